@@ -1,0 +1,1 @@
+"""NVML telemetry: backends, sampler, peaks."""

@@ -1,0 +1,136 @@
+"""Telemetry data model shared by every backend, the sampler, the daemon and the UI.
+
+A value that NVML cannot give is never ``None`` or a blank: it is an :class:`NA` carrying the reason,
+so every consumer can show *why* (``"not supported on this GPU"``, ``"needs root"``, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol, TypeAlias
+
+# Reasons, worded for people. Backends map NVML error codes onto these.
+NOT_SUPPORTED = "not supported on this GPU"
+NO_PERMISSION = "needs root"
+FUNCTION_NOT_FOUND = "driver/library mismatch (function not found)"
+GPU_LOST = "GPU lost"
+NO_LIBRARY = "NVIDIA driver library (libnvidia-ml) not found"
+NOT_HOPPER = "GPM metrics need Hopper (sm_90) or newer"
+
+
+@dataclass(frozen=True)
+class NA:
+    """A value that is not available, with the reason."""
+
+    reason: str
+
+    def __str__(self) -> str:
+        return f"N/A ({self.reason})"
+
+    def to_json(self) -> dict[str, str]:
+        return {"na": self.reason}
+
+
+Num: TypeAlias = float | NA
+Int: TypeAlias = int | NA
+Text: TypeAlias = str | NA
+
+# GPM metric names used as keys of GpuSample.gpm (a subset of NVML_GPM_METRIC_*), all in percent
+# except dram_bw_util (percent of peak bandwidth).
+GPM_METRICS: tuple[str, ...] = (
+    "sm_active",
+    "sm_occupancy",
+    "tensor_active",
+    "dram_bw_util",
+    "fp16_active",
+    "fp32_active",
+    "fp64_active",
+)
+
+
+class TelemetryUnavailable(RuntimeError):
+    """NVML as a whole cannot be used on this machine (no driver, no library); carries the reason."""
+
+
+@dataclass
+class ProcessInfo:
+    pid: int
+    name: str
+    used_mib: Num
+    kind: str  # "compute" or "graphics"
+
+
+@dataclass
+class GpuInfo:
+    """Static facts about one GPU, read once."""
+
+    index: int
+    uuid: str
+    name: str
+    architecture: Text
+    compute_capability: tuple[int, int] | NA
+    memory_total_mib: Num
+    power_limit_w: Num
+    pci_bus_id: Text
+    gpm_supported: bool | NA
+
+
+@dataclass
+class GpuSample:
+    """One reading of one GPU. ``lost`` is set when the GPU stopped answering."""
+
+    index: int
+    uuid: str
+    timestamp: float
+    util_gpu: Num = NA(NOT_SUPPORTED)
+    util_mem: Num = NA(NOT_SUPPORTED)
+    mem_used_mib: Num = NA(NOT_SUPPORTED)
+    mem_total_mib: Num = NA(NOT_SUPPORTED)
+    temperature_c: Num = NA(NOT_SUPPORTED)
+    power_w: Num = NA(NOT_SUPPORTED)
+    power_limit_w: Num = NA(NOT_SUPPORTED)
+    energy_j: Num = NA(NOT_SUPPORTED)
+    sm_clock_mhz: Num = NA(NOT_SUPPORTED)
+    mem_clock_mhz: Num = NA(NOT_SUPPORTED)
+    fan_pct: Num = NA(NOT_SUPPORTED)
+    pstate: Text = NA(NOT_SUPPORTED)
+    throttle_reasons: list[str] | NA = NA(NOT_SUPPORTED)
+    pcie_tx_kbs: Num = NA(NOT_SUPPORTED)
+    pcie_rx_kbs: Num = NA(NOT_SUPPORTED)
+    processes: list[ProcessInfo] | NA = NA(NOT_SUPPORTED)
+    gpm: dict[str, Num] = field(default_factory=dict)
+    lost: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return to_jsonable(asdict(self))
+
+
+def to_jsonable(obj: Any) -> Any:
+    """Turn dataclass dicts holding NA values into plain JSON (NA -> {"na": reason})."""
+    if isinstance(obj, NA):
+        return obj.to_json()
+    if isinstance(obj, dict):
+        if set(obj) == {"reason"}:  # an NA flattened by dataclasses.asdict
+            return {"na": obj["reason"]}
+        return {k: to_jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [to_jsonable(v) for v in obj]
+    return obj
+
+
+class TelemetryBackend(Protocol):
+    """What the sampler needs from NVML (real or scripted fake)."""
+
+    def init(self) -> None:
+        """Start the library; raise TelemetryUnavailable(reason) if it cannot be used at all."""
+
+    def shutdown(self) -> None: ...
+
+    def driver_version(self) -> Text: ...
+
+    def device_count(self) -> int: ...
+
+    def device_info(self, index: int) -> GpuInfo: ...
+
+    def sample(self, index: int) -> GpuSample:
+        """Read every field of GPU ``index``; per-field failures become NA, a lost GPU sets ``lost``."""

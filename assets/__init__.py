@@ -1,0 +1,1 @@
+"""gpuaccel assets package."""

@@ -1,0 +1,1 @@
+"""gpuaccel scheduler package."""
