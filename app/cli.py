@@ -22,7 +22,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gpuaccel",
-        description="GPU monitor, job queue and idle-time assistant. Run with no arguments for the desktop app.",
+        description="GPU monitor, job queue and idle-time assistant. No arguments: the desktop app.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _COMMAND_MODULES:
