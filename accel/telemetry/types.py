@@ -16,6 +16,9 @@ FUNCTION_NOT_FOUND = "driver/library mismatch (function not found)"
 GPU_LOST = "GPU lost"
 NO_LIBRARY = "NVIDIA driver library (libnvidia-ml) not found"
 NOT_HOPPER = "GPM metrics need Hopper (sm_90) or newer"
+DRIVER_NOT_LOADED = "NVIDIA driver is not loaded"
+GPM_WARMING_UP = "needs a second reading (GPM measures between two samples)"
+NOT_REPORTED = "not reported by the driver"
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,23 @@ class GpuSample:
 
     def to_json(self) -> dict[str, Any]:
         return to_jsonable(asdict(self))
+
+
+# GpuSample fields that hold readings (everything but identity, time, the GPM dict and the lost flag).
+SAMPLE_VALUE_FIELDS: tuple[str, ...] = tuple(
+    name
+    for name in GpuSample.__dataclass_fields__
+    if name not in ("index", "uuid", "timestamp", "gpm", "lost")
+)
+
+
+def lost_sample(index: int, uuid: str, timestamp: float) -> GpuSample:
+    """A sample of a GPU that stopped answering: every reading NA("GPU lost"), ``lost`` set."""
+    na = NA(GPU_LOST)
+    values: dict[str, Any] = dict.fromkeys(SAMPLE_VALUE_FIELDS, na)
+    return GpuSample(
+        index=index, uuid=uuid, timestamp=timestamp, gpm=dict.fromkeys(GPM_METRICS, na), lost=True, **values
+    )
 
 
 def to_jsonable(obj: Any) -> Any:
