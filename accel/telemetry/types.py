@@ -116,13 +116,18 @@ SAMPLE_VALUE_FIELDS: tuple[str, ...] = tuple(
 )
 
 
-def lost_sample(index: int, uuid: str, timestamp: float) -> GpuSample:
-    """A sample of a GPU that stopped answering: every reading NA("GPU lost"), ``lost`` set."""
-    na = NA(GPU_LOST)
+def na_sample(index: int, uuid: str, timestamp: float, reason: str, lost: bool = False) -> GpuSample:
+    """A sample whose every reading is NA(reason)."""
+    na = NA(reason)
     values: dict[str, Any] = dict.fromkeys(SAMPLE_VALUE_FIELDS, na)
     return GpuSample(
-        index=index, uuid=uuid, timestamp=timestamp, gpm=dict.fromkeys(GPM_METRICS, na), lost=True, **values
+        index=index, uuid=uuid, timestamp=timestamp, gpm=dict.fromkeys(GPM_METRICS, na), lost=lost, **values
     )
+
+
+def lost_sample(index: int, uuid: str, timestamp: float) -> GpuSample:
+    """A sample of a GPU that stopped answering: every reading NA("GPU lost"), ``lost`` set."""
+    return na_sample(index, uuid, timestamp, GPU_LOST, lost=True)
 
 
 def to_jsonable(obj: Any) -> Any:
