@@ -15,11 +15,13 @@ from types import TracebackType
 
 import numpy as np
 
+from accel.telemetry.peaks import estimate_tflops, peak_for
 from accel.telemetry.types import (
     GPM_METRICS,
     NA,
     GpuInfo,
     GpuSample,
+    Num,
     TelemetryBackend,
     TelemetryUnavailable,
     Text,
@@ -44,7 +46,8 @@ SAMPLE_NUMERIC_FIELDS: tuple[str, ...] = (
     "pcie_tx_kbs",
     "pcie_rx_kbs",
 )
-NUMERIC_FIELDS: tuple[str, ...] = SAMPLE_NUMERIC_FIELDS + GPM_METRICS
+# "tflops_est" is derived: tensor_active x the GPU's dense peak (see accel.telemetry.peaks.peak_for).
+NUMERIC_FIELDS: tuple[str, ...] = SAMPLE_NUMERIC_FIELDS + GPM_METRICS + ("tflops_est",)
 _COLUMN = {name: i for i, name in enumerate(NUMERIC_FIELDS)}
 
 Callback = Callable[[list[GpuSample]], None]
@@ -59,7 +62,7 @@ class _Ring:
         self.head = 0  # next row to write
         self.size = 0
 
-    def push(self, s: GpuSample) -> None:
+    def push(self, s: GpuSample, peak: Num) -> None:
         row = self.values[self.head]
         for i, name in enumerate(SAMPLE_NUMERIC_FIELDS):
             v = getattr(s, name)
@@ -68,6 +71,8 @@ class _Ring:
         for i, name in enumerate(GPM_METRICS):
             v = s.gpm.get(name, np.nan)
             row[base + i] = np.nan if isinstance(v, NA) else v
+        est = estimate_tflops(s.gpm.get("tensor_active", NA("no GPM")), peak)
+        row[-1] = np.nan if isinstance(est, NA) else est
         self.t[self.head] = s.timestamp
         self.head = (self.head + 1) % len(self.t)
         self.size = min(self.size + 1, len(self.t))
@@ -102,6 +107,7 @@ class Sampler:
         self.error: str | None = None
         self.driver: Text = NA("not started")
         self.infos: list[GpuInfo] = []
+        self.peaks: list[tuple[Num, str]] = []  # per GPU: (dense 16-bit peak, "calibrated" | "table")
         self.rounds = 0
 
     # ---- lifecycle ---------------------------------------------------------------------------------
@@ -120,6 +126,7 @@ class Sampler:
         self.driver = self.backend.driver_version()
         self.infos = [self.backend.device_info(i) for i in range(self.backend.device_count())]
         self._rings = [_Ring(self.capacity) for _ in self.infos]
+        self.peaks = [peak_for(info) for info in self.infos]
         self.available, self.error = True, None
 
     def start(self) -> Sampler:
@@ -225,8 +232,8 @@ class Sampler:
             raise RuntimeError("Sampler.poll() before open()/start()")
         samples = [self._read(info) for info in self.infos]
         with self._lock:
-            for ring, s in zip(self._rings, samples, strict=True):
-                ring.push(s)
+            for ring, s, (peak, _) in zip(self._rings, samples, self.peaks, strict=True):
+                ring.push(s, peak)
             self._latest = samples
             self.rounds += 1
             subscribers = list(self._subscribers)
