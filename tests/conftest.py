@@ -1,0 +1,60 @@
+"""Shared pytest fixtures and hooks (append yours below; keep each small).
+
+- Every test fails if it leaves a non-daemon thread running (DESIGN.md: every thread is joined).
+- Tests marked ``gpu`` are skipped, with the reason, unless torch sees CUDA and NVML sees a GPU.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+THREAD_GRACE_S = 2.0  # a thread that is ending anyway (joined elsewhere) gets this long
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_threads() -> Iterator[None]:
+    """Fail the test if a non-daemon thread it started is still alive after it."""
+    before = set(threading.enumerate())
+    yield
+    deadline = time.monotonic() + THREAD_GRACE_S
+    while True:
+        leaked = [t for t in threading.enumerate() if t not in before and t.is_alive() and not t.daemon]
+        if not leaked or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
+    if leaked:
+        pytest.fail(f"test left non-daemon thread(s) running: {', '.join(t.name for t in leaked)}")
+
+
+@functools.cache
+def _gpu_missing() -> str | None:
+    """Why GPU tests cannot run here, or None when torch has CUDA and NVML sees a GPU."""
+    try:
+        import torch
+    except ImportError:
+        return "torch is not installed"
+    if not torch.cuda.is_available():
+        return "torch.cuda is not available"
+    try:
+        import pynvml
+
+        pynvml.nvmlInit()
+        try:
+            count = pynvml.nvmlDeviceGetCount()
+        finally:
+            pynvml.nvmlShutdown()
+    except Exception as exc:  # no library, no driver, no permission: all mean "skip"
+        return f"NVML unusable: {exc}"
+    return None if count > 0 else "NVML sees no GPU"
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("gpu") is not None:
+        reason = _gpu_missing()
+        if reason is not None:
+            pytest.skip(f"gpu test: {reason}")
