@@ -120,7 +120,7 @@ class Sampler:
             self.backend.init()
         except TelemetryUnavailable as exc:
             self.available, self.error = False, str(exc)
-            log.warning("GPU telemetry unavailable: %s", exc)
+            log.info("GPU telemetry unavailable: %s", exc)  # callers show .error
             return
         self._initialized = True
         self.driver = self.backend.driver_version()

@@ -1,0 +1,56 @@
+"""One JSON-able picture of all GPUs (info, latest sample, TFLOP/s estimate), shared by ``gpuaccel status
+--json`` and the daemon's ``GET /api/v1/telemetry/now`` so both speak the same shape."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from accel.telemetry import backend_name
+from accel.telemetry.peaks import estimate_tflops
+from accel.telemetry.sampler import Sampler
+from accel.telemetry.types import NA, GpuInfo, GpuSample, Num, to_jsonable
+
+ESTIMATE_LABEL = "est."
+
+
+def tflops_entry(sample: GpuSample | None, peak: Num, source: str) -> dict[str, Any]:
+    """``{"estimate", "peak", "peak_source", "label", "basis"}``: the estimate and what it rests on."""
+    tensor: Num = NA("no sample yet") if sample is None else sample.gpm.get("tensor_active", NA("no GPM"))
+    return {
+        "estimate": estimate_tflops(tensor, peak),
+        "peak": peak,
+        "peak_source": source,
+        "label": ESTIMATE_LABEL,
+        "basis": "tensor-core activity x dense bf16 peak",
+    }
+
+
+def snapshot(sampler: Sampler) -> dict[str, Any]:
+    """``{"backend", "error", "driver", "gpus": [{"info", "sample", "tflops"}]}``, NA as {"na": reason}."""
+    latest = {s.index: s for s in sampler.latest()}
+    gpus = []
+    for info, (peak, source) in zip(sampler.infos, sampler.peaks, strict=True):
+        sample = latest.get(info.index)
+        gpus.append(
+            {
+                "info": _info_dict(info),
+                "sample": None if sample is None else asdict(sample),
+                "tflops": tflops_entry(sample, peak, source),
+            }
+        )
+    return to_jsonable(
+        {
+            "backend": backend_name(sampler.backend),
+            "error": sampler.error,
+            "driver": sampler.driver,
+            "gpus": gpus,
+        }
+    )
+
+
+def _info_dict(info: GpuInfo) -> dict[str, Any]:
+    d = asdict(info)
+    if isinstance(info.compute_capability, tuple):
+        d["compute_capability"] = list(info.compute_capability)
+    return d
