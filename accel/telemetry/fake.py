@@ -43,6 +43,7 @@ SCENARIOS: tuple[str, ...] = (
     "gpu_lost",
     "no_gpm",
     "no_process_permission",
+    "eight_gpus",  # 8 x H100, for measuring the sampler's own cost
 )
 FAKE_DRIVER = "580.00.00 (fake)"
 DEFAULT_LOST_AFTER = 30  # samples of GPU 1 before it is lost in the "gpu_lost" scenario
@@ -116,6 +117,8 @@ class FakeBackend:
             return []
         if scenario == "no_gpm":
             return [_FakeGpu(0, A100, "GPU-fa4e0000-0000-4000-8000-00000000a100")]
+        if scenario == "eight_gpus":
+            return [_FakeGpu(i, H100, f"GPU-fa4e0000-0000-4000-8000-00000000080{i}") for i in range(8)]
         gpus = [
             _FakeGpu(0, H100, "GPU-fa4e0000-0000-4000-8000-000000000000"),
             _FakeGpu(1, RTX4090, "GPU-fa4e0000-0000-4000-8000-000000000001"),
