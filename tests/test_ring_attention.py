@@ -1,0 +1,146 @@
+"""Ring attention on CPU with gloo: 2 and 4 ranks against single-process attention, plus sharding and
+block-op unit checks. Each world size is spawned once (module fixture) and runs every case, which keeps
+the file quick on a small machine.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+
+import pytest
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+
+from accel.distributed import ring_flash_attention, shard, shard_position_ids, unshard
+from accel.distributed.block_ops import torch_block_backward, torch_block_forward
+from accel.distributed.selfcheck import Case, check_all, default_cases, reference_attention
+
+TOL = {"fp64": 1e-10, "fp32": 1e-5}
+
+
+def _rank_main(rank: int, world: int, init_file: str, out_dir: str) -> None:
+    """One spawned rank: every default case in fp64 and fp32, and (4 ranks) on two 2-rank subgroups."""
+    torch.set_num_threads(1)
+    dist.init_process_group("gloo", init_method=f"file://{init_file}", rank=rank, world_size=world)
+    cpu = torch.device("cpu")
+    results = {
+        f"{dtype_name}:{case}": errors
+        for dtype_name, dtype in (("fp64", torch.float64), ("fp32", torch.float32))
+        for case, errors in check_all(cpu, dtype).items()
+    }
+    if world == 4:  # rings over non-WORLD groups: peers must be translated to global ranks
+        evens, odds = dist.new_group([0, 2]), dist.new_group([1, 3])
+        sub = evens if rank % 2 == 0 else odds
+        for case, errors in check_all(cpu, torch.float64, group=sub).items():
+            results[f"fp64:subgroup:{case}"] = errors
+    if rank == 0:
+        Path(out_dir, "results.json").write_text(json.dumps(results))
+    dist.destroy_process_group()
+
+
+@pytest.fixture(scope="module", params=[2, 4], ids=lambda w: f"{w}ranks")
+def ring_results(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[int, dict]:
+    world = request.param
+    out_dir = tmp_path_factory.mktemp(f"ring{world}")
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    mp.spawn(_rank_main, args=(world, str(out_dir / "store"), str(out_dir)), nprocs=world, join=True)
+    return world, json.loads((out_dir / "results.json").read_text())
+
+
+def test_ring_matches_single_process_attention(ring_results: tuple[int, dict]) -> None:
+    world, results = ring_results
+    expected = {f"{d}:{c.name}" for d in TOL for c in default_cases(world)}
+    if world == 4:
+        expected |= {f"fp64:subgroup:{c.name}" for c in default_cases(2)}
+    assert set(results) == expected
+    assert any(":causal-" in k for k in results) and any(":full-" in k for k in results)
+    for key, errors in results.items():
+        tol = TOL[key.split(":")[0]]
+        assert set(errors) == {"out", "dq", "dk", "dv", "gathered"}, key
+        bad = {name: err for name, err in errors.items() if not err <= tol}
+        assert not bad, f"{world} ranks, {key}: relative errors above {tol}: {bad}"
+
+
+@pytest.mark.parametrize("world", [1, 2, 3, 4])
+@pytest.mark.parametrize("layout", ["zigzag", "contiguous"])
+def test_shard_unshard_roundtrip(world: int, layout: str) -> None:
+    x = torch.arange(2 * 3 * 24 * 2).reshape(2, 3, 24, 2)
+    parts = [shard(x, r, world, layout=layout) for r in range(world)]
+    assert all(p.shape == (2, 3, 24 // world, 2) for p in parts)
+    assert torch.equal(unshard(parts, layout=layout), x)
+    positions = torch.cat([shard_position_ids(24, r, world, layout=layout) for r in range(world)])
+    assert sorted(positions.tolist()) == list(range(24))
+
+
+def test_zigzag_pairs_early_and_late_chunks() -> None:
+    assert shard_position_ids(8, 0, 2).tolist() == [0, 1, 6, 7]
+    assert shard_position_ids(8, 1, 2).tolist() == [2, 3, 4, 5]
+    assert shard_position_ids(8, 1, 2, layout="contiguous").tolist() == [4, 5, 6, 7]
+    x = torch.arange(8)
+    assert shard(x, 0, 2, dim=0).tolist() == [0, 1, 6, 7]
+
+
+def test_sharding_errors_name_the_requirement() -> None:
+    with pytest.raises(ValueError, match=r"divisible by 2 \* world_size = 8; got 20 \(pad it to 24\)"):
+        shard(torch.zeros(1, 1, 20, 4), 0, 4)
+    with pytest.raises(ValueError, match="divisible by world_size = 3"):
+        shard(torch.zeros(10), 0, 3, layout="contiguous", dim=0)
+    with pytest.raises(ValueError, match="layout must be one of"):
+        shard(torch.zeros(8), 0, 2, layout="striped", dim=0)
+    with pytest.raises(ValueError, match="rank must be in"):
+        shard(torch.zeros(8), 2, 2, dim=0)
+
+
+def test_ring_input_errors() -> None:
+    q = torch.zeros(1, 2, 6, 8)
+    with pytest.raises(ValueError, match="zigzag-sharded.*must be even; got 5"):
+        odd = torch.zeros(1, 2, 5, 8)
+        ring_flash_attention(odd, odd, odd, causal=True)
+    with pytest.raises(ValueError, match="multiple of key/value heads"):
+        ring_flash_attention(torch.zeros(1, 3, 6, 8), q, q)
+    with pytest.raises(ValueError, match="same number of query and key tokens"):
+        ring_flash_attention(q, torch.zeros(1, 2, 4, 8), torch.zeros(1, 2, 4, 8))
+    if not dist.is_initialized():
+        with pytest.raises(RuntimeError, match="init_process_group"):
+            ring_flash_attention(q, q, q)
+
+
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize(("nq", "nk", "hkv"), [(6, 6, 4), (4, 7, 2), (7, 4, 1)])
+def test_block_ops_match_autograd(causal: bool, nq: int, nk: int, hkv: int) -> None:
+    """Block forward/backward against autograd, incl. bottom-right causal (Nq != Nk) and GQA."""
+    gen = torch.Generator().manual_seed(nq * 100 + nk * 10 + hkv)
+    q = torch.randn(2, 4, nq, 8, generator=gen, dtype=torch.float64, requires_grad=True)
+    k = torch.randn(2, hkv, nk, 8, generator=gen, dtype=torch.float64, requires_grad=True)
+    v = torch.randn(2, hkv, nk, 8, generator=gen, dtype=torch.float64, requires_grad=True)
+    do = torch.randn(2, 4, nq, 8, generator=gen, dtype=torch.float64)
+    scale = 1 / math.sqrt(8)
+    g = 4 // hkv
+    s = q @ k.repeat_interleave(g, 1).transpose(-2, -1) * scale
+    if causal:
+        mask = torch.ones(nq, nk, dtype=torch.bool).triu(nk - nq + 1)
+        s = s.masked_fill(mask, float("-inf"))
+    p = torch.softmax(s, -1).nan_to_num(0.0)  # rows with no visible key: zero output
+    ref = p @ v.repeat_interleave(g, 1)
+    ref.backward(do)
+    o, lse = torch_block_forward(q.detach(), k.detach(), v.detach(), causal, scale)
+    assert torch.allclose(o, ref.detach(), atol=1e-12)
+    assert torch.allclose(lse, torch.logsumexp(s, -1).detach())
+    grads = torch_block_backward(do, q.detach(), k.detach(), v.detach(), o, lse, causal, scale)
+    for got, want in zip(grads, (q.grad, k.grad, v.grad), strict=True):
+        assert torch.allclose(got, want, atol=1e-12)
+
+
+def test_reference_attention_matches_sdpa() -> None:
+    """The single-process reference the ring is compared with is itself standard attention."""
+    q, k, v = (torch.randn(1, 2, 10, 8, dtype=torch.float64) for _ in range(3))
+    for causal in (False, True):
+        want = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)
+        assert torch.allclose(reference_attention(q, k, v, causal, 1 / math.sqrt(8)), want, atol=1e-12)
+    assert Case(causal=True, seq_total=8, heads=4, kv_heads=2).name == "causal-n8-h4-gqa2-d8"
