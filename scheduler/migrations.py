@@ -1,0 +1,118 @@
+"""Versioned schema for the daemon's one SQLite database.
+
+Each component (``scheduler``, later ``assistant``) owns an ordered list of SQL scripts; the version it
+has reached is kept in ``schema_version``. Scripts are append-only: never edit a shipped one, add the
+next. :func:`apply` runs the missing ones, each in its own transaction, so a crash mid-upgrade leaves
+the database at a whole version.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+SCHEDULER: tuple[str, ...] = (
+    # 1: jobs, events, telemetry history
+    """
+    CREATE TABLE jobs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT,
+        kind TEXT NOT NULL,
+        spec TEXT NOT NULL DEFAULT '{}',
+        argv TEXT NOT NULL DEFAULT '[]',
+        env TEXT NOT NULL DEFAULT '{}',
+        cwd TEXT,
+        state TEXT NOT NULL,
+        priority INTEGER NOT NULL DEFAULT 0,
+        gpus INTEGER NOT NULL DEFAULT 0,
+        gpu_ids TEXT,
+        assigned_gpus TEXT NOT NULL DEFAULT '[]',
+        memory_mib INTEGER,
+        max_retries INTEGER NOT NULL DEFAULT 0,
+        attempt INTEGER NOT NULL DEFAULT 0,
+        retry_base INTEGER NOT NULL DEFAULT 0,  -- attempts not counted against max_retries
+        depends_on TEXT NOT NULL DEFAULT '[]',
+        labels TEXT NOT NULL DEFAULT '{}',
+        timeout_s REAL,
+        created_at REAL NOT NULL,
+        started_at REAL,
+        finished_at REAL,
+        exit_code INTEGER,
+        reason TEXT,
+        waiting_reason TEXT,
+        progress TEXT,
+        result TEXT,
+        retry_at REAL,
+        lease_owner TEXT,
+        lease_until REAL,
+        worker_pid INTEGER,
+        worker_start TEXT
+    );
+    CREATE INDEX jobs_state_prio ON jobs (state, priority DESC, id);
+    CREATE TABLE events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        t REAL NOT NULL,
+        type TEXT NOT NULL,
+        job_id INTEGER,
+        gpu INTEGER,
+        state TEXT,
+        message TEXT NOT NULL DEFAULT '',
+        data TEXT
+    );
+    CREATE INDEX events_job ON events (job_id, id);
+    CREATE TABLE telemetry_1s (
+        gpu INTEGER NOT NULL, t REAL NOT NULL,
+        util_gpu REAL, util_mem REAL, mem_used_mib REAL, temperature_c REAL, power_w REAL,
+        sm_clock_mhz REAL, mem_clock_mhz REAL, tensor_active REAL, sm_active REAL, dram_bw_util REAL,
+        tflops_est REAL,
+        PRIMARY KEY (gpu, t)
+    ) WITHOUT ROWID;
+    CREATE TABLE telemetry_1m (
+        gpu INTEGER NOT NULL, t REAL NOT NULL,
+        util_gpu REAL, util_mem REAL, mem_used_mib REAL, temperature_c REAL, power_w REAL,
+        sm_clock_mhz REAL, mem_clock_mhz REAL, tensor_active REAL, sm_active REAL, dram_bw_util REAL,
+        tflops_est REAL,
+        PRIMARY KEY (gpu, t)
+    ) WITHOUT ROWID;
+    CREATE INDEX telemetry_1s_t ON telemetry_1s (t);
+    CREATE INDEX telemetry_1m_t ON telemetry_1m (t);
+    """,
+)
+
+
+def current_version(conn: sqlite3.Connection, component: str) -> int:
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version (component TEXT PRIMARY KEY, version INTEGER NOT NULL)"
+    )
+    row = conn.execute("SELECT version FROM schema_version WHERE component = ?", (component,)).fetchone()
+    return int(row[0]) if row else 0
+
+
+def apply(conn: sqlite3.Connection, component: str, scripts: Sequence[str]) -> int:
+    """Bring ``component`` up to ``len(scripts)``; returns the new version. ``conn`` must be autocommit."""
+    version = current_version(conn, component)
+    if version > len(scripts):
+        raise RuntimeError(
+            f"database schema for {component!r} is at version {version}, newer than this gpuaccel "
+            f"knows ({len(scripts)}); upgrade gpuaccel or use another --data-dir"
+        )
+    for number in range(version + 1, len(scripts) + 1):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(scripts[number - 1]):
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO schema_version (component, version) VALUES (?, ?) "
+                "ON CONFLICT (component) DO UPDATE SET version = excluded.version",
+                (component, number),
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return len(scripts)
+
+
+def _statements(script: str) -> list[str]:
+    # Our scripts hold no semicolons inside literals or triggers, so a plain split is exact.
+    return [s.strip() for s in script.split(";") if s.strip()]

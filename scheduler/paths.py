@@ -1,0 +1,101 @@
+"""Where the daemon keeps its state: one data dir holding the database, token, address file and logs.
+
+Both the daemon and its clients resolve the same directory (``--data-dir``, else ``$GPUACCEL_DATA_DIR``,
+else the platform's user data dir), so a client finds the running daemon without configuration.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+DATA_DIR_ENV = "GPUACCEL_DATA_DIR"
+TOKEN_ENV = "GPUACCEL_TOKEN"
+
+
+def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    if explicit:
+        return Path(explicit).expanduser().resolve()
+    env = os.environ.get(DATA_DIR_ENV)
+    if env:
+        return Path(env).expanduser().resolve()
+    return Path(platformdirs.user_data_dir("gpuaccel"))
+
+
+@dataclass(frozen=True)
+class DataDir:
+    root: Path
+
+    @classmethod
+    def resolve(cls, explicit: str | os.PathLike[str] | None = None) -> DataDir:
+        return cls(resolve_data_dir(explicit))
+
+    @property
+    def db(self) -> Path:
+        return self.root / "gpuaccel.db"
+
+    @property
+    def token_file(self) -> Path:
+        return self.root / "token"
+
+    @property
+    def daemon_file(self) -> Path:
+        return self.root / "daemon.json"
+
+    @property
+    def lock_file(self) -> Path:
+        return self.root / "daemon.lock"
+
+    @property
+    def logs(self) -> Path:
+        return self.root / "logs"
+
+    def job_log(self, job_id: int) -> Path:
+        return self.logs / f"job-{job_id}.log"
+
+    def ensure(self) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.logs.mkdir(exist_ok=True)
+
+    def read_token(self) -> str | None:
+        try:
+            return self.token_file.read_text().strip() or None
+        except FileNotFoundError:
+            return None
+
+    def ensure_token(self) -> str:
+        """The API token: created at first start with 32 random bytes, readable only by the owner."""
+        token = self.read_token()
+        if token:
+            if self.token_file.stat().st_mode & 0o077:
+                os.chmod(self.token_file, 0o600)
+            return token
+        token = secrets.token_urlsafe(32)
+        fd = os.open(self.token_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(token + "\n")
+        os.chmod(self.token_file, 0o600)
+        return token
+
+    def read_daemon_info(self) -> dict[str, Any] | None:
+        try:
+            info = json.loads(self.daemon_file.read_text())
+        except (FileNotFoundError, json.JSONDecodeError):
+            return None
+        return info if isinstance(info, dict) else None
+
+    def write_daemon_info(self, info: dict[str, Any]) -> None:
+        tmp = self.daemon_file.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(info, indent=1))
+        os.replace(tmp, self.daemon_file)
+
+    def remove_daemon_info(self, pid: int) -> None:
+        info = self.read_daemon_info()
+        if info is not None and info.get("pid") == pid:
+            self.daemon_file.unlink(missing_ok=True)
