@@ -144,3 +144,61 @@ def test_reference_attention_matches_sdpa() -> None:
         want = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)
         assert torch.allclose(reference_attention(q, k, v, causal, 1 / math.sqrt(8)), want, atol=1e-12)
     assert Case(causal=True, seq_total=8, heads=4, kv_heads=2).name == "causal-n8-h4-gqa2-d8"
+
+
+def test_ring_workload_validate_is_import_safe_and_names_fields() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from accel.workloads import registry; w = registry.get('attention.ring'); "
+        "w.validate({'gpus': 4}); assert 'torch' not in sys.modules, 'validate imported torch'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+    from accel.workloads import SpecError, validate
+
+    spec = validate("attention.ring", {"gpus": 4, "seq_total": 32768})
+    assert spec["world_size"] == 4 and spec["causal"] is True and spec["mode"] == "both"
+    cases = [
+        ({"seq_total": 100, "world_size": 4}, "seq_total", "multiple of 8"),
+        ({"seq_total": 100, "world_size": 8, "causal": False}, "seq_total", "multiple of 8"),
+        ({"gpus": 2, "world_size": 4}, "gpus", "world_size is 4"),
+        ({"mode": "train"}, "mode", "fwd, bwd, both"),
+        ({"head_dim": 96}, "head_dim", "power of two"),
+        ({"heads": 6, "kv_heads": 4}, "kv_heads", "divide heads"),
+        ({"dtype": "fp32"}, "dtype", "device cpu"),
+        ({"iters": 0}, "iters", "from 1"),
+        ({"seqlen": 4}, "seqlen", "accepted: gpus"),
+    ]
+    for raw, field, words in cases:
+        with pytest.raises(SpecError, match=words) as info:
+            validate("attention.ring", raw)
+        assert info.value.field == field
+
+
+def test_ring_workload_runs_two_cpu_ranks_with_torchrun(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The job path end to end: torchrun, per-rank log files, one combined result on the report channel."""
+    import io
+
+    from accel.workloads import ring
+    from accel.workloads.report import Reporter, parse_line
+
+    monkeypatch.setenv(ring.LOG_DIR_ENV, str(tmp_path))
+    spec = ring.validate(
+        {"gpus": 2, "seq_total": 32, "heads": 2, "head_dim": 16, "dtype": "fp32", "device": "cpu", "iters": 1}
+    )
+    channel = io.StringIO()
+    metrics = ring.run(spec, Reporter(channel))
+    records = [parse_line(line) for line in channel.getvalue().splitlines()]
+    result = next(r for r in records if r and r["type"] == "result")["metrics"]
+    assert result["world_size"] == 2 and result["seq_per_rank"] == 16
+    # Exact FLOPs: fwd 4*B*H*N*N*D halved when causal, fwd+bwd = 3.5x.
+    assert result["flops"] == 3.5 * 0.5 * 4 * 1 * 2 * 32 * 32 * 16
+    assert result["tflops_per_gpu"] == pytest.approx(result["flops"] / (result["time_ms"] / 1e3) / 1e12 / 2)
+    stdout_logs = [p for p in result["rank_logs"] if p.endswith("stdout.log")]
+    assert len(stdout_logs) == 2 and all(p.startswith(str(tmp_path)) for p in stdout_logs)
+    assert "[ring] W=2" in Path(next(p for p in stdout_logs if "/0/" in p)).read_text()
+    assert metrics == result

@@ -26,18 +26,13 @@ from typing import Any
 import torch
 import torch.distributed as dist
 
+from accel.distributed.launch import MULTICAST_OFF_ENV
 from accel.distributed.ring_attention import (
     ring_attention_backward,
     ring_attention_forward,
     ring_flash_attention,
 )
 
-# Multicast (NVLS) off on every rank: the device hosts do not support it (see the device README).
-MULTICAST_OFF_ENV = {
-    "NCCL_NVLS_ENABLE": "0",
-    "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1",
-    "NVSHMEM_DISABLE_NVLS": "1",
-}
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32, "fp64": torch.float64}
 FLOP_FORMULA = "fwd = 4*B*H*N*N*D (x0.5 causal), N = total sequence; bwd = 2.5*fwd; both = 3.5*fwd"
 

@@ -19,7 +19,7 @@ Spec = dict[str, Any]
 
 # Modules that register kinds when imported; imported lazily on first lookup so that importing the
 # registry never pulls in torch.
-_PROVIDERS: tuple[str, ...] = ("accel.workloads.matmul", "accel.workloads.attention")
+_PROVIDERS: tuple[str, ...] = ("accel.workloads.matmul", "accel.workloads.attention", "accel.workloads.ring")
 
 
 class SpecError(ValueError):
