@@ -45,6 +45,16 @@ def default_cases(world_size: int) -> list[Case]:
     ]
 
 
+def gpu_cases(world_size: int) -> list[Case]:
+    """Shapes the Triton kernels take (head_dim >= 16), incl. chunks that are not a block multiple."""
+    return [
+        Case(causal=False, seq_total=256 * world_size, heads=4, kv_heads=4, head_dim=64),
+        Case(causal=True, seq_total=256 * world_size, heads=4, kv_heads=4, head_dim=64),
+        Case(causal=True, seq_total=200 * world_size, heads=8, kv_heads=2, head_dim=128),
+        Case(causal=False, seq_total=96 * world_size, heads=4, kv_heads=1, head_dim=64),
+    ]
+
+
 def reference_attention(
     q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
 ) -> torch.Tensor:
@@ -74,7 +84,8 @@ def check_case(
     shape_q = (case.batch, case.heads, case.seq_total, case.head_dim)
     shape_kv = (case.batch, case.kv_heads, case.seq_total, case.head_dim)
     shapes = (shape_q, shape_kv, shape_kv, shape_q)
-    full = [torch.randn(s, generator=gen, dtype=torch.float64) for s in shapes]
+    # Rounded to the tested dtype first, so the comparison measures the computation, not the inputs.
+    full = [torch.randn(s, generator=gen, dtype=torch.float64).to(dtype).double() for s in shapes]
     scale = 1.0 / math.sqrt(case.head_dim)
 
     # Reference in fp64 on CPU for CPU runs, in fp32 on the device for GPU runs (fast and exact enough).
@@ -97,10 +108,11 @@ def check_case(
 def check_all(
     device: torch.device, dtype: torch.dtype, group: dist.ProcessGroup | None = None
 ) -> dict[str, dict[str, float]]:
-    """Run :func:`default_cases` and return ``{case: {quantity: max error over all ranks}}``."""
+    """Run the cases for ``device`` (:func:`default_cases` on CPU, :func:`gpu_cases` on CUDA) and return
+    ``{case: {quantity: max relative error over all ranks}}``."""
     world = dist.get_world_size(group)
     results: dict[str, dict[str, float]] = {}
-    for case in default_cases(world):
+    for case in (gpu_cases if device.type == "cuda" else default_cases)(world):
         errors = check_case(case, device, dtype, group)
         values = torch.tensor(list(errors.values()), dtype=torch.float64, device=device)
         dist.all_reduce(values, op=dist.ReduceOp.MAX, group=group)

@@ -100,12 +100,20 @@ def _worker_args(spec: Spec, out: Path) -> list[str]:
 
 
 def _log_dir() -> Path:
-    """Per-rank logs go beside the job's log: $GPUACCEL_JOB_LOG_DIR, else the data dir's logs/, else tmp."""
+    """Per-rank logs: under $GPUACCEL_JOB_LOG_DIR, else the data dir's logs/, else the temp dir.
+
+    Named after the job and attempt when the scheduler runs us (``job-7-a0-ranks``), so they sit beside
+    the job's own log ``job-7.log``.
+    """
     root = os.environ.get(LOG_DIR_ENV)
     if not root and os.environ.get("GPUACCEL_DATA_DIR"):
         root = os.path.join(os.environ["GPUACCEL_DATA_DIR"], "logs")
-    root = root or tempfile.gettempdir()
-    path = Path(root, f"ring-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
+    job = os.environ.get("GPUACCEL_JOB_ID")
+    if job:
+        name = f"job-{job}-a{os.environ.get('GPUACCEL_ATTEMPT', '0')}-ranks"
+    else:
+        name = f"ring-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
+    path = Path(root or tempfile.gettempdir(), name)
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -127,6 +135,7 @@ def run(spec: Spec, reporter: Reporter) -> dict[str, Any]:
             )
     log_dir = _log_dir()
     out = log_dir / "result.json"
+    out.unlink(missing_ok=True)  # never report a previous attempt's numbers
     reporter.progress(0.05, f"starting {world} ranks (logs: {log_dir})")
     print(f"[attention.ring] {world} ranks, per-rank logs under {log_dir}", flush=True)
     rc = run_ranks(world, _worker_args(spec, out), log_dir, cpu=spec["device"] == "cpu")
