@@ -55,7 +55,10 @@ _THROTTLE_BITS: tuple[tuple[int, str], ...] = (
 )
 _ARCHITECTURES = {2: "Kepler", 3: "Maxwell", 4: "Pascal", 5: "Volta", 6: "Turing", 7: "Ampere", 8: "Ada"}
 _ARCHITECTURES |= {9: "Hopper", 10: "Blackwell", 13: "Rubin"}
-PCIE_INTERVAL_S = 1.0  # nvmlDeviceGetPcieThroughput blocks ~20 ms per call, so it is read at most this often
+# nvmlDeviceGetPcieThroughput measures over ~20 ms inside the call, so PCIe is read at most this often
+# (and the value repeated between); None turns it off.
+PCIE_INTERVAL_S = 1.0
+PCIE_OFF = "PCIe throughput reading is turned off (it costs ~20 ms per call)"
 _NVML_UNKNOWN = 999
 _NVML_GPU_IS_LOST = 15
 
@@ -91,7 +94,8 @@ class NvmlBackend:
 
     name = "nvml"
 
-    def __init__(self) -> None:
+    def __init__(self, pcie_interval_s: float | None = PCIE_INTERVAL_S) -> None:
+        self.pcie_interval_s = pcie_interval_s
         self._nvml: Any = None
         self._handles: list[Any] = []
         self._uuids: list[str] = []
@@ -145,7 +149,7 @@ class NvmlBackend:
         self._gpm_ok = [self._gpm_support(i) for i in range(count)]
         self._gpm_samples = [None] * count
         self._gpm_have_prev = [False] * count
-        self._pcie_cache = [(-1e9, NA(NOT_SUPPORTED), NA(NOT_SUPPORTED))] * count
+        self._pcie_cache = [(-1e9, NA(PCIE_OFF), NA(PCIE_OFF))] * count
 
     def shutdown(self) -> None:
         if self._nvml is None:
@@ -198,9 +202,9 @@ class NvmlBackend:
             (mem, mem) if isinstance(mem, NA) else (mem.used / _MIB, mem.total / _MIB)
         )
         s.temperature_c = _num(q(index, nv.nvmlDeviceGetTemperature, h, nv.NVML_TEMPERATURE_GPU))
-        s.power_w = _num(q(index, nv.nvmlDeviceGetPowerUsage, h), 1e-3)
-        s.power_limit_w = _num(q(index, nv.nvmlDeviceGetEnforcedPowerLimit, h), 1e-3)
-        s.energy_j = _num(q(index, nv.nvmlDeviceGetTotalEnergyConsumption, h), 1e-3)
+        s.power_w = _num(q(index, nv.nvmlDeviceGetPowerUsage, h), 1000.0)
+        s.power_limit_w = _num(q(index, nv.nvmlDeviceGetEnforcedPowerLimit, h), 1000.0)
+        s.energy_j = _num(q(index, nv.nvmlDeviceGetTotalEnergyConsumption, h), 1000.0)
         s.sm_clock_mhz = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_SM))
         s.mem_clock_mhz = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_MEM))
         s.fan_pct = _num(q(index, nv.nvmlDeviceGetFanSpeed, h))
@@ -235,7 +239,7 @@ class NvmlBackend:
 
     def _pcie(self, index: int) -> tuple[Any, Any]:
         at, tx, rx = self._pcie_cache[index]
-        if time.monotonic() - at >= PCIE_INTERVAL_S:
+        if self.pcie_interval_s is not None and time.monotonic() - at >= self.pcie_interval_s:
             nv, h = self._nvml, self._handles[index]
             tx = _num(self._query(index, nv.nvmlDeviceGetPcieThroughput, h, nv.NVML_PCIE_UTIL_TX_BYTES))
             rx = _num(self._query(index, nv.nvmlDeviceGetPcieThroughput, h, nv.NVML_PCIE_UTIL_RX_BYTES))
@@ -326,8 +330,8 @@ def process_name(pid: int) -> str:
         return "?"
 
 
-def _num(value: Any, scale: float = 1.0) -> Any:
-    return value if isinstance(value, NA) else float(value) * scale
+def _num(value: Any, divisor: float = 1.0) -> Any:
+    return value if isinstance(value, NA) else float(value) / divisor
 
 
 def _decode(value: Any) -> str:
