@@ -91,11 +91,12 @@ class Client:
 
     def _client(self) -> httpx.Client:
         if self._http is None:
+            base_url = self.base_url
             token = self._token or self.data_dir.read_token()
             if not token:
                 raise Unauthorized(f"no API token: {self.data_dir.token_file} is missing; set ${TOKEN_ENV}")
             self._http = httpx.Client(
-                base_url=self.base_url, headers={"Authorization": f"Bearer {token}"}, timeout=self.timeout
+                base_url=base_url, headers={"Authorization": f"Bearer {token}"}, timeout=self.timeout
             )
         return self._http
 

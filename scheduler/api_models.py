@@ -70,7 +70,10 @@ class JobOut(BaseModel):
     waiting_reason: str | None = Field(description="why a queued job is not running yet")
     progress: Progress | None
     result: dict[str, Any] | None
-    retry_at: float | None = None
+    retry_at: float | None = Field(default=None, description="retrying: when the next attempt is queued")
+    worker_pid: int | None = Field(
+        default=None, description="running: the worker's pid (= its process group)"
+    )
     events: list[EventOut] | None = None
 
 

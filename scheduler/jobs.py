@@ -192,6 +192,7 @@ class Job:
     retry_at: float | None = None
     retry_base: int = 0
     worker_pid: int | None = None
+    worker_start: str | None = None  # the worker's kernel start time, to recognise it after a restart
     events: list[dict[str, Any]] | None = None
 
     _JSON_COLUMNS = (

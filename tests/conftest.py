@@ -58,3 +58,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         reason = _gpu_missing()
         if reason is not None:
             pytest.skip(f"gpu test: {reason}")
+
+
+# A real daemon subprocess for integration tests: `daemon`, `daemon_factory` (tests/daemon_fixture.py).
+pytest_plugins = ["daemon_fixture"]
