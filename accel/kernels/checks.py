@@ -1,0 +1,110 @@
+"""Input checks shared by the kernels and the reference: one place that says what is supported.
+
+Every unsupported input raises :class:`UnsupportedInputError` naming what was given and what is accepted;
+nothing here switches to another implementation. Importing this module imports torch but never triton.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import torch
+
+SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
+# The Triton interpreter (tier-2 tests, CPU) has no bf16 arithmetic; fp32 is accepted there only.
+INTERPRETER_DTYPES = (torch.float16, torch.float32)
+MAX_HEAD_DIM = 256
+
+
+class UnsupportedInputError(ValueError):
+    """An input the kernels do not handle; the message names what is supported."""
+
+
+@dataclass(frozen=True)
+class AttentionShape:
+    batch: int
+    heads_q: int
+    heads_kv: int
+    seq_q: int
+    seq_k: int
+    head_dim: int
+
+    @property
+    def group(self) -> int:
+        return self.heads_q // self.heads_kv
+
+
+def default_scale(head_dim: int) -> float:
+    return 1.0 / math.sqrt(head_dim)
+
+
+def check_inputs(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    *,
+    allowed_dtypes: tuple[torch.dtype, ...] = SUPPORTED_DTYPES,
+    need_cuda: bool = True,
+) -> AttentionShape:
+    """Validate q/k/v of layout [batch, heads, seq, head_dim]; return the shape summary."""
+    for name, t in (("q", q), ("k", k), ("v", v)):
+        if not isinstance(t, torch.Tensor):
+            raise UnsupportedInputError(f"{name} must be a torch.Tensor, got {type(t).__name__}")
+        if t.dim() != 4:
+            raise UnsupportedInputError(
+                f"{name} must be 4-D [batch, heads, seq, head_dim], got shape {tuple(t.shape)}"
+            )
+        if t.dtype not in allowed_dtypes:
+            names = ", ".join(str(d).replace("torch.", "") for d in allowed_dtypes)
+            raise UnsupportedInputError(f"{name} has dtype {t.dtype}; supported dtypes: {names}")
+    if not (q.dtype == k.dtype == v.dtype):
+        raise UnsupportedInputError(f"q, k, v must share one dtype, got {q.dtype}, {k.dtype}, {v.dtype}")
+    if need_cuda and not _on_supported_device(q, k, v):
+        raise UnsupportedInputError(
+            f"the Triton kernels need CUDA tensors (compute capability >= 8.0, Hopper for TMA); got "
+            f"devices {q.device}, {k.device}, {v.device} (CPU tensors run only under TRITON_INTERPRET=1)"
+        )
+    if not (q.device == k.device == v.device):
+        raise UnsupportedInputError(f"q, k, v must be on one device, got {q.device}, {k.device}, {v.device}")
+    b, hq, nq, d = q.shape
+    bk, hkv, nk, dk = k.shape
+    if v.shape != k.shape:
+        raise UnsupportedInputError(f"v must have k's shape {tuple(k.shape)}, got {tuple(v.shape)}")
+    if bk != b:
+        raise UnsupportedInputError(f"q and k/v batch sizes differ: {b} vs {bk}")
+    if dk != d:
+        raise UnsupportedInputError(f"q and k/v head_dim differ: {d} vs {dk}")
+    if d % 16 or not 16 <= d <= MAX_HEAD_DIM:
+        raise UnsupportedInputError(
+            f"head_dim {d} unsupported; supported: multiples of 16 from 16 to {MAX_HEAD_DIM}"
+        )
+    if hkv == 0 or hq % hkv:
+        raise UnsupportedInputError(
+            f"query heads ({hq}) must be a multiple of key/value heads ({hkv}) (MHA, GQA or MQA)"
+        )
+    if min(b, hq, nq, nk) == 0:
+        raise UnsupportedInputError(f"empty input: q {tuple(q.shape)}, k {tuple(k.shape)}")
+    return AttentionShape(b, hq, hkv, nq, nk, d)
+
+
+def _on_supported_device(*ts: torch.Tensor) -> bool:
+    if all(t.is_cuda for t in ts):
+        major, _ = torch.cuda.get_device_capability(ts[0].device)
+        return major >= 8
+    return interpreter_enabled() and all(t.device.type == "cpu" for t in ts)
+
+
+def interpreter_enabled() -> bool:
+    import os
+
+    return os.environ.get("TRITON_INTERPRET", "0") not in ("", "0")
+
+
+def resolve_scale(softmax_scale: float | None, head_dim: int) -> float:
+    if softmax_scale is None:
+        return default_scale(head_dim)
+    scale = float(softmax_scale)
+    if not math.isfinite(scale) or scale <= 0:
+        raise UnsupportedInputError(f"softmax_scale must be a positive finite number, got {softmax_scale!r}")
+    return scale

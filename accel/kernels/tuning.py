@@ -1,0 +1,121 @@
+"""Kernel configurations and a per-shape tuning cache.
+
+Why not ``triton.autotune``: the launchers build different grids and buffers per configuration (the
+backward's dQ strategy changes which kernels run), so the choice is made here, once per shape key, by
+timing each candidate with ``triton.testing.do_bench`` on the real inputs; the winner is cached in
+memory for the life of the process. ``force`` pins a configuration (benchmarks, tests).
+Under the Triton interpreter one small configuration is used and nothing is timed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class FwdConfig:
+    block_m: int
+    block_n: int
+    num_warps: int
+    num_stages: int
+    warp_spec: bool = False
+
+    def label(self) -> str:
+        ws = "-ws" if self.warp_spec else ""
+        return f"fwd{self.block_m}x{self.block_n}w{self.num_warps}s{self.num_stages}{ws}"
+
+
+@dataclass(frozen=True)
+class BwdConfig:
+    block_m: int  # query rows per step of the dK/dV program
+    block_n: int  # keys per dK/dV program
+    num_warps: int
+    num_stages: int
+    dq_mode: str = "atomic"  # "atomic" (fp32 red), "atomic_tma" (TMA reduce), "split" (second kernel)
+    dq_block_m: int = 128
+    dq_block_n: int = 64
+    dq_warps: int = 8
+    dq_stages: int = 2
+
+    def label(self) -> str:
+        extra = f"+dq{self.dq_block_m}x{self.dq_block_n}w{self.dq_warps}" if self.dq_mode == "split" else ""
+        return f"bwd{self.block_m}x{self.block_n}w{self.num_warps}s{self.num_stages}-{self.dq_mode}{extra}"
+
+
+INTERPRETER_FWD = FwdConfig(32, 32, 4, 1)
+INTERPRETER_BWD = BwdConfig(32, 32, 4, 1, "atomic", 32, 32, 4, 1)
+
+
+def fwd_candidates(head_dim: int, fp8: bool) -> list[FwdConfig]:
+    """Hopper candidates; registers bound the tile: acc is BLOCK_M x head_dim fp32."""
+    if head_dim <= 64:
+        return [FwdConfig(128, 64, 4, 3), FwdConfig(128, 128, 8, 3), FwdConfig(128, 64, 4, 3, True)]
+    if head_dim <= 128:
+        cands = [FwdConfig(128, 64, 4, 3), FwdConfig(128, 128, 8, 2), FwdConfig(128, 64, 4, 3, True)]
+        if fp8:
+            cands.append(FwdConfig(128, 128, 8, 3))
+        return cands
+    return [FwdConfig(64, 64, 4, 2), FwdConfig(128, 64, 8, 2), FwdConfig(64, 32, 4, 3)]
+
+
+def bwd_candidates(head_dim: int) -> list[BwdConfig]:
+    if head_dim <= 64:
+        return [BwdConfig(64, 128, 8, 3, "atomic"), BwdConfig(32, 128, 4, 3, "split", 128, 32, 4, 3)]
+    if head_dim <= 128:
+        return [
+            BwdConfig(64, 128, 8, 2, "atomic"),
+            BwdConfig(64, 128, 8, 2, "atomic_tma"),
+            BwdConfig(32, 128, 4, 3, "split", 128, 32, 4, 3),
+        ]
+    return [BwdConfig(32, 64, 4, 2, "split", 64, 32, 4, 2), BwdConfig(32, 64, 4, 2, "atomic")]
+
+
+_CACHE: dict[tuple[Any, ...], Any] = {}
+_FORCED: dict[str, Any] = {}
+
+
+def force(kind: str, config: Any | None) -> None:
+    """Pin the configuration for ``kind`` ("fwd", "fwd_fp8" or "bwd"); None unpins it."""
+    if config is None:
+        _FORCED.pop(kind, None)
+    else:
+        _FORCED[kind] = config
+
+
+def cached() -> dict[tuple[Any, ...], Any]:
+    return dict(_CACHE)
+
+
+def choose(
+    kind: str,
+    key: tuple[Any, ...],
+    candidates: Sequence[Any],
+    run: Callable[[Any], Any],
+    interpreter_config: Any,
+    interpreted: bool,
+) -> Any:
+    """The forced config, else the cached winner for ``key``, else time ``run(cfg)`` for each candidate."""
+    if kind in _FORCED:
+        return _FORCED[kind]
+    if interpreted:
+        return interpreter_config
+    full_key = (kind, *key)
+    if full_key in _CACHE:
+        return _CACHE[full_key]
+    from triton.testing import do_bench
+
+    best, best_ms, errors = None, float("inf"), []
+    for cfg in candidates:
+        try:
+            ms = do_bench(lambda cfg=cfg: run(cfg), warmup=5, rep=20, return_mode="median")
+        except Exception as exc:  # a config that does not compile here (shared memory, registers)
+            errors.append(f"{cfg.label()}: {type(exc).__name__}: {str(exc)[:200]}")
+            continue
+        if ms < best_ms:
+            best, best_ms = cfg, ms
+    if best is None:
+        raise RuntimeError(f"no {kind} kernel configuration compiled for {key}: " + "; ".join(errors))
+    _CACHE[full_key] = best
+    return best
