@@ -49,9 +49,13 @@ def torchrun_command(nproc: int, worker_args: Sequence[str], log_dir: str | Path
 
 
 def rank_env(base: Mapping[str, str] | None = None, *, cpu: bool = False) -> dict[str, str]:
-    """The ranks' environment: ``base`` (default ours) plus multicast off; one thread per rank on CPU."""
+    """The ranks' environment: ``base`` (default ours), multicast off, this checkout importable, one
+    thread per rank on CPU."""
     env = dict(os.environ if base is None else base)
     env.update(MULTICAST_OFF_ENV)
+    # The ranks import accel from the same checkout as us, installed or not.
+    root = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
     if cpu:
         env.setdefault("OMP_NUM_THREADS", "1")
     return env
