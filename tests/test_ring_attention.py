@@ -16,7 +16,7 @@ import torch.distributed as dist
 import torch.multiprocessing as mp
 
 from accel.distributed import ring_flash_attention, shard, shard_position_ids, unshard
-from accel.distributed.block_ops import torch_block_backward, torch_block_forward
+from accel.distributed.block_ops import block_backward, block_forward, block_impl
 from accel.distributed.selfcheck import Case, check_all, default_cases, reference_attention
 
 TOL = {"fp64": 1e-10, "fp32": 1e-5}
@@ -114,7 +114,8 @@ def test_ring_input_errors() -> None:
 @pytest.mark.parametrize("causal", [False, True])
 @pytest.mark.parametrize(("nq", "nk", "hkv"), [(6, 6, 4), (4, 7, 2), (7, 4, 1)])
 def test_block_ops_match_autograd(causal: bool, nq: int, nk: int, hkv: int) -> None:
-    """Block forward/backward against autograd, incl. bottom-right causal (Nq != Nk) and GQA."""
+    """The CPU block ops the ring relies on, against autograd: bottom-right causal (Nq != Nk), GQA, and
+    a backward exact from the given o and lse."""
     gen = torch.Generator().manual_seed(nq * 100 + nk * 10 + hkv)
     q = torch.randn(2, 4, nq, 8, generator=gen, dtype=torch.float64, requires_grad=True)
     k = torch.randn(2, hkv, nk, 8, generator=gen, dtype=torch.float64, requires_grad=True)
@@ -129,10 +130,11 @@ def test_block_ops_match_autograd(causal: bool, nq: int, nk: int, hkv: int) -> N
     p = torch.softmax(s, -1).nan_to_num(0.0)  # rows with no visible key: zero output
     ref = p @ v.repeat_interleave(g, 1)
     ref.backward(do)
-    o, lse = torch_block_forward(q.detach(), k.detach(), v.detach(), causal, scale)
+    assert block_impl(q) == "torch"
+    o, lse = block_forward(q.detach(), k.detach(), v.detach(), causal, scale)
     assert torch.allclose(o, ref.detach(), atol=1e-12)
     assert torch.allclose(lse, torch.logsumexp(s, -1).detach())
-    grads = torch_block_backward(do, q.detach(), k.detach(), v.detach(), o, lse, causal, scale)
+    grads = block_backward(do, q.detach(), k.detach(), v.detach(), o, lse, causal, scale)
     for got, want in zip(grads, (q.grad, k.grad, v.grad), strict=True):
         assert torch.allclose(got, want, atol=1e-12)
 
