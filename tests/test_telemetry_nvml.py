@@ -120,8 +120,17 @@ def mocked_nvml(monkeypatch):
         "nvmlGpmSampleGet": sample_get,
         "nvmlGpmMetricsGet": metrics_get,
     }
+    calls = state["calls"] = {}
+
+    def counted(name, fn):
+        def wrapper(*args):
+            calls[name] = calls.get(name, 0) + 1
+            return fn(*args)
+
+        return wrapper
+
     for name, fn in canned.items():
-        monkeypatch.setattr(pynvml, name, fn)
+        monkeypatch.setattr(pynvml, name, counted(name, fn))
     return state
 
 
@@ -155,9 +164,24 @@ def test_sampling_logic_on_mocked_nvml(mocked_nvml, monkeypatch):
     assert s.processes[0].name.startswith("python")
     assert s.gpm["tensor_active"] == 93.8 and s.gpm["sm_active"] == 1.5
     assert mocked_nvml["gpm_gets"] == 2  # one GPM sample per round, metrics from the previous and this one
+    b.sample(0)
+    calls = mocked_nvml["calls"]
+    assert calls["nvmlDeviceGetUtilizationRates"] == 3  # read every round
+    assert calls["nvmlDeviceGetFanSpeed"] == 1  # "not supported" is not asked again
+    assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 1  # slow calls: at most every ENERGY_INTERVAL_S
+    assert calls["nvmlDeviceGetPcieThroughput"] == 2  # tx and rx, once per PCIE_INTERVAL_S
     monkeypatch.setattr(pynvml, "nvmlDeviceGetUtilizationRates", raising(pynvml.NVML_ERROR_GPU_IS_LOST))
     lost = b.sample(0)
     assert lost.lost and lost.power_w == NA("GPU lost")
     assert b.sample(0).lost  # stays lost without asking NVML again
     b.shutdown()
     assert mocked_nvml["freed"] == 2  # both GPM buffers released
+
+
+def test_pcie_can_be_turned_off(mocked_nvml):
+    b = NvmlBackend(pcie_interval_s=None)
+    b.init()
+    s = b.sample(0)
+    assert s.pcie_tx_kbs == NA("PCIe throughput reading is turned off (it costs ~20 ms per call)")
+    assert "nvmlDeviceGetPcieThroughput" not in mocked_nvml["calls"]
+    b.shutdown()

@@ -55,10 +55,14 @@ _THROTTLE_BITS: tuple[tuple[int, str], ...] = (
 )
 _ARCHITECTURES = {2: "Kepler", 3: "Maxwell", 4: "Pascal", 5: "Volta", 6: "Turing", 7: "Ampere", 8: "Ada"}
 _ARCHITECTURES |= {9: "Hopper", 10: "Blackwell", 13: "Rubin"}
-# nvmlDeviceGetPcieThroughput measures over ~20 ms inside the call, so PCIe is read at most this often
-# (and the value repeated between); None turns it off.
+# Slow NVML calls, measured on the lent H100 (driver 580.159.04): nvmlDeviceGetPcieThroughput waits ~20 ms
+# (0.6 ms CPU) inside each call, nvmlDeviceGetTotalEnergyConsumption takes ~7 ms of CPU. They are read at
+# most this often (the value repeated between), staggered across GPUs; a PCIe interval of None turns it off.
 PCIE_INTERVAL_S = 1.0
+ENERGY_INTERVAL_S = 2.0
 PCIE_OFF = "PCIe throughput reading is turned off (it costs ~20 ms per call)"
+# Errors that will not go away while the driver runs: the call is not made again for that GPU.
+_PERMANENT = (NOT_SUPPORTED, FUNCTION_NOT_FOUND)
 _NVML_UNKNOWN = 999
 _NVML_GPU_IS_LOST = 15
 
@@ -103,13 +107,18 @@ class NvmlBackend:
         self._gpm_ok: list[bool | NA] = []
         self._gpm_samples: list[list[Any] | None] = []  # per GPU: [previous, current] GPM sample buffers
         self._gpm_have_prev: list[bool] = []
-        self._pcie_cache: list[tuple[float, Any, Any]] = []
+        self._slow: dict[tuple[int, str], tuple[float, Any]] = {}  # (gpu, what) -> (next due, value)
+        self._permanent: dict[tuple[Any, ...], NA] = {}  # calls answered "not supported" once
 
     # ---- the one place NVML is called --------------------------------------------------------------
 
     def _query(self, index: int | None, fn: Callable[..., Any], *args: Any) -> Any:
         """Call ``fn(*args)``; NVML errors become NA(reason). GPU_IS_LOST (or an unknown error on a GPU
-        already lost) marks GPU ``index`` lost."""
+        already lost) marks GPU ``index`` lost. A call once answered "not supported" is not repeated."""
+        key = (index, fn, *(a for a in args if isinstance(a, int)))
+        known = self._permanent.get(key)
+        if known is not None:
+            return known
         try:
             return fn(*args)
         except Exception as exc:
@@ -119,6 +128,8 @@ class NvmlBackend:
             ):
                 self._lost[index] = True
                 reason = GPU_LOST
+            if index is not None and reason in _PERMANENT:
+                self._permanent[key] = NA(reason)
             return NA(reason)
 
     # ---- TelemetryBackend ----------------------------------------------------------------------------
@@ -149,7 +160,8 @@ class NvmlBackend:
         self._gpm_ok = [self._gpm_support(i) for i in range(count)]
         self._gpm_samples = [None] * count
         self._gpm_have_prev = [False] * count
-        self._pcie_cache = [(-1e9, NA(PCIE_OFF), NA(PCIE_OFF))] * count
+        self._slow = {}
+        self._permanent = {}
 
     def shutdown(self) -> None:
         if self._nvml is None:
@@ -204,7 +216,12 @@ class NvmlBackend:
         s.temperature_c = _num(q(index, nv.nvmlDeviceGetTemperature, h, nv.NVML_TEMPERATURE_GPU))
         s.power_w = _num(q(index, nv.nvmlDeviceGetPowerUsage, h), 1000.0)
         s.power_limit_w = _num(q(index, nv.nvmlDeviceGetEnforcedPowerLimit, h), 1000.0)
-        s.energy_j = _num(q(index, nv.nvmlDeviceGetTotalEnergyConsumption, h), 1000.0)
+        s.energy_j = self._every(
+            index,
+            "energy",
+            ENERGY_INTERVAL_S,
+            lambda: _num(q(index, nv.nvmlDeviceGetTotalEnergyConsumption, h), 1000.0),
+        )
         s.sm_clock_mhz = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_SM))
         s.mem_clock_mhz = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_MEM))
         s.fan_pct = _num(q(index, nv.nvmlDeviceGetFanSpeed, h))
@@ -237,14 +254,30 @@ class NvmlBackend:
             return bits
         return [name for bit, name in _THROTTLE_BITS if bits & bit]
 
+    def _every(self, index: int, what: str, interval: float, read: Callable[[], Any]) -> Any:
+        """``read()`` at most once per ``interval`` for this GPU, the last value in between. After the first
+        read, GPUs are spread over the interval so no one round pays for all of them."""
+        key = (index, what)
+        now = time.monotonic()
+        due, value = self._slow.get(key, (0.0, None))
+        if now >= due:
+            first = key not in self._slow
+            value = read()
+            stagger = interval * index / max(1, len(self._handles)) if first else 0.0
+            self._slow[key] = (now + interval + stagger, value)
+        return value
+
     def _pcie(self, index: int) -> tuple[Any, Any]:
-        at, tx, rx = self._pcie_cache[index]
-        if self.pcie_interval_s is not None and time.monotonic() - at >= self.pcie_interval_s:
-            nv, h = self._nvml, self._handles[index]
+        if self.pcie_interval_s is None:
+            return NA(PCIE_OFF), NA(PCIE_OFF)
+        nv, h = self._nvml, self._handles[index]
+
+        def read() -> tuple[Any, Any]:
             tx = _num(self._query(index, nv.nvmlDeviceGetPcieThroughput, h, nv.NVML_PCIE_UTIL_TX_BYTES))
             rx = _num(self._query(index, nv.nvmlDeviceGetPcieThroughput, h, nv.NVML_PCIE_UTIL_RX_BYTES))
-            self._pcie_cache[index] = (time.monotonic(), tx, rx)
-        return tx, rx
+            return tx, rx
+
+        return self._every(index, "pcie", self.pcie_interval_s, read)
 
     def _processes(self, index: int) -> list[ProcessInfo] | NA:
         nv, h = self._nvml, self._handles[index]

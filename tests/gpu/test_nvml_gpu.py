@@ -97,13 +97,23 @@ def test_sampler_at_10_hz_joins():
 
 
 def test_status_cli_text_and_json(capsys, monkeypatch):
-    from app import cli
+    import argparse
+
+    from app.commands import status
+
+    # Only this command's parser: the full CLI root also imports the daemon's modules and their dependencies.
+    parser = argparse.ArgumentParser(prog="gpuaccel")
+    status.register(parser.add_subparsers())
+
+    def main(argv):
+        args = parser.parse_args(argv)
+        return args.func(args)
 
     monkeypatch.delenv("GPUACCEL_FAKE_NVML", raising=False)
-    assert cli.main(["status"]) == 0
+    assert main(["status"]) == 0
     out = capsys.readouterr().out
     assert "source nvml" in out and "est. TFLOP/s" in out
-    assert cli.main(["status", "--json"]) == 0
+    assert main(["status", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["backend"] == "nvml" and data["gpus"]
 
