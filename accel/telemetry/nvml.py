@@ -59,7 +59,7 @@ _ARCHITECTURES |= {9: "Hopper", 10: "Blackwell", 13: "Rubin"}
 # (0.6 ms CPU) inside each call, nvmlDeviceGetTotalEnergyConsumption takes ~7 ms of CPU. They are read at
 # most this often (the value repeated between), staggered across GPUs; a PCIe interval of None turns it off.
 PCIE_INTERVAL_S = 1.0
-ENERGY_INTERVAL_S = 2.0
+ENERGY_INTERVAL_S = 5.0
 PCIE_OFF = "PCIe throughput reading is turned off (it costs ~20 ms per call)"
 # Errors that will not go away while the driver runs: the call is not made again for that GPU.
 _PERMANENT = (NOT_SUPPORTED, FUNCTION_NOT_FOUND)
