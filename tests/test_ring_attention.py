@@ -17,13 +17,14 @@ import torch.multiprocessing as mp
 
 from accel.distributed import ring_flash_attention, shard, shard_position_ids, unshard
 from accel.distributed.block_ops import block_backward, block_forward, block_impl
-from accel.distributed.selfcheck import Case, check_all, default_cases, reference_attention
+from accel.distributed.selfcheck import Case, check_all, default_cases, interpreter_cases, reference_attention
 
-TOL = {"fp64": 1e-10, "fp32": 1e-5}
+TOL = {"fp64": 1e-10, "fp32": 1e-5, "triton-interp-fp32": 1e-5}
 
 
 def _rank_main(rank: int, world: int, init_file: str, out_dir: str) -> None:
-    """One spawned rank: every default case in fp64 and fp32, and (4 ranks) on two 2-rank subgroups."""
+    """One spawned rank: every default case in fp64 and fp32 on the reference blocks; with 2 ranks also
+    the Triton kernels under the interpreter; with 4 ranks also two rings over 2-rank subgroups."""
     torch.set_num_threads(1)
     dist.init_process_group("gloo", init_method=f"file://{init_file}", rank=rank, world_size=world)
     cpu = torch.device("cpu")
@@ -37,6 +38,10 @@ def _rank_main(rank: int, world: int, init_file: str, out_dir: str) -> None:
         sub = evens if rank % 2 == 0 else odds
         for case, errors in check_all(cpu, torch.float64, group=sub).items():
             results[f"fp64:subgroup:{case}"] = errors
+    if world == 2:  # the Triton kernels as block ops (tier 2: interpreter, fp32), set up before import
+        os.environ.update(TRITON_INTERPRET="1", GPUACCEL_RING_BLOCK="triton")
+        for case, errors in check_all(cpu, torch.float32, cases=interpreter_cases(world)).items():
+            results[f"triton-interp-fp32:{case}"] = errors
     if rank == 0:
         Path(out_dir, "results.json").write_text(json.dumps(results))
     dist.destroy_process_group()
@@ -55,7 +60,9 @@ def ring_results(
 
 def test_ring_matches_single_process_attention(ring_results: tuple[int, dict]) -> None:
     world, results = ring_results
-    expected = {f"{d}:{c.name}" for d in TOL for c in default_cases(world)}
+    expected = {f"{d}:{c.name}" for d in ("fp64", "fp32") for c in default_cases(world)}
+    if world == 2:
+        expected |= {f"triton-interp-fp32:{c.name}" for c in interpreter_cases(2)}
     if world == 4:
         expected |= {f"fp64:subgroup:{c.name}" for c in default_cases(2)}
     assert set(results) == expected

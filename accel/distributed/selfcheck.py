@@ -55,6 +55,14 @@ def gpu_cases(world_size: int) -> list[Case]:
     ]
 
 
+def interpreter_cases(world_size: int) -> list[Case]:
+    """Tiny shapes the Triton kernels take under ``TRITON_INTERPRET=1`` on CPU (head_dim 16)."""
+    return [
+        Case(causal=True, seq_total=32 * world_size, heads=2, kv_heads=1, head_dim=16),
+        Case(causal=False, seq_total=24 * world_size, heads=2, kv_heads=2, head_dim=16),
+    ]
+
+
 def reference_attention(
     q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
 ) -> torch.Tensor:
@@ -106,13 +114,18 @@ def check_case(
 
 
 def check_all(
-    device: torch.device, dtype: torch.dtype, group: dist.ProcessGroup | None = None
+    device: torch.device,
+    dtype: torch.dtype,
+    group: dist.ProcessGroup | None = None,
+    cases: list[Case] | None = None,
 ) -> dict[str, dict[str, float]]:
-    """Run the cases for ``device`` (:func:`default_cases` on CPU, :func:`gpu_cases` on CUDA) and return
+    """Run ``cases`` (default: :func:`gpu_cases` on CUDA, :func:`default_cases` elsewhere) and return
     ``{case: {quantity: max relative error over all ranks}}``."""
     world = dist.get_world_size(group)
     results: dict[str, dict[str, float]] = {}
-    for case in (gpu_cases if device.type == "cuda" else default_cases)(world):
+    if cases is None:
+        cases = (gpu_cases if device.type == "cuda" else default_cases)(world)
+    for case in cases:
         errors = check_case(case, device, dtype, group)
         values = torch.tensor(list(errors.values()), dtype=torch.float64, device=device)
         dist.all_reduce(values, op=dist.ReduceOp.MAX, group=group)
