@@ -5,7 +5,8 @@ multicast-off variables set), each rank logging to its own file, and reports one
 slowest rank's time per iteration and the exact FLOP rate per GPU. Validation here is import-safe (no
 torch); the run imports accel.distributed only inside the worker.
 
-Spec (defaults in ``DEFAULTS``): ``world_size`` (alias ``gpus``), ``batch``, ``heads``, ``kv_heads``
+Spec (defaults in ``DEFAULTS``): ``world_size`` (alias ``gpus``; 0 = every GPU the scheduler gave
+the job, so ``gpuaccel submit attention.ring --gpus 4`` is enough), ``batch``, ``heads``, ``kv_heads``
 (0 = heads), ``seq_total``, ``head_dim``, ``dtype`` (fp16|bf16; fp32 on CPU), ``causal``, ``mode``
 (fwd|bwd|both), ``iters``, ``warmup``, ``device`` (cuda, or cpu for gloo on the CPU: tests and demos).
 FLOPs: forward ``4*B*H*N*N*D`` over the total sequence N, halved when causal; backward 2.5x forward.
@@ -25,7 +26,7 @@ from accel.workloads.report import Reporter
 
 KIND = "attention.ring"
 DEFAULTS: dict[str, Any] = {
-    "world_size": 2,
+    "world_size": 0,
     "batch": 1,
     "heads": 32,
     "kv_heads": 0,
@@ -39,7 +40,7 @@ DEFAULTS: dict[str, Any] = {
     "device": "cuda",
 }
 _INT_RANGES = {
-    "world_size": (1, 64),
+    "world_size": (0, 64),
     "batch": (1, 1024),
     "heads": (1, 1024),
     "kv_heads": (0, 1024),
@@ -79,15 +80,21 @@ def validate(raw: Spec) -> Spec:
         raise SpecError("kv_heads", f"must divide heads ({spec['heads']}), got {spec['kv_heads']}")
     if spec["dtype"] == "fp32" and spec["device"] == "cuda":
         raise SpecError("dtype", "fp32 runs only with device cpu; on GPUs use fp16 or bf16")
-    pieces = 2 * spec["world_size"] if spec["causal"] else spec["world_size"]
+    if spec["world_size"] == 0 and spec["device"] == "cpu":
+        raise SpecError("world_size", "device cpu needs an explicit number of ranks (1 to 64)")
+    _check_divisible(spec, max(spec["world_size"], 1))
+    return spec
+
+
+def _check_divisible(spec: Spec, world: int) -> None:
+    pieces = 2 * world if spec["causal"] else world
     if spec["seq_total"] % pieces:
         layout = "zigzag (causal)" if spec["causal"] else "contiguous"
         raise SpecError(
             "seq_total",
             f"{layout} sharding needs a multiple of {pieces} ({'2*' if spec['causal'] else ''}world_size), "
-            f"got {spec['seq_total']}",
+            f"got {spec['seq_total']} with {world} rank(s)",
         )
-    return spec
 
 
 def _worker_args(spec: Spec, out: Path) -> list[str]:
@@ -127,12 +134,14 @@ def run(spec: Spec, reporter: Reporter) -> dict[str, Any]:
     world = spec["world_size"]
     if spec["device"] == "cuda":
         visible = torch.cuda.device_count()
-        if visible < world:
+        where = f"CUDA_VISIBLE_DEVICES={os.environ.get('CUDA_VISIBLE_DEVICES', 'unset')}"
+        if visible == 0 or visible < world:
             raise RuntimeError(
-                f"attention.ring with world_size={world} needs {world} GPUs but this job sees {visible} "
-                f"(CUDA_VISIBLE_DEVICES={os.environ.get('CUDA_VISIBLE_DEVICES', 'unset')}); "
-                f"submit it with gpus={world}"
+                f"attention.ring needs {world or 'at least one'} GPU(s) but this job sees {visible} "
+                f"({where}); submit it with --gpus {world or 'N'}"
             )
+        world = world or visible  # 0: one rank per GPU the job was given
+        _check_divisible(spec, world)
     log_dir = _log_dir()
     out = log_dir / "result.json"
     out.unlink(missing_ok=True)  # never report a previous attempt's numbers
