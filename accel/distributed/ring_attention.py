@@ -22,7 +22,7 @@ import math
 import torch
 import torch.distributed as dist
 
-from accel.distributed.block_ops import block_backward, block_forward
+from accel.distributed.block_ops import block_backward, block_forward, block_impl
 
 _TAG_KV = 11
 _TAG_DKV = 12
@@ -112,7 +112,16 @@ def _acc_dtype(dtype: torch.dtype) -> torch.dtype:
 
 
 def _merge(out: torch.Tensor, lse: torch.Tensor, block_out: torch.Tensor, block_lse: torch.Tensor) -> None:
-    """Fold one block's (output, lse) into the fp32 running (out, lse) views, in place."""
+    """Fold one block's (output, lse) into the running (out, lse) views, in place.
+
+    With the Triton block ops the fused kernel does it in one pass (:mod:`accel.distributed.merge`);
+    otherwise (CPU, fp64, ``GPUACCEL_RING_BLOCK=torch``) plain PyTorch ops do.
+    """
+    if out.dtype == torch.float32 and block_impl(block_out) == "triton":
+        from accel.distributed.merge import merge_
+
+        merge_(out, lse, block_out, block_lse)
+        return
     new_lse = torch.logaddexp(lse, block_lse)
     out.mul_(torch.exp(lse - new_lse).unsqueeze(-1))
     out.add_(block_out.to(out.dtype) * torch.exp(block_lse - new_lse).unsqueeze(-1))
