@@ -1,0 +1,156 @@
+"""User settings (QSettings) and the settings dialog.
+
+- Daemon: empty address = the local daemon (found through its data dir); an address and token = a
+  remote daemon, e.g. a GPU server reached through an SSH tunnel.
+- Sampling rate: how often the window polls live telemetry (the daemon samples at its own rate).
+- Idle threshold and assistant model/policy: passed to a daemon this app starts (environment of
+  ``gpuaccel serve``), the only daemon whose configuration the app owns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.gui.connection import Endpoint
+
+ORG, APP = "gpuaccel", "gpuaccel"
+ASSISTANT_POLICIES = ("idle-only", "never", "cpu-only")
+
+
+@dataclass
+class AppSettings:
+    daemon_url: str = ""
+    token: str = ""
+    rate_hz: float = 10.0
+    idle_util_pct: float = 10.0
+    idle_after_s: float = 60.0
+    assistant_model: str = ""
+    assistant_policy: str = "idle-only"
+    notifications: bool = True
+
+    @classmethod
+    def load(cls, store: QSettings | None = None) -> AppSettings:
+        store = store or QSettings(ORG, APP)
+        out = cls()
+        for f in fields(cls):
+            raw = store.value(f.name)
+            if raw is None:
+                continue
+            default = getattr(out, f.name)
+            try:
+                if isinstance(default, bool):
+                    value: object = raw if isinstance(raw, bool) else str(raw).lower() in ("1", "true", "yes")
+                elif isinstance(default, float):
+                    value = float(raw)
+                else:
+                    value = str(raw)
+            except (TypeError, ValueError):
+                continue
+            setattr(out, f.name, value)
+        out.rate_hz = min(20.0, max(1.0, out.rate_hz))
+        return out
+
+    def save(self, store: QSettings | None = None) -> None:
+        store = store or QSettings(ORG, APP)
+        for f in fields(self):
+            store.setValue(f.name, getattr(self, f.name))
+
+    def endpoint(self, data_dir: str | None = None) -> Endpoint:
+        return Endpoint(self.daemon_url, self.token, data_dir).normalized()
+
+    def daemon_env(self) -> dict[str, str]:
+        """Environment for a local daemon this app starts (scheduler.config reads GPUACCEL_<FIELD>)."""
+        env = {
+            "GPUACCEL_IDLE_UTIL_PCT": f"{self.idle_util_pct:g}",
+            "GPUACCEL_IDLE_AFTER_S": f"{self.idle_after_s:g}",
+        }
+        if self.assistant_model:
+            env["GPUACCEL_ASSISTANT_MODEL"] = self.assistant_model
+        env["GPUACCEL_ASSISTANT_POLICY"] = self.assistant_policy
+        return env
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self.setObjectName("settingsDialog")
+        self.setMinimumWidth(480)
+        layout = QVBoxLayout(self)
+        daemon = QGroupBox("Daemon")
+        form = QFormLayout(daemon)
+        self.url = QLineEdit(settings.daemon_url)
+        self.url.setPlaceholderText("empty: the local daemon; or http://host:8765")
+        self.token = QLineEdit(settings.token)
+        self.token.setEchoMode(QLineEdit.EchoMode.Password)
+        self.token.setPlaceholderText("the remote daemon's token (its data dir's `token` file)")
+        form.addRow("Address:", self.url)
+        form.addRow("Token:", self.token)
+        layout.addWidget(daemon)
+        live = QGroupBox("Live view")
+        form = QFormLayout(live)
+        self.rate = QDoubleSpinBox()
+        self.rate.setRange(1.0, 20.0)
+        self.rate.setSuffix(" Hz")
+        self.rate.setValue(settings.rate_hz)
+        self.notifications = QCheckBox("Notify when a job finishes or fails")
+        self.notifications.setChecked(settings.notifications)
+        form.addRow("Telemetry polling:", self.rate)
+        form.addRow("", self.notifications)
+        layout.addWidget(live)
+        local = QGroupBox("A local daemon started by this app")
+        form = QFormLayout(local)
+        self.idle_pct = QDoubleSpinBox()
+        self.idle_pct.setRange(0.0, 100.0)
+        self.idle_pct.setSuffix(" %")
+        self.idle_pct.setValue(settings.idle_util_pct)
+        self.idle_after = QDoubleSpinBox()
+        self.idle_after.setRange(1.0, 86400.0)
+        self.idle_after.setSuffix(" s")
+        self.idle_after.setValue(settings.idle_after_s)
+        self.model = QLineEdit(settings.assistant_model)
+        self.model.setPlaceholderText("default: the bundled tiny RWKV model")
+        self.policy = QComboBox()
+        self.policy.addItems(ASSISTANT_POLICIES)
+        self.policy.setCurrentText(settings.assistant_policy)
+        form.addRow("Idle below:", self.idle_pct)
+        form.addRow("…for at least:", self.idle_after)
+        form.addRow("Assistant model:", self.model)
+        form.addRow("Assistant policy:", self.policy)
+        note = QLabel("These apply the next time the app starts the local daemon.")
+        note.setObjectName("hint")
+        form.addRow(note)
+        layout.addWidget(local)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def result_settings(self) -> AppSettings:
+        return AppSettings(
+            daemon_url=self.url.text().strip(),
+            token=self.token.text().strip(),
+            rate_hz=self.rate.value(),
+            idle_util_pct=self.idle_pct.value(),
+            idle_after_s=self.idle_after.value(),
+            assistant_model=self.model.text().strip(),
+            assistant_policy=self.policy.currentText(),
+            notifications=self.notifications.isChecked(),
+        )
