@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QIcon
 from PySide6.QtWidgets import (
     QFrame,
@@ -55,9 +55,16 @@ class MainWindow(QMainWindow):
     _assistant_call = Signal(str, str, object)
     _start_daemon = Signal()
 
-    def __init__(self, settings: AppSettings, data_dir: str | None = None, autostart: bool = False) -> None:
+    def __init__(
+        self,
+        settings: AppSettings,
+        data_dir: str | None = None,
+        autostart: bool = False,
+        store: QSettings | None = None,
+    ) -> None:
         super().__init__()
         self.settings = settings
+        self.store = store  # where settings are saved (None: the user's QSettings)
         self.data_dir = data_dir
         self.setWindowTitle("gpuaccel")
         self.setWindowIcon(QIcon(str(ASSETS / "icons" / "gpuaccel.svg")))
@@ -262,7 +269,7 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self, new: AppSettings) -> None:
         old, self.settings = self.settings, new
-        new.save()
+        new.save(self.store)
         if new.rate_hz != old.rate_hz:
             self._rate.emit(new.rate_hz)
         endpoint = new.endpoint(self.data_dir)
