@@ -203,7 +203,6 @@ def serve(
     token: str | None = None,
     config: SchedulerConfig | None = None,
 ) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s: %(message)s")
     dd = DataDir.resolve(data_dir)
     dd.ensure()
     lock = DataDirLock(dd)
@@ -215,7 +214,10 @@ def serve(
     try:
         secret = resolve_token(dd, host, token)
         config = config or SchedulerConfig.from_env()
-        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+        # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY on accepted sockets only when proto says TCP, and
+        # without it every keep-alive request waits ~40 ms for a delayed ACK (Nagle).
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
@@ -229,6 +231,7 @@ def serve(
 
 
 def _run(dd: DataDir, sock: socket.socket, host: str, token: str, config: SchedulerConfig) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s: %(message)s")
     started_at = time.time()
     store = Store(dd.db)
     sampler = Sampler(open_backend(), rate_hz=config.sample_hz).start()

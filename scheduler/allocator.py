@@ -8,9 +8,20 @@ free memory covers the job's ``memory_mib``. Unknown free memory (NVML cannot sa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from accel.telemetry.types import NA, GpuSample
-from scheduler.jobs import Job
+
+
+class GpuDemand(Protocol):
+    """What placement looks at (a Job or a Pending row)."""
+
+    @property
+    def gpus(self) -> int: ...
+    @property
+    def gpu_ids(self) -> list[int] | None: ...
+    @property
+    def memory_mib(self) -> int | None: ...
 
 
 @dataclass(frozen=True)
@@ -31,7 +42,7 @@ def gpu_states(samples: list[GpuSample]) -> list[GpuState]:
 
 
 def place(
-    job: Job, gpus: list[GpuState], held: dict[int, int], no_gpu_reason: str | None = None
+    job: GpuDemand, gpus: list[GpuState], held: dict[int, int], no_gpu_reason: str | None = None
 ) -> list[int] | str:
     """GPU indices for ``job`` (empty for a 0-GPU job), or the reason it waits."""
     if job.gpus == 0:

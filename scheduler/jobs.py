@@ -66,8 +66,10 @@ def _str_map(raw: dict[str, Any], key: str) -> dict[str, str]:
             key, f"must be an object of string keys to string values, got {type(value).__name__}"
         )
     for k, v in value.items():
-        if not isinstance(k, str) or not k or not isinstance(v, str):
+        if not isinstance(k, str) or not k or not isinstance(v, str) or "\0" in k + v:
             raise RequestError(f"{key}.{k}", "keys must be non-empty strings and values strings")
+        if key == "env" and "=" in k:
+            raise RequestError(f"{key}.{k}", "an environment variable name cannot contain '='")
     return dict(value)
 
 
@@ -83,8 +85,8 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
     if not isinstance(kind, str) or not kind:
         raise RequestError("kind", "required: 'command' or a workload kind")
     argv = raw.get("argv") or []
-    if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
-        raise RequestError("argv", "must be a list of strings")
+    if not isinstance(argv, list) or not all(isinstance(a, str) and "\0" not in a for a in argv):
+        raise RequestError("argv", "must be a list of strings (without NUL characters)")
     spec = raw.get("spec") or {}
     uses_gpu = False
     if kind == COMMAND:
@@ -105,7 +107,9 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
             raise RequestError(where, exc.message) from None
         uses_gpu = workload.uses_gpu
     cwd = raw.get("cwd")
-    if cwd is not None and (not isinstance(cwd, str) or not os.path.isabs(cwd) or not os.path.isdir(cwd)):
+    if cwd is not None and (
+        not isinstance(cwd, str) or "\0" in cwd or not os.path.isabs(cwd) or not os.path.isdir(cwd)
+    ):
         raise RequestError(
             "cwd", f"must be an absolute path to an existing directory on the daemon's host, got {cwd!r}"
         )
@@ -157,6 +161,19 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         labels=_str_map(raw, "labels"),
         timeout_s=float(timeout_s) if timeout_s is not None else None,
     )
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The few columns of a queued job that dispatch needs (reading whole jobs per tick is too slow)."""
+
+    id: int
+    priority: int
+    gpus: int
+    gpu_ids: list[int] | None
+    memory_mib: int | None
+    depends_on: list[int]
+    waiting_reason: str | None
 
 
 @dataclass

@@ -121,9 +121,10 @@ class Worker:
                     pass_fds=(write_fd,),
                     start_new_session=True,
                 )
-            except OSError as exc:
+            except (OSError, ValueError) as exc:  # ValueError: a bad env name or NUL the checks missed
                 os.close(read_fd)
-                raise RuntimeError(f"could not start {worker_argv(job)[0]!r}: {exc.strerror or exc}") from exc
+                why = getattr(exc, "strerror", None) or exc
+                raise RuntimeError(f"could not start {worker_argv(job)[0]!r}: {why}") from exc
             finally:
                 os.close(write_fd)
         reader = threading.Thread(

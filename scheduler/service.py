@@ -178,18 +178,26 @@ class Scheduler:
     # -- the loop ---------------------------------------------------------------------------------------
 
     def _run(self) -> None:
+        last_full = 0.0
         while not self._stopping.is_set():
             self._wake.wait(self.config.tick_s)
             self._wake.clear()
             if self._stopping.is_set():
                 break
+            now = time.monotonic()
+            full = now - last_full >= self.config.tick_s
+            if full:
+                last_full = now
             try:
-                self.tick()
+                self.tick(full)
             except Exception:
                 log.exception("scheduler tick failed")
                 time.sleep(self.config.tick_s)
 
-    def tick(self) -> None:
+    def tick(self, full: bool = True) -> None:
+        """One pass. A *full* pass (every ``tick_s``) also refreshes waiting reasons, idleness and
+        heartbeats; a wake-up pass (a submission, an exit) only reaps and fills free slots, so that a burst
+        of submissions costs little each."""
         now = time.time()
         self.store.requeue_due(now)
         self._reap()
@@ -197,9 +205,14 @@ class Scheduler:
         if now - self._last_heartbeat >= self.config.heartbeat_s:
             self.store.heartbeat(self.owner, self.config.lease_s)
             self._last_heartbeat = now
-        demand = self._dispatch()
-        samples = self.sampler.latest() if self.sampler is not None and self.sampler.available else []
-        self.idle.update(samples, demand, self.is_queue_pid, self._no_gpu_reason())
+        with self._lock:
+            free = self.config.max_parallel - len(self._workers)
+        if not full and free <= 0:
+            return
+        demand = self._dispatch(full)
+        if full:
+            samples = self.sampler.latest() if self.sampler is not None and self.sampler.available else []
+            self.idle.update(samples, demand, self.is_queue_pid, self._no_gpu_reason())
         with self._lock:
             workers = list(self._workers.values())
         for w in workers:
@@ -240,22 +253,24 @@ class Scheduler:
             return self.sampler.error or "GPU telemetry unavailable"
         return None if self.sampler.infos else "NVML found no GPU"
 
-    def _dispatch(self) -> dict[int, str]:
-        """Start what fits; record why the rest waits. Returns GPU -> why a job wants it (for idleness)."""
+    def _dispatch(self, full: bool) -> dict[int, str]:
+        """Start what fits; on a full pass also record why the rest waits. Returns GPU -> why a job wants
+        it (for idleness)."""
         samples = self.sampler.latest() if self.sampler is not None and self.sampler.available else []
         gpus = gpu_states(samples)
         with self._lock:
             held = {g: w.job_id for w in self._workers.values() for g in w.gpus}
             running = len(self._workers)
         demand = {g: f"job {j} running" for g, j in held.items()}
-        queued = self.store.runnable(DISPATCH_SCAN)
+        queued = self.store.pending(DISPATCH_SCAN)
         dep_states = self.store.states_of(sorted({d for j in queued for d in j.depends_on}))
         reasons: dict[int, str | None] = {}
         no_gpu = self._no_gpu_reason()
         for job in queued:
-            blocking = [
-                (d, dep_states.get(d, "missing")) for d in job.depends_on if dep_states.get(d) != "succeeded"
-            ]
+            if running >= self.config.max_parallel and not full:
+                break
+            blocking = [(d, dep_states.get(d, "missing")) for d in job.depends_on]
+            blocking = [(d, s) for d, s in blocking if s != "succeeded"]
             failed = [(d, s) for d, s in blocking if s in ("failed", "cancelled", "missing")]
             if failed:
                 d, s = failed[0]
@@ -272,7 +287,7 @@ class Scheduler:
             if isinstance(placed, str):
                 reasons[job.id] = placed
                 continue
-            if self._launch(job, placed):
+            if self._launch(job.id, placed):
                 running += 1
                 for g in placed:
                     held[g] = job.id
@@ -281,24 +296,26 @@ class Scheduler:
             if job.gpus and job.id in reasons:
                 for g in job.gpu_ids if job.gpu_ids is not None else [g.index for g in gpus]:
                     demand.setdefault(g, f"job {job.id} queued")
-        before = {j.id: j.waiting_reason for j in queued}
-        self.store.set_waiting_reasons({i: r for i, r in reasons.items() if r != before[i]})
+        if full:
+            before = {j.id: j.waiting_reason for j in queued}
+            self.store.set_waiting_reasons({i: r for i, r in reasons.items() if r != before[i]})
         return demand
 
-    def _launch(self, job: Job, gpus: list[int]) -> bool:
-        claimed = self.store.claim(job.id, self.owner, self.config.lease_s, gpus)
+    def _launch(self, job_id: int, gpus: list[int]) -> bool:
+        claimed = self.store.claim(job_id, self.owner, self.config.lease_s, gpus)
         if claimed is None:
             return False  # cancelled between the scan and the claim
-        self.idle.note_claim(gpus, job.id)
-        worker = Worker(claimed, self.data_dir.job_log(job.id), self._on_report, self._on_exit)
+        self.idle.note_claim(gpus, job_id)
+        worker = Worker(claimed, self.data_dir.job_log(job_id), self._on_report, self._on_exit)
         try:
             worker.start(self._base_env, self._default_cwd)
-        except RuntimeError as exc:
-            self.store.finish(job.id, "failed", str(exc), None)
+        except Exception as exc:  # a claimed job must never stay 'running' without a worker
+            reason = str(exc) if isinstance(exc, RuntimeError) else f"could not start its worker: {exc!r}"
+            self.store.finish(job_id, "failed", reason, None)
             return False
         with self._lock:
-            self._workers[job.id] = worker
-        self.store.set_worker(job.id, worker.pid, process_start_marker(worker.pid))
+            self._workers[job_id] = worker
+        self.store.set_worker(job_id, worker.pid, process_start_marker(worker.pid))
         return True
 
     def _on_report(self, worker: Worker, record: dict[str, Any]) -> None:
