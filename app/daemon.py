@@ -158,14 +158,18 @@ def build_api(ctx: DaemonContext, token: str) -> FastAPI:
 
 
 def load_extensions(ctx: DaemonContext) -> None:
+    """Attach the extensions that are installed. A broken one is logged and left out: the queue and
+    telemetry keep serving (the error is in the daemon's log, and its routes answer 404)."""
     for name in EXTENSION_MODULES:
         try:
             module = importlib.import_module(name)
+            ctx.extensions.append(module.attach(ctx))
         except ModuleNotFoundError as exc:
             if exc.name is not None and name.startswith(exc.name):
                 continue
-            raise
-        ctx.extensions.append(module.attach(ctx))
+            log.exception("extension %s failed to import; running without it", name)
+        except Exception:
+            log.exception("extension %s failed to attach; running without it", name)
 
 
 def is_loopback(host: str) -> bool:
@@ -249,9 +253,12 @@ def _run(dd: DataDir, sock: socket.socket, host: str, token: str, config: Schedu
     started_ext = []
     try:
         for ext in ctx.extensions:
-            if hasattr(ext, "start"):
-                ext.start()
-            started_ext.append(ext)
+            try:
+                if hasattr(ext, "start"):
+                    ext.start()
+                started_ext.append(ext)
+            except Exception:
+                log.exception("extension %r failed to start; running without it", ext)
         dd.write_daemon_info(
             {"pid": os.getpid(), "host": host, "port": port, "version": ctx.version, "started_at": started_at}
         )
@@ -270,8 +277,11 @@ def _run(dd: DataDir, sock: socket.socket, host: str, token: str, config: Schedu
         server.run(sockets=[sock])
     finally:
         for ext in reversed(started_ext):
-            if hasattr(ext, "stop"):
-                ext.stop()
+            try:
+                if hasattr(ext, "stop"):
+                    ext.stop()
+            except Exception:
+                log.exception("extension %r failed to stop", ext)
         history.stop()
         scheduler.stop()
         sampler.stop()

@@ -6,7 +6,10 @@ import signal
 import sys
 from pathlib import Path
 
+import pytest
 from daemon_fixture import DaemonFactory, wait_for
+
+from app.client import Client, DaemonNotRunning
 
 # Holds an exclusive flock while it runs: a second concurrent run of the same job would find it taken.
 OVERLAP_GUARD = """
@@ -52,6 +55,8 @@ def test_kill9_recovery_loses_no_job_and_never_runs_one_twice(
 
     first.kill9()
     assert all(_alive(p) for p in orphan_pids if p), "workers survive their daemon (own sessions)"
+    with pytest.raises(DaemonNotRunning, match=f"names pid {first.proc.pid}, which may have crashed"):
+        Client(data_dir=tmp_path / "data").health()
 
     second = daemon_factory.start(data_dir=tmp_path / "data")
     c2 = second.client()
