@@ -22,6 +22,27 @@ from accel.distributed.selfcheck import Case, check_all, default_cases, interpre
 TOL = {"fp64": 1e-10, "fp32": 1e-5, "triton-interp-fp32": 1e-5}
 
 
+def _fused_merge_error() -> float:
+    """The Triton LSE merge (interpreter) on row-slice views, as the ring passes them, against torch;
+    one block row was never seen (lse -inf)."""
+    from accel.distributed.merge import merge_
+
+    gen = torch.Generator().manual_seed(0)
+    worst = 0.0
+    for d in (16, 48):
+        out, lse = torch.randn(2, 3, 40, d, generator=gen), torch.randn(2, 3, 40, generator=gen)
+        bo, bl = torch.randn(2, 3, 17, d, generator=gen).half(), torch.randn(2, 3, 17, generator=gen)
+        bl[0, 0, 3] = float("-inf")
+        want_o, want_l, rows = out.clone(), lse.clone(), slice(20, 37)
+        new = torch.logaddexp(want_l[:, :, rows], bl)
+        want_o[:, :, rows] *= torch.exp(want_l[:, :, rows] - new)[..., None]
+        want_o[:, :, rows] += bo.float() * torch.exp(bl - new)[..., None]
+        want_l[:, :, rows] = new
+        merge_(out[:, :, rows], lse[:, :, rows], bo, bl)
+        worst = max(worst, float((out - want_o).abs().max()), float((lse - want_l).abs().max()))
+    return worst
+
+
 def _rank_main(rank: int, world: int, init_file: str, out_dir: str) -> None:
     """One spawned rank: every default case in fp64 and fp32 on the reference blocks; with 2 ranks also
     the Triton kernels under the interpreter; with 4 ranks also two rings over 2-rank subgroups."""
@@ -42,6 +63,8 @@ def _rank_main(rank: int, world: int, init_file: str, out_dir: str) -> None:
         os.environ.update(TRITON_INTERPRET="1", GPUACCEL_RING_BLOCK="triton")
         for case, errors in check_all(cpu, torch.float32, cases=interpreter_cases(world)).items():
             results[f"triton-interp-fp32:{case}"] = errors
+        if rank == 0:
+            results["triton-interp-fp32:fused-merge"] = {"out": _fused_merge_error()}
     if rank == 0:
         Path(out_dir, "results.json").write_text(json.dumps(results))
     dist.destroy_process_group()
@@ -63,13 +86,15 @@ def test_ring_matches_single_process_attention(ring_results: tuple[int, dict]) -
     expected = {f"{d}:{c.name}" for d in ("fp64", "fp32") for c in default_cases(world)}
     if world == 2:
         expected |= {f"triton-interp-fp32:{c.name}" for c in interpreter_cases(2)}
+        expected.add("triton-interp-fp32:fused-merge")
     if world == 4:
         expected |= {f"fp64:subgroup:{c.name}" for c in default_cases(2)}
     assert set(results) == expected
     assert any(":causal-" in k for k in results) and any(":full-" in k for k in results)
     for key, errors in results.items():
         tol = TOL[key.split(":")[0]]
-        assert set(errors) == {"out", "dq", "dk", "dv", "gathered"}, key
+        quantities = {"out"} if key.endswith("fused-merge") else {"out", "dq", "dk", "dv", "gathered"}
+        assert set(errors) == quantities, key
         bad = {name: err for name, err in errors.items() if not err <= tol}
         assert not bad, f"{world} ranks, {key}: relative errors above {tol}: {bad}"
 
@@ -186,55 +211,41 @@ def test_ring_workload_validate_is_import_safe_and_names_fields() -> None:
         assert info.value.field == field
 
 
-def test_ring_workload_runs_two_cpu_ranks_with_torchrun(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The job path end to end: torchrun, per-rank log files, one combined result on the report channel."""
-    import io
+def test_ring_job_two_cpu_ranks_through_the_worker_entry(tmp_path: Path) -> None:
+    """The job path end to end, as the scheduler starts it: ``python -m accel.workloads attention.ring``
+    with a report pipe, torchrun, per-rank log files, one combined result on the channel."""
+    import subprocess
+    import sys
 
     from accel.workloads import ring
-    from accel.workloads.report import Reporter, parse_line
+    from accel.workloads.report import REPORT_FD_ENV, parse_line
 
-    monkeypatch.setenv(ring.LOG_DIR_ENV, str(tmp_path))
-    spec = ring.validate(
-        {"gpus": 2, "seq_total": 32, "heads": 2, "head_dim": 16, "dtype": "fp32", "device": "cpu", "iters": 1}
-    )
-    channel = io.StringIO()
-    metrics = ring.run(spec, Reporter(channel))
-    records = [parse_line(line) for line in channel.getvalue().splitlines()]
-    result = next(r for r in records if r and r["type"] == "result")["metrics"]
+    spec = {"gpus": 2, "seq_total": 32, "heads": 2, "head_dim": 16, "dtype": "fp32", "device": "cpu"}
+    read_fd, write_fd = os.pipe()
+    env = {**os.environ, ring.LOG_DIR_ENV: str(tmp_path), REPORT_FD_ENV: str(write_fd)}
+    env["GPUACCEL_JOB_ID"] = "7"
+    argv = [sys.executable, "-m", "accel.workloads", "attention.ring", "--spec-json", json.dumps(spec)]
+    job_log = tmp_path / "job-7.log"
+    with open(job_log, "wb") as log_file:
+        proc = subprocess.Popen(
+            argv, env=env, pass_fds=(write_fd,), stdout=log_file, stderr=subprocess.STDOUT
+        )
+        os.close(write_fd)
+        with os.fdopen(read_fd) as channel:
+            records = [r for r in map(parse_line, channel) if r]
+        proc.wait(timeout=120)
+    log = job_log.read_text()
+    assert proc.returncode == 0, log
+    assert "[default0]:[ring] W=2" in log  # rank output teed into the job's log
+    results = [r["metrics"] for r in records if r["type"] == "result"]
+    assert len(results) == 1
+    result = results[0]
     assert result["world_size"] == 2 and result["seq_per_rank"] == 16
     # Exact FLOPs: fwd 4*B*H*N*N*D halved when causal, fwd+bwd = 3.5x.
     assert result["flops"] == 3.5 * 0.5 * 4 * 1 * 2 * 32 * 32 * 16
     assert result["tflops_per_gpu"] == pytest.approx(result["flops"] / (result["time_ms"] / 1e3) / 1e12 / 2)
+    metric = next(r for r in records if r["type"] == "metric" and r["name"] == "tflops_per_gpu")
+    assert metric["exact"] is True and metric["value"] == result["tflops_per_gpu"]
     stdout_logs = [p for p in result["rank_logs"] if p.endswith("stdout.log")]
-    assert len(stdout_logs) == 2 and all(p.startswith(str(tmp_path)) for p in stdout_logs)
+    assert len(stdout_logs) == 2 and all(p.startswith(str(tmp_path / "job-7-a0-ranks")) for p in stdout_logs)
     assert "[ring] W=2" in Path(next(p for p in stdout_logs if "/0/" in p)).read_text()
-    assert metrics == result
-
-
-def test_fused_merge_matches_torch_under_interpreter() -> None:
-    """The Triton LSE merge on row-slice views (as the ring passes them), incl. a block row never seen."""
-    import subprocess
-    import sys
-
-    code = """
-import os
-os.environ["TRITON_INTERPRET"] = "1"
-import torch
-from accel.distributed.merge import merge_
-torch.manual_seed(0)
-for d in (16, 48):
-    out, lse = torch.randn(2, 3, 40, d), torch.randn(2, 3, 40)
-    bo, bl = torch.randn(2, 3, 17, d).half(), torch.randn(2, 3, 17)
-    bl[0, 0, 3] = float("-inf")
-    want_o, want_l = out.clone(), lse.clone()
-    rows = slice(20, 37)
-    new = torch.logaddexp(want_l[:, :, rows], bl)
-    want_o[:, :, rows] = (want_o[:, :, rows] * torch.exp(want_l[:, :, rows] - new)[..., None]
-                          + bo.float() * torch.exp(bl - new)[..., None])
-    want_l[:, :, rows] = new
-    merge_(out[:, :, rows], lse[:, :, rows], bo, bl)
-    assert torch.allclose(out, want_o, atol=1e-5) and torch.allclose(lse, want_l, atol=1e-6), d
-"""
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
