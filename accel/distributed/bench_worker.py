@@ -190,11 +190,44 @@ def bench_row(args: argparse.Namespace, seq_total: int, rank: int, world: int, d
     return row
 
 
+def pretune(args: argparse.Namespace, world: int, device: torch.device) -> dict[str, str]:
+    """Pick the Triton kernels' configurations once, on a small problem, and pin them.
+
+    The kernels time every candidate configuration for each new shape (``accel.kernels.tuning``), which
+    costs several runs of the kernel per candidate: minutes at 256k tokens on one GPU, and a different
+    bill for every ring block shape. Tuning on ``--tune-seq`` tokens and pinning the winners bounds the
+    benchmark's time and runs every GPU count with the same configurations. The winners are those of the
+    dominant block: causal with one rank, non-causal with several (W-1 of W ring steps).
+    """
+    if device.type != "cuda" or args.tune_seq <= 0:
+        return {}
+    from accel.kernels import flash_attention_backward, flash_attention_forward, tuning
+
+    causal = args.causal and world == 1
+    shape = (args.batch, args.heads, args.tune_seq, args.head_dim)
+    kv_shape = (args.batch, args.kv_heads or args.heads, args.tune_seq, args.head_dim)
+    dtype = DTYPES[args.dtype]
+    q, do = (torch.randn(shape, device=device, dtype=dtype) for _ in range(2))
+    k, v = (torch.randn(kv_shape, device=device, dtype=dtype) for _ in range(2))
+    scale = 1.0 / math.sqrt(args.head_dim)
+    out, lse = flash_attention_forward(q, k, v, causal, scale)
+    flash_attention_backward(do, q, k, v, out, lse, causal, scale)
+    winners = [{key[0]: config for key, config in tuning.cached().items() if key[0] in ("fwd", "bwd")}]
+    dist.broadcast_object_list(winners, src=0)  # every rank runs rank 0's choice
+    for kind, config in winners[0].items():
+        tuning.force(kind, config)
+    return {kind: config.label() for kind, config in winners[0].items()}
+
+
 def bench(args: argparse.Namespace) -> None:
     rank, world, device = init_distributed(args.device)
+    pinned = pretune(args, world, device)
+    if rank == 0 and pinned:
+        print(f"[ring] kernel configs tuned at {args.tune_seq} tokens, pinned: {pinned}", flush=True)
     rows: list[dict[str, Any]] = []
     for seq_total in args.seq_totals:
         row = bench_row(args, seq_total, rank, world, device)
+        row["kernel_configs"] = pinned or "tuned per shape by accel.kernels"
         rows.append(row)
         if rank != 0:
             continue
@@ -255,6 +288,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     b.add_argument("--iters", type=int, default=5)
     b.add_argument("--warmup", type=int, default=2)
     b.add_argument("--sdpa", action="store_true", help="with one rank on CUDA, also time PyTorch SDPA flash")
+    b.add_argument("--tune-seq", type=int, default=0, help="tune the kernels once at N tokens, pin (0: off)")
     b.add_argument("--out", default="", help="JSON file rank 0 writes (rewritten after every row)")
     c = sub.add_parser("check", help="compare with single-process attention on small shapes")
     c.add_argument("--dtype", choices=sorted(DTYPES), default="fp32")

@@ -103,7 +103,9 @@ def _worker_args(spec: Spec, out: Path) -> list[str]:
         args += [f"--{key.replace('_', '-')}", str(spec[key])]
     if spec["causal"]:
         args.append("--causal")
-    return [*args, "--out", str(out)]
+    # Tune the Triton kernels once on a small problem and pin them: per-shape tuning at long sequences
+    # runs each candidate several times, which can take minutes before the first timed iteration.
+    return [*args, "--tune-seq", "16384", "--out", str(out)]
 
 
 def _log_dir() -> Path:
