@@ -187,9 +187,8 @@ def ring_attention_backward(
         return block_backward(do, q, k, v, out, lse, causal, scale)
     n = q.shape[-2]
     acc = _acc_dtype(q.dtype)
-    dq = torch.zeros(q.shape, dtype=acc, device=q.device)
     kv = torch.stack((k, v))
-    dkv = dkv_sent = torch.empty(0)
+    dq = dkv = dkv_sent = torch.empty(0)
     dkv_works: list[dist.Work] = []
     for step in range(world):
         if step + 1 < world:
@@ -205,10 +204,11 @@ def ring_attention_backward(
             block_causal,
             scale,
         )
-        dq[:, :, rows] += bdq
-        if step == 0:  # own keys: the block covers every key row
+        if step == 0:  # own keys: the block covers every query and key row
+            dq = bdq.to(acc, copy=True)
             dkv = torch.stack((bdk, bdv)).to(acc)
         else:
+            dq[:, :, rows] += bdq
             _wait(dkv_works)  # the accumulator of this block, sent by the previous rank last step
             dkv[0][:, :, kv_rows] += bdk
             dkv[1][:, :, kv_rows] += bdv
