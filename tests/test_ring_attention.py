@@ -249,3 +249,32 @@ def test_ring_job_two_cpu_ranks_through_the_worker_entry(tmp_path: Path) -> None
     stdout_logs = [p for p in result["rank_logs"] if p.endswith("stdout.log")]
     assert len(stdout_logs) == 2 and all(p.startswith(str(tmp_path / "job-7-a0-ranks")) for p in stdout_logs)
     assert "[ring] W=2" in Path(next(p for p in stdout_logs if "/0/" in p)).read_text()
+
+
+@pytest.mark.parametrize("world", [1, 2, 3, 4, 8])
+def test_zigzag_plan_covers_the_causal_mask_once_with_equal_work(world: int) -> None:
+    """Over all ranks and steps, the blocks computed cover every (query, key) pair with key <= query
+    exactly once, never a masked pair, and every rank computes the same number of pairs."""
+    from accel.distributed.ring_attention import _plan
+
+    chunk = 3
+    n_local, seq = 2 * chunk, 2 * chunk * world
+    pos = [shard_position_ids(seq, r, world).tolist() for r in range(world)]
+    seen: dict[tuple[int, int], int] = {}
+    work = []
+    for rank in range(world):
+        pairs = 0
+        for step in range(world):
+            src = (rank - step) % world
+            rows, kv_rows, block_causal = _plan(rank, src, True, n_local)
+            qs, ks = pos[rank][rows], pos[src][kv_rows]
+            for a, i in enumerate(qs):
+                for b, j in enumerate(ks):
+                    if block_causal and b > a + (len(ks) - len(qs)):
+                        continue
+                    assert j <= i, f"rank {rank} step {step} computes masked pair ({i}, {j})"
+                    seen[(i, j)] = seen.get((i, j), 0) + 1
+                    pairs += 1
+        work.append(pairs)
+    assert seen == {(i, j): 1 for i in range(seq) for j in range(i + 1)}
+    assert len(set(work)) == 1
