@@ -1,0 +1,307 @@
+"""The RWKV-7 engine: load ``.safetensors`` weights into rwkv 0.8.32, tokenize, prefill, sample, cache states.
+
+Loading adapter (the one place that touches rwkv's loader): rwkv's ``RWKV_x070`` constructor reads
+``torch.load(MODEL_NAME + '.pth')`` and deletes keys from the dict it gets. :func:`load_rwkv` reads the
+safetensors file itself and, for the duration of the constructor only, replaces ``torch.load`` with a
+function that returns a fresh copy of that dict for exactly that sentinel path (anything else goes to the
+real ``torch.load``). Nothing is converted or cached on disk, and no pickle is ever read.
+
+rwkv keeps the dtype and device in module globals, so one process serves one strategy; the daemon runs
+this engine in a worker process (:mod:`assistant.worker`), tests may run it in-process.
+"""
+
+from __future__ import annotations
+
+import codecs
+import copy
+import os
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+STRATEGIES = ("cuda fp16", "cuda bf16", "cuda fp32", "cpu fp32", "cpu bf16", "cpu fp16")
+BUNDLED_MODEL = Path(__file__).resolve().parents[1] / "assets" / "model" / "tiny-rwkv7.safetensors"
+EOT = 0  # token 0: end of text in the World vocabulary and in our byte vocabulary; never sampled
+PREFILL_CHUNK = 256
+_LOAD_LOCK = threading.Lock()
+
+
+class ModelError(RuntimeError):
+    """The model file cannot be used (missing, not RWKV-7, wrong strategy); the message says why."""
+
+
+def prepare_env(strategy: str) -> None:
+    """rwkv reads these at import: RWKV-7 on, TorchScript on, its CUDA kernel only when asked for."""
+    os.environ["RWKV_V7_ON"] = "1"
+    os.environ.setdefault("RWKV_JIT_ON", "1")
+    if not strategy.startswith("cuda") or os.environ.get("GPUACCEL_RWKV_CUDA_ON") != "1":
+        os.environ["RWKV_CUDA_ON"] = "0"
+    else:
+        os.environ["RWKV_CUDA_ON"] = "1"
+
+
+# -- tokenizers ------------------------------------------------------------------------------------------
+
+
+class ByteTokenizer:
+    """The bundled tiny model's vocabulary: token = byte value (1..255); 0 is end of text."""
+
+    name = "bytes"
+    vocab_size = 256
+
+    def encode(self, text: str) -> list[int]:
+        return [b for b in text.encode("utf-8") if b != 0]
+
+    def token_bytes(self, token: int) -> bytes:
+        return bytes([token]) if 0 < token < 256 else b""
+
+
+class WorldTokenizer:
+    """The RWKV World vocabulary (65536 tokens) shipped inside the rwkv package, for real World/G1 models."""
+
+    name = "rwkv_vocab_v20230424"
+    vocab_size = 65536
+
+    def __init__(self) -> None:
+        import rwkv
+
+        from rwkv.rwkv_tokenizer import TRIE_TOKENIZER
+
+        vocab = Path(rwkv.__file__).parent / "rwkv_vocab_v20230424.txt"
+        self._tok = TRIE_TOKENIZER(str(vocab))
+
+    def encode(self, text: str) -> list[int]:
+        return list(self._tok.encodeBytes(text.encode("utf-8")))
+
+    def token_bytes(self, token: int) -> bytes:
+        return self._tok.idx2token.get(token, b"") if token != EOT else b""
+
+
+Tokenizer = ByteTokenizer | WorldTokenizer
+
+
+def tokenizer_for(vocab_size: int, declared: str | None = None) -> Tokenizer:
+    if declared == "bytes" or (declared is None and vocab_size == 256):
+        return ByteTokenizer()
+    if vocab_size == 65536:
+        return WorldTokenizer()
+    raise ModelError(f"no tokenizer for a vocabulary of {vocab_size} tokens (known: 256 bytes, 65536 World)")
+
+
+class Utf8Stream:
+    """Turns token bytes into text as they come; a character split across tokens waits for its rest."""
+
+    def __init__(self) -> None:
+        self._dec = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def feed(self, data: bytes) -> str:
+        return self._dec.decode(data)
+
+    def flush(self) -> str:
+        return self._dec.decode(b"", final=True)
+
+
+# -- loading -----------------------------------------------------------------------------------------------
+
+
+@contextmanager
+def _torch_load_returns(sentinel: str, tensors: dict[str, Any]) -> Iterator[None]:
+    import torch
+
+    real = torch.load
+
+    def fake_load(f: Any, *args: Any, **kwargs: Any) -> Any:
+        if str(f) == sentinel:
+            return dict(tensors)  # the constructor deletes keys: give it its own dict
+        return real(f, *args, **kwargs)
+
+    with _LOAD_LOCK:
+        torch.load = fake_load
+        try:
+            yield
+        finally:
+            torch.load = real
+
+
+def read_safetensors(path: Path) -> tuple[dict[str, Any], dict[str, str]]:
+    from safetensors import safe_open
+
+    if not path.is_file():
+        raise ModelError(f"model file not found: {path}")
+    tensors: dict[str, Any] = {}
+    with safe_open(str(path), framework="pt") as f:
+        meta = f.metadata() or {}
+        for key in f.keys():  # noqa: SIM118 (safe_open is not a dict)
+            tensors[key] = f.get_tensor(key)
+    if "blocks.0.att.r_k" not in tensors or "emb.weight" not in tensors:
+        raise ModelError(f"{path.name} is not an RWKV-7 model (no blocks.0.att.r_k / emb.weight)")
+    return tensors, meta
+
+
+def load_rwkv(path: Path, strategy: str) -> tuple[Any, Tokenizer]:
+    """An ``rwkv.model.RWKV`` (RWKV_x070) with the weights of ``path`` and the matching tokenizer."""
+    if strategy not in STRATEGIES:
+        raise ModelError(f"strategy {strategy!r} not supported by RWKV-7; use one of {', '.join(STRATEGIES)}")
+    prepare_env(strategy)
+    tensors, meta = read_safetensors(path)
+    vocab = int(tensors["emb.weight"].shape[0])
+    tokenizer = tokenizer_for(vocab, meta.get("tokenizer"))
+    import rwkv.model
+
+    sentinel = str(path.with_suffix("")) + ".pth"
+    with _torch_load_returns(sentinel, tensors):
+        model = rwkv.model.RWKV(model=str(path.with_suffix("")), strategy=strategy)
+    return model, tokenizer
+
+
+# -- generation ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class GenParams:
+    max_tokens: int = 200
+    temperature: float = 1.0
+    top_p: float = 0.5
+    seed: int | None = None
+    stop: bytes = b"\n\n"
+
+
+def copy_state(state: list[Any] | None) -> list[Any] | None:
+    """States are lists of tensors updated in place: reuse only a deep copy."""
+    return None if state is None else copy.deepcopy(state)
+
+
+def sample(logits: Any, params: GenParams, generator: Any) -> int:
+    import torch
+
+    logits = logits.float().clone()
+    logits[EOT] = -torch.inf
+    if params.temperature <= 0:
+        return int(torch.argmax(logits))
+    probs = torch.softmax(logits / params.temperature, dim=-1)
+    if params.top_p < 1.0:
+        sorted_p, order = torch.sort(probs, descending=True)
+        keep = torch.cumsum(sorted_p, 0) - sorted_p < params.top_p
+        mask = torch.zeros_like(probs, dtype=torch.bool)
+        mask[order[keep]] = True
+        probs = torch.where(mask, probs, torch.zeros_like(probs))
+    return int(torch.multinomial(probs / probs.sum(), 1, generator=generator))
+
+
+class Engine:
+    """One loaded model, its tokenizer and a small prefix cache of states (deep-copied on reuse)."""
+
+    def __init__(self, path: Path, strategy: str, cache_entries: int = 8) -> None:
+        self.path, self.strategy = Path(path), strategy
+        self.model, self.tokenizer = load_rwkv(self.path, strategy)
+        self._cache: list[tuple[tuple[int, ...], list[Any], Any]] = []
+        self._cache_entries = cache_entries
+        self._interrupt: Any = threading.Event()
+        self.last_reason = ""
+        self.stats = {"prefill_tokens": 0, "cached_tokens": 0}
+
+    @property
+    def n_layer(self) -> int:
+        return int(self.model.n_layer)
+
+    def forward(self, tokens: list[int], state: list[Any] | None) -> tuple[Any, list[Any]]:
+        """Logits after ``tokens`` (prefilled in chunks) and the new state; ``state`` is updated in place."""
+        import torch
+
+        logits = None
+        with torch.no_grad():
+            for i in range(0, len(tokens), PREFILL_CHUNK):
+                logits, state = self.model.forward(tokens[i : i + PREFILL_CHUNK], state)
+        return logits, state
+
+    def _lookup(self, tokens: tuple[int, ...]) -> tuple[int, list[Any] | None, Any]:
+        best = (0, None, None)
+        for key, state, logits in self._cache:
+            if len(key) > best[0] and tokens[: len(key)] == key:
+                best = (len(key), state, logits)
+        return best[0], copy_state(best[1]), best[2]
+
+    def _remember(self, tokens: tuple[int, ...], state: list[Any], logits: Any) -> None:
+        self._cache = [e for e in self._cache if e[0] != tokens]
+        self._cache.append((tokens, copy_state(state), logits.clone()))
+        del self._cache[: -self._cache_entries]
+
+    def prefill(self, tokens: list[int]) -> tuple[Any, list[Any]]:
+        """Logits and state after ``tokens``, starting from the longest cached prefix."""
+        if not tokens:
+            raise ValueError("cannot prefill an empty prompt")
+        key = tuple(tokens)
+        n, state, logits = self._lookup(key)
+        if n == len(key):
+            logits = logits.clone()
+        else:
+            logits, state = self.forward(tokens[n:], state)
+            self._remember(key, state, logits)
+        self.stats["cached_tokens"] += n
+        self.stats["prefill_tokens"] += len(tokens) - n
+        return logits, state
+
+    def interrupt(self) -> None:
+        """Make the running :meth:`generate` return before its next token (safe from any thread)."""
+        self._interrupt.set()
+
+    def reset_interrupt(self) -> None:
+        self._interrupt.clear()
+
+    def generate(self, tokens: list[int], params: GenParams) -> Iterator[int]:
+        """Yield sampled tokens; stops at ``params.stop``, ``max_tokens`` or :meth:`interrupt`.
+
+        ``last_reason`` says which: ``"stop"``, ``"max_tokens"`` or ``"interrupted"``. The interrupt flag is
+        not cleared here (an interrupt sent just before the call must count): call :meth:`reset_interrupt`.
+        """
+        import torch
+
+        self.last_reason = "max_tokens"
+        generator = torch.Generator().manual_seed(params.seed if params.seed is not None else 0)
+        if params.seed is None:
+            generator.seed()
+        logits, state = self.prefill(tokens)
+        fed, tail = list(tokens), b""
+        for _ in range(params.max_tokens):
+            if self._interrupt.is_set():
+                self.last_reason = "interrupted"
+                return
+            token = sample(logits, params, generator)
+            yield token
+            tail = (tail + self.tokenizer.token_bytes(token))[-16:]
+            if params.stop and tail.endswith(params.stop):
+                self.last_reason = "stop"
+                break
+            if self._interrupt.is_set():
+                self.last_reason = "interrupted"
+                return
+            logits, state = self.forward([token], state)
+            fed.append(token)
+        self._remember(tuple(fed), state, logits)
+
+    def close(self) -> None:
+        """Drop the weights and cached states and give GPU memory back to the driver."""
+        self._cache.clear()
+        self.model = None
+        if self.strategy.startswith("cuda"):
+            import torch
+
+            torch.cuda.empty_cache()
+
+
+def tokenizer_from_file(path: Path) -> Tokenizer:
+    """The tokenizer a model file needs, read from its header alone (no weights loaded)."""
+    from safetensors import safe_open
+
+    if not Path(path).is_file():
+        raise ModelError(f"model file not found: {path}")
+    with safe_open(str(path), framework="pt") as f:
+        meta = f.metadata() or {}
+        vocab = int(f.get_slice("emb.weight").get_shape()[0])
+    return tokenizer_for(vocab, meta.get("tokenizer"))
+
+
+EngineFactory = Callable[[Path, str], Any]
