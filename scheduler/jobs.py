@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from accel import workloads
@@ -243,7 +243,7 @@ class Job:
         return self.state in FINISHED_STATES
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}  # asdict's deep copy is slow
         if data["events"] is None:
             del data["events"]
         return data

@@ -26,7 +26,10 @@ from scheduler.store import Store
 
 log = logging.getLogger(__name__)
 LOST_WORKER = "daemon lost its worker"
-DISPATCH_SCAN = 200  # queued jobs examined per pass (the rest keep their waiting reason)
+# Queued jobs examined per pass, in priority order: a wake-up pass only needs the head of the queue; a
+# full pass looks deeper so that runnable jobs behind many blocked ones are found.
+WAKE_SCAN = 200
+FULL_SCAN = 2000
 
 
 class JobStateError(RuntimeError):
@@ -58,6 +61,11 @@ class Scheduler:
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_heartbeat = 0.0
+        # A wake-up pass after a mere submission examines only jobs newer than _seen_id: the older ones
+        # were examined already and nothing that could free them (an exit, a retry, a priority change,
+        # which set _rescan) has happened since.
+        self._rescan = True
+        self._seen_id = 0
         self._last_progress_write: dict[int, float] = {}
         self._base_env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_FAKE")}
         self._default_cwd = os.path.expanduser("~")
@@ -134,6 +142,7 @@ class Scheduler:
         if job.state in ("queued", "retrying"):
             done = self.store.cancel_waiting(job_id)
             if done is not None:
+                self._rescan = True
                 self._wake.set()
                 return done
         with self._lock:
@@ -150,6 +159,7 @@ class Scheduler:
         done = self.store.retry(job_id)
         if done is None:
             raise JobStateError(f"job {job_id} is {job.state}; only a finished job can be retried")
+        self._rescan = True
         self._wake.set()
         return done
 
@@ -159,6 +169,7 @@ class Scheduler:
         self._job(job_id)
         job = self.store.set_priority(job_id, priority)
         assert job is not None
+        self._rescan = True
         self._wake.set()
         return job
 
@@ -199,7 +210,8 @@ class Scheduler:
         heartbeats; a wake-up pass (a submission, an exit) only reaps and fills free slots, so that a burst
         of submissions costs little each."""
         now = time.time()
-        self.store.requeue_due(now)
+        if self.store.requeue_due(now):
+            self._rescan = True
         self._reap()
         self._enforce_limits()
         if now - self._last_heartbeat >= self.config.heartbeat_s:
@@ -262,7 +274,13 @@ class Scheduler:
             held = {g: w.job_id for w in self._workers.values() for g in w.gpus}
             running = len(self._workers)
         demand = {g: f"job {j} running" for g, j in held.items()}
-        queued = self.store.pending(DISPATCH_SCAN)
+        top = self.store.max_id()
+        if full or self._rescan:
+            self._rescan = False
+            queued = self.store.pending(FULL_SCAN if full else WAKE_SCAN)
+        else:
+            queued = self.store.pending(WAKE_SCAN, after_id=self._seen_id)
+        self._seen_id = max(self._seen_id, top)
         dep_states = self.store.states_of(sorted({d for j in queued for d in j.depends_on}))
         reasons: dict[int, str | None] = {}
         no_gpu = self._no_gpu_reason()
@@ -331,6 +349,7 @@ class Scheduler:
         worker.dirty = True
 
     def _on_exit(self, worker: Worker) -> None:
+        self._rescan = True
         self._wake.set()
 
     def _write_progress(self, w: Worker, force: bool = False) -> None:

@@ -136,12 +136,12 @@ class Store:
         )
         return [Job.from_row(r) for r in rows]
 
-    def pending(self, limit: int) -> list[Pending]:
-        """Like :meth:`runnable`, but only what dispatch needs; cheap enough for every wake-up."""
+    def pending(self, limit: int, after_id: int = 0) -> list[Pending]:
+        """Like :meth:`runnable` (optionally only ids > ``after_id``), but only what dispatch needs."""
         rows = self.query(
             "SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason FROM jobs"
-            " WHERE state = 'queued' ORDER BY priority DESC, id LIMIT ?",
-            (limit,),
+            " WHERE state = 'queued' AND id > ? ORDER BY priority DESC, id LIMIT ?",
+            (after_id, limit),
         )
         return [
             Pending(
@@ -156,6 +156,9 @@ class Store:
             return {}
         rows = self.query(f"SELECT id, state FROM jobs WHERE id IN ({','.join('?' * len(ids))})", list(ids))
         return {r["id"]: r["state"] for r in rows}
+
+    def max_id(self) -> int:
+        return int(self.query("SELECT IFNULL(MAX(id), 0) FROM jobs")[0][0])
 
     def counts(self) -> dict[str, int]:
         return {
