@@ -1,0 +1,180 @@
+"""The assistant's HTTP routes (mounted by the daemon under ``/api/v1``, behind its token check).
+
+Chat answers stream as server-sent events: ``event: meta`` (conversation id, facts), ``event: token``
+(``{"text": ...}``), then ``event: done`` or ``event: error``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Body, HTTPException
+from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, StreamingResponse
+
+from assistant.chat import ChatBusy
+from assistant.runtime import ModelError
+
+
+def _sse(events: Iterator[dict[str, Any]]) -> Iterator[str]:
+    try:
+        for ev in events:
+            yield f"event: {ev['event']}\ndata: {json.dumps(ev['data'])}\n\n"
+    except ChatBusy as exc:
+        yield f"event: error\ndata: {json.dumps({'text': str(exc)})}\n\n"
+
+
+def _int(value: Any, name: str) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise HTTPException(422, f"{name} must be an integer, got {value!r}") from None
+
+
+def create_router(svc: Any) -> APIRouter:
+    r = APIRouter(prefix="/assistant", tags=["assistant"])
+
+    @r.get("/state")
+    def state() -> dict[str, Any]:
+        return svc.state()
+
+    @r.post("/settings")
+    def settings(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+        try:
+            return svc.save_settings(**{k: body.get(k) for k in ("on_close", "use_gpu")})
+        except ValueError as exc:
+            raise HTTPException(422, str(exc)) from None
+
+    @r.post("/chat")
+    def chat(body: dict[str, Any] = Body(...)) -> StreamingResponse:
+        message = body.get("message")
+        if not isinstance(message, str) or not message.strip():
+            raise HTTPException(422, "message: a non-empty string is required")
+        sid = _int(body.get("conversation_id"), "conversation_id")
+        return StreamingResponse(_sse(svc.chat.ask(message, sid)), media_type="text/event-stream")
+
+    @r.post("/chat/stop")
+    def stop(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+        sid = _int(body.get("conversation_id"), "conversation_id")
+        return {"stopped": sid is not None and svc.chat.stop(sid)}
+
+    @r.get("/sessions")
+    def sessions() -> dict[str, Any]:
+        return {"sessions": svc.db.sessions()}
+
+    @r.get("/sessions/{session_id}")
+    def session(session_id: int) -> dict[str, Any]:
+        s = svc.chat.session_json(session_id)
+        if s is None:
+            raise HTTPException(404, f"no conversation {session_id}")
+        return s
+
+    @r.delete("/sessions/{session_id}")
+    def delete_session(session_id: int) -> dict[str, Any]:
+        if not svc.db.delete_session(session_id):
+            raise HTTPException(404, f"no conversation {session_id}")
+        return {"deleted": session_id}
+
+    @r.get("/reports")
+    def reports() -> dict[str, Any]:
+        return {"reports": svc.reports.list()}
+
+    @r.post("/reports", status_code=201)
+    def make_report(body: dict[str, Any] = Body(default={})) -> dict[str, Any]:
+        kind = body.get("kind", "daily")
+        try:
+            if kind == "daily":
+                day = dt.date.fromisoformat(body["day"]) if body.get("day") else None
+                return svc.reports.make_daily(day)
+            if kind == "job":
+                job_id = _int(body.get("job_id"), "job_id")
+                if job_id is None:
+                    raise HTTPException(422, "job_id: required for a job report")
+                return svc.reports.make_job(job_id)
+        except LookupError as exc:
+            raise HTTPException(404, str(exc)) from None
+        except ValueError as exc:
+            raise HTTPException(422, str(exc)) from None
+        raise HTTPException(422, "kind: 'daily' or 'job'")
+
+    @r.get("/reports/{report_id}")
+    def report(report_id: int) -> dict[str, Any]:
+        rep = svc.reports.get(report_id)
+        if rep is None:
+            raise HTTPException(404, f"no report {report_id}")
+        return rep
+
+    @r.get("/reports/{report_id}/export")
+    def export(report_id: int, format: str = "md") -> Any:
+        rep = svc.reports.get(report_id)
+        if rep is None:
+            raise HTTPException(404, f"no report {report_id}")
+        if format == "html":
+            return HTMLResponse(rep["html"])
+        if format == "md":
+            return PlainTextResponse(rep["markdown"], media_type="text/markdown")
+        raise HTTPException(422, "format: 'md' or 'html'")
+
+    @r.get("/reports/{report_id}/plots/{name}")
+    def plot(report_id: int, name: str) -> FileResponse:
+        rep = svc.reports.get(report_id)
+        files = {p["file"] for p in (rep or {}).get("plots", [])}
+        if name not in files or Path(name).name != name:
+            raise HTTPException(404, f"report {report_id} has no plot {name}")
+        return FileResponse(svc.reports.dir / name, media_type="image/png")
+
+    @r.get("/housekeeping")
+    def housekeeping() -> dict[str, Any]:
+        return {"proposals": [p.to_json() for p in svc.housekeeper.propose()]}
+
+    @r.post("/housekeeping/apply")
+    def apply(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+        ids = body.get("ids")
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            raise HTTPException(422, "ids: a list of proposal ids from GET /assistant/housekeeping")
+        return {"results": svc.housekeeper.apply(ids, confirm=body.get("confirm") is True)}
+
+    @r.get("/models")
+    def models() -> dict[str, Any]:
+        return {"installed": svc.models.installed(), "catalog": svc.models.catalog(),
+                "active": str(svc.model_path()), "downloads": svc.models.downloads}  # fmt: skip
+
+    @r.post("/models/import", status_code=201)
+    def import_model(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+        try:
+            return svc.models.import_file(Path(str(body.get("path", ""))), body.get("name"))
+        except ModelError as exc:
+            raise HTTPException(422, str(exc)) from None
+
+    @r.post("/models/download", status_code=202)
+    def download(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+        name = str(body.get("name") or "")
+        if not name:
+            raise HTTPException(422, "name: a catalog name (GET /assistant/models) or a name for 'url'")
+        svc.run_in_thread(
+            "download", lambda: _quiet(svc.models.download_known, name, body.get("sha256"), body.get("url"))
+        )
+        return {"started": name}
+
+    @r.post("/models/select")
+    def select(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+        try:
+            path = svc.models.resolve(str(body.get("name", "")))
+        except ModelError as exc:
+            raise HTTPException(404, str(exc)) from None
+        return svc.save_settings(model=str(path))
+
+    return r
+
+
+def _quiet(fn: Any, *args: Any) -> None:
+    """Run a background download; its error is kept in the manager's download state for the API."""
+    try:
+        fn(*args)
+    except Exception:  # noqa: S110 (recorded in svc.models.downloads[name]["error"])
+        pass

@@ -1,0 +1,148 @@
+"""Grounded chat through the assistant's routes: true numbers, job failure reasons, streaming, stop, history."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+import torch
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from accel.telemetry.fake import FakeBackend
+from accel.telemetry.sampler import Sampler
+from assistant.facts import FactsSource, NumberGuard, answer_direct
+from assistant.runtime import Engine
+from assistant.service import AssistantService
+from scheduler.store import Store
+from tests.assistant_helpers import FakeGate
+
+torch.set_num_threads(1)
+
+
+def seed_store(store: Store) -> None:
+    import time
+
+    from scheduler.jobs import validate_request
+
+    now = time.time()
+    for name in ("train-a", "bench-b", "oom-c"):
+        job = store.insert(validate_request({"kind": "command", "argv": ["true"], "name": name}))
+        store.claim(job.id, "test", 30.0, [0])
+    store.finish(1, "succeeded", None, 0)
+    store.finish(3, "failed", "CUDA out of memory while allocating 2.00 GiB", 1)
+    store.insert(validate_request({"kind": "command", "argv": ["true"], "name": "queued-d"}))
+    assert now
+
+
+@pytest.fixture()
+def svc(tmp_path: Path):
+    store = Store(tmp_path / "gpuaccel.db")
+    seed_store(store)
+    backend = FakeBackend("two_gpus")
+    backend.set_value(0, "temperature_c", 71.0)
+    backend.set_value(0, "mem_used_mib", 40960.0)
+    backend.set_value(0, "mem_total_mib", 81559.0)
+    backend.set_value(1, "temperature_c", 48.0)
+    sampler = Sampler(backend)
+    sampler.open()
+    sampler.poll()
+    gate = FakeGate(open_=False)
+    service = AssistantService(
+        tmp_path, store, sampler, gate, engine_factory=lambda p, s: Engine(p, "cpu fp32")
+    )
+    yield service
+    service.stop()
+    store.close()
+
+
+def client_for(service: AssistantService) -> TestClient:
+    app = FastAPI()
+    app.include_router(service.router, prefix="/api/v1")
+    return TestClient(app)
+
+
+def sse(text: str) -> list[tuple[str, dict]]:
+    out = []
+    for block in text.strip().split("\n\n"):
+        lines = dict(line.split(": ", 1) for line in block.splitlines())
+        out.append((lines["event"], json.loads(lines["data"])))
+    return out
+
+
+def ask(client: TestClient, message: str, sid: int | None = None) -> tuple[str, list[tuple[str, dict]]]:
+    body = {"message": message} | ({"conversation_id": sid} if sid else {})
+    r = client.post("/api/v1/assistant/chat", json=body)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+    events = sse(r.text)
+    return "".join(d["text"] for e, d in events if e == "token"), events
+
+
+def test_direct_questions_answered_with_true_numbers(svc: AssistantService) -> None:
+    client = client_for(svc)
+    text, events = ask(client, "How hot is GPU 0?")
+    assert text.startswith("GPU 0 is at 71 C.")
+    assert events[0][0] == "meta" and events[-1][0] == "done"
+    sid = events[0][1]["conversation_id"]
+    text, _ = ask(client, "why did job 3 fail?", sid)
+    assert "Job 3 (oom-c) failed: CUDA out of memory while allocating 2.00 GiB (exit code 1)." in text
+    text, _ = ask(client, "What is using GPU memory?", sid)
+    assert "GPU 0 uses 40960 of 81559 MiB." in text and "Process 4242 (fake-trainer) holds 20480.0 MiB" in text
+    hist = client.get(f"/api/v1/assistant/sessions/{sid}").json()["messages"]
+    assert [m["role"] for m in hist] == ["user", "assistant"] * 3
+    assert "Facts:" in hist[0]["meta"]["facts"] and "71 C" in hist[0]["meta"]["facts"]
+
+
+def test_model_prose_cannot_invent_numbers() -> None:
+    guard = NumberGuard({"71", "0"})
+    out = "".join(guard.feed(p) for p in ["GPU 0 is at 7", "1 C, not 6", "2 C."]) + guard.flush()
+    assert out == "GPU 0 is at 71 C, not (?) C." and guard.masked == ["62"]
+
+
+def test_facts_without_telemetry_say_why(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    facts = FactsSource(store).collect()
+    assert "telemetry unavailable (telemetry is off)" in facts.block()
+    assert answer_direct("how hot is gpu 0", facts) == "I have no GPU readings: telemetry is off."
+    store.close()
+
+
+def test_commands_status_and_cleanup(svc: AssistantService) -> None:
+    client = client_for(svc)
+    text, events = ask(client, "/status")
+    assert "GPU 0 (NVIDIA H100 80GB HBM3): 71 C" in text and "1 queued" in text
+    assert events[-1][1]["reason"] == "command"
+    text, _ = ask(client, "/cleanup")
+    assert "process 4242" in text  # holds GPU memory and belongs to no job
+
+
+def test_stop_route_ends_stream(svc: AssistantService) -> None:
+    from assistant.runtime import GenParams
+
+    svc.chat.params = GenParams(max_tokens=400, stop=b"")  # long answer, so the stop lands mid-way
+    got: list[str] = []
+    sid = svc.db.new_session()["id"]
+
+    def run() -> None:
+        for ev in svc.chat.ask("tell me a long story", sid):
+            got.append(ev["event"])
+            if got.count("token") == 3:
+                client_for(svc).post("/api/v1/assistant/chat/stop", json={"conversation_id": sid})
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(60)
+    assert got[-1] == "done" and got.count("token") <= 5
+    last = svc.db.messages(sid)[-1]
+    assert last["role"] == "assistant" and last["meta"]["reason"] == "stopped"
+
+
+def test_state_and_validation(svc: AssistantService) -> None:
+    client = client_for(svc)
+    st = client.get("/api/v1/assistant/state").json()
+    assert st["state"] == "idle" and st["gate_open"] is False and st["model"]["name"] == "tiny-rwkv7"
+    assert client.post("/api/v1/assistant/chat", json={"message": ""}).status_code == 422
+    assert client.post("/api/v1/assistant/settings", json={"on_close": "nope"}).status_code == 422
+    assert client.get("/api/v1/assistant/sessions/999").status_code == 404
