@@ -133,8 +133,9 @@ def pth_to_safetensors(src: Path, dest: Path) -> Path:
 Progress = Callable[[int, int | None], None]
 
 
-def download(url: str, dest: Path, sha256: str | None = None, progress: Progress | None = None,
-             chunk: int = 1 << 20, client: Any = None) -> dict[str, Any]:  # fmt: skip
+def download(
+    url: str, dest: Path, sha256: str | None = None, progress: Progress | None = None, client: Any = None
+) -> dict[str, Any]:
     """GET ``url`` into ``dest``, resuming a ``.part`` file with an HTTP Range request; verify ``sha256``."""
     import httpx
 
@@ -157,7 +158,7 @@ def download(url: str, dest: Path, sha256: str | None = None, progress: Progress
                 total = r.headers.get("content-length")
                 total_i = int(total) + have if total is not None else None
                 with open(part, "ab" if resumed else "wb") as f:
-                    for data in r.iter_bytes(chunk):
+                    for data in r.iter_bytes():  # as received: a dropped connection keeps what came
                         f.write(data)
                         have += len(data)
                         if progress is not None:

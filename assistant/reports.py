@@ -110,7 +110,7 @@ def job_facts(store: Any, job_id: int, logs_dir: Path | None) -> dict[str, Any]:
         log_tail = (logs_dir / f"job-{job_id}.log").read_text(errors="replace").splitlines()[-15:]
     return {
         "job": job.id, "name": job.name or job.kind, "kind": job.kind, "state": job.state, "reason": job.reason,
-        "exit_code": job.exit_code, "attempt": job.attempt, "gpus": job.assigned_gpus,
+        "exit_code": job.exit_code, "attempt": job.attempt, "assigned_gpus": ",".join(map(str, job.assigned_gpus)) or "none",
         "duration_s": round(end - job.started_at, 1) if job.started_at else None,
         "gpu_hours": round((end - job.started_at) * len(job.assigned_gpus) / 3600, 3) if job.started_at else 0,
         "tflops": dict(_tflops_results(job)), "result": job.result or {},
@@ -131,7 +131,7 @@ def _table(rows: list[dict[str, Any]]) -> str:
 def facts_text(facts: dict[str, Any]) -> str:
     """One line per scalar fact, for the model's prompt and for people."""
     lines = [f"- {k.replace('_', ' ')}: {v}" for k, v in facts.items() if isinstance(v, int | float | str)]
-    for g in facts.get("gpus", facts.get("telemetry", [])):
+    for g in facts.get("telemetry") or facts.get("gpus") or []:
         lines.append("- GPU {gpu}: mean util {util_avg_pct}%, mean tensor activity {tensor_avg_pct}%, peak "
                      "{temp_peak_c} C, energy {energy_kwh} kWh".format(**g))  # fmt: skip
     return "Facts:\n" + "\n".join(lines)
