@@ -103,9 +103,19 @@ class GateController:
             return current
         if current is not None:
             self.release("switching to " + strategy)
-        engine = self.factory(self.model_path, strategy)
+        try:
+            engine = self.factory(self.model_path, strategy)
+        except Exception as exc:
+            if not strategy.startswith("cuda"):
+                raise
+            # No usable CUDA here (CPU-only torch, driver trouble): say why once and stay on CPU.
+            self.settings.use_gpu = False
+            self._record("gpu_unavailable", strategy, f"{type(exc).__name__}: {exc}")
+            return self._engine_for(self.settings.cpu_strategy)
         with self._lock:
             self.engine = engine
+        if strategy.startswith("cuda") and getattr(engine, "pid", None) and hasattr(self.gate, "exempt_pid"):
+            self.gate.exempt_pid(engine.pid)  # our own GPU memory must not close our own gate
         self._record("load", strategy, f"model {self.model_path.name}")
         return engine
 
@@ -116,6 +126,8 @@ class GateController:
         if engine is None:
             return
         took = engine.close()
+        if getattr(engine, "pid", None) and hasattr(self.gate, "exempt_pid"):
+            self.gate.exempt_pid(engine.pid, False)
         extra: dict[str, Any] = {"close_s": round(took, 3)} if isinstance(took, float) else {}
         if self._closed_at is not None and engine.strategy.startswith("cuda"):
             extra["claim_to_free_s"] = round(time.monotonic() - self._closed_at, 3)
@@ -129,6 +141,11 @@ class GateController:
             self.release("gate closed")
 
     # -- generation ----------------------------------------------------------------------------------------
+
+    def _own_activity(self, on: bool) -> None:
+        """Tell the idle detector the GPU utilization it sees is ours (it still counts jobs)."""
+        if self.gate is not None and hasattr(self.gate, "set_own_activity"):
+            self.gate.set_own_activity(on)
 
     def interrupt(self) -> None:
         with self._lock:
@@ -162,9 +179,13 @@ class GateController:
                 if strategy.startswith("cuda") and not self.gate_open():
                     continue  # closed between the check and the load: go round again
                 left = replace(params, max_tokens=params.max_tokens - len(produced))
-                for token in engine.generate(tokens + produced, left):
-                    produced.append(token)
-                    yield token
+                self._own_activity(strategy.startswith("cuda"))
+                try:
+                    for token in engine.generate(tokens + produced, left):
+                        produced.append(token)
+                        yield token
+                finally:
+                    self._own_activity(False)
                 reason = engine.last_reason
                 if reason != "interrupted" or stop.is_set():
                     return
