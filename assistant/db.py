@@ -123,10 +123,16 @@ class AssistantDB:
             "INSERT INTO reports (kind, subject, title, created_at, facts, summary, markdown, plots)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
-                report["kind"], report["subject"], report["title"], time.time(), json.dumps(report["facts"]),
-                report.get("summary", ""), report["markdown"], json.dumps(report.get("plots", [])),
+                report["kind"],
+                report["subject"],
+                report["title"],
+                time.time(),
+                json.dumps(report["facts"]),
+                report.get("summary", ""),
+                report["markdown"],
+                json.dumps(report.get("plots", [])),
             ),
-        )  # fmt: skip
+        )
 
     def report(self, report_id: int) -> dict[str, Any] | None:
         rows = self._rows("SELECT * FROM reports WHERE id = ?", (report_id,))

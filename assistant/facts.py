@@ -72,10 +72,15 @@ class Facts:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "t": self.t, "gpus": self.gpus, "telemetry_error": self.telemetry_error, "gate_open": self.gate_open,
-            "counts": self.counts, "running": self.running, "failures": self.failures,
+            "t": self.t,
+            "gpus": self.gpus,
+            "telemetry_error": self.telemetry_error,
+            "gate_open": self.gate_open,
+            "counts": self.counts,
+            "running": self.running,
+            "failures": self.failures,
             "highlights": self.highlights,
-        }  # fmt: skip
+        }
 
 
 def _num(value: Any) -> float | None:
@@ -101,17 +106,28 @@ class FactsSource:
         out = []
         for s in self.sampler.latest():
             procs = [] if isinstance(s.processes, NA) else s.processes
-            out.append({
-                "index": s.index, "name": infos[s.index].name if s.index in infos else "?",
-                "temperature_c": _num(s.temperature_c), "util_gpu": _num(s.util_gpu),
-                "mem_used_mib": _num(s.mem_used_mib), "mem_total_mib": _num(s.mem_total_mib),
-                "power_w": _num(s.power_w), "tensor_active": _num(s.gpm.get("tensor_active")),
-                "throttle": [] if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),
-                "processes": [
-                    {"pid": p.pid, "name": p.name, "used": _num(p.used_mib), "job_id": self._owner(p.pid, job_pids)}
-                    for p in procs
-                ],
-            })  # fmt: skip
+            out.append(
+                {
+                    "index": s.index,
+                    "name": infos[s.index].name if s.index in infos else "?",
+                    "temperature_c": _num(s.temperature_c),
+                    "util_gpu": _num(s.util_gpu),
+                    "mem_used_mib": _num(s.mem_used_mib),
+                    "mem_total_mib": _num(s.mem_total_mib),
+                    "power_w": _num(s.power_w),
+                    "tensor_active": _num(s.gpm.get("tensor_active")),
+                    "throttle": [] if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),
+                    "processes": [
+                        {
+                            "pid": p.pid,
+                            "name": p.name,
+                            "used": _num(p.used_mib),
+                            "job_id": self._owner(p.pid, job_pids),
+                        }
+                        for p in procs
+                    ],
+                }
+            )
         return out, None
 
     @staticmethod

@@ -164,8 +164,10 @@ class Housekeeper:
                         tree_size(p),
                         f"trash from {age / DAY:.0f} days ago (past retention)",
                     )
-        for name, desc in (("triton", "Triton kernel cache (rebuilt on demand)"),
-                           ("torch_compile", "torch.compile / Inductor cache (rebuilt on demand)")):  # fmt: skip
+        for name, desc in (
+            ("triton", "Triton kernel cache (rebuilt on demand)"),
+            ("torch_compile", "torch.compile / Inductor cache (rebuilt on demand)"),
+        ):
             root = self.roots[name]
             if root.is_dir() and not root.is_symlink():
                 for p in sorted(root.iterdir()):
@@ -196,8 +198,14 @@ class Housekeeper:
                 except (ProcessLookupError, PermissionError):
                     pass
                 used = 0 if isinstance(p.used_mib, NA) else int(p.used_mib)
-                self._add(out, "signal", "gpu", str(p.pid), used * 2**20,
-                          f"process {p.pid} ({p.name}) holds {used} MiB on GPU {s.index} and belongs to no job")  # fmt: skip
+                self._add(
+                    out,
+                    "signal",
+                    "gpu",
+                    str(p.pid),
+                    used * 2**20,
+                    f"process {p.pid} ({p.name}) holds {used} MiB on GPU {s.index} and belongs to no job",
+                )
         return out
 
     def apply(self, ids: list[str], confirm: bool) -> list[dict[str, Any]]:

@@ -48,8 +48,12 @@ class KnownModel:
         return self.params_m * 4_000_000 + 500 * 2**20
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "file_bytes_approx": self.file_bytes, "vram_bytes_fp16_approx": self.vram_bytes,
-                "ram_bytes_fp32_approx": self.ram_bytes_fp32}  # fmt: skip
+        return {
+            **asdict(self),
+            "file_bytes_approx": self.file_bytes,
+            "vram_bytes_fp16_approx": self.vram_bytes,
+            "ram_bytes_fp32_approx": self.ram_bytes_fp32,
+        }
 
 
 CATALOG: tuple[KnownModel, ...] = (
@@ -103,13 +107,17 @@ def fit_message(need_bytes: int, strategy: str, free_vram: int | None = None) ->
         if free_vram is None:
             return None
         if need_bytes > free_vram:
-            return (f"the model needs about {need_bytes / GIB:.1f} GiB of GPU memory in fp16 but only "
-                    f"{free_vram / GIB:.1f} GiB is free; pick a smaller model or let it run on CPU")  # fmt: skip
+            return (
+                f"the model needs about {need_bytes / GIB:.1f} GiB of GPU memory in fp16 but only "
+                f"{free_vram / GIB:.1f} GiB is free; pick a smaller model or let it run on CPU"
+            )
         return None
     free = free_ram_bytes()
     if free is not None and need_bytes > free:
-        return (f"the model needs about {need_bytes / GIB:.1f} GiB of RAM in fp32 but only {free / GIB:.1f} GiB is "
-                "available; pick a smaller model")  # fmt: skip
+        return (
+            f"the model needs about {need_bytes / GIB:.1f} GiB of RAM in fp32 but only "
+            f"{free / GIB:.1f} GiB is available; pick a smaller model"
+        )
     return None
 
 
@@ -184,16 +192,18 @@ class ModelManager:
 
     def installed(self) -> list[dict[str, Any]]:
         files = [BUNDLED_MODEL] + (sorted(self.dir.glob("*.safetensors")) if self.dir.is_dir() else [])
-        return [{"name": p.stem, "path": str(p), "bytes": p.stat().st_size, "bundled": p == BUNDLED_MODEL}
-                for p in files if p.is_file()]  # fmt: skip
+        return [
+            {"name": p.stem, "path": str(p), "bytes": p.stat().st_size, "bundled": p == BUNDLED_MODEL}
+            for p in files
+            if p.is_file()
+        ]
 
     def resolve(self, name_or_path: str) -> Path:
         for m in self.installed():
             if name_or_path in (m["name"], m["path"]):
                 return Path(m["path"])
-        raise ModelError(
-            f"no installed model {name_or_path!r}; installed: {', '.join(m['name'] for m in self.installed())}"
-        )
+        names = ", ".join(m["name"] for m in self.installed())
+        raise ModelError(f"no installed model {name_or_path!r}; installed: {names}")
 
     def catalog(self) -> list[dict[str, Any]]:
         names = {m["name"] for m in self.installed()}

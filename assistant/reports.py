@@ -30,7 +30,7 @@ def _day_bounds(day: dt.date) -> tuple[float, float]:
 
 def _telemetry(store: Any, t0: float, t1: float, gpus: list[int] | None = None) -> tuple[list[Any], float]:
     """Rows of the finest history table covering [t0, t1) (1 s rows are kept a day), and their spacing."""
-    where = " AND gpu IN (%s)" % ",".join("?" * len(gpus)) if gpus else ""
+    where = f" AND gpu IN ({','.join('?' * len(gpus))})" if gpus else ""
     for table, step in (("telemetry_1s", 1.0), ("telemetry_1m", 60.0)):
         rows = store.query(
             f"SELECT * FROM {table} WHERE t >= ? AND t < ?{where} ORDER BY gpu, t", (t0, t1, *(gpus or []))
@@ -44,19 +44,29 @@ def telemetry_stats(rows: list[Any], step: float) -> list[dict[str, Any]]:
     out: dict[int, dict[str, Any]] = {}
     for r in rows:
         g = out.setdefault(r["gpu"], {"gpu": r["gpu"], "_u": [], "_t": [], "_temp": [], "_p": [], "_tf": []})
-        for key, col in (("_u", "util_gpu"), ("_t", "tensor_active"), ("_temp", "temperature_c"),
-                         ("_p", "power_w"), ("_tf", "tflops_est")):  # fmt: skip
+        for key, col in (
+            ("_u", "util_gpu"),
+            ("_t", "tensor_active"),
+            ("_temp", "temperature_c"),
+            ("_p", "power_w"),
+            ("_tf", "tflops_est"),
+        ):
             if r[col] is not None:
                 g[key].append(float(r[col]))
     stats = []
     for g in out.values():
-        mean = lambda xs: round(sum(xs) / len(xs), 1) if xs else None  # noqa: E731
-        stats.append({
-            "gpu": g["gpu"], "util_avg_pct": mean(g["_u"]), "tensor_avg_pct": mean(g["_t"]),
-            "temp_peak_c": max(g["_temp"]) if g["_temp"] else None,
-            "energy_kwh": round(sum(g["_p"]) * step / 3.6e6, 3) if g["_p"] else None,
-            "tflops_est_avg": mean(g["_tf"]), "samples": len(g["_u"]) or len(g["_temp"]),
-        })  # fmt: skip
+        mean = lambda xs: round(sum(xs) / len(xs), 1) if xs else None
+        stats.append(
+            {
+                "gpu": g["gpu"],
+                "util_avg_pct": mean(g["_u"]),
+                "tensor_avg_pct": mean(g["_t"]),
+                "temp_peak_c": max(g["_temp"]) if g["_temp"] else None,
+                "energy_kwh": round(sum(g["_p"]) * step / 3.6e6, 3) if g["_p"] else None,
+                "tflops_est_avg": mean(g["_tf"]),
+                "samples": len(g["_u"]) or len(g["_temp"]),
+            }
+        )
     return stats
 
 
@@ -68,19 +78,26 @@ def _tflops_results(job: Any) -> list[tuple[str, float]]:
 def daily_facts(store: Any, day: dt.date) -> dict[str, Any]:
     t0, t1 = _day_bounds(day)
     jobs = [
-        j for j in store.list(limit=100_000)
+        j
+        for j in store.list(limit=100_000)
         if j.started_at is not None and j.started_at < t1 and (j.finished_at or time.time()) >= t0
-    ]  # fmt: skip
-    gpu_h = sum(
-        max(0.0, min(j.finished_at or time.time(), t1) - max(j.started_at, t0)) * len(j.assigned_gpus)
-        for j in jobs
-    ) / 3600  # fmt: skip
+    ]
+    gpu_h = (
+        sum(
+            max(0.0, min(j.finished_at or time.time(), t1) - max(j.started_at, t0)) * len(j.assigned_gpus)
+            for j in jobs
+        )
+        / 3600
+    )
     rows, step = _telemetry(store, t0, t1)
     best = sorted(
-        ({"job": j.id, "name": j.name or j.kind, "metric": k, "tflops": round(v, 1)}
-         for j in jobs for k, v in _tflops_results(j)),
+        (
+            {"job": j.id, "name": j.name or j.kind, "metric": k, "tflops": round(v, 1)}
+            for j in jobs
+            for k, v in _tflops_results(j)
+        ),
         key=lambda b: -b["tflops"],
-    )[:5]  # fmt: skip
+    )[:5]
     gate = store.query("SELECT COUNT(*) AS n FROM events WHERE type = 'gate' AND t >= ? AND t < ?", (t0, t1))
     return {
         "day": day.isoformat(),
@@ -109,14 +126,24 @@ def job_facts(store: Any, job_id: int, logs_dir: Path | None) -> dict[str, Any]:
     if logs_dir is not None and (logs_dir / f"job-{job_id}.log").is_file():
         log_tail = (logs_dir / f"job-{job_id}.log").read_text(errors="replace").splitlines()[-15:]
     return {
-        "job": job.id, "name": job.name or job.kind, "kind": job.kind, "state": job.state, "reason": job.reason,
-        "exit_code": job.exit_code, "attempt": job.attempt, "assigned_gpus": ",".join(map(str, job.assigned_gpus)) or "none",
+        "job": job.id,
+        "name": job.name or job.kind,
+        "kind": job.kind,
+        "state": job.state,
+        "reason": job.reason,
+        "exit_code": job.exit_code,
+        "attempt": job.attempt,
+        "assigned_gpus": ",".join(map(str, job.assigned_gpus)) or "none",
         "duration_s": round(end - job.started_at, 1) if job.started_at else None,
-        "gpu_hours": round((end - job.started_at) * len(job.assigned_gpus) / 3600, 3) if job.started_at else 0,
-        "tflops": dict(_tflops_results(job)), "result": job.result or {},
-        "telemetry": telemetry_stats(rows, step), "events": [e["message"] for e in job.events or []][-10:],
+        "gpu_hours": round((end - job.started_at) * len(job.assigned_gpus) / 3600, 3)
+        if job.started_at
+        else 0,
+        "tflops": dict(_tflops_results(job)),
+        "result": job.result or {},
+        "telemetry": telemetry_stats(rows, step),
+        "events": [e["message"] for e in job.events or []][-10:],
         "log_tail": log_tail,
-    }  # fmt: skip
+    }
 
 
 def _table(rows: list[dict[str, Any]]) -> str:
@@ -132,14 +159,22 @@ def facts_text(facts: dict[str, Any]) -> str:
     """One line per scalar fact, for the model's prompt and for people."""
     lines = [f"- {k.replace('_', ' ')}: {v}" for k, v in facts.items() if isinstance(v, int | float | str)]
     for g in facts.get("telemetry") or facts.get("gpus") or []:
-        lines.append("- GPU {gpu}: mean util {util_avg_pct}%, mean tensor activity {tensor_avg_pct}%, peak "
-                     "{temp_peak_c} C, energy {energy_kwh} kWh".format(**g))  # fmt: skip
+        lines.append(
+            "- GPU {gpu}: mean util {util_avg_pct}%, mean tensor activity {tensor_avg_pct}%, peak "
+            "{temp_peak_c} C, energy {energy_kwh} kWh".format(**g)
+        )
     return "Facts:\n" + "\n".join(lines)
 
 
 class ReportService:
-    def __init__(self, db: AssistantDB, store: Any, reports_dir: Path, logs_dir: Path | None = None,
-                 summarizer: Summarizer | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        db: AssistantDB,
+        store: Any,
+        reports_dir: Path,
+        logs_dir: Path | None = None,
+        summarizer: Summarizer | None = None,
+    ) -> None:
         self.db, self.store, self.dir, self.logs_dir = db, store, Path(reports_dir), logs_dir
         self.summarizer = summarizer
 
@@ -196,8 +231,14 @@ class ReportService:
         self, kind: str, subject: str, title: str, facts: dict[str, Any], plots: list[dict[str, Any]]
     ) -> dict[str, Any]:
         summary = self._summary(facts)
-        report = {"kind": kind, "subject": subject, "title": title, "facts": facts, "summary": summary,
-                  "plots": plots}  # fmt: skip
+        report = {
+            "kind": kind,
+            "subject": subject,
+            "title": title,
+            "facts": facts,
+            "summary": summary,
+            "plots": plots,
+        }
         report["markdown"] = render_markdown(report)
         rid = self.db.add_report(report)
         return self.get(rid) or {}
@@ -230,8 +271,15 @@ def render_markdown(r: dict[str, Any]) -> str:
     for p in r.get("plots", []):
         out += [f"![{p['title']}]({p['file']})", "", f"*{p['caption']}*", ""]
     if r.get("summary"):
-        out += ["## The model's summary", "", "(written by the local model from the facts above; numbers not in"
-                " the facts are masked as (?))", "", r["summary"], ""]  # fmt: skip
+        out += [
+            "## The model's summary",
+            "",
+            "(written by the local model from the facts above; numbers not in"
+            " the facts are masked as (?))",
+            "",
+            r["summary"],
+            "",
+        ]
     return "\n".join(out)
 
 
@@ -274,5 +322,9 @@ def render_html(r: dict[str, Any], plots_dir: Path) -> str:
             body.append(f"<p>{html.escape(line.strip('*'))}</p>")
     if in_table:
         body.append("</table>")
-    style = "body{font-family:sans-serif;max-width:900px}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
-    return f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(r['title'])}</title><style>{style}</style></head><body>{''.join(body)}</body></html>"
+    style = (
+        "body{font-family:sans-serif;max-width:900px}table{border-collapse:collapse}"
+        "td,th{border:1px solid #ccc;padding:2px 6px}"
+    )
+    head = f"<meta charset='utf-8'><title>{html.escape(r['title'])}</title><style>{style}</style>"
+    return f"<!doctype html><html><head>{head}</head><body>{''.join(body)}</body></html>"

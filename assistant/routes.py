@@ -6,11 +6,12 @@ Chat answers stream as server-sent events: ``event: meta`` (conversation id, fac
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, HTTPException
 from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, StreamingResponse
@@ -44,14 +45,14 @@ def create_router(svc: Any) -> APIRouter:
         return svc.state()
 
     @r.post("/settings")
-    def settings(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    def settings(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         try:
             return svc.save_settings(**{k: body.get(k) for k in ("on_close", "use_gpu")})
         except ValueError as exc:
             raise HTTPException(422, str(exc)) from None
 
     @r.post("/chat")
-    def chat(body: dict[str, Any] = Body(...)) -> StreamingResponse:
+    def chat(body: Annotated[dict[str, Any], Body()]) -> StreamingResponse:
         message = body.get("message")
         if not isinstance(message, str) or not message.strip():
             raise HTTPException(422, "message: a non-empty string is required")
@@ -59,7 +60,7 @@ def create_router(svc: Any) -> APIRouter:
         return StreamingResponse(_sse(svc.chat.ask(message, sid)), media_type="text/event-stream")
 
     @r.post("/chat/stop")
-    def stop(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    def stop(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         sid = _int(body.get("conversation_id"), "conversation_id")
         return {"stopped": sid is not None and svc.chat.stop(sid)}
 
@@ -85,7 +86,8 @@ def create_router(svc: Any) -> APIRouter:
         return {"reports": svc.reports.list()}
 
     @r.post("/reports", status_code=201)
-    def make_report(body: dict[str, Any] = Body(default={})) -> dict[str, Any]:
+    def make_report(body: Annotated[dict[str, Any] | None, Body()] = None) -> dict[str, Any]:
+        body = body or {}
         kind = body.get("kind", "daily")
         try:
             if kind == "daily":
@@ -133,7 +135,7 @@ def create_router(svc: Any) -> APIRouter:
         return {"proposals": [p.to_json() for p in svc.housekeeper.propose()]}
 
     @r.post("/housekeeping/apply")
-    def apply(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    def apply(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         ids = body.get("ids")
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
             raise HTTPException(422, "ids: a list of proposal ids from GET /assistant/housekeeping")
@@ -141,18 +143,22 @@ def create_router(svc: Any) -> APIRouter:
 
     @r.get("/models")
     def models() -> dict[str, Any]:
-        return {"installed": svc.models.installed(), "catalog": svc.models.catalog(),
-                "active": str(svc.model_path()), "downloads": svc.models.downloads}  # fmt: skip
+        return {
+            "installed": svc.models.installed(),
+            "catalog": svc.models.catalog(),
+            "active": str(svc.model_path()),
+            "downloads": svc.models.downloads,
+        }
 
     @r.post("/models/import", status_code=201)
-    def import_model(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    def import_model(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         try:
             return svc.models.import_file(Path(str(body.get("path", ""))), body.get("name"))
         except ModelError as exc:
             raise HTTPException(422, str(exc)) from None
 
     @r.post("/models/download", status_code=202)
-    def download(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    def download(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         name = str(body.get("name") or "")
         if not name:
             raise HTTPException(422, "name: a catalog name (GET /assistant/models) or a name for 'url'")
@@ -162,7 +168,7 @@ def create_router(svc: Any) -> APIRouter:
         return {"started": name}
 
     @r.post("/models/select")
-    def select(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    def select(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         try:
             path = svc.models.resolve(str(body.get("name", "")))
         except ModelError as exc:
@@ -174,7 +180,5 @@ def create_router(svc: Any) -> APIRouter:
 
 def _quiet(fn: Any, *args: Any) -> None:
     """Run a background download; its error is kept in the manager's download state for the API."""
-    try:
+    with contextlib.suppress(Exception):
         fn(*args)
-    except Exception:  # noqa: S110 (recorded in svc.models.downloads[name]["error"])
-        pass

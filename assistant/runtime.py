@@ -67,7 +67,6 @@ class WorldTokenizer:
 
     def __init__(self) -> None:
         import rwkv
-
         from rwkv.rwkv_tokenizer import TRIE_TOKENIZER
 
         vocab = Path(rwkv.__file__).parent / "rwkv_vocab_v20230424.txt"

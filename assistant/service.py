@@ -1,4 +1,4 @@
-"""The assistant as one object the daemon owns: database, gate controller, chat, reports, housekeeping, models.
+"""The assistant as one object the daemon owns: db, gate controller, chat, reports, housekeeping, models.
 
 Cheap to build (no model is loaded until the first answer), so a daemon start never waits for weights.
 Settings (active model, what to do when the gate closes) live in ``<data dir>/assistant.json``.
@@ -56,9 +56,11 @@ class AssistantService:
         )
         self.housekeeper = Housekeeper(self.data_dir, store, sampler)
         self.chat = ChatService(
-            self.db, self.facts, self.controller,
+            self.db,
+            self.facts,
+            self.controller,
             commands={"/report": self._report_command, "/cleanup": self._cleanup_command},
-        )  # fmt: skip
+        )
         self._threads: list[threading.Thread] = []
         from assistant.routes import create_router
 
@@ -120,11 +122,15 @@ class AssistantService:
         else:
             word = "idle"
         return {
-            "state": word, "strategy": engine.strategy if engine else None, "next_strategy": wanted,
-            "gate_open": self.controller.gate_open(), "paused_for_job": running[0].id if running and word == "paused"
-            else None, "model": {"name": self.model_path().stem, "path": str(self.model_path())},
-            "settings": self.settings, "switches": self.controller.switches[-20:],
-        }  # fmt: skip
+            "state": word,
+            "strategy": engine.strategy if engine else None,
+            "next_strategy": wanted,
+            "gate_open": self.controller.gate_open(),
+            "paused_for_job": running[0].id if running and word == "paused" else None,
+            "model": {"name": self.model_path().stem, "path": str(self.model_path())},
+            "settings": self.settings,
+            "switches": self.controller.switches[-20:],
+        }
 
     def summarize(self, facts_text: str) -> str:
         """The model's short prose over a facts block (the caller masks numbers it made up)."""

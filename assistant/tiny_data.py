@@ -104,15 +104,32 @@ def _facts(rng: random.Random) -> tuple[str, dict]:
     for i in range(n):
         total = rng.choice((81559, 143771, 24564))
         used = rng.randint(0, total)
-        gpus.append({
-            "i": i, "name": rng.choice(GPU_NAMES), "temp": rng.randint(28, 88), "util": rng.randint(0, 100),
-            "used": used, "total": total, "power": rng.randint(60, 700), "tensor": rng.randint(0, 95),
-        })  # fmt: skip
+        gpus.append(
+            {
+                "i": i,
+                "name": rng.choice(GPU_NAMES),
+                "temp": rng.randint(28, 88),
+                "util": rng.randint(0, 100),
+                "used": used,
+                "total": total,
+                "power": rng.randint(60, 700),
+                "tensor": rng.randint(0, 95),
+            }
+        )
     jobs = {"running": rng.randint(0, 3), "queued": rng.randint(0, 9), "failed": rng.randint(0, 5)}
-    fail = {"id": rng.randint(1, 400), "reason": rng.choice((
-        "exit code 1", "CUDA out of memory", "timed out after 600 s", "killed by signal 9",
-        "dependency job 3 failed", "daemon lost its worker",
-    ))}  # fmt: skip
+    fail = {
+        "id": rng.randint(1, 400),
+        "reason": rng.choice(
+            (
+                "exit code 1",
+                "CUDA out of memory",
+                "timed out after 600 s",
+                "killed by signal 9",
+                "dependency job 3 failed",
+                "daemon lost its worker",
+            )
+        ),
+    }
     lines = ["Facts:"]
     for g in gpus:
         lines.append(

@@ -110,8 +110,13 @@ class Block(nn.Module):
             self.ln0 = nn.LayerNorm(C)
         self.ln1, self.ln2 = nn.LayerNorm(C), nn.LayerNorm(C)
         self.x_r, self.x_w, self.x_k, self.x_v, self.x_a, self.x_g = (
-            p(0.2), p(0.9), p(0.7), p(0.7), p(0.9), p(0.2)
-        )  # fmt: skip
+            p(0.2),
+            p(0.9),
+            p(0.7),
+            p(0.7),
+            p(0.9),
+            p(0.2),
+        )
         n = torch.arange(C)
         decay = -7 + 5 * (n / (C - 1)) ** (0.85 + 1.0 * r01**0.5)
         self.w0 = nn.Parameter((decay + 0.5).view(1, 1, C))
@@ -163,9 +168,14 @@ class Block(nn.Module):
         lw = -DECAY_SCALE * torch.sigmoid((self.w0 + w).float())
         shp = (B, T, H, N)
         y, att_state = wkv_chunked(
-            r.float().view(shp), lw.view(shp), k.float().view(shp), v.float().view(shp),
-            (-kk).float().view(shp), (kk * a).float().view(shp), att_state,
-        )  # fmt: skip
+            r.float().view(shp),
+            lw.view(shp),
+            k.float().view(shp),
+            v.float().view(shp),
+            (-kk).float().view(shp),
+            (kk * a).float().view(shp),
+            att_state,
+        )
         y = self.ln_x(y.reshape(B * T, C)).view(B, T, C).to(x.dtype)
         y = y + ((r * k * self.r_k.view(1, 1, C)).view(B, T, H, N).sum(-1, keepdim=True) * v.view(shp)).view(
             B, T, C
@@ -273,8 +283,10 @@ def train(args: argparse.Namespace) -> dict:
     rest = [p for p in model.parameters() if id(p) not in ids]
     opt = torch.optim.AdamW(
         [{"params": decay, "weight_decay": 0.01}, {"params": rest, "weight_decay": 0.0}],
-        lr=args.lr, betas=(0.9, 0.99), eps=1e-8,
-    )  # fmt: skip
+        lr=args.lr,
+        betas=(0.9, 0.99),
+        eps=1e-8,
+    )
     rng = np.random.default_rng(args.seed)
     it = batches(train_data, args.batch, args.ctx, rng, device)
     curve: list[dict] = []
@@ -303,11 +315,19 @@ def train(args: argparse.Namespace) -> dict:
     val = evaluate(model, val_data, args.ctx, device, n=64)
     tokens = step * args.batch * args.ctx
     summary = {
-        "config": asdict(cfg), "params": n_params, "steps": step, "tokens_seen": tokens,
-        "seconds": round(time.time() - t0, 1), "device": torch.cuda.get_device_name() if device == "cuda"
-        else "cpu", "held_out_loss_nats_per_byte": val, "held_out_bits_per_byte": val / math.log(2),
-        "batch": args.batch, "lr": args.lr, "seed": args.seed, "curve": curve,
-    }  # fmt: skip
+        "config": asdict(cfg),
+        "params": n_params,
+        "steps": step,
+        "tokens_seen": tokens,
+        "seconds": round(time.time() - t0, 1),
+        "device": torch.cuda.get_device_name() if device == "cuda" else "cpu",
+        "held_out_loss_nats_per_byte": val,
+        "held_out_bits_per_byte": val / math.log(2),
+        "batch": args.batch,
+        "lr": args.lr,
+        "seed": args.seed,
+        "curve": curve,
+    }
     save(model, args.out, summary)
     return summary
 

@@ -1,4 +1,4 @@
-"""Grounded chat through the assistant's routes: true numbers, job failure reasons, streaming, stop, history."""
+"""Grounded chat through the assistant's routes: true numbers, failure reasons, streaming, stop, history."""
 
 from __future__ import annotations
 
@@ -89,7 +89,9 @@ def test_direct_questions_answered_with_true_numbers(svc: AssistantService) -> N
     text, _ = ask(client, "why did job 3 fail?", sid)
     assert "Job 3 (oom-c) failed: CUDA out of memory while allocating 2.00 GiB (exit code 1)." in text
     text, _ = ask(client, "What is using GPU memory?", sid)
-    assert "GPU 0 uses 40960 of 81559 MiB." in text and "Process 4242 (fake-trainer) holds 20480.0 MiB" in text
+    assert (
+        "GPU 0 uses 40960 of 81559 MiB." in text and "Process 4242 (fake-trainer) holds 20480.0 MiB" in text
+    )
     hist = client.get(f"/api/v1/assistant/sessions/{sid}").json()["messages"]
     assert [m["role"] for m in hist] == ["user", "assistant"] * 3
     assert "Facts:" in hist[0]["meta"]["facts"] and "71 C" in hist[0]["meta"]["facts"]

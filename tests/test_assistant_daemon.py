@@ -1,4 +1,4 @@
-"""The assistant inside a real daemon (fake NVML, loopback): SSE chat with true numbers, CLI ask and report."""
+"""The assistant inside a real daemon (fake NVML, loopback): SSE chat with true numbers, CLI ask, report."""
 
 from __future__ import annotations
 
@@ -32,7 +32,9 @@ def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
         out = d.cli("ask", "/status", timeout=120)
         assert out.returncode == 0 and "GPU 0 (NVIDIA H100 80GB HBM3)" in out.stdout, out.stderr
         out = d.cli("report", "--format", "md", timeout=120)
-        assert out.returncode == 0 and "# Daily report" in out.stdout and "gpu hours" in out.stdout, out.stderr
+        assert (
+            out.returncode == 0 and "# Daily report" in out.stdout and "gpu hours" in out.stdout
+        ), out.stderr
         assert re.search(r"\| jobs run \| 0 \|", out.stdout)
     finally:
         d.stop()

@@ -42,7 +42,9 @@ def model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def make(model_path: Path, gate: FakeGate, on_close: str = "cpu") -> tuple[GateController, list]:
     log: list = []
-    ctl = GateController(gate, model_path, lambda p, s: LabelledEngine(p, s, log), GateSettings(on_close=on_close))
+    ctl = GateController(
+        gate, model_path, lambda p, s: LabelledEngine(p, s, log), GateSettings(on_close=on_close)
+    )
     return ctl, log
 
 

@@ -27,7 +27,9 @@ def store(tmp_path: Path) -> Store:
         s.claim(job.id, "t", 30, gpus)
         with s.transaction() as c:
             c.execute("UPDATE jobs SET started_at = ? WHERE id = ?", (start, job.id))
-        s.finish(job.id, "failed" if i == 2 else "succeeded", "exit code 3" if i == 2 else None, 3 if i == 2 else 0)
+        s.finish(
+            job.id, "failed" if i == 2 else "succeeded", "exit code 3" if i == 2 else None, 3 if i == 2 else 0
+        )
         with s.transaction() as c:
             c.execute("UPDATE jobs SET finished_at = ? WHERE id = ?", (end, job.id))
     s.set_progress(1, None, {"bf16_tflops": 420.5, "steps": 10})
@@ -39,7 +41,8 @@ def store(tmp_path: Path) -> Store:
                 (T0 + 3600 + k, 83 if k == 300 else 60),
             )
             c.execute(
-                "INSERT INTO telemetry_1s (gpu, t, util_gpu, temperature_c, power_w) VALUES (1, ?, 0, 35, 60)",
+                "INSERT INTO telemetry_1s (gpu, t, util_gpu, temperature_c, power_w)"
+                " VALUES (1, ?, 0, 35, 60)",
                 (T0 + 3600 + k,),
             )
     yield s
@@ -65,8 +68,9 @@ def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
     md = rep["markdown"]
     assert "| gpu hours | 2.5 |" in md and "| 0 | 80.0 | 40.0 | 83.0 | 0.05 |" in md.replace(" | None", "")
     assert "Two jobs ran; (?) exploded." in md  # the model's invented number is masked
-    assert len(rep["plots"]) == 2 and all((tmp_path / "reports" / p["file"]).read_bytes()[:4] == b"\x89PNG"
-                                          for p in rep["plots"])  # fmt: skip
+    assert len(rep["plots"]) == 2 and all(
+        (tmp_path / "reports" / p["file"]).read_bytes()[:4] == b"\x89PNG" for p in rep["plots"]
+    )
     assert "<table>" in rep["html"] and "data:image/png;base64," in rep["html"]
     assert [r["id"] for r in svc.list()] == [rep["id"]]
     job = svc.make_job(2)

@@ -1,4 +1,4 @@
-"""``gpuaccel ask``, ``gpuaccel report``, ``gpuaccel models`` and ``gpuaccel cleanup``: the assistant via the daemon.
+"""``gpuaccel ask``, ``report``, ``models`` and ``cleanup``: the assistant, through the daemon.
 
 All four talk to a running daemon (``gpuaccel serve``) through :class:`app.client.Client`; answers stream
 to the terminal token by token as the daemon sends them.
@@ -25,7 +25,9 @@ def _common() -> argparse.ArgumentParser:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     common = _common()
-    p = subparsers.add_parser("ask", parents=[common], help="ask the assistant (answers from the daemon's facts)")
+    p = subparsers.add_parser(
+        "ask", parents=[common], help="ask the assistant (answers from the daemon's facts)"
+    )
     p.add_argument("question", nargs="+", help='e.g. "how hot is GPU 0?", "why did job 12 fail?", /status')
     p.add_argument("--conversation", type=int, help="continue this conversation id")
     p.set_defaults(func=_wrap(cmd_ask))
@@ -39,13 +41,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", type=Path, help="write the report to this file")
     p.set_defaults(func=_wrap(cmd_report))
 
-    p = subparsers.add_parser("models", parents=[common], help="assistant models: list, import, download, select")
+    p = subparsers.add_parser(
+        "models", parents=[common], help="assistant models: list, import, download, select"
+    )
     p.add_argument("action", nargs="?", default="list", choices=("list", "import", "download", "select"))
     p.add_argument("target", nargs="?", help="a file for import, a catalog name for download/select")
     p.add_argument("--sha256", help="expected checksum for download")
     p.set_defaults(func=_wrap(cmd_models))
 
-    p = subparsers.add_parser("cleanup", parents=[common], help="housekeeping proposals; --apply after review")
+    p = subparsers.add_parser(
+        "cleanup", parents=[common], help="housekeeping proposals; --apply after review"
+    )
     p.add_argument("--apply", nargs="+", metavar="ID", help="act on these proposal ids")
     p.add_argument("--yes", action="store_true", help="confirm --apply (without it: a dry run)")
     p.set_defaults(func=_wrap(cmd_cleanup))
@@ -117,8 +123,10 @@ def cmd_models(c: Client, args: argparse.Namespace) -> int:
             print(f"  installed  {m['name']:<22} {m['bytes'] / 2**20:8.1f} MiB  {m['path']}")
         for m in data["catalog"]:
             mark = "installed" if m["installed"] else "available"
-            print(f"  {mark:<10} {m['name']:<22} ~{m['file_bytes_approx'] / 2**30:5.2f} GiB  "
-                  f"~{m['vram_bytes_fp16_approx'] / 2**30:5.2f} GiB VRAM fp16")  # fmt: skip
+            print(
+                f"  {mark:<10} {m['name']:<22} ~{m['file_bytes_approx'] / 2**30:5.2f} GiB  "
+                f"~{m['vram_bytes_fp16_approx'] / 2**30:5.2f} GiB VRAM fp16"
+            )
         for name, d in data["downloads"].items():
             print(f"  download {name}: {d}")
         return 0
