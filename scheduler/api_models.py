@@ -6,36 +6,64 @@ so the Python API and the HTTP API accept exactly the same jobs.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from accel import workloads
 
 
 class JobRequestIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    kind: str = Field(description="'command' or a workload kind (matmul, ...)")
+    kind: str = Field(
+        min_length=1,
+        description="'command' or a workload kind (matmul, ...)",
+        json_schema_extra=lambda schema: schema.update(enum=["command", *sorted(workloads.kinds())]),
+    )
     argv: list[str] = Field(default_factory=list, description="command jobs: the program and its arguments")
     env: dict[str, str] = Field(default_factory=dict)
     cwd: str | None = Field(default=None, description="absolute directory on the daemon's host")
     spec: dict[str, Any] = Field(default_factory=dict, description="workload jobs: the kind's spec")
-    name: str | None = None
-    priority: int = Field(default=0, description="higher runs first")
+    name: str | None = Field(default=None, max_length=200)
+    priority: int = Field(default=0, ge=-1_000_000, le=1_000_000, description="higher runs first")
     gpus: int | None = Field(
-        default=None, description="GPUs needed; default 0 for commands, 1 for GPU workloads"
+        default=None, ge=0, le=64, description="GPUs needed; default 0 for commands, 1 for GPU workloads"
     )
-    gpu_ids: list[int] | None = Field(default=None, description="exactly these GPUs (NVML indices)")
-    memory_mib: int | None = Field(default=None, description="free memory needed on each GPU")
-    max_retries: int = 0
-    depends_on: list[int] = Field(default_factory=list, description="job ids that must succeed first")
+    gpu_ids: list[Annotated[int, Field(ge=0, le=63)]] | None = Field(
+        default=None, min_length=1, description="exactly these GPUs (NVML indices)"
+    )
+    memory_mib: int | None = Field(
+        default=None, ge=1, le=10_000_000, description="free memory needed per GPU"
+    )
+    max_retries: int = Field(default=0, ge=0, le=100)
+    depends_on: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(
+        default_factory=list, description="job ids that must succeed first"
+    )
     labels: dict[str, str] = Field(default_factory=dict)
-    timeout_s: float | None = None
+    timeout_s: float | None = Field(default=None, gt=0, le=365 * 86400)
 
 
 class PriorityIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    priority: int
+    priority: int = Field(ge=-1_000_000, le=1_000_000)
+
+
+class ErrorOut(BaseModel):
+    detail: str
+
+
+_JSON_ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "the body is not JSON", "content": _JSON_ERROR},
+    404: {"model": ErrorOut, "description": "no such job (or GPU)", "content": _JSON_ERROR},
+    409: {
+        "model": ErrorOut,
+        "description": "the job is not in a state that allows this",
+        "content": _JSON_ERROR,
+    },
+}
 
 
 class Progress(BaseModel):

@@ -146,7 +146,7 @@ def query_history(
     """``{"gpu", "resolution", "t": [...], field: [...]}``; missing values are ``null``.
 
     ``raw`` reads the sampler's in-memory ring (10 Hz, the last hour); ``1s`` and ``1m`` read SQLite.
-    Raises ValueError naming the bad parameter.
+    Raises ValueError naming the bad parameter, LookupError for a GPU the sampler does not have (raw).
     """
     now = time.time()
     since = now - 3600.0 if since is None else since
@@ -154,9 +154,11 @@ def query_history(
     if resolution == "raw":
         if sampler is None or not sampler.available:
             raise ValueError("resolution: 'raw' needs live telemetry, which is unavailable; use '1s' or '1m'")
+        if not 0 <= gpu < len(sampler.infos):
+            raise LookupError(f"no GPU {gpu}; this machine has {len(sampler.infos)}")
         try:
             window = sampler.window(gpu, fields, seconds=max(0.0, now - since))
-        except (KeyError, IndexError) as exc:
+        except KeyError as exc:
             raise ValueError(f"fields: {exc.args[0]}") from None
         keep = window["t"] <= until
         out: dict[str, Any] = {"gpu": gpu, "resolution": "raw", "t": window["t"][keep].tolist()}

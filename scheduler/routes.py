@@ -10,19 +10,31 @@ import asyncio
 import os
 import time
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Query
 from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 
 from accel.telemetry import backend_name
-from accel.telemetry.sampler import Sampler
-from scheduler.api_models import EventList, HealthOut, IdleOut, JobList, JobOut, JobRequestIn, PriorityIn
-from scheduler.history import query_history
+from accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
+from scheduler.api_models import (
+    ERRORS,
+    EventList,
+    HealthOut,
+    IdleOut,
+    JobList,
+    JobOut,
+    JobRequestIn,
+    PriorityIn,
+)
+from scheduler.history import HISTORY_FIELDS, query_history
 from scheduler.jobs import FINISHED_STATES, STATES, Job, RequestError
 from scheduler.service import JobNotFound, JobStateError, Scheduler
 from scheduler.telemetry_view import telemetry_now
 
+STATE_LIST = rf"^({'|'.join(STATES)})(,({'|'.join(STATES)}))*$"
+_FIELDS = "|".join(dict.fromkeys([*HISTORY_FIELDS, *NUMERIC_FIELDS]))  # raw takes any sampler field
+FIELD_LIST = rf"^({_FIELDS})(,({_FIELDS}))*$"
 JobId = Annotated[int, Path(ge=1, le=2**63 - 1, description="job id")]
 
 
@@ -84,7 +96,7 @@ def create_router(
             },
         }
 
-    @router.post("/jobs", status_code=201, response_model=JobOut, tags=["jobs"])
+    @router.post("/jobs", status_code=201, response_model=JobOut, tags=["jobs"], responses=ERRORS)
     async def submit(request: JobRequestIn) -> JSONResponse:
         # On the event loop, not the thread pool: validation and one short SQLite transaction cost less
         # than the hop, and submission is the hot path (bursts of thousands).
@@ -93,9 +105,12 @@ def create_router(
 
     @router.get("/jobs", response_model=JobList, tags=["jobs"])
     def list_jobs(
-        state: str | None = Query(None, description="comma list of states"),
+        state: str | None = Query(None, description="comma list of states", pattern=STATE_LIST),
         kind: str | None = None,
-        label: Annotated[list[str] | None, Query(description="k=v, repeatable; all must match")] = None,
+        label: Annotated[
+            list[Annotated[str, Query(pattern=r"^[^=]+=")]] | None,
+            Query(description="k=v, repeatable; all must match"),
+        ] = None,
         limit: int = Query(100, ge=1, le=10000),
     ) -> dict[str, Any]:
         states = [s.strip() for s in state.split(",") if s.strip()] if state else None
@@ -111,28 +126,38 @@ def create_router(
         jobs = store.list(states=states, kind=kind, labels=labels, limit=limit)
         return {"jobs": [j.to_json() for j in jobs]}
 
-    @router.get("/jobs/{job_id}", response_model=JobOut, tags=["jobs"])
+    @router.get("/jobs/{job_id}", response_model=JobOut, tags=["jobs"], responses=ERRORS)
     def get_job(job_id: JobId) -> dict[str, Any]:
         return job_or_404(job_id, with_events=True).to_json()
 
-    @router.post("/jobs/{job_id}/cancel", response_model=JobOut, tags=["jobs"])
+    @router.post("/jobs/{job_id}/cancel", response_model=JobOut, tags=["jobs"], responses=ERRORS)
     def cancel(job_id: JobId) -> dict[str, Any]:
         return call(scheduler.cancel, job_id).to_json()
 
-    @router.post("/jobs/{job_id}/retry", response_model=JobOut, tags=["jobs"])
+    @router.post("/jobs/{job_id}/retry", response_model=JobOut, tags=["jobs"], responses=ERRORS)
     def retry(job_id: JobId) -> dict[str, Any]:
         return call(scheduler.retry, job_id).to_json()
 
-    @router.post("/jobs/{job_id}/priority", response_model=JobOut, tags=["jobs"])
+    @router.post("/jobs/{job_id}/priority", response_model=JobOut, tags=["jobs"], responses=ERRORS)
     def priority(job_id: JobId, body: PriorityIn) -> dict[str, Any]:
         return call(scheduler.set_priority, job_id, body.priority).to_json()
 
-    @router.get("/jobs/{job_id}/log", response_class=PlainTextResponse, tags=["jobs"])
-    def log_tail(job_id: JobId, tail: int = Query(200, ge=0, le=1_000_000)) -> str:
+    @router.get(
+        "/jobs/{job_id}/log",
+        tags=["jobs"],
+        response_class=PlainTextResponse,
+        responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}, **ERRORS},
+    )
+    def log_tail(job_id: JobId, tail: int = Query(200, ge=0, le=1_000_000)) -> PlainTextResponse:
         job_or_404(job_id)
-        return read_tail(scheduler.data_dir.job_log(job_id), tail)
+        return PlainTextResponse(read_tail(scheduler.data_dir.job_log(job_id), tail))
 
-    @router.get("/jobs/{job_id}/log/stream", tags=["jobs"], response_class=StreamingResponse)
+    @router.get(
+        "/jobs/{job_id}/log/stream",
+        tags=["jobs"],
+        response_class=StreamingResponse,
+        responses={200: {"content": {"text/event-stream": {}}}, **ERRORS},
+    )
     async def log_stream(job_id: JobId, tail: int = Query(200, ge=0, le=1_000_000)) -> StreamingResponse:
         job_or_404(job_id)
         return StreamingResponse(_follow(job_id, tail), media_type="text/event-stream")
@@ -182,19 +207,21 @@ def create_router(
     def now() -> dict[str, Any]:
         return telemetry_now(sampler, scheduler)
 
-    @router.get("/telemetry/history", tags=["telemetry"])
+    @router.get("/telemetry/history", tags=["telemetry"], responses=ERRORS)
     def history(
         gpu: int = Query(0, ge=0, le=63),
-        fields: str = Query("util_gpu,mem_used_mib", description="comma list"),
+        fields: str = Query("util_gpu,mem_used_mib", description="comma list", pattern=FIELD_LIST),
         since: float | None = Query(None, description="unix seconds; default one hour ago"),
         until: float | None = Query(None, description="unix seconds; default now"),
-        resolution: str = Query("1s", description="raw (10 Hz, in memory), 1s or 1m"),
+        resolution: Literal["raw", "1s", "1m"] = Query("1s", description="raw (10 Hz, in memory), 1s or 1m"),
     ) -> dict[str, Any]:
         names = [f.strip() for f in fields.split(",") if f.strip()]
         if not names:
             raise unprocessable("fields", "give at least one field", "query")
         try:
             return query_history(store, sampler, gpu, names, since, until, resolution)
+        except LookupError as exc:
+            raise HTTPException(404, detail=str(exc)) from None
         except ValueError as exc:
             field, _, message = str(exc).partition(": ")
             raise unprocessable(field, message, "query") from None
