@@ -158,6 +158,17 @@ def test_cancel_kills_the_whole_process_group(client: Client, tmp_path: Path) ->
     assert err.value.status == 404
 
 
+def test_cancel_escalates_to_sigkill_after_the_grace_period(client: Client, tmp_path: Path) -> None:
+    ready = tmp_path / "ready"
+    stubborn = client.submit("command", argv=["sh", "-c", f"trap '' TERM; touch {ready}; sleep 30"])
+    wait_for(ready.exists, what="job ignoring SIGTERM")
+    t0 = time.monotonic()
+    client.cancel(stubborn["id"])
+    done = client.wait(stubborn["id"], timeout=10)
+    assert done["state"] == "cancelled" and done["exit_code"] == -9
+    assert time.monotonic() - t0 >= 0.4, "SIGKILL only after the grace period (0.5 s in tests)"
+
+
 def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as f:
