@@ -174,7 +174,9 @@ class Worker:
             self._signal_group(signal.SIGKILL)
             self.kill_at = None
 
-    def join(self, timeout: float = 5.0) -> None:
+    def join(self, timeout: float = 0.5) -> None:
+        """Wait for the report reader to drain the pipe. Short: the group was killed, so only a process
+        that escaped it (its own setsid) can keep the pipe open, and the loop must not wait on that."""
         for t in self._threads:
             t.join(timeout)
 
