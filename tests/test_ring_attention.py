@@ -278,3 +278,38 @@ def test_zigzag_plan_covers_the_causal_mask_once_with_equal_work(world: int) -> 
         work.append(pairs)
     assert seen == {(i, j): 1 for i in range(seq) for j in range(i + 1)}
     assert len(set(work)) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGKILL"])
+def test_cancelled_ring_job_leaves_no_rank_behind(tmp_path: Path, sig: str) -> None:
+    """The scheduler cancels a job by signalling its process group (SIGTERM, SIGKILL after a grace
+    period); torchrun's ranks live in sessions of their own, so this checks they end with the job."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    spec = {"gpus": 2, "seq_total": 2048, "heads": 4, "head_dim": 32, "dtype": "fp32", "device": "cpu"}
+    spec["iters"] = 10_000
+    env = {**os.environ, "GPUACCEL_JOB_LOG_DIR": str(tmp_path)}
+    argv = [sys.executable, "-m", "accel.workloads", "attention.ring", "--spec-json", json.dumps(spec)]
+    with open(tmp_path / "job.log", "wb") as log:
+        job = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def ranks() -> list[str]:
+        found = subprocess.run(["pgrep", "-f", f"{tmp_path}.*result.json"], capture_output=True, text=True)
+        return [pid for pid in found.stdout.split() if int(pid) != job.pid]
+
+    deadline = time.monotonic() + 90
+    while len(ranks()) < 3 and time.monotonic() < deadline and job.poll() is None:  # torchrun + 2 ranks
+        time.sleep(0.5)
+    assert len(ranks()) >= 3, (tmp_path / "job.log").read_text()
+    os.killpg(job.pid, getattr(signal, sig))
+    job.wait(timeout=60)
+    deadline = time.monotonic() + 30
+    while ranks() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not ranks(), f"left running after {sig}: {ranks()}"
+    if sig == "SIGTERM":
+        assert job.returncode == 143
