@@ -76,8 +76,9 @@ def ring_results(
 ) -> tuple[int, dict]:
     world = request.param
     out_dir = tmp_path_factory.mktemp(f"ring{world}")
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    mp.spawn(_rank_main, args=(world, str(out_dir / "store"), str(out_dir)), nprocs=world, join=True)
+    with pytest.MonkeyPatch.context() as env:  # one thread per rank on a small shared machine
+        env.setenv("OMP_NUM_THREADS", "1")
+        mp.spawn(_rank_main, args=(world, str(out_dir / "store"), str(out_dir)), nprocs=world, join=True)
     return world, json.loads((out_dir / "results.json").read_text())
 
 
