@@ -4,8 +4,9 @@ One self-contained command on a multi-GPU host (run from the repository root):
 
     python benchmarks/ring_scaling.py
 
-It prints ``torch.cuda.device_count()`` first, runs one torchrun launch per GPU count (all sequence
-lengths in that launch, multicast off in every rank), prints a table and writes
+It prints ``torch.cuda.device_count()`` first, checks ring attention against single-process attention
+on the largest GPU count (small shapes, bf16; ``--no-check`` skips it), runs one torchrun launch per GPU
+count (all sequence lengths in that launch, multicast off in every rank), prints a table and writes
 ``benchmarks/results/ring_scaling_<timestamp>.json``. A time budget (``--budget-s``, default 450 s)
 bounds the whole run; rows finished before a launch runs out of time are kept. The Triton kernels'
 configurations are tuned once per launch at ``--tune-seq`` tokens and pinned (per-shape tuning would
@@ -57,6 +58,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--budget-s", type=float, default=450.0, help="wall-clock budget for all launches")
     p.add_argument("--tune-seq", type=int, default=16384, help="tune kernels at N tokens, pin (0: per shape)")
     p.add_argument("--no-sdpa", action="store_true", help="skip the PyTorch SDPA column")
+    p.add_argument("--no-check", dest="check", action="store_false", help="skip the correctness check")
     p.add_argument("--out", default="", help="JSON path (default benchmarks/results/ring_scaling_<ts>.json)")
     p.add_argument("--log-dir", default="", help="per-rank logs (default a temp dir)")
     p.add_argument(
@@ -77,6 +79,19 @@ def _launch(args: argparse.Namespace, world: int, log_dir: Path, timeout_s: floa
         worker.append("--sdpa")
     rc = run_ranks(world, worker, log_dir / f"w{world}", cpu=args.device == "cpu", timeout_s=timeout_s)
     return rc, json.loads(out.read_text()) if out.exists() else []
+
+
+def _check(args: argparse.Namespace, world: int, log_dir: Path) -> dict:
+    """Correctness first: ring vs single-process attention on ``world`` GPUs (Triton blocks, NCCL)."""
+    out = log_dir / "check.json"
+    dtype = "fp32" if args.device == "cpu" else args.dtype
+    worker = ["check", "--device", args.device, "--dtype", dtype, "--out", str(out)]
+    print(f"== correctness check on {world} GPU(s), {dtype}", flush=True)
+    rc = run_ranks(world, worker, log_dir / "check", cpu=args.device == "cpu", timeout_s=180)
+    record = json.loads(out.read_text()) if out.exists() else {}
+    worst = max((max(e.values()) for e in record.get("results", {}).values()), default=None)
+    print(f"== check: exit {rc}, worst relative error {worst}", flush=True)
+    return {"exit_code": rc, "ok": rc == 0, "worst_relative_error": worst, **record}
 
 
 def _table(rows: list[dict]) -> str:
@@ -115,6 +130,7 @@ def main() -> int:
     log_dir.mkdir(parents=True, exist_ok=True)
     print(f"per-rank logs under {log_dir}", flush=True)
     start = time.monotonic()
+    check = _check(args, max(worlds), log_dir) if args.check and max(worlds) > 1 else None
     rows: list[dict] = []
     launches: dict[int, int] = {}
     for i, world in enumerate(worlds):
@@ -168,11 +184,13 @@ def main() -> int:
         "skipped_gpu_counts": skipped,
         "log_dir": str(log_dir),
         "target": target,
+        "check": check,
         "rows": rows,
     }
     out.write_text(json.dumps(record, indent=1))
     print(f"wrote {out}", flush=True)
-    return 0 if all(rc == 0 for rc in launches.values()) else 2
+    ok = all(rc == 0 for rc in launches.values()) and (check is None or check["ok"])
+    return 0 if ok else 2
 
 
 if __name__ == "__main__":
