@@ -56,8 +56,13 @@ def wkv_sequential(r, lw, k, v, a, b, state):
     return torch.stack(out, dim=1), state
 
 
-def wkv_chunked(r, lw, k, v, a, b, state, chunk: int = 16):
-    """Same result as :func:`wkv_sequential`, one triangular solve per chunk of ``chunk`` tokens."""
+def wkv_chunked(r, lw, k, v, a, b, state, chunk: int = 64):
+    """Same result as :func:`wkv_sequential`, one triangular solve per chunk of ``chunk`` tokens.
+
+    Decay products e^(c_t - c_i) are factored around the chunk's middle, e^(c_t - m) * e^(m - c_i), so the
+    pair terms are plain matrix products; with log-decay >= -0.61 per token both factors stay far inside
+    fp32 range for chunks up to 64. Entries above the diagonal are masked by multiplication (no inf/NaN).
+    """
     bsz, T, H, N = r.shape
     outs = []
     for s in range(0, T, chunk):
@@ -66,19 +71,18 @@ def wkv_chunked(r, lw, k, v, a, b, state, chunk: int = 16):
         rc, lwc, kc, vc, ac, bc = (x[:, s:e].transpose(1, 2) for x in (r, lw, k, v, a, b))  # (B,H,L,N)
         c = torch.cumsum(lwc, dim=2)  # c_t = sum_{j<=t} log w_j
         c_prev = c - lwc  # c_{t-1}
-        diff_prev = c_prev[:, :, :, None, :] - c[:, :, None, :, :]  # [t, i] = c_{t-1} - c_i
-        diff_incl = c[:, :, :, None, :] - c[:, :, None, :, :]  # [t, i] = c_t - c_i
-        strict = torch.tril(torch.ones(L, L, dtype=torch.bool, device=r.device), -1)
-        incl = torch.tril(torch.ones(L, L, dtype=torch.bool, device=r.device))
-        d_prev = torch.where(strict[..., None], diff_prev, -torch.inf).exp()
-        d_incl = torch.where(incl[..., None], diff_incl, -torch.inf).exp()
-        A = torch.einsum("bhtn,bhin,bhtin->bhti", ac, bc, d_prev)
-        Bk = torch.einsum("bhtn,bhin,bhtin->bhti", ac, kc, d_prev)
+        m = c[:, :, L // 2 : L // 2 + 1, :]
+        strict = torch.tril(torch.ones(L, L, dtype=r.dtype, device=r.device), -1)
+        incl = torch.tril(torch.ones(L, L, dtype=r.dtype, device=r.device))
+        a_out, r_out = ac * (c_prev - m).exp(), rc * (c - m).exp()  # query sides
+        b_in, k_in = bc * (m - c).exp(), kc * (m - c).exp()  # key sides
+        A = (a_out @ b_in.transpose(-1, -2)) * strict  # [t, i] = sum_n a_t b_i e^(c_{t-1} - c_i), i < t
+        Bk = (a_out @ k_in.transpose(-1, -2)) * strict
         s0a = torch.einsum("bhvn,bhtn->bhtv", state, ac * c_prev.exp())
         eye = torch.eye(L, dtype=r.dtype, device=r.device)
         u = torch.linalg.solve_triangular(eye - A, s0a + Bk @ vc, upper=False, unitriangular=True)
-        P = torch.einsum("bhtn,bhin,bhtin->bhti", rc, bc, d_incl)
-        Q = torch.einsum("bhtn,bhin,bhtin->bhti", rc, kc, d_incl)
+        P = (r_out @ b_in.transpose(-1, -2)) * incl  # [t, i] = sum_n r_t b_i e^(c_t - c_i), i <= t
+        Q = (r_out @ k_in.transpose(-1, -2)) * incl
         o = torch.einsum("bhvn,bhtn->bhtv", state, rc * c.exp()) + P @ u + Q @ vc
         outs.append(o.transpose(1, 2))
         tail = (c[:, :, -1:, :] - c).exp()  # (B,H,L,N): e^{c_L - c_i}
