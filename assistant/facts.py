@@ -47,7 +47,7 @@ class Facts:
                 f" power {_v(g['power_w'], unit=' W')}, tensor activity {_v(g['tensor_active'], unit='%')}"
             )
             for p in g["processes"]:
-                owner = f"job {p['job_id']}" if p["job_id"] else "no job"
+                owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
                 out.append(f"- GPU {g['index']} process {p['pid']} ({p['name']}): {p['used']} MiB, {owner}")
         c = self.counts
         out.append(
@@ -90,8 +90,9 @@ def _num(value: Any) -> float | None:
 class FactsSource:
     """Reads the daemon's live objects; each is optional so tests and a GPU-less daemon work the same."""
 
-    def __init__(self, store: Any, sampler: Any = None, idle: Any = None) -> None:
+    def __init__(self, store: Any, sampler: Any = None, idle: Any = None, own_pids: Any = None) -> None:
         self.store, self.sampler, self.idle = store, sampler, idle
+        self.own_pids = own_pids or (lambda: set())
 
     def _job_pids(self) -> dict[int, int]:
         return {j.worker_pid: j.id for j in self.store.list(states=["running"], limit=500) if j.worker_pid}
@@ -103,6 +104,7 @@ class FactsSource:
             return [], self.sampler.error or "GPU telemetry unavailable"
         infos = {i.index: i for i in self.sampler.infos}
         job_pids = self._job_pids()
+        ours = self.own_pids()
         out = []
         for s in self.sampler.latest():
             procs = [] if isinstance(s.processes, NA) else s.processes
@@ -123,6 +125,7 @@ class FactsSource:
                             "name": p.name,
                             "used": _num(p.used_mib),
                             "job_id": self._owner(p.pid, job_pids),
+                            "owner": "the assistant's model" if p.pid in ours else "not started by the queue",
                         }
                         for p in procs
                     ],
@@ -208,7 +211,7 @@ def answer_direct(question: str, facts: Facts, source: FactsSource | None = None
         for g in gpus:
             parts.append(f"GPU {g['index']} uses {_v(g['mem_used_mib'])} of {_v(g['mem_total_mib'])} MiB.")
             for p in g["processes"]:
-                owner = f"job {p['job_id']}" if p["job_id"] else "not started by the queue"
+                owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
                 parts.append(f"Process {p['pid']} ({p['name']}) holds {p['used']} MiB ({owner}).")
             if not g["processes"]:
                 parts.append("No process is listed on it.")

@@ -88,6 +88,7 @@ class Housekeeper:
         log_retention_days: float = 30.0,
         trash_retention_days: float = 7.0,
         extra_roots: dict[str, Path] | None = None,
+        own_pids: Any = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.store, self.sampler = store, sampler
@@ -103,6 +104,7 @@ class Housekeeper:
         }
         self.roots.update(extra_roots or {})
         self._proposals: dict[str, Proposal] = {}
+        self.own_pids = own_pids or (lambda: set())  # the assistant's model worker is ours, not an orphan
 
     def _pid(self, action: str, path: str) -> str:
         return hashlib.sha256(f"{action}:{path}".encode()).hexdigest()[:16]
@@ -185,12 +187,13 @@ class Housekeeper:
         owned = set()
         if self.store is not None:
             owned = {j.worker_pid for j in self.store.list(states=["running"], limit=500) if j.worker_pid}
+        owned |= {os.getpid(), *self.own_pids()}
         out: list[Proposal] = []
         for s in self.sampler.latest():
             if isinstance(s.processes, NA):
                 continue
             for p in s.processes:
-                if p.kind != "compute" or p.pid in owned or p.pid == os.getpid():
+                if p.kind != "compute" or p.pid in owned:
                     continue
                 try:
                     if os.getpgid(p.pid) in owned:

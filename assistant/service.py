@@ -6,7 +6,10 @@ Settings (active model, what to do when the gate closes) live in ``<data dir>/as
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import logging
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -16,9 +19,11 @@ from assistant.db import AssistantDB
 from assistant.facts import FactsSource
 from assistant.gate import GateController, GateSettings
 from assistant.housekeeping import Housekeeper
-from assistant.models import ModelManager
+from assistant.models import ModelManager, fit_message
 from assistant.reports import ReportService
-from assistant.runtime import BUNDLED_MODEL, GenParams, Utf8Stream
+from assistant.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
+
+log = logging.getLogger(__name__)
 
 SUMMARY_PROMPT = "Summarize these facts for the operator in two short sentences."
 
@@ -39,22 +44,19 @@ class AssistantService:
         self.settings = self._load_settings()
         self.db = AssistantDB(db_path or self.data_dir / "gpuaccel.db")
         self.models = ModelManager(self.data_dir / "models")
-        if engine_factory is None:
-            from assistant.worker import WorkerEngine
-
-            engine_factory = WorkerEngine
+        self._factory = engine_factory or self._worker_factory
         has_gpu = bool(sampler is not None and sampler.available and sampler.infos)
         self.controller = GateController(
             idle,
             self.model_path(),
-            engine_factory,
+            self._checked_factory,
             GateSettings(on_close=self.settings["on_close"], use_gpu=has_gpu and self.settings["use_gpu"]),
         )
-        self.facts = FactsSource(store, sampler, idle)
+        self.facts = FactsSource(store, sampler, idle, own_pids=self.own_pids)
         self.reports = ReportService(
             self.db, store, self.data_dir / "reports", self.data_dir / "logs", summarizer=self.summarize
         )
-        self.housekeeper = Housekeeper(self.data_dir, store, sampler)
+        self.housekeeper = Housekeeper(self.data_dir, store, sampler, own_pids=self.own_pids)
         self.chat = ChatService(
             self.db,
             self.facts,
@@ -62,6 +64,11 @@ class AssistantService:
             commands={"/report": self._report_command, "/cleanup": self._cleanup_command},
         )
         self._threads: list[threading.Thread] = []
+        self._unsub_reports: Any = None
+        self._reports_running = threading.Event()
+        self._stopping = threading.Event()
+        # Idle-time reports start once the gate has stayed open this long (not on every short idle spell).
+        self.report_delay_s = float(os.environ.get("GPUACCEL_ASSISTANT_REPORT_DELAY_S", "600"))
         from assistant.routes import create_router
 
         self.router = create_router(self)
@@ -96,9 +103,40 @@ class AssistantService:
     # -- lifecycle ----------------------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Nothing to start eagerly: the model loads at the first answer."""
+        """The model loads at the first answer; here we only start making reports when the gate opens."""
+        if self.idle is not None:
+            self._unsub_reports = self.idle.subscribe(self._on_gate_for_reports)
+
+    def _on_gate_for_reports(self, event: Any) -> None:
+        if getattr(event, "kind", "") == "gate" and event.idle and not self._reports_running.is_set():
+            self._reports_running.set()
+            self.run_in_thread("reports", self._idle_reports)
+
+    def _idle_reports(self) -> None:
+        """While the GPUs are idle: yesterday's daily report, and reports on new failed jobs (5 at most)."""
+        try:
+            if self._stopping.wait(self.report_delay_s) or not self.controller.gate_open():
+                return
+            made = {(r["kind"], r["subject"]) for r in self.reports.list()}
+            yesterday = (dt.datetime.now(dt.UTC) - dt.timedelta(days=1)).date()
+            if ("daily", yesterday.isoformat()) not in made:
+                self.reports.make_daily(yesterday)
+            failed = [
+                j for j in self.store.list(states=["failed"], limit=5) if ("job", str(j.id)) not in made
+            ]
+            for job in failed:
+                if not self.controller.gate_open():
+                    break
+                self.reports.make_job(job.id)
+        except Exception:
+            log.exception("idle-time reports failed")
+        finally:
+            self._reports_running.clear()
 
     def stop(self) -> None:
+        self._stopping.set()
+        if self._unsub_reports is not None:
+            self._unsub_reports()
         self.controller.close()
         for t in self._threads:
             t.join()
@@ -108,6 +146,39 @@ class AssistantService:
         t = threading.Thread(target=fn, name=f"gpuaccel-assistant-{name}", daemon=False)
         self._threads = [x for x in self._threads if x.is_alive()] + [t]
         t.start()
+
+    # -- engines ------------------------------------------------------------------------------------------
+
+    def own_pids(self) -> set[int]:
+        pid = getattr(self.controller.engine, "pid", None) if hasattr(self, "controller") else None
+        return {pid} if pid else set()
+
+    def _worker_factory(self, path: Path, strategy: str) -> Any:
+        from assistant.worker import WorkerEngine
+
+        gpus = self.idle.idle_gpus() if self.idle is not None and hasattr(self.idle, "idle_gpus") else []
+        return WorkerEngine(path, strategy, gpu=gpus[0] if strategy.startswith("cuda") and gpus else None)
+
+    def _free_vram(self) -> int | None:
+        """Free memory of the GPU the worker would get (from telemetry), or None when unknown."""
+        if self.sampler is None or not self.sampler.available:
+            return None
+        gpus = self.idle.idle_gpus() if self.idle is not None and hasattr(self.idle, "idle_gpus") else []
+        for s in self.sampler.latest():
+            if not gpus or s.index == gpus[0]:
+                total, used = s.mem_total_mib, s.mem_used_mib
+                if isinstance(total, int | float) and isinstance(used, int | float):
+                    return int((total - used) * 2**20)
+        return None
+
+    def _checked_factory(self, path: Path, strategy: str) -> Any:
+        """Refuse, with the numbers, a model that will not fit; the controller then stays on CPU."""
+        size = Path(path).stat().st_size if Path(path).is_file() else 0
+        need = int(size * 1.15) + 300 * 2**20 if strategy.startswith("cuda") else size * 2 + 500 * 2**20
+        problem = fit_message(need, strategy, self._free_vram() if strategy.startswith("cuda") else None)
+        if problem:
+            raise ModelError(f"{Path(path).stem}: {problem}")
+        return self._factory(path, strategy)
 
     # -- state and helpers ------------------------------------------------------------------------------
 

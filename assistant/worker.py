@@ -21,8 +21,12 @@ START_TIMEOUT_S = 300.0  # a multi-GB model on a slow disk may take minutes
 CLOSE_TIMEOUT_S = 10.0
 
 
-def _serve(conn: Any, interrupt: Any, path: str, strategy: str, threads: int) -> None:
+def _serve(conn: Any, interrupt: Any, path: str, strategy: str, threads: int, gpu: int | None) -> None:
     """The child: load, report ready, then answer generate requests until told to close."""
+    import os
+
+    if gpu is not None:  # before torch initializes CUDA: this process sees only the idle GPU
+        os.environ["CUDA_VISIBLE_DEVICES"] = str(gpu)
     import torch
 
     if strategy.startswith("cpu"):
@@ -57,14 +61,14 @@ def _serve(conn: Any, interrupt: Any, path: str, strategy: str, threads: int) ->
 class WorkerEngine:
     """An engine in a child process (spawned, so no CUDA state is inherited). Not thread-safe: one caller."""
 
-    def __init__(self, path: Path, strategy: str, threads: int = 1) -> None:
+    def __init__(self, path: Path, strategy: str, threads: int = 1, gpu: int | None = None) -> None:
         self.path, self.strategy = Path(path), strategy
         self.tokenizer = tokenizer_from_file(self.path)
         ctx = mp.get_context("spawn")
         self._interrupt = ctx.Event()
         self._conn, child = ctx.Pipe()
         self._proc = ctx.Process(
-            target=_serve, args=(child, self._interrupt, str(self.path), strategy, threads), daemon=True
+            target=_serve, args=(child, self._interrupt, str(self.path), strategy, threads, gpu), daemon=True
         )
         t0 = time.monotonic()
         self._proc.start()
@@ -73,7 +77,7 @@ class WorkerEngine:
         if kind != "ready":
             self._proc.join(CLOSE_TIMEOUT_S)
             raise ModelError(f"model worker ({strategy}) failed to load {self.path.name}: {info}")
-        self.info = {**info, "load_s": round(time.monotonic() - t0, 2), "pid": self._proc.pid}
+        self.info = {**info, "load_s": round(time.monotonic() - t0, 2), "pid": self._proc.pid, "gpu": gpu}
         self.last_reason = ""
 
     @property

@@ -148,3 +148,37 @@ def test_state_and_validation(svc: AssistantService) -> None:
     assert client.post("/api/v1/assistant/chat", json={"message": ""}).status_code == 422
     assert client.post("/api/v1/assistant/settings", json={"on_close": "nope"}).status_code == 422
     assert client.get("/api/v1/assistant/sessions/999").status_code == 404
+
+
+def test_model_that_does_not_fit_stays_on_cpu_with_reason(svc: AssistantService) -> None:
+    backend = svc.sampler.backend
+    backend.set_value(0, "mem_total_mib", 81559.0)
+    backend.set_value(0, "mem_used_mib", 81500.0)  # 59 MiB free: the model cannot go on GPU 0
+    backend.set_value(1, "mem_used_mib", backend.sample(1).mem_total_mib)
+    svc.sampler.poll()
+    svc.idle.set(True)
+    text, events = ask(client_for(svc), "How hot is GPU 1?")
+    assert text.startswith("GPU 1 is at 48 C.") and events[-1][0] == "done"
+    (refusal,) = [s for s in svc.controller.switches if s["event"] == "gpu_unavailable"]
+    assert "GiB of GPU memory" in refusal["reason"] and "GiB is free" in refusal["reason"]
+    assert svc.controller.engine.strategy == "cpu fp32"
+
+
+def test_idle_time_reports_made_when_gate_opens(svc: AssistantService) -> None:
+    svc.report_delay_s = 0.0
+    svc.summarize = lambda facts: ""  # keep the test fast: no model summary
+    svc.reports.summarizer = None
+    svc.start()
+    svc.idle.set(True)
+    for t in svc._threads:
+        t.join(30)
+    kinds = sorted((r["kind"], r["subject"]) for r in svc.reports.list())
+    assert kinds[0][0] == "daily" and ("job", "3") in kinds  # yesterday's report, failed job 3
+
+
+def test_own_worker_is_not_an_orphan(svc: AssistantService) -> None:
+    svc.own_pids = lambda: {4242}  # pretend the fake trainer on GPU 0 is the assistant's model worker
+    svc.housekeeper.own_pids = svc.own_pids
+    svc.facts.own_pids = svc.own_pids
+    assert not [p for p in svc.housekeeper.propose() if p.action == "signal"]
+    assert "4242 (fake-trainer): 20480.0 MiB, the assistant's model" in svc.facts.collect().block()
