@@ -182,3 +182,15 @@ def _quiet(fn: Any, *args: Any) -> None:
     """Run a background download; its error is kept in the manager's download state for the API."""
     with contextlib.suppress(Exception):
         fn(*args)
+
+
+class _Unattached:
+    """Stands in for the service in :data:`router`: every call answers 503."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise HTTPException(503, "the assistant service is not attached to this router")
+
+
+# The route table without a service, for introspection (the GUI tests look for ``/assistant`` paths here).
+# The daemon mounts ``AssistantService(...).router``, built by :func:`create_router` with the live service.
+router = create_router(_Unattached())
