@@ -61,6 +61,7 @@ class GateController:
         self._gate_changed = threading.Condition()
         self._closed_at: float | None = None
         self._closing = False
+        self._releasers: list[threading.Thread] = []
         self._unsubscribe = gate.subscribe(self._on_gate) if gate is not None else None
 
     # -- strategy ------------------------------------------------------------------------------------
@@ -87,6 +88,10 @@ class GateController:
             if engine is not None and engine.strategy.startswith("cuda"):
                 engine.interrupt()
                 self._record("preempt", engine.strategy, "gate closed: " + str(getattr(event, "reason", "")))
+                # No answer running: nobody would free the GPU until the next question, so do it now.
+                t = threading.Thread(target=self._release_if_idle, name="gpuaccel-assistant-release")
+                self._releasers = [x for x in self._releasers if x.is_alive()] + [t]
+                t.start()
         with self._gate_changed:
             self._gate_changed.notify_all()
 
@@ -132,6 +137,13 @@ class GateController:
         if self._closed_at is not None and engine.strategy.startswith("cuda"):
             extra["claim_to_free_s"] = round(time.monotonic() - self._closed_at, 3)
         self._record("release", engine.strategy, reason, **extra)
+
+    def _release_if_idle(self) -> None:
+        if self._busy.acquire(blocking=False):  # else the answering thread frees it itself
+            try:
+                self.release_gpu_if_closed()
+            finally:
+                self._busy.release()
 
     def release_gpu_if_closed(self) -> None:
         """Called between generations: a GPU engine must not sit on memory while the gate is shut."""
@@ -196,5 +208,7 @@ class GateController:
         if self._unsubscribe is not None:
             self._unsubscribe()
         self.interrupt()
+        for t in self._releasers:
+            t.join()
         with self._busy:
             self.release("assistant stopped")
