@@ -31,6 +31,16 @@ def _prepare(t: torch.Tensor) -> torch.Tensor:
     return t.contiguous()
 
 
+def padded_head_dim(d: int) -> int:
+    """Kernels need a power-of-two head_dim (tl.arange); others are zero-padded, which changes nothing:
+    zero columns add 0 to q.k and give zero output columns that are sliced off."""
+    return 1 << (d - 1).bit_length()
+
+
+def pad_head_dim(t: torch.Tensor, dp: int) -> torch.Tensor:
+    return t if t.shape[-1] == dp else torch.nn.functional.pad(t, (0, dp - t.shape[-1]))
+
+
 def _allowed_dtypes() -> tuple[torch.dtype, ...]:
     from accel.kernels.checks import INTERPRETER_DTYPES, SUPPORTED_DTYPES
 
@@ -73,6 +83,10 @@ def flash_attention_forward(
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """Blockwise forward: ``(o in q's dtype, lse fp32 natural log [B, Hq, Nq])``; unseen rows: 0, -inf."""
     shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
+    if dp != d:
+        o, lse = flash_attention_forward(*(pad_head_dim(t, dp) for t in (q, k, v)), causal, scale)
+        return o[..., :d].contiguous(), lse
     q, k, v = _prepare(q), _prepare(k), _prepare(v)
     o = torch.empty_like(q, memory_format=torch.contiguous_format)
     lse = torch.empty(shape.batch, shape.heads_q, shape.seq_q, device=q.device, dtype=torch.float32)
@@ -163,6 +177,11 @@ def flash_attention_backward(
         )
     if lse.shape != q.shape[:3]:
         raise ValueError(f"lse must have shape {tuple(q.shape[:3])}, got {tuple(lse.shape)}")
+    d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
+    if dp != d:
+        padded = (pad_head_dim(t, dp) for t in (do.to(q.dtype), q, k, v, o.to(q.dtype)))
+        grads = flash_attention_backward(*padded, lse, causal, scale)
+        return tuple(g[..., :d].contiguous() for g in grads)  # type: ignore[return-value]
     q, k, v, do, o = (_prepare(t) for t in (q, k, v, do.to(q.dtype), o.to(q.dtype)))
     lse = lse.to(torch.float32)
     key = (shape, q.dtype, bool(causal))

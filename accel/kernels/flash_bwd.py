@@ -21,7 +21,7 @@ import triton.language as tl
 
 @triton.jit
 def attn_bwd_preprocess_kernel(
-    O, DO, LSE, DELTA, LSE2, stride_ob, stride_oh, stride_on, stride_db, stride_dh, stride_dn,
+    Out, DO, LSE, DELTA, LSE2, stride_ob, stride_oh, stride_on, stride_db, stride_dh, stride_dn,
     heads_q, seq_q, stat_stride, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
 ):  # fmt: skip
     pid_m = tl.program_id(0)
@@ -31,7 +31,7 @@ def attn_bwd_preprocess_kernel(
     offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_d = tl.arange(0, HEAD_DIM)
     row_ok = offs_m < seq_q
-    o_ptrs = O + b.to(tl.int64) * stride_ob + h.to(tl.int64) * stride_oh + offs_m[:, None] * stride_on
+    o_ptrs = Out + b.to(tl.int64) * stride_ob + h.to(tl.int64) * stride_oh + offs_m[:, None] * stride_on
     do_ptrs = DO + b.to(tl.int64) * stride_db + h.to(tl.int64) * stride_dh + offs_m[:, None] * stride_dn
     o = tl.load(o_ptrs + offs_d[None, :], mask=row_ok[:, None], other=0.0).to(tl.float32)
     do = tl.load(do_ptrs + offs_d[None, :], mask=row_ok[:, None], other=0.0).to(tl.float32)

@@ -60,7 +60,7 @@ def _fwd_block(
 
 @triton.jit
 def attn_fwd_kernel(
-    Q, K, V, O, LSE, QSCALE, KSCALE, VSCALE, qk_scale,
+    Q, K, V, Out, LSE, QSCALE, KSCALE, VSCALE, qk_scale,
     stride_qb, stride_qh, stride_qn, stride_kb, stride_kh, stride_kn,
     stride_vb, stride_vh, stride_vn, stride_ob, stride_oh, stride_on,
     heads_q, heads_kv, seq_q, seq_k, lse_stride,
@@ -78,7 +78,7 @@ def attn_fwd_kernel(
     q_base = Q + b.to(tl.int64) * stride_qb + h.to(tl.int64) * stride_qh
     k_base = K + b.to(tl.int64) * stride_kb + hkv.to(tl.int64) * stride_kh
     v_base = V + b.to(tl.int64) * stride_vb + hkv.to(tl.int64) * stride_vh
-    o_base = O + b.to(tl.int64) * stride_ob + h.to(tl.int64) * stride_oh
+    o_base = Out + b.to(tl.int64) * stride_ob + h.to(tl.int64) * stride_oh
     q_desc = tl.make_tensor_descriptor(q_base, [seq_q, HEAD_DIM], [stride_qn, 1], [BLOCK_M, HEAD_DIM])
     k_desc = tl.make_tensor_descriptor(k_base, [seq_k, HEAD_DIM], [stride_kn, 1], [BLOCK_N, HEAD_DIM])
     if FP8:  # V is stored transposed: [head_dim, seq_k]
@@ -128,4 +128,4 @@ def attn_fwd_kernel(
         out = out * (v_scale / 256.0)[None, :]
     lse = tl.where(empty, float("-inf"), (m_i + tl.math.log2(l_safe)) * 0.6931471805599453)
     tl.store(LSE + bh.to(tl.int64) * lse_stride + offs_m, lse, mask=offs_m < seq_q)
-    o_desc.store([start_m, 0], out.to(O.dtype.element_ty))
+    o_desc.store([start_m, 0], out.to(Out.dtype.element_ty))
