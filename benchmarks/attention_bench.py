@@ -86,6 +86,7 @@ def check(log: list[str]) -> bool:
         log.append(
             f"fp8 outlier RMSE causal={causal}: fp8 {rmse8:.2e} (bf16 kernel {rmseb:.2e}; FA3: 9.1e-3)"
         )
+        print(log[-1], flush=True)
     return ok
 
 
