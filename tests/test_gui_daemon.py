@@ -157,22 +157,46 @@ def test_a_lost_gpu_turns_its_card_red_and_the_rest_goes_on(qtbot, daemon_factor
     assert window.connection.state == models.ONLINE
 
 
-def test_assistant_tab_says_when_the_daemon_has_no_assistant(qtbot, daemon, open_window) -> None:
+def _has_assistant(daemon) -> bool:
+    try:
+        daemon.client().request("GET", "/api/v1/assistant/state")
+    except Exception:
+        return False
+    return True
+
+
+def test_chat_round_trip_with_streamed_tokens(qtbot, daemon, open_window) -> None:
+    if not _has_assistant(daemon):
+        pytest.skip("this daemon has no assistant routes (404)")
     window = open_window(daemon.data_dir)
     wait_online(qtbot, window)
-    has_routes = any("/assistant" in str(getattr(r, "path", "")) for r in _daemon_routes())
-    if has_routes:
-        pytest.skip("this daemon has assistant routes; covered by the chat test")
     panel = window.assistant_panel
-    qtbot.waitUntil(lambda: window.assistant.availability == models.ASSISTANT_MISSING, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.assistant.availability == models.ASSISTANT_AVAILABLE, timeout=WAIT_MS)
+    assert panel.state_label.text().startswith("Assistant: ")
+    tokens: list[str] = []
+    window.assistant.subscribe(
+        lambda: tokens.append(window.assistant.messages[-1].text if window.assistant.messages else "")
+    )
+    panel.input.setText("how hot is GPU 0?")
+    panel.send_message()
+    assert window.assistant.streaming and panel.stop_button.isEnabled()
+    qtbot.waitUntil(lambda: not window.assistant.streaming, timeout=60_000)
+    reply = window.assistant.messages[-1]
+    assert reply.role == "assistant" and "GPU 0" in reply.text
+    assert len({t for t in tokens if t}) > 1  # the text grew token by token
+    assert window.assistant.conversation_id is not None
+    assert "GPU 0" in panel.transcript.toPlainText()
+
+
+def test_assistant_tab_says_when_the_daemon_has_no_assistant(qtbot) -> None:
+    from app.gui.assistant_panel import AssistantPanel
+
+    model, connection = models.AssistantModel(), models.ConnectionModel()
+    panel = AssistantPanel(model, connection)
+    qtbot.addWidget(panel)
+    model.set_missing()  # what the worker reports when /assistant/state answers 404
     assert panel.stack.currentWidget() is panel.missing
     assert "not available on this daemon" in panel.missing.text()
-
-
-def _daemon_routes() -> list[object]:
-    try:
-        from assistant import routes  # type: ignore[attr-defined]
-    except ImportError:
-        return []
-    router = getattr(routes, "router", None)
-    return list(getattr(router, "routes", []) or [])
+    model.set_state({"state": "paused", "paused_for_job": 12, "model": {"name": "tiny-rwkv7"}})
+    assert panel.stack.currentWidget() is panel.tabs
+    assert panel.state_label.text() == "Assistant: Paused for job 12 · model tiny-rwkv7"

@@ -47,6 +47,7 @@ STATE_WORDS = {
     "no_model": "No model",
     "none": "No model",
     "off": "Off",
+    "idle": "Not loaded",
 }
 
 
@@ -57,6 +58,8 @@ def state_text(state: dict[str, Any]) -> str:
     job = state.get("paused_for_job") or state.get("job_id")
     if words == "Paused" and job:
         words = f"Paused for job {job}"
+    if raw == "idle" and state.get("next_strategy"):
+        words += f" (next answer on {'GPU' if str(state['next_strategy']).startswith('cuda') else 'CPU'})"
     model = state.get("model")
     if isinstance(model, dict):
         model = model.get("name")

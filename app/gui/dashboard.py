@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.gpu_card import GpuCard
+from app.gui.models import ConnectionModel
 from app.gui.plots import LONG_WINDOW_S, WINDOWS, LivePlots
 from app.gui.telemetry_model import TelemetryModel
-from app.gui.values import na_reason
+from app.gui.values import fmt_time, na_reason
 
 CARD_COLUMNS = 4
 
@@ -36,11 +37,13 @@ class Dashboard(QWidget):
     def __init__(
         self,
         model: TelemetryModel,
+        connection: ConnectionModel | None = None,
         on_long_window: Callable[[bool], None] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.model = model
+        self.connection = connection
         self._on_long_window = on_long_window
         self.cards: dict[int, GpuCard] = {}
         layout = QVBoxLayout(self)
@@ -83,6 +86,8 @@ class Dashboard(QWidget):
         splitter.setSizes([290, 520])
         layout.addWidget(splitter, 1)
         model.subscribe(self.refresh)
+        if connection is not None:
+            connection.subscribe(self.refresh)
 
     def _window_chosen(self, button_id: int) -> None:
         seconds = WINDOWS[button_id][1]
@@ -98,21 +103,37 @@ class Dashboard(QWidget):
         driver = model.driver
         driver_text = str(driver) if na_reason(driver) is None else f"N/A ({na_reason(driver)})"
         if model.is_fake:
-            self.source.setText(
+            text = (
                 f"Telemetry: {model.backend} — SIMULATED readings from the fake NVML backend, not a real GPU"
             )
-            self.source.setProperty("fake", "yes")
+        elif model.backend:
+            text = f"Telemetry: {model.backend} · driver {driver_text}"
         else:
-            self.source.setText(f"Telemetry: {model.backend or '…'} · driver {driver_text}")
-            self.source.setProperty("fake", "no")
-        self.source.style().unpolish(self.source)
-        self.source.style().polish(self.source)
-        if model.error or not model.gpus:
+            text = ""
+        self.source.setText(text)
+        fake = "yes" if model.is_fake else "no"
+        if self.source.property("fake") != fake:
+            self.source.setProperty("fake", fake)
+            self.source.style().unpolish(self.source)
+            self.source.style().polish(self.source)
+        online = self.connection is None or self.connection.online
+        if not online:
+            if model.gpus:
+                when = fmt_time(model.updated_at)
+                text = f"Not connected: the cards and plots show the last readings, taken at {when}."
+            else:
+                text = "No readings: not connected to a daemon (see the banner above)."
+            self.notice.setText(text)
+            self.notice.show()
+        elif model.error or not model.gpus:
             why = model.error or "the daemon reports no GPUs"
             self.notice.setText(f"No GPU telemetry: {why}. Jobs that need no GPU still run.")
             self.notice.show()
         else:
             self.notice.hide()
+        for card in self.cards.values():
+            if card.isEnabled() != online:
+                card.setEnabled(online)
         for g in model.gpus:
             card = self.cards.get(g.index)
             if card is None:

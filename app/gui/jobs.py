@@ -59,7 +59,7 @@ def result_text(job: dict[str, Any]) -> str:
     if tflops is None and isinstance(result.get("tflops"), dict):
         tflops = number(result["tflops"].get("value"))
     if tflops is not None:
-        return f"{tflops:.1f} TFLOP/s"
+        return f"{tflops:.1f} TFLOP/s" if tflops >= 10 else f"{tflops:.3g} TFLOP/s"
     key = next(iter(result))
     value = result[key]
     return f"{key}: {value:.4g}" if isinstance(value, int | float) else f"{key}: {str(value)[:30]}"
@@ -139,7 +139,14 @@ class JobsTableModel(QAbstractTableModel):
             return str(job.get("priority"))
         if col == "GPUs":
             assigned = job.get("assigned_gpus") or []
-            return ",".join(str(g) for g in assigned) if assigned else str(job.get("gpus", 0))
+            if assigned:
+                return "GPU " + ",".join(str(g) for g in assigned)
+            wanted = int(job.get("gpus") or 0)
+            return (
+                f"{wanted} wanted"
+                if wanted and job.get("state") in ("queued", "retrying")
+                else str(wanted or "—")
+            )
         if col == "Progress":
             fraction = number((job.get("progress") or {}).get("fraction"))
             if fraction is None:

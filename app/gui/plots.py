@@ -42,8 +42,8 @@ class AgoAxis(pg.AxisItem):
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         out = []
         for v in values:
-            ago = -v
-            if abs(ago) < 0.5:
+            ago = max(0.0, -v)
+            if ago < 0.05:
                 out.append("now")
             elif spacing >= 3600 or ago >= 7200:
                 out.append(f"-{ago / 3600:g} h")
@@ -67,7 +67,6 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self.curves: dict[tuple[str, int], pg.PlotDataItem] = {}
         self._shown: dict[tuple[str, int], tuple[float, float]] = {}  # curve -> (window, newest t drawn)
         self._ranges_for: tuple[int, ...] = ()
-        self._xrange = 0.0
         last = len(PLOT_SERIES) - 1
         for row, (key, title, unit) in enumerate(PLOT_SERIES):
             axis = {"bottom": AgoAxis(orientation="bottom")} if row == last else {}
@@ -90,7 +89,11 @@ class LivePlots(pg.GraphicsLayoutWidget):
             if plot is not bottom:
                 plot.setXLink(bottom)
         self.plots["util"].setYRange(0, 100, padding=0.02)
-        self.legend = self.plots["util"].addLegend(offset=(-4, 4), labelTextSize="8pt", colCount=4)
+        bottom.setXRange(-self.window_s, 0, padding=0)
+        self._xrange = self.window_s
+        self.legend = self.plots["util"].addLegend(
+            offset=(-4, 4), labelTextSize="8pt", colCount=4, brush=(30, 33, 40, 210), pen=(60, 66, 80)
+        )
         self._timer: QTimer | None = None
         if timer:
             self._timer = QTimer(self)

@@ -53,8 +53,8 @@ PRESETS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
 def preset_spec(module: str, fallback: dict[str, Any], kind: str) -> dict[str, Any]:
     """The workload's own defaults when its module has them (import-safe: no torch at import).
 
-    A module with one kind has ``DEFAULTS``; one with several may have ``DEFAULTS_BY_KIND``. Otherwise
-    the preset's own example spec, which the daemon's validator completes or rejects by field.
+    A module with one kind has ``DEFAULTS``; attention has ``BENCH_DEFAULTS`` and ``SWEEP_DEFAULTS``.
+    Otherwise the preset's own example spec, which the daemon's validator completes or rejects by field.
     """
     if not module:
         return dict(fallback)
@@ -62,9 +62,10 @@ def preset_spec(module: str, fallback: dict[str, Any], kind: str) -> dict[str, A
         mod = importlib.import_module(module)
     except ImportError:
         return dict(fallback)
-    by_kind = getattr(mod, "DEFAULTS_BY_KIND", None)
-    if isinstance(by_kind, dict) and isinstance(by_kind.get(kind), dict):
-        return dict(by_kind[kind])
+    by_kind = {"attention.bench": "BENCH_DEFAULTS", "attention.sweep": "SWEEP_DEFAULTS"}
+    named = getattr(mod, by_kind.get(kind, ""), None)
+    if isinstance(named, dict):
+        return dict(named)
     defaults = getattr(mod, "DEFAULTS", None)
     if isinstance(defaults, dict) and not fallback:
         return dict(defaults)

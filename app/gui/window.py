@@ -109,7 +109,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.banner)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.dashboard = Dashboard(self.telemetry, on_long_window=self._long_window.emit)
+        self.dashboard = Dashboard(self.telemetry, self.connection, on_long_window=self._long_window.emit)
         self.jobs_panel = JobsPanel(self.jobs)
         self.jobs_panel.remote = remote
         self.assistant_panel = AssistantPanel(self.assistant, self.connection)
@@ -246,7 +246,10 @@ class MainWindow(QMainWindow):
             hint = " The window keeps trying every second and recovers by itself when the daemon is back."
         elif c.state == models.UNAUTHORIZED:
             hint = " Fix the token in Settings (remote daemons: the `token` file in that daemon's data dir)."
-        self.banner_text.setText(c.message + hint)
+        message = c.message.rstrip()
+        if message and hint and not message.endswith("."):
+            message += "."
+        self.banner_text.setText(message + hint)
         self.start_button.setVisible(c.state == models.UNREACHABLE and not c.remote)
         self.tabs.setEnabled(True)
         where = c.message if c.online else BANNER_TEXT.get(c.state, c.state)

@@ -195,7 +195,13 @@ class ApiWorker(QObject):
             api.get("/jobs", limit=1)  # /health may be open; this one needs the token
         except ApiError as exc:
             kind = exc.kind if exc.kind in (UNAUTHORIZED, UNREACHABLE) else UNREACHABLE
-            self._go_offline(kind, exc.message)
+            message = exc.message
+            if kind == UNAUTHORIZED:
+                source = (
+                    "the token in Settings" if self._endpoint.remote else "the token file of its data dir"
+                )
+                message = f"the daemon at {api.url} rejected {source}"
+            self._go_offline(kind, message)
             return
         self._online = True
         self._next_slow = self._next_health = 0.0
