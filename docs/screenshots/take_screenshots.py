@@ -1,0 +1,167 @@
+"""Take the screenshots in docs/screenshots/ of the real window, under Xvfb.
+
+    apt-get install -y xvfb
+    xvfb-run -a -s "-screen 0 1400x950x24" .venv/bin/python docs/screenshots/take_screenshots.py
+
+GPU readings come from the daemon's fake NVML backend (``two_gpus`` and ``gpu_lost``): this machine has no
+GPU, and the window itself labels such readings SIMULATED. The jobs are real: they run in the daemon's
+queue on this machine -- a CPU matmul that measures and reports its own TFLOP/s (2*n^3 FLOPs per matmul /
+measured time), a log-printing command, a ``matmul`` workload that fails for want of CUDA, a cancelled
+sleeper and one still running.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))
+
+from daemon_fixture import start_daemon  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+from app.gui.main import make_app  # noqa: E402
+from app.gui.settings import AppSettings  # noqa: E402
+from app.gui.window import MainWindow  # noqa: E402
+
+OUT = Path(__file__).resolve().parent
+
+CPU_MATMUL = r"""
+import json, os, time
+import numpy as np
+fd = os.environ.get("GPUACCEL_REPORT_FD")
+report = os.fdopen(int(fd), "w", buffering=1) if fd else None
+n, rounds = 1024, 40
+a = np.random.rand(n, n).astype(np.float32); b = np.random.rand(n, n).astype(np.float32)
+flops, seconds = 0, 0.0
+for i in range(rounds):
+    t = time.perf_counter(); a @ b; seconds += time.perf_counter() - t; flops += 2 * n**3
+    tflops = flops / seconds / 1e12
+    print(f"round {i + 1}/{rounds}: {tflops * 1000:.1f} GFLOP/s", flush=True)
+    if report:
+        progress = {"type": "progress", "fraction": (i + 1) / rounds, "message": f"round {i + 1}"}
+        report.write(json.dumps(progress) + "\n")
+        report.write(json.dumps({"type": "metric", "name": "tflops", "value": tflops, "exact": True}) + "\n")
+    time.sleep(0.25)
+if report:
+    report.write(json.dumps({"type": "result", "metrics": {"tflops": flops / seconds / 1e12}}) + "\n")
+"""
+
+
+def spin(app: QApplication, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def save(widget: QWidget, name: str) -> None:
+    path = OUT / f"{name}.png"
+    widget.grab().save(str(path))
+    print("wrote", path)
+
+
+def main() -> int:
+    root = Path(tempfile.mkdtemp(prefix="gpuaccel-shots-"))
+    app = make_app()
+    store = QSettings(str(root / "settings.ini"), QSettings.Format.IniFormat)
+    daemon = start_daemon(root / "data")
+    try:
+        client = daemon.client()
+        client.submit(
+            "command", name="cpu-matmul-1024", argv=[sys.executable, "-c", CPU_MATMUL], labels={"demo": "cpu"}
+        )
+        client.submit(
+            "command", name="print-and-exit", argv=[sys.executable, "-c", "print('checkpoint saved')"]
+        )
+        client.submit("matmul", name="matmul-burn", spec={"size": 4096, "duration_s": 5})
+        sleeper = client.submit("command", name="long-sleeper", argv=["sleep", "600"], gpus=1)
+        window = MainWindow(AppSettings(), data_dir=str(daemon.data_dir), store=store)
+        window.resize(1380, 920)
+        window.show()
+        spin(app, 20)
+        client.cancel(sleeper["id"])
+        client.submit("command", name="train-step-demo", argv=["sleep", "600"], gpus=1, priority=5)
+        spin(app, 25)
+        window.tabs.setCurrentIndex(0)
+        spin(app, 1)
+        save(window, "dashboard")
+        window.tabs.setCurrentIndex(1)
+        panel = window.jobs_panel
+        row = next(i for i, r in enumerate(panel.table_model.rows) if r.get("name") == "cpu-matmul-1024")
+        panel.table.selectRow(row)
+        spin(app, 3)
+        panel.details.setCurrentIndex(1)
+        spin(app, 1)
+        save(window, "jobs")
+        row = next(i for i, r in enumerate(panel.table_model.rows) if r.get("name") == "train-step-demo")
+        panel.table.selectRow(row)
+        spin(app, 7)
+        panel.details.setCurrentIndex(2)
+        spin(app, 1)
+        save(window, "job_telemetry")
+        dialog = panel.open_submit_dialog()
+        dialog.select_kind("matmul")
+        dialog.remote = True
+        dialog.spec_edit.setPlainText('{"size": 5000, "duration_s": 30}')
+        dialog.name_edit.setText("burn-in")
+        dialog.try_submit()
+        spin(app, 2)
+        save(dialog, "submit_rejected")
+        dialog.remote = False
+        dialog.select_kind("attention.bench")
+        dialog.name_edit.setText("attn-fwd-4k")
+        spin(app, 0.5)
+        save(dialog, "submit_dialog")
+        dialog.reject()
+        window.tabs.setCurrentIndex(2)
+        spin(app, 3)
+        if window.assistant.availability == "available":
+            window.assistant_panel.input.setText("/status")
+            window.assistant_panel.send_message()
+            spin(app, 4)
+            window.assistant_panel.input.setText("how hot is GPU 0, and why did job 3 fail?")
+            window.assistant_panel.send_message()
+            deadline = time.monotonic() + 60
+            while window.assistant.streaming and time.monotonic() < deadline:
+                spin(app, 0.5)
+        save(window, "assistant")
+        settings = window.open_settings()
+        spin(app, 0.5)
+        save(settings, "settings")
+        settings.reject()
+        window.tabs.setCurrentIndex(0)
+        daemon.stop()
+        spin(app, 4)
+        save(window, "daemon_unreachable")
+        window.close()
+        lost_daemon = start_daemon(root / "lost", fake_nvml="gpu_lost")
+        try:
+            window = MainWindow(AppSettings(), data_dir=str(lost_daemon.data_dir), store=store)
+            window.resize(1380, 920)
+            window.show()
+            spin(app, 8)
+            save(window, "gpu_lost")
+            token_window = MainWindow(
+                AppSettings(daemon_url=lost_daemon.url, token="not-the-token"), store=store
+            )
+            token_window.resize(1380, 920)
+            token_window.show()
+            spin(app, 4)
+            save(token_window, "wrong_token")
+            token_window.close()
+            window.close()
+        finally:
+            lost_daemon.stop()
+    finally:
+        daemon.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
