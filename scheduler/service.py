@@ -66,6 +66,9 @@ class Scheduler:
         # which set _rescan) has happened since.
         self._rescan = True
         self._seen_id = 0
+        # A user's cancel/retry/priority change asks for a full pass next (waiting reasons, idleness):
+        # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
+        self._full_next = False
         self._last_progress_write: dict[int, float] = {}
         self._base_env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_FAKE")}
         self._default_cwd = os.path.expanduser("~")
@@ -143,6 +146,7 @@ class Scheduler:
             done = self.store.cancel_waiting(job_id)
             if done is not None:
                 self._rescan = True
+                self._full_next = True
                 self._wake.set()
                 return done
         with self._lock:
@@ -160,6 +164,7 @@ class Scheduler:
         if done is None:
             raise JobStateError(f"job {job_id} is {job.state}; only a finished job can be retried")
         self._rescan = True
+        self._full_next = True
         self._wake.set()
         return done
 
@@ -170,6 +175,7 @@ class Scheduler:
         job = self.store.set_priority(job_id, priority)
         assert job is not None
         self._rescan = True
+        self._full_next = True
         self._wake.set()
         return job
 
@@ -196,7 +202,8 @@ class Scheduler:
             if self._stopping.is_set():
                 break
             now = time.monotonic()
-            full = now - last_full >= self.config.tick_s
+            full = now - last_full >= self.config.tick_s or self._full_next
+            self._full_next = False
             if full:
                 last_full = now
             try:
