@@ -176,7 +176,9 @@ def copy_state(state: list[Any] | None) -> list[Any] | None:
 def sample(logits: Any, params: GenParams, generator: Any) -> int:
     import torch
 
-    logits = logits.float().clone()
+    # Sample on the CPU: the seeded CPU generator then gives the same tokens whichever engine produced
+    # the logits, so an answer moved from GPU to CPU mid-way continues identically.
+    logits = logits.to("cpu", torch.float32, copy=True)
     logits[EOT] = -torch.inf
     if params.temperature <= 0:
         return int(torch.argmax(logits))
