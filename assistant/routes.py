@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, HTTPException
+from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, StreamingResponse
 
 from assistant.chat import ChatBusy
@@ -28,13 +29,22 @@ def _sse(events: Iterator[dict[str, Any]]) -> Iterator[str]:
         yield f"event: error\ndata: {json.dumps({'text': str(exc)})}\n\n"
 
 
+# Row ids are SQLite integers: anything outside 64 bits is a 422 from validation, not a 500 from the driver.
+RowId = Annotated[int, PathParam(ge=0, le=2**63 - 1)]
+
+
+def _invalid(message: str) -> HTTPException:
+    """A 422 in FastAPI's own validation shape, so every 422 of the API reads the same."""
+    return HTTPException(422, [{"loc": ["body"], "msg": message, "type": "value_error"}])
+
+
 def _int(value: Any, name: str) -> int | None:
     if value is None or value == "":
         return None
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise HTTPException(422, f"{name} must be an integer, got {value!r}") from None
+        raise _invalid(f"{name} must be an integer, got {value!r}") from None
 
 
 def create_router(svc: Any) -> APIRouter:
@@ -49,13 +59,13 @@ def create_router(svc: Any) -> APIRouter:
         try:
             return svc.save_settings(**{k: body.get(k) for k in ("on_close", "use_gpu")})
         except ValueError as exc:
-            raise HTTPException(422, str(exc)) from None
+            raise _invalid(str(exc)) from None
 
     @r.post("/chat")
     def chat(body: Annotated[dict[str, Any], Body()]) -> StreamingResponse:
         message = body.get("message")
         if not isinstance(message, str) or not message.strip():
-            raise HTTPException(422, "message: a non-empty string is required")
+            raise _invalid("message: a non-empty string is required")
         sid = _int(body.get("conversation_id"), "conversation_id")
         return StreamingResponse(_sse(svc.chat.ask(message, sid)), media_type="text/event-stream")
 
@@ -69,14 +79,14 @@ def create_router(svc: Any) -> APIRouter:
         return {"sessions": svc.db.sessions()}
 
     @r.get("/sessions/{session_id}")
-    def session(session_id: int) -> dict[str, Any]:
+    def session(session_id: RowId) -> dict[str, Any]:
         s = svc.chat.session_json(session_id)
         if s is None:
             raise HTTPException(404, f"no conversation {session_id}")
         return s
 
     @r.delete("/sessions/{session_id}")
-    def delete_session(session_id: int) -> dict[str, Any]:
+    def delete_session(session_id: RowId) -> dict[str, Any]:
         if not svc.db.delete_session(session_id):
             raise HTTPException(404, f"no conversation {session_id}")
         return {"deleted": session_id}
@@ -96,23 +106,23 @@ def create_router(svc: Any) -> APIRouter:
             if kind == "job":
                 job_id = _int(body.get("job_id"), "job_id")
                 if job_id is None:
-                    raise HTTPException(422, "job_id: required for a job report")
+                    raise _invalid("job_id: required for a job report")
                 return svc.reports.make_job(job_id)
         except LookupError as exc:
             raise HTTPException(404, str(exc)) from None
         except ValueError as exc:
-            raise HTTPException(422, str(exc)) from None
-        raise HTTPException(422, "kind: 'daily' or 'job'")
+            raise _invalid(str(exc)) from None
+        raise _invalid("kind: 'daily' or 'job'")
 
     @r.get("/reports/{report_id}")
-    def report(report_id: int) -> dict[str, Any]:
+    def report(report_id: RowId) -> dict[str, Any]:
         rep = svc.reports.get(report_id)
         if rep is None:
             raise HTTPException(404, f"no report {report_id}")
         return rep
 
     @r.get("/reports/{report_id}/export")
-    def export(report_id: int, format: str = "md") -> Any:
+    def export(report_id: RowId, format: str = "md") -> Any:
         rep = svc.reports.get(report_id)
         if rep is None:
             raise HTTPException(404, f"no report {report_id}")
@@ -120,10 +130,10 @@ def create_router(svc: Any) -> APIRouter:
             return HTMLResponse(rep["html"])
         if format == "md":
             return PlainTextResponse(rep["markdown"], media_type="text/markdown")
-        raise HTTPException(422, "format: 'md' or 'html'")
+        raise _invalid("format: 'md' or 'html'")
 
     @r.get("/reports/{report_id}/plots/{name}")
-    def plot(report_id: int, name: str) -> FileResponse:
+    def plot(report_id: RowId, name: str) -> FileResponse:
         rep = svc.reports.get(report_id)
         files = {p["file"] for p in (rep or {}).get("plots", [])}
         if name not in files or Path(name).name != name:
@@ -138,7 +148,7 @@ def create_router(svc: Any) -> APIRouter:
     def apply(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         ids = body.get("ids")
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-            raise HTTPException(422, "ids: a list of proposal ids from GET /assistant/housekeeping")
+            raise _invalid("ids: a list of proposal ids from GET /assistant/housekeeping")
         return {"results": svc.housekeeper.apply(ids, confirm=body.get("confirm") is True)}
 
     @r.get("/models")
@@ -155,13 +165,13 @@ def create_router(svc: Any) -> APIRouter:
         try:
             return svc.models.import_file(Path(str(body.get("path", ""))), body.get("name"))
         except ModelError as exc:
-            raise HTTPException(422, str(exc)) from None
+            raise _invalid(str(exc)) from None
 
     @r.post("/models/download", status_code=202)
     def download(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         name = str(body.get("name") or "")
         if not name:
-            raise HTTPException(422, "name: a catalog name (GET /assistant/models) or a name for 'url'")
+            raise _invalid("name: a catalog name (GET /assistant/models) or a name for 'url'")
         svc.run_in_thread(
             "download", lambda: _quiet(svc.models.download_known, name, body.get("sha256"), body.get("url"))
         )
