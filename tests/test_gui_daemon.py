@@ -200,3 +200,64 @@ def test_assistant_tab_says_when_the_daemon_has_no_assistant(qtbot) -> None:
     model.set_state({"state": "paused", "paused_for_job": 12, "model": {"name": "tiny-rwkv7"}})
     assert panel.stack.currentWidget() is panel.tabs
     assert panel.state_label.text() == "Assistant: Paused for job 12 · model tiny-rwkv7"
+
+
+def test_assistant_settings_from_the_dialog_reach_the_daemon(qtbot, daemon, open_window) -> None:
+    if not _has_assistant(daemon):
+        pytest.skip("this daemon has no assistant routes (404)")
+    window = open_window(daemon.data_dir)
+    wait_online(qtbot, window)
+    client = daemon.client()
+
+    def daemon_settings() -> dict:
+        return client.request("GET", "/api/v1/assistant/state").json()["settings"]
+
+    qtbot.waitUntil(lambda: daemon_settings()["on_close"] == "cpu", timeout=WAIT_MS)  # sent on connect
+    dialog = window.open_settings()
+    dialog.policy.setCurrentIndex(dialog.policy.findData("wait"))
+    dialog.accept()
+    qtbot.waitUntil(lambda: daemon_settings()["on_close"] == "wait", timeout=WAIT_MS)
+    assert window.settings.assistant_policy == "wait"
+    dialog = window.open_settings()
+    dialog.model.setText("no-such-model")
+    dialog.accept()
+    panel = window.assistant_panel
+    qtbot.waitUntil(lambda: "no-such-model" in panel.settings_error.text(), timeout=WAIT_MS)
+    assert not panel.settings_error.isHidden()
+
+
+def test_report_viewer_loads_the_plots_through_the_client(qtbot, daemon, open_window) -> None:
+    if not _has_assistant(daemon):
+        pytest.skip("this daemon has no assistant routes (404)")
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QTextDocument
+
+    window = open_window(daemon.data_dir)
+    wait_online(qtbot, window)
+    client = daemon.client()
+    report: dict = {}
+    for _ in range(40):  # the daemon's telemetry reaches SQLite after a few samples
+        report = client.request("POST", "/api/v1/assistant/reports", json={"kind": "daily"}).json()
+        if report.get("plots"):
+            break
+        qtbot.wait(500)
+    if not report.get("plots"):
+        pytest.skip("the report has no plots on this daemon")
+    panel = window.assistant_panel
+    panel.refresh_reports.click()
+    qtbot.waitUntil(lambda: panel.report_list.count() > 0, timeout=WAIT_MS)
+    qtbot.waitUntil(
+        lambda: any(
+            panel.report_list.item(i).data(256) == report["id"] for i in range(panel.report_list.count())
+        ),
+        timeout=WAIT_MS,
+    )
+    row = next(
+        i for i in range(panel.report_list.count()) if panel.report_list.item(i).data(256) == report["id"]
+    )
+    panel.report_list.setCurrentRow(row)
+    url = f"/assistant/reports/{report['id']}/plots/{report['plots'][0]['file']}"
+    doc = panel.report_view.document()
+    qtbot.waitUntil(lambda: url in doc.toHtml(), timeout=WAIT_MS)
+    image = doc.resource(QTextDocument.ResourceType.ImageResource, QUrl(url))
+    assert image is not None and not image.isNull()

@@ -102,6 +102,9 @@ class Api:
         response = self._request("POST", path, json=body)
         return response.json() if response.content else {}
 
+    def content(self, path: str) -> bytes:
+        return self._request("GET", path).content
+
     def text(self, path: str, **params: Any) -> str:
         return self._request("GET", path, params=params).text
 

@@ -7,12 +7,15 @@ them answers 404, and the tab then says plainly that the assistant is not availa
 
 from __future__ import annotations
 
+import base64
 import html
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QImage, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -82,6 +85,12 @@ class AssistantPanel(QWidget):
         self.state_label = QLabel("Assistant: waiting for the daemon…")
         self.state_label.setObjectName("assistantState")
         layout.addWidget(self.state_label)
+        self.settings_error = QLabel("")
+        self.settings_error.setObjectName("assistantSettingsError")
+        self.settings_error.setStyleSheet("color: #c0392b")
+        self.settings_error.setWordWrap(True)
+        self.settings_error.setVisible(False)
+        layout.addWidget(self.settings_error)
         self.stack = QStackedWidget()
         self.missing = QLabel(
             "The assistant is not available on this daemon: its assistant API answered 404 (not found).\n"
@@ -256,12 +265,38 @@ class AssistantPanel(QWidget):
             else:  # a report was made
                 self.request.emit("GET", "/assistant/reports", None)
         elif path.startswith("/assistant/reports/") and isinstance(data, dict):
-            self.report_view.setHtml(report_html(data))
+            self._show_report(data)
         elif path == "/assistant/housekeeping" and isinstance(data, dict):
             self._show_proposals(data.get("proposals") or data.get("items") or [])
         elif path == "/assistant/housekeeping/apply":
             self.housekeeping_note.setText(f"Applied: {json.dumps(data)[:300]}")
             self.request.emit("GET", "/assistant/housekeeping", None)
+
+    def _show_report(self, report: dict[str, Any]) -> None:
+        """The report's HTML with its plots as document resources (fetched by the worker with the token)."""
+        images = report.get("_images") or {}
+        doc = self.report_view.document()
+        text = report_html(report)
+        by_bytes = {data: url for url, data in images.items()}
+
+        def swap(m: re.Match[str]) -> str:  # the daemon's inline data: URI -> the plot's URL
+            try:
+                url = by_bytes.get(base64.b64decode(m.group(1)))
+            except ValueError:
+                url = None
+            return f'src="{url}"' if url else m.group(0)
+
+        text = re.sub(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', swap, text)
+        for url in images:
+            if url not in text:
+                text = text.replace("</body>", "") + f'<p><img src="{url}"></p>'
+        self.report_view.setHtml(text)
+        for url, data in images.items():
+            image = QImage.fromData(data, "PNG")
+            if not image.isNull():
+                doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), image)
+        doc.markContentsDirty(0, doc.characterCount())
+        self.report_view.viewport().update()
 
     def failed(self, path: str, kind: str, message: str) -> None:
         if kind == "not_found" and (path in ("/assistant/reports", "/assistant/housekeeping")):
@@ -278,6 +313,11 @@ class AssistantPanel(QWidget):
             )
             item.setData(Qt.ItemDataRole.UserRole, r.get("id"))
             self.report_list.addItem(item)
+
+    def show_settings_result(self, error: str) -> None:
+        """The daemon's answer to the model/policy from Settings ("" = accepted)."""
+        self.settings_error.setText(f"Assistant settings: {error}" if error else "")
+        self.settings_error.setVisible(bool(error))
 
     def _report_chosen(self, item: QListWidgetItem | None) -> None:
         if item is not None:

@@ -3,8 +3,10 @@
 - Daemon: empty address = the local daemon (found through its data dir); an address and token = a
   remote daemon, e.g. a GPU server reached through an SSH tunnel.
 - Sampling rate: how often the window polls live telemetry (the daemon samples at its own rate).
-- Idle threshold and assistant model/policy: passed to a daemon this app starts (environment of
-  ``gpuaccel serve``), the only daemon whose configuration the app owns.
+- Idle threshold: passed to a daemon this app starts (environment of ``gpuaccel serve``).
+- Assistant model and policy: sent to the connected daemon through its API (``POST
+  /assistant/models/select`` and ``POST /assistant/settings``) by the API worker, on connect and when
+  the settings are saved.
 """
 
 from __future__ import annotations
@@ -29,7 +31,14 @@ from PySide6.QtWidgets import (
 from app.gui.connection import Endpoint
 
 ORG, APP = "gpuaccel", "gpuaccel"
-ASSISTANT_POLICIES = ("idle-only", "never", "cpu-only")
+# policy -> (label, the daemon's assistant settings: POST /assistant/settings {use_gpu, on_close})
+ASSISTANT_POLICY_SETTINGS: dict[str, tuple[str, dict[str, object]]] = {
+    "idle-only": ("GPU while it is idle, else CPU", {"use_gpu": True, "on_close": "cpu"}),
+    "wait": ("GPU while it is idle, else wait", {"use_gpu": True, "on_close": "wait"}),
+    "cpu-only": ("CPU only", {"use_gpu": False, "on_close": "cpu"}),
+}
+ASSISTANT_POLICIES = tuple(ASSISTANT_POLICY_SETTINGS)
+_LEGACY_POLICIES = {"never": "wait"}  # an older build's name for "never on a busy GPU"
 
 
 @dataclass
@@ -63,6 +72,9 @@ class AppSettings:
                 continue
             setattr(out, f.name, value)
         out.rate_hz = min(20.0, max(1.0, out.rate_hz))
+        out.assistant_policy = _LEGACY_POLICIES.get(out.assistant_policy, out.assistant_policy)
+        if out.assistant_policy not in ASSISTANT_POLICY_SETTINGS:
+            out.assistant_policy = "idle-only"
         return out
 
     def save(self, store: QSettings | None = None) -> None:
@@ -75,14 +87,15 @@ class AppSettings:
 
     def daemon_env(self) -> dict[str, str]:
         """Environment for a local daemon this app starts (scheduler.config reads GPUACCEL_<FIELD>)."""
-        env = {
+        return {
             "GPUACCEL_IDLE_UTIL_PCT": f"{self.idle_util_pct:g}",
             "GPUACCEL_IDLE_AFTER_S": f"{self.idle_after_s:g}",
         }
-        if self.assistant_model:
-            env["GPUACCEL_ASSISTANT_MODEL"] = self.assistant_model
-        env["GPUACCEL_ASSISTANT_POLICY"] = self.assistant_policy
-        return env
+
+    def assistant_settings(self) -> dict[str, object]:
+        """The body of the daemon's ``POST /assistant/settings`` for the chosen policy."""
+        policy = ASSISTANT_POLICY_SETTINGS.get(self.assistant_policy, ASSISTANT_POLICY_SETTINGS["idle-only"])
+        return dict(policy[1])
 
 
 class SettingsDialog(QDialog):
@@ -123,19 +136,30 @@ class SettingsDialog(QDialog):
         self.idle_after.setRange(1.0, 86400.0)
         self.idle_after.setSuffix(" s")
         self.idle_after.setValue(settings.idle_after_s)
-        self.model = QLineEdit(settings.assistant_model)
-        self.model.setPlaceholderText("default: the bundled tiny RWKV model")
-        self.policy = QComboBox()
-        self.policy.addItems(ASSISTANT_POLICIES)
-        self.policy.setCurrentText(settings.assistant_policy)
         form.addRow("Idle below:", self.idle_pct)
         form.addRow("…for at least:", self.idle_after)
-        form.addRow("Assistant model:", self.model)
-        form.addRow("Assistant policy:", self.policy)
         note = QLabel("These apply the next time the app starts the local daemon.")
         note.setObjectName("hint")
         form.addRow(note)
         layout.addWidget(local)
+        assistant = QGroupBox("Assistant (on the connected daemon)")
+        form = QFormLayout(assistant)
+        self.model = QLineEdit(settings.assistant_model)
+        self.model.setPlaceholderText("default: the bundled tiny RWKV model; or an installed model's name")
+        self.policy = QComboBox()
+        for key, (label, _) in ASSISTANT_POLICY_SETTINGS.items():
+            self.policy.addItem(label, key)
+        index = self.policy.findData(settings.assistant_policy)
+        self.policy.setCurrentIndex(max(0, index))
+        form.addRow("Model:", self.model)
+        form.addRow("Policy:", self.policy)
+        note = QLabel(
+            "Sent to the daemon when saved and on every connect; a rejection shows in the Assistant tab."
+        )
+        note.setObjectName("hint")
+        note.setWordWrap(True)
+        form.addRow(note)
+        layout.addWidget(assistant)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
@@ -151,6 +175,6 @@ class SettingsDialog(QDialog):
             idle_util_pct=self.idle_pct.value(),
             idle_after_s=self.idle_after.value(),
             assistant_model=self.model.text().strip(),
-            assistant_policy=self.policy.currentText(),
+            assistant_policy=str(self.policy.currentData()),
             notifications=self.notifications.isChecked(),
         )

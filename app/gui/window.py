@@ -54,6 +54,7 @@ class MainWindow(QMainWindow):
     _rate = Signal(float)
     _assistant_call = Signal(str, str, object)
     _start_daemon = Signal()
+    _assistant_settings = Signal(str, object)
 
     def __init__(
         self,
@@ -83,6 +84,7 @@ class MainWindow(QMainWindow):
         self.thread = WorkerThread(self.worker, "gpuaccel-api-worker")
         self._closed = False
         self.thread.start()
+        self._assistant_settings.emit(settings.assistant_model, settings.assistant_settings())
 
     # ---- layout ----------------------------------------------------------------------------------
 
@@ -148,6 +150,8 @@ class MainWindow(QMainWindow):
         w.actionDone.connect(self._on_action_done, queued)
         w.actionFailed.connect(self._on_action_failed, queued)
         w.assistant.connect(self._on_assistant, queued)
+        w.assistantSettings.connect(self.assistant_panel.show_settings_result, queued)
+        self._assistant_settings.connect(w.set_assistant_settings)
         self._submit.connect(w.submit)
         self._cancel.connect(w.cancel)
         self._retry.connect(w.retry)
@@ -275,6 +279,8 @@ class MainWindow(QMainWindow):
         new.save(self.store)
         if new.rate_hz != old.rate_hz:
             self._rate.emit(new.rate_hz)
+        if (new.assistant_model, new.assistant_policy) != (old.assistant_model, old.assistant_policy):
+            self._assistant_settings.emit(new.assistant_model, new.assistant_settings())
         endpoint = new.endpoint(self.data_dir)
         if (new.daemon_url, new.token) != (old.daemon_url, old.token):
             self.connection.remote = endpoint.remote

@@ -8,6 +8,7 @@ window shows "daemon unreachable" and recovers by itself when the daemon is back
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -39,6 +40,7 @@ class ApiWorker(QObject):
     actionDone = Signal(str, object)  # action, answer (a job for job actions)
     actionFailed = Signal(str, str, str, str)  # action, kind, field, message
     assistant = Signal(str, object)  # "state" | "missing" | "reports" | "report" | "proposals"
+    assistantSettings = Signal(str)  # "" when the daemon took them, else why it rejected them
 
     def __init__(
         self,
@@ -69,6 +71,8 @@ class ApiWorker(QObject):
         self._assistant_tick = 0
         self._starting_until = 0.0
         self._message = ""
+        self._assistant_model = ""
+        self._assistant_body: dict[str, Any] | None = None
 
     # ---- lifecycle (slots run on the worker thread) -----------------------------------------------
 
@@ -155,7 +159,37 @@ class ApiWorker(QObject):
     def assistant_call(self, method: str, path: str, body: Any) -> None:
         """A one-off assistant request; the answer comes back as actionDone("assistant:<path>")."""
         name = f"assistant:{path}"
+        if method == "GET" and re.fullmatch(r"/assistant/reports/\d+", path):
+            self._act(name, lambda api: _report_with_plots(api, path))
+            return
         self._act(name, lambda api: api.post(path, body) if method == "POST" else api.get(path))
+
+    @Slot(str, object)
+    def set_assistant_settings(self, model: str, body: dict[str, Any]) -> None:
+        """Keep the assistant's model/policy and send them now (if online) and on every connect."""
+        self._assistant_model, self._assistant_body = model, dict(body)
+        if self._online:
+            self._send_assistant_settings()
+
+    def _send_assistant_settings(self) -> None:
+        if self._assistant_body is None:
+            return
+        api = self._ensure_api()
+        try:
+            api.post("/assistant/settings", self._assistant_body)
+        except ApiError as exc:
+            if exc.kind != NOT_FOUND:  # 404: no assistant on this daemon; the tab says so already
+                self.assistantSettings.emit(f"the daemon rejected the assistant policy: {exc.message}")
+            return
+        try:
+            if self._assistant_model:
+                api.post("/assistant/models/select", {"name": self._assistant_model})
+        except ApiError as exc:
+            self.assistantSettings.emit(
+                f"the daemon rejected the assistant model {self._assistant_model!r}: {exc.message}"
+            )
+            return
+        self.assistantSettings.emit("")
 
     @Slot(object)
     def select_job(self, job_id: int | None) -> None:
@@ -206,6 +240,7 @@ class ApiWorker(QObject):
         self._online = True
         self._next_slow = self._next_health = 0.0
         self._emit_state(models.ONLINE, f"connected to {api.url}", health)
+        self._send_assistant_settings()
 
     def _poll_slow(self, now: float) -> None:
         """Once a second; one failing route (a server error) does not stop the others."""
@@ -358,3 +393,21 @@ class ApiWorker(QObject):
             self._starting_until = time.time() + 30.0
         self._state, self._message = state, message
         self.connection.emit(state, message, health)
+
+
+def _report_with_plots(api: Api, path: str) -> dict[str, Any]:
+    """A report plus its PNGs (fetched with the token) as ``_images``: {URL used in the viewer: bytes}."""
+    report = api.get(path)
+    images: dict[str, bytes] = {}
+    for plot in report.get("plots") or []:
+        name = str(plot.get("file") or "")
+        if not name:
+            continue
+        url = f"{path}/plots/{name}"
+        try:
+            images[url] = api.content(url)
+        except ApiError as exc:
+            if exc.kind in (UNREACHABLE, UNAUTHORIZED):
+                raise
+    report["_images"] = images
+    return report
