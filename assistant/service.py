@@ -46,6 +46,7 @@ class AssistantService:
         self.models = ModelManager(self.data_dir / "models")
         self._factory = engine_factory or self._worker_factory
         has_gpu = bool(sampler is not None and sampler.available and sampler.infos)
+        self._has_gpu = has_gpu
         self.controller = GateController(
             idle,
             self.model_path(),
@@ -83,14 +84,21 @@ class AssistantService:
             return defaults
 
     def save_settings(self, **changes: Any) -> dict[str, Any]:
-        if "on_close" in changes and changes["on_close"] not in ("cpu", "wait"):
+        if changes.get("on_close") is not None and changes["on_close"] not in ("cpu", "wait"):
             raise ValueError(
                 "on_close must be 'cpu' (continue on CPU) or 'wait' (pause until the GPU is idle)"
             )
+        if changes.get("use_gpu") is not None and not isinstance(changes["use_gpu"], bool):
+            raise ValueError("use_gpu must be true (run on the GPU while it is idle) or false (CPU only)")
         self.settings.update({k: v for k, v in changes.items() if v is not None})
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.settings_file.write_text(json.dumps(self.settings, indent=1))
         self.controller.settings.on_close = self.settings["on_close"]
+        use_gpu = self._has_gpu and bool(self.settings["use_gpu"])
+        self.controller.settings.use_gpu = use_gpu
+        engine = self.controller.engine
+        if not use_gpu and engine is not None and engine.strategy.startswith("cuda"):
+            self.controller.release("GPU use turned off")  # takes effect now, not at the next restart
         if "model" in changes and changes["model"]:
             self.controller.release("model changed")
             self.controller.model_path = self.model_path()

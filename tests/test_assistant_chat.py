@@ -148,6 +148,12 @@ def test_state_and_validation(svc: AssistantService) -> None:
     assert client.post("/api/v1/assistant/chat", json={"message": ""}).status_code == 422
     assert client.post("/api/v1/assistant/settings", json={"on_close": "nope"}).status_code == 422
     assert client.get("/api/v1/assistant/sessions/999").status_code == 404
+    assert client.post("/api/v1/assistant/settings", json={"use_gpu": "yes"}).status_code == 422
+    r = client.post("/api/v1/assistant/settings", json={"use_gpu": False})
+    assert r.status_code == 200 and r.json()["use_gpu"] is False, r.text
+    assert svc.controller.settings.use_gpu is False  # applied to the running assistant, not only saved
+    client.post("/api/v1/assistant/settings", json={"use_gpu": True})
+    assert svc.controller.settings.use_gpu is svc._has_gpu
 
 
 def test_model_that_does_not_fit_stays_on_cpu_with_reason(svc: AssistantService) -> None:
