@@ -39,32 +39,14 @@ def check(log: list[str]) -> bool:
         (2, 4, 4, 300, 300, 96, False, torch.float16),
     ]
     for b, hq, hkv, nq, nk, d, causal, dt in cases:
-        q = torch.randn(b, hq, nq, d, device="cuda", dtype=dt, requires_grad=True)
-        k = torch.randn(b, hkv, nk, d, device="cuda", dtype=dt, requires_grad=True)
-        v = torch.randn(b, hkv, nk, d, device="cuda", dtype=dt, requires_grad=True)
-        o, lse = flash_attention(q, k, v, causal=causal, return_lse=True)
-        do = torch.randn_like(o)
-        grads = torch.autograd.grad(o, (q, k, v), do)
-        qf, kf, vf = (t.detach().float().requires_grad_() for t in (q, k, v))
-        ro, rl = reference.flash_attention(qf, kf, vf, causal=causal, return_lse=True)
-        rgrads = torch.autograd.grad(ro, (qf, kf, vf), do.float())
-        fin = torch.isfinite(rl)
-        errs = {
-            "o": (o.float() - ro).norm() / ro.norm(),
-            "lse": (lse[fin] - rl[fin]).abs().max(),
-            **{
-                n: (g.float() - r).norm() / r.norm()
-                for n, g, r in zip(("dq", "dk", "dv"), grads, rgrads, strict=False)
-            },
-        }
-        same_inf = bool((lse[~fin] == rl[~fin]).all())
-        bad = [n for n, e in errs.items() if not (e.item() < (2e-2 if n != "lse" else 1e-2))] or (
+        errs, same_inf = bench.errors_vs_reference(b, hq, hkv, nq, nk, d, causal, dt)
+        bad = [n for n, e in errs.items() if not (e < (2e-2 if n != "lse" else 1e-2))] or (
             [] if same_inf else ["lse-inf"]
         )
         ok &= not bad
         log.append(
             f"check B{b} Hq{hq} Hkv{hkv} Nq{nq} Nk{nk} D{d} causal={causal} {str(dt)[6:]}: "
-            + " ".join(f"{n}={e.item():.1e}" for n, e in errs.items())
+            + " ".join(f"{n}={e:.1e}" for n, e in errs.items())
             + (f"  FAIL {bad}" if bad else "  ok")
         )
         print(log[-1], flush=True)
