@@ -116,3 +116,19 @@ def test_bad_scale():
 def test_package_import_does_not_import_triton():
     code = "import sys, accel.kernels; assert 'triton' not in sys.modules, 'triton imported'"
     subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "TRITON_INTERPRET": "0"})
+
+
+def test_pin_for_one_causal_flag_wins_over_pin_for_both():
+    both, causal_only = (tuning.BwdConfig(16, 32, 4, 1, m, 32, 16, 4, 1) for m in ("atomic", "split"))
+    untimed = lambda cfg: pytest.fail("a pinned configuration must not be timed")
+    tuning.force("bwd", both)
+    tuning.force("bwd", causal_only, causal=True)
+    try:
+        pick = [tuning.choose("bwd", ("k", c), [], untimed, None, False, causal=c) for c in (True, False)]
+        assert pick == [causal_only, both]
+        tuning.force("bwd", None, causal=True)
+        assert tuning.choose("bwd", ("k", True), [], untimed, None, False, causal=True) == both
+    finally:
+        tuning.force("bwd", None)
+        tuning.force("bwd", None, causal=True)
+    assert tuning.forced("bwd", True) is None and tuning.forced("bwd", False) is None

@@ -196,27 +196,32 @@ def pretune(args: argparse.Namespace, world: int, device: torch.device) -> dict[
     The kernels time every candidate configuration for each new shape (``accel.kernels.tuning``), which
     costs several runs of the kernel per candidate: minutes at 256k tokens on one GPU, and a different
     bill for every ring block shape. Tuning on ``--tune-seq`` tokens and pinning the winners bounds the
-    benchmark's time and runs every GPU count with the same configurations. The winners are those of the
-    dominant block: causal with one rank, non-causal with several (W-1 of W ring steps).
+    benchmark's time and runs every GPU count with the same configurations. Each block kind gets its own
+    winners: causal ones for the diagonal block (the whole problem on one rank), non-causal ones for the
+    other ring steps; the best backward differs between the two.
     """
     if device.type != "cuda" or args.tune_seq <= 0:
         return {}
     from accel.kernels import flash_attention_backward, flash_attention_forward, tuning
 
-    causal = args.causal and world == 1
+    block_kinds = [args.causal] if world == 1 or not args.causal else [True, False]
     shape = (args.batch, args.heads, args.tune_seq, args.head_dim)
     kv_shape = (args.batch, args.kv_heads or args.heads, args.tune_seq, args.head_dim)
     dtype = DTYPES[args.dtype]
     q, do = (torch.randn(shape, device=device, dtype=dtype) for _ in range(2))
     k, v = (torch.randn(kv_shape, device=device, dtype=dtype) for _ in range(2))
     scale = 1.0 / math.sqrt(args.head_dim)
-    out, lse = flash_attention_forward(q, k, v, causal, scale)
-    flash_attention_backward(do, q, k, v, out, lse, causal, scale)
-    winners = [{key[0]: config for key, config in tuning.cached().items() if key[0] in ("fwd", "bwd")}]
-    dist.broadcast_object_list(winners, src=0)  # every rank runs rank 0's choice
-    for kind, config in winners[0].items():
-        tuning.force(kind, config)
-    return {kind: config.label() for kind, config in winners[0].items()}
+    for causal in block_kinds:
+        out, lse = flash_attention_forward(q, k, v, causal, scale)
+        flash_attention_backward(do, q, k, v, out, lse, causal, scale)
+    # Cache keys are (kind, shape, dtype, causal); every rank runs rank 0's choice.
+    winners = [
+        [(key[0], key[-1], config) for key, config in tuning.cached().items() if key[0] in ("fwd", "bwd")]
+    ]
+    dist.broadcast_object_list(winners, src=0)
+    for kind, causal, config in winners[0]:
+        tuning.force(kind, config, causal=causal)
+    return {f"{kind}-{'causal' if causal else 'full'}": config.label() for kind, causal, config in winners[0]}
 
 
 def bench(args: argparse.Namespace) -> None:

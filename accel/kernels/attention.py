@@ -98,6 +98,7 @@ def flash_attention_forward(
         lambda c: launch_fwd(q, k, v, o, lse, causal, scale, c),
         tuning.INTERPRETER_FWD,
         not q.is_cuda,
+        causal=bool(causal),
     )
     launch_fwd(q, k, v, o, lse, causal, scale, cfg)
     return o, lse
@@ -192,6 +193,7 @@ def flash_attention_backward(
         lambda c: launch_bwd(do, q, k, v, o, lse, causal, scale, c),
         tuning.INTERPRETER_BWD,
         not q.is_cuda,
+        causal=bool(causal),
     )
     return launch_bwd(do, q, k, v, o, lse, causal, scale, cfg)
 

@@ -204,6 +204,7 @@ def flash_attention_fp8(
         run,
         tuning.INTERPRETER_FWD,
         False,
+        causal=bool(causal),
     )
     o, lse = run(cfg)
     return (o, lse) if return_lse else o

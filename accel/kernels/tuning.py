@@ -3,7 +3,9 @@
 Why not ``triton.autotune``: the launchers build different grids and buffers per configuration (the
 backward's dQ strategy changes which kernels run), so the choice is made here, once per shape key, by
 timing each candidate with ``triton.testing.do_bench`` on the real inputs; the winner is cached in
-memory for the life of the process. ``force`` pins a configuration (benchmarks, tests).
+memory for the life of the process. ``force`` pins a configuration (benchmarks, tests), for causal and
+non-causal calls alike or for one of them: a ring's diagonal block is causal, its other blocks are not,
+and the best backward differs between the two.
 Under the Triton interpreter one small configuration is used and nothing is timed.
 """
 
@@ -82,15 +84,23 @@ def bwd_candidates(head_dim: int) -> list[BwdConfig]:
 
 
 _CACHE: dict[tuple[Any, ...], Any] = {}
-_FORCED: dict[str, Any] = {}
+_FORCED: dict[tuple[str, bool | None], Any] = {}
 
 
-def force(kind: str, config: Any | None) -> None:
-    """Pin the configuration for ``kind`` ("fwd", "fwd_fp8" or "bwd"); None unpins it."""
+def force(kind: str, config: Any | None, causal: bool | None = None) -> None:
+    """Pin the configuration for ``kind`` ("fwd", "fwd_fp8" or "bwd"); None unpins it.
+
+    ``causal`` True or False pins it for those calls only (it wins over a pin for both); None, for both.
+    """
     if config is None:
-        _FORCED.pop(kind, None)
+        _FORCED.pop((kind, causal), None)
     else:
-        _FORCED[kind] = config
+        _FORCED[(kind, causal)] = config
+
+
+def forced(kind: str, causal: bool) -> Any | None:
+    """The configuration pinned for ``kind`` calls with this ``causal`` flag, if any."""
+    return _FORCED.get((kind, causal), _FORCED.get((kind, None)))
 
 
 def cached() -> dict[tuple[Any, ...], Any]:
@@ -104,10 +114,12 @@ def choose(
     run: Callable[[Any], Any],
     interpreter_config: Any,
     interpreted: bool,
+    causal: bool,
 ) -> Any:
     """The forced config, else the cached winner for ``key``, else time ``run(cfg)`` for each candidate."""
-    if kind in _FORCED:
-        return _FORCED[kind]
+    pinned = forced(kind, causal)
+    if pinned is not None:
+        return pinned
     if interpreted:
         return interpreter_config
     full_key = (kind, *key)
