@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from accel.workloads.report import REPORT_FD_ENV, parse_line
+from accel.workloads.report import JOB_LOG_DIR_ENV, REPORT_FD_ENV, parse_line
 from scheduler.jobs import COMMAND, Job
 
 OOM_PATTERNS = (
@@ -100,6 +100,7 @@ class Worker:
             GPUACCEL_ATTEMPT=str(job.attempt),
             PYTHONUNBUFFERED="1",
         )
+        env[JOB_LOG_DIR_ENV] = str(self.log_path.parent)
         read_fd, write_fd = os.pipe()
         env[REPORT_FD_ENV] = str(write_fd)
         self.log_path.parent.mkdir(parents=True, exist_ok=True)

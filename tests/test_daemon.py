@@ -47,10 +47,11 @@ def test_health_and_token(shared: DaemonProcess, client: Client) -> None:
     assert oct((shared.data_dir / "token").stat().st_mode & 0o777) == "0o600"
 
 
-def test_command_runs_with_log_progress_result_and_events(client: Client) -> None:
+def test_command_runs_with_log_progress_result_and_events(shared: DaemonProcess, client: Client) -> None:
     script = (
         "import json, os; f = os.fdopen(int(os.environ['GPUACCEL_REPORT_FD']), 'w', buffering=1)\n"
         "print('hello from job', flush=True)\n"
+        "print('own logs under', os.environ['GPUACCEL_JOB_LOG_DIR'], flush=True)\n"
         "f.write(json.dumps({'type': 'progress', 'fraction': 0.5, 'message': 'half'}) + '\\n')\n"
         "f.write(json.dumps({'type': 'result', 'metrics': {'answer': 42}}) + '\\n')\n"
     )
@@ -62,6 +63,8 @@ def test_command_runs_with_log_progress_result_and_events(client: Client) -> Non
     assert done["result"] == {"answer": 42}
     assert [e["state"] for e in done["events"]] == ["queued", "running", "succeeded"]
     assert "hello from job" in client.log(job["id"])
+    # A job's own logs (the ring job's per-rank logs) go beside the scheduler's job log, not to /tmp.
+    assert f"own logs under {shared.data_dir / 'logs'}\n" in client.log(job["id"])
     assert "hello from job" in list(client.follow_log(job["id"]))
     assert [j["id"] for j in client.list_jobs(labels={"t": "run"})] == [job["id"]]
     assert client.list_jobs(labels={"t": "other"}) == []

@@ -218,12 +218,11 @@ def test_ring_job_two_cpu_ranks_through_the_worker_entry(tmp_path: Path) -> None
     import subprocess
     import sys
 
-    from accel.workloads import ring
-    from accel.workloads.report import REPORT_FD_ENV, parse_line
+    from accel.workloads.report import JOB_LOG_DIR_ENV, REPORT_FD_ENV, parse_line
 
     spec = {"gpus": 2, "seq_total": 32, "heads": 2, "head_dim": 16, "dtype": "fp32", "device": "cpu"}
     read_fd, write_fd = os.pipe()
-    env = {**os.environ, ring.LOG_DIR_ENV: str(tmp_path), REPORT_FD_ENV: str(write_fd)}
+    env = {**os.environ, JOB_LOG_DIR_ENV: str(tmp_path), REPORT_FD_ENV: str(write_fd)}
     env["GPUACCEL_JOB_ID"] = "7"
     argv = [sys.executable, "-m", "accel.workloads", "attention.ring", "--spec-json", json.dumps(spec)]
     job_log = tmp_path / "job-7.log"

@@ -21,6 +21,8 @@ import time
 from typing import IO, Any
 
 REPORT_FD_ENV = "GPUACCEL_REPORT_FD"
+# Where a job may write logs of its own beside the scheduler's job log (the ring job's per-rank logs).
+JOB_LOG_DIR_ENV = "GPUACCEL_JOB_LOG_DIR"
 
 
 class Reporter:

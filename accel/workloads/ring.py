@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from accel.workloads.registry import Spec, SpecError, Workload, register
-from accel.workloads.report import Reporter
+from accel.workloads.report import JOB_LOG_DIR_ENV, Reporter
 
 KIND = "attention.ring"
 DEFAULTS: dict[str, Any] = {
@@ -50,8 +50,6 @@ _INT_RANGES = {
     "warmup": (0, 1_000),
 }
 _CHOICES = {"dtype": ("fp16", "bf16", "fp32"), "mode": ("fwd", "bwd", "both"), "device": ("cuda", "cpu")}
-LOG_DIR_ENV = "GPUACCEL_JOB_LOG_DIR"
-
 
 def validate(raw: Spec) -> Spec:
     """Complete and check a spec; every error names the field and what it accepts."""
@@ -114,7 +112,7 @@ def _log_dir() -> Path:
     Named after the job and attempt when the scheduler runs us (``job-7-a0-ranks``), so they sit beside
     the job's own log ``job-7.log``.
     """
-    root = os.environ.get(LOG_DIR_ENV)
+    root = os.environ.get(JOB_LOG_DIR_ENV)
     if not root and os.environ.get("GPUACCEL_DATA_DIR"):
         root = os.path.join(os.environ["GPUACCEL_DATA_DIR"], "logs")
     job = os.environ.get("GPUACCEL_JOB_ID")

@@ -58,9 +58,9 @@ def test_ring_workload_on_two_gpus(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     import io
 
     from accel.workloads import ring
-    from accel.workloads.report import Reporter
+    from accel.workloads.report import JOB_LOG_DIR_ENV, Reporter
 
-    monkeypatch.setenv(ring.LOG_DIR_ENV, str(tmp_path))
+    monkeypatch.setenv(JOB_LOG_DIR_ENV, str(tmp_path))
     spec = ring.validate({"gpus": 2, "seq_total": 16384, "heads": 16, "head_dim": 128, "iters": 3})
     metrics = ring.run(spec, Reporter(io.StringIO()))
     assert metrics["world_size"] == 2 and metrics["seq_per_rank"] == 8192
