@@ -51,6 +51,7 @@ _INT_RANGES = {
 }
 _CHOICES = {"dtype": ("fp16", "bf16", "fp32"), "mode": ("fwd", "bwd", "both"), "device": ("cuda", "cpu")}
 
+
 def validate(raw: Spec) -> Spec:
     """Complete and check a spec; every error names the field and what it accepts."""
     raw = dict(raw)
