@@ -29,6 +29,24 @@ def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
             state = http.get("/api/v1/assistant/state").json()
             assert state["strategy"] == "cpu fp32"  # no CUDA on this machine: the worker runs on CPU
             assert http.get("/api/v1/assistant/reports").json() == {"reports": []}
+            # Selecting the model already loaded keeps it loaded; another model releases it.
+            bundled = next(
+                m for m in http.get("/api/v1/assistant/models").json()["installed"] if m["bundled"]
+            )
+            assert (
+                http.post("/api/v1/assistant/models/select", json={"name": bundled["name"]}).status_code
+                == 200
+            )
+            state = http.get("/api/v1/assistant/state").json()
+            assert state["state"] == "cpu" and state["switches"][-1]["event"] == "load", state["switches"]
+            http.post("/api/v1/assistant/models/import", json={"path": bundled["path"], "name": "copy"})
+            assert http.post("/api/v1/assistant/models/select", json={"name": "copy"}).status_code == 200
+            state = http.get("/api/v1/assistant/state").json()
+            assert state["state"] == "idle" and state["model"]["name"] == "copy"
+            assert (
+                state["switches"][-1]["event"] == "release"
+                and state["switches"][-1]["reason"] == "model changed"
+            )
         out = d.cli("ask", "/status", timeout=120)
         assert out.returncode == 0 and "GPU 0 (NVIDIA H100 80GB HBM3)" in out.stdout, out.stderr
         out = d.cli("report", "--format", "md", timeout=120)

@@ -226,6 +226,50 @@ def test_assistant_settings_from_the_dialog_reach_the_daemon(qtbot, daemon, open
     assert not panel.settings_error.isHidden()
 
 
+def test_the_daemon_keeps_its_model_and_an_empty_field_selects_the_bundled_one(
+    qtbot, daemon, open_window
+) -> None:
+    if not _has_assistant(daemon):
+        pytest.skip("this daemon has no assistant routes (404)")
+    window = open_window(daemon.data_dir)
+    wait_online(qtbot, window)
+    client = daemon.client()
+    api = "/api/v1/assistant"
+    models_now = client.request("GET", f"{api}/models").json()
+    bundled = next(m for m in models_now["installed"] if m["bundled"])
+    client.request("POST", f"{api}/models/import", json={"path": bundled["path"], "name": "copy"})
+
+    def daemon_model() -> str:
+        return client.request("GET", f"{api}/state").json()["model"]["name"]
+
+    def window_model() -> str | None:
+        return (window.assistant.state.get("model") or {}).get("name")
+
+    qtbot.waitUntil(lambda: window_model() == bundled["name"], timeout=WAIT_MS)
+    dialog = window.open_settings()
+    assert dialog.model.text() == bundled["name"]  # the field shows the daemon's model
+    dialog.model.setText("copy")
+    dialog.accept()
+    qtbot.waitUntil(lambda: daemon_model() == "copy", timeout=WAIT_MS)
+    # Chosen elsewhere (the CLI), then the window reconnects: the daemon's choice stands.
+    client.request("POST", f"{api}/models/select", json={"name": bundled["name"]})
+    states: list[str] = []
+    window.connection.subscribe(lambda: states.append(window.connection.state))
+    window._endpoint.emit(window.settings.endpoint(window.data_dir))
+    qtbot.waitUntil(lambda: states[-2:] == [models.CONNECTING, models.ONLINE], timeout=WAIT_MS)
+    qtbot.wait(1500)  # a re-sent selection would land right after the connect
+    assert daemon_model() == bundled["name"]
+    # An emptied field goes back to the bundled model.
+    client.request("POST", f"{api}/models/select", json={"name": "copy"})
+    qtbot.waitUntil(lambda: window_model() == "copy", timeout=WAIT_MS)
+    dialog = window.open_settings()
+    assert dialog.model.text() == "copy"
+    dialog.model.setText("")
+    dialog.accept()
+    qtbot.waitUntil(lambda: daemon_model() == bundled["name"], timeout=WAIT_MS)
+    assert window.assistant_panel.settings_error.isHidden()
+
+
 def test_report_viewer_loads_the_plots_through_the_client(qtbot, daemon, open_window) -> None:
     if not _has_assistant(daemon):
         pytest.skip("this daemon has no assistant routes (404)")

@@ -4,9 +4,10 @@
   remote daemon, e.g. a GPU server reached through an SSH tunnel.
 - Sampling rate: how often the window polls live telemetry (the daemon samples at its own rate).
 - Idle threshold: passed to a daemon this app starts (environment of ``gpuaccel serve``).
-- Assistant model and policy: sent to the connected daemon through its API (``POST
-  /assistant/models/select`` and ``POST /assistant/settings``) by the API worker, on connect and when
-  the settings are saved.
+- Assistant policy: sent to the connected daemon (``POST /assistant/settings``) on connect and when saved.
+- Assistant model: the daemon's own setting (it keeps it across restarts). The dialog shows the model
+  the daemon has active and sends ``POST /assistant/models/select`` only when the user changes it, so
+  a model chosen from the CLI is not undone by the next connect.
 """
 
 from __future__ import annotations
@@ -48,7 +49,6 @@ class AppSettings:
     rate_hz: float = 10.0
     idle_util_pct: float = 10.0
     idle_after_s: float = 60.0
-    assistant_model: str = ""
     assistant_policy: str = "idle-only"
     notifications: bool = True
 
@@ -99,7 +99,10 @@ class AppSettings:
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, settings: AppSettings, parent: QWidget | None = None, active_model: str | None = None
+    ) -> None:
+        """``active_model``: the model the connected daemon has selected (None: not known yet)."""
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.setObjectName("settingsDialog")
@@ -144,8 +147,11 @@ class SettingsDialog(QDialog):
         layout.addWidget(local)
         assistant = QGroupBox("Assistant (on the connected daemon)")
         form = QFormLayout(assistant)
-        self.model = QLineEdit(settings.assistant_model)
-        self.model.setPlaceholderText("default: the bundled tiny RWKV model; or an installed model's name")
+        self._active_model = active_model
+        self.model = QLineEdit(active_model or "")
+        self.model.setPlaceholderText(
+            "the daemon's model; empty: the bundled tiny RWKV model; or an installed model's name"
+        )
         self.policy = QComboBox()
         for key, (label, _) in ASSISTANT_POLICY_SETTINGS.items():
             self.policy.addItem(label, key)
@@ -154,7 +160,8 @@ class SettingsDialog(QDialog):
         form.addRow("Model:", self.model)
         form.addRow("Policy:", self.policy)
         note = QLabel(
-            "Sent to the daemon when saved and on every connect; a rejection shows in the Assistant tab."
+            "The model is changed on the daemon when you edit it here; the policy is sent when saved and on"
+            " every connect. A rejection shows in the Assistant tab."
         )
         note.setObjectName("hint")
         note.setWordWrap(True)
@@ -167,6 +174,11 @@ class SettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
+    def model_choice(self) -> str | None:
+        """The model to select on the daemon ("" = the bundled one); None when the field is unchanged."""
+        text = self.model.text().strip()
+        return None if text == (self._active_model or "") else text
+
     def result_settings(self) -> AppSettings:
         return AppSettings(
             daemon_url=self.url.text().strip(),
@@ -174,7 +186,6 @@ class SettingsDialog(QDialog):
             rate_hz=self.rate.value(),
             idle_util_pct=self.idle_pct.value(),
             idle_after_s=self.idle_after.value(),
-            assistant_model=self.model.text().strip(),
             assistant_policy=str(self.policy.currentData()),
             notifications=self.notifications.isChecked(),
         )

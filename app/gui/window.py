@@ -54,7 +54,8 @@ class MainWindow(QMainWindow):
     _rate = Signal(float)
     _assistant_call = Signal(str, str, object)
     _start_daemon = Signal()
-    _assistant_settings = Signal(str, object)
+    _assistant_policy = Signal(object)
+    _assistant_model = Signal(str)
 
     def __init__(
         self,
@@ -84,7 +85,7 @@ class MainWindow(QMainWindow):
         self.thread = WorkerThread(self.worker, "gpuaccel-api-worker")
         self._closed = False
         self.thread.start()
-        self._assistant_settings.emit(settings.assistant_model, settings.assistant_settings())
+        self._assistant_policy.emit(settings.assistant_settings())
 
     # ---- layout ----------------------------------------------------------------------------------
 
@@ -151,7 +152,8 @@ class MainWindow(QMainWindow):
         w.actionFailed.connect(self._on_action_failed, queued)
         w.assistant.connect(self._on_assistant, queued)
         w.assistantSettings.connect(self.assistant_panel.show_settings_result, queued)
-        self._assistant_settings.connect(w.set_assistant_settings)
+        self._assistant_policy.connect(w.set_assistant_policy)
+        self._assistant_model.connect(w.select_assistant_model)
         self._submit.connect(w.submit)
         self._cancel.connect(w.cancel)
         self._retry.connect(w.retry)
@@ -269,18 +271,27 @@ class MainWindow(QMainWindow):
     # ---- settings and shutdown -----------------------------------------------------------------------
 
     def open_settings(self) -> SettingsDialog:
-        dialog = SettingsDialog(self.settings, self)
-        dialog.accepted.connect(lambda: self.apply_settings(dialog.result_settings()))
+        state = self.assistant.state or {}
+        active = (
+            (state.get("model") or {}).get("name")
+            if self.assistant.availability == models.ASSISTANT_AVAILABLE
+            else None
+        )
+        dialog = SettingsDialog(self.settings, self, active_model=active)
+        dialog.accepted.connect(lambda: self.apply_settings(dialog.result_settings(), dialog.model_choice()))
         dialog.open()
         return dialog
 
-    def apply_settings(self, new: AppSettings) -> None:
+    def apply_settings(self, new: AppSettings, model: str | None = None) -> None:
+        """Save and apply ``new``; ``model`` (not None) is a model to select on the daemon."""
         old, self.settings = self.settings, new
         new.save(self.store)
         if new.rate_hz != old.rate_hz:
             self._rate.emit(new.rate_hz)
-        if (new.assistant_model, new.assistant_policy) != (old.assistant_model, old.assistant_policy):
-            self._assistant_settings.emit(new.assistant_model, new.assistant_settings())
+        if new.assistant_policy != old.assistant_policy:
+            self._assistant_policy.emit(new.assistant_settings())
+        if model is not None:
+            self._assistant_model.emit(model)
         endpoint = new.endpoint(self.data_dir)
         if (new.daemon_url, new.token) != (old.daemon_url, old.token):
             self.connection.remote = endpoint.remote

@@ -71,7 +71,7 @@ class ApiWorker(QObject):
         self._assistant_tick = 0
         self._starting_until = 0.0
         self._message = ""
-        self._assistant_model = ""
+        self._assistant_model: str | None = None  # a selection not yet sent to the daemon
         self._assistant_body: dict[str, Any] | None = None
 
     # ---- lifecycle (slots run on the worker thread) -----------------------------------------------
@@ -164,30 +164,46 @@ class ApiWorker(QObject):
             return
         self._act(name, lambda api: api.post(path, body) if method == "POST" else api.get(path))
 
-    @Slot(str, object)
-    def set_assistant_settings(self, model: str, body: dict[str, Any]) -> None:
-        """Keep the assistant's model/policy and send them now (if online) and on every connect."""
-        self._assistant_model, self._assistant_body = model, dict(body)
+    @Slot(object)
+    def set_assistant_policy(self, body: dict[str, Any]) -> None:
+        """Keep the assistant's policy and send it now (if online) and on every connect."""
+        self._assistant_body = dict(body)
+        if self._online:
+            self._send_assistant_settings()
+
+    @Slot(str)
+    def select_assistant_model(self, name: str) -> None:
+        """Select a model on the daemon once ("" = the bundled one); sent at the next connect if offline.
+
+        The daemon keeps the selection, so it is not re-sent on later connects: a model chosen with
+        ``gpuaccel models select`` stays chosen while this window reconnects."""
+        self._assistant_model = name
         if self._online:
             self._send_assistant_settings()
 
     def _send_assistant_settings(self) -> None:
-        if self._assistant_body is None:
-            return
         api = self._ensure_api()
-        try:
-            api.post("/assistant/settings", self._assistant_body)
-        except ApiError as exc:
-            if exc.kind != NOT_FOUND:  # 404: no assistant on this daemon; the tab says so already
-                self.assistantSettings.emit(f"the daemon rejected the assistant policy: {exc.message}")
+        if self._assistant_body is not None:
+            try:
+                api.post("/assistant/settings", self._assistant_body)
+            except ApiError as exc:
+                if exc.kind != NOT_FOUND:  # 404: no assistant on this daemon; the tab says so already
+                    self.assistantSettings.emit(f"the daemon rejected the assistant policy: {exc.message}")
+                return
+        if self._assistant_model is None:
+            self.assistantSettings.emit("")
             return
+        name, self._assistant_model = self._assistant_model, None
         try:
-            if self._assistant_model:
-                api.post("/assistant/models/select", {"name": self._assistant_model})
+            if not name:
+                installed = api.get("/assistant/models").get("installed", [])
+                name = next((m["name"] for m in installed if m.get("bundled")), "")
+            api.post("/assistant/models/select", {"name": name})
         except ApiError as exc:
-            self.assistantSettings.emit(
-                f"the daemon rejected the assistant model {self._assistant_model!r}: {exc.message}"
-            )
+            if exc.kind == UNREACHABLE:
+                self._assistant_model = name  # try again at the next connect
+            shown = repr(name) if name else "the bundled model"
+            self.assistantSettings.emit(f"the daemon rejected the assistant model {shown}: {exc.message}")
             return
         self.assistantSettings.emit("")
 
