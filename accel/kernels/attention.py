@@ -104,6 +104,76 @@ def flash_attention_forward(
     return o, lse
 
 
+def bwd_stats(o: torch.Tensor, do: torch.Tensor, lse: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
+    """The preprocess pass: ``(delta = rowsum(dO * O), lse in log2 units, padded row stride)``."""
+    if o.is_cuda:
+        triton.set_allocator(_alloc)
+    b, hq, nq, d = o.shape
+    stat_stride = triton.cdiv(nq, STAT_PAD) * STAT_PAD
+    delta = torch.empty(b * hq, stat_stride, device=o.device, dtype=torch.float32)
+    lse2 = torch.empty_like(delta)
+    pre_block = 64
+    attn_bwd_preprocess_kernel[(stat_stride // pre_block, b * hq)](
+        o, do, lse.contiguous(), delta, lse2, *_strides(o), *_strides(do), hq, nq, stat_stride,
+        HEAD_DIM=d, BLOCK_M=pre_block, num_warps=4,
+    )  # fmt: skip
+    return delta, lse2, stat_stride
+
+
+def launch_dkdv(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    stats: tuple[torch.Tensor, torch.Tensor, int],
+    causal: bool,
+    scale: float,
+    cfg: BwdConfig,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]:
+    """The dK/dV kernel: ``(dk, dv, fp32 dq accumulator or None)``; the atomic modes fill dq too."""
+    delta, lse2, stat_stride = stats
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    dk = torch.empty(k.shape, device=k.device, dtype=k.dtype)
+    dv = torch.empty(v.shape, device=v.device, dtype=v.dtype)
+    atomic = cfg.dq_mode in ("atomic", "atomic_tma")
+    dq_acc = torch.zeros(q.shape, device=q.device, dtype=torch.float32) if atomic else None
+    dq_arg = dq_acc if dq_acc is not None else q  # unused by the kernel without ATOMIC_DQ
+    attn_bwd_dkdv_kernel[(triton.cdiv(nk, cfg.block_n), b * hkv)](
+        q, k, v, do, dq_arg, dk, dv, lse2, delta, scale * LOG2E, scale,
+        *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq_arg),
+        *_strides(dk), *_strides(dv), hq, hkv, nq, nk, stat_stride,
+        HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal, ATOMIC_DQ=atomic,
+        DQ_TMA=cfg.dq_mode == "atomic_tma", num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+    )  # fmt: skip
+    return dk, dv, dq_acc
+
+
+def launch_dq(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    stats: tuple[torch.Tensor, torch.Tensor, int],
+    causal: bool,
+    scale: float,
+    cfg: BwdConfig,
+) -> torch.Tensor:
+    """The separate dQ kernel of the "split" mode (its ``dq_*`` fields)."""
+    delta, lse2, stat_stride = stats
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    dq = torch.empty(q.shape, device=q.device, dtype=q.dtype)
+    attn_bwd_dq_kernel[(triton.cdiv(nq, cfg.dq_block_m), b * hq)](
+        q, k, v, do, dq, lse2, delta, scale * LOG2E, scale,
+        *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq),
+        hq, hkv, nq, nk, stat_stride,
+        HEAD_DIM=d, BLOCK_M=cfg.dq_block_m, BLOCK_N=cfg.dq_block_n, CAUSAL=causal,
+        num_warps=cfg.dq_warps, num_stages=cfg.dq_stages,
+    )  # fmt: skip
+    return dq
+
+
 def launch_bwd(
     do: torch.Tensor,
     q: torch.Tensor,
@@ -116,45 +186,11 @@ def launch_bwd(
     cfg: BwdConfig,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """Run preprocess + dK/dV (+ dQ) kernels with one configuration; returns fresh gradients."""
-    if q.is_cuda:
-        triton.set_allocator(_alloc)
-    b, hq, nq, d = q.shape
-    hkv, nk = k.shape[1], k.shape[2]
-    stat_stride = triton.cdiv(nq, STAT_PAD) * STAT_PAD
-    delta = torch.empty(b * hq, stat_stride, device=q.device, dtype=torch.float32)
-    lse2 = torch.empty_like(delta)
-    lse = lse.contiguous()
-    pre_block = 64
-    attn_bwd_preprocess_kernel[(stat_stride // pre_block, b * hq)](
-        o, do, lse, delta, lse2, *_strides(o), *_strides(do), hq, nq, stat_stride,
-        HEAD_DIM=d, BLOCK_M=pre_block, num_warps=4,
-    )  # fmt: skip
-    dk = torch.empty(k.shape, device=k.device, dtype=k.dtype)
-    dv = torch.empty(v.shape, device=v.device, dtype=v.dtype)
-    atomic = cfg.dq_mode in ("atomic", "atomic_tma")
-    if atomic:
-        dq_acc = torch.zeros(q.shape, device=q.device, dtype=torch.float32)
-    else:
-        dq_acc = torch.empty(q.shape, device=q.device, dtype=q.dtype)
-    attn_bwd_dkdv_kernel[(triton.cdiv(nk, cfg.block_n), b * hkv)](
-        q, k, v, do, dq_acc, dk, dv, lse2, delta, scale * LOG2E, scale,
-        *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq_acc),
-        *_strides(dk), *_strides(dv), hq, hkv, nq, nk, stat_stride,
-        HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal, ATOMIC_DQ=atomic,
-        DQ_TMA=cfg.dq_mode == "atomic_tma", num_warps=cfg.num_warps, num_stages=cfg.num_stages,
-    )  # fmt: skip
-    if atomic:
-        dq = (dq_acc * scale).to(q.dtype)
-    else:
-        dq = dq_acc
-        attn_bwd_dq_kernel[(triton.cdiv(nq, cfg.dq_block_m), b * hq)](
-            q, k, v, do, dq, lse2, delta, scale * LOG2E, scale,
-            *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq),
-            hq, hkv, nq, nk, stat_stride,
-            HEAD_DIM=d, BLOCK_M=cfg.dq_block_m, BLOCK_N=cfg.dq_block_n, CAUSAL=causal,
-            num_warps=cfg.dq_warps, num_stages=cfg.dq_stages,
-        )  # fmt: skip
-    return dq, dk, dv
+    stats = bwd_stats(o, do, lse)
+    dk, dv, dq_acc = launch_dkdv(do, q, k, v, stats, causal, scale, cfg)
+    if dq_acc is not None:
+        return (dq_acc * scale).to(q.dtype), dk, dv
+    return launch_dq(do, q, k, v, stats, causal, scale, cfg), dk, dv
 
 
 def flash_attention_backward(

@@ -1,0 +1,138 @@
+"""Time the backward's two kernels (dK/dV and the split-mode dQ) separately over a grid of configurations.
+
+The tuner only tries the handful of candidates in ``accel.kernels.tuning.bwd_candidates``; this script
+is how that list is chosen. Timing each kernel on its own finds the best dK/dV and the best dQ
+configuration independently (they share only the preprocess pass), so the grid costs the sum of the
+two sizes rather than their product. Needs a CUDA GPU.
+
+    PYTHONPATH=. python3 benchmarks/bwd_sweep.py [--shapes 4,16,4096,128] [--causal no] [--budget-s 420]
+
+Prints the fastest configurations per kernel and shape, and the combined split-mode time of the best
+pair next to the current candidates run whole; writes benchmarks/results/bwd_sweep_<stamp>.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+from accel.kernels import attention, bench, tuning
+from accel.kernels.tuning import BwdConfig
+
+DKDV_GRID = {"block_m": (16, 32, 64), "block_n": (64, 128), "num_warps": (4, 8), "num_stages": (2, 3, 4)}
+DQ_GRID = {"block_m": (64, 128), "block_n": (32, 64, 128), "num_warps": (4, 8), "num_stages": (2, 3, 4)}
+
+
+def _grid(axes: dict[str, tuple[int, ...]]) -> list[dict[str, int]]:
+    return [dict(zip(axes, combo, strict=True)) for combo in itertools.product(*axes.values())]
+
+
+def _time(fn: object) -> float:
+    from triton.testing import do_bench
+
+    return float(do_bench(fn, warmup=10, rep=40, return_mode="median"))
+
+
+def sweep_shape(shape: tuple[int, int, int, int], causal: bool, deadline: float) -> dict:
+    b, h, n, d = shape
+    q, k, v = bench.make_inputs(b, h, n, d, torch.bfloat16)
+    scale = 1 / math.sqrt(d)
+    o, lse = attention.flash_attention_forward(q, k, v, causal, scale)
+    do = torch.randn_like(o)
+    stats = attention.bwd_stats(o, do, lse)
+    bwd_flops = 2.5 * bench.attention_flops(b, h, n, n, d, causal, "fwd")
+    out: dict = {"shape": list(shape), "causal": causal, "dkdv": [], "dq": [], "whole": []}
+
+    def run(kind: str, params: dict[str, int], fn: object) -> None:
+        if time.monotonic() > deadline:
+            return
+        try:
+            ms = _time(fn)
+            out[kind].append({**params, "ms": ms})
+        except Exception as exc:  # shared memory or registers exceeded: recorded, not fatal
+            out[kind].append({**params, "error": f"{type(exc).__name__}: {str(exc)[:160]}"})
+
+    for p in _grid(DKDV_GRID):
+        cfg = BwdConfig(p["block_m"], p["block_n"], p["num_warps"], p["num_stages"], "split")
+        run("dkdv", p, lambda cfg=cfg: attention.launch_dkdv(do, q, k, v, stats, causal, scale, cfg))
+    for p in _grid(DQ_GRID):
+        cfg = BwdConfig(32, 64, 8, 2, "split", p["block_m"], p["block_n"], p["num_warps"], p["num_stages"])
+        run("dq", p, lambda cfg=cfg: attention.launch_dq(do, q, k, v, stats, causal, scale, cfg))
+    for cfg in tuning.bwd_candidates(d):
+        fn = lambda cfg=cfg: attention.launch_bwd(do, q, k, v, o, lse, causal, scale, cfg)
+        run("whole", {"config": cfg.label()}, fn)  # type: ignore[dict-item]
+    for kind in ("dkdv", "dq", "whole"):
+        out[kind].sort(key=lambda r: r.get("ms", math.inf))
+    ok = [r for r in out["dkdv"] + out["dq"] if "ms" in r]
+    if out["dkdv"] and out["dq"] and ok:
+        best_pair_ms = out["dkdv"][0].get("ms", math.inf) + out["dq"][0].get("ms", math.inf)
+        out["best_pair_ms"] = best_pair_ms
+        out["best_pair_tflops"] = bwd_flops / best_pair_ms / 1e9
+    for r in out["whole"]:
+        if "ms" in r:
+            r["tflops"] = bwd_flops / r["ms"] / 1e9
+    return out
+
+
+def _label(r: dict) -> str:
+    if "config" in r:
+        return str(r["config"])
+    return f"{r['block_m']}x{r['block_n']} w{r['num_warps']} s{r['num_stages']}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--shapes", nargs="+", default=["4,16,4096,128"], help="B,H,N,D (bf16)")
+    ap.add_argument("--causal", choices=("yes", "no", "both"), default="no")
+    ap.add_argument("--budget-s", type=float, default=420.0, help="stop timing new configs after this")
+    ap.add_argument("--top", type=int, default=6)
+    ap.add_argument("--out", default="benchmarks/results")
+    args = ap.parse_args(argv)
+    if not torch.cuda.is_available():
+        print("bwd_sweep needs a CUDA GPU", file=sys.stderr)
+        return 2
+    deadline = time.monotonic() + args.budget_s
+    flags = {"yes": [True], "no": [False], "both": [False, True]}[args.causal]
+    results = []
+    for spec in args.shapes:
+        shape = tuple(int(x) for x in spec.split(","))
+        if len(shape) != 4:
+            ap.error(f"--shapes takes B,H,N,D, got {spec!r}")
+        for causal in flags:
+            results.append(sweep_shape(shape, causal, deadline))  # type: ignore[arg-type]
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = Path(args.out) / f"bwd_sweep_{stamp}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    meta = {"benchmark": "bwd_sweep", "device": torch.cuda.get_device_name(), **bench.environment()}
+    path.write_text(json.dumps({**meta, "results": results}, indent=1))
+    for r in results:
+        print(f"\n{tuple(r['shape'])} causal={r['causal']}")
+        for kind in ("dkdv", "dq"):
+            top = [x for x in r[kind] if "ms" in x][: args.top]
+            fails = sum("error" in x for x in r[kind])
+            print(
+                f"  {kind:5s} " + "  ".join(f"{_label(x)} {x['ms']:.3f}" for x in top) + f"  ({fails} failed)"
+            )
+        for x in r["whole"]:
+            print(
+                f"  whole {_label(x)}: "
+                + (f"{x['ms']:.3f} ms {x['tflops']:.0f} TFLOP/s" if "ms" in x else x["error"])
+            )
+        if "best_pair_ms" in r:
+            print(
+                f"  best pair (split): {r['best_pair_ms']:.3f} ms,"
+                f" {r['best_pair_tflops']:.0f} TFLOP/s without the preprocess pass"
+            )
+    print(f"\nwrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
