@@ -73,7 +73,7 @@ def bwd_candidates(head_dim: int) -> list[BwdConfig]:
             BwdConfig(32, 64, 4, 3, "split", 64, 64, 4, 3),
         ]
     if head_dim <= 128:
-        # From benchmarks/bwd_sweep.py on an H100 (dK/dV and dQ timed apart over 36 configs each):
+        # From benchmarks/kernel_sweep.py on an H100 (dK/dV and dQ timed apart over 36 configs each):
         # 64x64 with 4 warps beats every 8-warp dK/dV; dQ 128x32/128x64 with 8 warps, 3 stages.
         return [
             BwdConfig(64, 64, 4, 2, "split", 128, 32, 8, 3),

@@ -1,14 +1,15 @@
-"""Time the backward's two kernels (dK/dV and the split-mode dQ) separately over a grid of configurations.
+"""Time our attention kernels over a grid of configurations: forward, dK/dV and the split-mode dQ.
 
-The tuner only tries the handful of candidates in ``accel.kernels.tuning.bwd_candidates``; this script
-is how that list is chosen. Timing each kernel on its own finds the best dK/dV and the best dQ
-configuration independently (they share only the preprocess pass), so the grid costs the sum of the
-two sizes rather than their product. Needs a CUDA GPU.
+The tuner only tries the handful of candidates in ``accel.kernels.tuning``; this script is how those
+lists are chosen. The backward's two kernels are timed apart, so the best dK/dV and the best dQ are
+found independently (they share only the preprocess pass) and the grid costs the sum of the two sizes
+rather than their product. Needs a CUDA GPU.
 
-    PYTHONPATH=. python3 benchmarks/bwd_sweep.py [--shapes 4,16,4096,128] [--causal no] [--budget-s 420]
+    PYTHONPATH=. python3 benchmarks/kernel_sweep.py [--shapes 4,16,4096,128] [--causal no]
+        [--kernels fwd dkdv dq] [--budget-s 420]
 
-Prints the fastest configurations per kernel and shape, and the combined split-mode time of the best
-pair next to the current candidates run whole; writes benchmarks/results/bwd_sweep_<stamp>.json.
+Prints the fastest configurations per kernel and shape, the current candidates run whole, and the
+split-mode time of the best dK/dV + dQ pair; writes benchmarks/results/kernel_sweep_<stamp>.json.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from pathlib import Path
 import torch
 
 from accel.kernels import attention, bench, tuning
-from accel.kernels.tuning import BwdConfig
+from accel.kernels.tuning import BwdConfig, FwdConfig
 
+FWD_GRID = {"block_m": (64, 128), "block_n": (64, 128), "num_warps": (4, 8), "num_stages": (2, 3, 4)}
+KERNELS = ("fwd", "dkdv", "dq")
 DKDV_GRID = {"block_m": (16, 32, 64), "block_n": (64, 128), "num_warps": (4, 8), "num_stages": (2, 3, 4)}
 DQ_GRID = {"block_m": (64, 128), "block_n": (32, 64, 128), "num_warps": (4, 8), "num_stages": (2, 3, 4)}
 
@@ -40,15 +43,16 @@ def _time(fn: object) -> float:
     return float(do_bench(fn, warmup=10, rep=40, return_mode="median"))
 
 
-def sweep_shape(shape: tuple[int, int, int, int], causal: bool, deadline: float) -> dict:
+def sweep_shape(shape: tuple[int, int, int, int], causal: bool, kernels: list[str], deadline: float) -> dict:
     b, h, n, d = shape
     q, k, v = bench.make_inputs(b, h, n, d, torch.bfloat16)
     scale = 1 / math.sqrt(d)
     o, lse = attention.flash_attention_forward(q, k, v, causal, scale)
     do = torch.randn_like(o)
     stats = attention.bwd_stats(o, do, lse)
-    bwd_flops = 2.5 * bench.attention_flops(b, h, n, n, d, causal, "fwd")
-    out: dict = {"shape": list(shape), "causal": causal, "dkdv": [], "dq": [], "whole": []}
+    fwd_flops = bench.attention_flops(b, h, n, n, d, causal, "fwd")
+    bwd_flops = 2.5 * fwd_flops
+    out: dict = {"shape": list(shape), "causal": causal, "fwd": [], "dkdv": [], "dq": [], "whole": []}
 
     def run(kind: str, params: dict[str, int], fn: object) -> None:
         if time.monotonic() > deadline:
@@ -59,17 +63,32 @@ def sweep_shape(shape: tuple[int, int, int, int], causal: bool, deadline: float)
         except Exception as exc:  # shared memory or registers exceeded: recorded, not fatal
             out[kind].append({**params, "error": f"{type(exc).__name__}: {str(exc)[:160]}"})
 
-    for p in _grid(DKDV_GRID):
-        cfg = BwdConfig(p["block_m"], p["block_n"], p["num_warps"], p["num_stages"], "split")
-        run("dkdv", p, lambda cfg=cfg: attention.launch_dkdv(do, q, k, v, stats, causal, scale, cfg))
-    for p in _grid(DQ_GRID):
-        cfg = BwdConfig(32, 64, 8, 2, "split", p["block_m"], p["block_n"], p["num_warps"], p["num_stages"])
-        run("dq", p, lambda cfg=cfg: attention.launch_dq(do, q, k, v, stats, causal, scale, cfg))
-    for cfg in tuning.bwd_candidates(d):
+    o2, lse2 = torch.empty_like(o), torch.empty_like(lse)
+    if "fwd" in kernels:
+        for p in _grid(FWD_GRID):
+            fcfg = FwdConfig(p["block_m"], p["block_n"], p["num_warps"], p["num_stages"])
+            run("fwd", p, lambda c=fcfg: attention.launch_fwd(q, k, v, o2, lse2, causal, scale, c))
+    if "dkdv" in kernels:
+        for p in _grid(DKDV_GRID):
+            cfg = BwdConfig(p["block_m"], p["block_n"], p["num_warps"], p["num_stages"], "split")
+            run("dkdv", p, lambda cfg=cfg: attention.launch_dkdv(do, q, k, v, stats, causal, scale, cfg))
+    if "dq" in kernels:
+        for p in _grid(DQ_GRID):
+            cfg = BwdConfig(
+                32, 64, 8, 2, "split", p["block_m"], p["block_n"], p["num_warps"], p["num_stages"]
+            )
+            run("dq", p, lambda cfg=cfg: attention.launch_dq(do, q, k, v, stats, causal, scale, cfg))
+    for fcfg in tuning.fwd_candidates(d, fp8=False) if "fwd" in kernels else []:
+        fn = lambda c=fcfg: attention.launch_fwd(q, k, v, o2, lse2, causal, scale, c)
+        run("whole", {"config": fcfg.label(), "flops": fwd_flops}, fn)  # type: ignore[dict-item]
+    for cfg in tuning.bwd_candidates(d) if {"dkdv", "dq"} & set(kernels) else []:
         fn = lambda cfg=cfg: attention.launch_bwd(do, q, k, v, o, lse, causal, scale, cfg)
-        run("whole", {"config": cfg.label()}, fn)  # type: ignore[dict-item]
-    for kind in ("dkdv", "dq", "whole"):
+        run("whole", {"config": cfg.label(), "flops": bwd_flops}, fn)  # type: ignore[dict-item]
+    for kind in ("fwd", "dkdv", "dq", "whole"):
         out[kind].sort(key=lambda r: r.get("ms", math.inf))
+    for r in out["fwd"]:
+        if "ms" in r:
+            r["tflops"] = fwd_flops / r["ms"] / 1e9
     ok = [r for r in out["dkdv"] + out["dq"] if "ms" in r]
     if out["dkdv"] and out["dq"] and ok:
         best_pair_ms = out["dkdv"][0].get("ms", math.inf) + out["dq"][0].get("ms", math.inf)
@@ -77,7 +96,7 @@ def sweep_shape(shape: tuple[int, int, int, int], causal: bool, deadline: float)
         out["best_pair_tflops"] = bwd_flops / best_pair_ms / 1e9
     for r in out["whole"]:
         if "ms" in r:
-            r["tflops"] = bwd_flops / r["ms"] / 1e9
+            r["tflops"] = r["flops"] / r["ms"] / 1e9
     return out
 
 
@@ -92,11 +111,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shapes", nargs="+", default=["4,16,4096,128"], help="B,H,N,D (bf16)")
     ap.add_argument("--causal", choices=("yes", "no", "both"), default="no")
     ap.add_argument("--budget-s", type=float, default=420.0, help="stop timing new configs after this")
+    ap.add_argument("--kernels", nargs="+", choices=KERNELS, default=list(KERNELS))
     ap.add_argument("--top", type=int, default=6)
     ap.add_argument("--out", default="benchmarks/results")
     args = ap.parse_args(argv)
     if not torch.cuda.is_available():
-        print("bwd_sweep needs a CUDA GPU", file=sys.stderr)
+        print("kernel_sweep needs a CUDA GPU", file=sys.stderr)
         return 2
     deadline = time.monotonic() + args.budget_s
     flags = {"yes": [True], "no": [False], "both": [False, True]}[args.causal]
@@ -106,15 +126,15 @@ def main(argv: list[str] | None = None) -> int:
         if len(shape) != 4:
             ap.error(f"--shapes takes B,H,N,D, got {spec!r}")
         for causal in flags:
-            results.append(sweep_shape(shape, causal, deadline))  # type: ignore[arg-type]
+            results.append(sweep_shape(shape, causal, args.kernels, deadline))  # type: ignore[arg-type]
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = Path(args.out) / f"bwd_sweep_{stamp}.json"
+    path = Path(args.out) / f"kernel_sweep_{stamp}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    meta = {"benchmark": "bwd_sweep", "device": torch.cuda.get_device_name(), **bench.environment()}
+    meta = {"benchmark": "kernel_sweep", "device": torch.cuda.get_device_name(), **bench.environment()}
     path.write_text(json.dumps({**meta, "results": results}, indent=1))
     for r in results:
         print(f"\n{tuple(r['shape'])} causal={r['causal']}")
-        for kind in ("dkdv", "dq"):
+        for kind in args.kernels:
             top = [x for x in r[kind] if "ms" in x][: args.top]
             fails = sum("error" in x for x in r[kind])
             print(
