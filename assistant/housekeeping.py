@@ -14,6 +14,7 @@ from __future__ import annotations
 import getpass
 import hashlib
 import os
+import re
 import shutil
 import signal
 import time
@@ -22,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 DAY = 86400.0
+# A job's log (job-7.log) and the per-rank log folders of a multi-GPU job's attempts (job-7-a0-ranks).
+JOB_LOG_NAME = re.compile(r"job-(\d+)(?:\.log|-a\d+-ranks)")
 
 
 class UnsafePath(ValueError):
@@ -125,20 +128,22 @@ class Housekeeper:
         finished = self._finished_jobs()
         logs = self.roots["logs"]
         if logs.is_dir():
-            for p in sorted(logs.glob("job-*.log")):
-                if p.is_symlink():
+            for p in sorted(logs.iterdir()):
+                match = JOB_LOG_NAME.fullmatch(p.name)
+                if match is None or p.is_symlink():
                     continue
                 age = now - p.stat().st_mtime
-                job = p.stem.removeprefix("job-")
-                done = finished is None or (job.isdigit() and int(job) in finished)
+                job = int(match.group(1))
+                done = finished is None or job in finished
                 if age > self.log_retention_s and done:
+                    what = "log" if p.is_file() else "per-rank logs"
                     self._add(
                         out,
                         "trash",
                         "logs",
                         p,
                         tree_size(p),
-                        f"log of finished job {job}, {age / DAY:.0f} days old",
+                        f"{what} of finished job {job}, {age / DAY:.0f} days old",
                     )
         arts = self.roots["artifacts"]
         if arts.is_dir():

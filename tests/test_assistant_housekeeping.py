@@ -45,6 +45,19 @@ def test_proposes_with_sizes_and_acts_only_on_confirmation(hk: Housekeeper, tmp_
     assert hk.apply(["not-a-proposal"], confirm=True)[0]["ok"] is False
 
 
+def test_per_rank_log_folders_of_finished_jobs_are_proposed(hk: Housekeeper) -> None:
+    ranks = hk.roots["logs"] / "job-6-a0-ranks"
+    old(ranks / "run" / "attempt_0" / "0" / "stdout.log")
+    old(ranks / "run" / "attempt_0" / "1" / "stdout.log")
+    os.utime(ranks, (OLD, OLD))
+    old(hk.roots["logs"] / "notes.txt")  # not a job's: left alone
+    props = {Path(p.path).name: p for p in hk.propose()}
+    assert set(props) == {"job-6-a0-ranks"}
+    assert props["job-6-a0-ranks"].size_bytes == 200
+    assert "per-rank logs of finished job 6" in props["job-6-a0-ranks"].description
+    assert hk.apply([props["job-6-a0-ranks"].id], confirm=True)[0]["ok"] and not ranks.exists()
+
+
 def test_trash_past_retention_is_purged(hk: Housekeeper) -> None:
     entry = hk.roots["trash"] / "20260101-000000-1"
     old(entry / "logs" / "job-1.log")
