@@ -60,10 +60,12 @@ def fwd_candidates(head_dim: int, fp8: bool) -> list[FwdConfig]:
         return [FwdConfig(128, 64, 4, 2), FwdConfig(128, 64, 4, 3), FwdConfig(128, 128, 8, 3)]
     if head_dim <= 128:
         # D128 sweep (24 configs): 128x64 w4 s2 is 10-13 % faster than 128x128 w8 s3, the earlier winner.
+        # 64x64 w4 s3 (4-5 % behind it) is left out: timed once at 16k it sometimes wins by noise, and
+        # pinned for long sequences it then costs 3-4 % of the whole forward+backward.
         if fp8:
             return [FwdConfig(128, 64, 4, 2), FwdConfig(128, 64, 4, 3), FwdConfig(128, 128, 8, 3),
                     FwdConfig(128, 64, 8, 3)]  # fmt: skip
-        return [FwdConfig(128, 64, 4, 2), FwdConfig(64, 64, 4, 3), FwdConfig(128, 128, 8, 3)]
+        return [FwdConfig(128, 64, 4, 2), FwdConfig(128, 128, 8, 3)]
     return [FwdConfig(64, 64, 4, 2), FwdConfig(128, 64, 8, 2), FwdConfig(64, 32, 4, 3)]
 
 
