@@ -132,3 +132,27 @@ def test_pin_for_one_causal_flag_wins_over_pin_for_both():
         tuning.force("bwd", None)
         tuning.force("bwd", None, causal=True)
     assert tuning.forced("bwd", True) is None and tuning.forced("bwd", False) is None
+
+
+def test_benchmark_results_name_the_configs_the_tuner_picked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from accel.kernels import bench
+    from accel.kernels.checks import AttentionShape
+
+    shape = AttentionShape(batch=2, heads_q=16, heads_kv=16, seq_q=4096, seq_k=4096, head_dim=128)
+    other = AttentionShape(batch=2, heads_q=16, heads_kv=16, seq_q=8192, seq_k=8192, head_dim=128)
+    monkeypatch.setattr(
+        tuning,
+        "_CACHE",
+        {
+            ("fwd", shape, torch.bfloat16, True): tuning.FwdConfig(128, 64, 4, 2),
+            ("bwd", shape, torch.bfloat16, True): tuning.BwdConfig(64, 64, 4, 2, "split", 128, 64, 8, 3),
+            ("fwd", shape, torch.bfloat16, False): tuning.FwdConfig(128, 128, 8, 3),
+            ("fwd", other, torch.bfloat16, True): tuning.FwdConfig(64, 64, 4, 3),
+        },
+    )
+    assert bench.tuned_configs((2, 16, 4096, 128), causal=True) == {
+        "fwd": "fwd128x64w4s2",
+        "bwd": "bwd64x64w4s2-split+dq128x64w8",
+    }
+    assert bench.tuned_configs((2, 16, 4096, 128), causal=False) == {"fwd": "fwd128x128w8s3"}
+    assert bench.tuned_configs((1, 16, 4096, 128), causal=True) == {}

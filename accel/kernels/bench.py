@@ -154,11 +154,28 @@ def bench_impl(
                 return_mode="median",
             )  # fmt: skip
             res.bwd_tflops = attention_flops(b, h, n, n, d, causal, "bwd") / res.bwd_ms / 1e9
+        if name == "ours":
+            res.extra["configs"] = tuned_configs(shape, causal)
     except Exception as exc:  # report, never hide: the table shows the reason
         res.note = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
     finally:
         torch.cuda.empty_cache()
     return res
+
+
+def tuned_configs(shape: tuple[int, int, int, int], causal: bool) -> dict[str, str]:
+    """The configurations the tuner picked for this shape (``{"fwd": "fwd128x64w4s2", ...}``), so a
+    result records which kernel variant produced it."""
+    from accel.kernels import tuning
+
+    b, h, n, d = shape
+    out = {}
+    for key, cfg in tuning.cached().items():
+        kind, s, *_, key_causal = key
+        dims = (s.batch, s.heads_q, s.seq_q, s.seq_k, s.head_dim)
+        if key_causal == causal and dims == (b, h, n, n, d):
+            out[kind] = cfg.label()
+    return out
 
 
 def _fmt(x: float | None) -> str:
