@@ -93,3 +93,16 @@ def test_schema_excludes_only_the_stream(api_schema: Any) -> None:
     paths = {op.path for op in _operations(api_schema)}
     assert not any(p.endswith("/log/stream") for p in paths)
     assert {"/api/v1/jobs", "/api/v1/jobs/{job_id}", "/api/v1/telemetry/history"} <= paths
+
+
+def test_the_published_job_shape_lists_every_stored_field() -> None:
+    """JobOut mirrors scheduler.jobs.Job for the schema; a field added to one must be added to the other
+    (or named here as internal), else the API silently drops it or documents what it never sends."""
+    import dataclasses
+
+    from scheduler.api_models import JobOut
+    from scheduler.jobs import Job
+
+    internal = {"retry_base", "worker_start"}  # bookkeeping for retries and restart recovery
+    stored = {f.name for f in dataclasses.fields(Job)} - internal
+    assert set(JobOut.model_fields) == stored
