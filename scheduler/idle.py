@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from accel.telemetry.subscribers import Subscribers
 from accel.telemetry.types import NA, GpuSample
 
 
@@ -55,7 +56,7 @@ class IdleDetector:
         self._quiet_since: dict[int, float | None] = {}
         self._exempt: set[int] = {os.getpid()}
         self._own_activity = False
-        self._subscribers: list[Callable[[IdleEvent], None]] = []
+        self._subscribers: Subscribers[IdleEvent] = Subscribers("idle subscriber")
         self._gate = False
         self._no_gpu_reason = "no telemetry yet"
 
@@ -84,15 +85,7 @@ class IdleDetector:
 
     def subscribe(self, callback: Callable[[IdleEvent], None]) -> Callable[[], None]:
         """Call ``callback(IdleEvent)`` on every change; returns a function that unsubscribes."""
-        with self._lock:
-            self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if callback in self._subscribers:
-                    self._subscribers.remove(callback)
-
-        return unsubscribe
+        return self._subscribers.subscribe(callback)
 
     def exempt_pid(self, pid: int, exempt: bool = True) -> None:
         """Do (or stop) treating ``pid`` as ours: its GPU memory does not make a GPU busy."""
@@ -186,7 +179,5 @@ class IdleDetector:
                 idle = [i for i, s in self._states.items() if s.idle]
                 why = f"GPU {', '.join(map(str, sorted(idle)))} idle" if gate else "no GPU idle"
                 events.append(IdleEvent("gate", None, gate, now, why))
-            subscribers = list(self._subscribers)
         for event in events:
-            for cb in subscribers:
-                cb(event)
+            self._subscribers.notify(event)

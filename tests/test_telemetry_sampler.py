@@ -149,3 +149,27 @@ def test_backend_exception_becomes_na_not_a_dead_thread():
     assert out[1].util_gpu.reason == "sampling failed: boom" and not out[1].lost
     assert isinstance(out[0].util_gpu, float)  # GPU 0 unaffected
     s.stop()
+
+
+def test_a_failing_subscriber_is_logged_once_and_does_not_starve_the_others(caplog):
+    from accel.telemetry.subscribers import Subscribers
+
+    subs: Subscribers[int] = Subscribers("test subscriber")
+    got: list[int] = []
+
+    def broken(value: int) -> None:
+        raise ValueError(f"broken on {value}")
+
+    subs.subscribe(broken)
+    unsubscribe = subs.subscribe(got.append)
+    with caplog.at_level("DEBUG", logger="accel.telemetry.subscribers"):
+        subs.notify(1)
+        subs.notify(2)
+    assert got == [1, 2]  # called after the failing one, every time
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and "test subscriber" in errors[0].getMessage() and errors[0].exc_info
+    assert any(r.levelname == "DEBUG" and "failed again" in r.getMessage() for r in caplog.records)
+    unsubscribe()
+    unsubscribe()  # a second call is harmless
+    subs.notify(3)
+    assert got == [1, 2]

@@ -16,6 +16,7 @@ from types import TracebackType
 import numpy as np
 
 from accel.telemetry.peaks import estimate_tflops, peak_for
+from accel.telemetry.subscribers import Subscribers
 from accel.telemetry.types import (
     GPM_METRICS,
     NA,
@@ -98,8 +99,7 @@ class Sampler:
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
-        self._subscribers: list[Callback] = []
-        self._failed_callbacks: set[int] = set()
+        self._subscribers: Subscribers[list[GpuSample]] = Subscribers("telemetry subscriber")
         self._initialized = False
         self._rings: list[_Ring] = []
         self._latest: list[GpuSample] = []
@@ -214,15 +214,7 @@ class Sampler:
 
     def subscribe(self, callback: Callback) -> Callable[[], None]:
         """Call ``callback(samples)`` on the sampler thread after each round; returns the unsubscriber."""
-        with self._lock:
-            self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if callback in self._subscribers:
-                    self._subscribers.remove(callback)
-
-        return unsubscribe
+        return self._subscribers.subscribe(callback)
 
     # ---- the worker --------------------------------------------------------------------------------
 
@@ -236,16 +228,7 @@ class Sampler:
                 ring.push(s, peak)
             self._latest = samples
             self.rounds += 1
-            subscribers = list(self._subscribers)
-        for cb in subscribers:
-            try:
-                cb(samples)
-            except Exception:
-                if id(cb) not in self._failed_callbacks:  # log each failing callback once, with its traceback
-                    self._failed_callbacks.add(id(cb))
-                    log.exception("telemetry subscriber %r failed (further failures logged at debug)", cb)
-                else:
-                    log.debug("telemetry subscriber %r failed again", cb, exc_info=True)
+        self._subscribers.notify(samples)
         return samples
 
     def _read(self, info: GpuInfo) -> GpuSample:
