@@ -62,7 +62,7 @@ def snapshot(t: float, k: int) -> dict:
                     "temperature_c": 35 + 0.4 * util,
                     "power_w": 70 + 6 * util,
                 },
-                "tflops": {"estimate": 9.8 * util, "peak": 989.4, "peak_source": "table"},
+                "tflops": {"value": 9.8 * util, "exact": False, "peak": 989.4, "peak_source": "table"},
             }
         )
     return {"backend": "benchmark", "gpus": gpus}

@@ -1,4 +1,4 @@
-"""Telemetry as the API shows it: the live snapshot with TFLOP/s labelled exact or estimated, and the
+"""Telemetry as the API shows it: the shared snapshot with TFLOP/s labelled exact or estimated, and the
 Prometheus text exposition of GPU and queue gauges.
 
 TFLOP/s on a GPU is *exact* when a job of ours runs there and reports a ``tflops`` metric (FLOPs it
@@ -7,36 +7,19 @@ counted / time it measured); otherwise it is an *estimate*: tensor-core activity
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from accel.telemetry import backend_name
-from accel.telemetry.peaks import estimate_tflops
 from accel.telemetry.sampler import Sampler
-from accel.telemetry.types import NA, GpuSample, to_jsonable
+from accel.telemetry.snapshot import snapshot
 from scheduler.jobs import STATES
 
 if TYPE_CHECKING:
     from scheduler.service import Scheduler
 
 
-def gpu_tflops(
-    sample: GpuSample, peak: Any, peak_source: str, job: tuple[int, dict[str, Any]] | None
-) -> dict:
-    if job is not None and "tflops" in job[1]:
-        metric = job[1]["tflops"]
-        return {
-            "value": metric.get("value"),
-            "exact": bool(metric.get("exact", True)),
-            "source": f"job {job[0]}",
-        }
-    est = estimate_tflops(sample.gpm.get("tensor_active", NA("no tensor-core activity reading")), peak)
-    if isinstance(est, NA):
-        return {"na": est.reason, "exact": False}
-    return {"value": est, "exact": False, "source": f"estimate: tensor-core activity x {peak_source} peak"}
-
-
 def telemetry_now(sampler: Sampler | None, scheduler: Scheduler) -> dict[str, Any]:
+    """The shared snapshot (:func:`accel.telemetry.snapshot.snapshot`), with each GPU's running job and,
+    where that job reports a ``tflops`` metric, its exact TFLOP/s in place of the estimate."""
     if sampler is None:
         return {
             "backend": "off",
@@ -44,28 +27,21 @@ def telemetry_now(sampler: Sampler | None, scheduler: Scheduler) -> dict[str, An
             "driver": {"na": "telemetry is off"},
             "gpus": [],
         }
-    driver = sampler.driver
-    out: dict[str, Any] = {
-        "backend": backend_name(sampler.backend),
-        "error": sampler.error,
-        "driver": driver.to_json() if isinstance(driver, NA) else driver,
-        "gpus": [],
-    }
+    out = snapshot(sampler)
     jobs = scheduler.running_metrics()
-    samples = {s.index: s for s in sampler.latest()}
-    for info in sampler.infos:
-        s = samples.get(info.index)
-        peak, source = (
-            sampler.peaks[info.index] if info.index < len(sampler.peaks) else (NA("no peak"), "table")
-        )
-        out["gpus"].append(
-            {
-                "info": to_jsonable(asdict(info)),
-                "sample": s.to_json() if s is not None else None,
-                "tflops": gpu_tflops(s, peak, source, jobs.get(info.index)) if s else {"na": "no sample yet"},
-                "job_id": jobs[info.index][0] if info.index in jobs else None,
+    for gpu in out["gpus"]:
+        job = jobs.get(gpu["info"]["index"])
+        gpu["job_id"] = job[0] if job is not None else None
+        if job is not None and "tflops" in job[1] and gpu["sample"] is not None:
+            metric = job[1]["tflops"]
+            estimate = gpu["tflops"]
+            gpu["tflops"] = {
+                "value": metric.get("value"),
+                "exact": bool(metric.get("exact", True)),
+                "source": f"job {job[0]}",
+                "peak": estimate["peak"],
+                "peak_source": estimate["peak_source"],
             }
-        )
     return out
 
 
@@ -97,8 +73,7 @@ def prometheus_text(sampler: Sampler | None, scheduler: Scheduler) -> str:
         lines.append(f"# TYPE {name} gauge")
         lines.extend(f"{name}{labels} {value:g}" for labels, value in rows)
 
-    snapshot = telemetry_now(sampler, scheduler)
-    gpus = snapshot["gpus"]
+    gpus = telemetry_now(sampler, scheduler)["gpus"]
 
     def labels(g: dict[str, Any]) -> str:
         info = g["info"]

@@ -70,6 +70,31 @@ def test_command_runs_with_log_progress_result_and_events(shared: DaemonProcess,
     assert client.list_jobs(labels={"t": "other"}) == []
 
 
+def test_a_running_job_s_own_tflops_replaces_the_estimate(shared: DaemonProcess, client: Client) -> None:
+    """/telemetry/now and /metrics show a job's counted TFLOP/s, labelled exact and sourced, on its GPU."""
+    script = (
+        "import json, os, time; f = os.fdopen(int(os.environ['GPUACCEL_REPORT_FD']), 'w', buffering=1)\n"
+        "f.write(json.dumps({'type': 'metric', 'name': 'tflops', 'value': 612.5, 'exact': True}) + '\\n')\n"
+        "time.sleep(30)\n"
+    )
+    job = client.submit("command", argv=[sys.executable, "-c", script], gpus=1, gpu_ids=[1])
+
+    def gpu1() -> dict:
+        now = client.request("GET", "/api/v1/telemetry/now").json()
+        return next(g for g in now["gpus"] if g["info"]["index"] == 1)
+
+    try:
+        wait_for(lambda: gpu1()["tflops"].get("source") == f"job {job['id']}", timeout=20, what="exact tflops")
+        g = gpu1()
+        assert g["job_id"] == job["id"]
+        assert g["tflops"]["value"] == 612.5 and g["tflops"]["exact"] is True
+        assert g["tflops"]["peak_source"]  # the estimate's basis stays alongside
+        metrics = client.request("GET", "/metrics").text
+        assert 'gpu="1"' in metrics and 'exact="true"} 612.5' in metrics
+    finally:
+        client.cancel(job["id"])
+
+
 @pytest.mark.parametrize(
     ("request_body", "field"),
     [

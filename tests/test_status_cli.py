@@ -58,9 +58,9 @@ def test_json(monkeypatch, capsys):
     assert g0["sample"]["fan_pct"] == {"na": "not supported on this GPU"}
     assert isinstance(g0["sample"]["gpm"]["tensor_active"], float)  # two readings were taken
     t = g0["tflops"]
-    assert t["label"] == "est." and t["peak"] == 989.4 and t["peak_source"] == "table"
-    assert t["estimate"] == pytest.approx(g0["sample"]["gpm"]["tensor_active"] / 100 * 989.4)
-    assert g1["tflops"]["estimate"] == {"na": "GPM metrics need Hopper (sm_90) or newer"}
+    assert t["exact"] is False and t["peak"] == 989.4 and t["peak_source"] == "table"
+    assert t["value"] == pytest.approx(g0["sample"]["gpm"]["tensor_active"] / 100 * 989.4)
+    assert g1["tflops"]["na"] == "GPM metrics need Hopper (sm_90) or newer"
     assert g1["sample"]["processes"][0]["name"] == "Xorg"
 
 

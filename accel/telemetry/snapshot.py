@@ -1,5 +1,6 @@
-"""One JSON-able picture of all GPUs (info, latest sample, TFLOP/s estimate), shared by ``gpuaccel status
---json`` and the daemon's ``GET /api/v1/telemetry/now`` so both speak the same shape."""
+"""One JSON-able picture of all GPUs (info, latest sample, TFLOP/s), shared by ``gpuaccel status --json``
+and the daemon's ``GET /api/v1/telemetry/now`` (which adds the running job's exact TFLOP/s), so both
+speak the same shape."""
 
 from __future__ import annotations
 
@@ -11,18 +12,19 @@ from accel.telemetry.peaks import estimate_tflops
 from accel.telemetry.sampler import Sampler
 from accel.telemetry.types import NA, GpuInfo, GpuSample, Num, to_jsonable
 
-ESTIMATE_LABEL = "est."
-
 
 def tflops_entry(sample: GpuSample | None, peak: Num, source: str) -> dict[str, Any]:
-    """``{"estimate", "peak", "peak_source", "label", "basis"}``: the estimate and what it rests on."""
+    """The estimate and what it rests on: ``{"value" | "na", "exact": False, "source", "peak",
+    "peak_source"}``; ``value`` = tensor-core activity x the GPU's dense bf16 peak."""
     tensor: Num = NA("no sample yet") if sample is None else sample.gpm.get("tensor_active", NA("no GPM"))
+    est = estimate_tflops(tensor, peak)
+    value: dict[str, Any] = {"na": est.reason} if isinstance(est, NA) else {"value": est}
     return {
-        "estimate": estimate_tflops(tensor, peak),
-        "peak": peak,
+        **value,
+        "exact": False,
+        "source": f"estimate: tensor-core activity x {source} peak",
+        "peak": to_jsonable(peak),
         "peak_source": source,
-        "label": ESTIMATE_LABEL,
-        "basis": "tensor-core activity x dense bf16 peak",
     }
 
 

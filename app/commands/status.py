@@ -100,7 +100,7 @@ def render(sampler: Sampler) -> str:
             rows.append([str(info.index), _short(info.name), *["N/A"] * (len(_HEADER) - 2)])
             continue
         tf = tflops_entry(s, peak, src)
-        est = _v(tf["estimate"], "est. TFLOP/s", note, ".0f")
+        est = _v(tf["value"] if "value" in tf else NA(tf["na"]), "est. TFLOP/s", note, ".0f")
         est = est if est == "N/A" else f"{est} ({src})"
         mem = (
             f"{_v(s.mem_used_mib, 'memory used', note, '.0f')} / {_v(s.mem_total_mib, 'memory', note, '.0f')}"
