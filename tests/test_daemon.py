@@ -84,7 +84,9 @@ def test_a_running_job_s_own_tflops_replaces_the_estimate(shared: DaemonProcess,
         return next(g for g in now["gpus"] if g["info"]["index"] == 1)
 
     try:
-        wait_for(lambda: gpu1()["tflops"].get("source") == f"job {job['id']}", timeout=20, what="exact tflops")
+        wait_for(
+            lambda: gpu1()["tflops"].get("source") == f"job {job['id']}", timeout=20, what="exact tflops"
+        )
         g = gpu1()
         assert g["job_id"] == job["id"]
         assert g["tflops"]["value"] == 612.5 and g["tflops"]["exact"] is True
