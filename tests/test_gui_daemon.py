@@ -305,3 +305,26 @@ def test_report_viewer_loads_the_plots_through_the_client(qtbot, daemon, open_wi
     qtbot.waitUntil(lambda: url in doc.toHtml(), timeout=WAIT_MS)
     image = doc.resource(QTextDocument.ResourceType.ImageResource, QUrl(url))
     assert image is not None and not image.isNull()
+
+
+def test_a_model_chosen_with_a_new_daemon_address_goes_to_the_new_daemon(
+    qtbot, daemon_factory, open_window
+) -> None:
+    first, second = daemon_factory.start(), daemon_factory.start()
+    if not (_has_assistant(first) and _has_assistant(second)):
+        pytest.skip("this daemon has no assistant routes (404)")
+    api = "/api/v1/assistant"
+    bundled = next(
+        m for m in second.client().request("GET", f"{api}/models").json()["installed"] if m["bundled"]
+    )
+    for d in (first, second):
+        d.client().request("POST", f"{api}/models/import", json={"path": bundled["path"], "name": "copy"})
+    window = open_window(daemon_url=first.url, token=first.token)
+    wait_online(qtbot, window)
+    window.apply_settings(AppSettings(daemon_url=second.url, token=second.token), model="copy")
+
+    def model(d) -> str:
+        return d.client().request("GET", f"{api}/state").json()["model"]["name"]
+
+    qtbot.waitUntil(lambda: model(second) == "copy", timeout=WAIT_MS)
+    assert model(first) == bundled["name"]

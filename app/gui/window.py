@@ -274,7 +274,7 @@ class MainWindow(QMainWindow):
         state = self.assistant.state or {}
         active = (
             (state.get("model") or {}).get("name")
-            if self.assistant.availability == models.ASSISTANT_AVAILABLE
+            if self.assistant.availability == models.ASSISTANT_AVAILABLE and self.connection.online
             else None
         )
         dialog = SettingsDialog(self.settings, self, active_model=active)
@@ -290,14 +290,14 @@ class MainWindow(QMainWindow):
             self._rate.emit(new.rate_hz)
         if new.assistant_policy != old.assistant_policy:
             self._assistant_policy.emit(new.assistant_settings())
-        if model is not None:
-            self._assistant_model.emit(model)
         endpoint = new.endpoint(self.data_dir)
         if (new.daemon_url, new.token) != (old.daemon_url, old.token):
             self.connection.remote = endpoint.remote
             self.jobs_panel.remote = endpoint.remote
             self.connection.set(models.CONNECTING, f"connecting to {endpoint.describe()}…")
             self._endpoint.emit(endpoint)
+        if model is not None:  # after a new endpoint: the worker then holds it for the new daemon
+            self._assistant_model.emit(model)
 
     def shutdown(self) -> None:
         """Stop timers and join every thread this window started."""

@@ -183,29 +183,36 @@ class ApiWorker(QObject):
 
     def _send_assistant_settings(self) -> None:
         api = self._ensure_api()
+        errors: list[str] = []
         if self._assistant_body is not None:
             try:
                 api.post("/assistant/settings", self._assistant_body)
             except ApiError as exc:
-                if exc.kind != NOT_FOUND:  # 404: no assistant on this daemon; the tab says so already
-                    self.assistantSettings.emit(f"the daemon rejected the assistant policy: {exc.message}")
-                return
-        if self._assistant_model is None:
-            self.assistantSettings.emit("")
-            return
-        name, self._assistant_model = self._assistant_model, None
+                if exc.kind in (UNREACHABLE, NOT_FOUND):  # the next connect tries again; 404: no assistant
+                    return  # (the tab says so); a pending model selection waits for either
+                errors.append(f"the daemon rejected the assistant policy: {exc.message}")
+        if self._assistant_model is not None:
+            error = self._select_model(api, self._assistant_model)
+            if error:
+                errors.append(error)
+        self.assistantSettings.emit("; ".join(errors))
+
+    def _select_model(self, api: Api, requested: str) -> str | None:
+        """Send the pending selection; None when it took (or the daemon went away: it stays pending)."""
         try:
+            name = requested
             if not name:
                 installed = api.get("/assistant/models").get("installed", [])
                 name = next((m["name"] for m in installed if m.get("bundled")), "")
             api.post("/assistant/models/select", {"name": name})
         except ApiError as exc:
             if exc.kind == UNREACHABLE:
-                self._assistant_model = name  # try again at the next connect
-            shown = repr(name) if name else "the bundled model"
-            self.assistantSettings.emit(f"the daemon rejected the assistant model {shown}: {exc.message}")
-            return
-        self.assistantSettings.emit("")
+                return None
+            self._assistant_model = None
+            shown = repr(requested) if requested else "the bundled model"
+            return f"the daemon rejected the assistant model {shown}: {exc.message}"
+        self._assistant_model = None
+        return None
 
     @Slot(object)
     def select_job(self, job_id: int | None) -> None:
