@@ -27,6 +27,16 @@ DAY = 86400.0
 JOB_LOG_NAME = re.compile(r"job-(\d+)(?:\.log|-a\d+-ranks)")
 
 
+def _newest_mtime(path: Path) -> float:
+    """A file's mtime; for a folder (per-rank logs), that of the newest file in it (when it was last
+    written), else the folder's own. Symlinks are not followed."""
+    if path.is_dir() and not path.is_symlink():
+        files = [e.lstat().st_mtime for e in path.rglob("*") if e.is_file() and not e.is_symlink()]
+        if files:
+            return max(files)
+    return path.lstat().st_mtime
+
+
 class UnsafePath(ValueError):
     """A target outside its root, a symlink, or a path with traversal: refused, nothing touched."""
 
@@ -132,7 +142,7 @@ class Housekeeper:
                 match = JOB_LOG_NAME.fullmatch(p.name)
                 if match is None or p.is_symlink():
                     continue
-                age = now - p.stat().st_mtime
+                age = now - _newest_mtime(p)
                 job = int(match.group(1))
                 done = finished is None or job in finished
                 if age > self.log_retention_s and done:

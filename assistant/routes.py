@@ -163,18 +163,23 @@ def create_router(svc: Any) -> APIRouter:
     @r.post("/models/import", status_code=201)
     def import_model(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         try:
-            return svc.models.import_file(Path(str(body.get("path", ""))), body.get("name"))
+            info = svc.models.import_file(Path(str(body.get("path", ""))), body.get("name"))
         except ModelError as exc:
             raise _invalid(str(exc)) from None
+        svc.model_file_replaced(Path(info["path"]))
+        return info
 
     @r.post("/models/download", status_code=202)
     def download(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         name = str(body.get("name") or "")
         if not name:
             raise _invalid("name: a catalog name (GET /assistant/models) or a name for 'url'")
-        svc.run_in_thread(
-            "download", lambda: _quiet(svc.models.download_known, name, body.get("sha256"), body.get("url"))
-        )
+
+        def fetch() -> None:
+            _quiet(svc.models.download_known, name, body.get("sha256"), body.get("url"))
+            svc.model_file_replaced(svc.models.dir / f"{name}.safetensors")
+
+        svc.run_in_thread("download", fetch)
         return {"started": name}
 
     @r.post("/models/select")

@@ -105,6 +105,12 @@ class AssistantService:
             self.controller.model_path = self.model_path()
         return self.settings
 
+    def model_file_replaced(self, path: Path) -> None:
+        """An import or download wrote ``path``: if that is the loaded model's file, unload it so the next
+        answer loads the new weights (selecting the same name again does not reload)."""
+        if path.resolve() == self.controller.model_path.resolve():
+            self.controller.release("model file replaced")
+
     def model_path(self) -> Path:
         path = Path(self.settings["model"])
         return path if path.is_file() else BUNDLED_MODEL

@@ -47,6 +47,14 @@ def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
                 state["switches"][-1]["event"] == "release"
                 and state["switches"][-1]["reason"] == "model changed"
             )
+            # Importing over the loaded model's file unloads the old weights.
+            assert (
+                http.post("/api/v1/assistant/chat", json={"message": "How hot is GPU 0?"}).status_code == 200
+            )
+            assert http.get("/api/v1/assistant/state").json()["switches"][-1]["event"] == "load"
+            http.post("/api/v1/assistant/models/import", json={"path": bundled["path"], "name": "copy"})
+            switch = http.get("/api/v1/assistant/state").json()["switches"][-1]
+            assert switch["event"] == "release" and switch["reason"] == "model file replaced"
         out = d.cli("ask", "/status", timeout=120)
         assert out.returncode == 0 and "GPU 0 (NVIDIA H100 80GB HBM3)" in out.stdout, out.stderr
         out = d.cli("report", "--format", "md", timeout=120)

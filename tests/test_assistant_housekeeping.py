@@ -49,8 +49,11 @@ def test_per_rank_log_folders_of_finished_jobs_are_proposed(hk: Housekeeper) -> 
     ranks = hk.roots["logs"] / "job-6-a0-ranks"
     old(ranks / "run" / "attempt_0" / "0" / "stdout.log")
     old(ranks / "run" / "attempt_0" / "1" / "stdout.log")
-    os.utime(ranks, (OLD, OLD))
     old(hk.roots["logs"] / "notes.txt")  # not a job's: left alone
+    still_written = hk.roots["logs"] / "job-7-a0-ranks" / "run" / "attempt_0" / "0" / "stdout.log"
+    old(still_written.parent.parent / "1" / "stdout.log")
+    still_written.parent.mkdir(parents=True)
+    still_written.write_text("recent")  # aged by its newest file, not by the folder
     props = {Path(p.path).name: p for p in hk.propose()}
     assert set(props) == {"job-6-a0-ranks"}
     assert props["job-6-a0-ranks"].size_bytes == 200

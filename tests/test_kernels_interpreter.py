@@ -150,9 +150,17 @@ def test_benchmark_results_name_the_configs_the_tuner_picked(monkeypatch: pytest
             ("fwd", other, torch.bfloat16, True): tuning.FwdConfig(64, 64, 4, 3),
         },
     )
-    assert bench.tuned_configs((2, 16, 4096, 128), causal=True) == {
+    assert bench.tuned_configs((2, 16, 4096, 128), True, "bf16") == {
         "fwd": "fwd128x64w4s2",
         "bwd": "bwd64x64w4s2-split+dq128x64w8",
     }
-    assert bench.tuned_configs((2, 16, 4096, 128), causal=False) == {"fwd": "fwd128x128w8s3"}
-    assert bench.tuned_configs((1, 16, 4096, 128), causal=True) == {}
+    assert bench.tuned_configs((2, 16, 4096, 128), False, "bf16") == {"fwd": "fwd128x128w8s3"}
+    assert bench.tuned_configs((2, 16, 4096, 128), True, "fp16") == {}  # another dtype's entries
+    assert bench.tuned_configs((2, 16, 4096, 128), True, "fp8") == {}  # bf16 inputs, but not the fp8 kernel
+    assert bench.tuned_configs((2, 16, 4096, 96), True, "bf16")["fwd"] == "fwd128x64w4s2"  # tuned padded
+    assert bench.tuned_configs((1, 16, 4096, 128), True, "bf16") == {}
+    tuning.force("bwd", tuning.BwdConfig(32, 64, 4, 3, "split", 64, 32, 4, 3), causal=True)
+    try:
+        assert bench.tuned_configs((2, 16, 4096, 128), True, "bf16")["bwd"] == "bwd32x64w4s3-split+dq64x32w4"
+    finally:
+        tuning.force("bwd", None, causal=True)

@@ -155,7 +155,7 @@ def bench_impl(
             )  # fmt: skip
             res.bwd_tflops = attention_flops(b, h, n, n, d, causal, "bwd") / res.bwd_ms / 1e9
         if name == "ours":
-            res.extra["configs"] = tuned_configs(shape, causal)
+            res.extra["configs"] = tuned_configs(shape, causal, dtype_name)
     except Exception as exc:  # report, never hide: the table shows the reason
         res.note = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
     finally:
@@ -163,18 +163,25 @@ def bench_impl(
     return res
 
 
-def tuned_configs(shape: tuple[int, int, int, int], causal: bool) -> dict[str, str]:
-    """The configurations the tuner picked for this shape (``{"fwd": "fwd128x64w4s2", ...}``), so a
-    result records which kernel variant produced it."""
+def tuned_configs(shape: tuple[int, int, int, int], causal: bool, dtype_name: str) -> dict[str, str]:
+    """The configurations our kernels used for this problem (``{"fwd": "fwd128x64w4s2", ...}``): pinned
+    ones first, else what the tuner picked, so a result records which kernel variant produced it."""
     from accel.kernels import tuning
+    from accel.kernels.attention import padded_head_dim
 
     b, h, n, d = shape
+    kinds = ("fwd_fp8",) if dtype_name == "fp8" else ("fwd", "bwd")
+    dims = (b, h, n, n, padded_head_dim(d))
     out = {}
     for key, cfg in tuning.cached().items():
-        kind, s, *_, key_causal = key
-        dims = (s.batch, s.heads_q, s.seq_q, s.seq_k, s.head_dim)
-        if key_causal == causal and dims == (b, h, n, n, d):
+        kind, s, dtype, key_causal = key
+        key_dims = (s.batch, s.heads_q, s.seq_q, s.seq_k, s.head_dim)
+        if kind in kinds and key_causal == causal and dtype == DTYPES[dtype_name] and key_dims == dims:
             out[kind] = cfg.label()
+    for kind in kinds:
+        pinned = tuning.forced(kind, causal)
+        if pinned is not None:
+            out[kind] = pinned.label()
     return out
 
 

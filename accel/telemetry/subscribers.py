@@ -34,6 +34,7 @@ class Subscribers(Generic[T]):
             with self._lock:
                 if callback in self._callbacks:
                     self._callbacks.remove(callback)
+                self._failed.discard(id(callback))  # a later callback may get the same id
 
         return unsubscribe
 
