@@ -243,7 +243,8 @@ class ModelManager:
                 state["state"] = "converting"
                 pth_to_safetensors(raw, raw.with_suffix(".safetensors"))
                 raw.unlink()
-            state.update(state="done", sha256=info["sha256"], verified=info["verified"])
+            final = raw.with_suffix(".safetensors")
+            state.update(state="done", sha256=info["sha256"], verified=info["verified"], path=str(final))
         except Exception as exc:
             state.update(state="failed", error=str(exc))
             raise

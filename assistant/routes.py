@@ -177,7 +177,9 @@ def create_router(svc: Any) -> APIRouter:
 
         def fetch() -> None:
             _quiet(svc.models.download_known, name, body.get("sha256"), body.get("url"))
-            svc.model_file_replaced(svc.models.dir / f"{name}.safetensors")
+            done = svc.models.downloads.get(name, {})
+            if done.get("state") == "done":
+                svc.model_file_replaced(Path(done["path"]))
 
         svc.run_in_thread("download", fetch)
         return {"started": name}

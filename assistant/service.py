@@ -99,7 +99,7 @@ class AssistantService:
         engine = self.controller.engine
         if not use_gpu and engine is not None and engine.strategy.startswith("cuda"):
             self.controller.release("GPU use turned off")  # takes effect now, not at the next restart
-        # Selecting the model already loaded (the GUI re-sends its choice on every connect) keeps it loaded.
+        # Selecting the model already loaded keeps it loaded (a new file under its name: model_file_replaced).
         if changes.get("model") and self.model_path() != self.controller.model_path:
             self.controller.release("model changed")
             self.controller.model_path = self.model_path()

@@ -54,12 +54,13 @@ def sweep_shape(shape: tuple[int, int, int, int], causal: bool, kernels: list[st
     bwd_flops = 2.5 * fwd_flops
     out: dict = {"shape": list(shape), "causal": causal, "fwd": [], "dkdv": [], "dq": [], "whole": []}
 
-    def run(kind: str, params: dict[str, int], fn: object) -> None:
+    def run(kind: str, params: dict, fn: object, flops: float | None = None) -> None:
+        """Time one config; ``flops`` (whole kernels only) adds its TFLOP/s."""
         if time.monotonic() > deadline:
             return
         try:
             ms = _time(fn)
-            out[kind].append({**params, "ms": ms})
+            out[kind].append({**params, "ms": ms, **({"tflops": flops / ms / 1e9} if flops else {})})
         except Exception as exc:  # shared memory or registers exceeded: recorded, not fatal
             out[kind].append({**params, "error": f"{type(exc).__name__}: {str(exc)[:160]}"})
 
@@ -67,36 +68,33 @@ def sweep_shape(shape: tuple[int, int, int, int], causal: bool, kernels: list[st
     if "fwd" in kernels:
         for p in _grid(FWD_GRID):
             fcfg = FwdConfig(p["block_m"], p["block_n"], p["num_warps"], p["num_stages"])
-            run("fwd", p, lambda c=fcfg: attention.launch_fwd(q, k, v, o2, lse2, causal, scale, c))
+            fn = lambda c=fcfg: attention.launch_fwd(q, k, v, o2, lse2, causal, scale, c)
+            run("fwd", p, fn, fwd_flops)
+        for fcfg in tuning.fwd_candidates(d, fp8=False):
+            fn = lambda c=fcfg: attention.launch_fwd(q, k, v, o2, lse2, causal, scale, c)
+            run("whole", {"config": fcfg.label()}, fn, fwd_flops)
     if "dkdv" in kernels:
         for p in _grid(DKDV_GRID):
             cfg = BwdConfig(p["block_m"], p["block_n"], p["num_warps"], p["num_stages"], "split")
-            run("dkdv", p, lambda cfg=cfg: attention.launch_dkdv(do, q, k, v, stats, causal, scale, cfg))
+            fn = lambda cfg=cfg: attention.launch_dkdv(do, q, k, v, stats, causal, scale, cfg)
+            run("dkdv", p, fn)
     if "dq" in kernels:
         for p in _grid(DQ_GRID):
             cfg = BwdConfig(
                 32, 64, 8, 2, "split", p["block_m"], p["block_n"], p["num_warps"], p["num_stages"]
             )
-            run("dq", p, lambda cfg=cfg: attention.launch_dq(do, q, k, v, stats, causal, scale, cfg))
-    for fcfg in tuning.fwd_candidates(d, fp8=False) if "fwd" in kernels else []:
-        fn = lambda c=fcfg: attention.launch_fwd(q, k, v, o2, lse2, causal, scale, c)
-        run("whole", {"config": fcfg.label(), "flops": fwd_flops}, fn)  # type: ignore[dict-item]
-    for cfg in tuning.bwd_candidates(d) if {"dkdv", "dq"} & set(kernels) else []:
-        fn = lambda cfg=cfg: attention.launch_bwd(do, q, k, v, o, lse, causal, scale, cfg)
-        run("whole", {"config": cfg.label(), "flops": bwd_flops}, fn)  # type: ignore[dict-item]
+            fn = lambda cfg=cfg: attention.launch_dq(do, q, k, v, stats, causal, scale, cfg)
+            run("dq", p, fn)
+    if {"dkdv", "dq"} & set(kernels):
+        for cfg in tuning.bwd_candidates(d):
+            fn = lambda cfg=cfg: attention.launch_bwd(do, q, k, v, o, lse, causal, scale, cfg)
+            run("whole", {"config": cfg.label()}, fn, bwd_flops)
     for kind in ("fwd", "dkdv", "dq", "whole"):
         out[kind].sort(key=lambda r: r.get("ms", math.inf))
-    for r in out["fwd"]:
-        if "ms" in r:
-            r["tflops"] = fwd_flops / r["ms"] / 1e9
-    ok = [r for r in out["dkdv"] + out["dq"] if "ms" in r]
-    if out["dkdv"] and out["dq"] and ok:
-        best_pair_ms = out["dkdv"][0].get("ms", math.inf) + out["dq"][0].get("ms", math.inf)
-        out["best_pair_ms"] = best_pair_ms
-        out["best_pair_tflops"] = bwd_flops / best_pair_ms / 1e9
-    for r in out["whole"]:
-        if "ms" in r:
-            r["tflops"] = r["flops"] / r["ms"] / 1e9
+    best = [next((r["ms"] for r in out[kind] if "ms" in r), None) for kind in ("dkdv", "dq")]
+    if None not in best:
+        out["best_pair_ms"] = best[0] + best[1]
+        out["best_pair_tflops"] = bwd_flops / out["best_pair_ms"] / 1e9
     return out
 
 
@@ -130,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = Path(args.out) / f"kernel_sweep_{stamp}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    meta = {"benchmark": "kernel_sweep", "device": torch.cuda.get_device_name(), **bench.environment()}
+    meta = {"benchmark": "kernel_sweep", **bench.environment()}
     path.write_text(json.dumps({**meta, "results": results}, indent=1))
     for r in results:
         print(f"\n{tuple(r['shape'])} causal={r['causal']}")
