@@ -1,15 +1,17 @@
 # Two entry points for a new user: `make run` and `make test`. Everything they need is installed here.
+# constraints.txt holds the exact versions this repository is tested with; pyproject.toml takes ranges.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip install -q -c constraints.txt
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: run test lint test-slow test-gpu bench clean
+.PHONY: run test lint test-slow test-gpu wheel clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PIP) -e '.[dev]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -20,7 +22,8 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 
-# CPU tiers 0-2: unit/integration (fake NVML, real daemon on loopback, real SQLite), offscreen Qt, Triton interpreter.
+# CPU tiers: unit, integration (fake NVML, a real daemon on loopback, real SQLite), gui (offscreen Qt),
+# kernels (Triton interpreter) and faults. The marker of each test follows its folder (tests/conftest.py).
 test: lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "not gpu and not slow"
 
@@ -31,5 +34,8 @@ test-slow: $(STAMP)
 test-gpu: $(STAMP)
 	$(PY) -m pytest -q -m gpu
 
+wheel: $(STAMP)
+	$(PY) -m build --wheel --outdir dist .
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache dist build

@@ -1,6 +1,6 @@
 """Attention benchmark on a GPU: one table of ours vs SDPA flash / cuDNN / efficient and FlexAttention.
 
-    PYTHONPATH=. python3 benchmarks/attention_bench.py [--shapes 4,16,4096,128 ...] [--dtype bf16|fp16|fp8]
+    PYTHONPATH=src python3 benchmarks/attention_bench.py [--shapes 4,16,4096,128 ...] [--dtype bf16|fp16|fp8]
         [--causal both|yes|no] [--mode fwd|bwd|both] [--configs] [--check] [--out benchmarks/results]
 
 --check   correctness of our kernels on fresh random inputs first (fwd, lse, grads vs fp32 reference;
@@ -20,15 +20,15 @@ from pathlib import Path
 
 import torch
 
-from accel.kernels import bench
+from gpuaccel.accel.kernels import bench
 
 DEFAULT_SHAPES = ["4,16,4096,128", "2,16,8192,128", "1,16,16384,128", "4,32,4096,64", "8,8,2048,256"]
 
 
 def check(log: list[str]) -> bool:
     """Our kernels vs the fp32 reference on small-to-medium shapes; returns True when all pass."""
-    from accel.kernels import flash_attention, reference
-    from accel.kernels.fp8 import flash_attention_fp8
+    from gpuaccel.accel.kernels import flash_attention, reference
+    from gpuaccel.accel.kernels.fp8 import flash_attention_fp8
 
     ok = True
     cases = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
@@ -76,7 +76,7 @@ def sweep_configs(shape: tuple[int, int, int, int], causal: bool, dtype: str, lo
     """Time every tuning candidate of our forward/backward on one shape."""
     from triton.testing import do_bench
 
-    from accel.kernels import attention, fp8, tuning
+    from gpuaccel.accel.kernels import attention, fp8, tuning
 
     b, h, n, d = shape
     rows = []

@@ -6,7 +6,7 @@ set -u
 OUT=${OUT:-/tmp/gpuaccel-out}; mkdir -p "$OUT"
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
   || { echo "wheel install failed"; exit 1; }
-export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1 RWKV_V7_ON=1
+export PYTHONPATH=/tmp/site:$PWD/src PYTHONUNBUFFERED=1 RWKV_V7_ON=1
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__, torch.cuda.get_device_name(0))'
 
@@ -16,9 +16,9 @@ if [ -z "${SKIP_GPU_TESTS:-}" ]; then
 fi
 
 DD=/tmp/gpuaccel-dd; rm -rf "$DD"
-python3 -m app.cli serve --data-dir "$DD" --port 0 > "$OUT/daemon.log" 2>&1 &
+python3 -m gpuaccel serve --data-dir "$DD" --port 0 > "$OUT/daemon.log" 2>&1 &
 for _ in $(seq 60); do [ -f "$DD/daemon.json" ] && break; sleep 0.5; done
-G="python3 -m app.cli"
+G="python3 -m gpuaccel"
 $G submit matmul --data-dir "$DD" --gpus 1 --set size=8192 --set duration_s=8 --json > "$OUT/matmul_submit.json"
 $G submit attention.bench --data-dir "$DD" --gpus 1 --set 'shape=[2,16,8192,128]' --set mode='"fwd"' \
   --set 'impls=["ours","sdpa_cudnn"]' --json > "$OUT/attn_submit.json"
@@ -28,9 +28,9 @@ $G ls --data-dir "$DD" > "$OUT/jobs.txt" 2>&1; cat "$OUT/jobs.txt"
 $G show 1 --data-dir "$DD" --json > "$OUT/job1.json"; $G show 2 --data-dir "$DD" --json > "$OUT/job2.json"
 kill %1; wait
 
-timeout 30 python3 -m accel.telemetry.sampler_cost --backend nvml --seconds 10 > "$OUT/sampler_cost.txt" 2>&1
+timeout 30 python3 -m gpuaccel.accel.telemetry.sampler_cost --backend nvml --seconds 10 > "$OUT/sampler_cost.txt" 2>&1
 echo "sampler cost: $(tail -2 "$OUT/sampler_cost.txt" | tr '\n' ' ')"
-timeout 240 python3 -m assistant.bench --out "$OUT/assistant_bench.json" > "$OUT/assistant_bench.txt" 2>&1
+timeout 240 python3 -m gpuaccel.assistant.bench --out "$OUT/assistant_bench.json" > "$OUT/assistant_bench.txt" 2>&1
 echo "assistant bench rc=$?"; tail -15 "$OUT/assistant_bench.txt"
 python3 - "$OUT" <<'PY'
 import json, sys

@@ -5,7 +5,7 @@ lists are chosen. The backward's two kernels are timed apart, so the best dK/dV 
 found independently (they share only the preprocess pass) and the grid costs the sum of the two sizes
 rather than their product. Needs a CUDA GPU.
 
-    PYTHONPATH=. python3 benchmarks/kernel_sweep.py [--shapes 4,16,4096,128] [--causal no]
+    PYTHONPATH=src python3 benchmarks/kernel_sweep.py [--shapes 4,16,4096,128] [--causal no]
         [--kernels fwd dkdv dq] [--budget-s 420]
 
 Prints the fastest configurations per kernel and shape, the current candidates run whole, and the
@@ -24,8 +24,8 @@ from pathlib import Path
 
 import torch
 
-from accel.kernels import attention, bench, tuning
-from accel.kernels.tuning import BwdConfig, FwdConfig
+from gpuaccel.accel.kernels import attention, bench, tuning
+from gpuaccel.accel.kernels.tuning import BwdConfig, FwdConfig
 
 FWD_GRID = {"block_m": (64, 128), "block_n": (64, 128), "num_warps": (4, 8), "num_stages": (2, 3, 4)}
 KERNELS = ("fwd", "dkdv", "dq")

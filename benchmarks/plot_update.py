@@ -26,13 +26,13 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import numpy as np
 from PySide6.QtWidgets import QApplication
 
-from app.gui.plots import FRAME_HZ, WINDOWS, LivePlots
-from app.gui.telemetry_model import SERIES_KEYS, TelemetryModel
+from gpuaccel.app.gui.plots import FRAME_HZ, WINDOWS, LivePlots
+from gpuaccel.app.gui.telemetry_model import SERIES_KEYS, TelemetryModel
 
 GPUS = 8
 RATE_HZ = 10

@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "src"))
 
-from app.client import Client  # noqa: E402
+from gpuaccel.app.client import Client  # noqa: E402
 
 RESULT = REPO / "benchmarks" / "results" / "queue_load.json"
 
@@ -41,9 +41,9 @@ def start_daemon(data_dir: Path, env_extra: dict[str, str]) -> subprocess.Popen[
     """``gpuaccel serve --port 0`` in a subprocess; returns once daemon.json names it and /health is ok."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_")}
     env.update(GPUACCEL_FAKE_NVML="no_gpus", GPUACCEL_CONFIG_DIR=str(data_dir / "config"), **env_extra)
-    env["PYTHONPATH"] = str(REPO)
+    env["PYTHONPATH"] = str(REPO / "src")
     log = open(data_dir.parent / "daemon.log", "wb")  # noqa: SIM115 (lives as long as the daemon)
-    cmd = [sys.executable, "-m", "app.cli", "serve", "--port", "0", "--data-dir", str(data_dir)]
+    cmd = [sys.executable, "-m", "gpuaccel", "serve", "--port", "0", "--data-dir", str(data_dir)]
     proc = subprocess.Popen(cmd, env=env, cwd=str(REPO), stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

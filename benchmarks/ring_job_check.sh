@@ -6,16 +6,16 @@ set -u
 OUT=${OUT:-/tmp/gpuaccel-out}; mkdir -p "$OUT"
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
   || { echo "wheel install failed"; exit 1; }
-export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1
+export PYTHONPATH=/tmp/site:$PWD/src PYTHONUNBUFFERED=1
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 NGPU=$(python3 -c 'import torch; print(torch.cuda.device_count())')
 echo "torch.cuda.device_count() = $NGPU"
 SEQ=${SEQ:-131072}
 
 DD=/tmp/gpuaccel-ring-dd; rm -rf "$DD"
-python3 -m app.cli serve --data-dir "$DD" --port 0 > "$OUT/daemon.log" 2>&1 &
+python3 -m gpuaccel serve --data-dir "$DD" --port 0 > "$OUT/daemon.log" 2>&1 &
 for _ in $(seq 60); do [ -f "$DD/daemon.json" ] && break; sleep 0.5; done
-G="python3 -m app.cli"
+G="python3 -m gpuaccel"
 $G submit attention.ring --data-dir "$DD" --gpus "$NGPU" --set seq_total="$SEQ" --set iters=5 --json \
   > "$OUT/ring_submit.json" || cat "$OUT/ring_submit.json"
 $G submit matmul --data-dir "$DD" --gpus 1 --set size=8192 --set duration_s=5 --json > "$OUT/matmul_submit.json"

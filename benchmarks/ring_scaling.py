@@ -31,9 +31,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "src"))
 
-from accel.distributed.launch import MULTICAST_OFF_ENV, run_ranks  # noqa: E402
+from gpuaccel.accel.distributed.launch import MULTICAST_OFF_ENV, run_ranks  # noqa: E402
 
 os.environ.update(MULTICAST_OFF_ENV)
 TARGET = {"world_size": 4, "min_seq_per_gpu": 16384, "efficiency": 0.85}

@@ -1,6 +1,7 @@
 """Shared pytest fixtures and hooks (append yours below; keep each small).
 
 - Every test fails if it leaves a non-daemon thread running (DESIGN.md: every thread is joined).
+- Each test is marked with its tier, the folder it lives in (unit, integration, gui, kernels, faults, gpu).
 - Tests marked ``gpu`` are skipped, with the reason, unless torch sees CUDA and NVML sees a GPU.
 """
 
@@ -10,6 +11,7 @@ import functools
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -51,6 +53,21 @@ def _gpu_missing() -> str | None:
     except Exception as exc:  # no library, no driver, no permission: all mean "skip"
         return f"NVML unusable: {exc}"
     return None if count > 0 else "NVML sees no GPU"
+
+
+TIERS = ("unit", "integration", "gui", "kernels", "faults", "gpu")
+_HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The marker follows the folder: ``tests/gpu/...`` is ``gpu``, ``tests/faults/...`` is ``faults``."""
+    for item in items:
+        try:
+            tier = Path(item.path).resolve().relative_to(_HERE).parts[0]
+        except ValueError:
+            continue
+        if tier in TIERS:
+            item.add_marker(getattr(pytest.mark, tier))
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.client import Client
+from gpuaccel.app.client import Client
 
 REPO = Path(__file__).resolve().parents[1]
 FAST_ENV = {
@@ -65,7 +65,7 @@ class DaemonProcess:
         """Run ``gpuaccel ARGS`` against this daemon (through $GPUACCEL_DATA_DIR); captures text output."""
         env = {**self.env, "GPUACCEL_DATA_DIR": str(self.data_dir)}
         return subprocess.run(
-            [sys.executable, "-m", "app.cli", *args],
+            [sys.executable, "-m", "gpuaccel", *args],
             env=env, cwd=cwd or str(REPO), capture_output=True, text=True, timeout=timeout,
         )  # fmt: skip
 
@@ -103,11 +103,11 @@ def start_daemon(
     full_env.update(
         GPUACCEL_FAKE_NVML=fake_nvml,
         GPUACCEL_CONFIG_DIR=str(data_dir / "config"),
-        PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+        PYTHONPATH=os.pathsep.join(filter(None, [str(REPO / "src"), os.environ.get("PYTHONPATH")])),
     )
     full_env.update(env or {})
     log_path = data_dir.parent / f"{data_dir.name}-daemon-{time.monotonic_ns()}.log"
-    command = [sys.executable, "-m", "app.cli", "serve", "--port", "0", "--data-dir", str(data_dir)]
+    command = [sys.executable, "-m", "gpuaccel", "serve", "--port", "0", "--data-dir", str(data_dir)]
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             [*command, *(args or [])],

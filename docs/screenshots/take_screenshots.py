@@ -18,16 +18,16 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(REPO / "tests"))
 
 from daemon_fixture import start_daemon  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
-from app.gui.main import make_app  # noqa: E402
-from app.gui.settings import AppSettings  # noqa: E402
-from app.gui.window import MainWindow  # noqa: E402
+from gpuaccel.app.gui.main import make_app  # noqa: E402
+from gpuaccel.app.gui.settings import AppSettings  # noqa: E402
+from gpuaccel.app.gui.window import MainWindow  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
 

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from accel.telemetry.nvml import NvmlBackend
-from accel.telemetry.sampler import Sampler
-from accel.telemetry.types import (
+from gpuaccel.accel.telemetry.nvml import NvmlBackend
+from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.accel.telemetry.types import (
     DRIVER_NOT_LOADED,
     FUNCTION_NOT_FOUND,
     GPM_METRICS,
@@ -23,7 +23,6 @@ from accel.telemetry.types import (
     SAMPLE_VALUE_FIELDS,
 )
 
-pytestmark = pytest.mark.gpu
 KNOWN_REASONS = {
     NOT_SUPPORTED,
     NO_PERMISSION,
@@ -99,7 +98,7 @@ def test_sampler_at_10_hz_joins():
 def test_status_cli_text_and_json(capsys, monkeypatch):
     import argparse
 
-    from app.commands import status
+    from gpuaccel.app.commands import status
 
     # Only this command's parser: the full CLI root also imports the daemon's modules and their dependencies.
     parser = argparse.ArgumentParser(prog="gpuaccel")
@@ -119,8 +118,8 @@ def test_status_cli_text_and_json(capsys, monkeypatch):
 
 
 def test_calibrate_measures_and_stores(tmp_path, monkeypatch):
-    from accel.telemetry.calibrate import measure_bf16_peak
-    from accel.telemetry.peaks import calibrated_entry, save_calibration
+    from gpuaccel.accel.telemetry.calibrate import measure_bf16_peak
+    from gpuaccel.accel.telemetry.peaks import calibrated_entry, save_calibration
 
     monkeypatch.setenv("GPUACCEL_CONFIG_DIR", str(tmp_path))
     r = measure_bf16_peak(0, seconds=1.0)

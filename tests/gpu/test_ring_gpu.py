@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from accel.distributed.bench_worker import CHECK_TOL
-from accel.distributed.launch import run_ranks
+from gpuaccel.accel.distributed.bench_worker import CHECK_TOL
+from gpuaccel.accel.distributed.launch import run_ranks
 
-pytestmark = pytest.mark.gpu
 GPUS = torch.cuda.device_count() if torch.cuda.is_available() else 0
 
 
@@ -57,8 +56,8 @@ def test_ring_over_nccl_with_torch_blocks(tmp_path: Path, monkeypatch: pytest.Mo
 def test_ring_workload_on_two_gpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from accel.workloads import ring
-    from accel.workloads.report import JOB_LOG_DIR_ENV, Reporter
+    from gpuaccel.accel.workloads import ring
+    from gpuaccel.accel.workloads.report import JOB_LOG_DIR_ENV, Reporter
 
     monkeypatch.setenv(JOB_LOG_DIR_ENV, str(tmp_path))
     spec = ring.validate({"gpus": 2, "seq_total": 16384, "heads": 16, "head_dim": 128, "iters": 3})

@@ -1,0 +1,39 @@
+"""FlashAttention-style Triton kernels: forward/backward, causal, GQA, FP8 forward, log-sum-exp output.
+
+Public API (imported lazily so that ``import gpuaccel.accel.kernels`` pulls in neither triton nor a kernel
+definition; the Triton interpreter must be switched on before kernels are defined):
+
+- ``flash_attention(q, k, v, *, causal=False, softmax_scale=None, return_lse=False)`` with autograd.
+- ``flash_attention_forward(q, k, v, causal, scale) -> (o, lse)`` and
+  ``flash_attention_backward(do, q, k, v, o, lse, causal, scale) -> (dq, dk, dv)``: blockwise entry
+  points for ring attention.
+- ``flash_attention_fp8(q, k, v, *, causal=False, softmax_scale=None, return_lse=False)``: e4m3 forward.
+- ``reference``: plain PyTorch with the same signatures; ``UnsupportedInputError`` for bad inputs.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from gpuaccel.accel.kernels.checks import UnsupportedInputError
+
+_LAZY = {
+    "flash_attention": "gpuaccel.accel.kernels.attention",
+    "flash_attention_forward": "gpuaccel.accel.kernels.attention",
+    "flash_attention_backward": "gpuaccel.accel.kernels.attention",
+    "FlashAttentionFunction": "gpuaccel.accel.kernels.attention",
+    "flash_attention_fp8": "gpuaccel.accel.kernels.fp8",
+    "quantize_fp8": "gpuaccel.accel.kernels.fp8",
+}
+
+__all__ = ["UnsupportedInputError", "reference", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "reference":
+        return importlib.import_module("gpuaccel.accel.kernels.reference")
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gpuaccel.accel.kernels' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

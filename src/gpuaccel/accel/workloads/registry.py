@@ -1,0 +1,88 @@
+"""The registry of workload kinds.
+
+A kind is a name (``matmul``, ``attention.bench``...), a ``validate`` function that turns a user's raw
+spec into a complete, typed spec (or raises :class:`SpecError` naming the bad field and what is
+accepted), and a ``run`` function executed in the job's worker process with a :class:`Reporter`.
+Validation is cheap and import-safe (no CUDA, no kernel import), so the daemon runs it at submit time.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gpuaccel.accel.workloads.report import Reporter
+
+Spec = dict[str, Any]
+
+# Modules that register kinds when imported; imported lazily on first lookup so that importing the
+# registry never pulls in torch.
+_PROVIDERS: tuple[str, ...] = (
+    "gpuaccel.accel.workloads.matmul",
+    "gpuaccel.accel.workloads.attention",
+    "gpuaccel.accel.workloads.ring",
+)
+
+
+class SpecError(ValueError):
+    """A spec field is wrong. ``field`` names it; the message says what is accepted."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Workload:
+    kind: str
+    summary: str
+    validate: Callable[[Spec], Spec]
+    run: Callable[[Spec, Reporter], dict[str, Any]]
+    uses_gpu: bool = True
+
+
+_KINDS: dict[str, Workload] = {}
+_loaded = False
+
+
+def register(workload: Workload) -> Workload:
+    if workload.kind in _KINDS:
+        raise ValueError(f"workload kind {workload.kind!r} registered twice")
+    _KINDS[workload.kind] = workload
+    return workload
+
+
+def _load_providers() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for module in _PROVIDERS:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # a provider that exists but fails to import is a real bug
+                raise
+
+
+def kinds() -> dict[str, Workload]:
+    _load_providers()
+    return dict(_KINDS)
+
+
+def get(kind: str) -> Workload:
+    _load_providers()
+    try:
+        return _KINDS[kind]
+    except KeyError:
+        known = ", ".join(sorted(_KINDS)) or "none"
+        raise SpecError("kind", f"unknown workload kind {kind!r}; known kinds: command, {known}") from None
+
+
+def validate(kind: str, spec: Spec) -> Spec:
+    if not isinstance(spec, dict):
+        raise SpecError("spec", f"must be a JSON object, got {type(spec).__name__}")
+    return get(kind).validate(spec)

@@ -1,0 +1,158 @@
+"""``gpuaccel ask``, ``report``, ``models`` and ``cleanup``: the assistant, through the daemon.
+
+All four talk to a running daemon (``gpuaccel serve``) through :class:`app.client.Client`; answers stream
+to the terminal token by token as the daemon sends them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from gpuaccel.app.client import Client, ClientError
+
+BASE = "/api/v1/assistant"
+
+
+def _common() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--data-dir", help="the daemon's data dir (default $GPUACCEL_DATA_DIR or the platform's)")
+    return p
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    common = _common()
+    p = subparsers.add_parser(
+        "ask", parents=[common], help="ask the assistant (answers from the daemon's facts)"
+    )
+    p.add_argument("question", nargs="+", help='e.g. "how hot is GPU 0?", "why did job 12 fail?", /status')
+    p.add_argument("--conversation", type=int, help="continue this conversation id")
+    p.set_defaults(func=_wrap(cmd_ask))
+
+    p = subparsers.add_parser("report", parents=[common], help="make, list or export assistant reports")
+    p.add_argument("--job", type=int, help="a report on this job instead of the daily one")
+    p.add_argument("--day", help="the day (YYYY-MM-DD, UTC) for a daily report; default today")
+    p.add_argument("--list", action="store_true", help="list stored reports")
+    p.add_argument("--show", type=int, metavar="ID", help="print a stored report")
+    p.add_argument("--format", choices=("md", "html"), default="md")
+    p.add_argument("-o", "--output", type=Path, help="write the report to this file")
+    p.set_defaults(func=_wrap(cmd_report))
+
+    p = subparsers.add_parser(
+        "models", parents=[common], help="assistant models: list, import, download, select"
+    )
+    p.add_argument("action", nargs="?", default="list", choices=("list", "import", "download", "select"))
+    p.add_argument("target", nargs="?", help="a file for import, a catalog name for download/select")
+    p.add_argument("--sha256", help="expected checksum for download")
+    p.set_defaults(func=_wrap(cmd_models))
+
+    p = subparsers.add_parser(
+        "cleanup", parents=[common], help="housekeeping proposals; --apply after review"
+    )
+    p.add_argument("--apply", nargs="+", metavar="ID", help="act on these proposal ids")
+    p.add_argument("--yes", action="store_true", help="confirm --apply (without it: a dry run)")
+    p.set_defaults(func=_wrap(cmd_cleanup))
+
+
+def _wrap(fn: Any) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            with Client(data_dir=args.data_dir, timeout=600.0) as c:
+                return int(fn(c, args) or 0)
+        except ClientError as exc:
+            print(f"gpuaccel: {exc}", file=sys.stderr)
+            return 1
+
+    return run
+
+
+def cmd_ask(c: Client, args: argparse.Namespace) -> int:
+    body: dict[str, Any] = {"message": " ".join(args.question)}
+    if args.conversation:
+        body["conversation_id"] = args.conversation
+    c.request("GET", f"{BASE}/state")  # a clear error (404, token, not running) before streaming
+    event, status = "", 0
+    # Streaming needs the underlying httpx client; the Client owns its base URL and token.
+    with c._client().stream("POST", f"{BASE}/chat", json=body) as r:
+        status = r.status_code
+        if status != 200:
+            r.read()
+            print(f"gpuaccel ask: HTTP {status}: {r.text}", file=sys.stderr)
+            return 1
+        for line in r.iter_lines():
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("data: "):
+                data = json.loads(line[6:])
+                if event == "token":
+                    print(data.get("text", ""), end="", flush=True)
+                elif event == "error":
+                    print(f"\ngpuaccel ask: {data.get('text')}", file=sys.stderr)
+                    return 1
+                elif event == "done":
+                    print(f"\n[conversation {data.get('conversation_id', '?')}, {data.get('reason')}]")
+    return 0
+
+
+def cmd_report(c: Client, args: argparse.Namespace) -> int:
+    if args.list:
+        for r in c.request("GET", f"{BASE}/reports").json()["reports"]:
+            print(f"{r['id']:>4}  {r['kind']:<6} {r['title']}")
+        return 0
+    rid = args.show
+    if rid is None:
+        body = {"kind": "job", "job_id": args.job} if args.job else {"kind": "daily", "day": args.day}
+        rid = c.request("POST", f"{BASE}/reports", json=body).json()["id"]
+    text = c.request("GET", f"{BASE}/reports/{rid}/export", params={"format": args.format}).text
+    if args.output:
+        args.output.write_text(text)
+        print(f"report {rid} written to {args.output}")
+    else:
+        print(text)
+    return 0
+
+
+def cmd_models(c: Client, args: argparse.Namespace) -> int:
+    if args.action == "list":
+        data = c.request("GET", f"{BASE}/models").json()
+        print(f"active: {data['active']}")
+        for m in data["installed"]:
+            print(f"  installed  {m['name']:<22} {m['bytes'] / 2**20:8.1f} MiB  {m['path']}")
+        for m in data["catalog"]:
+            mark = "installed" if m["installed"] else "available"
+            print(
+                f"  {mark:<10} {m['name']:<22} ~{m['file_bytes_approx'] / 2**30:5.2f} GiB  "
+                f"~{m['vram_bytes_fp16_approx'] / 2**30:5.2f} GiB VRAM fp16"
+            )
+        for name, d in data["downloads"].items():
+            print(f"  download {name}: {d}")
+        return 0
+    if not args.target:
+        print(f"gpuaccel models {args.action}: name the file or model", file=sys.stderr)
+        return 2
+    if args.action == "import":
+        body: dict[str, Any] = {"path": str(Path(args.target).resolve())}
+        print(c.request("POST", f"{BASE}/models/import", json=body).json())
+    elif args.action == "download":
+        body = {"name": args.target, "sha256": args.sha256}
+        print(c.request("POST", f"{BASE}/models/download", json=body).json(), "- see `gpuaccel models`")
+    else:
+        print(c.request("POST", f"{BASE}/models/select", json={"name": args.target}).json())
+    return 0
+
+
+def cmd_cleanup(c: Client, args: argparse.Namespace) -> int:
+    if not args.apply:
+        props = c.request("GET", f"{BASE}/housekeeping").json()["proposals"]
+        if not props:
+            print("nothing to clean up")
+        for p in props:
+            print(f"{p['id']}  {p['action']:<6} {p['size_bytes'] / 2**20:9.1f} MiB  {p['description']}")
+        return 0
+    body = {"ids": args.apply, "confirm": bool(args.yes)}
+    for r in c.request("POST", f"{BASE}/housekeeping/apply", json=body).json()["results"]:
+        print(r)
+    return 0

@@ -1,0 +1,70 @@
+"""``gpuaccel bench attention``: the attention benchmark as a direct command (no daemon, no queue).
+
+Prints one table (ours, SDPA flash, SDPA cuDNN, SDPA efficient, FlexAttention side by side from one run,
+ratio ours/cuDNN, the FLOP formula in the header) and writes the JSON beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from gpuaccel.accel.workloads.attention import DTYPES, IMPLS, MODES
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("bench", help="benchmarks run directly on this machine's GPU")
+    sub = p.add_subparsers(dest="bench_what", metavar="WHAT")
+    a = sub.add_parser("attention", help="our attention kernels vs PyTorch SDPA backends and FlexAttention")
+    a.add_argument("--shapes", nargs="+", default=["4,16,4096,128"], help="B,H,N,D (N = Nq = Nk)")
+    a.add_argument("--dtype", choices=DTYPES, default="bf16")
+    a.add_argument("--causal", action="store_true")
+    a.add_argument("--mode", choices=MODES, default="both")
+    a.add_argument("--impls", nargs="+", choices=IMPLS, default=list(IMPLS))
+    a.add_argument("--out", default="benchmarks/results", help="directory for the JSON")
+    a.set_defaults(func=run_attention)
+    p.set_defaults(func=lambda args: p.print_help() or 2)
+
+
+def _parse_shape(text: str) -> tuple[int, int, int, int]:
+    try:
+        b, h, n, d = (int(x) for x in text.split(","))
+    except ValueError:
+        raise SystemExit(f"error: --shapes takes B,H,N,D integers, got {text!r}") from None
+    return b, h, n, d
+
+
+def run_attention(args: argparse.Namespace) -> int:
+    import torch
+
+    if not torch.cuda.is_available():
+        print(
+            f"error: gpuaccel bench attention needs a CUDA GPU; torch {torch.__version__} sees none",
+            file=sys.stderr,
+        )
+        return 2
+    from gpuaccel.accel.kernels import bench
+
+    if args.dtype == "fp8" and args.mode != "fwd":
+        print("note: fp8 is forward-only; measuring the forward", file=sys.stderr)
+        args.mode = "fwd"
+    shapes = [_parse_shape(s) for s in args.shapes]
+    impls = [i for i in args.impls if args.dtype != "fp8" or i == "ours"]
+    results = []
+    for shape in shapes:
+        for impl in impls:
+            print(f"  {impl} {shape} ...", file=sys.stderr, flush=True)
+            results.append(bench.bench_impl(impl, shape, args.dtype, args.causal, args.mode))
+    env = bench.environment()
+    header = f"{env['device']}, torch {env['torch']}, triton {env['triton']}, cuDNN {env['cudnn']}"
+    print(bench.format_table(results, args.mode, header))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"attention_{args.dtype}_{args.mode}_{time.strftime('%Y%m%d-%H%M%S')}.json"
+    payload = {"formula": bench.FLOP_FORMULA, "env": env, "results": [r.as_dict() for r in results]}
+    path.write_text(json.dumps(payload, indent=1, default=str))
+    print(f"wrote {path}")
+    return 0

@@ -1,0 +1,347 @@
+"""Job queue commands: ``submit``, ``ls``, ``show``, ``logs``, ``cancel``, ``retry``, ``priority``, ``wait``.
+
+All talk to a running daemon through :class:`app.client.Client`; none starts one. When no daemon runs
+they say how to start one and exit 1, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from gpuaccel.app.client import ApiError, Client, ClientError
+
+EXIT_NO_DAEMON = 1
+SHOW_FIELDS = (
+    "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
+    "memory_mib", "attempt", "max_retries", "depends_on", "labels", "timeout_s", "exit_code", "cwd",
+)  # fmt: skip
+
+
+def _client_options() -> argparse.ArgumentParser:
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument(
+        "--data-dir", help="the daemon's data dir (default $GPUACCEL_DATA_DIR or the platform's)"
+    )
+    return parent
+
+
+def _submit_options() -> argparse.ArgumentParser:
+    """submit's options: parsed again from what follows KIND, so they may come before or after it."""
+    o = argparse.ArgumentParser(add_help=False, parents=[_client_options()])
+    o.add_argument("--json", action="store_true", help="print JSON for scripts")
+    o.add_argument("--name", help="a name to show instead of the command")
+    o.add_argument("-p", "--priority", type=int, default=0, help="higher runs first (default 0)")
+    o.add_argument("--gpus", type=int, help="GPUs needed (default 0 for commands, 1 for GPU workloads)")
+    o.add_argument("--gpu-ids", help="exactly these GPUs, comma separated (e.g. 0,2)")
+    o.add_argument("--memory", type=int, metavar="MIB", help="free GPU memory needed on each GPU, in MiB")
+    o.add_argument("--retries", type=int, default=0, help="automatic retries after a failure (default 0)")
+    o.add_argument("--after", action="append", default=[], metavar="ID", help="start after job ID succeeded")
+    o.add_argument("--label", action="append", default=[], metavar="K=V", help="a label (repeatable)")
+    o.add_argument("--timeout", metavar="DURATION", help="fail the job after this long: 90, 90s, 10m, 2h")
+    o.add_argument("--env", action="append", default=[], metavar="K=V", help="an environment variable")
+    o.add_argument("--cwd", help="working directory (default: the current one)")
+    o.add_argument("--spec", help="the workload's spec as a JSON object")
+    o.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="one spec field (JSON value)"
+    )
+    return o
+
+
+_SUBMIT_OPTIONS = _submit_options()
+
+
+def submit_entry(args: argparse.Namespace) -> int:
+    rest = list(args.rest)
+    argv: list[str] = []
+    if "--" in rest:
+        cut = rest.index("--")
+        rest, argv = rest[:cut], rest[cut + 1 :]
+    words = argparse.ArgumentParser(add_help=False, parents=[_SUBMIT_OPTIONS], prog="gpuaccel submit KIND")
+    words.add_argument("words", nargs="*")
+    try:
+        words.parse_intermixed_args(rest, namespace=args)
+    except SystemExit as exc:
+        return int(exc.code or 2)
+    args.argv = [*args.words, *argv]
+    return _wrap(cmd_submit)(args)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    common = _client_options()
+    as_json = argparse.ArgumentParser(add_help=False)
+    as_json.add_argument("--json", action="store_true", help="print JSON for scripts")
+
+    p = subparsers.add_parser(
+        "submit",
+        parents=[_SUBMIT_OPTIONS],
+        help="queue a job: a command (after --) or a workload kind",
+        description="Queue a job. `gpuaccel submit command [options] -- python train.py` runs any command; "
+        "`gpuaccel submit matmul --set size=8192 --set duration_s=30` runs a registered workload.",
+    )
+    p.add_argument("kind", help="'command' or a workload kind (matmul, ...)")
+    p.add_argument("rest", nargs=argparse.REMAINDER, help="options, then for 'command': -- PROGRAM [ARGS...]")
+    p.set_defaults(func=submit_entry)
+
+    p = subparsers.add_parser("ls", parents=[common, as_json], help="list jobs, newest first")
+    p.add_argument("--state", help="comma list: queued,retrying,running,succeeded,failed,cancelled")
+    p.add_argument("--kind")
+    p.add_argument("--label", action="append", default=[], metavar="K=V")
+    p.add_argument("-n", "--limit", type=int, default=50)
+    p.set_defaults(func=_wrap(cmd_ls))
+
+    p = subparsers.add_parser("show", parents=[common, as_json], help="one job with its events")
+    p.add_argument("id", type=int)
+    p.set_defaults(func=_wrap(cmd_show))
+
+    p = subparsers.add_parser("logs", parents=[common], help="a job's output (-f to follow)")
+    p.add_argument("id", type=int)
+    p.add_argument("-f", "--follow", action="store_true", help="keep printing until the job ends")
+    p.add_argument("-n", "--tail", type=int, default=200, help="last N lines (default 200)")
+    p.set_defaults(func=_wrap(cmd_logs))
+
+    for name, helptext in (
+        ("cancel", "cancel a queued or running job"),
+        ("retry", "queue a finished job again"),
+    ):
+        p = subparsers.add_parser(name, parents=[common, as_json], help=helptext)
+        p.add_argument("id", type=int)
+        p.set_defaults(func=_wrap(cmd_cancel if name == "cancel" else cmd_retry))
+
+    p = subparsers.add_parser("priority", parents=[common, as_json], help="change a job's priority")
+    p.add_argument("id", type=int)
+    p.add_argument("priority", type=int)
+    p.set_defaults(func=_wrap(cmd_priority))
+
+    p = subparsers.add_parser(
+        "wait", parents=[common, as_json], help="wait for a job; exit with its exit code"
+    )
+    p.add_argument("id", type=int)
+    p.add_argument("--timeout", type=float, help="give up after this many seconds (exit 124)")
+    p.set_defaults(func=_wrap(cmd_wait))
+
+
+def _wrap(fn: Callable[[argparse.Namespace, Client], int]) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            with Client(data_dir=args.data_dir) as client:
+                return fn(args, client)
+        except ApiError as exc:
+            _err(args, str(exc) if exc.status != 404 else str(exc.detail))
+        except ClientError as exc:
+            _err(args, str(exc))
+        except UsageError as exc:
+            _err(args, str(exc))
+            return 2
+        return EXIT_NO_DAEMON
+
+    return run
+
+
+class UsageError(ValueError):
+    pass
+
+
+def _err(args: argparse.Namespace, message: str) -> None:
+    print(f"gpuaccel {args.command}: {message}", file=sys.stderr)
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"{what} {item!r} is not KEY=VALUE")
+        out[key] = value
+    return out
+
+
+def parse_duration(text: str) -> float:
+    """``90``, ``90s``, ``10m``, ``2h``, ``1d`` -> seconds."""
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    text = text.strip().lower()
+    scale = units.get(text[-1:], None)
+    number = text[:-1] if scale else text
+    try:
+        return float(number) * (scale or 1)
+    except ValueError:
+        raise UsageError(
+            f"--timeout {text!r}: use seconds or a number with s, m, h or d (e.g. 10m)"
+        ) from None
+
+
+def build_request(args: argparse.Namespace) -> dict[str, Any]:
+    argv = list(args.argv)
+    spec: dict[str, Any] = {}
+    if args.spec:
+        try:
+            spec = json.loads(args.spec)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"--spec is not JSON: {exc}") from None
+        if not isinstance(spec, dict):
+            raise UsageError("--spec must be a JSON object, e.g. '{\"size\": 8192}'")
+    for key, raw in _pairs(args.set, "--set").items():
+        try:
+            spec[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            spec[key] = raw
+    request: dict[str, Any] = {"kind": args.kind, "priority": args.priority, "max_retries": args.retries}
+    if argv:
+        request["argv"] = argv
+    if spec:
+        request["spec"] = spec
+    if args.kind == "command":
+        request["cwd"] = os.path.abspath(args.cwd or os.getcwd())
+    elif args.cwd:
+        request["cwd"] = os.path.abspath(args.cwd)
+    optional = {"name": args.name, "gpus": args.gpus, "memory_mib": args.memory}
+    request.update({k: v for k, v in optional.items() if v is not None})
+    if args.gpu_ids:
+        try:
+            request["gpu_ids"] = [int(x) for x in args.gpu_ids.split(",") if x.strip()]
+        except ValueError:
+            raise UsageError(f"--gpu-ids {args.gpu_ids!r}: give GPU indices like 0,1") from None
+    after = [x for item in args.after for x in item.split(",") if x.strip()]
+    if after:
+        if not all(x.strip().isdigit() for x in after):
+            raise UsageError(f"--after {','.join(after)}: give job ids")
+        request["depends_on"] = [int(x) for x in after]
+    if args.label:
+        request["labels"] = _pairs(args.label, "--label")
+    if args.env:
+        request["env"] = _pairs(args.env, "--env")
+    if args.timeout:
+        request["timeout_s"] = parse_duration(args.timeout)
+    return request
+
+
+def cmd_submit(args: argparse.Namespace, client: Client) -> int:
+    job = client.submit(**build_request(args))
+    if args.json:
+        print(json.dumps(job, indent=1))
+    else:
+        print(f"job {job['id']} queued ({describe(job)})")
+    return 0
+
+
+def describe(job: dict[str, Any]) -> str:
+    if job.get("name"):
+        return str(job["name"])
+    if job["kind"] == "command":
+        return " ".join(job["argv"])
+    return f"{job['kind']} {json.dumps(job['spec'], separators=(',', ':'))}"
+
+
+def _age(t: float | None) -> str:
+    if t is None:
+        return "-"
+    s = max(0.0, time.time() - t)
+    return f"{s:.0f}s" if s < 120 else f"{s / 60:.0f}m" if s < 7200 else f"{s / 3600:.0f}h"
+
+
+def _duration(job: dict[str, Any]) -> str:
+    if job["started_at"] is None:
+        return "-"
+    end = job["finished_at"] or time.time()
+    return f"{max(0.0, end - job['started_at']):.1f}s"
+
+
+def cmd_ls(args: argparse.Namespace, client: Client) -> int:
+    jobs = client.list_jobs(
+        state=args.state, kind=args.kind, labels=_pairs(args.label, "--label"), limit=args.limit
+    )
+    if args.json:
+        print(json.dumps(jobs, indent=1))
+        return 0
+    if not jobs:
+        print("no jobs")
+        return 0
+    print(f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  {'JOB':<36} NOTE")
+    for j in jobs:
+        gpus = ",".join(map(str, j["assigned_gpus"])) if j["assigned_gpus"] else str(j["gpus"] or "-")
+        note = j["reason"] or j["waiting_reason"] or _progress(j) or ""
+        line = f"{j['id']:>5} {j['state']:<10} {j['priority']:>4} {gpus:<6} {_age(j['created_at']):>5} "
+        print(line + f"{_duration(j):>7}  {describe(j)[:36]:<36} {note}")
+    return 0
+
+
+def _progress(job: dict[str, Any]) -> str:
+    p = job.get("progress") or {}
+    if p.get("fraction") is None:
+        return ""
+    return f"{100 * p['fraction']:.0f}% {p.get('message', '')}".strip()
+
+
+def cmd_show(args: argparse.Namespace, client: Client) -> int:
+    job = client.get_job(args.id)
+    if args.json:
+        print(json.dumps(job, indent=1))
+        return 0
+    fields = SHOW_FIELDS
+    print(f"job {job['id']}: {describe(job)}")
+    for key in fields:
+        if job.get(key) not in (None, [], {}):
+            print(f"  {key:<15} {job[key]}")
+    if _progress(job):
+        print(f"  {'progress':<15} {_progress(job)}")
+    if job.get("result"):
+        print(f"  {'result':<15} {json.dumps(job['result'])}")
+    print(f"  {'duration':<15} {_duration(job)}")
+    print("events:")
+    for e in job.get("events", []):
+        print(f"  {time.strftime('%H:%M:%S', time.localtime(e['t']))} {e['state'] or '':<10} {e['message']}")
+    return 0
+
+
+def cmd_logs(args: argparse.Namespace, client: Client) -> int:
+    if not args.follow:
+        sys.stdout.write(client.log(args.id, tail=args.tail))
+        return 0
+    for line in client.follow_log(args.id, tail=args.tail):
+        print(line, flush=True)
+    return 0
+
+
+def _print_job(args: argparse.Namespace, job: dict[str, Any], verb: str) -> int:
+    print(json.dumps(job, indent=1) if args.json else f"job {job['id']} {verb} (now {job['state']})")
+    return 0
+
+
+def cmd_cancel(args: argparse.Namespace, client: Client) -> int:
+    return _print_job(args, client.cancel(args.id), "cancel requested")
+
+
+def cmd_retry(args: argparse.Namespace, client: Client) -> int:
+    return _print_job(args, client.retry(args.id), "queued again")
+
+
+def cmd_priority(args: argparse.Namespace, client: Client) -> int:
+    return _print_job(args, client.set_priority(args.id, args.priority), f"priority set to {args.priority}")
+
+
+def exit_code_of(job: dict[str, Any]) -> int:
+    """The job's exit code as a shell would report it: 0 ok, N from the command, 128+signal, else 1."""
+    if job["state"] == "succeeded":
+        return 0
+    code = job.get("exit_code")
+    if code is None or code == 0:
+        return 1
+    return 128 - code if code < 0 else min(code, 255)
+
+
+def cmd_wait(args: argparse.Namespace, client: Client) -> int:
+    try:
+        job = client.wait(args.id, timeout=args.timeout)
+    except TimeoutError as exc:
+        _err(args, str(exc))
+        return 124
+    if args.json:
+        print(json.dumps(job, indent=1))
+    else:
+        print(f"job {job['id']} {job['state']}" + (f": {job['reason']}" if job.get("reason") else ""))
+    return exit_code_of(job)

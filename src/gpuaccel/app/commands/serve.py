@@ -1,0 +1,60 @@
+"""``gpuaccel serve``: run the daemon in the foreground (the only command that starts one)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "serve",
+        help="run the daemon: job queue, GPU telemetry and the HTTP API",
+        description="Run the gpuaccel daemon in the foreground. One daemon per data dir. "
+        "Tunables not listed here can be set as GPUACCEL_<NAME> (see scheduler.config).",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
+    p.add_argument("--data-dir", help="state directory (default $GPUACCEL_DATA_DIR or the platform data dir)")
+    p.add_argument(
+        "--token-file",
+        type=Path,
+        help="read the API token from FILE (required, or $GPUACCEL_TOKEN, when --host is not loopback)",
+    )
+    p.add_argument("--max-parallel", type=int, help="jobs running at once (default 4)")
+    p.add_argument("--tick", type=float, help="scheduler poll interval in seconds (default 0.5)")
+    p.add_argument("--kill-grace", type=float, help="seconds between SIGTERM and SIGKILL (default 5)")
+    p.add_argument(
+        "--idle-after", type=float, help="seconds of quiet before a GPU counts as idle (default 60)"
+    )
+    p.add_argument(
+        "--idle-util", type=float, help="utilization percent under which a GPU is quiet (default 10)"
+    )
+    p.add_argument("--sample-hz", type=float, help="telemetry sampling rate (default 10)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gpuaccel.app.daemon import serve
+    from gpuaccel.scheduler.config import SchedulerConfig
+
+    token = None
+    if args.token_file is not None:
+        try:
+            token = args.token_file.read_text().strip()
+        except OSError as exc:
+            print(f"gpuaccel serve: cannot read --token-file {args.token_file}: {exc.strerror}")
+            return 2
+    try:
+        config = SchedulerConfig.from_env(
+            max_parallel=args.max_parallel,
+            tick_s=args.tick,
+            kill_grace_s=args.kill_grace,
+            idle_after_s=args.idle_after,
+            idle_util_pct=args.idle_util,
+            sample_hz=args.sample_hz,
+        )
+    except ValueError as exc:
+        print(f"gpuaccel serve: {exc}")
+        return 2
+    return serve(host=args.host, port=args.port, data_dir=args.data_dir, token=token, config=config)

@@ -1,0 +1,248 @@
+"""``gpuaccel status`` (an nvidia-smi-like table plus tensor-core activity and estimated TFLOP/s, with the
+reason behind every N/A) and ``gpuaccel calibrate`` (measure and store each GPU's bf16 peak).
+
+Both read NVML (or the fake named by $GPUACCEL_FAKE_NVML) directly, so they work with no daemon running.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from datetime import UTC, datetime
+from typing import Any
+
+from gpuaccel.accel.telemetry import backend_name, open_backend
+from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
+from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.accel.telemetry.snapshot import snapshot, tflops_entry
+from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
+
+GPM_SETTLE_S = 0.2  # GPM metrics are rates between two readings: the one-shot view reads twice, this apart
+CLEAR = "\x1b[H\x1b[2J"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("status", help="show what every NVIDIA GPU is doing (reads NVML directly)")
+    p.add_argument("--json", action="store_true", help='print machine-readable JSON (N/A as {"na": reason})')
+    p.add_argument("--watch", action="store_true", help="refresh in place until Ctrl-C")
+    p.add_argument(
+        "--interval", type=float, default=1.0, metavar="S", help="seconds between refreshes (--watch)"
+    )
+    p.add_argument("--count", type=int, default=None, metavar="N", help="stop after N refreshes (--watch)")
+    p.set_defaults(func=run_status)
+
+    c = subparsers.add_parser("calibrate", help="measure each GPU's dense bf16 matmul peak and store it")
+    c.add_argument("--gpu", type=int, default=None, metavar="N", help="only this GPU (CUDA index, PCI order)")
+    c.add_argument(
+        "--seconds", type=float, default=3.0, metavar="S", help="timed seconds per GPU (default 3)"
+    )
+    c.set_defaults(func=run_calibrate)
+
+
+# ---- status ------------------------------------------------------------------------------------------
+
+
+def run_status(args: argparse.Namespace) -> int:
+    if args.interval <= 0:
+        print("gpuaccel status: --interval must be positive", file=sys.stderr)
+        return 2
+    sampler = Sampler(open_backend(), capacity=4)
+    sampler.open()
+    try:
+        if not sampler.available:
+            if args.json:
+                print(json.dumps(snapshot(sampler)))
+            else:
+                print(f"No NVIDIA GPU telemetry on this machine: {sampler.error}.")
+            return 0
+        if sampler.infos:
+            sampler.poll()
+            time.sleep(GPM_SETTLE_S)
+        n = 0
+        while True:
+            if sampler.infos:
+                sampler.poll()
+            text = json.dumps(snapshot(sampler)) if args.json else render(sampler)
+            if args.watch and not args.json:
+                text = CLEAR + text
+            print(text, flush=True)
+            n += 1
+            if not args.watch or (args.count is not None and n >= args.count):
+                return 0
+            time.sleep(args.interval)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        sampler.stop()
+
+
+def render(sampler: Sampler) -> str:
+    """The status table, details per GPU and the N/A reasons as text."""
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    name = backend_name(sampler.backend)
+    source = f"{name} (scripted test data, not a real GPU)" if name.startswith("fake:") else name
+    lines = [f"gpuaccel status   driver {_txt(sampler.driver)}   source {source}   {stamp}"]
+    if not sampler.infos:
+        lines.append("The NVIDIA driver is loaded but reports no GPUs.")
+        return "\n".join(lines)
+    latest = {s.index: s for s in sampler.latest()}
+    notes: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    rows = [_HEADER]
+    details: list[str] = []
+    for info, (peak, src) in zip(sampler.infos, sampler.peaks, strict=True):
+        s = latest[info.index]
+        note = notes[info.index]
+        if s.lost:
+            note["GPU lost: every reading"] = []
+            rows.append([str(info.index), _short(info.name), *["N/A"] * (len(_HEADER) - 2)])
+            continue
+        tf = tflops_entry(s, peak, src)
+        est = _v(tf["value"] if "value" in tf else NA(tf["na"]), "est. TFLOP/s", note, ".0f")
+        est = est if est == "N/A" else f"{est} ({src})"
+        mem = (
+            f"{_v(s.mem_used_mib, 'memory used', note, '.0f')} / {_v(s.mem_total_mib, 'memory', note, '.0f')}"
+        )
+        power = f"{_v(s.power_w, 'power', note, '.0f')} / {_v(s.power_limit_w, 'power limit', note, '.0f')}"
+        clocks = (
+            f"{_v(s.sm_clock_mhz, 'SM clock', note, '.0f')} / {_v(s.mem_clock_mhz, 'mem clock', note, '.0f')}"
+        )
+        rows.append(
+            [
+                str(info.index),
+                _short(info.name),
+                _v(s.util_gpu, "util", note, ".0f", "%"),
+                _v(s.util_mem, "mem-util", note, ".0f", "%"),
+                mem,
+                _v(s.temperature_c, "temperature", note, ".0f", " C"),
+                power,
+                _v(s.fan_pct, "fan", note, ".0f", "%"),
+                clocks,
+                _v(s.pstate, "P-state", note),
+                _v(s.gpm.get("tensor_active", NA("no GPM")), "tensor", note, ".1f", "%"),
+                est,
+            ]
+        )
+        details.extend(_details(info, s, note, peak, src))
+    out = lines + _table(rows) + [""] + details
+    out += [
+        "",
+        "est. TFLOP/s = tensor-core activity x dense bf16 peak (table: datasheet; calibrated: measured).",
+    ]
+    reasons = [
+        f"  GPU {i}: {', '.join(fields)}: {reason}" if fields else f"  GPU {i}: {reason}"
+        for i, by_reason in notes.items()
+        for reason, fields in by_reason.items()
+    ]
+    if reasons:
+        out += ["N/A reasons:", *reasons]
+    return "\n".join(out)
+
+
+_HEADER = ["GPU", "Name", "Util", "Mem-util", "Memory MiB", "Temp", "Power W", "Fan", "SM/Mem MHz", "Perf"]
+_HEADER += ["Tensor", "est. TFLOP/s"]
+_GPM_LABELS = {
+    "sm_active": "SM active",
+    "sm_occupancy": "occupancy",
+    "dram_bw_util": "DRAM BW",
+    "fp16_active": "FP16",
+    "fp32_active": "FP32",
+    "fp64_active": "FP64",
+}
+
+
+def _details(info: GpuInfo, s: GpuSample, note: dict[str, list[str]], peak: Any, src: str) -> list[str]:
+    cc = info.compute_capability
+    arch = f"{_txt(info.architecture)}" + (f" sm_{cc[0]}{cc[1]}" if isinstance(cc, tuple) else "")
+    peak_txt = f"{peak:.1f} TFLOP/s ({src})" if not isinstance(peak, NA) else "N/A"
+    _v(peak, "peak", note)
+    gpm = "  ".join(
+        f"{label} {_v(s.gpm.get(k, NA('no GPM')), label, note, '.1f', '%')}"
+        for k, label in _GPM_LABELS.items()
+    )
+    tx = _v(s.pcie_tx_kbs, "PCIe tx", note, ".0f", " KB/s")
+    pcie = f"tx {tx}  rx {_v(s.pcie_rx_kbs, 'PCIe rx', note, '.0f', ' KB/s')}"
+    energy = s.energy_j if isinstance(s.energy_j, NA) else s.energy_j / 1000.0
+    throttle = s.throttle_reasons
+    throttle_txt = (
+        _v(throttle, "throttle reasons", note)
+        if isinstance(throttle, NA)
+        else (", ".join(throttle) or "none")
+    )
+    lines = [
+        f"GPU {info.index}  {info.name}  {_txt(info.pci_bus_id)}  {arch}  dense bf16 peak {peak_txt}",
+        f"    GPM        {gpm}",
+        f"    PCIe       {pcie}   energy {_v(energy, 'energy', note, '.1f', ' kJ')}"
+        f"   throttle {throttle_txt}",
+    ]
+    procs = s.processes
+    if isinstance(procs, NA):
+        lines.append(f"    processes  {_v(procs, 'processes', note)}")
+    elif not procs:
+        lines.append("    processes  none")
+    else:
+        for p in procs:
+            used = _v(p.used_mib, f"memory of pid {p.pid}", note, ".0f", " MiB")
+            lines.append(f"    processes  {p.pid:>7}  {p.name:<20} {p.kind:<8} {used}")
+    return lines
+
+
+def _v(value: Any, label: str, note: dict[str, list[str]], fmt: str = "", unit: str = "") -> str:
+    """Format a reading; an NA prints as "N/A" and files its reason under ``label`` for the footnotes."""
+    if isinstance(value, NA):
+        if label not in note[value.reason]:
+            note[value.reason].append(label)
+        return "N/A"
+    return f"{value:{fmt}}{unit}"
+
+
+def _txt(value: Any) -> str:
+    return f"N/A ({value.reason})" if isinstance(value, NA) else str(value)
+
+
+def _short(name: str) -> str:
+    return name.removeprefix("NVIDIA ")
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in rows
+    ]
+
+
+# ---- calibrate -----------------------------------------------------------------------------------------
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    from gpuaccel.accel.telemetry import calibrate
+
+    reason = calibrate.cuda_unavailable_reason()
+    if reason is not None:
+        print(f"gpuaccel calibrate needs a CUDA GPU: {reason}.", file=sys.stderr)
+        return 1
+    count = calibrate.device_count()
+    indices = list(range(count)) if args.gpu is None else [args.gpu]
+    if any(not 0 <= i < count for i in indices):
+        print(f"gpuaccel calibrate: no GPU {args.gpu} (CUDA sees {count})", file=sys.stderr)
+        return 2
+    for i in indices:
+        print(f"GPU {i}: measuring bf16 dense matmul peak for {args.seconds:g} s ...", flush=True)
+        r = calibrate.measure_bf16_peak(i, seconds=args.seconds)
+        path = save_calibration(r.uuid, r.name, r.tflops, r.details())
+        table = table_peak(r.name, "bf16")
+        vs = (
+            "" if isinstance(table, NA) else f"; datasheet {table:.1f} -> {100 * r.tflops / table:.0f}% of it"
+        )
+        print(
+            f"GPU {i} {r.name}: {r.tflops:.1f} TFLOP/s bf16 dense "
+            f"({r.size}^3 matmul, median of {r.trials} trials, "
+            f"range {r.tflops_min:.1f}-{r.tflops_max:.1f}{vs})"
+        )
+        print(f"  saved to {path}")
+    return 0

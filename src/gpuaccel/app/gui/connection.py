@@ -1,0 +1,82 @@
+"""Which daemon to talk to, and starting a local one when none runs.
+
+A local daemon is found through its data dir (``daemon.json`` for the address, ``token`` for the
+token), re-read by :class:`app.client.Client` at every reconnect because a restarted daemon may listen
+on another port. A remote daemon is an address and token from the settings. The functions here do file
+or network work, so they run on the API worker's thread, never on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+from gpuaccel.app.client import ApiError, Client, ClientError, Unauthorized
+from gpuaccel.scheduler.paths import DataDir
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """What the user chose: the local daemon of a data dir, or a remote address with its token."""
+
+    url: str = ""
+    token: str = ""
+    data_dir: str | None = None
+
+    @property
+    def remote(self) -> bool:
+        return bool(self.url.strip())
+
+    def normalized(self) -> Endpoint:
+        url = self.url.strip().rstrip("/")
+        if url and "://" not in url:
+            url = "http://" + url
+        return Endpoint(url, self.token.strip(), self.data_dir)
+
+    def describe(self) -> str:
+        if self.remote:
+            return self.url
+        return f"the local daemon ({DataDir.resolve(self.data_dir).root})"
+
+
+def local_daemon_alive(endpoint: Endpoint, timeout: float = 1.0) -> bool:
+    """True when the data dir names a daemon that answers /health (any HTTP answer counts)."""
+    client = Client(data_dir=endpoint.data_dir, timeout=timeout)
+    try:
+        client.request("GET", "/api/v1/health")
+    except (Unauthorized, ApiError):
+        return True  # something answered: a daemon runs, even if it wants another token
+    except (ClientError, httpx.HTTPError):
+        return False
+    finally:
+        client.close()
+    return True
+
+
+def spawn_local_daemon(endpoint: Endpoint, env: dict[str, str] | None = None) -> Path:
+    """Start ``python -m gpuaccel serve`` detached (its own session, so it outlives the window).
+
+    Its output goes to ``daemon.log`` in the data dir, which is returned so messages can point to it.
+    """
+    data = DataDir.resolve(endpoint.data_dir)
+    data.ensure()
+    log_path = data.root / "daemon.log"
+    cmd = [sys.executable, "-m", "gpuaccel", "serve"]
+    if endpoint.data_dir:
+        cmd += ["--data-dir", str(data.root)]
+    with open(log_path, "ab") as log:
+        subprocess.Popen(
+            cmd,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            close_fds=True,
+            env={**os.environ, **(env or {})},
+        )
+    return log_path

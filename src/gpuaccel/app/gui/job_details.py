@@ -1,0 +1,158 @@
+"""The details pane of the selected job: its fields and events, the live log tail, and the telemetry of
+its GPUs over its lifetime (utilization and TFLOP/s from the daemon's history)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtGui import QFont, QTextCursor
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
+
+from gpuaccel.app.gui.plots import COLORS
+from gpuaccel.app.gui.values import as_float, fmt_duration, fmt_time
+
+TELEMETRY_FIELDS = (
+    ("util_gpu", "GPU utilization (%)"),
+    ("tflops_est", "TFLOP/s (est.)"),
+    ("power_w", "Power (W)"),
+)
+
+
+def describe_job(job: dict[str, Any]) -> str:
+    """A plain-text summary: what it runs, where, when, and how it ended."""
+    lines = [f"Job {job.get('id')} · {job.get('name') or job.get('kind')} · {job.get('state')}"]
+    if job.get("kind") == "command":
+        lines.append("command: " + " ".join(job.get("argv") or []))
+    else:
+        lines.append(f"kind: {job.get('kind')}  spec: {json.dumps(job.get('spec') or {})}")
+    gpus = job.get("assigned_gpus") or job.get("gpu_ids") or []
+    lines.append(
+        f"priority {job.get('priority')} · GPUs requested {job.get('gpus')} · assigned {gpus or '—'}"
+        f" · attempt {job.get('attempt')} of {int(job.get('max_retries') or 0) + 1}"
+    )
+    started, finished = job.get("started_at"), job.get("finished_at")
+    end = finished or (time.time() if started else None)
+    lines.append(
+        f"created {fmt_time(job.get('created_at'))} · started {fmt_time(started)} · "
+        f"finished {fmt_time(finished)} · ran {fmt_duration(end - started if started and end else None)}"
+    )
+    if job.get("waiting_reason") and job.get("state") in ("queued", "retrying"):
+        lines.append(f"waiting: {job['waiting_reason']}")
+    if job.get("reason"):
+        lines.append(f"reason: {job['reason']}")
+    if job.get("exit_code") is not None:
+        lines.append(f"exit code: {job['exit_code']}")
+    if job.get("result"):
+        lines.append("result: " + json.dumps(job["result"], default=str)[:800])
+    events = job.get("events") or []
+    if events:
+        lines.append("")
+        lines.append("events:")
+        for e in events[-30:]:
+            lines.append(
+                f"  {fmt_time(e.get('t'))}  {e.get('state') or e.get('type')}  {e.get('message') or ''}"
+            )
+    return "\n".join(lines)
+
+
+class JobDetails(QTabWidget):
+    """Summary, log and telemetry tabs for one job; fed by the worker's jobDetails/jobLog/jobTelemetry."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.job_id: int | None = None
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        self.summary = QPlainTextEdit()
+        self.summary.setReadOnly(True)
+        self.summary.setObjectName("jobSummary")
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setFont(mono)
+        self.log.setObjectName("jobLog")
+        self.log.setMaximumBlockCount(5000)
+        telemetry = QWidget()
+        tl = QVBoxLayout(telemetry)
+        tl.setContentsMargins(0, 0, 0, 0)
+        self.telemetry_note = QLabel("Select a job that has run to see its GPUs' telemetry.")
+        self.telemetry_note.setWordWrap(True)
+        self.telemetry_plots = pg.GraphicsLayoutWidget()
+        self.telemetry_plots.setBackground("#1e2128")
+        self._tplots: dict[str, pg.PlotItem] = {}
+        for row, (key, title) in enumerate(TELEMETRY_FIELDS):
+            axis = {"bottom": pg.DateAxisItem(orientation="bottom")}
+            plot = self.telemetry_plots.addPlot(row=row, col=0, axisItems=axis)
+            plot.setTitle(title)
+            plot.setClipToView(True)
+            plot.setDownsampling(auto=True, mode="peak")
+            plot.setMouseEnabled(x=False, y=False)
+            self._tplots[key] = plot
+        tl.addWidget(self.telemetry_note)
+        tl.addWidget(self.telemetry_plots, 1)
+        self.addTab(self.summary, "Summary")
+        self.addTab(self.log, "Log")
+        self.addTab(telemetry, "Telemetry")
+        self.show_job(None)
+
+    def show_job(self, job: dict[str, Any] | None) -> None:
+        if job is None:
+            self.job_id = None
+            self.summary.setPlainText("Select a job to see its details, log and telemetry.")
+            self.log.setPlainText("")
+            for plot in self._tplots.values():
+                plot.clear()
+            return
+        if job.get("id") != self.job_id:
+            self.job_id = int(job["id"])
+            self.log.setPlainText("(loading the log…)")
+            for plot in self._tplots.values():
+                plot.clear()
+            self.telemetry_note.setText("Loading telemetry…" if job.get("started_at") else "Not started yet.")
+        self.summary.setPlainText(describe_job(job))
+
+    def show_log(self, job_id: int, text: str | None, error: str) -> None:
+        if job_id != self.job_id:
+            return
+        if text is None:
+            self.log.setPlainText(f"(log not available: {error})")
+            return
+        if text == self.log.toPlainText():
+            return
+        bar = self.log.verticalScrollBar()
+        at_end = bar.value() >= bar.maximum() - 2
+        self.log.setPlainText(text or "(the log is empty so far)")
+        if at_end:
+            self.log.moveCursor(QTextCursor.MoveOperation.End)
+            bar.setValue(bar.maximum())
+
+    def show_telemetry(self, job_id: int, per_gpu: dict[int, Any]) -> None:
+        if job_id != self.job_id:
+            return
+        notes = []
+        for plot in self._tplots.values():
+            plot.clear()
+        for gpu, hist in sorted(per_gpu.items()):
+            if not isinstance(hist, dict) or "error" in hist:
+                notes.append(f"GPU {gpu}: {hist.get('error') if isinstance(hist, dict) else 'no data'}")
+                continue
+            t = np.asarray([as_float(x) for x in hist.get("t") or []], dtype=float)
+            for key, _ in TELEMETRY_FIELDS:
+                raw = hist.get(key) or []
+                if len(raw) != t.size:
+                    continue
+                y = np.asarray([as_float(x) for x in raw], dtype=float)
+                self._tplots[key].plot(
+                    t,
+                    y,
+                    pen=pg.mkPen(COLORS[gpu % len(COLORS)], width=1),
+                    name=f"GPU {gpu}",
+                    connect="finite",
+                )
+            notes.append(f"GPU {gpu}: {t.size} readings ({hist.get('resolution', '?')})")
+        if not per_gpu:
+            notes.append("This job used no GPU.")
+        self.telemetry_note.setText("; ".join(notes))

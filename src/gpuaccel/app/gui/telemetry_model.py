@@ -1,0 +1,201 @@
+"""The live telemetry the dashboard shows: the latest reading of each GPU plus its plot history.
+
+Fed from ``GET /api/v1/telemetry/now`` (about 10 times a second) and, once at connect, from
+``/telemetry/history`` so the plots are not empty when the window opens. Long windows (24 h) come from
+the daemon's downsampled history, kept here as plain arrays.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from gpuaccel.app.gui.models import Observable
+from gpuaccel.app.gui.ringbuffer import RingSeries
+from gpuaccel.app.gui.values import as_float, na_reason, number
+
+# Plotted series: (key, title, unit). Keys are the ring buffer columns.
+PLOT_SERIES: tuple[tuple[str, str, str], ...] = (
+    ("util", "GPU utilization", "%"),
+    ("mem_gib", "Memory used", "GiB"),
+    ("tflops", "TFLOP/s", "TFLOP/s"),
+    ("temp", "Temperature", "°C"),
+    ("power", "Power", "W"),
+)
+SERIES_KEYS: tuple[str, ...] = tuple(key for key, _, _ in PLOT_SERIES)
+# The daemon's history field behind each series (sampler.NUMERIC_FIELDS names).
+HISTORY_FIELDS: dict[str, str] = {
+    "util": "util_gpu",
+    "mem_gib": "mem_used_mib",
+    "tflops": "tflops_est",
+    "temp": "temperature_c",
+    "power": "power_w",
+}
+LIVE_CAPACITY = 36_000  # one hour at 10 Hz per GPU
+
+
+@dataclass
+class Tflops:
+    """The TFLOP/s figure a card shows and what it is: exact (our job's own count) or estimated."""
+
+    value: Any  # number or {"na": reason}
+    exact: bool
+    source: str = ""  # "job 12", "estimate: tensor-core activity x table peak"...
+
+    @property
+    def label(self) -> str:
+        return "exact" if self.exact else "est."
+
+
+def parse_tflops(raw: Any) -> Tflops:
+    """Read the ``tflops`` object of a GPU in /telemetry/now.
+
+    The daemon sends ``{"value", "exact", "source"}`` -- exact when a job of ours counts its FLOPs,
+    else the estimate from tensor-core activity -- or ``{"na": reason, "exact": false}``.
+    """
+    if not isinstance(raw, dict):
+        return Tflops({"na": "the daemon sent no TFLOP/s figure"}, exact=False)
+    exact = bool(raw.get("exact", False))
+    if "na" in raw:
+        return Tflops({"na": raw["na"]}, exact=exact, source=str(raw.get("source", "")))
+    value = raw.get("value", {"na": "the daemon sent no TFLOP/s value"})
+    source = str(raw.get("source") or ("counted by the running job" if exact else "estimate"))
+    if exact and source.startswith("job "):
+        source = f"FLOPs counted by {source} / its measured time"
+    return Tflops(value, exact=exact, source=source)
+
+
+@dataclass
+class GpuState:
+    """One GPU as the last reading showed it."""
+
+    index: int
+    info: dict[str, Any]
+    sample: dict[str, Any]
+    tflops: Tflops
+    lost: bool = False
+
+    @property
+    def name(self) -> str:
+        return str(self.info.get("name") or f"GPU {self.index}")
+
+    def value(self, key: str) -> Any:
+        return self.sample.get(key, {"na": "not reported by the daemon"})
+
+    def series_values(self) -> list[float]:
+        """This reading in PLOT_SERIES order, NaN where unavailable."""
+        mem = number(self.sample.get("mem_used_mib"))
+        return [
+            as_float(self.sample.get("util_gpu")),
+            math.nan if mem is None else mem / 1024.0,
+            as_float(self.tflops.value),
+            as_float(self.sample.get("temperature_c")),
+            as_float(self.sample.get("power_w")),
+        ]
+
+
+@dataclass
+class LongHistory:
+    """Downsampled daemon history for the 24 h window, one GPU: timestamps and one array per series."""
+
+    t: np.ndarray
+    series: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+class TelemetryModel(Observable):
+    """Latest per-GPU state for the cards and ring buffers for the plots."""
+
+    def __init__(self, capacity: int = LIVE_CAPACITY) -> None:
+        super().__init__()
+        self.capacity = capacity
+        self.gpus: list[GpuState] = []
+        self.rings: dict[int, RingSeries] = {}
+        self.long: dict[int, LongHistory] = {}
+        self.backend: str = ""
+        self.driver: Any = None
+        self.error: str | None = None
+        self.updated_at: float | None = None
+
+    def ring(self, index: int) -> RingSeries:
+        ring = self.rings.get(index)
+        if ring is None:
+            ring = self.rings[index] = RingSeries(SERIES_KEYS, self.capacity)
+        return ring
+
+    def update(self, now: dict[str, Any]) -> None:
+        """Apply one /telemetry/now answer: new card values, one new plot row per GPU."""
+        self.backend = str(now.get("backend") or "")
+        self.driver = now.get("driver")
+        self.error = now.get("error")
+        gpus: list[GpuState] = []
+        for entry in now.get("gpus") or []:
+            info = entry.get("info") or {}
+            sample = entry.get("sample") or {}
+            index = int(info.get("index", sample.get("index", len(gpus))))
+            state = GpuState(index, info, sample, parse_tflops(entry.get("tflops")), bool(sample.get("lost")))
+            gpus.append(state)
+            ts = number(sample.get("timestamp"))
+            ring = self.ring(index)
+            if ts is not None and (ring.last_t is None or ts > ring.last_t):
+                ring.append(ts, state.series_values())
+        self.gpus = gpus
+        self.updated_at = number(gpus[0].sample.get("timestamp")) if gpus else None
+        self.notify()
+
+    def needs_backfill(self, index: int) -> bool:
+        return self.ring(index).size == 0
+
+    def backfill(self, index: int, history: dict[str, Any]) -> None:
+        """Put daemon history in front of the live rows (only rows older than what the ring holds)."""
+        t, cols = _history_arrays(history)
+        if t.size == 0:
+            return
+        ring = self.ring(index)
+        if ring.size:
+            # Keep the live rows: rebuild as history-before-first-live-row + live rows.
+            lt, _ = ring.tail(SERIES_KEYS[0])
+            live_t = lt.copy()
+            live_v = np.vstack([ring.tail(k)[1].copy() for k in SERIES_KEYS])
+            keep = t < live_t[0]
+            ring.clear()
+            ring.extend(t[keep], cols[:, keep])
+            ring.extend(live_t, live_v)
+        else:
+            ring.extend(t, cols)
+
+    def set_long_history(self, index: int, history: dict[str, Any]) -> None:
+        t, cols = _history_arrays(history)
+        self.long[index] = LongHistory(t, {k: cols[i] for i, k in enumerate(SERIES_KEYS)})
+
+    def gpu(self, index: int) -> GpuState | None:
+        for g in self.gpus:
+            if g.index == index:
+                return g
+        return None
+
+    @property
+    def is_fake(self) -> bool:
+        return self.backend.startswith("fake")
+
+
+def _history_arrays(history: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """``(t, values[series, n])`` from a /telemetry/history answer; NA or missing becomes NaN."""
+    t = np.asarray([as_float(x) for x in history.get("t") or []], dtype=float)
+    cols = np.full((len(SERIES_KEYS), t.size), np.nan)
+    for i, key in enumerate(SERIES_KEYS):
+        raw = history.get(HISTORY_FIELDS[key])
+        if not isinstance(raw, list) or len(raw) != t.size:
+            continue
+        col = np.asarray([as_float(x) for x in raw], dtype=float)
+        cols[i] = col / 1024.0 if key == "mem_gib" else col
+    order = np.argsort(t, kind="stable")
+    return t[order], cols[:, order]
+
+
+def describe_na(value: Any) -> str:
+    """Tooltip text for a value, or empty when it is available."""
+    reason = na_reason(value)
+    return f"N/A: {reason}" if reason else ""

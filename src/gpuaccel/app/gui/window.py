@@ -1,0 +1,314 @@
+"""The main window: connection banner, the Dashboard / Jobs / Assistant tabs, tray and notifications.
+
+It is the composition root of the GUI: it owns the models, starts the API worker's thread, wires the
+worker's signals into the models and the widgets' requests into the worker, and joins every thread in
+:meth:`shutdown` (also called from ``closeEvent``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QIcon
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpuaccel.app.gui import models
+from gpuaccel.app.gui.assistant_panel import AssistantPanel
+from gpuaccel.app.gui.dashboard import Dashboard
+from gpuaccel.app.gui.jobs import JobsPanel
+from gpuaccel.app.gui.settings import AppSettings, SettingsDialog
+from gpuaccel.app.gui.telemetry_model import TelemetryModel
+from gpuaccel.app.gui.threads import WorkerThread
+from gpuaccel.app.gui.tray import Tray, job_notifications
+from gpuaccel.app.gui.worker import ApiWorker
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+BANNER_TEXT = {
+    models.CONNECTING: "Connecting to the daemon…",
+    models.STARTING: "Starting a local daemon…",
+    models.UNREACHABLE: "Daemon unreachable",
+    models.UNAUTHORIZED: "Wrong token",
+}
+
+
+class MainWindow(QMainWindow):
+    # Requests to the worker (queued across threads).
+    _submit = Signal(object)
+    _cancel = Signal(int)
+    _retry = Signal(int)
+    _priority = Signal(int, int)
+    _select = Signal(object)
+    _long_window = Signal(bool)
+    _endpoint = Signal(object)
+    _rate = Signal(float)
+    _assistant_call = Signal(str, str, object)
+    _start_daemon = Signal()
+    _assistant_policy = Signal(object)
+    _assistant_model = Signal(str)
+
+    def __init__(
+        self,
+        settings: AppSettings,
+        data_dir: str | None = None,
+        autostart: bool = False,
+        store: QSettings | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings = settings
+        self.store = store  # where settings are saved (None: the user's QSettings)
+        self.data_dir = data_dir
+        self.setWindowTitle("gpuaccel")
+        self.setWindowIcon(QIcon(str(ASSETS / "icons" / "gpuaccel.svg")))
+        self.resize(1280, 860)
+        self.connection = models.ConnectionModel()
+        self.telemetry = TelemetryModel()
+        self.jobs = models.JobsModel()
+        self.assistant = models.AssistantModel()
+        endpoint = settings.endpoint(data_dir)
+        self.connection.remote = endpoint.remote
+        self.worker = ApiWorker(
+            endpoint, settings.rate_hz, autostart=autostart, daemon_env=settings.daemon_env()
+        )
+        self._build(endpoint.remote)
+        self._wire()
+        self.thread = WorkerThread(self.worker, "gpuaccel-api-worker")
+        self._closed = False
+        self.thread.start()
+        self._assistant_policy.emit(settings.assistant_settings())
+
+    # ---- layout ----------------------------------------------------------------------------------
+
+    def _build(self, remote: bool) -> None:
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.banner = QFrame()
+        self.banner.setObjectName("banner")
+        bl = QHBoxLayout(self.banner)
+        bl.setContentsMargins(12, 8, 12, 8)
+        self.banner_title = QLabel("")
+        self.banner_title.setObjectName("bannerTitle")
+        self.banner_text = QLabel("")
+        self.banner_text.setWordWrap(True)
+        self.banner_text.setObjectName("bannerText")
+        self.start_button = QPushButton("Start local daemon")
+        self.settings_button = QPushButton("Settings…")
+        bl.addWidget(self.banner_title)
+        bl.addWidget(self.banner_text, 1)
+        bl.addWidget(self.start_button)
+        bl.addWidget(self.settings_button)
+        layout.addWidget(self.banner)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.dashboard = Dashboard(self.telemetry, self.connection, on_long_window=self._long_window.emit)
+        self.jobs_panel = JobsPanel(self.jobs)
+        self.jobs_panel.remote = remote
+        self.assistant_panel = AssistantPanel(self.assistant, self.connection)
+        self.assistant_panel.endpoint_provider = lambda: self.settings.endpoint(self.data_dir)
+        self.tabs.addTab(self.dashboard, QIcon(str(ASSETS / "icons" / "dashboard.svg")), "Dashboard")
+        self.tabs.addTab(self.jobs_panel, QIcon(str(ASSETS / "icons" / "jobs.svg")), "Jobs")
+        self.tabs.addTab(self.assistant_panel, QIcon(str(ASSETS / "icons" / "assistant.svg")), "Assistant")
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        self.status_label = QLabel("")
+        self.statusBar().addPermanentWidget(self.status_label)
+        menu = self.menuBar().addMenu("&File")
+        settings_action = QAction("Settings…", self)
+        settings_action.triggered.connect(self.open_settings)
+        quit_action = QAction("Quit", self)
+        quit_action.triggered.connect(self.close)
+        menu.addAction(settings_action)
+        menu.addAction(quit_action)
+        self.tray = Tray(
+            self.windowIcon(), self, self.close, lambda text: self.statusBar().showMessage(text, 15000)
+        )
+        self._show_connection()
+
+    def _wire(self) -> None:
+        """Worker signals land on this window's methods, queued, so they run on the GUI thread."""
+        w = self.worker
+        queued = Qt.ConnectionType.QueuedConnection
+        w.connection.connect(self._on_connection, queued)
+        w.telemetry.connect(self._on_telemetry, queued)
+        w.history.connect(self._on_history, queued)
+        w.jobs.connect(self._on_jobs, queued)
+        w.events.connect(self._on_events, queued)
+        w.jobDetails.connect(self._on_job_details, queued)
+        w.jobLog.connect(self.jobs_panel.details.show_log, queued)
+        w.jobTelemetry.connect(self.jobs_panel.details.show_telemetry, queued)
+        w.actionDone.connect(self._on_action_done, queued)
+        w.actionFailed.connect(self._on_action_failed, queued)
+        w.assistant.connect(self._on_assistant, queued)
+        w.assistantSettings.connect(self.assistant_panel.show_settings_result, queued)
+        self._assistant_policy.connect(w.set_assistant_policy)
+        self._assistant_model.connect(w.select_assistant_model)
+        self._submit.connect(w.submit)
+        self._cancel.connect(w.cancel)
+        self._retry.connect(w.retry)
+        self._priority.connect(w.set_priority)
+        self._select.connect(w.select_job)
+        self._long_window.connect(w.set_long_window)
+        self._endpoint.connect(w.set_endpoint)
+        self._rate.connect(w.set_rate)
+        self._assistant_call.connect(w.assistant_call)
+        self._start_daemon.connect(w.start_local_daemon)
+        self.jobs_panel.submitRequested.connect(self._submit)
+        self.jobs_panel.cancelRequested.connect(self._cancel)
+        self.jobs_panel.retryRequested.connect(self._retry)
+        self.jobs_panel.priorityRequested.connect(self._priority)
+        self.jobs_panel.selectionChanged.connect(self._select)
+        self.assistant_panel.request.connect(self._assistant_call)
+        self.start_button.clicked.connect(self._start_daemon)
+        self.settings_button.clicked.connect(self.open_settings)
+        self.connection.subscribe(self._show_connection)
+        self.jobs.subscribe(self._show_counts)
+
+    # ---- worker results ----------------------------------------------------------------------------
+
+    def _on_connection(self, state: str, message: str, health: Any) -> None:
+        details: dict[str, Any] = {}
+        if isinstance(health, dict):
+            tel = health.get("telemetry") or {}
+            details = {
+                "version": health.get("version"),
+                "pid": health.get("pid"),
+                "backend": tel.get("backend"),
+                "backend_error": tel.get("error"),
+            }
+        self.connection.set(state, message, **details)
+
+    def _on_telemetry(self, snapshot: Any) -> None:
+        if isinstance(snapshot, dict):
+            self.telemetry.update(snapshot)
+
+    def _on_jobs(self, jobs: Any) -> None:
+        if isinstance(jobs, list):
+            self.jobs.set_jobs(jobs)
+
+    def _on_history(self, gpu: int, purpose: str, data: Any) -> None:
+        if not isinstance(data, dict):
+            return
+        if purpose == "backfill":
+            self.telemetry.backfill(gpu, data)
+        elif purpose == "long":
+            self.telemetry.set_long_history(gpu, data)
+
+    def _on_events(self, events: list[dict[str, Any]]) -> None:
+        if not self.settings.notifications:
+            return
+        jobs = {int(j["id"]): j for j in self.jobs.jobs if "id" in j}
+        for title, message, error in job_notifications(events, jobs):
+            self.tray.notify(title, message, error)
+
+    def _on_job_details(self, job: dict[str, Any]) -> None:
+        if self.jobs_panel.selected_job() is not None and job.get("id") == self.jobs_panel._selected:
+            self.jobs.details = job
+            self.jobs_panel.details.show_job(job)
+
+    def _on_action_done(self, action: str, answer: Any) -> None:
+        if action.startswith("assistant:"):
+            self.assistant_panel.answer(action.removeprefix("assistant:"), answer)
+        else:
+            self.jobs_panel.action_done(action, answer)
+
+    def _on_action_failed(self, action: str, kind: str, field: str, message: str) -> None:
+        if action.startswith("assistant:"):
+            self.assistant_panel.failed(action.removeprefix("assistant:"), kind, message)
+        else:
+            self.jobs_panel.action_failed(action, kind, field, message)
+
+    def _on_assistant(self, what: str, data: Any) -> None:
+        if what == "missing":
+            self.assistant.set_missing()
+        elif what == "state" and isinstance(data, dict):
+            self.assistant.set_state(data)
+
+    # ---- showing -------------------------------------------------------------------------------------
+
+    def _show_connection(self) -> None:
+        c = self.connection
+        problem = c.state != models.ONLINE
+        self.banner.setVisible(problem)
+        self.banner.setProperty(
+            "severity", "error" if c.state in (models.UNREACHABLE, models.UNAUTHORIZED) else "info"
+        )
+        self.banner.style().unpolish(self.banner)
+        self.banner.style().polish(self.banner)
+        self.banner_title.setText(BANNER_TEXT.get(c.state, c.state))
+        hint = ""
+        if c.state == models.UNREACHABLE:
+            hint = " The window keeps trying every second and recovers by itself when the daemon is back."
+        elif c.state == models.UNAUTHORIZED:
+            hint = " Fix the token in Settings (remote daemons: the `token` file in that daemon's data dir)."
+        message = c.message.rstrip()
+        if message and hint and not message.endswith("."):
+            message += "."
+        self.banner_text.setText(message + hint)
+        self.start_button.setVisible(c.state == models.UNREACHABLE and not c.remote)
+        self.tabs.setEnabled(True)
+        where = c.message if c.online else BANNER_TEXT.get(c.state, c.state)
+        backend = f" · telemetry {c.backend}" if c.backend else ""
+        self.status_label.setText(f"{where}{backend}")
+        self.tray.set_status(BANNER_TEXT.get(c.state, "connected"))
+
+    def _show_counts(self) -> None:
+        counts = self.jobs.counts()
+        text = ", ".join(f"{counts[s]} {s}" for s in ("running", "queued", "retrying") if counts.get(s))
+        self.tabs.setTabText(1, f"Jobs ({text})" if text else "Jobs")
+
+    # ---- settings and shutdown -----------------------------------------------------------------------
+
+    def open_settings(self) -> SettingsDialog:
+        state = self.assistant.state or {}
+        active = (
+            (state.get("model") or {}).get("name")
+            if self.assistant.availability == models.ASSISTANT_AVAILABLE and self.connection.online
+            else None
+        )
+        dialog = SettingsDialog(self.settings, self, active_model=active)
+        dialog.accepted.connect(lambda: self.apply_settings(dialog.result_settings(), dialog.model_choice()))
+        dialog.open()
+        return dialog
+
+    def apply_settings(self, new: AppSettings, model: str | None = None) -> None:
+        """Save and apply ``new``; ``model`` (not None) is a model to select on the daemon."""
+        old, self.settings = self.settings, new
+        new.save(self.store)
+        if new.rate_hz != old.rate_hz:
+            self._rate.emit(new.rate_hz)
+        if new.assistant_policy != old.assistant_policy:
+            self._assistant_policy.emit(new.assistant_settings())
+        endpoint = new.endpoint(self.data_dir)
+        if (new.daemon_url, new.token) != (old.daemon_url, old.token):
+            self.connection.remote = endpoint.remote
+            self.jobs_panel.remote = endpoint.remote
+            self.connection.set(models.CONNECTING, f"connecting to {endpoint.describe()}…")
+            self._endpoint.emit(endpoint)
+        if model is not None:  # after a new endpoint: the worker then holds it for the new daemon
+            self._assistant_model.emit(model)
+
+    def shutdown(self) -> None:
+        """Stop timers and join every thread this window started."""
+        if self._closed:
+            return
+        self._closed = True
+        self.dashboard.stop()
+        self.assistant_panel.shutdown()
+        self.thread.stop()
+        self.tray.hide()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,187 @@
+"""Measure the assistant's runtime on a GPU machine: load time, prefill and decode tokens/s, peak memory,
+and the time from a job claim (the gate closing) until the model's GPU memory is back with the driver.
+
+Models: the bundled tiny model and random-weight models of the released 0.1B (12 x 768) and 0.4B
+(24 x 1024) shapes, built with the project's trainer code. Prints one JSON object per measurement.
+``python3 -m gpuaccel.assistant.bench --out results.json`` (needs CUDA; rwkv's own CUDA kernel only when
+``GPUACCEL_RWKV_CUDA_ON=1``, which compiles it with nvcc first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+SHAPES = {
+    "random-0.1b": {"n_embd": 768, "n_layer": 12, "d_decay": 64, "d_aaa": 64, "d_mv": 32, "d_gate": 128},
+    "random-0.4b": {"n_embd": 1024, "n_layer": 24, "d_decay": 64, "d_aaa": 64, "d_mv": 32, "d_gate": 128},
+}
+
+
+CUDA = True  # --cpu-smoke turns this off to check the script itself on a machine without a GPU
+
+
+def _sync() -> None:
+    import torch
+
+    if CUDA:
+        torch.cuda.synchronize()
+
+
+def _free_bytes() -> int:
+    import torch
+
+    return torch.cuda.mem_get_info()[0] if CUDA else 0
+
+
+def make_random(name: str, out_dir: Path) -> Path:
+    import torch
+    from safetensors.torch import save_file
+
+    from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7, export_state
+
+    path = out_dir / f"{name}.safetensors"
+    torch.manual_seed(0)
+    with torch.device("cuda" if CUDA else "cpu"):
+        model = TinyRWKV7(TinyConfig(vocab_size=65536, **SHAPES[name]))
+    save_file(export_state(model, torch.float16), str(path))
+    del model
+    return path
+
+
+def bench_engine(path: Path, strategy: str, prefill: int = 512, decode: int = 128) -> dict[str, Any]:
+    import torch
+
+    from gpuaccel.assistant.runtime import Engine
+
+    if CUDA:
+        torch.cuda.reset_peak_memory_stats()
+    t0 = time.perf_counter()
+    engine = Engine(path, strategy)
+    load_s = time.perf_counter() - t0
+    vocab = engine.tokenizer.vocab_size
+    tokens = torch.randint(1, vocab, (prefill,), generator=torch.Generator().manual_seed(0)).tolist()
+    engine.forward(tokens[:32], None)  # warm-up (TorchScript specializes on first calls)
+    _, st = engine.forward([1], None)
+    for _ in range(4):
+        _, st = engine.forward([2], st)
+    _sync()
+    t0 = time.perf_counter()
+    logits, state = engine.forward(tokens, None)
+    _sync()
+    prefill_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    tok = int(torch.argmax(logits))
+    for _ in range(decode):
+        logits, state = engine.forward([tok], state)
+        tok = int(torch.argmax(logits))  # includes the sampling sync a real decode pays
+    decode_s = time.perf_counter() - t0
+    out = {
+        "model": path.stem, "strategy": strategy, "layers": engine.n_layer, "load_s": round(load_s, 2),
+        "prefill_tokens": prefill, "prefill_tok_s": round(prefill / prefill_s, 1),
+        "decode_tokens": decode, "decode_tok_s": round(decode / decode_s, 1),
+        "peak_mib": round(torch.cuda.max_memory_allocated() / 2**20, 1) if CUDA else None,
+    }  # fmt: skip
+    engine.close()
+    return out
+
+
+class _Gate:
+    def __init__(self) -> None:
+        self.open, self.subs = True, []
+
+    def is_gate_open(self) -> bool:
+        return self.open
+
+    def subscribe(self, cb: Any) -> Any:
+        self.subs.append(cb)
+        return lambda: self.subs.remove(cb)
+
+    def close(self) -> None:
+        from types import SimpleNamespace
+
+        self.open = False
+        for cb in self.subs:
+            cb(SimpleNamespace(kind="gate", idle=False, reason="job claimed (bench)"))
+
+
+def claim_to_free(path: Path) -> dict[str, Any]:
+    """Worker on cuda fp16 generating; close the gate; time until its process is gone and memory is back."""
+    from gpuaccel.assistant.gate import GateController, GateSettings
+    from gpuaccel.assistant.runtime import GenParams
+    from gpuaccel.assistant.worker import WorkerEngine
+
+    free0 = _free_bytes()
+    gate = _Gate()
+
+    def cpu_labelled(p: Path, strategy: str) -> WorkerEngine:  # smoke mode: a CPU worker posing as GPU
+        engine = WorkerEngine(p, "cpu fp32")
+        engine.strategy = strategy
+        return engine
+
+    ctl = GateController(gate, path, WorkerEngine if CUDA else cpu_labelled, GateSettings(on_close="wait"))
+    stop, seen, loaded_free = threading.Event(), [], []
+
+    def run() -> None:
+        for _tok in ctl.generate([1] * 16, GenParams(max_tokens=100_000, stop=b""), stop):
+            seen.append(time.perf_counter())
+            if len(seen) == 1:
+                loaded_free.append(_free_bytes())
+
+    t = threading.Thread(target=run)
+    t.start()
+    while len(seen) < 20:
+        time.sleep(0.005)
+    t_claim = time.perf_counter()
+    n_at_claim = len(seen)
+    gate.close()
+    while not any(s["event"] == "release" for s in ctl.switches):
+        time.sleep(0.001)
+    t_free = time.perf_counter()
+    free1 = _free_bytes()
+    stop.set()
+    ctl.interrupt()
+    t.join()
+    ctl.close()
+    release = next(s for s in ctl.switches if s["event"] == "release")
+    return {
+        "model": path.stem, "tokens_after_claim": len([x for x in seen if x > t_claim]),
+        "tokens_before_claim": n_at_claim, "claim_to_free_s": round(t_free - t_claim, 3),
+        "worker_close_s": release.get("close_s"),
+        "gpu_mib_used_by_worker": round((free0 - loaded_free[0]) / 2**20),
+        "gpu_mib_still_used_after_free": round((free0 - free1) / 2**20),
+    }  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--tmp", type=Path, default=Path("/tmp/gpuaccel-bench"))
+    ap.add_argument("--cpu-smoke", action="store_true", help="check the script on CPU (numbers meaningless)")
+    args = ap.parse_args(argv)
+    global CUDA
+    CUDA = not args.cpu_smoke
+    strategy = "cuda fp16" if CUDA else "cpu fp32"
+    from gpuaccel.assistant.runtime import BUNDLED_MODEL
+
+    args.tmp.mkdir(parents=True, exist_ok=True)
+    results = []
+    for path in [BUNDLED_MODEL] + [make_random(n, args.tmp) for n in (SHAPES if CUDA else ["random-0.1b"])]:
+        results.append(bench_engine(path, strategy, 512 if CUDA else 8, 128 if CUDA else 4))
+        print(json.dumps(results[-1]), flush=True)
+    for path in (
+        BUNDLED_MODEL,
+        args.tmp / ("random-0.4b.safetensors" if CUDA else "random-0.1b.safetensors"),
+    ):
+        results.append(claim_to_free(path))
+        print(json.dumps(results[-1]), flush=True)
+    args.out.write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,214 @@
+"""Run the model where the scheduler's idle gate allows: ``cuda fp16`` while open, ``cpu fp32`` (or wait) not.
+
+The gate (``scheduler.idle.IdleDetector``: ``is_gate_open()`` and ``subscribe(callback)``) closes the
+moment a job is claimed. Our callback interrupts a GPU generation at once (it ends before its next token),
+and the generating thread then closes the GPU engine (its process ends, GPU memory returns to the driver)
+and, by setting, continues the same answer on CPU from the tokens produced so far, or waits for the gate
+to open again. With greedy sampling the answer is the same token for token either way.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from gpuaccel.assistant.runtime import GenParams
+
+log = logging.getLogger(__name__)
+
+
+class Gate(Protocol):
+    def is_gate_open(self) -> bool: ...
+
+    def subscribe(self, callback: Callable[[Any], None]) -> Callable[[], None]: ...
+
+
+@dataclass
+class GateSettings:
+    gpu_strategy: str = "cuda fp16"
+    cpu_strategy: str = "cpu fp32"
+    on_close: str = "cpu"  # "cpu": continue on CPU; "wait": pause until the gate opens again
+    use_gpu: bool = True  # False: never load on the GPU (no CUDA here, or the user said so)
+
+
+class GenerationStopped(RuntimeError):
+    pass
+
+
+class GateController:
+    """Owns the one loaded engine and switches it when the gate moves. One generation at a time."""
+
+    def __init__(
+        self,
+        gate: Gate | None,
+        model_path: Path,
+        engine_factory: Callable[[Path, str], Any],
+        settings: GateSettings | None = None,
+    ) -> None:
+        self.gate = gate
+        self.model_path = Path(model_path)
+        self.factory = engine_factory
+        self.settings = settings or GateSettings()
+        self.engine: Any = None
+        self.switches: list[dict[str, Any]] = []  # what happened, for the API and the tests
+        self._lock = threading.Lock()  # guards self.engine
+        self._busy = threading.Lock()  # one generation at a time
+        self._gate_changed = threading.Condition()
+        self._closed_at: float | None = None
+        self._closing = False
+        self._releasers: list[threading.Thread] = []
+        self._unsubscribe = gate.subscribe(self._on_gate) if gate is not None else None
+
+    # -- strategy ------------------------------------------------------------------------------------
+
+    def gate_open(self) -> bool:
+        return self.gate is not None and self.gate.is_gate_open()
+
+    def wanted_strategy(self) -> str | None:
+        """The strategy to run now; None means wait (gate closed and ``on_close="wait"``)."""
+        if self.settings.use_gpu and self.gate_open():
+            return self.settings.gpu_strategy
+        if self.settings.use_gpu and self.settings.on_close == "wait" and self.gate is not None:
+            return None
+        return self.settings.cpu_strategy
+
+    def _on_gate(self, event: Any) -> None:
+        """Scheduler thread: keep it quick. A closing gate interrupts GPU work now."""
+        if getattr(event, "kind", "gate") != "gate":
+            return
+        if not event.idle:
+            self._closed_at = time.monotonic()
+            with self._lock:
+                engine = self.engine
+            if engine is not None and engine.strategy.startswith("cuda"):
+                engine.interrupt()
+                self._record("preempt", engine.strategy, "gate closed: " + str(getattr(event, "reason", "")))
+                # No answer running: nobody would free the GPU until the next question, so do it now.
+                t = threading.Thread(target=self._release_if_idle, name="gpuaccel-assistant-release")
+                self._releasers = [x for x in self._releasers if x.is_alive()] + [t]
+                t.start()
+        with self._gate_changed:
+            self._gate_changed.notify_all()
+
+    def _record(self, what: str, strategy: str | None, reason: str, **extra: Any) -> None:
+        self.switches.append(
+            {"t": time.time(), "event": what, "strategy": strategy, "reason": reason, **extra}
+        )
+        log.info("assistant %s (%s): %s", what, strategy, reason)
+
+    def _engine_for(self, strategy: str) -> Any:
+        with self._lock:
+            current = self.engine
+        if current is not None and current.strategy == strategy:
+            return current
+        if current is not None:
+            self.release("switching to " + strategy)
+        try:
+            engine = self.factory(self.model_path, strategy)
+        except Exception as exc:
+            if not strategy.startswith("cuda"):
+                raise
+            # No usable CUDA here (CPU-only torch, driver trouble): say why once and stay on CPU.
+            self.settings.use_gpu = False
+            self._record("gpu_unavailable", strategy, f"{type(exc).__name__}: {exc}")
+            return self._engine_for(self.settings.cpu_strategy)
+        with self._lock:
+            self.engine = engine
+        if strategy.startswith("cuda") and getattr(engine, "pid", None) and hasattr(self.gate, "exempt_pid"):
+            self.gate.exempt_pid(engine.pid)  # our own GPU memory must not close our own gate
+        self._record("load", strategy, f"model {self.model_path.name}")
+        return engine
+
+    def release(self, reason: str) -> None:
+        """Close the loaded engine (its process ends; on CUDA its memory is freed)."""
+        with self._lock:
+            engine, self.engine = self.engine, None
+        if engine is None:
+            return
+        took = engine.close()
+        if getattr(engine, "pid", None) and hasattr(self.gate, "exempt_pid"):
+            self.gate.exempt_pid(engine.pid, False)
+        extra: dict[str, Any] = {"close_s": round(took, 3)} if isinstance(took, float) else {}
+        if self._closed_at is not None and engine.strategy.startswith("cuda"):
+            extra["claim_to_free_s"] = round(time.monotonic() - self._closed_at, 3)
+        self._record("release", engine.strategy, reason, **extra)
+
+    def _release_if_idle(self) -> None:
+        if self._busy.acquire(blocking=False):  # else the answering thread frees it itself
+            try:
+                self.release_gpu_if_closed()
+            finally:
+                self._busy.release()
+
+    def release_gpu_if_closed(self) -> None:
+        """Called between generations: a GPU engine must not sit on memory while the gate is shut."""
+        with self._lock:
+            engine = self.engine
+        if engine is not None and engine.strategy.startswith("cuda") and not self.gate_open():
+            self.release("gate closed")
+
+    # -- generation ----------------------------------------------------------------------------------------
+
+    def _own_activity(self, on: bool) -> None:
+        """Tell the idle detector the GPU utilization it sees is ours (it still counts jobs)."""
+        if self.gate is not None and hasattr(self.gate, "set_own_activity"):
+            self.gate.set_own_activity(on)
+
+    def interrupt(self) -> None:
+        with self._lock:
+            engine = self.engine
+        if engine is not None:
+            engine.interrupt()
+        with self._gate_changed:
+            self._gate_changed.notify_all()
+
+    def tokenizer(self) -> Any:
+        with self._lock:
+            engine = self.engine
+        if engine is not None:
+            return engine.tokenizer
+        from gpuaccel.assistant.runtime import tokenizer_from_file
+
+        return tokenizer_from_file(self.model_path)
+
+    def generate(self, tokens: list[int], params: GenParams, stop: threading.Event) -> Iterator[int]:
+        """Yield the answer's tokens, moving between GPU and CPU as the gate says, until done or ``stop``."""
+        with self._busy:
+            produced: list[int] = []
+            while not stop.is_set() and not self._closing:
+                strategy = self.wanted_strategy()
+                if strategy is None:
+                    with self._gate_changed:
+                        self._gate_changed.wait(0.5)
+                    continue
+                engine = self._engine_for(strategy)
+                engine.reset_interrupt()
+                if strategy.startswith("cuda") and not self.gate_open():
+                    continue  # closed between the check and the load: go round again
+                left = replace(params, max_tokens=params.max_tokens - len(produced))
+                self._own_activity(strategy.startswith("cuda"))
+                try:
+                    for token in engine.generate(tokens + produced, left):
+                        produced.append(token)
+                        yield token
+                finally:
+                    self._own_activity(False)
+                reason = engine.last_reason
+                if reason != "interrupted" or stop.is_set():
+                    return
+                self.release_gpu_if_closed()
+
+    def close(self) -> None:
+        self._closing = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self.interrupt()
+        for t in self._releasers:
+            t.join()
+        with self._busy:
+            self.release("assistant stopped")

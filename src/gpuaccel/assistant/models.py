@@ -1,0 +1,251 @@
+"""Model manager: the known RWKV-7 models, importing local files, resumable verified downloads, fit checks.
+
+Catalog sizes are estimates (2 bytes per parameter, as the released bf16 ``.pth`` files); the names are
+the released file names. No checksum is published next to these files that we could verify here, so
+``sha256`` is None for every catalog entry: a download is then verified only when the caller passes a
+checksum, and the computed sha256 is always reported so the user can compare it with the source.
+A ``.pth`` (downloaded or imported) is read with ``torch.load(weights_only=True)`` and stored as
+``.safetensors``; the runtime only ever loads safetensors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from gpuaccel.assistant.runtime import BUNDLED_MODEL, ModelError, read_safetensors
+
+WORLD = "https://huggingface.co/BlinkDL/rwkv-7-world/resolve/main/"
+G1 = "https://huggingface.co/BlinkDL/rwkv7-g1/resolve/main/"
+GIB = 2**30
+
+
+@dataclass(frozen=True)
+class KnownModel:
+    name: str
+    family: str
+    params_m: int
+    shape: str  # layers x width
+    url: str
+    sha256: str | None = None  # None: no published checksum known to us
+
+    @property
+    def file_bytes(self) -> int:
+        return self.params_m * 2_000_000
+
+    @property
+    def vram_bytes(self) -> int:
+        """fp16 weights plus ~15% for activations, state and the CUDA context."""
+        return int(self.file_bytes * 1.15) + 300 * 2**20
+
+    @property
+    def ram_bytes_fp32(self) -> int:
+        return self.params_m * 4_000_000 + 500 * 2**20
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **asdict(self),
+            "file_bytes_approx": self.file_bytes,
+            "vram_bytes_fp16_approx": self.vram_bytes,
+            "ram_bytes_fp32_approx": self.ram_bytes_fp32,
+        }
+
+
+CATALOG: tuple[KnownModel, ...] = (
+    KnownModel(
+        "rwkv7-world-0.1b", "World", 191, "12x768", WORLD + "RWKV-x070-World-0.1B-v2.8-20241210-ctx4096.pth"
+    ),
+    KnownModel(
+        "rwkv7-world-0.4b", "World", 450, "24x1024", WORLD + "RWKV-x070-World-0.4B-v2.9-20250107-ctx4096.pth"
+    ),
+    KnownModel(
+        "rwkv7-world-1.5b", "World", 1530, "24x2048", WORLD + "RWKV-x070-World-1.5B-v3-20250127-ctx4096.pth"
+    ),
+    KnownModel(
+        "rwkv7-world-2.9b", "World", 2950, "32x2560", WORLD + "RWKV-x070-World-2.9B-v3-20250211-ctx4096.pth"
+    ),
+    KnownModel("rwkv7-g1-0.1b", "G1", 191, "12x768", G1 + "rwkv7-g1-0.1b-20250307-ctx4096.pth"),
+    KnownModel("rwkv7-g1-0.4b", "G1", 450, "24x1024", G1 + "rwkv7-g1-0.4b-20250324-ctx4096.pth"),
+    KnownModel("rwkv7-g1-1.5b", "G1", 1530, "24x2048", G1 + "rwkv7-g1-1.5b-20250429-ctx4096.pth"),
+    KnownModel("rwkv7-g1-2.9b", "G1", 2950, "32x2560", G1 + "rwkv7-g1-2.9b-20250519-ctx4096.pth"),
+)
+
+
+def known(name: str) -> KnownModel:
+    for m in CATALOG:
+        if m.name == name:
+            return m
+    raise ModelError(f"unknown model {name!r}; known: {', '.join(m.name for m in CATALOG)}")
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def free_ram_bytes() -> int | None:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def fit_message(need_bytes: int, strategy: str, free_vram: int | None = None) -> str | None:
+    """None when the model fits; otherwise a sentence saying what is needed and what is free."""
+    if strategy.startswith("cuda"):
+        if free_vram is None:
+            return None
+        if need_bytes > free_vram:
+            return (
+                f"the model needs about {need_bytes / GIB:.1f} GiB of GPU memory in fp16 but only "
+                f"{free_vram / GIB:.1f} GiB is free; pick a smaller model or let it run on CPU"
+            )
+        return None
+    free = free_ram_bytes()
+    if free is not None and need_bytes > free:
+        return (
+            f"the model needs about {need_bytes / GIB:.1f} GiB of RAM in fp32 but only "
+            f"{free / GIB:.1f} GiB is available; pick a smaller model"
+        )
+    return None
+
+
+def pth_to_safetensors(src: Path, dest: Path) -> Path:
+    import torch
+    from safetensors.torch import save_file
+
+    state = torch.load(str(src), map_location="cpu", weights_only=True, mmap=True)
+    if not isinstance(state, dict) or "blocks.0.att.r_k" not in state:
+        raise ModelError(f"{src.name} is not an RWKV-7 checkpoint (no blocks.0.att.r_k)")
+    tmp = dest.with_suffix(".tmp")
+    save_file(
+        {k: v.contiguous() for k, v in state.items()},
+        str(tmp),
+        metadata={"format": "rwkv7", "source": src.name},
+    )
+    os.replace(tmp, dest)
+    return dest
+
+
+Progress = Callable[[int, int | None], None]
+
+
+def download(
+    url: str, dest: Path, sha256: str | None = None, progress: Progress | None = None, client: Any = None
+) -> dict[str, Any]:
+    """GET ``url`` into ``dest``, resuming a ``.part`` file with an HTTP Range request; verify ``sha256``."""
+    import httpx
+
+    part = dest.with_name(dest.name + ".part")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    have = part.stat().st_size if part.exists() else 0
+    headers = {"Range": f"bytes={have}-"} if have else {}
+    own = client is None
+    client = client or httpx.Client(follow_redirects=True, timeout=60.0)
+    try:
+        with client.stream("GET", url, headers=headers) as r:
+            if r.status_code == 416:  # already complete
+                pass
+            elif r.status_code not in (200, 206):
+                raise ModelError(f"download of {url} failed: HTTP {r.status_code}")
+            else:
+                resumed = r.status_code == 206
+                if not resumed:
+                    have = 0
+                total = r.headers.get("content-length")
+                total_i = int(total) + have if total is not None else None
+                with open(part, "ab" if resumed else "wb") as f:
+                    for data in r.iter_bytes():  # as received: a dropped connection keeps what came
+                        f.write(data)
+                        have += len(data)
+                        if progress is not None:
+                            progress(have, total_i)
+    finally:
+        if own:
+            client.close()
+    digest = sha256_file(part)
+    if sha256 is not None and digest != sha256.lower():
+        bad = part.with_name(part.name + ".bad")
+        os.replace(part, bad)
+        raise ModelError(
+            f"checksum mismatch for {dest.name}: got {digest}, expected {sha256}; kept as {bad.name}"
+        )
+    os.replace(part, dest)
+    return {"path": str(dest), "bytes": dest.stat().st_size, "sha256": digest, "verified": sha256 is not None}
+
+
+class ModelManager:
+    def __init__(self, models_dir: Path) -> None:
+        self.dir = Path(models_dir)
+        self.downloads: dict[str, dict[str, Any]] = {}  # name -> progress/state, for the API
+
+    def installed(self) -> list[dict[str, Any]]:
+        files = [BUNDLED_MODEL] + (sorted(self.dir.glob("*.safetensors")) if self.dir.is_dir() else [])
+        return [
+            {"name": p.stem, "path": str(p), "bytes": p.stat().st_size, "bundled": p == BUNDLED_MODEL}
+            for p in files
+            if p.is_file()
+        ]
+
+    def resolve(self, name_or_path: str) -> Path:
+        for m in self.installed():
+            if name_or_path in (m["name"], m["path"]):
+                return Path(m["path"])
+        names = ", ".join(m["name"] for m in self.installed())
+        raise ModelError(f"no installed model {name_or_path!r}; installed: {names}")
+
+    def catalog(self) -> list[dict[str, Any]]:
+        names = {m["name"] for m in self.installed()}
+        return [{**m.to_json(), "installed": m.name in names} for m in CATALOG]
+
+    def import_file(self, src: Path, name: str | None = None) -> dict[str, Any]:
+        src = Path(src).expanduser()
+        if not src.is_file():
+            raise ModelError(f"no such file: {src}")
+        self.dir.mkdir(parents=True, exist_ok=True)
+        dest = self.dir / f"{name or src.stem}.safetensors"
+        if src.suffix == ".pth":
+            pth_to_safetensors(src, dest)
+        elif src.suffix == ".safetensors":
+            read_safetensors(src)  # validates: RWKV-7 keys present
+            shutil.copyfile(src, dest)
+        else:
+            raise ModelError(f"{src.name}: import takes a .pth or .safetensors file")
+        return {"name": dest.stem, "path": str(dest), "bytes": dest.stat().st_size}
+
+    def download_known(
+        self, name: str, sha256: str | None = None, url: str | None = None, client: Any = None
+    ) -> dict[str, Any]:
+        """Download a catalog model (or ``url`` under that name), convert it, and record progress."""
+        m = known(name) if url is None else None
+        src_url = url or (m.url if m else "")
+        state = self.downloads.setdefault(name, {})
+        state.update({"state": "downloading", "bytes": 0, "total": None, "error": None})
+        raw = self.dir / (name + (".pth" if src_url.endswith(".pth") else ".safetensors"))
+
+        def progress(have: int, total: int | None) -> None:
+            state.update(bytes=have, total=total)
+
+        try:
+            info = download(src_url, raw, sha256 or (m.sha256 if m else None), progress, client=client)
+            if raw.suffix == ".pth":
+                state["state"] = "converting"
+                pth_to_safetensors(raw, raw.with_suffix(".safetensors"))
+                raw.unlink()
+            final = raw.with_suffix(".safetensors")
+            state.update(state="done", sha256=info["sha256"], verified=info["verified"], path=str(final))
+        except Exception as exc:
+            state.update(state="failed", error=str(exc))
+            raise
+        return dict(state)

@@ -1,0 +1,241 @@
+"""The assistant as one object the daemon owns: db, gate controller, chat, reports, housekeeping, models.
+
+Cheap to build (no model is loaded until the first answer), so a daemon start never waits for weights.
+Settings (active model, what to do when the gate closes) live in ``<data dir>/assistant.json``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from gpuaccel.assistant.chat import ChatService
+from gpuaccel.assistant.db import AssistantDB
+from gpuaccel.assistant.facts import FactsSource
+from gpuaccel.assistant.gate import GateController, GateSettings
+from gpuaccel.assistant.housekeeping import Housekeeper
+from gpuaccel.assistant.models import ModelManager, fit_message
+from gpuaccel.assistant.reports import ReportService
+from gpuaccel.assistant.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
+
+log = logging.getLogger(__name__)
+
+SUMMARY_PROMPT = "Summarize these facts for the operator in two short sentences."
+
+
+class AssistantService:
+    def __init__(
+        self,
+        data_dir: Path,
+        store: Any,
+        sampler: Any = None,
+        idle: Any = None,
+        engine_factory: Any = None,
+        db_path: Path | None = None,
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.store, self.sampler, self.idle = store, sampler, idle
+        self.settings_file = self.data_dir / "assistant.json"
+        self.settings = self._load_settings()
+        self.db = AssistantDB(db_path or self.data_dir / "gpuaccel.db")
+        self.models = ModelManager(self.data_dir / "models")
+        self._factory = engine_factory or self._worker_factory
+        has_gpu = bool(sampler is not None and sampler.available and sampler.infos)
+        self._has_gpu = has_gpu
+        self.controller = GateController(
+            idle,
+            self.model_path(),
+            self._checked_factory,
+            GateSettings(on_close=self.settings["on_close"], use_gpu=has_gpu and self.settings["use_gpu"]),
+        )
+        self.facts = FactsSource(store, sampler, idle, own_pids=self.own_pids)
+        self.reports = ReportService(
+            self.db, store, self.data_dir / "reports", self.data_dir / "logs", summarizer=self.summarize
+        )
+        self.housekeeper = Housekeeper(self.data_dir, store, sampler, own_pids=self.own_pids)
+        self.chat = ChatService(
+            self.db,
+            self.facts,
+            self.controller,
+            commands={"/report": self._report_command, "/cleanup": self._cleanup_command},
+        )
+        self._threads: list[threading.Thread] = []
+        self._unsub_reports: Any = None
+        self._reports_running = threading.Event()
+        self._stopping = threading.Event()
+        # Idle-time reports start once the gate has stayed open this long (not on every short idle spell).
+        self.report_delay_s = float(os.environ.get("GPUACCEL_ASSISTANT_REPORT_DELAY_S", "600"))
+        from gpuaccel.assistant.routes import create_router
+
+        self.router = create_router(self)
+
+    # -- settings ------------------------------------------------------------------------------------
+
+    def _load_settings(self) -> dict[str, Any]:
+        defaults = {"model": str(BUNDLED_MODEL), "on_close": "cpu", "use_gpu": True}
+        try:
+            return {**defaults, **json.loads(self.settings_file.read_text())}
+        except (FileNotFoundError, ValueError):
+            return defaults
+
+    def save_settings(self, **changes: Any) -> dict[str, Any]:
+        if changes.get("on_close") is not None and changes["on_close"] not in ("cpu", "wait"):
+            raise ValueError(
+                "on_close must be 'cpu' (continue on CPU) or 'wait' (pause until the GPU is idle)"
+            )
+        if changes.get("use_gpu") is not None and not isinstance(changes["use_gpu"], bool):
+            raise ValueError("use_gpu must be true (run on the GPU while it is idle) or false (CPU only)")
+        self.settings.update({k: v for k, v in changes.items() if v is not None})
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.settings_file.write_text(json.dumps(self.settings, indent=1))
+        self.controller.settings.on_close = self.settings["on_close"]
+        use_gpu = self._has_gpu and bool(self.settings["use_gpu"])
+        self.controller.settings.use_gpu = use_gpu
+        engine = self.controller.engine
+        if not use_gpu and engine is not None and engine.strategy.startswith("cuda"):
+            self.controller.release("GPU use turned off")  # takes effect now, not at the next restart
+        # Selecting the model already loaded keeps it loaded (a new file under its name: model_file_replaced).
+        if changes.get("model") and self.model_path() != self.controller.model_path:
+            self.controller.release("model changed")
+            self.controller.model_path = self.model_path()
+        return self.settings
+
+    def model_file_replaced(self, path: Path) -> None:
+        """An import or download wrote ``path``: if that is the loaded model's file, unload it so the next
+        answer loads the new weights (selecting the same name again does not reload)."""
+        if path.resolve() == self.controller.model_path.resolve():
+            self.controller.release("model file replaced")
+
+    def model_path(self) -> Path:
+        path = Path(self.settings["model"])
+        return path if path.is_file() else BUNDLED_MODEL
+
+    # -- lifecycle ----------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """The model loads at the first answer; here we only start making reports when the gate opens."""
+        if self.idle is not None:
+            self._unsub_reports = self.idle.subscribe(self._on_gate_for_reports)
+
+    def _on_gate_for_reports(self, event: Any) -> None:
+        if getattr(event, "kind", "") == "gate" and event.idle and not self._reports_running.is_set():
+            self._reports_running.set()
+            self.run_in_thread("reports", self._idle_reports)
+
+    def _idle_reports(self) -> None:
+        """While the GPUs are idle: yesterday's daily report, and reports on new failed jobs (5 at most)."""
+        try:
+            if self._stopping.wait(self.report_delay_s) or not self.controller.gate_open():
+                return
+            made = {(r["kind"], r["subject"]) for r in self.reports.list()}
+            yesterday = (dt.datetime.now(dt.UTC) - dt.timedelta(days=1)).date()
+            if ("daily", yesterday.isoformat()) not in made:
+                self.reports.make_daily(yesterday)
+            failed = [
+                j for j in self.store.list(states=["failed"], limit=5) if ("job", str(j.id)) not in made
+            ]
+            for job in failed:
+                if not self.controller.gate_open():
+                    break
+                self.reports.make_job(job.id)
+        except Exception:
+            log.exception("idle-time reports failed")
+        finally:
+            self._reports_running.clear()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._unsub_reports is not None:
+            self._unsub_reports()
+        self.controller.close()
+        for t in self._threads:
+            t.join()
+        self.db.close()
+
+    def run_in_thread(self, name: str, fn: Any) -> None:
+        t = threading.Thread(target=fn, name=f"gpuaccel-assistant-{name}", daemon=False)
+        self._threads = [x for x in self._threads if x.is_alive()] + [t]
+        t.start()
+
+    # -- engines ------------------------------------------------------------------------------------------
+
+    def own_pids(self) -> set[int]:
+        pid = getattr(self.controller.engine, "pid", None) if hasattr(self, "controller") else None
+        return {pid} if pid else set()
+
+    def _worker_factory(self, path: Path, strategy: str) -> Any:
+        from gpuaccel.assistant.worker import WorkerEngine
+
+        gpus = self.idle.idle_gpus() if self.idle is not None and hasattr(self.idle, "idle_gpus") else []
+        return WorkerEngine(path, strategy, gpu=gpus[0] if strategy.startswith("cuda") and gpus else None)
+
+    def _free_vram(self) -> int | None:
+        """Free memory of the GPU the worker would get (from telemetry), or None when unknown."""
+        if self.sampler is None or not self.sampler.available:
+            return None
+        gpus = self.idle.idle_gpus() if self.idle is not None and hasattr(self.idle, "idle_gpus") else []
+        for s in self.sampler.latest():
+            if not gpus or s.index == gpus[0]:
+                total, used = s.mem_total_mib, s.mem_used_mib
+                if isinstance(total, int | float) and isinstance(used, int | float):
+                    return int((total - used) * 2**20)
+        return None
+
+    def _checked_factory(self, path: Path, strategy: str) -> Any:
+        """Refuse, with the numbers, a model that will not fit; the controller then stays on CPU."""
+        size = Path(path).stat().st_size if Path(path).is_file() else 0
+        need = int(size * 1.15) + 300 * 2**20 if strategy.startswith("cuda") else size * 2 + 500 * 2**20
+        problem = fit_message(need, strategy, self._free_vram() if strategy.startswith("cuda") else None)
+        if problem:
+            raise ModelError(f"{Path(path).stem}: {problem}")
+        return self._factory(path, strategy)
+
+    # -- state and helpers ------------------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        engine = self.controller.engine
+        wanted = self.controller.wanted_strategy()
+        running = self.store.list(states=["running"], limit=1)
+        if engine is not None:
+            word = "gpu" if engine.strategy.startswith("cuda") else "cpu"
+        elif wanted is None:
+            word = "paused"
+        else:
+            word = "idle"
+        return {
+            "state": word,
+            "strategy": engine.strategy if engine else None,
+            "next_strategy": wanted,
+            "gate_open": self.controller.gate_open(),
+            "paused_for_job": running[0].id if running and word == "paused" else None,
+            "model": {"name": self.model_path().stem, "path": str(self.model_path())},
+            "settings": self.settings,
+            "switches": self.controller.switches[-20:],
+        }
+
+    def summarize(self, facts_text: str) -> str:
+        """The model's short prose over a facts block (the caller masks numbers it made up)."""
+        tok = self.controller.tokenizer()
+        prompt = f"System: {facts_text}\n\nUser: {SUMMARY_PROMPT}\n\nAssistant:"
+        stop, out, utf8 = threading.Event(), [], Utf8Stream()
+        for token in self.controller.generate(tok.encode(prompt), GenParams(max_tokens=120, top_p=0.3), stop):
+            out.append(utf8.feed(tok.token_bytes(token)))
+        return ("".join(out) + utf8.flush()).strip()
+
+    def _report_command(self) -> str:
+        r = self.reports.make_daily()
+        return f"Report {r['id']} stored ({r['title']}).\n" + r["markdown"]
+
+    def _cleanup_command(self) -> str:
+        props = self.housekeeper.propose()
+        if not props:
+            return "Nothing to clean up: no old logs, trash, caches or orphaned GPU processes found."
+        lines = [f"- [{p.id}] {p.action} {p.description}: {p.size_bytes / 2**20:.1f} MiB" for p in props]
+        return "Proposals (nothing is done until you confirm them in the housekeeping panel):\n" + "\n".join(
+            lines
+        )

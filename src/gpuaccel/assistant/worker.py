@@ -1,0 +1,137 @@
+"""Run one :class:`~assistant.runtime.Engine` in its own process, with the same interface in the parent.
+
+Why a process: rwkv keeps dtype and device in module globals (one strategy per process), and ending the
+process is the one sure way to hand every byte of GPU memory back to the driver when a job is claimed.
+The parent sends prompts over a pipe and reads tokens back; :meth:`WorkerEngine.interrupt` sets a shared
+event the child checks before each token, so a stop lands within one token without a pipe round trip.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import time
+from collections.abc import Iterator
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from gpuaccel.assistant.runtime import GenParams, ModelError, tokenizer_from_file
+
+START_TIMEOUT_S = 300.0  # a multi-GB model on a slow disk may take minutes
+CLOSE_TIMEOUT_S = 10.0
+
+
+def _serve(conn: Any, interrupt: Any, path: str, strategy: str, threads: int, gpu: int | None) -> None:
+    """The child: load, report ready, then answer generate requests until told to close."""
+    import os
+
+    if gpu is not None:  # before torch initializes CUDA: this process sees only the idle GPU
+        os.environ["CUDA_VISIBLE_DEVICES"] = str(gpu)
+    import torch
+
+    if strategy.startswith("cpu"):
+        torch.set_num_threads(threads)
+    try:
+        from gpuaccel.assistant.runtime import Engine
+
+        engine = Engine(Path(path), strategy)
+    except Exception as exc:
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        return
+    engine._interrupt = interrupt  # the parent's event: set() there ends generation here
+    conn.send(("ready", {"n_layer": engine.n_layer, "tokenizer": engine.tokenizer.name}))
+    while True:
+        try:
+            msg = conn.recv()
+        except EOFError:
+            return
+        if msg[0] == "close":
+            engine.close()
+            conn.send(("closed", {}))
+            return
+        if msg[0] == "generate":
+            try:
+                for token in engine.generate(msg[1], GenParams(**msg[2])):
+                    conn.send(("token", token))
+                conn.send(("done", engine.last_reason))
+            except Exception as exc:
+                conn.send(("error", f"{type(exc).__name__}: {exc}"))
+
+
+class WorkerEngine:
+    """An engine in a child process (spawned, so no CUDA state is inherited). Not thread-safe: one caller."""
+
+    def __init__(self, path: Path, strategy: str, threads: int = 1, gpu: int | None = None) -> None:
+        self.path, self.strategy = Path(path), strategy
+        self.tokenizer = tokenizer_from_file(self.path)
+        ctx = mp.get_context("spawn")
+        self._interrupt = ctx.Event()
+        self._conn, child = ctx.Pipe()
+        self._proc = ctx.Process(
+            target=_serve, args=(child, self._interrupt, str(self.path), strategy, threads, gpu), daemon=True
+        )
+        t0 = time.monotonic()
+        self._proc.start()
+        child.close()
+        kind, info = self._recv(START_TIMEOUT_S)
+        if kind != "ready":
+            self._proc.join(CLOSE_TIMEOUT_S)
+            raise ModelError(f"model worker ({strategy}) failed to load {self.path.name}: {info}")
+        self.info = {**info, "load_s": round(time.monotonic() - t0, 2), "pid": self._proc.pid, "gpu": gpu}
+        self.last_reason = ""
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid
+
+    def _recv(self, timeout: float) -> tuple[str, Any]:
+        if not self._conn.poll(timeout):
+            return "error", f"no answer within {timeout:.0f} s"
+        try:
+            return self._conn.recv()
+        except EOFError:
+            return "error", f"worker exited (code {self._proc.exitcode})"
+
+    def interrupt(self) -> None:
+        self._interrupt.set()
+
+    def reset_interrupt(self) -> None:
+        self._interrupt.clear()
+
+    def generate(self, tokens: list[int], params: GenParams) -> Iterator[int]:
+        self.last_reason = ""
+        self._conn.send(("generate", list(tokens), asdict(params)))
+        finished = False
+        try:
+            while True:
+                kind, value = self._recv(START_TIMEOUT_S)
+                if kind == "token":
+                    yield value
+                elif kind == "done":
+                    finished, self.last_reason = True, value
+                    return
+                else:
+                    finished, self.last_reason = True, "error"
+                    raise ModelError(f"model worker ({self.strategy}): {value}")
+        finally:
+            if not finished:  # the caller walked away: stop the child and drain its tokens
+                self._interrupt.set()
+                while self._recv(CLOSE_TIMEOUT_S)[0] == "token":
+                    pass
+
+    def close(self) -> float:
+        """End the process (its GPU memory goes back to the driver); returns the seconds it took."""
+        t0 = time.monotonic()
+        if self._proc.is_alive():
+            self._interrupt.set()
+            try:
+                self._conn.send(("close",))
+                self._recv(CLOSE_TIMEOUT_S)  # the child dropped its weights and cached states
+            except (BrokenPipeError, OSError):
+                pass
+            # Nothing is left to save: end it now rather than wait for interpreter teardown; the driver
+            # reclaims the CUDA context with the process.
+            self._proc.kill()
+            self._proc.join(CLOSE_TIMEOUT_S)
+        self._conn.close()
+        return time.monotonic() - t0

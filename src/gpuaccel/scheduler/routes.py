@@ -1,0 +1,229 @@
+"""The scheduler's HTTP routes (mounted under ``/api/v1`` by ``app.daemon``; auth is the daemon's).
+
+Errors follow one shape: 404 unknown job, 409 wrong state, 422 ``{"detail": [{"loc", "msg", "type"}]}``
+naming the bad field exactly as FastAPI's own validation does, so clients handle both alike.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, HTTPException, Path, Query
+from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
+
+from gpuaccel.accel.telemetry import backend_name
+from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
+from gpuaccel.scheduler.api_models import (
+    ERRORS,
+    EventList,
+    HealthOut,
+    IdleOut,
+    JobList,
+    JobOut,
+    JobRequestIn,
+    PriorityIn,
+)
+from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
+from gpuaccel.scheduler.jobs import FINISHED_STATES, STATES, Job, RequestError
+from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
+from gpuaccel.scheduler.telemetry_view import telemetry_now
+
+STATE_LIST = rf"^({'|'.join(STATES)})(,({'|'.join(STATES)}))*$"
+_FIELDS = "|".join(dict.fromkeys([*HISTORY_FIELDS, *NUMERIC_FIELDS]))  # raw takes any sampler field
+FIELD_LIST = rf"^({_FIELDS})(,({_FIELDS}))*$"
+JobId = Annotated[int, Path(ge=1, le=2**63 - 1, description="job id")]
+
+
+def unprocessable(field: str, message: str, where: str = "body") -> HTTPException:
+    loc = [where, *field.split(".")] if where == "body" else [where, field]
+    return HTTPException(422, detail=[{"loc": loc, "msg": message, "type": "value_error"}])
+
+
+def read_tail(path: os.PathLike[str] | str, lines: int) -> str:
+    """The last ``lines`` lines of a file, reading backwards in blocks (logs can be large)."""
+    try:
+        with open(path, "rb") as f:
+            end = f.seek(0, os.SEEK_END)
+            pos, data = end, b""
+            while pos > 0 and data.count(b"\n") <= lines:
+                step = min(65536, pos)
+                pos -= step
+                f.seek(pos)
+                data = f.read(step) + data
+    except FileNotFoundError:
+        return ""
+    parts = data.splitlines(keepends=True)
+    return b"".join(parts[-lines:] if lines else []).decode("utf-8", errors="replace")
+
+
+def create_router(
+    scheduler: Scheduler, sampler: Sampler | None, version: str, started_at: float
+) -> APIRouter:
+    router = APIRouter()
+    store = scheduler.store
+
+    def call(fn: Any, *args: Any) -> Job:
+        try:
+            return fn(*args)
+        except JobNotFound as exc:
+            raise HTTPException(404, detail=str(exc)) from None
+        except JobStateError as exc:
+            raise HTTPException(409, detail=str(exc)) from None
+        except RequestError as exc:
+            raise unprocessable(exc.field, exc.message) from None
+
+    def job_or_404(job_id: int, with_events: bool = False) -> Job:
+        job = store.get(job_id, with_events=with_events)
+        if job is None:
+            raise HTTPException(404, detail=f"no job with id {job_id}")
+        return job
+
+    @router.get("/health", response_model=HealthOut, tags=["daemon"])
+    def health() -> dict[str, Any]:
+        return {
+            "status": "ok",
+            "version": version,
+            "pid": os.getpid(),
+            "uptime_s": round(time.time() - started_at, 3),
+            "gpu_count": len(sampler.infos) if sampler is not None and sampler.available else 0,
+            "telemetry": {
+                "backend": backend_name(sampler.backend) if sampler is not None else "off",
+                "error": sampler.error if sampler is not None else "telemetry is off",
+            },
+        }
+
+    @router.post("/jobs", status_code=201, response_model=JobOut, tags=["jobs"], responses=ERRORS)
+    async def submit(request: JobRequestIn) -> JSONResponse:
+        # On the event loop, not the thread pool: validation and one short SQLite transaction cost less
+        # than the hop, and submission is the hot path (bursts of thousands).
+        job = call(scheduler.submit, request.model_dump(exclude_unset=True))
+        return JSONResponse(job.to_json(), status_code=201)
+
+    @router.get("/jobs", response_model=JobList, tags=["jobs"])
+    def list_jobs(
+        state: str | None = Query(None, description="comma list of states", pattern=STATE_LIST),
+        kind: str | None = None,
+        label: Annotated[
+            list[Annotated[str, Query(pattern=r"^[^=]+=")]] | None,
+            Query(description="k=v, repeatable; all must match"),
+        ] = None,
+        limit: int = Query(100, ge=1, le=10000),
+    ) -> dict[str, Any]:
+        states = [s.strip() for s in state.split(",") if s.strip()] if state else None
+        for s in states or []:
+            if s not in STATES:
+                raise unprocessable("state", f"unknown state {s!r}; one of {', '.join(STATES)}", "query")
+        labels = {}
+        for item in label or []:
+            key, sep, value = item.partition("=")
+            if not sep or not key:
+                raise unprocessable("label", f"{item!r} is not k=v", "query")
+            labels[key] = value
+        jobs = store.list(states=states, kind=kind, labels=labels, limit=limit)
+        return {"jobs": [j.to_json() for j in jobs]}
+
+    @router.get("/jobs/{job_id}", response_model=JobOut, tags=["jobs"], responses=ERRORS)
+    def get_job(job_id: JobId) -> dict[str, Any]:
+        return job_or_404(job_id, with_events=True).to_json()
+
+    @router.post("/jobs/{job_id}/cancel", response_model=JobOut, tags=["jobs"], responses=ERRORS)
+    def cancel(job_id: JobId) -> dict[str, Any]:
+        return call(scheduler.cancel, job_id).to_json()
+
+    @router.post("/jobs/{job_id}/retry", response_model=JobOut, tags=["jobs"], responses=ERRORS)
+    def retry(job_id: JobId) -> dict[str, Any]:
+        return call(scheduler.retry, job_id).to_json()
+
+    @router.post("/jobs/{job_id}/priority", response_model=JobOut, tags=["jobs"], responses=ERRORS)
+    def priority(job_id: JobId, body: PriorityIn) -> dict[str, Any]:
+        return call(scheduler.set_priority, job_id, body.priority).to_json()
+
+    @router.get(
+        "/jobs/{job_id}/log",
+        tags=["jobs"],
+        response_class=PlainTextResponse,
+        responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}, **ERRORS},
+    )
+    def log_tail(job_id: JobId, tail: int = Query(200, ge=0, le=1_000_000)) -> PlainTextResponse:
+        job_or_404(job_id)
+        return PlainTextResponse(read_tail(scheduler.data_dir.job_log(job_id), tail))
+
+    @router.get(
+        "/jobs/{job_id}/log/stream",
+        tags=["jobs"],
+        response_class=StreamingResponse,
+        responses={200: {"content": {"text/event-stream": {}}}, **ERRORS},
+    )
+    async def log_stream(job_id: JobId, tail: int = Query(200, ge=0, le=1_000_000)) -> StreamingResponse:
+        job_or_404(job_id)
+        return StreamingResponse(_follow(job_id, tail), media_type="text/event-stream")
+
+    async def _follow(job_id: int, tail: int) -> AsyncIterator[str]:
+        path = scheduler.data_dir.job_log(job_id)
+        for line in read_tail(path, tail).splitlines():
+            yield f"data: {line}\n\n"
+        try:
+            offset = os.path.getsize(path)
+        except FileNotFoundError:
+            offset = 0
+        partial = b""
+        while True:
+            job = store.get(job_id)
+            finished = job is None or job.state in FINISHED_STATES
+            try:
+                with open(path, "rb") as f:
+                    f.seek(offset)
+                    chunk = f.read()
+            except FileNotFoundError:
+                chunk = b""
+            offset += len(chunk)
+            *lines, partial = (partial + chunk).split(b"\n")
+            for raw in lines:
+                yield f"data: {raw.decode('utf-8', errors='replace')}\n\n"
+            if finished:
+                if partial:
+                    yield f"data: {partial.decode('utf-8', errors='replace')}\n\n"
+                yield f"event: end\ndata: {job.state if job else 'gone'}\n\n"
+                return
+            await asyncio.sleep(0.1)
+
+    @router.get("/events", response_model=EventList, tags=["events"])
+    def events(
+        after: int = Query(0, ge=0, le=2**63 - 1),
+        limit: int = Query(100, ge=1, le=10000),
+        job_id: int | None = Query(None, ge=1, le=2**63 - 1),
+    ) -> dict[str, Any]:
+        return {"events": store.events(after=after, limit=limit, job_id=job_id)}
+
+    @router.get("/idle", response_model=IdleOut, tags=["idle"])
+    def idle() -> dict[str, Any]:
+        return scheduler.idle.to_json()
+
+    @router.get("/telemetry/now", tags=["telemetry"])
+    def now() -> dict[str, Any]:
+        return telemetry_now(sampler, scheduler)
+
+    @router.get("/telemetry/history", tags=["telemetry"], responses=ERRORS)
+    def history(
+        gpu: int = Query(0, ge=0, le=63),
+        fields: str = Query("util_gpu,mem_used_mib", description="comma list", pattern=FIELD_LIST),
+        since: float | None = Query(None, description="unix seconds; default one hour ago"),
+        until: float | None = Query(None, description="unix seconds; default now"),
+        resolution: Literal["raw", "1s", "1m"] = Query("1s", description="raw (10 Hz, in memory), 1s or 1m"),
+    ) -> dict[str, Any]:
+        names = [f.strip() for f in fields.split(",") if f.strip()]
+        if not names:
+            raise unprocessable("fields", "give at least one field", "query")
+        try:
+            return query_history(store, sampler, gpu, names, since, until, resolution)
+        except LookupError as exc:
+            raise HTTPException(404, detail=str(exc)) from None
+        except ValueError as exc:
+            field, _, message = str(exc).partition(": ")
+            raise unprocessable(field, message, "query") from None
+
+    return router

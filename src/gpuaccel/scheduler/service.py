@@ -1,0 +1,384 @@
+"""The scheduler loop: dispatch queued jobs onto GPUs, supervise workers, end jobs with a reason.
+
+One thread owns every transition that follows from a process (start, exit, timeout, kill, heartbeat);
+API calls (submit, cancel, retry, priority) write to the store and wake it, so a submission is dispatched
+within milliseconds and an exit is handled as soon as the process ends, not at the next tick.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import time
+import uuid
+from typing import Any
+
+from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.scheduler.allocator import gpu_states, place
+from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.idle import IdleDetector
+from gpuaccel.scheduler.jobs import FINISHED_STATES, Job, RequestError, validate_request
+from gpuaccel.scheduler.paths import DataDir
+from gpuaccel.scheduler.runner import Worker, kill_orphan, process_start_marker
+from gpuaccel.scheduler.store import Store
+
+log = logging.getLogger(__name__)
+LOST_WORKER = "daemon lost its worker"
+# Queued jobs examined per pass, in priority order: a wake-up pass only needs the head of the queue; a
+# full pass looks deeper so that runnable jobs behind many blocked ones are found.
+WAKE_SCAN = 200
+FULL_SCAN = 2000
+
+
+class JobStateError(RuntimeError):
+    """The job exists but is not in a state that allows the request (e.g. retrying a running job)."""
+
+
+class JobNotFound(LookupError):
+    pass
+
+
+class Scheduler:
+    def __init__(
+        self,
+        store: Store,
+        data_dir: DataDir,
+        config: SchedulerConfig,
+        sampler: Sampler | None = None,
+        idle: IdleDetector | None = None,
+    ) -> None:
+        self.store = store
+        self.data_dir = data_dir
+        self.config = config
+        self.sampler = sampler
+        self.idle = idle or IdleDetector(config.idle_util_pct, config.idle_after_s)
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self._workers: dict[int, Worker] = {}
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._last_heartbeat = 0.0
+        # A wake-up pass after a mere submission examines only jobs newer than _seen_id: the older ones
+        # were examined already and nothing that could free them (an exit, a retry, a priority change,
+        # which set _rescan) has happened since.
+        self._rescan = True
+        self._seen_id = 0
+        # A user's cancel/retry/priority change asks for a full pass next (waiting reasons, idleness):
+        # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
+        self._full_next = False
+        self._last_progress_write: dict[int, float] = {}
+        self._base_env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_FAKE")}
+        self._default_cwd = os.path.expanduser("~")
+        self.idle.subscribe(self._record_idle_event)
+
+    # -- lifecycle --------------------------------------------------------------------------------
+
+    def start(self) -> list[Job]:
+        """Recover what a previous daemon left running, then start the loop; returns the recovered jobs."""
+        recovered = self.recover()
+        self._thread = threading.Thread(target=self._run, name="gpuaccel-scheduler", daemon=False)
+        self._thread.start()
+        return recovered
+
+    def stop(self) -> None:
+        """Stop dispatching, end running workers (SIGTERM, then SIGKILL) and queue their jobs again."""
+        self._stopping.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        with self._lock:
+            workers = list(self._workers.values())
+        for w in workers:
+            w.stop("queued", "daemon stopped", self.config.kill_grace_s)
+        deadline = time.monotonic() + self.config.kill_grace_s + 2.0
+        for w in workers:
+            while not w.exited and time.monotonic() < deadline:
+                w.enforce_kill(time.monotonic())
+                time.sleep(0.02)
+            w.join()
+            self._write_progress(w, force=True)
+            self.store.requeue_running(w.job_id, "daemon stopped; queued again", count_attempt=False)
+        with self._lock:
+            self._workers.clear()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def recover(self) -> list[Job]:
+        """Account for jobs a dead daemon left 'running': kill any orphan worker, then requeue or fail."""
+        recovered = []
+        for job in self.store.orphans(self.owner):
+            killed = job.worker_pid is not None and kill_orphan(job.worker_pid, job.worker_start)
+            note = f" (its orphaned worker, pid {job.worker_pid}, was killed)" if killed else ""
+            if job.can_retry:
+                done = self.store.requeue_running(
+                    job.id, f"{LOST_WORKER}{note}; queued again", count_attempt=True
+                )
+            else:
+                done = self.store.finish(job.id, "failed", LOST_WORKER + note, None)
+            if done is not None:
+                recovered.append(done)
+        return recovered
+
+    # -- the API (routes, CLI through HTTP, assistant in-process) -------------------------------------
+
+    def submit(self, raw: dict[str, Any]) -> Job:
+        """Validate and store a job request; raises RequestError (nothing stored) when it is wrong."""
+        job = self.store.insert(validate_request(raw))
+        self._wake.set()
+        return job
+
+    def _job(self, job_id: int) -> Job:
+        job = self.store.get(job_id)
+        if job is None:
+            raise JobNotFound(f"no job with id {job_id}")
+        return job
+
+    def cancel(self, job_id: int) -> Job:
+        job = self._job(job_id)
+        if job.state in FINISHED_STATES:
+            raise JobStateError(f"job {job_id} already {job.state}; nothing to cancel")
+        if job.state in ("queued", "retrying"):
+            done = self.store.cancel_waiting(job_id)
+            if done is not None:
+                self._rescan = True
+                self._full_next = True
+                self._wake.set()
+                return done
+        with self._lock:
+            worker = self._workers.get(job_id)
+        if worker is not None:
+            worker.stop("cancelled", "cancelled by user", self.config.kill_grace_s)
+            self.store.add_event(
+                "job", job_id=job_id, state="running", message="cancel requested: SIGTERM sent"
+            )
+        return self._job(job_id)
+
+    def retry(self, job_id: int) -> Job:
+        job = self._job(job_id)
+        done = self.store.retry(job_id)
+        if done is None:
+            raise JobStateError(f"job {job_id} is {job.state}; only a finished job can be retried")
+        self._rescan = True
+        self._full_next = True
+        self._wake.set()
+        return done
+
+    def set_priority(self, job_id: int, priority: int) -> Job:
+        if isinstance(priority, bool) or not isinstance(priority, int) or abs(priority) > 1_000_000:
+            raise RequestError("priority", "must be an integer from -1000000 to 1000000")
+        self._job(job_id)
+        job = self.store.set_priority(job_id, priority)
+        assert job is not None
+        self._rescan = True
+        self._full_next = True
+        self._wake.set()
+        return job
+
+    def running_metrics(self) -> dict[int, tuple[int, dict[str, dict[str, Any]]]]:
+        """GPU index -> (job id, the job's latest reported metrics): exact TFLOP/s for the telemetry view."""
+        with self._lock:
+            return {g: (w.job_id, dict(w.metrics)) for w in self._workers.values() for g in w.gpus}
+
+    def is_queue_pid(self, pid: int) -> bool:
+        with self._lock:
+            groups = {w.pid for w in self._workers.values() if w.proc is not None}
+        try:
+            return os.getpgid(pid) in groups
+        except (ProcessLookupError, PermissionError):
+            return False
+
+    # -- the loop ---------------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        last_full = 0.0
+        while not self._stopping.is_set():
+            self._wake.wait(self.config.tick_s)
+            self._wake.clear()
+            if self._stopping.is_set():
+                break
+            now = time.monotonic()
+            full = now - last_full >= self.config.tick_s or self._full_next
+            self._full_next = False
+            if full:
+                last_full = now
+            try:
+                self.tick(full)
+            except Exception:
+                log.exception("scheduler tick failed")
+                time.sleep(self.config.tick_s)
+
+    def tick(self, full: bool = True) -> None:
+        """One pass. A *full* pass (every ``tick_s``) also refreshes waiting reasons, idleness and
+        heartbeats; a wake-up pass (a submission, an exit) only reaps and fills free slots, so that a burst
+        of submissions costs little each."""
+        now = time.time()
+        if self.store.requeue_due(now):
+            self._rescan = True
+        self._reap()
+        self._enforce_limits()
+        if now - self._last_heartbeat >= self.config.heartbeat_s:
+            self.store.heartbeat(self.owner, self.config.lease_s)
+            self._last_heartbeat = now
+        with self._lock:
+            free = self.config.max_parallel - len(self._workers)
+        if not full and free <= 0:
+            return
+        demand = self._dispatch(full)
+        if full:
+            samples = self.sampler.latest() if self.sampler is not None and self.sampler.available else []
+            self.idle.update(samples, demand, self.is_queue_pid, self._no_gpu_reason())
+        with self._lock:
+            workers = list(self._workers.values())
+        for w in workers:
+            self._write_progress(w)
+
+    def _reap(self) -> None:
+        with self._lock:
+            done = [w for w in self._workers.values() if w.exited]
+        for w in done:
+            w.join()
+            self._write_progress(w, force=True)
+            state, reason, code = w.outcome()
+            job = self.store.get(w.job_id)
+            if state == "failed" and job is not None and job.can_retry:
+                delay = self.config.backoff(job.attempt - job.retry_base)
+                self.store.to_retrying(w.job_id, time.time() + delay, reason or "failed", code)
+            elif state == "queued":
+                self.store.requeue_running(w.job_id, f"{reason}; queued again", count_attempt=False)
+            else:
+                self.store.finish(w.job_id, state, reason, code)
+            with self._lock:
+                self._workers.pop(w.job_id, None)
+            self._last_progress_write.pop(w.job_id, None)
+
+    def _enforce_limits(self) -> None:
+        mono = time.monotonic()
+        with self._lock:
+            workers = list(self._workers.values())
+        for w in workers:
+            if w.deadline is not None and mono >= w.deadline and w.stop_state is None:
+                w.stop("failed", f"timed out after {w.job.timeout_s:g} s", self.config.kill_grace_s)
+            w.enforce_kill(mono)
+
+    def _no_gpu_reason(self) -> str | None:
+        if self.sampler is None:
+            return "telemetry is off"
+        if not self.sampler.available:
+            return self.sampler.error or "GPU telemetry unavailable"
+        return None if self.sampler.infos else "NVML found no GPU"
+
+    def _dispatch(self, full: bool) -> dict[int, str]:
+        """Start what fits; on a full pass also record why the rest waits. Returns GPU -> why a job wants
+        it (for idleness)."""
+        samples = self.sampler.latest() if self.sampler is not None and self.sampler.available else []
+        gpus = gpu_states(samples)
+        with self._lock:
+            held = {g: w.job_id for w in self._workers.values() for g in w.gpus}
+            running = len(self._workers)
+        demand = {g: f"job {j} running" for g, j in held.items()}
+        top = self.store.max_id()
+        if full or self._rescan:
+            self._rescan = False
+            queued = self.store.pending(FULL_SCAN if full else WAKE_SCAN)
+        else:
+            queued = self.store.pending(WAKE_SCAN, after_id=self._seen_id)
+        self._seen_id = max(self._seen_id, top)
+        dep_states = self.store.states_of(sorted({d for j in queued for d in j.depends_on}))
+        reasons: dict[int, str | None] = {}
+        no_gpu = self._no_gpu_reason()
+        for job in queued:
+            if running >= self.config.max_parallel and not full:
+                break
+            blocking = [(d, dep_states.get(d, "missing")) for d in job.depends_on]
+            blocking = [(d, s) for d, s in blocking if s != "succeeded"]
+            failed = [(d, s) for d, s in blocking if s in ("failed", "cancelled", "missing")]
+            if failed:
+                d, s = failed[0]
+                self.store.fail_waiting(job.id, f"dependency job {d} {s}")
+                continue
+            if blocking:
+                d, s = blocking[0]
+                reasons[job.id] = f"waiting for job {d} ({s})"
+                continue
+            if running >= self.config.max_parallel:
+                reasons[job.id] = f"waiting for a free slot ({self.config.max_parallel} jobs running)"
+                continue
+            placed = place(job, gpus, held, no_gpu)
+            if isinstance(placed, str):
+                reasons[job.id] = placed
+                continue
+            if self._launch(job.id, placed):
+                running += 1
+                for g in placed:
+                    held[g] = job.id
+                    demand[g] = f"job {job.id} running"
+        for job in queued:  # a GPU job still waiting keeps the GPUs it could take from being idle
+            if job.gpus and job.id in reasons:
+                for g in job.gpu_ids if job.gpu_ids is not None else [g.index for g in gpus]:
+                    demand.setdefault(g, f"job {job.id} queued")
+        if full:
+            before = {j.id: j.waiting_reason for j in queued}
+            self.store.set_waiting_reasons({i: r for i, r in reasons.items() if r != before[i]})
+        return demand
+
+    def _launch(self, job_id: int, gpus: list[int]) -> bool:
+        claimed = self.store.claim(job_id, self.owner, self.config.lease_s, gpus)
+        if claimed is None:
+            return False  # cancelled between the scan and the claim
+        self.idle.note_claim(gpus, job_id)
+        worker = Worker(claimed, self.data_dir.job_log(job_id), self._on_report, self._on_exit)
+        try:
+            worker.start(self._base_env, self._default_cwd)
+        except Exception as exc:  # a claimed job must never stay 'running' without a worker
+            reason = str(exc) if isinstance(exc, RuntimeError) else f"could not start its worker: {exc!r}"
+            self.store.finish(job_id, "failed", reason, None)
+            return False
+        with self._lock:
+            self._workers[job_id] = worker
+        self.store.set_worker(job_id, worker.pid, process_start_marker(worker.pid))
+        return True
+
+    def _on_report(self, worker: Worker, record: dict[str, Any]) -> None:
+        kind = record["type"]
+        if kind == "progress":
+            worker.progress = {"fraction": record.get("fraction"), "message": record.get("message", "")}
+        elif kind == "metric":
+            worker.metrics[str(record.get("name"))] = {
+                k: record.get(k) for k in ("value", "exact", "unit", "t") if k in record
+            }
+        elif kind == "result" and isinstance(record.get("metrics"), dict):
+            worker.result = record["metrics"]
+        worker.dirty = True
+
+    def _on_exit(self, worker: Worker) -> None:
+        self._rescan = True
+        self._wake.set()
+
+    def _write_progress(self, w: Worker, force: bool = False) -> None:
+        if not w.dirty:
+            return
+        now = time.monotonic()
+        if not force and now - self._last_progress_write.get(w.job_id, 0.0) < self.config.progress_write_s:
+            return
+        w.dirty = False
+        self._last_progress_write[w.job_id] = now
+        result = w.result
+        if result is None and w.metrics:
+            result = {name: m.get("value") for name, m in w.metrics.items()}
+        self.store.set_progress(w.job_id, w.progress, result)
+
+    def _record_idle_event(self, event: Any) -> None:
+        state = (
+            ("open" if event.idle else "closed")
+            if event.kind == "gate"
+            else ("idle" if event.idle else "busy")
+        )
+        self.store.add_event(
+            "gate" if event.kind == "gate" else "idle", gpu=event.index, state=state, message=event.reason,
+            data={"since": event.since},
+        )  # fmt: skip

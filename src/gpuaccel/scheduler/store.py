@@ -1,0 +1,342 @@
+"""The durable queue: jobs and events in SQLite (WAL, busy timeout), every transition guarded and logged.
+
+One connection serialized by a lock: the daemon is the only writer, the statements are short, and a
+single connection makes ``BEGIN IMMEDIATE ... UPDATE ... RETURNING`` claims trivially atomic. Every
+state change checks the state it expects in its ``WHERE`` clause, so races (a cancel arriving as the job
+exits) resolve to exactly one winner, and each winner writes its event row in the same transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from gpuaccel.scheduler import migrations
+from gpuaccel.scheduler.jobs import FINISHED_STATES, Job, JobRequest, Pending, RequestError
+
+
+def connect(path: Path | str) -> sqlite3.Connection:
+    conn = sqlite3.connect(str(path), timeout=10.0, isolation_level=None, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA busy_timeout=10000")
+    conn.execute("PRAGMA foreign_keys=ON")
+    return conn
+
+
+def _dumps(value: Any) -> str | None:
+    return None if value is None else json.dumps(value)
+
+
+class Store:
+    """Jobs and events. Thread-safe; the assistant and the routes read through the same object."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self._conn = connect(self.path)
+        self._lock = threading.RLock()
+        with self._lock:
+            migrations.apply(self._conn, "scheduler", migrations.SCHEDULER)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` (take the write lock up front) ... ``COMMIT``, rolled back on error."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    # -- events ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _event(
+        conn: sqlite3.Connection,
+        type: str,
+        *,
+        job_id: int | None = None,
+        gpu: int | None = None,
+        state: str | None = None,
+        message: str = "",
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        conn.execute(
+            "INSERT INTO events (t, type, job_id, gpu, state, message, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (time.time(), type, job_id, gpu, state, message, _dumps(data)),
+        )
+
+    def add_event(self, type: str, **kw: Any) -> None:
+        with self.transaction() as conn:
+            self._event(conn, type, **kw)
+
+    def events(self, after: int = 0, limit: int = 100, job_id: int | None = None) -> list[dict[str, Any]]:
+        sql = "SELECT * FROM events WHERE id > ?"
+        params: list[Any] = [after]
+        if job_id is not None:
+            sql += " AND job_id = ?"
+            params.append(job_id)
+        rows = self.query(sql + " ORDER BY id LIMIT ?", [*params, limit])
+        return [{**dict(r), "data": json.loads(r["data"]) if r["data"] else None} for r in rows]
+
+    # -- reading jobs ---------------------------------------------------------------------------
+
+    def get(self, job_id: int, with_events: bool = False) -> Job | None:
+        rows = self.query("SELECT * FROM jobs WHERE id = ?", (job_id,))
+        if not rows:
+            return None
+        job = Job.from_row(rows[0])
+        if with_events:
+            job.events = self.events(job_id=job_id, limit=10_000)
+        return job
+
+    def list(
+        self,
+        states: Sequence[str] | None = None,
+        kind: str | None = None,
+        labels: dict[str, str] | None = None,
+        limit: int = 100,
+        oldest_first: bool = False,
+    ) -> list[Job]:
+        """Jobs matching every filter, newest first (or by id ascending)."""
+        sql, params = "SELECT * FROM jobs WHERE 1", []
+        if states:
+            sql += f" AND state IN ({','.join('?' * len(states))})"
+            params += list(states)
+        if kind:
+            sql += " AND kind = ?"
+            params.append(kind)
+        for key, value in (labels or {}).items():
+            sql += " AND json_extract(labels, ?) = ?"
+            params += ['$."' + key.replace('"', "") + '"', value]
+        sql += f" ORDER BY id {'ASC' if oldest_first else 'DESC'} LIMIT ?"
+        return [Job.from_row(r) for r in self.query(sql, [*params, limit])]
+
+    def runnable(self, limit: int) -> list[Job]:
+        """Queued jobs in dispatch order: highest priority first, then oldest."""
+        rows = self.query(
+            "SELECT * FROM jobs WHERE state = 'queued' ORDER BY priority DESC, id LIMIT ?", (limit,)
+        )
+        return [Job.from_row(r) for r in rows]
+
+    def pending(self, limit: int, after_id: int = 0) -> list[Pending]:
+        """Like :meth:`runnable` (optionally only ids > ``after_id``), but only what dispatch needs."""
+        rows = self.query(
+            "SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason FROM jobs"
+            " WHERE state = 'queued' AND id > ? ORDER BY priority DESC, id LIMIT ?",
+            (after_id, limit),
+        )
+        return [
+            Pending(
+                r[0], r[1], r[2], json.loads(r[3]) if r[3] else None, r[4],
+                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6],
+            )
+            for r in rows
+        ]  # fmt: skip
+
+    def states_of(self, ids: Sequence[int]) -> dict[int, str]:
+        if not ids:
+            return {}
+        rows = self.query(f"SELECT id, state FROM jobs WHERE id IN ({','.join('?' * len(ids))})", list(ids))
+        return {r["id"]: r["state"] for r in rows}
+
+    def max_id(self) -> int:
+        return int(self.query("SELECT IFNULL(MAX(id), 0) FROM jobs")[0][0])
+
+    def counts(self) -> dict[str, int]:
+        return {
+            r["state"]: r["n"] for r in self.query("SELECT state, COUNT(*) AS n FROM jobs GROUP BY state")
+        }
+
+    # -- writing jobs ---------------------------------------------------------------------------
+
+    def insert(self, req: JobRequest) -> Job:
+        with self.transaction() as conn:
+            missing = [
+                d
+                for d in req.depends_on
+                if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()
+            ]
+            if missing:
+                raise RequestError(
+                    "depends_on", f"no job with id {missing[0]}; a dependency must already exist"
+                )
+            row = conn.execute(
+                "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
+                " memory_mib, max_retries, depends_on, labels, timeout_s, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                (
+                    req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd,
+                    req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
+                    _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, time.time(),
+                ),
+            ).fetchone()  # fmt: skip
+            job = Job.from_row(row)
+            self._event(conn, "job", job_id=job.id, state="queued", message=f"submitted ({job.kind})")
+        return job
+
+    def _transition(
+        self, job_id: int, from_states: Sequence[str], to_state: str, message: str, **columns: Any
+    ) -> Job | None:
+        """Move a job from one of ``from_states`` to ``to_state`` with an event; None if it was elsewhere."""
+        if to_state != "queued":
+            columns["waiting_reason"] = None
+        sets = ", ".join(f"{k} = ?" for k in columns)
+        sql = f"UPDATE jobs SET state = ?{', ' + sets if sets else ''} WHERE id = ?"
+        sql += f" AND state IN ({','.join('?' * len(from_states))}) RETURNING *"
+        values = [_dumps(v) if isinstance(v, dict | list) else v for v in columns.values()]
+        with self.transaction() as conn:
+            row = conn.execute(sql, [to_state, *values, job_id, *from_states]).fetchone()
+            if row is None:
+                return None
+            self._event(conn, "job", job_id=job_id, state=to_state, message=message)
+        return Job.from_row(row)
+
+    def claim(self, job_id: int, owner: str, lease_s: float, gpus: list[int]) -> Job | None:
+        """Atomically take a queued job for this daemon: ``running``, attempt + 1, a lease, its GPUs."""
+        now = time.time()
+        with self.transaction() as conn:
+            row = conn.execute(
+                "UPDATE jobs SET state = 'running', attempt = attempt + 1, started_at = ?,"
+                " finished_at = NULL, lease_owner = ?, lease_until = ?, assigned_gpus = ?,"
+                " waiting_reason = NULL, exit_code = NULL, reason = NULL, progress = NULL,"
+                " worker_pid = NULL, worker_start = NULL"
+                " WHERE id = ? AND state = 'queued' RETURNING *",
+                (now, owner, now + lease_s, json.dumps(gpus), job_id),
+            ).fetchone()
+            if row is None:
+                return None
+            where = f"on GPU {', '.join(map(str, gpus))}" if gpus else "without a GPU"
+            self._event(
+                conn,
+                "job",
+                job_id=job_id,
+                state="running",
+                message=f"started attempt {row['attempt']} {where}",
+            )
+        return Job.from_row(row)
+
+    def set_worker(self, job_id: int, pid: int, start_marker: str | None) -> None:
+        with self.transaction() as conn:
+            conn.execute(
+                "UPDATE jobs SET worker_pid = ?, worker_start = ? WHERE id = ?", (pid, start_marker, job_id)
+            )
+
+    def heartbeat(self, owner: str, lease_s: float) -> int:
+        with self.transaction() as conn:
+            cur = conn.execute(
+                "UPDATE jobs SET lease_until = ? WHERE state = 'running' AND lease_owner = ?",
+                (time.time() + lease_s, owner),
+            )
+            return cur.rowcount
+
+    def finish(self, job_id: int, state: str, reason: str | None, exit_code: int | None) -> Job | None:
+        assert state in FINISHED_STATES
+        message = reason or state
+        return self._transition(
+            job_id, ("running",), state, message,
+            exit_code=exit_code, reason=reason, finished_at=time.time(), lease_owner=None, lease_until=None,
+        )  # fmt: skip
+
+    def to_retrying(self, job_id: int, retry_at: float, reason: str, exit_code: int | None) -> Job | None:
+        delay = max(0.0, retry_at - time.time())
+        return self._transition(
+            job_id, ("running",), "retrying", f"{reason}; retrying in {delay:.1f} s",
+            retry_at=retry_at, reason=reason, exit_code=exit_code, finished_at=time.time(),
+            lease_owner=None, lease_until=None,
+        )  # fmt: skip
+
+    def requeue_due(self, now: float) -> list[int]:
+        ids = [
+            r["id"]
+            for r in self.query("SELECT id FROM jobs WHERE state = 'retrying' AND retry_at <= ?", (now,))
+        ]
+        return [i for i in ids if self._transition(i, ("retrying",), "queued", "backoff over, queued again")]
+
+    def cancel_waiting(self, job_id: int, reason: str = "cancelled by user") -> Job | None:
+        return self._transition(
+            job_id, ("queued", "retrying"), "cancelled", reason, reason=reason, finished_at=time.time()
+        )
+
+    def fail_waiting(self, job_id: int, reason: str) -> Job | None:
+        return self._transition(job_id, ("queued",), "failed", reason, reason=reason, finished_at=time.time())
+
+    def retry(self, job_id: int) -> Job | None:
+        """Queue a finished job again with a fresh retry budget (its attempt count keeps growing)."""
+        with self.transaction() as conn:
+            row = conn.execute(
+                "UPDATE jobs SET state = 'queued', retry_base = attempt, reason = NULL,"
+                " exit_code = NULL, finished_at = NULL, retry_at = NULL, waiting_reason = NULL"
+                " WHERE id = ? AND state IN ('succeeded', 'failed', 'cancelled') RETURNING *",
+                (job_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            self._event(conn, "job", job_id=job_id, state="queued", message="queued again by user")
+        return Job.from_row(row)
+
+    def set_priority(self, job_id: int, priority: int) -> Job | None:
+        with self.transaction() as conn:
+            row = conn.execute(
+                "UPDATE jobs SET priority = ? WHERE id = ? RETURNING *", (priority, job_id)
+            ).fetchone()
+            if row is not None:
+                self._event(
+                    conn, "job", job_id=job_id, state=row["state"], message=f"priority set to {priority}"
+                )
+        return Job.from_row(row) if row is not None else None
+
+    def set_waiting_reasons(self, reasons: dict[int, str | None]) -> None:
+        if reasons:
+            with self.transaction() as conn:
+                conn.executemany(
+                    "UPDATE jobs SET waiting_reason = ? WHERE id = ? AND state = 'queued'",
+                    [(r, i) for i, r in reasons.items()],
+                )
+
+    def set_progress(
+        self, job_id: int, progress: dict[str, Any] | None, result: dict[str, Any] | None
+    ) -> None:
+        with self.transaction() as conn:
+            if progress is not None:
+                conn.execute("UPDATE jobs SET progress = ? WHERE id = ?", (_dumps(progress), job_id))
+            if result is not None:
+                conn.execute("UPDATE jobs SET result = ? WHERE id = ?", (_dumps(result), job_id))
+
+    def requeue_running(self, job_id: int, message: str, count_attempt: bool) -> Job | None:
+        """Queue a running job again (its worker is gone); ``count_attempt=False`` spares its retry budget."""
+        with self.transaction() as conn:
+            row = conn.execute(
+                "UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, worker_pid = NULL,"
+                " worker_start = NULL, retry_base = retry_base + ?"
+                " WHERE id = ? AND state = 'running' RETURNING *",
+                (0 if count_attempt else 1, job_id),
+            ).fetchone()
+            if row is None:
+                return None
+            self._event(conn, "job", job_id=job_id, state="queued", message=message)
+        return Job.from_row(row)
+
+    def orphans(self, owner: str) -> list[Job]:
+        """Running jobs not owned by ``owner``: their daemon died (the data-dir lock proves it)."""
+        rows = self.query(
+            "SELECT * FROM jobs WHERE state = 'running' AND IFNULL(lease_owner, '') != ?", (owner,)
+        )
+        return [Job.from_row(r) for r in rows]

@@ -1,0 +1,163 @@
+"""GUI pieces without a daemon: ring buffers, the telemetry model, GPU cards, the submit dialog's checks,
+the plot frame budget. Offscreen Qt (QT_QPA_PLATFORM=offscreen, set by `make test` and below)."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from gpuaccel.app.gui.gpu_card import GpuCard
+from gpuaccel.app.gui.plots import LivePlots
+from gpuaccel.app.gui.ringbuffer import RingSeries
+from gpuaccel.app.gui.submit_dialog import SubmitDialog
+from gpuaccel.app.gui.telemetry_model import TelemetryModel, parse_tflops
+
+# The platform is read when pytest-qt creates the QApplication (make test sets it too).
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def snapshot(t: float, util: float = 50.0, lost: bool = False) -> dict:
+    """A /telemetry/now-shaped answer for one GPU (test input)."""
+    na = {"na": "GPU lost"}
+    sample = {
+        "index": 0,
+        "timestamp": t,
+        "util_gpu": na if lost else util,
+        "util_mem": na if lost else 10.0,
+        "mem_used_mib": na if lost else 2048.0,
+        "mem_total_mib": na if lost else 81559.0,
+        "temperature_c": na if lost else 40.0,
+        "power_w": na if lost else 200.0,
+        "power_limit_w": na if lost else 700.0,
+        "sm_clock_mhz": na if lost else 1500,
+        "mem_clock_mhz": na if lost else 2619,
+        "fan_pct": {"na": "not supported on this GPU"},
+        "pstate": na if lost else "P0",
+        "throttle_reasons": na if lost else [],
+        "processes": {"na": "needs root"},
+        "lost": lost,
+    }
+    info = {"index": 0, "name": "NVIDIA H100 80GB HBM3", "memory_total_mib": 81559.0, "power_limit_w": 700.0}
+    tflops = (
+        {"na": "GPU lost", "exact": False} if lost else {"value": 400.0, "exact": False, "source": "estimate"}
+    )
+    return {
+        "backend": "fake:two_gpus",
+        "error": None,
+        "driver": "580",
+        "gpus": [{"info": info, "sample": sample, "tflops": tflops}],
+    }
+
+
+def test_ring_series_wraps_and_gives_contiguous_views() -> None:
+    ring = RingSeries(("a", "b"), capacity=4)
+    for i in range(6):
+        ring.append(float(i), [i, 10 * i])
+    t, a = ring.tail("a")
+    assert list(t) == [2.0, 3.0, 4.0, 5.0] and list(a) == [2, 3, 4, 5]
+    assert t.base is not None  # a view of the backing array, not a copy
+    t, b = ring.since("b", 4.0)
+    assert list(t) == [4.0, 5.0] and list(b) == [40, 50]
+    assert ring.last_t == 5.0 and ring.size == 4
+
+
+def test_tflops_labels_exact_and_estimate() -> None:
+    exact = parse_tflops({"value": 612.3, "exact": True, "source": "job 7"})
+    assert exact.exact and exact.label == "exact" and "job 7" in exact.source
+    est = parse_tflops(
+        {"value": 100.0, "exact": False, "source": "estimate: tensor-core activity x table peak"}
+    )
+    assert not est.exact and est.label == "est."
+    na = parse_tflops({"na": "GPM metrics need Hopper (sm_90) or newer", "exact": False})
+    assert na.value == {"na": "GPM metrics need Hopper (sm_90) or newer"}
+
+
+def test_model_appends_once_per_sample_and_backfills_older_rows() -> None:
+    model = TelemetryModel(capacity=100)
+    model.update(snapshot(1000.0))
+    model.update(snapshot(1000.0))  # the same reading polled twice is one row
+    model.update(snapshot(1000.1, util=60))
+    ring = model.ring(0)
+    assert ring.size == 2
+    model.backfill(
+        0, {"t": [990.0, 995.0, 1000.05], "util_gpu": [1, 2, 3], "mem_used_mib": [1024, 1024, 1024]}
+    )
+    t, util = ring.tail("util")
+    assert list(t) == [990.0, 995.0, 1000.0, 1000.1]  # the history row inside the live span is dropped
+    assert list(util) == [1, 2, 50, 60]
+    assert np.isnan(ring.tail("temp")[1][0])  # a field the history did not carry is a gap, not a zero
+
+
+def test_card_shows_na_reasons_on_hover_and_a_lost_gpu(qtbot) -> None:
+    model = TelemetryModel()
+    model.update(snapshot(1000.0))
+    card = GpuCard(0)
+    qtbot.addWidget(card)
+    card.show_state(model.gpus[0])
+    assert card.values["util"].text().startswith("50 %")
+    assert "(est.)" in card.values["tflops"].text()
+    assert card.values["processes"].text() == "N/A"
+    assert card.values["processes"].toolTip() == "N/A: needs root"
+    assert "not supported on this GPU" in card.values["pstate"].toolTip()
+    model.update(snapshot(1000.1, lost=True))
+    card.show_state(model.gpus[0])
+    assert card.property("lost") is True
+    assert not card.banner.isHidden() and "GPU lost" in card.banner.text()
+    assert card.values["temp"].toolTip() == "N/A: GPU lost"
+
+
+def test_submit_dialog_checks_before_sending(qtbot) -> None:
+    dialog = SubmitDialog()
+    qtbot.addWidget(dialog)
+    sent: list[dict] = []
+    dialog.submitted.connect(sent.append)
+    dialog.select_kind("command")
+    dialog.try_submit()
+    assert not sent and "argv" in dialog.error.text()
+    dialog.command_edit.setText('python -c "unterminated')
+    dialog.try_submit()
+    assert not sent and "cannot split" in dialog.error.text()
+    dialog.select_kind("matmul")
+    dialog.spec_edit.setPlainText('{"size": 100}')
+    dialog.try_submit()
+    assert not sent and "spec.size" in dialog.error.text() and "multiple of 64" in dialog.error.text()
+    dialog.spec_edit.setPlainText("{not json")
+    dialog.try_submit()
+    assert not sent and "not valid JSON" in dialog.error.text()
+    dialog.spec_edit.setPlainText('{"size": 128, "duration_s": 1}')
+    dialog.labels_edit.setText("team=a")
+    dialog.try_submit()
+    assert sent == [
+        {"kind": "matmul", "spec": {"size": 128, "duration_s": 1}, "priority": 0, "labels": {"team": "a"}}
+    ]
+    assert not dialog.submit_button.isEnabled()  # waiting for the daemon's answer
+    dialog.rejected_by_daemon("spec.size", "spec.size: too big for this GPU")
+    assert dialog.submit_button.isEnabled() and "rejected" in dialog.error.text()
+
+
+def test_plot_frame_stays_within_its_budget(qtbot) -> None:
+    model = TelemetryModel()
+    t0 = 1_000_000.0
+    n = 3000
+    for gpu in range(4):
+        ring = model.ring(gpu)
+        ring.extend(t0 + np.arange(n) / 10, np.vstack([np.full(n, 50.0)] * 5))
+    snap = snapshot(t0 + n / 10)
+    snap["gpus"] = [
+        {
+            **snap["gpus"][0],
+            "info": {**snap["gpus"][0]["info"], "index": i},
+            "sample": {**snap["gpus"][0]["sample"], "index": i},
+        }
+        for i in range(4)
+    ]
+    model.update(snap)
+    plots = LivePlots(model, timer=False)
+    qtbot.addWidget(plots)
+    plots.resize(900, 600)
+    assert plots.refresh(force=True) == 20  # all 4 GPUs x 5 series
+    assert plots.refresh() == 0  # nothing new: nothing redrawn
+    plots.set_window(600.0)
+    assert len(plots.curves) == 20
+    plots.stop()

@@ -1,0 +1,109 @@
+"""The job CLI against a real daemon: submit, ls, show, logs, wait's exit code, cancel, retry, no daemon."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from daemon_fixture import DaemonProcess, start_daemon
+
+from gpuaccel.app.cli import main
+from gpuaccel.app.commands.jobs import parse_duration
+
+
+class Result:
+    def __init__(self, returncode: int, stdout: str, stderr: str) -> None:
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+Cli = Callable[..., Result]
+
+
+@pytest.fixture
+def cli(d: DaemonProcess, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
+    """Run ``gpuaccel ARGS`` in-process against the daemon (a subprocess per call is slow on 2 cores)."""
+    monkeypatch.setenv("GPUACCEL_DATA_DIR", str(d.data_dir))
+
+    def run(*args: str) -> Result:
+        capsys.readouterr()
+        code = main(list(args))
+        out = capsys.readouterr()
+        return Result(code, out.out, out.err)
+
+    return run
+
+
+@pytest.fixture(scope="module")
+def d(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DaemonProcess]:
+    daemon = start_daemon(tmp_path_factory.mktemp("cli") / "data", fake_nvml="no_gpus")
+    yield daemon
+    daemon.stop()
+
+
+def test_submit_wait_logs_show_and_ls(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    r = cli("submit", "command", "--label", "k=v", "--name", "greet", "--", "sh", "-c", "echo hi; exit 3")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("job ") and "queued (greet)" in r.stdout
+    job_id = r.stdout.split()[1]
+    wait = cli("wait", job_id)
+    assert wait.returncode == 3 and "failed: exited with code 3: hi" in wait.stdout
+    assert "hi" in cli("logs", job_id).stdout
+    assert "hi" in cli("logs", "-f", job_id).stdout
+    show = json.loads(cli("show", "--json", job_id).stdout)
+    assert show["cwd"] == str(tmp_path) and show["labels"] == {"k": "v"} and show["events"]
+    assert "exited with code 3" in cli("show", job_id).stdout
+    listed = json.loads(cli("ls", "--json", "--label", "k=v").stdout)
+    assert [j["id"] for j in listed] == [int(job_id)]
+    table = cli("ls", "--state", "failed").stdout
+    assert "greet" in table and "STATE" in table
+    again = cli("retry", job_id)
+    assert again.returncode == 0 and "queued again" in again.stdout
+
+
+def test_submit_options_spec_and_cancel(cli: Cli) -> None:
+    r = cli("submit", "--json", "command", "-p", "3", "--gpus", "1", "--memory", "100", "--retries", "2",
+              "--timeout", "10m", "--env", "A=B", "--", "true")  # fmt: skip
+    job = json.loads(r.stdout)
+    assert (job["priority"], job["gpus"], job["memory_mib"], job["max_retries"], job["timeout_s"]) == (
+        3, 1, 100, 2, 600.0,
+    )  # fmt: skip
+    assert job["env"] == {"A": "B"}
+    dep = json.loads(cli("submit", "command", "--json", "--after", str(job["id"]), "true").stdout)
+    assert dep["depends_on"] == [job["id"]] and dep["argv"] == ["true"]
+    cancel = cli("cancel", str(job["id"]))
+    assert cancel.returncode == 0 and "now cancelled" in cancel.stdout
+    wait = cli("wait", str(dep["id"]))
+    assert wait.returncode == 1 and f"dependency job {job['id']} cancelled" in wait.stdout
+    bad = cli("submit", "matmul", "--set", "size=100")
+    assert bad.returncode == 1 and "spec.size" in bad.stderr and "Traceback" not in bad.stderr
+    spec = cli("submit", "matmul", "--json", "--spec", '{"size": 128}', "--set", "duration_s=1")
+    assert json.loads(spec.stdout)["spec"] == {"size": 128, "duration_s": 1, "dtype": "bf16"}
+    assert cli("show", "999999").returncode == 1
+
+
+def test_without_a_daemon_commands_say_how_to_start_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "gpuaccel", "ls", "--data-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.strip() == (
+        f"gpuaccel ls: no gpuaccel daemon is running for data dir {tmp_path}; "
+        f"start one with: gpuaccel serve --data-dir {tmp_path}"
+    )
+    for args in (["submit", "command", "--", "true"], ["wait", "1"], ["logs", "-f", "1"], ["cancel", "1"]):
+        assert main([*args[:1], "--data-dir", str(tmp_path), *args[1:]]) == 1
+        assert "gpuaccel serve --data-dir" in capsys.readouterr().err
+
+
+def test_parse_duration() -> None:
+    assert [parse_duration(x) for x in ("90", "90s", "10m", "2h", "1d")] == [90, 90, 600, 7200, 86400]

@@ -1,0 +1,166 @@
+"""Tier 2: the Triton attention kernels under TRITON_INTERPRET=1 on CPU, small shapes, fp32/fp16.
+
+The interpreter must be on before the kernels are defined; accel.kernels defines them lazily (only when
+a kernel function is first used), so setting the variable here, before that import, is enough.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+os.environ["TRITON_INTERPRET"] = "1"
+
+import pytest
+import torch
+
+pytest.importorskip("triton")
+
+from gpuaccel.accel.kernels import reference  # noqa: E402
+from gpuaccel.accel.kernels.checks import UnsupportedInputError  # noqa: E402
+
+if "gpuaccel.accel.kernels.flash_fwd" in sys.modules and not torch.cuda.is_available():
+    pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
+
+from gpuaccel.accel.kernels import attention, tuning  # noqa: E402
+
+
+def _inputs(b, hq, hkv, nq, nk, d, dtype=torch.float32, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    mk = lambda *s: torch.randn(*s, generator=g).to(dtype).requires_grad_()
+    return mk(b, hq, nq, d), mk(b, hkv, nk, d), mk(b, hkv, nk, d)
+
+
+def _compare(q, k, v, causal, atol):
+    o, lse = attention.flash_attention(q, k, v, causal=causal, return_lse=True)
+    do = torch.randn(o.shape, generator=torch.Generator().manual_seed(1)).to(o.dtype)
+    grads = torch.autograd.grad(o, (q, k, v), do)
+    qf, kf, vf = (t.detach().float().requires_grad_() for t in (q, k, v))
+    ro, rl = reference.flash_attention(qf, kf, vf, causal=causal, return_lse=True)
+    rgrads = torch.autograd.grad(ro, (qf, kf, vf), do.float())
+    torch.testing.assert_close(o.float(), ro, atol=atol, rtol=atol)
+    fin = torch.isfinite(rl)
+    torch.testing.assert_close(lse[fin], rl[fin], atol=atol, rtol=atol)
+    assert torch.equal(torch.isinf(lse), torch.isinf(rl)) and bool((lse[~fin] < 0).all())
+    for name, g, r in zip(("dq", "dk", "dv"), grads, rgrads, strict=False):
+        torch.testing.assert_close(g.float(), r, atol=atol, rtol=atol, msg=lambda m, n=name: f"{n}: {m}")
+
+
+CASES = [  # b, hq, hkv, nq, nk, d, causal
+    pytest.param(1, 2, 2, 40, 40, 32, False, id="ragged-mha"),
+    pytest.param(1, 2, 2, 64, 64, 16, True, id="causal-d16"),
+    pytest.param(2, 4, 2, 45, 70, 64, True, id="gqa-causal-nq<nk"),
+    pytest.param(1, 3, 1, 70, 33, 32, True, id="mqa-causal-nq>nk-empty-rows"),
+    pytest.param(1, 2, 1, 50, 90, 32, False, id="gqa-nq<nk"),
+]
+
+
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal", CASES)
+def test_matches_reference_fp32(b, hq, hkv, nq, nk, d, causal):
+    _compare(*_inputs(b, hq, hkv, nq, nk, d), causal, atol=2e-4)
+
+
+def test_fp16_and_padded_head_dim():
+    _compare(*_inputs(1, 2, 1, 33, 48, 48, torch.float16), True, atol=1e-2)
+
+
+@pytest.mark.parametrize("mode", ["split", "atomic"])
+def test_dq_strategies(mode):
+    tuning.force("bwd", tuning.BwdConfig(16, 32, 4, 1, mode, 32, 16, 4, 1))
+    try:
+        _compare(*_inputs(1, 2, 1, 50, 37, 32, seed=3), True, atol=2e-4)
+    finally:
+        tuning.force("bwd", None)
+
+
+def test_blockwise_backward_with_final_o_and_lse():
+    """Ring use: the backward of one key block, given the output and lse over all keys, is exact."""
+    q, k, v = (t.detach() for t in _inputs(1, 2, 2, 40, 80, 32, seed=5))
+    o, lse = reference.flash_attention_forward(q, k, v, False, 0.2)
+    do = torch.randn_like(o)
+    kb, vb = k[:, :, 40:].contiguous(), v[:, :, 40:].contiguous()
+    got = attention.flash_attention_backward(do, q, kb, vb, o, lse, False, 0.2)
+    want = reference.flash_attention_backward(do, q, kb, vb, o, lse, False, 0.2)
+    for g, w in zip(got, want, strict=False):
+        torch.testing.assert_close(g, w, atol=2e-4, rtol=2e-4)
+    of, lf = attention.flash_attention_forward(q, kb, vb, False, 0.2)
+    ro, rl = reference.flash_attention_forward(q, kb, vb, False, 0.2)
+    torch.testing.assert_close(of, ro, atol=2e-4, rtol=2e-4)
+    torch.testing.assert_close(lf, rl, atol=2e-4, rtol=2e-4)
+
+
+@pytest.mark.parametrize(
+    "shapes,dtype,match",
+    [
+        (((1, 2, 8, 32), (1, 2, 8, 32)), torch.bfloat16, "supported dtypes: float16, float32"),
+        (((1, 2, 8, 20), (1, 2, 8, 20)), torch.float32, "multiples of 16 from 16 to 256"),
+        (((1, 2, 8, 512), (1, 2, 8, 512)), torch.float32, "multiples of 16 from 16 to 256"),
+        (((1, 3, 8, 32), (1, 2, 8, 32)), torch.float32, "multiple of key/value heads"),
+        (((2, 8, 32), (2, 8, 32)), torch.float32, "4-D"),
+    ],
+)
+def test_bad_inputs_name_what_is_supported(shapes, dtype, match):
+    qs, ks = shapes
+    q, k = torch.randn(qs, dtype=dtype), torch.randn(ks, dtype=dtype)
+    with pytest.raises(UnsupportedInputError, match=match):
+        attention.flash_attention(q, k, k.clone())
+
+
+def test_bad_scale():
+    q = torch.randn(1, 1, 8, 16)
+    with pytest.raises(UnsupportedInputError, match="softmax_scale"):
+        attention.flash_attention(q, q, q, softmax_scale=-1.0)
+
+
+def test_package_import_does_not_import_triton():
+    code = "import sys, gpuaccel.accel.kernels; assert 'triton' not in sys.modules, 'triton imported'"
+    subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "TRITON_INTERPRET": "0"})
+
+
+def test_pin_for_one_causal_flag_wins_over_pin_for_both():
+    both, causal_only = (tuning.BwdConfig(16, 32, 4, 1, m, 32, 16, 4, 1) for m in ("atomic", "split"))
+    untimed = lambda cfg: pytest.fail("a pinned configuration must not be timed")
+    tuning.force("bwd", both)
+    tuning.force("bwd", causal_only, causal=True)
+    try:
+        pick = [tuning.choose("bwd", ("k", c), [], untimed, None, False, causal=c) for c in (True, False)]
+        assert pick == [causal_only, both]
+        tuning.force("bwd", None, causal=True)
+        assert tuning.choose("bwd", ("k", True), [], untimed, None, False, causal=True) == both
+    finally:
+        tuning.force("bwd", None)
+        tuning.force("bwd", None, causal=True)
+    assert tuning.forced("bwd", True) is None and tuning.forced("bwd", False) is None
+
+
+def test_benchmark_results_name_the_configs_the_tuner_picked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpuaccel.accel.kernels import bench
+    from gpuaccel.accel.kernels.checks import AttentionShape
+
+    shape = AttentionShape(batch=2, heads_q=16, heads_kv=16, seq_q=4096, seq_k=4096, head_dim=128)
+    other = AttentionShape(batch=2, heads_q=16, heads_kv=16, seq_q=8192, seq_k=8192, head_dim=128)
+    monkeypatch.setattr(
+        tuning,
+        "_CACHE",
+        {
+            ("fwd", shape, torch.bfloat16, True): tuning.FwdConfig(128, 64, 4, 2),
+            ("bwd", shape, torch.bfloat16, True): tuning.BwdConfig(64, 64, 4, 2, "split", 128, 64, 8, 3),
+            ("fwd", shape, torch.bfloat16, False): tuning.FwdConfig(128, 128, 8, 3),
+            ("fwd", other, torch.bfloat16, True): tuning.FwdConfig(64, 64, 4, 3),
+        },
+    )
+    assert bench.tuned_configs((2, 16, 4096, 128), True, "bf16") == {
+        "fwd": "fwd128x64w4s2",
+        "bwd": "bwd64x64w4s2-split+dq128x64w8",
+    }
+    assert bench.tuned_configs((2, 16, 4096, 128), False, "bf16") == {"fwd": "fwd128x128w8s3"}
+    assert bench.tuned_configs((2, 16, 4096, 128), True, "fp16") == {}  # another dtype's entries
+    assert bench.tuned_configs((2, 16, 4096, 128), True, "fp8") == {}  # bf16 inputs, but not the fp8 kernel
+    assert bench.tuned_configs((2, 16, 4096, 96), True, "bf16")["fwd"] == "fwd128x64w4s2"  # tuned padded
+    assert bench.tuned_configs((1, 16, 4096, 128), True, "bf16") == {}
+    tuning.force("bwd", tuning.BwdConfig(32, 64, 4, 3, "split", 64, 32, 4, 3), causal=True)
+    try:
+        assert bench.tuned_configs((2, 16, 4096, 128), True, "bf16")["bwd"] == "bwd32x64w4s3-split+dq64x32w4"
+    finally:
+        tuning.force("bwd", None, causal=True)

@@ -1,0 +1,190 @@
+"""Grounded chat through the assistant's routes: true numbers, failure reasons, streaming, stop, history."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+import torch
+from assistant_helpers import FakeGate
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from gpuaccel.accel.telemetry.fake import FakeBackend
+from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.assistant.facts import FactsSource, NumberGuard, answer_direct
+from gpuaccel.assistant.runtime import Engine
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.scheduler.store import Store
+
+torch.set_num_threads(1)
+
+
+def seed_store(store: Store) -> None:
+    import time
+
+    from gpuaccel.scheduler.jobs import validate_request
+
+    now = time.time()
+    for name in ("train-a", "bench-b", "oom-c"):
+        job = store.insert(validate_request({"kind": "command", "argv": ["true"], "name": name}))
+        store.claim(job.id, "test", 30.0, [0])
+    store.finish(1, "succeeded", None, 0)
+    store.finish(3, "failed", "CUDA out of memory while allocating 2.00 GiB", 1)
+    store.insert(validate_request({"kind": "command", "argv": ["true"], "name": "queued-d"}))
+    assert now
+
+
+@pytest.fixture()
+def svc(tmp_path: Path):
+    store = Store(tmp_path / "gpuaccel.db")
+    seed_store(store)
+    backend = FakeBackend("two_gpus")
+    backend.set_value(0, "temperature_c", 71.0)
+    backend.set_value(0, "mem_used_mib", 40960.0)
+    backend.set_value(0, "mem_total_mib", 81559.0)
+    backend.set_value(1, "temperature_c", 48.0)
+    sampler = Sampler(backend)
+    sampler.open()
+    sampler.poll()
+    gate = FakeGate(open_=False)
+    service = AssistantService(
+        tmp_path, store, sampler, gate, engine_factory=lambda p, s: Engine(p, "cpu fp32")
+    )
+    yield service
+    service.stop()
+    store.close()
+
+
+def client_for(service: AssistantService) -> TestClient:
+    app = FastAPI()
+    app.include_router(service.router, prefix="/api/v1")
+    return TestClient(app)
+
+
+def sse(text: str) -> list[tuple[str, dict]]:
+    out = []
+    for block in text.strip().split("\n\n"):
+        lines = dict(line.split(": ", 1) for line in block.splitlines())
+        out.append((lines["event"], json.loads(lines["data"])))
+    return out
+
+
+def ask(client: TestClient, message: str, sid: int | None = None) -> tuple[str, list[tuple[str, dict]]]:
+    body = {"message": message} | ({"conversation_id": sid} if sid else {})
+    r = client.post("/api/v1/assistant/chat", json=body)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+    events = sse(r.text)
+    return "".join(d["text"] for e, d in events if e == "token"), events
+
+
+def test_direct_questions_answered_with_true_numbers(svc: AssistantService) -> None:
+    client = client_for(svc)
+    text, events = ask(client, "How hot is GPU 0?")
+    assert text.startswith("GPU 0 is at 71 C.")
+    assert events[0][0] == "meta" and events[-1][0] == "done"
+    sid = events[0][1]["conversation_id"]
+    text, _ = ask(client, "why did job 3 fail?", sid)
+    assert "Job 3 (oom-c) failed: CUDA out of memory while allocating 2.00 GiB (exit code 1)." in text
+    text, _ = ask(client, "What is using GPU memory?", sid)
+    assert (
+        "GPU 0 uses 40960 of 81559 MiB." in text and "Process 4242 (fake-trainer) holds 20480.0 MiB" in text
+    )
+    hist = client.get(f"/api/v1/assistant/sessions/{sid}").json()["messages"]
+    assert [m["role"] for m in hist] == ["user", "assistant"] * 3
+    assert "Facts:" in hist[0]["meta"]["facts"] and "71 C" in hist[0]["meta"]["facts"]
+
+
+def test_model_prose_cannot_invent_numbers() -> None:
+    guard = NumberGuard({"71", "0"})
+    out = "".join(guard.feed(p) for p in ["GPU 0 is at 7", "1 C, not 6", "2 C."]) + guard.flush()
+    assert out == "GPU 0 is at 71 C, not (?) C." and guard.masked == ["62"]
+
+
+def test_facts_without_telemetry_say_why(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    facts = FactsSource(store).collect()
+    assert "telemetry unavailable (telemetry is off)" in facts.block()
+    assert answer_direct("how hot is gpu 0", facts) == "I have no GPU readings: telemetry is off."
+    store.close()
+
+
+def test_commands_status_and_cleanup(svc: AssistantService) -> None:
+    client = client_for(svc)
+    text, events = ask(client, "/status")
+    assert "GPU 0 (NVIDIA H100 80GB HBM3): 71 C" in text and "1 queued" in text
+    assert events[-1][1]["reason"] == "command"
+    text, _ = ask(client, "/cleanup")
+    assert "process 4242" in text  # holds GPU memory and belongs to no job
+
+
+def test_stop_route_ends_stream(svc: AssistantService) -> None:
+    from gpuaccel.assistant.runtime import GenParams
+
+    svc.chat.params = GenParams(max_tokens=400, stop=b"")  # long answer, so the stop lands mid-way
+    got: list[str] = []
+    sid = svc.db.new_session()["id"]
+
+    def run() -> None:
+        for ev in svc.chat.ask("tell me a long story", sid):
+            got.append(ev["event"])
+            if got.count("token") == 3:
+                client_for(svc).post("/api/v1/assistant/chat/stop", json={"conversation_id": sid})
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(60)
+    assert got[-1] == "done" and got.count("token") <= 5
+    last = svc.db.messages(sid)[-1]
+    assert last["role"] == "assistant" and last["meta"]["reason"] == "stopped"
+
+
+def test_state_and_validation(svc: AssistantService) -> None:
+    client = client_for(svc)
+    st = client.get("/api/v1/assistant/state").json()
+    assert st["state"] == "idle" and st["gate_open"] is False and st["model"]["name"] == "tiny-rwkv7"
+    assert client.post("/api/v1/assistant/chat", json={"message": ""}).status_code == 422
+    assert client.post("/api/v1/assistant/settings", json={"on_close": "nope"}).status_code == 422
+    assert client.get("/api/v1/assistant/sessions/999").status_code == 404
+    assert client.post("/api/v1/assistant/settings", json={"use_gpu": "yes"}).status_code == 422
+    r = client.post("/api/v1/assistant/settings", json={"use_gpu": False})
+    assert r.status_code == 200 and r.json()["use_gpu"] is False, r.text
+    assert svc.controller.settings.use_gpu is False  # applied to the running assistant, not only saved
+    client.post("/api/v1/assistant/settings", json={"use_gpu": True})
+    assert svc.controller.settings.use_gpu is svc._has_gpu
+
+
+def test_model_that_does_not_fit_stays_on_cpu_with_reason(svc: AssistantService) -> None:
+    backend = svc.sampler.backend
+    backend.set_value(0, "mem_total_mib", 81559.0)
+    backend.set_value(0, "mem_used_mib", 81500.0)  # 59 MiB free: the model cannot go on GPU 0
+    backend.set_value(1, "mem_used_mib", backend.sample(1).mem_total_mib)
+    svc.sampler.poll()
+    svc.idle.set(True)
+    text, events = ask(client_for(svc), "How hot is GPU 1?")
+    assert text.startswith("GPU 1 is at 48 C.") and events[-1][0] == "done"
+    (refusal,) = [s for s in svc.controller.switches if s["event"] == "gpu_unavailable"]
+    assert "GiB of GPU memory" in refusal["reason"] and "GiB is free" in refusal["reason"]
+    assert svc.controller.engine.strategy == "cpu fp32"
+
+
+def test_idle_time_reports_made_when_gate_opens(svc: AssistantService) -> None:
+    svc.report_delay_s = 0.0
+    svc.summarize = lambda facts: ""  # keep the test fast: no model summary
+    svc.reports.summarizer = None
+    svc.start()
+    svc.idle.set(True)
+    for t in svc._threads:
+        t.join(30)
+    kinds = sorted((r["kind"], r["subject"]) for r in svc.reports.list())
+    assert kinds[0][0] == "daily" and ("job", "3") in kinds  # yesterday's report, failed job 3
+
+
+def test_own_worker_is_not_an_orphan(svc: AssistantService) -> None:
+    svc.own_pids = lambda: {4242}  # pretend the fake trainer on GPU 0 is the assistant's model worker
+    svc.housekeeper.own_pids = svc.own_pids
+    svc.facts.own_pids = svc.own_pids
+    assert not [p for p in svc.housekeeper.propose() if p.action == "signal"]
+    assert "4242 (fake-trainer): 20480.0 MiB, the assistant's model" in svc.facts.collect().block()

@@ -1,0 +1,106 @@
+"""Housekeeping safety: only proposals, only after confirmation, only inside known roots, into the trash."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from gpuaccel.assistant.housekeeping import Housekeeper, UnsafePath, safe_target
+
+OLD = time.time() - 40 * 86400
+
+
+def old(path: Path, text: str = "x" * 100) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    os.utime(path, (OLD, OLD))
+    return path
+
+
+@pytest.fixture()
+def hk(tmp_path: Path) -> Housekeeper:
+    data = tmp_path / "data"
+    return Housekeeper(
+        data, extra_roots={"triton": tmp_path / "triton", "torch_compile": tmp_path / "inductor"}
+    )
+
+
+def test_proposes_with_sizes_and_acts_only_on_confirmation(hk: Housekeeper, tmp_path: Path) -> None:
+    log = old(hk.roots["logs"] / "job-3.log")
+    fresh = hk.roots["logs"] / "job-4.log"
+    fresh.write_text("new")
+    old(tmp_path / "triton" / "abc" / "kernel.cubin", "k" * 4096)
+    props = {Path(p.path).name: p for p in hk.propose()}
+    assert set(props) == {"job-3.log", "abc"}
+    assert props["abc"].size_bytes == 4096 and props["job-3.log"].size_bytes == 100
+    dry = hk.apply([props["job-3.log"].id], confirm=False)
+    assert dry[0]["dry_run"] and log.exists()
+    done = hk.apply([props["job-3.log"].id, props["abc"].id], confirm=True)
+    assert all(r["ok"] for r in done) and not log.exists() and fresh.exists()
+    trashed = list((hk.roots["trash"]).rglob("job-3.log"))
+    assert len(trashed) == 1 and trashed[0].read_text() == "x" * 100
+    assert hk.apply(["not-a-proposal"], confirm=True)[0]["ok"] is False
+
+
+def test_per_rank_log_folders_of_finished_jobs_are_proposed(hk: Housekeeper) -> None:
+    ranks = hk.roots["logs"] / "job-6-a0-ranks"
+    old(ranks / "run" / "attempt_0" / "0" / "stdout.log")
+    old(ranks / "run" / "attempt_0" / "1" / "stdout.log")
+    old(hk.roots["logs"] / "notes.txt")  # not a job's: left alone
+    still_written = hk.roots["logs"] / "job-7-a0-ranks" / "run" / "attempt_0" / "0" / "stdout.log"
+    old(still_written.parent.parent / "1" / "stdout.log")
+    still_written.parent.mkdir(parents=True)
+    still_written.write_text("recent")  # aged by its newest file, not by the folder
+    props = {Path(p.path).name: p for p in hk.propose()}
+    assert set(props) == {"job-6-a0-ranks"}
+    assert props["job-6-a0-ranks"].size_bytes == 200
+    assert "per-rank logs of finished job 6" in props["job-6-a0-ranks"].description
+    assert hk.apply([props["job-6-a0-ranks"].id], confirm=True)[0]["ok"] and not ranks.exists()
+
+
+def test_trash_past_retention_is_purged(hk: Housekeeper) -> None:
+    entry = hk.roots["trash"] / "20260101-000000-1"
+    old(entry / "logs" / "job-1.log")
+    os.utime(entry, (OLD, OLD))
+    (p,) = [p for p in hk.propose() if p.action == "purge"]
+    assert hk.apply([p.id], confirm=True)[0]["ok"] and not entry.exists()
+
+
+def test_traversal_and_symlinks_refused(hk: Housekeeper, tmp_path: Path) -> None:
+    root = hk.roots["logs"]
+    root.mkdir(parents=True)
+    outside = tmp_path / "precious"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("mine")
+    with pytest.raises(UnsafePath, match="traversal"):
+        safe_target(root / ".." / "precious" / "keep.txt", root)
+    with pytest.raises(UnsafePath, match="not inside"):
+        safe_target(outside / "keep.txt", root)
+    (root / "link").symlink_to(outside)
+    with pytest.raises(UnsafePath, match="symbolic link"):
+        safe_target(root / "link" / "keep.txt", root)
+    (root / "job-9.log").symlink_to(outside / "keep.txt")
+    with pytest.raises(UnsafePath, match="symbolic link"):
+        safe_target(root / "job-9.log", root)
+    with pytest.raises(UnsafePath, match="root"):
+        safe_target(root, root)
+    assert all(Path(p.path).name not in ("link", "job-9.log") for p in hk.propose())
+    # a proposal whose file is swapped for a symlink before apply is refused at apply time
+    victim = old(root / "job-5.log")
+    (prop,) = [p for p in hk.propose() if p.path == str(victim)]
+    victim.unlink()
+    victim.symlink_to(outside / "keep.txt")
+    res = hk.apply([prop.id], confirm=True)[0]
+    assert not res["ok"] and "symbolic link" in res["error"]
+    assert (outside / "keep.txt").read_text() == "mine"
+
+
+def test_cache_root_that_is_a_symlink_is_ignored(hk: Housekeeper, tmp_path: Path) -> None:
+    real = tmp_path / "elsewhere"
+    old(real / "big.bin")
+    hk.roots["triton"].parent.mkdir(parents=True, exist_ok=True)
+    hk.roots["triton"].symlink_to(real)
+    assert hk.propose() == []

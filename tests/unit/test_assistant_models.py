@@ -1,0 +1,100 @@
+"""Model manager: catalog, import (.pth converted), resumable verified download from a loopback server."""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import threading
+from pathlib import Path
+
+import pytest
+import torch
+from assistant_helpers import random_model
+
+from gpuaccel.assistant.models import CATALOG, ModelManager, download, fit_message
+from gpuaccel.assistant.runtime import ModelError, read_safetensors
+
+
+class RangeHandler(http.server.BaseHTTPRequestHandler):
+    payload = b""
+    fail_after: int | None = None  # bytes sent before the connection drops (first request only)
+    requests: list[str | None] = []
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        rng = self.headers.get("Range")
+        type(self).requests.append(rng)
+        start = int(rng.split("=")[1].split("-")[0]) if rng else 0
+        body = self.payload[start:]
+        self.send_response(206 if rng else 200)
+        if rng:
+            self.send_header("Content-Range", f"bytes {start}-{len(self.payload) - 1}/{len(self.payload)}")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.fail_after is not None:
+            self.wfile.write(body[: self.fail_after])
+            type(self).fail_after = None
+            self.close_connection = True
+            return
+        self.wfile.write(body)
+
+
+@pytest.fixture()
+def server():
+    RangeHandler.payload = bytes(range(256)) * 4000
+    RangeHandler.requests = []
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), RangeHandler)
+    t = threading.Thread(target=srv.serve_forever)
+    t.start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}/model.safetensors"
+    srv.shutdown()
+    srv.server_close()
+    t.join()
+
+
+def test_download_resumes_with_range_and_checks_sha(server: str, tmp_path: Path) -> None:
+    digest = hashlib.sha256(RangeHandler.payload).hexdigest()
+    RangeHandler.fail_after = 300_000
+    dest = tmp_path / "m.safetensors"
+    with pytest.raises(Exception):  # noqa: B017 (the connection drops mid-body)
+        download(server, dest, digest)
+    part = tmp_path / "m.safetensors.part"
+    part_size = part.stat().st_size
+    assert 0 < part_size < len(RangeHandler.payload)
+    seen: list[tuple[int, int | None]] = []
+    info = download(server, dest, digest, progress=lambda h, t: seen.append((h, t)))
+    assert RangeHandler.requests == [None, f"bytes={part_size}-"]
+    assert info["verified"] and info["sha256"] == digest and dest.read_bytes() == RangeHandler.payload
+    assert seen[-1] == (len(RangeHandler.payload), len(RangeHandler.payload))
+
+
+def test_checksum_mismatch_is_refused(server: str, tmp_path: Path) -> None:
+    with pytest.raises(ModelError, match="checksum mismatch"):
+        download(server, tmp_path / "m.safetensors", "0" * 64)
+    assert not (tmp_path / "m.safetensors").exists()
+
+
+def test_import_pth_converts_to_safetensors(tmp_path: Path) -> None:
+    from safetensors.torch import load_file
+
+    st = random_model(tmp_path / "r.safetensors")
+    torch.save(load_file(str(st)), tmp_path / "r.pth")
+    mm = ModelManager(tmp_path / "models")
+    info = mm.import_file(tmp_path / "r.pth", name="mine")
+    tensors, _ = read_safetensors(Path(info["path"]))
+    assert "blocks.0.att.r_k" in tensors and mm.resolve("mine") == Path(info["path"])
+    (tmp_path / "junk.txt").write_text("x")
+    with pytest.raises(ModelError, match=".pth or .safetensors"):
+        mm.import_file(tmp_path / "junk.txt")
+
+
+def test_catalog_and_fit_messages() -> None:
+    names = {m.name for m in CATALOG}
+    assert {"rwkv7-world-0.1b", "rwkv7-g1-2.9b"} <= names and all(m.sha256 is None for m in CATALOG)
+    big = next(m for m in CATALOG if m.name == "rwkv7-g1-2.9b")
+    msg = fit_message(big.vram_bytes, "cuda fp16", free_vram=2 * 2**30)
+    assert msg is not None and "GiB of GPU memory" in msg and "2.0 GiB is free" in msg
+    assert fit_message(100, "cuda fp16", free_vram=2**30) is None
+    assert "RAM" in (fit_message(2**50, "cpu fp32") or "")

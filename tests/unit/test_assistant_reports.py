@@ -1,0 +1,79 @@
+"""Reports against a seeded database: the numbers in the tables are the ones computed by hand."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from gpuaccel.assistant.db import AssistantDB
+from gpuaccel.assistant.reports import ReportService, daily_facts
+from gpuaccel.scheduler.jobs import validate_request
+from gpuaccel.scheduler.store import Store
+
+DAY = dt.date(2026, 11, 20)
+T0 = dt.datetime(2026, 11, 20, tzinfo=dt.UTC).timestamp()
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Store:
+    s = Store(tmp_path / "gpuaccel.db")
+    # job 1: 2 GPUs for 1 h, succeeded, 420.5 TFLOP/s; job 2: 1 GPU for 30 min, failed; job 3: other day
+    spans = [(T0 + 3600, T0 + 7200, [0, 1]), (T0 + 10000, T0 + 11800, [0]), (T0 - 90000, T0 - 86500, [0])]
+    for i, (start, end, gpus) in enumerate(spans, 1):
+        job = s.insert(validate_request({"kind": "command", "argv": ["x"], "name": f"job{i}"}))
+        s.claim(job.id, "t", 30, gpus)
+        with s.transaction() as c:
+            c.execute("UPDATE jobs SET started_at = ? WHERE id = ?", (start, job.id))
+        s.finish(
+            job.id, "failed" if i == 2 else "succeeded", "exit code 3" if i == 2 else None, 3 if i == 2 else 0
+        )
+        with s.transaction() as c:
+            c.execute("UPDATE jobs SET finished_at = ? WHERE id = ?", (end, job.id))
+    s.set_progress(1, None, {"bf16_tflops": 420.5, "steps": 10})
+    with s.transaction() as c:  # 1 s telemetry: GPU 0 at 80% / 300 W for 600 s, peak 83 C; GPU 1 idle
+        for k in range(600):
+            c.execute(
+                "INSERT INTO telemetry_1s (gpu, t, util_gpu, temperature_c, power_w, tensor_active)"
+                " VALUES (0, ?, 80, ?, 300, 40)",
+                (T0 + 3600 + k, 83 if k == 300 else 60),
+            )
+            c.execute(
+                "INSERT INTO telemetry_1s (gpu, t, util_gpu, temperature_c, power_w)"
+                " VALUES (1, ?, 0, 35, 60)",
+                (T0 + 3600 + k,),
+            )
+    yield s
+    s.close()
+
+
+def test_daily_facts_numbers(store: Store) -> None:
+    f = daily_facts(store, DAY)
+    assert (f["jobs_run"], f["jobs_succeeded"], f["jobs_failed"]) == (2, 1, 1)
+    assert f["gpu_hours"] == 2.5  # 2 GPUs x 1 h + 1 GPU x 0.5 h
+    g0, g1 = f["gpus"]
+    assert (g0["util_avg_pct"], g0["tensor_avg_pct"], g0["temp_peak_c"]) == (80.0, 40.0, 83.0)
+    assert g0["energy_kwh"] == 0.05  # 300 W x 600 s = 180 kJ
+    assert g1["energy_kwh"] == 0.01 and g1["tensor_avg_pct"] is None
+    assert f["best_by_tflops"] == [{"job": 1, "name": "job1", "metric": "bf16_tflops", "tflops": 420.5}]
+    assert f["failures"] == [{"job": 2, "name": "job2", "reason": "exit code 3"}]
+
+
+def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
+    db = AssistantDB(store.path)
+    svc = ReportService(db, store, tmp_path / "reports", summarizer=lambda facts: "Two jobs ran; 7 exploded.")
+    rep = svc.make_daily(DAY)
+    md = rep["markdown"]
+    assert "| gpu hours | 2.5 |" in md and "| 0 | 80.0 | 40.0 | 83.0 | 0.05 |" in md.replace(" | None", "")
+    assert "Two jobs ran; (?) exploded." in md  # the model's invented number is masked
+    assert len(rep["plots"]) == 2 and all(
+        (tmp_path / "reports" / p["file"]).read_bytes()[:4] == b"\x89PNG" for p in rep["plots"]
+    )
+    assert "<table>" in rep["html"] and "data:image/png;base64," in rep["html"]
+    assert [r["id"] for r in svc.list()] == [rep["id"]]
+    job = svc.make_job(2)
+    assert job["facts"]["state"] == "failed" and job["facts"]["gpu_hours"] == 0.5
+    assert json.loads(json.dumps(job["facts"]))["reason"] == "exit code 3"
+    db.close()

@@ -1,0 +1,127 @@
+"""RWKV runtime: trainer/loader agreement, prefill vs stepping, state reuse, streaming, the bundled model."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from assistant_helpers import random_model
+
+from gpuaccel.assistant import runtime
+from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine, GenParams, Utf8Stream
+from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7, export_state, wkv_chunked, wkv_sequential
+
+torch.set_num_threads(1)
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    return Engine(random_model(tmp_path_factory.mktemp("m") / "rand.safetensors"), "cpu fp32")
+
+
+def test_chunked_wkv_equals_sequential() -> None:
+    torch.manual_seed(0)
+    B, T, H, N = 2, 37, 2, 8
+    r, k, v = (torch.randn(B, T, H, N, dtype=torch.float64) for _ in range(3))
+    lw = -0.6 * torch.rand(B, T, H, N, dtype=torch.float64)
+    kk = torch.nn.functional.normalize(torch.randn(B, T, H, N, dtype=torch.float64), dim=-1)
+    a = torch.rand(B, T, H, N, dtype=torch.float64)
+    s0 = torch.randn(B, H, N, N, dtype=torch.float64)
+    o1, s1 = wkv_sequential(r, lw, k, v, -kk, kk * a, s0)
+    o2, s2 = wkv_chunked(r, lw, k, v, -kk, kk * a, s0, chunk=16)
+    assert torch.allclose(o1, o2, atol=1e-10) and torch.allclose(s1, s2, atol=1e-10)
+
+
+def test_trainer_export_matches_rwkv_package(tmp_path) -> None:
+    """The training model and rwkv 0.8.32 loading our export give the same logits."""
+    torch.manual_seed(1)
+    model = TinyRWKV7(TinyConfig(n_embd=128, n_layer=2))
+    with torch.no_grad():
+        for p in model.parameters():
+            p.add_(0.1 * torch.randn_like(p))
+    from safetensors.torch import save_file
+
+    path = tmp_path / "m.safetensors"
+    save_file(export_state(model, torch.float32), str(path))
+    engine = Engine(path, "cpu fp32")
+    idx = torch.randint(1, 256, (1, 24))
+    ref = model(idx)[0, -1]
+    logits, _ = engine.forward(idx[0].tolist(), None)
+    assert torch.allclose(logits, ref, atol=1e-4), (logits - ref).abs().max()
+
+
+def test_prefill_equals_token_by_token(tiny: Engine) -> None:
+    tokens = tiny.tokenizer.encode("User: how hot is GPU 0?\n\nAssistant:")
+    full, _ = tiny.forward(tokens, None)
+    state = None
+    for t in tokens:
+        step, state = tiny.forward([t], state)
+    assert torch.allclose(full, step, atol=1e-4)
+
+
+def test_state_reuse_deep_copies(tiny: Engine) -> None:
+    a = tiny.tokenizer.encode("System: facts\n\nUser: hi\n\nAssistant:")
+    b = a + tiny.tokenizer.encode(" hello\n\nUser: again\n\nAssistant:")
+    tiny._cache.clear()
+    la, _ = tiny.prefill(a)
+    cached_before = [t.clone() for t in tiny._cache[0][1]]
+    before = dict(tiny.stats)
+    lb, state = tiny.prefill(b)
+    assert tiny.stats["cached_tokens"] - before["cached_tokens"] == len(a)
+    assert tiny.stats["prefill_tokens"] - before["prefill_tokens"] == len(b) - len(a)
+    fresh, _ = tiny.forward(b, None)
+    assert torch.allclose(lb, fresh, atol=1e-4)
+    state[1].add_(1.0)  # mutating the returned state must not touch the cache
+    assert all(torch.equal(x, y) for x, y in zip(tiny._cache[0][1], cached_before, strict=True))
+    again, _ = tiny.prefill(a)
+    assert torch.allclose(again, la)
+
+
+def test_generate_streams_and_stops_at_blank_line(tiny: Engine) -> None:
+    toks = tiny.tokenizer.encode("User: hi\n\nAssistant:")
+    out = list(tiny.generate(toks, GenParams(max_tokens=40, temperature=0)))
+    assert 0 < len(out) <= 40 and 0 not in out
+    assert tiny.last_reason in ("stop", "max_tokens")
+    greedy = list(tiny.generate(toks, GenParams(max_tokens=40, temperature=0)))
+    assert greedy == out
+
+
+def test_interrupt_ends_within_one_token(tiny: Engine) -> None:
+    toks = tiny.tokenizer.encode("User: hi\n\nAssistant:")
+    got = []
+    tiny.reset_interrupt()
+    for t in tiny.generate(toks, GenParams(max_tokens=50, temperature=1.0, seed=3, stop=b"")):
+        got.append(t)
+        if len(got) == 3:
+            tiny.interrupt()
+    assert len(got) == 3 and tiny.last_reason == "interrupted"
+    tiny.reset_interrupt()
+
+
+def test_utf8_stream_waits_for_whole_characters() -> None:
+    s = Utf8Stream()
+    data = "température 71 °C".encode()
+    text = "".join(s.feed(data[i : i + 1]) for i in range(len(data))) + s.flush()
+    assert text == "température 71 °C"
+
+
+def test_bundled_model_loads_and_answers_in_format() -> None:
+    assert BUNDLED_MODEL.stat().st_size <= 20 * 2**20
+    engine = Engine(BUNDLED_MODEL, "cpu fp32")
+    assert engine.tokenizer.name == "bytes" and engine.n_layer == 8
+    prompt = "System: Facts:\n- GPU 0 (NVIDIA H100): 71 C\n\nUser: How hot is GPU 0?\n\nAssistant:"
+    out = bytes(engine.generate(engine.tokenizer.encode(prompt), GenParams(max_tokens=60, temperature=0)))
+    assert out.startswith(b" ") and b"GPU" in out and engine.last_reason == "stop"
+
+
+def test_world_tokenizer_round_trip() -> None:
+    tok = runtime.WorldTokenizer()
+    ids = tok.encode("User: hi\n\nAssistant:")
+    assert b"".join(tok.token_bytes(i) for i in ids) == b"User: hi\n\nAssistant:"
+    assert runtime.tokenizer_for(65536).name == "rwkv_vocab_v20230424"
+
+
+def test_bad_files_give_clear_errors(tmp_path) -> None:
+    with pytest.raises(runtime.ModelError, match="not found"):
+        runtime.load_rwkv(tmp_path / "missing.safetensors", "cpu fp32")
+    with pytest.raises(runtime.ModelError, match="strategy"):
+        runtime.load_rwkv(BUNDLED_MODEL, "cuda fp8")

@@ -1,0 +1,112 @@
+"""`gpuaccel status` and `gpuaccel calibrate` through app.cli.main, on the fake backend."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpuaccel.app import cli
+from gpuaccel.app.commands import status as status_cmd
+
+
+@pytest.fixture(autouse=True)
+def fast(monkeypatch, tmp_path):
+    monkeypatch.setattr(status_cmd, "GPM_SETTLE_S", 0.0)
+    monkeypatch.setenv("GPUACCEL_CONFIG_DIR", str(tmp_path / "cfg"))
+
+
+def run(monkeypatch, capsys, scenario: str | None, *args: str) -> tuple[int, str, str]:
+    if scenario is None:
+        monkeypatch.delenv("GPUACCEL_FAKE_NVML", raising=False)
+    else:
+        monkeypatch.setenv("GPUACCEL_FAKE_NVML", scenario)
+    rc = cli.main(["status", *args])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_table_two_gpus(monkeypatch, capsys):
+    rc, out, err = run(monkeypatch, capsys, "two_gpus")
+    assert rc == 0 and err == ""
+    assert "source fake:two_gpus (scripted test data, not a real GPU)" in out
+    assert "H100 80GB HBM3" in out and "GeForce RTX 4090" in out
+    assert "est. TFLOP/s" in out and "(table)" in out
+    assert "N/A reasons:" in out
+    assert "  GPU 0: fan: not supported on this GPU" in out
+    assert "GPU 1: est. TFLOP/s, tensor, SM active" in out
+    assert out.rstrip().endswith("GPM metrics need Hopper (sm_90) or newer")
+    assert "fake-trainer" in out and "Xorg" in out
+
+
+def test_every_na_in_the_table_has_a_reason(monkeypatch, capsys):
+    _, out, _ = run(monkeypatch, capsys, "no_process_permission")
+    assert "  GPU 0: processes: needs root" in out and "  GPU 1: processes: needs root" in out
+    _, out, _ = run(monkeypatch, capsys, "gpu_lost")  # lost only after 30 samples: both fine here
+    assert "GPU lost" not in out
+
+
+def test_json(monkeypatch, capsys):
+    rc, out, _ = run(monkeypatch, capsys, "two_gpus", "--json")
+    assert rc == 0
+    data = json.loads(out)
+    assert (
+        data["backend"] == "fake:two_gpus" and data["error"] is None and data["driver"] == "580.00.00 (fake)"
+    )
+    g0, g1 = data["gpus"]
+    assert g0["info"]["name"] == "NVIDIA H100 80GB HBM3" and g0["info"]["compute_capability"] == [9, 0]
+    assert g0["sample"]["fan_pct"] == {"na": "not supported on this GPU"}
+    assert isinstance(g0["sample"]["gpm"]["tensor_active"], float)  # two readings were taken
+    t = g0["tflops"]
+    assert t["exact"] is False and t["peak"] == 989.4 and t["peak_source"] == "table"
+    assert t["value"] == pytest.approx(g0["sample"]["gpm"]["tensor_active"] / 100 * 989.4)
+    assert g1["tflops"]["na"] == "GPM metrics need Hopper (sm_90) or newer"
+    assert g1["sample"]["processes"][0]["name"] == "Xorg"
+
+
+@pytest.mark.parametrize("scenario", ["no_library", None])  # None: the real NVML, absent on CI machines
+def test_no_driver_prints_one_line_and_exits_0(monkeypatch, capsys, scenario):
+    import pynvml
+
+    if scenario is None:
+        monkeypatch.setattr(pynvml, "nvmlInit", lambda: (_ for _ in ()).throw(pynvml.NVMLError(12)))
+    rc, out, err = run(monkeypatch, capsys, scenario)
+    assert rc == 0 and err == ""
+    assert out == "No NVIDIA GPU telemetry on this machine: NVIDIA driver library (libnvidia-ml) not found.\n"
+    rc, out, _ = run(monkeypatch, capsys, scenario, "--json")
+    assert rc == 0 and json.loads(out)["error"] == "NVIDIA driver library (libnvidia-ml) not found"
+
+
+def test_no_gpus(monkeypatch, capsys):
+    rc, out, _ = run(monkeypatch, capsys, "no_gpus")
+    assert rc == 0 and "The NVIDIA driver is loaded but reports no GPUs." in out
+
+
+def test_watch_refreshes_in_place(monkeypatch, capsys):
+    rc, out, _ = run(monkeypatch, capsys, "two_gpus", "--watch", "--interval", "0.01", "--count", "3")
+    assert rc == 0 and out.count("\x1b[H\x1b[2J") == 3
+
+
+def test_watch_ctrl_c_exits_0(monkeypatch, capsys):
+    calls = []
+
+    def interrupt(_s):  # the first sleep is the GPM settle pause; Ctrl-C lands in the refresh wait
+        calls.append(_s)
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(status_cmd.time, "sleep", interrupt)
+    rc, out, _ = run(monkeypatch, capsys, "two_gpus", "--watch")
+    assert rc == 0 and out.count("\x1b[H\x1b[2J") == 1
+
+
+def test_calibrate_without_cuda_is_one_line_and_nonzero(monkeypatch, capsys):
+    from gpuaccel.accel.telemetry import calibrate
+
+    reason = calibrate.cuda_unavailable_reason()
+    if reason is None:
+        pytest.skip("this machine has CUDA")
+    rc = cli.main(["calibrate"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == ""
+    assert err.count("\n") == 1 and err.startswith("gpuaccel calibrate needs a CUDA GPU: ")

@@ -1,0 +1,187 @@
+"""The real backend's error mapping without a driver (pynvml's exception classes need no libnvidia-ml)."""
+
+from __future__ import annotations
+
+import os
+
+import pynvml
+import pytest
+
+from gpuaccel.accel.telemetry.nvml import NvmlBackend, process_name, reason_for
+from gpuaccel.accel.telemetry.types import NA, TelemetryUnavailable
+
+
+def raising(code: int):
+    def fn(*_args):
+        raise pynvml.NVMLError(code)
+
+    return fn
+
+
+@pytest.mark.parametrize(
+    ("code", "reason", "lost"),
+    [
+        (pynvml.NVML_ERROR_NOT_SUPPORTED, "not supported on this GPU", False),
+        (pynvml.NVML_ERROR_NO_PERMISSION, "needs root", False),
+        (pynvml.NVML_ERROR_FUNCTION_NOT_FOUND, "driver/library mismatch (function not found)", False),
+        (pynvml.NVML_ERROR_GPU_IS_LOST, "GPU lost", True),
+        (pynvml.NVML_ERROR_LIBRARY_NOT_FOUND, "NVIDIA driver library (libnvidia-ml) not found", False),
+        (pynvml.NVML_ERROR_DRIVER_NOT_LOADED, "NVIDIA driver is not loaded", False),
+        (pynvml.NVML_ERROR_TIMEOUT, "NVML error: Timeout", False),
+    ],
+)
+def test_reason_for(code, reason, lost):
+    assert reason_for(pynvml.NVMLError(code)) == (reason, lost)
+
+
+def test_library_mismatch_is_function_not_found():
+    assert (
+        reason_for(pynvml.NVMLLibraryMismatchError("x"))[0] == "driver/library mismatch (function not found)"
+    )
+
+
+def test_query_maps_errors_and_marks_lost():
+    b = NvmlBackend()
+    b._lost = [False, False]
+    assert b._query(0, lambda: 42) == 42
+    assert b._query(0, raising(pynvml.NVML_ERROR_UNKNOWN)) == NA("NVML error: Unknown Error")
+    assert b._lost == [False, False]  # unknown on a healthy GPU is not "lost"
+    assert b._query(1, raising(pynvml.NVML_ERROR_GPU_IS_LOST)) == NA("GPU lost")
+    assert b._lost == [False, True]
+    assert b._query(1, raising(pynvml.NVML_ERROR_UNKNOWN)) == NA("GPU lost")  # unknown after lost
+    assert b._query(None, raising(pynvml.NVML_ERROR_NOT_SUPPORTED)) == NA("not supported on this GPU")
+
+
+def test_init_without_driver_raises_unavailable(monkeypatch):
+    monkeypatch.setattr(pynvml, "nvmlInit", raising(pynvml.NVML_ERROR_LIBRARY_NOT_FOUND))
+    with pytest.raises(TelemetryUnavailable, match=r"^NVIDIA driver library \(libnvidia-ml\) not found$"):
+        NvmlBackend().init()
+    monkeypatch.setattr(pynvml, "nvmlInit", raising(pynvml.NVML_ERROR_DRIVER_NOT_LOADED))
+    with pytest.raises(TelemetryUnavailable, match="^NVIDIA driver is not loaded$"):
+        NvmlBackend().init()
+
+
+def test_process_name_reads_proc():
+    import os
+
+    assert process_name(os.getpid()).startswith("python")
+    assert process_name(2**22 + 12345) == "?"
+
+
+class _Obj:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+@pytest.fixture
+def mocked_nvml(monkeypatch):
+    """pynvml with canned answers for one Hopper GPU, so the real backend's sampling logic runs on CPU."""
+    state = {"gpm_gets": 0, "freed": 0, "tensor": 93.8}
+    h = object()
+
+    def metrics_get(req):
+        assert req.numMetrics == 7 and req.version == pynvml.NVML_GPM_METRICS_GET_VERSION
+        for i in range(req.numMetrics):
+            req.metrics[i].nvmlReturn = 0
+            req.metrics[i].value = state["tensor"] if req.metrics[i].metricId == 5 else 1.5
+        return req
+
+    def sample_get(_h, buf):
+        state["gpm_gets"] += 1
+        return buf
+
+    canned = {
+        "nvmlInit": lambda: None,
+        "nvmlShutdown": lambda: None,
+        "nvmlSystemGetDriverVersion": lambda: "580.159.04",
+        "nvmlDeviceGetCount": lambda: 1,
+        "nvmlDeviceGetHandleByIndex": lambda i: h,
+        "nvmlDeviceGetUUID": lambda _h: "GPU-abc",
+        "nvmlDeviceGetName": lambda _h: "NVIDIA H100 80GB HBM3",
+        "nvmlDeviceGetArchitecture": lambda _h: 9,
+        "nvmlDeviceGetCudaComputeCapability": lambda _h: (9, 0),
+        "nvmlDeviceGetMemoryInfo": lambda _h: _Obj(total=80 * 2**30, used=2**30),
+        "nvmlDeviceGetEnforcedPowerLimit": lambda _h: 700000,
+        "nvmlDeviceGetPciInfo": lambda _h: _Obj(busId=b"00000000:18:00.0"),
+        "nvmlGpmQueryDeviceSupport": lambda _h: _Obj(isSupportedDevice=1),
+        "nvmlDeviceGetUtilizationRates": lambda _h: _Obj(gpu=97, memory=24),
+        "nvmlDeviceGetTemperature": lambda _h, _s: 61,
+        "nvmlDeviceGetPowerUsage": lambda _h: 650123,
+        "nvmlDeviceGetTotalEnergyConsumption": lambda _h: 1234567,
+        "nvmlDeviceGetClockInfo": lambda _h, c: 1980 if c == pynvml.NVML_CLOCK_SM else 2619,
+        "nvmlDeviceGetFanSpeed": raising(pynvml.NVML_ERROR_NOT_SUPPORTED),
+        "nvmlDeviceGetPerformanceState": lambda _h: 0,
+        "nvmlDeviceGetCurrentClocksEventReasons": lambda _h: 0x4 | 0x40,
+        "nvmlDeviceGetPcieThroughput": lambda _h, c: 100 if c == pynvml.NVML_PCIE_UTIL_TX_BYTES else 200,
+        "nvmlDeviceGetComputeRunningProcesses": lambda _h: [_Obj(pid=os.getpid(), usedGpuMemory=3 * 2**30)],
+        "nvmlDeviceGetGraphicsRunningProcesses": raising(pynvml.NVML_ERROR_NOT_SUPPORTED),
+        "nvmlGpmSampleAlloc": lambda: pynvml.c_nvmlGpmSample_t(),
+        "nvmlGpmSampleFree": lambda _b: state.__setitem__("freed", state["freed"] + 1),
+        "nvmlGpmSampleGet": sample_get,
+        "nvmlGpmMetricsGet": metrics_get,
+    }
+    calls = state["calls"] = {}
+
+    def counted(name, fn):
+        def wrapper(*args):
+            calls[name] = calls.get(name, 0) + 1
+            return fn(*args)
+
+        return wrapper
+
+    for name, fn in canned.items():
+        monkeypatch.setattr(pynvml, name, counted(name, fn))
+    return state
+
+
+def test_sampling_logic_on_mocked_nvml(mocked_nvml, monkeypatch):
+    b = NvmlBackend()
+    b.init()
+    info = b.device_info(0)
+    assert (info.name, info.architecture, info.compute_capability) == (
+        "NVIDIA H100 80GB HBM3",
+        "Hopper",
+        (9, 0),
+    )
+    assert (
+        info.power_limit_w == 700.0 and info.pci_bus_id == "00000000:18:00.0" and info.gpm_supported is True
+    )
+    first = b.sample(0)
+    assert first.gpm["tensor_active"] == NA("needs a second reading (GPM measures between two samples)")
+    s = b.sample(0)
+    assert (s.util_gpu, s.util_mem, s.temperature_c, s.power_w, s.energy_j) == (
+        97.0,
+        24.0,
+        61.0,
+        650.123,
+        1234.567,
+    )
+    assert (s.sm_clock_mhz, s.mem_clock_mhz, s.pstate) == (1980.0, 2619.0, "P0")
+    assert s.fan_pct == NA("not supported on this GPU")
+    assert s.throttle_reasons == ["sw_power_cap", "hw_thermal"]
+    assert (s.pcie_tx_kbs, s.pcie_rx_kbs) == (100.0, 200.0)
+    assert len(s.processes) == 1 and s.processes[0].kind == "compute" and s.processes[0].used_mib == 3072.0
+    assert s.processes[0].name.startswith("python")
+    assert s.gpm["tensor_active"] == 93.8 and s.gpm["sm_active"] == 1.5
+    assert mocked_nvml["gpm_gets"] == 2  # one GPM sample per round, metrics from the previous and this one
+    b.sample(0)
+    calls = mocked_nvml["calls"]
+    assert calls["nvmlDeviceGetUtilizationRates"] == 3  # read every round
+    assert calls["nvmlDeviceGetFanSpeed"] == 1  # "not supported" is not asked again
+    assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 1  # slow calls: at most every ENERGY_INTERVAL_S
+    assert calls["nvmlDeviceGetPcieThroughput"] == 2  # tx and rx, once per PCIE_INTERVAL_S
+    monkeypatch.setattr(pynvml, "nvmlDeviceGetUtilizationRates", raising(pynvml.NVML_ERROR_GPU_IS_LOST))
+    lost = b.sample(0)
+    assert lost.lost and lost.power_w == NA("GPU lost")
+    assert b.sample(0).lost  # stays lost without asking NVML again
+    b.shutdown()
+    assert mocked_nvml["freed"] == 2  # both GPM buffers released
+
+
+def test_pcie_can_be_turned_off(mocked_nvml):
+    b = NvmlBackend(pcie_interval_s=None)
+    b.init()
+    s = b.sample(0)
+    assert s.pcie_tx_kbs == NA("PCIe throughput reading is turned off (it costs ~20 ms per call)")
+    assert "nvmlDeviceGetPcieThroughput" not in mocked_nvml["calls"]
+    b.shutdown()
