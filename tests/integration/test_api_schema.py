@@ -99,8 +99,8 @@ def test_the_published_job_shape_lists_every_stored_field() -> None:
     (or named here as internal), else the API silently drops it or documents what it never sends."""
     import dataclasses
 
-    from gpuaccel.scheduler.api_models import JobOut
     from gpuaccel.scheduler.jobs import Job
+    from gpuaccel.scheduler.models import JobOut
 
     internal = {"retry_base", "worker_start"}  # bookkeeping for retries and restart recovery
     stored = {f.name for f in dataclasses.fields(Job)} - internal

@@ -17,7 +17,9 @@ from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 
 from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
-from gpuaccel.scheduler.api_models import (
+from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
+from gpuaccel.scheduler.jobs import FINISHED_STATES, STATES, Job, RequestError
+from gpuaccel.scheduler.models import (
     ERRORS,
     EventList,
     HealthOut,
@@ -27,8 +29,6 @@ from gpuaccel.scheduler.api_models import (
     JobRequestIn,
     PriorityIn,
 )
-from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
-from gpuaccel.scheduler.jobs import FINISHED_STATES, STATES, Job, RequestError
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
 from gpuaccel.scheduler.telemetry_view import telemetry_now
 

@@ -1,4 +1,4 @@
-"""Pydantic shapes of the HTTP API, for the OpenAPI schema and response checking.
+"""The job contract: its states and the shapes the API, the client, the CLI and the GUI share.
 
 They describe; they do not decide: request semantics live in :func:`scheduler.jobs.validate_request`
 so the Python API and the HTTP API accept exactly the same jobs.
@@ -6,11 +6,30 @@ so the Python API and the HTTP API accept exactly the same jobs.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gpuaccel.accel import workloads
+
+
+class JobState(StrEnum):
+    """queued -> running -> succeeded, failed or cancelled; retrying waits between two attempts."""
+
+    QUEUED = "queued"
+    RETRYING = "retrying"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+    @property
+    def finished(self) -> bool:
+        return self in FINISHED
+
+
+FINISHED: frozenset[JobState] = frozenset({JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED})
 
 
 class JobRequestIn(BaseModel):
