@@ -16,7 +16,7 @@ import codecs
 import copy
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -305,4 +305,3 @@ def tokenizer_from_file(path: Path) -> Tokenizer:
         meta = f.metadata() or {}
         vocab = int(f.get_slice("emb.weight").get_shape()[0])
     return tokenizer_for(vocab, meta.get("tokenizer"))
-
