@@ -78,15 +78,6 @@ def table_peak(name: str, dtype: str = "bf16") -> Num:
     return getattr(spec, dtype)
 
 
-def estimate_tflops(tensor_active_pct: Num, peak: Num) -> Num:
-    """Estimated TFLOP/s = tensor-core activity (percent) x dense peak; NA passes through with its reason."""
-    if isinstance(tensor_active_pct, NA):
-        return tensor_active_pct
-    if isinstance(peak, NA):
-        return peak
-    return float(tensor_active_pct) / 100.0 * float(peak)
-
-
 def peak_for(info: GpuInfo) -> tuple[Num, str]:
     """The 16-bit dense peak to estimate with and its source: ("calibrated" | "table").
 
