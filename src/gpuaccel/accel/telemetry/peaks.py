@@ -1,4 +1,4 @@
-"""Dense tensor-core peaks per GPU model and measured (calibrated) peaks: the denominator of the TFLOP/s estimate.
+"""Dense tensor-core peaks per GPU model and measured (calibrated) ones: the TFLOP/s estimate's denominator.
 
 For a process we did not launch, TFLOP/s can only be estimated: tensor-core activity (GPM ANY_TENSOR_UTIL)
 x the GPU's dense 16-bit peak. The measured peak from ``gpuaccel calibrate`` is used when stored, the
