@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# One call on a single-GPU device machine: tier-3 tests, the daemon running real GPU jobs, status,
-# sampler cost on real NVML and the assistant benchmark. Needs the wheels in .whl (see docs/device.md).
-# Usage there: bash benchmarks/device_check.sh   (writes under $OUT, prints a short summary last)
+# One run on a single-GPU host: tier-3 tests, the daemon running real GPU jobs, status,
+# sampler cost on real NVML and the assistant benchmark. Install gpuaccel[all] on the GPU host first
+# (docs/device-check.md). Usage: bash benchmarks/device_check.sh   (writes under $OUT, prints a short summary last)
 set -u
 OUT=${OUT:-/tmp/gpuaccel-out}; mkdir -p "$OUT"
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
-  || { echo "wheel install failed"; exit 1; }
-export PYTHONPATH=/tmp/site:$PWD/src PYTHONUNBUFFERED=1 RWKV_V7_ON=1
+python3 -c 'import gpuaccel, fastapi, torch, triton' \
+  || { echo "install gpuaccel[all] on the GPU host first: python3 -m pip install '.[all]'"; exit 1; }
+export PYTHONUNBUFFERED=1 RWKV_V7_ON=1
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__, torch.cuda.get_device_name(0))'
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# One call on a multi-GPU device machine: the daemon runs an `attention.ring` job over every GPU while a
+# One run on a multi-GPU host: the daemon runs an `attention.ring` job over every GPU while a
 # one-GPU matmul waits its turn; prints the queue, the job's combined result and its per-rank logs.
-# Needs the wheels in .whl (docs/device-check.md). Usage there: bash benchmarks/ring_job_check.sh
+# Install gpuaccel[all] on the GPU host first (docs/device-check.md). Usage: bash benchmarks/ring_job_check.sh
 set -u
 OUT=${OUT:-/tmp/gpuaccel-out}; mkdir -p "$OUT"
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
-  || { echo "wheel install failed"; exit 1; }
-export PYTHONPATH=/tmp/site:$PWD/src PYTHONUNBUFFERED=1
+python3 -c 'import gpuaccel, fastapi, torch, triton' \
+  || { echo "install gpuaccel[all] on the GPU host first: python3 -m pip install '.[all]'"; exit 1; }
+export PYTHONUNBUFFERED=1
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 NGPU=$(python3 -c 'import torch; print(torch.cuda.device_count())')
 echo "torch.cuda.device_count() = $NGPU"

@@ -36,12 +36,14 @@ class GateEvent:
 
 
 class FakeGate:
-    """The idle detector's interface (is_gate_open, subscribe), switched by hand."""
+    """The idle detector's interface (assistant.gate.Gate), switched by hand."""
 
     def __init__(self, open_: bool = True) -> None:
         self._open = open_
         self._subs: list[Callable[[Any], None]] = []
         self._lock = threading.Lock()
+        self.exempt: set[int] = set()
+        self.own_activity = False
 
     def is_gate_open(self) -> bool:
         return self._open
@@ -49,6 +51,12 @@ class FakeGate:
     def subscribe(self, cb: Callable[[Any], None]) -> Callable[[], None]:
         self._subs.append(cb)
         return lambda: self._subs.remove(cb)
+
+    def exempt_pid(self, pid: int, exempt: bool = True) -> None:
+        (self.exempt.add if exempt else self.exempt.discard)(pid)
+
+    def set_own_activity(self, active: bool) -> None:
+        self.own_activity = active
 
     def set(self, open_: bool, reason: str = "") -> None:
         self._open = open_

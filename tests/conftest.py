@@ -1,6 +1,6 @@
 """Shared pytest fixtures and hooks (append yours below; keep each small).
 
-- Every test fails if it leaves a non-daemon thread running (DESIGN.md: every thread is joined).
+- Every test fails if it leaves a non-daemon thread running (every thread is joined).
 - Each test is marked with its tier, the folder it lives in (unit, integration, gui, kernels, faults, gpu).
 - Tests marked ``gpu`` are skipped, with the reason, unless torch sees CUDA and NVML sees a GPU.
 """

@@ -8,20 +8,19 @@ import time
 
 import pytest
 
-from gpuaccel.accel.telemetry.nvml import NvmlBackend
-from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.accel.telemetry.types import (
+from gpuaccel.accel.telemetry.fields import (
     DRIVER_NOT_LOADED,
     FUNCTION_NOT_FOUND,
     GPM_METRICS,
     GPM_WARMING_UP,
-    NA,
     NO_PERMISSION,
     NOT_HOPPER,
     NOT_REPORTED,
     NOT_SUPPORTED,
-    SAMPLE_VALUE_FIELDS,
 )
+from gpuaccel.accel.telemetry.nvml import NvmlBackend
+from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.accel.telemetry.types import NA, SAMPLE_VALUE_FIELDS
 
 KNOWN_REASONS = {
     NOT_SUPPORTED,

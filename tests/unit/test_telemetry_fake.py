@@ -6,14 +6,8 @@ import pytest
 
 from gpuaccel.accel.telemetry import FAKE_ENV, backend_name, open_backend
 from gpuaccel.accel.telemetry.fake import SCENARIOS, FakeBackend
-from gpuaccel.accel.telemetry.types import (
-    GPM_METRICS,
-    GPM_WARMING_UP,
-    NA,
-    NO_LIBRARY,
-    NOT_HOPPER,
-    TelemetryUnavailable,
-)
+from gpuaccel.accel.telemetry.fields import GPM_METRICS, GPM_WARMING_UP, NO_LIBRARY, NOT_HOPPER
+from gpuaccel.accel.telemetry.types import NA, TelemetryUnavailable
 
 
 def started(scenario: str, **kw) -> FakeBackend:

@@ -1,4 +1,4 @@
-"""Peak table lookup, TFLOP/s estimate and calibration storage (in a temporary config dir)."""
+"""Peak table lookup and calibration storage (in a temporary config dir)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from gpuaccel.accel.telemetry.peaks import (
     CONFIG_ENV,
     calibration_path,
     config_dir,
-    estimate_tflops,
     load_calibration,
     lookup_peak,
     peak_for,
@@ -62,12 +61,6 @@ def test_turing_has_fp16_but_no_bf16_and_unknown_gpus_say_so():
     assert table_peak("Tesla T4") == NA("no peak known for Tesla T4; run `gpuaccel calibrate`")
     with pytest.raises(ValueError):
         table_peak("NVIDIA L4", "fp4")
-
-
-def test_estimate_tflops():
-    assert estimate_tflops(50.0, 989.4) == pytest.approx(494.7)
-    assert estimate_tflops(NA("needs root"), 989.4) == NA("needs root")
-    assert estimate_tflops(10.0, NA("no peak")) == NA("no peak")
 
 
 def info(uuid="GPU-1", name="NVIDIA H100 80GB HBM3") -> GpuInfo:

@@ -101,6 +101,12 @@ class _Gate:
         self.subs.append(cb)
         return lambda: self.subs.remove(cb)
 
+    def exempt_pid(self, pid: int, exempt: bool = True) -> None:
+        pass  # no idle detector in the benchmark: nothing watches our process
+
+    def set_own_activity(self, active: bool) -> None:
+        pass
+
     def close(self) -> None:
         from types import SimpleNamespace
 

@@ -19,7 +19,6 @@ from gpuaccel.assistant.runtime import GenParams, Utf8Stream
 
 MAX_TURNS = 6  # earlier turns kept in the prompt
 MAX_CHARS = 6000
-COMMANDS = ("/status", "/report", "/cleanup", "/help")
 
 
 class ChatBusy(RuntimeError):

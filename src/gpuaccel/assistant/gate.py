@@ -23,9 +23,17 @@ log = logging.getLogger(__name__)
 
 
 class Gate(Protocol):
+    """What the controller needs from the idle detector (``scheduler.idle.IdleDetector`` implements it)."""
+
     def is_gate_open(self) -> bool: ...
 
     def subscribe(self, callback: Callable[[Any], None]) -> Callable[[], None]: ...
+
+    def exempt_pid(self, pid: int, exempt: bool = True) -> None:
+        """Our own engine process's GPU memory must not close our own gate."""
+
+    def set_own_activity(self, active: bool) -> None:
+        """While on, the GPU utilization the detector sees is the assistant's own."""
 
 
 @dataclass
@@ -34,10 +42,6 @@ class GateSettings:
     cpu_strategy: str = "cpu fp32"
     on_close: str = "cpu"  # "cpu": continue on CPU; "wait": pause until the gate opens again
     use_gpu: bool = True  # False: never load on the GPU (no CUDA here, or the user said so)
-
-
-class GenerationStopped(RuntimeError):
-    pass
 
 
 class GateController:
@@ -119,7 +123,7 @@ class GateController:
             return self._engine_for(self.settings.cpu_strategy)
         with self._lock:
             self.engine = engine
-        if strategy.startswith("cuda") and getattr(engine, "pid", None) and hasattr(self.gate, "exempt_pid"):
+        if strategy.startswith("cuda") and self.gate is not None and getattr(engine, "pid", None):
             self.gate.exempt_pid(engine.pid)  # our own GPU memory must not close our own gate
         self._record("load", strategy, f"model {self.model_path.name}")
         return engine
@@ -131,7 +135,7 @@ class GateController:
         if engine is None:
             return
         took = engine.close()
-        if getattr(engine, "pid", None) and hasattr(self.gate, "exempt_pid"):
+        if self.gate is not None and getattr(engine, "pid", None):
             self.gate.exempt_pid(engine.pid, False)
         extra: dict[str, Any] = {"close_s": round(took, 3)} if isinstance(took, float) else {}
         if self._closed_at is not None and engine.strategy.startswith("cuda"):
@@ -156,7 +160,7 @@ class GateController:
 
     def _own_activity(self, on: bool) -> None:
         """Tell the idle detector the GPU utilization it sees is ours (it still counts jobs)."""
-        if self.gate is not None and hasattr(self.gate, "set_own_activity"):
+        if self.gate is not None:
             self.gate.set_own_activity(on)
 
     def interrupt(self) -> None:

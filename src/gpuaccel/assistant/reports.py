@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import html
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -204,7 +205,7 @@ class ReportService:
         if self.summarizer is None:
             return ""
         text = facts_text(facts)
-        guard = NumberGuard(set(__import__("re").findall(r"\d+(?:\.\d+)?", text)))
+        guard = NumberGuard(set(re.findall(r"\d+(?:\.\d+)?", text)))
         return (guard.feed(self.summarizer(text)) + guard.flush()).strip()
 
     def make_daily(self, day: dt.date | None = None) -> dict[str, Any]:

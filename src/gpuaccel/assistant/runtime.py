@@ -16,7 +16,7 @@ import codecs
 import copy
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -195,12 +195,14 @@ def sample(logits: Any, params: GenParams, generator: Any) -> int:
 class Engine:
     """One loaded model, its tokenizer and a small prefix cache of states (deep-copied on reuse)."""
 
-    def __init__(self, path: Path, strategy: str, cache_entries: int = 8) -> None:
+    def __init__(self, path: Path, strategy: str, cache_entries: int = 8, interrupt: Any = None) -> None:
+        """``interrupt``: an event another party sets to stop generation (a worker's parent shares one
+        across processes); by default the engine's own."""
         self.path, self.strategy = Path(path), strategy
         self.model, self.tokenizer = load_rwkv(self.path, strategy)
         self._cache: list[tuple[tuple[int, ...], list[Any], Any]] = []
         self._cache_entries = cache_entries
-        self._interrupt: Any = threading.Event()
+        self._interrupt: Any = threading.Event() if interrupt is None else interrupt
         self.last_reason = ""
         self.stats = {"prefill_tokens": 0, "cached_tokens": 0}
 
@@ -303,6 +305,3 @@ def tokenizer_from_file(path: Path) -> Tokenizer:
         meta = f.metadata() or {}
         vocab = int(f.get_slice("emb.weight").get_shape()[0])
     return tokenizer_for(vocab, meta.get("tokenizer"))
-
-
-EngineFactory = Callable[[Path, str], Any]

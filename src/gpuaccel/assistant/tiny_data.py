@@ -1,10 +1,10 @@
-"""Build the tiny model's training text from what this machine has offline, plus generated dialogues.
+"""Build the tiny model's training text from this repository alone, plus generated dialogues.
 
-Sources (all local, nothing downloaded): Debian package documentation under /usr/share/doc (READMEs,
-.txt and .md, gzip or plain; changelogs and copyright files skipped), English man pages (sections 1, 5
-and 8, troff markup stripped), the project's own docs, and dialogues in the RWKV chat format about GPU
-operations, generated from templates with random but self-consistent numbers: the answer quotes the
-facts block it is given, which is the habit the assistant's prompts rely on.
+Sources (nothing outside the repository is read, nothing downloaded): the project's Markdown docs
+(``docs/*.md``, ``README.md``), the docstrings of every module, class and function under ``src/gpuaccel``,
+and dialogues in the RWKV chat format about GPU operations, generated from templates with random but
+self-consistent numbers: the answer quotes the facts block it is given, which is the habit the assistant's
+prompts rely on.
 
 Output: ``train.bin`` / ``val.bin`` (raw bytes, documents separated by byte 0 = end of text; the last 2%
 of every source held out) and ``sources.json`` with byte counts. Usage:
@@ -14,15 +14,13 @@ of every source held out) and ``sources.json`` with byte counts. Usage:
 from __future__ import annotations
 
 import argparse
-import gzip
+import ast
 import json
 import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
-SKIP_NAMES = ("changelog", "copyright", "news", "license", "authors", "thanks")
-MAN_SECTIONS = ("man1", "man5", "man8")
 GPU_NAMES = ("NVIDIA H100 80GB HBM3", "NVIDIA H200", "NVIDIA A100-SXM4-80GB", "NVIDIA RTX 4090")
 
 
@@ -33,69 +31,30 @@ def clean(text: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 
-def _read(path: Path) -> str:
-    if path.suffix == ".gz":
-        with gzip.open(path) as f:
-            raw = f.read()
-    else:
-        raw = path.read_bytes()
-    return raw[:200_000].decode("utf-8", errors="ignore")
-
-
-def debian_docs(root: Path = Path("/usr/share/doc")) -> Iterator[str]:
-    for path in sorted(root.rglob("*")):
-        name = path.name.lower()
-        if not path.is_file() or path.is_symlink() or any(s in name for s in SKIP_NAMES):
-            continue
-        if not (name.startswith("readme") or re.search(r"\.(txt|md|rst)(\.gz)?$", name)):
-            continue
-        text = clean(_read(path))
-        if len(text) > 200:
-            yield text
-
-
-def strip_troff(src: str) -> str:
-    out = []
-    for line in src.splitlines():
-        if line.startswith(('.\\"', "'\\\"", ".\\}", ".if", ".ie", ".el", ".de", ".ds", ".nr", ".so")):
-            continue
-        m = re.match(r"^\.(SH|SS)\s+(.*)", line)
-        if m:
-            out.append("\n" + m.group(2).strip('"'))
-            continue
-        if re.match(r"^\.(PP|LP|P|TP|IP|sp|br|RS|RE|fi|nf|ad|na|in|ti|TH|HP|ne|PD)\b", line):
-            line = re.sub(r"^\.(IP|TP)\s*", "", line) if line.startswith((".IP", ".TP")) else ""
-            if not line:
-                out.append("")
-                continue
-        line = re.sub(r"^\.(B|I|BR|IR|RB|RI|BI|IB|SM|SB)\s+", "", line)
-        line = re.sub(r"\\f[BIRP0-9]|\\f\(..|\\s[-+]?\d|\\\(bu|\\\*\(..", "", line)
-        line = line.replace("\\-", "-").replace("\\(em", "--").replace("\\(en", "-").replace("\\e", "\\")
-        line = re.sub(r"\\[&|^ ]", "", line).replace('"', "")
-        if line.startswith("."):
-            continue
-        out.append(line)
-    return clean("\n".join(out))
-
-
-def man_pages(root: Path = Path("/usr/share/man")) -> Iterator[str]:
-    for section in MAN_SECTIONS:
-        for path in sorted((root / section).glob("*.gz")):
-            if path.is_symlink():
-                continue
-            try:
-                text = strip_troff(_read(path))
-            except (OSError, EOFError):
-                continue
-            if len(text) > 200:
-                yield text
-
-
 def project_docs(repo: Path) -> Iterator[str]:
-    paths = sorted(repo.glob("docs/*.md")) + [repo / "README.md", repo.parent / "shared" / "DESIGN.md"]
-    for path in paths:
+    """The Markdown documentation: docs/*.md, then README.md."""
+    for path in [*sorted(repo.glob("docs/*.md")), repo / "README.md"]:
         if path.is_file():
             yield clean(path.read_text(errors="ignore"))
+
+
+def docstrings(repo: Path) -> Iterator[str]:
+    """One document per module: its docstring, then those of its classes and functions, headed by name."""
+    for path in sorted((repo / "src" / "gpuaccel").rglob("*.py")):
+        tree = ast.parse(path.read_text(errors="ignore"), filename=str(path))
+        parts = []
+        module_doc = ast.get_docstring(tree)
+        if module_doc:
+            parts.append(module_doc)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                doc = ast.get_docstring(node)
+                if doc:
+                    parts.append(f"{node.name}: {doc}")
+        text = clean("\n\n".join(parts))
+        if text:
+            module = ".".join(path.relative_to(repo / "src").with_suffix("").parts)
+            yield f"{module}\n\n{text}"
 
 
 def _facts(rng: random.Random) -> tuple[str, dict]:
@@ -177,13 +136,12 @@ def dialogue(rng: random.Random) -> str:
     return f"System: {facts}\n\n" + "\n\n".join(turns) + "\n\n"
 
 
-def build(out: Path, repo: Path, doc_mb: float, man_mb: float, dialog_mb: float, seed: int = 1) -> dict:
+def build(out: Path, repo: Path, dialog_mb: float, seed: int = 1) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     sources = {
-        "debian_docs": (debian_docs(), doc_mb),
-        "man_pages": (man_pages(), man_mb),
         "project_docs": (project_docs(repo), 1.0),
+        "docstrings": (docstrings(repo), 1.0),
         "dialogues": ((dialogue(rng) for _ in iter(int, 1)), dialog_mb),
     }
     train, val, stats = bytearray(), bytearray(), {}
@@ -208,11 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="build the tiny model's training bytes")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[3])
-    ap.add_argument("--doc-mb", type=float, default=8.0)
-    ap.add_argument("--man-mb", type=float, default=6.0)
     ap.add_argument("--dialog-mb", type=float, default=6.0)
     args = ap.parse_args(argv)
-    print(json.dumps(build(args.out, args.repo, args.doc_mb, args.man_mb, args.dialog_mb), indent=1))
+    print(json.dumps(build(args.out, args.repo, args.dialog_mb), indent=1))
     return 0
 
 

@@ -34,11 +34,10 @@ def _serve(conn: Any, interrupt: Any, path: str, strategy: str, threads: int, gp
     try:
         from gpuaccel.assistant.runtime import Engine
 
-        engine = Engine(Path(path), strategy)
+        engine = Engine(Path(path), strategy, interrupt=interrupt)  # the parent sets it to stop us
     except Exception as exc:
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
         return
-    engine._interrupt = interrupt  # the parent's event: set() there ends generation here
     conn.send(("ready", {"n_layer": engine.n_layer, "tokenizer": engine.tokenizer.name}))
     while True:
         try:

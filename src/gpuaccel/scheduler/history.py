@@ -12,17 +12,12 @@ import threading
 import time
 from typing import Any
 
-from gpuaccel.accel.telemetry.peaks import estimate_tflops
+from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS, read
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import NA, GpuSample
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.store import Store
 
-HISTORY_FIELDS: tuple[str, ...] = (
-    "util_gpu", "util_mem", "mem_used_mib", "temperature_c", "power_w", "sm_clock_mhz", "mem_clock_mhz",
-    "tensor_active", "sm_active", "dram_bw_util", "tflops_est",
-)  # fmt: skip
-_GPM = {"tensor_active", "sm_active", "dram_bw_util"}
 RESOLUTIONS = {"1s": "telemetry_1s", "1m": "telemetry_1m"}
 PRUNE_EVERY_S = 60.0
 
@@ -30,12 +25,7 @@ PRUNE_EVERY_S = 60.0
 def sample_values(s: GpuSample, peak: Any) -> dict[str, float | None]:
     values: dict[str, float | None] = {}
     for name in HISTORY_FIELDS:
-        if name == "tflops_est":
-            v: Any = estimate_tflops(s.gpm.get("tensor_active", NA("no GPM")), peak)
-        elif name in _GPM:
-            v = s.gpm.get(name, NA("no GPM"))
-        else:
-            v = getattr(s, name)
+        v = read(s, name, peak)
         values[name] = (
             None if isinstance(v, NA) or v is None or (isinstance(v, float) and math.isnan(v)) else v
         )

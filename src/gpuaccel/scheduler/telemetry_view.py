@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gpuaccel.accel.telemetry.fields import FIELD, PROMETHEUS_FIELDS
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.accel.telemetry.snapshot import snapshot
+from gpuaccel.accel.telemetry.snapshot import exact_tflops_entry, snapshot
 from gpuaccel.scheduler.jobs import STATES
 
 if TYPE_CHECKING:
@@ -33,31 +34,8 @@ def telemetry_now(sampler: Sampler | None, scheduler: Scheduler) -> dict[str, An
         job = jobs.get(gpu["info"]["index"])
         gpu["job_id"] = job[0] if job is not None else None
         if job is not None and "tflops" in job[1] and gpu["sample"] is not None:
-            metric = job[1]["tflops"]
-            estimate = gpu["tflops"]
-            gpu["tflops"] = {
-                "value": metric.get("value"),
-                "exact": bool(metric.get("exact", True)),
-                "source": f"job {job[0]}",
-                "peak": estimate["peak"],
-                "peak_source": estimate["peak_source"],
-            }
+            gpu["tflops"] = exact_tflops_entry(job[0], job[1]["tflops"], gpu["tflops"])
     return out
-
-
-_GAUGES: tuple[tuple[str, str, str], ...] = (
-    ("util_gpu", "gpuaccel_gpu_utilization_percent", "GPU utilization (percent)"),
-    ("util_mem", "gpuaccel_gpu_memory_utilization_percent", "memory controller utilization (percent)"),
-    ("mem_used_mib", "gpuaccel_gpu_memory_used_mib", "GPU memory used (MiB)"),
-    ("mem_total_mib", "gpuaccel_gpu_memory_total_mib", "GPU memory total (MiB)"),
-    ("temperature_c", "gpuaccel_gpu_temperature_celsius", "GPU temperature"),
-    ("power_w", "gpuaccel_gpu_power_watts", "power draw"),
-    ("power_limit_w", "gpuaccel_gpu_power_limit_watts", "power limit"),
-    ("energy_j", "gpuaccel_gpu_energy_joules", "energy since driver load"),
-    ("sm_clock_mhz", "gpuaccel_gpu_sm_clock_mhz", "SM clock"),
-    ("mem_clock_mhz", "gpuaccel_gpu_memory_clock_mhz", "memory clock"),
-)
-_GPM_GAUGES = ("tensor_active", "sm_active", "sm_occupancy", "dram_bw_util")
 
 
 def _label(value: Any) -> str:
@@ -68,9 +46,9 @@ def prometheus_text(sampler: Sampler | None, scheduler: Scheduler) -> str:
     """Prometheus text format 0.0.4; values NVML cannot give are left out, as Prometheus expects."""
     lines: list[str] = []
 
-    def family(name: str, help_text: str, rows: list[tuple[str, float]]) -> None:
+    def family(name: str, help_text: str, rows: list[tuple[str, float]], kind: str = "gauge") -> None:
         lines.append(f"# HELP {name} {help_text}")
-        lines.append(f"# TYPE {name} gauge")
+        lines.append(f"# TYPE {name} {kind}")
         lines.extend(f"{name}{labels} {value:g}" for labels, value in rows)
 
     gpus = telemetry_now(sampler, scheduler)["gpus"]
@@ -79,22 +57,18 @@ def prometheus_text(sampler: Sampler | None, scheduler: Scheduler) -> str:
         info = g["info"]
         return f'{{gpu="{info["index"]}",name="{_label(info["name"])}",uuid="{_label(info["uuid"])}"}}'
 
-    for field, name, help_text in _GAUGES:
-        rows = [(labels(g), g["sample"][field]) for g in gpus if g["sample"] and _num(g["sample"][field])]
-        family(name, help_text, rows)
-    for metric in _GPM_GAUGES:
+    for f in PROMETHEUS_FIELDS:
         rows = [
-            (labels(g), g["sample"]["gpm"][metric])
-            for g in gpus
-            if g["sample"] and _num(g["sample"]["gpm"].get(metric))
+            (labels(g), value) for g in gpus if g["sample"] and _num(value := _json_value(g["sample"], f.key))
         ]
-        family(f"gpuaccel_gpu_{metric}_percent", f"GPM {metric.replace('_', ' ')} (percent)", rows)
+        family(f.prom, f.help, rows, f.prom_type)
     tflops = []
     for g in gpus:
         t = g["tflops"]
         if _num(t.get("value")):
             tflops.append((labels(g)[:-1] + f',exact="{str(t["exact"]).lower()}"}}', t["value"]))
-    family("gpuaccel_gpu_tflops", "achieved TFLOP/s (exact for gpuaccel jobs, else estimated)", tflops)
+    est = FIELD["tflops_est"]
+    family(est.prom, est.help, tflops, est.prom_type)
     idle = {s.index: s for s in scheduler.idle.snapshot()}
     idle_rows = []
     for g in gpus:
@@ -108,6 +82,11 @@ def prometheus_text(sampler: Sampler | None, scheduler: Scheduler) -> str:
     family("gpuaccel_telemetry_available", "1 when GPU telemetry works",
            [("", 1.0 if sampler is not None and sampler.available else 0.0)])  # fmt: skip
     return "\n".join(lines) + "\n"
+
+
+def _json_value(sample: dict[str, Any], key: str) -> Any:
+    """A field of a JSON sample: GPM metrics sit under ``gpm``."""
+    return sample["gpm"].get(key) if FIELD[key].source == "gpm" else sample.get(key)
 
 
 def _num(value: Any) -> bool:

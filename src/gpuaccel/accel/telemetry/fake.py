@@ -19,14 +19,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpuaccel.accel.telemetry.types import (
+from gpuaccel.accel.telemetry.fields import (
     GPM_METRICS,
     GPM_WARMING_UP,
-    NA,
     NO_LIBRARY,
     NO_PERMISSION,
     NOT_HOPPER,
     NOT_SUPPORTED,
+)
+from gpuaccel.accel.telemetry.types import (
+    NA,
     SAMPLE_VALUE_FIELDS,
     GpuInfo,
     GpuSample,

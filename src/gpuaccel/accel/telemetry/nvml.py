@@ -11,18 +11,20 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from gpuaccel.accel.telemetry.types import (
+from gpuaccel.accel.telemetry.fields import (
     DRIVER_NOT_LOADED,
     FUNCTION_NOT_FOUND,
     GPM_METRICS,
     GPM_WARMING_UP,
     GPU_LOST,
-    NA,
     NO_LIBRARY,
     NO_PERMISSION,
     NOT_HOPPER,
     NOT_REPORTED,
     NOT_SUPPORTED,
+)
+from gpuaccel.accel.telemetry.types import (
+    NA,
     GpuInfo,
     GpuSample,
     ProcessInfo,

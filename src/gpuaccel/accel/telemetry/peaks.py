@@ -1,4 +1,4 @@
-"""Dense tensor-core peaks per GPU model, measured (calibrated) peaks, and the TFLOP/s estimate.
+"""Dense tensor-core peaks per GPU model and measured (calibrated) ones: the TFLOP/s estimate's denominator.
 
 For a process we did not launch, TFLOP/s can only be estimated: tensor-core activity (GPM ANY_TENSOR_UTIL)
 x the GPU's dense 16-bit peak. The measured peak from ``gpuaccel calibrate`` is used when stored, the
@@ -76,15 +76,6 @@ def table_peak(name: str, dtype: str = "bf16") -> Num:
     if spec is None:
         return NA(f"no peak known for {name}; run `gpuaccel calibrate`")
     return getattr(spec, dtype)
-
-
-def estimate_tflops(tensor_active_pct: Num, peak: Num) -> Num:
-    """Estimated TFLOP/s = tensor-core activity (percent) x dense peak; NA passes through with its reason."""
-    if isinstance(tensor_active_pct, NA):
-        return tensor_active_pct
-    if isinstance(peak, NA):
-        return peak
-    return float(tensor_active_pct) / 100.0 * float(peak)
 
 
 def peak_for(info: GpuInfo) -> tuple[Num, str]:

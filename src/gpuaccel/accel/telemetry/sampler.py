@@ -15,10 +15,10 @@ from types import TracebackType
 
 import numpy as np
 
-from gpuaccel.accel.telemetry.peaks import estimate_tflops, peak_for
+from gpuaccel.accel.telemetry.fields import NUMERIC_FIELDS, read
+from gpuaccel.accel.telemetry.peaks import peak_for
 from gpuaccel.accel.telemetry.subscribers import Subscribers
 from gpuaccel.accel.telemetry.types import (
-    GPM_METRICS,
     NA,
     GpuInfo,
     GpuSample,
@@ -31,24 +31,6 @@ from gpuaccel.accel.telemetry.types import (
 
 log = logging.getLogger(__name__)
 
-# Numeric GpuSample fields kept in the ring buffers, then the GPM metrics under their own names.
-SAMPLE_NUMERIC_FIELDS: tuple[str, ...] = (
-    "util_gpu",
-    "util_mem",
-    "mem_used_mib",
-    "mem_total_mib",
-    "temperature_c",
-    "power_w",
-    "power_limit_w",
-    "energy_j",
-    "sm_clock_mhz",
-    "mem_clock_mhz",
-    "fan_pct",
-    "pcie_tx_kbs",
-    "pcie_rx_kbs",
-)
-# "tflops_est" is derived: tensor_active x the GPU's dense peak (see accel.telemetry.peaks.peak_for).
-NUMERIC_FIELDS: tuple[str, ...] = SAMPLE_NUMERIC_FIELDS + GPM_METRICS + ("tflops_est",)
 _COLUMN = {name: i for i, name in enumerate(NUMERIC_FIELDS)}
 
 Callback = Callable[[list[GpuSample]], None]
@@ -65,15 +47,9 @@ class _Ring:
 
     def push(self, s: GpuSample, peak: Num) -> None:
         row = self.values[self.head]
-        for i, name in enumerate(SAMPLE_NUMERIC_FIELDS):
-            v = getattr(s, name)
+        for i, name in enumerate(NUMERIC_FIELDS):
+            v = read(s, name, peak)
             row[i] = np.nan if isinstance(v, NA) else v
-        base = len(SAMPLE_NUMERIC_FIELDS)
-        for i, name in enumerate(GPM_METRICS):
-            v = s.gpm.get(name, np.nan)
-            row[base + i] = np.nan if isinstance(v, NA) else v
-        est = estimate_tflops(s.gpm.get("tensor_active", NA("no GPM")), peak)
-        row[-1] = np.nan if isinstance(est, NA) else est
         self.t[self.head] = s.timestamp
         self.head = (self.head + 1) % len(self.t)
         self.size = min(self.size + 1, len(self.t))

@@ -1,6 +1,6 @@
 """One JSON-able picture of all GPUs (info, latest sample, TFLOP/s), shared by ``gpuaccel status --json``
-and the daemon's ``GET /api/v1/telemetry/now`` (which adds the running job's exact TFLOP/s), so both
-speak the same shape."""
+and the daemon's ``GET /api/v1/telemetry/now`` (which puts the running job's exact TFLOP/s in place of
+the estimate), so both speak the same shape; the TFLOP/s entry is built here for either kind."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import asdict
 from typing import Any
 
 from gpuaccel.accel.telemetry import backend_name
-from gpuaccel.accel.telemetry.peaks import estimate_tflops
+from gpuaccel.accel.telemetry.fields import sample_tflops
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample, Num, to_jsonable
 
@@ -16,8 +16,7 @@ from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample, Num, to_jsona
 def tflops_entry(sample: GpuSample | None, peak: Num, source: str) -> dict[str, Any]:
     """The estimate and what it rests on: ``{"value" | "na", "exact": False, "source", "peak",
     "peak_source"}``; ``value`` = tensor-core activity x the GPU's dense bf16 peak."""
-    tensor: Num = NA("no sample yet") if sample is None else sample.gpm.get("tensor_active", NA("no GPM"))
-    est = estimate_tflops(tensor, peak)
+    est = sample_tflops(sample, peak)
     value: dict[str, Any] = {"na": est.reason} if isinstance(est, NA) else {"value": est}
     return {
         **value,
@@ -25,6 +24,18 @@ def tflops_entry(sample: GpuSample | None, peak: Num, source: str) -> dict[str, 
         "source": f"estimate: tensor-core activity x {source} peak",
         "peak": to_jsonable(peak),
         "peak_source": source,
+    }
+
+
+def exact_tflops_entry(job_id: int, metric: dict[str, Any], estimate: dict[str, Any]) -> dict[str, Any]:
+    """The figure a running job of ours reports (FLOPs it counted / time it measured), in place of the
+    ``estimate`` entry whose peak it keeps for scale."""
+    return {
+        "value": metric.get("value"),
+        "exact": bool(metric.get("exact", True)),
+        "source": f"job {job_id}",
+        "peak": estimate["peak"],
+        "peak_source": estimate["peak_source"],
     }
 
 

@@ -1,7 +1,8 @@
 """Telemetry data model shared by every backend, the sampler, the daemon and the UI.
 
 A value that NVML cannot give is never ``None`` or a blank: it is an :class:`NA` carrying the reason,
-so every consumer can show *why* (``"not supported on this GPU"``, ``"needs root"``, ...).
+so every consumer can show *why* (``"not supported on this GPU"``, ``"needs root"``, ...). The reasons'
+wording, the field names and how each is shown live in :mod:`accel.telemetry.fields`.
 """
 
 from __future__ import annotations
@@ -9,16 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, TypeAlias
 
-# Reasons, worded for people. Backends map NVML error codes onto these.
-NOT_SUPPORTED = "not supported on this GPU"
-NO_PERMISSION = "needs root"
-FUNCTION_NOT_FOUND = "driver/library mismatch (function not found)"
-GPU_LOST = "GPU lost"
-NO_LIBRARY = "NVIDIA driver library (libnvidia-ml) not found"
-NOT_HOPPER = "GPM metrics need Hopper (sm_90) or newer"
-DRIVER_NOT_LOADED = "NVIDIA driver is not loaded"
-GPM_WARMING_UP = "needs a second reading (GPM measures between two samples)"
-NOT_REPORTED = "not reported by the driver"
+from gpuaccel.accel.telemetry.fields import GPM_METRICS, GPU_LOST, NOT_SUPPORTED
 
 
 @dataclass(frozen=True)
@@ -37,18 +29,6 @@ class NA:
 Num: TypeAlias = float | NA
 Int: TypeAlias = int | NA
 Text: TypeAlias = str | NA
-
-# GPM metric names used as keys of GpuSample.gpm (a subset of NVML_GPM_METRIC_*), all in percent
-# except dram_bw_util (percent of peak bandwidth).
-GPM_METRICS: tuple[str, ...] = (
-    "sm_active",
-    "sm_occupancy",
-    "tensor_active",
-    "dram_bw_util",
-    "fp16_active",
-    "fp32_active",
-    "fp64_active",
-)
 
 
 class TelemetryUnavailable(RuntimeError):

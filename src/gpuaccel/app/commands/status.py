@@ -15,9 +15,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from gpuaccel.accel.telemetry import backend_name, open_backend
+from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, read
 from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.accel.telemetry.snapshot import snapshot, tflops_entry
+from gpuaccel.accel.telemetry.snapshot import snapshot
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
 
 GPM_SETTLE_S = 0.2  # GPM metrics are rates between two readings: the one-shot view reads twice, this apart
@@ -99,29 +100,24 @@ def render(sampler: Sampler) -> str:
             note["GPU lost: every reading"] = []
             rows.append([str(info.index), _short(info.name), *["N/A"] * (len(_HEADER) - 2)])
             continue
-        tf = tflops_entry(s, peak, src)
-        est = _v(tf["value"] if "value" in tf else NA(tf["na"]), "est. TFLOP/s", note, ".0f")
+        est = _f(s, "tflops_est", note, peak, bare=True)
         est = est if est == "N/A" else f"{est} ({src})"
-        mem = (
-            f"{_v(s.mem_used_mib, 'memory used', note, '.0f')} / {_v(s.mem_total_mib, 'memory', note, '.0f')}"
-        )
-        power = f"{_v(s.power_w, 'power', note, '.0f')} / {_v(s.power_limit_w, 'power limit', note, '.0f')}"
-        clocks = (
-            f"{_v(s.sm_clock_mhz, 'SM clock', note, '.0f')} / {_v(s.mem_clock_mhz, 'mem clock', note, '.0f')}"
-        )
+        mem = f"{_f(s, 'mem_used_mib', note, bare=True)} / {_f(s, 'mem_total_mib', note, bare=True)}"
+        power = f"{_f(s, 'power_w', note, bare=True)} / {_f(s, 'power_limit_w', note, bare=True)}"
+        clocks = f"{_f(s, 'sm_clock_mhz', note, bare=True)} / {_f(s, 'mem_clock_mhz', note, bare=True)}"
         rows.append(
             [
                 str(info.index),
                 _short(info.name),
-                _v(s.util_gpu, "util", note, ".0f", "%"),
-                _v(s.util_mem, "mem-util", note, ".0f", "%"),
+                _f(s, "util_gpu", note),
+                _f(s, "util_mem", note),
                 mem,
-                _v(s.temperature_c, "temperature", note, ".0f", " C"),
+                _f(s, "temperature_c", note),
                 power,
-                _v(s.fan_pct, "fan", note, ".0f", "%"),
+                _f(s, "fan_pct", note),
                 clocks,
-                _v(s.pstate, "P-state", note),
-                _v(s.gpm.get("tensor_active", NA("no GPM")), "tensor", note, ".1f", "%"),
+                _v(s.pstate, FIELD["pstate"].label, note),
+                _f(s, "tensor_active", note),
                 est,
             ]
         )
@@ -143,14 +139,7 @@ def render(sampler: Sampler) -> str:
 
 _HEADER = ["GPU", "Name", "Util", "Mem-util", "Memory MiB", "Temp", "Power W", "Fan", "SM/Mem MHz", "Perf"]
 _HEADER += ["Tensor", "est. TFLOP/s"]
-_GPM_LABELS = {
-    "sm_active": "SM active",
-    "sm_occupancy": "occupancy",
-    "dram_bw_util": "DRAM BW",
-    "fp16_active": "FP16",
-    "fp32_active": "FP32",
-    "fp64_active": "FP64",
-}
+_DETAIL_GPM = tuple(k for k in GPM_METRICS if k != "tensor_active")  # tensor has its table column
 
 
 def _details(info: GpuInfo, s: GpuSample, note: dict[str, list[str]], peak: Any, src: str) -> list[str]:
@@ -158,28 +147,24 @@ def _details(info: GpuInfo, s: GpuSample, note: dict[str, list[str]], peak: Any,
     arch = f"{_txt(info.architecture)}" + (f" sm_{cc[0]}{cc[1]}" if isinstance(cc, tuple) else "")
     peak_txt = f"{peak:.1f} TFLOP/s ({src})" if not isinstance(peak, NA) else "N/A"
     _v(peak, "peak", note)
-    gpm = "  ".join(
-        f"{label} {_v(s.gpm.get(k, NA('no GPM')), label, note, '.1f', '%')}"
-        for k, label in _GPM_LABELS.items()
-    )
-    tx = _v(s.pcie_tx_kbs, "PCIe tx", note, ".0f", " KB/s")
-    pcie = f"tx {tx}  rx {_v(s.pcie_rx_kbs, 'PCIe rx', note, '.0f', ' KB/s')}"
-    energy = s.energy_j if isinstance(s.energy_j, NA) else s.energy_j / 1000.0
+    gpm = "  ".join(f"{FIELD[k].label} {_f(s, k, note)}" for k in _DETAIL_GPM)
+    pcie = f"tx {_f(s, 'pcie_tx_kbs', note)}  rx {_f(s, 'pcie_rx_kbs', note)}"
+    energy = s.energy_j if isinstance(s.energy_j, NA) else s.energy_j / 1000.0  # J -> kJ: a day is MJ
     throttle = s.throttle_reasons
     throttle_txt = (
-        _v(throttle, "throttle reasons", note)
+        _v(throttle, FIELD["throttle_reasons"].label, note)
         if isinstance(throttle, NA)
         else (", ".join(throttle) or "none")
     )
     lines = [
         f"GPU {info.index}  {info.name}  {_txt(info.pci_bus_id)}  {arch}  dense bf16 peak {peak_txt}",
         f"    GPM        {gpm}",
-        f"    PCIe       {pcie}   energy {_v(energy, 'energy', note, '.1f', ' kJ')}"
+        f"    PCIe       {pcie}   energy {_v(energy, FIELD['energy_j'].label, note, '.1f', ' kJ')}"
         f"   throttle {throttle_txt}",
     ]
     procs = s.processes
     if isinstance(procs, NA):
-        lines.append(f"    processes  {_v(procs, 'processes', note)}")
+        lines.append(f"    processes  {_v(procs, FIELD['processes'].label, note)}")
     elif not procs:
         lines.append("    processes  none")
     else:
@@ -187,6 +172,15 @@ def _details(info: GpuInfo, s: GpuSample, note: dict[str, list[str]], peak: Any,
             used = _v(p.used_mib, f"memory of pid {p.pid}", note, ".0f", " MiB")
             lines.append(f"    processes  {p.pid:>7}  {p.name:<20} {p.kind:<8} {used}")
     return lines
+
+
+def _f(s: GpuSample, key: str, note: dict[str, list[str]], peak: Any = None, bare: bool = False) -> str:
+    """A catalogue field of ``s`` with its digits and (unless ``bare``: the header names it) its unit."""
+    f = FIELD[key]
+    value = read(s, key, peak)
+    if isinstance(value, NA):
+        return _v(value, f.label, note)
+    return f"{value:.{f.digits}f}" if bare else f.text(value)
 
 
 def _v(value: Any, label: str, note: dict[str, list[str]], fmt: str = "", unit: str = "") -> str:

@@ -10,8 +10,15 @@ from typing import Any
 
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QProgressBar, QSizePolicy, QVBoxLayout, QWidget
 
+from gpuaccel.accel.telemetry.fields import FIELD
 from gpuaccel.app.gui.telemetry_model import GpuState
 from gpuaccel.app.gui.values import fmt, fmt_mib, na_reason, number
+
+
+def _field(s: dict[str, Any], key: str) -> tuple[str, str]:
+    """A reading of the JSON sample with the catalogue's unit and digits."""
+    f = FIELD[key]
+    return fmt(s.get(key), f.unit, f.digits)
 
 
 def _set(label: QLabel, text: str, tip: str = "") -> None:
@@ -119,24 +126,24 @@ class GpuCard(QFrame):
         _set(self.values["memory"], *self._memory(s))
         used, total = number(s.get("mem_used_mib")), number(s.get("mem_total_mib"))
         self.mem_bar.setValue(int(1000 * used / total) if used is not None and total else 0)
-        text, tip = fmt(g.tflops.value, "", 1)
+        text, tip = fmt(g.tflops.value, "", FIELD["tflops_est"].digits)
         if not text.startswith("N/A"):
             text = f"{text} ({g.tflops.label})"
             tip = ("Exact: " if g.tflops.exact else "Estimated: ") + g.tflops.source
         _set(self.values["tflops"], text, tip)
-        _set(self.values["temp"], *fmt(s.get("temperature_c"), "°C"))
-        _set(self.values["power"], *self._pair(s.get("power_w"), s.get("power_limit_w"), "W"))
-        _set(self.values["clocks"], *self._pair(s.get("sm_clock_mhz"), s.get("mem_clock_mhz"), "MHz", " / "))
+        _set(self.values["temp"], *_field(s, "temperature_c"))
+        _set(self.values["power"], *self._pair(s, "power_w", "power_limit_w"))
+        _set(self.values["clocks"], *self._pair(s, "sm_clock_mhz", "mem_clock_mhz"))
         _set(self.values["pstate"], *self._pstate(s))
         _set(self.values["throttle"], *self._throttle(s.get("throttle_reasons")))
         _set(self.values["processes"], *self._processes(s.get("processes")))
 
     @staticmethod
     def _util(s: dict[str, Any]) -> tuple[str, str]:
-        text, tip = fmt(s.get("util_gpu"), "%")
+        text, tip = _field(s, "util_gpu")
         if text.startswith("N/A"):
             return text, tip
-        mem_text, mem_tip = fmt(s.get("util_mem"), "%")
+        mem_text, mem_tip = _field(s, "util_mem")
         return f"{text} (mem bus {mem_text})", mem_tip
 
     @staticmethod
@@ -149,18 +156,19 @@ class GpuCard(QFrame):
         return f"{used_text} / {total_text}", total_tip
 
     @staticmethod
-    def _pair(a: Any, b: Any, unit: str, sep: str = " / ") -> tuple[str, str]:
-        a_text, a_tip = fmt(a)
-        b_text, b_tip = fmt(b)
+    def _pair(s: dict[str, Any], a: str, b: str) -> tuple[str, str]:
+        """Two readings of one unit: ``312 / 700 W``."""
+        a_text, a_tip = fmt(s.get(a), "", FIELD[a].digits)
+        b_text, b_tip = fmt(s.get(b), "", FIELD[b].digits)
         tips = "\n".join(t for t in (a_tip, b_tip) if t)
         if a_text.startswith("N/A") and b_text.startswith("N/A"):
             return "N/A", tips
-        return f"{a_text}{sep}{b_text} {unit}", tips
+        return f"{a_text} / {b_text} {FIELD[a].unit}", tips
 
     @staticmethod
     def _pstate(s: dict[str, Any]) -> tuple[str, str]:
         p_text, p_tip = fmt(s.get("pstate"))
-        f_text, f_tip = fmt(s.get("fan_pct"), "%")
+        f_text, f_tip = _field(s, "fan_pct")
         tips = "\n".join(t for t in (p_tip, "fan " + f_tip if f_tip else "") if t)
         return f"{p_text} / fan {f_text}", tips
 

@@ -1,4 +1,4 @@
-"""Plain state objects the widgets subscribe to (DESIGN.md: models are plain objects).
+"""Plain state objects the widgets subscribe to.
 
 The API worker's signals land on the GUI thread, which writes into these models; each model then calls
 its subscribers. Nothing here touches Qt or the network, so the models are testable on their own.

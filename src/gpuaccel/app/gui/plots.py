@@ -1,6 +1,6 @@
 """Live plots of utilization, memory, TFLOP/s, temperature and power, one curve per GPU.
 
-DESIGN.md's recipe: the data stays in preallocated ring buffers (:mod:`app.gui.ringbuffer`), one QTimer
+The recipe: the data stays in preallocated ring buffers (:mod:`app.gui.ringbuffer`), one QTimer
 (20 Hz) calls ``setData`` with views of them, ``setClipToView(True)``, ``setDownsampling(mode="peak")``
 and width-1 pens. The x axis is "seconds before the newest reading", so the view range never moves
 (a moving range would make every clipped curve recompute). Y ranges come from what the GPUs report

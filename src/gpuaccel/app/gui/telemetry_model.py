@@ -7,26 +7,17 @@ the daemon's downsampled history, kept here as plain arrays.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from gpuaccel.accel.telemetry.fields import FIELD
 from gpuaccel.app.gui.models import Observable
 from gpuaccel.app.gui.ringbuffer import RingSeries
-from gpuaccel.app.gui.values import as_float, na_reason, number
+from gpuaccel.app.gui.values import as_float, number
 
-# Plotted series: (key, title, unit). Keys are the ring buffer columns.
-PLOT_SERIES: tuple[tuple[str, str, str], ...] = (
-    ("util", "GPU utilization", "%"),
-    ("mem_gib", "Memory used", "GiB"),
-    ("tflops", "TFLOP/s", "TFLOP/s"),
-    ("temp", "Temperature", "°C"),
-    ("power", "Power", "W"),
-)
-SERIES_KEYS: tuple[str, ...] = tuple(key for key, _, _ in PLOT_SERIES)
-# The daemon's history field behind each series (sampler.NUMERIC_FIELDS names).
+# Plotted series, top to bottom: ring-buffer key -> the telemetry field behind it (also its history field).
 HISTORY_FIELDS: dict[str, str] = {
     "util": "util_gpu",
     "mem_gib": "mem_used_mib",
@@ -34,6 +25,13 @@ HISTORY_FIELDS: dict[str, str] = {
     "temp": "temperature_c",
     "power": "power_w",
 }
+_SCALE = {"mem_gib": (1 / 1024.0, "GiB")}  # memory is plotted in GiB: (factor, unit) over the field's MiB
+# (key, title, unit) per plot, titles and units from the field catalogue.
+PLOT_SERIES: tuple[tuple[str, str, str], ...] = tuple(
+    (key, FIELD[name].title, _SCALE[key][1] if key in _SCALE else FIELD[name].unit)
+    for key, name in HISTORY_FIELDS.items()
+)
+SERIES_KEYS: tuple[str, ...] = tuple(HISTORY_FIELDS)
 LIVE_CAPACITY = 36_000  # one hour at 10 Hz per GPU
 
 
@@ -86,15 +84,13 @@ class GpuState:
         return self.sample.get(key, {"na": "not reported by the daemon"})
 
     def series_values(self) -> list[float]:
-        """This reading in PLOT_SERIES order, NaN where unavailable."""
-        mem = number(self.sample.get("mem_used_mib"))
-        return [
-            as_float(self.sample.get("util_gpu")),
-            math.nan if mem is None else mem / 1024.0,
-            as_float(self.tflops.value),
-            as_float(self.sample.get("temperature_c")),
-            as_float(self.sample.get("power_w")),
-        ]
+        """This reading in PLOT_SERIES order, NaN where unavailable; TFLOP/s is the exact or estimated
+        figure the card shows."""
+        out = []
+        for key, name in HISTORY_FIELDS.items():
+            value = self.tflops.value if name == "tflops_est" else self.sample.get(name)
+            out.append(as_float(value) * _SCALE.get(key, (1.0, ""))[0])
+        return out
 
 
 @dataclass
@@ -145,9 +141,6 @@ class TelemetryModel(Observable):
         self.updated_at = number(gpus[0].sample.get("timestamp")) if gpus else None
         self.notify()
 
-    def needs_backfill(self, index: int) -> bool:
-        return self.ring(index).size == 0
-
     def backfill(self, index: int, history: dict[str, Any]) -> None:
         """Put daemon history in front of the live rows (only rows older than what the ring holds)."""
         t, cols = _history_arrays(history)
@@ -189,13 +182,6 @@ def _history_arrays(history: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
         raw = history.get(HISTORY_FIELDS[key])
         if not isinstance(raw, list) or len(raw) != t.size:
             continue
-        col = np.asarray([as_float(x) for x in raw], dtype=float)
-        cols[i] = col / 1024.0 if key == "mem_gib" else col
+        cols[i] = np.asarray([as_float(x) for x in raw], dtype=float) * _SCALE.get(key, (1.0, ""))[0]
     order = np.argsort(t, kind="stable")
     return t[order], cols[:, order]
-
-
-def describe_na(value: Any) -> str:
-    """Tooltip text for a value, or empty when it is available."""
-    reason = na_reason(value)
-    return f"N/A: {reason}" if reason else ""

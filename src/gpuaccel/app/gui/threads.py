@@ -1,6 +1,6 @@
 """Starting and joining the GUI's QThreads, with a registry so tests can check none is left running.
 
-Pattern (DESIGN.md "Threading in the GUI"): a worker QObject is moved to a QThread; the GUI talks to
+Pattern: a worker QObject is moved to a QThread; the GUI talks to
 it only through queued signals; on shutdown the worker's ``stop`` runs in its own thread (blocking
 queued call), then the thread's loop is quit and joined.
 """

@@ -1,0 +1,152 @@
+"""The telemetry field catalogue, written once: every reading's key, label, unit, display format,
+Prometheus name and whether history keeps it, and the wording of the reasons a reading is N/A.
+
+Everything that names or shows a reading derives from here: the sampler's ring-buffer columns, the
+history tables' field list, ``gpuaccel status``, the Prometheus exposition and the desktop app's cards
+and plots. :func:`read` is the one way to take a field's value out of a :class:`GpuSample`, and
+:func:`sample_tflops` the one place the TFLOP/s estimate is computed from a sample.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:  # types imports this module (reasons, GPM names): NA is imported where it is used
+    from gpuaccel.accel.telemetry.types import GpuSample, Num
+
+# ---- why a reading is N/A, worded for people (backends map NVML error codes onto these) -------------
+
+NOT_SUPPORTED = "not supported on this GPU"
+NO_PERMISSION = "needs root"
+FUNCTION_NOT_FOUND = "driver/library mismatch (function not found)"
+GPU_LOST = "GPU lost"
+NO_LIBRARY = "NVIDIA driver library (libnvidia-ml) not found"
+NOT_HOPPER = "GPM metrics need Hopper (sm_90) or newer"
+DRIVER_NOT_LOADED = "NVIDIA driver is not loaded"
+GPM_WARMING_UP = "needs a second reading (GPM measures between two samples)"
+NOT_REPORTED = "not reported by the driver"
+NO_GPM = "no GPM reading in this sample"
+NO_SAMPLE = "no sample yet"
+
+Source = Literal["sample", "gpm", "derived"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One reading as every consumer names and shows it."""
+
+    key: str  # GpuSample attribute, GPM metric name, or derived name
+    label: str  # short, for table cells and N/A notes ("util", "SM clock")
+    title: str  # for headings, cards and plots ("GPU utilization")
+    unit: str  # "" when the value has none
+    digits: int = 0  # decimals shown
+    source: Source = "sample"  # where :func:`read` finds it: GpuSample attribute, GpuSample.gpm, computed
+    numeric: bool = True  # kept in the sampler's ring buffers
+    history: bool = False  # kept in the telemetry_1s / telemetry_1m tables
+    prom: str = ""  # Prometheus gauge name; "" when not exported
+    help: str = ""  # Prometheus HELP text
+    prom_type: str = "gauge"  # Prometheus TYPE
+
+    def text(self, value: float) -> str:
+        """The number with its unit for plain text: ``45%``, ``312 W``, ``71 °C``."""
+        sep = "" if self.unit in ("", "%") else " "
+        return f"{value:.{self.digits}f}{sep}{self.unit}"
+
+
+def _pct(key: str, label: str, title: str, help_text: str, history: bool = False) -> Field:
+    """A GPM metric: percent, one decimal, exported under ``gpuaccel_gpu_<key>_percent`` when helped."""
+    prom = f"gpuaccel_gpu_{key}_percent" if help_text else ""
+    return Field(key, label, title, "%", 1, "gpm", history=history, prom=prom, help=help_text)
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("util_gpu", "util", "GPU utilization", "%", history=True,
+          prom="gpuaccel_gpu_utilization_percent", help="GPU utilization (percent)"),
+    Field("util_mem", "mem-util", "Memory bus utilization", "%", history=True,
+          prom="gpuaccel_gpu_memory_utilization_percent", help="memory controller utilization (percent)"),
+    Field("mem_used_mib", "memory used", "Memory used", "MiB", history=True,
+          prom="gpuaccel_gpu_memory_used_mib", help="GPU memory used (MiB)"),
+    Field("mem_total_mib", "memory", "Memory total", "MiB",
+          prom="gpuaccel_gpu_memory_total_mib", help="GPU memory total (MiB)"),
+    Field("temperature_c", "temperature", "Temperature", "°C", history=True,
+          prom="gpuaccel_gpu_temperature_celsius", help="GPU temperature"),
+    Field("power_w", "power", "Power", "W", history=True, prom="gpuaccel_gpu_power_watts", help="power draw"),
+    Field("power_limit_w", "power limit", "Power limit", "W",
+          prom="gpuaccel_gpu_power_limit_watts", help="power limit"),
+    Field("energy_j", "energy", "Energy", "J",
+          prom="gpuaccel_gpu_energy_joules", help="energy since driver load"),
+    Field("sm_clock_mhz", "SM clock", "SM clock", "MHz", history=True,
+          prom="gpuaccel_gpu_sm_clock_mhz", help="SM clock"),
+    Field("mem_clock_mhz", "mem clock", "Memory clock", "MHz", history=True,
+          prom="gpuaccel_gpu_memory_clock_mhz", help="memory clock"),
+    Field("fan_pct", "fan", "Fan", "%"),
+    Field("pstate", "P-state", "P-state", "", numeric=False),
+    Field("throttle_reasons", "throttle reasons", "Throttle", "", numeric=False),
+    Field("pcie_tx_kbs", "PCIe tx", "PCIe transmit", "KB/s"),
+    Field("pcie_rx_kbs", "PCIe rx", "PCIe receive", "KB/s"),
+    Field("processes", "processes", "Processes", "", numeric=False),
+    _pct("sm_active", "SM active", "SM active", "GPM sm active (percent)", history=True),
+    _pct("sm_occupancy", "occupancy", "SM occupancy", "GPM sm occupancy (percent)"),
+    _pct("tensor_active", "tensor", "Tensor-core activity", "GPM tensor active (percent)", history=True),
+    _pct("dram_bw_util", "DRAM BW", "DRAM bandwidth", "GPM dram bw util (percent)", history=True),
+    _pct("fp16_active", "FP16", "FP16 pipe activity", ""),
+    _pct("fp32_active", "FP32", "FP32 pipe activity", ""),
+    _pct("fp64_active", "FP64", "FP64 pipe activity", ""),
+    Field("tflops_est", "est. TFLOP/s", "TFLOP/s", "TFLOP/s", 1, "derived", history=True,
+          prom="gpuaccel_gpu_tflops", help="achieved TFLOP/s (exact for gpuaccel jobs, else estimated)"),
+)  # fmt: skip
+
+FIELD: dict[str, Field] = {f.key: f for f in FIELDS}
+# GPM metric names: the keys of GpuSample.gpm (a subset of NVML_GPM_METRIC_*).
+GPM_METRICS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.source == "gpm")
+# The sampler's ring-buffer columns: numeric sample fields, then GPM metrics, then derived ones.
+NUMERIC_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.numeric)
+# The columns of the history tables (scheduler.migrations creates them).
+HISTORY_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.history)
+# The per-GPU gauges of /metrics, TFLOP/s aside (it carries an ``exact`` label of its own).
+PROMETHEUS_FIELDS: tuple[Field, ...] = tuple(f for f in FIELDS if f.prom and f.source != "derived")
+
+
+def field(key: str) -> Field:
+    """The catalogue entry for ``key``; a clear error naming the known keys otherwise."""
+    try:
+        return FIELD[key]
+    except KeyError:
+        raise KeyError(f"unknown telemetry field {key!r}; known: {', '.join(FIELD)}") from None
+
+
+def estimate_tflops(tensor_active_pct: Num, peak: Num) -> Num:
+    """Estimated TFLOP/s = tensor-core activity (percent) x dense peak; NA passes through with its reason."""
+    from gpuaccel.accel.telemetry.types import NA
+
+    if isinstance(tensor_active_pct, NA):
+        return tensor_active_pct
+    if isinstance(peak, NA):
+        return peak
+    return float(tensor_active_pct) / 100.0 * float(peak)
+
+
+def sample_tflops(sample: GpuSample | None, peak: Num) -> Num:
+    """The TFLOP/s estimate of one sample (tensor-core activity x the GPU's calibrated or datasheet peak)."""
+    from gpuaccel.accel.telemetry.types import NA
+
+    if sample is None:
+        return NA(NO_SAMPLE)
+    return estimate_tflops(sample.gpm.get("tensor_active", NA(NO_GPM)), peak)
+
+
+def read(sample: GpuSample, key: str, peak: Num | None = None) -> Any:
+    """The value of field ``key`` in ``sample``: a number, text or list, or an NA with its reason.
+
+    Derived fields need the GPU's ``peak`` (see :func:`accel.telemetry.peaks.peak_for`)."""
+    from gpuaccel.accel.telemetry.types import NA
+
+    f = field(key)
+    if f.source == "gpm":
+        return sample.gpm.get(key, NA(NO_GPM))
+    if f.source == "derived":
+        if peak is None:
+            raise ValueError(f"field {key!r} is derived from the GPU's peak: pass peak")
+        return sample_tflops(sample, peak)
+    return getattr(sample, key)

@@ -1,0 +1,105 @@
+"""What a user installs: the wheel holds only the ``gpuaccel`` package (assets included) and its core
+requirements carry neither Qt nor torch; the CLI runs without either."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+HEAVY = ("PySide6", "pyqtgraph", "torch", "triton", "rwkv", "matplotlib")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
+    """Build from a copy of the tree, so the checkout gets no build/ or egg-info folders."""
+    src = tmp_path_factory.mktemp("src")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, src / name)
+    shutil.copytree(
+        REPO / "src", src / "src", ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    )
+    out = tmp_path_factory.mktemp("wheel")
+    cmd = [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "--no-build-isolation", "-q"]
+    done = subprocess.run([*cmd, "-w", str(out)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    (path,) = out.iterdir()  # --no-deps: the one file is our wheel
+    with zipfile.ZipFile(path) as z:
+        yield z
+
+
+def test_wheel_holds_only_gpuaccel(wheel: zipfile.ZipFile) -> None:
+    names = wheel.namelist()
+    tops = {n.split("/")[0] for n in names}
+    assert "gpuaccel" in tops
+    dist_info = {t for t in tops if t.startswith("gpuaccel-") and t.endswith(".dist-info")}
+    assert len(dist_info) == 1 and tops == {"gpuaccel", *dist_info}, tops
+    assert "gpuaccel/__main__.py" in names and "gpuaccel/app/cli.py" in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_wheel_carries_the_assets(wheel: zipfile.ZipFile) -> None:
+    names = set(wheel.namelist())
+    assert "gpuaccel/assets/style.qss" in names
+    icons = [n for n in names if n.startswith("gpuaccel/assets/icons/") and n.endswith(".svg")]
+    assert "gpuaccel/assets/icons/gpuaccel.svg" in icons and len(icons) >= 4
+    model = wheel.getinfo("gpuaccel/assets/model/tiny-rwkv7.safetensors")
+    assert model.file_size > 1_000_000  # the real weights, not a Git LFS pointer
+    assert "gpuaccel/assets/model/config.json" in names
+
+
+def test_core_requirements_have_no_qt_or_torch(wheel: zipfile.ZipFile) -> None:
+    (meta,) = [n for n in wheel.namelist() if n.endswith(".dist-info/METADATA")]
+    requires = [
+        line.split(":", 1)[1].strip()
+        for line in wheel.read(meta).decode().splitlines()
+        if line.startswith("Requires-Dist:")
+    ]
+    core = [r for r in requires if "extra ==" not in r]
+    assert core and not [r for r in core if any(h.lower() in r.lower() for h in HEAVY)], core
+    extras = {r.split("extra ==")[1].strip().strip('"') for r in requires if "extra ==" in r}
+    assert {"gui", "kernels", "assistant", "all"} <= extras
+    entry = wheel.read(next(n for n in wheel.namelist() if n.endswith("entry_points.txt"))).decode()
+    assert "gpuaccel = gpuaccel.app.cli:main" in entry
+
+
+_NO_HEAVY = f"""
+import sys
+from importlib.abc import MetaPathFinder
+
+HEAVY = {HEAVY!r}
+
+class Refuse(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in HEAVY:
+            raise ImportError(f"{{name}} imported by the CLI")
+        return None
+
+sys.meta_path.insert(0, Refuse())
+from gpuaccel.app import cli
+for argv in (["--help"], ["status", "--help"], ["submit", "--help"]):
+    try:
+        cli.main(argv)
+    except SystemExit as exc:
+        assert exc.code in (0, None), (argv, exc.code)
+assert cli.main(["status", "--json"]) == 0
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in HEAVY)
+assert not loaded, loaded
+print("clean")
+"""
+
+
+def test_cli_runs_without_qt_or_torch(tmp_path: Path) -> None:
+    env = {"PYTHONPATH": str(REPO / "src"), "GPUACCEL_FAKE_NVML": "two_gpus", "PATH": "/usr/bin:/bin"}
+    env["GPUACCEL_CONFIG_DIR"] = str(tmp_path / "cfg")
+    done = subprocess.run(
+        [sys.executable, "-c", _NO_HEAVY], capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.rstrip().endswith("clean")
+    assert "usage: gpuaccel" in done.stdout
