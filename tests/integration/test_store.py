@@ -52,7 +52,7 @@ def test_insert_list_filters_and_events(store: Store) -> None:
     assert [j.id for j in store.list(labels={"team": "a"})] == [a.id]
     assert [j.id for j in store.list(states=["queued"], kind="command", limit=1)] == [b.id]
     assert [j.id for j in store.runnable(10)] == [a.id, b.id], "priority first"
-    assert store.get(a.id, with_events=True).events[0]["message"] == "submitted (command)"
+    assert store.get(a.id, with_events=True).events[0].message == "submitted (command)"
     assert store.counts() == {"queued": 2}
     with pytest.raises(RequestError) as err:
         store.insert(_cmd(depends_on=[12345]))
@@ -69,7 +69,7 @@ def test_claim_is_atomic_and_transitions_are_guarded(store: Store) -> None:
     done = store.finish(job.id, "succeeded", None, 0)
     assert done.state == "succeeded" and done.exit_code == 0 and done.finished_at is not None
     assert store.finish(job.id, "failed", "late", 1) is None, "only one end wins"
-    states = [e["state"] for e in store.events(job_id=job.id)]
+    states = [e.state for e in store.events(job_id=job.id)]
     assert states == ["queued", "running", "succeeded"]
 
 
