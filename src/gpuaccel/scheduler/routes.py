@@ -36,6 +36,7 @@ from gpuaccel.scheduler.models import (
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
 from gpuaccel.scheduler.telemetry_view import telemetry_now
 
+_STATE_NAMES = frozenset(s.value for s in JobState)
 _STATES = "|".join(JobState)
 STATE_LIST = rf"^({_STATES})(,({_STATES}))*$"
 _FIELDS = "|".join(dict.fromkeys([*HISTORY_FIELDS, *NUMERIC_FIELDS]))  # raw takes any sampler field
@@ -120,7 +121,7 @@ def create_router(
     ) -> JobList:
         states = [s.strip() for s in state.split(",") if s.strip()] if state else None
         for s in states or []:
-            if s not in JobState:
+            if s not in _STATE_NAMES:
                 raise unprocessable("state", f"unknown state {s!r}; one of {', '.join(JobState)}", "query")
         labels = {}
         for item in label or []:
