@@ -8,13 +8,17 @@ the same time keeps its progress and result.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
 import httpx
 from daemon_fixture import DaemonProcess, wait_for
+
+from gpuaccel.accel.workloads import report
 
 # Each script writes its lines to the report channel, then one good progress line (proof that the reader
 # survived), and exits 0.
@@ -159,3 +163,45 @@ def test_a_row_an_older_version_stored_badly_still_lists(daemon: DaemonProcess) 
         _listings_answer(api, [job["id"]])
         listed = next(j for j in api.get("/jobs").json()["jobs"] if j["id"] == job["id"])
         assert listed["progress"] is None and listed["result"] is None
+
+
+def _read_all(data: bytes, on_record: Any = None) -> tuple[list[Any], list[tuple[str, str]]]:
+    """Feed ``data`` through a real pipe to :func:`read_records` (a writer thread, as a job would)."""
+    records: list[Any] = []
+    skips: list[tuple[str, str]] = []
+    read_fd, write_fd = os.pipe()
+
+    def write() -> None:
+        with os.fdopen(write_fd, "wb") as f:
+            for i in range(0, len(data), 100_003):  # odd pieces: lines and chunks never line up
+                f.write(data[i : i + 100_003])
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    report.read_records(read_fd, on_record or records.append, lambda r, d: skips.append((r, d)))
+    writer.join()
+    return records, skips
+
+
+def test_the_reader_holds_no_overlong_line_and_survives_its_callbacks() -> None:
+    good = b'{"type": "progress", "fraction": 0.25, "message": "a"}\n'
+    cap = report.MAX_LINE_BYTES
+    data = (
+        good
+        + b"z" * (cap + 1) + b"\n"  # just over the cap
+        + b'{"type": "metric", "name": "m", "value": "2.5"}\n'  # a numeric string is coerced
+        + b"\n   \n"  # blank lines are not counted
+        + b"q" * (3 * cap) + b"\n" + good
+        + b'{"type": "progress", "fraction": 7}'  # no final newline: still read, clamped to 1
+    )  # fmt: skip
+    records, skips = _read_all(data)
+    kinds = ["ProgressRecord", "MetricRecord", "ProgressRecord", "ProgressRecord"]
+    assert [type(r).__name__ for r in records] == kinds
+    assert records[1].value == 2.5 and records[3].fraction == 1.0
+    assert skips == [(report.OVERSIZE, ""), (report.OVERSIZE, "")]
+
+    def explode(record: Any) -> None:
+        raise RuntimeError("boom")
+
+    records, skips = _read_all(good * 3, on_record=explode)
+    assert skips == [(report.NOT_APPLIED, "boom")] * 3, "a failing callback is counted, reading goes on"

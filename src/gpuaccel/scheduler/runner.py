@@ -78,7 +78,6 @@ class Worker:
         self,
         job: Job,
         log_path: Path,
-        on_report: Callable[[Worker], None],
         on_exit: Callable[[Worker], None],
     ) -> None:
         self.job = job
@@ -98,7 +97,6 @@ class Worker:
         self._skipped: dict[str, tuple[int, str]] = {}
         self._skip_lock = threading.Lock()
         self.dirty = False
-        self._on_report = on_report
         self._on_exit = on_exit
         self._log_offset = 0
         self.proc: subprocess.Popen[bytes] | None = None
@@ -168,8 +166,7 @@ class Worker:
             self.result = record.metrics
         else:
             self.progress = Progress(fraction=record.fraction, message=record.message)
-        self.dirty = True
-        self._on_report(self)
+        self.dirty = True  # the scheduler stores it at its next pass (throttled by progress_write_s)
 
     def _skip(self, reason: str, detail: str) -> None:
         with self._skip_lock:

@@ -333,7 +333,7 @@ class Scheduler:
         if claimed is None:
             return False  # cancelled between the scan and the claim
         self.idle.note_claim(gpus, job_id)
-        worker = Worker(claimed, self.data_dir.job_log(job_id), self._on_report, self._on_exit)
+        worker = Worker(claimed, self.data_dir.job_log(job_id), self._on_exit)
         try:
             worker.start(self._base_env, self._default_cwd)
         except Exception as exc:  # a claimed job must never stay 'running' without a worker
@@ -344,9 +344,6 @@ class Scheduler:
             self._workers[job_id] = worker
         self.store.set_worker(job_id, worker.pid, process_start_marker(worker.pid))
         return True
-
-    def _on_report(self, worker: Worker) -> None:
-        """A checked report arrived (the worker keeps it); stored at the next tick, throttled."""
 
     def _on_exit(self, worker: Worker) -> None:
         self._rescan = True

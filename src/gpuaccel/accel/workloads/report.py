@@ -65,6 +65,7 @@ OUT_OF_RANGE = "a number out of range (not finite, or an integer beyond 64 bits)
 TOO_DEEP = f"nested deeper than {MAX_DEPTH}"
 UNKNOWN_TYPE = "not an object with type progress, metric or result"
 WRONG_FIELDS = "fields of the wrong type"
+NOT_APPLIED = "refused by the reader"  # valid, but the daemon would not keep it (e.g. too many metric names)
 
 
 class ReportLineError(ValueError):
@@ -243,7 +244,7 @@ def read_records(fd: int, on_record: Callable[[Record], None], on_skip: Callable
         try:
             on_record(record)
         except Exception as exc:
-            skip("could not be applied", repr(exc)[:200])
+            skip(NOT_APPLIED, str(exc)[:200])
 
     def skip(reason: str, detail: str) -> None:
         with contextlib.suppress(Exception):  # counting is best effort; reading must go on
