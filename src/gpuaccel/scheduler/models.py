@@ -1,14 +1,17 @@
-"""The job contract: its states and the shapes the API, the client, the CLI and the GUI share.
+"""The job contract: its states and the one definition of every shape the store, the API, the client,
+the CLI and the GUI share (a job, its request, events, telemetry answers).
 
 They describe; they do not decide: request semantics live in :func:`scheduler.jobs.validate_request`
-so the Python API and the HTTP API accept exactly the same jobs.
+so the Python API and the HTTP API accept exactly the same jobs. A job's progress and result are the
+report channel's own types (:mod:`accel.workloads.report`), so what a job may report, what is stored
+and what the API publishes cannot drift apart.
 """
 
 from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -261,7 +264,7 @@ class HistoryOut(BaseModel):
     __pydantic_extra__: dict[str, list[float | None]] = Field(init=False)
 
     gpu: int
-    resolution: str
+    resolution: Literal["raw", "1s", "1m"]
     t: list[float]
 
 
