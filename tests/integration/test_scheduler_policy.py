@@ -7,14 +7,15 @@ import pytest
 from gpuaccel.accel.telemetry.types import NA, GpuSample, ProcessInfo
 from gpuaccel.scheduler.allocator import GpuState, gpu_states, place
 from gpuaccel.scheduler.idle import IdleDetector, IdleEvent
-from gpuaccel.scheduler.jobs import Job, RequestError, validate_request
+from gpuaccel.scheduler.jobs import RequestError, validate_request
+from gpuaccel.scheduler.models import Job
 
 
 def _job(**kw: object) -> Job:
     req = validate_request({"kind": "command", "argv": ["true"], **kw})
     return Job(id=7, state="queued", assigned_gpus=[], attempt=0, created_at=0.0, started_at=None,
                finished_at=None, exit_code=None, reason=None, waiting_reason=None, progress=None, result=None,
-               **vars(req))  # fmt: skip
+               **req.model_dump())  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,7 @@ def test_insert_list_filters_and_events(store: Store) -> None:
     assert [j.id for j in store.list(labels={"team": "a"})] == [a.id]
     assert [j.id for j in store.list(states=["queued"], kind="command", limit=1)] == [b.id]
     assert [j.id for j in store.runnable(10)] == [a.id, b.id], "priority first"
-    assert store.get(a.id, with_events=True).events[0]["message"] == "submitted (command)"
+    assert store.get(a.id, with_events=True).events[0].message == "submitted (command)"
     assert store.counts() == {"queued": 2}
     with pytest.raises(RequestError) as err:
         store.insert(_cmd(depends_on=[12345]))
@@ -69,7 +69,7 @@ def test_claim_is_atomic_and_transitions_are_guarded(store: Store) -> None:
     done = store.finish(job.id, "succeeded", None, 0)
     assert done.state == "succeeded" and done.exit_code == 0 and done.finished_at is not None
     assert store.finish(job.id, "failed", "late", 1) is None, "only one end wins"
-    states = [e["state"] for e in store.events(job_id=job.id)]
+    states = [e.state for e in store.events(job_id=job.id)]
     assert states == ["queued", "running", "succeeded"]
 
 
@@ -130,3 +130,29 @@ def test_waiting_reason_is_cleared_when_a_job_leaves_the_queue(store: Store) -> 
     store.set_waiting_reasons({job.id: "waiting for a free slot"})
     assert store.get(job.id).waiting_reason == "waiting for a free slot"
     assert store.fail_waiting(job.id, "dependency job 1 failed").waiting_reason is None
+
+
+@pytest.mark.parametrize(
+    ("progress", "result"),
+    [
+        ('{"fraction": 0.5, "message": {"nested": 1}}', '{"tflops": Infinity}'),
+        ('{"fraction": "half"}', "[1, 2, 3]"),
+        ("not json", '{"n": ' + "1" * 400 + "}"),
+        ('{"fraction": 0.5, "message": 5}', '{"deep": ' + "[" * 500 + "]" * 500 + "}"),
+    ],
+)
+def test_rows_an_older_version_stored_with_bad_progress_or_result_still_list(
+    store: Store, progress: str, result: str
+) -> None:
+    """Written straight into SQLite, as an older daemon (which stored what a job reported) left them."""
+    job = store.insert(_cmd())
+    with store.transaction() as conn:
+        conn.execute("UPDATE jobs SET progress = ?, result = ? WHERE id = ?", (progress, result, job.id))
+    listed = store.list()[0]
+    assert listed.id == job.id and listed.result is None
+    if progress.startswith('{"fraction": 0.5, "message": 5'):
+        assert listed.progress is not None and listed.progress.message == "5", "a number message is coerced"
+    else:
+        assert listed.progress is None
+    assert listed.to_json()["progress"] == (listed.progress.model_dump() if listed.progress else None)
+    assert store.get(job.id, with_events=True).result is None

@@ -142,7 +142,7 @@ def job_facts(store: Any, job_id: int, logs_dir: Path | None) -> dict[str, Any]:
         "tflops": dict(_tflops_results(job)),
         "result": job.result or {},
         "telemetry": telemetry_stats(rows, step),
-        "events": [e["message"] for e in job.events or []][-10:],
+        "events": [e.message for e in job.events or []][-10:],
         "log_tail": log_tail,
     }
 

@@ -1,4 +1,4 @@
-"""What a job is: the request a user submits (validated before anything is stored) and the stored job.
+"""What a job request means: the checks every submission passes before anything is stored.
 
 Validation happens here, not in the HTTP layer, so the Python API, the CLI and the routes reject the same
 things with the same words: :class:`RequestError` names the field (``spec.size``, ``gpu_ids``...) and
@@ -7,16 +7,13 @@ says what is accepted.
 
 from __future__ import annotations
 
-import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from gpuaccel.accel import workloads
+from gpuaccel.scheduler.models import JobRequest
 
-STATES = ("queued", "retrying", "running", "succeeded", "failed", "cancelled")
-ACTIVE_STATES = ("queued", "retrying", "running")
-FINISHED_STATES = ("succeeded", "failed", "cancelled")
 COMMAND = "command"
 MAX_GPUS = 64
 
@@ -28,24 +25,6 @@ class RequestError(ValueError):
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
-
-
-@dataclass
-class JobRequest:
-    kind: str
-    argv: list[str] = field(default_factory=list)
-    env: dict[str, str] = field(default_factory=dict)
-    cwd: str | None = None
-    spec: dict[str, Any] = field(default_factory=dict)
-    name: str | None = None
-    priority: int = 0
-    gpus: int = 0
-    gpu_ids: list[int] | None = None
-    memory_mib: int | None = None
-    max_retries: int = 0
-    depends_on: list[int] = field(default_factory=list)
-    labels: dict[str, str] = field(default_factory=dict)
-    timeout_s: float | None = None
 
 
 def _int(raw: dict[str, Any], key: str, default: int | None, lo: int, hi: int) -> int | None:
@@ -77,7 +56,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
     """Turn a raw request (JSON object) into a complete :class:`JobRequest` or raise :class:`RequestError`."""
     if not isinstance(raw, dict):
         raise RequestError("body", "must be a JSON object")
-    known = {f for f in JobRequest.__dataclass_fields__}
+    known = JobRequest.model_fields
     for key in raw:
         if key not in known:
             raise RequestError(key, f"unknown field; accepted: {', '.join(sorted(known))}")
@@ -145,7 +124,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         or not 0 < timeout_s <= 365 * 86400
     ):
         raise RequestError("timeout_s", f"must be a number of seconds > 0, got {timeout_s!r}")
-    return JobRequest(
+    return JobRequest.model_construct(
         kind=kind,
         argv=list(argv),
         env=_str_map(raw, "env"),
@@ -174,76 +153,3 @@ class Pending:
     memory_mib: int | None
     depends_on: list[int]
     waiting_reason: str | None
-
-
-@dataclass
-class Job:
-    """A stored job, as the API returns it (``to_json``) and as Python readers (the assistant) use it."""
-
-    id: int
-    name: str | None
-    kind: str
-    spec: dict[str, Any]
-    argv: list[str]
-    env: dict[str, str]
-    cwd: str | None
-    state: str
-    priority: int
-    gpus: int
-    gpu_ids: list[int] | None
-    assigned_gpus: list[int]
-    memory_mib: int | None
-    max_retries: int
-    attempt: int
-    depends_on: list[int]
-    labels: dict[str, str]
-    timeout_s: float | None
-    created_at: float
-    started_at: float | None
-    finished_at: float | None
-    exit_code: int | None
-    reason: str | None
-    waiting_reason: str | None
-    progress: dict[str, Any] | None
-    result: dict[str, Any] | None
-    retry_at: float | None = None
-    retry_base: int = 0
-    worker_pid: int | None = None
-    worker_start: str | None = None  # the worker's kernel start time, to recognise it after a restart
-    events: list[dict[str, Any]] | None = None
-
-    _JSON_COLUMNS = (
-        "spec",
-        "argv",
-        "env",
-        "gpu_ids",
-        "assigned_gpus",
-        "depends_on",
-        "labels",
-        "progress",
-        "result",
-    )
-
-    @classmethod
-    def from_row(cls, row: Any) -> Job:
-        data = dict(row)
-        for key in cls._JSON_COLUMNS:
-            if data.get(key) is not None:
-                data[key] = json.loads(data[key])
-        names = cls.__dataclass_fields__
-        return cls(**{k: v for k, v in data.items() if k in names})
-
-    @property
-    def can_retry(self) -> bool:
-        """Whether a failed current attempt may be retried automatically (a user's retry resets the count)."""
-        return self.attempt - self.retry_base <= self.max_retries
-
-    @property
-    def finished(self) -> bool:
-        return self.state in FINISHED_STATES
-
-    def to_json(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in self.__dataclass_fields__}  # asdict's deep copy is slow
-        if data["events"] is None:
-            del data["events"]
-        return data

@@ -1,17 +1,27 @@
-"""The job contract: its states and the shapes the API, the client, the CLI and the GUI share.
+"""The job contract: its states and the one definition of every shape the store, the API, the client,
+the CLI and the GUI share (a job, its request, events, telemetry answers).
 
 They describe; they do not decide: request semantics live in :func:`scheduler.jobs.validate_request`
-so the Python API and the HTTP API accept exactly the same jobs.
+so the Python API and the HTTP API accept exactly the same jobs. A job's progress and result are the
+report channel's own types (:mod:`accel.workloads.report`), so what a job may report, what is stored
+and what the API publishes cannot drift apart.
 """
 
 from __future__ import annotations
 
+import json
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gpuaccel.accel import workloads
+from gpuaccel.accel.workloads.report import Metrics, Progress
+
+__all__ = [
+    "ACTIVE", "FINISHED", "Event", "EventList", "EventOut", "Job", "JobList", "JobOut", "JobRequest",
+    "JobRequestIn", "JobState", "Metrics", "Progress",
+]  # fmt: skip
 
 
 class JobState(StrEnum):
@@ -30,9 +40,13 @@ class JobState(StrEnum):
 
 
 FINISHED: frozenset[JobState] = frozenset({JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED})
+ACTIVE: frozenset[JobState] = frozenset(JobState) - FINISHED
 
 
-class JobRequestIn(BaseModel):
+class JobRequest(BaseModel):
+    """What a user submits. The one list of request fields: :func:`scheduler.jobs.validate_request` adds
+    the checks of meaning (a command needs argv, gpus must agree with gpu_ids...) for every caller."""
+
     model_config = ConfigDict(extra="forbid")
 
     kind: str = Field(
@@ -85,12 +99,22 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-class Progress(BaseModel):
-    fraction: float | None = None
-    message: str = ""
+class Event(BaseModel):
+    """One line of the queue's history: a job's transition, a GPU turning idle or busy, the gate."""
+
+    id: int
+    t: float
+    type: str = Field(description="job, idle or gate")
+    job_id: int | None
+    gpu: int | None
+    state: str | None
+    message: str
+    data: dict[str, Any] | None
 
 
-class JobOut(BaseModel):
+class Job(BaseModel):
+    """A stored job: what the store builds from a row, the routes return and Python readers use."""
+
     id: int
     name: str | None
     kind: str
@@ -98,7 +122,7 @@ class JobOut(BaseModel):
     argv: list[str]
     env: dict[str, str]
     cwd: str | None
-    state: str = Field(description="queued, retrying, running, succeeded, failed or cancelled")
+    state: JobState
     priority: int
     gpus: int
     gpu_ids: list[int] | None
@@ -116,31 +140,69 @@ class JobOut(BaseModel):
     reason: str | None = Field(description="why it failed or was cancelled, in words")
     waiting_reason: str | None = Field(description="why a queued job is not running yet")
     progress: Progress | None
-    result: dict[str, Any] | None
+    result: Metrics | None = Field(description="what the job reported as its result (JSON object)")
     retry_at: float | None = Field(default=None, description="retrying: when the next attempt is queued")
     worker_pid: int | None = Field(
         default=None, description="running: the worker's pid (= its process group)"
     )
-    events: list[EventOut] | None = None
+    events: list[Event] | None = Field(default=None, description="GET /jobs/{id} only; null in listings")
+    # Bookkeeping for retries and restart recovery, never sent.
+    retry_base: int = Field(default=0, exclude=True)
+    worker_start: str | None = Field(default=None, exclude=True)  # the worker's kernel start time
+
+    @classmethod
+    def from_row(cls, row: Any) -> Job:
+        """Build from a jobs row. A progress or result that does not pass the report channel's checks
+        (stored by an older version) is dropped, so no listing can fail on it."""
+        data = dict(row)
+        for key in _JSON_COLUMNS:
+            if isinstance(data.get(key), str | bytes):
+                try:
+                    data[key] = json.loads(data[key])
+                except ValueError:
+                    data[key] = None
+        for key, adapter in _SANITIZED.items():
+            if data.get(key) is not None:
+                try:
+                    data[key] = adapter.validate_python(data[key])
+                except (ValueError, RecursionError):
+                    data[key] = None
+        return cls.model_validate(data)
+
+    @property
+    def can_retry(self) -> bool:
+        """Whether a failed current attempt may be retried automatically (a user's retry resets the count)."""
+        return self.attempt - self.retry_base <= self.max_retries
+
+    @property
+    def finished(self) -> bool:
+        return self.state in FINISHED
+
+    def to_json(self) -> dict[str, Any]:
+        """The API's JSON (``events`` only when they were read)."""
+        return self.model_dump(mode="json", exclude={"events"} if self.events is None else None)
 
 
-class EventOut(BaseModel):
-    id: int
-    t: float
-    type: str = Field(description="job, idle or gate")
-    job_id: int | None
-    gpu: int | None
-    state: str | None
-    message: str
-    data: dict[str, Any] | None
+_JSON_COLUMNS = (
+    "spec",
+    "argv",
+    "env",
+    "gpu_ids",
+    "assigned_gpus",
+    "depends_on",
+    "labels",
+    "progress",
+    "result",
+)
+_SANITIZED: dict[str, TypeAdapter[Any]] = {"progress": TypeAdapter(Progress), "result": TypeAdapter(Metrics)}
 
 
 class JobList(BaseModel):
-    jobs: list[JobOut]
+    jobs: list[Job]
 
 
 class EventList(BaseModel):
-    events: list[EventOut]
+    events: list[Event]
 
 
 class GpuIdle(BaseModel):
@@ -170,4 +232,43 @@ class HealthOut(BaseModel):
     telemetry: TelemetryInfo
 
 
-JobOut.model_rebuild()
+class TflopsOut(BaseModel):
+    """Achieved TFLOP/s on a GPU: exact from a job of ours, else an estimate (or ``na`` with why not)."""
+
+    value: float | None = None
+    na: str | None = None
+    exact: bool
+    source: str
+    peak: float | dict[str, str] | None = Field(description="dense peak TFLOP/s, or {na: reason}")
+    peak_source: str
+
+
+class GpuNow(BaseModel):
+    info: dict[str, Any] = Field(description="identity and limits; an unknown value is {na: reason}")
+    sample: dict[str, Any] | None = Field(description="latest readings; an unavailable one is {na: reason}")
+    tflops: TflopsOut
+    job_id: int | None = Field(default=None, description="the queue's job running on this GPU")
+
+
+class TelemetryNow(BaseModel):
+    backend: str
+    error: str | None
+    driver: str | dict[str, str] = Field(description="driver version, or {na: reason}")
+    gpus: list[GpuNow]
+
+
+class HistoryOut(BaseModel):
+    """Time series of one GPU: ``t`` and one list per requested field (null where unavailable)."""
+
+    model_config = ConfigDict(extra="allow")
+    __pydantic_extra__: dict[str, list[float | None]] = Field(init=False)
+
+    gpu: int
+    resolution: Literal["raw", "1s", "1m"]
+    t: list[float]
+
+
+# Names the client was first written against; the lead removes them once every caller uses the new ones.
+JobOut = Job
+JobRequestIn = JobRequest
+EventOut = Event

@@ -18,21 +18,27 @@ from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
 from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
-from gpuaccel.scheduler.jobs import FINISHED_STATES, STATES, Job, RequestError
+from gpuaccel.scheduler.jobs import RequestError
 from gpuaccel.scheduler.models import (
     ERRORS,
+    FINISHED,
     EventList,
     HealthOut,
+    HistoryOut,
     IdleOut,
+    Job,
     JobList,
-    JobOut,
-    JobRequestIn,
+    JobRequest,
+    JobState,
     PriorityIn,
+    TelemetryNow,
 )
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
 from gpuaccel.scheduler.telemetry_view import telemetry_now
 
-STATE_LIST = rf"^({'|'.join(STATES)})(,({'|'.join(STATES)}))*$"
+_STATE_NAMES = frozenset(s.value for s in JobState)
+_STATES = "|".join(JobState)
+STATE_LIST = rf"^({_STATES})(,({_STATES}))*$"
 _FIELDS = "|".join(dict.fromkeys([*HISTORY_FIELDS, *NUMERIC_FIELDS]))  # raw takes any sampler field
 FIELD_LIST = rf"^({_FIELDS})(,({_FIELDS}))*$"
 JobId = Annotated[int, Path(ge=1, le=2**63 - 1, description="job id")]
@@ -96,8 +102,8 @@ def create_router(
             },
         }
 
-    @router.post("/jobs", status_code=201, response_model=JobOut, tags=["jobs"], responses=ERRORS)
-    async def submit(request: JobRequestIn) -> JSONResponse:
+    @router.post("/jobs", status_code=201, response_model=Job, tags=["jobs"], responses=ERRORS)
+    async def submit(request: JobRequest) -> JSONResponse:
         # On the event loop, not the thread pool: validation and one short SQLite transaction cost less
         # than the hop, and submission is the hot path (bursts of thousands).
         job = call(scheduler.submit, request.model_dump(exclude_unset=True))
@@ -112,11 +118,11 @@ def create_router(
             Query(description="k=v, repeatable; all must match"),
         ] = None,
         limit: int = Query(100, ge=1, le=10000),
-    ) -> dict[str, Any]:
+    ) -> JobList:
         states = [s.strip() for s in state.split(",") if s.strip()] if state else None
         for s in states or []:
-            if s not in STATES:
-                raise unprocessable("state", f"unknown state {s!r}; one of {', '.join(STATES)}", "query")
+            if s not in _STATE_NAMES:
+                raise unprocessable("state", f"unknown state {s!r}; one of {', '.join(JobState)}", "query")
         labels = {}
         for item in label or []:
             key, sep, value = item.partition("=")
@@ -124,23 +130,23 @@ def create_router(
                 raise unprocessable("label", f"{item!r} is not k=v", "query")
             labels[key] = value
         jobs = store.list(states=states, kind=kind, labels=labels, limit=limit)
-        return {"jobs": [j.to_json() for j in jobs]}
+        return JobList(jobs=jobs)
 
-    @router.get("/jobs/{job_id}", response_model=JobOut, tags=["jobs"], responses=ERRORS)
-    def get_job(job_id: JobId) -> dict[str, Any]:
-        return job_or_404(job_id, with_events=True).to_json()
+    @router.get("/jobs/{job_id}", response_model=Job, tags=["jobs"], responses=ERRORS)
+    def get_job(job_id: JobId) -> Job:
+        return job_or_404(job_id, with_events=True)
 
-    @router.post("/jobs/{job_id}/cancel", response_model=JobOut, tags=["jobs"], responses=ERRORS)
-    def cancel(job_id: JobId) -> dict[str, Any]:
-        return call(scheduler.cancel, job_id).to_json()
+    @router.post("/jobs/{job_id}/cancel", response_model=Job, tags=["jobs"], responses=ERRORS)
+    def cancel(job_id: JobId) -> Job:
+        return call(scheduler.cancel, job_id)
 
-    @router.post("/jobs/{job_id}/retry", response_model=JobOut, tags=["jobs"], responses=ERRORS)
-    def retry(job_id: JobId) -> dict[str, Any]:
-        return call(scheduler.retry, job_id).to_json()
+    @router.post("/jobs/{job_id}/retry", response_model=Job, tags=["jobs"], responses=ERRORS)
+    def retry(job_id: JobId) -> Job:
+        return call(scheduler.retry, job_id)
 
-    @router.post("/jobs/{job_id}/priority", response_model=JobOut, tags=["jobs"], responses=ERRORS)
-    def priority(job_id: JobId, body: PriorityIn) -> dict[str, Any]:
-        return call(scheduler.set_priority, job_id, body.priority).to_json()
+    @router.post("/jobs/{job_id}/priority", response_model=Job, tags=["jobs"], responses=ERRORS)
+    def priority(job_id: JobId, body: PriorityIn) -> Job:
+        return call(scheduler.set_priority, job_id, body.priority)
 
     @router.get(
         "/jobs/{job_id}/log",
@@ -173,7 +179,7 @@ def create_router(
         partial = b""
         while True:
             job = store.get(job_id)
-            finished = job is None or job.state in FINISHED_STATES
+            finished = job is None or job.state in FINISHED
             try:
                 with open(path, "rb") as f:
                     f.seek(offset)
@@ -196,18 +202,18 @@ def create_router(
         after: int = Query(0, ge=0, le=2**63 - 1),
         limit: int = Query(100, ge=1, le=10000),
         job_id: int | None = Query(None, ge=1, le=2**63 - 1),
-    ) -> dict[str, Any]:
-        return {"events": store.events(after=after, limit=limit, job_id=job_id)}
+    ) -> EventList:
+        return EventList(events=store.events(after=after, limit=limit, job_id=job_id))
 
     @router.get("/idle", response_model=IdleOut, tags=["idle"])
     def idle() -> dict[str, Any]:
         return scheduler.idle.to_json()
 
-    @router.get("/telemetry/now", tags=["telemetry"])
+    @router.get("/telemetry/now", response_model=TelemetryNow, tags=["telemetry"])
     def now() -> dict[str, Any]:
         return telemetry_now(sampler, scheduler)
 
-    @router.get("/telemetry/history", tags=["telemetry"], responses=ERRORS)
+    @router.get("/telemetry/history", response_model=HistoryOut, tags=["telemetry"], responses=ERRORS)
     def history(
         gpu: int = Query(0, ge=0, le=63),
         fields: str = Query("util_gpu,mem_used_mib", description="comma list", pattern=FIELD_LIST),

@@ -20,9 +20,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.accel.workloads.report import JOB_LOG_DIR_ENV, REPORT_FD_ENV, parse_line
-from gpuaccel.scheduler.jobs import COMMAND, Job
+from gpuaccel.accel.workloads.report import (
+    JOB_LOG_DIR_ENV,
+    REPORT_FD_ENV,
+    MetricRecord,
+    Progress,
+    Record,
+    ResultRecord,
+    read_records,
+)
+from gpuaccel.scheduler.jobs import COMMAND
+from gpuaccel.scheduler.models import Job, JobState
 
+MAX_METRIC_NAMES = 256  # distinct metric names kept per attempt; a job inventing names without end is cut off
 OOM_PATTERNS = (
     "CUDA out of memory",
     "torch.OutOfMemoryError",
@@ -68,7 +78,6 @@ class Worker:
         self,
         job: Job,
         log_path: Path,
-        on_report: Callable[[Worker, dict[str, Any]], None],
         on_exit: Callable[[Worker], None],
     ) -> None:
         self.job = job
@@ -77,14 +86,17 @@ class Worker:
         self.log_path = log_path
         self.started = time.monotonic()
         self.deadline = self.started + job.timeout_s if job.timeout_s else None
-        self.stop_state: str | None = None
+        self.stop_state: JobState | None = None
         self.stop_reason: str | None = None
         self.kill_at: float | None = None
-        self.progress: dict[str, Any] | None = None
+        self.progress: Progress | None = None
         self.result: dict[str, Any] | None = None
         self.metrics: dict[str, dict[str, Any]] = {}
+        # Report lines skipped since the scheduler last took them (take_skipped): reason -> (count, first
+        # detail). Written by the reader thread, taken by the scheduler's, hence the lock.
+        self._skipped: dict[str, tuple[int, str]] = {}
+        self._skip_lock = threading.Lock()
         self.dirty = False
-        self._on_report = on_report
         self._on_exit = on_exit
         self._log_offset = 0
         self.proc: subprocess.Popen[bytes] | None = None
@@ -142,11 +154,31 @@ class Worker:
         return self.proc.pid
 
     def _read_reports(self, fd: int) -> None:
-        with os.fdopen(fd, "r", encoding="utf-8", errors="replace") as stream:
-            for line in stream:
-                record = parse_line(line)
-                if record is not None:
-                    self._on_report(self, record)
+        read_records(fd, self._apply, self._skip)
+
+    def _apply(self, record: Record) -> None:
+        """Keep a checked record as the job's latest progress, metric or result."""
+        if isinstance(record, MetricRecord):
+            if record.name not in self.metrics and len(self.metrics) >= MAX_METRIC_NAMES:
+                raise ValueError(f"more than {MAX_METRIC_NAMES} metric names")
+            self.metrics[record.name] = record.model_dump(include={"value", "exact", "unit", "t"})
+        elif isinstance(record, ResultRecord):
+            self.result = record.metrics
+        else:
+            self.progress = Progress(fraction=record.fraction, message=record.message)
+        self.dirty = True  # the scheduler stores it at its next pass (throttled by progress_write_s)
+
+    def _skip(self, reason: str, detail: str) -> None:
+        with self._skip_lock:
+            count, first = self._skipped.get(reason, (0, detail))
+            self._skipped[reason] = (count + 1, first or detail)
+        self.dirty = True
+
+    def take_skipped(self) -> dict[str, tuple[int, str]]:
+        """Skipped report lines since the last call: reason -> (count, the first one's detail)."""
+        with self._skip_lock:
+            skipped, self._skipped = self._skipped, {}
+        return skipped
 
     def _wait(self) -> None:
         assert self.proc is not None
@@ -162,7 +194,7 @@ class Worker:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, sig)
 
-    def stop(self, state: str, reason: str, grace_s: float) -> None:
+    def stop(self, state: JobState, reason: str, grace_s: float) -> None:
         """SIGTERM the job's group now and SIGKILL it ``grace_s`` later (see :meth:`enforce_kill`)."""
         if self.stop_state is None:
             self.stop_state, self.stop_reason = state, reason
@@ -181,25 +213,25 @@ class Worker:
         for t in self._threads:
             t.join(timeout)
 
-    def outcome(self) -> tuple[str, str | None, int | None]:
+    def outcome(self) -> tuple[JobState, str | None, int | None]:
         """(final state, reason, exit code) once the process has exited."""
         assert self.proc is not None and self.proc.returncode is not None
         code = self.proc.returncode
         if self.stop_state is not None:
             return self.stop_state, self.stop_reason, code
         if code == 0:
-            return "succeeded", None, 0
+            return JobState.SUCCEEDED, None, 0
         tail = self._log_tail()
         if any(p in tail for p in OOM_PATTERNS):
-            return "failed", f"CUDA out of memory (exit code {code})", code
+            return JobState.FAILED, f"CUDA out of memory (exit code {code})", code
         if code < 0:
             name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
             hint = (
                 " (the kernel's out-of-memory killer or another process)" if -code == signal.SIGKILL else ""
             )
-            return "failed", f"crashed: killed by signal {name}{hint}", code
+            return JobState.FAILED, f"crashed: killed by signal {name}{hint}", code
         last = next((ln.strip() for ln in reversed(tail.splitlines()) if ln.strip()), "")
-        return "failed", f"exited with code {code}" + (f": {last[:300]}" if last else ""), code
+        return JobState.FAILED, f"exited with code {code}" + (f": {last[:300]}" if last else ""), code
 
     def _log_tail(self, size: int = 65536) -> str:
         try:

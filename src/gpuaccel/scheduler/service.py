@@ -19,13 +19,15 @@ from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.scheduler.allocator import gpu_states, place
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.idle import IdleDetector
-from gpuaccel.scheduler.jobs import FINISHED_STATES, Job, RequestError, validate_request
+from gpuaccel.scheduler.jobs import RequestError, validate_request
+from gpuaccel.scheduler.models import FINISHED, Job, JobState
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.runner import Worker, kill_orphan, process_start_marker
 from gpuaccel.scheduler.store import Store
 
 log = logging.getLogger(__name__)
 LOST_WORKER = "daemon lost its worker"
+MISSING = "missing"  # a dependency's state when the job is gone
 # Queued jobs examined per pass, in priority order: a wake-up pass only needs the head of the queue; a
 # full pass looks deeper so that runnable jobs behind many blocked ones are found.
 WAKE_SCAN = 200
@@ -93,7 +95,7 @@ class Scheduler:
         with self._lock:
             workers = list(self._workers.values())
         for w in workers:
-            w.stop("queued", "daemon stopped", self.config.kill_grace_s)
+            w.stop(JobState.QUEUED, "daemon stopped", self.config.kill_grace_s)
         deadline = time.monotonic() + self.config.kill_grace_s + 2.0
         for w in workers:
             while not w.exited and time.monotonic() < deadline:
@@ -119,7 +121,7 @@ class Scheduler:
                     job.id, f"{LOST_WORKER}{note}; queued again", count_attempt=True
                 )
             else:
-                done = self.store.finish(job.id, "failed", LOST_WORKER + note, None)
+                done = self.store.finish(job.id, JobState.FAILED, LOST_WORKER + note, None)
             if done is not None:
                 recovered.append(done)
         return recovered
@@ -140,9 +142,9 @@ class Scheduler:
 
     def cancel(self, job_id: int) -> Job:
         job = self._job(job_id)
-        if job.state in FINISHED_STATES:
+        if job.state in FINISHED:
             raise JobStateError(f"job {job_id} already {job.state}; nothing to cancel")
-        if job.state in ("queued", "retrying"):
+        if job.state in (JobState.QUEUED, JobState.RETRYING):
             done = self.store.cancel_waiting(job_id)
             if done is not None:
                 self._rescan = True
@@ -152,9 +154,9 @@ class Scheduler:
         with self._lock:
             worker = self._workers.get(job_id)
         if worker is not None:
-            worker.stop("cancelled", "cancelled by user", self.config.kill_grace_s)
+            worker.stop(JobState.CANCELLED, "cancelled by user", self.config.kill_grace_s)
             self.store.add_event(
-                "job", job_id=job_id, state="running", message="cancel requested: SIGTERM sent"
+                "job", job_id=job_id, state=JobState.RUNNING, message="cancel requested: SIGTERM sent"
             )
         return self._job(job_id)
 
@@ -245,10 +247,10 @@ class Scheduler:
             self._write_progress(w, force=True)
             state, reason, code = w.outcome()
             job = self.store.get(w.job_id)
-            if state == "failed" and job is not None and job.can_retry:
+            if state == JobState.FAILED and job is not None and job.can_retry:
                 delay = self.config.backoff(job.attempt - job.retry_base)
                 self.store.to_retrying(w.job_id, time.time() + delay, reason or "failed", code)
-            elif state == "queued":
+            elif state == JobState.QUEUED:
                 self.store.requeue_running(w.job_id, f"{reason}; queued again", count_attempt=False)
             else:
                 self.store.finish(w.job_id, state, reason, code)
@@ -262,7 +264,7 @@ class Scheduler:
             workers = list(self._workers.values())
         for w in workers:
             if w.deadline is not None and mono >= w.deadline and w.stop_state is None:
-                w.stop("failed", f"timed out after {w.job.timeout_s:g} s", self.config.kill_grace_s)
+                w.stop(JobState.FAILED, f"timed out after {w.job.timeout_s:g} s", self.config.kill_grace_s)
             w.enforce_kill(mono)
 
     def _no_gpu_reason(self) -> str | None:
@@ -294,9 +296,9 @@ class Scheduler:
         for job in queued:
             if running >= self.config.max_parallel and not full:
                 break
-            blocking = [(d, dep_states.get(d, "missing")) for d in job.depends_on]
-            blocking = [(d, s) for d, s in blocking if s != "succeeded"]
-            failed = [(d, s) for d, s in blocking if s in ("failed", "cancelled", "missing")]
+            blocking = [(d, dep_states.get(d, MISSING)) for d in job.depends_on]
+            blocking = [(d, s) for d, s in blocking if s != JobState.SUCCEEDED]
+            failed = [(d, s) for d, s in blocking if s in FINISHED or s == MISSING]
             if failed:
                 d, s = failed[0]
                 self.store.fail_waiting(job.id, f"dependency job {d} {s}")
@@ -331,29 +333,17 @@ class Scheduler:
         if claimed is None:
             return False  # cancelled between the scan and the claim
         self.idle.note_claim(gpus, job_id)
-        worker = Worker(claimed, self.data_dir.job_log(job_id), self._on_report, self._on_exit)
+        worker = Worker(claimed, self.data_dir.job_log(job_id), self._on_exit)
         try:
             worker.start(self._base_env, self._default_cwd)
         except Exception as exc:  # a claimed job must never stay 'running' without a worker
             reason = str(exc) if isinstance(exc, RuntimeError) else f"could not start its worker: {exc!r}"
-            self.store.finish(job_id, "failed", reason, None)
+            self.store.finish(job_id, JobState.FAILED, reason, None)
             return False
         with self._lock:
             self._workers[job_id] = worker
         self.store.set_worker(job_id, worker.pid, process_start_marker(worker.pid))
         return True
-
-    def _on_report(self, worker: Worker, record: dict[str, Any]) -> None:
-        kind = record["type"]
-        if kind == "progress":
-            worker.progress = {"fraction": record.get("fraction"), "message": record.get("message", "")}
-        elif kind == "metric":
-            worker.metrics[str(record.get("name"))] = {
-                k: record.get(k) for k in ("value", "exact", "unit", "t") if k in record
-            }
-        elif kind == "result" and isinstance(record.get("metrics"), dict):
-            worker.result = record["metrics"]
-        worker.dirty = True
 
     def _on_exit(self, worker: Worker) -> None:
         self._rescan = True
@@ -371,6 +361,14 @@ class Scheduler:
         if result is None and w.metrics:
             result = {name: m.get("value") for name, m in w.metrics.items()}
         self.store.set_progress(w.job_id, w.progress, result)
+        for reason, (count, detail) in w.take_skipped().items():
+            lines = "line" if count == 1 else "lines"
+            example = f" ({detail})" if detail else ""
+            self.store.add_event(
+                "job", job_id=w.job_id, state=JobState.RUNNING,
+                message=f"report channel: skipped {count} {lines}: {reason}{example}",
+                data={"skipped": count, "reason": reason},
+            )  # fmt: skip
 
     def _record_idle_event(self, event: Any) -> None:
         state = (

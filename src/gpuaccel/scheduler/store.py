@@ -17,8 +17,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.accel.workloads.report import Progress
 from gpuaccel.scheduler import migrations
-from gpuaccel.scheduler.jobs import FINISHED_STATES, Job, JobRequest, Pending, RequestError
+from gpuaccel.scheduler.jobs import Pending, RequestError
+from gpuaccel.scheduler.models import FINISHED, Event, Job, JobRequest, JobState
+
+Q, RETRYING, RUNNING = JobState.QUEUED, JobState.RETRYING, JobState.RUNNING
 
 
 def connect(path: Path | str) -> sqlite3.Connection:
@@ -33,6 +37,15 @@ def connect(path: Path | str) -> sqlite3.Connection:
 
 def _dumps(value: Any) -> str | None:
     return None if value is None else json.dumps(value)
+
+
+def _loads_object(text: str | None) -> dict[str, Any] | None:
+    """An event's data column; anything but a JSON object (never written by this version) reads as None."""
+    try:
+        value = json.loads(text) if text else None
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
 
 
 class Store:
@@ -87,14 +100,14 @@ class Store:
         with self.transaction() as conn:
             self._event(conn, type, **kw)
 
-    def events(self, after: int = 0, limit: int = 100, job_id: int | None = None) -> list[dict[str, Any]]:
+    def events(self, after: int = 0, limit: int = 100, job_id: int | None = None) -> list[Event]:
         sql = "SELECT * FROM events WHERE id > ?"
         params: list[Any] = [after]
         if job_id is not None:
             sql += " AND job_id = ?"
             params.append(job_id)
         rows = self.query(sql + " ORDER BY id LIMIT ?", [*params, limit])
-        return [{**dict(r), "data": json.loads(r["data"]) if r["data"] else None} for r in rows]
+        return [Event.model_validate({**dict(r), "data": _loads_object(r["data"])}) for r in rows]
 
     # -- reading jobs ---------------------------------------------------------------------------
 
@@ -109,7 +122,7 @@ class Store:
 
     def list(
         self,
-        states: Sequence[str] | None = None,
+        states: Sequence[JobState | str] | None = None,
         kind: str | None = None,
         labels: dict[str, str] | None = None,
         limit: int = 100,
@@ -119,7 +132,7 @@ class Store:
         sql, params = "SELECT * FROM jobs WHERE 1", []
         if states:
             sql += f" AND state IN ({','.join('?' * len(states))})"
-            params += list(states)
+            params += [JobState(s).value for s in states]
         if kind:
             sql += " AND kind = ?"
             params.append(kind)
@@ -131,17 +144,15 @@ class Store:
 
     def runnable(self, limit: int) -> list[Job]:
         """Queued jobs in dispatch order: highest priority first, then oldest."""
-        rows = self.query(
-            "SELECT * FROM jobs WHERE state = 'queued' ORDER BY priority DESC, id LIMIT ?", (limit,)
-        )
+        rows = self.query("SELECT * FROM jobs WHERE state = ? ORDER BY priority DESC, id LIMIT ?", (Q, limit))
         return [Job.from_row(r) for r in rows]
 
     def pending(self, limit: int, after_id: int = 0) -> list[Pending]:
         """Like :meth:`runnable` (optionally only ids > ``after_id``), but only what dispatch needs."""
         rows = self.query(
             "SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason FROM jobs"
-            " WHERE state = 'queued' AND id > ? ORDER BY priority DESC, id LIMIT ?",
-            (after_id, limit),
+            " WHERE state = ? AND id > ? ORDER BY priority DESC, id LIMIT ?",
+            (Q, after_id, limit),
         )
         return [
             Pending(
@@ -151,11 +162,11 @@ class Store:
             for r in rows
         ]  # fmt: skip
 
-    def states_of(self, ids: Sequence[int]) -> dict[int, str]:
+    def states_of(self, ids: Sequence[int]) -> dict[int, JobState]:
         if not ids:
             return {}
         rows = self.query(f"SELECT id, state FROM jobs WHERE id IN ({','.join('?' * len(ids))})", list(ids))
-        return {r["id"]: r["state"] for r in rows}
+        return {r["id"]: JobState(r["state"]) for r in rows}
 
     def max_id(self) -> int:
         return int(self.query("SELECT IFNULL(MAX(id), 0) FROM jobs")[0][0])
@@ -181,22 +192,22 @@ class Store:
             row = conn.execute(
                 "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
                 " memory_mib, max_retries, depends_on, labels, timeout_s, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (
-                    req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd,
+                    req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
                     req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
                     _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, time.time(),
                 ),
             ).fetchone()  # fmt: skip
             job = Job.from_row(row)
-            self._event(conn, "job", job_id=job.id, state="queued", message=f"submitted ({job.kind})")
+            self._event(conn, "job", job_id=job.id, state=Q, message=f"submitted ({job.kind})")
         return job
 
     def _transition(
-        self, job_id: int, from_states: Sequence[str], to_state: str, message: str, **columns: Any
+        self, job_id: int, from_states: Sequence[JobState], to_state: JobState, message: str, **columns: Any
     ) -> Job | None:
         """Move a job from one of ``from_states`` to ``to_state`` with an event; None if it was elsewhere."""
-        if to_state != "queued":
+        if to_state != Q:
             columns["waiting_reason"] = None
         sets = ", ".join(f"{k} = ?" for k in columns)
         sql = f"UPDATE jobs SET state = ?{', ' + sets if sets else ''} WHERE id = ?"
@@ -214,12 +225,12 @@ class Store:
         now = time.time()
         with self.transaction() as conn:
             row = conn.execute(
-                "UPDATE jobs SET state = 'running', attempt = attempt + 1, started_at = ?,"
+                "UPDATE jobs SET state = ?, attempt = attempt + 1, started_at = ?,"
                 " finished_at = NULL, lease_owner = ?, lease_until = ?, assigned_gpus = ?,"
                 " waiting_reason = NULL, exit_code = NULL, reason = NULL, progress = NULL,"
                 " worker_pid = NULL, worker_start = NULL"
-                " WHERE id = ? AND state = 'queued' RETURNING *",
-                (now, owner, now + lease_s, json.dumps(gpus), job_id),
+                " WHERE id = ? AND state = ? RETURNING *",
+                (RUNNING, now, owner, now + lease_s, json.dumps(gpus), job_id, Q),
             ).fetchone()
             if row is None:
                 return None
@@ -228,7 +239,7 @@ class Store:
                 conn,
                 "job",
                 job_id=job_id,
-                state="running",
+                state=RUNNING,
                 message=f"started attempt {row['attempt']} {where}",
             )
         return Job.from_row(row)
@@ -242,23 +253,24 @@ class Store:
     def heartbeat(self, owner: str, lease_s: float) -> int:
         with self.transaction() as conn:
             cur = conn.execute(
-                "UPDATE jobs SET lease_until = ? WHERE state = 'running' AND lease_owner = ?",
-                (time.time() + lease_s, owner),
+                "UPDATE jobs SET lease_until = ? WHERE state = ? AND lease_owner = ?",
+                (time.time() + lease_s, RUNNING, owner),
             )
             return cur.rowcount
 
-    def finish(self, job_id: int, state: str, reason: str | None, exit_code: int | None) -> Job | None:
-        assert state in FINISHED_STATES
-        message = reason or state
+    def finish(self, job_id: int, state: JobState, reason: str | None, exit_code: int | None) -> Job | None:
+        state = JobState(state)
+        assert state in FINISHED
+        message = reason or state.value
         return self._transition(
-            job_id, ("running",), state, message,
+            job_id, (RUNNING,), state, message,
             exit_code=exit_code, reason=reason, finished_at=time.time(), lease_owner=None, lease_until=None,
         )  # fmt: skip
 
     def to_retrying(self, job_id: int, retry_at: float, reason: str, exit_code: int | None) -> Job | None:
         delay = max(0.0, retry_at - time.time())
         return self._transition(
-            job_id, ("running",), "retrying", f"{reason}; retrying in {delay:.1f} s",
+            job_id, (RUNNING,), RETRYING, f"{reason}; retrying in {delay:.1f} s",
             retry_at=retry_at, reason=reason, exit_code=exit_code, finished_at=time.time(),
             lease_owner=None, lease_until=None,
         )  # fmt: skip
@@ -266,30 +278,30 @@ class Store:
     def requeue_due(self, now: float) -> list[int]:
         ids = [
             r["id"]
-            for r in self.query("SELECT id FROM jobs WHERE state = 'retrying' AND retry_at <= ?", (now,))
+            for r in self.query("SELECT id FROM jobs WHERE state = ? AND retry_at <= ?", (RETRYING, now))
         ]
-        return [i for i in ids if self._transition(i, ("retrying",), "queued", "backoff over, queued again")]
+        return [i for i in ids if self._transition(i, (RETRYING,), Q, "backoff over, queued again")]
 
     def cancel_waiting(self, job_id: int, reason: str = "cancelled by user") -> Job | None:
         return self._transition(
-            job_id, ("queued", "retrying"), "cancelled", reason, reason=reason, finished_at=time.time()
+            job_id, (Q, RETRYING), JobState.CANCELLED, reason, reason=reason, finished_at=time.time()
         )
 
     def fail_waiting(self, job_id: int, reason: str) -> Job | None:
-        return self._transition(job_id, ("queued",), "failed", reason, reason=reason, finished_at=time.time())
+        return self._transition(job_id, (Q,), JobState.FAILED, reason, reason=reason, finished_at=time.time())
 
     def retry(self, job_id: int) -> Job | None:
         """Queue a finished job again with a fresh retry budget (its attempt count keeps growing)."""
         with self.transaction() as conn:
             row = conn.execute(
-                "UPDATE jobs SET state = 'queued', retry_base = attempt, reason = NULL,"
+                "UPDATE jobs SET state = ?, retry_base = attempt, reason = NULL,"
                 " exit_code = NULL, finished_at = NULL, retry_at = NULL, waiting_reason = NULL"
-                " WHERE id = ? AND state IN ('succeeded', 'failed', 'cancelled') RETURNING *",
-                (job_id,),
+                f" WHERE id = ? AND state IN ({','.join('?' * len(FINISHED))}) RETURNING *",
+                (Q, job_id, *FINISHED),
             ).fetchone()
             if row is None:
                 return None
-            self._event(conn, "job", job_id=job_id, state="queued", message="queued again by user")
+            self._event(conn, "job", job_id=job_id, state=Q, message="queued again by user")
         return Job.from_row(row)
 
     def set_priority(self, job_id: int, priority: int) -> Job | None:
@@ -307,16 +319,17 @@ class Store:
         if reasons:
             with self.transaction() as conn:
                 conn.executemany(
-                    "UPDATE jobs SET waiting_reason = ? WHERE id = ? AND state = 'queued'",
-                    [(r, i) for i, r in reasons.items()],
+                    "UPDATE jobs SET waiting_reason = ? WHERE id = ? AND state = ?",
+                    [(r, i, Q) for i, r in reasons.items()],
                 )
 
-    def set_progress(
-        self, job_id: int, progress: dict[str, Any] | None, result: dict[str, Any] | None
-    ) -> None:
+    def set_progress(self, job_id: int, progress: Progress | None, result: dict[str, Any] | None) -> None:
+        """Store what the report channel delivered (already checked by :mod:`accel.workloads.report`)."""
         with self.transaction() as conn:
             if progress is not None:
-                conn.execute("UPDATE jobs SET progress = ? WHERE id = ?", (_dumps(progress), job_id))
+                conn.execute(
+                    "UPDATE jobs SET progress = ? WHERE id = ?", (_dumps(progress.model_dump()), job_id)
+                )
             if result is not None:
                 conn.execute("UPDATE jobs SET result = ? WHERE id = ?", (_dumps(result), job_id))
 
@@ -324,19 +337,19 @@ class Store:
         """Queue a running job again (its worker is gone); ``count_attempt=False`` spares its retry budget."""
         with self.transaction() as conn:
             row = conn.execute(
-                "UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, worker_pid = NULL,"
+                "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL, worker_pid = NULL,"
                 " worker_start = NULL, retry_base = retry_base + ?"
-                " WHERE id = ? AND state = 'running' RETURNING *",
-                (0 if count_attempt else 1, job_id),
+                " WHERE id = ? AND state = ? RETURNING *",
+                (Q, 0 if count_attempt else 1, job_id, RUNNING),
             ).fetchone()
             if row is None:
                 return None
-            self._event(conn, "job", job_id=job_id, state="queued", message=message)
+            self._event(conn, "job", job_id=job_id, state=Q, message=message)
         return Job.from_row(row)
 
     def orphans(self, owner: str) -> list[Job]:
         """Running jobs not owned by ``owner``: their daemon died (the data-dir lock proves it)."""
         rows = self.query(
-            "SELECT * FROM jobs WHERE state = 'running' AND IFNULL(lease_owner, '') != ?", (owner,)
+            "SELECT * FROM jobs WHERE state = ? AND IFNULL(lease_owner, '') != ?", (RUNNING, owner)
         )
         return [Job.from_row(r) for r in rows]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gpuaccel.accel.telemetry.fields import FIELD, PROMETHEUS_FIELDS
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import exact_tflops_entry, snapshot
-from gpuaccel.scheduler.jobs import STATES
+from gpuaccel.scheduler.models import JobState
 
 if TYPE_CHECKING:
     from gpuaccel.scheduler.service import Scheduler
@@ -76,7 +76,9 @@ def prometheus_text(sampler: Sampler | None, scheduler: Scheduler) -> str:
         idle_rows.append((labels(g), 1.0 if state is not None and state.idle else 0.0))
     family("gpuaccel_gpu_idle", "1 when the idle detector counts the GPU idle", idle_rows)
     counts = scheduler.store.counts()
-    family("gpuaccel_jobs", "jobs by state", [(f'{{state="{s}"}}', float(counts.get(s, 0))) for s in STATES])
+    family(
+        "gpuaccel_jobs", "jobs by state", [(f'{{state="{s}"}}', float(counts.get(s, 0))) for s in JobState]
+    )
     family("gpuaccel_idle_gate_open", "1 while the assistant's idle gate is open",
            [("", 1.0 if scheduler.idle.is_gate_open() else 0.0)])  # fmt: skip
     family("gpuaccel_telemetry_available", "1 when GPU telemetry works",
