@@ -171,7 +171,7 @@ class Connection:
                     response.read()
                     self._check(response)
                 yield from read_events(response, cancel)
-        except (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError, httpx.StreamClosed) as exc:
+        except (httpx.TransportError, httpx.StreamError) as exc:  # StreamClosed: closed to stop it
             self.close()
             if cancel is not None and cancel.is_set():
                 return
