@@ -278,7 +278,7 @@ def test_report_viewer_loads_the_plots_through_the_client(qtbot, daemon, open_wi
 
     window = open_window(daemon.data_dir)
     wait_online(qtbot, window)
-    client = daemon.client()
+    client = daemon.client(timeout=120)  # the first report loads the model: slow on a busy 2-core host
     report: dict = {}
     for _ in range(40):  # the daemon's telemetry reaches SQLite after a few samples
         report = client.request("POST", "/api/v1/assistant/reports", json={"kind": "daily"}).json()

@@ -107,3 +107,20 @@ def test_without_a_daemon_commands_say_how_to_start_one(
 
 def test_parse_duration() -> None:
     assert [parse_duration(x) for x in ("90", "90s", "10m", "2h", "1d")] == [90, 90, 600, 7200, 86400]
+
+
+def test_a_shell_line_given_as_one_word_fails_with_a_sh_c_hint(cli: Cli) -> None:
+    r = cli("submit", "command", "--", "echo hi; echo there")
+    assert r.returncode == 0, r.stderr
+    job_id = r.stdout.split()[1]
+    wait = cli("wait", job_id)
+    assert wait.returncode != 0
+    assert "-- sh -c 'echo hi; echo there'" in wait.stdout, wait.stdout
+
+
+def test_command_arguments_that_start_with_dashes(cli: Cli, tmp_path: Path) -> None:
+    r = cli("submit", "command", "--", sys.executable, "-c", "import sys; print(sys.argv[1:])", "--lr", "3")
+    assert r.returncode == 0, r.stderr
+    job_id = r.stdout.split()[1]
+    assert cli("wait", job_id).returncode == 0
+    assert "['--lr', '3']" in cli("logs", job_id).stdout

@@ -65,7 +65,7 @@ def test_command_runs_with_log_progress_result_and_events(shared: DaemonProcess,
     assert "hello from job" in client.log(job["id"])
     # A job's own logs (the ring job's per-rank logs) go beside the scheduler's job log, not to /tmp.
     assert f"own logs under {shared.data_dir / 'logs'}\n" in client.log(job["id"])
-    assert "hello from job" in list(client.follow_log(job["id"]))
+    assert "hello from job\n" in "".join(client.follow_log(job["id"]))
     assert [j["id"] for j in client.list_jobs(labels={"t": "run"})] == [job["id"]]
     assert client.list_jobs(labels={"t": "other"}) == []
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # Each module exposes ``register(subparsers)``, adding its commands with ``set_defaults(func=...)``.
@@ -43,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader left (``gpuaccel ls | head``): stop quietly, as a pipe writer does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+        return 141
 
 
 def _open_desktop(parser: argparse.ArgumentParser) -> int:

@@ -8,26 +8,17 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, HTTPException
+from fastapi import APIRouter, Body, Depends, HTTPException
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, StreamingResponse
+from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse
+from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from gpuaccel.assistant.chat import ChatBusy
 from gpuaccel.assistant.runtime import ModelError
-
-
-def _sse(events: Iterator[dict[str, Any]]) -> Iterator[str]:
-    try:
-        for ev in events:
-            yield f"event: {ev['event']}\ndata: {json.dumps(ev['data'])}\n\n"
-    except ChatBusy as exc:
-        yield f"event: error\ndata: {json.dumps({'text': str(exc)})}\n\n"
-
 
 # Row ids are SQLite integers: anything outside 64 bits is a 422 from validation, not a 500 from the driver.
 RowId = Annotated[int, PathParam(ge=0, le=2**63 - 1)]
@@ -61,13 +52,20 @@ def create_router(svc: Any) -> APIRouter:
         except ValueError as exc:
             raise _invalid(str(exc)) from None
 
-    @r.post("/chat")
-    def chat(body: Annotated[dict[str, Any], Body()]) -> StreamingResponse:
+    def chat_request(body: Annotated[dict[str, Any], Body()]) -> tuple[str, int | None]:
+        """A dependency: a bad request is a 422 before the stream starts, not an event inside it."""
         message = body.get("message")
         if not isinstance(message, str) or not message.strip():
             raise _invalid("message: a non-empty string is required")
-        sid = _int(body.get("conversation_id"), "conversation_id")
-        return StreamingResponse(_sse(svc.chat.ask(message, sid)), media_type="text/event-stream")
+        return message, _int(body.get("conversation_id"), "conversation_id")
+
+    @r.post("/chat", response_class=EventSourceResponse)
+    def chat(request: tuple[str, int | None] = Depends(chat_request)) -> Iterator[ServerSentEvent]:
+        try:
+            for ev in svc.chat.ask(*request):
+                yield ServerSentEvent(event=ev["event"], data=ev["data"])
+        except ChatBusy as exc:
+            yield ServerSentEvent(event="error", data={"text": str(exc)})
 
     @r.post("/chat/stop")
     def stop(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:

@@ -7,13 +7,15 @@ naming the bad field exactly as FastAPI's own validation does, so clients handle
 from __future__ import annotations
 
 import asyncio
+import codecs
 import os
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Path, Query
-from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
+from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
@@ -42,6 +44,7 @@ STATE_LIST = rf"^({_STATES})(,({_STATES}))*$"
 _FIELDS = "|".join(dict.fromkeys([*HISTORY_FIELDS, *NUMERIC_FIELDS]))  # raw takes any sampler field
 FIELD_LIST = rf"^({_FIELDS})(,({_FIELDS}))*$"
 JobId = Annotated[int, Path(ge=1, le=2**63 - 1, description="job id")]
+LOG_EVENT_BYTES = 1 << 20  # a log stream reads (and sends) at most this much at once
 
 
 def unprocessable(field: str, message: str, where: str = "body") -> HTTPException:
@@ -49,21 +52,31 @@ def unprocessable(field: str, message: str, where: str = "body") -> HTTPExceptio
     return HTTPException(422, detail=[{"loc": loc, "msg": message, "type": "value_error"}])
 
 
-def read_tail(path: os.PathLike[str] | str, lines: int) -> str:
-    """The last ``lines`` lines of a file, reading backwards in blocks (logs can be large)."""
+def tail_offset(path: os.PathLike[str] | str, lines: int) -> int:
+    """Where the last ``lines`` lines of a file start, reading backwards in blocks (logs can be large)."""
     try:
         with open(path, "rb") as f:
             end = f.seek(0, os.SEEK_END)
             pos, data = end, b""
-            while pos > 0 and data.count(b"\n") <= lines:
+            while lines and pos > 0 and data.count(b"\n") <= lines:
                 step = min(65536, pos)
                 pos -= step
                 f.seek(pos)
                 data = f.read(step) + data
     except FileNotFoundError:
-        return ""
+        return 0
     parts = data.splitlines(keepends=True)
-    return b"".join(parts[-lines:] if lines else []).decode("utf-8", errors="replace")
+    return end - sum(len(p) for p in (parts[-lines:] if lines else []))
+
+
+def read_tail(path: os.PathLike[str] | str, lines: int) -> str:
+    """The last ``lines`` lines of a file as text (UTF-8, undecodable bytes replaced)."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(tail_offset(path, lines))
+            return f.read().decode("utf-8", errors="replace")
+    except FileNotFoundError:
+        return ""
 
 
 def create_router(
@@ -158,42 +171,45 @@ def create_router(
         job_or_404(job_id)
         return PlainTextResponse(read_tail(scheduler.data_dir.job_log(job_id), tail))
 
+    def existing_job(job_id: JobId) -> int:
+        """A dependency: a stream answers 404 before it starts, not as an event inside it."""
+        job_or_404(job_id)
+        return job_id
+
     @router.get(
         "/jobs/{job_id}/log/stream",
         tags=["jobs"],
-        response_class=StreamingResponse,
-        responses={200: {"content": {"text/event-stream": {}}}, **ERRORS},
+        response_class=EventSourceResponse,
+        responses=ERRORS,
     )
-    async def log_stream(job_id: JobId, tail: int = Query(200, ge=0, le=1_000_000)) -> StreamingResponse:
-        job_or_404(job_id)
-        return StreamingResponse(_follow(job_id, tail), media_type="text/event-stream")
+    async def log_stream(
+        tail: int = Query(200, ge=0, le=1_000_000), job_id: int = Depends(existing_job)
+    ) -> AsyncIterator[ServerSentEvent]:
+        """``log`` events with the file's text from its last ``tail`` lines on, then ``end`` ({"state"}).
 
-    async def _follow(job_id: int, tail: int) -> AsyncIterator[str]:
+        Each event's data is a JSON string, so ``\\r``, form feeds, U+2028 and partial lines arrive exactly;
+        one incremental decoder keeps a UTF-8 character split across reads whole."""
         path = scheduler.data_dir.job_log(job_id)
-        for line in read_tail(path, tail).splitlines():
-            yield f"data: {line}\n\n"
-        try:
-            offset = os.path.getsize(path)
-        except FileNotFoundError:
-            offset = 0
-        partial = b""
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        offset = tail_offset(path, tail)
         while True:
             job = store.get(job_id)
             finished = job is None or job.state in FINISHED
-            try:
-                with open(path, "rb") as f:
-                    f.seek(offset)
-                    chunk = f.read()
-            except FileNotFoundError:
-                chunk = b""
-            offset += len(chunk)
-            *lines, partial = (partial + chunk).split(b"\n")
-            for raw in lines:
-                yield f"data: {raw.decode('utf-8', errors='replace')}\n\n"
+            while True:  # everything written so far, in bounded reads
+                try:
+                    with open(path, "rb") as f:
+                        f.seek(offset)
+                        chunk = f.read(LOG_EVENT_BYTES)
+                except FileNotFoundError:
+                    chunk = b""
+                offset += len(chunk)
+                text = decoder.decode(chunk, final=finished and len(chunk) < LOG_EVENT_BYTES)
+                if text:
+                    yield ServerSentEvent(event="log", data=text)
+                if len(chunk) < LOG_EVENT_BYTES:
+                    break
             if finished:
-                if partial:
-                    yield f"data: {partial.decode('utf-8', errors='replace')}\n\n"
-                yield f"event: end\ndata: {job.state if job else 'gone'}\n\n"
+                yield ServerSentEvent(event="end", data={"state": job.state if job else "gone"})
                 return
             await asyncio.sleep(0.1)
 

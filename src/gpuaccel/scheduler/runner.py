@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -137,7 +138,10 @@ class Worker:
             except (OSError, ValueError) as exc:  # ValueError: a bad env name or NUL the checks missed
                 os.close(read_fd)
                 why = getattr(exc, "strerror", None) or exc
-                raise RuntimeError(f"could not start {worker_argv(job)[0]!r}: {why}") from exc
+                program = worker_argv(job)[0]
+                if isinstance(exc, FileNotFoundError) and len(job.argv) == 1 and " " in program.strip():
+                    why = f"{why}; to run a shell line, submit it as: -- sh -c {shlex.quote(program)}"
+                raise RuntimeError(f"could not start {program!r}: {why}") from exc
             finally:
                 os.close(write_fd)
         reader = threading.Thread(

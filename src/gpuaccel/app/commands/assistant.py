@@ -7,14 +7,11 @@ to the terminal token by token as the daemon sends them.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from gpuaccel.app.client import Client, ClientError
-
-BASE = "/api/v1/assistant"
 
 
 def _common() -> argparse.ArgumentParser:
@@ -70,43 +67,29 @@ def _wrap(fn: Any) -> Any:
 
 
 def cmd_ask(c: Client, args: argparse.Namespace) -> int:
-    body: dict[str, Any] = {"message": " ".join(args.question)}
-    if args.conversation:
-        body["conversation_id"] = args.conversation
-    c.request("GET", f"{BASE}/state")  # a clear error (404, token, not running) before streaming
-    event, status = "", 0
-    # Streaming needs the underlying httpx client; the Client owns its base URL and token.
-    with c._client().stream("POST", f"{BASE}/chat", json=body) as r:
-        status = r.status_code
-        if status != 200:
-            r.read()
-            print(f"gpuaccel ask: HTTP {status}: {r.text}", file=sys.stderr)
+    c.assistant_state()  # a clear error (404, token, not running) before streaming
+    for event in c.chat(" ".join(args.question), args.conversation or None):
+        data = event.data if isinstance(event.data, dict) else {}
+        if event.event == "token":
+            print(data.get("text", ""), end="", flush=True)
+        elif event.event == "error":
+            print(f"\ngpuaccel ask: {data.get('text')}", file=sys.stderr)
             return 1
-        for line in r.iter_lines():
-            if line.startswith("event: "):
-                event = line[7:]
-            elif line.startswith("data: "):
-                data = json.loads(line[6:])
-                if event == "token":
-                    print(data.get("text", ""), end="", flush=True)
-                elif event == "error":
-                    print(f"\ngpuaccel ask: {data.get('text')}", file=sys.stderr)
-                    return 1
-                elif event == "done":
-                    print(f"\n[conversation {data.get('conversation_id', '?')}, {data.get('reason')}]")
+        elif event.event == "done":
+            print(f"\n[conversation {data.get('conversation_id', '?')}, {data.get('reason')}]")
     return 0
 
 
 def cmd_report(c: Client, args: argparse.Namespace) -> int:
     if args.list:
-        for r in c.request("GET", f"{BASE}/reports").json()["reports"]:
+        for r in c.reports():
             print(f"{r['id']:>4}  {r['kind']:<6} {r['title']}")
         return 0
     rid = args.show
     if rid is None:
-        body = {"kind": "job", "job_id": args.job} if args.job else {"kind": "daily", "day": args.day}
-        rid = c.request("POST", f"{BASE}/reports", json=body).json()["id"]
-    text = c.request("GET", f"{BASE}/reports/{rid}/export", params={"format": args.format}).text
+        made = c.make_report("job", job_id=args.job) if args.job else c.make_report("daily", day=args.day)
+        rid = made["id"]
+    text = c.report_export(rid, args.format)
     if args.output:
         args.output.write_text(text)
         print(f"report {rid} written to {args.output}")
@@ -117,7 +100,7 @@ def cmd_report(c: Client, args: argparse.Namespace) -> int:
 
 def cmd_models(c: Client, args: argparse.Namespace) -> int:
     if args.action == "list":
-        data = c.request("GET", f"{BASE}/models").json()
+        data = c.models()
         print(f"active: {data['active']}")
         for m in data["installed"]:
             print(f"  installed  {m['name']:<22} {m['bytes'] / 2**20:8.1f} MiB  {m['path']}")
@@ -134,25 +117,22 @@ def cmd_models(c: Client, args: argparse.Namespace) -> int:
         print(f"gpuaccel models {args.action}: name the file or model", file=sys.stderr)
         return 2
     if args.action == "import":
-        body: dict[str, Any] = {"path": str(Path(args.target).resolve())}
-        print(c.request("POST", f"{BASE}/models/import", json=body).json())
+        print(c.import_model(str(Path(args.target).resolve())))
     elif args.action == "download":
-        body = {"name": args.target, "sha256": args.sha256}
-        print(c.request("POST", f"{BASE}/models/download", json=body).json(), "- see `gpuaccel models`")
+        print(c.download_model(args.target, args.sha256), "- see `gpuaccel models`")
     else:
-        print(c.request("POST", f"{BASE}/models/select", json={"name": args.target}).json())
+        print(c.select_model(args.target))
     return 0
 
 
 def cmd_cleanup(c: Client, args: argparse.Namespace) -> int:
     if not args.apply:
-        props = c.request("GET", f"{BASE}/housekeeping").json()["proposals"]
+        props = c.housekeeping()
         if not props:
             print("nothing to clean up")
         for p in props:
             print(f"{p['id']}  {p['action']:<6} {p['size_bytes'] / 2**20:9.1f} MiB  {p['description']}")
         return 0
-    body = {"ids": args.apply, "confirm": bool(args.yes)}
-    for r in c.request("POST", f"{BASE}/housekeeping/apply", json=body).json()["results"]:
+    for r in c.housekeeping_apply(args.apply, confirm=bool(args.yes)):
         print(r)
     return 0

@@ -57,9 +57,9 @@ _SUBMIT_OPTIONS = _submit_options()
 
 
 def submit_entry(args: argparse.Namespace) -> int:
-    rest = list(args.rest)
+    kind, *rest = args.rest
     argv: list[str] = []
-    if "--" in rest:
+    if "--" in rest:  # everything after the first -- is the command, dashes and all
         cut = rest.index("--")
         rest, argv = rest[:cut], rest[cut + 1 :]
     words = argparse.ArgumentParser(add_help=False, parents=[_SUBMIT_OPTIONS], prog="gpuaccel submit KIND")
@@ -68,6 +68,7 @@ def submit_entry(args: argparse.Namespace) -> int:
         words.parse_intermixed_args(rest, namespace=args)
     except SystemExit as exc:
         return int(exc.code or 2)
+    args.kind = kind
     args.argv = [*args.words, *argv]
     return _wrap(cmd_submit)(args)
 
@@ -84,8 +85,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Queue a job. `gpuaccel submit command [options] -- python train.py` runs any command; "
         "`gpuaccel submit matmul --set size=8192 --set duration_s=30` runs a registered workload.",
     )
-    p.add_argument("kind", help="'command' or a workload kind (matmul, ...)")
-    p.add_argument("rest", nargs=argparse.REMAINDER, help="options, then for 'command': -- PROGRAM [ARGS...]")
+    # KIND and all that follows in one list: a separate KIND positional would let argparse swallow a
+    # "--" right after it, and the command's own dashed arguments would then read as submit's options.
+    p.add_argument(
+        "rest",
+        nargs=argparse.PARSER,
+        metavar="KIND",
+        help="'command' or a workload kind (matmul, ...); options; for 'command': -- PROGRAM [ARGS]",
+    )
     p.set_defaults(func=submit_entry)
 
     p = subparsers.add_parser("ls", parents=[common, as_json], help="list jobs, newest first")
@@ -177,6 +184,13 @@ def parse_duration(text: str) -> float:
 
 def build_request(args: argparse.Namespace) -> dict[str, Any]:
     argv = list(args.argv)
+    for i, word in enumerate(argv):
+        if not _is_utf8(word):
+            raise UsageError(
+                f"argument {i + 1} of the command ({word.encode('utf-8', 'surrogateescape')!r}) is not valid "
+                "UTF-8; jobs carry their command as UTF-8 text, so rename the file or pass the bytes "
+                "another way (e.g. through a script)"
+            )
     spec: dict[str, Any] = {}
     if args.spec:
         try:
@@ -218,6 +232,14 @@ def build_request(args: argparse.Namespace) -> dict[str, Any]:
     if args.timeout:
         request["timeout_s"] = parse_duration(args.timeout)
     return request
+
+
+def _is_utf8(word: str) -> bool:
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def cmd_submit(args: argparse.Namespace, client: Client) -> int:
@@ -302,8 +324,9 @@ def cmd_logs(args: argparse.Namespace, client: Client) -> int:
     if not args.follow:
         sys.stdout.write(client.log(args.id, tail=args.tail))
         return 0
-    for line in client.follow_log(args.id, tail=args.tail):
-        print(line, flush=True)
+    for text in client.follow_log(args.id, tail=args.tail):
+        sys.stdout.write(text)
+        sys.stdout.flush()
     return 0
 
 

@@ -70,7 +70,7 @@ def state_text(state: dict[str, Any]) -> str:
 
 
 class AssistantPanel(QWidget):
-    request = Signal(str, str, object)  # method, path, body -> the API worker
+    request = Signal(str, object)  # an action of worker.ASSISTANT_ACTIONS and its argument
     _send = Signal(object, object)  # endpoint, body -> the chat worker
 
     def __init__(self, model: models.AssistantModel, connection: models.ConnectionModel) -> None:
@@ -151,10 +151,8 @@ class AssistantPanel(QWidget):
         splitter.addWidget(self.report_view)
         splitter.setSizes([260, 700])
         v.addWidget(splitter, 1)
-        self.refresh_reports.clicked.connect(lambda: self.request.emit("GET", "/assistant/reports", None))
-        self.make_report.clicked.connect(
-            lambda: self.request.emit("POST", "/assistant/reports", {"kind": "daily"})
-        )
+        self.refresh_reports.clicked.connect(lambda: self.request.emit("reports", None))
+        self.make_report.clicked.connect(lambda: self.request.emit("make_report", None))
         self.report_list.currentItemChanged.connect(self._report_chosen)
         self.tabs.addTab(page, "Reports")
 
@@ -178,7 +176,7 @@ class AssistantPanel(QWidget):
         self.proposals.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.proposals.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         v.addWidget(self.proposals, 1)
-        self.scan_button.clicked.connect(lambda: self.request.emit("GET", "/assistant/housekeeping", None))
+        self.scan_button.clicked.connect(lambda: self.request.emit("housekeeping", None))
         self.apply_button.clicked.connect(self.apply_selected)
         self.proposals.itemSelectionChanged.connect(
             lambda: self.apply_button.setEnabled(bool(self.proposals.selectionModel().selectedRows()))
@@ -238,7 +236,7 @@ class AssistantPanel(QWidget):
 
     def stop(self) -> None:
         if self._chat is not None and self.model.streaming:
-            self.request.emit("POST", "/assistant/chat/stop", {"conversation_id": self.model.conversation_id})
+            self.request.emit("stop_chat", self.model.conversation_id)
             self._chat.cancel()
 
     def _chat_token(self, text: str) -> None:
@@ -258,19 +256,18 @@ class AssistantPanel(QWidget):
 
     # ---- reports and housekeeping --------------------------------------------------------------------
 
-    def answer(self, path: str, data: Any) -> None:
-        if path == "/assistant/reports" and isinstance(data, dict):
-            if "reports" in data:
-                self._show_reports(data["reports"])
-            else:  # a report was made
-                self.request.emit("GET", "/assistant/reports", None)
-        elif path.startswith("/assistant/reports/") and isinstance(data, dict):
+    def answer(self, action: str, data: Any) -> None:
+        if action == "reports" and isinstance(data, list):
+            self._show_reports(data)
+        elif action == "make_report":
+            self.request.emit("reports", None)
+        elif action == "report" and isinstance(data, dict):
             self._show_report(data)
-        elif path == "/assistant/housekeeping" and isinstance(data, dict):
-            self._show_proposals(data.get("proposals") or data.get("items") or [])
-        elif path == "/assistant/housekeeping/apply":
+        elif action == "housekeeping" and isinstance(data, list):
+            self._show_proposals(data)
+        elif action == "apply":
             self.housekeeping_note.setText(f"Applied: {json.dumps(data)[:300]}")
-            self.request.emit("GET", "/assistant/housekeeping", None)
+            self.request.emit("housekeeping", None)
 
     def _show_report(self, report: dict[str, Any]) -> None:
         """The report's HTML with its plots as document resources (fetched by the worker with the token)."""
@@ -298,11 +295,11 @@ class AssistantPanel(QWidget):
         doc.markContentsDirty(0, doc.characterCount())
         self.report_view.viewport().update()
 
-    def failed(self, path: str, kind: str, message: str) -> None:
-        if kind == "not_found" and (path in ("/assistant/reports", "/assistant/housekeeping")):
+    def failed(self, action: str, kind: str, message: str) -> None:
+        if kind == "not_found" and action in ("reports", "housekeeping"):
             self.model.set_missing()
             return
-        self.housekeeping_note.setText(f"{path}: {message}")
+        self.housekeeping_note.setText(f"{action.replace('_', ' ')}: {message}")
 
     def _show_reports(self, reports: list[dict[str, Any]]) -> None:
         self.model.set_reports(reports)
@@ -321,7 +318,7 @@ class AssistantPanel(QWidget):
 
     def _report_chosen(self, item: QListWidgetItem | None) -> None:
         if item is not None:
-            self.request.emit("GET", f"/assistant/reports/{item.data(Qt.ItemDataRole.UserRole)}", None)
+            self.request.emit("report", item.data(Qt.ItemDataRole.UserRole))
 
     def _show_proposals(self, proposals: list[dict[str, Any]]) -> None:
         self.model.set_proposals(proposals)
@@ -351,7 +348,7 @@ class AssistantPanel(QWidget):
         )
         if answer == QMessageBox.StandardButton.Yes:
             ids = [p.get("id") for p in chosen]
-            self.request.emit("POST", "/assistant/housekeeping/apply", {"ids": ids, "confirm": True})
+            self.request.emit("apply", ids)
 
     def shutdown(self) -> None:
         if self._chat is not None:

@@ -8,17 +8,15 @@ next token and closes the response, which also unblocks a read that is waiting f
 from __future__ import annotations
 
 import contextlib
-import json
 import threading
 from typing import Any
 
 import httpx
 from PySide6.QtCore import QObject, Signal, Slot
 
+from gpuaccel.app.client import Client
 from gpuaccel.app.gui.api import Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint
-
-CHAT_PATH = "/assistant/chat"
 
 
 class ChatWorker(QObject):
@@ -41,25 +39,35 @@ class ChatWorker(QObject):
                 with contextlib.suppress(Exception):
                     response.close()
 
+    def _opened(self, response: httpx.Response) -> None:
+        with self._lock:
+            self._responses.append(response)
+        if self._cancel.is_set():
+            self.cancel()
+
     @Slot(object, object)
     def send(self, endpoint: Endpoint, body: dict[str, Any]) -> None:
         self._cancel.clear()
         api = Api(endpoint, timeout=5.0)
         error = ""
+        conversation = body.get("conversation_id")
         try:
-            holder: list[httpx.Response] = []
-            with self._lock:
-                self._responses = holder
-            for event, data in api.sse("POST", CHAT_PATH, body, cancel=self._cancel, holder=holder):
-                if event in ("token", "message"):
-                    self.token.emit(_token_text(data))
-                elif event in ("end", "done"):
+            for ev in api.stream(
+                Client.chat,
+                str(body.get("message", "")),
+                int(conversation) if conversation else None,
+                cancel=self._cancel,
+                on_open=self._opened,
+            ):
+                if ev.event in ("token", "message"):
+                    self.token.emit(_token_text(ev.data))
+                elif ev.event in ("end", "done"):
                     break
-                elif event == "error":
-                    error = _token_text(data) or "the assistant reported an error"
+                elif ev.event == "error":
+                    error = _token_text(ev.data) or "the assistant reported an error"
                     break
                 else:
-                    self.meta.emit({"event": event, "data": _parse(data)})
+                    self.meta.emit({"event": ev.event, "data": ev.data})
         except ApiError as exc:
             error = exc.message if not self._cancel.is_set() else ""
         finally:
@@ -69,19 +77,11 @@ class ChatWorker(QObject):
         self.finished.emit(error, self._cancel.is_set())
 
 
-def _parse(data: str) -> Any:
-    try:
-        return json.loads(data)
-    except ValueError:
-        return data
-
-
-def _token_text(data: str) -> str:
-    """A token event's text: either raw text or JSON like ``{"text": "..."}`` / ``{"token": "..."}``."""
-    parsed = _parse(data)
-    if isinstance(parsed, dict):
+def _token_text(data: Any) -> str:
+    """A token event's text: JSON like ``{"text": "..."}`` (or a bare string)."""
+    if isinstance(data, dict):
         for key in ("text", "token", "delta", "message", "error"):
-            if isinstance(parsed.get(key), str):
-                return parsed[key]
+            if isinstance(data.get(key), str):
+                return data[key]
         return ""
-    return parsed if isinstance(parsed, str) else data
+    return data if isinstance(data, str) else ""

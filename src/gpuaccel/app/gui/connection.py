@@ -48,7 +48,7 @@ def local_daemon_alive(endpoint: Endpoint, timeout: float = 1.0) -> bool:
     """True when the data dir names a daemon that answers /health (any HTTP answer counts)."""
     client = Client(data_dir=endpoint.data_dir, timeout=timeout)
     try:
-        client.request("GET", "/api/v1/health")
+        client.health()
     except (Unauthorized, ApiError):
         return True  # something answered: a daemon runs, even if it wants another token
     except (ClientError, httpx.HTTPError):

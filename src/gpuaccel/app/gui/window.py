@@ -52,7 +52,7 @@ class MainWindow(QMainWindow):
     _long_window = Signal(bool)
     _endpoint = Signal(object)
     _rate = Signal(float)
-    _assistant_call = Signal(str, str, object)
+    _assistant_call = Signal(str, object)
     _start_daemon = Signal()
     _assistant_policy = Signal(object)
     _assistant_model = Signal(str)

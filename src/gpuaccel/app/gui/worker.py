@@ -8,18 +8,19 @@ window shows "daemon unreachable" and recovers by itself when the daemon is back
 
 from __future__ import annotations
 
-import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
+from gpuaccel.app.client import Client, report_plot_path
 from gpuaccel.app.gui import models
-from gpuaccel.app.gui.api import NOT_FOUND, UNAUTHORIZED, UNREACHABLE, Api, ApiError
+from gpuaccel.app.gui.api import NOT_FOUND, REJECTED, UNAUTHORIZED, UNREACHABLE, Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint, local_daemon_alive, spawn_local_daemon
 from gpuaccel.app.gui.telemetry_model import HISTORY_FIELDS
 
-HISTORY_QUERY = ",".join(HISTORY_FIELDS.values())
+HISTORY_FIELD_LIST = list(HISTORY_FIELDS.values())
 SLOW_PERIOD_S = 1.0
 HEALTH_PERIOD_S = 5.0
 LONG_HISTORY_PERIOD_S = 60.0
@@ -141,28 +142,30 @@ class ApiWorker(QObject):
 
     @Slot(object)
     def submit(self, request: dict[str, Any]) -> None:
-        self._act("submit", lambda api: api.post("/jobs", request))
+        self._act("submit", lambda api: api.call(Client.submit, **request))
 
     @Slot(int)
     def cancel(self, job_id: int) -> None:
-        self._act("cancel", lambda api: api.post(f"/jobs/{job_id}/cancel"))
+        self._act("cancel", lambda api: api.call(Client.cancel, job_id))
 
     @Slot(int)
     def retry(self, job_id: int) -> None:
-        self._act("retry", lambda api: api.post(f"/jobs/{job_id}/retry"))
+        self._act("retry", lambda api: api.call(Client.retry, job_id))
 
     @Slot(int, int)
     def set_priority(self, job_id: int, priority: int) -> None:
-        self._act("priority", lambda api: api.post(f"/jobs/{job_id}/priority", {"priority": priority}))
+        self._act("priority", lambda api: api.call(Client.set_priority, job_id, priority))
 
-    @Slot(str, str, object)
-    def assistant_call(self, method: str, path: str, body: Any) -> None:
-        """A one-off assistant request; the answer comes back as actionDone("assistant:<path>")."""
-        name = f"assistant:{path}"
-        if method == "GET" and re.fullmatch(r"/assistant/reports/\d+", path):
-            self._act(name, lambda api: _report_with_plots(api, path))
+    @Slot(str, object)
+    def assistant_call(self, action: str, arg: Any) -> None:
+        """One of :data:`ASSISTANT_ACTIONS`; the answer comes back as actionDone("assistant:<action>")."""
+        operation = ASSISTANT_ACTIONS.get(action)
+        if operation is None:
+            self.actionFailed.emit(
+                f"assistant:{action}", REJECTED, "", f"unknown assistant action {action!r}"
+            )
             return
-        self._act(name, lambda api: api.post(path, body) if method == "POST" else api.get(path))
+        self._act(f"assistant:{action}", lambda api: operation(api, arg))
 
     @Slot(object)
     def set_assistant_policy(self, body: dict[str, Any]) -> None:
@@ -186,7 +189,7 @@ class ApiWorker(QObject):
         errors: list[str] = []
         if self._assistant_body is not None:
             try:
-                api.post("/assistant/settings", self._assistant_body)
+                api.call(Client.assistant_settings, **self._assistant_body)
             except ApiError as exc:
                 if exc.kind in (UNREACHABLE, NOT_FOUND):  # the next connect tries again; 404: no assistant
                     return  # (the tab says so); a pending model selection waits for either
@@ -202,9 +205,9 @@ class ApiWorker(QObject):
         try:
             name = requested
             if not name:
-                installed = api.get("/assistant/models").get("installed", [])
+                installed = api.call(Client.models).get("installed", [])
                 name = next((m["name"] for m in installed if m.get("bundled")), "")
-            api.post("/assistant/models/select", {"name": name})
+            api.call(Client.select_model, name)
         except ApiError as exc:
             if exc.kind == UNREACHABLE:
                 return None
@@ -235,7 +238,7 @@ class ApiWorker(QObject):
                 self._probe()
             return
         try:
-            snapshot = self._api.get("/telemetry/now")  # type: ignore[union-attr]
+            snapshot = self._api.call(Client.telemetry_now)  # type: ignore[union-attr]
             self.telemetry.emit(snapshot)
             self._backfill(snapshot, now)
             if now >= self._next_slow:
@@ -248,8 +251,8 @@ class ApiWorker(QObject):
     def _probe(self) -> None:
         api = self._ensure_api()
         try:
-            health = api.get("/health")
-            api.get("/jobs", limit=1)  # /health may be open; this one needs the token
+            health = api.call(Client.health)
+            api.call(Client.list_jobs, limit=1)  # /health may be open; this one needs the token
         except ApiError as exc:
             kind = exc.kind if exc.kind in (UNAUTHORIZED, UNREACHABLE) else UNREACHABLE
             message = exc.message
@@ -270,7 +273,7 @@ class ApiWorker(QObject):
         api = self._api
         assert api is not None
         steps = [
-            lambda: self.jobs.emit(api.get("/jobs", limit=500).get("jobs", [])),
+            lambda: self.jobs.emit(api.call(Client.list_jobs, limit=500)),
             lambda: self._poll_events(api),
             lambda: self._poll_selected(now),
         ]
@@ -291,25 +294,25 @@ class ApiWorker(QObject):
                     raise
 
     def _refresh_health(self, api: Api) -> None:
-        self._emit_state(models.ONLINE, f"connected to {api.url}", api.get("/health"))
+        self._emit_state(models.ONLINE, f"connected to {api.url}", api.call(Client.health))
 
     def _poll_long(self, api: Api, now: float) -> None:
         for gpu in sorted(self._backfilled):
             since = now - 86400
-            data = api.get("/telemetry/history", gpu=gpu, fields=HISTORY_QUERY, since=since, resolution="1m")
+            data = api.call(Client.telemetry_history, gpu, HISTORY_FIELD_LIST, since=since, resolution="1m")
             self.history.emit(gpu, "long", data)
 
     def _poll_events(self, api: Api) -> None:
         if self._last_event_id is None:  # first poll: skip the past, notify only what happens from now on
             last = 0
             while True:
-                events = api.get("/events", after=last, limit=10000).get("events", [])
+                events = api.call(Client.events, after=last, limit=10000)
                 last = max((int(e.get("id", 0)) for e in events), default=last)
                 if len(events) < 10000:
                     break
             self._last_event_id = last
             return
-        events = api.get("/events", after=self._last_event_id, limit=500).get("events", [])
+        events = api.call(Client.events, after=self._last_event_id, limit=500)
         if events:
             self._last_event_id = max(self._last_event_id, *(int(e.get("id", 0)) for e in events))
             self.events.emit(events)
@@ -322,7 +325,7 @@ class ApiWorker(QObject):
         if self._selected_done_at is not None and now - self._selected_done_at > 3.0:
             return  # finished and already fetched after the end
         try:
-            job = api.get(f"/jobs/{job_id}")
+            job = api.call(Client.get_job, job_id)
         except ApiError as exc:
             if exc.kind == NOT_FOUND:
                 self.jobLog.emit(job_id, None, f"job {job_id} not found")
@@ -331,7 +334,7 @@ class ApiWorker(QObject):
             raise
         self.jobDetails.emit(job)
         try:
-            self.jobLog.emit(job_id, api.text(f"/jobs/{job_id}/log", tail=200), "")
+            self.jobLog.emit(job_id, api.call(Client.log, job_id, tail=200), "")
         except ApiError as exc:
             if exc.kind in (UNREACHABLE, UNAUTHORIZED):
                 raise
@@ -350,10 +353,10 @@ class ApiWorker(QObject):
         out: dict[int, Any] = {}
         for gpu in job.get("assigned_gpus") or []:
             try:
-                out[int(gpu)] = api.get(
-                    "/telemetry/history",
-                    gpu=gpu,
-                    fields=HISTORY_QUERY,
+                out[int(gpu)] = api.call(
+                    Client.telemetry_history,
+                    int(gpu),
+                    HISTORY_FIELD_LIST,
                     since=start - 2,
                     until=end + 2,
                     resolution=resolution,
@@ -366,7 +369,7 @@ class ApiWorker(QObject):
 
     def _poll_assistant(self, api: Api) -> None:
         try:
-            self.assistant.emit("state", api.get("/assistant/state"))
+            self.assistant.emit("state", api.call(Client.assistant_state))
         except ApiError as exc:
             if exc.kind == NOT_FOUND:
                 self.assistant.emit("missing", {"message": exc.message})
@@ -380,8 +383,8 @@ class ApiWorker(QObject):
                 continue
             self._backfilled.add(gpu)
             try:
-                data = self._api.get(  # type: ignore[union-attr]
-                    "/telemetry/history", gpu=gpu, fields=HISTORY_QUERY, since=now - 3600, resolution="1s"
+                data = self._api.call(  # type: ignore[union-attr]
+                    Client.telemetry_history, gpu, HISTORY_FIELD_LIST, since=now - 3600, resolution="1s"
                 )
             except ApiError as exc:
                 if exc.kind in (UNREACHABLE, UNAUTHORIZED):
@@ -418,19 +421,31 @@ class ApiWorker(QObject):
         self.connection.emit(state, message, health)
 
 
-def _report_with_plots(api: Api, path: str) -> dict[str, Any]:
+def _report_with_plots(api: Api, report_id: int) -> dict[str, Any]:
     """A report plus its PNGs (fetched with the token) as ``_images``: {URL used in the viewer: bytes}."""
-    report = api.get(path)
+    report = api.call(Client.report, int(report_id))
     images: dict[str, bytes] = {}
     for plot in report.get("plots") or []:
         name = str(plot.get("file") or "")
         if not name:
             continue
-        url = f"{path}/plots/{name}"
         try:
-            images[url] = api.content(url)
+            images[report_plot_path(report_id, name)] = api.call(Client.report_plot, report_id, name)
         except ApiError as exc:
             if exc.kind in (UNREACHABLE, UNAUTHORIZED):
                 raise
     report["_images"] = images
     return report
+
+
+# What the assistant panel may ask for: action -> the client call, given the panel's argument.
+ASSISTANT_ACTIONS: dict[str, Callable[[Api, Any], Any]] = {
+    "reports": lambda api, _: api.call(Client.reports),
+    "make_report": lambda api, _: api.call(Client.make_report, "daily"),
+    "report": _report_with_plots,
+    "housekeeping": lambda api, _: api.call(Client.housekeeping),
+    "apply": lambda api, ids: api.call(Client.housekeeping_apply, list(ids), confirm=True),
+    "stop_chat": lambda api, conversation: api.call(
+        Client.stop_chat, int(conversation) if conversation else None
+    ),
+}

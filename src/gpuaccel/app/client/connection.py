@@ -1,0 +1,180 @@
+"""One connection to a daemon: where it is, its token, sending a request, retries, and errors.
+
+It finds a local daemon from the data dir (``daemon.json`` for the address, ``token`` for the secret), or
+talks to any daemon given ``base_url`` and ``token`` (``$GPUACCEL_URL`` / ``$GPUACCEL_TOKEN``). Every
+failure leaves as one of the exceptions in :mod:`.errors`, worded for the person who sees it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, Self
+
+import httpx
+
+from gpuaccel.app.client.errors import (
+    ApiError,
+    ClientError,
+    DaemonNotRunning,
+    Unauthorized,
+    find_undecodable,
+)
+from gpuaccel.app.client.sse import Event, read_events
+from gpuaccel.scheduler.paths import TOKEN_ENV, DataDir
+
+URL_ENV = "GPUACCEL_URL"
+API = "/api/v1"
+GET_ATTEMPTS = 3  # a GET changes nothing, so a dropped connection is tried again this many times in all
+RETRY_PAUSE_S = 0.1
+_RETRYABLE = (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError)
+
+
+def _start_hint(data_dir: DataDir) -> str:
+    default = DataDir.resolve(None).root == data_dir.root
+    return "gpuaccel serve" + ("" if default else f" --data-dir {data_dir.root}")
+
+
+class Connection:
+    def __init__(
+        self,
+        base_url: str | None = None,
+        token: str | None = None,
+        data_dir: str | os.PathLike[str] | None = None,
+        timeout: float = 10.0,
+    ) -> None:
+        self.data_dir = DataDir.resolve(data_dir)
+        self._base_url = base_url or os.environ.get(URL_ENV) or None
+        self._token = token or (os.environ.get(TOKEN_ENV) if self._base_url else None)
+        self.timeout = timeout
+        self._http: httpx.Client | None = None
+
+    @property
+    def base_url(self) -> str:
+        if self._base_url:
+            return self._base_url.rstrip("/")
+        info = self.data_dir.read_daemon_info()
+        if info is None:
+            raise DaemonNotRunning(
+                f"no gpuaccel daemon is running for data dir {self.data_dir.root}; start one with: "
+                f"{_start_hint(self.data_dir)}"
+            )
+        host = str(info.get("host", "127.0.0.1"))
+        host = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
+        return f"http://[{host}]:{info['port']}" if ":" in host else f"http://{host}:{info['port']}"
+
+    def _client(self) -> httpx.Client:
+        if self._http is None:
+            base_url = self.base_url
+            token = self._token or self.data_dir.read_token()
+            if not token:
+                raise Unauthorized(f"no API token: {self.data_dir.token_file} is missing; set ${TOKEN_ENV}")
+            self._http = httpx.Client(
+                base_url=base_url, headers={"Authorization": f"Bearer {token}"}, timeout=self.timeout
+            )
+        return self._http
+
+    def close(self) -> None:
+        if self._http is not None:
+            self._http.close()
+            self._http = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _not_running(self, exc: Exception) -> DaemonNotRunning:
+        url = self._base_url or "(unknown)"
+        try:
+            url = self.base_url
+        except DaemonNotRunning as inner:
+            return inner
+        if self._base_url:
+            return DaemonNotRunning(f"no gpuaccel daemon answers at {url} ({exc})")
+        info = self.data_dir.read_daemon_info() or {}
+        return DaemonNotRunning(
+            f"no gpuaccel daemon answers at {url} (daemon.json names pid {info.get('pid')}, which may have "
+            f"crashed); start one with: {_start_hint(self.data_dir)}"
+        )
+
+    @staticmethod
+    def _check_text(kw: dict[str, Any]) -> None:
+        where = find_undecodable(kw.get("json"), "request") or find_undecodable(kw.get("params"), "query")
+        if where:
+            raise ClientError(f"{where} holds bytes that are not valid UTF-8; the API carries UTF-8 only")
+
+    def request(self, method: str, path: str, **kw: Any) -> httpx.Response:
+        """Send one request; a GET is tried again after a dropped connection (it changes nothing)."""
+        self._check_text(kw)
+        attempts = GET_ATTEMPTS if method.upper() == "GET" else 1
+        for attempt in range(1, attempts + 1):
+            try:
+                response = self._client().request(method, path, **kw)
+                break
+            except _RETRYABLE as exc:
+                self.close()
+                if attempt == attempts or isinstance(exc, httpx.ConnectError) and self._refused(exc):
+                    raise self._not_running(exc) from None
+                time.sleep(RETRY_PAUSE_S * attempt)
+            except httpx.TimeoutException as exc:
+                raise ClientError(
+                    f"the daemon at {self.base_url} did not answer within {self.timeout:g} s"
+                ) from exc
+        self._check(response)
+        return response
+
+    @staticmethod
+    def _refused(exc: httpx.ConnectError) -> bool:
+        """Nothing listens: trying again at once will not change that."""
+        return "refused" in str(exc).lower() or isinstance(exc.__cause__, ConnectionRefusedError)
+
+    def _check(self, response: httpx.Response) -> None:
+        if response.status_code == 401:
+            raise Unauthorized(
+                f"the daemon at {self.base_url} rejected the token (from "
+                f"{'$' + TOKEN_ENV if self._token else self.data_dir.token_file}); use that daemon's token"
+            )
+        if response.status_code >= 400:
+            try:
+                detail = response.json().get("detail")
+            except Exception:
+                detail = response.text
+            raise ApiError(response.status_code, detail)
+
+    def _json(self, method: str, path: str, **kw: Any) -> Any:
+        response = self.request(method, API + path, **kw)
+        return response.json() if response.content else {}
+
+    def _stream(
+        self,
+        method: str,
+        path: str,
+        *,
+        cancel: threading.Event | None = None,
+        on_open: Callable[[httpx.Response], None] | None = None,
+        **kw: Any,
+    ) -> Iterator[Event]:
+        """Server-sent events from one streaming request, until the server ends it or ``cancel`` is set.
+
+        ``on_open`` gets the response so another thread can close it to unblock a waiting read."""
+        self._check_text(kw)
+        timeout = httpx.Timeout(self.timeout, read=None)
+        try:
+            with self._client().stream(method, API + path, timeout=timeout, **kw) as response:
+                if on_open is not None:
+                    on_open(response)
+                if response.status_code >= 400:
+                    response.read()
+                    self._check(response)
+                yield from read_events(response, cancel)
+        except (httpx.TransportError, httpx.StreamError) as exc:  # StreamClosed: closed to stop it
+            self.close()
+            if cancel is not None and cancel.is_set():
+                return
+            if isinstance(exc, httpx.ConnectError):
+                raise self._not_running(exc) from None
+            raise ClientError(f"the stream from {self.base_url} broke: {exc}") from None

@@ -1,0 +1,194 @@
+"""Client: one typed method per daemon operation, so no caller builds a method, path or body itself."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+
+from gpuaccel.app.client.connection import API, Connection
+from gpuaccel.app.client.errors import ClientError
+from gpuaccel.app.client.sse import Event
+from gpuaccel.scheduler.models import FINISHED
+
+ASSISTANT = "/assistant"
+
+
+class Client(Connection):
+    # -- daemon and jobs -----------------------------------------------------------------------------
+
+    def health(self) -> dict[str, Any]:
+        return self._json("GET", "/health")
+
+    def submit(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """Submit a job: ``submit("command", argv=[...])`` or ``submit("matmul", spec={...}, gpus=1)``."""
+        return self._json("POST", "/jobs", json={"kind": kind, **fields})
+
+    def list_jobs(
+        self,
+        state: str | list[str] | None = None,
+        kind: str | None = None,
+        labels: dict[str, str] | None = None,
+        limit: int = 100,
+    ) -> list[dict[str, Any]]:
+        params: dict[str, Any] = {"limit": limit}
+        if state:
+            params["state"] = state if isinstance(state, str) else ",".join(state)
+        if kind:
+            params["kind"] = kind
+        if labels:
+            params["label"] = [f"{k}={v}" for k, v in labels.items()]
+        return self._json("GET", "/jobs", params=params)["jobs"]
+
+    def get_job(self, job_id: int) -> dict[str, Any]:
+        return self._json("GET", f"/jobs/{int(job_id)}")
+
+    def cancel(self, job_id: int) -> dict[str, Any]:
+        return self._json("POST", f"/jobs/{int(job_id)}/cancel")
+
+    def retry(self, job_id: int) -> dict[str, Any]:
+        return self._json("POST", f"/jobs/{int(job_id)}/retry")
+
+    def set_priority(self, job_id: int, priority: int) -> dict[str, Any]:
+        return self._json("POST", f"/jobs/{int(job_id)}/priority", json={"priority": priority})
+
+    def log(self, job_id: int, tail: int = 200) -> str:
+        return self.request("GET", f"{API}/jobs/{int(job_id)}/log", params={"tail": tail}).text
+
+    def follow_log(self, job_id: int, tail: int = 200) -> Iterator[str]:
+        """The log's last ``tail`` lines, then its text as it is written, until the job ends.
+
+        Joined, the chunks equal the file decoded as UTF-8 with replacement: ``\\r`` progress lines, form
+        feeds, U+2028 and a last line without a newline included."""
+        for event in self._stream("GET", f"/jobs/{int(job_id)}/log/stream", params={"tail": tail}):
+            if event.event == "end":
+                return
+            if event.event == "log":
+                if not isinstance(event.data, str):
+                    raise ClientError(f"a log event's data must be text, got {type(event.data).__name__}")
+                yield event.data
+
+    def wait(self, job_id: int, timeout: float | None = None, poll_s: float = 0.2) -> dict[str, Any]:
+        """Block until the job has finished (succeeded, failed, cancelled) and return it."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            job = self.get_job(job_id)
+            if job["state"] in FINISHED:
+                return job
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeoutError(f"job {job_id} still {job['state']} after {timeout:g} s")
+            time.sleep(poll_s)
+
+    def events(self, after: int = 0, limit: int = 100, job_id: int | None = None) -> list[dict[str, Any]]:
+        params: dict[str, Any] = {"after": after, "limit": limit}
+        if job_id is not None:
+            params["job_id"] = job_id
+        return self._json("GET", "/events", params=params)["events"]
+
+    def telemetry_now(self) -> dict[str, Any]:
+        return self._json("GET", "/telemetry/now")
+
+    def telemetry_history(
+        self,
+        gpu: int,
+        fields: list[str],
+        since: float | None = None,
+        until: float | None = None,
+        resolution: str = "1s",
+    ) -> dict[str, Any]:
+        params: dict[str, Any] = {"gpu": gpu, "fields": ",".join(fields), "resolution": resolution}
+        if since is not None:
+            params["since"] = since
+        if until is not None:
+            params["until"] = until
+        return self._json("GET", "/telemetry/history", params=params)
+
+    def idle(self) -> dict[str, Any]:
+        return self._json("GET", "/idle")
+
+    def metrics(self) -> str:
+        return self.request("GET", "/metrics").text
+
+    # -- the assistant ---------------------------------------------------------------------------------
+
+    def assistant_state(self) -> dict[str, Any]:
+        return self._json("GET", f"{ASSISTANT}/state")
+
+    def assistant_settings(self, **settings: Any) -> dict[str, Any]:
+        """Save the assistant's policy (``on_close``, ``use_gpu``)."""
+        return self._json("POST", f"{ASSISTANT}/settings", json=settings)
+
+    def chat(
+        self,
+        message: str,
+        conversation_id: int | None = None,
+        cancel: threading.Event | None = None,
+        on_open: Callable[[httpx.Response], None] | None = None,
+    ) -> Iterator[Event]:
+        """The answer as events: ``meta``, ``token`` (``{"text"}``) ..., then ``done`` or ``error``."""
+        body: dict[str, Any] = {"message": message}
+        if conversation_id is not None:
+            body["conversation_id"] = conversation_id
+        yield from self._stream("POST", f"{ASSISTANT}/chat", json=body, cancel=cancel, on_open=on_open)
+
+    def stop_chat(self, conversation_id: int | None) -> dict[str, Any]:
+        return self._json("POST", f"{ASSISTANT}/chat/stop", json={"conversation_id": conversation_id})
+
+    def sessions(self) -> list[dict[str, Any]]:
+        return self._json("GET", f"{ASSISTANT}/sessions")["sessions"]
+
+    def session(self, session_id: int) -> dict[str, Any]:
+        return self._json("GET", f"{ASSISTANT}/sessions/{int(session_id)}")
+
+    def delete_session(self, session_id: int) -> dict[str, Any]:
+        return self._json("DELETE", f"{ASSISTANT}/sessions/{int(session_id)}")
+
+    def reports(self) -> list[dict[str, Any]]:
+        return self._json("GET", f"{ASSISTANT}/reports")["reports"]
+
+    def make_report(
+        self, kind: str = "daily", day: str | None = None, job_id: int | None = None
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {"kind": kind, "day": day} if kind == "daily" else {"kind": kind}
+        if job_id is not None:
+            body["job_id"] = job_id
+        return self._json("POST", f"{ASSISTANT}/reports", json=body)
+
+    def report(self, report_id: int) -> dict[str, Any]:
+        return self._json("GET", f"{ASSISTANT}/reports/{int(report_id)}")
+
+    def report_export(self, report_id: int, fmt: str = "md") -> str:
+        path = f"{API}{ASSISTANT}/reports/{int(report_id)}/export"
+        return self.request("GET", path, params={"format": fmt}).text
+
+    def report_plot(self, report_id: int, name: str) -> bytes:
+        return self.request("GET", f"{API}{report_plot_path(report_id, name)}").content
+
+    def housekeeping(self) -> list[dict[str, Any]]:
+        return self._json("GET", f"{ASSISTANT}/housekeeping")["proposals"]
+
+    def housekeeping_apply(self, ids: list[str], confirm: bool) -> list[Any]:
+        body = {"ids": list(ids), "confirm": bool(confirm)}
+        return self._json("POST", f"{ASSISTANT}/housekeeping/apply", json=body)["results"]
+
+    def models(self) -> dict[str, Any]:
+        return self._json("GET", f"{ASSISTANT}/models")
+
+    def import_model(self, path: str, name: str | None = None) -> dict[str, Any]:
+        body = {"path": path} if name is None else {"path": path, "name": name}
+        return self._json("POST", f"{ASSISTANT}/models/import", json=body)
+
+    def download_model(self, name: str, sha256: str | None = None, url: str | None = None) -> dict[str, Any]:
+        body = {"name": name, "sha256": sha256, "url": url}
+        return self._json("POST", f"{ASSISTANT}/models/download", json=body)
+
+    def select_model(self, name: str) -> dict[str, Any]:
+        return self._json("POST", f"{ASSISTANT}/models/select", json={"name": name})
+
+
+def report_plot_path(report_id: int, name: str) -> str:
+    """Where a report's plot lives under the API root (the GUI also uses it to name the image)."""
+    return f"{ASSISTANT}/reports/{int(report_id)}/plots/{name}"
