@@ -1,12 +1,15 @@
 """The assistant as one object the daemon owns: db, gate controller, chat, reports, housekeeping, models.
 
 Cheap to build (no model is loaded until the first answer), so a daemon start never waits for weights.
+Its third-party needs (torch, rwkv, safetensors: the ``assistant`` extra) are imported only where used;
+:func:`missing_dependencies` tells the daemon, without importing them, whether they are installed.
 Settings (active model, what to do when the gate closes) live in ``<data dir>/assistant.json``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import importlib.util
 import json
 import logging
 import os
@@ -26,6 +29,20 @@ from gpuaccel.assistant.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf
 log = logging.getLogger(__name__)
 
 SUMMARY_PROMPT = "Summarize these facts for the operator in two short sentences."
+EXTRA_MODULES: tuple[str, ...] = ("torch", "rwkv", "safetensors")  # the ``gpuaccel[assistant]`` extra
+
+
+def missing_dependencies() -> list[str]:
+    """The extra's top-level modules that cannot be found (looked up, not imported: torch is slow to load)."""
+    missing = []
+    for name in EXTRA_MODULES:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            missing.append(name)
+    return missing
 
 
 class AssistantService:
@@ -70,9 +87,6 @@ class AssistantService:
         self._stopping = threading.Event()
         # Idle-time reports start once the gate has stayed open this long (not on every short idle spell).
         self.report_delay_s = float(os.environ.get("GPUACCEL_ASSISTANT_REPORT_DELAY_S", "600"))
-        from gpuaccel.assistant.routes import create_router
-
-        self.router = create_router(self)
 
     # -- settings ------------------------------------------------------------------------------------
 
