@@ -1,4 +1,4 @@
-"""The assistant's HTTP contract: one pydantic model per request body and response, so OpenAPI says what is true.
+"""The assistant's HTTP contract: a pydantic model per request body and response, so OpenAPI is true.
 
 Field names are the JSON the GUI and CLI already send and read. Request bodies refuse unknown fields and
 wrong types with FastAPI's 422 shape; responses list every field the service returns.

@@ -200,7 +200,7 @@ def _quiet(fn: Any, *args: Any) -> None:
 
 
 class Unavailable:
-    """Stands in for the service when the assistant cannot run here: every route answers 503 with ``reason``."""
+    """Stands in for the service when the assistant cannot run here: every route answers 503."""
 
     def __init__(self, reason: str) -> None:
         self.reason = reason

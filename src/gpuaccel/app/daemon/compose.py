@@ -19,7 +19,8 @@ from fastapi.responses import PlainTextResponse
 from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.app.daemon.auth import TokenAuth
-from gpuaccel.assistant.routes import Unavailable, create_router as assistant_router
+from gpuaccel.assistant.routes import Unavailable
+from gpuaccel.assistant.routes import create_router as assistant_router
 from gpuaccel.assistant.service import AssistantService, missing_dependencies
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.history import HistoryWriter
@@ -110,7 +111,7 @@ class Daemon:
             self.store.close()
 
     def api(self, token: str) -> FastAPI:
-        """The HTTP API: scheduler and assistant routes under ``/api/v1``, ``/metrics``, all behind the token."""
+        """Scheduler and assistant routes under ``/api/v1`` and ``/metrics``, all behind the token."""
         api = FastAPI(
             title="gpuaccel daemon", version=self.version, description="GPU telemetry, job queue, assistant"
         )
