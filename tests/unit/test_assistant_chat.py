@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.assistant.facts import FactsSource, NumberGuard, answer_direct
+from gpuaccel.assistant.routes import create_router
 from gpuaccel.assistant.runtime import Engine
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store import Store
@@ -60,7 +61,7 @@ def svc(tmp_path: Path):
 
 def client_for(service: AssistantService) -> TestClient:
     app = FastAPI()
-    app.include_router(service.router, prefix="/api/v1")
+    app.include_router(create_router(service), prefix="/api/v1")
     return TestClient(app)
 
 

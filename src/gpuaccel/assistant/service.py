@@ -25,6 +25,7 @@ from gpuaccel.assistant.housekeeping import Housekeeper
 from gpuaccel.assistant.models import ModelManager, fit_message
 from gpuaccel.assistant.reports import ReportService
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
+from gpuaccel.scheduler.models import JobState
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +152,9 @@ class AssistantService:
             if ("daily", yesterday.isoformat()) not in made:
                 self.reports.make_daily(yesterday)
             failed = [
-                j for j in self.store.list(states=["failed"], limit=5) if ("job", str(j.id)) not in made
+                j
+                for j in self.store.list(states=[JobState.FAILED], limit=5)
+                if ("job", str(j.id)) not in made
             ]
             for job in failed:
                 if not self.controller.gate_open():
@@ -214,7 +217,7 @@ class AssistantService:
     def state(self) -> dict[str, Any]:
         engine = self.controller.engine
         wanted = self.controller.wanted_strategy()
-        running = self.store.list(states=["running"], limit=1)
+        running = self.store.list(states=[JobState.RUNNING], limit=1)
         if engine is not None:
             word = "gpu" if engine.strategy.startswith("cuda") else "cpu"
         elif wanted is None:
