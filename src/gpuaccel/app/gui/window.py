@@ -27,7 +27,7 @@ from gpuaccel.app.gui import models
 from gpuaccel.app.gui.assistant_panel import AssistantPanel
 from gpuaccel.app.gui.dashboard import Dashboard
 from gpuaccel.app.gui.jobs import JobsPanel
-from gpuaccel.app.gui.settings import AppSettings, SettingsDialog
+from gpuaccel.app.gui.settings import AppSettings, SettingsDialog, policy_of
 from gpuaccel.app.gui.telemetry_model import TelemetryModel
 from gpuaccel.app.gui.threads import WorkerThread
 from gpuaccel.app.gui.tray import Tray, job_notifications
@@ -85,7 +85,6 @@ class MainWindow(QMainWindow):
         self.thread = WorkerThread(self.worker, "gpuaccel-api-worker")
         self._closed = False
         self.thread.start()
-        self._assistant_policy.emit(settings.assistant_settings())
 
     # ---- layout ----------------------------------------------------------------------------------
 
@@ -234,6 +233,9 @@ class MainWindow(QMainWindow):
             self.assistant.set_missing()
         elif what == "state" and isinstance(data, dict):
             self.assistant.set_state(data)
+            policy = policy_of(data.get("settings") or {})  # the daemon owns it; the dialog shows it
+            if policy is not None:
+                self.settings.assistant_policy = policy
 
     # ---- showing -------------------------------------------------------------------------------------
 
