@@ -66,6 +66,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.settings = settings
+        self._daemon_policy: str | None = None  # the assistant policy the daemon last reported
         self.store = store  # where settings are saved (None: the user's QSettings)
         self.data_dir = data_dir
         self.setWindowTitle("gpuaccel")
@@ -233,9 +234,11 @@ class MainWindow(QMainWindow):
             self.assistant.set_missing()
         elif what == "state" and isinstance(data, dict):
             self.assistant.set_state(data)
-            policy = policy_of(data.get("settings") or {})  # the daemon owns it; the dialog shows it
-            if policy is not None:
-                self.settings.assistant_policy = policy
+            # The daemon owns the policy; mirror a change made there (a poll answered before the user's
+            # own change reached the daemon repeats the old value and must not undo it here).
+            policy = policy_of(data.get("settings") or {})
+            if policy is not None and policy != self._daemon_policy:
+                self._daemon_policy = self.settings.assistant_policy = policy
 
     # ---- showing -------------------------------------------------------------------------------------
 
