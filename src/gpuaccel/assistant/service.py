@@ -92,11 +92,26 @@ class AssistantService:
     # -- settings ------------------------------------------------------------------------------------
 
     def _load_settings(self) -> dict[str, Any]:
-        defaults = {"model": str(BUNDLED_MODEL), "on_close": "cpu", "use_gpu": True}
+        """The stored settings; a value of the wrong kind (a hand-edited file) falls back to its default."""
+        settings: dict[str, Any] = {"model": str(BUNDLED_MODEL), "on_close": "cpu", "use_gpu": True}
         try:
-            return {**defaults, **json.loads(self.settings_file.read_text())}
+            stored = json.loads(self.settings_file.read_text())
         except (FileNotFoundError, ValueError):
-            return defaults
+            return settings
+        valid = {
+            "model": lambda v: isinstance(v, str),
+            "on_close": lambda v: v in ("cpu", "wait"),
+            "use_gpu": lambda v: isinstance(v, bool),
+        }
+        for key, ok in valid.items():
+            if isinstance(stored, dict) and key in stored:
+                if ok(stored[key]):
+                    settings[key] = stored[key]
+                else:
+                    log.warning(
+                        "ignoring %s=%r in %s; using %r", key, stored[key], self.settings_file, settings[key]
+                    )
+        return settings
 
     def save_settings(self, **changes: Any) -> dict[str, Any]:
         if changes.get("on_close") is not None and changes["on_close"] not in ("cpu", "wait"):
