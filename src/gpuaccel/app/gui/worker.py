@@ -369,7 +369,7 @@ class ApiWorker(QObject):
         try:
             self.assistant.emit("state", api.get("/assistant/state"))
         except ApiError as exc:
-            if exc.kind == NOT_FOUND:
+            if exc.kind == NOT_FOUND or exc.status == 503:  # 503: installed without the assistant extra
                 self.assistant.emit("missing", {"message": exc.message})
             elif exc.kind in (UNREACHABLE, UNAUTHORIZED):
                 raise
