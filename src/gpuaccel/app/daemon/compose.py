@@ -67,15 +67,20 @@ class Daemon:
         """Make the parts (the sampler starts reading NVML; nothing else runs until :meth:`start`)."""
         store = Store(data_dir.db)
         sampler = Sampler(open_backend(), rate_hz=config.sample_hz).start()
-        idle = IdleDetector(config.idle_util_pct, config.idle_after_s)
-        scheduler = Scheduler(store, data_dir, config, sampler, idle)
-        history = HistoryWriter(store, sampler, config)
-        missing = missing_dependencies()
-        assistant = None
-        if missing:
-            log.warning("assistant off: %s (missing: %s)", ASSISTANT_INSTALL_HINT, ", ".join(missing))
-        else:
-            assistant = AssistantService(data_dir.root, store, sampler, idle, db_path=data_dir.db)
+        try:
+            idle = IdleDetector(config.idle_util_pct, config.idle_after_s)
+            scheduler = Scheduler(store, data_dir, config, sampler, idle)
+            history = HistoryWriter(store, sampler, config)
+            missing = missing_dependencies()
+            assistant = None
+            if missing:
+                log.warning("assistant off: %s (missing: %s)", ASSISTANT_INSTALL_HINT, ", ".join(missing))
+            else:
+                assistant = AssistantService(data_dir.root, store, sampler, idle, db_path=data_dir.db)
+        except BaseException:
+            sampler.stop()  # nothing else has started yet
+            store.close()
+            raise
         reason = f"{ASSISTANT_INSTALL_HINT} (missing: {', '.join(missing)})" if missing else None
         return cls(
             data_dir,
