@@ -1,13 +1,17 @@
-"""The assistant inside a real daemon (fake NVML, loopback): SSE chat with true numbers, CLI ask, report."""
+"""The assistant inside a real daemon (fake NVML, loopback): SSE chat with true numbers, CLI ask, report;
+a daemon without the assistant extra, and one whose assistant code is broken."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import httpx
-from daemon_fixture import start_daemon
+from daemon_fixture import REPO, start_daemon
 
 
 def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
@@ -64,3 +68,68 @@ def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
         assert re.search(r"\| jobs run \| 0 \|", out.stdout)
     finally:
         d.stop()
+
+
+# Written as sitecustomize.py on the daemon's PYTHONPATH: a finder that makes ``import NAME`` raise
+# ImportError for every NAME in $HIDE_MODULES, as in an install without those packages (or a broken one).
+HIDE_MODULES = """
+import os
+import sys
+
+HIDDEN = set(filter(None, os.environ.get("HIDE_MODULES", "").split(",")))
+
+
+class Hide:
+    def find_spec(self, name, path=None, target=None):
+        if name in HIDDEN or name.split(".")[0] in HIDDEN:
+            raise ImportError(f"No module named {name!r} (hidden by the test)", name=name)
+        return None
+
+
+sys.meta_path.insert(0, Hide())
+"""
+
+
+def _env_hiding(tmp_path: Path, modules: str) -> dict[str, str]:
+    site = tmp_path / "site"
+    site.mkdir(exist_ok=True)
+    (site / "sitecustomize.py").write_text(HIDE_MODULES)
+    return {"PYTHONPATH": os.pathsep.join([str(site), str(REPO / "src")]), "HIDE_MODULES": modules}
+
+
+def test_daemon_without_the_assistant_extra_serves_and_says_how_to_install_it(tmp_path: Path) -> None:
+    d = start_daemon(tmp_path / "data", env=_env_hiding(tmp_path, "rwkv"))
+    try:
+        headers = {"Authorization": f"Bearer {d.token}"}
+        with httpx.Client(base_url=d.url, headers=headers, timeout=30) as http:
+            assert http.get("/api/v1/health").status_code == 200
+            assert http.get("/api/v1/jobs").status_code == 200
+            for method, path, body in (
+                ("GET", "/api/v1/assistant/state", None),
+                ("POST", "/api/v1/assistant/chat", {"message": "How hot is GPU 0?"}),
+                ("GET", "/api/v1/assistant/reports", None),
+            ):
+                r = http.request(method, path, json=body)
+                assert r.status_code == 503, (path, r.text)
+                detail = r.json()["detail"]
+                assert "pip install 'gpuaccel[assistant]'" in detail and "rwkv" in detail, detail
+            assert "/api/v1/assistant/state" in http.get("/openapi.json").json()["paths"]
+        assert "assistant off" in d.output()
+    finally:
+        d.stop()
+
+
+def test_an_import_error_in_our_own_assistant_code_stops_the_daemon_with_a_clear_message(
+    tmp_path: Path,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_")}
+    env.update(_env_hiding(tmp_path, "gpuaccel.assistant.chat"), GPUACCEL_FAKE_NVML="two_gpus")
+    data = tmp_path / "data"
+    out = subprocess.run(
+        [sys.executable, "-m", "gpuaccel", "serve", "--port", "0", "--data-dir", str(data)],
+        env=env, cwd=str(REPO), capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert out.returncode == 1, (out.returncode, out.stdout, out.stderr)
+    assert "gpuaccel serve: the daemon cannot start: ImportError:" in out.stderr, out.stderr
+    assert "gpuaccel.assistant.chat" in out.stderr and "Traceback" not in out.stderr, out.stderr
+    assert not (data / "daemon.json").exists()  # it never served

@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.assistant.facts import FactsSource, NumberGuard, answer_direct
-from gpuaccel.assistant.runtime import Engine
+from gpuaccel.assistant.routes import create_router
+from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store import Store
 
@@ -60,7 +61,7 @@ def svc(tmp_path: Path):
 
 def client_for(service: AssistantService) -> TestClient:
     app = FastAPI()
-    app.include_router(service.router, prefix="/api/v1")
+    app.include_router(create_router(service), prefix="/api/v1")
     return TestClient(app)
 
 
@@ -188,3 +189,22 @@ def test_own_worker_is_not_an_orphan(svc: AssistantService) -> None:
     svc.facts.own_pids = svc.own_pids
     assert not [p for p in svc.housekeeper.propose() if p.action == "signal"]
     assert "4242 (fake-trainer): 20480.0 MiB, the assistant's model" in svc.facts.collect().block()
+
+
+def test_hand_edited_settings_of_the_wrong_kind_fall_back_to_defaults(tmp_path: Path) -> None:
+    (tmp_path / "assistant.json").write_text(json.dumps({"on_close": "never", "use_gpu": "yes", "model": 3}))
+    store = Store(tmp_path / "gpuaccel.db")
+    service = AssistantService(tmp_path, store)
+    try:
+        assert service.settings == {"model": str(BUNDLED_MODEL), "on_close": "cpu", "use_gpu": True}
+        client = client_for(service)
+        state = client.get("/api/v1/assistant/state")
+        assert state.status_code == 200 and state.json()["settings"]["on_close"] == "cpu", state.text
+        r = client.post("/api/v1/assistant/settings", json={"on_close": "wait", "extra": 1})
+        assert r.status_code == 422 and "extra" in r.text  # unknown fields are refused, not ignored
+        r = client.post("/api/v1/assistant/settings", json={"on_close": "wait"})
+        assert r.json() == {"model": str(BUNDLED_MODEL), "on_close": "wait", "use_gpu": True}
+        assert json.loads((tmp_path / "assistant.json").read_text())["on_close"] == "wait"
+    finally:
+        service.stop()
+        store.close()

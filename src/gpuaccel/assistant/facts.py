@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpuaccel.accel.telemetry.types import NA
+from gpuaccel.scheduler import reads
+from gpuaccel.scheduler.models import JobState
+from gpuaccel.scheduler.store import Store
 
 _NUM = re.compile(r"\d+(?:\.\d+)?")
 
@@ -90,12 +93,12 @@ def _num(value: Any) -> float | None:
 class FactsSource:
     """Reads the daemon's live objects; each is optional so tests and a GPU-less daemon work the same."""
 
-    def __init__(self, store: Any, sampler: Any = None, idle: Any = None, own_pids: Any = None) -> None:
+    def __init__(self, store: Store, sampler: Any = None, idle: Any = None, own_pids: Any = None) -> None:
         self.store, self.sampler, self.idle = store, sampler, idle
         self.own_pids = own_pids or (lambda: set())
 
     def _job_pids(self) -> dict[int, int]:
-        return {j.worker_pid: j.id for j in self.store.list(states=["running"], limit=500) if j.worker_pid}
+        return reads.running_pids(self.store)
 
     def gpus(self) -> tuple[list[dict[str, Any]], str | None]:
         if self.sampler is None:
@@ -145,20 +148,15 @@ class FactsSource:
             return None
 
     def highlights(self, since_s: float = 3600.0) -> list[str]:
-        rows = self.store.query(
-            "SELECT gpu, MAX(temperature_c) AS tmax, AVG(util_gpu) AS uavg, AVG(tensor_active) AS tavg"
-            " FROM telemetry_1s WHERE t >= ? GROUP BY gpu ORDER BY gpu",
-            (time.time() - since_s,),
-        )
         out = []
-        for r in rows:
-            parts = [f"last hour GPU {r['gpu']}:"]
-            if r["tmax"] is not None:
-                parts.append(f"peak {r['tmax']:.0f} C,")
-            if r["uavg"] is not None:
-                parts.append(f"mean util {r['uavg']:.0f}%,")
-            if r["tavg"] is not None:
-                parts.append(f"mean tensor activity {r['tavg']:.0f}%")
+        for g in reads.gpu_summaries(self.store, time.time() - since_s):
+            parts = [f"last hour GPU {g.gpu}:"]
+            if g.temperature_peak_c is not None:
+                parts.append(f"peak {g.temperature_peak_c:.0f} C,")
+            if g.util_avg_pct is not None:
+                parts.append(f"mean util {g.util_avg_pct:.0f}%,")
+            if g.tensor_avg_pct is not None:
+                parts.append(f"mean tensor activity {g.tensor_avg_pct:.0f}%")
             out.append(" ".join(parts).rstrip(","))
         return out
 
@@ -166,11 +164,11 @@ class FactsSource:
         gpus, err = self.gpus()
         running = [
             {"id": j.id, "name": j.name or j.kind, "gpus": ",".join(map(str, j.assigned_gpus)) or "none"}
-            for j in self.store.list(states=["running"], limit=20)
+            for j in self.store.list(states=[JobState.RUNNING], limit=20)
         ]
         failed = [
             {"id": j.id, "name": j.name or j.kind, "reason": j.reason or f"exit code {j.exit_code}"}
-            for j in self.store.list(states=["failed"], limit=failures)
+            for j in self.store.list(states=[JobState.FAILED], limit=failures)
         ]
         gate = self.idle.is_gate_open() if self.idle is not None else None
         return Facts(time.time(), gpus, err, gate, self.store.counts(), running, failed, self.highlights())
@@ -179,7 +177,7 @@ class FactsSource:
         job = self.store.get(job_id, with_events=True)
         if job is None:
             return f"There is no job {job_id} in the queue's history."
-        if job.state != "failed":
+        if job.state != JobState.FAILED:
             return f"Job {job_id} ({job.name or job.kind}) did not fail: it is {job.state}."
         code = f" (exit code {job.exit_code})" if job.exit_code is not None else ""
         return f"Job {job_id} ({job.name or job.kind}) failed: {job.reason or 'no reason recorded'}{code}."

@@ -22,6 +22,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.scheduler import reads
+from gpuaccel.scheduler.models import FINISHED
+
 DAY = 86400.0
 # A job's log (job-7.log) and the per-rank log folders of a multi-GPU job's attempts (job-7-a0-ranks).
 JOB_LOG_NAME = re.compile(r"job-(\d+)(?:\.log|-a\d+-ranks)")
@@ -130,7 +133,7 @@ class Housekeeper:
     def _finished_jobs(self) -> set[int] | None:
         if self.store is None:
             return None
-        return {j.id for j in self.store.list(states=["succeeded", "failed", "cancelled"], limit=1_000_000)}
+        return reads.job_ids(self.store, sorted(FINISHED))
 
     def propose(self, now: float | None = None) -> list[Proposal]:
         now = time.time() if now is None else now
@@ -201,7 +204,7 @@ class Housekeeper:
 
         owned = set()
         if self.store is not None:
-            owned = {j.worker_pid for j in self.store.list(states=["running"], limit=500) if j.worker_pid}
+            owned = set(reads.running_pids(self.store))
         owned |= {os.getpid(), *self.own_pids()}
         out: list[Proposal] = []
         for s in self.sampler.latest():

@@ -20,6 +20,9 @@ from typing import Any
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import NumberGuard
 from gpuaccel.assistant.plots import line_chart
+from gpuaccel.scheduler import reads
+from gpuaccel.scheduler.models import JobState
+from gpuaccel.scheduler.store import Store
 
 Summarizer = Callable[[str], str]
 
@@ -29,22 +32,10 @@ def _day_bounds(day: dt.date) -> tuple[float, float]:
     return start, start + 86400
 
 
-def _telemetry(store: Any, t0: float, t1: float, gpus: list[int] | None = None) -> tuple[list[Any], float]:
-    """Rows of the finest history table covering [t0, t1) (1 s rows are kept a day), and their spacing."""
-    where = f" AND gpu IN ({','.join('?' * len(gpus))})" if gpus else ""
-    for table, step in (("telemetry_1s", 1.0), ("telemetry_1m", 60.0)):
-        rows = store.query(
-            f"SELECT * FROM {table} WHERE t >= ? AND t < ?{where} ORDER BY gpu, t", (t0, t1, *(gpus or []))
-        )
-        if rows:
-            return rows, step
-    return [], 1.0
-
-
-def telemetry_stats(rows: list[Any], step: float) -> list[dict[str, Any]]:
+def telemetry_stats(rows: list[reads.HistoryRow], step: float) -> list[dict[str, Any]]:
     out: dict[int, dict[str, Any]] = {}
     for r in rows:
-        g = out.setdefault(r["gpu"], {"gpu": r["gpu"], "_u": [], "_t": [], "_temp": [], "_p": [], "_tf": []})
+        g = out.setdefault(r.gpu, {"gpu": r.gpu, "_u": [], "_t": [], "_temp": [], "_p": [], "_tf": []})
         for key, col in (
             ("_u", "util_gpu"),
             ("_t", "tensor_active"),
@@ -52,8 +43,9 @@ def telemetry_stats(rows: list[Any], step: float) -> list[dict[str, Any]]:
             ("_p", "power_w"),
             ("_tf", "tflops_est"),
         ):
-            if r[col] is not None:
-                g[key].append(float(r[col]))
+            value = getattr(r, col)
+            if value is not None:
+                g[key].append(float(value))
     stats = []
     for g in out.values():
         mean = lambda xs: round(sum(xs) / len(xs), 1) if xs else None
@@ -76,13 +68,9 @@ def _tflops_results(job: Any) -> list[tuple[str, float]]:
     return [(k, float(v)) for k, v in res.items() if "tflops" in k.lower() and isinstance(v, int | float)]
 
 
-def daily_facts(store: Any, day: dt.date) -> dict[str, Any]:
+def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
     t0, t1 = _day_bounds(day)
-    jobs = [
-        j
-        for j in store.list(limit=100_000)
-        if j.started_at is not None and j.started_at < t1 and (j.finished_at or time.time()) >= t0
-    ]
+    jobs = reads.jobs_in_window(store, t0, t1)
     gpu_h = (
         sum(
             max(0.0, min(j.finished_at or time.time(), t1) - max(j.started_at, t0)) * len(j.assigned_gpus)
@@ -90,7 +78,7 @@ def daily_facts(store: Any, day: dt.date) -> dict[str, Any]:
         )
         / 3600
     )
-    rows, step = _telemetry(store, t0, t1)
+    window = reads.history_window(store, t0, t1)
     best = sorted(
         (
             {"job": j.id, "name": j.name or j.kind, "metric": k, "tflops": round(v, 1)}
@@ -99,30 +87,31 @@ def daily_facts(store: Any, day: dt.date) -> dict[str, Any]:
         ),
         key=lambda b: -b["tflops"],
     )[:5]
-    gate = store.query("SELECT COUNT(*) AS n FROM events WHERE type = 'gate' AND t >= ? AND t < ?", (t0, t1))
     return {
         "day": day.isoformat(),
         "jobs_run": len(jobs),
-        "jobs_succeeded": sum(j.state == "succeeded" for j in jobs),
-        "jobs_failed": sum(j.state == "failed" for j in jobs),
+        "jobs_succeeded": sum(j.state == JobState.SUCCEEDED for j in jobs),
+        "jobs_failed": sum(j.state == JobState.FAILED for j in jobs),
         "failures": [
-            {"job": j.id, "name": j.name or j.kind, "reason": j.reason} for j in jobs if j.state == "failed"
+            {"job": j.id, "name": j.name or j.kind, "reason": j.reason}
+            for j in jobs
+            if j.state == JobState.FAILED
         ],
         "gpu_hours": round(gpu_h, 2),
-        "gpus": telemetry_stats(rows, step),
-        "history_resolution_s": step,
+        "gpus": telemetry_stats(window.rows, window.step_s),
+        "history_resolution_s": window.step_s,
         "throttling": "not kept in telemetry history (throttle reasons are live-only)",
         "best_by_tflops": best,
-        "gate_changes": gate[0]["n"] if gate else 0,
+        "gate_changes": reads.event_count(store, "gate", t0, t1),
     }
 
 
-def job_facts(store: Any, job_id: int, logs_dir: Path | None) -> dict[str, Any]:
+def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any]:
     job = store.get(job_id, with_events=True)
     if job is None:
         raise LookupError(f"no job with id {job_id}")
     end = job.finished_at or time.time()
-    rows, step = _telemetry(store, job.started_at or end, end + 1, job.assigned_gpus or None)
+    window = reads.history_window(store, job.started_at or end, end + 1, job.assigned_gpus or None)
     log_tail: list[str] = []
     if logs_dir is not None and (logs_dir / f"job-{job_id}.log").is_file():
         log_tail = (logs_dir / f"job-{job_id}.log").read_text(errors="replace").splitlines()[-15:]
@@ -141,7 +130,7 @@ def job_facts(store: Any, job_id: int, logs_dir: Path | None) -> dict[str, Any]:
         else 0,
         "tflops": dict(_tflops_results(job)),
         "result": job.result or {},
-        "telemetry": telemetry_stats(rows, step),
+        "telemetry": telemetry_stats(window.rows, window.step_s),
         "events": [e.message for e in job.events or []][-10:],
         "log_tail": log_tail,
     }
@@ -171,7 +160,7 @@ class ReportService:
     def __init__(
         self,
         db: AssistantDB,
-        store: Any,
+        store: Store,
         reports_dir: Path,
         logs_dir: Path | None = None,
         summarizer: Summarizer | None = None,
@@ -180,7 +169,7 @@ class ReportService:
         self.summarizer = summarizer
 
     def _plots(self, t0: float, t1: float, gpus: list[int] | None) -> list[dict[str, Any]]:
-        rows, _ = _telemetry(self.store, t0, t1, gpus)
+        rows = reads.history_window(self.store, t0, t1, gpus).rows
         if not rows:
             return []
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -188,10 +177,11 @@ class ReportService:
         for col, title, unit in (("util_gpu", "GPU utilization", "%"), ("temperature_c", "Temperature", "C")):
             series: dict[str, tuple[list[float], list[float]]] = {}
             for r in rows:
-                if r[col] is not None:
-                    xs, ys = series.setdefault(f"GPU {r['gpu']}", ([], []))
-                    xs.append((r["t"] - t0) / 3600)
-                    ys.append(float(r[col]))
+                value = getattr(r, col)
+                if value is not None:
+                    xs, ys = series.setdefault(f"GPU {r.gpu}", ([], []))
+                    xs.append((r.t - t0) / 3600)
+                    ys.append(float(value))
             png, renderer = line_chart(title, series, "hours since start", unit)
             name = f"{uuid.uuid4().hex[:12]}-{col}.png"
             (self.dir / name).write_bytes(png)

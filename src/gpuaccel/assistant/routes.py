@@ -1,5 +1,8 @@
 """The assistant's HTTP routes (mounted by the daemon under ``/api/v1``, behind its token check).
 
+Bodies and responses are the models of :mod:`assistant.api_models`. A daemon installed without the
+assistant's extra mounts the same routes over :class:`Unavailable`, so each answers 503 with the install hint.
+
 Chat answers stream as server-sent events: ``event: meta`` (conversation id, facts), ``event: token``
 (``{"text": ...}``), then ``event: done`` or ``event: error``.
 """
@@ -10,18 +13,24 @@ import contextlib
 import datetime as dt
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, HTTPException
+from fastapi import APIRouter, HTTPException
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
+from gpuaccel.assistant import api_models as m
 from gpuaccel.assistant.chat import ChatBusy
 from gpuaccel.assistant.runtime import ModelError
 
+if TYPE_CHECKING:
+    from gpuaccel.assistant.service import AssistantService
+
+
 # Row ids are SQLite integers: anything outside 64 bits is a 422 from validation, not a 500 from the driver.
 RowId = Annotated[int, PathParam(ge=0, le=2**63 - 1)]
+UNAVAILABLE = {503: {"description": "the assistant is not installed on this daemon (the hint says how)"}}
 
 
 def _invalid(message: str) -> HTTPException:
@@ -29,108 +38,95 @@ def _invalid(message: str) -> HTTPException:
     return HTTPException(422, [{"loc": ["body"], "msg": message, "type": "value_error"}])
 
 
-def _int(value: Any, name: str) -> int | None:
-    if value is None or value == "":
-        return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise _invalid(f"{name} must be an integer, got {value!r}") from None
-
-
-def create_router(svc: Any) -> APIRouter:
-    r = APIRouter(prefix="/assistant", tags=["assistant"])
+def create_router(svc: AssistantService | Unavailable) -> APIRouter:
+    r = APIRouter(prefix="/assistant", tags=["assistant"], responses=UNAVAILABLE)
 
     @r.get("/state")
-    def state() -> dict[str, Any]:
-        return svc.state()
+    def state() -> m.AssistantState:
+        return m.AssistantState.model_validate(svc.state())
 
     @r.post("/settings")
-    def settings(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    def settings(body: m.SettingsIn) -> m.Settings:
         try:
-            return svc.save_settings(**{k: body.get(k) for k in ("on_close", "use_gpu")})
+            return m.Settings.model_validate(svc.save_settings(on_close=body.on_close, use_gpu=body.use_gpu))
         except ValueError as exc:
             raise _invalid(str(exc)) from None
 
-    def chat_request(body: Annotated[dict[str, Any], Body()]) -> tuple[str, int | None]:
-        """A dependency: a bad request is a 422 before the stream starts, not an event inside it."""
-        message = body.get("message")
-        if not isinstance(message, str) or not message.strip():
-            raise _invalid("message: a non-empty string is required")
-        return message, _int(body.get("conversation_id"), "conversation_id")
-
     @r.post("/chat", response_class=EventSourceResponse)
-    def chat(request: tuple[str, int | None] = Depends(chat_request)) -> Iterator[ServerSentEvent]:
+    def chat(body: m.ChatIn) -> Iterator[ServerSentEvent]:
+        """The answer as it is generated: ``token`` events, then ``done`` (or ``error``)."""
         try:
-            for ev in svc.chat.ask(*request):
+            for ev in svc.chat.ask(body.message, body.conversation_id):
                 yield ServerSentEvent(event=ev["event"], data=ev["data"])
         except ChatBusy as exc:
             yield ServerSentEvent(event="error", data={"text": str(exc)})
 
     @r.post("/chat/stop")
-    def stop(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
-        sid = _int(body.get("conversation_id"), "conversation_id")
-        return {"stopped": sid is not None and svc.chat.stop(sid)}
+    def stop(body: m.ChatStopIn) -> m.Stopped:
+        sid = body.conversation_id
+        return m.Stopped(stopped=sid is not None and svc.chat.stop(sid))
 
     @r.get("/sessions")
-    def sessions() -> dict[str, Any]:
-        return {"sessions": svc.db.sessions()}
+    def sessions() -> m.SessionList:
+        return m.SessionList.model_validate({"sessions": svc.db.sessions()})
 
     @r.get("/sessions/{session_id}")
-    def session(session_id: RowId) -> dict[str, Any]:
+    def session(session_id: RowId) -> m.SessionDetail:
         s = svc.chat.session_json(session_id)
         if s is None:
             raise HTTPException(404, f"no conversation {session_id}")
-        return s
+        return m.SessionDetail.model_validate(s)
 
     @r.delete("/sessions/{session_id}")
-    def delete_session(session_id: RowId) -> dict[str, Any]:
+    def delete_session(session_id: RowId) -> m.Deleted:
         if not svc.db.delete_session(session_id):
             raise HTTPException(404, f"no conversation {session_id}")
-        return {"deleted": session_id}
+        return m.Deleted(deleted=session_id)
 
     @r.get("/reports")
-    def reports() -> dict[str, Any]:
-        return {"reports": svc.reports.list()}
+    def reports() -> m.ReportList:
+        return m.ReportList.model_validate({"reports": svc.reports.list()})
 
     @r.post("/reports", status_code=201)
-    def make_report(body: Annotated[dict[str, Any] | None, Body()] = None) -> dict[str, Any]:
-        body = body or {}
-        kind = body.get("kind", "daily")
+    def make_report(body: m.ReportIn | None = None) -> m.Report:
+        body = body or m.ReportIn()
         try:
-            if kind == "daily":
-                day = dt.date.fromisoformat(body["day"]) if body.get("day") else None
-                return svc.reports.make_daily(day)
-            if kind == "job":
-                job_id = _int(body.get("job_id"), "job_id")
-                if job_id is None:
-                    raise _invalid("job_id: required for a job report")
-                return svc.reports.make_job(job_id)
+            if body.kind == "daily":
+                day = dt.date.fromisoformat(body.day) if body.day else None
+                return m.Report.model_validate(svc.reports.make_daily(day))
+            if body.job_id is None:
+                raise _invalid("job_id: required for a job report")
+            return m.Report.model_validate(svc.reports.make_job(body.job_id))
         except LookupError as exc:
             raise HTTPException(404, str(exc)) from None
         except ValueError as exc:
             raise _invalid(str(exc)) from None
-        raise _invalid("kind: 'daily' or 'job'")
 
     @r.get("/reports/{report_id}")
-    def report(report_id: RowId) -> dict[str, Any]:
+    def report(report_id: RowId) -> m.Report:
         rep = svc.reports.get(report_id)
         if rep is None:
             raise HTTPException(404, f"no report {report_id}")
-        return rep
+        return m.Report.model_validate(rep)
 
-    @r.get("/reports/{report_id}/export")
-    def export(report_id: RowId, format: str = "md") -> Any:
+    @r.get(
+        "/reports/{report_id}/export",
+        response_class=PlainTextResponse,
+        responses={200: {"content": {"text/markdown": {}, "text/html": {}}}},
+    )
+    def export(report_id: RowId, format: Literal["md", "html"] = "md") -> PlainTextResponse:
         rep = svc.reports.get(report_id)
         if rep is None:
             raise HTTPException(404, f"no report {report_id}")
         if format == "html":
             return HTMLResponse(rep["html"])
-        if format == "md":
-            return PlainTextResponse(rep["markdown"], media_type="text/markdown")
-        raise _invalid("format: 'md' or 'html'")
+        return PlainTextResponse(rep["markdown"], media_type="text/markdown")
 
-    @r.get("/reports/{report_id}/plots/{name}")
+    @r.get(
+        "/reports/{report_id}/plots/{name}",
+        response_class=FileResponse,
+        responses={200: {"content": {"image/png": {}}}},
+    )
     def plot(report_id: RowId, name: str) -> FileResponse:
         rep = svc.reports.get(report_id)
         files = {p["file"] for p in (rep or {}).get("plots", [])}
@@ -139,56 +135,55 @@ def create_router(svc: Any) -> APIRouter:
         return FileResponse(svc.reports.dir / name, media_type="image/png")
 
     @r.get("/housekeeping")
-    def housekeeping() -> dict[str, Any]:
-        return {"proposals": [p.to_json() for p in svc.housekeeper.propose()]}
+    def housekeeping() -> m.ProposalList:
+        return m.ProposalList.model_validate({"proposals": [p.to_json() for p in svc.housekeeper.propose()]})
 
     @r.post("/housekeeping/apply")
-    def apply(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
-        ids = body.get("ids")
-        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-            raise _invalid("ids: a list of proposal ids from GET /assistant/housekeeping")
-        return {"results": svc.housekeeper.apply(ids, confirm=body.get("confirm") is True)}
+    def apply(body: m.ApplyIn) -> m.ApplyResults:
+        return m.ApplyResults.model_validate(
+            {"results": svc.housekeeper.apply(body.ids, confirm=body.confirm)}
+        )
 
     @r.get("/models")
-    def models() -> dict[str, Any]:
-        return {
-            "installed": svc.models.installed(),
-            "catalog": svc.models.catalog(),
-            "active": str(svc.model_path()),
-            "downloads": svc.models.downloads,
-        }
+    def models() -> m.ModelsOut:
+        return m.ModelsOut.model_validate(
+            {
+                "installed": svc.models.installed(),
+                "catalog": svc.models.catalog(),
+                "active": str(svc.model_path()),
+                "downloads": svc.models.downloads,
+            }
+        )
 
     @r.post("/models/import", status_code=201)
-    def import_model(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    def import_model(body: m.ImportIn) -> m.Imported:
         try:
-            info = svc.models.import_file(Path(str(body.get("path", ""))), body.get("name"))
+            info = svc.models.import_file(Path(body.path), body.name)
         except ModelError as exc:
             raise _invalid(str(exc)) from None
         svc.model_file_replaced(Path(info["path"]))
-        return info
+        return m.Imported.model_validate(info)
 
     @r.post("/models/download", status_code=202)
-    def download(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
-        name = str(body.get("name") or "")
-        if not name:
-            raise _invalid("name: a catalog name (GET /assistant/models) or a name for 'url'")
+    def download(body: m.DownloadIn) -> m.Started:
+        name = body.name
 
         def fetch() -> None:
-            _quiet(svc.models.download_known, name, body.get("sha256"), body.get("url"))
+            _quiet(svc.models.download_known, name, body.sha256, body.url)
             done = svc.models.downloads.get(name, {})
             if done.get("state") == "done":
                 svc.model_file_replaced(Path(done["path"]))
 
         svc.run_in_thread("download", fetch)
-        return {"started": name}
+        return m.Started(started=name)
 
     @r.post("/models/select")
-    def select(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    def select(body: m.SelectIn) -> m.Settings:
         try:
-            path = svc.models.resolve(str(body.get("name", "")))
+            path = svc.models.resolve(body.name)
         except ModelError as exc:
             raise HTTPException(404, str(exc)) from None
-        return svc.save_settings(model=str(path))
+        return m.Settings.model_validate(svc.save_settings(model=str(path)))
 
     return r
 
@@ -199,13 +194,16 @@ def _quiet(fn: Any, *args: Any) -> None:
         fn(*args)
 
 
-class _Unattached:
-    """Stands in for the service in :data:`router`: every call answers 503."""
+class Unavailable:
+    """Stands in for the service when the assistant cannot run here: every route answers 503."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
 
     def __getattr__(self, name: str) -> Any:
-        raise HTTPException(503, "the assistant service is not attached to this router")
+        raise HTTPException(503, self.reason)
 
 
 # The route table without a service, for introspection (the GUI tests look for ``/assistant`` paths here).
-# The daemon mounts ``AssistantService(...).router``, built by :func:`create_router` with the live service.
-router = create_router(_Unattached())
+# The daemon mounts ``create_router(service)`` with its live service.
+router = create_router(Unavailable("the assistant service is not attached to this router"))

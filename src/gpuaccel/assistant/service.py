@@ -1,12 +1,15 @@
 """The assistant as one object the daemon owns: db, gate controller, chat, reports, housekeeping, models.
 
 Cheap to build (no model is loaded until the first answer), so a daemon start never waits for weights.
+Its third-party needs (torch, rwkv, safetensors: the ``assistant`` extra) are imported only where used;
+:func:`missing_dependencies` tells the daemon, without importing them, whether they are installed.
 Settings (active model, what to do when the gate closes) live in ``<data dir>/assistant.json``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import importlib.util
 import json
 import logging
 import os
@@ -22,10 +25,25 @@ from gpuaccel.assistant.housekeeping import Housekeeper
 from gpuaccel.assistant.models import ModelManager, fit_message
 from gpuaccel.assistant.reports import ReportService
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
+from gpuaccel.scheduler.models import JobState
 
 log = logging.getLogger(__name__)
 
 SUMMARY_PROMPT = "Summarize these facts for the operator in two short sentences."
+EXTRA_MODULES: tuple[str, ...] = ("torch", "rwkv", "safetensors")  # the ``gpuaccel[assistant]`` extra
+
+
+def missing_dependencies() -> list[str]:
+    """The extra's top-level modules that cannot be found (looked up, not imported: torch is slow to load)."""
+    missing = []
+    for name in EXTRA_MODULES:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            missing.append(name)
+    return missing
 
 
 class AssistantService:
@@ -70,18 +88,30 @@ class AssistantService:
         self._stopping = threading.Event()
         # Idle-time reports start once the gate has stayed open this long (not on every short idle spell).
         self.report_delay_s = float(os.environ.get("GPUACCEL_ASSISTANT_REPORT_DELAY_S", "600"))
-        from gpuaccel.assistant.routes import create_router
-
-        self.router = create_router(self)
 
     # -- settings ------------------------------------------------------------------------------------
 
     def _load_settings(self) -> dict[str, Any]:
-        defaults = {"model": str(BUNDLED_MODEL), "on_close": "cpu", "use_gpu": True}
+        """The stored settings; a value of the wrong kind (a hand-edited file) falls back to its default."""
+        settings: dict[str, Any] = {"model": str(BUNDLED_MODEL), "on_close": "cpu", "use_gpu": True}
         try:
-            return {**defaults, **json.loads(self.settings_file.read_text())}
+            stored = json.loads(self.settings_file.read_text())
         except (FileNotFoundError, ValueError):
-            return defaults
+            return settings
+        valid = {
+            "model": lambda v: isinstance(v, str),
+            "on_close": lambda v: v in ("cpu", "wait"),
+            "use_gpu": lambda v: isinstance(v, bool),
+        }
+        for key, ok in valid.items():
+            if isinstance(stored, dict) and key in stored:
+                if ok(stored[key]):
+                    settings[key] = stored[key]
+                else:
+                    log.warning(
+                        "ignoring %s=%r in %s; using %r", key, stored[key], self.settings_file, settings[key]
+                    )
+        return settings
 
     def save_settings(self, **changes: Any) -> dict[str, Any]:
         if changes.get("on_close") is not None and changes["on_close"] not in ("cpu", "wait"):
@@ -137,7 +167,9 @@ class AssistantService:
             if ("daily", yesterday.isoformat()) not in made:
                 self.reports.make_daily(yesterday)
             failed = [
-                j for j in self.store.list(states=["failed"], limit=5) if ("job", str(j.id)) not in made
+                j
+                for j in self.store.list(states=[JobState.FAILED], limit=5)
+                if ("job", str(j.id)) not in made
             ]
             for job in failed:
                 if not self.controller.gate_open():
@@ -200,7 +232,7 @@ class AssistantService:
     def state(self) -> dict[str, Any]:
         engine = self.controller.engine
         wanted = self.controller.wanted_strategy()
-        running = self.store.list(states=["running"], limit=1)
+        running = self.store.list(states=[JobState.RUNNING], limit=1)
         if engine is not None:
             word = "gpu" if engine.strategy.startswith("cuda") else "cpu"
         elif wanted is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 
@@ -35,7 +36,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gpuaccel.app.daemon import serve
+    try:
+        from gpuaccel.app.daemon import serve
+    except ImportError as exc:
+        # Our own code or a core dependency is broken; the assistant's optional extra never lands here.
+        print(
+            f"gpuaccel serve: the daemon cannot start: {exc.__class__.__name__}: {exc}. "
+            "This gpuaccel installation is incomplete or broken; reinstall it (pip install --force-reinstall "
+            "gpuaccel) and run again.",
+            file=sys.stderr,
+        )
+        return 1
     from gpuaccel.scheduler.config import SchedulerConfig
 
     token = None

@@ -93,7 +93,8 @@ class AssistantPanel(QWidget):
         layout.addWidget(self.settings_error)
         self.stack = QStackedWidget()
         self.missing = QLabel(
-            "The assistant is not available on this daemon: its assistant API answered 404 (not found).\n"
+            "The assistant is not available on this daemon: its assistant API answered 404 (not found), "
+            "or 503 when it was installed without the assistant (pip install 'gpuaccel[assistant]').\n"
             "The dashboard and the job queue work as usual; a daemon with the assistant installed shows "
             "chat, reports and housekeeping here."
         )

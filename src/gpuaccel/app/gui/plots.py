@@ -18,7 +18,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
 
-from gpuaccel.accel.telemetry.peaks import table_peak
 from gpuaccel.app.gui.telemetry_model import PLOT_SERIES, TelemetryModel
 from gpuaccel.app.gui.values import number
 
@@ -127,7 +126,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self._ranges_for = indices
         mem = [number(g.info.get("memory_total_mib")) for g in self.model.gpus]
         power = [number(g.info.get("power_limit_w")) for g in self.model.gpus]
-        peaks = [number(table_peak(g.name)) for g in self.model.gpus]
+        peaks = [number(g.tflops.peak) for g in self.model.gpus]  # the daemon's calibrated or table peak
         self.plots["mem_gib"].setYRange(0, max([m / 1024 for m in mem if m] or [1.0]), padding=0.02)
         self.plots["power"].setYRange(0, max([p for p in power if p] or [100.0]) * 1.05, padding=0.02)
         self.plots["tflops"].setYRange(0, max([p for p in peaks if p] or [100.0]), padding=0.02)

@@ -4,7 +4,9 @@
   remote daemon, e.g. a GPU server reached through an SSH tunnel.
 - Sampling rate: how often the window polls live telemetry (the daemon samples at its own rate).
 - Idle threshold: passed to a daemon this app starts (environment of ``gpuaccel serve``).
-- Assistant policy: sent to the connected daemon (``POST /assistant/settings``) on connect and when saved.
+- Assistant policy: the daemon's own setting (``<data dir>/assistant.json``), like the model: the window
+  mirrors what ``GET /assistant/state`` reports (:func:`policy_of`) and sends ``POST /assistant/settings``
+  only when the user changes it, so the app never keeps a second copy that could undo the CLI's choice.
 - Assistant model: the daemon's own setting (it keeps it across restarts). The dialog shows the model
   the daemon has active and sends ``POST /assistant/models/select`` only when the user changes it, so
   a model chosen from the CLI is not undone by the next connect.
@@ -39,7 +41,15 @@ ASSISTANT_POLICY_SETTINGS: dict[str, tuple[str, dict[str, object]]] = {
     "cpu-only": ("CPU only", {"use_gpu": False, "on_close": "cpu"}),
 }
 ASSISTANT_POLICIES = tuple(ASSISTANT_POLICY_SETTINGS)
-_LEGACY_POLICIES = {"never": "wait"}  # an older build's name for "never on a busy GPU"
+_DAEMON_OWNED = {"assistant_policy"}  # mirrored from the daemon, never stored in QSettings
+
+
+def policy_of(daemon_settings: dict[str, object]) -> str | None:
+    """The policy name for the daemon's assistant settings ``{use_gpu, on_close}``, None if none matches."""
+    for name, (_label, body) in ASSISTANT_POLICY_SETTINGS.items():
+        if all(daemon_settings.get(key) == value for key, value in body.items()):
+            return name
+    return None
 
 
 @dataclass
@@ -57,6 +67,8 @@ class AppSettings:
         store = store or QSettings(ORG, APP)
         out = cls()
         for f in fields(cls):
+            if f.name in _DAEMON_OWNED:
+                continue
             raw = store.value(f.name)
             if raw is None:
                 continue
@@ -72,15 +84,15 @@ class AppSettings:
                 continue
             setattr(out, f.name, value)
         out.rate_hz = min(20.0, max(1.0, out.rate_hz))
-        out.assistant_policy = _LEGACY_POLICIES.get(out.assistant_policy, out.assistant_policy)
-        if out.assistant_policy not in ASSISTANT_POLICY_SETTINGS:
-            out.assistant_policy = "idle-only"
         return out
 
     def save(self, store: QSettings | None = None) -> None:
         store = store or QSettings(ORG, APP)
         for f in fields(self):
-            store.setValue(f.name, getattr(self, f.name))
+            if f.name not in _DAEMON_OWNED:
+                store.setValue(f.name, getattr(self, f.name))
+        for name in _DAEMON_OWNED:
+            store.remove(name)  # an older build's copy
 
     def endpoint(self, data_dir: str | None = None) -> Endpoint:
         return Endpoint(self.daemon_url, self.token, data_dir).normalized()

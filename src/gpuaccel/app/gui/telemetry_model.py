@@ -42,6 +42,7 @@ class Tflops:
     value: Any  # number or {"na": reason}
     exact: bool
     source: str = ""  # "job 12", "estimate: tensor-core activity x table peak"...
+    peak: Any = None  # the daemon's dense 16-bit peak for this GPU (calibrated or table), or {"na": reason}
 
     @property
     def label(self) -> str:
@@ -51,19 +52,20 @@ class Tflops:
 def parse_tflops(raw: Any) -> Tflops:
     """Read the ``tflops`` object of a GPU in /telemetry/now.
 
-    The daemon sends ``{"value", "exact", "source"}`` -- exact when a job of ours counts its FLOPs,
-    else the estimate from tensor-core activity -- or ``{"na": reason, "exact": false}``.
+    The daemon sends ``{"value", "exact", "source", "peak"}`` -- exact when a job of ours counts its
+    FLOPs, else the estimate from tensor-core activity -- or ``{"na": reason, "exact": false, "peak"}``.
+    The peak is the daemon's (it owns the calibration), so the GUI never looks one up itself.
     """
     if not isinstance(raw, dict):
         return Tflops({"na": "the daemon sent no TFLOP/s figure"}, exact=False)
-    exact = bool(raw.get("exact", False))
+    exact, peak = bool(raw.get("exact", False)), raw.get("peak")
     if "na" in raw:
-        return Tflops({"na": raw["na"]}, exact=exact, source=str(raw.get("source", "")))
+        return Tflops({"na": raw["na"]}, exact=exact, source=str(raw.get("source", "")), peak=peak)
     value = raw.get("value", {"na": "the daemon sent no TFLOP/s value"})
     source = str(raw.get("source") or ("counted by the running job" if exact else "estimate"))
     if exact and source.startswith("job "):
         source = f"FLOPs counted by {source} / its measured time"
-    return Tflops(value, exact=exact, source=source)
+    return Tflops(value, exact=exact, source=source, peak=peak)
 
 
 @dataclass

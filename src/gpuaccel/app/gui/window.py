@@ -27,7 +27,7 @@ from gpuaccel.app.gui import models
 from gpuaccel.app.gui.assistant_panel import AssistantPanel
 from gpuaccel.app.gui.dashboard import Dashboard
 from gpuaccel.app.gui.jobs import JobsPanel
-from gpuaccel.app.gui.settings import AppSettings, SettingsDialog
+from gpuaccel.app.gui.settings import AppSettings, SettingsDialog, policy_of
 from gpuaccel.app.gui.telemetry_model import TelemetryModel
 from gpuaccel.app.gui.threads import WorkerThread
 from gpuaccel.app.gui.tray import Tray, job_notifications
@@ -66,6 +66,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.settings = settings
+        self._daemon_policy: str | None = None  # the assistant policy the daemon last reported
         self.store = store  # where settings are saved (None: the user's QSettings)
         self.data_dir = data_dir
         self.setWindowTitle("gpuaccel")
@@ -85,7 +86,6 @@ class MainWindow(QMainWindow):
         self.thread = WorkerThread(self.worker, "gpuaccel-api-worker")
         self._closed = False
         self.thread.start()
-        self._assistant_policy.emit(settings.assistant_settings())
 
     # ---- layout ----------------------------------------------------------------------------------
 
@@ -234,6 +234,11 @@ class MainWindow(QMainWindow):
             self.assistant.set_missing()
         elif what == "state" and isinstance(data, dict):
             self.assistant.set_state(data)
+            # The daemon owns the policy; mirror a change made there (a poll answered before the user's
+            # own change reached the daemon repeats the old value and must not undo it here).
+            policy = policy_of(data.get("settings") or {})
+            if policy is not None and policy != self._daemon_policy:
+                self._daemon_policy = self.settings.assistant_policy = policy
 
     # ---- showing -------------------------------------------------------------------------------------
 

@@ -169,7 +169,7 @@ class ApiWorker(QObject):
 
     @Slot(object)
     def set_assistant_policy(self, body: dict[str, Any]) -> None:
-        """Keep the assistant's policy and send it now (if online) and on every connect."""
+        """Send the assistant's policy now, or at the next connect when offline (then once)."""
         self._assistant_body = dict(body)
         if self._online:
             self._send_assistant_settings()
@@ -190,6 +190,7 @@ class ApiWorker(QObject):
         if self._assistant_body is not None:
             try:
                 api.call(Client.assistant_settings, **self._assistant_body)
+                self._assistant_body = None  # the daemon keeps it: not re-sent on the next connect
             except ApiError as exc:
                 if exc.kind in (UNREACHABLE, NOT_FOUND):  # the next connect tries again; 404: no assistant
                     return  # (the tab says so); a pending model selection waits for either
@@ -371,7 +372,7 @@ class ApiWorker(QObject):
         try:
             self.assistant.emit("state", api.call(Client.assistant_state))
         except ApiError as exc:
-            if exc.kind == NOT_FOUND:
+            if exc.kind == NOT_FOUND or exc.status == 503:  # 503: installed without the assistant extra
                 self.assistant.emit("missing", {"message": exc.message})
             elif exc.kind in (UNREACHABLE, UNAUTHORIZED):
                 raise

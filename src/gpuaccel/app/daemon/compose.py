@@ -1,0 +1,137 @@
+"""The daemon's parts, built in one place with plain imports, started and stopped in one order.
+
+Store, telemetry sampler, idle detector, scheduler, history writer and the assistant are made here and
+nowhere else, so the import contracts see every edge. The assistant is imported like any other part: an
+import error in our own code stops the daemon (``gpuaccel serve`` names it); only its optional third-party
+dependencies (``gpuaccel[assistant]``) may be missing, and then its routes answer 503 with the install hint
+while the queue and telemetry serve as usual.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+from fastapi import FastAPI
+from fastapi.responses import PlainTextResponse
+
+from gpuaccel.accel.telemetry import open_backend
+from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.app.daemon.auth import TokenAuth
+from gpuaccel.assistant.routes import Unavailable
+from gpuaccel.assistant.routes import create_router as assistant_router
+from gpuaccel.assistant.service import AssistantService, missing_dependencies
+from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.history import HistoryWriter
+from gpuaccel.scheduler.idle import IdleDetector
+from gpuaccel.scheduler.models import Job
+from gpuaccel.scheduler.paths import DataDir
+from gpuaccel.scheduler.routes import create_router as scheduler_router
+from gpuaccel.scheduler.service import Scheduler
+from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.telemetry_view import prometheus_text
+
+log = logging.getLogger("gpuaccel.daemon")
+API_PREFIX = "/api/v1"
+ASSISTANT_INSTALL_HINT = "the assistant needs `pip install 'gpuaccel[assistant]'`"
+
+
+def version() -> str:
+    try:
+        from importlib.metadata import version as dist_version
+
+        return dist_version("gpuaccel")
+    except Exception:
+        return "0.0.0+unknown"
+
+
+@dataclass
+class Daemon:
+    """Every long-lived part of one daemon; ``assistant`` is None when its extra is not installed."""
+
+    data_dir: DataDir
+    config: SchedulerConfig
+    store: Store
+    sampler: Sampler
+    idle: IdleDetector
+    scheduler: Scheduler
+    history: HistoryWriter
+    assistant: AssistantService | None
+    assistant_missing: str | None
+    version: str
+    started_at: float
+
+    @classmethod
+    def build(cls, data_dir: DataDir, config: SchedulerConfig) -> Daemon:
+        """Make the parts (the sampler starts reading NVML; nothing else runs until :meth:`start`)."""
+        store = Store(data_dir.db)
+        sampler = Sampler(open_backend(), rate_hz=config.sample_hz).start()
+        try:
+            idle = IdleDetector(config.idle_util_pct, config.idle_after_s)
+            scheduler = Scheduler(store, data_dir, config, sampler, idle)
+            history = HistoryWriter(store, sampler, config)
+            missing = missing_dependencies()
+            assistant = None
+            if missing:
+                log.warning("assistant off: %s (missing: %s)", ASSISTANT_INSTALL_HINT, ", ".join(missing))
+            else:
+                assistant = AssistantService(data_dir.root, store, sampler, idle, db_path=data_dir.db)
+        except BaseException:
+            sampler.stop()  # nothing else has started yet
+            store.close()
+            raise
+        reason = f"{ASSISTANT_INSTALL_HINT} (missing: {', '.join(missing)})" if missing else None
+        return cls(
+            data_dir,
+            config,
+            store,
+            sampler,
+            idle,
+            scheduler,
+            history,
+            assistant,
+            reason,
+            version(),
+            time.time(),
+        )
+
+    def start(self) -> list[Job]:
+        """Scheduler (recovering the previous daemon's jobs, which are returned), history, assistant."""
+        recovered = self.scheduler.start()
+        self.history.start()
+        if self.assistant is not None:
+            self.assistant.start()
+        return recovered
+
+    def stop(self) -> None:
+        """The reverse of :meth:`start`, then the sampler and the database; safe after a partial start."""
+        try:
+            if self.assistant is not None:
+                self.assistant.stop()
+        finally:
+            self.history.stop()
+            self.scheduler.stop()
+            self.sampler.stop()
+            self.store.close()
+
+    def api(self, token: str) -> FastAPI:
+        """Scheduler and assistant routes under ``/api/v1`` and ``/metrics``, all behind the token."""
+        api = FastAPI(
+            title="gpuaccel daemon", version=self.version, description="GPU telemetry, job queue, assistant"
+        )
+        api.include_router(
+            scheduler_router(self.scheduler, self.sampler, self.version, self.started_at), prefix=API_PREFIX
+        )
+        service = self.assistant or Unavailable(self.assistant_missing or ASSISTANT_INSTALL_HINT)
+        api.include_router(assistant_router(service), prefix=API_PREFIX)
+
+        @api.get("/metrics", response_class=PlainTextResponse, tags=["daemon"])
+        def metrics() -> PlainTextResponse:
+            return PlainTextResponse(
+                prometheus_text(self.sampler, self.scheduler),
+                media_type="text/plain; version=0.0.4; charset=utf-8",
+            )
+
+        api.add_middleware(TokenAuth, token=token)
+        return api

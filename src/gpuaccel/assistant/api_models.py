@@ -1,0 +1,214 @@
+"""The assistant's HTTP contract: a pydantic model per request body and response, so OpenAPI is true.
+
+Field names are the JSON the GUI and CLI already send and read. Request bodies refuse unknown fields and
+wrong types with FastAPI's 422 shape; responses list every field the service returns.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- requests -------------------------------------------------------------------------------------------
+
+
+class SettingsIn(_Request):
+    on_close: Literal["cpu", "wait"] | None = Field(
+        None, description="when the GPU gate closes: 'cpu' continues on CPU, 'wait' pauses until it opens"
+    )
+    use_gpu: StrictBool | None = Field(None, description="run the model on an idle GPU (false: CPU only)")
+
+
+class ChatIn(_Request):
+    message: str = Field(min_length=1, pattern=r"\S", description="the question (not blank)")
+    conversation_id: int | None = Field(None, ge=0, le=2**63 - 1, description="continue this conversation")
+
+
+class ChatStopIn(_Request):
+    conversation_id: int | None = Field(None, ge=0, le=2**63 - 1)
+
+
+class ReportIn(_Request):
+    kind: Literal["daily", "job"] = "daily"
+    day: str | None = Field(None, description="ISO date (YYYY-MM-DD) of a daily report; default today")
+    job_id: int | None = Field(None, ge=0, le=2**63 - 1, description="required for a job report")
+
+
+class ApplyIn(_Request):
+    ids: list[str] = Field(description="proposal ids from GET /assistant/housekeeping")
+    confirm: StrictBool = Field(False, description="false: a dry run that only says what would be done")
+
+
+class ImportIn(_Request):
+    path: str = Field(min_length=1, description="a .pth or .safetensors file on the daemon's machine")
+    name: str | None = None
+
+
+class DownloadIn(_Request):
+    name: str = Field(min_length=1, description="a catalog name, or the name to give the file at 'url'")
+    sha256: str | None = None
+    url: str | None = None
+
+
+class SelectIn(_Request):
+    name: str = Field(description="an installed model's name; empty selects the bundled model")
+
+
+# -- responses ------------------------------------------------------------------------------------------
+
+
+class Settings(BaseModel):
+    model: str
+    on_close: Literal["cpu", "wait"]
+    use_gpu: bool
+
+
+class ModelRef(BaseModel):
+    name: str
+    path: str
+
+
+class Switch(BaseModel):
+    model_config = ConfigDict(extra="allow")  # load/release events may carry more detail
+
+    t: float
+    event: str
+    strategy: str | None
+    reason: str
+
+
+class AssistantState(BaseModel):
+    state: Literal["gpu", "cpu", "idle", "paused"]
+    strategy: str | None
+    next_strategy: str | None
+    gate_open: bool
+    paused_for_job: int | None
+    model: ModelRef
+    settings: Settings
+    switches: list[Switch]
+
+
+class Stopped(BaseModel):
+    stopped: bool
+
+
+class Session(BaseModel):
+    id: int
+    title: str
+    created_at: float
+    updated_at: float
+
+
+class SessionList(BaseModel):
+    sessions: list[Session]
+
+
+class Message(BaseModel):
+    id: int
+    session_id: int
+    role: str
+    content: str
+    created_at: float
+    meta: dict[str, Any]
+
+
+class SessionDetail(Session):
+    messages: list[Message]
+
+
+class Deleted(BaseModel):
+    deleted: int
+
+
+class ReportSummary(BaseModel):
+    id: int
+    kind: Literal["daily", "job"]
+    subject: str
+    title: str
+    created_at: float
+
+
+class ReportList(BaseModel):
+    reports: list[ReportSummary]
+
+
+class Plot(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    file: str
+
+
+class Report(ReportSummary):
+    facts: dict[str, Any] = Field(description="the numbers the report was written from")
+    summary: str
+    markdown: str
+    plots: list[Plot]
+    html: str
+
+
+class Proposal(BaseModel):
+    id: str
+    action: Literal["trash", "purge", "signal"]
+    root: str
+    path: str
+    size_bytes: int
+    description: str
+
+
+class ProposalList(BaseModel):
+    proposals: list[Proposal]
+
+
+class ApplyResult(BaseModel):
+    id: str
+    ok: bool
+    dry_run: bool | None = None
+    would: str | None = None
+    done: str | None = None
+    error: str | None = None
+
+
+class ApplyResults(BaseModel):
+    results: list[ApplyResult]
+
+
+class InstalledModel(BaseModel):
+    name: str
+    path: str
+    bytes: int
+    bundled: bool
+
+
+class CatalogModel(BaseModel):
+    model_config = ConfigDict(extra="allow")  # sizes and fit estimates
+
+    name: str
+    family: str
+    params_m: int
+    shape: str
+    url: str
+    sha256: str | None
+    installed: bool
+
+
+class ModelsOut(BaseModel):
+    installed: list[InstalledModel]
+    catalog: list[CatalogModel]
+    active: str
+    downloads: dict[str, dict[str, Any]] = Field(description="per name: state, bytes done/total, error")
+
+
+class Imported(BaseModel):
+    name: str
+    path: str
+    bytes: int
+
+
+class Started(BaseModel):
+    started: str
