@@ -75,6 +75,9 @@ class JobRequest(BaseModel):
     )
     labels: dict[str, str] = Field(default_factory=dict)
     timeout_s: float | None = Field(default=None, gt=0, le=365 * 86400)
+    where: Literal["local", "ray"] | None = Field(
+        default=None, description="this host's GPUs or the Ray cluster; default: the daemon's setting"
+    )
 
 
 class PriorityIn(BaseModel):
@@ -145,6 +148,9 @@ class Job(BaseModel):
     worker_pid: int | None = Field(
         default=None, description="running: the worker's pid (= its process group)"
     )
+    where: str = Field(default="local", description="local (this host) or ray (the Ray cluster)")
+    node: str | None = Field(default=None, description="the cluster node the latest attempt ran on")
+    placement_ref: str | None = Field(default=None, description="the latest attempt's Ray submission id")
     events: list[Event] | None = Field(default=None, description="GET /jobs/{id} only; null in listings")
     # Bookkeeping for retries and restart recovery, never sent.
     retry_base: int = Field(default=0, exclude=True)

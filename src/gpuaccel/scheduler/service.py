@@ -16,13 +16,13 @@ import uuid
 from typing import Any
 
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.scheduler.allocator import gpu_states, place
+from gpuaccel.scheduler.allocator import gpu_states
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.jobs import RequestError, validate_request
 from gpuaccel.scheduler.models import FINISHED, Job, JobState
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.runner import Worker, kill_orphan, process_start_marker
+from gpuaccel.scheduler.placement import Attempt, Lost, Placements
 from gpuaccel.scheduler.store import Store
 
 log = logging.getLogger(__name__)
@@ -50,6 +50,7 @@ class Scheduler:
         config: SchedulerConfig,
         sampler: Sampler | None = None,
         idle: IdleDetector | None = None,
+        placements: Placements | None = None,
     ) -> None:
         self.store = store
         self.data_dir = data_dir
@@ -57,7 +58,8 @@ class Scheduler:
         self.sampler = sampler
         self.idle = idle or IdleDetector(config.idle_util_pct, config.idle_after_s)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-        self._workers: dict[int, Worker] = {}
+        self.placements = placements or Placements.local_only(store, data_dir)
+        self._workers: dict[int, Attempt] = {}
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stopping = threading.Event()
@@ -72,8 +74,6 @@ class Scheduler:
         # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
         self._full_next = False
         self._last_progress_write: dict[int, float] = {}
-        self._base_env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_FAKE")}
-        self._default_cwd = os.path.expanduser("~")
         self.idle.subscribe(self._record_idle_event)
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -93,7 +93,8 @@ class Scheduler:
             self._thread.join()
             self._thread = None
         with self._lock:
-            workers = list(self._workers.values())
+            # An attempt that outlives its daemon (a cluster job) is left running for the next to adopt.
+            workers = [w for w in self._workers.values() if not w.detach()]
         for w in workers:
             w.stop(JobState.QUEUED, "daemon stopped", self.config.kill_grace_s)
         deadline = time.monotonic() + self.config.kill_grace_s + 2.0
@@ -106,22 +107,32 @@ class Scheduler:
             self.store.requeue_running(w.job_id, "daemon stopped; queued again", count_attempt=False)
         with self._lock:
             self._workers.clear()
+        self.placements.close()
 
     def wake(self) -> None:
         self._wake.set()
 
     def recover(self) -> list[Job]:
-        """Account for jobs a dead daemon left 'running': kill any orphan worker, then requeue or fail."""
+        """Account for jobs a dead daemon left 'running': adopt an attempt that outlived it (a cluster
+        job), else end what is left of it (an orphan worker is killed) and requeue or fail the job."""
         recovered = []
         for job in self.store.orphans(self.owner):
-            killed = job.worker_pid is not None and kill_orphan(job.worker_pid, job.worker_start)
-            note = f" (its orphaned worker, pid {job.worker_pid}, was killed)" if killed else ""
-            if job.can_retry:
+            found = self.placements.get(job.where).reconcile(job, self._on_exit)
+            if not isinstance(found, Lost):
+                done = self.store.adopt(job.id, self.owner, self.config.lease_s, "adopted after a restart")
+                if done is None:  # it ended meanwhile (a user's cancel cannot reach it yet): leave it
+                    found.detach()
+                    continue
+                with self._lock:
+                    self._workers[job.id] = found
+                recovered.append(done)
+                continue
+            if job.can_retry or not found.count_attempt:
                 done = self.store.requeue_running(
-                    job.id, f"{LOST_WORKER}{note}; queued again", count_attempt=True
+                    job.id, f"{LOST_WORKER}{found.note}; queued again", count_attempt=found.count_attempt
                 )
             else:
-                done = self.store.finish(job.id, JobState.FAILED, LOST_WORKER + note, None)
+                done = self.store.finish(job.id, JobState.FAILED, LOST_WORKER + found.note, None)
             if done is not None:
                 recovered.append(done)
         return recovered
@@ -130,6 +141,8 @@ class Scheduler:
 
     def submit(self, raw: dict[str, Any]) -> Job:
         """Validate and store a job request; raises RequestError (nothing stored) when it is wrong."""
+        if isinstance(raw, dict) and raw.get("where") is None:
+            raw = {**raw, "where": self.placements.default}
         job = self.store.insert(validate_request(raw))
         self._wake.set()
         return job
@@ -188,7 +201,7 @@ class Scheduler:
 
     def is_queue_pid(self, pid: int) -> bool:
         with self._lock:
-            groups = {w.pid for w in self._workers.values() if w.proc is not None}
+            groups = {w.proc.pid for w in self._workers.values() if w.proc is not None}
         try:
             return os.getpgid(pid) in groups
         except (ProcessLookupError, PermissionError):
@@ -310,7 +323,7 @@ class Scheduler:
             if running >= self.config.max_parallel:
                 reasons[job.id] = f"waiting for a free slot ({self.config.max_parallel} jobs running)"
                 continue
-            placed = place(job, gpus, held, no_gpu)
+            placed = self.placements.get(job.where).fit(job, gpus, held, no_gpu)
             if isinstance(placed, str):
                 reasons[job.id] = placed
                 continue
@@ -333,23 +346,21 @@ class Scheduler:
         if claimed is None:
             return False  # cancelled between the scan and the claim
         self.idle.note_claim(gpus, job_id)
-        worker = Worker(claimed, self.data_dir.job_log(job_id), self._on_exit)
         try:
-            worker.start(self._base_env, self._default_cwd)
+            worker = self.placements.get(claimed.where).launch(claimed, self._on_exit)
         except Exception as exc:  # a claimed job must never stay 'running' without a worker
             reason = str(exc) if isinstance(exc, RuntimeError) else f"could not start its worker: {exc!r}"
             self.store.finish(job_id, JobState.FAILED, reason, None)
             return False
         with self._lock:
             self._workers[job_id] = worker
-        self.store.set_worker(job_id, worker.pid, process_start_marker(worker.pid))
         return True
 
-    def _on_exit(self, worker: Worker) -> None:
+    def _on_exit(self, worker: Attempt) -> None:
         self._rescan = True
         self._wake.set()
 
-    def _write_progress(self, w: Worker, force: bool = False) -> None:
+    def _write_progress(self, w: Attempt, force: bool = False) -> None:
         if not w.dirty:
             return
         now = time.monotonic()
