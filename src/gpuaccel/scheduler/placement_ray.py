@@ -1,12 +1,12 @@
 """Cluster jobs as Ray jobs: the :class:`placement.Placement` of a daemon started with ``--ray``.
 
-An attempt is one Ray job submitted through the Job Submission API with the idempotent submission id
-``gpuaccel-<job>-<attempt>``, recorded in the store *before* it is submitted: a daemon killed at any
-moment leaves either an id Ray never saw (the job is queued again, nothing ran) or one Ray knows (the next
-daemon adopts it and follows it to its end), never a lost or a doubled run. The job's GPUs are the
-entrypoint's Ray resources, its environment the runtime env. A thread per attempt polls Ray for the
-state, the node it runs on and its log, which it appends to the job's log file so ``logs -f`` works as for
-a local job. Ray is imported only when the daemon connects.
+An attempt is one Ray job submitted through the Job Submission API with the idempotent submission
+id ``gpuaccel-<queue id>-<job>-<attempt>``, recorded in the store *before* it is submitted: a daemon
+killed at any moment leaves either an id Ray never saw (the job is queued again, nothing ran) or one
+Ray knows (the next daemon adopts it and follows it to its end), never a lost or a doubled run. The
+job's GPUs are the entrypoint's Ray resources, its environment the runtime env. A thread per attempt
+polls Ray for the state, the node it runs on and its log, which it appends to the job's log file so
+``logs -f`` works as for a local job. Ray is imported only when the daemon connects.
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ log = logging.getLogger(__name__)
 TERMINAL = {"SUCCEEDED", "FAILED", "STOPPED"}
 
 
-def submission_id(job: Job) -> str:
-    return f"gpuaccel-{job.id}-{job.attempt}"
+def submission_id(queue_id: str, job: Job) -> str:
+    """Idempotent per attempt; the queue id keeps the job ids of daemons sharing one cluster apart."""
+    return f"gpuaccel-{queue_id}-{job.id}-{job.attempt}"
 
 
 def entrypoint(job: Job) -> str:
@@ -52,6 +53,7 @@ class RayPlacement:
         self.data_dir = data_dir
         self.cluster = cluster
         self.poll_s = poll_s
+        self.queue_id = data_dir.queue_id()
 
     def fit(
         self, job: Pending, gpus: list[GpuState], held: dict[int, int], no_gpu: str | None
@@ -72,7 +74,7 @@ class RayPlacement:
         return []  # no GPU of this host: Ray places it
 
     def launch(self, job: Job, on_exit: OnExit) -> Attempt:
-        sid = submission_id(job)
+        sid = submission_id(self.queue_id, job)
         self.store.set_placement_ref(job.id, sid)  # before submitting: a restart finds what it may adopt
         attempt = RayAttempt(self, job, sid, self.data_dir.job_log(job.id), on_exit)
         attempt.write_header()
@@ -84,7 +86,7 @@ class RayPlacement:
                 submission_id=sid,
                 entrypoint_num_gpus=job.gpus or None,
                 runtime_env={"env_vars": env},
-                metadata={"gpuaccel_job": str(job.id), "gpuaccel_attempt": str(job.attempt)},
+                metadata={"gpuaccel_queue": self.queue_id, "gpuaccel_job": str(job.id)},
             )
         except Exception as exc:
             if "already exists" not in str(exc):  # else: this attempt reached Ray before; follow it
