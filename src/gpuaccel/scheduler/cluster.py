@@ -17,6 +17,10 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel
 
 NODES_TTL_S = 1.0  # the node list is read at most this often (dispatch asks for every queued cluster job)
+# A cluster that does not answer is asked again only this much later, and for at most NODES_TIMEOUT_S: the
+# node list is read on the scheduler's thread, which must keep serving local jobs meanwhile.
+NODES_RETRY_S = 10.0
+NODES_TIMEOUT_S = 2
 
 
 @dataclass(frozen=True)
@@ -90,14 +94,17 @@ class RayCluster:
     def nodes(self, max_age_s: float = NODES_TTL_S) -> list[NodeView]:
         """Every node Ray knows, alive or gone; RuntimeError (in words) when the cluster does not answer."""
         with self._lock:
-            if time.monotonic() - self._nodes_at < max_age_s:
+            age = time.monotonic() - self._nodes_at
+            if age < max_age_s or (self._nodes_error is not None and age < NODES_RETRY_S):
                 if self._nodes_error is not None:
                     raise RuntimeError(self._nodes_error)
                 return list(self._nodes)
         from ray.util.state import list_nodes
 
         try:
-            raw = list_nodes(address=self.url, detail=True, raise_on_missing_output=False, timeout=5)
+            raw = list_nodes(
+                address=self.url, detail=True, raise_on_missing_output=False, timeout=NODES_TIMEOUT_S
+            )
             nodes, error = [_node(n) for n in raw], None
         except Exception as exc:
             why = (str(exc).strip().splitlines() or [repr(exc)])[-1]

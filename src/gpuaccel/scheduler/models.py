@@ -13,7 +13,7 @@ import json
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from gpuaccel.accel import workloads
 from gpuaccel.accel.workloads.report import Metrics, Progress
@@ -155,6 +155,11 @@ class Job(BaseModel):
     # Bookkeeping for retries and restart recovery, never sent.
     retry_base: int = Field(default=0, exclude=True)
     worker_start: str | None = Field(default=None, exclude=True)  # the worker's kernel start time
+
+    @field_validator("where", mode="before")
+    @classmethod
+    def _where(cls, value: Any) -> Any:
+        return "local" if value is None else value  # a request's "not said" (the store always says)
 
     @classmethod
     def from_row(cls, row: Any) -> Job:
