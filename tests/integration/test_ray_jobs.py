@@ -36,7 +36,11 @@ print("bye", flush=True)
 
 
 class RayTestCluster:
-    def __init__(self) -> None:
+    """Head: 2 GPUs, fake NVML ``two_gpus``; worker: 1 GPU, ``no_gpm`` (each node's processes inherit the
+    environment the node was started with, so each node's sampler reads its own scenario)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("GPUACCEL_FAKE_NVML", "two_gpus")
         self.cluster = ray_utils.Cluster(
             initialize_head=True,
             head_node_args={
@@ -44,7 +48,9 @@ class RayTestCluster:
                 "dashboard_host": "127.0.0.1", "dashboard_port": 0,
             },
         )  # fmt: skip
+        monkeypatch.setenv("GPUACCEL_FAKE_NVML", "no_gpm")
         self.worker = self.cluster.add_node(num_cpus=1, num_gpus=1)
+        monkeypatch.delenv("GPUACCEL_FAKE_NVML")
         self.cluster.wait_for_nodes()
         self.url = "http://" + self.cluster.head_node.address_info["webui_url"]
         from ray.job_submission import JobSubmissionClient
@@ -54,7 +60,7 @@ class RayTestCluster:
     def submissions(self, d: DaemonProcess, job_id: int) -> list[Any]:
         """Ray's submissions of one job of daemon ``d``, oldest first."""
         prefix = f"{_sid(d.data_dir, job_id, 0)[:-1]}"
-        found = [j for j in self.jobs.list_jobs() if j.submission_id.startswith(prefix)]
+        found = [j for j in self.jobs.list_jobs() if (j.submission_id or "").startswith(prefix)]
         return sorted(found, key=lambda j: j.start_time or 0)
 
 
@@ -71,7 +77,8 @@ def _try(make: Any, *args: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[RayTestCluster]:
-    c = RayTestCluster()
+    with pytest.MonkeyPatch.context() as mp:
+        c = RayTestCluster(mp)
     try:
         yield c
     finally:
@@ -79,7 +86,14 @@ def ray_cluster() -> Iterator[RayTestCluster]:
 
 
 def _start(factory: DaemonFactory, ray: RayTestCluster, data_dir: Path | None = None) -> DaemonProcess:
-    return factory.start(data_dir=data_dir, args=["--ray", ray.url], wait_s=60)
+    """A daemon joined to the cluster by its GCS address (jobs through the job API it finds there)."""
+    return factory.start(data_dir=data_dir, args=["--ray", ray.cluster.address], wait_s=60)
+
+
+def _get(d: DaemonProcess, path: str) -> Any:
+    r = httpx.get(f"{d.url}{path}", headers={"Authorization": f"Bearer {d.token}"}, timeout=10)
+    r.raise_for_status()
+    return r.json() if path != "/metrics" else r.text
 
 
 def _job(d: DaemonProcess, job_id: int) -> dict[str, Any]:
@@ -88,10 +102,7 @@ def _job(d: DaemonProcess, job_id: int) -> dict[str, Any]:
 
 
 def _cluster_nodes(d: DaemonProcess) -> list[dict[str, Any]]:
-    auth = {"Authorization": f"Bearer {d.token}"}
-    r = httpx.get(f"{d.url}/api/v1/cluster", headers=auth, timeout=10)
-    r.raise_for_status()
-    return r.json()["nodes"]
+    return _get(d, "/api/v1/cluster")["nodes"]
 
 
 def _marked(marker: Path, seconds: float, **fields: Any) -> dict[str, Any]:
@@ -215,12 +226,26 @@ def test_overhead_of_ray_for_a_short_job_against_the_local_path(
     assert figures["local"]["total_s"] < figures["ray"]["total_s"]
 
 
-def test_a_node_that_leaves_is_shown_lost_with_its_reason(
+def test_every_node_reports_its_gpus_and_a_node_that_leaves_is_shown_lost_with_its_reason(
     daemon_factory: DaemonFactory, ray_cluster: RayTestCluster
 ) -> None:
     d = _start(daemon_factory, ray_cluster)
     nodes = _cluster_nodes(d)
     assert sorted(n["gpus"] for n in nodes if n["alive"]) == [1.0, 2.0]
+
+    def two_hosts() -> list[dict[str, Any]] | None:
+        hosts = _get(d, "/api/v1/cluster/telemetry")["hosts"]
+        return hosts if len([h for h in hosts if h["gpus"]]) == 2 else None
+
+    hosts = wait_for(two_hosts, 60, 0.5, "a snapshot from the sampler on each node")
+    by_node = {h["node_id"]: h for h in hosts}
+    head, worker = by_node[ray_cluster.cluster.head_node.node_id], by_node[ray_cluster.worker.node_id]
+    assert [g["info"]["name"] for g in head["gpus"]] == ["NVIDIA H100 80GB HBM3", "NVIDIA GeForce RTX 4090"]
+    assert [g["info"]["name"] for g in worker["gpus"]] == ["NVIDIA A100-SXM4-80GB"]
+    assert head["gpus"][0]["sample"]["gpm"] and worker["alive"] and head["host"] != worker["host"]
+    metrics = _get(d, "/metrics")
+    for host in (head["host"], worker["host"]):
+        assert f'host="{host}"}}' in metrics
     worker_id = ray_cluster.worker.node_id
     ray_cluster.cluster.remove_node(ray_cluster.worker)
 
@@ -230,3 +255,10 @@ def test_a_node_that_leaves_is_shown_lost_with_its_reason(
 
     node = wait_for(lost, 30, 0.5, "the removed node to be shown lost")
     assert node["state"] == "DEAD" and node["reason"], node
+
+    def lost_host() -> dict[str, Any] | None:
+        found = [h for h in _get(d, "/api/v1/cluster/telemetry")["hosts"] if h["node_id"] == worker_id]
+        return found[0] if found and not found[0]["alive"] else None
+
+    host = wait_for(lost_host, 30, 0.5, "the removed node's GPUs to be shown lost")
+    assert host["reason"] == node["reason"] and host["gpus"]  # its last snapshot, marked lost

@@ -11,10 +11,13 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    from gpuaccel.scheduler.cluster_telemetry import ClusterTelemetry
 
 NODES_TTL_S = 1.0  # the node list is read at most this often (dispatch asks for every queued cluster job)
 # A cluster that does not answer is asked again only this much later, and for at most NODES_TIMEOUT_S: the
@@ -74,6 +77,9 @@ class RayCluster:
     def __init__(self, address: str) -> None:
         self.address = address
         self.url = resolve_address(address)
+        # ray.init takes 'auto' or the GCS address, not the job API's URL (then no node telemetry)
+        self.gcs_address = None if "://" in address else address
+        self.telemetry: ClusterTelemetry | None = None  # set by placement_ray.placements
         self._client: Any = None
         self._lock = threading.Lock()
         self._nodes: list[NodeView] = []
@@ -126,6 +132,8 @@ class RayCluster:
         return found[0].label if found else f"node {node_id[:8]}"
 
     def close(self) -> None:
+        if self.telemetry is not None:
+            self.telemetry.stop()
         with self._lock:
             self._client = None
 
@@ -156,5 +164,13 @@ def create_router(cluster: RayCluster | None) -> APIRouter:
         except RuntimeError as exc:
             raise HTTPException(503, str(exc)) from None
         return ClusterOut(address=cluster.url, nodes=[NodeOut(**asdict(n), label=n.label) for n in nodes])
+
+    @router.get("/cluster/telemetry")
+    def cluster_telemetry() -> dict[str, Any]:
+        """Every node's GPUs (the shape of /telemetry/now per host), a node that left marked lost."""
+        telemetry = cluster.telemetry if cluster is not None else None
+        if telemetry is None:
+            raise HTTPException(404, "this daemon is not connected to a Ray cluster (gpuaccel serve --ray)")
+        return {"error": telemetry.error, "hosts": [h.to_json() for h in telemetry.hosts()]}
 
     return router

@@ -21,6 +21,7 @@ from typing import Any
 from gpuaccel.accel.workloads.report import Progress
 from gpuaccel.scheduler.allocator import GpuState
 from gpuaccel.scheduler.cluster import RayCluster
+from gpuaccel.scheduler.cluster_telemetry import ClusterTelemetry
 from gpuaccel.scheduler.jobs import Pending
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.paths import DataDir
@@ -271,5 +272,7 @@ def placements(store: Store, data_dir: DataDir, ray_address: str | None, default
     local = LocalPlacement(store, data_dir)
     if not ray_address:
         return Placements(local, default=default)
-    ray = RayPlacement(store, data_dir, RayCluster(ray_address))
+    cluster = RayCluster(ray_address)
+    cluster.telemetry = ClusterTelemetry(cluster, data_dir.queue_id()).start()
+    ray = RayPlacement(store, data_dir, cluster)
     return Placements(local, {RAY: ray}, default=default)
