@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -224,6 +225,25 @@ def test_overhead_of_ray_for_a_short_job_against_the_local_path(
         }
     print("\nshort job overhead:", json.dumps(figures))
     assert figures["local"]["total_s"] < figures["ray"]["total_s"]
+
+
+def test_ring_attention_across_two_ray_nodes_matches_single_process_attention(
+    ray_cluster: RayTestCluster,
+) -> None:
+    pytest.importorskip("torch", reason="needs gpuaccel[kernels]")
+    import ray
+
+    from gpuaccel.accel.distributed.ray_ranks import ring_selfcheck, run_ranks
+
+    ray.init(address=ray_cluster.cluster.address, namespace="gpuaccel-test", log_to_driver=False)
+    try:
+        results, nodes = run_ranks(partial(ring_selfcheck, 2), 2, gpus_per_rank=0)  # gloo, one per node
+    finally:
+        ray.shutdown()
+    assert sorted(nodes) == sorted([ray_cluster.cluster.head_node.node_id, ray_cluster.worker.node_id])
+    assert results[0] == results[1] and len(results[0]) == 2  # the all-reduced worst errors, per case
+    for case, errors in results[0].items():
+        assert max(errors.values()) < 1e-10, (case, errors)
 
 
 def test_every_node_reports_its_gpus_and_a_node_that_leaves_is_shown_lost_with_its_reason(
