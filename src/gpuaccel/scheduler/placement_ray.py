@@ -121,7 +121,10 @@ class RayAttempt:
         self.sid = sid
         self.gpus: list[int] = []  # none of this host's
         self.log_path = log_path
-        self.deadline = time.monotonic() + job.timeout_s if job.timeout_s else None
+        self.deadline = None  # counted from the attempt's start, also for an attempt adopted after a restart
+        if job.timeout_s:
+            left = job.timeout_s - (time.time() - job.started_at if job.started_at else 0.0)
+            self.deadline = time.monotonic() + left
         self.stop_state: JobState | None = None
         self.stop_reason: str | None = None
         self.progress: Progress | None = None
