@@ -112,11 +112,7 @@ def bench_shape(shape, causal, variants: bool) -> list[dict]:
     lse = torch.empty(b, h, n, device="cuda", dtype=torch.float32)
     runs = {}
     base = tuning.gluon_fwd_config(d)
-    cfgs = [base]
-    if variants:
-        cfgs += [tuning.GluonFwdConfig(base.block_n, s) for s in (2, 3, 4) if s != base.stages]
-        if d == 128:
-            cfgs.append(tuning.GluonFwdConfig(64, 3))
+    cfgs = [base] + (tuning.GLUON_FWD_VARIANTS.get(d, []) if variants else [])
     for cfg in cfgs:
         runs[f"gluon {cfg.label()}"] = lambda cfg=cfg: launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg)
     runs["triton (tl.*)"] = None

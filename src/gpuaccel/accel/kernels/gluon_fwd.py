@@ -38,7 +38,8 @@ from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
 
-HALF_M = gl.constexpr(64)  # query rows per consumer warpgroup; a tile is two of them
+CONSUMER_ROWS = 64  # query rows per consumer warpgroup; a tile is two of them
+HALF_M = gl.constexpr(CONSUMER_ROWS)
 
 
 @gluon.jit
@@ -72,8 +73,8 @@ def _kv_blocks(start, rows, seq_k, causal_off, BLOCK_N: gl.constexpr, CAUSAL: gl
 
 
 @gluon.jit
-def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, kv_empty,
-              heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
+def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty,
+              v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
               BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
     cnt = 0  # K/V blocks issued so far: ring slot and phase
     pid = gl.program_id(0)
@@ -94,10 +95,12 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
         n_tile, _ = _kv_blocks(start_m, 2 * HALF_M, seq_k, seq_k - seq_q, BLOCK_N, CAUSAL)
         for j in range(n_tile):
             s = cnt % STAGES
-            mbarrier.wait(kv_empty.index(s), ((cnt // STAGES) & 1) ^ 1)
+            ring_phase = ((cnt // STAGES) & 1) ^ 1
+            mbarrier.wait(k_empty.index(s), ring_phase)
             mbarrier.expect(k_ready.index(s), k_desc.block_type.nbytes)
             key = j * BLOCK_N
             tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
+            mbarrier.wait(v_empty.index(s), ring_phase)
             mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
             tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
             cnt += 1
@@ -137,29 +140,31 @@ def _qk(q_s, k_smem, k_ready, cnt, s_layout: gl.constexpr, BLOCK_N: gl.constexpr
 
 
 @gluon.jit
-def _step(q_s, k_smem, v_smem, k_ready, v_ready, kv_empty, cnt, j, acc, m_i, l_i, p_prev, offs_m,
-          qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
+def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, p_prev, alpha,
+          offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
           o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
           CAUSAL: gl.constexpr):  # fmt: skip
-    """Block j: QK^T(j) and PV(j-1) in flight together; softmax(j) overlaps PV(j-1)."""
+    """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
+    issued and softmax(j) runs while PV(j-1) is in flight (FlashAttention-3's intra-warpgroup overlap)."""
     s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES)
+    acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
     sp = (cnt - 1) % STAGES
     mbarrier.wait(v_ready.index(sp), ((cnt - 1) // STAGES) & 1)
     v_s = v_smem.index(sp)._reinterpret(v_smem.dtype, [BLOCK_N, v_smem.shape[-1]], q_s.layout)
     acc = warpgroup_mma(p_prev, v_s, acc, is_async=True)
     qk = warpgroup_mma_wait(1, deps=(s_tok,))
+    mbarrier.arrive(k_empty.index(cnt % STAGES))
     p, alpha, m_i, l_i = _softmax(
         qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL
     )
     acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
-    mbarrier.arrive(kv_empty.index(sp))
-    acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+    mbarrier.arrive(v_empty.index(sp))
     p_next = gl.convert_layout(p.to(v_smem.dtype), p_layout)
-    return acc, m_i, l_i, p_next
+    return acc, m_i, l_i, p_next, alpha
 
 
 @gluon.jit
-def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, kv_empty, o_ptr, lse_ptr,
+def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
               stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m, bh_total,
               group_heads, num_tiles, HALF: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
               STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
@@ -190,33 +195,38 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, kv_emp
         m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
         l_i = gl.zeros([HALF_M], gl.float32, row_layout)
         qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
+        mbarrier.arrive(k_empty.index(cnt % STAGES))
         p, alpha, m_i, l_i = _softmax(
             qk, m_i, l_i, 0, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, True, CAUSAL
         )
         p = gl.convert_layout(p.to(v_smem.dtype), p_layout)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
         for j in range(1, n_full):
-            acc, m_i, l_i, p = _step(
-                q_s, k_smem, v_smem, k_ready, v_ready, kv_empty, cnt + j, j, acc, m_i, l_i, p, offs_m,
-                qk_scale, causal_off, seq_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL,
+            acc, m_i, l_i, p, alpha = _step(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                alpha, offs_m, qk_scale, causal_off, seq_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES,
+                False, CAUSAL,
             )  # fmt: skip
         for j in range(gl.maximum(n_full, 1), n_mine):
-            acc, m_i, l_i, p = _step(
-                q_s, k_smem, v_smem, k_ready, v_ready, kv_empty, cnt + j, j, acc, m_i, l_i, p, offs_m,
-                qk_scale, causal_off, seq_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL,
+            acc, m_i, l_i, p, alpha = _step(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                alpha, offs_m, qk_scale, causal_off, seq_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES,
+                True, CAUSAL,
             )  # fmt: skip
         mbarrier.arrive(q_empty.index(HALF))  # every QK^T of this tile is done: Q's buffer may refill
         last = cnt + n_mine - 1
+        acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
         mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
         v_s = v_smem.index(last % STAGES)._reinterpret(v_smem.dtype, [BLOCK_N, HEAD_DIM], q_2d)
         acc = warpgroup_mma(p, v_s, acc, is_async=True)
         acc = warpgroup_mma_wait(0, deps=(acc,))
-        mbarrier.arrive(kv_empty.index(last % STAGES))
+        mbarrier.arrive(v_empty.index(last % STAGES))
         for j in range(n_mine, n_tile):  # blocks only the other half needs: hand the slots back
             s = (cnt + j) % STAGES
             mbarrier.wait(k_ready.index(s), ((cnt + j) // STAGES) & 1)
+            mbarrier.arrive(k_empty.index(s))
             mbarrier.wait(v_ready.index(s), ((cnt + j) // STAGES) & 1)
-            mbarrier.arrive(kv_empty.index(s))
+            mbarrier.arrive(v_empty.index(s))
         cnt += n_tile
 
         # epilogue: rows that saw no key give 0 and lse -inf
@@ -247,28 +257,30 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, str
     q_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     k_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    kv_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(q_ready.index(i), count=1)
         mbarrier.init(q_empty.index(i), count=1)
     for i in gl.static_range(STAGES):
         mbarrier.init(k_ready.index(i), count=1)
         mbarrier.init(v_ready.index(i), count=1)
-        mbarrier.init(kv_empty.index(i), count=2)  # both consumer warpgroups release a slot
+        mbarrier.init(k_empty.index(i), count=2)  # both consumer warpgroups release a slot
+        mbarrier.init(v_empty.index(i), count=2)
 
     first: gl.constexpr = 0
     second: gl.constexpr = 1
     gl.warp_specialize(
         [
-            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, kv_empty, o_ptr, lse_ptr,
-                         stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m, bh_total,
-                         group_heads, num_tiles, first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL)),
-            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, kv_empty, o_ptr, lse_ptr,
-                         stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m, bh_total,
-                         group_heads, num_tiles, second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL)),
+            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                         lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m,
+                         bh_total, group_heads, num_tiles, first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL)),
+            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                         lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m,
+                         bh_total, group_heads, num_tiles, second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL)),
             (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
-                         kv_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
-                         BLOCK_N, STAGES, CAUSAL)),
+                         k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
+                         num_tiles, BLOCK_N, STAGES, CAUSAL)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],
@@ -320,14 +332,14 @@ def launch_gluon_fwd(
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     cfg = cfg or gluon_fwd_config(d)
-    num_m = triton.cdiv(nq, 2 * HALF_M)
+    num_m = triton.cdiv(nq, 2 * CONSUMER_ROWS)
     bh_total = b * hq
     num_tiles = num_m * bh_total
     kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
     group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
     grid = (min(_sm_count(q.device), num_tiles),)
     gluon_attn_fwd_kernel[grid](
-        _descriptor(q, HALF_M), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
+        _descriptor(q, CONSUMER_ROWS), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E,
         hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles,
         HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
