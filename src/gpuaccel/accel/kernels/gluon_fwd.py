@@ -21,6 +21,7 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
 import torch
@@ -73,14 +74,32 @@ def _kv_blocks(start, rows, seq_k, causal_off, BLOCK_N: gl.constexpr, CAUSAL: gl
 
 
 @gluon.jit
+def _tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED: gl.constexpr):
+    """How many tiles this program runs: from the host's longest-first table (causal) or round-robin."""
+    if SCHEDULED:
+        n = gl.load(sched_ptr + gl.program_id(0) * sched_len)
+    else:
+        n = gl.cdiv(num_tiles - gl.program_id(0), gl.num_programs(0))
+    return n
+
+
+@gluon.jit
+def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr):
+    if SCHEDULED:
+        t = gl.load(sched_ptr + gl.program_id(0) * sched_len + 1 + i)
+    else:
+        t = gl.program_id(0) + i * gl.num_programs(0)
+    return t
+
+
+@gluon.jit
 def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty,
-              v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
-              BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+              v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+              sched_len, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
     cnt = 0  # K/V blocks issued so far: ring slot and phase
-    pid = gl.program_id(0)
-    nprog = gl.num_programs(0)
-    for t in range(pid, num_tiles, nprog):
-        tile_phase = ((t - pid) // nprog) & 1
+    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, CAUSAL)):
+        t = _tile_id(i, sched_ptr, sched_len, CAUSAL)
+        tile_phase = i & 1
         m_idx, bh = _tile_coords(t, num_m, bh_total, group_heads, CAUSAL)
         b = bh // heads_q
         h = bh % heads_q
@@ -166,8 +185,8 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
 @gluon.jit
 def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
               stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m, bh_total,
-              group_heads, num_tiles, HALF: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
-              STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+              group_heads, num_tiles, sched_ptr, sched_len, HALF: gl.constexpr, HEAD_DIM: gl.constexpr,
+              BLOCK_N: gl.constexpr,              STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
     s_layout: gl.constexpr = gl.NVMMADistributedLayout(
         version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, 16]
     )
@@ -180,16 +199,15 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     causal_off = seq_k - seq_q  # query i sees key j when j <= i + causal_off
     q_s = q_smem.index(HALF)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
     cnt = 0  # K/V blocks consumed so far: ring slot and phase
-    pid = gl.program_id(0)
-    nprog = gl.num_programs(0)
-    for t in range(pid, num_tiles, nprog):
+    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, CAUSAL)):
+        t = _tile_id(i, sched_ptr, sched_len, CAUSAL)
         m_idx, bh = _tile_coords(t, num_m, bh_total, group_heads, CAUSAL)
         start_m = m_idx * (2 * HALF_M)
         row0 = start_m + HALF * HALF_M
         n_tile, _ = _kv_blocks(start_m, 2 * HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
         n_mine, n_full = _kv_blocks(row0, HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
         offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
-        mbarrier.wait(q_ready.index(HALF), ((t - pid) // nprog) & 1)
+        mbarrier.wait(q_ready.index(HALF), i & 1)
 
         # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
         m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
@@ -246,8 +264,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
 
 @gluon.jit
 def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
-                          heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
-                          HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                          heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+                          sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                           CAUSAL: gl.constexpr, CONSUMER_REGS: gl.constexpr):  # fmt: skip
     dtype: gl.constexpr = q_desc.dtype
     q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
@@ -274,13 +292,15 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, str
         [
             (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
                          lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m,
-                         bh_total, group_heads, num_tiles, first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL)),
+                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, first, HEAD_DIM, BLOCK_N,
+                         STAGES, CAUSAL)),
             (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
                          lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m,
-                         bh_total, group_heads, num_tiles, second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL)),
+                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, second, HEAD_DIM, BLOCK_N,
+                         STAGES, CAUSAL)),
             (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                          k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
-                         num_tiles, BLOCK_N, STAGES, CAUSAL)),
+                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],
@@ -337,11 +357,63 @@ def launch_gluon_fwd(
     num_tiles = num_m * bh_total
     kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
     group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
-    grid = (min(_sm_count(q.device), num_tiles),)
-    gluon_attn_fwd_kernel[grid](
+    programs = min(_sm_count(q.device), num_tiles)
+    if causal:
+        sched = causal_schedule(nq, nk, bh_total, group_heads, cfg.block_n, programs, q.device)
+    else:
+        sched = _no_schedule(q.device)
+    gluon_attn_fwd_kernel[(programs,)](
         _descriptor(q, CONSUMER_ROWS), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E,
-        hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles,
+        hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1],
         HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
         CONSUMER_REGS=CONSUMER_REGS, num_warps=4,
     )  # fmt: skip
+
+
+def _tile_blocks(m_idx: int, nq: int, nk: int, block_n: int) -> int:
+    """Host twin of ``_kv_blocks`` for a whole causal tile: the key blocks it walks (at least 1)."""
+    hi = min(nk, m_idx * 2 * CONSUMER_ROWS + 2 * CONSUMER_ROWS + nk - nq)
+    return max(-(-max(hi, 0) // block_n), 1)
+
+
+_SCHEDULES: dict[tuple[Any, ...], torch.Tensor] = {}
+
+
+def causal_schedule(
+    nq: int, nk: int, bh_total: int, group_heads: int, block_n: int, programs: int, device: torch.device
+) -> torch.Tensor:
+    """Tiles per program, [programs, 1 + max count] int32 (count first): causal tiles in the kernel's
+    order (longest first inside L2-sized head groups), each given to the least-loaded program so far.
+    Round-robin would hand some programs several long tiles; greedy longest-first keeps the tail short.
+    Cached per problem; one small host-to-device copy per new shape."""
+    key = (nq, nk, bh_total, group_heads, block_n, programs, device)
+    if key in _SCHEDULES:
+        return _SCHEDULES[key]
+    num_m = triton.cdiv(nq, 2 * CONSUMER_ROWS)
+    costs = [_tile_blocks(m, nq, nk, block_n) + 1 for m in range(num_m)]  # +1: Q load and epilogue
+    heap = [(0, p) for p in range(programs)]
+    lists: list[list[int]] = [[] for _ in range(programs)]
+    per_group = group_heads * num_m
+    for t in range(num_m * bh_total):
+        g, r = divmod(t, per_group)
+        heads_here = min(group_heads, bh_total - g * group_heads)
+        m_idx = num_m - 1 - r // heads_here  # as ``_tile_coords``
+        load, p = heapq.heappop(heap)
+        lists[p].append(t)
+        heapq.heappush(heap, (load + costs[m_idx], p))
+    width = 1 + max(len(x) for x in lists)
+    table = torch.zeros(programs, width, dtype=torch.int32)
+    for p, tiles in enumerate(lists):
+        table[p, 0] = len(tiles)
+        table[p, 1 : 1 + len(tiles)] = torch.tensor(tiles, dtype=torch.int32)
+    _SCHEDULES[key] = table.to(device)
+    return _SCHEDULES[key]
+
+
+def _no_schedule(device: torch.device) -> torch.Tensor:
+    """Non-causal tiles are all alike: the kernel walks them round-robin and never reads this."""
+    key = ("none", device)
+    if key not in _SCHEDULES:
+        _SCHEDULES[key] = torch.zeros(1, 1, dtype=torch.int32, device=device)
+    return _SCHEDULES[key]
