@@ -14,6 +14,7 @@ import triton
 
 from gpuaccel.accel.kernels import tuning
 from gpuaccel.accel.kernels.checks import (
+    AttentionShape,
     UnsupportedInputError,
     check_inputs,
     interpreter_enabled,
@@ -123,20 +124,52 @@ def _gluon_unsupported(q: torch.Tensor) -> str:
     return ""
 
 
+def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: torch.Tensor) -> None:
+    lse_shape = (shape.batch, shape.heads_q, shape.seq_q)
+    if o.shape != q.shape or o.dtype != q.dtype or not o.is_contiguous() or o.device != q.device:
+        raise UnsupportedInputError(
+            f"out o must be a contiguous {q.dtype} tensor of q's shape {tuple(q.shape)} on {q.device}, "
+            f"got {o.dtype} {tuple(o.shape)} on {o.device}"
+        )
+    bad_lse = lse.shape != lse_shape or lse.dtype != torch.float32 or not lse.is_contiguous()
+    bad_lse = bad_lse or lse.device != q.device
+    if bad_lse:
+        raise UnsupportedInputError(
+            f"out lse must be a contiguous float32 tensor of shape {lse_shape} on {q.device}, "
+            f"got {lse.dtype} {tuple(lse.shape)} on {lse.device}"
+        )
+
+
 def flash_attention_forward(
-    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    causal: bool,
+    scale: float,
+    out: tuple[torch.Tensor, torch.Tensor] | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """Blockwise forward: ``(o in q's dtype, lse fp32 natural log [B, Hq, Nq])``; unseen rows: 0, -inf.
 
-    Runs the Gluon kernel on Hopper and the tl.* kernel elsewhere (:func:`forward_path`)."""
+    Runs the Gluon kernel on Hopper and the tl.* kernel elsewhere (:func:`forward_path`). ``out``: buffers
+    to write into (o contiguous, q's shape; lse contiguous fp32), returned as given.
+    """
     shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    if out is not None:
+        _check_out(q, shape, *out)
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
     if dp != d:
         o, lse = flash_attention_forward(*(pad_head_dim(t, dp) for t in (q, k, v)), causal, scale)
-        return o[..., :d].contiguous(), lse
+        if out is None:
+            return o[..., :d].contiguous(), lse
+        out[0].copy_(o[..., :d])
+        out[1].copy_(lse)
+        return out
     q, k, v = _prepare(q), _prepare(k), _prepare(v)
-    o = torch.empty_like(q, memory_format=torch.contiguous_format)
-    lse = torch.empty(shape.batch, shape.heads_q, shape.seq_q, device=q.device, dtype=torch.float32)
+    if out is None:
+        o = torch.empty_like(q, memory_format=torch.contiguous_format)
+        lse = torch.empty(shape.batch, shape.heads_q, shape.seq_q, device=q.device, dtype=torch.float32)
+    else:
+        o, lse = out
     if forward_path(q) == "gluon":
         from gpuaccel.accel.kernels.gluon_fwd import launch_gluon_fwd
 
