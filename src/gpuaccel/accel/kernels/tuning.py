@@ -58,8 +58,10 @@ class GluonFwdConfig:
 
 
 # Padded head dims the Gluon forward is built for; BLOCK_N and ring depth fill shared memory (227 KB):
-# D256 takes 64-key blocks so two stages fit next to Q. D128: 3 stages beat 2 by 8 % non-causal, 17 %
-# causal (605 vs 562, 546 vs 465 TFLOP/s at 2,16,8192, H100) and 64-key blocks (557, 491).
+# D256 takes 64-key blocks so two stages fit next to Q. D128 on an H100: 3 stages beat 2 by 8 % non-causal
+# and 17 % causal in the first kernel version (605 vs 562, 546 vs 465 TFLOP/s at 2,16,8192); with the
+# final loop order the two are within 1-3 %. 64-key blocks lose 8-10 %. D64: 2 stages measured 459 vs 427
+# non-causal at 4,32,4096 but the final correctness run covered 3 (docs/kernels.md).
 GLUON_FWD_VARIANTS = {
     64: [GluonFwdConfig(128, 2), GluonFwdConfig(128, 4)],
     128: [GluonFwdConfig(128, 2), GluonFwdConfig(64, 4)],
