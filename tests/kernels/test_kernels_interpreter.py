@@ -192,18 +192,18 @@ def test_forward_out_buffers_are_checked():
 def test_causal_schedule_covers_every_tile_once_and_balances():
     """The Gluon forward's host schedule (no GPU needed): every causal tile exactly once, loads within
     a few percent of each other, where round-robin is ~15 % off."""
-    from gpuaccel.accel.kernels import gluon_fwd
+    from gpuaccel.accel.kernels import gluon_sched
 
     nq = nk = 4096
     bh, heads, programs = 64, 16, 132
-    table = gluon_fwd.causal_schedule(nq, nk, bh, heads, 128, programs, torch.device("cpu"))
+    table = gluon_sched.causal_schedule(nq, nk, bh, heads, 128, programs, torch.device("cpu"))
     tiles = torch.cat([table[p, 1 : 1 + table[p, 0]] for p in range(programs)]).tolist()
     num_m = nq // 128
     assert sorted(tiles) == list(range(num_m * bh))
 
     def cost(t: int) -> int:
         g, r = divmod(t, heads * num_m)
-        return gluon_fwd._tile_blocks(num_m - 1 - r // heads, nq, nk, 128) + 1
+        return gluon_sched._tile_blocks(num_m - 1 - r // heads, nq, nk, 128) + 1
 
     loads = [sum(cost(t) for t in table[p, 1 : 1 + table[p, 0]].tolist()) for p in range(programs)]
     assert max(loads) / (sum(loads) / programs) < 1.03

@@ -6,11 +6,13 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
 - Two independent 4-warp consumer partitions each own 64 query rows of a 128-row tile. Separate partitions
   drift apart, so one warpgroup's softmax runs while the other's wgmma occupies the tensor cores (one
   8-warp partition would run in lockstep: every barrier lowers to a partition-wide bar.sync).
-- Inside each consumer, the QK^T wgmma of block j is issued before the PV wgmma of block j-1 and softmax
-  of block j runs while PV j-1 is still in flight (intra-warpgroup overlap).
-- The grid is persistent: one CTA per SM walks tiles round-robin. Non-causal tiles go head by head (K/V of
-  the few heads in flight stay in L2); causal tiles go longest first inside groups of heads sized so their
-  K/V fit in L2, so the grid ends on short tiles.
+- Inside each consumer, the QK^T wgmma of block j is issued before the PV wgmma of block j-1, O's rescale
+  runs under QK^T(j), and softmax(j) sits between the two waits so it can run under PV(j-1)
+  (FlashAttention-3's order). Triton's bundled ptxas 12.8 still hoists the PV wait above the exp2s
+  (docs/kernels.md), so most of the overlap comes from the two warpgroups drifting.
+- The grid is persistent: one CTA per SM. Non-causal tiles go round-robin, head by head (K/V of the few
+  heads in flight stay in L2); causal tiles are ordered longest first inside groups of heads sized so their
+  K/V fit in L2 and handed to programs by a host table (:mod:`accel.kernels.gluon_sched`).
 - Only blocks on the causal diagonal or the ragged key end pay for masking. Q/K/V move through 4-D TMA
   descriptors [B, H, N, D], so a tile never reads another head and ragged ends are zero-filled.
 - O goes straight from registers to global memory with a row mask; Q's buffer is handed back to the
@@ -21,7 +23,6 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
 import torch
@@ -37,9 +38,9 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
 
-CONSUMER_ROWS = 64  # query rows per consumer warpgroup; a tile is two of them
 HALF_M = gl.constexpr(CONSUMER_ROWS)
 
 
@@ -164,7 +165,7 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
           o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
           CAUSAL: gl.constexpr):  # fmt: skip
     """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
-    issued and softmax(j) runs while PV(j-1) is in flight (FlashAttention-3's intra-warpgroup overlap)."""
+    issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order)."""
     s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES)
     acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
     sp = (cnt - 1) % STAGES
@@ -361,7 +362,7 @@ def launch_gluon_fwd(
     if causal:
         sched = causal_schedule(nq, nk, bh_total, group_heads, cfg.block_n, programs, q.device)
     else:
-        sched = _no_schedule(q.device)
+        sched = no_schedule(q.device)
     gluon_attn_fwd_kernel[(programs,)](
         _descriptor(q, CONSUMER_ROWS), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E,
@@ -369,51 +370,3 @@ def launch_gluon_fwd(
         HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
         CONSUMER_REGS=CONSUMER_REGS, num_warps=4,
     )  # fmt: skip
-
-
-def _tile_blocks(m_idx: int, nq: int, nk: int, block_n: int) -> int:
-    """Host twin of ``_kv_blocks`` for a whole causal tile: the key blocks it walks (at least 1)."""
-    hi = min(nk, m_idx * 2 * CONSUMER_ROWS + 2 * CONSUMER_ROWS + nk - nq)
-    return max(-(-max(hi, 0) // block_n), 1)
-
-
-_SCHEDULES: dict[tuple[Any, ...], torch.Tensor] = {}
-
-
-def causal_schedule(
-    nq: int, nk: int, bh_total: int, group_heads: int, block_n: int, programs: int, device: torch.device
-) -> torch.Tensor:
-    """Tiles per program, [programs, 1 + max count] int32 (count first): causal tiles in the kernel's
-    order (longest first inside L2-sized head groups), each given to the least-loaded program so far.
-    Round-robin would hand some programs several long tiles; greedy longest-first keeps the tail short.
-    Cached per problem; one small host-to-device copy per new shape."""
-    key = (nq, nk, bh_total, group_heads, block_n, programs, device)
-    if key in _SCHEDULES:
-        return _SCHEDULES[key]
-    num_m = triton.cdiv(nq, 2 * CONSUMER_ROWS)
-    costs = [_tile_blocks(m, nq, nk, block_n) + 1 for m in range(num_m)]  # +1: Q load and epilogue
-    heap = [(0, p) for p in range(programs)]
-    lists: list[list[int]] = [[] for _ in range(programs)]
-    per_group = group_heads * num_m
-    for t in range(num_m * bh_total):
-        g, r = divmod(t, per_group)
-        heads_here = min(group_heads, bh_total - g * group_heads)
-        m_idx = num_m - 1 - r // heads_here  # as ``_tile_coords``
-        load, p = heapq.heappop(heap)
-        lists[p].append(t)
-        heapq.heappush(heap, (load + costs[m_idx], p))
-    width = 1 + max(len(x) for x in lists)
-    table = torch.zeros(programs, width, dtype=torch.int32)
-    for p, tiles in enumerate(lists):
-        table[p, 0] = len(tiles)
-        table[p, 1 : 1 + len(tiles)] = torch.tensor(tiles, dtype=torch.int32)
-    _SCHEDULES[key] = table.to(device)
-    return _SCHEDULES[key]
-
-
-def _no_schedule(device: torch.device) -> torch.Tensor:
-    """Non-causal tiles are all alike: the kernel walks them round-robin and never reads this."""
-    key = ("none", device)
-    if key not in _SCHEDULES:
-        _SCHEDULES[key] = torch.zeros(1, 1, dtype=torch.int32, device=device)
-    return _SCHEDULES[key]
