@@ -7,11 +7,19 @@ them in autograd. Inputs are checked first (:mod:`accel.kernels.checks`); nothin
 
 from __future__ import annotations
 
+import os
+
 import torch
 import triton
 
 from gpuaccel.accel.kernels import tuning
-from gpuaccel.accel.kernels.checks import check_inputs, interpreter_enabled, resolve_scale
+from gpuaccel.accel.kernels.checks import (
+    AttentionShape,
+    UnsupportedInputError,
+    check_inputs,
+    interpreter_enabled,
+    resolve_scale,
+)
 from gpuaccel.accel.kernels.flash_bwd import (
     attn_bwd_dkdv_kernel,
     attn_bwd_dq_kernel,
@@ -82,18 +90,91 @@ def launch_fwd(
     )  # fmt: skip
 
 
+PATH_ENV = "GPUACCEL_ATTN_PATH"  # "triton" or "gluon" forces the forward's path; unset/"auto" picks
+FORWARD_PATHS = ("auto", "triton", "gluon")
+
+
+def forward_path(q: torch.Tensor) -> str:
+    """Which forward kernel runs for queries like ``q`` (checked inputs): "gluon" (warp-specialised, Hopper,
+    head_dim 64/128/256 after padding) or "triton" (tl.*: Ampere/Ada, the interpreter, other head dims).
+
+    ``GPUACCEL_ATTN_PATH=gluon`` on a call the Gluon kernel cannot take raises instead of falling back.
+    """
+    want = os.environ.get(PATH_ENV, "auto").strip().lower() or "auto"
+    if want not in FORWARD_PATHS:
+        raise UnsupportedInputError(f"{PATH_ENV}={want!r}; accepted: {', '.join(FORWARD_PATHS)}")
+    if want == "triton":
+        return "triton"
+    why = _gluon_unsupported(q)
+    if want == "gluon" and why:
+        raise UnsupportedInputError(f"{PATH_ENV}=gluon but the Gluon forward cannot run this call: {why}")
+    return "triton" if why else "gluon"
+
+
+def _gluon_unsupported(q: torch.Tensor) -> str:
+    """Why the Gluon forward cannot take ``q`` ("" when it can)."""
+    if interpreter_enabled() or not q.is_cuda:
+        return "it needs a CUDA tensor outside the Triton interpreter"
+    major, minor = torch.cuda.get_device_capability(q.device)
+    if major != 9:
+        return f"it is built for Hopper (sm_90), this GPU is sm_{major}{minor}"
+    dp = padded_head_dim(q.shape[-1])
+    if dp not in tuning.GLUON_HEAD_DIMS:
+        return f"head_dim {q.shape[-1]} pads to {dp}; it is built for {tuning.GLUON_HEAD_DIMS}"
+    return ""
+
+
+def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: torch.Tensor) -> None:
+    lse_shape = (shape.batch, shape.heads_q, shape.seq_q)
+    if o.shape != q.shape or o.dtype != q.dtype or not o.is_contiguous() or o.device != q.device:
+        raise UnsupportedInputError(
+            f"out o must be a contiguous {q.dtype} tensor of q's shape {tuple(q.shape)} on {q.device}, "
+            f"got {o.dtype} {tuple(o.shape)} on {o.device}"
+        )
+    bad_lse = lse.shape != lse_shape or lse.dtype != torch.float32 or not lse.is_contiguous()
+    bad_lse = bad_lse or lse.device != q.device
+    if bad_lse:
+        raise UnsupportedInputError(
+            f"out lse must be a contiguous float32 tensor of shape {lse_shape} on {q.device}, "
+            f"got {lse.dtype} {tuple(lse.shape)} on {lse.device}"
+        )
+
+
 def flash_attention_forward(
-    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    causal: bool,
+    scale: float,
+    out: tuple[torch.Tensor, torch.Tensor] | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor]:
-    """Blockwise forward: ``(o in q's dtype, lse fp32 natural log [B, Hq, Nq])``; unseen rows: 0, -inf."""
+    """Blockwise forward: ``(o in q's dtype, lse fp32 natural log [B, Hq, Nq])``; unseen rows: 0, -inf.
+
+    Runs the Gluon kernel on Hopper and the tl.* kernel elsewhere (:func:`forward_path`). ``out``: buffers
+    to write into (o contiguous, q's shape; lse contiguous fp32), returned as given.
+    """
     shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    if out is not None:
+        _check_out(q, shape, *out)
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
     if dp != d:
         o, lse = flash_attention_forward(*(pad_head_dim(t, dp) for t in (q, k, v)), causal, scale)
-        return o[..., :d].contiguous(), lse
+        if out is None:
+            return o[..., :d].contiguous(), lse
+        out[0].copy_(o[..., :d])
+        out[1].copy_(lse)
+        return out
     q, k, v = _prepare(q), _prepare(k), _prepare(v)
-    o = torch.empty_like(q, memory_format=torch.contiguous_format)
-    lse = torch.empty(shape.batch, shape.heads_q, shape.seq_q, device=q.device, dtype=torch.float32)
+    if out is None:
+        o = torch.empty_like(q, memory_format=torch.contiguous_format)
+        lse = torch.empty(shape.batch, shape.heads_q, shape.seq_q, device=q.device, dtype=torch.float32)
+    else:
+        o, lse = out
+    if forward_path(q) == "gluon":
+        from gpuaccel.accel.kernels.gluon_fwd import launch_gluon_fwd
+
+        launch_gluon_fwd(q, k, v, o, lse, causal, scale)
+        return o, lse
     key = (shape, q.dtype, bool(causal))
     cfg = tuning.choose(
         "fwd",

@@ -46,6 +46,37 @@ class BwdConfig:
         return f"bwd{self.block_m}x{self.block_n}w{self.num_warps}s{self.num_stages}-{self.dq_mode}{extra}"
 
 
+@dataclass(frozen=True)
+class GluonFwdConfig:
+    """The warp-specialised Hopper forward: two 64-row consumer warpgroups per 128-row tile."""
+
+    block_n: int
+    stages: int  # K/V ring depth
+
+    def label(self) -> str:
+        return f"gluon-ws-2x64x{self.block_n}s{self.stages}"
+
+
+# Padded head dims the Gluon forward is built for; BLOCK_N and ring depth fill shared memory (227 KB):
+# D256 takes 64-key blocks so two stages fit next to Q. D128 on an H100: 3 stages beat 2 by 8 % non-causal
+# and 17 % causal in the first kernel version (605 vs 562, 546 vs 465 TFLOP/s at 2,16,8192); with the
+# final loop order the two are within 1-3 %. 64-key blocks lose 8-10 %. D64: 2 stages measured 459 vs 427
+# non-causal at 4,32,4096 but the final correctness run covered 3 (docs/kernels.md).
+GLUON_FWD_VARIANTS = {
+    64: [GluonFwdConfig(128, 2), GluonFwdConfig(128, 4)],
+    128: [GluonFwdConfig(128, 2), GluonFwdConfig(64, 4)],
+    256: [GluonFwdConfig(32, 4)],
+}  # what benchmarks/gluon_fwd_check.py --variants times beside the default
+GLUON_FWD_CONFIGS = {64: GluonFwdConfig(128, 3), 128: GluonFwdConfig(128, 3), 256: GluonFwdConfig(64, 2)}
+GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
+
+
+def gluon_fwd_config(head_dim: int) -> GluonFwdConfig:
+    if head_dim not in GLUON_FWD_CONFIGS:
+        raise ValueError(f"the Gluon forward is built for head_dim {GLUON_HEAD_DIMS}, got {head_dim}")
+    return GLUON_FWD_CONFIGS[head_dim]
+
+
 INTERPRETER_FWD = FwdConfig(32, 32, 4, 1)
 INTERPRETER_BWD = BwdConfig(32, 32, 4, 1, "atomic", 32, 32, 4, 1)
 
