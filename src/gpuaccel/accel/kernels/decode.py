@@ -78,6 +78,8 @@ def check_kvcache(
         )
     if k_cache.shape != v_cache.shape or k_cache.stride() != v_cache.stride() or k_cache.stride(-1) != 1:
         raise UnsupportedInputError("k_cache and v_cache must have one shape and one layout with unit last stride")
+    if any(st % 16 for st in k_cache.stride()[:3]):
+        raise UnsupportedInputError(f"cache strides must be multiples of 16 elements, got {k_cache.stride()}")
     b, sq, hq, d = q.shape
     hkv = k_cache.shape[2]
     if k_cache.shape[3] != d or d not in (16, 32, 64, 128, 256):
@@ -100,6 +102,14 @@ def check_kvcache(
     if k_new is not None and (k_new.shape != v_new.shape or k_new.dim() != 4 or k_new.shape[0] != b
                               or k_new.shape[2:] != k_cache.shape[2:]):  # fmt: skip
         raise UnsupportedInputError(f"k_new/v_new must be (B={b}, n_new, Hkv={hkv}, D={d}), got {tuple(k_new.shape)}")
+    if scales is not None:
+        from gpuaccel.accel.kernels.kv_cache import fp8_layout, scale_shape
+
+        fp8_layout(k_cache, block_table)
+        want = scale_shape(k_cache, block_table)
+        if any(s.shape != want or s.dtype != torch.float32 or not s.is_contiguous() for s in scales):
+            got = [(str(s.dtype), tuple(s.shape)) for s in scales]
+            raise UnsupportedInputError(f"k_scale/v_scale must be contiguous fp32 of shape {want}, got {got}")
     devices = {t.device for t in (q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new) if t is not None}
     if len(devices) != 1:
         raise UnsupportedInputError(f"all tensors must be on one device, got {sorted(map(str, devices))}")
@@ -166,14 +176,21 @@ def decode_attention(
     softcap: float,
     num_splits: int = 0,
     scales: tuple[torch.Tensor, torch.Tensor] | None = None,
+    block_n: int = BLOCK_N,
     num_stages: int = 3,
+    num_warps: int = 4,
 ) -> torch.Tensor:
     """Split-KV attention over ``cache_seqlens + n_new`` keys; inputs already checked."""
     b, sq, hq, d = q.shape
     hkv = k_cache.shape[2]
     group = hq // hkv
     rows = max(16, triton.next_power_of_2(sq * group))
-    stride_page, pages_per_seq, page, capacity = cache_layout(k_cache, block_table)
+    if scales is not None:
+        from gpuaccel.accel.kernels.kv_cache import fp8_layout
+
+        stride_page, pages_per_seq, page, capacity = fp8_layout(k_cache, block_table)
+    else:
+        stride_page, pages_per_seq, page, capacity = cache_layout(k_cache, block_table)
     splits = num_splits or auto_splits(b, hkv, capacity, q.device)
     po = torch.empty(b * hkv * splits * rows, d, device=q.device, dtype=torch.float32)
     pl = torch.empty(b * hkv * splits * rows, device=q.device, dtype=torch.float32)
@@ -186,8 +203,8 @@ def decode_attention(
         NO_LIMIT if left < 0 else left, NO_LIMIT if right < 0 else right, n_new,
         q.stride(0), q.stride(1), q.stride(2), stride_page, k_cache.stride(1), k_cache.stride(2), bt.stride(0),
         pages_per_seq, page, hkv, sq, splits,
-        GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=BLOCK_N, PAGED=block_table is not None,
-        FP8=scales is not None, SOFTCAP=softcap > 0, num_warps=4, num_stages=num_stages,
+        GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=block_n, PAGED=block_table is not None,
+        FP8=scales is not None, SOFTCAP=softcap > 0, num_warps=num_warps, num_stages=num_stages,
     )  # fmt: skip
     decode_combine_kernel[(b * hkv,)](
         po, pl, out, out.stride(0), out.stride(1), out.stride(2), hkv, sq, splits,

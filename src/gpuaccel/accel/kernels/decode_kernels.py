@@ -69,7 +69,7 @@ def decode_split_kernel(
         n_ok = offs_n < end
         page = cache_pages(BT, b, stride_bt, offs_n, n_ok, pages_per_seq, page_size, PAGED)
         kv_off = page.to(tl.int64) * stride_page + (offs_n % page_size) * stride_row + hkv * stride_head
-        ptrs = kv_off[:, None] + offs_d[None, :]
+        ptrs = tl.multiple_of(kv_off, 16)[:, None] + offs_d[None, :]  # rows start 16-element aligned
         k = tl.load(KC + ptrs, mask=n_ok[:, None], other=0.0)
         v = tl.load(VC + ptrs, mask=n_ok[:, None], other=0.0)
         qk = tl.dot(q, k.to(q.dtype).T)
