@@ -123,7 +123,9 @@ DECODE = [  # lens, sq, hq, hkv, page, n_new, causal, window, softcap, splits
 
 
 @pytest.mark.parametrize("lens,sq,hq,hkv,page,n_new,causal,window,softcap,splits", DECODE)
-def test_decode_matches_reference_and_appends(lens, sq, hq, hkv, page, n_new, causal, window, softcap, splits):
+def test_decode_matches_reference_and_appends(
+    lens, sq, hq, hkv, page, n_new, causal, window, softcap, splits
+):
     g = torch.Generator().manual_seed(0)
     d, b = 32, len(lens)
     kc, vc, table = _cache(lens, n_new, hkv, d, page, g)

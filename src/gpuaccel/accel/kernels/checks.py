@@ -118,7 +118,9 @@ def check_packed(
     for name, t in (("q", q), ("k", k), ("v", v)):
         if not isinstance(t, torch.Tensor) or t.dim() != 3:
             shape = tuple(t.shape) if isinstance(t, torch.Tensor) else type(t).__name__
-            raise UnsupportedInputError(f"{name} must be 3-D packed (total_tokens, heads, head_dim), got {shape}")
+            raise UnsupportedInputError(
+                f"{name} must be 3-D packed (total_tokens, heads, head_dim), got {shape}"
+            )
     as_batch = (t.transpose(0, 1).unsqueeze(0) for t in (q, k, v))  # [1, heads, tokens, head_dim]
     check_inputs(*as_batch, allowed_dtypes=allowed_dtypes, allow_empty=True)
     return q.shape[1], k.shape[1], q.shape[2]
@@ -129,7 +131,9 @@ def check_window(window: tuple[int, int], causal: bool) -> tuple[int, int]:
     ok = isinstance(window, tuple | list) and len(window) == 2
     ok = ok and all(isinstance(x, int) and not isinstance(x, bool) and x >= -1 for x in window)
     if not ok:
-        raise UnsupportedInputError(f"window must be (left, right) integers >= -1 (-1 = unlimited), got {window!r}")
+        raise UnsupportedInputError(
+            f"window must be (left, right) integers >= -1 (-1 = unlimited), got {window!r}"
+        )
     left, right = window
     return left, 0 if causal else right
 

@@ -9,10 +9,12 @@ advanced (the caller owns it), as in flash-attn. Kernels: :mod:`accel.kernels.de
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import torch
 import triton
 
+from gpuaccel.accel.kernels import tuning
 from gpuaccel.accel.kernels.attention import _allowed_dtypes
 from gpuaccel.accel.kernels.checks import (
     UnsupportedInputError,
@@ -25,8 +27,32 @@ from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.varlen_kernels import NO_LIMIT
 
 FP8_DTYPES = (torch.float8_e4m3fn,)
-BLOCK_N = 64
 PAGE_SIZES = (16, 256)  # smallest and largest page of a paged cache
+MAX_SPLITS = 128
+
+
+@dataclass(frozen=True)
+class DecodeConfig:
+    block_n: int  # keys per loop step
+    num_warps: int
+    num_stages: int
+    waves: int  # splits are chosen so that about waves x SMs programs run
+
+    def label(self) -> str:
+        return f"dec{self.block_n}w{self.num_warps}s{self.num_stages}x{self.waves}"
+
+
+# Timed once per shape key by tuning.choose (decode shapes repeat every step of a generation). e4m3 tiles
+# hold half the bytes, so they get longer key blocks to keep as many bytes in flight.
+DECODE_CANDIDATES = [
+    DecodeConfig(64, 4, 3, 4), DecodeConfig(64, 4, 4, 4), DecodeConfig(128, 4, 3, 4), DecodeConfig(128, 8, 3, 4),
+    DecodeConfig(128, 4, 4, 4), DecodeConfig(64, 4, 3, 2), DecodeConfig(64, 4, 3, 8),
+]  # fmt: skip
+FP8_CANDIDATES = [
+    DecodeConfig(128, 4, 3, 4), DecodeConfig(128, 4, 4, 4), DecodeConfig(256, 4, 3, 4), DecodeConfig(256, 8, 3, 4),
+    DecodeConfig(256, 8, 4, 4), DecodeConfig(128, 8, 4, 4), DecodeConfig(128, 4, 3, 2),
+]  # fmt: skip
+INTERPRETER_DECODE = DecodeConfig(32, 4, 1, 4)
 
 
 @functools.cache
@@ -34,16 +60,14 @@ def _sm_count(index: int) -> int:
     return torch.cuda.get_device_properties(index).multi_processor_count
 
 
-def auto_splits(batch: int, heads_kv: int, capacity: int, device: torch.device) -> int:
-    """Enough programs to fill the GPU about four times, each streaming at least 4 key blocks."""
+def auto_splits(batch: int, heads_kv: int, capacity: int, device: torch.device, cfg: DecodeConfig) -> int:
+    """About ``cfg.waves`` x SMs programs in all, each streaming at least one key block."""
     sms = _sm_count(device.index or 0) if device.type == "cuda" else 4
-    want = triton.cdiv(4 * sms, batch * heads_kv)
-    return max(1, min(want, capacity // (4 * BLOCK_N), 128))
+    want = triton.cdiv(cfg.waves * sms, batch * heads_kv)
+    return max(1, min(want, capacity // cfg.block_n, MAX_SPLITS))
 
 
-def cache_layout(
-    k_cache: torch.Tensor, block_table: torch.Tensor | None
-) -> tuple[int, int, int, int]:
+def cache_layout(k_cache: torch.Tensor, block_table: torch.Tensor | None) -> tuple[int, int, int, int]:
     """(stride_page, pages_per_seq, page_size, capacity in tokens per sequence)."""
     if block_table is None:
         s_max = k_cache.shape[1]
@@ -77,31 +101,45 @@ def check_kvcache(
             f"v_scale), got {k_cache.dtype}, {v_cache.dtype}"
         )
     if k_cache.shape != v_cache.shape or k_cache.stride() != v_cache.stride() or k_cache.stride(-1) != 1:
-        raise UnsupportedInputError("k_cache and v_cache must have one shape and one layout with unit last stride")
+        raise UnsupportedInputError(
+            "k_cache and v_cache must have one shape and one layout with unit last stride"
+        )
     if any(st % 16 for st in k_cache.stride()[:3]):
         raise UnsupportedInputError(f"cache strides must be multiples of 16 elements, got {k_cache.stride()}")
     b, sq, hq, d = q.shape
     hkv = k_cache.shape[2]
     if k_cache.shape[3] != d or d not in (16, 32, 64, 128, 256):
-        raise UnsupportedInputError(f"head_dim must match (q {d}, cache {k_cache.shape[3]}) and be 16..256, a power of 2")
+        raise UnsupportedInputError(
+            f"head_dim must match (q {d}, cache {k_cache.shape[3]}) and be 16..256, a power of 2"
+        )
     if hkv == 0 or hq % hkv:
         raise UnsupportedInputError(f"query heads ({hq}) must be a multiple of cache heads ({hkv})")
     if sq < 1 or sq * hq // hkv > 128:
         raise UnsupportedInputError(f"query tokens x group must be 1..128, got {sq} x {hq // hkv}")
-    if not isinstance(cache_seqlens, torch.Tensor) or cache_seqlens.shape != (b,) or cache_seqlens.dtype != torch.int32:
+    if (
+        not isinstance(cache_seqlens, torch.Tensor)
+        or cache_seqlens.shape != (b,)
+        or cache_seqlens.dtype != torch.int32
+    ):
         raise UnsupportedInputError(f"cache_seqlens must be int32 of shape ({b},), got {cache_seqlens!r}")
     if block_table is not None:
         if block_table.dim() != 2 or block_table.shape[0] != b or block_table.dtype != torch.int32:
-            raise UnsupportedInputError(f"block_table must be int32 (batch={b}, max_pages), got {block_table!r}")
+            raise UnsupportedInputError(
+                f"block_table must be int32 (batch={b}, max_pages), got {block_table!r}"
+            )
         if not PAGE_SIZES[0] <= k_cache.shape[1] <= PAGE_SIZES[1]:
-            raise UnsupportedInputError(f"page size (k_cache.shape[1]) must be 16..256, got {k_cache.shape[1]}")
+            raise UnsupportedInputError(
+                f"page size (k_cache.shape[1]) must be 16..256, got {k_cache.shape[1]}"
+            )
     elif k_cache.shape[0] != b:
         raise UnsupportedInputError(f"a contiguous cache needs batch {b} rows, got {k_cache.shape[0]}")
     if (k_new is None) != (v_new is None):
         raise UnsupportedInputError("k_new and v_new go together")
     if k_new is not None and (k_new.shape != v_new.shape or k_new.dim() != 4 or k_new.shape[0] != b
                               or k_new.shape[2:] != k_cache.shape[2:]):  # fmt: skip
-        raise UnsupportedInputError(f"k_new/v_new must be (B={b}, n_new, Hkv={hkv}, D={d}), got {tuple(k_new.shape)}")
+        raise UnsupportedInputError(
+            f"k_new/v_new must be (B={b}, n_new, Hkv={hkv}, D={d}), got {tuple(k_new.shape)}"
+        )
     if scales is not None:
         from gpuaccel.accel.kernels.kv_cache import fp8_layout, scale_shape
 
@@ -110,7 +148,9 @@ def check_kvcache(
         if any(s.shape != want or s.dtype != torch.float32 or not s.is_contiguous() for s in scales):
             got = [(str(s.dtype), tuple(s.shape)) for s in scales]
             raise UnsupportedInputError(f"k_scale/v_scale must be contiguous fp32 of shape {want}, got {got}")
-    devices = {t.device for t in (q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new) if t is not None}
+    devices = {
+        t.device for t in (q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new) if t is not None
+    }
     if len(devices) != 1:
         raise UnsupportedInputError(f"all tensors must be on one device, got {sorted(map(str, devices))}")
     if check_values:
@@ -132,7 +172,10 @@ def _check_values(
             f"holds {capacity} per sequence"
         )
     if block_table is not None:
-        used = torch.arange(block_table.shape[1], device=lens.device)[None, :] < ((total + page - 1) // page)[:, None]
+        used = (
+            torch.arange(block_table.shape[1], device=lens.device)[None, :]
+            < ((total + page - 1) // page)[:, None]
+        )
         bad = used & ((block_table < 0) | (block_table >= k_cache.shape[0]))
         if bool(bad.any()):
             b, j = (int(x) for x in bad.nonzero()[0])
@@ -174,11 +217,9 @@ def decode_attention(
     right: int,
     scale: float,
     softcap: float,
+    cfg: DecodeConfig,
     num_splits: int = 0,
     scales: tuple[torch.Tensor, torch.Tensor] | None = None,
-    block_n: int = BLOCK_N,
-    num_stages: int = 3,
-    num_warps: int = 4,
 ) -> torch.Tensor:
     """Split-KV attention over ``cache_seqlens + n_new`` keys; inputs already checked."""
     b, sq, hq, d = q.shape
@@ -191,7 +232,7 @@ def decode_attention(
         stride_page, pages_per_seq, page, capacity = fp8_layout(k_cache, block_table)
     else:
         stride_page, pages_per_seq, page, capacity = cache_layout(k_cache, block_table)
-    splits = num_splits or auto_splits(b, hkv, capacity, q.device)
+    splits = num_splits or auto_splits(b, hkv, capacity, q.device, cfg)
     po = torch.empty(b * hkv * splits * rows, d, device=q.device, dtype=torch.float32)
     pl = torch.empty(b * hkv * splits * rows, device=q.device, dtype=torch.float32)
     out = torch.empty_like(q)
@@ -203,14 +244,23 @@ def decode_attention(
         NO_LIMIT if left < 0 else left, NO_LIMIT if right < 0 else right, n_new,
         q.stride(0), q.stride(1), q.stride(2), stride_page, k_cache.stride(1), k_cache.stride(2), bt.stride(0),
         pages_per_seq, page, hkv, sq, splits,
-        GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=block_n, PAGED=block_table is not None,
-        FP8=scales is not None, SOFTCAP=softcap > 0, num_warps=num_warps, num_stages=num_stages,
+        GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, PAGED=block_table is not None,
+        FP8=scales is not None, SOFTCAP=softcap > 0, num_warps=cfg.num_warps, num_stages=cfg.num_stages,
     )  # fmt: skip
     decode_combine_kernel[(b * hkv,)](
         po, pl, out, out.stride(0), out.stride(1), out.stride(2), hkv, sq, splits,
         GROUP=group, ROWS=rows, HEAD_DIM=d, num_warps=4,
     )  # fmt: skip
     return out
+
+
+def decode_key(
+    q: torch.Tensor, k_cache: torch.Tensor, block_table: torch.Tensor | None, num_splits: int
+) -> tuple[object, ...]:
+    """The tuning-cache key of a decode call (its configuration is looked up under ("decode", *key))."""
+    page = 0 if block_table is None else k_cache.shape[1]
+    capacity = k_cache.shape[1] if block_table is None else block_table.shape[1] * page
+    return (tuple(q.shape), k_cache.shape[2], capacity, page, k_cache.dtype, q.dtype, num_splits)
 
 
 def flash_attention_with_kvcache(
@@ -255,7 +305,11 @@ def flash_attention_with_kvcache(
             append_kv_fp8(k_cache, v_cache, scales, cache_seqlens, block_table, k_new, v_new)
         else:
             append_kv(k_cache, v_cache, cache_seqlens, block_table, k_new, v_new)
-    return decode_attention(
-        q, k_cache, v_cache, cache_seqlens, block_table, n_new, left, right, scale, check_softcap(softcap),
-        num_splits, scales,
-    )  # fmt: skip
+    cap = check_softcap(softcap)
+    run = lambda c: decode_attention(  # noqa: E731
+        q, k_cache, v_cache, cache_seqlens, block_table, n_new, left, right, scale, cap, c, num_splits, scales
+    )
+    key = decode_key(q, k_cache, block_table, num_splits)
+    candidates = FP8_CANDIDATES if scales is not None else DECODE_CANDIDATES
+    cfg = tuning.choose("decode", key, candidates, run, INTERPRETER_DECODE, not q.is_cuda, bool(causal))
+    return run(cfg)

@@ -119,7 +119,9 @@ def decode_combine_kernel(
     for s in range(num_splits):
         slot = (bh * num_splits + s) * ROWS + rows
         ls = tl.load(PL + slot, mask=row_ok, other=float("-inf"))
-        os = tl.load(PO + slot.to(tl.int64)[:, None] * HEAD_DIM + offs_d[None, :], mask=row_ok[:, None], other=0.0)
+        os = tl.load(
+            PO + slot.to(tl.int64)[:, None] * HEAD_DIM + offs_d[None, :], mask=row_ok[:, None], other=0.0
+        )
         m_new = tl.maximum(m, ls)
         m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
         alpha = tl.math.exp2(m - m_use)

@@ -69,7 +69,9 @@ def _append_page(
     stride_nh, heads_kv,
 ):  # fmt: skip
     """Merge one page's stored and new rows of K or V at a scale that fits both; store all of them."""
-    src = NEW + b.to(tl.int64) * stride_nb + (pos - L)[:, None] * stride_ns + hkv * stride_nh + offs_d[None, :]
+    src = (
+        NEW + b.to(tl.int64) * stride_nb + (pos - L)[:, None] * stride_ns + hkv * stride_nh + offs_d[None, :]
+    )
     x_new = tl.load(src, mask=new[:, None], other=0.0).to(tl.float32)
     old_scale = tl.load(SCALE + page * heads_kv + hkv)
     x_old = tl.load(CACHE + row_base, mask=old[:, None], other=0.0).to(tl.float32) * old_scale
@@ -130,7 +132,9 @@ def append_kv_fp8(
     want = scale_shape(k_cache, block_table)
     for name, s in (("k_scale", k_scale), ("v_scale", v_scale)):
         if s.shape != want or s.dtype != torch.float32 or not s.is_contiguous():
-            raise UnsupportedInputError(f"{name} must be contiguous fp32 of shape {want}, got {s.dtype} {tuple(s.shape)}")
+            raise UnsupportedInputError(
+                f"{name} must be contiguous fp32 of shape {want}, got {s.dtype} {tuple(s.shape)}"
+            )
     stride_page, pages_per_seq, page, _ = fp8_layout(k_cache, block_table)
     bt = block_table if block_table is not None else cache_seqlens
     touched = triton.cdiv(n_new, page) + 1

@@ -36,7 +36,9 @@ from gpuaccel.accel.kernels.varlen_kernels import (
     varlen_fwd_kernel,
 )
 
-Problem = tuple[torch.Tensor, torch.Tensor, int, int, int, int, float, float]  # cu_q, cu_k, maxes, window, scale, cap
+Problem = tuple[
+    torch.Tensor, torch.Tensor, int, int, int, int, float, float
+]  # cu_q, cu_k, maxes, window, scale, cap
 
 
 def _fwd_config(d: int, causal: bool, interpreted: bool) -> FwdConfig:
@@ -110,7 +112,7 @@ def varlen_backward(
     total_q, hq, d = q.shape
     total_k, hkv = k.shape[0], k.shape[1]
     batch = cu_q.numel() - 1
-    dq, dk, dv = torch.zeros_like(q), torch.zeros_like(k), torch.zeros_like(v)
+    dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)  # every row is written
     if total_q == 0 or total_k == 0:
         return dq, dk, dv
     as_batch = lambda t: t.unsqueeze(0).transpose(1, 2)  # (total, H, D) viewed as [1, H, total, D]

@@ -71,7 +71,9 @@ def _fwd_step(
             s = qk * qk_scale
         if MASKED:
             offs_n = start_n + tl.arange(0, BLOCK_N)[None, :]
-            valid = (offs_n < len_k) & (offs_n >= offs_m[:, None] + lo_off) & (offs_n <= offs_m[:, None] + hi_off)
+            valid = (
+                (offs_n < len_k) & (offs_n >= offs_m[:, None] + lo_off) & (offs_n <= offs_m[:, None] + hi_off)
+            )
             s = tl.where(valid, s, float("-inf"))
         m_new = tl.maximum(m_i, tl.max(s, 1))
         m_use = tl.where(m_new == float("-inf"), 0.0, m_new)  # rows that saw no key yet
@@ -151,8 +153,12 @@ def _grad_scores(qk, lse2, qk_scale2, cap_scale, cap_log2, SOFTCAP: tl.constexpr
     """(P, dS factor): P = exp(s - lse); the factor is d s / d (q.k * scale), 1 without soft-capping."""
     if SOFTCAP:
         t = tanh(qk * cap_scale)
-        return tl.math.exp2(cap_log2 * t - lse2), 1.0 - t * t
-    return tl.math.exp2(qk * qk_scale2 - lse2), 1.0
+        p = tl.math.exp2(cap_log2 * t - lse2)
+        dcap = 1.0 - t * t
+    else:
+        p = tl.math.exp2(qk * qk_scale2 - lse2)
+        dcap = tl.full(p.shape, 1.0, tl.float32)
+    return p, dcap
 
 
 @triton.jit
