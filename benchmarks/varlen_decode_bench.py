@@ -79,7 +79,8 @@ def varlen_configs(total: int) -> list[dict[str, Any]]:
     tuning.force("varlen_bwd", None)
     for r in rows:
         print(
-            f"  varlen {total} {r['config']}: fwd {r.get('fwd_tflops', 0):.0f} both {r.get('both_tflops', 0):.0f} "
+            f"  varlen {total} {r['config']}: fwd {r.get('fwd_tflops', 0):.0f} "
+            f"both {r.get('both_tflops', 0):.0f} "
             f"{r.get('note', '')}",
             flush=True,
         )

@@ -210,9 +210,9 @@ def bench_decode(
             continue
         n = -(-L2_CLEAR // decode_bytes(batch, seqlen, heads_kv, head_dim, 1 if fp8 else 2))
         if fp8:  # random e4m3 bit patterns 0..119 (finite, positive): timing does not depend on values
-            mk = lambda: torch.randint(0, 120, shape, device=dev, dtype=torch.uint8).view(torch.float8_e4m3fn)  # noqa: E731
+            mk = lambda: torch.randint(0, 120, shape, device=dev, dtype=torch.uint8).view(torch.float8_e4m3fn)
         else:
-            mk = lambda: torch.randn(shape, device=dev, dtype=torch.bfloat16)  # noqa: E731
+            mk = lambda: torch.randn(shape, device=dev, dtype=torch.bfloat16)
         caches[fp8] = [(mk(), mk()) for _ in range(n)]
     for impl in impls:
         res: dict[str, Any] = {}

@@ -45,11 +45,13 @@ class DecodeConfig:
 # Timed once per shape key by tuning.choose (decode shapes repeat every step of a generation). e4m3 tiles
 # hold half the bytes, so they get longer key blocks to keep as many bytes in flight.
 DECODE_CANDIDATES = [
-    DecodeConfig(64, 4, 3, 4), DecodeConfig(64, 4, 4, 4), DecodeConfig(128, 4, 3, 4), DecodeConfig(128, 8, 3, 4),
+    DecodeConfig(64, 4, 3, 4), DecodeConfig(64, 4, 4, 4), DecodeConfig(128, 4, 3, 4),
+    DecodeConfig(128, 8, 3, 4),
     DecodeConfig(128, 4, 4, 4), DecodeConfig(64, 4, 3, 2), DecodeConfig(64, 4, 3, 8),
 ]  # fmt: skip
 FP8_CANDIDATES = [
-    DecodeConfig(128, 4, 3, 4), DecodeConfig(128, 4, 4, 4), DecodeConfig(256, 4, 3, 4), DecodeConfig(256, 8, 3, 4),
+    DecodeConfig(128, 4, 3, 4), DecodeConfig(128, 4, 4, 4), DecodeConfig(256, 4, 3, 4),
+    DecodeConfig(256, 8, 3, 4),
     DecodeConfig(256, 8, 4, 4), DecodeConfig(128, 8, 4, 4), DecodeConfig(128, 4, 3, 2),
 ]  # fmt: skip
 INTERPRETER_DECODE = DecodeConfig(32, 4, 1, 4)
@@ -242,7 +244,8 @@ def decode_attention(
     decode_split_kernel[(splits, b * hkv)](
         q, k_cache, v_cache, ks, vs, bt, cache_seqlens, po, pl, scale * LOG2E, cap_scale, cap_log2,
         NO_LIMIT if left < 0 else left, NO_LIMIT if right < 0 else right, n_new,
-        q.stride(0), q.stride(1), q.stride(2), stride_page, k_cache.stride(1), k_cache.stride(2), bt.stride(0),
+        q.stride(0), q.stride(1), q.stride(2), stride_page, k_cache.stride(1), k_cache.stride(2),
+        bt.stride(0),
         pages_per_seq, page, hkv, sq, splits,
         GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, PAGED=block_table is not None,
         FP8=scales is not None, SOFTCAP=softcap > 0, num_warps=cfg.num_warps, num_stages=cfg.num_stages,
@@ -306,7 +309,7 @@ def flash_attention_with_kvcache(
         else:
             append_kv(k_cache, v_cache, cache_seqlens, block_table, k_new, v_new)
     cap = check_softcap(softcap)
-    run = lambda c: decode_attention(  # noqa: E731
+    run = lambda c: decode_attention(
         q, k_cache, v_cache, cache_seqlens, block_table, n_new, left, right, scale, cap, c, num_splits, scales
     )
     key = decode_key(q, k_cache, block_table, num_splits)

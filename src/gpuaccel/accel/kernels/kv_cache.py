@@ -109,10 +109,10 @@ def append_fp8_kernel(
     offs_d = tl.arange(0, HEAD_DIM)
     row_base = page.to(tl.int64) * stride_page + r[:, None] * stride_row + hkv * stride_head + offs_d[None, :]
     ok = old | new
-    _append_page(KN, KC, KS, row_base, page, pos, L, n_new, b, hkv, offs_d, old, new, ok, stride_nb, stride_ns,
-                 stride_nh, heads_kv)  # fmt: skip
-    _append_page(VN, VC, VS, row_base, page, pos, L, n_new, b, hkv, offs_d, old, new, ok, stride_nb, stride_ns,
-                 stride_nh, heads_kv)  # fmt: skip
+    _append_page(KN, KC, KS, row_base, page, pos, L, n_new, b, hkv, offs_d, old, new, ok,
+                 stride_nb, stride_ns, stride_nh, heads_kv)  # fmt: skip
+    _append_page(VN, VC, VS, row_base, page, pos, L, n_new, b, hkv, offs_d, old, new, ok,
+                 stride_nb, stride_ns, stride_nh, heads_kv)  # fmt: skip
 
 
 def append_kv_fp8(

@@ -33,7 +33,9 @@ def causal_mask(nq: int, nk: int, device: torch.device) -> torch.Tensor:
 
 
 def window_mask(nq: int, nk: int, left: int, right: int, device: torch.device) -> torch.Tensor:
-    """True where query i sees key j: ``i + off - left <= j <= i + off + right``, off = nk - nq; -1 = unlimited."""
+    """True where query i sees key j: ``i + off - left <= j <= i + off + right``, off = nk - nq.
+
+    A side of -1 is unlimited."""
     i = torch.arange(nq, device=device).unsqueeze(1) + (nk - nq)
     j = torch.arange(nk, device=device).unsqueeze(0)
     keep = torch.ones(nq, nk, dtype=torch.bool, device=device)

@@ -90,7 +90,8 @@ def varlen_forward(
     wl, wr = _limits(left, right)
     varlen_fwd_kernel[(num_blocks * batch * hq,)](
         q, k, v, o, lse, cu_q, cu_k, qk_scale, cap_scale, cap_log2, wl, wr,
-        q.stride(0), q.stride(1), k.stride(0), k.stride(1), v.stride(0), v.stride(1), o.stride(0), o.stride(1),
+        q.stride(0), q.stride(1), k.stride(0), k.stride(1), v.stride(0), v.stride(1),
+        o.stride(0), o.stride(1),
         hq, hkv, total_q, batch, num_blocks,
         HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, SOFTCAP=softcap > 0, REVERSE=True,
         num_warps=cfg.num_warps, num_stages=cfg.num_stages,
@@ -197,7 +198,8 @@ def flash_attention_varlen(
         from gpuaccel.accel.kernels.checks import UnsupportedInputError
 
         raise UnsupportedInputError(
-            f"cu_seqlens_q and cu_seqlens_k must describe the same batch: {cu_q.numel()} vs {cu_k.numel()} offsets"
+            "cu_seqlens_q and cu_seqlens_k must describe the same batch: "
+            f"{cu_q.numel()} vs {cu_k.numel()} offsets"
         )
     left, right = check_window(window, causal)
     problem: Problem = (cu_q, cu_k, max_seqlen_q, max_seqlen_k, left, right,

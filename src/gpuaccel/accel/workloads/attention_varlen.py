@@ -95,7 +95,9 @@ def validate_decode(spec: Spec) -> Spec:
         raise SpecError("cache_len", f"must be a multiple of page_size ({page}) and of 64; got {cache}")
     gib = 2 * batch * cache * hkv * out["head_dim"] * 3 / 2**30  # bf16 K/V plus the e4m3 copy
     if gib > 64:
-        raise SpecError("cache_len", f"batch x cache_len needs {gib:.0f} GiB of caches; at most 64 are allowed")
+        raise SpecError(
+            "cache_len", f"batch x cache_len needs {gib:.0f} GiB of caches; at most 64 are allowed"
+        )
     _impls(out, DECODE_IMPLS)
     return out
 
@@ -143,7 +145,7 @@ def run_decode(spec: Spec, reporter: Reporter) -> dict[str, Any]:
 VARLEN = register(
     Workload(
         kind="attention.varlen",
-        summary="packed documents: our varlen kernels vs FlexAttention document mask and padded cuDNN (TFLOP/s)",
+        summary="packed documents: our varlen kernels vs FlexAttention (document mask), padded cuDNN",
         validate=validate_varlen,
         run=run_varlen,
     )
