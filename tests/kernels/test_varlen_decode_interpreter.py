@@ -195,3 +195,20 @@ def test_decode_bad_inputs_are_named():
     with pytest.raises(UnsupportedInputError, match="e4m3 needs k_scale"):
         k8 = kc.to(torch.float8_e4m3fn)
         flash_attention_with_kvcache(q, k8, k8, ok, block_table=table)
+
+
+def test_dense_api_window_and_softcap():
+    from gpuaccel.accel.kernels import attention
+
+    g = torch.Generator().manual_seed(4)
+    q = torch.randn(2, 2, 40, 32, generator=g).requires_grad_()
+    k, v = (torch.randn(2, 1, 50, 32, generator=g).requires_grad_() for _ in range(2))
+    o, lse = attention.flash_attention(q, k, v, causal=True, window=(9, -1), softcap=3.0, return_lse=True)
+    ro, rl = reference.flash_attention(q, k, v, causal=True, window=(9, -1), softcap=3.0, return_lse=True)
+    torch.testing.assert_close(o, ro, atol=ATOL, rtol=ATOL)
+    torch.testing.assert_close(lse, rl, atol=ATOL, rtol=ATOL)
+    do = torch.randn(o.shape, generator=g)
+    for got, want in zip(
+        torch.autograd.grad(o, (q, k, v), do), torch.autograd.grad(ro, (q, k, v), do), strict=True
+    ):
+        torch.testing.assert_close(got, want, atol=ATOL, rtol=ATOL)

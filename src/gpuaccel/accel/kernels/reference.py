@@ -81,12 +81,14 @@ def flash_attention(
     causal: bool = False,
     softmax_scale: float | None = None,
     return_lse: bool = False,
+    window: tuple[int, int] = (-1, -1),
+    softcap: float = 0.0,
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """Reference attention; returns o in q's dtype (and fp32/fp64 lse when ``return_lse``)."""
     if q.dim() != 4 or k.dim() != 4 or v.dim() != 4:
         raise UnsupportedInputError("q, k, v must be 4-D [batch, heads, seq, head_dim]")
     scale = resolve_scale(softmax_scale, q.shape[-1])
-    o, lse = attention_with_lse(q, k, v, causal, scale)
+    o, lse = attention_with_lse(q, k, v, causal, scale, tuple(window), softcap)
     o = o.to(q.dtype)
     return (o, lse) if return_lse else o
 

@@ -206,3 +206,30 @@ def flash_attention_varlen(
                         resolve_scale(softmax_scale, d), check_softcap(softcap))  # fmt: skip
     o, lse = VarlenAttentionFunction.apply(q, k, v, problem)
     return (o, lse) if return_lse else o
+
+
+def dense_local_attention(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    causal: bool,
+    softmax_scale: float | None,
+    window: tuple[int, int],
+    softcap: float,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """[B, H, N, D] attention with a window and/or soft-capping, through the packed kernels.
+
+    The batch is packed (one copy each way) with equal-length offsets built on the device; autograd flows
+    through the copies. Returns (o [B, Hq, Nq, D], lse fp32 [B, Hq, Nq]).
+    """
+    b, hq, nq, _ = q.shape
+    nk = k.shape[2]
+    pack = lambda t: t.transpose(1, 2).reshape(-1, t.shape[1], t.shape[3])  # noqa: E731
+    cu_q = torch.arange(b + 1, device=q.device, dtype=torch.int32) * nq
+    cu_k = torch.arange(b + 1, device=q.device, dtype=torch.int32) * nk
+    o, lse = flash_attention_varlen(
+        pack(q), pack(k), pack(v), cu_q, cu_k, nq, nk, causal=causal, softmax_scale=softmax_scale,
+        window=window, softcap=softcap, return_lse=True, check_values=False,
+    )  # fmt: skip
+    o = o.view(b, nq, hq, -1).transpose(1, 2)
+    return o, lse.view(hq, b, nq).transpose(0, 1)
