@@ -224,7 +224,7 @@ def dense_local_attention(
     """
     b, hq, nq, _ = q.shape
     nk = k.shape[2]
-    pack = lambda t: t.transpose(1, 2).reshape(-1, t.shape[1], t.shape[3])  # noqa: E731
+    pack = lambda t: t.transpose(1, 2).reshape(-1, t.shape[1], t.shape[3])
     cu_q = torch.arange(b + 1, device=q.device, dtype=torch.int32) * nq
     cu_k = torch.arange(b + 1, device=q.device, dtype=torch.int32) * nk
     o, lse = flash_attention_varlen(
