@@ -166,7 +166,7 @@ def test_fp8_cache_decode_and_append(page):
         assert torch.equal(reference.gather_cache(kd, table, i, n + 3)[n:], kn[i])
         assert torch.equal(reference.gather_cache(vd, table, i, n + 3)[n:], vn[i])
     want = reference.flash_attention_with_kvcache(q, kd, vd, seqlens + 3, block_table=table)
-    torch.testing.assert_close(got, want, atol=ATOL, rtol=ATOL)
+    torch.testing.assert_close(got, want, atol=2e-3, rtol=2e-3)  # the e4m3 path multiplies in fp16
     assert (got - reference.flash_attention_with_kvcache(q, kc, vc, seqlens, block_table=table,
                                                          k_new=kn, v_new=vn)).abs().max() < 0.2  # fmt: skip
 

@@ -250,9 +250,10 @@ def decode_attention(
         GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, PAGED=block_table is not None,
         FP8=scales is not None, SOFTCAP=softcap > 0, num_warps=cfg.num_warps, num_stages=cfg.num_stages,
     )  # fmt: skip
-    decode_combine_kernel[(b * hkv,)](
+    tile = triton.next_power_of_2(splits)
+    decode_combine_kernel[(b * hkv * group * sq,)](
         po, pl, out, out.stride(0), out.stride(1), out.stride(2), hkv, sq, splits,
-        GROUP=group, ROWS=rows, HEAD_DIM=d, num_warps=4,
+        GROUP=group, ROWS=rows, HEAD_DIM=d, SPLITS=tile, num_warps=8 if tile * d >= 16384 else 4,
     )  # fmt: skip
     return out
 

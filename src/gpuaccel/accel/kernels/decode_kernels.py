@@ -51,6 +51,10 @@ def decode_split_kernel(
     h = hkv * GROUP + rows % GROUP
     q_ptrs = Q + b.to(tl.int64) * stride_qb + qi * stride_qs + h * stride_qh
     q = tl.load(q_ptrs[:, None] + offs_d[None, :], mask=row_ok[:, None], other=0.0)
+    if FP8:  # e4m3 -> fp16 is one conversion per pair of values (-> bf16 is not); q is scaled first
+        q = (q.to(tl.float32) * qk_scale).to(tl.float16)
+        cap_scale = cap_scale / qk_scale
+        qk_scale = 1.0
     pos = len_k - seq_q + qi  # each query row's own position in the sequence
     lo_r = pos - win_left
     hi_r = pos + win_right
@@ -103,36 +107,33 @@ def decode_split_kernel(
 @triton.jit
 def decode_combine_kernel(
     PO, PL, Out, stride_ob, stride_os, stride_oh, heads_kv, seq_q, num_splits,
-    GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr,
+    GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr,
 ):  # fmt: skip
-    """Merge the splits of one (batch, kv head) by their log2-sum-exp; a row no split saw gives 0."""
-    bh = tl.program_id(0)
+    """Merge the splits of one output row by their log2-sum-exp; a row no split saw gives 0.
+
+    One program per (batch, kv head, row) loads every split's partial row at once: a loop over the splits
+    would wait for one load after another, and that latency, not bytes, set the time at batch 1."""
+    pid = tl.program_id(0)
+    rows_used = GROUP * seq_q
+    r = pid % rows_used
+    bh = pid // rows_used
     b = bh // heads_kv
     hkv = bh % heads_kv
-    rows = tl.arange(0, ROWS)
+    s = tl.arange(0, SPLITS)
     offs_d = tl.arange(0, HEAD_DIM)
-    qi = rows // GROUP
-    row_ok = qi < seq_q
-    m = tl.full([ROWS], float("-inf"), dtype=tl.float32)
-    l = tl.zeros([ROWS], dtype=tl.float32)  # noqa: E741
-    acc = tl.zeros([ROWS, HEAD_DIM], dtype=tl.float32)
-    for s in range(num_splits):
-        slot = (bh * num_splits + s) * ROWS + rows
-        ls = tl.load(PL + slot, mask=row_ok, other=float("-inf"))
-        os = tl.load(
-            PO + slot.to(tl.int64)[:, None] * HEAD_DIM + offs_d[None, :], mask=row_ok[:, None], other=0.0
-        )
-        m_new = tl.maximum(m, ls)
-        m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
-        alpha = tl.math.exp2(m - m_use)
-        w = tl.math.exp2(ls - m_use)
-        acc = acc * alpha[:, None] + os * w[:, None]
-        l = l * alpha + w  # noqa: E741
-        m = m_new
-    out = acc / tl.where(l == 0.0, 1.0, l)[:, None]
-    h = hkv * GROUP + rows % GROUP
-    o_ptrs = Out + b.to(tl.int64) * stride_ob + qi * stride_os + h * stride_oh
-    tl.store(o_ptrs[:, None] + offs_d[None, :], out.to(Out.dtype.element_ty), mask=row_ok[:, None])
+    s_ok = s < num_splits
+    slot = (bh * num_splits + s) * ROWS + r
+    ls = tl.load(PL + slot, mask=s_ok, other=float("-inf"))
+    m = tl.max(ls, 0)
+    m_use = tl.where(m == float("-inf"), 0.0, m)
+    w = tl.math.exp2(ls - m_use)
+    os = tl.load(PO + slot.to(tl.int64)[:, None] * HEAD_DIM + offs_d[None, :], mask=s_ok[:, None], other=0.0)
+    l = tl.sum(w, 0)  # noqa: E741
+    out = tl.sum(os * w[:, None], 0) / tl.where(l == 0.0, 1.0, l)
+    qi = r // GROUP
+    h = hkv * GROUP + r % GROUP
+    o_ptrs = Out + b.to(tl.int64) * stride_ob + qi * stride_os + h * stride_oh + offs_d
+    tl.store(o_ptrs, out.to(Out.dtype.element_ty))
 
 
 @triton.jit

@@ -56,6 +56,10 @@ def _bwd_config(d: int, causal: bool, interpreted: bool) -> BwdConfig:
         return pinned
     if interpreted:
         return tuning.INTERPRETER_BWD
+    if (
+        d == 128
+    ):  # packed documents of 128-8k tokens, 16k in all: dQ 128x64 beat 128x32 by 12 % (docs/kernels.md)
+        return BwdConfig(64, 64, 4, 2, "split", 128, 64, 8, 3)
     return next(c for c in tuning.bwd_candidates(d) if c.dq_mode == "split")
 
 
