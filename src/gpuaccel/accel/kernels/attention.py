@@ -345,13 +345,21 @@ def flash_attention(
     causal: bool = False,
     softmax_scale: float | None = None,
     return_lse: bool = False,
+    window: tuple[int, int] = (-1, -1),
+    softcap: float = 0.0,
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """softmax(q k^T * scale) v for [batch, heads, seq, head_dim] fp16/bf16 CUDA tensors, with autograd.
 
     causal masks are bottom-right aligned when Nq != Nk; k/v may have fewer heads (GQA/MQA). With
-    ``return_lse`` also returns the per-row natural-log log-sum-exp (fp32, [B, Hq, Nq]).
+    ``return_lse`` also returns the per-row natural-log log-sum-exp (fp32, [B, Hq, Nq]). A sliding
+    ``window`` (left, right) or ``softcap`` > 0 runs the packed kernels (:mod:`accel.kernels.varlen`).
     """
     check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    if tuple(window) != (-1, -1) or softcap:
+        from gpuaccel.accel.kernels.varlen import dense_local_attention
+
+        o, lse = dense_local_attention(q, k, v, causal, softmax_scale, window, softcap)
+        return (o, lse) if return_lse else o
     scale = resolve_scale(softmax_scale, q.shape[-1])
     o, lse = FlashAttentionFunction.apply(q, k, v, bool(causal), scale)
     return (o, lse) if return_lse else o
