@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gpuaccel.app.client import ApiError, Client, ClientError
+from gpuaccel.scheduler.models import Job, JobState
 
 EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
@@ -96,7 +97,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=submit_entry)
 
     p = subparsers.add_parser("ls", parents=[common, as_json], help="list jobs, newest first")
-    p.add_argument("--state", help="comma list: queued,retrying,running,succeeded,failed,cancelled")
+    p.add_argument("--state", help=f"comma list: {','.join(JobState)}")
     p.add_argument("--kind")
     p.add_argument("--label", action="append", default=[], metavar="K=V")
     p.add_argument("-n", "--limit", type=int, default=50)
@@ -245,18 +246,18 @@ def _is_utf8(word: str) -> bool:
 def cmd_submit(args: argparse.Namespace, client: Client) -> int:
     job = client.submit(**build_request(args))
     if args.json:
-        print(json.dumps(job, indent=1))
+        _print_json(job)
     else:
-        print(f"job {job['id']} queued ({describe(job)})")
+        print(f"job {job.id} queued ({describe(job)})")
     return 0
 
 
-def describe(job: dict[str, Any]) -> str:
-    if job.get("name"):
-        return str(job["name"])
-    if job["kind"] == "command":
-        return " ".join(job["argv"])
-    return f"{job['kind']} {json.dumps(job['spec'], separators=(',', ':'))}"
+def describe(job: Job) -> str:
+    if job.name:
+        return job.name
+    if job.kind == "command":
+        return " ".join(job.argv)
+    return f"{job.kind} {json.dumps(job.spec, separators=(',', ':'))}"
 
 
 def _age(t: float | None) -> str:
@@ -266,11 +267,11 @@ def _age(t: float | None) -> str:
     return f"{s:.0f}s" if s < 120 else f"{s / 60:.0f}m" if s < 7200 else f"{s / 3600:.0f}h"
 
 
-def _duration(job: dict[str, Any]) -> str:
-    if job["started_at"] is None:
+def _duration(job: Job) -> str:
+    if job.started_at is None:
         return "-"
-    end = job["finished_at"] or time.time()
-    return f"{max(0.0, end - job['started_at']):.1f}s"
+    end = job.finished_at or time.time()
+    return f"{max(0.0, end - job.started_at):.1f}s"
 
 
 def cmd_ls(args: argparse.Namespace, client: Client) -> int:
@@ -278,45 +279,45 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
         state=args.state, kind=args.kind, labels=_pairs(args.label, "--label"), limit=args.limit
     )
     if args.json:
-        print(json.dumps(jobs, indent=1))
+        print(json.dumps([j.to_json() for j in jobs], indent=1))
         return 0
     if not jobs:
         print("no jobs")
         return 0
     print(f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  {'JOB':<36} NOTE")
     for j in jobs:
-        gpus = ",".join(map(str, j["assigned_gpus"])) if j["assigned_gpus"] else str(j["gpus"] or "-")
-        note = j["reason"] or j["waiting_reason"] or _progress(j) or ""
-        line = f"{j['id']:>5} {j['state']:<10} {j['priority']:>4} {gpus:<6} {_age(j['created_at']):>5} "
+        gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
+        note = j.reason or j.waiting_reason or _progress(j) or ""
+        line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {_age(j.created_at):>5} "
         print(line + f"{_duration(j):>7}  {describe(j)[:36]:<36} {note}")
     return 0
 
 
-def _progress(job: dict[str, Any]) -> str:
-    p = job.get("progress") or {}
-    if p.get("fraction") is None:
+def _progress(job: Job) -> str:
+    p = job.progress
+    if p is None or p.fraction is None:
         return ""
-    return f"{100 * p['fraction']:.0f}% {p.get('message', '')}".strip()
+    return f"{100 * p.fraction:.0f}% {p.message}".strip()
 
 
 def cmd_show(args: argparse.Namespace, client: Client) -> int:
     job = client.get_job(args.id)
     if args.json:
-        print(json.dumps(job, indent=1))
+        _print_json(job)
         return 0
-    fields = SHOW_FIELDS
-    print(f"job {job['id']}: {describe(job)}")
-    for key in fields:
-        if job.get(key) not in (None, [], {}):
-            print(f"  {key:<15} {job[key]}")
+    print(f"job {job.id}: {describe(job)}")
+    for key in SHOW_FIELDS:
+        value = getattr(job, key)
+        if value not in (None, [], {}):
+            print(f"  {key:<15} {value}")
     if _progress(job):
         print(f"  {'progress':<15} {_progress(job)}")
-    if job.get("result"):
-        print(f"  {'result':<15} {json.dumps(job['result'])}")
+    if job.result:
+        print(f"  {'result':<15} {json.dumps(job.result)}")
     print(f"  {'duration':<15} {_duration(job)}")
     print("events:")
-    for e in job.get("events", []):
-        print(f"  {time.strftime('%H:%M:%S', time.localtime(e['t']))} {e['state'] or '':<10} {e['message']}")
+    for e in job.events or []:
+        print(f"  {time.strftime('%H:%M:%S', time.localtime(e.t))} {e.state or '':<10} {e.message}")
     return 0
 
 
@@ -330,8 +331,16 @@ def cmd_logs(args: argparse.Namespace, client: Client) -> int:
     return 0
 
 
-def _print_job(args: argparse.Namespace, job: dict[str, Any], verb: str) -> int:
-    print(json.dumps(job, indent=1) if args.json else f"job {job['id']} {verb} (now {job['state']})")
+def _print_json(job: Job) -> None:
+    """A job as the API sends it, for scripts."""
+    print(json.dumps(job.to_json(), indent=1))
+
+
+def _print_job(args: argparse.Namespace, job: Job, verb: str) -> int:
+    if args.json:
+        _print_json(job)
+    else:
+        print(f"job {job.id} {verb} (now {job.state})")
     return 0
 
 
@@ -347,11 +356,11 @@ def cmd_priority(args: argparse.Namespace, client: Client) -> int:
     return _print_job(args, client.set_priority(args.id, args.priority), f"priority set to {args.priority}")
 
 
-def exit_code_of(job: dict[str, Any]) -> int:
+def exit_code_of(job: Job) -> int:
     """The job's exit code as a shell would report it: 0 ok, N from the command, 128+signal, else 1."""
-    if job["state"] == "succeeded":
+    if job.state is JobState.SUCCEEDED:
         return 0
-    code = job.get("exit_code")
+    code = job.exit_code
     if code is None or code == 0:
         return 1
     return 128 - code if code < 0 else min(code, 255)
@@ -364,7 +373,7 @@ def cmd_wait(args: argparse.Namespace, client: Client) -> int:
         _err(args, str(exc))
         return 124
     if args.json:
-        print(json.dumps(job, indent=1))
+        _print_json(job)
     else:
-        print(f"job {job['id']} {job['state']}" + (f": {job['reason']}" if job.get("reason") else ""))
+        print(f"job {job.id} {job.state}" + (f": {job.reason}" if job.reason else ""))
     return exit_code_of(job)
