@@ -20,7 +20,7 @@ from gpuaccel.accel.workloads.report import Metrics, Progress
 
 __all__ = [
     "ACTIVE", "FINISHED", "Event", "EventList", "Job", "JobList", "JobRequest", "JobState", "Metrics",
-    "Progress",
+    "Progress", "WAITING",
 ]  # fmt: skip
 
 
@@ -41,6 +41,7 @@ class JobState(StrEnum):
 
 FINISHED: frozenset[JobState] = frozenset({JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED})
 ACTIVE: frozenset[JobState] = frozenset(JobState) - FINISHED
+WAITING: frozenset[JobState] = frozenset({JobState.QUEUED, JobState.RETRYING})  # not running yet
 
 
 class JobRequest(BaseModel):
