@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from daemon_fixture import DaemonProcess, start_daemon, wait_for
+from daemon_fixture import DaemonProcess, alive, start_daemon, wait_for
 
 from gpuaccel.app.cli import main
 from gpuaccel.app.client import ApiError, Client, Unauthorized
@@ -173,7 +173,7 @@ def test_cancel_kills_the_whole_process_group(client: Client, tmp_path: Path) ->
     client.cancel(job.id)
     done = client.wait(job.id, timeout=10)
     assert done.state == "cancelled" and done.reason == "cancelled by user"
-    wait_for(lambda: not _alive(child), timeout=5, what="grandchild killed")
+    wait_for(lambda: not alive(child), timeout=5, what="grandchild killed")
     with pytest.raises(ApiError) as err:
         client.cancel(job.id)
     assert err.value.status == 409
@@ -191,14 +191,6 @@ def test_cancel_escalates_to_sigkill_after_the_grace_period(client: Client, tmp_
     done = client.wait(stubborn.id, timeout=10)
     assert done.state == "cancelled" and done.exit_code == -9
     assert time.monotonic() - t0 >= 0.4, "SIGKILL only after the grace period (0.5 s in tests)"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def test_retries_with_backoff_then_manual_retry(client: Client, tmp_path: Path) -> None:

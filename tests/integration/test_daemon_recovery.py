@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from daemon_fixture import DaemonFactory, wait_for
+from daemon_fixture import DaemonFactory, alive, wait_for
 
 from gpuaccel.app.client import Client, DaemonNotRunning
 
@@ -24,14 +24,6 @@ open(sys.argv[2], "a").write(f"start {os.environ['GPUACCEL_ATTEMPT']}\\n")
 if int(os.environ["GPUACCEL_ATTEMPT"]) < 2:
     time.sleep(60)
 """
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def test_kill9_recovery_loses_no_job_and_never_runs_one_twice(
@@ -54,7 +46,7 @@ def test_kill9_recovery_loses_no_job_and_never_runs_one_twice(
     assert c.get_job(waiting.id).state == "queued"
 
     first.kill9()
-    assert all(_alive(p) for p in orphan_pids if p), "workers survive their daemon (own sessions)"
+    assert all(alive(p) for p in orphan_pids if p), "workers survive their daemon (own sessions)"
     with pytest.raises(DaemonNotRunning, match=f"names pid {first.proc.pid}, which may have crashed"):
         Client(data_dir=tmp_path / "data").health()
 
@@ -71,7 +63,7 @@ def test_kill9_recovery_loses_no_job_and_never_runs_one_twice(
         assert "OVERLAP" not in (tmp_path / name).read_text()
     assert (tmp_path / "a.log").read_text().split() == ["start", "1", "start", "2"]
     for pid in orphan_pids:
-        wait_for(lambda p=pid: not _alive(p), timeout=5, what=f"orphan {pid} killed at recovery")
+        wait_for(lambda p=pid: not alive(p), timeout=5, what=f"orphan {pid} killed at recovery")
 
 
 def test_clean_stop_requeues_running_jobs_without_using_their_retries(
