@@ -24,7 +24,8 @@ SHOW_FIELDS = (
 )  # fmt: skip
 
 
-def _client_options() -> argparse.ArgumentParser:
+def client_options() -> argparse.ArgumentParser:
+    """``--data-dir``, for every command that talks to a daemon."""
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument(
         "--data-dir", help="the daemon's data dir (default $GPUACCEL_DATA_DIR or the platform's)"
@@ -34,7 +35,7 @@ def _client_options() -> argparse.ArgumentParser:
 
 def _submit_options() -> argparse.ArgumentParser:
     """submit's options: parsed again from what follows KIND, so they may come before or after it."""
-    o = argparse.ArgumentParser(add_help=False, parents=[_client_options()])
+    o = argparse.ArgumentParser(add_help=False, parents=[client_options()])
     o.add_argument("--json", action="store_true", help="print JSON for scripts")
     o.add_argument("--name", help="a name to show instead of the command")
     o.add_argument("-p", "--priority", type=int, default=0, help="higher runs first (default 0)")
@@ -71,11 +72,11 @@ def submit_entry(args: argparse.Namespace) -> int:
         return int(exc.code or 2)
     args.kind = kind
     args.argv = [*args.words, *argv]
-    return _wrap(cmd_submit)(args)
+    return client_command(cmd_submit)(args)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    common = _client_options()
+    common = client_options()
     as_json = argparse.ArgumentParser(add_help=False)
     as_json.add_argument("--json", action="store_true", help="print JSON for scripts")
 
@@ -101,17 +102,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--kind")
     p.add_argument("--label", action="append", default=[], metavar="K=V")
     p.add_argument("-n", "--limit", type=int, default=50)
-    p.set_defaults(func=_wrap(cmd_ls))
+    p.set_defaults(func=client_command(cmd_ls))
 
     p = subparsers.add_parser("show", parents=[common, as_json], help="one job with its events")
     p.add_argument("id", type=int)
-    p.set_defaults(func=_wrap(cmd_show))
+    p.set_defaults(func=client_command(cmd_show))
 
     p = subparsers.add_parser("logs", parents=[common], help="a job's output (-f to follow)")
     p.add_argument("id", type=int)
     p.add_argument("-f", "--follow", action="store_true", help="keep printing until the job ends")
     p.add_argument("-n", "--tail", type=int, default=200, help="last N lines (default 200)")
-    p.set_defaults(func=_wrap(cmd_logs))
+    p.set_defaults(func=client_command(cmd_logs))
 
     for name, helptext in (
         ("cancel", "cancel a queued or running job"),
@@ -119,25 +120,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ):
         p = subparsers.add_parser(name, parents=[common, as_json], help=helptext)
         p.add_argument("id", type=int)
-        p.set_defaults(func=_wrap(cmd_cancel if name == "cancel" else cmd_retry))
+        p.set_defaults(func=client_command(cmd_cancel if name == "cancel" else cmd_retry))
 
     p = subparsers.add_parser("priority", parents=[common, as_json], help="change a job's priority")
     p.add_argument("id", type=int)
     p.add_argument("priority", type=int)
-    p.set_defaults(func=_wrap(cmd_priority))
+    p.set_defaults(func=client_command(cmd_priority))
 
     p = subparsers.add_parser(
         "wait", parents=[common, as_json], help="wait for a job; exit with its exit code"
     )
     p.add_argument("id", type=int)
     p.add_argument("--timeout", type=float, help="give up after this many seconds (exit 124)")
-    p.set_defaults(func=_wrap(cmd_wait))
+    p.set_defaults(func=client_command(cmd_wait))
 
 
-def _wrap(fn: Callable[[argparse.Namespace, Client], int]) -> Callable[[argparse.Namespace], int]:
+def client_command(
+    fn: Callable[[argparse.Namespace, Client], int], timeout: float = 10.0
+) -> Callable[[argparse.Namespace], int]:
+    """Run a command with a client; every client failure becomes one line on stderr and exit 1 (2: usage)."""
+
     def run(args: argparse.Namespace) -> int:
         try:
-            with Client(data_dir=args.data_dir) as client:
+            with Client(data_dir=args.data_dir, timeout=timeout) as client:
                 return fn(args, client)
         except ApiError as exc:
             _err(args, str(exc) if exc.status != 404 else str(exc.detail))
