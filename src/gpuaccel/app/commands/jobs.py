@@ -250,11 +250,7 @@ def _is_utf8(word: str) -> bool:
 
 def cmd_submit(args: argparse.Namespace, client: Client) -> int:
     job = client.submit(**build_request(args))
-    if args.json:
-        _print_json(job)
-    else:
-        print(f"job {job.id} queued ({describe(job)})")
-    return 0
+    return _print_job(args, job, f"job {job.id} queued ({describe(job)})")
 
 
 def describe(job: Job) -> str:
@@ -341,24 +337,29 @@ def _print_json(job: Job) -> None:
     print(json.dumps(job.to_json(), indent=1))
 
 
-def _print_job(args: argparse.Namespace, job: Job, verb: str) -> int:
+def _print_job(args: argparse.Namespace, job: Job, line: str) -> int:
+    """The job as JSON with ``--json``, else ``line`` for a person."""
     if args.json:
         _print_json(job)
     else:
-        print(f"job {job.id} {verb} (now {job.state})")
+        print(line)
     return 0
 
 
+def _acted(args: argparse.Namespace, job: Job, verb: str) -> int:
+    return _print_job(args, job, f"job {job.id} {verb} (now {job.state})")
+
+
 def cmd_cancel(args: argparse.Namespace, client: Client) -> int:
-    return _print_job(args, client.cancel(args.id), "cancel requested")
+    return _acted(args, client.cancel(args.id), "cancel requested")
 
 
 def cmd_retry(args: argparse.Namespace, client: Client) -> int:
-    return _print_job(args, client.retry(args.id), "queued again")
+    return _acted(args, client.retry(args.id), "queued again")
 
 
 def cmd_priority(args: argparse.Namespace, client: Client) -> int:
-    return _print_job(args, client.set_priority(args.id, args.priority), f"priority set to {args.priority}")
+    return _acted(args, client.set_priority(args.id, args.priority), f"priority set to {args.priority}")
 
 
 def exit_code_of(job: Job) -> int:
@@ -377,8 +378,5 @@ def cmd_wait(args: argparse.Namespace, client: Client) -> int:
     except TimeoutError as exc:
         _err(args, str(exc))
         return 124
-    if args.json:
-        _print_json(job)
-    else:
-        print(f"job {job.id} {job.state}" + (f": {job.reason}" if job.reason else ""))
+    _print_job(args, job, f"job {job.id} {job.state}" + (f": {job.reason}" if job.reason else ""))
     return exit_code_of(job)
