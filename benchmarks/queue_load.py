@@ -33,6 +33,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from gpuaccel.app.client import Client  # noqa: E402
+from gpuaccel.scheduler.models import ACTIVE, FINISHED, Event, JobState  # noqa: E402
 
 RESULT = REPO / "benchmarks" / "results" / "queue_load.json"
 
@@ -70,9 +71,7 @@ def client_main(
     barrier.wait()
     t0 = time.time()
     ids = [
-        client.submit("command", argv=argv, gpus=0, labels={"bench": "queue_load", "client": str(index)})[
-            "id"
-        ]
+        client.submit("command", argv=argv, gpus=0, labels={"bench": "queue_load", "client": str(index)}).id
         for _ in range(count)
     ]
     t1 = time.time()
@@ -80,14 +79,14 @@ def client_main(
     return t0, t1, ids
 
 
-def all_events(client: Client, after: int) -> list[dict[str, Any]]:
+def all_events(client: Client, after: int) -> list[Event]:
     events, cursor = [], after
     while True:
         page = client.events(after=cursor, limit=10000)
         if not page:
             return events
         events += page
-        cursor = page[-1]["id"]
+        cursor = page[-1].id
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -104,7 +103,7 @@ def stats(values: list[float]) -> dict[str, float | None]:
     return out
 
 
-def slot_latency_ms(events: list[dict[str, Any]], slots: int, jobs: set[int]) -> list[float]:
+def slot_latency_ms(events: list[Event], slots: int, jobs: set[int]) -> list[float]:
     """Per job, running minus the later of its submission and the moment a slot was free for it.
 
     Replays the event rows in order: ``slots`` start free; a job's end frees one; dispatch is FIFO at one
@@ -112,16 +111,16 @@ def slot_latency_ms(events: list[dict[str, Any]], slots: int, jobs: set[int]) ->
     free = [float("-inf")] * slots
     queued: dict[int, float] = {}
     out = []
-    for e in sorted(events, key=lambda e: e["id"]):
-        jid, state = e["job_id"], e["state"]
-        if state == "queued":
-            queued.setdefault(jid, e["t"])
-        elif state == "running" and e["message"].startswith("started") and free:
-            ready = max(queued.get(jid, e["t"]), free.pop(0))
+    for e in sorted(events, key=lambda e: e.id):
+        jid, state = e.job_id, e.state
+        if state == JobState.QUEUED:
+            queued.setdefault(jid, e.t)
+        elif state == JobState.RUNNING and e.message.startswith("started") and free:
+            ready = max(queued.get(jid, e.t), free.pop(0))
             if jid in jobs:
-                out.append((e["t"] - ready) * 1000)
-        elif state in ("succeeded", "failed", "cancelled", "retrying"):
-            free.append(e["t"])
+                out.append((e.t - ready) * 1000)
+        elif state in FINISHED or state == JobState.RETRYING:
+            free.append(e.t)
             free.sort()
     return out
 
@@ -132,8 +131,8 @@ def trickle(client: Client, n: int, out_file: str) -> list[int]:
     ids = []
     for _ in range(n):
         job = client.submit("command", argv=argv, gpus=0, labels={"bench": "queue_load_trickle"})
-        ids.append(job["id"])
-        client.wait(job["id"], timeout=60, poll_s=0.02)
+        ids.append(job.id)
+        client.wait(job.id, timeout=60, poll_s=0.02)
     return ids
 
 
@@ -176,7 +175,7 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
     try:
         ctl = Client(base_url=ns.url, token=ns.token, data_dir=data_dir, timeout=60.0)
         before = ctl.events(after=0, limit=10000)  # skip what an existing daemon logged before (paged below)
-        first_event = before[-1]["id"] if 0 < len(before) < 10000 else 0
+        first_event = before[-1].id if 0 < len(before) < 10000 else 0
         per = [ns.jobs // ns.clients + (1 if i < ns.jobs % ns.clients else 0) for i in range(ns.clients)]
         barrier = mp.Manager().Barrier(ns.clients)
         work = [(ns.url, ns.token, str(data_dir), i, n, str(out_file), barrier) for i, n in enumerate(per)]
@@ -195,16 +194,14 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
         wanted = set(ids)
         deadline = time.monotonic() + ns.wait_s
         while time.monotonic() < deadline:
-            left = [
-                j for j in ctl.list_jobs(state="queued,running,retrying", limit=10000) if j["id"] in wanted
-            ]
+            left = [j for j in ctl.list_jobs(state=list(ACTIVE), limit=10000) if j.id in wanted]
             if not left:
                 break
             time.sleep(0.5)
         drained = time.time()
         trickle_ids = trickle(ctl, ns.trickle, str(out_file)) if ns.trickle else []
         wanted |= set(trickle_ids)
-        events = [e for e in all_events(ctl, first_event) if e.get("job_id") in wanted]
+        events = [e for e in all_events(ctl, first_event) if e.job_id in wanted]
         ctl.close()
     finally:
         if proc is not None:
@@ -215,13 +212,15 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
     runs: Counter[int] = Counter()
     final: dict[int, str] = {}
     for e in events:
-        jid, state = e["job_id"], e["state"]
-        if state == "queued":
-            queued_t.setdefault(jid, e["t"])
-        elif state == "running" and e["message"].startswith("started"):
+        if e.job_id is None:
+            continue
+        jid, state = e.job_id, e.state
+        if state == JobState.QUEUED:
+            queued_t.setdefault(jid, e.t)
+        elif state == JobState.RUNNING and e.message.startswith("started"):
             runs[jid] += 1
-            running_t.setdefault(jid, e["t"])
-        if state in ("succeeded", "failed", "cancelled"):
+            running_t.setdefault(jid, e.t)
+        if state in FINISHED:
             final[jid] = state
     burst = set(ids)
     lat_ms = [(running_t[j] - queued_t[j]) * 1000 for j in burst if j in running_t and j in queued_t]
@@ -247,7 +246,7 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
         "ran_exactly_once": sorted(ran) == sorted(wanted) and all(v == 1 for v in ran.values()),
         "file_lines": sum(ran.values()),
         "store_started_once": all(runs[j] == 1 for j in wanted),
-        "succeeded": sum(1 for j in wanted if final.get(j) == "succeeded"),
+        "succeeded": sum(1 for j in wanted if final.get(j) == JobState.SUCCEEDED),
         "machine": {**info, "loadavg_after": list(os.getloadavg())},
         "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }

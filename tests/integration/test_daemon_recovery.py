@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from daemon_fixture import DaemonFactory, wait_for
+from daemon_fixture import DaemonFactory, alive, wait_for
 
 from gpuaccel.app.client import Client, DaemonNotRunning
 
@@ -26,14 +26,6 @@ if int(os.environ["GPUACCEL_ATTEMPT"]) < 2:
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 def test_kill9_recovery_loses_no_job_and_never_runs_one_twice(
     daemon_factory: DaemonFactory, tmp_path: Path
 ) -> None:
@@ -48,30 +40,30 @@ def test_kill9_recovery_loses_no_job_and_never_runs_one_twice(
     )
     waiting = c.submit("command", argv=["true"])  # no free slot while the two run
     for job in (retried, doomed):
-        wait_for(lambda j=job: c.get_job(j["id"])["state"] == "running", what=f"job {job['id']} running")
+        wait_for(lambda j=job: c.get_job(j.id).state == "running", what=f"job {job.id} running")
     wait_for(lambda: (tmp_path / "a.log").exists() and (tmp_path / "b.log").exists(), what="workers started")
-    orphan_pids = [c.get_job(j["id"])["worker_pid"] for j in (retried, doomed)]
-    assert c.get_job(waiting["id"])["state"] == "queued"
+    orphan_pids = [c.get_job(j.id).worker_pid for j in (retried, doomed)]
+    assert c.get_job(waiting.id).state == "queued"
 
     first.kill9()
-    assert all(_alive(p) for p in orphan_pids if p), "workers survive their daemon (own sessions)"
+    assert all(alive(p) for p in orphan_pids if p), "workers survive their daemon (own sessions)"
     with pytest.raises(DaemonNotRunning, match=f"names pid {first.proc.pid}, which may have crashed"):
         Client(data_dir=tmp_path / "data").health()
 
     second = daemon_factory.start(data_dir=tmp_path / "data")
     c2 = second.client()
-    done_retried = c2.wait(retried["id"], timeout=30)
-    done_doomed = c2.wait(doomed["id"], timeout=30)
-    done_waiting = c2.wait(waiting["id"], timeout=30)
-    assert done_retried["state"] == "succeeded" and done_retried["attempt"] == 2
-    assert done_doomed["state"] == "failed" and done_doomed["reason"].startswith("daemon lost its worker")
-    assert done_waiting["state"] == "succeeded"
-    assert "daemon lost its worker" in " ".join(e["message"] for e in done_retried["events"])
+    done_retried = c2.wait(retried.id, timeout=30)
+    done_doomed = c2.wait(doomed.id, timeout=30)
+    done_waiting = c2.wait(waiting.id, timeout=30)
+    assert done_retried.state == "succeeded" and done_retried.attempt == 2
+    assert done_doomed.state == "failed" and done_doomed.reason.startswith("daemon lost its worker")
+    assert done_waiting.state == "succeeded"
+    assert "daemon lost its worker" in " ".join(e.message for e in done_retried.events)
     for name in ("a.log", "b.log"):
         assert "OVERLAP" not in (tmp_path / name).read_text()
     assert (tmp_path / "a.log").read_text().split() == ["start", "1", "start", "2"]
     for pid in orphan_pids:
-        wait_for(lambda p=pid: not _alive(p), timeout=5, what=f"orphan {pid} killed at recovery")
+        wait_for(lambda p=pid: not alive(p), timeout=5, what=f"orphan {pid} killed at recovery")
 
 
 def test_clean_stop_requeues_running_jobs_without_using_their_retries(
@@ -80,23 +72,23 @@ def test_clean_stop_requeues_running_jobs_without_using_their_retries(
     first = daemon_factory.start(data_dir=tmp_path / "data")
     c = first.client()
     job = c.submit("command", argv=["sh", "-c", '[ "$GPUACCEL_ATTEMPT" -ge 2 ] || sleep 60'])
-    wait_for(lambda: c.get_job(job["id"])["state"] == "running", what="running")
+    wait_for(lambda: c.get_job(job.id).state == "running", what="running")
     first.proc.send_signal(signal.SIGTERM)
     assert first.proc.wait(15) == 0
     assert not (tmp_path / "data" / "daemon.json").exists()
     second = daemon_factory.start(data_dir=tmp_path / "data")
-    done = second.client().wait(job["id"], timeout=30)
-    assert done["state"] == "succeeded" and done["attempt"] == 2 and done["max_retries"] == 0
+    done = second.client().wait(job.id, timeout=30)
+    assert done.state == "succeeded" and done.attempt == 2 and done.max_retries == 0
 
 
 def test_without_gpus_gpu_jobs_wait_with_a_reason_and_cpu_jobs_run(daemon_factory: DaemonFactory) -> None:
     d = daemon_factory.start(fake_nvml="no_gpus")
     c = d.client()
-    assert c.health()["gpu_count"] == 0
+    assert c.health().gpu_count == 0
     gpu_job = c.submit("command", argv=["true"], gpus=1)
     cpu_job = c.submit("command", argv=["true"])
-    assert c.wait(cpu_job["id"], timeout=20)["state"] == "succeeded"
-    reason = wait_for(lambda: c.get_job(gpu_job["id"])["waiting_reason"], what="waiting reason")
+    assert c.wait(cpu_job.id, timeout=20).state == "succeeded"
+    reason = wait_for(lambda: c.get_job(gpu_job.id).waiting_reason, what="waiting reason")
     assert reason == "needs 1 GPU; this machine has no GPU (NVML found no GPU)"
-    assert c.get_job(gpu_job["id"])["state"] == "queued"
-    assert c.idle() == {"gpus": [], "gate_open": False, "reason": "NVML found no GPU"}
+    assert c.get_job(gpu_job.id).state == "queued"
+    assert c.idle().model_dump() == {"gpus": [], "gate_open": False, "reason": "NVML found no GPU"}
