@@ -221,7 +221,7 @@ def _bucket_choice(
         found = STORE.lookup(gpu, triton.__version__, bucket, CONFIG_TYPES)
         if found is not None:
             return found
-    if mode == "0" or torch.cuda.is_current_stream_capturing():
+    if mode == "0" or (torch.cuda.is_available() and torch.cuda.is_current_stream_capturing()):
         return candidates[0]
     best, ms = time_candidates(kind, key, candidates, run)
     STORE.save(gpu, triton.__version__, bucket, best, ms)
