@@ -122,3 +122,13 @@ def test_planned_backward_matches_the_checked_one(monkeypatch):
         torch.testing.assert_close(a, b, atol=0, rtol=0)
     with pytest.raises(ValueError, match="lse must have shape"):  # a bad call is still checked
         attention.flash_attention_backward(do, q, k, v, o, lse[:, :1], True, 0.2)
+
+
+def test_non_tensor_arguments_get_the_checks_error():
+    from gpuaccel.accel.kernels.checks import UnsupportedInputError
+
+    q, k, v = _qkv(seed=5)
+    with pytest.raises(UnsupportedInputError, match="k must be a torch.Tensor"):
+        attention.flash_attention_forward(q, None, v, False, 0.3)
+    with pytest.raises(UnsupportedInputError, match="v must be a torch.Tensor"):
+        attention.flash_attention(q, k, [1.0])

@@ -99,11 +99,15 @@ def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: tor
 _PLANS: dict[tuple[Any, ...], tuple[str, Any]] = {}  # call signature -> (path, config)
 
 
-def _signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...]:
-    """What the checks, the path and the configuration depend on (pins and the path override too)."""
-    sig: list[Any] = [kind, causal, os.environ.get(PATH_ENV), tuning.generation(), ts[0].device]
-    for t in ts:
-        sig += (t.shape, t.stride(), t.dtype)
+def _signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...] | None:
+    """What the checks, the path and the configuration depend on (pins and the path override too);
+    None for arguments that are not tensors (the checks then say what is wrong)."""
+    try:
+        sig: list[Any] = [kind, causal, os.environ.get(PATH_ENV), tuning.generation(), ts[0].device]
+        for t in ts:
+            sig += (t.shape, t.stride(), t.dtype)
+    except (AttributeError, TypeError):
+        return None
     return tuple(sig)
 
 
@@ -132,7 +136,7 @@ def flash_attention_forward(
     """
     causal = bool(causal)
     sig = _signature("fwd", causal, q, k, v)
-    plan = _PLANS.get(sig) if out is None and _aligned(q, k, v) else None
+    plan = _PLANS.get(sig) if sig is not None and out is None and _aligned(q, k, v) else None
     if plan is not None:
         o = torch.empty(q.shape, dtype=q.dtype, device=q.device)
         lse = torch.empty(q.shape[:3], dtype=torch.float32, device=q.device)
@@ -174,7 +178,7 @@ def flash_attention_forward(
         )
         plan = ("triton", cfg)
     _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
-    if direct:
+    if direct and sig is not None:
         _PLANS[sig] = plan
     return o, lse
 
@@ -205,7 +209,7 @@ def flash_attention_backward(
     """
     causal = bool(causal)
     sig = _signature("bwd", causal, q, k, v, do, o, lse)
-    plan = _PLANS.get(sig) if _aligned(q, k, v, do, o) else None
+    plan = _PLANS.get(sig) if sig is not None and _aligned(q, k, v, do, o) else None
     if plan is not None:
         return launch_bwd(do, q, k, v, o, lse, causal, scale, plan[1])
     shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
@@ -236,7 +240,7 @@ def flash_attention_backward(
         bucket=bucket,
         gpu=gpu,
     )
-    if direct:  # no dtype conversion was needed: later calls like this one may skip straight here
+    if direct and sig is not None:  # no conversion was needed: later calls like this may skip straight here
         _PLANS[sig] = ("triton", cfg)
     return launch_bwd(do, q, k, v, o, lse, causal, scale, cfg)
 
@@ -282,7 +286,7 @@ def flash_attention(
         check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
         o, lse = dense_local_attention(q, k, v, causal, softmax_scale, window, softcap)
         return (o, lse) if return_lse else o
-    if not isinstance(q, torch.Tensor):  # the forward checks everything else (or its plan says it did)
+    if not all(isinstance(t, torch.Tensor) for t in (q, k, v)):  # the forward checks the rest (or its plan)
         check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
     scale = resolve_scale(softmax_scale, q.shape[-1])
     if torch.compiler.is_compiling():  # traced: the custom op, opaque to Dynamo, with a fake for shapes
