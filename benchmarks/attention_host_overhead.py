@@ -115,13 +115,12 @@ def main(argv: list[str] | None = None) -> int:
         "--shape", default="1,2,128,64", help="B,H,N,D (tiny: the GPU must not be the bottleneck)"
     )
     ap.add_argument("--out", default="")
+    ap.add_argument("--label", default="", help="what is measured, e.g. before / after a change")
     args = ap.parse_args(argv)
     shape = tuple(int(x) for x in args.shape.split(","))
     assert len(shape) == 4, "--shape takes B,H,N,D"
     rows = cpu_rows(shape) if args.device == "cpu" else cuda_rows(shape)  # type: ignore[arg-type]
     import torch
-
-    import gpuaccel.accel.kernels.attention as attention_module
 
     result = {
         "benchmark": "attention_host_overhead",
@@ -129,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         "shape": shape,
         "torch": torch.__version__,
         "python": sys.version.split()[0],
-        "source": os.path.dirname(os.path.abspath(attention_module.__file__)),
+        "label": args.label,
         "calls_per_loop": CALLS,
         "loops_median_of": REPEATS,
         "rows": rows,
