@@ -23,6 +23,7 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import torch
@@ -322,10 +323,17 @@ def _gl_dtype(dtype: torch.dtype) -> Any:
     raise ValueError(f"the Gluon forward takes float16 or bfloat16, got {dtype}")
 
 
+@functools.cache
+def _smem_layout(rows: int, head_dim: int, dtype: torch.dtype) -> Any:
+    """Per tile shape and dtype, computed once: short calls are host-bound."""
+    return gl.NVMMASharedLayout.get_default_for([1, 1, rows, head_dim], _gl_dtype(dtype))
+
+
 def _descriptor(t: torch.Tensor, rows: int) -> TensorDescriptor:
     block = [1, 1, rows, t.shape[-1]]
-    layout = gl.NVMMASharedLayout.get_default_for(block, _gl_dtype(t.dtype))
-    return TensorDescriptor(t, list(t.shape), list(t.stride()), block, layout)
+    return TensorDescriptor(
+        t, list(t.shape), list(t.stride()), block, _smem_layout(rows, t.shape[-1], t.dtype)
+    )
 
 
 def _sm_count(device: torch.device) -> int:
