@@ -297,12 +297,15 @@ class Worker:
         """(final state, reason, exit code) once the attempt has ended.
 
         Cancel and timeout win over the exit status. A daemon shutdown (``stop_state`` queued) does not
-        when the job succeeded or had ended before the stop signal reached it: that is its real end."""
+        when the job exited by itself (any exit code; only death by a signal is the shutdown's doing) or
+        had ended before the stop signal reached it: that is its real end, not a reason to run again."""
         assert self._ended
         status = self.status
         code = status.code if status is not None else self.keeper_code
         if self.stop_state is not None and not (
-            self.stop_state == JobState.QUEUED and status is not None and (code == 0 or not status.signalled)
+            self.stop_state == JobState.QUEUED
+            and status is not None
+            and (status.code >= 0 or not status.signalled)
         ):
             return self.stop_state, self.stop_reason, code
         return exit_outcome(code, self._log_tail())
