@@ -5,7 +5,7 @@ a process that still runs it nor lose the outcome of one that ended meanwhile. S
 and its end live outside the daemon:
 
 - ``<job>.<attempt>.lock`` is created and ``flock``-ed by the daemon *before* it forks the worker, and
-  the locked descriptor is inherited by the keeper (below, as its stdin) and by no one else. The lock is therefore
+  the locked descriptor is inherited by the keeper (below, as its stdin) and no one else. The lock is thus
   held from the first instant a process of the attempt exists until the keeper is gone, whoever asks,
   and the kernel drops it when the last holder dies (kill -9 included). The keeper writes its pid (its
   process group) into the file before it starts the job.
@@ -73,10 +73,13 @@ class Attempt:
         return self.runs / f"{self.job_id}.{self.attempt}.exit"
 
     def open_lock(self) -> int:
-        """Create and lock the attempt's lock file; returns the descriptor to hand to the keeper."""
-        self.runs.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.exit_path.unlink(missing_ok=True)
-        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+        """Create and lock the attempt's lock file; returns the descriptor to hand to the keeper. (An
+        attempt's number is never reused, so no exit file of an earlier run can be in the way.)"""
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+        except FileNotFoundError:
+            self.runs.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

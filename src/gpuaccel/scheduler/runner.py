@@ -33,6 +33,7 @@ from gpuaccel.accel.workloads.report import (
 from gpuaccel.scheduler.attempts import Attempt, ExitStatus, kill_leftovers
 from gpuaccel.scheduler.jobs import COMMAND
 from gpuaccel.scheduler.models import Job, JobState
+from gpuaccel.scheduler.store import Store
 
 LOG_TAIL_BYTES = 65536  # read from the end of a log to explain a failure
 MAX_METRIC_NAMES = 256  # distinct metric names kept per attempt; a job inventing names without end is cut off
@@ -102,7 +103,11 @@ def log_tail(path: Path, offset: int = 0, size: int = LOG_TAIL_BYTES) -> str:
 
 
 def check_executable(program: str, env: dict[str, str], cwd: str) -> None:
-    """Refuse at launch, with the reason, a program the keeper could not run (as Popen would)."""
+    """Refuse at launch, with the reason, a program the keeper could not run (as Popen would). Only for
+    the message: a program that vanishes after the check ends the job with the shell's code 127."""
+    key = (program, env.get("PATH"), cwd)
+    if key in _FOUND:
+        return
     if "/" in program:
         path = os.path.join(cwd, program)
         if not os.path.exists(path):
@@ -111,6 +116,12 @@ def check_executable(program: str, env: dict[str, str], cwd: str) -> None:
             raise RuntimeError(f"could not start {program!r}: Permission denied")
     elif shutil.which(program, path=env.get("PATH", os.defpath)) is None:
         raise RuntimeError(f"could not start {program!r}: not found on the job's PATH")
+    if len(_FOUND) >= 256:
+        _FOUND.clear()
+    _FOUND.add(key)
+
+
+_FOUND: set[tuple[str, str | None, str]] = set()  # programs found lately (a miss is looked up every time)
 
 
 class Worker:
@@ -140,6 +151,7 @@ class Worker:
         self._skipped: dict[str, tuple[int, str]] = {}
         self._skip_lock = threading.Lock()
         self.dirty = False
+        self._last_flush = 0.0
         self._on_exit = on_exit
         self._log_offset = 0
         self.attempt = attempt
@@ -242,6 +254,28 @@ class Worker:
             count, first = self._skipped.get(reason, (0, detail))
             self._skipped[reason] = (count + 1, first or detail)
         self.dirty = True
+
+    def flush_progress(self, store: Store, interval_s: float, force: bool = False) -> None:
+        """Store what the report channel delivered since the last flush, at most every ``interval_s``."""
+        if not self.dirty:
+            return
+        now = time.monotonic()
+        if not force and now - self._last_flush < interval_s:
+            return
+        self.dirty = False
+        self._last_flush = now
+        result = self.result
+        if result is None and self.metrics:
+            result = {name: m.get("value") for name, m in self.metrics.items()}
+        store.set_progress(self.job_id, self.progress, result)
+        for reason, (count, detail) in self.take_skipped().items():
+            lines = "line" if count == 1 else "lines"
+            example = f" ({detail})" if detail else ""
+            store.add_event(
+                "job", job_id=self.job_id, state=JobState.RUNNING,
+                message=f"report channel: skipped {count} {lines}: {reason}{example}",
+                data={"skipped": count, "reason": reason},
+            )  # fmt: skip
 
     def take_skipped(self) -> dict[str, tuple[int, str]]:
         """Skipped report lines since the last call: reason -> (count, the first one's detail)."""

@@ -13,7 +13,6 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 from gpuaccel.accel.telemetry.sampler import Sampler
@@ -31,12 +30,9 @@ from gpuaccel.scheduler.store import Store
 log = logging.getLogger(__name__)
 MISSING = "missing"  # a dependency's state when the job is gone
 CANCELLED_BY_USER = "cancelled by user"
-# The queue is read in pages in dispatch order, past any number of blocked jobs: a first small page (a
-# wake-up usually needs only the head), then larger ones. A full pass reads it all to refresh every
-# waiting reason, at most once per FULL_PASS_COST_RATIO times its own cost, so a huge queue cannot eat
-# the loop.
-FIRST_PAGE = 64
-PAGE = 1000
+# Dispatch reads the queue page by page past any number of blocked jobs (Store.pending_pages). A full
+# pass reads it all to refresh every waiting reason, at most once per FULL_PASS_COST_RATIO times its own
+# cost, so a huge queue cannot eat the loop.
 FULL_PASS_COST_RATIO = 20
 
 
@@ -78,7 +74,6 @@ class Scheduler:
         # A user's cancel/retry/priority change asks for a full pass next (waiting reasons, idleness):
         # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
         self._full_next = False
-        self._last_progress_write: dict[int, float] = {}
         self._base_env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_FAKE")}
         self._default_cwd = os.path.expanduser("~")
         self.idle.subscribe(self._record_idle_event)
@@ -113,7 +108,7 @@ class Scheduler:
                 w.enforce_kill(time.monotonic())
                 time.sleep(0.02)
             w.join()
-            self._write_progress(w, force=True)
+            w.flush_progress(self.store, self.config.progress_write_s, force=True)
             if w.exited:
                 self._record(w.job_id, *w.outcome())
                 w.attempt.remove()
@@ -158,7 +153,10 @@ class Scheduler:
     def submit(self, raw: dict[str, Any]) -> Job:
         """Validate and store a job request; raises RequestError (nothing stored) when it is wrong."""
         job = self.store.insert(validate_request(raw))
-        self._wake.set()
+        with self._lock:
+            free = len(self._workers) < self.config.max_parallel
+        if free:  # else the next exit rescans the queue; a burst then costs the loop nothing
+            self._wake.set()
         return job
 
     def _job(self, job_id: int) -> Job:
@@ -271,19 +269,18 @@ class Scheduler:
         with self._lock:
             workers = list(self._workers.values())
         for w in workers:
-            self._write_progress(w)
+            w.flush_progress(self.store, self.config.progress_write_s)
 
     def _reap(self) -> None:
         with self._lock:
             done = [w for w in self._workers.values() if w.exited]
         for w in done:
             w.join()
-            self._write_progress(w, force=True)
+            w.flush_progress(self.store, self.config.progress_write_s, force=True)
             self._record(w.job_id, *w.outcome())
             w.attempt.remove()
             with self._lock:
                 self._workers.pop(w.job_id, None)
-            self._last_progress_write.pop(w.job_id, None)
 
     def _enforce_limits(self) -> None:
         mono = time.monotonic()
@@ -320,9 +317,7 @@ class Scheduler:
         queued: list[Pending] = []
         reasons: dict[int, str | None] = {}
         no_gpu = self._no_gpu_reason()
-        for page in self._pages(after_id):
-            if running >= self.config.max_parallel and not full:
-                break
+        for page in self.store.pending_pages(after_id):
             queued += page
             dep_states = self.store.states_of(sorted({d for j in page for d in j.depends_on}))
             for job in page:
@@ -351,6 +346,8 @@ class Scheduler:
                     for g in placed:
                         held[g] = job.id
                         demand[g] = f"job {job.id} running"
+            if running >= self.config.max_parallel and not full:
+                break  # before the next page is read
         for job in queued:  # a GPU job still waiting keeps the GPUs it could take from being idle
             if job.gpus and job.id in reasons:
                 for g in job.gpu_ids if job.gpu_ids is not None else [g.index for g in gpus]:
@@ -359,17 +356,6 @@ class Scheduler:
             before = {j.id: j.waiting_reason for j in queued}
             self.store.set_waiting_reasons({i: r for i, r in reasons.items() if r != before[i]})
         return demand
-
-    def _pages(self, after_id: int) -> Iterator[list[Pending]]:
-        """The queue (ids above ``after_id``) in dispatch order, page by page, to its end."""
-        after, size = None, FIRST_PAGE
-        while True:
-            page = self.store.pending(size, after_id=after_id, after=after)
-            if page:
-                yield page
-            if len(page) < size:
-                return
-            after, size = (page[-1].priority, page[-1].id), PAGE
 
     def _launch(self, job_id: int, gpus: list[int]) -> bool:
         claimed = self.store.claim(job_id, self.owner, self.config.lease_s, gpus)
@@ -397,27 +383,6 @@ class Scheduler:
     def _on_exit(self, worker: Worker) -> None:
         self._rescan = True
         self._wake.set()
-
-    def _write_progress(self, w: Worker, force: bool = False) -> None:
-        if not w.dirty:
-            return
-        now = time.monotonic()
-        if not force and now - self._last_progress_write.get(w.job_id, 0.0) < self.config.progress_write_s:
-            return
-        w.dirty = False
-        self._last_progress_write[w.job_id] = now
-        result = w.result
-        if result is None and w.metrics:
-            result = {name: m.get("value") for name, m in w.metrics.items()}
-        self.store.set_progress(w.job_id, w.progress, result)
-        for reason, (count, detail) in w.take_skipped().items():
-            lines = "line" if count == 1 else "lines"
-            example = f" ({detail})" if detail else ""
-            self.store.add_event(
-                "job", job_id=w.job_id, state=JobState.RUNNING,
-                message=f"report channel: skipped {count} {lines}: {reason}{example}",
-                data={"skipped": count, "reason": reason},
-            )  # fmt: skip
 
     def _record_idle_event(self, event: Any) -> None:
         state = (

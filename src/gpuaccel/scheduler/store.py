@@ -23,6 +23,7 @@ from gpuaccel.scheduler.jobs import Pending, RequestError
 from gpuaccel.scheduler.models import FINISHED, Event, Job, JobRequest, JobState
 
 Q, RETRYING, RUNNING = JobState.QUEUED, JobState.RETRYING, JobState.RUNNING
+FIRST_PAGE, PAGE = 64, 1000  # queued rows per read in dispatch order
 
 
 def connect(path: Path | str) -> sqlite3.Connection:
@@ -142,14 +143,9 @@ class Store:
         sql += f" ORDER BY id {'ASC' if oldest_first else 'DESC'} LIMIT ?"
         return [Job.from_row(r) for r in self.query(sql, [*params, limit])]
 
-    def runnable(self, limit: int) -> list[Job]:
-        """Queued jobs in dispatch order: highest priority first, then oldest."""
-        rows = self.query("SELECT * FROM jobs WHERE state = ? ORDER BY priority DESC, id LIMIT ?", (Q, limit))
-        return [Job.from_row(r) for r in rows]
-
     def pending(self, limit: int, after_id: int = 0, after: tuple[int, int] | None = None) -> list[Pending]:
-        """Like :meth:`runnable` (optionally only ids > ``after_id``), but only what dispatch needs.
-        ``after`` (priority, id) continues from the last row of the previous page."""
+        """Queued jobs in dispatch order (highest priority first, then oldest), only what dispatch needs;
+        optionally only ids > ``after_id``; ``after`` (priority, id) continues from a previous page."""
         sql = (
             "SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason FROM jobs"
             " WHERE state = ? AND id > ?"
@@ -166,6 +162,18 @@ class Store:
             )
             for r in rows
         ]  # fmt: skip
+
+    def pending_pages(self, after_id: int = 0) -> Iterator[list[Pending]]:
+        """The queue (ids above ``after_id``) in dispatch order, page by page to its end (a small first
+        page: a wake-up usually needs only the head), so no number of blocked jobs hides the rest."""
+        after, size = None, FIRST_PAGE
+        while True:
+            page = self.pending(size, after_id=after_id, after=after)
+            if page:
+                yield page
+            if len(page) < size:
+                return
+            after, size = (page[-1].priority, page[-1].id), PAGE
 
     def states_of(self, ids: Sequence[int]) -> dict[int, JobState]:
         if not ids:
@@ -272,8 +280,7 @@ class Store:
         return Job.from_row(row)
 
     def cancel_requested(self, job_id: int) -> bool:
-        rows = self.query("SELECT cancel_requested FROM jobs WHERE id = ?", (job_id,))
-        return bool(rows and rows[0][0])
+        return bool(self.query("SELECT 1 FROM jobs WHERE id = ? AND cancel_requested", (job_id,)))
 
     def adopt(self, job_id: int, owner: str, lease_s: float, pid: int | None, message: str) -> Job | None:
         """Take over the lease of a running job whose worker outlived its daemon."""
