@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from pathlib import Path
 
@@ -22,6 +23,20 @@ def _alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+# A workload-like job that keeps reporting progress after its daemon (the channel's reader) is gone.
+REPORTS_AFTER_THE_KILL = """
+import os, sys, time
+from gpuaccel.accel.workloads.report import Reporter
+open(os.path.join(sys.argv[1], "reports.runs"), "a").write("run " + os.environ["GPUACCEL_ATTEMPT"] + "\\n")
+r = Reporter()
+while not os.path.exists(os.path.join(sys.argv[1], "release")):
+    r.progress(0.1, "waiting")
+    time.sleep(0.05)
+for _ in range(3):
+    r.progress(1.0, "done")
+"""
 
 
 def _job(tmp: Path, name: str, after: str) -> list[str]:
@@ -37,7 +52,7 @@ def test_jobs_ending_while_the_daemon_is_down_keep_their_outcome(
     daemon_factory: DaemonFactory, tmp_path: Path
 ) -> None:
     data = tmp_path / "data"
-    d = daemon_factory.start(data_dir=data, env={"GPUACCEL_MAX_PARALLEL": "5"})
+    d = daemon_factory.start(data_dir=data, env={"GPUACCEL_MAX_PARALLEL": "6"})
     c = d.client()
     jobs = {
         "succeeds": c.submit("command", argv=_job(tmp_path, "succeeds", "exit 0")),
@@ -48,6 +63,7 @@ def test_jobs_ending_while_the_daemon_is_down_keep_their_outcome(
             max_retries=1,
         ),
         "lost": c.submit("command", argv=_job(tmp_path, "lost", "sleep 30")),
+        "reports": c.submit("command", argv=[sys.executable, "-c", REPORTS_AFTER_THE_KILL, str(tmp_path)]),
         "runs_on": c.submit(
             "command",
             argv=_job(tmp_path, "runs_on", f"while [ ! -e {tmp_path / 'later'} ]; do sleep 0.05; done"),
@@ -60,7 +76,7 @@ def test_jobs_ending_while_the_daemon_is_down_keep_their_outcome(
 
     os.killpg(pids["lost"], signal.SIGKILL)  # its keeper and job die while no daemon watches
     (tmp_path / "release").touch()
-    for name in ("succeeds", "fails", "retries", "lost"):
+    for name in ("succeeds", "fails", "retries", "lost", "reports"):
         wait_for(lambda n=name: not _alive(pids[n]), what=f"{name} ended")
     assert _alive(pids["runs_on"])
     time.sleep(0.2)
@@ -80,6 +96,7 @@ def test_jobs_ending_while_the_daemon_is_down_keep_their_outcome(
     assert any("supervised again" in e["message"] for e in done["runs_on"]["events"])
     for name in ("succeeds", "fails"):
         assert any("while no daemon ran" in e["message"] for e in done[name]["events"])
-    for name in ("succeeds", "fails", "lost", "runs_on"):
+    assert (done["reports"]["state"], done["reports"]["attempt"]) == ("succeeded", 1)
+    for name in ("succeeds", "fails", "lost", "runs_on", "reports"):
         assert (tmp_path / f"{name}.runs").read_text().split() == ["run", "1"], f"{name} ran once"
     assert (tmp_path / "retries.runs").read_text().split() == ["run", "1", "run", "2"]
