@@ -1,9 +1,11 @@
 """One job attempt as an OS process: its own process group, its log file, its report pipe.
 
-The worker is started with ``start_new_session`` so that cancel and timeout can signal the whole
-group (the job's children included), and so that a daemon restart can find and kill an orphan by its
-process group. Two small threads per worker: one reads the JSON-lines report pipe, one waits for the
-exit and wakes the scheduler, so an exit is noticed at once, not at the next tick.
+The job runs under its attempt's keeper (:mod:`scheduler.attempts`), started with ``start_new_session``
+so that cancel and timeout can signal the whole group (the job's children included); the keeper holds
+the attempt's lock and leaves its exit status where a later daemon finds it. Two small threads per
+worker: one reads the JSON-lines report pipe, one waits for the exit and wakes the scheduler, so an
+exit is noticed at once, not at the next tick. A worker adopted from a dead daemon has only the second,
+which waits on the attempt's lock.
 """
 
 from __future__ import annotations
