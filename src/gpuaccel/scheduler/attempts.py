@@ -32,7 +32,7 @@ from pathlib import Path
 KEEPER = """ex=$1; shift
 sig=0
 trap 'sig=1' TERM INT HUP
-echo $$ >&0
+echo "$$" >&0
 "$@" </dev/null
 code=$?
 echo "$code $sig" > "$ex"
