@@ -90,8 +90,8 @@ class Scheduler:
     def stop(self) -> None:
         """Stop dispatching, end running workers (SIGTERM, then SIGKILL) and queue their jobs again.
 
-        A job that succeeded, or ended before the stop signal reached it, keeps its real outcome; a
-        keeper that survived SIGKILL (stuck in the kernel) is left ``running`` for the next daemon to
+        A job that exits by itself (any code; only death by a signal is the stop's doing), or ended
+        before the stop signal reached it, keeps its real outcome; a keeper that survived SIGKILL (stuck in the kernel) is left ``running`` for the next daemon to
         adopt rather than queued beside itself."""
         self._stopping.set()
         self._wake.set()
