@@ -91,8 +91,8 @@ class Scheduler:
         """Stop dispatching, end running workers (SIGTERM, then SIGKILL) and queue their jobs again.
 
         A job that exits by itself (any code; only death by a signal is the stop's doing), or ended
-        before the stop signal reached it, keeps its real outcome; a keeper that survived SIGKILL (stuck in the kernel) is left ``running`` for the next daemon to
-        adopt rather than queued beside itself."""
+        before the stop signal reached it, keeps its real outcome; a keeper that survived SIGKILL (stuck
+        in the kernel) is left ``running`` for the next daemon to adopt rather than queued beside itself."""
         self._stopping.set()
         self._wake.set()
         if self._thread is not None:
