@@ -77,6 +77,10 @@ SCHEDULER: tuple[str, ...] = (
     CREATE INDEX telemetry_1s_t ON telemetry_1s (t);
     CREATE INDEX telemetry_1m_t ON telemetry_1m (t);
     """,
+    # 2: a cancel accepted while the job runs (or is being launched) is remembered until the job ends
+    """
+    ALTER TABLE jobs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 
