@@ -95,7 +95,7 @@ def test_jobs_ending_while_the_daemon_is_down_keep_their_outcome(
     assert (done["runs_on"].state, done["runs_on"].attempt) == ("succeeded", 1)
     assert any("supervised again" in e.message for e in done["runs_on"].events)
     for name in ("succeeds", "fails"):
-        assert any("while no daemon ran" in e.message for e in done[name]["events"])
+        assert any("while no daemon ran" in e.message for e in done[name].events)
     assert (done["reports"].state, done["reports"].attempt) == ("succeeded", 1)
     for name in ("succeeds", "fails", "lost", "runs_on", "reports"):
         assert (tmp_path / f"{name}.runs").read_text().split() == ["run", "1"], f"{name} ran once"

@@ -36,20 +36,20 @@ def test_jobs_that_finish_in_the_grace_period_are_not_run_again(
     )
     jobs = {"ok": ok, "fails": fails, "killed": killed, "sleeper": sleeper}
     for job in jobs.values():
-        wait_for(lambda j=job: c.get_job(j["id"])["state"] == "running", what=f"job {job['id']} running")
+        wait_for(lambda j=job: c.get_job(j.id).state == "running", what=f"job {job.id} running")
     wait_for(lambda: all(m.exists() for m in marks.values()), what="every job started")
     d.proc.send_signal(signal.SIGTERM)
     assert d.proc.wait(30) == 0
 
     second = daemon_factory.start(data_dir=data).client()
-    done = {name: second.wait(job["id"], timeout=30) for name, job in jobs.items()}
-    assert (done["ok"]["state"], done["ok"]["attempt"], done["ok"]["exit_code"]) == ("succeeded", 1, 0)
-    assert (done["fails"]["state"], done["fails"]["attempt"]) == ("failed", 1)
-    assert done["fails"]["reason"] == "exited with code 3: boom"
+    done = {name: second.wait(job.id, timeout=30) for name, job in jobs.items()}
+    assert (done["ok"].state, done["ok"].attempt, done["ok"].exit_code) == ("succeeded", 1, 0)
+    assert (done["fails"].state, done["fails"].attempt) == ("failed", 1)
+    assert done["fails"].reason == "exited with code 3: boom"
     for name in ("ok", "fails"):
         assert marks[name].read_text().split() == ["run", "1"], f"{name} ran once"
-        assert not any("queued again" in e["message"] for e in done[name]["events"])
+        assert not any("queued again" in e.message for e in done[name].events)
     for name in ("killed", "sleeper"):
-        assert (done[name]["state"], done[name]["attempt"], done[name]["max_retries"]) == ("succeeded", 2, 0)
+        assert (done[name].state, done[name].attempt, done[name].max_retries) == ("succeeded", 2, 0)
         assert marks[name].read_text().split() == ["run", "1", "run", "2"]
-        assert any("daemon stopped; queued again" in e["message"] for e in done[name]["events"])
+        assert any("daemon stopped; queued again" in e.message for e in done[name].events)
