@@ -42,7 +42,7 @@ def test_kill9_the_next_daemon_adopts_running_jobs_and_never_runs_one_twice(
     )
     waiting = c.submit("command", argv=["true"])  # no free slot while the two run
     for job in (finishing, cancelled):
-        wait_for(lambda j=job: c.get_job(j.id).state == "running", what=f"job {job['id']} running")
+        wait_for(lambda j=job: c.get_job(j.id).state == "running", what=f"job {job.id} running")
     wait_for(lambda: (tmp_path / "a.log").exists() and (tmp_path / "b.log").exists(), what="workers started")
     pids = [c.get_job(j.id).worker_pid for j in (finishing, cancelled)]
     assert c.get_job(waiting.id).state == "queued"
