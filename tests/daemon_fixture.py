@@ -173,3 +173,12 @@ def wait_for(predicate: Any, timeout: float = 10.0, interval: float = 0.05, what
         if time.monotonic() > deadline:
             pytest.fail(f"timed out after {timeout} s waiting for {what}")
         time.sleep(interval)
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie does not count: its process group was killed, only reaping is left)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

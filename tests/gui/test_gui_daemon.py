@@ -92,11 +92,11 @@ def test_cancel_a_running_job_from_the_table(qtbot, daemon, open_window) -> None
     window = open_window(daemon.data_dir)
     wait_online(qtbot, window)
     job = daemon.client().submit("command", argv=SLEEPER)
-    select(qtbot, window, job["id"])
-    qtbot.waitUntil(lambda: job_state(window, job["id"]) == "running", timeout=WAIT_MS)
+    select(qtbot, window, job.id)
+    qtbot.waitUntil(lambda: job_state(window, job.id) == "running", timeout=WAIT_MS)
     qtbot.waitUntil(window.jobs_panel.cancel_button.isEnabled, timeout=WAIT_MS)
     window.jobs_panel.cancel_button.click()
-    qtbot.waitUntil(lambda: job_state(window, job["id"]) == "cancelled", timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: job_state(window, job.id) == "cancelled", timeout=WAIT_MS)
     assert window.jobs_panel.retry_button.isEnabled()
 
 
@@ -128,7 +128,7 @@ def test_daemon_stopped_then_restarted_window_recovers(qtbot, daemon_factory, op
     wait_online(qtbot, window)
     assert not window.banner.isVisible()
     job = second.client().submit("command", argv=["python", "-c", "print(1)"])
-    qtbot.waitUntil(lambda: job_state(window, job["id"]) is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: job_state(window, job.id) is not None, timeout=WAIT_MS)
 
 
 def test_wrong_token_is_shown_and_fixed_from_settings(qtbot, daemon, open_window) -> None:

@@ -3,7 +3,6 @@ a daemon without the assistant extra, and one whose assistant code is broken."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -20,11 +19,8 @@ def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
         headers = {"Authorization": f"Bearer {d.token}"}
         with httpx.Client(base_url=d.url, headers=headers, timeout=120) as http:
             assert http.get("/api/v1/assistant/state").status_code == 200
-            r = http.post("/api/v1/assistant/chat", json={"message": "How hot is GPU 1?"})
-            assert r.status_code == 200
-            events = [
-                (b.split("\n")[0][7:], json.loads(b.split("\n")[1][6:])) for b in r.text.strip().split("\n\n")
-            ]
+            with d.client(timeout=120) as client:  # the client's one SSE reader
+                events = [(e.event, e.data) for e in client.chat("How hot is GPU 1?")]
             meta = events[0][1]
             temp = next(g["temperature_c"] for g in meta["facts"]["gpus"] if g["index"] == 1)
             text = "".join(e[1]["text"] for e in events if e[0] == "token")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from daemon_fixture import DaemonProcess, start_daemon, wait_for
+from daemon_fixture import DaemonProcess, alive, start_daemon, wait_for
 
 from gpuaccel.app.cli import main
 from gpuaccel.app.client import ApiError, Client, Unauthorized
@@ -36,8 +36,8 @@ def _gate(path: Path) -> list[str]:
 
 def test_health_and_token(shared: DaemonProcess, client: Client) -> None:
     health = client.health()
-    assert health["status"] == "ok" and health["gpu_count"] == 2
-    assert health["telemetry"] == {"backend": "fake:two_gpus", "error": None}
+    assert health.status == "ok" and health.gpu_count == 2
+    assert health.telemetry.model_dump() == {"backend": "fake:two_gpus", "error": None}
     for path in ("/api/v1/health", "/api/v1/jobs", "/metrics", "/openapi.json"):
         assert httpx.get(shared.url + path).status_code == 401
         wrong = httpx.get(shared.url + path, headers={"Authorization": "Bearer nope"})
@@ -56,17 +56,17 @@ def test_command_runs_with_log_progress_result_and_events(shared: DaemonProcess,
         "f.write(json.dumps({'type': 'result', 'metrics': {'answer': 42}}) + '\\n')\n"
     )
     job = client.submit("command", argv=[sys.executable, "-c", script], name="reporter", labels={"t": "run"})
-    assert job["state"] == "queued" and job["gpus"] == 0
-    done = client.wait(job["id"], timeout=20)
-    assert done["state"] == "succeeded" and done["exit_code"] == 0 and done["reason"] is None
-    assert done["progress"] == {"fraction": 0.5, "message": "half"}
-    assert done["result"] == {"answer": 42}
-    assert [e["state"] for e in done["events"]] == ["queued", "running", "succeeded"]
-    assert "hello from job" in client.log(job["id"])
+    assert job.state == "queued" and job.gpus == 0
+    done = client.wait(job.id, timeout=20)
+    assert done.state == "succeeded" and done.exit_code == 0 and done.reason is None
+    assert done.progress.model_dump() == {"fraction": 0.5, "message": "half"}
+    assert done.result == {"answer": 42}
+    assert [e.state for e in done.events] == ["queued", "running", "succeeded"]
+    assert "hello from job" in client.log(job.id)
     # A job's own logs (the ring job's per-rank logs) go beside the scheduler's job log, not to /tmp.
-    assert f"own logs under {shared.data_dir / 'logs'}\n" in client.log(job["id"])
-    assert "hello from job\n" in "".join(client.follow_log(job["id"]))
-    assert [j["id"] for j in client.list_jobs(labels={"t": "run"})] == [job["id"]]
+    assert f"own logs under {shared.data_dir / 'logs'}\n" in client.log(job.id)
+    assert "hello from job\n" in "".join(client.follow_log(job.id))
+    assert [j.id for j in client.list_jobs(labels={"t": "run"})] == [job.id]
     assert client.list_jobs(labels={"t": "other"}) == []
 
 
@@ -84,17 +84,15 @@ def test_a_running_job_s_own_tflops_replaces_the_estimate(shared: DaemonProcess,
         return next(g for g in now["gpus"] if g["info"]["index"] == 1)
 
     try:
-        wait_for(
-            lambda: gpu1()["tflops"].get("source") == f"job {job['id']}", timeout=20, what="exact tflops"
-        )
+        wait_for(lambda: gpu1()["tflops"].get("source") == f"job {job.id}", timeout=20, what="exact tflops")
         g = gpu1()
-        assert g["job_id"] == job["id"]
+        assert g["job_id"] == job.id
         assert g["tflops"]["value"] == 612.5 and g["tflops"]["exact"] is True
         assert g["tflops"]["peak_source"]  # the estimate's basis stays alongside
         metrics = client.request("GET", "/metrics").text
         assert 'gpu="1"' in metrics and 'exact="true"} 612.5' in metrics
     finally:
-        client.cancel(job["id"])
+        client.cancel(job.id)
 
 
 @pytest.mark.parametrize(
@@ -133,39 +131,35 @@ def _job_count(d: DaemonProcess) -> int:
 def test_priorities_decide_the_order_on_a_busy_gpu(client: Client, tmp_path: Path) -> None:
     gate = tmp_path / "go"
     blocker = client.submit("command", argv=_gate(gate), gpu_ids=[1])
-    wait_for(lambda: client.get_job(blocker["id"])["state"] == "running", what="blocker running")
+    wait_for(lambda: client.get_job(blocker.id).state == "running", what="blocker running")
     low = client.submit("command", argv=["true"], gpu_ids=[1], priority=0)
     high = client.submit("command", argv=["true"], gpu_ids=[1], priority=5)
     raised = client.submit("command", argv=["true"], gpu_ids=[1], priority=-1)
-    assert client.set_priority(raised["id"], 10)["priority"] == 10
-    wait_for(
-        lambda: "held by job" in (client.get_job(low["id"])["waiting_reason"] or ""), what="waiting reason"
-    )
+    assert client.set_priority(raised.id, 10).priority == 10
+    wait_for(lambda: "held by job" in (client.get_job(low.id).waiting_reason or ""), what="waiting reason")
     gate.touch()
-    jobs = [client.wait(j["id"], timeout=20) for j in (raised, high, low)]
-    assert all(j["state"] == "succeeded" for j in jobs)
-    starts = [j["started_at"] for j in jobs]
+    jobs = [client.wait(j.id, timeout=20) for j in (raised, high, low)]
+    assert all(j.state == "succeeded" for j in jobs)
+    starts = [j.started_at for j in jobs]
     assert starts == sorted(starts), "priority 10, then 5, then 0"
 
 
 def test_dependencies_wait_for_success_and_failures_cascade(client: Client, tmp_path: Path) -> None:
     gate = tmp_path / "go"
     first = client.submit("command", argv=_gate(gate))
-    second = client.submit("command", argv=["true"], depends_on=[first["id"]])
-    wait_for(
-        lambda: "waiting for job" in (client.get_job(second["id"])["waiting_reason"] or ""), what="dep wait"
-    )
+    second = client.submit("command", argv=["true"], depends_on=[first.id])
+    wait_for(lambda: "waiting for job" in (client.get_job(second.id).waiting_reason or ""), what="dep wait")
     gate.touch()
-    assert client.wait(second["id"], timeout=20)["state"] == "succeeded"
-    assert client.get_job(second["id"])["started_at"] >= client.get_job(first["id"])["finished_at"]
+    assert client.wait(second.id, timeout=20).state == "succeeded"
+    assert client.get_job(second.id).started_at >= client.get_job(first.id).finished_at
 
     bad = client.submit("command", argv=["false"])
-    child = client.submit("command", argv=["true"], depends_on=[bad["id"]])
-    grandchild = client.submit("command", argv=["true"], depends_on=[child["id"]])
-    child_done = client.wait(child["id"], timeout=20)
-    assert child_done["state"] == "failed" and child_done["reason"] == f"dependency job {bad['id']} failed"
-    assert client.wait(grandchild["id"], timeout=20)["reason"] == f"dependency job {child['id']} failed"
-    assert child_done["started_at"] is None
+    child = client.submit("command", argv=["true"], depends_on=[bad.id])
+    grandchild = client.submit("command", argv=["true"], depends_on=[child.id])
+    child_done = client.wait(child.id, timeout=20)
+    assert child_done.state == "failed" and child_done.reason == f"dependency job {bad.id} failed"
+    assert client.wait(grandchild.id, timeout=20).reason == f"dependency job {child.id} failed"
+    assert child_done.started_at is None
 
 
 def test_cancel_kills_the_whole_process_group(client: Client, tmp_path: Path) -> None:
@@ -174,14 +168,14 @@ def test_cancel_kills_the_whole_process_group(client: Client, tmp_path: Path) ->
     wait_for(pidfile.exists, what="child started")
     wait_for(lambda: pidfile.read_text().strip(), what="pid written")
     child = int(pidfile.read_text())
-    queued = client.submit("command", argv=["true"], depends_on=[job["id"]])
-    assert client.cancel(queued["id"])["state"] == "cancelled"
-    client.cancel(job["id"])
-    done = client.wait(job["id"], timeout=10)
-    assert done["state"] == "cancelled" and done["reason"] == "cancelled by user"
-    wait_for(lambda: not _alive(child), timeout=5, what="grandchild killed")
+    queued = client.submit("command", argv=["true"], depends_on=[job.id])
+    assert client.cancel(queued.id).state == "cancelled"
+    client.cancel(job.id)
+    done = client.wait(job.id, timeout=10)
+    assert done.state == "cancelled" and done.reason == "cancelled by user"
+    wait_for(lambda: not alive(child), timeout=5, what="grandchild killed")
     with pytest.raises(ApiError) as err:
-        client.cancel(job["id"])
+        client.cancel(job.id)
     assert err.value.status == 409
     with pytest.raises(ApiError) as err:
         client.cancel(10**9)
@@ -193,18 +187,10 @@ def test_cancel_escalates_to_sigkill_after_the_grace_period(client: Client, tmp_
     stubborn = client.submit("command", argv=["sh", "-c", f"trap '' TERM; touch {ready}; sleep 30"])
     wait_for(ready.exists, what="job ignoring SIGTERM")
     t0 = time.monotonic()
-    client.cancel(stubborn["id"])
-    done = client.wait(stubborn["id"], timeout=10)
-    assert done["state"] == "cancelled" and done["exit_code"] == -9
+    client.cancel(stubborn.id)
+    done = client.wait(stubborn.id, timeout=10)
+    assert done.state == "cancelled" and done.exit_code == -9
     assert time.monotonic() - t0 >= 0.4, "SIGKILL only after the grace period (0.5 s in tests)"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def test_retries_with_backoff_then_manual_retry(client: Client, tmp_path: Path) -> None:
@@ -212,20 +198,20 @@ def test_retries_with_backoff_then_manual_retry(client: Client, tmp_path: Path) 
     flaky = client.submit(
         "command", argv=["sh", "-c", f'[ -e "{marker}" ] && exit 0; touch "{marker}"; exit 7'], max_retries=2
     )
-    done = client.wait(flaky["id"], timeout=20)
-    assert done["state"] == "succeeded" and done["attempt"] == 2
-    assert "retrying" in [e["state"] for e in done["events"]]
+    done = client.wait(flaky.id, timeout=20)
+    assert done.state == "succeeded" and done.attempt == 2
+    assert "retrying" in [e.state for e in done.events]
 
     broken = client.submit("command", argv=["sh", "-c", "exit 5"], max_retries=1)
-    done = client.wait(broken["id"], timeout=20)
-    assert (done["state"], done["attempt"], done["exit_code"]) == ("failed", 2, 5)
-    assert done["reason"] == "exited with code 5"
-    again = client.retry(broken["id"])
-    assert again["state"] == "queued"
-    done = client.wait(broken["id"], timeout=20)
-    assert (done["state"], done["attempt"]) == ("failed", 4), "a manual retry restores the retry budget"
+    done = client.wait(broken.id, timeout=20)
+    assert (done.state, done.attempt, done.exit_code) == ("failed", 2, 5)
+    assert done.reason == "exited with code 5"
+    again = client.retry(broken.id)
+    assert again.state == "queued"
+    done = client.wait(broken.id, timeout=20)
+    assert (done.state, done.attempt) == ("failed", 4), "a manual retry restores the retry budget"
     with pytest.raises(ApiError, match="only a finished job"):
-        client.retry(client.submit("command", argv=_gate(tmp_path / "never"))["id"])
+        client.retry(client.submit("command", argv=_gate(tmp_path / "never")).id)
 
 
 def test_timeout_crash_and_cuda_oom_are_named(client: Client) -> None:
@@ -240,30 +226,30 @@ def test_timeout_crash_and_cuda_oom_are_named(client: Client) -> None:
         ],
     )
     t0 = time.monotonic()
-    slow_done = client.wait(slow["id"], timeout=20)
-    assert slow_done["state"] == "failed" and slow_done["reason"] == "timed out after 0.3 s"
+    slow_done = client.wait(slow.id, timeout=20)
+    assert slow_done.state == "failed" and slow_done.reason == "timed out after 0.3 s"
     assert time.monotonic() - t0 < 10
-    crash_done = client.wait(crash["id"], timeout=20)
-    assert crash_done["state"] == "failed" and "killed by signal SIGSEGV" in crash_done["reason"]
-    oom_done = client.wait(oom["id"], timeout=20)
-    assert oom_done["reason"] == "CUDA out of memory (exit code 1)"
+    crash_done = client.wait(crash.id, timeout=20)
+    assert crash_done.state == "failed" and "killed by signal SIGSEGV" in crash_done.reason
+    oom_done = client.wait(oom.id, timeout=20)
+    assert oom_done.reason == "CUDA out of memory (exit code 1)"
 
 
 def test_gpu_allocation_and_memory_waiting(client: Client) -> None:
     both = client.submit("command", argv=["sh", "-c", 'echo "CVD=$CUDA_VISIBLE_DEVICES"'], gpus=2)
-    assert client.wait(both["id"], timeout=20)["assigned_gpus"] == [0, 1]
-    assert "CVD=0,1" in client.log(both["id"])
+    assert client.wait(both.id, timeout=20).assigned_gpus == [0, 1]
+    assert "CVD=0,1" in client.log(both.id)
     none = client.submit("command", argv=["sh", "-c", 'echo "CVD=[$CUDA_VISIBLE_DEVICES]"'])
-    client.wait(none["id"], timeout=20)
-    assert "CVD=[]" in client.log(none["id"])
+    client.wait(none.id, timeout=20)
+    assert "CVD=[]" in client.log(none.id)
     huge = client.submit("command", argv=["true"], gpus=1, memory_mib=10_000_000)
-    reason = wait_for(lambda: client.get_job(huge["id"])["waiting_reason"], what="memory waiting reason")
+    reason = wait_for(lambda: client.get_job(huge.id).waiting_reason, what="memory waiting reason")
     assert "MiB free, job needs 10000000" in reason
     too_many = client.submit("command", argv=["true"], gpus=3)
-    wait_for(lambda: client.get_job(too_many["id"])["waiting_reason"], what="count reason")
-    assert client.get_job(too_many["id"])["waiting_reason"] == "needs 3 GPUs; this machine has 2 GPUs"
-    client.cancel(huge["id"])
-    client.cancel(too_many["id"])
+    wait_for(lambda: client.get_job(too_many.id).waiting_reason, what="count reason")
+    assert client.get_job(too_many.id).waiting_reason == "needs 3 GPUs; this machine has 2 GPUs"
+    client.cancel(huge.id)
+    client.cancel(too_many.id)
 
 
 def test_telemetry_metrics_idle_and_events(shared: DaemonProcess, client: Client) -> None:
@@ -284,11 +270,11 @@ def test_telemetry_metrics_idle_and_events(shared: DaemonProcess, client: Client
     assert 'gpuaccel_jobs{state="queued"}' in metrics
     assert 'gpuaccel_gpu_utilization_percent{gpu="0"' in metrics
     idle = client.idle()
-    assert [g["index"] for g in idle["gpus"]] == [0, 1] and idle["gate_open"] is False
-    assert "fake-trainer" in idle["gpus"][0]["reason"], "a process the queue did not start keeps GPU 0 busy"
+    assert [g.index for g in idle.gpus] == [0, 1] and idle.gate_open is False
+    assert "fake-trainer" in idle.gpus[0].reason, "a process the queue did not start keeps GPU 0 busy"
     events = client.events(limit=5)
-    assert events and events[0]["id"] < events[-1]["id"]
-    assert client.events(after=events[-1]["id"], limit=1)[0]["id"] > events[-1]["id"]
+    assert events and events[0].id < events[-1].id
+    assert client.events(after=events[-1].id, limit=1)[0].id > events[-1].id
 
 
 def test_openapi_schema_is_served(shared: DaemonProcess) -> None:
@@ -304,7 +290,7 @@ def test_second_daemon_on_the_same_data_dir_is_refused(
     assert main(["serve", "--port", "0", "--data-dir", str(shared.data_dir)]) == 1
     err = capsys.readouterr().err
     assert f"pid {shared.proc.pid}" in err and f"127.0.0.1:{shared.port}" in err
-    assert Client(data_dir=shared.data_dir).health()["pid"] == shared.proc.pid
+    assert Client(data_dir=shared.data_dir).health().pid == shared.proc.pid
 
 
 def test_non_loopback_bind_needs_an_explicit_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -39,14 +39,14 @@ def _file_text(d: DaemonProcess, job_id: int) -> str:
 
 def _submit(d: DaemonProcess, tmp_path: Path) -> int:
     job = d.client().submit("command", argv=[sys.executable, "-c", PROGRAM], cwd=str(tmp_path))
-    return int(job["id"])
+    return int(job.id)
 
 
 def test_client_follow_log_equals_the_file_while_the_job_runs(d: DaemonProcess, tmp_path: Path) -> None:
     job_id = _submit(d, tmp_path)
     with d.client() as client:
         chunks = list(client.follow_log(job_id))  # started while the job runs: the live path
-        assert client.wait(job_id, timeout=30)["state"] == "succeeded"
+        assert client.wait(job_id, timeout=30).state == "succeeded"
         text = _file_text(d, job_id)
         assert "".join(chunks) == text
         assert "\rprogress 3/5\rprogress 4/5" in text and "form\x0cfeed" in text and "\u2028" in text

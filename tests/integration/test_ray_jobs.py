@@ -98,8 +98,7 @@ def _get(d: DaemonProcess, path: str) -> Any:
 
 
 def _job(d: DaemonProcess, job_id: int) -> dict[str, Any]:
-    job = d.client().get_job(job_id)
-    return job if isinstance(job, dict) else job.model_dump(mode="json")
+    return d.client().get_job(job_id).model_dump(mode="json")
 
 
 def _cluster_nodes(d: DaemonProcess) -> list[dict[str, Any]]:
@@ -116,27 +115,24 @@ def test_cluster_job_runs_once_follows_its_log_shows_its_node_and_retries(
     d = _start(daemon_factory, ray_cluster)
     marker = tmp_path / "runs"
     job = d.client().submit("command", **_marked(marker, 1.0, gpus=2))
-    text = "".join(d.client().follow_log(job["id"]))  # ends when the job does
-    done = _job(d, job["id"])
+    text = "".join(d.client().follow_log(job.id))  # ends when the job does
+    done = _job(d, job.id)
     assert done["state"] == JobState.SUCCEEDED, done
-    assert done["where"] == "ray" and done["placement_ref"] == _sid(d.data_dir, job["id"], 1)
+    assert done["where"] == "ray" and done["placement_ref"] == _sid(d.data_dir, job.id, 1)
     head = ray_cluster.cluster.head_node.node_id
     assert done["node"] and done["node"].endswith(f"({head[:8]})")  # 2 GPUs: only the head has them
     lines = text.splitlines()
-    assert lines.count(f"hello from {job['id']} gpus 0,1") == 1 and lines.count("bye") == 1, text
+    assert lines.count(f"hello from {job.id} gpus 0,1") == 1 and lines.count("bye") == 1, text
     assert marker.read_text() == "start 1\nend\n"
-    assert [s.status for s in ray_cluster.submissions(d, job["id"])] == ["SUCCEEDED"]
-    shown = d.cli("show", str(job["id"]))
-    assert _sid(d.data_dir, job["id"], 1) in shown.stdout and "ray" in shown.stdout, (
-        shown.stdout + shown.stderr
-    )
+    assert [s.status for s in ray_cluster.submissions(d, job.id)] == ["SUCCEEDED"]
+    shown = d.cli("show", str(job.id))
+    assert _sid(d.data_dir, job.id, 1) in shown.stdout and "ray" in shown.stdout, shown.stdout + shown.stderr
 
-    d.client().retry(job["id"])
-    again = d.client().wait(job["id"], timeout=60)
-    again = again if isinstance(again, dict) else again.model_dump(mode="json")
-    assert again["state"] == JobState.SUCCEEDED and again["placement_ref"] == _sid(d.data_dir, job["id"], 2)
+    d.client().retry(job.id)
+    again = d.client().wait(job.id, timeout=60).model_dump(mode="json")
+    assert again["state"] == JobState.SUCCEEDED and again["placement_ref"] == _sid(d.data_dir, job.id, 2)
     assert marker.read_text() == "start 1\nend\nstart 2\nend\n"
-    assert len(ray_cluster.submissions(d, job["id"])) == 2
+    assert len(ray_cluster.submissions(d, job.id)) == 2
 
 
 def test_cancel_stops_the_ray_job_and_an_oversize_job_waits_with_a_reason(
@@ -146,19 +142,17 @@ def test_cancel_stops_the_ray_job_and_an_oversize_job_waits_with_a_reason(
     big = d.client().submit("command", argv=["true"], where="ray", gpus=3)
     long = d.client().submit("command", **_marked(tmp_path / "runs", 60.0, gpus=1))
     wait_for(lambda: (tmp_path / "runs").exists(), 60, 0.2, "the Ray job to start")
-    d.client().cancel(long["id"])
-    ended = wait_for(lambda: _job(d, long["id"])["finished_at"] and _job(d, long["id"]), 30, 0.2, "cancel")
+    d.client().cancel(long.id)
+    ended = wait_for(lambda: _job(d, long.id)["finished_at"] and _job(d, long.id), 30, 0.2, "cancel")
     assert ended["state"] == JobState.CANCELLED and ended["reason"] == "cancelled by user"
-    wait_for(
-        lambda: [s.status for s in ray_cluster.submissions(d, long["id"])] == ["STOPPED"], 20, 0.2, "stop"
-    )
+    wait_for(lambda: [s.status for s in ray_cluster.submissions(d, long.id)] == ["STOPPED"], 20, 0.2, "stop")
     assert "end" not in (tmp_path / "runs").read_text()
 
-    waiting = _job(d, big["id"])
+    waiting = _job(d, big.id)
     assert waiting["state"] == JobState.QUEUED
     assert waiting["waiting_reason"] == "needs 3 GPUs on one node; the largest live Ray node has 2 (2 nodes)"
-    assert ray_cluster.submissions(d, big["id"]) == []
-    d.client().cancel(big["id"])
+    assert ray_cluster.submissions(d, big.id) == []
+    d.client().cancel(big.id)
 
 
 def test_kill9_mid_job_reconciles_without_losing_or_doubling_a_run(
@@ -180,26 +174,24 @@ def test_kill9_mid_job_reconciles_without_losing_or_doubling_a_run(
         store.close()
 
     second = _start(daemon_factory, ray_cluster, data)
-    done = second.client().wait(job["id"], timeout=60)
-    done = done if isinstance(done, dict) else done.model_dump(mode="json")
+    done = second.client().wait(job.id, timeout=60).model_dump(mode="json")
     assert done["state"] == JobState.SUCCEEDED and done["attempt"] == 1, done
     assert marker.read_text() == "start 1\nend\n"  # ran once, to its end, across the restart
-    assert len(ray_cluster.submissions(second, job["id"])) == 1
-    log = second.client().log(job["id"], tail=100)
+    assert len(ray_cluster.submissions(second, job.id)) == 1
+    log = second.client().log(job.id, tail=100)
     lines = log.splitlines()
-    assert lines.count("bye") == 1 and lines.count(f"hello from {job['id']} gpus None") == 1, log
-    messages = [e["message"] for e in _job(second, job["id"])["events"]]
+    assert lines.count("bye") == 1 and lines.count(f"hello from {job.id} gpus None") == 1, log
+    messages = [e["message"] for e in _job(second, job.id)["events"]]
     assert "adopted after a restart" in messages
 
-    late = second.client().wait(never.id, timeout=60)
-    late = late if isinstance(late, dict) else late.model_dump(mode="json")
+    late = second.client().wait(never.id, timeout=60).model_dump(mode="json")
     assert late["state"] == JobState.SUCCEEDED and late["placement_ref"] == _sid(data, never.id, 2)
     assert [s.submission_id for s in ray_cluster.submissions(second, never.id)] == [_sid(data, never.id, 2)]
 
 
 def test_a_cluster_job_waits_with_a_reason_on_a_daemon_without_ray(daemon: DaemonProcess) -> None:
     job = daemon.client().submit("command", argv=["true"], where="ray")
-    waiting = wait_for(lambda: _job(daemon, job["id"])["waiting_reason"], 10, 0.05, "a waiting reason")
+    waiting = wait_for(lambda: _job(daemon, job.id)["waiting_reason"], 10, 0.05, "a waiting reason")
     assert "not connected" in waiting and "--ray ADDRESS" in waiting
     bad = daemon.cli("submit", "--where", "ray", "--gpu-ids", "0", "command", "--", "true")
     assert bad.returncode != 0 and "gpu_ids" in bad.stdout + bad.stderr
@@ -213,10 +205,10 @@ def test_overhead_of_ray_for_a_short_job_against_the_local_path(
     for where in ("local", "ray"):  # the same short program both ways; it prints when it started
         argv = [sys.executable, "-c", "import time; print('started at', repr(time.time()))"]
         job = d.client().submit("command", argv=argv, where=where)
-        d.client().wait(job["id"], timeout=60)
-        done = _job(d, job["id"])
+        d.client().wait(job.id, timeout=60)
+        done = _job(d, job.id)
         assert done["state"] == JobState.SUCCEEDED, done
-        stamp = [ln for ln in d.client().log(job["id"]).splitlines() if ln.startswith("started at ")]
+        stamp = [ln for ln in d.client().log(job.id).splitlines() if ln.startswith("started at ")]
         running = float(stamp[-1].split()[-1])
         figures[where] = {
             "submit_to_running_s": round(running - done["created_at"], 3),

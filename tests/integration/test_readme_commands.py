@@ -102,7 +102,7 @@ def test_every_use_line_runs(
         if "ID" in argv:
             assert command_job is not None, "a line names ID before any command job was submitted"
             if name == "cancel":  # a job that is still running, so cancelling it is allowed
-                target = client.submit("command", argv=["sleep", "30"], cwd=str(work))["id"]
+                target = client.submit("command", argv=["sleep", "30"], cwd=str(work)).id
             else:
                 target = command_job
                 if name in ("show", "logs", "retry"):
@@ -134,5 +134,5 @@ def test_every_use_line_runs(
                 except ApiError as exc:
                     assert exc.status == 409, exc  # it already ended
     final = client.get_job(command_job)
-    assert final["state"] == "succeeded", final
+    assert final.state == "succeeded", final
     assert "epoch 1 of 1" in client.log(command_job)

@@ -51,7 +51,7 @@ def test_insert_list_filters_and_events(store: Store) -> None:
     assert [j.id for j in store.list()] == [b.id, a.id]
     assert [j.id for j in store.list(labels={"team": "a"})] == [a.id]
     assert [j.id for j in store.list(states=["queued"], kind="command", limit=1)] == [b.id]
-    assert [j.id for j in store.runnable(10)] == [a.id, b.id], "priority first"
+    assert [j.id for j in store.pending(10)] == [a.id, b.id], "priority first"
     assert store.get(a.id, with_events=True).events[0].message == "submitted (command)"
     assert store.counts() == {"queued": 2}
     with pytest.raises(RequestError) as err:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -218,11 +219,16 @@ def test_ring_workload_validate_is_import_safe_and_names_fields() -> None:
         assert info.value.field == field
 
 
+def _ring_worker_argv(spec: dict[str, object]) -> list[str]:
+    """The command the scheduler's runner starts for an ``attention.ring`` job with this spec."""
+    entry = ["-m", "gpuaccel.accel.workloads", "attention.ring"]
+    return [sys.executable, *entry, "--spec-json", json.dumps(spec)]
+
+
 def test_ring_job_two_cpu_ranks_through_the_worker_entry(tmp_path: Path) -> None:
     """The job path end to end, as the scheduler starts it: ``-m gpuaccel.accel.workloads attention.ring``
     with a report pipe, torchrun, per-rank log files, one combined result on the channel."""
     import subprocess
-    import sys
 
     from gpuaccel.accel.workloads.report import JOB_LOG_DIR_ENV, REPORT_FD_ENV, parse_line
 
@@ -230,14 +236,7 @@ def test_ring_job_two_cpu_ranks_through_the_worker_entry(tmp_path: Path) -> None
     read_fd, write_fd = os.pipe()
     env = {**os.environ, JOB_LOG_DIR_ENV: str(tmp_path), REPORT_FD_ENV: str(write_fd)}
     env["GPUACCEL_JOB_ID"] = "7"
-    argv = [
-        sys.executable,
-        "-m",
-        "gpuaccel.accel.workloads",
-        "attention.ring",
-        "--spec-json",
-        json.dumps(spec),
-    ]
+    argv = _ring_worker_argv(spec)
     job_log = tmp_path / "job-7.log"
     with open(job_log, "wb") as log_file:
         proc = subprocess.Popen(
@@ -300,20 +299,12 @@ def test_cancelled_ring_job_leaves_no_rank_behind(tmp_path: Path, sig: str) -> N
     period); torchrun's ranks live in sessions of their own, so this checks they end with the job."""
     import signal
     import subprocess
-    import sys
     import time
 
     spec = {"gpus": 2, "seq_total": 2048, "heads": 4, "head_dim": 32, "dtype": "fp32", "device": "cpu"}
     spec["iters"] = 10_000
     env = {**os.environ, "GPUACCEL_JOB_LOG_DIR": str(tmp_path)}
-    argv = [
-        sys.executable,
-        "-m",
-        "gpuaccel.accel.workloads",
-        "attention.ring",
-        "--spec-json",
-        json.dumps(spec),
-    ]
+    argv = _ring_worker_argv(spec)
     with open(tmp_path / "job.log", "wb") as log:
         job = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 

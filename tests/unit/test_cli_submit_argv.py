@@ -10,6 +10,7 @@ import pytest
 
 from gpuaccel.app.cli import main
 from gpuaccel.app.client import Client
+from gpuaccel.scheduler.models import Job, JobRequest, JobState
 
 
 @pytest.fixture
@@ -17,9 +18,12 @@ def sent(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> list[dict[str, Any]]
     """The requests ``submit`` would send, answered as the daemon would (no daemon needed)."""
     requests: list[dict[str, Any]] = []
 
-    def submit(self: Client, kind: str, **fields: Any) -> dict[str, Any]:
+    def submit(self: Client, kind: str, **fields: Any) -> Job:
         requests.append({"kind": kind, **fields})
-        return {"id": len(requests), "kind": kind, "argv": fields.get("argv", []), "name": None, "spec": {}}
+        request = JobRequest(kind=kind, **fields).model_dump()
+        return Job(id=len(requests), state=JobState.QUEUED, assigned_gpus=[], attempt=0, created_at=0.0,
+                   started_at=None, finished_at=None, exit_code=None, reason=None, waiting_reason=None,
+                   progress=None, result=None, **{**request, "gpus": request["gpus"] or 0})  # fmt: skip
 
     monkeypatch.setattr(Client, "submit", submit)
     monkeypatch.setenv("GPUACCEL_DATA_DIR", str(tmp_path))

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, Depends, HTTPException
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
@@ -52,11 +52,15 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
         except ValueError as exc:
             raise _invalid(str(exc)) from None
 
+    def chat_session() -> Any:
+        """A dependency: an assistant that cannot run here answers 503 before the stream starts."""
+        return svc.chat
+
     @r.post("/chat", response_class=EventSourceResponse)
-    def chat(body: m.ChatIn) -> Iterator[ServerSentEvent]:
+    def chat(body: m.ChatIn, session: Any = Depends(chat_session)) -> Iterator[ServerSentEvent]:  # noqa: B008
         """The answer as it is generated: ``token`` events, then ``done`` (or ``error``)."""
         try:
-            for ev in svc.chat.ask(body.message, body.conversation_id):
+            for ev in session.ask(body.message, body.conversation_id):
                 yield ServerSentEvent(event=ev["event"], data=ev["data"])
         except ChatBusy as exc:
             yield ServerSentEvent(event="error", data={"text": str(exc)})

@@ -77,7 +77,11 @@ SCHEDULER: tuple[str, ...] = (
     CREATE INDEX telemetry_1s_t ON telemetry_1s (t);
     CREATE INDEX telemetry_1m_t ON telemetry_1m (t);
     """,
-    # 2: where a job runs (scheduler.placement), the placement's id of the attempt, the node it ran on
+    # 2: a cancel accepted while the job runs (or is being launched) is remembered until the job ends
+    """
+    ALTER TABLE jobs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 3: where a job runs (scheduler.placement), the placement's id of the attempt, the node it ran on
     """
     ALTER TABLE jobs ADD COLUMN "where" TEXT NOT NULL DEFAULT 'local';
     ALTER TABLE jobs ADD COLUMN placement_ref TEXT;

@@ -19,8 +19,8 @@ from gpuaccel.accel import workloads
 from gpuaccel.accel.workloads.report import Metrics, Progress
 
 __all__ = [
-    "ACTIVE", "FINISHED", "Event", "EventList", "EventOut", "Job", "JobList", "JobOut", "JobRequest",
-    "JobRequestIn", "JobState", "Metrics", "Progress",
+    "ACTIVE", "FINISHED", "Event", "EventList", "Job", "JobList", "JobRequest", "JobState", "Metrics",
+    "Progress", "WAITING",
 ]  # fmt: skip
 
 
@@ -41,6 +41,7 @@ class JobState(StrEnum):
 
 FINISHED: frozenset[JobState] = frozenset({JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED})
 ACTIVE: frozenset[JobState] = frozenset(JobState) - FINISHED
+WAITING: frozenset[JobState] = frozenset({JobState.QUEUED, JobState.RETRYING})  # not running yet
 
 
 class JobRequest(BaseModel):
@@ -277,9 +278,3 @@ class HistoryOut(BaseModel):
     gpu: int
     resolution: Literal["raw", "1s", "1m"]
     t: list[float]
-
-
-# Names the client was first written against; the lead removes them once every caller uses the new ones.
-JobOut = Job
-JobRequestIn = JobRequest
-EventOut = Event

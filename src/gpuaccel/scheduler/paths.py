@@ -72,6 +72,11 @@ class DataDir:
     def job_log(self, job_id: int) -> Path:
         return self.logs / f"job-{job_id}.log"
 
+    @property
+    def runs(self) -> Path:
+        """Per-attempt lock and exit files (``scheduler/attempts.py``)."""
+        return self.root / "runs"
+
     def ensure(self) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
         self.logs.mkdir(exist_ok=True)

@@ -25,7 +25,7 @@ from gpuaccel.scheduler.cluster_telemetry import ClusterTelemetry
 from gpuaccel.scheduler.jobs import Pending
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import RAY, Attempt, LocalPlacement, Lost, OnExit, Placements
+from gpuaccel.scheduler.placement import RAY, LocalPlacement, Lost, OnExit, Placements, Running
 from gpuaccel.scheduler.runner import worker_argv
 from gpuaccel.scheduler.store import Store
 
@@ -74,7 +74,7 @@ class RayPlacement:
             )
         return []  # no GPU of this host: Ray places it
 
-    def launch(self, job: Job, on_exit: OnExit) -> Attempt:
+    def launch(self, job: Job, on_exit: OnExit) -> Running:
         sid = submission_id(self.queue_id, job)
         self.store.set_placement_ref(job.id, sid)  # before submitting: a restart finds what it may adopt
         attempt = RayAttempt(self, job, sid, self.data_dir.job_log(job.id), on_exit)
@@ -97,7 +97,7 @@ class RayPlacement:
         attempt.follow()
         return attempt
 
-    def reconcile(self, job: Job, on_exit: OnExit) -> Attempt | Lost:
+    def reconcile(self, job: Job, on_exit: OnExit) -> Running | Lost:
         if job.placement_ref is None:
             return Lost(" (it had not been submitted to the Ray cluster)", count_attempt=False)
         attempt = RayAttempt(self, job, job.placement_ref, self.data_dir.job_log(job.id), on_exit)
@@ -109,9 +109,9 @@ class RayPlacement:
 
 
 class RayAttempt:
-    """One Ray job followed to its end by a polling thread (see :class:`placement.Attempt`)."""
+    """One Ray job followed to its end by a polling thread (a :class:`placement.Running`)."""
 
-    proc = None
+    pid = None  # no process of this host
     metrics: dict[str, dict[str, Any]]
 
     def __init__(self, placement: RayPlacement, job: Job, sid: str, log_path: Path, on_exit: OnExit) -> None:
@@ -128,9 +128,9 @@ class RayAttempt:
         self.stop_state: JobState | None = None
         self.stop_reason: str | None = None
         self.progress: Progress | None = None
-        self.result: dict[str, Any] | None = None
         self.metrics = {}
         self.dirty = False
+        self._last_flush = 0.0
         self._on_exit = on_exit
         self._final: tuple[JobState, str | None, int | None] | None = None
         self._detached = threading.Event()
@@ -230,7 +230,7 @@ class RayAttempt:
                 f.write(data[self._written :])
             self._written = len(data)
 
-    # -- the Attempt protocol -----------------------------------------------------------------------
+    # -- the Running protocol -----------------------------------------------------------------------
 
     @property
     def exited(self) -> bool:
@@ -256,8 +256,17 @@ class RayAttempt:
         assert self._final is not None
         return self._final
 
-    def take_skipped(self) -> dict[str, tuple[int, str]]:
-        return {}
+    def flush_progress(self, store: Store, interval_s: float, force: bool = False) -> None:
+        """Store the latest Ray state line (the report channel is local only), at most every interval_s."""
+        now = time.monotonic()
+        if not self.dirty or (not force and now - self._last_flush < interval_s):
+            return
+        self.dirty = False
+        self._last_flush = now
+        store.set_progress(self.job_id, self.progress, None)
+
+    def settled(self) -> None:
+        """Nothing kept on disk: Ray keeps the job's record."""
 
     def detach(self) -> bool:
         self._detached.set()

@@ -1,9 +1,11 @@
 """One job attempt as an OS process: its own process group, its log file, its report pipe.
 
-The worker is started with ``start_new_session`` so that cancel and timeout can signal the whole
-group (the job's children included), and so that a daemon restart can find and kill an orphan by its
-process group. Two small threads per worker: one reads the JSON-lines report pipe, one waits for the
-exit and wakes the scheduler, so an exit is noticed at once, not at the next tick.
+The job runs under its attempt's keeper (:mod:`scheduler.attempts`), started with ``start_new_session``
+so that cancel and timeout can signal the whole group (the job's children included); the keeper holds
+the attempt's lock and leaves its exit status where a later daemon finds it. Two small threads per
+worker: one reads the JSON-lines report pipe, one waits for the exit and wakes the scheduler, so an
+exit is noticed at once, not at the next tick. A worker adopted from a dead daemon has only the second,
+which waits on the attempt's lock.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import contextlib
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -30,9 +33,12 @@ from gpuaccel.accel.workloads.report import (
     ResultRecord,
     read_records,
 )
+from gpuaccel.scheduler.attempts import Attempt, ExitStatus, kill_leftovers
 from gpuaccel.scheduler.jobs import COMMAND
 from gpuaccel.scheduler.models import Job, JobState
+from gpuaccel.scheduler.store import Store
 
+LOG_TAIL_BYTES = 65536  # read from the end of a log to explain a failure
 MAX_METRIC_NAMES = 256  # distinct metric names kept per attempt; a job inventing names without end is cut off
 OOM_PATTERNS = (
     "CUDA out of memory",
@@ -72,6 +78,60 @@ def kill_orphan(pid: int, marker: str | None, wait_s: float = 5.0) -> bool:
     return True
 
 
+def exit_outcome(code: int | None, tail: str) -> tuple[JobState, str | None, int | None]:
+    """The end of an attempt that nobody stopped, from its exit status and the tail of its log."""
+    if code is None:
+        return JobState.FAILED, "the worker ended without an exit status (its keeper was killed)", None
+    if code == 0:
+        return JobState.SUCCEEDED, None, 0
+    if any(p in tail for p in OOM_PATTERNS):
+        return JobState.FAILED, f"CUDA out of memory (exit code {code})", code
+    if code < 0:
+        name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
+        hint = " (the kernel's out-of-memory killer or another process)" if -code == signal.SIGKILL else ""
+        return JobState.FAILED, f"crashed: killed by signal {name}{hint}", code
+    last = next((ln.strip() for ln in reversed(tail.splitlines()) if ln.strip()), "")
+    return JobState.FAILED, f"exited with code {code}" + (f": {last[:300]}" if last else ""), code
+
+
+def log_tail(path: Path, offset: int = 0, size: int = LOG_TAIL_BYTES) -> str:
+    """The last ``size`` bytes of a job log from ``offset`` on (the current attempt's part)."""
+    try:
+        with open(path, "rb") as f:
+            end = f.seek(0, os.SEEK_END)
+            f.seek(max(offset, end - size))
+            return f.read().decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def check_executable(program: str, env: dict[str, str], cwd: str) -> None:
+    """Refuse at launch, with the reason, a program the keeper could not run (as Popen would). Only for
+    the message: a program that vanishes after the check ends the job with the shell's code 127."""
+    key = (program, env.get("PATH"), cwd)
+    if key in _FOUND:
+        return
+    if "/" in program:
+        path = os.path.join(cwd, program)
+        if not os.path.exists(path):
+            raise RuntimeError(f"could not start {program!r}: No such file or directory")
+        if os.path.isdir(path) or not os.access(path, os.X_OK):
+            raise RuntimeError(f"could not start {program!r}: Permission denied")
+    elif shutil.which(program, path=env.get("PATH", os.defpath)) is None:
+        hint = (
+            f"; to run a shell line, submit it as: -- sh -c {shlex.quote(program)}"
+            if " " in program.strip()
+            else ""
+        )
+        raise RuntimeError(f"could not start {program!r}: not found on the job's PATH{hint}")
+    if len(_FOUND) >= 256:
+        _FOUND.clear()
+    _FOUND.add(key)
+
+
+_FOUND: set[tuple[str, str | None, str]] = set()  # programs found lately (a miss is looked up every time)
+
+
 class Worker:
     """A running attempt. ``stop`` records why the daemon ended it (cancel, timeout) before signalling."""
 
@@ -80,6 +140,7 @@ class Worker:
         job: Job,
         log_path: Path,
         on_exit: Callable[[Worker], None],
+        attempt: Attempt,
     ) -> None:
         self.job = job
         self.job_id = job.id
@@ -98,12 +159,20 @@ class Worker:
         self._skipped: dict[str, tuple[int, str]] = {}
         self._skip_lock = threading.Lock()
         self.dirty = False
+        self._last_flush = 0.0
         self._on_exit = on_exit
         self._log_offset = 0
+        self.attempt = attempt
+        self.adopted = False
         self.proc: subprocess.Popen[bytes] | None = None
+        self._pid: int | None = None
+        self.status: ExitStatus | None = None  # from the keeper's exit file
+        self.keeper_code: int | None = None  # the keeper's own return code (it may have been killed)
+        self._ended = False
         self._threads: list[threading.Thread] = []
 
     def start(self, base_env: dict[str, str], default_cwd: str) -> None:
+        """Fork the attempt's keeper (which starts the job) with the attempt's lock already held."""
         job = self.job
         env = {**base_env, **job.env}
         env.update(
@@ -114,36 +183,38 @@ class Worker:
             PYTHONUNBUFFERED="1",
         )
         env[JOB_LOG_DIR_ENV] = str(self.log_path.parent)
+        argv, cwd = worker_argv(job), job.cwd or default_cwd
+        check_executable(argv[0], env, cwd)
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        lock_fd = self.attempt.open_lock()
         read_fd, write_fd = os.pipe()
         env[REPORT_FD_ENV] = str(write_fd)
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.log_path, "ab") as log:
-            where = f"GPU {','.join(map(str, self.gpus))}" if self.gpus else "no GPU"
-            stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-            header = f"=== job {job.id} attempt {job.attempt} on {where} at {stamp} ===\n"
-            log.write(header.encode())
-            log.flush()
-            self._log_offset = log.tell()
-            try:
+        try:
+            with open(self.log_path, "ab") as log:
+                where = f"GPU {','.join(map(str, self.gpus))}" if self.gpus else "no GPU"
+                stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+                header = f"=== job {job.id} attempt {job.attempt} on {where} at {stamp} ===\n"
+                log.write(header.encode())
+                log.flush()
+                self._log_offset = log.tell()
                 self.proc = subprocess.Popen(
-                    worker_argv(job),
-                    stdin=subprocess.DEVNULL,
+                    self.attempt.keeper_argv(argv),
+                    stdin=lock_fd,
                     stdout=log,
                     stderr=subprocess.STDOUT,
-                    cwd=job.cwd or default_cwd,
+                    cwd=cwd,
                     env=env,
                     pass_fds=(write_fd,),
                     start_new_session=True,
                 )
-            except (OSError, ValueError) as exc:  # ValueError: a bad env name or NUL the checks missed
-                os.close(read_fd)
-                why = getattr(exc, "strerror", None) or exc
-                program = worker_argv(job)[0]
-                if isinstance(exc, FileNotFoundError) and len(job.argv) == 1 and " " in program.strip():
-                    why = f"{why}; to run a shell line, submit it as: -- sh -c {shlex.quote(program)}"
-                raise RuntimeError(f"could not start {program!r}: {why}") from exc
-            finally:
-                os.close(write_fd)
+        except (OSError, ValueError) as exc:  # ValueError: a bad env name or NUL the checks missed
+            os.close(read_fd)
+            why = getattr(exc, "strerror", None) or exc
+            raise RuntimeError(f"could not start {argv[0]!r}: {why}") from exc
+        finally:
+            os.close(write_fd)
+            os.close(lock_fd)  # the keeper holds the lock from here on
+        self._pid = self.proc.pid
         reader = threading.Thread(
             target=self._read_reports, args=(read_fd,), name=f"job-{job.id}-report", daemon=True
         )
@@ -152,10 +223,24 @@ class Worker:
         reader.start()
         waiter.start()
 
+    def adopt(self, pid: int | None) -> None:
+        """Supervise an attempt a dead daemon started and whose keeper still runs (no report channel:
+        its pipe died with that daemon). The end is seen when the keeper releases the lock."""
+        self._pid = pid
+        self.adopted = True
+        if self.job.timeout_s and self.job.started_at is not None:
+            left = self.job.started_at + self.job.timeout_s - time.time()
+            self.deadline = time.monotonic() + left
+        waiter = threading.Thread(target=self._wait_adopted, name=f"job-{self.job_id}-adopted", daemon=True)
+        self._threads = [waiter]
+        waiter.start()
+
     @property
-    def pid(self) -> int:
-        assert self.proc is not None
-        return self.proc.pid
+    def pid(self) -> int | None:
+        """The keeper's pid, which is the attempt's process group."""
+        if self._pid is None:
+            self._pid = self.attempt.pid()
+        return self._pid
 
     def _read_reports(self, fd: int) -> None:
         read_records(fd, self._apply, self._skip)
@@ -178,6 +263,28 @@ class Worker:
             self._skipped[reason] = (count + 1, first or detail)
         self.dirty = True
 
+    def flush_progress(self, store: Store, interval_s: float, force: bool = False) -> None:
+        """Store what the report channel delivered since the last flush, at most every ``interval_s``."""
+        if not self.dirty:
+            return
+        now = time.monotonic()
+        if not force and now - self._last_flush < interval_s:
+            return
+        self.dirty = False
+        self._last_flush = now
+        result = self.result
+        if result is None and self.metrics:
+            result = {name: m.get("value") for name, m in self.metrics.items()}
+        store.set_progress(self.job_id, self.progress, result)
+        for reason, (count, detail) in self.take_skipped().items():
+            lines = "line" if count == 1 else "lines"
+            example = f" ({detail})" if detail else ""
+            store.add_event(
+                "job", job_id=self.job_id, state=JobState.RUNNING,
+                message=f"report channel: skipped {count} {lines}: {reason}{example}",
+                data={"skipped": count, "reason": reason},
+            )  # fmt: skip
+
     def take_skipped(self) -> dict[str, tuple[int, str]]:
         """Skipped report lines since the last call: reason -> (count, the first one's detail)."""
         with self._skip_lock:
@@ -186,17 +293,28 @@ class Worker:
 
     def _wait(self) -> None:
         assert self.proc is not None
-        self.proc.wait()
+        self.keeper_code = self.proc.wait()
+        self.status = self.attempt.read_exit()
+        self._ended = True
         self._signal_group(signal.SIGKILL)  # leftovers of the job's group end with it
+        self._on_exit(self)
+
+    def _wait_adopted(self) -> None:
+        self.attempt.wait_released()
+        self.status = self.attempt.read_exit()
+        self._ended = True
+        kill_leftovers(self.pid)
         self._on_exit(self)
 
     @property
     def exited(self) -> bool:
-        return self.proc is not None and self.proc.returncode is not None
+        return self._ended
 
     def _signal_group(self, sig: int) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.pid, sig)
+        pid = self.pid
+        if pid is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, sig)
 
     def stop(self, state: JobState, reason: str, grace_s: float) -> None:
         """SIGTERM the job's group now and SIGKILL it ``grace_s`` later (see :meth:`enforce_kill`)."""
@@ -218,30 +336,21 @@ class Worker:
             t.join(timeout)
 
     def outcome(self) -> tuple[JobState, str | None, int | None]:
-        """(final state, reason, exit code) once the process has exited."""
-        assert self.proc is not None and self.proc.returncode is not None
-        code = self.proc.returncode
-        if self.stop_state is not None:
-            return self.stop_state, self.stop_reason, code
-        if code == 0:
-            return JobState.SUCCEEDED, None, 0
-        tail = self._log_tail()
-        if any(p in tail for p in OOM_PATTERNS):
-            return JobState.FAILED, f"CUDA out of memory (exit code {code})", code
-        if code < 0:
-            name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
-            hint = (
-                " (the kernel's out-of-memory killer or another process)" if -code == signal.SIGKILL else ""
-            )
-            return JobState.FAILED, f"crashed: killed by signal {name}{hint}", code
-        last = next((ln.strip() for ln in reversed(tail.splitlines()) if ln.strip()), "")
-        return JobState.FAILED, f"exited with code {code}" + (f": {last[:300]}" if last else ""), code
+        """(final state, reason, exit code) once the attempt has ended.
 
-    def _log_tail(self, size: int = 65536) -> str:
-        try:
-            with open(self.log_path, "rb") as f:
-                end = f.seek(0, os.SEEK_END)
-                f.seek(max(self._log_offset, end - size))
-                return f.read().decode("utf-8", errors="replace")
-        except OSError:
-            return ""
+        Cancel and timeout win over the exit status. A daemon shutdown (``stop_state`` queued) does not
+        when the job exited by itself (any exit code; only death by a signal is the shutdown's doing) or
+        had ended before the stop signal reached it: that is its real end, not a reason to run again."""
+        assert self._ended
+        status = self.status
+        code = status.code if status is not None else self.keeper_code
+        if self.stop_state is not None and not (
+            self.stop_state == JobState.QUEUED
+            and status is not None
+            and (status.code >= 0 or not status.signalled)
+        ):
+            return self.stop_state, self.stop_reason, code
+        return exit_outcome(code, self._log_tail())
+
+    def _log_tail(self, size: int = LOG_TAIL_BYTES) -> str:
+        return log_tail(self.log_path, self._log_offset, size)

@@ -17,21 +17,24 @@ from typing import Any
 
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.scheduler.allocator import gpu_states
+from gpuaccel.scheduler.attempts import Attempt
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.idle import IdleDetector
-from gpuaccel.scheduler.jobs import RequestError, validate_request
+from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
 from gpuaccel.scheduler.models import FINISHED, Job, JobState
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import Attempt, Lost, Placements
+from gpuaccel.scheduler.placement import LOCAL, Lost, Placements, Running
+from gpuaccel.scheduler.recovery import LOST_WORKER, recover
+from gpuaccel.scheduler.runner import process_start_marker
 from gpuaccel.scheduler.store import Store
 
 log = logging.getLogger(__name__)
-LOST_WORKER = "daemon lost its worker"
 MISSING = "missing"  # a dependency's state when the job is gone
-# Queued jobs examined per pass, in priority order: a wake-up pass only needs the head of the queue; a
-# full pass looks deeper so that runnable jobs behind many blocked ones are found.
-WAKE_SCAN = 200
-FULL_SCAN = 2000
+CANCELLED_BY_USER = "cancelled by user"
+# Dispatch reads the queue page by page past any number of blocked jobs (Store.pending_pages). A full
+# pass reads it all to refresh every waiting reason, at most once per FULL_PASS_COST_RATIO times its own
+# cost, so a huge queue cannot eat the loop.
+FULL_PASS_COST_RATIO = 20
 
 
 class JobStateError(RuntimeError):
@@ -59,12 +62,13 @@ class Scheduler:
         self.idle = idle or IdleDetector(config.idle_util_pct, config.idle_after_s)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.placements = placements or Placements.local_only(store, data_dir)
-        self._workers: dict[int, Attempt] = {}
+        self._workers: dict[int, Running] = {}
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_heartbeat = 0.0
+        self._full_cost = 0.0  # seconds the last full pass took
         # A wake-up pass after a mere submission examines only jobs newer than _seen_id: the older ones
         # were examined already and nothing that could free them (an exit, a retry, a priority change,
         # which set _rescan) has happened since.
@@ -73,7 +77,6 @@ class Scheduler:
         # A user's cancel/retry/priority change asks for a full pass next (waiting reasons, idleness):
         # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
         self._full_next = False
-        self._last_progress_write: dict[int, float] = {}
         self.idle.subscribe(self._record_idle_event)
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -86,14 +89,18 @@ class Scheduler:
         return recovered
 
     def stop(self) -> None:
-        """Stop dispatching, end running workers (SIGTERM, then SIGKILL) and queue their jobs again."""
+        """Stop dispatching, end running workers (SIGTERM, then SIGKILL) and queue their jobs again.
+
+        A job that exits by itself (any code; only death by a signal is the stop's doing), or ended
+        before the stop signal reached it, keeps its real outcome; a keeper that survived SIGKILL (stuck
+        in the kernel) is left ``running`` for the next daemon to adopt rather than queued beside itself;
+        so is an attempt that does not depend on this daemon (a cluster job)."""
         self._stopping.set()
         self._wake.set()
         if self._thread is not None:
             self._thread.join()
             self._thread = None
         with self._lock:
-            # An attempt that outlives its daemon (a cluster job) is left running for the next to adopt.
             workers = [w for w in self._workers.values() if not w.detach()]
         for w in workers:
             w.stop(JobState.QUEUED, "daemon stopped", self.config.kill_grace_s)
@@ -103,8 +110,10 @@ class Scheduler:
                 w.enforce_kill(time.monotonic())
                 time.sleep(0.02)
             w.join()
-            self._write_progress(w, force=True)
-            self.store.requeue_running(w.job_id, "daemon stopped; queued again", count_attempt=False)
+            w.flush_progress(self.store, self.config.progress_write_s, force=True)
+            if w.exited:
+                self._record(w.job_id, *w.outcome())
+                w.settled()
         with self._lock:
             self._workers.clear()
         self.placements.close()
@@ -113,29 +122,65 @@ class Scheduler:
         self._wake.set()
 
     def recover(self) -> list[Job]:
-        """Account for jobs a dead daemon left 'running': adopt an attempt that outlived it (a cluster
-        job), else end what is left of it (an orphan worker is killed) and requeue or fail the job."""
-        recovered = []
-        for job in self.store.orphans(self.owner):
-            found = self.placements.get(job.where).reconcile(job, self._on_exit)
-            if not isinstance(found, Lost):
-                done = self.store.adopt(job.id, self.owner, self.config.lease_s, "adopted after a restart")
-                if done is None:  # it ended meanwhile (a user's cancel cannot reach it yet): leave it
-                    found.detach()
-                    continue
-                with self._lock:
-                    self._workers[job.id] = found
-                recovered.append(done)
-                continue
-            if job.can_retry or not found.count_attempt:
-                done = self.store.requeue_running(
-                    job.id, f"{LOST_WORKER}{found.note}; queued again", count_attempt=found.count_attempt
-                )
-            else:
-                done = self.store.finish(job.id, JobState.FAILED, LOST_WORKER + found.note, None)
-            if done is not None:
-                recovered.append(done)
+        """Account for jobs a dead daemon left 'running': local ones from their attempts' keeper files
+        (:mod:`scheduler.recovery`: adopt the ones that still run, record how the others ended), the
+        others by asking their placement (a cluster job is adopted or found never submitted)."""
+        orphans = self.store.orphans(self.owner)
+        local = [j for j in orphans if j.where == LOCAL]
+        recovered = recover(
+            self.store, self.data_dir.runs, (self.owner, self.config.lease_s), self.data_dir.job_log,
+            self._adopt, self._record, local,
+        )  # fmt: skip
+        for job in orphans:
+            if job.where != LOCAL:
+                done = self._reconcile(job)
+                if done is not None:
+                    recovered.append(done)
         return recovered
+
+    def _adopt(self, job: Job, attempt: Attempt, pid: int | None) -> None:
+        worker = self.placements.local.worker(job, self._on_exit)
+        self._supervise(worker)
+        worker.adopt(pid)
+        self._stop_if_cancelled(worker)
+
+    def _reconcile(self, job: Job) -> Job | None:
+        """A cluster attempt a dead daemon left: adopt it where it still runs (or ended unseen: its
+        follower then reports the end), else record it lost."""
+        found = self.placements.remote(job.where).reconcile(job, self._on_exit)
+        if isinstance(found, Lost):
+            if found.count_attempt:
+                return self._record(job.id, JobState.FAILED, LOST_WORKER + found.note, None)
+            return self._record(job.id, JobState.QUEUED, LOST_WORKER + found.note, None)
+        adopted = self.store.adopt(job.id, self.owner, self.config.lease_s, None, "adopted after a restart")
+        if adopted is None:  # no longer running (nothing else moves it while no loop runs): leave it
+            found.detach()
+            return None
+        self._supervise(found)
+        self._stop_if_cancelled(found)
+        return adopted
+
+    def _supervise(self, worker: Running) -> None:
+        with self._lock:
+            self._workers[worker.job_id] = worker
+        self.idle.note_claim(worker.gpus, worker.job_id)
+
+    def _stop_if_cancelled(self, worker: Running) -> None:
+        if self.store.cancel_requested(worker.job_id):
+            worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self.config.kill_grace_s)
+
+    def _record(self, job_id: int, state: JobState, reason: str | None, code: int | None) -> Job | None:
+        """Store how an attempt ended. A cancel accepted while it ran wins over any exit; a failure with
+        retries left waits its backoff; ``queued`` puts it back without counting the attempt."""
+        if state != JobState.CANCELLED and self.store.cancel_requested(job_id):
+            state, reason = JobState.CANCELLED, CANCELLED_BY_USER
+        job = self.store.get(job_id)
+        if state == JobState.FAILED and job is not None and job.can_retry:
+            delay = self.config.backoff(job.attempt - job.retry_base)
+            return self.store.to_retrying(job_id, time.time() + delay, reason or "failed", code)
+        if state == JobState.QUEUED:
+            return self.store.requeue_running(job_id, f"{reason}; queued again", count_attempt=False)
+        return self.store.finish(job_id, state, reason, code)
 
     # -- the API (routes, CLI through HTTP, assistant in-process) -------------------------------------
 
@@ -144,7 +189,10 @@ class Scheduler:
         if isinstance(raw, dict) and raw.get("where") is None:
             raw = {**raw, "where": self.placements.default}
         job = self.store.insert(validate_request(raw))
-        self._wake.set()
+        with self._lock:
+            free = len(self._workers) < self.config.max_parallel
+        if free:  # else the next exit rescans the queue; a burst then costs the loop nothing
+            self._wake.set()
         return job
 
     def _job(self, job_id: int) -> Job:
@@ -154,24 +202,28 @@ class Scheduler:
         return job
 
     def cancel(self, job_id: int) -> Job:
-        job = self._job(job_id)
-        if job.state in FINISHED:
-            raise JobStateError(f"job {job_id} already {job.state}; nothing to cancel")
-        if job.state in (JobState.QUEUED, JobState.RETRYING):
-            done = self.store.cancel_waiting(job_id)
-            if done is not None:
-                self._rescan = True
-                self._full_next = True
-                self._wake.set()
-                return done
-        with self._lock:
-            worker = self._workers.get(job_id)
-        if worker is not None:
-            worker.stop(JobState.CANCELLED, "cancelled by user", self.config.kill_grace_s)
-            self.store.add_event(
-                "job", job_id=job_id, state=JobState.RUNNING, message="cancel requested: SIGTERM sent"
-            )
-        return self._job(job_id)
+        """Cancel a waiting job at once, or remember the cancel of a running one (durably, before any
+        signal) so that it ends ``cancelled`` even if it is still being launched or its daemon dies."""
+        for _ in range(5):  # the job may change state under us; every step below is a guarded transition
+            job = self._job(job_id)
+            if job.state in FINISHED:
+                raise JobStateError(f"job {job_id} already {job.state}; nothing to cancel")
+            if job.state in (JobState.QUEUED, JobState.RETRYING):
+                done = self.store.cancel_waiting(job_id)
+                if done is not None:
+                    self._rescan = True
+                    self._full_next = True
+                    self._wake.set()
+                    return done
+                continue
+            if self.store.request_cancel(job_id) is None:
+                continue
+            with self._lock:  # a launch registers its worker under this lock, then reads the request
+                worker = self._workers.get(job_id)
+            if worker is not None:
+                worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self.config.kill_grace_s)
+            return self._job(job_id)
+        raise JobStateError(f"job {job_id} kept changing state while being cancelled; try again")
 
     def retry(self, job_id: int) -> Job:
         job = self._job(job_id)
@@ -201,7 +253,7 @@ class Scheduler:
 
     def is_queue_pid(self, pid: int) -> bool:
         with self._lock:
-            groups = {w.proc.pid for w in self._workers.values() if w.proc is not None}
+            groups = {w.pid for w in self._workers.values() if w.pid is not None}
         try:
             return os.getpgid(pid) in groups
         except (ProcessLookupError, PermissionError):
@@ -217,12 +269,15 @@ class Scheduler:
             if self._stopping.is_set():
                 break
             now = time.monotonic()
-            full = now - last_full >= self.config.tick_s or self._full_next
+            every = max(self.config.tick_s, FULL_PASS_COST_RATIO * self._full_cost)
+            full = now - last_full >= every or self._full_next
             self._full_next = False
             if full:
                 last_full = now
             try:
                 self.tick(full)
+                if full:
+                    self._full_cost = time.monotonic() - now
             except Exception:
                 log.exception("scheduler tick failed")
                 time.sleep(self.config.tick_s)
@@ -250,26 +305,18 @@ class Scheduler:
         with self._lock:
             workers = list(self._workers.values())
         for w in workers:
-            self._write_progress(w)
+            w.flush_progress(self.store, self.config.progress_write_s)
 
     def _reap(self) -> None:
         with self._lock:
             done = [w for w in self._workers.values() if w.exited]
         for w in done:
             w.join()
-            self._write_progress(w, force=True)
-            state, reason, code = w.outcome()
-            job = self.store.get(w.job_id)
-            if state == JobState.FAILED and job is not None and job.can_retry:
-                delay = self.config.backoff(job.attempt - job.retry_base)
-                self.store.to_retrying(w.job_id, time.time() + delay, reason or "failed", code)
-            elif state == JobState.QUEUED:
-                self.store.requeue_running(w.job_id, f"{reason}; queued again", count_attempt=False)
-            else:
-                self.store.finish(w.job_id, state, reason, code)
+            w.flush_progress(self.store, self.config.progress_write_s, force=True)
+            self._record(w.job_id, *w.outcome())
+            w.settled()
             with self._lock:
                 self._workers.pop(w.job_id, None)
-            self._last_progress_write.pop(w.job_id, None)
 
     def _enforce_limits(self) -> None:
         mono = time.monotonic()
@@ -297,41 +344,46 @@ class Scheduler:
             running = len(self._workers)
         demand = {g: f"job {j} running" for g, j in held.items()}
         top = self.store.max_id()
+        after_id = 0
         if full or self._rescan:
             self._rescan = False
-            queued = self.store.pending(FULL_SCAN if full else WAKE_SCAN)
         else:
-            queued = self.store.pending(WAKE_SCAN, after_id=self._seen_id)
+            after_id = self._seen_id
         self._seen_id = max(self._seen_id, top)
-        dep_states = self.store.states_of(sorted({d for j in queued for d in j.depends_on}))
+        queued: list[Pending] = []
         reasons: dict[int, str | None] = {}
         no_gpu = self._no_gpu_reason()
-        for job in queued:
+        for page in self.store.pending_pages(after_id):
+            queued += page
+            dep_states = self.store.states_of(sorted({d for j in page for d in j.depends_on}))
+            for job in page:
+                if running >= self.config.max_parallel and not full:
+                    break
+                blocking = [(d, dep_states.get(d, MISSING)) for d in job.depends_on]
+                blocking = [(d, s) for d, s in blocking if s != JobState.SUCCEEDED]
+                failed = [(d, s) for d, s in blocking if s in FINISHED or s == MISSING]
+                if failed:
+                    d, s = failed[0]
+                    self.store.fail_waiting(job.id, f"dependency job {d} {s}")
+                    continue
+                if blocking:
+                    d, s = blocking[0]
+                    reasons[job.id] = f"waiting for job {d} ({s})"
+                    continue
+                if running >= self.config.max_parallel:
+                    reasons[job.id] = f"waiting for a free slot ({self.config.max_parallel} jobs running)"
+                    continue
+                placed = self.placements.get(job.where).fit(job, gpus, held, no_gpu)
+                if isinstance(placed, str):
+                    reasons[job.id] = placed
+                    continue
+                if self._launch(job.id, placed):
+                    running += 1
+                    for g in placed:
+                        held[g] = job.id
+                        demand[g] = f"job {job.id} running"
             if running >= self.config.max_parallel and not full:
-                break
-            blocking = [(d, dep_states.get(d, MISSING)) for d in job.depends_on]
-            blocking = [(d, s) for d, s in blocking if s != JobState.SUCCEEDED]
-            failed = [(d, s) for d, s in blocking if s in FINISHED or s == MISSING]
-            if failed:
-                d, s = failed[0]
-                self.store.fail_waiting(job.id, f"dependency job {d} {s}")
-                continue
-            if blocking:
-                d, s = blocking[0]
-                reasons[job.id] = f"waiting for job {d} ({s})"
-                continue
-            if running >= self.config.max_parallel:
-                reasons[job.id] = f"waiting for a free slot ({self.config.max_parallel} jobs running)"
-                continue
-            placed = self.placements.get(job.where).fit(job, gpus, held, no_gpu)
-            if isinstance(placed, str):
-                reasons[job.id] = placed
-                continue
-            if self._launch(job.id, placed):
-                running += 1
-                for g in placed:
-                    held[g] = job.id
-                    demand[g] = f"job {job.id} running"
+                break  # before the next page is read
         for job in queued:  # a GPU job still waiting keeps the GPUs it could take from being idle
             if job.gpus and job.id in reasons:
                 for g in job.gpu_ids if job.gpu_ids is not None else [g.index for g in gpus]:
@@ -350,36 +402,20 @@ class Scheduler:
             worker = self.placements.get(claimed.where).launch(claimed, self._on_exit)
         except Exception as exc:  # a claimed job must never stay 'running' without a worker
             reason = str(exc) if isinstance(exc, RuntimeError) else f"could not start its worker: {exc!r}"
-            self.store.finish(job_id, JobState.FAILED, reason, None)
+            cancelled = self.store.cancel_requested(job_id)
+            state = JobState.CANCELLED if cancelled else JobState.FAILED
+            self.store.finish(job_id, state, CANCELLED_BY_USER if cancelled else reason, None)
             return False
         with self._lock:
             self._workers[job_id] = worker
+        pid = worker.pid
+        if self.store.set_worker(job_id, pid, process_start_marker(pid) if pid else None):
+            worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self.config.kill_grace_s)
         return True
 
-    def _on_exit(self, worker: Attempt) -> None:
+    def _on_exit(self, worker: Running) -> None:
         self._rescan = True
         self._wake.set()
-
-    def _write_progress(self, w: Attempt, force: bool = False) -> None:
-        if not w.dirty:
-            return
-        now = time.monotonic()
-        if not force and now - self._last_progress_write.get(w.job_id, 0.0) < self.config.progress_write_s:
-            return
-        w.dirty = False
-        self._last_progress_write[w.job_id] = now
-        result = w.result
-        if result is None and w.metrics:
-            result = {name: m.get("value") for name, m in w.metrics.items()}
-        self.store.set_progress(w.job_id, w.progress, result)
-        for reason, (count, detail) in w.take_skipped().items():
-            lines = "line" if count == 1 else "lines"
-            example = f" ({detail})" if detail else ""
-            self.store.add_event(
-                "job", job_id=w.job_id, state=JobState.RUNNING,
-                message=f"report channel: skipped {count} {lines}: {reason}{example}",
-                data={"skipped": count, "reason": reason},
-            )  # fmt: skip
 
     def _record_idle_event(self, event: Any) -> None:
         state = (

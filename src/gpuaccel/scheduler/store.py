@@ -23,6 +23,7 @@ from gpuaccel.scheduler.jobs import Pending, RequestError
 from gpuaccel.scheduler.models import FINISHED, Event, Job, JobRequest, JobState
 
 Q, RETRYING, RUNNING = JobState.QUEUED, JobState.RETRYING, JobState.RUNNING
+FIRST_PAGE, PAGE = 64, 1000  # queued rows per read in dispatch order
 
 
 def connect(path: Path | str) -> sqlite3.Connection:
@@ -142,18 +143,18 @@ class Store:
         sql += f" ORDER BY id {'ASC' if oldest_first else 'DESC'} LIMIT ?"
         return [Job.from_row(r) for r in self.query(sql, [*params, limit])]
 
-    def runnable(self, limit: int) -> list[Job]:
-        """Queued jobs in dispatch order: highest priority first, then oldest."""
-        rows = self.query("SELECT * FROM jobs WHERE state = ? ORDER BY priority DESC, id LIMIT ?", (Q, limit))
-        return [Job.from_row(r) for r in rows]
-
-    def pending(self, limit: int, after_id: int = 0) -> list[Pending]:
-        """Like :meth:`runnable` (optionally only ids > ``after_id``), but only what dispatch needs."""
-        rows = self.query(
+    def pending(self, limit: int, after_id: int = 0, after: tuple[int, int] | None = None) -> list[Pending]:
+        """Queued jobs in dispatch order (highest priority first, then oldest), only what dispatch needs;
+        optionally only ids > ``after_id``; ``after`` (priority, id) continues from a previous page."""
+        sql = (
             'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where" FROM jobs'
-            " WHERE state = ? AND id > ? ORDER BY priority DESC, id LIMIT ?",
-            (Q, after_id, limit),
+            " WHERE state = ? AND id > ?"
         )
+        params: list[Any] = [Q, after_id]
+        if after is not None:
+            sql += " AND (priority < ? OR (priority = ? AND id > ?))"
+            params += [after[0], after[0], after[1]]
+        rows = self.query(sql + " ORDER BY priority DESC, id LIMIT ?", [*params, limit])
         return [
             Pending(
                 r[0], r[1], r[2], json.loads(r[3]) if r[3] else None, r[4],
@@ -161,6 +162,18 @@ class Store:
             )
             for r in rows
         ]  # fmt: skip
+
+    def pending_pages(self, after_id: int = 0) -> Iterator[list[Pending]]:
+        """The queue (ids above ``after_id``) in dispatch order, page by page to its end (a small first
+        page: a wake-up usually needs only the head), so no number of blocked jobs hides the rest."""
+        after, size = None, FIRST_PAGE
+        while True:
+            page = self.pending(size, after_id=after_id, after=after)
+            if page:
+                yield page
+            if len(page) < size:
+                return
+            after, size = (page[-1].priority, page[-1].id), PAGE
 
     def states_of(self, ids: Sequence[int]) -> dict[int, JobState]:
         if not ids:
@@ -229,7 +242,8 @@ class Store:
                 "UPDATE jobs SET state = ?, attempt = attempt + 1, started_at = ?,"
                 " finished_at = NULL, lease_owner = ?, lease_until = ?, assigned_gpus = ?,"
                 " waiting_reason = NULL, exit_code = NULL, reason = NULL, progress = NULL,"
-                " worker_pid = NULL, worker_start = NULL, placement_ref = NULL, node = NULL"
+                " worker_pid = NULL, worker_start = NULL, cancel_requested = 0, placement_ref = NULL,"
+                " node = NULL"
                 " WHERE id = ? AND state = ? RETURNING *",
                 (RUNNING, now, owner, now + lease_s, json.dumps(gpus), job_id, Q),
             ).fetchone()
@@ -247,11 +261,43 @@ class Store:
             )
         return Job.from_row(row)
 
-    def set_worker(self, job_id: int, pid: int, start_marker: str | None) -> None:
+    def set_worker(self, job_id: int, pid: int | None, start_marker: str | None) -> bool:
+        """Note the worker's pid (for the API and older versions); returns whether a cancel is pending."""
         with self.transaction() as conn:
-            conn.execute(
-                "UPDATE jobs SET worker_pid = ?, worker_start = ? WHERE id = ?", (pid, start_marker, job_id)
-            )
+            row = conn.execute(
+                "UPDATE jobs SET worker_pid = ?, worker_start = ? WHERE id = ? RETURNING cancel_requested",
+                (pid, start_marker, job_id),
+            ).fetchone()
+        return bool(row and row[0])
+
+    def request_cancel(self, job_id: int) -> Job | None:
+        """Remember a cancel for a running job (it ends ``cancelled`` whatever its exit); None if it is
+        not running."""
+        with self.transaction() as conn:
+            row = conn.execute(
+                "UPDATE jobs SET cancel_requested = 1 WHERE id = ? AND state = ? RETURNING *",
+                (job_id, RUNNING),
+            ).fetchone()
+            if row is None:
+                return None
+            self._event(conn, "job", job_id=job_id, state=RUNNING, message="cancel requested: SIGTERM sent")
+        return Job.from_row(row)
+
+    def cancel_requested(self, job_id: int) -> bool:
+        return bool(self.query("SELECT 1 FROM jobs WHERE id = ? AND cancel_requested", (job_id,)))
+
+    def adopt(self, job_id: int, owner: str, lease_s: float, pid: int | None, message: str) -> Job | None:
+        """Take over the lease of a running job whose worker outlived its daemon."""
+        with self.transaction() as conn:
+            row = conn.execute(
+                "UPDATE jobs SET lease_owner = ?, lease_until = ?, worker_pid = IFNULL(?, worker_pid)"
+                " WHERE id = ? AND state = ? RETURNING *",
+                (owner, time.time() + lease_s, pid, job_id, RUNNING),
+            ).fetchone()
+            if row is None:
+                return None
+            self._event(conn, "job", job_id=job_id, state=RUNNING, message=message)
+        return Job.from_row(row)
 
     def set_placement_ref(self, job_id: int, ref: str) -> None:
         """The placement's own id of the running attempt (a Ray submission id), kept before it is used."""
@@ -262,18 +308,6 @@ class Store:
         with self.transaction() as conn:
             conn.execute("UPDATE jobs SET node = ? WHERE id = ?", (node, job_id))
             self._event(conn, "job", job_id=job_id, state=RUNNING, message=f"running on node {node}")
-
-    def adopt(self, job_id: int, owner: str, lease_s: float, message: str) -> Job | None:
-        """Take over a running job whose attempt outlived its daemon (a cluster job): new owner and lease."""
-        with self.transaction() as conn:
-            row = conn.execute(
-                "UPDATE jobs SET lease_owner = ?, lease_until = ? WHERE id = ? AND state = ? RETURNING *",
-                (owner, time.time() + lease_s, job_id, RUNNING),
-            ).fetchone()
-            if row is None:
-                return None
-            self._event(conn, "job", job_id=job_id, state=RUNNING, message=message)
-        return Job.from_row(row)
 
     def heartbeat(self, owner: str, lease_s: float) -> int:
         with self.transaction() as conn:
@@ -363,7 +397,7 @@ class Store:
         with self.transaction() as conn:
             row = conn.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL, worker_pid = NULL,"
-                " worker_start = NULL, retry_base = retry_base + ?"
+                " worker_start = NULL, cancel_requested = 0, retry_base = retry_base + ?"
                 " WHERE id = ? AND state = ? RETURNING *",
                 (Q, 0 if count_attempt else 1, job_id, RUNNING),
             ).fetchone()

@@ -8,6 +8,10 @@ definition; the Triton interpreter must be switched on before kernels are define
   ``flash_attention_backward(do, q, k, v, o, lse, causal, scale) -> (dq, dk, dv)``: blockwise entry
   points for ring attention.
 - ``flash_attention_fp8(q, k, v, *, causal=False, softmax_scale=None, return_lse=False)``: e4m3 forward.
+- ``flash_attention_varlen(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, ...)``: packed
+  documents, windows, soft-capping, with autograd.
+- ``flash_attention_with_kvcache(q, k_cache, v_cache, cache_seqlens, *, block_table=None, ...)``: split-KV
+  decode over a contiguous or paged (optionally e4m3, see ``quantize_kv_cache``) cache, in-place append.
 - ``reference``: plain PyTorch with the same signatures; ``UnsupportedInputError`` for bad inputs.
 """
 
@@ -25,6 +29,9 @@ _LAZY = {
     "FlashAttentionFunction": "gpuaccel.accel.kernels.attention",
     "flash_attention_fp8": "gpuaccel.accel.kernels.fp8",
     "quantize_fp8": "gpuaccel.accel.kernels.fp8",
+    "flash_attention_varlen": "gpuaccel.accel.kernels.varlen",
+    "flash_attention_with_kvcache": "gpuaccel.accel.kernels.decode",
+    "quantize_kv_cache": "gpuaccel.accel.kernels.kv_cache",
 }
 
 __all__ = ["UnsupportedInputError", "reference", *_LAZY]

@@ -46,6 +46,7 @@ def check_inputs(
     *,
     allowed_dtypes: tuple[torch.dtype, ...] = SUPPORTED_DTYPES,
     need_cuda: bool = True,
+    allow_empty: bool = False,
 ) -> AttentionShape:
     """Validate q/k/v of layout [batch, heads, seq, head_dim]; return the shape summary."""
     for name, t in (("q", q), ("k", k), ("v", v)):
@@ -83,7 +84,7 @@ def check_inputs(
         raise UnsupportedInputError(
             f"query heads ({hq}) must be a multiple of key/value heads ({hkv}) (MHA, GQA or MQA)"
         )
-    if min(b, hq, nq, nk) == 0:
+    if min(b, hq, nq, nk) == 0 and not (allow_empty and min(b, hq) > 0):
         raise UnsupportedInputError(f"empty input: q {tuple(q.shape)}, k {tuple(k.shape)}")
     return AttentionShape(b, hq, hkv, nq, nk, d)
 
@@ -108,3 +109,67 @@ def resolve_scale(softmax_scale: float | None, head_dim: int) -> float:
     if not math.isfinite(scale) or scale <= 0:
         raise UnsupportedInputError(f"softmax_scale must be a positive finite number, got {softmax_scale!r}")
     return scale
+
+
+def check_packed(
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, allowed_dtypes: tuple[torch.dtype, ...]
+) -> tuple[int, int, int]:
+    """Validate packed q (total_q, Hq, D) and k/v (total_k, Hkv, D); return (Hq, Hkv, D)."""
+    for name, t in (("q", q), ("k", k), ("v", v)):
+        if not isinstance(t, torch.Tensor) or t.dim() != 3:
+            shape = tuple(t.shape) if isinstance(t, torch.Tensor) else type(t).__name__
+            raise UnsupportedInputError(
+                f"{name} must be 3-D packed (total_tokens, heads, head_dim), got {shape}"
+            )
+    as_batch = (t.transpose(0, 1).unsqueeze(0) for t in (q, k, v))  # [1, heads, tokens, head_dim]
+    check_inputs(*as_batch, allowed_dtypes=allowed_dtypes, allow_empty=True)
+    return q.shape[1], k.shape[1], q.shape[2]
+
+
+def check_window(window: tuple[int, int], causal: bool) -> tuple[int, int]:
+    """(left, right) with -1 = unlimited; causal forces right = 0 (a query never sees a later key)."""
+    ok = isinstance(window, tuple | list) and len(window) == 2
+    ok = ok and all(isinstance(x, int) and not isinstance(x, bool) and x >= -1 for x in window)
+    if not ok:
+        raise UnsupportedInputError(
+            f"window must be (left, right) integers >= -1 (-1 = unlimited), got {window!r}"
+        )
+    left, right = window
+    return left, 0 if causal else right
+
+
+def check_softcap(softcap: float) -> float:
+    cap = float(softcap)
+    if not math.isfinite(cap) or cap < 0:
+        raise UnsupportedInputError(f"softcap must be 0 (off) or a positive finite number, got {softcap!r}")
+    return cap
+
+
+def check_cu_seqlens(
+    name: str, cu: torch.Tensor, total: int, max_seqlen: int, device: torch.device, check_values: bool
+) -> torch.Tensor:
+    """cu_seqlens as int32 on ``device``; with ``check_values`` also its contents (one host sync)."""
+    if not isinstance(cu, torch.Tensor) or cu.dim() != 1 or cu.numel() < 2:
+        raise UnsupportedInputError(f"{name} must be a 1-D tensor of batch + 1 offsets, got {cu!r}")
+    if cu.dtype not in (torch.int32, torch.int64):
+        raise UnsupportedInputError(f"{name} must be int32 (or int64), got {cu.dtype}")
+    if not isinstance(max_seqlen, int) or isinstance(max_seqlen, bool) or max_seqlen < 0:
+        raise UnsupportedInputError(f"max_seqlen for {name} must be an integer >= 0, got {max_seqlen!r}")
+    if check_values:
+        vals = cu.tolist()
+        if vals[0] != 0 or vals[-1] != total:
+            raise UnsupportedInputError(
+                f"{name} must start at 0 and end at the packed length {total}, got {vals[0]} ... {vals[-1]}"
+            )
+        lens = [b - a for a, b in zip(vals, vals[1:], strict=False)]
+        bad = next((i for i, n in enumerate(lens) if n < 0), None)
+        if bad is not None:
+            raise UnsupportedInputError(
+                f"{name} must be non-decreasing (monotone); entry {bad + 1} ({vals[bad + 1]}) < entry {bad} "
+                f"({vals[bad]})"
+            )
+        if max(lens) > max_seqlen:
+            raise UnsupportedInputError(
+                f"max_seqlen {max_seqlen} for {name} is below its longest sequence ({max(lens)})"
+            )
+    return cu.to(device=device, dtype=torch.int32)

@@ -32,15 +32,40 @@ def causal_mask(nq: int, nk: int, device: torch.device) -> torch.Tensor:
     return j <= i + (nk - nq)
 
 
+def window_mask(nq: int, nk: int, left: int, right: int, device: torch.device) -> torch.Tensor:
+    """True where query i sees key j: ``i + off - left <= j <= i + off + right``, off = nk - nq.
+
+    A side of -1 is unlimited."""
+    i = torch.arange(nq, device=device).unsqueeze(1) + (nk - nq)
+    j = torch.arange(nk, device=device).unsqueeze(0)
+    keep = torch.ones(nq, nk, dtype=torch.bool, device=device)
+    if left >= 0:
+        keep &= j >= i - left
+    if right >= 0:
+        keep &= j <= i + right
+    return keep
+
+
 def attention_with_lse(
-    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    causal: bool,
+    scale: float,
+    window: tuple[int, int] = (-1, -1),
+    softcap: float = 0.0,
 ) -> tuple[torch.Tensor, torch.Tensor]:
-    """(o in the compute dtype, natural-log lse) -- differentiable."""
+    """(o in the compute dtype, natural-log lse) -- differentiable. ``softcap > 0``: s -> cap*tanh(s/cap)."""
     ct = _compute_dtype(q.dtype)
     hq = q.shape[1]
     s = torch.matmul(q.to(ct), _expand_kv(k, hq).to(ct).transpose(-2, -1)) * scale
+    if softcap > 0:
+        s = softcap * torch.tanh(s / softcap)
+    left, right = window
     if causal:
-        s = s.masked_fill(~causal_mask(q.shape[-2], k.shape[-2], q.device), float("-inf"))
+        right = 0
+    if causal or window != (-1, -1):
+        s = s.masked_fill(~window_mask(q.shape[-2], k.shape[-2], left, right, q.device), float("-inf"))
     lse = torch.logsumexp(s, dim=-1)
     safe = torch.where(torch.isinf(lse), torch.zeros_like(lse), lse)
     p = torch.exp(s - safe.unsqueeze(-1))
@@ -56,12 +81,14 @@ def flash_attention(
     causal: bool = False,
     softmax_scale: float | None = None,
     return_lse: bool = False,
+    window: tuple[int, int] = (-1, -1),
+    softcap: float = 0.0,
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """Reference attention; returns o in q's dtype (and fp32/fp64 lse when ``return_lse``)."""
     if q.dim() != 4 or k.dim() != 4 or v.dim() != 4:
         raise UnsupportedInputError("q, k, v must be 4-D [batch, heads, seq, head_dim]")
     scale = resolve_scale(softmax_scale, q.shape[-1])
-    o, lse = attention_with_lse(q, k, v, causal, scale)
+    o, lse = attention_with_lse(q, k, v, causal, scale, tuple(window), softcap)
     o = o.to(q.dtype)
     return (o, lse) if return_lse else o
 
@@ -110,3 +137,69 @@ def flash_attention_backward(
         dk = dk.view(b, hkv, hq // hkv, nk, d).sum(2)
         dv = dv.view(b, hkv, hq // hkv, nk, d).sum(2)
     return dq.to(q.dtype), dk.to(k.dtype), dv.to(v.dtype)
+
+
+def flash_attention_varlen(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    cu_seqlens_q: torch.Tensor,
+    cu_seqlens_k: torch.Tensor,
+    max_seqlen_q: int,
+    max_seqlen_k: int,
+    *,
+    causal: bool = False,
+    softmax_scale: float | None = None,
+    window: tuple[int, int] = (-1, -1),
+    softcap: float = 0.0,
+    return_lse: bool = False,
+) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
+    """Packed (total, heads, head_dim) attention, one sequence at a time; lse (Hq, total_q)."""
+    scale = resolve_scale(softmax_scale, q.shape[-1])
+    cq, ck = cu_seqlens_q.tolist(), cu_seqlens_k.tolist()
+    outs, lses = [], []
+    for i in range(len(cq) - 1):
+        qs, ks, vs = (t[a:b].transpose(0, 1).unsqueeze(0) for t, a, b in
+                      ((q, cq[i], cq[i + 1]), (k, ck[i], ck[i + 1]), (v, ck[i], ck[i + 1])))  # fmt: skip
+        o, lse = attention_with_lse(qs, ks, vs, causal, scale, window, softcap)
+        outs.append(o[0].transpose(0, 1))
+        lses.append(lse[0])
+    o = torch.cat(outs).to(q.dtype)
+    lse = torch.cat(lses, dim=1)
+    return (o, lse) if return_lse else o
+
+
+def gather_cache(cache: torch.Tensor, block_table: torch.Tensor | None, b: int, n: int) -> torch.Tensor:
+    """The first n tokens of sequence b as (n, heads, head_dim), from a contiguous or paged cache."""
+    if block_table is None:
+        return cache[b, :n]
+    bs = cache.shape[1]
+    pages = block_table[b, : (n + bs - 1) // bs].long()
+    return cache[pages].reshape(-1, *cache.shape[2:])[:n]
+
+
+def flash_attention_with_kvcache(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    cache_seqlens: torch.Tensor,
+    *,
+    block_table: torch.Tensor | None = None,
+    k_new: torch.Tensor | None = None,
+    v_new: torch.Tensor | None = None,
+    causal: bool = True,
+    softmax_scale: float | None = None,
+    window: tuple[int, int] = (-1, -1),
+    softcap: float = 0.0,
+) -> torch.Tensor:
+    """Decode against a KV cache without touching it: q (B, Sq, Hq, D), the new keys appended logically."""
+    scale = resolve_scale(softmax_scale, q.shape[-1])
+    outs = []
+    for b, n in enumerate(cache_seqlens.tolist()):
+        ks, vs = gather_cache(k_cache, block_table, b, n), gather_cache(v_cache, block_table, b, n)
+        if k_new is not None and v_new is not None:
+            ks, vs = torch.cat([ks, k_new[b].to(ks.dtype)]), torch.cat([vs, v_new[b].to(vs.dtype)])
+        qs, ks, vs = (t.transpose(0, 1).unsqueeze(0) for t in (q[b], ks, vs))
+        o, _ = attention_with_lse(qs, ks.to(q.dtype), vs.to(q.dtype), causal, scale, window, softcap)
+        outs.append(o[0].transpose(0, 1))
+    return torch.stack(outs).to(q.dtype)

@@ -1,12 +1,14 @@
-"""Kernel configurations and a per-shape tuning cache.
+"""Kernel configurations and the choice of one per shape bucket.
 
 Why not ``triton.autotune``: the launchers build different grids and buffers per configuration (the
-backward's dQ strategy changes which kernels run), so the choice is made here, once per shape key, by
-timing each candidate with ``triton.testing.do_bench`` on the real inputs; the winner is cached in
-memory for the life of the process. ``force`` pins a configuration (benchmarks, tests), for causal and
-non-causal calls alike or for one of them: a ring's diagonal block is causal, its other blocks are not,
-and the best backward differs between the two.
-Under the Triton interpreter one small configuration is used and nothing is timed.
+backward's dQ strategy changes which kernels run), so the choice is made here by timing each candidate
+with ``triton.testing.do_bench`` on the real inputs. Dense attention choices are made once per *bucket*
+(:mod:`accel.kernels.tuning_store`): stored on disk per GPU model and Triton version, shipped for GPUs we
+measured, so every process and every shape of a bucket gets the same configuration. ``force`` pins a
+configuration (benchmarks, tests), for causal and non-causal calls alike or for one of them: a ring's
+diagonal block is causal, its other blocks are not, and the best backward differs between the two.
+Under the Triton interpreter one small configuration is used and nothing is timed; nothing is timed
+during CUDA graph capture either (the first candidate stands in, unstored).
 """
 
 from __future__ import annotations
@@ -44,6 +46,37 @@ class BwdConfig:
     def label(self) -> str:
         extra = f"+dq{self.dq_block_m}x{self.dq_block_n}w{self.dq_warps}" if self.dq_mode == "split" else ""
         return f"bwd{self.block_m}x{self.block_n}w{self.num_warps}s{self.num_stages}-{self.dq_mode}{extra}"
+
+
+@dataclass(frozen=True)
+class GluonFwdConfig:
+    """The warp-specialised Hopper forward: two 64-row consumer warpgroups per 128-row tile."""
+
+    block_n: int
+    stages: int  # K/V ring depth
+
+    def label(self) -> str:
+        return f"gluon-ws-2x64x{self.block_n}s{self.stages}"
+
+
+# Padded head dims the Gluon forward is built for; BLOCK_N and ring depth fill shared memory (227 KB):
+# D256 takes 64-key blocks so two stages fit next to Q. D128 on an H100: 3 stages beat 2 by 8 % non-causal
+# and 17 % causal in the first kernel version (605 vs 562, 546 vs 465 TFLOP/s at 2,16,8192); with the
+# final loop order the two are within 1-3 %. 64-key blocks lose 8-10 %. D64: 2 stages measured 459 vs 427
+# non-causal at 4,32,4096 but the final correctness run covered 3 (docs/kernels.md).
+GLUON_FWD_VARIANTS = {
+    64: [GluonFwdConfig(128, 2), GluonFwdConfig(128, 4)],
+    128: [GluonFwdConfig(128, 2), GluonFwdConfig(64, 4)],
+    256: [GluonFwdConfig(32, 4)],
+}  # what benchmarks/gluon_fwd_check.py --variants times beside the default
+GLUON_FWD_CONFIGS = {64: GluonFwdConfig(128, 3), 128: GluonFwdConfig(128, 3), 256: GluonFwdConfig(64, 2)}
+GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
+
+
+def gluon_fwd_config(head_dim: int) -> GluonFwdConfig:
+    if head_dim not in GLUON_FWD_CONFIGS:
+        raise ValueError(f"the Gluon forward is built for head_dim {GLUON_HEAD_DIMS}, got {head_dim}")
+    return GLUON_FWD_CONFIGS[head_dim]
 
 
 INTERPRETER_FWD = FwdConfig(32, 32, 4, 1)
@@ -94,7 +127,11 @@ def bwd_candidates(head_dim: int) -> list[BwdConfig]:
     ]
 
 
+CONFIG_TYPES: dict[str, type] = {"FwdConfig": FwdConfig, "BwdConfig": BwdConfig}
+TIE_MARGIN = 0.03  # a later candidate must be this much faster to displace an earlier one (noise)
+
 _CACHE: dict[tuple[Any, ...], Any] = {}
+_BUCKETS: dict[tuple[str, str, str], Any] = {}
 _FORCED: dict[tuple[str, bool | None], Any] = {}
 
 
@@ -107,6 +144,15 @@ def force(kind: str, config: Any | None, causal: bool | None = None) -> None:
         _FORCED.pop((kind, causal), None)
     else:
         _FORCED[(kind, causal)] = config
+    _GENERATION[0] += 1
+
+
+def generation() -> int:
+    """Bumped by every :func:`force`: callers that cache decisions key them on it."""
+    return _GENERATION[0]
+
+
+_GENERATION = [0]
 
 
 def forced(kind: str, causal: bool) -> Any | None:
@@ -118,6 +164,19 @@ def cached() -> dict[tuple[Any, ...], Any]:
     return dict(_CACHE)
 
 
+def gpu_name(device: Any) -> str:
+    """The CUDA device's name (cached): the key tuned choices are stored under."""
+    import torch
+
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    if index not in _GPU_NAMES:
+        _GPU_NAMES[index] = torch.cuda.get_device_name(index)
+    return _GPU_NAMES[index]
+
+
+_GPU_NAMES: dict[int, str] = {}
+
+
 def choose(
     kind: str,
     key: tuple[Any, ...],
@@ -126,8 +185,11 @@ def choose(
     interpreter_config: Any,
     interpreted: bool,
     causal: bool,
+    bucket: str | None = None,
+    gpu: str = "",
 ) -> Any:
-    """The forced config, else the cached winner for ``key``, else time ``run(cfg)`` for each candidate."""
+    """The forced config, else the choice cached for ``key``, else (with ``bucket``) the bucket's stored,
+    shipped or freshly timed choice, else (no bucket) the fastest of ``run(cfg)`` over the candidates."""
     pinned = forced(kind, causal)
     if pinned is not None:
         return pinned
@@ -136,6 +198,40 @@ def choose(
     full_key = (kind, *key)
     if full_key in _CACHE:
         return _CACHE[full_key]
+    if bucket is None:
+        _CACHE[full_key] = time_candidates(kind, key, candidates, run)[0]
+        return _CACHE[full_key]
+    bkey = (kind, bucket, gpu)
+    if bkey not in _BUCKETS:
+        _BUCKETS[bkey] = _bucket_choice(bucket, gpu, candidates, run, kind, key)
+    _CACHE[full_key] = _BUCKETS[bkey]
+    return _CACHE[full_key]
+
+
+def _bucket_choice(
+    bucket: str, gpu: str, candidates: Sequence[Any], run: Callable[[Any], Any], kind: str, key: Any
+) -> Any:
+    import torch
+    import triton
+
+    from gpuaccel.accel.kernels.tuning_store import STORE, tune_mode
+
+    mode = tune_mode()
+    if mode != "1":
+        found = STORE.lookup(gpu, triton.__version__, bucket, CONFIG_TYPES)
+        if found is not None:
+            return found
+    if mode == "0" or (torch.cuda.is_available() and torch.cuda.is_current_stream_capturing()):
+        return candidates[0]
+    best, ms = time_candidates(kind, key, candidates, run)
+    STORE.save(gpu, triton.__version__, bucket, best, ms)
+    return best
+
+
+def time_candidates(
+    kind: str, key: Any, candidates: Sequence[Any], run: Callable[[Any], Any]
+) -> tuple[Any, float]:
+    """``(fastest, its median ms)``; a later candidate wins only by more than ``TIE_MARGIN``."""
     from triton.testing import do_bench
 
     best, best_ms, errors = None, float("inf"), []
@@ -145,9 +241,8 @@ def choose(
         except Exception as exc:  # a config that does not compile here (shared memory, registers)
             errors.append(f"{cfg.label()}: {type(exc).__name__}: {str(exc)[:200]}")
             continue
-        if ms < best_ms:
+        if ms < best_ms * (1 - TIE_MARGIN):
             best, best_ms = cfg, ms
     if best is None:
         raise RuntimeError(f"no {kind} kernel configuration compiled for {key}: " + "; ".join(errors))
-    _CACHE[full_key] = best
-    return best
+    return best, best_ms

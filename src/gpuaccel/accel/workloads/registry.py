@@ -22,6 +22,7 @@ Spec = dict[str, Any]
 _PROVIDERS: tuple[str, ...] = (
     "gpuaccel.accel.workloads.matmul",
     "gpuaccel.accel.workloads.attention",
+    "gpuaccel.accel.workloads.attention_varlen",
     "gpuaccel.accel.workloads.ring",
 )
 

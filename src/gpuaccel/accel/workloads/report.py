@@ -292,12 +292,22 @@ class Reporter:
         if stream is None:
             fd = os.environ.get(REPORT_FD_ENV)
             stream = os.fdopen(int(fd), "w", buffering=1) if fd else sys.stderr
-        self._stream = stream
+        self._stream: IO[str] | None = stream
 
     def _emit(self, record: dict[str, Any]) -> None:
+        if self._stream is None:
+            return
         record.setdefault("t", time.time())
-        self._stream.write(json.dumps(record, default=float) + "\n")
-        self._stream.flush()
+        try:
+            self._stream.write(json.dumps(record, default=float) + "\n")
+            self._stream.flush()
+        except BrokenPipeError:
+            # The daemon that read the channel was killed; the job goes on (the next daemon adopts it and
+            # its keeper records the exit status). Later flushes, at exit too, go to /dev/null.
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self._stream.fileno())
+            os.close(null)
+            self._stream = None
 
     def progress(self, fraction: float, message: str = "") -> None:
         self._emit({"type": "progress", "fraction": max(0.0, min(1.0, float(fraction))), "message": message})

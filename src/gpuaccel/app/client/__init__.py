@@ -14,14 +14,14 @@ from gpuaccel.app.client.errors import (
     format_detail,
 )
 from gpuaccel.app.client.operations import Client, report_plot_path
-from gpuaccel.app.client.sse import Event
+from gpuaccel.app.client.sse import ServerEvent
 
 __all__ = [
     "ApiError",
     "Client",
     "ClientError",
     "DaemonNotRunning",
-    "Event",
+    "ServerEvent",
     "Unauthorized",
     "detail_field",
     "format_detail",

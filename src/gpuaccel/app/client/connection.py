@@ -11,9 +11,10 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import httpx
+from pydantic import BaseModel, ValidationError
 
 from gpuaccel.app.client.errors import (
     ApiError,
@@ -22,7 +23,7 @@ from gpuaccel.app.client.errors import (
     Unauthorized,
     find_undecodable,
 )
-from gpuaccel.app.client.sse import Event, read_events
+from gpuaccel.app.client.sse import ServerEvent, read_events
 from gpuaccel.scheduler.paths import TOKEN_ENV, DataDir
 
 URL_ENV = "GPUACCEL_URL"
@@ -30,6 +31,7 @@ API = "/api/v1"
 GET_ATTEMPTS = 3  # a GET changes nothing, so a dropped connection is tried again this many times in all
 RETRY_PAUSE_S = 0.1
 _RETRYABLE = (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError)
+M = TypeVar("M", bound=BaseModel)
 
 
 def _start_hint(data_dir: DataDir) -> str:
@@ -149,6 +151,16 @@ class Connection:
         response = self.request(method, API + path, **kw)
         return response.json() if response.content else {}
 
+    def _model(self, model: type[M], method: str, path: str, **kw: Any) -> M:
+        """An answer read into the scheduler's model, so callers get typed fields, not dict keys."""
+        try:
+            return model.model_validate(self._json(method, path, **kw))
+        except ValidationError as exc:
+            raise ClientError(
+                f"the daemon's answer to {method} {path} is not a {model.__name__}: {exc.errors()[0]['msg']} "
+                "(client and daemon versions differ?)"
+            ) from None
+
     def _stream(
         self,
         method: str,
@@ -157,7 +169,7 @@ class Connection:
         cancel: threading.Event | None = None,
         on_open: Callable[[httpx.Response], None] | None = None,
         **kw: Any,
-    ) -> Iterator[Event]:
+    ) -> Iterator[ServerEvent]:
         """Server-sent events from one streaming request, until the server ends it or ``cancel`` is set.
 
         ``on_open`` gets the response so another thread can close it to unblock a waiting read."""

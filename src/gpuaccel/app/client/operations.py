@@ -11,8 +11,8 @@ import httpx
 
 from gpuaccel.app.client.connection import API, Connection
 from gpuaccel.app.client.errors import ClientError
-from gpuaccel.app.client.sse import Event
-from gpuaccel.scheduler.models import FINISHED
+from gpuaccel.app.client.sse import ServerEvent
+from gpuaccel.scheduler.models import Event, EventList, HealthOut, IdleOut, Job, JobList, JobState
 
 ASSISTANT = "/assistant"
 
@@ -20,20 +20,20 @@ ASSISTANT = "/assistant"
 class Client(Connection):
     # -- daemon and jobs -----------------------------------------------------------------------------
 
-    def health(self) -> dict[str, Any]:
-        return self._json("GET", "/health")
+    def health(self) -> HealthOut:
+        return self._model(HealthOut, "GET", "/health")
 
-    def submit(self, kind: str, **fields: Any) -> dict[str, Any]:
+    def submit(self, kind: str, **fields: Any) -> Job:
         """Submit a job: ``submit("command", argv=[...])`` or ``submit("matmul", spec={...}, gpus=1)``."""
-        return self._json("POST", "/jobs", json={"kind": kind, **fields})
+        return self._job("POST", "/jobs", json={"kind": kind, **fields})
 
     def list_jobs(
         self,
-        state: str | list[str] | None = None,
+        state: str | JobState | list[str] | list[JobState] | None = None,
         kind: str | None = None,
         labels: dict[str, str] | None = None,
         limit: int = 100,
-    ) -> list[dict[str, Any]]:
+    ) -> list[Job]:
         params: dict[str, Any] = {"limit": limit}
         if state:
             params["state"] = state if isinstance(state, str) else ",".join(state)
@@ -41,19 +41,22 @@ class Client(Connection):
             params["kind"] = kind
         if labels:
             params["label"] = [f"{k}={v}" for k, v in labels.items()]
-        return self._json("GET", "/jobs", params=params)["jobs"]
+        return self._model(JobList, "GET", "/jobs", params=params).jobs
 
-    def get_job(self, job_id: int) -> dict[str, Any]:
-        return self._json("GET", f"/jobs/{int(job_id)}")
+    def get_job(self, job_id: int) -> Job:
+        return self._job("GET", f"/jobs/{int(job_id)}")
 
-    def cancel(self, job_id: int) -> dict[str, Any]:
-        return self._json("POST", f"/jobs/{int(job_id)}/cancel")
+    def cancel(self, job_id: int) -> Job:
+        return self._job("POST", f"/jobs/{int(job_id)}/cancel")
 
-    def retry(self, job_id: int) -> dict[str, Any]:
-        return self._json("POST", f"/jobs/{int(job_id)}/retry")
+    def retry(self, job_id: int) -> Job:
+        return self._job("POST", f"/jobs/{int(job_id)}/retry")
 
-    def set_priority(self, job_id: int, priority: int) -> dict[str, Any]:
-        return self._json("POST", f"/jobs/{int(job_id)}/priority", json={"priority": priority})
+    def set_priority(self, job_id: int, priority: int) -> Job:
+        return self._job("POST", f"/jobs/{int(job_id)}/priority", json={"priority": priority})
+
+    def _job(self, method: str, path: str, **kw: Any) -> Job:
+        return self._model(Job, method, path, **kw)
 
     def log(self, job_id: int, tail: int = 200) -> str:
         return self.request("GET", f"{API}/jobs/{int(job_id)}/log", params={"tail": tail}).text
@@ -71,22 +74,22 @@ class Client(Connection):
                     raise ClientError(f"a log event's data must be text, got {type(event.data).__name__}")
                 yield event.data
 
-    def wait(self, job_id: int, timeout: float | None = None, poll_s: float = 0.2) -> dict[str, Any]:
+    def wait(self, job_id: int, timeout: float | None = None, poll_s: float = 0.2) -> Job:
         """Block until the job has finished (succeeded, failed, cancelled) and return it."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             job = self.get_job(job_id)
-            if job["state"] in FINISHED:
+            if job.finished:
                 return job
             if deadline is not None and time.monotonic() > deadline:
-                raise TimeoutError(f"job {job_id} still {job['state']} after {timeout:g} s")
+                raise TimeoutError(f"job {job_id} still {job.state} after {timeout:g} s")
             time.sleep(poll_s)
 
-    def events(self, after: int = 0, limit: int = 100, job_id: int | None = None) -> list[dict[str, Any]]:
+    def events(self, after: int = 0, limit: int = 100, job_id: int | None = None) -> list[Event]:
         params: dict[str, Any] = {"after": after, "limit": limit}
         if job_id is not None:
             params["job_id"] = job_id
-        return self._json("GET", "/events", params=params)["events"]
+        return self._model(EventList, "GET", "/events", params=params).events
 
     def telemetry_now(self) -> dict[str, Any]:
         return self._json("GET", "/telemetry/now")
@@ -106,8 +109,8 @@ class Client(Connection):
             params["until"] = until
         return self._json("GET", "/telemetry/history", params=params)
 
-    def idle(self) -> dict[str, Any]:
-        return self._json("GET", "/idle")
+    def idle(self) -> IdleOut:
+        return self._model(IdleOut, "GET", "/idle")
 
     def metrics(self) -> str:
         return self.request("GET", "/metrics").text
@@ -127,7 +130,7 @@ class Client(Connection):
         conversation_id: int | None = None,
         cancel: threading.Event | None = None,
         on_open: Callable[[httpx.Response], None] | None = None,
-    ) -> Iterator[Event]:
+    ) -> Iterator[ServerEvent]:
         """The answer as events: ``meta``, ``token`` (``{"text"}``) ..., then ``done`` or ``error``."""
         body: dict[str, Any] = {"message": message}
         if conversation_id is not None:

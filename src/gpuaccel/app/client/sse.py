@@ -20,21 +20,21 @@ from gpuaccel.app.client.errors import ClientError
 
 
 @dataclass(frozen=True)
-class Event:
+class ServerEvent:
     """One server-sent event: its name ("message" when unnamed) and its JSON-decoded data."""
 
     event: str
     data: Any
 
 
-def read_events(response: httpx.Response, cancel: threading.Event | None = None) -> Iterator[Event]:
+def read_events(response: httpx.Response, cancel: threading.Event | None = None) -> Iterator[ServerEvent]:
     try:
         for sse in EventSource(response).iter_sse():
             if cancel is not None and cancel.is_set():
                 return
             if not sse.data and sse.event == "message":
                 continue  # a keep-alive or an event without data
-            yield Event(sse.event or "message", _decode(sse.data))
+            yield ServerEvent(sse.event or "message", _decode(sse.data))
     except SSEError as exc:
         raise ClientError(f"the daemon sent no event stream: {exc}") from None
 

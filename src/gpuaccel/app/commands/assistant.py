@@ -9,25 +9,21 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
-from gpuaccel.app.client import Client, ClientError
+from gpuaccel.app.client import Client
+from gpuaccel.app.commands.jobs import client_command, client_options
 
-
-def _common() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(add_help=False)
-    p.add_argument("--data-dir", help="the daemon's data dir (default $GPUACCEL_DATA_DIR or the platform's)")
-    return p
+ANSWER_TIMEOUT_S = 600.0  # a first answer or report may load the model on a busy machine
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    common = _common()
+    common = client_options()
     p = subparsers.add_parser(
         "ask", parents=[common], help="ask the assistant (answers from the daemon's facts)"
     )
     p.add_argument("question", nargs="+", help='e.g. "how hot is GPU 0?", "why did job 12 fail?", /status')
     p.add_argument("--conversation", type=int, help="continue this conversation id")
-    p.set_defaults(func=_wrap(cmd_ask))
+    p.set_defaults(func=client_command(cmd_ask, timeout=ANSWER_TIMEOUT_S))
 
     p = subparsers.add_parser("report", parents=[common], help="make, list or export assistant reports")
     p.add_argument("--job", type=int, help="a report on this job instead of the daily one")
@@ -36,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--show", type=int, metavar="ID", help="print a stored report")
     p.add_argument("--format", choices=("md", "html"), default="md")
     p.add_argument("-o", "--output", type=Path, help="write the report to this file")
-    p.set_defaults(func=_wrap(cmd_report))
+    p.set_defaults(func=client_command(cmd_report, timeout=ANSWER_TIMEOUT_S))
 
     p = subparsers.add_parser(
         "models", parents=[common], help="assistant models: list, import, download, select"
@@ -44,29 +40,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("action", nargs="?", default="list", choices=("list", "import", "download", "select"))
     p.add_argument("target", nargs="?", help="a file for import, a catalog name for download/select")
     p.add_argument("--sha256", help="expected checksum for download")
-    p.set_defaults(func=_wrap(cmd_models))
+    p.set_defaults(func=client_command(cmd_models, timeout=ANSWER_TIMEOUT_S))
 
     p = subparsers.add_parser(
         "cleanup", parents=[common], help="housekeeping proposals; --apply after review"
     )
     p.add_argument("--apply", nargs="+", metavar="ID", help="act on these proposal ids")
     p.add_argument("--yes", action="store_true", help="confirm --apply (without it: a dry run)")
-    p.set_defaults(func=_wrap(cmd_cleanup))
+    p.set_defaults(func=client_command(cmd_cleanup, timeout=ANSWER_TIMEOUT_S))
 
 
-def _wrap(fn: Any) -> Any:
-    def run(args: argparse.Namespace) -> int:
-        try:
-            with Client(data_dir=args.data_dir, timeout=600.0) as c:
-                return int(fn(c, args) or 0)
-        except ClientError as exc:
-            print(f"gpuaccel: {exc}", file=sys.stderr)
-            return 1
-
-    return run
-
-
-def cmd_ask(c: Client, args: argparse.Namespace) -> int:
+def cmd_ask(args: argparse.Namespace, c: Client) -> int:
     c.assistant_state()  # a clear error (404, token, not running) before streaming
     for event in c.chat(" ".join(args.question), args.conversation or None):
         data = event.data if isinstance(event.data, dict) else {}
@@ -80,7 +64,7 @@ def cmd_ask(c: Client, args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_report(c: Client, args: argparse.Namespace) -> int:
+def cmd_report(args: argparse.Namespace, c: Client) -> int:
     if args.list:
         for r in c.reports():
             print(f"{r['id']:>4}  {r['kind']:<6} {r['title']}")
@@ -98,7 +82,7 @@ def cmd_report(c: Client, args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_models(c: Client, args: argparse.Namespace) -> int:
+def cmd_models(args: argparse.Namespace, c: Client) -> int:
     if args.action == "list":
         data = c.models()
         print(f"active: {data['active']}")
@@ -125,7 +109,7 @@ def cmd_models(c: Client, args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_cleanup(c: Client, args: argparse.Namespace) -> int:
+def cmd_cleanup(args: argparse.Namespace, c: Client) -> int:
     if not args.apply:
         props = c.housekeeping()
         if not props:

@@ -1,7 +1,9 @@
 """``gpuaccel bench attention``: the attention benchmark as a direct command (no daemon, no queue).
 
 Prints one table (ours, SDPA flash, SDPA cuDNN, SDPA efficient, FlexAttention side by side from one run,
-ratio ours/cuDNN, the FLOP formula in the header) and writes the JSON beside it.
+ratio ours/cuDNN, the FLOP formula in the header) and writes the JSON beside it. ``--varlen`` measures
+packed documents instead (``--tokens``), ``--decode`` one KV-cache decode step (``--batch``,
+``--cache-len``); both go through the ``attention.varlen`` / ``attention.decode`` workloads' validation.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import time
 from pathlib import Path
 
 from gpuaccel.accel.workloads.attention import DTYPES, IMPLS, MODES
+from gpuaccel.accel.workloads.registry import SpecError, validate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -25,6 +28,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     a.add_argument("--mode", choices=MODES, default="both")
     a.add_argument("--impls", nargs="+", choices=IMPLS, default=list(IMPLS))
     a.add_argument("--out", default="benchmarks/results", help="directory for the JSON")
+    kind = a.add_mutually_exclusive_group()
+    kind.add_argument("--varlen", action="store_true", help="packed documents (lengths 128-8k) vs Flex/cuDNN")
+    kind.add_argument(
+        "--decode", action="store_true", help="one KV-cache decode step: TB/s vs SDPA and a copy"
+    )
+    a.add_argument("--tokens", type=int, nargs="+", default=[16384], help="--varlen: tokens per batch")
+    a.add_argument("--batch", type=int, nargs="+", default=[1, 8], help="--decode: batch sizes")
+    a.add_argument("--cache-len", type=int, nargs="+", default=[32768], help="--decode: cached tokens")
     a.set_defaults(func=run_attention)
     p.set_defaults(func=lambda args: p.print_help() or 2)
 
@@ -48,6 +59,8 @@ def run_attention(args: argparse.Namespace) -> int:
         return 2
     from gpuaccel.accel.kernels import bench
 
+    if args.varlen or args.decode:
+        return _run_varlen_decode(args)
     if args.dtype == "fp8" and args.mode != "fwd":
         print("note: fp8 is forward-only; measuring the forward", file=sys.stderr)
         args.mode = "fwd"
@@ -66,5 +79,49 @@ def run_attention(args: argparse.Namespace) -> int:
     path = out / f"attention_{args.dtype}_{args.mode}_{time.strftime('%Y%m%d-%H%M%S')}.json"
     payload = {"formula": bench.FLOP_FORMULA, "env": env, "results": [r.as_dict() for r in results]}
     path.write_text(json.dumps(payload, indent=1, default=str))
+    print(f"wrote {path}")
+    return 0
+
+
+def _run_varlen_decode(args: argparse.Namespace) -> int:
+    from gpuaccel.accel.kernels import bench, bench_varlen
+
+    try:
+        if args.varlen:
+            specs = [validate("attention.varlen", {"tokens": t, "causal": True}) for t in args.tokens]
+        else:
+            specs = [validate("attention.decode", {"batch": b, "cache_len": n})
+                     for n in args.cache_len for b in args.batch]  # fmt: skip
+    except SpecError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    rows = []
+    for spec in specs:
+        print(f"  {spec} ...", file=sys.stderr, flush=True)
+        if args.varlen:
+            r = bench_varlen.bench_varlen(
+                spec["tokens"], spec["heads"], spec["head_dim"], True, spec["impls"]
+            )
+            cells = [f"{i} {r[i].get('fwd_tflops', 0):.0f}/{r[i].get('both_tflops', 0):.0f}" if "fwd_tflops"
+                     in r[i] else f"{i} ({r[i].get('note')})" for i in spec["impls"]]  # fmt: skip
+            print(
+                f"{spec['tokens']} tokens, {len(r['lens'])} documents, TFLOP/s fwd/fwd+bwd: "
+                + ", ".join(cells)
+            )
+        else:
+            r = bench_varlen.bench_decode(spec["batch"], spec["cache_len"], spec["heads_q"], spec["heads_kv"],
+                                          spec["head_dim"], spec["impls"], spec["page_size"])  # fmt: skip
+            cells = [f"{i} {r[i]['tbps']:.2f}" if "tbps" in r[i] else f"{i} ({r[i].get('note')})"
+                     for i in spec["impls"]]  # fmt: skip
+            print(f"batch {spec['batch']}, cache {spec['cache_len']}, TB/s: " + ", ".join(cells))
+        rows.append(r)
+    env = bench.environment()
+    formula = bench_varlen.VARLEN_FORMULA if args.varlen else bench_varlen.DECODE_FORMULA
+    print(f"# {env['device']}, torch {env['torch']}, triton {env['triton']}; {formula}")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    what = "varlen" if args.varlen else "decode"
+    path = out / f"attention_{what}_{time.strftime('%Y%m%d-%H%M%S')}.json"
+    path.write_text(json.dumps({"formula": formula, "env": env, "results": rows}, indent=1, default=str))
     print(f"wrote {path}")
     return 0

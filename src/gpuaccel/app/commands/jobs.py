@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gpuaccel.app.client import ApiError, Client, ClientError
+from gpuaccel.scheduler.models import Job, JobState
 
 EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
@@ -24,7 +25,8 @@ SHOW_FIELDS = (
 )  # fmt: skip
 
 
-def _client_options() -> argparse.ArgumentParser:
+def client_options() -> argparse.ArgumentParser:
+    """``--data-dir``, for every command that talks to a daemon."""
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument(
         "--data-dir", help="the daemon's data dir (default $GPUACCEL_DATA_DIR or the platform's)"
@@ -34,7 +36,7 @@ def _client_options() -> argparse.ArgumentParser:
 
 def _submit_options() -> argparse.ArgumentParser:
     """submit's options: parsed again from what follows KIND, so they may come before or after it."""
-    o = argparse.ArgumentParser(add_help=False, parents=[_client_options()])
+    o = argparse.ArgumentParser(add_help=False, parents=[client_options()])
     o.add_argument("--json", action="store_true", help="print JSON for scripts")
     o.add_argument("--name", help="a name to show instead of the command")
     o.add_argument("-p", "--priority", type=int, default=0, help="higher runs first (default 0)")
@@ -76,11 +78,11 @@ def submit_entry(args: argparse.Namespace) -> int:
         return int(exc.code or 2)
     args.kind = kind
     args.argv = [*args.words, *argv]
-    return _wrap(cmd_submit)(args)
+    return client_command(cmd_submit)(args)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    common = _client_options()
+    common = client_options()
     as_json = argparse.ArgumentParser(add_help=False)
     as_json.add_argument("--json", action="store_true", help="print JSON for scripts")
 
@@ -102,21 +104,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=submit_entry)
 
     p = subparsers.add_parser("ls", parents=[common, as_json], help="list jobs, newest first")
-    p.add_argument("--state", help="comma list: queued,retrying,running,succeeded,failed,cancelled")
+    p.add_argument("--state", help=f"comma list: {','.join(JobState)}")
     p.add_argument("--kind")
     p.add_argument("--label", action="append", default=[], metavar="K=V")
     p.add_argument("-n", "--limit", type=int, default=50)
-    p.set_defaults(func=_wrap(cmd_ls))
+    p.set_defaults(func=client_command(cmd_ls))
 
     p = subparsers.add_parser("show", parents=[common, as_json], help="one job with its events")
     p.add_argument("id", type=int)
-    p.set_defaults(func=_wrap(cmd_show))
+    p.set_defaults(func=client_command(cmd_show))
 
     p = subparsers.add_parser("logs", parents=[common], help="a job's output (-f to follow)")
     p.add_argument("id", type=int)
     p.add_argument("-f", "--follow", action="store_true", help="keep printing until the job ends")
     p.add_argument("-n", "--tail", type=int, default=200, help="last N lines (default 200)")
-    p.set_defaults(func=_wrap(cmd_logs))
+    p.set_defaults(func=client_command(cmd_logs))
 
     for name, helptext in (
         ("cancel", "cancel a queued or running job"),
@@ -124,25 +126,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ):
         p = subparsers.add_parser(name, parents=[common, as_json], help=helptext)
         p.add_argument("id", type=int)
-        p.set_defaults(func=_wrap(cmd_cancel if name == "cancel" else cmd_retry))
+        p.set_defaults(func=client_command(cmd_cancel if name == "cancel" else cmd_retry))
 
     p = subparsers.add_parser("priority", parents=[common, as_json], help="change a job's priority")
     p.add_argument("id", type=int)
     p.add_argument("priority", type=int)
-    p.set_defaults(func=_wrap(cmd_priority))
+    p.set_defaults(func=client_command(cmd_priority))
 
     p = subparsers.add_parser(
         "wait", parents=[common, as_json], help="wait for a job; exit with its exit code"
     )
     p.add_argument("id", type=int)
     p.add_argument("--timeout", type=float, help="give up after this many seconds (exit 124)")
-    p.set_defaults(func=_wrap(cmd_wait))
+    p.set_defaults(func=client_command(cmd_wait))
 
 
-def _wrap(fn: Callable[[argparse.Namespace, Client], int]) -> Callable[[argparse.Namespace], int]:
+def client_command(
+    fn: Callable[[argparse.Namespace, Client], int], timeout: float = 10.0
+) -> Callable[[argparse.Namespace], int]:
+    """Run a command with a client; every client failure becomes one line on stderr and exit 1 (2: usage)."""
+
     def run(args: argparse.Namespace) -> int:
         try:
-            with Client(data_dir=args.data_dir) as client:
+            with Client(data_dir=args.data_dir, timeout=timeout) as client:
                 return fn(args, client)
         except ApiError as exc:
             _err(args, str(exc) if exc.status != 404 else str(exc.detail))
@@ -250,19 +256,15 @@ def _is_utf8(word: str) -> bool:
 
 def cmd_submit(args: argparse.Namespace, client: Client) -> int:
     job = client.submit(**build_request(args))
-    if args.json:
-        print(json.dumps(job, indent=1))
-    else:
-        print(f"job {job['id']} queued ({describe(job)})")
-    return 0
+    return _print_job(args, job, f"job {job.id} queued ({describe(job)})")
 
 
-def describe(job: dict[str, Any]) -> str:
-    if job.get("name"):
-        return str(job["name"])
-    if job["kind"] == "command":
-        return " ".join(job["argv"])
-    return f"{job['kind']} {json.dumps(job['spec'], separators=(',', ':'))}"
+def describe(job: Job) -> str:
+    if job.name:
+        return job.name
+    if job.kind == "command":
+        return " ".join(job.argv)
+    return f"{job.kind} {json.dumps(job.spec, separators=(',', ':'))}"
 
 
 def _age(t: float | None) -> str:
@@ -272,11 +274,11 @@ def _age(t: float | None) -> str:
     return f"{s:.0f}s" if s < 120 else f"{s / 60:.0f}m" if s < 7200 else f"{s / 3600:.0f}h"
 
 
-def _duration(job: dict[str, Any]) -> str:
-    if job["started_at"] is None:
+def _duration(job: Job) -> str:
+    if job.started_at is None:
         return "-"
-    end = job["finished_at"] or time.time()
-    return f"{max(0.0, end - job['started_at']):.1f}s"
+    end = job.finished_at or time.time()
+    return f"{max(0.0, end - job.started_at):.1f}s"
 
 
 def cmd_ls(args: argparse.Namespace, client: Client) -> int:
@@ -284,45 +286,45 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
         state=args.state, kind=args.kind, labels=_pairs(args.label, "--label"), limit=args.limit
     )
     if args.json:
-        print(json.dumps(jobs, indent=1))
+        print(json.dumps([j.to_json() for j in jobs], indent=1))
         return 0
     if not jobs:
         print("no jobs")
         return 0
     print(f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  {'JOB':<36} NOTE")
     for j in jobs:
-        gpus = ",".join(map(str, j["assigned_gpus"])) if j["assigned_gpus"] else str(j["gpus"] or "-")
-        note = j["reason"] or j["waiting_reason"] or _progress(j) or ""
-        line = f"{j['id']:>5} {j['state']:<10} {j['priority']:>4} {gpus:<6} {_age(j['created_at']):>5} "
+        gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
+        note = j.reason or j.waiting_reason or _progress(j) or ""
+        line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {_age(j.created_at):>5} "
         print(line + f"{_duration(j):>7}  {describe(j)[:36]:<36} {note}")
     return 0
 
 
-def _progress(job: dict[str, Any]) -> str:
-    p = job.get("progress") or {}
-    if p.get("fraction") is None:
+def _progress(job: Job) -> str:
+    p = job.progress
+    if p is None or p.fraction is None:
         return ""
-    return f"{100 * p['fraction']:.0f}% {p.get('message', '')}".strip()
+    return f"{100 * p.fraction:.0f}% {p.message}".strip()
 
 
 def cmd_show(args: argparse.Namespace, client: Client) -> int:
     job = client.get_job(args.id)
     if args.json:
-        print(json.dumps(job, indent=1))
+        _print_json(job)
         return 0
-    fields = SHOW_FIELDS
-    print(f"job {job['id']}: {describe(job)}")
-    for key in fields:
-        if job.get(key) not in (None, [], {}):
-            print(f"  {key:<15} {job[key]}")
+    print(f"job {job.id}: {describe(job)}")
+    for key in SHOW_FIELDS:
+        value = getattr(job, key)
+        if value not in (None, [], {}):
+            print(f"  {key:<15} {value}")
     if _progress(job):
         print(f"  {'progress':<15} {_progress(job)}")
-    if job.get("result"):
-        print(f"  {'result':<15} {json.dumps(job['result'])}")
+    if job.result:
+        print(f"  {'result':<15} {json.dumps(job.result)}")
     print(f"  {'duration':<15} {_duration(job)}")
     print("events:")
-    for e in job.get("events", []):
-        print(f"  {time.strftime('%H:%M:%S', time.localtime(e['t']))} {e['state'] or '':<10} {e['message']}")
+    for e in job.events or []:
+        print(f"  {time.strftime('%H:%M:%S', time.localtime(e.t))} {e.state or '':<10} {e.message}")
     return 0
 
 
@@ -336,28 +338,41 @@ def cmd_logs(args: argparse.Namespace, client: Client) -> int:
     return 0
 
 
-def _print_job(args: argparse.Namespace, job: dict[str, Any], verb: str) -> int:
-    print(json.dumps(job, indent=1) if args.json else f"job {job['id']} {verb} (now {job['state']})")
+def _print_json(job: Job) -> None:
+    """A job as the API sends it, for scripts."""
+    print(json.dumps(job.to_json(), indent=1))
+
+
+def _print_job(args: argparse.Namespace, job: Job, line: str) -> int:
+    """The job as JSON with ``--json``, else ``line`` for a person."""
+    if args.json:
+        _print_json(job)
+    else:
+        print(line)
     return 0
 
 
+def _acted(args: argparse.Namespace, job: Job, verb: str) -> int:
+    return _print_job(args, job, f"job {job.id} {verb} (now {job.state})")
+
+
 def cmd_cancel(args: argparse.Namespace, client: Client) -> int:
-    return _print_job(args, client.cancel(args.id), "cancel requested")
+    return _acted(args, client.cancel(args.id), "cancel requested")
 
 
 def cmd_retry(args: argparse.Namespace, client: Client) -> int:
-    return _print_job(args, client.retry(args.id), "queued again")
+    return _acted(args, client.retry(args.id), "queued again")
 
 
 def cmd_priority(args: argparse.Namespace, client: Client) -> int:
-    return _print_job(args, client.set_priority(args.id, args.priority), f"priority set to {args.priority}")
+    return _acted(args, client.set_priority(args.id, args.priority), f"priority set to {args.priority}")
 
 
-def exit_code_of(job: dict[str, Any]) -> int:
+def exit_code_of(job: Job) -> int:
     """The job's exit code as a shell would report it: 0 ok, N from the command, 128+signal, else 1."""
-    if job["state"] == "succeeded":
+    if job.state is JobState.SUCCEEDED:
         return 0
-    code = job.get("exit_code")
+    code = job.exit_code
     if code is None or code == 0:
         return 1
     return 128 - code if code < 0 else min(code, 255)
@@ -369,8 +384,5 @@ def cmd_wait(args: argparse.Namespace, client: Client) -> int:
     except TimeoutError as exc:
         _err(args, str(exc))
         return 124
-    if args.json:
-        print(json.dumps(job, indent=1))
-    else:
-        print(f"job {job['id']} {job['state']}" + (f": {job['reason']}" if job.get("reason") else ""))
+    _print_job(args, job, f"job {job.id} {job.state}" + (f": {job.reason}" if job.reason else ""))
     return exit_code_of(job)

@@ -17,7 +17,7 @@ from gpuaccel.app.client import (
     Client,
     ClientError,
     DaemonNotRunning,
-    Event,
+    ServerEvent,
     Unauthorized,
     detail_field,
     format_detail,
@@ -95,8 +95,11 @@ class Api:
             raise classify(exc) from exc
 
     def stream(
-        self, operation: Callable[Concatenate[Client, P], Iterator[Event]], *args: P.args, **kwargs: P.kwargs
-    ) -> Iterator[Event]:
+        self,
+        operation: Callable[Concatenate[Client, P], Iterator[ServerEvent]],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> Iterator[ServerEvent]:
         """A streaming operation's events (``Client.chat``), a failure while reading classified too."""
         try:
             yield from operation(self.client, *args, **kwargs)

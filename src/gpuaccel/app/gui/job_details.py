@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTabWidget, QVBoxLayout, Q
 
 from gpuaccel.app.gui.plots import COLORS
 from gpuaccel.app.gui.values import as_float, fmt_duration, fmt_time
+from gpuaccel.scheduler.models import WAITING
 
 TELEMETRY_FIELDS = (
     ("util_gpu", "GPU utilization (%)"),
@@ -40,7 +41,7 @@ def describe_job(job: dict[str, Any]) -> str:
         f"created {fmt_time(job.get('created_at'))} · started {fmt_time(started)} · "
         f"finished {fmt_time(finished)} · ran {fmt_duration(end - started if started and end else None)}"
     )
-    if job.get("waiting_reason") and job.get("state") in ("queued", "retrying"):
+    if job.get("waiting_reason") and job.get("state") in WAITING:
         lines.append(f"waiting: {job['waiting_reason']}")
     if job.get("reason"):
         lines.append(f"reason: {job['reason']}")

@@ -36,16 +36,17 @@ from gpuaccel.app.gui.job_details import JobDetails
 from gpuaccel.app.gui.models import JobsModel
 from gpuaccel.app.gui.submit_dialog import SubmitDialog
 from gpuaccel.app.gui.values import fmt_duration, fmt_time, number
+from gpuaccel.scheduler.models import ACTIVE, FINISHED, WAITING, JobState
 
 COLUMNS = ("ID", "Name", "Kind", "State", "Priority", "GPUs", "Progress", "Duration", "Result", "Created")
-STATE_FILTERS = ("all", "active", "queued", "retrying", "running", "succeeded", "failed", "cancelled")
+STATE_FILTERS = ("all", "active", *(state.value for state in JobState))
 STATE_COLORS = {
-    "running": "#4fc3f7",
-    "queued": "#b0bec5",
-    "retrying": "#ffb74d",
-    "succeeded": "#81c784",
-    "failed": "#e57373",
-    "cancelled": "#9e9e9e",
+    JobState.RUNNING: "#4fc3f7",
+    JobState.QUEUED: "#b0bec5",
+    JobState.RETRYING: "#ffb74d",
+    JobState.SUCCEEDED: "#81c784",
+    JobState.FAILED: "#e57373",
+    JobState.CANCELLED: "#9e9e9e",
 }
 PROGRESS_COLUMN = COLUMNS.index("Progress")
 
@@ -132,7 +133,7 @@ class JobsTableModel(QAbstractTableModel):
             return str(job.get("kind"))
         if col == "State":
             state = str(job.get("state"))
-            if state in ("queued", "retrying") and job.get("waiting_reason"):
+            if state in WAITING and job.get("waiting_reason"):
                 return f"{state} ({job['waiting_reason']})"
             return state
         if col == "Priority":
@@ -142,15 +143,11 @@ class JobsTableModel(QAbstractTableModel):
             if assigned:
                 return "GPU " + ",".join(str(g) for g in assigned)
             wanted = int(job.get("gpus") or 0)
-            return (
-                f"{wanted} wanted"
-                if wanted and job.get("state") in ("queued", "retrying")
-                else str(wanted or "—")
-            )
+            return f"{wanted} wanted" if wanted and job.get("state") in WAITING else str(wanted or "—")
         if col == "Progress":
             fraction = number((job.get("progress") or {}).get("fraction"))
             if fraction is None:
-                return "100%" if job.get("state") == "succeeded" else ""
+                return "100%" if job.get("state") == JobState.SUCCEEDED else ""
             return f"{100 * fraction:.0f}%"
         if col == "Duration":
             return fmt_duration(duration(job))
@@ -258,7 +255,7 @@ class JobsPanel(QWidget):
         needle = self.search.text().strip().lower()
         rows = []
         for job in self.model.jobs:
-            if state == "active" and job.get("state") not in ("queued", "retrying", "running"):
+            if state == "active" and job.get("state") not in ACTIVE:
                 continue
             if state not in ("all", "active") and job.get("state") != state:
                 continue
@@ -317,10 +314,10 @@ class JobsPanel(QWidget):
     def _update_buttons(self) -> None:
         job = self.selected_job()
         state = job.get("state") if job else None
-        self.cancel_button.setEnabled(state in ("queued", "retrying", "running"))
-        self.retry_button.setEnabled(state in ("failed", "cancelled", "succeeded"))
-        self.priority_button.setEnabled(state in ("queued", "retrying"))
-        self.priority_spin.setEnabled(state in ("queued", "retrying"))
+        self.cancel_button.setEnabled(state in ACTIVE)
+        self.retry_button.setEnabled(state in FINISHED)
+        self.priority_button.setEnabled(state in WAITING)
+        self.priority_spin.setEnabled(state in WAITING)
 
     # ---- actions -------------------------------------------------------------------------------
 

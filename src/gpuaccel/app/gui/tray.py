@@ -13,7 +13,9 @@ from typing import Any
 from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
-NOTIFY_STATES = {"succeeded": "finished", "failed": "failed"}
+from gpuaccel.scheduler.models import JobState
+
+NOTIFY_STATES = {JobState.SUCCEEDED: "finished", JobState.FAILED: "failed"}
 
 
 def job_notifications(
@@ -29,7 +31,7 @@ def job_notifications(
         name = job.get("name") or job.get("kind") or "job"
         title = f"Job {e['job_id']} {NOTIFY_STATES[state]}"
         detail = e.get("message") or job.get("reason") or ""
-        out.append((title, f"{name}: {detail}".strip(": "), state == "failed"))
+        out.append((title, f"{name}: {detail}".strip(": "), state == JobState.FAILED))
     return out
 
 

@@ -32,6 +32,7 @@ from gpuaccel.app.gui.telemetry_model import TelemetryModel
 from gpuaccel.app.gui.threads import WorkerThread
 from gpuaccel.app.gui.tray import Tray, job_notifications
 from gpuaccel.app.gui.worker import ApiWorker
+from gpuaccel.scheduler.models import JobState
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 BANNER_TEXT = {
@@ -270,7 +271,8 @@ class MainWindow(QMainWindow):
 
     def _show_counts(self) -> None:
         counts = self.jobs.counts()
-        text = ", ".join(f"{counts[s]} {s}" for s in ("running", "queued", "retrying") if counts.get(s))
+        shown = (JobState.RUNNING, JobState.QUEUED, JobState.RETRYING)
+        text = ", ".join(f"{counts[s]} {s}" for s in shown if counts.get(s))
         self.tabs.setTabText(1, f"Jobs ({text})" if text else "Jobs")
 
     # ---- settings and shutdown -----------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 It polls ``/telemetry/now`` at the sampling rate (5-10 Hz), and once a second the job list, new events,
 the selected job and the assistant's state. Results go back to the GUI thread as signals carrying plain
-dicts. When the daemon stops answering it falls back to one health probe a second and says so, so the
-window shows "daemon unreachable" and recovers by itself when the daemon is back.
+dicts (a job or an event as the API's JSON: its model's ``model_dump(mode="json")``). When the daemon
+stops answering it falls back to one health probe a second and says so, so the window shows "daemon
+unreachable" and recovers by itself when the daemon is back.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from gpuaccel.app.gui import models
 from gpuaccel.app.gui.api import NOT_FOUND, REJECTED, UNAUTHORIZED, UNREACHABLE, Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint, local_daemon_alive, spawn_local_daemon
 from gpuaccel.app.gui.telemetry_model import HISTORY_FIELDS
+from gpuaccel.scheduler.models import Job
 
 HISTORY_FIELD_LIST = list(HISTORY_FIELDS.values())
 SLOW_PERIOD_S = 1.0
@@ -142,19 +144,19 @@ class ApiWorker(QObject):
 
     @Slot(object)
     def submit(self, request: dict[str, Any]) -> None:
-        self._act("submit", lambda api: api.call(Client.submit, **request))
+        self._act("submit", lambda api: api.call(Client.submit, **request).to_json())
 
     @Slot(int)
     def cancel(self, job_id: int) -> None:
-        self._act("cancel", lambda api: api.call(Client.cancel, job_id))
+        self._act("cancel", lambda api: api.call(Client.cancel, job_id).to_json())
 
     @Slot(int)
     def retry(self, job_id: int) -> None:
-        self._act("retry", lambda api: api.call(Client.retry, job_id))
+        self._act("retry", lambda api: api.call(Client.retry, job_id).to_json())
 
     @Slot(int, int)
     def set_priority(self, job_id: int, priority: int) -> None:
-        self._act("priority", lambda api: api.call(Client.set_priority, job_id, priority))
+        self._act("priority", lambda api: api.call(Client.set_priority, job_id, priority).to_json())
 
     @Slot(str, object)
     def assistant_call(self, action: str, arg: Any) -> None:
@@ -266,7 +268,7 @@ class ApiWorker(QObject):
             return
         self._online = True
         self._next_slow = self._next_health = 0.0
-        self._emit_state(models.ONLINE, f"connected to {api.url}", health)
+        self._emit_state(models.ONLINE, f"connected to {api.url}", health.model_dump(mode="json"))
         self._send_assistant_settings()
 
     def _poll_slow(self, now: float) -> None:
@@ -274,7 +276,7 @@ class ApiWorker(QObject):
         api = self._api
         assert api is not None
         steps = [
-            lambda: self.jobs.emit(api.call(Client.list_jobs, limit=500)),
+            lambda: self.jobs.emit([job.to_json() for job in api.call(Client.list_jobs, limit=500)]),
             lambda: self._poll_events(api),
             lambda: self._poll_selected(now),
         ]
@@ -295,7 +297,8 @@ class ApiWorker(QObject):
                     raise
 
     def _refresh_health(self, api: Api) -> None:
-        self._emit_state(models.ONLINE, f"connected to {api.url}", api.call(Client.health))
+        health = api.call(Client.health).model_dump(mode="json")
+        self._emit_state(models.ONLINE, f"connected to {api.url}", health)
 
     def _poll_long(self, api: Api, now: float) -> None:
         for gpu in sorted(self._backfilled):
@@ -308,15 +311,15 @@ class ApiWorker(QObject):
             last = 0
             while True:
                 events = api.call(Client.events, after=last, limit=10000)
-                last = max((int(e.get("id", 0)) for e in events), default=last)
+                last = max((e.id for e in events), default=last)
                 if len(events) < 10000:
                     break
             self._last_event_id = last
             return
         events = api.call(Client.events, after=self._last_event_id, limit=500)
         if events:
-            self._last_event_id = max(self._last_event_id, *(int(e.get("id", 0)) for e in events))
-            self.events.emit(events)
+            self._last_event_id = max(self._last_event_id, *(e.id for e in events))
+            self.events.emit([e.model_dump(mode="json") for e in events])
 
     def _poll_selected(self, now: float) -> None:
         api = self._api
@@ -333,26 +336,25 @@ class ApiWorker(QObject):
                 self._selected = None
                 return
             raise
-        self.jobDetails.emit(job)
+        self.jobDetails.emit(job.to_json())
         try:
             self.jobLog.emit(job_id, api.call(Client.log, job_id, tail=200), "")
         except ApiError as exc:
             if exc.kind in (UNREACHABLE, UNAUTHORIZED):
                 raise
             self.jobLog.emit(job_id, None, exc.message)
-        finished = job.get("state") in ("succeeded", "failed", "cancelled")
-        if finished and self._selected_done_at is None:
+        if job.finished and self._selected_done_at is None:
             self._selected_done_at = now
-        if job.get("started_at") and (finished or now >= self._next_job_telemetry):
+        if job.started_at and (job.finished or now >= self._next_job_telemetry):
             self._next_job_telemetry = now + JOB_TELEMETRY_PERIOD_S
             self._job_telemetry(api, job)
 
-    def _job_telemetry(self, api: Api, job: dict[str, Any]) -> None:
-        start = float(job["started_at"])
-        end = float(job.get("finished_at") or time.time())
+    def _job_telemetry(self, api: Api, job: Job) -> None:
+        start = float(job.started_at or 0.0)
+        end = float(job.finished_at or time.time())
         resolution = "raw" if end - start < 600 else "1s" if end - start < 6 * 3600 else "1m"
         out: dict[int, Any] = {}
-        for gpu in job.get("assigned_gpus") or []:
+        for gpu in job.assigned_gpus:
             try:
                 out[int(gpu)] = api.call(
                     Client.telemetry_history,
@@ -366,7 +368,7 @@ class ApiWorker(QObject):
                 if exc.kind in (UNREACHABLE, UNAUTHORIZED):
                     raise
                 out[int(gpu)] = {"error": exc.message}
-        self.jobTelemetry.emit(int(job["id"]), out)
+        self.jobTelemetry.emit(job.id, out)
 
     def _poll_assistant(self, api: Api) -> None:
         try:

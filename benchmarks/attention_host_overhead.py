@@ -1,0 +1,145 @@
+"""Host time per attention call, the part that dominates short sequences and small batches.
+
+Two modes:
+- ``--device cpu`` (no GPU): the Triton interpreter's CPU path with the kernel launches replaced by
+  no-ops, so what is timed is only our Python (checks, path, tuning lookup, allocation, autograd). Run it
+  against two checkouts to compare (``PYTHONPATH=<checkout>/src``).
+- ``--device cuda``: real launches of a tiny problem (the GPU finishes each kernel before the host issues
+  the next, so the loop's wall time per call is host time), side by side with SDPA's cuDNN and flash
+  backends in the same process.
+Prints a table and, with ``--out``, writes JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+CALLS = 300
+REPEATS = 7
+
+
+def per_call_us(fn: Callable[[], Any], calls: int = CALLS, sync: Callable[[], None] | None = None) -> float:
+    """Median over ``REPEATS`` loops of the wall time per call, in microseconds."""
+    for _ in range(20):
+        fn()
+    if sync:
+        sync()
+    samples = []
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        for _ in range(calls):
+            fn()
+        samples.append((time.perf_counter() - t0) / calls * 1e6)
+        if sync:
+            sync()
+    return statistics.median(samples)
+
+
+def cpu_rows(shape: tuple[int, int, int, int]) -> list[dict[str, Any]]:
+    os.environ["TRITON_INTERPRET"] = "1"
+    import torch
+
+    from gpuaccel.accel.kernels import attention
+
+    attention.launch_fwd = lambda *a, **k: None  # the launches are what this mode leaves out
+    attention.launch_bwd = lambda do, q, k, v, *a, **kw: (
+        torch.empty_like(q),
+        torch.empty_like(k),
+        torch.empty_like(v),
+    )
+    q, k, v = (torch.randn(shape, dtype=torch.float16) for _ in range(3))
+    qg, kg, vg = (t.clone().requires_grad_() for t in (q, k, v))
+    scale = shape[-1] ** -0.5
+    o, lse = attention.flash_attention_forward(q, k, v, True, scale)
+    do = torch.randn_like(o)
+
+    def fwd_bwd() -> None:
+        out = attention.flash_attention(qg, kg, vg, causal=True)
+        torch.autograd.grad(out, (qg, kg, vg), do)
+
+    cases = {
+        "flash_attention_forward": lambda: attention.flash_attention_forward(q, k, v, True, scale),
+        "flash_attention_backward": lambda: attention.flash_attention_backward(
+            do, q, k, v, o, lse, True, scale
+        ),
+        "flash_attention (autograd, fwd)": lambda: attention.flash_attention(q, k, v, causal=True),
+        "flash_attention fwd+bwd": fwd_bwd,
+    }
+    return [{"case": name, "host_us": per_call_us(fn)} for name, fn in cases.items()]
+
+
+def cuda_rows(shape: tuple[int, int, int, int], dtype_name: str = "bf16") -> list[dict[str, Any]]:
+    import torch
+    import torch.nn.functional as F
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    from gpuaccel.accel.kernels.attention import flash_attention
+
+    dtype = {"bf16": torch.bfloat16, "fp16": torch.float16}[dtype_name]
+    q, k, v = (torch.randn(shape, device="cuda", dtype=dtype, requires_grad=True) for _ in range(3))
+    do = torch.randn(shape, device="cuda", dtype=dtype)
+    sync = torch.cuda.synchronize
+    rows = []
+    impls: dict[str, Callable[..., torch.Tensor]] = {
+        "ours": lambda a, b, c: flash_attention(a, b, c, causal=True)
+    }
+    for name, backend in (
+        ("sdpa_cudnn", SDPBackend.CUDNN_ATTENTION),
+        ("sdpa_flash", SDPBackend.FLASH_ATTENTION),
+    ):
+
+        def sdpa(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, backend: Any = backend) -> torch.Tensor:
+            with sdpa_kernel(backend):
+                return F.scaled_dot_product_attention(a, b, c, is_causal=True)
+
+        impls[name] = sdpa
+    for name, fn in impls.items():
+        with torch.no_grad():
+            fwd_us = per_call_us(lambda fn=fn: fn(q, k, v), sync=sync)
+        both_us = per_call_us(lambda fn=fn: torch.autograd.grad(fn(q, k, v), (q, k, v), do), sync=sync)
+        rows.append({"impl": name, "fwd_host_us": fwd_us, "fwd_bwd_host_us": both_us})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    ap.add_argument(
+        "--shape", default="1,2,128,64", help="B,H,N,D (tiny: the GPU must not be the bottleneck)"
+    )
+    ap.add_argument("--out", default="")
+    ap.add_argument("--label", default="", help="what is measured, e.g. before / after a change")
+    args = ap.parse_args(argv)
+    shape = tuple(int(x) for x in args.shape.split(","))
+    assert len(shape) == 4, "--shape takes B,H,N,D"
+    rows = cpu_rows(shape) if args.device == "cpu" else cuda_rows(shape)  # type: ignore[arg-type]
+    import torch
+
+    result = {
+        "benchmark": "attention_host_overhead",
+        "device": args.device,
+        "shape": shape,
+        "torch": torch.__version__,
+        "python": sys.version.split()[0],
+        "label": args.label,
+        "calls_per_loop": CALLS,
+        "loops_median_of": REPEATS,
+        "rows": rows,
+    }
+    for row in rows:
+        print("  ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}" for k, v in row.items()))
+    if args.out:
+        with open(args.out, "w") as fh:
+            json.dump(result, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,319 @@
+"""Decoding against a KV cache (``flash_attn_with_kvcache``'s contract): checks, append, split-KV launch.
+
+The cache is contiguous ``(B, S_max, Hkv, D)`` or paged ``(num_pages, page_size, Hkv, D)`` with a
+``block_table`` ``(B, max_pages)`` of page indices. New keys/values are written in place at
+``cache_seqlens[b]``; attention then covers ``cache_seqlens[b] + n_new`` keys. ``cache_seqlens`` is not
+advanced (the caller owns it), as in flash-attn. Kernels: :mod:`accel.kernels.decode_kernels`.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import torch
+import triton
+
+from gpuaccel.accel.kernels import tuning
+from gpuaccel.accel.kernels.attention import _allowed_dtypes
+from gpuaccel.accel.kernels.checks import (
+    UnsupportedInputError,
+    check_softcap,
+    check_window,
+    resolve_scale,
+)
+from gpuaccel.accel.kernels.decode_kernels import append_kernel, decode_combine_kernel, decode_split_kernel
+from gpuaccel.accel.kernels.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.varlen_kernels import NO_LIMIT
+
+FP8_DTYPES = (torch.float8_e4m3fn,)
+PAGE_SIZES = (16, 256)  # smallest and largest page of a paged cache
+MAX_SPLITS = 128
+
+
+@dataclass(frozen=True)
+class DecodeConfig:
+    block_n: int  # keys per loop step
+    num_warps: int
+    num_stages: int
+    waves: int  # splits are chosen so that about waves x SMs programs run
+
+    def label(self) -> str:
+        return f"dec{self.block_n}w{self.num_warps}s{self.num_stages}x{self.waves}"
+
+
+# Timed once per shape key by tuning.choose (decode shapes repeat every step of a generation). e4m3 tiles
+# hold half the bytes, so they get longer key blocks to keep as many bytes in flight.
+DECODE_CANDIDATES = [
+    DecodeConfig(64, 4, 3, 4), DecodeConfig(64, 4, 4, 4), DecodeConfig(128, 4, 3, 4),
+    DecodeConfig(128, 8, 3, 4),
+    DecodeConfig(128, 4, 4, 4), DecodeConfig(64, 4, 3, 2), DecodeConfig(64, 4, 3, 8),
+]  # fmt: skip
+FP8_CANDIDATES = [
+    DecodeConfig(128, 4, 3, 4), DecodeConfig(128, 4, 4, 4), DecodeConfig(256, 4, 3, 4),
+    DecodeConfig(256, 8, 3, 4),
+    DecodeConfig(256, 8, 4, 4), DecodeConfig(128, 8, 4, 4), DecodeConfig(128, 4, 3, 2),
+]  # fmt: skip
+INTERPRETER_DECODE = DecodeConfig(32, 4, 1, 4)
+
+
+@functools.cache
+def _sm_count(index: int) -> int:
+    return torch.cuda.get_device_properties(index).multi_processor_count
+
+
+def auto_splits(batch: int, heads_kv: int, capacity: int, device: torch.device, cfg: DecodeConfig) -> int:
+    """About ``cfg.waves`` x SMs programs in all, each streaming at least one key block."""
+    sms = _sm_count(device.index or 0) if device.type == "cuda" else 4
+    want = triton.cdiv(cfg.waves * sms, batch * heads_kv)
+    return max(1, min(want, capacity // cfg.block_n, MAX_SPLITS))
+
+
+def cache_layout(k_cache: torch.Tensor, block_table: torch.Tensor | None) -> tuple[int, int, int, int]:
+    """(stride_page, pages_per_seq, page_size, capacity in tokens per sequence)."""
+    if block_table is None:
+        s_max = k_cache.shape[1]
+        return k_cache.stride(0), 1, s_max, s_max
+    page = k_cache.shape[1]
+    return k_cache.stride(0), 0, page, block_table.shape[1] * page
+
+
+def check_kvcache(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    cache_seqlens: torch.Tensor,
+    block_table: torch.Tensor | None,
+    k_new: torch.Tensor | None,
+    v_new: torch.Tensor | None,
+    scales: tuple[torch.Tensor, torch.Tensor] | None,
+    check_values: bool,
+) -> None:
+    """Shapes, dtypes and (with ``check_values``, one host sync) the contents of the decode inputs."""
+    for name, t in (("q", q), ("k_cache", k_cache), ("v_cache", v_cache)):
+        if not isinstance(t, torch.Tensor) or t.dim() != 4:
+            raise UnsupportedInputError(f"{name} must be a 4-D tensor, got {getattr(t, 'shape', t)!r}")
+    allowed = _allowed_dtypes()
+    if q.dtype not in allowed:
+        raise UnsupportedInputError(f"q has dtype {q.dtype}; supported: {', '.join(map(str, allowed))}")
+    cache_ok = (q.dtype,) + (FP8_DTYPES if scales is not None else ())
+    if k_cache.dtype not in cache_ok or v_cache.dtype != k_cache.dtype:
+        raise UnsupportedInputError(
+            f"k_cache/v_cache must both be {' or '.join(map(str, cache_ok))} (e4m3 needs k_scale and "
+            f"v_scale), got {k_cache.dtype}, {v_cache.dtype}"
+        )
+    if k_cache.shape != v_cache.shape or k_cache.stride() != v_cache.stride() or k_cache.stride(-1) != 1:
+        raise UnsupportedInputError(
+            "k_cache and v_cache must have one shape and one layout with unit last stride"
+        )
+    if any(st % 16 for st in k_cache.stride()[:3]):
+        raise UnsupportedInputError(f"cache strides must be multiples of 16 elements, got {k_cache.stride()}")
+    b, sq, hq, d = q.shape
+    hkv = k_cache.shape[2]
+    if k_cache.shape[3] != d or d not in (16, 32, 64, 128, 256):
+        raise UnsupportedInputError(
+            f"head_dim must match (q {d}, cache {k_cache.shape[3]}) and be 16..256, a power of 2"
+        )
+    if hkv == 0 or hq % hkv:
+        raise UnsupportedInputError(f"query heads ({hq}) must be a multiple of cache heads ({hkv})")
+    if sq < 1 or sq * hq // hkv > 128:
+        raise UnsupportedInputError(f"query tokens x group must be 1..128, got {sq} x {hq // hkv}")
+    if (
+        not isinstance(cache_seqlens, torch.Tensor)
+        or cache_seqlens.shape != (b,)
+        or cache_seqlens.dtype != torch.int32
+    ):
+        raise UnsupportedInputError(f"cache_seqlens must be int32 of shape ({b},), got {cache_seqlens!r}")
+    if block_table is not None:
+        if block_table.dim() != 2 or block_table.shape[0] != b or block_table.dtype != torch.int32:
+            raise UnsupportedInputError(
+                f"block_table must be int32 (batch={b}, max_pages), got {block_table!r}"
+            )
+        if not PAGE_SIZES[0] <= k_cache.shape[1] <= PAGE_SIZES[1]:
+            raise UnsupportedInputError(
+                f"page size (k_cache.shape[1]) must be 16..256, got {k_cache.shape[1]}"
+            )
+    elif k_cache.shape[0] != b:
+        raise UnsupportedInputError(f"a contiguous cache needs batch {b} rows, got {k_cache.shape[0]}")
+    if (k_new is None) != (v_new is None):
+        raise UnsupportedInputError("k_new and v_new go together")
+    if k_new is not None and (k_new.shape != v_new.shape or k_new.dim() != 4 or k_new.shape[0] != b
+                              or k_new.shape[2:] != k_cache.shape[2:]):  # fmt: skip
+        raise UnsupportedInputError(
+            f"k_new/v_new must be (B={b}, n_new, Hkv={hkv}, D={d}), got {tuple(k_new.shape)}"
+        )
+    if scales is not None:
+        from gpuaccel.accel.kernels.kv_cache import fp8_layout, scale_shape
+
+        fp8_layout(k_cache, block_table)
+        want = scale_shape(k_cache, block_table)
+        if any(s.shape != want or s.dtype != torch.float32 or not s.is_contiguous() for s in scales):
+            got = [(str(s.dtype), tuple(s.shape)) for s in scales]
+            raise UnsupportedInputError(f"k_scale/v_scale must be contiguous fp32 of shape {want}, got {got}")
+    devices = {
+        t.device for t in (q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new) if t is not None
+    }
+    if len(devices) != 1:
+        raise UnsupportedInputError(f"all tensors must be on one device, got {sorted(map(str, devices))}")
+    if check_values:
+        _check_values(k_cache, cache_seqlens, block_table, 0 if k_new is None else k_new.shape[1])
+
+
+def _check_values(
+    k_cache: torch.Tensor, cache_seqlens: torch.Tensor, block_table: torch.Tensor | None, n_new: int
+) -> None:
+    _, _, page, capacity = cache_layout(k_cache, block_table)
+    lens = cache_seqlens.to(torch.int64)
+    if bool((lens < 0).any()):
+        raise UnsupportedInputError(f"cache_seqlens must be >= 0, got {cache_seqlens.tolist()}")
+    total = lens + n_new
+    if bool((total > capacity).any()):
+        worst = int(total.max())
+        raise UnsupportedInputError(
+            f"cache too small: a sequence needs {worst} tokens (cache_seqlens + {n_new} new) but the cache "
+            f"holds {capacity} per sequence"
+        )
+    if block_table is not None:
+        used = (
+            torch.arange(block_table.shape[1], device=lens.device)[None, :]
+            < ((total + page - 1) // page)[:, None]
+        )
+        bad = used & ((block_table < 0) | (block_table >= k_cache.shape[0]))
+        if bool(bad.any()):
+            b, j = (int(x) for x in bad.nonzero()[0])
+            raise UnsupportedInputError(
+                f"block table out of range: block_table[{b}, {j}] = {int(block_table[b, j])}, the cache has "
+                f"{k_cache.shape[0]} pages (valid 0..{k_cache.shape[0] - 1})"
+            )
+
+
+def append_kv(
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    cache_seqlens: torch.Tensor,
+    block_table: torch.Tensor | None,
+    k_new: torch.Tensor,
+    v_new: torch.Tensor,
+) -> None:
+    """Write k_new/v_new (B, n_new, Hkv, D) at each sequence's end, in place (bf16/fp16 caches)."""
+    b, n_new, hkv, d = k_new.shape
+    if b * n_new == 0:
+        return
+    stride_page, pages_per_seq, page, _ = cache_layout(k_cache, block_table)
+    bt = block_table if block_table is not None else cache_seqlens
+    append_kernel[(b * n_new,)](
+        k_new, v_new, k_cache, v_cache, bt, cache_seqlens, k_new.stride(0), k_new.stride(1), k_new.stride(2),
+        stride_page, k_cache.stride(1), k_cache.stride(2), bt.stride(0), pages_per_seq, page, hkv, n_new,
+        HEADS=triton.next_power_of_2(hkv), HEAD_DIM=d, PAGED=block_table is not None, num_warps=4,
+    )  # fmt: skip
+
+
+def decode_attention(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    cache_seqlens: torch.Tensor,
+    block_table: torch.Tensor | None,
+    n_new: int,
+    left: int,
+    right: int,
+    scale: float,
+    softcap: float,
+    cfg: DecodeConfig,
+    num_splits: int = 0,
+    scales: tuple[torch.Tensor, torch.Tensor] | None = None,
+) -> torch.Tensor:
+    """Split-KV attention over ``cache_seqlens + n_new`` keys; inputs already checked."""
+    b, sq, hq, d = q.shape
+    hkv = k_cache.shape[2]
+    group = hq // hkv
+    rows = max(16, triton.next_power_of_2(sq * group))
+    if scales is not None:
+        from gpuaccel.accel.kernels.kv_cache import fp8_layout
+
+        stride_page, pages_per_seq, page, capacity = fp8_layout(k_cache, block_table)
+    else:
+        stride_page, pages_per_seq, page, capacity = cache_layout(k_cache, block_table)
+    splits = num_splits or auto_splits(b, hkv, capacity, q.device, cfg)
+    po = torch.empty(b * hkv * splits * rows, d, device=q.device, dtype=torch.float32)
+    pl = torch.empty(b * hkv * splits * rows, device=q.device, dtype=torch.float32)
+    out = torch.empty_like(q)
+    bt = block_table if block_table is not None else cache_seqlens
+    ks, vs = scales if scales is not None else (pl, pl)
+    cap_scale, cap_log2 = (scale / softcap, softcap * LOG2E) if softcap > 0 else (1.0, 1.0)
+    decode_split_kernel[(splits, b * hkv)](
+        q, k_cache, v_cache, ks, vs, bt, cache_seqlens, po, pl, scale * LOG2E, cap_scale, cap_log2,
+        NO_LIMIT if left < 0 else left, NO_LIMIT if right < 0 else right, n_new,
+        q.stride(0), q.stride(1), q.stride(2), stride_page, k_cache.stride(1), k_cache.stride(2),
+        bt.stride(0),
+        pages_per_seq, page, hkv, sq, splits,
+        GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, PAGED=block_table is not None,
+        FP8=scales is not None, SOFTCAP=softcap > 0, num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+    )  # fmt: skip
+    tile = triton.next_power_of_2(splits)
+    decode_combine_kernel[(b * hkv * group * sq,)](
+        po, pl, out, out.stride(0), out.stride(1), out.stride(2), hkv, sq, splits,
+        GROUP=group, ROWS=rows, HEAD_DIM=d, SPLITS=tile, num_warps=8 if tile * d >= 16384 else 4,
+    )  # fmt: skip
+    return out
+
+
+def decode_key(
+    q: torch.Tensor, k_cache: torch.Tensor, block_table: torch.Tensor | None, num_splits: int
+) -> tuple[object, ...]:
+    """The tuning-cache key of a decode call (its configuration is looked up under ("decode", *key))."""
+    page = 0 if block_table is None else k_cache.shape[1]
+    capacity = k_cache.shape[1] if block_table is None else block_table.shape[1] * page
+    return (tuple(q.shape), k_cache.shape[2], capacity, page, k_cache.dtype, q.dtype, num_splits)
+
+
+def flash_attention_with_kvcache(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    cache_seqlens: torch.Tensor,
+    *,
+    block_table: torch.Tensor | None = None,
+    k_new: torch.Tensor | None = None,
+    v_new: torch.Tensor | None = None,
+    causal: bool = True,
+    softmax_scale: float | None = None,
+    window: tuple[int, int] = (-1, -1),
+    softcap: float = 0.0,
+    k_scale: torch.Tensor | None = None,
+    v_scale: torch.Tensor | None = None,
+    num_splits: int = 0,
+    check_values: bool = True,
+) -> torch.Tensor:
+    """q ``(B, Sq, Hq, D)`` against the cache (plus ``k_new``/``v_new``, appended in place first).
+
+    Causal and windows are bottom-right aligned: query token i sits at position ``len - Sq + i``.
+    An e4m3 cache passes ``k_scale``/``v_scale`` (fp32, one per page and kv head; see
+    :mod:`accel.kernels.kv_cache`). ``check_values`` reads cache_seqlens (and the block table) back once
+    to reject a cache too small or a page index out of range; a decode loop may skip it.
+    """
+    scales = None
+    if (k_scale is None) != (v_scale is None):
+        raise UnsupportedInputError("k_scale and v_scale go together")
+    if k_scale is not None and v_scale is not None:
+        scales = (k_scale, v_scale)
+    check_kvcache(q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new, scales, check_values)
+    left, right = check_window(window, causal)
+    scale = resolve_scale(softmax_scale, q.shape[-1])
+    n_new = 0
+    if k_new is not None and v_new is not None:
+        n_new = k_new.shape[1]
+        if scales is not None:
+            from gpuaccel.accel.kernels.kv_cache import append_kv_fp8
+
+            append_kv_fp8(k_cache, v_cache, scales, cache_seqlens, block_table, k_new, v_new)
+        else:
+            append_kv(k_cache, v_cache, cache_seqlens, block_table, k_new, v_new)
+    cap = check_softcap(softcap)
+    run = lambda c: decode_attention(
+        q, k_cache, v_cache, cache_seqlens, block_table, n_new, left, right, scale, cap, c, num_splits, scales
+    )
+    key = decode_key(q, k_cache, block_table, num_splits)
+    candidates = FP8_CANDIDATES if scales is not None else DECODE_CANDIDATES
+    cfg = tuning.choose("decode", key, candidates, run, INTERPRETER_DECODE, not q.is_cuda, bool(causal))
+    return run(cfg)

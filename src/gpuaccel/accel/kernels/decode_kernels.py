@@ -1,0 +1,158 @@
+"""Triton kernels for decoding against a KV cache: split-KV attention, the split combine, and the append.
+
+Why it is shaped this way:
+- Decode reads a long cache with one or a few query tokens: the work is bound by memory bandwidth. One
+  program per (split, batch, kv head) streams a contiguous share of that sequence's keys (flash-decoding)
+  so batch 1 with a long cache still occupies every SM; a second kernel merges the splits by their
+  log-sum-exp. The share is computed on the device from ``cache_seqlens``, so nothing is read back.
+- All query heads of a grouped-query group (times the query tokens) are the rows of one tile: K and V
+  are read once per group, not once per query head.
+- A contiguous cache ``(B, S, Hkv, D)`` is addressed as pages too (sequence b's page p is b *
+  pages_per_seq + p), so contiguous and paged caches share one loop; a paged cache looks pages up in the
+  block table, one load per key row, so any page size works and pages may be shuffled.
+- FP8 (e4m3) caches carry one fp32 scale per (page, kv head); K's scale multiplies the scores' columns
+  and V's the probabilities, so the matmuls take the raw e4m3 values converted in registers.
+- Visibility is the varlen rule (bottom-right aligned causal and windows); soft-capping likewise.
+"""
+
+from __future__ import annotations
+
+import triton
+import triton.language as tl
+
+from gpuaccel.accel.kernels.varlen_kernels import tanh
+
+
+@triton.jit
+def cache_pages(BT, b, stride_bt, pos, ok, pages_per_seq, page_size, PAGED: tl.constexpr):
+    """Page index of token positions ``pos`` of sequence b (block-table lookup or contiguous arithmetic)."""
+    if PAGED:
+        return tl.load(BT + b * stride_bt + pos // page_size, mask=ok, other=0)
+    return b * pages_per_seq + pos // page_size
+
+
+@triton.jit
+def decode_split_kernel(
+    Q, KC, VC, KS, VS, BT, SEQLENS, PO, PL, qk_scale, cap_scale, cap_log2, win_left, win_right, n_new,
+    stride_qb, stride_qs, stride_qh, stride_page, stride_row, stride_head, stride_bt,
+    pages_per_seq, page_size, heads_kv, seq_q, num_splits,
+    GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr,
+    PAGED: tl.constexpr, FP8: tl.constexpr, SOFTCAP: tl.constexpr,
+):  # fmt: skip
+    split = tl.program_id(0)
+    bh = tl.program_id(1)
+    b = bh // heads_kv
+    hkv = bh % heads_kv
+    len_k = tl.load(SEQLENS + b) + n_new
+    rows = tl.arange(0, ROWS)
+    offs_d = tl.arange(0, HEAD_DIM)
+    qi = rows // GROUP
+    row_ok = qi < seq_q
+    h = hkv * GROUP + rows % GROUP
+    q_ptrs = Q + b.to(tl.int64) * stride_qb + qi * stride_qs + h * stride_qh
+    q = tl.load(q_ptrs[:, None] + offs_d[None, :], mask=row_ok[:, None], other=0.0)
+    if FP8:  # e4m3 -> fp16 is one conversion per pair of values (-> bf16 is not); q is scaled first
+        q = (q.to(tl.float32) * qk_scale).to(tl.float16)
+        cap_scale = cap_scale / qk_scale
+        qk_scale = 1.0
+    pos = len_k - seq_q + qi  # each query row's own position in the sequence
+    lo_r = pos - win_left
+    hi_r = pos + win_right
+    # keys any row sees, shared out in BLOCK_N-aligned chunks among the splits
+    base = (tl.maximum(len_k - seq_q - win_left, 0) // BLOCK_N) * BLOCK_N
+    vis_hi = tl.minimum(len_k - 1 + win_right + 1, len_k)
+    chunk = tl.cdiv(tl.cdiv(tl.maximum(vis_hi - base, 0), num_splits), BLOCK_N) * BLOCK_N
+    start = base + split * chunk
+    end = tl.minimum(start + chunk, vis_hi)
+
+    m_i = tl.full([ROWS], float("-inf"), dtype=tl.float32)
+    l_i = tl.zeros([ROWS], dtype=tl.float32)
+    acc = tl.zeros([ROWS, HEAD_DIM], dtype=tl.float32)
+    for n0 in tl.range(start, end, BLOCK_N):
+        offs_n = n0 + tl.arange(0, BLOCK_N)
+        n_ok = offs_n < end
+        page = cache_pages(BT, b, stride_bt, offs_n, n_ok, pages_per_seq, page_size, PAGED)
+        kv_off = page.to(tl.int64) * stride_page + (offs_n % page_size) * stride_row + hkv * stride_head
+        ptrs = tl.multiple_of(kv_off, 16)[:, None] + offs_d[None, :]  # rows start 16-element aligned
+        k = tl.load(KC + ptrs, mask=n_ok[:, None], other=0.0)
+        v = tl.load(VC + ptrs, mask=n_ok[:, None], other=0.0)
+        qk = tl.dot(q, k.to(q.dtype).T)
+        if FP8:
+            qk = qk * tl.load(KS + page * heads_kv + hkv, mask=n_ok, other=0.0)[None, :]
+        if SOFTCAP:  # noqa: SIM108 (a constexpr branch: only one side is compiled)
+            s = cap_log2 * tanh(qk * cap_scale)
+        else:
+            s = qk * qk_scale
+        on = offs_n[None, :]
+        valid = n_ok[None, :] & (on >= lo_r[:, None]) & (on <= hi_r[:, None])
+        s = tl.where(valid, s, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(s, 1))
+        m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
+        p = tl.math.exp2(s - m_use[:, None])
+        alpha = tl.math.exp2(m_i - m_use)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        if FP8:
+            p = p * tl.load(VS + page * heads_kv + hkv, mask=n_ok, other=0.0)[None, :]
+        acc = tl.dot(p.to(q.dtype), v.to(q.dtype), acc * alpha[:, None])
+        m_i = m_new
+
+    empty = l_i == 0.0
+    l_safe = tl.where(empty, 1.0, l_i)
+    slot = (bh * num_splits + split) * ROWS + rows
+    tl.store(PL + slot, tl.where(empty, float("-inf"), m_i + tl.math.log2(l_safe)), mask=row_ok)
+    o_ptrs = PO + slot.to(tl.int64)[:, None] * HEAD_DIM + offs_d[None, :]
+    tl.store(o_ptrs, acc / l_safe[:, None], mask=row_ok[:, None])
+
+
+@triton.jit
+def decode_combine_kernel(
+    PO, PL, Out, stride_ob, stride_os, stride_oh, heads_kv, seq_q, num_splits,
+    GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr,
+):  # fmt: skip
+    """Merge the splits of one output row by their log2-sum-exp; a row no split saw gives 0.
+
+    One program per (batch, kv head, row) loads every split's partial row at once: a loop over the splits
+    would wait for one load after another, and that latency, not bytes, set the time at batch 1."""
+    pid = tl.program_id(0)
+    rows_used = GROUP * seq_q
+    r = pid % rows_used
+    bh = pid // rows_used
+    b = bh // heads_kv
+    hkv = bh % heads_kv
+    s = tl.arange(0, SPLITS)
+    offs_d = tl.arange(0, HEAD_DIM)
+    s_ok = s < num_splits
+    slot = (bh * num_splits + s) * ROWS + r
+    ls = tl.load(PL + slot, mask=s_ok, other=float("-inf"))
+    m = tl.max(ls, 0)
+    m_use = tl.where(m == float("-inf"), 0.0, m)
+    w = tl.math.exp2(ls - m_use)
+    os = tl.load(PO + slot.to(tl.int64)[:, None] * HEAD_DIM + offs_d[None, :], mask=s_ok[:, None], other=0.0)
+    l = tl.sum(w, 0)  # noqa: E741
+    out = tl.sum(os * w[:, None], 0) / tl.where(l == 0.0, 1.0, l)
+    qi = r // GROUP
+    h = hkv * GROUP + r % GROUP
+    o_ptrs = Out + b.to(tl.int64) * stride_ob + qi * stride_os + h * stride_oh + offs_d
+    tl.store(o_ptrs, out.to(Out.dtype.element_ty))
+
+
+@triton.jit
+def append_kernel(
+    KN, VN, KC, VC, BT, SEQLENS, stride_nb, stride_ns, stride_nh, stride_page, stride_row, stride_head,
+    stride_bt, pages_per_seq, page_size, heads_kv, n_new,
+    HEADS: tl.constexpr, HEAD_DIM: tl.constexpr, PAGED: tl.constexpr,
+):  # fmt: skip
+    """Write new token i of sequence b (all kv heads) at position cache_seqlens[b] + i, in place."""
+    pid = tl.program_id(0)
+    b = pid // n_new
+    i = pid % n_new
+    pos = tl.load(SEQLENS + b) + i
+    page = cache_pages(BT, b, stride_bt, pos, True, pages_per_seq, page_size, PAGED)
+    hh = tl.arange(0, HEADS)
+    offs_d = tl.arange(0, HEAD_DIM)
+    ok = (hh < heads_kv)[:, None]
+    src = b.to(tl.int64) * stride_nb + i * stride_ns + hh[:, None] * stride_nh + offs_d[None, :]
+    dst = page.to(tl.int64) * stride_page + (pos % page_size) * stride_row + hh[:, None] * stride_head
+    dst = dst + offs_d[None, :]
+    tl.store(KC + dst, tl.load(KN + src, mask=ok).to(KC.dtype.element_ty), mask=ok)
+    tl.store(VC + dst, tl.load(VN + src, mask=ok).to(VC.dtype.element_ty), mask=ok)

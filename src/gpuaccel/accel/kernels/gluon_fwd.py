@@ -1,0 +1,380 @@
+"""Warp-specialised attention forward for Hopper (sm_90) in Gluon, FlashAttention-3's shape.
+
+Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` stays the portable path):
+- One TMA producer warp fills a ring of K/V stages guarded by mbarriers (ready: bytes landed; empty: both
+  consumers are done), so loads never wait on softmax and consumers never issue a load.
+- Two independent 4-warp consumer partitions each own 64 query rows of a 128-row tile. Separate partitions
+  drift apart, so one warpgroup's softmax runs while the other's wgmma occupies the tensor cores (one
+  8-warp partition would run in lockstep: every barrier lowers to a partition-wide bar.sync).
+- Inside each consumer, the QK^T wgmma of block j is issued before the PV wgmma of block j-1, O's rescale
+  runs under QK^T(j), and softmax(j) sits between the two waits so it can run under PV(j-1)
+  (FlashAttention-3's order). Triton's bundled ptxas 12.8 still hoists the PV wait above the exp2s
+  (docs/kernels.md), so most of the overlap comes from the two warpgroups drifting.
+- The grid is persistent: one CTA per SM. Non-causal tiles go round-robin, head by head (K/V of the few
+  heads in flight stay in L2); causal tiles are ordered longest first inside groups of heads sized so their
+  K/V fit in L2 and handed to programs by a host table (:mod:`accel.kernels.gluon_sched`).
+- Only blocks on the causal diagonal or the ragged key end pay for masking. Q/K/V move through 4-D TMA
+  descriptors [B, H, N, D], so a tile never reads another head and ragged ends are zero-filled.
+- O goes straight from registers to global memory with a row mask; Q's buffer is handed back to the
+  producer right after the last QK^T, so the next tile's Q loads during the last PV and the epilogue.
+- O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
+  backward and ring attention consume either.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import torch
+import triton
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (
+    mbarrier,
+    tma,
+    warpgroup_mma,
+    warpgroup_mma_wait,
+)
+from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+from gpuaccel.accel.kernels.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
+from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
+
+HALF_M = gl.constexpr(CONSUMER_ROWS)
+
+
+@gluon.jit
+def _tile_coords(t, num_m, bh_total, group_heads, CAUSAL: gl.constexpr):
+    """(query block, batch*head) of tile ``t``: head-major when non-causal, longest-first per head group."""
+    if CAUSAL:
+        per_group = group_heads * num_m
+        g = t // per_group
+        r = t % per_group
+        heads_here = gl.minimum(group_heads, bh_total - g * group_heads)
+        m_idx = num_m - 1 - r // heads_here
+        bh = g * group_heads + r % heads_here
+    else:
+        m_idx = t % num_m
+        bh = t // num_m
+    return m_idx, bh
+
+
+@gluon.jit
+def _kv_blocks(start, rows, seq_k, causal_off, BLOCK_N: gl.constexpr, CAUSAL: gl.constexpr):
+    """Key blocks rows [start, start+rows) need (at least 1, so every tile has one stage), and how many
+    of them every row sees fully (no mask)."""
+    if CAUSAL:
+        hi = gl.minimum(seq_k, start + rows + causal_off)
+        full = gl.minimum(gl.maximum(start + causal_off + 1, 0), seq_k)
+    else:
+        hi = seq_k
+        full = seq_k
+    n = gl.maximum(gl.cdiv(gl.maximum(hi, 0), BLOCK_N), 1)
+    return n, gl.minimum(full // BLOCK_N, n)
+
+
+@gluon.jit
+def _tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED: gl.constexpr):
+    """How many tiles this program runs: from the host's longest-first table (causal) or round-robin."""
+    if SCHEDULED:
+        n = gl.load(sched_ptr + gl.program_id(0) * sched_len)
+    else:
+        n = gl.cdiv(num_tiles - gl.program_id(0), gl.num_programs(0))
+    return n
+
+
+@gluon.jit
+def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr):
+    if SCHEDULED:
+        t = gl.load(sched_ptr + gl.program_id(0) * sched_len + 1 + i)
+    else:
+        t = gl.program_id(0) + i * gl.num_programs(0)
+    return t
+
+
+@gluon.jit
+def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty,
+              v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+              sched_len, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+    cnt = 0  # K/V blocks issued so far: ring slot and phase
+    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, CAUSAL)):
+        t = _tile_id(i, sched_ptr, sched_len, CAUSAL)
+        tile_phase = i & 1
+        m_idx, bh = _tile_coords(t, num_m, bh_total, group_heads, CAUSAL)
+        b = bh // heads_q
+        h = bh % heads_q
+        hkv = h // group
+        start_m = m_idx * (2 * HALF_M)
+        for c in gl.static_range(2):
+            mbarrier.wait(q_empty.index(c), tile_phase ^ 1)
+            mbarrier.expect(q_ready.index(c), q_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(
+                q_desc, [b, h, start_m + c * HALF_M, 0], q_ready.index(c), q_smem.index(c)
+            )
+        n_tile, _ = _kv_blocks(start_m, 2 * HALF_M, seq_k, seq_k - seq_q, BLOCK_N, CAUSAL)
+        for j in range(n_tile):
+            s = cnt % STAGES
+            ring_phase = ((cnt // STAGES) & 1) ^ 1
+            mbarrier.wait(k_empty.index(s), ring_phase)
+            mbarrier.expect(k_ready.index(s), k_desc.block_type.nbytes)
+            key = j * BLOCK_N
+            tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
+            mbarrier.wait(v_empty.index(s), ring_phase)
+            mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
+            cnt += 1
+
+
+@gluon.jit
+def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr,
+             BLOCK_N: gl.constexpr, MASKED: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+    """Online-softmax update for one score block: (p, alpha, m_new, l_new); exp2 with log2(e) folded."""
+    if MASKED:
+        offs_n = j * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, s_layout))
+        valid = gl.expand_dims(offs_n, 0) < seq_k
+        if CAUSAL:
+            valid = valid & (gl.expand_dims(offs_n, 0) <= gl.expand_dims(offs_m, 1) + causal_off)
+        qk = gl.where(valid, qk * qk_scale, float("-inf"))
+        m_new = gl.maximum(m_i, gl.max(qk, 1))
+        m_use = gl.where(m_new == float("-inf"), 0.0, m_new)  # rows that saw no key yet
+        qk = qk - gl.expand_dims(m_use, 1)
+    else:
+        m_new = gl.maximum(m_i, gl.max(qk, 1) * qk_scale)
+        m_use = m_new
+        qk = qk * qk_scale - gl.expand_dims(m_use, 1)
+    p = gl.exp2(qk)
+    alpha = gl.exp2(m_i - m_use)
+    l_i = l_i * alpha + gl.sum(p, 1)
+    return p, alpha, m_new, l_i
+
+
+@gluon.jit
+def _qk(q_s, k_smem, k_ready, cnt, s_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr):
+    """Wait for K of ring slot ``cnt`` and issue S = Q K^T asynchronously."""
+    s = cnt % STAGES
+    mbarrier.wait(k_ready.index(s), (cnt // STAGES) & 1)
+    k_s = k_smem.index(s)._reinterpret(k_smem.dtype, [BLOCK_N, k_smem.shape[-1]], q_s.layout)
+    zero = gl.zeros([HALF_M, BLOCK_N], gl.float32, s_layout)
+    return warpgroup_mma(q_s, k_s.permute((1, 0)), zero, use_acc=False, is_async=True)
+
+
+@gluon.jit
+def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, p_prev, alpha,
+          offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
+          o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
+          CAUSAL: gl.constexpr):  # fmt: skip
+    """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
+    issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order)."""
+    s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES)
+    acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+    sp = (cnt - 1) % STAGES
+    mbarrier.wait(v_ready.index(sp), ((cnt - 1) // STAGES) & 1)
+    v_s = v_smem.index(sp)._reinterpret(v_smem.dtype, [BLOCK_N, v_smem.shape[-1]], q_s.layout)
+    acc = warpgroup_mma(p_prev, v_s, acc, is_async=True)
+    qk = warpgroup_mma_wait(1, deps=(s_tok,))
+    mbarrier.arrive(k_empty.index(cnt % STAGES))
+    p, alpha, m_i, l_i = _softmax(
+        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL
+    )
+    acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
+    mbarrier.arrive(v_empty.index(sp))
+    p_next = gl.convert_layout(p.to(v_smem.dtype), p_layout)
+    return acc, m_i, l_i, p_next, alpha
+
+
+@gluon.jit
+def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
+              stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m, bh_total,
+              group_heads, num_tiles, sched_ptr, sched_len, HALF: gl.constexpr, HEAD_DIM: gl.constexpr,
+              BLOCK_N: gl.constexpr,              STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+    s_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, 16]
+    )
+    o_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM, 16]
+    )
+    p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=2)
+    row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
+    q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
+    causal_off = seq_k - seq_q  # query i sees key j when j <= i + causal_off
+    q_s = q_smem.index(HALF)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
+    cnt = 0  # K/V blocks consumed so far: ring slot and phase
+    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, CAUSAL)):
+        t = _tile_id(i, sched_ptr, sched_len, CAUSAL)
+        m_idx, bh = _tile_coords(t, num_m, bh_total, group_heads, CAUSAL)
+        start_m = m_idx * (2 * HALF_M)
+        row0 = start_m + HALF * HALF_M
+        n_tile, _ = _kv_blocks(start_m, 2 * HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
+        n_mine, n_full = _kv_blocks(row0, HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
+        offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
+        mbarrier.wait(q_ready.index(HALF), i & 1)
+
+        # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
+        m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
+        l_i = gl.zeros([HALF_M], gl.float32, row_layout)
+        qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
+        mbarrier.arrive(k_empty.index(cnt % STAGES))
+        p, alpha, m_i, l_i = _softmax(
+            qk, m_i, l_i, 0, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, True, CAUSAL
+        )
+        p = gl.convert_layout(p.to(v_smem.dtype), p_layout)
+        acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
+        for j in range(1, n_full):
+            acc, m_i, l_i, p, alpha = _step(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                alpha, offs_m, qk_scale, causal_off, seq_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES,
+                False, CAUSAL,
+            )  # fmt: skip
+        for j in range(gl.maximum(n_full, 1), n_mine):
+            acc, m_i, l_i, p, alpha = _step(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                alpha, offs_m, qk_scale, causal_off, seq_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES,
+                True, CAUSAL,
+            )  # fmt: skip
+        mbarrier.arrive(q_empty.index(HALF))  # every QK^T of this tile is done: Q's buffer may refill
+        last = cnt + n_mine - 1
+        acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+        mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
+        v_s = v_smem.index(last % STAGES)._reinterpret(v_smem.dtype, [BLOCK_N, HEAD_DIM], q_2d)
+        acc = warpgroup_mma(p, v_s, acc, is_async=True)
+        acc = warpgroup_mma_wait(0, deps=(acc,))
+        mbarrier.arrive(v_empty.index(last % STAGES))
+        for j in range(n_mine, n_tile):  # blocks only the other half needs: hand the slots back
+            s = (cnt + j) % STAGES
+            mbarrier.wait(k_ready.index(s), ((cnt + j) // STAGES) & 1)
+            mbarrier.arrive(k_empty.index(s))
+            mbarrier.wait(v_ready.index(s), ((cnt + j) // STAGES) & 1)
+            mbarrier.arrive(v_empty.index(s))
+        cnt += n_tile
+
+        # epilogue: rows that saw no key give 0 and lse -inf
+        empty = l_i == 0.0
+        l_safe = gl.where(empty, 1.0, l_i)
+        lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe)) * 0.6931471805599453)
+        gl.store(lse_ptr + bh.to(gl.int64) * seq_q + offs_m, lse, mask=offs_m < seq_q)
+        out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
+        b = bh // heads_q
+        h = bh % heads_q
+        o_rows = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
+        o_cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+        o_base = o_ptr + b.to(gl.int64) * stride_ob + h.to(gl.int64) * stride_oh
+        ptrs = o_base + gl.expand_dims(o_rows.to(gl.int64) * stride_on, 1) + gl.expand_dims(o_cols, 0)
+        gl.store(ptrs, out.to(o_ptr.dtype.element_ty), mask=gl.expand_dims(o_rows < seq_q, 1))
+
+
+@gluon.jit
+def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
+                          heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+                          sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                          CAUSAL: gl.constexpr, CONSUMER_REGS: gl.constexpr):  # fmt: skip
+    dtype: gl.constexpr = q_desc.dtype
+    q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
+    v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
+    q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    q_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    k_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(q_ready.index(i), count=1)
+        mbarrier.init(q_empty.index(i), count=1)
+    for i in gl.static_range(STAGES):
+        mbarrier.init(k_ready.index(i), count=1)
+        mbarrier.init(v_ready.index(i), count=1)
+        mbarrier.init(k_empty.index(i), count=2)  # both consumer warpgroups release a slot
+        mbarrier.init(v_empty.index(i), count=2)
+
+    first: gl.constexpr = 0
+    second: gl.constexpr = 1
+    gl.warp_specialize(
+        [
+            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                         lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m,
+                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, first, HEAD_DIM, BLOCK_N,
+                         STAGES, CAUSAL)),
+            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                         lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m,
+                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, second, HEAD_DIM, BLOCK_N,
+                         STAGES, CAUSAL)),
+            (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
+                         k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
+                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL)),
+        ],
+        [4, 1],
+        [CONSUMER_REGS, 24],
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------- host side
+
+L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in L2 (H100: 50 MB)
+CONSUMER_REGS = 232  # second consumer's register cap; the first gets what the producer's 24 leave
+
+
+def _gl_dtype(dtype: torch.dtype) -> Any:
+    if dtype == torch.bfloat16:
+        return gl.bfloat16
+    if dtype == torch.float16:
+        return gl.float16
+    raise ValueError(f"the Gluon forward takes float16 or bfloat16, got {dtype}")
+
+
+@functools.cache
+def _smem_layout(rows: int, head_dim: int, dtype: torch.dtype) -> Any:
+    """Per tile shape and dtype, computed once: short calls are host-bound."""
+    return gl.NVMMASharedLayout.get_default_for([1, 1, rows, head_dim], _gl_dtype(dtype))
+
+
+def _descriptor(t: torch.Tensor, rows: int) -> TensorDescriptor:
+    block = [1, 1, rows, t.shape[-1]]
+    return TensorDescriptor(
+        t, list(t.shape), list(t.stride()), block, _smem_layout(rows, t.shape[-1], t.dtype)
+    )
+
+
+def _sm_count(device: torch.device) -> int:
+    key = device.index if device.index is not None else torch.cuda.current_device()
+    if key not in _SMS:
+        _SMS[key] = torch.cuda.get_device_properties(key).multi_processor_count
+    return _SMS[key]
+
+
+_SMS: dict[int, int] = {}
+
+
+def launch_gluon_fwd(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: GluonFwdConfig | None = None,
+) -> None:
+    """Run the warp-specialised forward into ``o`` (q's shape, unit last stride) and ``lse`` [B, Hq, Nq]
+    (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    cfg = cfg or gluon_fwd_config(d)
+    num_m = triton.cdiv(nq, 2 * CONSUMER_ROWS)
+    bh_total = b * hq
+    num_tiles = num_m * bh_total
+    kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
+    group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
+    programs = min(_sm_count(q.device), num_tiles)
+    if causal:
+        sched = causal_schedule(nq, nk, bh_total, group_heads, cfg.block_n, programs, q.device)
+    else:
+        sched = no_schedule(q.device)
+    gluon_attn_fwd_kernel[(programs,)](
+        _descriptor(q, CONSUMER_ROWS), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
+        o.stride(0), o.stride(1), o.stride(2), scale * LOG2E,
+        hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1],
+        HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
+        CONSUMER_REGS=CONSUMER_REGS, num_warps=4,
+    )  # fmt: skip

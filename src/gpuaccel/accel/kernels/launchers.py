@@ -1,0 +1,163 @@
+"""Host-side launchers of the tl.* attention kernels, one configuration at a time.
+
+They take prepared inputs (TMA-legal strides, padded head dim) and a configuration from
+:mod:`accel.kernels.tuning`; choosing the configuration and checking the inputs is the callers' job
+(:mod:`accel.kernels.attention`, :mod:`accel.kernels.fp8`, :mod:`accel.kernels.varlen`).
+"""
+
+from __future__ import annotations
+
+import torch
+import triton
+
+from gpuaccel.accel.kernels.flash_bwd import (
+    attn_bwd_dkdv_kernel,
+    attn_bwd_dq_kernel,
+    attn_bwd_preprocess_kernel,
+)
+from gpuaccel.accel.kernels.flash_fwd import LOG2E, attn_fwd_kernel
+from gpuaccel.accel.kernels.tuning import BwdConfig, FwdConfig
+
+STAT_PAD = 128  # backward statistics rows are padded to this, the largest query block
+
+
+def _alloc(size: int, alignment: int, stream: int | None) -> torch.Tensor:
+    return torch.empty(size, dtype=torch.int8, device="cuda")
+
+
+def _prepare(t: torch.Tensor) -> torch.Tensor:
+    """TMA needs a unit last stride, 16-byte aligned other strides and base: copy only when violated."""
+    es = t.element_size()
+    if t.stride(-1) == 1 and all((s * es) % 16 == 0 for s in t.stride()[:-1]) and t.data_ptr() % 16 == 0:
+        return t
+    return t.contiguous()
+
+
+def padded_head_dim(d: int) -> int:
+    """Kernels need a power-of-two head_dim (tl.arange); others are zero-padded, which changes nothing:
+    zero columns add 0 to q.k and give zero output columns that are sliced off."""
+    return 1 << (d - 1).bit_length()
+
+
+def pad_head_dim(t: torch.Tensor, dp: int) -> torch.Tensor:
+    return t if t.shape[-1] == dp else torch.nn.functional.pad(t, (0, dp - t.shape[-1]))
+
+
+def _strides(t: torch.Tensor) -> tuple[int, int, int]:
+    return t.stride(0), t.stride(1), t.stride(2)
+
+
+def launch_fwd(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: FwdConfig,
+    fp8_scales: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
+) -> None:
+    """Run the forward kernel with one configuration (q/k/v already prepared; fp8 v is transposed)."""
+    if q.is_cuda:
+        triton.set_allocator(_alloc)
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    qs, ks, vs = fp8_scales if fp8_scales is not None else (lse, lse, lse)
+    grid = (triton.cdiv(nq, cfg.block_m), b * hq)
+    attn_fwd_kernel[grid](
+        q, k, v, o, lse, qs, ks, vs, scale * LOG2E,
+        *_strides(q), *_strides(k), *_strides(v), *_strides(o),
+        hq, hkv, nq, nk, nq,
+        HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal, FP8=fp8_scales is not None,
+        WARP_SPEC=cfg.warp_spec, num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+    )  # fmt: skip
+
+
+def bwd_stats(o: torch.Tensor, do: torch.Tensor, lse: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
+    """The preprocess pass: ``(delta = rowsum(dO * O), lse in log2 units, padded row stride)``."""
+    if o.is_cuda:
+        triton.set_allocator(_alloc)
+    b, hq, nq, d = o.shape
+    stat_stride = triton.cdiv(nq, STAT_PAD) * STAT_PAD
+    delta = torch.empty(b * hq, stat_stride, device=o.device, dtype=torch.float32)
+    lse2 = torch.empty_like(delta)
+    pre_block = 64
+    attn_bwd_preprocess_kernel[(stat_stride // pre_block, b * hq)](
+        o, do, lse.contiguous(), delta, lse2, *_strides(o), *_strides(do), hq, nq, stat_stride,
+        HEAD_DIM=d, BLOCK_M=pre_block, num_warps=4,
+    )  # fmt: skip
+    return delta, lse2, stat_stride
+
+
+def launch_dkdv(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    stats: tuple[torch.Tensor, torch.Tensor, int],
+    causal: bool,
+    scale: float,
+    cfg: BwdConfig,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]:
+    """The dK/dV kernel: ``(dk, dv, fp32 dq accumulator or None)``; the atomic modes fill dq too."""
+    delta, lse2, stat_stride = stats
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    dk = torch.empty(k.shape, device=k.device, dtype=k.dtype)
+    dv = torch.empty(v.shape, device=v.device, dtype=v.dtype)
+    atomic = cfg.dq_mode in ("atomic", "atomic_tma")
+    dq_acc = torch.zeros(q.shape, device=q.device, dtype=torch.float32) if atomic else None
+    dq_arg = dq_acc if dq_acc is not None else q  # unused by the kernel without ATOMIC_DQ
+    attn_bwd_dkdv_kernel[(triton.cdiv(nk, cfg.block_n), b * hkv)](
+        q, k, v, do, dq_arg, dk, dv, lse2, delta, scale * LOG2E, scale,
+        *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq_arg),
+        *_strides(dk), *_strides(dv), hq, hkv, nq, nk, stat_stride,
+        HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal, ATOMIC_DQ=atomic,
+        DQ_TMA=cfg.dq_mode == "atomic_tma", num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+    )  # fmt: skip
+    return dk, dv, dq_acc
+
+
+def launch_dq(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    stats: tuple[torch.Tensor, torch.Tensor, int],
+    causal: bool,
+    scale: float,
+    cfg: BwdConfig,
+) -> torch.Tensor:
+    """The separate dQ kernel of the "split" mode (its ``dq_*`` fields)."""
+    delta, lse2, stat_stride = stats
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    dq = torch.empty(q.shape, device=q.device, dtype=q.dtype)
+    attn_bwd_dq_kernel[(triton.cdiv(nq, cfg.dq_block_m), b * hq)](
+        q, k, v, do, dq, lse2, delta, scale * LOG2E, scale,
+        *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq),
+        hq, hkv, nq, nk, stat_stride,
+        HEAD_DIM=d, BLOCK_M=cfg.dq_block_m, BLOCK_N=cfg.dq_block_n, CAUSAL=causal,
+        num_warps=cfg.dq_warps, num_stages=cfg.dq_stages,
+    )  # fmt: skip
+    return dq
+
+
+def launch_bwd(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: BwdConfig,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Run preprocess + dK/dV (+ dQ) kernels with one configuration; returns fresh gradients."""
+    stats = bwd_stats(o, do, lse)
+    dk, dv, dq_acc = launch_dkdv(do, q, k, v, stats, causal, scale, cfg)
+    if dq_acc is not None:
+        return (dq_acc * scale).to(q.dtype), dk, dv
+    return launch_dq(do, q, k, v, stats, causal, scale, cfg), dk, dv

@@ -1,0 +1,66 @@
+"""Tier 3: the warp-specialised Gluon forward on a Hopper GPU; skipped without CUDA or off sm_90."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+
+pytestmark = pytest.mark.skipif(
+    not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9,
+    reason="the Gluon forward needs a Hopper (sm_90) GPU",
+)
+
+CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
+    (2, 8, 8, 1024, 1024, 128, False, torch.bfloat16),
+    (2, 8, 8, 1000, 1000, 128, True, torch.bfloat16),
+    (1, 8, 2, 777, 1500, 64, True, torch.float16),
+    (1, 4, 1, 1500, 777, 256, True, torch.bfloat16),
+    (2, 4, 4, 300, 300, 96, False, torch.float16),
+    (1, 4, 4, 5000, 130, 64, True, torch.float16),
+    (4, 16, 16, 2048, 2048, 128, True, torch.bfloat16),
+]
+
+
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal,dtype", CASES)
+def test_gluon_forward_matches_reference(b, hq, hkv, nq, nk, d, causal, dtype):
+    from gpuaccel.accel.kernels.bench import forward_check
+
+    r = forward_check(b, hq, hkv, nq, nk, d, causal, dtype)
+    assert r["path"] == "gluon"
+    assert not r["nan"], "a tile of o or lse was never written"
+    assert r["inf_rows_match"], "rows that see no key must give lse -inf"
+    assert r["o"] < 1e-2 and r["lse"] < 1e-2, r
+
+
+def test_backward_runs_from_the_gluon_forward():
+    from gpuaccel.accel.kernels.bench import errors_vs_reference
+
+    errs, same_inf = errors_vs_reference(2, 8, 2, 1024, 1100, 128, True, torch.bfloat16)
+    assert same_inf
+    assert errs["o"] < 1e-2 and errs["lse"] < 1e-2
+    assert max(errs["dq"], errs["dk"], errs["dv"]) < 2e-2
+
+
+def test_forced_triton_path_agrees(monkeypatch):
+    from gpuaccel.accel.kernels import attention
+
+    q, k, v = (torch.randn(1, 4, 700, 128, device="cuda", dtype=torch.bfloat16) for _ in range(3))
+    scale = 1 / math.sqrt(128)
+    assert attention.forward_path(q) == "gluon"
+    og, lg = attention.flash_attention_forward(q, k, v, True, scale)
+    monkeypatch.setenv(attention.PATH_ENV, "triton")
+    assert attention.forward_path(q) == "triton"
+    ot, lt = attention.flash_attention_forward(q, k, v, True, scale)
+    assert (og.float() - ot.float()).abs().max().item() < 2e-2
+    assert (lg - lt).abs().max().item() < 1e-3
+
+
+def test_forced_gluon_path_on_unsupported_head_dim_is_named(monkeypatch):
+    from gpuaccel.accel.kernels import UnsupportedInputError, attention
+
+    monkeypatch.setenv(attention.PATH_ENV, "gluon")
+    q = torch.randn(1, 2, 64, 32, device="cuda", dtype=torch.float16)
+    with pytest.raises(UnsupportedInputError, match="head_dim 32"):
+        attention.flash_attention_forward(q, q, q, False, 0.2)

@@ -1,0 +1,134 @@
+"""Tier 2: the custom ops (``gpuaccel::flash_attention_fwd/bwd``) and the per-signature plan cache.
+
+Under TRITON_INTERPRET=1 on CPU: ``torch.library.opcheck`` runs the schema, fake-tensor, autograd and
+AOT-dispatch checks on the real kernels; ``torch.compile(fullgraph=True)`` must trace a model calling
+``flash_attention`` into one graph and match the reference; a repeated call must reuse its plan, and a
+pin or a new signature must not.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+_ALREADY_INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"  # e.g. set by another tier-2 module
+os.environ["TRITON_INTERPRET"] = "1"
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+pytest.importorskip("triton")
+
+_defined = "gpuaccel.accel.kernels.flash_fwd" in sys.modules
+if _defined and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
+    pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
+
+from gpuaccel.accel.kernels import attention, reference, tuning  # noqa: E402
+from gpuaccel.accel.kernels.attention_op import flash_attention_bwd, flash_attention_fwd  # noqa: E402
+
+
+def _qkv(b=1, hq=2, hkv=1, n=24, d=16, seed=0, grad=False):
+    g = torch.Generator().manual_seed(seed)
+    mk = lambda h: torch.randn(b, h, n, d, generator=g).requires_grad_(grad)
+    return mk(hq), mk(hkv), mk(hkv)
+
+
+def test_opcheck_forward_and_backward_ops():
+    q, k, v = _qkv()
+    torch.library.opcheck(flash_attention_fwd, (q, k, v, True, 0.25))
+    o, lse = attention.flash_attention_forward(q, k, v, True, 0.25)
+    torch.library.opcheck(flash_attention_bwd, (torch.randn_like(o), q, k, v, o, lse, True, 0.25))
+
+
+def test_fake_forward_checks_shapes():
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    with FakeTensorMode():
+        q, k, v = torch.empty(2, 4, 8, 32), torch.empty(2, 2, 5, 32), torch.empty(2, 2, 5, 32)
+        o, lse = torch.ops.gpuaccel.flash_attention_fwd(q, k, v, False, 0.1)
+        assert o.shape == q.shape and lse.shape == (2, 4, 8) and lse.dtype == torch.float32
+        with pytest.raises(ValueError, match="multiple of key/value heads"):
+            torch.ops.gpuaccel.flash_attention_fwd(
+                q, torch.empty(2, 3, 5, 32), torch.empty(2, 3, 5, 32), False, 1.0
+            )
+
+
+def test_compile_fullgraph_matches_reference():
+    torch._dynamo.reset()
+    q, k, v = _qkv(grad=True, seed=1)
+
+    def loss(q, k, v):
+        return (attention.flash_attention(q, k, v, causal=True) ** 2).sum()
+
+    out = torch.compile(loss, fullgraph=True, backend="aot_eager")(q, k, v)
+    grads = torch.autograd.grad(out, (q, k, v))
+    qr, kr, vr = (t.detach().clone().requires_grad_() for t in (q, k, v))
+    ref = (reference.flash_attention(qr, kr, vr, causal=True) ** 2).sum()
+    rgrads = torch.autograd.grad(ref, (qr, kr, vr))
+    torch.testing.assert_close(out, ref, atol=1e-4, rtol=1e-4)
+    for g, r in zip(grads, rgrads, strict=True):
+        torch.testing.assert_close(g, r, atol=1e-4, rtol=1e-4)
+
+
+def test_repeated_call_reuses_its_plan_and_pins_or_new_strides_do_not(monkeypatch):
+    monkeypatch.setattr(attention, "_PLANS", {})
+    q, k, v = _qkv(seed=2)
+    first = attention.flash_attention_forward(q, k, v, False, 0.3)
+    assert len(attention._PLANS) == 1
+    calls = []
+    monkeypatch.setattr(attention, "check_inputs", lambda *a, **kw: calls.append(a) or None)
+    again = attention.flash_attention_forward(q, k, v, False, 0.3)  # planned: no checks at all
+    assert not calls
+    torch.testing.assert_close(again, first, atol=0, rtol=0)
+    monkeypatch.undo()
+    monkeypatch.setattr(attention, "_PLANS", {})
+    attention.flash_attention_forward(q, k, v, False, 0.3)
+    tuning.force("fwd", tuning.FwdConfig(16, 16, 4, 1))
+    try:
+        pinned = attention.flash_attention_forward(q, k, v, False, 0.3)
+        assert (
+            len(attention._PLANS) == 2
+            and ("triton", tuning.FwdConfig(16, 16, 4, 1)) in attention._PLANS.values()
+        )
+    finally:
+        tuning.force("fwd", None)
+    torch.testing.assert_close(pinned[0], first[0], atol=1e-5, rtol=1e-5)
+    qt = q.transpose(1, 2).contiguous().transpose(1, 2)  # same values, other strides: its own signature
+    torch.testing.assert_close(attention.flash_attention_forward(qt, k, v, False, 0.3)[0], first[0])
+    assert len(attention._PLANS) == 3
+
+
+def test_a_signature_that_needed_a_copy_is_never_planned(monkeypatch):
+    monkeypatch.setattr(attention, "_PLANS", {})
+    q, k, v = _qkv(d=16, n=20, seed=3)
+    wide = torch.randn(1, 2, 20, 18)[..., 1:17]  # 72-byte rows, 4-byte offset: copied for TMA every call
+    o, _ = attention.flash_attention_forward(wide, k, v, True, 0.25)
+    o2, _ = attention.flash_attention_forward(wide, k, v, True, 0.25)
+    assert not attention._PLANS
+    ref, _ = reference.flash_attention_forward(wide, k, v, True, 0.25)
+    torch.testing.assert_close(o2, ref, atol=2e-4, rtol=2e-4)
+    torch.testing.assert_close(o, o2, atol=0, rtol=0)
+
+
+def test_planned_backward_matches_the_checked_one(monkeypatch):
+    monkeypatch.setattr(attention, "_PLANS", {})
+    q, k, v = _qkv(hq=4, hkv=2, seed=4)
+    o, lse = attention.flash_attention_forward(q, k, v, True, 0.2)
+    do = torch.randn_like(o)
+    first = attention.flash_attention_backward(do, q, k, v, o, lse, True, 0.2)
+    second = attention.flash_attention_backward(do, q, k, v, o, lse, True, 0.2)
+    assert sum(key[0] == "bwd" for key in attention._PLANS) == 1
+    for a, b in zip(first, second, strict=True):
+        torch.testing.assert_close(a, b, atol=0, rtol=0)
+    with pytest.raises(ValueError, match="lse must have shape"):  # a bad call is still checked
+        attention.flash_attention_backward(do, q, k, v, o, lse[:, :1], True, 0.2)
+
+
+def test_non_tensor_arguments_get_the_checks_error():
+    from gpuaccel.accel.kernels.checks import UnsupportedInputError
+
+    q, k, v = _qkv(seed=5)
+    with pytest.raises(UnsupportedInputError, match="k must be a torch.Tensor"):
+        attention.flash_attention_forward(q, None, v, False, 0.3)
+    with pytest.raises(UnsupportedInputError, match="v must be a torch.Tensor"):
+        attention.flash_attention(q, k, [1.0])

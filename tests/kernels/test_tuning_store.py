@@ -1,0 +1,164 @@
+"""Tuned attention configurations on disk: bucket keys, persistence, one stable choice, shipped defaults.
+
+CPU only: the timing itself (``tuning.time_candidates``) is replaced by a counter, so what is checked is
+which configuration each call gets and when anything would be timed or written.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from gpuaccel.accel.kernels import tuning, tuning_store
+from gpuaccel.accel.kernels.checks import AttentionShape
+from gpuaccel.accel.kernels.tuning import BwdConfig, FwdConfig
+from gpuaccel.accel.kernels.tuning_store import TuningStore, bucket_key, pow2_bucket
+
+ROOT = Path(__file__).resolve().parents[2]
+GPU = "NVIDIA H100 80GB HBM3"
+CANDIDATES = [BwdConfig(64, 64, 4, 2, "split", 128, 32, 8, 3), BwdConfig(32, 64, 4, 3, "split", 64, 32, 4, 3)]
+
+
+@pytest.fixture
+def isolated(tmp_path, monkeypatch):
+    """A fresh store in tmp_path, empty in-memory caches, and a fake timer that picks the second candidate."""
+    monkeypatch.setenv(tuning_store.CACHE_DIR_ENV, str(tmp_path))
+    monkeypatch.delenv(tuning_store.TUNE_ENV, raising=False)
+    monkeypatch.setattr(tuning_store, "STORE", TuningStore(defaults=tmp_path / "no-defaults.json"))
+    monkeypatch.setattr(tuning, "_CACHE", {})
+    monkeypatch.setattr(tuning, "_BUCKETS", {})
+    timed: list[tuple] = []
+
+    def fake_time(kind, key, candidates, run):
+        timed.append(key)
+        return candidates[1], 0.25
+
+    monkeypatch.setattr(tuning, "time_candidates", fake_time)
+    return timed
+
+
+def _choose(shape: AttentionShape, causal: bool = True):
+    bucket = bucket_key("bwd", shape, "bfloat16", causal)
+    return tuning.choose("bwd", (shape, "bf16", causal), CANDIDATES, None, None, False, causal, bucket, GPU)
+
+
+def _new_process(monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(tuning, "_CACHE", {})
+    monkeypatch.setattr(tuning, "_BUCKETS", {})
+    monkeypatch.setattr(tuning_store, "STORE", TuningStore(defaults=tmp_path / "no-defaults.json"))
+
+
+def test_buckets_round_lengths_and_batch_heads_up_to_powers_of_two():
+    assert [pow2_bucket(n) for n in (0, 1, 2, 3, 900, 1024, 1025)] == [1, 1, 2, 4, 1024, 1024, 2048]
+    a = bucket_key("bwd", AttentionShape(8, 16, 16, 1000, 1000, 128), "bfloat16", True)
+    b = bucket_key("bwd", AttentionShape(7, 16, 16, 1024, 1024, 128), "bfloat16", True)
+    assert a == b == "bwd|bfloat16|d128|causal|nq1024|nk1024|bh128|g1"
+    others = [
+        AttentionShape(8, 16, 16, 1025, 1025, 128),
+        AttentionShape(16, 16, 16, 1024, 1024, 128),
+        AttentionShape(8, 16, 4, 1024, 1024, 128),
+        AttentionShape(8, 16, 16, 1024, 1024, 64),
+    ]
+    keys = {bucket_key("bwd", s, "bfloat16", True) for s in others}
+    assert len(keys) == len(others) and a not in keys
+    assert bucket_key("bwd", others[1], "bfloat16", False) != bucket_key("bwd", others[1], "float16", False)
+
+
+def test_first_choice_is_timed_stored_and_reused_by_the_bucket_and_the_next_process(
+    isolated, tmp_path, monkeypatch
+):
+    first = _choose(AttentionShape(8, 16, 16, 1024, 1024, 128))
+    assert first == CANDIDATES[1] and len(isolated) == 1
+    assert _choose(AttentionShape(6, 16, 16, 1000, 1000, 128)) == first  # same bucket: no timing
+    assert len(isolated) == 1
+    stored = json.loads((tmp_path / tuning_store.STORE_FILE).read_text())
+    (entries,) = stored["devices"].values()
+    assert list(entries) == ["bwd|bfloat16|d128|causal|nq1024|nk1024|bh128|g1"]
+    _new_process(monkeypatch, tmp_path)
+    for _ in range(3):
+        assert _choose(AttentionShape(8, 16, 16, 1024, 1024, 128)) == first
+    assert len(isolated) == 1
+
+
+def test_store_is_keyed_by_gpu_and_triton_version(isolated, tmp_path):
+    store = TuningStore(tmp_path / "t.json", tmp_path / "none.json")
+    store.save(GPU, "3.6.0", "b1", CANDIDATES[0], 1.0)
+    store.save("NVIDIA H200", "3.6.0", "b1", CANDIDATES[1], 1.0)
+    fresh = TuningStore(tmp_path / "t.json", tmp_path / "none.json")
+    assert fresh.lookup(GPU, "3.6.0", "b1", tuning.CONFIG_TYPES) == CANDIDATES[0]
+    assert fresh.lookup("NVIDIA H200", "3.6.0", "b1", tuning.CONFIG_TYPES) == CANDIDATES[1]
+    assert fresh.lookup(GPU, "3.7.0", "b1", tuning.CONFIG_TYPES) is None
+
+
+def test_tune_modes(isolated, tmp_path, monkeypatch):
+    shape = AttentionShape(8, 16, 16, 1024, 1024, 128)
+    monkeypatch.setenv(tuning_store.TUNE_ENV, "0")
+    assert _choose(shape) == CANDIDATES[0] and not isolated  # never timed, nothing stored
+    assert not (tmp_path / tuning_store.STORE_FILE).exists()
+    _new_process(monkeypatch, tmp_path)
+    monkeypatch.setenv(tuning_store.TUNE_ENV, "1")
+    bucket = bucket_key("bwd", shape, "bfloat16", True)
+    TuningStore(tmp_path / tuning_store.STORE_FILE).save(GPU, _triton(), bucket, CANDIDATES[0], 9.0)
+    assert _choose(shape) == CANDIDATES[1] and len(isolated) == 1  # forced: timed despite the stored entry
+    _new_process(monkeypatch, tmp_path)
+    monkeypatch.setenv(tuning_store.TUNE_ENV, "")
+    assert _choose(shape) == CANDIDATES[1] and len(isolated) == 1  # the re-timed choice overwrote it
+    monkeypatch.setenv(tuning_store.TUNE_ENV, "yes")
+    with pytest.raises(ValueError, match="GPUACCEL_ATTN_TUNE='yes'; accepted"):
+        _choose(AttentionShape(1, 1, 1, 64, 64, 64))
+
+
+def test_nothing_is_timed_during_cuda_graph_capture(isolated, monkeypatch):
+    import torch
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "is_current_stream_capturing", lambda: True)
+    assert _choose(AttentionShape(2, 2, 2, 64, 64, 64)) == CANDIDATES[0] and not isolated
+
+
+def test_unreadable_or_foreign_entries_are_ignored(isolated, tmp_path, caplog):
+    path = tmp_path / tuning_store.STORE_FILE
+    path.write_text("{not json")
+    store = TuningStore(path, tmp_path / "none.json")
+    assert store.lookup(GPU, "3.6.0", "b", tuning.CONFIG_TYPES) is None
+    path.write_text(
+        json.dumps({"version": 1, "devices": {f"{GPU}|triton 3.6.0": {"b": {"config": {"type": "X"}}}}})
+    )
+    assert TuningStore(path, tmp_path / "none.json").lookup(GPU, "3.6.0", "b", tuning.CONFIG_TYPES) is None
+    assert "unknown config type 'X'" in caplog.text
+    store.save(GPU, "3.6.0", "b", CANDIDATES[0], 1.0)  # an unreadable file is replaced, not crashed on
+    assert (
+        TuningStore(path, tmp_path / "none.json").lookup(GPU, "3.6.0", "b", tuning.CONFIG_TYPES)
+        == CANDIDATES[0]
+    )
+
+
+def test_shipped_defaults_are_what_the_results_give_and_are_used_without_timing(
+    isolated, tmp_path, monkeypatch
+):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from derive_tuning_defaults import derive
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    shipped = json.loads(tuning_store.DEFAULTS_FILE.read_text())
+    assert derive(str(ROOT / "benchmarks" / "results"), ["NVIDIA H200=NVIDIA H100 80GB HBM3"]) == shipped
+    assert {"NVIDIA H100 80GB HBM3", "NVIDIA H200"} <= set(shipped["devices"])
+    for entries in shipped["devices"].values():
+        for bucket, entry in entries.items():
+            cfg = tuning_store.config_from_dict(entry["config"], tuning.CONFIG_TYPES)
+            assert isinstance(cfg, FwdConfig if bucket.startswith("fwd|") else BwdConfig)
+    monkeypatch.setattr(tuning_store, "STORE", TuningStore())
+    shape = AttentionShape(8, 16, 16, 1024, 1024, 128)
+    want = shipped["devices"][GPU][bucket_key("bwd", shape, "bfloat16", True)]["config"]
+    got = _choose(shape)
+    assert tuning_store.config_to_dict(got) == want and not isolated
+
+
+def _triton() -> str:
+    import triton
+
+    return triton.__version__
