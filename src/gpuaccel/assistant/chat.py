@@ -1,20 +1,26 @@
-"""Chat sessions in the RWKV-7 format, streamed token by token, grounded in the daemon's facts.
+"""Chat sessions grounded in the daemon's facts: each question becomes a query, the answer its result.
 
-A turn is ``System: <facts>\\n\\nUser: <question>\\n\\nAssistant:`` appended to the session's earlier turns,
-so the engine's prefix cache reuses the state of everything said before (the facts of a new turn come
-after the shared prefix, not before it). Direct factual questions get the templated answer from
-:mod:`assistant.facts` first; the model then only continues it. Commands: ``/status``, ``/report``,
-``/cleanup``. History is stored in SQLite (:mod:`assistant.db`).
+A question is mapped to a query by :mod:`assistant.intent` (follow-ups use the
+:class:`~assistant.intent.Context` the previous answer stored), run by :mod:`assistant.queries`, and
+answered first with the result's plain sentence. With ``prose`` on, the model then continues in the
+RWKV-7 format (``System: <result>\\n\\nUser: <question>\\n\\nAssistant: <sentence>``, after the
+session's earlier turns so the engine's prefix cache reuses them), sentence by sentence through
+:class:`~assistant.facts.NumberCheck`: the first sentence with a number the result does not hold ends the
+prose. Off-topic questions get a short refusal that says what can be answered. Commands: ``/status``,
+``/report``, ``/cleanup``. History is stored in SQLite (:mod:`assistant.db`).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
-from gpuaccel.assistant.facts import FactsSource, NumberGuard, answer_direct
+from gpuaccel.assistant.facts import FactsSource, NumberCheck
+from gpuaccel.assistant.intent import REFUSAL, Context, pick
+from gpuaccel.assistant.queries import QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
 
 MAX_TURNS = 6  # earlier turns kept in the prompt
@@ -46,9 +52,14 @@ class ChatService:
         controller: Any,
         commands: dict[str, Callable[[], str]] | None = None,
         params: GenParams | None = None,
+        prose: bool = False,
+        assistant_state: Callable[[], dict[str, Any]] | None = None,
     ) -> None:
         self.db, self.facts, self.controller = db, facts, controller
         self.commands = commands or {}
+        self.prose = prose  # let the model continue after the result's sentence
+        self.assistant_state = assistant_state
+        self.now: Callable[[], float] = time.time  # the clock time words ("today") are read against
         self.params = params or GenParams(max_tokens=200, temperature=1.0, top_p=0.5)
         self._stops: dict[int, threading.Event] = {}
         self._lock = threading.Lock()
@@ -106,45 +117,75 @@ class ChatService:
             mid = self.db.add_message(session_id, "assistant", text, {"command": command})
             yield {"event": "done", "data": {"reason": "command", "message_id": mid}}
             return
-        facts = self.facts.collect()
-        block = facts.block()
+        ctx = QueryContext(self.facts, self.assistant_state, self.now)
+        facts = ctx.facts()
+        query = pick(question, self.context(session_id), now=self.now())
+        result = run(ctx, query) if query is not None else None
+        answer = result.sentence if result is not None else REFUSAL
+        block = result.block() if result is not None else facts.block()
         history = self.history_prompt(session_id)
         self.db.add_message(session_id, "user", question, {"facts": block})
-        yield {"event": "meta", "data": {"conversation_id": session_id, "facts": facts.to_json()}}
-        direct = answer_direct(question, facts, self.facts)
-        prompt = history + turn_text(block, question, None) + (f" {direct}" if direct else "")
-        answer = direct or ""
-        if direct:
-            yield {"event": "token", "data": {"text": direct}}
-        guard, utf8 = NumberGuard(facts.numbers()), Utf8Stream()
-        tokenizer = self.controller.tokenizer()
-        reason = "stop"
-        raw = b""
-        try:
-            gen = self.controller.generate(tokenizer.encode(prompt), self.params, stop)
-            for count, token in enumerate(gen, 1):
-                raw += tokenizer.token_bytes(token)
-                piece = guard.feed(utf8.feed(tokenizer.token_bytes(token)))
-                if raw.endswith(b"\n\n"):
-                    piece = piece.rstrip("\n")
-                if piece:
+        meta: dict[str, Any] = {"conversation_id": session_id, "facts": facts.to_json()}
+        if result is not None:
+            meta["query"] = query.to_json()
+            meta["result"] = {"columns": result.columns, "rows": result.rows}
+        yield {"event": "meta", "data": meta}
+        yield {"event": "token", "data": {"text": answer}}
+        reason, dropped = "stop", None
+        if result is not None and self.prose:
+            prompt = history + turn_text(block, question, None) + f" {answer}"
+            try:
+                for piece in self._prose(prompt, result, stop):
+                    if isinstance(piece, tuple):
+                        reason, dropped = piece
+                        continue
                     answer += piece
                     yield {"event": "token", "data": {"text": piece}}
-                if count >= self.params.max_tokens:
-                    reason = "max_tokens"
-            rest = guard.flush() + utf8.flush()
-            if rest.strip():
-                answer += rest
-                yield {"event": "token", "data": {"text": rest}}
-        except Exception as exc:
-            self.db.add_message(session_id, "assistant", answer.strip(), {"error": str(exc)})
-            yield {"event": "error", "data": {"text": f"the model failed: {exc}"}}
-            return
-        if stop.is_set():
+            except Exception as exc:
+                self.db.add_message(session_id, "assistant", answer.strip(), {"error": str(exc)})
+                yield {"event": "error", "data": {"text": f"the model failed: {exc}"}}
+                return
+        if stop.is_set() and reason != "checked":
             reason = "stopped"
-        meta = {"reason": reason, "masked_numbers": guard.masked, "direct": bool(direct)}
-        mid = self.db.add_message(session_id, "assistant", answer.strip(), meta)
+        new_context = Context(query, result.subject_jobs if result is not None else [])
+        stored = {"reason": reason, "context": new_context.to_json(), "refused": result is None}
+        if dropped:
+            stored["dropped_prose"] = dropped
+        mid = self.db.add_message(session_id, "assistant", answer.strip(), stored)
         yield {"event": "done", "data": {"reason": reason, "message_id": mid, "conversation_id": session_id}}
+
+    def _prose(
+        self, prompt: str, result: Result, stop: threading.Event
+    ) -> Iterator[str | tuple[str, str | None]]:
+        """Checked sentences of the model's continuation; last, ``(reason, dropped sentence or None)``."""
+        check, utf8 = NumberCheck(result.numbers()), Utf8Stream()
+        tokenizer = self.controller.tokenizer()
+        reason, raw = "stop", b""
+        gen = self.controller.generate(tokenizer.encode(prompt), self.params, stop)
+        for count, token in enumerate(gen, 1):
+            raw += tokenizer.token_bytes(token)
+            piece = check.feed(utf8.feed(tokenizer.token_bytes(token)))
+            if raw.endswith(b"\n\n"):
+                piece = piece.rstrip("\n")
+            if piece:
+                yield piece
+            if check.failed is not None and not stop.is_set():
+                stop.set()  # the rest would be dropped anyway: end the generation at its next token
+                self.controller.interrupt()
+            if count >= self.params.max_tokens:
+                reason = "max_tokens"
+        if check.failed is None:
+            rest = check.flush() + check.feed(utf8.flush())
+            if rest.strip():
+                yield rest.rstrip("\n")
+        yield (reason if check.failed is None else "checked", check.failed)
+
+    def context(self, session_id: int) -> Context:
+        """What the session's last answer was about (for follow-ups)."""
+        for m in reversed(self.db.messages(session_id)):
+            if m["role"] == "assistant" and not m["meta"].get("command"):
+                return Context.from_json(m["meta"].get("context"))
+        return Context()
 
     def _command(self, command: str) -> str:
         if command == "/status":

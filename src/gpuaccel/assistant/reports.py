@@ -1,7 +1,7 @@
 """Daily and per-job reports: facts computed from SQLite, tables, PNG plots, and the model's short summary.
 
 Every number in a report comes from the jobs, events and telemetry-history tables; the model writes only
-the summary paragraph, through :class:`~assistant.facts.NumberGuard`. Reports are stored (``reports``
+the summary paragraph, through :func:`~assistant.facts.checked_prose`. Reports are stored (``reports``
 table, plots as files beside the database) and exported as Markdown or self-contained HTML.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
-from gpuaccel.assistant.facts import NumberGuard
+from gpuaccel.assistant.facts import checked_prose
 from gpuaccel.assistant.plots import line_chart
 from gpuaccel.scheduler import reads
 from gpuaccel.scheduler.models import JobState
@@ -195,8 +195,7 @@ class ReportService:
         if self.summarizer is None:
             return ""
         text = facts_text(facts)
-        guard = NumberGuard(set(re.findall(r"\d+(?:\.\d+)?", text)))
-        return (guard.feed(self.summarizer(text)) + guard.flush()).strip()
+        return checked_prose(self.summarizer(text), set(re.findall(r"\d+(?:\.\d+)?", text)))
 
     def make_daily(self, day: dt.date | None = None) -> dict[str, Any]:
         day = day or dt.datetime.now(dt.UTC).date()

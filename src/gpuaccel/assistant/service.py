@@ -81,6 +81,8 @@ class AssistantService:
             self.facts,
             self.controller,
             commands={"/report": self._report_command, "/cleanup": self._cleanup_command},
+            prose=self.model_path() != BUNDLED_MODEL,  # the bundled model is too small to write prose
+            assistant_state=self.state,
         )
         self._threads: list[threading.Thread] = []
         self._unsub_reports: Any = None
@@ -133,6 +135,7 @@ class AssistantService:
         if changes.get("model") and self.model_path() != self.controller.model_path:
             self.controller.release("model changed")
             self.controller.model_path = self.model_path()
+        self.chat.prose = self.model_path() != BUNDLED_MODEL
         return self.settings
 
     def model_file_replaced(self, path: Path) -> None:
