@@ -48,224 +48,46 @@ class Picker(Protocol):
 
 # Topic words after spelling repair; a word maps to a concept.
 CONCEPTS: dict[str, tuple[str, ...]] = {
-    "temperature": (
-        "temperature",
-        "temp",
-        "temps",
-        "hot",
-        "hottest",
-        "hotter",
-        "warm",
-        "warmest",
-        "heat",
-        "degrees",
-        "celsius",
-        "cool",
-        "coolest",
-        "cooler",
-        "cold",
-        "coldest",
-        "thermal",
-    ),
-    "util": (
-        "utilization",
-        "utilisation",
-        "util",
-        "busy",
-        "busiest",
-        "load",
-        "loaded",
-        "working",
-        "usage",
-        "occupied",
-        "idlest",
-    ),
-    "memory": ("memory", "vram", "mem", "gib", "mib", "gigabytes", "ram", "hbm"),
-    "power": ("power", "watts", "watt", "draw", "drawing", "draws", "consumption", "consuming", "pulling"),
-    "energy": ("energy", "kwh", "wh", "joules", "electricity"),
-    "tensor": ("tensor", "tensors", "cores"),
-    "tflops": ("tflops", "flops", "teraflops", "tflop", "throughput", "compute"),
-    "models": ("model", "models", "kind", "type", "hardware", "cards", "installed", "list", "name", "names"),
-    "idle": ("idle", "unused", "spare", "available", "nothing", "free"),
-    "fail": (
-        "fail",
-        "failed",
-        "fails",
-        "failure",
-        "failures",
-        "failing",
-        "crash",
-        "crashed",
-        "crashes",
-        "error",
-        "errors",
-        "broke",
-        "broken",
-        "died",
-        "wrong",
-        "problem",
-        "problems",
-    ),
-    "cancel": (
-        "cancel",
-        "cancelled",
-        "canceled",
-        "cancellation",
-        "cancellations",
-        "aborted",
-        "abort",
-        "killed",
-    ),
-    "queue": ("queue", "queued", "waiting", "pending", "wait", "waits", "stuck", "blocked", "line", "next"),
-    "running": ("running", "executing", "active", "now", "currently", "progress"),
-    "jobs": (
-        "job",
-        "jobs",
-        "ran",
-        "run",
-        "runs",
-        "task",
-        "tasks",
-        "work",
-        "submitted",
-        "finished",
-        "completed",
-        "succeeded",
-        "successful",
-        "done",
-        "executed",
-    ),
-    "long": (
-        "longest",
-        "slowest",
-        "shortest",
-        "quickest",
-        "fastest",
-        "duration",
-        "durations",
-        "long",
-        "took",
-        "time",
-    ),
-    "summary": (
-        "summarize",
-        "summarise",
-        "summary",
-        "recap",
-        "overview",
-        "happened",
-        "report",
-        "digest",
-        "rundown",
-        "brief",
-    ),
-    "gate": ("gate", "assistant", "yourself"),
-    "who": (
-        "who",
-        "whom",
-        "process",
-        "processes",
-        "holding",
-        "holds",
-        "hogging",
-        "using",
-        "uses",
-        "owner",
-        "occupying",
-        "eating",
-    ),
-    "gpu": ("gpu", "gpus", "card", "device", "devices", "gpu's"),
+    concept: tuple(text.split())
+    for concept, text in {
+        "temperature": "temperature temp temps hot hottest hotter warm warmest heat degrees celsius"
+        " cool coolest cooler cold coldest thermal",
+        "util": "utilization utilisation util utilized utilised utilizing busy busiest load loaded"
+        " working work usage occupied idlest",
+        "memory": "memory vram mem gib mib gigabytes ram hbm",
+        "power": "power watts watt draw drawing draws consumption consuming pulling",
+        "energy": "energy kwh wh joules electricity",
+        "tensor": "tensor tensors cores",
+        "tflops": "tflops flops teraflops tflop throughput compute",
+        "models": "model models kind type hardware installed list name names",
+        "idle": "idle unused spare available nothing free",
+        "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
+        " broke broken died wrong problem problems",
+        "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
+        "queue": "queue queued waiting pending wait waits stuck blocked line next",
+        "running": "running executing active now currently progress",
+        "jobs": "job jobs ran run runs task tasks workload workloads submitted finished completed"
+        " succeeded successful done executed",
+        "long": "longest slowest shortest quickest fastest duration durations long took time",
+        "summary": "summarize summarise summary recap overview happened report digest rundown brief",
+        "gate": "gate assistant yourself",
+        "who": "who whom process processes holding holds hogging hog owner owns occupying eating"
+        " program programs",
+        "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
+    }.items()
 }
-MORE = {
-    "most",
-    "highest",
-    "max",
-    "maximum",
-    "top",
-    "biggest",
-    "largest",
-    "hottest",
-    "warmest",
-    "busiest",
-    "longest",
-    "slowest",
-    "hotter",
-    "more",
-}
-LESS = {
-    "least",
-    "lowest",
-    "min",
-    "minimum",
-    "smallest",
-    "fewest",
-    "coolest",
-    "coldest",
-    "cooler",
-    "shortest",
-    "quickest",
-    "fastest",
-    "idlest",
-    "less",
-}
-STOP = {
-    "the",
-    "a",
-    "an",
-    "is",
-    "are",
-    "was",
-    "were",
-    "of",
-    "on",
-    "in",
-    "for",
-    "to",
-    "me",
-    "my",
-    "what",
-    "which",
-    "how",
-    "and",
-    "about",
-    "it",
-    "its",
-    "this",
-    "that",
-    "do",
-    "does",
-    "did",
-    "i",
-    "there",
-    "any",
-    "s",
-    "at",
-    "please",
-    "tell",
-    "show",
-    "give",
-    "with",
-    "from",
-    "been",
-    "be",
-    "have",
-    "has",
-    "so",
-    "far",
-    "much",
-    "many",
-    "right",
-    "now",
-    "last",
-    "past",
-    "hour",
-    "hours",
-    "today",
-    "yesterday",
-    "day",
-    "week",
-    "minutes",
-}
+MORE = set(
+    "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter more".split()
+)
+LESS = set(
+    "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest"
+    " less".split()
+)
+STOP = set(
+    "the a an is are was were of on in for to me my what which how and about it its this that do does did i"
+    " there same any s at please tell show give with from been be have has so far much many right now last"
+    " past hour hours today yesterday day week minutes".split()
+)
 VOCAB = sorted({w for words in CONCEPTS.values() for w in words} | MORE | LESS | STOP | {"why", "gpu"})
 _WORD_OF = {w: c for c, words in CONCEPTS.items() for w in words}
 
@@ -300,7 +122,9 @@ def window_of(text: str, now: float) -> Window | None:
         return Window(now - 86400, now, "in the last 24 hours")
     if re.search(r"\byesterday\b|\byday\b", text):
         return Window(midnight - 86400, midnight, "yesterday")
-    if re.search(r"\btoday\b|\bthis morning\b|\bsince midnight\b|\bso far today\b|\btonight\b", text):
+    if re.search(
+        r"\btoday\b|\bthe day\b|\bthis morning\b|\bsince midnight\b|\bso far today\b|\btonight\b", text
+    ):
         return Window(midnight, now, "today")
     if re.search(r"\b(?:this|last|past)\s+week\b", text):
         return Window(now - 7 * 86400, now, "in the last 7 days")
@@ -333,6 +157,11 @@ class RulePicker:
         win = window_of(text, now)
         name = _name(question)
         order = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
+        if (
+            re.search(r"\b(?:what|which)\b.*\b(?:using|uses|taking|filling|holding)\b", text)
+            and "much" not in ws
+        ):
+            topics.add("who")  # "what is using the memory?" (not "how much memory is GPU 0 using?")
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow
@@ -356,6 +185,11 @@ class RulePicker:
                 return Query("job_detail", job=context.subjects[0])
             if last is not None and last.name == "gate_state":
                 return last
+        pronoun = {"there", "it", "its", "same"} & set(ws)
+        if last is not None and gpu is None and last.gpu is not None and pronoun and topics - {"gpu"}:
+            picked = RulePicker._topic(ws, topics, last.gpu, win, None, None)
+            if picked is not None and picked.gpu == last.gpu:
+                return picked  # "and the memory there?": the same GPU, another reading
         if last is None or job is not None or topics - {"gpu"}:
             return None  # a question of its own
         if gpu is not None:
@@ -400,13 +234,15 @@ class RulePicker:
         rank = order is not None and (gpu is None) and metric is not None
         if "gate" in topics or re.search(r"\b(are|where do) you\b|\byour (model|state)\b", " ".join(ws)):
             return Query("gate_state")
+        if "summary" in topics and gpu is not None and win is None:
+            return Query("gpu_reading", gpu=gpu, metric="overview")
         if "summary" in topics:
             return Query("summary", window=win, gpu=gpu, job_name=name)
         if "cancel" in topics:
             return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
         if "fail" in topics:
             return Query("failures", window=win, gpu=gpu, job_name=name)
-        if "gputime" in ws or ("gpu" in topics and "long" in topics and "most" in ws and "time" in ws):
+        if "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
             return Query(
                 "job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name
             )
@@ -422,14 +258,12 @@ class RulePicker:
             metric = "free_memory"
         if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
             return Query("idle_gpus")
-        if metric == "util" and order == "min" and "idlest" in ws:
-            return Query("gpu_rank", metric="util", order="min")
         if rank:
             return Query("gpu_rank", metric=metric, order=order)
         if metric is not None:
             return Query("gpu_reading", gpu=gpu, metric=metric)
         if "queue" in topics or ("running" in topics and win is None and not name and "jobs" not in topics):
-            state = "queued" if "queue" in topics and "running" not in topics else None
+            state = None if {"queue", "running"} <= topics else "queued" if "queue" in topics else "running"
             return Query("queue", state=state)
         if "jobs" in topics or win is not None or name:
             state = "succeeded" if {"succeeded", "successful", "completed"} & set(ws) else None
@@ -438,7 +272,7 @@ class RulePicker:
             return Query("jobs", state=state, window=win, gpu=gpu, job_name=name)
         if "models" in topics and ("gpu" in topics or gpu is not None):
             return Query("gpu_list", gpu=gpu)
-        if gpu is None and "gpu" in topics and not topics - {"gpu", "models"}:
+        if gpu is None and "gpu" in topics and not topics - {"gpu", "models", "running"}:
             return Query("gpu_list")  # "what GPUs do I have?", "how many cards are there?"
         if gpu is not None:
             return Query("gpu_reading", gpu=gpu, metric="overview")

@@ -345,8 +345,13 @@ def gate_state(ctx: QueryContext, q: Query) -> Result:
         ["idle gate", "open" if gate else "closed" if gate is not None else "not watched"]
     ]
     if st is not None:
-        where = {"gpu": "on a GPU", "cpu": "on the CPU", "paused": "paused", "idle": "not loaded yet"}
-        parts.append(f"I am {where.get(st['state'], st['state'])} with the model {st['model']['name']}.")
+        where = {
+            "gpu": "I am running on a GPU",
+            "cpu": "I am running on the CPU",
+            "paused": "I am paused",
+            "idle": "My model is not loaded yet (it loads at the next answer that needs it)",
+        }
+        parts.append(f"{where.get(st['state'], st['state'])}; the model is {st['model']['name']}.")
         if st.get("paused_for_job"):
             parts.append(f"I paused for job {st['paused_for_job']}.")
         rows += [["assistant", st["state"]], ["model", st["model"]["name"]]]

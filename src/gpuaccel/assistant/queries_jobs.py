@@ -33,6 +33,11 @@ def clock(t: float) -> str:
     return dt.datetime.fromtimestamp(t).strftime("%H:%M")
 
 
+def cap(text: str) -> str:
+    """Upper-case the first letter only (``str.capitalize`` would lower "GPU" and job names)."""
+    return text[:1].upper() + text[1:]
+
+
 def label(job: Job) -> str:
     return f"job {job.id} ({job.name or job.kind})"
 
@@ -92,7 +97,7 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     if job is None:
         return Result(q, f"There is no job {q.job} in the queue's history.")
     now = ctx.now()
-    name, t = label(job).capitalize(), run_time(job, now)
+    name, t = cap(label(job)), run_time(job, now)
     tries = f"attempt {job.attempt} of {job.max_retries + 1}"
     if job.state == JobState.FAILED:
         code = f", exit code {job.exit_code}" if job.exit_code is not None else ""
@@ -159,10 +164,10 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         else ("longest" if q.order != "min" else "shortest")
     )
     head = (
-        f"{label(best).capitalize()} used the {word} GPU-time{_filters(q)}: {duration(value)}"
+        f"{cap(label(best))} used the {word} GPU-time{_filters(q)}: {duration(value)}"
         f" ({len(best.assigned_gpus) or 1} GPU x {duration(run_time(best, now) or 0)})."
         if q.metric == "gpu_time"
-        else f"{label(best).capitalize()} ran the {word}{_filters(q)}: {duration(value)} ({best.state})."
+        else f"{cap(label(best))} ran the {word}{_filters(q)}: {duration(value)} ({best.state})."
     )
     rows = [[j.id, j.name or j.kind, str(j.state), duration(v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
@@ -173,7 +178,7 @@ def failures(ctx: QueryContext, q: Query) -> Result:
     from gpuaccel.assistant.queries import Result
 
     state = JobState(q.state or JobState.FAILED)
-    found = _select(ctx, q, [state])
+    found = sorted(_select(ctx, q, [state]), key=lambda j: j.finished_at or 0.0, reverse=True)
     verb = "failed" if state == JobState.FAILED else "was cancelled"
     if not found:
         return Result(q, f"No job {verb if state == JobState.FAILED else 'was cancelled'}{_filters(q)}.")
@@ -181,7 +186,7 @@ def failures(ctx: QueryContext, q: Query) -> Result:
     parts = []
     for j in shown:
         tries = f", attempt {j.attempt} of {j.max_retries + 1}" if state == JobState.FAILED else ""
-        parts.append(f"{label(j).capitalize()} {verb}: {j.reason or 'no reason recorded'}{tries}.")
+        parts.append(f"{cap(label(j))} {verb}: {j.reason or 'no reason recorded'}{tries}.")
     more = f" {len(found) - len(shown)} more are not listed." if len(found) > len(shown) else ""
     outcome = "failed" if state == JobState.FAILED else "cancelled"
     head = f"{len(found)} job{'s' if len(found) != 1 else ''} {outcome}"
@@ -232,9 +237,7 @@ def queue(ctx: QueryContext, q: Query) -> Result:
         )
     rows = [[j.id, j.name or j.kind, str(j.state), j.waiting_reason or "-"] for j in running + waiting]
     subjects = [j.id for j in waiting[:5]] or [j.id for j in running[:5]]
-    return Result(
-        q, " ".join(parts).capitalize(), ["job", "name", "state", "waiting because"], rows, subjects
-    )
+    return Result(q, cap(" ".join(parts)), ["job", "name", "state", "waiting because"], rows, subjects)
 
 
 def summary(ctx: QueryContext, q: Query) -> Result:
@@ -248,7 +251,7 @@ def summary(ctx: QueryContext, q: Query) -> Result:
     for j in found:
         by[str(j.state)] = by.get(str(j.state), 0) + 1
     ran = [j for j in found if j.started_at is not None]
-    parts = [f"{w.label.capitalize()}: {len(found)} job{'s' if len(found) != 1 else ''}"]
+    parts = [f"{cap(w.label)}: {len(found)} job{'s' if len(found) != 1 else ''}"]
     if by:
         parts[0] += " (" + ", ".join(f"{n} {s}" for s, n in sorted(by.items())) + ")"
     parts[0] += "."
