@@ -19,7 +19,7 @@ from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource, NumberCheck
-from gpuaccel.assistant.intent import REFUSAL, Context, pick
+from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
 from gpuaccel.assistant.queries import QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
 
@@ -60,6 +60,7 @@ class ChatService:
         self.prose = prose  # let the model continue after the result's sentence
         self.assistant_state = assistant_state
         self.now: Callable[[], float] = time.time  # the clock time words ("today") are read against
+        self.pickers: tuple[Picker, ...] = DEFAULT_PICKERS
         self.params = params or GenParams(max_tokens=200, temperature=1.0, top_p=0.5)
         self._stops: dict[int, threading.Event] = {}
         self._lock = threading.Lock()
@@ -119,7 +120,7 @@ class ChatService:
             return
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
-        query = pick(question, self.context(session_id), now=self.now())
+        query = pick(question, self.context(session_id), self.pickers, now=self.now())
         result = run(ctx, query) if query is not None else None
         answer = result.sentence if result is not None else REFUSAL
         block = result.block() if result is not None else facts.block()
