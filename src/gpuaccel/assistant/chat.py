@@ -15,12 +15,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource, NumberCheck
 from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
-from gpuaccel.assistant.queries import QueryContext, Result, run
+from gpuaccel.assistant.queries import Query, QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
 
 MAX_TURNS = 6  # earlier turns kept in the prompt
@@ -29,6 +30,21 @@ MAX_CHARS = 6000
 
 class ChatBusy(RuntimeError):
     pass
+
+
+@dataclass
+class Turn:
+    """One question's grounded answer before any prose: its query, result and the facts the model sees."""
+
+    question: str
+    query: Query | None
+    result: Result | None
+    block: str
+    answer: str
+    meta: dict[str, Any]
+
+    def context(self) -> Context:
+        return Context(self.query, self.result.subject_jobs if self.result is not None else [])
 
 
 def turn_text(facts_block: str | None, question: str, answer: str | None) -> str:
@@ -118,42 +134,52 @@ class ChatService:
             mid = self.db.add_message(session_id, "assistant", text, {"command": command})
             yield {"event": "done", "data": {"reason": "command", "message_id": mid}}
             return
-        ctx = QueryContext(self.facts, self.assistant_state, self.now)
-        facts = ctx.facts()
-        query = pick(question, self.context(session_id), self.pickers, now=self.now())
-        result = run(ctx, query) if query is not None else None
-        answer = result.sentence if result is not None else REFUSAL
-        block = result.block() if result is not None else facts.block()
+        turn = self.begin(question, self.context(session_id))
         history = self.history_prompt(session_id)
-        self.db.add_message(session_id, "user", question, {"facts": block})
-        meta: dict[str, Any] = {"conversation_id": session_id, "facts": facts.to_json()}
-        if result is not None:
-            meta["query"] = query.to_json()
-            meta["result"] = {"columns": result.columns, "rows": result.rows}
-        yield {"event": "meta", "data": meta}
-        yield {"event": "token", "data": {"text": answer}}
+        self.db.add_message(session_id, "user", question, {"facts": turn.block})
+        yield {"event": "meta", "data": {"conversation_id": session_id, **turn.meta}}
+        yield {"event": "token", "data": {"text": turn.answer}}
         reason, dropped = "stop", None
-        if result is not None and self.prose:
-            prompt = history + turn_text(block, question, None) + f" {answer}"
-            try:
-                for piece in self._prose(prompt, result, stop):
-                    if isinstance(piece, tuple):
-                        reason, dropped = piece
-                        continue
-                    answer += piece
-                    yield {"event": "token", "data": {"text": piece}}
-            except Exception as exc:
-                self.db.add_message(session_id, "assistant", answer.strip(), {"error": str(exc)})
-                yield {"event": "error", "data": {"text": f"the model failed: {exc}"}}
-                return
+        try:
+            for piece in self.prose_for(turn, history, stop):
+                if isinstance(piece, tuple):
+                    reason, dropped = piece
+                    continue
+                turn.answer += piece
+                yield {"event": "token", "data": {"text": piece}}
+        except Exception as exc:
+            self.db.add_message(session_id, "assistant", turn.answer.strip(), {"error": str(exc)})
+            yield {"event": "error", "data": {"text": f"the model failed: {exc}"}}
+            return
         if stop.is_set() and reason != "checked":
             reason = "stopped"
-        new_context = Context(query, result.subject_jobs if result is not None else [])
-        stored = {"reason": reason, "context": new_context.to_json(), "refused": result is None}
+        stored = {"reason": reason, "context": turn.context().to_json(), "refused": turn.result is None}
         if dropped:
             stored["dropped_prose"] = dropped
-        mid = self.db.add_message(session_id, "assistant", answer.strip(), stored)
+        mid = self.db.add_message(session_id, "assistant", turn.answer.strip(), stored)
         yield {"event": "done", "data": {"reason": reason, "message_id": mid, "conversation_id": session_id}}
+
+    def begin(self, question: str, context: Context) -> Turn:
+        """Pick and run the question's query: the grounded answer (no model unless a model picks)."""
+        ctx = QueryContext(self.facts, self.assistant_state, self.now)
+        facts = ctx.facts()
+        query = pick(question, context, self.pickers, now=self.now())
+        result = run(ctx, query) if query is not None else None
+        meta: dict[str, Any] = {"facts": facts.to_json()}
+        if result is not None and query is not None:
+            meta["query"] = query.to_json()
+            meta["result"] = {"columns": result.columns, "rows": result.rows}
+            return Turn(question, query, result, result.block(), result.sentence, meta)
+        return Turn(question, None, None, facts.block(), REFUSAL, meta)
+
+    def prose_for(
+        self, turn: Turn, history: str, stop: threading.Event
+    ) -> Iterator[str | tuple[str, str | None]]:
+        """The model's checked continuation of ``turn`` (none when prose is off or the question refused)."""
+        if turn.result is None or not self.prose:
+            return
+        prompt = history + turn_text(turn.block, turn.question, None) + f" {turn.answer}"
+        yield from self._prose(prompt, turn.result, stop)
 
     def _prose(
         self, prompt: str, result: Result, stop: threading.Event
