@@ -133,7 +133,7 @@ def test_held_out_questions_score(svc: AssistantService) -> None:
             correct += ok
             if not ok:
                 wrong.append(f"{turn['q']!r} -> {query} {text!r}")
-            made_up += invented(svc, sid, text, turn["query"] is None)
+            made_up += invented(svc, sid, text, query is None)
     print(f"held-out questions: {correct}/{total} correct, {len(made_up)} invented numbers")
     assert total >= 50
     assert correct / total >= 0.95, "\n".join(wrong)

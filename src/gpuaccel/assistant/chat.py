@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
@@ -163,6 +163,8 @@ class ChatService:
         """Pick and run the question's query: the grounded answer (no model unless a model picks)."""
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
+        names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
+        context = replace(context, job_names=names)
         query = pick(question, context, self.pickers, now=self.now())
         result = run(ctx, query) if query is not None else None
         meta: dict[str, Any] = {"facts": facts.to_json()}

@@ -33,6 +33,7 @@ class Context:
 
     last: Query | None = None
     subjects: list[int] = field(default_factory=list)
+    job_names: dict[str, int] = field(default_factory=dict)  # the queue's job names, for "why is eval-x ...?"
 
     def to_json(self) -> dict[str, Any]:
         return {"query": self.last.to_json() if self.last else None, "subjects": self.subjects}
@@ -62,7 +63,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "tensor": "tensor tensors cores",
         "tflops": "tflops flops teraflops tflop throughput compute",
         "models": "model models kind type hardware installed list name names",
-        "idle": "idle unused spare available nothing free",
+        "idle": "idle unused spare available nothing free left remaining headroom",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
         " broke broken died wrong problem problems",
         "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
@@ -73,7 +74,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "long": "longest slowest shortest quickest fastest duration durations long took time",
         "summary": "summarize summarise summary recap overview happened report digest rundown brief",
         "gate": "gate assistant yourself",
-        "who": "who whom process processes holding holds hogging hog owner owns occupying eating"
+        "who": "who whom process processes holding holds hogging hog owner owns occupying"
         " program programs",
         "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
     }.items()
@@ -92,6 +93,9 @@ STOP = set(
 )
 VOCAB = sorted({w for words in CONCEPTS.values() for w in words} | MORE | LESS | STOP | {"why", "gpu"})
 _WORD_OF = {w: c for c, words in CONCEPTS.items() for w in words}
+_STEMS = sorted((w for w in _WORD_OF if len(w) >= 4 and w not in ("time", "list", "work", "done")), key=len)[
+    ::-1
+]
 
 
 def words(question: str) -> list[str]:
@@ -103,6 +107,8 @@ def words(question: str) -> list[str]:
             out.append(w)
             continue
         close = difflib.get_close_matches(w, VOCAB, n=1, cutoff=0.8)
+        if not close and len(w) >= 6:  # a topic word inside a longer one: "overheating", "wattage"
+            close = [k for k in _STEMS if k in w][:1]
         out.append(close[0] if close else w)
     return out
 
@@ -158,18 +164,34 @@ class RulePicker:
         )
         win = window_of(text, now)
         name = _name(question)
-        order = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
+        superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
+        order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
         if (
             re.search(r"\b(?:what|which)\b.*\b(?:using|uses|taking|filling|holding)\b", text)
             and "much" not in ws
         ):
             topics.add("who")  # "what is using the memory?" (not "how much memory is GPU 0 using?")
+        if job is None:
+            job = self._named_job(question, context)
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow
         if job is not None:
             return Query("job_detail", job=job)
         return self._topic(ws, topics, gpu, win, name, order)
+
+    @staticmethod
+    def _named_job(question: str, context: Context) -> int | None:
+        """A job the question names by its name ("why isn't eval-x starting?"), newest of that name."""
+        q = question.lower()
+        for name, job_id in context.job_names.items():
+            if (
+                len(name) >= 3
+                and name.lower() not in VOCAB
+                and re.search(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", q)
+            ):
+                return job_id
+        return None
 
     @staticmethod
     def _follow_up(
@@ -194,6 +216,11 @@ class RulePicker:
                 return picked  # "and the memory there?": the same GPU, another reading
         if last is None or job is not None or topics - {"gpu"}:
             return None  # a question of its own
+        bare = [int(w) for w in ws if w.isdigit()]
+        if gpu is None and len(bare) == 1 and len(ws) <= 4 and (last.gpu is not None or last.job is not None):
+            if last.job is not None:  # "same for 4", "and 1?": the number replaces the last one
+                return replace(last, job=bare[0])
+            gpu = bare[0]
         if gpu is not None:
             if last.name == "gpu_rank":
                 return Query("gpu_reading", gpu=gpu, metric=last.metric)
@@ -254,7 +281,13 @@ class RulePicker:
             )
         if metric == "energy":
             return Query("energy", gpu=gpu, window=win)
-        if metric == "memory" and "who" in topics:
+        on_gpu = "gpu" in topics or gpu is not None or metric == "memory"
+        if (
+            "who" in topics
+            and on_gpu
+            and metric in (None, "memory")
+            and not topics & {"jobs", "long", "queue"}
+        ):
             return Query("memory_users", gpu=gpu)
         if metric == "memory" and "idle" in topics:
             metric = "free_memory"
@@ -272,7 +305,7 @@ class RulePicker:
             if "running" in topics and win is None:
                 return Query("queue", state="running")
             return Query("jobs", state=state, window=win, gpu=gpu, job_name=name)
-        if "models" in topics and ("gpu" in topics or gpu is not None):
+        if "models" in topics and ("gpu" in topics or gpu is not None or topics == {"models"}):
             return Query("gpu_list", gpu=gpu)
         if gpu is None and "gpu" in topics and not topics - {"gpu", "models", "running"}:
             return Query("gpu_list")  # "what GPUs do I have?", "how many cards are there?"

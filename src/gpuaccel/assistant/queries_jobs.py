@@ -67,14 +67,14 @@ def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -
         jobs = [j for j in jobs if needle in (j.name or j.kind).lower()]
     if q.gpu is not None:
         jobs = [j for j in jobs if q.gpu in j.assigned_gpus]
-    if q.window is not None:  # jobs that ran at some moment of the window
+    if q.window is not None:  # jobs that ran at some moment of the window (or, never started, lived in it)
         w = q.window
         jobs = [
             j
             for j in jobs
-            if j.started_at is not None
-            and j.started_at < w.t1
+            if (j.started_at if j.started_at is not None else j.created_at) < w.t1
             and (j.finished_at is None or j.finished_at >= w.t0)
+            and (j.started_at is not None or bool(states))
         ]
     return jobs
 
