@@ -148,7 +148,7 @@ def test_stop_route_ends_stream(svc: AssistantService) -> None:
     t = threading.Thread(target=answer)
     t.start()
     t.join(60)
-    assert got[-1] == "done" and got.count("token") <= 3
+    assert got[-1] == "done" and got.count("token") <= 8 + 2  # the sentence's 8 words, then at most 2 more
     last = svc.db.messages(sid)[-1]
     assert last["role"] == "assistant" and last["meta"]["reason"] == "stopped"
 

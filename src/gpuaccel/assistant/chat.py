@@ -12,6 +12,7 @@ prose. Off-topic questions get a short refusal that says what can be answered. C
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -138,7 +139,8 @@ class ChatService:
         history = self.history_prompt(session_id)
         self.db.add_message(session_id, "user", question, {"facts": turn.block})
         yield {"event": "meta", "data": {"conversation_id": session_id, **turn.meta}}
-        yield {"event": "token", "data": {"text": turn.answer}}
+        for word in re.findall(r"\S+\s*", turn.answer):  # word by word, as the model's text would come
+            yield {"event": "token", "data": {"text": word}}
         reason, dropped = "stop", None
         try:
             for piece in self.prose_for(turn, history, stop):
