@@ -6,8 +6,9 @@ import itertools
 import re
 from pathlib import Path
 
-from gpuaccel.assistant.intent import Context, parse_pick, pick_prompt
+from gpuaccel.assistant.intent import Context
 from gpuaccel.assistant.intent_corpus import FIXED_NOW, documents
+from gpuaccel.assistant.model_picker import parse_pick, pick_prompt
 from gpuaccel.assistant.tiny_data import build
 
 NUM = re.compile(r"\d+(?:\.\d+)?")
@@ -63,7 +64,8 @@ class ScriptedModel:
 
 
 def test_model_picker_is_asked_first_and_bad_output_falls_to_the_rules() -> None:
-    from gpuaccel.assistant.intent import ModelPicker, RulePicker, pick
+    from gpuaccel.assistant.intent import RulePicker, pick
+    from gpuaccel.assistant.model_picker import ModelPicker
     from gpuaccel.assistant.queries import Query
 
     model = ScriptedModel(' {"gpu": 1, "metric": "power", "name": "gpu_reading"}\n\n')

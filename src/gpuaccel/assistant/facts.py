@@ -71,9 +71,6 @@ class Facts:
         """One paragraph (single newlines only: a blank line would end the turn in the chat format)."""
         return "Facts:\n" + "\n".join(self.lines())
 
-    def numbers(self) -> set[str]:
-        return set(_NUM.findall(self.block()))
-
     def to_json(self) -> dict[str, Any]:
         return {
             "t": self.t,

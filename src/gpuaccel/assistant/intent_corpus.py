@@ -4,8 +4,8 @@ Each document comes from a generated machine (a store of random jobs, two fake G
 an hour of power history) on which :mod:`assistant.queries` really runs, so every answer quotes a real
 result block. Three kinds, in the RWKV-7 chat format:
 
-- picking: :func:`~assistant.intent.pick_prompt` then `` <json>`` (or `` none``), as
-  :class:`~assistant.intent.ModelPicker` reads it;
+- picking: :func:`~assistant.model_picker.pick_prompt` then `` <json>`` (or `` none``), as
+  :class:`~assistant.model_picker.ModelPicker` reads it;
 - answering: ``System: <result block>`` / ``User: <question>`` / ``Assistant: <the result's sentence>``;
 - follow-ups: a first question and a follow-up, the second pick carrying the first one's subject.
 
@@ -23,7 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.intent import REFUSAL, Context, pick_json, pick_prompt
+from gpuaccel.assistant.intent import REFUSAL, Context
+from gpuaccel.assistant.model_picker import pick_json, pick_prompt
 from gpuaccel.assistant.queries import Query, QueryContext, Window, run
 
 # (query fields, phrasings); {g} is a GPU number, {j} a job id, {w} a time span.

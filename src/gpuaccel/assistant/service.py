@@ -22,7 +22,8 @@ from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource
 from gpuaccel.assistant.gate import GateController, GateSettings
 from gpuaccel.assistant.housekeeping import Housekeeper
-from gpuaccel.assistant.intent import ModelPicker, RulePicker, picks_queries
+from gpuaccel.assistant.intent import RulePicker
+from gpuaccel.assistant.model_picker import ModelPicker, picks_queries
 from gpuaccel.assistant.models import ModelManager, fit_message
 from gpuaccel.assistant.reports import ReportService
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
