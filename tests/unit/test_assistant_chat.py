@@ -108,6 +108,9 @@ def test_follow_ups_carry_the_conversation_and_off_topic_is_refused(svc: Assista
     assert ask(client, "and GPU 1?", sid)[0] == "The temperature of GPU 1 is 48 C."
     assert "oom-c" in ask(client, "any failures?", sid)[0]
     assert ask(client, "why?", sid)[0].startswith("Job 3 (oom-c) failed")
+    assert ask(client, "tell me about job 99999999999999999999", sid)[0] == (
+        "There is no job 99999999999999999999 in the queue's history."
+    )
     text, events = ask(client, "what is the capital of France?", sid)
     assert text == REFUSAL and "query" not in events[0][1]
     assert svc.controller.engine is None  # no answer above needed the model

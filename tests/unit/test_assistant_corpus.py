@@ -78,3 +78,20 @@ def test_model_picker_is_asked_first_and_bad_output_falls_to_the_rules() -> None
         got = pick("hottest gpu", Context(), (ModelPicker(ScriptedModel(bad)), RulePicker()))
         assert got == Query("gpu_rank", metric="temperature", order="max"), bad
     assert parse_pick(' {"name": "jobs", "window": "yesterday"}', FIXED_NOW).window.label == "yesterday"
+
+
+class FailingModel(ScriptedModel):
+    def generate(self, tokens, params, stop):
+        raise RuntimeError("worker died")
+        yield 0
+
+
+def test_a_failing_picker_or_a_foreign_stored_context_does_not_break_picking() -> None:
+    from gpuaccel.assistant.intent import RulePicker, pick
+    from gpuaccel.assistant.model_picker import ModelPicker
+    from gpuaccel.assistant.queries import Query
+
+    got = pick("hottest gpu", Context(), (ModelPicker(FailingModel("")), RulePicker()))
+    assert got == Query("gpu_rank", metric="temperature", order="max")
+    assert Context.from_json({"query": {"name": "jobs", "colour": "red"}, "subjects": [1]}) == Context()
+    assert Context.from_json({"query": {"name": "jobs"}, "subjects": ["x"]}) == Context()

@@ -12,6 +12,7 @@ prose. Off-topic questions get a short refusal that says what can be answered. C
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 import time
@@ -24,6 +25,8 @@ from gpuaccel.assistant.facts import FactsSource, NumberCheck
 from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
 from gpuaccel.assistant.queries import Query, QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
+
+log = logging.getLogger(__name__)
 
 MAX_TURNS = 6  # earlier turns kept in the prompt
 MAX_CHARS = 6000
@@ -135,7 +138,13 @@ class ChatService:
             mid = self.db.add_message(session_id, "assistant", text, {"command": command})
             yield {"event": "done", "data": {"reason": "command", "message_id": mid}}
             return
-        turn = self.begin(question, self.context(session_id))
+        try:
+            turn = self.begin(question, self.context(session_id))
+        except Exception as exc:  # a failing query must not break the stream without a word
+            log.exception("answering %r failed", question)
+            self.db.add_message(session_id, "user", question, {"error": str(exc)})
+            yield {"event": "error", "data": {"text": f"the question could not be answered: {exc}"}}
+            return
         history = self.history_prompt(session_id)
         self.db.add_message(session_id, "user", question, {"facts": turn.block})
         yield {"event": "meta", "data": {"conversation_id": session_id, **turn.meta}}

@@ -41,7 +41,10 @@ class Context:
     def from_json(cls, data: dict[str, Any] | None) -> Context:
         if not data or not data.get("query"):
             return cls()
-        return cls(Query.from_json(data["query"]), list(data.get("subjects") or []))
+        try:
+            return cls(Query.from_json(data["query"]), [int(j) for j in data.get("subjects") or []])
+        except (TypeError, ValueError, KeyError):
+            return cls()  # a context stored by another version: start afresh rather than fail
 
 
 class Picker(Protocol):

@@ -9,11 +9,14 @@ trained for this in its safetensors metadata (``query_picker=1``, :func:`picks_q
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
 from gpuaccel.assistant.intent import Context, window_of
 from gpuaccel.assistant.queries import Query
+
+log = logging.getLogger(__name__)
 
 
 def pick_json(q: Query) -> str:
@@ -47,13 +50,17 @@ class ModelPicker:
     def pick(self, question: str, context: Context, now: float) -> Query | None:
         import threading
 
-        tok = self.controller.tokenizer()
-        out = b"".join(
-            tok.token_bytes(t)
-            for t in self.controller.generate(
-                tok.encode(pick_prompt(question, context)), self.params, threading.Event()
+        try:
+            tok = self.controller.tokenizer()
+            out = b"".join(
+                tok.token_bytes(t)
+                for t in self.controller.generate(
+                    tok.encode(pick_prompt(question, context)), self.params, threading.Event()
+                )
             )
-        )
+        except Exception:
+            log.exception("the picking model failed; the next picker answers")
+            return None
         return parse_pick(out.decode("utf-8", errors="replace"), now)
 
 

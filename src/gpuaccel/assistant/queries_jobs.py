@@ -93,7 +93,8 @@ def _filters(q: Query) -> str:
 def job_detail(ctx: QueryContext, q: Query) -> Result:
     from gpuaccel.assistant.queries import Result
 
-    job = ctx.store.get(q.job) if q.job is not None else None
+    in_range = q.job is not None and 0 <= q.job < 2**63  # SQLite integers: a larger id names no job
+    job = ctx.store.get(q.job) if in_range else None
     if job is None:
         return Result(q, f"There is no job {q.job} in the queue's history.")
     now = ctx.now()
