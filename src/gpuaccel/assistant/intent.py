@@ -125,7 +125,8 @@ def window_of(text: str, now: float) -> Window | None:
     if m:
         n, unit = int(m.group(1)), m.group(2)
         secs = 60 if unit.startswith("m") else 86400 if unit.startswith("d") else 3600
-        return Window(now - n * secs, now, f"in the last {n} {unit if n != 1 else unit.rstrip('s')}")
+        start = now - n * secs if n * secs < now else 0.0  # longer than the clock has run: all of it
+        return Window(start, now, f"in the last {n} {unit if n != 1 else unit.rstrip('s')}")
     if re.search(r"\b(?:last|past|previous)\s+(?:hour|hr)\b|\bhour ago\b|\bthis hour\b", text):
         return Window(now - 3600, now, "in the last hour")
     if re.search(r"\b(?:last|past|previous)\s+(?:day|24\s*h)", text):

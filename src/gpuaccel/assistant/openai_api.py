@@ -91,7 +91,14 @@ def create_openai_router(svc: AssistantService | Unavailable) -> APIRouter:
         path = svc.model_path()
         return OAModelList(data=[OAModel(id=path.stem, created=int(path.stat().st_mtime))])
 
-    @r.post("/chat/completions", response_model=None)
+    @r.post(
+        "/chat/completions",
+        response_model=None,
+        responses={
+            200: {"content": {"application/json": {}, "text/event-stream": {}}},
+            503: {"description": "the assistant is not installed on this daemon (the hint says how)"},
+        },
+    )
     def completions(body: OAChatIn, chat: Any = Depends(chat_service)) -> Any:  # noqa: B008
         question, earlier = _question(body)
         context = Context()
