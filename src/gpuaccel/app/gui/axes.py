@@ -61,7 +61,7 @@ def local_offset(t: float) -> float:
 class AgoAxis(pg.AxisItem):
     """x = seconds relative to the newest reading; ticks on whole seconds, minutes or hours."""
 
-    LABEL_PX = 80
+    LABEL_PX = 50
 
     def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:
         span = maxVal - minVal

@@ -68,6 +68,8 @@ class Dashboard(QWidget):
         header = QHBoxLayout()
         self.source = QLabel("")
         self.source.setObjectName("sourceLabel")
+        self.source.setWordWrap(True)
+        self.source.setMinimumWidth(160)
         header.addWidget(self.source, 1)
         header.addWidget(QLabel("Plots:"))
         self.mode_buttons = QButtonGroup(self)
@@ -153,7 +155,7 @@ class Dashboard(QWidget):
         self.metric_box.setVisible(mode == BY_GPU)
         self.legend.setVisible(mode == BY_METRIC and bool(self.model.gpus))
         metric = str(self.metric_box.currentData())
-        if (self.plots.mode, self.plots.metric) != (mode, metric):
+        if (self.plots.mode, self.plots.series) != (mode, metric):
             self.plots.set_mode(mode, metric)
 
     def _window_chosen(self, button_id: int) -> None:
@@ -185,6 +187,7 @@ class Dashboard(QWidget):
                 self.cards_grid.removeWidget(c)
             for n, c in enumerate(cards):
                 self.cards_grid.addWidget(c, n // columns, n % columns)
+                c.setVisible(True)  # at once, so the strip's height below counts it
             for col in range(self.cards_grid.columnCount()):
                 self.cards_grid.setColumnStretch(col, 1 if col < columns else 0)
         wanted = self.cards_host.sizeHint().height() + 2

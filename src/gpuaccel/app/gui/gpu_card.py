@@ -6,8 +6,10 @@ the rest of the window carries on.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from gpuaccel.accel.telemetry.fields import FIELD
 from gpuaccel.app.gui.telemetry_model import GpuState
-from gpuaccel.app.gui.theme import gpu_color
+from gpuaccel.app.gui.theme import current, gpu_color
 from gpuaccel.app.gui.values import fmt, fmt_mib, na_reason, number
 
 
@@ -56,9 +58,9 @@ def _fill(bar: QProgressBar, value: float | None, full: float | None, what: str)
 class GpuCard(QFrame):
     """Shows the latest :class:`GpuState` of one GPU; :meth:`show_state` is called on every update.
 
-    Values are bold over muted captions; utilization, memory and power have a bar in their own row, so
-    every bar is labelled. The swatch is the GPU's curve colour. A compact card (many GPUs) keeps the
-    five plotted readings and moves the rest into its tooltip.
+    Values are bold beside muted captions; utilization, memory and power have a bar between caption
+    and value, so every bar is labelled. The swatch is the GPU's curve colour. A compact card (many
+    GPUs) shows the five plotted readings in three lines and moves the rest into its tooltip.
     """
 
     ROWS: tuple[tuple[str, str], ...] = (
@@ -106,7 +108,9 @@ class GpuCard(QFrame):
         outer.addLayout(head)
         outer.addWidget(self.subtitle)
         outer.addWidget(self.banner)
-        grid = QGridLayout()
+        self.details = QWidget()
+        grid = QGridLayout(self.details)
+        grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(2)
         self.values: dict[str, QLabel] = {}
@@ -118,7 +122,7 @@ class GpuCard(QFrame):
             value.setObjectName("cardValue")
             value.setWordWrap(True)
             grid.addWidget(cap, row, 0)
-            grid.addWidget(value, row, 1)
+            grid.addWidget(value, row, 2)
             widgets: tuple[QWidget, ...] = (cap, value)
             if key in self.BARS:
                 bar = QProgressBar()
@@ -126,13 +130,20 @@ class GpuCard(QFrame):
                 bar.setTextVisible(False)
                 bar.setFixedSize(64, 6)
                 bar.setAccessibleName(f"GPU {index} {caption.lower()}")
-                grid.addWidget(bar, row, 2)
+                grid.addWidget(bar, row, 1)
                 setattr(self, self.BARS[key], bar)
                 widgets += (bar,)
             self.values[key] = value
             self._row_widgets[key] = widgets
-        grid.setColumnStretch(1, 1)
-        outer.addLayout(grid)
+        grid.setColumnStretch(2, 1)
+        grid.setColumnMinimumWidth(1, 64)
+        outer.addWidget(self.details)
+        self.summary = QLabel("")
+        self.summary.setObjectName("cardSummary")
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.hide()
+        outer.addWidget(self.summary)
+        self.title.setMinimumWidth(1)  # a long GPU name is clipped, never widens the card
 
     def set_compact(self, compact: bool) -> None:
         """Compact: the five plotted readings only (the rest in the card's tooltip)."""
@@ -140,14 +151,14 @@ class GpuCard(QFrame):
             return
         self.compact = compact
         self.subtitle.setVisible(not compact)
-        for key in self.DETAIL_ROWS:
-            for w in self._row_widgets[key]:
-                w.setVisible(not compact)
-        self.setMinimumWidth(230 if compact else 260)
+        self.details.setVisible(not compact)
+        self.summary.setVisible(compact)
+        self.setMinimumWidth(200 if compact else 260)
 
     def show_state(self, g: GpuState) -> None:
         info, s = g.info, g.sample
-        self.title.setText(f"GPU {g.index} · {g.name}")
+        name = g.name.removeprefix("NVIDIA ").removeprefix("GeForce ") if self.compact else g.name
+        self.title.setText(f"GPU {g.index} · {name}")
         arch = info.get("architecture")
         cc = info.get("compute_capability")
         parts = [str(arch) if na_reason(arch) is None else "arch N/A"]
@@ -188,10 +199,36 @@ class GpuCard(QFrame):
         _set(self.values["throttle"], *self._throttle(s.get("throttle_reasons")))
         _set(self.values["processes"], *self._processes(s.get("processes")))
         if self.compact:
-            details = [f"{cap}: {self.values[k].text()}" for k, cap in self.ROWS if k in self.DETAIL_ROWS]
-            self.setToolTip("\n".join([self.subtitle.text(), *details]))
+            self._show_summary(s)
         elif self.toolTip():
             self.setToolTip("")
+
+    def _show_summary(self, s: dict[str, Any]) -> None:
+        """The compact card's three lines (values bold, N/A in the N/A colour) and the rest as its tooltip."""
+        theme = current()
+
+        def value(text: str, caption: str = "") -> str:
+            colour = theme.na if text.startswith("N/A") else theme.strong
+            cap = f' <span style="color:{theme.muted}">{caption}</span>' if caption else ""
+            return f'<b style="color:{colour}">{html.escape(text)}</b>{cap}'
+
+        util, _ = _field(s, "util_gpu")
+        temp, _ = _field(s, "temperature_c")
+        power, _ = _field(s, "power_w")
+        used, total = number(s.get("mem_used_mib")), number(s.get("mem_total_mib"))
+        memory = f"{used / 1024:.1f} / {total / 1024:.1f} GiB" if used is not None and total else "N/A"
+        tf = self.values["tflops"].text()  # "102.9 (est.)" or "N/A"
+        tflops = f"{tf} TFLOP/s" if tf.startswith("N/A") else tf.replace(" (", " TFLOP/s (")
+        text = (
+            f"{value(util, 'util')} &nbsp; {value(temp)} &nbsp; {value(power)}<br>"
+            f"{value(memory, 'memory')}<br>{value(tflops)}"
+        )
+        if self.summary.text() != text:
+            self.summary.setText(text)
+        rows = [f"{cap}: {self.values[k].text()} {self.values[k].toolTip()}".rstrip() for k, cap in self.ROWS]
+        tip = "\n".join([self.subtitle.text(), *rows])
+        if self.toolTip() != tip:
+            self.setToolTip(tip)
 
     @staticmethod
     def _util(s: dict[str, Any]) -> tuple[str, str]:

@@ -79,7 +79,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self.model = model
         self.window_s = WINDOWS[0][1]
         self.mode = BY_METRIC
-        self.metric = PLOT_SERIES[0][0]
+        self.series = PLOT_SERIES[0][0]
         self.theme: Theme = current()
         self.ci.setSpacing(6)
         self.ci.setContentsMargins(4, 4, 4, 4)
@@ -108,7 +108,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
     def _build(self) -> None:
         """(Re)create the plots for the mode, the GPUs and the widget's size."""
         keys = self.plot_keys()
-        self._built_for = (self.mode, self.metric, tuple(g.index for g in self.model.gpus))
+        self._built_for = (self.mode, self.series, tuple(g.index for g in self.model.gpus))
         self._shape = grid_shape(len(keys), max(1, self.width()), max(1, self.height()))
         self.ci.clear()
         self.plots.clear()
@@ -144,12 +144,10 @@ class LivePlots(pg.GraphicsLayoutWidget):
         if self.mode == BY_METRIC:
             return html.escape(TITLES[key])
         index = int(key[3:])
-        g = self.model.gpu(index)
-        name = html.escape(g.name) if g else ""
-        unit = html.escape(UNITS[self.metric])
+        unit = html.escape(UNITS[self.series])
         return (
-            f'<span style="color:{gpu_color(index)}">&#9632;</span> <b>GPU {index}</b> '
-            f'<span style="color:{self.theme.muted}">{name} · {unit}</span>'
+            f'<span style="color:{gpu_color(index)}">&#9632;</span> <b>GPU {index}</b>'
+            f' <span style="color:{self.theme.muted}">{unit}</span>'
         )
 
     def apply_theme(self, theme: Theme) -> None:
@@ -164,6 +162,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
             plot.setTitle(self._title(key), color=theme.strong, size="10pt", justify="left")
             plot.layout.setRowFixedHeight(0, 20)
             plot.titleLabel.setMaximumHeight(20)
+            plot.titleLabel.setMinimumWidth(1)  # a long title is clipped, never widens its column
         self._na_for = None  # rewrite the reasons in the new colours
 
     def set_window(self, seconds: float) -> None:
@@ -179,7 +178,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         if metric is not None and metric not in UNITS:
             raise ValueError(f"unknown metric {metric!r}; choose one of {', '.join(UNITS)}")
         self.mode = mode
-        self.metric = metric or self.metric
+        self.series = metric or self.series
         self._build()
         self.refresh(force=True)
 
@@ -189,6 +188,8 @@ class LivePlots(pg.GraphicsLayoutWidget):
 
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
+        if not hasattr(self, "_shape"):  # a resize while the base class is being set up
+            return
         keys = self.plot_keys()
         if grid_shape(len(keys), max(1, self.width()), max(1, self.height())) != self._shape:
             self._build()
@@ -229,8 +230,8 @@ class LivePlots(pg.GraphicsLayoutWidget):
             for g in gpus:
                 plot = self.plots.get(f"gpu{g.index}")
                 if plot is not None:
-                    low = 20 if self.metric == "temp" else 0
-                    plot.setYRange(low, top(g, self.metric), padding=0.02)
+                    low = 20 if self.series == "temp" else 0
+                    plot.setYRange(low, top(g, self.series), padding=0.02)
 
     # ---- per frame -------------------------------------------------------------------------------
 
@@ -242,7 +243,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         frame stays short with 16 GPUs x 5 plots; the rest follow in the next frames (at 20 Hz).
         """
         model = self.model
-        if self._built_for != (self.mode, self.metric, tuple(g.index for g in model.gpus)):
+        if self._built_for != (self.mode, self.series, tuple(g.index for g in model.gpus)):
             self._build()
             force = True
         if self._na_for != model.updated_at:
@@ -252,7 +253,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
             return 0
         cols = max(1, self._shape[1])
         px_s = self.window_s / max(100, int(self.width() / cols) - 50)
-        keys = [self.metric] if self.mode == BY_GPU else [key for key, _, _ in PLOT_SERIES]
+        keys = [self.series] if self.mode == BY_GPU else [key for key, _, _ in PLOT_SERIES]
         due: list[tuple[float, str, int]] = []
         for g in model.gpus:
             if model.ring(g.index).last_t is None:
@@ -297,7 +298,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
                         lines.append((g.index, f"GPU {g.index}: N/A: {reason}"))
             else:
                 g = self.model.gpu(int(key[3:]))
-                reason = series_reason(g, self.metric) if g is not None else "no reading"
+                reason = series_reason(g, self.series) if g is not None else "no reading"
                 if reason is not None:
                     lines.append((int(key[3:]), f"N/A: {reason}"))
             body = "<br>".join(
