@@ -58,8 +58,17 @@ def local_offset(t: float) -> float:
     return float(time.localtime(t).tm_gmtoff)
 
 
+class ValueAxis(pg.AxisItem):
+    """pyqtgraph's value axis with its major ticks only: each tick level is a set of grid lines, and
+    the software rasterizer pays for every one of them on each repaint of a plot."""
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:
+        return super().tickValues(minVal, maxVal, size)[:1]
+
+
 class AgoAxis(pg.AxisItem):
-    """x = seconds relative to the newest reading; ticks on whole seconds, minutes or hours."""
+    """x = seconds relative to the newest reading; major ticks (and grid lines) on whole seconds,
+    minutes or hours."""
 
     LABEL_PX = 50
 
@@ -68,8 +77,7 @@ class AgoAxis(pg.AxisItem):
         if span <= 0 or not math.isfinite(span):
             return []
         major = nice_spacing(span, _max_ticks(self, self.LABEL_PX))
-        minor = minor_spacing(major)
-        return [(major, _ticks(minVal, maxVal, major, 0.0)), (minor, _ticks(minVal, maxVal, minor, 0.0))]
+        return [(major, _ticks(minVal, maxVal, major, 0.0))]
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         return [ago_text(v, spacing) for v in values]

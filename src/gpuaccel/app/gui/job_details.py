@@ -161,6 +161,7 @@ class JobDetails(QTabWidget):
         if job_id != self.job_id:
             return
         notes = []
+        span: list[float] = []
         for plot in self._tplots.values():
             plot.clear()
         for gpu, hist in sorted(per_gpu.items()):
@@ -174,6 +175,8 @@ class JobDetails(QTabWidget):
                 ok = len(raw) == t.size
                 rows.append([as_float(x) for x in raw] if ok else [math.nan] * t.size)
             times, cols = with_gaps(t, np.asarray(rows, dtype=float).reshape(len(TELEMETRY_FIELDS), -1))
+            if t.size:
+                span += [float(np.nanmin(t)), float(np.nanmax(t))]
             for (key, _), y in zip(TELEMETRY_FIELDS, cols, strict=True):
                 if np.isnan(y).all():
                     continue
@@ -185,3 +188,5 @@ class JobDetails(QTabWidget):
         if not per_gpu:
             notes.append("This job used no GPU.")
         self.telemetry_note.setText("; ".join(notes))
+        if span and max(span) > min(span):  # the job's lifetime, whatever its length (clock-time ticks)
+            self._tplots[TELEMETRY_FIELDS[-1][0]].setXRange(min(span), max(span), padding=0.02)

@@ -6,14 +6,14 @@ grid that gives each the most room (:func:`grid_shape`); curves take the GPU's c
 :func:`theme.gpu_color`, the same as its card's swatch; the legend lives outside the plots (the
 dashboard's swatch row), and a value the GPU cannot give is written on the plot with its reason.
 
-The recipe for speed: the data stays in preallocated ring buffers (:mod:`app.gui.ringbuffer`), one
-QTimer (20 Hz) calls ``setData`` with views of them, ``setClipToView(True)``, peak downsampling to about
-one point per pixel and width-1 pens. The x axis is "seconds before the newest reading", so the view
-range never moves (a moving range would make every clipped curve recompute). Y ranges come from what the
-GPUs report (memory total, power limit, tensor peak), so no frame pays for an auto-range. A curve is
-redrawn only when its data moved by a pixel, stalest first within a per-frame time budget
-(benchmarks/plot_update.py). A gap in the data (NaN rows, see :mod:`app.gui.telemetry_model`) breaks
-the line (``connect="finite"``).
+The recipe for speed: the data stays in preallocated ring buffers (:mod:`app.gui.ringbuffer`); one
+QTimer (20 Hz) hands plain ``PlotCurveItem``s the visible slice, min/max-decimated to two points per
+pixel column (:func:`peak_decimate`), with width-1 pens. The x axis is "seconds before the newest
+reading", so the view range never moves. Y ranges come from what the GPUs report (memory total, power
+limit, tensor peak), so no frame pays for an auto-range. A curve is redrawn only when its data moved by
+a pixel; the plots due are updated whole, stalest first, within a per-frame time budget, so a frame
+repaints few plots; axes and titles are cached pixmaps, the grid is one item (benchmarks/plot_update.py).
+A gap in the data (NaN rows, see :mod:`app.gui.telemetry_model`) breaks the line (``connect="finite"``).
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from gpuaccel.accel.telemetry.peaks import table_peak
-from gpuaccel.app.gui.axes import AgoAxis
+from gpuaccel.app.gui.axes import AgoAxis, ValueAxis
 from gpuaccel.app.gui.telemetry_model import PLOT_SERIES, GpuState, TelemetryModel
 from gpuaccel.app.gui.theme import Theme, current, gpu_color, theme_manager
 from gpuaccel.app.gui.values import na_reason, number
@@ -43,7 +43,8 @@ WINDOWS: tuple[tuple[str, float], ...] = (
 )
 LONG_WINDOW_S = 86400.0
 FRAME_HZ = 20
-FRAME_BUDGET_S = 0.0025  # per frame; due curves beyond it wait for the next frame
+FRAME_BUDGET_S = 0.0025  # per frame; plots due beyond it wait for the next frame
+MIN_REDRAW_S = 0.2  # a curve is redrawn at most 5 times a second (the 1 min window moves 4 px a step)
 BY_METRIC, BY_GPU = "metric", "gpu"
 MODES = {BY_METRIC: "By metric", BY_GPU: "By GPU"}
 PLOT_ASPECT = 2.4  # a plot should be about this much wider than tall
@@ -54,7 +55,7 @@ UNITS = {key: unit for key, _, unit in PLOT_SERIES}
 
 def grid_shape(n: int, width: float, height: float, aspect: float = PLOT_ASPECT) -> tuple[int, int]:
     """``(rows, columns)`` for ``n`` plots in ``width`` x ``height`` pixels: the layout whose plots get
-    the largest size at the given aspect (a 1280x800 window: 3 x 2 for five metrics; 4k: 2 x 3)."""
+    the largest size at the given aspect (five metrics at 1280x800 or on a 4k screen: 2 rows x 3)."""
     if n <= 0:
         return 0, 0
     best, best_cols = -1.0, 1
@@ -64,6 +65,21 @@ def grid_shape(n: int, width: float, height: float, aspect: float = PLOT_ASPECT)
         if score > best + 1e-9:
             best, best_cols = score, cols
     return math.ceil(n / best_cols), best_cols
+
+
+def peak_decimate(x: np.ndarray, y: np.ndarray, columns: int) -> tuple[np.ndarray, np.ndarray]:
+    """At most two points (min, max) per pixel column, so an hour of 10 Hz readings costs no more to draw
+    than a minute and no spike is lost; a column with no reading stays NaN (the line breaks there)."""
+    n = x.size
+    if n <= 2 * columns:
+        return x, y
+    starts = np.unique(np.linspace(0, n, columns, endpoint=False).astype(np.intp))
+    with np.errstate(invalid="ignore"):
+        low = np.fmin.reduceat(y, starts)
+        high = np.fmax.reduceat(y, starts)
+    out_y = np.empty(2 * starts.size)
+    out_y[0::2], out_y[1::2] = low, high
+    return np.repeat(x[starts], 2), out_y
 
 
 def series_reason(g: GpuState, key: str) -> str | None:
@@ -86,6 +102,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self.plots: dict[str, pg.PlotItem] = {}  # plot key (a series key, or "gpu<N>") -> plot
         self.curves: dict[tuple[str, int], pg.PlotDataItem] = {}  # (series key, gpu) -> curve
         self.na_text: dict[str, pg.TextItem] = {}  # plot key -> the N/A reasons written on it
+        self.grids: dict[str, pg.PlotCurveItem] = {}  # plot key -> its grid lines, one item
         self._shown: dict[tuple[str, int], tuple[float, float]] = {}  # curve -> (window, newest t drawn)
         self._shape: tuple[int, int] = (0, 0)
         self._built_for: tuple[str, str, tuple[int, ...]] | None = None
@@ -114,20 +131,29 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self.plots.clear()
         self.curves.clear()
         self.na_text.clear()
+        self.grids.clear()
         self._shown.clear()
         self._na_for = None
         rows, cols = self._shape
         for n, key in enumerate(keys):
             row, col = divmod(n, cols)
-            plot = self.ci.addPlot(row=row, col=col, axisItems={"bottom": AgoAxis(orientation="bottom")})
+            axes = {"bottom": AgoAxis(orientation="bottom"), "left": ValueAxis(orientation="left")}
+            plot = self.ci.addPlot(row=row, col=col, axisItems=axes)
             plot.setClipToView(True)
             plot.setDownsampling(auto=True, mode="peak")
             plot.setMouseEnabled(x=False, y=False)
             plot.setMenuEnabled(False)
             plot.hideButtons()
             plot.disableAutoRange()
-            plot.showGrid(x=True, y=True, alpha=0.5)
+            grid = pg.PlotCurveItem(connect="pairs")
+            grid.setZValue(-10)
+            plot.addItem(grid, ignoreBounds=True)
+            self.grids[key] = grid
+            plot.getViewBox().sigResized.connect(lambda *_, k=key: self._draw_grid(k))
+            plot.getViewBox().sigRangeChanged.connect(lambda *_, k=key: self._draw_grid(k))
             plot.getAxis("left").setWidth(44)
+            for item in (plot.getAxis("left"), plot.getAxis("bottom"), plot.titleLabel):
+                item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # a blit per repaint
             plot.setXRange(-self.window_s, 0, padding=0)
             if n + cols < len(keys):  # a plot below shares this column's time axis
                 plot.getAxis("bottom").setStyle(showValues=False)
@@ -150,11 +176,26 @@ class LivePlots(pg.GraphicsLayoutWidget):
             f' <span style="color:{self.theme.muted}">{unit}</span>'
         )
 
+    def _draw_grid(self, key: str) -> None:
+        """Grid lines at the axes' major ticks as one curve of line pairs. (pyqtgraph's axis grid is
+        replayed line by line on every repaint of the plot and cost five times the curves.)"""
+        plot, grid = self.plots.get(key), self.grids.get(key)
+        if plot is None or grid is None:
+            return
+        (x0, x1), (y0, y1) = plot.getViewBox().viewRange()
+        bottom, left = plot.getAxis("bottom"), plot.getAxis("left")
+        xs = [v for _, ticks in bottom.tickValues(x0, x1, bottom.width()) for v in ticks]
+        ys = [v for _, ticks in left.tickValues(y0, y1, left.height()) for v in ticks]
+        px = np.array([c for x in xs for c in (x, x)] + [c for _ in ys for c in (x0, x1)], dtype=float)
+        py = np.array([c for _ in xs for c in (y0, y1)] + [c for y in ys for c in (y, y)], dtype=float)
+        grid.setData(px, py, connect="pairs")
+
     def apply_theme(self, theme: Theme) -> None:
         self.theme = theme
         self.setBackground(theme.bg)
         for key, plot in self.plots.items():
             plot.getViewBox().setBackgroundColor(theme.field)
+            self.grids[key].setPen(pg.mkPen(theme.grid, width=1))
             for side in ("left", "bottom"):
                 axis = plot.getAxis(side)
                 axis.setPen(pg.mkPen(theme.grid))
@@ -186,6 +227,15 @@ class LivePlots(pg.GraphicsLayoutWidget):
         if self._timer is not None:
             self._timer.stop()
 
+    def close(self) -> bool:
+        """pyqtgraph's close() deletes the scene's items: stop the frames and the theme updates first."""
+        self.stop()
+        try:
+            theme_manager().changed.disconnect(self.apply_theme)
+        except (RuntimeError, TypeError):
+            pass  # not connected
+        return bool(super().close())
+
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
         if not hasattr(self, "_shape"):  # a resize while the base class is being set up
@@ -195,14 +245,12 @@ class LivePlots(pg.GraphicsLayoutWidget):
             self._build()
             self.refresh(force=True)
 
-    def _curve(self, key: str, index: int) -> pg.PlotDataItem:
+    def _curve(self, key: str, index: int) -> pg.PlotCurveItem:
         curve = self.curves.get((key, index))
         if curve is None:
             plot = self.plots[key if self.mode == BY_METRIC else f"gpu{index}"]
-            curve = plot.plot(pen=pg.mkPen(gpu_color(index), width=1))
-            curve.setClipToView(True)
-            curve.setDownsampling(auto=True, method="peak")
-            curve.opts["autoDownsampleFactor"] = 1.0  # about one min/max pair per pixel column
+            curve = pg.PlotCurveItem(pen=pg.mkPen(gpu_color(index), width=1))
+            plot.addItem(curve)
             self.curves[(key, index)] = curve
         return curve
 
@@ -239,8 +287,8 @@ class LivePlots(pg.GraphicsLayoutWidget):
         """One frame: give the curves that are due their visible slice. Returns how many were updated.
 
         A curve is due when its window changed or its data moved by at least one pixel's worth of time
-        since it was last drawn. Due curves are updated stalest first until FRAME_BUDGET_S is spent, so a
-        frame stays short with 16 GPUs x 5 plots; the rest follow in the next frames (at 20 Hz).
+        since it was last drawn. Plots with due curves are updated whole, stalest first, until
+        FRAME_BUDGET_S is spent, so a frame repaints few plots; the rest follow in the next frames.
         """
         model = self.model
         if self._built_for != (self.mode, self.series, tuple(g.index for g in model.gpus)):
@@ -252,26 +300,30 @@ class LivePlots(pg.GraphicsLayoutWidget):
         if not newest:
             return 0
         cols = max(1, self._shape[1])
-        px_s = self.window_s / max(100, int(self.width() / cols) - 50)
+        px_s = max(MIN_REDRAW_S, self.window_s / max(100, int(self.width() / cols) - 50))
         keys = [self.series] if self.mode == BY_GPU else [key for key, _, _ in PLOT_SERIES]
-        due: list[tuple[float, str, int]] = []
+        due: dict[str, list[tuple[float, str, int]]] = {}  # plot key -> its due curves
         for g in model.gpus:
             if model.ring(g.index).last_t is None:
                 continue
             for key in keys:
                 shown = self._shown.get((key, g.index))
                 if force or shown is None or shown[0] != self.window_s or newest - shown[1] >= px_s:
-                    due.append((shown[1] if shown else 0.0, key, g.index))
+                    plot_key = key if self.mode == BY_METRIC else f"gpu{g.index}"
+                    due.setdefault(plot_key, []).append((shown[1] if shown else 0.0, key, g.index))
         if not due:
             return 0
-        due.sort(key=lambda d: d[0])
+        # Whole plots, stalest first: a plot touched this frame is repainted once, with all its moved
+        # curves, instead of once per frame while its curves trickle in.
+        order = sorted(due.values(), key=lambda curves: min(c[0] for c in curves))
         start = time.perf_counter()
         done = 0
-        for _, key, index in due:
+        for curves in order:
             if done and not force and time.perf_counter() - start > FRAME_BUDGET_S:
                 break
-            self._update_curve(key, index, newest)
-            done += 1
+            for _, key, index in curves:
+                self._update_curve(key, index, newest)
+                done += 1
         return done
 
     def _update_curve(self, key: str, index: int, now: float) -> None:
@@ -283,7 +335,9 @@ class LivePlots(pg.GraphicsLayoutWidget):
             if old.any():  # a NaN at the seam: minute averages and live readings are not one line
                 t = np.concatenate((long.t[old], long.t[old][-1:], t))
                 v = np.concatenate((long.series[key][old], [np.nan], v))
-        self._curve(key, index).setData(t - now, v, connect="finite")
+        plot = self.plots[key if self.mode == BY_METRIC else f"gpu{index}"]
+        x, y = peak_decimate(t - now, v, max(50, int(plot.getViewBox().width())))
+        self._curve(key, index).setData(x, y, connect="finite")
         self._shown[(key, index)] = (self.window_s, now)
 
     def _show_reasons(self) -> None:
