@@ -190,7 +190,14 @@ class Dashboard(QWidget):
                 c.setVisible(True)  # at once, so the strip's height below counts it
             for col in range(self.cards_grid.columnCount()):
                 self.cards_grid.setColumnStretch(col, 1 if col < columns else 0)
-        wanted = self.cards_host.sizeHint().height() + 2
+        self.cards_grid.activate()
+        rows = -(-len(cards) // columns)
+        card_width = (width - spacing * (columns - 1)) // columns
+        heights = [
+            max(c.heightForWidth(card_width) if c.hasHeightForWidth() else c.sizeHint().height() for c in row)
+            for row in (cards[r * columns : (r + 1) * columns] for r in range(rows))
+        ]
+        wanted = sum(heights) + spacing * (rows - 1) + 2
         cap = int(self.height() * CARDS_MAX_SHARE)
         self.cards_scroll.setMaximumHeight(min(wanted, max(cap, 120)))
         self.cards_scroll.setMinimumHeight(min(wanted, max(cap, 120)))

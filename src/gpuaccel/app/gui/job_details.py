@@ -86,25 +86,21 @@ class JobDetails(QTabWidget):
         self.telemetry_note.setWordWrap(True)
         self.telemetry_plots = pg.GraphicsLayoutWidget()
         self._tplots: dict[str, pg.PlotItem] = {}
-        last = len(TELEMETRY_FIELDS) - 1
-        for row, (key, _) in enumerate(TELEMETRY_FIELDS):
+        for col, (key, _) in enumerate(TELEMETRY_FIELDS):  # side by side: each gets the pane's height
             axis = {"bottom": ClockAxis(orientation="bottom")}
-            plot = self.telemetry_plots.addPlot(row=row, col=0, axisItems=axis)
+            plot = self.telemetry_plots.addPlot(row=0, col=col, axisItems=axis)
             plot.setClipToView(True)
             plot.setDownsampling(auto=True, mode="peak")
             plot.setMouseEnabled(x=False, y=False)
             plot.setMenuEnabled(False)
             plot.hideButtons()
-            plot.showGrid(x=True, y=True, alpha=0.5)
+            plot.showGrid(x=True, y=True, alpha=0.4)
             plot.getAxis("left").setWidth(44)
-            if row != last:
-                plot.getAxis("bottom").setStyle(showValues=False)
-                plot.getAxis("bottom").setHeight(4)
             self._tplots[key] = plot
-        bottom = self._tplots[TELEMETRY_FIELDS[last][0]]
+        first = self._tplots[TELEMETRY_FIELDS[0][0]]
         for plot in self._tplots.values():
-            if plot is not bottom:
-                plot.setXLink(bottom)
+            if plot is not first:
+                plot.setXLink(first)
         self.apply_theme(current())
         theme_manager().changed.connect(self.apply_theme)
         tl.addWidget(self.telemetry_note)
@@ -189,4 +185,4 @@ class JobDetails(QTabWidget):
             notes.append("This job used no GPU.")
         self.telemetry_note.setText("; ".join(notes))
         if span and max(span) > min(span):  # the job's lifetime, whatever its length (clock-time ticks)
-            self._tplots[TELEMETRY_FIELDS[-1][0]].setXRange(min(span), max(span), padding=0.02)
+            self._tplots[TELEMETRY_FIELDS[0][0]].setXRange(min(span), max(span), padding=0.02)

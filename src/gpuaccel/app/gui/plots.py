@@ -18,6 +18,7 @@ A gap in the data (NaN rows, see :mod:`app.gui.telemetry_model`) breaks the line
 
 from __future__ import annotations
 
+import contextlib
 import html
 import math
 import time
@@ -47,6 +48,7 @@ FRAME_BUDGET_S = 0.0025  # per frame; plots due beyond it wait for the next fram
 MIN_REDRAW_S = 0.2  # a curve is redrawn at most 5 times a second (the 1 min window moves 4 px a step)
 BY_METRIC, BY_GPU = "metric", "gpu"
 MODES = {BY_METRIC: "By metric", BY_GPU: "By GPU"}
+NA_HEADROOM = 0.16  # of the y range, per line of N/A reasons, so the reasons sit above the curves
 PLOT_ASPECT = 2.4  # a plot should be about this much wider than tall
 TITLES = {key: f"{title} ({unit})" for key, title, unit in PLOT_SERIES}
 TITLES["tflops"] = "TFLOP/s (exact for our jobs, else 16-bit dense estimate)"
@@ -103,6 +105,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self.curves: dict[tuple[str, int], pg.PlotDataItem] = {}  # (series key, gpu) -> curve
         self.na_text: dict[str, pg.TextItem] = {}  # plot key -> the N/A reasons written on it
         self.grids: dict[str, pg.PlotCurveItem] = {}  # plot key -> its grid lines, one item
+        self._y: dict[str, tuple[float, float]] = {}  # plot key -> the data's y range
         self._shown: dict[tuple[str, int], tuple[float, float]] = {}  # curve -> (window, newest t drawn)
         self._shape: tuple[int, int] = (0, 0)
         self._built_for: tuple[str, str, tuple[int, ...]] | None = None
@@ -132,6 +135,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self.curves.clear()
         self.na_text.clear()
         self.grids.clear()
+        self._y.clear()
         self._shown.clear()
         self._na_for = None
         rows, cols = self._shape
@@ -230,10 +234,8 @@ class LivePlots(pg.GraphicsLayoutWidget):
     def close(self) -> bool:
         """pyqtgraph's close() deletes the scene's items: stop the frames and the theme updates first."""
         self.stop()
-        try:
+        with contextlib.suppress(RuntimeError, TypeError):  # not connected
             theme_manager().changed.disconnect(self.apply_theme)
-        except (RuntimeError, TypeError):
-            pass  # not connected
         return bool(super().close())
 
     def resizeEvent(self, ev: QResizeEvent) -> None:
@@ -272,14 +274,21 @@ class LivePlots(pg.GraphicsLayoutWidget):
             return number(table_peak(g.name)) or 100.0
 
         if self.mode == BY_METRIC:
-            for key, plot in self.plots.items():
-                plot.setYRange(20 if key == "temp" else 0, max(top(g, key) for g in gpus), padding=0.02)
+            for key in self.plots:
+                self._set_y(key, 20 if key == "temp" else 0, max(top(g, key) for g in gpus))
         else:
             for g in gpus:
                 plot = self.plots.get(f"gpu{g.index}")
                 if plot is not None:
                     low = 20 if self.series == "temp" else 0
-                    plot.setYRange(low, top(g, self.series), padding=0.02)
+                    self._set_y(f"gpu{g.index}", low, top(g, self.series))
+
+    def _set_y(self, key: str, low: float, high: float) -> None:
+        """The plot's y range; with N/A reasons written on it, headroom above the data for them."""
+        self._y[key] = (low, high)
+        text = self.na_text.get(key)
+        room = 1.0 + NA_HEADROOM * (len(text.toolTip().split("<br>")) if text and text.toolTip() else 0)
+        self.plots[key].setYRange(low, low + (high - low) * room, padding=0.02)
 
     # ---- per frame -------------------------------------------------------------------------------
 
@@ -361,9 +370,12 @@ class LivePlots(pg.GraphicsLayoutWidget):
                 for i, line in lines
             )
             if text.toolTip() != body:  # the tooltip doubles as the cache of what is written
+                text.fill = pg.mkBrush(self.theme.field + "e0")  # legible over a curve, hides little
                 text.setHtml(f'<div style="font-size:9pt">{body}</div>' if body else "")
                 text.setToolTip(body)
                 text.setVisible(bool(body))
+                if key in self._y:
+                    self._set_y(key, *self._y[key])
 
     def reasons(self, key: str) -> str:
         """The plain text written on plot ``key`` (for tests and accessibility)."""
