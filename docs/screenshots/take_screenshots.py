@@ -13,6 +13,7 @@ sleeper and one still running.
 
 from __future__ import annotations
 
+import io
 import sys
 import tempfile
 import time
@@ -23,8 +24,7 @@ sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(REPO / "tests"))
 
 from daemon_fixture import start_daemon  # noqa: E402
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtGui import QImage  # noqa: E402
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from gpuaccel.app.gui.main import make_app  # noqa: E402
@@ -65,11 +65,22 @@ def spin(app: QApplication, seconds: float) -> None:
 
 
 def save(widget: QWidget, name: str) -> None:
-    """A PNG of the widget, as small as PNG gets: 256 colours (plenty for a flat UI), maximum compression."""
+    """A small PNG of the widget: an adaptive 256-colour palette without dithering (plenty for a flat UI)
+    through Pillow where it is installed (matplotlib brings it), else Qt's PNG at maximum compression."""
     path = OUT / f"{name}.png"
-    flags = Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.AvoidDither
-    image = widget.grab().toImage().convertToFormat(QImage.Format.Format_Indexed8, flags)
-    image.save(str(path), "PNG", 0)
+    image = widget.grab().toImage()
+    try:
+        from PIL import Image
+    except ImportError:
+        image.save(str(path), "PNG", 0)
+    else:
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        image.save(buffer, "PNG", 100)
+        rgb = Image.open(io.BytesIO(bytes(data.data()))).convert("RGB")
+        small = rgb.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        small.save(path, optimize=True)
     print("wrote", path, path.stat().st_size // 1024, "KiB")
 
 

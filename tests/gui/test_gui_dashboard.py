@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from gpuaccel.app.gui.axes import AgoAxis, ClockAxis, ago_text, clock_text, nice_spacing
 from gpuaccel.app.gui.dashboard import Dashboard
 from gpuaccel.app.gui.models import ONLINE, ConnectionModel
-from gpuaccel.app.gui.plots import BY_GPU, BY_METRIC, LivePlots, grid_shape
+from gpuaccel.app.gui.plots import BY_GPU, BY_METRIC, LivePlots, grid_shape, peak_decimate
 from gpuaccel.app.gui.settings import AppSettings
 from gpuaccel.app.gui.telemetry_model import GAP_S, TelemetryModel
 from gpuaccel.app.gui.theme import DARK, GPU_COLORS, LIGHT, gpu_color, resolve, stylesheet, theme_manager
@@ -187,3 +187,15 @@ def test_sixteen_gpus_fit_a_1280x800_window(qtbot) -> None:
     assert sorted(dashboard.plots.plots) == sorted(["util", "mem_gib", "tflops", "temp", "power"])
     assert not dashboard.legend.isHidden() and "GPU 15" in dashboard.legend.text()
     dashboard.stop()
+
+
+def test_decimation_keeps_every_spike_and_every_gap() -> None:
+    x = np.arange(36_000, dtype=float)
+    y = np.zeros(36_000)
+    y[12_345] = 99.0  # one reading's spike in an hour
+    y[20_000:20_500] = np.nan  # a 50 s outage
+    dx, dy = peak_decimate(x, y, 600)
+    assert dx.size <= 1200 and np.nanmax(dy) == 99.0
+    assert np.isnan(dy).any()  # the outage is still a gap
+    short_x, short_y = peak_decimate(x[:600], y[:600], 600)
+    assert short_x.size == 600 and (short_y == y[:600]).all()  # few points: drawn as they are
