@@ -14,7 +14,7 @@ from gpuaccel.app.gui.axes import AgoAxis, ClockAxis, ago_text, clock_text, nice
 from gpuaccel.app.gui.dashboard import Dashboard
 from gpuaccel.app.gui.models import ONLINE, ConnectionModel
 from gpuaccel.app.gui.plots import BY_GPU, BY_METRIC, LivePlots, grid_shape, peak_decimate
-from gpuaccel.app.gui.settings import AppSettings
+from gpuaccel.app.gui.settings import AppSettings, SettingsDialog
 from gpuaccel.app.gui.telemetry_model import GAP_S, TelemetryModel
 from gpuaccel.app.gui.theme import DARK, GPU_COLORS, LIGHT, gpu_color, resolve, stylesheet, theme_manager
 
@@ -98,9 +98,14 @@ def test_every_style_sheet_token_is_a_theme_colour() -> None:
         assert "@" not in text and theme.strong in text
 
 
-def test_theme_setting_is_saved_and_an_unknown_one_falls_back(tmp_path) -> None:
+def test_theme_setting_is_chosen_saved_and_an_unknown_one_falls_back(qtbot, tmp_path) -> None:
     from PySide6.QtCore import QSettings
 
+    dialog = SettingsDialog(AppSettings(theme="dark"))
+    qtbot.addWidget(dialog)
+    assert dialog.theme.currentData() == "dark"
+    dialog.theme.setCurrentIndex(dialog.theme.findData("light"))
+    assert dialog.result_settings().theme == "light"
     store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     AppSettings(theme="light").save(store)
     assert AppSettings.load(store).theme == "light"

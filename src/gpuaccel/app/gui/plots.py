@@ -102,7 +102,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self.ci.setSpacing(6)
         self.ci.setContentsMargins(4, 4, 4, 4)
         self.plots: dict[str, pg.PlotItem] = {}  # plot key (a series key, or "gpu<N>") -> plot
-        self.curves: dict[tuple[str, int], pg.PlotDataItem] = {}  # (series key, gpu) -> curve
+        self.curves: dict[tuple[str, int], pg.PlotCurveItem] = {}  # (series key, gpu) -> curve
         self.na_text: dict[str, pg.TextItem] = {}  # plot key -> the N/A reasons written on it
         self.grids: dict[str, pg.PlotCurveItem] = {}  # plot key -> its grid lines, one item
         self._y: dict[str, tuple[float, float]] = {}  # plot key -> the data's y range
@@ -138,13 +138,11 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self._y.clear()
         self._shown.clear()
         self._na_for = None
-        rows, cols = self._shape
+        cols = self._shape[1]
         for n, key in enumerate(keys):
             row, col = divmod(n, cols)
             axes = {"bottom": AgoAxis(orientation="bottom"), "left": ValueAxis(orientation="left")}
             plot = self.ci.addPlot(row=row, col=col, axisItems=axes)
-            plot.setClipToView(True)
-            plot.setDownsampling(auto=True, mode="peak")
             plot.setMouseEnabled(x=False, y=False)
             plot.setMenuEnabled(False)
             plot.hideButtons()
