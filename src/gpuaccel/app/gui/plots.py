@@ -25,6 +25,7 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
@@ -84,6 +85,29 @@ def peak_decimate(x: np.ndarray, y: np.ndarray, columns: int) -> tuple[np.ndarra
     return np.repeat(x[starts], 2), out_y
 
 
+class ViewCurve(pg.PlotCurveItem):
+    """A curve whose bounds are its plot's view: the ranges never follow the data here, and pyqtgraph
+    would otherwise recompute the data's bounds with numpy several times per repaint."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self._rect = QRectF()
+
+    def fit(self, view: pg.ViewBox) -> None:
+        (x0, x1), (y0, y1) = view.viewRange()
+        rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def dataBounds(self, ax: int, frac: float = 1.0, orthoRange: object = None) -> list[float]:
+        r = self._rect
+        return [r.left(), r.right()] if ax == 0 else [r.top(), r.bottom()]
+
+
 def series_reason(g: GpuState, key: str) -> str | None:
     """Why GPU ``g`` has no value for plotted series ``key`` in its latest reading (None: it has one)."""
     return na_reason(g.series_raw(key))
@@ -102,9 +126,9 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self.ci.setSpacing(6)
         self.ci.setContentsMargins(4, 4, 4, 4)
         self.plots: dict[str, pg.PlotItem] = {}  # plot key (a series key, or "gpu<N>") -> plot
-        self.curves: dict[tuple[str, int], pg.PlotCurveItem] = {}  # (series key, gpu) -> curve
+        self.curves: dict[tuple[str, int], ViewCurve] = {}  # (series key, gpu) -> curve
         self.na_text: dict[str, pg.TextItem] = {}  # plot key -> the N/A reasons written on it
-        self.grids: dict[str, pg.PlotCurveItem] = {}  # plot key -> its grid lines, one item
+        self.grids: dict[str, ViewCurve] = {}  # plot key -> its grid lines, one item
         self._y: dict[str, tuple[float, float]] = {}  # plot key -> the data's y range
         self._shown: dict[tuple[str, int], tuple[float, float]] = {}  # curve -> (window, newest t drawn)
         self._shape: tuple[int, int] = (0, 0)
@@ -147,7 +171,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
             plot.setMenuEnabled(False)
             plot.hideButtons()
             plot.disableAutoRange()
-            grid = pg.PlotCurveItem(connect="pairs")
+            grid = ViewCurve(connect="pairs")
             grid.setZValue(-10)
             plot.addItem(grid, ignoreBounds=True)
             self.grids[key] = grid
@@ -191,6 +215,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         px = np.array([c for x in xs for c in (x, x)] + [c for _ in ys for c in (x0, x1)], dtype=float)
         py = np.array([c for _ in xs for c in (y0, y1)] + [c for y in ys for c in (y, y)], dtype=float)
         grid.setData(px, py, connect="pairs")
+        grid.fit(plot.getViewBox())
 
     def apply_theme(self, theme: Theme) -> None:
         self.theme = theme
@@ -245,12 +270,12 @@ class LivePlots(pg.GraphicsLayoutWidget):
             self._build()
             self.refresh(force=True)
 
-    def _curve(self, key: str, index: int) -> pg.PlotCurveItem:
+    def _curve(self, key: str, index: int) -> ViewCurve:
         curve = self.curves.get((key, index))
         if curve is None:
             plot = self.plots[key if self.mode == BY_METRIC else f"gpu{index}"]
-            curve = pg.PlotCurveItem(pen=pg.mkPen(gpu_color(index), width=1))
-            plot.addItem(curve)
+            curve = ViewCurve(pen=pg.mkPen(gpu_color(index), width=1))
+            plot.addItem(curve, ignoreBounds=True)
             self.curves[(key, index)] = curve
         return curve
 
@@ -344,7 +369,9 @@ class LivePlots(pg.GraphicsLayoutWidget):
                 v = np.concatenate((long.series[key][old], [np.nan], v))
         plot = self.plots[key if self.mode == BY_METRIC else f"gpu{index}"]
         x, y = peak_decimate(t - now, v, max(50, int(plot.getViewBox().width())))
-        self._curve(key, index).setData(x, y, connect="finite")
+        curve = self._curve(key, index)
+        curve.setData(x, y, connect="finite")
+        curve.fit(plot.getViewBox())
         self._shown[(key, index)] = (self.window_s, now)
 
     def _show_reasons(self) -> None:
