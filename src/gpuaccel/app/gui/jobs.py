@@ -276,7 +276,7 @@ class JobsPanel(QWidget):
         model.subscribe(self.refresh)
         self._selected: int | None = None
         self.cancel_box: QMessageBox | None = None
-        theme_manager().changed.connect(lambda _: self.table.viewport().update())
+        theme_manager().changed.connect(self._theme_changed)  # a method: Qt drops it with the panel
         self._update_buttons()
 
     # ---- showing ---------------------------------------------------------------------------------
@@ -314,6 +314,9 @@ class JobsPanel(QWidget):
         if details is not None and details.get("id") == self._selected:
             self.details.show_job(details)
         self._update_buttons()
+
+    def _theme_changed(self, _theme: object) -> None:
+        self.table.viewport().update()  # the state colours come from the theme
 
     def _restore_selection(self) -> None:
         if self._selected is None:
