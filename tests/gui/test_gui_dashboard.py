@@ -190,7 +190,7 @@ def test_sixteen_gpus_fit_a_1280x800_window(qtbot) -> None:
     assert dashboard.plots.height() >= 220
     dashboard.set_mode(BY_METRIC)
     assert sorted(dashboard.plots.plots) == sorted(["util", "mem_gib", "tflops", "temp", "power"])
-    assert not dashboard.legend.isHidden() and "GPU 15" in dashboard.legend.text()
+    assert not dashboard.legend.isHidden() and "GPU&nbsp;15" in dashboard.legend.text()
     dashboard.stop()
 
 

@@ -37,10 +37,12 @@ CARDS_MAX_SHARE = 0.45  # of the dashboard's height; beyond it the cards scroll
 
 
 def legend_html(gpus: list[GpuState]) -> str:
-    """The swatch row above the plots: each GPU's colour, index and name (never drawn over data)."""
+    """The swatch row above the plots: each GPU's colour and index, with its name while there are few
+    (compact cards carry it otherwise). Never drawn over data; an entry never breaks across lines."""
+    named = len(gpus) <= COMPACT_ABOVE
     return " &nbsp; ".join(
-        f'<span style="color:{gpu_color(g.index)}; font-size:13pt">&#9632;</span>&nbsp;GPU {g.index}'
-        f" {html.escape(g.name)}"
+        f'<span style="color:{gpu_color(g.index)}; font-size:13pt">&#9632;</span>&nbsp;GPU&nbsp;{g.index}'
+        + (f" {html.escape(g.name)}" if named else "")
         for g in gpus
     )
 
