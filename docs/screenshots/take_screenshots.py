@@ -1,9 +1,10 @@
 """Take the screenshots in docs/screenshots/ of the real window, under Xvfb.
 
     apt-get install -y xvfb
-    xvfb-run -a -s "-screen 0 1400x950x24" .venv/bin/python docs/screenshots/take_screenshots.py
+    xvfb-run -a -s "-screen 0 2560x1440x24" .venv/bin/python docs/screenshots/take_screenshots.py
 
-GPU readings come from the daemon's fake NVML backend (``two_gpus`` and ``gpu_lost``): this machine has no
+The window is shot at 1280x800 and at 2560x1440, in the dark and the light theme. GPU readings come
+from the daemon's fake NVML backend (``two_gpus``, ``eight_gpus`` and ``gpu_lost``): this machine has no
 GPU, and the window itself labels such readings SIMULATED. The jobs are real: they run in the daemon's
 queue on this machine -- a CPU matmul that measures and reports its own TFLOP/s (2*n^3 FLOPs per matmul /
 measured time), a log-printing command, a ``matmul`` workload that fails for want of CUDA, a cancelled
@@ -12,6 +13,7 @@ sleeper and one still running.
 
 from __future__ import annotations
 
+import io
 import sys
 import tempfile
 import time
@@ -22,14 +24,16 @@ sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(REPO / "tests"))
 
 from daemon_fixture import start_daemon  # noqa: E402
-from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from gpuaccel.app.gui.main import make_app  # noqa: E402
 from gpuaccel.app.gui.settings import AppSettings  # noqa: E402
+from gpuaccel.app.gui.theme import theme_manager  # noqa: E402
 from gpuaccel.app.gui.window import MainWindow  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
+SMALL, LARGE = (1280, 800), (2560, 1440)
 
 CPU_MATMUL = r"""
 import json, os, time
@@ -61,9 +65,31 @@ def spin(app: QApplication, seconds: float) -> None:
 
 
 def save(widget: QWidget, name: str) -> None:
+    """A small PNG of the widget: an adaptive 256-colour palette without dithering (plenty for a flat UI)
+    through Pillow where it is installed (matplotlib brings it), else Qt's PNG at maximum compression."""
     path = OUT / f"{name}.png"
-    widget.grab().save(str(path))
-    print("wrote", path)
+    image = widget.grab().toImage()
+    try:
+        from PIL import Image
+    except ImportError:
+        image.save(str(path), "PNG", 0)
+    else:
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        image.save(buffer, "PNG", 100)
+        rgb = Image.open(io.BytesIO(bytes(data.data()))).convert("RGB")
+        small = rgb.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        small.save(path, optimize=True)
+    print("wrote", path, path.stat().st_size // 1024, "KiB")
+
+
+def shoot(app: QApplication, window: MainWindow, name: str, size: tuple[int, int], theme: str) -> None:
+    """The window at ``size`` in ``theme``; plots and cards settle before the shot."""
+    theme_manager().apply(theme)
+    window.resize(*size)
+    spin(app, 2)
+    save(window, f"{name}_{theme}_{size[0]}")
 
 
 def main() -> int:
@@ -81,8 +107,8 @@ def main() -> int:
         )
         client.submit("matmul", name="matmul-burn", spec={"size": 4096, "duration_s": 5})
         sleeper = client.submit("command", name="long-sleeper", argv=["sleep", "600"], gpus=1)
-        window = MainWindow(AppSettings(), data_dir=str(daemon.data_dir), store=store)
-        window.resize(1380, 920)
+        window = MainWindow(AppSettings(theme="dark"), data_dir=str(daemon.data_dir), store=store)
+        window.resize(*SMALL)
         window.show()
         spin(app, 20)
         client.cancel(sleeper["id"])
@@ -90,7 +116,11 @@ def main() -> int:
         spin(app, 25)
         window.tabs.setCurrentIndex(0)
         spin(app, 1)
-        save(window, "dashboard")
+        for size in (SMALL, LARGE):
+            for theme in ("dark", "light"):
+                shoot(app, window, "dashboard", size, theme)
+        theme_manager().apply("dark")
+        window.resize(*SMALL)
         window.tabs.setCurrentIndex(1)
         panel = window.jobs_panel
         row = next(i for i, r in enumerate(panel.table_model.rows) if r.get("name") == "cpu-matmul-1024")
@@ -98,13 +128,23 @@ def main() -> int:
         spin(app, 3)
         panel.details.setCurrentIndex(1)
         spin(app, 1)
-        save(window, "jobs")
+        row = next(i for i, r in enumerate(panel.table_model.rows) if r.get("name") == "matmul-burn")
+        panel.table.selectRow(row)  # a failed job: the reason column and the summary say why
+        spin(app, 3)
+        panel.details.setCurrentIndex(0)
+        for theme in ("dark", "light"):
+            shoot(app, window, "jobs", SMALL, theme)
+        theme_manager().apply("dark")
         row = next(i for i, r in enumerate(panel.table_model.rows) if r.get("name") == "train-step-demo")
         panel.table.selectRow(row)
         spin(app, 7)
         panel.details.setCurrentIndex(2)
         spin(app, 1)
         save(window, "job_telemetry")
+        panel.cancel_selected()  # a running job: the window asks first, naming it
+        spin(app, 1)
+        save(panel.cancel_box, "cancel_confirmation")
+        panel.cancel_box.reject()
         dialog = panel.open_submit_dialog()
         dialog.select_kind("matmul")
         dialog.remote = True
@@ -140,17 +180,31 @@ def main() -> int:
         spin(app, 4)
         save(window, "daemon_unreachable")
         window.close()
+        eight = start_daemon(root / "eight", fake_nvml="eight_gpus")
+        try:
+            window = MainWindow(AppSettings(theme="dark"), data_dir=str(eight.data_dir), store=store)
+            window.resize(*SMALL)
+            window.show()
+            spin(app, 30)
+            shoot(app, window, "dashboard_8gpus", SMALL, "dark")
+            shoot(app, window, "dashboard_8gpus", LARGE, "light")
+            window.dashboard.set_mode("metric")
+            shoot(app, window, "dashboard_8gpus_by_metric", SMALL, "light")
+            window.close()
+        finally:
+            eight.stop()
+        theme_manager().apply("dark")
         lost_daemon = start_daemon(root / "lost", fake_nvml="gpu_lost")
         try:
-            window = MainWindow(AppSettings(), data_dir=str(lost_daemon.data_dir), store=store)
-            window.resize(1380, 920)
+            window = MainWindow(AppSettings(theme="dark"), data_dir=str(lost_daemon.data_dir), store=store)
+            window.resize(*SMALL)
             window.show()
             spin(app, 8)
             save(window, "gpu_lost")
             token_window = MainWindow(
-                AppSettings(daemon_url=lost_daemon.url, token="not-the-token"), store=store
+                AppSettings(daemon_url=lost_daemon.url, token="not-the-token", theme="dark"), store=store
             )
-            token_window.resize(1380, 920)
+            token_window.resize(*SMALL)
             token_window.show()
             spin(app, 4)
             save(token_window, "wrong_token")

@@ -96,6 +96,10 @@ def test_cancel_a_running_job_from_the_table(qtbot, daemon, open_window) -> None
     qtbot.waitUntil(lambda: job_state(window, job.id) == "running", timeout=WAIT_MS)
     qtbot.waitUntil(window.jobs_panel.cancel_button.isEnabled, timeout=WAIT_MS)
     window.jobs_panel.cancel_button.click()
+    box = window.jobs_panel.cancel_box  # a running job: the window asks first, naming the job
+    assert box is not None and box.isVisible() and f"job {job.id}" in box.text()
+    assert job_state(window, job.id) == "running"
+    next(b for b in box.buttons() if b.text() == f"Cancel job {job.id}").click()
     qtbot.waitUntil(lambda: job_state(window, job.id) == "cancelled", timeout=WAIT_MS)
     assert window.jobs_panel.retry_button.isEnabled()
 

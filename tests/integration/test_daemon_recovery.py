@@ -100,4 +100,4 @@ def test_without_gpus_gpu_jobs_wait_with_a_reason_and_cpu_jobs_run(daemon_factor
     reason = wait_for(lambda: c.get_job(gpu_job.id).waiting_reason, what="waiting reason")
     assert reason == "needs 1 GPU; this machine has no GPU (NVML found no GPU)"
     assert c.get_job(gpu_job.id).state == "queued"
-    assert c.idle() == {"gpus": [], "gate_open": False, "reason": "NVML found no GPU"}
+    assert c.idle().model_dump() == {"gpus": [], "gate_open": False, "reason": "NVML found no GPU"}

@@ -1,4 +1,5 @@
-"""Reports against a seeded database: the numbers in the tables are the ones computed by hand."""
+"""Reports against a seeded database: the numbers in the tables are the ones computed by hand, rounded and
+named for people; the model's narrative keeps to the facts; short jobs get no plots."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ def store(tmp_path: Path) -> Store:
         with s.transaction() as c:
             c.execute("UPDATE jobs SET finished_at = ? WHERE id = ?", (end, job.id))
     s.set_progress(1, None, {"bf16_tflops": 420.5, "steps": 10})
+    s.insert(validate_request({"kind": "command", "argv": ["x"], "name": "never-ran"}))
+    s.cancel_waiting(4)
+    with s.transaction() as c:
+        c.execute("UPDATE jobs SET finished_at = ? WHERE id = 4", (T0 + 500,))
     with s.transaction() as c:  # 1 s telemetry: GPU 0 at 80% / 300 W for 600 s, peak 83 C; GPU 1 idle
         for k in range(600):
             c.execute(
@@ -51,7 +56,7 @@ def store(tmp_path: Path) -> Store:
 
 def test_daily_facts_numbers(store: Store) -> None:
     f = daily_facts(store, DAY)
-    assert (f["jobs_run"], f["jobs_succeeded"], f["jobs_failed"]) == (2, 1, 1)
+    assert (f["jobs_run"], f["jobs_succeeded"], f["jobs_failed"], f["jobs_cancelled"]) == (2, 1, 1, 1)
     assert f["gpu_hours"] == 2.5  # 2 GPUs x 1 h + 1 GPU x 0.5 h
     g0, g1 = f["gpus"]
     assert (g0["util_avg_pct"], g0["tensor_avg_pct"], g0["temp_peak_c"]) == (80.0, 40.0, 83.0)
@@ -63,11 +68,16 @@ def test_daily_facts_numbers(store: Store) -> None:
 
 def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
     db = AssistantDB(store.path)
-    svc = ReportService(db, store, tmp_path / "reports", summarizer=lambda facts: "Two jobs ran; 7 exploded.")
+    svc = ReportService(
+        db, store, tmp_path / "reports", summarizer=lambda facts: "Two jobs ran, 1 failed. Then 7 exploded."
+    )
     rep = svc.make_daily(DAY)
     md = rep["markdown"]
-    assert "| gpu hours | 2.5 |" in md and "| 0 | 80.0 | 40.0 | 83.0 | 0.05 |" in md.replace(" | None", "")
-    assert "Two jobs ran; (?) exploded." in md  # the model's invented number is masked
+    assert "| GPU-hours | 2.5 |" in md and "| jobs cancelled | 1 |" in md
+    assert "| GPU | mean utilization (%) | mean tensor activity (%) | peak temperature (C) |" in md
+    assert "| 0 | 80 | 40 | 83 | 0.05 | n/a | 600 |" in md
+    assert "Two jobs ran, 1 failed." in md and "exploded" not in md and "(?)" not in md
+    assert all(":" in p["caption"] for p in rep["plots"])  # clock times, not hours since start
     assert len(rep["plots"]) == 2 and all(
         (tmp_path / "reports" / p["file"]).read_bytes()[:4] == b"\x89PNG" for p in rep["plots"]
     )
@@ -75,5 +85,10 @@ def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
     assert [r["id"] for r in svc.list()] == [rep["id"]]
     job = svc.make_job(2)
     assert job["facts"]["state"] == "failed" and job["facts"]["gpu_hours"] == 0.5
+    assert job["plots"] == [] and "| ran for | 30 min |" in job["markdown"]  # no history in its 30 min
+    with store.transaction() as c:  # 3 readings are too few to draw a line
+        for k in range(3):
+            c.execute("INSERT INTO telemetry_1s (gpu, t, util_gpu) VALUES (0, ?, 50)", (T0 + 10000 + k,))
+    assert svc.make_job(2)["plots"] == [] and len(svc.make_job(1)["plots"]) == 2
     assert json.loads(json.dumps(job["facts"]))["reason"] == "exit code 3"
     db.close()

@@ -1,21 +1,32 @@
-"""Chat sessions in the RWKV-7 format, streamed token by token, grounded in the daemon's facts.
+"""Chat sessions grounded in the daemon's facts: each question becomes a query, the answer its result.
 
-A turn is ``System: <facts>\\n\\nUser: <question>\\n\\nAssistant:`` appended to the session's earlier turns,
-so the engine's prefix cache reuses the state of everything said before (the facts of a new turn come
-after the shared prefix, not before it). Direct factual questions get the templated answer from
-:mod:`assistant.facts` first; the model then only continues it. Commands: ``/status``, ``/report``,
-``/cleanup``. History is stored in SQLite (:mod:`assistant.db`).
+A question is mapped to a query by :mod:`assistant.intent` (follow-ups use the
+:class:`~assistant.intent.Context` the previous answer stored), run by :mod:`assistant.queries`, and
+answered first with the result's plain sentence. With ``prose`` on, the model then continues in the
+RWKV-7 format (``System: <result>\\n\\nUser: <question>\\n\\nAssistant: <sentence>``, after the
+session's earlier turns so the engine's prefix cache reuses them), sentence by sentence through
+:class:`~assistant.facts.NumberCheck`: the first sentence with a number the result does not hold ends the
+prose. Off-topic questions get a short refusal that says what can be answered. Commands: ``/status``,
+``/report``, ``/cleanup``. History is stored in SQLite (:mod:`assistant.db`).
 """
 
 from __future__ import annotations
 
+import logging
+import re
 import threading
+import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
-from gpuaccel.assistant.facts import FactsSource, NumberGuard, answer_direct
+from gpuaccel.assistant.facts import FactsSource, NumberCheck
+from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
+from gpuaccel.assistant.queries import Query, QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
+
+log = logging.getLogger(__name__)
 
 MAX_TURNS = 6  # earlier turns kept in the prompt
 MAX_CHARS = 6000
@@ -23,6 +34,21 @@ MAX_CHARS = 6000
 
 class ChatBusy(RuntimeError):
     pass
+
+
+@dataclass
+class Turn:
+    """One question's grounded answer before any prose: its query, result and the facts the model sees."""
+
+    question: str
+    query: Query | None
+    result: Result | None
+    block: str
+    answer: str
+    meta: dict[str, Any]
+
+    def context(self) -> Context:
+        return Context(self.query, self.result.subject_jobs if self.result is not None else [])
 
 
 def turn_text(facts_block: str | None, question: str, answer: str | None) -> str:
@@ -46,9 +72,15 @@ class ChatService:
         controller: Any,
         commands: dict[str, Callable[[], str]] | None = None,
         params: GenParams | None = None,
+        prose: bool = False,
+        assistant_state: Callable[[], dict[str, Any]] | None = None,
     ) -> None:
         self.db, self.facts, self.controller = db, facts, controller
         self.commands = commands or {}
+        self.prose = prose  # let the model continue after the result's sentence
+        self.assistant_state = assistant_state
+        self.now: Callable[[], float] = time.time  # the clock time words ("today") are read against
+        self.pickers: tuple[Picker, ...] = DEFAULT_PICKERS
         self.params = params or GenParams(max_tokens=200, temperature=1.0, top_p=0.5)
         self._stops: dict[int, threading.Event] = {}
         self._lock = threading.Lock()
@@ -106,45 +138,94 @@ class ChatService:
             mid = self.db.add_message(session_id, "assistant", text, {"command": command})
             yield {"event": "done", "data": {"reason": "command", "message_id": mid}}
             return
-        facts = self.facts.collect()
-        block = facts.block()
-        history = self.history_prompt(session_id)
-        self.db.add_message(session_id, "user", question, {"facts": block})
-        yield {"event": "meta", "data": {"conversation_id": session_id, "facts": facts.to_json()}}
-        direct = answer_direct(question, facts, self.facts)
-        prompt = history + turn_text(block, question, None) + (f" {direct}" if direct else "")
-        answer = direct or ""
-        if direct:
-            yield {"event": "token", "data": {"text": direct}}
-        guard, utf8 = NumberGuard(facts.numbers()), Utf8Stream()
-        tokenizer = self.controller.tokenizer()
-        reason = "stop"
-        raw = b""
         try:
-            gen = self.controller.generate(tokenizer.encode(prompt), self.params, stop)
-            for count, token in enumerate(gen, 1):
-                raw += tokenizer.token_bytes(token)
-                piece = guard.feed(utf8.feed(tokenizer.token_bytes(token)))
-                if raw.endswith(b"\n\n"):
-                    piece = piece.rstrip("\n")
-                if piece:
-                    answer += piece
-                    yield {"event": "token", "data": {"text": piece}}
-                if count >= self.params.max_tokens:
-                    reason = "max_tokens"
-            rest = guard.flush() + utf8.flush()
-            if rest.strip():
-                answer += rest
-                yield {"event": "token", "data": {"text": rest}}
+            turn = self.begin(question, self.context(session_id))
+        except Exception as exc:  # a failing query must not break the stream without a word
+            log.exception("answering %r failed", question)
+            self.db.add_message(session_id, "user", question, {"error": str(exc)})
+            yield {"event": "error", "data": {"text": f"the question could not be answered: {exc}"}}
+            return
+        history = self.history_prompt(session_id)
+        self.db.add_message(session_id, "user", question, {"facts": turn.block})
+        yield {"event": "meta", "data": {"conversation_id": session_id, **turn.meta}}
+        for word in re.findall(r"\S+\s*", turn.answer):  # word by word, as the model's text would come
+            yield {"event": "token", "data": {"text": word}}
+        reason, dropped = "stop", None
+        try:
+            for piece in self.prose_for(turn, history, stop):
+                if isinstance(piece, tuple):
+                    reason, dropped = piece
+                    continue
+                turn.answer += piece
+                yield {"event": "token", "data": {"text": piece}}
         except Exception as exc:
-            self.db.add_message(session_id, "assistant", answer.strip(), {"error": str(exc)})
+            self.db.add_message(session_id, "assistant", turn.answer.strip(), {"error": str(exc)})
             yield {"event": "error", "data": {"text": f"the model failed: {exc}"}}
             return
-        if stop.is_set():
+        if stop.is_set() and reason != "checked":
             reason = "stopped"
-        meta = {"reason": reason, "masked_numbers": guard.masked, "direct": bool(direct)}
-        mid = self.db.add_message(session_id, "assistant", answer.strip(), meta)
+        stored = {"reason": reason, "context": turn.context().to_json(), "refused": turn.result is None}
+        if dropped:
+            stored["dropped_prose"] = dropped
+        mid = self.db.add_message(session_id, "assistant", turn.answer.strip(), stored)
         yield {"event": "done", "data": {"reason": reason, "message_id": mid, "conversation_id": session_id}}
+
+    def begin(self, question: str, context: Context) -> Turn:
+        """Pick and run the question's query: the grounded answer (no model unless a model picks)."""
+        ctx = QueryContext(self.facts, self.assistant_state, self.now)
+        facts = ctx.facts()
+        names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
+        context = replace(context, job_names=names)
+        query = pick(question, context, self.pickers, now=self.now())
+        result = run(ctx, query) if query is not None else None
+        meta: dict[str, Any] = {"facts": facts.to_json()}
+        if result is not None and query is not None:
+            meta["query"] = query.to_json()
+            meta["result"] = {"columns": result.columns, "rows": result.rows}
+            return Turn(question, query, result, result.block(), result.sentence, meta)
+        return Turn(question, None, None, facts.block(), REFUSAL, meta)
+
+    def prose_for(
+        self, turn: Turn, history: str, stop: threading.Event
+    ) -> Iterator[str | tuple[str, str | None]]:
+        """The model's checked continuation of ``turn`` (none when prose is off or the question refused)."""
+        if turn.result is None or not self.prose:
+            return
+        prompt = history + turn_text(turn.block, turn.question, None) + f" {turn.answer}"
+        yield from self._prose(prompt, turn.result, stop)
+
+    def _prose(
+        self, prompt: str, result: Result, stop: threading.Event
+    ) -> Iterator[str | tuple[str, str | None]]:
+        """Checked sentences of the model's continuation; last, ``(reason, dropped sentence or None)``."""
+        check, utf8 = NumberCheck(result.numbers()), Utf8Stream()
+        tokenizer = self.controller.tokenizer()
+        reason, raw = "stop", b""
+        gen = self.controller.generate(tokenizer.encode(prompt), self.params, stop)
+        for count, token in enumerate(gen, 1):
+            raw += tokenizer.token_bytes(token)
+            piece = check.feed(utf8.feed(tokenizer.token_bytes(token)))
+            if raw.endswith(b"\n\n"):
+                piece = piece.rstrip("\n")
+            if piece:
+                yield piece
+            if check.failed is not None and not stop.is_set():
+                stop.set()  # the rest would be dropped anyway: end the generation at its next token
+                self.controller.interrupt()
+            if count >= self.params.max_tokens:
+                reason = "max_tokens"
+        if check.failed is None:
+            rest = check.flush() + check.feed(utf8.flush())
+            if rest.strip():
+                yield rest.rstrip("\n")
+        yield (reason if check.failed is None else "checked", check.failed)
+
+    def context(self, session_id: int) -> Context:
+        """What the session's last answer was about (for follow-ups)."""
+        for m in reversed(self.db.messages(session_id)):
+            if m["role"] == "assistant" and not m["meta"].get("command"):
+                return Context.from_json(m["meta"].get("context"))
+        return Context()
 
     def _command(self, command: str) -> str:
         if command == "/status":

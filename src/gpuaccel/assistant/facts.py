@@ -1,9 +1,9 @@
-"""What the assistant knows, computed by the daemon, never by the model: the facts block and direct answers.
+"""What the assistant knows, computed by the daemon, never by the model: the facts and the number check.
 
-Every answer starts from :class:`Facts` (GPU readings, queue counts, recent failures with reasons, telemetry
-highlights of the last hour). Direct factual questions ("how hot is GPU 0?", "why did job 12 fail?", "what
-is using GPU memory?") are answered here from those facts with plain templates; the model only adds prose
-afterwards, and :class:`NumberGuard` masks any number in that prose that the facts do not contain.
+:class:`Facts` holds GPU readings (with the reason for each unavailable value), queue counts, recent
+failures with reasons and telemetry highlights of the last hour; ``/status`` shows it and the queries of
+:mod:`assistant.queries` read it. :class:`NumberCheck` lets model prose through only while every number in
+it is one the facts or the query result hold.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpuaccel.accel.telemetry.fields import sample_tflops
 from gpuaccel.accel.telemetry.types import NA
 from gpuaccel.scheduler import reads
 from gpuaccel.scheduler.models import JobState
@@ -70,9 +71,6 @@ class Facts:
         """One paragraph (single newlines only: a blank line would end the turn in the chat format)."""
         return "Facts:\n" + "\n".join(self.lines())
 
-    def numbers(self) -> set[str]:
-        return set(_NUM.findall(self.block()))
-
     def to_json(self) -> dict[str, Any]:
         return {
             "t": self.t,
@@ -106,11 +104,22 @@ class FactsSource:
         if not self.sampler.available:
             return [], self.sampler.error or "GPU telemetry unavailable"
         infos = {i.index: i for i in self.sampler.infos}
+        peaks = {i.index: pk for i, pk in zip(self.sampler.infos, self.sampler.peaks, strict=False)}
         job_pids = self._job_pids()
         ours = self.own_pids()
         out = []
         for s in self.sampler.latest():
             procs = [] if isinstance(s.processes, NA) else s.processes
+            tflops = sample_tflops(s, peaks[s.index][0]) if s.index in peaks else NA("no peak for this GPU")
+            raw = {
+                "temperature_c": s.temperature_c,
+                "util_gpu": s.util_gpu,
+                "mem_used_mib": s.mem_used_mib,
+                "mem_total_mib": s.mem_total_mib,
+                "power_w": s.power_w,
+                "tensor_active": s.gpm.get("tensor_active", NA("no GPM reading yet")),
+                "tflops": tflops,
+            }
             out.append(
                 {
                     "index": s.index,
@@ -121,6 +130,8 @@ class FactsSource:
                     "mem_total_mib": _num(s.mem_total_mib),
                     "power_w": _num(s.power_w),
                     "tensor_active": _num(s.gpm.get("tensor_active")),
+                    "tflops": _num(tflops),
+                    "na": {k: v.reason for k, v in raw.items() if isinstance(v, NA)},
                     "throttle": [] if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),
                     "processes": [
                         {
@@ -173,88 +184,45 @@ class FactsSource:
         gate = self.idle.is_gate_open() if self.idle is not None else None
         return Facts(time.time(), gpus, err, gate, self.store.counts(), running, failed, self.highlights())
 
-    def job_failure(self, job_id: int) -> str:
-        job = self.store.get(job_id, with_events=True)
-        if job is None:
-            return f"There is no job {job_id} in the queue's history."
-        if job.state != JobState.FAILED:
-            return f"Job {job_id} ({job.name or job.kind}) did not fail: it is {job.state}."
-        code = f" (exit code {job.exit_code})" if job.exit_code is not None else ""
-        return f"Job {job_id} ({job.name or job.kind}) failed: {job.reason or 'no reason recorded'}{code}."
 
+class NumberCheck:
+    """Passes model prose on in whole sentences, only while every number in them is an allowed one.
 
-def answer_direct(question: str, facts: Facts, source: FactsSource | None = None) -> str | None:
-    """A templated answer for a direct factual question, or None when the question is not one of those."""
-    q = question.lower()
-    m = re.search(r"gpu\s*#?(\d+)", q)
-    gpus = [g for g in facts.gpus if m is None or g["index"] == int(m.group(1))]
-    no_gpu = f"I have no GPU readings: {facts.telemetry_error}." if facts.telemetry_error else None
-    if m and not gpus and not no_gpu:
-        return f"There is no GPU {m.group(1)} here ({len(facts.gpus)} GPUs seen)."
-    jm = re.search(r"job\s*#?(\d+)", q)
-    if jm and re.search(r"fail|why|error|wrong", q) and source is not None:
-        return source.job_failure(int(jm.group(1)))
-    if re.search(r"fail", q) and not jm:
-        if not facts.failures:
-            return "No job has failed recently."
-        return " ".join(f"Job {j['id']} ({j['name']}) failed: {j['reason']}." for j in facts.failures)
-    if re.search(r"\bhot\b|temp", q):
-        return no_gpu or " ".join(
-            f"GPU {g['index']} is at {_v(g['temperature_c'], unit=' C')}." for g in gpus
-        )
-    if re.search(r"memory|vram|\bmem\b", q):
-        if no_gpu:
-            return no_gpu
-        parts = []
-        for g in gpus:
-            parts.append(f"GPU {g['index']} uses {_v(g['mem_used_mib'])} of {_v(g['mem_total_mib'])} MiB.")
-            for p in g["processes"]:
-                owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
-                parts.append(f"Process {p['pid']} ({p['name']}) holds {p['used']} MiB ({owner}).")
-            if not g["processes"]:
-                parts.append("No process is listed on it.")
-        return " ".join(parts)
-    if re.search(r"power|watt", q):
-        return no_gpu or " ".join(f"GPU {g['index']} draws {_v(g['power_w'], unit=' W')}." for g in gpus)
-    if re.search(r"tensor", q):
-        return no_gpu or " ".join(
-            f"Tensor activity on GPU {g['index']} is {_v(g['tensor_active'], unit='%')}." for g in gpus
-        )
-    if re.search(r"util|busy|load", q):
-        return no_gpu or " ".join(
-            f"GPU {g['index']} is at {_v(g['util_gpu'], unit='%')} utilization." for g in gpus
-        )
-    if re.search(r"queue|queued|waiting|running", q):
-        c = facts.counts
-        return f"{c.get('running', 0)} jobs are running and {c.get('queued', 0)} are queued."
-    return None
+    The first sentence quoting a number the facts do not hold ends the prose (``failed`` is set and the
+    rest is dropped), so no invented number and no masking ever reaches the user; callers stop generating.
+    """
 
-
-class NumberGuard:
-    """Streams model prose through, masking numbers the facts do not contain (a number may span tokens)."""
+    _END = re.compile(r"[.!?](?=\s)|\n")
 
     def __init__(self, allowed: set[str]) -> None:
         self.allowed = allowed
         self._pending = ""
-        self.masked: list[str] = []
+        self.failed: str | None = None  # the first sentence that failed the check
 
-    def _clean(self, text: str) -> str:
-        def repl(m: re.Match[str]) -> str:
-            if m.group(0) in self.allowed:
-                return m.group(0)
-            self.masked.append(m.group(0))
-            return "(?)"
-
-        return _NUM.sub(repl, text)
+    def _check(self, sentence: str) -> str:
+        bad = [n for n in _NUM.findall(sentence) if n not in self.allowed]
+        if bad:
+            self.failed = sentence.strip()
+            return ""
+        return sentence
 
     def feed(self, text: str) -> str:
+        if self.failed is not None:
+            return ""
         self._pending += text
-        cut = len(self._pending)
-        while cut > 0 and (self._pending[cut - 1].isdigit() or self._pending[cut - 1] == "."):
-            cut -= 1
-        out, self._pending = self._pending[:cut], self._pending[cut:]
-        return self._clean(out)
+        out = ""
+        while self.failed is None and (m := self._END.search(self._pending)):
+            sentence, self._pending = self._pending[: m.end()], self._pending[m.end() :]
+            out += self._check(sentence)
+        return out
 
     def flush(self) -> str:
+        """The last, unfinished sentence: kept only if it passes too."""
         out, self._pending = self._pending, ""
-        return self._clean(out)
+        return "" if self.failed is not None else self._check(out)
+
+
+def checked_prose(text: str, allowed: set[str]) -> str:
+    """``text`` cut before its first sentence with a number outside ``allowed``."""
+    check = NumberCheck(allowed)
+    return (check.feed(text) + check.flush()).strip()

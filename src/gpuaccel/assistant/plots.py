@@ -72,9 +72,14 @@ def raster_chart(
 
 
 def line_chart(
-    title: str, series: dict[str, tuple[Sequence[float], Sequence[float]]], xlabel: str, ylabel: str
+    title: str,
+    series: dict[str, tuple[Sequence[float], Sequence[float]]],
+    xlabel: str,
+    ylabel: str,
+    clock: bool = False,
 ) -> tuple[bytes, str]:
-    """PNG bytes and the renderer used ("matplotlib" or "raster")."""
+    """PNG bytes and the renderer used ("matplotlib" or "raster"); ``clock``: x values are Unix times,
+    labelled as local clock time (HH:MM)."""
     try:
         import matplotlib
 
@@ -87,6 +92,15 @@ def line_chart(
         ax.plot(x, y, label=name, linewidth=1)
     ax.set_title(title)
     ax.set_xlabel(xlabel)
+    if clock:
+        import datetime as dt
+
+        from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=6))
+        ax.xaxis.set_major_formatter(
+            FuncFormatter(lambda t, _: dt.datetime.fromtimestamp(t).strftime("%H:%M"))
+        )
     ax.set_ylabel(ylabel)
     ax.grid(alpha=0.3)
     if series:

@@ -1,7 +1,7 @@
 """Daily and per-job reports: facts computed from SQLite, tables, PNG plots, and the model's short summary.
 
 Every number in a report comes from the jobs, events and telemetry-history tables; the model writes only
-the summary paragraph, through :class:`~assistant.facts.NumberGuard`. Reports are stored (``reports``
+the summary paragraph, through :func:`~assistant.facts.checked_prose`. Reports are stored (``reports``
 table, plots as files beside the database) and exported as Markdown or self-contained HTML.
 """
 
@@ -18,13 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
-from gpuaccel.assistant.facts import NumberGuard
+from gpuaccel.assistant.facts import checked_prose
 from gpuaccel.assistant.plots import line_chart
+from gpuaccel.assistant.queries_jobs import clock
 from gpuaccel.scheduler import reads
 from gpuaccel.scheduler.models import JobState
 from gpuaccel.scheduler.store import Store
 
 Summarizer = Callable[[str], str]
+MIN_POINTS = 5  # a series with fewer readings is not plotted (a job of a few seconds)
 
 
 def _day_bounds(day: dt.date) -> tuple[float, float]:
@@ -92,6 +94,13 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
         "jobs_run": len(jobs),
         "jobs_succeeded": sum(j.state == JobState.SUCCEEDED for j in jobs),
         "jobs_failed": sum(j.state == JobState.FAILED for j in jobs),
+        "jobs_cancelled": len(
+            [
+                j
+                for j in store.list(states=[JobState.CANCELLED], limit=100_000)
+                if j.finished_at and t0 <= j.finished_at < t1
+            ]
+        ),
         "failures": [
             {"job": j.id, "name": j.name or j.kind, "reason": j.reason}
             for j in jobs
@@ -136,22 +145,63 @@ def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any
     }
 
 
+# Column and fact names as people read them (a key not listed is shown with its underscores as spaces).
+HUMAN = {
+    "gpu": "GPU",
+    "util_avg_pct": "mean utilization (%)",
+    "tensor_avg_pct": "mean tensor activity (%)",
+    "temp_peak_c": "peak temperature (C)",
+    "energy_kwh": "energy (kWh)",
+    "tflops_est_avg": "mean TFLOP/s (estimate)",
+    "samples": "samples",
+    "tflops": "TFLOP/s",
+    "gpu_hours": "GPU-hours",
+    "duration_s": "ran for",
+    "history_resolution_s": "history resolution (s)",
+    "assigned_gpus": "GPUs",
+    "exit_code": "exit code",
+}
+
+
+def human(key: str) -> str:
+    return HUMAN.get(key, key.replace("_", " "))
+
+
+def people(value: Any, key: str = "") -> str:
+    """A value rounded for reading: 3 significant digits at most, no trailing zeros, durations in words."""
+    from gpuaccel.assistant.queries_jobs import duration
+
+    if value is None:
+        return "n/a"
+    if key == "duration_s" and isinstance(value, int | float):
+        return duration(value)
+    if isinstance(value, bool) or not isinstance(value, float):
+        return str(value)
+    digits = 0 if abs(value) >= 100 else 1 if abs(value) >= 1 else 3
+    return f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{value:.0f}"
+
+
 def _table(rows: list[dict[str, Any]]) -> str:
     if not rows:
         return "(none)\n"
     cols = list(rows[0])
-    out = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    out += ["| " + " | ".join("n/a" if r[c] is None else str(r[c]) for c in cols) + " |" for r in rows]
+    out = ["| " + " | ".join(human(c) for c in cols) + " |", "|" + "---|" * len(cols)]
+    out += ["| " + " | ".join(people(r[c], c) for c in cols) + " |" for r in rows]
     return "\n".join(out) + "\n"
 
 
 def facts_text(facts: dict[str, Any]) -> str:
     """One line per scalar fact, for the model's prompt and for people."""
-    lines = [f"- {k.replace('_', ' ')}: {v}" for k, v in facts.items() if isinstance(v, int | float | str)]
+    lines = [f"- {human(k)}: {people(v, k)}" for k, v in facts.items() if isinstance(v, int | float | str)]
     for g in facts.get("telemetry") or facts.get("gpus") or []:
         lines.append(
-            "- GPU {gpu}: mean util {util_avg_pct}%, mean tensor activity {tensor_avg_pct}%, peak "
-            "{temp_peak_c} C, energy {energy_kwh} kWh".format(**g)
+            "- GPU {gpu}: mean util {u}%, mean tensor activity {t}%, peak {c} C, energy {e} kWh".format(
+                gpu=g["gpu"],
+                u=people(g["util_avg_pct"]),
+                t=people(g["tensor_avg_pct"]),
+                c=people(g["temp_peak_c"]),
+                e=people(g["energy_kwh"]),
+            )
         )
     return "Facts:\n" + "\n".join(lines)
 
@@ -169,6 +219,7 @@ class ReportService:
         self.summarizer = summarizer
 
     def _plots(self, t0: float, t1: float, gpus: list[int] | None) -> list[dict[str, Any]]:
+        """Utilization and temperature over clock time; none where fewer than MIN_POINTS readings exist."""
         rows = reads.history_window(self.store, t0, t1, gpus).rows
         if not rows:
             return []
@@ -180,14 +231,20 @@ class ReportService:
                 value = getattr(r, col)
                 if value is not None:
                     xs, ys = series.setdefault(f"GPU {r.gpu}", ([], []))
-                    xs.append((r.t - t0) / 3600)
+                    xs.append(r.t)
                     ys.append(float(value))
-            png, renderer = line_chart(title, series, "hours since start", unit)
+            series = {k: v for k, v in series.items() if len(v[0]) >= MIN_POINTS}
+            if not series:
+                continue  # too short to draw a line: the tables say it
+            png, renderer = line_chart(title, series, "time of day", unit, clock=True)
             name = f"{uuid.uuid4().hex[:12]}-{col}.png"
             (self.dir / name).write_bytes(png)
             lo = min((min(y) for _, y in series.values()), default=0)
             hi = max((max(y) for _, y in series.values()), default=0)
-            caption = f"{title} ({unit}), {', '.join(series)}; range {lo:.0f}-{hi:.0f} {unit}; x: hours"
+            first = min(min(x) for x, _ in series.values())
+            last = max(max(x) for x, _ in series.values())
+            span = f"{clock(first)}-{clock(last)}"
+            caption = f"{title} ({unit}), {', '.join(series)}; range {lo:.0f}-{hi:.0f} {unit}; {span}"
             plots.append({"file": name, "title": title, "caption": caption, "renderer": renderer})
         return plots
 
@@ -195,8 +252,7 @@ class ReportService:
         if self.summarizer is None:
             return ""
         text = facts_text(facts)
-        guard = NumberGuard(set(re.findall(r"\d+(?:\.\d+)?", text)))
-        return (guard.feed(self.summarizer(text)) + guard.flush()).strip()
+        return checked_prose(self.summarizer(text), set(re.findall(r"\d+(?:\.\d+)?", text)))
 
     def make_daily(self, day: dt.date | None = None) -> dict[str, Any]:
         day = day or dt.datetime.now(dt.UTC).date()
@@ -248,7 +304,7 @@ def render_markdown(r: dict[str, Any]) -> str:
     f = r["facts"]
     out = [f"# {r['title']}", ""]
     scalars = [
-        {"fact": k.replace("_", " "), "value": v} for k, v in f.items() if isinstance(v, int | float | str)
+        {"fact": human(k), "value": people(v, k)} for k, v in f.items() if isinstance(v, int | float | str)
     ]
     out += ["## Facts", "", _table(scalars)]
     for key in ("gpus", "telemetry"):
@@ -265,8 +321,8 @@ def render_markdown(r: dict[str, Any]) -> str:
         out += [
             "## The model's summary",
             "",
-            "(written by the local model from the facts above; numbers not in"
-            " the facts are masked as (?))",
+            "(written by the local model from the facts above; it stops at the first sentence quoting"
+            " a number the facts do not hold)",
             "",
             r["summary"],
             "",

@@ -22,6 +22,8 @@ from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource
 from gpuaccel.assistant.gate import GateController, GateSettings
 from gpuaccel.assistant.housekeeping import Housekeeper
+from gpuaccel.assistant.intent import RulePicker
+from gpuaccel.assistant.model_picker import ModelPicker, picks_queries
 from gpuaccel.assistant.models import ModelManager, fit_message
 from gpuaccel.assistant.reports import ReportService
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
@@ -81,7 +83,10 @@ class AssistantService:
             self.facts,
             self.controller,
             commands={"/report": self._report_command, "/cleanup": self._cleanup_command},
+            prose=self.model_path() != BUNDLED_MODEL,  # the bundled model is too small to write prose
+            assistant_state=self.state,
         )
+        self._set_pickers()
         self._threads: list[threading.Thread] = []
         self._unsub_reports: Any = None
         self._reports_running = threading.Event()
@@ -133,7 +138,17 @@ class AssistantService:
         if changes.get("model") and self.model_path() != self.controller.model_path:
             self.controller.release("model changed")
             self.controller.model_path = self.model_path()
+        self.chat.prose = self.model_path() != BUNDLED_MODEL
+        self._set_pickers()
         return self.settings
+
+    def _set_pickers(self) -> None:
+        """A model trained to write queries is asked first; the rule picker answers when it cannot."""
+        self.chat.pickers = (
+            (ModelPicker(self.controller), RulePicker())
+            if picks_queries(self.model_path())
+            else (RulePicker(),)
+        )
 
     def model_file_replaced(self, path: Path) -> None:
         """An import or download wrote ``path``: if that is the loaded model's file, unload it so the next

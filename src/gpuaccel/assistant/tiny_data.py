@@ -136,7 +136,8 @@ def dialogue(rng: random.Random) -> str:
     return f"System: {facts}\n\n" + "\n\n".join(turns) + "\n\n"
 
 
-def build(out: Path, repo: Path, dialog_mb: float, seed: int = 1) -> dict:
+def build(out: Path, repo: Path, dialog_mb: float, seed: int = 1, query_mb: float = 0.0) -> dict:
+    """``query_mb`` > 0 adds query picking and answers from real results (:mod:`assistant.intent_corpus`)."""
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     sources = {
@@ -144,6 +145,10 @@ def build(out: Path, repo: Path, dialog_mb: float, seed: int = 1) -> dict:
         "docstrings": (docstrings(repo), 1.0),
         "dialogues": ((dialogue(rng) for _ in iter(int, 1)), dialog_mb),
     }
+    if query_mb > 0:
+        from gpuaccel.assistant.intent_corpus import documents
+
+        sources["query_dialogues"] = (documents(seed), query_mb)
     train, val, stats = bytearray(), bytearray(), {}
     for name, (docs, mb) in sources.items():
         buf = bytearray()
@@ -167,8 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[3])
     ap.add_argument("--dialog-mb", type=float, default=6.0)
+    ap.add_argument("--query-mb", type=float, default=4.0, help="query picking/answering documents (0: none)")
     args = ap.parse_args(argv)
-    print(json.dumps(build(args.out, args.repo, args.dialog_mb), indent=1))
+    print(json.dumps(build(args.out, args.repo, args.dialog_mb, query_mb=args.query_mb), indent=1))
     return 0
 
 

@@ -330,6 +330,9 @@ def train(args: argparse.Namespace) -> dict:
         "batch": args.batch,
         "lr": args.lr,
         "seed": args.seed,
+        "sources": json.loads(sources.read_text())
+        if (sources := args.data / "sources.json").is_file()
+        else {},
         "curve": curve,
     }
     save(model, args.out, summary)
@@ -341,6 +344,10 @@ def save(model: TinyRWKV7, out: Path, summary: dict) -> None:
 
     out.mkdir(parents=True, exist_ok=True)
     meta = {"format": "rwkv7", "tokenizer": "bytes", "n_layer": str(model.cfg.n_layer)}
+    if "query_dialogues" in summary.get("sources", {}):
+        meta["query_picker"] = (
+            "1"  # trained to write queries: the chat asks it first (model_picker.ModelPicker)
+        )
     save_file(export_state(model), str(out / "tiny-rwkv7.safetensors"), metadata=meta)
     (out / "train_summary.json").write_text(json.dumps(summary, indent=1))
     plot_curve(summary, out / "loss_curve.png")

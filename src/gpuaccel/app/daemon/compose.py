@@ -19,6 +19,7 @@ from fastapi.responses import PlainTextResponse
 from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.app.daemon.auth import TokenAuth
+from gpuaccel.assistant.openai_api import create_openai_router as openai_router
 from gpuaccel.assistant.routes import Unavailable
 from gpuaccel.assistant.routes import create_router as assistant_router
 from gpuaccel.assistant.service import AssistantService, missing_dependencies
@@ -133,6 +134,7 @@ class Daemon:
         api.include_router(cluster_router(self.scheduler.placements.cluster()), prefix=API_PREFIX)
         service = self.assistant or Unavailable(self.assistant_missing or ASSISTANT_INSTALL_HINT)
         api.include_router(assistant_router(service), prefix=API_PREFIX)
+        api.include_router(openai_router(service))  # /v1/chat/completions for OpenAI-style clients
 
         @api.get("/metrics", response_class=PlainTextResponse, tags=["daemon"])
         def metrics() -> PlainTextResponse:

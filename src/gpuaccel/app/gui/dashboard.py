@@ -1,34 +1,50 @@
-"""The dashboard tab: a card per GPU above the live plots, with the plot window selector.
+"""The dashboard tab: a card per GPU above the live plots, with the plot mode and window selectors.
 
 It subscribes to the :class:`TelemetryModel`; cards are created when a GPU first appears and turn red
-when it is lost. When the daemon has no GPU telemetry (no driver, NVML missing) it says why instead
-of showing empty cards.
+when it is lost. Cards flow into as many columns as the width allows and turn compact above four GPUs,
+so 8 or 16 GPUs are all visible at 1280x800; the plots then default to one per GPU. When the daemon has
+no GPU telemetry (no driver, NVML missing) it says why instead of showing empty cards.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
 from gpuaccel.app.gui.gpu_card import GpuCard
 from gpuaccel.app.gui.models import ConnectionModel
-from gpuaccel.app.gui.plots import LONG_WINDOW_S, WINDOWS, LivePlots
-from gpuaccel.app.gui.telemetry_model import TelemetryModel
+from gpuaccel.app.gui.plots import BY_GPU, BY_METRIC, LONG_WINDOW_S, MODES, WINDOWS, LivePlots
+from gpuaccel.app.gui.telemetry_model import PLOT_SERIES, GpuState, TelemetryModel
+from gpuaccel.app.gui.theme import gpu_color
 from gpuaccel.app.gui.values import fmt_time, na_reason
 
-CARD_COLUMNS = 4
+COMPACT_ABOVE = 4  # more GPUs than this: compact cards and, unless chosen, one plot per GPU
+CARDS_MAX_SHARE = 0.45  # of the dashboard's height; beyond it the cards scroll
+
+
+def legend_html(gpus: list[GpuState]) -> str:
+    """The swatch row above the plots: each GPU's colour and index, with its name while there are few
+    (compact cards carry it otherwise). Never drawn over data; an entry never breaks across lines."""
+    named = len(gpus) <= COMPACT_ABOVE
+    return " &nbsp; ".join(
+        f'<span style="color:{gpu_color(g.index)}; font-size:13pt">&#9632;</span>&nbsp;GPU&nbsp;{g.index}'
+        + (f" {html.escape(g.name)}" if named else "")
+        for g in gpus
+    )
 
 
 class Dashboard(QWidget):
@@ -46,12 +62,34 @@ class Dashboard(QWidget):
         self.connection = connection
         self._on_long_window = on_long_window
         self.cards: dict[int, GpuCard] = {}
+        self.chosen_mode: str | None = None  # None: by metric up to COMPACT_ABOVE GPUs, else by GPU
+        self._columns = 0
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
+        layout.setSpacing(6)
         header = QHBoxLayout()
         self.source = QLabel("")
         self.source.setObjectName("sourceLabel")
+        self.source.setWordWrap(True)
+        self.source.setMinimumWidth(160)
         header.addWidget(self.source, 1)
+        header.addWidget(QLabel("Plots:"))
+        self.mode_buttons = QButtonGroup(self)
+        for i, (mode, label) in enumerate(MODES.items()):
+            button = QPushButton(label)
+            button.setCheckable(True)
+            button.setObjectName("modeButton")
+            button.setProperty("mode", mode)
+            self.mode_buttons.addButton(button, i)
+            header.addWidget(button)
+        self.mode_buttons.idClicked.connect(self._mode_chosen)
+        self.metric_box = QComboBox()
+        for key, title, unit in PLOT_SERIES:
+            self.metric_box.addItem(f"{title} ({unit})", key)
+        self.metric_box.setToolTip("The reading each GPU's plot shows")
+        self.metric_box.currentIndexChanged.connect(lambda _: self._apply_mode())
+        header.addWidget(self.metric_box)
+        header.addSpacing(12)
         header.addWidget(QLabel("Window:"))
         self.window_buttons = QButtonGroup(self)
         for i, (label, seconds) in enumerate(WINDOWS):
@@ -69,31 +107,102 @@ class Dashboard(QWidget):
         self.notice.setWordWrap(True)
         self.notice.hide()
         layout.addWidget(self.notice)
-        cards_host = QWidget()
-        self.cards_grid = QGridLayout(cards_host)
+        self.cards_host = QWidget()
+        self.cards_grid = QGridLayout(self.cards_host)
         self.cards_grid.setContentsMargins(0, 0, 0, 0)
         self.cards_grid.setSpacing(8)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(cards_host)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.cards_grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.cards_scroll = QScrollArea()
+        self.cards_scroll.setWidgetResizable(True)
+        self.cards_scroll.setWidget(self.cards_host)
+        self.cards_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.cards_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(self.cards_scroll)
+        self.legend = QLabel("")
+        self.legend.setObjectName("plotLegend")
+        self.legend.setWordWrap(True)
+        layout.addWidget(self.legend)
         self.plots = LivePlots(model)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(scroll)
-        splitter.addWidget(self.plots)
-        splitter.setStretchFactor(0, 0)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([290, 520])
-        layout.addWidget(splitter, 1)
+        self.plots.setMinimumHeight(220)
+        layout.addWidget(self.plots, 1)
+        self._apply_mode()
         model.subscribe(self.refresh)
         if connection is not None:
             connection.subscribe(self.refresh)
+
+    # ---- plot mode and window ------------------------------------------------------------------
+
+    def mode(self) -> str:
+        if self.chosen_mode is not None:
+            return self.chosen_mode
+        return BY_GPU if len(self.model.gpus) > COMPACT_ABOVE else BY_METRIC
+
+    def _mode_chosen(self, button_id: int) -> None:
+        self.chosen_mode = str(self.mode_buttons.button(button_id).property("mode"))
+        self._apply_mode()
+
+    def set_mode(self, mode: str, metric: str | None = None) -> None:
+        """Choose the plot mode (and the metric of "By GPU") as the buttons do."""
+        if mode not in MODES:
+            raise ValueError(f"unknown plot mode {mode!r}; choose one of {', '.join(MODES)}")
+        self.chosen_mode = mode
+        if metric is not None:
+            self.metric_box.setCurrentIndex(max(0, self.metric_box.findData(metric)))
+        self._apply_mode()
+
+    def _apply_mode(self) -> None:
+        mode = self.mode()
+        for button in self.mode_buttons.buttons():
+            button.setChecked(button.property("mode") == mode)
+        self.metric_box.setVisible(mode == BY_GPU)
+        self.legend.setVisible(mode == BY_METRIC and bool(self.model.gpus))
+        metric = str(self.metric_box.currentData())
+        if (self.plots.mode, self.plots.series) != (mode, metric):
+            self.plots.set_mode(mode, metric)
 
     def _window_chosen(self, button_id: int) -> None:
         seconds = WINDOWS[button_id][1]
         if self._on_long_window is not None:
             self._on_long_window(seconds >= LONG_WINDOW_S)
         self.plots.set_window(seconds)
+
+    # ---- cards ---------------------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._layout_cards()
+
+    def _layout_cards(self) -> None:
+        """Flow the cards into as many columns as fit; the card strip is as tall as its cards (up to
+        CARDS_MAX_SHARE of the dashboard, then it scrolls)."""
+        cards = [self.cards[i] for i in sorted(self.cards)]
+        if not cards:
+            self.cards_scroll.setMaximumHeight(0)
+            return
+        spacing = self.cards_grid.spacing()
+        width = max(1, self.cards_scroll.viewport().width() or self.width() - 16)
+        card_w = max(c.minimumWidth() for c in cards) + spacing
+        columns = max(1, min(len(cards), (width + spacing) // card_w))
+        if columns != self._columns or any(self.cards_grid.indexOf(c) < 0 for c in cards):
+            self._columns = columns
+            for c in cards:
+                self.cards_grid.removeWidget(c)
+            for n, c in enumerate(cards):
+                self.cards_grid.addWidget(c, n // columns, n % columns)
+                c.setVisible(True)  # at once, so the strip's height below counts it
+            for col in range(self.cards_grid.columnCount()):
+                self.cards_grid.setColumnStretch(col, 1 if col < columns else 0)
+        self.cards_grid.activate()
+        rows = -(-len(cards) // columns)
+        card_width = (width - spacing * (columns - 1)) // columns
+        heights = [
+            max(c.heightForWidth(card_width) if c.hasHeightForWidth() else c.sizeHint().height() for c in row)
+            for row in (cards[r * columns : (r + 1) * columns] for r in range(rows))
+        ]
+        wanted = sum(heights) + spacing * (rows - 1) + 2
+        cap = int(self.height() * CARDS_MAX_SHARE)
+        self.cards_scroll.setMaximumHeight(min(wanted, max(cap, 120)))
+        self.cards_scroll.setMinimumHeight(min(wanted, max(cap, 120)))
 
     def stop(self) -> None:
         self.plots.stop()
@@ -134,10 +243,16 @@ class Dashboard(QWidget):
         for card in self.cards.values():
             if card.isEnabled() != online:
                 card.setEnabled(online)
+        compact = len(model.gpus) > COMPACT_ABOVE
+        added = False
         for g in model.gpus:
             card = self.cards.get(g.index)
             if card is None:
                 card = self.cards[g.index] = GpuCard(g.index)
-                n = len(self.cards) - 1
-                self.cards_grid.addWidget(card, n // CARD_COLUMNS, n % CARD_COLUMNS)
+                added = True
+            card.set_compact(compact)
             card.show_state(g)
+        if added:
+            self.legend.setText(legend_html(model.gpus))
+            self._apply_mode()
+            self._layout_cards()

@@ -1,4 +1,4 @@
-"""One GPU's card on the dashboard: its name and every reading, N/A with the reason on hover.
+"""One GPU's card on the dashboard: its colour swatch, name and every reading, N/A with the reason on hover.
 
 A lost GPU (fake scenario ``gpu_lost``, or NVML's GPU_IS_LOST) turns the card red with the reason, and
 the rest of the window carries on.
@@ -6,12 +6,24 @@ the rest of the window carries on.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QProgressBar, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gpuaccel.accel.telemetry.fields import FIELD
 from gpuaccel.app.gui.telemetry_model import GpuState
+from gpuaccel.app.gui.theme import current, gpu_color
 from gpuaccel.app.gui.values import fmt, fmt_mib, na_reason, number
 
 
@@ -33,8 +45,23 @@ def _set(label: QLabel, text: str, tip: str = "") -> None:
         label.style().polish(label)
 
 
+def _fill(bar: QProgressBar, value: float | None, full: float | None, what: str) -> None:
+    """A bar at value / full (empty when either is unknown), its tooltip saying what it measures."""
+    permille = int(1000 * min(1.0, value / full)) if value is not None and full else 0
+    if bar.value() != permille:
+        bar.setValue(permille)
+    tip = f"{permille / 10:.0f} % {what}" if value is not None and full else f"{what}: N/A"
+    if bar.toolTip() != tip:
+        bar.setToolTip(tip)
+
+
 class GpuCard(QFrame):
-    """Shows the latest :class:`GpuState` of one GPU; :meth:`show_state` is called on every update."""
+    """Shows the latest :class:`GpuState` of one GPU; :meth:`show_state` is called on every update.
+
+    Values are bold beside muted captions; utilization, memory and power have a bar between caption
+    and value, so every bar is labelled. The swatch is the GPU's curve colour. A compact card (many
+    GPUs) shows the five plotted readings in three lines and moves the rest into its tooltip.
+    """
 
     ROWS: tuple[tuple[str, str], ...] = (
         ("util", "Utilization"),
@@ -47,40 +74,47 @@ class GpuCard(QFrame):
         ("throttle", "Throttle"),
         ("processes", "Processes"),
     )
+    DETAIL_ROWS = ("clocks", "pstate", "throttle", "processes")  # hidden in a compact card
+    BARS = {"util": "util_bar", "memory": "mem_bar", "power": "power_bar"}
 
     def __init__(self, index: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.index = index
+        self.compact = False
         self.setObjectName("gpuCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.setMinimumWidth(300)
+        self.setMinimumWidth(260)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 8, 10, 8)
-        outer.setSpacing(4)
+        outer.setSpacing(3)
+        head = QHBoxLayout()
+        head.setSpacing(6)
+        self.swatch = QLabel()
+        self.swatch.setObjectName("cardSwatch")
+        self.swatch.setFixedSize(12, 12)
+        self.swatch.setStyleSheet(f"background: {gpu_color(index)}; border-radius: 2px;")
+        self.swatch.setToolTip(f"GPU {index}'s colour in the plots")
         self.title = QLabel(f"GPU {index}")
         self.title.setObjectName("cardTitle")
+        head.addWidget(self.swatch)
+        head.addWidget(self.title, 1)
         self.subtitle = QLabel("")
         self.subtitle.setObjectName("cardSubtitle")
         self.banner = QLabel("")
         self.banner.setObjectName("cardBanner")
         self.banner.setWordWrap(True)
         self.banner.hide()
-        self.util_bar = QProgressBar()
-        self.util_bar.setRange(0, 100)
-        self.util_bar.setTextVisible(False)
-        self.util_bar.setFixedHeight(6)
-        self.mem_bar = QProgressBar()
-        self.mem_bar.setRange(0, 1000)
-        self.mem_bar.setTextVisible(False)
-        self.mem_bar.setFixedHeight(6)
-        outer.addWidget(self.title)
+        outer.addLayout(head)
         outer.addWidget(self.subtitle)
         outer.addWidget(self.banner)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
+        self.details = QWidget()
+        grid = QGridLayout(self.details)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(2)
         self.values: dict[str, QLabel] = {}
+        self._row_widgets: dict[str, tuple[QWidget, ...]] = {}
         for row, (key, caption) in enumerate(self.ROWS):
             cap = QLabel(caption)
             cap.setObjectName("cardCaption")
@@ -88,16 +122,43 @@ class GpuCard(QFrame):
             value.setObjectName("cardValue")
             value.setWordWrap(True)
             grid.addWidget(cap, row, 0)
-            grid.addWidget(value, row, 1)
+            grid.addWidget(value, row, 2)
+            widgets: tuple[QWidget, ...] = (cap, value)
+            if key in self.BARS:
+                bar = QProgressBar()
+                bar.setRange(0, 1000)
+                bar.setTextVisible(False)
+                bar.setFixedSize(64, 6)
+                bar.setAccessibleName(f"GPU {index} {caption.lower()}")
+                grid.addWidget(bar, row, 1)
+                setattr(self, self.BARS[key], bar)
+                widgets += (bar,)
             self.values[key] = value
-        grid.setColumnStretch(1, 1)
-        outer.addWidget(self.util_bar)
-        outer.addWidget(self.mem_bar)
-        outer.addLayout(grid)
+            self._row_widgets[key] = widgets
+        grid.setColumnStretch(2, 1)
+        grid.setColumnMinimumWidth(1, 64)
+        outer.addWidget(self.details)
+        self.summary = QLabel("")
+        self.summary.setObjectName("cardSummary")
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.hide()
+        outer.addWidget(self.summary)
+        self.title.setMinimumWidth(1)  # a long GPU name is clipped, never widens the card
+
+    def set_compact(self, compact: bool) -> None:
+        """Compact: the five plotted readings only (the rest in the card's tooltip)."""
+        if compact == self.compact:
+            return
+        self.compact = compact
+        self.subtitle.setVisible(not compact)
+        self.details.setVisible(not compact)
+        self.summary.setVisible(compact)
+        self.setMinimumWidth(200 if compact else 260)
 
     def show_state(self, g: GpuState) -> None:
         info, s = g.info, g.sample
-        self.title.setText(f"GPU {g.index} · {g.name}")
+        name = g.name.removeprefix("NVIDIA ").removeprefix("GeForce ") if self.compact else g.name
+        self.title.setText(f"GPU {g.index} · {name}")
         arch = info.get("architecture")
         cc = info.get("compute_capability")
         parts = [str(arch) if na_reason(arch) is None else "arch N/A"]
@@ -107,6 +168,7 @@ class GpuCard(QFrame):
             parts.append(str(info["pci_bus_id"]))
         self.subtitle.setText(" · ".join(parts))
         self.subtitle.setToolTip(f"uuid {info.get('uuid', '?')}")
+        self.title.setToolTip(" · ".join(parts) + f"\nuuid {info.get('uuid', '?')}")
         lost = g.lost or bool(s.get("lost"))
         if self.property("lost") != lost:
             self.setProperty("lost", lost)
@@ -121,11 +183,10 @@ class GpuCard(QFrame):
     def _show_values(self, g: GpuState) -> None:
         s = g.sample
         _set(self.values["util"], *self._util(s))
-        util = number(s.get("util_gpu"))
-        self.util_bar.setValue(int(util) if util is not None else 0)
+        _fill(self.util_bar, number(s.get("util_gpu")), 100.0, "utilization")
         _set(self.values["memory"], *self._memory(s))
-        used, total = number(s.get("mem_used_mib")), number(s.get("mem_total_mib"))
-        self.mem_bar.setValue(int(1000 * used / total) if used is not None and total else 0)
+        _fill(self.mem_bar, number(s.get("mem_used_mib")), number(s.get("mem_total_mib")), "memory used")
+        _fill(self.power_bar, number(s.get("power_w")), number(s.get("power_limit_w")), "power of its limit")
         text, tip = fmt(g.tflops.value, "", FIELD["tflops_est"].digits)
         if not text.startswith("N/A"):
             text = f"{text} ({g.tflops.label})"
@@ -137,6 +198,37 @@ class GpuCard(QFrame):
         _set(self.values["pstate"], *self._pstate(s))
         _set(self.values["throttle"], *self._throttle(s.get("throttle_reasons")))
         _set(self.values["processes"], *self._processes(s.get("processes")))
+        if self.compact:
+            self._show_summary(s)
+        elif self.toolTip():
+            self.setToolTip("")
+
+    def _show_summary(self, s: dict[str, Any]) -> None:
+        """The compact card's three lines (values bold, N/A in the N/A colour) and the rest as its tooltip."""
+        theme = current()
+
+        def value(text: str, caption: str = "") -> str:
+            colour = theme.na if text.startswith("N/A") else theme.strong
+            cap = f' <span style="color:{theme.muted}">{caption}</span>' if caption else ""
+            return f'<b style="color:{colour}">{html.escape(text)}</b>{cap}'
+
+        util, _ = _field(s, "util_gpu")
+        temp, _ = _field(s, "temperature_c")
+        power, _ = _field(s, "power_w")
+        used, total = number(s.get("mem_used_mib")), number(s.get("mem_total_mib"))
+        memory = f"{used / 1024:.1f} / {total / 1024:.1f} GiB" if used is not None and total else "N/A"
+        tf = self.values["tflops"].text()  # "102.9 (est.)" or "N/A"
+        tflops = f"{tf} TFLOP/s" if tf.startswith("N/A") else tf.replace(" (", " TFLOP/s (")
+        text = (
+            f"{value(util, 'util')} &nbsp; {value(temp)} &nbsp; {value(power)}<br>"
+            f"{value(memory, 'memory')}<br>{value(tflops)}"
+        )
+        if self.summary.text() != text:
+            self.summary.setText(text)
+        rows = [f"{cap}: {self.values[k].text()} {self.values[k].toolTip()}".rstrip() for k, cap in self.ROWS]
+        tip = "\n".join([self.subtitle.text(), *rows])
+        if self.toolTip() != tip:
+            self.setToolTip(tip)
 
     @staticmethod
     def _util(s: dict[str, Any]) -> tuple[str, str]:

@@ -4,6 +4,8 @@ its GPUs over its lifetime (utilization and TFLOP/s from the daemon's history)."
 from __future__ import annotations
 
 import json
+import math
+import shlex
 import time
 from typing import Any
 
@@ -12,7 +14,9 @@ import pyqtgraph as pg
 from PySide6.QtGui import QFont, QTextCursor
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
-from gpuaccel.app.gui.plots import COLORS
+from gpuaccel.app.gui.axes import ClockAxis
+from gpuaccel.app.gui.telemetry_model import with_gaps
+from gpuaccel.app.gui.theme import Theme, current, gpu_color, theme_manager
 from gpuaccel.app.gui.values import as_float, fmt_duration, fmt_time
 from gpuaccel.scheduler.models import WAITING
 
@@ -27,7 +31,7 @@ def describe_job(job: dict[str, Any]) -> str:
     """A plain-text summary: what it runs, where, when, and how it ended."""
     lines = [f"Job {job.get('id')} · {job.get('name') or job.get('kind')} · {job.get('state')}"]
     if job.get("kind") == "command":
-        lines.append("command: " + " ".join(job.get("argv") or []))
+        lines.append("command: " + shlex.join(str(a) for a in job.get("argv") or []))
     else:
         lines.append(f"kind: {job.get('kind')}  spec: {json.dumps(job.get('spec') or {})}")
     gpus = job.get("assigned_gpus") or job.get("gpu_ids") or []
@@ -82,22 +86,42 @@ class JobDetails(QTabWidget):
         self.telemetry_note = QLabel("Select a job that has run to see its GPUs' telemetry.")
         self.telemetry_note.setWordWrap(True)
         self.telemetry_plots = pg.GraphicsLayoutWidget()
-        self.telemetry_plots.setBackground("#1e2128")
         self._tplots: dict[str, pg.PlotItem] = {}
-        for row, (key, title) in enumerate(TELEMETRY_FIELDS):
-            axis = {"bottom": pg.DateAxisItem(orientation="bottom")}
-            plot = self.telemetry_plots.addPlot(row=row, col=0, axisItems=axis)
-            plot.setTitle(title)
+        for col, (key, _) in enumerate(TELEMETRY_FIELDS):  # side by side: each gets the pane's height
+            axis = {"bottom": ClockAxis(orientation="bottom")}
+            plot = self.telemetry_plots.addPlot(row=0, col=col, axisItems=axis)
             plot.setClipToView(True)
             plot.setDownsampling(auto=True, mode="peak")
             plot.setMouseEnabled(x=False, y=False)
+            plot.setMenuEnabled(False)
+            plot.hideButtons()
+            plot.showGrid(x=True, y=True, alpha=0.4)
+            plot.getAxis("left").setWidth(44)
             self._tplots[key] = plot
+        first = self._tplots[TELEMETRY_FIELDS[0][0]]
+        for plot in self._tplots.values():
+            if plot is not first:
+                plot.setXLink(first)
+        self.apply_theme(current())
+        theme_manager().changed.connect(self.apply_theme)
         tl.addWidget(self.telemetry_note)
         tl.addWidget(self.telemetry_plots, 1)
         self.addTab(self.summary, "Summary")
         self.addTab(self.log, "Log")
         self.addTab(telemetry, "Telemetry")
         self.show_job(None)
+
+    def apply_theme(self, theme: Theme) -> None:
+        self.telemetry_plots.setBackground(theme.bg)
+        for key, title in TELEMETRY_FIELDS:
+            plot = self._tplots[key]
+            plot.getViewBox().setBackgroundColor(theme.field)
+            for side in ("left", "bottom"):
+                plot.getAxis(side).setPen(pg.mkPen(theme.grid))
+                plot.getAxis(side).setTextPen(pg.mkPen(theme.muted))
+            plot.setTitle(title, color=theme.strong, size="10pt", justify="left")
+            plot.layout.setRowFixedHeight(0, 20)
+            plot.titleLabel.setMaximumHeight(20)
 
     def show_job(self, job: dict[str, Any] | None) -> None:
         if job is None:
@@ -134,6 +158,7 @@ class JobDetails(QTabWidget):
         if job_id != self.job_id:
             return
         notes = []
+        span: list[float] = []
         for plot in self._tplots.values():
             plot.clear()
         for gpu, hist in sorted(per_gpu.items()):
@@ -141,19 +166,24 @@ class JobDetails(QTabWidget):
                 notes.append(f"GPU {gpu}: {hist.get('error') if isinstance(hist, dict) else 'no data'}")
                 continue
             t = np.asarray([as_float(x) for x in hist.get("t") or []], dtype=float)
+            rows = []
             for key, _ in TELEMETRY_FIELDS:
                 raw = hist.get(key) or []
-                if len(raw) != t.size:
+                ok = len(raw) == t.size
+                rows.append([as_float(x) for x in raw] if ok else [math.nan] * t.size)
+            times, cols = with_gaps(t, np.asarray(rows, dtype=float).reshape(len(TELEMETRY_FIELDS), -1))
+            if t.size:
+                span += [float(np.nanmin(t)), float(np.nanmax(t))]
+            for (key, _), y in zip(TELEMETRY_FIELDS, cols, strict=True):
+                if np.isnan(y).all():
                     continue
-                y = np.asarray([as_float(x) for x in raw], dtype=float)
                 self._tplots[key].plot(
-                    t,
-                    y,
-                    pen=pg.mkPen(COLORS[gpu % len(COLORS)], width=1),
-                    name=f"GPU {gpu}",
-                    connect="finite",
+                    times, y, pen=pg.mkPen(gpu_color(gpu), width=1.5), name=f"GPU {gpu}", connect="finite"
                 )
-            notes.append(f"GPU {gpu}: {t.size} readings ({hist.get('resolution', '?')})")
+            swatch = f'<span style="color:{gpu_color(gpu)}">&#9632;</span>'
+            notes.append(f"{swatch} GPU {gpu}: {t.size} readings ({hist.get('resolution', '?')})")
         if not per_gpu:
             notes.append("This job used no GPU.")
         self.telemetry_note.setText("; ".join(notes))
+        if span and max(span) > min(span):  # the job's lifetime, whatever its length (clock-time ticks)
+            self._tplots[TELEMETRY_FIELDS[0][0]].setXRange(min(span), max(span), padding=0.02)

@@ -7,6 +7,7 @@ the worker (signals); their answers come back through :meth:`JobsPanel.action_do
 
 from __future__ import annotations
 
+import shlex
 import time
 from typing import Any
 
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -35,24 +37,32 @@ from PySide6.QtWidgets import (
 from gpuaccel.app.gui.job_details import JobDetails
 from gpuaccel.app.gui.models import JobsModel
 from gpuaccel.app.gui.submit_dialog import SubmitDialog
+from gpuaccel.app.gui.theme import current, theme_manager
 from gpuaccel.app.gui.values import fmt_duration, fmt_time, number
 from gpuaccel.scheduler.models import ACTIVE, FINISHED, WAITING, JobState
 
-COLUMNS = ("ID", "Name", "Kind", "State", "Priority", "GPUs", "Progress", "Duration", "Result", "Created")
+COLUMNS = (
+    "ID", "Name", "Kind", "State", "Priority", "GPUs", "Progress", "Duration", "Result / reason", "Created",
+)  # fmt: skip
 STATE_FILTERS = ("all", "active", *(state.value for state in JobState))
-STATE_COLORS = {
-    JobState.RUNNING: "#4fc3f7",
-    JobState.QUEUED: "#b0bec5",
-    JobState.RETRYING: "#ffb74d",
-    JobState.SUCCEEDED: "#81c784",
-    JobState.FAILED: "#e57373",
-    JobState.CANCELLED: "#9e9e9e",
-}
 PROGRESS_COLUMN = COLUMNS.index("Progress")
+RESULT_COLUMN = COLUMNS.index("Result / reason")
+
+
+def command_text(job: dict[str, Any]) -> str:
+    """A command job's argv as one shell-quoted line that can be pasted into a shell as it is."""
+    return shlex.join(str(a) for a in job.get("argv") or [])
 
 
 def result_text(job: dict[str, Any]) -> str:
-    """TFLOP/s when the job reported it (exact: counted by the workload), else the first metric."""
+    """How the job ended: why it failed or was cancelled (with the exit code), else its result --
+    TFLOP/s when it reported it (exact: counted by the workload), else its first metric."""
+    state = job.get("state")
+    ended_badly = state in ("failed", "cancelled", "retrying")
+    if ended_badly and (job.get("reason") or job.get("exit_code") is not None):
+        reason = str(job.get("reason") or state)
+        code = job.get("exit_code")
+        return f"{reason} (exit {code})" if code is not None and f"code {code}" not in reason else reason
     result = job.get("result")
     if not isinstance(result, dict) or not result:
         return ""
@@ -64,6 +74,16 @@ def result_text(job: dict[str, Any]) -> str:
     key = next(iter(result))
     value = result[key]
     return f"{key}: {value:.4g}" if isinstance(value, int | float) else f"{key}: {str(value)[:30]}"
+
+
+def job_label(job: dict[str, Any]) -> str:
+    """What a person calls the job: its name, else its command line, else its kind."""
+    if job.get("name"):
+        return str(job["name"])
+    if job.get("kind") == "command" and job.get("argv"):
+        text = command_text(job)
+        return text if len(text) <= 60 else text[:57] + "..."
+    return str(job.get("kind"))
 
 
 def duration(job: dict[str, Any]) -> float | None:
@@ -110,13 +130,20 @@ class JobsTableModel(QAbstractTableModel):
         col = COLUMNS[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(job, col)
-        if role == Qt.ItemDataRole.ForegroundRole and col == "State":
-            return QColor(STATE_COLORS.get(str(job.get("state")), "#e0e0e0"))
+        if role == Qt.ItemDataRole.ForegroundRole and (
+            col == "State" or (col == "Result / reason" and job.get("state") == "failed")
+        ):
+            states = current().states
+            return QColor(states.get(str(job.get("state")), current().text))
         if role == Qt.ItemDataRole.ToolTipRole:
             if col == "State":
                 return job.get("reason") or job.get("waiting_reason") or job.get("state")
             if col == "Progress":
                 return (job.get("progress") or {}).get("message") or None
+            if col == "Name" and job.get("kind") == "command":
+                return command_text(job)
+            if col == "Result / reason":
+                return result_text(job) or None
         if role == Qt.ItemDataRole.UserRole:
             return job
         return None
@@ -128,7 +155,7 @@ class JobsTableModel(QAbstractTableModel):
         if col == "Name":
             if job.get("name"):
                 return str(job["name"])
-            return " ".join(job.get("argv") or [])[:60] if job.get("kind") == "command" else ""
+            return command_text(job)[:80] if job.get("kind") == "command" else ""
         if col == "Kind":
             return str(job.get("kind"))
         if col == "State":
@@ -151,7 +178,7 @@ class JobsTableModel(QAbstractTableModel):
             return f"{100 * fraction:.0f}%"
         if col == "Duration":
             return fmt_duration(duration(job))
-        if col == "Result":
+        if col == "Result / reason":
             return result_text(job)
         if col == "Created":
             return fmt_time(job.get("created_at"))
@@ -223,7 +250,7 @@ class JobsPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for col, width in enumerate((50, 200, 120, 170, 60, 50, 110, 80, 120)):
+        for col, width in enumerate((50, 220, 110, 150, 60, 60, 100, 80, 260)):
             self.table.setColumnWidth(col, width)
         self.details = JobDetails()
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -236,7 +263,7 @@ class JobsPanel(QWidget):
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         self.submit_button.clicked.connect(self.open_submit_dialog)
-        self.cancel_button.clicked.connect(lambda: self._act(self.cancelRequested))
+        self.cancel_button.clicked.connect(self.cancel_selected)
         self.retry_button.clicked.connect(lambda: self._act(self.retryRequested))
         self.priority_button.clicked.connect(self._set_priority)
         self.state_filter.currentIndexChanged.connect(self.refresh)
@@ -245,6 +272,8 @@ class JobsPanel(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         model.subscribe(self.refresh)
         self._selected: int | None = None
+        self.cancel_box: QMessageBox | None = None
+        theme_manager().changed.connect(self._theme_changed)  # a method: Qt drops it with the panel
         self._update_buttons()
 
     # ---- showing ---------------------------------------------------------------------------------
@@ -282,6 +311,9 @@ class JobsPanel(QWidget):
         if details is not None and details.get("id") == self._selected:
             self.details.show_job(details)
         self._update_buttons()
+
+    def _theme_changed(self, _theme: object) -> None:
+        self.table.viewport().update()  # the state colours come from the theme
 
     def _restore_selection(self) -> None:
         if self._selected is None:
@@ -329,6 +361,36 @@ class JobsPanel(QWidget):
         self.dialog.show()
         self.dialog.raise_()
         return self.dialog
+
+    def cancel_selected(self) -> QMessageBox | None:
+        """Cancel the selected job; a running one only after a confirmation that names it (returned, open,
+        so the caller or a test can answer it). Queued jobs lose nothing and are cancelled at once."""
+        job = self.selected_job()
+        if job is None:
+            return None
+        if job.get("state") != "running":
+            self.cancelRequested.emit(int(job["id"]))
+            return None
+        box = QMessageBox(self)
+        box.setObjectName("cancelConfirmation")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Cancel a running job?")
+        box.setText(f"Cancel job {job['id']} ({job_label(job)})?")
+        gpus = ",".join(str(g) for g in job.get("assigned_gpus") or []) or "no GPU"
+        box.setInformativeText(
+            f"It has been running for {fmt_duration(duration(job))} on GPU {gpus}. Its processes are stopped"
+            " (SIGTERM, then SIGKILL) and work not saved by the job itself is lost."
+        )
+        stop = box.addButton(f"Cancel job {job['id']}", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Keep it running", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(QMessageBox.StandardButton.NoButton)
+        job_id = int(job["id"])
+        box.finished.connect(
+            lambda _: self.cancelRequested.emit(job_id) if box.clickedButton() is stop else None
+        )
+        box.open()
+        self.cancel_box = box
+        return box
 
     def _act(self, signal: Any) -> None:
         job = self.selected_job()

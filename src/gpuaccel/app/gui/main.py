@@ -15,14 +15,8 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from gpuaccel.app.gui.settings import AppSettings
-from gpuaccel.app.gui.window import ASSETS, MainWindow
-
-
-def load_style(app: QApplication) -> None:
-    """The app's style sheet (assets/style.qss), read once before the window shows."""
-    path = Path(ASSETS) / "style.qss"
-    if path.is_file():
-        app.setStyleSheet(path.read_text())
+from gpuaccel.app.gui.theme import ASSETS
+from gpuaccel.app.gui.window import MainWindow
 
 
 def make_app(argv: list[str] | None = None) -> QApplication:
@@ -34,7 +28,6 @@ def make_app(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationName("gpuaccel")
     app.setWindowIcon(QIcon(str(Path(ASSETS) / "icons" / "gpuaccel.svg")))
     app.setQuitOnLastWindowClosed(True)
-    load_style(app)
     return app
 
 

@@ -2,6 +2,7 @@
 
 - Daemon: empty address = the local daemon (found through its data dir); an address and token = a
   remote daemon, e.g. a GPU server reached through an SSH tunnel.
+- Theme: light, dark or follow the system (plots included), applied at once.
 - Sampling rate: how often the window polls live telemetry (the daemon samples at its own rate).
 - Idle threshold: passed to a daemon this app starts (environment of ``gpuaccel serve``).
 - Assistant policy: the daemon's own setting (``<data dir>/assistant.json``), like the model: the window
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuaccel.app.gui.connection import Endpoint
+from gpuaccel.app.gui.theme import THEME_CHOICES
 
 ORG, APP = "gpuaccel", "gpuaccel"
 # policy -> (label, the daemon's assistant settings: POST /assistant/settings {use_gpu, on_close})
@@ -61,6 +63,7 @@ class AppSettings:
     idle_after_s: float = 60.0
     assistant_policy: str = "idle-only"
     notifications: bool = True
+    theme: str = "system"  # one of theme.THEME_CHOICES
 
     @classmethod
     def load(cls, store: QSettings | None = None) -> AppSettings:
@@ -84,6 +87,8 @@ class AppSettings:
                 continue
             setattr(out, f.name, value)
         out.rate_hz = min(20.0, max(1.0, out.rate_hz))
+        if out.theme not in THEME_CHOICES:
+            out.theme = "system"
         return out
 
     def save(self, store: QSettings | None = None) -> None:
@@ -130,7 +135,7 @@ class SettingsDialog(QDialog):
         form.addRow("Address:", self.url)
         form.addRow("Token:", self.token)
         layout.addWidget(daemon)
-        live = QGroupBox("Live view")
+        live = QGroupBox("Appearance and live view")
         form = QFormLayout(live)
         self.rate = QDoubleSpinBox()
         self.rate.setRange(1.0, 20.0)
@@ -138,6 +143,11 @@ class SettingsDialog(QDialog):
         self.rate.setValue(settings.rate_hz)
         self.notifications = QCheckBox("Notify when a job finishes or fails")
         self.notifications.setChecked(settings.notifications)
+        self.theme = QComboBox()
+        for key, label in THEME_CHOICES.items():
+            self.theme.addItem(label, key)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
+        form.addRow("Theme:", self.theme)
         form.addRow("Telemetry polling:", self.rate)
         form.addRow("", self.notifications)
         layout.addWidget(live)
@@ -200,4 +210,5 @@ class SettingsDialog(QDialog):
             idle_after_s=self.idle_after.value(),
             assistant_policy=str(self.policy.currentData()),
             notifications=self.notifications.isChecked(),
+            theme=str(self.theme.currentData()),
         )

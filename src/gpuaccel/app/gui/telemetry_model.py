@@ -7,6 +7,7 @@ the daemon's downsampled history, kept here as plain arrays.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,7 @@ import numpy as np
 from gpuaccel.accel.telemetry.fields import FIELD
 from gpuaccel.app.gui.models import Observable
 from gpuaccel.app.gui.ringbuffer import RingSeries
-from gpuaccel.app.gui.values import as_float, number
+from gpuaccel.app.gui.values import as_float, na_reason, number
 
 # Plotted series, top to bottom: ring-buffer key -> the telemetry field behind it (also its history field).
 HISTORY_FIELDS: dict[str, str] = {
@@ -33,6 +34,9 @@ PLOT_SERIES: tuple[tuple[str, str, str], ...] = tuple(
 )
 SERIES_KEYS: tuple[str, ...] = tuple(HISTORY_FIELDS)
 LIVE_CAPACITY = 36_000  # one hour at 10 Hz per GPU
+# Readings further apart than this are a gap (daemon down, GPU not answering): the line breaks there.
+# The slowest polling the settings allow is 1 Hz, the daemon's finest history 1 s.
+GAP_S = 3.0
 
 
 @dataclass
@@ -85,14 +89,19 @@ class GpuState:
     def value(self, key: str) -> Any:
         return self.sample.get(key, {"na": "not reported by the daemon"})
 
+    def series_raw(self, key: str) -> Any:
+        """The reading behind plotted series ``key``: a number or ``{"na": reason}``; TFLOP/s is the
+        exact or estimated figure the card shows."""
+        name = HISTORY_FIELDS[key]
+        if name == "tflops_est":
+            return self.tflops.value
+        if self.lost and na_reason(self.sample.get(name)) is None:
+            return {"na": "GPU lost"}
+        return self.sample.get(name, {"na": "not reported by the daemon"})
+
     def series_values(self) -> list[float]:
-        """This reading in PLOT_SERIES order, NaN where unavailable; TFLOP/s is the exact or estimated
-        figure the card shows."""
-        out = []
-        for key, name in HISTORY_FIELDS.items():
-            value = self.tflops.value if name == "tflops_est" else self.sample.get(name)
-            out.append(as_float(value) * _SCALE.get(key, (1.0, ""))[0])
-        return out
+        """This reading in PLOT_SERIES order, NaN where unavailable."""
+        return [as_float(self.series_raw(key)) * _SCALE.get(key, (1.0, ""))[0] for key in HISTORY_FIELDS]
 
 
 @dataclass
@@ -138,6 +147,8 @@ class TelemetryModel(Observable):
             ts = number(sample.get("timestamp"))
             ring = self.ring(index)
             if ts is not None and (ring.last_t is None or ts > ring.last_t):
+                if ring.last_t is not None and ts - ring.last_t > GAP_S:
+                    ring.append(ring.last_t + GAP_S / 2, [math.nan] * len(SERIES_KEYS))
                 ring.append(ts, state.series_values())
         self.gpus = gpus
         self.updated_at = number(gpus[0].sample.get("timestamp")) if gpus else None
@@ -186,4 +197,19 @@ def _history_arrays(history: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
             continue
         cols[i] = np.asarray([as_float(x) for x in raw], dtype=float) * _SCALE.get(key, (1.0, ""))[0]
     order = np.argsort(t, kind="stable")
-    return t[order], cols[:, order]
+    return with_gaps(t[order], cols[:, order])
+
+
+def with_gaps(t: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Insert a NaN row wherever readings are missing (spacing over 3x the usual one and over GAP_S),
+    so a daemon outage in the history is drawn as a gap, not as a straight line."""
+    if t.size < 3:
+        return t, cols
+    dt = np.diff(t)
+    limit = max(GAP_S, 3 * float(np.median(dt)))
+    holes = np.flatnonzero(dt > limit)
+    if holes.size == 0:
+        return t, cols
+    t = np.insert(t, holes + 1, t[holes] + limit / 2)
+    cols = np.insert(cols, holes + 1, np.nan, axis=1)
+    return t, cols

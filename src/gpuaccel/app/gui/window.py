@@ -7,7 +7,6 @@ worker's signals into the models and the widgets' requests into the worker, and 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
@@ -29,12 +28,12 @@ from gpuaccel.app.gui.dashboard import Dashboard
 from gpuaccel.app.gui.jobs import JobsPanel
 from gpuaccel.app.gui.settings import AppSettings, SettingsDialog, policy_of
 from gpuaccel.app.gui.telemetry_model import TelemetryModel
+from gpuaccel.app.gui.theme import ASSETS, theme_manager
 from gpuaccel.app.gui.threads import WorkerThread
 from gpuaccel.app.gui.tray import Tray, job_notifications
 from gpuaccel.app.gui.worker import ApiWorker
 from gpuaccel.scheduler.models import JobState
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
 BANNER_TEXT = {
     models.CONNECTING: "Connecting to the daemon…",
     models.STARTING: "Starting a local daemon…",
@@ -70,6 +69,7 @@ class MainWindow(QMainWindow):
         self._daemon_policy: str | None = None  # the assistant policy the daemon last reported
         self.store = store  # where settings are saved (None: the user's QSettings)
         self.data_dir = data_dir
+        theme_manager().apply(settings.theme)  # the style sheet and the plots' colours
         self.setWindowTitle("gpuaccel")
         self.setWindowIcon(QIcon(str(ASSETS / "icons" / "gpuaccel.svg")))
         self.resize(1280, 860)
@@ -293,6 +293,8 @@ class MainWindow(QMainWindow):
         """Save and apply ``new``; ``model`` (not None) is a model to select on the daemon."""
         old, self.settings = self.settings, new
         new.save(self.store)
+        if new.theme != old.theme:
+            theme_manager().apply(new.theme)
         if new.rate_hz != old.rate_hz:
             self._rate.emit(new.rate_hz)
         if new.assistant_policy != old.assistant_policy:

@@ -1,0 +1,108 @@
+"""The model as a query picker: the picking prompt, the model's answer read back as a checked query.
+
+A model trained on :mod:`assistant.intent_corpus` writes the query as JSON after :func:`pick_prompt`;
+:func:`parse_pick` accepts only a query whose name and fields are valid, so anything else the model writes is
+no pick and the next picker (:class:`~assistant.intent.RulePicker`) answers. A model file says it was
+trained for this in its safetensors metadata (``query_picker=1``, :func:`picks_queries`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from gpuaccel.assistant.intent import Context, window_of
+from gpuaccel.assistant.queries import Query
+
+log = logging.getLogger(__name__)
+
+
+def pick_json(q: Query) -> str:
+    """A query as the picking model writes it: the window by its words, not its timestamps."""
+    data = q.to_json()
+    if q.window is not None:
+        data["window"] = q.window.label
+    return json.dumps(data, sort_keys=True)
+
+
+def pick_prompt(question: str, context: Context) -> str:
+    """The picking turn, up to the point where the model writes the query (the corpus uses the same)."""
+    from gpuaccel.assistant.queries import QUERY_NAMES
+
+    head = "Pick the query that answers the question. Queries: " + ", ".join(QUERY_NAMES) + "."
+    if context.last is not None:
+        head += f"\nPrevious query: {pick_json(context.last)}"
+    return f"System: {head}\n\nUser: {question.strip()}\n\nAssistant: query"
+
+
+class ModelPicker:
+    """A model trained on :mod:`assistant.intent_corpus` writes the query; anything it writes that is not a
+    valid query is no pick (the next picker answers)."""
+
+    def __init__(self, controller: Any, params: Any = None) -> None:
+        from gpuaccel.assistant.runtime import GenParams
+
+        self.controller = controller
+        self.params = params or GenParams(max_tokens=160, temperature=1.0, top_p=0.0, seed=0)
+
+    def pick(self, question: str, context: Context, now: float) -> Query | None:
+        import threading
+
+        try:
+            tok = self.controller.tokenizer()
+            out = b"".join(
+                tok.token_bytes(t)
+                for t in self.controller.generate(
+                    tok.encode(pick_prompt(question, context)), self.params, threading.Event()
+                )
+            )
+        except Exception:
+            log.exception("the picking model failed; the next picker answers")
+            return None
+        return parse_pick(out.decode("utf-8", errors="replace"), now)
+
+
+def picks_queries(path: Path) -> bool:
+    """Whether a model file says it was trained to write queries (header only; False if unreadable)."""
+    try:
+        from safetensors import safe_open
+
+        with safe_open(str(path), framework="pt") as f:
+            return (f.metadata() or {}).get("query_picker") == "1"
+    except Exception:
+        return False
+
+
+def parse_pick(text: str, now: float) -> Query | None:
+    """The query in ``text`` (`` {json}`` or `` none``), checked field by field; None if anything is off."""
+    from gpuaccel.assistant.queries import QUERY_NAMES
+
+    text = text.strip()
+    if not text.startswith("{"):
+        return None
+    try:
+        data = json.loads(text[: text.rfind("}") + 1])
+    except ValueError:
+        return None
+    allowed = {
+        "name": str,
+        "gpu": int,
+        "job": int,
+        "metric": str,
+        "order": str,
+        "state": str,
+        "job_name": str,
+        "window": str,
+    }
+    if not isinstance(data, dict) or data.get("name") not in QUERY_NAMES:
+        return None
+    if any(k not in allowed or not isinstance(v, allowed[k]) for k, v in data.items()):
+        return None
+    if "window" in data:
+        window = window_of(data["window"].lower(), now)
+        if window is None:
+            return None
+        data["window"] = window.__dict__
+    return Query.from_json(data)

@@ -1,0 +1,392 @@
+"""The assistant's tool layer: typed queries over the daemon's facts, each answering in a table and sentence.
+
+A question is answered by running one :class:`Query` (picked by :mod:`assistant.intent`) against a
+:class:`QueryContext` (live GPU readings from :class:`~assistant.facts.FactsSource`, the queue through
+:mod:`scheduler.reads`). The :class:`Result` holds the facts as a small table with human column names and a
+plain sentence built from the same numbers: that sentence is the grounded answer, and the only numbers any
+prose may quote are those of the result (:meth:`Result.numbers`). GPU queries live here, job queries in
+:mod:`assistant.queries_jobs`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpuaccel.assistant.facts import Facts, FactsSource
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+@dataclass(frozen=True)
+class Window:
+    """A time span the user named ("today", "in the last hour"); ``label`` is how answers say it."""
+
+    t0: float
+    t1: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Query:
+    """One typed question: ``name`` is a key of :data:`QUERIES`; the rest narrows it."""
+
+    name: str
+    gpu: int | None = None
+    job: int | None = None
+    metric: str | None = None
+    order: str | None = None  # "max" or "min" for rankings
+    state: str | None = None
+    job_name: str | None = None
+    window: Window | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items() if v is not None and k != "window"}
+        if self.window is not None:
+            out["window"] = {"t0": self.window.t0, "t1": self.window.t1, "label": self.window.label}
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Query:
+        w = data.get("window")
+        window = Window(float(w["t0"]), float(w["t1"]), str(w["label"])) if w else None
+        return cls(**{k: v for k, v in data.items() if k != "window"}, window=window)
+
+
+@dataclass
+class Result:
+    """What a query found: a table (human column names) and the sentence that says it."""
+
+    query: Query
+    sentence: str
+    columns: list[str] = field(default_factory=list)
+    rows: list[list[Any]] = field(default_factory=list)
+    subject_jobs: list[int] = field(default_factory=list)  # jobs a follow-up "why?" refers to
+
+    def table(self) -> str:
+        """The table as text lines (single newlines: the chat format ends a turn at a blank line)."""
+        if not self.rows:
+            return ""
+        lines = [" | ".join(self.columns)]
+        lines += [" | ".join(_cell(c) for c in row) for row in self.rows]
+        return "\n".join(lines)
+
+    def block(self) -> str:
+        table = self.table()
+        return f"Result of {self.query.name}:\n{self.sentence}" + (f"\n{table}" if table else "")
+
+    def numbers(self) -> set[str]:
+        """Every number the result states, as written: the only numbers an answer may contain."""
+        return set(NUMBER.findall(self.block()))
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.1f}".removesuffix(".0")
+    return str(value)
+
+
+@dataclass
+class QueryContext:
+    """What queries read: the facts source (store, sampler, idle detector) and the assistant's own state."""
+
+    source: FactsSource
+    assistant_state: Callable[[], dict[str, Any]] | None = None
+    now: Callable[[], float] = time.time
+    _facts: Facts | None = None
+
+    @property
+    def store(self) -> Any:
+        return self.source.store
+
+    def facts(self) -> Facts:
+        if self._facts is None:
+            self._facts = self.source.collect()
+        return self._facts
+
+
+# -- GPU readings ---------------------------------------------------------------------------------
+
+METRICS: dict[str, tuple[str, str, str]] = {
+    # metric -> (facts key, how a sentence names it, unit)
+    "temperature": ("temperature_c", "temperature", " C"),
+    "util": ("util_gpu", "utilization", "%"),
+    "power": ("power_w", "power draw", " W"),
+    "tensor": ("tensor_active", "tensor-core activity", "%"),
+    "tflops": ("tflops", "estimated TFLOP/s", " TFLOP/s"),
+    "memory": ("mem_used_mib", "memory used", " GiB"),
+    "free_memory": ("free_mib", "free memory", " GiB"),
+}
+
+
+def gib(mib: float | None) -> float | None:
+    return None if mib is None else round(mib / 1024, 1)
+
+
+def _value(g: dict[str, Any], metric: str) -> float | None:
+    key = METRICS[metric][0]
+    if metric == "free_memory":
+        used, total = g.get("mem_used_mib"), g.get("mem_total_mib")
+        return None if used is None or total is None else gib(total - used)
+    if metric == "memory":
+        return gib(g.get(key))
+    value = g.get(key)
+    return None if value is None else round(float(value), 1 if metric == "tflops" else 0)
+
+
+def _say(value: float | None, metric: str, g: dict[str, Any]) -> str:
+    if value is None:
+        reason = g.get("na", {}).get(METRICS[metric][0]) or g.get("na", {}).get("tensor_active")
+        return f"N/A ({reason or 'no reading'})"
+    return f"{_cell(float(value))}{METRICS[metric][2]}"
+
+
+def _gpus(ctx: QueryContext, q: Query) -> tuple[list[dict[str, Any]], str | None]:
+    """The GPUs the query is about, or the sentence that says why there are none."""
+    facts = ctx.facts()
+    if facts.telemetry_error:
+        return [], f"I have no GPU readings: {facts.telemetry_error}."
+    if not facts.gpus:
+        return [], "No GPU is visible on this machine."
+    if q.gpu is None:
+        return facts.gpus, None
+    chosen = [g for g in facts.gpus if g["index"] == q.gpu]
+    if not chosen:
+        seen = ", ".join(str(g["index"]) for g in facts.gpus)
+        return [], f"There is no GPU {q.gpu} here; the GPUs are {seen}."
+    return chosen, None
+
+
+def gpu_list(ctx: QueryContext, q: Query) -> Result:
+    gpus, why = _gpus(ctx, q)
+    if why:
+        return Result(q, why)
+    rows = [[g["index"], g["name"], gib(g["mem_total_mib"])] for g in gpus]
+    names = "; ".join(f"GPU {g['index']} is an {g['name']}" for g in gpus)
+    count = f"There {'is 1 GPU' if len(gpus) == 1 else f'are {len(gpus)} GPUs'}: {names}."
+    return Result(q, count if q.gpu is None else names + ".", ["GPU", "model", "memory (GiB)"], rows)
+
+
+def gpu_reading(ctx: QueryContext, q: Query) -> Result:
+    metric = q.metric or "temperature"
+    gpus, why = _gpus(ctx, q)
+    if why:
+        return Result(q, why)
+    if metric == "overview":
+        return _overview(q, gpus)
+    label = METRICS[metric][1]
+    parts, rows = [], []
+    for g in gpus:
+        value = _value(g, metric)
+        if metric == "memory":
+            total = gib(g["mem_total_mib"])
+            free = _value(g, "free_memory")
+            parts.append(
+                f"GPU {g['index']} uses {_say(value, metric, g)} of {_say(total, metric, g)}"
+                f" ({_say(free, 'free_memory', g)} free)."
+            )
+            rows.append([g["index"], value, total, free])
+            continue
+        parts.append(f"The {label} of GPU {g['index']} is {_say(value, metric, g)}.")
+        rows.append([g["index"], value if value is not None else _say(value, metric, g)])
+    cols = ["GPU", "used (GiB)", "total (GiB)", "free (GiB)"] if metric == "memory" else ["GPU", label]
+    return Result(q, " ".join(parts), cols, rows)
+
+
+def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
+    """One sentence per GPU with its main readings, for "tell me about GPU 1"."""
+    parts, rows = [], []
+    for g in gpus:
+        t, u, p = (_value(g, m) for m in ("temperature", "util", "power"))
+        used, total = _value(g, "memory"), gib(g["mem_total_mib"])
+        parts.append(
+            f"GPU {g['index']} ({g['name']}) is at {_say(t, 'temperature', g)},"
+            f" {_say(u, 'util', g)} utilization, {_say(p, 'power', g)},"
+            f" memory {_say(used, 'memory', g)} of {_say(total, 'memory', g)}."
+        )
+        rows.append([g["index"], g["name"], t, u, p, used, total])
+    cols = ["GPU", "model", "temperature (C)", "utilization (%)", "power (W)", "used (GiB)", "total (GiB)"]
+    return Result(q, " ".join(parts), cols, rows)
+
+
+_RANK_WORDS = {
+    ("temperature", "max"): "hottest",
+    ("temperature", "min"): "coolest",
+    ("util", "max"): "busiest",
+    ("util", "min"): "least busy",
+    ("power", "max"): "drawing the most power",
+    ("power", "min"): "drawing the least power",
+    ("memory", "max"): "using the most memory",
+    ("memory", "min"): "using the least memory",
+    ("free_memory", "max"): "with the most free memory",
+    ("free_memory", "min"): "with the least free memory",
+    ("tensor", "max"): "with the most tensor-core activity",
+    ("tensor", "min"): "with the least tensor-core activity",
+    ("tflops", "max"): "doing the most TFLOP/s",
+    ("tflops", "min"): "doing the fewest TFLOP/s",
+}
+
+
+def gpu_rank(ctx: QueryContext, q: Query) -> Result:
+    metric, order = q.metric or "temperature", q.order or "max"
+    gpus, why = _gpus(ctx, Query(q.name))
+    if why:
+        return Result(q, why)
+    known = [(g, _value(g, metric)) for g in gpus]
+    valued = [(g, v) for g, v in known if v is not None]
+    cols = ["GPU", METRICS[metric][1]]
+    rows = [[g["index"], v if v is not None else _say(v, metric, g)] for g, v in known]
+    if not valued:
+        return Result(
+            q, f"No GPU has a {METRICS[metric][1]} reading: {_say(None, metric, gpus[0])}.", cols, rows
+        )
+    best = (max if order == "max" else min)(v for _, v in valued)
+    top = [g for g, v in valued if v == best]
+    word = _RANK_WORDS[(metric, order)]
+    value = _say(best, metric, top[0])
+    if len(valued) == 1:
+        head = f"Only GPU {top[0]['index']} has a reading: {value}."
+    elif len(top) == len(valued):
+        head = f"All {len(top)} GPUs are level at {value}."
+    elif len(top) > 1:
+        head = f"GPUs {', '.join(str(g['index']) for g in top)} are {word}, at {value}."
+    else:
+        others = ", ".join(f"GPU {g['index']} {_say(v, metric, g)}" for g, v in valued if g is not top[0])
+        noun = "" if word in ("hottest", "coolest", "busiest", "least busy") else "GPU "
+        head = f"GPU {top[0]['index']} is the {noun}{word}, at {value} ({others})."
+    return Result(q, head, cols, rows)
+
+
+def idle_gpus(ctx: QueryContext, q: Query) -> Result:
+    gpus, why = _gpus(ctx, Query(q.name))
+    if why:
+        return Result(q, why)
+    idle = ctx.source.idle
+    states = {s.index: s for s in idle.snapshot()} if idle is not None and hasattr(idle, "snapshot") else {}
+    rows, free = [], []
+    for g in gpus:
+        st = states.get(g["index"])
+        if st is not None:
+            is_idle, why_not = st.idle, st.reason
+        else:
+            util = g.get("util_gpu")
+            is_idle, why_not = (
+                util is not None and util < 10,
+                f"utilization {_say(_value(g, 'util'), 'util', g)}",
+            )
+        rows.append([g["index"], "idle" if is_idle else "busy", why_not])
+        if is_idle:
+            free.append(g["index"])
+    if not free:
+        text = "No GPU is idle: " + "; ".join(f"GPU {r[0]} {r[2]}" for r in rows) + "."
+    else:
+        busy = [r for r in rows if r[1] == "busy"]
+        text = f"Idle: GPU {', '.join(map(str, free))}." + (
+            " Busy: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in busy) + "." if busy else ""
+        )
+    return Result(q, text, ["GPU", "state", "why"], rows)
+
+
+def memory_users(ctx: QueryContext, q: Query) -> Result:
+    gpus, why = _gpus(ctx, q)
+    if why:
+        return Result(q, why)
+    parts, rows = [], []
+    for g in gpus:
+        parts.append(
+            f"GPU {g['index']} uses {_say(_value(g, 'memory'), 'memory', g)}"
+            f" of {_say(gib(g['mem_total_mib']), 'memory', g)}."
+        )
+        for p in g["processes"]:
+            owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
+            used = gib(p["used"])
+            parts.append(f"Process {p['pid']} ({p['name']}) holds {_cell(used)} GiB ({owner}).")
+            rows.append([g["index"], p["pid"], p["name"], used, owner])
+        if not g["processes"]:
+            parts.append(f"No process is listed on GPU {g['index']}.")
+    return Result(q, " ".join(parts), ["GPU", "process", "name", "memory (GiB)", "owner"], rows)
+
+
+def energy(ctx: QueryContext, q: Query) -> Result:
+    from gpuaccel.scheduler import reads
+
+    w = q.window or Window(ctx.now() - 3600, ctx.now(), "in the last hour")
+    hist = reads.history_window(ctx.store, w.t0, w.t1, [q.gpu] if q.gpu is not None else None)
+    per: dict[int, float] = {}
+    for r in hist.rows:
+        if r.power_w is not None:
+            per[r.gpu] = per.get(r.gpu, 0.0) + r.power_w * hist.step_s / 3600.0
+    if not per:
+        return Result(q, f"I have no power history {w.label}, so I cannot say how much energy was used.")
+    rows = [[gpu, round(wh, 1)] for gpu, wh in sorted(per.items())]
+    total = round(sum(per.values()), 1)
+    each = ", ".join(f"GPU {gpu} {_cell(wh)} Wh" for gpu, wh in rows)
+    text = f"The GPUs used {_cell(total)} Wh {w.label} ({each})." if len(rows) > 1 else f"{each} {w.label}."
+    return Result(q, text, ["GPU", "energy (Wh)"], rows)
+
+
+def gate_state(ctx: QueryContext, q: Query) -> Result:
+    st = ctx.assistant_state() if ctx.assistant_state is not None else None
+    idle = ctx.source.idle
+    gate = idle.is_gate_open() if idle is not None else None
+    parts = []
+    if gate is None:
+        parts.append("The idle gate is not watched on this daemon, so I run on the CPU.")
+    else:
+        parts.append(
+            "The idle gate is open: every GPU is idle, so I may use one."
+            if gate
+            else "The idle gate is closed: a GPU is busy, so I keep off the GPUs."
+        )
+    rows: list[list[Any]] = [
+        ["idle gate", "open" if gate else "closed" if gate is not None else "not watched"]
+    ]
+    if st is not None:
+        where = {
+            "gpu": "I am running on a GPU",
+            "cpu": "I am running on the CPU",
+            "paused": "I am paused",
+            "idle": "My model is not loaded yet (it loads at the next answer that needs it)",
+        }
+        parts.append(f"{where.get(st['state'], st['state'])}; the model is {st['model']['name']}.")
+        if st.get("paused_for_job"):
+            parts.append(f"I paused for job {st['paused_for_job']}.")
+        rows += [["assistant", st["state"]], ["model", st["model"]["name"]]]
+    return Result(q, " ".join(parts), ["what", "state"], rows)
+
+
+def _queries() -> dict[str, Callable[[QueryContext, Query], Result]]:
+    from gpuaccel.assistant import queries_jobs as jq
+
+    return {
+        "gpu_list": gpu_list,
+        "gpu_reading": gpu_reading,
+        "gpu_rank": gpu_rank,
+        "idle_gpus": idle_gpus,
+        "memory_users": memory_users,
+        "energy": energy,
+        "gate_state": gate_state,
+        "job_detail": jq.job_detail,
+        "jobs": jq.jobs,
+        "job_rank": jq.job_rank,
+        "failures": jq.failures,
+        "queue": jq.queue,
+        "summary": jq.summary,
+    }
+
+
+def run(ctx: QueryContext, q: Query) -> Result:
+    """Run ``q``; an unknown query name is a programming error, said with the names that exist."""
+    table = _queries()
+    if q.name not in table:
+        raise ValueError(f"unknown query {q.name!r}; known: {', '.join(sorted(table))}")
+    return table[q.name](ctx, q)
+
+
+QUERY_NAMES = (
+    "gpu_list gpu_reading gpu_rank idle_gpus memory_users energy gate_state"
+    " job_detail jobs job_rank failures queue summary"
+).split()

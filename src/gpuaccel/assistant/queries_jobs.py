@@ -1,0 +1,297 @@
+"""The job half of the assistant's tool layer: one job, jobs by state/name/window/GPU, rankings, failures,
+the queue and why something waits, and summaries of a span of time.
+
+Queries read the queue through :class:`~scheduler.store.Store` listings and :mod:`scheduler.reads`; each
+returns a :class:`~assistant.queries.Result` whose sentence is written from the same numbers as its table.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from gpuaccel.scheduler import reads
+from gpuaccel.scheduler.models import Job, JobState
+
+if TYPE_CHECKING:
+    from gpuaccel.assistant.queries import Query, QueryContext, Result
+
+SCAN = 5000  # newest jobs a listing looks at
+
+
+def duration(seconds: float) -> str:
+    """A span as people say it: "45 s", "3 min 20 s", "2 h 5 min"."""
+    s = int(round(max(seconds, 0.0)))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min" + (f" {s % 60} s" if s % 60 else "")
+    return f"{s // 3600} h" + (f" {s % 3600 // 60} min" if s % 3600 // 60 else "")
+
+
+def clock(t: float) -> str:
+    return dt.datetime.fromtimestamp(t).strftime("%H:%M")
+
+
+def cap(text: str) -> str:
+    """Upper-case the first letter only (``str.capitalize`` would lower "GPU" and job names)."""
+    return text[:1].upper() + text[1:]
+
+
+def label(job: Job) -> str:
+    return f"job {job.id} ({job.name or job.kind})"
+
+
+def run_time(job: Job, now: float) -> float | None:
+    if job.started_at is None:
+        return None
+    return (job.finished_at or now) - job.started_at
+
+
+def gpu_time(job: Job, now: float) -> float | None:
+    t = run_time(job, now)
+    return None if t is None else t * max(len(job.assigned_gpus), 1)
+
+
+def _where(job: Job) -> str:
+    return f" on GPU {','.join(map(str, job.assigned_gpus))}" if job.assigned_gpus else ""
+
+
+def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -> list[Job]:
+    """Jobs matching the query's state, name, GPU and window, newest first."""
+    if states is None and q.state:
+        states = [JobState(q.state)]
+    jobs = ctx.store.list(states=states, limit=SCAN)
+    if q.job_name:
+        needle = q.job_name.lower()
+        jobs = [j for j in jobs if needle in (j.name or j.kind).lower()]
+    if q.gpu is not None:
+        jobs = [j for j in jobs if q.gpu in j.assigned_gpus]
+    if q.window is not None:  # jobs that ran at some moment of the window (or, never started, lived in it)
+        w = q.window
+        jobs = [
+            j
+            for j in jobs
+            if (j.started_at if j.started_at is not None else j.created_at) < w.t1
+            and (j.finished_at is None or j.finished_at >= w.t0)
+            and (j.started_at is not None or bool(states))
+        ]
+    return jobs
+
+
+def _filters(q: Query) -> str:
+    parts = []
+    if q.job_name:
+        parts.append(f"named like {q.job_name!r}")
+    if q.gpu is not None:
+        parts.append(f"on GPU {q.gpu}")
+    if q.window is not None:
+        parts.append(q.window.label)
+    return (" " + " ".join(parts)) if parts else ""
+
+
+def job_detail(ctx: QueryContext, q: Query) -> Result:
+    from gpuaccel.assistant.queries import Result
+
+    in_range = q.job is not None and 0 <= q.job < 2**63  # SQLite integers: a larger id names no job
+    job = ctx.store.get(q.job) if in_range else None
+    if job is None:
+        return Result(q, f"There is no job {q.job} in the queue's history.")
+    now = ctx.now()
+    name, t = cap(label(job)), run_time(job, now)
+    tries = f"attempt {job.attempt} of {job.max_retries + 1}"
+    if job.state == JobState.FAILED:
+        code = f", exit code {job.exit_code}" if job.exit_code is not None else ""
+        ran = f" after {duration(t)}" if t is not None else ""
+        text = f"{name} failed{ran}{_where(job)}: {job.reason or 'no reason recorded'} ({tries}{code})."
+    elif job.state == JobState.CANCELLED:
+        text = f"{name} was cancelled: {job.reason or 'no reason recorded'}."
+    elif job.state == JobState.SUCCEEDED:
+        end = clock(job.finished_at or now)
+        text = f"{name} succeeded in {duration(t or 0)}{_where(job)}, finished at {end}."
+    elif job.state == JobState.RUNNING:
+        text = f"{name} is running{_where(job)}, for {duration(t or 0)} so far ({tries})."
+    elif job.state == JobState.RETRYING:
+        text = f"{name} is waiting to retry after: {job.reason or 'a failure'} ({tries})."
+    else:
+        text = f"{name} is queued: {job.waiting_reason or 'it is next in line'}."
+    rows = [
+        [job.id, job.name or job.kind, str(job.state), duration(t) if t is not None else "-", job.attempt]
+    ]
+    return Result(q, text, ["job", "name", "state", "ran for", "attempt"], rows, [job.id])
+
+
+def jobs(ctx: QueryContext, q: Query) -> Result:
+    from gpuaccel.assistant.queries import Result
+
+    found = _select(ctx, q)
+    what = f"{q.state} jobs" if q.state else "jobs"
+    if not found:
+        return Result(q, f"There are no {what}{_filters(q)}.")
+    now = ctx.now()
+    shown = found[:10]
+    listed = ", ".join(f"{label(j)} {j.state}" if not q.state else label(j) for j in shown)
+    more = f" and {len(found) - len(shown)} more" if len(found) > len(shown) else ""
+    count = f"{len(found)} {what[:-1] if len(found) == 1 else what}"
+    rows = [
+        [j.id, j.name or j.kind, str(j.state), duration(run_time(j, now) or 0), clock(j.created_at)]
+        for j in found
+    ]
+    return Result(
+        q,
+        f"{count}{_filters(q)}: {listed}{more}.",
+        ["job", "name", "state", "ran for", "submitted"],
+        rows,
+        [j.id for j in shown],
+    )
+
+
+def job_rank(ctx: QueryContext, q: Query) -> Result:
+    """Longest / shortest run, or most / least GPU-time (run time x GPUs held)."""
+    from gpuaccel.assistant.queries import Result
+
+    now = ctx.now()
+    measure = gpu_time if q.metric == "gpu_time" else run_time
+    ranked = [(j, measure(j, now)) for j in _select(ctx, q)]
+    ranked = [(j, v) for j, v in ranked if v is not None]
+    if not ranked:
+        return Result(q, f"No job has run{_filters(q)}.")
+    ranked.sort(key=lambda jv: jv[1], reverse=q.order != "min")
+    best, value = ranked[0]
+    what = "GPU-time" if q.metric == "gpu_time" else "run time"
+    word = (
+        ("most" if q.order != "min" else "least")
+        if q.metric == "gpu_time"
+        else ("longest" if q.order != "min" else "shortest")
+    )
+    head = (
+        f"{cap(label(best))} used the {word} GPU-time{_filters(q)}: {duration(value)}"
+        f" ({len(best.assigned_gpus) or 1} GPU x {duration(run_time(best, now) or 0)})."
+        if q.metric == "gpu_time"
+        else f"{cap(label(best))} ran the {word}{_filters(q)}: {duration(value)} ({best.state})."
+    )
+    rows = [[j.id, j.name or j.kind, str(j.state), duration(v)] for j, v in ranked[:10]]
+    return Result(q, head, ["job", "name", "state", what], rows, [best.id])
+
+
+def failures(ctx: QueryContext, q: Query) -> Result:
+    """Failed (or, with state cancelled, cancelled) jobs with their reasons and attempts."""
+    from gpuaccel.assistant.queries import Result
+
+    state = JobState(q.state or JobState.FAILED)
+    found = sorted(_select(ctx, q, [state]), key=lambda j: j.finished_at or 0.0, reverse=True)
+    verb = "failed" if state == JobState.FAILED else "was cancelled"
+    if not found:
+        return Result(q, f"No job {verb if state == JobState.FAILED else 'was cancelled'}{_filters(q)}.")
+    shown = found[:5]
+    parts = []
+    for j in shown:
+        tries = f", attempt {j.attempt} of {j.max_retries + 1}" if state == JobState.FAILED else ""
+        parts.append(f"{cap(label(j))} {verb}: {j.reason or 'no reason recorded'}{tries}.")
+    more = f" {len(found) - len(shown)} more are not listed." if len(found) > len(shown) else ""
+    outcome = "failed" if state == JobState.FAILED else "cancelled"
+    head = f"{len(found)} job{'s' if len(found) != 1 else ''} {outcome}"
+    rows = [[j.id, j.name or j.kind, j.reason or "-", j.attempt] for j in found]
+    return Result(
+        q,
+        f"{head}{_filters(q)}. " + " ".join(parts) + more,
+        ["job", "name", "reason", "attempt"],
+        rows,
+        [j.id for j in shown],
+    )
+
+
+def queue(ctx: QueryContext, q: Query) -> Result:
+    """What runs now and what waits, with the scheduler's reason for each waiting job."""
+    from gpuaccel.assistant.queries import Result
+
+    now = ctx.now()
+    running = ctx.store.list(states=[JobState.RUNNING], limit=50)
+    waiting = ctx.store.list(states=[JobState.QUEUED, JobState.RETRYING], limit=50, oldest_first=True)
+    if q.state == "queued":
+        running = []
+    elif q.state == "running":
+        waiting = []
+    parts = []
+    if q.state != "queued":
+        parts.append(
+            f"{len(running)} job{'s' if len(running) != 1 else ''} running"
+            + (
+                ": "
+                + ", ".join(
+                    f"{label(j)}{_where(j)} for {duration(run_time(j, now) or 0)}" for j in running[:5]
+                )
+                if running
+                else ""
+            )
+            + "."
+        )
+    if q.state != "running":
+        parts.append(
+            f"{len(waiting)} waiting"
+            + (
+                ": " + "; ".join(f"{label(j)} ({j.waiting_reason or j.state})" for j in waiting[:5])
+                if waiting
+                else ""
+            )
+            + "."
+        )
+    rows = [[j.id, j.name or j.kind, str(j.state), j.waiting_reason or "-"] for j in running + waiting]
+    subjects = [j.id for j in waiting[:5]] or [j.id for j in running[:5]]
+    return Result(q, cap(" ".join(parts)), ["job", "name", "state", "waiting because"], rows, subjects)
+
+
+def summary(ctx: QueryContext, q: Query) -> Result:
+    """What happened in a span: jobs by outcome, failures, the longest run, GPU peaks and means."""
+    from gpuaccel.assistant.queries import Result, Window
+
+    now = ctx.now()
+    w = q.window or Window(now - 86400, now, "in the last 24 hours")
+    found = _select(ctx, q)
+    by: dict[str, int] = {}
+    for j in found:
+        by[str(j.state)] = by.get(str(j.state), 0) + 1
+    ran = [j for j in found if j.started_at is not None]
+    parts = [f"{cap(w.label)}: {len(found)} job{'s' if len(found) != 1 else ''}"]
+    if by:
+        parts[0] += " (" + ", ".join(f"{n} {s}" for s, n in sorted(by.items())) + ")"
+    parts[0] += "."
+    if ran:
+        longest = max(ran, key=lambda j: run_time(j, now) or 0)
+        parts.append(f"The longest was {label(longest)} at {duration(run_time(longest, now) or 0)}.")
+    failed = [j for j in found if j.state == JobState.FAILED]
+    if failed:
+        parts.append(
+            "Failed: " + "; ".join(f"{label(j)}: {j.reason or 'no reason'}" for j in failed[:3]) + "."
+        )
+    rows: list[list[Any]] = [[s, n] for s, n in sorted(by.items())]
+    gpu_rows = _gpu_span(ctx, w.t0, w.t1)
+    for gpu, peak, mean in gpu_rows:
+        bits = []
+        if peak is not None:
+            bits.append(f"peaked at {peak:.0f} C")
+        if mean is not None:
+            bits.append(f"averaged {mean:.0f}% utilization")
+        if bits:
+            parts.append(f"GPU {gpu} {' and '.join(bits)}.")
+        rows.append([f"GPU {gpu} peak C / mean util %", f"{_r(peak)} / {_r(mean)}"])
+    if not found and not gpu_rows:
+        parts = [f"Nothing ran {w.label} and no GPU history was kept for it."]
+    return Result(q, " ".join(parts), ["what", "count"], rows, [j.id for j in failed[:3]])
+
+
+def _r(v: float | None) -> str:
+    return "-" if v is None else f"{v:.0f}"
+
+
+def _gpu_span(ctx: QueryContext, t0: float, t1: float) -> list[tuple[int, float | None, float | None]]:
+    hist = reads.history_window(ctx.store, t0, t1)
+    acc: dict[int, tuple[float | None, list[float]]] = {}
+    for r in hist.rows:
+        peak, utils = acc.get(r.gpu, (None, []))
+        if r.temperature_c is not None:
+            peak = r.temperature_c if peak is None else max(peak, r.temperature_c)
+        if r.util_gpu is not None:
+            utils.append(r.util_gpu)
+        acc[r.gpu] = (peak, utils)
+    return [(g, p, sum(u) / len(u) if u else None) for g, (p, u) in sorted(acc.items())]

@@ -1,0 +1,206 @@
+"""The dashboard without a daemon: themes (plots included), N/A reasons written on the plots, gaps that
+break the line, time axes in whole units, the plot grid, and 16 GPUs fitting a 1280x800 window."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from gpuaccel.app.gui.axes import AgoAxis, ClockAxis, ago_text, clock_text, nice_spacing
+from gpuaccel.app.gui.dashboard import Dashboard
+from gpuaccel.app.gui.models import ONLINE, ConnectionModel
+from gpuaccel.app.gui.plots import BY_GPU, BY_METRIC, LivePlots, grid_shape, peak_decimate
+from gpuaccel.app.gui.settings import AppSettings, SettingsDialog
+from gpuaccel.app.gui.telemetry_model import GAP_S, TelemetryModel
+from gpuaccel.app.gui.theme import DARK, GPU_COLORS, LIGHT, gpu_color, resolve, stylesheet, theme_manager
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+GPM_REASON = "GPM metrics need Hopper (sm_90) or newer"
+
+
+def gpu_entry(index: int, t: float, util: float = 50.0, gpm: bool = True) -> dict:
+    """One GPU of a /telemetry/now answer (test input)."""
+    sample = {
+        "index": index,
+        "timestamp": t,
+        "util_gpu": util,
+        "util_mem": 10.0,
+        "mem_used_mib": 2048.0,
+        "mem_total_mib": 81559.0,
+        "temperature_c": 40.0,
+        "power_w": 200.0,
+        "power_limit_w": 700.0,
+        "processes": [],
+    }
+    tflops = {"value": 4 * util, "exact": False, "source": "estimate"} if gpm else {"na": GPM_REASON}
+    info = {
+        "index": index,
+        "name": "NVIDIA H100 80GB HBM3",
+        "memory_total_mib": 81559.0,
+        "power_limit_w": 700.0,
+    }
+    return {"info": info, "sample": sample, "tflops": tflops}
+
+
+def now_answer(t: float, n: int = 2, gpm: tuple[int, ...] = ()) -> dict:
+    gpus = [gpu_entry(i, t, util=10.0 * i, gpm=i not in gpm) for i in range(n)]
+    return {"backend": "fake:test", "error": None, "driver": "580", "gpus": gpus}
+
+
+def online() -> ConnectionModel:
+    connection = ConnectionModel()
+    connection.set(ONLINE, "test")
+    return connection
+
+
+def test_palette_has_sixteen_distinct_colours_shared_by_card_and_curve(qtbot) -> None:
+    assert len(set(GPU_COLORS)) == 16
+    model = TelemetryModel()
+    model.update(now_answer(1000.0, n=16))
+    dashboard = Dashboard(model, online())
+    qtbot.addWidget(dashboard)
+    dashboard.refresh()
+    dashboard.plots.refresh(force=True)
+    for index in (0, 7, 15):
+        assert gpu_color(index) in dashboard.cards[index].swatch.styleSheet()
+        curve = dashboard.plots.curves[(dashboard.plots.series, index)]
+        assert curve.opts["pen"].color().name() == gpu_color(index)
+
+
+def test_light_and_dark_themes_restyle_the_plots(qtbot) -> None:
+    model = TelemetryModel()
+    model.update(now_answer(1000.0))
+    plots = LivePlots(model, timer=False)
+    qtbot.addWidget(plots)
+    manager = theme_manager()
+    try:
+        manager.apply("light")
+        assert plots.backgroundBrush().color().name() == LIGHT.bg
+        assert plots.plots["util"].getViewBox().background.brush().color().name() == LIGHT.field
+        assert LIGHT.bg in QApplication.instance().styleSheet()
+        manager.apply("dark")
+        assert plots.backgroundBrush().color().name() == DARK.bg
+        assert plots.plots["util"].getAxis("left").textPen().color().name() == DARK.muted
+    finally:
+        manager.apply("system")
+    assert resolve("system") in (DARK, LIGHT)
+    with pytest.raises(ValueError, match="light"):
+        resolve("sepia")
+
+
+def test_every_style_sheet_token_is_a_theme_colour() -> None:
+    for theme in (DARK, LIGHT):
+        text = stylesheet(theme)
+        assert "@" not in text and theme.strong in text
+
+
+def test_theme_setting_is_chosen_saved_and_an_unknown_one_falls_back(qtbot, tmp_path) -> None:
+    from PySide6.QtCore import QSettings
+
+    dialog = SettingsDialog(AppSettings(theme="dark"))
+    qtbot.addWidget(dialog)
+    assert dialog.theme.currentData() == "dark"
+    dialog.theme.setCurrentIndex(dialog.theme.findData("light"))
+    assert dialog.result_settings().theme == "light"
+    store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    AppSettings(theme="light").save(store)
+    assert AppSettings.load(store).theme == "light"
+    store.setValue("theme", "sepia")
+    assert AppSettings.load(store).theme == "system"
+
+
+def test_na_reason_is_written_on_the_plot_and_goes_when_the_value_returns(qtbot) -> None:
+    model = TelemetryModel()
+    model.update(now_answer(1000.0, gpm=(1,)))
+    plots = LivePlots(model, timer=False)
+    qtbot.addWidget(plots)
+    plots.resize(1200, 600)
+    plots.refresh(force=True)
+    assert plots.reasons("tflops") == f"■ GPU 1: N/A: {GPM_REASON}"
+    assert plots.reasons("util") == ""
+    plots.set_mode(BY_GPU, "tflops")
+    assert plots.reasons("gpu1") == f"■ N/A: {GPM_REASON}"
+    assert plots.reasons("gpu0") == ""
+    model.update(now_answer(1000.1))
+    plots.refresh()
+    assert plots.reasons("gpu1") == ""
+
+
+def test_a_gap_in_the_readings_breaks_the_line() -> None:
+    model = TelemetryModel(capacity=100)
+    model.update(now_answer(1000.0, n=1))
+    model.update(now_answer(1000.1, n=1))
+    model.update(now_answer(1000.1 + GAP_S + 5, n=1))  # the daemon was away
+    t, util = model.ring(0).tail("util")
+    assert t.size == 4 and np.isnan(util[2]) and 1000.1 < t[2] < t[3]
+    history = {"t": [0.0, 1.0, 2.0, 3.0, 60.0, 61.0], "util_gpu": [1, 2, 3, 4, 5, 6]}
+    model.backfill(5, history)
+    t, util = model.ring(5).tail("util")
+    assert t.size == 7 and np.isnan(util[4]) and 3.0 < t[4] < 60.0
+
+
+def test_plot_grid_uses_the_space() -> None:
+    assert grid_shape(5, 1260, 420) == (2, 3)  # 1280x800 with two GPU cards above
+    assert grid_shape(5, 2540, 1000) == (2, 3)  # a 2560x1440 screen: plots of about 840 x 480
+    assert grid_shape(5, 800, 900) == (5, 1)  # tall and narrow: stacked
+    assert grid_shape(16, 1260, 420)[0] * grid_shape(16, 1260, 420)[1] >= 16
+    assert grid_shape(0, 100, 100) == (0, 0)
+
+
+def test_time_axes_read_in_whole_units() -> None:
+    assert nice_spacing(600, 6) == 120 and nice_spacing(60, 6) == 10 and nice_spacing(86400, 8) == 3 * 3600
+    assert [ago_text(v, 120) for v in (-600, -480, 0)] == ["-10 min", "-8 min", "now"]
+    assert ago_text(-30, 10) == "-30 s" and ago_text(-7200, 3600) == "-2 h"
+    axis = AgoAxis(orientation="bottom")
+    axis.resize(600, 30)
+    for lo in (-60.0, -600.0, -3600.0, -86400.0):
+        for spacing, ticks in axis.tickValues(lo, 0.0, 600):
+            labels = axis.tickStrings(ticks, 1.0, spacing)
+            assert all("." not in label for label in labels), labels
+    start = time.mktime((2026, 11, 23, 14, 0, 12, 0, 0, -1))
+    clock = ClockAxis(orientation="bottom")
+    clock.resize(600, 30)
+    (major, ticks), _ = clock.tickValues(start, start + 20, 600)
+    assert major in (2, 5) and clock_text(ticks[0], major).startswith("14:00:")
+    (major, ticks), _ = clock.tickValues(start, start + 3 * 3600, 600)
+    assert clock_text(ticks[0], major) in ("14:30", "15:00") and all(t % 60 == 0 for t in ticks)
+
+
+def test_sixteen_gpus_fit_a_1280x800_window(qtbot) -> None:
+    model = TelemetryModel()
+    model.update(now_answer(1000.0, n=16))
+    dashboard = Dashboard(model, online())
+    qtbot.addWidget(dashboard)
+    dashboard.resize(1280, 740)
+    dashboard.show()
+    dashboard.refresh()
+    qtbot.waitUntil(lambda: dashboard.cards_scroll.height() > 100)
+    QApplication.processEvents()
+    assert dashboard.mode() == BY_GPU and len(dashboard.plots.plots) == 16
+    viewport = dashboard.cards_scroll.viewport().rect()
+    for card in dashboard.cards.values():
+        assert card.compact and card.isVisible()
+        top_left = card.mapTo(dashboard.cards_scroll.viewport(), card.rect().topLeft())
+        bottom_right = card.mapTo(dashboard.cards_scroll.viewport(), card.rect().bottomRight())
+        assert viewport.contains(top_left) and viewport.contains(bottom_right), card.index
+    assert dashboard.plots.height() >= 220
+    dashboard.set_mode(BY_METRIC)
+    assert sorted(dashboard.plots.plots) == sorted(["util", "mem_gib", "tflops", "temp", "power"])
+    assert not dashboard.legend.isHidden() and "GPU&nbsp;15" in dashboard.legend.text()
+    dashboard.stop()
+
+
+def test_decimation_keeps_every_spike_and_every_gap() -> None:
+    x = np.arange(36_000, dtype=float)
+    y = np.zeros(36_000)
+    y[12_345] = 99.0  # one reading's spike in an hour
+    y[20_000:20_500] = np.nan  # a 50 s outage
+    dx, dy = peak_decimate(x, y, 600)
+    assert dx.size <= 1200 and np.nanmax(dy) == 99.0
+    assert np.isnan(dy).any()  # the outage is still a gap
+    short_x, short_y = peak_decimate(x[:600], y[:600], 600)
+    assert short_x.size == 600 and (short_y == y[:600]).all()  # few points: drawn as they are

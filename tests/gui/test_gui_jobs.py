@@ -1,0 +1,110 @@
+"""The jobs tab without a daemon: the result/reason column, shell-quoted commands, the confirmation
+before a running job is cancelled, and clock-time axes on a job's telemetry."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import time
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from gpuaccel.app.gui.jobs import COLUMNS, JobsPanel
+from gpuaccel.app.gui.models import JobsModel
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+NOW = time.time()
+ARGV = ["sh", "-c", "echo a; echo 'b c'"]
+JOBS = [
+    {"id": 3, "name": None, "kind": "command", "argv": ARGV, "state": "running", "priority": 0, "gpus": 1,
+     "assigned_gpus": [0], "created_at": NOW - 90, "started_at": NOW - 60, "finished_at": None},
+    {"id": 2, "name": "train", "kind": "command", "argv": ["python", "train.py"], "state": "failed",
+     "priority": 0, "gpus": 1, "assigned_gpus": [1], "exit_code": 3, "reason": "exited with code 3: CUDA OOM",
+     "created_at": NOW - 300, "started_at": NOW - 290, "finished_at": NOW - 200},
+    {"id": 1, "name": "bench", "kind": "matmul", "spec": {}, "state": "succeeded", "priority": 0,
+     "gpus": 1, "result": {"tflops": 612.34}, "created_at": NOW - 900, "started_at": NOW - 890,
+     "finished_at": NOW - 800},
+    {"id": 4, "name": "later", "kind": "command", "argv": ["true"], "state": "queued", "priority": 0,
+     "gpus": 1, "created_at": NOW},
+]  # fmt: skip
+
+
+def panel_with_jobs(qtbot) -> JobsPanel:
+    model = JobsModel()
+    panel = JobsPanel(model)
+    qtbot.addWidget(panel)
+    model.set_jobs([dict(j) for j in JOBS])
+    return panel
+
+
+def cell(panel: JobsPanel, job_id: int, column: str, role: Qt.ItemDataRole = Qt.ItemDataRole.DisplayRole):
+    table = panel.table_model
+    row = next(i for i, r in enumerate(table.rows) if r["id"] == job_id)
+    return table.data(table.index(row, COLUMNS.index(column)), role)
+
+
+def select(panel: JobsPanel, job_id: int) -> None:
+    row = next(i for i, r in enumerate(panel.table_model.rows) if r["id"] == job_id)
+    panel.table.selectRow(row)
+
+
+def test_result_column_says_why_a_job_failed_and_commands_are_shell_quoted(qtbot) -> None:
+    panel = panel_with_jobs(qtbot)
+    assert "Result / reason" in COLUMNS
+    assert cell(panel, 2, "Result / reason") == "exited with code 3: CUDA OOM"
+    assert cell(panel, 1, "Result / reason") == "612.3 TFLOP/s"
+    quoted = cell(panel, 3, "Name")
+    assert quoted == "sh -c 'echo a; echo '\"'\"'b c'\"'\"''" and shlex.split(quoted) == ARGV
+    assert cell(panel, 3, "Name", Qt.ItemDataRole.ToolTipRole) == quoted
+    select(panel, 3)
+    assert f"command: {quoted}" in panel.details.summary.toPlainText()
+
+
+def test_cancelling_a_running_job_asks_first_and_names_it(qtbot) -> None:
+    panel = panel_with_jobs(qtbot)
+    sent: list[int] = []
+    panel.cancelRequested.connect(sent.append)
+    select(panel, 3)
+    assert panel.cancel_button.isEnabled()
+    panel.cancel_button.click()
+    box = panel.cancel_box
+    assert isinstance(box, QMessageBox) and box.isVisible() and not sent
+    assert "job 3" in box.text() and "sh -c" in box.text() and "GPU 0" in box.informativeText()
+    keep = next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.RejectRole)
+    keep.click()
+    qtbot.waitUntil(lambda: not box.isVisible())
+    assert sent == []
+    box = panel.cancel_selected()
+    assert box is not None
+    stop = next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.DestructiveRole)
+    assert stop.text() == "Cancel job 3"
+    stop.click()
+    qtbot.waitUntil(lambda: sent == [3])
+
+
+def test_a_queued_job_is_cancelled_without_a_question(qtbot) -> None:
+    panel = panel_with_jobs(qtbot)
+    sent: list[int] = []
+    panel.cancelRequested.connect(sent.append)
+    select(panel, 4)
+    assert panel.cancel_selected() is None and sent == [4]
+
+
+def test_job_telemetry_has_a_clock_time_axis_for_a_short_job(qtbot) -> None:
+    panel = panel_with_jobs(qtbot)
+    select(panel, 3)
+    details = panel.details
+    t0 = time.mktime((2026, 11, 23, 14, 0, 10, 0, 0, -1))
+    t = [t0 + i * 0.5 for i in range(40)]  # a 20-second job
+    details.show_telemetry(3, {0: {"t": t, "util_gpu": [50.0] * 40, "resolution": "raw"}})
+    details.resize(800, 500)
+    details.show()
+    plot = details._tplots["util_gpu"]
+    axis = plot.getAxis("bottom")
+    lo, hi = plot.getViewBox().viewRange()[0]
+    labels = [
+        s for spacing, ticks in axis.tickValues(lo, hi, 800) for s in axis.tickStrings(ticks, 1, spacing)
+    ]
+    assert labels and all(s.count(":") == 2 and s.startswith("14:00:") for s in labels), labels
+    assert "1 GPU" in details.telemetry_note.text() or "GPU 0" in details.telemetry_note.text()

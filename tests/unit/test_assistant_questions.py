@@ -1,0 +1,163 @@
+"""The held-out question set (assistant_heldout.json) scored through the chat as users reach it.
+
+A machine with two fake GPUs, eight jobs over today and yesterday and an hour of power history; every
+conversation of the set runs in one chat session of an :class:`AssistantService` on the bundled model.
+A turn is correct when the picked query has the expected fields and the answer says the expected text;
+an invented number is one in the answer that the query's result does not hold. The bar: >= 95% correct,
+0 invented numbers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+from assistant_helpers import FakeGate
+
+from gpuaccel.accel.telemetry.fake import FakeBackend
+from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.assistant.facts import NumberCheck
+from gpuaccel.assistant.runtime import Engine
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.scheduler.jobs import validate_request
+from gpuaccel.scheduler.store import Store
+
+torch.set_num_threads(1)
+QUESTIONS = Path(__file__).with_name("assistant_heldout.json")
+MIDNIGHT = dt.datetime.now().replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+NOW = MIDNIGHT + 15 * 3600  # the clock the answers are read against: 15:00 today
+H, M = 3600.0, 60.0
+# name, state, GPUs, start, end (seconds relative to NOW; None: not started / still running), reason, exit
+JOBS: list[tuple[str, str, list[int], float | None, float | None, str | None, int | None]] = [
+    ("train-llama", "succeeded", [0, 1], -3 * H - 5 * M, -65 * M, None, 0),
+    ("bench-attn", "succeeded", [0], -40 * M, -30 * M, None, 0),
+    ("oom-c", "failed", [1], -20 * M, -19 * M, "CUDA out of memory while allocating 2.00 GiB", 1),
+    ("sweep-lr", "cancelled", [], None, -10 * M, "cancelled by user", None),
+    ("finetune-b", "running", [0], -15 * M, None, None, None),
+    ("eval-x", "queued", [], None, None, None, None),
+    ("old-job", "succeeded", [1], -20 * H, -19 * H, None, 0),
+    ("crash-y", "failed", [0], -18 * H, -18 * H + 10 * M, "segmentation fault", 139),
+]
+
+
+def build_store(path: Path) -> Store:
+    store = Store(path)
+    for name, state, gpus, start, end, reason, code in JOBS:
+        job = store.insert(validate_request({"kind": "command", "argv": ["true"], "name": name}))
+        with store.transaction() as c:
+            c.execute(
+                "UPDATE jobs SET state = ?, assigned_gpus = ?, started_at = ?, finished_at = ?, reason = ?,"
+                " exit_code = ?, created_at = ?, waiting_reason = ?, attempt = ? WHERE id = ?",
+                (
+                    state,
+                    json.dumps(gpus),
+                    None if start is None else NOW + start,
+                    None if end is None else NOW + end,
+                    reason,
+                    code,
+                    NOW + (start if start is not None else -12 * M) - 60,
+                    "waiting for 2 free GPUs" if state == "queued" else None,
+                    0 if start is None else 1,
+                    job.id,
+                ),
+            )
+    with store.transaction() as c:  # the last hour: GPU 0 at 300 W, GPU 1 at 100 W, 1 min rows
+        for k in range(60):
+            for gpu, watts, temp in ((0, 300.0, 70.0 + k % 5), (1, 100.0, 45.0)):
+                c.execute(
+                    "INSERT INTO telemetry_1m (gpu, t, power_w, temperature_c, util_gpu)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (gpu, NOW - H + k * M, watts, temp, 80.0 if gpu == 0 else 5.0),
+                )
+    return store
+
+
+@pytest.fixture()
+def svc(tmp_path: Path):
+    store = build_store(tmp_path / "gpuaccel.db")
+    backend = FakeBackend("two_gpus")
+    for gpu, values in {
+        0: {"temperature_c": 71.0, "util_gpu": 93.0, "power_w": 310.0, "mem_used_mib": 40960.0},
+        1: {"temperature_c": 48.0, "util_gpu": 4.0, "power_w": 35.0},
+    }.items():
+        for key, value in values.items():
+            backend.set_value(gpu, key, value)
+    backend.set_value(0, "mem_total_mib", 81559.0)
+    sampler = Sampler(backend)
+    sampler.open()
+    sampler.poll()
+    service = AssistantService(
+        tmp_path, store, sampler, FakeGate(open_=False), engine_factory=lambda p, s: Engine(p, "cpu fp32")
+    )
+    service.chat.now = lambda: NOW
+    yield service
+    service.stop()
+    store.close()
+
+
+def _matches(expected: dict[str, Any] | None, got: dict[str, Any] | None) -> bool:
+    if expected is None or got is None:
+        return expected is got
+    return all(got.get(k) == v for k, v in expected.items())
+
+
+def ask(svc: AssistantService, question: str, sid: int | None) -> tuple[int, str, dict[str, Any] | None]:
+    events = list(svc.chat.ask(question, sid))
+    assert events[-1]["event"] == "done", events[-1]
+    sid = events[0]["data"]["conversation_id"]
+    text = "".join(e["data"]["text"] for e in events if e["event"] == "token")
+    return sid, text, events[0]["data"].get("query")
+
+
+def invented(svc: AssistantService, sid: int, answer: str, refused: bool) -> list[str]:
+    """Numbers of the answer that the result of its query (stored with the question) does not hold."""
+    result = "" if refused else svc.db.messages(sid)[-2]["meta"]["facts"]
+    allowed = set(re.findall(r"\d+(?:\.\d+)?", result))
+    return [n for n in re.findall(r"\d+(?:\.\d+)?", answer) if n not in allowed]
+
+
+def test_held_out_questions_score(svc: AssistantService) -> None:
+    data = json.loads(QUESTIONS.read_text())
+    total, correct, wrong, made_up = 0, 0, [], []
+    for conversation in data["conversations"]:
+        sid = None
+        for turn in conversation:
+            sid, text, query = ask(svc, turn["q"], sid)
+            total += 1
+            ok = _matches(turn["query"], query) and all(s.lower() in text.lower() for s in turn["says"])
+            correct += ok
+            if not ok:
+                wrong.append(f"{turn['q']!r} -> {query} {text!r}")
+            made_up += invented(svc, sid, text, query is None)
+    print(f"held-out questions: {correct}/{total} correct, {len(made_up)} invented numbers")
+    assert total >= 50
+    assert correct / total >= 0.95, "\n".join(wrong)
+    assert made_up == [], made_up
+    assert "(?)" not in json.dumps(svc.db.sessions())
+
+
+def test_model_prose_keeps_to_the_result_numbers(svc: AssistantService) -> None:
+    """With prose on, the bundled model continues the answer; nothing it adds may carry another number."""
+    from gpuaccel.assistant.runtime import GenParams
+
+    svc.chat.prose = True
+    svc.chat.params = GenParams(max_tokens=60, temperature=1.0, top_p=0.9, seed=3)
+    for question in ("how hot is gpu 0?", "any failed jobs?", "summarize today"):
+        sid, text, query = ask(svc, question, None)
+        assert query is not None and "(?)" not in text
+        assert invented(svc, sid, text, False) == [], text
+
+
+def test_number_check_cuts_prose_at_the_first_invented_number() -> None:
+    check = NumberCheck({"71", "0"})
+    out = (
+        "".join(check.feed(p) for p in ["GPU 0 is at 7", "1 C. It was 6", "2 C before. Fine."])
+        + check.flush()
+    )
+    assert out == "GPU 0 is at 71 C." and check.failed == "It was 62 C before."
+    assert NumberCheck({"2.5"}).feed("Load 2.5 now. ") == "Load 2.5 now."
