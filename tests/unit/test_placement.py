@@ -112,3 +112,77 @@ def test_submission_ids_and_entrypoints(store: Store, tmp_path: Path) -> None:
     assert submission_id("q1", claimed) == f"gpuaccel-q1-{job.id}-1"
     assert entrypoint(claimed) == f"cd {tmp_path} && exec echo 'a b'"
     assert DataDir(tmp_path).queue_id() == DataDir(tmp_path).queue_id()  # made once, then kept
+
+
+class FollowedAttempt:
+    """A cluster attempt that a fake Remote placement found still running after a restart."""
+
+    pid = None
+    gpus: list[int] = []
+    deadline = None
+    metrics: dict[str, dict[str, Any]] = {}
+
+    def __init__(self, job: Any) -> None:
+        self.job, self.job_id = job, job.id
+        self.stop_state: Any = None
+        self.detached = False
+
+    def stop(self, state: Any, reason: str, grace_s: float) -> None:
+        self.stop_state = state
+
+    def detach(self) -> bool:
+        self.detached = True
+        return True
+
+
+class FakeRemote:
+    name = "ray"
+
+    def __init__(self) -> None:
+        self.found: dict[int, FollowedAttempt] = {}
+
+    def reconcile(self, job: Any, on_exit: Any) -> FollowedAttempt | Lost:
+        if job.placement_ref is None:
+            return Lost(" (it had not been submitted to the Ray cluster)", count_attempt=False)
+        self.found[job.id] = FollowedAttempt(job)
+        return self.found[job.id]
+
+    def close(self) -> None:
+        pass
+
+
+def test_recovery_asks_a_cluster_placement_and_reads_keeper_files_for_local_jobs(
+    store: Store, tmp_path: Path
+) -> None:
+    """Local orphans go through the keeper-file recovery, cluster orphans through their placement; both
+    end through the same recording step (a remembered cancel wins), and a new claim starts clean."""
+
+    def orphan(where: str, ref: str | None = None, cancel: bool = False) -> int:
+        job = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": where}))
+        store.claim(job.id, "dead-daemon", 30.0, [])
+        if ref is not None:
+            store.set_placement_ref(job.id, ref)
+            store.set_node(job.id, "node-a")
+        if cancel:
+            store.request_cancel(job.id)
+        return job.id
+
+    local, unsent, followed, cancelled = (
+        orphan("local"), orphan("ray"), orphan("ray", "sid-3"), orphan("ray", "sid-4", cancel=True)
+    )  # fmt: skip
+    remote = FakeRemote()
+    places = Placements(LocalPlacement(store, DataDir(tmp_path)), {"ray": remote})  # type: ignore[dict-item]
+    sched = Scheduler(store, DataDir(tmp_path), SchedulerConfig(), placements=places)
+    recovered = {j.id: j for j in sched.recover()}
+    assert recovered[local].state == "queued"  # no keeper ever ran it: queued, attempt not counted
+    assert "the daemon stopped before starting it" in store.events(job_id=local)[-1].message
+    again = store.get(unsent)
+    assert again is not None and again.state == "queued" and again.retry_base == 1  # attempt not counted
+    assert "had not been submitted" in store.events(job_id=unsent)[-1].message
+    assert recovered[followed].state == "running" and sched._workers[followed] is remote.found[followed]
+    assert remote.found[followed].stop_state is None
+    assert remote.found[cancelled].stop_state == "cancelled"  # the cancel accepted while no daemon ran
+    reclaimed = store.claim(unsent, sched.owner, 30.0, [])
+    assert reclaimed is not None and reclaimed.attempt == 2 and reclaimed.placement_ref is None
+    sched.stop()
+    assert remote.found[followed].detached and store.get(followed).state == "running"  # type: ignore[union-attr]
