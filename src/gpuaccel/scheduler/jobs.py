@@ -117,6 +117,20 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         isinstance(i, int) and not isinstance(i, bool) and 0 < i < 2**63 for i in depends_on
     ):
         raise RequestError("depends_on", "must be a list of job ids (positive integers)")
+    where = raw.get("where")
+    if where is not None and where not in ("local", "ray"):
+        raise RequestError(
+            "where", f"must be 'local' (this host's GPUs) or 'ray' (the Ray cluster), got {where!r}"
+        )
+    if where == "ray" and gpu_ids is not None:
+        raise RequestError(
+            "gpu_ids", "names GPUs of the daemon's host; a Ray cluster job asks for a count (gpus)"
+        )
+    if where == "ray" and raw.get("memory_mib") is not None:
+        raise RequestError(
+            "memory_mib",
+            "free GPU memory is checked on the daemon's host only; a Ray cluster job asks for gpus",
+        )
     timeout_s = raw.get("timeout_s")
     if timeout_s is not None and (
         isinstance(timeout_s, bool)
@@ -139,6 +153,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         depends_on=sorted(set(depends_on)),
         labels=_str_map(raw, "labels"),
         timeout_s=float(timeout_s) if timeout_s is not None else None,
+        where=where,
     )
 
 
@@ -153,3 +168,4 @@ class Pending:
     memory_mib: int | None
     depends_on: list[int]
     waiting_reason: str | None
+    where: str = "local"

@@ -81,6 +81,12 @@ SCHEDULER: tuple[str, ...] = (
     """
     ALTER TABLE jobs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0;
     """,
+    # 3: where a job runs (scheduler.placement), the placement's id of the attempt, the node it ran on
+    """
+    ALTER TABLE jobs ADD COLUMN "where" TEXT NOT NULL DEFAULT 'local';
+    ALTER TABLE jobs ADD COLUMN placement_ref TEXT;
+    ALTER TABLE jobs ADD COLUMN node TEXT;
+    """,
 )
 
 

@@ -13,7 +13,7 @@ import json
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from gpuaccel.accel import workloads
 from gpuaccel.accel.workloads.report import Metrics, Progress
@@ -76,6 +76,9 @@ class JobRequest(BaseModel):
     )
     labels: dict[str, str] = Field(default_factory=dict)
     timeout_s: float | None = Field(default=None, gt=0, le=365 * 86400)
+    where: Literal["local", "ray"] | None = Field(
+        default=None, description="this host's GPUs or the Ray cluster; default: the daemon's setting"
+    )
 
 
 class PriorityIn(BaseModel):
@@ -146,10 +149,18 @@ class Job(BaseModel):
     worker_pid: int | None = Field(
         default=None, description="running: the worker's pid (= its process group)"
     )
+    where: str = Field(default="local", description="local (this host) or ray (the Ray cluster)")
+    node: str | None = Field(default=None, description="the cluster node the latest attempt ran on")
+    placement_ref: str | None = Field(default=None, description="the latest attempt's Ray submission id")
     events: list[Event] | None = Field(default=None, description="GET /jobs/{id} only; null in listings")
     # Bookkeeping for retries and restart recovery, never sent.
     retry_base: int = Field(default=0, exclude=True)
     worker_start: str | None = Field(default=None, exclude=True)  # the worker's kernel start time
+
+    @field_validator("where", mode="before")
+    @classmethod
+    def _where(cls, value: Any) -> Any:
+        return "local" if value is None else value  # a request's "not said" (the store always says)
 
     @classmethod
     def from_row(cls, row: Any) -> Job:

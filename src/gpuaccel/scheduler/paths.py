@@ -56,6 +56,19 @@ class DataDir:
     def logs(self) -> Path:
         return self.root / "logs"
 
+    def queue_id(self) -> str:
+        """This queue's random name, made once: it keeps job ids of several daemons sharing a cluster apart
+        (a Ray submission id is ``gpuaccel-<queue id>-<job>-<attempt>``)."""
+        path = self.root / "queue-id"
+        try:
+            return path.read_text().strip()
+        except FileNotFoundError:
+            self.root.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(secrets.token_hex(4))
+            os.replace(tmp, path)
+            return path.read_text().strip()
+
     def job_log(self, job_id: int) -> Path:
         return self.logs / f"job-{job_id}.log"
 

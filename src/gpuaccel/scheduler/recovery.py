@@ -39,11 +39,12 @@ def recover(
     logs: Callable[[int], Path],
     adopt: Adopt,
     record: Record,
+    jobs: list[Job] | None = None,
 ) -> list[Job]:
-    """Account for every job a dead daemon left running (``lease``: this daemon's owner name and lease
-    length); returns the jobs adopted or recorded."""
+    """Account for every job a dead daemon left running on this host (``lease``: this daemon's owner
+    name and lease length; ``jobs``: those orphans, default all); returns the jobs adopted or recorded."""
     out: list[Job] = []
-    for job in store.orphans(lease[0]):
+    for job in store.orphans(lease[0]) if jobs is None else jobs:
         attempt = Attempt(runs, job.id, job.attempt)
         if not attempt.lock_path.exists() and job.worker_pid is not None:
             done = _legacy(job, record)

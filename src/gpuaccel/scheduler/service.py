@@ -16,15 +16,16 @@ import uuid
 from typing import Any
 
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.scheduler.allocator import gpu_states, place
+from gpuaccel.scheduler.allocator import gpu_states
 from gpuaccel.scheduler.attempts import Attempt
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
 from gpuaccel.scheduler.models import FINISHED, Job, JobState
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.recovery import recover
-from gpuaccel.scheduler.runner import Worker, process_start_marker
+from gpuaccel.scheduler.placement import LOCAL, Lost, Placements, Running
+from gpuaccel.scheduler.recovery import LOST_WORKER, recover
+from gpuaccel.scheduler.runner import process_start_marker
 from gpuaccel.scheduler.store import Store
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,7 @@ class Scheduler:
         config: SchedulerConfig,
         sampler: Sampler | None = None,
         idle: IdleDetector | None = None,
+        placements: Placements | None = None,
     ) -> None:
         self.store = store
         self.data_dir = data_dir
@@ -59,7 +61,8 @@ class Scheduler:
         self.sampler = sampler
         self.idle = idle or IdleDetector(config.idle_util_pct, config.idle_after_s)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-        self._workers: dict[int, Worker] = {}
+        self.placements = placements or Placements.local_only(store, data_dir)
+        self._workers: dict[int, Running] = {}
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stopping = threading.Event()
@@ -74,8 +77,6 @@ class Scheduler:
         # A user's cancel/retry/priority change asks for a full pass next (waiting reasons, idleness):
         # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
         self._full_next = False
-        self._base_env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_FAKE")}
-        self._default_cwd = os.path.expanduser("~")
         self.idle.subscribe(self._record_idle_event)
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -92,14 +93,15 @@ class Scheduler:
 
         A job that exits by itself (any code; only death by a signal is the stop's doing), or ended
         before the stop signal reached it, keeps its real outcome; a keeper that survived SIGKILL (stuck
-        in the kernel) is left ``running`` for the next daemon to adopt rather than queued beside itself."""
+        in the kernel) is left ``running`` for the next daemon to adopt rather than queued beside itself;
+        so is an attempt that does not depend on this daemon (a cluster job)."""
         self._stopping.set()
         self._wake.set()
         if self._thread is not None:
             self._thread.join()
             self._thread = None
         with self._lock:
-            workers = list(self._workers.values())
+            workers = [w for w in self._workers.values() if not w.detach()]
         for w in workers:
             w.stop(JobState.QUEUED, "daemon stopped", self.config.kill_grace_s)
         deadline = time.monotonic() + self.config.kill_grace_s + 2.0
@@ -111,28 +113,60 @@ class Scheduler:
             w.flush_progress(self.store, self.config.progress_write_s, force=True)
             if w.exited:
                 self._record(w.job_id, *w.outcome())
-                w.attempt.remove()
+                w.settled()
         with self._lock:
             self._workers.clear()
+        self.placements.close()
 
     def wake(self) -> None:
         self._wake.set()
 
     def recover(self) -> list[Job]:
-        """Account for jobs a dead daemon left 'running' (:mod:`scheduler.recovery`): adopt the ones that
-        still run, record how the others ended."""
-        return recover(
+        """Account for jobs a dead daemon left 'running': local ones from their attempts' keeper files
+        (:mod:`scheduler.recovery`: adopt the ones that still run, record how the others ended), the
+        others by asking their placement (a cluster job is adopted or found never submitted)."""
+        orphans = self.store.orphans(self.owner)
+        local = [j for j in orphans if j.where == LOCAL]
+        recovered = recover(
             self.store, self.data_dir.runs, (self.owner, self.config.lease_s), self.data_dir.job_log,
-            self._adopt, self._record,
+            self._adopt, self._record, local,
         )  # fmt: skip
+        for job in orphans:
+            if job.where != LOCAL:
+                done = self._reconcile(job)
+                if done is not None:
+                    recovered.append(done)
+        return recovered
 
     def _adopt(self, job: Job, attempt: Attempt, pid: int | None) -> None:
-        worker = Worker(job, self.data_dir.job_log(job.id), self._on_exit, attempt)
-        with self._lock:
-            self._workers[job.id] = worker
-        self.idle.note_claim(worker.gpus, job.id)
+        worker = self.placements.local.worker(job, self._on_exit)
+        self._supervise(worker)
         worker.adopt(pid)
-        if self.store.cancel_requested(job.id):
+        self._stop_if_cancelled(worker)
+
+    def _reconcile(self, job: Job) -> Job | None:
+        """A cluster attempt a dead daemon left: adopt it where it still runs (or ended unseen: its
+        follower then reports the end), else record it lost."""
+        found = self.placements.remote(job.where).reconcile(job, self._on_exit)
+        if isinstance(found, Lost):
+            if found.count_attempt:
+                return self._record(job.id, JobState.FAILED, LOST_WORKER + found.note, None)
+            return self._record(job.id, JobState.QUEUED, LOST_WORKER + found.note, None)
+        adopted = self.store.adopt(job.id, self.owner, self.config.lease_s, None, "adopted after a restart")
+        if adopted is None:  # no longer running (nothing else moves it while no loop runs): leave it
+            found.detach()
+            return None
+        self._supervise(found)
+        self._stop_if_cancelled(found)
+        return adopted
+
+    def _supervise(self, worker: Running) -> None:
+        with self._lock:
+            self._workers[worker.job_id] = worker
+        self.idle.note_claim(worker.gpus, worker.job_id)
+
+    def _stop_if_cancelled(self, worker: Running) -> None:
+        if self.store.cancel_requested(worker.job_id):
             worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self.config.kill_grace_s)
 
     def _record(self, job_id: int, state: JobState, reason: str | None, code: int | None) -> Job | None:
@@ -152,6 +186,8 @@ class Scheduler:
 
     def submit(self, raw: dict[str, Any]) -> Job:
         """Validate and store a job request; raises RequestError (nothing stored) when it is wrong."""
+        if isinstance(raw, dict) and raw.get("where") is None:
+            raw = {**raw, "where": self.placements.default}
         job = self.store.insert(validate_request(raw))
         with self._lock:
             free = len(self._workers) < self.config.max_parallel
@@ -278,7 +314,7 @@ class Scheduler:
             w.join()
             w.flush_progress(self.store, self.config.progress_write_s, force=True)
             self._record(w.job_id, *w.outcome())
-            w.attempt.remove()
+            w.settled()
             with self._lock:
                 self._workers.pop(w.job_id, None)
 
@@ -337,7 +373,7 @@ class Scheduler:
                 if running >= self.config.max_parallel:
                     reasons[job.id] = f"waiting for a free slot ({self.config.max_parallel} jobs running)"
                     continue
-                placed = place(job, gpus, held, no_gpu)
+                placed = self.placements.get(job.where).fit(job, gpus, held, no_gpu)
                 if isinstance(placed, str):
                     reasons[job.id] = placed
                     continue
@@ -362,16 +398,13 @@ class Scheduler:
         if claimed is None:
             return False  # cancelled between the scan and the claim
         self.idle.note_claim(gpus, job_id)
-        attempt = Attempt(self.data_dir.runs, job_id, claimed.attempt)
-        worker = Worker(claimed, self.data_dir.job_log(job_id), self._on_exit, attempt)
         try:
-            worker.start(self._base_env, self._default_cwd)
+            worker = self.placements.get(claimed.where).launch(claimed, self._on_exit)
         except Exception as exc:  # a claimed job must never stay 'running' without a worker
             reason = str(exc) if isinstance(exc, RuntimeError) else f"could not start its worker: {exc!r}"
             cancelled = self.store.cancel_requested(job_id)
             state = JobState.CANCELLED if cancelled else JobState.FAILED
             self.store.finish(job_id, state, CANCELLED_BY_USER if cancelled else reason, None)
-            attempt.remove()
             return False
         with self._lock:
             self._workers[job_id] = worker
@@ -380,7 +413,7 @@ class Scheduler:
             worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self.config.kill_grace_s)
         return True
 
-    def _on_exit(self, worker: Worker) -> None:
+    def _on_exit(self, worker: Running) -> None:
         self._rescan = True
         self._wake.set()
 

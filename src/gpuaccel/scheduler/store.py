@@ -147,7 +147,7 @@ class Store:
         """Queued jobs in dispatch order (highest priority first, then oldest), only what dispatch needs;
         optionally only ids > ``after_id``; ``after`` (priority, id) continues from a previous page."""
         sql = (
-            "SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason FROM jobs"
+            'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where" FROM jobs'
             " WHERE state = ? AND id > ?"
         )
         params: list[Any] = [Q, after_id]
@@ -158,7 +158,7 @@ class Store:
         return [
             Pending(
                 r[0], r[1], r[2], json.loads(r[3]) if r[3] else None, r[4],
-                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6],
+                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7],
             )
             for r in rows
         ]  # fmt: skip
@@ -204,12 +204,13 @@ class Store:
                 )
             row = conn.execute(
                 "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
-                " memory_mib, max_retries, depends_on, labels, timeout_s, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " memory_mib, max_retries, depends_on, labels, timeout_s, created_at, \"where\")"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (
                     req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
                     req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
                     _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, time.time(),
+                    req.where or "local",
                 ),
             ).fetchone()  # fmt: skip
             job = Job.from_row(row)
@@ -241,13 +242,16 @@ class Store:
                 "UPDATE jobs SET state = ?, attempt = attempt + 1, started_at = ?,"
                 " finished_at = NULL, lease_owner = ?, lease_until = ?, assigned_gpus = ?,"
                 " waiting_reason = NULL, exit_code = NULL, reason = NULL, progress = NULL,"
-                " worker_pid = NULL, worker_start = NULL, cancel_requested = 0"
+                " worker_pid = NULL, worker_start = NULL, cancel_requested = 0, placement_ref = NULL,"
+                " node = NULL"
                 " WHERE id = ? AND state = ? RETURNING *",
                 (RUNNING, now, owner, now + lease_s, json.dumps(gpus), job_id, Q),
             ).fetchone()
             if row is None:
                 return None
             where = f"on GPU {', '.join(map(str, gpus))}" if gpus else "without a GPU"
+            if row["where"] != "local":
+                where = f"on the {row['where']} cluster"
             self._event(
                 conn,
                 "job",
@@ -294,6 +298,16 @@ class Store:
                 return None
             self._event(conn, "job", job_id=job_id, state=RUNNING, message=message)
         return Job.from_row(row)
+
+    def set_placement_ref(self, job_id: int, ref: str) -> None:
+        """The placement's own id of the running attempt (a Ray submission id), kept before it is used."""
+        with self.transaction() as conn:
+            conn.execute("UPDATE jobs SET placement_ref = ? WHERE id = ?", (ref, job_id))
+
+    def set_node(self, job_id: int, node: str) -> None:
+        with self.transaction() as conn:
+            conn.execute("UPDATE jobs SET node = ? WHERE id = ?", (node, job_id))
+            self._event(conn, "job", job_id=job_id, state=RUNNING, message=f"running on node {node}")
 
     def heartbeat(self, owner: str, lease_s: float) -> int:
         with self.transaction() as conn:

@@ -7,6 +7,7 @@ counted / time it measured); otherwise it is an *estimate*: tensor-core activity
 
 from __future__ import annotations
 
+import socket
 from typing import TYPE_CHECKING, Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, PROMETHEUS_FIELDS
@@ -51,11 +52,17 @@ def prometheus_text(sampler: Sampler | None, scheduler: Scheduler) -> str:
         lines.append(f"# TYPE {name} {kind}")
         lines.extend(f"{name}{labels} {value:g}" for labels, value in rows)
 
-    gpus = telemetry_now(sampler, scheduler)["gpus"]
+    here = socket.gethostname()
+    gpus = [{**g, "host": here} for g in telemetry_now(sampler, scheduler)["gpus"]]
+    cluster = scheduler.placements.cluster()
+    telemetry = getattr(cluster, "telemetry", None)
+    for node in telemetry.hosts() if telemetry is not None else []:  # every node of a Ray cluster
+        gpus += [{**g, "host": node.host} for g in node.snapshot.get("gpus", []) if node.alive]
 
     def labels(g: dict[str, Any]) -> str:
-        info = g["info"]
-        return f'{{gpu="{info["index"]}",name="{_label(info["name"])}",uuid="{_label(info["uuid"])}"}}'
+        info, host = g["info"], _label(g["host"])
+        name, uuid = _label(info["name"]), _label(info["uuid"])
+        return f'{{gpu="{info["index"]}",name="{name}",uuid="{uuid}",host="{host}"}}'
 
     for f in PROMETHEUS_FIELDS:
         rows = [
@@ -72,6 +79,8 @@ def prometheus_text(sampler: Sampler | None, scheduler: Scheduler) -> str:
     idle = {s.index: s for s in scheduler.idle.snapshot()}
     idle_rows = []
     for g in gpus:
+        if g["host"] != here:
+            continue  # the idle detector watches this host's GPUs
         state = idle.get(g["info"]["index"])
         idle_rows.append((labels(g), 1.0 if state is not None and state.idle else 0.0))
     family("gpuaccel_gpu_idle", "1 when the idle detector counts the GPU idle", idle_rows)

@@ -21,6 +21,7 @@ EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
     "memory_mib", "attempt", "max_retries", "depends_on", "labels", "timeout_s", "exit_code", "cwd",
+    "where", "node", "placement_ref",
 )  # fmt: skip
 
 
@@ -48,6 +49,11 @@ def _submit_options() -> argparse.ArgumentParser:
     o.add_argument("--timeout", metavar="DURATION", help="fail the job after this long: 90, 90s, 10m, 2h")
     o.add_argument("--env", action="append", default=[], metavar="K=V", help="an environment variable")
     o.add_argument("--cwd", help="working directory (default: the current one)")
+    o.add_argument(
+        "--where",
+        choices=("local", "ray"),
+        help="run on the daemon's host or on its Ray cluster (default: the daemon's setting)",
+    )
     o.add_argument("--spec", help="the workload's spec as a JSON object")
     o.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="one spec field (JSON value)"
@@ -219,7 +225,7 @@ def build_request(args: argparse.Namespace) -> dict[str, Any]:
         request["cwd"] = os.path.abspath(args.cwd or os.getcwd())
     elif args.cwd:
         request["cwd"] = os.path.abspath(args.cwd)
-    optional = {"name": args.name, "gpus": args.gpus, "memory_mib": args.memory}
+    optional = {"name": args.name, "gpus": args.gpus, "memory_mib": args.memory, "where": args.where}
     request.update({k: v for k, v in optional.items() if v is not None})
     if args.gpu_ids:
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -32,6 +33,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--idle-util", type=float, help="utilization percent under which a GPU is quiet (default 10)"
     )
     p.add_argument("--sample-hz", type=float, help="telemetry sampling rate (default 10)")
+    p.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        default=os.environ.get("GPUACCEL_RAY") or None,
+        help="connect to a Ray cluster for jobs submitted with --where ray: 'auto' (the cluster this host "
+        "belongs to), its GCS host:port, or its job API http://host:8265 (default $GPUACCEL_RAY)",
+    )
+    p.add_argument(
+        "--where",
+        choices=("local", "ray"),
+        default=os.environ.get("GPUACCEL_WHERE") or "local",
+        help="where a job that does not say runs: this host or the Ray cluster (default local, "
+        "or $GPUACCEL_WHERE)",
+    )
     p.set_defaults(func=run)
 
 
@@ -68,4 +83,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"gpuaccel serve: {exc}")
         return 2
-    return serve(host=args.host, port=args.port, data_dir=args.data_dir, token=token, config=config)
+    if args.where == "ray" and not args.ray:
+        print("gpuaccel serve: --where ray needs a cluster: give --ray ADDRESS (or 'auto')", file=sys.stderr)
+        return 2
+    return serve(
+        host=args.host,
+        port=args.port,
+        data_dir=args.data_dir,
+        token=token,
+        config=config,
+        ray=args.ray,
+        where=args.where,
+    )

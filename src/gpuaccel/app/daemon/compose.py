@@ -23,11 +23,14 @@ from gpuaccel.assistant.openai_api import create_openai_router as openai_router
 from gpuaccel.assistant.routes import Unavailable
 from gpuaccel.assistant.routes import create_router as assistant_router
 from gpuaccel.assistant.service import AssistantService, missing_dependencies
+from gpuaccel.scheduler.cluster import create_router as cluster_router
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.history import HistoryWriter
 from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.models import Job
 from gpuaccel.scheduler.paths import DataDir
+from gpuaccel.scheduler.placement import LOCAL
+from gpuaccel.scheduler.placement_ray import placements
 from gpuaccel.scheduler.routes import create_router as scheduler_router
 from gpuaccel.scheduler.service import Scheduler
 from gpuaccel.scheduler.store import Store
@@ -64,13 +67,17 @@ class Daemon:
     started_at: float
 
     @classmethod
-    def build(cls, data_dir: DataDir, config: SchedulerConfig) -> Daemon:
-        """Make the parts (the sampler starts reading NVML; nothing else runs until :meth:`start`)."""
+    def build(
+        cls, data_dir: DataDir, config: SchedulerConfig, ray: str | None = None, where: str = LOCAL
+    ) -> Daemon:
+        """Make the parts (the sampler starts reading NVML; nothing else runs until :meth:`start`).
+        ``ray``: the Ray cluster's address for jobs placed there; ``where``: the default placement."""
         store = Store(data_dir.db)
         sampler = Sampler(open_backend(), rate_hz=config.sample_hz).start()
         try:
             idle = IdleDetector(config.idle_util_pct, config.idle_after_s)
-            scheduler = Scheduler(store, data_dir, config, sampler, idle)
+            places = placements(store, data_dir, ray, where)
+            scheduler = Scheduler(store, data_dir, config, sampler, idle, places)
             history = HistoryWriter(store, sampler, config)
             missing = missing_dependencies()
             assistant = None
@@ -124,6 +131,7 @@ class Daemon:
         api.include_router(
             scheduler_router(self.scheduler, self.sampler, self.version, self.started_at), prefix=API_PREFIX
         )
+        api.include_router(cluster_router(self.scheduler.placements.cluster()), prefix=API_PREFIX)
         service = self.assistant or Unavailable(self.assistant_missing or ASSISTANT_INSTALL_HINT)
         api.include_router(assistant_router(service), prefix=API_PREFIX)
         api.include_router(openai_router(service))  # /v1/chat/completions for OpenAI-style clients

@@ -29,6 +29,8 @@ def serve(
     data_dir: str | None = None,
     token: str | None = None,
     config: SchedulerConfig | None = None,
+    ray: str | None = None,
+    where: str = "local",
 ) -> int:
     dd = DataDir.resolve(data_dir)
     dd.ensure()
@@ -52,14 +54,26 @@ def serve(
             print(f"gpuaccel serve: cannot listen on {host}:{port}: {exc.strerror}", file=sys.stderr)
             return 1
         sock.listen(1024)  # clients queue in the backlog until uvicorn accepts
-        return _run(dd, sock, host, secret, config)
+        return _run(dd, sock, host, secret, config, ray, where)
     finally:
         lock.release()
 
 
-def _run(dd: DataDir, sock: socket.socket, host: str, token: str, config: SchedulerConfig) -> int:
+def _run(
+    dd: DataDir,
+    sock: socket.socket,
+    host: str,
+    token: str,
+    config: SchedulerConfig,
+    ray: str | None,
+    where: str,
+) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s: %(message)s")
-    daemon = Daemon.build(dd, config)
+    try:
+        daemon = Daemon.build(dd, config, ray, where)
+    except (RuntimeError, ValueError) as exc:  # the Ray cluster cannot be found, a bad default placement
+        print(f"gpuaccel serve: {exc}", file=sys.stderr)
+        return 1
     port = sock.getsockname()[1]
     try:
         for job in daemon.start():

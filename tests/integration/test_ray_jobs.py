@@ -1,0 +1,276 @@
+"""Integration: cluster jobs on a real local Ray cluster (two nodes declaring 2 and 1 GPUs).
+
+The cluster is started once for the module (it costs ~15 s on a small machine); each test starts its own
+daemon with ``--ray``. Jobs run exactly once (a marker file counts the runs), follow their log, cancel,
+wait with a reason when no node is large enough, survive a kill -9 of the daemon, and a node that leaves
+is shown lost with Ray's reason. The overhead Ray adds to a short job is measured against the local path.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from daemon_fixture import DaemonFactory, DaemonProcess, wait_for
+
+from gpuaccel.scheduler.jobs import validate_request
+from gpuaccel.scheduler.models import JobState
+from gpuaccel.scheduler.store import Store
+
+ray_utils = pytest.importorskip("ray.cluster_utils", reason="needs gpuaccel[cluster]")
+
+# Appends "start <attempt>" to a marker file, sleeps, appends "end": how many times a job really ran.
+MARKED = """
+import os, sys, time
+open(sys.argv[1], "a").write(f"start {os.environ['GPUACCEL_ATTEMPT']}\\n")
+print("hello from", os.environ["GPUACCEL_JOB_ID"], "gpus", os.environ.get("CUDA_VISIBLE_DEVICES"), flush=True)
+time.sleep(float(sys.argv[2]))
+open(sys.argv[1], "a").write("end\\n")
+print("bye", flush=True)
+"""
+
+
+class RayTestCluster:
+    """Head: 2 GPUs, fake NVML ``two_gpus``; worker: 1 GPU, ``no_gpm`` (each node's processes inherit the
+    environment the node was started with, so each node's sampler reads its own scenario)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("GPUACCEL_FAKE_NVML", "two_gpus")
+        self.cluster = ray_utils.Cluster(
+            initialize_head=True,
+            head_node_args={
+                "num_cpus": 1, "num_gpus": 2, "include_dashboard": True,
+                "dashboard_host": "127.0.0.1", "dashboard_port": 0,
+            },
+        )  # fmt: skip
+        monkeypatch.setenv("GPUACCEL_FAKE_NVML", "no_gpm")
+        self.worker = self.cluster.add_node(num_cpus=1, num_gpus=1)
+        monkeypatch.delenv("GPUACCEL_FAKE_NVML")
+        self.cluster.wait_for_nodes()
+        self.url = "http://" + self.cluster.head_node.address_info["webui_url"]
+        from ray.job_submission import JobSubmissionClient
+
+        self.jobs = wait_for(lambda: _try(JobSubmissionClient, self.url), 30, 0.5, "Ray's job API")
+
+    def submissions(self, d: DaemonProcess, job_id: int) -> list[Any]:
+        """Ray's submissions of one job of daemon ``d``, oldest first."""
+        prefix = f"{_sid(d.data_dir, job_id, 0)[:-1]}"
+        found = [j for j in self.jobs.list_jobs() if (j.submission_id or "").startswith(prefix)]
+        return sorted(found, key=lambda j: j.start_time or 0)
+
+
+def _sid(data_dir: Path, job_id: int, attempt: int) -> str:
+    return f"gpuaccel-{(data_dir / 'queue-id').read_text().strip()}-{job_id}-{attempt}"
+
+
+def _try(make: Any, *args: Any) -> Any:
+    try:
+        return make(*args)
+    except Exception:
+        return None
+
+
+@pytest.fixture(scope="module")
+def ray_cluster() -> Iterator[RayTestCluster]:
+    with pytest.MonkeyPatch.context() as mp:
+        c = RayTestCluster(mp)
+    try:
+        yield c
+    finally:
+        c.cluster.shutdown()
+
+
+def _start(factory: DaemonFactory, ray: RayTestCluster, data_dir: Path | None = None) -> DaemonProcess:
+    """A daemon joined to the cluster by its GCS address (jobs through the job API it finds there)."""
+    return factory.start(data_dir=data_dir, args=["--ray", ray.cluster.address], wait_s=60)
+
+
+def _get(d: DaemonProcess, path: str) -> Any:
+    r = httpx.get(f"{d.url}{path}", headers={"Authorization": f"Bearer {d.token}"}, timeout=10)
+    r.raise_for_status()
+    return r.json() if path != "/metrics" else r.text
+
+
+def _job(d: DaemonProcess, job_id: int) -> dict[str, Any]:
+    return d.client().get_job(job_id).model_dump(mode="json")
+
+
+def _cluster_nodes(d: DaemonProcess) -> list[dict[str, Any]]:
+    return _get(d, "/api/v1/cluster")["nodes"]
+
+
+def _marked(marker: Path, seconds: float, **fields: Any) -> dict[str, Any]:
+    return {"argv": [sys.executable, "-c", MARKED, str(marker), str(seconds)], "where": "ray", **fields}
+
+
+def test_cluster_job_runs_once_follows_its_log_shows_its_node_and_retries(
+    daemon_factory: DaemonFactory, ray_cluster: RayTestCluster, tmp_path: Path
+) -> None:
+    d = _start(daemon_factory, ray_cluster)
+    marker = tmp_path / "runs"
+    job = d.client().submit("command", **_marked(marker, 1.0, gpus=2))
+    text = "".join(d.client().follow_log(job.id))  # ends when the job does
+    done = _job(d, job.id)
+    assert done["state"] == JobState.SUCCEEDED, done
+    assert done["where"] == "ray" and done["placement_ref"] == _sid(d.data_dir, job.id, 1)
+    head = ray_cluster.cluster.head_node.node_id
+    assert done["node"] and done["node"].endswith(f"({head[:8]})")  # 2 GPUs: only the head has them
+    lines = text.splitlines()
+    assert lines.count(f"hello from {job.id} gpus 0,1") == 1 and lines.count("bye") == 1, text
+    assert marker.read_text() == "start 1\nend\n"
+    assert [s.status for s in ray_cluster.submissions(d, job.id)] == ["SUCCEEDED"]
+    shown = d.cli("show", str(job.id))
+    assert _sid(d.data_dir, job.id, 1) in shown.stdout and "ray" in shown.stdout, shown.stdout + shown.stderr
+
+    d.client().retry(job.id)
+    again = d.client().wait(job.id, timeout=60).model_dump(mode="json")
+    assert again["state"] == JobState.SUCCEEDED and again["placement_ref"] == _sid(d.data_dir, job.id, 2)
+    assert marker.read_text() == "start 1\nend\nstart 2\nend\n"
+    assert len(ray_cluster.submissions(d, job.id)) == 2
+
+
+def test_cancel_stops_the_ray_job_and_an_oversize_job_waits_with_a_reason(
+    daemon_factory: DaemonFactory, ray_cluster: RayTestCluster, tmp_path: Path
+) -> None:
+    d = _start(daemon_factory, ray_cluster)
+    big = d.client().submit("command", argv=["true"], where="ray", gpus=3)
+    long = d.client().submit("command", **_marked(tmp_path / "runs", 60.0, gpus=1))
+    wait_for(lambda: (tmp_path / "runs").exists(), 60, 0.2, "the Ray job to start")
+    d.client().cancel(long.id)
+    ended = wait_for(lambda: _job(d, long.id)["finished_at"] and _job(d, long.id), 30, 0.2, "cancel")
+    assert ended["state"] == JobState.CANCELLED and ended["reason"] == "cancelled by user"
+    wait_for(lambda: [s.status for s in ray_cluster.submissions(d, long.id)] == ["STOPPED"], 20, 0.2, "stop")
+    assert "end" not in (tmp_path / "runs").read_text()
+
+    waiting = _job(d, big.id)
+    assert waiting["state"] == JobState.QUEUED
+    assert waiting["waiting_reason"] == "needs 3 GPUs on one node; the largest live Ray node has 2 (2 nodes)"
+    assert ray_cluster.submissions(d, big.id) == []
+    d.client().cancel(big.id)
+
+
+def test_kill9_mid_job_reconciles_without_losing_or_doubling_a_run(
+    daemon_factory: DaemonFactory, ray_cluster: RayTestCluster, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    first = _start(daemon_factory, ray_cluster, data)
+    marker = tmp_path / "runs"
+    job = first.client().submit("command", **_marked(marker, 4.0))
+    wait_for(lambda: marker.exists(), 60, 0.1, "the job to start on Ray")
+    first.kill9()
+    # A second job whose submission id was recorded but never reached Ray (a kill between the two).
+    store = Store(data / "gpuaccel.db")
+    try:
+        never = store.insert(validate_request({"kind": "command", "argv": ["echo", "late"], "where": "ray"}))
+        store.claim(never.id, "dead-daemon", 30.0, [])
+        store.set_placement_ref(never.id, _sid(data, never.id, 1))
+    finally:
+        store.close()
+
+    second = _start(daemon_factory, ray_cluster, data)
+    done = second.client().wait(job.id, timeout=60).model_dump(mode="json")
+    assert done["state"] == JobState.SUCCEEDED and done["attempt"] == 1, done
+    assert marker.read_text() == "start 1\nend\n"  # ran once, to its end, across the restart
+    assert len(ray_cluster.submissions(second, job.id)) == 1
+    log = second.client().log(job.id, tail=100)
+    lines = log.splitlines()
+    assert lines.count("bye") == 1 and lines.count(f"hello from {job.id} gpus None") == 1, log
+    messages = [e["message"] for e in _job(second, job.id)["events"]]
+    assert "adopted after a restart" in messages
+
+    late = second.client().wait(never.id, timeout=60).model_dump(mode="json")
+    assert late["state"] == JobState.SUCCEEDED and late["placement_ref"] == _sid(data, never.id, 2)
+    assert [s.submission_id for s in ray_cluster.submissions(second, never.id)] == [_sid(data, never.id, 2)]
+
+
+def test_a_cluster_job_waits_with_a_reason_on_a_daemon_without_ray(daemon: DaemonProcess) -> None:
+    job = daemon.client().submit("command", argv=["true"], where="ray")
+    waiting = wait_for(lambda: _job(daemon, job.id)["waiting_reason"], 10, 0.05, "a waiting reason")
+    assert "not connected" in waiting and "--ray ADDRESS" in waiting
+    bad = daemon.cli("submit", "--where", "ray", "--gpu-ids", "0", "command", "--", "true")
+    assert bad.returncode != 0 and "gpu_ids" in bad.stdout + bad.stderr
+
+
+def test_overhead_of_ray_for_a_short_job_against_the_local_path(
+    daemon_factory: DaemonFactory, ray_cluster: RayTestCluster, tmp_path: Path
+) -> None:
+    d = _start(daemon_factory, ray_cluster)
+    figures = {}
+    for where in ("local", "ray"):  # the same short program both ways; it prints when it started
+        argv = [sys.executable, "-c", "import time; print('started at', repr(time.time()))"]
+        job = d.client().submit("command", argv=argv, where=where)
+        d.client().wait(job.id, timeout=60)
+        done = _job(d, job.id)
+        assert done["state"] == JobState.SUCCEEDED, done
+        stamp = [ln for ln in d.client().log(job.id).splitlines() if ln.startswith("started at ")]
+        running = float(stamp[-1].split()[-1])
+        figures[where] = {
+            "submit_to_running_s": round(running - done["created_at"], 3),
+            "running_to_done_s": round(done["finished_at"] - running, 3),
+            "total_s": round(done["finished_at"] - done["created_at"], 3),
+        }
+    print("\nshort job overhead:", json.dumps(figures))
+    assert figures["local"]["total_s"] < figures["ray"]["total_s"]
+
+
+def test_ring_attention_across_two_ray_nodes_matches_single_process_attention(
+    ray_cluster: RayTestCluster,
+) -> None:
+    pytest.importorskip("torch", reason="needs gpuaccel[kernels]")
+    import ray
+
+    from gpuaccel.accel.distributed.ray_ranks import ring_selfcheck, run_ranks
+
+    ray.init(address=ray_cluster.cluster.address, namespace="gpuaccel-test", log_to_driver=False)
+    try:
+        results, nodes = run_ranks(partial(ring_selfcheck, 2), 2, gpus_per_rank=0)  # gloo, one per node
+    finally:
+        ray.shutdown()
+    assert sorted(nodes) == sorted([ray_cluster.cluster.head_node.node_id, ray_cluster.worker.node_id])
+    assert results[0] == results[1] and len(results[0]) == 2  # the all-reduced worst errors, per case
+    for case, errors in results[0].items():
+        assert max(errors.values()) < 1e-10, (case, errors)
+
+
+def test_every_node_reports_its_gpus_and_a_node_that_leaves_is_shown_lost_with_its_reason(
+    daemon_factory: DaemonFactory, ray_cluster: RayTestCluster
+) -> None:
+    d = _start(daemon_factory, ray_cluster)
+    nodes = _cluster_nodes(d)
+    assert sorted(n["gpus"] for n in nodes if n["alive"]) == [1.0, 2.0]
+
+    def two_hosts() -> list[dict[str, Any]] | None:
+        hosts = _get(d, "/api/v1/cluster/telemetry")["hosts"]
+        return hosts if len([h for h in hosts if h["gpus"]]) == 2 else None
+
+    hosts = wait_for(two_hosts, 60, 0.5, "a snapshot from the sampler on each node")
+    by_node = {h["node_id"]: h for h in hosts}
+    head, worker = by_node[ray_cluster.cluster.head_node.node_id], by_node[ray_cluster.worker.node_id]
+    assert [g["info"]["name"] for g in head["gpus"]] == ["NVIDIA H100 80GB HBM3", "NVIDIA GeForce RTX 4090"]
+    assert [g["info"]["name"] for g in worker["gpus"]] == ["NVIDIA A100-SXM4-80GB"]
+    assert head["gpus"][0]["sample"]["gpm"] and worker["alive"] and head["host"] != worker["host"]
+    metrics = _get(d, "/metrics")
+    for host in (head["host"], worker["host"]):
+        assert f'host="{host}"}}' in metrics
+    worker_id = ray_cluster.worker.node_id
+    ray_cluster.cluster.remove_node(ray_cluster.worker)
+
+    def lost() -> dict[str, Any] | None:
+        found = [n for n in _cluster_nodes(d) if n["node_id"] == worker_id]
+        return found[0] if found and not found[0]["alive"] else None
+
+    node = wait_for(lost, 30, 0.5, "the removed node to be shown lost")
+    assert node["state"] == "DEAD" and node["reason"], node
+
+    def lost_host() -> dict[str, Any] | None:
+        found = [h for h in _get(d, "/api/v1/cluster/telemetry")["hosts"] if h["node_id"] == worker_id]
+        return found[0] if found and not found[0]["alive"] else None
+
+    host = wait_for(lost_host, 30, 0.5, "the removed node's GPUs to be shown lost")
+    assert host["reason"] == node["reason"] and host["gpus"]  # its last snapshot, marked lost

@@ -1,0 +1,188 @@
+"""The placement seam without a cluster: request rules for ``where``, the default, waiting reasons."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gpuaccel.scheduler.cluster import NodeView
+from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
+from gpuaccel.scheduler.paths import DataDir
+from gpuaccel.scheduler.placement import LOCAL, LocalPlacement, Lost, Placements
+from gpuaccel.scheduler.placement_ray import RayPlacement, entrypoint, submission_id
+from gpuaccel.scheduler.service import Scheduler
+from gpuaccel.scheduler.store import Store
+
+
+@pytest.mark.parametrize(
+    ("raw", "field"),
+    [
+        ({"where": "cloud"}, "where"),
+        ({"where": "ray", "gpu_ids": [0]}, "gpu_ids"),
+        ({"where": "ray", "memory_mib": 1000}, "memory_mib"),
+    ],
+)
+def test_where_rules_name_the_field(raw: dict[str, Any], field: str) -> None:
+    with pytest.raises(RequestError) as err:
+        validate_request({"kind": "command", "argv": ["true"], **raw})
+    assert err.value.field == field
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Any:
+    s = Store(tmp_path / "db")
+    yield s
+    s.close()
+
+
+def test_the_default_placement_is_local_and_ray_needs_a_connection(store: Store, tmp_path: Path) -> None:
+    places = Placements.local_only(store, DataDir(tmp_path))
+    assert places.default == LOCAL and isinstance(places.get(None), LocalPlacement)
+    assert places.cluster() is None
+    with pytest.raises(ValueError, match="--ray"):
+        Placements(LocalPlacement(store, DataDir(tmp_path)), default="ray")
+    unconnected = places.get("ray")
+    job = Pending(1, 0, 0, None, None, [], None, "ray")
+    assert "not connected" in unconnected.fit(job, [], {}, None)
+    left = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
+    assert unconnected.reconcile(left, lambda _: None) == Lost(
+        " (its ray attempt cannot be checked: start it with `gpuaccel serve --ray ADDRESS`)",
+        count_attempt=False,
+    )
+
+
+def test_a_cluster_job_on_a_daemon_without_ray_waits_and_a_plain_one_is_stored_local(
+    store: Store, tmp_path: Path
+) -> None:
+    sched = Scheduler(store, DataDir(tmp_path), SchedulerConfig())
+    plain = sched.submit({"kind": "command", "argv": ["sleep", "0"]})
+    cluster = sched.submit({"kind": "command", "argv": ["true"], "where": "ray", "priority": 5})
+    assert plain.where == "local" and cluster.where == "ray"
+    sched._dispatch(full=True)
+    waiting = store.get(cluster.id)
+    assert waiting is not None and waiting.state == "queued"
+    assert waiting.waiting_reason is not None and "not connected" in waiting.waiting_reason
+    sched.stop()
+
+
+class FakeCluster:
+    """The node list of a cluster, as RayPlacement reads it (Ray's state API stands behind it for real)."""
+
+    url = "http://127.0.0.1:8265"
+
+    def __init__(self, nodes: list[NodeView] | None, error: str | None = None) -> None:
+        self._nodes, self._error = nodes, error
+
+    def nodes(self) -> list[NodeView]:
+        if self._error:
+            raise RuntimeError(self._error)
+        return list(self._nodes or [])
+
+    def close(self) -> None:
+        pass
+
+
+def _node(gpus: float, alive: bool = True) -> NodeView:
+    return NodeView("ab" * 28, "10.0.0.1", "10.0.0.1", False, alive, "ALIVE" if alive else "DEAD", None, gpus)
+
+
+def test_ray_fit_waits_for_a_node_large_enough_or_a_cluster_that_answers(
+    store: Store, tmp_path: Path
+) -> None:
+    def fit(cluster: FakeCluster, gpus: int) -> list[int] | str:
+        placement = RayPlacement(store, DataDir(tmp_path), cluster)  # type: ignore[arg-type]
+        return placement.fit(Pending(1, 0, gpus, None, None, [], None, "ray"), [], {}, None)
+
+    two_nodes = FakeCluster([_node(2), _node(1), _node(8, alive=False)])
+    assert fit(two_nodes, 2) == []
+    assert fit(two_nodes, 3) == "needs 3 GPUs on one node; the largest live Ray node has 2 (2 nodes)"
+    assert fit(FakeCluster([]), 0).endswith("has no live node")
+    assert fit(FakeCluster(None, "Ray at x does not answer: refused"), 1) == (
+        "waiting for the Ray cluster: Ray at x does not answer: refused"
+    )
+
+
+def test_submission_ids_and_entrypoints(store: Store, tmp_path: Path) -> None:
+    job = store.insert(validate_request({"kind": "command", "argv": ["echo", "a b"], "cwd": str(tmp_path)}))
+    claimed = store.claim(job.id, "me", 30.0, [])
+    assert claimed is not None
+    assert submission_id("q1", claimed) == f"gpuaccel-q1-{job.id}-1"
+    assert entrypoint(claimed) == f"cd {tmp_path} && exec echo 'a b'"
+    assert DataDir(tmp_path).queue_id() == DataDir(tmp_path).queue_id()  # made once, then kept
+
+
+class FollowedAttempt:
+    """A cluster attempt that a fake Remote placement found still running after a restart."""
+
+    pid = None
+    gpus: list[int] = []
+    deadline = None
+    metrics: dict[str, dict[str, Any]] = {}
+
+    def __init__(self, job: Any) -> None:
+        self.job, self.job_id = job, job.id
+        self.stop_state: Any = None
+        self.detached = False
+
+    def stop(self, state: Any, reason: str, grace_s: float) -> None:
+        self.stop_state = state
+
+    def detach(self) -> bool:
+        self.detached = True
+        return True
+
+
+class FakeRemote:
+    name = "ray"
+
+    def __init__(self) -> None:
+        self.found: dict[int, FollowedAttempt] = {}
+
+    def reconcile(self, job: Any, on_exit: Any) -> FollowedAttempt | Lost:
+        if job.placement_ref is None:
+            return Lost(" (it had not been submitted to the Ray cluster)", count_attempt=False)
+        self.found[job.id] = FollowedAttempt(job)
+        return self.found[job.id]
+
+    def close(self) -> None:
+        pass
+
+
+def test_recovery_asks_a_cluster_placement_and_reads_keeper_files_for_local_jobs(
+    store: Store, tmp_path: Path
+) -> None:
+    """Local orphans go through the keeper-file recovery, cluster orphans through their placement; both
+    end through the same recording step (a remembered cancel wins), and a new claim starts clean."""
+
+    def orphan(where: str, ref: str | None = None, cancel: bool = False) -> int:
+        job = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": where}))
+        store.claim(job.id, "dead-daemon", 30.0, [])
+        if ref is not None:
+            store.set_placement_ref(job.id, ref)
+            store.set_node(job.id, "node-a")
+        if cancel:
+            store.request_cancel(job.id)
+        return job.id
+
+    local, unsent, followed, cancelled = (
+        orphan("local"), orphan("ray"), orphan("ray", "sid-3"), orphan("ray", "sid-4", cancel=True)
+    )  # fmt: skip
+    remote = FakeRemote()
+    places = Placements(LocalPlacement(store, DataDir(tmp_path)), {"ray": remote})  # type: ignore[dict-item]
+    sched = Scheduler(store, DataDir(tmp_path), SchedulerConfig(), placements=places)
+    recovered = {j.id: j for j in sched.recover()}
+    assert recovered[local].state == "queued"  # no keeper ever ran it: queued, attempt not counted
+    assert "the daemon stopped before starting it" in store.events(job_id=local)[-1].message
+    again = store.get(unsent)
+    assert again is not None and again.state == "queued" and again.retry_base == 1  # attempt not counted
+    assert "had not been submitted" in store.events(job_id=unsent)[-1].message
+    assert recovered[followed].state == "running" and sched._workers[followed] is remote.found[followed]
+    assert remote.found[followed].stop_state is None
+    assert remote.found[cancelled].stop_state == "cancelled"  # the cancel accepted while no daemon ran
+    reclaimed = store.claim(unsent, sched.owner, 30.0, [])
+    assert reclaimed is not None and reclaimed.attempt == 2 and reclaimed.placement_ref is None
+    sched.stop()
+    assert remote.found[followed].detached and store.get(followed).state == "running"  # type: ignore[union-attr]
