@@ -11,7 +11,7 @@ from gpuaccel.scheduler.cluster import NodeView
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import LOCAL, LocalPlacement, Lost, Placements
+from gpuaccel.scheduler.placement import LOCAL, LocalPlacement, Lost, Placements, Unknown
 from gpuaccel.scheduler.placement_ray import RayPlacement, entrypoint, submission_id
 from gpuaccel.scheduler.service import Scheduler
 from gpuaccel.scheduler.store import Store
@@ -48,10 +48,23 @@ def test_the_default_placement_is_local_and_ray_needs_a_connection(store: Store,
     job = Pending(1, 0, 0, None, None, [], None, "ray")
     assert "not connected" in unconnected.fit(job, [], {}, None)
     left = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
-    assert unconnected.reconcile(left, lambda _: None) == Lost(
-        " (its ray attempt cannot be checked: start it with `gpuaccel serve --ray ADDRESS`)",
-        count_attempt=False,
+    assert unconnected.reconcile(left, lambda _: None) == Unknown(
+        "its ray attempt cannot be checked: start it with `gpuaccel serve --ray ADDRESS`"
     )
+
+
+def test_a_daemon_without_ray_leaves_a_running_cluster_job_as_it_is(store: Store, tmp_path: Path) -> None:
+    """Requeueing it would start a second attempt (a new submission id) beside one that may still run
+    on the cluster: the job stays running, with its submission id, for a connected daemon to adopt."""
+    job = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
+    store.claim(job.id, "dead-daemon", 30.0, [])
+    store.set_placement_ref(job.id, "sid-1")
+    sched = Scheduler(store, DataDir(tmp_path), SchedulerConfig())
+    assert sched.recover() == []
+    left = store.get(job.id)
+    assert left is not None and (left.state, left.attempt, left.placement_ref) == ("running", 1, "sid-1")
+    assert "left as it is after a restart" in store.events(job_id=job.id)[-1].message
+    sched.stop()
 
 
 def test_a_cluster_job_on_a_daemon_without_ray_waits_and_a_plain_one_is_stored_local(

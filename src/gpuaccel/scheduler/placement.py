@@ -75,6 +75,13 @@ class Lost:
     count_attempt: bool = True
 
 
+@dataclass(frozen=True)
+class Unknown:
+    """What :meth:`Remote.reconcile` returns when it cannot tell: the job is left untouched (``why``)."""
+
+    why: str
+
+
 class Placement(Protocol):
     name: str
 
@@ -94,8 +101,8 @@ class Placement(Protocol):
 class Remote(Placement, Protocol):
     """A placement whose attempts outlive the daemon (a cluster's jobs)."""
 
-    def reconcile(self, job: Job, on_exit: OnExit) -> Running | Lost:
-        """Adopt the attempt a dead daemon left 'running', or say it is gone."""
+    def reconcile(self, job: Job, on_exit: OnExit) -> Running | Lost | Unknown:
+        """Adopt the attempt a dead daemon left 'running', say it is gone, or say it cannot tell."""
         ...
 
 
@@ -159,10 +166,11 @@ class Unconnected:
     def launch(self, job: Job, on_exit: OnExit) -> Running:
         raise RuntimeError(f"this daemon is not connected to {self.name} ({self.how})")
 
-    def reconcile(self, job: Job, on_exit: OnExit) -> Running | Lost:
-        # Not knowable without the cluster: the job is queued again without counting the attempt, and
-        # waits (see fit) until a daemon connected to the cluster starts its next attempt.
-        return Lost(f" (its {self.name} attempt cannot be checked: {self.how})", count_attempt=False)
+    def reconcile(self, job: Job, on_exit: OnExit) -> Running | Lost | Unknown:
+        # Not knowable without the cluster. Queueing it again would start a new attempt (a new submission
+        # id) beside one that may still run there, so the job is left as it is until a daemon connected to
+        # the cluster adopts it (recovery runs at every daemon start).
+        return Unknown(f"its {self.name} attempt cannot be checked: {self.how}")
 
     def close(self) -> None:
         pass

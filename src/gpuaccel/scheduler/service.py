@@ -23,7 +23,7 @@ from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
 from gpuaccel.scheduler.models import FINISHED, Job, JobState
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import LOCAL, Lost, Placements, Running
+from gpuaccel.scheduler.placement import LOCAL, Lost, Placements, Running, Unknown
 from gpuaccel.scheduler.recovery import LOST_WORKER, recover
 from gpuaccel.scheduler.runner import process_start_marker
 from gpuaccel.scheduler.store import Store
@@ -148,6 +148,14 @@ class Scheduler:
         """A cluster attempt a dead daemon left: adopt it where it still runs (or ended unseen: its
         follower then reports the end), else record it lost."""
         found = self.placements.remote(job.where).reconcile(job, self._on_exit)
+        if isinstance(found, Unknown):
+            self.store.add_event(
+                "job",
+                job_id=job.id,
+                state=JobState.RUNNING,
+                message=f"left as it is after a restart: {found.why}",
+            )
+            return None
         if isinstance(found, Lost):
             if found.count_attempt:
                 return self._record(job.id, JobState.FAILED, LOST_WORKER + found.note, None)
