@@ -15,6 +15,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "gpuaccel.app.commands.status",
     "gpuaccel.app.commands.serve",
     "gpuaccel.app.commands.jobs",
+    "gpuaccel.app.commands.ps",
     "gpuaccel.app.commands.bench",
     "gpuaccel.app.commands.assistant",
 )
