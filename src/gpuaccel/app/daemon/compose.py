@@ -129,7 +129,7 @@ class Daemon:
         @api.get("/metrics", response_class=PlainTextResponse, tags=["daemon"])
         def metrics() -> PlainTextResponse:
             return PlainTextResponse(
-                prometheus_text(self.sampler, self.scheduler),
+                prometheus_text(self.sampler, self.scheduler, self.version),
                 media_type="text/plain; version=0.0.4; charset=utf-8",
             )
 
