@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-from prometheus_client.parser import text_string_to_metric_families
 import pytest
 from daemon_fixture import DaemonProcess, alive, start_daemon, wait_for
+from prometheus_client.parser import text_string_to_metric_families
 
 from gpuaccel.app.cli import main
 from gpuaccel.app.client import ApiError, Client, Unauthorized

@@ -51,7 +51,8 @@ def test_metrics_names_types_units_and_grafana(daemon: DaemonProcess) -> None:
     assert build.name == "gpuaccel_build_info" and build.labels["simulated"] == "true"
     assert build.labels["backend"] == "fake:two_gpus" and build.labels["driver"].endswith("(fake)")
     energy = families["gpuaccel_gpu_energy_joules"].samples
-    assert {s.name for s in energy} == {"gpuaccel_gpu_energy_joules_total"} and all(s.value > 0 for s in energy)
+    assert {s.name for s in energy} == {"gpuaccel_gpu_energy_joules_total"}
+    assert all(s.value > 0 for s in energy)
     util = {s.labels["gpu"]: s.value for s in families["gpuaccel_gpu_utilization_ratio"].samples}
     assert set(util) == {"0", "1"} and all(0.0 <= v <= 1.0 for v in util.values())  # a ratio, not percent
     mem = families["gpuaccel_gpu_memory_total_bytes"].samples[0].value
