@@ -28,7 +28,7 @@ LISTING = {
     "note": None,
     "processes": [
         _row(11, "me", 0, 500.0, True, job_id=7),
-        _row(22, "bob", 1, 9000.0, False, "owned by bob, not by you: only your own processes can be signalled"),
+        _row(22, "bob", 1, 9000.0, False, "owned by bob, not by you"),
         _row(33, "me", 1, 100.0, True, cmdline={"na": "the process has ended"}),
     ],
 }
