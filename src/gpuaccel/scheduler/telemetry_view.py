@@ -2,7 +2,8 @@
 Prometheus exposition (base units, ``_total`` counters, info metrics, queue histograms) via prometheus-client.
 
 TFLOP/s on a GPU is *exact* when a job of ours runs there and reports a ``tflops`` metric (FLOPs it
-counted / time it measured); otherwise it is an *estimate*: tensor-core activity x the GPU's dense peak.
+counted / time it measured); otherwise it is a 16-bit dense *equivalent*: tensor-pipe busy x the GPU's
+dense bf16 peak (:data:`accel.telemetry.fields.TFLOPS_ASSUMPTION` says how far that is from the truth).
 """
 
 from __future__ import annotations

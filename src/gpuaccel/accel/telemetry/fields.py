@@ -29,6 +29,14 @@ NOT_REPORTED = "not reported by the driver"
 NO_GPM = "no GPM reading in this sample"
 NO_SAMPLE = "no sample yet"
 
+# What the TFLOP/s figure for work that is not our own queue's rests on (status, API, GUI tooltip).
+# NVML measures only how busy the tensor pipe is, whatever the precision; docs/telemetry.md has the table.
+TFLOPS_ASSUMPTION = (
+    "16-bit dense equivalent: tensor-pipe busy x this GPU's dense bf16 peak. NVML cannot tell precisions "
+    "apart: close for large bf16/fp16 matmuls, about 2x too high for TF32, about half the real rate for "
+    "FP8, 0.65-0.87x for small matmuls and about 0.8x for attention. The measured quantity is the busy %."
+)
+
 Source = Literal["sample", "gpm", "derived"]
 
 
