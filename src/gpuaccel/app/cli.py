@@ -16,6 +16,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "gpuaccel.app.commands.serve",
     "gpuaccel.app.commands.jobs",
     "gpuaccel.app.commands.ps",
+    "gpuaccel.app.commands.history",
     "gpuaccel.app.commands.bench",
     "gpuaccel.app.commands.assistant",
 )
