@@ -89,3 +89,16 @@ def test_ps_lists_simulated_processes_and_kill_refuses_them(daemon: DaemonProces
     assert missing.returncode == 2 and "not using a GPU" in missing.stderr
     bad = daemon.cli("kill", "4242", "--signal", "HUP")
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+def test_a_finished_job_has_its_energy_in_show(daemon: DaemonProcess) -> None:
+    client = daemon.client()
+    job = client.submit("command", argv=[sys.executable, "-c", "import time; time.sleep(1.5)"], gpus=1,
+                        gpu_ids=[1])  # fmt: skip
+    assert client.wait(job.id, timeout=30).state == "succeeded"
+    energy = wait_for(
+        lambda: [e for e in client.events(job_id=job.id, limit=50) if e.type == "energy"], what="energy event"
+    )
+    assert energy[0].gpu == 1 and energy[0].data["joules"] > 0 and energy[0].data["exclusive"] is True
+    show = daemon.cli("show", str(job.id))
+    assert "J on GPU 1" in show.stdout and "GPU held exclusively: exact" in show.stdout

@@ -25,6 +25,7 @@ from gpuaccel.assistant.service import AssistantService, missing_dependencies
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.history import HistoryWriter
 from gpuaccel.scheduler.idle import IdleDetector
+from gpuaccel.scheduler.job_energy import JobEnergy
 from gpuaccel.scheduler.models import Job
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.routes import create_router as scheduler_router
@@ -71,6 +72,7 @@ class Daemon:
             idle = IdleDetector(config.idle_util_pct, config.idle_after_s)
             scheduler = Scheduler(store, data_dir, config, sampler, idle)
             history = HistoryWriter(store, sampler, config)
+            sampler.subscribe(JobEnergy(scheduler).on_round)  # joules per job, as an "energy" event
             missing = missing_dependencies()
             assistant = None
             if missing:
