@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from daemon_fixture import DaemonProcess, alive, start_daemon, wait_for
+from prometheus_client.parser import text_string_to_metric_families
 
 from gpuaccel.app.cli import main
 from gpuaccel.app.client import ApiError, Client, Unauthorized
@@ -89,8 +90,11 @@ def test_a_running_job_s_own_tflops_replaces_the_estimate(shared: DaemonProcess,
         assert g["job_id"] == job.id
         assert g["tflops"]["value"] == 612.5 and g["tflops"]["exact"] is True
         assert g["tflops"]["peak_source"]  # the estimate's basis stays alongside
-        metrics = client.request("GET", "/metrics").text
-        assert 'gpu="1"' in metrics and 'exact="true"} 612.5' in metrics
+        families = {f.name: f for f in text_string_to_metric_families(client.metrics())}
+        flops = [s for s in families["gpuaccel_gpu_flops"].samples if s.labels["gpu"] == "1"]
+        assert [(s.labels["exact"], s.value) for s in flops] == [("true", 612.5e12)]
+        info = [s.labels for s in families["gpuaccel_gpu_job_info"].samples]
+        assert {"gpu": "1", "job_id": str(job.id), "job_name": "command"} in info
     finally:
         client.cancel(job.id)
 
@@ -268,7 +272,7 @@ def test_telemetry_metrics_idle_and_events(shared: DaemonProcess, client: Client
     assert err.value.status == 422 and "resolution" in str(err.value)
     metrics = client.metrics()
     assert 'gpuaccel_jobs{state="queued"}' in metrics
-    assert 'gpuaccel_gpu_utilization_percent{gpu="0"' in metrics
+    assert 'gpuaccel_gpu_utilization_ratio{gpu="0"' in metrics
     idle = client.idle()
     assert [g.index for g in idle.gpus] == [0, 1] and idle.gate_open is False
     assert "fake-trainer" in idle.gpus[0].reason, "a process the queue did not start keeps GPU 0 busy"

@@ -48,7 +48,10 @@ def test_history_fields_are_the_history_tables_columns() -> None:
 def test_prometheus_names_are_unique_and_prefixed() -> None:
     names = [f.prom for f in FIELDS if f.prom]
     assert len(names) == len(set(names)) and all(n.startswith("gpuaccel_gpu_") for n in names)
-    assert all(f.help and f.prom_type == "gauge" for f in PROMETHEUS_FIELDS)
+    assert all(f.help and f.prom_type in ("gauge", "counter") for f in PROMETHEUS_FIELDS)
+    assert FIELD["energy_j"].prom_type == "counter"  # exported as gpuaccel_gpu_energy_joules_total
+    # base units only: no percent, MiB or MHz in a name
+    assert not [n for n in names if n.endswith(("_percent", "_mib", "_mhz"))]
     assert "tflops_est" not in {f.key for f in PROMETHEUS_FIELDS}  # exported with its own exact label
 
 

@@ -115,6 +115,11 @@ def mocked_nvml(monkeypatch):
         "nvmlDeviceGetPcieThroughput": lambda _h, c: 100 if c == pynvml.NVML_PCIE_UTIL_TX_BYTES else 200,
         "nvmlDeviceGetComputeRunningProcesses": lambda _h: [_Obj(pid=os.getpid(), usedGpuMemory=3 * 2**30)],
         "nvmlDeviceGetGraphicsRunningProcesses": raising(pynvml.NVML_ERROR_NOT_SUPPORTED),
+        # two samples of our pid in the interval: the newer one counts
+        "nvmlDeviceGetProcessUtilization": lambda _h, _t: [
+            _Obj(pid=os.getpid(), timeStamp=10, smUtil=20),
+            _Obj(pid=os.getpid(), timeStamp=20, smUtil=55),
+        ],
         "nvmlGpmSampleAlloc": lambda: pynvml.c_nvmlGpmSample_t(),
         "nvmlGpmSampleFree": lambda _b: state.__setitem__("freed", state["freed"] + 1),
         "nvmlGpmSampleGet": sample_get,
@@ -161,7 +166,7 @@ def test_sampling_logic_on_mocked_nvml(mocked_nvml, monkeypatch):
     assert s.throttle_reasons == ["sw_power_cap", "hw_thermal"]
     assert (s.pcie_tx_kbs, s.pcie_rx_kbs) == (100.0, 200.0)
     assert len(s.processes) == 1 and s.processes[0].kind == "compute" and s.processes[0].used_mib == 3072.0
-    assert s.processes[0].name.startswith("python")
+    assert s.processes[0].name.startswith("python") and s.processes[0].sm_pct == 55.0
     assert s.gpm["tensor_active"] == 93.8 and s.gpm["sm_active"] == 1.5
     assert mocked_nvml["gpm_gets"] == 2  # one GPM sample per round, metrics from the previous and this one
     b.sample(0)
@@ -170,6 +175,11 @@ def test_sampling_logic_on_mocked_nvml(mocked_nvml, monkeypatch):
     assert calls["nvmlDeviceGetFanSpeed"] == 1  # "not supported" is not asked again
     assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 1  # slow calls: at most every ENERGY_INTERVAL_S
     assert calls["nvmlDeviceGetPcieThroughput"] == 2  # tx and rx, once per PCIE_INTERVAL_S
+    # fields that change at human pace: once per SLOW_INTERVAL_S, not every round
+    assert (
+        calls["nvmlDeviceGetComputeRunningProcesses"] == 1 and calls["nvmlDeviceGetProcessUtilization"] == 1
+    )
+    assert calls["nvmlDeviceGetPerformanceState"] == 1
     monkeypatch.setattr(pynvml, "nvmlDeviceGetUtilizationRates", raising(pynvml.NVML_ERROR_GPU_IS_LOST))
     lost = b.sample(0)
     assert lost.lost and lost.power_w == NA("GPU lost")

@@ -15,6 +15,8 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "gpuaccel.app.commands.status",
     "gpuaccel.app.commands.serve",
     "gpuaccel.app.commands.jobs",
+    "gpuaccel.app.commands.ps",
+    "gpuaccel.app.commands.history",
     "gpuaccel.app.commands.bench",
     "gpuaccel.app.commands.assistant",
 )
@@ -24,6 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gpuaccel",
         description="GPU monitor, job queue and idle-time assistant. No arguments: the desktop app.",
+    )
+    parser.add_argument(
+        "--demo", action="store_true", help="simulated GPUs (no NVIDIA GPU needed), with data of their own"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _COMMAND_MODULES:
@@ -37,6 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     if not argv:
         return _open_desktop(parser)
     args = parser.parse_args(argv)
+    if args.demo:
+        from gpuaccel.app.demo import enter_demo
+
+        enter_demo()
+        if args.command is None:
+            return _open_desktop(parser, demo=True)
     if not hasattr(args, "func"):
         parser.print_help()
         return 2
@@ -49,15 +60,28 @@ def main(argv: list[str] | None = None) -> int:
         return 141
 
 
-def _open_desktop(parser: argparse.ArgumentParser) -> int:
-    """The GUI when it is installed; the live status view otherwise."""
+def _open_desktop(parser: argparse.ArgumentParser, demo: bool = False) -> int:
+    """The GUI when it is installed; the live status view otherwise. Missing system libraries are named
+    (with the apt line) before Qt could abort with a misleading message."""
+    from gpuaccel.app import qt_libs
+
     try:
         gui = importlib.import_module("gpuaccel.app.gui.main")
     except ModuleNotFoundError as exc:
         if exc.name not in {"gpuaccel.app.gui", "gpuaccel.app.gui.main"}:
             raise
-        return main(["status", "--watch"])
-    return int(gui.run() or 0)
+        return main(["status", "--watch"])  # the environment already says demo when it is one
+    except ImportError as exc:  # QtGui could not load a system library (libEGL, libxkbcommon, ...)
+        missing = qt_libs.missing_from_import_error(exc)
+        if not missing:
+            raise
+        print(qt_libs.explain(missing), file=sys.stderr)
+        return 1
+    missing = qt_libs.missing_qt_libraries()
+    if missing:
+        print(qt_libs.explain(missing), file=sys.stderr)
+        return 1
+    return int(gui.run(demo=demo) or 0)
 
 
 if __name__ == "__main__":

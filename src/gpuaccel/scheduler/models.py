@@ -251,6 +251,7 @@ class TflopsOut(BaseModel):
     na: str | None = None
     exact: bool
     source: str
+    assumption: str | None = Field(default=None, description="what the figure rests on (hover text)")
     peak: float | dict[str, str] | None = Field(description="dense peak TFLOP/s, or {na: reason}")
     peak_source: str
 

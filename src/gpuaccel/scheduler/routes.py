@@ -35,6 +35,7 @@ from gpuaccel.scheduler.models import (
     PriorityIn,
     TelemetryNow,
 )
+from gpuaccel.scheduler.process_routes import process_router
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
 from gpuaccel.scheduler.telemetry_view import telemetry_now
 
@@ -248,4 +249,5 @@ def create_router(
             field, _, message = str(exc).partition(": ")
             raise unprocessable(field, message, "query") from None
 
+    router.include_router(process_router(store, sampler))
     return router

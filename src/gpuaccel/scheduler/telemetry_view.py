@@ -1,14 +1,25 @@
 """Telemetry as the API shows it: the shared snapshot with TFLOP/s labelled exact or estimated, and the
-Prometheus text exposition of GPU and queue gauges.
+Prometheus exposition (base units, ``_total`` counters, info metrics, queue histograms) via prometheus-client.
 
 TFLOP/s on a GPU is *exact* when a job of ours runs there and reports a ``tflops`` metric (FLOPs it
-counted / time it measured); otherwise it is an *estimate*: tensor-core activity x the GPU's dense peak.
+counted / time it measured); otherwise it is a 16-bit dense *equivalent*: tensor-pipe busy x the GPU's
+dense bf16 peak (:data:`accel.telemetry.fields.TFLOPS_ASSUMPTION` says how far that is from the truth).
 """
 
 from __future__ import annotations
 
 import socket
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
+
+from prometheus_client import CollectorRegistry, generate_latest
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    InfoMetricFamily,
+    Metric,
+)
 
 from gpuaccel.accel.telemetry.fields import FIELD, PROMETHEUS_FIELDS
 from gpuaccel.accel.telemetry.sampler import Sampler
@@ -39,60 +50,120 @@ def telemetry_now(sampler: Sampler | None, scheduler: Scheduler) -> dict[str, An
     return out
 
 
-def _label(value: Any) -> str:
-    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+# Seconds: a queue of interactive jobs and one of overnight runs both fall inside these.
+DURATION_BUCKETS: tuple[float, ...] = (1, 5, 15, 60, 300, 900, 3600, 4 * 3600, 12 * 3600, 24 * 3600)
 
 
-def prometheus_text(sampler: Sampler | None, scheduler: Scheduler) -> str:
-    """Prometheus text format 0.0.4; values NVML cannot give are left out, as Prometheus expects."""
-    lines: list[str] = []
+class _Collector:
+    """Builds every family at scrape time from the sampler's latest round and the store (no state kept)."""
 
-    def family(name: str, help_text: str, rows: list[tuple[str, float]], kind: str = "gauge") -> None:
-        lines.append(f"# HELP {name} {help_text}")
-        lines.append(f"# TYPE {name} {kind}")
-        lines.extend(f"{name}{labels} {value:g}" for labels, value in rows)
+    def __init__(self, sampler: Sampler | None, scheduler: Scheduler, version: str) -> None:
+        self.sampler, self.scheduler, self.version = sampler, scheduler, version
 
-    here = socket.gethostname()
-    gpus = [{**g, "host": here} for g in telemetry_now(sampler, scheduler)["gpus"]]
-    cluster = scheduler.placements.cluster()
-    telemetry = getattr(cluster, "telemetry", None)
-    for node in telemetry.hosts() if telemetry is not None else []:  # every node of a Ray cluster
-        gpus += [{**g, "host": node.host} for g in node.snapshot.get("gpus", []) if node.alive]
+    def collect(self) -> Iterator[Metric]:
+        sampler, scheduler = self.sampler, self.scheduler
+        now = telemetry_now(sampler, scheduler)
+        here = socket.gethostname()
+        gpus = [{**g, "host": here} for g in now["gpus"]]
+        cluster = scheduler.placements.cluster()
+        telemetry = getattr(cluster, "telemetry", None)
+        for node in telemetry.hosts() if telemetry is not None else []:  # every node of a Ray cluster
+            gpus += [{**g, "host": node.host} for g in node.snapshot.get("gpus", []) if node.alive]
+        backend = now["backend"]
+        driver = now["driver"] if isinstance(now["driver"], str) else "N/A"
+        build = InfoMetricFamily("gpuaccel_build", "gpuaccel version, NVIDIA driver and telemetry source")
+        build.add_metric([], {"version": self.version, "driver": driver, "backend": backend,
+                              "simulated": str(backend.startswith("fake:")).lower()})  # fmt: skip
+        yield build
+        keys = ["gpu", "name", "uuid", "host"]
 
-    def labels(g: dict[str, Any]) -> str:
-        info, host = g["info"], _label(g["host"])
-        name, uuid = _label(info["name"]), _label(info["uuid"])
-        return f'{{gpu="{info["index"]}",name="{name}",uuid="{uuid}",host="{host}"}}'
+        def ids(g: dict[str, Any]) -> list[str]:
+            info = g["info"]
+            return [str(info["index"]), str(info["name"]), str(info["uuid"]), str(g["host"])]
 
-    for f in PROMETHEUS_FIELDS:
-        rows = [
-            (labels(g), value) for g in gpus if g["sample"] and _num(value := _json_value(g["sample"], f.key))
-        ]
-        family(f.prom, f.help, rows, f.prom_type)
-    tflops = []
-    for g in gpus:
-        t = g["tflops"]
-        if _num(t.get("value")):
-            tflops.append((labels(g)[:-1] + f',exact="{str(t["exact"]).lower()}"}}', t["value"]))
-    est = FIELD["tflops_est"]
-    family(est.prom, est.help, tflops, est.prom_type)
-    idle = {s.index: s for s in scheduler.idle.snapshot()}
-    idle_rows = []
-    for g in gpus:
-        if g["host"] != here:
-            continue  # the idle detector watches this host's GPUs
-        state = idle.get(g["info"]["index"])
-        idle_rows.append((labels(g), 1.0 if state is not None and state.idle else 0.0))
-    family("gpuaccel_gpu_idle", "1 when the idle detector counts the GPU idle", idle_rows)
-    counts = scheduler.store.counts()
-    family(
-        "gpuaccel_jobs", "jobs by state", [(f'{{state="{s}"}}', float(counts.get(s, 0))) for s in JobState]
+        for f in PROMETHEUS_FIELDS:
+            family = (CounterMetricFamily if f.prom_type == "counter" else GaugeMetricFamily)(
+                f.prom, f.help, labels=keys
+            )
+            for g in gpus:
+                value = _json_value(g["sample"], f.key) if g["sample"] else None
+                if _num(value):  # values NVML cannot give are left out, as Prometheus expects
+                    family.add_metric(ids(g), float(value) * f.prom_scale)
+            yield family
+        flops = FIELD["tflops_est"]
+        family = GaugeMetricFamily(flops.prom, flops.help, labels=[*keys, "exact"])
+        for g in gpus:
+            t = g["tflops"]
+            if _num(t.get("value")):
+                family.add_metric([*ids(g), str(t["exact"]).lower()], float(t["value"]) * flops.prom_scale)
+        yield family
+        job_info = GaugeMetricFamily(
+            "gpuaccel_gpu_job_info",
+            "1 for each queue job running on a GPU",
+            labels=["gpu", "job_id", "job_name"],
+        )
+        for g in gpus:
+            if g["host"] == here and g.get("job_id") is not None:  # this daemon's jobs
+                job = scheduler.store.get(int(g["job_id"]))
+                name = (job.name or job.kind) if job is not None else ""
+                job_info.add_metric([str(g["info"]["index"]), str(g["job_id"]), name], 1.0)
+        yield job_info
+        idle = {s.index: s for s in scheduler.idle.snapshot()}
+        family = GaugeMetricFamily(
+            "gpuaccel_gpu_idle", "1 when the idle detector counts the GPU idle", labels=keys
+        )
+        for g in gpus:
+            if g["host"] != here:
+                continue  # the idle detector watches this host's GPUs
+            state = idle.get(g["info"]["index"])
+            family.add_metric(ids(g), 1.0 if state is not None and state.idle else 0.0)
+        yield family
+        yield from _queue_families(scheduler)
+        yield GaugeMetricFamily("gpuaccel_idle_gate_open", "1 while the assistant's idle gate is open",
+                                value=1.0 if scheduler.idle.is_gate_open() else 0.0)  # fmt: skip
+        yield GaugeMetricFamily("gpuaccel_telemetry_available", "1 when GPU telemetry works",
+                                value=1.0 if sampler is not None and sampler.available else 0.0)  # fmt: skip
+
+
+def _queue_families(scheduler: Scheduler) -> Iterator[Metric]:
+    """Jobs by state now, transitions into each state ever (from the event log), and wait/run histograms."""
+    store = scheduler.store
+    counts = store.counts()
+    jobs = GaugeMetricFamily("gpuaccel_jobs", "jobs by state now", labels=["state"])
+    for st in JobState:
+        jobs.add_metric([st.value], float(counts.get(st, 0)))
+    yield jobs
+    sql = "SELECT state, COUNT(*) FROM events WHERE type = 'job' AND state IS NOT NULL GROUP BY state"
+    entered = {r[0]: r[1] for r in store.query(sql)}
+    transitions = CounterMetricFamily(
+        "gpuaccel_job_transitions",
+        "times a job entered each state (queued counts submissions and retries)",
+        labels=["state"],
     )
-    family("gpuaccel_idle_gate_open", "1 while the assistant's idle gate is open",
-           [("", 1.0 if scheduler.idle.is_gate_open() else 0.0)])  # fmt: skip
-    family("gpuaccel_telemetry_available", "1 when GPU telemetry works",
-           [("", 1.0 if sampler is not None and sampler.available else 0.0)])  # fmt: skip
-    return "\n".join(lines) + "\n"
+    for st in JobState:
+        transitions.add_metric([st.value], float(entered.get(st.value, 0)))
+    yield transitions
+    yield _histogram(store, "gpuaccel_job_wait_seconds", "time from submission to start, started jobs",
+                     "started_at - created_at", "started_at IS NOT NULL")  # fmt: skip
+    ran = "started_at IS NOT NULL AND finished_at IS NOT NULL"
+    yield _histogram(store, "gpuaccel_job_run_seconds", "run time of finished jobs that started",
+                     "finished_at - started_at", ran)  # fmt: skip
+
+
+def _histogram(store: Any, name: str, help_text: str, value: str, where: str) -> HistogramMetricFamily:
+    """Cumulative bucket counts computed by SQLite in one pass over the jobs table."""
+    sums = ", ".join(f"SUM(CASE WHEN {value} <= {b} THEN 1 ELSE 0 END)" for b in DURATION_BUCKETS)
+    row = store.query(f"SELECT COUNT(*), COALESCE(SUM({value}), 0), {sums} FROM jobs WHERE {where}")[0]
+    count, total, *cumulative = (v or 0 for v in row)
+    buckets = [(f"{b:g}", float(c)) for b, c in zip(DURATION_BUCKETS, cumulative, strict=True)]
+    return HistogramMetricFamily(name, help_text, buckets=[*buckets, ("+Inf", float(count))], sum_value=total)
+
+
+def prometheus_text(sampler: Sampler | None, scheduler: Scheduler, version: str = "") -> str:
+    """The exposition Prometheus scrapes (text format 0.0.4), built by prometheus-client."""
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(_Collector(sampler, scheduler, version))
+    return generate_latest(registry).decode()
 
 
 def _json_value(sample: dict[str, Any], key: str) -> Any:

@@ -125,8 +125,8 @@ class FakeBackend:
             _FakeGpu(0, H100, "GPU-fa4e0000-0000-4000-8000-000000000000"),
             _FakeGpu(1, RTX4090, "GPU-fa4e0000-0000-4000-8000-000000000001"),
         ]
-        gpus[0].processes.append(ProcessInfo(4242, "fake-trainer", 20480.0, "compute"))
-        gpus[1].processes.append(ProcessInfo(1717, "Xorg", 512.0, "graphics"))
+        gpus[0].processes.append(ProcessInfo(4242, "fake-trainer", 20480.0, "compute", simulated=True))
+        gpus[1].processes.append(ProcessInfo(1717, "Xorg", 512.0, "graphics", simulated=True))
         if scenario == "gpu_lost":
             gpus[1].lost_after = lost_after
         return gpus
@@ -200,9 +200,13 @@ class FakeBackend:
             self._gpus[index].overrides.clear()
             self._gpus[index].gpm_overrides.clear()
 
-    def add_process(self, index: int, pid: int, name: str, used_mib: float, kind: str = "compute") -> None:
+    def add_process(
+        self, index: int, pid: int, name: str, used_mib: float, kind: str = "compute", simulated: bool = False
+    ) -> None:
+        """Show ``pid`` on GPU ``index``: a real pid (a test's child) gets its host side looked up; a
+        ``simulated`` one is labelled as having no host process behind it."""
         with self._lock:
-            self._gpus[index].processes.append(ProcessInfo(pid, name, used_mib, kind))
+            self._gpus[index].processes.append(ProcessInfo(pid, name, used_mib, kind, simulated=simulated))
 
     def remove_process(self, index: int, pid: int) -> None:
         with self._lock:
@@ -234,7 +238,13 @@ class FakeBackend:
         power = round(m.idle_power_w + (m.power_limit_w - m.idle_power_w) * util / 100.0 * 0.9, 1)
         g.energy_j += power * 0.1  # as if sampled at 10 Hz
         used = sum(p.used_mib for p in g.processes if not isinstance(p.used_mib, NA)) + 512.0
-        procs = [ProcessInfo(p.pid, p.name, p.used_mib, p.kind) for p in g.processes]
+        # Compute processes share the SM utilization, as NVML's per-process samples would.
+        n_compute = sum(p.kind == "compute" for p in g.processes) or 1
+        procs = [
+            ProcessInfo(p.pid, p.name, p.used_mib, p.kind, round(util / n_compute, 1) if p.kind == "compute"
+                        else 0.0, p.simulated)
+            for p in g.processes
+        ]  # fmt: skip
         s = GpuSample(
             index=g.index,
             uuid=g.uuid,

@@ -29,6 +29,14 @@ NOT_REPORTED = "not reported by the driver"
 NO_GPM = "no GPM reading in this sample"
 NO_SAMPLE = "no sample yet"
 
+# What the TFLOP/s figure for work that is not our own queue's rests on (status, API, GUI tooltip).
+# NVML measures only how busy the tensor pipe is, whatever the precision; docs/telemetry.md has the table.
+TFLOPS_ASSUMPTION = (
+    "16-bit dense equivalent: tensor-pipe busy x this GPU's dense bf16 peak. NVML cannot tell precisions "
+    "apart: close for large bf16/fp16 matmuls, about 2x too high for TF32, about half the real rate for "
+    "FP8, 0.65-0.87x for small matmuls and about 0.8x for attention. The measured quantity is the busy %."
+)
+
 Source = Literal["sample", "gpm", "derived"]
 
 
@@ -44,9 +52,10 @@ class Field:
     source: Source = "sample"  # where :func:`read` finds it: GpuSample attribute, GpuSample.gpm, computed
     numeric: bool = True  # kept in the sampler's ring buffers
     history: bool = False  # kept in the telemetry_1s / telemetry_1m tables
-    prom: str = ""  # Prometheus gauge name; "" when not exported
+    prom: str = ""  # Prometheus name in base units (a counter's without ``_total``); "" when not exported
     help: str = ""  # Prometheus HELP text
-    prom_type: str = "gauge"  # Prometheus TYPE
+    prom_type: str = "gauge"  # Prometheus TYPE: "gauge" or "counter"
+    prom_scale: float = 1.0  # value x scale = the base unit Prometheus wants (MiB -> bytes, % -> ratio)
 
     def text(self, value: float) -> str:
         """The number with its unit for plain text: ``45%``, ``312 W``, ``71 °C``."""
@@ -55,46 +64,61 @@ class Field:
 
 
 def _pct(key: str, label: str, title: str, help_text: str, history: bool = False) -> Field:
-    """A GPM metric: percent, one decimal, exported under ``gpuaccel_gpu_<key>_percent`` when helped."""
-    prom = f"gpuaccel_gpu_{key}_percent" if help_text else ""
-    return Field(key, label, title, "%", 1, "gpm", history=history, prom=prom, help=help_text)
+    """A GPM metric: percent, one decimal, exported as ``gpuaccel_gpu_<key>_ratio`` (0-1) when helped."""
+    prom = f"gpuaccel_gpu_{key}_ratio" if help_text else ""
+    return Field(
+        key, label, title, "%", 1, "gpm", history=history, prom=prom, help=help_text, prom_scale=0.01
+    )
 
+
+_RATIO, _MIB_TO_BYTES, _MHZ_TO_HZ = 0.01, 1024.0 * 1024.0, 1e6
 
 FIELDS: tuple[Field, ...] = (
-    Field("util_gpu", "util", "GPU utilization", "%", history=True,
-          prom="gpuaccel_gpu_utilization_percent", help="GPU utilization (percent)"),
+    Field("util_gpu", "util", "GPU utilization", "%", history=True, prom="gpuaccel_gpu_utilization_ratio",
+          help="fraction of time a kernel ran (NVML utilization.gpu, 0-1)", prom_scale=_RATIO),
     Field("util_mem", "mem-util", "Memory bus utilization", "%", history=True,
-          prom="gpuaccel_gpu_memory_utilization_percent", help="memory controller utilization (percent)"),
+          prom="gpuaccel_gpu_memory_utilization_ratio", help="memory controller busy fraction (0-1)",
+          prom_scale=_RATIO),
     Field("mem_used_mib", "memory used", "Memory used", "MiB", history=True,
-          prom="gpuaccel_gpu_memory_used_mib", help="GPU memory used (MiB)"),
+          prom="gpuaccel_gpu_memory_used_bytes", help="GPU memory used", prom_scale=_MIB_TO_BYTES),
     Field("mem_total_mib", "memory", "Memory total", "MiB",
-          prom="gpuaccel_gpu_memory_total_mib", help="GPU memory total (MiB)"),
+          prom="gpuaccel_gpu_memory_total_bytes", help="GPU memory total", prom_scale=_MIB_TO_BYTES),
     Field("temperature_c", "temperature", "Temperature", "°C", history=True,
           prom="gpuaccel_gpu_temperature_celsius", help="GPU temperature"),
     Field("power_w", "power", "Power", "W", history=True, prom="gpuaccel_gpu_power_watts", help="power draw"),
     Field("power_limit_w", "power limit", "Power limit", "W",
-          prom="gpuaccel_gpu_power_limit_watts", help="power limit"),
-    Field("energy_j", "energy", "Energy", "J",
-          prom="gpuaccel_gpu_energy_joules", help="energy since driver load"),
+          prom="gpuaccel_gpu_power_limit_watts", help="enforced power limit"),
+    Field("energy_j", "energy", "Energy", "J", prom="gpuaccel_gpu_energy_joules",
+          help="energy used since the driver loaded (NVML total energy counter)", prom_type="counter"),
     Field("sm_clock_mhz", "SM clock", "SM clock", "MHz", history=True,
-          prom="gpuaccel_gpu_sm_clock_mhz", help="SM clock"),
+          prom="gpuaccel_gpu_sm_clock_hertz", help="SM clock", prom_scale=_MHZ_TO_HZ),
     Field("mem_clock_mhz", "mem clock", "Memory clock", "MHz", history=True,
-          prom="gpuaccel_gpu_memory_clock_mhz", help="memory clock"),
-    Field("fan_pct", "fan", "Fan", "%"),
+          prom="gpuaccel_gpu_memory_clock_hertz", help="memory clock", prom_scale=_MHZ_TO_HZ),
+    Field("fan_pct", "fan", "Fan", "%", prom="gpuaccel_gpu_fan_speed_ratio",
+          help="fan speed as a fraction of its maximum", prom_scale=_RATIO),
     Field("pstate", "P-state", "P-state", "", numeric=False),
     Field("throttle_reasons", "throttle reasons", "Throttle", "", numeric=False),
-    Field("pcie_tx_kbs", "PCIe tx", "PCIe transmit", "KB/s"),
-    Field("pcie_rx_kbs", "PCIe rx", "PCIe receive", "KB/s"),
+    Field("pcie_tx_kbs", "PCIe tx", "PCIe transmit", "KB/s",
+          prom="gpuaccel_gpu_pcie_transmit_bytes_per_second", help="PCIe transmit throughput",
+          prom_scale=1024.0),
+    Field("pcie_rx_kbs", "PCIe rx", "PCIe receive", "KB/s",
+          prom="gpuaccel_gpu_pcie_receive_bytes_per_second", help="PCIe receive throughput",
+          prom_scale=1024.0),
     Field("processes", "processes", "Processes", "", numeric=False),
-    _pct("sm_active", "SM active", "SM active", "GPM sm active (percent)", history=True),
-    _pct("sm_occupancy", "occupancy", "SM occupancy", "GPM sm occupancy (percent)"),
-    _pct("tensor_active", "tensor", "Tensor-core activity", "GPM tensor active (percent)", history=True),
-    _pct("dram_bw_util", "DRAM BW", "DRAM bandwidth", "GPM dram bw util (percent)", history=True),
+    _pct("sm_active", "SM active", "SM active", "fraction of SM cycles with a warp resident (GPM)",
+         history=True),
+    _pct("sm_occupancy", "occupancy", "SM occupancy", "achieved warp occupancy fraction (GPM)"),
+    _pct("tensor_active", "tensor", "Tensor-core activity", "tensor pipe busy fraction, any precision (GPM)",
+         history=True),
+    _pct("dram_bw_util", "DRAM BW", "DRAM bandwidth", "DRAM bandwidth used, fraction of peak (GPM)",
+         history=True),
     _pct("fp16_active", "FP16", "FP16 pipe activity", ""),
     _pct("fp32_active", "FP32", "FP32 pipe activity", ""),
     _pct("fp64_active", "FP64", "FP64 pipe activity", ""),
     Field("tflops_est", "est. TFLOP/s", "TFLOP/s", "TFLOP/s", 1, "derived", history=True,
-          prom="gpuaccel_gpu_tflops", help="achieved TFLOP/s (exact for gpuaccel jobs, else estimated)"),
+          prom="gpuaccel_gpu_flops", prom_scale=1e12,
+          help="floating-point operations per second: counted by our job (exact=\"true\") or the 16-bit "
+          "dense equivalent of tensor-pipe busy x the GPU's bf16 dense peak (exact=\"false\")"),
 )  # fmt: skip
 
 FIELD: dict[str, Field] = {f.key: f for f in FIELDS}

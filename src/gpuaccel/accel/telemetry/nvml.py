@@ -62,6 +62,9 @@ _ARCHITECTURES |= {9: "Hopper", 10: "Blackwell", 13: "Rubin"}
 # most this often (the value repeated between), staggered across GPUs; a PCIe interval of None turns it off.
 PCIE_INTERVAL_S = 1.0
 ENERGY_INTERVAL_S = 5.0
+# Fields that change at human pace are read at 1 Hz whatever the sampling rate (the value repeated between):
+# the process lists with their per-process utilization, the enforced power limit, fan and P-state.
+SLOW_INTERVAL_S = 1.0
 PCIE_OFF = "PCIe throughput reading is turned off (it costs ~20 ms per call)"
 # Errors that will not go away while the driver runs: the call is not made again for that GPU.
 _PERMANENT = (NOT_SUPPORTED, FUNCTION_NOT_FOUND)
@@ -111,6 +114,7 @@ class NvmlBackend:
         self._gpm_have_prev: list[bool] = []
         self._slow: dict[tuple[int, str], tuple[float, Any]] = {}  # (gpu, what) -> (next due, value)
         self._permanent: dict[tuple[Any, ...], NA] = {}  # calls answered "not supported" once
+        self._proc_seen: dict[int, int] = {}  # per GPU: newest per-process utilization timestamp (us)
 
     # ---- the one place NVML is called --------------------------------------------------------------
 
@@ -217,7 +221,12 @@ class NvmlBackend:
         )
         s.temperature_c = _num(q(index, nv.nvmlDeviceGetTemperature, h, nv.NVML_TEMPERATURE_GPU))
         s.power_w = _num(q(index, nv.nvmlDeviceGetPowerUsage, h), 1000.0)
-        s.power_limit_w = _num(q(index, nv.nvmlDeviceGetEnforcedPowerLimit, h), 1000.0)
+        s.power_limit_w = self._every(
+            index,
+            "limit",
+            SLOW_INTERVAL_S,
+            lambda: _num(q(index, nv.nvmlDeviceGetEnforcedPowerLimit, h), 1000.0),
+        )
         s.energy_j = self._every(
             index,
             "energy",
@@ -226,14 +235,18 @@ class NvmlBackend:
         )
         s.sm_clock_mhz = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_SM))
         s.mem_clock_mhz = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_MEM))
-        s.fan_pct = _num(q(index, nv.nvmlDeviceGetFanSpeed, h))
-        pstate = q(index, nv.nvmlDeviceGetPerformanceState, h)
+        s.fan_pct = self._every(
+            index, "fan", SLOW_INTERVAL_S, lambda: _num(q(index, nv.nvmlDeviceGetFanSpeed, h))
+        )
+        pstate = self._every(
+            index, "pstate", SLOW_INTERVAL_S, lambda: q(index, nv.nvmlDeviceGetPerformanceState, h)
+        )
         s.pstate = (
             pstate if isinstance(pstate, NA) else (f"P{pstate}" if 0 <= pstate <= 15 else NA(NOT_REPORTED))
         )
         s.throttle_reasons = self._throttle(index)
         s.pcie_tx_kbs, s.pcie_rx_kbs = self._pcie(index)
-        s.processes = self._processes(index)
+        s.processes = self._every(index, "processes", SLOW_INTERVAL_S, lambda: self._processes(index))
         s.gpm = self._gpm(index)
         if self._lost[index]:  # lost during this very sample
             return lost_sample(index, self._uuids[index], now)
@@ -305,7 +318,28 @@ class NvmlBackend:
                 )
         if len(failures) == 2:
             return failures[0]
+        sm = self._process_sm(index)
+        for p in found:
+            p.sm_pct = sm.get(p.pid, 0.0) if isinstance(sm, dict) else sm
         return found
+
+    def _process_sm(self, index: int) -> dict[int, float] | NA:
+        """SM % per pid since the last reading (nvmlDeviceGetProcessUtilization); a pid NVML has no sample
+        for in that interval did not use the SMs. Newest sample per pid wins."""
+        nv = self._nvml
+        last = self._proc_seen.get(index, int((time.time() - SLOW_INTERVAL_S) * 1e6))
+        try:
+            samples = nv.nvmlDeviceGetProcessUtilization(self._handles[index], last)
+        except Exception as exc:
+            if getattr(exc, "value", None) == getattr(nv, "NVML_ERROR_NOT_FOUND", 6):
+                return {}  # no process ran on the SMs since ``last``
+            return NA(reason_for(exc)[0])
+        out: dict[int, tuple[int, float]] = {}
+        for u in samples:
+            if int(u.pid) not in out or u.timeStamp >= out[int(u.pid)][0]:
+                out[int(u.pid)] = (int(u.timeStamp), float(u.smUtil))
+            self._proc_seen[index] = max(self._proc_seen.get(index, 0), int(u.timeStamp))
+        return {pid: sm for pid, (_, sm) in out.items()}
 
     def _gpm_support(self, index: int) -> bool | NA:
         if self._lost[index]:

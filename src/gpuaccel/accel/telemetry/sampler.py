@@ -15,7 +15,7 @@ from types import TracebackType
 
 import numpy as np
 
-from gpuaccel.accel.telemetry.fields import NUMERIC_FIELDS, read
+from gpuaccel.accel.telemetry.fields import FIELD, NUMERIC_FIELDS, sample_tflops
 from gpuaccel.accel.telemetry.peaks import peak_for
 from gpuaccel.accel.telemetry.subscribers import Subscribers
 from gpuaccel.accel.telemetry.types import (
@@ -32,6 +32,12 @@ from gpuaccel.accel.telemetry.types import (
 log = logging.getLogger(__name__)
 
 _COLUMN = {name: i for i, name in enumerate(NUMERIC_FIELDS)}
+# Where each ring column comes from, resolved once (the per-sample path does no catalogue lookups):
+# GpuSample attributes, GpuSample.gpm keys, and the TFLOP/s estimate derived from the GPU's peak.
+_ATTR_COLUMNS = tuple((i, k) for i, k in enumerate(NUMERIC_FIELDS) if FIELD[k].source == "sample")
+_GPM_COLUMNS = tuple((i, k) for i, k in enumerate(NUMERIC_FIELDS) if FIELD[k].source == "gpm")
+_TFLOPS_COLUMN = _COLUMN["tflops_est"]
+_NAN = float("nan")
 
 Callback = Callable[[list[GpuSample]], None]
 
@@ -46,10 +52,20 @@ class _Ring:
         self.size = 0
 
     def push(self, s: GpuSample, peak: Num) -> None:
-        row = self.values[self.head]
-        for i, name in enumerate(NUMERIC_FIELDS):
-            v = read(s, name, peak)
-            row[i] = np.nan if isinstance(v, NA) else v
+        row = [_NAN] * len(NUMERIC_FIELDS)
+        for i, key in _ATTR_COLUMNS:
+            v = getattr(s, key)
+            if v.__class__ is not NA:
+                row[i] = v
+        gpm = s.gpm
+        for i, key in _GPM_COLUMNS:
+            v = gpm.get(key)
+            if v is not None and v.__class__ is not NA:
+                row[i] = v
+        est = sample_tflops(s, peak)
+        if est.__class__ is not NA:
+            row[_TFLOPS_COLUMN] = est
+        self.values[self.head] = row  # one numpy assignment for the whole row
         self.t[self.head] = s.timestamp
         self.head = (self.head + 1) % len(self.t)
         self.size = min(self.size + 1, len(self.t))

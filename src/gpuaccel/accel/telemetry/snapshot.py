@@ -8,20 +8,21 @@ from dataclasses import asdict
 from typing import Any
 
 from gpuaccel.accel.telemetry import backend_name
-from gpuaccel.accel.telemetry.fields import sample_tflops
+from gpuaccel.accel.telemetry.fields import TFLOPS_ASSUMPTION, sample_tflops
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample, Num, to_jsonable
 
 
 def tflops_entry(sample: GpuSample | None, peak: Num, source: str) -> dict[str, Any]:
-    """The estimate and what it rests on: ``{"value" | "na", "exact": False, "source", "peak",
-    "peak_source"}``; ``value`` = tensor-core activity x the GPU's dense bf16 peak."""
+    """The estimate and what it rests on: ``{"value" | "na", "exact": False, "source", "assumption", "peak",
+    "peak_source"}``; ``value`` = tensor-pipe busy x the GPU's dense bf16 peak, a 16-bit dense equivalent."""
     est = sample_tflops(sample, peak)
     value: dict[str, Any] = {"na": est.reason} if isinstance(est, NA) else {"value": est}
     return {
         **value,
         "exact": False,
-        "source": f"estimate: tensor-core activity x {source} peak",
+        "source": f"16-bit dense equivalent: tensor-pipe busy x {source} bf16 peak",
+        "assumption": TFLOPS_ASSUMPTION,
         "peak": to_jsonable(peak),
         "peak_source": source,
     }
@@ -34,6 +35,7 @@ def exact_tflops_entry(job_id: int, metric: dict[str, Any], estimate: dict[str, 
         "value": metric.get("value"),
         "exact": bool(metric.get("exact", True)),
         "source": f"job {job_id}",
+        "assumption": "counted by the job: FLOPs it performed / time it measured",
         "peak": estimate["peak"],
         "peak_source": estimate["peak_source"],
     }

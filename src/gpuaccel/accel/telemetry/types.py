@@ -37,10 +37,14 @@ class TelemetryUnavailable(RuntimeError):
 
 @dataclass
 class ProcessInfo:
+    """One process NVML sees on a GPU. ``pid`` is in the host's pid namespace (NVML's view)."""
+
     pid: int
     name: str
     used_mib: Num
     kind: str  # "compute" or "graphics"
+    sm_pct: Num = NA(NOT_SUPPORTED)  # NVML per-process utilization (nvmlDeviceGetProcessUtilization)
+    simulated: bool = False  # a scripted process of the fake backend: no host process behind it
 
 
 @dataclass

@@ -109,6 +109,15 @@ class Client(Connection):
             params["until"] = until
         return self._json("GET", "/telemetry/history", params=params)
 
+    def processes(self) -> dict[str, Any]:
+        """Every GPU process: ``{"processes": [row...], "pid_namespace", "note", "available"}``."""
+        return self._json("GET", "/processes")
+
+    def signal_process(self, pid: int, started: float, signal: str = "TERM") -> dict[str, Any]:
+        """Send TERM, KILL or INT to GPU process ``pid`` if it is still the one started at ``started``."""
+        body = {"signal": signal.upper(), "started": started}
+        return self._json("POST", f"/processes/{int(pid)}/signal", json=body)
+
     def idle(self) -> IdleOut:
         return self._model(IdleOut, "GET", "/idle")
 

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from gpuaccel.accel.telemetry import backend_name, open_backend
-from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, read
+from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, TFLOPS_ASSUMPTION, read
 from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import snapshot
@@ -125,7 +125,8 @@ def render(sampler: Sampler) -> str:
     out = lines + _table(rows) + [""] + details
     out += [
         "",
-        "est. TFLOP/s = tensor-core activity x dense bf16 peak (table: datasheet; calibrated: measured).",
+        f"est. TFLOP/s = {TFLOPS_ASSUMPTION}",
+        "Peak: table = datasheet; calibrated = measured by `gpuaccel calibrate`.",
     ]
     reasons = [
         f"  GPU {i}: {', '.join(fields)}: {reason}" if fields else f"  GPU {i}: {reason}"

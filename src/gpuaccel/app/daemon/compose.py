@@ -27,6 +27,7 @@ from gpuaccel.scheduler.cluster import create_router as cluster_router
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.history import HistoryWriter
 from gpuaccel.scheduler.idle import IdleDetector
+from gpuaccel.scheduler.job_energy import JobEnergy
 from gpuaccel.scheduler.models import Job
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import LOCAL
@@ -79,6 +80,7 @@ class Daemon:
             places = placements(store, data_dir, ray, where)
             scheduler = Scheduler(store, data_dir, config, sampler, idle, places)
             history = HistoryWriter(store, sampler, config)
+            sampler.subscribe(JobEnergy(scheduler).on_round)  # joules per job, as an "energy" event
             missing = missing_dependencies()
             assistant = None
             if missing:
@@ -139,7 +141,7 @@ class Daemon:
         @api.get("/metrics", response_class=PlainTextResponse, tags=["daemon"])
         def metrics() -> PlainTextResponse:
             return PlainTextResponse(
-                prometheus_text(self.sampler, self.scheduler),
+                prometheus_text(self.sampler, self.scheduler, self.version),
                 media_type="text/plain; version=0.0.4; charset=utf-8",
             )
 

@@ -11,6 +11,7 @@ import os
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -31,11 +32,22 @@ def make_app(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def run(data_dir: str | None = None) -> int:
-    """Open the window (starting a local daemon if none runs); returns the exit code."""
+def run(data_dir: str | None = None, demo: bool = False) -> int:
+    """Open the window (starting a local daemon if none runs); returns the exit code.
+
+    ``demo``: the local demo daemon on simulated GPUs, whatever remote daemon the settings name."""
     app = make_app()
     settings = AppSettings.load()
-    window = MainWindow(settings, data_dir=data_dir or os.environ.get("GPUACCEL_DATA_DIR"), autostart=True)
+    store = None
+    if demo:  # settings changed in the demo are kept apart from the user's own
+        settings.daemon_url, settings.token = "", ""
+        demo_dir = os.environ.get("GPUACCEL_DATA_DIR") or "."
+        store = QSettings(str(Path(demo_dir) / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(
+        settings, data_dir=data_dir or os.environ.get("GPUACCEL_DATA_DIR"), autostart=True, store=store
+    )
+    if demo:
+        window.setWindowTitle("gpuaccel (demo: simulated GPUs)")
     window.show()
     app.aboutToQuit.connect(window.shutdown)
     try:

@@ -26,6 +26,7 @@ from gpuaccel.app.gui import models
 from gpuaccel.app.gui.assistant_panel import AssistantPanel
 from gpuaccel.app.gui.dashboard import Dashboard
 from gpuaccel.app.gui.jobs import JobsPanel
+from gpuaccel.app.gui.processes import ProcessesPanel
 from gpuaccel.app.gui.settings import AppSettings, SettingsDialog, policy_of
 from gpuaccel.app.gui.telemetry_model import TelemetryModel
 from gpuaccel.app.gui.theme import ASSETS, theme_manager
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.dashboard, QIcon(str(ASSETS / "icons" / "dashboard.svg")), "Dashboard")
         self.tabs.addTab(self.jobs_panel, QIcon(str(ASSETS / "icons" / "jobs.svg")), "Jobs")
         self.tabs.addTab(self.assistant_panel, QIcon(str(ASSETS / "icons" / "assistant.svg")), "Assistant")
+        self.tabs.addTab(ProcessesPanel(lambda: self.settings.endpoint(self.data_dir)), "Processes")
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
         self.status_label = QLabel("")

@@ -1,0 +1,112 @@
+"""``gpuaccel history``: the daemon's stored telemetry of every GPU as CSV or Parquet, for spreadsheets,
+pandas and notebooks. One row per (GPU, time); an unavailable reading is an empty cell / null."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS
+from gpuaccel.app.client import Client
+from gpuaccel.app.commands.jobs import UsageError, client_command, client_options, parse_duration
+
+PARQUET_INSTALL = "pip install 'gpuaccel[export]'  (or: pip install pyarrow)"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "history",
+        parents=[client_options()],
+        help="export stored GPU telemetry as CSV or Parquet",
+        description="Export the daemon's telemetry history. --since takes a duration back from now (90s, "
+        "10m, 2h, 1d) or a date/time (2026-11-23T08:00, local time unless it names a zone).",
+    )
+    p.add_argument("--since", default="1h", help="start: a duration ago or an ISO date/time (default 1h)")
+    p.add_argument("--until", help="end: a duration ago or an ISO date/time (default now)")
+    p.add_argument("--format", choices=("csv", "parquet"), default="csv")
+    p.add_argument("--resolution", choices=("1s", "1m"), default="1s", help="stored table (default 1s)")
+    p.add_argument("--gpu", type=int, action="append", metavar="N", help="only GPU N (repeatable)")
+    p.add_argument("--fields", default=",".join(HISTORY_FIELDS), help="comma list (default: all stored)")
+    p.add_argument("-o", "--output", help="file to write (default: stdout for CSV; required for Parquet)")
+    p.set_defaults(func=client_command(cmd_history, timeout=60.0))
+
+
+def parse_when(text: str, now: float | None = None) -> float:
+    """A duration back from now (``2h``) or an ISO date/time -> unix seconds."""
+    now = time.time() if now is None else now
+    try:
+        return now - parse_duration(text)
+    except UsageError:
+        pass
+    try:
+        when = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise UsageError(
+            f"{text!r} is neither a duration (90s, 10m, 2h, 1d) nor an ISO date/time (2026-11-23T08:00)"
+        ) from None
+    return when.timestamp() if when.tzinfo else when.astimezone().timestamp()
+
+
+def collect(client: Client, args: argparse.Namespace) -> tuple[list[str], list[dict[str, Any]]]:
+    """The columns and rows of the export, GPU by GPU, oldest first."""
+    fields = [f.strip() for f in args.fields.split(",") if f.strip()]
+    unknown = [f for f in fields if f not in HISTORY_FIELDS]
+    if unknown or not fields:
+        bad = ", ".join(unknown) or "(none given)"
+        raise UsageError(f"--fields: unknown {bad}; stored: {', '.join(HISTORY_FIELDS)}")
+    now = time.time()
+    since = parse_when(args.since, now)
+    until = parse_when(args.until, now) if args.until else now
+    if since >= until:
+        raise UsageError("--since must be before --until")
+    known = [g["info"]["index"] for g in client.telemetry_now()["gpus"]]
+    gpus = args.gpu or known
+    missing = sorted(set(gpus) - set(known))
+    if missing:
+        raise UsageError(f"--gpu {missing[0]}: the daemon has GPUs {known or 'none'}")
+    rows: list[dict[str, Any]] = []
+    for gpu in gpus:
+        h = client.telemetry_history(gpu, fields, since=since, until=until, resolution=args.resolution)
+        for i, t in enumerate(h["t"]):
+            stamp = datetime.fromtimestamp(t, UTC).isoformat(timespec="milliseconds")
+            rows.append({"time_utc": stamp, "t": t, "gpu": gpu, **{f: h[f][i] for f in fields}})
+    return ["time_utc", "t", "gpu", *fields], rows
+
+
+def write_csv(columns: list[str], rows: list[dict[str, Any]], out: TextIO) -> None:
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+
+
+def write_parquet(columns: list[str], rows: list[dict[str, Any]], path: Path) -> None:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise UsageError(f"Parquet export needs pyarrow: {PARQUET_INSTALL}") from None
+    types = {"time_utc": pa.string(), "t": pa.float64(), "gpu": pa.int32()}
+    schema = pa.schema([(c, types.get(c, pa.float64())) for c in columns])
+    table = pa.Table.from_pylist(rows, schema=schema)
+    pq.write_table(table, path)
+
+
+def cmd_history(args: argparse.Namespace, client: Client) -> int:
+    if args.format == "parquet" and not args.output:
+        raise UsageError("--format parquet needs -o FILE (Parquet is binary)")
+    columns, rows = collect(client, args)
+    if args.format == "parquet":
+        write_parquet(columns, rows, Path(args.output))
+    elif args.output:
+        with open(args.output, "w", newline="", encoding="utf-8") as f:
+            write_csv(columns, rows, f)
+    else:
+        write_csv(columns, rows, sys.stdout)
+    if args.output:
+        print(f"Wrote {len(rows)} rows ({len(columns) - 3} fields) to {args.output}.", file=sys.stderr)
+    return 0

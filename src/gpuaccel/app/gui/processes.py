@@ -1,0 +1,357 @@
+"""The Processes tab: every GPU process (owner, command line, GPU memory, SM %, CPU %, RSS, age, job),
+sortable and filterable, with interrupt / terminate / kill for the user's own processes.
+
+Others' processes are greyed with the reason in their tooltip. Every signal asks first, naming the
+process; the daemon checks the pid and its start time again before sending. The tab polls the daemon on
+its own worker thread only while it is visible.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QBrush, QColor, QHideEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpuaccel.app.client import Client
+from gpuaccel.app.gui.api import Api, ApiError
+from gpuaccel.app.gui.connection import Endpoint
+from gpuaccel.app.gui.threads import WorkerThread
+
+POLL_MS = 2000
+COLUMNS = ("PID", "User", "GPU", "GPU memory", "SM", "CPU", "Host RSS", "Elapsed", "Job", "Command")
+KEYS = ("pid", "user", "gpu", "used_mib", "sm_pct", "cpu_pct", "rss_mib", "elapsed_s", "job_id", "cmdline")
+ACTIONS = (
+    ("INT", "Interrupt", "interrupt (SIGINT, like Ctrl-C)"),
+    ("TERM", "Terminate", "terminate (SIGTERM)"),
+    ("KILL", "Kill", "kill (SIGKILL, cannot be caught)"),
+)
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def command_text(row: dict[str, Any]) -> str:
+    """The command line shell-quoted (copy-pasteable); NVML's name when the host side is hidden."""
+    cmd = row.get("cmdline")
+    text = shlex.join(cmd) if isinstance(cmd, list) and cmd else str(row.get("name", "?"))
+    return text + (" (simulated)" if row.get("simulated") else "")
+
+
+def describe(row: dict[str, Any]) -> str:
+    """How a confirmation names a process: pid, command, owner, GPU and job."""
+    user = row["user"] if isinstance(row.get("user"), str) else "unknown user"
+    job = f", job {row['job_id']}" if row.get("job_id") is not None else ""
+    return f"process {row['pid']} ({command_text(row)}), user {user}, GPU {row['gpu']}{job}"
+
+
+def _num(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _elapsed(seconds: float) -> str:
+    s = int(seconds)
+    if s < 3600:
+        return f"{s // 60}:{s % 60:02d}"
+    return f"{s // 3600}h {s % 3600 // 60:02d}m" if s < 86400 else f"{s // 86400}d {s % 86400 // 3600:02d}h"
+
+
+def _cell(row: dict[str, Any], column: int) -> tuple[str, Any]:
+    """(text shown, sort key) of one cell; N/A shows its reason in the tooltip."""
+    value = row.get(KEYS[column])
+    if column == 9:
+        return command_text(row), command_text(row)
+    if column == 1:
+        return (value, value) if isinstance(value, str) else ("N/A", "")
+    if column == 8:
+        return ("-", -1) if value is None else (str(value), value)
+    n = _num(value)
+    if n is None:
+        return "N/A", -1.0
+    if column in (3, 6):
+        return f"{n:,.0f} MiB", n
+    if column in (4, 5):
+        return f"{n:.0f}%", n
+    if column == 7:
+        return _elapsed(n), n
+    return str(int(n)), n
+
+
+class ProcessTableModel(QAbstractTableModel):
+    """Rows as the daemon sends them (``GET /api/v1/processes``); sort keys in UserRole."""
+
+    SORT_ROLE = Qt.ItemDataRole.UserRole
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[dict[str, Any]] = []
+
+    def set_rows(self, rows: list[dict[str, Any]]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: _Index, role: int = 0) -> Any:
+        if not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _cell(row, index.column())[0]
+        if role == self.SORT_ROLE:
+            return _cell(row, index.column())[1]
+        if role == Qt.ItemDataRole.ForegroundRole and not row.get("can_signal"):
+            return QBrush(QColor(128, 128, 128))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            na = row.get(KEYS[index.column()])
+            tip = f"N/A: {na['na']}" if isinstance(na, dict) and "na" in na else command_text(row)
+            why = row.get("why_not")
+            return tip if row.get("can_signal") or not why else f"{tip}\nCannot be signalled: {why}"
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in range(2, 9):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+class ProcessFilter(QSortFilterProxyModel):
+    """Text filter over pid, user, GPU, job and command line; optionally only signallable rows."""
+
+    def __init__(self, source: ProcessTableModel) -> None:
+        super().__init__()
+        self.setSourceModel(source)
+        self.setSortRole(ProcessTableModel.SORT_ROLE)
+        self.text = ""
+        self.only_mine = False
+
+    def set_filter(self, text: str, only_mine: bool) -> None:
+        self.beginFilterChange()
+        self.text, self.only_mine = text.strip().lower(), only_mine
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+        row = self.sourceModel().rows[source_row]  # type: ignore[attr-defined]
+        if self.only_mine and not row.get("can_signal"):
+            return False
+        if not self.text:
+            return True
+        user = row["user"] if isinstance(row.get("user"), str) else ""
+        hay = f"{row['pid']} {user} gpu{row['gpu']} job{row.get('job_id')} {command_text(row)}".lower()
+        return self.text in hay
+
+
+class ProcessWorker(QObject):
+    """Lists processes every POLL_MS and sends signals, on its own thread (the UI never blocks)."""
+
+    listed = Signal(object)
+    failed = Signal(str)
+    signalled = Signal(object)
+
+    def __init__(self, endpoint_provider: Callable[[], Endpoint]) -> None:
+        super().__init__()
+        self._endpoint_provider = endpoint_provider
+        self._api: Api | None = None
+        self._timer: QTimer | None = None
+
+    @Slot()
+    def start(self) -> None:
+        self._api = Api(self._endpoint_provider())
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self.fetch)
+        self._timer.start(POLL_MS)
+        self.fetch()
+
+    @Slot()
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        if self._api is not None:
+            self._api.close()
+            self._api = None
+
+    @Slot()
+    def fetch(self) -> None:
+        if self._api is None:
+            return
+        try:
+            self.listed.emit(self._api.call(Client.processes))
+        except ApiError as exc:
+            self.failed.emit(exc.message)
+
+    @Slot(int, float, str)
+    def send(self, pid: int, started: float, signal: str) -> None:
+        if self._api is None:
+            return
+        try:
+            self.signalled.emit(self._api.call(Client.signal_process, pid, started, signal))
+        except ApiError as exc:
+            self.failed.emit(f"Nothing sent to process {pid}: {exc.message}")
+        self.fetch()
+
+
+class ProcessesPanel(QWidget):
+    _send = Signal(int, float, str)
+
+    def __init__(self, endpoint_provider: Callable[[], Endpoint] | None = None) -> None:
+        super().__init__()
+        self.endpoint_provider = endpoint_provider
+        self.model = ProcessTableModel(self)
+        self.proxy = ProcessFilter(self.model)
+        self._thread: WorkerThread | None = None
+        # Asks before a signal; tests replace it. (title, text) -> yes?
+        self.confirm: Callable[[str, str], bool] = self._ask
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter by pid, user, GPU (gpu0), job (job12) or command")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.only_mine = QCheckBox("Only mine")
+        self.only_mine.setToolTip("Only processes you may signal")
+        top.addWidget(self.filter_edit, 1)
+        top.addWidget(self.only_mine)
+        layout.addLayout(top)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)  # most GPU memory first
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        layout.addWidget(self.table, 1)
+        bottom = QHBoxLayout()
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        bottom.addWidget(self.status, 1)
+        self.buttons: dict[str, QPushButton] = {}
+        for sig, label, _ in ACTIONS:
+            button = QPushButton(f"{label}…")
+            button.clicked.connect(lambda _=False, s=sig: self.request_signal(s))
+            self.buttons[sig] = button
+            bottom.addWidget(button)
+        layout.addLayout(bottom)
+        self.filter_edit.textChanged.connect(self._refilter)
+        self.only_mine.toggled.connect(self._refilter)
+        self.table.selectionModel().selectionChanged.connect(self._update_buttons)
+        self._update_buttons()
+
+    # ---- data ------------------------------------------------------------------------------------
+
+    def show_listing(self, listing: dict[str, Any]) -> None:
+        """Replace the rows, keeping the selected process selected."""
+        selected = self.selected()
+        self.model.set_rows(listing.get("processes", []))
+        if selected is not None:
+            for r in range(self.proxy.rowCount()):
+                row = self.model.rows[self.proxy.mapToSource(self.proxy.index(r, 0)).row()]
+                if (row["pid"], row["gpu"]) == (selected["pid"], selected["gpu"]):
+                    self.table.selectRow(r)
+                    break
+        notes = [listing["note"]] if listing.get("note") else []
+        if not listing.get("available", True):
+            notes.append("GPU telemetry is off in the daemon.")
+        n = len(self.model.rows)
+        self.status.setText(" ".join([f"{n} GPU process{'es' if n != 1 else ''}.", *notes]))
+        self._update_buttons()
+
+    def selected(self) -> dict[str, Any] | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.model.rows[self.proxy.mapToSource(rows[0]).row()]
+
+    def _refilter(self) -> None:
+        self.proxy.set_filter(self.filter_edit.text(), self.only_mine.isChecked())
+
+    def _update_buttons(self) -> None:
+        row = self.selected()
+        for sig, label, what in ACTIONS:
+            button = self.buttons[sig]
+            button.setEnabled(bool(row and row.get("can_signal")))
+            if row is None:
+                button.setToolTip(f"Select a process to {what.split(' ')[0]} it")
+            elif not row.get("can_signal"):
+                button.setToolTip(f"Cannot signal process {row['pid']}: {row.get('why_not')}")
+            else:
+                button.setToolTip(f"{label} {describe(row)}")
+
+    # ---- signalling --------------------------------------------------------------------------------
+
+    def request_signal(self, sig: str) -> bool:
+        """Ask (naming the process), then send ``sig``. False when refused here or not confirmed."""
+        row = self.selected()
+        if row is None:
+            return False
+        if not row.get("can_signal"):
+            self.status.setText(f"Cannot signal {describe(row)}: {row.get('why_not')}")
+            return False
+        what = next(w for s, _, w in ACTIONS if s == sig)
+        if not self.confirm(
+            f"{what.split(' ')[0].capitalize()} process?", f"Send {what} to {describe(row)}?"
+        ):
+            return False
+        self.status.setText(f"Sending SIG{sig} to process {row['pid']}…")
+        self._send.emit(int(row["pid"]), float(row["started"]), sig)
+        return True
+
+    def _ask(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(self, title, text, defaultButton=QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _signalled(self, result: dict[str, Any]) -> None:
+        self.status.setText(f"Sent SIG{result['signal']} to process {result['pid']} ({result['name']}).")
+
+    # ---- the worker lives while the tab is shown ------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._thread is None and self.endpoint_provider is not None:
+            worker = ProcessWorker(self.endpoint_provider)
+            worker.listed.connect(self.show_listing)
+            worker.failed.connect(self.status.setText)
+            worker.signalled.connect(self._signalled)
+            self._send.connect(worker.send)
+            self._thread = WorkerThread(worker, "gpuaccel-processes-worker")
+            self._thread.start()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.shutdown()
+        super().hideEvent(event)
+
+    def shutdown(self) -> None:
+        if self._thread is not None:
+            self._send.disconnect(self._thread.worker.send)
+            self._thread.stop()
+            self._thread = None

@@ -1,0 +1,114 @@
+"""The Processes tab: sorting and filtering, others' processes greyed with why, every signal asks first
+naming the process, and (against a real daemon) the tab lists the fake GPUs' processes as simulated."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import Qt
+
+from gpuaccel.app.gui.processes import ProcessesPanel
+from gpuaccel.app.gui.settings import AppSettings
+from gpuaccel.app.gui.threads import running_threads
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def _row(pid, user, gpu, mem, can, why=None, **kw):
+    return {
+        "pid": pid, "gpu": gpu, "gpu_uuid": f"GPU-{gpu}", "kind": "compute", "used_mib": mem, "sm_pct": 40.0,
+        "name": "python", "user": user, "cmdline": ["python", "train.py", "--name", "a b"], "cpu_pct": 99.0,
+        "rss_mib": 2048.0, "started": 1000.0 + pid, "elapsed_s": 3725.0, "job_id": None, "can_signal": can,
+        "why_not": why, "simulated": False, **kw,
+    }  # fmt: skip
+
+
+LISTING = {
+    "available": True,
+    "note": None,
+    "processes": [
+        _row(11, "me", 0, 500.0, True, job_id=7),
+        _row(22, "bob", 1, 9000.0, False, "owned by bob, not by you"),
+        _row(33, "me", 1, 100.0, True, cmdline={"na": "the process has ended"}),
+    ],
+}
+
+
+def _panel(qtbot) -> ProcessesPanel:
+    panel = ProcessesPanel()
+    qtbot.addWidget(panel)
+    panel.show_listing(LISTING)
+    return panel
+
+
+def _pids(panel: ProcessesPanel) -> list[int]:
+    return [int(panel.proxy.index(r, 0).data()) for r in range(panel.proxy.rowCount())]
+
+
+def _select(panel: ProcessesPanel, pid: int) -> None:
+    panel.table.selectRow(_pids(panel).index(pid))
+
+
+def test_sorting_filtering_and_cells(qtbot) -> None:
+    panel = _panel(qtbot)
+    assert _pids(panel) == [22, 11, 33]  # most GPU memory first
+    panel.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    assert _pids(panel) == [11, 22, 33]
+    cells = [panel.proxy.index(0, c).data() for c in range(10)]
+    assert cells == ["11", "me", "0", "500 MiB", "40%", "99%", "2,048 MiB", "1h 02m", "7",
+                     "python train.py --name 'a b'"]  # fmt: skip
+    assert panel.proxy.index(2, 9).data() == "python"  # host side hidden: NVML's name
+    assert "the process has ended" in panel.proxy.index(2, 9).data(Qt.ItemDataRole.ToolTipRole)
+    panel.filter_edit.setText("bob")
+    assert _pids(panel) == [22]
+    panel.filter_edit.setText("job7")
+    assert _pids(panel) == [11]
+    panel.filter_edit.clear()
+    panel.only_mine.setChecked(True)
+    assert _pids(panel) == [11, 33]
+
+
+def test_others_processes_are_greyed_and_refused_with_why(qtbot) -> None:
+    panel = _panel(qtbot)
+    asked: list[str] = []
+    panel.confirm = lambda title, text: asked.append(text) or True
+    _select(panel, 22)
+    assert not panel.buttons["KILL"].isEnabled()
+    assert "owned by bob" in panel.buttons["KILL"].toolTip()
+    r = _pids(panel).index(22)
+    assert panel.proxy.index(r, 1).data(Qt.ItemDataRole.ForegroundRole) is not None  # greyed
+    assert "Cannot be signalled: owned by bob" in panel.proxy.index(r, 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert panel.request_signal("KILL") is False and asked == []  # refused before asking
+    assert "owned by bob" in panel.status.text()
+
+
+def test_a_signal_asks_first_naming_the_process(qtbot) -> None:
+    panel = _panel(qtbot)
+    sent: list[tuple] = []
+    panel._send.connect(lambda *a: sent.append(a))
+    asked: list[tuple[str, str]] = []
+    panel.confirm = lambda title, text: asked.append((title, text)) or False
+    _select(panel, 11)
+    assert panel.buttons["TERM"].isEnabled()
+    assert panel.request_signal("TERM") is False and sent == []  # declined: nothing sent
+    title, text = asked[0]
+    assert title == "Terminate process?"
+    assert text == ("Send terminate (SIGTERM) to process 11 (python train.py --name 'a b'), user me, GPU 0, "
+                    "job 7?")  # fmt: skip
+    panel.confirm = lambda title, text: True
+    assert panel.request_signal("INT") is True
+    assert sent == [(11, 1011.0, "INT")]
+
+
+def test_the_tab_lists_a_real_daemon_s_simulated_processes(qtbot, daemon) -> None:
+    endpoint = AppSettings().endpoint(str(daemon.data_dir))
+    panel = ProcessesPanel(lambda: endpoint)
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitUntil(lambda: len(panel.model.rows) == 2, timeout=15_000)
+    names = {panel.proxy.index(r, 9).data() for r in range(2)}
+    assert names == {"fake-trainer (simulated)", "Xorg (simulated)"}
+    _select(panel, 4242)
+    assert not panel.buttons["TERM"].isEnabled() and "simulated" in panel.buttons["TERM"].toolTip()
+    panel.hide()
+    assert running_threads() == []

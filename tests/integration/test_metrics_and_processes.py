@@ -1,0 +1,104 @@
+"""/metrics as Prometheus reads it (names, types, base units), the Grafana dashboard checked against the
+names actually exported, and the process table end to end (``gpuaccel ps`` / ``gpuaccel kill``)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from daemon_fixture import DaemonProcess, wait_for
+from prometheus_client.parser import text_string_to_metric_families
+
+REPO = Path(__file__).resolve().parents[2]
+DASHBOARD = REPO / "docs" / "grafana" / "gpuaccel.json"
+
+EXPECTED_TYPES = {
+    "gpuaccel_build_info": "gauge",  # an info metric; the 0.0.4 text format types it gauge
+    "gpuaccel_gpu_utilization_ratio": "gauge",
+    "gpuaccel_gpu_memory_used_bytes": "gauge",
+    "gpuaccel_gpu_temperature_celsius": "gauge",
+    "gpuaccel_gpu_power_watts": "gauge",
+    "gpuaccel_gpu_energy_joules": "counter",
+    "gpuaccel_gpu_sm_clock_hertz": "gauge",
+    "gpuaccel_gpu_tensor_active_ratio": "gauge",
+    "gpuaccel_gpu_flops": "gauge",
+    "gpuaccel_gpu_job_info": "gauge",
+    "gpuaccel_gpu_idle": "gauge",
+    "gpuaccel_jobs": "gauge",
+    "gpuaccel_job_transitions": "counter",
+    "gpuaccel_job_wait_seconds": "histogram",
+    "gpuaccel_job_run_seconds": "histogram",
+    "gpuaccel_idle_gate_open": "gauge",
+    "gpuaccel_telemetry_available": "gauge",
+}
+
+
+def _scrape(d: DaemonProcess) -> dict:
+    return {f.name: f for f in text_string_to_metric_families(d.client().metrics())}
+
+
+def test_metrics_names_types_units_and_grafana(daemon: DaemonProcess) -> None:
+    client = daemon.client()
+    job = client.submit("command", argv=[sys.executable, "-c", "pass"])
+    assert client.wait(job.id, timeout=30).state == "succeeded"
+    families = wait_for(
+        lambda: f if (f := _scrape(daemon))["gpuaccel_gpu_energy_joules"].samples else None, what="energy"
+    )
+    assert {n: families[n].type for n in EXPECTED_TYPES} == EXPECTED_TYPES
+    build = families["gpuaccel_build_info"].samples[0]
+    assert build.name == "gpuaccel_build_info" and build.labels["simulated"] == "true"
+    assert build.labels["backend"] == "fake:two_gpus" and build.labels["driver"].endswith("(fake)")
+    energy = families["gpuaccel_gpu_energy_joules"].samples
+    assert {s.name for s in energy} == {"gpuaccel_gpu_energy_joules_total"}
+    assert all(s.value > 0 for s in energy)
+    util = {s.labels["gpu"]: s.value for s in families["gpuaccel_gpu_utilization_ratio"].samples}
+    assert set(util) == {"0", "1"} and all(0.0 <= v <= 1.0 for v in util.values())  # a ratio, not percent
+    mem = families["gpuaccel_gpu_memory_total_bytes"].samples[0].value
+    assert mem > 1e10  # bytes, not MiB
+    runs = {s.name: s for s in families["gpuaccel_job_run_seconds"].samples if "le" not in s.labels}
+    assert runs["gpuaccel_job_run_seconds_count"].value >= 1
+    inf = [s for s in families["gpuaccel_job_run_seconds"].samples if s.labels.get("le") == "+Inf"]
+    assert inf[0].value == runs["gpuaccel_job_run_seconds_count"].value
+    moved = {s.labels["state"]: s.value for s in families["gpuaccel_job_transitions"].samples}
+    assert moved["queued"] >= 1 and moved["succeeded"] >= 1
+
+    # what a query can name: every sample name, and gauges with no series now (no job running)
+    exported = {s.name for f in families.values() for s in f.samples}
+    exported |= {n for n, f in families.items() if f.type == "gauge"}
+    dashboard = json.loads(DASHBOARD.read_text())
+    exprs = [t["expr"] for p in dashboard["panels"] for t in p["targets"]]
+    exprs += [v["query"] for v in dashboard["templating"]["list"] if v["type"] == "query"]
+    used = {m for e in exprs for m in re.findall(r"\bgpuaccel_[a-z_]+", e)}
+    assert used and not used - exported, f"dashboard names not exported: {sorted(used - exported)}"
+
+
+def test_ps_lists_simulated_processes_and_kill_refuses_them(daemon: DaemonProcess) -> None:
+    out = daemon.client().processes()
+    rows = {r["pid"]: r for r in out["processes"]}
+    assert rows[4242]["simulated"] and rows[4242]["can_signal"] is False and rows[4242]["gpu"] == 0
+    ps = daemon.cli("ps")
+    assert ps.returncode == 0 and "fake-trainer (simulated)" in ps.stdout and "Xorg (simulated)" in ps.stdout
+    assert "4242: cannot be signalled from here: simulated process" in ps.stdout
+    as_json = json.loads(daemon.cli("ps", "--json", "--gpu", "1").stdout)
+    assert [r["pid"] for r in as_json["processes"]] == [1717]
+    kill = daemon.cli("kill", "4242", "--signal", "KILL")
+    assert kill.returncode == 1 and "refusing to signal 4242" in kill.stderr and "simulated" in kill.stderr
+    missing = daemon.cli("kill", "999999")
+    assert missing.returncode == 2 and "not using a GPU" in missing.stderr
+    bad = daemon.cli("kill", "4242", "--signal", "HUP")
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+def test_a_finished_job_has_its_energy_in_show(daemon: DaemonProcess) -> None:
+    client = daemon.client()
+    job = client.submit("command", argv=[sys.executable, "-c", "import time; time.sleep(1.5)"], gpus=1,
+                        gpu_ids=[1])  # fmt: skip
+    assert client.wait(job.id, timeout=30).state == "succeeded"
+    energy = wait_for(
+        lambda: [e for e in client.events(job_id=job.id, limit=50) if e.type == "energy"], what="energy event"
+    )
+    assert energy[0].gpu == 1 and energy[0].data["joules"] > 0 and energy[0].data["exclusive"] is True
+    show = daemon.cli("show", str(job.id))
+    assert "J on GPU 1" in show.stdout and "GPU held exclusively: exact" in show.stdout

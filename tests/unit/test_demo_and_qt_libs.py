@@ -1,0 +1,72 @@
+"""``gpuaccel --demo`` points at simulated GPUs with data of its own; a desktop missing Qt's system
+libraries gets them named with the apt line instead of Qt's abort."""
+
+from __future__ import annotations
+
+import json
+import os
+import types
+
+import pytest
+
+from gpuaccel.app import cli, qt_libs
+from gpuaccel.app.demo import demo_data_dir, enter_demo
+
+LDD = """\
+\tlinux-vdso.so.1 (0x00007ffc)
+\tlibQt6XcbQpa.so.6 => /x/Qt/lib/libQt6XcbQpa.so.6 (0x00007f)
+\tlibxcb-icccm.so.4 => not found
+\tlibxcb-cursor.so.0 => not found
+\tlibxkbcommon-x11.so.0 => not found
+\tlibxcb-icccm.so.4 => not found
+\tlibfoo-new.so.2 => not found
+\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007f)
+"""
+
+
+def test_ldd_output_names_the_missing_libraries_and_their_packages() -> None:
+    missing = qt_libs.missing_from_ldd(LDD)
+    assert missing == ["libxcb-icccm.so.4", "libxcb-cursor.so.0", "libxkbcommon-x11.so.0", "libfoo-new.so.2"]
+    text = qt_libs.explain(missing)
+    assert "sudo apt-get install libxcb-icccm4 libxcb-cursor0 libxkbcommon-x11-0" in text
+    assert "libfoo-new.so.2  (find its package: apt-file search libfoo-new.so.2)" in text
+    assert "gpuaccel status --watch" in text
+    err = ImportError("libEGL.so.1: cannot open shared object file: No such file or directory")
+    assert qt_libs.missing_from_import_error(err) == ["libEGL.so.1"]
+
+
+def test_the_readme_line_installs_every_package_the_check_knows() -> None:
+    readme = (qt_libs.Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert qt_libs.XCB_PACKAGES in readme
+    assert set(qt_libs.XCB_PACKAGES.split()) <= set(qt_libs.PACKAGES.values())
+
+
+def test_desktop_start_names_missing_libraries_before_qt_aborts(monkeypatch, capsys) -> None:
+    def never(**_: object) -> int:
+        raise AssertionError("the window must not open when Qt's plugin cannot load")
+
+    real_import = cli.importlib.import_module
+    gui = types.SimpleNamespace(run=never)
+    monkeypatch.setattr(
+        cli.importlib,
+        "import_module",
+        lambda name: gui if name == "gpuaccel.app.gui.main" else real_import(name),
+    )
+    monkeypatch.setattr(qt_libs, "missing_qt_libraries", lambda: ["libxcb-icccm.so.4"])
+    assert cli.main([]) == 1
+    assert "sudo apt-get install libxcb-icccm4" in capsys.readouterr().err
+
+
+def test_demo_uses_simulated_gpus_and_a_data_dir_of_its_own(monkeypatch, capsys, tmp_path) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.delenv("GPUACCEL_FAKE_NVML", raising=False)
+    monkeypatch.setenv("GPUACCEL_DATA_DIR", str(tmp_path / "real"))
+    assert cli.main(["--demo", "status", "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["backend"] == "fake:two_gpus"
+    assert "simulated GPUs" in out.err
+    assert os.environ["GPUACCEL_DATA_DIR"] == str(demo_data_dir()) != str(tmp_path / "real")
+    monkeypatch.setenv("GPUACCEL_FAKE_NVML", "nonsense")
+    with pytest.raises(SystemExit, match="unknown .* scenario 'nonsense'"):
+        enter_demo()
