@@ -52,10 +52,13 @@ def _fuzz(operations: list[Any], token: str) -> list[str]:
     headers = {"Authorization": f"Bearer {token}"}
     failures: list[str] = []
     for op in operations:
+        # Making a report runs the model over a day of facts (seconds each on 2 cores): a few examples
+        # cover its validation; every other operation gets the full run.
+        examples = 4 if (op.method.upper(), op.path) == ("POST", "/api/v1/assistant/reports") else 25
 
         @given(case=op.as_strategy())
         @settings(
-            max_examples=25,
+            max_examples=examples,
             deadline=None,
             database=None,
             derandomize=True,  # the same examples every run: a CI failure is reproducible
@@ -64,7 +67,7 @@ def _fuzz(operations: list[Any], token: str) -> list[str]:
         )
         def run(case: Any) -> None:
             case.call_and_validate(
-                headers=headers, checks=[not_a_server_error, response_schema_conformance], timeout=30
+                headers=headers, checks=[not_a_server_error, response_schema_conformance], timeout=60
             )
 
         try:
