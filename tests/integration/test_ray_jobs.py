@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from daemon_fixture import DaemonFactory, DaemonProcess, wait_for
+from prometheus_client.parser import text_string_to_metric_families
 
 from gpuaccel.scheduler.jobs import validate_request
 from gpuaccel.scheduler.models import JobState
@@ -255,9 +256,9 @@ def test_every_node_reports_its_gpus_and_a_node_that_leaves_is_shown_lost_with_i
     assert [g["info"]["name"] for g in head["gpus"]] == ["NVIDIA H100 80GB HBM3", "NVIDIA GeForce RTX 4090"]
     assert [g["info"]["name"] for g in worker["gpus"]] == ["NVIDIA A100-SXM4-80GB"]
     assert head["gpus"][0]["sample"]["gpm"] and worker["alive"] and head["host"] != worker["host"]
-    metrics = _get(d, "/metrics")
-    for host in (head["host"], worker["host"]):
-        assert f'host="{host}"}}' in metrics
+    metrics = text_string_to_metric_families(_get(d, "/metrics"))
+    hosts = {s.labels.get("host") for f in metrics if f.name.startswith("gpuaccel_gpu_") for s in f.samples}
+    assert {head["host"], worker["host"]} <= hosts
     worker_id = ray_cluster.worker.node_id
     ray_cluster.cluster.remove_node(ray_cluster.worker)
 
