@@ -3,8 +3,8 @@
 Fixtures:
 - ``daemon``: a running daemon (fake NVML ``two_gpus``, temp data dir, its Unix socket plus a free loopback
   port for tests that speak raw HTTP, fast ticks).
-- ``daemon_factory``: ``start(fake_nvml="no_gpus", data_dir=..., env={...}, args=[...], tcp=False)`` for more
-  than one daemon, restarts on the same data dir, or other scenarios; everything it started is stopped at the end.
+- ``daemon_factory``: ``start(fake_nvml="no_gpus", data_dir=..., env={...}, args=[...], tcp=False)`` for
+  more than one daemon, restarts on the same data dir, or other scenarios; all are stopped at the end.
 
 Clients find it as users' clients do: ``daemon.json`` in the data dir names the socket (used first) and port.
 
@@ -107,7 +107,7 @@ def start_daemon(
     wait_s: float = 30.0,
     tcp: bool = True,
 ) -> DaemonProcess:
-    """Start ``gpuaccel serve`` (with ``--port 0`` when ``tcp``); return once the client's health call answers."""
+    """Start ``gpuaccel serve`` (``--port 0`` when ``tcp``); return once the client's health call answers."""
     data_dir.mkdir(parents=True, exist_ok=True)
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_")}
     full_env.update(FAST_ENV)

@@ -31,7 +31,7 @@ def config_file() -> Path:
 
 
 class ConfigError(ValueError):
-    """A setting with a wrong value; the message names the setting, where it came from and what is accepted."""
+    """A wrong setting; the message names it, where it came from and what is accepted."""
 
 
 class SchedulerConfig(BaseSettings):
@@ -64,7 +64,7 @@ class SchedulerConfig(BaseSettings):
 
     @classmethod
     def from_env(cls, **overrides: Any) -> SchedulerConfig:
-        """Options given (not None) over the environment over the config file; a bad value is a ConfigError."""
+        """Options given (not None) over the environment over the config file."""
         given = {k: v for k, v in overrides.items() if v is not None}
         try:
             return cls(**given)

@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             token = args.token_file.read_text().strip()
         except OSError as exc:
-            print(f"gpuaccel serve: cannot read --token-file {args.token_file}: {exc.strerror}", file=sys.stderr)
+            message = f"gpuaccel serve: cannot read --token-file {args.token_file}: {exc.strerror}"
+            print(message, file=sys.stderr)
             return 2
     try:
         config = SchedulerConfig.from_env(

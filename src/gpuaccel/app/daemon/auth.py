@@ -16,7 +16,6 @@ from typing import Any
 
 from gpuaccel.scheduler.paths import TOKEN_ENV, DataDir
 
-
 HEALTH_PATH = "/api/v1/health"
 DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/openapi.json", "/redoc"})
 PROBE_BODY = json.dumps({"status": "ok"}).encode()

@@ -148,7 +148,7 @@ class Daemon:
 
 
 def operation_id(route: APIRoute) -> str:
-    """``<tag>_<action>`` from the tag and the handler's name: ``jobs_list``, ``jobs_submit``, ``daemon_health``."""
+    """``<tag>_<action>`` from the tag and the handler's name: ``jobs_list``, ``daemon_health``."""
     tag = str(route.tags[0]) if route.tags else "api"
     singular = tag[:-1] if tag.endswith("s") else tag
     words = [w for w in route.name.split("_") if w not in (tag, singular)]

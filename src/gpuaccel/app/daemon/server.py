@@ -1,4 +1,4 @@
-"""``gpuaccel serve``: take the lock, resolve the token, bind the Unix socket (and TCP if asked), run the daemon.
+"""``gpuaccel serve``: lock, token, bind the Unix socket (and TCP when asked), run the daemon.
 
 The local transport is a Unix socket, mode 0600 in the runtime dir: the file mode is the guard, so two users
 of one machine never share or fight over it (the token is still accepted there, for older clients). TCP is
@@ -87,7 +87,7 @@ def serve(
 
 
 def socket_path(dd: DataDir) -> Path:
-    """The data dir's socket, or a short per-data-dir name in the runtime/temp dir when its path is too long."""
+    """The data dir's socket, or a short per-data-dir name in the runtime/temp dir for a long path."""
     path = dd.socket_file
     if len(os.fsencode(path)) <= MAX_SOCKET_PATH:
         return path
@@ -162,7 +162,8 @@ def _run(
             )
         )
         where = unix + (f" and http://{host}:{port}" if port is not None else "")
-        print(f"gpuaccel daemon {daemon.version}: {where} (pid {os.getpid()}, data dir {dd.root})", flush=True)
+        print(f"gpuaccel daemon {daemon.version}: {where} (pid {os.getpid()}, data dir {dd.root})")
+        sys.stdout.flush()
         # uvicorn re-raises the signal that stopped it once it is done; let it land here, not kill us
         # before the workers are stopped and their jobs requeued.
         for sig in (signal.SIGINT, signal.SIGTERM):
