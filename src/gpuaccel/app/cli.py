@@ -17,6 +17,9 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "gpuaccel.app.commands.jobs",
     "gpuaccel.app.commands.bench",
     "gpuaccel.app.commands.assistant",
+    "gpuaccel.app.commands.service",
+    "gpuaccel.app.commands.config",
+    "gpuaccel.app.commands.completion",
 )
 
 
