@@ -1,6 +1,6 @@
 """The daemon as a systemd user service: the unit file, installing and removing it, and asking its state.
 
-The unit is ``Type=notify`` (the daemon sends ``READY=1`` once it accepts, see ``app.daemon.notify``), logs to
+The unit is ``Type=notify`` (the daemon sends ``READY=1`` once it accepts: ``app.daemon.notify``), logs to
 journald (``journalctl --user -u gpuaccel``), restarts on failure, and stops with ``KillMode=mixed`` so the
 daemon itself gets SIGTERM and requeues its running jobs before systemd kills what is left. It serves the
 default data dir over its Unix socket. Without ``loginctl enable-linger`` a user's services stop at logout,
@@ -68,7 +68,7 @@ def systemctl_available() -> bool:
 
 
 def systemctl(*args: str, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
-    """``systemctl --user ARGS``; a missing systemctl or user manager shows as a failed result, not a raise."""
+    """``systemctl --user ARGS``; a missing systemctl or user manager is a failed result."""
     if not systemctl_available():
         return subprocess.CompletedProcess(["systemctl", *args], 127, "", "systemctl is not installed")
     try:
