@@ -55,15 +55,17 @@ def serve(
         print(f"gpuaccel serve: {exc}", file=sys.stderr)
         return 1
     sockets: list[socket.socket] = []
+    unix_path: Path | None = None
     try:
         secret = resolve_token(dd, host if tcp else DEFAULT_HOST, token)
         config = config or SchedulerConfig.from_env()
-        unix_path = socket_path(dd)
+        path = socket_path(dd)
         try:
-            sockets.append(bind_unix(unix_path))
+            sockets.append(bind_unix(path))
         except OSError as exc:
-            print(f"gpuaccel serve: cannot listen on {unix_path}: {exc.strerror}", file=sys.stderr)
+            print(f"gpuaccel serve: cannot listen on {path}: {exc.strerror}", file=sys.stderr)
             return 1
+        unix_path = path
         if tcp:
             # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY on accepted sockets only when proto says TCP,
             # and without it every keep-alive request waits ~40 ms for a delayed ACK (Nagle).
@@ -80,9 +82,9 @@ def serve(
         return _run(dd, sockets, host if tcp else None, secret, config)
     finally:
         for sock in sockets:
-            if sock.family == socket.AF_UNIX:
-                Path(sock.getsockname()).unlink(missing_ok=True)
             sock.close()
+        if unix_path is not None:
+            unix_path.unlink(missing_ok=True)
         lock.release()
 
 
