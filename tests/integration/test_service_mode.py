@@ -1,4 +1,4 @@
-"""The daemon as a per-user service: Unix socket transport, open health probe, documented schema, readiness."""
+"""The daemon as a per-user service: Unix socket transport, open health probe, schema, readiness."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from daemon_fixture import DaemonFactory, DaemonProcess
+
 from gpuaccel.app.cli import main
 
 
@@ -34,7 +34,9 @@ def test_socket_is_the_default_transport_and_only_its_user_may_open_it(daemon_fa
     assert gone.returncode != 0 and "no gpuaccel daemon is running" in gone.stderr
 
 
-def test_the_token_is_still_accepted_on_the_socket_and_the_mode_guards_it(daemon_factory: DaemonFactory) -> None:
+def test_the_token_is_still_accepted_on_the_socket_and_the_mode_guards_it(
+    daemon_factory: DaemonFactory,
+) -> None:
     d = daemon_factory.start(tcp=False)
     with httpx.Client(transport=httpx.HTTPTransport(uds=str(d.socket)), base_url="http://localhost") as http:
         assert http.get("/api/v1/jobs", headers={"Authorization": f"Bearer {d.token}"}).status_code == 200
@@ -48,8 +50,12 @@ def test_health_answers_probes_without_a_token_and_tells_nothing_more(daemon: Da
     assert daemon.token not in r.text and str(daemon.proc.pid) not in r.text
     full = httpx.get(daemon.url + "/api/v1/health", headers={"Authorization": f"Bearer {daemon.token}"})
     assert full.json()["pid"] == daemon.proc.pid
-    assert httpx.get(daemon.url + "/api/v1/health", headers={"Authorization": "Bearer nope"}).status_code == 401
-    assert httpx.post(daemon.url + "/api/v1/jobs", json={"kind": "command", "argv": ["true"]}).status_code == 401
+    assert (
+        httpx.get(daemon.url + "/api/v1/health", headers={"Authorization": "Bearer nope"}).status_code == 401
+    )
+    assert (
+        httpx.post(daemon.url + "/api/v1/jobs", json={"kind": "command", "argv": ["true"]}).status_code == 401
+    )
     assert httpx.get(daemon.url + "/metrics").status_code == 401
 
 
@@ -80,7 +86,9 @@ def test_a_network_bound_daemon_keeps_its_docs_behind_the_token(
     assert httpx.get(f"http://127.0.0.1:{d.info['port']}/api/v1/health").json() == {"status": "ok"}
 
 
-def test_systemd_readiness_is_sent_once_the_api_answers(daemon_factory: DaemonFactory, tmp_path: Path) -> None:
+def test_systemd_readiness_is_sent_once_the_api_answers(
+    daemon_factory: DaemonFactory, tmp_path: Path
+) -> None:
     path = tmp_path / "notify.sock"
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as manager:
         manager.bind(str(path))
@@ -103,7 +111,13 @@ def test_submit_wait_and_follow_exit_with_the_jobs_exit_code(daemon: DaemonProce
     assert followed.returncode == 7, followed.stderr
     assert followed.stdout.startswith("=== job ") and followed.stdout.endswith("===\nline one\nline two\n")
     killed = daemon.cli(
-        "submit", "command", "--follow", "--", sys.executable, "-c", "import os, signal; os.kill(os.getpid(), 9)"
+        "submit",
+        "command",
+        "--follow",
+        "--",
+        sys.executable,
+        "-c",
+        "import os, signal; os.kill(os.getpid(), 9)",
     )
     assert killed.returncode == 128 + 9
 
