@@ -1,9 +1,12 @@
 """A real ``gpuaccel serve`` in a subprocess for integration tests (registered from conftest.py).
 
 Fixtures:
-- ``daemon``: a running daemon (fake NVML ``two_gpus``, temp data dir, free loopback port, fast ticks).
-- ``daemon_factory``: ``start(fake_nvml="no_gpus", data_dir=..., env={...}, args=[...])`` for more than one
-  daemon, restarts on the same data dir, or other scenarios; everything it started is stopped at the end.
+- ``daemon``: a running daemon (fake NVML ``two_gpus``, temp data dir, its Unix socket plus a free loopback
+  port for tests that speak raw HTTP, fast ticks).
+- ``daemon_factory``: ``start(fake_nvml="no_gpus", data_dir=..., env={...}, args=[...], tcp=False)`` for
+  more than one daemon, restarts on the same data dir, or other scenarios; all are stopped at the end.
+
+Clients find it as users' clients do: ``daemon.json`` in the data dir names the socket (used first) and port.
 
 A :class:`DaemonProcess` gives ``client()`` (an :class:`app.client.Client`), ``cli(*args)`` (runs the
 ``gpuaccel`` CLI against it), ``stop()``, ``kill9()`` and the ``data_dir``/``url``/``token``.
@@ -21,10 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from gpuaccel.app.client import Client
+from gpuaccel.app.client import Client, ClientError
 
 REPO = Path(__file__).resolve().parents[1]
 FAST_ENV = {
@@ -49,6 +51,14 @@ class DaemonProcess:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def socket(self) -> Path:
+        return Path(self.info["socket"])
+
+    @property
+    def info(self) -> dict[str, Any]:
+        return Client(data_dir=self.data_dir).data_dir.read_daemon_info() or {}
 
     @property
     def token(self) -> str:
@@ -95,8 +105,9 @@ def start_daemon(
     env: dict[str, str] | None = None,
     args: list[str] | None = None,
     wait_s: float = 30.0,
+    tcp: bool = True,
 ) -> DaemonProcess:
-    """Start ``gpuaccel serve --port 0`` and return once /api/v1/health answers 200 with the token."""
+    """Start ``gpuaccel serve`` (``--port 0`` when ``tcp``); return once the client's health call answers."""
     data_dir.mkdir(parents=True, exist_ok=True)
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_")}
     full_env.update(FAST_ENV)
@@ -107,7 +118,8 @@ def start_daemon(
     )
     full_env.update(env or {})
     log_path = data_dir.parent / f"{data_dir.name}-daemon-{time.monotonic_ns()}.log"
-    command = [sys.executable, "-m", "gpuaccel", "serve", "--port", "0", "--data-dir", str(data_dir)]
+    command = [sys.executable, "-m", "gpuaccel", "serve", "--data-dir", str(data_dir)]
+    command += ["--port", "0"] if tcp else []
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             [*command, *(args or [])],
@@ -118,19 +130,15 @@ def start_daemon(
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"daemon exited with {proc.returncode}:\n{daemon.output()}")
-        info = Client(data_dir=data_dir).data_dir.read_daemon_info()
-        if info and info.get("pid") == proc.pid:
-            daemon.port = int(info["port"])
-            try:
-                r = httpx.get(
-                    f"{daemon.url}/api/v1/health",
-                    headers={"Authorization": f"Bearer {daemon.token}"},
-                    timeout=2,
-                )
-                if r.status_code == 200:
-                    return daemon
-            except httpx.HTTPError:
-                pass
+        info = daemon.info
+        if info.get("pid") == proc.pid:
+            daemon.port = int(info.get("port") or 0)
+            with Client(data_dir=data_dir, timeout=2) as client:
+                try:
+                    if client.health().pid == proc.pid:
+                        return daemon
+                except ClientError:
+                    pass
         time.sleep(0.05)
     daemon.stop()
     raise RuntimeError(f"daemon did not become healthy within {wait_s} s:\n{daemon.output()}")

@@ -1,48 +1,133 @@
-"""Scheduler tunables, with defaults for a workstation and environment overrides for fast tests.
+"""Scheduler tunables: one typed settings class read from options, ``GPUACCEL_*`` variables and config.toml.
 
-Every field can be set from the environment as ``GPUACCEL_<FIELD>`` (upper case), e.g.
-``GPUACCEL_TICK_S=0.05``; ``gpuaccel serve`` options override both.
+Precedence, highest first: ``gpuaccel serve`` options, ``GPUACCEL_<FIELD>`` environment variables (upper
+case, e.g. ``GPUACCEL_TICK_S=0.05``), the ``config.toml`` in the user's config dir (``$GPUACCEL_CONFIG_DIR``
+or the platform's), then the defaults below. ``gpuaccel config`` shows each value with where it came from.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields, replace
+from pathlib import Path
 from typing import Any
 
+from pydantic import Field, ValidationError
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
 
-@dataclass(frozen=True)
-class SchedulerConfig:
-    tick_s: float = 0.5  # how often the loop wakes without a submission/exit to wake it
-    heartbeat_s: float = 2.0  # how often running jobs' leases are refreshed
-    lease_s: float = 30.0  # a lease not refreshed for this long belongs to a dead daemon
-    kill_grace_s: float = 5.0  # SIGTERM -> SIGKILL delay on cancel and timeout
-    max_parallel: int = 4  # jobs running at once, GPU or not
-    retry_backoff_s: float = 5.0  # first retry delay; doubles per attempt
-    retry_backoff_max_s: float = 600.0
-    idle_util_pct: float = 10.0  # a GPU under this utilization counts as quiet
-    idle_after_s: float = 60.0  # quiet this long -> idle
-    sample_hz: float = 10.0
-    history_1s_keep_s: float = 86400.0  # 1 s rows kept a day
-    history_1m_keep_s: float = 90 * 86400.0  # 1 min rows kept 90 days
-    progress_write_s: float = 0.5  # throttle for progress writes to SQLite
+from gpuaccel.accel.telemetry.peaks import config_dir
+
+ENV_PREFIX = "GPUACCEL_"
+CONFIG_FILE = "config.toml"
+
+
+def config_file() -> Path:
+    """The TOML file read at every settings load (it need not exist)."""
+    return config_dir() / CONFIG_FILE
+
+
+class ConfigError(ValueError):
+    """A wrong setting; the message names it, where it came from and what is accepted."""
+
+
+class SchedulerConfig(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, frozen=True, extra="forbid")
+
+    tick_s: float = Field(0.5, gt=0)  # how often the loop wakes without a submission/exit to wake it
+    heartbeat_s: float = Field(2.0, gt=0)  # how often running jobs' leases are refreshed
+    lease_s: float = Field(30.0, gt=0)  # a lease not refreshed for this long belongs to a dead daemon
+    kill_grace_s: float = Field(5.0, ge=0)  # SIGTERM -> SIGKILL delay on cancel and timeout
+    max_parallel: int = Field(4, ge=0)  # jobs running at once, GPU or not
+    retry_backoff_s: float = Field(5.0, ge=0)  # first retry delay; doubles per attempt
+    retry_backoff_max_s: float = Field(600.0, ge=0)
+    idle_util_pct: float = Field(10.0, ge=0, le=100)  # a GPU under this utilization counts as quiet
+    idle_after_s: float = Field(60.0, ge=0)  # quiet this long -> idle
+    sample_hz: float = Field(10.0, gt=0)
+    history_1s_keep_s: float = Field(86400.0, ge=0)  # 1 s rows kept a day
+    history_1m_keep_s: float = Field(90 * 86400.0, ge=0)  # 1 min rows kept 90 days
+    progress_write_s: float = Field(0.5, ge=0)  # throttle for progress writes to SQLite
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> SchedulerConfig:
-        environ = dict(os.environ) if environ is None else environ
-        values: dict[str, Any] = {}
-        for f in fields(cls):
-            raw = environ.get(f"GPUACCEL_{f.name.upper()}")
-            if raw is None:
-                continue
-            kind = int if f.type in (int, "int") else float
-            try:
-                values[f.name] = kind(raw)
-            except ValueError:
-                raise ValueError(f"GPUACCEL_{f.name.upper()}={raw!r}: expected a {kind.__name__}") from None
-        values.update({k: v for k, v in overrides.items() if v is not None})
-        return replace(cls(), **values)
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return init_settings, env_settings, TomlConfigSettingsSource(settings_cls, toml_file=config_file())
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> SchedulerConfig:
+        """Options given (not None) over the environment over the config file."""
+        given = {k: v for k, v in overrides.items() if v is not None}
+        try:
+            return cls(**given)
+        except ValidationError as exc:
+            raise ConfigError(_describe(exc, given)) from None
+        except ValueError as exc:  # an unreadable config.toml
+            raise ConfigError(f"{config_file()}: {exc}") from None
 
     def backoff(self, attempt: int) -> float:
         """Delay before retry number ``attempt`` (1-based): base, 2x base, 4x base, ... capped."""
         return min(self.retry_backoff_max_s, self.retry_backoff_s * 2 ** max(0, attempt - 1))
+
+    def origins(self, given: dict[str, Any] | None = None) -> dict[str, str]:
+        """Where each field's value came from: 'option', '$GPUACCEL_X', the config file, or 'default'."""
+        file_values = _file_values()
+        out = {}
+        for name in type(self).model_fields:
+            env = ENV_PREFIX + name.upper()
+            if given and given.get(name) is not None:
+                out[name] = "option"
+            elif _env_lookup(env) is not None:
+                out[name] = "$" + env
+            elif name in file_values:
+                out[name] = str(config_file())
+            else:
+                out[name] = "default"
+        return out
+
+
+def _env_lookup(name: str) -> str | None:
+    """Environment variables match case-insensitively, as pydantic-settings reads them."""
+    wanted = name.lower()
+    return next((v for k, v in os.environ.items() if k.lower() == wanted), None)
+
+
+def _file_values() -> dict[str, Any]:
+    import tomllib
+
+    try:
+        with open(config_file(), "rb") as f:
+            return tomllib.load(f)
+    except (FileNotFoundError, tomllib.TOMLDecodeError):
+        return {}
+
+
+def _describe(exc: ValidationError, given: dict[str, Any]) -> str:
+    """One line per wrong setting, named the way the user set it."""
+    lines = []
+    file_values = _file_values()
+    for err in exc.errors():
+        name = str(err["loc"][0]) if err["loc"] else "?"
+        env = ENV_PREFIX + name.upper()
+        if name in given:
+            where = f"option {name}={given[name]!r}"
+        elif _env_lookup(env) is not None:
+            where = f"{env}={_env_lookup(env)!r}"
+        elif name in file_values:
+            where = f"{name} = {file_values[name]!r} in {config_file()}"
+        else:
+            where = name
+        if err["type"] == "extra_forbidden":
+            known = ", ".join(SchedulerConfig.model_fields)
+            lines.append(f"{where}: unknown setting (known: {known})")
+        else:
+            lines.append(f"{where}: {err['msg']}")
+    return "; ".join(lines)

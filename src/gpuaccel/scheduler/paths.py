@@ -1,7 +1,10 @@
-"""Where the daemon keeps its state: one data dir holding the database, token, address file and logs.
+"""Where the daemon keeps its state: the data dir (database, token), runtime files and logs.
 
-Both the daemon and its clients resolve the same directory (``--data-dir``, else ``$GPUACCEL_DATA_DIR``,
-else the platform's user data dir), so a client finds the running daemon without configuration.
+Both the daemon and its clients resolve the same places, so a client finds the running daemon without
+configuration. A data dir given with ``--data-dir`` or ``$GPUACCEL_DATA_DIR`` holds everything (socket,
+``daemon.json``, lock, logs). The default follows XDG: data in the user data dir, the socket, ``daemon.json``
+and lock in ``$XDG_RUNTIME_DIR/gpuaccel`` (the data dir when that variable is unset), job logs in the user
+state dir (an existing ``logs`` folder in the data dir stays in use).
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ DATA_DIR_ENV = "GPUACCEL_DATA_DIR"
 TOKEN_ENV = "GPUACCEL_TOKEN"
 
 
+SOCKET_NAME = "daemon.sock"
+
+
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     if explicit:
         return Path(explicit).expanduser().resolve()
@@ -28,13 +34,38 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     return Path(platformdirs.user_data_dir("gpuaccel"))
 
 
+def default_places() -> tuple[Path, Path | None, Path]:
+    """The XDG data dir, runtime dir (None without ``$XDG_RUNTIME_DIR``) and state dir."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    return (
+        Path(platformdirs.user_data_dir("gpuaccel")),
+        Path(runtime) / "gpuaccel" if runtime else None,
+        Path(platformdirs.user_state_dir("gpuaccel")),
+    )
+
+
 @dataclass(frozen=True)
 class DataDir:
     root: Path
+    runtime: Path | None = None  # socket, daemon.json, lock; None: the data dir itself
+    state: Path | None = None  # logs; None: the data dir itself
 
     @classmethod
     def resolve(cls, explicit: str | os.PathLike[str] | None = None) -> DataDir:
-        return cls(resolve_data_dir(explicit))
+        root = resolve_data_dir(explicit)
+        data, runtime, state = default_places()
+        if root != data.resolve() and root != data:
+            return cls(root)
+        return cls(root, runtime, state)
+
+    @property
+    def run_dir(self) -> Path:
+        return self.runtime or self.root
+
+    @property
+    def socket_file(self) -> Path:
+        """Where the daemon's Unix socket goes (``daemon.json`` names the one really bound)."""
+        return self.run_dir / SOCKET_NAME
 
     @property
     def db(self) -> Path:
@@ -46,15 +77,18 @@ class DataDir:
 
     @property
     def daemon_file(self) -> Path:
-        return self.root / "daemon.json"
+        return self.run_dir / "daemon.json"
 
     @property
     def lock_file(self) -> Path:
-        return self.root / "daemon.lock"
+        return self.run_dir / "daemon.lock"
 
     @property
     def logs(self) -> Path:
-        return self.root / "logs"
+        legacy = self.root / "logs"
+        if self.state is None or legacy.is_dir():
+            return legacy
+        return self.state / "logs"
 
     def queue_id(self) -> str:
         """This queue's random name, made once: it keeps job ids of several daemons sharing a cluster apart
@@ -79,7 +113,9 @@ class DataDir:
 
     def ensure(self) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
-        self.logs.mkdir(exist_ok=True)
+        if self.runtime is not None:
+            self.runtime.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.logs.mkdir(parents=True, exist_ok=True)
 
     def read_token(self) -> str | None:
         try:

@@ -1,7 +1,8 @@
 """One connection to a daemon: where it is, its token, sending a request, retries, and errors.
 
-It finds a local daemon from the data dir (``daemon.json`` for the address, ``token`` for the secret), or
-talks to any daemon given ``base_url`` and ``token`` (``$GPUACCEL_URL`` / ``$GPUACCEL_TOKEN``). Every
+It finds a local daemon from the data dir (``daemon.json`` names its Unix socket, used first, and its TCP
+port if it has one; ``token`` holds the secret), or talks to any daemon given ``base_url`` and ``token``
+(``$GPUACCEL_URL`` / ``$GPUACCEL_TOKEN``). Every
 failure leaves as one of the exceptions in :mod:`.errors`, worded for the person who sees it.
 """
 
@@ -28,6 +29,7 @@ from gpuaccel.scheduler.paths import TOKEN_ENV, DataDir
 
 URL_ENV = "GPUACCEL_URL"
 API = "/api/v1"
+SOCKET_URL = "http://localhost"  # the Host header on the Unix socket; the daemon ignores it
 GET_ATTEMPTS = 3  # a GET changes nothing, so a dropped connection is tried again this many times in all
 RETRY_PAUSE_S = 0.1
 _RETRYABLE = (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError)
@@ -53,28 +55,47 @@ class Connection:
         self.timeout = timeout
         self._http: httpx.Client | None = None
 
-    @property
-    def base_url(self) -> str:
-        if self._base_url:
-            return self._base_url.rstrip("/")
+    def _info(self) -> dict[str, Any]:
         info = self.data_dir.read_daemon_info()
         if info is None:
             raise DaemonNotRunning(
                 f"no gpuaccel daemon is running for data dir {self.data_dir.root}; start one with: "
                 f"{_start_hint(self.data_dir)}"
             )
-        host = str(info.get("host", "127.0.0.1"))
+        return info
+
+    @property
+    def socket_path(self) -> str | None:
+        """The local daemon's Unix socket, when no URL was given and ``daemon.json`` names one."""
+        if self._base_url:
+            return None
+        path = self._info().get("socket")
+        return str(path) if path else None
+
+    @property
+    def base_url(self) -> str:
+        """The daemon's address for messages: its socket path, or the URL it is reached at."""
+        if self._base_url:
+            return self._base_url.rstrip("/")
+        info = self._info()
+        if info.get("socket"):
+            return f"unix:{info['socket']}"
+        host = str(info.get("host") or "127.0.0.1")
         host = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
         return f"http://[{host}]:{info['port']}" if ":" in host else f"http://{host}:{info['port']}"
 
     def _client(self) -> httpx.Client:
         if self._http is None:
-            base_url = self.base_url
+            uds = self.socket_path
+            base_url = SOCKET_URL if uds else self.base_url
             token = self._token or self.data_dir.read_token()
             if not token:
                 raise Unauthorized(f"no API token: {self.data_dir.token_file} is missing; set ${TOKEN_ENV}")
             self._http = httpx.Client(
-                base_url=base_url, headers={"Authorization": f"Bearer {token}"}, timeout=self.timeout
+                base_url=base_url,
+                headers={"Authorization": f"Bearer {token}"},
+                timeout=self.timeout,
+                transport=httpx.HTTPTransport(uds=uds) if uds else None,
             )
         return self._http
 
@@ -131,8 +152,13 @@ class Connection:
 
     @staticmethod
     def _refused(exc: httpx.ConnectError) -> bool:
-        """Nothing listens: trying again at once will not change that."""
-        return "refused" in str(exc).lower() or isinstance(exc.__cause__, ConnectionRefusedError)
+        """Nothing listens (or the socket file is gone): trying again at once will not change that."""
+        text = str(exc).lower()
+        return (
+            "refused" in text
+            or "no such file" in text
+            or isinstance(exc.__cause__, ConnectionRefusedError | FileNotFoundError)
+        )
 
     def _check(self, response: httpx.Response) -> None:
         if response.status_code == 401:

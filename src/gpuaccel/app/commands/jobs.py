@@ -58,6 +58,10 @@ def _submit_options() -> argparse.ArgumentParser:
     o.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="one spec field (JSON value)"
     )
+    o.add_argument("--wait", action="store_true", help="wait for the job to end; exit with its exit code")
+    o.add_argument(
+        "--follow", action="store_true", help="print the job's output as it runs; exit with its exit code"
+    )
     return o
 
 
@@ -256,7 +260,27 @@ def _is_utf8(word: str) -> bool:
 
 def cmd_submit(args: argparse.Namespace, client: Client) -> int:
     job = client.submit(**build_request(args))
-    return _print_job(args, job, f"job {job.id} queued ({describe(job)})")
+    if not (args.wait or args.follow):
+        return _print_job(args, job, f"job {job.id} queued ({describe(job)})")
+    # Waiting: stdout carries the job's output (--follow) or its final state; notes go to stderr.
+    print(f"job {job.id} queued ({describe(job)})", file=sys.stderr, flush=True)
+    try:
+        if args.follow:
+            for text in client.follow_log(job.id, tail=FOLLOW_FROM_START):
+                sys.stdout.write(text)
+                sys.stdout.flush()
+        job = client.wait(job.id)
+    except KeyboardInterrupt:
+        print(f"\njob {job.id} keeps running; follow it with: gpuaccel logs -f {job.id}", file=sys.stderr)
+        return 130
+    if args.json:
+        _print_json(job)
+    else:
+        print(f"job {job.id} {job.state}" + (f": {job.reason}" if job.reason else ""), file=sys.stderr)
+    return exit_code_of(job)
+
+
+FOLLOW_FROM_START = 1_000_000  # the log route's largest tail: the whole log of a job just queued
 
 
 def describe(job: Job) -> str:

@@ -12,11 +12,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "serve",
         help="run the daemon: job queue, GPU telemetry and the HTTP API",
-        description="Run the gpuaccel daemon in the foreground. One daemon per data dir. "
-        "Tunables not listed here can be set as GPUACCEL_<NAME> (see scheduler.config).",
+        description="Run the gpuaccel daemon in the foreground. One daemon per data dir. It listens on a "
+        "Unix socket only its user may open (mode 0600, in the runtime dir); TCP, which always needs the "
+        "token, only with --tcp, --host or --port. Tunables not listed here are set in config.toml or as "
+        "GPUACCEL_<NAME> (`gpuaccel config` shows them).",
     )
-    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
+    p.add_argument("--tcp", action="store_true", help="also listen on TCP (default 127.0.0.1:8765)")
+    p.add_argument("--host", help="TCP address to bind (implies --tcp; default 127.0.0.1)")
+    p.add_argument("--port", type=int, help="TCP port (implies --tcp; default 8765; 0 picks a free one)")
     p.add_argument("--data-dir", help="state directory (default $GPUACCEL_DATA_DIR or the platform data dir)")
     p.add_argument(
         "--token-file",
@@ -62,14 +65,15 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    from gpuaccel.scheduler.config import SchedulerConfig
+    from gpuaccel.scheduler.config import ConfigError, SchedulerConfig
 
     token = None
     if args.token_file is not None:
         try:
             token = args.token_file.read_text().strip()
         except OSError as exc:
-            print(f"gpuaccel serve: cannot read --token-file {args.token_file}: {exc.strerror}")
+            message = f"gpuaccel serve: cannot read --token-file {args.token_file}: {exc.strerror}"
+            print(message, file=sys.stderr)
             return 2
     try:
         config = SchedulerConfig.from_env(
@@ -80,8 +84,8 @@ def run(args: argparse.Namespace) -> int:
             idle_util_pct=args.idle_util,
             sample_hz=args.sample_hz,
         )
-    except ValueError as exc:
-        print(f"gpuaccel serve: {exc}")
+    except ConfigError as exc:
+        print(f"gpuaccel serve: {exc}", file=sys.stderr)
         return 2
     if args.where == "ray" and not args.ray:
         print("gpuaccel serve: --where ray needs a cluster: give --ray ADDRESS (or 'auto')", file=sys.stderr)
@@ -89,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
     return serve(
         host=args.host,
         port=args.port,
+        tcp=args.tcp,
         data_dir=args.data_dir,
         token=token,
         config=config,

@@ -1,6 +1,9 @@
 """Who may talk to the daemon: the token it accepts (resolved once at start) and the middleware checking it.
 
 A loopback daemon makes its own token file; a daemon bound to the network needs a token set on purpose.
+Two things answer without a token: ``GET /api/v1/health`` with no Authorization header (``{"status": "ok"}``
+only, for probes) and, on a loopback or socket-only daemon, the OpenAPI page and schema (so a browser can
+load them; its Authorize button then sends the token with every call it tries).
 """
 
 from __future__ import annotations
@@ -13,18 +16,32 @@ from typing import Any
 
 from gpuaccel.scheduler.paths import TOKEN_ENV, DataDir
 
+HEALTH_PATH = "/api/v1/health"
+DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/openapi.json", "/redoc"})
+PROBE_BODY = json.dumps({"status": "ok"}).encode()
+
 
 class TokenAuth:
     """ASGI middleware: every HTTP request needs ``Authorization: Bearer <token>`` (401 otherwise)."""
 
-    def __init__(self, app: Any, token: str) -> None:
+    def __init__(self, app: Any, token: str, open_docs: bool = False) -> None:
         self.app = app
         self.expected = f"Bearer {token}".encode()
+        self.open_paths = DOCS_PATHS if open_docs else frozenset()
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "http":
-            given = dict(scope["headers"]).get(b"authorization", b"")
-            if not secrets.compare_digest(given, self.expected):
+            given = dict(scope["headers"]).get(b"authorization")
+            if scope["method"] in ("GET", "HEAD") and given is None:
+                if scope["path"] == HEALTH_PATH:  # a probe: alive, nothing more
+                    headers = [(b"content-type", b"application/json")]
+                    await send({"type": "http.response.start", "status": 200, "headers": headers})
+                    await send({"type": "http.response.body", "body": PROBE_BODY})
+                    return
+                if scope["path"] in self.open_paths:
+                    await self.app(scope, receive, send)
+                    return
+            if not secrets.compare_digest(given or b"", self.expected):
                 body = json.dumps(
                     {"detail": "missing or wrong token: send 'Authorization: Bearer <token>' "
                      "with the token from the daemon's data dir (file 'token')"}

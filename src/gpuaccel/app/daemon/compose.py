@@ -13,8 +13,10 @@ import logging
 import time
 from dataclasses import dataclass
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.responses import PlainTextResponse
+from fastapi.routing import APIRoute
+from fastapi.security import HTTPBearer
 
 from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.sampler import Sampler
@@ -125,10 +127,18 @@ class Daemon:
             self.sampler.stop()
             self.store.close()
 
-    def api(self, token: str) -> FastAPI:
-        """Scheduler and assistant routes under ``/api/v1`` and ``/metrics``, all behind the token."""
+    def api(self, token: str, open_docs: bool = False) -> FastAPI:
+        """Scheduler and assistant routes under ``/api/v1`` and ``/metrics``, all behind the token.
+
+        The schema declares bearer auth (the docs page's Authorize button) and names each operation."""
         api = FastAPI(
-            title="gpuaccel daemon", version=self.version, description="GPU telemetry, job queue, assistant"
+            title="gpuaccel daemon",
+            version=self.version,
+            description="GPU telemetry, job queue, assistant. Authorize with the token from the data dir's "
+            "'token' file.",
+            generate_unique_id_function=operation_id,
+            # Declares the scheme in the schema; the check itself is TokenAuth, before any route runs.
+            dependencies=[Depends(HTTPBearer(auto_error=False, description="the data dir's 'token' file"))],
         )
         api.include_router(
             scheduler_router(self.scheduler, self.sampler, self.version, self.started_at), prefix=API_PREFIX
@@ -145,5 +155,15 @@ class Daemon:
                 media_type="text/plain; version=0.0.4; charset=utf-8",
             )
 
-        api.add_middleware(TokenAuth, token=token)
+        api.add_middleware(TokenAuth, token=token, open_docs=open_docs)
         return api
+
+
+def operation_id(route: APIRoute) -> str:
+    """``<tag>_<action>`` from the tag and the handler's name: ``jobs_list``, ``daemon_health``."""
+    tag = str(route.tags[0]) if route.tags else "api"
+    singular = tag[:-1] if tag.endswith("s") else tag
+    words = [w for w in route.name.split("_") if w not in (tag, singular)]
+    if not words:
+        words = [sorted(route.methods)[0].lower()] if route.methods else ["call"]
+    return "_".join([tag, *words])

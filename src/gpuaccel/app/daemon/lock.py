@@ -30,9 +30,7 @@ class DataDirLock:
             holder = os.read(fd, 64).decode(errors="replace").strip() or "unknown"
             os.close(fd)
             info = self.data_dir.read_daemon_info() or {}
-            where = (
-                f" at http://{info.get('host')}:{info.get('port')}" if info.get("pid") == _int(holder) else ""
-            )
+            where = f" at {address(info)}" if info.get("pid") == _int(holder) else ""
             raise AlreadyRunning(
                 f"a gpuaccel daemon (pid {holder}){where} is already serving data dir {self.data_dir.root}; "
                 "stop it first, or pass another --data-dir"
@@ -45,6 +43,14 @@ class DataDirLock:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+def address(info: dict[str, object]) -> str:
+    """Where a daemon listens, from its ``daemon.json``: the socket, and the TCP address when it has one."""
+    parts = [str(info["socket"])] if info.get("socket") else []
+    if info.get("port"):
+        parts.append(f"http://{info.get('host')}:{info.get('port')}")
+    return " and ".join(parts) or "an unknown address"
 
 
 def _int(text: str) -> int | None:

@@ -12,10 +12,10 @@ import os
 import subprocess
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import httpx
 
+from gpuaccel.app import service_unit
 from gpuaccel.app.client import ApiError, Client, ClientError, Unauthorized
 from gpuaccel.scheduler.paths import DataDir
 
@@ -58,11 +58,17 @@ def local_daemon_alive(endpoint: Endpoint, timeout: float = 1.0) -> bool:
     return True
 
 
-def spawn_local_daemon(endpoint: Endpoint, env: dict[str, str] | None = None) -> Path:
-    """Start ``python -m gpuaccel serve`` detached (its own session, so it outlives the window).
+def spawn_local_daemon(endpoint: Endpoint, env: dict[str, str] | None = None) -> str:
+    """Start the local daemon; returns where its log is, so messages can point to it.
 
-    Its output goes to ``daemon.log`` in the data dir, which is returned so messages can point to it.
+    The installed systemd user service (``gpuaccel service install``) serves the default data dir, so for
+    that one the service is started (logs in journald); otherwise ``python -m gpuaccel serve`` runs detached
+    (its own session, so it outlives the window) with its output in ``daemon.log`` in the data dir.
     """
+    if endpoint.data_dir is None and not env and service_unit.installed():
+        started = service_unit.systemctl("start", "--no-block", service_unit.UNIT_NAME)
+        if started.returncode == 0:
+            return f"journalctl --user -u {service_unit.UNIT_NAME}"
     data = DataDir.resolve(endpoint.data_dir)
     data.ensure()
     log_path = data.root / "daemon.log"
@@ -79,4 +85,4 @@ def spawn_local_daemon(endpoint: Endpoint, env: dict[str, str] | None = None) ->
             close_fds=True,
             env={**os.environ, **(env or {})},
         )
-    return log_path
+    return str(log_path)
