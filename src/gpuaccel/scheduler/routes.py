@@ -142,8 +142,8 @@ def create_router(
             if not sep or not key:
                 raise unprocessable("label", f"{item!r} is not k=v", "query")
             labels[key] = value
-        jobs = store.list(states=states, kind=kind, labels=labels, limit=limit)
-        return JobList(jobs=jobs)
+        # The summary form: a listing stays small and fast whatever was submitted; show has it all.
+        return JobList(jobs=store.list(states=states, kind=kind, labels=labels, limit=limit, summary=True))
 
     @router.get("/jobs/{job_id}", response_model=Job, tags=["jobs"], responses=ERRORS)
     def get_job(job_id: JobId) -> Job:

@@ -14,11 +14,13 @@ import time
 from dataclasses import dataclass
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import PlainTextResponse
 
 from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.app.daemon.auth import TokenAuth
+from gpuaccel.app.daemon.guards import BodyLimit, validation_error
 from gpuaccel.assistant.routes import Unavailable
 from gpuaccel.assistant.routes import create_router as assistant_router
 from gpuaccel.assistant.service import AssistantService, missing_dependencies
@@ -133,5 +135,7 @@ class Daemon:
                 media_type="text/plain; version=0.0.4; charset=utf-8",
             )
 
+        api.add_exception_handler(RequestValidationError, validation_error)
+        api.add_middleware(BodyLimit)  # inside the token check: a stranger's body is never read
         api.add_middleware(TokenAuth, token=token)
         return api
