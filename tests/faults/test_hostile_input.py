@@ -119,7 +119,7 @@ def test_assistant_requests_refuse_hostile_text(daemon: DaemonProcess) -> None:
 
 def test_rows_stored_by_an_older_version_still_list(daemon: DaemonProcess) -> None:
     """A lone surrogate or a huge label already in the database: listings answer 200, ``show`` too."""
-    ok = daemon.client().submit(CMD)
+    ok = _post(daemon, "/jobs", json.dumps(CMD).encode()).json()
     db = sqlite3.connect(daemon.data_dir / "gpuaccel.db", timeout=10)
     with db:  # as an unchecked version stored them: JSON with the escape kept (json.dumps is ASCII)
         db.execute(
@@ -141,8 +141,7 @@ def test_listings_ship_a_bounded_summary(daemon: DaemonProcess) -> None:
         "env": {"SECRET": "s" * 1000},
         "labels": {f"k{i}": "v" * models.MAX_LABEL_VALUE_CHARS for i in range(models.MAX_LABELS)},
     }
-    c = daemon.client()
-    ids = [c.submit(big)["id"] for _ in range(20)]
+    ids = [_post(daemon, "/jobs", json.dumps(big).encode()).json()["id"] for _ in range(20)]
     t0 = time.perf_counter()
     r = _get(daemon, "/jobs")
     assert r.status_code == 200 and len(r.content) < 20 * 20_000, len(r.content)

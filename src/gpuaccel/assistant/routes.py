@@ -22,6 +22,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from gpuaccel.assistant import api_models as m
 from gpuaccel.assistant.chat import ChatBusy
+from gpuaccel.assistant.models import check_name
 from gpuaccel.assistant.runtime import ModelError
 
 if TYPE_CHECKING:
@@ -167,6 +168,10 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
     @r.post("/models/download", status_code=202)
     def download(body: m.DownloadIn) -> m.Started:
         name = body.name
+        try:
+            check_name(name)
+        except ModelError as exc:
+            raise _invalid(str(exc)) from None
 
         def fetch() -> None:
             _quiet(svc.models.download_known, name, body.sha256, body.url)

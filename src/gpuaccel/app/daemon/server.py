@@ -18,7 +18,7 @@ from gpuaccel.app.daemon.auth import resolve_token
 from gpuaccel.app.daemon.compose import Daemon
 from gpuaccel.app.daemon.lock import AlreadyRunning, DataDirLock
 from gpuaccel.scheduler.config import SchedulerConfig
-from gpuaccel.scheduler.paths import DataDir
+from gpuaccel.scheduler.paths import DataDir, make_private
 
 log = logging.getLogger("gpuaccel.daemon")
 
@@ -31,7 +31,12 @@ def serve(
     config: SchedulerConfig | None = None,
 ) -> int:
     dd = DataDir.resolve(data_dir)
-    dd.ensure()
+    make_private()
+    try:
+        dd.ensure(private=True)
+    except PermissionError as exc:
+        print(f"gpuaccel serve: {exc}", file=sys.stderr)
+        return 1
     lock = DataDirLock(dd)
     try:
         lock.acquire()
