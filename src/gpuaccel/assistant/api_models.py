@@ -186,6 +186,9 @@ class Proposal(BaseModel):
 
 class ProposalList(BaseModel):
     proposals: list[Proposal]
+    refused: dict[str, str] = Field(
+        default_factory=dict, description="roots left alone, with why (a link, or another user's folder)"
+    )
 
 
 class ApplyResult(BaseModel):

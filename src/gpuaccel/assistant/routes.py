@@ -137,7 +137,8 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
 
     @r.get("/housekeeping")
     def housekeeping() -> m.ProposalList:
-        return m.ProposalList.model_validate({"proposals": [p.to_json() for p in svc.housekeeper.propose()]})
+        proposals = [p.to_json() for p in svc.housekeeper.propose()]
+        return m.ProposalList.model_validate({"proposals": proposals, "refused": svc.housekeeper.refused})
 
     @r.post("/housekeeping/apply")
     def apply(body: m.ApplyIn) -> m.ApplyResults:

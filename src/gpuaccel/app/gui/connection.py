@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,6 +63,8 @@ def spawn_local_daemon(endpoint: Endpoint, env: dict[str, str] | None = None) ->
     """Start ``python -m gpuaccel serve`` detached (its own session, so it outlives the window).
 
     Its output goes to ``daemon.log`` in the data dir, which is returned so messages can point to it.
+    While the app runs, a reaper thread waits for it, so a daemon that stops leaves no zombie behind
+    (after the app exits, init adopts it).
     """
     data = DataDir.resolve(endpoint.data_dir)
     data.ensure()
@@ -69,8 +72,8 @@ def spawn_local_daemon(endpoint: Endpoint, env: dict[str, str] | None = None) ->
     cmd = [sys.executable, "-m", "gpuaccel", "serve"]
     if endpoint.data_dir:
         cmd += ["--data-dir", str(data.root)]
-    with open(log_path, "ab") as log:
-        subprocess.Popen(
+    with os.fdopen(os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab") as log:
+        proc = subprocess.Popen(
             cmd,
             stdin=subprocess.DEVNULL,
             stdout=log,
@@ -79,4 +82,5 @@ def spawn_local_daemon(endpoint: Endpoint, env: dict[str, str] | None = None) ->
             close_fds=True,
             env={**os.environ, **(env or {})},
         )
+    threading.Thread(target=proc.wait, name=f"reap-daemon-{proc.pid}", daemon=True).start()
     return log_path
