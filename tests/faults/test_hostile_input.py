@@ -50,7 +50,7 @@ HOSTILE_JOBS: list[tuple[str, dict[str, Any], str]] = [
     ("too many env vars", {**CMD, "env": {f"K{i}": "v" for i in range(models.MAX_ENV_VARS + 1)}}, "env"),
     ("a long name", {**CMD, "name": "x" * (models.MAX_NAME_CHARS + 1)}, "name"),
     ("a long cwd", {**CMD, "cwd": "/" + "x" * models.MAX_PATH_CHARS}, "cwd"),
-    ("too many dependencies", {**CMD, "depends_on": list(range(1, models.MAX_DEPENDENCIES + 2))}, "depends_on"),
+    ("many dependencies", {**CMD, "depends_on": list(range(1, models.MAX_DEPENDENCIES + 2))}, "depends_on"),
     ("a deep spec", {"kind": "matmul", "spec": {"a": json.loads("[" * 40 + "]" * 40)}}, "spec"),
     ("a big spec", {"kind": "matmul", "spec": {"x": "y" * (models.MAX_SPEC_BYTES + 1)}}, "spec"),
 ]
@@ -101,7 +101,7 @@ def test_bodies_that_cannot_be_read_are_4xx(daemon: DaemonProcess) -> None:
 
 
 def test_assistant_requests_refuse_hostile_text(daemon: DaemonProcess) -> None:
-    """The assistant's bodies (chat, reports, housekeeping, models): 4xx, never 5xx (503 without the extra)."""
+    """The assistant's bodies (chat, reports, housekeeping, models): 4xx, never 5xx (503: no extra)."""
     bodies = {
         "/assistant/chat": [{"message": "hi" + LONE}, {"message": "x\0"}, {"message": "x" * 200_000}],
         "/assistant/models/import": [{"path": "/tmp/" + LONE}, {"path": "/tmp/x", "name": "../evil"}],
@@ -124,7 +124,12 @@ def test_rows_stored_by_an_older_version_still_list(daemon: DaemonProcess) -> No
     with db:  # as an unchecked version stored them: JSON with the escape kept (json.dumps is ASCII)
         db.execute(
             "UPDATE jobs SET labels = ?, argv = ?, env = ? WHERE id = ?",
-            (json.dumps({"team": LONE, LONE: "x"}), json.dumps(["echo", LONE]), json.dumps({"K": LONE}), ok["id"]),
+            (
+                json.dumps({"team": LONE, LONE: "x"}),
+                json.dumps(["echo", LONE]),
+                json.dumps({"K": LONE}),
+                ok["id"],
+            ),
         )
     db.close()
     _listings_ok(daemon)

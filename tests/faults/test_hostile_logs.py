@@ -1,4 +1,4 @@
-"""Faults: logs a job may write -- gigabytes, progress bars with ``\\r`` and no newline -- cost a bounded read.
+"""Faults: logs a job may write -- gigabytes, ``\\r`` progress bars without newlines -- cost a bounded read.
 
 Why: ``gpuaccel logs ID`` and the log pane ask for the last lines; reading backwards until enough newlines
 were seen was quadratic on a ``\\r``-only log (42 s of CPU for 64 MB), and job reports read whole logs.

@@ -60,7 +60,9 @@ class ApplyIn(_Request):
 
 class ImportIn(_Request):
     path: Text = Field(
-        min_length=1, max_length=MAX_PATH_CHARS, description="a .pth or .safetensors file on the daemon's machine"
+        min_length=1,
+        max_length=MAX_PATH_CHARS,
+        description="a .pth or .safetensors file on the daemon's machine",
     )
     name: Text | None = Field(
         None, max_length=MAX_MODEL_NAME_CHARS, description="a plain file name; default the file's own"

@@ -85,7 +85,7 @@ NAME_RULE = (
 
 
 def check_name(name: str) -> str:
-    """A model's name becomes a file name in the models folder: only a plain one, never the bundled model's."""
+    """A model's name becomes a file name in the models folder: only a plain one, not the bundled model's."""
     if not isinstance(name, str) or not _PLAIN_NAME.fullmatch(name) or ".." in name:
         raise ModelError(f"model name {name!r} is not accepted; use {NAME_RULE}")
     if name == BUNDLED_MODEL.stem:

@@ -14,7 +14,15 @@ import re
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    field_validator,
+)
 
 from gpuaccel.accel import workloads
 from gpuaccel.accel.workloads.report import Metrics, Progress
@@ -80,7 +88,10 @@ def _env_name(value: str) -> str:
 Text = Annotated[str, BeforeValidator(_plain_input)]
 Arg = Annotated[str, Field(max_length=MAX_ARG_CHARS), BeforeValidator(_plain_input)]
 EnvName = Annotated[
-    str, Field(min_length=1, max_length=MAX_ENV_NAME_CHARS), BeforeValidator(_plain_input), AfterValidator(_env_name)
+    str,
+    Field(min_length=1, max_length=MAX_ENV_NAME_CHARS),
+    BeforeValidator(_plain_input),
+    AfterValidator(_env_name),
 ]
 EnvValue = Annotated[str, Field(max_length=MAX_ENV_VALUE_CHARS), BeforeValidator(_plain_input)]
 LabelKey = Annotated[str, Field(min_length=1, max_length=MAX_LABEL_KEY_CHARS), BeforeValidator(_plain_input)]
