@@ -136,21 +136,25 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         or not 0 < timeout_s <= 365 * 86400
     ):
         raise RequestError("timeout_s", f"must be a number of seconds > 0, got {timeout_s!r}")
-    _check_contract(raw)
+    priority = _int(raw, "priority", 0, -1_000_000, 1_000_000) or 0
+    memory_mib = _int(raw, "memory_mib", None, 1, 10_000_000)
+    max_retries = _int(raw, "max_retries", 0, 0, 100) or 0
+    env, labels = _str_map(raw, "env"), _str_map(raw, "labels")
+    _check_contract(raw)  # the caps and text checks of the model, after the checks of meaning above
     return JobRequest.model_construct(
         kind=kind,
         argv=list(argv),
-        env=_str_map(raw, "env"),
+        env=env,
         cwd=cwd,
         spec=spec,
         name=name,
-        priority=_int(raw, "priority", 0, -1_000_000, 1_000_000) or 0,
+        priority=priority,
         gpus=gpus,
         gpu_ids=list(gpu_ids) if gpu_ids is not None else None,
-        memory_mib=_int(raw, "memory_mib", None, 1, 10_000_000),
-        max_retries=_int(raw, "max_retries", 0, 0, 100) or 0,
+        memory_mib=memory_mib,
+        max_retries=max_retries,
         depends_on=sorted(set(depends_on)),
-        labels=_str_map(raw, "labels"),
+        labels=labels,
         timeout_s=float(timeout_s) if timeout_s is not None else None,
     )
 
