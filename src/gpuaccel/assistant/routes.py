@@ -21,7 +21,7 @@ from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from gpuaccel.assistant import api_models as m
-from gpuaccel.assistant.chat import ChatBusy, ChatService
+from gpuaccel.assistant.chat import ChatBusy
 from gpuaccel.assistant.models import check_name
 from gpuaccel.assistant.runtime import ModelError
 
@@ -53,18 +53,16 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
         except ValueError as exc:
             raise _invalid(str(exc)) from None
 
-    def chat_service() -> ChatService:
+    def chat_available() -> None:
         """A dependency: without the assistant the answer is 503 before the stream starts, not a 200
         stream that breaks (which one the client saw depended on thread timing)."""
-        return svc.chat
+        svc.chat  # noqa: B018 -- Unavailable raises the 503 on any attribute
 
-    @r.post("/chat", response_class=EventSourceResponse)
-    def chat(
-        body: m.ChatIn, service: Annotated[ChatService, Depends(chat_service)]
-    ) -> Iterator[ServerSentEvent]:
+    @r.post("/chat", response_class=EventSourceResponse, dependencies=[Depends(chat_available)])
+    def chat(body: m.ChatIn) -> Iterator[ServerSentEvent]:
         """The answer as it is generated: ``token`` events, then ``done`` (or ``error``)."""
         try:
-            for ev in service.ask(body.message, body.conversation_id):
+            for ev in svc.chat.ask(body.message, body.conversation_id):
                 yield ServerSentEvent(event=ev["event"], data=ev["data"])
         except ChatBusy as exc:
             yield ServerSentEvent(event="error", data={"text": str(exc)})
