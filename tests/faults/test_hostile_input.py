@@ -136,6 +136,16 @@ def test_rows_stored_by_an_older_version_still_list(daemon: DaemonProcess) -> No
     listed = _get(daemon, "/jobs").json()["jobs"][0]
     assert listed["labels"]["team"] == "\ufffd" and listed["argv"] == ["echo", "\ufffd"]
     assert _get(daemon, f"/jobs/{ok['id']}").json()["env"] == {"K": "\ufffd"}
+    huge = _post(daemon, "/jobs", json.dumps(CMD).encode()).json()
+    db = sqlite3.connect(daemon.data_dir / "gpuaccel.db", timeout=10)
+    with db:  # a 3 MB label from before there were caps
+        big = json.dumps({"big": "x" * 3_000_000})
+        db.execute("UPDATE jobs SET labels = ? WHERE id = ?", (big, huge["id"]))
+    db.close()
+    r = _get(daemon, "/jobs")
+    assert r.status_code == 200 and len(r.content) < 100_000
+    assert r.json()["jobs"][0]["labels"] == {} and r.json()["jobs"][0]["summary"] is True
+    assert len(_get(daemon, f"/jobs/{huge['id']}").json()["labels"]["big"]) == 3_000_000
 
 
 def test_listings_ship_a_bounded_summary(daemon: DaemonProcess) -> None:

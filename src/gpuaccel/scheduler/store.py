@@ -147,7 +147,7 @@ class Store:
         summary: bool = False,
     ) -> list[Job]:
         """Jobs matching every filter, newest first (or by id ascending); ``summary``: the listing form
-        (:meth:`Job.summarized`), which never even reads a text column larger than any request may make."""
+        (:meth:`Job.summarized`), which never parses or ships a column larger than any request may make."""
         sql, params = f"SELECT {self._summary_columns if summary else '*'} FROM jobs WHERE 1", []
         if states:
             sql += f" AND state IN ({','.join('?' * len(states))})"
