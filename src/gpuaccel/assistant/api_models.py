@@ -6,9 +6,16 @@ wrong types with FastAPI's 422 shape; responses list every field the service ret
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from gpuaccel.scheduler.models import MAX_PATH_CHARS, Text
+
+MAX_MESSAGE_CHARS = 4000  # a chat question; the prompt keeps about 6000 characters of conversation
+MAX_MODEL_NAME_CHARS = 128
+MAX_URL_CHARS = 2048
+MAX_PROPOSALS = 10_000
 
 
 class _Request(BaseModel):
@@ -26,7 +33,9 @@ class SettingsIn(_Request):
 
 
 class ChatIn(_Request):
-    message: str = Field(min_length=1, pattern=r"\S", description="the question (not blank)")
+    message: Text = Field(
+        min_length=1, max_length=MAX_MESSAGE_CHARS, pattern=r"\S", description="the question (not blank)"
+    )
     conversation_id: int | None = Field(None, ge=0, le=2**63 - 1, description="continue this conversation")
 
 
@@ -36,28 +45,44 @@ class ChatStopIn(_Request):
 
 class ReportIn(_Request):
     kind: Literal["daily", "job"] = "daily"
-    day: str | None = Field(None, description="ISO date (YYYY-MM-DD) of a daily report; default today")
+    day: Text | None = Field(
+        None, max_length=10, description="ISO date (YYYY-MM-DD) of a daily report; default today"
+    )
     job_id: int | None = Field(None, ge=0, le=2**63 - 1, description="required for a job report")
 
 
 class ApplyIn(_Request):
-    ids: list[str] = Field(description="proposal ids from GET /assistant/housekeeping")
+    ids: list[Annotated[Text, Field(max_length=64)]] = Field(
+        max_length=MAX_PROPOSALS, description="proposal ids from GET /assistant/housekeeping"
+    )
     confirm: StrictBool = Field(False, description="false: a dry run that only says what would be done")
 
 
 class ImportIn(_Request):
-    path: str = Field(min_length=1, description="a .pth or .safetensors file on the daemon's machine")
-    name: str | None = None
+    path: Text = Field(
+        min_length=1,
+        max_length=MAX_PATH_CHARS,
+        description="a .pth or .safetensors file on the daemon's machine",
+    )
+    name: Text | None = Field(
+        None, max_length=MAX_MODEL_NAME_CHARS, description="a plain file name; default the file's own"
+    )
 
 
 class DownloadIn(_Request):
-    name: str = Field(min_length=1, description="a catalog name, or the name to give the file at 'url'")
-    sha256: str | None = None
-    url: str | None = None
+    name: Text = Field(
+        min_length=1,
+        max_length=MAX_MODEL_NAME_CHARS,
+        description="a catalog name, or the (plain file) name to give the file at 'url'",
+    )
+    sha256: str | None = Field(None, pattern=r"^[0-9a-fA-F]{64}$")
+    url: Text | None = Field(None, max_length=MAX_URL_CHARS)
 
 
 class SelectIn(_Request):
-    name: str = Field(description="an installed model's name; empty selects the bundled model")
+    name: Text = Field(
+        max_length=MAX_PATH_CHARS, description="an installed model's name; empty selects the bundled model"
+    )
 
 
 # -- responses ------------------------------------------------------------------------------------------
@@ -163,6 +188,9 @@ class Proposal(BaseModel):
 
 class ProposalList(BaseModel):
     proposals: list[Proposal]
+    refused: dict[str, str] = Field(
+        default_factory=dict, description="roots left alone, with why (a link, or another user's folder)"
+    )
 
 
 class ApplyResult(BaseModel):

@@ -4,20 +4,28 @@ Known roots: the daemon's job logs (finished jobs past retention), its artifacts
 Triton cache (``~/.triton/cache``) and the torch compile cache (``/tmp/torchinductor_<user>``). Nothing is
 deleted outright: a confirmed entry is moved into ``<data dir>/trash/<stamp>/``; trash entries older than
 the trash retention are proposed for purging. Every target is checked again when acting: it must be a
-proposal we made, lie inside its root after resolving, and neither be nor pass through a symlink (so a
-link planted in a cache cannot lead outside). GPU processes that hold memory and belong to no job are
+proposal we made, and every step is taken relative to its root opened as a directory fd (``O_NOFOLLOW``,
+owned by this user, not writable by others), each folder on the way opened the same way and the target
+itself not a link; so a link planted in a cache, or a root swapped for a link between proposal and apply,
+cannot lead outside. A root that is not ours (a ``/tmp`` cache created by another user) is refused
+with the reason (:attr:`Housekeeper.refused`). GPU processes that hold memory and belong to no job are
 listed for the user to look at; their ``signal`` action sends SIGTERM only to the user's own processes.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import getpass
 import hashlib
 import os
 import re
 import shutil
 import signal
+import stat
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -71,28 +79,122 @@ def tree_size(path: Path) -> int:
     return total
 
 
-def safe_target(path: Path | str, root: Path) -> Path:
-    """``path`` if it is strictly inside ``root`` with no symlink on the way; else :class:`UnsafePath`."""
-    raw = Path(path)
-    if ".." in raw.parts:
-        raise UnsafePath(f"{path}: path traversal ('..') refused")
-    root_real = root.resolve()
-    candidate = raw if raw.is_absolute() else root / raw
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def open_root(root: Path) -> int:
+    """A directory fd for ``root``, opened without following a link at its last step, and only when it
+    is ours: owned by this user, not writable by others, and not in a folder where others may rename it
+    (a world-writable folder without the sticky bit). Every later step is relative to this fd, so a root
+    swapped for a link after the proposal leads nowhere else."""
+    uid = os.getuid()
+    parent = os.open(root.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        rel = candidate.relative_to(root)
+        pst = os.fstat(parent)
+        if pst.st_mode & stat.S_IWOTH and not pst.st_mode & stat.S_ISVTX:
+            raise UnsafePath(f"{root}: its folder {root.parent} is writable by every user; refused")
+        try:
+            fd = os.open(root.name, _DIR_FLAGS, dir_fd=parent)
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                raise UnsafePath(f"{root} is a symbolic link or not a folder; refused") from None
+            raise
+    finally:
+        os.close(parent)
+    st = os.fstat(fd)
+    why = None
+    if st.st_uid != uid:
+        why = (
+            f"{root} belongs to user id {st.st_uid}, not to you ({uid}); refused (in a shared folder such "
+            "as /tmp another user can create it first)"
+        )
+    elif st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        why = f"{root} is writable by other users; refused"
+    if why is not None:
+        os.close(fd)
+        raise UnsafePath(why)
+    return fd
+
+
+def _relative(path: Path | str, root: Path) -> Path:
+    raw = Path(path)
+    if ".." in raw.parts or "\0" in str(raw):
+        raise UnsafePath(f"{path}: path traversal ('..') or NUL refused")
+    try:
+        rel = (raw if raw.is_absolute() else root / raw).relative_to(root)
     except ValueError:
         raise UnsafePath(f"{path}: not inside {root}") from None
     if not rel.parts:
         raise UnsafePath(f"{path}: is the root {root} itself")
-    step = root
-    for part in rel.parts:
-        step = step / part
-        if step.is_symlink():
-            raise UnsafePath(f"{path}: {step} is a symbolic link; refused")
-    real = candidate.resolve()
-    if not real.is_relative_to(root_real) or real == root_real:
-        raise UnsafePath(f"{path}: resolves to {real}, outside {root_real}")
-    return candidate
+    return rel
+
+
+@contextmanager
+def target_at(path: Path | str, root: Path) -> Iterator[tuple[int, str]]:
+    """``(dir fd, name)`` of ``path`` strictly inside ``root``: the root opened by :func:`open_root`, each
+    folder on the way opened without following links, the target itself not a link. Else
+    :class:`UnsafePath`, with nothing touched."""
+    rel = _relative(path, root)
+    fd = open_root(root)
+    try:
+        for part in rel.parts[:-1]:
+            try:
+                nxt = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                    raise UnsafePath(f"{path}: {part} is a symbolic link; refused") from None
+                raise
+            os.close(fd)
+            fd = nxt
+        if stat.S_ISLNK(os.stat(rel.name, dir_fd=fd, follow_symlinks=False).st_mode):
+            raise UnsafePath(f"{path}: is a symbolic link; refused")
+        yield fd, rel.name
+    finally:
+        os.close(fd)
+
+
+def safe_target(path: Path | str, root: Path) -> Path:
+    """``path`` if it is strictly inside ``root`` with no symlink on the way; else :class:`UnsafePath`."""
+    with target_at(path, root):
+        return root / _relative(path, root)
+
+
+def _makedirs_at(fd: int, parts: tuple[str, ...]) -> int:
+    """A new fd for ``parts`` under ``fd`` (each made 0700 when missing, never through a link)."""
+    fd = os.dup(fd)
+    for part in parts:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(part, 0o700, dir_fd=fd)
+        nxt = os.open(part, _DIR_FLAGS, dir_fd=fd)
+        os.close(fd)
+        fd = nxt
+    return fd
+
+
+def _copy_at(src: int, name: str, dst: int) -> None:
+    """Copy ``name`` (a file or a tree) between two folders by fd; links and special files are skipped."""
+    st = os.stat(name, dir_fd=src, follow_symlinks=False)
+    if stat.S_ISDIR(st.st_mode):
+        os.mkdir(name, 0o700, dir_fd=dst)
+        s, d = os.open(name, _DIR_FLAGS, dir_fd=src), os.open(name, _DIR_FLAGS, dir_fd=dst)
+        try:
+            for child in os.listdir(s):
+                _copy_at(s, child, d)
+        finally:
+            os.close(s)
+            os.close(d)
+    elif stat.S_ISREG(st.st_mode):
+        fi = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=src)
+        fo = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600, dir_fd=dst)
+        with os.fdopen(fi, "rb") as fin, os.fdopen(fo, "wb") as fout:
+            shutil.copyfileobj(fin, fout, 1 << 20)
+
+
+def _remove_at(fd: int, name: str) -> None:
+    if stat.S_ISDIR(os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode):
+        shutil.rmtree(name, dir_fd=fd)  # the fd-based walk: it never follows a link
+    else:
+        os.unlink(name, dir_fd=fd)
 
 
 class Housekeeper:
@@ -120,7 +222,20 @@ class Housekeeper:
         }
         self.roots.update(extra_roots or {})
         self._proposals: dict[str, Proposal] = {}
+        self.refused: dict[str, str] = {}  # root name -> why it was skipped at the last propose()
         self.own_pids = own_pids or (lambda: set())  # the assistant's model worker is ours, not an orphan
+
+    def _usable(self, name: str) -> bool:
+        """Whether root ``name`` exists and is ours to act in; a refusal is kept with its reason."""
+        root = self.roots[name]
+        if not root.exists() and not root.is_symlink():
+            return False
+        try:
+            os.close(open_root(root))
+        except (UnsafePath, OSError) as exc:
+            self.refused[name] = str(exc)
+            return False
+        return True
 
     def _pid(self, action: str, path: str) -> str:
         return hashlib.sha256(f"{action}:{path}".encode()).hexdigest()[:16]
@@ -138,9 +253,10 @@ class Housekeeper:
     def propose(self, now: float | None = None) -> list[Proposal]:
         now = time.time() if now is None else now
         out: list[Proposal] = []
+        self.refused = {}
         finished = self._finished_jobs()
         logs = self.roots["logs"]
-        if logs.is_dir():
+        if self._usable("logs"):
             for p in sorted(logs.iterdir()):
                 match = JOB_LOG_NAME.fullmatch(p.name)
                 if match is None or p.is_symlink():
@@ -159,7 +275,7 @@ class Housekeeper:
                         f"{what} of finished job {job}, {age / DAY:.0f} days old",
                     )
         arts = self.roots["artifacts"]
-        if arts.is_dir():
+        if self._usable("artifacts"):
             for p in sorted(arts.iterdir()):
                 age = now - p.lstat().st_mtime
                 if not p.is_symlink() and age > self.log_retention_s:
@@ -172,7 +288,7 @@ class Housekeeper:
                         f"artifact {p.name}, {age / DAY:.0f} days old",
                     )
         trash = self.roots["trash"]
-        if trash.is_dir():
+        if self._usable("trash"):
             for p in sorted(trash.iterdir()):
                 age = now - p.lstat().st_mtime
                 if not p.is_symlink() and age > self.trash_retention_s:
@@ -189,7 +305,7 @@ class Housekeeper:
             ("torch_compile", "torch.compile / Inductor cache (rebuilt on demand)"),
         ):
             root = self.roots[name]
-            if root.is_dir() and not root.is_symlink():
+            if self._usable(name):
                 for p in sorted(root.iterdir()):
                     if not p.is_symlink():
                         self._add(out, "trash", name, p, tree_size(p), f"{desc}: {p.name}")
@@ -258,11 +374,27 @@ class Housekeeper:
             os.kill(pid, signal.SIGTERM)
             return f"sent SIGTERM to process {pid}"
         root = self.roots[prop.root]
-        target = safe_target(prop.path, root)
-        if prop.action == "purge":
-            shutil.rmtree(target) if target.is_dir() else target.unlink()
-            return f"deleted {target} from the trash"
-        dest = self.roots["trash"] / stamp / prop.root / target.relative_to(root)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(str(target), str(dest))
-        return f"moved {target} to {dest}"
+        rel = _relative(prop.path, root)
+        with target_at(prop.path, root) as (fd, name):
+            if prop.action == "purge":
+                _remove_at(fd, name)
+                return f"deleted {prop.path} from the trash"
+            trash = self.roots["trash"]
+            trash.mkdir(mode=0o700, parents=True, exist_ok=True)
+            trash_fd = open_root(trash)
+            try:
+                dest_fd = _makedirs_at(trash_fd, (stamp, prop.root, *rel.parts[:-1]))
+            finally:
+                os.close(trash_fd)
+            try:
+                try:
+                    os.rename(name, name, src_dir_fd=fd, dst_dir_fd=dest_fd)
+                except OSError as exc:
+                    if exc.errno != errno.EXDEV:
+                        raise
+                    _copy_at(fd, name, dest_fd)  # another file system (a cache under /tmp): copy, then remove
+                    _remove_at(fd, name)
+            finally:
+                os.close(dest_fd)
+        dest = trash / stamp / prop.root / rel
+        return f"moved {prop.path} to {dest}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -76,6 +77,22 @@ CATALOG: tuple[KnownModel, ...] = (
 )
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,127}")
+NAME_RULE = (
+    "1-128 letters, digits, '.', '_', '-' or '+', starting with a letter or digit "
+    "(a plain file name: no '/', '..', NUL or absolute path)"
+)
+
+
+def check_name(name: str) -> str:
+    """A model's name becomes a file name in the models folder: only a plain one, not the bundled model's."""
+    if not isinstance(name, str) or not _PLAIN_NAME.fullmatch(name) or ".." in name:
+        raise ModelError(f"model name {name!r} is not accepted; use {NAME_RULE}")
+    if name == BUNDLED_MODEL.stem:
+        raise ModelError(f"{name!r} is the bundled model's name; choose another name")
+    return name
+
+
 def known(name: str) -> KnownModel:
     for m in CATALOG:
         if m.name == name:
@@ -129,6 +146,7 @@ def pth_to_safetensors(src: Path, dest: Path) -> Path:
     if not isinstance(state, dict) or "blocks.0.att.r_k" not in state:
         raise ModelError(f"{src.name} is not an RWKV-7 checkpoint (no blocks.0.att.r_k)")
     tmp = dest.with_suffix(".tmp")
+    tmp.unlink(missing_ok=True)  # never write through a planted link
     save_file(
         {k: v.contiguous() for k, v in state.items()},
         str(tmp),
@@ -149,6 +167,8 @@ def download(
 
     part = dest.with_name(dest.name + ".part")
     dest.parent.mkdir(parents=True, exist_ok=True)
+    if part.is_symlink():
+        raise ModelError(f"{part} is a symbolic link; refusing to write through it")
     have = part.stat().st_size if part.exists() else 0
     headers = {"Range": f"bytes={have}-"} if have else {}
     own = client is None
@@ -165,7 +185,8 @@ def download(
                     have = 0
                 total = r.headers.get("content-length")
                 total_i = int(total) + have if total is not None else None
-                with open(part, "ab" if resumed else "wb") as f:
+                flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | (os.O_APPEND if resumed else os.O_TRUNC)
+                with os.fdopen(os.open(part, flags, 0o600), "ab" if resumed else "wb") as f:
                     for data in r.iter_bytes():  # as received: a dropped connection keeps what came
                         f.write(data)
                         have += len(data)
@@ -209,17 +230,28 @@ class ModelManager:
         names = {m["name"] for m in self.installed()}
         return [{**m.to_json(), "installed": m.name in names} for m in CATALOG]
 
+    def target(self, name: str, suffix: str) -> Path:
+        """Where model ``name`` is written: a plain file name directly in the models folder."""
+        check_name(name)
+        self.dir.mkdir(parents=True, exist_ok=True)
+        dest = self.dir / f"{name}{suffix}"
+        if dest.resolve().parent != self.dir.resolve() or dest.resolve() == BUNDLED_MODEL.resolve():
+            raise ModelError(f"{dest} lies outside the models folder {self.dir}; refused")
+        return dest
+
     def import_file(self, src: Path, name: str | None = None) -> dict[str, Any]:
         src = Path(src).expanduser()
         if not src.is_file():
             raise ModelError(f"no such file: {src}")
-        self.dir.mkdir(parents=True, exist_ok=True)
-        dest = self.dir / f"{name or src.stem}.safetensors"
+        dest = self.target(name or src.stem, ".safetensors")
         if src.suffix == ".pth":
             pth_to_safetensors(src, dest)
         elif src.suffix == ".safetensors":
             read_safetensors(src)  # validates: RWKV-7 keys present
-            shutil.copyfile(src, dest)
+            tmp = dest.with_name(dest.name + ".tmp")
+            tmp.unlink(missing_ok=True)  # a planted link is removed, never written through
+            shutil.copyfile(src, tmp)
+            os.replace(tmp, dest)  # replaces a link at dest itself, not the file it points to
         else:
             raise ModelError(f"{src.name}: import takes a .pth or .safetensors file")
         return {"name": dest.stem, "path": str(dest), "bytes": dest.stat().st_size}
@@ -230,9 +262,9 @@ class ModelManager:
         """Download a catalog model (or ``url`` under that name), convert it, and record progress."""
         m = known(name) if url is None else None
         src_url = url or (m.url if m else "")
+        raw = self.target(name, ".pth" if src_url.endswith(".pth") else ".safetensors")
         state = self.downloads.setdefault(name, {})
         state.update({"state": "downloading", "bytes": 0, "total": None, "error": None})
-        raw = self.dir / (name + (".pth" if src_url.endswith(".pth") else ".safetensors"))
 
         def progress(have: int, total: int | None) -> None:
             state.update(bytes=have, total=total)

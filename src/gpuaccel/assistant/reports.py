@@ -22,11 +22,16 @@ from gpuaccel.assistant.facts import checked_prose
 from gpuaccel.assistant.plots import line_chart
 from gpuaccel.assistant.queries_jobs import clock
 from gpuaccel.scheduler import reads
+from gpuaccel.scheduler.logtail import read_tail
 from gpuaccel.scheduler.models import JobState
 from gpuaccel.scheduler.store import Store
 
 Summarizer = Callable[[str], str]
 MIN_POINTS = 5  # a series with fewer readings is not plotted (a job of a few seconds)
+
+REPORT_LOG_LINES = 15  # a job report quotes the end of its log ...
+REPORT_LOG_BYTES = 64 << 10  # ... reading at most this much of it, never the whole file
+REPORT_LINE_CHARS = 500
 
 
 def _day_bounds(day: dt.date) -> tuple[float, float]:
@@ -123,7 +128,8 @@ def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any
     window = reads.history_window(store, job.started_at or end, end + 1, job.assigned_gpus or None)
     log_tail: list[str] = []
     if logs_dir is not None and (logs_dir / f"job-{job_id}.log").is_file():
-        log_tail = (logs_dir / f"job-{job_id}.log").read_text(errors="replace").splitlines()[-15:]
+        text = read_tail(logs_dir / f"job-{job_id}.log", REPORT_LOG_LINES, REPORT_LOG_BYTES)
+        log_tail = [line[:REPORT_LINE_CHARS] for line in text.splitlines()[-REPORT_LOG_LINES:]]
     return {
         "job": job.id,
         "name": job.name or job.kind,

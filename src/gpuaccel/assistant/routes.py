@@ -22,6 +22,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from gpuaccel.assistant import api_models as m
 from gpuaccel.assistant.chat import ChatBusy
+from gpuaccel.assistant.models import check_name
 from gpuaccel.assistant.runtime import ModelError
 
 if TYPE_CHECKING:
@@ -52,15 +53,16 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
         except ValueError as exc:
             raise _invalid(str(exc)) from None
 
-    def chat_session() -> Any:
-        """A dependency: an assistant that cannot run here answers 503 before the stream starts."""
-        return svc.chat
+    def chat_available() -> None:
+        """A dependency: without the assistant the answer is 503 before the stream starts, not a 200
+        stream that breaks (which one the client saw depended on thread timing)."""
+        svc.chat  # noqa: B018 -- Unavailable raises the 503 on any attribute
 
-    @r.post("/chat", response_class=EventSourceResponse)
-    def chat(body: m.ChatIn, session: Any = Depends(chat_session)) -> Iterator[ServerSentEvent]:  # noqa: B008
+    @r.post("/chat", response_class=EventSourceResponse, dependencies=[Depends(chat_available)])
+    def chat(body: m.ChatIn) -> Iterator[ServerSentEvent]:
         """The answer as it is generated: ``token`` events, then ``done`` (or ``error``)."""
         try:
-            for ev in session.ask(body.message, body.conversation_id):
+            for ev in svc.chat.ask(body.message, body.conversation_id):
                 yield ServerSentEvent(event=ev["event"], data=ev["data"])
         except ChatBusy as exc:
             yield ServerSentEvent(event="error", data={"text": str(exc)})
@@ -140,7 +142,8 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
 
     @r.get("/housekeeping")
     def housekeeping() -> m.ProposalList:
-        return m.ProposalList.model_validate({"proposals": [p.to_json() for p in svc.housekeeper.propose()]})
+        proposals = [p.to_json() for p in svc.housekeeper.propose()]
+        return m.ProposalList.model_validate({"proposals": proposals, "refused": svc.housekeeper.refused})
 
     @r.post("/housekeeping/apply")
     def apply(body: m.ApplyIn) -> m.ApplyResults:
@@ -171,6 +174,10 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
     @r.post("/models/download", status_code=202)
     def download(body: m.DownloadIn) -> m.Started:
         name = body.name
+        try:
+            check_name(name)
+        except ModelError as exc:
+            raise _invalid(str(exc)) from None
 
         def fetch() -> None:
             _quiet(svc.models.download_known, name, body.sha256, body.url)

@@ -11,8 +11,10 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from gpuaccel.accel import workloads
-from gpuaccel.scheduler.models import JobRequest
+from gpuaccel.scheduler.models import MAX_NAME_CHARS, JobRequest
 
 COMMAND = "command"
 MAX_GPUS = 64
@@ -50,6 +52,16 @@ def _str_map(raw: dict[str, Any], key: str) -> dict[str, str]:
         if key == "env" and "=" in k:
             raise RequestError(f"{key}.{k}", "an environment variable name cannot contain '='")
     return dict(value)
+
+
+def _check_contract(raw: dict[str, Any]) -> None:
+    """The request model's caps and text checks, for callers that did not come through the HTTP door."""
+    try:
+        JobRequest.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False, include_input=False)[0]
+        field = ".".join(str(part) for part in first["loc"]) or "body"
+        raise RequestError(field, first["msg"].removeprefix("Value error, ")) from None
 
 
 def validate_request(raw: dict[str, Any]) -> JobRequest:
@@ -93,8 +105,8 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
             "cwd", f"must be an absolute path to an existing directory on the daemon's host, got {cwd!r}"
         )
     name = raw.get("name")
-    if name is not None and (not isinstance(name, str) or len(name) > 200):
-        raise RequestError("name", "must be a string of at most 200 characters")
+    if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME_CHARS):
+        raise RequestError("name", f"must be a string of at most {MAX_NAME_CHARS} characters")
     gpu_ids = raw.get("gpu_ids")
     if gpu_ids is not None and (
         not isinstance(gpu_ids, list)
@@ -138,20 +150,25 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         or not 0 < timeout_s <= 365 * 86400
     ):
         raise RequestError("timeout_s", f"must be a number of seconds > 0, got {timeout_s!r}")
+    priority = _int(raw, "priority", 0, -1_000_000, 1_000_000) or 0
+    memory_mib = _int(raw, "memory_mib", None, 1, 10_000_000)
+    max_retries = _int(raw, "max_retries", 0, 0, 100) or 0
+    env, labels = _str_map(raw, "env"), _str_map(raw, "labels")
+    _check_contract(raw)  # the caps and text checks of the model, after the checks of meaning above
     return JobRequest.model_construct(
         kind=kind,
         argv=list(argv),
-        env=_str_map(raw, "env"),
+        env=env,
         cwd=cwd,
         spec=spec,
         name=name,
-        priority=_int(raw, "priority", 0, -1_000_000, 1_000_000) or 0,
+        priority=priority,
         gpus=gpus,
         gpu_ids=list(gpu_ids) if gpu_ids is not None else None,
-        memory_mib=_int(raw, "memory_mib", None, 1, 10_000_000),
-        max_retries=_int(raw, "max_retries", 0, 0, 100) or 0,
+        memory_mib=memory_mib,
+        max_retries=max_retries,
         depends_on=sorted(set(depends_on)),
-        labels=_str_map(raw, "labels"),
+        labels=labels,
         timeout_s=float(timeout_s) if timeout_s is not None else None,
         where=where,
     )

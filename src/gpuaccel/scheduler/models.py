@@ -10,18 +10,109 @@ and what the API publishes cannot drift apart.
 from __future__ import annotations
 
 import json
+import re
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    field_validator,
+)
 
 from gpuaccel.accel import workloads
 from gpuaccel.accel.workloads.report import Metrics, Progress
 
 __all__ = [
     "ACTIVE", "FINISHED", "Event", "EventList", "Job", "JobList", "JobRequest", "JobState", "Metrics",
-    "Progress", "WAITING",
+    "Progress", "Text", "WAITING", "clean_text", "plain_text",
 ]  # fmt: skip
+
+# Caps on a job request. They are part of the published schema (maxLength, maxItems...) and hold for the
+# Python API too (validate_request checks against this model), so one request can neither fill the disk
+# nor make every later listing slow. Sizes are in characters (code points) unless named bytes.
+MAX_NAME_CHARS = 200
+MAX_ARGS = 1024  # argv items
+MAX_ARG_CHARS = 32_768  # one argv item
+MAX_ARGV_CHARS = 131_072  # all argv items together
+MAX_ENV_VARS = 256
+MAX_ENV_NAME_CHARS = 256
+MAX_ENV_VALUE_CHARS = 32_768
+MAX_ENV_CHARS = 131_072  # all names and values together
+MAX_LABELS = 64
+MAX_LABEL_KEY_CHARS = 128
+MAX_LABEL_VALUE_CHARS = 1024
+MAX_PATH_CHARS = 4096  # cwd
+MAX_SPEC_BYTES = 65_536  # the spec as compact JSON
+MAX_SPEC_DEPTH = 16  # nested objects/arrays inside the spec
+MAX_DEPENDENCIES = 1000
+MAX_BODY_BYTES = 2 * 2**20  # any request body (the daemon answers 413 above it)
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def plain_text(value: str) -> str:
+    """Text we can store, encode and send: valid Unicode (no lone surrogate such as ``"\\ud800"``, which
+    no UTF-8 encoder accepts) and no NUL character (C strings, argv and the environment end at NUL)."""
+    if "\0" in value:
+        raise ValueError(f"must not contain NUL characters (found at character {value.index(chr(0))})")
+    bad = _SURROGATE.search(value)
+    if bad is not None:
+        raise ValueError(
+            f"holds a lone surrogate (U+{ord(bad.group()):04X} at character {bad.start()}); "
+            "text must be valid Unicode"
+        )
+    return value
+
+
+def clean_text(value: str) -> str:
+    """Stored text as it can be sent: a lone surrogate (kept by an older version) becomes U+FFFD."""
+    return _SURROGATE.sub("\ufffd", value) if _SURROGATE.search(value) else value
+
+
+def _plain_input(value: Any) -> Any:
+    """Before the length checks (which cannot even count a string with a lone surrogate)."""
+    return plain_text(value) if isinstance(value, str) else value
+
+
+def _env_name(value: str) -> str:
+    if "=" in value:
+        raise ValueError("an environment variable name cannot contain '='")
+    return value
+
+
+Text = Annotated[str, BeforeValidator(_plain_input)]
+Arg = Annotated[str, Field(max_length=MAX_ARG_CHARS), BeforeValidator(_plain_input)]
+EnvName = Annotated[
+    str,
+    Field(min_length=1, max_length=MAX_ENV_NAME_CHARS),
+    BeforeValidator(_plain_input),
+    AfterValidator(_env_name),
+]
+EnvValue = Annotated[str, Field(max_length=MAX_ENV_VALUE_CHARS), BeforeValidator(_plain_input)]
+LabelKey = Annotated[str, Field(min_length=1, max_length=MAX_LABEL_KEY_CHARS), BeforeValidator(_plain_input)]
+LabelValue = Annotated[str, Field(max_length=MAX_LABEL_VALUE_CHARS), BeforeValidator(_plain_input)]
+
+
+def check_json(value: Any, max_depth: int) -> None:
+    """A JSON value nests at most ``max_depth`` objects/arrays and every key and string is plain text;
+    checked without recursion, so no nesting can exhaust the stack."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth >= max_depth:
+                raise ValueError(f"nests more than {max_depth} levels of objects and arrays")
+            if isinstance(item, dict):
+                for key in item:
+                    plain_text(str(key))
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+        elif isinstance(item, str):
+            plain_text(item)
 
 
 class JobState(StrEnum):
@@ -50,16 +141,31 @@ class JobRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: str = Field(
+    kind: Annotated[str, BeforeValidator(_plain_input)] = Field(
         min_length=1,
+        max_length=MAX_NAME_CHARS,
         description="'command' or a workload kind (matmul, ...)",
         json_schema_extra=lambda schema: schema.update(enum=["command", *sorted(workloads.kinds())]),
     )
-    argv: list[str] = Field(default_factory=list, description="command jobs: the program and its arguments")
-    env: dict[str, str] = Field(default_factory=dict)
-    cwd: str | None = Field(default=None, description="absolute directory on the daemon's host")
-    spec: dict[str, Any] = Field(default_factory=dict, description="workload jobs: the kind's spec")
-    name: str | None = Field(default=None, max_length=200)
+    argv: list[Arg] = Field(
+        default_factory=list,
+        max_length=MAX_ARGS,
+        description=f"command jobs: the program and its arguments (at most {MAX_ARGV_CHARS} characters)",
+    )
+    env: dict[EnvName, EnvValue] = Field(
+        default_factory=dict,
+        max_length=MAX_ENV_VARS,
+        description=f"extra environment variables (names and values at most {MAX_ENV_CHARS} characters)",
+    )
+    cwd: Annotated[str, Field(max_length=MAX_PATH_CHARS), BeforeValidator(_plain_input)] | None = Field(
+        default=None, description="absolute directory on the daemon's host"
+    )
+    spec: dict[Text, Any] = Field(
+        default_factory=dict,
+        description=f"workload jobs: the kind's spec (at most {MAX_SPEC_BYTES} bytes of JSON, "
+        f"{MAX_SPEC_DEPTH} levels deep)",
+    )
+    name: Annotated[str, Field(max_length=MAX_NAME_CHARS), BeforeValidator(_plain_input)] | None = None
     priority: int = Field(default=0, ge=-1_000_000, le=1_000_000, description="higher runs first")
     gpus: int | None = Field(
         default=None, ge=0, le=64, description="GPUs needed; default 0 for commands, 1 for GPU workloads"
@@ -72,13 +178,35 @@ class JobRequest(BaseModel):
     )
     max_retries: int = Field(default=0, ge=0, le=100)
     depends_on: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(
-        default_factory=list, description="job ids that must succeed first"
+        default_factory=list, max_length=MAX_DEPENDENCIES, description="job ids that must succeed first"
     )
-    labels: dict[str, str] = Field(default_factory=dict)
+    labels: dict[LabelKey, LabelValue] = Field(default_factory=dict, max_length=MAX_LABELS)
     timeout_s: float | None = Field(default=None, gt=0, le=365 * 86400)
     where: Literal["local", "ray"] | None = Field(
         default=None, description="this host's GPUs or the Ray cluster; default: the daemon's setting"
     )
+
+    @field_validator("argv")
+    @classmethod
+    def _argv_total(cls, argv: list[str]) -> list[str]:
+        if sum(map(len, argv)) > MAX_ARGV_CHARS:
+            raise ValueError(f"the arguments together must be at most {MAX_ARGV_CHARS} characters")
+        return argv
+
+    @field_validator("env")
+    @classmethod
+    def _env_total(cls, env: dict[str, str]) -> dict[str, str]:
+        if sum(len(k) + len(v) for k, v in env.items()) > MAX_ENV_CHARS:
+            raise ValueError(f"names and values together must be at most {MAX_ENV_CHARS} characters")
+        return env
+
+    @field_validator("spec")
+    @classmethod
+    def _spec_size(cls, spec: dict[str, Any]) -> dict[str, Any]:
+        check_json(spec, MAX_SPEC_DEPTH)
+        if len(json.dumps(spec, separators=(",", ":"))) > MAX_SPEC_BYTES:
+            raise ValueError(f"must be at most {MAX_SPEC_BYTES} bytes as JSON")
+        return spec
 
 
 class PriorityIn(BaseModel):
@@ -153,6 +281,11 @@ class Job(BaseModel):
     node: str | None = Field(default=None, description="the cluster node the latest attempt ran on")
     placement_ref: str | None = Field(default=None, description="the latest attempt's Ray submission id")
     events: list[Event] | None = Field(default=None, description="GET /jobs/{id} only; null in listings")
+    summary: bool = Field(
+        default=False,
+        description="true in listings: argv and labels are shortened and env values left out; "
+        "GET /jobs/{id} has them in full",
+    )
     # Bookkeeping for retries and restart recovery, never sent.
     retry_base: int = Field(default=0, exclude=True)
     worker_start: str | None = Field(default=None, exclude=True)  # the worker's kernel start time
@@ -168,10 +301,13 @@ class Job(BaseModel):
         (stored by an older version) is dropped, so no listing can fail on it."""
         data = dict(row)
         for key in _JSON_COLUMNS:
-            if isinstance(data.get(key), str | bytes):
+            text = data.get(key)
+            if isinstance(text, str | bytes):
                 try:
-                    data[key] = json.loads(data[key])
-                except ValueError:
+                    data[key] = json.loads(text)
+                    if _ESCAPED_SURROGATE.search(text if isinstance(text, str) else text.decode()):
+                        data[key] = _clean_json(data[key])
+                except (ValueError, RecursionError):
                     data[key] = None
         for key, adapter in _SANITIZED.items():
             if data.get(key) is not None:
@@ -180,6 +316,17 @@ class Job(BaseModel):
                 except (ValueError, RecursionError):
                     data[key] = None
         return cls.model_validate(data)
+
+    def summarized(self) -> Job:
+        """The listing form: what a table row or a filter needs, bounded whatever was submitted."""
+        argv = [_cut(a, SUMMARY_ARG_CHARS) for a in self.argv[:SUMMARY_ARGS]]
+        if len(self.argv) > SUMMARY_ARGS:
+            argv.append(f"… ({len(self.argv) - SUMMARY_ARGS} more)")
+        labels = {
+            _cut(k, SUMMARY_ARG_CHARS): _cut(v, SUMMARY_ARG_CHARS)
+            for k, v in list(self.labels.items())[:SUMMARY_LABELS]
+        }
+        return self.model_copy(update={"argv": argv, "env": {}, "labels": labels, "summary": True})
 
     @property
     def can_retry(self) -> bool:
@@ -206,6 +353,27 @@ _JSON_COLUMNS = (
     "progress",
     "result",
 )
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")  # how json.dumps writes one (ASCII output)
+SUMMARY_ARGS = 16  # listings: the first argv items ...
+SUMMARY_ARG_CHARS = 256  # ... and label keys/values, each cut to this
+SUMMARY_LABELS = 16
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _clean_json(value: Any) -> Any:
+    """A stored JSON value with every lone surrogate replaced (rows written before text was checked)."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, list):
+        return [_clean_json(v) for v in value]
+    if isinstance(value, dict):
+        return {clean_text(str(k)): _clean_json(v) for k, v in value.items()}
+    return value
+
+
 _SANITIZED: dict[str, TypeAdapter[Any]] = {"progress": TypeAdapter(Progress), "result": TypeAdapter(Metrics)}
 
 

@@ -5,6 +5,10 @@ configuration. A data dir given with ``--data-dir`` or ``$GPUACCEL_DATA_DIR`` ho
 ``daemon.json``, lock, logs). The default follows XDG: data in the user data dir, the socket, ``daemon.json``
 and lock in ``$XDG_RUNTIME_DIR/gpuaccel`` (the data dir when that variable is unset), job logs in the user
 state dir (an existing ``logs`` folder in the data dir stays in use).
+
+The data dir is its user's alone (0700, files 0600): job environments (API keys), chat history and job
+output live there. The daemon runs with umask 077 so everything it creates is private whatever the
+user's umask; jobs get the user's own umask back (:func:`user_umask`).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +25,34 @@ import platformdirs
 
 DATA_DIR_ENV = "GPUACCEL_DATA_DIR"
 TOKEN_ENV = "GPUACCEL_TOKEN"
+PRIVATE_UMASK = 0o077
+_user_umask = -1  # the umask the daemon was started with, once make_private() ran
+
+
+def make_private() -> None:
+    """From now on this process creates files 0600 and folders 0700 (the user's umask is kept for jobs)."""
+    global _user_umask
+    previous = os.umask(PRIVATE_UMASK)
+    if _user_umask == -1:
+        _user_umask = previous
+
+
+def user_umask() -> int:
+    """The umask for a job's processes: the user's own (``-1``, leave it, before :func:`make_private`)."""
+    return _user_umask
+
+
+def _make_tree_private(root: Path) -> None:
+    """Folders 0700 and files 0600 under ``root`` (ours only; links are left alone, never followed)."""
+    uid = os.getuid()
+    for dirpath, dirs, files in os.walk(root, followlinks=False):
+        for name in [*dirs, *files]:
+            path = os.path.join(dirpath, name)
+            st = os.lstat(path)
+            if st.st_uid != uid or not (stat.S_ISDIR(st.st_mode) or stat.S_ISREG(st.st_mode)):
+                continue
+            if st.st_mode & 0o077:
+                os.chmod(path, stat.S_IMODE(st.st_mode) & 0o700)
 
 
 SOCKET_NAME = "daemon.sock"
@@ -111,11 +144,18 @@ class DataDir:
         """Per-attempt lock and exit files (``scheduler/attempts.py``)."""
         return self.root / "runs"
 
-    def ensure(self) -> None:
-        self.root.mkdir(parents=True, exist_ok=True)
+    def ensure(self, private: bool = False) -> None:
+        """Create the data dir and its logs folder; ``private`` (the daemon at start): make it and everything
+        in it (also what an older version created with the user's umask) its user's alone."""
+        self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
         if self.runtime is not None:
             self.runtime.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self.logs.mkdir(parents=True, exist_ok=True)
+        self.logs.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if private:
+            if self.root.stat().st_uid != os.getuid():
+                raise PermissionError(f"the data dir {self.root} belongs to another user; refusing to use it")
+            os.chmod(self.root, 0o700)
+            _make_tree_private(self.root)
 
     def read_token(self) -> str | None:
         try:
@@ -146,7 +186,9 @@ class DataDir:
 
     def write_daemon_info(self, info: dict[str, Any]) -> None:
         tmp = self.daemon_file.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(info, indent=1))
+        tmp.unlink(missing_ok=True)
+        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
+            f.write(json.dumps(info, indent=1))
         os.replace(tmp, self.daemon_file)
 
     def remove_daemon_info(self, pid: int) -> None:

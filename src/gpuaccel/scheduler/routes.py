@@ -21,6 +21,7 @@ from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
 from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
 from gpuaccel.scheduler.jobs import RequestError
+from gpuaccel.scheduler.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
 from gpuaccel.scheduler.models import (
     ERRORS,
     FINISHED,
@@ -51,33 +52,6 @@ LOG_EVENT_BYTES = 1 << 20  # a log stream reads (and sends) at most this much at
 def unprocessable(field: str, message: str, where: str = "body") -> HTTPException:
     loc = [where, *field.split(".")] if where == "body" else [where, field]
     return HTTPException(422, detail=[{"loc": loc, "msg": message, "type": "value_error"}])
-
-
-def tail_offset(path: os.PathLike[str] | str, lines: int) -> int:
-    """Where the last ``lines`` lines of a file start, reading backwards in blocks (logs can be large)."""
-    try:
-        with open(path, "rb") as f:
-            end = f.seek(0, os.SEEK_END)
-            pos, data = end, b""
-            while lines and pos > 0 and data.count(b"\n") <= lines:
-                step = min(65536, pos)
-                pos -= step
-                f.seek(pos)
-                data = f.read(step) + data
-    except FileNotFoundError:
-        return 0
-    parts = data.splitlines(keepends=True)
-    return end - sum(len(p) for p in (parts[-lines:] if lines else []))
-
-
-def read_tail(path: os.PathLike[str] | str, lines: int) -> str:
-    """The last ``lines`` lines of a file as text (UTF-8, undecodable bytes replaced)."""
-    try:
-        with open(path, "rb") as f:
-            f.seek(tail_offset(path, lines))
-            return f.read().decode("utf-8", errors="replace")
-    except FileNotFoundError:
-        return ""
 
 
 def create_router(
@@ -143,8 +117,8 @@ def create_router(
             if not sep or not key:
                 raise unprocessable("label", f"{item!r} is not k=v", "query")
             labels[key] = value
-        jobs = store.list(states=states, kind=kind, labels=labels, limit=limit)
-        return JobList(jobs=jobs)
+        # The summary form: a listing stays small and fast whatever was submitted; show has it all.
+        return JobList(jobs=store.list(states=states, kind=kind, labels=labels, limit=limit, summary=True))
 
     @router.get("/jobs/{job_id}", response_model=Job, tags=["jobs"], responses=ERRORS)
     def get_job(job_id: JobId) -> Job:
@@ -168,7 +142,12 @@ def create_router(
         response_class=PlainTextResponse,
         responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}, **ERRORS},
     )
-    def log_tail(job_id: JobId, tail: int = Query(200, ge=0, le=1_000_000)) -> PlainTextResponse:
+    def log_tail(
+        job_id: JobId,
+        tail: int = Query(
+            200, ge=0, le=1_000_000, description=f"lines; the text is at most the last {TAIL_MAX_BYTES} bytes"
+        ),
+    ) -> PlainTextResponse:
         job_or_404(job_id)
         return PlainTextResponse(read_tail(scheduler.data_dir.job_log(job_id), tail))
 

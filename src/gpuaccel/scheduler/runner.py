@@ -33,6 +33,7 @@ from gpuaccel.accel.workloads.report import (
     ResultRecord,
     read_records,
 )
+from gpuaccel.scheduler import paths
 from gpuaccel.scheduler.attempts import Attempt, ExitStatus, kill_leftovers
 from gpuaccel.scheduler.jobs import COMMAND
 from gpuaccel.scheduler.models import Job, JobState
@@ -206,6 +207,7 @@ class Worker:
                     env=env,
                     pass_fds=(write_fd,),
                     start_new_session=True,
+                    umask=paths.user_umask(),  # the daemon's own files are private; the job's are the user's
                 )
         except (OSError, ValueError) as exc:  # ValueError: a bad env name or NUL the checks missed
             os.close(read_fd)

@@ -49,6 +49,22 @@ def _loads_object(text: str | None) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+# A listing reads argv/env/labels/spec only up to this length: what the request caps allow fits (even with
+# every character JSON-escaped); a larger value, stored before there were caps, lists as empty.
+_LISTED_CHARS = 2**20
+_LISTED_EMPTY = {"argv": "[]", "env": "{}", "labels": "{}", "spec": "{}"}
+
+
+def _summary_columns(conn: sqlite3.Connection) -> str:
+    names = [r[1] for r in conn.execute("PRAGMA table_info(jobs)")]
+    return ", ".join(
+        f"CASE WHEN length({c}) > {_LISTED_CHARS} THEN '{_LISTED_EMPTY[c]}' ELSE {c} END AS {c}"
+        if c in _LISTED_EMPTY
+        else c
+        for c in names
+    )
+
+
 class Store:
     """Jobs and events. Thread-safe; the assistant and the routes read through the same object."""
 
@@ -58,6 +74,7 @@ class Store:
         self._lock = threading.RLock()
         with self._lock:
             migrations.apply(self._conn, "scheduler", migrations.SCHEDULER)
+            self._summary_columns = _summary_columns(self._conn)
 
     def close(self) -> None:
         with self._lock:
@@ -128,9 +145,11 @@ class Store:
         labels: dict[str, str] | None = None,
         limit: int = 100,
         oldest_first: bool = False,
+        summary: bool = False,
     ) -> list[Job]:
-        """Jobs matching every filter, newest first (or by id ascending)."""
-        sql, params = "SELECT * FROM jobs WHERE 1", []
+        """Jobs matching every filter, newest first (or by id ascending); ``summary``: the listing form
+        (:meth:`Job.summarized`), which never parses or ships a column larger than any request may make."""
+        sql, params = f"SELECT {self._summary_columns if summary else '*'} FROM jobs WHERE 1", []
         if states:
             sql += f" AND state IN ({','.join('?' * len(states))})"
             params += [JobState(s).value for s in states]
@@ -141,7 +160,8 @@ class Store:
             sql += " AND json_extract(labels, ?) = ?"
             params += ['$."' + key.replace('"', "") + '"', value]
         sql += f" ORDER BY id {'ASC' if oldest_first else 'DESC'} LIMIT ?"
-        return [Job.from_row(r) for r in self.query(sql, [*params, limit])]
+        rows = self.query(sql, [*params, limit])
+        return [Job.from_row(r).summarized() if summary else Job.from_row(r) for r in rows]
 
     def pending(self, limit: int, after_id: int = 0, after: tuple[int, int] | None = None) -> list[Pending]:
         """Queued jobs in dispatch order (highest priority first, then oldest), only what dispatch needs;

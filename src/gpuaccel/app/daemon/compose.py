@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 
 from fastapi import Depends, FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import PlainTextResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPBearer
@@ -21,6 +22,7 @@ from fastapi.security import HTTPBearer
 from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.app.daemon.auth import TokenAuth
+from gpuaccel.app.daemon.guards import BodyLimit, validation_error
 from gpuaccel.assistant.openai_api import create_openai_router as openai_router
 from gpuaccel.assistant.routes import Unavailable
 from gpuaccel.assistant.routes import create_router as assistant_router
@@ -155,6 +157,8 @@ class Daemon:
                 media_type="text/plain; version=0.0.4; charset=utf-8",
             )
 
+        api.add_exception_handler(RequestValidationError, validation_error)
+        api.add_middleware(BodyLimit)  # inside the token check: a stranger's body is never read
         api.add_middleware(TokenAuth, token=token, open_docs=open_docs)
         return api
 

@@ -26,7 +26,7 @@ from gpuaccel.app.daemon.compose import Daemon
 from gpuaccel.app.daemon.lock import AlreadyRunning, DataDirLock
 from gpuaccel.app.daemon.notify import sd_notify
 from gpuaccel.scheduler.config import SchedulerConfig
-from gpuaccel.scheduler.paths import DataDir
+from gpuaccel.scheduler.paths import DataDir, make_private
 
 log = logging.getLogger("gpuaccel.daemon")
 DEFAULT_HOST = "127.0.0.1"
@@ -49,7 +49,12 @@ def serve(
     host = host or DEFAULT_HOST
     port = DEFAULT_PORT if port is None else port
     dd = DataDir.resolve(data_dir)
-    dd.ensure()
+    make_private()
+    try:
+        dd.ensure(private=True)
+    except PermissionError as exc:
+        print(f"gpuaccel serve: {exc}", file=sys.stderr)
+        return 1
     lock = DataDirLock(dd)
     try:
         lock.acquire()

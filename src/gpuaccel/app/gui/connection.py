@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 
 import httpx
@@ -64,6 +65,8 @@ def spawn_local_daemon(endpoint: Endpoint, env: dict[str, str] | None = None) ->
     The installed systemd user service (``gpuaccel service install``) serves the default data dir, so for
     that one the service is started (logs in journald); otherwise ``python -m gpuaccel serve`` runs detached
     (its own session, so it outlives the window) with its output in ``daemon.log`` in the data dir.
+    While the app runs, a reaper thread waits for a daemon it forked, so one that stops leaves no zombie
+    behind (after the app exits, init adopts it).
     """
     if endpoint.data_dir is None and not env and service_unit.installed():
         started = service_unit.systemctl("start", "--no-block", service_unit.UNIT_NAME)
@@ -75,8 +78,8 @@ def spawn_local_daemon(endpoint: Endpoint, env: dict[str, str] | None = None) ->
     cmd = [sys.executable, "-m", "gpuaccel", "serve"]
     if endpoint.data_dir:
         cmd += ["--data-dir", str(data.root)]
-    with open(log_path, "ab") as log:
-        subprocess.Popen(
+    with os.fdopen(os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab") as log:
+        proc = subprocess.Popen(
             cmd,
             stdin=subprocess.DEVNULL,
             stdout=log,
@@ -85,4 +88,5 @@ def spawn_local_daemon(endpoint: Endpoint, env: dict[str, str] | None = None) ->
             close_fds=True,
             env={**os.environ, **(env or {})},
         )
+    threading.Thread(target=proc.wait, name=f"reap-daemon-{proc.pid}", daemon=True).start()
     return str(log_path)
