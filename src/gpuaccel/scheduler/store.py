@@ -57,10 +57,10 @@ _LISTED_EMPTY = {"argv": "[]", "env": "{}", "labels": "{}", "spec": "{}"}
 
 def _summary_columns(conn: sqlite3.Connection) -> str:
     names = [r[1] for r in conn.execute("PRAGMA table_info(jobs)")]
-    return ", ".join(
-        f"CASE WHEN length({c}) > {_LISTED_CHARS} THEN '{_LISTED_EMPTY[c]}' ELSE {c} END AS {c}"
+    return ", ".join(  # quoted: a column may be named like a keyword ("where")
+        f'CASE WHEN length("{c}") > {_LISTED_CHARS} THEN \'{_LISTED_EMPTY[c]}\' ELSE "{c}" END AS "{c}"'
         if c in _LISTED_EMPTY
-        else c
+        else f'"{c}"'
         for c in names
     )
 
