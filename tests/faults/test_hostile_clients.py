@@ -51,7 +51,7 @@ def test_a_daemon_started_by_the_app_is_reaped_when_it_stops(
     stand_in.chmod(0o700)
     monkeypatch.setattr(connection.sys, "executable", str(stand_in))
     log = connection.spawn_local_daemon(connection.Endpoint(data_dir=str(tmp_path / "data")))
-    assert log == tmp_path / "data" / "daemon.log"
+    assert log == str(tmp_path / "data" / "daemon.log")
     pid = int(wait_for(lambda: pid_file.exists() and pid_file.read_text().strip(), what="the stand-in"))
     deadline = time.monotonic() + 10
     while _state(pid) is not None and time.monotonic() < deadline:
