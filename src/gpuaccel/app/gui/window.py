@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings
         self._daemon_policy: str | None = None  # the assistant policy the daemon last reported
+        self._sent_policy: str | None = None  # the user's change on its way to the daemon
         self.store = store  # where settings are saved (None: the user's QSettings)
         self.data_dir = data_dir
         theme_manager().apply(settings.theme)  # the style sheet and the plots' colours
@@ -155,6 +156,7 @@ class MainWindow(QMainWindow):
         w.actionFailed.connect(self._on_action_failed, queued)
         w.assistant.connect(self._on_assistant, queued)
         w.assistantSettings.connect(self.assistant_panel.show_settings_result, queued)
+        w.assistantSettings.connect(self._on_settings_sent, queued)
         self._assistant_policy.connect(w.set_assistant_policy)
         self._assistant_model.connect(w.select_assistant_model)
         self._submit.connect(w.submit)
@@ -240,8 +242,16 @@ class MainWindow(QMainWindow):
             # The daemon owns the policy; mirror a change made there (a poll answered before the user's
             # own change reached the daemon repeats the old value and must not undo it here).
             policy = policy_of(data.get("settings") or {})
+            if policy is not None and self._sent_policy is not None:
+                if policy != self._sent_policy:
+                    return  # answered before the user's change arrived: it must not undo it
+                self._sent_policy = None
             if policy is not None and policy != self._daemon_policy:
                 self._daemon_policy = self.settings.assistant_policy = policy
+
+    def _on_settings_sent(self, error: str) -> None:
+        if error:  # the daemon refused the change: its own policy is the truth again
+            self._sent_policy = None
 
     # ---- showing -------------------------------------------------------------------------------------
 
@@ -300,6 +310,7 @@ class MainWindow(QMainWindow):
         if new.rate_hz != old.rate_hz:
             self._rate.emit(new.rate_hz)
         if new.assistant_policy != old.assistant_policy:
+            self._sent_policy = new.assistant_policy
             self._assistant_policy.emit(new.assistant_settings())
         endpoint = new.endpoint(self.data_dir)
         if (new.daemon_url, new.token) != (old.daemon_url, old.token):
