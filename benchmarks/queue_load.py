@@ -66,10 +66,14 @@ class RawClient:
     client costs next to nothing (the project's client, on httpx, costs about 2 ms of CPU a request)."""
 
     def __init__(self, base_url: str, token: str) -> None:
-        host, port = base_url.split("//", 1)[1].rsplit(":", 1)
-        self.host = host.strip("[]")
-        self.sock = socket.create_connection((self.host, int(port)))
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if base_url.startswith("unix:"):  # the daemon's default transport, its Unix socket
+            host = "localhost"
+            self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.sock.connect(base_url.removeprefix("unix:"))
+        else:
+            host, port = base_url.split("//", 1)[1].rsplit(":", 1)
+            self.sock = socket.create_connection((host.strip("[]"), int(port)))
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.reader = self.sock.makefile("rb")
         self.head = f"POST /api/v1/jobs HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n"
 
