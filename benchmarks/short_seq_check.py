@@ -176,6 +176,7 @@ def cuda_graph(results: dict[str, Any]) -> None:
     import torch
 
     from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.checks import replay_in_cuda_graph
     from gpuaccel.accel.kernels.attention import flash_attention
 
     b, h, n, d = 2, 16, 1024, 128
@@ -188,19 +189,7 @@ def cuda_graph(results: dict[str, Any]) -> None:
         o = flash_attention(q, k, v, causal=True)
         return (o.detach(), *torch.autograd.grad(o, (q, k, v), do))
 
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        for _ in range(3):
-            step()
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        static = step()
-    for t in static:
-        t.fill_(float("nan"))
-    graph.replay()
-    torch.cuda.synchronize()
+    static = replay_in_cuda_graph(step)
     qf, kf, vf = (t.detach().float().requires_grad_() for t in (q, k, v))
     ro = reference.flash_attention(qf, kf, vf, causal=True)
     ref = (ro.detach(), *torch.autograd.grad(ro, (qf, kf, vf), do.float()))

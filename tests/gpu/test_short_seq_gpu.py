@@ -16,6 +16,7 @@ def _rel(a: torch.Tensor, b: torch.Tensor) -> float:
 def test_cuda_graph_capture_of_forward_and_backward(causal):
     """Captured after warm-up; outputs poisoned with NaN before the replay so an unwritten tile shows."""
     from gpuaccel.accel.kernels import flash_attention, reference
+    from gpuaccel.accel.kernels.checks import replay_in_cuda_graph
 
     q, k, v = (
         torch.randn(2, 8, 640, 128, device="cuda", dtype=torch.bfloat16, requires_grad=True) for _ in range(3)
@@ -26,18 +27,7 @@ def test_cuda_graph_capture_of_forward_and_backward(causal):
         o = flash_attention(q, k, v, causal=causal)
         return (o.detach(), *torch.autograd.grad(o, (q, k, v), do))
 
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        for _ in range(3):
-            step()
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        static = step()
-    for t in static:
-        t.fill_(float("nan"))
-    graph.replay()
+    static = replay_in_cuda_graph(step)
     qf, kf, vf = (t.detach().float().requires_grad_() for t in (q, k, v))
     ro = reference.flash_attention(qf, kf, vf, causal=causal)
     ref = (ro.detach(), *torch.autograd.grad(ro, (qf, kf, vf), do.float()))

@@ -7,6 +7,7 @@ nothing here switches to another implementation. Importing this module imports t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
@@ -173,3 +174,22 @@ def check_cu_seqlens(
                 f"max_seqlen {max_seqlen} for {name} is below its longest sequence ({max(lens)})"
             )
     return cu.to(device=device, dtype=torch.int32)
+
+
+def replay_in_cuda_graph(step: Callable[[], tuple[torch.Tensor, ...]]) -> tuple[torch.Tensor, ...]:
+    """Warm ``step`` up on a side stream, capture it in a CUDA graph, fill its outputs with NaN, replay:
+    what the graph wrote (an output it failed to write stays NaN). Shared by the GPU tests and benchmarks."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            step()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        static = step()
+    for t in static:
+        t.fill_(float("nan"))
+    graph.replay()
+    torch.cuda.synchronize()
+    return static
