@@ -176,8 +176,8 @@ def cuda_graph(results: dict[str, Any]) -> None:
     import torch
 
     from gpuaccel.accel.kernels import reference
-    from gpuaccel.accel.kernels.checks import replay_in_cuda_graph
     from gpuaccel.accel.kernels.attention import flash_attention
+    from gpuaccel.accel.kernels.checks import replay_in_cuda_graph
 
     b, h, n, d = 2, 16, 1024, 128
     q, k, v = (
