@@ -15,6 +15,7 @@ from typing import Any
 
 from gpuaccel.assistant.intent import Context, window_of
 from gpuaccel.assistant.queries import Query
+from gpuaccel.assistant.safetensors_header import HeaderError, read_header
 
 log = logging.getLogger(__name__)
 
@@ -67,11 +68,8 @@ class ModelPicker:
 def picks_queries(path: Path) -> bool:
     """Whether a model file says it was trained to write queries (header only; False if unreadable)."""
     try:
-        from safetensors import safe_open
-
-        with safe_open(str(path), framework="pt") as f:
-            return (f.metadata() or {}).get("query_picker") == "1"
-    except Exception:
+        return read_header(path)[1].get("query_picker") == "1"
+    except (OSError, HeaderError):
         return False
 
 

@@ -341,6 +341,10 @@ class Job(BaseModel):
         """The API's JSON (``events`` only when they were read)."""
         return self.model_dump(mode="json", exclude={"events"} if self.events is None else None)
 
+    def to_json_bytes(self) -> bytes:
+        """:meth:`to_json` serialized (by pydantic-core, without a Python dict in between)."""
+        return self.model_dump_json(exclude={"events"} if self.events is None else None).encode()
+
 
 _JSON_COLUMNS = (
     "spec",

@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from gpuaccel.accel.telemetry.sampler import Sampler
@@ -21,7 +22,7 @@ from gpuaccel.scheduler.attempts import Attempt
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
-from gpuaccel.scheduler.models import FINISHED, Job, JobState
+from gpuaccel.scheduler.models import FINISHED, Job, JobRequest, JobState
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import LOCAL, Lost, Placements, Running, Unknown
 from gpuaccel.scheduler.recovery import LOST_WORKER, recover
@@ -194,14 +195,31 @@ class Scheduler:
 
     def submit(self, raw: dict[str, Any]) -> Job:
         """Validate and store a job request; raises RequestError (nothing stored) when it is wrong."""
-        if isinstance(raw, dict) and raw.get("where") is None:
-            raw = {**raw, "where": self.placements.default}
-        job = self.store.insert(validate_request(raw))
+        result = self.submit_many([raw])[0]
+        if isinstance(result, RequestError):
+            raise result
+        return result
+
+    def submit_many(self, raws: Sequence[Any]) -> list[Job | RequestError]:
+        """Validate each request and store the valid ones in one transaction; each gets its job or the
+        RequestError that says what is wrong with it (one bad request never fails another)."""
+        checked = [self._checked(raw) for raw in raws]
+        valid = [c for c in checked if isinstance(c, JobRequest)]
+        stored = iter(self.store.insert_many(valid) if valid else [])
+        results = [next(stored) if isinstance(c, JobRequest) else c for c in checked]
         with self._lock:
             free = len(self._workers) < self.config.max_parallel
         if free:  # else the next exit rescans the queue; a burst then costs the loop nothing
             self._wake.set()
-        return job
+        return results
+
+    def _checked(self, raw: Any) -> JobRequest | RequestError:
+        if isinstance(raw, dict) and raw.get("where") is None:
+            raw = {**raw, "where": self.placements.default}
+        try:
+            return validate_request(raw)
+        except RequestError as exc:
+            return exc
 
     def _job(self, job_id: int) -> Job:
         job = self.store.get(job_id)

@@ -212,29 +212,34 @@ class Store:
     # -- writing jobs ---------------------------------------------------------------------------
 
     def insert(self, req: JobRequest) -> Job:
+        result = self.insert_many([req])[0]
+        if isinstance(result, RequestError):
+            raise result
+        return result
+
+    def insert_many(self, reqs: Sequence[JobRequest]) -> list[Job | RequestError]:
+        """Store requests in one transaction: a burst of submissions pays one commit (group commit).
+        A request whose dependency does not exist gets its RequestError; the others are stored."""
         with self.transaction() as conn:
-            missing = [
-                d
-                for d in req.depends_on
-                if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()
-            ]
-            if missing:
-                raise RequestError(
-                    "depends_on", f"no job with id {missing[0]}; a dependency must already exist"
-                )
-            row = conn.execute(
-                "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
-                " memory_mib, max_retries, depends_on, labels, timeout_s, created_at, \"where\")"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                (
-                    req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
-                    req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
-                    _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, time.time(),
-                    req.where or "local",
-                ),
-            ).fetchone()  # fmt: skip
-            job = Job.from_row(row)
-            self._event(conn, "job", job_id=job.id, state=Q, message=f"submitted ({job.kind})")
+            return [self._insert(conn, req) for req in reqs]
+
+    def _insert(self, conn: sqlite3.Connection, req: JobRequest) -> Job | RequestError:
+        for d in req.depends_on:
+            if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone():
+                return RequestError("depends_on", f"no job with id {d}; a dependency must already exist")
+        row = conn.execute(
+            "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
+            " memory_mib, max_retries, depends_on, labels, timeout_s, created_at, \"where\")"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (
+                req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
+                req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
+                _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, time.time(),
+                req.where or "local",
+            ),
+        ).fetchone()  # fmt: skip
+        job = Job.from_row(row)
+        self._event(conn, "job", job_id=job.id, state=Q, message=f"submitted ({job.kind})")
         return job
 
     def _transition(

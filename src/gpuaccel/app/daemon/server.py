@@ -180,6 +180,9 @@ def _run(
                 # than asyncio + h11, which on 2 cores is what bounds submissions/s.
                 loop="auto",
                 http="auto",
+                # No proxy stands in front of the daemon: X-Forwarded-* from a local client must not be
+                # trusted as the peer's address, and the middleware costs every request.
+                proxy_headers=False,
             )
         )
         address = unix + (f" and http://{host}:{port}" if port is not None else "")
