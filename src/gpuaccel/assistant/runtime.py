@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.assistant.safetensors_header import HeaderError, read_header
+
 STRATEGIES = ("cuda fp16", "cuda bf16", "cuda fp32", "cpu fp32", "cpu bf16", "cpu fp16")
 BUNDLED_MODEL = Path(__file__).resolve().parents[1] / "assets" / "model" / "tiny-rwkv7.safetensors"
 EOT = 0  # token 0: end of text in the World vocabulary and in our byte vocabulary; never sampled
@@ -297,11 +299,11 @@ class Engine:
 
 def tokenizer_from_file(path: Path) -> Tokenizer:
     """The tokenizer a model file needs, read from its header alone (no weights loaded)."""
-    from safetensors import safe_open
-
     if not Path(path).is_file():
         raise ModelError(f"model file not found: {path}")
-    with safe_open(str(path), framework="pt") as f:
-        meta = f.metadata() or {}
-        vocab = int(f.get_slice("emb.weight").get_shape()[0])
+    try:
+        tensors, meta = read_header(Path(path))
+        vocab = int(tensors["emb.weight"]["shape"][0])
+    except (HeaderError, KeyError, IndexError, TypeError, ValueError) as exc:
+        raise ModelError(f"{Path(path).name} is not a readable RWKV model file ({exc})") from None
     return tokenizer_for(vocab, meta.get("tokenizer"))

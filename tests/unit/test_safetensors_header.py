@@ -1,0 +1,52 @@
+"""Reading a model file's header without torch: what the daemon does at start and before each answer."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gpuaccel.assistant.runtime import BUNDLED_MODEL, ModelError, tokenizer_from_file
+from gpuaccel.assistant.safetensors_header import HeaderError, read_header
+
+
+def test_the_header_matches_what_safetensors_reads() -> None:
+    safetensors = pytest.importorskip("safetensors")
+    tensors, meta = read_header(BUNDLED_MODEL)
+    with safetensors.safe_open(str(BUNDLED_MODEL), framework="numpy") as f:
+        assert meta == (f.metadata() or {})
+        assert set(tensors) == set(f.keys())
+        assert tensors["emb.weight"]["shape"] == list(f.get_slice("emb.weight").get_shape())
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b"\x01\x02", "too short"),
+        ((1 << 40).to_bytes(8, "little") + b"{}", "larger than"),
+        ((20).to_bytes(8, "little") + b"{}", "cut short"),
+        ((5).to_bytes(8, "little") + b"nope!", "not JSON"),
+        ((2).to_bytes(8, "little") + b"[]", "not a JSON object"),
+    ],
+)
+def test_a_broken_header_says_what_is_wrong(tmp_path: Path, content: bytes, why: str) -> None:
+    path = tmp_path / "bad.safetensors"
+    path.write_bytes(content)
+    with pytest.raises(HeaderError, match=why):
+        read_header(path)
+    with pytest.raises(ModelError, match="not a readable RWKV model file"):
+        tokenizer_from_file(path)
+
+
+def test_picking_and_tokenizing_do_not_import_torch() -> None:
+    code = (
+        "import sys\n"
+        "from gpuaccel.assistant.model_picker import picks_queries\n"
+        "from gpuaccel.assistant.runtime import BUNDLED_MODEL, tokenizer_from_file\n"
+        "picks_queries(BUNDLED_MODEL); tokenizer_from_file(BUNDLED_MODEL)\n"
+        "print(sorted(m for m in ('torch', 'rwkv', 'triton') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
