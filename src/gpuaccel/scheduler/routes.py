@@ -13,12 +13,14 @@ import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
+from gpuaccel.scheduler import idempotency
+from gpuaccel.scheduler.array_routes import array_router
 from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
 from gpuaccel.scheduler.jobs import RequestError
 from gpuaccel.scheduler.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
@@ -47,6 +49,12 @@ _FIELDS = "|".join(dict.fromkeys([*HISTORY_FIELDS, *NUMERIC_FIELDS]))  # raw tak
 FIELD_LIST = rf"^({_FIELDS})(,({_FIELDS}))*$"
 JobId = Annotated[int, Path(ge=1, le=2**63 - 1, description="job id")]
 LOG_EVENT_BYTES = 1 << 20  # a log stream reads (and sends) at most this much at once
+SUBMIT_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    200: {"model": Job, "description": "a repeated Idempotency-Key: the job that key first created"},
+    201: {"description": "queued (an array: its first element); Location: /jobs/{id}"},
+    409: {**ERRORS[409], "description": "the Idempotency-Key was used for a different request"},
+}
 
 
 def unprocessable(field: str, message: str, where: str = "body") -> HTTPException:
@@ -60,7 +68,7 @@ def create_router(
     router = APIRouter()
     store = scheduler.store
 
-    def call(fn: Any, *args: Any) -> Job:
+    def call(fn: Any, *args: Any) -> Any:
         try:
             return fn(*args)
         except JobNotFound as exc:
@@ -90,12 +98,29 @@ def create_router(
             },
         }
 
-    @router.post("/jobs", status_code=201, response_model=Job, tags=["jobs"], responses=ERRORS)
-    async def submit(request: JobRequest) -> JSONResponse:
+    @router.post("/jobs", status_code=201, response_model=Job, tags=["jobs"], responses=SUBMIT_RESPONSES)
+    async def submit(
+        request: JobRequest,
+        http: Request,
+        idempotency_key: Annotated[
+            str | None,
+            Header(
+                alias=idempotency.HEADER,
+                pattern=idempotency.KEY_PATTERN,
+                description=f"{idempotency.KEY_HELP}: a repeat returns the job it first created (200)",
+            ),
+        ] = None,
+    ) -> JSONResponse:
         # On the event loop, not the thread pool: validation and one short SQLite transaction cost less
         # than the hop, and submission is the hot path (bursts of thousands).
-        job = call(scheduler.submit, request.model_dump(exclude_unset=True))
-        return JSONResponse(job.to_json(), status_code=201)
+        try:
+            job, created = call(
+                scheduler.submit_once, request.model_dump(exclude_unset=True), idempotency_key
+            )
+        except idempotency.IdempotencyConflict as exc:
+            raise HTTPException(409, detail=str(exc)) from None
+        location = {"Location": f"{http.url.path.rstrip('/')}/{job.id}"}
+        return JSONResponse(job.to_json(), status_code=201 if created else 200, headers=location)
 
     @router.get("/jobs", response_model=JobList, tags=["jobs"])
     def list_jobs(
@@ -229,4 +254,5 @@ def create_router(
             raise unprocessable(field, message, "query") from None
 
     router.include_router(process_router(store, sampler))
+    router.include_router(array_router(scheduler))
     return router

@@ -12,15 +12,17 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.workloads.report import Progress
-from gpuaccel.scheduler import migrations
+from gpuaccel.scheduler import idempotency, migrations
+from gpuaccel.scheduler.arrays import parse_array
 from gpuaccel.scheduler.jobs import Pending, RequestError
 from gpuaccel.scheduler.models import FINISHED, Event, Job, JobRequest, JobState
+from gpuaccel.scheduler.timing import starts_at
 
 Q, RETRYING, RUNNING = JobState.QUEUED, JobState.RETRYING, JobState.RUNNING
 FIRST_PAGE, PAGE = 64, 1000  # queued rows per read in dispatch order
@@ -72,6 +74,7 @@ class Store:
         self.path = Path(path)
         self._conn = connect(self.path)
         self._lock = threading.RLock()
+        self._finished_listeners: list[Callable[[Job], None]] = []
         with self._lock:
             migrations.apply(self._conn, "scheduler", migrations.SCHEDULER)
             self._summary_columns = _summary_columns(self._conn)
@@ -167,8 +170,8 @@ class Store:
         """Queued jobs in dispatch order (highest priority first, then oldest), only what dispatch needs;
         optionally only ids > ``after_id``; ``after`` (priority, id) continues from a previous page."""
         sql = (
-            'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where" FROM jobs'
-            " WHERE state = ? AND id > ?"
+            'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where",'
+            " not_before, array_id, array_max, after_any, after_notok FROM jobs WHERE state = ? AND id > ?"
         )
         params: list[Any] = [Q, after_id]
         if after is not None:
@@ -178,7 +181,9 @@ class Store:
         return [
             Pending(
                 r[0], r[1], r[2], json.loads(r[3]) if r[3] else None, r[4],
-                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7],
+                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7], r[8], r[9], r[10],
+                tuple(json.loads(r[11])) if r[11] and r[11] != "[]" else (),
+                tuple(json.loads(r[12])) if r[12] and r[12] != "[]" else (),
             )
             for r in rows
         ]  # fmt: skip
@@ -212,30 +217,77 @@ class Store:
     # -- writing jobs ---------------------------------------------------------------------------
 
     def insert(self, req: JobRequest) -> Job:
+        return self.insert_submission(req)[0]
+
+    def insert_submission(
+        self, req: JobRequest, key: str | None = None, request_hash: str | None = None
+    ) -> tuple[Job, bool]:
+        """Store a request (an array: all its elements, or none) as queued jobs; returns the (first) job
+        and whether it was created now, False when ``key`` already created it (:mod:`.idempotency`)."""
+        now = time.time()
         with self.transaction() as conn:
-            missing = [
-                d
-                for d in req.depends_on
-                if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()
-            ]
-            if missing:
-                raise RequestError(
-                    "depends_on", f"no job with id {missing[0]}; a dependency must already exist"
-                )
-            row = conn.execute(
+            if key is not None:
+                row = conn.execute("SELECT * FROM jobs WHERE idempotency_key = ?", (key,)).fetchone()
+                if row is not None:
+                    if row["request_hash"] != request_hash:
+                        raise idempotency.conflict(key, row["id"])
+                    return Job.from_row(row), False
+            for field, ids in (
+                ("depends_on", req.depends_on), ("after_any", req.after_any), ("after_notok", req.after_notok)
+            ):  # fmt: skip
+                missing = [
+                    d for d in ids if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()
+                ]
+                if missing:
+                    raise RequestError(field, f"no job with id {missing[0]}; a dependency must already exist")
+            array = parse_array(req.array) if req.array else None
+            waiting = starts_at(req.not_before, now) if req.not_before and req.not_before > now else None
+            values = [
+                req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
+                req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
+                _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, now, req.where or "local",
+                req.not_before, array.max_running if array else None, _dumps(req.after_any),
+                _dumps(req.after_notok), req.kill_grace_s, req.warn_signal, req.warn_before_s, req.on_finish,
+                req.on_finish_url, waiting,
+            ]  # fmt: skip
+            sql = (
                 "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
-                " memory_mib, max_retries, depends_on, labels, timeout_s, created_at, \"where\")"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                (
-                    req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
-                    req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
-                    _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, time.time(),
-                    req.where or "local",
-                ),
-            ).fetchone()  # fmt: skip
+                ' memory_mib, max_retries, depends_on, labels, timeout_s, created_at, "where",'
+                " not_before, array_max, after_any, after_notok, kill_grace_s, warn_signal, warn_before_s,"
+                " on_finish, on_finish_url, waiting_reason, array_id, array_index, idempotency_key,"
+                f" request_hash) VALUES ({', '.join('?' * (len(values) + 4))})"
+            )
+            first_index = array.indices[0] if array else None
+            row = conn.execute(
+                sql + " RETURNING *", [*values, None, first_index, key, request_hash]
+            ).fetchone()
             job = Job.from_row(row)
-            self._event(conn, "job", job_id=job.id, state=Q, message=f"submitted ({job.kind})")
-        return job
+            message = f"submitted ({job.kind})"
+            if array is None:
+                self._event(conn, "job", job_id=job.id, state=Q, message=message)
+                return job, True
+            conn.execute("UPDATE jobs SET array_id = ? WHERE id = ?", (job.id, job.id))
+            conn.executemany(sql, [[*values, job.id, i, None, None] for i in array.indices[1:]])
+            conn.execute(
+                "INSERT INTO events (t, type, job_id, state, message) SELECT ?, 'job', id, ?,"
+                " ? || array_index || ' of array ' || array_id FROM jobs WHERE array_id = ?",
+                (now, Q, f"{message}: element ", job.id),
+            )
+        return job.model_copy(update={"array_id": job.id}), True
+
+    def array_members(self, array_id: int) -> list[Job]:
+        """The elements of an array in index order (empty: no such array)."""
+        rows = self.query(
+            f"SELECT {self._summary_columns} FROM jobs WHERE array_id = ? ORDER BY array_index", (array_id,)
+        )
+        return [Job.from_row(r).summarized() for r in rows]
+
+    def running_per_array(self) -> dict[int, int]:
+        rows = self.query(
+            "SELECT array_id, COUNT(*) FROM jobs WHERE state = ? AND array_id IS NOT NULL GROUP BY array_id",
+            (RUNNING,),
+        )
+        return {r[0]: r[1] for r in rows}
 
     def _transition(
         self, job_id: int, from_states: Sequence[JobState], to_state: JobState, message: str, **columns: Any
@@ -252,7 +304,15 @@ class Store:
             if row is None:
                 return None
             self._event(conn, "job", job_id=job_id, state=to_state, message=message)
-        return Job.from_row(row)
+        job = Job.from_row(row)
+        if to_state in FINISHED:
+            for listener in self._finished_listeners:
+                listener(job)
+        return job
+
+    def on_finished(self, listener: Callable[[Job], None]) -> None:
+        """Call ``listener(job)`` after each commit that finishes a job (quick: it runs in the writer)."""
+        self._finished_listeners.append(listener)
 
     def claim(self, job_id: int, owner: str, lease_s: float, gpus: list[int]) -> Job | None:
         """Atomically take a queued job for this daemon: ``running``, attempt + 1, a lease, its GPUs."""
