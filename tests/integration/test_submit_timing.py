@@ -138,7 +138,7 @@ def test_kill_grace_on_cancel_and_signal_errors(
 class _Hook(BaseHTTPRequestHandler):
     bodies: list[dict[str, Any]] = []
 
-    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+    def do_POST(self) -> None:
         _Hook.bodies.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
         self.send_response(204)
         self.end_headers()
