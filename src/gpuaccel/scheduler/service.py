@@ -255,10 +255,13 @@ class Scheduler:
 
     def cancel_array(self, array_id: int) -> list[Job]:
         """Cancel every element of an array that has not finished; returns the elements as they are now."""
-        members = self.store.array_members(array_id)
-        if not members:
+        if not self.store.array_members(array_id):
             raise JobNotFound(f"no array with id {array_id}")
-        for job in members:
+        if self.store.cancel_array_waiting(array_id, CANCELLED_BY_USER):
+            self._rescan = True
+            self._full_next = True
+            self._wake.set()
+        for job in self.store.array_members(array_id):  # those running (or claimed meanwhile)
             if job.state not in FINISHED:
                 with contextlib.suppress(JobStateError):  # it finished meanwhile
                     self.cancel(job.id)

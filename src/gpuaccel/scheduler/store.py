@@ -426,6 +426,25 @@ class Store:
             job_id, (Q, RETRYING), JobState.CANCELLED, reason, reason=reason, finished_at=time.time()
         )
 
+    def cancel_array_waiting(self, array_id: int, reason: str = "cancelled by user") -> list[Job]:
+        """Cancel an array's queued and retrying elements in one transaction (an array may be 10,000)."""
+        now = time.time()
+        with self.transaction() as conn:
+            rows = conn.execute(
+                "UPDATE jobs SET state = ?, reason = ?, finished_at = ?, waiting_reason = NULL"
+                " WHERE array_id = ? AND state IN (?, ?) RETURNING *",
+                (JobState.CANCELLED, reason, now, array_id, Q, RETRYING),
+            ).fetchall()
+            conn.executemany(
+                "INSERT INTO events (t, type, job_id, state, message) VALUES (?, 'job', ?, ?, ?)",
+                [(now, r["id"], JobState.CANCELLED, reason) for r in rows],
+            )
+        jobs = [Job.from_row(r) for r in rows]
+        for job in jobs:
+            for listener in self._finished_listeners:
+                listener(job)
+        return jobs
+
     def fail_waiting(self, job_id: int, reason: str) -> Job | None:
         return self._transition(job_id, (Q,), JobState.FAILED, reason, reason=reason, finished_at=time.time())
 
