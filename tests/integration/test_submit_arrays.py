@@ -74,7 +74,7 @@ def test_an_array_of_16_with_limit_4_never_runs_more_than_4(
     assert code == 0, err
     assert out.startswith("array ") and "16 jobs" in out and "at most 4 at once" in out, out
     array_id = int(out.split()[1])
-    elements = client.get_array(array_id)
+    elements = client.get_array(array_id).jobs
     assert [j.array_index for j in elements] == list(range(16))
     assert elements[0].id == array_id and all(j.array_id == array_id and j.array_max == 4 for j in elements)
     jobs = _finished(client, [j.id for j in elements])
@@ -115,7 +115,8 @@ def test_an_array_is_one_submission_all_or_nothing(client: Client, d: DaemonProc
         assert wrong.value.status == 422 and words in str(wrong.value), str(wrong.value)
     assert len(client.list_jobs(limit=10000)) == before  # nothing stored
     first = client.submit("command", argv=["true"], array="1,3,5")
-    assert [j.array_index for j in client.get_array(first.id)] == [1, 3, 5]
+    assert [j.array_index for j in client.get_array(first.id).jobs] == [1, 3, 5]
+    assert client.get_array(first.id, index=3).jobs[0].id == first.id + 1
 
 
 def test_cancel_of_the_array_id_cancels_every_element(
@@ -123,7 +124,8 @@ def test_cancel_of_the_array_id_cancels_every_element(
 ) -> None:
     first = client.submit("command", argv=["sleep", "30"], array="0-5%2")
     wait_for(
-        lambda: sum(j.state == JobState.RUNNING for j in client.get_array(first.id)) == 2, what="2 running"
+        lambda: sum(j.state == JobState.RUNNING for j in client.get_array(first.id).jobs) == 2,
+        what="2 running",
     )
     code, out, err = _cli(d, monkeypatch, capsys, "cancel", f"{first.id}_5")
     assert code == 0, err
@@ -131,7 +133,7 @@ def test_cancel_of_the_array_id_cancels_every_element(
     assert client.get_job(first.id).state == JobState.RUNNING  # only that element
     code, out, err = _cli(d, monkeypatch, capsys, "cancel", str(first.id))
     assert code == 0 and f"array {first.id}" in out, err
-    jobs = _finished(client, [j.id for j in client.get_array(first.id)])
+    jobs = _finished(client, [j.id for j in client.get_array(first.id).jobs])
     assert {j.state for j in jobs} == {JobState.CANCELLED}
     code, _, err = _cli(d, monkeypatch, capsys, "cancel", f"{first.id}_9")
     assert code == 2 and "has no element 9" in err

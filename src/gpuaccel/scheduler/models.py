@@ -433,10 +433,12 @@ class JobList(BaseModel):
 
 
 class ArrayOut(BaseModel):
-    """A job array: its id (its first element's job id) and its elements in index order (listing form)."""
+    """A job array: its id (its first element's job id), how many elements are in each state, and its
+    elements in index order (listing form; GET only, up to ``limit`` or the one ``index`` asked for)."""
 
     array_id: int
-    jobs: list[Job]
+    states: dict[str, int]
+    jobs: list[Job] = Field(default_factory=list)
 
 
 class EventList(BaseModel):

@@ -253,19 +253,20 @@ class Scheduler:
             return self._job(job_id)
         raise JobStateError(f"job {job_id} kept changing state while being cancelled; try again")
 
-    def cancel_array(self, array_id: int) -> list[Job]:
-        """Cancel every element of an array that has not finished; returns the elements as they are now."""
-        if not self.store.array_members(array_id):
+    def cancel_array(self, array_id: int) -> dict[str, int]:
+        """Cancel every element of an array that has not finished; returns its elements' states."""
+        if not self.store.array_states(array_id):
             raise JobNotFound(f"no array with id {array_id}")
         if self.store.cancel_array_waiting(array_id, CANCELLED_BY_USER):
             self._rescan = True
             self._full_next = True
             self._wake.set()
-        for job in self.store.array_members(array_id):  # those running (or claimed meanwhile)
-            if job.state not in FINISHED:
+        running = self.store.list(states=[JobState.RUNNING], limit=self.config.max_parallel + 1000)
+        for job in running:  # a running element is stopped as any running job is (or claimed meanwhile)
+            if job.array_id == array_id:
                 with contextlib.suppress(JobStateError):  # it finished meanwhile
                     self.cancel(job.id)
-        return self.store.array_members(array_id)
+        return self.store.array_states(array_id)
 
     def retry(self, job_id: int) -> Job:
         job = self._job(job_id)

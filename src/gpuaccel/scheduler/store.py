@@ -275,12 +275,19 @@ class Store:
             )
         return job.model_copy(update={"array_id": job.id}), True
 
-    def array_members(self, array_id: int) -> list[Job]:
-        """The elements of an array in index order (empty: no such array)."""
-        rows = self.query(
-            f"SELECT {self._summary_columns} FROM jobs WHERE array_id = ? ORDER BY array_index", (array_id,)
-        )
+    def array_members(self, array_id: int, index: int | None = None, limit: int = 10_000) -> list[Job]:
+        """The elements of an array in index order (listing form), or its element ``index``."""
+        sql, params = f"SELECT {self._summary_columns} FROM jobs WHERE array_id = ?", [array_id]
+        if index is not None:
+            sql += " AND array_index = ?"
+            params.append(index)
+        rows = self.query(sql + " ORDER BY array_index LIMIT ?", [*params, limit])
         return [Job.from_row(r).summarized() for r in rows]
+
+    def array_states(self, array_id: int) -> dict[str, int]:
+        """How many elements of the array are in each state (empty: no such array)."""
+        rows = self.query("SELECT state, COUNT(*) FROM jobs WHERE array_id = ? GROUP BY state", (array_id,))
+        return {r[0]: r[1] for r in rows}
 
     def running_per_array(self) -> dict[int, int]:
         rows = self.query(
@@ -426,24 +433,29 @@ class Store:
             job_id, (Q, RETRYING), JobState.CANCELLED, reason, reason=reason, finished_at=time.time()
         )
 
-    def cancel_array_waiting(self, array_id: int, reason: str = "cancelled by user") -> list[Job]:
-        """Cancel an array's queued and retrying elements in one transaction (an array may be 10,000)."""
+    def cancel_array_waiting(self, array_id: int, reason: str = "cancelled by user") -> list[int]:
+        """Cancel an array's queued and retrying elements in one transaction (an array may have 10,000);
+        returns their ids. The finished-job listeners get each (read again: only then is a Job built)."""
         now = time.time()
         with self.transaction() as conn:
-            rows = conn.execute(
-                "UPDATE jobs SET state = ?, reason = ?, finished_at = ?, waiting_reason = NULL"
-                " WHERE array_id = ? AND state IN (?, ?) RETURNING *",
-                (JobState.CANCELLED, reason, now, array_id, Q, RETRYING),
-            ).fetchall()
+            ids = [
+                r[0]
+                for r in conn.execute(
+                    "UPDATE jobs SET state = ?, reason = ?, finished_at = ?, waiting_reason = NULL"
+                    " WHERE array_id = ? AND state IN (?, ?) RETURNING id",
+                    (JobState.CANCELLED, reason, now, array_id, Q, RETRYING),
+                )
+            ]
             conn.executemany(
                 "INSERT INTO events (t, type, job_id, state, message) VALUES (?, 'job', ?, ?, ?)",
-                [(now, r["id"], JobState.CANCELLED, reason) for r in rows],
+                [(now, i, JobState.CANCELLED, reason) for i in ids],
             )
-        jobs = [Job.from_row(r) for r in rows]
-        for job in jobs:
-            for listener in self._finished_listeners:
-                listener(job)
-        return jobs
+        for listener in self._finished_listeners:
+            for i in ids:
+                job = self.get(i)
+                if job is not None:
+                    listener(job)
+        return ids
 
     def fail_waiting(self, job_id: int, reason: str) -> Job | None:
         return self._transition(job_id, (Q,), JobState.FAILED, reason, reason=reason, finished_at=time.time())

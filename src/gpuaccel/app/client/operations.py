@@ -33,13 +33,14 @@ class Client(Connection):
         headers = {IDEMPOTENCY_HEADER: idempotency_key or uuid.uuid4().hex}
         return self._job("POST", "/jobs", json={"kind": kind, **fields}, headers=headers)
 
-    def get_array(self, array_id: int) -> list[Job]:
-        """An array's elements in index order (listing form)."""
-        return self._model(ArrayOut, "GET", f"/arrays/{int(array_id)}").jobs
+    def get_array(self, array_id: int, index: int | None = None, limit: int = 1000) -> ArrayOut:
+        """An array: its elements' state counts and its elements in index order (or only ``index``)."""
+        params: dict[str, Any] = {"limit": limit} if index is None else {"index": index}
+        return self._model(ArrayOut, "GET", f"/arrays/{int(array_id)}", params=params)
 
-    def cancel_array(self, array_id: int) -> list[Job]:
-        """Cancel every unfinished element of an array; returns the elements as they are now."""
-        return self._model(ArrayOut, "POST", f"/arrays/{int(array_id)}/cancel").jobs
+    def cancel_array(self, array_id: int) -> ArrayOut:
+        """Cancel every unfinished element of an array; ``states`` counts its elements afterwards."""
+        return self._model(ArrayOut, "POST", f"/arrays/{int(array_id)}/cancel")
 
     def list_jobs(
         self,

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -260,7 +261,7 @@ def cmd_submit(args: argparse.Namespace, client: Client) -> int:
         raise UsageError("--wait and --follow follow one job; an array has many (use gpuaccel ls)")
     job = client.submit(idempotency_key=args.idempotency_key, **build_request(args))
     if job.array_id is not None:
-        return _print_job(args, job, array_line(job, client.get_array(job.array_id)))
+        return _print_job(args, job, array_line(job, client.get_array(job.array_id, limit=0).states))
     if not (args.wait or args.follow):
         return _print_job(args, job, f"job {job.id} queued ({describe(job)})")
     # Waiting: stdout carries the job's output (--follow) or its final state; notes go to stderr.
@@ -319,7 +320,7 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
     print(f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  {'JOB':<36} NOTE")
     for array_id, group in grouped(jobs):
         if array_id is not None:
-            print(f"array {array_id}: {_state_counts(group)}")
+            print(f"array {array_id}: {_state_counts(Counter(str(j.state) for j in group))}")
         for j in group:
             gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
             note = j.reason or j.waiting_reason or _progress(j) or ""
@@ -338,17 +339,13 @@ def grouped(jobs: list[Job]) -> list[tuple[int | None, list[Job]]]:
     return [(key[1] if key[0] == "array" else None, group) for key, group in groups.items()]
 
 
-def _state_counts(jobs: list[Job]) -> str:
-    counts: dict[str, int] = {}
-    for j in jobs:
-        counts[j.state] = counts.get(j.state, 0) + 1
+def _state_counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {state}" for state, n in counts.items())
 
 
-def array_line(first: Job, elements: list[Job]) -> str:
+def array_line(first: Job, states: dict[str, int]) -> str:
     limit = f", at most {first.array_max} at once" if first.array_max else ""
-    ids = f"{elements[0].id}-{elements[-1].id}" if len(elements) > 1 else str(first.id)
-    return f"array {first.array_id} queued: {len(elements)} jobs (ids {ids}){limit} ({describe(first)})"
+    return f"array {first.array_id} queued: {sum(states.values())} jobs{limit} ({describe(first)})"
 
 
 def _progress(job: Job) -> str:
@@ -415,18 +412,18 @@ def cmd_cancel(args: argparse.Namespace, client: Client) -> int:
     if not head.isdigit() or (sep and not index.isdigit()):
         raise UsageError(f"{args.id!r} is not a job id (12), an array id (12) or an array element (12_3)")
     if sep:
-        element = next((j for j in client.get_array(int(head)) if j.array_index == int(index)), None)
-        if element is None:
+        found = client.get_array(int(head), index=int(index)).jobs
+        if not found:
             raise UsageError(f"array {head} has no element {index}")
-        return _acted(args, client.cancel(element.id), "cancel requested")
+        return _acted(args, client.cancel(found[0].id), "cancel requested")
     job = client.get_job(int(head))
     if job.array_id != job.id:
         return _acted(args, client.cancel(job.id), "cancel requested")
-    elements = client.cancel_array(job.id)
+    array = client.cancel_array(job.id)
     if args.json:
-        print(json.dumps([j.to_json() for j in elements], indent=1))
+        print(json.dumps(array.model_dump(mode="json"), indent=1))
     else:
-        print(f"array {job.id}: cancel requested for its unfinished elements ({_state_counts(elements)})")
+        print(f"array {job.id}: unfinished elements cancelled (now {_state_counts(array.states)})")
     return 0
 
 
