@@ -23,6 +23,11 @@ from gpuaccel.scheduler.timing import (
 )
 
 
+def _help(text: str) -> str:
+    """argparse formats help with %: a literal one (%N of an array) is doubled."""
+    return text.replace("%", "%%")
+
+
 def add_options(o: argparse.ArgumentParser) -> None:
     o.add_argument(
         "--after",
@@ -33,7 +38,7 @@ def add_options(o: argparse.ArgumentParser) -> None:
         "(a number with s, m, h or d: 10m)",
     )
     o.add_argument("--at", metavar="TIME", help=f"start no sooner than TIME: {AT_HELP}")
-    o.add_argument("--array", metavar="SPEC", help=f"a job array: {ARRAY_HELP}")
+    o.add_argument("--array", metavar="SPEC", help=_help(f"a job array: {ARRAY_HELP}"))
     o.add_argument("--dependency", metavar="SPEC", help=f"Slurm-style dependencies: {DEPENDENCY_HELP}")
     o.add_argument("--kill-grace", metavar="DURATION", help="SIGTERM -> SIGKILL delay on cancel and timeout")
     o.add_argument(
