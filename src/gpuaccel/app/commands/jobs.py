@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gpuaccel.app.client import ApiError, Client, ClientError
+from gpuaccel.app.commands.job_arrays import array_line, cancel_target, grouped, state_counts
 from gpuaccel.app.commands.submit_options import add_options, apply_options
 from gpuaccel.scheduler import timing
 from gpuaccel.scheduler.models import Job, JobState
@@ -261,7 +262,9 @@ def cmd_submit(args: argparse.Namespace, client: Client) -> int:
         raise UsageError("--wait and --follow follow one job; an array has many (use gpuaccel ls)")
     job = client.submit(idempotency_key=args.idempotency_key, **build_request(args))
     if job.array_id is not None:
-        return _print_job(args, job, array_line(job, client.get_array(job.array_id, limit=0).states))
+        return _print_job(
+            args, job, array_line(job, client.get_array(job.array_id, limit=0).states, describe(job))
+        )
     if not (args.wait or args.follow):
         return _print_job(args, job, f"job {job.id} queued ({describe(job)})")
     # Waiting: stdout carries the job's output (--follow) or its final state; notes go to stderr.
@@ -320,7 +323,7 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
     print(f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  {'JOB':<36} NOTE")
     for array_id, group in grouped(jobs):
         if array_id is not None:
-            print(f"array {array_id}: {_state_counts(Counter(str(j.state) for j in group))}")
+            print(f"array {array_id}: {state_counts(Counter(str(j.state) for j in group))}")
         for j in group:
             gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
             note = j.reason or j.waiting_reason or _progress(j) or ""
@@ -328,24 +331,6 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
             line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {_age(j.created_at):>5} "
             print(line + f"{_duration(j):>7}  {what[:36]:<36} {note}")
     return 0
-
-
-def grouped(jobs: list[Job]) -> list[tuple[int | None, list[Job]]]:
-    """The listing in its order, an array's elements together (where its newest one is listed)."""
-    groups: dict[tuple[str, int], list[Job]] = {}
-    for j in jobs:
-        key = ("array", j.array_id) if j.array_id is not None else ("job", j.id)
-        groups.setdefault(key, []).append(j)
-    return [(key[1] if key[0] == "array" else None, group) for key, group in groups.items()]
-
-
-def _state_counts(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {state}" for state, n in counts.items())
-
-
-def array_line(first: Job, states: dict[str, int]) -> str:
-    limit = f", at most {first.array_max} at once" if first.array_max else ""
-    return f"array {first.array_id} queued: {sum(states.values())} jobs{limit} ({describe(first)})"
 
 
 def _progress(job: Job) -> str:
@@ -408,22 +393,17 @@ def _acted(args: argparse.Namespace, job: Job, verb: str) -> int:
 
 def cmd_cancel(args: argparse.Namespace, client: Client) -> int:
     """``ID``; an array's id: every element (as Slurm's scancel); ``ARRAY_INDEX``: that element."""
-    head, sep, index = args.id.partition("_")
-    if not head.isdigit() or (sep and not index.isdigit()):
-        raise UsageError(f"{args.id!r} is not a job id (12), an array id (12) or an array element (12_3)")
-    if sep:
-        found = client.get_array(int(head), index=int(index)).jobs
-        if not found:
-            raise UsageError(f"array {head} has no element {index}")
-        return _acted(args, client.cancel(found[0].id), "cancel requested")
-    job = client.get_job(int(head))
-    if job.array_id != job.id:
-        return _acted(args, client.cancel(job.id), "cancel requested")
-    array = client.cancel_array(job.id)
+    try:
+        what, target = cancel_target(client, args.id)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if what == "job":
+        return _acted(args, client.cancel(target), "cancel requested")
+    array = client.cancel_array(target)
     if args.json:
         print(json.dumps(array.model_dump(mode="json"), indent=1))
     else:
-        print(f"array {job.id}: unfinished elements cancelled (now {_state_counts(array.states)})")
+        print(f"array {target}: unfinished elements cancelled (now {state_counts(array.states)})")
     return 0
 
 
