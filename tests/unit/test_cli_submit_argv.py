@@ -18,7 +18,7 @@ def sent(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> list[dict[str, Any]]
     """The requests ``submit`` would send, answered as the daemon would (no daemon needed)."""
     requests: list[dict[str, Any]] = []
 
-    def submit(self: Client, kind: str, **fields: Any) -> Job:
+    def submit(self: Client, kind: str, idempotency_key: str | None = None, **fields: Any) -> Job:
         requests.append({"kind": kind, **fields})
         request = JobRequest(kind=kind, **fields).model_dump()
         return Job(id=len(requests), state=JobState.QUEUED, assigned_gpus=[], attempt=0, created_at=0.0,

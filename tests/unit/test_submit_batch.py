@@ -22,16 +22,10 @@ class StoreBackend:
         self.store = store
         self.calls: list[int] = []
 
-    def __call__(self, raws: Sequence[Any]) -> list[Job | RequestError]:
+    def __call__(self, raws: Sequence[Any]) -> list[Any]:
         self.calls.append(len(raws))
-        checked: list[Any] = []
-        for raw in raws:
-            try:
-                checked.append(validate_request(raw))
-            except RequestError as exc:
-                checked.append(exc)
-        stored = iter(self.store.insert_many([c for c in checked if not isinstance(c, RequestError)]))
-        return [c if isinstance(c, RequestError) else next(stored) for c in checked]
+        results = self.store.insert_submissions([(validate_request(raw), None, None) for raw in raws])
+        return [r if isinstance(r, Exception) else r[0] for r in results]
 
 
 @pytest.fixture
@@ -95,3 +89,19 @@ def test_a_failed_transaction_fails_its_batch_and_stores_nothing(backend: StoreB
     # the next batch is not affected
     good = SubmitBatcher(backend)
     assert asyncio.run(good.submit(_cmd(9))).name == "job-9"
+
+
+def test_one_idempotency_key_twice_in_one_batch_queues_one_job(backend: StoreBackend) -> None:
+    from gpuaccel.scheduler.idempotency import IdempotencyConflict, request_hash
+
+    raw, other = _cmd(1), _cmd(2)
+    items = [
+        (validate_request(raw), "key-1", request_hash(raw)),
+        (validate_request(raw), "key-1", request_hash(raw)),
+        (validate_request(other), "key-1", request_hash(other)),
+    ]
+    first, repeat, conflict = backend.store.insert_submissions(items)
+    assert first[1] is True and repeat[0].id == first[0].id
+    assert repeat[1] is False
+    assert isinstance(conflict, IdempotencyConflict)
+    assert [j.id for j in backend.store.list(limit=10)] == [first[0].id]

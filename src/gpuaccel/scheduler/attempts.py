@@ -28,10 +28,12 @@ from pathlib import Path
 
 # The lock is the keeper's stdin (opened read-write); $1 the exit file, then the job's argv, which gets
 # /dev/null as its stdin instead. A trapped signal waits until the foreground job has ended (POSIX), so
-# the keeper always gets to write the status; the job itself gets the default handlers.
+# the keeper always gets to write the status; the job itself gets the default handlers. USR1, USR2 and
+# ALRM (a job's warning signal before its time limit) are trapped only so that the keeper outlives them.
 KEEPER = """ex=$1; shift
 sig=0
 trap 'sig=1' TERM INT HUP
+trap ':' USR1 USR2 ALRM
 echo "$$" >&0
 "$@" </dev/null
 code=$?

@@ -14,7 +14,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpuaccel.accel import workloads
-from gpuaccel.scheduler.models import MAX_NAME_CHARS, JobRequest
+from gpuaccel.scheduler.arrays import parse_array
+from gpuaccel.scheduler.models import MAX_KILL_GRACE_S, MAX_NAME_CHARS, MAX_UNIX_TIME, JobRequest
+from gpuaccel.scheduler.timing import DEFAULT_WARN_BEFORE_S, WARN_SIGNALS
 
 COMMAND = "command"
 MAX_GPUS = 64
@@ -154,6 +156,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
     memory_mib = _int(raw, "memory_mib", None, 1, 10_000_000)
     max_retries = _int(raw, "max_retries", 0, 0, 100) or 0
     env, labels = _str_map(raw, "env"), _str_map(raw, "labels")
+    options = _options(raw, where, timeout_s)
     _check_contract(raw)  # the caps and text checks of the model, after the checks of meaning above
     return JobRequest.model_construct(
         kind=kind,
@@ -171,7 +174,76 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         labels=labels,
         timeout_s=float(timeout_s) if timeout_s is not None else None,
         where=where,
+        **options,
     )
+
+
+def _ids(raw: dict[str, Any], key: str) -> list[int]:
+    value = raw.get(key) or []
+    if not isinstance(value, list) or not all(
+        isinstance(i, int) and not isinstance(i, bool) and 0 < i < 2**63 for i in value
+    ):
+        raise RequestError(key, "must be a list of job ids (positive integers)")
+    return sorted(set(value))
+
+
+def _number(raw: dict[str, Any], key: str, lo: float, hi: float) -> float | None:
+    value = raw.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+        raise RequestError(key, f"must be a number from {lo:g} to {hi:g}, got {value!r}")
+    return float(value)
+
+
+def _options(raw: dict[str, Any], where: str | None, timeout_s: float | None) -> dict[str, Any]:
+    """The submission options' checks of meaning: delayed start, array, dependency kinds, kill grace
+    and warning signal, finish hooks."""
+    array = raw.get("array")
+    if array is not None:
+        if not isinstance(array, str):
+            raise RequestError("array", "must be a string such as '0-15%4'")
+        try:
+            parse_array(array)
+        except ValueError as exc:
+            raise RequestError("array", str(exc)) from None
+    warn_signal, warn_before_s = raw.get("warn_signal"), _number(raw, "warn_before_s", 1e-3, 365 * 86400)
+    if warn_signal is not None:
+        if warn_signal not in WARN_SIGNALS:
+            raise RequestError(
+                "warn_signal", f"must be one of {', '.join(WARN_SIGNALS)}, got {warn_signal!r}"
+            )
+        if timeout_s is None:
+            raise RequestError(
+                "warn_signal", "is sent before the time limit, so the job needs one: give timeout_s too"
+            )
+        if where == "ray":
+            raise RequestError("warn_signal", "is sent to processes on the daemon's host, not to Ray jobs")
+        warn_before_s = DEFAULT_WARN_BEFORE_S if warn_before_s is None else warn_before_s
+        if warn_before_s >= timeout_s:
+            raise RequestError(
+                "warn_before_s", f"is {warn_before_s:g} s, not less than the time limit ({timeout_s:g} s)"
+            )
+    elif warn_before_s is not None:
+        raise RequestError("warn_before_s", "needs warn_signal (the signal to send)")
+    for key in ("on_finish", "on_finish_url"):
+        value = raw.get(key)
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise RequestError(key, "must be a non-empty string")
+    url = raw.get("on_finish_url")
+    if url is not None and not url.startswith(("http://", "https://")):
+        raise RequestError("on_finish_url", f"must be an http:// or https:// URL, got {url!r}")
+    return {
+        "not_before": _number(raw, "not_before", 0, MAX_UNIX_TIME),
+        "array": array,
+        "after_any": _ids(raw, "after_any"),
+        "after_notok": _ids(raw, "after_notok"),
+        "kill_grace_s": _number(raw, "kill_grace_s", 0, MAX_KILL_GRACE_S),
+        "warn_signal": warn_signal,
+        "warn_before_s": warn_before_s,
+        "on_finish": raw.get("on_finish"),
+        "on_finish_url": url,
+    }
 
 
 @dataclass(frozen=True)
@@ -186,3 +258,8 @@ class Pending:
     depends_on: list[int]
     waiting_reason: str | None
     where: str = "local"
+    not_before: float | None = None
+    array_id: int | None = None
+    array_max: int | None = None
+    after_any: tuple[int, ...] = ()
+    after_notok: tuple[int, ...] = ()

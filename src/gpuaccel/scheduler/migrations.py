@@ -87,6 +87,27 @@ SCHEDULER: tuple[str, ...] = (
     ALTER TABLE jobs ADD COLUMN placement_ref TEXT;
     ALTER TABLE jobs ADD COLUMN node TEXT;
     """,
+    # 4: submission options (docs/queue.md): a not-before time; array elements (array_id is the first
+    # element's job id, array_max its %N); afterany/afternotok dependencies (depends_on stays afterok);
+    # per-job kill grace and warning signal; finish hooks; the idempotency key with the hash of the
+    # request it first created (one job per key: the unique index holds under concurrent duplicates)
+    """
+    ALTER TABLE jobs ADD COLUMN not_before REAL;
+    ALTER TABLE jobs ADD COLUMN array_id INTEGER;
+    ALTER TABLE jobs ADD COLUMN array_index INTEGER;
+    ALTER TABLE jobs ADD COLUMN array_max INTEGER;
+    ALTER TABLE jobs ADD COLUMN after_any TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE jobs ADD COLUMN after_notok TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE jobs ADD COLUMN kill_grace_s REAL;
+    ALTER TABLE jobs ADD COLUMN warn_signal TEXT;
+    ALTER TABLE jobs ADD COLUMN warn_before_s REAL;
+    ALTER TABLE jobs ADD COLUMN on_finish TEXT;
+    ALTER TABLE jobs ADD COLUMN on_finish_url TEXT;
+    ALTER TABLE jobs ADD COLUMN idempotency_key TEXT;
+    ALTER TABLE jobs ADD COLUMN request_hash TEXT;
+    CREATE UNIQUE INDEX jobs_idempotency_key ON jobs (idempotency_key) WHERE idempotency_key IS NOT NULL;
+    CREATE INDEX jobs_array ON jobs (array_id, array_index) WHERE array_id IS NOT NULL;
+    """,
 )
 
 

@@ -28,8 +28,8 @@ from gpuaccel.accel import workloads
 from gpuaccel.accel.workloads.report import Metrics, Progress
 
 __all__ = [
-    "ACTIVE", "FINISHED", "Event", "EventList", "Job", "JobList", "JobRequest", "JobState", "Metrics",
-    "Progress", "Text", "WAITING", "clean_text", "plain_text",
+    "ACTIVE", "ArrayOut", "FINISHED", "Event", "EventList", "Job", "JobList", "JobRequest", "JobState",
+    "Metrics", "Progress", "Text", "WAITING", "clean_text", "plain_text",
 ]  # fmt: skip
 
 # Caps on a job request. They are part of the published schema (maxLength, maxItems...) and hold for the
@@ -51,6 +51,10 @@ MAX_SPEC_BYTES = 65_536  # the spec as compact JSON
 MAX_SPEC_DEPTH = 16  # nested objects/arrays inside the spec
 MAX_DEPENDENCIES = 1000
 MAX_BODY_BYTES = 2 * 2**20  # any request body (the daemon answers 413 above it)
+MAX_UNIX_TIME = 32_503_680_000  # year 3000: a not-before time
+MAX_ARRAY_CHARS = 1000
+MAX_KILL_GRACE_S = 3600.0
+MAX_HOOK_CHARS = 4096  # a finish hook's command or URL
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -185,6 +189,38 @@ class JobRequest(BaseModel):
     where: Literal["local", "ray"] | None = Field(
         default=None, description="this host's GPUs or the Ray cluster; default: the daemon's setting"
     )
+    # Submission options (docs/queue.md); their checks of meaning are in scheduler.jobs.
+    not_before: float | None = Field(
+        default=None, ge=0, le=MAX_UNIX_TIME, description="unix time before which the job does not start"
+    )
+    array: (
+        Annotated[str, Field(min_length=1, max_length=MAX_ARRAY_CHARS), BeforeValidator(_plain_input)] | None
+    ) = Field(
+        default=None, description="a job array: indices like 0-15%4, 1,3,5 or 0-15:2 (%N: at most N at once)"
+    )
+    after_any: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(
+        default_factory=list,
+        max_length=MAX_DEPENDENCIES,
+        description="job ids that must end first, in any way",
+    )
+    after_notok: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(
+        default_factory=list,
+        max_length=MAX_DEPENDENCIES,
+        description="job ids that must fail or be cancelled first",
+    )
+    kill_grace_s: float | None = Field(
+        default=None, ge=0, le=MAX_KILL_GRACE_S, description="SIGTERM -> SIGKILL delay on cancel and timeout"
+    )
+    warn_signal: Literal["USR1", "USR2", "ALRM", "TERM", "INT", "HUP"] | None = Field(
+        default=None, description="signal sent warn_before_s seconds before the time limit (needs timeout_s)"
+    )
+    warn_before_s: float | None = Field(default=None, gt=0, le=365 * 86400)
+    on_finish: (
+        Annotated[str, Field(min_length=1, max_length=MAX_HOOK_CHARS), BeforeValidator(_plain_input)] | None
+    ) = Field(default=None, description="shell command the daemon runs when the job has finished")
+    on_finish_url: (
+        Annotated[str, Field(min_length=1, max_length=MAX_HOOK_CHARS), BeforeValidator(_plain_input)] | None
+    ) = Field(default=None, description="http(s) URL the daemon POSTs the finished job's state to")
 
     @field_validator("argv")
     @classmethod
@@ -280,6 +316,19 @@ class Job(BaseModel):
     where: str = Field(default="local", description="local (this host) or ray (the Ray cluster)")
     node: str | None = Field(default=None, description="the cluster node the latest attempt ran on")
     placement_ref: str | None = Field(default=None, description="the latest attempt's Ray submission id")
+    not_before: float | None = Field(default=None, description="unix time before which it does not start")
+    array_id: int | None = Field(default=None, description="its array's id (the first element's job id)")
+    array_index: int | None = Field(default=None, description="its index in the array")
+    array_max: int | None = Field(default=None, description="the array's limit of elements running at once")
+    after_any: list[int] = Field(default_factory=list, description="job ids that must end first")
+    after_notok: list[int] = Field(default_factory=list, description="job ids that must fail first")
+    kill_grace_s: float | None = Field(
+        default=None, description="SIGTERM -> SIGKILL delay; null: the daemon's"
+    )
+    warn_signal: str | None = Field(default=None, description="sent warn_before_s before the time limit")
+    warn_before_s: float | None = None
+    on_finish: str | None = Field(default=None, description="shell command run when it has finished")
+    on_finish_url: str | None = Field(default=None, description="URL POSTed to when it has finished")
     events: list[Event] | None = Field(default=None, description="GET /jobs/{id} only; null in listings")
     summary: bool = Field(
         default=False,
@@ -353,6 +402,8 @@ _JSON_COLUMNS = (
     "gpu_ids",
     "assigned_gpus",
     "depends_on",
+    "after_any",
+    "after_notok",
     "labels",
     "progress",
     "result",
@@ -383,6 +434,15 @@ _SANITIZED: dict[str, TypeAdapter[Any]] = {"progress": TypeAdapter(Progress), "r
 
 class JobList(BaseModel):
     jobs: list[Job]
+
+
+class ArrayOut(BaseModel):
+    """A job array: its id (its first element's job id), how many elements are in each state, and its
+    elements in index order (listing form; GET only, up to ``limit`` or the one ``index`` asked for)."""
+
+    array_id: int
+    states: dict[str, int]
+    jobs: list[Job] = Field(default_factory=list)
 
 
 class EventList(BaseModel):

@@ -20,6 +20,7 @@ from typing import Any
 
 from gpuaccel.accel.workloads.report import Progress
 from gpuaccel.scheduler.allocator import GpuState
+from gpuaccel.scheduler.arrays import element_env
 from gpuaccel.scheduler.cluster import RayCluster
 from gpuaccel.scheduler.cluster_telemetry import ClusterTelemetry
 from gpuaccel.scheduler.jobs import Pending
@@ -81,6 +82,8 @@ class RayPlacement:
         attempt.write_header()
         env = {**job.env, "GPUACCEL_JOB_ID": str(job.id), "GPUACCEL_ATTEMPT": str(job.attempt)}
         env["PYTHONUNBUFFERED"] = "1"
+        if job.array_id is not None and job.array_index is not None:
+            env.update(element_env(job.array_id, job.array_index))
         try:
             self.cluster.client().submit_job(
                 entrypoint=entrypoint(job),

@@ -13,12 +13,14 @@ import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
+from gpuaccel.scheduler import idempotency
+from gpuaccel.scheduler.array_routes import array_router
 from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
 from gpuaccel.scheduler.jobs import RequestError
 from gpuaccel.scheduler.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
@@ -48,6 +50,12 @@ _FIELDS = "|".join(dict.fromkeys([*HISTORY_FIELDS, *NUMERIC_FIELDS]))  # raw tak
 FIELD_LIST = rf"^({_FIELDS})(,({_FIELDS}))*$"
 JobId = Annotated[int, Path(ge=1, le=2**63 - 1, description="job id")]
 LOG_EVENT_BYTES = 1 << 20  # a log stream reads (and sends) at most this much at once
+SUBMIT_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    200: {"model": Job, "description": "a repeated Idempotency-Key: the job that key first created"},
+    201: {"description": "queued (an array: its first element); Location: /jobs/{id}"},
+    409: {**ERRORS[409], "description": "the Idempotency-Key was used for a different request"},
+}
 
 
 def unprocessable(field: str, message: str, where: str = "body") -> HTTPException:
@@ -62,7 +70,7 @@ def create_router(
     store = scheduler.store
     batcher = SubmitBatcher(scheduler.submit_many)
 
-    def call(fn: Any, *args: Any) -> Job:
+    def call(fn: Any, *args: Any) -> Any:
         try:
             return fn(*args)
         except JobNotFound as exc:
@@ -92,16 +100,34 @@ def create_router(
             },
         }
 
-    @router.post("/jobs", status_code=201, response_model=Job, tags=["jobs"], responses=ERRORS)
-    async def submit(request: JobRequest) -> Response:
+    @router.post("/jobs", status_code=201, response_model=Job, tags=["jobs"], responses=SUBMIT_RESPONSES)
+    async def submit(
+        request: JobRequest,
+        http: Request,
+        idempotency_key: Annotated[
+            str | None,
+            Header(
+                alias=idempotency.HEADER,
+                pattern=idempotency.KEY_PATTERN,
+                description=f"{idempotency.KEY_HELP}: a repeat returns the job it first created (200)",
+            ),
+        ] = None,
+    ) -> Response:
         # On the event loop, not the thread pool: validation and a short SQLite transaction cost less than
         # the hop, and submission is the hot path (bursts of thousands): the batcher gives a burst one
         # transaction per loop turn.
         try:
-            job = await batcher.submit(request.model_dump(exclude_unset=True))
+            job, created = await batcher.submit((request.model_dump(exclude_unset=True), idempotency_key))
         except RequestError as exc:
             raise unprocessable(exc.field, exc.message) from None
-        return Response(job.to_json_bytes(), status_code=201, media_type="application/json")
+        except idempotency.IdempotencyConflict as exc:
+            raise HTTPException(409, detail=str(exc)) from None
+        return Response(
+            job.to_json_bytes(),
+            status_code=201 if created else 200,
+            headers={"Location": f"{http.url.path.rstrip('/')}/{job.id}"},
+            media_type="application/json",
+        )
 
     @router.get("/jobs", response_model=JobList, tags=["jobs"])
     def list_jobs(
@@ -235,4 +261,5 @@ def create_router(
             raise unprocessable(field, message, "query") from None
 
     router.include_router(process_router(store, sampler))
+    router.include_router(array_router(scheduler))
     return router

@@ -34,6 +34,7 @@ from gpuaccel.accel.workloads.report import (
     read_records,
 )
 from gpuaccel.scheduler import paths
+from gpuaccel.scheduler.arrays import element_env
 from gpuaccel.scheduler.attempts import Attempt, ExitStatus, kill_leftovers
 from gpuaccel.scheduler.jobs import COMMAND
 from gpuaccel.scheduler.models import Job, JobState
@@ -149,6 +150,7 @@ class Worker:
         self.log_path = log_path
         self.started = time.monotonic()
         self.deadline = self.started + job.timeout_s if job.timeout_s else None
+        self.warned = False  # the job's warning signal (warn_signal) was sent
         self.stop_state: JobState | None = None
         self.stop_reason: str | None = None
         self.kill_at: float | None = None
@@ -183,6 +185,8 @@ class Worker:
             GPUACCEL_ATTEMPT=str(job.attempt),
             PYTHONUNBUFFERED="1",
         )
+        if job.array_id is not None and job.array_index is not None:
+            env.update(element_env(job.array_id, job.array_index))
         env[JOB_LOG_DIR_ENV] = str(self.log_path.parent)
         argv, cwd = worker_argv(job), job.cwd or default_cwd
         check_executable(argv[0], env, cwd)
@@ -311,6 +315,20 @@ class Worker:
     @property
     def exited(self) -> bool:
         return self._ended
+
+    def warning_due(self, now: float) -> bool:
+        """Whether the job's warning signal (``--signal USR1@120``) is due now and not sent yet."""
+        job = self.job
+        if self.warned or job.warn_signal is None or self.deadline is None or self.exited:
+            return False
+        return self.stop_state is None and now >= self.deadline - (job.warn_before_s or 0.0)
+
+    def send_warning(self) -> str:
+        """Send the warning signal to the job's group (its keeper ignores it); returns the event's words."""
+        self.warned = True
+        name = self.job.warn_signal or ""
+        self._signal_group(getattr(signal, f"SIG{name}"))
+        return f"sent SIG{name}, {self.job.warn_before_s:g} s before the time limit"
 
     def _signal_group(self, sig: int) -> None:
         pid = self.pid

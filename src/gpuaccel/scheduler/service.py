@@ -7,6 +7,7 @@ within milliseconds and an exit is handled as soon as the process ends, not at t
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import socket
@@ -17,20 +18,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.scheduler import idempotency
 from gpuaccel.scheduler.allocator import gpu_states
+from gpuaccel.scheduler.arrays import ArrayLimits
 from gpuaccel.scheduler.attempts import Attempt
 from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.dependencies import verdict
+from gpuaccel.scheduler.hooks import FinishHooks
 from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
 from gpuaccel.scheduler.models import FINISHED, Job, JobRequest, JobState
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import LOCAL, Lost, Placements, Running, Unknown
 from gpuaccel.scheduler.recovery import LOST_WORKER, recover
-from gpuaccel.scheduler.runner import process_start_marker
+from gpuaccel.scheduler.runner import Worker, process_start_marker
 from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.timing import starts_at
 
 log = logging.getLogger(__name__)
-MISSING = "missing"  # a dependency's state when the job is gone
 CANCELLED_BY_USER = "cancelled by user"
 # Dispatch reads the queue page by page past any number of blocked jobs (Store.pending_pages). A full
 # pass reads it all to refresh every waiting reason, at most once per FULL_PASS_COST_RATIO times its own
@@ -79,6 +84,7 @@ class Scheduler:
         # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
         self._full_next = False
         self.idle.subscribe(self._record_idle_event)
+        self.hooks = FinishHooks(store, config)
 
     # -- lifecycle --------------------------------------------------------------------------------
 
@@ -118,6 +124,7 @@ class Scheduler:
         with self._lock:
             self._workers.clear()
         self.placements.close()
+        self.hooks.close()
 
     def wake(self) -> None:
         self._wake.set()
@@ -176,7 +183,12 @@ class Scheduler:
 
     def _stop_if_cancelled(self, worker: Running) -> None:
         if self.store.cancel_requested(worker.job_id):
-            worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self.config.kill_grace_s)
+            worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self._grace(worker))
+
+    def _grace(self, worker: Running) -> float:
+        """SIGTERM -> SIGKILL delay on cancel and timeout: the job's own, else the daemon's."""
+        own = worker.job.kill_grace_s
+        return self.config.kill_grace_s if own is None else own
 
     def _record(self, job_id: int, state: JobState, reason: str | None, code: int | None) -> Job | None:
         """Store how an attempt ended. A cancel accepted while it ran wins over any exit; a failure with
@@ -195,29 +207,43 @@ class Scheduler:
 
     def submit(self, raw: dict[str, Any]) -> Job:
         """Validate and store a job request; raises RequestError (nothing stored) when it is wrong."""
-        result = self.submit_many([raw])[0]
-        if isinstance(result, RequestError):
+        result = self.submit_many([(raw, None)])[0]
+        if isinstance(result, Exception):
+            raise result
+        return result[0]
+
+    def submit_once(self, raw: dict[str, Any], key: str | None) -> tuple[Job, bool]:
+        """:meth:`submit` with an idempotency key: (the job, True) when stored now, (the job the key
+        first created, False) for a repeat; :class:`idempotency.IdempotencyConflict` for another request."""
+        result = self.submit_many([(raw, key)])[0]
+        if isinstance(result, Exception):
             raise result
         return result
 
-    def submit_many(self, raws: Sequence[Any]) -> list[Job | RequestError]:
-        """Validate each request and store the valid ones in one transaction; each gets its job or the
-        RequestError that says what is wrong with it (one bad request never fails another)."""
-        checked = [self._checked(raw) for raw in raws]
-        valid = [c for c in checked if isinstance(c, JobRequest)]
-        stored = iter(self.store.insert_many(valid) if valid else [])
-        results = [next(stored) if isinstance(c, JobRequest) else c for c in checked]
+    def submit_many(
+        self, requests: Sequence[tuple[Any, str | None]]
+    ) -> list[tuple[Job, bool] | RequestError | idempotency.IdempotencyConflict]:
+        """Check each (request, idempotency key) and store the valid ones in one transaction; each gets
+        what :meth:`submit_once` gives or the error that says what is wrong with it (one bad request
+        never fails another)."""
+        checked = [self._checked(raw, key) for raw, key in requests]
+        valid = [c for c in checked if not isinstance(c, RequestError)]
+        stored = iter(self.store.insert_submissions(valid) if valid else [])
+        results = [c if isinstance(c, RequestError) else next(stored) for c in checked]
+        if not any(isinstance(r, tuple) and r[1] for r in results):
+            return results
         with self._lock:
             free = len(self._workers) < self.config.max_parallel
         if free:  # else the next exit rescans the queue; a burst then costs the loop nothing
             self._wake.set()
         return results
 
-    def _checked(self, raw: Any) -> JobRequest | RequestError:
+    def _checked(self, raw: Any, key: str | None) -> tuple[JobRequest, str | None, str | None] | RequestError:
+        digest = idempotency.request_hash(raw) if key is not None and isinstance(raw, dict) else None
         if isinstance(raw, dict) and raw.get("where") is None:
             raw = {**raw, "where": self.placements.default}
         try:
-            return validate_request(raw)
+            return validate_request(raw), key, digest
         except RequestError as exc:
             return exc
 
@@ -247,9 +273,24 @@ class Scheduler:
             with self._lock:  # a launch registers its worker under this lock, then reads the request
                 worker = self._workers.get(job_id)
             if worker is not None:
-                worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self.config.kill_grace_s)
+                worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self._grace(worker))
             return self._job(job_id)
         raise JobStateError(f"job {job_id} kept changing state while being cancelled; try again")
+
+    def cancel_array(self, array_id: int) -> dict[str, int]:
+        """Cancel every element of an array that has not finished; returns its elements' states."""
+        if not self.store.array_states(array_id):
+            raise JobNotFound(f"no array with id {array_id}")
+        if self.store.cancel_array_waiting(array_id, CANCELLED_BY_USER):
+            self._rescan = True
+            self._full_next = True
+            self._wake.set()
+        running = self.store.list(states=[JobState.RUNNING], limit=self.config.max_parallel + 1000)
+        for job in running:  # a running element is stopped as any running job is (or claimed meanwhile)
+            if job.array_id == array_id:
+                with contextlib.suppress(JobStateError):  # it finished meanwhile
+                    self.cancel(job.id)
+        return self.store.array_states(array_id)
 
     def retry(self, job_id: int) -> Job:
         job = self._job(job_id)
@@ -349,8 +390,10 @@ class Scheduler:
         with self._lock:
             workers = list(self._workers.values())
         for w in workers:
+            if isinstance(w, Worker) and w.warning_due(mono):
+                self.store.add_event("job", job_id=w.job_id, state=JobState.RUNNING, message=w.send_warning())
             if w.deadline is not None and mono >= w.deadline and w.stop_state is None:
-                w.stop(JobState.FAILED, f"timed out after {w.job.timeout_s:g} s", self.config.kill_grace_s)
+                w.stop(JobState.FAILED, f"timed out after {w.job.timeout_s:g} s", self._grace(w))
             w.enforce_kill(mono)
 
     def _no_gpu_reason(self) -> str | None:
@@ -379,22 +422,30 @@ class Scheduler:
         queued: list[Pending] = []
         reasons: dict[int, str | None] = {}
         no_gpu = self._no_gpu_reason()
+        now = time.time()
+        arrays = ArrayLimits(self.store.running_per_array())
+        later: set[int] = set()  # held until a start time: no demand on the GPUs now
         for page in self.store.pending_pages(after_id):
             queued += page
-            dep_states = self.store.states_of(sorted({d for j in page for d in j.depends_on}))
+            deps = {d for j in page for d in (*j.depends_on, *j.after_any, *j.after_notok)}
+            dep_states = self.store.states_of(sorted(deps))
             for job in page:
                 if running >= self.config.max_parallel and not full:
                     break
-                blocking = [(d, dep_states.get(d, MISSING)) for d in job.depends_on]
-                blocking = [(d, s) for d, s in blocking if s != JobState.SUCCEEDED]
-                failed = [(d, s) for d, s in blocking if s in FINISHED or s == MISSING]
-                if failed:
-                    d, s = failed[0]
-                    self.store.fail_waiting(job.id, f"dependency job {d} {s}")
+                judged = verdict(job.depends_on, list(job.after_any), list(job.after_notok), dep_states)
+                if judged.fail is not None:
+                    self.store.fail_waiting(job.id, judged.fail)
                     continue
-                if blocking:
-                    d, s = blocking[0]
-                    reasons[job.id] = f"waiting for job {d} ({s})"
+                if judged.wait is not None:
+                    reasons[job.id] = judged.wait
+                    continue
+                if job.not_before is not None and job.not_before > now:
+                    reasons[job.id] = starts_at(job.not_before, now)
+                    later.add(job.id)
+                    continue
+                throttled = arrays.reason(job.array_id, job.array_max)
+                if throttled is not None:
+                    reasons[job.id] = throttled
                     continue
                 if running >= self.config.max_parallel:
                     reasons[job.id] = f"waiting for a free slot ({self.config.max_parallel} jobs running)"
@@ -405,13 +456,14 @@ class Scheduler:
                     continue
                 if self._launch(job.id, placed):
                     running += 1
+                    arrays.started(job.array_id)
                     for g in placed:
                         held[g] = job.id
                         demand[g] = f"job {job.id} running"
             if running >= self.config.max_parallel and not full:
                 break  # before the next page is read
         for job in queued:  # a GPU job still waiting keeps the GPUs it could take from being idle
-            if job.gpus and job.id in reasons:
+            if job.gpus and job.id in reasons and job.id not in later:
                 for g in job.gpu_ids if job.gpu_ids is not None else [g.index for g in gpus]:
                     demand.setdefault(g, f"job {job.id} queued")
         if full:
@@ -436,7 +488,7 @@ class Scheduler:
             self._workers[job_id] = worker
         pid = worker.pid
         if self.store.set_worker(job_id, pid, process_start_marker(pid) if pid else None):
-            worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self.config.kill_grace_s)
+            worker.stop(JobState.CANCELLED, CANCELLED_BY_USER, self._grace(worker))
         return True
 
     def _on_exit(self, worker: Running) -> None:

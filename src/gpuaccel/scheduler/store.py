@@ -12,15 +12,17 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.workloads.report import Progress
 from gpuaccel.scheduler import migrations
+from gpuaccel.scheduler.idempotency import IdempotencyConflict
 from gpuaccel.scheduler.jobs import Pending, RequestError
 from gpuaccel.scheduler.models import FINISHED, Event, Job, JobRequest, JobState
+from gpuaccel.scheduler.submissions import insert_submission
 
 Q, RETRYING, RUNNING = JobState.QUEUED, JobState.RETRYING, JobState.RUNNING
 FIRST_PAGE, PAGE = 64, 1000  # queued rows per read in dispatch order
@@ -72,6 +74,7 @@ class Store:
         self.path = Path(path)
         self._conn = connect(self.path)
         self._lock = threading.RLock()
+        self._finished_listeners: list[Callable[[Job], None]] = []
         with self._lock:
             migrations.apply(self._conn, "scheduler", migrations.SCHEDULER)
             self._summary_columns = _summary_columns(self._conn)
@@ -167,8 +170,8 @@ class Store:
         """Queued jobs in dispatch order (highest priority first, then oldest), only what dispatch needs;
         optionally only ids > ``after_id``; ``after`` (priority, id) continues from a previous page."""
         sql = (
-            'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where" FROM jobs'
-            " WHERE state = ? AND id > ?"
+            'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where",'
+            " not_before, array_id, array_max, after_any, after_notok FROM jobs WHERE state = ? AND id > ?"
         )
         params: list[Any] = [Q, after_id]
         if after is not None:
@@ -178,7 +181,9 @@ class Store:
         return [
             Pending(
                 r[0], r[1], r[2], json.loads(r[3]) if r[3] else None, r[4],
-                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7],
+                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7], r[8], r[9], r[10],
+                tuple(json.loads(r[11])) if r[11] and r[11] != "[]" else (),
+                tuple(json.loads(r[12])) if r[12] and r[12] != "[]" else (),
             )
             for r in rows
         ]  # fmt: skip
@@ -212,35 +217,54 @@ class Store:
     # -- writing jobs ---------------------------------------------------------------------------
 
     def insert(self, req: JobRequest) -> Job:
-        result = self.insert_many([req])[0]
-        if isinstance(result, RequestError):
+        return self.insert_submission(req)[0]
+
+    def insert_submission(
+        self, req: JobRequest, key: str | None = None, request_hash: str | None = None
+    ) -> tuple[Job, bool]:
+        """Store a request (an array: all its elements, or none) as queued jobs; returns the (first) job
+        and whether it was created now, False when ``key`` already created it (:mod:`.idempotency`)."""
+        result = self.insert_submissions([(req, key, request_hash)])[0]
+        if isinstance(result, Exception):
             raise result
         return result
 
-    def insert_many(self, reqs: Sequence[JobRequest]) -> list[Job | RequestError]:
-        """Store requests in one transaction: a burst of submissions pays one commit (group commit).
-        A request whose dependency does not exist gets its RequestError; the others are stored."""
+    def insert_submissions(
+        self, items: Sequence[tuple[JobRequest, str | None, str | None]]
+    ) -> list[tuple[Job, bool] | RequestError | IdempotencyConflict]:
+        """Store submissions (request, idempotency key, request hash) in one transaction: a burst pays
+        one commit (group commit). Each gets what :meth:`insert_submission` gives, or the error that
+        refused it; a refused one wrote nothing (every check comes before the first write), so it never
+        fails the others."""
+        out: list[tuple[Job, bool] | RequestError | IdempotencyConflict] = []
         with self.transaction() as conn:
-            return [self._insert(conn, req) for req in reqs]
+            for req, key, digest in items:
+                try:
+                    out.append(insert_submission(conn, req, key, digest))
+                except (RequestError, IdempotencyConflict) as exc:
+                    out.append(exc)
+        return out
 
-    def _insert(self, conn: sqlite3.Connection, req: JobRequest) -> Job | RequestError:
-        for d in req.depends_on:
-            if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone():
-                return RequestError("depends_on", f"no job with id {d}; a dependency must already exist")
-        row = conn.execute(
-            "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
-            " memory_mib, max_retries, depends_on, labels, timeout_s, created_at, \"where\")"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-            (
-                req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
-                req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
-                _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, time.time(),
-                req.where or "local",
-            ),
-        ).fetchone()  # fmt: skip
-        job = Job.from_row(row)
-        self._event(conn, "job", job_id=job.id, state=Q, message=f"submitted ({job.kind})")
-        return job
+    def array_members(self, array_id: int, index: int | None = None, limit: int = 10_000) -> list[Job]:
+        """The elements of an array in index order (listing form), or its element ``index``."""
+        sql, params = f"SELECT {self._summary_columns} FROM jobs WHERE array_id = ?", [array_id]
+        if index is not None:
+            sql += " AND array_index = ?"
+            params.append(index)
+        rows = self.query(sql + " ORDER BY array_index LIMIT ?", [*params, limit])
+        return [Job.from_row(r).summarized() for r in rows]
+
+    def array_states(self, array_id: int) -> dict[str, int]:
+        """How many elements of the array are in each state (empty: no such array)."""
+        rows = self.query("SELECT state, COUNT(*) FROM jobs WHERE array_id = ? GROUP BY state", (array_id,))
+        return {r[0]: r[1] for r in rows}
+
+    def running_per_array(self) -> dict[int, int]:
+        rows = self.query(
+            "SELECT array_id, COUNT(*) FROM jobs WHERE state = ? AND array_id IS NOT NULL GROUP BY array_id",
+            (RUNNING,),
+        )
+        return {r[0]: r[1] for r in rows}
 
     def _transition(
         self, job_id: int, from_states: Sequence[JobState], to_state: JobState, message: str, **columns: Any
@@ -257,7 +281,15 @@ class Store:
             if row is None:
                 return None
             self._event(conn, "job", job_id=job_id, state=to_state, message=message)
-        return Job.from_row(row)
+        job = Job.from_row(row)
+        if to_state in FINISHED:
+            for listener in self._finished_listeners:
+                listener(job)
+        return job
+
+    def on_finished(self, listener: Callable[[Job], None]) -> None:
+        """Call ``listener(job)`` after each commit that finishes a job (quick: it runs in the writer)."""
+        self._finished_listeners.append(listener)
 
     def claim(self, job_id: int, owner: str, lease_s: float, gpus: list[int]) -> Job | None:
         """Atomically take a queued job for this daemon: ``running``, attempt + 1, a lease, its GPUs."""
@@ -370,6 +402,30 @@ class Store:
         return self._transition(
             job_id, (Q, RETRYING), JobState.CANCELLED, reason, reason=reason, finished_at=time.time()
         )
+
+    def cancel_array_waiting(self, array_id: int, reason: str = "cancelled by user") -> list[int]:
+        """Cancel an array's queued and retrying elements in one transaction (an array may have 10,000);
+        returns their ids. The finished-job listeners get each (read again: only then is a Job built)."""
+        now = time.time()
+        with self.transaction() as conn:
+            ids = [
+                r[0]
+                for r in conn.execute(
+                    "UPDATE jobs SET state = ?, reason = ?, finished_at = ?, waiting_reason = NULL"
+                    " WHERE array_id = ? AND state IN (?, ?) RETURNING id",
+                    (JobState.CANCELLED, reason, now, array_id, Q, RETRYING),
+                )
+            ]
+            conn.executemany(
+                "INSERT INTO events (t, type, job_id, state, message) VALUES (?, 'job', ?, ?, ?)",
+                [(now, i, JobState.CANCELLED, reason) for i in ids],
+            )
+        for listener in self._finished_listeners:
+            for i in ids:
+                job = self.get(i)
+                if job is not None:
+                    listener(job)
+        return ids
 
     def fail_waiting(self, job_id: int, reason: str) -> Job | None:
         return self._transition(job_id, (Q,), JobState.FAILED, reason, reason=reason, finished_at=time.time())

@@ -16,13 +16,12 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gpuaccel.scheduler.models import Job
-
 log = logging.getLogger(__name__)
 
 MAX_BATCH = 256  # a bound on one transaction's length (and on the latency it adds to its first request)
 
-SubmitMany = Callable[[Sequence[Any]], Sequence[Job | Exception]]
+# the requests of a batch -> one result each, in order; an Exception instance is raised to its requester
+SubmitMany = Callable[[Sequence[Any]], Sequence[Any]]
 
 
 class SubmitBatcher:
@@ -31,13 +30,13 @@ class SubmitBatcher:
     def __init__(self, submit_many: SubmitMany, max_batch: int = MAX_BATCH) -> None:
         self._submit_many = submit_many
         self._max_batch = max_batch
-        self._pending: list[tuple[Any, asyncio.Future[Job]]] = []
+        self._pending: list[tuple[Any, asyncio.Future[Any]]] = []
         self._scheduled = False
         self.batches = 0  # how many transactions the submissions took (for tests and diagnostics)
 
-    async def submit(self, raw: Any) -> Job:
+    async def submit(self, raw: Any) -> Any:
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[Job] = loop.create_future()
+        future: asyncio.Future[Any] = loop.create_future()
         self._pending.append((raw, future))
         if not self._scheduled:
             self._scheduled = True

@@ -25,6 +25,7 @@ from gpuaccel.app.client.errors import (
     find_undecodable,
 )
 from gpuaccel.app.client.sse import ServerEvent, read_events
+from gpuaccel.scheduler.idempotency import HEADER as IDEMPOTENCY_HEADER
 from gpuaccel.scheduler.paths import TOKEN_ENV, DataDir
 
 URL_ENV = "GPUACCEL_URL"
@@ -131,9 +132,11 @@ class Connection:
             raise ClientError(f"{where} holds bytes that are not valid UTF-8; the API carries UTF-8 only")
 
     def request(self, method: str, path: str, **kw: Any) -> httpx.Response:
-        """Send one request; a GET is tried again after a dropped connection (it changes nothing)."""
+        """Send one request; a GET is tried again after a dropped connection (it changes nothing), and so
+        is a request with an ``Idempotency-Key`` (the daemon answers a repeat with what the first did)."""
         self._check_text(kw)
-        attempts = GET_ATTEMPTS if method.upper() == "GET" else 1
+        safe = method.upper() == "GET" or IDEMPOTENCY_HEADER in (kw.get("headers") or {})
+        attempts = GET_ATTEMPTS if safe else 1
         for attempt in range(1, attempts + 1):
             try:
                 response = self._client().request(method, path, **kw)

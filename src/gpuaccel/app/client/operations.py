@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 
-from gpuaccel.app.client.connection import API, Connection
+from gpuaccel.app.client.connection import API, IDEMPOTENCY_HEADER, Connection
 from gpuaccel.app.client.errors import ClientError
 from gpuaccel.app.client.sse import ServerEvent
-from gpuaccel.scheduler.models import Event, EventList, HealthOut, IdleOut, Job, JobList, JobState
+from gpuaccel.scheduler.models import ArrayOut, Event, EventList, HealthOut, IdleOut, Job, JobList, JobState
 
 ASSISTANT = "/assistant"
 
@@ -23,9 +24,23 @@ class Client(Connection):
     def health(self) -> HealthOut:
         return self._model(HealthOut, "GET", "/health")
 
-    def submit(self, kind: str, **fields: Any) -> Job:
-        """Submit a job: ``submit("command", argv=[...])`` or ``submit("matmul", spec={...}, gpus=1)``."""
-        return self._job("POST", "/jobs", json={"kind": kind, **fields})
+    def submit(self, kind: str, idempotency_key: str | None = None, **fields: Any) -> Job:
+        """Submit a job: ``submit("command", argv=[...])`` or ``submit("matmul", spec={...}, gpus=1)``;
+        an array (``array="0-15%4"``) returns its first element, whose id is the array's.
+
+        Every submission carries an idempotency key (a fresh one unless given), so a retry after a
+        dropped connection returns the job the first try queued instead of queueing it twice."""
+        headers = {IDEMPOTENCY_HEADER: idempotency_key or uuid.uuid4().hex}
+        return self._job("POST", "/jobs", json={"kind": kind, **fields}, headers=headers)
+
+    def get_array(self, array_id: int, index: int | None = None, limit: int = 1000) -> ArrayOut:
+        """An array: its elements' state counts and its elements in index order (or only ``index``)."""
+        params: dict[str, Any] = {"limit": limit} if index is None else {"index": index}
+        return self._model(ArrayOut, "GET", f"/arrays/{int(array_id)}", params=params)
+
+    def cancel_array(self, array_id: int) -> ArrayOut:
+        """Cancel every unfinished element of an array; ``states`` counts its elements afterwards."""
+        return self._model(ArrayOut, "POST", f"/arrays/{int(array_id)}/cancel")
 
     def list_jobs(
         self,

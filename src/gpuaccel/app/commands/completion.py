@@ -35,7 +35,8 @@ def command_tree(parser: argparse.ArgumentParser) -> dict[str, Node]:
                     walk(sub, f"{path} {name}".strip())
             else:
                 for opt in action.option_strings:
-                    node.options[opt] = action.help if action.help not in (None, argparse.SUPPRESS) else ""
+                    text = action.help if action.help not in (None, argparse.SUPPRESS) else ""
+                    node.options[opt] = text.replace("%%", "%")  # argparse's escape of a literal %
 
     walk(parser, "")
     return tree

@@ -11,17 +11,22 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from gpuaccel.app.client import ApiError, Client, ClientError
+from gpuaccel.app.commands.job_arrays import array_line, cancel_target, grouped, state_counts
+from gpuaccel.app.commands.submit_options import add_options, apply_options
+from gpuaccel.scheduler import timing
 from gpuaccel.scheduler.models import Job, JobState
 
 EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
     "memory_mib", "attempt", "max_retries", "depends_on", "labels", "timeout_s", "exit_code", "cwd",
-    "where", "node", "placement_ref",
+    "where", "node", "placement_ref", "array_id", "array_index", "array_max", "after_any", "after_notok",
+    "kill_grace_s", "warn_signal", "warn_before_s", "on_finish", "on_finish_url",
 )  # fmt: skip
 
 
@@ -44,7 +49,6 @@ def _submit_options() -> argparse.ArgumentParser:
     o.add_argument("--gpu-ids", help="exactly these GPUs, comma separated (e.g. 0,2)")
     o.add_argument("--memory", type=int, metavar="MIB", help="free GPU memory needed on each GPU, in MiB")
     o.add_argument("--retries", type=int, default=0, help="automatic retries after a failure (default 0)")
-    o.add_argument("--after", action="append", default=[], metavar="ID", help="start after job ID succeeded")
     o.add_argument("--label", action="append", default=[], metavar="K=V", help="a label (repeatable)")
     o.add_argument("--timeout", metavar="DURATION", help="fail the job after this long: 90, 90s, 10m, 2h")
     o.add_argument("--env", action="append", default=[], metavar="K=V", help="an environment variable")
@@ -62,6 +66,7 @@ def _submit_options() -> argparse.ArgumentParser:
     o.add_argument(
         "--follow", action="store_true", help="print the job's output as it runs; exit with its exit code"
     )
+    add_options(o)
     return o
 
 
@@ -124,13 +129,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-n", "--tail", type=int, default=200, help="last N lines (default 200)")
     p.set_defaults(func=client_command(cmd_logs))
 
-    for name, helptext in (
-        ("cancel", "cancel a queued or running job"),
-        ("retry", "queue a finished job again"),
-    ):
-        p = subparsers.add_parser(name, parents=[common, as_json], help=helptext)
-        p.add_argument("id", type=int)
-        p.set_defaults(func=client_command(cmd_cancel if name == "cancel" else cmd_retry))
+    p = subparsers.add_parser("cancel", parents=[common, as_json], help="cancel a queued or running job")
+    p.add_argument(
+        "id", help="a job id; an array's id cancels all its elements, ARRAY_INDEX (5_3) one element"
+    )
+    p.set_defaults(func=client_command(cmd_cancel))
+    p = subparsers.add_parser("retry", parents=[common, as_json], help="queue a finished job again")
+    p.add_argument("id", type=int)
+    p.set_defaults(func=client_command(cmd_retry))
 
     p = subparsers.add_parser("priority", parents=[common, as_json], help="change a job's priority")
     p.add_argument("id", type=int)
@@ -184,18 +190,12 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
-def parse_duration(text: str) -> float:
-    """``90``, ``90s``, ``10m``, ``2h``, ``1d`` -> seconds."""
-    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-    text = text.strip().lower()
-    scale = units.get(text[-1:], None)
-    number = text[:-1] if scale else text
+def parse_duration(text: str, option: str = "--timeout") -> float:
+    """``90``, ``90s``, ``10m``, ``2h``, ``1d`` -> seconds (:func:`scheduler.timing.parse_duration`)."""
     try:
-        return float(number) * (scale or 1)
+        return timing.parse_duration(text)
     except ValueError:
-        raise UsageError(
-            f"--timeout {text!r}: use seconds or a number with s, m, h or d (e.g. 10m)"
-        ) from None
+        raise UsageError(f"{option} {text!r}: use {timing.DURATION_HELP}") from None
 
 
 def build_request(args: argparse.Namespace) -> dict[str, Any]:
@@ -236,17 +236,16 @@ def build_request(args: argparse.Namespace) -> dict[str, Any]:
             request["gpu_ids"] = [int(x) for x in args.gpu_ids.split(",") if x.strip()]
         except ValueError:
             raise UsageError(f"--gpu-ids {args.gpu_ids!r}: give GPU indices like 0,1") from None
-    after = [x for item in args.after for x in item.split(",") if x.strip()]
-    if after:
-        if not all(x.strip().isdigit() for x in after):
-            raise UsageError(f"--after {','.join(after)}: give job ids")
-        request["depends_on"] = [int(x) for x in after]
     if args.label:
         request["labels"] = _pairs(args.label, "--label")
     if args.env:
         request["env"] = _pairs(args.env, "--env")
     if args.timeout:
         request["timeout_s"] = parse_duration(args.timeout)
+    try:
+        apply_options(args, request)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     return request
 
 
@@ -259,7 +258,13 @@ def _is_utf8(word: str) -> bool:
 
 
 def cmd_submit(args: argparse.Namespace, client: Client) -> int:
-    job = client.submit(**build_request(args))
+    if args.array and (args.wait or args.follow):
+        raise UsageError("--wait and --follow follow one job; an array has many (use gpuaccel ls)")
+    job = client.submit(idempotency_key=args.idempotency_key, **build_request(args))
+    if job.array_id is not None:
+        return _print_job(
+            args, job, array_line(job, client.get_array(job.array_id, limit=0).states, describe(job))
+        )
     if not (args.wait or args.follow):
         return _print_job(args, job, f"job {job.id} queued ({describe(job)})")
     # Waiting: stdout carries the job's output (--follow) or its final state; notes go to stderr.
@@ -316,11 +321,15 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
         print("no jobs")
         return 0
     print(f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  {'JOB':<36} NOTE")
-    for j in jobs:
-        gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
-        note = j.reason or j.waiting_reason or _progress(j) or ""
-        line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {_age(j.created_at):>5} "
-        print(line + f"{_duration(j):>7}  {describe(j)[:36]:<36} {note}")
+    for array_id, group in grouped(jobs):
+        if array_id is not None:
+            print(f"array {array_id}: {state_counts(Counter(str(j.state) for j in group))}")
+        for j in group:
+            gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
+            note = j.reason or j.waiting_reason or _progress(j) or ""
+            what = describe(j) if j.array_index is None else f"[{j.array_index}] {describe(j)}"
+            line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {_age(j.created_at):>5} "
+            print(line + f"{_duration(j):>7}  {what[:36]:<36} {note}")
     return 0
 
 
@@ -341,6 +350,8 @@ def cmd_show(args: argparse.Namespace, client: Client) -> int:
         value = getattr(job, key)
         if value not in (None, [], {}):
             print(f"  {key:<15} {value}")
+    if job.not_before is not None:
+        print(f"  {'not_before':<15} {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(job.not_before))}")
     if _progress(job):
         print(f"  {'progress':<15} {_progress(job)}")
     if job.result:
@@ -381,7 +392,19 @@ def _acted(args: argparse.Namespace, job: Job, verb: str) -> int:
 
 
 def cmd_cancel(args: argparse.Namespace, client: Client) -> int:
-    return _acted(args, client.cancel(args.id), "cancel requested")
+    """``ID``; an array's id: every element (as Slurm's scancel); ``ARRAY_INDEX``: that element."""
+    try:
+        what, target = cancel_target(client, args.id)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if what == "job":
+        return _acted(args, client.cancel(target), "cancel requested")
+    array = client.cancel_array(target)
+    if args.json:
+        print(json.dumps(array.model_dump(mode="json"), indent=1))
+    else:
+        print(f"array {target}: unfinished elements cancelled (now {state_counts(array.states)})")
+    return 0
 
 
 def cmd_retry(args: argparse.Namespace, client: Client) -> int:

@@ -1,0 +1,80 @@
+"""Storing one submission: a job, or an array's elements, with its idempotency key, in a transaction.
+
+Why apart from the store: it is the one place that turns a checked :class:`JobRequest` into rows, and
+it works inside whatever transaction the caller holds (one per submission, or one shared by a batch of
+submissions), so every check comes before the first write and a refused request leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from typing import Any
+
+from gpuaccel.scheduler import idempotency
+from gpuaccel.scheduler.arrays import parse_array
+from gpuaccel.scheduler.jobs import RequestError
+from gpuaccel.scheduler.models import Job, JobRequest, JobState
+from gpuaccel.scheduler.timing import starts_at
+
+Q = JobState.QUEUED
+
+
+def _dumps(value: Any) -> str | None:
+    return None if value is None else json.dumps(value)
+
+
+def insert_submission(
+    conn: sqlite3.Connection, req: JobRequest, key: str | None, request_hash: str | None
+) -> tuple[Job, bool]:
+    """One submission inside the caller's transaction. Every check comes before the first write, so
+    a refused request (RequestError, IdempotencyConflict) leaves nothing behind."""
+    now = time.time()
+    if key is not None:
+        row = conn.execute("SELECT * FROM jobs WHERE idempotency_key = ?", (key,)).fetchone()
+        if row is not None:
+            if row["request_hash"] != request_hash:
+                raise idempotency.conflict(key, row["id"])
+            return Job.from_row(row), False
+    for field, ids in (
+        ("depends_on", req.depends_on), ("after_any", req.after_any), ("after_notok", req.after_notok)
+    ):  # fmt: skip
+        missing = [d for d in ids if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()]
+        if missing:
+            raise RequestError(field, f"no job with id {missing[0]}; a dependency must already exist")
+    array = parse_array(req.array) if req.array else None
+    waiting = starts_at(req.not_before, now) if req.not_before and req.not_before > now else None
+    values = [
+        req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
+        req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
+        _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, now, req.where or "local",
+        req.not_before, array.max_running if array else None, _dumps(req.after_any),
+        _dumps(req.after_notok), req.kill_grace_s, req.warn_signal, req.warn_before_s, req.on_finish,
+        req.on_finish_url, waiting,
+    ]  # fmt: skip
+    sql = (
+        "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
+        ' memory_mib, max_retries, depends_on, labels, timeout_s, created_at, "where",'
+        " not_before, array_max, after_any, after_notok, kill_grace_s, warn_signal, warn_before_s,"
+        " on_finish, on_finish_url, waiting_reason, array_id, array_index, idempotency_key,"
+        f" request_hash) VALUES ({', '.join('?' * (len(values) + 4))})"
+    )
+    first_index = array.indices[0] if array else None
+    row = conn.execute(sql + " RETURNING *", [*values, None, first_index, key, request_hash]).fetchone()
+    job = Job.from_row(row)
+    message = f"submitted ({job.kind})"
+    if array is None:
+        conn.execute(
+            "INSERT INTO events (t, type, job_id, state, message) VALUES (?, 'job', ?, ?, ?)",
+            (now, job.id, Q, message),
+        )
+        return job, True
+    conn.execute("UPDATE jobs SET array_id = ? WHERE id = ?", (job.id, job.id))
+    conn.executemany(sql, [[*values, job.id, i, None, None] for i in array.indices[1:]])
+    conn.execute(
+        "INSERT INTO events (t, type, job_id, state, message) SELECT ?, 'job', id, ?,"
+        " ? || array_index || ' of array ' || array_id FROM jobs WHERE array_id = ?",
+        (now, Q, f"{message}: element ", job.id),
+    )
+    return job.model_copy(update={"array_id": job.id}), True

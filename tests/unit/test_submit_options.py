@@ -1,0 +1,96 @@
+"""The submission options' readings without a daemon: durations, start times, signals, arrays,
+dependencies, idempotency keys, and the completion scripts offering the new flags."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from gpuaccel.app.cli import build_parser
+from gpuaccel.app.commands.completion import command_tree, script
+from gpuaccel.scheduler.arrays import MAX_ARRAY_SIZE, ArrayLimits, parse_array
+from gpuaccel.scheduler.dependencies import parse_dependency, verdict
+from gpuaccel.scheduler.idempotency import check_key, request_hash
+from gpuaccel.scheduler.models import JobState
+from gpuaccel.scheduler.timing import is_delay, parse_at, parse_duration, parse_signal, starts_at
+
+NEW_FLAGS = (
+    "--after", "--at", "--array", "--dependency", "--kill-grace", "--signal", "--on-finish",
+    "--on-finish-url", "--idempotency-key",
+)  # fmt: skip
+
+
+def test_durations_and_delays() -> None:
+    assert [parse_duration(x) for x in ("90", "1.5m", "2h", "1d", "30S")] == [90, 90, 7200, 86400, 30]
+    assert is_delay("10m") and not is_delay("12") and not is_delay("x")
+    with pytest.raises(ValueError, match="s, m, h or d"):
+        parse_duration("10", need_unit=True)
+    with pytest.raises(ValueError, match="not a duration"):
+        parse_duration("10 minutes")
+
+
+def test_clock_times_are_their_next_occurrence() -> None:
+    now = dt.datetime(2026, 11, 23, 14, 0).timestamp()
+    assert parse_at("15:30", now) == dt.datetime(2026, 11, 23, 15, 30).timestamp()
+    assert parse_at("03:00", now) == dt.datetime(2026, 11, 24, 3, 0).timestamp()
+    assert parse_at("14:00", now) == dt.datetime(2026, 11, 24, 14, 0).timestamp()  # now is not "next"
+    assert starts_at(parse_at("03:00", now), now) == "starts at 03:00"
+    assert starts_at(now + 3 * 86400, now) == "starts at 2026-11-26 14:00"
+    for bad in ("24:00", "3pm", "12:60"):
+        with pytest.raises(ValueError, match="HH:MM"):
+            parse_at(bad, now)
+
+
+def test_signals() -> None:
+    assert parse_signal("USR1@120") == ("USR1", 120.0)
+    for bad, words in (("KILL@5", "unsupported"), ("USR1@", "whole seconds"), ("USR1@-3", "whole seconds")):
+        with pytest.raises(ValueError, match=words):
+            parse_signal(bad)
+
+
+def test_array_specs() -> None:
+    assert parse_array("0-15%4").indices == list(range(16)) and parse_array("0-15%4").max_running == 4
+    assert parse_array("0-15:5").indices == [0, 5, 10, 15]
+    assert parse_array("1,3,5-6").indices == [1, 3, 5, 6] and parse_array("7").max_running is None
+    assert len(parse_array(f"0-{MAX_ARRAY_SIZE - 1}").indices) == MAX_ARRAY_SIZE
+    for bad in (f"0-{MAX_ARRAY_SIZE}", "0-3%x", "2-1", "1,,2", "0-4:0", "1,1"):
+        with pytest.raises(ValueError):
+            parse_array(bad)
+    limits = ArrayLimits({5: 1})
+    assert limits.reason(5, 2) is None
+    limits.started(5)
+    assert limits.reason(5, 2) == "array 5 already runs 2 at once (%2)" and limits.reason(6, 2) is None
+
+
+def test_dependency_kinds() -> None:
+    assert parse_dependency("afterok:1:2,afternotok:3,afterany:4") == {
+        "depends_on": [1, 2], "after_notok": [3], "after_any": [4],
+    }  # fmt: skip
+    for bad in ("after:1", "afterok", "afterok:x"):
+        with pytest.raises(ValueError, match="afterok:ID"):
+            parse_dependency(bad)
+    s, f, r = JobState.SUCCEEDED, JobState.FAILED, JobState.RUNNING
+    assert verdict([1], [], [], {1: s}).fail is None and verdict([1], [], [], {1: s}).wait is None
+    assert verdict([1], [], [], {1: f}).fail == "dependency job 1 failed"
+    assert verdict([], [1], [], {1: f}) == verdict([], [], [1], {1: f}) == verdict([], [], [], {})
+    assert verdict([], [], [1], {1: s}).fail == "dependency job 1 succeeded (afternotok can no longer be met)"
+    assert verdict([], [1], [], {}).fail == "dependency job 1 missing (afterany can no longer be met)"
+    assert verdict([], [], [1], {1: r}).wait == "waiting for job 1 (running)"
+
+
+def test_idempotency_keys() -> None:
+    assert check_key("a-UUID_1.2") == "a-UUID_1.2"
+    for bad in ("", "has space", "x" * 256, "é"):
+        with pytest.raises(ValueError, match="visible ASCII"):
+            check_key(bad)
+    assert request_hash({"a": 1, "b": [2]}) == request_hash({"b": [2], "a": 1}) != request_hash({"a": 2})
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_offers_the_new_submit_flags(shell: str) -> None:
+    parser = build_parser()
+    assert set(NEW_FLAGS) <= set(command_tree(parser)["submit"].options)
+    text = script(shell, parser)
+    for flag in NEW_FLAGS:
+        assert flag.lstrip("-") in text
