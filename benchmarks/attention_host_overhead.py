@@ -6,7 +6,8 @@ Two modes:
   against two checkouts to compare (``PYTHONPATH=<checkout>/src``).
 - ``--device cuda``: real launches of a tiny problem (the GPU finishes each kernel before the host issues
   the next, so the loop's wall time per call is host time), side by side with SDPA's cuDNN and flash
-  backends in the same process.
+  backends in the same process: forward (no_grad, and recording the graph), backward alone
+  (``retain_graph``), forward+backward, and forward+backward with the autograd engine's device threads off.
 Prints a table and, with ``--out``, writes JSON.
 """
 
@@ -103,8 +104,20 @@ def cuda_rows(shape: tuple[int, int, int, int], dtype_name: str = "bf16") -> lis
     for name, fn in impls.items():
         with torch.no_grad():
             fwd_us = per_call_us(lambda fn=fn: fn(q, k, v), sync=sync)
-        both_us = per_call_us(lambda fn=fn: torch.autograd.grad(fn(q, k, v), (q, k, v), do), sync=sync)
-        rows.append({"impl": name, "fwd_host_us": fwd_us, "fwd_bwd_host_us": both_us})
+        both = lambda fn=fn: torch.autograd.grad(fn(q, k, v), (q, k, v), do)
+        row = {"impl": name, "fwd_host_us": fwd_us, "fwd_bwd_host_us": per_call_us(both, sync=sync)}
+        row["fwd_grad_mode_host_us"] = per_call_us(lambda fn=fn: fn(q, k, v), sync=sync)
+        o = fn(q, k, v)
+        row["bwd_only_host_us"] = per_call_us(
+            lambda o=o: torch.autograd.grad(o, (q, k, v), do, retain_graph=True), sync=sync
+        )
+        # the autograd engine runs a CUDA node on its device thread; a Python node pays that hop
+        torch.autograd.set_multithreading_enabled(False)
+        try:
+            row["fwd_bwd_one_thread_engine_host_us"] = per_call_us(both, sync=sync)
+        finally:
+            torch.autograd.set_multithreading_enabled(True)
+        rows.append(row)
     return rows
 
 

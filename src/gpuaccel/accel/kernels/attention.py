@@ -7,7 +7,9 @@ Inputs are checked first (:mod:`accel.kernels.checks`); nothing falls back silen
 
 Short sequences are host-bound, so a call whose shapes, strides, dtypes, device and flags were seen
 before skips the checks, the path and the tuning lookup: the plan cache maps that signature to what they
-decided (the checks depend on nothing else; base-pointer alignment is re-checked every call).
+decided (the checks depend on nothing else; base-pointer alignment is re-checked every call), and to the
+compiled kernels' runners (:func:`accel.kernels.launchers.launch`), so Triton's JIT does not bind and
+specialise the same arguments again either.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from gpuaccel.accel.kernels.checks import (
 )
 from gpuaccel.accel.kernels.launchers import (  # noqa: F401  (re-exported for fp8, varlen)
     STAT_PAD,
+    Bound,
     _alloc,
     _prepare,
     bwd_stats,
@@ -96,7 +99,7 @@ def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: tor
         )
 
 
-_PLANS: dict[tuple[Any, ...], tuple[str, Any]] = {}  # call signature -> (path, config)
+_PLANS: dict[tuple[Any, ...], tuple[str, Any, Bound]] = {}  # call signature -> (path, config, runners)
 
 
 def _signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...] | None:
@@ -161,8 +164,9 @@ def flash_attention_forward(
         lse = torch.empty(shape.batch, shape.heads_q, shape.seq_q, device=q.device, dtype=torch.float32)
     else:
         o, lse = out
+    bound: Bound = {}
     if forward_path(q) == "gluon":
-        plan = ("gluon", tuning.gluon_fwd_config(d))
+        plan = ("gluon", tuning.gluon_fwd_config(d), bound)
     else:
         bucket, gpu = _bucket("fwd", shape, q, causal)
         cfg = tuning.choose(
@@ -176,21 +180,25 @@ def flash_attention_forward(
             bucket=bucket,
             gpu=gpu,
         )
-        plan = ("triton", cfg)
-    _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
-    if direct and sig is not None:
+        plan = ("triton", cfg, bound)
+    if direct and sig is not None and out is None:  # given buffers' alignment is not part of sig
+        _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
         _PLANS[sig] = plan
+    else:
+        _launch_fwd_plan((plan[0], plan[1], None), q, k, v, o, lse, causal, scale)
     return o, lse
 
 
-def _launch_fwd_plan(plan: tuple[str, Any], q, k, v, o, lse, causal: bool, scale: float) -> None:  # type: ignore[no-untyped-def]
-    path, cfg = plan
+def _launch_fwd_plan(
+    plan: tuple[str, Any, Bound | None], q, k, v, o, lse, causal: bool, scale: float
+) -> None:  # type: ignore[no-untyped-def]
+    path, cfg, bound = plan
     if path == "gluon":
         from gpuaccel.accel.kernels.gluon_fwd import launch_gluon_fwd
 
-        launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg)
+        launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg, bound)
     else:
-        launch_fwd(q, k, v, o, lse, causal, scale, cfg)
+        launch_fwd(q, k, v, o, lse, causal, scale, cfg, bound=bound)
 
 
 def flash_attention_backward(
@@ -209,9 +217,9 @@ def flash_attention_backward(
     """
     causal = bool(causal)
     sig = _signature("bwd", causal, q, k, v, do, o, lse)
-    plan = _PLANS.get(sig) if sig is not None and _aligned(q, k, v, do, o) else None
+    plan = _PLANS.get(sig) if sig is not None and _aligned(q, k, v, do, o, lse) else None
     if plan is not None:
-        return launch_bwd(do, q, k, v, o, lse, causal, scale, plan[1])
+        return launch_bwd(do, q, k, v, o, lse, causal, scale, plan[1], plan[2])
     shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
     if do.shape != q.shape or o.shape != q.shape:
         raise ValueError(
@@ -240,8 +248,9 @@ def flash_attention_backward(
         bucket=bucket,
         gpu=gpu,
     )
-    if direct and sig is not None:  # no conversion was needed: later calls like this may skip straight here
-        _PLANS[sig] = ("triton", cfg)
+    if direct and sig is not None and _aligned(lse):  # no conversion: later calls like this skip to here
+        _PLANS[sig] = ("triton", cfg, {})
+        return launch_bwd(do, q, k, v, o, lse, causal, scale, cfg, _PLANS[sig][2])
     return launch_bwd(do, q, k, v, o, lse, causal, scale, cfg)
 
 
@@ -254,11 +263,14 @@ class FlashAttentionFunction(torch.autograd.Function):
         ctx.save_for_backward(q, k, v, o, lse)
         ctx.causal, ctx.scale = causal, scale
         ctx.mark_non_differentiable(lse)
+        ctx.set_materialize_grads(False)  # no zero-filled gradient for lse (never used) on every backward
         return o, lse
 
     @staticmethod
     def backward(ctx, do, _dlse):  # type: ignore[override]
         q, k, v, o, lse = ctx.saved_tensors
+        if do is None:  # o did not reach the loss
+            return None, None, None, None, None
         dq, dk, dv = flash_attention_backward(do, q, k, v, o, lse, ctx.causal, ctx.scale)
         return dq, dk, dv, None, None
 

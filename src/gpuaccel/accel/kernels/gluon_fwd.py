@@ -23,6 +23,7 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
 
 from __future__ import annotations
 
+import copy
 import functools
 from typing import Any
 
@@ -40,6 +41,7 @@ from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
+from gpuaccel.accel.kernels.launchers import Bound, launch
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
 
 HALF_M = gl.constexpr(CONSUMER_ROWS)
@@ -330,10 +332,22 @@ def _smem_layout(rows: int, head_dim: int, dtype: torch.dtype) -> Any:
 
 
 def _descriptor(t: torch.Tensor, rows: int) -> TensorDescriptor:
-    block = [1, 1, rows, t.shape[-1]]
-    return TensorDescriptor(
-        t, list(t.shape), list(t.stride()), block, _smem_layout(rows, t.shape[-1], t.dtype)
-    )
+    """The TMA descriptor of ``t`` in ``rows``-row tiles. The constructor validates (some 15 us a call);
+    per shape, strides, tile and dtype that is done once and later calls copy the checked template with
+    their own base (its alignment re-checked here: the launcher reads only base, shape and strides)."""
+    key = (t.shape, t.stride(), rows, t.dtype)
+    template = _DESCRIPTORS.get(key)
+    if template is None or t.data_ptr() % 16:
+        block = [1, 1, rows, t.shape[-1]]
+        layout = _smem_layout(rows, t.shape[-1], t.dtype)
+        template = _DESCRIPTORS[key] = TensorDescriptor(t, list(t.shape), list(t.stride()), block, layout)
+        return template
+    desc = copy.copy(template)
+    desc.base = t
+    return desc
+
+
+_DESCRIPTORS: dict[tuple[Any, ...], TensorDescriptor] = {}
 
 
 def _sm_count(device: torch.device) -> int:
@@ -355,6 +369,7 @@ def launch_gluon_fwd(
     causal: bool,
     scale: float,
     cfg: GluonFwdConfig | None = None,
+    bound: Bound | None = None,
 ) -> None:
     """Run the warp-specialised forward into ``o`` (q's shape, unit last stride) and ``lse`` [B, Hq, Nq]
     (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``."""
@@ -371,10 +386,12 @@ def launch_gluon_fwd(
         sched = causal_schedule(nq, nk, bh_total, group_heads, cfg.block_n, programs, q.device)
     else:
         sched = no_schedule(q.device)
-    gluon_attn_fwd_kernel[(programs,)](
-        _descriptor(q, CONSUMER_ROWS), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
-        o.stride(0), o.stride(1), o.stride(2), scale * LOG2E,
-        hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1],
-        HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
-        CONSUMER_REGS=CONSUMER_REGS, num_warps=4,
+    launch(
+        gluon_attn_fwd_kernel, (programs,),
+        (_descriptor(q, CONSUMER_ROWS), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
+         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E,
+         hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1]),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
+             CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip

@@ -7,8 +7,12 @@ They take prepared inputs (TMA-legal strides, padded head dim) and a configurati
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import torch
 import triton
+from triton.compiler import CompiledKernel
 
 from gpuaccel.accel.kernels.flash_bwd import (
     attn_bwd_dkdv_kernel,
@@ -47,6 +51,36 @@ def _strides(t: torch.Tensor) -> tuple[int, int, int]:
     return t.stride(0), t.stride(1), t.stride(2)
 
 
+Bound = dict[str, Any]  # launch name -> the compiled kernel's runner for one call signature
+
+
+def launch(
+    kernel: Any,
+    grid: tuple[int, ...],
+    args: Sequence[Any],
+    constexprs: dict[str, Any],
+    options: dict[str, Any],
+    bound: Bound | None = None,
+    name: str = "",
+) -> None:
+    """Launch ``kernel`` (runtime ``args`` first, then its constexprs by name) on ``grid``.
+
+    Why ``bound``: on a short sequence the JIT's per-call work (binding and specialising some 40
+    arguments, hashing the cache key) costs 30-80 us per kernel, more than the kernel. A caller whose
+    call signature (shapes, strides, dtypes, device, configuration, 16-byte aligned pointers) repeats
+    passes the same dict: the first launch stores the compiled kernel's runner under ``name``, later
+    ones call it directly with the same specialisation. The grid is part of what the signature fixes.
+    """
+    if bound is not None:
+        runner = bound.get(name)
+        if runner is not None:
+            runner(*args, *[constexprs[n] for n in kernel.arg_names[len(args) :]])
+            return
+    compiled = kernel[grid](*args, **constexprs, **options)
+    if bound is not None and isinstance(compiled, CompiledKernel):  # the interpreter returns nothing
+        bound[name] = compiled[(*grid, 1, 1)[:3]]
+
+
 def launch_fwd(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -57,6 +91,7 @@ def launch_fwd(
     scale: float,
     cfg: FwdConfig,
     fp8_scales: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
+    bound: Bound | None = None,
 ) -> None:
     """Run the forward kernel with one configuration (q/k/v already prepared; fp8 v is transposed)."""
     if q.is_cuda:
@@ -65,27 +100,37 @@ def launch_fwd(
     hkv, nk = k.shape[1], k.shape[2]
     qs, ks, vs = fp8_scales if fp8_scales is not None else (lse, lse, lse)
     grid = (triton.cdiv(nq, cfg.block_m), b * hq)
-    attn_fwd_kernel[grid](
-        q, k, v, o, lse, qs, ks, vs, scale * LOG2E,
-        *_strides(q), *_strides(k), *_strides(v), *_strides(o),
-        hq, hkv, nq, nk, nq,
-        HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal, FP8=fp8_scales is not None,
-        WARP_SPEC=cfg.warp_spec, num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+    launch(
+        attn_fwd_kernel, grid,
+        (q, k, v, o, lse, qs, ks, vs, scale * LOG2E, *_strides(q), *_strides(k), *_strides(v), *_strides(o),
+         hq, hkv, nq, nk, nq),
+        dict(HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal, FP8=fp8_scales is not None,
+             WARP_SPEC=cfg.warp_spec),
+        dict(num_warps=cfg.num_warps, num_stages=cfg.num_stages), bound, "fwd",
     )  # fmt: skip
 
 
-def bwd_stats(o: torch.Tensor, do: torch.Tensor, lse: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
+def _stat_buffers(o: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
+    """Uninitialised ``(delta, lse2, padded row stride)`` for the backward, in one allocation."""
+    b, hq, nq, _ = o.shape
+    stat_stride = triton.cdiv(nq, STAT_PAD) * STAT_PAD
+    buf = torch.empty(2, b * hq, stat_stride, device=o.device, dtype=torch.float32)
+    return buf[0], buf[1], stat_stride
+
+
+def bwd_stats(
+    o: torch.Tensor, do: torch.Tensor, lse: torch.Tensor, bound: Bound | None = None
+) -> tuple[torch.Tensor, torch.Tensor, int]:
     """The preprocess pass: ``(delta = rowsum(dO * O), lse in log2 units, padded row stride)``."""
     if o.is_cuda:
         triton.set_allocator(_alloc)
     b, hq, nq, d = o.shape
-    stat_stride = triton.cdiv(nq, STAT_PAD) * STAT_PAD
-    delta = torch.empty(b * hq, stat_stride, device=o.device, dtype=torch.float32)
-    lse2 = torch.empty_like(delta)
+    delta, lse2, stat_stride = _stat_buffers(o)
     pre_block = 64
-    attn_bwd_preprocess_kernel[(stat_stride // pre_block, b * hq)](
-        o, do, lse.contiguous(), delta, lse2, *_strides(o), *_strides(do), hq, nq, stat_stride,
-        HEAD_DIM=d, BLOCK_M=pre_block, num_warps=4,
+    launch(
+        attn_bwd_preprocess_kernel, (stat_stride // pre_block, b * hq),
+        (o, do, lse.contiguous(), delta, lse2, *_strides(o), *_strides(do), hq, nq, stat_stride),
+        dict(HEAD_DIM=d, BLOCK_M=pre_block), dict(num_warps=4), bound, "stats",
     )  # fmt: skip
     return delta, lse2, stat_stride
 
@@ -99,8 +144,11 @@ def launch_dkdv(
     causal: bool,
     scale: float,
     cfg: BwdConfig,
+    bound: Bound | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]:
     """The dK/dV kernel: ``(dk, dv, fp32 dq accumulator or None)``; the atomic modes fill dq too."""
+    if q.is_cuda:
+        triton.set_allocator(_alloc)
     delta, lse2, stat_stride = stats
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
@@ -109,12 +157,14 @@ def launch_dkdv(
     atomic = cfg.dq_mode in ("atomic", "atomic_tma")
     dq_acc = torch.zeros(q.shape, device=q.device, dtype=torch.float32) if atomic else None
     dq_arg = dq_acc if dq_acc is not None else q  # unused by the kernel without ATOMIC_DQ
-    attn_bwd_dkdv_kernel[(triton.cdiv(nk, cfg.block_n), b * hkv)](
-        q, k, v, do, dq_arg, dk, dv, lse2, delta, scale * LOG2E, scale,
-        *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq_arg),
-        *_strides(dk), *_strides(dv), hq, hkv, nq, nk, stat_stride,
-        HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal, ATOMIC_DQ=atomic,
-        DQ_TMA=cfg.dq_mode == "atomic_tma", num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+    launch(
+        attn_bwd_dkdv_kernel, (triton.cdiv(nk, cfg.block_n), b * hkv),
+        (q, k, v, do, dq_arg, dk, dv, lse2, delta, scale * LOG2E, scale,
+         *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq_arg),
+         *_strides(dk), *_strides(dv), hq, hkv, nq, nk, stat_stride),
+        dict(HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal, ATOMIC_DQ=atomic,
+             DQ_TMA=cfg.dq_mode == "atomic_tma"),
+        dict(num_warps=cfg.num_warps, num_stages=cfg.num_stages), bound, "dkdv",
     )  # fmt: skip
     return dk, dv, dq_acc
 
@@ -128,18 +178,26 @@ def launch_dq(
     causal: bool,
     scale: float,
     cfg: BwdConfig,
+    fill_stats: tuple[torch.Tensor, torch.Tensor] | None = None,
+    bound: Bound | None = None,
 ) -> torch.Tensor:
-    """The separate dQ kernel of the "split" mode (its ``dq_*`` fields)."""
+    """The separate dQ kernel of the "split" mode (its ``dq_*`` fields). With ``fill_stats`` = (o, lse)
+    it also writes ``stats`` (buffers from :func:`_stat_buffers`) for the dK/dV kernel launched after it."""
+    if q.is_cuda:
+        triton.set_allocator(_alloc)
     delta, lse2, stat_stride = stats
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
+    o, lse = fill_stats if fill_stats is not None else (do, lse2)  # unused by the kernel without STATS
     dq = torch.empty(q.shape, device=q.device, dtype=q.dtype)
-    attn_bwd_dq_kernel[(triton.cdiv(nq, cfg.dq_block_m), b * hq)](
-        q, k, v, do, dq, lse2, delta, scale * LOG2E, scale,
-        *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq),
-        hq, hkv, nq, nk, stat_stride,
-        HEAD_DIM=d, BLOCK_M=cfg.dq_block_m, BLOCK_N=cfg.dq_block_n, CAUSAL=causal,
-        num_warps=cfg.dq_warps, num_stages=cfg.dq_stages,
+    launch(
+        attn_bwd_dq_kernel, (triton.cdiv(nq, cfg.dq_block_m), b * hq),
+        (q, k, v, do, dq, lse2, delta, scale * LOG2E, scale,
+         *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq),
+         hq, hkv, nq, nk, stat_stride, o, lse, *_strides(o)),
+        dict(HEAD_DIM=d, BLOCK_M=cfg.dq_block_m, BLOCK_N=cfg.dq_block_n, CAUSAL=causal,
+             STATS=fill_stats is not None),
+        dict(num_warps=cfg.dq_warps, num_stages=cfg.dq_stages), bound, "dq",
     )  # fmt: skip
     return dq
 
@@ -154,10 +212,15 @@ def launch_bwd(
     causal: bool,
     scale: float,
     cfg: BwdConfig,
+    bound: Bound | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """Run preprocess + dK/dV (+ dQ) kernels with one configuration; returns fresh gradients."""
-    stats = bwd_stats(o, do, lse)
-    dk, dv, dq_acc = launch_dkdv(do, q, k, v, stats, causal, scale, cfg)
-    if dq_acc is not None:
-        return (dq_acc * scale).to(q.dtype), dk, dv
-    return launch_dq(do, q, k, v, stats, causal, scale, cfg), dk, dv
+    """Run the backward with one configuration; returns fresh gradients. "split": dQ (which also writes
+    the row statistics), then dK/dV; the atomic modes: preprocess, then dK/dV accumulating dQ."""
+    if cfg.dq_mode == "split":
+        stats = _stat_buffers(o)
+        dq = launch_dq(do, q, k, v, stats, causal, scale, cfg, (o, lse.contiguous()), bound)
+        dk, dv, _ = launch_dkdv(do, q, k, v, stats, causal, scale, cfg, bound)
+        return dq, dk, dv
+    stats = bwd_stats(o, do, lse, bound)
+    dk, dv, dq_acc = launch_dkdv(do, q, k, v, stats, causal, scale, cfg, bound)
+    return (dq_acc * scale).to(q.dtype), dk, dv  # type: ignore[union-attr]
