@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpuaccel.accel import workloads
-from gpuaccel.scheduler.models import MAX_NAME_CHARS, JobRequest
+from gpuaccel.scheduler.models import DEFAULT_GROUP, MAX_NAME_CHARS, JobRequest
 
 COMMAND = "command"
 MAX_GPUS = 64
@@ -154,6 +154,9 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
     memory_mib = _int(raw, "memory_mib", None, 1, 10_000_000)
     max_retries = _int(raw, "max_retries", 0, 0, 100) or 0
     env, labels = _str_map(raw, "env"), _str_map(raw, "labels")
+    hold = raw.get("hold", False)
+    if not isinstance(hold, bool):
+        raise RequestError("hold", f"must be true or false, got {hold!r}")
     _check_contract(raw)  # the caps and text checks of the model, after the checks of meaning above
     return JobRequest.model_construct(
         kind=kind,
@@ -171,6 +174,8 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         labels=labels,
         timeout_s=float(timeout_s) if timeout_s is not None else None,
         where=where,
+        group=raw.get("group") or DEFAULT_GROUP,  # checked against the groups table when stored
+        hold=hold,
     )
 
 
@@ -186,3 +191,5 @@ class Pending:
     depends_on: list[int]
     waiting_reason: str | None
     where: str = "local"
+    group: str = DEFAULT_GROUP
+    seq: int = 0  # order among equal priorities

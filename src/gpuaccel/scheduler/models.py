@@ -28,7 +28,7 @@ from gpuaccel.accel import workloads
 from gpuaccel.accel.workloads.report import Metrics, Progress
 
 __all__ = [
-    "ACTIVE", "FINISHED", "Event", "EventList", "Job", "JobList", "JobRequest", "JobState", "Metrics",
+    "ACTIVE", "FINISHED", "LIVE", "Event", "EventList", "Job", "JobList", "JobRequest", "JobState", "Metrics",
     "Progress", "Text", "WAITING", "clean_text", "plain_text",
 ]  # fmt: skip
 
@@ -116,11 +116,15 @@ def check_json(value: Any, max_depth: int) -> None:
 
 
 class JobState(StrEnum):
-    """queued -> running -> succeeded, failed or cancelled; retrying waits between two attempts."""
+    """queued -> running -> succeeded, failed or cancelled; retrying waits between two attempts; held is
+    queued but never dispatched until released; paused is a running attempt stopped (SIGSTOP) that keeps
+    its GPUs."""
 
     QUEUED = "queued"
     RETRYING = "retrying"
+    HELD = "held"
     RUNNING = "running"
+    PAUSED = "paused"
     SUCCEEDED = "succeeded"
     FAILED = "failed"
     CANCELLED = "cancelled"
@@ -133,6 +137,9 @@ class JobState(StrEnum):
 FINISHED: frozenset[JobState] = frozenset({JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED})
 ACTIVE: frozenset[JobState] = frozenset(JobState) - FINISHED
 WAITING: frozenset[JobState] = frozenset({JobState.QUEUED, JobState.RETRYING})  # not running yet
+LIVE: frozenset[JobState] = frozenset({JobState.RUNNING, JobState.PAUSED})  # an attempt exists
+GROUP_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
+DEFAULT_GROUP = "default"
 
 
 class JobRequest(BaseModel):
@@ -185,6 +192,10 @@ class JobRequest(BaseModel):
     where: Literal["local", "ray"] | None = Field(
         default=None, description="this host's GPUs or the Ray cluster; default: the daemon's setting"
     )
+    group: str = Field(
+        default=DEFAULT_GROUP, pattern=GROUP_NAME, description="the queue group (GET /groups lists them)"
+    )
+    hold: bool = Field(default=False, description="store it held: never started until released")
 
     @field_validator("argv")
     @classmethod
@@ -278,6 +289,9 @@ class Job(BaseModel):
         default=None, description="running: the worker's pid (= its process group)"
     )
     where: str = Field(default="local", description="local (this host) or ray (the Ray cluster)")
+    group: str = Field(default=DEFAULT_GROUP, description="the queue group it belongs to")
+    paused_at: float | None = Field(default=None, description="paused: since when")
+    paused_s: float = Field(default=0.0, description="seconds this attempt spent paused before now")
     node: str | None = Field(default=None, description="the cluster node the latest attempt ran on")
     placement_ref: str | None = Field(default=None, description="the latest attempt's Ray submission id")
     events: list[Event] | None = Field(default=None, description="GET /jobs/{id} only; null in listings")
@@ -289,6 +303,7 @@ class Job(BaseModel):
     # Bookkeeping for retries and restart recovery, never sent.
     retry_base: int = Field(default=0, exclude=True)
     worker_start: str | None = Field(default=None, exclude=True)  # the worker's kernel start time
+    seq: int | None = Field(default=None, exclude=True)  # order among equal priorities (switch swaps it)
 
     @field_validator("where", mode="before")
     @classmethod

@@ -19,6 +19,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
+from gpuaccel.scheduler.control_routes import control_router
 from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
 from gpuaccel.scheduler.jobs import RequestError
 from gpuaccel.scheduler.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
@@ -229,4 +230,5 @@ def create_router(
             raise unprocessable(field, message, "query") from None
 
     router.include_router(process_router(store, sampler))
+    router.include_router(control_router(scheduler))
     return router

@@ -13,12 +13,14 @@ import socket
 import threading
 import time
 import uuid
+from collections import Counter
 from typing import Any
 
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.scheduler.allocator import gpu_states
 from gpuaccel.scheduler.attempts import Attempt
 from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.groups import Limits, read_limits
 from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
 from gpuaccel.scheduler.models import FINISHED, Job, JobState
@@ -77,6 +79,7 @@ class Scheduler:
         # A user's cancel/retry/priority change asks for a full pass next (waiting reasons, idleness):
         # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
         self._full_next = False
+        self.limits: Limits = read_limits(store)  # groups and pause switches (scheduler/controls.py)
         self.idle.subscribe(self._record_idle_event)
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -216,7 +219,7 @@ class Scheduler:
             job = self._job(job_id)
             if job.state in FINISHED:
                 raise JobStateError(f"job {job_id} already {job.state}; nothing to cancel")
-            if job.state in (JobState.QUEUED, JobState.RETRYING):
+            if job.state in (JobState.QUEUED, JobState.RETRYING, JobState.HELD):
                 done = self.store.cancel_waiting(job_id)
                 if done is not None:
                     self._rescan = True
@@ -253,6 +256,18 @@ class Scheduler:
         self._full_next = True
         self._wake.set()
         return job
+
+    def rescan(self, limits_changed: bool = False) -> None:
+        """Something a user did may let waiting jobs start (or stop them starting): a full pass now."""
+        if limits_changed:
+            self.limits = read_limits(self.store)
+        self._rescan = True
+        self._full_next = True
+        self._wake.set()
+
+    def worker(self, job_id: int) -> Running | None:
+        with self._lock:
+            return self._workers.get(job_id)
 
     def running_metrics(self) -> dict[int, tuple[int, dict[str, dict[str, Any]]]]:
         """GPU index -> (job id, the job's latest reported metrics): exact TFLOP/s for the telemetry view."""
@@ -331,7 +346,8 @@ class Scheduler:
         with self._lock:
             workers = list(self._workers.values())
         for w in workers:
-            if w.deadline is not None and mono >= w.deadline and w.stop_state is None:
+            paused = getattr(w, "paused_since", None) is not None  # the limit does not run while paused
+            if w.deadline is not None and mono >= w.deadline and w.stop_state is None and not paused:
                 w.stop(JobState.FAILED, f"timed out after {w.job.timeout_s:g} s", self.config.kill_grace_s)
             w.enforce_kill(mono)
 
@@ -350,6 +366,10 @@ class Scheduler:
         with self._lock:
             held = {g: w.job_id for w in self._workers.values() for g in w.gpus}
             running = len(self._workers)
+            in_group = Counter(w.job.group for w in self._workers.values())
+        limits = self.limits
+        if limits.queue_paused and not full:
+            return {g: f"job {j} running" for g, j in held.items()}
         demand = {g: f"job {j} running" for g, j in held.items()}
         top = self.store.max_id()
         after_id = 0
@@ -378,6 +398,10 @@ class Scheduler:
                     d, s = blocking[0]
                     reasons[job.id] = f"waiting for job {d} ({s})"
                     continue
+                why = limits.why_waiting(job.group, in_group[job.group])
+                if why is not None:
+                    reasons[job.id] = why
+                    continue
                 if running >= self.config.max_parallel:
                     reasons[job.id] = f"waiting for a free slot ({self.config.max_parallel} jobs running)"
                     continue
@@ -387,6 +411,7 @@ class Scheduler:
                     continue
                 if self._launch(job.id, placed):
                     running += 1
+                    in_group[job.group] += 1
                     for g in placed:
                         held[g] = job.id
                         demand[g] = f"job {job.id} running"

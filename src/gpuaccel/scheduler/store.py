@@ -20,9 +20,10 @@ from typing import Any
 from gpuaccel.accel.workloads.report import Progress
 from gpuaccel.scheduler import migrations
 from gpuaccel.scheduler.jobs import Pending, RequestError
-from gpuaccel.scheduler.models import FINISHED, Event, Job, JobRequest, JobState
+from gpuaccel.scheduler.models import FINISHED, LIVE, Event, Job, JobRequest, JobState
 
-Q, RETRYING, RUNNING = JobState.QUEUED, JobState.RETRYING, JobState.RUNNING
+Q, RETRYING, RUNNING, HELD = JobState.QUEUED, JobState.RETRYING, JobState.RUNNING, JobState.HELD
+_LIVE_SQL = f"({','.join(repr(s.value) for s in sorted(LIVE))})"  # running or paused: an attempt exists
 FIRST_PAGE, PAGE = 64, 1000  # queued rows per read in dispatch order
 
 
@@ -165,20 +166,20 @@ class Store:
 
     def pending(self, limit: int, after_id: int = 0, after: tuple[int, int] | None = None) -> list[Pending]:
         """Queued jobs in dispatch order (highest priority first, then oldest), only what dispatch needs;
-        optionally only ids > ``after_id``; ``after`` (priority, id) continues from a previous page."""
+        optionally only ids > ``after_id``; ``after`` (priority, seq) continues from a previous page."""
         sql = (
-            'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where" FROM jobs'
-            " WHERE state = ? AND id > ?"
+            'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where", "group",'
+            " seq FROM jobs WHERE state = ? AND id > ?"
         )
         params: list[Any] = [Q, after_id]
         if after is not None:
-            sql += " AND (priority < ? OR (priority = ? AND id > ?))"
+            sql += " AND (priority < ? OR (priority = ? AND seq > ?))"
             params += [after[0], after[0], after[1]]
-        rows = self.query(sql + " ORDER BY priority DESC, id LIMIT ?", [*params, limit])
+        rows = self.query(sql + " ORDER BY priority DESC, seq LIMIT ?", [*params, limit])
         return [
             Pending(
                 r[0], r[1], r[2], json.loads(r[3]) if r[3] else None, r[4],
-                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7],
+                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7], r[8], r[9],
             )
             for r in rows
         ]  # fmt: skip
@@ -193,7 +194,7 @@ class Store:
                 yield page
             if len(page) < size:
                 return
-            after, size = (page[-1].priority, page[-1].id), PAGE
+            after, size = (page[-1].priority, page[-1].seq), PAGE
 
     def states_of(self, ids: Sequence[int]) -> dict[int, JobState]:
         if not ids:
@@ -222,19 +223,24 @@ class Store:
                 raise RequestError(
                     "depends_on", f"no job with id {missing[0]}; a dependency must already exist"
                 )
+            if not conn.execute("SELECT 1 FROM groups WHERE name = ?", (req.group,)).fetchone():
+                raise RequestError("group", unknown_group(conn, req.group))
             row = conn.execute(
                 "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
-                " memory_mib, max_retries, depends_on, labels, timeout_s, created_at, \"where\")"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " memory_mib, max_retries, depends_on, labels, timeout_s, created_at, \"where\", \"group\")"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
-                    req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
+                    req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd,
+                    HELD if req.hold else Q,
                     req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
                     _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, time.time(),
-                    req.where or "local",
+                    req.where or "local", req.group,
                 ),
             ).fetchone()  # fmt: skip
+            row = conn.execute("UPDATE jobs SET seq = id WHERE id = ? RETURNING *", (row[0],)).fetchone()
             job = Job.from_row(row)
-            self._event(conn, "job", job_id=job.id, state=Q, message=f"submitted ({job.kind})")
+            held = ", held" if req.hold else ""
+            self._event(conn, "job", job_id=job.id, state=job.state, message=f"submitted ({job.kind}{held})")
         return job
 
     def _transition(
@@ -263,7 +269,7 @@ class Store:
                 " finished_at = NULL, lease_owner = ?, lease_until = ?, assigned_gpus = ?,"
                 " waiting_reason = NULL, exit_code = NULL, reason = NULL, progress = NULL,"
                 " worker_pid = NULL, worker_start = NULL, cancel_requested = 0, placement_ref = NULL,"
-                " node = NULL"
+                " node = NULL, paused_at = NULL, paused_s = 0"
                 " WHERE id = ? AND state = ? RETURNING *",
                 (RUNNING, now, owner, now + lease_s, json.dumps(gpus), job_id, Q),
             ).fetchone()
@@ -295,12 +301,14 @@ class Store:
         not running."""
         with self.transaction() as conn:
             row = conn.execute(
-                "UPDATE jobs SET cancel_requested = 1 WHERE id = ? AND state = ? RETURNING *",
-                (job_id, RUNNING),
+                f"UPDATE jobs SET cancel_requested = 1 WHERE id = ? AND state IN {_LIVE_SQL} RETURNING *",
+                (job_id,),
             ).fetchone()
             if row is None:
                 return None
-            self._event(conn, "job", job_id=job_id, state=RUNNING, message="cancel requested: SIGTERM sent")
+            self._event(
+                conn, "job", job_id=job_id, state=row["state"], message="cancel requested: SIGTERM sent"
+            )
         return Job.from_row(row)
 
     def cancel_requested(self, job_id: int) -> bool:
@@ -311,12 +319,12 @@ class Store:
         with self.transaction() as conn:
             row = conn.execute(
                 "UPDATE jobs SET lease_owner = ?, lease_until = ?, worker_pid = IFNULL(?, worker_pid)"
-                " WHERE id = ? AND state = ? RETURNING *",
-                (owner, time.time() + lease_s, pid, job_id, RUNNING),
+                f" WHERE id = ? AND state IN {_LIVE_SQL} RETURNING *",
+                (owner, time.time() + lease_s, pid, job_id),
             ).fetchone()
             if row is None:
                 return None
-            self._event(conn, "job", job_id=job_id, state=RUNNING, message=message)
+            self._event(conn, "job", job_id=job_id, state=row["state"], message=message)
         return Job.from_row(row)
 
     def set_placement_ref(self, job_id: int, ref: str) -> None:
@@ -332,8 +340,8 @@ class Store:
     def heartbeat(self, owner: str, lease_s: float) -> int:
         with self.transaction() as conn:
             cur = conn.execute(
-                "UPDATE jobs SET lease_until = ? WHERE state = ? AND lease_owner = ?",
-                (time.time() + lease_s, RUNNING, owner),
+                f"UPDATE jobs SET lease_until = ? WHERE state IN {_LIVE_SQL} AND lease_owner = ?",
+                (time.time() + lease_s, owner),
             )
             return cur.rowcount
 
@@ -342,16 +350,17 @@ class Store:
         assert state in FINISHED
         message = reason or state.value
         return self._transition(
-            job_id, (RUNNING,), state, message,
+            job_id, tuple(LIVE), state, message,
             exit_code=exit_code, reason=reason, finished_at=time.time(), lease_owner=None, lease_until=None,
+            paused_at=None,
         )  # fmt: skip
 
     def to_retrying(self, job_id: int, retry_at: float, reason: str, exit_code: int | None) -> Job | None:
         delay = max(0.0, retry_at - time.time())
         return self._transition(
-            job_id, (RUNNING,), RETRYING, f"{reason}; retrying in {delay:.1f} s",
+            job_id, tuple(LIVE), RETRYING, f"{reason}; retrying in {delay:.1f} s",
             retry_at=retry_at, reason=reason, exit_code=exit_code, finished_at=time.time(),
-            lease_owner=None, lease_until=None,
+            lease_owner=None, lease_until=None, paused_at=None,
         )  # fmt: skip
 
     def requeue_due(self, now: float) -> list[int]:
@@ -363,7 +372,7 @@ class Store:
 
     def cancel_waiting(self, job_id: int, reason: str = "cancelled by user") -> Job | None:
         return self._transition(
-            job_id, (Q, RETRYING), JobState.CANCELLED, reason, reason=reason, finished_at=time.time()
+            job_id, (Q, RETRYING, HELD), JobState.CANCELLED, reason, reason=reason, finished_at=time.time()
         )
 
     def fail_waiting(self, job_id: int, reason: str) -> Job | None:
@@ -417,9 +426,9 @@ class Store:
         with self.transaction() as conn:
             row = conn.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL, worker_pid = NULL,"
-                " worker_start = NULL, cancel_requested = 0, retry_base = retry_base + ?"
-                " WHERE id = ? AND state = ? RETURNING *",
-                (Q, 0 if count_attempt else 1, job_id, RUNNING),
+                " worker_start = NULL, cancel_requested = 0, retry_base = retry_base + ?, paused_at = NULL"
+                f" WHERE id = ? AND state IN {_LIVE_SQL} RETURNING *",
+                (Q, 0 if count_attempt else 1, job_id),
             ).fetchone()
             if row is None:
                 return None
@@ -429,6 +438,12 @@ class Store:
     def orphans(self, owner: str) -> list[Job]:
         """Running jobs not owned by ``owner``: their daemon died (the data-dir lock proves it)."""
         rows = self.query(
-            "SELECT * FROM jobs WHERE state = ? AND IFNULL(lease_owner, '') != ?", (RUNNING, owner)
+            f"SELECT * FROM jobs WHERE state IN {_LIVE_SQL} AND IFNULL(lease_owner, '') != ?", (owner,)
         )
         return [Job.from_row(r) for r in rows]
+
+
+def unknown_group(conn: sqlite3.Connection, name: str) -> str:
+    """The words for a group that does not exist, naming those that do."""
+    names = [r[0] for r in conn.execute("SELECT name FROM groups ORDER BY name")]
+    return f"no group {name!r}; existing groups: {', '.join(names)} (add one with: gpuaccel group add NAME)"
