@@ -9,7 +9,8 @@ from typing import Any
 
 import httpx
 
-from gpuaccel.app.client.connection import API, Connection
+from gpuaccel.app.client.connection import API
+from gpuaccel.app.client.controls import QueueControls
 from gpuaccel.app.client.errors import ClientError
 from gpuaccel.app.client.sse import ServerEvent
 from gpuaccel.scheduler.models import Event, EventList, HealthOut, IdleOut, Job, JobList, JobState
@@ -17,7 +18,7 @@ from gpuaccel.scheduler.models import Event, EventList, HealthOut, IdleOut, Job,
 ASSISTANT = "/assistant"
 
 
-class Client(Connection):
+class Client(QueueControls):
     # -- daemon and jobs -----------------------------------------------------------------------------
 
     def health(self) -> HealthOut:

@@ -21,7 +21,7 @@ EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
     "memory_mib", "attempt", "max_retries", "depends_on", "labels", "timeout_s", "exit_code", "cwd",
-    "where", "node", "placement_ref",
+    "where", "node", "placement_ref", "group", "paused_s",
 )  # fmt: skip
 
 
@@ -54,6 +54,8 @@ def _submit_options() -> argparse.ArgumentParser:
         choices=("local", "ray"),
         help="run on the daemon's host or on its Ray cluster (default: the daemon's setting)",
     )
+    o.add_argument("--group", help="the queue group (default: default; see gpuaccel group)")
+    o.add_argument("--hold", action="store_true", help="queue it held: it starts only once released")
     o.add_argument("--spec", help="the workload's spec as a JSON object")
     o.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="one spec field (JSON value)"
@@ -184,7 +186,7 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
-def parse_duration(text: str) -> float:
+def parse_duration(text: str, option: str = "--timeout") -> float:
     """``90``, ``90s``, ``10m``, ``2h``, ``1d`` -> seconds."""
     units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
     text = text.strip().lower()
@@ -193,9 +195,7 @@ def parse_duration(text: str) -> float:
     try:
         return float(number) * (scale or 1)
     except ValueError:
-        raise UsageError(
-            f"--timeout {text!r}: use seconds or a number with s, m, h or d (e.g. 10m)"
-        ) from None
+        raise UsageError(f"{option} {text!r}: use seconds or a number with s, m, h or d (e.g. 10m)") from None
 
 
 def build_request(args: argparse.Namespace) -> dict[str, Any]:
@@ -229,7 +229,10 @@ def build_request(args: argparse.Namespace) -> dict[str, Any]:
         request["cwd"] = os.path.abspath(args.cwd or os.getcwd())
     elif args.cwd:
         request["cwd"] = os.path.abspath(args.cwd)
-    optional = {"name": args.name, "gpus": args.gpus, "memory_mib": args.memory, "where": args.where}
+    optional = {
+        "name": args.name, "gpus": args.gpus, "memory_mib": args.memory, "where": args.where,
+        "group": args.group, "hold": args.hold or None,
+    }  # fmt: skip
     request.update({k: v for k, v in optional.items() if v is not None})
     if args.gpu_ids:
         try:
@@ -261,7 +264,7 @@ def _is_utf8(word: str) -> bool:
 def cmd_submit(args: argparse.Namespace, client: Client) -> int:
     job = client.submit(**build_request(args))
     if not (args.wait or args.follow):
-        return _print_job(args, job, f"job {job.id} queued ({describe(job)})")
+        return _print_job(args, job, f"job {job.id} {job.state} ({describe(job)})")
     # Waiting: stdout carries the job's output (--follow) or its final state; notes go to stderr.
     print(f"job {job.id} queued ({describe(job)})", file=sys.stderr, flush=True)
     try:
