@@ -7,7 +7,7 @@ queue, not jobs; a job edit's fields are the request's own (:class:`JobPatch` is
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -73,7 +73,9 @@ class SwitchIn(BaseModel):
 class RemoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    ids: list[int] = Field(min_length=1, max_length=10_000, description="finished jobs to remove")
+    ids: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(
+        min_length=1, max_length=10_000, description="finished jobs to remove"
+    )
 
 
 FinishedState = Literal["succeeded", "failed", "cancelled"]
