@@ -12,7 +12,6 @@ the job's own end resolves to one winner) plus, for a running job, a signal to i
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -21,7 +20,7 @@ from gpuaccel.scheduler.control_models import QueueOut, RemovedOut
 from gpuaccel.scheduler.jobs import RequestError, validate_request
 from gpuaccel.scheduler.models import FINISHED, Job, JobRequest, JobState
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
-from gpuaccel.scheduler.store import Store, unknown_group
+from gpuaccel.scheduler.store import Store, _dumps, check_references
 
 Q, HELD, RUNNING, PAUSED = JobState.QUEUED, JobState.HELD, JobState.RUNNING, JobState.PAUSED
 EDITABLE = (Q, HELD)
@@ -166,13 +165,7 @@ def edit(s: Scheduler, job_id: int, patch: dict[str, Any]) -> Job:
         )
     changed = sorted(k for k in patch if getattr(req, k) != getattr(job, k))
     with s.store.transaction() as conn:
-        missing = [
-            d for d in req.depends_on if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()
-        ]
-        if missing:
-            raise RequestError("depends_on", f"no job with id {missing[0]}; a dependency must already exist")
-        if not conn.execute("SELECT 1 FROM groups WHERE name = ?", (req.group,)).fetchone():
-            raise RequestError("group", unknown_group(conn, req.group))
+        check_references(conn, req)
         row = conn.execute(
             "UPDATE jobs SET name = ?, spec = ?, argv = ?, env = ?, cwd = ?, priority = ?, gpus = ?,"
             " gpu_ids = ?, memory_mib = ?, max_retries = ?, depends_on = ?, labels = ?, timeout_s = ?,"
@@ -180,8 +173,7 @@ def edit(s: Scheduler, job_id: int, patch: dict[str, Any]) -> Job:
             f" WHERE id = ? AND state IN ({','.join('?' * len(EDITABLE))}) RETURNING *",
             (
                 req.name, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, req.priority,
-                req.gpus,
-                _dumps(req.gpu_ids), req.memory_mib, req.max_retries, _dumps(req.depends_on),
+                req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries, _dumps(req.depends_on),
                 _dumps(req.labels), req.timeout_s, req.group, job_id, *EDITABLE,
             ),
         ).fetchone()  # fmt: skip
@@ -196,10 +188,6 @@ def edit(s: Scheduler, job_id: int, patch: dict[str, Any]) -> Job:
         )
     s.rescan()
     return Job.from_row(row)
-
-
-def _dumps(value: Any) -> str | None:
-    return None if value is None else json.dumps(value)
 
 
 def switch(s: Scheduler, a: int, b: int) -> list[Job]:

@@ -214,17 +214,7 @@ class Store:
 
     def insert(self, req: JobRequest) -> Job:
         with self.transaction() as conn:
-            missing = [
-                d
-                for d in req.depends_on
-                if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()
-            ]
-            if missing:
-                raise RequestError(
-                    "depends_on", f"no job with id {missing[0]}; a dependency must already exist"
-                )
-            if not conn.execute("SELECT 1 FROM groups WHERE name = ?", (req.group,)).fetchone():
-                raise RequestError("group", unknown_group(conn, req.group))
+            check_references(conn, req)
             row = conn.execute(
                 "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
                 " memory_mib, max_retries, depends_on, labels, timeout_s, created_at, \"where\", \"group\")"
@@ -447,3 +437,15 @@ def unknown_group(conn: sqlite3.Connection, name: str) -> str:
     """The words for a group that does not exist, naming those that do."""
     names = [r[0] for r in conn.execute("SELECT name FROM groups ORDER BY name")]
     return f"no group {name!r}; existing groups: {', '.join(names)} (add one with: gpuaccel group add NAME)"
+
+
+def check_references(conn: sqlite3.Connection, req: JobRequest) -> None:
+    """What a request names must exist when it is stored (submit and edit): its dependencies and its
+    group; raises :class:`RequestError` naming the field."""
+    missing = [
+        d for d in req.depends_on if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()
+    ]
+    if missing:
+        raise RequestError("depends_on", f"no job with id {missing[0]}; a dependency must already exist")
+    if not conn.execute("SELECT 1 FROM groups WHERE name = ?", (req.group,)).fetchone():
+        raise RequestError("group", unknown_group(conn, req.group))
