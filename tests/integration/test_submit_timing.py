@@ -85,7 +85,8 @@ def _trap_script(tmp: Path) -> str:
     return (
         f"trap 'echo $(date +%s.%N) > {tmp}/usr1' USR1; "
         f"trap 'echo $(date +%s.%N) > {tmp}/term' TERM; "
-        f"while true; do date +%s.%N > {tmp}/beat; sleep 0.05; done"
+        # written aside, then renamed: the SIGKILL may land between the truncation and the write
+        f"while true; do date +%s.%N > {tmp}/beat.new; mv {tmp}/beat.new {tmp}/beat; sleep 0.05; done"
     )
 
 

@@ -15,6 +15,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "gpuaccel.app.commands.status",
     "gpuaccel.app.commands.serve",
     "gpuaccel.app.commands.jobs",
+    "gpuaccel.app.commands.controls",
     "gpuaccel.app.commands.ps",
     "gpuaccel.app.commands.history",
     "gpuaccel.app.commands.bench",

@@ -15,7 +15,13 @@ from pydantic import ValidationError
 
 from gpuaccel.accel import workloads
 from gpuaccel.scheduler.arrays import parse_array
-from gpuaccel.scheduler.models import MAX_KILL_GRACE_S, MAX_NAME_CHARS, MAX_UNIX_TIME, JobRequest
+from gpuaccel.scheduler.models import (
+    DEFAULT_GROUP,
+    MAX_KILL_GRACE_S,
+    MAX_NAME_CHARS,
+    MAX_UNIX_TIME,
+    JobRequest,
+)
 from gpuaccel.scheduler.timing import DEFAULT_WARN_BEFORE_S, WARN_SIGNALS
 
 COMMAND = "command"
@@ -157,6 +163,9 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
     max_retries = _int(raw, "max_retries", 0, 0, 100) or 0
     env, labels = _str_map(raw, "env"), _str_map(raw, "labels")
     options = _options(raw, where, timeout_s)
+    hold = raw.get("hold", False)
+    if not isinstance(hold, bool):
+        raise RequestError("hold", f"must be true or false, got {hold!r}")
     _check_contract(raw)  # the caps and text checks of the model, after the checks of meaning above
     return JobRequest.model_construct(
         kind=kind,
@@ -175,6 +184,8 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         timeout_s=float(timeout_s) if timeout_s is not None else None,
         where=where,
         **options,
+        group=raw.get("group") or DEFAULT_GROUP,  # checked against the groups table when stored
+        hold=hold,
     )
 
 
@@ -263,3 +274,5 @@ class Pending:
     array_max: int | None = None
     after_any: tuple[int, ...] = ()
     after_notok: tuple[int, ...] = ()
+    group: str = DEFAULT_GROUP
+    seq: int = 0  # order among equal priorities

@@ -108,6 +108,33 @@ SCHEDULER: tuple[str, ...] = (
     CREATE UNIQUE INDEX jobs_idempotency_key ON jobs (idempotency_key) WHERE idempotency_key IS NOT NULL;
     CREATE INDEX jobs_array ON jobs (array_id, array_index) WHERE array_id IS NOT NULL;
     """,
+    # 5: queue controls (scheduler/controls.py). Groups: named queues with their own parallelism (0: only
+    # the daemon's limit) that can be paused; the one-row queue_state says whether the whole queue is
+    # paused. Each job names its group; seq orders jobs of equal priority (a new job's seq is its id, and
+    # switching two jobs swaps it); paused_at / paused_s keep a paused attempt's stopped time out of its
+    # time limit, also across a daemon restart.
+    """
+    CREATE TABLE groups (
+        name TEXT PRIMARY KEY,
+        parallel INTEGER NOT NULL DEFAULT 0,
+        paused INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL
+    );
+    INSERT INTO groups (name, parallel, paused, created_at) VALUES ('default', 0, 0, 0);
+    CREATE TABLE queue_state (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        paused INTEGER NOT NULL DEFAULT 0
+    );
+    INSERT INTO queue_state (id, paused) VALUES (1, 0);
+    ALTER TABLE jobs ADD COLUMN "group" TEXT NOT NULL DEFAULT 'default';
+    ALTER TABLE jobs ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+    UPDATE jobs SET seq = id;
+    ALTER TABLE jobs ADD COLUMN paused_at REAL;
+    ALTER TABLE jobs ADD COLUMN paused_s REAL NOT NULL DEFAULT 0;
+    DROP INDEX jobs_state_prio;
+    CREATE INDEX jobs_state_prio_seq ON jobs (state, priority DESC, seq);
+    CREATE INDEX jobs_group_state ON jobs ("group", state);
+    """,
 )
 
 

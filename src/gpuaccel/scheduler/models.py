@@ -28,8 +28,8 @@ from gpuaccel.accel import workloads
 from gpuaccel.accel.workloads.report import Metrics, Progress
 
 __all__ = [
-    "ACTIVE", "ArrayOut", "FINISHED", "Event", "EventList", "Job", "JobList", "JobRequest", "JobState",
-    "Metrics", "Progress", "Text", "WAITING", "clean_text", "plain_text",
+    "ACTIVE", "ArrayOut", "FINISHED", "LIVE", "Event", "EventList", "Job", "JobList", "JobRequest",
+    "JobState", "Metrics", "Progress", "Text", "WAITING", "clean_text", "plain_text",
 ]  # fmt: skip
 
 # Caps on a job request. They are part of the published schema (maxLength, maxItems...) and hold for the
@@ -120,11 +120,15 @@ def check_json(value: Any, max_depth: int) -> None:
 
 
 class JobState(StrEnum):
-    """queued -> running -> succeeded, failed or cancelled; retrying waits between two attempts."""
+    """queued -> running -> succeeded, failed or cancelled; retrying waits between two attempts; held is
+    queued but never dispatched until released; paused is a running attempt stopped (SIGSTOP) that keeps
+    its GPUs."""
 
     QUEUED = "queued"
     RETRYING = "retrying"
+    HELD = "held"
     RUNNING = "running"
+    PAUSED = "paused"
     SUCCEEDED = "succeeded"
     FAILED = "failed"
     CANCELLED = "cancelled"
@@ -137,6 +141,9 @@ class JobState(StrEnum):
 FINISHED: frozenset[JobState] = frozenset({JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED})
 ACTIVE: frozenset[JobState] = frozenset(JobState) - FINISHED
 WAITING: frozenset[JobState] = frozenset({JobState.QUEUED, JobState.RETRYING})  # not running yet
+LIVE: frozenset[JobState] = frozenset({JobState.RUNNING, JobState.PAUSED})  # an attempt exists
+GROUP_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
+DEFAULT_GROUP = "default"
 
 
 class JobRequest(BaseModel):
@@ -221,6 +228,10 @@ class JobRequest(BaseModel):
     on_finish_url: (
         Annotated[str, Field(min_length=1, max_length=MAX_HOOK_CHARS), BeforeValidator(_plain_input)] | None
     ) = Field(default=None, description="http(s) URL the daemon POSTs the finished job's state to")
+    group: str = Field(
+        default=DEFAULT_GROUP, pattern=GROUP_NAME, description="the queue group (GET /groups lists them)"
+    )
+    hold: bool = Field(default=False, description="store it held: never started until released")
 
     @field_validator("argv")
     @classmethod
@@ -314,6 +325,9 @@ class Job(BaseModel):
         default=None, description="running: the worker's pid (= its process group)"
     )
     where: str = Field(default="local", description="local (this host) or ray (the Ray cluster)")
+    group: str = Field(default=DEFAULT_GROUP, description="the queue group it belongs to")
+    paused_at: float | None = Field(default=None, description="paused: since when")
+    paused_s: float = Field(default=0.0, description="seconds this attempt spent paused before now")
     node: str | None = Field(default=None, description="the cluster node the latest attempt ran on")
     placement_ref: str | None = Field(default=None, description="the latest attempt's Ray submission id")
     not_before: float | None = Field(default=None, description="unix time before which it does not start")
@@ -338,6 +352,7 @@ class Job(BaseModel):
     # Bookkeeping for retries and restart recovery, never sent.
     retry_base: int = Field(default=0, exclude=True)
     worker_start: str | None = Field(default=None, exclude=True)  # the worker's kernel start time
+    seq: int | None = Field(default=None, exclude=True)  # order among equal priorities (switch swaps it)
 
     @field_validator("where", mode="before")
     @classmethod

@@ -13,10 +13,14 @@ user's umask; jobs get the user's own umask back (:func:`user_umask`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import secrets
+import shutil
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +30,7 @@ import platformdirs
 DATA_DIR_ENV = "GPUACCEL_DATA_DIR"
 TOKEN_ENV = "GPUACCEL_TOKEN"
 PRIVATE_UMASK = 0o077
+_JOB_LOG = re.compile(r"job-(\d+)(?:\.log|-a\d+-ranks)")  # a job's log, a multi-GPU attempt's rank logs
 _user_umask = -1  # the umask the daemon was started with, once make_private() ran
 
 
@@ -138,6 +143,33 @@ class DataDir:
 
     def job_log(self, job_id: int) -> Path:
         return self.logs / f"job-{job_id}.log"
+
+    def remove_job_logs(self, job_ids: Iterable[int]) -> int:
+        """Delete the jobs' logs (``job-N.log`` and a multi-GPU job's ``job-N-aK-ranks`` folders) in one
+        pass over the logs folder, opened without following a link; each entry is removed relative to
+        it, a link as a link (never followed). Returns how many entries went."""
+        ids = set(job_ids)
+        if not ids:
+            return 0
+        try:
+            fd = os.open(self.logs, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except (FileNotFoundError, NotADirectoryError):
+            return 0
+        removed = 0
+        try:
+            for name in os.listdir(fd):
+                match = _JOB_LOG.fullmatch(name)
+                if match is None or int(match.group(1)) not in ids:
+                    continue
+                with contextlib.suppress(FileNotFoundError):
+                    if stat.S_ISDIR(os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode):
+                        shutil.rmtree(name, dir_fd=fd)  # fd-based: never follows a link inside
+                    else:
+                        os.unlink(name, dir_fd=fd)
+                    removed += 1
+        finally:
+            os.close(fd)
+        return removed
 
     @property
     def runs(self) -> Path:

@@ -77,9 +77,10 @@ def job_ids(store: Store, states: Sequence[str]) -> set[int]:
 
 
 def running_pids(store: Store) -> dict[int, int]:
-    """Worker pid -> job id for the running jobs (workers lead their own process group)."""
+    """Worker pid -> job id for the running (or paused) jobs (workers lead their own process group)."""
     rows = store.query(
-        "SELECT worker_pid, id FROM jobs WHERE state = ? AND worker_pid IS NOT NULL", (JobState.RUNNING,)
+        "SELECT worker_pid, id FROM jobs WHERE state IN (?, ?) AND worker_pid IS NOT NULL",
+        (JobState.RUNNING, JobState.PAUSED),
     )
     return {r[0]: r[1] for r in rows}
 

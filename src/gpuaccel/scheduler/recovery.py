@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gpuaccel.scheduler.attempts import Attempt, kill_leftovers, sweep
-from gpuaccel.scheduler.models import Job, JobState
+from gpuaccel.scheduler.models import LIVE, Job, JobState
 from gpuaccel.scheduler.runner import exit_outcome, kill_orphan, log_tail
 from gpuaccel.scheduler.store import Store
 
@@ -52,7 +52,7 @@ def recover(
             done = _from_files(store, job, attempt, lease, logs(job.id), adopt, record)
         if done is not None:
             out.append(done)
-    sweep(runs, {(j.id, j.attempt) for j in store.list(states=[JobState.RUNNING], limit=1_000_000)})
+    sweep(runs, {(j.id, j.attempt) for j in store.list(states=sorted(LIVE), limit=1_000_000)})
     return out
 
 

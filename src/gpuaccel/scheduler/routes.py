@@ -21,6 +21,7 @@ from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
 from gpuaccel.scheduler import idempotency
 from gpuaccel.scheduler.array_routes import array_router
+from gpuaccel.scheduler.control_routes import control_router
 from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
 from gpuaccel.scheduler.jobs import RequestError
 from gpuaccel.scheduler.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
@@ -262,4 +263,5 @@ def create_router(
 
     router.include_router(process_router(store, sampler))
     router.include_router(array_router(scheduler))
+    router.include_router(control_router(scheduler))
     return router

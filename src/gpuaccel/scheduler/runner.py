@@ -152,6 +152,7 @@ class Worker:
         self.deadline = self.started + job.timeout_s if job.timeout_s else None
         self.warned = False  # the job's warning signal (warn_signal) was sent
         self.stop_state: JobState | None = None
+        self.paused_since: float | None = None  # monotonic; the time limit does not run while paused
         self.stop_reason: str | None = None
         self.kill_at: float | None = None
         self.progress: Progress | None = None
@@ -235,8 +236,13 @@ class Worker:
         self._pid = pid
         self.adopted = True
         if self.job.timeout_s and self.job.started_at is not None:
-            left = self.job.started_at + self.job.timeout_s - time.time()
+            left = self.job.started_at + self.job.timeout_s + self.job.paused_s - time.time()
             self.deadline = time.monotonic() + left
+        if self.job.state == JobState.PAUSED:
+            # Stopped again: a crash between storing the pause and sending SIGSTOP (or between a
+            # resume's SIGCONT and storing it) leaves the record as the truth, which is ``paused``.
+            since = time.time() - (self.job.paused_at or time.time())
+            self.pause(time.monotonic() - max(0.0, since))
         waiter = threading.Thread(target=self._wait_adopted, name=f"job-{self.job_id}-adopted", daemon=True)
         self._threads = [waiter]
         waiter.start()
@@ -337,12 +343,28 @@ class Worker:
                 os.killpg(pid, sig)
 
     def stop(self, state: JobState, reason: str, grace_s: float) -> None:
-        """SIGTERM the job's group now and SIGKILL it ``grace_s`` later (see :meth:`enforce_kill`)."""
+        """SIGTERM the job's group now and SIGKILL it ``grace_s`` later (see :meth:`enforce_kill`); a
+        paused job is continued after the SIGTERM, so that it can act on it."""
         if self.stop_state is None:
             self.stop_state, self.stop_reason = state, reason
         if not self.exited:
             self._signal_group(signal.SIGTERM)
+            if self.paused_since is not None:
+                self._signal_group(signal.SIGCONT)
             self.kill_at = time.monotonic() + grace_s
+
+    def pause(self, since: float | None = None) -> None:
+        """SIGSTOP the job's whole group (its GPUs stay held); its time limit stops running."""
+        self._signal_group(signal.SIGSTOP)
+        if self.paused_since is None:
+            self.paused_since = time.monotonic() if since is None else since
+
+    def resume(self) -> None:
+        """SIGCONT the job's group; the time limit moves on by the time it was paused."""
+        self._signal_group(signal.SIGCONT)
+        if self.paused_since is not None and self.deadline is not None:
+            self.deadline += time.monotonic() - self.paused_since
+        self.paused_since = None
 
     def enforce_kill(self, now: float) -> None:
         if self.kill_at is not None and now >= self.kill_at and not self.exited:

@@ -14,6 +14,7 @@ import socket
 import threading
 import time
 import uuid
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,10 +25,11 @@ from gpuaccel.scheduler.arrays import ArrayLimits
 from gpuaccel.scheduler.attempts import Attempt
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.dependencies import verdict
+from gpuaccel.scheduler.groups import Limits, read_limits
 from gpuaccel.scheduler.hooks import FinishHooks
 from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
-from gpuaccel.scheduler.models import FINISHED, Job, JobRequest, JobState
+from gpuaccel.scheduler.models import FINISHED, LIVE, Job, JobRequest, JobState
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import LOCAL, Lost, Placements, Running, Unknown
 from gpuaccel.scheduler.recovery import LOST_WORKER, recover
@@ -83,6 +85,7 @@ class Scheduler:
         # A user's cancel/retry/priority change asks for a full pass next (waiting reasons, idleness):
         # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
         self._full_next = False
+        self.limits: Limits = read_limits(store)  # groups and pause switches (scheduler/controls.py)
         self.idle.subscribe(self._record_idle_event)
         self.hooks = FinishHooks(store, config)
 
@@ -260,7 +263,7 @@ class Scheduler:
             job = self._job(job_id)
             if job.state in FINISHED:
                 raise JobStateError(f"job {job_id} already {job.state}; nothing to cancel")
-            if job.state in (JobState.QUEUED, JobState.RETRYING):
+            if job.state in (JobState.QUEUED, JobState.RETRYING, JobState.HELD):
                 done = self.store.cancel_waiting(job_id)
                 if done is not None:
                     self._rescan = True
@@ -285,7 +288,7 @@ class Scheduler:
             self._rescan = True
             self._full_next = True
             self._wake.set()
-        running = self.store.list(states=[JobState.RUNNING], limit=self.config.max_parallel + 1000)
+        running = self.store.list(states=list(LIVE), limit=self.config.max_parallel + 1000)
         for job in running:  # a running element is stopped as any running job is (or claimed meanwhile)
             if job.array_id == array_id:
                 with contextlib.suppress(JobStateError):  # it finished meanwhile
@@ -312,6 +315,18 @@ class Scheduler:
         self._full_next = True
         self._wake.set()
         return job
+
+    def rescan(self, limits_changed: bool = False) -> None:
+        """Something a user did may let waiting jobs start (or stop them starting): a full pass now."""
+        if limits_changed:
+            self.limits = read_limits(self.store)
+        self._rescan = True
+        self._full_next = True
+        self._wake.set()
+
+    def worker(self, job_id: int) -> Running | None:
+        with self._lock:
+            return self._workers.get(job_id)
 
     def running_metrics(self) -> dict[int, tuple[int, dict[str, dict[str, Any]]]]:
         """GPU index -> (job id, the job's latest reported metrics): exact TFLOP/s for the telemetry view."""
@@ -390,9 +405,10 @@ class Scheduler:
         with self._lock:
             workers = list(self._workers.values())
         for w in workers:
-            if isinstance(w, Worker) and w.warning_due(mono):
+            paused = getattr(w, "paused_since", None) is not None  # the limit does not run while paused
+            if not paused and isinstance(w, Worker) and w.warning_due(mono):
                 self.store.add_event("job", job_id=w.job_id, state=JobState.RUNNING, message=w.send_warning())
-            if w.deadline is not None and mono >= w.deadline and w.stop_state is None:
+            if w.deadline is not None and mono >= w.deadline and w.stop_state is None and not paused:
                 w.stop(JobState.FAILED, f"timed out after {w.job.timeout_s:g} s", self._grace(w))
             w.enforce_kill(mono)
 
@@ -411,6 +427,10 @@ class Scheduler:
         with self._lock:
             held = {g: w.job_id for w in self._workers.values() for g in w.gpus}
             running = len(self._workers)
+            in_group = Counter(w.job.group for w in self._workers.values())
+        limits = self.limits
+        if limits.queue_paused and not full:
+            return {g: f"job {j} running" for g, j in held.items()}
         demand = {g: f"job {j} running" for g, j in held.items()}
         top = self.store.max_id()
         after_id = 0
@@ -447,6 +467,10 @@ class Scheduler:
                 if throttled is not None:
                     reasons[job.id] = throttled
                     continue
+                why = limits.why_waiting(job.group, in_group[job.group])
+                if why is not None:
+                    reasons[job.id] = why
+                    continue
                 if running >= self.config.max_parallel:
                     reasons[job.id] = f"waiting for a free slot ({self.config.max_parallel} jobs running)"
                     continue
@@ -457,6 +481,7 @@ class Scheduler:
                 if self._launch(job.id, placed):
                     running += 1
                     arrays.started(job.array_id)
+                    in_group[job.group] += 1
                     for g in placed:
                         held[g] = job.id
                         demand[g] = f"job {job.id} running"

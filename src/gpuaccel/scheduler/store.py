@@ -21,10 +21,11 @@ from gpuaccel.accel.workloads.report import Progress
 from gpuaccel.scheduler import migrations
 from gpuaccel.scheduler.idempotency import IdempotencyConflict
 from gpuaccel.scheduler.jobs import Pending, RequestError
-from gpuaccel.scheduler.models import FINISHED, Event, Job, JobRequest, JobState
+from gpuaccel.scheduler.models import FINISHED, LIVE, Event, Job, JobRequest, JobState
 from gpuaccel.scheduler.submissions import insert_submission
 
-Q, RETRYING, RUNNING = JobState.QUEUED, JobState.RETRYING, JobState.RUNNING
+Q, RETRYING, RUNNING, HELD = JobState.QUEUED, JobState.RETRYING, JobState.RUNNING, JobState.HELD
+_LIVE_SQL = f"({','.join(repr(s.value) for s in sorted(LIVE))})"  # running or paused: an attempt exists
 FIRST_PAGE, PAGE = 64, 1000  # queued rows per read in dispatch order
 
 
@@ -168,22 +169,24 @@ class Store:
 
     def pending(self, limit: int, after_id: int = 0, after: tuple[int, int] | None = None) -> list[Pending]:
         """Queued jobs in dispatch order (highest priority first, then oldest), only what dispatch needs;
-        optionally only ids > ``after_id``; ``after`` (priority, id) continues from a previous page."""
+        optionally only ids > ``after_id``; ``after`` (priority, seq) continues from a previous page."""
         sql = (
             'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where",'
-            " not_before, array_id, array_max, after_any, after_notok FROM jobs WHERE state = ? AND id > ?"
+            ' not_before, array_id, array_max, after_any, after_notok, "group", seq'
+            " FROM jobs WHERE state = ? AND id > ?"
         )
         params: list[Any] = [Q, after_id]
         if after is not None:
-            sql += " AND (priority < ? OR (priority = ? AND id > ?))"
+            sql += " AND (priority < ? OR (priority = ? AND seq > ?))"
             params += [after[0], after[0], after[1]]
-        rows = self.query(sql + " ORDER BY priority DESC, id LIMIT ?", [*params, limit])
+        rows = self.query(sql + " ORDER BY priority DESC, seq LIMIT ?", [*params, limit])
         return [
             Pending(
                 r[0], r[1], r[2], json.loads(r[3]) if r[3] else None, r[4],
                 json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7], r[8], r[9], r[10],
                 tuple(json.loads(r[11])) if r[11] and r[11] != "[]" else (),
                 tuple(json.loads(r[12])) if r[12] and r[12] != "[]" else (),
+                r[13], r[14],
             )
             for r in rows
         ]  # fmt: skip
@@ -198,7 +201,7 @@ class Store:
                 yield page
             if len(page) < size:
                 return
-            after, size = (page[-1].priority, page[-1].id), PAGE
+            after, size = (page[-1].priority, page[-1].seq), PAGE
 
     def states_of(self, ids: Sequence[int]) -> dict[int, JobState]:
         if not ids:
@@ -261,8 +264,9 @@ class Store:
 
     def running_per_array(self) -> dict[int, int]:
         rows = self.query(
-            "SELECT array_id, COUNT(*) FROM jobs WHERE state = ? AND array_id IS NOT NULL GROUP BY array_id",
-            (RUNNING,),
+            "SELECT array_id, COUNT(*) FROM jobs WHERE state IN (?, ?) AND array_id IS NOT NULL"
+            " GROUP BY array_id",
+            tuple(LIVE),
         )
         return {r[0]: r[1] for r in rows}
 
@@ -300,7 +304,7 @@ class Store:
                 " finished_at = NULL, lease_owner = ?, lease_until = ?, assigned_gpus = ?,"
                 " waiting_reason = NULL, exit_code = NULL, reason = NULL, progress = NULL,"
                 " worker_pid = NULL, worker_start = NULL, cancel_requested = 0, placement_ref = NULL,"
-                " node = NULL"
+                " node = NULL, paused_at = NULL, paused_s = 0"
                 " WHERE id = ? AND state = ? RETURNING *",
                 (RUNNING, now, owner, now + lease_s, json.dumps(gpus), job_id, Q),
             ).fetchone()
@@ -332,12 +336,14 @@ class Store:
         not running."""
         with self.transaction() as conn:
             row = conn.execute(
-                "UPDATE jobs SET cancel_requested = 1 WHERE id = ? AND state = ? RETURNING *",
-                (job_id, RUNNING),
+                f"UPDATE jobs SET cancel_requested = 1 WHERE id = ? AND state IN {_LIVE_SQL} RETURNING *",
+                (job_id,),
             ).fetchone()
             if row is None:
                 return None
-            self._event(conn, "job", job_id=job_id, state=RUNNING, message="cancel requested: SIGTERM sent")
+            self._event(
+                conn, "job", job_id=job_id, state=row["state"], message="cancel requested: SIGTERM sent"
+            )
         return Job.from_row(row)
 
     def cancel_requested(self, job_id: int) -> bool:
@@ -348,12 +354,12 @@ class Store:
         with self.transaction() as conn:
             row = conn.execute(
                 "UPDATE jobs SET lease_owner = ?, lease_until = ?, worker_pid = IFNULL(?, worker_pid)"
-                " WHERE id = ? AND state = ? RETURNING *",
-                (owner, time.time() + lease_s, pid, job_id, RUNNING),
+                f" WHERE id = ? AND state IN {_LIVE_SQL} RETURNING *",
+                (owner, time.time() + lease_s, pid, job_id),
             ).fetchone()
             if row is None:
                 return None
-            self._event(conn, "job", job_id=job_id, state=RUNNING, message=message)
+            self._event(conn, "job", job_id=job_id, state=row["state"], message=message)
         return Job.from_row(row)
 
     def set_placement_ref(self, job_id: int, ref: str) -> None:
@@ -369,8 +375,8 @@ class Store:
     def heartbeat(self, owner: str, lease_s: float) -> int:
         with self.transaction() as conn:
             cur = conn.execute(
-                "UPDATE jobs SET lease_until = ? WHERE state = ? AND lease_owner = ?",
-                (time.time() + lease_s, RUNNING, owner),
+                f"UPDATE jobs SET lease_until = ? WHERE state IN {_LIVE_SQL} AND lease_owner = ?",
+                (time.time() + lease_s, owner),
             )
             return cur.rowcount
 
@@ -379,16 +385,17 @@ class Store:
         assert state in FINISHED
         message = reason or state.value
         return self._transition(
-            job_id, (RUNNING,), state, message,
+            job_id, tuple(LIVE), state, message,
             exit_code=exit_code, reason=reason, finished_at=time.time(), lease_owner=None, lease_until=None,
+            paused_at=None,
         )  # fmt: skip
 
     def to_retrying(self, job_id: int, retry_at: float, reason: str, exit_code: int | None) -> Job | None:
         delay = max(0.0, retry_at - time.time())
         return self._transition(
-            job_id, (RUNNING,), RETRYING, f"{reason}; retrying in {delay:.1f} s",
+            job_id, tuple(LIVE), RETRYING, f"{reason}; retrying in {delay:.1f} s",
             retry_at=retry_at, reason=reason, exit_code=exit_code, finished_at=time.time(),
-            lease_owner=None, lease_until=None,
+            lease_owner=None, lease_until=None, paused_at=None,
         )  # fmt: skip
 
     def requeue_due(self, now: float) -> list[int]:
@@ -400,11 +407,11 @@ class Store:
 
     def cancel_waiting(self, job_id: int, reason: str = "cancelled by user") -> Job | None:
         return self._transition(
-            job_id, (Q, RETRYING), JobState.CANCELLED, reason, reason=reason, finished_at=time.time()
+            job_id, (Q, RETRYING, HELD), JobState.CANCELLED, reason, reason=reason, finished_at=time.time()
         )
 
     def cancel_array_waiting(self, array_id: int, reason: str = "cancelled by user") -> list[int]:
-        """Cancel an array's queued and retrying elements in one transaction (an array may have 10,000);
+        """Cancel an array's queued, retrying and held elements in one transaction (an array may have 10,000);
         returns their ids. The finished-job listeners get each (read again: only then is a Job built)."""
         now = time.time()
         with self.transaction() as conn:
@@ -412,8 +419,8 @@ class Store:
                 r[0]
                 for r in conn.execute(
                     "UPDATE jobs SET state = ?, reason = ?, finished_at = ?, waiting_reason = NULL"
-                    " WHERE array_id = ? AND state IN (?, ?) RETURNING id",
-                    (JobState.CANCELLED, reason, now, array_id, Q, RETRYING),
+                    " WHERE array_id = ? AND state IN (?, ?, ?) RETURNING id",
+                    (JobState.CANCELLED, reason, now, array_id, Q, RETRYING, HELD),
                 )
             ]
             conn.executemany(
@@ -478,9 +485,9 @@ class Store:
         with self.transaction() as conn:
             row = conn.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL, worker_pid = NULL,"
-                " worker_start = NULL, cancel_requested = 0, retry_base = retry_base + ?"
-                " WHERE id = ? AND state = ? RETURNING *",
-                (Q, 0 if count_attempt else 1, job_id, RUNNING),
+                " worker_start = NULL, cancel_requested = 0, retry_base = retry_base + ?, paused_at = NULL"
+                f" WHERE id = ? AND state IN {_LIVE_SQL} RETURNING *",
+                (Q, 0 if count_attempt else 1, job_id),
             ).fetchone()
             if row is None:
                 return None
@@ -490,6 +497,6 @@ class Store:
     def orphans(self, owner: str) -> list[Job]:
         """Running jobs not owned by ``owner``: their daemon died (the data-dir lock proves it)."""
         rows = self.query(
-            "SELECT * FROM jobs WHERE state = ? AND IFNULL(lease_owner, '') != ?", (RUNNING, owner)
+            f"SELECT * FROM jobs WHERE state IN {_LIVE_SQL} AND IFNULL(lease_owner, '') != ?", (owner,)
         )
         return [Job.from_row(r) for r in rows]

@@ -18,11 +18,30 @@ from gpuaccel.scheduler.jobs import RequestError
 from gpuaccel.scheduler.models import Job, JobRequest, JobState
 from gpuaccel.scheduler.timing import starts_at
 
-Q = JobState.QUEUED
+Q, HELD = JobState.QUEUED, JobState.HELD
 
 
 def _dumps(value: Any) -> str | None:
     return None if value is None else json.dumps(value)
+
+
+def unknown_group(conn: sqlite3.Connection, name: str) -> str:
+    """The words for a group that does not exist, naming those that do."""
+    names = [r[0] for r in conn.execute("SELECT name FROM groups ORDER BY name")]
+    return f"no group {name!r}; existing groups: {', '.join(names)} (add one with: gpuaccel group add NAME)"
+
+
+def check_references(conn: sqlite3.Connection, req: JobRequest) -> None:
+    """What a request names must exist when it is stored (submit and edit): the jobs it depends on, in
+    every kind of dependency, and its group; raises :class:`RequestError` naming the field."""
+    for field, ids in (
+        ("depends_on", req.depends_on), ("after_any", req.after_any), ("after_notok", req.after_notok)
+    ):  # fmt: skip
+        missing = [d for d in ids if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()]
+        if missing:
+            raise RequestError(field, f"no job with id {missing[0]}; a dependency must already exist")
+    if not conn.execute("SELECT 1 FROM groups WHERE name = ?", (req.group,)).fetchone():
+        raise RequestError("group", unknown_group(conn, req.group))
 
 
 def insert_submission(
@@ -37,44 +56,42 @@ def insert_submission(
             if row["request_hash"] != request_hash:
                 raise idempotency.conflict(key, row["id"])
             return Job.from_row(row), False
-    for field, ids in (
-        ("depends_on", req.depends_on), ("after_any", req.after_any), ("after_notok", req.after_notok)
-    ):  # fmt: skip
-        missing = [d for d in ids if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()]
-        if missing:
-            raise RequestError(field, f"no job with id {missing[0]}; a dependency must already exist")
+    check_references(conn, req)
     array = parse_array(req.array) if req.array else None
     waiting = starts_at(req.not_before, now) if req.not_before and req.not_before > now else None
+    state = HELD if req.hold else Q
     values = [
-        req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
+        req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, state,
         req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
         _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, now, req.where or "local",
         req.not_before, array.max_running if array else None, _dumps(req.after_any),
         _dumps(req.after_notok), req.kill_grace_s, req.warn_signal, req.warn_before_s, req.on_finish,
-        req.on_finish_url, waiting,
+        req.on_finish_url, waiting, req.group,
     ]  # fmt: skip
     sql = (
         "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
         ' memory_mib, max_retries, depends_on, labels, timeout_s, created_at, "where",'
         " not_before, array_max, after_any, after_notok, kill_grace_s, warn_signal, warn_before_s,"
-        " on_finish, on_finish_url, waiting_reason, array_id, array_index, idempotency_key,"
+        ' on_finish, on_finish_url, waiting_reason, "group", array_id, array_index, idempotency_key,'
         f" request_hash) VALUES ({', '.join('?' * (len(values) + 4))})"
     )
     first_index = array.indices[0] if array else None
     row = conn.execute(sql + " RETURNING *", [*values, None, first_index, key, request_hash]).fetchone()
     job = Job.from_row(row)
-    message = f"submitted ({job.kind})"
+    message = f"submitted ({job.kind}{', held' if req.hold else ''})"
     if array is None:
+        conn.execute("UPDATE jobs SET seq = id WHERE id = ?", (job.id,))  # its place among equal priorities
         conn.execute(
             "INSERT INTO events (t, type, job_id, state, message) VALUES (?, 'job', ?, ?, ?)",
-            (now, job.id, Q, message),
+            (now, job.id, state, message),
         )
         return job, True
     conn.execute("UPDATE jobs SET array_id = ? WHERE id = ?", (job.id, job.id))
     conn.executemany(sql, [[*values, job.id, i, None, None] for i in array.indices[1:]])
+    conn.execute("UPDATE jobs SET seq = id WHERE array_id = ?", (job.id,))
     conn.execute(
         "INSERT INTO events (t, type, job_id, state, message) SELECT ?, 'job', id, ?,"
         " ? || array_index || ' of array ' || array_id FROM jobs WHERE array_id = ?",
-        (now, Q, f"{message}: element ", job.id),
+        (now, state, f"{message}: element ", job.id),
     )
     return job.model_copy(update={"array_id": job.id}), True

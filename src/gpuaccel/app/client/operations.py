@@ -10,7 +10,8 @@ from typing import Any
 
 import httpx
 
-from gpuaccel.app.client.connection import API, IDEMPOTENCY_HEADER, Connection
+from gpuaccel.app.client.connection import API, IDEMPOTENCY_HEADER
+from gpuaccel.app.client.controls import QueueControls
 from gpuaccel.app.client.errors import ClientError
 from gpuaccel.app.client.sse import ServerEvent
 from gpuaccel.scheduler.models import ArrayOut, Event, EventList, HealthOut, IdleOut, Job, JobList, JobState
@@ -18,7 +19,7 @@ from gpuaccel.scheduler.models import ArrayOut, Event, EventList, HealthOut, Idl
 ASSISTANT = "/assistant"
 
 
-class Client(Connection):
+class Client(QueueControls):
     # -- daemon and jobs -----------------------------------------------------------------------------
 
     def health(self) -> HealthOut:

@@ -26,7 +26,7 @@ SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
     "memory_mib", "attempt", "max_retries", "depends_on", "labels", "timeout_s", "exit_code", "cwd",
     "where", "node", "placement_ref", "array_id", "array_index", "array_max", "after_any", "after_notok",
-    "kill_grace_s", "warn_signal", "warn_before_s", "on_finish", "on_finish_url",
+    "kill_grace_s", "warn_signal", "warn_before_s", "on_finish", "on_finish_url", "group", "paused_s",
 )  # fmt: skip
 
 
@@ -58,6 +58,8 @@ def _submit_options() -> argparse.ArgumentParser:
         choices=("local", "ray"),
         help="run on the daemon's host or on its Ray cluster (default: the daemon's setting)",
     )
+    o.add_argument("--group", help="the queue group (default: default; see gpuaccel group)")
+    o.add_argument("--hold", action="store_true", help="queue it held: it starts only once released")
     o.add_argument("--spec", help="the workload's spec as a JSON object")
     o.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="one spec field (JSON value)"
@@ -229,7 +231,10 @@ def build_request(args: argparse.Namespace) -> dict[str, Any]:
         request["cwd"] = os.path.abspath(args.cwd or os.getcwd())
     elif args.cwd:
         request["cwd"] = os.path.abspath(args.cwd)
-    optional = {"name": args.name, "gpus": args.gpus, "memory_mib": args.memory, "where": args.where}
+    optional = {
+        "name": args.name, "gpus": args.gpus, "memory_mib": args.memory, "where": args.where,
+        "group": args.group, "hold": args.hold or None,
+    }  # fmt: skip
     request.update({k: v for k, v in optional.items() if v is not None})
     if args.gpu_ids:
         try:
@@ -266,7 +271,7 @@ def cmd_submit(args: argparse.Namespace, client: Client) -> int:
             args, job, array_line(job, client.get_array(job.array_id, limit=0).states, describe(job))
         )
     if not (args.wait or args.follow):
-        return _print_job(args, job, f"job {job.id} queued ({describe(job)})")
+        return _print_job(args, job, f"job {job.id} {job.state} ({describe(job)})")
     # Waiting: stdout carries the job's output (--follow) or its final state; notes go to stderr.
     print(f"job {job.id} queued ({describe(job)})", file=sys.stderr, flush=True)
     try:

@@ -209,6 +209,7 @@ class JobsPanel(QWidget):
     cancelRequested = Signal(int)
     retryRequested = Signal(int)
     priorityRequested = Signal(int, int)
+    controlRequested = Signal(str, int)  # pause, resume, hold or release; the job id
     selectionChanged = Signal(object)  # job id or None
 
     def __init__(self, model: JobsModel, parent: QWidget | None = None) -> None:
@@ -230,13 +231,20 @@ class JobsPanel(QWidget):
         self.search.setClearButtonEnabled(True)
         self.cancel_button = QPushButton("Cancel")
         self.retry_button = QPushButton("Retry")
+        self.pause_button = QPushButton("Pause")  # Resume for a paused job
+        self.pause_button.setToolTip("Stop a running job's processes (SIGSTOP); it keeps its GPUs")
+        self.hold_button = QPushButton("Hold")  # Release for a held job
+        self.hold_button.setToolTip("Keep a queued job from starting until it is released")
         self.priority_spin = QSpinBox()
         self.priority_spin.setRange(-1000, 1000)
         self.priority_button = QPushButton("Set priority")
         for w in (self.submit_button, QLabel("State:"), self.state_filter, self.kind_filter, self.search):
             bar.addWidget(w)
         bar.addStretch(1)
-        for w in (self.cancel_button, self.retry_button, self.priority_spin, self.priority_button):
+        for w in (
+            self.cancel_button, self.pause_button, self.hold_button, self.retry_button,
+            self.priority_spin, self.priority_button,
+        ):  # fmt: skip
             bar.addWidget(w)
         layout.addLayout(bar)
         self.table_model = JobsTableModel()
@@ -265,6 +273,8 @@ class JobsPanel(QWidget):
         self.submit_button.clicked.connect(self.open_submit_dialog)
         self.cancel_button.clicked.connect(self.cancel_selected)
         self.retry_button.clicked.connect(lambda: self._act(self.retryRequested))
+        self.pause_button.clicked.connect(lambda: self._control(self.pause_button))
+        self.hold_button.clicked.connect(lambda: self._control(self.hold_button))
         self.priority_button.clicked.connect(self._set_priority)
         self.state_filter.currentIndexChanged.connect(self.refresh)
         self.kind_filter.currentIndexChanged.connect(self.refresh)
@@ -348,6 +358,10 @@ class JobsPanel(QWidget):
         state = job.get("state") if job else None
         self.cancel_button.setEnabled(state in ACTIVE)
         self.retry_button.setEnabled(state in FINISHED)
+        self.pause_button.setText("Resume" if state == JobState.PAUSED else "Pause")
+        self.pause_button.setEnabled(state in (JobState.RUNNING, JobState.PAUSED))
+        self.hold_button.setText("Release" if state == JobState.HELD else "Hold")
+        self.hold_button.setEnabled(state in (JobState.QUEUED, JobState.HELD))
         self.priority_button.setEnabled(state in WAITING)
         self.priority_spin.setEnabled(state in WAITING)
 
@@ -368,7 +382,7 @@ class JobsPanel(QWidget):
         job = self.selected_job()
         if job is None:
             return None
-        if job.get("state") != "running":
+        if job.get("state") not in (JobState.RUNNING, JobState.PAUSED):
             self.cancelRequested.emit(int(job["id"]))
             return None
         box = QMessageBox(self)
@@ -397,6 +411,12 @@ class JobsPanel(QWidget):
         if job is not None:
             signal.emit(int(job["id"]))
 
+    def _control(self, button: QPushButton) -> None:
+        """The button's current words name the action (Pause/Resume, Hold/Release)."""
+        job = self.selected_job()
+        if job is not None and button.isEnabled():
+            self.controlRequested.emit(button.text().lower(), int(job["id"]))
+
     def _set_priority(self) -> None:
         job = self.selected_job()
         if job is not None:
@@ -411,6 +431,10 @@ class JobsPanel(QWidget):
             "cancel": "cancel requested",
             "retry": "queued again",
             "priority": "priority set",
+            "pause": "paused",
+            "resume": "resumed",
+            "hold": "held",
+            "release": "released",
         }
         self.status.setProperty("error", "no")
         self.status.setText(f"Job {job['id']}: {words.get(action, action)} ({job.get('state')}).")

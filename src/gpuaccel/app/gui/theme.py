@@ -96,7 +96,9 @@ DARK = Theme(
     alt_row="#1c2027",
     states={
         "running": "#4fc3f7",
+        "paused": "#ce93d8",
         "queued": "#b0bec5",
+        "held": "#90a4ae",
         "retrying": "#ffb74d",
         "succeeded": "#81c784",
         "failed": "#ff8a80",
@@ -126,7 +128,9 @@ LIGHT = Theme(
     alt_row="#f3f5f8",
     states={
         "running": "#0b72b9",
+        "paused": "#7b3f98",
         "queued": "#5f6773",
+        "held": "#44505c",
         "retrying": "#b35c00",
         "succeeded": "#1e7b34",
         "failed": "#b3261e",

@@ -49,6 +49,7 @@ class MainWindow(QMainWindow):
     _cancel = Signal(int)
     _retry = Signal(int)
     _priority = Signal(int, int)
+    _control = Signal(str, int)  # pause, resume, hold, release
     _select = Signal(object)
     _long_window = Signal(bool)
     _endpoint = Signal(object)
@@ -163,6 +164,7 @@ class MainWindow(QMainWindow):
         self._cancel.connect(w.cancel)
         self._retry.connect(w.retry)
         self._priority.connect(w.set_priority)
+        self._control.connect(w.job_control)
         self._select.connect(w.select_job)
         self._long_window.connect(w.set_long_window)
         self._endpoint.connect(w.set_endpoint)
@@ -173,6 +175,7 @@ class MainWindow(QMainWindow):
         self.jobs_panel.cancelRequested.connect(self._cancel)
         self.jobs_panel.retryRequested.connect(self._retry)
         self.jobs_panel.priorityRequested.connect(self._priority)
+        self.jobs_panel.controlRequested.connect(self._control)
         self.jobs_panel.selectionChanged.connect(self._select)
         self.assistant_panel.request.connect(self._assistant_call)
         self.start_button.clicked.connect(self._start_daemon)
@@ -283,7 +286,7 @@ class MainWindow(QMainWindow):
 
     def _show_counts(self) -> None:
         counts = self.jobs.counts()
-        shown = (JobState.RUNNING, JobState.QUEUED, JobState.RETRYING)
+        shown = (JobState.RUNNING, JobState.PAUSED, JobState.QUEUED, JobState.HELD, JobState.RETRYING)
         text = ", ".join(f"{counts[s]} {s}" for s in shown if counts.get(s))
         self.tabs.setTabText(1, f"Jobs ({text})" if text else "Jobs")
 

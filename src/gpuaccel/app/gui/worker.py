@@ -158,6 +158,15 @@ class ApiWorker(QObject):
     def set_priority(self, job_id: int, priority: int) -> None:
         self._act("priority", lambda api: api.call(Client.set_priority, job_id, priority).to_json())
 
+    @Slot(str, int)
+    def job_control(self, action: str, job_id: int) -> None:
+        """One of :data:`JOB_CONTROLS` (pause, resume, hold, release) on one job."""
+        operation = JOB_CONTROLS.get(action)
+        if operation is None:
+            self.actionFailed.emit(action, REJECTED, "", f"unknown job action {action!r}")
+            return
+        self._act(action, lambda api: api.call(operation, job_id).to_json())
+
     @Slot(str, object)
     def assistant_call(self, action: str, arg: Any) -> None:
         """One of :data:`ASSISTANT_ACTIONS`; the answer comes back as actionDone("assistant:<action>")."""
@@ -451,4 +460,12 @@ ASSISTANT_ACTIONS: dict[str, Callable[[Api, Any], Any]] = {
     "stop_chat": lambda api, conversation: api.call(
         Client.stop_chat, int(conversation) if conversation else None
     ),
+}
+
+# The jobs tab's state controls: action -> the client call on one job.
+JOB_CONTROLS: dict[str, Callable[..., Any]] = {
+    "pause": Client.pause_job,
+    "resume": Client.resume_job,
+    "hold": Client.hold,
+    "release": Client.release,
 }
