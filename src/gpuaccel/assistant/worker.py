@@ -89,6 +89,7 @@ class WorkerEngine:
         self.info = {**info, "load_s": round(time.monotonic() - t0, 2), "pid": self._proc.pid, "gpu": gpu}
         self.runtime: dict[str, Any] = info.get("runtime", {})
         self.last_reason = ""
+        self.close_detail: dict[str, float] = {}  # where close() spent its time: the child's ack, its exit
 
     @property
     def pid(self) -> int | None:
@@ -141,7 +142,9 @@ class WorkerEngine:
                 pass
             # Nothing is left to save: end it now rather than wait for interpreter teardown; the driver
             # reclaims the CUDA context with the process.
+            t1 = time.monotonic()
             self._proc.kill()
             self._proc.join(CLOSE_TIMEOUT_S)
+            self.close_detail = {"ack_s": round(t1 - t0, 3), "exit_s": round(time.monotonic() - t1, 3)}
         self._conn.close()
         return time.monotonic() - t0
