@@ -193,22 +193,27 @@ def copy_state(state: list[Any] | None) -> list[Any] | None:
 
 
 def sample(logits: Any, params: GenParams, generator: Any) -> int:
+    """A token from the top-p nucleus at ``temperature``; ``top_p <= 0`` keeps only the likeliest token.
+
+    The work stays where the logits are (a 65536-entry sort or draw on the host costs ~5 ms a token): the
+    nucleus is the prefix of the probabilities sorted in descending order, and one uniform number from the
+    seeded CPU generator picks from its cumulative sum, so the same logits give the same token on any
+    engine and one host sync a token is all the sampling costs.
+    """
     import torch
 
-    # The nucleus is found where the logits are (on a GPU: no 65536-entry sort on the host, ~10 ms a
-    # token); the draw uses the seeded CPU generator over the full masked distribution in vocabulary order,
-    # so the same logits give the same token on any engine.
     logits = logits.to(torch.float32, copy=True)
     logits[EOT] = -torch.inf
     if params.temperature <= 0:
         return int(torch.argmax(logits))
-    probs = torch.softmax(logits / params.temperature, dim=-1)
-    if params.top_p < 1.0:
-        sorted_p, order = torch.sort(probs, descending=True)
-        keep = torch.cumsum(sorted_p, 0) - sorted_p < params.top_p
-        mask = torch.zeros_like(probs, dtype=torch.bool).scatter_(0, order, keep)  # no host sync
-        probs = torch.where(mask, probs, torch.zeros_like(probs))
-    return int(torch.multinomial((probs / probs.sum()).cpu(), 1, generator=generator))
+    sorted_p, order = torch.sort(torch.softmax(logits / params.temperature, dim=-1), descending=True)
+    keep = (torch.cumsum(sorted_p, 0) - sorted_p < params.top_p) & (sorted_p > 0)
+    keep[0] = True
+    cdf = torch.cumsum(torch.where(keep, sorted_p, torch.zeros_like(sorted_p)), 0)
+    u = float(torch.rand((), generator=generator))
+    i = torch.searchsorted(cdf, (cdf[-1] * u).reshape(1), right=True)
+    i = torch.minimum(i, keep.sum().reshape(1) - 1)  # the nucleus is a prefix; u * total may round up
+    return int(order[i])
 
 
 class Engine:
