@@ -7,6 +7,7 @@ weights dict ``model.z``, same state list: per layer the attention's previous x,
 fp32, the FFN's previous x) with eager PyTorch around one WKV kernel launch per layer.
 :class:`GraphStep` captures one token's whole forward with static token, state and logits buffers and
 replays it per token, so decoding costs one graph launch instead of hundreds of kernel launches.
+:func:`choose_wkv` says which WKV path a strategy gets here, and why.
 """
 
 from __future__ import annotations
