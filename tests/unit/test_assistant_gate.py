@@ -70,6 +70,8 @@ def test_claim_mid_generation_preempts_within_one_token(model_path: Path) -> Non
     assert log.index(("cuda fp16", "closed")) < next(i for i, e in enumerate(log) if e[0] == "cpu fp32")
     assert [s["event"] for s in ctl.switches][:4] == ["load", "preempt", "release", "load"]
     assert ctl.switches[3]["strategy"] == "cpu fp32"
+    assert "prefill: plain (CPU strategy" in ctl.switches[3]["reason"]  # the path and why, in the status
+    assert ctl.switches[3]["runtime"]["decode"] == "plain"
     assert out == reference  # ... and the answer continued on CPU unchanged (greedy)
     ctl.close()
 
@@ -124,6 +126,7 @@ def test_worker_process_engine_streams_and_interrupts(model_path: Path) -> None:
 
     eng = WorkerEngine(model_path, "cpu fp32")
     try:
+        assert eng.runtime["prefill"] == "plain" and "CPU strategy" in eng.runtime["prefill_reason"]
         toks = list(b"User: hi\n\nAssistant:")
         inproc = Engine(model_path, "cpu fp32")
         assert list(eng.generate(toks, PARAMS)) == list(inproc.generate(toks, PARAMS))

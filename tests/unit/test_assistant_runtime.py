@@ -125,3 +125,21 @@ def test_bad_files_give_clear_errors(tmp_path) -> None:
         runtime.load_rwkv(tmp_path / "missing.safetensors", "cpu fp32")
     with pytest.raises(runtime.ModelError, match="strategy"):
         runtime.load_rwkv(BUNDLED_MODEL, "cuda fp8")
+
+
+def test_sample_draws_from_the_top_p_nucleus() -> None:
+    """Frequencies follow the softmax inside the nucleus; nothing outside it and never end-of-text."""
+    from gpuaccel.assistant.runtime import sample
+
+    logits = torch.tensor([9.0, 1.0, 2.0, 3.0, 0.5, -50.0])  # index 0 is end of text: never drawn
+    gen = torch.Generator().manual_seed(0)
+    counts = torch.zeros(6)
+    for _ in range(3000):
+        counts[sample(logits, GenParams(temperature=1.0, top_p=1.0), gen)] += 1
+    assert counts[0] == 0
+    torch.testing.assert_close(counts[1:5] / 3000, torch.softmax(logits[1:5], 0), atol=0.03, rtol=0)
+    nucleus = {sample(logits, GenParams(temperature=1.0, top_p=0.8), gen) for _ in range(300)}
+    assert nucleus == {2, 3}  # 0.63 alone is under 0.8; with 0.23 the nucleus is full
+    assert sample(logits, GenParams(temperature=1.0, top_p=0.0), gen) == 3  # top_p 0: the likeliest
+    again = [sample(logits, GenParams(temperature=1.0), torch.Generator().manual_seed(5)) for _ in range(2)]
+    assert again[0] == again[1]  # same seed, same token

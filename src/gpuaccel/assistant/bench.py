@@ -2,9 +2,11 @@
 and the time from a job claim (the gate closing) until the model's GPU memory is back with the driver.
 
 Models: the bundled tiny model and random-weight models of the released 0.1B (12 x 768) and 0.4B
-(24 x 1024) shapes, built with the project's trainer code. Prints one JSON object per measurement.
-``python3 -m gpuaccel.assistant.bench --out results.json`` (needs CUDA; rwkv's own CUDA kernel only when
-``GPUACCEL_RWKV_CUDA_ON=1``, which compiles it with nvcc first).
+(24 x 1024) shapes, built with the project's trainer code, on the engine's default paths (Triton WKV-7
+prefill, CUDA-graph decode), and the 0.1B once more on rwkv's own forward for comparison. Also a typical
+answer (a cold 400-token prompt, 100 sampled tokens) and the claim-to-free time for each model. Prints one
+JSON object per measurement and a table. ``python3 -m gpuaccel.assistant.bench --out results.json``
+(needs CUDA).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ SHAPES = {
 }
 
 
+TYPICAL_PROMPT = 400  # tokens: the RWKV chat prompt with a result block and a question
+TYPICAL_ANSWER = 100  # tokens: a few sentences of prose after the result's own sentence
 CUDA = True  # --cpu-smoke turns this off to check the script itself on a machine without a GPU
 
 
@@ -53,15 +57,34 @@ def make_random(name: str, out_dir: Path) -> Path:
     return path
 
 
-def bench_engine(path: Path, strategy: str, prefill: int = 512, decode: int = 128) -> dict[str, Any]:
+def _median_s(fn: Any, repeat: int = 3) -> float:
+    times = []
+    for _ in range(repeat):
+        _sync()
+        t0 = time.perf_counter()
+        fn()
+        _sync()
+        times.append(time.perf_counter() - t0)
+    return sorted(times)[len(times) // 2]
+
+
+def bench_engine(
+    path: Path,
+    strategy: str,
+    prefill: int = 512,
+    decode: int = 128,
+    fast: bool = True,
+    answer: tuple[int, int] = (TYPICAL_PROMPT, TYPICAL_ANSWER),
+) -> dict[str, Any]:
+    """Load, prefill and decode speed of one engine; ``fast=False`` is rwkv's own forward, for comparison."""
     import torch
 
-    from gpuaccel.assistant.runtime import Engine
+    from gpuaccel.assistant.runtime import Engine, GenParams, sample
 
     if CUDA:
         torch.cuda.reset_peak_memory_stats()
     t0 = time.perf_counter()
-    engine = Engine(path, strategy)
+    engine = Engine(path, strategy, fast=fast)
     load_s = time.perf_counter() - t0
     vocab = engine.tokenizer.vocab_size
     tokens = torch.randint(1, vocab, (prefill,), generator=torch.Generator().manual_seed(0)).tolist()
@@ -69,25 +92,49 @@ def bench_engine(path: Path, strategy: str, prefill: int = 512, decode: int = 12
     _, st = engine.forward([1], None)
     for _ in range(4):
         _, st = engine.forward([2], st)
-    _sync()
-    t0 = time.perf_counter()
+    prefill_s = _median_s(lambda: engine.forward(tokens, None))
     logits, state = engine.forward(tokens, None)
-    _sync()
-    prefill_s = time.perf_counter() - t0
     t0 = time.perf_counter()
     tok = int(torch.argmax(logits))
     for _ in range(decode):
         logits, state = engine.forward([tok], state)
         tok = int(torch.argmax(logits))  # includes the sampling sync a real decode pays
     decode_s = time.perf_counter() - t0
+    params, gen = GenParams(temperature=1.0, top_p=0.5), torch.Generator().manual_seed(0)
+    t0 = time.perf_counter()
+    for _ in range(decode):  # the chat's own sampler (top-p on the CPU), as an answer pays it
+        logits, state = engine.forward([sample(logits, params, gen)], state)
+    sampled_s = time.perf_counter() - t0
     out = {
         "model": path.stem, "strategy": strategy, "layers": engine.n_layer, "load_s": round(load_s, 2),
-        "prefill_tokens": prefill, "prefill_tok_s": round(prefill / prefill_s, 1),
+        "runtime": engine.runtime, "prefill_tokens": prefill, "prefill_tok_s": round(prefill / prefill_s, 1),
         "decode_tokens": decode, "decode_tok_s": round(decode / decode_s, 1),
+        "decode_sampled_tok_s": round(decode / sampled_s, 1), **typical_answer(engine, *answer),
         "peak_mib": round(torch.cuda.max_memory_allocated() / 2**20, 1) if CUDA else None,
     }  # fmt: skip
     engine.close()
     return out
+
+
+def typical_answer(engine: Any, prompt: int = TYPICAL_PROMPT, answer: int = TYPICAL_ANSWER) -> dict[str, Any]:
+    """One chat answer from a cold prompt: prefill, then sampled tokens with the chat's settings."""
+    import torch
+
+    from gpuaccel.assistant.runtime import GenParams
+
+    vocab = engine.tokenizer.vocab_size
+    tokens = torch.randint(1, vocab, (prompt,), generator=torch.Generator().manual_seed(7)).tolist()
+    params = GenParams(max_tokens=answer, temperature=1.0, top_p=0.5, seed=0, stop=b"")
+    t0 = time.perf_counter()
+    first, n = None, 0
+    for _ in engine.generate(tokens, params):
+        first = first if first is not None else time.perf_counter() - t0
+        n += 1
+    total = time.perf_counter() - t0
+    return {
+        "answer_prompt_tokens": prompt, "answer_tokens": n, "answer_first_token_s": round(first or 0.0, 3),
+        "answer_s": round(total, 3),
+    }  # fmt: skip
 
 
 class _Gate:
@@ -129,7 +176,13 @@ def claim_to_free(path: Path) -> dict[str, Any]:
         engine.strategy = strategy
         return engine
 
-    ctl = GateController(gate, path, WorkerEngine if CUDA else cpu_labelled, GateSettings(on_close="wait"))
+    closing: list[Any] = []
+
+    def factory(p: Path, strategy: str) -> WorkerEngine:
+        closing[:] = [WorkerEngine(p, strategy) if CUDA else cpu_labelled(p, strategy)]
+        return closing[0]
+
+    ctl = GateController(gate, path, factory, GateSettings(on_close="wait"))
     stop, seen, loaded_free = threading.Event(), [], []
 
     def run() -> None:
@@ -153,14 +206,31 @@ def claim_to_free(path: Path) -> dict[str, Any]:
     ctl.interrupt()
     t.join()
     ctl.close()
+    detail = getattr(closing[0], "close_detail", {}) if closing else {}
     release = next(s for s in ctl.switches if s["event"] == "release")
     return {
         "model": path.stem, "tokens_after_claim": len([x for x in seen if x > t_claim]),
         "tokens_before_claim": n_at_claim, "claim_to_free_s": round(t_free - t_claim, 3),
-        "worker_close_s": release.get("close_s"),
+        "worker_close_s": release.get("close_s"), **{f"worker_{k}": v for k, v in detail.items()},
         "gpu_mib_used_by_worker": round((free0 - loaded_free[0]) / 2**20),
         "gpu_mib_still_used_after_free": round((free0 - free1) / 2**20),
     }  # fmt: skip
+
+
+def environment() -> dict[str, Any]:
+    import importlib.metadata as md
+
+    import torch
+
+    env = {"torch": torch.__version__, "cuda": torch.version.cuda}
+    for pkg in ("triton", "rwkv"):
+        try:
+            env[pkg] = md.version(pkg)
+        except md.PackageNotFoundError:
+            env[pkg] = None
+    if CUDA:
+        env["device"] = torch.cuda.get_device_name()
+    return env
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,20 +242,32 @@ def main(argv: list[str] | None = None) -> int:
     global CUDA
     CUDA = not args.cpu_smoke
     strategy = "cuda fp16" if CUDA else "cpu fp32"
+    sizes = {"prefill": 512, "decode": 128} if CUDA else {"prefill": 8, "decode": 4, "answer": (8, 4)}
     from gpuaccel.assistant.runtime import BUNDLED_MODEL
 
     args.tmp.mkdir(parents=True, exist_ok=True)
-    results = []
-    for path in [BUNDLED_MODEL] + [make_random(n, args.tmp) for n in (SHAPES if CUDA else ["random-0.1b"])]:
-        results.append(bench_engine(path, strategy, 512 if CUDA else 8, 128 if CUDA else 4))
+    results: list[dict[str, Any]] = [{"env": environment()}]
+    print(json.dumps(results[0]), flush=True)
+    paths = [BUNDLED_MODEL] + [make_random(n, args.tmp) for n in (SHAPES if CUDA else ["random-0.1b"])]
+    runs = [(p, True) for p in paths] + [(args.tmp / "random-0.1b.safetensors", False)]
+    for path, fast in runs:  # the last: rwkv's own forward at 0.1B, the numbers before this runtime
+        results.append(bench_engine(path, strategy, fast=fast, **sizes))  # type: ignore[arg-type]
         print(json.dumps(results[-1]), flush=True)
-    for path in (
-        BUNDLED_MODEL,
-        args.tmp / ("random-0.4b.safetensors" if CUDA else "random-0.1b.safetensors"),
-    ):
-        results.append(claim_to_free(path))
-        print(json.dumps(results[-1]), flush=True)
+    for path in paths:
+        for _ in range(3 if CUDA else 1):
+            results.append(claim_to_free(path))
+            print(json.dumps(results[-1]), flush=True)
     args.out.write_text(json.dumps(results, indent=1))
+    print(f"{'model':<14}{'wkv':>10}{'prefill/s':>10}{'decode/s':>10}{'answer s':>10}  decode path")
+    for r in results:
+        if "prefill_tok_s" in r:
+            rt = r["runtime"]
+            print(
+                f"{r['model']:<14}{rt['prefill']:>10}{r['prefill_tok_s']:>10}{r['decode_tok_s']:>10}"
+                f"{r['answer_s']:>10}  {rt['decode']} / sampled {r['decode_sampled_tok_s']} tok/s"
+            )
+        elif "claim_to_free_s" in r:
+            print(f"{r['model']:<14} claim -> GPU memory freed {r['claim_to_free_s']} s")
     return 0
 
 

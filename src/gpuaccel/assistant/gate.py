@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from gpuaccel.assistant.runtime import GenParams
+from gpuaccel.assistant.runtime import GenParams, describe_runtime
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +125,14 @@ class GateController:
             self.engine = engine
         if strategy.startswith("cuda") and self.gate is not None and getattr(engine, "pid", None):
             self.gate.exempt_pid(engine.pid)  # our own GPU memory must not close our own gate
-        self._record("load", strategy, f"model {self.model_path.name}")
+        runtime = getattr(engine, "runtime", None) or {}
+        words = f"; {describe_runtime(runtime)}" if runtime else ""
+        self._record(
+            "load",
+            strategy,
+            f"model {self.model_path.name}{words}",
+            **({"runtime": runtime} if runtime else {}),
+        )
         return engine
 
     def release(self, reason: str) -> None:

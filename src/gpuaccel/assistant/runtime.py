@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import codecs
 import copy
+import logging
 import os
+import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,20 +32,36 @@ BUNDLED_MODEL = Path(__file__).resolve().parents[1] / "assets" / "model" / "tiny
 EOT = 0  # token 0: end of text in the World vocabulary and in our byte vocabulary; never sampled
 PREFILL_CHUNK = 256
 _LOAD_LOCK = threading.Lock()
+log = logging.getLogger(__name__)
 
 
 class ModelError(RuntimeError):
     """The model file cannot be used (missing, not RWKV-7, wrong strategy); the message says why."""
 
 
-def prepare_env(strategy: str) -> None:
-    """rwkv reads these at import: RWKV-7 on, TorchScript on, its CUDA kernel only when asked for."""
+def prepare_env(strategy: str, wkv: str = "plain") -> None:
+    """rwkv reads these at import: RWKV-7 on, TorchScript on, its CUDA op only for ``wkv == "rwkv-cuda"``.
+
+    Compiled kernels (Triton's, rwkv's CUDA op) go to the user's cache dir unless the user chose a place.
+    """
     os.environ["RWKV_V7_ON"] = "1"
     os.environ.setdefault("RWKV_JIT_ON", "1")
-    if not strategy.startswith("cuda") or os.environ.get("GPUACCEL_RWKV_CUDA_ON") != "1":
-        os.environ["RWKV_CUDA_ON"] = "0"
-    else:
-        os.environ["RWKV_CUDA_ON"] = "1"
+    os.environ["RWKV_CUDA_ON"] = "1" if strategy.startswith("cuda") and wkv == "rwkv-cuda" else "0"
+    if strategy.startswith("cuda"):
+        from gpuaccel.accel.kernels.tuning_store import cache_dir
+
+        os.environ.setdefault("TRITON_CACHE_DIR", str(cache_dir() / "triton"))
+        os.environ.setdefault("TORCH_EXTENSIONS_DIR", str(cache_dir() / "torch_extensions"))
+
+
+def describe_runtime(runtime: dict[str, Any]) -> str:
+    """One line for the status and the log: which paths run and why."""
+    if not runtime:
+        return ""
+    rt = runtime
+    return (
+        f"prefill: {rt['prefill']} ({rt['prefill_reason']}); decode: {rt['decode']} ({rt['decode_reason']})"
+    )
 
 
 # -- tokenizers ------------------------------------------------------------------------------------------
@@ -142,11 +161,11 @@ def read_safetensors(path: Path) -> tuple[dict[str, Any], dict[str, str]]:
     return tensors, meta
 
 
-def load_rwkv(path: Path, strategy: str) -> tuple[Any, Tokenizer]:
+def load_rwkv(path: Path, strategy: str, wkv: str = "plain") -> tuple[Any, Tokenizer]:
     """An ``rwkv.model.RWKV`` (RWKV_x070) with the weights of ``path`` and the matching tokenizer."""
     if strategy not in STRATEGIES:
         raise ModelError(f"strategy {strategy!r} not supported by RWKV-7; use one of {', '.join(STRATEGIES)}")
-    prepare_env(strategy)
+    prepare_env(strategy, wkv)
     tensors, meta = read_safetensors(path)
     vocab = int(tensors["emb.weight"].shape[0])
     tokenizer = tokenizer_for(vocab, meta.get("tokenizer"))
@@ -176,50 +195,123 @@ def copy_state(state: list[Any] | None) -> list[Any] | None:
 
 
 def sample(logits: Any, params: GenParams, generator: Any) -> int:
+    """A token from the top-p nucleus at ``temperature``; ``top_p <= 0`` keeps only the likeliest token.
+
+    The work stays where the logits are (a 65536-entry sort or draw on the host costs ~5 ms a token): the
+    nucleus is the prefix of the probabilities sorted in descending order, and one uniform number from the
+    seeded CPU generator picks from its cumulative sum, so the same logits give the same token on any
+    engine and one host sync a token is all the sampling costs.
+    """
     import torch
 
-    # Sample on the CPU: the seeded CPU generator then gives the same tokens whichever engine produced
-    # the logits, so an answer moved from GPU to CPU mid-way continues identically.
-    logits = logits.to("cpu", torch.float32, copy=True)
+    logits = logits.to(torch.float32, copy=True)
     logits[EOT] = -torch.inf
     if params.temperature <= 0:
         return int(torch.argmax(logits))
-    probs = torch.softmax(logits / params.temperature, dim=-1)
-    if params.top_p < 1.0:
-        sorted_p, order = torch.sort(probs, descending=True)
-        keep = torch.cumsum(sorted_p, 0) - sorted_p < params.top_p
-        mask = torch.zeros_like(probs, dtype=torch.bool)
-        mask[order[keep]] = True
-        probs = torch.where(mask, probs, torch.zeros_like(probs))
-    return int(torch.multinomial(probs / probs.sum(), 1, generator=generator))
+    sorted_p, order = torch.sort(torch.softmax(logits / params.temperature, dim=-1), descending=True)
+    keep = (torch.cumsum(sorted_p, 0) - sorted_p < params.top_p) & (sorted_p > 0)
+    keep[0] = True
+    cdf = torch.cumsum(torch.where(keep, sorted_p, torch.zeros_like(sorted_p)), 0)
+    u = float(torch.rand((), generator=generator))
+    i = torch.searchsorted(cdf, (cdf[-1] * u).reshape(1), right=True)
+    i = torch.minimum(i, keep.sum().reshape(1) - 1)  # the nucleus is a prefix; u * total may round up
+    return int(order[i])
 
 
 class Engine:
     """One loaded model, its tokenizer and a small prefix cache of states (deep-copied on reuse)."""
 
-    def __init__(self, path: Path, strategy: str, cache_entries: int = 8, interrupt: Any = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        strategy: str,
+        cache_entries: int = 8,
+        interrupt: Any = None,
+        fast: bool = True,
+        progress: Callable[[str], None] | None = None,
+    ) -> None:
         """``interrupt``: an event another party sets to stop generation (a worker's parent shares one
-        across processes); by default the engine's own."""
+        across processes); by default the engine's own. ``fast=False`` keeps rwkv's own forward on a GPU
+        (for comparison); ``progress`` hears what a slow first load is doing (compiles)."""
         self.path, self.strategy = Path(path), strategy
-        self.model, self.tokenizer = load_rwkv(self.path, strategy)
+        self._progress = progress or (lambda msg: log.info("assistant engine: %s", msg))
+        from gpuaccel.assistant.rwkv_graph import choose_wkv
+
+        wkv, why = choose_wkv(strategy, fast)
+        if wkv == "rwkv-cuda" and "rwkv.model" not in sys.modules:
+            where = os.environ.get("TORCH_EXTENSIONS_DIR") or "the torch extensions dir"
+            self._progress(
+                f"compiling rwkv's CUDA op with nvcc (about a minute the first time; cached in {where})"
+            )
+        self.model, self.tokenizer = load_rwkv(self.path, strategy, wkv)
+        if wkv == "rwkv-cuda" and not hasattr(sys.modules["rwkv.model"], "RWKV7_OP"):
+            wkv, why = "plain", why + "; but rwkv was already loaded without its CUDA op in this process"
+        self.runtime: dict[str, Any] = {"prefill": wkv, "prefill_reason": why}
+        self._fast: Any = None
+        self._graph: Any = None
+        self._setup_fast(wkv, fast)
+        log.info("assistant engine %s on %s: %s", self.path.name, strategy, describe_runtime(self.runtime))
         self._cache: list[tuple[tuple[int, ...], list[Any], Any]] = []
         self._cache_entries = cache_entries
         self._interrupt: Any = threading.Event() if interrupt is None else interrupt
         self.last_reason = ""
         self.stats = {"prefill_tokens": 0, "cached_tokens": 0}
 
+    def _setup_fast(self, wkv: str, fast: bool) -> None:
+        """Triton prefill and the decode graph on a GPU; each falls back, saying why, when it fails."""
+        rt = self.runtime
+        rt.update(decode="plain", decode_reason="CPU strategy: rwkv's own path")
+        if not fast:
+            rt["decode_reason"] = "the fast path is turned off for this engine"
+        if not self.strategy.startswith("cuda") or not fast:
+            return
+        from gpuaccel.accel.kernels.wkv7 import wkv7, wkv7_reference
+        from gpuaccel.assistant.rwkv_graph import FastRWKV7, GraphStep
+
+        if wkv == "triton":
+            self._progress(
+                f"compiling the WKV-7 Triton kernel (cached in {os.environ.get('TRITON_CACHE_DIR')})"
+            )
+            t0 = time.perf_counter()
+            try:
+                fast = FastRWKV7(self.model, wkv7)
+                fast.forward([1, 2], None)
+                import torch
+
+                torch.cuda.synchronize()
+                self._fast = fast
+                rt["compile_s"] = round(time.perf_counter() - t0, 2)
+            except Exception as exc:  # a broken Triton install or an unsupported GPU: rwkv's path still works
+                rt.update(
+                    prefill="plain", prefill_reason=f"Triton kernel failed ({type(exc).__name__}: {exc})"
+                )
+        self._progress("capturing the one-token decode step as a CUDA graph")
+        try:
+            self._graph = GraphStep(self._fast or FastRWKV7(self.model, wkv7_reference))
+            rt.update(decode="cuda-graph", decode_reason="one graph replay per token")
+        except Exception as exc:
+            rt.update(
+                decode="plain", decode_reason=f"CUDA graph capture failed ({type(exc).__name__}: {exc})"
+            )
+
     @property
     def n_layer(self) -> int:
         return int(self.model.n_layer)
 
     def forward(self, tokens: list[int], state: list[Any] | None) -> tuple[Any, list[Any]]:
-        """Logits after ``tokens`` (prefilled in chunks) and the new state; ``state`` is updated in place."""
+        """Logits after ``tokens`` (prefilled in chunks) and the new state; ``state`` is updated in place.
+
+        One token on the decode graph returns the graph's own logits and state buffers: valid until the
+        next call (keep a copy, as :meth:`_remember` does)."""
         import torch
 
+        if len(tokens) == 1 and self._graph is not None:
+            return self._graph.step(tokens[0], state)
+        run = self._fast.forward if self._fast is not None else self.model.forward
         logits = None
         with torch.no_grad():
             for i in range(0, len(tokens), PREFILL_CHUNK):
-                logits, state = self.model.forward(tokens[i : i + PREFILL_CHUNK], state)
+                logits, state = run(tokens[i : i + PREFILL_CHUNK], state)
         return logits, state
 
     def _lookup(self, tokens: tuple[int, ...]) -> tuple[int, list[Any] | None, Any]:
@@ -275,6 +367,9 @@ class Engine:
                 self.last_reason = "interrupted"
                 return
             token = sample(logits, params, generator)
+            if self._interrupt.is_set():  # claimed while sampling: the token is not given out
+                self.last_reason = "interrupted"
+                return
             yield token
             tail = (tail + self.tokenizer.token_bytes(token))[-16:]
             if params.stop and tail.endswith(params.stop):
@@ -290,7 +385,9 @@ class Engine:
     def close(self) -> None:
         """Drop the weights and cached states and give GPU memory back to the driver."""
         self._cache.clear()
-        self.model = None
+        if self._graph is not None:
+            self._graph.close()
+        self.model = self._fast = self._graph = None
         if self.strategy.startswith("cuda"):
             import torch
 

@@ -8,6 +8,7 @@ event the child checks before each token, so a stop lands within one token witho
 
 from __future__ import annotations
 
+import logging
 import multiprocessing as mp
 import time
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from gpuaccel.assistant.runtime import GenParams, ModelError, tokenizer_from_fil
 
 START_TIMEOUT_S = 300.0  # a multi-GB model on a slow disk may take minutes
 CLOSE_TIMEOUT_S = 10.0
+log = logging.getLogger(__name__)
 
 
 def _serve(conn: Any, interrupt: Any, path: str, strategy: str, threads: int, gpu: int | None) -> None:
@@ -34,11 +36,14 @@ def _serve(conn: Any, interrupt: Any, path: str, strategy: str, threads: int, gp
     try:
         from gpuaccel.assistant.runtime import Engine
 
-        engine = Engine(Path(path), strategy, interrupt=interrupt)  # the parent sets it to stop us
+        engine = Engine(  # the parent sets ``interrupt`` to stop us
+            Path(path), strategy, interrupt=interrupt, progress=lambda msg: conn.send(("progress", msg))
+        )
     except Exception as exc:
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
         return
-    conn.send(("ready", {"n_layer": engine.n_layer, "tokenizer": engine.tokenizer.name}))
+    info = {"n_layer": engine.n_layer, "tokenizer": engine.tokenizer.name, "runtime": engine.runtime}
+    conn.send(("ready", info))
     while True:
         try:
             msg = conn.recv()
@@ -72,12 +77,19 @@ class WorkerEngine:
         t0 = time.monotonic()
         self._proc.start()
         child.close()
+        self.progress: list[str] = []  # what a slow first load did (compiles), for the status and the log
         kind, info = self._recv(START_TIMEOUT_S)
+        while kind == "progress":
+            log.info("assistant model worker (%s): %s", strategy, info)
+            self.progress.append(info)
+            kind, info = self._recv(START_TIMEOUT_S)
         if kind != "ready":
             self._proc.join(CLOSE_TIMEOUT_S)
             raise ModelError(f"model worker ({strategy}) failed to load {self.path.name}: {info}")
         self.info = {**info, "load_s": round(time.monotonic() - t0, 2), "pid": self._proc.pid, "gpu": gpu}
+        self.runtime: dict[str, Any] = info.get("runtime", {})
         self.last_reason = ""
+        self.close_detail: dict[str, float] = {}  # where close() spent its time: the child's ack, its exit
 
     @property
     def pid(self) -> int | None:
@@ -130,7 +142,9 @@ class WorkerEngine:
                 pass
             # Nothing is left to save: end it now rather than wait for interpreter teardown; the driver
             # reclaims the CUDA context with the process.
+            t1 = time.monotonic()
             self._proc.kill()
             self._proc.join(CLOSE_TIMEOUT_S)
+            self.close_detail = {"ack_s": round(t1 - t0, 3), "exit_s": round(time.monotonic() - t1, 3)}
         self._conn.close()
         return time.monotonic() - t0
