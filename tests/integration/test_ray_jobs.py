@@ -239,6 +239,38 @@ def test_ring_attention_across_two_ray_nodes_matches_single_process_attention(
         assert max(errors.values()) < 1e-10, (case, errors)
 
 
+def test_ring_job_through_the_queue_places_its_ranks_over_both_nodes_and_matches_attention(
+    daemon_factory: DaemonFactory, ray_cluster: RayTestCluster
+) -> None:
+    """``submit --where ray --gpus 3 attention.ring``: no node has 3 GPUs, yet the job fits (its ranks
+    place themselves); one rank per (declared) GPU, two on the head and one on the worker, gloo on CPU."""
+    pytest.importorskip("torch", reason="needs gpuaccel[kernels]")
+    d = _start(daemon_factory, ray_cluster)
+    spec = ["--set", "device=cpu", "--set", "dtype=fp32", "--set", "mode=check", "--set", "world_size=3"]
+    sent = d.cli("submit", "--json", "--where", "ray", "--gpus", "3", "attention.ring", *spec)
+    assert sent.returncode == 0, sent.stdout + sent.stderr
+    job_id = json.loads(sent.stdout)["id"]
+    done = d.client().wait(job_id, timeout=120).model_dump(mode="json")
+    log = d.client().log(job_id, tail=400)
+    assert done["state"] == JobState.SUCCEEDED, (done, log)
+    # On a cluster the report channel is the job's log (stderr): its one result record.
+    records = [json.loads(ln) for ln in log.splitlines() if ln.startswith('{"type": "result"')]
+    assert len(records) == 1, log
+    result = records[0]["metrics"]
+    assert result["launcher"] == "ray" and result["world_size"] == 3 and len(result["cases"]) == 4
+    assert result["worst_rel_error"] < result["tol"] == 1e-4
+    head, worker = ray_cluster.cluster.head_node.node_id, ray_cluster.worker.node_id
+    assert sorted(result["rank_nodes"]) == sorted([head, head, worker])
+    assert done["node"] and "in all" not in (done["waiting_reason"] or "")
+
+    too_big = d.client().submit(
+        "attention.ring", spec={"device": "cpu", "mode": "check", "world_size": 4}, gpus=4, where="ray"
+    )
+    reason = wait_for(lambda: _job(d, too_big.id)["waiting_reason"], 10, 0.1, "a waiting reason")
+    assert reason == "needs 4 GPUs; the live Ray nodes have 3 in all (2 nodes)"
+    d.client().cancel(too_big.id)
+
+
 def test_every_node_reports_its_gpus_and_a_node_that_leaves_is_shown_lost_with_its_reason(
     daemon_factory: DaemonFactory, ray_cluster: RayTestCluster
 ) -> None:

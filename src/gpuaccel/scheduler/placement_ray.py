@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.accel.workloads import registry as workloads
 from gpuaccel.accel.workloads.report import Progress
 from gpuaccel.scheduler.allocator import GpuState
 from gpuaccel.scheduler.cluster import RayCluster
@@ -55,6 +56,15 @@ class RayPlacement:
         self.cluster = cluster
         self.poll_s = poll_s
         self.queue_id = data_dir.queue_id()
+        self._spans: dict[int, bool] = {}  # queued job id -> its workload places its own ranks
+
+    def places_ranks(self, job_id: int) -> bool:
+        """Whether the job's workload spreads its ranks over the cluster (``attention.ring``): then its
+        driver reserves no GPU and the job needs its GPUs on the live nodes in all, not on one node."""
+        if job_id not in self._spans:
+            rows = self.store.query("SELECT kind FROM jobs WHERE id = ?", [job_id])
+            self._spans[job_id] = bool(rows) and _places_ranks(rows[0][0])
+        return self._spans[job_id]
 
     def fit(
         self, job: Pending, gpus: list[GpuState], held: dict[int, int], no_gpu: str | None
@@ -65,9 +75,15 @@ class RayPlacement:
             return f"waiting for the Ray cluster: {exc}"
         if not nodes:
             return f"waiting: the Ray cluster at {self.cluster.url} has no live node"
+        plural = "node" if len(nodes) == 1 else "nodes"
+        if self.places_ranks(job.id):
+            total = sum(n.gpus for n in nodes)
+            if job.gpus > total:
+                have = f"{total:g} in all ({len(nodes)} {plural})"
+                return f"needs {job.gpus} GPUs; the live Ray nodes have {have}"
+            return []
         most = max(n.gpus for n in nodes)
         if job.gpus > most:
-            plural = "node" if len(nodes) == 1 else "nodes"
             return (
                 f"needs {job.gpus} GPUs on one node; the largest live Ray node has {most:g} "
                 f"({len(nodes)} {plural})"
@@ -81,11 +97,15 @@ class RayPlacement:
         attempt.write_header()
         env = {**job.env, "GPUACCEL_JOB_ID": str(job.id), "GPUACCEL_ATTEMPT": str(job.attempt)}
         env["PYTHONUNBUFFERED"] = "1"
+        driver_gpus = job.gpus or None
+        self._spans.pop(job.id, None)  # asked only while the job waits
+        if _places_ranks(job.kind):  # its ranks hold the GPUs, wherever the placement group puts them
+            env[workloads.RAY_GPUS_ENV], driver_gpus = str(job.gpus), None
         try:
             self.cluster.client().submit_job(
                 entrypoint=entrypoint(job),
                 submission_id=sid,
-                entrypoint_num_gpus=job.gpus or None,
+                entrypoint_num_gpus=driver_gpus,
                 runtime_env={"env_vars": env},
                 metadata={"gpuaccel_queue": self.queue_id, "gpuaccel_job": str(job.id)},
             )
@@ -271,6 +291,11 @@ class RayAttempt:
     def detach(self) -> bool:
         self._detached.set()
         return True
+
+
+def _places_ranks(kind: str) -> bool:
+    found = workloads.kinds().get(kind)
+    return found is not None and found.places_ranks
 
 
 def _short(exc: BaseException) -> str:
