@@ -118,6 +118,28 @@ def test_ray_fit_waits_for_a_node_large_enough_or_a_cluster_that_answers(
     )
 
 
+def test_a_ring_job_on_ray_needs_its_gpus_on_the_live_nodes_in_all(store: Store, tmp_path: Path) -> None:
+    """``attention.ring`` places its own ranks (a placement group over several nodes), so it fits when
+    the live nodes hold its GPUs together; a command still needs them on one node."""
+    placement = RayPlacement(
+        store, DataDir(tmp_path), FakeCluster([_node(2), _node(1), _node(8, alive=False)])
+    )  # type: ignore[arg-type]
+
+    def fit(kind: str, gpus: int) -> list[int] | str:
+        raw = {"kind": kind, "where": "ray", "gpus": gpus}
+        raw.update(
+            {"spec": {"world_size": gpus, "mode": "check"}}
+            if kind == "attention.ring"
+            else {"argv": ["true"]}
+        )
+        job = store.insert(validate_request(raw))
+        return placement.fit(Pending(job.id, 0, gpus, None, None, [], None, "ray"), [], {}, None)
+
+    assert fit("attention.ring", 3) == []
+    assert fit("attention.ring", 4) == "needs 4 GPUs; the live Ray nodes have 3 in all (2 nodes)"
+    assert fit("command", 3) == "needs 3 GPUs on one node; the largest live Ray node has 2 (2 nodes)"
+
+
 def test_submission_ids_and_entrypoints(store: Store, tmp_path: Path) -> None:
     job = store.insert(validate_request({"kind": "command", "argv": ["echo", "a b"], "cwd": str(tmp_path)}))
     claimed = store.claim(job.id, "me", 30.0, [])
