@@ -106,6 +106,14 @@ def _cluster_nodes(d: DaemonProcess) -> list[dict[str, Any]]:
     return _get(d, "/api/v1/cluster")["nodes"]
 
 
+def _ask(d: DaemonProcess, question: str) -> str:
+    """The assistant's answer, as the chat streams it."""
+    with d.client(timeout=120) as client:
+        events = [(e.event, e.data) for e in client.chat(question)]
+    assert events[-1][0] == "done", events[-3:]
+    return "".join(data["text"] for event, data in events if event == "token")
+
+
 def _marked(marker: Path, seconds: float, **fields: Any) -> dict[str, Any]:
     return {"argv": [sys.executable, "-c", MARKED, str(marker), str(seconds)], "where": "ray", **fields}
 
@@ -262,6 +270,15 @@ def test_ring_job_through_the_queue_places_its_ranks_over_both_nodes_and_matches
     head, worker = ray_cluster.cluster.head_node.node_id, ray_cluster.worker.node_id
     assert sorted(result["rank_nodes"]) == sorted([head, head, worker])
     assert done["node"] and "in all" not in (done["waiting_reason"] or "")
+
+    # The assistant answers from the same facts: where the job ran, and the cluster's GPUs per node.
+    assert (
+        _ask(d, f"which node did job {job_id} run on?")
+        == f"Job {job_id} (attention.ring) ran on the Ray node {done['node']}."
+    )
+    assert _ask(d, "how many GPUs does each node have?").startswith(
+        "The cluster has 2 live nodes with 3 GPUs in all: "
+    )
 
     too_big = d.client().submit(
         "attention.ring", spec={"device": "cpu", "mode": "check", "world_size": 4}, gpus=4, where="ray"
