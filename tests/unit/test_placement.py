@@ -221,3 +221,23 @@ def test_recovery_asks_a_cluster_placement_and_reads_keeper_files_for_local_jobs
     assert reclaimed is not None and reclaimed.attempt == 2 and reclaimed.placement_ref is None
     sched.stop()
     assert remote.found[followed].detached and store.get(followed).state == "running"  # type: ignore[union-attr]
+
+
+def test_the_cluster_settings_take_off_auto_or_an_address_and_ray_placement_needs_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gpuaccel.scheduler.config import ConfigError, check_ray_address
+
+    monkeypatch.setenv("GPUACCEL_CONFIG_DIR", str(tmp_path))
+    for text, want in [("", ""), ("off", ""), ("auto", "auto"), ("10.0.0.1:6379", "10.0.0.1:6379")]:
+        assert check_ray_address(text) == want
+    assert check_ray_address(" http://head:8265 ") == "http://head:8265"
+    for bad in ("head", "head 6379", "ftp://head", "auto,x"):
+        with pytest.raises(ValueError, match="is not one of: off, auto"):
+            check_ray_address(bad)
+    with pytest.raises(ConfigError, match="where = 'ray' needs a cluster"):
+        SchedulerConfig.from_env(where="ray")
+    monkeypatch.setenv("GPUACCEL_RAY", "auto")
+    config = SchedulerConfig.from_env(where="ray")
+    assert (config.ray, config.where, config.origins()["ray"]) == ("auto", "ray", "$GPUACCEL_RAY")
+    assert SchedulerConfig.from_env(ray="off").ray == ""  # an option turns a configured cluster off

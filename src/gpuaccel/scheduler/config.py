@@ -65,7 +65,10 @@ class SchedulerConfig(BaseSettings):
     @model_validator(mode="after")
     def _where_needs_ray(self) -> SchedulerConfig:
         if self.where == "ray" and not self.ray:
-            raise ValueError("where = 'ray' needs a cluster: set ray to 'auto' or the cluster's address")
+            raise ValueError(
+                "where = 'ray' needs a cluster: set ray (serve --ray, $GPUACCEL_RAY or `ray` in config.toml)"
+                " to 'auto' or the cluster's address"
+            )
         return self
 
     @classmethod
