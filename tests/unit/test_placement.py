@@ -241,3 +241,31 @@ def test_the_cluster_settings_take_off_auto_or_an_address_and_ray_placement_need
     config = SchedulerConfig.from_env(where="ray")
     assert (config.ray, config.where, config.origins()["ray"]) == ("auto", "ray", "$GPUACCEL_RAY")
     assert SchedulerConfig.from_env(ray="off").ray == ""  # an option turns a configured cluster off
+
+
+def test_a_cluster_workload_reports_through_its_log_and_a_command_never_does(
+    store: Store, tmp_path: Path
+) -> None:
+    """On a cluster a workload's reporter writes to stderr (Ray's log): its lines, split anywhere across
+    log reads, become the attempt's progress, metrics and result; a bad line is skipped."""
+    from gpuaccel.scheduler.placement_ray import RayAttempt
+
+    placement = RayPlacement(store, DataDir(tmp_path), FakeCluster([_node(1)]))  # type: ignore[arg-type]
+    raw = {"kind": "attention.ring", "where": "ray", "gpus": 2, "spec": {"world_size": 2, "mode": "check"}}
+    ring = store.insert(validate_request(raw))
+    attempt = RayAttempt(placement, ring, "sid", tmp_path / "log", lambda _: None)
+    text = (
+        'hello\n{"type": "progress", "fraction": 0.5, "message": "half"}\n{"type": "metric", "name": "e", '
+        '"value": 1e-9}\n{"type": "result", "metrics": {"worst_rel_error": 1e-9}}\n{"type": "result", NaN\n'
+    )
+    for cut in range(0, len(text), 7):
+        attempt._read_reports(text[cut : cut + 7])
+    assert attempt.result == {"worst_rel_error": 1e-9} and attempt.metrics["e"]["value"] == 1e-9
+    assert attempt.progress is not None and attempt.progress.message == "half" and attempt._reported
+    attempt.flush_progress(store, 0.0, force=True)
+    stored = store.get(ring.id)
+    assert stored is not None and stored.result == {"worst_rel_error": 1e-9}
+
+    command = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
+    plain = RayAttempt(placement, command, "sid2", tmp_path / "log2", lambda _: None)
+    assert plain._reads_reports is False
