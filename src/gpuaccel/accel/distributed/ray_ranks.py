@@ -137,19 +137,25 @@ def worker_rank(worker_args: Sequence[str]) -> tuple[int, Any]:
 
 
 def run_worker_ranks(
-    world: int, worker_args: Sequence[str], *, gpus_per_rank: int, timeout_s: float = PLACEMENT_TIMEOUT_S
+    world: int,
+    worker_args: Sequence[str],
+    *,
+    gpus_per_rank: int,
+    cpu: bool,
+    timeout_s: float = PLACEMENT_TIMEOUT_S,
 ) -> tuple[int, Any, list[str]]:
     """From a Ray job's driver: ``world`` ranks of :mod:`.bench_worker` packed onto as few nodes as hold
-    them (ranks of one node share its fast links). Returns the worst exit code, rank 0's result and each
-    rank's node id. Rank output reaches the driver's log through Ray."""
+    them (ranks of one node share its fast links); ``cpu``: the ranks compute on the CPU (gloo), one
+    thread each. Returns the worst exit code, rank 0's result and each rank's node id. Rank output
+    reaches the driver's log through Ray."""
     import ray
 
     from gpuaccel.accel.distributed.launch import rank_env
 
     # The ranks import gpuaccel from the same checkout as the driver, and take one CPU thread on CPU.
-    env = rank_env(cpu=gpus_per_rank == 0)
+    env = rank_env(cpu=cpu)
     env_vars = {k: env[k] for k in ("PYTHONPATH", *MULTICAST_OFF_ENV) if k in env}
-    if gpus_per_rank == 0:
+    if cpu:
         env_vars["OMP_NUM_THREADS"] = env["OMP_NUM_THREADS"]
     # Ray refuses a driver's variable that the job's runtime env already sets: the job's wins.
     job_config = json.loads(os.environ.get("RAY_JOB_CONFIG_JSON_ENV_VAR") or "{}")

@@ -186,7 +186,9 @@ def _run_on_ray(spec: Spec, job_gpus: int, reporter: Reporter) -> tuple[int, int
     held = "one GPU" if job_gpus else "one CPU"
     reporter.progress(0.05, f"placing {world} ranks ({held} each) on the Ray cluster")
     print(f"[attention.ring] {world} ranks on the Ray cluster, {held} each", flush=True)
-    rc, result, nodes = run_worker_ranks(world, _worker_args(spec), gpus_per_rank=1 if job_gpus else 0)
+    rc, result, nodes = run_worker_ranks(
+        world, _worker_args(spec), gpus_per_rank=1 if job_gpus else 0, cpu=spec["device"] == "cpu"
+    )
     print(f"[attention.ring] ranks ran on nodes {nodes}", flush=True)
     return world, rc, result, {"launcher": "ray", "rank_nodes": nodes}
 
