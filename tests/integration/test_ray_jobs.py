@@ -106,6 +106,14 @@ def _cluster_nodes(d: DaemonProcess) -> list[dict[str, Any]]:
     return _get(d, "/api/v1/cluster")["nodes"]
 
 
+def _ask(d: DaemonProcess, question: str) -> str:
+    """The assistant's answer, as the chat streams it."""
+    with d.client(timeout=120) as client:
+        events = [(e.event, e.data) for e in client.chat(question)]
+    assert events[-1][0] == "done", events[-3:]
+    return "".join(data["text"] for event, data in events if event == "token")
+
+
 def _marked(marker: Path, seconds: float, **fields: Any) -> dict[str, Any]:
     return {"argv": [sys.executable, "-c", MARKED, str(marker), str(seconds)], "where": "ray", **fields}
 
@@ -237,6 +245,53 @@ def test_ring_attention_across_two_ray_nodes_matches_single_process_attention(
     assert results[0] == results[1] and len(results[0]) == 2  # the all-reduced worst errors, per case
     for case, errors in results[0].items():
         assert max(errors.values()) < 1e-10, (case, errors)
+
+
+def test_ring_job_through_the_queue_places_its_ranks_over_both_nodes_and_matches_attention(
+    daemon_factory: DaemonFactory, ray_cluster: RayTestCluster
+) -> None:
+    """``submit --where ray --gpus 3 attention.ring``: no node has 3 GPUs, yet the job fits (its ranks
+    place themselves); one rank per (declared) GPU, two on the head and one on the worker, gloo on CPU."""
+    pytest.importorskip("torch", reason="needs gpuaccel[kernels]")
+    d = _start(daemon_factory, ray_cluster)
+    spec = ["--set", "device=cpu", "--set", "dtype=fp32", "--set", "mode=check", "--set", "world_size=3"]
+    sent = d.cli("submit", "--json", "--where", "ray", "--gpus", "3", "attention.ring", *spec)
+    assert sent.returncode == 0, sent.stdout + sent.stderr
+    job_id = json.loads(sent.stdout)["id"]
+    done = d.client().wait(job_id, timeout=120).model_dump(mode="json")
+    log = d.client().log(job_id, tail=400)
+    assert done["state"] == JobState.SUCCEEDED, (done, log)
+    # No report channel on a cluster: the workload's report lines are read back from Ray's log.
+    result = done["result"]
+    assert result and done["progress"]["message"].startswith("matches single-process attention on 3 ranks")
+    assert result["launcher"] == "ray" and result["world_size"] == 3 and len(result["cases"]) == 4
+    assert result["worst_rel_error"] < result["tol"] == 1e-4
+    head, worker = ray_cluster.cluster.head_node.node_id, ray_cluster.worker.node_id
+    assert sorted(result["rank_nodes"]) == sorted([head, head, worker])
+    assert done["node"] and "in all" not in (done["waiting_reason"] or "")
+
+    # The assistant answers from the same facts: where the job ran, and the cluster's GPUs per node.
+    assert (
+        _ask(d, f"which node did job {job_id} run on?")
+        == f"Job {job_id} (attention.ring) ran on the Ray node {done['node']}."
+    )
+    assert _ask(d, "how many GPUs does each node have?").startswith(
+        "The cluster has 2 live nodes with 3 GPUs in all: "
+    )
+
+    too_big = d.client().submit(
+        "attention.ring", spec={"device": "cpu", "mode": "check", "world_size": 4}, gpus=4, where="ray"
+    )
+
+    def reason() -> str | None:  # a loaded machine can first say the node list is late
+        said = _job(d, too_big.id)["waiting_reason"]
+        return said if said and said.startswith("needs ") else None
+
+    assert (
+        wait_for(reason, 30, 0.1, "the GPUs reason")
+        == "needs 4 GPUs; the live Ray nodes have 3 in all (2 nodes)"
+    )
+    d.client().cancel(too_big.id)
 
 
 def test_every_node_reports_its_gpus_and_a_node_that_leaves_is_shown_lost_with_its_reason(

@@ -217,6 +217,8 @@ def test_ring_workload_validate_is_import_safe_and_names_fields() -> None:
         with pytest.raises(SpecError, match=words) as info:
             validate("attention.ring", raw)
         assert info.value.field == field
+    # The self-check brings its own shapes: any number of ranks, whatever seq_total says.
+    assert validate("attention.ring", {"mode": "check", "world_size": 3})["seq_total"] == 65536
 
 
 def _ring_worker_argv(spec: dict[str, object]) -> list[str]:

@@ -118,6 +118,28 @@ def test_ray_fit_waits_for_a_node_large_enough_or_a_cluster_that_answers(
     )
 
 
+def test_a_ring_job_on_ray_needs_its_gpus_on_the_live_nodes_in_all(store: Store, tmp_path: Path) -> None:
+    """``attention.ring`` places its own ranks (a placement group over several nodes), so it fits when
+    the live nodes hold its GPUs together; a command still needs them on one node."""
+    placement = RayPlacement(
+        store, DataDir(tmp_path), FakeCluster([_node(2), _node(1), _node(8, alive=False)])
+    )  # type: ignore[arg-type]
+
+    def fit(kind: str, gpus: int) -> list[int] | str:
+        raw = {"kind": kind, "where": "ray", "gpus": gpus}
+        raw.update(
+            {"spec": {"world_size": gpus, "mode": "check"}}
+            if kind == "attention.ring"
+            else {"argv": ["true"]}
+        )
+        job = store.insert(validate_request(raw))
+        return placement.fit(Pending(job.id, 0, gpus, None, None, [], None, "ray"), [], {}, None)
+
+    assert fit("attention.ring", 3) == []
+    assert fit("attention.ring", 4) == "needs 4 GPUs; the live Ray nodes have 3 in all (2 nodes)"
+    assert fit("command", 3) == "needs 3 GPUs on one node; the largest live Ray node has 2 (2 nodes)"
+
+
 def test_submission_ids_and_entrypoints(store: Store, tmp_path: Path) -> None:
     job = store.insert(validate_request({"kind": "command", "argv": ["echo", "a b"], "cwd": str(tmp_path)}))
     claimed = store.claim(job.id, "me", 30.0, [])
@@ -199,3 +221,51 @@ def test_recovery_asks_a_cluster_placement_and_reads_keeper_files_for_local_jobs
     assert reclaimed is not None and reclaimed.attempt == 2 and reclaimed.placement_ref is None
     sched.stop()
     assert remote.found[followed].detached and store.get(followed).state == "running"  # type: ignore[union-attr]
+
+
+def test_the_cluster_settings_take_off_auto_or_an_address_and_ray_placement_needs_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gpuaccel.scheduler.config import ConfigError, check_ray_address
+
+    monkeypatch.setenv("GPUACCEL_CONFIG_DIR", str(tmp_path))
+    for text, want in [("", ""), ("off", ""), ("auto", "auto"), ("10.0.0.1:6379", "10.0.0.1:6379")]:
+        assert check_ray_address(text) == want
+    assert check_ray_address(" http://head:8265 ") == "http://head:8265"
+    for bad in ("head", "head 6379", "ftp://head", "auto,x"):
+        with pytest.raises(ValueError, match="is not one of: off, auto"):
+            check_ray_address(bad)
+    with pytest.raises(ConfigError, match="where = 'ray' needs a cluster"):
+        SchedulerConfig.from_env(where="ray")
+    monkeypatch.setenv("GPUACCEL_RAY", "auto")
+    config = SchedulerConfig.from_env(where="ray")
+    assert (config.ray, config.where, config.origins()["ray"]) == ("auto", "ray", "$GPUACCEL_RAY")
+    assert SchedulerConfig.from_env(ray="off").ray == ""  # an option turns a configured cluster off
+
+
+def test_a_cluster_workload_reports_through_its_log_and_a_command_never_does(
+    store: Store, tmp_path: Path
+) -> None:
+    """On a cluster a workload's reporter writes to stderr (Ray's log): its lines, split anywhere across
+    log reads, become the attempt's progress, metrics and result; a bad line is skipped."""
+    from gpuaccel.scheduler.placement_ray import RayAttempt
+
+    placement = RayPlacement(store, DataDir(tmp_path), FakeCluster([_node(1)]))  # type: ignore[arg-type]
+    raw = {"kind": "attention.ring", "where": "ray", "gpus": 2, "spec": {"world_size": 2, "mode": "check"}}
+    ring = store.insert(validate_request(raw))
+    attempt = RayAttempt(placement, ring, "sid", tmp_path / "log", lambda _: None)
+    text = (
+        'hello\n{"type": "progress", "fraction": 0.5, "message": "half"}\n{"type": "metric", "name": "e", '
+        '"value": 1e-9}\n{"type": "result", "metrics": {"worst_rel_error": 1e-9}}\n{"type": "result", NaN\n'
+    )
+    for cut in range(0, len(text), 7):
+        attempt._read_reports(text[cut : cut + 7])
+    assert attempt.result == {"worst_rel_error": 1e-9} and attempt.metrics["e"]["value"] == 1e-9
+    assert attempt.progress is not None and attempt.progress.message == "half" and attempt._reported
+    attempt.flush_progress(store, 0.0, force=True)
+    stored = store.get(ring.id)
+    assert stored is not None and stored.result == {"worst_rel_error": 1e-9}
+
+    command = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
+    plain = RayAttempt(placement, command, "sid2", tmp_path / "log2", lambda _: None)
+    assert plain._reads_reports is False

@@ -94,6 +94,7 @@ class FactsSource:
     def __init__(self, store: Store, sampler: Any = None, idle: Any = None, own_pids: Any = None) -> None:
         self.store, self.sampler, self.idle = store, sampler, idle
         self.own_pids = own_pids or (lambda: set())
+        self.cluster: Any = None  # the daemon's Ray cluster (scheduler.cluster.RayCluster), when it has one
 
     def _job_pids(self) -> dict[int, int]:
         return reads.running_pids(self.store)

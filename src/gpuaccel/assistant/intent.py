@@ -22,7 +22,9 @@ from gpuaccel.assistant.queries import Query, Window
 REFUSAL = (
     "I only know about this machine: its GPUs (models, temperature, utilization, memory and who uses it,"
     " power and energy, tensor activity and TFLOP/s), the job queue (running, queued and why, failed and"
-    " cancelled jobs, durations and GPU-time), summaries of a day or an hour, and my own idle gate."
+    " cancelled jobs, durations and GPU-time), summaries of a day or an hour, and my own idle gate;"
+    " and, on a daemon connected to a Ray cluster, its nodes (GPUs per node, which is idle or busiest,"
+    " which job ran where, nodes that were lost)."
 )
 
 
@@ -79,6 +81,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "who": "who whom process processes holding holds hogging hog owner owns occupying"
         " program programs",
         "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
+        "cluster": "cluster clusters node nodes host hosts server servers ray",
     }.items()
 }
 MORE = set(
@@ -93,7 +96,11 @@ STOP = set(
     " there same any s at please tell show give with from been be have has so far much many right now last"
     " past hour hours today yesterday day week minutes".split()
 )
-VOCAB = sorted({w for words in CONCEPTS.values() for w in words} | MORE | LESS | STOP | {"why", "gpu"})
+# A cluster node that left: "which node was lost?", "is any server down?"
+LOST = set("lost lose dead die gone down offline missing disconnected unreachable removed".split())
+VOCAB = sorted(
+    {w for words in CONCEPTS.values() for w in words} | MORE | LESS | STOP | LOST | {"why", "gpu", "where"}
+)
 _WORD_OF = {w: c for c, words in CONCEPTS.items() for w in words}
 _STEMS = sorted((w for w in _WORD_OF if len(w) >= 4 and w not in ("time", "list", "work", "done")), key=len)[
     ::-1
@@ -180,7 +187,7 @@ class RulePicker:
         if follow is not None:
             return follow
         if job is not None:
-            return Query("job_detail", job=job)
+            return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
         return self._topic(ws, topics, gpu, win, name, order)
 
     @staticmethod
@@ -266,6 +273,8 @@ class RulePicker:
         rank = order is not None and (gpu is None) and metric is not None
         if "gate" in topics or re.search(r"\b(are|where do) you\b|\byour (model|state)\b", " ".join(ws)):
             return Query("gate_state")
+        if "cluster" in topics or ("where" in ws and "jobs" in topics):
+            return RulePicker._cluster(ws, topics, win, order)
         if "summary" in topics and gpu is not None and win is None:
             return Query("gpu_reading", gpu=gpu, metric="overview")
         if "summary" in topics:
@@ -315,6 +324,21 @@ class RulePicker:
         if gpu is not None:
             return Query("gpu_reading", gpu=gpu, metric="overview")
         return None
+
+    @staticmethod
+    def _cluster(ws: list[str], topics: set[str], win: Window | None, order: str | None) -> Query:
+        """A question about the Ray cluster's nodes: lost ones, which job ran where, load, GPUs per node."""
+        if LOST & set(ws) or "fail" in topics:
+            return Query("lost_nodes")
+        if "jobs" in topics or "where" in ws:
+            return Query("job_nodes", window=win)
+        if "util" in topics:
+            return Query("node_load", order=order)
+        if "idle" in topics:
+            return Query("node_load", order="min" if order == "min" else None)
+        if "running" in topics:  # "what is running on the cluster?"
+            return Query("job_nodes", window=win)
+        return Query("cluster_gpus")
 
 
 DEFAULT_PICKERS: tuple[Picker, ...] = (RulePicker(),)

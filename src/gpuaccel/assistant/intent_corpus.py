@@ -20,7 +20,10 @@ import random
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 from gpuaccel.assistant.facts import FactsSource
 from gpuaccel.assistant.intent import REFUSAL, Context
@@ -69,6 +72,16 @@ TEMPLATES: list[tuple[dict, tuple[str, ...]]] = [
     ({"name": "failures", "state": "cancelled"}, ("which jobs were cancelled?", "cancelled jobs")),
     ({"name": "queue"}, ("what is in the queue?", "what is running and waiting")),
     ({"name": "summary", "window": "{w}"}, ("summarize {w}", "what happened {w}?")),
+    ({"name": "node_load"}, ("which node is idle?", "any idle server in the cluster?")),
+    ({"name": "node_load", "order": "max"}, ("busiest node", "which host is the busiest?")),
+    ({"name": "node_load", "order": "min"}, ("least busy node?", "which server has the least load")),
+    (
+        {"name": "cluster_gpus"},
+        ("how many GPUs does each node have?", "gpus per host", "list the cluster's nodes"),
+    ),
+    ({"name": "job_nodes"}, ("which job ran where?", "where did the jobs run", "jobs on the cluster")),
+    ({"name": "job_nodes", "job": "{j}"}, ("where did job {j} run?", "which node ran job {j}")),
+    ({"name": "lost_nodes"}, ("any node lost?", "which servers are down", "did a node leave the cluster")),
 ]
 OFF_TOPIC = (
     "what is the weather",
@@ -155,7 +168,59 @@ def machine(rng: random.Random, folder: Path, now: float) -> QueryContext:
     sampler = Sampler(backend)
     sampler.open()
     sampler.poll()
-    return QueryContext(FactsSource(store, sampler), now=lambda: now)
+    source = FactsSource(store, sampler)
+    if rng.random() < 0.5:  # half the machines are daemons connected to a Ray cluster
+        source.cluster = generated_cluster(rng, store)
+    return QueryContext(source, now=lambda: now)
+
+
+class StaticCluster:
+    """A Ray cluster frozen in time: the node list and node snapshots a daemon's connection would give."""
+
+    def __init__(self, nodes: list[Any], hosts: list[Any]) -> None:
+        self._nodes = nodes
+        self.telemetry = SimpleNamespace(hosts=lambda: list(hosts))
+
+    def nodes(self) -> list[Any]:
+        return list(self._nodes)
+
+
+def generated_cluster(rng: random.Random, store: Any) -> StaticCluster:
+    """Two to four nodes of one to four GPUs with random load, maybe one lost; some jobs ran on them."""
+    from gpuaccel.scheduler.cluster import NodeView
+    from gpuaccel.scheduler.cluster_telemetry import HostTelemetry
+
+    models = ("NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-80GB", "NVIDIA GeForce RTX 4090")
+    nodes, hosts = [], []
+    for k in range(rng.randint(2, 4)):
+        node_id = f"{rng.randrange(16**8):08x}" + "0" * 48
+        alive = k == 0 or rng.random() < 0.8
+        reason = (
+            None if alive else rng.choice(("Expected termination: received SIGTERM", "node heartbeat lost"))
+        )
+        count = rng.randint(1, 4)
+        state = "ALIVE" if alive else "DEAD"
+        view = NodeView(
+            node_id, f"gpu-{k + 1}", f"10.0.0.{k + 1}", k == 0, alive, state, reason, float(count)
+        )
+        gpus = [
+            {
+                "info": {"index": i, "name": rng.choice(models)},
+                "sample": {"util_gpu": rng.choice((0, 0, rng.randint(1, 100)))},
+            }
+            for i in range(count)
+        ]
+        nodes.append(view)
+        hosts.append(HostTelemetry(node_id, view.label, alive, reason, FIXED_NOW, {"gpus": gpus}))
+    alive_labels = [v.label for v in nodes if v.alive]
+    for job in store.list(limit=100):
+        if job.started_at is not None and rng.random() < 0.4:
+            with store.transaction() as c:
+                c.execute(
+                    'UPDATE jobs SET "where" = ?, node = ? WHERE id = ?',
+                    ("ray", rng.choice(alive_labels), job.id),
+                )
+    return StaticCluster(nodes, hosts)
 
 
 def _fill(fields: dict, rng: random.Random, now: float) -> tuple[Query, dict[str, str]]:
@@ -209,8 +274,6 @@ def documents(seed: int = 1, per_machine: int = 40, now: float = FIXED_NOW) -> I
 
 
 def _follow_up(ctx: QueryContext, first: Query, subjects: list[int], rng: random.Random, now: float) -> str:
-    from dataclasses import replace
-
     phrase, kind = rng.choice(FOLLOW_UPS)
     if kind == "why" and subjects:
         nxt = Query("job_detail", job=subjects[0])

@@ -5,7 +5,7 @@ A question is answered by running one :class:`Query` (picked by :mod:`assistant.
 :mod:`scheduler.reads`). The :class:`Result` holds the facts as a small table with human column names and a
 plain sentence built from the same numbers: that sentence is the grounded answer, and the only numbers any
 prose may quote are those of the result (:meth:`Result.numbers`). GPU queries live here, job queries in
-:mod:`assistant.queries_jobs`.
+:mod:`assistant.queries_jobs`, Ray cluster queries in :mod:`assistant.queries_cluster`.
 """
 
 from __future__ import annotations
@@ -359,6 +359,7 @@ def gate_state(ctx: QueryContext, q: Query) -> Result:
 
 
 def _queries() -> dict[str, Callable[[QueryContext, Query], Result]]:
+    from gpuaccel.assistant import queries_cluster as cq
     from gpuaccel.assistant import queries_jobs as jq
 
     return {
@@ -375,6 +376,10 @@ def _queries() -> dict[str, Callable[[QueryContext, Query], Result]]:
         "failures": jq.failures,
         "queue": jq.queue,
         "summary": jq.summary,
+        "cluster_gpus": cq.cluster_gpus,
+        "node_load": cq.node_load,
+        "job_nodes": cq.job_nodes,
+        "lost_nodes": cq.lost_nodes,
     }
 
 
@@ -388,5 +393,5 @@ def run(ctx: QueryContext, q: Query) -> Result:
 
 QUERY_NAMES = (
     "gpu_list gpu_reading gpu_rank idle_gpus memory_users energy gate_state"
-    " job_detail jobs job_rank failures queue summary"
+    " job_detail jobs job_rank failures queue summary cluster_gpus node_load job_nodes lost_nodes"
 ).split()

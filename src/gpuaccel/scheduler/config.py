@@ -7,11 +7,13 @@ or the platform's), then the defaults below. ``gpuaccel config`` shows each valu
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -56,6 +58,24 @@ class SchedulerConfig(BaseSettings):
     on_finish_url: str | None = Field(None, pattern=r"^https?://")
     hook_timeout_s: float = Field(60.0, gt=0)  # a hook still running after this is killed
     allow_job_hooks: bool = True  # False: jobs' own on_finish/on_finish_url are stored but not run
+    # The Ray cluster the daemon connects to at start: "" (off), "auto", a GCS host:port or the job API's
+    # http(s) URL (``gpuaccel serve --ray``); and where a job that does not say runs (``--where``).
+    ray: str = ""
+    where: Literal["local", "ray"] = "local"
+
+    @field_validator("ray", mode="before")
+    @classmethod
+    def _ray_address(cls, value: Any) -> Any:
+        return check_ray_address(value) if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _where_needs_ray(self) -> SchedulerConfig:
+        if self.where == "ray" and not self.ray:
+            raise ValueError(
+                "where = 'ray' needs a cluster: set ray (serve --ray, $GPUACCEL_RAY or `ray` in config.toml)"
+                " to 'auto' or the cluster's address"
+            )
+        return self
 
     @classmethod
     def settings_customise_sources(
@@ -100,6 +120,67 @@ class SchedulerConfig(BaseSettings):
         return out
 
 
+_HOST_PORT = re.compile(r"^[A-Za-z0-9._-]+:\d{1,5}$|^\[[0-9A-Fa-f:]+\]:\d{1,5}$")
+
+
+def check_ray_address(text: str) -> str:
+    """A Ray cluster address as the daemon takes it ("" and "off" both mean none), or ValueError saying
+    what is accepted."""
+    text = text.strip()
+    if text.lower() in ("", "off"):
+        return ""
+    if text == "auto" or _HOST_PORT.match(text) or re.match(r"^https?://[^\s/]+(/\S*)?$", text):
+        return text
+    raise ValueError(
+        f"Ray address {text!r} is not one of: off, auto (the cluster this host belongs to), the GCS "
+        "host:port (e.g. 10.0.0.1:6379) or the job API's URL (e.g. http://10.0.0.1:8265)"
+    )
+
+
+def saved_settings() -> dict[str, Any]:
+    """What config.toml holds now (nothing when it is absent or unreadable), for a settings screen."""
+    return _file_values()
+
+
+def write_settings(values: dict[str, Any]) -> Path:
+    """Set ``values`` in config.toml, keeping its other lines (comments included): checked first as the
+    daemon would read them, then written whole (a temporary file renamed over it). Returns the file."""
+    merged = {**_file_values(), **values}
+    try:
+        SchedulerConfig.model_validate(merged)
+    except ValidationError as exc:
+        errors = [f"{e['loc'][0]}: {_msg(e)}" if e["loc"] else _msg(e) for e in exc.errors()]
+        raise ConfigError("; ".join(errors)) from None
+    path = config_file()
+    lines = path.read_text().splitlines() if path.exists() else []
+    for name, value in values.items():
+        line = f"{name} = {_toml(value)}"
+        pattern = re.compile(rf"^\s*{re.escape(name)}\s*=")
+        at = next((i for i, ln in enumerate(lines) if pattern.match(ln)), None)
+        if at is None:
+            lines.append(line)
+        else:
+            lines[at] = line
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("\n".join(lines) + "\n")
+    os.replace(tmp, path)
+    return path
+
+
+def _msg(err: Any) -> str:
+    return str(err["msg"]).removeprefix("Value error, ")
+
+
+def _toml(value: Any) -> str:
+    """A scalar as TOML (a JSON string is a TOML basic string)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    return json.dumps(str(value))
+
+
 def _env_lookup(name: str) -> str | None:
     """Environment variables match case-insensitively, as pydantic-settings reads them."""
     wanted = name.lower()
@@ -121,7 +202,10 @@ def _describe(exc: ValidationError, given: dict[str, Any]) -> str:
     lines = []
     file_values = _file_values()
     for err in exc.errors():
-        name = str(err["loc"][0]) if err["loc"] else "?"
+        if not err["loc"]:  # a rule over several settings: its message names them
+            lines.append(_msg(err))
+            continue
+        name = str(err["loc"][0])
         env = ENV_PREFIX + name.upper()
         if name in given:
             where = f"option {name}={given[name]!r}"
@@ -135,5 +219,5 @@ def _describe(exc: ValidationError, given: dict[str, Any]) -> str:
             known = ", ".join(SchedulerConfig.model_fields)
             lines.append(f"{where}: unknown setting (known: {known})")
         else:
-            lines.append(f"{where}: {err['msg']}")
+            lines.append(f"{where}: {_msg(err)}")
     return "; ".join(lines)

@@ -18,20 +18,28 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.accel.workloads.report import Progress
+from gpuaccel.accel.workloads import registry as workloads
+from gpuaccel.accel.workloads.report import (
+    MAX_LINE_BYTES,
+    Progress,
+    ProgressRecord,
+    ReportLineError,
+    parse_record,
+)
 from gpuaccel.scheduler.allocator import GpuState
 from gpuaccel.scheduler.arrays import element_env
 from gpuaccel.scheduler.cluster import RayCluster
 from gpuaccel.scheduler.cluster_telemetry import ClusterTelemetry
-from gpuaccel.scheduler.jobs import Pending
+from gpuaccel.scheduler.jobs import COMMAND, Pending
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import RAY, LocalPlacement, Lost, OnExit, Placements, Running
-from gpuaccel.scheduler.runner import worker_argv
+from gpuaccel.scheduler.runner import keep_record, worker_argv
 from gpuaccel.scheduler.store import Store
 
 log = logging.getLogger(__name__)
 TERMINAL = {"SUCCEEDED", "FAILED", "STOPPED"}
+REPORT_PREFIX = '{"type": '  # how a workload's Reporter starts each line it writes
 
 
 def submission_id(queue_id: str, job: Job) -> str:
@@ -56,6 +64,15 @@ class RayPlacement:
         self.cluster = cluster
         self.poll_s = poll_s
         self.queue_id = data_dir.queue_id()
+        self._spans: dict[int, bool] = {}  # queued job id -> its workload places its own ranks
+
+    def places_ranks(self, job_id: int) -> bool:
+        """Whether the job's workload spreads its ranks over the cluster (``attention.ring``): then its
+        driver reserves no GPU and the job needs its GPUs on the live nodes in all, not on one node."""
+        if job_id not in self._spans:
+            rows = self.store.query("SELECT kind FROM jobs WHERE id = ?", [job_id])
+            self._spans[job_id] = bool(rows) and _places_ranks(rows[0][0])
+        return self._spans[job_id]
 
     def fit(
         self, job: Pending, gpus: list[GpuState], held: dict[int, int], no_gpu: str | None
@@ -66,9 +83,15 @@ class RayPlacement:
             return f"waiting for the Ray cluster: {exc}"
         if not nodes:
             return f"waiting: the Ray cluster at {self.cluster.url} has no live node"
+        plural = "node" if len(nodes) == 1 else "nodes"
+        if self.places_ranks(job.id):
+            total = sum(n.gpus for n in nodes)
+            if job.gpus > total:
+                have = f"{total:g} in all ({len(nodes)} {plural})"
+                return f"needs {job.gpus} GPUs; the live Ray nodes have {have}"
+            return []
         most = max(n.gpus for n in nodes)
         if job.gpus > most:
-            plural = "node" if len(nodes) == 1 else "nodes"
             return (
                 f"needs {job.gpus} GPUs on one node; the largest live Ray node has {most:g} "
                 f"({len(nodes)} {plural})"
@@ -84,11 +107,15 @@ class RayPlacement:
         env["PYTHONUNBUFFERED"] = "1"
         if job.array_id is not None and job.array_index is not None:
             env.update(element_env(job.array_id, job.array_index))
+        driver_gpus = job.gpus or None
+        self._spans.pop(job.id, None)  # asked only while the job waits
+        if _places_ranks(job.kind):  # its ranks hold the GPUs, wherever the placement group puts them
+            env[workloads.RAY_GPUS_ENV], driver_gpus = str(job.gpus), None
         try:
             self.cluster.client().submit_job(
                 entrypoint=entrypoint(job),
                 submission_id=sid,
-                entrypoint_num_gpus=job.gpus or None,
+                entrypoint_num_gpus=driver_gpus,
                 runtime_env={"env_vars": env},
                 metadata={"gpuaccel_queue": self.queue_id, "gpuaccel_job": str(job.id)},
             )
@@ -132,6 +159,12 @@ class RayAttempt:
         self.stop_reason: str | None = None
         self.progress: Progress | None = None
         self.metrics = {}
+        self.result: dict[str, Any] | None = None
+        # A workload has no report channel on a cluster: its reporter writes the lines to stderr, so
+        # they are read back from Ray's log (a user's command's output is never taken for a report).
+        self._reads_reports = job.kind != COMMAND
+        self._reported = False  # the workload said how far it is: its progress, not Ray's state, shows
+        self._partial = ""
         self.dirty = False
         self._last_flush = 0.0
         self._on_exit = on_exit
@@ -193,7 +226,7 @@ class RayAttempt:
                 message = f"pending on the Ray cluster: {info.message or 'waiting for resources'}"
             else:
                 message = "running on the Ray cluster" + (f" at {self._node}" if self._node else "")
-            if self.progress is None or self.progress.message != message:
+            if not self._reported and (self.progress is None or self.progress.message != message):
                 self._set_progress(message)
             self._detached.wait(self.placement.poll_s)
 
@@ -229,9 +262,28 @@ class RayAttempt:
             return
         data = text.encode("utf-8", errors="replace")
         if len(data) > self._written:
+            new = data[self._written :]
             with open(self.log_path, "ab") as f:
-                f.write(data[self._written :])
+                f.write(new)
             self._written = len(data)
+            if self._reads_reports:
+                self._read_reports(new.decode("utf-8", errors="replace"))
+
+    def _read_reports(self, text: str) -> None:
+        """The workload's report lines among the log's new lines, checked as the channel checks them."""
+        lines = (self._partial + text).split("\n")
+        last = lines.pop()
+        self._partial = last if len(last) <= MAX_LINE_BYTES else ""
+        for line in lines:
+            if not line.startswith(REPORT_PREFIX):
+                continue
+            try:
+                record = parse_record(line)
+                keep_record(self, record)
+            except (ReportLineError, ValueError) as exc:
+                log.debug("job %d: report line skipped: %s", self.job_id, exc)
+                continue
+            self._reported = self._reported or isinstance(record, ProgressRecord)
 
     # -- the Running protocol -----------------------------------------------------------------------
 
@@ -260,13 +312,17 @@ class RayAttempt:
         return self._final
 
     def flush_progress(self, store: Store, interval_s: float, force: bool = False) -> None:
-        """Store the latest Ray state line (the report channel is local only), at most every interval_s."""
+        """Store the latest progress (the workload's, else Ray's state) and result, at most every
+        interval_s."""
         now = time.monotonic()
         if not self.dirty or (not force and now - self._last_flush < interval_s):
             return
         self.dirty = False
         self._last_flush = now
-        store.set_progress(self.job_id, self.progress, None)
+        result = self.result
+        if result is None and self.metrics:
+            result = {name: m.get("value") for name, m in self.metrics.items()}
+        store.set_progress(self.job_id, self.progress, result)
 
     def settled(self) -> None:
         """Nothing kept on disk: Ray keeps the job's record."""
@@ -274,6 +330,11 @@ class RayAttempt:
     def detach(self) -> bool:
         self._detached.set()
         return True
+
+
+def _places_ranks(kind: str) -> bool:
+    found = workloads.kinds().get(kind)
+    return found is not None and found.places_ranks
 
 
 def _short(exc: BaseException) -> str:

@@ -56,6 +56,20 @@ def worker_argv(job: Job) -> list[str]:
     return [sys.executable, "-m", "gpuaccel.accel.workloads", job.kind, "--spec-json", json.dumps(job.spec)]
 
 
+def keep_record(attempt: Any, record: Record) -> None:
+    """Keep a checked report record as the attempt's latest progress, metric or result (``progress``,
+    ``metrics``, ``result``); the scheduler stores it at its next pass (throttled by progress_write_s)."""
+    if isinstance(record, MetricRecord):
+        if record.name not in attempt.metrics and len(attempt.metrics) >= MAX_METRIC_NAMES:
+            raise ValueError(f"more than {MAX_METRIC_NAMES} metric names")
+        attempt.metrics[record.name] = record.model_dump(include={"value", "exact", "unit", "t"})
+    elif isinstance(record, ResultRecord):
+        attempt.result = record.metrics
+    else:
+        attempt.progress = Progress(fraction=record.fraction, message=record.message)
+    attempt.dirty = True
+
+
 def process_start_marker(pid: int) -> str | None:
     """Start time of ``pid`` (field 22 of /proc/PID/stat): tells a live orphan from a reused pid."""
     try:
@@ -258,16 +272,7 @@ class Worker:
         read_records(fd, self._apply, self._skip)
 
     def _apply(self, record: Record) -> None:
-        """Keep a checked record as the job's latest progress, metric or result."""
-        if isinstance(record, MetricRecord):
-            if record.name not in self.metrics and len(self.metrics) >= MAX_METRIC_NAMES:
-                raise ValueError(f"more than {MAX_METRIC_NAMES} metric names")
-            self.metrics[record.name] = record.model_dump(include={"value", "exact", "unit", "t"})
-        elif isinstance(record, ResultRecord):
-            self.result = record.metrics
-        else:
-            self.progress = Progress(fraction=record.fraction, message=record.message)
-        self.dirty = True  # the scheduler stores it at its next pass (throttled by progress_write_s)
+        keep_record(self, record)
 
     def _skip(self, reason: str, detail: str) -> None:
         with self._skip_lock:

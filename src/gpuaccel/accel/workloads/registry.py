@@ -16,6 +16,9 @@ from typing import Any
 from gpuaccel.accel.workloads.report import Reporter
 
 Spec = dict[str, Any]
+# Set by the scheduler's Ray placement for a workload with ``places_ranks``: the job runs as a Ray job's
+# driver, and the value is the number of GPUs the job asked for, which its ranks reserve on the cluster.
+RAY_GPUS_ENV = "GPUACCEL_RAY_GPUS"
 
 # Modules that register kinds when imported; imported lazily on first lookup so that importing the
 # registry never pulls in torch.
@@ -43,6 +46,9 @@ class Workload:
     validate: Callable[[Spec], Spec]
     run: Callable[[Spec, Reporter], dict[str, Any]]
     uses_gpu: bool = True
+    # On a Ray cluster its ranks place themselves (a placement group over several nodes): the job's
+    # driver reserves no GPU, and the job fits when the live nodes have its GPUs in all.
+    places_ranks: bool = False
 
 
 _KINDS: dict[str, Workload] = {}

@@ -1,14 +1,18 @@
-"""Job kind ``attention.ring``: ring attention over several GPUs of this host, as one queued job.
+"""Job kind ``attention.ring``: ring attention over several GPUs, as one queued job.
 
-The job's worker process starts the ranks with torchrun (one per GPU the scheduler assigned, NCCL, the
-multicast-off variables set), each rank logging to its own file, and reports one combined result: the
-slowest rank's time per iteration and the exact FLOP rate per GPU. Validation here is import-safe (no
-torch); the run imports accel.distributed only inside the worker.
+On this host the job's worker process starts the ranks with torchrun (one per GPU the scheduler
+assigned, NCCL, the multicast-off variables set), each rank logging to its own file. Placed on a Ray
+cluster (``where: ray``) it is the Ray job's driver and places one rank per GPU with a placement group,
+over as many nodes as it takes (:mod:`gpuaccel.accel.distributed.ray_ranks`); the rank code is the same.
+It reports one combined result: the slowest rank's time per iteration and the exact FLOP rate per GPU,
+or with ``mode: check`` the ring's worst error against single-process attention. Validation here is
+import-safe (no torch); the run imports accel.distributed only inside the worker.
 
 Spec (defaults in ``DEFAULTS``): ``world_size`` (alias ``gpus``; 0 = every GPU the scheduler gave
 the job, so ``gpuaccel submit attention.ring --gpus 4`` is enough), ``batch``, ``heads``, ``kv_heads``
 (0 = heads), ``seq_total``, ``head_dim``, ``dtype`` (fp16|bf16; fp32 on CPU), ``causal``, ``mode``
-(fwd|bwd|both), ``iters``, ``warmup``, ``device`` (cuda, or cpu for gloo on the CPU: tests and demos).
+(fwd|bwd|both, or check: compare with single-process attention on small shapes), ``iters``,
+``warmup``, ``device`` (cuda, or cpu for gloo on the CPU: tests and demos).
 FLOPs: forward ``4*B*H*N*N*D`` over the total sequence N, halved when causal; backward 2.5x forward.
 """
 
@@ -21,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.accel.workloads.registry import Spec, SpecError, Workload, register
+from gpuaccel.accel.workloads.registry import RAY_GPUS_ENV, Spec, SpecError, Workload, register
 from gpuaccel.accel.workloads.report import JOB_LOG_DIR_ENV, Reporter
 
 KIND = "attention.ring"
@@ -49,7 +53,11 @@ _INT_RANGES = {
     "iters": (1, 10_000),
     "warmup": (0, 1_000),
 }
-_CHOICES = {"dtype": ("fp16", "bf16", "fp32"), "mode": ("fwd", "bwd", "both"), "device": ("cuda", "cpu")}
+_CHOICES = {
+    "dtype": ("fp16", "bf16", "fp32"),
+    "mode": ("fwd", "bwd", "both", "check"),
+    "device": ("cuda", "cpu"),
+}
 
 
 def validate(raw: Spec) -> Spec:
@@ -81,7 +89,8 @@ def validate(raw: Spec) -> Spec:
         raise SpecError("dtype", "fp32 runs only with device cpu; on GPUs use fp16 or bf16")
     if spec["world_size"] == 0 and spec["device"] == "cpu":
         raise SpecError("world_size", "device cpu needs an explicit number of ranks (1 to 64)")
-    _check_divisible(spec, max(spec["world_size"], 1))
+    if spec["mode"] != "check":  # the self-check brings its own small shapes
+        _check_divisible(spec, max(spec["world_size"], 1))
     return spec
 
 
@@ -96,7 +105,10 @@ def _check_divisible(spec: Spec, world: int) -> None:
         )
 
 
-def _worker_args(spec: Spec, out: Path) -> list[str]:
+def _worker_args(spec: Spec) -> list[str]:
+    """The rank program's arguments (:mod:`gpuaccel.accel.distributed.bench_worker`), without ``--out``."""
+    if spec["mode"] == "check":
+        return ["check", "--dtype", spec["dtype"], "--device", spec["device"]]
     args = ["bench", "--seq-totals", str(spec["seq_total"])]
     for key in ("batch", "heads", "kv_heads", "head_dim", "dtype", "mode", "iters", "warmup", "device"):
         args += [f"--{key.replace('_', '-')}", str(spec[key])]
@@ -104,7 +116,7 @@ def _worker_args(spec: Spec, out: Path) -> list[str]:
         args.append("--causal")
     # Tune the Triton kernels once on a small problem and pin them: per-shape tuning at long sequences
     # runs each candidate several times, which can take minutes before the first timed iteration.
-    return [*args, "--tune-seq", "16384", "--out", str(out)]
+    return [*args, "--tune-seq", "16384"]
 
 
 def _log_dir() -> Path:
@@ -126,14 +138,14 @@ def _log_dir() -> Path:
     return path
 
 
-def run(spec: Spec, reporter: Reporter) -> dict[str, Any]:
-    """Launch ``world_size`` ranks with torchrun and report their combined result."""
-    import torch
-
+def _run_here(spec: Spec, reporter: Reporter) -> tuple[int, int, Any, dict[str, Any]]:
+    """The ranks on this host's GPUs (or CPU) with torchrun: (world, exit code, rank 0's result, extras)."""
     from gpuaccel.accel.distributed.launch import rank_logs, run_ranks
 
     world = spec["world_size"]
     if spec["device"] == "cuda":
+        import torch
+
         visible = torch.cuda.device_count()
         where = f"CUDA_VISIBLE_DEVICES={os.environ.get('CUDA_VISIBLE_DEVICES', 'unset')}"
         if visible == 0 or visible < world:
@@ -142,17 +154,59 @@ def run(spec: Spec, reporter: Reporter) -> dict[str, Any]:
                 f"({where}); submit it with --gpus {world or 'N'}"
             )
         world = world or visible  # 0: one rank per GPU the job was given
-        _check_divisible(spec, world)
+        if spec["mode"] != "check":
+            _check_divisible(spec, world)
     log_dir = _log_dir()
     out = log_dir / "result.json"
     out.unlink(missing_ok=True)  # never report a previous attempt's numbers
     reporter.progress(0.05, f"starting {world} ranks (logs: {log_dir})")
     print(f"[attention.ring] {world} ranks, per-rank logs under {log_dir}", flush=True)
-    rc = run_ranks(world, _worker_args(spec, out), log_dir, cpu=spec["device"] == "cpu")
-    logs = rank_logs(log_dir)
-    if rc != 0 or not out.exists():
-        raise RuntimeError(f"ring attention ranks failed (torchrun exit code {rc}); per-rank logs: {logs}")
-    row = json.loads(out.read_text())[-1]
+    rc = run_ranks(world, [*_worker_args(spec), "--out", str(out)], log_dir, cpu=spec["device"] == "cpu")
+    result = json.loads(out.read_text()) if out.exists() else None
+    return world, rc, result, {"launcher": "torchrun", "rank_logs": rank_logs(log_dir)}
+
+
+def _run_on_ray(spec: Spec, job_gpus: int, reporter: Reporter) -> tuple[int, int, Any, dict[str, Any]]:
+    """The ranks on the Ray cluster this job runs on, one per GPU the job asked for (one per CPU when it
+    asked for none), wherever a placement group finds them: (world, exit code, rank 0's result, extras)."""
+    from gpuaccel.accel.distributed.ray_ranks import run_worker_ranks
+
+    world = spec["world_size"] or job_gpus
+    if world == 0:
+        raise RuntimeError("attention.ring on a Ray cluster needs --gpus N (one rank per GPU)")
+    if job_gpus and job_gpus != world:
+        raise RuntimeError(
+            f"on a Ray cluster each rank holds one GPU: the job asks for {job_gpus} GPU(s) but world_size "
+            f"is {world}; submit it with --gpus {world} (or --gpus 0 for CPU ranks with device cpu)"
+        )
+    if spec["device"] == "cuda" and not job_gpus:
+        raise RuntimeError("attention.ring with device cuda needs GPUs: submit it with --gpus N")
+    if spec["mode"] != "check":
+        _check_divisible(spec, world)
+    held = "one GPU" if job_gpus else "one CPU"
+    reporter.progress(0.05, f"placing {world} ranks ({held} each) on the Ray cluster")
+    print(f"[attention.ring] {world} ranks on the Ray cluster, {held} each", flush=True)
+    rc, result, nodes = run_worker_ranks(
+        world, _worker_args(spec), gpus_per_rank=1 if job_gpus else 0, cpu=spec["device"] == "cpu"
+    )
+    print(f"[attention.ring] ranks ran on nodes {nodes}", flush=True)
+    return world, rc, result, {"launcher": "ray", "rank_nodes": nodes}
+
+
+def run(spec: Spec, reporter: Reporter) -> dict[str, Any]:
+    """Launch the ranks (torchrun here, or a placement group when the job runs on a Ray cluster) and
+    report their combined result: the benchmark's row, or the self-check's errors."""
+    ray_gpus = os.environ.get(RAY_GPUS_ENV)
+    if ray_gpus is not None:
+        world, rc, result, extras = _run_on_ray(spec, int(ray_gpus), reporter)
+    else:
+        world, rc, result, extras = _run_here(spec, reporter)
+    where = extras.get("rank_logs") or f"rank nodes {extras.get('rank_nodes')}"
+    if spec["mode"] == "check":
+        return _check_result(spec, world, rc, result, extras, reporter)
+    if rc != 0 or not result:
+        raise RuntimeError(f"ring attention ranks failed ({extras['launcher']} exit code {rc}); {where}")
+    row = result[-1]
     metrics: dict[str, Any] = {
         "tflops_per_gpu": row["tflops_per_gpu"],
         "tflops_total": row["tflops_total"],
@@ -164,7 +218,7 @@ def run(spec: Spec, reporter: Reporter) -> dict[str, Any]:
         "flop_formula": row["flop_formula"],
         "peak_mem_gib": row["peak_mem_gib"],
         "device": row["device"],
-        "rank_logs": logs,
+        **extras,
         "spec": spec,
     }
     reporter.metric("tflops_per_gpu", row["tflops_per_gpu"], exact=True, unit="TFLOP/s")
@@ -173,11 +227,38 @@ def run(spec: Spec, reporter: Reporter) -> dict[str, Any]:
     return metrics  # the worker entry (python -m gpuaccel.accel.workloads) reports it as the job's result
 
 
+def _check_result(
+    spec: Spec, world: int, rc: int, record: Any, extras: dict[str, Any], reporter: Reporter
+) -> dict[str, Any]:
+    """The self-check's verdict: the ring's output and gradients against single-process attention."""
+    if not record:
+        raise RuntimeError(f"ring attention self-check ranks failed ({extras['launcher']} exit code {rc})")
+    worst = max(max(errors.values()) for errors in record["results"].values())
+    if rc != 0 or worst > record["tol"]:
+        raise RuntimeError(
+            f"ring attention differs from single-process attention on {world} ranks: worst relative error "
+            f"{worst:.2e} > tolerance {record['tol']:.0e} ({spec['dtype']})"
+        )
+    reporter.metric("worst_rel_error", worst, unit="")
+    reporter.progress(1.0, f"matches single-process attention on {world} ranks (worst {worst:.1e})")
+    return {
+        "world_size": world,
+        "worst_rel_error": worst,
+        "tol": record["tol"],
+        "dtype": spec["dtype"],
+        "cases": record["results"],
+        **extras,
+        "spec": spec,
+    }
+
+
 WORKLOAD = register(
     Workload(
         kind=KIND,
-        summary="Ring attention over N GPUs (torchrun + NCCL, zigzag causal): per-GPU TFLOP/s and time",
+        summary="Ring attention over N GPUs (torchrun, or across Ray nodes; NCCL, zigzag causal): per-GPU "
+        "TFLOP/s and time, or mode=check against single-process attention",
         validate=validate,
         run=run,
+        places_ranks=True,
     )
 )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -39,16 +38,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--ray",
         metavar="ADDRESS",
-        default=os.environ.get("GPUACCEL_RAY") or None,
         help="connect to a Ray cluster for jobs submitted with --where ray: 'auto' (the cluster this host "
-        "belongs to), its GCS host:port, or its job API http://host:8265 (default $GPUACCEL_RAY)",
+        "belongs to), its GCS host:port, its job API http://host:8265, or 'off' (default $GPUACCEL_RAY, "
+        "else `ray` in config.toml, else off)",
     )
     p.add_argument(
         "--where",
         choices=("local", "ray"),
-        default=os.environ.get("GPUACCEL_WHERE") or "local",
-        help="where a job that does not say runs: this host or the Ray cluster (default local, "
-        "or $GPUACCEL_WHERE)",
+        help="where a job that does not say runs: this host or the Ray cluster (default $GPUACCEL_WHERE, "
+        "else `where` in config.toml, else local)",
     )
     p.set_defaults(func=run)
 
@@ -83,12 +81,11 @@ def run(args: argparse.Namespace) -> int:
             idle_after_s=args.idle_after,
             idle_util_pct=args.idle_util,
             sample_hz=args.sample_hz,
+            ray=args.ray,
+            where=args.where,
         )
     except ConfigError as exc:
         print(f"gpuaccel serve: {exc}", file=sys.stderr)
-        return 2
-    if args.where == "ray" and not args.ray:
-        print("gpuaccel serve: --where ray needs a cluster: give --ray ADDRESS (or 'auto')", file=sys.stderr)
         return 2
     return serve(
         host=args.host,
@@ -97,6 +94,6 @@ def run(args: argparse.Namespace) -> int:
         data_dir=args.data_dir,
         token=token,
         config=config,
-        ray=args.ray,
-        where=args.where,
+        ray=config.ray or None,
+        where=config.where,
     )

@@ -91,6 +91,7 @@ class Daemon:
                 log.warning("assistant off: %s (missing: %s)", ASSISTANT_INSTALL_HINT, ", ".join(missing))
             else:
                 assistant = AssistantService(data_dir.root, store, sampler, idle, db_path=data_dir.db)
+                assistant.facts.cluster = places.cluster()  # answers about the Ray cluster's nodes
         except BaseException:
             sampler.stop()  # nothing else has started yet
             store.close()

@@ -8,6 +8,8 @@
 - Assistant policy: the daemon's own setting (``<data dir>/assistant.json``), like the model: the window
   mirrors what ``GET /assistant/state`` reports (:func:`policy_of`) and sends ``POST /assistant/settings``
   only when the user changes it, so the app never keeps a second copy that could undo the CLI's choice.
+- Ray cluster: the daemon's connection and default placement, kept in this computer's config.toml
+  (:mod:`gpuaccel.app.gui.settings_cluster`), applied on the daemon's next start.
 - Assistant model: the daemon's own setting (it keeps it across restarts). The dialog shows the model
   the daemon has active and sends ``POST /assistant/models/select`` only when the user changes it, so
   a model chosen from the CLI is not undone by the next connect.
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuaccel.app.gui.connection import Endpoint
+from gpuaccel.app.gui.settings_cluster import RayClusterGroup
 from gpuaccel.app.gui.theme import THEME_CHOICES
 
 ORG, APP = "gpuaccel", "gpuaccel"
@@ -167,6 +170,8 @@ class SettingsDialog(QDialog):
         note.setObjectName("hint")
         form.addRow(note)
         layout.addWidget(local)
+        self.cluster = RayClusterGroup(self)
+        layout.addWidget(self.cluster)
         assistant = QGroupBox("Assistant (on the connected daemon)")
         form = QFormLayout(assistant)
         self._active_model = active_model
@@ -195,6 +200,14 @@ class SettingsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        # Tall enough for the wrapped notes at this width (the size hint alone cuts their last lines).
+        width = self.minimumWidth()
+        self.resize(width, max(self.sizeHint().height(), layout.totalHeightForWidth(width)))
+
+    def accept(self) -> None:
+        """Close only once the cluster settings are written (a refusal is shown in their group)."""
+        if self.cluster.save():
+            super().accept()
 
     def model_choice(self) -> str | None:
         """The model to select on the daemon ("" = the bundled one); None when the field is unchanged."""
