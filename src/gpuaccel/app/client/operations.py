@@ -146,6 +146,14 @@ class Client(Connection):
             body["conversation_id"] = conversation_id
         yield from self._stream("POST", f"{ASSISTANT}/chat", json=body, cancel=cancel, on_open=on_open)
 
+    def query_specs(self) -> list[dict[str, Any]]:
+        """The typed queries the daemon answers: name, description, JSON Schema of the arguments."""
+        return self._json("GET", f"{ASSISTANT}/queries")["queries"]
+
+    def query(self, name: str, **args: Any) -> dict[str, Any]:
+        """Run one typed query: ``{"query", "sentence", "columns", "rows"}``; bad arguments are a 422."""
+        return self._json("POST", f"{ASSISTANT}/query", json={"name": name, "args": args})
+
     def stop_chat(self, conversation_id: int | None) -> dict[str, Any]:
         return self._json("POST", f"{ASSISTANT}/chat/stop", json={"conversation_id": conversation_id})
 
