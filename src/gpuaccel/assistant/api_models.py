@@ -184,17 +184,29 @@ class Report(ReportSummary):
 
 class Proposal(BaseModel):
     id: str
-    action: Literal["trash", "purge", "signal"]
+    action: Literal["trash", "purge"]
     root: str
     path: str
     size_bytes: int
     description: str
 
 
+class OutsideProcess(BaseModel):
+    model_config = ConfigDict(extra="allow")  # the process table's row (user, command line, age, memory...)
+
+    pid: int
+    gpu: int
+    description: str = Field(description="the process in a sentence: command, user, memory, age")
+
+
 class ProposalList(BaseModel):
     proposals: list[Proposal]
     refused: dict[str, str] = Field(
         default_factory=dict, description="roots left alone, with why (a link, or another user's folder)"
+    )
+    outside_queue: list[OutsideProcess] = Field(
+        default_factory=list,
+        description="GPU processes the queue did not start: information only, never proposed for stopping",
     )
 
 
@@ -219,9 +231,7 @@ class ApplyResult(BaseModel):
     id: str
     ok: bool
     dry_run: bool | None = None
-    would: str | None = None
-    done: str | None = None
-    error: str | None = None
+    message: str = Field(description="what was done, what a dry run would do, or why nothing was done")
 
 
 class ApplyResults(BaseModel):

@@ -168,7 +168,10 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
     @r.get("/housekeeping")
     def housekeeping() -> m.ProposalList:
         proposals = [p.to_json() for p in svc.housekeeper.propose()]
-        return m.ProposalList.model_validate({"proposals": proposals, "refused": svc.housekeeper.refused})
+        hk = svc.housekeeper
+        return m.ProposalList.model_validate(
+            {"proposals": proposals, "refused": hk.refused, "outside_queue": hk.outside_queue}
+        )
 
     @r.post("/housekeeping/apply")
     def apply(body: m.ApplyIn) -> m.ApplyResults:

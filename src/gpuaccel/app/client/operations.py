@@ -188,7 +188,11 @@ class Client(Connection):
         return self.request("GET", f"{API}{report_plot_path(report_id, name)}").content
 
     def housekeeping(self) -> list[dict[str, Any]]:
-        return self._json("GET", f"{ASSISTANT}/housekeeping")["proposals"]
+        return self.housekeeping_scan()["proposals"]
+
+    def housekeeping_scan(self) -> dict[str, Any]:
+        """Proposals, roots left alone (``refused``) and GPU processes outside the queue (information)."""
+        return self._json("GET", f"{ASSISTANT}/housekeeping")
 
     def housekeeping_apply(self, ids: list[str], confirm: bool) -> list[Any]:
         body = {"ids": list(ids), "confirm": bool(confirm)}

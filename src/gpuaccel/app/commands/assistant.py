@@ -111,12 +111,18 @@ def cmd_models(args: argparse.Namespace, c: Client) -> int:
 
 def cmd_cleanup(args: argparse.Namespace, c: Client) -> int:
     if not args.apply:
-        props = c.housekeeping()
+        scan = c.housekeeping_scan()
+        props = scan["proposals"]
         if not props:
             print("nothing to clean up")
         for p in props:
             print(f"{p['id']}  {p['action']:<6} {p['size_bytes'] / 2**20:9.1f} MiB  {p['description']}")
+        for root, why in scan.get("refused", {}).items():
+            print(f"left alone: {root}: {why}")
+        for proc in scan.get("outside_queue", []):
+            print(f"for your information: {proc['description']}")
         return 0
-    for r in c.housekeeping_apply(args.apply, confirm=bool(args.yes)):
-        print(r)
-    return 0
+    results = c.housekeeping_apply(args.apply, confirm=bool(args.yes))
+    for r in results:
+        print(r["message"])
+    return 0 if args.yes is False or all(r["ok"] for r in results) else 1

@@ -267,7 +267,8 @@ class AssistantPanel(QWidget):
         elif action == "housekeeping" and isinstance(data, list):
             self._show_proposals(data)
         elif action == "apply":
-            self.housekeeping_note.setText(f"Applied: {json.dumps(data)[:300]}")
+            results = data if isinstance(data, list) else []
+            self.housekeeping_note.setText(" ".join(str(r.get("message", "")) for r in results)[:600])
             self.request.emit("housekeeping", None)
 
     def _show_report(self, report: dict[str, Any]) -> None:
