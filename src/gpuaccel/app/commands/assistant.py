@@ -95,7 +95,7 @@ def cmd_models(args: argparse.Namespace, c: Client) -> int:
                 f"~{m['vram_bytes_fp16_approx'] / 2**30:5.2f} GiB VRAM fp16"
             )
         for name, d in data["downloads"].items():
-            print(f"  download {name}: {d}")
+            print(f"  download {name}: {download_line(d)}")
         return 0
     if not args.target:
         print(f"gpuaccel models {args.action}: name the file or model", file=sys.stderr)
@@ -107,6 +107,20 @@ def cmd_models(args: argparse.Namespace, c: Client) -> int:
     else:
         print(c.select_model(args.target))
     return 0
+
+
+def download_line(d: dict) -> str:
+    """A download's state in words: progress while it runs, the checksum it was verified with, or why not."""
+    have, total = d.get("bytes") or 0, d.get("total")
+    if d.get("state") == "failed":
+        return f"failed: {d.get('error')}"
+    if d.get("state") == "done":
+        return f"done, verified (sha256 {d.get('sha256')}): {d.get('path')}"
+    if d.get("state") == "converting":
+        return "verified; converting .pth to .safetensors"
+    if total:
+        return f"{100 * have / total:.0f}% ({have / 2**20:.1f} of {total / 2**20:.1f} MiB)"
+    return f"{have / 2**20:.1f} MiB so far"
 
 
 def cmd_cleanup(args: argparse.Namespace, c: Client) -> int:
