@@ -187,6 +187,15 @@ class AssistantPanel(QWidget):
         self.proposals.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.proposals.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         v.addWidget(self.proposals, 1)
+        self.applied = QLabel("")  # what the last apply did, in sentences (kept across the re-scan)
+        self.applied.setObjectName("housekeepingApplied")
+        self.applied.setWordWrap(True)
+        self.outside_queue = QLabel("")  # GPU processes the queue did not start: information only
+        self.outside_queue.setObjectName("housekeepingOutsideQueue")
+        self.outside_queue.setWordWrap(True)
+        self.outside_queue.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        v.addWidget(self.applied)
+        v.addWidget(self.outside_queue)
         self.scan_button.clicked.connect(lambda: self.request.emit("housekeeping", None))
         self.apply_button.clicked.connect(self.apply_selected)
         self.proposals.itemSelectionChanged.connect(
@@ -275,11 +284,12 @@ class AssistantPanel(QWidget):
             self._add_chat_plots(data)
         elif action == "export" and isinstance(data, dict):
             self._write_export(data)
-        elif action == "housekeeping" and isinstance(data, list):
-            self._show_proposals(data)
+        elif action == "housekeeping" and isinstance(data, dict):
+            self._show_proposals(data.get("proposals") or [])
+            self._show_outside_queue(data.get("outside_queue") or [])
         elif action == "apply":
             results = data if isinstance(data, list) else []
-            self.housekeeping_note.setText(" ".join(str(r.get("message", "")) for r in results)[:600])
+            self.applied.setText("\n".join(str(r.get("message", "")) for r in results))
             self.request.emit("housekeeping", None)
 
     def _show_report(self, report: dict[str, Any]) -> None:
@@ -389,6 +399,13 @@ class AssistantPanel(QWidget):
         self.housekeeping_note.setText(
             f"{len(proposals)} proposals, {fmt_bytes(total)} in all. Dry run: nothing done."
         )
+
+    def _show_outside_queue(self, processes: list[dict[str, Any]]) -> None:
+        """Listed, never proposed: that the queue did not start a process is no reason to stop it."""
+        lines = [f"• {str(p.get('description', ''))[:400]}" for p in processes]
+        head = "GPU processes the queue did not start (for your information; act from the Processes tab):"
+        self.outside_queue.setText("\n".join([head, *lines]) if lines else "")
+        self.outside_queue.setVisible(bool(lines))
 
     def apply_selected(self) -> None:
         rows = sorted(i.row() for i in self.proposals.selectionModel().selectedRows())

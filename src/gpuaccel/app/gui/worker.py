@@ -447,7 +447,7 @@ ASSISTANT_ACTIONS: dict[str, Callable[[Api, Any], Any]] = {
     "make_report": lambda api, _: api.call(Client.make_report, "daily"),
     "report": _report_with_plots,
     "export": lambda api, arg: {**arg, "text": api.call(Client.report_export, arg["id"], arg["format"])},
-    "housekeeping": lambda api, _: api.call(Client.housekeeping),
+    "housekeeping": lambda api, _: api.call(Client.housekeeping_scan),
     "apply": lambda api, ids: api.call(Client.housekeeping_apply, list(ids), confirm=True),
     "stop_chat": lambda api, conversation: api.call(
         Client.stop_chat, int(conversation) if conversation else None
