@@ -328,7 +328,7 @@ class Housekeeper:
         owned |= {os.getpid(), *self.own_pids()}
         out = []
         for row in ProcessTable().rows(self.sampler.latest()):
-            if row.kind != "compute" or row.simulated or row.pid in owned:
+            if row.kind != "compute" or row.pid in owned:
                 continue
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 if os.getpgid(row.pid) in owned:
@@ -337,9 +337,10 @@ class Housekeeper:
             cmd = " ".join(row.cmdline) if not isinstance(row.cmdline, NA) else row.name
             mib = "?" if isinstance(row.used_mib, NA) else f"{row.used_mib:.0f}"
             age = "" if isinstance(row.elapsed_s, NA) else f", running for {duration(row.elapsed_s)}"
-            who = row.user if not isinstance(row.user, NA) else "an unknown user"
+            who = "" if isinstance(row.user, NA) else f" of {row.user}"
+            what = "simulated process" if row.simulated else "process"  # demo GPUs: no host process
             info["description"] = (
-                f"process {row.pid} ({cmd[:200]}) of {who} holds {mib} MiB on GPU {row.gpu}{age}; "
+                f"{what} {row.pid} ({cmd[:200]}){who} holds {mib} MiB on GPU {row.gpu}{age}; "
                 "the queue did not start it (shown for information; act from the process view if you mean to)"
             )
             out.append(info)
