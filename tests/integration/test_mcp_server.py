@@ -59,6 +59,7 @@ def test_tools_query_and_confirmed_submit(daemon: DaemonProcess) -> None:
         out["gpus"] = await s.call_tool("gpu_list", {})
         out["hot"] = await s.call_tool("gpu_reading", {"gpu": 1, "metric": "temperature"})
         out["bad"] = await s.call_tool("gpu_reading", {"metric": "smell"})
+        out["named"] = await s.call_tool("gpu_list", {"name": "x"})  # an argument the query does not take
         out["refused"] = await s.call_tool("submit_job", {"kind": "command", "argv": ["true"]})
         out["jobs_after_refusal"] = len(await anyio.to_thread.run_sync(_jobs, daemon))
         out["queued"] = await s.call_tool(
@@ -75,6 +76,7 @@ def test_tools_query_and_confirmed_submit(daemon: DaemonProcess) -> None:
     assert not out["gpus"].is_error and "There are 2 GPUs" in _text(out["gpus"])
     assert _text(out["hot"]).startswith("The temperature of GPU 1 is ")
     assert out["bad"].is_error and "'smell' is not accepted" in _text(out["bad"])
+    assert out["named"].is_error and "gpu_list does not take name; it takes gpu" in _text(out["named"])
     assert out["refused"].is_error and '"confirm": true' in _text(out["refused"])
     assert out["jobs_after_refusal"] == 0  # nothing was queued without confirmation
     assert not out["queued"].is_error, _text(out["queued"])

@@ -37,7 +37,7 @@ CONFIRM_HELP = (
 class DaemonClient(Protocol):
     """What the server needs from :class:`gpuaccel.app.client.Client`."""
 
-    def query(self, name: str, **args: Any) -> dict[str, Any]: ...
+    def query(self, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]: ...
     def submit(self, kind: str, **fields: Any) -> Any: ...
     def cancel(self, job_id: int) -> Any: ...
     def get_job(self, job_id: int) -> Any: ...
@@ -176,7 +176,7 @@ def _job_json(job: Any) -> dict[str, Any]:
 def call(client: DaemonClient, name: str, args: dict[str, Any]) -> types.CallToolResult:
     """Run tool ``name`` (after any confirmation); blocking, so it runs in a worker thread."""
     if name in SPECS:
-        res = client.query(name, **args)
+        res = client.query(name, args)
         table = [" | ".join(res["columns"])] + [" | ".join(map(str, r)) for r in res["rows"]]
         text = res["sentence"] + ("\n" + "\n".join(table) if res["rows"] else "")
         return _text(text, res)

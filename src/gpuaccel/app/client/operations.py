@@ -150,9 +150,9 @@ class Client(Connection):
         """The typed queries the daemon answers: name, description, JSON Schema of the arguments."""
         return self._json("GET", f"{ASSISTANT}/queries")["queries"]
 
-    def query(self, name: str, **args: Any) -> dict[str, Any]:
+    def query(self, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
         """Run one typed query: ``{"query", "sentence", "columns", "rows"}``; bad arguments are a 422."""
-        return self._json("POST", f"{ASSISTANT}/query", json={"name": name, "args": args})
+        return self._json("POST", f"{ASSISTANT}/query", json={"name": name, "args": dict(args or {})})
 
     def stop_chat(self, conversation_id: int | None) -> dict[str, Any]:
         return self._json("POST", f"{ASSISTANT}/chat/stop", json={"conversation_id": conversation_id})
