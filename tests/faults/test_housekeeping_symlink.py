@@ -56,7 +56,7 @@ def test_root_swapped_for_a_link_after_the_proposal_moves_nothing(setup: tuple) 
     cache.rename(cache.with_name("triton-moved"))
     cache.symlink_to(outside)  # same path, now leading outside every root
     (result,) = hk.apply([prop.id], confirm=True)
-    assert not result["ok"] and "symbolic link" in result["error"], result
+    assert not result["ok"] and "symbolic link" in result["message"], result
     _untouched(outside, hk)
 
 
@@ -72,7 +72,7 @@ def test_a_folder_on_the_way_swapped_for_a_link_moves_nothing(tmp_path: Path) ->
     ranks.rename(tmp_path / "moved")
     ranks.symlink_to(outside)
     (result,) = hk.apply([prop.id], confirm=True)
-    assert not result["ok"] and "symbolic link" in result["error"], result
+    assert not result["ok"] and "symbolic link" in result["message"], result
     assert (outside / "run" / "0" / "stdout.log").read_text() == "mine"
 
 
@@ -87,7 +87,7 @@ def test_purge_of_a_trash_swapped_for_a_link_deletes_nothing(tmp_path: Path) -> 
     hk.roots["trash"].rename(tmp_path / "trash-moved")
     hk.roots["trash"].symlink_to(outside)
     (result,) = hk.apply([prop.id], confirm=True)
-    assert not result["ok"] and "symbolic link" in result["error"]
+    assert not result["ok"] and "symbolic link" in result["message"]
     assert (outside / "20260101-000000-1" / "keep.txt").read_text() == "mine"
 
 
@@ -101,7 +101,7 @@ def test_a_root_of_another_user_is_refused_with_the_reason(setup: tuple) -> None
     assert "belongs to user id 54321" in hk.refused["triton"]
     hk._proposals[prop.id] = prop  # a proposal made before the swap
     (result,) = hk.apply([prop.id], confirm=True)
-    assert not result["ok"] and "belongs to user id 54321" in result["error"]
+    assert not result["ok"] and "belongs to user id 54321" in result["message"]
     assert (cache / "abc" / "kernel.cubin").exists()
 
 

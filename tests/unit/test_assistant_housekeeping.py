@@ -94,7 +94,7 @@ def test_traversal_and_symlinks_refused(hk: Housekeeper, tmp_path: Path) -> None
     victim.unlink()
     victim.symlink_to(outside / "keep.txt")
     res = hk.apply([prop.id], confirm=True)[0]
-    assert not res["ok"] and "symbolic link" in res["error"]
+    assert not res["ok"] and "symbolic link" in res["message"]
     assert (outside / "keep.txt").read_text() == "mine"
 
 
@@ -104,3 +104,51 @@ def test_cache_root_that_is_a_symlink_is_ignored(hk: Housekeeper, tmp_path: Path
     hk.roots["triton"].parent.mkdir(parents=True, exist_ok=True)
     hk.roots["triton"].symlink_to(real)
     assert hk.propose() == []
+
+
+def test_dry_run_is_a_sentence(hk: Housekeeper) -> None:
+    log = old(hk.roots["logs"] / "job-9.log", "y" * 2048)
+    (p,) = hk.propose()
+    (dry,) = hk.apply([p.id], confirm=False)
+    assert dry == {
+        "id": p.id,
+        "ok": False,
+        "dry_run": True,
+        "message": f"Dry run: would move {log} (2.0 KiB) to the trash: log of finished job 9, 40 days old."
+        " Nothing was changed; confirm to do it.",
+    }
+    assert log.exists()
+    (gone,) = hk.apply(["abc"], confirm=True)
+    assert gone["message"] == "abc: no such proposal (proposals change at every scan); scan again first."
+
+
+def test_processes_outside_the_queue_are_information_only(tmp_path: Path) -> None:
+    """A GPU process the queue did not start is never proposed for stopping: it is shown with its command
+    line, user, age and memory."""
+    import subprocess
+    import sys
+
+    from gpuaccel.accel.telemetry.fake import FakeBackend
+    from gpuaccel.accel.telemetry.sampler import Sampler
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    backend = FakeBackend("two_gpus")
+    backend.init()
+    backend.add_process(1, child.pid, "python", 2048.0)
+    sampler = Sampler(backend, capacity=4)
+    sampler.open()
+    sampler.poll()
+    try:
+        hk = Housekeeper(tmp_path / "data", sampler=sampler, extra_roots={"triton": tmp_path / "t"})
+        props = hk.propose()
+        assert props == [] and all(p.action != "signal" for p in props)
+        (info,) = [p for p in hk.outside_queue if p["pid"] == child.pid]
+        assert info["gpu"] == 1 and info["user"] and info["cmdline"][0] == sys.executable
+        text = info["description"]
+        assert text.startswith(f"process {child.pid} ({sys.executable} -c import time; time.sleep(60)) of ")
+        assert "holds 2048 MiB on GPU 1, running for " in text and "the queue did not start it" in text
+        assert child.poll() is None
+    finally:
+        sampler.stop()
+        child.kill()
+        child.wait(5)

@@ -19,6 +19,7 @@ class RangeHandler(http.server.BaseHTTPRequestHandler):
     payload = b""
     fail_after: int | None = None  # bytes sent before the connection drops (first request only)
     requests: list[str | None] = []
+    published: str | None = None  # the sha256 sent as X-Linked-ETag, as Hugging Face does
 
     def log_message(self, *args) -> None:
         pass
@@ -32,6 +33,8 @@ class RangeHandler(http.server.BaseHTTPRequestHandler):
         if rng:
             self.send_header("Content-Range", f"bytes {start}-{len(self.payload) - 1}/{len(self.payload)}")
         self.send_header("Content-Length", str(len(body)))
+        if self.published:
+            self.send_header("X-Linked-ETag", f'"{self.published}"')
         self.end_headers()
         if self.fail_after is not None:
             self.wfile.write(body[: self.fail_after])
@@ -45,6 +48,7 @@ class RangeHandler(http.server.BaseHTTPRequestHandler):
 def server():
     RangeHandler.payload = bytes(range(256)) * 4000
     RangeHandler.requests = []
+    RangeHandler.published = None
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), RangeHandler)
     t = threading.Thread(target=srv.serve_forever)
     t.start()
@@ -74,6 +78,40 @@ def test_checksum_mismatch_is_refused(server: str, tmp_path: Path) -> None:
     with pytest.raises(ModelError, match="checksum mismatch"):
         download(server, tmp_path / "m.safetensors", "0" * 64)
     assert not (tmp_path / "m.safetensors").exists()
+
+
+def test_a_bad_download_never_replaces_the_working_model(server: str, tmp_path: Path) -> None:
+    """The installed model stays, byte for byte, when the new file fails its checksum or is no model."""
+    mm = ModelManager(tmp_path / "models")
+    working = mm.import_file(random_model(tmp_path / "w.safetensors"), name="mine")
+    before = Path(working["path"]).read_bytes()
+    RangeHandler.payload = random_model(tmp_path / "new.safetensors", seed=1).read_bytes()
+    with pytest.raises(ModelError) as err:
+        mm.download_known("mine", sha256="ab" * 32, url=server)
+    assert str(err.value) == (
+        f"checksum mismatch for mine.safetensors: got {hashlib.sha256(RangeHandler.payload).hexdigest()},"
+        f" expected {'ab' * 32}; the download is kept as mine.safetensors.part.bad and the installed"
+        " mine.safetensors is unchanged. Download again to start over."
+    )
+    assert Path(working["path"]).read_bytes() == before and mm.downloads["mine"]["state"] == "failed"
+    RangeHandler.payload = b"not a model at all" * 100  # the right checksum of a broken file
+    with pytest.raises(ModelError, match="not a readable safetensors file"):
+        mm.download_known("mine", sha256=hashlib.sha256(RangeHandler.payload).hexdigest(), url=server)
+    assert Path(working["path"]).read_bytes() == before
+
+
+def test_the_published_checksum_is_used_and_one_is_required(server: str, tmp_path: Path) -> None:
+    dest = tmp_path / "m.safetensors"
+    with pytest.raises(ModelError, match="no sha256 is known for .* pass the file's sha256"):
+        download(server, dest)
+    assert not dest.exists() and not (tmp_path / "m.safetensors.part").exists()
+    RangeHandler.published = hashlib.sha256(RangeHandler.payload).hexdigest()
+    info = download(server, dest)
+    assert info["verified"] and info["sha256"] == RangeHandler.published
+    RangeHandler.published = "0" * 64
+    with pytest.raises(ModelError, match="checksum mismatch"):
+        download(server, tmp_path / "n.safetensors")
+    assert not (tmp_path / "n.safetensors").exists()
 
 
 def test_import_pth_converts_to_safetensors(tmp_path: Path) -> None:

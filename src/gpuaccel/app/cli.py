@@ -20,6 +20,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "gpuaccel.app.commands.history",
     "gpuaccel.app.commands.bench",
     "gpuaccel.app.commands.assistant",
+    "gpuaccel.app.commands.mcp",
     "gpuaccel.app.commands.service",
     "gpuaccel.app.commands.config",
     "gpuaccel.app.commands.completion",

@@ -51,6 +51,11 @@ class ReportIn(_Request):
     job_id: int | None = Field(None, ge=0, le=2**63 - 1, description="required for a job report")
 
 
+class QueryIn(_Request):
+    name: Text = Field(max_length=64, description="a query name (GET /assistant/queries lists them)")
+    args: dict[str, Any] = Field(default_factory=dict, description="the query's arguments, as listed")
+
+
 class ApplyIn(_Request):
     ids: list[Annotated[Text, Field(max_length=64)]] = Field(
         max_length=MAX_PROPOSALS, description="proposal ids from GET /assistant/housekeeping"
@@ -179,11 +184,19 @@ class Report(ReportSummary):
 
 class Proposal(BaseModel):
     id: str
-    action: Literal["trash", "purge", "signal"]
+    action: Literal["trash", "purge"]
     root: str
     path: str
     size_bytes: int
     description: str
+
+
+class OutsideProcess(BaseModel):
+    model_config = ConfigDict(extra="allow")  # the process table's row (user, command line, age, memory...)
+
+    pid: int
+    gpu: int
+    description: str = Field(description="the process in a sentence: command, user, memory, age")
 
 
 class ProposalList(BaseModel):
@@ -191,15 +204,34 @@ class ProposalList(BaseModel):
     refused: dict[str, str] = Field(
         default_factory=dict, description="roots left alone, with why (a link, or another user's folder)"
     )
+    outside_queue: list[OutsideProcess] = Field(
+        default_factory=list,
+        description="GPU processes the queue did not start: information only, never proposed for stopping",
+    )
+
+
+class QuerySpecOut(BaseModel):
+    name: str
+    description: str
+    input_schema: dict[str, Any] = Field(description="JSON Schema of the query's arguments")
+
+
+class QuerySpecList(BaseModel):
+    queries: list[QuerySpecOut]
+
+
+class QueryOut(BaseModel):
+    query: dict[str, Any] = Field(description="the query as run (the window with its timestamps)")
+    sentence: str = Field(description="the answer in words, written from the table's numbers")
+    columns: list[str]
+    rows: list[list[Any]]
 
 
 class ApplyResult(BaseModel):
     id: str
     ok: bool
     dry_run: bool | None = None
-    would: str | None = None
-    done: str | None = None
-    error: str | None = None
+    message: str = Field(description="what was done, what a dry run would do, or why nothing was done")
 
 
 class ApplyResults(BaseModel):

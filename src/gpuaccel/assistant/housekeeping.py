@@ -8,8 +8,10 @@ proposal we made, and every step is taken relative to its root opened as a direc
 owned by this user, not writable by others), each folder on the way opened the same way and the target
 itself not a link; so a link planted in a cache, or a root swapped for a link between proposal and apply,
 cannot lead outside. A root that is not ours (a ``/tmp`` cache created by another user) is refused
-with the reason (:attr:`Housekeeper.refused`). GPU processes that hold memory and belong to no job are
-listed for the user to look at; their ``signal`` action sends SIGTERM only to the user's own processes.
+with the reason (:attr:`Housekeeper.refused`). GPU processes the queue did not start are never proposed
+for stopping (that is no reason to stop one): they are listed as information (command line, user, age,
+memory; :attr:`Housekeeper.outside_queue`), and the user acts from the process view, whose signal checks
+that the pid still names the same process.
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ import hashlib
 import os
 import re
 import shutil
-import signal
 import stat
 import time
 from collections.abc import Iterator
@@ -30,6 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.assistant.queries_jobs import duration
 from gpuaccel.scheduler import reads
 from gpuaccel.scheduler.models import FINISHED
 
@@ -55,8 +57,8 @@ class UnsafePath(ValueError):
 @dataclass
 class Proposal:
     id: str
-    action: str  # "trash" | "purge" | "signal"
-    root: str  # which known root ("logs", "artifacts", "trash", "triton", "torch_compile", "gpu")
+    action: str  # "trash" | "purge"
+    root: str  # which known root ("logs", "artifacts", "trash", "triton", "torch_compile")
     path: str
     size_bytes: int
     description: str
@@ -223,6 +225,7 @@ class Housekeeper:
         self.roots.update(extra_roots or {})
         self._proposals: dict[str, Proposal] = {}
         self.refused: dict[str, str] = {}  # root name -> why it was skipped at the last propose()
+        self.outside_queue: list[dict[str, Any]] = []  # GPU processes not started by the queue (info)
         self.own_pids = own_pids or (lambda: set())  # the assistant's model worker is ours, not an orphan
 
     def _usable(self, name: str) -> bool:
@@ -309,76 +312,68 @@ class Housekeeper:
                 for p in sorted(root.iterdir()):
                     if not p.is_symlink():
                         self._add(out, "trash", name, p, tree_size(p), f"{desc}: {p.name}")
-        out += self._gpu_orphans()
+        self.outside_queue = self._outside_queue()
         self._proposals = {p.id: p for p in out}
         return out
 
-    def _gpu_orphans(self) -> list[Proposal]:
+    def _outside_queue(self) -> list[dict[str, Any]]:
+        """GPU processes the queue did not start, for information only: that is no reason to stop one
+        (it may be the user's notebook). The user acts on them, if at all, from the process view."""
         if self.sampler is None or not getattr(self.sampler, "available", False):
             return []
+        from gpuaccel.accel.telemetry.processes import ProcessTable
         from gpuaccel.accel.telemetry.types import NA
 
-        owned = set()
-        if self.store is not None:
-            owned = set(reads.running_pids(self.store))
+        owned = set(reads.running_pids(self.store)) if self.store is not None else set()
         owned |= {os.getpid(), *self.own_pids()}
-        out: list[Proposal] = []
-        for s in self.sampler.latest():
-            if isinstance(s.processes, NA):
+        out = []
+        for row in ProcessTable().rows(self.sampler.latest()):
+            if row.kind != "compute" or row.pid in owned:
                 continue
-            for p in s.processes:
-                if p.kind != "compute" or p.pid in owned:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                if os.getpgid(row.pid) in owned:
                     continue
-                try:
-                    if os.getpgid(p.pid) in owned:
-                        continue
-                except (ProcessLookupError, PermissionError):
-                    pass
-                used = 0 if isinstance(p.used_mib, NA) else int(p.used_mib)
-                self._add(
-                    out,
-                    "signal",
-                    "gpu",
-                    str(p.pid),
-                    used * 2**20,
-                    f"process {p.pid} ({p.name}) holds {used} MiB on GPU {s.index} and belongs to no job",
-                )
+            info = row.to_json()
+            cmd = " ".join(row.cmdline) if not isinstance(row.cmdline, NA) else row.name
+            mib = "?" if isinstance(row.used_mib, NA) else f"{row.used_mib:.0f}"
+            age = "" if isinstance(row.elapsed_s, NA) else f", running for {duration(row.elapsed_s)}"
+            who = "" if isinstance(row.user, NA) else f" of {row.user}"
+            what = "simulated process" if row.simulated else "process"  # demo GPUs: no host process
+            info["description"] = (
+                f"{what} {row.pid} ({cmd[:200]}){who} holds {mib} MiB on GPU {row.gpu}{age}; "
+                "the queue did not start it (shown for information; act from the process view if you mean to)"
+            )
+            out.append(info)
         return out
 
     def apply(self, ids: list[str], confirm: bool) -> list[dict[str, Any]]:
-        """Act on proposals by id. Without ``confirm`` nothing happens (a dry run listing what would)."""
+        """Act on proposals by id. Without ``confirm`` nothing happens: each result says in a sentence
+        what would be done."""
         results = []
         stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}"
         for pid in ids:
             prop = self._proposals.get(pid)
             if prop is None:
-                results.append({"id": pid, "ok": False, "error": "unknown proposal id; propose again first"})
+                msg = f"{pid}: no such proposal (proposals change at every scan); scan again first."
+                results.append({"id": pid, "ok": False, "message": msg})
                 continue
             if not confirm:
-                results.append(
-                    {"id": pid, "ok": False, "dry_run": True, "would": f"{prop.action} {prop.path}"}
-                )
+                results.append({"id": pid, "ok": False, "dry_run": True, "message": _would(prop)})
                 continue
             try:
-                results.append({"id": pid, "ok": True, "done": self._act(prop, stamp)})
+                results.append({"id": pid, "ok": True, "message": self._act(prop, stamp)})
                 del self._proposals[pid]
-            except (UnsafePath, OSError, PermissionError) as exc:
-                results.append({"id": pid, "ok": False, "error": str(exc)})
+            except (UnsafePath, OSError) as exc:
+                results.append({"id": pid, "ok": False, "message": f"Not done: {exc}."})
         return results
 
     def _act(self, prop: Proposal, stamp: str) -> str:
-        if prop.action == "signal":
-            pid = int(prop.path)
-            if os.stat(f"/proc/{pid}").st_uid != os.getuid():
-                raise PermissionError(f"process {pid} belongs to another user; not signalled")
-            os.kill(pid, signal.SIGTERM)
-            return f"sent SIGTERM to process {pid}"
         root = self.roots[prop.root]
         rel = _relative(prop.path, root)
         with target_at(prop.path, root) as (fd, name):
             if prop.action == "purge":
                 _remove_at(fd, name)
-                return f"deleted {prop.path} from the trash"
+                return f"Deleted {prop.path} from the trash ({_size(prop.size_bytes)})."
             trash = self.roots["trash"]
             trash.mkdir(mode=0o700, parents=True, exist_ok=True)
             trash_fd = open_root(trash)
@@ -397,4 +392,24 @@ class Housekeeper:
             finally:
                 os.close(dest_fd)
         dest = trash / stamp / prop.root / rel
-        return f"moved {prop.path} to {dest}"
+        return f"Moved {prop.path} ({_size(prop.size_bytes)}) to {dest}."
+
+
+def _size(n: float) -> str:
+    if n < 1024:
+        return f"{n:.0f} bytes"
+    for unit in ("KiB", "MiB", "GiB"):
+        n /= 1024
+        if n < 1024 or unit == "GiB":
+            break
+    return f"{n:.1f} {unit}"
+
+
+def _would(prop: Proposal) -> str:
+    """The dry run of one proposal, as a sentence."""
+    verb = "delete" if prop.action == "purge" else "move"
+    where = " for good" if prop.action == "purge" else " to the trash"
+    return (
+        f"Dry run: would {verb} {prop.path} ({_size(prop.size_bytes)}){where}: {prop.description}. "
+        "Nothing was changed; confirm to do it."
+    )

@@ -1,9 +1,11 @@
 """Model manager: the known RWKV-7 models, importing local files, resumable verified downloads, fit checks.
 
 Catalog sizes are estimates (2 bytes per parameter, as the released bf16 ``.pth`` files); the names are
-the released file names. No checksum is published next to these files that we could verify here, so
-``sha256`` is None for every catalog entry: a download is then verified only when the caller passes a
-checksum, and the computed sha256 is always reported so the user can compare it with the source.
+the released file names. Every download is verified before use: against the catalog's ``sha256`` where it
+holds one, the caller's, or the one the server publishes for the file (Hugging Face sends an LFS file's
+sha256 with it); with none of these nothing is installed. The catalog's entries carry no sha256 yet (they
+were not at hand when it was written), so today the published one is what a catalog download is checked
+against.
 A ``.pth`` (downloaded or imported) is read with ``torch.load(weights_only=True)`` and stored as
 ``.safetensors``; the runtime only ever loads safetensors.
 """
@@ -157,12 +159,51 @@ def pth_to_safetensors(src: Path, dest: Path) -> Path:
 
 
 Progress = Callable[[int, int | None], None]
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+def published_sha256(responses: list[Any]) -> str | None:
+    """The sha256 a server publishes for the file: Hugging Face sends an LFS file's as ``X-Linked-ETag``
+    on the resolve answer (before its redirect to the CDN). None when no answer carries one."""
+    for r in responses:
+        tag = r.headers.get("x-linked-etag", "").removeprefix("W/").strip('"').lower()
+        if _SHA256.fullmatch(tag):
+            return tag
+    return None
+
+
+def check_safetensors_header(path: Path) -> None:
+    """A quick check that ``path`` is a readable RWKV-7 safetensors file (header and key names only)."""
+    from safetensors import safe_open
+
+    try:
+        with safe_open(str(path), framework="pt") as f:
+            keys = set(f.keys())
+    except Exception as exc:
+        raise ModelError(f"{path.name} is not a readable safetensors file: {exc}") from None
+    if "blocks.0.att.r_k" not in keys or "emb.weight" not in keys:
+        raise ModelError(f"{path.name} is not an RWKV-7 model (no blocks.0.att.r_k / emb.weight)")
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def download(
-    url: str, dest: Path, sha256: str | None = None, progress: Progress | None = None, client: Any = None
+    url: str,
+    dest: Path,
+    sha256: str | None = None,
+    progress: Progress | None = None,
+    client: Any = None,
+    check: Callable[[Path], None] | None = None,
 ) -> dict[str, Any]:
-    """GET ``url`` into ``dest``, resuming a ``.part`` file with an HTTP Range request; verify ``sha256``."""
+    """GET ``url`` into ``dest`` through ``dest.part``: resumed with an HTTP Range request, fsynced, verified
+    against ``sha256`` (or the checksum the server publishes; with neither, nothing is written), checked by
+    ``check``, and only then renamed over ``dest``. A file that fails any step never replaces ``dest``."""
     import httpx
 
     part = dest.with_name(dest.name + ".part")
@@ -173,9 +214,16 @@ def download(
     headers = {"Range": f"bytes={have}-"} if have else {}
     own = client is None
     client = client or httpx.Client(follow_redirects=True, timeout=60.0)
+    expected = sha256.lower() if sha256 else None
     try:
         with client.stream("GET", url, headers=headers) as r:
-            if r.status_code == 416:  # already complete
+            expected = expected or published_sha256([*r.history, r])
+            if expected is None:
+                raise ModelError(
+                    f"no sha256 is known for {url}: the catalog has none and the server publishes none; pass "
+                    "the file's sha256 (gpuaccel models download NAME --sha256 HEX) so it can be verified"
+                )
+            if r.status_code == 416:  # the part file is already complete
                 pass
             elif r.status_code not in (200, 206):
                 raise ModelError(f"download of {url} failed: HTTP {r.status_code}")
@@ -187,23 +235,36 @@ def download(
                 total_i = int(total) + have if total is not None else None
                 flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | (os.O_APPEND if resumed else os.O_TRUNC)
                 with os.fdopen(os.open(part, flags, 0o600), "ab" if resumed else "wb") as f:
-                    for data in r.iter_bytes():  # as received: a dropped connection keeps what came
-                        f.write(data)
-                        have += len(data)
-                        if progress is not None:
-                            progress(have, total_i)
+                    try:
+                        for data in r.iter_bytes():  # as received: a dropped connection keeps what came
+                            f.write(data)
+                            have += len(data)
+                            if progress is not None:
+                                progress(have, total_i)
+                    finally:
+                        f.flush()
+                        os.fsync(f.fileno())
     finally:
         if own:
             client.close()
     digest = sha256_file(part)
-    if sha256 is not None and digest != sha256.lower():
+    if digest != expected:
         bad = part.with_name(part.name + ".bad")
         os.replace(part, bad)
-        raise ModelError(
-            f"checksum mismatch for {dest.name}: got {digest}, expected {sha256}; kept as {bad.name}"
+        kept = (
+            f"the installed {dest.name} is unchanged"
+            if dest.exists()
+            else f"nothing was installed as {dest.name}"
         )
+        raise ModelError(
+            f"checksum mismatch for {dest.name}: got {digest}, expected {expected}; the download is kept as "
+            f"{bad.name} and {kept}. Download again to start over."
+        )
+    if check is not None:
+        check(part)  # verified bytes that are still no usable model never replace a working one
     os.replace(part, dest)
-    return {"path": str(dest), "bytes": dest.stat().st_size, "sha256": digest, "verified": sha256 is not None}
+    _fsync_dir(dest.parent)
+    return {"path": str(dest), "bytes": dest.stat().st_size, "sha256": digest, "verified": True}
 
 
 class ModelManager:
@@ -270,7 +331,8 @@ class ModelManager:
             state.update(bytes=have, total=total)
 
         try:
-            info = download(src_url, raw, sha256 or (m.sha256 if m else None), progress, client=client)
+            check = check_safetensors_header if raw.suffix == ".safetensors" else None
+            info = download(src_url, raw, sha256 or (m.sha256 if m else None), progress, client, check)
             if raw.suffix == ".pth":
                 state["state"] = "converting"
                 pth_to_safetensors(raw, raw.with_suffix(".safetensors"))

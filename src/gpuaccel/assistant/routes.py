@@ -67,6 +67,31 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
         except ChatBusy as exc:
             yield ServerSentEvent(event="error", data={"text": str(exc)})
 
+    @r.get("/queries")
+    def query_specs() -> m.QuerySpecList:
+        from gpuaccel.assistant.query_specs import SPECS
+
+        specs = [
+            {"name": s.name, "description": s.description, "input_schema": s.input_schema()}
+            for s in SPECS.values()
+        ]
+        return m.QuerySpecList.model_validate({"queries": specs})
+
+    @r.post("/query")
+    def query(body: m.QueryIn) -> m.QueryOut:
+        """One typed query, as the chat runs it (no model): its sentence and its table."""
+        import time
+
+        from gpuaccel.assistant.queries import QueryContext, run
+        from gpuaccel.assistant.query_specs import QueryArgsError, query_from_args
+
+        try:
+            q = query_from_args(body.name, body.args, time.time())
+        except QueryArgsError as exc:
+            raise _invalid(str(exc)) from None
+        res = run(QueryContext(svc.facts, svc.state), q)
+        return m.QueryOut(query=q.to_json(), sentence=res.sentence, columns=res.columns, rows=res.rows)
+
     @r.post("/chat/stop")
     def stop(body: m.ChatStopIn) -> m.Stopped:
         sid = body.conversation_id
@@ -143,7 +168,10 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
     @r.get("/housekeeping")
     def housekeeping() -> m.ProposalList:
         proposals = [p.to_json() for p in svc.housekeeper.propose()]
-        return m.ProposalList.model_validate({"proposals": proposals, "refused": svc.housekeeper.refused})
+        hk = svc.housekeeper
+        return m.ProposalList.model_validate(
+            {"proposals": proposals, "refused": hk.refused, "outside_queue": hk.outside_queue}
+        )
 
     @r.post("/housekeeping/apply")
     def apply(body: m.ApplyIn) -> m.ApplyResults:

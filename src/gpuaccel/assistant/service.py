@@ -280,9 +280,10 @@ class AssistantService:
 
     def _cleanup_command(self) -> str:
         props = self.housekeeper.propose()
+        info = [f"- {p['description']}" for p in self.housekeeper.outside_queue]
+        info_text = ("\n\nFor your information:\n" + "\n".join(info)) if info else ""
         if not props:
-            return "Nothing to clean up: no old logs, trash, caches or orphaned GPU processes found."
+            return "Nothing to clean up: no old logs, trash or caches found." + info_text
         lines = [f"- [{p.id}] {p.action} {p.description}: {p.size_bytes / 2**20:.1f} MiB" for p in props]
-        return "Proposals (nothing is done until you confirm them in the housekeeping panel):\n" + "\n".join(
-            lines
-        )
+        head = "Proposals (nothing is done until you confirm them in the housekeeping panel):\n"
+        return head + "\n".join(lines) + info_text

@@ -3,8 +3,9 @@
 NVML reports pids in the host's pid namespace. Inside a container with a pid namespace of its own those
 numbers name other processes or none, so (as nvitop does) the host side is looked up only when we share
 the host's pid namespace; otherwise a row says "not in this pid namespace" instead of showing a stranger's
-command line, and cannot be signalled. Before a signal, the pid and its start time are checked again, so
-a pid reused by another process between listing and killing is never hit.
+command line, and cannot be signalled. Before a signal, the pid, its start time and its executable are
+checked again (:func:`check_identity`), so a pid reused by another process between listing and killing, or
+a process that exec'd another program, is never hit.
 """
 
 from __future__ import annotations
@@ -76,7 +77,50 @@ class GpuProcess:
 class _Host:
     proc: psutil.Process
     started: float
+    exe: str | None = None  # the executable when first listed (None: the system would not say)
     primed: bool = False  # cpu_percent has been called once, so the next call measures an interval
+
+
+def _exe(proc: psutil.Process) -> str | None:
+    try:
+        return proc.exe() or None
+    except psutil.Error:
+        return None
+
+
+def _when(t: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(t))
+
+
+def check_identity(pid: int, started: float, exe: str | None) -> psutil.Process:
+    """The process ``pid`` if it is still the one that was listed: same start time and, where it was
+    known, the same executable. Otherwise :class:`SignalRefused` with a sentence saying what was checked."""
+    checked = f"checked pid {pid}, start time {_when(started)}" + (f" and executable {exe}" if exe else "")
+    try:
+        proc = psutil.Process(pid)
+        now_started = proc.create_time()
+    except (psutil.NoSuchProcess, psutil.ZombieProcess):
+        raise SignalRefused(
+            f"Process {pid} has ended ({checked}: no such process now); nothing sent.", 404
+        ) from None
+    except psutil.AccessDenied:
+        raise SignalRefused(
+            f"The system does not let us look at process {pid} ({checked}); nothing sent."
+        ) from None
+    if abs(now_started - started) > START_TOLERANCE_S:
+        raise SignalRefused(
+            f"Pid {pid} now names another process, started {_when(now_started)} instead of {_when(started)}"
+            f" ({checked}); nothing sent.",
+            409,
+        )
+    now_exe = _exe(proc)
+    if exe is not None and now_exe != exe:
+        raise SignalRefused(
+            f"Process {pid} now runs {now_exe or 'an executable the system will not name'} instead of {exe}"
+            f" ({checked}); nothing sent.",
+            409,
+        )
+    return proc
 
 
 class ProcessTable:
@@ -153,7 +197,7 @@ class ProcessTable:
             return None
         known = self._hosts.get(pid)
         if known is None or abs(known.started - started) > START_TOLERANCE_S:
-            known = self._hosts[pid] = _Host(proc, started)
+            known = self._hosts[pid] = _Host(proc, started, _exe(proc))
         return known
 
     def _may_signal(self, uid: int, user: Any, pid: int) -> tuple[bool, str | None]:
@@ -175,17 +219,13 @@ class ProcessTable:
             raise SignalRefused(f"process {pid} is not using a GPU (or has ended)", 404)
         if not row.can_signal:
             raise SignalRefused(f"process {pid} ({row.name}): {row.why_not}", 403)
-        host = self._host(pid)
-        if host is None:
-            raise SignalRefused(f"process {pid} has ended; nothing sent", 404)
-        if abs(host.started - started) > START_TOLERANCE_S:
-            raise SignalRefused(
-                f"pid {pid} now names another process (started {host.started:.2f}, expected {started:.2f});"
-                " nothing sent",
-                409,
-            )
+        known = self._hosts.get(pid)
+        listed_exe = (
+            known.exe if known is not None and abs(known.started - started) <= START_TOLERANCE_S else None
+        )
+        proc = check_identity(pid, started, listed_exe)
         try:
-            host.proc.send_signal(sig)
+            proc.send_signal(sig)
         except psutil.NoSuchProcess:
             raise SignalRefused(f"process {pid} ended before the signal; nothing sent", 404) from None
         except psutil.AccessDenied:

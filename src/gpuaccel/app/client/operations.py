@@ -162,6 +162,14 @@ class Client(QueueControls):
             body["conversation_id"] = conversation_id
         yield from self._stream("POST", f"{ASSISTANT}/chat", json=body, cancel=cancel, on_open=on_open)
 
+    def query_specs(self) -> list[dict[str, Any]]:
+        """The typed queries the daemon answers: name, description, JSON Schema of the arguments."""
+        return self._json("GET", f"{ASSISTANT}/queries")["queries"]
+
+    def query(self, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Run one typed query: ``{"query", "sentence", "columns", "rows"}``; bad arguments are a 422."""
+        return self._json("POST", f"{ASSISTANT}/query", json={"name": name, "args": dict(args or {})})
+
     def stop_chat(self, conversation_id: int | None) -> dict[str, Any]:
         return self._json("POST", f"{ASSISTANT}/chat/stop", json={"conversation_id": conversation_id})
 
@@ -196,7 +204,11 @@ class Client(QueueControls):
         return self.request("GET", f"{API}{report_plot_path(report_id, name)}").content
 
     def housekeeping(self) -> list[dict[str, Any]]:
-        return self._json("GET", f"{ASSISTANT}/housekeeping")["proposals"]
+        return self.housekeeping_scan()["proposals"]
+
+    def housekeeping_scan(self) -> dict[str, Any]:
+        """Proposals, roots left alone (``refused``) and GPU processes outside the queue (information)."""
+        return self._json("GET", f"{ASSISTANT}/housekeeping")
 
     def housekeeping_apply(self, ids: list[str], confirm: bool) -> list[Any]:
         body = {"ids": list(ids), "confirm": bool(confirm)}

@@ -95,7 +95,7 @@ def cmd_models(args: argparse.Namespace, c: Client) -> int:
                 f"~{m['vram_bytes_fp16_approx'] / 2**30:5.2f} GiB VRAM fp16"
             )
         for name, d in data["downloads"].items():
-            print(f"  download {name}: {d}")
+            print(f"  download {name}: {download_line(d)}")
         return 0
     if not args.target:
         print(f"gpuaccel models {args.action}: name the file or model", file=sys.stderr)
@@ -109,14 +109,34 @@ def cmd_models(args: argparse.Namespace, c: Client) -> int:
     return 0
 
 
+def download_line(d: dict) -> str:
+    """A download's state in words: progress while it runs, the checksum it was verified with, or why not."""
+    have, total = d.get("bytes") or 0, d.get("total")
+    if d.get("state") == "failed":
+        return f"failed: {d.get('error')}"
+    if d.get("state") == "done":
+        return f"done, verified (sha256 {d.get('sha256')}): {d.get('path')}"
+    if d.get("state") == "converting":
+        return "verified; converting .pth to .safetensors"
+    if total:
+        return f"{100 * have / total:.0f}% ({have / 2**20:.1f} of {total / 2**20:.1f} MiB)"
+    return f"{have / 2**20:.1f} MiB so far"
+
+
 def cmd_cleanup(args: argparse.Namespace, c: Client) -> int:
     if not args.apply:
-        props = c.housekeeping()
+        scan = c.housekeeping_scan()
+        props = scan["proposals"]
         if not props:
             print("nothing to clean up")
         for p in props:
             print(f"{p['id']}  {p['action']:<6} {p['size_bytes'] / 2**20:9.1f} MiB  {p['description']}")
+        for root, why in scan.get("refused", {}).items():
+            print(f"left alone: {root}: {why}")
+        for proc in scan.get("outside_queue", []):
+            print(f"for your information: {proc['description']}")
         return 0
-    for r in c.housekeeping_apply(args.apply, confirm=bool(args.yes)):
-        print(r)
-    return 0
+    results = c.housekeeping_apply(args.apply, confirm=bool(args.yes))
+    for r in results:
+        print(r["message"])
+    return 0 if args.yes is False or all(r["ok"] for r in results) else 1

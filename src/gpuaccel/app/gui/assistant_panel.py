@@ -8,16 +8,16 @@ them answers 404, and the tab then says plainly that the assistant is not availa
 from __future__ import annotations
 
 import base64
-import html
-import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QImage, QTextDocument
+from PySide6.QtGui import QImage, QShowEvent, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuaccel.app.gui import models
+from gpuaccel.app.gui import models, report_render
 from gpuaccel.app.gui.chat_worker import ChatWorker
 from gpuaccel.app.gui.connection import Endpoint
 from gpuaccel.app.gui.threads import WorkerThread
@@ -80,6 +80,7 @@ class AssistantPanel(QWidget):
         self.endpoint_provider: Callable[[], Endpoint] | None = None
         self._chat_thread: WorkerThread | None = None
         self._chat: ChatWorker | None = None
+        self._chat_images: dict[str, QImage] = {}  # plots of reports shown in the chat, by file name
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         self.state_label = QLabel("Assistant: waiting for the daemon…")
@@ -141,9 +142,15 @@ class AssistantPanel(QWidget):
         row = QHBoxLayout()
         self.refresh_reports = QPushButton("Refresh")
         self.make_report = QPushButton("Make a report now")
+        self.export_report = QPushButton("Export…")
+        self.export_report.setToolTip("Save the selected report as Markdown or HTML (no new report is made)")
+        self.export_report.setEnabled(False)
+        self.report_note = QLabel("")
+        self.report_note.setObjectName("reportNote")
         row.addWidget(self.refresh_reports)
         row.addWidget(self.make_report)
-        row.addStretch(1)
+        row.addWidget(self.export_report)
+        row.addWidget(self.report_note, 1)
         v.addLayout(row)
         splitter = QSplitter()
         self.report_list = QListWidget()
@@ -155,7 +162,10 @@ class AssistantPanel(QWidget):
         self.refresh_reports.clicked.connect(lambda: self.request.emit("reports", None))
         self.make_report.clicked.connect(lambda: self.request.emit("make_report", None))
         self.report_list.currentItemChanged.connect(self._report_chosen)
+        self.export_report.clicked.connect(self.export_selected)
+        self.reports_page = page
         self.tabs.addTab(page, "Reports")
+        self.tabs.currentChanged.connect(lambda _: self._load_reports_if_shown())
 
     def _build_housekeeping(self) -> None:
         page = QWidget()
@@ -177,6 +187,15 @@ class AssistantPanel(QWidget):
         self.proposals.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.proposals.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         v.addWidget(self.proposals, 1)
+        self.applied = QLabel("")  # what the last apply did, in sentences (kept across the re-scan)
+        self.applied.setObjectName("housekeepingApplied")
+        self.applied.setWordWrap(True)
+        self.outside_queue = QLabel("")  # GPU processes the queue did not start: information only
+        self.outside_queue.setObjectName("housekeepingOutsideQueue")
+        self.outside_queue.setWordWrap(True)
+        self.outside_queue.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        v.addWidget(self.applied)
+        v.addWidget(self.outside_queue)
         self.scan_button.clicked.connect(lambda: self.request.emit("housekeeping", None))
         self.apply_button.clicked.connect(self.apply_selected)
         self.proposals.itemSelectionChanged.connect(
@@ -195,19 +214,11 @@ class AssistantPanel(QWidget):
         self.stack.setCurrentWidget(self.tabs)
         if m.availability == models.ASSISTANT_AVAILABLE:
             self.state_label.setText(f"Assistant: {state_text(m.state)}")
-        self.transcript.setHtml(self._transcript_html())
+        report_render.render(self.transcript.document(), m.messages, self._chat_images)
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())
         self.send_button.setEnabled(not m.streaming)
         self.stop_button.setEnabled(m.streaming)
-
-    def _transcript_html(self) -> str:
-        parts = []
-        for msg in self.model.messages:
-            text = html.escape(msg.text).replace("\n", "<br>") or ("…" if not msg.done else "")
-            who = {"user": "You", "assistant": "Assistant", "error": "Error"}[msg.role]
-            parts.append(f'<p class="{msg.role}"><b>{who}:</b> {text}</p>')
-        return "".join(parts) or "<p><i>Ask a question; answers stream in as the model writes them.</i></p>"
 
     # ---- chat ------------------------------------------------------------------------------------------
 
@@ -247,6 +258,8 @@ class AssistantPanel(QWidget):
         data = meta.get("data")
         if isinstance(data, dict) and data.get("conversation_id"):
             self.model.conversation_id = str(data["conversation_id"])
+        if isinstance(data, dict) and data.get("command") == "/report":
+            self.model.mark_markdown()
 
     def _chat_finished(self, error: str, stopped: bool) -> None:
         if "404" in error or "not found" in error.lower():
@@ -254,6 +267,10 @@ class AssistantPanel(QWidget):
             self.model.set_missing()
             return
         self.model.end_reply(error=error or None, stopped=stopped)
+        rid = report_render.report_id(self.model.messages[-1]) if self.model.messages else None
+        if rid is not None:  # a report made from the chat: fetch its plots, and list it
+            self.request.emit("report", rid)
+            self.request.emit("reports", None)
 
     # ---- reports and housekeeping --------------------------------------------------------------------
 
@@ -264,17 +281,22 @@ class AssistantPanel(QWidget):
             self.request.emit("reports", None)
         elif action == "report" and isinstance(data, dict):
             self._show_report(data)
-        elif action == "housekeeping" and isinstance(data, list):
-            self._show_proposals(data)
+            self._add_chat_plots(data)
+        elif action == "export" and isinstance(data, dict):
+            self._write_export(data)
+        elif action == "housekeeping" and isinstance(data, dict):
+            self._show_proposals(data.get("proposals") or [])
+            self._show_outside_queue(data.get("outside_queue") or [])
         elif action == "apply":
-            self.housekeeping_note.setText(f"Applied: {json.dumps(data)[:300]}")
+            results = data if isinstance(data, list) else []
+            self.applied.setText("\n".join(str(r.get("message", "")) for r in results))
             self.request.emit("housekeeping", None)
 
     def _show_report(self, report: dict[str, Any]) -> None:
         """The report's HTML with its plots as document resources (fetched by the worker with the token)."""
         images = report.get("_images") or {}
         doc = self.report_view.document()
-        text = report_html(report)
+        text = report_render.report_html(report)
         by_bytes = {data: url for url, data in images.items()}
 
         def swap(m: re.Match[str]) -> str:  # the daemon's inline data: URI -> the plot's URL
@@ -295,6 +317,47 @@ class AssistantPanel(QWidget):
                 doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), image)
         doc.markContentsDirty(0, doc.characterCount())
         self.report_view.viewport().update()
+
+    def _add_chat_plots(self, report: dict[str, Any]) -> None:
+        """The plots of a report the chat shows, under the file names its Markdown uses."""
+        added = False
+        for url, data in (report.get("_images") or {}).items():
+            image = QImage.fromData(data, "PNG")
+            if not image.isNull():
+                self._chat_images[url.rsplit("/", 1)[-1]] = image
+                added = True
+        if added and any(report_render.report_id(m) == report.get("id") for m in self.model.messages):
+            self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._load_reports_if_shown()
+
+    def _load_reports_if_shown(self) -> None:
+        """The Reports list asks the daemon for the stored reports whenever it comes into view."""
+        if self.isVisible() and self.tabs.currentWidget() is self.reports_page:
+            self.request.emit("reports", None)
+
+    def export_selected(self) -> None:
+        """Save the selected stored report; the daemon only reads it (GET), so no new report is made."""
+        item = self.report_list.currentItem()
+        if item is None:
+            return
+        rid = item.data(Qt.ItemDataRole.UserRole)
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Export report", f"report-{rid}.md", "Markdown (*.md);;HTML (*.html)"
+        )
+        if path:
+            fmt = "html" if path.endswith((".html", ".htm")) or chosen.startswith("HTML") else "md"
+            self.request.emit("export", {"id": rid, "format": fmt, "path": path})
+
+    def _write_export(self, data: dict[str, Any]) -> None:
+        try:
+            Path(data["path"]).write_text(str(data["text"]), encoding="utf-8")
+        except OSError as exc:
+            self.report_note.setText(f"Could not write {data['path']}: {exc.strerror or exc}")
+            return
+        self.report_note.setText(f"Report {data['id']} saved to {data['path']}.")
 
     def failed(self, action: str, kind: str, message: str) -> None:
         if kind == "not_found" and action in ("reports", "housekeeping"):
@@ -318,6 +381,7 @@ class AssistantPanel(QWidget):
         self.settings_error.setVisible(bool(error))
 
     def _report_chosen(self, item: QListWidgetItem | None) -> None:
+        self.export_report.setEnabled(item is not None)
         if item is not None:
             self.request.emit("report", item.data(Qt.ItemDataRole.UserRole))
 
@@ -335,6 +399,13 @@ class AssistantPanel(QWidget):
         self.housekeeping_note.setText(
             f"{len(proposals)} proposals, {fmt_bytes(total)} in all. Dry run: nothing done."
         )
+
+    def _show_outside_queue(self, processes: list[dict[str, Any]]) -> None:
+        """Listed, never proposed: that the queue did not start a process is no reason to stop it."""
+        lines = [f"• {str(p.get('description', ''))[:400]}" for p in processes]
+        head = "GPU processes the queue did not start (for your information; act from the Processes tab):"
+        self.outside_queue.setText("\n".join([head, *lines]) if lines else "")
+        self.outside_queue.setVisible(bool(lines))
 
     def apply_selected(self) -> None:
         rows = sorted(i.row() for i in self.proposals.selectionModel().selectedRows())
@@ -356,30 +427,3 @@ class AssistantPanel(QWidget):
             self._chat.cancel()
         if self._chat_thread is not None:
             self._chat_thread.stop(stop_slot=None)
-
-
-def report_html(report: dict[str, Any]) -> str:
-    """A report as HTML: its prose, then its facts as tables (the numbers come from the daemon)."""
-    if isinstance(report.get("html"), str):
-        return report["html"]
-    out = [f"<h2>{html.escape(str(report.get('title') or 'Report'))}</h2>"]
-    body = report.get("markdown") or report.get("text") or report.get("summary") or ""
-    out.append("<p>" + html.escape(str(body)).replace("\n", "<br>") + "</p>")
-    for name, table in (report.get("facts") or report.get("tables") or {}).items():
-        out.append(f"<h3>{html.escape(str(name))}</h3>")
-        rows = table if isinstance(table, list) else [table]
-        if rows and isinstance(rows[0], dict):
-            cols = list(rows[0])
-            out.append(
-                "<table border=1 cellpadding=3><tr>"
-                + "".join(f"<th>{html.escape(c)}</th>" for c in cols)
-                + "</tr>"
-            )
-            for r in rows:
-                out.append(
-                    "<tr>" + "".join(f"<td>{html.escape(str(r.get(c, '')))}</td>" for c in cols) + "</tr>"
-                )
-            out.append("</table>")
-        else:
-            out.append(f"<pre>{html.escape(json.dumps(table, indent=1, default=str))}</pre>")
-    return "".join(out)

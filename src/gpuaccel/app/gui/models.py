@@ -147,6 +147,7 @@ class ChatMessage:
     role: str  # "user" | "assistant" | "error"
     text: str
     done: bool = True
+    markdown: bool = False  # a report (/report): shown rendered, not as its Markdown source
 
 
 @dataclass
@@ -186,6 +187,12 @@ class AssistantModel(Observable):
     def add_token(self, text: str) -> None:
         if self.messages and not self.messages[-1].done:
             self.messages[-1].text += text
+            self.notify()
+
+    def mark_markdown(self) -> None:
+        """The reply being written is a report in Markdown."""
+        if self.messages and not self.messages[-1].done:
+            self.messages[-1].markdown = True
             self.notify()
 
     def end_reply(self, error: str | None = None, stopped: bool = False) -> None:

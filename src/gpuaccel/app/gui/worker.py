@@ -455,7 +455,8 @@ ASSISTANT_ACTIONS: dict[str, Callable[[Api, Any], Any]] = {
     "reports": lambda api, _: api.call(Client.reports),
     "make_report": lambda api, _: api.call(Client.make_report, "daily"),
     "report": _report_with_plots,
-    "housekeeping": lambda api, _: api.call(Client.housekeeping),
+    "export": lambda api, arg: {**arg, "text": api.call(Client.report_export, arg["id"], arg["format"])},
+    "housekeeping": lambda api, _: api.call(Client.housekeeping_scan),
     "apply": lambda api, ids: api.call(Client.housekeeping_apply, list(ids), confirm=True),
     "stop_chat": lambda api, conversation: api.call(
         Client.stop_chat, int(conversation) if conversation else None

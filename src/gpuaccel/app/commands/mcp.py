@@ -1,0 +1,46 @@
+"""``gpuaccel mcp``: the MCP server on stdin/stdout, for coding agents, talking to the running daemon.
+
+Stdout carries the protocol, so nothing else is printed there; a daemon that is not running is each tool
+call's error, in the client's words (the agent sees why and what to start). The server itself is
+:mod:`gpuaccel.assistant.mcp_server` (it needs the ``assistant`` extra, which brings the ``mcp`` SDK).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from gpuaccel.app.commands.jobs import client_options
+
+INSTALL_HINT = "gpuaccel mcp needs the MCP SDK: pip install 'gpuaccel[assistant]'"
+CALL_TIMEOUT_S = 60.0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "mcp",
+        parents=[client_options()],
+        help="MCP server on stdio: the assistant's query tools and job submit/cancel/logs for coding agents",
+        description=(
+            "Serves the Model Context Protocol on stdin/stdout. Add it to an agent as the command "
+            "'gpuaccel mcp'. Submit and cancel need the user's confirmation."
+        ),
+    )
+    p.set_defaults(func=cmd_mcp)
+
+
+def cmd_mcp(args: argparse.Namespace) -> int:
+    try:
+        import anyio
+
+        from gpuaccel.assistant.mcp_server import serve_stdio
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith(("mcp", "anyio")):
+            raise
+        print(f"{INSTALL_HINT} ({exc.name} is missing)", file=sys.stderr)
+        return 1
+    from gpuaccel.app.client import Client, ClientError
+
+    with Client(data_dir=args.data_dir, timeout=CALL_TIMEOUT_S) as client:
+        anyio.run(serve_stdio, client, (ClientError,))
+    return 0

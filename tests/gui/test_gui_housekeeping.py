@@ -1,0 +1,44 @@
+"""The housekeeping tab: proposals in the table, GPU processes the queue did not start shown as
+information only (never as something to stop), and what an apply did in sentences that stay visible."""
+
+from __future__ import annotations
+
+import os
+
+from gpuaccel.app.gui import models
+from gpuaccel.app.gui.assistant_panel import AssistantPanel
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+SCAN = {
+    "proposals": [
+        {"id": "a1", "action": "trash", "root": "logs", "path": "/d/logs/job-3.log", "size_bytes": 2048,
+         "description": "log of finished job 3, 40 days old"},
+    ],
+    "refused": {},
+    "outside_queue": [
+        {"pid": 4242, "gpu": 1, "user": "ana", "cmdline": ["python", "nb.py"],
+         "description": "process 4242 (python nb.py) of ana holds 2048 MiB on GPU 1, running for 3 h 5 min; "
+         "the queue did not start it (shown for information; act from the process view if you mean to)"},
+    ],
+}  # fmt: skip
+
+
+def test_outside_processes_are_information_and_apply_sentences_stay(qtbot) -> None:
+    model = models.AssistantModel()
+    panel = AssistantPanel(model, models.ConnectionModel())
+    qtbot.addWidget(panel)
+    sent: list[tuple[str, object]] = []
+    panel.request.connect(lambda action, arg: sent.append((action, arg)))
+    panel.answer("housekeeping", SCAN)
+    assert panel.proposals.rowCount() == 1  # the process is not a row that could be selected and applied
+    assert panel.proposals.item(0, 1).text() == "log of finished job 3, 40 days old"
+    info = panel.outside_queue.text()
+    assert info.startswith("GPU processes the queue did not start (for your information")
+    assert "process 4242 (python nb.py) of ana holds 2048 MiB on GPU 1, running for 3 h 5 min" in info
+    done = "Moved /d/logs/job-3.log (2.0 KiB) to /d/trash/x/logs/job-3.log."
+    panel.answer("apply", [{"id": "a1", "ok": True, "message": done}])
+    assert sent[-1] == ("housekeeping", None)  # the list is scanned again after acting
+    panel.answer("housekeeping", {"proposals": [], "refused": {}, "outside_queue": []})
+    assert panel.applied.text() == done and panel.proposals.rowCount() == 0
+    assert panel.outside_queue.isHidden()
