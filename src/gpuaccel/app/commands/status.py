@@ -172,6 +172,19 @@ def _details(info: GpuInfo, s: GpuSample, note: dict[str, list[str]], peak: Any,
         for p in procs:
             used = _v(p.used_mib, f"memory of pid {p.pid}", note, ".0f", " MiB")
             lines.append(f"    processes  {p.pid:>7}  {p.name:<20} {p.kind:<8} {used}")
+    return lines + _mig_lines(s, note)
+
+
+def _mig_lines(s: GpuSample, note: dict[str, list[str]]) -> list[str]:
+    """A GPU in MIG mode: one line per instance (what `submit --mig` takes), with memory and utilization."""
+    if isinstance(s.mig, NA):
+        return [f"    MIG        {_v(s.mig, FIELD['mig'].label, note)}"]
+    lines = []
+    for m in s.mig:
+        used = _v(m.mem_used_mib, f"memory of {m.profile}", note, ".0f")
+        total = _v(m.mem_total_mib, f"memory of {m.profile}", note, ".0f")
+        util = _v(m.util_pct, f"utilization of {m.profile}", note, ".0f", "%")
+        lines.append(f"    MIG        {m.uuid}  {m.profile:<8} util {util:>4}  memory {used} / {total} MiB")
     return lines
 
 
