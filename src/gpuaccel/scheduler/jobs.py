@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpuaccel.accel import workloads
+from gpuaccel.scheduler.mig import check_request as check_mig
 from gpuaccel.scheduler.models import MAX_NAME_CHARS, JobRequest
 
 COMMAND = "command"
@@ -143,6 +144,9 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
             "memory_mib",
             "free GPU memory is checked on the daemon's host only; a Ray cluster job asks for gpus",
         )
+    mig = _mig(raw, gpus, gpu_ids, where)
+    if mig is not None:
+        gpus = 1
     timeout_s = raw.get("timeout_s")
     if timeout_s is not None and (
         isinstance(timeout_s, bool)
@@ -171,7 +175,23 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         labels=labels,
         timeout_s=float(timeout_s) if timeout_s is not None else None,
         where=where,
+        mig=mig,
     )
+
+
+def _mig(raw: dict[str, Any], gpus: int, gpu_ids: Any, where: Any) -> str | None:
+    """A MIG request takes one instance of this host's GPUs (:mod:`scheduler.mig`)."""
+    if raw.get("mig") is None:
+        return None
+    try:
+        mig = check_mig(raw["mig"])
+    except ValueError as exc:
+        raise RequestError("mig", str(exc)) from None
+    if gpu_ids is not None or raw.get("gpus") not in (None, 1):
+        raise RequestError("mig", f"takes one MIG instance; leave out gpu_ids and gpus (got gpus={gpus})")
+    if where == "ray":
+        raise RequestError("mig", "MIG instances are placed on the daemon's host; leave out where='ray'")
+    return mig
 
 
 @dataclass(frozen=True)
@@ -186,3 +206,4 @@ class Pending:
     depends_on: list[int]
     waiting_reason: str | None
     where: str = "local"
+    mig: str | None = None

@@ -87,6 +87,11 @@ SCHEDULER: tuple[str, ...] = (
     ALTER TABLE jobs ADD COLUMN placement_ref TEXT;
     ALTER TABLE jobs ADD COLUMN node TEXT;
     """,
+    # 4 (scheduler.mig): the MIG instance a job asks for ('any' or a MIG uuid) and the one it was given
+    """
+    ALTER TABLE jobs ADD COLUMN mig TEXT;
+    ALTER TABLE jobs ADD COLUMN assigned_mig TEXT;
+    """,
 )
 
 

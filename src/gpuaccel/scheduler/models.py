@@ -185,6 +185,9 @@ class JobRequest(BaseModel):
     where: Literal["local", "ray"] | None = Field(
         default=None, description="this host's GPUs or the Ray cluster; default: the daemon's setting"
     )
+    mig: Annotated[str, Field(max_length=64), BeforeValidator(_plain_input)] | None = Field(
+        default=None, description="one MIG instance: 'any' free one or its uuid (MIG-...); see scheduler.mig"
+    )
 
     @field_validator("argv")
     @classmethod
@@ -280,6 +283,8 @@ class Job(BaseModel):
     where: str = Field(default="local", description="local (this host) or ray (the Ray cluster)")
     node: str | None = Field(default=None, description="the cluster node the latest attempt ran on")
     placement_ref: str | None = Field(default=None, description="the latest attempt's Ray submission id")
+    mig: str | None = Field(default=None, description="the MIG instance asked for: 'any' or its uuid")
+    assigned_mig: str | None = Field(default=None, description="the MIG instance the latest attempt got")
     events: list[Event] | None = Field(default=None, description="GET /jobs/{id} only; null in listings")
     summary: bool = Field(
         default=False,

@@ -167,8 +167,8 @@ class Store:
         """Queued jobs in dispatch order (highest priority first, then oldest), only what dispatch needs;
         optionally only ids > ``after_id``; ``after`` (priority, id) continues from a previous page."""
         sql = (
-            'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where" FROM jobs'
-            " WHERE state = ? AND id > ?"
+            'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where", mig'
+            " FROM jobs WHERE state = ? AND id > ?"
         )
         params: list[Any] = [Q, after_id]
         if after is not None:
@@ -178,7 +178,7 @@ class Store:
         return [
             Pending(
                 r[0], r[1], r[2], json.loads(r[3]) if r[3] else None, r[4],
-                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7],
+                json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7], r[8],
             )
             for r in rows
         ]  # fmt: skip
@@ -224,13 +224,13 @@ class Store:
                 )
             row = conn.execute(
                 "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
-                " memory_mib, max_retries, depends_on, labels, timeout_s, created_at, \"where\")"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " memory_mib, max_retries, depends_on, labels, timeout_s, created_at, \"where\", mig)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (
                     req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, Q,
                     req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
                     _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, time.time(),
-                    req.where or "local",
+                    req.where or "local", req.mig,
                 ),
             ).fetchone()  # fmt: skip
             job = Job.from_row(row)
@@ -254,8 +254,11 @@ class Store:
             self._event(conn, "job", job_id=job_id, state=to_state, message=message)
         return Job.from_row(row)
 
-    def claim(self, job_id: int, owner: str, lease_s: float, gpus: list[int]) -> Job | None:
-        """Atomically take a queued job for this daemon: ``running``, attempt + 1, a lease, its GPUs."""
+    def claim(
+        self, job_id: int, owner: str, lease_s: float, gpus: list[int], mig: str | None = None
+    ) -> Job | None:
+        """Atomically take a queued job for this daemon: ``running``, attempt + 1, a lease, its GPUs (and
+        the MIG instance it was given)."""
         now = time.time()
         with self.transaction() as conn:
             row = conn.execute(
@@ -263,13 +266,15 @@ class Store:
                 " finished_at = NULL, lease_owner = ?, lease_until = ?, assigned_gpus = ?,"
                 " waiting_reason = NULL, exit_code = NULL, reason = NULL, progress = NULL,"
                 " worker_pid = NULL, worker_start = NULL, cancel_requested = 0, placement_ref = NULL,"
-                " node = NULL"
+                " node = NULL, assigned_mig = ?"
                 " WHERE id = ? AND state = ? RETURNING *",
-                (RUNNING, now, owner, now + lease_s, json.dumps(gpus), job_id, Q),
+                (RUNNING, now, owner, now + lease_s, json.dumps(gpus), mig, job_id, Q),
             ).fetchone()
             if row is None:
                 return None
             where = f"on GPU {', '.join(map(str, gpus))}" if gpus else "without a GPU"
+            if mig:
+                where += f" (MIG instance {mig})"
             if row["where"] != "local":
                 where = f"on the {row['where']} cluster"
             self._event(

@@ -21,7 +21,7 @@ EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
     "memory_mib", "attempt", "max_retries", "depends_on", "labels", "timeout_s", "exit_code", "cwd",
-    "where", "node", "placement_ref",
+    "where", "node", "placement_ref", "mig", "assigned_mig",
 )  # fmt: skip
 
 
@@ -42,6 +42,11 @@ def _submit_options() -> argparse.ArgumentParser:
     o.add_argument("-p", "--priority", type=int, default=0, help="higher runs first (default 0)")
     o.add_argument("--gpus", type=int, help="GPUs needed (default 0 for commands, 1 for GPU workloads)")
     o.add_argument("--gpu-ids", help="exactly these GPUs, comma separated (e.g. 0,2)")
+    o.add_argument(
+        "--mig",
+        metavar="MIG-UUID|any",
+        help="one MIG instance: its uuid (gpuaccel status lists them) or any free one",
+    )
     o.add_argument("--memory", type=int, metavar="MIB", help="free GPU memory needed on each GPU, in MiB")
     o.add_argument("--retries", type=int, default=0, help="automatic retries after a failure (default 0)")
     o.add_argument("--after", action="append", default=[], metavar="ID", help="start after job ID succeeded")
@@ -230,6 +235,7 @@ def build_request(args: argparse.Namespace) -> dict[str, Any]:
     elif args.cwd:
         request["cwd"] = os.path.abspath(args.cwd)
     optional = {"name": args.name, "gpus": args.gpus, "memory_mib": args.memory, "where": args.where}
+    optional["mig"] = args.mig
     request.update({k: v for k, v in optional.items() if v is not None})
     if args.gpu_ids:
         try:
@@ -318,6 +324,7 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
     print(f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  {'JOB':<36} NOTE")
     for j in jobs:
         gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
+        gpus += "/MIG" if j.mig else ""
         note = j.reason or j.waiting_reason or _progress(j) or ""
         line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {_age(j.created_at):>5} "
         print(line + f"{_duration(j):>7}  {describe(j)[:36]:<36} {note}")
