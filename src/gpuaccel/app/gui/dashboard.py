@@ -41,7 +41,8 @@ def legend_html(gpus: list[GpuState]) -> str:
     (compact cards carry it otherwise). Never drawn over data; an entry never breaks across lines."""
     named = len(gpus) <= COMPACT_ABOVE
     return " &nbsp; ".join(
-        f'<span style="color:{gpu_color(g.index)}; font-size:13pt">&#9632;</span>&nbsp;GPU&nbsp;{g.index}'
+        f'<span style="color:{gpu_color(g.index)}; font-size:13pt">&#9632;</span>&nbsp;'
+        + html.escape(g.label).replace(" ", "&nbsp;")
         + (f" {html.escape(g.name)}" if named else "")
         for g in gpus
     )
@@ -62,6 +63,8 @@ class Dashboard(QWidget):
         self.connection = connection
         self._on_long_window = on_long_window
         self.cards: dict[int, GpuCard] = {}
+        self.host_headers: dict[str, QLabel] = {}  # with several hosts: a header above each one's cards
+        self._grouping: tuple[tuple[str, int, str | None], ...] = ()
         self.chosen_mode: str | None = None  # None: by metric up to COMPACT_ABOVE GPUs, else by GPU
         self._columns = 0
         layout = QVBoxLayout(self)
@@ -175,34 +178,73 @@ class Dashboard(QWidget):
     def _layout_cards(self) -> None:
         """Flow the cards into as many columns as fit; the card strip is as tall as its cards (up to
         CARDS_MAX_SHARE of the dashboard, then it scrolls)."""
-        cards = [self.cards[i] for i in sorted(self.cards)]
+        groups = self._groups()
+        cards = [c for _, members in groups for c in members]
         if not cards:
             self.cards_scroll.setMaximumHeight(0)
             return
         spacing = self.cards_grid.spacing()
         width = max(1, self.cards_scroll.viewport().width() or self.width() - 16)
         card_w = max(c.minimumWidth() for c in cards) + spacing
-        columns = max(1, min(len(cards), (width + spacing) // card_w))
+        columns = max(1, min(max(len(m) for _, m in groups), (width + spacing) // card_w))
         if columns != self._columns or any(self.cards_grid.indexOf(c) < 0 for c in cards):
             self._columns = columns
-            for c in cards:
-                self.cards_grid.removeWidget(c)
-            for n, c in enumerate(cards):
-                self.cards_grid.addWidget(c, n // columns, n % columns)
-                c.setVisible(True)  # at once, so the strip's height below counts it
+            for w in [*cards, *self.host_headers.values()]:
+                self.cards_grid.removeWidget(w)
+            row = 0
+            for header, members in groups:
+                if header is not None:
+                    self.cards_grid.addWidget(header, row, 0, 1, columns)
+                    row += 1
+                for n, c in enumerate(members):
+                    self.cards_grid.addWidget(c, row + n // columns, n % columns)
+                    c.setVisible(True)  # at once, so the strip's height below counts it
+                row += -(-len(members) // columns)
             for col in range(self.cards_grid.columnCount()):
                 self.cards_grid.setColumnStretch(col, 1 if col < columns else 0)
         self.cards_grid.activate()
-        rows = -(-len(cards) // columns)
         card_width = (width - spacing * (columns - 1)) // columns
-        heights = [
-            max(c.heightForWidth(card_width) if c.hasHeightForWidth() else c.sizeHint().height() for c in row)
-            for row in (cards[r * columns : (r + 1) * columns] for r in range(rows))
-        ]
-        wanted = sum(heights) + spacing * (rows - 1) + 2
+        heights = []
+        for header, members in groups:
+            if header is not None:
+                heights.append(header.sizeHint().height())
+            for r in range(-(-len(members) // columns)):
+                row_cards = members[r * columns : (r + 1) * columns]
+                heights.append(
+                    max(c.heightForWidth(card_width) if c.hasHeightForWidth() else c.sizeHint().height()
+                        for c in row_cards)
+                )  # fmt: skip
+        wanted = sum(heights) + spacing * (len(heights) - 1) + 2
         cap = int(self.height() * CARDS_MAX_SHARE)
         self.cards_scroll.setMaximumHeight(min(wanted, max(cap, 120)))
         self.cards_scroll.setMinimumHeight(min(wanted, max(cap, 120)))
+
+    def _groups(self) -> list[tuple[QLabel | None, list[GpuCard]]]:
+        """The cards by host, in the model's order, each host under its header; one group without a
+        header when the GPUs are all the daemon's host's."""
+        hosts = self.model.hosts
+        for name in [h for h in self.host_headers if h not in hosts or len(hosts) < 2]:
+            header = self.host_headers.pop(name)
+            self.cards_grid.removeWidget(header)
+            header.deleteLater()
+        if len(hosts) < 2:
+            return [(None, [self.cards[g.index] for g in self.model.gpus if g.index in self.cards])]
+        groups = []
+        for host in hosts:
+            members = [g for g in self.model.gpus if g.host == host]
+            header = self.host_headers.get(host)
+            if header is None:
+                header = self.host_headers[host] = QLabel()
+                header.setObjectName("hostHeader")
+            lost = next((g.lost_reason for g in members if g.lost_reason), None)
+            count = f"{len(members)} GPU" + ("" if len(members) == 1 else "s")
+            text = f"<b>{html.escape(host)}</b> · {count}" + (f" · {html.escape(lost)}" if lost else "")
+            header.setText(text)
+            header.setProperty("lost", lost is not None)
+            header.style().unpolish(header)
+            header.style().polish(header)
+            groups.append((header, [self.cards[g.index] for g in members if g.index in self.cards]))
+        return groups
 
     def stop(self) -> None:
         self.plots.stop()
@@ -252,7 +294,10 @@ class Dashboard(QWidget):
                 added = True
             card.set_compact(compact)
             card.show_state(g)
-        if added:
+        grouping = tuple((g.host, g.index, g.lost_reason) for g in model.gpus)
+        if added or grouping != self._grouping:
+            self._grouping = grouping
+            self._columns = 0  # lay out again: hosts or their order changed
             self.legend.setText(legend_html(model.gpus))
             self._apply_mode()
             self._layout_cards()

@@ -196,8 +196,10 @@ class LivePlots(pg.GraphicsLayoutWidget):
             return html.escape(TITLES[key])
         index = int(key[3:])
         unit = html.escape(UNITS[self.series])
+        g = self.model.gpu(index)
+        label = html.escape(g.label if g is not None else f"GPU {index}")
         return (
-            f'<span style="color:{gpu_color(index)}">&#9632;</span> <b>GPU {index}</b>'
+            f'<span style="color:{gpu_color(index)}">&#9632;</span> <b>{label}</b>'
             f' <span style="color:{self.theme.muted}">{unit}</span>'
         )
 
@@ -382,7 +384,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
                 for g in self.model.gpus:
                     reason = series_reason(g, key)
                     if reason is not None:
-                        lines.append((g.index, f"GPU {g.index}: N/A: {reason}"))
+                        lines.append((g.index, f"{g.label}: N/A: {reason}"))
             else:
                 g = self.model.gpu(int(key[3:]))
                 reason = series_reason(g, self.series) if g is not None else "no reading"

@@ -146,6 +146,7 @@ class MainWindow(QMainWindow):
         queued = Qt.ConnectionType.QueuedConnection
         w.connection.connect(self._on_connection, queued)
         w.telemetry.connect(self._on_telemetry, queued)
+        w.cluster.connect(self._on_cluster, queued)
         w.history.connect(self._on_history, queued)
         w.jobs.connect(self._on_jobs, queued)
         w.events.connect(self._on_events, queued)
@@ -197,6 +198,9 @@ class MainWindow(QMainWindow):
     def _on_telemetry(self, snapshot: Any) -> None:
         if isinstance(snapshot, dict):
             self.telemetry.update(snapshot)
+
+    def _on_cluster(self, answer: Any) -> None:
+        self.telemetry.set_cluster(answer if isinstance(answer, dict) else None)
 
     def _on_jobs(self, jobs: Any) -> None:
         if isinstance(jobs, list):

@@ -27,6 +27,7 @@ SLOW_PERIOD_S = 1.0
 HEALTH_PERIOD_S = 5.0
 LONG_HISTORY_PERIOD_S = 60.0
 JOB_TELEMETRY_PERIOD_S = 5.0
+NO_CLUSTER_RECHECK_S = 30.0  # a daemon not connected to a Ray cluster is asked again this much later
 
 
 class ApiWorker(QObject):
@@ -34,6 +35,7 @@ class ApiWorker(QObject):
 
     connection = Signal(str, str, object)  # state (models.*), message, health dict or None
     telemetry = Signal(object)
+    cluster = Signal(object)  # /cluster/telemetry answer, or None when the daemon has no cluster
     history = Signal(int, str, object)  # gpu, "backfill" | "long", history answer
     jobs = Signal(object)
     events = Signal(object)
@@ -67,6 +69,7 @@ class ApiWorker(QObject):
         self._backfilled: set[int] = set()
         self._long_window = False
         self._next_long = 0.0
+        self._next_cluster = 0.0
         self._last_event_id: int | None = None
         self._selected: int | None = None
         self._selected_done_at: float | None = None
@@ -286,6 +289,8 @@ class ApiWorker(QObject):
         self._assistant_tick += 1
         if self._assistant_tick % 2 == 1:
             steps.append(lambda: self._poll_assistant(api))
+        if now >= self._next_cluster:
+            steps.append(lambda: self._poll_cluster(api, now))
         if self._long_window and now >= self._next_long:
             self._next_long = now + LONG_HISTORY_PERIOD_S
             steps.append(lambda: self._poll_long(api, now))
@@ -295,6 +300,16 @@ class ApiWorker(QObject):
             except ApiError as exc:
                 if exc.kind in (UNREACHABLE, UNAUTHORIZED):
                     raise
+
+    def _poll_cluster(self, api: Api, now: float) -> None:
+        """Every node's GPUs once a second while the daemon is connected to a Ray cluster."""
+        try:
+            self.cluster.emit(api.call(Client.cluster_telemetry))
+        except ApiError as exc:
+            if exc.kind != NOT_FOUND:
+                raise
+            self._next_cluster = now + NO_CLUSTER_RECHECK_S
+            self.cluster.emit(None)
 
     def _refresh_health(self, api: Api) -> None:
         health = api.call(Client.health).model_dump(mode="json")
