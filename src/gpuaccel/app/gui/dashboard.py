@@ -11,11 +11,12 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
+    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -32,6 +33,7 @@ from gpuaccel.app.gui.telemetry_model import PLOT_SERIES, GpuState, TelemetryMod
 from gpuaccel.app.gui.theme import gpu_color
 from gpuaccel.app.gui.values import fmt_time, na_reason
 
+EXPORT_FILTERS = "CSV (*.csv);;Parquet (*.parquet)"
 COMPACT_ABOVE = 4  # more GPUs than this: compact cards and, unless chosen, one plot per GPU
 CARDS_MAX_SHARE = 0.45  # of the dashboard's height; beyond it the cards scroll
 
@@ -49,7 +51,10 @@ def legend_html(gpus: list[GpuState]) -> str:
 
 
 class Dashboard(QWidget):
-    """Cards + plots. ``on_long_window(bool)`` tells the worker to fetch the 24 h history or stop."""
+    """Cards + plots. ``on_long_window(bool)`` tells the worker to fetch the 24 h history or stop;
+    ``exportRequested(path, format, seconds)`` asks for the window's history as CSV or Parquet."""
+
+    exportRequested = Signal(str, str, float)
 
     def __init__(
         self,
@@ -104,7 +109,19 @@ class Dashboard(QWidget):
             self.window_buttons.addButton(button, i)
             header.addWidget(button)
         self.window_buttons.idClicked.connect(self._window_chosen)
+        header.addSpacing(12)
+        self.export_button = QPushButton("Export…")
+        self.export_button.setToolTip(
+            "Save the stored telemetry of the chosen window as CSV or Parquet (as `gpuaccel history`)"
+        )
+        self.export_button.clicked.connect(lambda: self.export_history())
+        header.addWidget(self.export_button)
         layout.addLayout(header)
+        self.export_status = QLabel("")
+        self.export_status.setObjectName("hint")
+        self.export_status.setWordWrap(True)
+        self.export_status.hide()
+        layout.addWidget(self.export_status)
         self.notice = QLabel("")
         self.notice.setObjectName("dashboardNotice")
         self.notice.setWordWrap(True)
@@ -168,6 +185,42 @@ class Dashboard(QWidget):
         if self._on_long_window is not None:
             self._on_long_window(seconds >= LONG_WINDOW_S)
         self.plots.set_window(seconds)
+
+    # ---- export --------------------------------------------------------------------------------
+
+    def export_history(self, path: str | None = None) -> None:
+        """Ask where (CSV or Parquet by the chosen filter or the name's suffix), then request the export
+        of the plots' window."""
+        if path is None:
+            path, chosen = QFileDialog.getSaveFileName(
+                self, "Export telemetry history", "gpuaccel-history.csv", EXPORT_FILTERS
+            )
+            if not path:
+                return
+            if "parquet" in chosen and not path.endswith(".parquet"):
+                path += ".parquet"
+        fmt = "parquet" if path.lower().endswith(".parquet") else "csv"
+        self.export_button.setEnabled(False)
+        self._export_note(f"Exporting the last {self._window_label()} to {path}…")
+        self.exportRequested.emit(path, fmt, float(self.plots.window_s))
+
+    def export_done(self, answer: dict[str, object]) -> None:
+        self.export_button.setEnabled(True)
+        self._export_note(
+            f"Exported {answer.get('rows')} rows ({answer.get('fields')} fields, "
+            f"{str(answer.get('format')).upper()}) to {answer.get('path')}."
+        )
+
+    def export_failed(self, message: str) -> None:
+        self.export_button.setEnabled(True)
+        self._export_note(f"Export failed: {message}")
+
+    def _export_note(self, text: str) -> None:
+        self.export_status.setText(text)
+        self.export_status.show()
+
+    def _window_label(self) -> str:
+        return next((label for label, s in WINDOWS if s == self.plots.window_s), f"{self.plots.window_s:g} s")
 
     # ---- cards ---------------------------------------------------------------------------------
 

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from gpuaccel.app.client import Client, report_plot_path
+from gpuaccel.app.commands.history import export as history_export
+from gpuaccel.app.commands.jobs import UsageError
 from gpuaccel.app.gui import models
 from gpuaccel.app.gui.api import NOT_FOUND, REJECTED, UNAUTHORIZED, UNREACHABLE, Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint, local_daemon_alive, spawn_local_daemon
@@ -160,6 +163,24 @@ class ApiWorker(QObject):
     @Slot(int, int)
     def set_priority(self, job_id: int, priority: int) -> None:
         self._act("priority", lambda api: api.call(Client.set_priority, job_id, priority).to_json())
+
+    @Slot(str, str, float)
+    def export_history(self, path: str, fmt: str, seconds: float) -> None:
+        """The last ``seconds`` of stored telemetry to ``path`` through the one export of ``gpuaccel
+        history`` (1 s rows up to a day, minute rows beyond)."""
+        until = time.time()
+        resolution = "1s" if seconds <= 86400 else "1m"
+
+        def run(api: Api) -> dict[str, Any]:
+            try:
+                rows, fields = api.call(
+                    history_export, fmt, Path(path), until - seconds, until, resolution=resolution
+                )
+            except (UsageError, OSError) as exc:  # pyarrow missing, a file that cannot be written
+                raise ApiError(REJECTED, str(exc), field="path") from None
+            return {"path": path, "format": fmt, "rows": rows, "fields": fields}
+
+        self._act("export", run)
 
     @Slot(str, object)
     def assistant_call(self, action: str, arg: Any) -> None:
