@@ -188,3 +188,18 @@ def test_plot_frame_stays_within_its_budget(qtbot) -> None:
     plots.set_window(600.0)
     assert len(plots.curves) == 20
     plots.stop()
+
+
+def test_assistant_status_shows_joules_per_token_and_how_it_was_measured() -> None:
+    from gpuaccel.app.gui.assistant_panel import energy_tooltip, state_text
+    from gpuaccel.assistant.token_energy import TokenEnergy
+
+    state = {"state": "gpu", "model": {"name": "tiny"}, "energy": TokenEnergy(None).to_json()}
+    assert state_text(state) == "On GPU · model tiny"
+    assert energy_tooltip(state["energy"]).startswith("Energy per generated token: N/A (no answer generated")
+    state["energy"] = {"joules_per_token": 0.4217, "gpu_tokens": 120, "joules": 50.6}
+    state["energy"]["method"] = "power x time"
+    assert state_text(state) == "On GPU · model tiny · 0.422 J/token on the GPU"
+    assert energy_tooltip(state["energy"]) == (
+        "Energy per generated token: 0.422 J over 120 tokens (50.6 J).\npower x time"
+    )
