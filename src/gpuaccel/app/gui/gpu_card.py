@@ -123,7 +123,7 @@ class GpuCard(QFrame):
             value = QLabel("…")
             value.setObjectName("cardValue")
             value.setWordWrap(True)
-            grid.addWidget(cap, row, 0)
+            grid.addWidget(cap, row, 0, Qt.AlignmentFlag.AlignTop)
             grid.addWidget(value, row, 2)
             widgets: tuple[QWidget, ...] = (cap, value)
             if key in self.BARS:
@@ -145,6 +145,7 @@ class GpuCard(QFrame):
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.hide()
         outer.addWidget(self.summary)
+        outer.addStretch(1)  # a card taller than its content (a neighbour with MIG rows) keeps it at the top
         self.title.setMinimumWidth(1)  # a long GPU name is clipped, never widens the card
 
     def set_compact(self, compact: bool) -> None:

@@ -72,9 +72,11 @@ def parse_tflops(raw: Any) -> Tflops:
         return Tflops({"na": "the daemon sent no TFLOP/s figure"}, exact=False)
     exact, peak = bool(raw.get("exact", False)), raw.get("peak")
     assumption = str(raw.get("assumption") or "")
-    if "na" in raw:
+    if raw.get("na") is not None:  # the API sends "na": null beside a value
         return Tflops({"na": raw["na"]}, exact, str(raw.get("source", "")), peak, assumption)
-    value = raw.get("value", {"na": "the daemon sent no TFLOP/s value"})
+    value = raw.get("value")
+    if value is None:
+        value = {"na": "the daemon sent no TFLOP/s value"}
     source = str(raw.get("source") or ("counted by the running job" if exact else "estimate"))
     if exact and source.startswith("job "):
         source = f"FLOPs counted by {source} / its measured time"
