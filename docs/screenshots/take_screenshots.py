@@ -101,7 +101,7 @@ def monitor(app: QApplication, root: Path, store: QSettings) -> None:
         window = MainWindow(AppSettings(theme="dark"), data_dir=str(daemon.data_dir), store=store)
         window.resize(*SMALL)
         window.show()
-        spin(app, 15)
+        spin(app, 45)  # most of the 1 min window filled
         for size in (SMALL, LARGE):
             for theme in ("dark", "light"):
                 shoot(app, window, "dashboard", size, theme)
@@ -117,7 +117,7 @@ def monitor(app: QApplication, root: Path, store: QSettings) -> None:
         window = MainWindow(AppSettings(theme="dark"), data_dir=str(mig.data_dir), store=store)
         window.resize(*SMALL)
         window.show()
-        spin(app, 15)
+        spin(app, 45)
         for size, theme in ((SMALL, "dark"), (LARGE, "light")):
             shoot(app, window, "dashboard_mig", size, theme)
         window.close()

@@ -109,7 +109,7 @@ def test_card_lists_mig_instances_with_memory_and_utilization(qtbot) -> None:
     assert all(" % · " in line and "GiB" in line for line in lines), text
     assert "submit --mig MIG-fa4e0000-0000-4000-8000-00000000f630" in tip
     assert card.values["mig"].isVisible()
-    assert "MIG mode" in card.values["util"].toolTip()
+    assert "per MIG instance" in card.values["util"].toolTip()
     other = GpuCard(1)
     qtbot.addWidget(other)
     other.show()

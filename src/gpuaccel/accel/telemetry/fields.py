@@ -28,7 +28,7 @@ GPM_WARMING_UP = "needs a second reading (GPM measures between two samples)"
 NOT_REPORTED = "not reported by the driver"
 NO_GPM = "no GPM reading in this sample"
 NO_SAMPLE = "no sample yet"
-MIG_MODE = "reported per MIG instance (GPU in MIG mode)"
+MIG_MODE = "reported per MIG instance"  # the GPU is in MIG mode
 MIG_NO_UTIL = "NVML reports no utilization per MIG instance without GPM"
 
 # What the TFLOP/s figure for work that is not our own queue's rests on (status, API, GUI tooltip).
