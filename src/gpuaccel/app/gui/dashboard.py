@@ -250,7 +250,7 @@ class Dashboard(QWidget):
                     self.cards_grid.addWidget(header, row, 0, 1, columns)
                     row += 1
                 for n, c in enumerate(members):
-                    self.cards_grid.addWidget(c, row + n // columns, n % columns)
+                    self.cards_grid.addWidget(c, row + n // columns, n % columns, Qt.AlignmentFlag.AlignTop)
                     c.setVisible(True)  # at once, so the strip's height below counts it
                 row += -(-len(members) // columns)
             for col in range(self.cards_grid.columnCount()):
