@@ -2,6 +2,7 @@
 
     apt-get install -y xvfb
     xvfb-run -a -s "-screen 0 2560x1440x24" .venv/bin/python docs/screenshots/take_screenshots.py
+    ... take_screenshots.py --monitor   # only the dashboard, Processes and MIG screens
 
 The window is shot at 1280x800 and at 2560x1440, in the dark and the light theme. GPU readings come
 from the daemon's fake NVML backend (``two_gpus``, ``eight_gpus`` and ``gpu_lost``): this machine has no
@@ -92,10 +93,45 @@ def shoot(app: QApplication, window: MainWindow, name: str, size: tuple[int, int
     save(window, f"{name}_{theme}_{size[0]}")
 
 
+def monitor(app: QApplication, root: Path, store: QSettings) -> None:
+    """The monitor's screens alone (``--monitor``): the dashboard of ``two_gpus`` in both sizes and themes,
+    the Processes tab, and a GPU in MIG mode (``mig``: an H100 split in three instances, an A100 whole)."""
+    daemon = start_daemon(root / "monitor")
+    try:
+        window = MainWindow(AppSettings(theme="dark"), data_dir=str(daemon.data_dir), store=store)
+        window.resize(*SMALL)
+        window.show()
+        spin(app, 45)  # most of the 1 min window filled
+        for size in (SMALL, LARGE):
+            for theme in ("dark", "light"):
+                shoot(app, window, "dashboard", size, theme)
+        theme_manager().apply("dark")
+        window.tabs.setCurrentIndex(3)
+        for size in (SMALL, LARGE):
+            shoot(app, window, "processes", size, "dark")
+        window.close()
+    finally:
+        daemon.stop()
+    mig = start_daemon(root / "mig", fake_nvml="mig")
+    try:
+        window = MainWindow(AppSettings(theme="dark"), data_dir=str(mig.data_dir), store=store)
+        window.resize(*SMALL)
+        window.show()
+        spin(app, 45)
+        for size, theme in ((SMALL, "dark"), (LARGE, "light")):
+            shoot(app, window, "dashboard_mig", size, theme)
+        window.close()
+    finally:
+        mig.stop()
+
+
 def main() -> int:
     root = Path(tempfile.mkdtemp(prefix="gpuaccel-shots-"))
     app = make_app()
     store = QSettings(str(root / "settings.ini"), QSettings.Format.IniFormat)
+    if "--monitor" in sys.argv[1:]:
+        monitor(app, root, store)
+        return 0
     daemon = start_daemon(root / "data")
     try:
         client = daemon.client()

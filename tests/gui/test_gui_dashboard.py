@@ -204,3 +204,26 @@ def test_decimation_keeps_every_spike_and_every_gap() -> None:
     assert np.isnan(dy).any()  # the outage is still a gap
     short_x, short_y = peak_decimate(x[:600], y[:600], 600)
     assert short_x.size == 600 and (short_y == y[:600]).all()  # few points: drawn as they are
+
+
+def test_hidden_plots_draw_nothing_and_a_frame_repaints_a_bounded_area(qtbot) -> None:
+    from gpuaccel.app.gui.plots import FRAME_AREA_PX
+
+    model = TelemetryModel()
+    for k in range(50):
+        model.update(now_answer(1000.0 + k / 10, n=16))
+    plots = LivePlots(model, timer=False)
+    qtbot.addWidget(plots)
+    plots.resize(2544, 1060)
+    assert plots.refresh() == 0 and not plots.curves, "another tab is showing: no curve is drawn"
+    plots.show()
+    qtbot.waitExposed(plots)
+    plots.set_mode(BY_METRIC)
+    plots._shown.clear()  # every curve due again, as after a window change
+    done = plots.refresh()
+    areas = [p.sceneBoundingRect().width() * p.sceneBoundingRect().height() for p in plots.plots.values()]
+    assert 2 * min(areas) > FRAME_AREA_PX  # at 4k one "By metric" plot is most of a frame's budget
+    assert done in (16, 32), "whole plots, one or two a frame (time or area budget); the rest later"
+    while plots.refresh():
+        pass
+    assert len(plots._shown) == 80

@@ -68,9 +68,35 @@ def test_tflops_labels_exact_and_estimate() -> None:
     est = parse_tflops(
         {"value": 100.0, "exact": False, "source": "estimate: tensor-core activity x table peak"}
     )
-    assert not est.exact and est.label == "est."
+    assert not est.exact and est.label == "16-bit dense eq."
     na = parse_tflops({"na": "GPM metrics need Hopper (sm_90) or newer", "exact": False})
     assert na.value == {"na": "GPM metrics need Hopper (sm_90) or newer"}
+
+
+def test_card_tflops_tooltip_gives_the_assumption_or_the_job_that_counted(qtbot) -> None:
+    """The estimate says it is a 16-bit dense equivalent and, on hover, what that rests on; our own job's
+    figure says it was counted."""
+    from gpuaccel.accel.telemetry.fields import TFLOPS_ASSUMPTION
+    from gpuaccel.accel.telemetry.snapshot import exact_tflops_entry, tflops_entry
+
+    now = snapshot(1000.0)
+    estimate = tflops_entry(None, 989.4, "table")
+    now["gpus"][0]["tflops"] = {**estimate, "na": None, "value": 123.4}  # as the API sends it
+    model = TelemetryModel()
+    model.update(now)
+    card = GpuCard(0)
+    qtbot.addWidget(card)
+    card.show_state(model.gpus[0])
+    assert card.values["tflops"].text() == "123.4 (16-bit dense eq.)"
+    tip = card.values["tflops"].toolTip()
+    assert tip.startswith("Estimated: 16-bit dense equivalent: tensor-pipe busy x table bf16 peak")
+    assert TFLOPS_ASSUMPTION in tip
+    now["gpus"][0]["tflops"] = exact_tflops_entry(7, {"value": 612.3}, estimate)
+    model.update(now)
+    card.show_state(model.gpus[0])
+    assert card.values["tflops"].text() == "612.3 (exact)"
+    tip = card.values["tflops"].toolTip()
+    assert "FLOPs counted by job 7" in tip and "counted by the job" in tip and TFLOPS_ASSUMPTION not in tip
 
 
 def test_model_appends_once_per_sample_and_backfills_older_rows() -> None:
@@ -96,7 +122,7 @@ def test_card_shows_na_reasons_on_hover_and_a_lost_gpu(qtbot) -> None:
     qtbot.addWidget(card)
     card.show_state(model.gpus[0])
     assert card.values["util"].text().startswith("50 %")
-    assert "(est.)" in card.values["tflops"].text()
+    assert "(16-bit dense eq.)" in card.values["tflops"].text()
     assert card.values["processes"].text() == "N/A"
     assert card.values["processes"].toolTip() == "N/A: needs root"
     assert "not supported on this GPU" in card.values["pstate"].toolTip()
@@ -161,3 +187,18 @@ def test_plot_frame_stays_within_its_budget(qtbot) -> None:
     plots.set_window(600.0)
     assert len(plots.curves) == 20
     plots.stop()
+
+
+def test_assistant_status_shows_joules_per_token_and_how_it_was_measured() -> None:
+    from gpuaccel.app.gui.assistant_panel import energy_tooltip, state_text
+    from gpuaccel.assistant.token_energy import TokenEnergy
+
+    state = {"state": "gpu", "model": {"name": "tiny"}, "energy": TokenEnergy(None).to_json()}
+    assert state_text(state) == "On GPU · model tiny"
+    assert energy_tooltip(state["energy"]).startswith("Energy per generated token: N/A (no answer generated")
+    state["energy"] = {"joules_per_token": 0.4217, "gpu_tokens": 120, "joules": 50.6}
+    state["energy"]["method"] = "power x time"
+    assert state_text(state) == "On GPU · model tiny · 0.422 J/token on the GPU"
+    assert energy_tooltip(state["energy"]) == (
+        "Energy per generated token: 0.422 J over 120 tokens (50.6 J).\npower x time"
+    )

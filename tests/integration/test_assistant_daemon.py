@@ -31,6 +31,9 @@ def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
             assert http.post("/api/v1/assistant/reports", json={"kind": "daily"}).status_code == 201
             state = http.get("/api/v1/assistant/state").json()
             assert state["strategy"] == "cpu fp32"  # no CUDA on this machine: the worker runs on CPU
+            energy = state["energy"]  # the summary's tokens came from the CPU: no joules per token
+            assert energy["cpu_tokens"] > 0 and "on the CPU" in energy["na"]
+            assert "joules_per_token" not in energy
             # Selecting the model already loaded keeps it loaded; another model releases it.
             bundled = next(
                 m for m in http.get("/api/v1/assistant/models").json()["installed"] if m["bundled"]

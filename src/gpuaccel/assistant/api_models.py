@@ -122,6 +122,10 @@ class AssistantState(BaseModel):
     model: ModelRef
     settings: Settings
     switches: list[Switch]
+    energy: dict[str, Any] | None = Field(
+        default=None,
+        description="joules per generated token on the GPU (joules_per_token, or na with why), with method",
+    )
 
 
 class Stopped(BaseModel):

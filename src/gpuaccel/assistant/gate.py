@@ -53,8 +53,10 @@ class GateController:
         model_path: Path,
         engine_factory: Callable[[Path, str], Any],
         settings: GateSettings | None = None,
+        on_generated: Callable[[str, float, float, int], None] | None = None,
     ) -> None:
         self.gate = gate
+        self.on_generated = on_generated  # (strategy, start, end, tokens) of each stretch of generation
         self.model_path = Path(model_path)
         self.factory = engine_factory
         self.settings = settings or GateSettings()
@@ -203,12 +205,15 @@ class GateController:
                     continue  # closed between the check and the load: go round again
                 left = replace(params, max_tokens=params.max_tokens - len(produced))
                 self._own_activity(strategy.startswith("cuda"))
+                started, before = time.time(), len(produced)
                 try:
                     for token in engine.generate(tokens + produced, left):
                         produced.append(token)
                         yield token
                 finally:
                     self._own_activity(False)
+                    if self.on_generated is not None:
+                        self.on_generated(strategy, started, time.time(), len(produced) - before)
                 reason = engine.last_reason
                 if reason != "interrupted" or stop.is_set():
                     return

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
+from gpuaccel.assistant.energy_report import energy_facts, energy_markdown
 from gpuaccel.assistant.facts import checked_prose
 from gpuaccel.assistant.plots import line_chart
 from gpuaccel.assistant.queries_jobs import clock
@@ -86,6 +87,7 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
         / 3600
     )
     window = reads.history_window(store, t0, t1)
+    gpus = telemetry_stats(window.rows, window.step_s)
     best = sorted(
         (
             {"job": j.id, "name": j.name or j.kind, "metric": k, "tflops": round(v, 1)}
@@ -112,7 +114,8 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
             if j.state == JobState.FAILED
         ],
         "gpu_hours": round(gpu_h, 2),
-        "gpus": telemetry_stats(window.rows, window.step_s),
+        "gpus": gpus,
+        "energy": energy_facts(store, t0, t1, gpus),
         "history_resolution_s": window.step_s,
         "throttling": "not kept in telemetry history (throttle reasons are live-only)",
         "best_by_tflops": best,
@@ -158,6 +161,9 @@ HUMAN = {
     "tensor_avg_pct": "mean tensor activity (%)",
     "temp_peak_c": "peak temperature (C)",
     "energy_kwh": "energy (kWh)",
+    "kwh": "energy (kWh)",
+    "queue_jobs_kwh": "of it, queue jobs (kWh)",
+    "queue_jobs": "queue jobs",
     "tflops_est_avg": "mean TFLOP/s (estimate)",
     "samples": "samples",
     "tflops": "TFLOP/s",
@@ -209,6 +215,9 @@ def facts_text(facts: dict[str, Any]) -> str:
                 e=people(g["energy_kwh"]),
             )
         )
+    energy = facts.get("energy")
+    if isinstance(energy, dict) and energy.get("kwh_total") is not None:
+        lines.append(f"- energy of all GPUs: {people(energy['kwh_total'])} kWh")
     return "Facts:\n" + "\n".join(lines)
 
 
@@ -316,6 +325,8 @@ def render_markdown(r: dict[str, Any]) -> str:
     for key in ("gpus", "telemetry"):
         if key in f:
             out += ["## GPUs (from telemetry history)", "", _table(f[key])]
+    if isinstance(f.get("energy"), dict):
+        out += energy_markdown(f["energy"], _table)
     for key, title in (("failures", "Failures"), ("best_by_tflops", "Best workloads by TFLOP/s")):
         if key in f:
             out += [f"## {title}", "", _table(f[key])]

@@ -27,6 +27,7 @@ from gpuaccel.assistant.model_picker import ModelPicker, picks_queries
 from gpuaccel.assistant.models import ModelManager, fit_message
 from gpuaccel.assistant.reports import ReportService
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
+from gpuaccel.assistant.token_energy import TokenEnergy
 from gpuaccel.scheduler.models import JobState
 
 log = logging.getLogger(__name__)
@@ -67,11 +68,13 @@ class AssistantService:
         self._factory = engine_factory or self._worker_factory
         has_gpu = bool(sampler is not None and sampler.available and sampler.infos)
         self._has_gpu = has_gpu
+        self.token_energy = TokenEnergy(sampler)
         self.controller = GateController(
             idle,
             self.model_path(),
             self._checked_factory,
             GateSettings(on_close=self.settings["on_close"], use_gpu=has_gpu and self.settings["use_gpu"]),
+            on_generated=self.token_energy.record,
         )
         self.facts = FactsSource(store, sampler, idle, own_pids=self.own_pids)
         self.reports = ReportService(
@@ -263,6 +266,7 @@ class AssistantService:
             "model": {"name": self.model_path().stem, "path": str(self.model_path())},
             "settings": self.settings,
             "switches": self.controller.switches[-20:],
+            "energy": self.token_energy.to_json(),
         }
 
     def summarize(self, facts_text: str) -> str:

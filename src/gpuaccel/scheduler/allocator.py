@@ -29,6 +29,7 @@ class GpuState:
     index: int
     free_mib: float | None  # None: telemetry cannot tell
     lost: bool = False
+    mig: bool = False  # in MIG mode: only its instances can be given (scheduler.mig)
 
 
 def gpu_states(samples: list[GpuSample]) -> list[GpuState]:
@@ -37,7 +38,8 @@ def gpu_states(samples: list[GpuSample]) -> list[GpuState]:
         free = None
         if not isinstance(s.mem_total_mib, NA) and not isinstance(s.mem_used_mib, NA):
             free = float(s.mem_total_mib) - float(s.mem_used_mib)
-        states.append(GpuState(index=s.index, free_mib=free, lost=s.lost))
+        mig = isinstance(s.mig, list) and bool(s.mig)
+        states.append(GpuState(index=s.index, free_mib=free, lost=s.lost, mig=mig))
     return states
 
 
@@ -66,6 +68,8 @@ def place(
     for g in candidates:
         if g.lost:
             blockers.append(f"GPU {g.index} is lost")
+        elif g.mig:
+            blockers.append(f"GPU {g.index} is in MIG mode (ask for one of its instances with --mig)")
         elif g.index in held:
             blockers.append(f"GPU {g.index} is held by job {held[g.index]}")
         elif job.memory_mib is not None and g.free_mib is not None and g.free_mib < job.memory_mib:

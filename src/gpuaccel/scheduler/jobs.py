@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from gpuaccel.accel import workloads
 from gpuaccel.scheduler.arrays import parse_array
+from gpuaccel.scheduler.mig import check_request as check_mig
 from gpuaccel.scheduler.models import (
     DEFAULT_GROUP,
     MAX_KILL_GRACE_S,
@@ -151,6 +152,9 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
             "memory_mib",
             "free GPU memory is checked on the daemon's host only; a Ray cluster job asks for gpus",
         )
+    mig = _mig(raw, gpus, gpu_ids, where)
+    if mig is not None:
+        gpus = 1
     timeout_s = raw.get("timeout_s")
     if timeout_s is not None and (
         isinstance(timeout_s, bool)
@@ -186,6 +190,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         **options,
         group=raw.get("group") or DEFAULT_GROUP,  # checked against the groups table when stored
         hold=hold,
+        mig=mig,
     )
 
 
@@ -257,6 +262,21 @@ def _options(raw: dict[str, Any], where: str | None, timeout_s: float | None) ->
     }
 
 
+def _mig(raw: dict[str, Any], gpus: int, gpu_ids: Any, where: Any) -> str | None:
+    """A MIG request takes one instance of this host's GPUs (:mod:`scheduler.mig`)."""
+    if raw.get("mig") is None:
+        return None
+    try:
+        mig = check_mig(raw["mig"])
+    except ValueError as exc:
+        raise RequestError("mig", str(exc)) from None
+    if gpu_ids is not None or raw.get("gpus") not in (None, 1):
+        raise RequestError("mig", f"takes one MIG instance; leave out gpu_ids and gpus (got gpus={gpus})")
+    if where == "ray":
+        raise RequestError("mig", "MIG instances are placed on the daemon's host; leave out where='ray'")
+    return mig
+
+
 @dataclass(frozen=True)
 class Pending:
     """The few columns of a queued job that dispatch needs (reading whole jobs per tick is too slow)."""
@@ -276,3 +296,4 @@ class Pending:
     after_notok: tuple[int, ...] = ()
     group: str = DEFAULT_GROUP
     seq: int = 0  # order among equal priorities
+    mig: str | None = None

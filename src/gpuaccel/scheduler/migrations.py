@@ -135,6 +135,11 @@ SCHEDULER: tuple[str, ...] = (
     CREATE INDEX jobs_state_prio_seq ON jobs (state, priority DESC, seq);
     CREATE INDEX jobs_group_state ON jobs ("group", state);
     """,
+    # 6 (scheduler.mig): the MIG instance a job asks for ('any' or a MIG uuid) and the one it was given
+    """
+    ALTER TABLE jobs ADD COLUMN mig TEXT;
+    ALTER TABLE jobs ADD COLUMN assigned_mig TEXT;
+    """,
 )
 
 

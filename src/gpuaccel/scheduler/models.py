@@ -232,6 +232,9 @@ class JobRequest(BaseModel):
         default=DEFAULT_GROUP, pattern=GROUP_NAME, description="the queue group (GET /groups lists them)"
     )
     hold: bool = Field(default=False, description="store it held: never started until released")
+    mig: Annotated[str, Field(max_length=64), BeforeValidator(_plain_input)] | None = Field(
+        default=None, description="one MIG instance: 'any' free one or its uuid (MIG-...); see scheduler.mig"
+    )
 
     @field_validator("argv")
     @classmethod
@@ -343,6 +346,8 @@ class Job(BaseModel):
     warn_before_s: float | None = None
     on_finish: str | None = Field(default=None, description="shell command run when it has finished")
     on_finish_url: str | None = Field(default=None, description="URL POSTed to when it has finished")
+    mig: str | None = Field(default=None, description="the MIG instance asked for: 'any' or its uuid")
+    assigned_mig: str | None = Field(default=None, description="the MIG instance the latest attempt got")
     events: list[Event] | None = Field(default=None, description="GET /jobs/{id} only; null in listings")
     summary: bool = Field(
         default=False,

@@ -194,7 +194,7 @@ class Worker:
         job = self.job
         env = {**base_env, **job.env}
         env.update(
-            CUDA_VISIBLE_DEVICES=",".join(map(str, self.gpus)),
+            CUDA_VISIBLE_DEVICES=job.assigned_mig or ",".join(map(str, self.gpus)),
             CUDA_DEVICE_ORDER="PCI_BUS_ID",  # so CUDA's indices are NVML's
             GPUACCEL_JOB_ID=str(job.id),
             GPUACCEL_ATTEMPT=str(job.attempt),
@@ -212,6 +212,7 @@ class Worker:
         try:
             with open(self.log_path, "ab") as log:
                 where = f"GPU {','.join(map(str, self.gpus))}" if self.gpus else "no GPU"
+                where += f" (MIG {job.assigned_mig})" if job.assigned_mig else ""
                 stamp = time.strftime("%Y-%m-%d %H:%M:%S")
                 header = f"=== job {job.id} attempt {job.attempt} on {where} at {stamp} ===\n"
                 log.write(header.encode())

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.scheduler import idempotency
+from gpuaccel.scheduler import idempotency, mig
 from gpuaccel.scheduler.allocator import gpu_states
 from gpuaccel.scheduler.arrays import ArrayLimits
 from gpuaccel.scheduler.attempts import Attempt
@@ -426,6 +426,7 @@ class Scheduler:
         gpus = gpu_states(samples)
         with self._lock:
             held = {g: w.job_id for w in self._workers.values() for g in w.gpus}
+            held_mig = {w.job.assigned_mig: w.job_id for w in self._workers.values() if w.job.assigned_mig}
             running = len(self._workers)
             in_group = Counter(w.job.group for w in self._workers.values())
         limits = self.limits
@@ -474,11 +475,15 @@ class Scheduler:
                 if running >= self.config.max_parallel:
                     reasons[job.id] = f"waiting for a free slot ({self.config.max_parallel} jobs running)"
                     continue
-                placed = self.placements.get(job.where).fit(job, gpus, held, no_gpu)
+                instance = mig.place(job, samples, held_mig) if job.mig else None
+                if isinstance(instance, tuple):
+                    placed, held_mig[instance[1]] = [instance[0]], job.id
+                else:
+                    placed = instance or self.placements.get(job.where).fit(job, gpus, held, no_gpu)
                 if isinstance(placed, str):
                     reasons[job.id] = placed
                     continue
-                if self._launch(job.id, placed):
+                if self._launch(job.id, placed, instance[1] if isinstance(instance, tuple) else None):
                     running += 1
                     arrays.started(job.array_id)
                     in_group[job.group] += 1
@@ -496,8 +501,8 @@ class Scheduler:
             self.store.set_waiting_reasons({i: r for i, r in reasons.items() if r != before[i]})
         return demand
 
-    def _launch(self, job_id: int, gpus: list[int]) -> bool:
-        claimed = self.store.claim(job_id, self.owner, self.config.lease_s, gpus)
+    def _launch(self, job_id: int, gpus: list[int], mig_uuid: str | None = None) -> bool:
+        claimed = self.store.claim(job_id, self.owner, self.config.lease_s, gpus, mig_uuid)
         if claimed is None:
             return False  # cancelled between the scan and the claim
         self.idle.note_claim(gpus, job_id)

@@ -172,7 +172,7 @@ class Store:
         optionally only ids > ``after_id``; ``after`` (priority, seq) continues from a previous page."""
         sql = (
             'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where",'
-            ' not_before, array_id, array_max, after_any, after_notok, "group", seq'
+            ' not_before, array_id, array_max, after_any, after_notok, "group", seq, mig'
             " FROM jobs WHERE state = ? AND id > ?"
         )
         params: list[Any] = [Q, after_id]
@@ -186,7 +186,7 @@ class Store:
                 json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7], r[8], r[9], r[10],
                 tuple(json.loads(r[11])) if r[11] and r[11] != "[]" else (),
                 tuple(json.loads(r[12])) if r[12] and r[12] != "[]" else (),
-                r[13], r[14],
+                r[13], r[14], r[15],
             )
             for r in rows
         ]  # fmt: skip
@@ -295,8 +295,11 @@ class Store:
         """Call ``listener(job)`` after each commit that finishes a job (quick: it runs in the writer)."""
         self._finished_listeners.append(listener)
 
-    def claim(self, job_id: int, owner: str, lease_s: float, gpus: list[int]) -> Job | None:
-        """Atomically take a queued job for this daemon: ``running``, attempt + 1, a lease, its GPUs."""
+    def claim(
+        self, job_id: int, owner: str, lease_s: float, gpus: list[int], mig: str | None = None
+    ) -> Job | None:
+        """Atomically take a queued job for this daemon: ``running``, attempt + 1, a lease, its GPUs (and
+        the MIG instance it was given)."""
         now = time.time()
         with self.transaction() as conn:
             row = conn.execute(
@@ -304,13 +307,15 @@ class Store:
                 " finished_at = NULL, lease_owner = ?, lease_until = ?, assigned_gpus = ?,"
                 " waiting_reason = NULL, exit_code = NULL, reason = NULL, progress = NULL,"
                 " worker_pid = NULL, worker_start = NULL, cancel_requested = 0, placement_ref = NULL,"
-                " node = NULL, paused_at = NULL, paused_s = 0"
+                " node = NULL, paused_at = NULL, paused_s = 0, assigned_mig = ?"
                 " WHERE id = ? AND state = ? RETURNING *",
-                (RUNNING, now, owner, now + lease_s, json.dumps(gpus), job_id, Q),
+                (RUNNING, now, owner, now + lease_s, json.dumps(gpus), mig, job_id, Q),
             ).fetchone()
             if row is None:
                 return None
             where = f"on GPU {', '.join(map(str, gpus))}" if gpus else "without a GPU"
+            if mig:
+                where += f" (MIG instance {mig})"
             if row["where"] != "local":
                 where = f"on the {row['where']} cluster"
             self._event(

@@ -66,13 +66,13 @@ def insert_submission(
         _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, now, req.where or "local",
         req.not_before, array.max_running if array else None, _dumps(req.after_any),
         _dumps(req.after_notok), req.kill_grace_s, req.warn_signal, req.warn_before_s, req.on_finish,
-        req.on_finish_url, waiting, req.group,
+        req.on_finish_url, waiting, req.group, req.mig,
     ]  # fmt: skip
     sql = (
         "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
         ' memory_mib, max_retries, depends_on, labels, timeout_s, created_at, "where",'
         " not_before, array_max, after_any, after_notok, kill_grace_s, warn_signal, warn_before_s,"
-        ' on_finish, on_finish_url, waiting_reason, "group", array_id, array_index, idempotency_key,'
+        ' on_finish, on_finish_url, waiting_reason, "group", mig, array_id, array_index, idempotency_key,'
         f" request_hash) VALUES ({', '.join('?' * (len(values) + 4))})"
     )
     first_index = array.indices[0] if array else None

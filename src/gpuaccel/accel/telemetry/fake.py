@@ -22,6 +22,7 @@ from typing import Any
 from gpuaccel.accel.telemetry.fields import (
     GPM_METRICS,
     GPM_WARMING_UP,
+    MIG_MODE,
     NO_LIBRARY,
     NO_PERMISSION,
     NOT_HOPPER,
@@ -32,6 +33,7 @@ from gpuaccel.accel.telemetry.types import (
     SAMPLE_VALUE_FIELDS,
     GpuInfo,
     GpuSample,
+    MigInstance,
     ProcessInfo,
     TelemetryUnavailable,
     Text,
@@ -46,6 +48,7 @@ SCENARIOS: tuple[str, ...] = (
     "no_gpm",
     "no_process_permission",
     "eight_gpus",  # 8 x H100, for measuring the sampler's own cost
+    "mig",  # GPU 0: an H100 in MIG mode with three instances; GPU 1: a whole A100
 )
 FAKE_DRIVER = "580.00.00 (fake)"
 DEFAULT_LOST_AFTER = 30  # samples of GPU 1 before it is lost in the "gpu_lost" scenario
@@ -78,6 +81,23 @@ A100 = _Model("NVIDIA A100-SXM4-80GB", "Ampere", (8, 0), 81920.0, 400.0, 55.0, 1
 # fmt: on
 
 
+@dataclass(frozen=True)
+class _FakeMig:
+    """One MIG instance of a fake GPU: its uuid, profile and memory size."""
+
+    uuid: str
+    profile: str
+    mem_total_mib: float
+
+
+# The H100's instances in the "mig" scenario: 3g.40gb + 2g.20gb + 1g.10gb (6 of its 7 compute slices).
+MIG_INSTANCES: tuple[_FakeMig, ...] = (
+    _FakeMig("MIG-fa4e0000-0000-4000-8000-00000000f630", "3g.40gb", 40192.0),
+    _FakeMig("MIG-fa4e0000-0000-4000-8000-00000000f620", "2g.20gb", 19968.0),
+    _FakeMig("MIG-fa4e0000-0000-4000-8000-00000000f610", "1g.10gb", 9856.0),
+)
+
+
 @dataclass
 class _FakeGpu:
     index: int
@@ -90,6 +110,7 @@ class _FakeGpu:
     overrides: dict[str, Any] = field(default_factory=dict)
     gpm_overrides: dict[str, Any] = field(default_factory=dict)
     processes: list[ProcessInfo] = field(default_factory=list)
+    mig: tuple[_FakeMig, ...] = ()  # MIG mode when not empty
 
 
 class FakeBackend:
@@ -121,6 +142,11 @@ class FakeBackend:
             return [_FakeGpu(0, A100, "GPU-fa4e0000-0000-4000-8000-00000000a100")]
         if scenario == "eight_gpus":
             return [_FakeGpu(i, H100, f"GPU-fa4e0000-0000-4000-8000-00000000080{i}") for i in range(8)]
+        if scenario == "mig":
+            return [
+                _FakeGpu(0, H100, "GPU-fa4e0000-0000-4000-8000-000000000160", mig=MIG_INSTANCES),
+                _FakeGpu(1, A100, "GPU-fa4e0000-0000-4000-8000-00000000a100"),
+            ]
         gpus = [
             _FakeGpu(0, H100, "GPU-fa4e0000-0000-4000-8000-000000000000"),
             _FakeGpu(1, RTX4090, "GPU-fa4e0000-0000-4000-8000-000000000001"),
@@ -265,11 +291,25 @@ class FakeBackend:
             pcie_tx_kbs=round(1000.0 + 20.0 * util, 1),
             pcie_rx_kbs=round(4000.0 + 50.0 * util, 1),
             processes=NA(NO_PERMISSION) if self.scenario == "no_process_permission" else procs,
+            mig=self._mig(g, phase),
             gpm=self._gpm(g, util),
         )
+        if g.mig:  # in MIG mode NVML reports utilization per instance, memory as their sum
+            s.util_gpu = s.util_mem = NA(MIG_MODE)
+            s.mem_used_mib = sum(float(i.mem_used_mib) for i in s.mig if not isinstance(i.mem_used_mib, NA))
         for name, value in g.overrides.items():
             setattr(s, name, value)
         return s
+
+    @staticmethod
+    def _mig(g: _FakeGpu, phase: float) -> list[MigInstance]:
+        """Each instance on its own curve (offset by its position), memory following its utilization."""
+        out = []
+        for k, m in enumerate(g.mig):
+            util = round(50.0 + 45.0 * math.sin(phase + 2.0 * k), 1)
+            used = round(m.mem_total_mib * (0.05 + 0.6 * util / 100.0))
+            out.append(MigInstance(m.uuid, m.profile, float(used), m.mem_total_mib, util))
+        return out
 
     def _gpm(self, g: _FakeGpu, util: float) -> dict[str, Any]:
         if not g.model.gpm:

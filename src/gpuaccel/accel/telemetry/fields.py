@@ -28,6 +28,8 @@ GPM_WARMING_UP = "needs a second reading (GPM measures between two samples)"
 NOT_REPORTED = "not reported by the driver"
 NO_GPM = "no GPM reading in this sample"
 NO_SAMPLE = "no sample yet"
+MIG_MODE = "reported per MIG instance"  # the GPU is in MIG mode
+MIG_NO_UTIL = "NVML reports no utilization per MIG instance without GPM"
 
 # What the TFLOP/s figure for work that is not our own queue's rests on (status, API, GUI tooltip).
 # NVML measures only how busy the tensor pipe is, whatever the precision; docs/telemetry.md has the table.
@@ -105,6 +107,7 @@ FIELDS: tuple[Field, ...] = (
           prom="gpuaccel_gpu_pcie_receive_bytes_per_second", help="PCIe receive throughput",
           prom_scale=1024.0),
     Field("processes", "processes", "Processes", "", numeric=False),
+    Field("mig", "MIG", "MIG instances", "", numeric=False),
     _pct("sm_active", "SM active", "SM active", "fraction of SM cycles with a warp resident (GPM)",
          history=True),
     _pct("sm_occupancy", "occupancy", "SM occupancy", "achieved warp occupancy fraction (GPM)"),

@@ -23,6 +23,7 @@ from gpuaccel.accel.telemetry.fields import (
     NOT_REPORTED,
     NOT_SUPPORTED,
 )
+from gpuaccel.accel.telemetry.nvml_mig import read_mig
 from gpuaccel.accel.telemetry.types import (
     NA,
     GpuInfo,
@@ -247,6 +248,7 @@ class NvmlBackend:
         s.throttle_reasons = self._throttle(index)
         s.pcie_tx_kbs, s.pcie_rx_kbs = self._pcie(index)
         s.processes = self._every(index, "processes", SLOW_INTERVAL_S, lambda: self._processes(index))
+        s.mig = self._every(index, "mig", SLOW_INTERVAL_S, lambda: read_mig(nv, h, reason_for))
         s.gpm = self._gpm(index)
         if self._lost[index]:  # lost during this very sample
             return lost_sample(index, self._uuids[index], now)

@@ -48,6 +48,18 @@ class ProcessInfo:
 
 
 @dataclass
+class MigInstance:
+    """One MIG instance of a GPU in MIG mode: a slice a job can be given on its own
+    (``CUDA_VISIBLE_DEVICES=<uuid>``), with its own memory and utilization."""
+
+    uuid: str  # "MIG-<uuid>", what CUDA_VISIBLE_DEVICES takes
+    profile: str  # "3g.40gb": compute slices and memory of the instance
+    mem_used_mib: Num
+    mem_total_mib: Num
+    util_pct: Num  # SM activity of the instance
+
+
+@dataclass
 class GpuInfo:
     """Static facts about one GPU, read once."""
 
@@ -85,6 +97,7 @@ class GpuSample:
     pcie_tx_kbs: Num = NA(NOT_SUPPORTED)
     pcie_rx_kbs: Num = NA(NOT_SUPPORTED)
     processes: list[ProcessInfo] | NA = NA(NOT_SUPPORTED)
+    mig: list[MigInstance] | NA = field(default_factory=list)  # empty: the GPU is not in MIG mode
     gpm: dict[str, Num] = field(default_factory=dict)
     lost: bool = False
 

@@ -125,6 +125,10 @@ class Client(QueueControls):
             params["until"] = until
         return self._json("GET", "/telemetry/history", params=params)
 
+    def cluster_telemetry(self) -> dict[str, Any]:
+        """Every Ray node's GPUs: ``{"error", "hosts": [{"host", "alive", "reason", "gpus"...}]}``."""
+        return self._json("GET", "/cluster/telemetry")
+
     def processes(self) -> dict[str, Any]:
         """Every GPU process: ``{"processes": [row...], "pid_namespace", "note", "available"}``."""
         return self._json("GET", "/processes")

@@ -1,5 +1,7 @@
 """``gpuaccel history``: the daemon's stored telemetry of every GPU as CSV or Parquet, for spreadsheets,
-pandas and notebooks. One row per (GPU, time); an unavailable reading is an empty cell / null."""
+pandas and notebooks. One row per (GPU, time); an unavailable reading is an empty cell / null.
+
+:func:`export` is the one definition of an export; the desktop app's dashboard calls it too."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands.jobs import UsageError, client_command, client_options, parse_duration
 
+FORMATS = ("csv", "parquet")
 PARQUET_INSTALL = "pip install 'gpuaccel[export]'  (or: pip install pyarrow)"
 
 
@@ -28,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--since", default="1h", help="start: a duration ago or an ISO date/time (default 1h)")
     p.add_argument("--until", help="end: a duration ago or an ISO date/time (default now)")
-    p.add_argument("--format", choices=("csv", "parquet"), default="csv")
+    p.add_argument("--format", choices=FORMATS, default="csv")
     p.add_argument("--resolution", choices=("1s", "1m"), default="1s", help="stored table (default 1s)")
     p.add_argument("--gpu", type=int, action="append", metavar="N", help="only GPU N (repeatable)")
     p.add_argument("--fields", default=",".join(HISTORY_FIELDS), help="comma list (default: all stored)")
@@ -52,26 +55,31 @@ def parse_when(text: str, now: float | None = None) -> float:
     return when.timestamp() if when.tzinfo else when.astimezone().timestamp()
 
 
-def collect(client: Client, args: argparse.Namespace) -> tuple[list[str], list[dict[str, Any]]]:
-    """The columns and rows of the export, GPU by GPU, oldest first."""
-    fields = [f.strip() for f in args.fields.split(",") if f.strip()]
+def collect(
+    client: Client,
+    since: float,
+    until: float,
+    fields: list[str] | None = None,
+    gpus: list[int] | None = None,
+    resolution: str = "1s",
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """The columns and rows of the export, GPU by GPU, oldest first (all stored fields and GPUs unless
+    named)."""
+    fields = list(HISTORY_FIELDS) if fields is None else fields
     unknown = [f for f in fields if f not in HISTORY_FIELDS]
     if unknown or not fields:
         bad = ", ".join(unknown) or "(none given)"
         raise UsageError(f"--fields: unknown {bad}; stored: {', '.join(HISTORY_FIELDS)}")
-    now = time.time()
-    since = parse_when(args.since, now)
-    until = parse_when(args.until, now) if args.until else now
     if since >= until:
         raise UsageError("--since must be before --until")
     known = [g["info"]["index"] for g in client.telemetry_now()["gpus"]]
-    gpus = args.gpu or known
+    gpus = gpus or known
     missing = sorted(set(gpus) - set(known))
     if missing:
         raise UsageError(f"--gpu {missing[0]}: the daemon has GPUs {known or 'none'}")
     rows: list[dict[str, Any]] = []
     for gpu in gpus:
-        h = client.telemetry_history(gpu, fields, since=since, until=until, resolution=args.resolution)
+        h = client.telemetry_history(gpu, fields, since=since, until=until, resolution=resolution)
         for i, t in enumerate(h["t"]):
             stamp = datetime.fromtimestamp(t, UTC).isoformat(timespec="milliseconds")
             rows.append({"time_utc": stamp, "t": t, "gpu": gpu, **{f: h[f][i] for f in fields}})
@@ -96,17 +104,38 @@ def write_parquet(columns: list[str], rows: list[dict[str, Any]], path: Path) ->
     pq.write_table(table, path)
 
 
-def cmd_history(args: argparse.Namespace, client: Client) -> int:
-    if args.format == "parquet" and not args.output:
+def export(
+    client: Client, fmt: str, path: Path | None, since: float, until: float, **selection: Any
+) -> tuple[int, int]:
+    """Write the history between ``since`` and ``until`` (unix seconds) as ``fmt`` to ``path`` (CSV to
+    stdout when None); ``selection``: :func:`collect`'s fields, gpus, resolution. Returns (rows, fields)."""
+    if fmt not in FORMATS:
+        raise UsageError(f"format {fmt!r}: accepted: {', '.join(FORMATS)}")
+    if fmt == "parquet" and path is None:
         raise UsageError("--format parquet needs -o FILE (Parquet is binary)")
-    columns, rows = collect(client, args)
-    if args.format == "parquet":
-        write_parquet(columns, rows, Path(args.output))
-    elif args.output:
-        with open(args.output, "w", newline="", encoding="utf-8") as f:
+    columns, rows = collect(client, since, until, **selection)
+    if fmt == "parquet":
+        assert path is not None
+        write_parquet(columns, rows, path)
+    elif path is not None:
+        with open(path, "w", newline="", encoding="utf-8") as f:
             write_csv(columns, rows, f)
     else:
         write_csv(columns, rows, sys.stdout)
+    return len(rows), len(columns) - 3
+
+
+def cmd_history(args: argparse.Namespace, client: Client) -> int:
+    if args.format == "parquet" and not args.output:
+        raise UsageError("--format parquet needs -o FILE (Parquet is binary)")
+    now = time.time()
+    since = parse_when(args.since, now)
+    until = parse_when(args.until, now) if args.until else now
+    fields = [f.strip() for f in args.fields.split(",") if f.strip()]
+    path = Path(args.output) if args.output else None
+    n, _ = export(
+        client, args.format, path, since, until, fields=fields, gpus=args.gpu, resolution=args.resolution
+    )
     if args.output:
-        print(f"Wrote {len(rows)} rows ({len(columns) - 3} fields) to {args.output}.", file=sys.stderr)
+        print(f"Wrote {n} rows ({len(fields)} fields) to {args.output}.", file=sys.stderr)
     return 0

@@ -26,7 +26,8 @@ SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
     "memory_mib", "attempt", "max_retries", "depends_on", "labels", "timeout_s", "exit_code", "cwd",
     "where", "node", "placement_ref", "array_id", "array_index", "array_max", "after_any", "after_notok",
-    "kill_grace_s", "warn_signal", "warn_before_s", "on_finish", "on_finish_url", "group", "paused_s",
+    "kill_grace_s", "warn_signal", "warn_before_s", "on_finish", "on_finish_url", "group", "paused_s", "mig",
+    "assigned_mig",
 )  # fmt: skip
 
 
@@ -47,6 +48,11 @@ def _submit_options() -> argparse.ArgumentParser:
     o.add_argument("-p", "--priority", type=int, default=0, help="higher runs first (default 0)")
     o.add_argument("--gpus", type=int, help="GPUs needed (default 0 for commands, 1 for GPU workloads)")
     o.add_argument("--gpu-ids", help="exactly these GPUs, comma separated (e.g. 0,2)")
+    o.add_argument(
+        "--mig",
+        metavar="MIG-UUID|any",
+        help="one MIG instance: its uuid (gpuaccel status lists them) or any free one",
+    )
     o.add_argument("--memory", type=int, metavar="MIB", help="free GPU memory needed on each GPU, in MiB")
     o.add_argument("--retries", type=int, default=0, help="automatic retries after a failure (default 0)")
     o.add_argument("--label", action="append", default=[], metavar="K=V", help="a label (repeatable)")
@@ -233,7 +239,7 @@ def build_request(args: argparse.Namespace) -> dict[str, Any]:
         request["cwd"] = os.path.abspath(args.cwd)
     optional = {
         "name": args.name, "gpus": args.gpus, "memory_mib": args.memory, "where": args.where,
-        "group": args.group, "hold": args.hold or None,
+        "group": args.group, "hold": args.hold or None, "mig": args.mig,
     }  # fmt: skip
     request.update({k: v for k, v in optional.items() if v is not None})
     if args.gpu_ids:
@@ -331,6 +337,7 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
             print(f"array {array_id}: {state_counts(Counter(str(j.state) for j in group))}")
         for j in group:
             gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
+            gpus += "/MIG" if j.mig else ""
             note = j.reason or j.waiting_reason or _progress(j) or ""
             what = describe(j) if j.array_index is None else f"[{j.array_index}] {describe(j)}"
             line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {_age(j.created_at):>5} "

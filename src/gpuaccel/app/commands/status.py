@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
 import sys
 import time
 from collections import defaultdict
@@ -20,19 +21,29 @@ from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import snapshot
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
+from gpuaccel.app.commands.jobs import client_command, client_options
 
 GPM_SETTLE_S = 0.2  # GPM metrics are rates between two readings: the one-shot view reads twice, this apart
 CLEAR = "\x1b[H\x1b[2J"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("status", help="show what every NVIDIA GPU is doing (reads NVML directly)")
+    p = subparsers.add_parser(
+        "status",
+        parents=[client_options()],
+        help="show what every NVIDIA GPU is doing (reads NVML; --cluster: all hosts, via the daemon)",
+    )
     p.add_argument("--json", action="store_true", help='print machine-readable JSON (N/A as {"na": reason})')
     p.add_argument("--watch", action="store_true", help="refresh in place until Ctrl-C")
     p.add_argument(
         "--interval", type=float, default=1.0, metavar="S", help="seconds between refreshes (--watch)"
     )
     p.add_argument("--count", type=int, default=None, metavar="N", help="stop after N refreshes (--watch)")
+    p.add_argument(
+        "--cluster",
+        action="store_true",
+        help="every host of the daemon's Ray cluster, GPUs grouped by host (asks the daemon: --data-dir)",
+    )
     p.set_defaults(func=run_status)
 
     c = subparsers.add_parser("calibrate", help="measure each GPU's dense bf16 matmul peak and store it")
@@ -47,6 +58,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_status(args: argparse.Namespace) -> int:
+    if getattr(args, "cluster", False):
+        from gpuaccel.app.commands.status_cluster import cmd_cluster  # it reuses this module's table
+
+        return client_command(cmd_cluster)(args)
     if args.interval <= 0:
         print("gpuaccel status: --interval must be positive", file=sys.stderr)
         return 2
@@ -85,7 +100,8 @@ def render(sampler: Sampler) -> str:
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     name = backend_name(sampler.backend)
     source = f"{name} (scripted test data, not a real GPU)" if name.startswith("fake:") else name
-    lines = [f"gpuaccel status   driver {_txt(sampler.driver)}   source {source}   {stamp}"]
+    host, driver = socket.gethostname(), _txt(sampler.driver)
+    lines = [f"gpuaccel status   host {host}   driver {driver}   source {source}   {stamp}"]
     if not sampler.infos:
         lines.append("The NVIDIA driver is loaded but reports no GPUs.")
         return "\n".join(lines)
@@ -122,7 +138,7 @@ def render(sampler: Sampler) -> str:
             ]
         )
         details.extend(_details(info, s, note, peak, src))
-    out = lines + _table(rows) + [""] + details
+    out = lines + table(rows) + [""] + details
     out += [
         "",
         f"est. TFLOP/s = {TFLOPS_ASSUMPTION}",
@@ -172,6 +188,19 @@ def _details(info: GpuInfo, s: GpuSample, note: dict[str, list[str]], peak: Any,
         for p in procs:
             used = _v(p.used_mib, f"memory of pid {p.pid}", note, ".0f", " MiB")
             lines.append(f"    processes  {p.pid:>7}  {p.name:<20} {p.kind:<8} {used}")
+    return lines + _mig_lines(s, note)
+
+
+def _mig_lines(s: GpuSample, note: dict[str, list[str]]) -> list[str]:
+    """A GPU in MIG mode: one line per instance (what `submit --mig` takes), with memory and utilization."""
+    if isinstance(s.mig, NA):
+        return [f"    MIG        {_v(s.mig, FIELD['mig'].label, note)}"]
+    lines = []
+    for m in s.mig:
+        used = _v(m.mem_used_mib, f"memory of {m.profile}", note, ".0f")
+        total = _v(m.mem_total_mib, f"memory of {m.profile}", note, ".0f")
+        util = _v(m.util_pct, f"utilization of {m.profile}", note, ".0f", "%")
+        lines.append(f"    MIG        {m.uuid}  {m.profile:<8} util {util:>4}  memory {used} / {total} MiB")
     return lines
 
 
@@ -201,7 +230,7 @@ def _short(name: str) -> str:
     return name.removeprefix("NVIDIA ")
 
 
-def _table(rows: list[list[str]]) -> list[str]:
+def table(rows: list[list[str]]) -> list[str]:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return [
         "  ".join(

@@ -66,7 +66,23 @@ def state_text(state: dict[str, Any]) -> str:
     model = state.get("model")
     if isinstance(model, dict):
         model = model.get("name")
-    return f"{words} · model {model}" if model else words
+    words = f"{words} · model {model}" if model else words
+    energy = state.get("energy") or {}
+    if isinstance(energy.get("joules_per_token"), int | float):
+        words += f" · {energy['joules_per_token']:.3g} J/token on the GPU"
+    return words
+
+
+def energy_tooltip(energy: Any) -> str:
+    """How the joules per token were measured, or why there is no figure."""
+    if not isinstance(energy, dict):
+        return ""
+    if "joules_per_token" not in energy:
+        return f"Energy per generated token: N/A ({energy.get('na', 'not measured')})"
+    return (
+        f"Energy per generated token: {energy['joules_per_token']:.3g} J over "
+        f"{energy.get('gpu_tokens')} tokens ({energy.get('joules')} J).\n{energy.get('method', '')}"
+    )
 
 
 class AssistantPanel(QWidget):
@@ -214,6 +230,7 @@ class AssistantPanel(QWidget):
         self.stack.setCurrentWidget(self.tabs)
         if m.availability == models.ASSISTANT_AVAILABLE:
             self.state_label.setText(f"Assistant: {state_text(m.state)}")
+            self.state_label.setToolTip(energy_tooltip(m.state.get("energy")))
         report_render.render(self.transcript.document(), m.messages, self._chat_images)
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())

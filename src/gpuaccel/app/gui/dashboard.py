@@ -11,11 +11,12 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
+    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -32,6 +33,7 @@ from gpuaccel.app.gui.telemetry_model import PLOT_SERIES, GpuState, TelemetryMod
 from gpuaccel.app.gui.theme import gpu_color
 from gpuaccel.app.gui.values import fmt_time, na_reason
 
+EXPORT_FILTERS = "CSV (*.csv);;Parquet (*.parquet)"
 COMPACT_ABOVE = 4  # more GPUs than this: compact cards and, unless chosen, one plot per GPU
 CARDS_MAX_SHARE = 0.45  # of the dashboard's height; beyond it the cards scroll
 
@@ -41,14 +43,18 @@ def legend_html(gpus: list[GpuState]) -> str:
     (compact cards carry it otherwise). Never drawn over data; an entry never breaks across lines."""
     named = len(gpus) <= COMPACT_ABOVE
     return " &nbsp; ".join(
-        f'<span style="color:{gpu_color(g.index)}; font-size:13pt">&#9632;</span>&nbsp;GPU&nbsp;{g.index}'
+        f'<span style="color:{gpu_color(g.index)}; font-size:13pt">&#9632;</span>&nbsp;'
+        + html.escape(g.label).replace(" ", "&nbsp;")
         + (f" {html.escape(g.name)}" if named else "")
         for g in gpus
     )
 
 
 class Dashboard(QWidget):
-    """Cards + plots. ``on_long_window(bool)`` tells the worker to fetch the 24 h history or stop."""
+    """Cards + plots. ``on_long_window(bool)`` tells the worker to fetch the 24 h history or stop;
+    ``exportRequested(path, format, seconds)`` asks for the window's history as CSV or Parquet."""
+
+    exportRequested = Signal(str, str, float)
 
     def __init__(
         self,
@@ -62,6 +68,8 @@ class Dashboard(QWidget):
         self.connection = connection
         self._on_long_window = on_long_window
         self.cards: dict[int, GpuCard] = {}
+        self.host_headers: dict[str, QLabel] = {}  # with several hosts: a header above each one's cards
+        self._grouping: tuple[tuple[str, int, str | None], ...] = ()
         self.chosen_mode: str | None = None  # None: by metric up to COMPACT_ABOVE GPUs, else by GPU
         self._columns = 0
         layout = QVBoxLayout(self)
@@ -101,7 +109,19 @@ class Dashboard(QWidget):
             self.window_buttons.addButton(button, i)
             header.addWidget(button)
         self.window_buttons.idClicked.connect(self._window_chosen)
+        header.addSpacing(12)
+        self.export_button = QPushButton("Export…")
+        self.export_button.setToolTip(
+            "Save the stored telemetry of the chosen window as CSV or Parquet (as `gpuaccel history`)"
+        )
+        self.export_button.clicked.connect(lambda: self.export_history())
+        header.addWidget(self.export_button)
         layout.addLayout(header)
+        self.export_status = QLabel("")
+        self.export_status.setObjectName("hint")
+        self.export_status.setWordWrap(True)
+        self.export_status.hide()
+        layout.addWidget(self.export_status)
         self.notice = QLabel("")
         self.notice.setObjectName("dashboardNotice")
         self.notice.setWordWrap(True)
@@ -166,6 +186,42 @@ class Dashboard(QWidget):
             self._on_long_window(seconds >= LONG_WINDOW_S)
         self.plots.set_window(seconds)
 
+    # ---- export --------------------------------------------------------------------------------
+
+    def export_history(self, path: str | None = None) -> None:
+        """Ask where (CSV or Parquet by the chosen filter or the name's suffix), then request the export
+        of the plots' window."""
+        if path is None:
+            path, chosen = QFileDialog.getSaveFileName(
+                self, "Export telemetry history", "gpuaccel-history.csv", EXPORT_FILTERS
+            )
+            if not path:
+                return
+            if "parquet" in chosen and not path.endswith(".parquet"):
+                path += ".parquet"
+        fmt = "parquet" if path.lower().endswith(".parquet") else "csv"
+        self.export_button.setEnabled(False)
+        self._export_note(f"Exporting the last {self._window_label()} to {path}…")
+        self.exportRequested.emit(path, fmt, float(self.plots.window_s))
+
+    def export_done(self, answer: dict[str, object]) -> None:
+        self.export_button.setEnabled(True)
+        self._export_note(
+            f"Exported {answer.get('rows')} rows ({answer.get('fields')} fields, "
+            f"{str(answer.get('format')).upper()}) to {answer.get('path')}."
+        )
+
+    def export_failed(self, message: str) -> None:
+        self.export_button.setEnabled(True)
+        self._export_note(f"Export failed: {message}")
+
+    def _export_note(self, text: str) -> None:
+        self.export_status.setText(text)
+        self.export_status.show()
+
+    def _window_label(self) -> str:
+        return next((label for label, s in WINDOWS if s == self.plots.window_s), f"{self.plots.window_s:g} s")
+
     # ---- cards ---------------------------------------------------------------------------------
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -175,34 +231,73 @@ class Dashboard(QWidget):
     def _layout_cards(self) -> None:
         """Flow the cards into as many columns as fit; the card strip is as tall as its cards (up to
         CARDS_MAX_SHARE of the dashboard, then it scrolls)."""
-        cards = [self.cards[i] for i in sorted(self.cards)]
+        groups = self._groups()
+        cards = [c for _, members in groups for c in members]
         if not cards:
             self.cards_scroll.setMaximumHeight(0)
             return
         spacing = self.cards_grid.spacing()
         width = max(1, self.cards_scroll.viewport().width() or self.width() - 16)
         card_w = max(c.minimumWidth() for c in cards) + spacing
-        columns = max(1, min(len(cards), (width + spacing) // card_w))
+        columns = max(1, min(max(len(m) for _, m in groups), (width + spacing) // card_w))
         if columns != self._columns or any(self.cards_grid.indexOf(c) < 0 for c in cards):
             self._columns = columns
-            for c in cards:
-                self.cards_grid.removeWidget(c)
-            for n, c in enumerate(cards):
-                self.cards_grid.addWidget(c, n // columns, n % columns)
-                c.setVisible(True)  # at once, so the strip's height below counts it
+            for w in [*cards, *self.host_headers.values()]:
+                self.cards_grid.removeWidget(w)
+            row = 0
+            for header, members in groups:
+                if header is not None:
+                    self.cards_grid.addWidget(header, row, 0, 1, columns)
+                    row += 1
+                for n, c in enumerate(members):
+                    self.cards_grid.addWidget(c, row + n // columns, n % columns, Qt.AlignmentFlag.AlignTop)
+                    c.setVisible(True)  # at once, so the strip's height below counts it
+                row += -(-len(members) // columns)
             for col in range(self.cards_grid.columnCount()):
                 self.cards_grid.setColumnStretch(col, 1 if col < columns else 0)
         self.cards_grid.activate()
-        rows = -(-len(cards) // columns)
         card_width = (width - spacing * (columns - 1)) // columns
-        heights = [
-            max(c.heightForWidth(card_width) if c.hasHeightForWidth() else c.sizeHint().height() for c in row)
-            for row in (cards[r * columns : (r + 1) * columns] for r in range(rows))
-        ]
-        wanted = sum(heights) + spacing * (rows - 1) + 2
+        heights = []
+        for header, members in groups:
+            if header is not None:
+                heights.append(header.sizeHint().height())
+            for r in range(-(-len(members) // columns)):
+                row_cards = members[r * columns : (r + 1) * columns]
+                heights.append(
+                    max(c.heightForWidth(card_width) if c.hasHeightForWidth() else c.sizeHint().height()
+                        for c in row_cards)
+                )  # fmt: skip
+        wanted = sum(heights) + spacing * (len(heights) - 1) + 2
         cap = int(self.height() * CARDS_MAX_SHARE)
         self.cards_scroll.setMaximumHeight(min(wanted, max(cap, 120)))
         self.cards_scroll.setMinimumHeight(min(wanted, max(cap, 120)))
+
+    def _groups(self) -> list[tuple[QLabel | None, list[GpuCard]]]:
+        """The cards by host, in the model's order, each host under its header; one group without a
+        header when the GPUs are all the daemon's host's."""
+        hosts = self.model.hosts
+        for name in [h for h in self.host_headers if h not in hosts or len(hosts) < 2]:
+            header = self.host_headers.pop(name)
+            self.cards_grid.removeWidget(header)
+            header.deleteLater()
+        if len(hosts) < 2:
+            return [(None, [self.cards[g.index] for g in self.model.gpus if g.index in self.cards])]
+        groups = []
+        for host in hosts:
+            members = [g for g in self.model.gpus if g.host == host]
+            header = self.host_headers.get(host)
+            if header is None:
+                header = self.host_headers[host] = QLabel()
+                header.setObjectName("hostHeader")
+            lost = next((g.lost_reason for g in members if g.lost_reason), None)
+            count = f"{len(members)} GPU" + ("" if len(members) == 1 else "s")
+            text = f"<b>{html.escape(host)}</b> · {count}" + (f" · {html.escape(lost)}" if lost else "")
+            header.setText(text)
+            header.setProperty("lost", lost is not None)
+            header.style().unpolish(header)
+            header.style().polish(header)
+            groups.append((header, [self.cards[g.index] for g in members if g.index in self.cards]))
+        return groups
 
     def stop(self) -> None:
         self.plots.stop()
@@ -252,7 +347,10 @@ class Dashboard(QWidget):
                 added = True
             card.set_compact(compact)
             card.show_state(g)
-        if added:
+        grouping = tuple((g.host, g.index, g.lost_reason) for g in model.gpus)
+        if added or grouping != self._grouping:
+            self._grouping = grouping
+            self._columns = 0  # lay out again: hosts or their order changed
             self.legend.setText(legend_html(model.gpus))
             self._apply_mode()
             self._layout_cards()

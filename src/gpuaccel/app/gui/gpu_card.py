@@ -73,8 +73,10 @@ class GpuCard(QFrame):
         ("pstate", "P-state / fan"),
         ("throttle", "Throttle"),
         ("processes", "Processes"),
+        ("mig", "MIG instances"),
     )
     DETAIL_ROWS = ("clocks", "pstate", "throttle", "processes")  # hidden in a compact card
+    OPTIONAL_ROWS = ("mig",)  # shown only when the GPU has them
     BARS = {"util": "util_bar", "memory": "mem_bar", "power": "power_bar"}
 
     def __init__(self, index: int, parent: QWidget | None = None) -> None:
@@ -121,7 +123,7 @@ class GpuCard(QFrame):
             value = QLabel("…")
             value.setObjectName("cardValue")
             value.setWordWrap(True)
-            grid.addWidget(cap, row, 0)
+            grid.addWidget(cap, row, 0, Qt.AlignmentFlag.AlignTop)
             grid.addWidget(value, row, 2)
             widgets: tuple[QWidget, ...] = (cap, value)
             if key in self.BARS:
@@ -143,6 +145,7 @@ class GpuCard(QFrame):
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.hide()
         outer.addWidget(self.summary)
+        outer.addStretch(1)  # a card taller than its content (a neighbour with MIG rows) keeps it at the top
         self.title.setMinimumWidth(1)  # a long GPU name is clipped, never widens the card
 
     def set_compact(self, compact: bool) -> None:
@@ -158,7 +161,8 @@ class GpuCard(QFrame):
     def show_state(self, g: GpuState) -> None:
         info, s = g.info, g.sample
         name = g.name.removeprefix("NVIDIA ").removeprefix("GeForce ") if self.compact else g.name
-        self.title.setText(f"GPU {g.index} · {name}")
+        self.title.setText(f"{g.label} · {name}")
+        self.swatch.setToolTip(f"{g.label}'s colour in the plots")
         arch = info.get("architecture")
         cc = info.get("compute_capability")
         parts = [str(arch) if na_reason(arch) is None else "arch N/A"]
@@ -175,7 +179,7 @@ class GpuCard(QFrame):
             self.style().unpolish(self)
             self.style().polish(self)
         if lost:
-            reason = na_reason(s.get("util_gpu")) or "GPU lost"
+            reason = g.lost_reason or na_reason(s.get("util_gpu")) or "GPU lost"
             self.banner.setText(f"This GPU stopped answering: {reason}. Readings below are unavailable.")
         self.banner.setVisible(lost)
         self._show_values(g)
@@ -190,7 +194,7 @@ class GpuCard(QFrame):
         text, tip = fmt(g.tflops.value, "", FIELD["tflops_est"].digits)
         if not text.startswith("N/A"):
             text = f"{text} ({g.tflops.label})"
-            tip = ("Exact: " if g.tflops.exact else "Estimated: ") + g.tflops.source
+            tip = g.tflops.tooltip
         _set(self.values["tflops"], text, tip)
         _set(self.values["temp"], *_field(s, "temperature_c"))
         _set(self.values["power"], *self._pair(s, "power_w", "power_limit_w"))
@@ -198,6 +202,11 @@ class GpuCard(QFrame):
         _set(self.values["pstate"], *self._pstate(s))
         _set(self.values["throttle"], *self._throttle(s.get("throttle_reasons")))
         _set(self.values["processes"], *self._processes(s.get("processes")))
+        mig = s.get("mig")
+        for w in self._row_widgets["mig"]:
+            w.setVisible(bool(mig))
+        if mig:
+            _set(self.values["mig"], *self._mig(mig))
         if self.compact:
             self._show_summary(s)
         elif self.toolTip():
@@ -223,9 +232,15 @@ class GpuCard(QFrame):
             f"{value(util, 'util')} &nbsp; {value(temp)} &nbsp; {value(power)}<br>"
             f"{value(memory, 'memory')}<br>{value(tflops)}"
         )
+        if s.get("mig") and na_reason(s.get("mig")) is None:
+            text += "<br>" + value(f"{len(s['mig'])} MIG instances", "(hover for each)")
         if self.summary.text() != text:
             self.summary.setText(text)
-        rows = [f"{cap}: {self.values[k].text()} {self.values[k].toolTip()}".rstrip() for k, cap in self.ROWS]
+        rows = [
+            f"{cap}: {self.values[k].text()} {self.values[k].toolTip()}".rstrip()
+            for k, cap in self.ROWS
+            if k not in self.OPTIONAL_ROWS or s.get(k)
+        ]
         tip = "\n".join([self.subtitle.text(), *rows])
         if self.toolTip() != tip:
             self.setToolTip(tip)
@@ -272,6 +287,22 @@ class GpuCard(QFrame):
         if not reasons:
             return "none", "no clock throttling"
         return ", ".join(str(r) for r in reasons), "Clock throttle reasons reported by the driver"
+
+    @staticmethod
+    def _mig(instances: Any) -> tuple[str, str]:
+        """One line per MIG instance (profile, utilization, memory); the uuids (what `submit --mig`
+        takes) in the tooltip."""
+        reason = na_reason(instances)
+        if reason is not None:
+            return "N/A", f"N/A: {reason}"
+        lines, tips = [], []
+        for m in instances:
+            util, _ = fmt(m.get("util_pct"), "%", 0)
+            used, total = number(m.get("mem_used_mib")), number(m.get("mem_total_mib"))
+            memory = f"{used / 1024:.1f} / {total / 1024:.1f} GiB" if used is not None and total else "N/A"
+            lines.append(f"{m.get('profile', '?')}: {util} · {memory}")
+            tips.append(f"{m.get('profile', '?')} {m.get('uuid', '?')} (submit --mig {m.get('uuid', '?')})")
+        return "\n".join(lines), "\n".join(tips)
 
     @staticmethod
     def _processes(procs: Any) -> tuple[str, str]:

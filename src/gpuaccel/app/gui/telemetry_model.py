@@ -47,10 +47,18 @@ class Tflops:
     exact: bool
     source: str = ""  # "job 12", "estimate: tensor-core activity x table peak"...
     peak: Any = None  # the daemon's dense 16-bit peak for this GPU (calibrated or table), or {"na": reason}
+    assumption: str = ""  # what the figure rests on (fields.TFLOPS_ASSUMPTION for the estimate)
 
     @property
     def label(self) -> str:
-        return "exact" if self.exact else "est."
+        return "exact" if self.exact else "16-bit dense eq."
+
+    @property
+    def tooltip(self) -> str:
+        """What the figure is, for the hover: counted by our job, or the 16-bit dense equivalent's
+        assumption (the measured quantity being the tensor-pipe busy %)."""
+        head = ("Exact: " if self.exact else "Estimated: ") + self.source
+        return f"{head}\n{self.assumption}" if self.assumption else head
 
 
 def parse_tflops(raw: Any) -> Tflops:
@@ -63,28 +71,43 @@ def parse_tflops(raw: Any) -> Tflops:
     if not isinstance(raw, dict):
         return Tflops({"na": "the daemon sent no TFLOP/s figure"}, exact=False)
     exact, peak = bool(raw.get("exact", False)), raw.get("peak")
-    if "na" in raw:
-        return Tflops({"na": raw["na"]}, exact=exact, source=str(raw.get("source", "")), peak=peak)
-    value = raw.get("value", {"na": "the daemon sent no TFLOP/s value"})
+    assumption = str(raw.get("assumption") or "")
+    if raw.get("na") is not None:  # the API sends "na": null beside a value
+        return Tflops({"na": raw["na"]}, exact, str(raw.get("source", "")), peak, assumption)
+    value = raw.get("value")
+    if value is None:
+        value = {"na": "the daemon sent no TFLOP/s value"}
     source = str(raw.get("source") or ("counted by the running job" if exact else "estimate"))
     if exact and source.startswith("job "):
         source = f"FLOPs counted by {source} / its measured time"
-    return Tflops(value, exact=exact, source=source, peak=peak)
+    return Tflops(value, exact=exact, source=source, peak=peak, assumption=assumption)
 
 
 @dataclass
 class GpuState:
-    """One GPU as the last reading showed it."""
+    """One GPU as the last reading showed it. ``index`` is the dashboard's key for it (its NVML index on
+    the daemon's host; GPUs of other cluster hosts get the next free keys), ``host`` and ``host_index``
+    where it is when the dashboard shows several hosts."""
 
     index: int
     info: dict[str, Any]
     sample: dict[str, Any]
     tflops: Tflops
     lost: bool = False
+    host: str = ""
+    host_index: int | None = None
+    lost_reason: str | None = None  # why it has no reading (its node left the cluster, ...)
 
     @property
     def name(self) -> str:
         return str(self.info.get("name") or f"GPU {self.index}")
+
+    @property
+    def label(self) -> str:
+        """How cards, legends and plots name it: ``GPU 3``, or ``node-b GPU 1`` with several hosts."""
+        if self.host:
+            return f"{self.host} GPU {self.host_index if self.host_index is not None else self.index}"
+        return f"GPU {self.index}"
 
     def value(self, key: str) -> Any:
         return self.sample.get(key, {"na": "not reported by the daemon"})
@@ -96,7 +119,7 @@ class GpuState:
         if name == "tflops_est":
             return self.tflops.value
         if self.lost and na_reason(self.sample.get(name)) is None:
-            return {"na": "GPU lost"}
+            return {"na": self.lost_reason or "GPU lost"}
         return self.sample.get(name, {"na": "not reported by the daemon"})
 
     def series_values(self) -> list[float]:
@@ -125,6 +148,9 @@ class TelemetryModel(Observable):
         self.driver: Any = None
         self.error: str | None = None
         self.updated_at: float | None = None
+        self.cluster_hosts: list[dict[str, Any]] = []  # the latest /cluster/telemetry hosts
+        self.cluster_error: str | None = None
+        self._slots: dict[tuple[str, str], int] = {}  # (host, uuid) of another host's GPU -> its key
 
     def ring(self, index: int) -> RingSeries:
         ring = self.rings.get(index)
@@ -144,6 +170,9 @@ class TelemetryModel(Observable):
             index = int(info.get("index", sample.get("index", len(gpus))))
             state = GpuState(index, info, sample, parse_tflops(entry.get("tflops")), bool(sample.get("lost")))
             gpus.append(state)
+        gpus += self._other_hosts(gpus)
+        for state in gpus:
+            sample, index = state.sample, state.index
             ts = number(sample.get("timestamp"))
             ring = self.ring(index)
             if ts is not None and (ring.last_t is None or ts > ring.last_t):
@@ -153,6 +182,57 @@ class TelemetryModel(Observable):
         self.gpus = gpus
         self.updated_at = number(gpus[0].sample.get("timestamp")) if gpus else None
         self.notify()
+
+    def set_cluster(self, answer: dict[str, Any] | None) -> None:
+        """Keep the daemon's ``/cluster/telemetry`` answer (None: no cluster); the next :meth:`update`
+        shows every host's GPUs, grouped by host."""
+        self.cluster_hosts = list((answer or {}).get("hosts") or [])
+        self.cluster_error = (answer or {}).get("error")
+
+    @property
+    def hosts(self) -> list[str]:
+        """The hosts of the GPUs shown, in order ([""] or [] for the daemon's host alone)."""
+        return list(dict.fromkeys(g.host for g in self.gpus))
+
+    def _other_hosts(self, local: list[GpuState]) -> list[GpuState]:
+        """The GPUs of the cluster's other hosts (a node that left: its last GPUs, lost with the reason).
+        The cluster node holding the daemon's own GPUs (same uuids) names the daemon's host."""
+        uuids = {str(g.info.get("uuid")) for g in local}
+        here, others = "this host", []
+        for host in self.cluster_hosts:
+            entries = host.get("gpus") or []
+            name = str(host.get("host") or host.get("node_id") or "?")
+            if entries and {str((e.get("info") or {}).get("uuid")) for e in entries} <= uuids:
+                here = name
+                continue
+            why = host.get("reason") or "left the cluster"
+            lost = None if host.get("alive", True) else f"node lost: {why}"
+            for n, entry in enumerate(entries):
+                others.append(self._remote_state(name, n, entry, lost, {g.index for g in local}))
+        if not others:
+            return []
+        for g in local:
+            g.host, g.host_index = here, g.index
+        return others
+
+    def _remote_state(
+        self, host: str, n: int, entry: dict[str, Any], lost: str | None, taken: set[int]
+    ) -> GpuState:
+        info = entry.get("info") or {}
+        sample = dict(entry.get("sample") or {})
+        key = (host, str(info.get("uuid", n)))
+        if key not in self._slots:
+            used = set(self._slots.values()) | set(self.rings) | taken
+            self._slots[key] = max(used, default=-1) + 1
+        tflops = parse_tflops(entry.get("tflops"))
+        if lost is not None:  # its last values are not readings any more
+            na = {"na": lost}
+            sample = {k: (v if k in ("index", "uuid", "timestamp") else na) for k, v in sample.items()}
+            sample["gpm"], sample["lost"] = {}, True
+            tflops = Tflops(na, exact=False, peak=tflops.peak)
+        index = int(info.get("index", n))
+        lost_now = lost is not None or bool(sample.get("lost"))
+        return GpuState(self._slots[key], info, sample, tflops, lost_now, host, index, lost)
 
     def backfill(self, index: int, history: dict[str, Any]) -> None:
         """Put daemon history in front of the live rows (only rows older than what the ring holds)."""

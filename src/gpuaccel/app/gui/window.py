@@ -147,6 +147,8 @@ class MainWindow(QMainWindow):
         queued = Qt.ConnectionType.QueuedConnection
         w.connection.connect(self._on_connection, queued)
         w.telemetry.connect(self._on_telemetry, queued)
+        w.cluster.connect(self._on_cluster, queued)
+        self.dashboard.exportRequested.connect(w.export_history)
         w.history.connect(self._on_history, queued)
         w.jobs.connect(self._on_jobs, queued)
         w.events.connect(self._on_events, queued)
@@ -201,6 +203,9 @@ class MainWindow(QMainWindow):
         if isinstance(snapshot, dict):
             self.telemetry.update(snapshot)
 
+    def _on_cluster(self, answer: Any) -> None:
+        self.telemetry.set_cluster(answer if isinstance(answer, dict) else None)
+
     def _on_jobs(self, jobs: Any) -> None:
         if isinstance(jobs, list):
             self.jobs.set_jobs(jobs)
@@ -228,12 +233,16 @@ class MainWindow(QMainWindow):
     def _on_action_done(self, action: str, answer: Any) -> None:
         if action.startswith("assistant:"):
             self.assistant_panel.answer(action.removeprefix("assistant:"), answer)
+        elif action == "export":
+            self.dashboard.export_done(answer)
         else:
             self.jobs_panel.action_done(action, answer)
 
     def _on_action_failed(self, action: str, kind: str, field: str, message: str) -> None:
         if action.startswith("assistant:"):
             self.assistant_panel.failed(action.removeprefix("assistant:"), kind, message)
+        elif action == "export":
+            self.dashboard.export_failed(message)
         else:
             self.jobs_panel.action_failed(action, kind, field, message)
 

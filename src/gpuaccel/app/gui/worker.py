@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from gpuaccel.app.client import Client, report_plot_path
+from gpuaccel.app.commands.history import export as history_export
+from gpuaccel.app.commands.jobs import UsageError
 from gpuaccel.app.gui import models
 from gpuaccel.app.gui.api import NOT_FOUND, REJECTED, UNAUTHORIZED, UNREACHABLE, Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint, local_daemon_alive, spawn_local_daemon
@@ -27,6 +30,7 @@ SLOW_PERIOD_S = 1.0
 HEALTH_PERIOD_S = 5.0
 LONG_HISTORY_PERIOD_S = 60.0
 JOB_TELEMETRY_PERIOD_S = 5.0
+NO_CLUSTER_RECHECK_S = 30.0  # a daemon not connected to a Ray cluster is asked again this much later
 
 
 class ApiWorker(QObject):
@@ -34,6 +38,7 @@ class ApiWorker(QObject):
 
     connection = Signal(str, str, object)  # state (models.*), message, health dict or None
     telemetry = Signal(object)
+    cluster = Signal(object)  # /cluster/telemetry answer, or None when the daemon has no cluster
     history = Signal(int, str, object)  # gpu, "backfill" | "long", history answer
     jobs = Signal(object)
     events = Signal(object)
@@ -67,6 +72,7 @@ class ApiWorker(QObject):
         self._backfilled: set[int] = set()
         self._long_window = False
         self._next_long = 0.0
+        self._next_cluster = 0.0
         self._last_event_id: int | None = None
         self._selected: int | None = None
         self._selected_done_at: float | None = None
@@ -166,6 +172,24 @@ class ApiWorker(QObject):
             self.actionFailed.emit(action, REJECTED, "", f"unknown job action {action!r}")
             return
         self._act(action, lambda api: api.call(operation, job_id).to_json())
+
+    @Slot(str, str, float)
+    def export_history(self, path: str, fmt: str, seconds: float) -> None:
+        """The last ``seconds`` of stored telemetry to ``path`` through the one export of ``gpuaccel
+        history`` (1 s rows up to a day, minute rows beyond)."""
+        until = time.time()
+        resolution = "1s" if seconds <= 86400 else "1m"
+
+        def run(api: Api) -> dict[str, Any]:
+            try:
+                rows, fields = api.call(
+                    history_export, fmt, Path(path), until - seconds, until, resolution=resolution
+                )
+            except (UsageError, OSError) as exc:  # pyarrow missing, a file that cannot be written
+                raise ApiError(REJECTED, str(exc), field="path") from None
+            return {"path": path, "format": fmt, "rows": rows, "fields": fields}
+
+        self._act("export", run)
 
     @Slot(str, object)
     def assistant_call(self, action: str, arg: Any) -> None:
@@ -295,6 +319,8 @@ class ApiWorker(QObject):
         self._assistant_tick += 1
         if self._assistant_tick % 2 == 1:
             steps.append(lambda: self._poll_assistant(api))
+        if now >= self._next_cluster:
+            steps.append(lambda: self._poll_cluster(api, now))
         if self._long_window and now >= self._next_long:
             self._next_long = now + LONG_HISTORY_PERIOD_S
             steps.append(lambda: self._poll_long(api, now))
@@ -304,6 +330,16 @@ class ApiWorker(QObject):
             except ApiError as exc:
                 if exc.kind in (UNREACHABLE, UNAUTHORIZED):
                     raise
+
+    def _poll_cluster(self, api: Api, now: float) -> None:
+        """Every node's GPUs once a second while the daemon is connected to a Ray cluster."""
+        try:
+            self.cluster.emit(api.call(Client.cluster_telemetry))
+        except ApiError as exc:
+            if exc.kind != NOT_FOUND:
+                raise
+            self._next_cluster = now + NO_CLUSTER_RECHECK_S
+            self.cluster.emit(None)
 
     def _refresh_health(self, api: Api) -> None:
         health = api.call(Client.health).model_dump(mode="json")

@@ -1,0 +1,45 @@
+"""History export from the dashboard: the same export as `gpuaccel history`, CSV and Parquet, to a file."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pyarrow.parquet as pq
+from test_gui_daemon import WAIT_MS, open_window, wait_online  # noqa: F401 (open_window is a fixture)
+
+from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS
+
+
+def test_dashboard_exports_the_window_as_csv_and_parquet(
+    qtbot,
+    daemon,
+    open_window,  # noqa: F811 (the fixture imported above)
+    tmp_path: Path,
+) -> None:
+    window = open_window(daemon.data_dir)
+    wait_online(qtbot, window)
+    dashboard = window.dashboard
+    qtbot.waitUntil(lambda: len(dashboard.cards) == 2, timeout=WAIT_MS)
+    qtbot.wait(2500)  # the daemon's history keeps one row per second
+    target = tmp_path / "history.csv"
+    dashboard.export_history(str(target))
+    assert not dashboard.export_button.isEnabled()
+    qtbot.waitUntil(lambda: dashboard.export_button.isEnabled(), timeout=WAIT_MS)
+    assert dashboard.export_status.text().startswith("Exported "), dashboard.export_status.text()
+    with open(target, encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert rows and list(rows[0]) == ["time_utc", "t", "gpu", *HISTORY_FIELDS]
+    assert {r["gpu"] for r in rows} == {"0", "1"}
+    assert f"Exported {len(rows)} rows" in dashboard.export_status.text()
+    parquet = tmp_path / "history.parquet"
+    dashboard.export_history(str(parquet))
+    qtbot.waitUntil(lambda: dashboard.export_button.isEnabled(), timeout=WAIT_MS)
+    table = pq.read_table(parquet)
+    assert table.num_rows >= len(rows) and table.column_names[:3] == ["time_utc", "t", "gpu"]
+    assert "PARQUET" in dashboard.export_status.text()
+    dashboard.export_history(str(tmp_path / "no-such-dir" / "x.csv"))
+    qtbot.waitUntil(lambda: dashboard.export_button.isEnabled(), timeout=WAIT_MS)
+    assert dashboard.export_status.text().startswith("Export failed: ") and "no-such-dir" in (
+        dashboard.export_status.text()
+    )
