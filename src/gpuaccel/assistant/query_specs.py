@@ -138,6 +138,26 @@ SPECS: dict[str, QuerySpec] = {
             " GPU peaks and means.",
             ("window",),
         ),
+        QuerySpec(
+            "cluster_gpus",
+            "The Ray cluster's hosts and the GPUs each declares, with their models (without a cluster: this"
+            " host's GPUs).",
+            (),
+        ),
+        QuerySpec(
+            "node_load",
+            "Which cluster node is idle, or with order max / min the busiest / least busy, with utilization"
+            " and running jobs.",
+            ("order",),
+        ),
+        QuerySpec(
+            "job_nodes",
+            "Which node a cluster job ran on: one job, or the latest cluster jobs (in a time span).",
+            ("job", "window"),
+        ),
+        QuerySpec(
+            "lost_nodes", "Nodes that left the cluster with Ray's reason, and nodes without GPU readings.", ()
+        ),
     )
 }
 
