@@ -190,3 +190,17 @@ def alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def cli_in_process(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, str, str]:
+    """Run ``gpuaccel ARGS`` in this process against the daemon of ``data_dir``: (exit code, out, err).
+    Cheaper than :meth:`DaemonProcess.cli`'s subprocess where many commands are checked."""
+    from gpuaccel.app.cli import main
+
+    monkeypatch.setenv("GPUACCEL_DATA_DIR", str(data_dir))
+    capsys.readouterr()
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from daemon_fixture import DaemonProcess, start_daemon, wait_for
+from daemon_fixture import DaemonProcess, cli_in_process, start_daemon, wait_for
 
-from gpuaccel.app.cli import main
 from gpuaccel.app.client import ApiError, Client
 from gpuaccel.scheduler.arrays import MAX_ARRAY_SIZE
 from gpuaccel.scheduler.models import Job, JobState
@@ -34,11 +33,7 @@ def client(d: DaemonProcess) -> Iterator[Client]:
 
 
 def _cli(d: DaemonProcess, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str):
-    monkeypatch.setenv("GPUACCEL_DATA_DIR", str(d.data_dir))
-    capsys.readouterr()
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    return cli_in_process(d.data_dir, monkeypatch, capsys, *args)
 
 
 def _finished(client: Client, ids: list[int], timeout: float = 30.0) -> list[Job]:

@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from daemon_fixture import DaemonProcess, start_daemon, wait_for
+from daemon_fixture import DaemonProcess, cli_in_process, start_daemon, wait_for
 
-from gpuaccel.app.cli import main
 from gpuaccel.app.client import ApiError, Client
 from gpuaccel.scheduler.models import JobState
 from gpuaccel.scheduler.timing import parse_at, parse_signal, starts_at
@@ -43,11 +42,7 @@ def client(d: DaemonProcess) -> Iterator[Client]:
 
 
 def _cli(d: DaemonProcess, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str):
-    monkeypatch.setenv("GPUACCEL_DATA_DIR", str(d.data_dir))
-    capsys.readouterr()
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    return cli_in_process(d.data_dir, monkeypatch, capsys, *args)
 
 
 def test_delayed_start_waits_and_says_when(d: DaemonProcess, client: Client, monkeypatch, capsys) -> None:
