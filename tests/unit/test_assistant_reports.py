@@ -92,3 +92,27 @@ def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
     assert svc.make_job(2)["plots"] == [] and len(svc.make_job(1)["plots"]) == 2
     assert json.loads(json.dumps(job["facts"]))["reason"] == "exit code 3"
     db.close()
+
+
+def test_a_short_clock_axis_shows_seconds() -> None:
+    from gpuaccel.assistant.plots import clock_format
+
+    assert clock_format(90.0) == "%H:%M:%S"  # a job of a minute and a half: six ticks, each its own label
+    assert clock_format(3600.0) == "%H:%M"
+
+
+def test_the_report_opens_with_sentences_written_from_its_facts(store: Store, tmp_path: Path) -> None:
+    from gpuaccel.assistant.report_overview import daily_overview, job_overview
+    from gpuaccel.assistant.reports import job_facts
+
+    text = daily_overview(daily_facts(store, DAY))
+    assert text.startswith(
+        "On 2026-11-20, 2 jobs ran: 1 succeeded, 1 failed, and 1 cancelled (2.5 GPU-hours)."
+    )
+    assert "GPU 0 was the busiest, at 80 % mean utilization." in text
+    assert "GPU 0 ran the hottest, peaking at 83 C." in text
+    assert "Job 2 (job2) failed: exit code 3." in text
+    job = job_overview(job_facts(store, 2, None))
+    assert job == "Job 2 (job2) failed: exit code 3, after 30 min on GPU 0."
+    md = ReportService(AssistantDB(store.path), store, tmp_path / "r").make_daily(DAY)["markdown"]
+    assert md.splitlines()[2] == text  # the first thing under the title

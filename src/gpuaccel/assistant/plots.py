@@ -16,6 +16,12 @@ import numpy as np
 COLORS = [(31, 119, 180), (255, 127, 14), (44, 160, 44), (214, 39, 40), (148, 103, 189), (140, 86, 75)]
 
 
+def clock_format(span_s: float) -> str:
+    """The strftime format of a clock-time axis over ``span_s`` seconds: under ten minutes, ticks less
+    than a minute apart would all read the same HH:MM, so seconds are shown."""
+    return "%H:%M:%S" if span_s < 600 else "%H:%M"
+
+
 def png_bytes(rgb: np.ndarray) -> bytes:
     """Encode an (H, W, 3) uint8 array as PNG."""
     h, w, _ = rgb.shape
@@ -98,9 +104,9 @@ def line_chart(
         from matplotlib.ticker import FuncFormatter, MaxNLocator
 
         ax.xaxis.set_major_locator(MaxNLocator(nbins=6))
-        ax.xaxis.set_major_formatter(
-            FuncFormatter(lambda t, _: dt.datetime.fromtimestamp(t).strftime("%H:%M"))
-        )
+        xs = [t for x, _ in series.values() for t in x]
+        fmt = clock_format(max(xs) - min(xs) if xs else 0.0)
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda t, _: dt.datetime.fromtimestamp(t).strftime(fmt)))
     ax.set_ylabel(ylabel)
     ax.grid(alpha=0.3)
     if series:

@@ -22,6 +22,7 @@ from gpuaccel.assistant.energy_report import energy_facts, energy_markdown
 from gpuaccel.assistant.facts import checked_prose
 from gpuaccel.assistant.plots import line_chart
 from gpuaccel.assistant.queries_jobs import clock
+from gpuaccel.assistant.report_overview import daily_overview, job_overview
 from gpuaccel.scheduler import reads
 from gpuaccel.scheduler.logtail import read_tail
 from gpuaccel.scheduler.models import JobState
@@ -318,6 +319,7 @@ class ReportService:
 def render_markdown(r: dict[str, Any]) -> str:
     f = r["facts"]
     out = [f"# {r['title']}", ""]
+    out += [daily_overview(f) if r.get("kind") == "daily" else job_overview(f), ""]
     scalars = [
         {"fact": human(k), "value": people(v, k)} for k, v in f.items() if isinstance(v, int | float | str)
     ]
