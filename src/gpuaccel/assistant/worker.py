@@ -117,7 +117,8 @@ class WorkerEngine:
             while True:
                 kind, value = self._recv(START_TIMEOUT_S)
                 if kind == "token":
-                    yield value
+                    if not self._interrupt.is_set():  # tokens in the pipe after an interrupt are dropped
+                        yield value
                 elif kind == "done":
                     finished, self.last_reason = True, value
                     return
