@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, ModelError, read_safetensors
+from gpuaccel.assistant.safetensors_header import HeaderError, read_header
 
 WORLD = "https://huggingface.co/BlinkDL/rwkv-7-world/resolve/main/"
 G1 = "https://huggingface.co/BlinkDL/rwkv7-g1/resolve/main/"
@@ -174,12 +175,9 @@ def published_sha256(responses: list[Any]) -> str | None:
 
 def check_safetensors_header(path: Path) -> None:
     """A quick check that ``path`` is a readable RWKV-7 safetensors file (header and key names only)."""
-    from safetensors import safe_open
-
     try:
-        with safe_open(str(path), framework="pt") as f:
-            keys = set(f.keys())
-    except Exception as exc:
+        keys = set(read_header(path)[0])
+    except (OSError, HeaderError) as exc:
         raise ModelError(f"{path.name} is not a readable safetensors file: {exc}") from None
     if "blocks.0.att.r_k" not in keys or "emb.weight" not in keys:
         raise ModelError(f"{path.name} is not an RWKV-7 model (no blocks.0.att.r_k / emb.weight)")

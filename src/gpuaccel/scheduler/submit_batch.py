@@ -32,7 +32,6 @@ class SubmitBatcher:
         self._max_batch = max_batch
         self._pending: list[tuple[Any, asyncio.Future[Any]]] = []
         self._scheduled = False
-        self.batches = 0  # how many transactions the submissions took (for tests and diagnostics)
 
     async def submit(self, raw: Any) -> Any:
         loop = asyncio.get_running_loop()
@@ -49,7 +48,6 @@ class SubmitBatcher:
             loop.call_soon(self._flush, loop)
         else:
             self._scheduled = False
-        self.batches += 1
         try:
             results = self._submit_many([raw for raw, _ in batch])
         except Exception as exc:  # the transaction failed as a whole: nothing of the batch was stored
