@@ -25,6 +25,7 @@ from gpuaccel.scheduler.control_models import (
     RemoveIn,
     SwitchIn,
 )
+from gpuaccel.scheduler.http_errors import unprocessable
 from gpuaccel.scheduler.jobs import RequestError
 from gpuaccel.scheduler.models import ERRORS, GROUP_NAME, Job, JobList
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
@@ -32,12 +33,6 @@ from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
 T = TypeVar("T")
 JobId = Annotated[int, Path(ge=1, le=2**63 - 1, description="job id")]
 GroupName = Annotated[str, Path(pattern=GROUP_NAME, description="group name")]
-
-
-def unprocessable(field: str, message: str) -> HTTPException:
-    return HTTPException(
-        422, detail=[{"loc": ["body", *field.split(".")], "msg": message, "type": "value_error"}]
-    )
 
 
 def control_router(scheduler: Scheduler) -> APIRouter:

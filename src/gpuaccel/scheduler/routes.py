@@ -23,6 +23,7 @@ from gpuaccel.scheduler import idempotency
 from gpuaccel.scheduler.array_routes import array_router
 from gpuaccel.scheduler.control_routes import control_router
 from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
+from gpuaccel.scheduler.http_errors import unprocessable
 from gpuaccel.scheduler.jobs import RequestError
 from gpuaccel.scheduler.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
 from gpuaccel.scheduler.models import (
@@ -41,7 +42,7 @@ from gpuaccel.scheduler.models import (
 )
 from gpuaccel.scheduler.process_routes import process_router
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
-from gpuaccel.scheduler.submit_batch import SubmitBatcher
+from gpuaccel.scheduler.submit_endpoint import SubmitEndpoint
 from gpuaccel.scheduler.telemetry_view import telemetry_now
 
 _STATE_NAMES = frozenset(s.value for s in JobState)
@@ -59,17 +60,17 @@ SUBMIT_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
-def unprocessable(field: str, message: str, where: str = "body") -> HTTPException:
-    loc = [where, *field.split(".")] if where == "body" else [where, field]
-    return HTTPException(422, detail=[{"loc": loc, "msg": message, "type": "value_error"}])
-
-
 def create_router(
-    scheduler: Scheduler, sampler: Sampler | None, version: str, started_at: float
+    scheduler: Scheduler,
+    sampler: Sampler | None,
+    version: str,
+    started_at: float,
+    submits: SubmitEndpoint | None = None,
 ) -> APIRouter:
+    """``submits`` is the daemon's one submit endpoint when it also serves the fast path (one batcher)."""
     router = APIRouter()
     store = scheduler.store
-    batcher = SubmitBatcher(scheduler.submit_many)
+    submits = submits or SubmitEndpoint(scheduler)
 
     def call(fn: Any, *args: Any) -> Any:
         try:
@@ -116,19 +117,9 @@ def create_router(
     ) -> Response:
         # On the event loop, not the thread pool: validation and a short SQLite transaction cost less than
         # the hop, and submission is the hot path (bursts of thousands): the batcher gives a burst one
-        # transaction per loop turn.
-        try:
-            job, created = await batcher.submit((request.model_dump(exclude_unset=True), idempotency_key))
-        except RequestError as exc:
-            raise unprocessable(exc.field, exc.message) from None
-        except idempotency.IdempotencyConflict as exc:
-            raise HTTPException(409, detail=str(exc)) from None
-        return Response(
-            job.to_json_bytes(),
-            status_code=201 if created else 200,
-            headers={"Location": f"{http.url.path.rstrip('/')}/{job.id}"},
-            media_type="application/json",
-        )
+        # transaction per loop turn. The daemon's fast path answers most submissions before this route.
+        job, created = await submits.submit(request.model_dump(exclude_unset=True), idempotency_key)
+        return submits.response(job, created, http.url.path)
 
     @router.get("/jobs", response_model=JobList, tags=["jobs"])
     def list_jobs(

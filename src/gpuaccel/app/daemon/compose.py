@@ -39,6 +39,7 @@ from gpuaccel.scheduler.placement_ray import placements
 from gpuaccel.scheduler.routes import create_router as scheduler_router
 from gpuaccel.scheduler.service import Scheduler
 from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.submit_endpoint import SubmitEndpoint, SubmitFastPath
 from gpuaccel.scheduler.telemetry_view import prometheus_text
 
 log = logging.getLogger("gpuaccel.daemon")
@@ -143,8 +144,10 @@ class Daemon:
             # Declares the scheme in the schema; the check itself is TokenAuth, before any route runs.
             dependencies=[Depends(HTTPBearer(auto_error=False, description="the data dir's 'token' file"))],
         )
+        submits = SubmitEndpoint(self.scheduler)
         api.include_router(
-            scheduler_router(self.scheduler, self.sampler, self.version, self.started_at), prefix=API_PREFIX
+            scheduler_router(self.scheduler, self.sampler, self.version, self.started_at, submits),
+            prefix=API_PREFIX,
         )
         api.include_router(cluster_router(self.scheduler.placements.cluster()), prefix=API_PREFIX)
         service = self.assistant or Unavailable(self.assistant_missing or ASSISTANT_INSTALL_HINT)
@@ -159,6 +162,8 @@ class Daemon:
             )
 
         api.add_exception_handler(RequestValidationError, validation_error)
+        # Innermost: a valid submission is answered without the routing machinery (scheduler.submit_endpoint).
+        api.add_middleware(SubmitFastPath, endpoint=submits, path=f"{API_PREFIX}/jobs")
         api.add_middleware(BodyLimit)  # inside the token check: a stranger's body is never read
         api.add_middleware(TokenAuth, token=token, open_docs=open_docs)
         return api
