@@ -101,3 +101,23 @@ def test_without_gpus_gpu_jobs_wait_with_a_reason_and_cpu_jobs_run(daemon_factor
     assert reason == "needs 1 GPU; this machine has no GPU (NVML found no GPU)"
     assert c.get_job(gpu_job.id).state == "queued"
     assert c.idle().model_dump() == {"gpus": [], "gate_open": False, "reason": "NVML found no GPU"}
+
+
+def test_a_warning_signal_sent_before_a_kill9_is_not_sent_again(
+    daemon_factory: DaemonFactory, tmp_path: Path
+) -> None:
+    """The adopting daemon reads the first one's 'sent SIGUSR1' event: the job gets one USR1, not two."""
+    first = daemon_factory.start(data_dir=tmp_path / "data")
+    c = first.client()
+    count = tmp_path / "usr1"
+    script = f"trap 'echo x >> {count}' USR1; while true; do sleep 0.05; done"
+    job = c.submit("command", argv=["sh", "-c", script], timeout_s=8.0, warn_signal="USR1", warn_before_s=7.0)
+    wait_for(lambda: count.exists(), timeout=20, what="the first USR1")
+    first.kill9()
+    second = daemon_factory.start(data_dir=tmp_path / "data")
+    c2 = second.client()
+    done = c2.wait(job.id, timeout=40)
+    assert done.state == "failed" and done.reason == "timed out after 8 s" and done.attempt == 1
+    assert any("supervised again" in e.message for e in done.events or [])
+    assert count.read_text().split() == ["x"], "one warning signal for the attempt"
+    assert sum(e.message.startswith("sent SIGUSR1") for e in done.events or []) == 1

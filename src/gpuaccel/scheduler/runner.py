@@ -148,6 +148,10 @@ def check_executable(program: str, env: dict[str, str], cwd: str) -> None:
 _FOUND: set[tuple[str, str | None, str]] = set()  # programs found lately (a miss is looked up every time)
 
 
+# The end of the event a sent warning signal leaves: an attempt adopted after a restart finds it there.
+WARNING_SENT = "before the time limit"
+
+
 class Worker:
     """A running attempt. ``stop`` records why the daemon ended it (cancel, timeout) before signalling."""
 
@@ -340,7 +344,7 @@ class Worker:
         self.warned = True
         name = self.job.warn_signal or ""
         self._signal_group(getattr(signal, f"SIG{name}"))
-        return f"sent SIG{name}, {self.job.warn_before_s:g} s before the time limit"
+        return f"sent SIG{name}, {self.job.warn_before_s:g} s {WARNING_SENT}"
 
     def _signal_group(self, sig: int) -> None:
         pid = self.pid

@@ -33,7 +33,7 @@ from gpuaccel.scheduler.models import FINISHED, LIVE, Job, JobRequest, JobState
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import LOCAL, Lost, Placements, Running, Unknown
 from gpuaccel.scheduler.recovery import LOST_WORKER, recover
-from gpuaccel.scheduler.runner import Worker, process_start_marker
+from gpuaccel.scheduler.runner import WARNING_SENT, Worker, process_start_marker
 from gpuaccel.scheduler.store import Store
 from gpuaccel.scheduler.timing import starts_at
 
@@ -151,6 +151,8 @@ class Scheduler:
 
     def _adopt(self, job: Job, attempt: Attempt, pid: int | None) -> None:
         worker = self.placements.local.worker(job, self._on_exit)
+        if job.warn_signal is not None and job.started_at is not None:  # the dead daemon may have sent it
+            worker.warned = self.store.has_event(job.id, since=job.started_at, ending=WARNING_SENT)
         self._supervise(worker)
         worker.adopt(pid)
         self._stop_if_cancelled(worker)

@@ -133,6 +133,11 @@ class Store:
 
     # -- reading jobs ---------------------------------------------------------------------------
 
+    def has_event(self, job_id: int, since: float, ending: str) -> bool:
+        """Whether the job has an event at or after ``since`` whose message ends with ``ending``."""
+        sql = "SELECT 1 FROM events WHERE job_id = ? AND t >= ? AND substr(message, -?) = ? LIMIT 1"
+        return bool(self.query(sql, (job_id, since, len(ending), ending)))
+
     def get(self, job_id: int, with_events: bool = False) -> Job | None:
         rows = self.query("SELECT * FROM jobs WHERE id = ?", (job_id,))
         if not rows:
