@@ -95,6 +95,8 @@ def test_groups_have_their_own_parallelism_changeable_at_run_time(client: Client
     for job_id in more:
         assert client.wait(job_id, timeout=20).state == "succeeded"
     assert running_at_once(client, more) == 2
+    ls = cli("ls", "-n", "20").stdout.splitlines()
+    assert "GROUP" in ls[0] and any(" gpu-train " in ln for ln in ls) and any(" default " in ln for ln in ls)
     assert cli("group", "rm", "gpu-train").returncode == 0
     assert all(g.name != "gpu-train" for g in client.groups())
 

@@ -14,6 +14,7 @@ import sys
 _COMMAND_MODULES: tuple[str, ...] = (
     "gpuaccel.app.commands.status",
     "gpuaccel.app.commands.serve",
+    "gpuaccel.app.commands.submit",
     "gpuaccel.app.commands.jobs",
     "gpuaccel.app.commands.controls",
     "gpuaccel.app.commands.ps",

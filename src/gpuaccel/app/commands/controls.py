@@ -14,9 +14,9 @@ from gpuaccel.app.client import Client
 from gpuaccel.app.commands.jobs import (
     UsageError,
     _acted,
-    _pairs,
     client_command,
     client_options,
+    key_values,
     parse_duration,
 )
 from gpuaccel.scheduler.control_models import QueueOut, RemovedOut
@@ -235,12 +235,12 @@ def edit_fields(args: argparse.Namespace, client: Client) -> dict[str, Any]:
     if args.label or args.unlabel or args.env:
         job = client.get_job(args.id)
         if args.label or args.unlabel:
-            labels = {**job.labels, **_pairs(args.label, "--label")}
+            labels = {**job.labels, **key_values(args.label, "--label")}
             for key in args.unlabel:
                 labels.pop(key, None)
             fields["labels"] = labels
         if args.env:
-            fields["env"] = {**job.env, **_pairs(args.env, "--env")}
+            fields["env"] = {**job.env, **key_values(args.env, "--env")}
     if not fields:
         raise UsageError("nothing to change; give at least one option (see gpuaccel edit --help)")
     return fields

@@ -1,4 +1,4 @@
-"""Job queue commands: ``submit``, ``ls``, ``show``, ``logs``, ``cancel``, ``retry``, ``priority``, ``wait``.
+"""Job queue commands: ``ls``, ``show``, ``logs``, ``cancel``, ``retry``, ``priority``, ``wait``.
 
 All talk to a running daemon through :class:`app.client.Client`; none starts one. When no daemon runs
 they say how to start one and exit 1, never with a traceback.
@@ -8,18 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
 
 from gpuaccel.app.client import ApiError, Client, ClientError
-from gpuaccel.app.commands.job_arrays import array_line, cancel_target, grouped, state_counts
-from gpuaccel.app.commands.submit_options import add_options, apply_options
+from gpuaccel.app.commands.job_arrays import cancel_target, grouped, state_counts
 from gpuaccel.scheduler import timing
-from gpuaccel.scheduler.models import Job, JobState
+from gpuaccel.scheduler.models import DEFAULT_GROUP, Job, JobState
 
 EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
@@ -40,85 +37,10 @@ def client_options() -> argparse.ArgumentParser:
     return parent
 
 
-def _submit_options() -> argparse.ArgumentParser:
-    """submit's options: parsed again from what follows KIND, so they may come before or after it."""
-    o = argparse.ArgumentParser(add_help=False, parents=[client_options()])
-    o.add_argument("--json", action="store_true", help="print JSON for scripts")
-    o.add_argument("--name", help="a name to show instead of the command")
-    o.add_argument("-p", "--priority", type=int, default=0, help="higher runs first (default 0)")
-    o.add_argument("--gpus", type=int, help="GPUs needed (default 0 for commands, 1 for GPU workloads)")
-    o.add_argument("--gpu-ids", help="exactly these GPUs, comma separated (e.g. 0,2)")
-    o.add_argument(
-        "--mig",
-        metavar="MIG-UUID|any",
-        help="one MIG instance: its uuid (gpuaccel status lists them) or any free one",
-    )
-    o.add_argument("--memory", type=int, metavar="MIB", help="free GPU memory needed on each GPU, in MiB")
-    o.add_argument("--retries", type=int, default=0, help="automatic retries after a failure (default 0)")
-    o.add_argument("--label", action="append", default=[], metavar="K=V", help="a label (repeatable)")
-    o.add_argument("--timeout", metavar="DURATION", help="fail the job after this long: 90, 90s, 10m, 2h")
-    o.add_argument("--env", action="append", default=[], metavar="K=V", help="an environment variable")
-    o.add_argument("--cwd", help="working directory (default: the current one)")
-    o.add_argument(
-        "--where",
-        choices=("local", "ray"),
-        help="run on the daemon's host or on its Ray cluster (default: the daemon's setting)",
-    )
-    o.add_argument("--group", help="the queue group (default: default; see gpuaccel group)")
-    o.add_argument("--hold", action="store_true", help="queue it held: it starts only once released")
-    o.add_argument("--spec", help="the workload's spec as a JSON object")
-    o.add_argument(
-        "--set", action="append", default=[], metavar="KEY=VALUE", help="one spec field (JSON value)"
-    )
-    o.add_argument("--wait", action="store_true", help="wait for the job to end; exit with its exit code")
-    o.add_argument(
-        "--follow", action="store_true", help="print the job's output as it runs; exit with its exit code"
-    )
-    add_options(o)
-    return o
-
-
-_SUBMIT_OPTIONS = _submit_options()
-
-
-def submit_entry(args: argparse.Namespace) -> int:
-    kind, *rest = args.rest
-    argv: list[str] = []
-    if "--" in rest:  # everything after the first -- is the command, dashes and all
-        cut = rest.index("--")
-        rest, argv = rest[:cut], rest[cut + 1 :]
-    words = argparse.ArgumentParser(add_help=False, parents=[_SUBMIT_OPTIONS], prog="gpuaccel submit KIND")
-    words.add_argument("words", nargs="*")
-    try:
-        words.parse_intermixed_args(rest, namespace=args)
-    except SystemExit as exc:
-        return int(exc.code or 2)
-    args.kind = kind
-    args.argv = [*args.words, *argv]
-    return client_command(cmd_submit)(args)
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     common = client_options()
     as_json = argparse.ArgumentParser(add_help=False)
     as_json.add_argument("--json", action="store_true", help="print JSON for scripts")
-
-    p = subparsers.add_parser(
-        "submit",
-        parents=[_SUBMIT_OPTIONS],
-        help="queue a job: a command (after --) or a workload kind",
-        description="Queue a job. `gpuaccel submit command [options] -- python train.py` runs any command; "
-        "`gpuaccel submit matmul --set size=8192 --set duration_s=30` runs a registered workload.",
-    )
-    # KIND and all that follows in one list: a separate KIND positional would let argparse swallow a
-    # "--" right after it, and the command's own dashed arguments would then read as submit's options.
-    p.add_argument(
-        "rest",
-        nargs=argparse.PARSER,
-        metavar="KIND",
-        help="'command' or a workload kind (matmul, ...); options; for 'command': -- PROGRAM [ARGS]",
-    )
-    p.set_defaults(func=submit_entry)
 
     p = subparsers.add_parser("ls", parents=[common, as_json], help="list jobs, newest first")
     p.add_argument("--state", help=f"comma list: {','.join(JobState)}")
@@ -188,7 +110,8 @@ def _err(args: argparse.Namespace, message: str) -> None:
     print(f"gpuaccel {args.command}: {message}", file=sys.stderr)
 
 
-def _pairs(items: list[str], what: str) -> dict[str, str]:
+def key_values(items: list[str], what: str) -> dict[str, str]:
+    """``K=V`` options (``--label``, ``--env``, ``--set``) as a dict; a malformed one is a usage error."""
     out = {}
     for item in items:
         key, sep, value = item.partition("=")
@@ -204,99 +127,6 @@ def parse_duration(text: str, option: str = "--timeout") -> float:
         return timing.parse_duration(text)
     except ValueError:
         raise UsageError(f"{option} {text!r}: use {timing.DURATION_HELP}") from None
-
-
-def build_request(args: argparse.Namespace) -> dict[str, Any]:
-    argv = list(args.argv)
-    for i, word in enumerate(argv):
-        if not _is_utf8(word):
-            raise UsageError(
-                f"argument {i + 1} of the command ({word.encode('utf-8', 'surrogateescape')!r}) is not valid "
-                "UTF-8; jobs carry their command as UTF-8 text, so rename the file or pass the bytes "
-                "another way (e.g. through a script)"
-            )
-    spec: dict[str, Any] = {}
-    if args.spec:
-        try:
-            spec = json.loads(args.spec)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"--spec is not JSON: {exc}") from None
-        if not isinstance(spec, dict):
-            raise UsageError("--spec must be a JSON object, e.g. '{\"size\": 8192}'")
-    for key, raw in _pairs(args.set, "--set").items():
-        try:
-            spec[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            spec[key] = raw
-    request: dict[str, Any] = {"kind": args.kind, "priority": args.priority, "max_retries": args.retries}
-    if argv:
-        request["argv"] = argv
-    if spec:
-        request["spec"] = spec
-    if args.kind == "command":
-        request["cwd"] = os.path.abspath(args.cwd or os.getcwd())
-    elif args.cwd:
-        request["cwd"] = os.path.abspath(args.cwd)
-    optional = {
-        "name": args.name, "gpus": args.gpus, "memory_mib": args.memory, "where": args.where,
-        "group": args.group, "hold": args.hold or None, "mig": args.mig,
-    }  # fmt: skip
-    request.update({k: v for k, v in optional.items() if v is not None})
-    if args.gpu_ids:
-        try:
-            request["gpu_ids"] = [int(x) for x in args.gpu_ids.split(",") if x.strip()]
-        except ValueError:
-            raise UsageError(f"--gpu-ids {args.gpu_ids!r}: give GPU indices like 0,1") from None
-    if args.label:
-        request["labels"] = _pairs(args.label, "--label")
-    if args.env:
-        request["env"] = _pairs(args.env, "--env")
-    if args.timeout:
-        request["timeout_s"] = parse_duration(args.timeout)
-    try:
-        apply_options(args, request)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    return request
-
-
-def _is_utf8(word: str) -> bool:
-    try:
-        word.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def cmd_submit(args: argparse.Namespace, client: Client) -> int:
-    if args.array and (args.wait or args.follow):
-        raise UsageError("--wait and --follow follow one job; an array has many (use gpuaccel ls)")
-    job = client.submit(idempotency_key=args.idempotency_key, **build_request(args))
-    if job.array_id is not None:
-        return _print_job(
-            args, job, array_line(job, client.get_array(job.array_id, limit=0).states, describe(job))
-        )
-    if not (args.wait or args.follow):
-        return _print_job(args, job, f"job {job.id} {job.state} ({describe(job)})")
-    # Waiting: stdout carries the job's output (--follow) or its final state; notes go to stderr.
-    print(f"job {job.id} queued ({describe(job)})", file=sys.stderr, flush=True)
-    try:
-        if args.follow:
-            for text in client.follow_log(job.id, tail=FOLLOW_FROM_START):
-                sys.stdout.write(text)
-                sys.stdout.flush()
-        job = client.wait(job.id)
-    except KeyboardInterrupt:
-        print(f"\njob {job.id} keeps running; follow it with: gpuaccel logs -f {job.id}", file=sys.stderr)
-        return 130
-    if args.json:
-        _print_json(job)
-    else:
-        print(f"job {job.id} {job.state}" + (f": {job.reason}" if job.reason else ""), file=sys.stderr)
-    return exit_code_of(job)
-
-
-FOLLOW_FROM_START = 1_000_000  # the log route's largest tail: the whole log of a job just queued
 
 
 def describe(job: Job) -> str:
@@ -323,7 +153,7 @@ def _duration(job: Job) -> str:
 
 def cmd_ls(args: argparse.Namespace, client: Client) -> int:
     jobs = client.list_jobs(
-        state=args.state, kind=args.kind, labels=_pairs(args.label, "--label"), limit=args.limit
+        state=args.state, kind=args.kind, labels=key_values(args.label, "--label"), limit=args.limit
     )
     if args.json:
         print(json.dumps([j.to_json() for j in jobs], indent=1))
@@ -331,7 +161,9 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
     if not jobs:
         print("no jobs")
         return 0
-    print(f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  {'JOB':<36} NOTE")
+    groups = any(j.group != DEFAULT_GROUP for j in jobs)  # a GROUP column only where groups are in use
+    head = f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  "
+    print(head + (f"{'GROUP':<12} " if groups else "") + f"{'JOB':<36} NOTE")
     for array_id, group in grouped(jobs):
         if array_id is not None:
             print(f"array {array_id}: {state_counts(Counter(str(j.state) for j in group))}")
@@ -341,7 +173,9 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
             note = j.reason or j.waiting_reason or _progress(j) or ""
             what = describe(j) if j.array_index is None else f"[{j.array_index}] {describe(j)}"
             line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {_age(j.created_at):>5} "
-            print(line + f"{_duration(j):>7}  {what[:36]:<36} {note}")
+            line += f"{_duration(j):>7}  "
+            line += f"{j.group[:12]:<12} " if groups else ""
+            print(line + f"{what[:36]:<36} {note}")
     return 0
 
 
@@ -355,7 +189,7 @@ def _progress(job: Job) -> str:
 def cmd_show(args: argparse.Namespace, client: Client) -> int:
     job = client.get_job(args.id)
     if args.json:
-        _print_json(job)
+        print_json(job)
         return 0
     print(f"job {job.id}: {describe(job)}")
     for key in SHOW_FIELDS:
@@ -385,22 +219,22 @@ def cmd_logs(args: argparse.Namespace, client: Client) -> int:
     return 0
 
 
-def _print_json(job: Job) -> None:
+def print_json(job: Job) -> None:
     """A job as the API sends it, for scripts."""
     print(json.dumps(job.to_json(), indent=1))
 
 
-def _print_job(args: argparse.Namespace, job: Job, line: str) -> int:
+def print_job(args: argparse.Namespace, job: Job, line: str) -> int:
     """The job as JSON with ``--json``, else ``line`` for a person."""
     if args.json:
-        _print_json(job)
+        print_json(job)
     else:
         print(line)
     return 0
 
 
 def _acted(args: argparse.Namespace, job: Job, verb: str) -> int:
-    return _print_job(args, job, f"job {job.id} {verb} (now {job.state})")
+    return print_job(args, job, f"job {job.id} {verb} (now {job.state})")
 
 
 def cmd_cancel(args: argparse.Namespace, client: Client) -> int:
@@ -443,5 +277,5 @@ def cmd_wait(args: argparse.Namespace, client: Client) -> int:
     except TimeoutError as exc:
         _err(args, str(exc))
         return 124
-    _print_job(args, job, f"job {job.id} {job.state}" + (f": {job.reason}" if job.reason else ""))
+    print_job(args, job, f"job {job.id} {job.state}" + (f": {job.reason}" if job.reason else ""))
     return exit_code_of(job)
