@@ -17,7 +17,7 @@ import httpx
 import pytest
 from daemon_fixture import DaemonProcess
 
-from gpuaccel.scheduler import models
+from gpuaccel.scheduler import limits, models
 from gpuaccel.scheduler.jobs import RequestError, validate_request
 
 LONE = "\ud800"
@@ -41,18 +41,18 @@ HOSTILE_JOBS: list[tuple[str, dict[str, Any], str]] = [
     ("NUL in an argument", {**CMD, "argv": ["echo", "x\0y"]}, "argv.1"),
     ("NUL in the name", {**CMD, "name": "x\0"}, "name"),
     ("'=' in an env name", {**CMD, "env": {"A=B": "v"}}, "env"),
-    ("a long label", {**CMD, "labels": {"a": "x" * (models.MAX_LABEL_VALUE_CHARS + 1)}}, "labels.a"),
-    ("too many labels", {**CMD, "labels": {f"k{i}": "v" for i in range(models.MAX_LABELS + 1)}}, "labels"),
-    ("a long argument", {**CMD, "argv": ["x" * (models.MAX_ARG_CHARS + 1)]}, "argv.0"),
-    ("too many arguments", {**CMD, "argv": ["x"] * (models.MAX_ARGS + 1)}, "argv"),
-    ("argv too long in all", {**CMD, "argv": ["x" * models.MAX_ARG_CHARS] * 5}, "argv"),
-    ("a long env value", {**CMD, "env": {"K": "x" * (models.MAX_ENV_VALUE_CHARS + 1)}}, "env.K"),
-    ("too many env vars", {**CMD, "env": {f"K{i}": "v" for i in range(models.MAX_ENV_VARS + 1)}}, "env"),
-    ("a long name", {**CMD, "name": "x" * (models.MAX_NAME_CHARS + 1)}, "name"),
-    ("a long cwd", {**CMD, "cwd": "/" + "x" * models.MAX_PATH_CHARS}, "cwd"),
-    ("many dependencies", {**CMD, "depends_on": list(range(1, models.MAX_DEPENDENCIES + 2))}, "depends_on"),
+    ("a long label", {**CMD, "labels": {"a": "x" * (limits.MAX_LABEL_VALUE_CHARS + 1)}}, "labels.a"),
+    ("too many labels", {**CMD, "labels": {f"k{i}": "v" for i in range(limits.MAX_LABELS + 1)}}, "labels"),
+    ("a long argument", {**CMD, "argv": ["x" * (limits.MAX_ARG_CHARS + 1)]}, "argv.0"),
+    ("too many arguments", {**CMD, "argv": ["x"] * (limits.MAX_ARGS + 1)}, "argv"),
+    ("argv too long in all", {**CMD, "argv": ["x" * limits.MAX_ARG_CHARS] * 5}, "argv"),
+    ("a long env value", {**CMD, "env": {"K": "x" * (limits.MAX_ENV_VALUE_CHARS + 1)}}, "env.K"),
+    ("too many env vars", {**CMD, "env": {f"K{i}": "v" for i in range(limits.MAX_ENV_VARS + 1)}}, "env"),
+    ("a long name", {**CMD, "name": "x" * (limits.MAX_NAME_CHARS + 1)}, "name"),
+    ("a long cwd", {**CMD, "cwd": "/" + "x" * limits.MAX_PATH_CHARS}, "cwd"),
+    ("many dependencies", {**CMD, "depends_on": list(range(1, limits.MAX_DEPENDENCIES + 2))}, "depends_on"),
     ("a deep spec", {"kind": "matmul", "spec": {"a": json.loads("[" * 40 + "]" * 40)}}, "spec"),
-    ("a big spec", {"kind": "matmul", "spec": {"x": "y" * (models.MAX_SPEC_BYTES + 1)}}, "spec"),
+    ("a big spec", {"kind": "matmul", "spec": {"x": "y" * (limits.MAX_SPEC_BYTES + 1)}}, "spec"),
 ]
 
 
@@ -91,7 +91,7 @@ def test_hostile_job_requests_are_refused_naming_the_field(daemon: DaemonProcess
 
 
 def test_bodies_that_cannot_be_read_are_4xx(daemon: DaemonProcess) -> None:
-    too_big = json.dumps({**CMD, "labels": {"a": "x" * (models.MAX_BODY_BYTES + 10)}}).encode()
+    too_big = json.dumps({**CMD, "labels": {"a": "x" * (limits.MAX_BODY_BYTES + 10)}}).encode()
     r = _post(daemon, "/jobs", too_big)
     assert r.status_code == 413 and "at most" in r.json()["detail"], r.text[:300]
     for body in (DEEP.encode(), b'{"kind": "command", "argv": ["\xff\xfe"]}', b"[" * 100_000, b"{"):
@@ -152,9 +152,9 @@ def test_listings_ship_a_bounded_summary(daemon: DaemonProcess) -> None:
     """A job at every cap lists in a bounded form (``summary``), and ``show`` has it in full."""
     big = {
         **CMD,
-        "argv": ["echo", *["a" * models.MAX_ARG_CHARS] * 3],
+        "argv": ["echo", *["a" * limits.MAX_ARG_CHARS] * 3],
         "env": {"SECRET": "s" * 1000},
-        "labels": {f"k{i}": "v" * models.MAX_LABEL_VALUE_CHARS for i in range(models.MAX_LABELS)},
+        "labels": {f"k{i}": "v" * limits.MAX_LABEL_VALUE_CHARS for i in range(limits.MAX_LABELS)},
     }
     ids = [_post(daemon, "/jobs", json.dumps(big).encode()).json()["id"] for _ in range(20)]
     t0 = time.perf_counter()
@@ -165,5 +165,5 @@ def test_listings_ship_a_bounded_summary(daemon: DaemonProcess) -> None:
     assert all(len(a) <= models.SUMMARY_ARG_CHARS for a in row["argv"])
     full = _get(daemon, f"/jobs/{ids[0]}").json()
     assert full["summary"] is False and full["env"] == big["env"] and full["argv"] == big["argv"]
-    assert len(full["labels"]) == models.MAX_LABELS
+    assert len(full["labels"]) == limits.MAX_LABELS
     assert time.perf_counter() - t0 < 5

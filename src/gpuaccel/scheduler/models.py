@@ -15,7 +15,6 @@ from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -26,97 +25,36 @@ from pydantic import (
 
 from gpuaccel.accel import workloads
 from gpuaccel.accel.workloads.report import Metrics, Progress
+from gpuaccel.scheduler.limits import (
+    MAX_ARGS,
+    MAX_ARGV_CHARS,
+    MAX_ARRAY_CHARS,
+    MAX_DEPENDENCIES,
+    MAX_ENV_CHARS,
+    MAX_ENV_VARS,
+    MAX_HOOK_CHARS,
+    MAX_KILL_GRACE_S,
+    MAX_LABELS,
+    MAX_NAME_CHARS,
+    MAX_PATH_CHARS,
+    MAX_SPEC_BYTES,
+    MAX_SPEC_DEPTH,
+    MAX_UNIX_TIME,
+    Arg,
+    EnvName,
+    EnvValue,
+    LabelKey,
+    LabelValue,
+    Text,
+    check_json,
+    clean_text,
+    plain_input,
+)
 
 __all__ = [
     "ACTIVE", "ArrayOut", "FINISHED", "LIVE", "Event", "EventList", "Job", "JobList", "JobRequest",
-    "JobState", "Metrics", "Progress", "Text", "WAITING", "clean_text", "plain_text",
+    "JobState", "Metrics", "Progress", "WAITING",
 ]  # fmt: skip
-
-# Caps on a job request. They are part of the published schema (maxLength, maxItems...) and hold for the
-# Python API too (validate_request checks against this model), so one request can neither fill the disk
-# nor make every later listing slow. Sizes are in characters (code points) unless named bytes.
-MAX_NAME_CHARS = 200
-MAX_ARGS = 1024  # argv items
-MAX_ARG_CHARS = 32_768  # one argv item
-MAX_ARGV_CHARS = 131_072  # all argv items together
-MAX_ENV_VARS = 256
-MAX_ENV_NAME_CHARS = 256
-MAX_ENV_VALUE_CHARS = 32_768
-MAX_ENV_CHARS = 131_072  # all names and values together
-MAX_LABELS = 64
-MAX_LABEL_KEY_CHARS = 128
-MAX_LABEL_VALUE_CHARS = 1024
-MAX_PATH_CHARS = 4096  # cwd
-MAX_SPEC_BYTES = 65_536  # the spec as compact JSON
-MAX_SPEC_DEPTH = 16  # nested objects/arrays inside the spec
-MAX_DEPENDENCIES = 1000
-MAX_BODY_BYTES = 2 * 2**20  # any request body (the daemon answers 413 above it)
-MAX_UNIX_TIME = 32_503_680_000  # year 3000: a not-before time
-MAX_ARRAY_CHARS = 1000
-MAX_KILL_GRACE_S = 3600.0
-MAX_HOOK_CHARS = 4096  # a finish hook's command or URL
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def plain_text(value: str) -> str:
-    """Text we can store, encode and send: valid Unicode (no lone surrogate such as ``"\\ud800"``, which
-    no UTF-8 encoder accepts) and no NUL character (C strings, argv and the environment end at NUL)."""
-    if "\0" in value:
-        raise ValueError(f"must not contain NUL characters (found at character {value.index(chr(0))})")
-    bad = _SURROGATE.search(value)
-    if bad is not None:
-        raise ValueError(
-            f"holds a lone surrogate (U+{ord(bad.group()):04X} at character {bad.start()}); "
-            "text must be valid Unicode"
-        )
-    return value
-
-
-def clean_text(value: str) -> str:
-    """Stored text as it can be sent: a lone surrogate (kept by an older version) becomes U+FFFD."""
-    return _SURROGATE.sub("\ufffd", value) if _SURROGATE.search(value) else value
-
-
-def _plain_input(value: Any) -> Any:
-    """Before the length checks (which cannot even count a string with a lone surrogate)."""
-    return plain_text(value) if isinstance(value, str) else value
-
-
-def _env_name(value: str) -> str:
-    if "=" in value:
-        raise ValueError("an environment variable name cannot contain '='")
-    return value
-
-
-Text = Annotated[str, BeforeValidator(_plain_input)]
-Arg = Annotated[str, Field(max_length=MAX_ARG_CHARS), BeforeValidator(_plain_input)]
-EnvName = Annotated[
-    str,
-    Field(min_length=1, max_length=MAX_ENV_NAME_CHARS),
-    BeforeValidator(_plain_input),
-    AfterValidator(_env_name),
-]
-EnvValue = Annotated[str, Field(max_length=MAX_ENV_VALUE_CHARS), BeforeValidator(_plain_input)]
-LabelKey = Annotated[str, Field(min_length=1, max_length=MAX_LABEL_KEY_CHARS), BeforeValidator(_plain_input)]
-LabelValue = Annotated[str, Field(max_length=MAX_LABEL_VALUE_CHARS), BeforeValidator(_plain_input)]
-
-
-def check_json(value: Any, max_depth: int) -> None:
-    """A JSON value nests at most ``max_depth`` objects/arrays and every key and string is plain text;
-    checked without recursion, so no nesting can exhaust the stack."""
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth >= max_depth:
-                raise ValueError(f"nests more than {max_depth} levels of objects and arrays")
-            if isinstance(item, dict):
-                for key in item:
-                    plain_text(str(key))
-            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
-        elif isinstance(item, str):
-            plain_text(item)
 
 
 class JobState(StrEnum):
@@ -152,7 +90,7 @@ class JobRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Annotated[str, BeforeValidator(_plain_input)] = Field(
+    kind: Annotated[str, BeforeValidator(plain_input)] = Field(
         min_length=1,
         max_length=MAX_NAME_CHARS,
         description="'command' or a workload kind (matmul, ...)",
@@ -168,7 +106,7 @@ class JobRequest(BaseModel):
         max_length=MAX_ENV_VARS,
         description=f"extra environment variables (names and values at most {MAX_ENV_CHARS} characters)",
     )
-    cwd: Annotated[str, Field(max_length=MAX_PATH_CHARS), BeforeValidator(_plain_input)] | None = Field(
+    cwd: Annotated[str, Field(max_length=MAX_PATH_CHARS), BeforeValidator(plain_input)] | None = Field(
         default=None, description="absolute directory on the daemon's host"
     )
     spec: dict[Text, Any] = Field(
@@ -176,7 +114,7 @@ class JobRequest(BaseModel):
         description=f"workload jobs: the kind's spec (at most {MAX_SPEC_BYTES} bytes of JSON, "
         f"{MAX_SPEC_DEPTH} levels deep)",
     )
-    name: Annotated[str, Field(max_length=MAX_NAME_CHARS), BeforeValidator(_plain_input)] | None = None
+    name: Annotated[str, Field(max_length=MAX_NAME_CHARS), BeforeValidator(plain_input)] | None = None
     priority: int = Field(default=0, ge=-1_000_000, le=1_000_000, description="higher runs first")
     gpus: int | None = Field(
         default=None, ge=0, le=64, description="GPUs needed; default 0 for commands, 1 for GPU workloads"
@@ -201,7 +139,7 @@ class JobRequest(BaseModel):
         default=None, ge=0, le=MAX_UNIX_TIME, description="unix time before which the job does not start"
     )
     array: (
-        Annotated[str, Field(min_length=1, max_length=MAX_ARRAY_CHARS), BeforeValidator(_plain_input)] | None
+        Annotated[str, Field(min_length=1, max_length=MAX_ARRAY_CHARS), BeforeValidator(plain_input)] | None
     ) = Field(
         default=None, description="a job array: indices like 0-15%4, 1,3,5 or 0-15:2 (%N: at most N at once)"
     )
@@ -223,16 +161,16 @@ class JobRequest(BaseModel):
     )
     warn_before_s: float | None = Field(default=None, gt=0, le=365 * 86400)
     on_finish: (
-        Annotated[str, Field(min_length=1, max_length=MAX_HOOK_CHARS), BeforeValidator(_plain_input)] | None
+        Annotated[str, Field(min_length=1, max_length=MAX_HOOK_CHARS), BeforeValidator(plain_input)] | None
     ) = Field(default=None, description="shell command the daemon runs when the job has finished")
     on_finish_url: (
-        Annotated[str, Field(min_length=1, max_length=MAX_HOOK_CHARS), BeforeValidator(_plain_input)] | None
+        Annotated[str, Field(min_length=1, max_length=MAX_HOOK_CHARS), BeforeValidator(plain_input)] | None
     ) = Field(default=None, description="http(s) URL the daemon POSTs the finished job's state to")
     group: str = Field(
         default=DEFAULT_GROUP, pattern=GROUP_NAME, description="the queue group (GET /groups lists them)"
     )
     hold: bool = Field(default=False, description="store it held: never started until released")
-    mig: Annotated[str, Field(max_length=64), BeforeValidator(_plain_input)] | None = Field(
+    mig: Annotated[str, Field(max_length=64), BeforeValidator(plain_input)] | None = Field(
         default=None, description="one MIG instance: 'any' free one or its uuid (MIG-...); see scheduler.mig"
     )
 
@@ -467,67 +405,3 @@ class ArrayOut(BaseModel):
 
 class EventList(BaseModel):
     events: list[Event]
-
-
-class GpuIdle(BaseModel):
-    index: int
-    idle: bool
-    since: float | None
-    reason: str
-
-
-class IdleOut(BaseModel):
-    gpus: list[GpuIdle]
-    gate_open: bool
-    reason: str | None = None
-
-
-class TelemetryInfo(BaseModel):
-    backend: str
-    error: str | None
-
-
-class HealthOut(BaseModel):
-    status: str
-    version: str
-    pid: int
-    uptime_s: float
-    gpu_count: int
-    telemetry: TelemetryInfo
-
-
-class TflopsOut(BaseModel):
-    """Achieved TFLOP/s on a GPU: exact from a job of ours, else an estimate (or ``na`` with why not)."""
-
-    value: float | None = None
-    na: str | None = None
-    exact: bool
-    source: str
-    assumption: str | None = Field(default=None, description="what the figure rests on (hover text)")
-    peak: float | dict[str, str] | None = Field(description="dense peak TFLOP/s, or {na: reason}")
-    peak_source: str
-
-
-class GpuNow(BaseModel):
-    info: dict[str, Any] = Field(description="identity and limits; an unknown value is {na: reason}")
-    sample: dict[str, Any] | None = Field(description="latest readings; an unavailable one is {na: reason}")
-    tflops: TflopsOut
-    job_id: int | None = Field(default=None, description="the queue's job running on this GPU")
-
-
-class TelemetryNow(BaseModel):
-    backend: str
-    error: str | None
-    driver: str | dict[str, str] = Field(description="driver version, or {na: reason}")
-    gpus: list[GpuNow]
-
-
-class HistoryOut(BaseModel):
-    """Time series of one GPU: ``t`` and one list per requested field (null where unavailable)."""
-
-    model_config = ConfigDict(extra="allow")
-    __pydantic_extra__: dict[str, list[float | None]] = Field(init=False)
-
-    gpu: int
-    resolution: Literal["raw", "1s", "1m"]
-    t: list[float]

@@ -30,18 +30,15 @@ from gpuaccel.scheduler.models import (
     ERRORS,
     FINISHED,
     EventList,
-    HealthOut,
-    HistoryOut,
-    IdleOut,
     Job,
     JobList,
     JobRequest,
     JobState,
     PriorityIn,
-    TelemetryNow,
 )
 from gpuaccel.scheduler.process_routes import process_router
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
+from gpuaccel.scheduler.status_models import HealthOut, HistoryOut, IdleOut, TelemetryNow
 from gpuaccel.scheduler.submit_endpoint import SubmitEndpoint
 from gpuaccel.scheduler.telemetry_view import telemetry_now
 

@@ -14,7 +14,8 @@ from gpuaccel.app.client.connection import API, IDEMPOTENCY_HEADER
 from gpuaccel.app.client.controls import QueueControls
 from gpuaccel.app.client.errors import ClientError
 from gpuaccel.app.client.sse import ServerEvent
-from gpuaccel.scheduler.models import ArrayOut, Event, EventList, HealthOut, IdleOut, Job, JobList, JobState
+from gpuaccel.scheduler.models import ArrayOut, Event, EventList, Job, JobList, JobState
+from gpuaccel.scheduler.status_models import HealthOut, IdleOut
 
 ASSISTANT = "/assistant"
 

@@ -15,7 +15,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from gpuaccel.scheduler.models import MAX_BODY_BYTES, clean_text
+from gpuaccel.scheduler.limits import MAX_BODY_BYTES, clean_text
 
 
 def _sendable(value: Any) -> Any:
