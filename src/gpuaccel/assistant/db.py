@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.scheduler import migrations
-from gpuaccel.scheduler.store import connect
+from gpuaccel.scheduler.sqlite import connect
 
 ASSISTANT_SCHEMA: tuple[str, ...] = (
     # 1: chat and reports

@@ -20,7 +20,8 @@ from gpuaccel.scheduler.control_models import QueueOut, RemovedOut
 from gpuaccel.scheduler.jobs import RequestError, validate_request
 from gpuaccel.scheduler.models import FINISHED, Job, JobRequest, JobState
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
-from gpuaccel.scheduler.store import Store, _dumps
+from gpuaccel.scheduler.sqlite import json_text
+from gpuaccel.scheduler.store import Store
 from gpuaccel.scheduler.submissions import check_references
 
 Q, HELD, RUNNING, PAUSED = JobState.QUEUED, JobState.HELD, JobState.RUNNING, JobState.PAUSED
@@ -174,9 +175,9 @@ def edit(s: Scheduler, job_id: int, patch: dict[str, Any]) -> Job:
             ' "group" = ?'
             f" WHERE id = ? AND state IN ({','.join('?' * len(EDITABLE))}) RETURNING *",
             (
-                req.name, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, req.priority,
-                req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries, _dumps(req.depends_on),
-                _dumps(req.labels), req.timeout_s, req.group, job_id, *EDITABLE,
+                req.name, json_text(req.spec), json_text(req.argv), json_text(req.env), req.cwd, req.priority,
+                req.gpus, json_text(req.gpu_ids), req.memory_mib, req.max_retries, json_text(req.depends_on),
+                json_text(req.labels), req.timeout_s, req.group, job_id, *EDITABLE,
             ),
         ).fetchone()  # fmt: skip
         if row is None:

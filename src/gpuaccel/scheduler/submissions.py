@@ -7,22 +7,17 @@ submissions), so every check comes before the first write and a refused request 
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import time
-from typing import Any
 
 from gpuaccel.scheduler import idempotency
 from gpuaccel.scheduler.arrays import parse_array
 from gpuaccel.scheduler.jobs import RequestError
 from gpuaccel.scheduler.models import Job, JobRequest, JobState
+from gpuaccel.scheduler.sqlite import json_text
 from gpuaccel.scheduler.timing import starts_at
 
 Q, HELD = JobState.QUEUED, JobState.HELD
-
-
-def _dumps(value: Any) -> str | None:
-    return None if value is None else json.dumps(value)
 
 
 def unknown_group(conn: sqlite3.Connection, name: str) -> str:
@@ -61,11 +56,11 @@ def insert_submission(
     waiting = starts_at(req.not_before, now) if req.not_before and req.not_before > now else None
     state = HELD if req.hold else Q
     values = [
-        req.name, req.kind, _dumps(req.spec), _dumps(req.argv), _dumps(req.env), req.cwd, state,
-        req.priority, req.gpus, _dumps(req.gpu_ids), req.memory_mib, req.max_retries,
-        _dumps(req.depends_on), _dumps(req.labels), req.timeout_s, now, req.where or "local",
-        req.not_before, array.max_running if array else None, _dumps(req.after_any),
-        _dumps(req.after_notok), req.kill_grace_s, req.warn_signal, req.warn_before_s, req.on_finish,
+        req.name, req.kind, json_text(req.spec), json_text(req.argv), json_text(req.env), req.cwd, state,
+        req.priority, req.gpus, json_text(req.gpu_ids), req.memory_mib, req.max_retries,
+        json_text(req.depends_on), json_text(req.labels), req.timeout_s, now, req.where or "local",
+        req.not_before, array.max_running if array else None, json_text(req.after_any),
+        json_text(req.after_notok), req.kill_grace_s, req.warn_signal, req.warn_before_s, req.on_finish,
         req.on_finish_url, waiting, req.group, req.mig,
     ]  # fmt: skip
     sql = (
