@@ -21,8 +21,8 @@ class _Scheduler:
         self.events: list[dict] = []
         self.store = SimpleNamespace(add_event=lambda type, **kw: self.events.append({"type": type, **kw}))
 
-    def running_metrics(self):
-        return dict(self.running)
+    def running_jobs(self):
+        return {gpu: (SimpleNamespace(id=job), metrics) for gpu, (job, metrics) in self.running.items()}
 
     def is_queue_pid(self, pid: int) -> bool:
         return pid == 100

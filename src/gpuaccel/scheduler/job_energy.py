@@ -76,7 +76,7 @@ class JobEnergy:
         self._lock = threading.Lock()
 
     def on_round(self, samples: list[GpuSample]) -> None:
-        running = {gpu: job for gpu, (job, _) in self.scheduler.running_metrics().items()}
+        running = {gpu: job.id for gpu, (job, _) in self.scheduler.running_jobs().items()}
         finished: list[tuple[int, int, _Span]] = []
         with self._lock:
             for s in samples:

@@ -63,6 +63,15 @@ def _make_tree_private(root: Path) -> None:
 SOCKET_NAME = "daemon.sock"
 
 
+def write_private_json(path: Path, data: Any) -> None:
+    """``path`` replaced whole (a reader sees the old file or the new one, never half of one), mode 0600."""
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.unlink(missing_ok=True)
+    with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
+        f.write(json.dumps(data, indent=1))
+    os.replace(tmp, path)
+
+
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     if explicit:
         return Path(explicit).expanduser().resolve()
@@ -217,11 +226,7 @@ class DataDir:
         return info if isinstance(info, dict) else None
 
     def write_daemon_info(self, info: dict[str, Any]) -> None:
-        tmp = self.daemon_file.with_suffix(".json.tmp")
-        tmp.unlink(missing_ok=True)
-        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
-            f.write(json.dumps(info, indent=1))
-        os.replace(tmp, self.daemon_file)
+        write_private_json(self.daemon_file, info)
 
     def remove_daemon_info(self, pid: int) -> None:
         info = self.read_daemon_info()

@@ -25,6 +25,7 @@ from gpuaccel.scheduler.arrays import ArrayLimits
 from gpuaccel.scheduler.attempts import Attempt
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.dependencies import verdict
+from gpuaccel.scheduler.flop_ratio import RATIO_FILE, FlopRatios
 from gpuaccel.scheduler.groups import Limits, read_limits
 from gpuaccel.scheduler.hooks import FinishHooks
 from gpuaccel.scheduler.idle import IdleDetector
@@ -70,6 +71,7 @@ class Scheduler:
         self.idle = idle or IdleDetector(config.idle_util_pct, config.idle_after_s)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.placements = placements or Placements.local_only(store, data_dir)
+        self.flop_ratios = FlopRatios(data_dir.root / RATIO_FILE)  # learned by a RatioLearner
         self._workers: dict[int, Running] = {}
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -107,6 +109,7 @@ class Scheduler:
         so is an attempt that does not depend on this daemon (a cluster job)."""
         self._stopping.set()
         self._wake.set()
+        self.flop_ratios.save_if_due(force=True)
         if self._thread is not None:
             self._thread.join()
             self._thread = None
@@ -330,10 +333,10 @@ class Scheduler:
         with self._lock:
             return self._workers.get(job_id)
 
-    def running_metrics(self) -> dict[int, tuple[int, dict[str, dict[str, Any]]]]:
-        """GPU index -> (job id, the job's latest reported metrics): exact TFLOP/s for the telemetry view."""
+    def running_jobs(self) -> dict[int, tuple[Job, dict[str, dict[str, Any]]]]:
+        """GPU index -> (the job running there, its latest reported metrics): exact TFLOP/s and energy."""
         with self._lock:
-            return {g: (w.job_id, dict(w.metrics)) for w in self._workers.values() for g in w.gpus}
+            return {g: (w.job, dict(w.metrics)) for w in self._workers.values() for g in w.gpus}
 
     def is_queue_pid(self, pid: int) -> bool:
         with self._lock:

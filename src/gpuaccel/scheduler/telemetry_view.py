@@ -2,8 +2,10 @@
 Prometheus exposition (base units, ``_total`` counters, info metrics, queue histograms) via prometheus-client.
 
 TFLOP/s on a GPU is *exact* when a job of ours runs there and reports a ``tflops`` metric (FLOPs it
-counted / time it measured); otherwise it is a 16-bit dense *equivalent*: tensor-pipe busy x the GPU's
-dense bf16 peak (:data:`accel.telemetry.fields.TFLOPS_ASSUMPTION` says how far that is from the truth).
+counted / time it measured); for a job of ours that has not reported yet, the estimate times what runs of
+its class counted on this GPU model (:mod:`scheduler.flop_ratio`); otherwise it is a 16-bit dense
+*equivalent*: tensor-pipe busy x the GPU's dense bf16 peak (:data:`accel.telemetry.fields.TFLOPS_ASSUMPTION`
+says how far that is from the truth).
 """
 
 from __future__ import annotations
@@ -41,12 +43,18 @@ def telemetry_now(sampler: Sampler | None, scheduler: Scheduler) -> dict[str, An
             "gpus": [],
         }
     out = snapshot(sampler)
-    jobs = scheduler.running_metrics()
+    jobs = scheduler.running_jobs()
     for gpu in out["gpus"]:
-        job = jobs.get(gpu["info"]["index"])
-        gpu["job_id"] = job[0] if job is not None else None
-        if job is not None and "tflops" in job[1] and gpu["sample"] is not None:
-            gpu["tflops"] = exact_tflops_entry(job[0], job[1]["tflops"], gpu["tflops"])
+        running = jobs.get(gpu["info"]["index"])
+        gpu["job_id"] = running[0].id if running is not None else None
+        if running is None or gpu["sample"] is None:
+            continue
+        job, metrics = running
+        if "tflops" in metrics:
+            gpu["tflops"] = exact_tflops_entry(job.id, metrics["tflops"], gpu["tflops"])
+        else:  # not reported yet: the estimate corrected by what runs of the job's class counted here
+            learned = scheduler.flop_ratios.entry(job, gpu["info"]["name"], gpu["tflops"])
+            gpu["tflops"] = learned or gpu["tflops"]
     return out
 
 

@@ -29,6 +29,7 @@ from gpuaccel.assistant.routes import create_router as assistant_router
 from gpuaccel.assistant.service import AssistantService, missing_dependencies
 from gpuaccel.scheduler.cluster import create_router as cluster_router
 from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.flop_ratio import RatioLearner
 from gpuaccel.scheduler.history import HistoryWriter
 from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.job_energy import JobEnergy
@@ -86,6 +87,7 @@ class Daemon:
             scheduler = Scheduler(store, data_dir, config, sampler, idle, places)
             history = HistoryWriter(store, sampler, config)
             sampler.subscribe(JobEnergy(scheduler).on_round)  # joules per job, as an "energy" event
+            sampler.subscribe(RatioLearner(scheduler, sampler).on_round)  # TFLOP/s per job class
             missing = missing_dependencies()
             assistant = None
             if missing:
