@@ -79,6 +79,38 @@ def gluon_fwd_config(head_dim: int) -> GluonFwdConfig:
     return GLUON_FWD_CONFIGS[head_dim]
 
 
+@dataclass(frozen=True)
+class GluonBwdConfig:
+    """The Hopper backward (:mod:`accel.kernels.gluon_bwd`): dK/dV programs of ``block_n`` keys walk
+    ``block_m``-row query blocks; dQ programs of ``dq_block_m`` rows walk ``dq_block_n``-key blocks. Block
+    rows of 128 run two warpgroups (8 warps), 64 one."""
+
+    block_m: int
+    block_n: int
+    stages: int  # (Q, dO) ring depth of the dK/dV kernel
+    dq_block_m: int = 128
+    dq_block_n: int = 64
+    dq_stages: int = 2  # K/V ring depth of the dQ kernel
+
+    def label(self) -> str:
+        return (
+            f"gluon-bwd-kv{self.block_n}x{self.block_m}s{self.stages}"
+            f"+dq{self.dq_block_m}x{self.dq_block_n}s{self.dq_stages}"
+        )
+
+
+# Padded head dims the Gluon backward runs on; D256 keeps the tl.* backward (two 64 x 256 fp32 accumulators
+# per 4-warp program leave no registers for the score blocks).
+GLUON_BWD_CONFIGS = {64: GluonBwdConfig(64, 128, 2), 128: GluonBwdConfig(64, 128, 2)}
+GLUON_BWD_HEAD_DIMS = tuple(GLUON_BWD_CONFIGS)
+
+
+def gluon_bwd_config(head_dim: int) -> GluonBwdConfig:
+    if head_dim not in GLUON_BWD_CONFIGS:
+        raise ValueError(f"the Gluon backward is built for head_dim {GLUON_BWD_HEAD_DIMS}, got {head_dim}")
+    return GLUON_BWD_CONFIGS[head_dim]
+
+
 INTERPRETER_FWD = FwdConfig(32, 32, 4, 1)
 INTERPRETER_BWD = BwdConfig(32, 32, 4, 1, "atomic", 32, 32, 4, 1)
 
