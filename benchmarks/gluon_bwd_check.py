@@ -1,7 +1,7 @@
 """The Gluon (Hopper) backward on a GPU: gradients vs the fp32 reference, timings beside SDPA cuDNN/flash.
 
     PYTHONPATH=src python3 benchmarks/gluon_bwd_check.py [--check] [--bench] [--shapes 2,16,8192,128 ...]
-        [--causal both|yes|no] [--pin LABEL=block_m,block_n,stages,dq_block_m,dq_block_n,dq_stages ...]
+        [--causal both|yes|no] [--pin LABEL=block_m,block_n,stages,dq_block_m,dq_block_n,dq_stages,ws ...]
         [--out DIR]
 
 --check  dQ, dK, dV of the Gluon kernels written into NaN-poisoned buffers (so a tile never written shows),
@@ -193,7 +193,8 @@ def _pins(specs: list[str]) -> dict[str, tuning.GluonBwdConfig]:
     pins = {}
     for spec in specs:
         label, _, nums = spec.partition("=")
-        pins[f"pin-{label}"] = tuning.GluonBwdConfig(*(int(x) for x in nums.split(",")))
+        fields = [int(x) for x in nums.split(",")]
+        pins[f"pin-{label}"] = tuning.GluonBwdConfig(*fields[:6], *(bool(x) for x in fields[6:]))
     return pins
 
 

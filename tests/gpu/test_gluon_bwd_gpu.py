@@ -1,4 +1,4 @@
-"""Tier 3: the Gluon backward on a Hopper GPU against the fp32 reference; skipped without CUDA or off sm_90."""
+"""Tier 3: the Gluon backward on a Hopper GPU against the fp32 reference; skipped off sm_90."""
 
 from __future__ import annotations
 

@@ -330,6 +330,9 @@ def launch_gluon_bwd(
     else:
         dq, dk, dv = out
     lse = lse if lse.is_contiguous() else lse.contiguous()
+    if cfg.ws:
+        _launch_ws(do, q, k, v, o, lse, causal, scale, cfg, bound, (dq, dk, dv), (delta, lse2, stat_stride))
+        return dq, dk, dv
     q_rows = _descriptor(q, cfg.dq_block_m), _descriptor(do, cfg.dq_block_m)
     launch(
         gluon_bwd_dq_kernel, (triton.cdiv(nq, cfg.dq_block_m), b * hq),
@@ -349,3 +352,35 @@ def launch_gluon_bwd(
         dict(num_warps=cfg.block_n // 16), bound, "gluon_dkdv",
     )  # fmt: skip
     return dq, dk, dv
+
+
+def _launch_ws(do, q, k, v, o, lse, causal, scale, cfg, bound, grads, stats) -> None:  # type: ignore[no-untyped-def]
+    """The warp-specialised pair: 128-row tiles, two 64-row consumer warpgroups and a producer warp."""
+    from gpuaccel.accel.kernels.gluon_bwd_ws import (
+        CONSUMER_REGS,
+        gluon_bwd_dkdv_ws_kernel,
+        gluon_bwd_dq_ws_kernel,
+    )
+
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    dq, dk, dv = grads
+    delta, lse2, stat_stride = stats
+    q64, do64 = _descriptor(q, 64), _descriptor(do, 64)
+    launch(
+        gluon_bwd_dq_ws_kernel, (triton.cdiv(nq, 128), b * hq),
+        (q64, _descriptor(k, cfg.dq_block_n), _descriptor(v, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
+         delta,
+         dq.stride(0), dq.stride(1), dq.stride(2), o.stride(0), o.stride(1), o.stride(2),
+         do.stride(0), do.stride(1), do.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk, stat_stride),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
+             CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), bound, "gluon_dq_ws",
+    )  # fmt: skip
+    launch(
+        gluon_bwd_dkdv_ws_kernel, (triton.cdiv(nk, 128), b * hkv),
+        (q64, _descriptor(k, 64), _descriptor(v, 64), do64, dk, dv, lse2, delta, dk.stride(0), dk.stride(1),
+         dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk, stat_stride),
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), bound, "gluon_dkdv_ws",
+    )  # fmt: skip

@@ -91,17 +91,22 @@ class GluonBwdConfig:
     dq_block_m: int = 128
     dq_block_n: int = 64
     dq_stages: int = 2  # K/V ring depth of the dQ kernel
+    ws: bool = False  # warp-specialised (:mod:`accel.kernels.gluon_bwd_ws`): 128 x 64-row blocks, fixed
 
     def label(self) -> str:
+        ws = "-ws" if self.ws else ""
         return (
-            f"gluon-bwd-kv{self.block_n}x{self.block_m}s{self.stages}"
+            f"gluon-bwd{ws}-kv{self.block_n}x{self.block_m}s{self.stages}"
             f"+dq{self.dq_block_m}x{self.dq_block_n}s{self.dq_stages}"
         )
 
 
 # Padded head dims the Gluon backward runs on; D256 keeps the tl.* backward (two 64 x 256 fp32 accumulators
 # per 4-warp program leave no registers for the score blocks).
-GLUON_BWD_CONFIGS = {64: GluonBwdConfig(64, 128, 2), 128: GluonBwdConfig(64, 128, 2)}
+GLUON_BWD_CONFIGS = {
+    64: GluonBwdConfig(64, 128, 2, 128, 64, 2, ws=True),
+    128: GluonBwdConfig(64, 128, 2, 128, 64, 2, ws=True),
+}
 GLUON_BWD_HEAD_DIMS = tuple(GLUON_BWD_CONFIGS)
 
 
