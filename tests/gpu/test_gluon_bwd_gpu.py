@@ -49,8 +49,9 @@ def test_autograd_runs_the_gluon_backward():
 def test_forced_triton_backward_agrees(monkeypatch):
     from gpuaccel.accel.kernels import attention
 
-    q, k, v, do = (torch.randn(1, 4, 700, 64, device="cuda", dtype=torch.bfloat16) for _ in range(4))
-    scale = 1 / math.sqrt(64)
+    q, k, v, do = (torch.randn(1, 4, 700, 128, device="cuda", dtype=torch.bfloat16) for _ in range(4))
+    scale = 1 / math.sqrt(128)
+    assert attention.backward_path(q, True) == "gluon"
     o, lse = attention.flash_attention_forward(q, k, v, True, scale)
     got = attention.flash_attention_backward(do, q, k, v, o, lse, True, scale)
     monkeypatch.setenv(attention.BWD_PATH_ENV, "triton")
@@ -68,6 +69,15 @@ def test_gluon_backward_is_deterministic():
     first = attention.flash_attention_backward(do, q, k, v, o, lse, True, 0.1)
     again = attention.flash_attention_backward(do, q, k, v, o, lse, True, 0.1)
     assert all(torch.equal(a, b) for a, b in zip(first, again, strict=True))
+
+
+def test_d64_takes_the_tl_backward_unless_forced(monkeypatch):
+    from gpuaccel.accel.kernels import attention
+
+    q = torch.empty(1, 1, 1, 64, device="cuda", dtype=torch.bfloat16)
+    assert attention.backward_path(q, False) == "triton"
+    monkeypatch.setenv(attention.BWD_PATH_ENV, "gluon")
+    assert attention.backward_path(q, False) == "gluon"
 
 
 def test_forced_gluon_backward_on_d256_is_named(monkeypatch):

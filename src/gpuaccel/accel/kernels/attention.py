@@ -77,9 +77,10 @@ def forward_path(q: torch.Tensor) -> str:
 
 
 def backward_path(q: torch.Tensor, causal: bool = False) -> str:
-    """Which backward runs for queries like ``q``: "gluon" (Hopper, head_dim 64/128 after padding) or
-    "triton" (tl.*: elsewhere, D256, the interpreter). A configuration pinned with ``tuning.force("bwd",
-    ...)`` decides by its type; ``GPUACCEL_ATTN_BWD_PATH=gluon`` on a call it cannot take raises."""
+    """Which backward runs for queries like ``q``: "gluon" (Hopper; by default at head_dim 128 after
+    padding, where it measured faster, ``tuning.GLUON_BWD_DEFAULT_DIMS``; 64 too when forced) or "triton"
+    (tl.*: elsewhere, D256, the interpreter). A configuration pinned with ``tuning.force("bwd", ...)``
+    decides by its type; ``GPUACCEL_ATTN_BWD_PATH=gluon`` on a call it cannot take raises."""
     want = _wanted_path(BWD_PATH_ENV)
     pinned = tuning.forced("bwd", causal)
     if want == "auto" and pinned is not None:
@@ -91,6 +92,8 @@ def backward_path(q: torch.Tensor, causal: bool = False) -> str:
         raise UnsupportedInputError(
             f"{BWD_PATH_ENV}=gluon but the Gluon backward cannot take this call: {why}"
         )
+    if want == "auto" and padded_head_dim(q.shape[-1]) not in tuning.GLUON_BWD_DEFAULT_DIMS:
+        return "triton"
     return "triton" if why else "gluon"
 
 

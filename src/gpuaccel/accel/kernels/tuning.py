@@ -81,33 +81,25 @@ def gluon_fwd_config(head_dim: int) -> GluonFwdConfig:
 
 @dataclass(frozen=True)
 class GluonBwdConfig:
-    """The Hopper backward (:mod:`accel.kernels.gluon_bwd`): dK/dV programs of ``block_n`` keys walk
-    ``block_m``-row query blocks; dQ programs of ``dq_block_m`` rows walk ``dq_block_n``-key blocks. Block
-    rows of 128 run two warpgroups (8 warps), 64 one."""
+    """The Hopper backward (:mod:`accel.kernels.gluon_bwd`): both kernels run 128-row tiles as two 64-row
+    consumer warpgroups; dK/dV streams 64-row (Q, dO) blocks, dQ streams ``dq_block_n``-key K/V blocks."""
 
-    block_m: int
-    block_n: int
     stages: int  # (Q, dO) ring depth of the dK/dV kernel
-    dq_block_m: int = 128
     dq_block_n: int = 64
     dq_stages: int = 2  # K/V ring depth of the dQ kernel
-    ws: bool = False  # warp-specialised (:mod:`accel.kernels.gluon_bwd_ws`): 128 x 64-row blocks, fixed
 
     def label(self) -> str:
-        ws = "-ws" if self.ws else ""
-        return (
-            f"gluon-bwd{ws}-kv{self.block_n}x{self.block_m}s{self.stages}"
-            f"+dq{self.dq_block_m}x{self.dq_block_n}s{self.dq_stages}"
-        )
+        return f"gluon-ws-kv2x64s{self.stages}+dq2x64x{self.dq_block_n}s{self.dq_stages}"
 
 
-# Padded head dims the Gluon backward runs on; D256 keeps the tl.* backward (two 64 x 256 fp32 accumulators
-# per 4-warp program leave no registers for the score blocks).
-GLUON_BWD_CONFIGS = {
-    64: GluonBwdConfig(64, 128, 2, 128, 64, 2, ws=True),
-    128: GluonBwdConfig(64, 128, 2, 128, 64, 2, ws=True),
-}
+# Padded head dims the Gluon backward is built for (D256 keeps the tl.* backward: two 64 x 256 fp32
+# accumulators per consumer warpgroup do not fit its registers), and those dispatch picks it for by
+# default: where it measured faster than the tl.* backward on an H100 (gluon_bwd_20261123-170407.json:
+# D128 bwd 496 vs 416 TFLOP/s non-causal, 416 vs 388 causal, 253 vs 199 at 8,16,1024 causal; D64 368 vs 377
+# and 353 vs 345 with its best ring, so D64 stays on tl.* unless forced).
+GLUON_BWD_CONFIGS = {64: GluonBwdConfig(2, 128, 3), 128: GluonBwdConfig(2, 64, 2)}
 GLUON_BWD_HEAD_DIMS = tuple(GLUON_BWD_CONFIGS)
+GLUON_BWD_DEFAULT_DIMS = (128,)
 
 
 def gluon_bwd_config(head_dim: int) -> GluonBwdConfig:

@@ -1,11 +1,21 @@
-"""Warp-specialised Gluon backward for Hopper: the kernels of :mod:`accel.kernels.gluon_bwd` in the forward's
-shape (:mod:`accel.kernels.gluon_fwd`).
+"""The Gluon backward kernels for Hopper (sm_90): dQ, then dK/dV, warp-specialised like the forward.
 
-Why: in one 8-warp partition both warpgroups run the same step at the same time, so the tensor cores idle
-while both compute exp2 and dS. Here one TMA producer warp fills the rings, guarded by mbarriers (ready:
-bytes landed; empty: both consumers are done), and two independent 4-warp consumer partitions each own 64
-rows of the tile (query rows for dQ, keys for dK/dV). Separate partitions drift apart, so one warpgroup's
-elementwise work meets the other's wgmma. The math of each step is the non-specialised kernels'.
+Why this shape (the host side and the pipeline's description are in :mod:`accel.kernels.gluon_bwd`):
+- In each kernel one TMA producer warp fills a ring guarded by mbarriers (ready: bytes landed; empty: both
+  consumers are done) and two independent 4-warp consumer partitions each own 64 rows of a 128-row tile
+  (query rows for dQ, keys for dK/dV). Separate partitions drift apart, so one warpgroup's exp2 and dS
+  work meets the other's wgmma; one 8-warp partition (measured first) runs both warpgroups in step and
+  was 13-20 % slower at D128.
+- dQ: Q and dO of the tile stay in shared memory, K/V blocks stream: S = Q K^T and dP = dO V^T are
+  issued back to back, P's exp2 runs while dP is in flight, then dQ += dS K.
+- dK/dV: K and V of the tile stay in shared memory, (Q, dO) blocks of every query head of the group
+  stream, so GQA gradients are summed in registers: S^T = K Q^T and dP^T = V dO^T go out together,
+  dV += P^T dO is issued as soon as P^T exists and dS^T is formed under it, then dK += dS^T Q. The
+  transposed products read Q and dO from shared memory as permuted views.
+- Causal programs skip fully masked blocks (a consumer whose 64 keys lie wholly after a block's rows
+  only hands the slot back); only blocks on the diagonal or the ragged key end are masked. 4-D TMA
+  descriptors [B, H, N, D] keep a box inside its head and zero-fill ragged ends; padded query rows carry
+  lse = +inf (P = 0) in the statistics.
 """
 
 from __future__ import annotations
@@ -19,10 +29,10 @@ from triton.experimental.gluon.language.nvidia.hopper import (
     warpgroup_mma_wait,
 )
 
-from gpuaccel.accel.kernels.gluon_bwd import _dq_stats, _mma_layouts, _store_rows, _view
-
 HALF_M = gl.constexpr(64)  # rows per consumer warpgroup; a tile is two of them
 CONSUMER_REGS = 240  # the second consumer's register cap; the first gets what the producer's 24 leave
+# (dK/dV at D128 holds two 64 x 128 fp32 accumulators and two 64 x 64 score blocks per thread group: ptxas
+# still spills about 0.5 KB per thread with 240)
 
 
 @gluon.jit
@@ -35,6 +45,61 @@ def _span(row0, rows, seq_k, causal_off, BLOCK_N: gl.constexpr, CAUSAL: gl.const
         hi = seq_k
         full = seq_k // BLOCK_N
     return gl.cdiv(hi, BLOCK_N), full
+
+
+@gluon.constexpr_function
+def _mma_layouts(rows, cols, head_dim):
+    """Accumulator layouts of a rows x cols score block and a rows x head_dim gradient, one warp per 16
+    rows (rows / 64 warpgroups), and the register-operand layout that feeds P or dS to the next wgmma."""
+    warps = [int(rows) // 16, 1]
+    s_layout = gl.NVMMADistributedLayout([3, 0], warps, instr_shape=[16, int(cols), 16])
+    a_layout = gl.NVMMADistributedLayout([3, 0], warps, instr_shape=[16, int(head_dim), 16])
+    return s_layout, a_layout, gl.DotOperandLayout(operand_index=0, parent=a_layout, k_width=2)
+
+
+@gluon.jit
+def _view(buf, rows: gl.constexpr, head_dim: gl.constexpr):
+    """A [1, 1, rows, head_dim] TMA box in shared memory as the 2-D operand wgmma reads."""
+    layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([rows, head_dim], buf.dtype)
+    return buf._reinterpret(buf.dtype, [rows, head_dim], layout)
+
+
+@gluon.jit
+def _store_rows(ptr, stride_b, stride_h, stride_n, b, h, row0, n_rows, val, layout: gl.constexpr,
+                ROWS: gl.constexpr, HEAD_DIM: gl.constexpr):  # fmt: skip
+    rows = row0 + gl.arange(0, ROWS, layout=gl.SliceLayout(1, layout))
+    cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, layout))
+    base = ptr + b.to(gl.int64) * stride_b + h.to(gl.int64) * stride_h
+    ptrs = base + gl.expand_dims(rows.to(gl.int64) * stride_n, 1) + gl.expand_dims(cols, 0)
+    gl.store(ptrs, val.to(ptr.dtype.element_ty), mask=gl.expand_dims(rows < n_rows, 1))
+
+
+@gluon.jit
+def _dq_stats(o_ptr, do_ptr, lse_ptr, lse2_ptr, delta_ptr, stride_ob, stride_oh, stride_on, stride_db,
+              stride_dh, stride_dn, b, h, bh, start_m, seq_q, stat_stride, BLOCK_M: gl.constexpr,
+              HEAD_DIM: gl.constexpr):  # fmt: skip
+    """delta and log2 lse of rows [start_m, start_m + BLOCK_M), written for the dK/dV kernel and returned.
+    Tiles are 128 rows, the stats' padding unit, so the tiles' rows past Nq (delta 0, lse2 +inf: P = 0)
+    fill the padded stride with nothing left over."""
+    ld: gl.constexpr = gl.BlockedLayout(
+        size_per_thread=[1, 8], threads_per_warp=[256 // HEAD_DIM, HEAD_DIM // 8],
+        warps_per_cta=[BLOCK_M // 16, 1], order=[1, 0],
+    )  # fmt: skip
+    rows = start_m + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, ld))
+    cols = gl.expand_dims(gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, ld)), 0)
+    ok = rows < seq_q
+    ok2 = gl.expand_dims(ok, 1)
+    o_base = o_ptr + b.to(gl.int64) * stride_ob + h.to(gl.int64) * stride_oh
+    do_base = do_ptr + b.to(gl.int64) * stride_db + h.to(gl.int64) * stride_dh
+    o = gl.load(o_base + gl.expand_dims(rows.to(gl.int64) * stride_on, 1) + cols, ok2, 0.0)
+    do = gl.load(do_base + gl.expand_dims(rows.to(gl.int64) * stride_dn, 1) + cols, ok2, 0.0)
+    delta = gl.sum(o.to(gl.float32) * do.to(gl.float32), 1)
+    lse = gl.load(lse_ptr + bh.to(gl.int64) * seq_q + rows, mask=ok, other=float("-inf"))
+    lse2 = gl.where(lse == float("-inf"), float("inf"), lse * 1.4426950408889634)
+    stat = bh.to(gl.int64) * stat_stride
+    gl.store(delta_ptr + stat + rows, delta)
+    gl.store(lse2_ptr + stat + rows, lse2)
+    return delta, lse2
 
 
 # ------------------------------------------------------------------------------------------------ dQ
@@ -75,7 +140,7 @@ def _dq_consumer(q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, dq_ptr,
     n_mine, full = _span(row0, HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
     delta, lse2 = _dq_stats(
         o_ptr, do_ptr, lse_ptr, lse2_ptr, delta_ptr, stride_ob, stride_oh, stride_on, stride_db, stride_dh,
-        stride_dn, b, h, bh, row0, seq_q, stat_stride, False, HALF_M, HEAD_DIM,
+        stride_dn, b, h, bh, row0, seq_q, stat_stride, HALF_M, HEAD_DIM,
     )  # fmt: skip
     delta = gl.expand_dims(gl.convert_layout(delta, row_layout), 1)
     lse2 = gl.expand_dims(gl.convert_layout(lse2, row_layout), 1)
@@ -114,7 +179,7 @@ def _dq_consumer(q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, dq_ptr,
 
 
 @gluon.jit
-def gluon_bwd_dq_ws_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, lse_ptr, lse2_ptr,
+def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, lse_ptr, lse2_ptr,
                            delta_ptr, stride_qb, stride_qh, stride_qn, stride_ob, stride_oh, stride_on,
                            stride_db, stride_dh, stride_dn, qk_scale2, scale, heads_q, heads_kv, seq_q, seq_k,
                            stat_stride, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
@@ -255,7 +320,7 @@ def _kv_consumer(k_smem, v_smem, q_smem, do_smem, kv_ready, ready, empty, dk_ptr
 
 
 @gluon.jit
-def gluon_bwd_dkdv_ws_kernel(q_desc, k_desc, v_desc, do_desc, dk_ptr, dv_ptr, lse2_ptr, delta_ptr, stride_kb,
+def gluon_bwd_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, dk_ptr, dv_ptr, lse2_ptr, delta_ptr, stride_kb,
                              stride_kh, stride_kn, qk_scale2, scale, heads_q, heads_kv, seq_q, seq_k,
                              stat_stride, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
                              CONSUMER_REGS: gl.constexpr):  # fmt: skip
