@@ -144,12 +144,15 @@ def test_backward_path_is_triton_under_the_interpreter(monkeypatch):
         attention.backward_path(q, False)
 
 
-def test_a_pinned_gluon_backward_is_refused_off_hopper():
+def test_a_pinned_gluon_backward_is_refused_off_hopper(monkeypatch):
     q = torch.zeros(1, 2, 64, 64)
     tuning.force("bwd", tuning.GluonBwdConfig(2), causal=True)
     try:
         with pytest.raises(attention.UnsupportedInputError, match="Gluon backward"):
             attention.backward_path(q, True)
         assert attention.backward_path(q, False) == "triton"
+        monkeypatch.setenv(attention.BWD_PATH_ENV, "triton")
+        with pytest.raises(attention.UnsupportedInputError, match="configuration is pinned"):
+            attention.backward_path(q, True)
     finally:
         tuning.force("bwd", None, causal=True)

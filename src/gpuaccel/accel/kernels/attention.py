@@ -86,6 +86,10 @@ def backward_path(q: torch.Tensor, causal: bool = False) -> str:
     if want == "auto" and pinned is not None:
         want = "gluon" if isinstance(pinned, tuning.GluonBwdConfig) else "triton"
     if want == "triton":
+        if isinstance(pinned, tuning.GluonBwdConfig):
+            raise UnsupportedInputError(
+                f"{BWD_PATH_ENV}=triton but a Gluon backward configuration is pinned ({pinned.label()})"
+            )
         return "triton"
     why = _gluon_unsupported(q, tuning.GLUON_BWD_HEAD_DIMS)
     if want == "gluon" and why:
