@@ -69,8 +69,9 @@ def check(log: list[str]) -> bool:
         errs, same_inf = bench.errors_vs_reference(b, hq, hkv, nq, nk, d, causal, dt)
         good = all(e < (2e-2 if n != "lse" else 1e-2) for n, e in errs.items()) and same_inf
         ok &= good
+        bwd = attention.backward_path(torch.empty(1, 1, 1, d, device="cuda"), causal)
         log.append(
-            f"autograd (Gluon fwd + tl.* bwd) B{b} Hq{hq} Hkv{hkv} Nq{nq} Nk{nk} D{d} causal={causal}: "
+            f"autograd (Gluon fwd + {bwd} bwd) B{b} Hq{hq} Hkv{hkv} Nq{nq} Nk{nk} D{d} causal={causal}: "
             + " ".join(f"{n}={e:.1e}" for n, e in errs.items())
             + ("  ok" if good else "  FAIL")
         )

@@ -107,12 +107,14 @@ def configs_for(shape: tuple[int, ...], causal: bool, dtype_name: str) -> dict[s
     import torch
 
     from gpuaccel.accel.kernels import bench, tuning
-    from gpuaccel.accel.kernels.attention import forward_path
+    from gpuaccel.accel.kernels.attention import backward_path, forward_path
 
     out = bench.tuned_configs(shape, causal, dtype_name)  # type: ignore[arg-type]
     probe = torch.empty(1, 1, 1, shape[-1], device="cuda", dtype=bench.DTYPES[dtype_name])
     if forward_path(probe) == "gluon":
         out["fwd"] = tuning.gluon_fwd_config(shape[-1]).label()
+    if backward_path(probe, causal) == "gluon":
+        out["bwd"] = tuning.gluon_bwd_config(shape[-1]).label()
     return out
 
 

@@ -131,3 +131,28 @@ def test_non_tensor_arguments_get_the_checks_error():
         attention.flash_attention_forward(q, None, v, False, 0.3)
     with pytest.raises(UnsupportedInputError, match="v must be a torch.Tensor"):
         attention.flash_attention(q, k, [1.0])
+
+
+def test_backward_path_is_triton_under_the_interpreter(monkeypatch):
+    q = torch.zeros(1, 2, 64, 64)
+    assert attention.backward_path(q, True) == "triton"
+    monkeypatch.setenv(attention.BWD_PATH_ENV, "gluon")
+    with pytest.raises(attention.UnsupportedInputError, match="GPUACCEL_ATTN_BWD_PATH=gluon"):
+        attention.backward_path(q, True)
+    monkeypatch.setenv(attention.BWD_PATH_ENV, "fastest")
+    with pytest.raises(attention.UnsupportedInputError, match="accepted: auto, triton, gluon"):
+        attention.backward_path(q, False)
+
+
+def test_a_pinned_gluon_backward_is_refused_off_hopper(monkeypatch):
+    q = torch.zeros(1, 2, 64, 64)
+    tuning.force("bwd", tuning.GluonBwdConfig(2), causal=True)
+    try:
+        with pytest.raises(attention.UnsupportedInputError, match="Gluon backward"):
+            attention.backward_path(q, True)
+        assert attention.backward_path(q, False) == "triton"
+        monkeypatch.setenv(attention.BWD_PATH_ENV, "triton")
+        with pytest.raises(attention.UnsupportedInputError, match="configuration is pinned"):
+            attention.backward_path(q, True)
+    finally:
+        tuning.force("bwd", None, causal=True)

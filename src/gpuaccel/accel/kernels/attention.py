@@ -50,7 +50,15 @@ def _allowed_dtypes() -> tuple[torch.dtype, ...]:
 
 
 PATH_ENV = "GPUACCEL_ATTN_PATH"  # "triton" or "gluon" forces the forward's path; unset/"auto" picks
+BWD_PATH_ENV = "GPUACCEL_ATTN_BWD_PATH"  # the same for the backward
 FORWARD_PATHS = ("auto", "triton", "gluon")
+
+
+def _wanted_path(env: str) -> str:
+    want = os.environ.get(env, "auto").strip().lower() or "auto"
+    if want not in FORWARD_PATHS:
+        raise UnsupportedInputError(f"{env}={want!r}; accepted: {', '.join(FORWARD_PATHS)}")
+    return want
 
 
 def forward_path(q: torch.Tensor) -> str:
@@ -59,27 +67,50 @@ def forward_path(q: torch.Tensor) -> str:
 
     ``GPUACCEL_ATTN_PATH=gluon`` on a call the Gluon kernel cannot take raises instead of falling back.
     """
-    want = os.environ.get(PATH_ENV, "auto").strip().lower() or "auto"
-    if want not in FORWARD_PATHS:
-        raise UnsupportedInputError(f"{PATH_ENV}={want!r}; accepted: {', '.join(FORWARD_PATHS)}")
+    want = _wanted_path(PATH_ENV)
     if want == "triton":
         return "triton"
-    why = _gluon_unsupported(q)
+    why = _gluon_unsupported(q, tuning.GLUON_HEAD_DIMS)
     if want == "gluon" and why:
         raise UnsupportedInputError(f"{PATH_ENV}=gluon but the Gluon forward cannot run this call: {why}")
     return "triton" if why else "gluon"
 
 
-def _gluon_unsupported(q: torch.Tensor) -> str:
-    """Why the Gluon forward cannot take ``q`` ("" when it can)."""
+def backward_path(q: torch.Tensor, causal: bool = False) -> str:
+    """Which backward runs for queries like ``q``: "gluon" (Hopper; by default at head_dim 128 after
+    padding, where it measured faster, ``tuning.GLUON_BWD_DEFAULT_DIMS``; 64 too when forced) or "triton"
+    (tl.*: elsewhere, D256, the interpreter). A configuration pinned with ``tuning.force("bwd", ...)``
+    decides by its type; ``GPUACCEL_ATTN_BWD_PATH=gluon`` on a call it cannot take raises."""
+    want = _wanted_path(BWD_PATH_ENV)
+    pinned = tuning.forced("bwd", causal)
+    if want == "auto" and pinned is not None:
+        want = "gluon" if isinstance(pinned, tuning.GluonBwdConfig) else "triton"
+    if want == "triton":
+        if isinstance(pinned, tuning.GluonBwdConfig):
+            raise UnsupportedInputError(
+                f"{BWD_PATH_ENV}=triton but a Gluon backward configuration is pinned ({pinned.label()})"
+            )
+        return "triton"
+    why = _gluon_unsupported(q, tuning.GLUON_BWD_HEAD_DIMS)
+    if want == "gluon" and why:
+        raise UnsupportedInputError(
+            f"{BWD_PATH_ENV}=gluon but the Gluon backward cannot take this call: {why}"
+        )
+    if want == "auto" and padded_head_dim(q.shape[-1]) not in tuning.GLUON_BWD_DEFAULT_DIMS:
+        return "triton"
+    return "triton" if why else "gluon"
+
+
+def _gluon_unsupported(q: torch.Tensor, head_dims: tuple[int, ...]) -> str:
+    """Why the Gluon kernels built for ``head_dims`` cannot take ``q`` ("" when they can)."""
     if interpreter_enabled() or not q.is_cuda:
         return "it needs a CUDA tensor outside the Triton interpreter"
     major, minor = torch.cuda.get_device_capability(q.device)
     if major != 9:
         return f"it is built for Hopper (sm_90), this GPU is sm_{major}{minor}"
     dp = padded_head_dim(q.shape[-1])
-    if dp not in tuning.GLUON_HEAD_DIMS:
-        return f"head_dim {q.shape[-1]} pads to {dp}; it is built for {tuning.GLUON_HEAD_DIMS}"
+    if dp not in head_dims:
+        return f"head_dim {q.shape[-1]} pads to {dp}; it is built for {head_dims}"
     return ""
 
 
@@ -106,7 +137,8 @@ def _signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...] | 
     """What the checks, the path and the configuration depend on (pins and the path override too);
     None for arguments that are not tensors (the checks then say what is wrong)."""
     try:
-        sig: list[Any] = [kind, causal, os.environ.get(PATH_ENV), tuning.generation(), ts[0].device]
+        sig: list[Any] = [kind, causal, os.environ.get(PATH_ENV), os.environ.get(BWD_PATH_ENV)]
+        sig += [tuning.generation(), ts[0].device]
         for t in ts:
             sig += (t.shape, t.stride(), t.dtype)
     except (AttributeError, TypeError):
@@ -213,13 +245,14 @@ def flash_attention_backward(
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """Blockwise backward from the final ``o`` and ``lse`` of these query rows: ``(dq, dk, dv)``.
 
-    Exact for one key/value block of a ring: pass the merged output and lse, not the block's own.
+    Exact for one key/value block of a ring: pass the merged output and lse, not the block's own. Runs
+    the Gluon kernels on Hopper and the tl.* kernels elsewhere (:func:`backward_path`).
     """
     causal = bool(causal)
     sig = _signature("bwd", causal, q, k, v, do, o, lse)
     plan = _PLANS.get(sig) if sig is not None and _aligned(q, k, v, do, o, lse) else None
     if plan is not None:
-        return launch_bwd(do, q, k, v, o, lse, causal, scale, plan[1], plan[2])
+        return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
     shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
     if do.shape != q.shape or o.shape != q.shape:
         raise ValueError(
@@ -236,22 +269,39 @@ def flash_attention_backward(
     q, k, v, do, o = (_prepare(t) for t in (q, k, v, do.to(q.dtype), o.to(q.dtype)))
     direct = all(p is t for p, t in zip((q, k, v, do, o), given, strict=True)) and lse.dtype == torch.float32
     lse = lse.to(torch.float32)
-    bucket, gpu = _bucket("bwd", shape, q, causal)
-    cfg = tuning.choose(
-        "bwd",
-        (shape, q.dtype, causal),
-        tuning.bwd_candidates(shape.head_dim),
-        lambda c: launch_bwd(do, q, k, v, o, lse, causal, scale, c),
-        tuning.INTERPRETER_BWD,
-        not q.is_cuda,
-        causal=causal,
-        bucket=bucket,
-        gpu=gpu,
-    )
+    if backward_path(q, causal) == "gluon":
+        pinned = tuning.forced("bwd", causal)
+        cfg: Any = pinned if isinstance(pinned, tuning.GluonBwdConfig) else tuning.gluon_bwd_config(d)
+        plan = ("gluon", cfg, {})
+    else:
+        bucket, gpu = _bucket("bwd", shape, q, causal)
+        cfg = tuning.choose(
+            "bwd",
+            (shape, q.dtype, causal),
+            tuning.bwd_candidates(shape.head_dim),
+            lambda c: launch_bwd(do, q, k, v, o, lse, causal, scale, c),
+            tuning.INTERPRETER_BWD,
+            not q.is_cuda,
+            causal=causal,
+            bucket=bucket,
+            gpu=gpu,
+        )
+        plan = ("triton", cfg, {})
     if direct and sig is not None and _aligned(lse):  # no conversion: later calls like this skip to here
-        _PLANS[sig] = ("triton", cfg, {})
-        return launch_bwd(do, q, k, v, o, lse, causal, scale, cfg, _PLANS[sig][2])
-    return launch_bwd(do, q, k, v, o, lse, causal, scale, cfg)
+        _PLANS[sig] = plan
+        return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
+    return _launch_bwd_plan((plan[0], plan[1], None), do, q, k, v, o, lse, causal, scale)
+
+
+def _launch_bwd_plan(
+    plan: tuple[str, Any, Bound | None], do, q, k, v, o, lse, causal: bool, scale: float
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:  # type: ignore[no-untyped-def]
+    path, cfg, bound = plan
+    if path == "gluon":
+        from gpuaccel.accel.kernels.gluon_bwd import launch_gluon_bwd
+
+        return launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, cfg, bound)
+    return launch_bwd(do, q, k, v, o, lse, causal, scale, cfg, bound)
 
 
 class FlashAttentionFunction(torch.autograd.Function):

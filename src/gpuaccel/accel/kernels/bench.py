@@ -157,9 +157,16 @@ def bench_impl(
         if name == "ours":
             res.extra["configs"] = tuned_configs(shape, causal, dtype_name)
             if dtype_name != "fp8":
-                from gpuaccel.accel.kernels.attention import forward_path
+                from gpuaccel.accel.kernels.attention import backward_path, forward_path
 
                 res.extra["fwd_path"] = forward_path(q)
+                res.extra["bwd_path"] = backward_path(q, causal)
+                if res.extra["bwd_path"] == "gluon" and need_bwd:
+                    from gpuaccel.accel.kernels.attention import padded_head_dim
+                    from gpuaccel.accel.kernels.tuning import forced, gluon_bwd_config
+
+                    pinned = forced("bwd", causal)
+                    res.extra["configs"]["bwd"] = (pinned or gluon_bwd_config(padded_head_dim(d))).label()
     except Exception as exc:  # report, never hide: the table shows the reason
         res.note = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
     finally:
@@ -220,10 +227,13 @@ def format_table(results: list[Result], mode: str, header: str = "") -> str:
             cells.append(f"{a / c:.2f}x" if a and c else "-")
         cells.append(f"{ours.fwd_err:.1e}" if ours and ours.fwd_err is not None else "-")
         lines.append(" | ".join(cells))
-    paths = sorted({r.extra["fwd_path"] for r in results if "fwd_path" in r.extra})
-    if paths:
-        kinds = "gluon: warp-specialised Hopper kernel, triton: tl.*"
-        lines.append(f"# ours forward path: {', '.join(paths)} ({kinds})")
+    for kind in ("fwd", "bwd"):
+        paths = sorted({r.extra[f"{kind}_path"] for r in results if f"{kind}_path" in r.extra})
+        if paths:
+            what = "forward" if kind == "fwd" else "backward"
+            lines.append(
+                f"# ours {what} path: {', '.join(paths)} (gluon: Hopper Gluon kernels, triton: tl.*)"
+            )
     notes = [f"{r.impl} {r.shape}: {r.note}" for r in results if r.note]
     lines += [f"# note: {n}" for n in notes]
     return "\n".join(x for x in lines if x)

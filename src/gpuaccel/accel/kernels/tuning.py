@@ -79,6 +79,35 @@ def gluon_fwd_config(head_dim: int) -> GluonFwdConfig:
     return GLUON_FWD_CONFIGS[head_dim]
 
 
+@dataclass(frozen=True)
+class GluonBwdConfig:
+    """The Hopper backward (:mod:`accel.kernels.gluon_bwd`): both kernels run 128-row tiles as two 64-row
+    consumer warpgroups; dK/dV streams 64-row (Q, dO) blocks, dQ streams ``dq_block_n``-key K/V blocks."""
+
+    stages: int  # (Q, dO) ring depth of the dK/dV kernel
+    dq_block_n: int = 64
+    dq_stages: int = 2  # K/V ring depth of the dQ kernel
+
+    def label(self) -> str:
+        return f"gluon-ws-kv2x64s{self.stages}+dq2x64x{self.dq_block_n}s{self.dq_stages}"
+
+
+# Padded head dims the Gluon backward is built for (D256 keeps the tl.* backward: two 64 x 256 fp32
+# accumulators per consumer warpgroup do not fit its registers), and those dispatch picks it for by
+# default: where it measured faster than the tl.* backward on an H100 (gluon_bwd_20261123-170407.json:
+# D128 bwd 496 vs 416 TFLOP/s non-causal, 416 vs 388 causal, 253 vs 199 at 8,16,1024 causal; D64 369 vs 377
+# and 353 vs 345 with its best ring, so D64 stays on tl.* unless forced).
+GLUON_BWD_CONFIGS = {64: GluonBwdConfig(2, 128, 3), 128: GluonBwdConfig(2, 64, 2)}
+GLUON_BWD_HEAD_DIMS = tuple(GLUON_BWD_CONFIGS)
+GLUON_BWD_DEFAULT_DIMS = (128,)
+
+
+def gluon_bwd_config(head_dim: int) -> GluonBwdConfig:
+    if head_dim not in GLUON_BWD_CONFIGS:
+        raise ValueError(f"the Gluon backward is built for head_dim {GLUON_BWD_HEAD_DIMS}, got {head_dim}")
+    return GLUON_BWD_CONFIGS[head_dim]
+
+
 INTERPRETER_FWD = FwdConfig(32, 32, 4, 1)
 INTERPRETER_BWD = BwdConfig(32, 32, 4, 1, "atomic", 32, 32, 4, 1)
 

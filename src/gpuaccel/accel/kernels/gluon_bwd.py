@@ -1,0 +1,73 @@
+"""Attention backward on Hopper (sm_90): the host side of the Gluon kernels (`gluon_bwd_kernels`).
+
+Why two kernels and no atomics ("split", deterministic: every gradient element is summed by one program in
+a fixed order): the dQ kernel runs first and also writes the row statistics (delta = rowsum(dO * O), lse
+in log2 units) that the dK/dV kernel reads, so there is no separate preprocess pass over o and dO, and dQ
+needs no fp32 accumulator in global memory nor a conversion pass. The tl.* backward
+(:mod:`accel.kernels.flash_bwd`) stays the portable path, the interpreter's, and D256's.
+"""
+
+from __future__ import annotations
+
+import torch
+import triton
+
+from gpuaccel.accel.kernels.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.gluon_bwd_kernels import (
+    CONSUMER_REGS,
+    gluon_bwd_dkdv_kernel,
+    gluon_bwd_dq_kernel,
+)
+from gpuaccel.accel.kernels.gluon_fwd import _descriptor
+from gpuaccel.accel.kernels.launchers import STAT_PAD, Bound, _stat_buffers, launch
+from gpuaccel.accel.kernels.tuning import GluonBwdConfig, gluon_bwd_config
+
+TILE_ROWS = STAT_PAD  # rows per program in both kernels (two 64-row consumer warpgroups); the dQ tiles
+# fill the statistics' padded rows exactly
+
+
+def launch_gluon_bwd(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: GluonBwdConfig | None = None,
+    bound: Bound | None = None,
+    out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """``(dq, dk, dv)`` from prepared inputs (TMA-legal strides; D in ``tuning.GLUON_BWD_HEAD_DIMS``),
+    the final ``o`` and natural-log ``lse`` [B, Hq, Nq]: dQ (which writes the statistics), then dK/dV.
+    ``out``: contiguous buffers of q's, k's and v's shape to write into (the checks poison them)."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    cfg = cfg or gluon_bwd_config(d)
+    delta, lse2, stat_stride = _stat_buffers(o)
+    if out is None:
+        dq = torch.empty(q.shape, device=q.device, dtype=q.dtype)
+        dk = torch.empty(k.shape, device=k.device, dtype=k.dtype)
+        dv = torch.empty(v.shape, device=v.device, dtype=v.dtype)
+    else:
+        dq, dk, dv = out
+    lse = lse if lse.is_contiguous() else lse.contiguous()
+    q64, do64 = _descriptor(q, 64), _descriptor(do, 64)
+    launch(
+        gluon_bwd_dq_kernel, (triton.cdiv(nq, TILE_ROWS), b * hq),
+        (q64, _descriptor(k, cfg.dq_block_n), _descriptor(v, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
+         delta, dq.stride(0), dq.stride(1), dq.stride(2), o.stride(0), o.stride(1), o.stride(2),
+         do.stride(0), do.stride(1), do.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk, stat_stride),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
+             CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), bound, "gluon_dq",
+    )  # fmt: skip
+    launch(
+        gluon_bwd_dkdv_kernel, (triton.cdiv(nk, TILE_ROWS), b * hkv),
+        (q64, _descriptor(k, 64), _descriptor(v, 64), do64, dk, dv, lse2, delta, dk.stride(0), dk.stride(1),
+         dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk, stat_stride),
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), bound, "gluon_dkdv",
+    )  # fmt: skip
+    return dq, dk, dv

@@ -1,0 +1,89 @@
+"""Tier 3: the Gluon backward on a Hopper GPU against the fp32 reference; skipped off sm_90."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+
+pytestmark = pytest.mark.skipif(
+    not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9,
+    reason="the Gluon backward needs a Hopper (sm_90) GPU",
+)
+
+CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
+    (2, 8, 8, 1024, 1024, 128, False, torch.bfloat16),
+    (2, 8, 8, 1000, 1000, 128, True, torch.bfloat16),
+    (1, 8, 2, 777, 1500, 64, True, torch.float16),
+    (1, 4, 1, 1500, 777, 128, True, torch.bfloat16),
+    (3, 6, 3, 2049, 2047, 128, False, torch.float16),
+    (1, 4, 4, 5000, 130, 64, True, torch.float16),
+    (2, 4, 4, 300, 300, 96, False, torch.float16),
+]
+
+
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal,dtype", CASES)
+def test_gluon_backward_matches_reference(b, hq, hkv, nq, nk, d, causal, dtype):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from gluon_bwd_check import check_case
+
+    ok, line = check_case(b, hq, hkv, nq, nk, d, causal, dtype)
+    assert ok, line
+
+
+def test_autograd_runs_the_gluon_backward():
+    from gpuaccel.accel.kernels import attention
+    from gpuaccel.accel.kernels.bench import errors_vs_reference
+
+    q = torch.empty(1, 1, 1, 128, device="cuda", dtype=torch.bfloat16)
+    assert attention.backward_path(q, True) == "gluon"
+    errs, same_inf = errors_vs_reference(2, 8, 2, 1024, 1100, 128, True, torch.bfloat16)
+    assert same_inf
+    assert max(errs["dq"], errs["dk"], errs["dv"]) < 2e-2, errs
+
+
+def test_forced_triton_backward_agrees(monkeypatch):
+    from gpuaccel.accel.kernels import attention
+
+    q, k, v, do = (torch.randn(1, 4, 700, 128, device="cuda", dtype=torch.bfloat16) for _ in range(4))
+    scale = 1 / math.sqrt(128)
+    assert attention.backward_path(q, True) == "gluon"
+    o, lse = attention.flash_attention_forward(q, k, v, True, scale)
+    got = attention.flash_attention_backward(do, q, k, v, o, lse, True, scale)
+    monkeypatch.setenv(attention.BWD_PATH_ENV, "triton")
+    assert attention.backward_path(q, True) == "triton"
+    want = attention.flash_attention_backward(do, q, k, v, o, lse, True, scale)
+    for g, w in zip(got, want, strict=True):
+        assert ((g.float() - w.float()).norm() / w.float().norm()).item() < 1e-2
+
+
+def test_gluon_backward_is_deterministic():
+    from gpuaccel.accel.kernels import attention
+
+    q, k, v, do = (torch.randn(2, 8, 1500, 128, device="cuda", dtype=torch.bfloat16) for _ in range(4))
+    o, lse = attention.flash_attention_forward(q, k, v, True, 0.1)
+    first = attention.flash_attention_backward(do, q, k, v, o, lse, True, 0.1)
+    again = attention.flash_attention_backward(do, q, k, v, o, lse, True, 0.1)
+    assert all(torch.equal(a, b) for a, b in zip(first, again, strict=True))
+
+
+def test_d64_takes_the_tl_backward_unless_forced(monkeypatch):
+    from gpuaccel.accel.kernels import attention
+
+    q = torch.empty(1, 1, 1, 64, device="cuda", dtype=torch.bfloat16)
+    assert attention.backward_path(q, False) == "triton"
+    monkeypatch.setenv(attention.BWD_PATH_ENV, "gluon")
+    assert attention.backward_path(q, False) == "gluon"
+
+
+def test_forced_gluon_backward_on_d256_is_named(monkeypatch):
+    from gpuaccel.accel.kernels import UnsupportedInputError, attention
+
+    monkeypatch.setenv(attention.BWD_PATH_ENV, "gluon")
+    q = torch.randn(1, 2, 64, 256, device="cuda", dtype=torch.float16)
+    with pytest.raises(UnsupportedInputError, match="head_dim 256"):
+        attention.flash_attention_backward(q, q, q, q, q, torch.zeros(1, 2, 64, device="cuda"), False, 0.1)
