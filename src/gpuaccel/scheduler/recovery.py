@@ -17,12 +17,15 @@ Rows from a version without attempt files fall back to the recorded worker pid a
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from gpuaccel.scheduler.attempts import Attempt, kill_leftovers, sweep
 from gpuaccel.scheduler.models import LIVE, Job, JobState
-from gpuaccel.scheduler.runner import exit_outcome, kill_orphan, log_tail
+from gpuaccel.scheduler.runner import exit_outcome, log_tail, process_start_marker
 from gpuaccel.scheduler.store import Store
 
 log = logging.getLogger(__name__)
@@ -94,3 +97,17 @@ def _legacy(job: Job, record: Record) -> Job | None:
     killed = job.worker_pid is not None and kill_orphan(job.worker_pid, job.worker_start)
     note = f" (its orphaned worker, pid {job.worker_pid}, was killed)" if killed else ""
     return record(job.id, JobState.FAILED, LOST_WORKER + note, None)
+
+
+def kill_orphan(pid: int, marker: str | None, wait_s: float = 5.0) -> bool:
+    """SIGKILL the process group a dead daemon left running, if ``pid`` is still that process; wait for it."""
+    if marker is None or process_start_marker(pid) != marker:
+        return False
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        return False
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline and process_start_marker(pid) == marker:
+        time.sleep(0.02)
+    return True

@@ -80,20 +80,6 @@ def process_start_marker(pid: int) -> str | None:
     return fields[19] if fields[0] != "Z" else None  # fields[0] is field 3 (state); 22 - 3 = 19
 
 
-def kill_orphan(pid: int, marker: str | None, wait_s: float = 5.0) -> bool:
-    """SIGKILL the process group a dead daemon left running, if ``pid`` is still that process; wait for it."""
-    if marker is None or process_start_marker(pid) != marker:
-        return False
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        return False
-    deadline = time.monotonic() + wait_s
-    while time.monotonic() < deadline and process_start_marker(pid) == marker:
-        time.sleep(0.02)
-    return True
-
-
 def exit_outcome(code: int | None, tail: str) -> tuple[JobState, str | None, int | None]:
     """The end of an attempt that nobody stopped, from its exit status and the tail of its log."""
     if code is None:
