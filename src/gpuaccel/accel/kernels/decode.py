@@ -248,7 +248,9 @@ def decode_attention(
         bt.stride(0),
         pages_per_seq, page, hkv, sq, splits,
         GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, PAGED=block_table is not None,
-        FP8=scales is not None, SOFTCAP=softcap > 0, num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+        FP8=scales is not None, SOFTCAP=softcap > 0, PAGE_PER_BLOCK=page % cfg.block_n == 0,
+        V_WORDS=scales is not None and v_cache.data_ptr() % 16 == 0, PTX=q.is_cuda,
+        num_warps=cfg.num_warps, num_stages=cfg.num_stages,
     )  # fmt: skip
     tile = triton.next_power_of_2(splits)
     decode_combine_kernel[(b * hkv * group * sq,)](
