@@ -210,8 +210,7 @@ def bench_decode(
     The paged variants read the same storage through a shuffled block table of ``page``-token pages.
     Small caches get several copies (round-robin in the timed graph) so reads come from HBM, not L2.
     """
-    from gpuaccel.accel.kernels import tuning
-    from gpuaccel.accel.kernels.decode import decode_key, flash_attention_with_kvcache
+    from gpuaccel.accel.kernels.decode import decode_plan, flash_attention_with_kvcache
     from gpuaccel.accel.kernels.kv_cache import CONTIGUOUS_PAGE
 
     out: dict[str, Any] = {"batch": batch, "seqlen": seqlen, "heads_q": heads_q, "heads_kv": heads_kv}
@@ -255,8 +254,7 @@ def bench_decode(
                     kw["k_scale"] = kw["v_scale"] = torch.full((n_scale, heads_kv), 0.01, device=dev)
                 fns.append(lambda kc=kc, vc=vc, kw=kw: flash_attention_with_kvcache(q, kc, vc, seqlens, **kw))
                 fns[-1]()
-                picked = tuning.cached().get(("decode", *decode_key(q, kc, bt, 0)))
-                res["config"] = picked.label() if picked else "pinned"
+                res["config"] = decode_plan(q, kc, bt, fp8, True).label()
             ms = _time(fns[0])
             res.update(eager_ms=ms, bytes=nbytes, eager_tbps=nbytes / ms / 1e9, copies=len(fns))
             ms = _time_graph(fns, ms)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 from gpuaccel.accel.kernels.varlen_kernels import tanh
 
@@ -70,8 +71,10 @@ def decode_split_kernel(
     pages_per_seq, page_size, heads_kv, seq_q, num_splits,
     GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr,
     PAGED: tl.constexpr, FP8: tl.constexpr, SOFTCAP: tl.constexpr, PAGE_PER_BLOCK: tl.constexpr,
-    V_WORDS: tl.constexpr, PTX: tl.constexpr,
+    V_WORDS: tl.constexpr, PTX: tl.constexpr, PDL: tl.constexpr,
 ):  # fmt: skip
+    if PDL:  # let the combine kernel be scheduled now; it waits for this grid's results (gdc_wait)
+        gdc_launch_dependents()
     split = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // heads_kv
@@ -151,12 +154,15 @@ def decode_split_kernel(
 @triton.jit
 def decode_combine_kernel(
     PO, PL, Out, stride_ob, stride_os, stride_oh, heads_kv, seq_q, num_splits,
-    GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr,
+    GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr, PDL: tl.constexpr,
 ):  # fmt: skip
     """Merge the splits of one output row by their log2-sum-exp; a row no split saw gives 0.
 
     One program per (batch, kv head, row) loads every split's partial row at once: a loop over the splits
-    would wait for one load after another, and that latency, not bytes, set the time at batch 1."""
+    would wait for one load after another, and that latency, not bytes, set the time at batch 1.
+    Launched dependent on the split kernel (``PDL``), it starts before that grid ends and waits here."""
+    if PDL:
+        gdc_wait()
     pid = tl.program_id(0)
     rows_used = GROUP * seq_q
     r = pid % rows_used
