@@ -259,12 +259,13 @@ def decode_attention(
     else:
         stride_page, pages_per_seq, page, capacity = cache_layout(k_cache, block_table)
     bt = block_table if block_table is not None else cache_seqlens
+    arch = torch.cuda.get_device_capability(q.device) if q.is_cuda else (0, 0)
     # programmatic dependent launch (Hopper): the combine is resident and waiting when the splits end
-    pdl = q.is_cuda and torch.cuda.get_device_capability(q.device) >= (9, 0)
+    pdl = arch >= (9, 0)
     consts = dict(
         GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, PAGED=block_table is not None,
         FP8=scales is not None, SOFTCAP=softcap > 0, PAGE_PER_BLOCK=page % cfg.block_n == 0,
-        V_WORDS=scales is not None and v_cache.data_ptr() % 16 == 0, PTX=q.is_cuda, PDL=pdl,
+        V_WORDS=scales is not None and v_cache.data_ptr() % 16 == 0, PTX=arch >= (8, 9), PDL=pdl,
         num_warps=cfg.num_warps, num_stages=cfg.num_stages,
     )  # fmt: skip
 

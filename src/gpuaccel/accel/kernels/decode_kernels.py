@@ -47,7 +47,8 @@ E4M3X4_TO_F16 = tl.constexpr(  # one 32-bit word of 4 e4m3 values -> 4 fp16 (two
 def e4m3_words_to_f16(C, row_off, ok, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr, PTX: tl.constexpr):
     """Rows ``C + row_off`` (BLOCK_N x HEAD_DIM e4m3, 16-byte aligned) as fp16, loaded as 32-bit words.
 
-    ``PTX`` False (the interpreter) splits the words with integer operations instead of inline PTX."""
+    ``PTX`` False (the interpreter; GPUs before sm_89 lack the e4m3 conversion instruction) splits the words
+    with integer operations instead."""
     words = tl.arange(0, HEAD_DIM // 4)
     ptrs = C.to(tl.pointer_type(tl.int32)) + tl.multiple_of(row_off // 4, 4)[:, None] + words[None, :]
     w = tl.load(ptrs, mask=ok[:, None], other=0)
