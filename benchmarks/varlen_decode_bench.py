@@ -87,6 +87,32 @@ def varlen_configs(total: int) -> list[dict[str, Any]]:
     return rows
 
 
+SWEEP_POINTS = [(8, 4096), (1, 32768), (1, 4096), (1, 131072), (64, 4096), (8, 32768)]
+
+
+def decode_sweep(payload: dict[str, Any], save: Any, t0: float) -> None:
+    """Every decode configuration x split count at the grid's points (what the heuristic is fitted on)."""
+    from gpuaccel.accel.kernels.decode import DecodeConfig
+
+    bf16 = [DecodeConfig(*c, 0) for c in ((64, 4, 2), (64, 4, 3), (64, 4, 4), (128, 4, 3), (128, 8, 3))]
+    fp8 = [DecodeConfig(*c, 0) for c in ((64, 4, 3), (128, 4, 3), (128, 8, 3), (256, 8, 3))]
+    configs = {"bf16": bf16, "bf16_paged": bf16, "fp8": fp8, "fp8_paged": fp8}
+    payload["sweep"] = []
+    for b, s in SWEEP_POINTS:
+        rows_kv = b * 8
+        splits = sorted({max(1, min(128, round(132 * k / rows_kv))) for k in (1, 2, 3, 4, 6)} | {1})
+        ref = bench_varlen.bench_decode(b, s, 32, 8, 128, ["sdpa_cudnn", "copy"])
+        rows = bench_varlen.sweep_decode(b, s, 32, 8, 128, configs, splits)
+        payload["sweep"].append({"batch": b, "seqlen": s, "ref": ref, "rows": rows})
+        save()
+        print(f"sweep B{b} S{s}: cudnn {ref['sdpa_cudnn'].get('tbps', 0):.2f} copy "
+              f"{ref['copy'].get('tbps', 0):.2f} {time.time() - t0:.0f}s", flush=True)  # fmt: skip
+        for mode in configs:
+            got = sorted((r for r in rows if r["mode"] == mode and "tbps" in r), key=lambda r: -r["tbps"])
+            print(f"  {mode}: " + " ".join(f"{r['config']}/{r['splits']}={r['tbps']:.2f}" for r in got[:6]),
+                  flush=True)  # fmt: skip
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="benchmarks/results")
@@ -94,6 +120,7 @@ def main() -> int:
     ap.add_argument("--seqlens", nargs="+", type=int, default=[4096, 32768, 131072])
     ap.add_argument("--tokens", nargs="+", type=int, default=[16384, 32768])
     ap.add_argument("--skip", nargs="*", default=[], choices=["fp8err", "decode", "varlen", "configs"])
+    ap.add_argument("--sweep", action="store_true", help="also time every decode config x split count")
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -112,6 +139,8 @@ def main() -> int:
         }
         print("fp8 error", json.dumps(payload["fp8_error"]), f"{time.time() - t0:.0f}s", flush=True)
         save()
+    if args.sweep:
+        decode_sweep(payload, save, t0)
     if "decode" not in args.skip:
         rows = []
         for s in args.seqlens:

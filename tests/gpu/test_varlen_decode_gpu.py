@@ -105,3 +105,42 @@ def test_decode_bf16_and_fp8(lens, hq, hkv, page, n_new, window, softcap, fp8):
         assert _rel(got, want) < 1e-2
         for i, n in enumerate(lens):
             assert torch.equal(reference.gather_cache(kc, table, i, n + n_new)[n:], kn[i])
+
+
+@pytest.mark.parametrize("page,fp8", [(None, False), (256, False), (None, True), (64, True)])
+@pytest.mark.parametrize("batch", [1, 8, 64])
+def test_decode_plans_and_graph_replay(page, fp8, batch):
+    """Every planned configuration (batch 1 splits a row across the SMs, batch 64 gives one program per
+    row) against the reference, eager and replayed from a CUDA graph (the combine is a dependent launch)."""
+    torch.manual_seed(batch)
+    hq, hkv, d, s_max = 32, 8, 128, 2048
+    lens = torch.randint(1, s_max + 1, (batch,), device="cuda", dtype=torch.int32)
+    lens[0] = s_max
+    kc, vc = (torch.randn(batch, s_max, hkv, d, device="cuda", dtype=torch.bfloat16) for _ in range(2))
+    table = None
+    if page:
+        per = s_max // page
+        kc, vc = (t.view(batch * per, page, hkv, d) for t in (kc, vc))
+        table = torch.randperm(batch * per, device="cuda").to(torch.int32).view(batch, per)
+    q = torch.randn(batch, 1, hq, d, device="cuda", dtype=torch.bfloat16)
+    kw: dict = {"block_table": table}
+    if fp8:
+        (kc, ks), (vc, vs) = quantize_kv_cache(kc, table), quantize_kv_cache(vc, table)
+        kw.update(k_scale=ks, v_scale=vs)
+        want = reference.flash_attention_with_kvcache(
+            q, dequantize_kv_cache(kc, ks), dequantize_kv_cache(vc, vs), lens, block_table=table
+        )
+    else:
+        want = reference.flash_attention_with_kvcache(q, kc, vc, lens, block_table=table)
+    _poison()
+    assert _rel(flash_attention_with_kvcache(q, kc, vc, lens, **kw), want) < 1e-2
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph, stream=stream):
+            got = flash_attention_with_kvcache(q, kc, vc, lens, check_values=False, **kw)
+    got.fill_(float("nan"))
+    graph.replay()
+    torch.cuda.synchronize()
+    assert _rel(got, want) < 1e-2

@@ -49,6 +49,23 @@ def _time(fn: Callable[[], Any], grads: list[torch.Tensor] | None = None) -> flo
     return do_bench(fn, warmup=10, rep=60, grad_to_none=grads, return_mode="median")
 
 
+def _note(exc: Exception) -> str:
+    """A failed measurement's reason, one line: reported beside the numbers, never hidden."""
+    return f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
+
+
+def _quick_ms(fn: Callable[[], Any]) -> float:
+    """Rough ms per call (after a warm-up call) from three back-to-back calls: sizes a graph."""
+    fn()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(3):
+        fn()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end) / 3
+
+
 def _time_graph(fns: list[Callable[[], Any]], eager_ms: float) -> float:
     """Median ms per call of ``fns`` replayed round-robin from one CUDA graph, as serving engines run
     decode steps: the kernels' time without Python and launch overhead. The functions read different
@@ -162,7 +179,7 @@ def bench_varlen(
                 res["both_ms"] = ms
                 res["both_tflops"] = varlen_flops(lens, heads, head_dim, causal, "both") / ms / 1e9
         except Exception as exc:  # a backend that refuses the shape: reported, never hidden
-            res["note"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
+            res["note"] = _note(exc)
         out[impl] = res
         torch.cuda.empty_cache()
     return out
@@ -193,8 +210,7 @@ def bench_decode(
     The paged variants read the same storage through a shuffled block table of ``page``-token pages.
     Small caches get several copies (round-robin in the timed graph) so reads come from HBM, not L2.
     """
-    from gpuaccel.accel.kernels import tuning
-    from gpuaccel.accel.kernels.decode import decode_key, flash_attention_with_kvcache
+    from gpuaccel.accel.kernels.decode import decode_plan, flash_attention_with_kvcache
     from gpuaccel.accel.kernels.kv_cache import CONTIGUOUS_PAGE
 
     out: dict[str, Any] = {"batch": batch, "seqlen": seqlen, "heads_q": heads_q, "heads_kv": heads_kv}
@@ -238,14 +254,13 @@ def bench_decode(
                     kw["k_scale"] = kw["v_scale"] = torch.full((n_scale, heads_kv), 0.01, device=dev)
                 fns.append(lambda kc=kc, vc=vc, kw=kw: flash_attention_with_kvcache(q, kc, vc, seqlens, **kw))
                 fns[-1]()
-                picked = tuning.cached().get(("decode", *decode_key(q, kc, bt, 0)))
-                res["config"] = picked.label() if picked else "pinned"
+                res["config"] = decode_plan(q, kc, bt, fp8, True).label()
             ms = _time(fns[0])
             res.update(eager_ms=ms, bytes=nbytes, eager_tbps=nbytes / ms / 1e9, copies=len(fns))
             ms = _time_graph(fns, ms)
             res.update(ms=ms, tbps=nbytes / ms / 1e9)
         except Exception as exc:
-            res["note"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
+            res["note"] = _note(exc)
         out[impl] = res
     caches.clear()
     torch.cuda.empty_cache()
@@ -267,3 +282,65 @@ def _sdpa_decode(
             return F.scaled_dot_product_attention(qt, kt, vt, enable_gqa=kt.shape[1] != qt.shape[1])
 
     return run
+
+
+def sweep_decode(
+    batch: int, seqlen: int, heads_q: int, heads_kv: int, head_dim: int, configs: dict[str, list[Any]],
+    splits: list[int], page: int = 256,
+) -> list[dict[str, Any]]:  # fmt: skip
+    """Graph-replay TB/s of every (mode, configuration, split count) on one decode shape.
+
+    ``configs`` maps a mode (``bf16``, ``bf16_paged``, ``fp8``, ``fp8_paged``) to the configurations to
+    time; the decode heuristics are fitted on these rows. Same caches and accounting as
+    :func:`bench_decode`."""
+    from gpuaccel.accel.kernels.decode import decode_attention
+    from gpuaccel.accel.kernels.kv_cache import CONTIGUOUS_PAGE
+
+    dev = "cuda"
+    q = torch.randn(batch, 1, heads_q, head_dim, device=dev, dtype=torch.bfloat16)
+    seqlens = torch.full((batch,), seqlen, dtype=torch.int32, device=dev)
+    pages = batch * seqlen // page
+    table = torch.randperm(pages, device=dev, dtype=torch.int64).to(torch.int32).view(batch, -1)
+    shape = (batch, seqlen, heads_kv, head_dim)
+    rows: list[dict[str, Any]] = []
+    for fp8 in (False, True):
+        modes = [m for m in configs if m.startswith("fp8") == fp8]
+        if not modes:
+            continue
+        n = -(-L2_CLEAR // decode_bytes(batch, seqlen, heads_kv, head_dim, 1 if fp8 else 2))
+        if fp8:
+            mk = lambda: torch.randint(0, 120, shape, device=dev, dtype=torch.uint8).view(torch.float8_e4m3fn)
+        else:
+            mk = lambda: torch.randn(shape, device=dev, dtype=torch.bfloat16)
+        caches = [(mk(), mk()) for _ in range(n)]
+        for mode in modes:
+            paged = mode.endswith("paged")
+            bt = table if paged else None
+            views = caches
+            if paged:
+                views = [tuple(t.view(pages, page, heads_kv, head_dim) for t in kv) for kv in caches]
+            scales = None
+            if fp8:
+                n_scale = pages if paged else batch * seqlen // CONTIGUOUS_PAGE
+                s = torch.full((n_scale, heads_kv), 0.01, device=dev)
+                scales = (s, s)
+            nbytes = decode_bytes(batch, seqlen, heads_kv, head_dim, 1 if fp8 else 2,
+                                  ((page if paged else CONTIGUOUS_PAGE) if fp8 else 0))  # fmt: skip
+            for cfg in configs[mode]:
+                for sp in splits:
+                    res: dict[str, Any] = {"mode": mode, "config": cfg.label(), "splits": sp}
+                    try:
+                        fns = [
+                            lambda kc=kc, vc=vc, cfg=cfg, sp=sp, bt=bt, sc=scales: decode_attention(
+                                q, kc, vc, seqlens, bt, 0, -1, 0, head_dim**-0.5, 0.0, cfg, sp, sc
+                            )
+                            for kc, vc in views
+                        ]
+                        ms = _time_graph(fns, _quick_ms(fns[0]))
+                        res.update(ms=ms, tbps=nbytes / ms / 1e9)
+                    except Exception as exc:
+                        res["note"] = _note(exc)
+                    rows.append(res)
+        del caches
+        torch.cuda.empty_cache()
+    return rows

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 import triton
@@ -36,24 +37,23 @@ class DecodeConfig:
     block_n: int  # keys per loop step
     num_warps: int
     num_stages: int
-    waves: int  # splits are chosen so that about waves x SMs programs run
+    waves: int  # programs per SM the split count aims at (capped by how many fit on an SM)
 
     def label(self) -> str:
         return f"dec{self.block_n}w{self.num_warps}s{self.num_stages}x{self.waves}"
 
 
-# Timed once per shape key by tuning.choose (decode shapes repeat every step of a generation). e4m3 tiles
-# hold half the bytes, so they get longer key blocks to keep as many bytes in flight.
-DECODE_CANDIDATES = [
-    DecodeConfig(64, 4, 3, 4), DecodeConfig(64, 4, 4, 4), DecodeConfig(128, 4, 3, 4),
-    DecodeConfig(128, 8, 3, 4),
-    DecodeConfig(128, 4, 4, 4), DecodeConfig(64, 4, 3, 2), DecodeConfig(64, 4, 3, 8),
-]  # fmt: skip
-FP8_CANDIDATES = [
-    DecodeConfig(128, 4, 3, 4), DecodeConfig(128, 4, 4, 4), DecodeConfig(256, 4, 3, 4),
-    DecodeConfig(256, 8, 3, 4),
-    DecodeConfig(256, 8, 4, 4), DecodeConfig(128, 8, 4, 4), DecodeConfig(128, 4, 3, 2),
-]  # fmt: skip
+# Fitted on the H100 sweep (benchmarks/varlen_decode_bench.py --sweep; GQA 32/8, D128, batch 1-64, cache
+# 4k-128k; docs/kernels.md). A contiguous bf16 cache streams fastest with one long program per SM (fewer
+# splits also make the combine cheaper); a paged cache waits on a block-table read per block and wants
+# three programs per SM in flight; e4m3 does twice the arithmetic per byte and wants three to four. With
+# at least one (batch, kv head) row per SM every row is one program and longer key blocks win.
+PLANS = {  # (e4m3, paged, rows >= SMs) -> configuration
+    (False, False, False): DecodeConfig(64, 4, 3, 1), (False, False, True): DecodeConfig(128, 4, 3, 1),
+    (False, True, False): DecodeConfig(64, 4, 3, 3), (False, True, True): DecodeConfig(64, 4, 3, 3),
+    (True, False, False): DecodeConfig(64, 4, 3, 3), (True, False, True): DecodeConfig(128, 4, 3, 2),
+    (True, True, False): DecodeConfig(64, 4, 3, 4), (True, True, True): DecodeConfig(64, 4, 3, 4),
+}  # fmt: skip
 INTERPRETER_DECODE = DecodeConfig(32, 4, 1, 4)
 
 
@@ -62,11 +62,35 @@ def _sm_count(index: int) -> int:
     return torch.cuda.get_device_properties(index).multi_processor_count
 
 
-def auto_splits(batch: int, heads_kv: int, capacity: int, device: torch.device, cfg: DecodeConfig) -> int:
-    """About ``cfg.waves`` x SMs programs in all, each streaming at least one key block."""
+def plan_config(rows: int, fp8: bool, paged: bool, device: torch.device) -> DecodeConfig:
+    """The configuration for ``rows`` = batch x kv heads (see :data:`PLANS`)."""
+    if device.type != "cuda":
+        return INTERPRETER_DECODE
+    return PLANS[(fp8, paged, rows >= _sm_count(device.index or 0))]
+
+
+def auto_splits(rows: int, capacity: int, device: torch.device, cfg: DecodeConfig, per_sm: int) -> int:
+    """Splits per row so that all programs run in one wave of ``min(cfg.waves, per_sm)`` per SM.
+
+    Floor, not ceiling: one program past a full wave costs a whole extra wave. The count is then lowered
+    to what BLOCK_N-aligned chunks of the capacity really use, so no split is launched empty."""
     sms = _sm_count(device.index or 0) if device.type == "cuda" else 4
-    want = triton.cdiv(cfg.waves * sms, batch * heads_kv)
-    return max(1, min(want, capacity // cfg.block_n, MAX_SPLITS))
+    blocks = triton.cdiv(capacity, cfg.block_n)
+    want = max(1, min(min(cfg.waves, per_sm) * sms // rows, blocks, MAX_SPLITS))
+    return triton.cdiv(blocks, triton.cdiv(blocks, want))
+
+
+def programs_per_sm(kernel: Any, num_warps: int, device: torch.device) -> int:
+    """How many programs of a compiled kernel one SM holds at once (registers, shared memory, warps)."""
+    props = torch.cuda.get_device_properties(device)
+    regs = getattr(props, "regs_per_multiprocessor", 65536)
+    smem = getattr(props, "shared_memory_per_multiprocessor", 233472)
+    warps = getattr(props, "max_threads_per_multi_processor", 2048) // 32
+    kernel.run  # noqa: B018 (loads the binary: n_regs is known from then on)
+    per_warp = -(-kernel.n_regs * 32 // 256) * 256  # registers are allocated per warp, 256 at a time
+    return max(
+        1, min(warps // num_warps, regs // (per_warp * num_warps), smem // (kernel.metadata.shared + 1024))
+    )
 
 
 def cache_layout(k_cache: torch.Tensor, block_table: torch.Tensor | None) -> tuple[int, int, int, int]:
@@ -234,37 +258,62 @@ def decode_attention(
         stride_page, pages_per_seq, page, capacity = fp8_layout(k_cache, block_table)
     else:
         stride_page, pages_per_seq, page, capacity = cache_layout(k_cache, block_table)
-    splits = num_splits or auto_splits(b, hkv, capacity, q.device, cfg)
+    bt = block_table if block_table is not None else cache_seqlens
+    arch = torch.cuda.get_device_capability(q.device) if q.is_cuda else (0, 0)
+    # programmatic dependent launch (Hopper): the combine is resident and waiting when the splits end
+    pdl = arch >= (9, 0)
+    consts = dict(
+        GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, PAGED=block_table is not None,
+        FP8=scales is not None, SOFTCAP=softcap > 0, PAGE_PER_BLOCK=page % cfg.block_n == 0,
+        V_WORDS=scales is not None and v_cache.data_ptr() % 16 == 0, PTX=arch >= (8, 9), PDL=pdl,
+        num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+    )  # fmt: skip
+
+    def split_args(splits: int, po: torch.Tensor, pl: torch.Tensor) -> tuple[object, ...]:
+        ks, vs = scales if scales is not None else (pl, pl)
+        cap_scale, cap_log2 = (scale / softcap, softcap * LOG2E) if softcap > 0 else (1.0, 1.0)
+        return (
+            q, k_cache, v_cache, ks, vs, bt, cache_seqlens, po, pl, scale * LOG2E, cap_scale, cap_log2,
+            NO_LIMIT if left < 0 else left, NO_LIMIT if right < 0 else right, n_new,
+            q.stride(0), q.stride(1), q.stride(2), stride_page, k_cache.stride(1), k_cache.stride(2),
+            bt.stride(0), pages_per_seq, page, hkv, sq, splits,
+        )  # fmt: skip
+
+    splits = num_splits
+    if not splits:
+        per_sm = cfg.waves
+        if q.is_cuda:
+            key = (cfg, q.dtype, k_cache.dtype, q.device, tuple(sorted(consts.items())))
+            if key not in _PER_SM:
+                kernel = decode_split_kernel.warmup(*split_args(3, q, q), grid=(1, 1), **consts)
+                kernel = kernel.result() if hasattr(kernel, "result") else kernel  # an async compile
+                _PER_SM[key] = programs_per_sm(kernel, cfg.num_warps, q.device)
+            per_sm = _PER_SM[key]
+        splits = auto_splits(b * hkv, capacity, q.device, cfg, per_sm)
     po = torch.empty(b * hkv * splits * rows, d, device=q.device, dtype=torch.float32)
     pl = torch.empty(b * hkv * splits * rows, device=q.device, dtype=torch.float32)
     out = torch.empty_like(q)
-    bt = block_table if block_table is not None else cache_seqlens
-    ks, vs = scales if scales is not None else (pl, pl)
-    cap_scale, cap_log2 = (scale / softcap, softcap * LOG2E) if softcap > 0 else (1.0, 1.0)
-    decode_split_kernel[(splits, b * hkv)](
-        q, k_cache, v_cache, ks, vs, bt, cache_seqlens, po, pl, scale * LOG2E, cap_scale, cap_log2,
-        NO_LIMIT if left < 0 else left, NO_LIMIT if right < 0 else right, n_new,
-        q.stride(0), q.stride(1), q.stride(2), stride_page, k_cache.stride(1), k_cache.stride(2),
-        bt.stride(0),
-        pages_per_seq, page, hkv, sq, splits,
-        GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, PAGED=block_table is not None,
-        FP8=scales is not None, SOFTCAP=softcap > 0, num_warps=cfg.num_warps, num_stages=cfg.num_stages,
-    )  # fmt: skip
+    decode_split_kernel[(splits, b * hkv)](*split_args(splits, po, pl), **consts)
     tile = triton.next_power_of_2(splits)
     decode_combine_kernel[(b * hkv * group * sq,)](
         po, pl, out, out.stride(0), out.stride(1), out.stride(2), hkv, sq, splits,
-        GROUP=group, ROWS=rows, HEAD_DIM=d, SPLITS=tile, num_warps=8 if tile * d >= 16384 else 4,
+        GROUP=group, ROWS=rows, HEAD_DIM=d, SPLITS=tile, PDL=pdl, num_warps=8 if tile * d >= 16384 else 4,
+        launch_pdl=pdl,
     )  # fmt: skip
     return out
 
 
-def decode_key(
-    q: torch.Tensor, k_cache: torch.Tensor, block_table: torch.Tensor | None, num_splits: int
-) -> tuple[object, ...]:
-    """The tuning-cache key of a decode call (its configuration is looked up under ("decode", *key))."""
-    page = 0 if block_table is None else k_cache.shape[1]
-    capacity = k_cache.shape[1] if block_table is None else block_table.shape[1] * page
-    return (tuple(q.shape), k_cache.shape[2], capacity, page, k_cache.dtype, q.dtype, num_splits)
+_PER_SM: dict[tuple[object, ...], int] = {}  # programs per SM of each compiled split kernel
+
+
+def decode_plan(
+    q: torch.Tensor, k_cache: torch.Tensor, block_table: torch.Tensor | None, fp8: bool, causal: bool
+) -> DecodeConfig:
+    """The configuration a call runs with: a pinned one (``tuning.force("decode", cfg)``) or the plan."""
+    pinned = tuning.forced("decode", causal)
+    if pinned is not None:
+        return pinned
+    return plan_config(q.shape[0] * k_cache.shape[2], fp8, block_table is not None, q.device)
 
 
 def flash_attention_with_kvcache(
@@ -310,10 +359,19 @@ def flash_attention_with_kvcache(
         else:
             append_kv(k_cache, v_cache, cache_seqlens, block_table, k_new, v_new)
     cap = check_softcap(softcap)
-    run = lambda c: decode_attention(
-        q, k_cache, v_cache, cache_seqlens, block_table, n_new, left, right, scale, cap, c, num_splits, scales
+    cfg = decode_plan(q, k_cache, block_table, scales is not None, bool(causal))
+    return decode_attention(
+        q,
+        k_cache,
+        v_cache,
+        cache_seqlens,
+        block_table,
+        n_new,
+        left,
+        right,
+        scale,
+        cap,
+        cfg,
+        num_splits,
+        scales,
     )
-    key = decode_key(q, k_cache, block_table, num_splits)
-    candidates = FP8_CANDIDATES if scales is not None else DECODE_CANDIDATES
-    cfg = tuning.choose("decode", key, candidates, run, INTERPRETER_DECODE, not q.is_cuda, bool(causal))
-    return run(cfg)

@@ -11,7 +11,12 @@ Why it is shaped this way:
   pages_per_seq + p), so contiguous and paged caches share one loop; a paged cache looks pages up in the
   block table, one load per key row, so any page size works and pages may be shuffled.
 - FP8 (e4m3) caches carry one fp32 scale per (page, kv head); K's scale multiplies the scores' columns
-  and V's the probabilities, so the matmuls take the raw e4m3 values converted in registers.
+  and V's the probabilities, so the matmuls take the raw e4m3 values converted in registers. V is read as
+  32-bit words and widened by inline PTX (:func:`e4m3_words_to_f16`): given an e4m3 tile, Triton fetches
+  the transposed P @ V operand from shared memory one byte at a time (128 byte loads per thread per
+  128-key tile); fp16 values take the transposing ldmatrix instead.
+- When a page holds whole key blocks (contiguous caches, or pages a multiple of BLOCK_N) the block table
+  is read once per block, not once per key row.
 - Visibility is the varlen rule (bottom-right aligned causal and windows); soft-capping likewise.
 """
 
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 from gpuaccel.accel.kernels.varlen_kernels import tanh
 
@@ -31,14 +37,45 @@ def cache_pages(BT, b, stride_bt, pos, ok, pages_per_seq, page_size, PAGED: tl.c
     return b * pages_per_seq + pos // page_size
 
 
+E4M3X4_TO_F16 = tl.constexpr(  # one 32-bit word of 4 e4m3 values -> 4 fp16 (two conversions of 2 each)
+    "{ .reg .b16 lo, hi; .reg .b32 a, b; mov.b32 {lo, hi}, $4; cvt.rn.f16x2.e4m3x2 a, lo; "
+    "cvt.rn.f16x2.e4m3x2 b, hi; mov.b32 {$0, $1}, a; mov.b32 {$2, $3}, b; }"
+)
+
+
+@triton.jit
+def e4m3_words_to_f16(C, row_off, ok, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr, PTX: tl.constexpr):
+    """Rows ``C + row_off`` (BLOCK_N x HEAD_DIM e4m3, 16-byte aligned) as fp16, loaded as 32-bit words.
+
+    ``PTX`` False (the interpreter; GPUs before sm_89 lack the e4m3 conversion instruction) splits the words
+    with integer operations instead."""
+    words = tl.arange(0, HEAD_DIM // 4)
+    ptrs = C.to(tl.pointer_type(tl.int32)) + tl.multiple_of(row_off // 4, 4)[:, None] + words[None, :]
+    w = tl.load(ptrs, mask=ok[:, None], other=0)
+    if PTX:
+        a, b, c, d = tl.inline_asm_elementwise(
+            E4M3X4_TO_F16, "=h,=h,=h,=h,r", [w], dtype=(tl.float16,) * 4, is_pure=True, pack=1
+        )
+    else:
+        a = (w & 0xFF).to(tl.uint8).to(tl.float8e4nv, bitcast=True).to(tl.float16)
+        b = ((w >> 8) & 0xFF).to(tl.uint8).to(tl.float8e4nv, bitcast=True).to(tl.float16)
+        c = ((w >> 16) & 0xFF).to(tl.uint8).to(tl.float8e4nv, bitcast=True).to(tl.float16)
+        d = ((w >> 24) & 0xFF).to(tl.uint8).to(tl.float8e4nv, bitcast=True).to(tl.float16)
+    # join adds a new minor axis: join(join(a, c), join(b, d))[j, x, y] is value 4j + 2x + y
+    return tl.reshape(tl.join(tl.join(a, c), tl.join(b, d)), (BLOCK_N, HEAD_DIM))
+
+
 @triton.jit
 def decode_split_kernel(
     Q, KC, VC, KS, VS, BT, SEQLENS, PO, PL, qk_scale, cap_scale, cap_log2, win_left, win_right, n_new,
     stride_qb, stride_qs, stride_qh, stride_page, stride_row, stride_head, stride_bt,
     pages_per_seq, page_size, heads_kv, seq_q, num_splits,
     GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr,
-    PAGED: tl.constexpr, FP8: tl.constexpr, SOFTCAP: tl.constexpr,
+    PAGED: tl.constexpr, FP8: tl.constexpr, SOFTCAP: tl.constexpr, PAGE_PER_BLOCK: tl.constexpr,
+    V_WORDS: tl.constexpr, PTX: tl.constexpr, PDL: tl.constexpr,
 ):  # fmt: skip
+    if PDL:  # let the combine kernel be scheduled now; it waits for this grid's results (gdc_wait)
+        gdc_launch_dependents()
     split = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // heads_kv
@@ -71,13 +108,22 @@ def decode_split_kernel(
     for n0 in tl.range(start, end, BLOCK_N):
         offs_n = n0 + tl.arange(0, BLOCK_N)
         n_ok = offs_n < end
-        page = cache_pages(BT, b, stride_bt, offs_n, n_ok, pages_per_seq, page_size, PAGED)
+        if PAGE_PER_BLOCK:  # the block lies in one page (n0 is BLOCK_N-aligned, pages hold whole blocks)
+            page = cache_pages(BT, b, stride_bt, n0, True, pages_per_seq, page_size, PAGED)
+        else:
+            page = cache_pages(BT, b, stride_bt, offs_n, n_ok, pages_per_seq, page_size, PAGED)
         kv_off = page.to(tl.int64) * stride_page + (offs_n % page_size) * stride_row + hkv * stride_head
-        ptrs = tl.multiple_of(kv_off, 16)[:, None] + offs_d[None, :]  # rows start 16-element aligned
+        kv_off = tl.multiple_of(kv_off, 16)  # rows start 16-element aligned
+        ptrs = kv_off[:, None] + offs_d[None, :]
         k = tl.load(KC + ptrs, mask=n_ok[:, None], other=0.0)
-        v = tl.load(VC + ptrs, mask=n_ok[:, None], other=0.0)
+        if V_WORDS:
+            v = e4m3_words_to_f16(VC, kv_off, n_ok, BLOCK_N, HEAD_DIM, PTX)
+        else:
+            v = tl.load(VC + ptrs, mask=n_ok[:, None], other=0.0)
         qk = tl.dot(q, k.to(q.dtype).T)
-        if FP8:
+        if FP8 and PAGE_PER_BLOCK:
+            qk = qk * tl.load(KS + page * heads_kv + hkv)
+        elif FP8:
             qk = qk * tl.load(KS + page * heads_kv + hkv, mask=n_ok, other=0.0)[None, :]
         if SOFTCAP:  # noqa: SIM108 (a constexpr branch: only one side is compiled)
             s = cap_log2 * tanh(qk * cap_scale)
@@ -91,7 +137,9 @@ def decode_split_kernel(
         p = tl.math.exp2(s - m_use[:, None])
         alpha = tl.math.exp2(m_i - m_use)
         l_i = l_i * alpha + tl.sum(p, 1)
-        if FP8:
+        if FP8 and PAGE_PER_BLOCK:
+            p = p * tl.load(VS + page * heads_kv + hkv)
+        elif FP8:
             p = p * tl.load(VS + page * heads_kv + hkv, mask=n_ok, other=0.0)[None, :]
         acc = tl.dot(p.to(q.dtype), v.to(q.dtype), acc * alpha[:, None])
         m_i = m_new
@@ -107,12 +155,15 @@ def decode_split_kernel(
 @triton.jit
 def decode_combine_kernel(
     PO, PL, Out, stride_ob, stride_os, stride_oh, heads_kv, seq_q, num_splits,
-    GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr,
+    GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr, PDL: tl.constexpr,
 ):  # fmt: skip
     """Merge the splits of one output row by their log2-sum-exp; a row no split saw gives 0.
 
     One program per (batch, kv head, row) loads every split's partial row at once: a loop over the splits
-    would wait for one load after another, and that latency, not bytes, set the time at batch 1."""
+    would wait for one load after another, and that latency, not bytes, set the time at batch 1.
+    Launched dependent on the split kernel (``PDL``), it starts before that grid ends and waits here."""
+    if PDL:
+        gdc_wait()
     pid = tl.program_id(0)
     rows_used = GROUP * seq_q
     r = pid % rows_used
