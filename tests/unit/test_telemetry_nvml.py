@@ -214,3 +214,22 @@ def test_read_intervals_are_checked_and_a_group_can_follow_the_sampling_rate(moc
     assert mocked_nvml["gpm_gets"] == 1  # GPM once a minute: the first reading, repeated
     assert s.gpm["tensor_active"] == NA("needs a second reading (GPM measures between two samples)")
     b.shutdown()
+
+
+def test_per_process_sm_is_asked_only_while_a_process_runs_and_at_once_for_a_new_one(
+    mocked_nvml, monkeypatch
+):
+    running: list = []
+    monkeypatch.setattr(pynvml, "nvmlDeviceGetComputeRunningProcesses", lambda _h: list(running))
+    calls = mocked_nvml["calls"]
+    b = NvmlBackend(intervals={"processes": 0.0})
+    b.init()
+    assert b.sample(0).processes == [] and "nvmlDeviceGetProcessUtilization" not in calls
+    running.append(_Obj(pid=os.getpid(), usedGpuMemory=2**30))
+    assert b.sample(0).processes[0].sm_pct == 55.0 and calls["nvmlDeviceGetProcessUtilization"] == 1
+    b.sample(0)
+    assert calls["nvmlDeviceGetProcessUtilization"] == 1  # the same process: SM % every 5 s
+    running.append(_Obj(pid=1, usedGpuMemory=2**30))
+    s = b.sample(0)
+    assert calls["nvmlDeviceGetProcessUtilization"] == 2 and [p.sm_pct for p in s.processes] == [55.0, 0.0]
+    b.shutdown()

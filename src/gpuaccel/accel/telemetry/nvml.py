@@ -60,9 +60,10 @@ _ARCHITECTURES = {2: "Kepler", 3: "Maxwell", 4: "Pascal", 5: "Volta", 6: "Turing
 _ARCHITECTURES |= {9: "Hopper", 10: "Blackwell", 13: "Rubin"}
 # How often each group of readings is taken, in seconds (0: every round, at the sampling rate), by how fast
 # it changes and what it costs; the last value is repeated in between and GPUs are staggered over the
-# interval. Measured on an H100 (driver 580, CPU per call): GPM sample + metrics ~0.25 ms, utilization and
-# memory ~0.05 ms each, total energy ~7 ms, PCIe throughput 0.6 ms CPU and a ~20 ms wait per call
-# (benchmarks/sampler_cost.py times each group).
+# interval. CPU per read measured in the sampler at 10 Hz on an H100 (driver 580.159.04,
+# benchmarks/results/sampler_cost_nvml_h100_20261123.json): GPM sample + metrics 0.33 ms, utilization
+# 0.06 ms, memory 0.14 ms, per-process SM % 2.9 ms, MIG mode 0.5 ms, total energy 3.6 ms, PCIe throughput
+# 2.0 ms (tx + rx) plus a ~20 ms wait per call.
 READ_INTERVALS_S: dict[str, float] = {
     "utilization": 0.0,  # GPU / memory-controller busy %: the plots' rate
     "gpm": 0.0,  # tensor-core and SM activity (the TFLOP/s estimate): the plots' rate
@@ -70,12 +71,13 @@ READ_INTERVALS_S: dict[str, float] = {
     "memory": 0.5,  # memory used moves when a process allocates
     "clocks": 0.5,  # SM and memory clocks, throttle reasons
     "temperature": 1.0,  # thermal inertia: seconds
-    "processes": 1.0,  # process lists with their SM %
-    "mig": 1.0,  # MIG instances
+    "processes": 1.0,  # the process lists (pid, memory)
+    "process_sm": 5.0,  # their SM % (the mean since the last read), asked only while a process is there
     "limits": 1.0,  # enforced power limit, fan, P-state
-    "energy": 5.0,  # the total-energy counter (job energy covers the ends with measured power)
+    "mig": 5.0,  # MIG mode and instances (a mode change needs a GPU reset)
+    "energy": 10.0,  # the total-energy counter (job energy covers the ends with measured power)
 }
-PCIE_INTERVAL_S = 1.0  # PCIe throughput, the one group that can be turned off (interval None)
+PCIE_INTERVAL_S = 5.0  # PCIe throughput, the one group that can be turned off (interval None)
 PCIE_OFF = "PCIe throughput reading is turned off (it costs ~20 ms per call)"
 # Errors that will not go away while the driver runs: the call is not made again for that GPU.
 _PERMANENT = (NOT_SUPPORTED, FUNCTION_NOT_FOUND)
@@ -140,6 +142,7 @@ class NvmlBackend:
         self._slow: dict[tuple[int, str], tuple[float, Any]] = {}  # (gpu, group) -> (next due, value)
         self._permanent: dict[tuple[Any, ...], NA] = {}  # calls answered "not supported" once
         self._proc_seen: dict[int, int] = {}  # per GPU: newest per-process utilization timestamp (us)
+        self._proc_sm: dict[int, tuple[float, frozenset[int], Any]] = {}  # per GPU: (next due, pids, SM %)
 
     # ---- the one place NVML is called --------------------------------------------------------------
 
@@ -193,6 +196,7 @@ class NvmlBackend:
         self._gpm_have_prev = [False] * count
         self._gpm_request = [None] * count
         self._slow = {}
+        self._proc_sm = {}
         self._permanent = {}
 
     def shutdown(self) -> None:
@@ -347,7 +351,14 @@ class NvmlBackend:
                 )
         if len(failures) == 2:
             return failures[0]
-        sm = self._process_sm(index)
+        if not found:  # nothing to measure: NVML's per-process utilization costs milliseconds of CPU
+            return found
+        pids = frozenset(p.pid for p in found)
+        due, seen, sm = self._proc_sm.get(index, (0.0, frozenset(), {}))
+        now = time.monotonic()
+        if now >= due or not pids <= seen:  # a new process gets its SM % at once
+            sm = self._process_sm(index)
+            self._proc_sm[index] = (now + self.intervals["process_sm"], pids, sm)
         for p in found:
             p.sm_pct = sm.get(p.pid, 0.0) if isinstance(sm, dict) else sm
         return found
@@ -356,7 +367,7 @@ class NvmlBackend:
         """SM % per pid since the last reading (nvmlDeviceGetProcessUtilization); a pid NVML has no sample
         for in that interval did not use the SMs. Newest sample per pid wins."""
         nv = self._nvml
-        last = self._proc_seen.get(index, int((time.time() - self.intervals["processes"]) * 1e6))
+        last = self._proc_seen.get(index, int((time.time() - self.intervals["process_sm"]) * 1e6))
         try:
             samples = nv.nvmlDeviceGetProcessUtilization(self._handles[index], last)
         except Exception as exc:
