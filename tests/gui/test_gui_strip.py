@@ -7,6 +7,7 @@ import os
 
 import numpy as np
 import pyqtgraph as pg
+import pytest
 
 from gpuaccel.app.gui.strip import StripLayer, finite_runs, to_columns
 
@@ -28,10 +29,13 @@ def make_layer(qtbot, gpus: int = 2) -> tuple[pg.GraphicsLayoutWidget, StripLaye
     return widget, layer
 
 
-def readings(n: int, gap: tuple[int, int] | None = None) -> tuple[np.ndarray, dict[int, np.ndarray]]:
-    """10 Hz readings of two GPUs (test input): GPU 0 a slow wave, GPU 1 a ramp; NaN rows in ``gap``."""
+def readings(
+    n: int, gap: tuple[int, int] | None = None, period: float = 300.0
+) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+    """10 Hz readings of two GPUs (test input): GPU 0 a wave of ``period`` readings, GPU 1 a ramp; NaN
+    rows in ``gap``."""
     t = 1000.0 + np.arange(n) / 10
-    values = {0: 50 + 40 * np.sin(np.arange(n) / 50), 1: np.linspace(5, 95, n)}
+    values = {0: 50 + 45 * np.sin(np.arange(n) * 2 * np.pi / period), 1: np.linspace(5, 95, n)}
     if gap is not None:
         for v in values.values():
             v[gap[0] : gap[1]] = np.nan
@@ -48,22 +52,27 @@ def series_upto(t: np.ndarray, values: dict[int, np.ndarray], k: int):
     return series
 
 
-def test_incremental_drawing_matches_a_full_redraw(qtbot) -> None:
-    t, values = readings(1200, gap=(700, 760))
+@pytest.mark.parametrize(
+    ("window", "period", "step"),
+    [(60.0, 300.0, 3), (60.0, 19.0, 2), (300.0, 19.0, 5)],  # slow and steep; raw and min/max per column
+)
+def test_incremental_drawing_matches_a_full_redraw(qtbot, window, period, step) -> None:
+    n = int(window * 10) * 2
+    gap = (n * 3 // 4, n * 3 // 4 + n // 20)
+    t, values = readings(n, gap, period)
     _widget, layer = make_layer(qtbot)
-    for k in range(600, 1201, 3):  # a reading or three at a time, as the frames go
-        layer.render(
-            float(t[k - 1]), 60.0, {0: float(t[k - 1]), 1: float(t[k - 1])}, series_upto(t, values, k), 0
-        )
+    for k in range(n // 2, n + 1, step):  # a few readings at a time, as the frames go
+        last = float(t[k - 1])
+        layer.render(last, window, {0: last, 1: last}, series_upto(t, values, k), 0)
     incremental = layer.pixels()
     layer.invalidate()
-    layer.render(float(t[-1]), 60.0, {0: float(t[-1]), 1: float(t[-1])}, series_upto(t, values, 1200), 0)
+    layer.render(float(t[-1]), window, {0: float(t[-1]), 1: float(t[-1])}, series_upto(t, values, n), 0)
     full = layer.pixels()
     assert full.shape == (HEIGHT, WIDTH) and (full != 0).sum() > 500
-    assert (incremental != full).sum() <= 0.02 * (full != 0).sum()  # a few pixels where clips met
-    gap_columns = (full != 0).any(axis=0)
-    x0 = (float(t[700]) - float(t[-1])) / 60 * WIDTH + WIDTH
-    assert not gap_columns[int(x0) + 3 : int(x0) + 35].any(), "a gap in the readings breaks the line"
+    assert (incremental != full).sum() <= 0.01 * (full != 0).sum()  # a few pixels where clips met
+    drawn = (full != 0).any(axis=0)
+    x0, x1 = ((float(t[i]) - float(t[-1])) / window * WIDTH + WIDTH for i in gap)
+    assert not drawn[int(x0) + 2 : int(x1) - 1].any(), "a gap in the readings breaks the line"
 
 
 def test_scrolling_moves_the_picture_by_the_columns_that_passed(qtbot) -> None:
@@ -82,11 +91,11 @@ def test_a_spike_and_a_one_row_gap_survive_the_reduction_to_pixel_columns() -> N
     v = np.zeros(36_000)
     v[12_345] = 99.0  # one reading's spike in an hour
     v[20_000] = np.nan  # the row the model inserts for an outage
-    x, y = to_columns(t, v, 0.0, 36_000 / 600, 600)
+    x, y = to_columns(t, v, 0.0, 36_000 / 600, reduce=True)
     assert x.size <= 4 * 600 and np.nanmax(y) == 99.0
     runs = finite_runs(y)
     # the line breaks on both sides of the column holding the gap row (its readings stand alone)
     assert len(runs) == 3 and set(x[runs[1][0] : runs[1][1]]) == {int(20_000 / 60) + 0.5}
-    short_x, short_y = to_columns(t[:600], v[:600], 0.0, 1.0, 600)
+    short_x, short_y = to_columns(t[:600], v[:600], 0.0, 1.0, reduce=False)
     assert short_x.size == 600 and (short_y == v[:600]).all()  # few readings: drawn as they are
     assert finite_runs(np.array([1.0, np.nan, 2.0, 3.0])) == [(0, 1), (2, 4)]

@@ -29,13 +29,13 @@ Series = Callable[[int, float], tuple[np.ndarray, np.ndarray]]
 
 
 def to_columns(
-    t: np.ndarray, v: np.ndarray, t0: float, dt: float, columns: int
+    t: np.ndarray, v: np.ndarray, t0: float, dt: float, reduce: bool
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Readings to (x in columns from ``t0``, value). With more than two readings per column over
-    ``columns`` columns, each column's minimum and maximum at its centre; a column holding a NaN row is
-    set apart by NaN on both sides, so the gap still breaks the line."""
+    """Readings to (x in columns from ``t0``, value); with ``reduce``, each column's minimum and maximum
+    at its centre (a column holding a NaN row is set apart by NaN on both sides: the gap still breaks the
+    line)."""
     x = (t - t0) / dt
-    if t.size <= 2 * columns:
+    if not reduce:
         return x, v
     b = np.floor(x).astype(np.int64)
     starts = np.flatnonzero(np.r_[True, b[1:] != b[:-1]])
@@ -74,6 +74,7 @@ class StripLayer(QGraphicsObject):
         self._dt = 1.0
         self._end_bin = 0  # the image's right edge is at end_bin x dt seconds
         self._last: dict[int, float] = {}  # gpu -> the newest of its readings drawn
+        self._reduce = False  # min/max per column (more readings than columns)
 
     def boundingRect(self) -> QRectF:
         return QRectF(self._rect)
@@ -102,6 +103,9 @@ class StripLayer(QGraphicsObject):
         shift = end_bin - self._end_bin
         if config != self._config or not 0 <= shift < width or self._image is None:
             self._reset(rect, width, height, config, dt)
+            # more than two readings per column: min/max per column, decided here for the whole picture
+            t0 = (end_bin - width) * dt
+            self._reduce = max((series(g, t0)[0].size for g in gpus), default=0) > 2 * width
             start = 0
         else:
             if shift:
@@ -112,8 +116,10 @@ class StripLayer(QGraphicsObject):
             moved = [
                 self._last.get(g, -math.inf) for g, t in latest.items() if t > self._last.get(g, -math.inf)
             ]
-            oldest = max(0, math.floor((min(moved) - t0) / dt)) if moved else width
-            start = min(width - shift, oldest)
+            oldest = math.floor((min(moved) - t0) / dt) if moved else width
+            # and the column before it: the line into the oldest column was drawn toward a reading that
+            # was then the newest, and a column's min/max may have changed with its last readings
+            start = max(0, min(width - shift, oldest - 1))
         self._end_bin = end_bin
         if start < width:
             self._draw(start, width, height, end_bin, gpus, series, y0, y1)
@@ -139,11 +145,12 @@ class StripLayer(QGraphicsObject):
         try:
             painter.setClipRect(QRect(start, 0, width - start, height))
             for g in gpus:
-                t, v = series(g, t0 + start * dt)
+                # from a whole column earlier: the line enters the clip as it was drawn before
+                t, v = series(g, t0 + (start - 1) * dt)
                 if t.size == 0:
                     continue
                 self._last[g] = float(t[-1])
-                x, y = to_columns(t, v, t0, dt, width - start)
+                x, y = to_columns(t, v, t0, dt, self._reduce)
                 y = np.clip((y1 - y) * scale, -height, 2 * height)  # NaN stays NaN
                 painter.setPen(self.pens[g])
                 for a, b in finite_runs(y):
