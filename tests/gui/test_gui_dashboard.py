@@ -219,5 +219,5 @@ def test_hidden_plots_draw_nothing_and_a_frame_repaints_a_bounded_area(qtbot) ->
     plots.set_mode(BY_GPU, "util")
     for layer in plots.layers.values():
         layer.drawn_to = None
-    # 16 plots due at once share the 4 frames of a redraw period (0.2 s at 20 Hz): at most 4 a frame
+    # 16 plots due at once share the 5 frames of a redraw period (0.25 s at 20 Hz): at most 4 a frame
     assert 1 <= plots.refresh() <= 4

@@ -49,7 +49,7 @@ FRAME_BUDGET_S = 0.0025  # per frame; plots due beyond it wait for the next fram
 # Repainting a plot costs about its area (fill, grid, the curves' image, the copy to the screen): a frame
 # updates plots until this many pixels, at least one: a 4k "By metric" frame repaints one large plot.
 FRAME_AREA_PX = 250_000
-MIN_REDRAW_S = 0.2  # a plot is brought up to date at most 5 times a second
+MIN_REDRAW_S = 0.25  # a plot is brought up to date at most 4 times a second
 BY_METRIC, BY_GPU = "metric", "gpu"
 MODES = {BY_METRIC: "By metric", BY_GPU: "By GPU"}
 NA_HEADROOM = 0.16  # of the y range, per line of N/A reasons, so the reasons sit above the curves
@@ -154,6 +154,9 @@ class LivePlots(pg.GraphicsLayoutWidget):
             plot.setMouseEnabled(x=False, y=False)
             plot.setMenuEnabled(False)
             plot.hideButtons()
+            # Qt may skip a plot's items when a repaint does not touch the plot (else it asks every axis and
+            # view of every plot for its bounds, in Python, on each repaint)
+            plot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape)
             plot.disableAutoRange()
             grid = ViewCurve(connect="pairs")
             grid.setZValue(-10)
@@ -176,6 +179,9 @@ class LivePlots(pg.GraphicsLayoutWidget):
             text.setParentItem(plot.getViewBox())
             text.setZValue(20)  # over the curves
             text.setPos(6, 4)
+            text.setVisible(
+                False
+            )  # until there is a reason (a TextItem once shown redoes its transform per paint)
             self.na_text[key] = text
             self.plots[key] = plot
         self._fix_ranges()
@@ -328,7 +334,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
             drawn = layer.drawn_to
             if force or drawn is None or layer.window_s != self.window_s or newest - drawn >= px_s:
                 due.append((drawn or 0.0, plot_key, latest))
-        # Paced: the plots share the frames of one redraw period (all 5 due together become 2, 2 and 1).
+        # Paced: the plots share the frames of one redraw period (5 due together: one a frame).
         pace = math.ceil(len(self.layers) / max(1.0, px_s * FRAME_HZ))
         start = time.perf_counter()
         done, area = 0, 0.0

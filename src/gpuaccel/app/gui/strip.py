@@ -10,7 +10,7 @@ reasons are pyqtgraph's, under and over the image.
 
 A column with more readings than it can show gets their minimum and maximum (no spike is lost); a NaN
 row (a gap: daemon away, GPU not answering) breaks the line; a reading between two gaps is a dot.
-A change of window, size, y range, colours, device pixel ratio or past readings redraws it whole.
+A change of window, size, y range, the GPUs shown, device pixel ratio or past readings redraws it whole.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def to_columns(
     if not reduce:
         return x, v
     b = np.floor(x).astype(np.int64)
-    starts = np.flatnonzero(np.r_[True, b[1:] != b[:-1]])
+    starts = np.concatenate(([0], np.flatnonzero(np.diff(b)) + 1))
     with np.errstate(invalid="ignore"):
         low, high = np.fmin.reduceat(v, starts), np.fmax.reduceat(v, starts)
     gap = np.logical_or.reduceat(np.isnan(v), starts)
@@ -54,7 +54,7 @@ def finite_runs(y: np.ndarray) -> list[tuple[int, int]]:
     finite = np.isfinite(y)
     if finite.all():
         return [(0, int(y.size))] if y.size else []
-    bounds = np.r_[0, np.flatnonzero(np.diff(finite.astype(np.int8))) + 1, y.size]
+    bounds = np.concatenate(([0], np.flatnonzero(np.diff(finite.astype(np.int8))) + 1, [y.size]))
     return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True) if finite[a]]
 
 
@@ -98,8 +98,7 @@ class StripLayer(QGraphicsObject):
         (_, _), (y0, y1) = self.view.viewRange()
         dt = window_s / width
         end_bin = math.floor(newest / dt) + 1
-        pens = tuple((g, self.pens[g].color().rgba()) for g in gpus)
-        config = (width, height, window_s, y0, y1, pens, extra)
+        config = (width, height, window_s, y0, y1, tuple(gpus), extra)  # pens are set when the layer is made
         shift = end_bin - self._end_bin
         if config != self._config or not 0 <= shift < width or self._image is None:
             self._reset(rect, width, height, config, dt)
