@@ -37,11 +37,13 @@ def to_columns(
     x = (t - t0) / dt
     if not reduce:
         return x, v
-    b = np.floor(x).astype(np.int64)
-    starts = np.concatenate(([0], np.flatnonzero(np.diff(b)) + 1))
-    with np.errstate(invalid="ignore"):
-        low, high = np.fmin.reduceat(v, starts), np.fmax.reduceat(v, starts)
-    gap = np.logical_or.reduceat(np.isnan(v), starts)
+    b = np.floor(x)
+    starts = np.flatnonzero(b[1:] != b[:-1]) + 1
+    starts = np.concatenate(([0], starts)) if starts.size else np.zeros(1, dtype=np.intp)
+    low, high = np.fmin.reduceat(v, starts), np.fmax.reduceat(v, starts)
+    gap = np.isnan(np.add.reduceat(v, starts))  # a NaN row in the column
+    if not gap.any():  # the usual case: (min, max) per column
+        return np.repeat(b[starts] + 0.5, 2), np.column_stack((low, high)).ravel()
     out_y = np.full(4 * starts.size, np.nan)
     out_y[1::4], out_y[2::4] = low, high
     keep = np.ones(out_y.size, dtype=bool)
