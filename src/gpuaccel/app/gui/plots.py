@@ -12,7 +12,7 @@ a new reading costs the few pixel columns it changed, not a redraw of every line
 brings the plots whose data moved by a pixel up to date, stalest first, within a per-frame budget. The x
 axis is "seconds before the newest reading", so the view range never moves; y ranges come from what the
 GPUs report (memory total, power limit, tensor peak), so no frame pays for an auto-range; axes and
-titles are cached pixmaps and the grid is one item (benchmarks/plot_update.py). A gap in the data (NaN
+titles are cached pixmaps and the grid is one Qt path item (benchmarks/plot_update.py). A gap in the data (NaN
 rows, see :mod:`app.gui.telemetry_model`) breaks the line.
 """
 
@@ -25,9 +25,8 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QGraphicsItem, QWidget
+from PySide6.QtGui import QPainterPath, QResizeEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from gpuaccel.app.gui.axes import AgoAxis, ValueAxis
 from gpuaccel.app.gui.strip import StripLayer
@@ -73,29 +72,6 @@ def grid_shape(n: int, width: float, height: float, aspect: float = PLOT_ASPECT)
     return math.ceil(n / best_cols), best_cols
 
 
-class ViewCurve(pg.PlotCurveItem):
-    """A curve whose bounds are its plot's view (the grid's lines): the ranges never follow the data
-    here, and pyqtgraph would otherwise recompute the data's bounds with numpy on every repaint."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        self._rect = QRectF()
-
-    def fit(self, view: pg.ViewBox) -> None:
-        (x0, x1), (y0, y1) = view.viewRange()
-        rect = QRectF(x0, y0, x1 - x0, y1 - y0)
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def dataBounds(self, ax: int, frac: float = 1.0, orthoRange: object = None) -> list[float]:
-        r = self._rect
-        return [r.left(), r.right()] if ax == 0 else [r.top(), r.bottom()]
-
-
 def series_reason(g: GpuState, key: str) -> str | None:
     """Why GPU ``g`` has no value for plotted series ``key`` in its latest reading (None: it has one)."""
     return na_reason(g.series_raw(key))
@@ -116,7 +92,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self.plots: dict[str, pg.PlotItem] = {}  # plot key (a series key, or "gpu<N>") -> plot
         self.layers: dict[str, StripLayer] = {}  # plot key -> its curves, drawn as one scrolling image
         self.na_text: dict[str, pg.TextItem] = {}  # plot key -> the N/A reasons written on it
-        self.grids: dict[str, ViewCurve] = {}  # plot key -> its grid lines, one item
+        self.grids: dict[str, QGraphicsPathItem] = {}  # plot key -> its grid lines, one item
         self._y: dict[str, tuple[float, float]] = {}  # plot key -> the data's y range
         self._shape: tuple[int, int] = (0, 0)
         self._built_for: tuple[str, str, tuple[int, ...]] | None = None
@@ -158,9 +134,8 @@ class LivePlots(pg.GraphicsLayoutWidget):
             # view of every plot for its bounds, in Python, on each repaint)
             plot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape)
             plot.disableAutoRange()
-            grid = ViewCurve(connect="pairs")
-            grid.setZValue(-10)
-            plot.addItem(grid, ignoreBounds=True)
+            grid = QGraphicsPathItem(plot.getViewBox())  # in the view's pixels, under the curves
+            grid.setZValue(5)
             self.grids[key] = grid
             plot.getViewBox().sigResized.connect(lambda *_, k=key: self._draw_grid(k))
             plot.getViewBox().sigRangeChanged.connect(lambda *_, k=key: self._draw_grid(k))
@@ -200,19 +175,29 @@ class LivePlots(pg.GraphicsLayoutWidget):
         )
 
     def _draw_grid(self, key: str) -> None:
-        """Grid lines at the axes' major ticks as one curve of line pairs. (pyqtgraph's axis grid is
-        replayed line by line on every repaint of the plot and cost five times the curves.)"""
+        """Grid lines at the axes' major ticks as one Qt path item, drawn without Python on a repaint.
+        (pyqtgraph's axis grid is replayed line by line on every repaint and cost five times the curves.)"""
         plot, grid = self.plots.get(key), self.grids.get(key)
         if plot is None or grid is None:
             return
-        (x0, x1), (y0, y1) = plot.getViewBox().viewRange()
+        view = plot.getViewBox()
+        (x0, x1), (y0, y1) = view.viewRange()
+        w, h = view.width(), view.height()
+        if x1 <= x0 or y1 <= y0:
+            return
         bottom, left = plot.getAxis("bottom"), plot.getAxis("left")
-        xs = [v for _, ticks in bottom.tickValues(x0, x1, bottom.width()) for v in ticks]
-        ys = [v for _, ticks in left.tickValues(y0, y1, left.height()) for v in ticks]
-        px = np.array([c for x in xs for c in (x, x)] + [c for _ in ys for c in (x0, x1)], dtype=float)
-        py = np.array([c for _ in xs for c in (y0, y1)] + [c for y in ys for c in (y, y)], dtype=float)
-        grid.setData(px, py, connect="pairs")
-        grid.fit(plot.getViewBox())
+        path = QPainterPath()
+        for _, ticks in bottom.tickValues(x0, x1, bottom.width()):
+            for x in ticks:
+                px = (x - x0) / (x1 - x0) * w
+                path.moveTo(px, 0)
+                path.lineTo(px, h)
+        for _, ticks in left.tickValues(y0, y1, left.height()):
+            for y in ticks:
+                py = (y1 - y) / (y1 - y0) * h
+                path.moveTo(0, py)
+                path.lineTo(w, py)
+        grid.setPath(path)
 
     def apply_theme(self, theme: Theme) -> None:
         self.theme = theme
