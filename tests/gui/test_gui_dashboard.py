@@ -216,6 +216,10 @@ def test_hidden_plots_draw_nothing_and_a_frame_repaints_a_bounded_area(qtbot) ->
     while plots.refresh():
         pass
     assert len(plots.curve_keys()) == 80
+    assert plots.refresh() == 0  # no new reading: nothing to draw
+    plots.resize(2400, 1000)  # the same grid, smaller plots: redrawn without waiting for a reading
+    QApplication.processEvents()
+    assert plots.refresh() > 0
     plots.set_mode(BY_GPU, "util")
     for layer in plots.layers.values():
         layer.drawn_to = None

@@ -317,7 +317,8 @@ class LivePlots(pg.GraphicsLayoutWidget):
             if force:
                 layer.invalidate()
             drawn = layer.drawn_to
-            if force or drawn is None or layer.window_s != self.window_s or newest - drawn >= px_s:
+            stale = drawn is None or layer.window_s != self.window_s or not layer.fits()
+            if force or stale or newest - drawn >= px_s:
                 due.append((drawn or 0.0, plot_key, latest))
         # Paced: the plots share the frames of one redraw period (5 due together: one a frame).
         pace = math.ceil(len(self.layers) / max(1.0, px_s * FRAME_HZ))

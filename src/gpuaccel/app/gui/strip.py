@@ -85,6 +85,10 @@ class StripLayer(QGraphicsObject):
         if self._image is not None:
             p.drawImage(self._rect, self._image)
 
+    def fits(self) -> bool:
+        """Whether the image was drawn for the view's present size (a resized plot is redrawn at once)."""
+        return self._rect == self.view.rect()
+
     def invalidate(self) -> None:
         """Redraw everything at the next :meth:`render` (its window or data changed)."""
         self._config = None
