@@ -9,7 +9,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 
-from gpuaccel.app.gui.strip import StripLayer, finite_runs, to_columns
+from gpuaccel.app.gui.strip import StripLayer, finite_runs, shared_columns, to_columns
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 WIDTH, HEIGHT = 400, 100
@@ -99,3 +99,10 @@ def test_a_spike_and_a_one_row_gap_survive_the_reduction_to_pixel_columns() -> N
     short_x, short_y = to_columns(t[:600], v[:600], 0.0, 1.0, reduce=False)
     assert short_x.size == 600 and (short_y == v[:600]).all()  # few readings: drawn as they are
     assert finite_runs(np.array([1.0, np.nan, 2.0, 3.0])) == [(0, 1), (2, 4)]
+    # several curves on the same timestamps at once, as each alone; a gap sends them back one by one
+    w = np.vstack([np.sin(t / 500), np.cos(t / 700)])
+    sx, sy = shared_columns(t, w, 0.0, 60.0)
+    for row in range(2):
+        x1, y1 = to_columns(t, w[row], 0.0, 60.0, reduce=True)
+        assert (sx == x1).all() and (sy[row] == y1).all()
+    assert shared_columns(t, np.vstack([w[0], v]), 0.0, 60.0) is None

@@ -37,9 +37,7 @@ def to_columns(
     x = (t - t0) / dt
     if not reduce:
         return x, v
-    b = np.floor(x)
-    starts = np.flatnonzero(b[1:] != b[:-1]) + 1
-    starts = np.concatenate(([0], starts)) if starts.size else np.zeros(1, dtype=np.intp)
+    b, starts = _column_starts(x)
     low, high = np.fmin.reduceat(v, starts), np.fmax.reduceat(v, starts)
     gap = np.isnan(np.add.reduceat(v, starts))  # a NaN row in the column
     if not gap.any():  # the usual case: (min, max) per column
@@ -49,6 +47,25 @@ def to_columns(
     keep = np.ones(out_y.size, dtype=bool)
     keep[0::4] = keep[3::4] = gap
     return np.repeat(b[starts] + 0.5, 4)[keep], out_y[keep]
+
+
+def shared_columns(
+    t: np.ndarray, vs: np.ndarray, t0: float, dt: float
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """:func:`to_columns` with ``reduce`` for several curves on the same timestamps (the GPUs of one
+    snapshot) in one pass: ``(x, ys)``, or None when a column holds a NaN row (each curve then alone)."""
+    b, starts = _column_starts((t - t0) / dt)
+    if np.isnan(np.add.reduceat(vs, starts, axis=1)).any():
+        return None
+    low, high = np.fmin.reduceat(vs, starts, axis=1), np.fmax.reduceat(vs, starts, axis=1)
+    return np.repeat(b[starts] + 0.5, 2), np.stack((low, high), axis=2).reshape(vs.shape[0], -1)
+
+
+def _column_starts(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each reading's column (floor of x) and where each column's readings start."""
+    b = np.floor(x)
+    starts = np.flatnonzero(b[1:] != b[:-1]) + 1
+    return b, (np.concatenate(([0], starts)) if starts.size else np.zeros(1, dtype=np.intp))
 
 
 def finite_runs(y: np.ndarray) -> list[tuple[int, int]]:
@@ -149,13 +166,12 @@ class StripLayer(QGraphicsObject):
         painter = QPainter(self._image)
         try:
             painter.setClipRect(QRect(start, 0, width - start, height))
-            for g in gpus:
-                # from a whole column earlier: the line enters the clip as it was drawn before
-                t, v = series(g, t0 + (start - 1) * dt)
-                if t.size == 0:
-                    continue
+            # from a whole column earlier: the line enters the clip as it was drawn before
+            fetched = [(g, *series(g, t0 + (start - 1) * dt)) for g in gpus]
+            fetched = [(g, t, v) for g, t, v in fetched if t.size]
+            for g, t, _ in fetched:
                 self._last[g] = float(t[-1])
-                x, y = to_columns(t, v, t0, dt, self._reduce)
+            for g, x, y in self._columns(fetched, t0, dt):
                 y = np.clip((y1 - y) * scale, -height, 2 * height)  # NaN stays NaN
                 painter.setPen(self.pens[g])
                 for a, b in finite_runs(y):
@@ -168,6 +184,18 @@ class StripLayer(QGraphicsObject):
                     painter.drawPolyline(poly)
         finally:
             painter.end()
+
+    def _columns(
+        self, fetched: list[tuple[int, np.ndarray, np.ndarray]], t0: float, dt: float
+    ) -> list[tuple[int, np.ndarray, np.ndarray]]:
+        """Each curve's points in image columns; curves on the same timestamps reduced together."""
+        if self._reduce and len(fetched) > 1:
+            t = fetched[0][1]
+            if all(f[1].size == t.size and np.array_equal(f[1], t) for f in fetched[1:]):
+                shared = shared_columns(t, np.vstack([f[2] for f in fetched]), t0, dt)
+                if shared is not None:
+                    return [(f[0], shared[0], y) for f, y in zip(fetched, shared[1], strict=True)]
+        return [(g, *to_columns(t, v, t0, dt, self._reduce)) for g, t, v in fetched]
 
     def _rows(self) -> np.ndarray:
         """The image's pixels as uint32 rows (a view, taken afresh: the image owns the memory)."""
