@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from gpuaccel.app.gui.axes import AgoAxis, ClockAxis, ago_text, clock_text, nice_spacing
 from gpuaccel.app.gui.dashboard import Dashboard
 from gpuaccel.app.gui.models import ONLINE, ConnectionModel
-from gpuaccel.app.gui.plots import BY_GPU, BY_METRIC, LivePlots, grid_shape, peak_decimate
+from gpuaccel.app.gui.plots import BY_GPU, BY_METRIC, LivePlots, grid_shape
 from gpuaccel.app.gui.settings import AppSettings, SettingsDialog
 from gpuaccel.app.gui.telemetry_model import GAP_S, TelemetryModel
 from gpuaccel.app.gui.theme import DARK, GPU_COLORS, LIGHT, gpu_color, resolve, stylesheet, theme_manager
@@ -67,8 +67,8 @@ def test_palette_has_sixteen_distinct_colours_shared_by_card_and_curve(qtbot) ->
     dashboard.plots.refresh(force=True)
     for index in (0, 7, 15):
         assert gpu_color(index) in dashboard.cards[index].swatch.styleSheet()
-        curve = dashboard.plots.curves[(dashboard.plots.series, index)]
-        assert curve.opts["pen"].color().name() == gpu_color(index)
+        pen = next(layer.pens[index] for layer in dashboard.plots.layers.values() if index in layer.pens)
+        assert pen.color().name() == gpu_color(index)
 
 
 def test_light_and_dark_themes_restyle_the_plots(qtbot) -> None:
@@ -194,18 +194,6 @@ def test_sixteen_gpus_fit_a_1280x800_window(qtbot) -> None:
     dashboard.stop()
 
 
-def test_decimation_keeps_every_spike_and_every_gap() -> None:
-    x = np.arange(36_000, dtype=float)
-    y = np.zeros(36_000)
-    y[12_345] = 99.0  # one reading's spike in an hour
-    y[20_000:20_500] = np.nan  # a 50 s outage
-    dx, dy = peak_decimate(x, y, 600)
-    assert dx.size <= 1200 and np.nanmax(dy) == 99.0
-    assert np.isnan(dy).any()  # the outage is still a gap
-    short_x, short_y = peak_decimate(x[:600], y[:600], 600)
-    assert short_x.size == 600 and (short_y == y[:600]).all()  # few points: drawn as they are
-
-
 def test_hidden_plots_draw_nothing_and_a_frame_repaints_a_bounded_area(qtbot) -> None:
     from gpuaccel.app.gui.plots import FRAME_AREA_PX
 
@@ -215,15 +203,25 @@ def test_hidden_plots_draw_nothing_and_a_frame_repaints_a_bounded_area(qtbot) ->
     plots = LivePlots(model, timer=False)
     qtbot.addWidget(plots)
     plots.resize(2544, 1060)
-    assert plots.refresh() == 0 and not plots.curves, "another tab is showing: no curve is drawn"
+    assert plots.refresh() == 0 and not plots.curve_keys(), "another tab is showing: no curve is drawn"
     plots.show()
     qtbot.waitExposed(plots)
     plots.set_mode(BY_METRIC)
-    plots._shown.clear()  # every curve due again, as after a window change
+    for layer in plots.layers.values():
+        layer.drawn_to = None  # every plot due again, as after a window change
     done = plots.refresh()
     areas = [p.sceneBoundingRect().width() * p.sceneBoundingRect().height() for p in plots.plots.values()]
     assert 2 * min(areas) > FRAME_AREA_PX  # at 4k one "By metric" plot is most of a frame's budget
     assert done in (16, 32), "whole plots, one or two a frame (time or area budget); the rest later"
     while plots.refresh():
         pass
-    assert len(plots._shown) == 80
+    assert len(plots.curve_keys()) == 80
+    assert plots.refresh() == 0  # no new reading: nothing to draw
+    plots.resize(2400, 1000)  # the same grid, smaller plots: redrawn without waiting for a reading
+    QApplication.processEvents()
+    assert plots.refresh() > 0
+    plots.set_mode(BY_GPU, "util")
+    for layer in plots.layers.values():
+        layer.drawn_to = None
+    # 16 plots due at once share the 5 frames of a redraw period (0.25 s at 20 Hz): at most 4 a frame
+    assert 1 <= plots.refresh() <= 4

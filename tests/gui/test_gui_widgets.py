@@ -185,7 +185,7 @@ def test_plot_frame_stays_within_its_budget(qtbot) -> None:
     assert plots.refresh(force=True) == 20  # all 4 GPUs x 5 series
     assert plots.refresh() == 0  # nothing new: nothing redrawn
     plots.set_window(600.0)
-    assert len(plots.curves) == 20
+    assert len(plots.curve_keys()) == 20
     plots.stop()
 
 

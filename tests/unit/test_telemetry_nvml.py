@@ -180,6 +180,10 @@ def test_sampling_logic_on_mocked_nvml(mocked_nvml, monkeypatch):
         calls["nvmlDeviceGetComputeRunningProcesses"] == 1 and calls["nvmlDeviceGetProcessUtilization"] == 1
     )
     assert calls["nvmlDeviceGetPerformanceState"] == 1
+    # each group at its own rate: memory and clocks twice a second, temperature once (device_info reads
+    # the memory total once more)
+    assert calls["nvmlDeviceGetMemoryInfo"] == 2 and calls["nvmlDeviceGetTemperature"] == 1
+    assert calls["nvmlDeviceGetClockInfo"] == 2 and calls["nvmlDeviceGetPowerUsage"] == 3
     monkeypatch.setattr(pynvml, "nvmlDeviceGetUtilizationRates", raising(pynvml.NVML_ERROR_GPU_IS_LOST))
     lost = b.sample(0)
     assert lost.lost and lost.power_w == NA("GPU lost")
@@ -194,4 +198,38 @@ def test_pcie_can_be_turned_off(mocked_nvml):
     s = b.sample(0)
     assert s.pcie_tx_kbs == NA("PCIe throughput reading is turned off (it costs ~20 ms per call)")
     assert "nvmlDeviceGetPcieThroughput" not in mocked_nvml["calls"]
+    b.shutdown()
+
+
+def test_read_intervals_are_checked_and_a_group_can_follow_the_sampling_rate(mocked_nvml):
+    with pytest.raises(ValueError, match=r"unknown reading group\(s\) \['gpu_temp'\]; known: utilization"):
+        NvmlBackend(intervals={"gpu_temp": 1.0})
+    with pytest.raises(ValueError, match="read intervals must be >= 0 s"):
+        NvmlBackend(intervals={"memory": -1.0})
+    b = NvmlBackend(intervals={"memory": 0.0, "gpm": 60.0})
+    b.init()
+    for _ in range(3):
+        s = b.sample(0)
+    assert mocked_nvml["calls"]["nvmlDeviceGetMemoryInfo"] == 3  # every round
+    assert mocked_nvml["gpm_gets"] == 1  # GPM once a minute: the first reading, repeated
+    assert s.gpm["tensor_active"] == NA("needs a second reading (GPM measures between two samples)")
+    b.shutdown()
+
+
+def test_per_process_sm_is_asked_only_while_a_process_runs_and_at_once_for_a_new_one(
+    mocked_nvml, monkeypatch
+):
+    running: list = []
+    monkeypatch.setattr(pynvml, "nvmlDeviceGetComputeRunningProcesses", lambda _h: list(running))
+    calls = mocked_nvml["calls"]
+    b = NvmlBackend(intervals={"processes": 0.0})
+    b.init()
+    assert b.sample(0).processes == [] and "nvmlDeviceGetProcessUtilization" not in calls
+    running.append(_Obj(pid=os.getpid(), usedGpuMemory=2**30))
+    assert b.sample(0).processes[0].sm_pct == 55.0 and calls["nvmlDeviceGetProcessUtilization"] == 1
+    b.sample(0)
+    assert calls["nvmlDeviceGetProcessUtilization"] == 1  # the same process: SM % every 5 s
+    running.append(_Obj(pid=1, usedGpuMemory=2**30))
+    s = b.sample(0)
+    assert calls["nvmlDeviceGetProcessUtilization"] == 2 and [p.sm_pct for p in s.processes] == [55.0, 0.0]
     b.shutdown()

@@ -8,7 +8,7 @@ queried again: NVML cannot bring it back without a reset.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import (
@@ -58,14 +58,26 @@ _THROTTLE_BITS: tuple[tuple[int, str], ...] = (
 )
 _ARCHITECTURES = {2: "Kepler", 3: "Maxwell", 4: "Pascal", 5: "Volta", 6: "Turing", 7: "Ampere", 8: "Ada"}
 _ARCHITECTURES |= {9: "Hopper", 10: "Blackwell", 13: "Rubin"}
-# Slow NVML calls, measured on the lent H100 (driver 580.159.04): nvmlDeviceGetPcieThroughput waits ~20 ms
-# (0.6 ms CPU) inside each call, nvmlDeviceGetTotalEnergyConsumption takes ~7 ms of CPU. They are read at
-# most this often (the value repeated between), staggered across GPUs; a PCIe interval of None turns it off.
-PCIE_INTERVAL_S = 1.0
-ENERGY_INTERVAL_S = 5.0
-# Fields that change at human pace are read at 1 Hz whatever the sampling rate (the value repeated between):
-# the process lists with their per-process utilization, the enforced power limit, fan and P-state.
-SLOW_INTERVAL_S = 1.0
+# How often each group of readings is taken, in seconds (0: every round, at the sampling rate), by how fast
+# it changes and what it costs; the last value is repeated in between and GPUs are staggered over the
+# interval. CPU per read measured in the sampler at 10 Hz on an H100 (driver 580.159.04,
+# benchmarks/results/sampler_cost_nvml_h100_20261123.json): GPM sample + metrics 0.33 ms, utilization
+# 0.06 ms, memory 0.14 ms, per-process SM % 2.9 ms, MIG mode 0.5 ms, total energy 3.6 ms, PCIe throughput
+# 2.0 ms (tx + rx) plus a ~20 ms wait per call.
+READ_INTERVALS_S: dict[str, float] = {
+    "utilization": 0.0,  # GPU / memory-controller busy %: the plots' rate
+    "gpm": 0.0,  # tensor-core and SM activity (the TFLOP/s estimate): the plots' rate
+    "power": 0.0,  # power draw: its plot and the edges of a job's energy
+    "memory": 0.5,  # memory used moves when a process allocates
+    "clocks": 0.5,  # SM and memory clocks, throttle reasons
+    "temperature": 1.0,  # thermal inertia: seconds
+    "processes": 1.0,  # the process lists (pid, memory)
+    "process_sm": 5.0,  # their SM % (the mean since the last read), asked only while a process is there
+    "limits": 1.0,  # enforced power limit, fan, P-state
+    "mig": 5.0,  # MIG mode and instances (a mode change needs a GPU reset)
+    "energy": 10.0,  # the total-energy counter (job energy covers the ends with measured power)
+}
+PCIE_INTERVAL_S = 5.0  # PCIe throughput, the one group that can be turned off (interval None)
 PCIE_OFF = "PCIe throughput reading is turned off (it costs ~20 ms per call)"
 # Errors that will not go away while the driver runs: the call is not made again for that GPU.
 _PERMANENT = (NOT_SUPPORTED, FUNCTION_NOT_FOUND)
@@ -104,8 +116,21 @@ class NvmlBackend:
 
     name = "nvml"
 
-    def __init__(self, pcie_interval_s: float | None = PCIE_INTERVAL_S) -> None:
+    def __init__(
+        self, pcie_interval_s: float | None = PCIE_INTERVAL_S, intervals: Mapping[str, float] | None = None
+    ) -> None:
+        unknown = sorted(set(intervals or {}) - set(READ_INTERVALS_S))
+        if unknown:
+            raise ValueError(f"unknown reading group(s) {unknown}; known: {', '.join(READ_INTERVALS_S)}")
+        self.intervals = {**READ_INTERVALS_S, **(intervals or {})}
+        bad = {k: v for k, v in self.intervals.items() if not v >= 0}
+        if bad or (pcie_interval_s is not None and not pcie_interval_s > 0):
+            raise ValueError(
+                f"read intervals must be >= 0 s (PCIe > 0 or None), got {bad or pcie_interval_s}"
+            )
         self.pcie_interval_s = pcie_interval_s
+        if pcie_interval_s is not None:
+            self.intervals["pcie"] = pcie_interval_s
         self._nvml: Any = None
         self._handles: list[Any] = []
         self._uuids: list[str] = []
@@ -113,9 +138,11 @@ class NvmlBackend:
         self._gpm_ok: list[bool | NA] = []
         self._gpm_samples: list[list[Any] | None] = []  # per GPU: [previous, current] GPM sample buffers
         self._gpm_have_prev: list[bool] = []
-        self._slow: dict[tuple[int, str], tuple[float, Any]] = {}  # (gpu, what) -> (next due, value)
+        self._gpm_request: list[Any] = []  # per GPU: the metrics request, built once
+        self._slow: dict[tuple[int, str], tuple[float, Any]] = {}  # (gpu, group) -> (next due, value)
         self._permanent: dict[tuple[Any, ...], NA] = {}  # calls answered "not supported" once
         self._proc_seen: dict[int, int] = {}  # per GPU: newest per-process utilization timestamp (us)
+        self._proc_sm: dict[int, tuple[float, frozenset[int], Any]] = {}  # per GPU: (next due, pids, SM %)
 
     # ---- the one place NVML is called --------------------------------------------------------------
 
@@ -167,7 +194,9 @@ class NvmlBackend:
         self._gpm_ok = [self._gpm_support(i) for i in range(count)]
         self._gpm_samples = [None] * count
         self._gpm_have_prev = [False] * count
+        self._gpm_request = [None] * count
         self._slow = {}
+        self._proc_sm = {}
         self._permanent = {}
 
     def shutdown(self) -> None:
@@ -207,49 +236,37 @@ class NvmlBackend:
         )
 
     def sample(self, index: int) -> GpuSample:
+        """One reading of GPU ``index``; each group of fields is read at its own interval."""
         nv, h, now = self._nvml, self._handles[index], time.time()
         if self._lost[index]:
             return lost_sample(index, self._uuids[index], now)
-        q = self._query
+        q, every = self._query, self._every
         s = GpuSample(index=index, uuid=self._uuids[index], timestamp=now)
-        util = q(index, nv.nvmlDeviceGetUtilizationRates, h)
+        util = every(index, "utilization", lambda: q(index, nv.nvmlDeviceGetUtilizationRates, h))
         s.util_gpu, s.util_mem = (
             (util, util) if isinstance(util, NA) else (float(util.gpu), float(util.memory))
         )
-        mem = q(index, nv.nvmlDeviceGetMemoryInfo, h)
+        mem = every(index, "memory", lambda: q(index, nv.nvmlDeviceGetMemoryInfo, h))
         s.mem_used_mib, s.mem_total_mib = (
             (mem, mem) if isinstance(mem, NA) else (mem.used / _MIB, mem.total / _MIB)
         )
-        s.temperature_c = _num(q(index, nv.nvmlDeviceGetTemperature, h, nv.NVML_TEMPERATURE_GPU))
-        s.power_w = _num(q(index, nv.nvmlDeviceGetPowerUsage, h), 1000.0)
-        s.power_limit_w = self._every(
+        s.temperature_c = every(
             index,
-            "limit",
-            SLOW_INTERVAL_S,
-            lambda: _num(q(index, nv.nvmlDeviceGetEnforcedPowerLimit, h), 1000.0),
+            "temperature",
+            lambda: _num(q(index, nv.nvmlDeviceGetTemperature, h, nv.NVML_TEMPERATURE_GPU)),
         )
-        s.energy_j = self._every(
-            index,
-            "energy",
-            ENERGY_INTERVAL_S,
-            lambda: _num(q(index, nv.nvmlDeviceGetTotalEnergyConsumption, h), 1000.0),
+        s.power_w = every(index, "power", lambda: _num(q(index, nv.nvmlDeviceGetPowerUsage, h), 1000.0))
+        s.power_limit_w, s.fan_pct, s.pstate = every(index, "limits", lambda: self._limits(index))
+        s.energy_j = every(
+            index, "energy", lambda: _num(q(index, nv.nvmlDeviceGetTotalEnergyConsumption, h), 1000.0)
         )
-        s.sm_clock_mhz = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_SM))
-        s.mem_clock_mhz = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_MEM))
-        s.fan_pct = self._every(
-            index, "fan", SLOW_INTERVAL_S, lambda: _num(q(index, nv.nvmlDeviceGetFanSpeed, h))
+        s.sm_clock_mhz, s.mem_clock_mhz, s.throttle_reasons = every(
+            index, "clocks", lambda: self._clocks(index)
         )
-        pstate = self._every(
-            index, "pstate", SLOW_INTERVAL_S, lambda: q(index, nv.nvmlDeviceGetPerformanceState, h)
-        )
-        s.pstate = (
-            pstate if isinstance(pstate, NA) else (f"P{pstate}" if 0 <= pstate <= 15 else NA(NOT_REPORTED))
-        )
-        s.throttle_reasons = self._throttle(index)
         s.pcie_tx_kbs, s.pcie_rx_kbs = self._pcie(index)
-        s.processes = self._every(index, "processes", SLOW_INTERVAL_S, lambda: self._processes(index))
-        s.mig = self._every(index, "mig", SLOW_INTERVAL_S, lambda: read_mig(nv, h, reason_for))
-        s.gpm = self._gpm(index)
+        s.processes = every(index, "processes", lambda: self._processes(index))
+        s.mig = every(index, "mig", lambda: read_mig(nv, h, reason_for))
+        s.gpm = every(index, "gpm", lambda: self._gpm(index))
         if self._lost[index]:  # lost during this very sample
             return lost_sample(index, self._uuids[index], now)
         return s
@@ -260,21 +277,35 @@ class NvmlBackend:
         value = self._query(index, fn, self._handles[index]) if not self._lost[index] else NA(GPU_LOST)
         return fallback if isinstance(value, NA) else _decode(value)
 
-    def _throttle(self, index: int) -> list[str] | NA:
-        nv, h = self._nvml, self._handles[index]
+    def _clocks(self, index: int) -> tuple[Any, Any, list[str] | NA]:
+        """SM clock, memory clock and the decoded throttle reasons."""
+        nv, h, q = self._nvml, self._handles[index], self._query
         fn = (
             getattr(nv, "nvmlDeviceGetCurrentClocksEventReasons", None)
             or nv.nvmlDeviceGetCurrentClocksThrottleReasons
         )
-        bits = self._query(index, fn, h)
-        if isinstance(bits, NA):
-            return bits
-        return [name for bit, name in _THROTTLE_BITS if bits & bit]
+        bits = q(index, fn, h)
+        reasons = bits if isinstance(bits, NA) else [name for bit, name in _THROTTLE_BITS if bits & bit]
+        sm = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_SM))
+        return sm, _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_MEM)), reasons
 
-    def _every(self, index: int, what: str, interval: float, read: Callable[[], Any]) -> Any:
-        """``read()`` at most once per ``interval`` for this GPU, the last value in between. After the first
-        read, GPUs are spread over the interval so no one round pays for all of them."""
-        key = (index, what)
+    def _limits(self, index: int) -> tuple[Any, Any, Any]:
+        """Enforced power limit (W), fan (%) and P-state (``P0``..``P15``)."""
+        nv, h, q = self._nvml, self._handles[index], self._query
+        limit = _num(q(index, nv.nvmlDeviceGetEnforcedPowerLimit, h), 1000.0)
+        fan = _num(q(index, nv.nvmlDeviceGetFanSpeed, h))
+        pstate = q(index, nv.nvmlDeviceGetPerformanceState, h)
+        if not isinstance(pstate, NA):
+            pstate = f"P{pstate}" if 0 <= pstate <= 15 else NA(NOT_REPORTED)
+        return limit, fan, pstate
+
+    def _every(self, index: int, group: str, read: Callable[[], Any]) -> Any:
+        """``read()`` at most once per the group's interval for this GPU (every call at 0), the last value
+        in between. After the first read, GPUs are spread over the interval so no one round pays for all."""
+        interval = self.intervals[group]
+        if interval <= 0:
+            return read()
+        key = (index, group)
         now = time.monotonic()
         due, value = self._slow.get(key, (0.0, None))
         if now >= due:
@@ -294,7 +325,7 @@ class NvmlBackend:
             rx = _num(self._query(index, nv.nvmlDeviceGetPcieThroughput, h, nv.NVML_PCIE_UTIL_RX_BYTES))
             return tx, rx
 
-        return self._every(index, "pcie", self.pcie_interval_s, read)
+        return self._every(index, "pcie", read)
 
     def _processes(self, index: int) -> list[ProcessInfo] | NA:
         nv, h = self._nvml, self._handles[index]
@@ -320,7 +351,14 @@ class NvmlBackend:
                 )
         if len(failures) == 2:
             return failures[0]
-        sm = self._process_sm(index)
+        if not found:  # nothing to measure: NVML's per-process utilization costs milliseconds of CPU
+            return found
+        pids = frozenset(p.pid for p in found)
+        due, seen, sm = self._proc_sm.get(index, (0.0, frozenset(), {}))
+        now = time.monotonic()
+        if now >= due or not pids <= seen:  # a new process gets its SM % at once
+            sm = self._process_sm(index)
+            self._proc_sm[index] = (now + self.intervals["process_sm"], pids, sm)
         for p in found:
             p.sm_pct = sm.get(p.pid, 0.0) if isinstance(sm, dict) else sm
         return found
@@ -329,7 +367,7 @@ class NvmlBackend:
         """SM % per pid since the last reading (nvmlDeviceGetProcessUtilization); a pid NVML has no sample
         for in that interval did not use the SMs. Newest sample per pid wins."""
         nv = self._nvml
-        last = self._proc_seen.get(index, int((time.time() - SLOW_INTERVAL_S) * 1e6))
+        last = self._proc_seen.get(index, int((time.time() - self.intervals["process_sm"]) * 1e6))
         try:
             samples = nv.nvmlDeviceGetProcessUtilization(self._handles[index], last)
         except Exception as exc:
@@ -375,12 +413,14 @@ class NvmlBackend:
         if not self._gpm_have_prev[index]:
             self._gpm_have_prev[index] = True
             return dict.fromkeys(GPM_METRICS, NA(GPM_WARMING_UP))
-        req = nv.c_nvmlGpmMetricsGet_t()
-        req.version = nv.NVML_GPM_METRICS_GET_VERSION
-        req.numMetrics = len(GPM_METRICS)
+        req = self._gpm_request[index]
+        if req is None:  # a 210-metric ctypes struct: built once per GPU, not every round
+            req = self._gpm_request[index] = nv.c_nvmlGpmMetricsGet_t()
+            req.version = nv.NVML_GPM_METRICS_GET_VERSION
+            req.numMetrics = len(GPM_METRICS)
+            for i, name in enumerate(GPM_METRICS):
+                req.metrics[i].metricId = _GPM_IDS[name]
         req.sample1, req.sample2 = prev, cur
-        for i, name in enumerate(GPM_METRICS):
-            req.metrics[i].metricId = _GPM_IDS[name]
         res = q(index, nv.nvmlGpmMetricsGet, req)
         if isinstance(res, NA):
             return dict.fromkeys(GPM_METRICS, res)

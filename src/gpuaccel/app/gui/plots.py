@@ -6,14 +6,14 @@ grid that gives each the most room (:func:`grid_shape`); curves take the GPU's c
 :func:`theme.gpu_color`, the same as its card's swatch; the legend lives outside the plots (the
 dashboard's swatch row), and a value the GPU cannot give is written on the plot with its reason.
 
-The recipe for speed: the data stays in preallocated ring buffers (:mod:`app.gui.ringbuffer`); one
-QTimer (20 Hz) hands plain ``PlotCurveItem``s the visible slice, min/max-decimated to two points per
-pixel column (:func:`peak_decimate`), with width-1 pens. The x axis is "seconds before the newest
-reading", so the view range never moves. Y ranges come from what the GPUs report (memory total, power
-limit, tensor peak), so no frame pays for an auto-range. A curve is redrawn only when its data moved by
-a pixel; the plots due are updated whole, stalest first, within a per-frame time budget, so a frame
-repaints few plots; axes and titles are cached pixmaps, the grid is one item (benchmarks/plot_update.py).
-A gap in the data (NaN rows, see :mod:`app.gui.telemetry_model`) breaks the line (``connect="finite"``).
+The recipe for speed: the data stays in preallocated ring buffers (:mod:`app.gui.ringbuffer`); the
+curves of a plot are drawn into one image that scrolls with time (:class:`app.gui.strip.StripLayer`), so
+a new reading costs the few pixel columns it changed, not a redraw of every line. One QTimer (20 Hz)
+brings the plots whose data moved by a pixel up to date, stalest first, within a per-frame budget. The x
+axis is "seconds before the newest reading", so the view range never moves; y ranges come from what the
+GPUs report (memory total, power limit, tensor peak), so no frame pays for an auto-range; axes and
+titles are cached pixmaps and the grid is one Qt path item (benchmarks/plot_update.py). A gap in the data (NaN
+rows, see :mod:`app.gui.telemetry_model`) breaks the line.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QGraphicsItem, QWidget
+from PySide6.QtGui import QPainterPath, QResizeEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from gpuaccel.app.gui.axes import AgoAxis, ValueAxis
+from gpuaccel.app.gui.strip import StripLayer
 from gpuaccel.app.gui.telemetry_model import PLOT_SERIES, GpuState, TelemetryModel
 from gpuaccel.app.gui.theme import Theme, current, gpu_color, theme_manager
 from gpuaccel.app.gui.values import na_reason, number
@@ -45,10 +45,10 @@ WINDOWS: tuple[tuple[str, float], ...] = (
 LONG_WINDOW_S = 86400.0
 FRAME_HZ = 20
 FRAME_BUDGET_S = 0.0025  # per frame; plots due beyond it wait for the next frame
-# Repainting a plot costs about its area (raster fill, curves, the copy to the screen): a frame updates
-# plots until this many pixels, at least one: a 4k "By metric" frame repaints one large plot, not three.
+# Repainting a plot costs about its area (fill, grid, the curves' image, the copy to the screen): a frame
+# updates plots until this many pixels, at least one: a 4k "By metric" frame repaints one large plot.
 FRAME_AREA_PX = 250_000
-MIN_REDRAW_S = 0.2  # a curve is redrawn at most 5 times a second (the 1 min window moves 4 px a step)
+MIN_REDRAW_S = 0.25  # a plot is brought up to date at most 4 times a second
 BY_METRIC, BY_GPU = "metric", "gpu"
 MODES = {BY_METRIC: "By metric", BY_GPU: "By GPU"}
 NA_HEADROOM = 0.16  # of the y range, per line of N/A reasons, so the reasons sit above the curves
@@ -72,44 +72,6 @@ def grid_shape(n: int, width: float, height: float, aspect: float = PLOT_ASPECT)
     return math.ceil(n / best_cols), best_cols
 
 
-def peak_decimate(x: np.ndarray, y: np.ndarray, columns: int) -> tuple[np.ndarray, np.ndarray]:
-    """At most two points (min, max) per pixel column, so an hour of 10 Hz readings costs no more to draw
-    than a minute and no spike is lost; a column with no reading stays NaN (the line breaks there)."""
-    n = x.size
-    if n <= 2 * columns:
-        return x, y
-    starts = (np.arange(columns, dtype=np.intp) * n) // columns  # increasing: n > 2 x columns here
-    with np.errstate(invalid="ignore"):
-        low = np.fmin.reduceat(y, starts)
-        high = np.fmax.reduceat(y, starts)
-    out_y = np.empty(2 * starts.size)
-    out_y[0::2], out_y[1::2] = low, high
-    return np.repeat(x[starts], 2), out_y
-
-
-class ViewCurve(pg.PlotCurveItem):
-    """A curve whose bounds are its plot's view: the ranges never follow the data here, and pyqtgraph
-    would otherwise recompute the data's bounds with numpy several times per repaint."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        self._rect = QRectF()
-
-    def fit(self, view: pg.ViewBox) -> None:
-        (x0, x1), (y0, y1) = view.viewRange()
-        rect = QRectF(x0, y0, x1 - x0, y1 - y0)
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def dataBounds(self, ax: int, frac: float = 1.0, orthoRange: object = None) -> list[float]:
-        r = self._rect
-        return [r.left(), r.right()] if ax == 0 else [r.top(), r.bottom()]
-
-
 def series_reason(g: GpuState, key: str) -> str | None:
     """Why GPU ``g`` has no value for plotted series ``key`` in its latest reading (None: it has one)."""
     return na_reason(g.series_raw(key))
@@ -128,11 +90,10 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self.ci.setSpacing(6)
         self.ci.setContentsMargins(4, 4, 4, 4)
         self.plots: dict[str, pg.PlotItem] = {}  # plot key (a series key, or "gpu<N>") -> plot
-        self.curves: dict[tuple[str, int], ViewCurve] = {}  # (series key, gpu) -> curve
+        self.layers: dict[str, StripLayer] = {}  # plot key -> its curves, drawn as one scrolling image
         self.na_text: dict[str, pg.TextItem] = {}  # plot key -> the N/A reasons written on it
-        self.grids: dict[str, ViewCurve] = {}  # plot key -> its grid lines, one item
+        self.grids: dict[str, QGraphicsPathItem] = {}  # plot key -> its grid lines, one item
         self._y: dict[str, tuple[float, float]] = {}  # plot key -> the data's y range
-        self._shown: dict[tuple[str, int], tuple[float, float]] = {}  # curve -> (window, newest t drawn)
         self._shape: tuple[int, int] = (0, 0)
         self._built_for: tuple[str, str, tuple[int, ...]] | None = None
         self._na_for: object = None
@@ -143,8 +104,6 @@ class LivePlots(pg.GraphicsLayoutWidget):
             self._timer = pg.QtCore.QTimer(self)
             self._timer.timeout.connect(self.refresh)
             self._timer.start(int(1000 / FRAME_HZ))
-
-    # ---- building --------------------------------------------------------------------------------
 
     def plot_keys(self) -> list[str]:
         if self.mode == BY_GPU:
@@ -158,11 +117,10 @@ class LivePlots(pg.GraphicsLayoutWidget):
         self._shape = grid_shape(len(keys), max(1, self.width()), max(1, self.height()))
         self.ci.clear()
         self.plots.clear()
-        self.curves.clear()
+        self.layers.clear()
         self.na_text.clear()
         self.grids.clear()
         self._y.clear()
-        self._shown.clear()
         self._na_for = None
         cols = self._shape[1]
         for n, key in enumerate(keys):
@@ -172,10 +130,12 @@ class LivePlots(pg.GraphicsLayoutWidget):
             plot.setMouseEnabled(x=False, y=False)
             plot.setMenuEnabled(False)
             plot.hideButtons()
+            # Qt may skip a plot's items when a repaint does not touch the plot (else it asks every axis and
+            # view of every plot for its bounds, in Python, on each repaint)
+            plot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape)
             plot.disableAutoRange()
-            grid = ViewCurve(connect="pairs")
-            grid.setZValue(-10)
-            plot.addItem(grid, ignoreBounds=True)
+            grid = QGraphicsPathItem(plot.getViewBox())  # in the view's pixels, under the curves
+            grid.setZValue(5)
             self.grids[key] = grid
             plot.getViewBox().sigResized.connect(lambda *_, k=key: self._draw_grid(k))
             plot.getViewBox().sigRangeChanged.connect(lambda *_, k=key: self._draw_grid(k))
@@ -186,9 +146,17 @@ class LivePlots(pg.GraphicsLayoutWidget):
             if n + cols < len(keys):  # a plot below shares this column's time axis
                 plot.getAxis("bottom").setStyle(showValues=False)
                 plot.getAxis("bottom").setHeight(4)
+            layer = StripLayer(plot.getViewBox())
+            for g in self.model.gpus if self.mode == BY_METRIC else self.model.gpus[n : n + 1]:
+                layer.pens[g.index] = pg.mkPen(gpu_color(g.index), width=1)
+            self.layers[key] = layer
             text = pg.TextItem(anchor=(0, 0))
             text.setParentItem(plot.getViewBox())
+            text.setZValue(20)  # over the curves
             text.setPos(6, 4)
+            text.setVisible(
+                False
+            )  # until there is a reason (a TextItem once shown redoes its transform per paint)
             self.na_text[key] = text
             self.plots[key] = plot
         self._fix_ranges()
@@ -207,19 +175,29 @@ class LivePlots(pg.GraphicsLayoutWidget):
         )
 
     def _draw_grid(self, key: str) -> None:
-        """Grid lines at the axes' major ticks as one curve of line pairs. (pyqtgraph's axis grid is
-        replayed line by line on every repaint of the plot and cost five times the curves.)"""
+        """Grid lines at the axes' major ticks as one Qt path item, drawn without Python on a repaint.
+        (pyqtgraph's axis grid is replayed line by line on every repaint and cost five times the curves.)"""
         plot, grid = self.plots.get(key), self.grids.get(key)
         if plot is None or grid is None:
             return
-        (x0, x1), (y0, y1) = plot.getViewBox().viewRange()
+        view = plot.getViewBox()
+        (x0, x1), (y0, y1) = view.viewRange()
+        w, h = view.width(), view.height()
+        if x1 <= x0 or y1 <= y0:
+            return
         bottom, left = plot.getAxis("bottom"), plot.getAxis("left")
-        xs = [v for _, ticks in bottom.tickValues(x0, x1, bottom.width()) for v in ticks]
-        ys = [v for _, ticks in left.tickValues(y0, y1, left.height()) for v in ticks]
-        px = np.array([c for x in xs for c in (x, x)] + [c for _ in ys for c in (x0, x1)], dtype=float)
-        py = np.array([c for _ in xs for c in (y0, y1)] + [c for y in ys for c in (y, y)], dtype=float)
-        grid.setData(px, py, connect="pairs")
-        grid.fit(plot.getViewBox())
+        path = QPainterPath()
+        for _, ticks in bottom.tickValues(x0, x1, bottom.width()):
+            for x in ticks:
+                px = (x - x0) / (x1 - x0) * w
+                path.moveTo(px, 0)
+                path.lineTo(px, h)
+        for _, ticks in left.tickValues(y0, y1, left.height()):
+            for y in ticks:
+                py = (y1 - y) / (y1 - y0) * h
+                path.moveTo(0, py)
+                path.lineTo(w, py)
+        grid.setPath(path)
 
     def apply_theme(self, theme: Theme) -> None:
         self.theme = theme
@@ -274,15 +252,6 @@ class LivePlots(pg.GraphicsLayoutWidget):
             self._build()
             self.refresh(force=True)
 
-    def _curve(self, key: str, index: int) -> ViewCurve:
-        curve = self.curves.get((key, index))
-        if curve is None:
-            plot = self.plots[key if self.mode == BY_METRIC else f"gpu{index}"]
-            curve = ViewCurve(pen=pg.mkPen(gpu_color(index), width=1))
-            plot.addItem(curve, ignoreBounds=True)
-            self.curves[(key, index)] = curve
-        return curve
-
     def _fix_ranges(self) -> None:
         """Y ranges from the GPUs' own limits (their own in "By GPU", the largest in "By metric")."""
         gpus = self.model.gpus
@@ -320,12 +289,12 @@ class LivePlots(pg.GraphicsLayoutWidget):
     # ---- per frame -------------------------------------------------------------------------------
 
     def refresh(self, force: bool = False) -> int:
-        """One frame: give the curves that are due their visible slice. Returns how many were updated.
+        """One frame: bring the plots that are due up to date. Returns how many curves were updated.
 
-        A curve is due when its window changed or its data moved by at least one pixel's worth of time
-        since it was last drawn. Plots with due curves are updated whole, stalest first, until
-        FRAME_BUDGET_S is spent or FRAME_AREA_PX of plots are dirty, so a frame repaints few plots; the
-        rest follow in the next frames. Nothing is done while the plots are hidden (another tab).
+        A plot is due when the window changed or its data moved by a pixel's worth of time since it was
+        drawn (at most every MIN_REDRAW_S). Due plots are updated stalest first, each frame its share of
+        the redraw period, until FRAME_BUDGET_S is spent or FRAME_AREA_PX of plots are dirty; the rest
+        follow. Nothing is done while the plots are hidden; ``force`` redraws every plot whole, now.
         """
         model = self.model
         if self._built_for != (self.mode, self.series, tuple(g.index for g in model.gpus)):
@@ -340,48 +309,53 @@ class LivePlots(pg.GraphicsLayoutWidget):
             return 0
         cols = max(1, self._shape[1])
         px_s = max(MIN_REDRAW_S, self.window_s / max(100, int(self.width() / cols) - 50))
-        keys = [self.series] if self.mode == BY_GPU else [key for key, _, _ in PLOT_SERIES]
-        due: dict[str, list[tuple[float, str, int]]] = {}  # plot key -> its due curves
-        for g in model.gpus:
-            if model.ring(g.index).last_t is None:
+        due: list[tuple[float, str, dict[int, float]]] = []
+        for plot_key, layer in self.layers.items():
+            latest = {g: t for g in layer.pens if (t := model.ring(g).last_t) is not None}
+            if not latest:
                 continue
-            for key in keys:
-                shown = self._shown.get((key, g.index))
-                if force or shown is None or shown[0] != self.window_s or newest - shown[1] >= px_s:
-                    plot_key = key if self.mode == BY_METRIC else f"gpu{g.index}"
-                    due.setdefault(plot_key, []).append((shown[1] if shown else 0.0, key, g.index))
-        if not due:
-            return 0
-        # Whole plots, stalest first: a plot touched this frame is repainted once, with all its moved
-        # curves, instead of once per frame while its curves trickle in.
-        order = sorted(due.items(), key=lambda item: min(c[0] for c in item[1]))
+            if force:
+                layer.invalidate()
+            drawn = layer.drawn_to
+            stale = drawn is None or layer.window_s != self.window_s or not layer.fits()
+            if force or stale or newest - drawn >= px_s:
+                due.append((drawn or 0.0, plot_key, latest))
+        # Paced: the plots share the frames of one redraw period (5 due together: one a frame).
+        pace = math.ceil(len(self.layers) / max(1.0, px_s * FRAME_HZ))
         start = time.perf_counter()
         done, area = 0, 0.0
-        for plot_key, curves in order:
-            if done and not force and (time.perf_counter() - start > FRAME_BUDGET_S or area >= FRAME_AREA_PX):
+        for n, (_, plot_key, latest) in enumerate(sorted(due, key=lambda d: d[0])):
+            over = n >= pace or time.perf_counter() - start > FRAME_BUDGET_S or area >= FRAME_AREA_PX
+            if done and not force and over:
                 break
             rect = self.plots[plot_key].sceneBoundingRect()
             area += rect.width() * rect.height()
-            for _, key, index in curves:
-                self._update_curve(key, index, newest)
-                done += 1
+            key = plot_key if self.mode == BY_METRIC else self.series
+            series = lambda g, t_from, k=key: self._series(k, g, t_from)
+            dpr = self.devicePixelRatioF()
+            self.layers[plot_key].render(newest, self.window_s, latest, series, (key, model.revision), dpr)
+            done += len(latest)
         return done
 
-    def _update_curve(self, key: str, index: int, now: float) -> None:
-        ring = self.model.ring(index)
-        t, v = ring.since(key, now - self.window_s)
+    def _series(self, key: str, index: int, t_from: float) -> tuple[np.ndarray, np.ndarray]:
+        """GPU ``index``'s readings of ``key`` from ``t_from`` on (and the one before); in the 24 h window
+        the daemon's minute history first, with a NaN at the seam (minute averages and live readings are
+        not one line)."""
+        t, v = self.model.ring(index).since(key, t_from, before=1)
         long = self.model.long.get(index) if self.window_s >= LONG_WINDOW_S else None
         if long is not None and long.t.size:
-            old = (long.t < (t[0] if t.size else now)) & (long.t >= now - self.window_s)
-            if old.any():  # a NaN at the seam: minute averages and live readings are not one line
+            old = (long.t < (t[0] if t.size else math.inf)) & (long.t >= t_from)
+            if old.any():
                 t = np.concatenate((long.t[old], long.t[old][-1:], t))
                 v = np.concatenate((long.series[key][old], [np.nan], v))
-        plot = self.plots[key if self.mode == BY_METRIC else f"gpu{index}"]
-        x, y = peak_decimate(t - now, v, max(50, int(plot.getViewBox().width())))
-        curve = self._curve(key, index)
-        curve.setData(x, y, connect="finite")
-        curve.fit(plot.getViewBox())
-        self._shown[(key, index)] = (self.window_s, now)
+        return t, v
+
+    def curve_keys(self) -> list[tuple[str, int]]:
+        """(series, gpu) of every curve drawn so far (for tests and the benchmark)."""
+        key = (lambda k: k) if self.mode == BY_METRIC else (lambda _: self.series)
+        return [
+            (key(k), g) for k, layer in self.layers.items() if layer.drawn_to is not None for g in layer.pens
+        ]
 
     def _show_reasons(self) -> None:
         """Write on each plot why a GPU has no curve there (its latest reading's N/A reason)."""

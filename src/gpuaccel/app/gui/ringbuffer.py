@@ -61,10 +61,11 @@ class RingSeries:
         span = self._span(n)
         return self._t[span], self._v[self._col[field], span]
 
-    def since(self, field: str, t0: float) -> tuple[np.ndarray, np.ndarray]:
-        """Views of the rows with timestamp >= ``t0`` (timestamps are appended in order)."""
+    def since(self, field: str, t0: float, before: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """Views of the rows with timestamp >= ``t0`` (timestamps are appended in order), and of the
+        ``before`` rows just older (a line drawn from ``t0`` on starts at the reading before it)."""
         t_all, _ = self.tail(field)
-        start = int(np.searchsorted(t_all, t0, side="left"))
+        start = max(0, int(np.searchsorted(t_all, t0, side="left")) - before)
         return self.tail(field, self.size - start)
 
     def clear(self) -> None:

@@ -148,6 +148,7 @@ class TelemetryModel(Observable):
         self.driver: Any = None
         self.error: str | None = None
         self.updated_at: float | None = None
+        self.revision = 0  # counts changes to past readings (history put in front, the 24 h history)
         self.cluster_hosts: list[dict[str, Any]] = []  # the latest /cluster/telemetry hosts
         self.cluster_error: str | None = None
         self._slots: dict[tuple[str, str], int] = {}  # (host, uuid) of another host's GPU -> its key
@@ -239,6 +240,7 @@ class TelemetryModel(Observable):
         t, cols = _history_arrays(history)
         if t.size == 0:
             return
+        self.revision += 1
         ring = self.ring(index)
         if ring.size:
             # Keep the live rows: rebuild as history-before-first-live-row + live rows.
@@ -254,6 +256,7 @@ class TelemetryModel(Observable):
 
     def set_long_history(self, index: int, history: dict[str, Any]) -> None:
         t, cols = _history_arrays(history)
+        self.revision += 1
         self.long[index] = LongHistory(t, {k: cols[i] for i, k in enumerate(SERIES_KEYS)})
 
     def gpu(self, index: int) -> GpuState | None:
