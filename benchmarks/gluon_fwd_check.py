@@ -14,12 +14,9 @@ FLOPs: 4*B*H*Nq*Nk*D, halved when causal. Writes gluon_fwd_<stamp>.json to --out
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
-import time
-from pathlib import Path
 
 import torch
 
@@ -169,16 +166,8 @@ def main(argv: list[str] | None = None) -> int:
                 rows += bench_shape(tuple(int(x) for x in s.split(",")), causal, args.variants)
                 torch.cuda.empty_cache()
         result["results"] = rows
-    path = Path(args.out) / f"gluon_fwd_{time.strftime('%Y%m%d-%H%M%S')}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(result, indent=1))
-    print("\n".join(log))
-    if args.bench:
-        print(f"# {env['device']}, torch {env['torch']}, triton {env['triton']}, cuDNN {env['cudnn']}")
-        print(f"# {bench.FLOP_FORMULA}")
-        print(table(result["results"]))
-    print(f"wrote {path}")
-    return 0 if result.get("check_ok", True) else 1
+    text = table(result["results"]) if args.bench else None
+    return bench.write_check(result, "gluon_fwd", args.out, log, text)
 
 
 if __name__ == "__main__":

@@ -239,6 +239,26 @@ def format_table(results: list[Result], mode: str, header: str = "") -> str:
     return "\n".join(x for x in lines if x)
 
 
+def write_check(result: dict[str, Any], stem: str, out: str, log: list[str], table_text: str | None) -> int:
+    """A check script's ending: its JSON as ``<out>/<stem>_<stamp>.json``, its log, then (benchmarked) the
+    environment line, the formula and the table; the exit code says whether every check passed."""
+    import json
+    import time
+    from pathlib import Path
+
+    path = Path(out) / f"{stem}_{time.strftime('%Y%m%d-%H%M%S')}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=1))
+    print("\n".join(log))
+    if table_text is not None:
+        env = result["env"]
+        print(f"# {env['device']}, torch {env['torch']}, triton {env['triton']}, cuDNN {env['cudnn']}")
+        print(f"# {FLOP_FORMULA}")
+        print(table_text)
+    print(f"wrote {path}")
+    return 0 if result.get("check_ok", True) else 1
+
+
 def environment() -> dict[str, str]:
     import triton
 
