@@ -69,7 +69,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "models": "model models kind type hardware installed list name names",
         "idle": "idle unused spare available nothing free left remaining headroom",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
-        " broke broken died wrong problem problems",
+        " broke broken die died dies blow blew exploded wrong problem problems",
         "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
         "queue": "queue queued waiting pending wait waits stuck blocked line next",
         "running": "running executing active now currently progress",
@@ -85,7 +85,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     }.items()
 }
 MORE = set(
-    "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter more".split()
+    "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
+    " more".split()
 )
 LESS = set(
     "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest"
@@ -94,7 +95,9 @@ LESS = set(
 STOP = set(
     "the a an is are was were of on in for to me my what which how and about it its this that do does did i"
     " there same any s at please tell show give with from been be have has so far much many right now last"
-    " past hour hours today yesterday day week minutes".split()
+    " past hour hours today yesterday day week minutes"
+    # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
+    " could would should know like want need thanks thank thx pls hey hi hello quick question again okay ok".split()
 )
 # A cluster node that left: "which node was lost?", "is any server down?"
 LOST = set("lost lose dead die gone down offline missing disconnected unreachable removed".split())

@@ -35,6 +35,8 @@ def pick_prompt(question: str, context: Context) -> str:
     head = "Pick the query that answers the question. Queries: " + ", ".join(QUERY_NAMES) + "."
     if context.last is not None:
         head += f"\nPrevious query: {pick_json(context.last)}"
+    if context.subjects:  # the jobs the last answer named: "why?" asks about the first
+        head += "\nIts jobs: " + ", ".join(str(j) for j in context.subjects[:3])
     return f"System: {head}\n\nUser: {question.strip()}\n\nAssistant: query"
 
 
