@@ -97,7 +97,8 @@ STOP = set(
     " there same any s at please tell show give with from been be have has so far much many right now last"
     " past hour hours today yesterday day week minutes"
     # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
-    " could would should know like want need thanks thank thx pls hey hi hello quick question again okay ok".split()
+    " could would should know like want need thanks thank thx pls hey hi hello quick question again okay"
+    " ok".split()
 )
 # A cluster node that left: "which node was lost?", "is any server down?"
 LOST = set("lost lose dead die gone down offline missing disconnected unreachable removed".split())

@@ -105,9 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         pickers["model"] = ModelPicker(LocalModel(args.model))
     result = score(dev_set(args.n, args.seed), pickers)
     for label, s in result["strategies"].items():
-        print(
-            f"{label:20s} {s['correct']:4d}/{result['questions']} = {s['accuracy']:.1%}  {s['misses_by_query']}"
-        )
+        share = f"{s['correct']:4d}/{result['questions']} = {s['accuracy']:.1%}"
+        print(f"{label:20s} {share}  {s['misses_by_query']}")
     print("seconds per question:", result["seconds_per_question"])
     if args.out:
         args.out.write_text(json.dumps(result, indent=1))
