@@ -67,3 +67,28 @@ def test_templates_expand_choices_and_word_lists() -> None:
         and "which GPU is" in seen
         and not any("[" in s or "<" in s for s in seen)
     )
+
+
+def test_mark_records_the_scores_and_asks_the_model_first_only_when_it_helps(tmp_path: Path) -> None:
+    import torch
+    from safetensors.torch import load_file, save_file
+
+    from gpuaccel.assistant.model_picker import picks_queries
+    from gpuaccel.assistant.pick_eval import mark
+    from gpuaccel.assistant.safetensors_header import read_header
+
+    path = tmp_path / "m.safetensors"
+    tensors = {"emb.weight": torch.arange(12.0).view(3, 4), "head.weight": torch.ones(5)}
+    save_file(tensors, str(path), metadata={"tokenizer": "bytes", "query_picker": "1"})
+
+    def result(model: float, rules: float) -> dict:
+        names = {"rules": rules, "model": model, "model, then rules": model, "rules, then model": rules}
+        return {"questions": 10, "strategies": {k: {"accuracy": v} for k, v in names.items()}}
+
+    assert not mark(path, result(0.5, 0.9))
+    meta = read_header(path)[1]
+    assert meta["query_picker"] == "0" and meta["tokenizer"] == "bytes" and not picks_queries(path)
+    assert json.loads(meta["pick_dev"])["rules"] == 0.9
+    assert mark(path, result(0.97, 0.9)) and picks_queries(path)
+    loaded = load_file(str(path))
+    assert all(torch.equal(loaded[k], v) for k, v in tensors.items())

@@ -3,7 +3,9 @@
 The dev split (:func:`~assistant.intent_corpus.dev_set`) is worded by templates that never reach the
 training text, so it tells how the model picker and the rule picker do on wording they have not seen, and
 which way of combining them to ship; the held-out question set in the tests stays out of that choice.
-``python -m gpuaccel.assistant.pick_eval --model FILE --n 400`` prints the table and writes JSON.
+``python -m gpuaccel.assistant.pick_eval --model FILE --n 400 --mark`` prints the table, writes JSON, and
+with ``--mark`` records the scores in the model file and sets ``query_picker=1`` (the chat asks the model
+first) only when the model in front does at least as well as the rules alone (:func:`mark`).
 """
 
 from __future__ import annotations
@@ -93,12 +95,26 @@ def score(picks: list[Pick], pickers: dict[str, Picker], now: float = FIXED_NOW)
     return out
 
 
+def mark(path: Path, result: dict[str, Any]) -> bool:
+    """Write the dev scores into the model's metadata; ``query_picker=1`` only if the model helps there."""
+    from gpuaccel.assistant.safetensors_header import read_header, write_metadata
+
+    acc = {k: v["accuracy"] for k, v in result["strategies"].items()}
+    helps = acc["model, then rules"] >= acc["rules"]
+    meta = read_header(path)[1]
+    meta["query_picker"] = "1" if helps else "0"
+    meta["pick_dev"] = json.dumps({"questions": result["questions"], **acc}, sort_keys=True)
+    write_metadata(path, meta)
+    return helps
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", type=Path, help="a model file trained for picking (rules only without it)")
     ap.add_argument("--n", type=int, default=400, help="dev questions")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--mark", action="store_true", help="record the scores and the picker mark in the model")
     args = ap.parse_args(argv)
     pickers: dict[str, Picker] = {"rule": RulePicker()}
     if args.model is not None:
@@ -110,6 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     print("seconds per question:", result["seconds_per_question"])
     if args.out:
         args.out.write_text(json.dumps(result, indent=1))
+    if args.mark and args.model is not None:
+        print(
+            "query_picker:", "1 (the model is asked first)" if mark(args.model, result) else "0 (rules only)"
+        )
     return 0
 
 
