@@ -95,7 +95,7 @@ LESS = set(
 STOP = set(
     "the a an is are was were of on in for to me my what which how and about it its this that do does did i"
     " there same any s at please tell show give with from been be have has so far much many right now last"
-    " past hour hours today yesterday day week minutes"
+    " past hour hours today yesterday yday day week minutes morning midnight"
     # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
     " could would should know like want need thanks thank thx pls hey hi hello quick question again okay"
     " ok".split()
@@ -169,15 +169,18 @@ class RulePicker:
     """Topic words, superlatives and entities to a query; the fallback that needs no model."""
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
-        ws = words(question)
+        name = _name(question)
+        # a job's name is not topic words ("resnet-export" is not a report)
+        ws = words(question.replace(name, " ") if name else question)
         text = " ".join(ws)
         topics = {_WORD_OF[w] for w in ws if w in _WORD_OF}
+        if re.search(r"\bwhat\b.*\bwent on\b", text):
+            topics.add("summary")  # "what went on today?" asks what happened
         gpu = _num(r"\b(?:gpu|card|device|gpus)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text)
         job = _num(r"\b(?:job|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
             r"#\s*(\d+)", question
         )
         win = window_of(text, now)
-        name = _name(question)
         superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
         order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
         if (
