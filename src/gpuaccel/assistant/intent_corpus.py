@@ -1,16 +1,19 @@
 """Training text that teaches a model to pick the query and to answer from its result, made from real queries.
 
-Each document comes from a generated machine (a store of random jobs, two fake GPUs with random readings,
-an hour of power history) on which :mod:`assistant.queries` really runs, so every answer quotes a real
-result block. Three kinds, in the RWKV-7 chat format:
+Questions are sampled from the phrasing grammar (:mod:`assistant.intent_phrasings`) with the user's habits
+added (greetings, typos, case, punctuation). In the RWKV-7 chat format a document holds:
 
 - picking: :func:`~assistant.model_picker.pick_prompt` then `` <json>`` (or `` none``), as
   :class:`~assistant.model_picker.ModelPicker` reads it;
-- answering: ``System: <result block>`` / ``User: <question>`` / ``Assistant: <the result's sentence>``;
-- follow-ups: a first question and a follow-up, the second pick carrying the first one's subject.
+- follow-ups: a first question's pick, then the follow-up's, its prompt carrying the first query and the jobs
+  its answer named;
+- answering (a share of documents): ``System: <result block>`` / ``User: <question>`` / ``Assistant: <the
+  result's sentence>``, the query really run on a generated machine (random jobs, two fake GPUs with random
+  readings, an hour of power history, sometimes a Ray cluster).
 
-Phrasings are the templates below with random typos, case and punctuation; the held-out question set in
-the tests is written apart from them. :func:`documents` feeds ``tiny_data`` (``--query-mb``).
+One template in six is kept for the dev split (:func:`is_dev`, :func:`dev_set`), never trained on; the
+held-out question set in the tests is written apart from both. :func:`documents` feeds ``tiny_data``
+(``--query-mb``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""How people ask about the GPUs themselves: the phrasings of the GPU queries (see :mod:)."""
+"""How people ask about the GPUs themselves: the templates of the GPU queries.
+
+The template syntax is described in :mod:`assistant.intent_phrasings`, which adds the job, queue and cluster
+queries and the corpus samples from both.
+"""
 
 from __future__ import annotations
 
