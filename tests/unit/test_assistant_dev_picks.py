@@ -92,3 +92,23 @@ def test_mark_records_the_scores_and_asks_the_model_first_only_when_it_helps(tmp
     assert mark(path, result(0.97, 0.9)) and picks_queries(path)
     loaded = load_file(str(path))
     assert all(torch.equal(loaded[k], v) for k, v in tensors.items())
+
+
+def test_rule_gaps_the_dev_split_showed_stay_closed() -> None:
+    from gpuaccel.assistant.intent import Context, words
+    from gpuaccel.assistant.queries import Query
+
+    def pick(q: str, context: Context | None = None) -> Query | None:
+        return RulePicker().pick(q, context or Context(), FIXED_NOW)
+
+    assert words("could you tell me") == ["could", "you", "tell", "me"]  # not "cold"
+    assert words("lsat hour bsuy tmep") == ["last", "hour", "busy", "temp"]  # swapped letters
+    assert pick("could you please tell me which job finished fastest?") == Query(
+        "job_rank", metric="duration", order="min"
+    )
+    assert pick("runs called resnet-export?") == Query("jobs", job_name="resnet-export")
+    assert pick("I'd like to see runs named 'bert-4'") == Query("jobs", job_name="bert-4")
+    assert pick("what went on yesterday?").name == "summary"
+    assert pick("give me some advice") is None
+    after = Context(Query("gpu_reading", metric="power"))
+    assert pick("yday then?", after) == Query("summary", window=pick("summary yday").window)

@@ -98,7 +98,9 @@ STOP = set(
     " past hour hours today yesterday yday day week minutes morning midnight"
     # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
     " could would should know like want need thanks thank thx pls hey hi hello quick question again okay"
-    " ok".split()
+    " ok"
+    # common words one letter away from a topic word: "called" is not "cancelled", "advice" not "device"
+    " called named advice number".split()
 )
 # A cluster node that left: "which node was lost?", "is any server down?"
 LOST = set("lost lose dead die gone down offline missing disconnected unreachable removed".split())
@@ -119,7 +121,7 @@ def words(question: str) -> list[str]:
         if w.isdigit() or len(w) < 4 or w in _WORD_OF or w in STOP:
             out.append(w)
             continue
-        close = difflib.get_close_matches(w, VOCAB, n=1, cutoff=0.8)
+        close = difflib.get_close_matches(w, VOCAB, n=1, cutoff=0.8) or _swapped(w)
         if not close and len(w) >= 6:  # a topic word inside a longer one: "overheating", "wattage"
             close = [k for k in _STEMS if k in w][:1]
         out.append(close[0] if close else w)
@@ -158,11 +160,22 @@ def _num(pattern: str, text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def _swapped(word: str) -> list[str]:
+    """Two neighbouring letters typed the wrong way round ("lsat", "bsuy", "tmep"): difflib scores a short
+    word's swap below its cutoff, so swaps are tried directly."""
+    for i in range(len(word) - 1):
+        w = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+        if w in _WORD_OF or w in STOP:
+            return [w]
+    return []
+
+
 def _name(question: str) -> str | None:
-    m = re.search(r"[\"'`]([^\"'`]{2,60})[\"'`]", question) or re.search(
+    """A job name in quotes (not the apostrophe of "I'd" or "what's") or after named / called."""
+    m = re.search(r"(?<![A-Za-z])[\"'`]([^\"'`]{2,60})[\"'`]", question) or re.search(
         r"\b(?:named|called)\s+([\w.-]+)", question, re.I
     )
-    return m.group(1) if m else None
+    return m.group(1).rstrip(".") if m else None
 
 
 class RulePicker:
