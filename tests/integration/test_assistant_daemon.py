@@ -27,31 +27,35 @@ def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
             assert text == f"The temperature of GPU 1 is {temp:.0f} C.", (text, temp)
             assert events[-1][0] == "done", events[-3:]
             assert http.get("/api/v1/assistant/reports").json() == {"reports": []}
-            # The bundled model writes no prose after answers; a report's summary loads it.
+            # The bundled model writes no prose after answers and no report summary: it is not even loaded.
+            report = http.post("/api/v1/assistant/reports", json={"kind": "daily"})
+            assert report.status_code == 201 and "The model's summary" not in report.json()["markdown"]
+            assert http.get("/api/v1/assistant/state").json()["strategy"] is None
+            # A model the user selects writes the summary: it loads, on the CPU (no CUDA on this machine).
+            bundled = next(
+                m for m in http.get("/api/v1/assistant/models").json()["installed"] if m["bundled"]
+            )
+            http.post("/api/v1/assistant/models/import", json={"path": bundled["path"], "name": "copy"})
+            assert http.post("/api/v1/assistant/models/select", json={"name": "copy"}).status_code == 200
             assert http.post("/api/v1/assistant/reports", json={"kind": "daily"}).status_code == 201
             state = http.get("/api/v1/assistant/state").json()
-            assert state["strategy"] == "cpu fp32"  # no CUDA on this machine: the worker runs on CPU
+            assert state["strategy"] == "cpu fp32"
             energy = state["energy"]  # the summary's tokens came from the CPU: no joules per token
             assert energy["cpu_tokens"] > 0 and "on the CPU" in energy["na"]
             assert "joules_per_token" not in energy
             # Selecting the model already loaded keeps it loaded; another model releases it.
-            bundled = next(
-                m for m in http.get("/api/v1/assistant/models").json()["installed"] if m["bundled"]
-            )
-            assert (
-                http.post("/api/v1/assistant/models/select", json={"name": bundled["name"]}).status_code
-                == 200
-            )
-            state = http.get("/api/v1/assistant/state").json()
-            assert state["state"] == "cpu" and state["switches"][-1]["event"] == "load", state["switches"]
-            http.post("/api/v1/assistant/models/import", json={"path": bundled["path"], "name": "copy"})
             assert http.post("/api/v1/assistant/models/select", json={"name": "copy"}).status_code == 200
             state = http.get("/api/v1/assistant/state").json()
-            assert state["state"] == "idle" and state["model"]["name"] == "copy"
+            assert state["state"] == "cpu" and state["switches"][-1]["event"] == "load", state["switches"]
+            select = {"name": bundled["name"]}
+            assert http.post("/api/v1/assistant/models/select", json=select).status_code == 200
+            state = http.get("/api/v1/assistant/state").json()
+            assert state["state"] == "idle" and state["model"]["name"] == bundled["name"]
             assert (
                 state["switches"][-1]["event"] == "release"
                 and state["switches"][-1]["reason"] == "model changed"
             )
+            assert http.post("/api/v1/assistant/models/select", json={"name": "copy"}).status_code == 200
             # Importing over the loaded model's file unloads the old weights.
             assert http.post("/api/v1/assistant/reports", json={"kind": "daily"}).status_code == 201
             assert http.get("/api/v1/assistant/state").json()["switches"][-1]["event"] == "load"

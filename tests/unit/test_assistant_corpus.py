@@ -15,7 +15,7 @@ NUM = re.compile(r"\d+(?:\.\d+)?")
 
 
 def test_corpus_picks_parse_and_answers_quote_their_result() -> None:
-    docs = list(itertools.islice(documents(seed=4, per_machine=20), 120))
+    docs = list(itertools.islice(documents(seed=4, per_machine=20, answers=1.0), 120))
     picks = answers = refusals = 0
     for doc in docs:
         for turn in doc.strip("\n").split("\n\nSystem: "):
@@ -74,6 +74,7 @@ def test_model_picker_is_asked_first_and_bad_output_falls_to_the_rules() -> None
     )
     assert got == Query("gpu_reading", gpu=1, metric="power")
     assert 'Previous query: {"name": "gpu_list"}' in model.prompts[0]
+    assert "Its jobs: 3, 5" in pick_prompt("why?", Context(Query("failures"), [3, 5]))
     for bad in (" The GPUs are", ' {"name": "rm -rf"}', ' {"name": "jobs", "window": "someday"}', " none"):
         got = pick("hottest gpu", Context(), (ModelPicker(ScriptedModel(bad)), RulePicker()))
         assert got == Query("gpu_rank", metric="temperature", order="max"), bad

@@ -69,7 +69,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "models": "model models kind type hardware installed list name names",
         "idle": "idle unused spare available nothing free left remaining headroom",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
-        " broke broken died wrong problem problems",
+        " broke broken die died dies blow blew exploded wrong problem problems",
         "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
         "queue": "queue queued waiting pending wait waits stuck blocked line next",
         "running": "running executing active now currently progress",
@@ -85,7 +85,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     }.items()
 }
 MORE = set(
-    "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter more".split()
+    "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
+    " more".split()
 )
 LESS = set(
     "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest"
@@ -94,7 +95,12 @@ LESS = set(
 STOP = set(
     "the a an is are was were of on in for to me my what which how and about it its this that do does did i"
     " there same any s at please tell show give with from been be have has so far much many right now last"
-    " past hour hours today yesterday day week minutes".split()
+    " past hour hours today yesterday yday day week minutes morning midnight"
+    # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
+    " could would should know like want need thanks thank thx pls hey hi hello quick question again okay"
+    " ok"
+    # common words one letter away from a topic word: "called" is not "cancelled", "advice" not "device"
+    " called named advice number".split()
 )
 # A cluster node that left: "which node was lost?", "is any server down?"
 LOST = set("lost lose dead die gone down offline missing disconnected unreachable removed".split())
@@ -115,7 +121,7 @@ def words(question: str) -> list[str]:
         if w.isdigit() or len(w) < 4 or w in _WORD_OF or w in STOP:
             out.append(w)
             continue
-        close = difflib.get_close_matches(w, VOCAB, n=1, cutoff=0.8)
+        close = difflib.get_close_matches(w, VOCAB, n=1, cutoff=0.8) or _swapped(w)
         if not close and len(w) >= 6:  # a topic word inside a longer one: "overheating", "wattage"
             close = [k for k in _STEMS if k in w][:1]
         out.append(close[0] if close else w)
@@ -154,26 +160,40 @@ def _num(pattern: str, text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def _swapped(word: str) -> list[str]:
+    """Two neighbouring letters typed the wrong way round ("lsat", "bsuy", "tmep"): difflib scores a short
+    word's swap below its cutoff, so swaps are tried directly."""
+    for i in range(len(word) - 1):
+        w = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+        if w in _WORD_OF or w in STOP:
+            return [w]
+    return []
+
+
 def _name(question: str) -> str | None:
-    m = re.search(r"[\"'`]([^\"'`]{2,60})[\"'`]", question) or re.search(
+    """A job name in quotes (not the apostrophe of "I'd" or "what's") or after named / called."""
+    m = re.search(r"(?<![A-Za-z])[\"'`]([^\"'`]{2,60})[\"'`]", question) or re.search(
         r"\b(?:named|called)\s+([\w.-]+)", question, re.I
     )
-    return m.group(1) if m else None
+    return m.group(1).rstrip(".") if m else None
 
 
 class RulePicker:
     """Topic words, superlatives and entities to a query; the fallback that needs no model."""
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
-        ws = words(question)
+        name = _name(question)
+        # a job's name is not topic words ("resnet-export" is not a report)
+        ws = words(question.replace(name, " ") if name else question)
         text = " ".join(ws)
         topics = {_WORD_OF[w] for w in ws if w in _WORD_OF}
+        if re.search(r"\bwhat\b.*\bwent on\b", text):
+            topics.add("summary")  # "what went on today?" asks what happened
         gpu = _num(r"\b(?:gpu|card|device|gpus)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text)
         job = _num(r"\b(?:job|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
             r"#\s*(\d+)", question
         )
         win = window_of(text, now)
-        name = _name(question)
         superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
         order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
         if (

@@ -1,123 +1,39 @@
 """Training text that teaches a model to pick the query and to answer from its result, made from real queries.
 
-Each document comes from a generated machine (a store of random jobs, two fake GPUs with random readings,
-an hour of power history) on which :mod:`assistant.queries` really runs, so every answer quotes a real
-result block. Three kinds, in the RWKV-7 chat format:
+Questions are sampled from the phrasing grammar (:mod:`assistant.intent_phrasings`) with the user's habits
+added (greetings, typos, case, punctuation). In the RWKV-7 chat format a document holds:
 
 - picking: :func:`~assistant.model_picker.pick_prompt` then `` <json>`` (or `` none``), as
   :class:`~assistant.model_picker.ModelPicker` reads it;
-- answering: ``System: <result block>`` / ``User: <question>`` / ``Assistant: <the result's sentence>``;
-- follow-ups: a first question and a follow-up, the second pick carrying the first one's subject.
+- follow-ups: a first question's pick, then the follow-up's, its prompt carrying the first query and the jobs
+  its answer named;
+- answering (a share of documents): ``System: <result block>`` / ``User: <question>`` / ``Assistant: <the
+  result's sentence>``, the query really run on a generated machine (random jobs, two fake GPUs with random
+  readings, an hour of power history, sometimes a Ray cluster).
 
-Phrasings are the templates below with random typos, case and punctuation; the held-out question set in
-the tests is written apart from them. :func:`documents` feeds ``tiny_data`` (``--query-mb``).
+One template in six is kept for the dev split (:func:`is_dev`, :func:`dev_set`), never trained on; the
+held-out question set in the tests is written apart from both. :func:`documents` feeds ``tiny_data``
+(``--query-mb``).
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import tempfile
-import time
+import zlib
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from gpuaccel.assistant import intent_phrasings as P
 from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.intent import REFUSAL, Context
+from gpuaccel.assistant.intent import REFUSAL, Context, window_of
 from gpuaccel.assistant.model_picker import pick_json, pick_prompt
-from gpuaccel.assistant.queries import Query, QueryContext, Window, run
-
-# (query fields, phrasings); {g} is a GPU number, {j} a job id, {w} a time span.
-TEMPLATES: list[tuple[dict, tuple[str, ...]]] = [
-    (
-        {"name": "gpu_rank", "metric": "temperature", "order": "max"},
-        ("Which GPU is the hottest?", "hottest gpu", "what gpu runs hot the most", "warmest card?"),
-    ),
-    (
-        {"name": "gpu_rank", "metric": "temperature", "order": "min"},
-        ("coolest gpu?", "which card is coldest"),
-    ),
-    ({"name": "gpu_rank", "metric": "util", "order": "max"}, ("busiest gpu", "which gpu has the most load")),
-    ({"name": "gpu_rank", "metric": "util", "order": "min"}, ("least busy gpu?", "which card is idlest")),
-    ({"name": "gpu_rank", "metric": "power", "order": "max"}, ("which gpu draws the most power",)),
-    (
-        {"name": "gpu_reading", "metric": "temperature", "gpu": "{g}"},
-        ("How hot is GPU {g}?", "temp of gpu {g}"),
-    ),
-    ({"name": "gpu_reading", "metric": "util", "gpu": "{g}"}, ("how busy is gpu {g}", "utilization gpu {g}")),
-    (
-        {"name": "gpu_reading", "metric": "power", "gpu": "{g}"},
-        ("power draw of gpu {g}?", "watts on gpu {g}"),
-    ),
-    ({"name": "gpu_reading", "metric": "memory", "gpu": "{g}"}, ("memory used on gpu {g}", "gpu {g} vram?")),
-    ({"name": "gpu_reading", "metric": "free_memory", "gpu": "{g}"}, ("free memory on gpu {g}",)),
-    ({"name": "gpu_reading", "metric": "tensor"}, ("are the tensor cores used?", "tensor activity")),
-    ({"name": "gpu_reading", "metric": "tflops"}, ("how many TFLOP/s now?", "flops estimate")),
-    ({"name": "gpu_list"}, ("what GPUs do I have?", "list gpus", "gpu models")),
-    ({"name": "idle_gpus"}, ("which gpus are idle?", "any free gpu?")),
-    ({"name": "memory_users"}, ("what is using GPU memory?", "who holds the vram")),
-    ({"name": "energy", "window": "{w}"}, ("energy used {w}", "how many Wh {w}")),
-    ({"name": "gate_state"}, ("is the idle gate open?", "are you on the GPU?")),
-    (
-        {"name": "job_detail", "job": "{j}"},
-        ("tell me about job {j}", "why did job {j} fail?", "job {j} status"),
-    ),
-    ({"name": "jobs", "window": "{w}"}, ("what ran {w}?", "jobs {w}")),
-    ({"name": "job_rank", "metric": "duration", "order": "max"}, ("longest job", "which job took longest")),
-    ({"name": "job_rank", "metric": "gpu_time", "order": "max"}, ("which job used the most GPU time?",)),
-    ({"name": "failures"}, ("any failures?", "which jobs failed", "what went wrong")),
-    ({"name": "failures", "state": "cancelled"}, ("which jobs were cancelled?", "cancelled jobs")),
-    ({"name": "queue"}, ("what is in the queue?", "what is running and waiting")),
-    ({"name": "summary", "window": "{w}"}, ("summarize {w}", "what happened {w}?")),
-    ({"name": "node_load"}, ("which node is idle?", "any idle server in the cluster?")),
-    ({"name": "node_load", "order": "max"}, ("busiest node", "which host is the busiest?")),
-    ({"name": "node_load", "order": "min"}, ("least busy node?", "which server has the least load")),
-    (
-        {"name": "cluster_gpus"},
-        ("how many GPUs does each node have?", "gpus per host", "list the cluster's nodes"),
-    ),
-    ({"name": "job_nodes"}, ("which job ran where?", "where did the jobs run", "jobs on the cluster")),
-    ({"name": "job_nodes", "job": "{j}"}, ("where did job {j} run?", "which node ran job {j}")),
-    ({"name": "lost_nodes"}, ("any node lost?", "which servers are down", "did a node leave the cluster")),
-]
-OFF_TOPIC = (
-    "what is the weather",
-    "write a haiku",
-    "who is the president",
-    "translate hello to French",
-    "recommend a movie",
-    "what is 2+2",
-)
-FOLLOW_UPS = (("and GPU {g}?", "gpu"), ("what about {w}?", "window"), ("why?", "why"))
-SPANS = {"today": "today", "yesterday": "yesterday", "in the last hour": "in the last hour"}
-
-
-def noisy(text: str, rng: random.Random) -> str:
-    """The user's spelling: sometimes a dropped or swapped letter, lower case, no question mark."""
-    words = text.split()
-    if rng.random() < 0.3:
-        i = rng.randrange(len(words))
-        w = words[i]
-        if len(w) > 4:
-            k = rng.randrange(1, len(w) - 2)
-            w = w[:k] + w[k + 1] + w[k] + w[k + 2 :] if rng.random() < 0.5 else w[:k] + w[k + 1 :]
-            words[i] = w
-    out = " ".join(words)
-    if rng.random() < 0.4:
-        out = out.lower()
-    return out.rstrip("?") if rng.random() < 0.3 else out
-
-
-def _window(label: str, now: float) -> Window:
-    midnight = time.mktime(time.localtime(now)[:3] + (0, 0, 0, 0, 0, -1))
-    if label == "yesterday":
-        return Window(midnight - 86400, midnight, label)
-    if label == "today":
-        return Window(midnight, now, label)
-    return Window(now - 3600, now, label)
+from gpuaccel.assistant.queries import Query, QueryContext, run
 
 
 def machine(rng: random.Random, folder: Path, now: float) -> QueryContext:
@@ -223,21 +139,6 @@ def generated_cluster(rng: random.Random, store: Any) -> StaticCluster:
     return StaticCluster(nodes, hosts)
 
 
-def _fill(fields: dict, rng: random.Random, now: float) -> tuple[Query, dict[str, str]]:
-    slots = {"g": str(rng.randrange(2)), "j": str(rng.randint(1, 12)), "w": rng.choice(list(SPANS))}
-    kw = {}
-    for k, v in fields.items():
-        if v == "{g}":
-            kw["gpu"] = int(slots["g"])
-        elif v == "{j}":
-            kw["job"] = int(slots["j"])
-        elif v == "{w}":
-            kw["window"] = _window(slots["w"], now)
-        else:
-            kw[k] = v
-    return Query(**kw), slots
-
-
 def turn(system: str, question: str, answer: str) -> str:
     return f"System: {system}\n\nUser: {question}\n\nAssistant: {answer}\n\n"
 
@@ -249,40 +150,195 @@ def picking(question: str, query: Query | None, context: Context | None = None) 
 
 FIXED_NOW = 1_780_000_000.0  # the corpus's clock, so a seed gives the same bytes
 
+_CHOICE = re.compile(r"\[([^\[\]]*)\]")
+_LIST = re.compile(r"<(\w+)>")
+DEV_SHARE = 6  # one template in six (never a query's first) is kept for the dev split
 
-def documents(seed: int = 1, per_machine: int = 40, now: float = FIXED_NOW) -> Iterator[str]:
-    """Endless training documents (picking, answering, follow-ups, refusals), one machine per batch."""
+
+def is_dev(template: str, index: int) -> bool:
+    """Whether a template belongs to the dev split: stable across runs, the first of every list trains."""
+    return index > 0 and zlib.crc32(template.encode()) % DEV_SHARE == 0
+
+
+def _split(templates: tuple[str, ...], dev: bool) -> list[str]:
+    return [t for i, t in enumerate(templates) if is_dev(t, i) == dev]
+
+
+def expand(template: str, rng: random.Random) -> str:
+    """Word lists and choices of a template resolved at random (slots such as {G} left)."""
+    text = _LIST.sub(lambda m: rng.choice(P.WORDS[m.group(1)]), template)
+    text = _CHOICE.sub(lambda m: rng.choice(m.group(1).split("|")), text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def slots(rng: random.Random) -> dict[str, Any]:
+    """A GPU, a job, a time span and a job name for one question."""
+    name = rng.choice(P.NAME_PARTS) + rng.choice(
+        ("", "", "-" + rng.choice(P.NAME_PARTS), f"-{rng.randint(1, 9)}", "_v2", "-x")
+    )
+    return {
+        "g": rng.choice((0, 0, 0, 1, 1, 1, 2, 3)),
+        "j": rng.choice((rng.randint(1, 12), rng.randint(1, 400))),
+        "w": rng.choice(P.SPANS).format(n=rng.randint(2, 48)),
+        "n": name,
+        "m": rng.choice(list(P.METRIC_WORDS)),
+    }
+
+
+def fill(text: str, s: dict[str, Any], rng: random.Random) -> str:
+    """The slots of an expanded template, each in one of the ways people write it."""
+    for key, forms in (("{G}", P.GPU_FORMS), ("{J}", P.JOB_FORMS), ("{N}", P.NAME_FORMS)):
+        if key in text:
+            text = text.replace(key, rng.choice(forms).format(g=s["g"], j=s["j"], n=s["n"]))
+    text = text.replace("{M}", rng.choice(P.METRIC_WORDS[s["m"]]))
+    return text.replace("{W}", s["w"]).replace("{g}", str(s["g"])).replace("{j}", str(s["j"]))
+
+
+def query_of(spec: dict[str, Any], s: dict[str, Any], now: float) -> Query:
+    """A template's query fields with the question's slots put in."""
+    values = {"{G}": s["g"], "{J}": s["j"], "{N}": s["n"]}
+    kw = {k: values.get(v, v) for k, v in spec.items() if v != "{W}"}
+    if "window" in spec:
+        kw["window"] = window_of(s["w"].lower(), now)
+    return Query(**kw)
+
+
+def _typo(word: str, rng: random.Random) -> str:
+    k = rng.randrange(1, len(word) - 1)
+    kind = rng.randrange(4)
+    if kind == 0:
+        return word[:k] + word[k + 1] + word[k] + word[k + 2 :]  # swapped
+    if kind == 1:
+        return word[:k] + word[k + 1 :]  # dropped
+    if kind == 2:
+        return word[:k] + word[k] + word[k:]  # doubled
+    return word[:k] + rng.choice("aeiourstnl") + word[k + 1 :]  # another letter
+
+
+def noisy(text: str, rng: random.Random, keep: str = "") -> str:
+    """The user's way of typing: a greeting or a please, typos, case, punctuation (``keep`` untouched)."""
+    text = rng.choice(P.PREFIXES) + text.rstrip("?") + rng.choice(P.SUFFIXES)
+    words = text.split(" ")
+    for _ in range(rng.choice((0, 0, 0, 1, 1, 2))):
+        spots = [i for i, w in enumerate(words) if w.isalpha() and len(w) >= 4 and w != keep]
+        if spots:
+            i = rng.choice(spots)
+            words[i] = _typo(words[i], rng)
+    out = " ".join(words)
+    r = rng.random()
+    if r < 0.35:
+        out = out.lower()
+    elif r < 0.5:
+        out = out[:1].upper() + out[1:]
+    return out + rng.choice(("?", "?", "?", "", "", ".", "??", " ?"))
+
+
+@dataclass
+class Pick:
+    """One picking example: the question, the conversation so far, the query it asks (None: off-topic)."""
+
+    question: str
+    context: Context
+    query: Query | None
+    first: tuple[str, Query] | None = None  # the question and query a follow-up follows
+
+
+def _plain(rng: random.Random, now: float, dev: bool) -> tuple[str, Query, dict[str, Any]]:
+    while True:
+        spec, templates = rng.choice(P.PHRASINGS)
+        choices = _split(templates, dev)
+        if choices:
+            break
+    s = slots(rng)
+    text = fill(expand(rng.choice(choices), rng), s, rng)
+    return noisy(text, rng, keep=s["n"]), query_of(spec, s, now), s
+
+
+SUBJECTS = ("failures", "jobs", "job_rank", "queue", "summary")
+_REPLACE_GPU = (
+    "gpu_reading",
+    "memory_users",
+    "gpu_list",
+    "energy",
+    "jobs",
+    "failures",
+    "job_rank",
+    "summary",
+)
+_REPLACE_WINDOW = ("jobs", "failures", "job_rank", "summary", "energy")
+
+
+def _next(kind: str, last: Query, subjects: list[int], s: dict[str, Any], now: float) -> Query | None:
+    """What a follow-up of this kind asks after ``last`` (None: it makes no sense there)."""
+    if kind == "gpu" and last.job is None:
+        if last.name == "gpu_rank":
+            return Query("gpu_reading", gpu=s["g"], metric=last.metric)
+        if last.name == "idle_gpus":
+            return Query("gpu_reading", gpu=s["g"], metric="util")
+        return replace(last, gpu=s["g"]) if last.name in _REPLACE_GPU else None
+    if kind == "metric" and last.name in ("gpu_reading", "gpu_rank") and s["m"] != last.metric:
+        return Query("gpu_reading", gpu=last.gpu, metric=s["m"])
+    if kind == "window" and last.job is None:
+        window = window_of(s["w"].lower(), now)
+        return (
+            replace(last, window=window) if last.name in _REPLACE_WINDOW else Query("summary", window=window)
+        )
+    if kind == "why" and subjects:
+        return Query("job_detail", job=subjects[0])
+    if kind == "job" and last.job is not None:
+        return replace(last, job=s["j"])
+    return None
+
+
+def sample(rng: random.Random, now: float, dev: bool = False) -> Pick:
+    """One question with its answer query: a plain one, a follow-up (a quarter) or an off-topic one."""
+    r = rng.random()
+    if r < 0.1:
+        choices = _split(P.OFF_TOPIC, dev)
+        return Pick(noisy(expand(rng.choice(choices), rng), rng), Context(), None)
+    question, query, _ = _plain(rng, now, dev)
+    if r < 0.35:
+        subjects = [rng.randint(1, 40) for _ in range(rng.randint(1, 3))] if query.name in SUBJECTS else []
+        if query.name == "job_detail":
+            subjects = [query.job]
+        kind = rng.choice(list(P.FOLLOW_UPS))
+        s = slots(rng)
+        if query.gpu is not None:
+            s["g"] = (query.gpu + rng.randint(1, 3)) % 4
+        nxt = _next(kind, query, subjects, s, now)
+        templates = [t for t in _split(P.FOLLOW_UPS[kind], dev) if query.gpu is not None or "{g}" not in t]
+        if nxt is not None and templates:
+            text = noisy(fill(expand(rng.choice(templates), rng), s, rng), rng)
+            return Pick(text, Context(query, subjects), nxt, (question, query))
+    return Pick(question, Context(), query)
+
+
+def dev_set(n: int, seed: int = 7, now: float = FIXED_NOW) -> list[Pick]:
+    """Questions worded by the dev templates only (none of them is in the training text)."""
+    rng = random.Random(seed)
+    return [sample(rng, now, dev=True) for _ in range(n)]
+
+
+def documents(
+    seed: int = 1, per_machine: int = 200, now: float = FIXED_NOW, answers: float = 0.15
+) -> Iterator[str]:
+    """Endless training documents: picking turns (follow-ups after their first question, refusals), and
+    for a share of them the answering turn written from the query's real result on a generated machine."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         while True:
             ctx = machine(rng, Path(tmp), now)
             for _ in range(per_machine):
-                if rng.random() < 0.08:
-                    q = noisy(rng.choice(OFF_TOPIC), rng)
-                    yield picking(q, None) + turn("Facts: none", q, REFUSAL)
-                    continue
-                fields, phrasings = rng.choice(TEMPLATES)
-                query, slots = _fill(fields, rng, now)
-                question = noisy(rng.choice(phrasings).format(**slots), rng)
-                result = run(ctx, query)
-                text = picking(question, query)
-                text += turn(result.block(), question, result.sentence)
-                if rng.random() < 0.25:
-                    text += _follow_up(ctx, query, result.subject_jobs, rng, now)
+                p = sample(rng, now)
+                text = ""
+                if p.first is not None:
+                    text += picking(p.first[0], p.first[1])
+                text += picking(p.question, p.query, p.context)
+                if p.query is None:
+                    if rng.random() < answers:
+                        text += turn("Facts: none", p.question, REFUSAL)
+                elif rng.random() < answers:
+                    result = run(ctx, p.query)
+                    text += turn(result.block(), p.question, result.sentence)
                 yield text
             ctx.store.close()
-
-
-def _follow_up(ctx: QueryContext, first: Query, subjects: list[int], rng: random.Random, now: float) -> str:
-    phrase, kind = rng.choice(FOLLOW_UPS)
-    if kind == "why" and subjects:
-        nxt = Query("job_detail", job=subjects[0])
-    elif kind == "gpu" and first.gpu is not None:
-        nxt = replace(first, gpu=1 - first.gpu)
-    elif kind == "window" and first.window is not None:
-        nxt = replace(first, window=_window("yesterday", now))
-    else:
-        return ""
-    q = phrase.format(g=nxt.gpu, w="yesterday")
-    result = run(ctx, nxt)
-    return picking(q, nxt, Context(first, subjects)) + turn(result.block(), q, result.sentence)

@@ -35,6 +35,8 @@ def pick_prompt(question: str, context: Context) -> str:
     head = "Pick the query that answers the question. Queries: " + ", ".join(QUERY_NAMES) + "."
     if context.last is not None:
         head += f"\nPrevious query: {pick_json(context.last)}"
+    if context.subjects:  # the jobs the last answer named: "why?" asks about the first
+        head += "\nIts jobs: " + ", ".join(str(j) for j in context.subjects[:3])
     return f"System: {head}\n\nUser: {question.strip()}\n\nAssistant: query"
 
 
@@ -46,18 +48,23 @@ class ModelPicker:
         from gpuaccel.assistant.runtime import GenParams
 
         self.controller = controller
-        self.params = params or GenParams(max_tokens=160, temperature=1.0, top_p=0.0, seed=0)
+        self.params = params or GenParams(max_tokens=120, temperature=1.0, top_p=0.0, seed=0)
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
         import threading
+        from dataclasses import replace
 
+        prompt = pick_prompt(question, context)
+        head = prompt[: prompt.index("\n\nUser: ")]  # the same for every question: prefilled once, cached
         try:
             tok = self.controller.tokenizer()
+            for _ in self.controller.generate(
+                tok.encode(head), replace(self.params, max_tokens=0), threading.Event()
+            ):
+                pass
             out = b"".join(
                 tok.token_bytes(t)
-                for t in self.controller.generate(
-                    tok.encode(pick_prompt(question, context)), self.params, threading.Event()
-                )
+                for t in self.controller.generate(tok.encode(prompt), self.params, threading.Event())
             )
         except Exception:
             log.exception("the picking model failed; the next picker answers")

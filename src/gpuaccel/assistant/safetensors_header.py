@@ -42,3 +42,19 @@ def read_header(path: Path) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     if not isinstance(meta, dict):
         raise HeaderError(f"{Path(path).name}: __metadata__ is not an object")
     return header, {str(k): str(v) for k, v in meta.items()}
+
+
+def write_metadata(path: Path, meta: dict[str, str]) -> None:
+    """Replace the ``__metadata__`` of ``path`` (tensors untouched), atomically (a new file moved over it)."""
+    header, _ = read_header(path)
+    with open(path, "rb") as f:
+        (size,) = struct.unpack("<Q", f.read(8))
+    body = json.dumps({"__metadata__": dict(meta), **header}, separators=(",", ":")).encode()
+    body += b" " * (-len(body) % 8)  # the library pads the header to 8 bytes
+    tmp = Path(path).with_name(Path(path).name + ".tmp")
+    with open(path, "rb") as src, open(tmp, "wb") as dst:
+        src.seek(8 + size)
+        dst.write(struct.pack("<Q", len(body)) + body)
+        while chunk := src.read(1 << 20):
+            dst.write(chunk)
+    tmp.replace(path)

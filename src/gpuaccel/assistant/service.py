@@ -270,7 +270,12 @@ class AssistantService:
         }
 
     def summarize(self, facts_text: str) -> str:
-        """The model's short prose over a facts block (the caller masks numbers it made up)."""
+        """The model's short prose over a facts block (the caller cuts it at a number it made up).
+
+        None from the bundled model: it was trained to pick queries, not to write prose, and its sentences
+        came out ungrammatical; the report's facts paragraph already opens the report."""
+        if not self.chat.prose:
+            return ""
         tok = self.controller.tokenizer()
         prompt = f"System: {facts_text}\n\nUser: {SUMMARY_PROMPT}\n\nAssistant:"
         stop, out, utf8 = threading.Event(), [], Utf8Stream()

@@ -4,11 +4,12 @@ Sources (nothing outside the repository is read, nothing downloaded): the projec
 (``docs/*.md``, ``README.md``), the docstrings of every module, class and function under ``src/gpuaccel``,
 and dialogues in the RWKV chat format about GPU operations, generated from templates with random but
 self-consistent numbers: the answer quotes the facts block it is given, which is the habit the assistant's
-prompts rely on.
+prompts rely on; and (``--query-mb``) the query picking corpus of :mod:`assistant.intent_corpus`.
 
 Output: ``train.bin`` / ``val.bin`` (raw bytes, documents separated by byte 0 = end of text; the last 2%
 of every source held out) and ``sources.json`` with byte counts. Usage:
-``python -m gpuaccel.assistant.tiny_data --out .tinydata``.
+``python -m gpuaccel.assistant.tiny_data --out .tinydata`` (the defaults are the sizes the bundled model
+was trained with).
 """
 
 from __future__ import annotations
@@ -171,8 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="build the tiny model's training bytes")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[3])
-    ap.add_argument("--dialog-mb", type=float, default=6.0)
-    ap.add_argument("--query-mb", type=float, default=4.0, help="query picking/answering documents (0: none)")
+    ap.add_argument("--dialog-mb", type=float, default=0.5, help="facts dialogues (the chat format)")
+    ap.add_argument(
+        "--query-mb", type=float, default=60.0, help="query picking/answering documents (0: none)"
+    )
     args = ap.parse_args(argv)
     print(json.dumps(build(args.out, args.repo, args.dialog_mb, query_mb=args.query_mb), indent=1))
     return 0
