@@ -95,7 +95,8 @@ def test_mark_records_the_scores_and_asks_the_model_first_only_when_it_helps(tmp
 
 
 def test_rule_gaps_the_dev_split_showed_stay_closed() -> None:
-    from gpuaccel.assistant.intent import Context, words
+    from gpuaccel.assistant.intent import Context
+    from gpuaccel.assistant.intent_words import words
     from gpuaccel.assistant.queries import Query
 
     def pick(q: str, context: Context | None = None) -> Query | None:

@@ -175,7 +175,7 @@ class ChatService:
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
         names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
-        context = replace(context, job_names=names)
+        context = replace(context, job_names=names, gpus=[int(g["index"]) for g in facts.gpus])
         query = pick(question, context, self.pickers, now=self.now())
         result = run(ctx, query) if query is not None else None
         meta: dict[str, Any] = {"facts": facts.to_json()}

@@ -10,13 +10,12 @@ what can be answered.
 
 from __future__ import annotations
 
-import datetime as dt
-import difflib
 import re
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from gpuaccel.assistant.intent_words import LESS, LOST, METRICS, MORE, STOP, VOCAB, WORD_OF, window_of, words
 from gpuaccel.assistant.queries import Query, Window
 
 REFUSAL = (
@@ -35,6 +34,7 @@ class Context:
     last: Query | None = None
     subjects: list[int] = field(default_factory=list)
     job_names: dict[str, int] = field(default_factory=dict)  # the queue's job names, for "why is eval-x ...?"
+    gpus: list[int] = field(default_factory=list)  # the machine's GPU indices, for "and the other one?"
 
     def to_json(self) -> dict[str, Any]:
         return {"query": self.last.to_json() if self.last else None, "subjects": self.subjects}
@@ -53,129 +53,28 @@ class Picker(Protocol):
     def pick(self, question: str, context: Context, now: float) -> Query | None: ...
 
 
-# Topic words after spelling repair; a word maps to a concept.
-CONCEPTS: dict[str, tuple[str, ...]] = {
-    concept: tuple(text.split())
-    for concept, text in {
-        "temperature": "temperature temp temps hot hottest hotter warm warmest heat degrees celsius"
-        " cool coolest cooler cold coldest thermal",
-        "util": "utilization utilisation util utilized utilised utilizing busy busiest load loaded"
-        " working work usage occupied idlest",
-        "memory": "memory vram mem gib mib gigabytes ram hbm",
-        "power": "power watts watt draw drawing draws consumption consuming pulling",
-        "energy": "energy kwh wh joules electricity",
-        "tensor": "tensor tensors cores",
-        "tflops": "tflops flops teraflops tflop throughput compute",
-        "models": "model models kind type hardware installed list name names",
-        "idle": "idle unused spare available nothing free left remaining headroom",
-        "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
-        " broke broken die died dies blow blew exploded wrong problem problems",
-        "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
-        "queue": "queue queued waiting pending wait waits stuck blocked line next",
-        "running": "running executing active now currently progress",
-        "jobs": "job jobs ran run runs task tasks workload workloads submitted finished completed"
-        " succeeded successful done executed",
-        "long": "longest slowest shortest quickest fastest duration durations long took time",
-        "summary": "summarize summarise summary recap overview happened report digest rundown brief",
-        "gate": "gate assistant yourself",
-        "who": "who whom process processes holding holds hogging hog owner owns occupying"
-        " program programs",
-        "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
-        "cluster": "cluster clusters node nodes host hosts server servers ray",
-    }.items()
-}
-MORE = set(
-    "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
-    " more".split()
-)
-LESS = set(
-    "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest"
-    " less".split()
-)
-STOP = set(
-    "the a an is are was were of on in for to me my what which how and about it its this that do does did i"
-    " there same any s at please tell show give with from been be have has so far much many right now last"
-    " past hour hours today yesterday yday day week minutes morning midnight"
-    # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
-    " could would should know like want need thanks thank thx pls hey hi hello quick question again okay"
-    " ok"
-    # common words one letter away from a topic word: "called" is not "cancelled", "advice" not "device"
-    " called named advice number".split()
-)
-# A cluster node that left: "which node was lost?", "is any server down?"
-LOST = set("lost lose dead die gone down offline missing disconnected unreachable removed".split())
-VOCAB = sorted(
-    {w for words in CONCEPTS.values() for w in words} | MORE | LESS | STOP | LOST | {"why", "gpu", "where"}
-)
-_WORD_OF = {w: c for c, words in CONCEPTS.items() for w in words}
-_STEMS = sorted((w for w in _WORD_OF if len(w) >= 4 and w not in ("time", "list", "work", "done")), key=len)[
-    ::-1
-]
-
-
-def words(question: str) -> list[str]:
-    """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
-    raw = re.findall(r"[a-z]+|\d+", question.lower().replace("gpu-time", "gputime").replace("'s", ""))
-    out = []
-    for w in raw:
-        if w.isdigit() or len(w) < 4 or w in _WORD_OF or w in STOP:
-            out.append(w)
-            continue
-        close = difflib.get_close_matches(w, VOCAB, n=1, cutoff=0.8) or _swapped(w)
-        if not close and len(w) >= 6:  # a topic word inside a longer one: "overheating", "wattage"
-            close = [k for k in _STEMS if k in w][:1]
-        out.append(close[0] if close else w)
-    return out
-
-
-def window_of(text: str, now: float) -> Window | None:
-    """The time span the words name, in local time, or None."""
-    t = dt.datetime.fromtimestamp(now)
-    midnight = t.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
-    m = re.search(
-        r"\b(?:last|past|previous)\s+(\d+)\s*(min|minute|minutes|h|hr|hrs|hour|hours|day|days)\b", text
-    )
-    if m:
-        n, unit = int(m.group(1)), m.group(2)
-        secs = 60 if unit.startswith("m") else 86400 if unit.startswith("d") else 3600
-        start = now - n * secs if n * secs < now else 0.0  # longer than the clock has run: all of it
-        return Window(start, now, f"in the last {n} {unit if n != 1 else unit.rstrip('s')}")
-    if re.search(r"\b(?:last|past|previous)\s+(?:hour|hr)\b|\bhour ago\b|\bthis hour\b", text):
-        return Window(now - 3600, now, "in the last hour")
-    if re.search(r"\b(?:last|past|previous)\s+(?:day|24\s*h)", text):
-        return Window(now - 86400, now, "in the last 24 hours")
-    if re.search(r"\byesterday\b|\byday\b", text):
-        return Window(midnight - 86400, midnight, "yesterday")
-    if re.search(
-        r"\btoday\b|\bthe day\b|\bthis morning\b|\bsince midnight\b|\bso far today\b|\btonight\b", text
-    ):
-        return Window(midnight, now, "today")
-    if re.search(r"\b(?:this|last|past)\s+week\b", text):
-        return Window(now - 7 * 86400, now, "in the last 7 days")
-    return None
-
-
 def _num(pattern: str, text: str) -> int | None:
     m = re.search(pattern, text)
     return int(m.group(1)) if m else None
 
 
-def _swapped(word: str) -> list[str]:
-    """Two neighbouring letters typed the wrong way round ("lsat", "bsuy", "tmep"): difflib scores a short
-    word's swap below its cutoff, so swaps are tried directly."""
-    for i in range(len(word) - 1):
-        w = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
-        if w in _WORD_OF or w in STOP:
-            return [w]
-    return []
-
-
 def _name(question: str) -> str | None:
     """A job name in quotes (not the apostrophe of "I'd" or "what's") or after named / called."""
-    m = re.search(r"(?<![A-Za-z])[\"'`]([^\"'`]{2,60})[\"'`]", question) or re.search(
-        r"\b(?:named|called)\s+([\w.-]+)", question, re.I
+    m = (
+        re.search(r"(?<![A-Za-z])[\"'`]([^\"'`]{2,60})[\"'`]", question)
+        or re.search(r"\b(?:named|called)\s+([\w.-]+)", question, re.I)
+        or re.search(r"\bwith\s+([\w.-]+)\s+in\s+(?:the|its|their)\s+names?\b", question, re.I)
+        or re.search(r"\bnames?\s+(?:contains?|containing|including|like)\s+([\w.-]+)", question, re.I)
     )
     return m.group(1).rstrip(".") if m else None
+
+
+def _known_name(name: str, context: Context) -> bool:
+    """Whether a quoted text could name a job of the queue (any part of a job's name)."""
+    return any(name.lower() in n.lower() for n in context.job_names)
+
+
+WINDOWED = ("jobs", "failures", "job_rank", "summary", "energy")  # queries over a time span
 
 
 class RulePicker:
@@ -186,9 +85,13 @@ class RulePicker:
         # a job's name is not topic words ("resnet-export" is not a report)
         ws = words(question.replace(name, " ") if name else question)
         text = " ".join(ws)
-        topics = {_WORD_OF[w] for w in ws if w in _WORD_OF}
+        topics = {WORD_OF[w] for w in ws if w in WORD_OF}
         if re.search(r"\bwhat\b.*\bwent on\b", text):
             topics.add("summary")  # "what went on today?" asks what happened
+        if re.search(r"\bhow\s+(?:did|has|have|was|were)\b.*\b(?:do|doing|done|go|going|gone|been)\b", text):
+            topics.add("summary")  # "how did the box do this week?"
+        if name and not topics and not _known_name(name, context) and context.job_names:
+            return None  # quoted text that names no job, and nothing else the machine knows about
         gpu = _num(r"\b(?:gpu|card|device|gpus)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text)
         job = _num(r"\b(?:job|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
             r"#\s*(\d+)", question
@@ -196,6 +99,9 @@ class RulePicker:
         win = window_of(text, now)
         superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
         order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
+        named = set(re.findall(r"\b(?:gpu|card|device|gpus)\s*(\d+)\b|\b(?:or|vs|versus)\s+(\d+)\b", text))
+        if order is not None and len({a or b for a, b in named}) >= 2:
+            gpu = None  # "gpu 0 or gpu 1, which is busier?": a ranking of them
         if (
             re.search(r"\b(?:what|which)\b.*\b(?:using|uses|taking|filling|holding)\b", text)
             and "much" not in ws
@@ -208,7 +114,18 @@ class RulePicker:
             return follow
         if job is not None:
             return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
-        return self._topic(ws, topics, gpu, win, name, order)
+        picked = self._topic(ws, topics, gpu, win, name, order)
+        last = context.last
+        if (
+            picked is not None
+            and picked.name in WINDOWED
+            and win is None
+            and last is not None
+            and last.window is not None
+            and {"one", "those", "them", "these", "ones"} & set(ws)
+        ):
+            return replace(picked, window=last.window)  # "which one took longest?" of yesterday's jobs
+        return picked
 
     @staticmethod
     def _named_job(question: str, context: Context) -> int | None:
@@ -239,8 +156,25 @@ class RulePicker:
                 return Query("job_detail", job=context.subjects[0])
             if last is not None and last.name == "gate_state":
                 return last
+        if last is not None and last.job is not None and job is None:
+            step = -1 if {"before", "previous", "prior"} & set(ws) else 0
+            step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
+            if step and last.job + step >= 1:
+                return replace(last, job=last.job + step)  # "and the one before that?"
+        if last is not None and last.gpu is not None and gpu is None and "other" in ws and context.gpus:
+            others = [g for g in context.gpus if g != last.gpu]
+            base = last if not topics - {"gpu"} else RulePicker._topic(ws, topics, last.gpu, win, None, None)
+            if base is not None and base.gpu is not None:
+                return replace(base, gpu=others[0] if len(others) == 1 else None)  # "and the other one?"
         pronoun = {"there", "it", "its", "same"} & set(ws)
-        if last is not None and gpu is None and last.gpu is not None and pronoun and topics - {"gpu"}:
+        short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS  # "power?"
+        if (
+            last is not None
+            and gpu is None
+            and last.gpu is not None
+            and (pronoun or short)
+            and topics - {"gpu"}
+        ):
             picked = RulePicker._topic(ws, topics, last.gpu, win, None, None)
             if picked is not None and picked.gpu == last.gpu:
                 return picked  # "and the memory there?": the same GPU, another reading
@@ -333,7 +267,11 @@ class RulePicker:
             state = None if {"queue", "running"} <= topics else "queued" if "queue" in topics else "running"
             return Query("queue", state=state)
         if "jobs" in topics or win is not None or name:
-            state = "succeeded" if {"succeeded", "successful", "completed"} & set(ws) else None
+            done_ok = re.search(
+                r"\b(?:finished|ended|ran|went|exited) (?:ok|okay|fine|well|cleanly)\b", " ".join(ws)
+            )
+            good = done_ok or {"succeeded", "successful", "completed", "success"} & set(ws)
+            state = "succeeded" if good else None
             if "running" in topics and win is None:
                 return Query("queue", state="running")
             return Query("jobs", state=state, window=win, gpu=gpu, job_name=name)

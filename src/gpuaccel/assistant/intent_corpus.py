@@ -31,7 +31,8 @@ from typing import Any
 
 from gpuaccel.assistant import intent_phrasings as P
 from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.intent import REFUSAL, Context, window_of
+from gpuaccel.assistant.intent import REFUSAL, Context
+from gpuaccel.assistant.intent_words import window_of
 from gpuaccel.assistant.model_picker import pick_json, pick_prompt
 from gpuaccel.assistant.queries import Query, QueryContext, run
 

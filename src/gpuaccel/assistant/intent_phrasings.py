@@ -263,7 +263,7 @@ METRIC_WORDS: dict[str, tuple[str, ...]] = {
     "memory": ("memory", "vram", "memory use"),
     "free_memory": ("free memory", "free vram"),
 }
-# Time spans as people say them; the label a query carries is what intent.window_of reads in them.
+# Time spans as people say them; the label a query carries is what intent_words.window_of reads in them.
 SPANS: tuple[str, ...] = (
     "today",
     "today",

@@ -13,7 +13,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.assistant.intent import Context, window_of
+from gpuaccel.assistant.intent import Context
+from gpuaccel.assistant.intent_words import window_of
 from gpuaccel.assistant.queries import Query
 from gpuaccel.assistant.safetensors_header import HeaderError, read_header
 

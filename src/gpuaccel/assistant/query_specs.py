@@ -5,7 +5,7 @@ else name a query (the daemon's ``POST /assistant/query``, the MCP server's tool
 description, the fields the query reads, each field's type and accepted values. :func:`query_from_args`
 turns such arguments into a checked ``Query`` or raises :class:`QueryArgsError` naming what is wrong and what
 is accepted. A time span is given in words ("today", "the last 2 hours") and read by the same
-:func:`~assistant.intent.window_of` the chat uses.
+:func:`~assistant.intent_words.window_of` the chat uses.
 """
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ class QueryArgsError(ValueError):
 
 def query_from_args(name: str, args: dict[str, Any] | None, now: float) -> Query:
     """A checked :class:`Query` from a query name and its arguments (JSON values)."""
-    from gpuaccel.assistant.intent import window_of
+    from gpuaccel.assistant.intent_words import window_of
 
     spec = SPECS.get(name)
     if spec is None:

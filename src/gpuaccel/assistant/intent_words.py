@@ -1,0 +1,132 @@
+"""How the assistant reads a question's words: the topic vocabulary, spelling repair and time spans.
+
+:func:`words` lower-cases a question and repairs each word against the vocabulary (difflib, swapped
+letters, a topic word inside a longer one), keeping numbers, short words and the filler words of
+:data:`STOP` as they are, so "could" never becomes "cold" and "other" never "hotter". :func:`window_of`
+turns "yesterday", "in the last 2 hours", "this week" into a :class:`~assistant.queries.Window` in local
+time. :class:`~assistant.intent.RulePicker` builds on both.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+
+from gpuaccel.assistant.queries import Window
+
+# Topic words after spelling repair; a word maps to a concept.
+CONCEPTS: dict[str, tuple[str, ...]] = {
+    concept: tuple(text.split())
+    for concept, text in {
+        "temperature": "temperature temp temps hot hottest hotter warm warmest heat degrees celsius"
+        " cool coolest cooler cold coldest thermal toasty toastier toastiest",
+        "util": "utilization utilisation util utilized utilised utilizing busy busiest load loaded"
+        " working work usage occupied idlest",
+        "memory": "memory vram mem gib mib gigabytes ram hbm",
+        "power": "power watts watt draw drawing draws consumption consuming pulling",
+        "energy": "energy kwh wh joules electricity",
+        "tensor": "tensor tensors cores",
+        "tflops": "tflops flops teraflops tflop throughput compute",
+        "models": "model models kind type hardware installed list name names",
+        "idle": "idle unused spare available nothing free left remaining headroom",
+        "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
+        " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
+        "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
+        "queue": "queue queued waiting pending wait waits stuck blocked line next",
+        "running": "running executing active now currently progress",
+        "jobs": "job jobs ran run runs task tasks workload workloads submitted finished completed"
+        " succeeded successful done executed",
+        "long": "longest slowest shortest quickest fastest duration durations long took time",
+        "summary": "summarize summarise summary recap overview happened report digest rundown brief",
+        "gate": "gate assistant yourself",
+        "who": "who whom process processes holding holds hogging hog owner owns occupying"
+        " program programs",
+        "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
+        "cluster": "cluster clusters node nodes host hosts server servers ray",
+    }.items()
+}
+METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops"}  # readings of one GPU
+MORE = set(
+    "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
+    " more".split()
+)
+LESS = set(
+    "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest"
+    " less".split()
+)
+STOP = set(
+    "the a an is are was were of on in for to me my what which how and about it its this that do does did i"
+    " there same any s at please tell show give with from been be have has so far much many right now last"
+    " past hour hours today yesterday yday day week minutes morning midnight"
+    # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
+    " could would should know like want need thanks thank thx pls hey hi hello quick question again okay"
+    " ok"
+    # "anything", "something" are not "nothing" (idle): "is anything running?", "did anything die?"
+    " anything something everything anyone someone"
+    # words that point back, kept as they are ("other" is not "hotter")
+    " other others ones before previous prior after"
+    # common words one letter away from a topic word: "called" is not "cancelled", "advice" not "device"
+    " called named advice number".split()
+)
+# A cluster node that left: "which node was lost?", "is any server down?"
+LOST = set("lost lose dead die gone down offline missing disconnected unreachable removed".split())
+VOCAB = sorted(
+    {w for words in CONCEPTS.values() for w in words} | MORE | LESS | STOP | LOST | {"why", "gpu", "where"}
+)
+WORD_OF = {w: c for c, words in CONCEPTS.items() for w in words}
+_STEMS = sorted((w for w in WORD_OF if len(w) >= 4 and w not in ("time", "list", "work", "done")), key=len)[
+    ::-1
+]
+
+
+def words(question: str) -> list[str]:
+    """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
+    raw = re.findall(r"[a-z]+|\d+", question.lower().replace("gpu-time", "gputime").replace("'s", ""))
+    out = []
+    for w in raw:
+        if w.isdigit() or len(w) < 4 or w in WORD_OF or w in STOP:
+            out.append(w)
+            continue
+        close = difflib.get_close_matches(w, VOCAB, n=1, cutoff=0.8) or _swapped(w)
+        if not close and len(w) >= 6:  # a topic word inside a longer one: "overheating", "wattage"
+            close = [k for k in _STEMS if k in w][:1]
+        out.append(close[0] if close else w)
+    return out
+
+
+def window_of(text: str, now: float) -> Window | None:
+    """The time span the words name, in local time, or None."""
+    t = dt.datetime.fromtimestamp(now)
+    midnight = t.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+    m = re.search(
+        r"\b(?:last|past|previous)\s+(\d+)\s*(min|minute|minutes|h|hr|hrs|hour|hours|day|days)\b", text
+    )
+    if m:
+        n, unit = int(m.group(1)), m.group(2)
+        secs = 60 if unit.startswith("m") else 86400 if unit.startswith("d") else 3600
+        start = now - n * secs if n * secs < now else 0.0  # longer than the clock has run: all of it
+        return Window(start, now, f"in the last {n} {unit if n != 1 else unit.rstrip('s')}")
+    if re.search(r"\b(?:last|past|previous)\s+(?:hour|hr)\b|\bhour ago\b|\bthis hour\b", text):
+        return Window(now - 3600, now, "in the last hour")
+    if re.search(r"\b(?:last|past|previous)\s+(?:day|24\s*h)", text):
+        return Window(now - 86400, now, "in the last 24 hours")
+    if re.search(r"\byesterday\b|\byday\b", text):
+        return Window(midnight - 86400, midnight, "yesterday")
+    if re.search(
+        r"\btoday\b|\bthe day\b|\bthis morning\b|\bsince midnight\b|\bso far today\b|\btonight\b", text
+    ):
+        return Window(midnight, now, "today")
+    if re.search(r"\b(?:this|last|past)\s+week\b", text):
+        return Window(now - 7 * 86400, now, "in the last 7 days")
+    return None
+
+
+def _swapped(word: str) -> list[str]:
+    """Two neighbouring letters typed the wrong way round ("lsat", "bsuy", "tmep"): difflib scores a short
+    word's swap below its cutoff, so swaps are tried directly."""
+    for i in range(len(word) - 1):
+        w = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+        if w in WORD_OF or w in STOP:
+            return [w]
+    return []
