@@ -32,7 +32,7 @@ from gpuaccel.scheduler.jobs import validate_request
 from gpuaccel.scheduler.store import Store
 
 torch.set_num_threads(1)
-QUESTION_SETS = ("assistant_heldout.json", "assistant_heldout_blind.json")
+QUESTION_SETS = ("assistant_heldout.json", "assistant_heldout_blind.json", "assistant_heldout_c.json")
 MIDNIGHT = dt.datetime.now().replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
 NOW = MIDNIGHT + 15 * 3600  # the clock the answers are read against: 15:00 today
 H, M = 3600.0, 60.0
