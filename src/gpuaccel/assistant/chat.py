@@ -46,8 +46,11 @@ class Turn:
     block: str
     answer: str
     meta: dict[str, Any]
+    before: Context | None = None  # a refused question leaves the conversation where it was
 
     def context(self) -> Context:
+        if self.query is None and self.before is not None:
+            return Context(self.before.last, self.before.subjects)
         return Context(self.query, self.result.subject_jobs if self.result is not None else [])
 
 
@@ -183,7 +186,7 @@ class ChatService:
             meta["query"] = query.to_json()
             meta["result"] = {"columns": result.columns, "rows": result.rows}
             return Turn(question, query, result, result.block(), result.sentence, meta)
-        return Turn(question, None, None, facts.block(), REFUSAL, meta)
+        return Turn(question, None, None, facts.block(), REFUSAL, meta, before=context)
 
     def prose_for(
         self, turn: Turn, history: str, stop: threading.Event

@@ -75,6 +75,9 @@ def _known_name(name: str, context: Context) -> bool:
 
 
 WINDOWED = ("jobs", "failures", "job_rank", "summary", "energy")  # queries over a time span
+RANKED = ("gpu_rank", "job_rank", "node_load")  # queries with an order, for "and the least?"
+OFF_TOPIC = set("poem haiku joke jokes story song recipe weather translate translation".split())
+ORDINALS = ["first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th"]  # index % 4 is the GPU
 
 
 class RulePicker:
@@ -92,19 +95,35 @@ class RulePicker:
             topics.add("summary")  # "how did the box do this week?"
         if name and not topics and not _known_name(name, context) and context.job_names:
             return None  # quoted text that names no job, and nothing else the machine knows about
+        if (
+            OFF_TOPIC & set(ws) or ws[:1] in (["write"], ["compose"], ["implement"])
+        ) and "summary" not in topics:
+            return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
         gpu = _num(r"\b(?:gpu|card|device|gpus)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text)
         job = _num(r"\b(?:job|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
             r"#\s*(\d+)", question
         )
+        if gpu is None and job is None:  # "the second one", "vram on 0"
+            nth = re.search(rf"\b({'|'.join(ORDINALS)})\s+(?:one|gpu|card|device|accelerator|chip)\b", text)
+            gpu = ORDINALS.index(nth.group(1)) % 4 if nth else _num(r"\bon (\d+)\b(?! (?:gpus|cards))", text)
         win = window_of(text, now)
         superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
         order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
         named = set(re.findall(r"\b(?:gpu|card|device|gpus)\s*(\d+)\b|\b(?:or|vs|versus)\s+(\d+)\b", text))
         if order is not None and len({a or b for a, b in named}) >= 2:
             gpu = None  # "gpu 0 or gpu 1, which is busier?": a ranking of them
+        if "work" in ws:  # GPUs "doing the most work" are busy; "work waiting in the line" is jobs
+            busy = order is not None or {"doing", "do", "does"} & set(ws)  # "works the hardest"
+            if busy and ("gpu" in topics or gpu is not None) and "queue" not in topics:
+                topics.add("util")
+            elif "queue" in topics:
+                topics.add("jobs")
+        if len(topics & METRICS) >= 3:
+            topics = (topics - METRICS) | {"overview"}  # "temp load power mem": everything about them
         if (
             re.search(r"\b(?:what|which)\b.*\b(?:using|uses|taking|filling|holding)\b", text)
             and "much" not in ws
+            and order is None
         ):
             topics.add("who")  # "what is using the memory?" (not "how much memory is GPU 0 using?")
         if job is None:
@@ -151,11 +170,22 @@ class RulePicker:
     ) -> Query | None:
         last = context.last
         vague = not topics - {"gpu", "queue", "running", "fail", "cancel", "jobs", "long"}
-        if ("why" in ws or "how come" in " ".join(ws)) and job is None and gpu is None and vague:
+        why = "why" in ws or "how come" in " ".join(ws)
+        if why and job is None and gpu is None and win is None and vague:
             if context.subjects:
                 return Query("job_detail", job=context.subjects[0])
             if last is not None and last.name == "gate_state":
                 return last
+        flip = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
+        if (
+            last is not None
+            and last.name in RANKED
+            and flip
+            and gpu is None
+            and job is None
+            and not topics - {"gpu"}
+        ):
+            return replace(last, order=flip)  # "and the least?"
         if last is not None and last.job is not None and job is None:
             step = -1 if {"before", "previous", "prior"} & set(ws) else 0
             step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
@@ -219,7 +249,7 @@ class RulePicker:
         metric = next(
             (
                 m
-                for m in ("tflops", "tensor", "energy", "power", "temperature", "memory", "util")
+                for m in ("tflops", "tensor", "energy", "power", "temperature", "memory", "util", "overview")
                 if m in topics
             ),
             None,
@@ -251,6 +281,7 @@ class RulePicker:
         if (
             "who" in topics
             and on_gpu
+            and order is None
             and metric in (None, "memory")
             and not topics & {"jobs", "long", "queue"}
         ):

@@ -22,8 +22,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "temperature": "temperature temp temps hot hottest hotter warm warmest heat degrees celsius"
         " cool coolest cooler cold coldest thermal toasty toastier toastiest",
         "util": "utilization utilisation util utilized utilised utilizing busy busiest load loaded"
-        " working work usage occupied idlest",
-        "memory": "memory vram mem gib mib gigabytes ram hbm",
+        " working usage occupied idlest",
+        "memory": "memory vram mem gib mib gigabytes ram hbm framebuffer",
         "power": "power watts watt draw drawing draws consumption consuming pulling",
         "energy": "energy kwh wh joules electricity",
         "tensor": "tensor tensors cores",
@@ -49,11 +49,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
 METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops"}  # readings of one GPU
 MORE = set(
     "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
-    " more".split()
+    " more harder busier warmer higher heavier bigger".split()
 )
 LESS = set(
     "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest"
-    " less".split()
+    " less lower smaller colder".split()
 )
 STOP = set(
     "the a an is are was were of on in for to me my what which how and about it its this that do does did i"
@@ -66,11 +66,16 @@ STOP = set(
     " anything something everything anyone someone"
     # words that point back, kept as they are ("other" is not "hotter")
     " other others ones before previous prior after"
+    # common words one or two letters from a topic word: "used" is not "unused", "ever" not "server",
+    # "their" not "there", "computer" not "compute", "linked" not "line"
+    " used ever their they them theirs computer computers machine linked each hard work"
     # common words one letter away from a topic word: "called" is not "cancelled", "advice" not "device"
     " called named advice number".split()
 )
 # A cluster node that left: "which node was lost?", "is any server down?"
-LOST = set("lost lose dead die gone down offline missing disconnected unreachable removed".split())
+LOST = set(
+    "lost lose dead die gone down offline missing disconnected unreachable removed drop dropped".split()
+)
 VOCAB = sorted(
     {w for words in CONCEPTS.values() for w in words} | MORE | LESS | STOP | LOST | {"why", "gpu", "where"}
 )
@@ -82,7 +87,8 @@ _STEMS = sorted((w for w in WORD_OF if len(w) >= 4 and w not in ("time", "list",
 
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
-    raw = re.findall(r"[a-z]+|\d+", question.lower().replace("gpu-time", "gputime").replace("'s", ""))
+    text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
+    raw = re.findall(r"[a-z]+|\d+", text.replace("gpu-time", "gputime").replace("'s", ""))
     out = []
     for w in raw:
         if w.isdigit() or len(w) < 4 or w in WORD_OF or w in STOP:
@@ -106,7 +112,8 @@ def window_of(text: str, now: float) -> Window | None:
         n, unit = int(m.group(1)), m.group(2)
         secs = 60 if unit.startswith("m") else 86400 if unit.startswith("d") else 3600
         start = now - n * secs if n * secs < now else 0.0  # longer than the clock has run: all of it
-        return Window(start, now, f"in the last {n} {unit if n != 1 else unit.rstrip('s')}")
+        name = {60: "minute", 3600: "hour", 86400: "day"}[secs]  # "30 min", "3 hrs": said in full
+        return Window(start, now, f"in the last {n} {name if n == 1 else name + 's'}")
     if re.search(r"\b(?:last|past|previous)\s+(?:hour|hr)\b|\bhour ago\b|\bthis hour\b", text):
         return Window(now - 3600, now, "in the last hour")
     if re.search(r"\b(?:last|past|previous)\s+(?:day|24\s*h)", text):
