@@ -19,7 +19,8 @@ from gpuaccel.accel.workloads.__main__ import main as worker_main
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.history import HistoryWriter, query_history
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.runner import kill_orphan, process_start_marker
+from gpuaccel.scheduler.recovery import kill_orphan
+from gpuaccel.scheduler.runner import process_start_marker
 from gpuaccel.scheduler.service import Scheduler
 from gpuaccel.scheduler.store import Store
 
