@@ -93,6 +93,8 @@ class RulePicker:
             topics.add("summary")  # "what went on today?" asks what happened
         if re.search(r"\bhow\s+(?:did|has|have|was|were)\b.*\b(?:do|doing|done|go|going|gone|been)\b", text):
             topics.add("summary")  # "how did the box do this week?"
+        if re.search(r"\bwhat\s+(?:did|has|have)\b.*\b(?:do|done)\b", text):
+            topics.add("summary")  # "what did the machine do in the past 2 hours?"
         if name and not topics and not _known_name(name, context) and context.job_names:
             return None  # quoted text that names no job, and nothing else the machine knows about
         if (
@@ -267,7 +269,8 @@ class RulePicker:
             return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
         if "fail" in topics:
             return Query("failures", window=win, gpu=gpu, job_name=name)
-        if "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
+        hog = "who" in topics and "jobs" in topics and order is not None  # "biggest gpu hog among jobs"
+        if hog or "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
             return Query(
                 "job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name
             )
