@@ -7,9 +7,9 @@ import os
 import time
 
 from gpuaccel.app.client import Client
+from gpuaccel.app.gui.daemon_calls import JOB_CONTROLS
 from gpuaccel.app.gui.jobs import JobsPanel
 from gpuaccel.app.gui.models import JobsModel
-from gpuaccel.app.gui.worker import JOB_CONTROLS
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 NOW = time.time()

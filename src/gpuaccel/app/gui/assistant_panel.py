@@ -86,7 +86,7 @@ def energy_tooltip(energy: Any) -> str:
 
 
 class AssistantPanel(QWidget):
-    request = Signal(str, object)  # an action of worker.ASSISTANT_ACTIONS and its argument
+    request = Signal(str, object)  # an action of daemon_calls.ASSISTANT_ACTIONS and its argument
     _send = Signal(object, object)  # endpoint, body -> the chat worker
 
     def __init__(self, model: models.AssistantModel, connection: models.ConnectionModel) -> None:

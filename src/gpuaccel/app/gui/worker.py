@@ -10,18 +10,18 @@ unreachable" and recovers by itself when the daemon is back.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from gpuaccel.app.client import Client, report_plot_path
+from gpuaccel.app.client import Client
 from gpuaccel.app.commands.history import export as history_export
 from gpuaccel.app.commands.jobs import UsageError
 from gpuaccel.app.gui import models
 from gpuaccel.app.gui.api import NOT_FOUND, REJECTED, UNAUTHORIZED, UNREACHABLE, Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint, local_daemon_alive, spawn_local_daemon
+from gpuaccel.app.gui.daemon_calls import ASSISTANT_ACTIONS, JOB_CONTROLS, PendingAssistantSettings
 from gpuaccel.app.gui.telemetry_model import HISTORY_FIELDS
 from gpuaccel.scheduler.models import Job
 
@@ -80,8 +80,7 @@ class ApiWorker(QObject):
         self._assistant_tick = 0
         self._starting_until = 0.0
         self._message = ""
-        self._assistant_model: str | None = None  # a selection not yet sent to the daemon
-        self._assistant_body: dict[str, Any] | None = None
+        self._assistant = PendingAssistantSettings()
 
     # ---- lifecycle (slots run on the worker thread) -----------------------------------------------
 
@@ -205,7 +204,7 @@ class ApiWorker(QObject):
     @Slot(object)
     def set_assistant_policy(self, body: dict[str, Any]) -> None:
         """Send the assistant's policy now, or at the next connect when offline (then once)."""
-        self._assistant_body = dict(body)
+        self._assistant.body = dict(body)
         if self._online:
             self._send_assistant_settings()
 
@@ -215,43 +214,14 @@ class ApiWorker(QObject):
 
         The daemon keeps the selection, so it is not re-sent on later connects: a model chosen with
         ``gpuaccel models select`` stays chosen while this window reconnects."""
-        self._assistant_model = name
+        self._assistant.model = name
         if self._online:
             self._send_assistant_settings()
 
     def _send_assistant_settings(self) -> None:
-        api = self._ensure_api()
-        errors: list[str] = []
-        if self._assistant_body is not None:
-            try:
-                api.call(Client.assistant_settings, **self._assistant_body)
-                self._assistant_body = None  # the daemon keeps it: not re-sent on the next connect
-            except ApiError as exc:
-                if exc.kind in (UNREACHABLE, NOT_FOUND):  # the next connect tries again; 404: no assistant
-                    return  # (the tab says so); a pending model selection waits for either
-                errors.append(f"the daemon rejected the assistant policy: {exc.message}")
-        if self._assistant_model is not None:
-            error = self._select_model(api, self._assistant_model)
-            if error:
-                errors.append(error)
-        self.assistantSettings.emit("; ".join(errors))
-
-    def _select_model(self, api: Api, requested: str) -> str | None:
-        """Send the pending selection; None when it took (or the daemon went away: it stays pending)."""
-        try:
-            name = requested
-            if not name:
-                installed = api.call(Client.models).get("installed", [])
-                name = next((m["name"] for m in installed if m.get("bundled")), "")
-            api.call(Client.select_model, name)
-        except ApiError as exc:
-            if exc.kind == UNREACHABLE:
-                return None
-            self._assistant_model = None
-            shown = repr(requested) if requested else "the bundled model"
-            return f"the daemon rejected the assistant model {shown}: {exc.message}"
-        self._assistant_model = None
-        return None
+        errors = self._assistant.send(self._ensure_api())
+        if errors is not None:
+            self.assistantSettings.emit(errors)
 
     @Slot(object)
     def select_job(self, job_id: int | None) -> None:
@@ -467,42 +437,3 @@ class ApiWorker(QObject):
             self._starting_until = time.time() + 30.0
         self._state, self._message = state, message
         self.connection.emit(state, message, health)
-
-
-def _report_with_plots(api: Api, report_id: int) -> dict[str, Any]:
-    """A report plus its PNGs (fetched with the token) as ``_images``: {URL used in the viewer: bytes}."""
-    report = api.call(Client.report, int(report_id))
-    images: dict[str, bytes] = {}
-    for plot in report.get("plots") or []:
-        name = str(plot.get("file") or "")
-        if not name:
-            continue
-        try:
-            images[report_plot_path(report_id, name)] = api.call(Client.report_plot, report_id, name)
-        except ApiError as exc:
-            if exc.kind in (UNREACHABLE, UNAUTHORIZED):
-                raise
-    report["_images"] = images
-    return report
-
-
-# What the assistant panel may ask for: action -> the client call, given the panel's argument.
-ASSISTANT_ACTIONS: dict[str, Callable[[Api, Any], Any]] = {
-    "reports": lambda api, _: api.call(Client.reports),
-    "make_report": lambda api, _: api.call(Client.make_report, "daily"),
-    "report": _report_with_plots,
-    "export": lambda api, arg: {**arg, "text": api.call(Client.report_export, arg["id"], arg["format"])},
-    "housekeeping": lambda api, _: api.call(Client.housekeeping_scan),
-    "apply": lambda api, ids: api.call(Client.housekeeping_apply, list(ids), confirm=True),
-    "stop_chat": lambda api, conversation: api.call(
-        Client.stop_chat, int(conversation) if conversation else None
-    ),
-}
-
-# The jobs tab's state controls: action -> the client call on one job.
-JOB_CONTROLS: dict[str, Callable[..., Any]] = {
-    "pause": Client.pause_job,
-    "resume": Client.resume_job,
-    "hold": Client.hold,
-    "release": Client.release,
-}
