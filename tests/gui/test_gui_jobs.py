@@ -10,7 +10,8 @@ import time
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from gpuaccel.app.gui.jobs import COLUMNS, JobsPanel
+from gpuaccel.app.gui.jobs import JobsPanel
+from gpuaccel.app.gui.jobs_table import COLUMNS
 from gpuaccel.app.gui.models import JobsModel
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

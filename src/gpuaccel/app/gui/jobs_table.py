@@ -1,0 +1,188 @@
+"""The jobs table: one row per job with its state, progress bar, duration and result or reason.
+
+A table model over the job dicts the worker polls (the API's JSON), the texts each column shows (commands
+shell-quoted so they paste into a shell, a failed job's reason, a finished one's TFLOP/s), and the progress
+bar's painter. The jobs tab (:mod:`app.gui.jobs`) puts it beside the filters and the details pane.
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QApplication,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionProgressBar,
+    QStyleOptionViewItem,
+)
+
+from gpuaccel.app.gui.theme import current
+from gpuaccel.app.gui.values import fmt_duration, fmt_time, number
+from gpuaccel.scheduler.models import WAITING, JobState
+
+COLUMNS = (
+    "ID", "Name", "Kind", "State", "Priority", "GPUs", "Progress", "Duration", "Result / reason", "Created",
+)  # fmt: skip
+STATE_FILTERS = ("all", "active", *(state.value for state in JobState))
+PROGRESS_COLUMN = COLUMNS.index("Progress")
+RESULT_COLUMN = COLUMNS.index("Result / reason")
+
+
+def command_text(job: dict[str, Any]) -> str:
+    """A command job's argv as one shell-quoted line that can be pasted into a shell as it is."""
+    return shlex.join(str(a) for a in job.get("argv") or [])
+
+
+def result_text(job: dict[str, Any]) -> str:
+    """How the job ended: why it failed or was cancelled (with the exit code), else its result --
+    TFLOP/s when it reported it (exact: counted by the workload), else its first metric."""
+    state = job.get("state")
+    ended_badly = state in ("failed", "cancelled", "retrying")
+    if ended_badly and (job.get("reason") or job.get("exit_code") is not None):
+        reason = str(job.get("reason") or state)
+        code = job.get("exit_code")
+        return f"{reason} (exit {code})" if code is not None and f"code {code}" not in reason else reason
+    result = job.get("result")
+    if not isinstance(result, dict) or not result:
+        return ""
+    tflops = number(result.get("tflops"))
+    if tflops is None and isinstance(result.get("tflops"), dict):
+        tflops = number(result["tflops"].get("value"))
+    if tflops is not None:
+        return f"{tflops:.1f} TFLOP/s" if tflops >= 10 else f"{tflops:.3g} TFLOP/s"
+    key = next(iter(result))
+    value = result[key]
+    return f"{key}: {value:.4g}" if isinstance(value, int | float) else f"{key}: {str(value)[:30]}"
+
+
+def job_label(job: dict[str, Any]) -> str:
+    """What a person calls the job: its name, else its command line, else its kind."""
+    if job.get("name"):
+        return str(job["name"])
+    if job.get("kind") == "command" and job.get("argv"):
+        text = command_text(job)
+        return text if len(text) <= 60 else text[:57] + "..."
+    return str(job.get("kind"))
+
+
+def duration(job: dict[str, Any]) -> float | None:
+    started = number(job.get("started_at"))
+    if started is None:
+        return None
+    return (number(job.get("finished_at")) or time.time()) - started
+
+
+class JobsTableModel(QAbstractTableModel):
+    """The filtered job list as table rows."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[dict[str, Any]] = []
+
+    def set_rows(self, rows: list[dict[str, Any]]) -> None:
+        if [r.get("id") for r in rows] == [r.get("id") for r in self.rows]:
+            self.rows = rows
+            if rows:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(COLUMNS) - 1))
+            return
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        job = self.rows[index.row()]
+        col = COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(job, col)
+        if role == Qt.ItemDataRole.ForegroundRole and (
+            col == "State" or (col == "Result / reason" and job.get("state") == "failed")
+        ):
+            states = current().states
+            return QColor(states.get(str(job.get("state")), current().text))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col == "State":
+                return job.get("reason") or job.get("waiting_reason") or job.get("state")
+            if col == "Progress":
+                return (job.get("progress") or {}).get("message") or None
+            if col == "Name" and job.get("kind") == "command":
+                return command_text(job)
+            if col == "Result / reason":
+                return result_text(job) or None
+        if role == Qt.ItemDataRole.UserRole:
+            return job
+        return None
+
+    @staticmethod
+    def _text(job: dict[str, Any], col: str) -> str:
+        if col == "ID":
+            return str(job.get("id"))
+        if col == "Name":
+            if job.get("name"):
+                return str(job["name"])
+            return command_text(job)[:80] if job.get("kind") == "command" else ""
+        if col == "Kind":
+            return str(job.get("kind"))
+        if col == "State":
+            state = str(job.get("state"))
+            if state in WAITING and job.get("waiting_reason"):
+                return f"{state} ({job['waiting_reason']})"
+            return state
+        if col == "Priority":
+            return str(job.get("priority"))
+        if col == "GPUs":
+            assigned = job.get("assigned_gpus") or []
+            if assigned:
+                return "GPU " + ",".join(str(g) for g in assigned)
+            wanted = int(job.get("gpus") or 0)
+            return f"{wanted} wanted" if wanted and job.get("state") in WAITING else str(wanted or "—")
+        if col == "Progress":
+            fraction = number((job.get("progress") or {}).get("fraction"))
+            if fraction is None:
+                return "100%" if job.get("state") == JobState.SUCCEEDED else ""
+            return f"{100 * fraction:.0f}%"
+        if col == "Duration":
+            return fmt_duration(duration(job))
+        if col == "Result / reason":
+            return result_text(job)
+        if col == "Created":
+            return fmt_time(job.get("created_at"))
+        return ""
+
+
+class ProgressDelegate(QStyledItemDelegate):
+    """Draws the progress column as a bar with the percentage."""
+
+    def paint(
+        self, painter: Any, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        if not text:
+            super().paint(painter, option, index)
+            return
+        bar = QStyleOptionProgressBar()
+        bar.rect = option.rect.adjusted(2, 3, -2, -3)  # type: ignore[attr-defined]
+        bar.minimum, bar.maximum = 0, 100
+        bar.progress = int(str(text).rstrip("%") or 0)
+        bar.text = str(text)
+        bar.textVisible = True
+        QApplication.style().drawControl(QStyle.ControlElement.CE_ProgressBar, bar, painter)
