@@ -241,6 +241,9 @@ def queue(ctx: QueryContext, q: Query) -> Result:
     return Result(q, cap(" ".join(parts)), ["job", "name", "state", "waiting because"], rows, subjects)
 
 
+SUMMARY_NAMES = 6  # a summary names its jobs up to this many
+
+
 def summary(ctx: QueryContext, q: Query) -> Result:
     """What happened in a span: jobs by outcome, failures, the longest run, GPU peaks and means."""
     from gpuaccel.assistant.queries import Result, Window
@@ -256,6 +259,8 @@ def summary(ctx: QueryContext, q: Query) -> Result:
     if by:
         parts[0] += " (" + ", ".join(f"{n} {s}" for s, n in sorted(by.items())) + ")"
     parts[0] += "."
+    if 1 < len(found) <= SUMMARY_NAMES:  # a short span's jobs by name: "what did the machine do?"
+        parts.append("They were " + ", ".join(label(j) for j in found) + ".")
     if ran:
         longest = max(ran, key=lambda j: run_time(j, now) or 0)
         parts.append(f"The longest was {label(longest)} at {duration(run_time(longest, now) or 0)}.")
