@@ -75,6 +75,8 @@ def _known_name(name: str, context: Context) -> bool:
 
 
 WINDOWED = ("jobs", "failures", "job_rank", "summary", "energy")  # queries over a time span
+# queries a follow-up can move to another GPU ("and GPU 1?")
+PER_GPU = ("gpu_reading", "memory_users", "gpu_list", "energy", "jobs", "failures", "job_rank", "summary")
 RANKED = ("gpu_rank", "job_rank", "node_load")  # queries with an order, for "and the least?"
 OFF_TOPIC = set("poem haiku joke jokes story song recipe weather translate translation".split())
 ORDINALS = ["first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th"]  # index % 4 is the GPU
@@ -222,19 +224,10 @@ class RulePicker:
                 return Query("gpu_reading", gpu=gpu, metric=last.metric)
             if last.name == "idle_gpus":
                 return Query("gpu_reading", gpu=gpu, metric="util")
-            if last.name in (
-                "gpu_reading",
-                "memory_users",
-                "gpu_list",
-                "energy",
-                "jobs",
-                "failures",
-                "job_rank",
-                "summary",
-            ):
+            if last.name in PER_GPU:
                 return replace(last, gpu=gpu)
         if win is not None:
-            if last.name in ("jobs", "failures", "job_rank", "summary", "energy"):
+            if last.name in WINDOWED:
                 return replace(last, window=win)
             return Query("summary", window=win)
         return None

@@ -31,7 +31,7 @@ from typing import Any
 
 from gpuaccel.assistant import intent_phrasings as P
 from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.intent import REFUSAL, Context
+from gpuaccel.assistant.intent import PER_GPU, REFUSAL, WINDOWED, Context
 from gpuaccel.assistant.intent_words import window_of
 from gpuaccel.assistant.model_picker import pick_json, pick_prompt
 from gpuaccel.assistant.queries import Query, QueryContext, run
@@ -256,17 +256,6 @@ def _plain(rng: random.Random, now: float, dev: bool) -> tuple[str, Query, dict[
 
 
 SUBJECTS = ("failures", "jobs", "job_rank", "queue", "summary")
-_REPLACE_GPU = (
-    "gpu_reading",
-    "memory_users",
-    "gpu_list",
-    "energy",
-    "jobs",
-    "failures",
-    "job_rank",
-    "summary",
-)
-_REPLACE_WINDOW = ("jobs", "failures", "job_rank", "summary", "energy")
 
 
 def _next(kind: str, last: Query, subjects: list[int], s: dict[str, Any], now: float) -> Query | None:
@@ -276,14 +265,12 @@ def _next(kind: str, last: Query, subjects: list[int], s: dict[str, Any], now: f
             return Query("gpu_reading", gpu=s["g"], metric=last.metric)
         if last.name == "idle_gpus":
             return Query("gpu_reading", gpu=s["g"], metric="util")
-        return replace(last, gpu=s["g"]) if last.name in _REPLACE_GPU else None
+        return replace(last, gpu=s["g"]) if last.name in PER_GPU else None
     if kind == "metric" and last.name in ("gpu_reading", "gpu_rank") and s["m"] != last.metric:
         return Query("gpu_reading", gpu=last.gpu, metric=s["m"])
     if kind == "window" and last.job is None:
         window = window_of(s["w"].lower(), now)
-        return (
-            replace(last, window=window) if last.name in _REPLACE_WINDOW else Query("summary", window=window)
-        )
+        return replace(last, window=window) if last.name in WINDOWED else Query("summary", window=window)
     if kind == "why" and subjects:
         return Query("job_detail", job=subjects[0])
     if kind == "job" and last.job is not None:
