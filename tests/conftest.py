@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 import functools
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -31,6 +33,16 @@ def no_leaked_threads() -> Iterator[None]:
         time.sleep(0.02)
     if leaked:
         pytest.fail(f"test left non-daemon thread(s) running: {', '.join(t.name for t in leaked)}")
+
+
+@pytest.fixture
+def child() -> Iterator[subprocess.Popen[bytes]]:
+    """A process of ours that sleeps for a minute (a pid to list, check and signal), killed afterwards."""
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    yield proc
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait(5)
 
 
 @functools.cache

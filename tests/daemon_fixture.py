@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -192,9 +192,15 @@ def alive(pid: int) -> bool:
         return False
 
 
+class CliResult(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
 def cli_in_process(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
+) -> CliResult:
     """Run ``gpuaccel ARGS`` in this process against the daemon of ``data_dir``: (exit code, out, err).
     Cheaper than :meth:`DaemonProcess.cli`'s subprocess where many commands are checked."""
     from gpuaccel.app.cli import main
@@ -203,4 +209,4 @@ def cli_in_process(
     capsys.readouterr()
     code = main(list(args))
     out = capsys.readouterr()
-    return code, out.out, out.err
+    return CliResult(code, out.out, out.err)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -9,32 +10,18 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from daemon_fixture import DaemonProcess, start_daemon
+from daemon_fixture import CliResult, DaemonProcess, cli_in_process, start_daemon
 
 from gpuaccel.app.cli import main
 from gpuaccel.app.commands.jobs import parse_duration
 
-
-class Result:
-    def __init__(self, returncode: int, stdout: str, stderr: str) -> None:
-        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
-
-
-Cli = Callable[..., Result]
+Cli = Callable[..., CliResult]
 
 
 @pytest.fixture
 def cli(d: DaemonProcess, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
     """Run ``gpuaccel ARGS`` in-process against the daemon (a subprocess per call is slow on 2 cores)."""
-    monkeypatch.setenv("GPUACCEL_DATA_DIR", str(d.data_dir))
-
-    def run(*args: str) -> Result:
-        capsys.readouterr()
-        code = main(list(args))
-        out = capsys.readouterr()
-        return Result(code, out.out, out.err)
-
-    return run
+    return functools.partial(cli_in_process, d.data_dir, monkeypatch, capsys)
 
 
 @pytest.fixture(scope="module")

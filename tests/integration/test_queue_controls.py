@@ -3,6 +3,7 @@ the CLI (in-process, as test_cli_jobs does: a subprocess per call is slow on 2 c
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import time
@@ -10,20 +11,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from daemon_fixture import DaemonProcess, start_daemon, wait_for
+from daemon_fixture import CliResult, DaemonProcess, cli_in_process, start_daemon, wait_for
 
-from gpuaccel.app.cli import main
 from gpuaccel.app.client import ApiError, Client
 
 SLEEP = ["sleep", "30"]
 
 
-class Result:
-    def __init__(self, returncode: int, stdout: str, stderr: str) -> None:
-        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
-
-
-Cli = Callable[..., Result]
+Cli = Callable[..., CliResult]
 
 
 @pytest.fixture(scope="module")
@@ -43,15 +38,8 @@ def client(d: DaemonProcess) -> Iterator[Client]:
 
 @pytest.fixture
 def cli(d: DaemonProcess, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    monkeypatch.setenv("GPUACCEL_DATA_DIR", str(d.data_dir))
-
-    def run(*args: str) -> Result:
-        capsys.readouterr()
-        code = main(list(args))
-        out = capsys.readouterr()
-        return Result(code, out.out, out.err)
-
-    return run
+    """Run ``gpuaccel ARGS`` in-process against the daemon (a subprocess per call is slow on 2 cores)."""
+    return functools.partial(cli_in_process, d.data_dir, monkeypatch, capsys)
 
 
 def running_at_once(client: Client, ids: list[int]) -> int:

@@ -3,8 +3,6 @@ executable. Each refusal is a sentence that says what was checked; nothing is se
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -12,15 +10,6 @@ import psutil
 import pytest
 
 from gpuaccel.accel.telemetry.processes import ProcessTable, SignalRefused, check_identity
-
-
-@pytest.fixture
-def child():
-    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    yield proc
-    if proc.poll() is None:
-        proc.kill()
-    proc.wait(5)
 
 
 def test_the_same_process_passes(child) -> None:

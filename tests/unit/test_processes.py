@@ -4,7 +4,6 @@ re-check (pid + start time) before any signal is sent."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
 
@@ -24,15 +23,6 @@ from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import NA
 from gpuaccel.scheduler.process_routes import process_router
 from gpuaccel.scheduler.store import Store
-
-
-@pytest.fixture
-def child():
-    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    yield proc
-    if proc.poll() is None:
-        proc.kill()
-    proc.wait(5)
 
 
 @pytest.fixture

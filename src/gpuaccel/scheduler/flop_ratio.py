@@ -134,36 +134,36 @@ class RatioLearner:
         self._seen: dict[int, float] = {}  # job id -> time of the last counted figure taken
 
     def on_round(self, samples: list[GpuSample]) -> None:
-        ratios = self.scheduler.flop_ratios
-        by_index = {s.index: s for s in samples}
         jobs: dict[int, tuple[Job, dict[str, dict[str, Any]], list[int]]] = {}
         for gpu, (job, metrics) in self.scheduler.running_jobs().items():
             jobs.setdefault(job.id, (job, metrics, []))[2].append(gpu)
-        now = time.time()
-        for job_id, (job, metrics, gpus) in jobs.items():
-            counted, cls = metrics.get("tflops"), job_class(job)
-            t = counted.get("t") if counted else None
-            if cls is None or not counted or not isinstance(t, int | float) or not counted.get("exact", True):
-                continue
-            if now - t > FRESH_S or t <= self._seen.get(job_id, 0.0):
-                continue
-            estimates = [self._estimate(by_index.get(g), g) for g in gpus]
-            if any(e is None for e in estimates) or gpus[0] not in self._models():
-                continue
-            self._seen[job_id] = t
-            model = self._models()[gpus[0]]
-            ratios.observe(model, cls, float(counted["value"]), sum(e for e in estimates if e is not None))
         self._seen = {j: t for j, t in self._seen.items() if j in jobs}
-        ratios.save_if_due()
+        now = time.time()
+        fresh = [
+            (job, cls, m["tflops"], gpus)
+            for job, m, gpus in jobs.values()
+            if (cls := self._fresh(job, m, now))
+        ]
+        if fresh:  # the GPUs' models and peaks only on a round that has something to learn
+            by_index = {s.index: s for s in samples}
+            infos, peaks = self.sampler.infos, self.sampler.peaks
+            gpu_of = {info.index: (info.name, peak) for info, (peak, _) in zip(infos, peaks, strict=True)}
+            for job, cls, counted, gpus in fresh:
+                if any(g not in gpu_of or g not in by_index for g in gpus):
+                    continue
+                estimates = [sample_tflops(by_index[g], gpu_of[g][1]) for g in gpus]
+                if any(isinstance(e, NA) for e in estimates):
+                    continue
+                self._seen[job.id] = counted["t"]
+                total = sum(float(e) for e in estimates)
+                self.scheduler.flop_ratios.observe(gpu_of[gpus[0]][0], cls, float(counted["value"]), total)
+        self.scheduler.flop_ratios.save_if_due()
 
-    def _models(self) -> dict[int, str]:
-        return {info.index: info.name for info in self.sampler.infos}
-
-    def _estimate(self, sample: GpuSample | None, gpu: int) -> float | None:
-        peaks = {
-            info.index: peak for info, (peak, _) in zip(self.sampler.infos, self.sampler.peaks, strict=True)
-        }
-        if sample is None or gpu not in peaks:
+    def _fresh(self, job: Job, metrics: dict[str, dict[str, Any]], now: float) -> str | None:
+        """The job's class when it has a counted figure to learn from: exact, at most :data:`FRESH_S` old
+        and not taken before; else None."""
+        counted, cls = metrics.get("tflops"), job_class(job)
+        t = counted.get("t") if counted else None
+        if cls is None or not counted or not isinstance(t, int | float) or not counted.get("exact", True):
             return None
-        est = sample_tflops(sample, peaks[gpu])
-        return None if isinstance(est, NA) else float(est)
+        return cls if now - t <= FRESH_S and t > self._seen.get(job.id, 0.0) else None

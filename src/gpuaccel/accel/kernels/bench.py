@@ -273,6 +273,25 @@ def environment() -> dict[str, str]:
     }
 
 
+def autograd_check(
+    b: int, hq: int, hkv: int, nq: int, nk: int, d: int, causal: bool, dtype: torch.dtype, tol: float = 2e-2
+) -> tuple[bool, str]:
+    """:func:`errors_vs_reference` judged (``tol`` on o and the gradients, 1e-2 on the LSE) and its log line,
+    which names the forward and backward paths dispatch took for this head size."""
+    from gpuaccel.accel.kernels import attention
+
+    errs, same_inf = errors_vs_reference(b, hq, hkv, nq, nk, d, causal, dtype)
+    good = all(e < (tol if n != "lse" else 1e-2) for n, e in errs.items()) and same_inf
+    probe = torch.empty(1, 1, 1, d, device="cuda", dtype=dtype)
+    paths = f"{attention.forward_path(probe)} fwd + {attention.backward_path(probe, causal)} bwd"
+    line = (
+        f"autograd ({paths}) B{b} Hq{hq} Hkv{hkv} Nq{nq} Nk{nk} D{d} causal={causal}: "
+        + " ".join(f"{n}={e:.1e}" for n, e in errs.items())
+        + ("  ok" if good else "  FAIL")
+    )
+    return good, line
+
+
 def errors_vs_reference(
     b: int,
     hq: int,

@@ -8,7 +8,6 @@ advanced (the caller owns it), as in flash-attn. Kernels: :mod:`accel.kernels.de
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +24,7 @@ from gpuaccel.accel.kernels.checks import (
 )
 from gpuaccel.accel.kernels.decode_kernels import append_kernel, decode_combine_kernel, decode_split_kernel
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.launchers import sm_count
 from gpuaccel.accel.kernels.varlen_kernels import NO_LIMIT
 
 FP8_DTYPES = (torch.float8_e4m3fn,)
@@ -57,16 +57,11 @@ PLANS = {  # (e4m3, paged, rows >= SMs) -> configuration
 INTERPRETER_DECODE = DecodeConfig(32, 4, 1, 4)
 
 
-@functools.cache
-def _sm_count(index: int) -> int:
-    return torch.cuda.get_device_properties(index).multi_processor_count
-
-
 def plan_config(rows: int, fp8: bool, paged: bool, device: torch.device) -> DecodeConfig:
     """The configuration for ``rows`` = batch x kv heads (see :data:`PLANS`)."""
     if device.type != "cuda":
         return INTERPRETER_DECODE
-    return PLANS[(fp8, paged, rows >= _sm_count(device.index or 0))]
+    return PLANS[(fp8, paged, rows >= sm_count(device))]
 
 
 def auto_splits(rows: int, capacity: int, device: torch.device, cfg: DecodeConfig, per_sm: int) -> int:
@@ -74,7 +69,7 @@ def auto_splits(rows: int, capacity: int, device: torch.device, cfg: DecodeConfi
 
     Floor, not ceiling: one program past a full wave costs a whole extra wave. The count is then lowered
     to what BLOCK_N-aligned chunks of the capacity really use, so no split is launched empty."""
-    sms = _sm_count(device.index or 0) if device.type == "cuda" else 4
+    sms = sm_count(device) if device.type == "cuda" else 4
     blocks = triton.cdiv(capacity, cfg.block_n)
     want = max(1, min(min(cfg.waves, per_sm) * sms // rows, blocks, MAX_SPLITS))
     return triton.cdiv(blocks, triton.cdiv(blocks, want))

@@ -41,7 +41,7 @@ from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
-from gpuaccel.accel.kernels.launchers import Bound, launch
+from gpuaccel.accel.kernels.launchers import Bound, launch, sm_count
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
 
 HALF_M = gl.constexpr(CONSUMER_ROWS)
@@ -350,16 +350,6 @@ def _descriptor(t: torch.Tensor, rows: int) -> TensorDescriptor:
 _DESCRIPTORS: dict[tuple[Any, ...], TensorDescriptor] = {}
 
 
-def _sm_count(device: torch.device) -> int:
-    key = device.index if device.index is not None else torch.cuda.current_device()
-    if key not in _SMS:
-        _SMS[key] = torch.cuda.get_device_properties(key).multi_processor_count
-    return _SMS[key]
-
-
-_SMS: dict[int, int] = {}
-
-
 def launch_gluon_fwd(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -381,7 +371,7 @@ def launch_gluon_fwd(
     num_tiles = num_m * bh_total
     kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
     group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
-    programs = min(_sm_count(q.device), num_tiles)
+    programs = min(sm_count(q.device), num_tiles)
     if causal:
         sched = causal_schedule(nq, nk, bh_total, group_heads, cfg.block_n, programs, q.device)
     else:

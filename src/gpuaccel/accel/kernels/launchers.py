@@ -7,6 +7,7 @@ They take prepared inputs (TMA-legal strides, padded head dim) and a configurati
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +24,17 @@ from gpuaccel.accel.kernels.flash_fwd import LOG2E, attn_fwd_kernel
 from gpuaccel.accel.kernels.tuning import BwdConfig, FwdConfig
 
 STAT_PAD = 128  # backward statistics rows are padded to this, the largest query block
+
+
+def sm_count(device: torch.device) -> int:
+    """The streaming multiprocessors of a CUDA ``device`` (its current one when it names none), read once:
+    persistent grids and split-KV counts are sized to fill one wave of them."""
+    return _sm_count(device.index if device.index is not None else torch.cuda.current_device())
+
+
+@functools.cache
+def _sm_count(index: int) -> int:
+    return torch.cuda.get_device_properties(index).multi_processor_count
 
 
 def _alloc(size: int, alignment: int, stream: int | None) -> torch.Tensor:
