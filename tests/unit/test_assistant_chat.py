@@ -116,6 +116,23 @@ def test_follow_ups_carry_the_conversation_and_off_topic_is_refused(svc: Assista
     assert svc.controller.engine is None  # no answer above needed the model
 
 
+def test_follow_ups_about_a_gpu_or_job_the_last_answer_named(svc: AssistantService) -> None:
+    """ "That one" is the GPU the last answer named first; a GPU can be named by its model; "it" after a job's
+    answer is that job; the context survives a refused question and the conversation's storage."""
+    client = client_for(svc)
+    text, events = ask(client, "which gpu is the coolest?")
+    sid = events[0][1]["conversation_id"]
+    assert text.startswith("GPU 1 is the coolest")
+    assert ask(client, "how much memory does that one have", sid)[0].startswith("GPU 1 uses")
+    assert ask(client, "tell me a joke", sid)[0] == REFUSAL
+    assert ask(client, "and how warm is it running", sid)[0] == "The temperature of GPU 1 is 48 C."
+    text, _ = ask(client, "what about the h100", sid)  # GPU 0 of the fake machine is an H100
+    assert "GPU 0" in text and "GPU 1" not in text, text
+    assert ask(client, "tell me about job 3", sid)[0].startswith("Job 3 (oom-c) failed")
+    assert ask(client, "exit code?", sid)[0].startswith("Job 3 (oom-c)")
+    assert "exit code 1" in ask(client, "how long did it take", sid)[0]
+
+
 def test_facts_without_telemetry_say_why(tmp_path: Path) -> None:
     store = Store(tmp_path / "db")
     facts = FactsSource(store).collect()

@@ -50,8 +50,10 @@ class Turn:
 
     def context(self) -> Context:
         if self.query is None and self.before is not None:
-            return Context(self.before.last, self.before.subjects)
-        return Context(self.query, self.result.subject_jobs if self.result is not None else [])
+            return Context(self.before.last, self.before.subjects, subject_gpus=self.before.subject_gpus)
+        if self.result is None:
+            return Context(self.query)
+        return Context(self.query, self.result.subject_jobs, subject_gpus=self.result.subject_gpus)
 
 
 def turn_text(facts_block: str | None, question: str, answer: str | None) -> str:
@@ -178,7 +180,8 @@ class ChatService:
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
         names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
-        context = replace(context, job_names=names, gpus=[int(g["index"]) for g in facts.gpus])
+        models = {int(g["index"]): str(g.get("name") or "") for g in facts.gpus}
+        context = replace(context, job_names=names, gpus=list(models), gpu_models=models)
         query = pick(question, context, self.pickers, now=self.now())
         result = run(ctx, query) if query is not None else None
         meta: dict[str, Any] = {"facts": facts.to_json()}

@@ -35,16 +35,26 @@ class Context:
     subjects: list[int] = field(default_factory=list)
     job_names: dict[str, int] = field(default_factory=dict)  # the queue's job names, for "why is eval-x ...?"
     gpus: list[int] = field(default_factory=list)  # the machine's GPU indices, for "and the other one?"
+    subject_gpus: list[int] = field(default_factory=list)  # the GPUs the last answer named first
+    gpu_models: dict[int, str] = field(default_factory=dict)  # index -> model name, for "on the 4090"
 
     def to_json(self) -> dict[str, Any]:
-        return {"query": self.last.to_json() if self.last else None, "subjects": self.subjects}
+        return {
+            "query": self.last.to_json() if self.last else None,
+            "subjects": self.subjects,
+            "subject_gpus": self.subject_gpus,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> Context:
         if not data or not data.get("query"):
             return cls()
         try:
-            return cls(Query.from_json(data["query"]), [int(j) for j in data.get("subjects") or []])
+            return cls(
+                Query.from_json(data["query"]),
+                [int(j) for j in data.get("subjects") or []],
+                subject_gpus=[int(g) for g in data.get("subject_gpus") or []],
+            )
         except (TypeError, ValueError, KeyError):
             return cls()  # a context stored by another version: start afresh rather than fail
 
@@ -69,6 +79,21 @@ def _name(question: str) -> str | None:
     return m.group(1).rstrip(".") if m else None
 
 
+_INDEX_WORD = r"(?:index\s*|number\s*|no\s*|n\s*)?"
+
+
+def _gpu_by_model(question: str, context: Context) -> int | None:
+    """The one GPU whose model name has a word of the question with a digit ("the 4090", "the h100")."""
+    asked = set(re.findall(r"[a-z]*\d+[a-z0-9]*", question.lower()))
+    hits = {
+        index
+        for index, model in context.gpu_models.items()
+        for part in re.findall(r"[a-z]*\d+[a-z0-9]*", model.lower())
+        if part in asked and not re.fullmatch(r"\d{1,2}|\d+(?:gb|gib|g)", part)  # not "80GB"
+    }
+    return hits.pop() if len(hits) == 1 else None
+
+
 def _known_name(name: str, context: Context) -> bool:
     """Whether a quoted text could name a job of the queue (any part of a job's name)."""
     return any(name.lower() in n.lower() for n in context.job_names)
@@ -78,7 +103,16 @@ WINDOWED = ("jobs", "failures", "job_rank", "summary", "energy")  # queries over
 # queries a follow-up can move to another GPU ("and GPU 1?")
 PER_GPU = ("gpu_reading", "memory_users", "gpu_list", "energy", "jobs", "failures", "job_rank", "summary")
 RANKED = ("gpu_rank", "job_rank", "node_load")  # queries with an order, for "and the least?"
-OFF_TOPIC = set("poem haiku joke jokes story song recipe weather translate translation".split())
+OFF_TOPIC = set(
+    "poem haiku joke jokes story song recipe weather translate translation stock stocks price prices cost"
+    " costs buy".split()
+)
+# what one job's detail answers: "exit code?", "when did it start?", "how long did it take?"
+JOB_ASPECTS = set(
+    "exit code status state start started finish finished end ended take took when attempt attempts reason"
+    " log logs outcome result".split()
+)
+PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 ORDINALS = ["first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th"]  # index % 4 is the GPU
 
 
@@ -91,6 +125,16 @@ class RulePicker:
         ws = words(question.replace(name, " ") if name else question)
         text = " ".join(ws)
         topics = {WORD_OF[w] for w in ws if w in WORD_OF}
+        if re.search(r"\b(?:this|the|my|our) (?:server|host|box)\b", text) and not {
+            "cluster",
+            "node",
+            "nodes",
+            "ray",
+        } & set(ws):
+            topics.discard("cluster")  # "what cards does this server have?" asks about this machine
+        if re.search(r"\bwithout (?:work|jobs?|load|anything)\b", text):
+            topics.add("idle")  # "is there a gpu without work?"
+            ws = [w for w in ws if w != "work"]
         if re.search(r"\bwhat\b.*\bwent on\b", text):
             topics.add("summary")  # "what went on today?" asks what happened
         if re.search(r"\bhow\s+(?:did|has|have|was|were)\b.*\b(?:do|doing|done|go|going|gone|been)\b", text):
@@ -103,14 +147,18 @@ class RulePicker:
             OFF_TOPIC & set(ws) or ws[:1] in (["write"], ["compose"], ["implement"])
         ) and "summary" not in topics:
             return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
-        gpu = _num(r"\b(?:gpu|card|device|gpus)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text)
+        gpu = _num(rf"\b(?:gpu|card|device|gpus)\s*(?:with\s+)?{_INDEX_WORD}(\d+)\b", text)
         job = _num(r"\b(?:job|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
             r"#\s*(\d+)", question
         )
         if gpu is None and job is None:  # "the second one", "vram on 0"
             nth = re.search(rf"\b({'|'.join(ORDINALS)})\s+(?:one|gpu|card|device|accelerator|chip)\b", text)
             gpu = ORDINALS.index(nth.group(1)) % 4 if nth else _num(r"\bon (\d+)\b(?! (?:gpus|cards))", text)
+        if gpu is None and job is None:
+            gpu = _gpu_by_model(question, context)  # "on the 4090", "the h100"
         win = window_of(text, now)
+        if win is None and context.last is not None and re.search(r"\b(?:that|same) (?:time|period)\b", text):
+            win = context.last.window  # "over that time"
         superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
         order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
         named = set(re.findall(r"\b(?:gpu|card|device|gpus)\s*(\d+)\b|\b(?:or|vs|versus)\s+(\d+)\b", text))
@@ -131,7 +179,7 @@ class RulePicker:
         ):
             topics.add("who")  # "what is using the memory?" (not "how much memory is GPU 0 using?")
         if job is None:
-            job = self._named_job(question, context)
+            job = self._named_job(question, context, stems=name is None)
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow
@@ -147,11 +195,12 @@ class RulePicker:
             and last.window is not None
             and {"one", "those", "them", "these", "ones"} & set(ws)
         ):
-            return replace(picked, window=last.window)  # "which one took longest?" of yesterday's jobs
+            gpu_of = last.gpu if picked.gpu is None and picked.name in PER_GPU else picked.gpu
+            return replace(picked, window=last.window, gpu=gpu_of)  # "did any of those fail?"
         return picked
 
     @staticmethod
-    def _named_job(question: str, context: Context) -> int | None:
+    def _named_job(question: str, context: Context, stems: bool = True) -> int | None:
         """A job the question names by its name ("why isn't eval-x starting?"), newest of that name."""
         q = question.lower()
         for name, job_id in context.job_names.items():
@@ -161,7 +210,17 @@ class RulePicker:
                 and re.search(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", q)
             ):
                 return job_id
-        return None
+        if not stems:
+            return None
+        by_stem: dict[str, set[int]] = {}
+        for name, job_id in context.job_names.items():
+            stem = re.split(r"[-_.]", name.lower())[0]
+            if len(stem) >= 4 and stem != name.lower() and stem not in VOCAB:
+                by_stem.setdefault(stem, set()).add(job_id)
+        hits = [
+            ids for stem, ids in by_stem.items() if re.search(rf"(?<![\w-]){re.escape(stem)}(?![\w-])", q)
+        ]
+        return max(hits[0]) if len(hits) == 1 else None  # "what about eval?" of eval-x
 
     @staticmethod
     def _follow_up(
@@ -181,6 +240,11 @@ class RulePicker:
             if last is not None and last.name == "gate_state":
                 return last
         flip = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
+        if last is not None and job is None and gpu is None and {"that", "it", "this"} & set(ws):
+            if "because" in ws and last.name in ("failures", "job_detail"):
+                return last  # "is that because it ran out of memory?": the reasons again
+            if last.name == "memory_users" and {"queue", "jobs"} & topics and not topics & METRICS:
+                return last  # "is that one of our queue jobs?": the answer says who started it
         if (
             last is not None
             and last.name in RANKED
@@ -188,6 +252,7 @@ class RulePicker:
             and gpu is None
             and job is None
             and not topics - {"gpu"}
+            and not {"hours", "time", "gputime"} & set(ws)  # "the most gpu hours" is another ranking
         ):
             return replace(last, order=flip)  # "and the least?"
         if last is not None and last.job is not None and job is None:
@@ -202,16 +267,42 @@ class RulePicker:
                 return replace(base, gpu=others[0] if len(others) == 1 else None)  # "and the other one?"
         pronoun = {"there", "it", "its", "same"} & set(ws)
         short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS  # "power?"
+        choosing = flip is not None and "which" in ws  # "which one is hotter?" ranks, it does not follow
         if (
             last is not None
             and gpu is None
             and last.gpu is not None
-            and (pronoun or short)
-            and topics - {"gpu"}
+            and last.name in PER_GPU
+            and {"all", "together", "both", "total", "every"} & set(ws)
+            and not topics - {"gpu"}
         ):
-            picked = RulePicker._topic(ws, topics, last.gpu, win, None, None)
-            if picked is not None and picked.gpu == last.gpu:
+            return replace(last, gpu=None)  # "and all cards together?"
+        referent = last.gpu if last is not None and last.gpu is not None else None
+        if referent is None and context.subject_gpus and ({"it", "that", "its"} & set(ws)):
+            referent = context.subject_gpus[0]  # "how much memory does that one have?" (the idle one)
+        if (
+            last is not None
+            and gpu is None
+            and referent is not None
+            and (pronoun or short or referent != last.gpu)
+            and topics - {"gpu"}
+            and (referent == last.gpu or topics <= METRICS | {"gpu", "who", "idle"})
+            and not choosing
+        ):
+            picked = RulePicker._topic(ws, topics, referent, win, None, None)
+            if picked is not None and picked.gpu == referent:
                 return picked  # "and the memory there?": the same GPU, another reading
+        job_of = last.job if last is not None and last.job is not None else None
+        if job_of is None and len(context.subjects) == 1:
+            job_of = context.subjects[0]  # the one job the last answer named
+        about_job = not topics - {"long", "jobs", "gpu", "fail", "running"} and not choosing
+        brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
+        aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
+        if job_of is not None and job is None and gpu is None and win is None and about_job and aspect:
+            if {"it", "its", "that"} & set(ws) or (brief and last is not None and last.job is not None):
+                return Query("job_detail", job=job_of)  # "how long did it take?", "exit code?"
+            if brief and {"which", "where"} & set(ws) and "gpu" in topics:
+                return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job
         if last is None or job is not None or topics - {"gpu"}:
             return None  # a question of its own
         bare = [int(w) for w in ws if w.isdigit()]
@@ -254,6 +345,8 @@ class RulePicker:
             return Query("gate_state")
         if "cluster" in topics or ("where" in ws and "jobs" in topics):
             return RulePicker._cluster(ws, topics, win, order)
+        if "summary" in topics and "fail" in topics and {"reason", "reasons", "why"} & set(ws):
+            topics = topics - {"summary"}  # "an overview of the failed jobs and the reasons"
         if "summary" in topics and gpu is not None and win is None:
             return Query("gpu_reading", gpu=gpu, metric="overview")
         if "summary" in topics:
@@ -273,6 +366,13 @@ class RulePicker:
             )
         if metric == "energy":
             return Query("energy", gpu=gpu, window=win)
+        if (
+            win is not None
+            and metric in ("temperature", "util", "power")
+            and (gpu is not None or PEAK_WORDS & set(ws) - {"highest", "max", "maximum"})
+            and PEAK_WORDS & set(ws)
+        ):
+            return Query("summary", window=win, gpu=gpu)  # "the highest temp gpu 0 hit in the last hour"
         on_gpu = "gpu" in topics or gpu is not None or metric == "memory"
         if (
             "who" in topics
@@ -291,7 +391,16 @@ class RulePicker:
         if metric is not None:
             return Query("gpu_reading", gpu=gpu, metric=metric)
         if "queue" in topics or ("running" in topics and win is None and not name and "jobs" not in topics):
-            state = None if {"queue", "running"} <= topics else "queued" if "queue" in topics else "running"
+            whole = "queue" in ws and not {"queued", "waiting", "pending", "stuck", "blocked", "wait"} & set(
+                ws
+            )
+            state = (
+                None
+                if {"queue", "running"} <= topics or whole
+                else "queued"
+                if "queue" in topics
+                else "running"
+            )
             return Query("queue", state=state)
         if "jobs" in topics or win is not None or name:
             done_ok = re.search(

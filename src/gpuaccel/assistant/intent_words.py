@@ -70,8 +70,23 @@ STOP = set(
     # "their" not "there", "computer" not "compute", "linked" not "line"
     " used ever their they them theirs computer computers machine linked each hard work"
     # common words one letter away from a topic word: "called" is not "cancelled", "advice" not "device"
-    " called named advice number".split()
+    " called named advice number"
+    # "here" is not "where" (a question about the cluster)
+    " here".split()
 )
+# Chat shorthand, read as the words it stands for before any repair ("wats" is "what", not "watts")
+SHORTHAND = {
+    "wats": "what",
+    "wat": "what",
+    "whats": "what",
+    "r": "are",
+    "u": "you",
+    "ur": "your",
+    "pls": "please",
+    "plz": "please",
+    "atm": "now",
+    "rn": "now",
+}
 # A cluster node that left: "which node was lost?", "is any server down?"
 LOST = set(
     "lost lose dead die gone down offline missing disconnected unreachable removed drop dropped".split()
@@ -90,7 +105,7 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
     raw = re.findall(r"[a-z]+|\d+", text.replace("gpu-time", "gputime").replace("'s", ""))
     out = []
-    for w in raw:
+    for w in (SHORTHAND.get(w, w) for w in raw):
         if w.isdigit() or len(w) < 4 or w in WORD_OF or w in STOP:
             out.append(w)
             continue
@@ -124,7 +139,7 @@ def window_of(text: str, now: float) -> Window | None:
         r"\btoday\b|\bthe day\b|\bthis morning\b|\bsince midnight\b|\bso far today\b|\btonight\b", text
     ):
         return Window(midnight, now, "today")
-    if re.search(r"\b(?:this|last|past)\s+week\b", text):
+    if re.search(r"\b(?:this|last|past|the)\s+week\b", text):
         return Window(now - 7 * 86400, now, "in the last 7 days")
     return None
 

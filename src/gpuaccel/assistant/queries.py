@@ -65,6 +65,7 @@ class Result:
     columns: list[str] = field(default_factory=list)
     rows: list[list[Any]] = field(default_factory=list)
     subject_jobs: list[int] = field(default_factory=list)  # jobs a follow-up "why?" refers to
+    subject_gpus: list[int] = field(default_factory=list)  # GPUs "that one" refers to (the hottest, the idle)
 
     def table(self) -> str:
         """The table as text lines (single newlines: the chat format ends a turn at a blank line)."""
@@ -257,7 +258,7 @@ def gpu_rank(ctx: QueryContext, q: Query) -> Result:
         others = ", ".join(f"GPU {g['index']} {_say(v, metric, g)}" for g, v in valued if g is not top[0])
         noun = "" if word in ("hottest", "coolest", "busiest", "least busy") else "GPU "
         head = f"GPU {top[0]['index']} is the {noun}{word}, at {value} ({others})."
-    return Result(q, head, cols, rows)
+    return Result(q, head, cols, rows, subject_gpus=[int(g["index"]) for g in top])
 
 
 def idle_gpus(ctx: QueryContext, q: Query) -> Result:
@@ -287,7 +288,7 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
         text = f"Idle: GPU {', '.join(map(str, free))}." + (
             " Busy: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in busy) + "." if busy else ""
         )
-    return Result(q, text, ["GPU", "state", "why"], rows)
+    return Result(q, text, ["GPU", "state", "why"], rows, subject_gpus=free)
 
 
 def memory_users(ctx: QueryContext, q: Query) -> Result:
