@@ -15,7 +15,8 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from gpuaccel.assistant.intent_words import LESS, LOST, METRICS, MORE, STOP, VOCAB, WORD_OF, window_of, words
+from gpuaccel.assistant.intent_topics import query_for
+from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, VOCAB, WORD_OF, window_of, words
 from gpuaccel.assistant.queries import Query, Window
 
 REFUSAL = (
@@ -112,7 +113,6 @@ JOB_ASPECTS = set(
     "exit code status state start started finish finished end ended take took when attempt attempts reason"
     " log logs outcome result".split()
 )
-PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 ORDINALS = ["first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th"]  # index % 4 is the GPU
 
 
@@ -185,7 +185,7 @@ class RulePicker:
             return follow
         if job is not None:
             return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
-        picked = self._topic(ws, topics, gpu, win, name, order)
+        picked = query_for(ws, topics, gpu, win, name, order)
         last = context.last
         if (
             picked is not None
@@ -262,7 +262,7 @@ class RulePicker:
                 return replace(last, job=last.job + step)  # "and the one before that?"
         if last is not None and last.gpu is not None and gpu is None and "other" in ws and context.gpus:
             others = [g for g in context.gpus if g != last.gpu]
-            base = last if not topics - {"gpu"} else RulePicker._topic(ws, topics, last.gpu, win, None, None)
+            base = last if not topics - {"gpu"} else query_for(ws, topics, last.gpu, win, None, None)
             if base is not None and base.gpu is not None:
                 return replace(base, gpu=others[0] if len(others) == 1 else None)  # "and the other one?"
         pronoun = {"there", "it", "its", "same"} & set(ws)
@@ -289,7 +289,7 @@ class RulePicker:
             and (referent == last.gpu or topics <= METRICS | {"gpu", "who", "idle"})
             and not choosing
         ):
-            picked = RulePicker._topic(ws, topics, referent, win, None, None)
+            picked = query_for(ws, topics, referent, win, None, None)
             if picked is not None and picked.gpu == referent:
                 return picked  # "and the memory there?": the same GPU, another reading
         job_of = last.job if last is not None and last.job is not None else None
@@ -322,117 +322,6 @@ class RulePicker:
                 return replace(last, window=win)
             return Query("summary", window=win)
         return None
-
-    @staticmethod
-    def _topic(
-        ws: list[str],
-        topics: set[str],
-        gpu: int | None,
-        win: Window | None,
-        name: str | None,
-        order: str | None,
-    ) -> Query | None:
-        metric = next(
-            (
-                m
-                for m in ("tflops", "tensor", "energy", "power", "temperature", "memory", "util", "overview")
-                if m in topics
-            ),
-            None,
-        )
-        rank = order is not None and (gpu is None) and metric is not None
-        if "gate" in topics or re.search(r"\b(are|where do) you\b|\byour (model|state)\b", " ".join(ws)):
-            return Query("gate_state")
-        if "cluster" in topics or ("where" in ws and "jobs" in topics):
-            return RulePicker._cluster(ws, topics, win, order)
-        if "summary" in topics and "fail" in topics and {"reason", "reasons", "why"} & set(ws):
-            topics = topics - {"summary"}  # "an overview of the failed jobs and the reasons"
-        if "summary" in topics and gpu is not None and win is None:
-            return Query("gpu_reading", gpu=gpu, metric="overview")
-        if "summary" in topics:
-            return Query("summary", window=win, gpu=gpu, job_name=name)
-        if "cancel" in topics:
-            return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
-        if "fail" in topics:
-            return Query("failures", window=win, gpu=gpu, job_name=name)
-        hog = "who" in topics and "jobs" in topics and order is not None  # "biggest gpu hog among jobs"
-        if hog or "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
-            return Query(
-                "job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name
-            )
-        if "long" in topics and ("jobs" in topics or order is not None or name) and metric in (None, "util"):
-            return Query(
-                "job_rank", metric="duration", order=order or "max", window=win, gpu=gpu, job_name=name
-            )
-        if metric == "energy":
-            return Query("energy", gpu=gpu, window=win)
-        if (
-            win is not None
-            and metric in ("temperature", "util", "power")
-            and (gpu is not None or PEAK_WORDS & set(ws) - {"highest", "max", "maximum"})
-            and PEAK_WORDS & set(ws)
-        ):
-            return Query("summary", window=win, gpu=gpu)  # "the highest temp gpu 0 hit in the last hour"
-        on_gpu = "gpu" in topics or gpu is not None or metric == "memory"
-        if (
-            "who" in topics
-            and on_gpu
-            and order is None
-            and metric in (None, "memory")
-            and not topics & {"jobs", "long", "queue"}
-        ):
-            return Query("memory_users", gpu=gpu)
-        if metric == "memory" and "idle" in topics:
-            metric = "free_memory"
-        if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
-            return Query("idle_gpus")
-        if rank:
-            return Query("gpu_rank", metric=metric, order=order)
-        if metric is not None:
-            return Query("gpu_reading", gpu=gpu, metric=metric)
-        if "queue" in topics or ("running" in topics and win is None and not name and "jobs" not in topics):
-            whole = "queue" in ws and not {"queued", "waiting", "pending", "stuck", "blocked", "wait"} & set(
-                ws
-            )
-            state = (
-                None
-                if {"queue", "running"} <= topics or whole
-                else "queued"
-                if "queue" in topics
-                else "running"
-            )
-            return Query("queue", state=state)
-        if "jobs" in topics or win is not None or name:
-            done_ok = re.search(
-                r"\b(?:finished|ended|ran|went|exited) (?:ok|okay|fine|well|cleanly)\b", " ".join(ws)
-            )
-            good = done_ok or {"succeeded", "successful", "completed", "success"} & set(ws)
-            state = "succeeded" if good else None
-            if "running" in topics and win is None:
-                return Query("queue", state="running")
-            return Query("jobs", state=state, window=win, gpu=gpu, job_name=name)
-        if "models" in topics and ("gpu" in topics or gpu is not None or topics == {"models"}):
-            return Query("gpu_list", gpu=gpu)
-        if gpu is None and "gpu" in topics and not topics - {"gpu", "models", "running"}:
-            return Query("gpu_list")  # "what GPUs do I have?", "how many cards are there?"
-        if gpu is not None:
-            return Query("gpu_reading", gpu=gpu, metric="overview")
-        return None
-
-    @staticmethod
-    def _cluster(ws: list[str], topics: set[str], win: Window | None, order: str | None) -> Query:
-        """A question about the Ray cluster's nodes: lost ones, which job ran where, load, GPUs per node."""
-        if LOST & set(ws) or "fail" in topics:
-            return Query("lost_nodes")
-        if "jobs" in topics or "where" in ws:
-            return Query("job_nodes", window=win)
-        if "util" in topics:
-            return Query("node_load", order=order)
-        if "idle" in topics:
-            return Query("node_load", order="min" if order == "min" else None)
-        if "running" in topics:  # "what is running on the cluster?"
-            return Query("job_nodes", window=win)
-        return Query("cluster_gpus")
 
 
 DEFAULT_PICKERS: tuple[Picker, ...] = (RulePicker(),)

@@ -1,0 +1,118 @@
+"""From a question's topics to a query: the reading, ranking, job list or summary its words ask for.
+
+:class:`~assistant.intent.RulePicker` reads the words (topics, superlatives, numbers, names, time span) and
+resolves follow-ups; :func:`query_for` decides which query those words name, so a follow-up that keeps the
+last GPU ("and the memory there?") goes through the same decision as a question of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.intent_words import LOST
+from gpuaccel.assistant.queries import Query, Window
+
+PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
+
+
+def query_for(
+    ws: list[str],
+    topics: set[str],
+    gpu: int | None,
+    win: Window | None,
+    name: str | None,
+    order: str | None,
+) -> Query | None:
+    """The query the topics name (None: nothing this machine knows about); the order of the checks is the
+    precedence (the idle gate, the cluster, summaries, failures, GPU-time, durations, readings, the queue)."""
+    metric = next(
+        (
+            m
+            for m in ("tflops", "tensor", "energy", "power", "temperature", "memory", "util", "overview")
+            if m in topics
+        ),
+        None,
+    )
+    rank = order is not None and (gpu is None) and metric is not None
+    if "gate" in topics or re.search(r"\b(are|where do) you\b|\byour (model|state)\b", " ".join(ws)):
+        return Query("gate_state")
+    if "cluster" in topics or ("where" in ws and "jobs" in topics):
+        return _cluster(ws, topics, win, order)
+    if "summary" in topics and "fail" in topics and {"reason", "reasons", "why"} & set(ws):
+        topics = topics - {"summary"}  # "an overview of the failed jobs and the reasons"
+    if "summary" in topics and gpu is not None and win is None:
+        return Query("gpu_reading", gpu=gpu, metric="overview")
+    if "summary" in topics:
+        return Query("summary", window=win, gpu=gpu, job_name=name)
+    if "cancel" in topics:
+        return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
+    if "fail" in topics:
+        return Query("failures", window=win, gpu=gpu, job_name=name)
+    hog = "who" in topics and "jobs" in topics and order is not None  # "biggest gpu hog among jobs"
+    if hog or "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
+        return Query("job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name)
+    if "long" in topics and ("jobs" in topics or order is not None or name) and metric in (None, "util"):
+        return Query("job_rank", metric="duration", order=order or "max", window=win, gpu=gpu, job_name=name)
+    if metric == "energy":
+        return Query("energy", gpu=gpu, window=win)
+    if (
+        win is not None
+        and metric in ("temperature", "util", "power")
+        and (gpu is not None or PEAK_WORDS & set(ws) - {"highest", "max", "maximum"})
+        and PEAK_WORDS & set(ws)
+    ):
+        return Query("summary", window=win, gpu=gpu)  # "the highest temp gpu 0 hit in the last hour"
+    on_gpu = "gpu" in topics or gpu is not None or metric == "memory"
+    if (
+        "who" in topics
+        and on_gpu
+        and order is None
+        and metric in (None, "memory")
+        and not topics & {"jobs", "long", "queue"}
+    ):
+        return Query("memory_users", gpu=gpu)
+    if metric == "memory" and "idle" in topics:
+        metric = "free_memory"
+    if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
+        return Query("idle_gpus")
+    if rank:
+        return Query("gpu_rank", metric=metric, order=order)
+    if metric is not None:
+        return Query("gpu_reading", gpu=gpu, metric=metric)
+    if "queue" in topics or ("running" in topics and win is None and not name and "jobs" not in topics):
+        whole = "queue" in ws and not {"queued", "waiting", "pending", "stuck", "blocked", "wait"} & set(ws)
+        state = (
+            None if {"queue", "running"} <= topics or whole else "queued" if "queue" in topics else "running"
+        )
+        return Query("queue", state=state)
+    if "jobs" in topics or win is not None or name:
+        done_ok = re.search(
+            r"\b(?:finished|ended|ran|went|exited) (?:ok|okay|fine|well|cleanly)\b", " ".join(ws)
+        )
+        good = done_ok or {"succeeded", "successful", "completed", "success"} & set(ws)
+        state = "succeeded" if good else None
+        if "running" in topics and win is None:
+            return Query("queue", state="running")
+        return Query("jobs", state=state, window=win, gpu=gpu, job_name=name)
+    if "models" in topics and ("gpu" in topics or gpu is not None or topics == {"models"}):
+        return Query("gpu_list", gpu=gpu)
+    if gpu is None and "gpu" in topics and not topics - {"gpu", "models", "running"}:
+        return Query("gpu_list")  # "what GPUs do I have?", "how many cards are there?"
+    if gpu is not None:
+        return Query("gpu_reading", gpu=gpu, metric="overview")
+    return None
+
+
+def _cluster(ws: list[str], topics: set[str], win: Window | None, order: str | None) -> Query:
+    """A question about the Ray cluster's nodes: lost ones, which job ran where, load, GPUs per node."""
+    if LOST & set(ws) or "fail" in topics:
+        return Query("lost_nodes")
+    if "jobs" in topics or "where" in ws:
+        return Query("job_nodes", window=win)
+    if "util" in topics:
+        return Query("node_load", order=order)
+    if "idle" in topics:
+        return Query("node_load", order="min" if order == "min" else None)
+    if "running" in topics:  # "what is running on the cluster?"
+        return Query("job_nodes", window=win)
+    return Query("cluster_gpus")
