@@ -29,8 +29,9 @@ from gpuaccel.scheduler.flop_ratio import RATIO_FILE, FlopRatios
 from gpuaccel.scheduler.groups import Limits, read_limits
 from gpuaccel.scheduler.hooks import FinishHooks
 from gpuaccel.scheduler.idle import IdleDetector
+from gpuaccel.scheduler.job_request import JobRequest
 from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
-from gpuaccel.scheduler.models import FINISHED, LIVE, Job, JobRequest, JobState
+from gpuaccel.scheduler.models import FINISHED, LIVE, Job, JobState
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import LOCAL, Lost, Placements, Running, Unknown
 from gpuaccel.scheduler.recovery import LOST_WORKER, recover
