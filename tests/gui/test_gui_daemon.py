@@ -291,21 +291,19 @@ def test_report_viewer_loads_the_plots_through_the_client(qtbot, daemon, open_wi
         qtbot.wait(500)
     if not report.get("plots"):
         pytest.skip("the report has no plots on this daemon")
-    panel = window.assistant_panel
-    panel.refresh_reports.click()
-    qtbot.waitUntil(lambda: panel.report_list.count() > 0, timeout=WAIT_MS)
-    qtbot.waitUntil(
-        lambda: any(
-            panel.report_list.item(i).data(256) == report["id"] for i in range(panel.report_list.count())
-        ),
-        timeout=WAIT_MS,
-    )
-    row = next(
-        i for i in range(panel.report_list.count()) if panel.report_list.item(i).data(256) == report["id"]
-    )
-    panel.report_list.setCurrentRow(row)
+    page = window.assistant_panel.reports_page
+    page.refresh_reports.click()
+    qtbot.waitUntil(lambda: page.report_list.count() > 0, timeout=WAIT_MS)
+    listed = page.report_list
+
+    def ids() -> list[object]:
+        return [listed.item(i).data(256) for i in range(listed.count())]
+
+    qtbot.waitUntil(lambda: report["id"] in ids(), timeout=WAIT_MS)
+    row = ids().index(report["id"])
+    page.report_list.setCurrentRow(row)
     url = f"/assistant/reports/{report['id']}/plots/{report['plots'][0]['file']}"
-    doc = panel.report_view.document()
+    doc = page.report_view.document()
     qtbot.waitUntil(lambda: url in doc.toHtml(), timeout=WAIT_MS)
     image = doc.resource(QTextDocument.ResourceType.ImageResource, QUrl(url))
     assert image is not None and not image.isNull()

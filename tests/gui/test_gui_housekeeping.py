@@ -30,15 +30,16 @@ def test_outside_processes_are_information_and_apply_sentences_stay(qtbot) -> No
     qtbot.addWidget(panel)
     sent: list[tuple[str, object]] = []
     panel.request.connect(lambda action, arg: sent.append((action, arg)))
+    page = panel.housekeeping
     panel.answer("housekeeping", SCAN)
-    assert panel.proposals.rowCount() == 1  # the process is not a row that could be selected and applied
-    assert panel.proposals.item(0, 1).text() == "log of finished job 3, 40 days old"
-    info = panel.outside_queue.text()
+    assert page.proposals.rowCount() == 1  # the process is not a row that could be selected and applied
+    assert page.proposals.item(0, 1).text() == "log of finished job 3, 40 days old"
+    info = page.outside_queue.text()
     assert info.startswith("GPU processes the queue did not start (for your information")
     assert "process 4242 (python nb.py) of ana holds 2048 MiB on GPU 1, running for 3 h 5 min" in info
     done = "Moved /d/logs/job-3.log (2.0 KiB) to /d/trash/x/logs/job-3.log."
     panel.answer("apply", [{"id": "a1", "ok": True, "message": done}])
     assert sent[-1] == ("housekeeping", None)  # the list is scanned again after acting
     panel.answer("housekeeping", {"proposals": [], "refused": {}, "outside_queue": []})
-    assert panel.applied.text() == done and panel.proposals.rowCount() == 0
-    assert panel.outside_queue.isHidden()
+    assert page.applied.text() == done and page.proposals.rowCount() == 0
+    assert page.outside_queue.isHidden()

@@ -52,9 +52,9 @@ def test_the_reports_list_is_requested_when_it_comes_into_view(qtbot) -> None:
     panel.show()  # coming back to the tab with the reports in view loads them again
     assert sent.count(("reports", None)) == 2
     panel.answer("reports", [{"id": 4, "kind": "daily", "title": "Daily report", "created_at": 1.7e9}])
-    assert panel.report_list.count() == 1 and not panel.export_report.isEnabled()
-    panel.report_list.setCurrentRow(0)
-    assert panel.export_report.isEnabled() and sent[-1] == ("report", 4)
+    assert panel.reports_page.report_list.count() == 1 and not panel.reports_page.export_report.isEnabled()
+    panel.reports_page.report_list.setCurrentRow(0)
+    assert panel.reports_page.export_report.isEnabled() and sent[-1] == ("report", 4)
 
 
 def test_a_report_in_the_chat_is_rendered_not_shown_as_markdown(qtbot) -> None:
@@ -127,15 +127,16 @@ def test_report_from_the_chat_list_and_export(qtbot, daemon, tmp_path: Path, mon
         # The report made from the chat is listed once the Reports tab opens; nobody pressed Refresh.
         client = daemon.client()
         before = client.reports()
-        panel.tabs.setCurrentWidget(panel.reports_page)
-        qtbot.waitUntil(lambda: panel.report_list.count() == len(before), timeout=WAIT_MS)
-        row = next(i for i in range(panel.report_list.count()) if panel.report_list.item(i).data(256) == rid)
-        panel.report_list.setCurrentRow(row)
+        page = panel.reports_page
+        panel.tabs.setCurrentWidget(page)
+        qtbot.waitUntil(lambda: page.report_list.count() == len(before), timeout=WAIT_MS)
+        row = next(i for i in range(page.report_list.count()) if page.report_list.item(i).data(256) == rid)
+        page.report_list.setCurrentRow(row)
         target = tmp_path / "exported.html"
         monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "HTML (*.html)"))
-        panel.export_report.click()
+        page.export_report.click()
         qtbot.waitUntil(target.exists, timeout=WAIT_MS)
-        assert "<html" in target.read_text().lower() and f"Report {rid} saved to" in panel.report_note.text()
+        assert "<html" in target.read_text().lower() and f"Report {rid} saved to" in page.report_note.text()
         assert [r["id"] for r in client.reports()] == [r["id"] for r in before]  # no new report
     finally:
         window.close()

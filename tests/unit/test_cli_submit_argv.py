@@ -10,7 +10,8 @@ import pytest
 
 from gpuaccel.app.cli import main
 from gpuaccel.app.client import Client
-from gpuaccel.scheduler.models import Job, JobRequest, JobState
+from gpuaccel.scheduler.job_request import JobRequest
+from gpuaccel.scheduler.models import Job, JobState
 
 
 @pytest.fixture

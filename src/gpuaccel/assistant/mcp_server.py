@@ -3,7 +3,7 @@
 Every tool goes through the daemon's client, so the daemon's rules apply as they do to the CLI: a query
 runs in the daemon (``POST /assistant/query``), a submission is validated by the scheduler. The query tools
 are made from :data:`assistant.query_specs.SPECS` (name, description, argument schema), the submit tool's
-schema is the scheduler's :class:`~scheduler.models.JobRequest`; nothing here repeats either.
+schema is the scheduler's :class:`~scheduler.job_request.JobRequest`; nothing here repeats either.
 
 Write actions (submit, cancel) are done only after the user confirmed them: where the client supports
 elicitation, the user is asked through it (and only an accepted answer with ``confirm`` ticked counts);
@@ -25,7 +25,7 @@ from mcp.server import Server
 from mcp.server.context import ServerRequestContext
 
 from gpuaccel.assistant.query_specs import SPECS
-from gpuaccel.scheduler.models import JobRequest
+from gpuaccel.scheduler.job_request import JobRequest
 
 LOG_TAIL_MAX = 5000
 CONFIRM_HELP = (

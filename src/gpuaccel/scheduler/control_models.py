@@ -2,7 +2,7 @@
 
 Kept apart from :mod:`scheduler.models` (the job contract) because they describe operations on the
 queue, not jobs; a job edit's fields are the request's own (:class:`JobPatch` is derived from
-:class:`models.JobRequest`), so what may be edited cannot drift from what may be submitted.
+:class:`job_request.JobRequest`), so what may be edited cannot drift from what may be submitted.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from gpuaccel.scheduler.models import GROUP_NAME, JobRequest
+from gpuaccel.scheduler.job_request import JobRequest
+from gpuaccel.scheduler.models import GROUP_NAME
 
 MAX_PARALLEL = 1024
 GroupName = Field(pattern=GROUP_NAME, description="letters, digits, '_', '.', '-'; at most 64")

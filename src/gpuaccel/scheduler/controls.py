@@ -17,8 +17,9 @@ from typing import Any
 
 from gpuaccel.scheduler import groups
 from gpuaccel.scheduler.control_models import QueueOut, RemovedOut
+from gpuaccel.scheduler.job_request import JobRequest
 from gpuaccel.scheduler.jobs import RequestError, validate_request
-from gpuaccel.scheduler.models import FINISHED, Job, JobRequest, JobState
+from gpuaccel.scheduler.models import FINISHED, Job, JobState
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
 from gpuaccel.scheduler.sqlite import json_text
 from gpuaccel.scheduler.store import Store

@@ -17,8 +17,9 @@ from typing import Any
 
 from gpuaccel.scheduler import migrations
 from gpuaccel.scheduler.idempotency import IdempotencyConflict
+from gpuaccel.scheduler.job_request import JobRequest
 from gpuaccel.scheduler.jobs import Pending, RequestError
-from gpuaccel.scheduler.models import LIVE, Event, Job, JobRequest, JobState
+from gpuaccel.scheduler.models import LIVE, Event, Job, JobState
 from gpuaccel.scheduler.sqlite import connect, json_text
 from gpuaccel.scheduler.submissions import insert_submission
 

@@ -15,9 +15,10 @@ from pydantic import ValidationError
 
 from gpuaccel.accel import workloads
 from gpuaccel.scheduler.arrays import parse_array
+from gpuaccel.scheduler.job_request import JobRequest
 from gpuaccel.scheduler.limits import MAX_KILL_GRACE_S, MAX_NAME_CHARS, MAX_UNIX_TIME
 from gpuaccel.scheduler.mig import check_request as check_mig
-from gpuaccel.scheduler.models import DEFAULT_GROUP, JobRequest
+from gpuaccel.scheduler.models import DEFAULT_GROUP
 from gpuaccel.scheduler.timing import DEFAULT_WARN_BEFORE_S, WARN_SIGNALS
 
 COMMAND = "command"

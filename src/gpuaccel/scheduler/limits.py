@@ -2,8 +2,8 @@
 
 The caps are part of the published schema (maxLength, maxItems...) and hold for the Python API too, so one
 request can neither fill the disk nor make every later listing slow; the text checks refuse what could
-not be stored, encoded or sent back (lone surrogates, NUL). :mod:`scheduler.models` builds the request
-model from these types.
+not be stored, encoded or sent back (lone surrogates, NUL). :mod:`scheduler.job_request` builds the
+request model from these types.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import re
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, Field
+
+from gpuaccel.accel.workloads.json_rules import JsonRules
 
 # Sizes are in characters (code points) unless named bytes.
 MAX_NAME_CHARS = 200
@@ -81,18 +83,8 @@ LabelKey = Annotated[str, Field(min_length=1, max_length=MAX_LABEL_KEY_CHARS), B
 LabelValue = Annotated[str, Field(max_length=MAX_LABEL_VALUE_CHARS), BeforeValidator(plain_input)]
 
 
-def check_json(value: Any, max_depth: int) -> None:
-    """A JSON value nests at most ``max_depth`` objects/arrays and every key and string is plain text;
-    checked without recursion, so no nesting can exhaust the stack."""
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth >= max_depth:
-                raise ValueError(f"nests more than {max_depth} levels of objects and arrays")
-            if isinstance(item, dict):
-                for key in item:
-                    plain_text(str(key))
-            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
-        elif isinstance(item, str):
-            plain_text(item)
+# What a request's spec may hold: nested at most MAX_SPEC_DEPTH objects/arrays, every key and string
+# plain text.
+SPEC_JSON = JsonRules(
+    MAX_SPEC_DEPTH, f"nests more than {MAX_SPEC_DEPTH} levels of objects and arrays", text=plain_text
+)

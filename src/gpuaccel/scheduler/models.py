@@ -1,5 +1,6 @@
 """The job contract: its states and the one definition of every shape the store, the API, the client,
-the CLI and the GUI share (a job, its request, events, telemetry answers).
+the CLI and the GUI share (a job, events, telemetry answers); what a user submits is
+:mod:`scheduler.job_request`.
 
 They describe; they do not decide: request semantics live in :func:`scheduler.jobs.validate_request`
 so the Python API and the HTTP API accept exactly the same jobs. A job's progress and result are the
@@ -12,48 +13,16 @@ from __future__ import annotations
 import json
 import re
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    TypeAdapter,
-    field_validator,
-)
+from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
-from gpuaccel.accel import workloads
 from gpuaccel.accel.workloads.report import Metrics, Progress
-from gpuaccel.scheduler.limits import (
-    MAX_ARGS,
-    MAX_ARGV_CHARS,
-    MAX_ARRAY_CHARS,
-    MAX_DEPENDENCIES,
-    MAX_ENV_CHARS,
-    MAX_ENV_VARS,
-    MAX_HOOK_CHARS,
-    MAX_KILL_GRACE_S,
-    MAX_LABELS,
-    MAX_NAME_CHARS,
-    MAX_PATH_CHARS,
-    MAX_SPEC_BYTES,
-    MAX_SPEC_DEPTH,
-    MAX_UNIX_TIME,
-    Arg,
-    EnvName,
-    EnvValue,
-    LabelKey,
-    LabelValue,
-    Text,
-    check_json,
-    clean_text,
-    plain_input,
-)
+from gpuaccel.scheduler.limits import clean_text
 
 __all__ = [
-    "ACTIVE", "ArrayOut", "FINISHED", "LIVE", "Event", "EventList", "Job", "JobList", "JobRequest",
-    "JobState", "Metrics", "Progress", "WAITING",
+    "ACTIVE", "ArrayOut", "FINISHED", "LIVE", "Event", "EventList", "Job", "JobList", "JobState", "Metrics",
+    "Progress", "WAITING",
 ]  # fmt: skip
 
 
@@ -82,125 +51,6 @@ WAITING: frozenset[JobState] = frozenset({JobState.QUEUED, JobState.RETRYING})  
 LIVE: frozenset[JobState] = frozenset({JobState.RUNNING, JobState.PAUSED})  # an attempt exists
 GROUP_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 DEFAULT_GROUP = "default"
-
-
-class JobRequest(BaseModel):
-    """What a user submits. The one list of request fields: :func:`scheduler.jobs.validate_request` adds
-    the checks of meaning (a command needs argv, gpus must agree with gpu_ids...) for every caller."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    kind: Annotated[str, BeforeValidator(plain_input)] = Field(
-        min_length=1,
-        max_length=MAX_NAME_CHARS,
-        description="'command' or a workload kind (matmul, ...)",
-        json_schema_extra=lambda schema: schema.update(enum=["command", *sorted(workloads.kinds())]),
-    )
-    argv: list[Arg] = Field(
-        default_factory=list,
-        max_length=MAX_ARGS,
-        description=f"command jobs: the program and its arguments (at most {MAX_ARGV_CHARS} characters)",
-    )
-    env: dict[EnvName, EnvValue] = Field(
-        default_factory=dict,
-        max_length=MAX_ENV_VARS,
-        description=f"extra environment variables (names and values at most {MAX_ENV_CHARS} characters)",
-    )
-    cwd: Annotated[str, Field(max_length=MAX_PATH_CHARS), BeforeValidator(plain_input)] | None = Field(
-        default=None, description="absolute directory on the daemon's host"
-    )
-    spec: dict[Text, Any] = Field(
-        default_factory=dict,
-        description=f"workload jobs: the kind's spec (at most {MAX_SPEC_BYTES} bytes of JSON, "
-        f"{MAX_SPEC_DEPTH} levels deep)",
-    )
-    name: Annotated[str, Field(max_length=MAX_NAME_CHARS), BeforeValidator(plain_input)] | None = None
-    priority: int = Field(default=0, ge=-1_000_000, le=1_000_000, description="higher runs first")
-    gpus: int | None = Field(
-        default=None, ge=0, le=64, description="GPUs needed; default 0 for commands, 1 for GPU workloads"
-    )
-    gpu_ids: list[Annotated[int, Field(ge=0, le=63)]] | None = Field(
-        default=None, min_length=1, description="exactly these GPUs (NVML indices)"
-    )
-    memory_mib: int | None = Field(
-        default=None, ge=1, le=10_000_000, description="free memory needed per GPU"
-    )
-    max_retries: int = Field(default=0, ge=0, le=100)
-    depends_on: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(
-        default_factory=list, max_length=MAX_DEPENDENCIES, description="job ids that must succeed first"
-    )
-    labels: dict[LabelKey, LabelValue] = Field(default_factory=dict, max_length=MAX_LABELS)
-    timeout_s: float | None = Field(default=None, gt=0, le=365 * 86400)
-    where: Literal["local", "ray"] | None = Field(
-        default=None, description="this host's GPUs or the Ray cluster; default: the daemon's setting"
-    )
-    # Submission options (docs/queue.md); their checks of meaning are in scheduler.jobs.
-    not_before: float | None = Field(
-        default=None, ge=0, le=MAX_UNIX_TIME, description="unix time before which the job does not start"
-    )
-    array: (
-        Annotated[str, Field(min_length=1, max_length=MAX_ARRAY_CHARS), BeforeValidator(plain_input)] | None
-    ) = Field(
-        default=None, description="a job array: indices like 0-15%4, 1,3,5 or 0-15:2 (%N: at most N at once)"
-    )
-    after_any: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(
-        default_factory=list,
-        max_length=MAX_DEPENDENCIES,
-        description="job ids that must end first, in any way",
-    )
-    after_notok: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(
-        default_factory=list,
-        max_length=MAX_DEPENDENCIES,
-        description="job ids that must fail or be cancelled first",
-    )
-    kill_grace_s: float | None = Field(
-        default=None, ge=0, le=MAX_KILL_GRACE_S, description="SIGTERM -> SIGKILL delay on cancel and timeout"
-    )
-    warn_signal: Literal["USR1", "USR2", "ALRM", "TERM", "INT", "HUP"] | None = Field(
-        default=None, description="signal sent warn_before_s seconds before the time limit (needs timeout_s)"
-    )
-    warn_before_s: float | None = Field(default=None, gt=0, le=365 * 86400)
-    on_finish: (
-        Annotated[str, Field(min_length=1, max_length=MAX_HOOK_CHARS), BeforeValidator(plain_input)] | None
-    ) = Field(default=None, description="shell command the daemon runs when the job has finished")
-    on_finish_url: (
-        Annotated[str, Field(min_length=1, max_length=MAX_HOOK_CHARS), BeforeValidator(plain_input)] | None
-    ) = Field(default=None, description="http(s) URL the daemon POSTs the finished job's state to")
-    group: str = Field(
-        default=DEFAULT_GROUP, pattern=GROUP_NAME, description="the queue group (GET /groups lists them)"
-    )
-    hold: bool = Field(default=False, description="store it held: never started until released")
-    mig: Annotated[str, Field(max_length=64), BeforeValidator(plain_input)] | None = Field(
-        default=None, description="one MIG instance: 'any' free one or its uuid (MIG-...); see scheduler.mig"
-    )
-
-    @field_validator("argv")
-    @classmethod
-    def _argv_total(cls, argv: list[str]) -> list[str]:
-        if sum(map(len, argv)) > MAX_ARGV_CHARS:
-            raise ValueError(f"the arguments together must be at most {MAX_ARGV_CHARS} characters")
-        return argv
-
-    @field_validator("env")
-    @classmethod
-    def _env_total(cls, env: dict[str, str]) -> dict[str, str]:
-        if sum(len(k) + len(v) for k, v in env.items()) > MAX_ENV_CHARS:
-            raise ValueError(f"names and values together must be at most {MAX_ENV_CHARS} characters")
-        return env
-
-    @field_validator("spec")
-    @classmethod
-    def _spec_size(cls, spec: dict[str, Any]) -> dict[str, Any]:
-        check_json(spec, MAX_SPEC_DEPTH)
-        if len(json.dumps(spec, separators=(",", ":"))) > MAX_SPEC_BYTES:
-            raise ValueError(f"must be at most {MAX_SPEC_BYTES} bytes as JSON")
-        return spec
-
-
-class PriorityIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    priority: int = Field(ge=-1_000_000, le=1_000_000)
 
 
 class ErrorOut(BaseModel):

@@ -24,18 +24,10 @@ from gpuaccel.scheduler.array_routes import array_router
 from gpuaccel.scheduler.control_routes import control_router
 from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
 from gpuaccel.scheduler.http_errors import unprocessable
+from gpuaccel.scheduler.job_request import JobRequest, PriorityIn
 from gpuaccel.scheduler.jobs import RequestError
 from gpuaccel.scheduler.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
-from gpuaccel.scheduler.models import (
-    ERRORS,
-    FINISHED,
-    EventList,
-    Job,
-    JobList,
-    JobRequest,
-    JobState,
-    PriorityIn,
-)
+from gpuaccel.scheduler.models import ERRORS, FINISHED, EventList, Job, JobList, JobState
 from gpuaccel.scheduler.process_routes import process_router
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
 from gpuaccel.scheduler.status_models import HealthOut, HistoryOut, IdleOut, TelemetryNow

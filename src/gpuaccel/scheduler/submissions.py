@@ -12,8 +12,9 @@ import time
 
 from gpuaccel.scheduler import idempotency
 from gpuaccel.scheduler.arrays import parse_array
+from gpuaccel.scheduler.job_request import JobRequest
 from gpuaccel.scheduler.jobs import RequestError
-from gpuaccel.scheduler.models import Job, JobRequest, JobState
+from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.sqlite import json_text
 from gpuaccel.scheduler.timing import starts_at
 

@@ -20,8 +20,9 @@ from pydantic import ValidationError
 
 from gpuaccel.scheduler import idempotency
 from gpuaccel.scheduler.http_errors import unprocessable
+from gpuaccel.scheduler.job_request import JobRequest
 from gpuaccel.scheduler.jobs import RequestError
-from gpuaccel.scheduler.models import Job, JobRequest
+from gpuaccel.scheduler.models import Job
 from gpuaccel.scheduler.service import Scheduler
 from gpuaccel.scheduler.submit_batch import SubmitBatcher
 

@@ -48,6 +48,8 @@ from pydantic import (
     field_validator,
 )
 
+from gpuaccel.accel.workloads.json_rules import JsonRules
+
 REPORT_FD_ENV = "GPUACCEL_REPORT_FD"
 # Where a job may write logs of its own beside the scheduler's job log (the ring job's per-rank logs).
 JOB_LOG_DIR_ENV = "GPUACCEL_JOB_LOG_DIR"
@@ -77,34 +79,14 @@ class ReportLineError(ValueError):
         self.detail = detail
 
 
-def check_json(value: Any) -> Any:
-    """Refuse JSON that no client could read back: too deep, non-finite numbers, integers beyond 64 bits."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise ValueError(TOO_DEEP)
-        if isinstance(item, dict):
-            if not all(isinstance(k, str) for k in item):
-                raise ValueError("object keys must be strings")
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-        elif isinstance(item, bool) or item is None or isinstance(item, str):
-            continue
-        elif isinstance(item, int):
-            if abs(item) > MAX_INT:
-                raise ValueError(OUT_OF_RANGE)
-        elif isinstance(item, float):
-            if not math.isfinite(item):
-                raise ValueError(OUT_OF_RANGE)
-        else:
-            raise ValueError(f"not a JSON value: {type(item).__name__}")
-    return value
+# What a report line (and so a stored result) may hold: JSON a client can read back.
+REPORT_JSON = JsonRules(
+    MAX_DEPTH, TOO_DEEP, scalars_count=True, max_int=MAX_INT, out_of_range=OUT_OF_RANGE, only_json=True
+)
 
 
-# A job's result: a JSON object (any shape a workload returns), checked by :func:`check_json`.
-Metrics = Annotated[dict[str, Any], AfterValidator(check_json)]
+# A job's result: a JSON object (any shape a workload returns), checked by :data:`REPORT_JSON`.
+Metrics = Annotated[dict[str, Any], AfterValidator(REPORT_JSON.check)]
 
 
 def _text(value: Any) -> Any:
@@ -201,7 +183,7 @@ def parse_record(line: bytes | str) -> Record:
     if not isinstance(raw, dict) or raw.get("type") not in {"progress", "metric", "result"}:
         raise ReportLineError(UNKNOWN_TYPE)
     try:
-        check_json(raw)
+        REPORT_JSON.check(raw)
         record = _RECORD.validate_python(raw)
     except ValidationError as exc:
         first = exc.errors()[0]

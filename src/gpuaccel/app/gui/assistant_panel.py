@@ -1,5 +1,6 @@
-"""The assistant tab: chat with streamed tokens and a stop button, the assistant's state, reports, and
-housekeeping proposals that are applied only after the user confirms.
+"""The assistant tab: chat with streamed tokens and a stop button, the assistant's state, reports
+(:mod:`gui.reports_page`), and housekeeping proposals that are applied only after the user confirms
+(:mod:`gui.housekeeping_page`).
 
 Everything goes through the daemon's assistant routes (``/api/v1/assistant/...``). A daemon without
 them answers 404, and the tab then says plainly that the assistant is not available there.
@@ -7,28 +8,17 @@ them answers 404, and the tab then says plainly that the assistant is not availa
 
 from __future__ import annotations
 
-import base64
-import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QImage, QShowEvent, QTextDocument
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QImage, QShowEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QMessageBox,
     QPushButton,
-    QSplitter,
     QStackedWidget,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -38,8 +28,9 @@ from PySide6.QtWidgets import (
 from gpuaccel.app.gui import models, report_render
 from gpuaccel.app.gui.chat_worker import ChatWorker
 from gpuaccel.app.gui.connection import Endpoint
+from gpuaccel.app.gui.housekeeping_page import HousekeepingPage
+from gpuaccel.app.gui.reports_page import ReportsPage
 from gpuaccel.app.gui.threads import WorkerThread
-from gpuaccel.app.gui.values import fmt_bytes, fmt_time
 
 STATE_WORDS = {
     "gpu": "On GPU",
@@ -123,8 +114,13 @@ class AssistantPanel(QWidget):
         self.stack.addWidget(self.missing)
         layout.addWidget(self.stack, 1)
         self._build_chat()
-        self._build_reports()
-        self._build_housekeeping()
+        self.reports_page = ReportsPage(model)
+        self.reports_page.request.connect(self.request)
+        self.tabs.addTab(self.reports_page, "Reports")
+        self.tabs.currentChanged.connect(lambda _: self._load_reports_if_shown())
+        self.housekeeping = HousekeepingPage(model)
+        self.housekeeping.request.connect(self.request)
+        self.tabs.addTab(self.housekeeping, "Housekeeping")
         model.subscribe(self.refresh)
         self.refresh()
 
@@ -151,73 +147,6 @@ class AssistantPanel(QWidget):
         self.send_button.clicked.connect(self.send_message)
         self.stop_button.clicked.connect(self.stop)
         self.tabs.addTab(page, "Chat")
-
-    def _build_reports(self) -> None:
-        page = QWidget()
-        v = QVBoxLayout(page)
-        row = QHBoxLayout()
-        self.refresh_reports = QPushButton("Refresh")
-        self.make_report = QPushButton("Make a report now")
-        self.export_report = QPushButton("Export…")
-        self.export_report.setToolTip("Save the selected report as Markdown or HTML (no new report is made)")
-        self.export_report.setEnabled(False)
-        self.report_note = QLabel("")
-        self.report_note.setObjectName("reportNote")
-        row.addWidget(self.refresh_reports)
-        row.addWidget(self.make_report)
-        row.addWidget(self.export_report)
-        row.addWidget(self.report_note, 1)
-        v.addLayout(row)
-        splitter = QSplitter()
-        self.report_list = QListWidget()
-        self.report_view = QTextBrowser()
-        splitter.addWidget(self.report_list)
-        splitter.addWidget(self.report_view)
-        splitter.setSizes([260, 700])
-        v.addWidget(splitter, 1)
-        self.refresh_reports.clicked.connect(lambda: self.request.emit("reports", None))
-        self.make_report.clicked.connect(lambda: self.request.emit("make_report", None))
-        self.report_list.currentItemChanged.connect(self._report_chosen)
-        self.export_report.clicked.connect(self.export_selected)
-        self.reports_page = page
-        self.tabs.addTab(page, "Reports")
-        self.tabs.currentChanged.connect(lambda _: self._load_reports_if_shown())
-
-    def _build_housekeeping(self) -> None:
-        page = QWidget()
-        v = QVBoxLayout(page)
-        row = QHBoxLayout()
-        self.scan_button = QPushButton("Scan")
-        self.apply_button = QPushButton("Apply selected…")
-        self.apply_button.setEnabled(False)
-        self.housekeeping_note = QLabel("Dry run first: nothing is removed until you confirm.")
-        row.addWidget(self.scan_button)
-        row.addWidget(self.apply_button)
-        row.addWidget(self.housekeeping_note, 1)
-        v.addLayout(row)
-        self.proposals = QTableWidget(0, 3)
-        self.proposals.setHorizontalHeaderLabels(["Action", "What", "Size"])
-        self.proposals.horizontalHeader().setStretchLastSection(False)
-        self.proposals.setColumnWidth(0, 140)
-        self.proposals.setColumnWidth(1, 560)
-        self.proposals.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.proposals.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        v.addWidget(self.proposals, 1)
-        self.applied = QLabel("")  # what the last apply did, in sentences (kept across the re-scan)
-        self.applied.setObjectName("housekeepingApplied")
-        self.applied.setWordWrap(True)
-        self.outside_queue = QLabel("")  # GPU processes the queue did not start: information only
-        self.outside_queue.setObjectName("housekeepingOutsideQueue")
-        self.outside_queue.setWordWrap(True)
-        self.outside_queue.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        v.addWidget(self.applied)
-        v.addWidget(self.outside_queue)
-        self.scan_button.clicked.connect(lambda: self.request.emit("housekeeping", None))
-        self.apply_button.clicked.connect(self.apply_selected)
-        self.proposals.itemSelectionChanged.connect(
-            lambda: self.apply_button.setEnabled(bool(self.proposals.selectionModel().selectedRows()))
-        )
-        self.tabs.addTab(page, "Housekeeping")
 
     # ---- model -> widgets ----------------------------------------------------------------------------
 
@@ -289,51 +218,23 @@ class AssistantPanel(QWidget):
             self.request.emit("report", rid)
             self.request.emit("reports", None)
 
-    # ---- reports and housekeeping --------------------------------------------------------------------
+    # ---- the daemon's answers --------------------------------------------------------------------
 
     def answer(self, action: str, data: Any) -> None:
         if action == "reports" and isinstance(data, list):
-            self._show_reports(data)
+            self.reports_page.show_list(data)
         elif action == "make_report":
             self.request.emit("reports", None)
         elif action == "report" and isinstance(data, dict):
-            self._show_report(data)
+            self.reports_page.show_report(data)
             self._add_chat_plots(data)
         elif action == "export" and isinstance(data, dict):
-            self._write_export(data)
+            self.reports_page.write_export(data)
         elif action == "housekeeping" and isinstance(data, dict):
-            self._show_proposals(data.get("proposals") or [])
-            self._show_outside_queue(data.get("outside_queue") or [])
+            self.housekeeping.show_proposals(data.get("proposals") or [])
+            self.housekeeping.show_outside_queue(data.get("outside_queue") or [])
         elif action == "apply":
-            results = data if isinstance(data, list) else []
-            self.applied.setText("\n".join(str(r.get("message", "")) for r in results))
-            self.request.emit("housekeeping", None)
-
-    def _show_report(self, report: dict[str, Any]) -> None:
-        """The report's HTML with its plots as document resources (fetched by the worker with the token)."""
-        images = report.get("_images") or {}
-        doc = self.report_view.document()
-        text = report_render.report_html(report)
-        by_bytes = {data: url for url, data in images.items()}
-
-        def swap(m: re.Match[str]) -> str:  # the daemon's inline data: URI -> the plot's URL
-            try:
-                url = by_bytes.get(base64.b64decode(m.group(1)))
-            except ValueError:
-                url = None
-            return f'src="{url}"' if url else m.group(0)
-
-        text = re.sub(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', swap, text)
-        for url in images:
-            if url not in text:
-                text = text.replace("</body>", "") + f'<p><img src="{url}"></p>'
-        self.report_view.setHtml(text)
-        for url, data in images.items():
-            image = QImage.fromData(data, "PNG")
-            if not image.isNull():
-                doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), image)
-        doc.markContentsDirty(0, doc.characterCount())
-        self.report_view.viewport().update()
+            self.housekeeping.show_applied(data if isinstance(data, list) else [])
 
     def _add_chat_plots(self, report: dict[str, Any]) -> None:
         """The plots of a report the chat shows, under the file names its Markdown uses."""
@@ -355,89 +256,16 @@ class AssistantPanel(QWidget):
         if self.isVisible() and self.tabs.currentWidget() is self.reports_page:
             self.request.emit("reports", None)
 
-    def export_selected(self) -> None:
-        """Save the selected stored report; the daemon only reads it (GET), so no new report is made."""
-        item = self.report_list.currentItem()
-        if item is None:
-            return
-        rid = item.data(Qt.ItemDataRole.UserRole)
-        path, chosen = QFileDialog.getSaveFileName(
-            self, "Export report", f"report-{rid}.md", "Markdown (*.md);;HTML (*.html)"
-        )
-        if path:
-            fmt = "html" if path.endswith((".html", ".htm")) or chosen.startswith("HTML") else "md"
-            self.request.emit("export", {"id": rid, "format": fmt, "path": path})
-
-    def _write_export(self, data: dict[str, Any]) -> None:
-        try:
-            Path(data["path"]).write_text(str(data["text"]), encoding="utf-8")
-        except OSError as exc:
-            self.report_note.setText(f"Could not write {data['path']}: {exc.strerror or exc}")
-            return
-        self.report_note.setText(f"Report {data['id']} saved to {data['path']}.")
-
     def failed(self, action: str, kind: str, message: str) -> None:
         if kind == "not_found" and action in ("reports", "housekeeping"):
             self.model.set_missing()
             return
-        self.housekeeping_note.setText(f"{action.replace('_', ' ')}: {message}")
-
-    def _show_reports(self, reports: list[dict[str, Any]]) -> None:
-        self.model.set_reports(reports)
-        self.report_list.clear()
-        for r in reports:
-            item = QListWidgetItem(
-                f"{r.get('title') or r.get('kind', 'report')} · {fmt_time(r.get('created_at'))}"
-            )
-            item.setData(Qt.ItemDataRole.UserRole, r.get("id"))
-            self.report_list.addItem(item)
+        self.housekeeping.note.setText(f"{action.replace('_', ' ')}: {message}")
 
     def show_settings_result(self, error: str) -> None:
         """The daemon's answer to the model/policy from Settings ("" = accepted)."""
         self.settings_error.setText(f"Assistant settings: {error}" if error else "")
         self.settings_error.setVisible(bool(error))
-
-    def _report_chosen(self, item: QListWidgetItem | None) -> None:
-        self.export_report.setEnabled(item is not None)
-        if item is not None:
-            self.request.emit("report", item.data(Qt.ItemDataRole.UserRole))
-
-    def _show_proposals(self, proposals: list[dict[str, Any]]) -> None:
-        self.model.set_proposals(proposals)
-        self.proposals.setRowCount(len(proposals))
-        total = 0
-        for row, p in enumerate(proposals):
-            size = p.get("size_bytes") or p.get("bytes")
-            total += int(size or 0)
-            for col, text in enumerate(
-                (p.get("action", ""), p.get("description") or p.get("path", ""), fmt_bytes(size))
-            ):
-                self.proposals.setItem(row, col, QTableWidgetItem(str(text)))
-        self.housekeeping_note.setText(
-            f"{len(proposals)} proposals, {fmt_bytes(total)} in all. Dry run: nothing done."
-        )
-
-    def _show_outside_queue(self, processes: list[dict[str, Any]]) -> None:
-        """Listed, never proposed: that the queue did not start a process is no reason to stop it."""
-        lines = [f"• {str(p.get('description', ''))[:400]}" for p in processes]
-        head = "GPU processes the queue did not start (for your information; act from the Processes tab):"
-        self.outside_queue.setText("\n".join([head, *lines]) if lines else "")
-        self.outside_queue.setVisible(bool(lines))
-
-    def apply_selected(self) -> None:
-        rows = sorted(i.row() for i in self.proposals.selectionModel().selectedRows())
-        chosen = [self.model.proposals[r] for r in rows if r < len(self.model.proposals)]
-        if not chosen:
-            return
-        total = sum(int(p.get("size_bytes") or p.get("bytes") or 0) for p in chosen)
-        answer = QMessageBox.question(
-            self,
-            "Apply housekeeping",
-            f"Apply {len(chosen)} action(s), {fmt_bytes(total)}? Removed files go to the trash folder first.",
-        )
-        if answer == QMessageBox.StandardButton.Yes:
-            ids = [p.get("id") for p in chosen]
-            self.request.emit("apply", ids)
 
     def shutdown(self) -> None:
         if self._chat is not None:
