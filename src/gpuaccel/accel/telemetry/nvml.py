@@ -65,7 +65,7 @@ READ_INTERVALS_S: dict[str, float] = {
     "processes": 1.0,  # the process lists (pid, memory)
     "process_sm": 5.0,  # their SM % (the mean since the last read), asked only while a process is there
     "limits": 5.0,  # enforced power limit, fan, P-state, memory clock: none moved under load
-    "mig": 5.0,  # MIG mode and instances (a mode change needs a GPU reset); 0.5 ms per read
+    "mig": 10.0,  # MIG mode and instances (a mode change needs a GPU reset); 0.5 ms per read
     "energy": 30.0,  # total-energy counter: 2.9 ms of CPU per read by either API (job energy: edges by power)
 }
 # Groups read at this interval or longer are spread over it across GPUs (a round must not pay them all).
