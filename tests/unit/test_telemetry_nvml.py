@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import itertools
 import os
 import time
 
@@ -10,7 +12,7 @@ import pytest
 
 from gpuaccel.accel.telemetry import nvml as nvml_module
 from gpuaccel.accel.telemetry import nvml_processes
-from gpuaccel.accel.telemetry.fields import PCIE_WARMING_UP
+from gpuaccel.accel.telemetry.fields import GPM_WARMING_UP, PCIE_WARMING_UP
 from gpuaccel.accel.telemetry.nvml import NvmlBackend, reason_for
 from gpuaccel.accel.telemetry.nvml_processes import process_name
 from gpuaccel.accel.telemetry.types import NA, TelemetryUnavailable
@@ -300,3 +302,76 @@ def test_per_process_sm_is_asked_only_while_a_process_runs_and_at_once_for_a_new
     s = b.sample(0)
     assert calls["nvmlDeviceGetProcessUtilization"] == 2 and [p.sm_pct for p in s.processes] == [55.0, 0.0]
     b.shutdown()
+
+
+def test_mig_instances_get_their_own_gpm_activity(mocked_nvml, clock, monkeypatch):
+    """A GPU in MIG mode through the real backend: each GPU instance is sampled on its own
+    (nvmlGpmMigSampleGet) at the GPM rate; a vanished instance's buffers are freed."""
+    instances = {0: ("MIG-a", 1, "3g.40gb", 40), 2: ("MIG-b", 5, "1g.10gb", 10)}  # slot: uuid, GI id, ...
+    owner: dict[int, int | None] = {}  # GPM buffer address -> GPU instance id (None: the whole GPU)
+    mig_gets: dict[int, int] = {}
+    addresses = itertools.count(0x1000, 0x100)
+
+    def address(buf):
+        return ctypes.cast(buf, ctypes.c_void_p).value
+
+    def alloc():
+        return ctypes.cast(ctypes.c_void_p(next(addresses)), pynvml.c_nvmlGpmSample_t)
+
+    def device_sample(_h, buf):
+        owner[address(buf)] = None
+        return buf
+
+    def mig_sample(_h, gpu_instance, buf):
+        owner[address(buf)] = gpu_instance
+        mig_gets[gpu_instance] = mig_gets.get(gpu_instance, 0) + 1
+        return buf
+
+    def metrics(req):
+        sm = {None: 10.0, 1: 70.0, 5: 20.0}[owner[address(req.sample2)]]
+        for i in range(req.numMetrics):
+            m = req.metrics[i]
+            m.nvmlReturn, m.value = 0, {2: sm, 5: sm / 2}.get(m.metricId, 1.0)
+        return req
+
+    def mig_handle(_h, i):
+        if i not in instances:
+            raise pynvml.NVMLError(pynvml.NVML_ERROR_NOT_FOUND)
+        return ("mig", i)
+
+    real_memory = pynvml.nvmlDeviceGetMemoryInfo
+    for name, fn in {
+        "nvmlGpmSampleAlloc": alloc,
+        "nvmlGpmSampleGet": device_sample,
+        "nvmlGpmMigSampleGet": mig_sample,
+        "nvmlGpmMetricsGet": metrics,
+        "nvmlDeviceGetMigMode": lambda _h: (1, 1),
+        "nvmlDeviceGetMaxMigDeviceCount": lambda _h: 7,
+        "nvmlDeviceGetMigDeviceHandleByIndex": mig_handle,
+        "nvmlDeviceGetUUID": lambda h: instances[h[1]][0] if isinstance(h, tuple) else "GPU-abc",
+        "nvmlDeviceGetName": lambda h: f"NVIDIA H100 80GB HBM3 MIG {instances[h[1]][2]}",
+        "nvmlDeviceGetGpuInstanceId": lambda h: instances[h[1]][1],
+        "nvmlDeviceGetMemoryInfo": lambda h: (
+            _Obj(used=2**30, total=instances[h[1]][3] * 2**30) if isinstance(h, tuple) else real_memory(h)
+        ),
+    }.items():
+        monkeypatch.setattr(pynvml, name, fn)
+    b = NvmlBackend()
+    b.init()
+    first = b.sample(0)
+    assert [(m.uuid, m.profile, m.gpu_instance_id, m.mem_total_mib) for m in first.mig] == [
+        ("MIG-a", "3g.40gb", 1, 40960.0),
+        ("MIG-b", "1g.10gb", 5, 10240.0),
+    ]
+    assert all(m.util_pct == NA(GPM_WARMING_UP) for m in first.mig) and mig_gets == {1: 1, 5: 1}
+    clock.advance(1.0)
+    s = b.sample(0)  # the GPM interval: each instance's activity since its first sample
+    assert [(m.util_pct, m.tensor_pct) for m in s.mig] == [(70.0, 35.0), (20.0, 10.0)]
+    assert s.gpm["sm_active"] == 10.0 and mig_gets == {1: 2, 5: 2}
+    del instances[2]
+    clock.advance(9.0)
+    s = b.sample(0)  # the MIG interval: MIG-b is gone, MIG-a keeps the activity just read
+    assert [(m.uuid, m.util_pct) for m in s.mig] == [("MIG-a", 70.0)] and mig_gets == {1: 3, 5: 3}
+    assert mocked_nvml["freed"] == 2  # MIG-b's two GPM buffers
+    b.shutdown()
+    assert mocked_nvml["freed"] == 6  # the GPU's and MIG-a's

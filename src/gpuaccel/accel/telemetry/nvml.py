@@ -22,7 +22,7 @@ from gpuaccel.accel.telemetry.fields import (
     PCIE_WARMING_UP,
 )
 from gpuaccel.accel.telemetry.nvml_gpm import GpmReader, not_supported
-from gpuaccel.accel.telemetry.nvml_mig import read_mig
+from gpuaccel.accel.telemetry.nvml_mig import instance_activity, refresh, with_activity
 from gpuaccel.accel.telemetry.nvml_processes import NvmlProcesses
 from gpuaccel.accel.telemetry.types import (
     NA,
@@ -316,12 +316,16 @@ class NvmlBackend:
         last["mem_clock_mhz"] = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_MEM))
 
     def _read_gpm(self, index: int, last: dict[str, Any]) -> None:
-        ok = self._gpm_ok[index]
-        assert self._gpm is not None
-        last["gpm"] = self._gpm.read(index, self._handles[index]) if ok is True else not_supported(ok)
+        """GPU-wide GPM metrics and, in MIG mode, each instance's SM and tensor activity."""
+        ok, gpm, h = self._gpm_ok[index], self._gpm, self._handles[index]
+        assert gpm is not None
+        last["gpm"] = gpm.read(index, h) if ok is True else not_supported(ok)
+        if last.get("mig") and ok is True:
+            last["mig"] = with_activity(last["mig"], instance_activity(gpm, index, h))
 
     def _read_mig(self, index: int, last: dict[str, Any]) -> None:
-        last["mig"] = read_mig(self._nvml, self._handles[index], reason_for)
+        gpm = self._gpm if self._gpm_ok[index] is True else None
+        last["mig"] = refresh(self._nvml, self._handles[index], reason_for, last.get("mig"), gpm, index)
 
     def _read_pcie(self, index: int, last: dict[str, Any]) -> None:
         """PCIe throughput from the byte counters (0.3 ms of CPU, the mean since the previous read); the
