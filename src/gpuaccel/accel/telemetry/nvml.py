@@ -54,12 +54,13 @@ _ARCHITECTURES |= {9: "Hopper", 10: "Blackwell", 13: "Rubin"}
 # nvmlGpmSampleGet 140-290 us (44 us back to back; 140-200 us even with the CPU kept busy, so the cost
 # grows with the time since the previous GPM sample), memory info 50 us (8), the first call after a sleep
 # 35-50 us (2-3 warm). Groups below 5 s are read for every GPU in the same round, so the cold start is paid
-# once per round, not once per GPU; slower groups are spread over the interval.
+# once per round, not once per GPU, and their intervals are multiples of utilization's, so rounds in between
+# make no NVML call; slower groups are spread over the interval.
 READ_INTERVALS_S: dict[str, float] = {
     "utilization": 0.2,  # GPU / memory busy %: the driver's value moves in steps of 0.2 s
     "power": 0.2,  # nvmlDeviceGetPowerUsage is a ~1 s moving average here: a step load ramps over 0.8 s
     "gpm": 1.0,  # tensor/SM activity (TFLOP/s estimate): the mean over the interval; ~200 us per read
-    "clocks": 0.5,  # SM clock (moved every 0.1 s under load) and throttle reasons (every 0.7 s, the load's)
+    "clocks": 0.4,  # SM clock (moved every 0.1 s under load), throttle reasons (0.7 s, the load's period)
     "temperature": 1.0,  # moved 1 degree C per 0.1 s under the step load; a plot needs no more than 1 Hz
     "memory": 1.0,  # memory used moves only when a process allocates; 50 us per read
     "processes": 1.0,  # the process lists (pid, memory)
