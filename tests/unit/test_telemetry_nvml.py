@@ -11,7 +11,7 @@ import pynvml
 import pytest
 
 from gpuaccel.accel.telemetry import nvml as nvml_module
-from gpuaccel.accel.telemetry import nvml_processes
+from gpuaccel.accel.telemetry import nvml_processes, open_backend
 from gpuaccel.accel.telemetry.fields import GPM_WARMING_UP, PCIE_WARMING_UP
 from gpuaccel.accel.telemetry.nvml import NvmlBackend, reason_for
 from gpuaccel.accel.telemetry.nvml_processes import process_name
@@ -375,3 +375,15 @@ def test_mig_instances_get_their_own_gpm_activity(mocked_nvml, clock, monkeypatc
     assert mocked_nvml["freed"] == 2  # MIG-b's two GPM buffers
     b.shutdown()
     assert mocked_nvml["freed"] == 6  # the GPU's and MIG-a's
+
+
+def test_a_one_shot_view_reads_every_field_on_every_sample(mocked_nvml, clock):
+    b = open_backend("nvml", every_sample=True)  # gpuaccel status: two samples 0.2 s apart
+    b.init()
+    b.sample(0)
+    clock.advance(0.2)
+    mocked_nvml["pcie_bytes"] = (20 * 1024, 40 * 1024)
+    s = b.sample(0)
+    assert s.gpm["tensor_active"] == 93.8 and (s.pcie_tx_kbs, s.pcie_rx_kbs) == pytest.approx((100.0, 200.0))
+    assert mocked_nvml["calls"]["nvmlDeviceGetTotalEnergyConsumption"] == 2
+    b.shutdown()

@@ -65,7 +65,7 @@ def run_status(args: argparse.Namespace) -> int:
     if args.interval <= 0:
         print("gpuaccel status: --interval must be positive", file=sys.stderr)
         return 2
-    sampler = Sampler(open_backend(), capacity=4)
+    sampler = Sampler(open_backend(every_sample=True), capacity=4)  # each poll reads every field
     sampler.open()
     try:
         if not sampler.available:
