@@ -123,7 +123,9 @@ class NvmlBackend:
         self.intervals = {**READ_INTERVALS_S, **(intervals or {})}
         bad = {k: v for k, v in self.intervals.items() if not v >= 0}
         if bad or (pcie_interval_s is not None and not pcie_interval_s >= 0):
-            raise ValueError(f"read intervals must be >= 0 s (PCIe: or None), got {bad or pcie_interval_s}")
+            raise ValueError(
+                f"read intervals must be >= 0 s (PCIe: >= 0 s or None), got {bad or pcie_interval_s}"
+            )
         self.pcie_interval_s = pcie_interval_s
         if pcie_interval_s is not None:
             self.intervals["pcie"] = pcie_interval_s
