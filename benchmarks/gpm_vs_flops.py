@@ -107,7 +107,7 @@ def main() -> int:
         print("needs a CUDA GPU (torch.cuda.is_available() is False)", file=sys.stderr)
         return 1
     device = f"cuda:{args.gpu}"
-    backend = NvmlBackend(pcie_interval_s=None)
+    backend = NvmlBackend(pcie_interval_s=None, intervals={"gpm": 0.0})  # a GPM reading per watch tick
     backend.init()
     try:
         info = backend.device_info(args.gpu)

@@ -4,13 +4,15 @@ Runs the real :class:`accel.telemetry.sampler.Sampler` (NVML, or a fake scenario
 thread sleeps, so the process's CPU time over the run is the sampler's, and reports:
 
 - ``runs``: one per variant of the read intervals (``accel.telemetry.nvml.READ_INTERVALS_S``):
-  ``default`` (as shipped), ``before`` (memory, clocks and temperature read every round, as before they
-  got their own rates), ``gpm_2hz`` (GPM every 0.5 s); CPU % of one core, CPU per GPU sample, and the
-  per-GPU cost extrapolated to ``--extrapolate`` GPUs (the round's own overhead is counted per GPU, so an
-  upper bound);
+  ``default`` (as shipped), ``previous_intervals`` (the rates before they were set from
+  ``benchmarks/nvml_probe.py``), ``gpm_10hz`` (GPM every round); CPU % of one core, CPU per GPU sample,
+  and the per-GPU cost extrapolated to ``--extrapolate`` GPUs (the round's own overhead is counted per
+  GPU, so an upper bound);
 - ``groups`` (NVML only): a second ``default`` run with each group's reads timed on the sampler thread
   (thread CPU): reads per second and CPU per second per GPU, ``sample rest`` (building the sample) and
-  ``round rest`` (ring buffers, TFLOP/s estimate, the thread's wake-ups: process CPU minus the samples);
+  ``round rest`` (ring buffers, TFLOP/s estimate, the thread's wake-ups: process CPU minus the samples),
+  and the steady state: each group's CPU per read at its interval (slow groups such as the 30 s energy
+  counter may not come round in a short run), per GPU x ``--extrapolate`` plus the round's rest once;
 - ``probes`` (NVML only): CPU and wall time per call of single NVML calls, including alternatives the
   sampler does not use (the energy counter and PCIe byte counters through ``nvmlDeviceGetFieldValues``).
 
@@ -40,10 +42,14 @@ from gpuaccel.accel.telemetry.nvml import READ_INTERVALS_S, NvmlBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import GpuSample, TelemetryBackend
 
+# The intervals before they were set from benchmarks/nvml_probe.py's measurements (same code, old rates).
+PREVIOUS_INTERVALS = {"utilization": 0.0, "gpm": 0.0, "power": 0.0, "memory": 0.5, "clocks": 0.5,
+                      "temperature": 1.0, "processes": 1.0, "limits": 1.0, "mig": 5.0,
+                      "energy": 10.0}  # fmt: skip
 VARIANTS: dict[str, dict[str, float]] = {
     "default": {},
-    "before": {"memory": 0.0, "clocks": 0.0, "temperature": 0.0},
-    "gpm_2hz": {"gpm": 0.5},
+    "previous_intervals": PREVIOUS_INTERVALS,
+    "gpm_10hz": {"gpm": 0.0},
 }
 TARGET_PCT_8_GPUS = 1.0
 
@@ -55,18 +61,20 @@ class TimedNvml(NvmlBackend):
         super().__init__(**kwargs)
         self.group_cpu: dict[str, float] = {}
         self.group_reads: dict[str, int] = {}
+        self.first_cpu: dict[str, float] = {}  # each group's read in the first (unmeasured) round
         self.sample_cpu = 0.0
+        self.groups = [(g, interval, self._timed(g, read)) for g, interval, read in self.groups]
 
-    def _every(self, index: int, group: str, read: Callable[[], Any]) -> Any:
-        def counted() -> Any:
-            self.group_reads[group] = self.group_reads.get(group, 0) + 1
-            return read()
+    def _timed(self, group: str, read: Callable[[int, dict[str, Any]], None]) -> Callable[..., None]:
+        def timed(index: int, last: dict[str, Any]) -> None:
+            start = time.thread_time()
+            try:
+                read(index, last)
+            finally:
+                self.group_cpu[group] = self.group_cpu.get(group, 0.0) + time.thread_time() - start
+                self.group_reads[group] = self.group_reads.get(group, 0) + 1
 
-        start = time.thread_time()
-        try:
-            return super()._every(index, group, counted)
-        finally:
-            self.group_cpu[group] = self.group_cpu.get(group, 0.0) + time.thread_time() - start
+        return timed
 
     def sample(self, index: int) -> GpuSample:
         start = time.thread_time()
@@ -90,6 +98,7 @@ def run(backend: TelemetryBackend, rate_hz: float, seconds: float, extrapolate: 
         raise SystemExit(f"telemetry unavailable: {sampler.error}")
     sampler.poll()  # first-call costs (GPM buffers, the first slow reads) outside the measurement
     if isinstance(backend, TimedNvml):
+        backend.first_cpu = {g: cpu / max(1, backend.group_reads[g]) for g, cpu in backend.group_cpu.items()}
         backend.group_cpu.clear()
         backend.group_reads.clear()
         backend.sample_cpu = 0.0
@@ -118,27 +127,40 @@ def run(backend: TelemetryBackend, rate_hz: float, seconds: float, extrapolate: 
         f"cpu_pct_for_{extrapolate}_gpus": round(pct / max(1, gpus) * extrapolate, 3),
         "_cpu_s": cpu,
         "_wall_s": wall,
+        "_last": sampler.latest()[0].to_json() if sampler.latest() else None,
     }
 
 
 def group_split(result: dict[str, Any], backend: TimedNvml) -> dict[str, Any]:
-    """Per GPU and second: each group's reads and CPU, the rest of a sample, the rest of a round."""
+    """Per GPU and second: each group's reads and CPU in the run, and its steady-state CPU (CPU per read
+    over the group's interval; a group the run did not read again, such as the 30 s energy counter, is
+    costed by its read in the first round), plus the rest of a sample and of a round."""
     gpus, wall = max(1, result["gpus"]), result["_wall_s"]
-    rows = {
-        group: {
-            "interval_s": backend.intervals.get(group),
-            "reads_per_s": round(backend.group_reads.get(group, 0) / wall / gpus, 2),
-            "cpu_ms_per_s": round(1e3 * cpu / wall / gpus, 3),
-            "cpu_us_per_read": round(1e6 * cpu / max(1, backend.group_reads.get(group, 0)), 1),
+    rows: dict[str, dict[str, Any]] = {}
+    for group, interval, _ in backend.groups:
+        reads = backend.group_reads.get(group, 0)
+        per_read = backend.group_cpu.get(group, 0.0) / reads if reads else backend.first_cpu.get(group, 0.0)
+        rate = 1.0 / max(interval, 1.0 / result["rate_hz"])
+        rows[group] = {
+            "interval_s": interval,
+            "reads_per_s": round(reads / wall / gpus, 2),
+            "cpu_us_per_read": round(1e6 * per_read, 1),
+            "cpu_ms_per_s": round(1e3 * backend.group_cpu.get(group, 0.0) / wall / gpus, 3),
+            "steady_cpu_ms_per_s": round(1e3 * per_read * rate, 3),
         }
-        for group, cpu in sorted(backend.group_cpu.items(), key=lambda kv: -kv[1])
-    }
     in_groups = sum(backend.group_cpu.values())
-    rows["sample rest"] = {"cpu_ms_per_s": round(1e3 * (backend.sample_cpu - in_groups) / wall / gpus, 3)}
-    rows["round rest"] = {
-        "cpu_ms_per_s": round(1e3 * (result["_cpu_s"] - backend.sample_cpu) / wall / gpus, 3)
-    }
-    return rows
+    rest = 1e3 * (backend.sample_cpu - in_groups) / wall / gpus
+    rows["sample rest"] = {"cpu_ms_per_s": round(rest, 3), "steady_cpu_ms_per_s": round(rest, 3)}
+    round_rest = 1e3 * (result["_cpu_s"] - backend.sample_cpu) / wall / gpus
+    rows["round rest"] = {"cpu_ms_per_s": round(round_rest, 3), "steady_cpu_ms_per_s": round(round_rest, 3)}
+    return dict(sorted(rows.items(), key=lambda kv: -kv[1]["steady_cpu_ms_per_s"]))
+
+
+def steady_pct(groups: dict[str, Any], gpus: int, measured: int) -> float:
+    """% of one core for ``gpus`` GPUs in steady state: every group per GPU at its interval, the rest of
+    a sample per GPU, the round's rest once (it was measured over ``measured`` GPUs)."""
+    per_gpu = sum(g["steady_cpu_ms_per_s"] for k, g in groups.items() if k != "round rest")
+    return round(0.1 * (per_gpu * gpus + groups["round rest"]["steady_cpu_ms_per_s"] * measured), 3)
 
 
 def shared_round_pct(result: dict[str, Any], backend: TimedNvml, gpus: int) -> float:
@@ -252,6 +274,10 @@ def main() -> int:
             timed,  # type: ignore[arg-type]
             args.extrapolate,
         )
+        result["groups_run"][f"steady_cpu_pct_for_{args.extrapolate}_gpus"] = steady_pct(
+            result["groups"], args.extrapolate, split_run["gpus"]
+        )
+        result["last_sample"] = split_run["_last"]
         result["probes"] = probes()
     result["runs"] = {n: {k: v for k, v in r.items() if not k.startswith("_")} for n, r in runs.items()}
     key = f"cpu_pct_for_{args.extrapolate}_gpus"
@@ -266,10 +292,12 @@ def main() -> int:
               f"{r['cpu_pct_per_gpu']:>9.3f} {r[key]:>8.3f}")  # fmt: skip
     if "groups" in result:
         print("\nPer GPU, by group (default intervals, timed run):")
-        print(f"{'group':<12} {'interval s':>10} {'reads/s':>8} {'CPU us/read':>11} {'CPU ms/s':>9}")
+        print(f"{'group':<12} {'interval s':>10} {'reads/s':>8} {'CPU us/read':>11} {'CPU ms/s':>9} "
+              f"{'steady ms/s':>11}")  # fmt: skip
         for group, g in result["groups"].items():
             print(f"{group:<12} {g.get('interval_s', ''):>10} {g.get('reads_per_s', ''):>8} "
-                  f"{g.get('cpu_us_per_read', ''):>11} {g['cpu_ms_per_s']:>9.3f}")  # fmt: skip
+                  f"{g.get('cpu_us_per_read', ''):>11} {g['cpu_ms_per_s']:>9.3f} "
+                  f"{g['steady_cpu_ms_per_s']:>11.3f}")  # fmt: skip
         print(f"\n{'NVML call (GPU 0)':<44} {'calls':>5} {'CPU us':>8} {'wall us':>8}")
         for pr in result["probes"]:
             cells = (
@@ -279,7 +307,9 @@ def main() -> int:
     if "groups_run" in result:
         g = result["groups_run"]
         print(f"timed run: {g[key]:.3f}% for {args.extrapolate} GPUs linearly, "
-              f"{g[key + '_round_paid_once']:.3f}% with the round's rest paid once per round")  # fmt: skip
+              f"{g[key + '_round_paid_once']:.3f}% with the round's rest paid once per round; steady state "
+              f"(every group at its interval, per GPU x {args.extrapolate} + the round once): "
+              f"{g['steady_' + key]:.3f}%")  # fmt: skip
     if "default" in result["runs"]:
         worst = result["runs"]["default"][key]
         verdict = "meets" if worst < TARGET_PCT_8_GPUS else "MISSES"

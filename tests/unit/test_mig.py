@@ -65,6 +65,9 @@ class _Nv:
     def nvmlDeviceGetMemoryInfo(self, m: int) -> Any:
         return SimpleNamespace(used=2**30, total=(40 if m == 0 else 10) * 2**30)
 
+    def nvmlDeviceGetGpuInstanceId(self, m: int) -> int:
+        return m + 1
+
 
 def _reason(exc: BaseException) -> tuple[str, bool]:
     return (NOT_SUPPORTED if isinstance(exc, NotImplementedError) else f"NVML error: {exc}"), False
@@ -72,9 +75,10 @@ def _reason(exc: BaseException) -> tuple[str, bool]:
 
 def test_nvml_reader_lists_instances_and_says_mig_off() -> None:
     found = read_mig(_Nv(), "h", _reason)
+    no = NA(MIG_NO_UTIL)  # activity comes from GPM per instance (test_telemetry_nvml), not from this list
     assert found == [
-        MigInstance("MIG-00000000-0000-4000-8000-000000000000", "3g.40gb", 1024.0, 40960.0, NA(MIG_NO_UTIL)),
-        MigInstance("MIG-00000002-0000-4000-8000-000000000000", "1g.10gb", 1024.0, 10240.0, NA(MIG_NO_UTIL)),
+        MigInstance("MIG-00000000-0000-4000-8000-000000000000", "3g.40gb", 1024.0, 40960.0, no, no, 1),
+        MigInstance("MIG-00000002-0000-4000-8000-000000000000", "1g.10gb", 1024.0, 10240.0, no, no, 3),
     ]
     assert read_mig(_Nv(mode=0), "h", _reason) == []
     assert read_mig(_Nv(mode_error=NotImplementedError()), "h", _reason) == [], "no MIG on this GPU"

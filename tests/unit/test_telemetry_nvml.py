@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import ctypes
+import itertools
 import os
+import time
 
 import pynvml
 import pytest
 
-from gpuaccel.accel.telemetry.nvml import NvmlBackend, process_name, reason_for
+from gpuaccel.accel.telemetry import nvml as nvml_module
+from gpuaccel.accel.telemetry import nvml_processes, open_backend
+from gpuaccel.accel.telemetry.fields import GPM_WARMING_UP, PCIE_WARMING_UP
+from gpuaccel.accel.telemetry.nvml import NvmlBackend, reason_for
+from gpuaccel.accel.telemetry.nvml_processes import process_name
 from gpuaccel.accel.telemetry.types import NA, TelemetryUnavailable
 
 
@@ -76,7 +83,7 @@ class _Obj:
 @pytest.fixture
 def mocked_nvml(monkeypatch):
     """pynvml with canned answers for one Hopper GPU, so the real backend's sampling logic runs on CPU."""
-    state = {"gpm_gets": 0, "freed": 0, "tensor": 93.8}
+    state = {"gpm_gets": 0, "freed": 0, "tensor": 93.8, "pcie_reads": 0, "pcie_bytes": (0, 0)}
     h = object()
 
     def metrics_get(req):
@@ -85,6 +92,14 @@ def mocked_nvml(monkeypatch):
             req.metrics[i].nvmlReturn = 0
             req.metrics[i].value = state["tensor"] if req.metrics[i].metricId == 5 else 1.5
         return req
+
+    def field_values(_h, ids):
+        assert ids == [pynvml.NVML_FI_DEV_PCIE_COUNT_TX_BYTES, pynvml.NVML_FI_DEV_PCIE_COUNT_RX_BYTES]
+        state["pcie_reads"] += 1
+        out = (pynvml.c_nvmlFieldValue_t * 2)()
+        for v, count in zip(out, state["pcie_bytes"], strict=True):
+            v.nvmlReturn, v.valueType, v.value.ullVal = 0, pynvml.NVML_VALUE_TYPE_UNSIGNED_LONG_LONG, count
+        return out
 
     def sample_get(_h, buf):
         state["gpm_gets"] += 1
@@ -113,6 +128,7 @@ def mocked_nvml(monkeypatch):
         "nvmlDeviceGetPerformanceState": lambda _h: 0,
         "nvmlDeviceGetCurrentClocksEventReasons": lambda _h: 0x4 | 0x40,
         "nvmlDeviceGetPcieThroughput": lambda _h, c: 100 if c == pynvml.NVML_PCIE_UTIL_TX_BYTES else 200,
+        "nvmlDeviceGetFieldValues": field_values,
         "nvmlDeviceGetComputeRunningProcesses": lambda _h: [_Obj(pid=os.getpid(), usedGpuMemory=3 * 2**30)],
         "nvmlDeviceGetGraphicsRunningProcesses": raising(pynvml.NVML_ERROR_NOT_SUPPORTED),
         # two samples of our pid in the interval: the newer one counts
@@ -139,7 +155,31 @@ def mocked_nvml(monkeypatch):
     return state
 
 
-def test_sampling_logic_on_mocked_nvml(mocked_nvml, monkeypatch):
+class _Clock:
+    """The backend's monotonic clock, moved by the test; wall time stays real."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def time(self) -> float:
+        return time.time()
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    c = _Clock()
+    monkeypatch.setattr(nvml_module, "time", c)
+    monkeypatch.setattr(nvml_processes, "time", c)
+    return c
+
+
+def test_sampling_logic_on_mocked_nvml(mocked_nvml, clock, monkeypatch):
     b = NvmlBackend()
     b.init()
     info = b.device_info(0)
@@ -151,40 +191,51 @@ def test_sampling_logic_on_mocked_nvml(mocked_nvml, monkeypatch):
     assert (
         info.power_limit_w == 700.0 and info.pci_bus_id == "00000000:18:00.0" and info.gpm_supported is True
     )
-    first = b.sample(0)
+    calls = mocked_nvml["calls"]
+    first = b.sample(0)  # every group is read on the first sample
     assert first.gpm["tensor_active"] == NA("needs a second reading (GPM measures between two samples)")
-    s = b.sample(0)
-    assert (s.util_gpu, s.util_mem, s.temperature_c, s.power_w, s.energy_j) == (
+    assert first.pcie_tx_kbs == NA(PCIE_WARMING_UP) and mocked_nvml["pcie_reads"] == 1
+    assert (first.util_gpu, first.util_mem, first.temperature_c, first.power_w, first.energy_j) == (
         97.0,
         24.0,
         61.0,
         650.123,
         1234.567,
     )
-    assert (s.sm_clock_mhz, s.mem_clock_mhz, s.pstate) == (1980.0, 2619.0, "P0")
-    assert s.fan_pct == NA("not supported on this GPU")
-    assert s.throttle_reasons == ["sw_power_cap", "hw_thermal"]
-    assert (s.pcie_tx_kbs, s.pcie_rx_kbs) == (100.0, 200.0)
-    assert len(s.processes) == 1 and s.processes[0].kind == "compute" and s.processes[0].used_mib == 3072.0
-    assert s.processes[0].name.startswith("python") and s.processes[0].sm_pct == 55.0
-    assert s.gpm["tensor_active"] == 93.8 and s.gpm["sm_active"] == 1.5
-    assert mocked_nvml["gpm_gets"] == 2  # one GPM sample per round, metrics from the previous and this one
-    b.sample(0)
-    calls = mocked_nvml["calls"]
-    assert calls["nvmlDeviceGetUtilizationRates"] == 3  # read every round
+    assert (first.sm_clock_mhz, first.mem_clock_mhz, first.pstate) == (1980.0, 2619.0, "P0")
+    assert first.fan_pct == NA("not supported on this GPU")
+    assert first.throttle_reasons == ["sw_power_cap", "hw_thermal"]
+    p = first.processes
+    assert len(p) == 1 and p[0].kind == "compute" and p[0].used_mib == 3072.0 and p[0].sm_pct == 55.0
+    assert p[0].name.startswith("python")
+    before = dict(calls)
+    clock.advance(0.1)
+    repeat = b.sample(0)  # nothing is due yet: the last values again, no NVML call
+    assert calls == before and repeat.util_gpu == 97.0 and repeat.timestamp >= first.timestamp
+    clock.advance(0.1)
+    b.sample(0)  # 0.2 s: utilization and power
+    assert calls["nvmlDeviceGetUtilizationRates"] == 2 and calls["nvmlDeviceGetPowerUsage"] == 2
+    assert calls["nvmlDeviceGetTemperature"] == 1 and mocked_nvml["gpm_gets"] == 1
+    clock.advance(0.8)
+    s = b.sample(0)  # 1 s: GPM (between this sample and the first), clocks, temperature, memory, processes
+    assert s.gpm["tensor_active"] == 93.8 and s.gpm["sm_active"] == 1.5 and mocked_nvml["gpm_gets"] == 2
+    assert calls["nvmlDeviceGetClockInfo"] == 3  # SM clock twice, the memory clock once (limits: 5 s)
+    assert calls["nvmlDeviceGetTemperature"] == 2 and calls["nvmlDeviceGetMemoryInfo"] == 3  # + device_info
+    assert calls["nvmlDeviceGetComputeRunningProcesses"] == 2
+    assert calls["nvmlDeviceGetProcessUtilization"] == 1  # the same process: its SM % every 5 s
     assert calls["nvmlDeviceGetFanSpeed"] == 1  # "not supported" is not asked again
-    assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 1  # slow calls: at most every ENERGY_INTERVAL_S
-    assert calls["nvmlDeviceGetPcieThroughput"] == 2  # tx and rx, once per PCIE_INTERVAL_S
-    # fields that change at human pace: once per SLOW_INTERVAL_S, not every round
-    assert (
-        calls["nvmlDeviceGetComputeRunningProcesses"] == 1 and calls["nvmlDeviceGetProcessUtilization"] == 1
-    )
-    assert calls["nvmlDeviceGetPerformanceState"] == 1
-    # each group at its own rate: memory and clocks twice a second, temperature once (device_info reads
-    # the memory total once more)
-    assert calls["nvmlDeviceGetMemoryInfo"] == 2 and calls["nvmlDeviceGetTemperature"] == 1
-    assert calls["nvmlDeviceGetClockInfo"] == 2 and calls["nvmlDeviceGetPowerUsage"] == 3
+    assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 1 and mocked_nvml["pcie_reads"] == 1
+    mocked_nvml["pcie_bytes"] = (100 * 1024 * 4, 200 * 1024 * 4)
+    clock.advance(4.0)
+    s = b.sample(0)  # 5 s: PCIe throughput is the byte counters' rate since the first read
+    assert (s.pcie_tx_kbs, s.pcie_rx_kbs) == (80.0, 160.0) and mocked_nvml["pcie_reads"] == 2
+    assert calls["nvmlDeviceGetPerformanceState"] == 2 and calls["nvmlDeviceGetFanSpeed"] == 1
+    assert "nvmlDeviceGetPcieThroughput" not in calls  # the counters replace the ~20 ms throughput call
+    clock.advance(25.0)
+    b.sample(0)
+    assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 2  # every 30 s (2.9 ms of CPU per read)
     monkeypatch.setattr(pynvml, "nvmlDeviceGetUtilizationRates", raising(pynvml.NVML_ERROR_GPU_IS_LOST))
+    clock.advance(0.2)
     lost = b.sample(0)
     assert lost.lost and lost.power_w == NA("GPU lost")
     assert b.sample(0).lost  # stays lost without asking NVML again
@@ -192,12 +243,30 @@ def test_sampling_logic_on_mocked_nvml(mocked_nvml, monkeypatch):
     assert mocked_nvml["freed"] == 2  # both GPM buffers released
 
 
+def test_pcie_falls_back_to_the_throughput_call_without_counters(mocked_nvml, clock, monkeypatch):
+    def no_counters(_h, ids):
+        out = (pynvml.c_nvmlFieldValue_t * len(ids))()
+        for v in out:
+            v.nvmlReturn = pynvml.NVML_ERROR_NOT_SUPPORTED
+        return out
+
+    monkeypatch.setattr(pynvml, "nvmlDeviceGetFieldValues", no_counters)
+    b = NvmlBackend()
+    b.init()
+    s = b.sample(0)
+    assert (s.pcie_tx_kbs, s.pcie_rx_kbs) == (100.0, 200.0)
+    clock.advance(5.0)
+    b.sample(0)
+    assert mocked_nvml["calls"]["nvmlDeviceGetPcieThroughput"] == 4  # tx and rx, every 5 s
+    b.shutdown()
+
+
 def test_pcie_can_be_turned_off(mocked_nvml):
     b = NvmlBackend(pcie_interval_s=None)
     b.init()
     s = b.sample(0)
-    assert s.pcie_tx_kbs == NA("PCIe throughput reading is turned off (it costs ~20 ms per call)")
-    assert "nvmlDeviceGetPcieThroughput" not in mocked_nvml["calls"]
+    assert s.pcie_tx_kbs == NA("PCIe throughput reading is turned off")
+    assert "nvmlDeviceGetPcieThroughput" not in mocked_nvml["calls"] and mocked_nvml["pcie_reads"] == 0
     b.shutdown()
 
 
@@ -232,4 +301,89 @@ def test_per_process_sm_is_asked_only_while_a_process_runs_and_at_once_for_a_new
     running.append(_Obj(pid=1, usedGpuMemory=2**30))
     s = b.sample(0)
     assert calls["nvmlDeviceGetProcessUtilization"] == 2 and [p.sm_pct for p in s.processes] == [55.0, 0.0]
+    b.shutdown()
+
+
+def test_mig_instances_get_their_own_gpm_activity(mocked_nvml, clock, monkeypatch):
+    """A GPU in MIG mode through the real backend: each GPU instance is sampled on its own
+    (nvmlGpmMigSampleGet) at the GPM rate; a vanished instance's buffers are freed."""
+    instances = {0: ("MIG-a", 1, "3g.40gb", 40), 2: ("MIG-b", 5, "1g.10gb", 10)}  # slot: uuid, GI id, ...
+    owner: dict[int, int | None] = {}  # GPM buffer address -> GPU instance id (None: the whole GPU)
+    mig_gets: dict[int, int] = {}
+    addresses = itertools.count(0x1000, 0x100)
+
+    def address(buf):
+        return ctypes.cast(buf, ctypes.c_void_p).value
+
+    def alloc():
+        return ctypes.cast(ctypes.c_void_p(next(addresses)), pynvml.c_nvmlGpmSample_t)
+
+    def device_sample(_h, buf):
+        owner[address(buf)] = None
+        return buf
+
+    def mig_sample(_h, gpu_instance, buf):
+        owner[address(buf)] = gpu_instance
+        mig_gets[gpu_instance] = mig_gets.get(gpu_instance, 0) + 1
+        return buf
+
+    def metrics(req):
+        sm = {None: 10.0, 1: 70.0, 5: 20.0}[owner[address(req.sample2)]]
+        for i in range(req.numMetrics):
+            m = req.metrics[i]
+            m.nvmlReturn, m.value = 0, {2: sm, 5: sm / 2}.get(m.metricId, 1.0)
+        return req
+
+    def mig_handle(_h, i):
+        if i not in instances:
+            raise pynvml.NVMLError(pynvml.NVML_ERROR_NOT_FOUND)
+        return ("mig", i)
+
+    real_memory = pynvml.nvmlDeviceGetMemoryInfo
+    for name, fn in {
+        "nvmlGpmSampleAlloc": alloc,
+        "nvmlGpmSampleGet": device_sample,
+        "nvmlGpmMigSampleGet": mig_sample,
+        "nvmlGpmMetricsGet": metrics,
+        "nvmlDeviceGetMigMode": lambda _h: (1, 1),
+        "nvmlDeviceGetMaxMigDeviceCount": lambda _h: 7,
+        "nvmlDeviceGetMigDeviceHandleByIndex": mig_handle,
+        "nvmlDeviceGetUUID": lambda h: instances[h[1]][0] if isinstance(h, tuple) else "GPU-abc",
+        "nvmlDeviceGetName": lambda h: f"NVIDIA H100 80GB HBM3 MIG {instances[h[1]][2]}",
+        "nvmlDeviceGetGpuInstanceId": lambda h: instances[h[1]][1],
+        "nvmlDeviceGetMemoryInfo": lambda h: (
+            _Obj(used=2**30, total=instances[h[1]][3] * 2**30) if isinstance(h, tuple) else real_memory(h)
+        ),
+    }.items():
+        monkeypatch.setattr(pynvml, name, fn)
+    b = NvmlBackend()
+    b.init()
+    first = b.sample(0)
+    assert [(m.uuid, m.profile, m.gpu_instance_id, m.mem_total_mib) for m in first.mig] == [
+        ("MIG-a", "3g.40gb", 1, 40960.0),
+        ("MIG-b", "1g.10gb", 5, 10240.0),
+    ]
+    assert all(m.util_pct == NA(GPM_WARMING_UP) for m in first.mig) and mig_gets == {1: 1, 5: 1}
+    clock.advance(1.0)
+    s = b.sample(0)  # the GPM interval: each instance's activity since its first sample
+    assert [(m.util_pct, m.tensor_pct) for m in s.mig] == [(70.0, 35.0), (20.0, 10.0)]
+    assert s.gpm["sm_active"] == 10.0 and mig_gets == {1: 2, 5: 2}
+    del instances[2]
+    clock.advance(9.0)
+    s = b.sample(0)  # the MIG interval: MIG-b is gone, MIG-a keeps the activity just read
+    assert [(m.uuid, m.util_pct) for m in s.mig] == [("MIG-a", 70.0)] and mig_gets == {1: 3, 5: 3}
+    assert mocked_nvml["freed"] == 2  # MIG-b's two GPM buffers
+    b.shutdown()
+    assert mocked_nvml["freed"] == 6  # the GPU's and MIG-a's
+
+
+def test_a_one_shot_view_reads_every_field_on_every_sample(mocked_nvml, clock):
+    b = open_backend("nvml", every_sample=True)  # gpuaccel status: two samples 0.2 s apart
+    b.init()
+    b.sample(0)
+    clock.advance(0.2)
+    mocked_nvml["pcie_bytes"] = (20 * 1024, 40 * 1024)
+    s = b.sample(0)
+    assert s.gpm["tensor_active"] == 93.8 and (s.pcie_tx_kbs, s.pcie_rx_kbs) == pytest.approx((100.0, 200.0))
+    assert mocked_nvml["calls"]["nvmlDeviceGetTotalEnergyConsumption"] == 2
     b.shutdown()

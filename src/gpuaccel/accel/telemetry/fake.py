@@ -303,12 +303,14 @@ class FakeBackend:
 
     @staticmethod
     def _mig(g: _FakeGpu, phase: float) -> list[MigInstance]:
-        """Each instance on its own curve (offset by its position), memory following its utilization."""
+        """Each instance on its own curve (offset by its position), memory and tensor-core activity
+        following its SM activity."""
         out = []
         for k, m in enumerate(g.mig):
             util = round(50.0 + 45.0 * math.sin(phase + 2.0 * k), 1)
             used = round(m.mem_total_mib * (0.05 + 0.6 * util / 100.0))
-            out.append(MigInstance(m.uuid, m.profile, float(used), m.mem_total_mib, util))
+            tensor = round(util * 0.9, 1)
+            out.append(MigInstance(m.uuid, m.profile, float(used), m.mem_total_mib, util, tensor, k + 1))
         return out
 
     def _gpm(self, g: _FakeGpu, util: float) -> dict[str, Any]:

@@ -26,6 +26,7 @@ NOT_HOPPER = "GPM metrics need Hopper (sm_90) or newer"
 DRIVER_NOT_LOADED = "NVIDIA driver is not loaded"
 GPM_WARMING_UP = "needs a second reading (GPM measures between two samples)"
 NOT_REPORTED = "not reported by the driver"
+PCIE_WARMING_UP = "needs a second reading (throughput is measured between two counter readings)"
 NO_GPM = "no GPM reading in this sample"
 NO_SAMPLE = "no sample yet"
 MIG_MODE = "reported per MIG instance"  # the GPU is in MIG mode
@@ -145,6 +146,8 @@ def field(key: str) -> Field:
 
 def estimate_tflops(tensor_active_pct: Num, peak: Num) -> Num:
     """Estimated TFLOP/s = tensor-core activity (percent) x dense peak; NA passes through with its reason."""
+    if tensor_active_pct.__class__ is float and peak.__class__ is float:  # the sampler's path, every round
+        return tensor_active_pct / 100.0 * peak
     from gpuaccel.accel.telemetry.types import NA
 
     if isinstance(tensor_active_pct, NA):

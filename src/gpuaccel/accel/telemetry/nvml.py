@@ -14,36 +14,25 @@ from typing import Any
 from gpuaccel.accel.telemetry.fields import (
     DRIVER_NOT_LOADED,
     FUNCTION_NOT_FOUND,
-    GPM_METRICS,
-    GPM_WARMING_UP,
     GPU_LOST,
     NO_LIBRARY,
     NO_PERMISSION,
-    NOT_HOPPER,
     NOT_REPORTED,
     NOT_SUPPORTED,
+    PCIE_WARMING_UP,
 )
-from gpuaccel.accel.telemetry.nvml_mig import read_mig
+from gpuaccel.accel.telemetry.nvml_gpm import GpmReader, not_supported
+from gpuaccel.accel.telemetry.nvml_mig import instance_activity, refresh, with_activity
+from gpuaccel.accel.telemetry.nvml_processes import NvmlProcesses
 from gpuaccel.accel.telemetry.types import (
     NA,
     GpuInfo,
     GpuSample,
-    ProcessInfo,
     TelemetryUnavailable,
     Text,
     lost_sample,
 )
 
-# GPM metric ids (NVML_GPM_METRIC_*) for our GPM_METRICS names.
-_GPM_IDS: dict[str, int] = {
-    "sm_active": 2,  # SM_UTIL
-    "sm_occupancy": 3,  # SM_OCCUPANCY
-    "tensor_active": 5,  # ANY_TENSOR_UTIL
-    "dram_bw_util": 10,  # DRAM_BW_UTIL
-    "fp16_active": 13,  # FP16_UTIL
-    "fp32_active": 12,  # FP32_UTIL
-    "fp64_active": 11,  # FP64_UTIL
-}
 # nvmlClocksEventReason* bits, decoded to names.
 _THROTTLE_BITS: tuple[tuple[int, str], ...] = (
     (0x1, "gpu_idle"),
@@ -58,30 +47,39 @@ _THROTTLE_BITS: tuple[tuple[int, str], ...] = (
 )
 _ARCHITECTURES = {2: "Kepler", 3: "Maxwell", 4: "Pascal", 5: "Volta", 6: "Turing", 7: "Ampere", 8: "Ada"}
 _ARCHITECTURES |= {9: "Hopper", 10: "Blackwell", 13: "Rubin"}
-# How often each group of readings is taken, in seconds (0: every round, at the sampling rate), by how fast
-# it changes and what it costs; the last value is repeated in between and GPUs are staggered over the
-# interval. CPU per read measured in the sampler at 10 Hz on an H100 (driver 580.159.04,
-# benchmarks/results/sampler_cost_nvml_h100_20261123.json): GPM sample + metrics 0.33 ms, utilization
-# 0.06 ms, memory 0.14 ms, per-process SM % 2.9 ms, MIG mode 0.5 ms, total energy 3.6 ms, PCIe throughput
-# 2.0 ms (tx + rx) plus a ~20 ms wait per call.
+# How often each group of readings is taken, in seconds (0: every round); the last value is repeated in
+# between. Set from benchmarks/results/nvml_probe_h100_20261123.json (H100, driver 580.159.04): each value
+# read at 50 Hz while a bf16 matmul loop switched on and off every 0.7 s, and each call's CPU after the
+# sampler thread slept. A call made 0.1-1 s after the previous one costs far more than back to back:
+# nvmlGpmSampleGet 140-290 us (44 us back to back; 140-200 us even with the CPU kept busy, so the cost
+# grows with the time since the previous GPM sample), memory info 50 us (8), the first call after a sleep
+# 35-50 us (2-3 warm). Groups below 5 s are read for every GPU in the same round, so the cold start is paid
+# once per round, not once per GPU, and their intervals are multiples of utilization's, so rounds in between
+# make no NVML call; slower groups are spread over the interval. In the sampler (sampler_cost_nvml_h100_
+# 20261123-base.json and -rates.json) GPM cost 0.43 ms per read at 10 Hz and 0.71 ms at 1 Hz: 4.4 -> 0.7 ms
+# of CPU per GPU and second.
 READ_INTERVALS_S: dict[str, float] = {
-    "utilization": 0.0,  # GPU / memory-controller busy %: the plots' rate
-    "gpm": 0.0,  # tensor-core and SM activity (the TFLOP/s estimate): the plots' rate
-    "power": 0.0,  # power draw: its plot and the edges of a job's energy
-    "memory": 0.5,  # memory used moves when a process allocates
-    "clocks": 0.5,  # SM and memory clocks, throttle reasons
-    "temperature": 1.0,  # thermal inertia: seconds
+    "utilization": 0.2,  # GPU / memory busy %: the driver's value moves in steps of 0.2 s
+    "power": 0.2,  # nvmlDeviceGetPowerUsage is a ~1 s moving average here: a step load ramps over 0.8 s
+    "gpm": 1.0,  # tensor/SM activity (TFLOP/s estimate), the mean over the interval: 0.7 ms per read
+    "clocks": 0.4,  # SM clock (moved every 0.1 s under load), throttle reasons (0.7 s, the load's period)
+    "temperature": 1.0,  # moved 1 degree C per 0.1 s under the step load; a plot needs no more than 1 Hz
+    "memory": 1.0,  # memory used moves only when a process allocates; 50 us per read
     "processes": 1.0,  # the process lists (pid, memory)
     "process_sm": 5.0,  # their SM % (the mean since the last read), asked only while a process is there
-    "limits": 1.0,  # enforced power limit, fan, P-state
-    "mig": 5.0,  # MIG mode and instances (a mode change needs a GPU reset)
-    "energy": 10.0,  # the total-energy counter (job energy covers the ends with measured power)
+    "limits": 5.0,  # enforced power limit, fan, P-state, memory clock: none moved under load
+    "mig": 10.0,  # MIG mode and instances (a mode change needs a GPU reset); 0.5 ms per read
+    "energy": 30.0,  # total-energy counter: 2.9 ms of CPU per read by either API (job energy: edges by power)
 }
+# Groups read at this interval or longer are spread over it across GPUs (a round must not pay them all).
+_STAGGER_FROM_S = 5.0
+_SLACK_S = 0.02  # a group due within this much is read now: rounds drift by a few ms, a skip costs a round
 PCIE_INTERVAL_S = 5.0  # PCIe throughput, the one group that can be turned off (interval None)
-PCIE_OFF = "PCIe throughput reading is turned off (it costs ~20 ms per call)"
+PCIE_OFF = "PCIe throughput reading is turned off"
 # Errors that will not go away while the driver runs: the call is not made again for that GPU.
 _PERMANENT = (NOT_SUPPORTED, FUNCTION_NOT_FOUND)
 _NVML_UNKNOWN = 999
+_PCIE_FIELDS = [197, 198]  # NVML_FI_DEV_PCIE_COUNT_TX_BYTES, _RX_BYTES: bytes since the driver loaded
 _NVML_GPU_IS_LOST = 15
 
 _MIB = 1024.0 * 1024.0
@@ -124,9 +122,9 @@ class NvmlBackend:
             raise ValueError(f"unknown reading group(s) {unknown}; known: {', '.join(READ_INTERVALS_S)}")
         self.intervals = {**READ_INTERVALS_S, **(intervals or {})}
         bad = {k: v for k, v in self.intervals.items() if not v >= 0}
-        if bad or (pcie_interval_s is not None and not pcie_interval_s > 0):
+        if bad or (pcie_interval_s is not None and not pcie_interval_s >= 0):
             raise ValueError(
-                f"read intervals must be >= 0 s (PCIe > 0 or None), got {bad or pcie_interval_s}"
+                f"read intervals must be >= 0 s (PCIe: >= 0 s or None), got {bad or pcie_interval_s}"
             )
         self.pcie_interval_s = pcie_interval_s
         if pcie_interval_s is not None:
@@ -136,20 +134,28 @@ class NvmlBackend:
         self._uuids: list[str] = []
         self._lost: list[bool] = []
         self._gpm_ok: list[bool | NA] = []
-        self._gpm_samples: list[list[Any] | None] = []  # per GPU: [previous, current] GPM sample buffers
-        self._gpm_have_prev: list[bool] = []
-        self._gpm_request: list[Any] = []  # per GPU: the metrics request, built once
-        self._slow: dict[tuple[int, str], tuple[float, Any]] = {}  # (gpu, group) -> (next due, value)
+        self._gpm: GpmReader | None = None
+        self._last: list[dict[str, Any]] = []  # per GPU: the GpuSample fields as last read
+        self._due: list[list[float]] = []  # per GPU: when each group of self.groups is due (monotonic s)
         self._permanent: dict[tuple[Any, ...], NA] = {}  # calls answered "not supported" once
-        self._proc_seen: dict[int, int] = {}  # per GPU: newest per-process utilization timestamp (us)
-        self._proc_sm: dict[int, tuple[float, frozenset[int], Any]] = {}  # per GPU: (next due, pids, SM %)
+        self._procs: NvmlProcesses | None = None
+        self._pcie_counts: dict[int, tuple[float, int, int] | None] = {}  # per GPU: (time, tx, rx) bytes
+        # (group, interval, reader): each reader writes its fields of GPU ``index`` into ``last``.
+        readers: dict[str, Callable[[int, dict[str, Any]], None]] = {
+            "utilization": self._read_utilization, "power": self._read_power, "gpm": self._read_gpm,
+            "clocks": self._read_clocks, "temperature": self._read_temperature, "memory": self._read_memory,
+            "processes": self._read_processes, "limits": self._read_limits, "mig": self._read_mig,
+            "energy": self._read_energy, "pcie": self._read_pcie,
+        }  # fmt: skip
+        self.groups = [(g, self.intervals[g], read) for g, read in readers.items() if g in self.intervals]
 
     # ---- the one place NVML is called --------------------------------------------------------------
 
     def _query(self, index: int | None, fn: Callable[..., Any], *args: Any) -> Any:
         """Call ``fn(*args)``; NVML errors become NA(reason). GPU_IS_LOST (or an unknown error on a GPU
-        already lost) marks GPU ``index`` lost. A call once answered "not supported" is not repeated."""
-        key = (index, fn, *(a for a in args if isinstance(a, int)))
+        already lost) marks GPU ``index`` lost. A call once answered "not supported" is not repeated (per
+        GPU, function and the integer argument after the handle: clock type, sensor, MIG instance)."""
+        key = (index, fn, args[1] if len(args) > 1 and args[1].__class__ is int else None)
         known = self._permanent.get(key)
         if known is not None:
             return known
@@ -185,6 +191,7 @@ class NvmlBackend:
         except OSError as exc:  # a broken libnvidia-ml.so that fails to load
             raise TelemetryUnavailable(f"{NO_LIBRARY}: {exc}") from exc
         self._nvml = pynvml
+        self._permanent = {}
         count = self._query(None, pynvml.nvmlDeviceGetCount)
         count = 0 if isinstance(count, NA) else int(count)
         self._lost = [False] * count
@@ -192,20 +199,22 @@ class NvmlBackend:
         self._lost = [isinstance(h, NA) for h in self._handles]
         self._uuids = [self._text(i, pynvml.nvmlDeviceGetUUID, f"GPU-index-{i}") for i in range(count)]
         self._gpm_ok = [self._gpm_support(i) for i in range(count)]
-        self._gpm_samples = [None] * count
-        self._gpm_have_prev = [False] * count
-        self._gpm_request = [None] * count
-        self._slow = {}
-        self._proc_sm = {}
-        self._permanent = {}
+        self._gpm = GpmReader(pynvml, self._query, reason_for)
+        off = (
+            {}
+            if self.pcie_interval_s is not None
+            else {"pcie_tx_kbs": NA(PCIE_OFF), "pcie_rx_kbs": NA(PCIE_OFF)}
+        )
+        self._last = [dict(off) for _ in range(count)]
+        self._due = [[0.0] * len(self.groups) for _ in range(count)]
+        self._procs = NvmlProcesses(pynvml, self._query, reason_for, self.intervals["process_sm"])
+        self._pcie_counts = {}
 
     def shutdown(self) -> None:
         if self._nvml is None:
             return
-        for bufs in self._gpm_samples:
-            for buf in bufs or ():
-                self._query(None, self._nvml.nvmlGpmSampleFree, buf)
-        self._gpm_samples = []
+        if self._gpm is not None:
+            self._gpm.close()
         self._query(None, self._nvml.nvmlShutdown)
         self._nvml = None
 
@@ -236,150 +245,125 @@ class NvmlBackend:
         )
 
     def sample(self, index: int) -> GpuSample:
-        """One reading of GPU ``index``; each group of fields is read at its own interval."""
-        nv, h, now = self._nvml, self._handles[index], time.time()
+        """One reading of GPU ``index``: the groups that are due are read, the others repeat their last
+        value. Only slow groups are spread over GPUs (see READ_INTERVALS_S)."""
+        now = time.time()
         if self._lost[index]:
             return lost_sample(index, self._uuids[index], now)
-        q, every = self._query, self._every
-        s = GpuSample(index=index, uuid=self._uuids[index], timestamp=now)
-        util = every(index, "utilization", lambda: q(index, nv.nvmlDeviceGetUtilizationRates, h))
-        s.util_gpu, s.util_mem = (
-            (util, util) if isinstance(util, NA) else (float(util.gpu), float(util.memory))
-        )
-        mem = every(index, "memory", lambda: q(index, nv.nvmlDeviceGetMemoryInfo, h))
-        s.mem_used_mib, s.mem_total_mib = (
-            (mem, mem) if isinstance(mem, NA) else (mem.used / _MIB, mem.total / _MIB)
-        )
-        s.temperature_c = every(
-            index,
-            "temperature",
-            lambda: _num(q(index, nv.nvmlDeviceGetTemperature, h, nv.NVML_TEMPERATURE_GPU)),
-        )
-        s.power_w = every(index, "power", lambda: _num(q(index, nv.nvmlDeviceGetPowerUsage, h), 1000.0))
-        s.power_limit_w, s.fan_pct, s.pstate = every(index, "limits", lambda: self._limits(index))
-        s.energy_j = every(
-            index, "energy", lambda: _num(q(index, nv.nvmlDeviceGetTotalEnergyConsumption, h), 1000.0)
-        )
-        s.sm_clock_mhz, s.mem_clock_mhz, s.throttle_reasons = every(
-            index, "clocks", lambda: self._clocks(index)
-        )
-        s.pcie_tx_kbs, s.pcie_rx_kbs = self._pcie(index)
-        s.processes = every(index, "processes", lambda: self._processes(index))
-        s.mig = every(index, "mig", lambda: read_mig(nv, h, reason_for))
-        s.gpm = every(index, "gpm", lambda: self._gpm(index))
+        last, due = self._last[index], self._due[index]
+        mono = time.monotonic()
+        for k, (_group, interval, read) in enumerate(self.groups):
+            if mono + _SLACK_S >= due[k]:
+                read(index, last)
+                if interval >= _STAGGER_FROM_S and not due[k]:  # first read: spread the GPUs
+                    due[k] = mono + interval * (1.0 + index / max(1, len(self._handles)))
+                else:
+                    due[k] = mono + interval
         if self._lost[index]:  # lost during this very sample
             return lost_sample(index, self._uuids[index], now)
-        return s
+        return GpuSample(index, self._uuids[index], now, **last)
 
-    # ---- fields needing more than one call ------------------------------------------------------------
+    # ---- the groups of readings ------------------------------------------------------------------------
 
-    def _text(self, index: int, fn: Callable[..., Any], fallback: str) -> str:
-        value = self._query(index, fn, self._handles[index]) if not self._lost[index] else NA(GPU_LOST)
-        return fallback if isinstance(value, NA) else _decode(value)
+    def _read_utilization(self, index: int, last: dict[str, Any]) -> None:
+        util = self._query(index, self._nvml.nvmlDeviceGetUtilizationRates, self._handles[index])
+        if isinstance(util, NA):
+            last["util_gpu"] = last["util_mem"] = util
+        else:
+            last["util_gpu"], last["util_mem"] = float(util.gpu), float(util.memory)
 
-    def _clocks(self, index: int) -> tuple[Any, Any, list[str] | NA]:
-        """SM clock, memory clock and the decoded throttle reasons."""
+    def _read_power(self, index: int, last: dict[str, Any]) -> None:
+        last["power_w"] = _num(
+            self._query(index, self._nvml.nvmlDeviceGetPowerUsage, self._handles[index]), 1e3
+        )
+
+    def _read_temperature(self, index: int, last: dict[str, Any]) -> None:
+        nv = self._nvml
+        t = self._query(index, nv.nvmlDeviceGetTemperature, self._handles[index], nv.NVML_TEMPERATURE_GPU)
+        last["temperature_c"] = _num(t)
+
+    def _read_memory(self, index: int, last: dict[str, Any]) -> None:
+        mem = self._query(index, self._nvml.nvmlDeviceGetMemoryInfo, self._handles[index])
+        if isinstance(mem, NA):
+            last["mem_used_mib"] = last["mem_total_mib"] = mem
+        else:
+            last["mem_used_mib"], last["mem_total_mib"] = mem.used / _MIB, mem.total / _MIB
+
+    def _read_energy(self, index: int, last: dict[str, Any]) -> None:
+        nv, h = self._nvml, self._handles[index]
+        last["energy_j"] = _num(self._query(index, nv.nvmlDeviceGetTotalEnergyConsumption, h), 1000.0)
+
+    def _read_clocks(self, index: int, last: dict[str, Any]) -> None:
+        """SM clock and the decoded throttle reasons."""
         nv, h, q = self._nvml, self._handles[index], self._query
         fn = (
             getattr(nv, "nvmlDeviceGetCurrentClocksEventReasons", None)
             or nv.nvmlDeviceGetCurrentClocksThrottleReasons
         )
         bits = q(index, fn, h)
-        reasons = bits if isinstance(bits, NA) else [name for bit, name in _THROTTLE_BITS if bits & bit]
-        sm = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_SM))
-        return sm, _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_MEM)), reasons
+        last["throttle_reasons"] = (
+            bits if isinstance(bits, NA) else [name for bit, name in _THROTTLE_BITS if bits & bit]
+        )
+        last["sm_clock_mhz"] = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_SM))
 
-    def _limits(self, index: int) -> tuple[Any, Any, Any]:
-        """Enforced power limit (W), fan (%) and P-state (``P0``..``P15``)."""
+    def _read_limits(self, index: int, last: dict[str, Any]) -> None:
+        """Enforced power limit (W), fan (%), P-state (``P0``..``P15``) and memory clock: none moves
+        under load."""
         nv, h, q = self._nvml, self._handles[index], self._query
-        limit = _num(q(index, nv.nvmlDeviceGetEnforcedPowerLimit, h), 1000.0)
-        fan = _num(q(index, nv.nvmlDeviceGetFanSpeed, h))
+        last["power_limit_w"] = _num(q(index, nv.nvmlDeviceGetEnforcedPowerLimit, h), 1000.0)
+        last["fan_pct"] = _num(q(index, nv.nvmlDeviceGetFanSpeed, h))
         pstate = q(index, nv.nvmlDeviceGetPerformanceState, h)
         if not isinstance(pstate, NA):
             pstate = f"P{pstate}" if 0 <= pstate <= 15 else NA(NOT_REPORTED)
-        return limit, fan, pstate
+        last["pstate"] = pstate
+        last["mem_clock_mhz"] = _num(q(index, nv.nvmlDeviceGetClockInfo, h, nv.NVML_CLOCK_MEM))
 
-    def _every(self, index: int, group: str, read: Callable[[], Any]) -> Any:
-        """``read()`` at most once per the group's interval for this GPU (every call at 0), the last value
-        in between. After the first read, GPUs are spread over the interval so no one round pays for all."""
-        interval = self.intervals[group]
-        if interval <= 0:
-            return read()
-        key = (index, group)
-        now = time.monotonic()
-        due, value = self._slow.get(key, (0.0, None))
-        if now >= due:
-            first = key not in self._slow
-            value = read()
-            stagger = interval * index / max(1, len(self._handles)) if first else 0.0
-            self._slow[key] = (now + interval + stagger, value)
-        return value
+    def _read_gpm(self, index: int, last: dict[str, Any]) -> None:
+        """GPU-wide GPM metrics and, in MIG mode, each instance's SM and tensor activity."""
+        ok, gpm, h = self._gpm_ok[index], self._gpm, self._handles[index]
+        assert gpm is not None
+        last["gpm"] = gpm.read(index, h) if ok is True else not_supported(ok)
+        if last.get("mig") and ok is True:
+            last["mig"] = with_activity(last["mig"], instance_activity(gpm, index, h))
 
-    def _pcie(self, index: int) -> tuple[Any, Any]:
-        if self.pcie_interval_s is None:
-            return NA(PCIE_OFF), NA(PCIE_OFF)
+    def _read_mig(self, index: int, last: dict[str, Any]) -> None:
+        gpm = self._gpm if self._gpm_ok[index] is True else None
+        last["mig"] = refresh(self._nvml, self._handles[index], reason_for, last.get("mig"), gpm, index)
+
+    def _read_pcie(self, index: int, last: dict[str, Any]) -> None:
+        """PCIe throughput from the byte counters (0.3 ms of CPU, the mean since the previous read); the
+        older throughput call (a ~20 ms wait and 2 ms of CPU per read of tx and rx) where they are
+        missing."""
         nv, h = self._nvml, self._handles[index]
+        if self._pcie_counts.get(index, ()) is not None:
+            got = self._query(index, nv.nvmlDeviceGetFieldValues, h, _PCIE_FIELDS)
+            counts = None if isinstance(got, NA) else [_field_value(v) for v in got]
+            if counts is not None and None not in counts:
+                now, tx, rx = time.monotonic(), int(counts[0]), int(counts[1])
+                prev = self._pcie_counts.get(index)
+                self._pcie_counts[index] = (now, tx, rx)
+                if prev is None or now <= prev[0] or tx < prev[1] or rx < prev[2]:  # first, or reset
+                    last["pcie_tx_kbs"] = last["pcie_rx_kbs"] = NA(PCIE_WARMING_UP)
+                else:
+                    last["pcie_tx_kbs"] = (tx - prev[1]) / 1024.0 / (now - prev[0])
+                    last["pcie_rx_kbs"] = (rx - prev[2]) / 1024.0 / (now - prev[0])
+                return
+            self._pcie_counts[index] = None  # no counters on this GPU/driver: the throughput call
+        tx = _num(self._query(index, nv.nvmlDeviceGetPcieThroughput, h, nv.NVML_PCIE_UTIL_TX_BYTES))
+        last["pcie_tx_kbs"] = tx
+        last["pcie_rx_kbs"] = _num(
+            self._query(index, nv.nvmlDeviceGetPcieThroughput, h, nv.NVML_PCIE_UTIL_RX_BYTES)
+        )
 
-        def read() -> tuple[Any, Any]:
-            tx = _num(self._query(index, nv.nvmlDeviceGetPcieThroughput, h, nv.NVML_PCIE_UTIL_TX_BYTES))
-            rx = _num(self._query(index, nv.nvmlDeviceGetPcieThroughput, h, nv.NVML_PCIE_UTIL_RX_BYTES))
-            return tx, rx
+    def _read_processes(self, index: int, last: dict[str, Any]) -> None:
+        assert self._procs is not None
+        last["processes"] = self._procs.read(index, self._handles[index])
 
-        return self._every(index, "pcie", read)
+    # ---- fields needing more than one call ------------------------------------------------------------
 
-    def _processes(self, index: int) -> list[ProcessInfo] | NA:
-        nv, h = self._nvml, self._handles[index]
-        found: list[ProcessInfo] = []
-        failures: list[NA] = []
-        for kind, fn in (
-            ("compute", nv.nvmlDeviceGetComputeRunningProcesses),
-            ("graphics", nv.nvmlDeviceGetGraphicsRunningProcesses),
-        ):
-            procs = self._query(index, fn, h)
-            if isinstance(procs, NA):
-                failures.append(procs)
-                continue
-            for p in procs:
-                used = p.usedGpuMemory
-                found.append(
-                    ProcessInfo(
-                        int(p.pid),
-                        process_name(int(p.pid)),
-                        NA(NOT_REPORTED) if used is None else used / _MIB,
-                        kind,
-                    )
-                )
-        if len(failures) == 2:
-            return failures[0]
-        if not found:  # nothing to measure: NVML's per-process utilization costs milliseconds of CPU
-            return found
-        pids = frozenset(p.pid for p in found)
-        due, seen, sm = self._proc_sm.get(index, (0.0, frozenset(), {}))
-        now = time.monotonic()
-        if now >= due or not pids <= seen:  # a new process gets its SM % at once
-            sm = self._process_sm(index)
-            self._proc_sm[index] = (now + self.intervals["process_sm"], pids, sm)
-        for p in found:
-            p.sm_pct = sm.get(p.pid, 0.0) if isinstance(sm, dict) else sm
-        return found
-
-    def _process_sm(self, index: int) -> dict[int, float] | NA:
-        """SM % per pid since the last reading (nvmlDeviceGetProcessUtilization); a pid NVML has no sample
-        for in that interval did not use the SMs. Newest sample per pid wins."""
-        nv = self._nvml
-        last = self._proc_seen.get(index, int((time.time() - self.intervals["process_sm"]) * 1e6))
-        try:
-            samples = nv.nvmlDeviceGetProcessUtilization(self._handles[index], last)
-        except Exception as exc:
-            if getattr(exc, "value", None) == getattr(nv, "NVML_ERROR_NOT_FOUND", 6):
-                return {}  # no process ran on the SMs since ``last``
-            return NA(reason_for(exc)[0])
-        out: dict[int, tuple[int, float]] = {}
-        for u in samples:
-            if int(u.pid) not in out or u.timeStamp >= out[int(u.pid)][0]:
-                out[int(u.pid)] = (int(u.timeStamp), float(u.smUtil))
-            self._proc_seen[index] = max(self._proc_seen.get(index, 0), int(u.timeStamp))
-        return {pid: sm for pid, (_, sm) in out.items()}
+    def _text(self, index: int, fn: Callable[..., Any], fallback: str) -> str:
+        value = self._query(index, fn, self._handles[index]) if not self._lost[index] else NA(GPU_LOST)
+        return fallback if isinstance(value, NA) else _decode(value)
 
     def _gpm_support(self, index: int) -> bool | NA:
         if self._lost[index]:
@@ -390,55 +374,14 @@ class NvmlBackend:
         support = self._query(index, nv.nvmlGpmQueryDeviceSupport, self._handles[index])
         return support if isinstance(support, NA) else bool(support.isSupportedDevice)
 
-    def _gpm(self, index: int) -> dict[str, Any]:
-        ok = self._gpm_ok[index]
-        if ok is not True:
-            return dict.fromkeys(GPM_METRICS, ok if isinstance(ok, NA) else NA(NOT_HOPPER))
-        nv, q = self._nvml, self._query
-        if self._gpm_samples[index] is None:
-            bufs = [q(index, nv.nvmlGpmSampleAlloc), q(index, nv.nvmlGpmSampleAlloc)]
-            failed = next((b for b in bufs if isinstance(b, NA)), None)
-            if failed is not None:
-                for b in bufs:
-                    if not isinstance(b, NA):
-                        q(None, nv.nvmlGpmSampleFree, b)
-                return dict.fromkeys(GPM_METRICS, failed)
-            self._gpm_samples[index] = bufs
-        prev, cur = self._gpm_samples[index]
-        got = q(index, nv.nvmlGpmSampleGet, self._handles[index], cur)
-        if isinstance(got, NA):
-            self._gpm_have_prev[index] = False
-            return dict.fromkeys(GPM_METRICS, got)
-        self._gpm_samples[index] = [cur, prev]  # this sample is the next round's "previous"
-        if not self._gpm_have_prev[index]:
-            self._gpm_have_prev[index] = True
-            return dict.fromkeys(GPM_METRICS, NA(GPM_WARMING_UP))
-        req = self._gpm_request[index]
-        if req is None:  # a 210-metric ctypes struct: built once per GPU, not every round
-            req = self._gpm_request[index] = nv.c_nvmlGpmMetricsGet_t()
-            req.version = nv.NVML_GPM_METRICS_GET_VERSION
-            req.numMetrics = len(GPM_METRICS)
-            for i, name in enumerate(GPM_METRICS):
-                req.metrics[i].metricId = _GPM_IDS[name]
-        req.sample1, req.sample2 = prev, cur
-        res = q(index, nv.nvmlGpmMetricsGet, req)
-        if isinstance(res, NA):
-            return dict.fromkeys(GPM_METRICS, res)
-        out: dict[str, Any] = {}
-        for i, name in enumerate(GPM_METRICS):
-            m = res.metrics[i]
-            out[name] = float(m.value) if m.nvmlReturn == 0 else NA(reason_for(nv.NVMLError(m.nvmlReturn))[0])
-        return out
 
-
-def process_name(pid: int) -> str:
-    """The command name of ``pid`` from /proc (NVML reports only pids); "?" when we cannot see it
-    (another container's pid namespace, or the process just ended)."""
-    try:
-        with open(f"/proc/{pid}/comm") as f:
-            return f.read().strip() or "?"
-    except OSError:
-        return "?"
+def _field_value(v: Any) -> Any:
+    """A nvmlFieldValue_t's value by its type (double, uint, ulong, ulonglong, slonglong, sint, ushort);
+    None when NVML reported an error for that field."""
+    if v.nvmlReturn != 0:
+        return None
+    kind = ("dVal", "uiVal", "ulVal", "ullVal", "sllVal", "siVal", "usVal")[int(v.valueType)]
+    return getattr(v.value, kind)
 
 
 def _num(value: Any, divisor: float = 1.0) -> Any:

@@ -8,6 +8,7 @@ so it does not grow with uptime. The worker is an ordinary (non-daemon) thread j
 from __future__ import annotations
 
 import logging
+import operator
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -15,7 +16,7 @@ from types import TracebackType
 
 import numpy as np
 
-from gpuaccel.accel.telemetry.fields import FIELD, NUMERIC_FIELDS, sample_tflops
+from gpuaccel.accel.telemetry.fields import FIELD, NO_GPM, NUMERIC_FIELDS, estimate_tflops
 from gpuaccel.accel.telemetry.peaks import peak_for
 from gpuaccel.accel.telemetry.subscribers import Subscribers
 from gpuaccel.accel.telemetry.types import (
@@ -32,11 +33,15 @@ from gpuaccel.accel.telemetry.types import (
 log = logging.getLogger(__name__)
 
 _COLUMN = {name: i for i, name in enumerate(NUMERIC_FIELDS)}
-# Where each ring column comes from, resolved once (the per-sample path does no catalogue lookups):
-# GpuSample attributes, GpuSample.gpm keys, and the TFLOP/s estimate derived from the GPU's peak.
-_ATTR_COLUMNS = tuple((i, k) for i, k in enumerate(NUMERIC_FIELDS) if FIELD[k].source == "sample")
-_GPM_COLUMNS = tuple((i, k) for i, k in enumerate(NUMERIC_FIELDS) if FIELD[k].source == "gpm")
-_TFLOPS_COLUMN = _COLUMN["tflops_est"]
+# Where each ring column comes from, resolved once (the per-sample path does no catalogue lookups): the
+# catalogue lists GpuSample attributes, then GpuSample.gpm keys, then the TFLOP/s estimate, so a row is
+# those three parts in order.
+_ATTR_KEYS = tuple(k for k in NUMERIC_FIELDS if FIELD[k].source == "sample")
+_GPM_KEYS = tuple(k for k in NUMERIC_FIELDS if FIELD[k].source == "gpm")
+if (*_ATTR_KEYS, *_GPM_KEYS, "tflops_est") != NUMERIC_FIELDS:
+    raise RuntimeError(f"the ring's columns must be sample fields, GPM metrics, tflops_est: {NUMERIC_FIELDS}")
+_ATTRS = operator.attrgetter(*_ATTR_KEYS)
+_NO_GPM = NA(NO_GPM)
 _NAN = float("nan")
 
 Callback = Callable[[list[GpuSample]], None]
@@ -52,19 +57,11 @@ class _Ring:
         self.size = 0
 
     def push(self, s: GpuSample, peak: Num) -> None:
-        row = [_NAN] * len(NUMERIC_FIELDS)
-        for i, key in _ATTR_COLUMNS:
-            v = getattr(s, key)
-            if v.__class__ is not NA:
-                row[i] = v
+        row = [_NAN if v.__class__ is NA else v for v in _ATTRS(s)]
         gpm = s.gpm
-        for i, key in _GPM_COLUMNS:
-            v = gpm.get(key)
-            if v is not None and v.__class__ is not NA:
-                row[i] = v
-        est = sample_tflops(s, peak)
-        if est.__class__ is not NA:
-            row[_TFLOPS_COLUMN] = est
+        row += [_NAN if v is None or v.__class__ is NA else v for v in map(gpm.get, _GPM_KEYS)]
+        est = estimate_tflops(gpm.get("tensor_active", _NO_GPM), peak)
+        row.append(_NAN if est.__class__ is NA else est)
         self.values[self.head] = row  # one numpy assignment for the whole row
         self.t[self.head] = s.timestamp
         self.head = (self.head + 1) % len(self.t)

@@ -56,7 +56,9 @@ class MigInstance:
     profile: str  # "3g.40gb": compute slices and memory of the instance
     mem_used_mib: Num
     mem_total_mib: Num
-    util_pct: Num  # SM activity of the instance
+    util_pct: Num  # SM activity of the instance (GPM, the mean since the previous reading)
+    tensor_pct: Num = NA(NOT_SUPPORTED)  # tensor-core activity of the instance (GPM)
+    gpu_instance_id: int | None = None  # NVML's GPU instance id (what GPM samples an instance by)
 
 
 @dataclass

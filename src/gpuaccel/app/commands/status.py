@@ -65,7 +65,7 @@ def run_status(args: argparse.Namespace) -> int:
     if args.interval <= 0:
         print("gpuaccel status: --interval must be positive", file=sys.stderr)
         return 2
-    sampler = Sampler(open_backend(), capacity=4)
+    sampler = Sampler(open_backend(every_sample=True), capacity=4)  # each poll reads every field
     sampler.open()
     try:
         if not sampler.available:
@@ -199,8 +199,10 @@ def _mig_lines(s: GpuSample, note: dict[str, list[str]]) -> list[str]:
     for m in s.mig:
         used = _v(m.mem_used_mib, f"memory of {m.profile}", note, ".0f")
         total = _v(m.mem_total_mib, f"memory of {m.profile}", note, ".0f")
-        util = _v(m.util_pct, f"utilization of {m.profile}", note, ".0f", "%")
-        lines.append(f"    MIG        {m.uuid}  {m.profile:<8} util {util:>4}  memory {used} / {total} MiB")
+        util = _v(m.util_pct, f"SM activity of {m.profile}", note, ".0f", "%")
+        tensor = _v(m.tensor_pct, f"tensor activity of {m.profile}", note, ".0f", "%")
+        activity = f"SM {util:>4}  tensor {tensor:>4}"
+        lines.append(f"    MIG        {m.uuid}  {m.profile:<8} {activity}  memory {used} / {total} MiB")
     return lines
 
 

@@ -290,17 +290,18 @@ class GpuCard(QFrame):
 
     @staticmethod
     def _mig(instances: Any) -> tuple[str, str]:
-        """One line per MIG instance (profile, utilization, memory); the uuids (what `submit --mig`
-        takes) in the tooltip."""
+        """One line per MIG instance (profile, SM and tensor-core activity, memory); the uuids (what
+        `submit --mig` takes) in the tooltip."""
         reason = na_reason(instances)
         if reason is not None:
             return "N/A", f"N/A: {reason}"
         lines, tips = [], []
         for m in instances:
             util, _ = fmt(m.get("util_pct"), "%", 0)
+            tensor, _ = fmt(m.get("tensor_pct"), "%", 0)
             used, total = number(m.get("mem_used_mib")), number(m.get("mem_total_mib"))
             memory = f"{used / 1024:.1f} / {total / 1024:.1f} GiB" if used is not None and total else "N/A"
-            lines.append(f"{m.get('profile', '?')}: {util} · {memory}")
+            lines.append(f"{m.get('profile', '?')}: SM {util} · tensor {tensor} · {memory}")
             tips.append(f"{m.get('profile', '?')} {m.get('uuid', '?')} (submit --mig {m.get('uuid', '?')})")
         return "\n".join(lines), "\n".join(tips)
 
