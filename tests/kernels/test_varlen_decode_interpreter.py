@@ -151,6 +151,50 @@ def test_decode_matches_reference_and_appends(
     assert torch.equal(seqlens, torch.tensor(lens, dtype=torch.int32)), "cache_seqlens is the caller's"
 
 
+HEADS = [  # lens, sq, hq, hkv, page, n_new, window, softcap, splits, fp8
+    pytest.param([100, 0, 37], 1, 8, 4, None, 0, (-1, -1), 0.0, 0, False, id="4-heads-contiguous"),
+    pytest.param([100, 5, 300], 2, 4, 2, 16, 2, (-1, -1), 0.0, 3, False, id="2-heads-paged16-append"),
+    pytest.param([200, 65], 1, 8, 4, 32, 1, (20, -1), 1.5, 4, False, id="window-softcap-page32"),
+    pytest.param([64, 16], 1, 8, 4, None, 3, (-1, -1), 0.0, 2, True, id="e4m3-contiguous"),
+    pytest.param([64, 16], 1, 4, 2, 16, 3, (-1, -1), 0.0, 2, True, id="e4m3-page16"),
+]
+
+
+@pytest.mark.parametrize("lens,sq,hq,hkv,page,n_new,window,softcap,splits,fp8", HEADS)
+def test_decode_several_heads_per_program(lens, sq, hq, hkv, page, n_new, window, softcap, splits, fp8):
+    """A program over 2-4 adjacent kv heads (a pinned configuration) computes what one head each does:
+    rows only see their own head's columns, and e4m3 scales follow each column's head and page."""
+    from gpuaccel.accel.kernels import tuning
+    from gpuaccel.accel.kernels.decode import DecodeConfig
+
+    g = torch.Generator().manual_seed(3)
+    d, b = 32, len(lens)
+    kc, vc, table = _cache(lens, n_new, hkv, d, page, g)
+    q = torch.randn(b, sq, hq, d, generator=g)
+    kn, vn = (torch.randn(b, n_new, hkv, d, generator=g) for _ in range(2))
+    seqlens = torch.tensor(lens, dtype=torch.int32)
+    kw = dict(block_table=table, window=window, softcap=softcap)
+    if fp8:
+        (kc, ks), (vc, vs) = quantize_kv_cache(kc, table), quantize_kv_cache(vc, table)
+        kw.update(k_scale=ks, v_scale=vs)
+    got = {}
+    for heads in (1, 4):
+        tuning.force("decode", DecodeConfig(64, 4, 1, 4, heads))
+        try:
+            k1, v1 = kc.clone(), vc.clone()
+            scales = {k: v.clone() for k, v in kw.items() if k.endswith("scale")}
+            got[heads] = flash_attention_with_kvcache(
+                q, k1, v1, seqlens, k_new=kn, v_new=vn, num_splits=splits, **{**kw, **scales}
+            )
+        finally:
+            tuning.force("decode", None)
+    if not fp8:
+        want = reference.flash_attention_with_kvcache(q, kc.clone(), vc.clone(), seqlens, k_new=kn, v_new=vn,
+                                                      **kw)  # fmt: skip
+        torch.testing.assert_close(got[4], want, atol=ATOL, rtol=ATOL)
+    torch.testing.assert_close(got[4], got[1], atol=ATOL, rtol=ATOL)
+
+
 @pytest.mark.parametrize("page", [None, 16])
 def test_fp8_cache_decode_and_append(page):
     """Decode on an e4m3 cache equals the reference on its dequantised values; new tokens land exactly
