@@ -263,6 +263,7 @@ def decode_attention(
     heads = heads_per_program(cfg, hkv, sq * group)
     rows = max(16, triton.next_power_of_2(sq * group * heads))
     programs = b * hkv // heads  # programs of one split
+    keys = cfg.block_n // heads  # keys per step
     if scales is not None:
         from gpuaccel.accel.kernels.kv_cache import fp8_layout
 
@@ -275,7 +276,8 @@ def decode_attention(
     pdl = arch >= (9, 0)
     consts = dict(
         GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, HEADS=heads, PAGED=block_table is not None,
-        FP8=scales is not None, SOFTCAP=softcap > 0, PAGE_PER_BLOCK=page % (cfg.block_n // heads) == 0,
+        FP8=scales is not None, SOFTCAP=softcap > 0, PAGE_PER_BLOCK=page % keys == 0,
+        WHOLE_PAGES=keys % page == 0,
         V_WORDS=scales is not None and v_cache.data_ptr() % 16 == 0, PTX=arch >= (8, 9), PDL=pdl,
         num_warps=cfg.num_warps, num_stages=cfg.num_stages,
         **({"maxnreg": cfg.max_regs} if cfg.max_regs else {}),

@@ -15,8 +15,12 @@ Why it is shaped this way:
   32-bit words and widened by inline PTX (:func:`e4m3_words_to_f16`): given an e4m3 tile, Triton fetches
   the transposed P @ V operand from shared memory one byte at a time (128 byte loads per thread per
   128-key tile); fp16 values take the transposing ldmatrix instead.
-- When a page holds whole key blocks (contiguous caches, or pages a multiple of BLOCK_N) the block table
-  is read once per block, not once per key row.
+- When a page holds whole key blocks (contiguous caches, or pages a multiple of the keys per step) the
+  block table is read once per block, one step ahead, and the block's addresses are one scalar offset plus
+  loop-invariant offsets (no division per key); a block of whole pages (pages dividing the keys per step,
+  e.g. a contiguous e4m3 cache's 64-token scale pages under 128-key steps) divides once per step.
+- Several adjacent kv heads may share a program (``HEADS``): each key's heads are then one contiguous
+  run, and a row's scores are masked to its own head's columns.
 - Visibility is the varlen rule (bottom-right aligned causal and windows); soft-capping likewise.
 """
 
@@ -72,7 +76,8 @@ def decode_split_kernel(
     pages_per_seq, page_size, heads_kv, seq_q, num_splits,
     GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr,
     HEADS: tl.constexpr, PAGED: tl.constexpr, FP8: tl.constexpr, SOFTCAP: tl.constexpr,
-    PAGE_PER_BLOCK: tl.constexpr, V_WORDS: tl.constexpr, PTX: tl.constexpr, PDL: tl.constexpr,
+    PAGE_PER_BLOCK: tl.constexpr, WHOLE_PAGES: tl.constexpr, V_WORDS: tl.constexpr, PTX: tl.constexpr,
+    PDL: tl.constexpr,
 ):  # fmt: skip
     """Program (split, batch x kv-head group): HEADS adjacent kv heads, BLOCK_N // HEADS keys per step.
 
@@ -117,8 +122,14 @@ def decode_split_kernel(
     # a paged block's page index is read one step ahead: K/V addresses that hang on a load of the same
     # step would keep the software pipeline from issuing the next blocks' K/V before this one's math
     page_next = cache_pages(BT, b, stride_bt, start, start < end, pages_per_seq, page_size, PAGED)
+    col_key = tl.arange(0, BLOCK_N) // HEADS
+    # a block in one page sits at one scalar offset plus these loop-invariant element offsets
+    tile_off = col_key.to(tl.int64) * stride_row + (hkv + col_head).to(tl.int64) * stride_head
+    # a block of whole pages: column j is in the block's page j // page_size, at row j % page_size
+    col_page = col_key // page_size
+    col_row_off = tile_off - (col_page * page_size).to(tl.int64) * stride_row
     for n0 in tl.range(start, end, KEYS):
-        offs_n = n0 + tl.arange(0, BLOCK_N) // HEADS
+        offs_n = n0 + col_key
         n_ok = offs_n < end
         # with PAGE_PER_BLOCK the block lies in one page (n0 is KEYS-aligned, pages hold whole blocks)
         if PAGE_PER_BLOCK and PAGED:
@@ -127,17 +138,28 @@ def decode_split_kernel(
             page_next = cache_pages(BT, b, stride_bt, ahead, True, pages_per_seq, page_size, PAGED)
         elif PAGE_PER_BLOCK:
             page = cache_pages(BT, b, stride_bt, n0, True, pages_per_seq, page_size, PAGED)
+        elif WHOLE_PAGES:  # n0 is page-aligned: n0's page plus each column's (invariant) page step
+            if PAGED:
+                page = tl.load(BT + b * stride_bt + n0 // page_size + col_page, mask=n_ok, other=0)
+            else:
+                page = b * pages_per_seq + n0 // page_size + col_page
         else:
             page = cache_pages(BT, b, stride_bt, offs_n, n_ok, pages_per_seq, page_size, PAGED)
-        kv_off = page.to(tl.int64) * stride_page + (offs_n % page_size) * stride_row
-        kv_off += (hkv + col_head) * stride_head
+        if PAGE_PER_BLOCK:  # no per-key division: the page's row of n0 once, then invariant offsets
+            block_off = tl.multiple_of(page.to(tl.int64) * stride_page + (n0 % page_size) * stride_row, 16)
+            kc, vc, kv_off = KC + block_off, VC + block_off, tile_off
+        elif WHOLE_PAGES:
+            kc, vc, kv_off = KC, VC, page.to(tl.int64) * stride_page + col_row_off
+        else:
+            kv_off = page.to(tl.int64) * stride_page + (offs_n % page_size) * stride_row
+            kc, vc, kv_off = KC, VC, kv_off + (hkv + col_head) * stride_head
         kv_off = tl.multiple_of(kv_off, 16)  # rows start 16-element aligned
         ptrs = kv_off[:, None] + offs_d[None, :]
-        k = tl.load(KC + ptrs, mask=n_ok[:, None], other=0.0)
+        k = tl.load(kc + ptrs, mask=n_ok[:, None], other=0.0)
         if V_WORDS:
-            v = e4m3_words_to_f16(VC, kv_off, n_ok, BLOCK_N, HEAD_DIM, PTX)
+            v = e4m3_words_to_f16(vc, kv_off, n_ok, BLOCK_N, HEAD_DIM, PTX)
         else:
-            v = tl.load(VC + ptrs, mask=n_ok[:, None], other=0.0)
+            v = tl.load(vc + ptrs, mask=n_ok[:, None], other=0.0)
         qk = tl.dot(q, k.to(q.dtype).T)
         if FP8 and PAGE_PER_BLOCK and HEADS == 1:  # one page: one scale (per row's head)
             qk = qk * tl.load(KS + page * heads_kv + hkv)
