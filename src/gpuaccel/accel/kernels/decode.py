@@ -39,23 +39,23 @@ class DecodeConfig:
     num_stages: int
     waves: int  # programs per SM the split count aims at (capped by how many fit on an SM)
     heads: int = 1  # adjacent kv heads per program (block_n // heads keys per step)
-    max_regs: int = 0  # register cap per thread (0: the compiler's choice); a lower cap fits more programs
 
     def label(self) -> str:
-        tail = (f"h{self.heads}" if self.heads > 1 else "") + (f"r{self.max_regs}" if self.max_regs else "")
+        tail = f"h{self.heads}" if self.heads > 1 else ""
         return f"dec{self.block_n}w{self.num_warps}s{self.num_stages}x{self.waves}{tail}"
 
 
 # Fitted on the H100 sweep (benchmarks/varlen_decode_bench.py --sweep; GQA 32/8, D128, batch 1-64, cache
-# 4k-128k; docs/kernels.md). A contiguous bf16 cache streams fastest with one long program per SM (fewer
-# splits also make the combine cheaper); a paged cache waits on a block-table read per block and wants
-# three programs per SM in flight; e4m3 does twice the arithmetic per byte and wants three to four. With
-# at least one (batch, kv head) row per SM every row is one program and longer key blocks win.
-PLANS = {  # (e4m3, paged, rows >= SMs) -> configuration
+# 4k-128k; docs/kernels.md). bf16 streams fastest with one program per SM, contiguous or paged (the next
+# page index is read a step ahead, so a paged cache's K/V stay double-buffered like a contiguous one's).
+# e4m3 does twice the work per byte and wants 128 keys per step with two programs per SM; a contiguous
+# e4m3 cache takes them as 2 heads x 64 keys (its 64-token scale pages then hold whole steps), and with a
+# program per (batch, head pair) already filling the SMs, so does a paged one.
+PLANS = {  # (e4m3, paged, batch x kv heads >= SMs) -> configuration
     (False, False, False): DecodeConfig(64, 4, 3, 1), (False, False, True): DecodeConfig(128, 4, 3, 1),
-    (False, True, False): DecodeConfig(64, 4, 3, 3), (False, True, True): DecodeConfig(64, 4, 3, 3),
-    (True, False, False): DecodeConfig(64, 4, 3, 3), (True, False, True): DecodeConfig(128, 4, 3, 2),
-    (True, True, False): DecodeConfig(64, 4, 3, 4), (True, True, True): DecodeConfig(64, 4, 3, 4),
+    (False, True, False): DecodeConfig(64, 4, 3, 1), (False, True, True): DecodeConfig(128, 4, 3, 1),
+    (True, False, False): DecodeConfig(128, 4, 3, 2, 2), (True, False, True): DecodeConfig(128, 4, 3, 2, 2),
+    (True, True, False): DecodeConfig(128, 4, 3, 2), (True, True, True): DecodeConfig(128, 4, 3, 2, 2),
 }  # fmt: skip
 INTERPRETER_DECODE = DecodeConfig(32, 4, 1, 4)
 
@@ -280,7 +280,6 @@ def decode_attention(
         WHOLE_PAGES=keys % page == 0,
         V_WORDS=scales is not None and v_cache.data_ptr() % 16 == 0, PTX=arch >= (8, 9), PDL=pdl,
         num_warps=cfg.num_warps, num_stages=cfg.num_stages,
-        **({"maxnreg": cfg.max_regs} if cfg.max_regs else {}),
     )  # fmt: skip
 
     def split_args(splits: int, po: torch.Tensor, pl: torch.Tensor) -> tuple[object, ...]:
