@@ -94,13 +94,16 @@ def decode_sweep(payload: dict[str, Any], save: Any, t0: float) -> None:
     """Every decode configuration x split count at the grid's points (what the heuristic is fitted on)."""
     from gpuaccel.accel.kernels.decode import DecodeConfig
 
-    bf16 = [DecodeConfig(*c, 0) for c in ((64, 4, 2), (64, 4, 3), (64, 4, 4), (128, 4, 3), (128, 8, 3))]
-    fp8 = [DecodeConfig(*c, 0) for c in ((64, 4, 3), (128, 4, 3), (128, 8, 3), (256, 8, 3))]
+    # (block_n, warps, stages, kv heads per program)
+    bf16 = [DecodeConfig(n, w, s, 0, h) for n, w, s, h in ((64, 4, 3, 1), (128, 4, 3, 1), (64, 4, 3, 2),
+                                                         (128, 8, 3, 4))]  # fmt: skip
+    fp8 = [DecodeConfig(n, w, s, 0, h) for n, w, s, h in ((64, 4, 3, 1), (128, 4, 3, 1), (128, 4, 3, 2),
+                                                        (128, 8, 3, 1), (256, 8, 3, 1))]  # fmt: skip
     configs = {"bf16": bf16, "bf16_paged": bf16, "fp8": fp8, "fp8_paged": fp8}
     payload["sweep"] = []
     for b, s in SWEEP_POINTS:
-        rows_kv = b * 8
-        splits = sorted({max(1, min(128, round(132 * k / rows_kv))) for k in (1, 2, 3, 4, 6)} | {1})
+        programs = [b * 8 // h for h in (1, 2, 4)]  # programs of one split, by kv heads per program
+        splits = sorted({max(1, min(128, round(132 * k / p))) for k in (1, 2, 3, 4) for p in programs})
         ref = bench_varlen.bench_decode(b, s, 32, 8, 128, ["sdpa_cudnn", "copy"])
         rows = bench_varlen.sweep_decode(b, s, 32, 8, 128, configs, splits)
         payload["sweep"].append({"batch": b, "seqlen": s, "ref": ref, "rows": rows})

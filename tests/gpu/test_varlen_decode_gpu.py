@@ -144,3 +144,37 @@ def test_decode_plans_and_graph_replay(page, fp8, batch):
     graph.replay()
     torch.cuda.synchronize()
     assert _rel(got, want) < 1e-2
+
+
+@pytest.mark.parametrize("page,fp8", [(None, False), (16, False), (None, True), (256, True)])
+@pytest.mark.parametrize("cfg", [(128, 8, 3, 1, 4), (128, 4, 3, 2, 1), (256, 8, 3, 1, 1)])
+def test_decode_pinned_configurations(page, fp8, cfg):
+    """Configurations the plan does not pick but the sweep times: 4 kv heads per program, 128- and
+    256-key steps spanning several pages (a contiguous e4m3 cache's 64-token scale pages, 16-token pages)."""
+    from gpuaccel.accel.kernels import tuning
+    from gpuaccel.accel.kernels.decode import DecodeConfig
+
+    torch.manual_seed(7)
+    batch, hq, hkv, d, s_max = 3, 32, 8, 128, 4096
+    lens = torch.tensor([s_max, 1, 1000], device="cuda", dtype=torch.int32)
+    kc, vc = (torch.randn(batch, s_max, hkv, d, device="cuda", dtype=torch.bfloat16) for _ in range(2))
+    table = None
+    if page:
+        per = s_max // page
+        kc, vc = (t.view(batch * per, page, hkv, d) for t in (kc, vc))
+        table = torch.randperm(batch * per, device="cuda").to(torch.int32).view(batch, per)
+    q = torch.randn(batch, 1, hq, d, device="cuda", dtype=torch.bfloat16)
+    kw: dict = {"block_table": table}
+    if fp8:
+        (kc, ks), (vc, vs) = quantize_kv_cache(kc, table), quantize_kv_cache(vc, table)
+        kw.update(k_scale=ks, v_scale=vs)
+        kd, vd = dequantize_kv_cache(kc, ks), dequantize_kv_cache(vc, vs)
+        want = reference.flash_attention_with_kvcache(q, kd, vd, lens, block_table=table)
+    else:
+        want = reference.flash_attention_with_kvcache(q, kc, vc, lens, block_table=table)
+    tuning.force("decode", DecodeConfig(*cfg))
+    try:
+        _poison()
+        assert _rel(flash_attention_with_kvcache(q, kc, vc, lens, **kw), want) < 1e-2
+    finally:
+        tuning.force("decode", None)

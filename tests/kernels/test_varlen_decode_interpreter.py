@@ -151,6 +151,54 @@ def test_decode_matches_reference_and_appends(
     assert torch.equal(seqlens, torch.tensor(lens, dtype=torch.int32)), "cache_seqlens is the caller's"
 
 
+PINNED = [  # lens, sq, hq, hkv, page, n_new, window, softcap, splits, fp8
+    pytest.param([100, 0, 37], 1, 8, 4, None, 0, (-1, -1), 0.0, 0, False, id="contiguous"),
+    pytest.param([100, 5, 300], 2, 4, 2, 16, 2, (-1, -1), 0.0, 3, False, id="paged16-append"),
+    pytest.param([200, 65], 1, 8, 4, 24, 1, (20, -1), 1.5, 4, False, id="page24-window-softcap"),
+    pytest.param([64, 16, 250], 1, 8, 4, None, 3, (-1, -1), 0.0, 2, True, id="e4m3-contiguous"),
+    pytest.param([64, 16], 1, 4, 2, 16, 3, (-1, -1), 0.0, 2, True, id="e4m3-page16"),
+]
+CONFIGS = [  # 4 heads x 16 keys a step; 1 head x 128 keys (several 16-, 24- or 64-token pages a step)
+    pytest.param((64, 4, 1, 4, 4), id="4heads"),
+    pytest.param((128, 4, 1, 4, 1), id="128keys"),
+]
+
+
+@pytest.mark.parametrize("cfg", CONFIGS)
+@pytest.mark.parametrize("lens,sq,hq,hkv,page,n_new,window,softcap,splits,fp8", PINNED)
+def test_decode_pinned_configurations(lens, sq, hq, hkv, page, n_new, window, softcap, splits, fp8, cfg):
+    """Programs over 2-4 adjacent kv heads (rows only see their own head's columns) and key blocks that
+    span several pages (each column finds its own page, and its own e4m3 scale) match the reference."""
+    from gpuaccel.accel.kernels import tuning
+    from gpuaccel.accel.kernels.decode import DecodeConfig
+
+    g = torch.Generator().manual_seed(3)
+    d, b = 32, len(lens)
+    kc, vc, table = _cache(lens, n_new, hkv, d, page, g)
+    q = torch.randn(b, sq, hq, d, generator=g)
+    kn, vn = (torch.randn(b, n_new, hkv, d, generator=g) for _ in range(2))
+    seqlens = torch.tensor(lens, dtype=torch.int32)
+    kw = dict(block_table=table, window=window, softcap=softcap)
+    if fp8:
+        (kc, ks), (vc, vs) = quantize_kv_cache(kc, table), quantize_kv_cache(vc, table)
+        kw.update(k_scale=ks, v_scale=vs)
+    else:
+        want = reference.flash_attention_with_kvcache(q, kc.clone(), vc.clone(), seqlens, k_new=kn, v_new=vn,
+                                                      **kw)  # fmt: skip
+    tuning.force("decode", DecodeConfig(*cfg))
+    try:
+        got = flash_attention_with_kvcache(q, kc, vc, seqlens, k_new=kn, v_new=vn, num_splits=splits, **kw)
+    finally:
+        tuning.force("decode", None)
+    if fp8:  # the reference on the values the cache holds after the append
+        kd, vd = dequantize_kv_cache(kc, ks), dequantize_kv_cache(vc, vs)
+        want = reference.flash_attention_with_kvcache(q, kd, vd, seqlens + n_new, block_table=table,
+                                                      window=window, softcap=softcap)  # fmt: skip
+        torch.testing.assert_close(got, want, atol=2e-3, rtol=2e-3)  # the e4m3 path multiplies in fp16
+    else:
+        torch.testing.assert_close(got, want, atol=ATOL, rtol=ATOL)
+
+
 @pytest.mark.parametrize("page", [None, 16])
 def test_fp8_cache_decode_and_append(page):
     """Decode on an e4m3 cache equals the reference on its dequantised values; new tokens land exactly

@@ -38,21 +38,24 @@ class DecodeConfig:
     num_warps: int
     num_stages: int
     waves: int  # programs per SM the split count aims at (capped by how many fit on an SM)
+    heads: int = 1  # adjacent kv heads per program (block_n // heads keys per step)
 
     def label(self) -> str:
-        return f"dec{self.block_n}w{self.num_warps}s{self.num_stages}x{self.waves}"
+        tail = f"h{self.heads}" if self.heads > 1 else ""
+        return f"dec{self.block_n}w{self.num_warps}s{self.num_stages}x{self.waves}{tail}"
 
 
 # Fitted on the H100 sweep (benchmarks/varlen_decode_bench.py --sweep; GQA 32/8, D128, batch 1-64, cache
-# 4k-128k; docs/kernels.md). A contiguous bf16 cache streams fastest with one long program per SM (fewer
-# splits also make the combine cheaper); a paged cache waits on a block-table read per block and wants
-# three programs per SM in flight; e4m3 does twice the arithmetic per byte and wants three to four. With
-# at least one (batch, kv head) row per SM every row is one program and longer key blocks win.
-PLANS = {  # (e4m3, paged, rows >= SMs) -> configuration
+# 4k-128k; docs/kernels.md). bf16 streams fastest with one program per SM, contiguous or paged (the next
+# page index is read a step ahead, so a paged cache's K/V stay double-buffered like a contiguous one's).
+# e4m3 does twice the work per byte and wants 128 keys per step with two programs per SM; a contiguous
+# e4m3 cache takes them as 2 heads x 64 keys (its 64-token scale pages then hold whole steps), and with a
+# program per (batch, head pair) already filling the SMs, so does a paged one.
+PLANS = {  # (e4m3, paged, batch x kv heads >= SMs) -> configuration
     (False, False, False): DecodeConfig(64, 4, 3, 1), (False, False, True): DecodeConfig(128, 4, 3, 1),
-    (False, True, False): DecodeConfig(64, 4, 3, 3), (False, True, True): DecodeConfig(64, 4, 3, 3),
-    (True, False, False): DecodeConfig(64, 4, 3, 3), (True, False, True): DecodeConfig(128, 4, 3, 2),
-    (True, True, False): DecodeConfig(64, 4, 3, 4), (True, True, True): DecodeConfig(64, 4, 3, 4),
+    (False, True, False): DecodeConfig(64, 4, 3, 1), (False, True, True): DecodeConfig(128, 4, 3, 1),
+    (True, False, False): DecodeConfig(128, 4, 3, 2, 2), (True, False, True): DecodeConfig(128, 4, 3, 2, 2),
+    (True, True, False): DecodeConfig(128, 4, 3, 2), (True, True, True): DecodeConfig(128, 4, 3, 2, 2),
 }  # fmt: skip
 INTERPRETER_DECODE = DecodeConfig(32, 4, 1, 4)
 
@@ -64,13 +67,24 @@ def plan_config(rows: int, fp8: bool, paged: bool, device: torch.device) -> Deco
     return PLANS[(fp8, paged, rows >= sm_count(device))]
 
 
-def auto_splits(rows: int, capacity: int, device: torch.device, cfg: DecodeConfig, per_sm: int) -> int:
-    """Splits per row so that all programs run in one wave of ``min(cfg.waves, per_sm)`` per SM.
+def heads_per_program(cfg: DecodeConfig, heads_kv: int, rows_per_head: int) -> int:
+    """``cfg.heads`` lowered until it divides the kv heads and the rows fit one 16-row MMA tile."""
+    heads = cfg.heads
+    while heads > 1 and (heads_kv % heads or rows_per_head * heads > 16):
+        heads //= 2
+    return heads
+
+
+def auto_splits(
+    rows: int, capacity: int, device: torch.device, cfg: DecodeConfig, per_sm: int, heads: int = 1
+) -> int:
+    """Splits per row (``rows`` = programs of one split) so that all programs run in one wave of
+    ``min(cfg.waves, per_sm)`` per SM.
 
     Floor, not ceiling: one program past a full wave costs a whole extra wave. The count is then lowered
-    to what BLOCK_N-aligned chunks of the capacity really use, so no split is launched empty."""
+    to what key-block-aligned chunks of the capacity really use, so no split is launched empty."""
     sms = sm_count(device) if device.type == "cuda" else 4
-    blocks = triton.cdiv(capacity, cfg.block_n)
+    blocks = triton.cdiv(capacity, cfg.block_n // heads)
     want = max(1, min(min(cfg.waves, per_sm) * sms // rows, blocks, MAX_SPLITS))
     return triton.cdiv(blocks, triton.cdiv(blocks, want))
 
@@ -246,7 +260,10 @@ def decode_attention(
     b, sq, hq, d = q.shape
     hkv = k_cache.shape[2]
     group = hq // hkv
-    rows = max(16, triton.next_power_of_2(sq * group))
+    heads = heads_per_program(cfg, hkv, sq * group)
+    rows = max(16, triton.next_power_of_2(sq * group * heads))
+    programs = b * hkv // heads  # programs of one split
+    keys = cfg.block_n // heads  # keys per step
     if scales is not None:
         from gpuaccel.accel.kernels.kv_cache import fp8_layout
 
@@ -258,8 +275,9 @@ def decode_attention(
     # programmatic dependent launch (Hopper): the combine is resident and waiting when the splits end
     pdl = arch >= (9, 0)
     consts = dict(
-        GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, PAGED=block_table is not None,
-        FP8=scales is not None, SOFTCAP=softcap > 0, PAGE_PER_BLOCK=page % cfg.block_n == 0,
+        GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, HEADS=heads, PAGED=block_table is not None,
+        FP8=scales is not None, SOFTCAP=softcap > 0, PAGE_PER_BLOCK=page % keys == 0,
+        WHOLE_PAGES=keys % page == 0,
         V_WORDS=scales is not None and v_cache.data_ptr() % 16 == 0, PTX=arch >= (8, 9), PDL=pdl,
         num_warps=cfg.num_warps, num_stages=cfg.num_stages,
     )  # fmt: skip
@@ -284,15 +302,16 @@ def decode_attention(
                 kernel = kernel.result() if hasattr(kernel, "result") else kernel  # an async compile
                 _PER_SM[key] = programs_per_sm(kernel, cfg.num_warps, q.device)
             per_sm = _PER_SM[key]
-        splits = auto_splits(b * hkv, capacity, q.device, cfg, per_sm)
-    po = torch.empty(b * hkv * splits * rows, d, device=q.device, dtype=torch.float32)
-    pl = torch.empty(b * hkv * splits * rows, device=q.device, dtype=torch.float32)
+        splits = auto_splits(programs, capacity, q.device, cfg, per_sm, heads)
+    po = torch.empty(programs * splits * rows, d, device=q.device, dtype=torch.float32)
+    pl = torch.empty(programs * splits * rows, device=q.device, dtype=torch.float32)
     out = torch.empty_like(q)
-    decode_split_kernel[(splits, b * hkv)](*split_args(splits, po, pl), **consts)
+    decode_split_kernel[(splits, programs)](*split_args(splits, po, pl), **consts)
     tile = triton.next_power_of_2(splits)
     decode_combine_kernel[(b * hkv * group * sq,)](
         po, pl, out, out.stride(0), out.stride(1), out.stride(2), hkv, sq, splits,
-        GROUP=group, ROWS=rows, HEAD_DIM=d, SPLITS=tile, PDL=pdl, num_warps=8 if tile * d >= 16384 else 4,
+        GROUP=group, ROWS=rows, HEAD_DIM=d, HEADS=heads, SPLITS=tile, PDL=pdl,
+        num_warps=8 if tile * d >= 16384 else 4,
         launch_pdl=pdl,
     )  # fmt: skip
     return out

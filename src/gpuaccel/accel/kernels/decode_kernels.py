@@ -15,8 +15,12 @@ Why it is shaped this way:
   32-bit words and widened by inline PTX (:func:`e4m3_words_to_f16`): given an e4m3 tile, Triton fetches
   the transposed P @ V operand from shared memory one byte at a time (128 byte loads per thread per
   128-key tile); fp16 values take the transposing ldmatrix instead.
-- When a page holds whole key blocks (contiguous caches, or pages a multiple of BLOCK_N) the block table
-  is read once per block, not once per key row.
+- When a page holds whole key blocks (contiguous caches, or pages a multiple of the keys per step) the
+  block table is read once per block, one step ahead, and the block's addresses are one scalar offset plus
+  loop-invariant offsets (no division per key); a block of whole pages (pages dividing the keys per step,
+  e.g. a contiguous e4m3 cache's 64-token scale pages under 128-key steps) divides once per step.
+- Several adjacent kv heads may share a program (``HEADS``): each key's heads are then one contiguous
+  run, and a row's scores are masked to its own head's columns.
 - Visibility is the varlen rule (bottom-right aligned causal and windows); soft-capping likewise.
 """
 
@@ -71,21 +75,31 @@ def decode_split_kernel(
     stride_qb, stride_qs, stride_qh, stride_page, stride_row, stride_head, stride_bt,
     pages_per_seq, page_size, heads_kv, seq_q, num_splits,
     GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr,
-    PAGED: tl.constexpr, FP8: tl.constexpr, SOFTCAP: tl.constexpr, PAGE_PER_BLOCK: tl.constexpr,
-    V_WORDS: tl.constexpr, PTX: tl.constexpr, PDL: tl.constexpr,
+    HEADS: tl.constexpr, PAGED: tl.constexpr, FP8: tl.constexpr, SOFTCAP: tl.constexpr,
+    PAGE_PER_BLOCK: tl.constexpr, WHOLE_PAGES: tl.constexpr, V_WORDS: tl.constexpr, PTX: tl.constexpr,
+    PDL: tl.constexpr,
 ):  # fmt: skip
+    """Program (split, batch x kv-head group): HEADS adjacent kv heads, BLOCK_N // HEADS keys per step.
+
+    Several heads per program read each key's heads as one contiguous run (HEADS x HEAD_DIM elements)
+    and fill the MMA rows a single small group leaves empty. Tile column j is key j // HEADS of head
+    j % HEADS; row r is query token r // (GROUP * HEADS) of head (r // GROUP) % HEADS; a row only sees
+    its own head's columns."""
     if PDL:  # let the combine kernel be scheduled now; it waits for this grid's results (gdc_wait)
         gdc_launch_dependents()
+    KEYS: tl.constexpr = BLOCK_N // HEADS
     split = tl.program_id(0)
     bh = tl.program_id(1)
-    b = bh // heads_kv
-    hkv = bh % heads_kv
+    b = bh // (heads_kv // HEADS)
+    hkv = (bh % (heads_kv // HEADS)) * HEADS  # the group's first kv head
     len_k = tl.load(SEQLENS + b) + n_new
     rows = tl.arange(0, ROWS)
     offs_d = tl.arange(0, HEAD_DIM)
-    qi = rows // GROUP
+    qi = rows // (GROUP * HEADS)
     row_ok = qi < seq_q
-    h = hkv * GROUP + rows % GROUP
+    row_head = (rows // GROUP) % HEADS
+    h = (hkv + row_head) * GROUP + rows % GROUP
+    col_head = tl.arange(0, BLOCK_N) % HEADS
     q_ptrs = Q + b.to(tl.int64) * stride_qb + qi * stride_qs + h * stride_qh
     q = tl.load(q_ptrs[:, None] + offs_d[None, :], mask=row_ok[:, None], other=0.0)
     if FP8:  # e4m3 -> fp16 is one conversion per pair of values (-> bf16 is not); q is scaled first
@@ -95,52 +109,84 @@ def decode_split_kernel(
     pos = len_k - seq_q + qi  # each query row's own position in the sequence
     lo_r = pos - win_left
     hi_r = pos + win_right
-    # keys any row sees, shared out in BLOCK_N-aligned chunks among the splits
-    base = (tl.maximum(len_k - seq_q - win_left, 0) // BLOCK_N) * BLOCK_N
+    # keys any row sees, shared out in KEYS-aligned chunks among the splits
+    base = (tl.maximum(len_k - seq_q - win_left, 0) // KEYS) * KEYS
     vis_hi = tl.minimum(len_k - 1 + win_right + 1, len_k)
-    chunk = tl.cdiv(tl.cdiv(tl.maximum(vis_hi - base, 0), num_splits), BLOCK_N) * BLOCK_N
+    chunk = tl.cdiv(tl.cdiv(tl.maximum(vis_hi - base, 0), num_splits), KEYS) * KEYS
     start = base + split * chunk
     end = tl.minimum(start + chunk, vis_hi)
 
     m_i = tl.full([ROWS], float("-inf"), dtype=tl.float32)
     l_i = tl.zeros([ROWS], dtype=tl.float32)
     acc = tl.zeros([ROWS, HEAD_DIM], dtype=tl.float32)
-    for n0 in tl.range(start, end, BLOCK_N):
-        offs_n = n0 + tl.arange(0, BLOCK_N)
+    # a paged block's page index is read one step ahead: K/V addresses that hang on a load of the same
+    # step would keep the software pipeline from issuing the next blocks' K/V before this one's math
+    page_next = cache_pages(BT, b, stride_bt, start, start < end, pages_per_seq, page_size, PAGED)
+    col_key = tl.arange(0, BLOCK_N) // HEADS
+    # a block in one page sits at one scalar offset plus these loop-invariant element offsets
+    tile_off = col_key.to(tl.int64) * stride_row + (hkv + col_head).to(tl.int64) * stride_head
+    # a block of whole pages: column j is in the block's page j // page_size, at row j % page_size
+    col_page = col_key // page_size
+    col_row_off = tile_off - (col_page * page_size).to(tl.int64) * stride_row
+    for n0 in tl.range(start, end, KEYS):
+        offs_n = n0 + col_key
         n_ok = offs_n < end
-        if PAGE_PER_BLOCK:  # the block lies in one page (n0 is BLOCK_N-aligned, pages hold whole blocks)
+        # with PAGE_PER_BLOCK the block lies in one page (n0 is KEYS-aligned, pages hold whole blocks)
+        if PAGE_PER_BLOCK and PAGED:
+            page = page_next
+            ahead = tl.minimum(n0 + KEYS, end - 1)
+            page_next = cache_pages(BT, b, stride_bt, ahead, True, pages_per_seq, page_size, PAGED)
+        elif PAGE_PER_BLOCK:
             page = cache_pages(BT, b, stride_bt, n0, True, pages_per_seq, page_size, PAGED)
+        elif WHOLE_PAGES:  # n0 is page-aligned: n0's page plus each column's (invariant) page step
+            if PAGED:
+                page = tl.load(BT + b * stride_bt + n0 // page_size + col_page, mask=n_ok, other=0)
+            else:
+                page = b * pages_per_seq + n0 // page_size + col_page
         else:
             page = cache_pages(BT, b, stride_bt, offs_n, n_ok, pages_per_seq, page_size, PAGED)
-        kv_off = page.to(tl.int64) * stride_page + (offs_n % page_size) * stride_row + hkv * stride_head
+        if PAGE_PER_BLOCK:  # no per-key division: the page's row of n0 once, then invariant offsets
+            block_off = tl.multiple_of(page.to(tl.int64) * stride_page + (n0 % page_size) * stride_row, 16)
+            kc, vc, kv_off = KC + block_off, VC + block_off, tile_off
+        elif WHOLE_PAGES:
+            kc, vc, kv_off = KC, VC, page.to(tl.int64) * stride_page + col_row_off
+        else:
+            kv_off = page.to(tl.int64) * stride_page + (offs_n % page_size) * stride_row
+            kc, vc, kv_off = KC, VC, kv_off + (hkv + col_head) * stride_head
         kv_off = tl.multiple_of(kv_off, 16)  # rows start 16-element aligned
         ptrs = kv_off[:, None] + offs_d[None, :]
-        k = tl.load(KC + ptrs, mask=n_ok[:, None], other=0.0)
+        k = tl.load(kc + ptrs, mask=n_ok[:, None], other=0.0)
         if V_WORDS:
-            v = e4m3_words_to_f16(VC, kv_off, n_ok, BLOCK_N, HEAD_DIM, PTX)
+            v = e4m3_words_to_f16(vc, kv_off, n_ok, BLOCK_N, HEAD_DIM, PTX)
         else:
-            v = tl.load(VC + ptrs, mask=n_ok[:, None], other=0.0)
+            v = tl.load(vc + ptrs, mask=n_ok[:, None], other=0.0)
         qk = tl.dot(q, k.to(q.dtype).T)
-        if FP8 and PAGE_PER_BLOCK:
+        if FP8 and PAGE_PER_BLOCK and HEADS == 1:  # one page: one scale (per row's head)
             qk = qk * tl.load(KS + page * heads_kv + hkv)
+        elif FP8 and PAGE_PER_BLOCK:
+            qk = qk * tl.load(KS + page * heads_kv + hkv + row_head)[:, None]
         elif FP8:
-            qk = qk * tl.load(KS + page * heads_kv + hkv, mask=n_ok, other=0.0)[None, :]
+            qk = qk * tl.load(KS + page * heads_kv + hkv + col_head, mask=n_ok, other=0.0)[None, :]
         if SOFTCAP:  # noqa: SIM108 (a constexpr branch: only one side is compiled)
             s = cap_log2 * tanh(qk * cap_scale)
         else:
             s = qk * qk_scale
         on = offs_n[None, :]
         valid = n_ok[None, :] & (on >= lo_r[:, None]) & (on <= hi_r[:, None])
+        if HEADS > 1:
+            valid = valid & (col_head[None, :] == row_head[:, None])
         s = tl.where(valid, s, float("-inf"))
         m_new = tl.maximum(m_i, tl.max(s, 1))
         m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
         p = tl.math.exp2(s - m_use[:, None])
         alpha = tl.math.exp2(m_i - m_use)
         l_i = l_i * alpha + tl.sum(p, 1)
-        if FP8 and PAGE_PER_BLOCK:
+        if FP8 and PAGE_PER_BLOCK and HEADS == 1:
             p = p * tl.load(VS + page * heads_kv + hkv)
+        elif FP8 and PAGE_PER_BLOCK:
+            p = p * tl.load(VS + page * heads_kv + hkv + row_head)[:, None]
         elif FP8:
-            p = p * tl.load(VS + page * heads_kv + hkv, mask=n_ok, other=0.0)[None, :]
+            p = p * tl.load(VS + page * heads_kv + hkv + col_head, mask=n_ok, other=0.0)[None, :]
         acc = tl.dot(p.to(q.dtype), v.to(q.dtype), acc * alpha[:, None])
         m_i = m_new
 
@@ -155,7 +201,8 @@ def decode_split_kernel(
 @triton.jit
 def decode_combine_kernel(
     PO, PL, Out, stride_ob, stride_os, stride_oh, heads_kv, seq_q, num_splits,
-    GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr, PDL: tl.constexpr,
+    GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, HEADS: tl.constexpr,
+    SPLITS: tl.constexpr, PDL: tl.constexpr,
 ):  # fmt: skip
     """Merge the splits of one output row by their log2-sum-exp; a row no split saw gives 0.
 
@@ -165,11 +212,11 @@ def decode_combine_kernel(
     if PDL:
         gdc_wait()
     pid = tl.program_id(0)
-    rows_used = GROUP * seq_q
+    rows_used = GROUP * HEADS * seq_q
     r = pid % rows_used
     bh = pid // rows_used
-    b = bh // heads_kv
-    hkv = bh % heads_kv
+    b = bh // (heads_kv // HEADS)
+    hkv = (bh % (heads_kv // HEADS)) * HEADS
     s = tl.arange(0, SPLITS)
     offs_d = tl.arange(0, HEAD_DIM)
     s_ok = s < num_splits
@@ -181,8 +228,8 @@ def decode_combine_kernel(
     os = tl.load(PO + slot.to(tl.int64)[:, None] * HEAD_DIM + offs_d[None, :], mask=s_ok[:, None], other=0.0)
     l = tl.sum(w, 0)  # noqa: E741
     out = tl.sum(os * w[:, None], 0) / tl.where(l == 0.0, 1.0, l)
-    qi = r // GROUP
-    h = hkv * GROUP + r % GROUP
+    qi = r // (GROUP * HEADS)
+    h = (hkv + (r // GROUP) % HEADS) * GROUP + r % GROUP
     o_ptrs = Out + b.to(tl.int64) * stride_ob + qi * stride_os + h * stride_oh + offs_d
     tl.store(o_ptrs, out.to(Out.dtype.element_ty))
 
