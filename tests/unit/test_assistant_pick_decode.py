@@ -175,3 +175,26 @@ def test_the_bundled_model_picks_valid_queries_with_the_question_s_numbers() -> 
     d = decide(engine, "free vram of GPU 1 thx?", Context(), FIXED_NOW)
     assert d.query is not None and d.query.gpu == 1
     _valid(d.query)
+
+
+def test_pick_eval_scores_the_strategies_that_trust_a_sure_model(tmp_path) -> None:
+    from safetensors.torch import save_file
+
+    from gpuaccel.assistant.intent_corpus import dev_set
+    from gpuaccel.assistant.pick_eval import mark, score, shipped
+    from gpuaccel.assistant.safetensors_header import read_header
+
+    picks = dev_set(6, seed=3)
+    result = score(picks, {"rule": RulePicker(), "model": ModelPicker(TableModel(5, {"{": 9.0}))}, 2.0)
+    acc = {k: v["accuracy"] for k, v in result["strategies"].items()}
+    trusting = {"model if margin >= 2, then rules", "rules, then model if margin >= 2"}
+    assert {"rules", "model"} | trusting <= set(acc)
+    assert "free model" not in acc and result["model_calls_per_question"] >= 1
+    sure = result["margin_sweep"]["6"]
+    assert set(sure) == {"model if margin >= 6, then rules", "rules, then model if margin >= 6"}
+    path = tmp_path / "m.safetensors"
+    save_file({"emb.weight": torch.zeros(2, 2)}, str(path), metadata={"query_picker": "1"})
+    helps = mark(path, result, 2.0)
+    meta = read_header(path)[1]
+    assert helps == (acc[shipped(2.0)] >= acc["rules"]) and meta["pick_margin"] == "2"
+    assert meta["query_picker"] == ("1" if helps else "0")

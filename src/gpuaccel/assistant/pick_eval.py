@@ -5,7 +5,10 @@ training text, so it tells how the model picker and the rule picker do on wordin
 which way of combining them to ship; the held-out question set in the tests stays out of that choice.
 ``python -m gpuaccel.assistant.pick_eval --model FILE --n 400 --mark`` prints the table, writes JSON, and
 with ``--mark`` records the scores in the model file and sets ``query_picker=1`` (the chat asks the model
-first) only when the model in front does at least as well as the rules alone (:func:`mark`).
+first) only when the model in front does at least as well as the rules alone (:func:`mark`). The model
+chooses by constrained decoding (:mod:`assistant.pick_decode`); each strategy that trusts it only when its
+margin over the runner-up is large enough is scored over a sweep of margins (choose one on one seed, check
+it on another: ``--margin`` then scores and marks that one); ``--free`` adds the model writing freely.
 """
 
 from __future__ import annotations
@@ -176,6 +179,14 @@ def mark(path: Path, result: dict[str, Any], margin: float = 0.0) -> bool:
     return helps
 
 
+def _versions() -> dict[str, str]:
+    """What the seconds were measured with."""
+    import platform
+    from importlib.metadata import version
+
+    return {"python": platform.python_version(), "torch": version("torch"), "rwkv": version("rwkv")}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", type=Path, help="a model file trained for picking (rules only without it)")
@@ -201,7 +212,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.free:
             pickers["free"] = ModelPicker(FreeWriter(engine))
     result = score(dev_set(args.n, args.seed), pickers, args.margin)
-    result["seed"] = args.seed
+    result.update(seed=args.seed, threads=args.threads, versions=_versions())
+    if args.model is not None:
+        result["model"] = str(args.model)
     for label, s in result["strategies"].items():
         share = f"{s['correct']:4d}/{result['questions']} = {s['accuracy']:.1%}"
         print(f"{label:38s} {share}  {s['misses_by_query']}")
