@@ -152,6 +152,7 @@ def test_the_grammar_offers_only_the_question_s_numbers_names_and_known_spans() 
     ctx = Context(Query("jobs", window=None), subjects=[41])
     assert numbers_in("gpu1 and job #77 in the last 3 hours", ctx) == [1, 77, 3, 41]
     assert "llama-2" in names_in("runs named 'llama-2'?", Context())
+    assert names_in("runs named 'café-1'", Context(job_names={"naïve": 3})) == ["runs", "named", "caf"]
     g = PickGrammar("jobs in the last 3 hours", Context(), FIXED_NOW)
     assert {"today", "yesterday", "in the last 3 hours", "in the last 3 days"} <= set(g.domains["window"])
     assert not any("5" in w for w in g.domains["window"])

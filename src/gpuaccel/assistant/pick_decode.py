@@ -100,9 +100,10 @@ class ConstrainedDecoder:
 
     def decide(self, prompt: str, grammar: PickGrammar) -> Decision:
         t0 = time.perf_counter()
+        encode = self.engine.tokenizer.encode
         if "\n\nUser: " in prompt:  # the system part is the same for every question: kept in the cache
-            self.engine.prefill(list(prompt[: prompt.index("\n\nUser: ")].encode()))
-        logits, state = self.engine.prefill(list(prompt.encode()))
+            self.engine.prefill(encode(prompt[: prompt.index("\n\nUser: ")]))
+        logits, state = self.engine.prefill(encode(prompt))
         root = _Node(0.0, grammar.start(), "", state, logits)
         order = itertools.count()
         heap: list[tuple[float, int, _Node, str | None]] = []

@@ -29,7 +29,7 @@ PICKER_SPELLING = {("job_rank", "metric", "run_time"): "duration"}
 # Time spans that need no number from the question (labels as window_of writes them).
 FIXED_SPANS = ("today", "yesterday", "the last hour", "the last day", "this week")
 SPAN_UNITS = ("minutes", "hours", "days")
-NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")
+NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]", re.ASCII)
 
 
 def fields_of(name: str) -> tuple[str, ...]:
@@ -61,14 +61,14 @@ def numbers_in(question: str, context: Context) -> list[int]:
 
 def names_in(question: str, context: Context) -> list[str]:
     """Words of the question that could name a job (any run of letters, digits, ``. _ -``), and the queue's
-    job names the question contains."""
+    job names the question contains; ASCII only: the byte-level picking model writes a character a token."""
     found = [m.group(0) for m in NAME_TOKEN.finditer(question)]
     q = question.lower()
     found += [n for n in context.job_names if n.lower() in q]
     last = context.last
     if last is not None and last.job_name:
         found.append(last.job_name)
-    return list(dict.fromkeys(found))
+    return [n for n in dict.fromkeys(found) if n.isascii()]
 
 
 def spans_for(numbers: list[int], context: Context, now: float) -> list[str]:
