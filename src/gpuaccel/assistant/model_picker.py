@@ -1,9 +1,10 @@
-"""The model as a query picker: the picking prompt, the model's answer read back as a checked query.
+"""The model as a query picker: the picking prompt, the model's choice read back as a checked query.
 
-A model trained on :mod:`assistant.intent_corpus` writes the query as JSON after :func:`pick_prompt`;
-:func:`parse_pick` accepts only a query whose name and fields are valid, so anything else the model writes is
-no pick and the next picker (:class:`~assistant.intent.RulePicker`) answers. A model file says it was
-trained for this in its safetensors metadata (``query_picker=1``, :func:`picks_queries`).
+A model trained on :mod:`assistant.intent_corpus` writes the query as JSON after :func:`pick_prompt`. Where
+the model runs in this process it only chooses among valid queries (:mod:`assistant.pick_decode`);
+otherwise :func:`parse_pick` accepts only a query whose name and fields are valid, so anything else the
+model writes is no pick and the next picker (:class:`~assistant.intent.RulePicker`) answers. A model file
+says it was trained for this in its safetensors metadata (``query_picker=1``, :func:`picks_queries`).
 """
 
 from __future__ import annotations
@@ -42,34 +43,53 @@ def pick_prompt(question: str, context: Context) -> str:
 
 
 class ModelPicker:
-    """A model trained on :mod:`assistant.intent_corpus` writes the query; anything it writes that is not a
-    valid query is no pick (the next picker answers)."""
+    """A model trained on :mod:`assistant.intent_corpus` picks the query; no pick passes to the next picker.
 
-    def __init__(self, controller: Any, params: Any = None) -> None:
+    On an engine that can score text (:class:`~assistant.pick_decode.Scorer`: the model in this process) the
+    model only chooses among valid queries by its log-probabilities (:func:`~assistant.pick_decode.decide`),
+    and its pick counts only when it beats the runner-up by ``min_margin``; on a controller that only
+    streams tokens (the daemon's model worker) it writes the query freely and :func:`parse_pick` checks it.
+    """
+
+    def __init__(self, controller: Any, params: Any = None, min_margin: float = 0.0) -> None:
         from gpuaccel.assistant.runtime import GenParams
 
         self.controller = controller
         self.params = params or GenParams(max_tokens=120, temperature=1.0, top_p=0.0, seed=0)
+        self.min_margin = min_margin
+        self.scores = hasattr(controller, "forward_all") and hasattr(controller, "prefill")
+
+    def decide(self, question: str, context: Context, now: float) -> Any:
+        """The model's :class:`~assistant.pick_decode.Decision` (needs an engine that scores)."""
+        from gpuaccel.assistant.pick_decode import decide
+
+        return decide(self.controller, question, context, now)
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
+        try:
+            if self.scores:
+                d = self.decide(question, context, now)
+                return d.query if d.margin >= self.min_margin else None
+            return self._write(question, context, now)
+        except Exception:
+            log.exception("the picking model failed; the next picker answers")
+            return None
+
+    def _write(self, question: str, context: Context, now: float) -> Query | None:
         import threading
         from dataclasses import replace
 
         prompt = pick_prompt(question, context)
         head = prompt[: prompt.index("\n\nUser: ")]  # the same for every question: prefilled once, cached
-        try:
-            tok = self.controller.tokenizer()
-            for _ in self.controller.generate(
-                tok.encode(head), replace(self.params, max_tokens=0), threading.Event()
-            ):
-                pass
-            out = b"".join(
-                tok.token_bytes(t)
-                for t in self.controller.generate(tok.encode(prompt), self.params, threading.Event())
-            )
-        except Exception:
-            log.exception("the picking model failed; the next picker answers")
-            return None
+        tok = self.controller.tokenizer()
+        for _ in self.controller.generate(
+            tok.encode(head), replace(self.params, max_tokens=0), threading.Event()
+        ):
+            pass
+        out = b"".join(
+            tok.token_bytes(t)
+            for t in self.controller.generate(tok.encode(prompt), self.params, threading.Event())
+        )
         return parse_pick(out.decode("utf-8", errors="replace"), now)
 
 

@@ -5,20 +5,26 @@ training text, so it tells how the model picker and the rule picker do on wordin
 which way of combining them to ship; the held-out question set in the tests stays out of that choice.
 ``python -m gpuaccel.assistant.pick_eval --model FILE --n 400 --mark`` prints the table, writes JSON, and
 with ``--mark`` records the scores in the model file and sets ``query_picker=1`` (the chat asks the model
-first) only when the model in front does at least as well as the rules alone (:func:`mark`).
+first) only when the model in front does at least as well as the rules alone (:func:`mark`). The model
+chooses by constrained decoding (:mod:`assistant.pick_decode`); each strategy that trusts it only when its
+margin over the runner-up is large enough is scored over a sweep of margins (choose one on one seed, check
+it on another: ``--margin`` then scores and marks that one); ``--free`` adds the model writing freely.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.assistant.intent import Picker, RulePicker
+from gpuaccel.assistant.intent import RulePicker
 from gpuaccel.assistant.intent_corpus import FIXED_NOW, Pick, dev_set
 from gpuaccel.assistant.model_picker import ModelPicker, pick_json
 from gpuaccel.assistant.queries import Query
@@ -31,13 +37,12 @@ def same(a: Query | None, b: Query | None) -> bool:
     return pick_json(a) == pick_json(b)
 
 
-class LocalModel:
-    """A model file in this process on the CPU, with the controller's interface the model picker uses."""
+class FreeWriter:
+    """An engine behind the interface of a controller that only streams tokens: the model picker then writes
+    the query freely (as it does in the daemon's worker), for comparison with constrained decoding."""
 
-    def __init__(self, path: Path) -> None:
-        from gpuaccel.assistant.runtime import Engine
-
-        self.engine = Engine(path, "cpu fp32")
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
 
     def tokenizer(self) -> Any:
         return self.engine.tokenizer
@@ -46,66 +51,140 @@ class LocalModel:
         return self.engine.generate(tokens, params)
 
 
-# How the two pickers may be combined: which one's pick counts first (a picker with no pick passes on).
-STRATEGIES = {
-    "rules": ("rule",),
-    "model": ("model",),
-    "model, then rules": ("model", "rule"),
-    "rules, then model": ("rule", "model"),
-}
+MARGINS = tuple(x / 4 for x in range(0, 25))  # log-prob gaps tried for the strategies that trust a sure model
 
 
-def score(picks: list[Pick], pickers: dict[str, Picker], now: float = FIXED_NOW) -> dict[str, Any]:
-    """Each picker's answer to every question once, then the accuracy of every strategy over them."""
-    answers: dict[str, list[Query | None]] = {name: [] for name in pickers}
-    seconds: dict[str, float] = dict.fromkeys(pickers, 0.0)
-    for p in picks:
-        for name, picker in pickers.items():
-            t0 = time.perf_counter()
-            answers[name].append(picker.pick(p.question, p.context, now))
-            seconds[name] += time.perf_counter() - t0
-    out: dict[str, Any] = {"questions": len(picks), "seconds_per_question": {}, "strategies": {}}
-    for name in pickers:
-        out["seconds_per_question"][name] = round(seconds[name] / max(1, len(picks)), 4)
-    for label, order in STRATEGIES.items():
-        if not set(order) <= set(pickers):
+def strategies(margin: float) -> dict[str, Callable[[Row], Query | None]]:
+    """How the pickers may be combined (a picker with no pick passes on): the model's pick counts first, last,
+    or only where its margin over the runner-up is at least ``margin``."""
+    out: dict[str, Callable[[Row], Query | None]] = {
+        "rules": lambda r: r.rule,
+        "model": lambda r: r.model,
+        "model, then rules": lambda r: r.model if r.model is not None else r.rule,
+        "rules, then model": lambda r: r.rule if r.rule is not None else r.model,
+        f"model if margin >= {margin:g}, then rules": lambda r: (
+            r.model if r.model is not None and r.margin >= margin else r.rule
+        ),
+        f"rules, then model if margin >= {margin:g}": lambda r: (
+            r.rule if r.rule is not None else r.model if r.margin >= margin else None
+        ),
+        "free model": lambda r: r.free,
+        "free model, then rules": lambda r: r.free if r.free is not None else r.rule,
+    }
+    return out
+
+
+@dataclass
+class Row:
+    """Every picker's answer to one question, and the constrained model's margin."""
+
+    rule: Query | None = None
+    model: Query | None = None
+    margin: float = 0.0
+    free: Query | None = None
+
+
+def _accuracy(picks: list[Pick], rows: list[Row], choose: Callable[[Row], Query | None]) -> dict[str, Any]:
+    correct, misses, wrong = 0, Counter(), []
+    for p, r in zip(picks, rows, strict=True):
+        got = choose(r)
+        if same(got, p.query):
+            correct += 1
             continue
-        correct, misses = 0, Counter()
-        wrong = []
-        for i, p in enumerate(picks):
-            got = next((answers[n][i] for n in order if answers[n][i] is not None), None)
-            if same(got, p.query):
-                correct += 1
-            else:
-                misses[p.query.name if p.query else "none"] += 1
-                wrong.append(
-                    {
-                        "q": p.question,
-                        "previous": pick_json(p.context.last) if p.context.last else None,
-                        "want": pick_json(p.query) if p.query else None,
-                        "got": pick_json(got) if got else None,
-                    }
-                )
-        out["strategies"][label] = {
-            "correct": correct,
-            "accuracy": round(correct / max(1, len(picks)), 4),
-            "misses_by_query": dict(misses.most_common()),
-            "wrong": wrong,
+        misses[p.query.name if p.query else "none"] += 1
+        wrong.append(
+            {
+                "q": p.question,
+                "previous": pick_json(p.context.last) if p.context.last else None,
+                "want": pick_json(p.query) if p.query else None,
+                "got": pick_json(got) if got else None,
+                "margin": round(r.margin, 3),
+            }
+        )
+    return {
+        "correct": correct,
+        "accuracy": round(correct / max(1, len(picks)), 4),
+        "misses_by_query": dict(misses.most_common()),
+        "wrong": wrong,
+    }
+
+
+def score(
+    picks: list[Pick], pickers: dict[str, Any], margin: float = 1.0, now: float = FIXED_NOW
+) -> dict[str, Any]:
+    """Each picker's answer to every question once, then the accuracy of every strategy over them.
+
+    ``pickers``: ``rule`` (a :class:`Picker`), optionally ``model`` (a :class:`ModelPicker` on an engine that
+    scores: its decisions and margins) and ``free`` (a picker that writes freely)."""
+    rule, model, free = pickers["rule"], pickers.get("model"), pickers.get("free")
+    rows: list[Row] = []
+    seconds: dict[str, list[float]] = {"rule": [], "model": [], "free": []}
+    calls = []
+    for p in picks:
+        row = Row()
+        t0 = time.perf_counter()
+        row.rule = rule.pick(p.question, p.context, now)
+        seconds["rule"].append(time.perf_counter() - t0)
+        if model is not None:
+            d = model.decide(p.question, p.context, now)
+            row.model, row.margin = d.query, d.margin
+            seconds["model"].append(d.seconds)
+            calls.append(d.calls)
+        if free is not None:
+            t0 = time.perf_counter()
+            row.free = free.pick(p.question, p.context, now)
+            seconds["free"].append(time.perf_counter() - t0)
+        rows.append(row)
+    out: dict[str, Any] = {"questions": len(picks), "seconds_per_question": {}, "strategies": {}}
+    for name, secs in seconds.items():
+        if secs:
+            out["seconds_per_question"][name] = {
+                "mean": round(statistics.fmean(secs), 4),
+                "median": round(statistics.median(secs), 4),
+                "max": round(max(secs), 4),
+            }
+    if calls:
+        out["model_calls_per_question"] = round(statistics.fmean(calls), 2)
+    have = {"rule"} | ({"model"} if model else set()) | ({"free"} if free else set())
+    for label, choose in strategies(margin).items():
+        need = {"free"} if label.startswith("free") else {"model"} if "model" in label else set()
+        if need <= have:
+            out["strategies"][label] = _accuracy(picks, rows, choose)
+    if model is not None:
+        out["margin_sweep"] = {
+            f"{m:g}": {
+                k: _accuracy(picks, rows, f)["accuracy"] for k, f in strategies(m).items() if "margin" in k
+            }
+            for m in MARGINS
         }
     return out
 
 
-def mark(path: Path, result: dict[str, Any]) -> bool:
+def shipped(margin: float) -> str:
+    """The strategy the chat runs with ``query_picker=1``: the model (sure by ``margin``), then the rules."""
+    return "model, then rules" if margin <= 0 else f"model if margin >= {margin:g}, then rules"
+
+
+def mark(path: Path, result: dict[str, Any], margin: float = 0.0) -> bool:
     """Write the dev scores into the model's metadata; ``query_picker=1`` only if the model helps there."""
     from gpuaccel.assistant.safetensors_header import read_header, write_metadata
 
     acc = {k: v["accuracy"] for k, v in result["strategies"].items()}
-    helps = acc["model, then rules"] >= acc["rules"]
+    helps = acc[shipped(margin)] >= acc["rules"]
     meta = read_header(path)[1]
     meta["query_picker"] = "1" if helps else "0"
+    meta["pick_margin"] = f"{margin:g}"
     meta["pick_dev"] = json.dumps({"questions": result["questions"], **acc}, sort_keys=True)
     write_metadata(path, meta)
     return helps
+
+
+def _versions() -> dict[str, str]:
+    """What the seconds were measured with."""
+    import platform
+    from importlib.metadata import version
+
+    return {"python": platform.python_version(), "torch": version("torch"), "rwkv": version("rwkv")}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -113,23 +192,42 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", type=Path, help="a model file trained for picking (rules only without it)")
     ap.add_argument("--n", type=int, default=400, help="dev questions")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--margin", type=float, default=0.0, help="log-prob margin the model must be sure by")
+    ap.add_argument("--free", action="store_true", help="also score the model writing the query freely")
+    ap.add_argument("--threads", type=int, default=1, help="CPU threads (the chat's model worker uses 1)")
     ap.add_argument("--out", type=Path)
     ap.add_argument("--mark", action="store_true", help="record the scores and the picker mark in the model")
     args = ap.parse_args(argv)
-    pickers: dict[str, Picker] = {"rule": RulePicker()}
+    if args.margin < 0:
+        ap.error(f"--margin must be 0 or more (a log-prob gap), not {args.margin}")
+    import torch
+
+    torch.set_num_threads(args.threads)
+    pickers: dict[str, Any] = {"rule": RulePicker()}
     if args.model is not None:
-        pickers["model"] = ModelPicker(LocalModel(args.model))
-    result = score(dev_set(args.n, args.seed), pickers)
+        from gpuaccel.assistant.runtime import Engine
+
+        engine = Engine(args.model, "cpu fp32")
+        pickers["model"] = ModelPicker(engine)
+        if args.free:
+            pickers["free"] = ModelPicker(FreeWriter(engine))
+    result = score(dev_set(args.n, args.seed), pickers, args.margin)
+    result.update(seed=args.seed, threads=args.threads, versions=_versions())
+    if args.model is not None:
+        result["model"] = str(args.model)
     for label, s in result["strategies"].items():
         share = f"{s['correct']:4d}/{result['questions']} = {s['accuracy']:.1%}"
-        print(f"{label:20s} {share}  {s['misses_by_query']}")
+        print(f"{label:38s} {share}  {s['misses_by_query']}")
+    for m, accs in result.get("margin_sweep", {}).items():
+        print(f"margin {m:>5s}: " + "  ".join(f"{k.split(' if')[0]}: {v:.1%}" for k, v in accs.items()))
     print("seconds per question:", result["seconds_per_question"])
+    if "model_calls_per_question" in result:
+        print("model calls per question:", result["model_calls_per_question"])
     if args.out:
         args.out.write_text(json.dumps(result, indent=1))
     if args.mark and args.model is not None:
-        print(
-            "query_picker:", "1 (the model is asked first)" if mark(args.model, result) else "0 (rules only)"
-        )
+        helps = mark(args.model, result, args.margin)
+        print("query_picker:", "1 (the model is asked first)" if helps else "0 (rules only)")
     return 0
 
 

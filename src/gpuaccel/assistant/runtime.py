@@ -12,7 +12,6 @@ this engine in a worker process (:mod:`assistant.worker`), tests may run it in-p
 
 from __future__ import annotations
 
-import codecs
 import copy
 import logging
 import os
@@ -26,10 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.assistant.safetensors_header import HeaderError, read_header
+from gpuaccel.assistant.tokenizers import EOT, ByteTokenizer, Tokenizer, WorldTokenizer
+from gpuaccel.assistant.tokenizers import Utf8Stream as Utf8Stream  # the chat streams text through it
 
 STRATEGIES = ("cuda fp16", "cuda bf16", "cuda fp32", "cpu fp32", "cpu bf16", "cpu fp16")
 BUNDLED_MODEL = Path(__file__).resolve().parents[1] / "assets" / "model" / "tiny-rwkv7.safetensors"
-EOT = 0  # token 0: end of text in the World vocabulary and in our byte vocabulary; never sampled
 PREFILL_CHUNK = 256
 _LOAD_LOCK = threading.Lock()
 log = logging.getLogger(__name__)
@@ -67,61 +67,12 @@ def describe_runtime(runtime: dict[str, Any]) -> str:
 # -- tokenizers ------------------------------------------------------------------------------------------
 
 
-class ByteTokenizer:
-    """The bundled tiny model's vocabulary: token = byte value (1..255); 0 is end of text."""
-
-    name = "bytes"
-    vocab_size = 256
-
-    def encode(self, text: str) -> list[int]:
-        return [b for b in text.encode("utf-8") if b != 0]
-
-    def token_bytes(self, token: int) -> bytes:
-        return bytes([token]) if 0 < token < 256 else b""
-
-
-class WorldTokenizer:
-    """The RWKV World vocabulary (65536 tokens) shipped inside the rwkv package, for real World/G1 models."""
-
-    name = "rwkv_vocab_v20230424"
-    vocab_size = 65536
-
-    def __init__(self) -> None:
-        import rwkv
-        from rwkv.rwkv_tokenizer import TRIE_TOKENIZER
-
-        vocab = Path(rwkv.__file__).parent / "rwkv_vocab_v20230424.txt"
-        self._tok = TRIE_TOKENIZER(str(vocab))
-
-    def encode(self, text: str) -> list[int]:
-        return list(self._tok.encodeBytes(text.encode("utf-8")))
-
-    def token_bytes(self, token: int) -> bytes:
-        return self._tok.idx2token.get(token, b"") if token != EOT else b""
-
-
-Tokenizer = ByteTokenizer | WorldTokenizer
-
-
 def tokenizer_for(vocab_size: int, declared: str | None = None) -> Tokenizer:
     if declared == "bytes" or (declared is None and vocab_size == 256):
         return ByteTokenizer()
     if vocab_size == 65536:
         return WorldTokenizer()
     raise ModelError(f"no tokenizer for a vocabulary of {vocab_size} tokens (known: 256 bytes, 65536 World)")
-
-
-class Utf8Stream:
-    """Turns token bytes into text as they come; a character split across tokens waits for its rest."""
-
-    def __init__(self) -> None:
-        self._dec = codecs.getincrementaldecoder("utf-8")(errors="replace")
-
-    def feed(self, data: bytes) -> str:
-        return self._dec.decode(data)
-
-    def flush(self) -> str:
-        return self._dec.decode(b"", final=True)
 
 
 # -- loading -----------------------------------------------------------------------------------------------
@@ -313,6 +264,23 @@ class Engine:
             for i in range(0, len(tokens), PREFILL_CHUNK):
                 logits, state = run(tokens[i : i + PREFILL_CHUNK], state)
         return logits, state
+
+    def forward_all(self, tokens: list[int], state: list[Any]) -> tuple[Any, list[Any]]:
+        """Logits after each of ``tokens`` (one row per token) and the new state, for scoring a text.
+
+        rwkv's own forward gives every position in one call; the GPU paths give the last only, so there the
+        tokens go one by one (the graph's buffers are copied out)."""
+        import torch
+
+        if self._fast is None and self._graph is None:
+            with torch.no_grad():
+                logits, state = self.model.forward(tokens, state, full_output=True)
+            return logits.reshape(len(tokens), -1), state
+        rows = []
+        for t in tokens:
+            logits, state = self.forward([t], state)
+            rows.append(logits.float().clone())
+        return torch.stack(rows), [s.clone() for s in state]
 
     def _lookup(self, tokens: tuple[int, ...]) -> tuple[int, list[Any] | None, Any]:
         best = (0, None, None)
