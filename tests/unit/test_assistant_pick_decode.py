@@ -50,13 +50,10 @@ class TableModel:
 
 
 def _valid(q: Query) -> None:
-    """A query the daemon's own argument check accepts (window by its words, job_rank's run time as
-    the pickers spell it)."""
+    """A query the daemon's own argument check accepts (window by its words)."""
     args = {k: v for k, v in q.to_json().items() if k != "name"}
     if q.window is not None:
         args["window"] = q.window.label
-    if q.name == "job_rank" and args.get("metric") == "duration":
-        args["metric"] = "run_time"
     if q.name == "summary":
         args.pop("gpu", None)  # a follow-up may move a summary to one GPU ("and GPU 1?")
     query_from_args(q.name, args, FIXED_NOW)

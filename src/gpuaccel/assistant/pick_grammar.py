@@ -23,9 +23,6 @@ from gpuaccel.assistant.query_specs import SPECS
 
 REFUSE = " none"  # what the picking model writes for a question no query answers
 OPEN = " {"
-# The spec's run_time is written "duration" by both pickers and the training text (any job_rank metric but
-# gpu_time ranks by run time): the grammar offers the spelling the model learned.
-PICKER_SPELLING = {("job_rank", "metric", "run_time"): "duration"}
 # Time spans that need no number from the question (labels as window_of writes them).
 FIXED_SPANS = ("today", "yesterday", "the last hour", "the last day", "this week")
 SPAN_UNITS = ("minutes", "hours", "days")
@@ -45,7 +42,7 @@ def choices_of(name: str, field: str) -> tuple[str, ...] | None:
     choices = SPECS[name].param(field).choices
     if choices is None:
         return None
-    return tuple(PICKER_SPELLING.get((name, field, c), c) for c in choices)
+    return tuple(choices)
 
 
 def numbers_in(question: str, context: Context) -> list[int]:

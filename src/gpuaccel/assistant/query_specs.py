@@ -18,7 +18,7 @@ from gpuaccel.scheduler.models import JobState
 
 GPU_METRICS = (*METRICS, "overview")
 RANK_METRICS = tuple(METRICS)
-JOB_METRICS = ("run_time", "gpu_time")
+JOB_METRICS = ("duration", "gpu_time")
 ORDERS = ("max", "min")
 WINDOW_WORDS = "today, yesterday, this week, the last hour, the last N minutes/hours/days"
 
@@ -118,7 +118,7 @@ SPECS: dict[str, QuerySpec] = {
             "job_rank",
             "The job with the longest / shortest run time or the most / least GPU-time (run time x GPUs).",
             ("metric", "order", "state", "job_name", "gpu", "window"),
-            {"metric": Param(str, "run_time (default) or gpu_time", JOB_METRICS)},
+            {"metric": Param(str, "duration (default: how long a job ran) or gpu_time", JOB_METRICS)},
         ),
         QuerySpec(
             "failures",
