@@ -23,10 +23,6 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
 
 from __future__ import annotations
 
-import copy
-import functools
-from typing import Any
-
 import torch
 import triton
 from triton.experimental import gluon
@@ -37,69 +33,29 @@ from triton.experimental.gluon.language.nvidia.hopper import (
     warpgroup_mma,
     warpgroup_mma_wait,
 )
-from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
+from gpuaccel.accel.kernels.gluon_tiles import (
+    HALF_M,
+    _descriptor,
+    _kv_blocks,
+    _release_rest,
+    _tile_coords,
+    _tile_count,
+    _tile_id,
+)
 from gpuaccel.accel.kernels.launchers import Bound, launch, sm_count
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
-
-HALF_M = gl.constexpr(CONSUMER_ROWS)
-
-
-@gluon.jit
-def _tile_coords(t, num_m, bh_total, group_heads, CAUSAL: gl.constexpr):
-    """(query block, batch*head) of tile ``t``: head-major when non-causal, longest-first per head group."""
-    if CAUSAL:
-        per_group = group_heads * num_m
-        g = t // per_group
-        r = t % per_group
-        heads_here = gl.minimum(group_heads, bh_total - g * group_heads)
-        m_idx = num_m - 1 - r // heads_here
-        bh = g * group_heads + r % heads_here
-    else:
-        m_idx = t % num_m
-        bh = t // num_m
-    return m_idx, bh
-
-
-@gluon.jit
-def _kv_blocks(start, rows, seq_k, causal_off, BLOCK_N: gl.constexpr, CAUSAL: gl.constexpr):
-    """Key blocks rows [start, start+rows) need (at least 1, so every tile has one stage), and how many
-    of them every row sees fully (no mask)."""
-    if CAUSAL:
-        hi = gl.minimum(seq_k, start + rows + causal_off)
-        full = gl.minimum(gl.maximum(start + causal_off + 1, 0), seq_k)
-    else:
-        hi = seq_k
-        full = seq_k
-    n = gl.maximum(gl.cdiv(gl.maximum(hi, 0), BLOCK_N), 1)
-    return n, gl.minimum(full // BLOCK_N, n)
-
-
-@gluon.jit
-def _tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED: gl.constexpr):
-    """How many tiles this program runs: from the host's longest-first table (causal) or round-robin."""
-    if SCHEDULED:
-        n = gl.load(sched_ptr + gl.program_id(0) * sched_len)
-    else:
-        n = gl.cdiv(num_tiles - gl.program_id(0), gl.num_programs(0))
-    return n
-
-
-@gluon.jit
-def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr):
-    if SCHEDULED:
-        t = gl.load(sched_ptr + gl.program_id(0) * sched_len + 1 + i)
-    else:
-        t = gl.program_id(0) + i * gl.num_programs(0)
-    return t
 
 
 @gluon.jit
 def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty,
               v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
-              sched_len, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+              sched_len, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+              V_T: gl.constexpr = False):  # fmt: skip
+    """TMA loads of Q (per tile, one buffer per consumer) and of the K/V ring. ``V_T``: V is stored
+    transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``."""
     cnt = 0  # K/V blocks issued so far: ring slot and phase
     for i in range(_tile_count(sched_ptr, sched_len, num_tiles, CAUSAL)):
         t = _tile_id(i, sched_ptr, sched_len, CAUSAL)
@@ -125,14 +81,19 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
             tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
             mbarrier.wait(v_empty.index(s), ring_phase)
             mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
-            tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
+            if V_T:
+                tma.async_copy_global_to_shared(v_desc, [b, hkv, 0, key], v_ready.index(s), v_smem.index(s))
+            else:
+                tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
             cnt += 1
 
 
 @gluon.jit
 def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr,
-             BLOCK_N: gl.constexpr, MASKED: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
-    """Online-softmax update for one score block: (p, alpha, m_new, l_new); exp2 with log2(e) folded."""
+             BLOCK_N: gl.constexpr, MASKED: gl.constexpr, CAUSAL: gl.constexpr,
+             P_LOG2: gl.constexpr = 0.0):  # fmt: skip
+    """Online-softmax update for one score block: (p, alpha, m_new, l_new); exp2 with log2(e) folded.
+    ``P_LOG2``: p comes out scaled by 2**P_LOG2 for free (subtracted from the row max; l scales alike)."""
     if MASKED:
         offs_n = j * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, s_layout))
         valid = gl.expand_dims(offs_n, 0) < seq_k
@@ -141,11 +102,13 @@ def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.
         qk = gl.where(valid, qk * qk_scale, float("-inf"))
         m_new = gl.maximum(m_i, gl.max(qk, 1))
         m_use = gl.where(m_new == float("-inf"), 0.0, m_new)  # rows that saw no key yet
-        qk = qk - gl.expand_dims(m_use, 1)
+        m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
+        qk = qk - gl.expand_dims(m_sub, 1)
     else:
         m_new = gl.maximum(m_i, gl.max(qk, 1) * qk_scale)
         m_use = m_new
-        qk = qk * qk_scale - gl.expand_dims(m_use, 1)
+        m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
+        qk = qk * qk_scale - gl.expand_dims(m_sub, 1)
     p = gl.exp2(qk)
     alpha = gl.exp2(m_i - m_use)
     l_i = l_i * alpha + gl.sum(p, 1)
@@ -163,27 +126,64 @@ def _qk(q_s, k_smem, k_ready, cnt, s_layout: gl.constexpr, BLOCK_N: gl.constexpr
 
 
 @gluon.jit
+def _v_operand(v_smem, slot, V_T: gl.constexpr):
+    """V block ``slot`` as wgmma's [BLOCK_N, D] B operand; a transposed [D, BLOCK_N] tile (``V_T``) is
+    viewed through a permute, which makes it K-major as fp8 wgmma requires."""
+    rows: gl.constexpr = v_smem.shape[-2]
+    cols: gl.constexpr = v_smem.shape[-1]
+    tile_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([rows, cols], v_smem.dtype)
+    v_s = v_smem.index(slot)._reinterpret(v_smem.dtype, [rows, cols], tile_2d)
+    if V_T:
+        v_s = v_s.permute((1, 0))
+    return v_s
+
+
+@gluon.jit
 def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, p_prev, alpha,
           offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
           o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
-          CAUSAL: gl.constexpr):  # fmt: skip
+          CAUSAL: gl.constexpr, V_T: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0):  # fmt: skip
     """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
     issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order)."""
     s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES)
     acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
     sp = (cnt - 1) % STAGES
     mbarrier.wait(v_ready.index(sp), ((cnt - 1) // STAGES) & 1)
-    v_s = v_smem.index(sp)._reinterpret(v_smem.dtype, [BLOCK_N, v_smem.shape[-1]], q_s.layout)
-    acc = warpgroup_mma(p_prev, v_s, acc, is_async=True)
+    acc = warpgroup_mma(p_prev, _v_operand(v_smem, sp, V_T), acc, is_async=True)
     qk = warpgroup_mma_wait(1, deps=(s_tok,))
     mbarrier.arrive(k_empty.index(cnt % STAGES))
     p, alpha, m_i, l_i = _softmax(
-        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL
+        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2
     )
-    acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
+    if p_prev.dtype.is_fp8():  # the wait cannot carry 8-bit values; ptxas still orders P's registers
+        acc = warpgroup_mma_wait(0, deps=(acc,))
+    else:
+        acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
     mbarrier.arrive(v_empty.index(sp))
     p_next = gl.convert_layout(p.to(v_smem.dtype), p_layout)
     return acc, m_i, l_i, p_next, alpha
+
+
+@gluon.jit
+def _epilogue(acc, m_i, l_i, col_scale, bh, row0, offs_m, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on,
+              heads_q, seq_q, o_layout: gl.constexpr, HEAD_DIM: gl.constexpr, P_LOG2: gl.constexpr,
+              COL_SCALE: gl.constexpr):  # fmt: skip
+    """O = acc / l (times ``col_scale``, [HEAD_DIM] in o's column layout, when ``COL_SCALE``) and the
+    natural-log LSE; rows that saw no key give 0 and lse -inf. ``P_LOG2`` as in :func:`_softmax`."""
+    empty = l_i == 0.0
+    l_safe = gl.where(empty, 1.0, l_i)
+    lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe) - P_LOG2) * 0.6931471805599453)
+    gl.store(lse_ptr + bh.to(gl.int64) * seq_q + offs_m, lse, mask=offs_m < seq_q)
+    out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
+    if COL_SCALE:
+        out = out * gl.expand_dims(col_scale, 0)
+    b = bh // heads_q
+    h = bh % heads_q
+    o_rows = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
+    o_cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+    o_base = o_ptr + b.to(gl.int64) * stride_ob + h.to(gl.int64) * stride_oh
+    ptrs = o_base + gl.expand_dims(o_rows.to(gl.int64) * stride_on, 1) + gl.expand_dims(o_cols, 0)
+    gl.store(ptrs, out.to(o_ptr.dtype.element_ty), mask=gl.expand_dims(o_rows < seq_q, 1))
 
 
 @gluon.jit
@@ -239,31 +239,13 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         last = cnt + n_mine - 1
         acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
         mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
-        v_s = v_smem.index(last % STAGES)._reinterpret(v_smem.dtype, [BLOCK_N, HEAD_DIM], q_2d)
-        acc = warpgroup_mma(p, v_s, acc, is_async=True)
+        acc = warpgroup_mma(p, _v_operand(v_smem, last % STAGES, False), acc, is_async=True)
         acc = warpgroup_mma_wait(0, deps=(acc,))
         mbarrier.arrive(v_empty.index(last % STAGES))
-        for j in range(n_mine, n_tile):  # blocks only the other half needs: hand the slots back
-            s = (cnt + j) % STAGES
-            mbarrier.wait(k_ready.index(s), ((cnt + j) // STAGES) & 1)
-            mbarrier.arrive(k_empty.index(s))
-            mbarrier.wait(v_ready.index(s), ((cnt + j) // STAGES) & 1)
-            mbarrier.arrive(v_empty.index(s))
+        _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
         cnt += n_tile
-
-        # epilogue: rows that saw no key give 0 and lse -inf
-        empty = l_i == 0.0
-        l_safe = gl.where(empty, 1.0, l_i)
-        lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe)) * 0.6931471805599453)
-        gl.store(lse_ptr + bh.to(gl.int64) * seq_q + offs_m, lse, mask=offs_m < seq_q)
-        out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
-        b = bh // heads_q
-        h = bh % heads_q
-        o_rows = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
-        o_cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
-        o_base = o_ptr + b.to(gl.int64) * stride_ob + h.to(gl.int64) * stride_oh
-        ptrs = o_base + gl.expand_dims(o_rows.to(gl.int64) * stride_on, 1) + gl.expand_dims(o_cols, 0)
-        gl.store(ptrs, out.to(o_ptr.dtype.element_ty), mask=gl.expand_dims(o_rows < seq_q, 1))
+        _epilogue(acc, m_i, l_i, acc, bh, row0, offs_m, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on,
+                  heads_q, seq_q, o_layout, HEAD_DIM, 0.0, False)  # fmt: skip
 
 
 @gluon.jit
@@ -315,39 +297,6 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, str
 
 L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in L2 (H100: 50 MB)
 CONSUMER_REGS = 232  # second consumer's register cap; the first gets what the producer's 24 leave
-
-
-def _gl_dtype(dtype: torch.dtype) -> Any:
-    if dtype == torch.bfloat16:
-        return gl.bfloat16
-    if dtype == torch.float16:
-        return gl.float16
-    raise ValueError(f"the Gluon forward takes float16 or bfloat16, got {dtype}")
-
-
-@functools.cache
-def _smem_layout(rows: int, head_dim: int, dtype: torch.dtype) -> Any:
-    """Per tile shape and dtype, computed once: short calls are host-bound."""
-    return gl.NVMMASharedLayout.get_default_for([1, 1, rows, head_dim], _gl_dtype(dtype))
-
-
-def _descriptor(t: torch.Tensor, rows: int) -> TensorDescriptor:
-    """The TMA descriptor of ``t`` in ``rows``-row tiles. The constructor validates (some 15 us a call);
-    per shape, strides, tile and dtype that is done once and later calls copy the checked template with
-    their own base (its alignment re-checked here: the launcher reads only base, shape and strides)."""
-    key = (t.shape, t.stride(), rows, t.dtype)
-    template = _DESCRIPTORS.get(key)
-    if template is None or t.data_ptr() % 16:
-        block = [1, 1, rows, t.shape[-1]]
-        layout = _smem_layout(rows, t.shape[-1], t.dtype)
-        template = _DESCRIPTORS[key] = TensorDescriptor(t, list(t.shape), list(t.stride()), block, layout)
-        return template
-    desc = copy.copy(template)
-    desc.base = t
-    return desc
-
-
-_DESCRIPTORS: dict[tuple[Any, ...], TensorDescriptor] = {}
 
 
 def launch_gluon_fwd(
