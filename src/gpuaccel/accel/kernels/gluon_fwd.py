@@ -139,6 +139,36 @@ def _v_operand(v_smem, slot, V_T: gl.constexpr):
 
 
 @gluon.jit
+def _p_operand(p, dtype: gl.constexpr, p_layout: gl.constexpr, FP8: gl.constexpr):
+    """P (fp32 scores after exp2) for PV's register A operand. 16-bit: cast; the score accumulator's
+    registers already are the A fragment. ``FP8``: the e4m3 A fragment holds keys 4q..4q+3 and 16+4q..
+    of each 32-key group where the accumulator holds 2q, 2q+1, 8+2q, 9+2q, ...; renaming the keys (bit 3
+    of the key index moved below bits 1-2; V^T's keys are stored in that order by the quantisation)
+    makes the layout change free. P stays fp32 until :func:`_e4m3` right before the wgmma: carried
+    across the loop as e4m3, each byte would take a register and cost repacking."""
+    if FP8:
+        rows: gl.constexpr = p.shape[0]
+        keys: gl.constexpr = p.shape[1]
+        p = p.reshape([rows, keys // 32, 2, 2, 4, 2]).permute((0, 1, 2, 4, 3, 5)).reshape([rows, keys])
+        p = gl.convert_layout(p, p_layout, assert_trivial=True)
+    else:
+        p = gl.convert_layout(p.to(dtype), p_layout)
+    return p
+
+
+@gluon.jit
+def _e4m3(p, FP8: gl.constexpr):
+    """fp32 P in the A-operand layout -> e4m3, four values packed per register as the wgmma reads them."""
+    if FP8:
+        p = gl.inline_asm_elementwise(
+            "{ .reg .b16 lo, hi; cvt.rn.satfinite.e4m3x2.f32 lo, $2, $1;"
+            " cvt.rn.satfinite.e4m3x2.f32 hi, $4, $3; mov.b32 $0, {lo, hi}; }",
+            "=r,r,r,r,r", [p], dtype=gl.float8e4nv, is_pure=True, pack=4,
+        )  # fmt: skip
+    return p
+
+
+@gluon.jit
 def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, p_prev, alpha,
           offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
           o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
@@ -149,18 +179,15 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
     acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
     sp = (cnt - 1) % STAGES
     mbarrier.wait(v_ready.index(sp), ((cnt - 1) // STAGES) & 1)
-    acc = warpgroup_mma(p_prev, _v_operand(v_smem, sp, V_T), acc, is_async=True)
+    acc = warpgroup_mma(_e4m3(p_prev, V_T), _v_operand(v_smem, sp, V_T), acc, is_async=True)
     qk = warpgroup_mma_wait(1, deps=(s_tok,))
     mbarrier.arrive(k_empty.index(cnt % STAGES))
     p, alpha, m_i, l_i = _softmax(
         qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2
     )
-    if p_prev.dtype.is_fp8():  # the wait cannot carry 8-bit values; ptxas still orders P's registers
-        acc = warpgroup_mma_wait(0, deps=(acc,))
-    else:
-        acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
+    acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
     mbarrier.arrive(v_empty.index(sp))
-    p_next = gl.convert_layout(p.to(v_smem.dtype), p_layout)
+    p_next = _p_operand(p, v_smem.dtype, p_layout, V_T)
     return acc, m_i, l_i, p_next, alpha
 
 
@@ -221,7 +248,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         p, alpha, m_i, l_i = _softmax(
             qk, m_i, l_i, 0, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, True, CAUSAL
         )
-        p = gl.convert_layout(p.to(v_smem.dtype), p_layout)
+        p = _p_operand(p, v_smem.dtype, p_layout, False)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
         for j in range(1, n_full):
             acc, m_i, l_i, p, alpha = _step(
