@@ -39,9 +39,8 @@ from gpuaccel.accel.kernels.checks import UnsupportedInputError, check_inputs, r
 from gpuaccel.accel.kernels.tuning import FwdConfig, GluonFwdConfig
 
 E4M3_MAX = 448.0
-FP8_PATH_ENV = (
-    "GPUACCEL_ATTN_FP8_PATH"  # "triton" or "gluon" forces the FP8 forward's path; unset/"auto" picks
-)
+# "triton" or "gluon" forces the FP8 forward's path; unset/"auto" picks (:func:`fp8_path`)
+FP8_PATH_ENV = "GPUACCEL_ATTN_FP8_PATH"
 GLUON_Q_BLOCK = 64  # the Gluon kernel's Q scale block: one per consumer warpgroup's rows
 
 
@@ -82,26 +81,47 @@ def key_slot(n):
 
 
 @triton.jit
+def slot_key(s):
+    """Inverse of :func:`key_slot`: the key stored at slot ``s``."""
+    return (s & ~15) | (((s >> 2) & 3) << 1) | (((s >> 1) & 1) << 3) | (s & 1)
+
+
+@triton.jit
+def col_amax_kernel(
+    X, A, stride_xb, stride_xh, stride_xn, heads, seq, HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr
+):  # fmt: skip
+    """max |x| per (head, column) over a block of rows, folded into A [B*H, D] (zeroed) atomically: one
+    read of V, where torch's reduction over N ran at half the copy bandwidth."""
+    pid = tl.program_id(0)
+    bh = tl.program_id(1)
+    offs_n = pid * BLOCK + tl.arange(0, BLOCK)
+    offs_d = tl.arange(0, HEAD_DIM)
+    base = X + (bh // heads).to(tl.int64) * stride_xb + (bh % heads).to(tl.int64) * stride_xh
+    x = tl.load(base + offs_n[:, None] * stride_xn + offs_d[None, :], mask=offs_n[:, None] < seq, other=0.0)
+    tl.atomic_max(A + bh * HEAD_DIM + offs_d, tl.max(tl.abs(x.to(tl.float32)), 0))
+
+
+@triton.jit
 def quant_v_kernel(
     X, YT, SV, stride_xb, stride_xh, stride_xn, heads, seq, seq_pad,
     HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr, KEY_ORDER: tl.constexpr,
 ):  # fmt: skip
     """V / per-column scale -> e4m3, stored transposed into YT [B, H, D, seq_pad] (keys past ``seq`` as
-    zeros; with ``KEY_ORDER`` at :func:`key_slot` positions)."""
+    zeros; with ``KEY_ORDER`` at :func:`key_slot` positions). Rows are read in slot order, so the
+    transposed store runs along contiguous bytes."""
     pid = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // heads
     h = bh % heads
-    offs_n = pid * BLOCK + tl.arange(0, BLOCK)
+    slot = pid * BLOCK + tl.arange(0, BLOCK)
+    key = slot_key(slot) if KEY_ORDER else slot
     offs_d = tl.arange(0, HEAD_DIM)
-    row_ok = offs_n[:, None] < seq
-    x_ptrs = X + b.to(tl.int64) * stride_xb + h.to(tl.int64) * stride_xh + offs_n[:, None] * stride_xn
-    x = tl.load(x_ptrs + offs_d[None, :], mask=row_ok, other=0.0).to(tl.float32)
+    x_ptrs = X + b.to(tl.int64) * stride_xb + h.to(tl.int64) * stride_xh + key[:, None] * stride_xn
+    x = tl.load(x_ptrs + offs_d[None, :], mask=key[:, None] < seq, other=0.0).to(tl.float32)
     sv = tl.load(SV + bh * HEAD_DIM + offs_d)
-    y = (x / sv[None, :]).to(YT.dtype.element_ty)
-    slot = key_slot(offs_n) if KEY_ORDER else offs_n
-    yt_ptrs = YT + bh.to(tl.int64) * HEAD_DIM * seq_pad + offs_d[None, :] * seq_pad + slot[:, None]
-    tl.store(yt_ptrs, y, mask=offs_n[:, None] < seq_pad)
+    y = tl.trans((x / sv[None, :]).to(YT.dtype.element_ty))
+    yt_ptrs = YT + bh.to(tl.int64) * HEAD_DIM * seq_pad + offs_d[:, None] * seq_pad + slot[None, :]
+    tl.store(yt_ptrs, y, mask=slot[None, :] < seq_pad)
 
 
 @dataclass
@@ -170,8 +190,11 @@ def quantize_fp8(
         )  # fmt: skip
     nk_pad = triton.cdiv(nk, 32) * 32  # whole 32-key groups: the key order permutes inside them
     vt = torch.empty(b, hkv, d, nk_pad, device=dev, dtype=f8)
-    vmax = torch.linalg.vector_norm(v, ord=float("inf"), dim=2)  # max |v| per column, no |v| copy
-    vs = (vmax.float().clamp_min(1e-30) / E4M3_MAX).reshape(b * hkv, d).contiguous()
+    vmax = torch.zeros(b * hkv, d, device=dev, dtype=torch.float32)
+    col_amax_kernel[(triton.cdiv(nk, 128), b * hkv)](
+        v, vmax, v.stride(0), v.stride(1), v.stride(2), hkv, nk, HEAD_DIM=d, BLOCK=128, num_warps=8
+    )  # fmt: skip
+    vs = vmax.clamp_min_(1e-30).div_(E4M3_MAX)
     quant_v_kernel[(triton.cdiv(nk_pad, 64), b * hkv)](
         v, vt, vs, v.stride(0), v.stride(1), v.stride(2), hkv, nk, nk_pad, HEAD_DIM=d, BLOCK=64,
         KEY_ORDER=key_order, num_warps=4,
@@ -191,7 +214,7 @@ def dequantize(x: Fp8Inputs) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     vt = x.vt
     if x.key_order:  # back to key order: slot of key n
         n = torch.arange(x.vt.shape[-1], device=x.vt.device)
-        vt = x.vt[..., (n & ~15) | ((n & 6) << 1) | (((n >> 3) & 1) << 1) | (n & 1)]
+        vt = x.vt[..., (n & ~15) | ((n & 6) << 1) | (((n >> 3) & 1) << 1) | (n & 1)]  # key_slot(n)
     v = vt[..., :nk].float().transpose(-1, -2) * x.v_scale.reshape(*x.vt.shape[:2], 1, -1)
     return rows(x.q, x.q_scale, x.block_m)[:, :, :nq], rows(x.k, x.k_scale, x.block_n), v
 
