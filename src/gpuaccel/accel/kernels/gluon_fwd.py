@@ -19,6 +19,9 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
   producer right after the last QK^T, so the next tile's Q loads during the last PV and the epilogue.
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
+The FP8 forward (:mod:`accel.kernels.gluon_fp8`) runs this producer, step and epilogue with e4m3
+operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches); the tile walk and descriptors are
+:mod:`accel.kernels.gluon_tiles`.
 """
 
 from __future__ import annotations
@@ -172,14 +175,15 @@ def _e4m3(p, FP8: gl.constexpr):
 def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, p_prev, alpha,
           offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
           o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
-          CAUSAL: gl.constexpr, V_T: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0):  # fmt: skip
+          CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0):  # fmt: skip
     """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
-    issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order)."""
+    issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order). ``FP8``:
+    e4m3 operands (V^T tiles, P kept fp32 until the wgmma, :func:`_p_operand`)."""
     s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES)
     acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
     sp = (cnt - 1) % STAGES
     mbarrier.wait(v_ready.index(sp), ((cnt - 1) // STAGES) & 1)
-    acc = warpgroup_mma(_e4m3(p_prev, V_T), _v_operand(v_smem, sp, V_T), acc, is_async=True)
+    acc = warpgroup_mma(_e4m3(p_prev, FP8), _v_operand(v_smem, sp, FP8), acc, is_async=True)
     qk = warpgroup_mma_wait(1, deps=(s_tok,))
     mbarrier.arrive(k_empty.index(cnt % STAGES))
     p, alpha, m_i, l_i = _softmax(
@@ -187,7 +191,7 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
     )
     acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
     mbarrier.arrive(v_empty.index(sp))
-    p_next = _p_operand(p, v_smem.dtype, p_layout, V_T)
+    p_next = _p_operand(p, v_smem.dtype, p_layout, FP8)
     return acc, m_i, l_i, p_next, alpha
 
 
