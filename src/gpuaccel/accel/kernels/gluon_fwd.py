@@ -44,12 +44,15 @@ from gpuaccel.accel.kernels.gluon_tiles import (
     _descriptor,
     _kv_blocks,
     _release_rest,
+    _ring_barriers,
     _tile_coords,
     _tile_count,
     _tile_id,
 )
 from gpuaccel.accel.kernels.launchers import Bound, launch, sm_count
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
+
+FP8_P_LOG2 = gl.constexpr(8.0)  # FP8: P x 2**8 before its e4m3 cast (small probabilities off the subnormals)
 
 
 @gluon.jit
@@ -218,17 +221,30 @@ def _epilogue(acc, m_i, l_i, col_scale, bh, row0, offs_m, o_ptr, lse_ptr, stride
 
 
 @gluon.jit
+def _block_scale(q_scale, ks_row, j, FP8: gl.constexpr):
+    """The exp2 scale of key block j: FP8 folds in that block's K scale (one scalar per score tile)."""
+    if FP8:
+        q_scale = q_scale * gl.load(ks_row + j)
+    return q_scale
+
+
+@gluon.jit
 def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
-              stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m, bh_total,
-              group_heads, num_tiles, sched_ptr, sched_len, HALF: gl.constexpr, HEAD_DIM: gl.constexpr,
-              BLOCK_N: gl.constexpr,              STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+              qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k,
+              num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, HALF: gl.constexpr,
+              HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+              FP8: gl.constexpr):  # fmt: skip
+    """One 64-row warpgroup's tiles. ``FP8``: e4m3 operands (k = 32 per wgmma), Q's scale per 64 rows and
+    K's per block from ``qs_ptr``/``ks_ptr``, V's per column from ``vs_ptr`` (unused otherwise)."""
+    K_INSTR: gl.constexpr = 32 if FP8 else 16
+    P_SHIFT: gl.constexpr = FP8_P_LOG2 if FP8 else 0.0
     s_layout: gl.constexpr = gl.NVMMADistributedLayout(
-        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, 16]
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, K_INSTR]
     )
     o_layout: gl.constexpr = gl.NVMMADistributedLayout(
-        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM, 16]
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM, K_INSTR]
     )
-    p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=2)
+    p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=K_INSTR // 8)
     row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
     q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
     causal_off = seq_k - seq_q  # query i sees key j when j <= i + causal_off
@@ -242,6 +258,13 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         n_tile, _ = _kv_blocks(start_m, 2 * HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
         n_mine, n_full = _kv_blocks(row0, HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
         offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
+        if FP8:
+            ks_row = ks_ptr + (bh // group) * gl.cdiv(seq_k, BLOCK_N)  # this K/V head's block scales
+            q_blocks = gl.cdiv(seq_q, HALF_M)  # rows past seq_q reuse the last block's scale: never stored
+            q_scale = qk_scale * gl.load(qs_ptr + bh * q_blocks + gl.minimum(row0 // HALF_M, q_blocks - 1))
+        else:
+            ks_row = ks_ptr
+            q_scale = qk_scale
         mbarrier.wait(q_ready.index(HALF), i & 1)
 
         # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
@@ -250,33 +273,39 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
         mbarrier.arrive(k_empty.index(cnt % STAGES))
         p, alpha, m_i, l_i = _softmax(
-            qk, m_i, l_i, 0, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, True, CAUSAL
-        )
-        p = _p_operand(p, v_smem.dtype, p_layout, False)
+            qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, seq_k, s_layout,
+            BLOCK_N, True, CAUSAL, P_SHIFT,
+        )  # fmt: skip
+        p = _p_operand(p, v_smem.dtype, p_layout, FP8)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
         for j in range(1, n_full):
             acc, m_i, l_i, p, alpha = _step(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
-                alpha, offs_m, qk_scale, causal_off, seq_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES,
-                False, CAUSAL,
+                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, seq_k, s_layout, p_layout,
+                o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
             )  # fmt: skip
         for j in range(gl.maximum(n_full, 1), n_mine):
             acc, m_i, l_i, p, alpha = _step(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
-                alpha, offs_m, qk_scale, causal_off, seq_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES,
-                True, CAUSAL,
+                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, seq_k, s_layout, p_layout,
+                o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
             )  # fmt: skip
         mbarrier.arrive(q_empty.index(HALF))  # every QK^T of this tile is done: Q's buffer may refill
         last = cnt + n_mine - 1
         acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
         mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
-        acc = warpgroup_mma(p, _v_operand(v_smem, last % STAGES, False), acc, is_async=True)
+        acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
         acc = warpgroup_mma_wait(0, deps=(acc,))
         mbarrier.arrive(v_empty.index(last % STAGES))
         _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
         cnt += n_tile
-        _epilogue(acc, m_i, l_i, acc, bh, row0, offs_m, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on,
-                  heads_q, seq_q, o_layout, HEAD_DIM, 0.0, False)  # fmt: skip
+        if FP8:
+            cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+            col_scale = gl.load(vs_ptr + (bh // group) * HEAD_DIM + cols)
+        else:
+            col_scale = acc
+        _epilogue(acc, m_i, l_i, col_scale, bh, row0, offs_m, o_ptr, lse_ptr, stride_ob, stride_oh,
+                  stride_on, heads_q, seq_q, o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
 
 
 @gluon.jit
@@ -288,36 +317,24 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, str
     q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
     k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
     v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
-    q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    q_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    k_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(q_ready.index(i), count=1)
-        mbarrier.init(q_empty.index(i), count=1)
-    for i in gl.static_range(STAGES):
-        mbarrier.init(k_ready.index(i), count=1)
-        mbarrier.init(v_ready.index(i), count=1)
-        mbarrier.init(k_empty.index(i), count=2)  # both consumer warpgroups release a slot
-        mbarrier.init(v_empty.index(i), count=2)
+    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES)
 
     first: gl.constexpr = 0
     second: gl.constexpr = 1
+    fp8: gl.constexpr = False  # the FP8 kernel (gluon_fp8) runs these partitions with e4m3 operands
     gl.warp_specialize(
         [
             (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                         lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m,
-                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, first, HEAD_DIM, BLOCK_N,
-                         STAGES, CAUSAL)),
+                         lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
+                         heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+                         sched_len, first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
             (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                         lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m,
-                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, second, HEAD_DIM, BLOCK_N,
-                         STAGES, CAUSAL)),
+                         lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
+                         heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+                         sched_len, second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
             (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                          k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
-                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL)),
+                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, fp8)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],

@@ -1,6 +1,6 @@
 """Tile walk and TMA descriptors shared by the Gluon forwards (:mod:`accel.kernels.gluon_fwd`, bf16/fp16,
 and :mod:`accel.kernels.gluon_fp8`, e4m3): both run the same persistent grid, tile order and K/V ring, so
-which tile a program runs, which key blocks it walks and how ring slots are handed back are defined once.
+which tile a program runs, which key blocks it walks and the ring's barriers are defined once.
 """
 
 from __future__ import annotations
@@ -78,6 +78,27 @@ def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGE
         mbarrier.arrive(k_empty.index(s))
         mbarrier.wait(v_ready.index(s), ((cnt + j) // STAGES) & 1)
         mbarrier.arrive(v_empty.index(s))
+
+
+@gluon.jit
+def _ring_barriers(STAGES: gl.constexpr):
+    """(q_ready, q_empty, k_ready, v_ready, k_empty, v_empty), initialised: Q has one buffer per consumer;
+    a K/V slot is released by both consumer warpgroups."""
+    q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    q_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    k_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(q_ready.index(i), count=1)
+        mbarrier.init(q_empty.index(i), count=1)
+    for i in gl.static_range(STAGES):
+        mbarrier.init(k_ready.index(i), count=1)
+        mbarrier.init(v_ready.index(i), count=1)
+        mbarrier.init(k_empty.index(i), count=2)
+        mbarrier.init(v_empty.index(i), count=2)
+    return q_ready, q_empty, k_ready, v_ready, k_empty, v_empty
 
 
 # ---------------------------------------------------------------------------------------------- host side
