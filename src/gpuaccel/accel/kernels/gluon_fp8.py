@@ -22,10 +22,10 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.gluon_fwd import CONSUMER_REGS, L2_BUDGET_BYTES, _consumer, _producer
-from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
+from gpuaccel.accel.kernels.gluon_fwd import CONSUMER_REGS, _consumer, _producer, tile_walk
+from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon_tiles import HALF_M, _descriptor, _ring_barriers
-from gpuaccel.accel.kernels.launchers import Bound, launch, sm_count
+from gpuaccel.accel.kernels.launchers import Bound, launch
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig
 
 # Per padded head_dim: e4m3 tiles are half the bytes of bf16 ones, so D128 fits 128-key blocks x 3 stages
@@ -92,10 +92,11 @@ def launch_gluon_fp8(
 ) -> None:
     """Run the FP8 forward into ``o`` (q's shape, bf16/fp16, unit last stride) and ``lse`` [B, Hq, Nq].
 
-    q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk] (row stride a multiple of 16 bytes); scales: Q's
-    per 64-row block [B*Hq, cdiv(Nq, 64)], K's per ``cfg.block_n``-row block, V's per (head, column)."""
-    b, hq, nq, d = q8.shape
-    hkv, nk = k8.shape[1], k8.shape[2]
+    q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
+    (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
+    per ``cfg.block_n``-row block, V's per (head, column)."""
+    nq, d = q8.shape[2], q8.shape[3]
+    nk = k8.shape[2]
     q_scale, k_scale, v_scale = scales
     if q_scale.shape[-1] != triton.cdiv(nq, CONSUMER_ROWS) or k_scale.shape[-1] != triton.cdiv(
         nk, cfg.block_n
@@ -104,21 +105,11 @@ def launch_gluon_fp8(
             f"Q/K scales must be per {CONSUMER_ROWS}/{cfg.block_n}-row block, got {q_scale.shape[-1]} and "
             f"{k_scale.shape[-1]} blocks for Nq {nq}, Nk {nk}"
         )
-    num_m = triton.cdiv(nq, 2 * CONSUMER_ROWS)
-    bh_total = b * hq
-    num_tiles = num_m * bh_total
-    kv_head_bytes = 2 * nk * d * k8.element_size() * hkv // hq  # a query head's share of its K/V head
-    group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
-    programs = min(sm_count(q8.device), num_tiles)
-    if causal:
-        sched = causal_schedule(nq, nk, bh_total, group_heads, cfg.block_n, programs, q8.device)
-    else:
-        sched = no_schedule(q8.device)
+    programs, walk = tile_walk(q8, k8, causal, cfg.block_n)
     launch(
         gluon_attn_fp8_kernel, (programs,),
         (_descriptor(q8, CONSUMER_ROWS), _descriptor(k8, cfg.block_n), _descriptor(vt8, d, cfg.block_n), o,
-         lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E,
-         hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1]),
+         lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), bound, "gluon_fp8",

@@ -26,6 +26,8 @@ operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches); the tile
 
 from __future__ import annotations
 
+from typing import Any
+
 import torch
 import triton
 from triton.experimental import gluon
@@ -347,6 +349,24 @@ L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in 
 CONSUMER_REGS = 232  # second consumer's register cap; the first gets what the producer's 24 leave
 
 
+def tile_walk(q: torch.Tensor, k: torch.Tensor, causal: bool, block_n: int) -> tuple[int, tuple[Any, ...]]:
+    """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
+    group_heads, num_tiles, schedule, its row length) of the persistent grid over q's 128-row tiles."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    num_m = triton.cdiv(nq, 2 * CONSUMER_ROWS)
+    bh_total = b * hq
+    num_tiles = num_m * bh_total
+    kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
+    group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
+    programs = min(sm_count(q.device), num_tiles)
+    if causal:
+        sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device)
+    else:
+        sched = no_schedule(q.device)
+    return programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])
+
+
 def launch_gluon_fwd(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -360,24 +380,13 @@ def launch_gluon_fwd(
 ) -> None:
     """Run the warp-specialised forward into ``o`` (q's shape, unit last stride) and ``lse`` [B, Hq, Nq]
     (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``."""
-    b, hq, nq, d = q.shape
-    hkv, nk = k.shape[1], k.shape[2]
+    d = q.shape[-1]
     cfg = cfg or gluon_fwd_config(d)
-    num_m = triton.cdiv(nq, 2 * CONSUMER_ROWS)
-    bh_total = b * hq
-    num_tiles = num_m * bh_total
-    kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
-    group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
-    programs = min(sm_count(q.device), num_tiles)
-    if causal:
-        sched = causal_schedule(nq, nk, bh_total, group_heads, cfg.block_n, programs, q.device)
-    else:
-        sched = no_schedule(q.device)
+    programs, walk = tile_walk(q, k, causal, cfg.block_n)
     launch(
         gluon_attn_fwd_kernel, (programs,),
         (_descriptor(q, CONSUMER_ROWS), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
-         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E,
-         hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1]),
+         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), bound, "gluon_fwd",
