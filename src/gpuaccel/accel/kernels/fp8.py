@@ -18,6 +18,7 @@ Forward only: no autograd.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
@@ -35,7 +36,7 @@ from gpuaccel.accel.kernels.attention import (
     pad_head_dim,
     padded_head_dim,
 )
-from gpuaccel.accel.kernels.checks import UnsupportedInputError, check_inputs, resolve_scale
+from gpuaccel.accel.kernels.checks import AttentionShape, UnsupportedInputError, check_inputs, resolve_scale
 from gpuaccel.accel.kernels.tuning import FwdConfig, GluonFwdConfig
 
 E4M3_MAX = 448.0
@@ -212,9 +213,8 @@ def dequantize(x: Fp8Inputs) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         return t.float() * per_row
 
     vt = x.vt
-    if x.key_order:  # back to key order: slot of key n
-        n = torch.arange(x.vt.shape[-1], device=x.vt.device)
-        vt = x.vt[..., (n & ~15) | ((n & 6) << 1) | (((n >> 3) & 1) << 1) | (n & 1)]  # key_slot(n)
+    if x.key_order:  # back to key order: key n sits at key_slot(n) (its Python body, on a torch tensor)
+        vt = x.vt[..., key_slot.fn(torch.arange(x.vt.shape[-1], device=x.vt.device))]
     v = vt[..., :nk].float().transpose(-1, -2) * x.v_scale.reshape(*x.vt.shape[:2], 1, -1)
     return rows(x.q, x.q_scale, x.block_m)[:, :, :nq], rows(x.k, x.k_scale, x.block_n), v
 
@@ -313,7 +313,12 @@ def flash_attention_fp8(
     return (o, lse) if return_lse else o
 
 
-def fp8_config(q: torch.Tensor, shape, causal: bool, run) -> FwdConfig | GluonFwdConfig:  # type: ignore[no-untyped-def]
+def fp8_config(
+    q: torch.Tensor,
+    shape: AttentionShape,
+    causal: bool,
+    run: Callable[[FwdConfig | GluonFwdConfig], tuple[torch.Tensor, torch.Tensor]],
+) -> FwdConfig | GluonFwdConfig:
     """The kernel configuration an FP8 call runs: a pinned one, the Gluon kernel's on Hopper, else the
     tuned tl.* choice (``run(cfg)`` times a candidate)."""
     pinned = tuning.forced("fwd_fp8", causal)
