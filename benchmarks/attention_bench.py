@@ -5,6 +5,8 @@
 
 --check   correctness of our kernels on fresh random inputs first (fwd, lse, grads vs fp32 reference;
           FP8 RMSE on FlashAttention-3's outlier inputs)
+--dtype fp8 times the FP8 forward alone (pre-quantised) and end to end, the quantisation, the tl.* FP8
+          kernel and cuDNN bf16 on the same inputs (accel.kernels.bench_fp8; --mode is ignored)
 --configs time every tuning candidate of our kernels on each shape (the notes in docs/kernels.md)
 FLOPs: forward 4*B*H*Nq*Nk*D (/2 causal), backward 2.5x forward; medians of triton.testing.do_bench.
 """
@@ -20,7 +22,7 @@ from pathlib import Path
 
 import torch
 
-from gpuaccel.accel.kernels import bench
+from gpuaccel.accel.kernels import bench, bench_fp8
 
 DEFAULT_SHAPES = ["4,16,4096,128", "2,16,8192,128", "1,16,16384,128", "4,32,4096,64", "8,8,2048,256"]
 
@@ -28,7 +30,6 @@ DEFAULT_SHAPES = ["4,16,4096,128", "2,16,8192,128", "1,16,16384,128", "4,32,4096
 def check(log: list[str]) -> bool:
     """Our kernels vs the fp32 reference on small-to-medium shapes; returns True when all pass."""
     from gpuaccel.accel.kernels import flash_attention, reference
-    from gpuaccel.accel.kernels.fp8 import flash_attention_fp8
 
     ok = True
     cases = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
@@ -50,23 +51,17 @@ def check(log: list[str]) -> bool:
             + (f"  FAIL {bad}" if bad else "  ok")
         )
         print(log[-1], flush=True)
-    # FP8 on FA3's outlier distribution: N(0,1) + N(0,100) * Bernoulli(0.001)
+    # FP8 on FA3's outlier distribution: N(0,1) + N(0,100) * Bernoulli(0.001), B2 H8 N2048 D128
     for causal in (False, True):
-        torch.manual_seed(0)
-        shp = (2, 8, 2048, 128)
-        q, k, v = (
-            torch.randn(shp, device="cuda")
-            + 10 * torch.randn(shp, device="cuda") * (torch.rand(shp, device="cuda") < 1e-3)
-            for _ in range(3)
-        )
+        rmse8 = bench_fp8.outlier_rmse(causal)
+        q, k, v = bench_fp8.outlier_inputs((2, 8, 2048, 128))
         ref = reference.flash_attention(q.double(), k.double(), v.double(), causal=causal)
-        o8 = flash_attention_fp8(q.bfloat16(), k.bfloat16(), v.bfloat16(), causal=causal)
         ob = flash_attention(q.bfloat16(), k.bfloat16(), v.bfloat16(), causal=causal)
-        rmse8 = (o8.double() - ref).pow(2).mean().sqrt().item()
         rmseb = (ob.double() - ref).pow(2).mean().sqrt().item()
         ok &= rmse8 < 2e-2
         log.append(
-            f"fp8 outlier RMSE causal={causal}: fp8 {rmse8:.2e} (bf16 kernel {rmseb:.2e}; FA3: 9.1e-3)"
+            f"fp8 outlier RMSE causal={causal}: fp8 {rmse8:.2e} (bf16 kernel {rmseb:.2e}; "
+            f"FA3: {bench_fp8.FA3_OUTLIER_RMSE:.1e})"
         )
         print(log[-1], flush=True)
     return ok
@@ -148,12 +143,17 @@ def main(argv: list[str] | None = None) -> int:
                 out["configs"] += sweep_configs(shape, causal, args.dtype, log)
                 print(log[-1], flush=True)
     results = []
-    if not args.no_table:
+    fp8_rows = []
+    if not args.no_table and args.dtype == "fp8":  # forward only: kernel alone, end to end, cuDNN bf16
+        for shape in shapes:
+            for causal in causals:
+                fp8_rows.append(bench_fp8.bench_fp8(shape, causal))
+                print({k: v for k, v in fp8_rows[-1].items() if not k.endswith("_ms")}, flush=True)
+        out["fp8"] = fp8_rows
+    elif not args.no_table:
         for shape in shapes:
             for causal in causals:
                 for impl in args.impls:
-                    if args.dtype == "fp8" and impl != "ours":
-                        continue
                     r = bench.bench_impl(impl, shape, args.dtype, causal, args.mode)
                     results.append(r)
                     print(
@@ -171,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     if results:
         print(bench.format_table(results, args.mode, header))
+    if fp8_rows:
+        print(f"# {header}\n" + bench_fp8.format_fp8_table(fp8_rows))
     print(f"wrote {path}")
     return 0 if out.get("check_ok", True) else 1
 

@@ -156,7 +156,11 @@ def bench_impl(
             res.bwd_tflops = attention_flops(b, h, n, n, d, causal, "bwd") / res.bwd_ms / 1e9
         if name == "ours":
             res.extra["configs"] = tuned_configs(shape, causal, dtype_name)
-            if dtype_name != "fp8":
+            if dtype_name == "fp8":  # Gluon on Hopper: no tuned configuration, the path says which ran
+                from gpuaccel.accel.kernels.fp8 import fp8_path
+
+                res.extra["fwd_path"] = fp8_path(q, causal)
+            else:
                 from gpuaccel.accel.kernels.attention import backward_path, forward_path
 
                 res.extra["fwd_path"] = forward_path(q)

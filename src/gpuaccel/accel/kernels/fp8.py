@@ -9,12 +9,16 @@ N(0,1) + N(0,100)*Bernoulli(0.001), B1 H4 N1024 D128; see docs/kernels.md):
 - P is multiplied by 256 before its e4m3 cast, keeping small probabilities out of the subnormals.
 The quantisation is one Triton pass over Q and K (rotation on tensor cores, exact: entries are +-1) and
 one over V that writes it transposed, the operand layout Hopper's fp8 wgmma needs for P @ V.
+On Hopper the quantised operands feed the warp-specialised Gluon kernel (:mod:`accel.kernels.gluon_fp8`,
+Q in 64-row scale blocks, one per consumer warpgroup); elsewhere, and under
+``GPUACCEL_ATTN_FP8_PATH=triton``, the tl.* forward with a tuned configuration (:func:`fp8_path`).
 Forward only: no autograd.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
@@ -25,15 +29,20 @@ from gpuaccel.accel.kernels import tuning
 from gpuaccel.accel.kernels.attention import (
     _alloc,
     _allowed_dtypes,
+    _gluon_unsupported,
     _prepare,
+    _wanted_path,
     launch_fwd,
     pad_head_dim,
     padded_head_dim,
 )
-from gpuaccel.accel.kernels.checks import UnsupportedInputError, check_inputs, resolve_scale
-from gpuaccel.accel.kernels.tuning import FwdConfig
+from gpuaccel.accel.kernels.checks import AttentionShape, UnsupportedInputError, check_inputs, resolve_scale
+from gpuaccel.accel.kernels.tuning import FwdConfig, GluonFwdConfig
 
 E4M3_MAX = 448.0
+# "triton" or "gluon" forces the FP8 forward's path; unset/"auto" picks (:func:`fp8_path`)
+FP8_PATH_ENV = "GPUACCEL_ATTN_FP8_PATH"
+GLUON_Q_BLOCK = 64  # the Gluon kernel's Q scale block: one per consumer warpgroup's rows
 
 
 @triton.jit
@@ -65,24 +74,55 @@ def quant_rows_kernel(
 
 
 @triton.jit
+def key_slot(n):
+    """Where key ``n`` sits in V^T for the Gluon FP8 kernel: bit 3 of the index moved below bits 1-2
+    inside each 16-key half of a 32-key group, the order its e4m3 P fragment holds keys in
+    (:func:`accel.kernels.gluon_fwd._p_operand`)."""
+    return (n & ~15) | ((n & 6) << 1) | (((n >> 3) & 1) << 1) | (n & 1)
+
+
+@triton.jit
+def slot_key(s):
+    """Inverse of :func:`key_slot`: the key stored at slot ``s``."""
+    return (s & ~15) | (((s >> 2) & 3) << 1) | (((s >> 1) & 1) << 3) | (s & 1)
+
+
+@triton.jit
+def col_amax_kernel(
+    X, A, stride_xb, stride_xh, stride_xn, heads, seq, HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr
+):  # fmt: skip
+    """max |x| per (head, column) over a block of rows, folded into A [B*H, D] (zeroed) atomically: one
+    read of V, where torch's reduction over N ran at half the copy bandwidth."""
+    pid = tl.program_id(0)
+    bh = tl.program_id(1)
+    offs_n = pid * BLOCK + tl.arange(0, BLOCK)
+    offs_d = tl.arange(0, HEAD_DIM)
+    base = X + (bh // heads).to(tl.int64) * stride_xb + (bh % heads).to(tl.int64) * stride_xh
+    x = tl.load(base + offs_n[:, None] * stride_xn + offs_d[None, :], mask=offs_n[:, None] < seq, other=0.0)
+    tl.atomic_max(A + bh * HEAD_DIM + offs_d, tl.max(tl.abs(x.to(tl.float32)), 0))
+
+
+@triton.jit
 def quant_v_kernel(
     X, YT, SV, stride_xb, stride_xh, stride_xn, heads, seq, seq_pad,
-    HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr,
+    HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr, KEY_ORDER: tl.constexpr,
 ):  # fmt: skip
-    """V / per-column scale -> e4m3, stored transposed into YT [B, H, D, seq_pad]."""
+    """V / per-column scale -> e4m3, stored transposed into YT [B, H, D, seq_pad] (keys past ``seq`` as
+    zeros; with ``KEY_ORDER`` at :func:`key_slot` positions). Rows are read in slot order, so the
+    transposed store runs along contiguous bytes."""
     pid = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // heads
     h = bh % heads
-    offs_n = pid * BLOCK + tl.arange(0, BLOCK)
+    slot = pid * BLOCK + tl.arange(0, BLOCK)
+    key = slot_key(slot) if KEY_ORDER else slot
     offs_d = tl.arange(0, HEAD_DIM)
-    row_ok = offs_n[:, None] < seq
-    x_ptrs = X + b.to(tl.int64) * stride_xb + h.to(tl.int64) * stride_xh + offs_n[:, None] * stride_xn
-    x = tl.load(x_ptrs + offs_d[None, :], mask=row_ok, other=0.0).to(tl.float32)
+    x_ptrs = X + b.to(tl.int64) * stride_xb + h.to(tl.int64) * stride_xh + key[:, None] * stride_xn
+    x = tl.load(x_ptrs + offs_d[None, :], mask=key[:, None] < seq, other=0.0).to(tl.float32)
     sv = tl.load(SV + bh * HEAD_DIM + offs_d)
-    y = (x / sv[None, :]).to(YT.dtype.element_ty)
-    yt_ptrs = YT + bh.to(tl.int64) * HEAD_DIM * seq_pad + offs_d[None, :] * seq_pad + offs_n[:, None]
-    tl.store(yt_ptrs, y, mask=row_ok)
+    y = tl.trans((x / sv[None, :]).to(YT.dtype.element_ty))
+    yt_ptrs = YT + bh.to(tl.int64) * HEAD_DIM * seq_pad + offs_d[:, None] * seq_pad + slot[None, :]
+    tl.store(yt_ptrs, y, mask=slot[None, :] < seq_pad)
 
 
 @dataclass
@@ -91,13 +131,14 @@ class Fp8Inputs:
 
     q: torch.Tensor  # [B, Hq, Nq, D] e4m3
     k: torch.Tensor  # [B, Hkv, Nk, D] e4m3
-    vt: torch.Tensor  # [B, Hkv, D, Nk padded to 16] e4m3
+    vt: torch.Tensor  # [B, Hkv, D, Nk padded to 32 with zeros] e4m3
     q_scale: torch.Tensor  # [B*Hq, cdiv(Nq, block_m)] fp32
     k_scale: torch.Tensor  # [B*Hkv, cdiv(Nk, block_n)] fp32
     v_scale: torch.Tensor  # [B*Hkv, D] fp32
     block_m: int
     block_n: int
     out_dtype: torch.dtype
+    key_order: bool = False  # V^T's keys at ``key_slot`` positions (the Gluon kernel's operand order)
 
 
 @functools.cache
@@ -115,9 +156,16 @@ def can_rotate(head_dim: int) -> bool:
 
 
 def quantize_fp8(
-    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, block_m: int, block_n: int, rotate: bool = True
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    block_m: int,
+    block_n: int,
+    key_order: bool = False,
+    rotate: bool = True,
 ) -> Fp8Inputs:
-    """Quantise fp16/bf16 q/k/v for the FP8 forward with ``block_m`` x ``block_n`` tiles."""
+    """Quantise fp16/bf16 q/k/v for the FP8 forward with ``block_m`` x ``block_n`` scale blocks;
+    ``key_order``: V^T's keys in the Gluon kernel's operand order (:func:`quant_layout`)."""
     shape = check_inputs(q, k, v)
     b, hq, hkv, nq, nk, d = (
         shape.batch,
@@ -141,28 +189,93 @@ def quantize_fp8(
             x, y, s, m, x.stride(0), x.stride(1), x.stride(2), heads, n, inv,
             HEAD_DIM=d, BLOCK=blk, ROTATE=rotate, num_warps=4 if d <= 128 else 8,
         )  # fmt: skip
-    nk_pad = triton.cdiv(nk, 16) * 16
+    nk_pad = triton.cdiv(nk, 32) * 32  # whole 32-key groups: the key order permutes inside them
     vt = torch.empty(b, hkv, d, nk_pad, device=dev, dtype=f8)
-    vs = (v.abs().amax(dim=2).float().clamp_min(1e-30) / E4M3_MAX).reshape(b * hkv, d).contiguous()
-    quant_v_kernel[(triton.cdiv(nk, 64), b * hkv)](
-        v, vt, vs, v.stride(0), v.stride(1), v.stride(2), hkv, nk, nk_pad, HEAD_DIM=d, BLOCK=64, num_warps=4
+    vmax = torch.zeros(b * hkv, d, device=dev, dtype=torch.float32)
+    col_amax_kernel[(triton.cdiv(nk, 128), b * hkv)](
+        v, vmax, v.stride(0), v.stride(1), v.stride(2), hkv, nk, HEAD_DIM=d, BLOCK=128, num_warps=8
     )  # fmt: skip
-    return Fp8Inputs(q8, k8, vt, qs, ks, vs, block_m, block_n, q.dtype)
+    vs = vmax.clamp_min_(1e-30).div_(E4M3_MAX)
+    quant_v_kernel[(triton.cdiv(nk_pad, 64), b * hkv)](
+        v, vt, vs, v.stride(0), v.stride(1), v.stride(2), hkv, nk, nk_pad, HEAD_DIM=d, BLOCK=64,
+        KEY_ORDER=key_order, num_warps=4,
+    )  # fmt: skip
+    return Fp8Inputs(q8, k8, vt, qs, ks, vs, block_m, block_n, q.dtype, key_order)
+
+
+def dequantize(x: Fp8Inputs) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The fp32 q, k, v the kernels effectively see (Q/K rotated, scales applied, V back to [B, H, N, D]):
+    a reference on these isolates the kernel's own error from the quantisation's."""
+    nq, nk = x.q.shape[2], x.k.shape[2]
+
+    def rows(t: torch.Tensor, s: torch.Tensor, blk: int) -> torch.Tensor:
+        per_row = s.repeat_interleave(blk, dim=1)[:, : t.shape[2]].reshape(*t.shape[:3], 1)
+        return t.float() * per_row
+
+    vt = x.vt
+    if x.key_order:  # back to key order: key n sits at key_slot(n) (its Python body, on a torch tensor)
+        vt = x.vt[..., key_slot.fn(torch.arange(x.vt.shape[-1], device=x.vt.device))]
+    v = vt[..., :nk].float().transpose(-1, -2) * x.v_scale.reshape(*x.vt.shape[:2], 1, -1)
+    return rows(x.q, x.q_scale, x.block_m)[:, :, :nq], rows(x.k, x.k_scale, x.block_n), v
+
+
+def quant_layout(cfg: FwdConfig | GluonFwdConfig) -> tuple[int, int, bool]:
+    """(Q rows per scale, K rows per scale, V^T key order) that kernel configuration ``cfg`` reads:
+    :func:`quantize_fp8`'s arguments after q, k, v."""
+    if isinstance(cfg, GluonFwdConfig):
+        return GLUON_Q_BLOCK, cfg.block_n, True
+    return cfg.block_m, cfg.block_n, False
 
 
 def flash_attention_fp8_quantized(
-    x: Fp8Inputs, causal: bool, scale: float, cfg: FwdConfig
+    x: Fp8Inputs,
+    causal: bool,
+    scale: float,
+    cfg: FwdConfig | GluonFwdConfig,
+    out: tuple[torch.Tensor, torch.Tensor] | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor]:
-    """The FP8 attention kernel alone on pre-quantised inputs (what FA3's FP8 numbers time)."""
-    if (cfg.block_m, cfg.block_n) != (x.block_m, x.block_n):
-        raise ValueError(f"inputs quantised for {x.block_m}x{x.block_n} tiles, config is {cfg.label()}")
-    triton.set_allocator(_alloc)
+    """The FP8 attention kernel alone on pre-quantised inputs (what FA3's FP8 numbers time): the Gluon
+    kernel for a ``GluonFwdConfig``, the tl.* one for a ``FwdConfig``. ``out``: (o, lse) to write into."""
+    if quant_layout(cfg) != (x.block_m, x.block_n, x.key_order):
+        raise ValueError(
+            f"inputs quantised for {x.block_m}x{x.block_n} scale blocks (V^T key order {x.key_order}), "
+            f"config {cfg.label()} needs {quant_layout(cfg)}"
+        )
     b, hq, nq, d = x.q.shape
-    o = torch.empty(b, hq, nq, d, device=x.q.device, dtype=x.out_dtype)
-    lse = torch.empty(b, hq, nq, device=x.q.device, dtype=torch.float32)
-    vt = x.vt[..., : x.k.shape[2]]  # logical shape; the padded row stride stays TMA-aligned
-    launch_fwd(x.q, x.k, vt, o, lse, causal, scale, cfg, (x.q_scale, x.k_scale, x.v_scale))
+    if out is None:
+        o = torch.empty(b, hq, nq, d, device=x.q.device, dtype=x.out_dtype)
+        lse = torch.empty(b, hq, nq, device=x.q.device, dtype=torch.float32)
+    else:
+        o, lse = out
+    scales = (x.q_scale, x.k_scale, x.v_scale)
+    if isinstance(cfg, GluonFwdConfig):  # whole padded groups: reordered keys may sit past Nk
+        from gpuaccel.accel.kernels.gluon_fp8 import launch_gluon_fp8
+
+        launch_gluon_fp8(x.q, x.k, x.vt, scales, o, lse, causal, scale, cfg)
+    else:  # logical shape; the padded row stride stays TMA-aligned
+        triton.set_allocator(_alloc)
+        launch_fwd(x.q, x.k, x.vt[..., : x.k.shape[2]], o, lse, causal, scale, cfg, scales)
     return o, lse
+
+
+def fp8_path(q: torch.Tensor, causal: bool = False) -> str:
+    """Which FP8 forward runs for queries like ``q``: "gluon" (Hopper, head_dim 64/128/256 after padding)
+    or "triton" (tl.*: Ada, other head dims). A configuration pinned with ``tuning.force("fwd_fp8", ...)``
+    decides by its type; ``GPUACCEL_ATTN_FP8_PATH=gluon`` on a call it cannot take raises."""
+    from gpuaccel.accel.kernels.gluon_fp8 import GLUON_FP8_HEAD_DIMS
+
+    want = _wanted_path(FP8_PATH_ENV)
+    pinned = tuning.forced("fwd_fp8", causal)
+    if want == "auto" and pinned is not None:
+        want = "gluon" if isinstance(pinned, GluonFwdConfig) else "triton"
+    if want == "triton":
+        return "triton"
+    why = _gluon_unsupported(q, GLUON_FP8_HEAD_DIMS)
+    if want == "gluon" and why:
+        raise UnsupportedInputError(
+            f"{FP8_PATH_ENV}=gluon but the Gluon FP8 forward cannot take this call: {why}"
+        )
+    return "triton" if why else "gluon"
 
 
 def flash_attention_fp8(
@@ -192,19 +305,39 @@ def flash_attention_fp8(
         return (o, lse) if return_lse else o
     q, k, v = _prepare(q), _prepare(k), _prepare(v)
 
-    def run(cfg: FwdConfig) -> tuple[torch.Tensor, torch.Tensor]:
-        return flash_attention_fp8_quantized(
-            quantize_fp8(q, k, v, cfg.block_m, cfg.block_n), causal, scale, cfg
-        )
+    def run(cfg: FwdConfig | GluonFwdConfig) -> tuple[torch.Tensor, torch.Tensor]:
+        return flash_attention_fp8_quantized(quantize_fp8(q, k, v, *quant_layout(cfg)), causal, scale, cfg)
 
-    cfg = tuning.choose(
+    cfg = fp8_config(q, shape, bool(causal), run)
+    o, lse = run(cfg)
+    return (o, lse) if return_lse else o
+
+
+def fp8_config(
+    q: torch.Tensor,
+    shape: AttentionShape,
+    causal: bool,
+    run: Callable[[FwdConfig | GluonFwdConfig], tuple[torch.Tensor, torch.Tensor]],
+) -> FwdConfig | GluonFwdConfig:
+    """The kernel configuration an FP8 call runs: a pinned one, the Gluon kernel's on Hopper, else the
+    tuned tl.* choice (``run(cfg)`` times a candidate)."""
+    pinned = tuning.forced("fwd_fp8", causal)
+    if fp8_path(q, causal) == "gluon":
+        if isinstance(pinned, GluonFwdConfig):
+            return pinned
+        from gpuaccel.accel.kernels.gluon_fp8 import gluon_fp8_config
+
+        return gluon_fp8_config(shape.head_dim)
+    if isinstance(pinned, GluonFwdConfig):
+        raise UnsupportedInputError(
+            f"{FP8_PATH_ENV}=triton but a Gluon FP8 configuration is pinned ({pinned.label()})"
+        )
+    return tuning.choose(
         "fwd_fp8",
-        (shape, q.dtype, bool(causal)),
+        (shape, q.dtype, causal),
         tuning.fwd_candidates(shape.head_dim, fp8=True),
         run,
         tuning.INTERPRETER_FWD,
         False,
-        causal=bool(causal),
+        causal=causal,
     )
-    o, lse = run(cfg)
-    return (o, lse) if return_lse else o

@@ -18,7 +18,7 @@ from gpuaccel.accel.kernels.gluon_bwd_kernels import (
     gluon_bwd_dkdv_kernel,
     gluon_bwd_dq_kernel,
 )
-from gpuaccel.accel.kernels.gluon_fwd import _descriptor
+from gpuaccel.accel.kernels.gluon_tiles import _descriptor
 from gpuaccel.accel.kernels.launchers import STAT_PAD, Bound, _stat_buffers, launch
 from gpuaccel.accel.kernels.tuning import GluonBwdConfig, gluon_bwd_config
 

@@ -19,12 +19,13 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
   producer right after the last QK^T, so the next tile's Q loads during the last PV and the epilogue.
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
+The FP8 forward (:mod:`accel.kernels.gluon_fp8`) runs this producer, step and epilogue with e4m3
+operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches); the tile walk and descriptors are
+:mod:`accel.kernels.gluon_tiles`.
 """
 
 from __future__ import annotations
 
-import copy
-import functools
 from typing import Any
 
 import torch
@@ -37,69 +38,32 @@ from triton.experimental.gluon.language.nvidia.hopper import (
     warpgroup_mma,
     warpgroup_mma_wait,
 )
-from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
+from gpuaccel.accel.kernels.gluon_tiles import (
+    HALF_M,
+    _descriptor,
+    _kv_blocks,
+    _release_rest,
+    _ring_barriers,
+    _tile_coords,
+    _tile_count,
+    _tile_id,
+)
 from gpuaccel.accel.kernels.launchers import Bound, launch, sm_count
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
 
-HALF_M = gl.constexpr(CONSUMER_ROWS)
-
-
-@gluon.jit
-def _tile_coords(t, num_m, bh_total, group_heads, CAUSAL: gl.constexpr):
-    """(query block, batch*head) of tile ``t``: head-major when non-causal, longest-first per head group."""
-    if CAUSAL:
-        per_group = group_heads * num_m
-        g = t // per_group
-        r = t % per_group
-        heads_here = gl.minimum(group_heads, bh_total - g * group_heads)
-        m_idx = num_m - 1 - r // heads_here
-        bh = g * group_heads + r % heads_here
-    else:
-        m_idx = t % num_m
-        bh = t // num_m
-    return m_idx, bh
-
-
-@gluon.jit
-def _kv_blocks(start, rows, seq_k, causal_off, BLOCK_N: gl.constexpr, CAUSAL: gl.constexpr):
-    """Key blocks rows [start, start+rows) need (at least 1, so every tile has one stage), and how many
-    of them every row sees fully (no mask)."""
-    if CAUSAL:
-        hi = gl.minimum(seq_k, start + rows + causal_off)
-        full = gl.minimum(gl.maximum(start + causal_off + 1, 0), seq_k)
-    else:
-        hi = seq_k
-        full = seq_k
-    n = gl.maximum(gl.cdiv(gl.maximum(hi, 0), BLOCK_N), 1)
-    return n, gl.minimum(full // BLOCK_N, n)
-
-
-@gluon.jit
-def _tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED: gl.constexpr):
-    """How many tiles this program runs: from the host's longest-first table (causal) or round-robin."""
-    if SCHEDULED:
-        n = gl.load(sched_ptr + gl.program_id(0) * sched_len)
-    else:
-        n = gl.cdiv(num_tiles - gl.program_id(0), gl.num_programs(0))
-    return n
-
-
-@gluon.jit
-def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr):
-    if SCHEDULED:
-        t = gl.load(sched_ptr + gl.program_id(0) * sched_len + 1 + i)
-    else:
-        t = gl.program_id(0) + i * gl.num_programs(0)
-    return t
+FP8_P_LOG2 = gl.constexpr(8.0)  # FP8: P x 2**8 before its e4m3 cast (small probabilities off the subnormals)
 
 
 @gluon.jit
 def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty,
               v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
-              sched_len, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+              sched_len, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+              V_T: gl.constexpr = False):  # fmt: skip
+    """TMA loads of Q (per tile, one buffer per consumer) and of the K/V ring. ``V_T``: V is stored
+    transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``."""
     cnt = 0  # K/V blocks issued so far: ring slot and phase
     for i in range(_tile_count(sched_ptr, sched_len, num_tiles, CAUSAL)):
         t = _tile_id(i, sched_ptr, sched_len, CAUSAL)
@@ -125,14 +89,19 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
             tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
             mbarrier.wait(v_empty.index(s), ring_phase)
             mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
-            tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
+            if V_T:
+                tma.async_copy_global_to_shared(v_desc, [b, hkv, 0, key], v_ready.index(s), v_smem.index(s))
+            else:
+                tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
             cnt += 1
 
 
 @gluon.jit
 def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr,
-             BLOCK_N: gl.constexpr, MASKED: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
-    """Online-softmax update for one score block: (p, alpha, m_new, l_new); exp2 with log2(e) folded."""
+             BLOCK_N: gl.constexpr, MASKED: gl.constexpr, CAUSAL: gl.constexpr,
+             P_LOG2: gl.constexpr = 0.0):  # fmt: skip
+    """Online-softmax update for one score block: (p, alpha, m_new, l_new); exp2 with log2(e) folded.
+    ``P_LOG2``: p comes out scaled by 2**P_LOG2 for free (subtracted from the row max; l scales alike)."""
     if MASKED:
         offs_n = j * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, s_layout))
         valid = gl.expand_dims(offs_n, 0) < seq_k
@@ -141,11 +110,13 @@ def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.
         qk = gl.where(valid, qk * qk_scale, float("-inf"))
         m_new = gl.maximum(m_i, gl.max(qk, 1))
         m_use = gl.where(m_new == float("-inf"), 0.0, m_new)  # rows that saw no key yet
-        qk = qk - gl.expand_dims(m_use, 1)
+        m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
+        qk = qk - gl.expand_dims(m_sub, 1)
     else:
         m_new = gl.maximum(m_i, gl.max(qk, 1) * qk_scale)
         m_use = m_new
-        qk = qk * qk_scale - gl.expand_dims(m_use, 1)
+        m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
+        qk = qk * qk_scale - gl.expand_dims(m_sub, 1)
     p = gl.exp2(qk)
     alpha = gl.exp2(m_i - m_use)
     l_i = l_i * alpha + gl.sum(p, 1)
@@ -163,41 +134,119 @@ def _qk(q_s, k_smem, k_ready, cnt, s_layout: gl.constexpr, BLOCK_N: gl.constexpr
 
 
 @gluon.jit
+def _v_operand(v_smem, slot, V_T: gl.constexpr):
+    """V block ``slot`` as wgmma's [BLOCK_N, D] B operand; a transposed [D, BLOCK_N] tile (``V_T``) is
+    viewed through a permute, which makes it K-major as fp8 wgmma requires."""
+    rows: gl.constexpr = v_smem.shape[-2]
+    cols: gl.constexpr = v_smem.shape[-1]
+    tile_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([rows, cols], v_smem.dtype)
+    v_s = v_smem.index(slot)._reinterpret(v_smem.dtype, [rows, cols], tile_2d)
+    if V_T:
+        v_s = v_s.permute((1, 0))
+    return v_s
+
+
+@gluon.jit
+def _p_operand(p, dtype: gl.constexpr, p_layout: gl.constexpr, FP8: gl.constexpr):
+    """P (fp32 scores after exp2) for PV's register A operand. 16-bit: cast; the score accumulator's
+    registers already are the A fragment. ``FP8``: the e4m3 A fragment holds keys 4q..4q+3 and 16+4q..
+    of each 32-key group where the accumulator holds 2q, 2q+1, 8+2q, 9+2q, ...; renaming the keys (bit 3
+    of the key index moved below bits 1-2; V^T's keys are stored in that order by the quantisation)
+    makes the layout change free. P stays fp32 until :func:`_e4m3` right before the wgmma: carried
+    across the loop as e4m3, each byte would take a register and cost repacking."""
+    if FP8:
+        rows: gl.constexpr = p.shape[0]
+        keys: gl.constexpr = p.shape[1]
+        p = p.reshape([rows, keys // 32, 2, 2, 4, 2]).permute((0, 1, 2, 4, 3, 5)).reshape([rows, keys])
+        p = gl.convert_layout(p, p_layout, assert_trivial=True)
+    else:
+        p = gl.convert_layout(p.to(dtype), p_layout)
+    return p
+
+
+@gluon.jit
+def _e4m3(p, FP8: gl.constexpr):
+    """fp32 P in the A-operand layout -> e4m3, four values packed per register as the wgmma reads them."""
+    if FP8:
+        p = gl.inline_asm_elementwise(
+            "{ .reg .b16 lo, hi; cvt.rn.satfinite.e4m3x2.f32 lo, $2, $1;"
+            " cvt.rn.satfinite.e4m3x2.f32 hi, $4, $3; mov.b32 $0, {lo, hi}; }",
+            "=r,r,r,r,r", [p], dtype=gl.float8e4nv, is_pure=True, pack=4,
+        )  # fmt: skip
+    return p
+
+
+@gluon.jit
 def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, p_prev, alpha,
           offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
           o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
-          CAUSAL: gl.constexpr):  # fmt: skip
+          CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0):  # fmt: skip
     """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
-    issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order)."""
+    issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order). ``FP8``:
+    e4m3 operands (V^T tiles, P kept fp32 until the wgmma, :func:`_p_operand`)."""
     s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES)
     acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
     sp = (cnt - 1) % STAGES
     mbarrier.wait(v_ready.index(sp), ((cnt - 1) // STAGES) & 1)
-    v_s = v_smem.index(sp)._reinterpret(v_smem.dtype, [BLOCK_N, v_smem.shape[-1]], q_s.layout)
-    acc = warpgroup_mma(p_prev, v_s, acc, is_async=True)
+    acc = warpgroup_mma(_e4m3(p_prev, FP8), _v_operand(v_smem, sp, FP8), acc, is_async=True)
     qk = warpgroup_mma_wait(1, deps=(s_tok,))
     mbarrier.arrive(k_empty.index(cnt % STAGES))
     p, alpha, m_i, l_i = _softmax(
-        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL
+        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2
     )
     acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
     mbarrier.arrive(v_empty.index(sp))
-    p_next = gl.convert_layout(p.to(v_smem.dtype), p_layout)
+    p_next = _p_operand(p, v_smem.dtype, p_layout, FP8)
     return acc, m_i, l_i, p_next, alpha
 
 
 @gluon.jit
+def _epilogue(acc, m_i, l_i, col_scale, bh, row0, offs_m, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on,
+              heads_q, seq_q, o_layout: gl.constexpr, HEAD_DIM: gl.constexpr, P_LOG2: gl.constexpr,
+              COL_SCALE: gl.constexpr):  # fmt: skip
+    """O = acc / l (times ``col_scale``, [HEAD_DIM] in o's column layout, when ``COL_SCALE``) and the
+    natural-log LSE; rows that saw no key give 0 and lse -inf. ``P_LOG2`` as in :func:`_softmax`."""
+    empty = l_i == 0.0
+    l_safe = gl.where(empty, 1.0, l_i)
+    lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe) - P_LOG2) * 0.6931471805599453)
+    gl.store(lse_ptr + bh.to(gl.int64) * seq_q + offs_m, lse, mask=offs_m < seq_q)
+    out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
+    if COL_SCALE:
+        out = out * gl.expand_dims(col_scale, 0)
+    b = bh // heads_q
+    h = bh % heads_q
+    o_rows = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
+    o_cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+    o_base = o_ptr + b.to(gl.int64) * stride_ob + h.to(gl.int64) * stride_oh
+    ptrs = o_base + gl.expand_dims(o_rows.to(gl.int64) * stride_on, 1) + gl.expand_dims(o_cols, 0)
+    gl.store(ptrs, out.to(o_ptr.dtype.element_ty), mask=gl.expand_dims(o_rows < seq_q, 1))
+
+
+@gluon.jit
+def _block_scale(q_scale, ks_row, j, FP8: gl.constexpr):
+    """The exp2 scale of key block j: FP8 folds in that block's K scale (one scalar per score tile)."""
+    if FP8:
+        q_scale = q_scale * gl.load(ks_row + j)
+    return q_scale
+
+
+@gluon.jit
 def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
-              stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m, bh_total,
-              group_heads, num_tiles, sched_ptr, sched_len, HALF: gl.constexpr, HEAD_DIM: gl.constexpr,
-              BLOCK_N: gl.constexpr,              STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+              qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k,
+              num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, HALF: gl.constexpr,
+              HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+              FP8: gl.constexpr):  # fmt: skip
+    """One 64-row warpgroup's tiles. ``FP8``: e4m3 operands (k = 32 per wgmma), Q's scale per 64 rows and
+    K's per block from ``qs_ptr``/``ks_ptr``, V's per column from ``vs_ptr`` (unused otherwise)."""
+    K_INSTR: gl.constexpr = 32 if FP8 else 16
+    P_SHIFT: gl.constexpr = FP8_P_LOG2 if FP8 else 0.0
     s_layout: gl.constexpr = gl.NVMMADistributedLayout(
-        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, 16]
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, K_INSTR]
     )
     o_layout: gl.constexpr = gl.NVMMADistributedLayout(
-        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM, 16]
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM, K_INSTR]
     )
-    p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=2)
+    p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=K_INSTR // 8)
     row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
     q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
     causal_off = seq_k - seq_q  # query i sees key j when j <= i + causal_off
@@ -211,6 +260,13 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         n_tile, _ = _kv_blocks(start_m, 2 * HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
         n_mine, n_full = _kv_blocks(row0, HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
         offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
+        if FP8:
+            ks_row = ks_ptr + (bh // group) * gl.cdiv(seq_k, BLOCK_N)  # this K/V head's block scales
+            q_blocks = gl.cdiv(seq_q, HALF_M)  # rows past seq_q reuse the last block's scale: never stored
+            q_scale = qk_scale * gl.load(qs_ptr + bh * q_blocks + gl.minimum(row0 // HALF_M, q_blocks - 1))
+        else:
+            ks_row = ks_ptr
+            q_scale = qk_scale
         mbarrier.wait(q_ready.index(HALF), i & 1)
 
         # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
@@ -219,51 +275,39 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
         mbarrier.arrive(k_empty.index(cnt % STAGES))
         p, alpha, m_i, l_i = _softmax(
-            qk, m_i, l_i, 0, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, True, CAUSAL
-        )
-        p = gl.convert_layout(p.to(v_smem.dtype), p_layout)
+            qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, seq_k, s_layout,
+            BLOCK_N, True, CAUSAL, P_SHIFT,
+        )  # fmt: skip
+        p = _p_operand(p, v_smem.dtype, p_layout, FP8)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
         for j in range(1, n_full):
             acc, m_i, l_i, p, alpha = _step(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
-                alpha, offs_m, qk_scale, causal_off, seq_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES,
-                False, CAUSAL,
+                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, seq_k, s_layout, p_layout,
+                o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
             )  # fmt: skip
         for j in range(gl.maximum(n_full, 1), n_mine):
             acc, m_i, l_i, p, alpha = _step(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
-                alpha, offs_m, qk_scale, causal_off, seq_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES,
-                True, CAUSAL,
+                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, seq_k, s_layout, p_layout,
+                o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
             )  # fmt: skip
         mbarrier.arrive(q_empty.index(HALF))  # every QK^T of this tile is done: Q's buffer may refill
         last = cnt + n_mine - 1
         acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
         mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
-        v_s = v_smem.index(last % STAGES)._reinterpret(v_smem.dtype, [BLOCK_N, HEAD_DIM], q_2d)
-        acc = warpgroup_mma(p, v_s, acc, is_async=True)
+        acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
         acc = warpgroup_mma_wait(0, deps=(acc,))
         mbarrier.arrive(v_empty.index(last % STAGES))
-        for j in range(n_mine, n_tile):  # blocks only the other half needs: hand the slots back
-            s = (cnt + j) % STAGES
-            mbarrier.wait(k_ready.index(s), ((cnt + j) // STAGES) & 1)
-            mbarrier.arrive(k_empty.index(s))
-            mbarrier.wait(v_ready.index(s), ((cnt + j) // STAGES) & 1)
-            mbarrier.arrive(v_empty.index(s))
+        _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
         cnt += n_tile
-
-        # epilogue: rows that saw no key give 0 and lse -inf
-        empty = l_i == 0.0
-        l_safe = gl.where(empty, 1.0, l_i)
-        lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe)) * 0.6931471805599453)
-        gl.store(lse_ptr + bh.to(gl.int64) * seq_q + offs_m, lse, mask=offs_m < seq_q)
-        out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
-        b = bh // heads_q
-        h = bh % heads_q
-        o_rows = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
-        o_cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
-        o_base = o_ptr + b.to(gl.int64) * stride_ob + h.to(gl.int64) * stride_oh
-        ptrs = o_base + gl.expand_dims(o_rows.to(gl.int64) * stride_on, 1) + gl.expand_dims(o_cols, 0)
-        gl.store(ptrs, out.to(o_ptr.dtype.element_ty), mask=gl.expand_dims(o_rows < seq_q, 1))
+        if FP8:
+            cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+            col_scale = gl.load(vs_ptr + (bh // group) * HEAD_DIM + cols)
+        else:
+            col_scale = acc
+        _epilogue(acc, m_i, l_i, col_scale, bh, row0, offs_m, o_ptr, lse_ptr, stride_ob, stride_oh,
+                  stride_on, heads_q, seq_q, o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
 
 
 @gluon.jit
@@ -275,36 +319,24 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, str
     q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
     k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
     v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
-    q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    q_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    k_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(q_ready.index(i), count=1)
-        mbarrier.init(q_empty.index(i), count=1)
-    for i in gl.static_range(STAGES):
-        mbarrier.init(k_ready.index(i), count=1)
-        mbarrier.init(v_ready.index(i), count=1)
-        mbarrier.init(k_empty.index(i), count=2)  # both consumer warpgroups release a slot
-        mbarrier.init(v_empty.index(i), count=2)
+    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES)
 
     first: gl.constexpr = 0
     second: gl.constexpr = 1
+    fp8: gl.constexpr = False  # the FP8 kernel (gluon_fp8) runs these partitions with e4m3 operands
     gl.warp_specialize(
         [
             (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                         lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m,
-                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, first, HEAD_DIM, BLOCK_N,
-                         STAGES, CAUSAL)),
+                         lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
+                         heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+                         sched_len, first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
             (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                         lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, seq_q, seq_k, num_m,
-                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, second, HEAD_DIM, BLOCK_N,
-                         STAGES, CAUSAL)),
+                         lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
+                         heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+                         sched_len, second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
             (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                          k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
-                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL)),
+                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, fp8)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],
@@ -317,37 +349,22 @@ L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in 
 CONSUMER_REGS = 232  # second consumer's register cap; the first gets what the producer's 24 leave
 
 
-def _gl_dtype(dtype: torch.dtype) -> Any:
-    if dtype == torch.bfloat16:
-        return gl.bfloat16
-    if dtype == torch.float16:
-        return gl.float16
-    raise ValueError(f"the Gluon forward takes float16 or bfloat16, got {dtype}")
-
-
-@functools.cache
-def _smem_layout(rows: int, head_dim: int, dtype: torch.dtype) -> Any:
-    """Per tile shape and dtype, computed once: short calls are host-bound."""
-    return gl.NVMMASharedLayout.get_default_for([1, 1, rows, head_dim], _gl_dtype(dtype))
-
-
-def _descriptor(t: torch.Tensor, rows: int) -> TensorDescriptor:
-    """The TMA descriptor of ``t`` in ``rows``-row tiles. The constructor validates (some 15 us a call);
-    per shape, strides, tile and dtype that is done once and later calls copy the checked template with
-    their own base (its alignment re-checked here: the launcher reads only base, shape and strides)."""
-    key = (t.shape, t.stride(), rows, t.dtype)
-    template = _DESCRIPTORS.get(key)
-    if template is None or t.data_ptr() % 16:
-        block = [1, 1, rows, t.shape[-1]]
-        layout = _smem_layout(rows, t.shape[-1], t.dtype)
-        template = _DESCRIPTORS[key] = TensorDescriptor(t, list(t.shape), list(t.stride()), block, layout)
-        return template
-    desc = copy.copy(template)
-    desc.base = t
-    return desc
-
-
-_DESCRIPTORS: dict[tuple[Any, ...], TensorDescriptor] = {}
+def tile_walk(q: torch.Tensor, k: torch.Tensor, causal: bool, block_n: int) -> tuple[int, tuple[Any, ...]]:
+    """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
+    group_heads, num_tiles, schedule, its row length) of the persistent grid over q's 128-row tiles."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    num_m = triton.cdiv(nq, 2 * CONSUMER_ROWS)
+    bh_total = b * hq
+    num_tiles = num_m * bh_total
+    kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
+    group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
+    programs = min(sm_count(q.device), num_tiles)
+    if causal:
+        sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device)
+    else:
+        sched = no_schedule(q.device)
+    return programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])
 
 
 def launch_gluon_fwd(
@@ -363,24 +380,13 @@ def launch_gluon_fwd(
 ) -> None:
     """Run the warp-specialised forward into ``o`` (q's shape, unit last stride) and ``lse`` [B, Hq, Nq]
     (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``."""
-    b, hq, nq, d = q.shape
-    hkv, nk = k.shape[1], k.shape[2]
+    d = q.shape[-1]
     cfg = cfg or gluon_fwd_config(d)
-    num_m = triton.cdiv(nq, 2 * CONSUMER_ROWS)
-    bh_total = b * hq
-    num_tiles = num_m * bh_total
-    kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
-    group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
-    programs = min(sm_count(q.device), num_tiles)
-    if causal:
-        sched = causal_schedule(nq, nk, bh_total, group_heads, cfg.block_n, programs, q.device)
-    else:
-        sched = no_schedule(q.device)
+    programs, walk = tile_walk(q, k, causal, cfg.block_n)
     launch(
         gluon_attn_fwd_kernel, (programs,),
         (_descriptor(q, CONSUMER_ROWS), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
-         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E,
-         hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1]),
+         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), bound, "gluon_fwd",

@@ -18,7 +18,7 @@ CONSUMER_ROWS = 64  # query rows per consumer warpgroup; a tile is two of them
 
 
 def _tile_blocks(m_idx: int, nq: int, nk: int, block_n: int) -> int:
-    """Host twin of ``gluon_fwd._kv_blocks`` for a whole causal tile: the key blocks it walks (at least 1)."""
+    """Host twin of ``gluon_tiles._kv_blocks`` for a whole causal tile: the key blocks it walks (>= 1)."""
     hi = min(nk, m_idx * 2 * CONSUMER_ROWS + 2 * CONSUMER_ROWS + nk - nq)
     return max(-(-max(hi, 0) // block_n), 1)
 
@@ -44,7 +44,7 @@ def causal_schedule(
     for t in range(num_m * bh_total):
         g, r = divmod(t, per_group)
         heads_here = min(group_heads, bh_total - g * group_heads)
-        m_idx = num_m - 1 - r // heads_here  # as ``gluon_fwd._tile_coords``
+        m_idx = num_m - 1 - r // heads_here  # as ``gluon_tiles._tile_coords``
         load, p = heapq.heappop(heap)
         lists[p].append(t)
         heapq.heappush(heap, (load + costs[m_idx], p))

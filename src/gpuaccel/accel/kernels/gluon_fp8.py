@@ -1,0 +1,116 @@
+"""FP8 (e4m3) attention forward for Hopper (sm_90) in Gluon, on the bf16 forward's warp-specialised shape.
+
+Why it is shaped this way: the structure is :mod:`accel.kernels.gluon_fwd`'s (one TMA producer warp, two
+independent 64-row consumer warpgroups, mbarrier K/V ring, persistent grid, longest-first causal order),
+and its producer and consumer partitions run here with their FP8 switches on; this module holds the
+kernel's shared memory (V^T tiles), its configurations and launcher. What FP8 changes:
+- Inputs come from :func:`accel.kernels.fp8.quantize_fp8` with 64-row Q blocks (one scale per consumer
+  tile) and BLOCK_N-row K blocks, so each score tile is rescaled by one scalar, folded into the exp2
+  scale; V arrives transposed ([B, H, D, N]) because fp8 wgmma takes only K-major B operands, and its
+  per-column scale multiplies O once at the end.
+- QK^T and PV are e4m3 wgmma (k = 32); P is cast to e4m3 in registers as PV's A operand, with no
+  shuffles: V^T's keys are stored in the order the A fragment holds them (``gluon_fwd._p_operand``).
+- P is scaled by 256 before its cast (small probabilities stay out of e4m3's subnormals); the factor rides
+  in the exponent (2**8 subtracted from the row max), so it costs no multiply and cancels in O = acc / l.
+"""
+
+from __future__ import annotations
+
+import torch
+import triton
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+
+from gpuaccel.accel.kernels.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.gluon_fwd import CONSUMER_REGS, _consumer, _producer, tile_walk
+from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
+from gpuaccel.accel.kernels.gluon_tiles import HALF_M, _descriptor, _ring_barriers
+from gpuaccel.accel.kernels.launchers import Bound, launch
+from gpuaccel.accel.kernels.tuning import GluonFwdConfig
+
+# Per padded head_dim: e4m3 tiles are half the bytes of bf16 ones, so D128 fits 128-key blocks x 3 stages
+# in ~112 KB; D256 keeps 64-key blocks (its 64 x 256 fp32 O accumulator bounds the registers). BLOCK_N 256
+# spills (fp32 scores plus the fp32 P carried to the next step); 2 or 4 stages measured within 1 %.
+GLUON_FP8_CONFIGS = {64: GluonFwdConfig(128, 3), 128: GluonFwdConfig(128, 3), 256: GluonFwdConfig(64, 2)}
+GLUON_FP8_HEAD_DIMS = tuple(GLUON_FP8_CONFIGS)
+
+
+@gluon.jit
+def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob,
+                          stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total,
+                          group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM: gl.constexpr,
+                          BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                          CONSUMER_REGS: gl.constexpr):  # fmt: skip
+    dtype: gl.constexpr = q_desc.dtype
+    q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
+    v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], v_desc.layout)  # V^T
+    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES)
+
+    first: gl.constexpr = 0
+    second: gl.constexpr = 1
+    fp8: gl.constexpr = True
+    gl.warp_specialize(
+        [
+            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                         lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                         group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
+                         first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
+            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                         lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                         group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
+                         second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
+            (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
+                         k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
+                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, fp8)),
+        ],
+        [4, 1],
+        [CONSUMER_REGS, 24],
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------- host side
+
+
+def gluon_fp8_config(head_dim: int) -> GluonFwdConfig:
+    if head_dim not in GLUON_FP8_CONFIGS:
+        raise ValueError(f"the Gluon FP8 forward is built for head_dim {GLUON_FP8_HEAD_DIMS}, got {head_dim}")
+    return GLUON_FP8_CONFIGS[head_dim]
+
+
+def launch_gluon_fp8(
+    q8: torch.Tensor,
+    k8: torch.Tensor,
+    vt8: torch.Tensor,
+    scales: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: GluonFwdConfig,
+    bound: Bound | None = None,
+) -> None:
+    """Run the FP8 forward into ``o`` (q's shape, bf16/fp16, unit last stride) and ``lse`` [B, Hq, Nq].
+
+    q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
+    (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
+    per ``cfg.block_n``-row block, V's per (head, column)."""
+    nq, d = q8.shape[2], q8.shape[3]
+    nk = k8.shape[2]
+    q_scale, k_scale, v_scale = scales
+    if q_scale.shape[-1] != triton.cdiv(nq, CONSUMER_ROWS) or k_scale.shape[-1] != triton.cdiv(
+        nk, cfg.block_n
+    ):
+        raise ValueError(
+            f"Q/K scales must be per {CONSUMER_ROWS}/{cfg.block_n}-row block, got {q_scale.shape[-1]} and "
+            f"{k_scale.shape[-1]} blocks for Nq {nq}, Nk {nk}"
+        )
+    programs, walk = tile_walk(q8, k8, causal, cfg.block_n)
+    launch(
+        gluon_attn_fp8_kernel, (programs,),
+        (_descriptor(q8, CONSUMER_ROWS), _descriptor(k8, cfg.block_n), _descriptor(vt8, d, cfg.block_n), o,
+         lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
+             CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), bound, "gluon_fp8",
+    )  # fmt: skip

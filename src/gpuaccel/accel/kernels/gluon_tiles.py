@@ -1,0 +1,139 @@
+"""Tile walk and TMA descriptors shared by the Gluon forwards (:mod:`accel.kernels.gluon_fwd`, bf16/fp16,
+and :mod:`accel.kernels.gluon_fp8`, e4m3): both run the same persistent grid, tile order and K/V ring, so
+which tile a program runs, which key blocks it walks and the ring's barriers are defined once.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from typing import Any
+
+import torch
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import mbarrier
+from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
+
+HALF_M = gl.constexpr(CONSUMER_ROWS)
+
+
+@gluon.jit
+def _tile_coords(t, num_m, bh_total, group_heads, CAUSAL: gl.constexpr):
+    """(query block, batch*head) of tile ``t``: head-major when non-causal, longest-first per head group."""
+    if CAUSAL:
+        per_group = group_heads * num_m
+        g = t // per_group
+        r = t % per_group
+        heads_here = gl.minimum(group_heads, bh_total - g * group_heads)
+        m_idx = num_m - 1 - r // heads_here
+        bh = g * group_heads + r % heads_here
+    else:
+        m_idx = t % num_m
+        bh = t // num_m
+    return m_idx, bh
+
+
+@gluon.jit
+def _kv_blocks(start, rows, seq_k, causal_off, BLOCK_N: gl.constexpr, CAUSAL: gl.constexpr):
+    """Key blocks rows [start, start+rows) need (at least 1, so every tile has one stage), and how many
+    of them every row sees fully (no mask)."""
+    if CAUSAL:
+        hi = gl.minimum(seq_k, start + rows + causal_off)
+        full = gl.minimum(gl.maximum(start + causal_off + 1, 0), seq_k)
+    else:
+        hi = seq_k
+        full = seq_k
+    n = gl.maximum(gl.cdiv(gl.maximum(hi, 0), BLOCK_N), 1)
+    return n, gl.minimum(full // BLOCK_N, n)
+
+
+@gluon.jit
+def _tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED: gl.constexpr):
+    """How many tiles this program runs: from the host's longest-first table (causal) or round-robin."""
+    if SCHEDULED:
+        n = gl.load(sched_ptr + gl.program_id(0) * sched_len)
+    else:
+        n = gl.cdiv(num_tiles - gl.program_id(0), gl.num_programs(0))
+    return n
+
+
+@gluon.jit
+def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr):
+    if SCHEDULED:
+        t = gl.load(sched_ptr + gl.program_id(0) * sched_len + 1 + i)
+    else:
+        t = gl.program_id(0) + i * gl.num_programs(0)
+    return t
+
+
+@gluon.jit
+def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES: gl.constexpr):
+    """Key blocks only the other consumer's rows need (causal): wait for them and hand the slots back."""
+    for j in range(n_mine, n_tile):
+        s = (cnt + j) % STAGES
+        mbarrier.wait(k_ready.index(s), ((cnt + j) // STAGES) & 1)
+        mbarrier.arrive(k_empty.index(s))
+        mbarrier.wait(v_ready.index(s), ((cnt + j) // STAGES) & 1)
+        mbarrier.arrive(v_empty.index(s))
+
+
+@gluon.jit
+def _ring_barriers(STAGES: gl.constexpr):
+    """(q_ready, q_empty, k_ready, v_ready, k_empty, v_empty), initialised: Q has one buffer per consumer;
+    a K/V slot is released by both consumer warpgroups."""
+    q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    q_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    k_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(q_ready.index(i), count=1)
+        mbarrier.init(q_empty.index(i), count=1)
+    for i in gl.static_range(STAGES):
+        mbarrier.init(k_ready.index(i), count=1)
+        mbarrier.init(v_ready.index(i), count=1)
+        mbarrier.init(k_empty.index(i), count=2)
+        mbarrier.init(v_empty.index(i), count=2)
+    return q_ready, q_empty, k_ready, v_ready, k_empty, v_empty
+
+
+# ---------------------------------------------------------------------------------------------- host side
+
+_GL_DTYPES = {torch.bfloat16: gl.bfloat16, torch.float16: gl.float16, torch.float8_e4m3fn: gl.float8e4nv}
+
+
+def _gl_dtype(dtype: torch.dtype) -> Any:
+    if dtype not in _GL_DTYPES:
+        raise ValueError(f"the Gluon forward takes float16, bfloat16 or float8_e4m3fn, got {dtype}")
+    return _GL_DTYPES[dtype]
+
+
+@functools.cache
+def _smem_layout(rows: int, cols: int, dtype: torch.dtype) -> Any:
+    """Per tile shape and dtype, computed once: short calls are host-bound."""
+    return gl.NVMMASharedLayout.get_default_for([1, 1, rows, cols], _gl_dtype(dtype))
+
+
+def _descriptor(t: torch.Tensor, rows: int, cols: int | None = None) -> TensorDescriptor:
+    """The TMA descriptor of ``t`` in ``rows`` x ``cols`` tiles (``cols``: all of the last dim by
+    default). The constructor validates (some 15 us a call); per shape, strides, tile and dtype that is
+    done once and later calls copy the checked template with their own base (its alignment re-checked
+    here: the launcher reads only base, shape and strides)."""
+    cols = cols or t.shape[-1]
+    key = (t.shape, t.stride(), rows, cols, t.dtype)
+    template = _DESCRIPTORS.get(key)
+    if template is None or t.data_ptr() % 16:
+        block = [1, 1, rows, cols]
+        layout = _smem_layout(rows, cols, t.dtype)
+        template = _DESCRIPTORS[key] = TensorDescriptor(t, list(t.shape), list(t.stride()), block, layout)
+        return template
+    desc = copy.copy(template)
+    desc.base = t
+    return desc
+
+
+_DESCRIPTORS: dict[tuple[Any, ...], TensorDescriptor] = {}

@@ -1,0 +1,63 @@
+"""Tier 2: the FP8 quantisation kernels under TRITON_INTERPRET=1 on CPU (fp16 inputs, small shapes).
+
+The interpreter must be on before the kernels are defined (see test_kernels_interpreter.py).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+_ALREADY_INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+os.environ["TRITON_INTERPRET"] = "1"
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+pytest.importorskip("triton")
+
+if "gpuaccel.accel.kernels.fp8" in sys.modules and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
+    pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
+
+from gpuaccel.accel.kernels import fp8  # noqa: E402
+from gpuaccel.accel.kernels.tuning import FwdConfig, GluonFwdConfig  # noqa: E402
+
+
+@pytest.mark.parametrize("nk", [100, 130])
+def test_key_order_moves_values_only(nk):
+    """The Gluon kernel's V^T key order holds the same e4m3 values at other slots: dequantised, both
+    layouts give the same V, and the padding past Nk is zero where keys keep their order."""
+    torch.manual_seed(nk)
+    q, k, v = (torch.randn(2, 2, nk, 64, dtype=torch.float16) for _ in range(3))
+    v[1, 0, 7, 5] = 40.0  # one column's scale set by an outlier
+    plain = fp8.quantize_fp8(q, k, v, 64, 32, key_order=False)
+    ordered = fp8.quantize_fp8(q, k, v, 64, 32, key_order=True)
+    assert plain.vt.shape[-1] == ordered.vt.shape[-1] == -(-nk // 32) * 32
+    assert not torch.equal(plain.vt.view(torch.uint8), ordered.vt.view(torch.uint8))
+    for a, b in zip(fp8.dequantize(plain), fp8.dequantize(ordered), strict=True):
+        assert torch.equal(a, b)
+    assert plain.vt[..., nk:].float().abs().max().item() == 0.0
+    amax = v.float().abs().amax(dim=2).reshape(4, 64)
+    assert torch.allclose(plain.v_scale, amax / fp8.E4M3_MAX)
+    _, _, dv = fp8.dequantize(ordered)
+    assert ((dv - v.float()).norm() / v.float().norm()).item() < 0.1  # e4m3: 3 mantissa bits
+
+
+def test_quant_layout_matches_each_kernel():
+    assert fp8.quant_layout(GluonFwdConfig(128, 3)) == (fp8.GLUON_Q_BLOCK, 128, True)
+    assert fp8.quant_layout(FwdConfig(128, 64, 4, 2)) == (128, 64, False)
+    q = torch.randn(1, 1, 70, 64, dtype=torch.float16)
+    x = fp8.quantize_fp8(q, q, q, 128, 64, key_order=False)
+    with pytest.raises(ValueError, match="scale blocks"):
+        fp8.flash_attention_fp8_quantized(x, False, 0.125, GluonFwdConfig(64, 3))
+
+
+def test_fp8_path_off_hopper_and_bad_override(monkeypatch):
+    q = torch.zeros(1, 2, 64, 64)
+    assert fp8.fp8_path(q) == "triton"
+    monkeypatch.setenv(fp8.FP8_PATH_ENV, "gluon")
+    with pytest.raises(fp8.UnsupportedInputError, match="Gluon FP8 forward cannot take this call"):
+        fp8.fp8_path(q)
+    monkeypatch.setenv(fp8.FP8_PATH_ENV, "fastest")
+    with pytest.raises(fp8.UnsupportedInputError, match="accepted: auto, triton, gluon"):
+        fp8.fp8_path(q)
