@@ -147,7 +147,7 @@ def main() -> int:
         window.resize(*SMALL)
         window.show()
         spin(app, 20)
-        client.cancel(sleeper["id"])
+        client.cancel(sleeper.id)
         client.submit("command", name="train-step-demo", argv=["sleep", "600"], gpus=1, priority=5)
         spin(app, 25)
         window.tabs.setCurrentIndex(0)
