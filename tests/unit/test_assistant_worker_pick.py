@@ -193,3 +193,8 @@ def test_only_a_controller_that_decides_or_an_engine_that_scores_can_pick() -> N
 
     with pytest.raises(TypeError, match=r"decide\(\) \(the model worker\) or an engine that scores"):
         ModelPicker(Streams())
+    ctl = GateController(None, BUNDLED_MODEL, Engine, GateSettings(use_gpu=False))  # in-process: streams only
+    with pytest.raises(TypeError, match="Engine cannot run a constrained pick"):
+        ctl.decide("hottest gpu", Context(), FIXED_NOW)
+    assert ModelPicker(ctl).pick("hottest gpu", Context(), FIXED_NOW) is None  # logged; the rules answer
+    ctl.close()

@@ -233,6 +233,11 @@ class GateController:
         with self._busy:
             while not self._closing and (strategy := self.wanted_strategy()) is not None:
                 engine = self._engine_for(strategy)
+                if not hasattr(engine, "decide"):
+                    raise TypeError(
+                        f"{type(engine).__name__} cannot run a constrained pick: the picking model needs an"
+                        " engine with decide() (the model worker, assistant.worker.WorkerEngine)"
+                    )
                 engine.reset_interrupt()
                 if strategy.startswith("cuda") and not self.gate_open():
                     continue  # closed between the check and the load: go round again

@@ -47,11 +47,12 @@ def pick_prompt(question: str, context: Context) -> str:
 class ModelPicker:
     """A model trained on :mod:`assistant.intent_corpus` picks the query; no pick passes to the next picker.
 
-    The model only chooses among valid queries by its log-probabilities (:func:`~assistant.pick_decode.
-    decide`), the same search whether the engine is in this process (an engine that scores:
-    :class:`~assistant.pick_decode.Scorer`) or behind a controller that offers ``decide`` (the daemon's
-    :class:`~assistant.gate.GateController` over its model worker), so one model file picks alike in
-    both. Its pick counts only when it beats the runner-up by ``min_margin`` (the file's ``pick_margin``).
+    The model only chooses among valid queries by its log-probabilities
+    (:func:`~assistant.pick_decode.decide`), the same search whether the engine is in this process (an
+    engine that scores: :class:`~assistant.pick_decode.Scorer`) or behind a controller that offers
+    ``decide`` (the daemon's :class:`~assistant.gate.GateController` over its model worker), so one model
+    file picks alike in both. Its pick counts only when it beats the runner-up by ``min_margin`` (the
+    file's ``pick_margin``).
     """
 
     def __init__(self, controller: Any, min_margin: float = 0.0) -> None:
