@@ -46,45 +46,46 @@ def test_corpus_is_part_of_the_training_bytes_and_deterministic(tmp_path: Path) 
     assert (tmp_path / "a" / "train.bin").read_bytes() == (tmp_path / "b" / "train.bin").read_bytes()
 
 
-class ScriptedModel:
-    """The controller's interface, writing a fixed text byte by byte (the picking model's output)."""
+class DecidingController:
+    """A controller's ``decide`` with a fixed decision (as the worker answers), noting what it was asked."""
 
-    def __init__(self, text: str) -> None:
-        from gpuaccel.assistant.runtime import tokenizer_for
+    def __init__(self, query, margin: float = 4.0) -> None:
+        from gpuaccel.assistant.pick_decode import Decision
 
-        self.text, self.tok = text, tokenizer_for(256, "bytes")
-        self.prompts: list[str] = []
+        self.decision = Decision(query, -1.0, -1.0 - margin, -1.0 if query is None else -9.0, 5)
+        self.asked: list[tuple[str, Context]] = []
 
-    def tokenizer(self):
-        return self.tok
-
-    def generate(self, tokens, params, stop):
-        self.prompts.append(b"".join(self.tok.token_bytes(t) for t in tokens).decode())
-        yield from self.tok.encode(self.text)
+    def decide(self, question, context, now):
+        self.asked.append((question, context))
+        return self.decision
 
 
-def test_model_picker_is_asked_first_and_bad_output_falls_to_the_rules() -> None:
+def test_model_picker_is_asked_first_and_a_refusal_or_an_unsure_pick_falls_to_the_rules() -> None:
     from gpuaccel.assistant.intent import RulePicker, pick
     from gpuaccel.assistant.model_picker import ModelPicker
     from gpuaccel.assistant.queries import Query
 
-    model = ScriptedModel(' {"gpu": 1, "metric": "power", "name": "gpu_reading"}\n\n')
-    got = pick(
-        "how much is the second one pulling", Context(Query("gpu_list")), (ModelPicker(model), RulePicker())
-    )
+    ctx = Context(Query("gpu_list"))
+    model = DecidingController(Query("gpu_reading", gpu=1, metric="power"))
+    got = pick("how much is the second one pulling", ctx, (ModelPicker(model), RulePicker()))
     assert got == Query("gpu_reading", gpu=1, metric="power")
-    assert 'Previous query: {"name": "gpu_list"}' in model.prompts[0]
+    assert model.asked == [("how much is the second one pulling", ctx)]
+    assert 'Previous query: {"name": "gpu_list"}' in pick_prompt("how much is the second one pulling", ctx)
     assert "Its jobs: 3, 5" in pick_prompt("why?", Context(Query("failures"), [3, 5]))
+    hottest = Query("gpu_rank", metric="temperature", order="max")
+    for picker in (
+        ModelPicker(DecidingController(None)),  # the model refused
+        ModelPicker(DecidingController(Query("jobs"), margin=1.0), min_margin=2.0),  # not sure enough
+    ):
+        assert pick("hottest gpu", Context(), (picker, RulePicker())) == hottest
     for bad in (" The GPUs are", ' {"name": "rm -rf"}', ' {"name": "jobs", "window": "someday"}', " none"):
-        got = pick("hottest gpu", Context(), (ModelPicker(ScriptedModel(bad)), RulePicker()))
-        assert got == Query("gpu_rank", metric="temperature", order="max"), bad
+        assert parse_pick(bad, FIXED_NOW) is None, bad  # what free writing could produce reads as no pick
     assert parse_pick(' {"name": "jobs", "window": "yesterday"}', FIXED_NOW).window.label == "yesterday"
 
 
-class FailingModel(ScriptedModel):
-    def generate(self, tokens, params, stop):
+class FailingController(DecidingController):
+    def decide(self, question, context, now):
         raise RuntimeError("worker died")
-        yield 0
 
 
 def test_a_failing_picker_or_a_foreign_stored_context_does_not_break_picking() -> None:
@@ -92,7 +93,7 @@ def test_a_failing_picker_or_a_foreign_stored_context_does_not_break_picking() -
     from gpuaccel.assistant.model_picker import ModelPicker
     from gpuaccel.assistant.queries import Query
 
-    got = pick("hottest gpu", Context(), (ModelPicker(FailingModel("")), RulePicker()))
+    got = pick("hottest gpu", Context(), (ModelPicker(FailingController(None)), RulePicker()))
     assert got == Query("gpu_rank", metric="temperature", order="max")
     assert Context.from_json({"query": {"name": "jobs", "colour": "red"}, "subjects": [1]}) == Context()
     assert Context.from_json({"query": {"name": "jobs"}, "subjects": ["x"]}) == Context()

@@ -13,7 +13,7 @@ import torch
 from gpuaccel.assistant.intent import Context, RulePicker, pick
 from gpuaccel.assistant.intent_corpus import FIXED_NOW
 from gpuaccel.assistant.model_picker import ModelPicker, parse_pick, pick_json
-from gpuaccel.assistant.pick_decode import ConstrainedDecoder, decide
+from gpuaccel.assistant.pick_decode import ConstrainedDecoder, Decision, PickInterrupted, decide
 from gpuaccel.assistant.pick_grammar import PickGrammar, names_in, numbers_in
 from gpuaccel.assistant.queries import Query
 from gpuaccel.assistant.query_specs import query_from_args
@@ -130,6 +130,29 @@ def test_a_pick_counts_only_when_the_model_is_sure_by_the_margin() -> None:
     assert ModelPicker(model, min_margin=d.margin).pick("power of gpu 0", Context(), FIXED_NOW) == d.query
     unsure = ModelPicker(model, min_margin=d.margin + 0.01)
     assert unsure.pick("power of gpu 0", Context(), FIXED_NOW) is None
+
+
+def test_a_search_stopped_from_outside_ends_before_its_next_model_call() -> None:
+    model = TableModel(3, {" ": 4.0, "{": 4.0})
+    full = decide(model, "how hot is gpu 3 right now?", Context(), FIXED_NOW)
+    assert full.calls > 3
+    model.calls = 0
+    with pytest.raises(PickInterrupted):
+        decide(
+            model, "how hot is gpu 3 right now?", Context(), FIXED_NOW, interrupted=lambda: model.calls >= 3
+        )
+    assert model.calls == 3
+    again = decide(model, "how hot is gpu 3 right now?", Context(), FIXED_NOW)
+    assert (again.query, again.texts, again.logp) == (full.query, full.texts, full.logp)
+
+
+def test_a_decision_crosses_a_process_boundary_unchanged() -> None:
+    model = TableModel(1, {" ": 4.0, "{": 4.0})
+    for question, context in QUESTIONS:
+        d = decide(model, question, context, FIXED_NOW)
+        assert Decision.from_json(d.to_json()) == d
+    cut = Decision(None, float("-inf"), float("-inf"), -3.5, 160, 0.25)  # out of calls before any finished
+    assert Decision.from_json(cut.to_json()) == cut and cut.margin == 0.0
 
 
 def test_every_text_the_grammar_finishes_reads_back_as_the_same_query() -> None:

@@ -4,7 +4,9 @@ The gate (``scheduler.idle.IdleDetector``: ``is_gate_open()`` and ``subscribe(ca
 moment a job is claimed. Our callback interrupts a GPU generation at once (it ends before its next token),
 and the generating thread then closes the GPU engine (its process ends, GPU memory returns to the driver)
 and, by setting, continues the same answer on CPU from the tokens produced so far, or waits for the gate
-to open again. With greedy sampling the answer is the same token for token either way.
+to open again. With greedy sampling the answer is the same token for token either way. The picking
+model's decision (:meth:`GateController.decide`) runs under the same gate, but never waits and never
+resumes: a claim ends it at its next model call and the next picker (the rules) answers this question.
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gpuaccel.assistant.runtime import GenParams, describe_runtime
+
+if TYPE_CHECKING:
+    from gpuaccel.assistant.intent import Context
+    from gpuaccel.assistant.pick_decode import Decision
 
 log = logging.getLogger(__name__)
 
@@ -218,6 +224,34 @@ class GateController:
                 if reason != "interrupted" or stop.is_set():
                     return
                 self.release_gpu_if_closed()
+
+    def decide(self, question: str, context: Context, now: float) -> Decision | None:
+        """The picking model's decision where the gate lets the model run now; None where it may not (gate
+        closed and ``on_close="wait"``) or a claim or stop interrupted it. A pick is worth no wait: the
+        next picker answers at once rather than the chat waiting for a job to end. The engine (the
+        worker) must offer ``decide`` (:meth:`~assistant.worker.WorkerEngine.decide`)."""
+        with self._busy:
+            while not self._closing and (strategy := self.wanted_strategy()) is not None:
+                engine = self._engine_for(strategy)
+                if not hasattr(engine, "decide"):
+                    raise TypeError(
+                        f"{type(engine).__name__} cannot run a constrained pick: the picking model needs an"
+                        " engine with decide() (the model worker, assistant.worker.WorkerEngine)"
+                    )
+                engine.reset_interrupt()
+                if strategy.startswith("cuda") and not self.gate_open():
+                    continue  # closed between the check and the load: go round again
+                self._own_activity(strategy.startswith("cuda"))
+                try:
+                    decision = engine.decide(question, context, now)
+                finally:
+                    self._own_activity(False)
+                if decision is not None:
+                    return decision
+                self._record("pick_interrupted", strategy, "the rules answer this question")
+                break
+            self.release_gpu_if_closed()  # a claim's releaser found us busy: free the GPU now
+            return None
 
     def close(self) -> None:
         self._closing = True

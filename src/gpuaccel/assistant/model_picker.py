@@ -1,16 +1,18 @@
 """The model as a query picker: the picking prompt, the model's choice read back as a checked query.
 
-A model trained on :mod:`assistant.intent_corpus` writes the query as JSON after :func:`pick_prompt`. Where
-the model runs in this process it only chooses among valid queries (:mod:`assistant.pick_decode`);
-otherwise :func:`parse_pick` accepts only a query whose name and fields are valid, so anything else the
-model writes is no pick and the next picker (:class:`~assistant.intent.RulePicker`) answers. A model file
-says it was trained for this in its safetensors metadata (``query_picker=1``, :func:`picks_queries`).
+A model trained on :mod:`assistant.intent_corpus` writes the query as JSON after :func:`pick_prompt`; the
+picker lets it choose only among valid queries (:mod:`assistant.pick_decode`), and a refusal or an unsure
+choice is no pick, so the next picker (:class:`~assistant.intent.RulePicker`) answers. :func:`parse_pick`
+reads the same format back from free text (the corpus, the evaluation's free-writing comparison). A model
+file says it was trained for this in its safetensors metadata (``query_picker=1``, :func:`picks_queries`)
+and how sure it must be (``pick_margin``, :func:`pick_margin`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 from pathlib import Path
 from typing import Any
 
@@ -45,52 +47,42 @@ def pick_prompt(question: str, context: Context) -> str:
 class ModelPicker:
     """A model trained on :mod:`assistant.intent_corpus` picks the query; no pick passes to the next picker.
 
-    On an engine that can score text (:class:`~assistant.pick_decode.Scorer`: the model in this process) the
-    model only chooses among valid queries by its log-probabilities (:func:`~assistant.pick_decode.decide`),
-    and its pick counts only when it beats the runner-up by ``min_margin``; on a controller that only
-    streams tokens (the daemon's model worker) it writes the query freely and :func:`parse_pick` checks it.
+    The model only chooses among valid queries by its log-probabilities
+    (:func:`~assistant.pick_decode.decide`), the same search whether the engine is in this process (an
+    engine that scores: :class:`~assistant.pick_decode.Scorer`) or behind a controller that offers
+    ``decide`` (the daemon's :class:`~assistant.gate.GateController` over its model worker), so one model
+    file picks alike in both. Its pick counts only when it beats the runner-up by ``min_margin`` (the
+    file's ``pick_margin``).
     """
 
-    def __init__(self, controller: Any, params: Any = None, min_margin: float = 0.0) -> None:
-        from gpuaccel.assistant.runtime import GenParams
-
-        self.controller = controller
-        self.params = params or GenParams(max_tokens=120, temperature=1.0, top_p=0.0, seed=0)
-        self.min_margin = min_margin
-        self.scores = hasattr(controller, "forward_all") and hasattr(controller, "prefill")
+    def __init__(self, controller: Any, min_margin: float = 0.0) -> None:
+        if not (math.isfinite(min_margin) and min_margin >= 0):
+            raise ValueError(f"min_margin must be a log-prob gap of 0 or more, not {min_margin!r}")
+        if not hasattr(controller, "decide") and not (
+            hasattr(controller, "forward_all") and hasattr(controller, "prefill")
+        ):
+            raise TypeError(
+                "the model picker needs a controller with decide() (the model worker) or an engine that"
+                f" scores text (prefill and forward_all), not {type(controller).__name__}"
+            )
+        self.controller, self.min_margin = controller, min_margin
 
     def decide(self, question: str, context: Context, now: float) -> Any:
-        """The model's :class:`~assistant.pick_decode.Decision` (needs an engine that scores)."""
+        """The model's :class:`~assistant.pick_decode.Decision`; None when the controller could not run
+        the model now (the gate) or it was interrupted."""
+        if hasattr(self.controller, "decide"):
+            return self.controller.decide(question, context, now)
         from gpuaccel.assistant.pick_decode import decide
 
         return decide(self.controller, question, context, now)
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
         try:
-            if self.scores:
-                d = self.decide(question, context, now)
-                return d.query if d.margin >= self.min_margin else None
-            return self._write(question, context, now)
+            d = self.decide(question, context, now)
         except Exception:
             log.exception("the picking model failed; the next picker answers")
             return None
-
-    def _write(self, question: str, context: Context, now: float) -> Query | None:
-        import threading
-        from dataclasses import replace
-
-        prompt = pick_prompt(question, context)
-        head = prompt[: prompt.index("\n\nUser: ")]  # the same for every question: prefilled once, cached
-        tok = self.controller.tokenizer()
-        for _ in self.controller.generate(
-            tok.encode(head), replace(self.params, max_tokens=0), threading.Event()
-        ):
-            pass
-        out = b"".join(
-            tok.token_bytes(t)
-            for t in self.controller.generate(tok.encode(prompt), self.params, threading.Event())
-        )
-        return parse_pick(out.decode("utf-8", errors="replace"), now)
+        return d.query if d is not None and d.margin >= self.min_margin else None
 
 
 def picks_queries(path: Path) -> bool:
@@ -99,6 +91,28 @@ def picks_queries(path: Path) -> bool:
         return read_header(path)[1].get("query_picker") == "1"
     except (OSError, HeaderError):
         return False
+
+
+def pick_margin(path: Path) -> float | None:
+    """The margin a picking model file says its picks must win by (``pick_margin``, written by
+    ``pick_eval --mark``; 0 in a file marked before margins were recorded); None where the file is not a
+    picker or its margin is unreadable (said in the log: the rules then answer alone)."""
+    if not picks_queries(path):
+        return None
+    text = read_header(path)[1].get("pick_margin", "0")
+    try:
+        margin = float(text)
+    except ValueError:
+        margin = math.nan
+    if not (math.isfinite(margin) and margin >= 0):
+        log.warning(
+            "%s: pick_margin=%r is not a log-prob gap of 0 or more (pick_eval --margin M --mark writes one);"
+            " the model does not pick",
+            Path(path).name,
+            text,
+        )
+        return None
+    return margin
 
 
 def parse_pick(text: str, now: float) -> Query | None:

@@ -6,7 +6,8 @@ allows, character by character from the prompt's state (RWKV's state is copied a
 run of characters is fed in one call), and stops at the likeliest finished text, which is the exact best
 of the whole set because a text's log-probability only falls as it grows. It then keeps searching for the
 runner-up, so the :class:`Decision` carries the margin (how sure the model is) and the refusal's own
-log-probability, for a caller that trusts the model only when it is sure.
+log-probability, for a caller that trusts the model only when it is sure. A search may be stopped from
+outside between model calls (a job claimed the GPU): it then raises :class:`PickInterrupted`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import heapq
 import itertools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,6 +38,10 @@ class Scorer(Protocol):
     def forward_all(self, tokens: list[int], state: list[Any]) -> tuple[Any, list[Any]]: ...
 
 
+class PickInterrupted(Exception):
+    """The search was told to stop before it finished (no decision: the caller's next picker answers)."""
+
+
 @dataclass
 class Decision:
     """The model's choice: the query (None: refusal), its log-probability, the runner-up's (or, when the
@@ -53,6 +59,30 @@ class Decision:
     @property
     def margin(self) -> float:
         return self.logp - self.runner_up if self.logp > -math.inf else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain values (the model worker sends its decisions to the daemon this way)."""
+        return {
+            "query": self.query.to_json() if self.query is not None else None,
+            "logp": self.logp,
+            "runner_up": self.runner_up,
+            "refusal": self.refusal,
+            "calls": self.calls,
+            "seconds": self.seconds,
+            "texts": list(self.texts),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        return cls(
+            Query.from_json(data["query"]) if data["query"] is not None else None,
+            float(data["logp"]),
+            float(data["runner_up"]),
+            float(data["refusal"]),
+            int(data["calls"]),
+            float(data["seconds"]),
+            [str(t) for t in data["texts"]],
+        )
 
 
 @dataclass
@@ -77,13 +107,21 @@ def _log_softmax(logits: Any) -> Any:
 class ConstrainedDecoder:
     """Runs the search on one engine; a byte vocabulary (the bundled model's) maps characters to tokens."""
 
-    def __init__(self, engine: Scorer, max_nodes: int = MAX_NODES) -> None:
+    def __init__(
+        self, engine: Scorer, max_nodes: int = MAX_NODES, interrupted: Callable[[], bool] | None = None
+    ) -> None:
         if getattr(engine.tokenizer, "name", None) != "bytes":
             raise ValueError(
                 f"constrained picking needs a byte-level vocabulary (tokenizer 'bytes'), not"
                 f" {getattr(engine.tokenizer, 'name', type(engine.tokenizer).__name__)!r}"
             )
         self.engine, self.max_nodes = engine, max_nodes
+        self.interrupted = interrupted or (lambda: False)
+
+    def _check(self) -> None:
+        """Before each model call: a stop from outside ends the search here."""
+        if self.interrupted():
+            raise PickInterrupted("the pick was interrupted")
 
     def _feed(self, parent: _Node, chars: str, hyps: list[Hypothesis], logp: float, done: bool) -> _Node:
         """The node after ``chars`` from ``parent``: the first char is already scored in ``logp``; the rest
@@ -92,6 +130,7 @@ class ConstrainedDecoder:
         feed = toks[:-1] if done else toks
         state, logits = None, None
         if feed:
+            self._check()
             all_logits, state = self.engine.forward_all(feed, _clone(parent.state))
             lp = _log_softmax(all_logits)
             logp += sum(float(lp[i, toks[i + 1]]) for i in range(len(toks) - 1))
@@ -101,8 +140,10 @@ class ConstrainedDecoder:
     def decide(self, prompt: str, grammar: PickGrammar) -> Decision:
         t0 = time.perf_counter()
         encode = self.engine.tokenizer.encode
+        self._check()
         if "\n\nUser: " in prompt:  # the system part is the same for every question: kept in the cache
             self.engine.prefill(encode(prompt[: prompt.index("\n\nUser: ")]))
+            self._check()
         logits, state = self.engine.prefill(encode(prompt))
         root = _Node(0.0, grammar.start(), "", state, logits)
         order = itertools.count()
@@ -154,8 +195,15 @@ class ConstrainedDecoder:
 
 
 def decide(
-    engine: Scorer, question: str, context: Context, now: float, max_nodes: int = MAX_NODES
+    engine: Scorer,
+    question: str,
+    context: Context,
+    now: float,
+    max_nodes: int = MAX_NODES,
+    interrupted: Callable[[], bool] | None = None,
 ) -> Decision:
-    """The model's decision for one question (see :class:`ConstrainedDecoder`)."""
+    """The model's decision for one question (see :class:`ConstrainedDecoder`); ``interrupted`` is asked
+    before each model call and, once true, ends the search with :class:`PickInterrupted`."""
     grammar = PickGrammar(question, context, now)
-    return ConstrainedDecoder(engine, max_nodes).decide(pick_prompt(question, context), grammar)
+    decoder = ConstrainedDecoder(engine, max_nodes, interrupted)
+    return decoder.decide(pick_prompt(question, context), grammar)

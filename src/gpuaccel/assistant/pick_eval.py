@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -24,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.assistant.intent import RulePicker
+from gpuaccel.assistant.intent import Context, RulePicker
 from gpuaccel.assistant.intent_corpus import FIXED_NOW, Pick, dev_set
-from gpuaccel.assistant.model_picker import ModelPicker, pick_json
+from gpuaccel.assistant.model_picker import ModelPicker, parse_pick, pick_json, pick_prompt
 from gpuaccel.assistant.queries import Query
 
 
@@ -38,17 +37,21 @@ def same(a: Query | None, b: Query | None) -> bool:
 
 
 class FreeWriter:
-    """An engine behind the interface of a controller that only streams tokens: the model picker then writes
-    the query freely (as it does in the daemon's worker), for comparison with constrained decoding."""
+    """The model writing the query freely after the picking prompt, read back by :func:`parse_pick` (how the
+    chat picked before constrained decoding), for comparison with it."""
 
     def __init__(self, engine: Any) -> None:
+        from gpuaccel.assistant.runtime import GenParams
+
         self.engine = engine
+        self.params = GenParams(max_tokens=120, temperature=1.0, top_p=0.0, seed=0)
 
-    def tokenizer(self) -> Any:
-        return self.engine.tokenizer
-
-    def generate(self, tokens: list[int], params: Any, stop: threading.Event) -> Any:
-        return self.engine.generate(tokens, params)
+    def pick(self, question: str, context: Context, now: float) -> Query | None:
+        prompt = pick_prompt(question, context)
+        tok = self.engine.tokenizer
+        self.engine.prefill(tok.encode(prompt[: prompt.index("\n\nUser: ")]))  # the shared head, cached
+        out = b"".join(tok.token_bytes(t) for t in self.engine.generate(tok.encode(prompt), self.params))
+        return parse_pick(out.decode("utf-8", errors="replace"), now)
 
 
 MARGINS = tuple(x / 4 for x in range(0, 25))  # log-prob gaps tried for the strategies that trust a sure model
@@ -210,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         engine = Engine(args.model, "cpu fp32")
         pickers["model"] = ModelPicker(engine)
         if args.free:
-            pickers["free"] = ModelPicker(FreeWriter(engine))
+            pickers["free"] = FreeWriter(engine)
     result = score(dev_set(args.n, args.seed), pickers, args.margin)
     result.update(seed=args.seed, threads=args.threads, versions=_versions())
     if args.model is not None:

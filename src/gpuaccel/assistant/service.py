@@ -23,7 +23,7 @@ from gpuaccel.assistant.facts import FactsSource
 from gpuaccel.assistant.gate import GateController, GateSettings
 from gpuaccel.assistant.housekeeping import Housekeeper
 from gpuaccel.assistant.intent import RulePicker
-from gpuaccel.assistant.model_picker import ModelPicker, picks_queries
+from gpuaccel.assistant.model_picker import ModelPicker, pick_margin
 from gpuaccel.assistant.models import ModelManager, fit_message
 from gpuaccel.assistant.reports import ReportService
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
@@ -146,10 +146,12 @@ class AssistantService:
         return self.settings
 
     def _set_pickers(self) -> None:
-        """A model trained to write queries is asked first; the rule picker answers when it cannot."""
+        """A model trained to write queries is asked first (through the worker, as sure as its file says);
+        the rule picker answers when it does not pick."""
+        margin = pick_margin(self.model_path())
         self.chat.pickers = (
-            (ModelPicker(self.controller), RulePicker())
-            if picks_queries(self.model_path())
+            (ModelPicker(self.controller, min_margin=margin), RulePicker())
+            if margin is not None
             else (RulePicker(),)
         )
 

@@ -2,29 +2,78 @@
 
 Why a process: rwkv keeps dtype and device in module globals (one strategy per process), and ending the
 process is the one sure way to hand every byte of GPU memory back to the driver when a job is claimed.
-The parent sends prompts over a pipe and reads tokens back; :meth:`WorkerEngine.interrupt` sets a shared
-event the child checks before each token, so a stop lands within one token without a pipe round trip.
+The parent sends prompts over a pipe and reads tokens back, or sends a question and reads back the picking
+model's constrained decision (:meth:`WorkerEngine.decide`, the same search as in-process); a shared event
+(:meth:`WorkerEngine.interrupt`) is checked before each token or model call, so a stop lands without a pipe
+round trip.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import multiprocessing as mp
 import time
 from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from gpuaccel.assistant.intent import Context
+from gpuaccel.assistant.queries import Query
 from gpuaccel.assistant.runtime import GenParams, ModelError, tokenizer_from_file
+
+if TYPE_CHECKING:
+    from gpuaccel.assistant.pick_decode import Decision
 
 START_TIMEOUT_S = 300.0  # a multi-GB model on a slow disk may take minutes
 CLOSE_TIMEOUT_S = 10.0
 log = logging.getLogger(__name__)
 
 
+def context_json(context: Context) -> str:
+    """All of a picking context as JSON (``Context.to_json`` keeps only what a chat session stores; the
+    grammar also needs the queue's job names and the machine's GPUs)."""
+    return json.dumps(
+        {
+            "last": context.last.to_json() if context.last is not None else None,
+            "subjects": context.subjects,
+            "job_names": context.job_names,
+            "gpus": context.gpus,
+            "subject_gpus": context.subject_gpus,
+            "gpu_models": [[i, m] for i, m in context.gpu_models.items()],  # JSON keys would be strings
+        }
+    )
+
+
+def context_from_json(text: str) -> Context:
+    d = json.loads(text)
+    return Context(
+        Query.from_json(d["last"]) if d["last"] is not None else None,
+        [int(j) for j in d["subjects"]],
+        {str(k): int(v) for k, v in d["job_names"].items()},
+        [int(g) for g in d["gpus"]],
+        [int(g) for g in d["subject_gpus"]],
+        {int(i): str(m) for i, m in d["gpu_models"]},
+    )
+
+
+def _decide(conn: Any, engine: Any, interrupt: Any, msg: tuple[Any, ...]) -> None:
+    """Answer ("decide", question, context JSON, now): the decision, or "interrupted" (no decision)."""
+    from gpuaccel.assistant.pick_decode import PickInterrupted, decide
+
+    try:
+        d = decide(engine, msg[1], context_from_json(msg[2]), msg[3], interrupted=interrupt.is_set)
+    except PickInterrupted:
+        conn.send(("done", "interrupted"))
+    except Exception as exc:
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    else:
+        conn.send(("decision", d.to_json()))
+
+
 def _serve(conn: Any, interrupt: Any, path: str, strategy: str, threads: int, gpu: int | None) -> None:
-    """The child: load, report ready, then answer generate requests until told to close."""
+    """The child: load, report ready, then answer generate and decide requests until told to close."""
     import os
 
     if gpu is not None:  # before torch initializes CUDA: this process sees only the idle GPU
@@ -60,6 +109,8 @@ def _serve(conn: Any, interrupt: Any, path: str, strategy: str, threads: int, gp
                 conn.send(("done", engine.last_reason))
             except Exception as exc:
                 conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        elif msg[0] == "decide":
+            _decide(conn, engine, interrupt, msg)
 
 
 class WorkerEngine:
@@ -130,6 +181,24 @@ class WorkerEngine:
                 self._interrupt.set()
                 while self._recv(CLOSE_TIMEOUT_S)[0] == "token":
                     pass
+
+    def decide(self, question: str, context: Context, now: float) -> Decision | None:
+        """The picking model's decision (:func:`~assistant.pick_decode.decide` in the child); None when
+        :meth:`interrupt` stopped it (``last_reason`` is then ``"interrupted"``). Like :meth:`generate`, an
+        interrupt sent before the call counts: call :meth:`reset_interrupt` first."""
+        from gpuaccel.assistant.pick_decode import Decision
+
+        self.last_reason = ""
+        self._conn.send(("decide", question, context_json(context), now))
+        kind, value = self._recv(START_TIMEOUT_S)
+        if kind == "decision":
+            self.last_reason = "done"
+            return Decision.from_json(value)
+        if kind == "done" and value == "interrupted":
+            self.last_reason = "interrupted"
+            return None
+        self.last_reason = "error"
+        raise ModelError(f"model worker ({self.strategy}): {value}")
 
     def close(self) -> float:
         """End the process (its GPU memory goes back to the driver); returns the seconds it took."""
