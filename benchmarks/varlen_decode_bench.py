@@ -127,6 +127,13 @@ def main() -> int:
     ap.add_argument("--skip", nargs="*", default=[], choices=["fp8err", "decode", "varlen", "configs"])
     ap.add_argument("--sweep", action="store_true", help="also time every decode config x split count")
     ap.add_argument(
+        "--varlen-impls",
+        nargs="+",
+        default=list(bench_varlen.VARLEN_IMPLS),
+        choices=bench_varlen.VARLEN_IMPLS,
+        help="varlen implementations to time (default: all)",
+    )
+    ap.add_argument(
         "--tl-bwd", action="store_true", help="also time ours with the tl.* varlen backward (ours_tl_bwd)"
     )
     args = ap.parse_args()
@@ -171,8 +178,8 @@ def main() -> int:
     if "varlen" not in args.skip:
         vrows = []
         for total in args.tokens:
-            r = bench_varlen.bench_varlen(total, 16, 128, True, list(bench_varlen.VARLEN_IMPLS))
-            impls = list(bench_varlen.VARLEN_IMPLS)
+            impls = list(args.varlen_impls)
+            r = bench_varlen.bench_varlen(total, 16, 128, True, impls)
             if args.tl_bwd:
                 os.environ[attention.BWD_PATH_ENV] = "triton"
                 r["ours_tl_bwd"] = bench_varlen.bench_varlen(total, 16, 128, True, ["ours"])["ours"]
@@ -184,9 +191,10 @@ def main() -> int:
                 if "fwd_tflops" in r[i] else f"{i}=({r[i].get('note')})"
                 for i in impls
             )  # fmt: skip
+            path = r.get("ours", {}).get("bwd_path")
             print(
-                f"varlen {total} tokens, {len(r['lens'])} docs (backward {r['ours'].get('bwd_path')}): "
-                f"{cells} {time.time() - t0:.0f}s",
+                f"varlen {total} tokens, {len(r['lens'])} docs (backward {path}): {cells}",
+                f"{time.time() - t0:.0f}s",
                 flush=True,
             )
             payload["varlen"] = vrows
