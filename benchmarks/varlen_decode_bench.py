@@ -191,9 +191,9 @@ def main() -> int:
                 if "fwd_tflops" in r[i] else f"{i}=({r[i].get('note')})"
                 for i in impls
             )  # fmt: skip
-            path = r.get("ours", {}).get("bwd_path")
+            bwd = r.get("ours", {}).get("bwd_path")
             print(
-                f"varlen {total} tokens, {len(r['lens'])} docs (backward {path}): {cells}",
+                f"varlen {total} tokens, {len(r['lens'])} docs (backward {bwd}): {cells}",
                 f"{time.time() - t0:.0f}s",
                 flush=True,
             )
