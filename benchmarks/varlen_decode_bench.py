@@ -181,9 +181,14 @@ def main() -> int:
             impls = list(args.varlen_impls)
             r = bench_varlen.bench_varlen(total, 16, 128, True, impls)
             if args.tl_bwd:
+                before = os.environ.get(attention.BWD_PATH_ENV)
                 os.environ[attention.BWD_PATH_ENV] = "triton"
-                r["ours_tl_bwd"] = bench_varlen.bench_varlen(total, 16, 128, True, ["ours"])["ours"]
-                del os.environ[attention.BWD_PATH_ENV]
+                try:
+                    r["ours_tl_bwd"] = bench_varlen.bench_varlen(total, 16, 128, True, ["ours"])["ours"]
+                finally:
+                    os.environ.pop(attention.BWD_PATH_ENV)
+                    if before is not None:
+                        os.environ[attention.BWD_PATH_ENV] = before
                 impls.append("ours_tl_bwd")
             vrows.append(r)
             cells = " ".join(
