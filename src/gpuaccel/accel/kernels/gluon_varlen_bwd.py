@@ -105,7 +105,7 @@ def launch_gluon_varlen_bwd(
     lse = lse if lse.is_contiguous() else lse.contiguous()
     qv, kv_, vv, dov = (_packed_view(t) for t in (q, k, v, do))
     q64, do64 = _descriptor(qv, 64), _descriptor(dov, 64)
-    gluon_varlen_dq_kernel[(dq_items.shape[0] * hq,)](
+    gluon_varlen_dq_kernel[(dq_items.shape[0], hq)](
         q64, _descriptor(kv_, cfg.dq_block_n), _descriptor(vv, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
         delta, dq_items, dq.stride(0), dq.stride(1), o.stride(0), o.stride(1), do.stride(0), do.stride(1),
         scale * LOG2E, scale, hq, hkv, total_q, stat_stride,
@@ -113,7 +113,7 @@ def launch_gluon_varlen_bwd(
         CONSUMER_REGS=CONSUMER_REGS, num_warps=4,
     )  # fmt: skip
     if kv_items.shape[0]:
-        gluon_varlen_dkdv_kernel[(kv_items.shape[0] * hkv,)](
+        gluon_varlen_dkdv_kernel[(kv_items.shape[0], hkv)](
             q64, _descriptor(kv_, 64), _descriptor(vv, 64), do64, dk, dv, lse2, delta, kv_items,
             dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, hkv, stat_stride,
             HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, num_warps=4,

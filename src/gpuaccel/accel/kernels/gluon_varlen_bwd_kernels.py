@@ -8,10 +8,7 @@ the document's first token to every box coordinate) and the entry kernels that r
 offset the consumers' pointers to the document:
 - A work item is ``ITEM_FIELDS`` int32 values from a host table (longest work first, see
   :mod:`accel.kernels.gluon_varlen_bwd`): the document's first query token and query count, first key
-  token and key count, the start of its rows in the padded statistics, and the tile's first row. The
-  grid is one axis, heads fastest, so the heaviest tile of every head is in the first wave (an
-  item-fastest order launches one head's whole table before the next head's heaviest tile, which in a
-  list-scheduling model of the 16k / 32k benchmark packings lengthens the last wave by 5-6 %).
+  token and key count, the start of its rows in the padded statistics, and the tile's first row.
 - The TMA descriptors are 4-D views ``[1, H, total, D]`` of the packed tensors, so a box that runs past a
   document's end reads the next document's rows (or zeros at the very end). Those rows are never used:
   keys past the end are masked out of P (the consumers' ``offs < seq_k``) and query rows past the end
@@ -71,8 +68,8 @@ def gluon_varlen_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_pt
                            CONSUMER_REGS: gl.constexpr):  # fmt: skip
     """dQ of one 128-row tile of one document and query head; also writes the rows' statistics."""
     dtype: gl.constexpr = q_desc.dtype
-    h = gl.program_id(0) % heads_q  # heads fastest: every head of the heaviest tile starts first
-    q0, len_q, k0, len_k, stat0, start_m = _item(items_ptr, gl.program_id(0) // heads_q)
+    h = gl.program_id(1)
+    q0, len_q, k0, len_k, stat0, start_m = _item(items_ptr, gl.program_id(0))
     hkv = h // (heads_q // heads_kv)
     zero = h * 0
     n_tile, _ = _span(start_m, 2 * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
@@ -143,8 +140,8 @@ def gluon_varlen_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, dk_ptr, dv_ptr, ls
                              CONSUMER_REGS: gl.constexpr):  # fmt: skip
     """dK and dV of 128 keys of one document and KV head, summed over the query heads of its group."""
     dtype: gl.constexpr = q_desc.dtype
-    hkv = gl.program_id(0) % heads_kv
-    q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, gl.program_id(0) // heads_kv)
+    hkv = gl.program_id(1)
+    q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, gl.program_id(0))
     zero = hkv * 0
     group = heads_q // heads_kv
     causal_off = len_k - len_q
