@@ -3,11 +3,11 @@
 Why a host table of work items: a grid of (block index, document) over the longest document launches a
 program for every block of every short document's padding; at 16k tokens of documents 128-8k long most
 of them would only return. The table lists exactly the (document, 128-row tile) pairs that exist, heaviest
-first (causal dQ tiles at a document's end and dK/dV tiles at its start see the most blocks), so the
-longest programs start in the first wave and short ones fill the tail. It costs one read of the offsets
-to the host per backward; tables are kept per offsets, so a training loop that repeats its packing
-builds each once. Kernels as in :mod:`accel.kernels.gluon_bwd`: dQ first (it writes the statistics),
-then dK/dV, no atomics.
+first (causal dQ tiles at a document's end and dK/dV tiles at its start see the most blocks); the grid is
+(tile, head) with the tile fastest, so each head's tiles start longest first and short ones fill the
+tail. It costs one read of the offsets to the host per backward; tables are kept per offsets, so a
+training loop that repeats its packing builds each once. Kernels as in :mod:`accel.kernels.gluon_bwd`:
+dQ first (it writes the statistics), then dK/dV, no atomics.
 """
 
 from __future__ import annotations
