@@ -1,5 +1,6 @@
-"""The Gluon varlen backward's work table: every tile of every document once, heaviest first, statistics
-rows padded per document so that no two documents share a 128-row statistics tile."""
+"""The Gluon varlen backward's work table (every tile of every document once, heaviest first, statistics
+rows padded per document so that no two documents share a 128-row statistics tile) and its dispatch off
+Hopper; the kernels themselves are checked on a GPU (tests/gpu/test_gluon_varlen_bwd_gpu.py)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,20 @@ def test_causal_costs_count_visible_keys():
     dq, kv, _ = work_items([0, 256], [0, 128], True)
     assert [(it[5], it[1]) for it in dq] == [(128, 256), (0, 256)]
     assert [it[5] for it in kv] == [0]
+
+
+def test_dispatch_off_hopper_is_the_tl_backward(monkeypatch):
+    import torch
+
+    from gpuaccel.accel.kernels import UnsupportedInputError
+    from gpuaccel.accel.kernels.attention import BWD_PATH_ENV
+    from gpuaccel.accel.kernels.varlen import backward_path
+
+    q = torch.empty(4, 2, 128)
+    assert backward_path(q, -1, 0) == "triton"
+    monkeypatch.setenv(BWD_PATH_ENV, "gluon")
+    with pytest.raises(UnsupportedInputError, match="Gluon varlen backward cannot take this call.*CUDA"):
+        backward_path(q, -1, 0)
+    monkeypatch.setenv(BWD_PATH_ENV, "fastest")
+    with pytest.raises(UnsupportedInputError, match="accepted: auto, triton, gluon"):
+        backward_path(q, -1, 0)

@@ -34,7 +34,6 @@ from gpuaccel.accel.kernels.checks import (
     resolve_scale,
 )
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.gluon_varlen_bwd import GLUON_VARLEN_BWD_DIMS, launch_gluon_varlen_bwd
 from gpuaccel.accel.kernels.tuning import BwdConfig, FwdConfig
 from gpuaccel.accel.kernels.varlen_kernels import (
     NO_LIMIT,
@@ -112,13 +111,16 @@ def varlen_forward(
 
 def backward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
     """Which backward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
-    128, plain or causal attention) or "triton" (tl.*: windows, soft-capping, other head dims and GPUs,
-    the interpreter, or a tl.* configuration pinned with ``tuning.force("varlen_bwd", ...)``); ``left`` /
-    ``right`` / ``softcap`` as in the Problem (causal: right = 0). The dense
-    backward's ``GPUACCEL_ATTN_BWD_PATH`` forces either; forcing "gluon" on a call it cannot take raises."""
+    128, plain or causal attention; faster than tl.* at 16k and 32k tokens, docs/kernels.md) or "triton"
+    (tl.*: windows, soft-capping, other head dims and GPUs, the interpreter, or a tl.* configuration pinned
+    with ``tuning.force("varlen_bwd", ...)``). ``left`` / ``right`` / ``softcap`` as in the Problem (causal:
+    right = 0). The dense backward's ``GPUACCEL_ATTN_BWD_PATH`` forces either; forcing "gluon" on a call it
+    cannot take raises."""
     want = _wanted_path(BWD_PATH_ENV)
     if want == "triton":
         return "triton"
+    from gpuaccel.accel.kernels.gluon_varlen_bwd import GLUON_VARLEN_BWD_DIMS  # Gluon loads on first use
+
     why = _gluon_unsupported(q, GLUON_VARLEN_BWD_DIMS)
     if not why and (left >= 0 or right > 0 or softcap > 0):
         why = "it takes plain or causal attention, not a window or soft-capping"
@@ -149,6 +151,8 @@ def varlen_backward(
     if total_q == 0 or total_k == 0:  # no pair of tokens meets: every gradient is zero
         return dq.zero_(), dk.zero_(), dv.zero_()
     if backward_path(q, left, right, softcap) == "gluon":
+        from gpuaccel.accel.kernels.gluon_varlen_bwd import launch_gluon_varlen_bwd
+
         return launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, right == 0, scale, out=(dq, dk, dv))
     as_batch = lambda t: t.unsqueeze(0).transpose(1, 2)  # (total, H, D) viewed as [1, H, total, D]
     delta, lse2, stat_stride = bwd_stats(as_batch(o), as_batch(do), lse.unsqueeze(0))
