@@ -4,7 +4,8 @@
 2. Decode bandwidth (GQA 32/8, D128, bf16; batch x cache length grid, contiguous and paged with shuffled
    256-token pages, bf16 and e4m3) beside SDPA cuDNN / flash on the same storage and a device copy.
 3. Varlen TFLOP/s on packed documents of 128-8k tokens (16 heads, D128, causal) beside FlexAttention with a
-   document mask, cuDNN on the padded batch and our dense kernel on the padded batch.
+   document mask, cuDNN on the padded batch and our dense kernel on the padded batch; the line names the
+   backward ours ran (Gluon on Hopper at D128), and ``--tl-bwd`` adds ours with the tl.* backward.
 Accounting: see gpuaccel.accel.kernels.bench_varlen. Writes JSON (after every section) to --out.
 
     python benchmarks/varlen_decode_bench.py --out benchmarks/results
@@ -14,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
 
 import torch
 
-from gpuaccel.accel.kernels import bench, bench_varlen, reference
+from gpuaccel.accel.kernels import attention, bench, bench_varlen, reference
 from gpuaccel.accel.kernels.decode import flash_attention_with_kvcache
 from gpuaccel.accel.kernels.kv_cache import quantize_kv_cache
 
@@ -124,6 +126,16 @@ def main() -> int:
     ap.add_argument("--tokens", nargs="+", type=int, default=[16384, 32768])
     ap.add_argument("--skip", nargs="*", default=[], choices=["fp8err", "decode", "varlen", "configs"])
     ap.add_argument("--sweep", action="store_true", help="also time every decode config x split count")
+    ap.add_argument(
+        "--varlen-impls",
+        nargs="+",
+        default=list(bench_varlen.VARLEN_IMPLS),
+        choices=bench_varlen.VARLEN_IMPLS,
+        help="varlen implementations to time (default: all)",
+    )
+    ap.add_argument(
+        "--tl-bwd", action="store_true", help="also time ours with the tl.* varlen backward (ours_tl_bwd)"
+    )
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -166,15 +178,29 @@ def main() -> int:
     if "varlen" not in args.skip:
         vrows = []
         for total in args.tokens:
-            r = bench_varlen.bench_varlen(total, 16, 128, True, list(bench_varlen.VARLEN_IMPLS))
+            impls = list(args.varlen_impls)
+            r = bench_varlen.bench_varlen(total, 16, 128, True, impls)
+            if args.tl_bwd:
+                before = os.environ.get(attention.BWD_PATH_ENV)
+                os.environ[attention.BWD_PATH_ENV] = "triton"
+                try:
+                    r["ours_tl_bwd"] = bench_varlen.bench_varlen(total, 16, 128, True, ["ours"])["ours"]
+                finally:
+                    os.environ.pop(attention.BWD_PATH_ENV)
+                    if before is not None:
+                        os.environ[attention.BWD_PATH_ENV] = before
+                impls.append("ours_tl_bwd")
             vrows.append(r)
             cells = " ".join(
                 f"{i}={r[i].get('fwd_tflops', 0):.0f}/{r[i].get('both_tflops', 0):.0f}"
                 if "fwd_tflops" in r[i] else f"{i}=({r[i].get('note')})"
-                for i in bench_varlen.VARLEN_IMPLS
+                for i in impls
             )  # fmt: skip
+            bwd = r.get("ours", {}).get("bwd_path")
             print(
-                f"varlen {total} tokens, {len(r['lens'])} docs: {cells} {time.time() - t0:.0f}s", flush=True
+                f"varlen {total} tokens, {len(r['lens'])} docs (backward {bwd}): {cells}",
+                f"{time.time() - t0:.0f}s",
+                flush=True,
             )
             payload["varlen"] = vrows
             save()

@@ -2,8 +2,10 @@
 
 Documents of different lengths are packed into ``(total_tokens, heads, head_dim)`` with ``cu_seqlens``
 offsets; each document attends only to itself. No padded tensor is built and no program computes
-padding (see :mod:`accel.kernels.varlen_kernels`). The backward reuses the dense preprocess pass (rowsum
-of dO * O, lse in log2 units): a packed tensor is a batch of one whose "sequence" is all tokens.
+padding (see :mod:`accel.kernels.varlen_kernels`). The tl.* backward reuses the dense preprocess pass
+(rowsum of dO * O, lse in log2 units): a packed tensor is a batch of one whose "sequence" is all tokens.
+On Hopper at head_dim 128 without a window or soft-capping the backward is the warp-specialised Gluon one
+(:mod:`accel.kernels.gluon_varlen_bwd`), chosen by :func:`backward_path` like the dense backward.
 """
 
 from __future__ import annotations
@@ -13,14 +15,18 @@ import triton
 
 from gpuaccel.accel.kernels import tuning
 from gpuaccel.accel.kernels.attention import (
+    BWD_PATH_ENV,
     _alloc,
     _allowed_dtypes,
+    _gluon_unsupported,
     _prepare,
+    _wanted_path,
     bwd_stats,
     pad_head_dim,
     padded_head_dim,
 )
 from gpuaccel.accel.kernels.checks import (
+    UnsupportedInputError,
     check_cu_seqlens,
     check_packed,
     check_softcap,
@@ -103,6 +109,30 @@ def varlen_forward(
     return o, lse
 
 
+def backward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
+    """Which backward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
+    128, plain or causal attention; faster than tl.* at 16k and 32k tokens, docs/kernels.md) or "triton"
+    (tl.*: windows, soft-capping, other head dims and GPUs, the interpreter, or a tl.* configuration pinned
+    with ``tuning.force("varlen_bwd", ...)``). ``left`` / ``right`` / ``softcap`` as in the Problem (causal:
+    right = 0). The dense backward's ``GPUACCEL_ATTN_BWD_PATH`` forces either; forcing "gluon" on a call it
+    cannot take raises."""
+    want = _wanted_path(BWD_PATH_ENV)
+    if want == "triton":
+        return "triton"
+    from gpuaccel.accel.kernels.gluon_varlen_bwd import GLUON_VARLEN_BWD_DIMS  # Gluon loads on first use
+
+    why = _gluon_unsupported(q, GLUON_VARLEN_BWD_DIMS)
+    if not why and (left >= 0 or right > 0 or softcap > 0):
+        why = "it takes plain or causal attention, not a window or soft-capping"
+    if want == "gluon" and why:
+        raise UnsupportedInputError(
+            f"{BWD_PATH_ENV}=gluon but the Gluon varlen backward cannot take this call: {why}"
+        )
+    if want == "auto" and tuning.forced("varlen_bwd", right == 0) is not None:
+        return "triton"
+    return "triton" if why else "gluon"
+
+
 def varlen_backward(
     do: torch.Tensor,
     q: torch.Tensor,
@@ -117,9 +147,13 @@ def varlen_backward(
     total_q, hq, d = q.shape
     total_k, hkv = k.shape[0], k.shape[1]
     batch = cu_q.numel() - 1
-    dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)  # every row is written
-    if total_q == 0 or total_k == 0:
-        return dq, dk, dv
+    dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
+    if total_q == 0 or total_k == 0:  # no pair of tokens meets: every gradient is zero
+        return dq.zero_(), dk.zero_(), dv.zero_()
+    if backward_path(q, left, right, softcap) == "gluon":
+        from gpuaccel.accel.kernels.gluon_varlen_bwd import launch_gluon_varlen_bwd
+
+        return launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, right == 0, scale, out=(dq, dk, dv))
     as_batch = lambda t: t.unsqueeze(0).transpose(1, 2)  # (total, H, D) viewed as [1, H, total, D]
     delta, lse2, stat_stride = bwd_stats(as_batch(o), as_batch(do), lse.unsqueeze(0))
     cfg = _bwd_config(d, right == 0, not q.is_cuda)
@@ -199,8 +233,6 @@ def flash_attention_varlen(
     cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_seqlen_q, q.device, check_values)
     cu_k = check_cu_seqlens("cu_seqlens_k", cu_seqlens_k, k.shape[0], max_seqlen_k, q.device, check_values)
     if cu_q.numel() != cu_k.numel():
-        from gpuaccel.accel.kernels.checks import UnsupportedInputError
-
         raise UnsupportedInputError(
             "cu_seqlens_q and cu_seqlens_k must describe the same batch: "
             f"{cu_q.numel()} vs {cu_k.numel()} offsets"

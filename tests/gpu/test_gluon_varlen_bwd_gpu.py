@@ -1,0 +1,97 @@
+"""GPU tier: the Gluon (Hopper) backward over packed documents against the fp32 reference.
+
+Gradients are written into NaN-filled buffers, so a tile the kernels never store shows as NaN; the
+documents sit next to each other, so a box reading into its neighbour and using those rows shows as error.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+
+if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
+    pytest.skip("needs a Hopper (sm_90) GPU", allow_module_level=True)
+
+from gpuaccel.accel.kernels import UnsupportedInputError, reference
+from gpuaccel.accel.kernels.attention import BWD_PATH_ENV
+from gpuaccel.accel.kernels.gluon_varlen_bwd import launch_gluon_varlen_bwd
+from gpuaccel.accel.kernels.varlen import backward_path, flash_attention_varlen, varlen_forward
+
+TOL = 2e-2  # relative L2 of each gradient (bf16 rounding of o, dO and the outputs)
+
+
+def _cu(lens: list[int]) -> torch.Tensor:
+    return torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32, device="cuda")
+
+
+def _rel(a: torch.Tensor, ref: torch.Tensor) -> float:
+    assert not torch.isnan(a).any(), "NaN in a gradient: a tile was never written"
+    return ((a.float() - ref).norm() / ref.norm().clamp_min(1e-6)).item()
+
+
+CASES = [  # query lengths, key lengths (None: the same), Hq, Hkv, causal, dtype
+    ([1, 127, 128, 129, 8192], None, 16, 4, True, torch.bfloat16),
+    ([1, 127, 128, 129, 8192], None, 16, 4, False, torch.bfloat16),
+    ([300, 1, 4096, 65, 2000], None, 8, 8, True, torch.float16),
+    ([100, 1000, 129, 1], [900, 64, 129, 300], 8, 2, True, torch.bfloat16),  # Nq != Nk both ways
+    ([100, 1000, 129, 1], [900, 64, 129, 300], 8, 1, False, torch.float16),
+    ([0, 200, 5], [77, 0, 300], 4, 2, True, torch.bfloat16),  # empty documents on either side
+]
+
+
+@pytest.mark.parametrize("lens_q,lens_k,hq,hkv,causal,dtype", CASES)
+def test_gradients_match_reference(lens_q, lens_k, hq, hkv, causal, dtype):
+    lens_k = lens_k or lens_q
+    gen = torch.Generator(device="cuda").manual_seed(sum(lens_q) + hq)
+    cu_q, cu_k = _cu(lens_q), _cu(lens_k)
+    nq, nk, d = sum(lens_q), sum(lens_k), 128
+    q = torch.randn(nq, hq, d, device="cuda", dtype=dtype, generator=gen)
+    k, v = (torch.randn(nk, hkv, d, device="cuda", dtype=dtype, generator=gen) for _ in range(2))
+    do = torch.randn(nq, hq, d, device="cuda", dtype=dtype, generator=gen)
+    scale = 1 / math.sqrt(d)
+    problem = (cu_q, cu_k, max(lens_q), max(lens_k), -1, 0 if causal else -1, scale, 0.0)
+    o, lse = varlen_forward(q, k, v, problem)
+    out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=dtype) for t in (q, k, v))
+    dq, dk, dv = launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, causal, scale, out=out)
+    torch.cuda.synchronize()
+    qf, kf, vf = (t.float().requires_grad_() for t in (q, k, v))
+    ro = reference.flash_attention_varlen(
+        qf, kf, vf, cu_q, cu_k, max(lens_q), max(lens_k), causal=causal, softmax_scale=scale
+    )
+    rq, rk, rv = torch.autograd.grad(ro, (qf, kf, vf), do.float())
+    for name, got, ref in (("dq", dq, rq), ("dk", dk, rk), ("dv", dv, rv)):
+        assert _rel(got, ref) < TOL, f"{name} relative L2 {_rel(got, ref):.3g}"
+
+
+def test_autograd_takes_the_gluon_backward_and_agrees_with_tl(monkeypatch):
+    lens = [700, 63, 2000, 129]
+    cu = _cu(lens)
+    gen = torch.Generator(device="cuda").manual_seed(3)
+    q, k, v = (
+        torch.randn(sum(lens), 8, 128, device="cuda", dtype=torch.bfloat16, generator=gen).requires_grad_()
+        for _ in range(3)
+    )
+    assert backward_path(q, -1, 0) == "gluon"
+    o = flash_attention_varlen(q, k, v, cu, cu, max(lens), max(lens), causal=True)
+    do = torch.randn_like(o)
+    gluon = torch.autograd.grad(o, (q, k, v), do)
+    monkeypatch.setenv(BWD_PATH_ENV, "triton")
+    assert backward_path(q, -1, 0) == "triton"
+    o = flash_attention_varlen(q, k, v, cu, cu, max(lens), max(lens), causal=True)
+    tl = torch.autograd.grad(o, (q, k, v), do)
+    for a, b in zip(gluon, tl, strict=True):
+        assert _rel(a, b.float()) < TOL
+
+
+def test_windows_softcap_and_other_head_dims_keep_the_tl_backward(monkeypatch):
+    q = torch.empty(10, 4, 128, device="cuda", dtype=torch.bfloat16)
+    assert backward_path(q, 64, 0) == "triton"
+    assert backward_path(q, -1, -1, softcap=30.0) == "triton"
+    assert backward_path(q[..., :64], -1, 0) == "triton"
+    monkeypatch.setenv(BWD_PATH_ENV, "gluon")
+    with pytest.raises(UnsupportedInputError, match="window or soft-capping"):
+        backward_path(q, 64, 0)
+    with pytest.raises(UnsupportedInputError, match="head_dim"):
+        backward_path(q[..., :64], -1, 0)
