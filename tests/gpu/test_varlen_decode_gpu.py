@@ -107,15 +107,10 @@ def test_decode_bf16_and_fp8(lens, hq, hkv, page, n_new, window, softcap, fp8):
             assert torch.equal(reference.gather_cache(kc, table, i, n + n_new)[n:], kn[i])
 
 
-@pytest.mark.parametrize("page,fp8", [(None, False), (256, False), (None, True), (64, True)])
-@pytest.mark.parametrize("batch", [1, 8, 64])
-def test_decode_plans_and_graph_replay(page, fp8, batch):
-    """Every planned configuration (batch 1 splits a row across the SMs, batch 64 gives one program per
-    row) against the reference, eager and replayed from a CUDA graph (the combine is a dependent launch)."""
-    torch.manual_seed(batch)
-    hq, hkv, d, s_max = 32, 8, 128, 2048
-    lens = torch.randint(1, s_max + 1, (batch,), device="cuda", dtype=torch.int32)
-    lens[0] = s_max
+def _decode_case(lens: torch.Tensor, s_max: int, page: int | None, fp8: bool):
+    """GQA 32/8, D128 decode inputs for ``lens`` (contiguous, or pages shuffled through a block table; bf16
+    or e4m3) and the reference on the values the cache holds: (q, k cache, v cache, call kwargs, want)."""
+    batch, hq, hkv, d = len(lens), 32, 8, 128
     kc, vc = (torch.randn(batch, s_max, hkv, d, device="cuda", dtype=torch.bfloat16) for _ in range(2))
     table = None
     if page:
@@ -124,14 +119,24 @@ def test_decode_plans_and_graph_replay(page, fp8, batch):
         table = torch.randperm(batch * per, device="cuda").to(torch.int32).view(batch, per)
     q = torch.randn(batch, 1, hq, d, device="cuda", dtype=torch.bfloat16)
     kw: dict = {"block_table": table}
+    kd, vd = kc, vc
     if fp8:
         (kc, ks), (vc, vs) = quantize_kv_cache(kc, table), quantize_kv_cache(vc, table)
         kw.update(k_scale=ks, v_scale=vs)
-        want = reference.flash_attention_with_kvcache(
-            q, dequantize_kv_cache(kc, ks), dequantize_kv_cache(vc, vs), lens, block_table=table
-        )
-    else:
-        want = reference.flash_attention_with_kvcache(q, kc, vc, lens, block_table=table)
+        kd, vd = dequantize_kv_cache(kc, ks), dequantize_kv_cache(vc, vs)
+    return q, kc, vc, kw, reference.flash_attention_with_kvcache(q, kd, vd, lens, block_table=table)
+
+
+@pytest.mark.parametrize("page,fp8", [(None, False), (256, False), (None, True), (64, True)])
+@pytest.mark.parametrize("batch", [1, 8, 64])
+def test_decode_plans_and_graph_replay(page, fp8, batch):
+    """Every planned configuration (batch 1 splits a row across the SMs, batch 64 gives one program per
+    row) against the reference, eager and replayed from a CUDA graph (the combine is a dependent launch)."""
+    torch.manual_seed(batch)
+    s_max = 2048
+    lens = torch.randint(1, s_max + 1, (batch,), device="cuda", dtype=torch.int32)
+    lens[0] = s_max
+    q, kc, vc, kw, want = _decode_case(lens, s_max, page, fp8)
     _poison()
     assert _rel(flash_attention_with_kvcache(q, kc, vc, lens, **kw), want) < 1e-2
     stream = torch.cuda.Stream()
@@ -163,23 +168,9 @@ def test_decode_pinned_configurations(page, fp8, cfg):
     from gpuaccel.accel.kernels.decode import DecodeConfig
 
     torch.manual_seed(7)
-    batch, hq, hkv, d, s_max = 3, 32, 8, 128, 4096
+    s_max = 4096
     lens = torch.tensor([s_max, 1, 1000], device="cuda", dtype=torch.int32)
-    kc, vc = (torch.randn(batch, s_max, hkv, d, device="cuda", dtype=torch.bfloat16) for _ in range(2))
-    table = None
-    if page:
-        per = s_max // page
-        kc, vc = (t.view(batch * per, page, hkv, d) for t in (kc, vc))
-        table = torch.randperm(batch * per, device="cuda").to(torch.int32).view(batch, per)
-    q = torch.randn(batch, 1, hq, d, device="cuda", dtype=torch.bfloat16)
-    kw: dict = {"block_table": table}
-    if fp8:
-        (kc, ks), (vc, vs) = quantize_kv_cache(kc, table), quantize_kv_cache(vc, table)
-        kw.update(k_scale=ks, v_scale=vs)
-        kd, vd = dequantize_kv_cache(kc, ks), dequantize_kv_cache(vc, vs)
-        want = reference.flash_attention_with_kvcache(q, kd, vd, lens, block_table=table)
-    else:
-        want = reference.flash_attention_with_kvcache(q, kc, vc, lens, block_table=table)
+    q, kc, vc, kw, want = _decode_case(lens, s_max, page, fp8)
     tuning.force("decode", DecodeConfig(*cfg))
     try:
         _poison()
