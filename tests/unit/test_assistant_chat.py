@@ -133,6 +133,29 @@ def test_follow_ups_about_a_gpu_or_job_the_last_answer_named(svc: AssistantServi
     assert "exit code 1" in ask(client, "how long did it take", sid)[0]
 
 
+def test_a_message_with_two_asks_answers_both(svc: AssistantService) -> None:
+    """Each ask of a two-part message is answered, a later ask as a follow-up to the one before it; "and"
+    inside one ask keeps the message whole; the next message's follow-up refers to the last ask."""
+    client = client_for(svc)
+    text, events = ask(client, "how hot is GPU 0, and why did job 3 fail?")
+    assert text.startswith("The temperature of GPU 0 is 71 C. Job 3 (oom-c) failed after"), text
+    meta = events[0][1]
+    assert [q["name"] for q in meta["queries"]] == ["gpu_reading", "job_detail"]
+    assert meta["query"] == meta["queries"][0]
+    sid = meta["conversation_id"]
+    facts = client.get(f"/api/v1/assistant/sessions/{sid}").json()["messages"][0]["meta"]["facts"]
+    assert "Result of gpu_reading" in facts and "Result of job_detail" in facts
+    assert ask(client, "exit code?", sid)[0].startswith("Job 3 (oom-c)")  # the last ask is the context
+    text, events = ask(client, "which gpu is the hottest and how hot is it?")
+    assert text == "GPU 0 is the hottest, at 71 C (GPU 1 48 C). The temperature of GPU 0 is 71 C."
+    text, events = ask(client, "what is the memory and power of gpu 1?")
+    assert "queries" not in events[0][1] and text.count("GPU 1") >= 1
+    text, events = ask(client, "which jobs failed and why?")
+    assert "queries" not in events[0][1] and "oom-c" in text
+    text, events = ask(client, "which gpu is the hottest? what is using gpu memory?")
+    assert text.startswith("GPU 0 is the hottest") and "Process 4242 (fake-trainer)" in text
+
+
 def test_facts_without_telemetry_say_why(tmp_path: Path) -> None:
     store = Store(tmp_path / "db")
     facts = FactsSource(store).collect()

@@ -17,12 +17,13 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource, NumberCheck
 from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
+from gpuaccel.assistant.intent_asks import answer_asks
 from gpuaccel.assistant.queries import Query, QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
 
@@ -47,6 +48,12 @@ class Turn:
     answer: str
     meta: dict[str, Any]
     before: Context | None = None  # a refused question leaves the conversation where it was
+    earlier: list[Result] = field(default_factory=list)  # a message's earlier asks, answered first
+
+    def numbers(self) -> set[str]:
+        """The numbers the turn's results state: the only ones prose after the answer may use."""
+        results = [*self.earlier, self.result] if self.result is not None else []
+        return set().union(*(r.numbers() for r in results))
 
     def context(self) -> Context:
         if self.query is None and self.before is not None:
@@ -182,9 +189,24 @@ class ChatService:
         names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
         models = {int(g["index"]): str(g.get("name") or "") for g in facts.gpus}
         context = replace(context, job_names=names, gpus=list(models), gpu_models=models)
-        query = pick(question, context, self.pickers, now=self.now())
+        now = self.now()
+        results = answer_asks(
+            question, context, lambda part, c: pick(part, c, self.pickers, now=now), lambda q: run(ctx, q)
+        )
+        if results:
+            *earlier, result = results
+            meta: dict[str, Any] = {
+                "facts": facts.to_json(),
+                "query": results[0].query.to_json(),  # the first ask's, where one query is expected
+                "queries": [r.query.to_json() for r in results],
+                "result": {"columns": results[0].columns, "rows": results[0].rows},
+            }
+            block = "\n".join(r.block() for r in results)
+            answer = " ".join(r.sentence for r in results)
+            return Turn(question, result.query, result, block, answer, meta, earlier=earlier)
+        query = pick(question, context, self.pickers, now=now)
         result = run(ctx, query) if query is not None else None
-        meta: dict[str, Any] = {"facts": facts.to_json()}
+        meta = {"facts": facts.to_json()}
         if result is not None and query is not None:
             meta["query"] = query.to_json()
             meta["result"] = {"columns": result.columns, "rows": result.rows}
@@ -198,13 +220,13 @@ class ChatService:
         if turn.result is None or not self.prose:
             return
         prompt = history + turn_text(turn.block, turn.question, None) + f" {turn.answer}"
-        yield from self._prose(prompt, turn.result, stop)
+        yield from self._prose(prompt, turn.numbers(), stop)
 
     def _prose(
-        self, prompt: str, result: Result, stop: threading.Event
+        self, prompt: str, numbers: set[str], stop: threading.Event
     ) -> Iterator[str | tuple[str, str | None]]:
         """Checked sentences of the model's continuation; last, ``(reason, dropped sentence or None)``."""
-        check, utf8 = NumberCheck(result.numbers()), Utf8Stream()
+        check, utf8 = NumberCheck(numbers), Utf8Stream()
         tokenizer = self.controller.tokenizer()
         reason, raw = "stop", b""
         gen = self.controller.generate(tokenizer.encode(prompt), self.params, stop)
