@@ -114,6 +114,31 @@ def test_the_published_checksum_is_used_and_one_is_required(server: str, tmp_pat
     assert not (tmp_path / "n.safetensors").exists()
 
 
+def test_a_catalog_download_is_checked_against_the_catalog(
+    server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The catalog's own checksum decides, whatever the server publishes; nothing is installed on a miss."""
+    import dataclasses
+
+    from gpuaccel.assistant import models
+
+    st = random_model(tmp_path / "r.safetensors")
+    RangeHandler.payload = st.read_bytes()
+    good = hashlib.sha256(RangeHandler.payload).hexdigest()
+    entry = dataclasses.replace(models.known("rwkv7-g1-0.1b"), url=server, size=len(RangeHandler.payload))
+    monkeypatch.setattr(models, "CATALOG", (dataclasses.replace(entry, sha256="cd" * 32),))
+    RangeHandler.published = good  # the server vouches for its bytes; the catalog does not
+    mm = ModelManager(tmp_path / "models")
+    with pytest.raises(ModelError, match=f"checksum mismatch .* expected {'cd' * 32}"):
+        mm.download_known("rwkv7-g1-0.1b")
+    assert not list((tmp_path / "models").glob("rwkv7-g1-0.1b.safetensors"))
+    monkeypatch.setattr(models, "CATALOG", (dataclasses.replace(entry, sha256=good),))
+    RangeHandler.published = None  # no checksum from the server: the catalog's is enough
+    (tmp_path / "models" / "rwkv7-g1-0.1b.safetensors.part.bad").unlink()
+    info = mm.download_known("rwkv7-g1-0.1b")
+    assert info["state"] == "done" and info["verified"] and info["sha256"] == good
+
+
 def test_import_pth_converts_to_safetensors(tmp_path: Path) -> None:
     from safetensors.torch import load_file
 
@@ -130,7 +155,11 @@ def test_import_pth_converts_to_safetensors(tmp_path: Path) -> None:
 
 def test_catalog_and_fit_messages() -> None:
     names = {m.name for m in CATALOG}
-    assert {"rwkv7-world-0.1b", "rwkv7-g1-2.9b"} <= names and all(m.sha256 is None for m in CATALOG)
+    assert {"rwkv7-world-0.1b", "rwkv7-g1-2.9b"} <= names
+    for m in CATALOG:  # every released file is pinned by its size and checksum, from its own URL's name
+        assert len(m.sha256) == 64 and int(m.sha256, 16) >= 0 and m.sha256 == m.sha256.lower()
+        assert 1.9 < m.size / (m.params_m * 1e6) < 2.1 and m.url.endswith(".pth"), m.name
+    assert len({m.sha256 for m in CATALOG}) == len(CATALOG)
     big = next(m for m in CATALOG if m.name == "rwkv7-g1-2.9b")
     msg = fit_message(big.vram_bytes, "cuda fp16", free_vram=2 * 2**30)
     assert msg is not None and "GiB of GPU memory" in msg and "2.0 GiB is free" in msg

@@ -257,7 +257,8 @@ class CatalogModel(BaseModel):
     params_m: int
     shape: str
     url: str
-    sha256: str | None
+    size: int = Field(description="bytes of the released file")
+    sha256: str = Field(description="sha256 of the released file; a download is checked against it")
     installed: bool
 
 

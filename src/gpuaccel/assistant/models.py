@@ -1,11 +1,10 @@
 """Model manager: the known RWKV-7 models, importing local files, resumable verified downloads, fit checks.
 
-Catalog sizes are estimates (2 bytes per parameter, as the released bf16 ``.pth`` files); the names are
-the released file names. Every download is verified before use: against the catalog's ``sha256`` where it
-holds one, the caller's, or the one the server publishes for the file (Hugging Face sends an LFS file's
-sha256 with it); with none of these nothing is installed. The catalog's entries carry no sha256 yet (they
-were not at hand when it was written), so today the published one is what a catalog download is checked
-against.
+The catalog names the released files with their exact sizes and the sha256 published for each (the
+Hugging Face LFS object id of the file). Every download is verified before use: against the catalog's
+sha256, the caller's (for a URL of one's own), or the one the server publishes for the file (Hugging Face
+sends an LFS file's sha256 with it); with none of these nothing is installed, and a catalog entry's own
+checksum wins over what a server claims.
 A ``.pth`` (downloaded or imported) is read with ``torch.load(weights_only=True)`` and stored as
 ``.safetensors``; the runtime only ever loads safetensors.
 """
@@ -36,11 +35,12 @@ class KnownModel:
     params_m: int
     shape: str  # layers x width
     url: str
-    sha256: str | None = None  # None: no published checksum known to us
+    size: int  # bytes of the released file
+    sha256: str  # of the released file, as published with it
 
     @property
     def file_bytes(self) -> int:
-        return self.params_m * 2_000_000
+        return self.size
 
     @property
     def vram_bytes(self) -> int:
@@ -54,7 +54,6 @@ class KnownModel:
     def to_json(self) -> dict[str, Any]:
         return {
             **asdict(self),
-            "file_bytes_approx": self.file_bytes,
             "vram_bytes_fp16_approx": self.vram_bytes,
             "ram_bytes_fp32_approx": self.ram_bytes_fp32,
         }
@@ -62,21 +61,77 @@ class KnownModel:
 
 CATALOG: tuple[KnownModel, ...] = (
     KnownModel(
-        "rwkv7-world-0.1b", "World", 191, "12x768", WORLD + "RWKV-x070-World-0.1B-v2.8-20241210-ctx4096.pth"
+        "rwkv7-world-0.1b",
+        "World",
+        191,
+        "12x768",
+        WORLD + "RWKV-x070-World-0.1B-v2.8-20241210-ctx4096.pth",
+        382_195_690,
+        "60c98129b9529963bff2c164b8ab4bd17c19332ae06dc2dcae32aa3a3739295a",
     ),
     KnownModel(
-        "rwkv7-world-0.4b", "World", 450, "24x1024", WORLD + "RWKV-x070-World-0.4B-v2.9-20250107-ctx4096.pth"
+        "rwkv7-world-0.4b",
+        "World",
+        450,
+        "24x1024",
+        WORLD + "RWKV-x070-World-0.4B-v2.9-20250107-ctx4096.pth",
+        901_794_466,
+        "c08cf602b33e59a5717b8f0cafaf7f04c50c1c67166e477aa2f47c5ca180da4a",
     ),
     KnownModel(
-        "rwkv7-world-1.5b", "World", 1530, "24x2048", WORLD + "RWKV-x070-World-1.5B-v3-20250127-ctx4096.pth"
+        "rwkv7-world-1.5b",
+        "World",
+        1530,
+        "24x2048",
+        WORLD + "RWKV-x070-World-1.5B-v3-20250127-ctx4096.pth",
+        3_055_062_345,
+        "23e13ff62ac6f80b28910ffc230324939e80ddb00b98f892a5951c0da071e700",
     ),
     KnownModel(
-        "rwkv7-world-2.9b", "World", 2950, "32x2560", WORLD + "RWKV-x070-World-2.9B-v3-20250211-ctx4096.pth"
+        "rwkv7-world-2.9b",
+        "World",
+        2950,
+        "32x2560",
+        WORLD + "RWKV-x070-World-2.9B-v3-20250211-ctx4096.pth",
+        5_895_796_446,
+        "5d7901b91ef1646115db03d03d171370bca454061ad426a1256fda9e1c428cf8",
     ),
-    KnownModel("rwkv7-g1-0.1b", "G1", 191, "12x768", G1 + "rwkv7-g1-0.1b-20250307-ctx4096.pth"),
-    KnownModel("rwkv7-g1-0.4b", "G1", 450, "24x1024", G1 + "rwkv7-g1-0.4b-20250324-ctx4096.pth"),
-    KnownModel("rwkv7-g1-1.5b", "G1", 1530, "24x2048", G1 + "rwkv7-g1-1.5b-20250429-ctx4096.pth"),
-    KnownModel("rwkv7-g1-2.9b", "G1", 2950, "32x2560", G1 + "rwkv7-g1-2.9b-20250519-ctx4096.pth"),
+    KnownModel(
+        "rwkv7-g1-0.1b",
+        "G1",
+        191,
+        "12x768",
+        G1 + "rwkv7-g1-0.1b-20250307-ctx4096.pth",
+        382_231_495,
+        "854230983f1015407c44274a7a27196ed72007618995b7a7efba3c4a15f69a45",
+    ),
+    KnownModel(
+        "rwkv7-g1-0.4b",
+        "G1",
+        450,
+        "24x1024",
+        G1 + "rwkv7-g1-0.4b-20250324-ctx4096.pth",
+        901_779_157,
+        "797e6393a980e7f6518d0f4e74dab4f4a01aff4e85d3bb2fe3d3efd23cf5d93a",
+    ),
+    KnownModel(
+        "rwkv7-g1-1.5b",
+        "G1",
+        1530,
+        "24x2048",
+        G1 + "rwkv7-g1-1.5b-20250429-ctx4096.pth",
+        3_055_445_649,
+        "3a5ad5596ee90fd2eb98dfb946b7b6be30576dc973ac664a44e8e87a8c53f958",
+    ),
+    KnownModel(
+        "rwkv7-g1-2.9b",
+        "G1",
+        2950,
+        "32x2560",
+        G1 + "rwkv7-g1-2.9b-20250519-ctx4096.pth",
+        5_896_274_653,
+        "163b76a041c4f69c115732404ac810f0feee354e4a01554f24c70ae5d2bfdbd6",
+    ),
 )
 
 

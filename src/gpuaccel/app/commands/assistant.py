@@ -91,7 +91,7 @@ def cmd_models(args: argparse.Namespace, c: Client) -> int:
         for m in data["catalog"]:
             mark = "installed" if m["installed"] else "available"
             print(
-                f"  {mark:<10} {m['name']:<22} ~{m['file_bytes_approx'] / 2**30:5.2f} GiB  "
+                f"  {mark:<10} {m['name']:<22} {m['size'] / 2**30:6.2f} GiB  "
                 f"~{m['vram_bytes_fp16_approx'] / 2**30:5.2f} GiB VRAM fp16"
             )
         for name, d in data["downloads"].items():
