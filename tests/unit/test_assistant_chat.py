@@ -272,3 +272,15 @@ def test_hand_edited_settings_of_the_wrong_kind_fall_back_to_defaults(tmp_path: 
     finally:
         service.stop()
         store.close()
+
+
+def test_the_prompt_window_moves_in_steps_so_its_start_is_reused() -> None:
+    """At most MAX_TURNS earlier turns, and the first kept turn changes only every WINDOW_STEP questions."""
+    from gpuaccel.assistant.chat import MAX_TURNS, WINDOW_STEP, window_start
+
+    starts = [window_start(n) for n in range(40)]
+    assert starts[: MAX_TURNS + 1] == [0] * (MAX_TURNS + 1)
+    assert all(n - s <= MAX_TURNS for n, s in enumerate(starts))
+    assert all(s % WINDOW_STEP == 0 and s <= t for s, t in zip(starts, starts[1:], strict=False))
+    changes = sum(a != b for a, b in zip(starts, starts[1:], strict=False))
+    assert changes <= (40 - MAX_TURNS) // WINDOW_STEP + 1

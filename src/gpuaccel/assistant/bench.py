@@ -6,13 +6,17 @@ Models: the bundled tiny model and random-weight models of the released 0.1B (12
 prefill, CUDA-graph decode), and the 0.1B once more on rwkv's own forward for comparison. Also a typical
 answer (a cold 400-token prompt, 100 sampled tokens) and the claim-to-free time for each model. Prints one
 JSON object per measurement and a table. ``python3 -m gpuaccel.assistant.bench --out results.json``
-(needs CUDA).
+(needs CUDA). ``--cpu`` measures what a machine without a free GPU gets, on one thread as the chat's CPU
+worker runs: chat answers as users get them (question -> query -> sentence, and with the model's checked
+prose after it), and the engine's speeds and a typical answer for the bundled model and the 0.1B shape.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import threading
 import time
 from pathlib import Path
@@ -217,12 +221,102 @@ def claim_to_free(path: Path) -> dict[str, Any]:
     }  # fmt: skip
 
 
+CHAT_QUESTIONS = (
+    "which gpu is the hottest?", "and gpu 1?", "any failed jobs?", "why?", "what is using gpu memory?",
+    "summarize today", "what's running and what's queued?", "how hot is gpu 0, and why did job 3 fail?",
+    "what is the capital of france?", "how much power are the gpus drawing?",
+)  # fmt: skip
+
+
+def chat_answers(tmp: Path, prose: bool) -> dict[str, Any]:
+    """Seconds from question to the answer's last token through the chat, on a two-GPU simulated machine."""
+    import tempfile
+
+    from gpuaccel.accel.telemetry.fake import FakeBackend
+    from gpuaccel.accel.telemetry.sampler import Sampler
+    from gpuaccel.assistant.runtime import GenParams
+    from gpuaccel.assistant.service import AssistantService
+    from gpuaccel.scheduler.jobs import validate_request
+    from gpuaccel.scheduler.store import Store
+
+    with tempfile.TemporaryDirectory(dir=tmp) as d:
+        store = Store(Path(d) / "gpuaccel.db")
+        for name in ("train-a", "bench-b", "oom-c", "queued-d"):
+            job = store.insert(validate_request({"kind": "command", "argv": ["true"], "name": name}))
+            if name != "queued-d":
+                store.claim(job.id, "bench", 30.0, [0])
+        store.finish(1, "succeeded", None, 0)
+        store.finish(3, "failed", "CUDA out of memory while allocating 2.00 GiB", 1)
+        sampler = Sampler(FakeBackend("two_gpus"))
+        sampler.open()
+        sampler.poll()
+        gate = _Gate()
+        gate.open = False  # a job holds the GPUs: the model, where it runs at all, runs on the CPU
+        svc = AssistantService(Path(d), store, sampler, gate)
+        svc.chat.prose = prose
+        svc.chat.params = GenParams(max_tokens=60, temperature=1.0, top_p=0.5, seed=0)
+        times, sid = [], None
+        try:
+            for q in CHAT_QUESTIONS:
+                t0 = time.perf_counter()
+                events = list(svc.chat.ask(q, sid))
+                times.append(time.perf_counter() - t0)
+                sid = events[0]["data"]["conversation_id"]
+        finally:
+            svc.stop()
+            store.close()
+    rest = sorted(times[1:])  # the first answer also starts the model (prose) or opens the facts
+    return {
+        "chat": "prose" if prose else "sentence", "questions": len(times),
+        "first_answer_s": round(times[0], 3),
+        "answer_s_median": round(rest[len(rest) // 2], 3), "answer_s_max": round(rest[-1], 3),
+        "answer_s": [round(t, 3) for t in times],
+    }  # fmt: skip
+
+
+def cpu_main(out: Path, tmp: Path) -> int:
+    """``--cpu``: one thread, as the chat's CPU worker; see the module docstring."""
+    import torch
+
+    from gpuaccel.assistant.runtime import BUNDLED_MODEL
+
+    global CUDA
+    CUDA = False
+    torch.set_num_threads(1)
+    tmp.mkdir(parents=True, exist_ok=True)
+    results: list[dict[str, Any]] = [{"env": environment()}]
+    results += [chat_answers(tmp, prose=False), chat_answers(tmp, prose=True)]
+    for path in (BUNDLED_MODEL, make_random("random-0.1b", tmp)):
+        results.append(bench_engine(path, "cpu fp32", prefill=128, decode=32))
+    results[0]["env"]["load_average_1min_end"] = round(os.getloadavg()[0], 2)  # others' load spoils it
+    out.write_text(json.dumps(results, indent=1))
+    for r in results[1:3]:
+        print(
+            f"chat ({r['chat']}): first answer {r['first_answer_s']} s, then median {r['answer_s_median']} s,"
+            f" max {r['answer_s_max']} s"
+        )
+    print(f"{'model':<14}{'prefill/s':>10}{'decode/s':>10}{'answer s':>10}{'first tok s':>12}")
+    for r in results[3:]:
+        print(
+            f"{r['model']:<14}{r['prefill_tok_s']:>10}{r['decode_tok_s']:>10}{r['answer_s']:>10}"
+            f"{r['answer_first_token_s']:>12}"
+        )
+    return 0
+
+
 def environment() -> dict[str, Any]:
     import importlib.metadata as md
+    import platform
 
     import torch
 
-    env = {"torch": torch.__version__, "cuda": torch.version.cuda}
+    cpu = platform.processor() or None
+    with contextlib.suppress(OSError):
+        lines = Path("/proc/cpuinfo").read_text().splitlines()
+        names = [ln.split(":", 1)[1].strip() for ln in lines if ln.startswith("model name")]
+        cpu = names[0] if names else cpu
+    env = {"torch": torch.__version__, "cuda": torch.version.cuda, "cpu": cpu}
+    env["cpu_count"], env["load_average_1min"] = os.cpu_count(), round(os.getloadavg()[0], 2)
     for pkg in ("triton", "rwkv"):
         try:
             env[pkg] = md.version(pkg)
@@ -238,7 +332,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--tmp", type=Path, default=Path("/tmp/gpuaccel-bench"))
     ap.add_argument("--cpu-smoke", action="store_true", help="check the script on CPU (numbers meaningless)")
+    ap.add_argument("--cpu", action="store_true", help="chat answers and the engine on one CPU thread")
     args = ap.parse_args(argv)
+    if args.cpu:
+        return cpu_main(args.out, args.tmp)
     global CUDA
     CUDA = not args.cpu_smoke
     strategy = "cuda fp16" if CUDA else "cpu fp32"

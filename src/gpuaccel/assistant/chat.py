@@ -33,6 +33,20 @@ MAX_TURNS = 6  # earlier turns kept in the prompt
 MAX_CHARS = 6000
 
 
+WINDOW_STEP = 3  # the kept turns' window moves this many turns at a time
+
+
+def window_start(n_turns: int) -> int:
+    """The first of ``n_turns`` earlier turns the prompt keeps: at most :data:`MAX_TURNS`, moved in steps.
+
+    Why steps: the engine reuses the state of the longest prompt prefix it has seen, so a window that slid
+    by one turn each question would change the prompt's start every time and re-read all of it (seconds
+    on a CPU); moved every :data:`WINDOW_STEP` turns, the prompt keeps its start in between.
+    """
+    over = n_turns - MAX_TURNS
+    return 0 if over <= 0 else -(-over // WINDOW_STEP) * WINDOW_STEP
+
+
 class ChatBusy(RuntimeError):
     pass
 
@@ -108,10 +122,11 @@ class ChatService:
             elif m["role"] == "assistant" and pending is not None and not m["meta"].get("command"):
                 turns.append(turn_text(pending["meta"].get("facts"), pending["content"], m["content"]))
                 pending = None
-        text = "".join(turns[-MAX_TURNS:])
+        turns = turns[window_start(len(turns)) :]
+        text = "".join(turns)
         while len(text) > MAX_CHARS and len(turns) > 1:
             turns = turns[1:]
-            text = "".join(turns[-MAX_TURNS:])
+            text = "".join(turns)
         return text
 
     def stop(self, session_id: int) -> bool:
