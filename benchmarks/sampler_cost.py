@@ -5,14 +5,17 @@ thread sleeps, so the process's CPU time over the run is the sampler's, and repo
 
 - ``runs``: one per variant of the read intervals (``accel.telemetry.nvml.READ_INTERVALS_S``):
   ``default`` (as shipped), ``previous_intervals`` (the rates before they were set from
-  ``benchmarks/nvml_probe.py``), ``gpm_10hz`` (GPM every round); CPU % of one core, CPU per GPU sample,
-  and the per-GPU cost extrapolated to ``--extrapolate`` GPUs (the round's own overhead is counted per
-  GPU, so an upper bound);
+  ``benchmarks/nvml_probe.py``), ``gpm_10hz`` (GPM every round), ``gpm_2s``; CPU % of one core, CPU per
+  GPU sample, and the per-GPU cost extrapolated to ``--extrapolate`` GPUs (the round's own overhead is
+  counted per GPU, so an upper bound);
 - ``groups`` (NVML only): a second ``default`` run with each group's reads timed on the sampler thread
   (thread CPU): reads per second and CPU per second per GPU, ``sample rest`` (building the sample) and
   ``round rest`` (ring buffers, TFLOP/s estimate, the thread's wake-ups: process CPU minus the samples),
   and the steady state: each group's CPU per read at its interval (slow groups such as the 30 s energy
   counter may not come round in a short run), per GPU x ``--extrapolate`` plus the round's rest once;
+- ``logical_runs`` (NVML, ``--logical-gpus N``): each variant with the first GPU opened as N GPUs
+  (:class:`LogicalNvml`), so a round makes the calls of N GPUs back to back: what N GPUs cost, beside the
+  linear extrapolation from one (which pays every call's cold start after the sleep once per GPU);
 - ``probes`` (NVML only): CPU and wall time per call of single NVML calls, including alternatives the
   sampler does not use (the energy counter and PCIe byte counters through ``nvmlDeviceGetFieldValues``).
 
@@ -50,11 +53,35 @@ VARIANTS: dict[str, dict[str, float]] = {
     "default": {},
     "previous_intervals": PREVIOUS_INTERVALS,
     "gpm_10hz": {"gpm": 0.0},
+    "gpm_2s": {"gpm": 2.0},
 }
 TARGET_PCT_8_GPUS = 1.0
 
 
-class TimedNvml(NvmlBackend):
+class LogicalNvml(NvmlBackend):
+    """The first real GPU opened as ``copies`` GPUs: each copy has its own due times, GPM buffers and
+    process/PCIe state, so a round makes the NVML calls ``copies`` GPUs would make, back to back as the
+    sampler makes them, but all on the one device (the driver's per-device work is that device's each
+    time; with distinct GPUs part of it may be colder)."""
+
+    def __init__(self, copies: int = 1, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.copies = copies
+
+    def init(self) -> None:
+        super().init()
+        if self.copies == 1 or not self._handles:
+            return
+        n = self.copies
+        self._handles = [self._handles[0]] * n
+        self._uuids = [f"{self._uuids[0]}/copy{i}" for i in range(n)]
+        self._lost, self._gpm_ok = [self._lost[0]] * n, [self._gpm_ok[0]] * n
+        self._last = [dict(self._last[0]) for _ in range(n)]
+        self._due = [[0.0] * len(self.groups) for _ in range(n)]
+        self._next = [0.0] * n
+
+
+class TimedNvml(LogicalNvml):
     """NvmlBackend whose groups of reads and whole samples are timed in thread CPU (the sampler's)."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -84,9 +111,12 @@ class TimedNvml(NvmlBackend):
             self.sample_cpu += time.thread_time() - start
 
 
-def make_backend(name: str, intervals: Mapping[str, float], timed: bool = False) -> TelemetryBackend:
+def make_backend(
+    name: str, intervals: Mapping[str, float], timed: bool = False, copies: int = 1
+) -> TelemetryBackend:
     if name == "nvml":
-        return TimedNvml(intervals=intervals) if timed else NvmlBackend(intervals=intervals)
+        cls = TimedNvml if timed else LogicalNvml
+        return cls(intervals=intervals, copies=copies)
     return open_backend(name)
 
 
@@ -226,6 +256,16 @@ def probes(calls: int = 20) -> list[dict[str, Any]]:
     return out
 
 
+def logical_runs(names: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """Each variant with the first GPU opened as ``--logical-gpus`` GPUs: one round's calls for that many."""
+    out = {}
+    for name in names:
+        backend = make_backend("nvml", VARIANTS[name], copies=args.logical_gpus)
+        r = run(backend, args.rate, args.logical_seconds, args.logical_gpus)
+        out[name] = {k: v for k, v in r.items() if not k.startswith("_")}
+    return out
+
+
 def machine() -> dict[str, Any]:
     cpu = ""
     with contextlib.suppress(OSError), open("/proc/cpuinfo") as f:
@@ -250,6 +290,13 @@ def main() -> int:
     p.add_argument("--split-seconds", type=float, default=10.0, help="the timed run (NVML only)")
     p.add_argument("--variants", default=",".join(VARIANTS), help=f"NVML only; some of {', '.join(VARIANTS)}")
     p.add_argument("--extrapolate", type=int, default=8, help="GPUs to extrapolate the per-GPU cost to")
+    p.add_argument(
+        "--logical-gpus",
+        type=int,
+        default=0,
+        help="NVML only: also run the first GPU opened as this many GPUs (see LogicalNvml), per variant",
+    )
+    p.add_argument("--logical-seconds", type=float, default=15.0, help="each logical-GPU run")
     p.add_argument(
         "--json", metavar="PATH", help="default: benchmarks/results/sampler_cost_<backend>_<time>.json"
     )
@@ -280,6 +327,8 @@ def main() -> int:
         result["last_sample"] = split_run["_last"]
         result["probes"] = probes()
     result["runs"] = {n: {k: v for k, v in r.items() if not k.startswith("_")} for n, r in runs.items()}
+    if args.backend == "nvml" and args.logical_gpus > 1:
+        result["logical_runs"] = logical_runs(names, args)
     key = f"cpu_pct_for_{args.extrapolate}_gpus"
     print(
         f"Sampler CPU at {args.rate:g} Hz ({args.backend}); % of one core; per-GPU cost x {args.extrapolate}:"
@@ -310,6 +359,9 @@ def main() -> int:
               f"{g[key + '_round_paid_once']:.3f}% with the round's rest paid once per round; steady state "
               f"(every group at its interval, per GPU x {args.extrapolate} + the round once): "
               f"{g['steady_' + key]:.3f}%")  # fmt: skip
+    for name, r in result.get("logical_runs", {}).items():
+        print(f"{name}: {r['gpus']} logical GPUs (one device) {r['cpu_pct_of_one_core']:.3f}% of one core, "
+              f"{r['cpu_us_per_gpu_sample']:.1f} us per GPU sample")  # fmt: skip
     if "default" in result["runs"]:
         worst = result["runs"]["default"][key]
         verdict = "meets" if worst < TARGET_PCT_8_GPUS else "MISSES"

@@ -387,3 +387,22 @@ def test_a_one_shot_view_reads_every_field_on_every_sample(mocked_nvml, clock):
     assert s.gpm["tensor_active"] == 93.8 and (s.pcie_tx_kbs, s.pcie_rx_kbs) == pytest.approx((100.0, 200.0))
     assert mocked_nvml["calls"]["nvmlDeviceGetTotalEnergyConsumption"] == 2
     b.shutdown()
+
+
+def test_a_round_with_nothing_due_makes_no_nvml_call(mocked_nvml, clock):
+    """Between the fastest groups' reads (utilization and power every 0.2 s) a sample repeats the last
+    values with a new timestamp and calls NVML not at all; the next due read happens on time."""
+    b = NvmlBackend()
+    b.init()
+    calls = mocked_nvml["calls"]
+    first = b.sample(0)
+    clock.advance(0.1)
+    before = dict(calls)
+    between = b.sample(0)
+    assert calls == before and between.timestamp >= first.timestamp
+    assert (between.util_gpu, between.power_w, between.gpm) == (first.util_gpu, first.power_w, first.gpm)
+    clock.advance(0.1)
+    b.sample(0)
+    assert calls["nvmlDeviceGetUtilizationRates"] == before["nvmlDeviceGetUtilizationRates"] + 1
+    assert calls["nvmlDeviceGetPowerUsage"] == before["nvmlDeviceGetPowerUsage"] + 1
+    assert calls.get("nvmlGpmSampleGet", 0) == before.get("nvmlGpmSampleGet", 0)  # GPM: every 1 s

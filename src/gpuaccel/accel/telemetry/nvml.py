@@ -137,6 +137,7 @@ class NvmlBackend:
         self._gpm: GpmReader | None = None
         self._last: list[dict[str, Any]] = []  # per GPU: the GpuSample fields as last read
         self._due: list[list[float]] = []  # per GPU: when each group of self.groups is due (monotonic s)
+        self._next: list[float] = []  # per GPU: its earliest due time (before it, a round reads nothing)
         self._permanent: dict[tuple[Any, ...], NA] = {}  # calls answered "not supported" once
         self._procs: NvmlProcesses | None = None
         self._pcie_counts: dict[int, tuple[float, int, int] | None] = {}  # per GPU: (time, tx, rx) bytes
@@ -207,6 +208,7 @@ class NvmlBackend:
         )
         self._last = [dict(off) for _ in range(count)]
         self._due = [[0.0] * len(self.groups) for _ in range(count)]
+        self._next = [0.0] * count
         self._procs = NvmlProcesses(pynvml, self._query, reason_for, self.intervals["process_sm"])
         self._pcie_counts = {}
 
@@ -250,8 +252,10 @@ class NvmlBackend:
         now = time.time()
         if self._lost[index]:
             return lost_sample(index, self._uuids[index], now)
-        last, due = self._last[index], self._due[index]
-        mono = time.monotonic()
+        last, mono = self._last[index], time.monotonic()
+        if mono + _SLACK_S < self._next[index]:  # every other round at the default rates: no NVML call
+            return GpuSample(index, self._uuids[index], now, **last)
+        due = self._due[index]
         for k, (_group, interval, read) in enumerate(self.groups):
             if mono + _SLACK_S >= due[k]:
                 read(index, last)
@@ -259,6 +263,7 @@ class NvmlBackend:
                     due[k] = mono + interval * (1.0 + index / max(1, len(self._handles)))
                 else:
                     due[k] = mono + interval
+        self._next[index] = min(due, default=0.0)
         if self._lost[index]:  # lost during this very sample
             return lost_sample(index, self._uuids[index], now)
         return GpuSample(index, self._uuids[index], now, **last)
