@@ -28,6 +28,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from gpuaccel.assistant.tiny_batches import answer_mask, batches, evaluate, load_split
+
 HEAD_SIZE = 64  # rwkv's CUDA kernel is built for 64; the CPU path reads it from r_k's shape
 DECAY_SCALE = 0.606531  # exp(-0.5), as in rwkv: log w = -0.606531 * sigmoid(w0 + lora(x))
 
@@ -245,34 +247,6 @@ def export_state(model: TinyRWKV7, dtype: torch.dtype = torch.float16) -> dict[s
 # -- training ---------------------------------------------------------------------------------------
 
 
-def load_split(data_dir: Path, split: str) -> np.ndarray:
-    return np.fromfile(data_dir / f"{split}.bin", dtype=np.uint8)
-
-
-def batches(data: np.ndarray, bsz: int, T: int, rng: np.random.Generator, device: str):
-    while True:
-        starts = rng.integers(0, len(data) - T - 1, size=bsz)
-        chunk = np.stack([data[s : s + T + 1] for s in starts]).astype(np.int64)
-        t = torch.from_numpy(chunk).to(device, non_blocking=True)
-        yield t[:, :-1], t[:, 1:]
-
-
-@torch.no_grad()
-def evaluate(model: TinyRWKV7, data: np.ndarray, T: int, device: str, n: int = 32) -> float:
-    """Mean cross-entropy (nats/byte) over ``n`` evenly spaced windows of the held-out split."""
-    model.eval()
-    starts = np.linspace(0, len(data) - T - 2, n).astype(np.int64)
-    chunk = torch.from_numpy(np.stack([data[s : s + T + 1] for s in starts]).astype(np.int64)).to(device)
-    losses = []
-    for i in range(0, n, 8):
-        x, y = chunk[i : i + 8, :-1], chunk[i : i + 8, 1:]
-        with torch.autocast("cuda", torch.bfloat16, enabled=device == "cuda"):
-            logits = model(x)
-        losses.append(F.cross_entropy(logits.float().reshape(-1, logits.shape[-1]), y.reshape(-1)).item())
-    model.train()
-    return float(np.mean(losses))
-
-
 def train(args: argparse.Namespace) -> dict:
     torch.manual_seed(args.seed)
     device = "cuda" if torch.cuda.is_available() else "cpu"
@@ -292,7 +266,8 @@ def train(args: argparse.Namespace) -> dict:
         eps=1e-8,
     )
     rng = np.random.default_rng(args.seed)
-    it = batches(train_data, args.batch, args.ctx, rng, device)
+    weights = answer_mask(train_data) if args.answer_weight != 1.0 else None
+    it = batches(train_data, args.batch, args.ctx, rng, device, weights)
     curve: list[dict] = []
     t0, step, budget = time.time(), 0, args.minutes * 60
     print(f"device {device}, {n_params / 1e6:.2f}M params, {len(train_data) / 1e6:.1f} MB train", flush=True)
@@ -301,10 +276,15 @@ def train(args: argparse.Namespace) -> dict:
         lr = args.lr * min(1.0, (step + 1) / 100) * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac)))
         for group in opt.param_groups:
             group["lr"] = lr
-        x, y = next(it)
+        x, y, m = next(it)
         with torch.autocast("cuda", torch.bfloat16, enabled=device == "cuda"):
             logits = model(x)
-        loss = F.cross_entropy(logits.float().reshape(-1, cfg.vocab_size), y.reshape(-1))
+        ce = F.cross_entropy(logits.float().reshape(-1, cfg.vocab_size), y.reshape(-1), reduction="none")
+        if m is None:
+            loss = ce.mean()
+        else:  # the bytes the picker decides weigh ``answer_weight`` times the rest
+            w = 1.0 + (args.answer_weight - 1.0) * m.reshape(-1).float()
+            loss = (ce * w).sum() / w.sum()
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -317,6 +297,7 @@ def train(args: argparse.Namespace) -> dict:
             curve.append(row)
             print(json.dumps(row), flush=True)
     val = evaluate(model, val_data, args.ctx, device, n=64)
+    val_answers = evaluate(model, val_data, args.ctx, device, n=64, mask=answer_mask(val_data))
     tokens = step * args.batch * args.ctx
     summary = {
         "config": asdict(cfg),
@@ -327,6 +308,8 @@ def train(args: argparse.Namespace) -> dict:
         "device": torch.cuda.get_device_name() if device == "cuda" else "cpu",
         "held_out_loss_nats_per_byte": val,
         "held_out_bits_per_byte": val / math.log(2),
+        "held_out_answer_loss_nats_per_byte": val_answers,  # the picks' bytes only
+        "answer_weight": args.answer_weight,
         "batch": args.batch,
         "lr": args.lr,
         "seed": args.seed,
@@ -394,6 +377,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="torch CPU threads when there is no GPU")
     ap.add_argument("--log-every", type=int, default=20)
+    ap.add_argument(
+        "--answer-weight",
+        type=float,
+        default=1.0,
+        help="loss weight of the picks' bytes (1: all alike)",
+    )
     train(ap.parse_args(argv))
     return 0
 
