@@ -15,7 +15,8 @@ def random_model(path: Path, n_embd: int = 128, n_layer: int = 2, seed: int = 0)
     """A random-weight RWKV-7 (byte vocabulary) exported by the project's trainer, weights perturbed."""
     from safetensors.torch import save_file
 
-    from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7, export_state
+    from gpuaccel.assistant.tiny_io import export_state
+    from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7
 
     torch.manual_seed(seed)
     model = TinyRWKV7(TinyConfig(n_embd=n_embd, n_layer=n_layer))

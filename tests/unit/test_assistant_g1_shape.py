@@ -35,7 +35,8 @@ G1_SHAPE = {
 def g1_random(path: Path, seed: int = 0) -> Path:
     from safetensors.torch import save_file
 
-    from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7, export_state
+    from gpuaccel.assistant.tiny_io import export_state
+    from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7
 
     torch.manual_seed(seed)
     with torch.device("meta"):  # the shapes without the trainer's initialisation (slow at this size)

@@ -8,7 +8,8 @@ from assistant_helpers import random_model
 
 from gpuaccel.assistant import runtime
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine, GenParams, Utf8Stream
-from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7, export_state, wkv_chunked, wkv_sequential
+from gpuaccel.assistant.tiny_io import export_state
+from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7, wkv_chunked, wkv_sequential
 
 torch.set_num_threads(1)
 

@@ -50,7 +50,8 @@ def make_random(name: str, out_dir: Path) -> Path:
     import torch
     from safetensors.torch import save_file
 
-    from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7, export_state
+    from gpuaccel.assistant.tiny_io import export_state
+    from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7
 
     path = out_dir / f"{name}.safetensors"
     torch.manual_seed(0)

@@ -29,6 +29,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from gpuaccel.assistant.tiny_batches import answer_mask, batches, evaluate, load_split
+from gpuaccel.assistant.tiny_io import load_exported, save
 
 HEAD_SIZE = 64  # rwkv's CUDA kernel is built for 64; the CPU path reads it from r_k's shape
 DECAY_SCALE = 0.606531  # exp(-0.5), as in rwkv: log w = -0.606531 * sigmoid(w0 + lora(x))
@@ -216,34 +217,6 @@ class TinyRWKV7(nn.Module):
         return self.head(self.ln_out(x))
 
 
-def export_state(model: TinyRWKV7, dtype: torch.dtype = torch.float16) -> dict[str, torch.Tensor]:
-    """Weights under the names and shapes of an official RWKV-7 ``.pth`` (what rwkv 0.8.32 reads)."""
-    out: dict[str, torch.Tensor] = {
-        "emb.weight": model.emb.weight,
-        "ln_out.weight": model.ln_out.weight,
-        "ln_out.bias": model.ln_out.bias,
-        "head.weight": model.head.weight,
-    }
-    for i, blk in enumerate(model.blocks):
-        p = f"blocks.{i}."
-        if i == 0:
-            out[p + "ln0.weight"], out[p + "ln0.bias"] = blk.ln0.weight, blk.ln0.bias
-        for ln in ("ln1", "ln2"):
-            out[p + ln + ".weight"], out[p + ln + ".bias"] = getattr(blk, ln).weight, getattr(blk, ln).bias
-        names = ["x_r", "x_w", "x_k", "x_v", "x_a", "x_g", "w0", "w1", "w2", "a0", "a1", "a2"]
-        names += ["v0", "v1", "v2"] if i > 0 else []
-        names += ["g1", "g2", "k_k", "k_a", "r_k"]
-        for n in names:
-            out[p + "att." + n] = getattr(blk, n)
-        for n in ("receptance", "key", "value", "output"):
-            out[p + f"att.{n}.weight"] = getattr(blk, n).weight
-        out[p + "att.ln_x.weight"], out[p + "att.ln_x.bias"] = blk.ln_x.weight, blk.ln_x.bias
-        out[p + "ffn.x_k"] = blk.f_x_k
-        out[p + "ffn.key.weight"] = blk.f_key.weight
-        out[p + "ffn.value.weight"] = blk.f_value.weight
-    return {k: v.detach().to("cpu", dtype).contiguous() for k, v in out.items()}
-
-
 # -- training ---------------------------------------------------------------------------------------
 
 
@@ -253,7 +226,10 @@ def train(args: argparse.Namespace) -> dict:
     if device == "cpu":
         torch.set_num_threads(args.threads)
     cfg = TinyConfig(n_embd=args.n_embd, n_layer=args.n_layer, ctx_len=args.ctx)
-    model = TinyRWKV7(cfg).to(device)
+    model = TinyRWKV7(cfg)
+    if args.init is not None:
+        load_exported(model, args.init)
+    model = model.to(device)
     n_params = sum(p.numel() for p in model.parameters())
     train_data, val_data = load_split(args.data, "train"), load_split(args.data, "val")
     decay = [p for p in model.parameters() if p.dim() >= 2 and p.shape[0] > 1 and p.shape[1] > 1]
@@ -313,6 +289,7 @@ def train(args: argparse.Namespace) -> dict:
         "batch": args.batch,
         "lr": args.lr,
         "seed": args.seed,
+        "init": str(args.init) if args.init else None,
         "sources": json.loads(sources.read_text())
         if (sources := args.data / "sources.json").is_file()
         else {},
@@ -320,47 +297,6 @@ def train(args: argparse.Namespace) -> dict:
     }
     save(model, args.out, summary)
     return summary
-
-
-def save(model: TinyRWKV7, out: Path, summary: dict) -> None:
-    from safetensors.torch import save_file
-
-    out.mkdir(parents=True, exist_ok=True)
-    meta = {"format": "rwkv7", "tokenizer": "bytes", "n_layer": str(model.cfg.n_layer)}
-    if "query_dialogues" in summary.get("sources", {}):
-        meta["query_picker"] = (
-            "1"  # trained to write queries: the chat asks it first (model_picker.ModelPicker)
-        )
-    save_file(export_state(model), str(out / "tiny-rwkv7.safetensors"), metadata=meta)
-    (out / "train_summary.json").write_text(json.dumps(summary, indent=1))
-    plot_curve(summary, out / "loss_curve.png")
-    loss = summary["held_out_loss_nats_per_byte"]
-    print(f"saved {out / 'tiny-rwkv7.safetensors'}; held-out loss {loss:.4f} nats/byte")
-
-
-def plot_curve(summary: dict, path: Path) -> bool:
-    """Loss curve PNG with matplotlib when it is installed (it is on the GPU machine); False otherwise."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return False
-    curve = summary["curve"]
-    fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
-    ax.plot([r["step"] for r in curve], [r["train_loss"] for r in curve], label="train (one batch)")
-    val = [r for r in curve if "val_loss" in r]
-    ax.plot([r["step"] for r in val], [r["val_loss"] for r in val], "o-", label="held-out")
-    ax.set_xlabel("step")
-    ax.set_ylabel("cross-entropy, nats per byte")
-    ax.set_title(f"tiny RWKV-7 ({summary['params'] / 1e6:.1f}M params, {summary['device']})")
-    ax.grid(alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return True
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -377,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="torch CPU threads when there is no GPU")
     ap.add_argument("--log-every", type=int, default=20)
+    ap.add_argument("--init", type=Path, help="continue from a model file this script wrote")
     ap.add_argument(
         "--answer-weight",
         type=float,
