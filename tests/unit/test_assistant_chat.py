@@ -284,3 +284,21 @@ def test_the_prompt_window_moves_in_steps_so_its_start_is_reused() -> None:
     assert all(s % WINDOW_STEP == 0 and s <= t for s, t in zip(starts, starts[1:], strict=False))
     changes = sum(a != b for a, b in zip(starts, starts[1:], strict=False))
     assert changes <= (40 - MAX_TURNS) // WINDOW_STEP + 1
+
+
+def test_spelled_numbers_and_afternoon_spans_are_read() -> None:
+    """ "job three" is job 3 and "gpu number two" GPU 2, while "which one" keeps its "one"; "since lunch"
+    and "this afternoon" span from noon (before noon they name no span)."""
+    import datetime as dt
+
+    from gpuaccel.assistant.intent import pick
+    from gpuaccel.assistant.intent_words import window_of, words
+
+    assert words("why did job three fail")[-2:] == ["3", "fail"]
+    assert "2" in words("is gpu number two busy") and "one" in words("which one is hotter")
+    assert pick("tell me about job number eight") == Query("job_detail", job=8)
+    noon = dt.datetime.now().replace(hour=12, minute=0, second=0, microsecond=0).timestamp()
+    for text in ("what ran since lunch", "jobs this afternoon", "anything fail after lunch"):
+        w = window_of(text, noon + 3 * 3600)
+        assert w is not None and (w.t0, w.label) == (noon, "since noon"), text
+    assert window_of("what ran since lunch", noon - 3600) is None

@@ -87,6 +87,16 @@ SHORTHAND = {
     "atm": "now",
     "rn": "now",
 }
+# Numbers people spell out after what they number ("job three", "gpu number two"): read as digits there only,
+# so "which one is hotter" keeps its "one".
+NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
+        " sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBERED = {"job", "task", "id", "gpu", "card", "device", "number", "no", "num", "nr"}
 # A cluster node that left: "which node was lost?", "is any server down?"
 LOST = set(
     "lost lose dead die gone down offline missing disconnected unreachable removed drop dropped".split()
@@ -104,6 +114,7 @@ def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
     raw = re.findall(r"[a-z]+|\d+", text.replace("gpu-time", "gputime").replace("'s", ""))
+    raw = [NUMBER_WORDS.get(w, w) if i and raw[i - 1] in _NUMBERED else w for i, w in enumerate(raw)]
     out = []
     for w in (SHORTHAND.get(w, w) for w in raw):
         if w.isdigit() or len(w) < 4 or w in WORD_OF or w in STOP:
@@ -139,6 +150,9 @@ def window_of(text: str, now: float) -> Window | None:
         r"\btoday\b|\bthe day\b|\bthis morning\b|\bsince midnight\b|\bso far today\b|\btonight\b", text
     ):
         return Window(midnight, now, "today")
+    noon = midnight + 12 * 3600
+    if now > noon and re.search(r"\bsince (?:lunch|noon|midday)\b|\bthis afternoon\b|\bafter lunch\b", text):
+        return Window(noon, now, "since noon")
     if re.search(r"\b(?:this|last|past|the)\s+week\b", text):
         return Window(now - 7 * 86400, now, "in the last 7 days")
     return None
