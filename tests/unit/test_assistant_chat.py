@@ -302,3 +302,18 @@ def test_spelled_numbers_and_afternoon_spans_are_read() -> None:
         w = window_of(text, noon + 3 * 3600)
         assert w is not None and (w.t0, w.label) == (noon, "since noon"), text
     assert window_of("what ran since lunch", noon - 3600) is None
+
+
+def test_ooms_vram_eaters_and_held_back_clocks(svc: AssistantService) -> None:
+    """Chat words for failures and memory users are read exactly (no "room" -> "oom"); a GPU's overview
+    says whether the driver holds its clocks back, in words."""
+    from gpuaccel.assistant.intent import pick
+
+    ooms = pick("any OOMs today")
+    assert ooms is not None and ooms.name == "failures"
+    assert pick("what's eating my vram") == Query("memory_users")
+    assert pick("can you book the meeting room for 3pm") is None
+    client = client_for(svc)
+    text, _ = ask(client, "is gpu 0 throttling")
+    ends = ("; clocks not held back.", "; clocks held back by: power cap.")  # the fake GPU at its load
+    assert text.startswith("GPU 0 (") and text.endswith(ends), text

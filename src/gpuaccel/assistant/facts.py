@@ -133,7 +133,7 @@ class FactsSource:
                     "tensor_active": _num(s.gpm.get("tensor_active")),
                     "tflops": _num(tflops),
                     "na": {k: v.reason for k, v in raw.items() if isinstance(v, NA)},
-                    "throttle": [] if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),
+                    "throttle": None if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),
                     "processes": [
                         {
                             "pid": p.pid,

@@ -86,6 +86,12 @@ SHORTHAND = {
     "plz": "please",
     "atm": "now",
     "rn": "now",
+    # exact words only: as topic words, spelling repair would turn "room" into "oom", "heating" into "eating"
+    "oom": "crash",
+    "ooms": "crashes",
+    "oomed": "crashed",
+    "eating": "hogging",
+    "eats": "hogs",
 }
 # Numbers people spell out after what they number ("job three", "gpu number two"): read as digits there only,
 # so "which one is hotter" keeps its "one".

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpuaccel.accel.telemetry.fields import THROTTLE_WORDS
 from gpuaccel.assistant.facts import Facts, FactsSource
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -203,13 +204,19 @@ def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
     for g in gpus:
         t, u, p = (_value(g, m) for m in ("temperature", "util", "power"))
         used, total = _value(g, "memory"), gib(g["mem_total_mib"])
+        reasons = g.get("throttle")  # None: the driver does not say
+        held = [THROTTLE_WORDS.get(r, r) for r in reasons or [] if r != "gpu_idle"]
+        clocks = "." if reasons is None else "; clocks not held back."
         parts.append(
             f"GPU {g['index']} ({g['name']}) is at {_say(t, 'temperature', g)},"
             f" {_say(u, 'util', g)} utilization, {_say(p, 'power', g)},"
-            f" memory {_say(used, 'memory', g)} of {_say(total, 'memory', g)}."
+            f" memory {_say(used, 'memory', g)} of {_say(total, 'memory', g)}"
+            + (f"; clocks held back by: {', '.join(held)}." if held else clocks)
         )
-        rows.append([g["index"], g["name"], t, u, p, used, total])
+        said = "N/A" if reasons is None else ", ".join(held) or "none"
+        rows.append([g["index"], g["name"], t, u, p, used, total, said])
     cols = ["GPU", "model", "temperature (C)", "utilization (%)", "power (W)", "used (GiB)", "total (GiB)"]
+    cols.append("clocks held back by")
     return Result(q, " ".join(parts), cols, rows)
 
 

@@ -29,6 +29,18 @@ NOT_REPORTED = "not reported by the driver"
 PCIE_WARMING_UP = "needs a second reading (throughput is measured between two counter readings)"
 NO_GPM = "no GPM reading in this sample"
 NO_SAMPLE = "no sample yet"
+# Why the clocks are held back (GpuSample.throttle_reasons), in words; "gpu_idle" is no slowdown of work.
+THROTTLE_WORDS = {
+    "gpu_idle": "idle",
+    "applications_clocks": "application clock setting",
+    "sw_power_cap": "power cap",
+    "hw_slowdown": "hardware slowdown",
+    "sync_boost": "sync boost",
+    "sw_thermal": "software thermal limit",
+    "hw_thermal": "hardware thermal limit",
+    "hw_power_brake": "power brake",
+    "display_clocks": "display clocks",
+}
 MIG_MODE = "reported per MIG instance"  # the GPU is in MIG mode
 MIG_NO_UTIL = "NVML reports no utilization per MIG instance without GPM"
 
