@@ -313,6 +313,7 @@ def test_ooms_vram_eaters_and_held_back_clocks(svc: AssistantService) -> None:
     assert ooms is not None and ooms.name == "failures"
     assert pick("what's eating my vram") == Query("memory_users")
     assert pick("can you book the meeting room for 3pm") is None
+    assert pick("which gpu should I use") == pick("which gpu can I use") == Query("idle_gpus")
     client = client_for(svc)
     text, _ = ask(client, "is gpu 0 throttling")
     ends = ("; clocks not held back.", "; clocks held back by: power cap.")  # the fake GPU at its load

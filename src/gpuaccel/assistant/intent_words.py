@@ -119,6 +119,7 @@ _STEMS = sorted((w for w in WORD_OF if len(w) >= 4 and w not in ("time", "list",
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
+    text = re.sub(r"\b(?:should|can|could|may)\s+i\s+(?:use|take|run on)\b", "is free", text)  # a free GPU
     raw = re.findall(r"[a-z]+|\d+", text.replace("gpu-time", "gputime").replace("'s", ""))
     raw = [NUMBER_WORDS.get(w, w) if i and raw[i - 1] in _NUMBERED else w for i, w in enumerate(raw)]
     out = []
