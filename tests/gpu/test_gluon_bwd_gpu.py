@@ -87,3 +87,25 @@ def test_forced_gluon_backward_on_d256_is_named(monkeypatch):
     q = torch.randn(1, 2, 64, 256, device="cuda", dtype=torch.float16)
     with pytest.raises(UnsupportedInputError, match="head_dim 256"):
         attention.flash_attention_backward(q, q, q, q, q, torch.zeros(1, 2, 64, device="cuda"), False, 0.1)
+
+
+def test_first_backward_of_a_fresh_process_runs_on_autograds_thread():
+    """The first GPU work of autograd's device thread can be our backward, whose TMA descriptors the driver
+    encodes at launch: it failed with "invalid device context" until the descriptor code bound the context.
+    A fresh interpreter, so no earlier test has done it for this thread."""
+    import subprocess
+    import sys
+
+    code = (
+        "import torch\n"
+        "from gpuaccel.accel.kernels import attention\n"
+        "q, k, v = (torch.randn(1, 4, 1024, 128, device='cuda', dtype=torch.bfloat16, requires_grad=True)"
+        " for _ in range(3))\n"
+        "assert attention.backward_path(q, True) == 'gluon'\n"
+        "out = attention.flash_attention(q, k, v, causal=True)\n"
+        "torch.autograd.grad(out.sum(), (q, k, v))\n"
+        "torch.cuda.synchronize()\n"
+        "print('ok')\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and "ok" in run.stdout, run.stderr[-2000:]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import threading
 from typing import Any
 
 import torch
@@ -118,11 +119,27 @@ def _smem_layout(rows: int, cols: int, dtype: torch.dtype) -> Any:
     return gl.NVMMASharedLayout.get_default_for([1, 1, rows, cols], _gl_dtype(dtype))
 
 
+def _bind_context(t: torch.Tensor) -> None:
+    """Make t's device's primary CUDA context current in this thread, once per thread and device.
+
+    A host TMA descriptor is encoded by the driver when the kernel launches, which fails with "invalid
+    device context" in a thread where no CUDA runtime call has run yet: autograd's device thread, whose
+    first GPU work in a process can be our backward. Any runtime call binds the context."""
+    seen = _BOUND.__dict__.setdefault("devices", set())
+    if t.device not in seen:
+        torch.cuda.current_stream(t.device).query()
+        seen.add(t.device)
+
+
+_BOUND = threading.local()
+
+
 def _descriptor(t: torch.Tensor, rows: int, cols: int | None = None) -> TensorDescriptor:
     """The TMA descriptor of ``t`` in ``rows`` x ``cols`` tiles (``cols``: all of the last dim by
     default). The constructor validates (some 15 us a call); per shape, strides, tile and dtype that is
     done once and later calls copy the checked template with their own base (its alignment re-checked
     here: the launcher reads only base, shape and strides)."""
+    _bind_context(t)
     cols = cols or t.shape[-1]
     key = (t.shape, t.stride(), rows, cols, t.dtype)
     template = _DESCRIPTORS.get(key)
