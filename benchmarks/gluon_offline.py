@@ -1,0 +1,163 @@
+"""Compile the Hopper (Gluon) attention kernels for sm_90a on a machine with no GPU, and read the result.
+
+Why: a kernel's registers, spills, barriers and instruction order answer most "why is it slow" questions,
+and reading them costs no GPU time. The real host launchers run on CPU tensors under a stand-in driver
+whose target is sm_90, so the kernels are specialised exactly as a launch on an H100 would specialise
+them; nothing is launched. Per kernel it prints ptxas's registers/spills and SASS counts (HGMMA, MUFU.EX2,
+BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores) and writes the PTX and SASS under --out.
+
+    python benchmarks/gluon_offline.py --kernel fwd --shape 2,16,8192,128 [--causal] [--out out/offline]
+    python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import torch
+import triton
+from triton.backends.compiler import GPUTarget
+
+SASS_COUNTS = {
+    "HGMMA": r"\bHGMMA\.",
+    "QGMMA": r"\bQGMMA\.",
+    "MUFU.EX2": r"\bMUFU\.EX2\b",
+    "BAR.SYNC": r"\bBAR\.SYNC",
+    "BAR.ARV": r"\bBAR\.ARV",
+    "DEPBAR": r"WARPGROUP\.DEPBAR",
+    "SYNCS": r"\bSYNCS\.",
+    "LDL": r"\bLDL\b",
+    "STL": r"\bSTL\b",
+}
+
+
+class _OfflineDriver:
+    """Just what the JIT asks of a driver before it compiles: device 0, stream 0, an sm_90 target."""
+
+    def get_current_target(self) -> GPUTarget:
+        return GPUTarget("cuda", 90, 32)
+
+    def get_current_device(self) -> int:
+        return 0
+
+    def get_current_stream(self, device: int | None = None) -> int:
+        return 0
+
+    def get_device_interface(self) -> Any:
+        return torch.cuda
+
+
+def _tools() -> tuple[str, str]:
+    nv = Path(triton.__file__).parent / "backends" / "nvidia" / "bin"
+    return os.environ.get("TRITON_PTXAS_PATH", str(nv / "ptxas")), str(nv / "cuobjdump")
+
+
+def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
+    """Route the launchers to compile-only and collect what they compiled."""
+    from triton.runtime import driver
+
+    from gpuaccel.accel.kernels import gluon_bwd, gluon_fwd, gluon_tiles, launchers
+
+    driver.set_active(_OfflineDriver())
+    launchers.sm_count = gluon_fwd.sm_count = lambda device: sm_count
+    gluon_tiles._bind_context = lambda t: None
+    compiled: list[tuple[str, Any]] = []
+
+    def compile_only(kernel, grid, args, constexprs, options, bound=None, name=""):
+        compiled.append((name, kernel.warmup(*args, grid=grid, **constexprs, **options)))
+
+    gluon_fwd.launch = compile_only
+    gluon_bwd.launch = compile_only
+    return compiled
+
+
+def _ptxas_report(ptx: str, ptxas: str) -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "k.ptx"
+        src.write_text(ptx)
+        out = subprocess.run(
+            [ptxas, "-arch=sm_90a", "-v", str(src), "-o", str(Path(tmp) / "k.cubin")],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+    text = out.stderr + out.stdout
+    regs = re.search(r"Used (\d+) registers", text)
+    stores = re.search(r"(\d+) bytes spill stores", text)
+    loads = re.search(r"(\d+) bytes spill loads", text)
+    frame = re.search(r"(\d+) bytes stack frame", text)
+    return {
+        "regs": int(regs.group(1)) if regs else -1,
+        "spill_stores": int(stores.group(1)) if stores else 0,
+        "spill_loads": int(loads.group(1)) if loads else 0,
+        "stack": int(frame.group(1)) if frame else 0,
+    }
+
+
+def _sass(cubin: bytes, cuobjdump: str) -> str:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "k.cubin"
+        path.write_bytes(cubin)
+        dump = subprocess.run([cuobjdump, "-sass", str(path)], capture_output=True, text=True, check=True)
+        return dump.stdout
+
+
+def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, out: Path | None,
+        sm_count: int) -> list[dict[str, Any]]:  # fmt: skip
+    compiled = _install_offline(sm_count)
+    b, h, n, d = shape
+    q, k, v = (torch.randn(b, h, n, d).to(dtype) for _ in range(3))
+    scale = d**-0.5
+    if kernel == "fwd":
+        from gpuaccel.accel.kernels.gluon_fwd import launch_gluon_fwd
+
+        launch_gluon_fwd(q, k, v, torch.empty_like(q), torch.empty(b, h, n), causal, scale)
+    elif kernel == "bwd":
+        from gpuaccel.accel.kernels.gluon_bwd import launch_gluon_bwd
+
+        lse = torch.zeros(b, h, n)
+        launch_gluon_bwd(torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale)
+    else:
+        raise SystemExit(f"--kernel takes fwd or bwd, got {kernel!r}")
+    ptxas, cuobjdump = _tools()
+    rows = []
+    for name, ck in compiled:
+        sass = _sass(ck.asm["cubin"], cuobjdump)
+        row: dict[str, Any] = {"kernel": name, **_ptxas_report(ck.asm["ptx"], ptxas)}
+        row.update({key: len(re.findall(pat, sass)) for key, pat in SASS_COUNTS.items()})
+        rows.append(row)
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            (out / f"{name}.ptx").write_text(ck.asm["ptx"])
+            (out / f"{name}.sass").write_text(sass)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--kernel", default="fwd", choices=["fwd", "bwd"])
+    ap.add_argument("--shape", default="2,16,8192,128", help="B,H,N,D")
+    ap.add_argument("--causal", action="store_true")
+    ap.add_argument("--dtype", default="bf16", choices=["bf16", "fp16"])
+    ap.add_argument("--sm-count", type=int, default=132)
+    ap.add_argument("--out", type=Path, default=None, help="folder for the PTX and SASS")
+    a = ap.parse_args(argv)
+    shape = tuple(int(x) for x in a.shape.split(","))
+    if len(shape) != 4:
+        raise SystemExit(f"--shape takes B,H,N,D, got {a.shape!r}")
+    dtype = torch.bfloat16 if a.dtype == "bf16" else torch.float16
+    rows = run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count)
+    cols = list(rows[0])
+    print(" | ".join(cols))
+    for r in rows:
+        print(" | ".join(str(r[c]) for c in cols))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
