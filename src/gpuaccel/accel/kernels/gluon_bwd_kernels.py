@@ -11,7 +11,10 @@ Why this shape (the host side and the pipeline's description are in :mod:`accel.
 - dK/dV: K and V of the tile stay in shared memory, (Q, dO) blocks of every query head of the group
   stream, so GQA gradients are summed in registers: S^T = K Q^T and dP^T = V dO^T go out together,
   dV += P^T dO is issued as soon as P^T exists and dS^T is formed under it, then dK += dS^T Q. The
-  transposed products read Q and dO from shared memory as permuted views.
+  transposed products read Q and dO from shared memory as permuted views. The block's 64 lse2 and delta
+  come with it by TMA and are read from shared memory where they are used: they are per column of S^T,
+  16 registers each per thread, and held through the step beside dK, dV, S^T and dP^T they made ptxas
+  spill (about 0.5 KB per thread at D128; none since).
 - Causal programs skip fully masked blocks (a consumer whose 64 keys lie wholly after a block's rows
   only hands the slot back); only blocks on the diagonal or the ragged key end are masked. 4-D TMA
   descriptors [B, H, N, D] keep a box inside its head and zero-fill ragged ends; padded query rows carry
@@ -31,8 +34,8 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 
 HALF_M = gl.constexpr(64)  # rows per consumer warpgroup; a tile is two of them
 CONSUMER_REGS = 240  # the second consumer's register cap; the first gets what the producer's 24 leave
-# (dK/dV at D128 holds two 64 x 128 fp32 accumulators and two 64 x 64 score blocks per thread group: ptxas
-# still spills about 0.5 KB per thread with 240)
+# (dK/dV at D128 holds two 64 x 128 fp32 accumulators and two 64 x 64 score blocks per warpgroup: 192 of
+# the 240, so its row statistics stay in shared memory)
 
 
 @gluon.jit
@@ -236,32 +239,39 @@ def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, 
 
 
 @gluon.jit
-def _kv_producer(q_desc, k_desc, v_desc, do_desc, k_smem, v_smem, q_smem, do_smem, kv_ready, ready, empty, b,
-                 hkv, start_n, n_m, lo_blk, group, n_iter, STAGES: gl.constexpr):  # fmt: skip
+def _kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem, do_smem,
+                 lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m, lo_blk, group, n_iter,
+                 STAGES: gl.constexpr):  # fmt: skip
     mbarrier.expect(kv_ready, 2 * (k_desc.block_type.nbytes + v_desc.block_type.nbytes))
     for c in gl.static_range(2):
         tma.async_copy_global_to_shared(k_desc, [b, hkv, start_n + c * HALF_M, 0], kv_ready, k_smem.index(c))
         tma.async_copy_global_to_shared(v_desc, [b, hkv, start_n + c * HALF_M, 0], kv_ready, v_smem.index(c))
+    stat_bytes: gl.constexpr = lse2_desc.block_type.nbytes + delta_desc.block_type.nbytes
+    nbytes: gl.constexpr = q_desc.block_type.nbytes + do_desc.block_type.nbytes + stat_bytes
     for i in range(n_iter):
         s = i % STAGES
         mbarrier.wait(empty.index(s), ((i // STAGES) & 1) ^ 1)
         h = hkv * group + i // n_m
         start_m = (lo_blk + i % n_m) * HALF_M
-        mbarrier.expect(ready.index(s), q_desc.block_type.nbytes + do_desc.block_type.nbytes)
+        mbarrier.expect(ready.index(s), nbytes)
         tma.async_copy_global_to_shared(q_desc, [b, h, start_m, 0], ready.index(s), q_smem.index(s))
         tma.async_copy_global_to_shared(do_desc, [b, h, start_m, 0], ready.index(s), do_smem.index(s))
+        tma.async_copy_global_to_shared(lse2_desc, [b, h, 0, start_m], ready.index(s), lse2_smem.index(s))
+        tma.async_copy_global_to_shared(delta_desc, [b, h, 0, start_m], ready.index(s), delta_smem.index(s))
 
 
 @gluon.jit
-def _kv_step(k_s, v_s, q_s, do_s, dk, dv, lse2, delta, start_m, offs_n, key0, seq_k, causal_off, qk_scale2,
-             s_layout: gl.constexpr, op_layout: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
-    """One (Q, dO) block against this warpgroup's 64 keys: dV += P^T dO, dK += dS^T Q."""
+def _kv_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dk, dv, start_m, offs_n, key0, seq_k, causal_off,
+             qk_scale2, s_layout: gl.constexpr, op_layout: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+    """One (Q, dO) block against this warpgroup's 64 keys: dV += P^T dO, dK += dS^T Q. lse2 and delta are
+    read from shared memory just where they are used, so they hold no registers across the step."""
     dtype: gl.constexpr = q_s.dtype
+    col_layout: gl.constexpr = gl.SliceLayout(0, s_layout)
     zero = gl.zeros([HALF_M, HALF_M], gl.float32, s_layout)
     qk_tok = warpgroup_mma(k_s, q_s.permute((1, 0)), zero, use_acc=False, is_async=True)
     dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
     qk = warpgroup_mma_wait(1, deps=(qk_tok,))
-    p = gl.exp2(qk * qk_scale2 - lse2)
+    p = gl.exp2(qk * qk_scale2 - gl.expand_dims(lse2_s.load(col_layout), 0))
     masked = key0 + HALF_M > seq_k  # zero-filled key rows must not get P (their S is 0, not -inf)
     if CAUSAL:
         masked = masked | (start_m + causal_off < key0 + HALF_M - 1)
@@ -274,21 +284,22 @@ def _kv_step(k_s, v_s, q_s, do_s, dk, dv, lse2, delta, start_m, offs_n, key0, se
     p_op = gl.convert_layout(p.to(dtype), op_layout)
     dv = warpgroup_mma(p_op, do_s, dv, is_async=True)
     dp = warpgroup_mma_wait(1, deps=(dp_tok,))
-    ds_op = gl.convert_layout((p * (dp - delta)).to(dtype), op_layout)
+    ds = p * (dp - gl.expand_dims(delta_s.load(col_layout), 0))
+    ds_op = gl.convert_layout(ds.to(dtype), op_layout)
     dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
     dv, dk, p_op, ds_op = warpgroup_mma_wait(0, deps=(dv, dk, p_op, ds_op))
     return dk, dv
 
 
 @gluon.jit
-def _kv_consumer(k_smem, v_smem, q_smem, do_smem, kv_ready, ready, empty, dk_ptr, dv_ptr, lse2_ptr, delta_ptr,
-                 stride_kb, stride_kh, stride_kn, qk_scale2, scale, heads_q, b, hkv, start_n, seq_k,
-                 causal_off, n_m, lo_blk, group, n_iter, stat_stride, HALF: gl.constexpr,
-                 HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+def _kv_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, dk_ptr,
+                 dv_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv, start_n, seq_k,
+                 causal_off, n_m, lo_blk, n_iter, HALF: gl.constexpr, HEAD_DIM: gl.constexpr,
+                 STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
     s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
     a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
     op_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[2]
-    col_layout: gl.constexpr = gl.SliceLayout(0, s_layout)
+    stat_layout: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, order=[0])
     key0 = start_n + HALF * HALF_M
     offs_n = gl.expand_dims(key0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, s_layout)), 1)
     k_s = _view(k_smem.index(HALF), HALF_M, HEAD_DIM)
@@ -297,21 +308,19 @@ def _kv_consumer(k_smem, v_smem, q_smem, do_smem, kv_ready, ready, empty, dk_ptr
     dv = gl.zeros([HALF_M, HEAD_DIM], gl.float32, a_layout)
     mbarrier.wait(kv_ready, 0)
     for i in range(n_iter):
-        h = hkv * group + i // n_m
         start_m = (lo_blk + i % n_m) * HALF_M
-        stat = (b * heads_q + h).to(gl.int64) * stat_stride + start_m
-        lse2 = gl.expand_dims(gl.load(lse2_ptr + stat + gl.arange(0, HALF_M, layout=col_layout)), 0)
-        delta = gl.expand_dims(gl.load(delta_ptr + stat + gl.arange(0, HALF_M, layout=col_layout)), 0)
         s = i % STAGES
         mbarrier.wait(ready.index(s), (i // STAGES) & 1)
         q_s = _view(q_smem.index(s), HALF_M, HEAD_DIM)
         do_s = _view(do_smem.index(s), HALF_M, HEAD_DIM)
+        lse2_s = lse2_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
+        delta_s = delta_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
         if CAUSAL:  # this half's keys may lie wholly after the block's last row: nothing to add
             if start_m + HALF_M - 1 + causal_off >= key0:
-                dk, dv = _kv_step(k_s, v_s, q_s, do_s, dk, dv, lse2, delta, start_m, offs_n, key0, seq_k,
+                dk, dv = _kv_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dk, dv, start_m, offs_n, key0, seq_k,
                                   causal_off, qk_scale2, s_layout, op_layout, CAUSAL)  # fmt: skip
         else:
-            dk, dv = _kv_step(k_s, v_s, q_s, do_s, dk, dv, lse2, delta, start_m, offs_n, key0, seq_k,
+            dk, dv = _kv_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dk, dv, start_m, offs_n, key0, seq_k,
                               causal_off, qk_scale2, s_layout, op_layout, CAUSAL)  # fmt: skip
         mbarrier.arrive(empty.index(s))
     _store_rows(dk_ptr, stride_kb, stride_kh, stride_kn, b, hkv, key0, seq_k, dk * scale, a_layout, HALF_M,
@@ -320,12 +329,12 @@ def _kv_consumer(k_smem, v_smem, q_smem, do_smem, kv_ready, ready, empty, dk_ptr
 
 
 @gluon.jit
-def gluon_bwd_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, dk_ptr, dv_ptr, lse2_ptr, delta_ptr, stride_kb,
+def gluon_bwd_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dk_ptr, dv_ptr, stride_kb,
                              stride_kh, stride_kn, qk_scale2, scale, heads_q, heads_kv, seq_q, seq_k,
-                             stat_stride, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                             HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
                              CONSUMER_REGS: gl.constexpr):  # fmt: skip
     """dK and dV of 128 keys of one (batch, KV head), summed over the query heads of its group; (Q, dO)
-    blocks of 64 rows."""
+    blocks of 64 rows, each with its 64 lse2 and delta ([B, Hq, 1, padded Nq] boxes of 1 x 64)."""
     dtype: gl.constexpr = q_desc.dtype
     pid_n = gl.program_id(0)  # causal: the first key blocks have the most query rows, and start first
     bhkv = gl.program_id(1)
@@ -345,6 +354,8 @@ def gluon_bwd_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, dk_ptr, dv_ptr, lse2_
     v_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], v_desc.layout)
     q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
     do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
+    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
+    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
     kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
     ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
@@ -357,16 +368,17 @@ def gluon_bwd_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, dk_ptr, dv_ptr, lse2_
     second: gl.constexpr = 1
     gl.warp_specialize(
         [
-            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, kv_ready, ready, empty, dk_ptr, dv_ptr, lse2_ptr,
-                            delta_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, scale, heads_q, b, hkv,
-                            start_n, seq_k, causal_off, n_m, lo_blk, group, n_iter, stat_stride, first,
-                            HEAD_DIM, STAGES, CAUSAL)),
-            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, kv_ready, ready, empty, dk_ptr, dv_ptr, lse2_ptr,
-                            delta_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, scale, heads_q, b, hkv,
-                            start_n, seq_k, causal_off, n_m, lo_blk, group, n_iter, stat_stride, second,
-                            HEAD_DIM, STAGES, CAUSAL)),
-            (_kv_producer, (q_desc, k_desc, v_desc, do_desc, k_smem, v_smem, q_smem, do_smem, kv_ready, ready,
-                            empty, b, hkv, start_n, n_m, lo_blk, group, n_iter, STAGES)),
+            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                            empty, dk_ptr, dv_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv,
+                            start_n, seq_k, causal_off, n_m, lo_blk, n_iter, first, HEAD_DIM, STAGES,
+                            CAUSAL)),
+            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                            empty, dk_ptr, dv_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv,
+                            start_n, seq_k, causal_off, n_m, lo_blk, n_iter, second, HEAD_DIM, STAGES,
+                            CAUSAL)),
+            (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
+                            do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m,
+                            lo_blk, group, n_iter, STAGES)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],

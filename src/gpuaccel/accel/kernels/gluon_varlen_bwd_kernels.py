@@ -115,27 +115,34 @@ def gluon_varlen_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_pt
 
 
 @gluon.jit
-def _varlen_kv_producer(q_desc, k_desc, v_desc, do_desc, k_smem, v_smem, q_smem, do_smem, kv_ready, ready,
-                        empty, hkv, k_row, q0, n_m, lo_blk, group, n_iter, STAGES: gl.constexpr):  # fmt: skip
+def _varlen_kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
+                        do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, hkv, k_row, q0, stat0, n_m,
+                        lo_blk, group, n_iter, STAGES: gl.constexpr):  # fmt: skip
     """The tile's K and V once (absolute row ``k_row``), then (Q, dO) blocks of every query head of the
-    group from the document's query row ``q0``."""
+    group from the document's query row ``q0``, each with its statistics from the document's ``stat0``."""
     mbarrier.expect(kv_ready, 2 * (k_desc.block_type.nbytes + v_desc.block_type.nbytes))
     for c in gl.static_range(2):
         tma.async_copy_global_to_shared(k_desc, [0, hkv, k_row + c * HALF_M, 0], kv_ready, k_smem.index(c))
         tma.async_copy_global_to_shared(v_desc, [0, hkv, k_row + c * HALF_M, 0], kv_ready, v_smem.index(c))
+    stat_bytes: gl.constexpr = lse2_desc.block_type.nbytes + delta_desc.block_type.nbytes
+    nbytes: gl.constexpr = q_desc.block_type.nbytes + do_desc.block_type.nbytes + stat_bytes
     for i in range(n_iter):
         s = i % STAGES
         mbarrier.wait(empty.index(s), ((i // STAGES) & 1) ^ 1)
         h = hkv * group + i // n_m
-        row = q0 + (lo_blk + i % n_m) * HALF_M
-        mbarrier.expect(ready.index(s), q_desc.block_type.nbytes + do_desc.block_type.nbytes)
-        tma.async_copy_global_to_shared(q_desc, [0, h, row, 0], ready.index(s), q_smem.index(s))
-        tma.async_copy_global_to_shared(do_desc, [0, h, row, 0], ready.index(s), do_smem.index(s))
+        start_m = (lo_blk + i % n_m) * HALF_M
+        mbarrier.expect(ready.index(s), nbytes)
+        tma.async_copy_global_to_shared(q_desc, [0, h, q0 + start_m, 0], ready.index(s), q_smem.index(s))
+        tma.async_copy_global_to_shared(do_desc, [0, h, q0 + start_m, 0], ready.index(s), do_smem.index(s))
+        tma.async_copy_global_to_shared(lse2_desc, [0, h, 0, stat0 + start_m], ready.index(s),
+                                        lse2_smem.index(s))  # fmt: skip
+        tma.async_copy_global_to_shared(delta_desc, [0, h, 0, stat0 + start_m], ready.index(s),
+                                        delta_smem.index(s))  # fmt: skip
 
 
 @gluon.jit
-def gluon_varlen_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, dk_ptr, dv_ptr, lse2_ptr, delta_ptr, items_ptr,
-                             stride_kn, stride_kh, qk_scale2, scale, heads_q, heads_kv, stat_stride,
+def gluon_varlen_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dk_ptr, dv_ptr,
+                             items_ptr, stride_kn, stride_kh, qk_scale2, scale, heads_q, heads_kv,
                              HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
                              CONSUMER_REGS: gl.constexpr):  # fmt: skip
     """dK and dV of 128 keys of one document and KV head, summed over the query heads of its group."""
@@ -154,13 +161,13 @@ def gluon_varlen_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, dk_ptr, dv_ptr, ls
     rows = k0.to(gl.int64) * stride_kn
     dk_doc = dk_ptr + rows
     dv_doc = dv_ptr + rows
-    lse2_doc = lse2_ptr + stat0
-    delta_doc = delta_ptr + stat0
 
     k_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], k_desc.layout)
     v_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], v_desc.layout)
     q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
     do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
+    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
+    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
     kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
     ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
@@ -173,16 +180,17 @@ def gluon_varlen_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, dk_ptr, dv_ptr, ls
     second: gl.constexpr = 1
     gl.warp_specialize(
         [
-            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, kv_ready, ready, empty, dk_doc, dv_doc, lse2_doc,
-                            delta_doc, zero, stride_kh, stride_kn, qk_scale2, scale, heads_q, zero, hkv,
-                            start_n, len_k, causal_off, n_m, lo_blk, group, n_iter, stat_stride, first,
-                            HEAD_DIM, STAGES, CAUSAL)),
-            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, kv_ready, ready, empty, dk_doc, dv_doc, lse2_doc,
-                            delta_doc, zero, stride_kh, stride_kn, qk_scale2, scale, heads_q, zero, hkv,
-                            start_n, len_k, causal_off, n_m, lo_blk, group, n_iter, stat_stride, second,
-                            HEAD_DIM, STAGES, CAUSAL)),
-            (_varlen_kv_producer, (q_desc, k_desc, v_desc, do_desc, k_smem, v_smem, q_smem, do_smem, kv_ready,
-                                   ready, empty, hkv, k0 + start_n, q0, n_m, lo_blk, group, n_iter, STAGES)),
+            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                            empty, dk_doc, dv_doc, zero, stride_kh, stride_kn, qk_scale2, scale, zero, hkv,
+                            start_n, len_k, causal_off, n_m, lo_blk, n_iter, first, HEAD_DIM, STAGES,
+                            CAUSAL)),
+            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                            empty, dk_doc, dv_doc, zero, stride_kh, stride_kn, qk_scale2, scale, zero, hkv,
+                            start_n, len_k, causal_off, n_m, lo_blk, n_iter, second, HEAD_DIM, STAGES,
+                            CAUSAL)),
+            (_varlen_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem,
+                                   q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, hkv,
+                                   k0 + start_n, q0, stat0, n_m, lo_blk, group, n_iter, STAGES)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],
