@@ -50,13 +50,16 @@ class BwdConfig:
 
 @dataclass(frozen=True)
 class GluonFwdConfig:
-    """The warp-specialised Hopper forward: two 64-row consumer warpgroups per 128-row tile."""
+    """The warp-specialised Hopper forward: ``consumers`` 64-row consumer warpgroups per tile. Three
+    (a 192-row tile) give D64, whose key blocks carry half D128's matmul work for the same exp2 work, a
+    third warpgroup's softmax to overlap with the tensor cores (FlashAttention-3's D64 shape)."""
 
     block_n: int
     stages: int  # K/V ring depth
+    consumers: int = 2  # consumer warpgroups: 2 or 3
 
     def label(self) -> str:
-        return f"gluon-ws-2x64x{self.block_n}s{self.stages}"
+        return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}"
 
 
 # Padded head dims the Gluon forward is built for; BLOCK_N and ring depth fill shared memory (227 KB):
