@@ -95,6 +95,8 @@ def launch_gluon_fp8(
     q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
     (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
     per ``cfg.block_n``-row block, V's per (head, column)."""
+    if cfg.consumers != 2:
+        raise ValueError(f"the Gluon FP8 forward runs two consumer warpgroups, got {cfg.consumers}")
     nq, d = q8.shape[2], q8.shape[3]
     nk = k8.shape[2]
     q_scale, k_scale, v_scale = scales
