@@ -1,11 +1,12 @@
 """Warp-specialised attention forward for Hopper (sm_90) in Gluon, FlashAttention-3's shape.
 
 Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` stays the portable path):
-- One TMA producer warp fills a ring of K/V stages guarded by mbarriers (ready: bytes landed; empty: both
-  consumers are done), so loads never wait on softmax and consumers never issue a load.
-- Two independent 4-warp consumer partitions each own 64 query rows of a 128-row tile. Separate partitions
-  drift apart, so one warpgroup's softmax runs while the other's wgmma occupies the tensor cores (one
-  8-warp partition would run in lockstep: every barrier lowers to a partition-wide bar.sync).
+- One TMA producer warp fills a ring of K/V stages guarded by mbarriers (ready: bytes landed; empty: every
+  consumer is done), so loads never wait on softmax and consumers never issue a load.
+- Independent 4-warp consumer partitions each own 64 query rows of a tile: two at D128/D256, three at D64
+  (``GluonFwdConfig.consumers``: half the matmul work per key block, same softmax). They drift apart, so
+  one warpgroup's softmax runs while another's wgmma occupies the tensor cores (one 8-warp partition
+  would run in lockstep: every barrier lowers to a partition-wide bar.sync).
 - Inside each consumer, the QK^T wgmma of block j is issued before the PV wgmma of block j-1, O's rescale
   runs under QK^T(j), and softmax(j) sits between the two waits so it can run under PV(j-1)
   (FlashAttention-3's order). Triton's bundled ptxas 12.8 still hoists the PV wait above the exp2s
@@ -324,9 +325,8 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, str
     q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS)
 
     fp8: gl.constexpr = False  # the FP8 kernel (gluon_fp8) runs these partitions with e4m3 operands
-    # Partition c < CONSUMERS is the consumer of rows [64c, 64c + 64) of each tile (0: the default
-    # partition, the kernel's own 4 warps); the last is the producer. One comprehension, arguments inline:
-    # a tuple bound to a name, or appended with +, has its constexprs unwrapped.
+    # Partition c < CONSUMERS: rows [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4
+    # warps); then the producer. Arguments inline: a bound or +-appended tuple loses its constexprs.
     gl.warp_specialize(
         [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
                       lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
@@ -345,8 +345,8 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, str
 # ---------------------------------------------------------------------------------------------- host side
 
 L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in L2 (H100: 50 MB)
-# Worker consumers' register cap per consumer count; the first consumer (the default partition) gets what
-# they and the producer's 24 leave of 64K: 248 with 2 consumers, 168 with 3 (all 4-warp groups, 128 threads).
+# Worker consumers' register cap per consumer count; consumer 0 gets what they and the producer's 24 leave
+# of 64K (4-warp groups): 248 with 2 consumers, 168 with 3.
 CONSUMER_REGS = {2: 232, 3: 160}
 
 
