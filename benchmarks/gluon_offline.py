@@ -9,6 +9,7 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores) and writes the PTX and SASS unde
     python benchmarks/gluon_offline.py --kernel fwd --shape 2,16,8192,128 [--causal] [--out out/offline]
         [--config BLOCK_N,STAGES,CONSUMERS]   (a GluonFwdConfig; default: the head dim's)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
+    python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward)
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
     """Route the launchers to compile-only and collect what they compiled."""
     from triton.runtime import driver
 
-    from gpuaccel.accel.kernels import gluon_bwd, gluon_fwd, gluon_tiles, launchers
+    from gpuaccel.accel.kernels import gluon_bwd, gluon_fp8, gluon_fwd, gluon_tiles, launchers
 
     driver.set_active(_OfflineDriver())
     launchers.sm_count = gluon_fwd.sm_count = lambda device: sm_count
@@ -75,6 +76,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
         compiled.append((name, kernel.warmup(*args, grid=grid, **constexprs, **options)))
 
     gluon_fwd.launch = compile_only
+    gluon_fp8.launch = compile_only
     gluon_bwd.launch = compile_only
     return compiled
 
@@ -125,8 +127,21 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
 
         lse = torch.zeros(b, h, n)
         launch_gluon_bwd(torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale)
+    elif kernel == "fp8":
+        from gpuaccel.accel.kernels.gluon_fp8 import gluon_fp8_config, launch_gluon_fp8
+
+        cfg = gluon_fp8_config(d)
+        e4m3 = torch.float8_e4m3fn
+        vt = torch.zeros(b, h, d, -(-n // 32) * 32).to(e4m3)
+        scales = (
+            torch.ones(b * h, -(-n // 64)),
+            torch.ones(b * h, -(-n // cfg.block_n)),
+            torch.ones(b * h, d),
+        )
+        o = torch.empty_like(q)
+        launch_gluon_fp8(q.to(e4m3), k.to(e4m3), vt, scales, o, torch.empty(b, h, n), causal, scale, cfg)
     else:
-        raise SystemExit(f"--kernel takes fwd or bwd, got {kernel!r}")
+        raise SystemExit(f"--kernel takes fwd, fp8 or bwd, got {kernel!r}")
     ptxas, cuobjdump = _tools()
     rows = []
     for name, ck in compiled:
@@ -143,7 +158,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kernel", default="fwd", choices=["fwd", "bwd"])
+    ap.add_argument("--kernel", default="fwd", choices=["fwd", "fp8", "bwd"])
     ap.add_argument("--shape", default="2,16,8192,128", help="B,H,N,D")
     ap.add_argument("--causal", action="store_true")
     ap.add_argument("--dtype", default="bf16", choices=["bf16", "fp16"])
