@@ -7,7 +7,9 @@
             causal or not, GQA/MQA, ragged N, Nq != Nk both ways, D 64/96/128/256), plus the backward
             fed by the Gluon forward (flash_attention's autograd on Hopper)
 --bench     forward TFLOP/s medians (triton.testing.do_bench) of the Gluon path, the tl.* path, SDPA
-            cuDNN and SDPA flash, all in this process; --variants adds the other ring depths / BLOCK_N
+            cuDNN and SDPA flash, all in this process; --variants adds the other ring depths / BLOCK_N /
+            consumer counts (tuning.GLUON_FWD_VARIANTS); each Gluon row also gives its max-abs error against
+            SDPA on the same inputs (a variant that is fast but wrong shows up) and its consumer count
 FLOPs: 4*B*H*Nq*Nk*D, halved when causal. Writes gluon_fwd_<stamp>.json to --out.
 """
 
@@ -88,8 +90,11 @@ def bench_shape(shape, causal, variants: bool) -> list[dict]:
     runs = {}
     base = tuning.gluon_fwd_config(d)
     cfgs = [base] + (tuning.GLUON_FWD_VARIANTS.get(d, []) if variants else [])
+    consumers = {}
     for cfg in cfgs:
         runs[f"gluon {cfg.label()}"] = lambda cfg=cfg: launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg)
+        consumers[f"gluon {cfg.label()}"] = cfg.consumers
+    ref = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
     runs["triton (tl.*)"] = None
     for name in ("sdpa_cudnn", "sdpa_flash"):
         fn = bench.implementation(name, "bf16")
@@ -105,18 +110,25 @@ def bench_shape(shape, causal, variants: bool) -> list[dict]:
                 ms = _time(fn)
                 os.environ.pop(attention.PATH_ENV)
             else:
+                if name in consumers:
+                    o.fill_(float("nan"))
+                    fn()
+                    torch.cuda.synchronize()
+                    err = (o.float() - ref.float()).abs().max().item()  # NaN: a row never written
+                    row.update(consumers=consumers[name], max_err=err)
                 ms = _time(fn)
             row.update(ms=ms, tflops=flops / ms / 1e9)
         except Exception as exc:  # a variant that does not fit (shared memory) is reported, not hidden
             os.environ.pop(attention.PATH_ENV, None)
             row["note"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
         rows.append(row)
-        print(f"{name} {shape} causal={causal}: {row.get('tflops', row.get('note'))}", flush=True)
+        extra = f" consumers={row['consumers']} max_err={row['max_err']:.1e}" if "consumers" in row else ""
+        print(f"{name} {shape} causal={causal}: {row.get('tflops', row.get('note'))}{extra}", flush=True)
     return rows
 
 
 def table(rows: list[dict]) -> str:
-    out = ["B,H,N,D | causal | impl | TFLOP/s | ratio to sdpa_cudnn"]
+    out = ["B,H,N,D | causal | impl | consumers | TFLOP/s | ratio to sdpa_cudnn | max err vs SDPA"]
     keys = []
     for r in rows:
         if (tuple(r["shape"]), r["causal"]) not in keys:
@@ -129,7 +141,10 @@ def table(rows: list[dict]) -> str:
             ratio = f"{tf / cud:.3f}x" if tf and cud else "-"
             cell = f"{tf:.0f}" if tf else r.get("note", "-")
             dims = ",".join(map(str, shape))
-            out.append(f"{dims} | {'yes' if causal else 'no'} | {r['impl']} | {cell} | {ratio}")
+            err = f"{r['max_err']:.1e}" if "max_err" in r else "-"
+            cons = r.get("consumers", "-")
+            flag = "yes" if causal else "no"
+            out.append(f"{dims} | {flag} | {r['impl']} | {cons} | {cell} | {ratio} | {err}")
     return "\n".join(out)
 
 

@@ -7,6 +7,7 @@ them; nothing is launched. Per kernel it prints ptxas's registers/spills and SAS
 BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores) and writes the PTX and SASS under --out.
 
     python benchmarks/gluon_offline.py --kernel fwd --shape 2,16,8192,128 [--causal] [--out out/offline]
+        [--config BLOCK_N,STAGES,CONSUMERS]   (a GluonFwdConfig; default: the head dim's)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
     python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward)
 """
@@ -110,15 +111,17 @@ def _sass(cubin: bytes, cuobjdump: str) -> str:
 
 
 def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, out: Path | None,
-        sm_count: int) -> list[dict[str, Any]]:  # fmt: skip
+        sm_count: int, config: tuple[int, ...] | None = None) -> list[dict[str, Any]]:  # fmt: skip
     compiled = _install_offline(sm_count)
     b, h, n, d = shape
     q, k, v = (torch.randn(b, h, n, d).to(dtype) for _ in range(3))
     scale = d**-0.5
     if kernel == "fwd":
         from gpuaccel.accel.kernels.gluon_fwd import launch_gluon_fwd
+        from gpuaccel.accel.kernels.tuning import GluonFwdConfig
 
-        launch_gluon_fwd(q, k, v, torch.empty_like(q), torch.empty(b, h, n), causal, scale)
+        cfg = GluonFwdConfig(*config) if config else None
+        launch_gluon_fwd(q, k, v, torch.empty_like(q), torch.empty(b, h, n), causal, scale, cfg)
     elif kernel == "bwd":
         from gpuaccel.accel.kernels.gluon_bwd import launch_gluon_bwd
 
@@ -161,12 +164,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dtype", default="bf16", choices=["bf16", "fp16"])
     ap.add_argument("--sm-count", type=int, default=132)
     ap.add_argument("--out", type=Path, default=None, help="folder for the PTX and SASS")
+    ap.add_argument("--config", default=None, help="fwd: BLOCK_N,STAGES[,CONSUMERS] instead of the default")
     a = ap.parse_args(argv)
     shape = tuple(int(x) for x in a.shape.split(","))
     if len(shape) != 4:
         raise SystemExit(f"--shape takes B,H,N,D, got {a.shape!r}")
     dtype = torch.bfloat16 if a.dtype == "bf16" else torch.float16
-    rows = run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count)
+    config = tuple(int(x) for x in a.config.split(",")) if a.config else None
+    rows = run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count, config)
     cols = list(rows[0])
     print(" | ".join(cols))
     for r in rows:

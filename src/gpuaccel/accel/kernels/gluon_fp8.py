@@ -55,14 +55,14 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
             (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
                          lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                          group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
-                         first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
+                         first, 2, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
             (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
                          lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                          group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
-                         second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
+                         second, 2, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
             (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                          k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
-                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, fp8)),
+                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, 2, fp8)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],
@@ -95,6 +95,8 @@ def launch_gluon_fp8(
     q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
     (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
     per ``cfg.block_n``-row block, V's per (head, column)."""
+    if cfg.consumers != 2:
+        raise ValueError(f"the Gluon FP8 forward runs two consumer warpgroups, got {cfg.consumers}")
     nq, d = q8.shape[2], q8.shape[3]
     nk = k8.shape[2]
     q_scale, k_scale, v_scale = scales
@@ -111,6 +113,6 @@ def launch_gluon_fp8(
         (_descriptor(q8, CONSUMER_ROWS), _descriptor(k8, cfg.block_n), _descriptor(vt8, d, cfg.block_n), o,
          lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
-             CONSUMER_REGS=CONSUMER_REGS),
+             CONSUMER_REGS=CONSUMER_REGS[2]),
         dict(num_warps=4), bound, "gluon_fp8",
     )  # fmt: skip

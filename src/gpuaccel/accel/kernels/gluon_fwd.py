@@ -1,11 +1,12 @@
 """Warp-specialised attention forward for Hopper (sm_90) in Gluon, FlashAttention-3's shape.
 
 Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` stays the portable path):
-- One TMA producer warp fills a ring of K/V stages guarded by mbarriers (ready: bytes landed; empty: both
-  consumers are done), so loads never wait on softmax and consumers never issue a load.
-- Two independent 4-warp consumer partitions each own 64 query rows of a 128-row tile. Separate partitions
-  drift apart, so one warpgroup's softmax runs while the other's wgmma occupies the tensor cores (one
-  8-warp partition would run in lockstep: every barrier lowers to a partition-wide bar.sync).
+- One TMA producer warp fills a ring of K/V stages guarded by mbarriers (ready: bytes landed; empty: every
+  consumer is done), so loads never wait on softmax and consumers never issue a load.
+- Independent 4-warp consumer partitions each own 64 query rows of a tile: two at D128/D256, three at D64
+  (``GluonFwdConfig.consumers``: half the matmul work per key block, same softmax). They drift apart, so
+  one warpgroup's softmax runs while another's wgmma occupies the tensor cores (one 8-warp partition
+  would run in lockstep: every barrier lowers to a partition-wide bar.sync).
 - Inside each consumer, the QK^T wgmma of block j is issued before the PV wgmma of block j-1, O's rescale
   runs under QK^T(j), and softmax(j) sits between the two waits so it can run under PV(j-1)
   (FlashAttention-3's order). Triton's bundled ptxas 12.8 still hoists the PV wait above the exp2s
@@ -61,7 +62,7 @@ FP8_P_LOG2 = gl.constexpr(8.0)  # FP8: P x 2**8 before its e4m3 cast (small prob
 def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty,
               v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
               sched_len, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-              V_T: gl.constexpr = False):  # fmt: skip
+              CONSUMERS: gl.constexpr, V_T: gl.constexpr = False):  # fmt: skip
     """TMA loads of Q (per tile, one buffer per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``."""
     cnt = 0  # K/V blocks issued so far: ring slot and phase
@@ -72,14 +73,14 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
         b = bh // heads_q
         h = bh % heads_q
         hkv = h // group
-        start_m = m_idx * (2 * HALF_M)
-        for c in gl.static_range(2):
+        start_m = m_idx * (CONSUMERS * HALF_M)
+        for c in gl.static_range(CONSUMERS):
             mbarrier.wait(q_empty.index(c), tile_phase ^ 1)
             mbarrier.expect(q_ready.index(c), q_desc.block_type.nbytes)
             tma.async_copy_global_to_shared(
                 q_desc, [b, h, start_m + c * HALF_M, 0], q_ready.index(c), q_smem.index(c)
             )
-        n_tile, _ = _kv_blocks(start_m, 2 * HALF_M, seq_k, seq_k - seq_q, BLOCK_N, CAUSAL)
+        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, seq_k, seq_k - seq_q, BLOCK_N, CAUSAL)
         for j in range(n_tile):
             s = cnt % STAGES
             ring_phase = ((cnt // STAGES) & 1) ^ 1
@@ -242,10 +243,11 @@ def _block_scale(q_scale, ks_row, j, FP8: gl.constexpr):
 def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
               qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k,
               num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, HALF: gl.constexpr,
-              HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-              FP8: gl.constexpr):  # fmt: skip
-    """One 64-row warpgroup's tiles. ``FP8``: e4m3 operands (k = 32 per wgmma), Q's scale per 64 rows and
-    K's per block from ``qs_ptr``/``ks_ptr``, V's per column from ``vs_ptr`` (unused otherwise)."""
+              CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+              CAUSAL: gl.constexpr, FP8: gl.constexpr):  # fmt: skip
+    """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
+    wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
+    ``vs_ptr`` (unused otherwise)."""
     K_INSTR: gl.constexpr = 32 if FP8 else 16
     P_SHIFT: gl.constexpr = FP8_P_LOG2 if FP8 else 0.0
     s_layout: gl.constexpr = gl.NVMMADistributedLayout(
@@ -263,9 +265,9 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     for i in range(_tile_count(sched_ptr, sched_len, num_tiles, CAUSAL)):
         t = _tile_id(i, sched_ptr, sched_len, CAUSAL)
         m_idx, bh = _tile_coords(t, num_m, bh_total, group_heads, CAUSAL)
-        start_m = m_idx * (2 * HALF_M)
+        start_m = m_idx * (CONSUMERS * HALF_M)
         row0 = start_m + HALF * HALF_M
-        n_tile, _ = _kv_blocks(start_m, 2 * HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
+        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
         n_mine, n_full = _kv_blocks(row0, HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
         offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
         if FP8:
@@ -322,54 +324,57 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
 def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
                           heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
                           sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
-                          CAUSAL: gl.constexpr, CONSUMER_REGS: gl.constexpr):  # fmt: skip
+                          CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
+                          CONSUMER_REGS: gl.constexpr):  # fmt: skip
     dtype: gl.constexpr = q_desc.dtype
-    q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
     k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
     v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
-    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES)
+    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS)
 
-    first: gl.constexpr = 0
-    second: gl.constexpr = 1
     fp8: gl.constexpr = False  # the FP8 kernel (gluon_fp8) runs these partitions with e4m3 operands
+    # Partition c < CONSUMERS: rows [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4
+    # warps); then the producer. Arguments inline: a bound or +-appended tuple loses its constexprs.
     gl.warp_specialize(
-        [
-            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                         lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
-                         heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
-                         sched_len, first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
-            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                         lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
-                         heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
-                         sched_len, second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
-            (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
-                         k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
-                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, fp8)),
-        ],
-        [4, 1],
-        [CONSUMER_REGS, 24],
+        [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                      lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                      group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, c,
+                      CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8))
+         if c < CONSUMERS else
+         (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
+                      k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
+                      sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, CONSUMERS, fp8))
+         for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
+        (4,) * (CONSUMERS - 1) + (1,),
+        (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
     )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
 
 L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in L2 (H100: 50 MB)
-CONSUMER_REGS = 232  # second consumer's register cap; the first gets what the producer's 24 leave
+# Worker consumers' register cap per consumer count; consumer 0 gets what they and the producer's 24 leave
+# of 64K (4-warp groups): 248 with 2 consumers, 168 with 3.
+CONSUMER_REGS = {2: 232, 3: 160}
 
 
-def tile_walk(q: torch.Tensor, k: torch.Tensor, causal: bool, block_n: int) -> tuple[int, tuple[Any, ...]]:
+def tile_walk(
+    q: torch.Tensor, k: torch.Tensor, causal: bool, block_n: int, consumers: int = 2
+) -> tuple[int, tuple[Any, ...]]:
     """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
-    group_heads, num_tiles, schedule, its row length) of the persistent grid over q's 128-row tiles."""
+    group_heads, num_tiles, schedule, its row length) of the persistent grid over q's tiles of
+    ``consumers`` x 64 rows."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
-    num_m = triton.cdiv(nq, 2 * CONSUMER_ROWS)
+    tile_rows = consumers * CONSUMER_ROWS
+    num_m = triton.cdiv(nq, tile_rows)
     bh_total = b * hq
     num_tiles = num_m * bh_total
     kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
     group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
     programs = min(sm_count(q.device), num_tiles)
     if causal:
-        sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device)
+        sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows)
     else:
         sched = no_schedule(q.device)
     return programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])
@@ -390,12 +395,14 @@ def launch_gluon_fwd(
     (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``."""
     d = q.shape[-1]
     cfg = cfg or gluon_fwd_config(d)
-    programs, walk = tile_walk(q, k, causal, cfg.block_n)
+    if cfg.consumers not in CONSUMER_REGS:
+        raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
+    programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers)
     launch(
         gluon_attn_fwd_kernel, (programs,),
         (_descriptor(q, CONSUMER_ROWS), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
-             CONSUMER_REGS=CONSUMER_REGS),
+             CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers]),
         dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip

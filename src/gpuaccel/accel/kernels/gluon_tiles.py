@@ -72,7 +72,7 @@ def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr):
 
 @gluon.jit
 def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES: gl.constexpr):
-    """Key blocks only the other consumer's rows need (causal): wait for them and hand the slots back."""
+    """Key blocks only later consumers' rows need (causal): wait for them and hand the slots back."""
     for j in range(n_mine, n_tile):
         s = (cnt + j) % STAGES
         mbarrier.wait(k_ready.index(s), ((cnt + j) // STAGES) & 1)
@@ -82,23 +82,23 @@ def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGE
 
 
 @gluon.jit
-def _ring_barriers(STAGES: gl.constexpr):
+def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2):
     """(q_ready, q_empty, k_ready, v_ready, k_empty, v_empty), initialised: Q has one buffer per consumer;
-    a K/V slot is released by both consumer warpgroups."""
-    q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    q_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    a K/V slot is released by every consumer warpgroup."""
+    q_ready = gl.allocate_shared_memory(gl.int64, [CONSUMERS, 1], mbarrier.MBarrierLayout())
+    q_empty = gl.allocate_shared_memory(gl.int64, [CONSUMERS, 1], mbarrier.MBarrierLayout())
     k_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    for i in gl.static_range(CONSUMERS):
         mbarrier.init(q_ready.index(i), count=1)
         mbarrier.init(q_empty.index(i), count=1)
     for i in gl.static_range(STAGES):
         mbarrier.init(k_ready.index(i), count=1)
         mbarrier.init(v_ready.index(i), count=1)
-        mbarrier.init(k_empty.index(i), count=2)
-        mbarrier.init(v_empty.index(i), count=2)
+        mbarrier.init(k_empty.index(i), count=CONSUMERS)
+        mbarrier.init(v_empty.index(i), count=CONSUMERS)
     return q_ready, q_empty, k_ready, v_ready, k_empty, v_empty
 
 

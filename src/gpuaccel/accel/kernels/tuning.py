@@ -50,26 +50,38 @@ class BwdConfig:
 
 @dataclass(frozen=True)
 class GluonFwdConfig:
-    """The warp-specialised Hopper forward: two 64-row consumer warpgroups per 128-row tile."""
+    """The warp-specialised Hopper forward: ``consumers`` 64-row consumer warpgroups per tile. Three
+    (a 192-row tile) give D64, whose key blocks carry half D128's matmul work for the same exp2 work, a
+    third warpgroup's softmax to overlap with the tensor cores (FlashAttention-3's D64 shape)."""
 
     block_n: int
     stages: int  # K/V ring depth
+    consumers: int = 2  # consumer warpgroups: 2 or 3
 
     def label(self) -> str:
-        return f"gluon-ws-2x64x{self.block_n}s{self.stages}"
+        return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}"
 
 
 # Padded head dims the Gluon forward is built for; BLOCK_N and ring depth fill shared memory (227 KB):
 # D256 takes 64-key blocks so two stages fit next to Q. D128 on an H100: 3 stages beat 2 by 8 % non-causal
 # and 17 % causal in the first kernel version (605 vs 562, 546 vs 465 TFLOP/s at 2,16,8192); with the
-# final loop order the two are within 1-3 %. 64-key blocks lose 8-10 %. D64: 2 stages measured 459 vs 427
-# non-causal at 4,32,4096 but the final correctness run covered 3 (docs/kernels.md).
+# final loop order the two are within 1-3 %. 64-key blocks lose 8-10 %. D64 with two consumers measured
+# 398 non-causal / 378 causal at 4,32,4096 (0.82x / 0.90x cuDNN; 2 stages 459 vs 427 in another run): two
+# warpgroups cannot hide D64's softmax behind its half-size matmuls, so D64 runs three (192-row tiles,
+# 88 KB of shared memory at 2 stages, 120 KB at 3). ptxas fits them in 160/168 registers; causal 128-key
+# blocks spill 48 bytes once per tile (block 0's mask), 64-key blocks do not.
 GLUON_FWD_VARIANTS = {
-    64: [GluonFwdConfig(128, 2), GluonFwdConfig(128, 4)],
+    64: [
+        GluonFwdConfig(128, 3, 3),
+        GluonFwdConfig(128, 4, 3),
+        GluonFwdConfig(64, 4, 3),
+        GluonFwdConfig(128, 2),
+        GluonFwdConfig(128, 3),
+    ],
     128: [GluonFwdConfig(128, 2), GluonFwdConfig(64, 4)],
     256: [GluonFwdConfig(32, 4)],
 }  # what benchmarks/gluon_fwd_check.py --variants times beside the default
-GLUON_FWD_CONFIGS = {64: GluonFwdConfig(128, 3), 128: GluonFwdConfig(128, 3), 256: GluonFwdConfig(64, 2)}
+GLUON_FWD_CONFIGS = {64: GluonFwdConfig(128, 2, 3), 128: GluonFwdConfig(128, 3), 256: GluonFwdConfig(64, 2)}
 GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
 
 
