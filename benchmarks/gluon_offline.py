@@ -116,9 +116,10 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
     b, h, n, d = shape
     q, k, v = (torch.randn(b, h, n, d).to(dtype) for _ in range(3))
     scale = d**-0.5
+    from gpuaccel.accel.kernels.tuning import GluonFwdConfig
+
     if kernel == "fwd":
         from gpuaccel.accel.kernels.gluon_fwd import launch_gluon_fwd
-        from gpuaccel.accel.kernels.tuning import GluonFwdConfig
 
         cfg = GluonFwdConfig(*config) if config else None
         launch_gluon_fwd(q, k, v, torch.empty_like(q), torch.empty(b, h, n), causal, scale, cfg)
@@ -130,7 +131,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
     elif kernel == "fp8":
         from gpuaccel.accel.kernels.gluon_fp8 import gluon_fp8_config, launch_gluon_fp8
 
-        cfg = gluon_fp8_config(d)
+        cfg = GluonFwdConfig(*config) if config else gluon_fp8_config(d)
         e4m3 = torch.float8_e4m3fn
         vt = torch.zeros(b, h, d, -(-n // 32) * 32).to(e4m3)
         scales = (

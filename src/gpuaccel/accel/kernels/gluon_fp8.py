@@ -40,32 +40,27 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
                           stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total,
                           group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM: gl.constexpr,
                           BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-                          CONSUMER_REGS: gl.constexpr):  # fmt: skip
+                          CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr):  # fmt: skip
     dtype: gl.constexpr = q_desc.dtype
-    q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
     k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
     v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], v_desc.layout)  # V^T
-    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES)
+    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS)
 
-    first: gl.constexpr = 0
-    second: gl.constexpr = 1
     fp8: gl.constexpr = True
+    # as gluon_attn_fwd_kernel: partitions c < CONSUMERS consume rows [64c, 64c + 64), then the producer
     gl.warp_specialize(
-        [
-            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                         lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
-                         group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
-                         first, 2, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
-            (_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                         lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
-                         group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
-                         second, 2, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8)),
-            (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
-                         k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
-                         num_tiles, sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, 2, fp8)),
-        ],
-        [4, 1],
-        [CONSUMER_REGS, 24],
+        [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                      lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                      group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, c,
+                      CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8))
+         if c < CONSUMERS else
+         (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
+                      k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
+                      sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, CONSUMERS, fp8))
+         for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
+        (4,) * (CONSUMERS - 1) + (1,),
+        (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
     )  # fmt: skip
 
 
@@ -95,8 +90,8 @@ def launch_gluon_fp8(
     q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
     (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
     per ``cfg.block_n``-row block, V's per (head, column)."""
-    if cfg.consumers != 2:
-        raise ValueError(f"the Gluon FP8 forward runs two consumer warpgroups, got {cfg.consumers}")
+    if cfg.consumers not in CONSUMER_REGS:
+        raise ValueError(f"the Gluon FP8 forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     nq, d = q8.shape[2], q8.shape[3]
     nk = k8.shape[2]
     q_scale, k_scale, v_scale = scales
@@ -107,12 +102,12 @@ def launch_gluon_fp8(
             f"Q/K scales must be per {CONSUMER_ROWS}/{cfg.block_n}-row block, got {q_scale.shape[-1]} and "
             f"{k_scale.shape[-1]} blocks for Nq {nq}, Nk {nk}"
         )
-    programs, walk = tile_walk(q8, k8, causal, cfg.block_n)
+    programs, walk = tile_walk(q8, k8, causal, cfg.block_n, cfg.consumers)
     launch(
         gluon_attn_fp8_kernel, (programs,),
         (_descriptor(q8, CONSUMER_ROWS), _descriptor(k8, cfg.block_n), _descriptor(vt8, d, cfg.block_n), o,
          lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
-             CONSUMER_REGS=CONSUMER_REGS[2]),
+             CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers]),
         dict(num_warps=4), bound, "gluon_fp8",
     )  # fmt: skip
