@@ -68,7 +68,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
     from gpuaccel.accel.kernels import gluon_bwd, gluon_fp8, gluon_fwd, gluon_tiles, launchers
 
     driver.set_active(_OfflineDriver())
-    launchers.sm_count = gluon_fwd.sm_count = lambda device: sm_count
+    launchers.sm_count = gluon_tiles.sm_count = lambda device: sm_count
     gluon_tiles._bind_context = lambda t: None
     compiled: list[tuple[str, Any]] = []
 

@@ -22,9 +22,9 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.gluon_fwd import CONSUMER_REGS, _consumer, _producer, tile_walk
+from gpuaccel.accel.kernels.gluon_fwd import _consumer, _producer
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
-from gpuaccel.accel.kernels.gluon_tiles import HALF_M, _descriptor, _ring_barriers
+from gpuaccel.accel.kernels.gluon_tiles import CONSUMER_REGS, HALF_M, _descriptor, _ring_barriers, tile_walk
 from gpuaccel.accel.kernels.launchers import Bound, launch
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig
 

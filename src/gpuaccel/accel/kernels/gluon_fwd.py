@@ -27,10 +27,7 @@ operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches); the tile
 
 from __future__ import annotations
 
-from typing import Any
-
 import torch
-import triton
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (
@@ -41,8 +38,9 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 )
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
+from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon_tiles import (
+    CONSUMER_REGS,
     HALF_M,
     _descriptor,
     _kv_blocks,
@@ -51,8 +49,9 @@ from gpuaccel.accel.kernels.gluon_tiles import (
     _tile_coords,
     _tile_count,
     _tile_id,
+    tile_walk,
 )
-from gpuaccel.accel.kernels.launchers import Bound, launch, sm_count
+from gpuaccel.accel.kernels.launchers import Bound, launch
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
 
 FP8_P_LOG2 = gl.constexpr(8.0)  # FP8: P x 2**8 before its e4m3 cast (small probabilities off the subnormals)
@@ -351,33 +350,6 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, str
 
 
 # ---------------------------------------------------------------------------------------------- host side
-
-L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in L2 (H100: 50 MB)
-# Worker consumers' register cap per consumer count; consumer 0 gets what they and the producer's 24 leave
-# of 64K (4-warp groups): 248 with 2 consumers, 168 with 3.
-CONSUMER_REGS = {2: 232, 3: 160}
-
-
-def tile_walk(
-    q: torch.Tensor, k: torch.Tensor, causal: bool, block_n: int, consumers: int = 2
-) -> tuple[int, tuple[Any, ...]]:
-    """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
-    group_heads, num_tiles, schedule, its row length) of the persistent grid over q's tiles of
-    ``consumers`` x 64 rows."""
-    b, hq, nq, d = q.shape
-    hkv, nk = k.shape[1], k.shape[2]
-    tile_rows = consumers * CONSUMER_ROWS
-    num_m = triton.cdiv(nq, tile_rows)
-    bh_total = b * hq
-    num_tiles = num_m * bh_total
-    kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
-    group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
-    programs = min(sm_count(q.device), num_tiles)
-    if causal:
-        sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows)
-    else:
-        sched = no_schedule(q.device)
-    return programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])
 
 
 def launch_gluon_fwd(

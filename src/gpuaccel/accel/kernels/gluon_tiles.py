@@ -11,12 +11,14 @@ import threading
 from typing import Any
 
 import torch
+import triton
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier
 from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
-from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
+from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
+from gpuaccel.accel.kernels.launchers import sm_count
 
 HALF_M = gl.constexpr(CONSUMER_ROWS)
 
@@ -154,3 +156,31 @@ def _descriptor(t: torch.Tensor, rows: int, cols: int | None = None) -> TensorDe
 
 
 _DESCRIPTORS: dict[tuple[Any, ...], TensorDescriptor] = {}
+
+
+L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in L2 (H100: 50 MB)
+# Worker consumers' register cap per consumer count; consumer 0 gets what they and the producer's 24 leave
+# of 64K (4-warp groups): 248 with 2 consumers, 168 with 3.
+CONSUMER_REGS = {2: 232, 3: 160}
+
+
+def tile_walk(
+    q: torch.Tensor, k: torch.Tensor, causal: bool, block_n: int, consumers: int = 2
+) -> tuple[int, tuple[Any, ...]]:
+    """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
+    group_heads, num_tiles, schedule, its row length) of the persistent grid over q's tiles of
+    ``consumers`` x 64 rows."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    tile_rows = consumers * CONSUMER_ROWS
+    num_m = triton.cdiv(nq, tile_rows)
+    bh_total = b * hq
+    num_tiles = num_m * bh_total
+    kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
+    group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
+    programs = min(sm_count(q.device), num_tiles)
+    if causal:
+        sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows)
+    else:
+        sched = no_schedule(q.device)
+    return programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])
