@@ -162,3 +162,24 @@ def _triton() -> str:
     import triton
 
     return triton.__version__
+
+
+@pytest.mark.parametrize(
+    ("head_dim", "seq_q", "consumers"),
+    [(64, None, 3), (64, 4096, 3), (64, 8192, 3), (64, 2048, 3), (64, 128, 2), (64, 512, 2), (64, 1024, 2),
+     (128, 128, 2), (128, 8192, 2), (256, 4096, 2)],
+)  # fmt: skip
+def test_the_gluon_forward_takes_three_consumers_only_where_192_row_tiles_pad_little(
+    head_dim, seq_q, consumers
+):
+    cfg = tuning.gluon_fwd_config(head_dim, seq_q)
+    assert cfg.consumers == consumers
+    assert (cfg.block_n, cfg.stages) == (
+        tuning.GLUON_FWD_CONFIGS[head_dim].block_n,
+        tuning.GLUON_FWD_CONFIGS[head_dim].stages,
+    )
+
+
+def test_the_gluon_forward_config_names_what_it_takes():
+    with pytest.raises(ValueError, match="head_dim"):
+        tuning.gluon_fwd_config(96, 1024)

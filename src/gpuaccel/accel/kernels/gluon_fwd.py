@@ -366,7 +366,7 @@ def launch_gluon_fwd(
     """Run the warp-specialised forward into ``o`` (q's shape, unit last stride) and ``lse`` [B, Hq, Nq]
     (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``."""
     d = q.shape[-1]
-    cfg = cfg or gluon_fwd_config(d)
+    cfg = cfg or gluon_fwd_config(d, q.shape[2])
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers)
