@@ -71,13 +71,13 @@ def test_gluon_backward_is_deterministic():
     assert all(torch.equal(a, b) for a, b in zip(first, again, strict=True))
 
 
-def test_d64_takes_the_tl_backward_unless_forced(monkeypatch):
+def test_d64_takes_the_gluon_backward_unless_the_tl_one_is_forced(monkeypatch):
     from gpuaccel.accel.kernels import attention
 
     q = torch.empty(1, 1, 1, 64, device="cuda", dtype=torch.bfloat16)
-    assert attention.backward_path(q, False) == "triton"
-    monkeypatch.setenv(attention.BWD_PATH_ENV, "gluon")
     assert attention.backward_path(q, False) == "gluon"
+    monkeypatch.setenv(attention.BWD_PATH_ENV, "triton")
+    assert attention.backward_path(q, False) == "triton"
 
 
 def test_forced_gluon_backward_on_d256_is_named(monkeypatch):

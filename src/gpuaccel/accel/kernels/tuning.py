@@ -118,11 +118,12 @@ class GluonBwdConfig:
 # Padded head dims the Gluon backward is built for (D256 keeps the tl.* backward: two 64 x 256 fp32
 # accumulators per consumer warpgroup do not fit its registers), and those dispatch picks it for by
 # default: where it measured faster than the tl.* backward on an H100 (gluon_bwd_20261123-170407.json:
-# D128 bwd 496 vs 416 TFLOP/s non-causal, 416 vs 388 causal, 253 vs 199 at 8,16,1024 causal; D64 369 vs 377
-# and 353 vs 345 with its best ring, so D64 stays on tl.* unless forced).
+# D128 bwd 496 vs 416 TFLOP/s non-causal, 416 vs 388 causal, 253 vs 199 at 8,16,1024 causal); D64 tied
+# then (369 vs 377, 353 vs 345) and leads since the dK/dV kernel reads its statistics from shared memory
+# (gluon_bwd_20261124-121924.json, 2,16,8192,64: 409 vs 378 non-causal, 377 vs 350 causal).
 GLUON_BWD_CONFIGS = {64: GluonBwdConfig(2, 128, 3), 128: GluonBwdConfig(2, 64, 2)}
 GLUON_BWD_HEAD_DIMS = tuple(GLUON_BWD_CONFIGS)
-GLUON_BWD_DEFAULT_DIMS = (128,)
+GLUON_BWD_DEFAULT_DIMS = (64, 128)
 
 
 def gluon_bwd_config(head_dim: int) -> GluonBwdConfig:
