@@ -127,7 +127,10 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         from gpuaccel.accel.kernels.gluon_bwd import launch_gluon_bwd
 
         lse = torch.zeros(b, h, n)
-        launch_gluon_bwd(torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale)
+        from gpuaccel.accel.kernels.tuning import GluonBwdConfig
+
+        cfg_b = GluonBwdConfig(*config) if config else None
+        launch_gluon_bwd(torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale, cfg_b)
     elif kernel == "fp8":
         from gpuaccel.accel.kernels.gluon_fp8 import gluon_fp8_config, launch_gluon_fp8
 
@@ -165,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dtype", default="bf16", choices=["bf16", "fp16"])
     ap.add_argument("--sm-count", type=int, default=132)
     ap.add_argument("--out", type=Path, default=None, help="folder for the PTX and SASS")
-    ap.add_argument("--config", default=None, help="fwd: BLOCK_N,STAGES[,CONSUMERS] instead of the default")
+    ap.add_argument(
+        "--config", default=None, help="fwd/fp8: BLOCK_N,STAGES[,CONSUMERS]; bwd: STAGES,DQ_BLOCK_N,DQ_STAGES"
+    )
     a = ap.parse_args(argv)
     shape = tuple(int(x) for x in a.shape.split(","))
     if len(shape) != 4:
