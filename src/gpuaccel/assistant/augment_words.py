@@ -31,7 +31,7 @@ SYNONYMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cancellations", ("cancellations", "aborted runs", "cancelled tasks")),
     ("idle(?! gate)", ("idle", "unused", "spare")),
     ("longest", ("longest", "longest-running")),
-    ("shortest|quickest|fastest", ("shortest", "quickest", "fastest")),
+    ("(?<!computes the )(?:shortest|quickest|fastest)", ("shortest", "quickest", "fastest")),  # durations
     ("highest|max", ("highest", "max", "maximum", "top", "biggest")),
     ("lowest|min", ("lowest", "min", "minimum", "smallest")),
     ("show me|show|display", ("show me", "show", "display", "pull up", "bring up")),

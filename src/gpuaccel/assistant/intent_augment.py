@@ -128,9 +128,8 @@ def augment(text: str, rng: random.Random, windowed: bool = False) -> str:
 
 
 def normal(text: str) -> str:
-    """A question's words only, lower case, slots alike: how two wordings are compared."""
-    text = re.sub(r"\{[a-zA-Z]\}", "{s}", text.lower())
-    return " ".join(re.sub(r"[^a-z0-9{} ]", " ", text).split())
+    """A question's words only, lower case, each slot by its kind: how two wordings are compared."""
+    return " ".join(re.sub(r"[^a-z0-9{} ]", " ", text.lower()).split())
 
 
 def all_forms(templates: Iterable[str], words: Mapping[str, tuple[str, ...]]) -> set[str]:
