@@ -18,6 +18,7 @@ held-out question set in the tests is written apart from both. :func:`documents`
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -32,6 +33,7 @@ from typing import Any
 from gpuaccel.assistant import intent_phrasings as P
 from gpuaccel.assistant.facts import FactsSource
 from gpuaccel.assistant.intent import PER_GPU, REFUSAL, WINDOWED, Context
+from gpuaccel.assistant.intent_augment import all_forms, augment, normal
 from gpuaccel.assistant.intent_words import window_of
 from gpuaccel.assistant.model_picker import pick_json, pick_prompt
 from gpuaccel.assistant.queries import Query, QueryContext, run
@@ -165,6 +167,21 @@ def _split(templates: tuple[str, ...], dev: bool) -> list[str]:
     return [t for i, t in enumerate(templates) if is_dev(t, i) == dev]
 
 
+@functools.cache
+def dev_forms() -> frozenset[str]:
+    """Every question the dev templates can make (slots unfilled, normalized), which training must not say."""
+    templates = [t for _, ts in P.PHRASINGS for t in _split(ts, True)] + _split(P.OFF_TOPIC, True)
+    templates += [t for ts in P.FOLLOW_UPS.values() for t in _split(ts, True)]
+    return frozenset(all_forms(templates, P.WORDS))
+
+
+def reworded(text: str, rng: random.Random, windowed: bool = False) -> str:
+    """A training question reworded (:func:`~assistant.intent_augment.augment`), unless the rewording is
+    one of the dev split's questions: then as the template wrote it."""
+    out = augment(text, rng, windowed)
+    return text if normal(out) in dev_forms() else out
+
+
 def expand(template: str, rng: random.Random) -> str:
     """Word lists and choices of a template resolved at random (slots such as {G} left)."""
     text = _LIST.sub(lambda m: rng.choice(P.WORDS[m.group(1)]), template)
@@ -251,8 +268,10 @@ def _plain(rng: random.Random, now: float, dev: bool) -> tuple[str, Query, dict[
         if choices:
             break
     s = slots(rng)
-    text = fill(expand(rng.choice(choices), rng), s, rng)
-    return noisy(text, rng, keep=s["n"]), query_of(spec, s, now), s
+    text = expand(rng.choice(choices), rng)
+    if not dev:
+        text = reworded(text, rng, windowed="window" in spec)
+    return noisy(fill(text, s, rng), rng, keep=s["n"]), query_of(spec, s, now), s
 
 
 SUBJECTS = ("failures", "jobs", "job_rank", "queue", "summary")
@@ -282,8 +301,8 @@ def sample(rng: random.Random, now: float, dev: bool = False) -> Pick:
     """One question with its answer query: a plain one, a follow-up (a quarter) or an off-topic one."""
     r = rng.random()
     if r < 0.1:
-        choices = _split(P.OFF_TOPIC, dev)
-        return Pick(noisy(expand(rng.choice(choices), rng), rng), Context(), None)
+        text = expand(rng.choice(_split(P.OFF_TOPIC, dev)), rng)
+        return Pick(noisy(text if dev else reworded(text, rng), rng), Context(), None)
     question, query, _ = _plain(rng, now, dev)
     if r < 0.35:
         subjects = [rng.randint(1, 40) for _ in range(rng.randint(1, 3))] if query.name in SUBJECTS else []
@@ -296,7 +315,10 @@ def sample(rng: random.Random, now: float, dev: bool = False) -> Pick:
         nxt = _next(kind, query, subjects, s, now)
         templates = [t for t in _split(P.FOLLOW_UPS[kind], dev) if query.gpu is not None or "{g}" not in t]
         if nxt is not None and templates:
-            text = noisy(fill(expand(rng.choice(templates), rng), s, rng), rng)
+            text = expand(rng.choice(templates), rng)
+            if not dev:
+                text = reworded(text, rng, windowed=kind == "window")
+            text = noisy(fill(text, s, rng), rng)
             return Pick(text, Context(query, subjects), nxt, (question, query))
     return Pick(question, Context(), query)
 

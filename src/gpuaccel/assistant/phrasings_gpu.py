@@ -1,12 +1,15 @@
-"""How people ask about the GPUs themselves: the templates of the GPU queries.
+"""How people ask about the GPUs themselves: the templates of the GPU ranking and reading queries.
 
 The template syntax is described in :mod:`assistant.intent_phrasings`, which adds the job, queue and cluster
-queries and the corpus samples from both.
+queries and the corpus samples from both; the GPU list, processes, energy and gate questions follow these
+(:mod:`assistant.phrasings_machine`).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from gpuaccel.assistant.phrasings_machine import MACHINE_PHRASINGS
 
 # (query fields, templates); "{G}" in a field takes the question's GPU, "{W}" its time span.
 GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
@@ -21,6 +24,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "which of the <gpus> [runs|is running|gets] [hottest|the hottest|warmest]",
             "max [temp|temperature] [across|among] [the|all|my] <gpus>",
             "who is the hottest of my <gpus>",
+            "show me the <gpu> that [runs|is running] hottest",
+            "find the hottest <gpu>",
+            "I want to know which <gpu> runs the hottest",
         ),
     ),
     (
@@ -31,6 +37,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "<gpu> with the [lowest|min] [temp|temperature]",
             "which of my <gpus> [runs|is running|stays] [the coolest|coolest|coldest]",
             "lowest [temp|temperature] [among|of] the <gpus>",
+            "show me the coolest <gpu>",
+            "find the <gpu> that runs [coolest|coldest]",
+            "I need the coldest <gpu>",
         ),
     ),
     (
@@ -42,6 +51,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "which <gpu> has the [highest|most] [load|utilization|usage]",
             "which of the <gpus> works the hardest",
             "top <gpu> by [utilization|load|usage]",
+            "show me the busiest <gpu>",
+            "find the <gpu> doing the most work",
+            "I want to know which <gpu> is busiest",
         ),
     ),
     (
@@ -53,6 +65,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "<gpu> with the [lowest|least] [load|utilization|usage]",
             "which <gpu> has the [lowest|least] [load|utilization]",
             "which of my <gpus> does the least work",
+            "show me the least busy <gpu>",
+            "find the <gpu> with the least work on it",
+            "I need the least loaded <gpu>",
         ),
     ),
     (
@@ -63,6 +78,10 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "which <gpu> is [the most power hungry|drawing the most power]",
             "<gpu> with the [highest|max] [power draw|wattage|power]",
             "[highest|max|top] power [draw|usage] [of all|among the|across] <gpus>",
+            "show me the <gpu> drawing the most power",
+            "find the most power hungry <gpu>",
+            "I need to know which <gpu> uses the most watts",
+            "top power draw <gpu>",
         ),
     ),
     (
@@ -71,6 +90,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "which <gpu> [draws|uses|pulls] the least [power|watts]",
             "<gpu> with the lowest [power draw|wattage|power]",
             "least power hungry <gpu>",
+            "show me the <gpu> drawing the least power",
+            "find the <gpu> that uses the fewest watts",
+            "lowest power <gpu>",
         ),
     ),
     (
@@ -79,11 +101,20 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "which <gpu> [uses|has] the most [memory|vram] [used|in use|]",
             "<gpu> with the most [memory used|vram in use|memory in use]",
             "which <gpu> has the fullest [memory|vram]",
+            "show me which <gpu> uses the most [memory|vram]",
+            "find the <gpu> with the fullest [memory|vram]",
+            "top <gpu> by [memory|vram] use",
         ),
     ),
     (
         {"name": "gpu_rank", "metric": "memory", "order": "min"},
-        ("which <gpu> uses the least [memory|vram]", "<gpu> with the least [memory|vram] in use"),
+        (
+            "which <gpu> uses the least [memory|vram]",
+            "<gpu> with the least [memory|vram] in use",
+            "show me which <gpu> uses the least [memory|vram]",
+            "lowest [memory|vram] use [among|across] the <gpus>",
+            "I need the <gpu> with the least [memory|vram] used",
+        ),
     ),
     (
         {"name": "gpu_rank", "metric": "free_memory", "order": "max"},
@@ -91,6 +122,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "which <gpu> has the most free [memory|vram]",
             "<gpu> with the most [free memory|free vram|memory available]",
             "where is the most [vram|memory] free",
+            "show me the <gpu> with the most free [memory|vram]",
+            "I need the <gpu> with the most [memory|vram] left",
+            "most free [memory|vram] by <gpu>",
         ),
     ),
     (
@@ -98,11 +132,20 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
         (
             "which <gpu> has the [highest|most] tensor [core|] activity",
             "most active tensor cores [across|among] the <gpus>",
+            "show me the <gpu> with the busiest tensor cores",
+            "top <gpu> by tensor [core|] activity",
+            "which <gpu> uses its tensor cores the most",
         ),
     ),
     (
         {"name": "gpu_rank", "metric": "tflops", "order": "max"},
-        ("which <gpu> [does|delivers|reaches] the most [tflops|TFLOP/s]", "highest [tflops|TFLOP/s] <gpu>"),
+        (
+            "which <gpu> [does|delivers|reaches] the most [tflops|TFLOP/s]",
+            "highest [tflops|TFLOP/s] <gpu>",
+            "show me the <gpu> with the most [tflops|throughput]",
+            "top <gpu> by [tflops|throughput]",
+            "which <gpu> computes the fastest",
+        ),
     ),
     (
         {"name": "gpu_reading", "metric": "temperature", "gpu": "{G}"},
@@ -115,6 +158,10 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "how [hot|warm] does {G} [get|run]",
             "what temperature is {G} at<now>",
             "[degrees|celsius] on {G}",
+            "show me the temperature of {G}",
+            "I need the [temp|temperature] of {G}",
+            "{G}: [temp|temperature]?",
+            "tell me if {G} is [hot|overheating]",
         ),
     ),
     (
@@ -126,6 +173,10 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "are [the|my] <gpus> [overheating|too hot|running hot]",
             "what temperature are the <gpus> at",
             "temperature [readings|report]",
+            "show me the <gpu> temperatures",
+            "I want to see each <gpu> [temp|temperature]",
+            "all <gpu> temps",
+            "check the temperatures of the <gpus>",
         ),
     ),
     (
@@ -138,6 +189,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "is {G} [busy|working|doing anything|being used|in use]",
             "how hard is {G} working",
             "{G} util %",
+            "show me the load on {G}",
+            "I need the utilization on {G}",
+            "check how hard {G} is working",
         ),
     ),
     (
@@ -148,6 +202,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "[show|what's] the utilization [of|across] [the|all|my] <gpus>",
             "are the <gpus> busy",
             "[current|] load on [the|my|all] <gpus>",
+            "show me how busy the <gpus> are",
+            "all <gpu> utilization",
+            "I want the load on each <gpu>",
         ),
     ),
     (
@@ -159,6 +216,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "{G} [power|watts|wattage|power draw]",
             "how many watts is {G} [pulling|using|drawing]",
             "what's {G} drawing",
+            "show me the power draw on {G}",
+            "I need the wattage of {G}",
+            "check the watts on {G}",
         ),
     ),
     (
@@ -168,6 +228,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "total power draw",
             "[power|wattage] [of|across] all <gpus>",
             "current power [usage|draw|consumption]",
+            "show me the power draw of the <gpus>",
+            "<gpu> [power|wattage] [readings|figures]",
+            "I want to know how many watts the <gpus> use",
         ),
     ),
     (
@@ -178,6 +241,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "{G} [memory|vram|mem] [usage|used|]",
             "how full is the [memory|vram] [on|of] {G}",
             "how much [memory|vram] is used on {G}",
+            "show me the [memory|vram] use of {G}",
+            "I need the [memory|vram] usage of {G}",
+            "check [memory|vram] on {G}",
         ),
     ),
     (
@@ -186,6 +252,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "how much [memory|vram] is [used|in use|being used]",
             "[memory|vram] usage [across|of|on] [the|all|my] <gpus>",
             "how full is the [vram|gpu memory]",
+            "show me the [memory|vram] use",
+            "all <gpu> [memory|vram] usage",
+            "I want to see how full the [memory|vram] is",
         ),
     ),
     (
@@ -196,6 +265,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "{G} free [memory|vram]",
             "how much [vram|memory] does {G} have left",
             "[memory|vram] headroom on {G}",
+            "show me the free [memory|vram] on {G}",
+            "I need to know the [memory|vram] left on {G}",
+            "does {G} have [memory|vram] to spare",
         ),
     ),
     (
@@ -204,6 +276,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "how much [memory|vram] is [free|available]",
             "[free|available] [vram|gpu memory]",
             "how much [vram|memory] do I have [left|free|available]",
+            "show me the free [memory|vram]",
+            "[memory|vram] left on the <gpus>",
+            "is there [memory|vram] to spare",
         ),
     ),
     (
@@ -212,6 +287,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "[tensor core|tensor] [activity|usage|utilization] [of|for] {G}",
             "is {G} using its tensor cores",
             "are the tensor cores on {G} [busy|active|in use]",
+            "show me tensor [core|] activity on {G}",
+            "{G} tensor [cores|activity]",
+            "check if {G} uses its tensor cores",
         ),
     ),
     (
@@ -220,11 +298,20 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "are [the|] tensor cores [busy|active|in use|being used]",
             "how active are the tensor cores",
             "tensor [core|] [activity|usage]",
+            "show me the tensor core activity",
+            "I want to know if the tensor cores are used",
+            "tensor cores in use?",
         ),
     ),
     (
         {"name": "gpu_reading", "metric": "tflops", "gpu": "{G}"},
-        ("[tflops|throughput|flops] [of|on] {G}", "how many [tflops|TFLOP/s|teraflops] is {G} doing"),
+        (
+            "[tflops|throughput|flops] [of|on] {G}",
+            "how many [tflops|TFLOP/s|teraflops] is {G} doing",
+            "show me the [tflops|throughput] of {G}",
+            "{G} [tflops|TFLOP/s]",
+            "how fast is {G} computing",
+        ),
     ),
     (
         {"name": "gpu_reading", "metric": "tflops"},
@@ -232,6 +319,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "[how many|what] [tflops|TFLOP/s|teraflops] [am I reaching|are we hitting|do I get]",
             "estimated [tflops|TFLOP/s]<now>",
             "compute throughput [of the gpus|]",
+            "show me the [tflops|TFLOP/s]",
+            "what throughput are the <gpus> reaching",
+            "I want the [tflops|compute] numbers",
         ),
     ),
     (
@@ -244,81 +334,9 @@ GPU_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
             "tell me about {G}",
             "what's going on with {G}",
             "[show me|give me] [a rundown|everything|the stats] [on|for] {G}",
+            "show me {G}",
+            "I want to know how {G} is doing",
+            "give me the numbers for {G}",
         ),
     ),
-    (
-        {"name": "gpu_list"},
-        (
-            "what <gpus> do I have",
-            "[list|show] [the|my|all] <gpus>",
-            "which <gpus> are installed",
-            "how many <gpus> [do I have|are installed|does this machine have]",
-            "what [kind|type|model] of <gpus> [are these|do I have]",
-            "<gpu> [models|names|inventory]",
-            "what hardware do I have",
-        ),
-    ),
-    (
-        {"name": "gpu_list", "gpu": "{G}"},
-        ("what [model|kind|type] of card is {G}", "which model is {G}", "{G} model", "name of {G}"),
-    ),
-    (
-        {"name": "idle_gpus"},
-        (
-            "[which|what] <gpus> are [idle|unused|not doing anything|spare]",
-            "any [idle|free|unused|spare] <gpus>",
-            "is there a free <gpu>",
-            "[idle|free|spare] <gpus>",
-            "do I have a <gpu> [free|available|that is idle]",
-            "is a <gpu> free for a new job",
-            "which <gpu> can I use<now>",
-        ),
-    ),
-    (
-        {"name": "memory_users"},
-        (
-            "[what|who|which process] is [using|hogging|holding|taking|eating] the [gpu memory|vram|memory]",
-            "[processes|programs] using the <gpus>",
-            "who owns the [gpu memory|vram]",
-            "what processes are on the <gpus>",
-        ),
-    ),
-    (
-        {"name": "memory_users", "gpu": "{G}"},
-        (
-            "[what|who|which process] is [using|hogging|holding|taking] the [memory|vram] on {G}",
-            "who is using {G}",
-            "who's on {G}",
-            "[processes|programs] on {G}",
-            "who owns the memory of {G}",
-        ),
-    ),
-    (
-        {"name": "energy", "window": "{W}"},
-        (
-            "how much energy did [the|my] <gpus> [use|consume|burn] {W}",
-            "energy [used|consumed|usage] {W}",
-            "[kwh|Wh|kilowatt hours] [used|] {W}",
-            "how much electricity [did we use|was used] {W}",
-        ),
-    ),
-    ({"name": "energy"}, ("how much energy [have the gpus used|did we use]", "energy [usage|consumption]")),
-    (
-        {"name": "energy", "gpu": "{G}", "window": "{W}"},
-        ("energy of {G} {W}", "how much energy did {G} use {W}"),
-    ),
-    (
-        {"name": "gate_state"},
-        (
-            "is the gate [open|closed|open or closed]",
-            "[state of|status of] the idle gate",
-            "are you [on|running on] the [gpu|cpu]<now>",
-            "is the assistant using the [gpu|cpu]",
-            "what is your state",
-            "where are you running",
-            "are you [paused|idle|loaded]",
-            "[assistant|gate] [status|state]",
-            "can you use the gpu<now>",
-        ),
-    ),
-]
+] + MACHINE_PHRASINGS
