@@ -110,7 +110,8 @@ def test_bundled_model_loads_and_answers_in_format() -> None:
     engine = Engine(BUNDLED_MODEL, "cpu fp32")
     assert engine.tokenizer.name == "bytes" and engine.n_layer == 8
     prompt = "System: Facts:\n- GPU 0 (NVIDIA H100): 71 C\n\nUser: How hot is GPU 0?\n\nAssistant:"
-    out = bytes(engine.generate(engine.tokenizer.encode(prompt), GenParams(max_tokens=60, temperature=0)))
+    # a one-sentence answer and its blank line ("... check the fans and airflow.\n\n" is 62 bytes)
+    out = bytes(engine.generate(engine.tokenizer.encode(prompt), GenParams(max_tokens=100, temperature=0)))
     assert out.startswith(b" ") and b"GPU" in out and engine.last_reason == "stop"
 
 
