@@ -22,9 +22,9 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.gluon_fwd import _consumer, _producer
+from gpuaccel.accel.kernels.gluon_fwd import _forward
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
-from gpuaccel.accel.kernels.gluon_tiles import CONSUMER_REGS, HALF_M, _descriptor, _ring_barriers, tile_walk
+from gpuaccel.accel.kernels.gluon_tiles import CONSUMER_REGS, _descriptor, tile_walk
 from gpuaccel.accel.kernels.launchers import Bound, launch
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig
 
@@ -41,27 +41,9 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
                           group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM: gl.constexpr,
                           BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
                           CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr):  # fmt: skip
-    dtype: gl.constexpr = q_desc.dtype
-    q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
-    v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], v_desc.layout)  # V^T
-    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS)
-
-    fp8: gl.constexpr = True
-    # as gluon_attn_fwd_kernel: partitions c < CONSUMERS consume rows [64c, 64c + 64), then the producer
-    gl.warp_specialize(
-        [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                      lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
-                      group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, c,
-                      CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8))
-         if c < CONSUMERS else
-         (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
-                      k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
-                      sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, CONSUMERS, fp8))
-         for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
-        (4,) * (CONSUMERS - 1) + (1,),
-        (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
-    )  # fmt: skip
+    _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
+             qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+             sched_len, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS, True)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side

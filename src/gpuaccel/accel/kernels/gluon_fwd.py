@@ -320,33 +320,48 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
 
 
 @gluon.jit
+def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
+             qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+             sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+             CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
+             FP8: gl.constexpr):  # fmt: skip
+    """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
+    tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
+    [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
+    Arguments inline: a bound or +-appended tuple loses its constexprs."""
+    dtype: gl.constexpr = q_desc.dtype
+    q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
+    if FP8:
+        v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], v_desc.layout)
+    else:
+        v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
+    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS)
+    gl.warp_specialize(
+        [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                      lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                      group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, c,
+                      CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8))
+         if c < CONSUMERS else
+         (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
+                      k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
+                      sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8))
+         for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
+        (4,) * (CONSUMERS - 1) + (1,),
+        (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
+    )  # fmt: skip
+
+
+@gluon.jit
 def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
                           heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
                           sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                           CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
                           CONSUMER_REGS: gl.constexpr):  # fmt: skip
-    dtype: gl.constexpr = q_desc.dtype
-    q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
-    v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
-    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS)
-
-    fp8: gl.constexpr = False  # the FP8 kernel (gluon_fp8) runs these partitions with e4m3 operands
-    # Partition c < CONSUMERS: rows [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4
-    # warps); then the producer. Arguments inline: a bound or +-appended tuple loses its constexprs.
-    gl.warp_specialize(
-        [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                      lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
-                      group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, c,
-                      CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, fp8))
-         if c < CONSUMERS else
-         (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
-                      k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
-                      sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, CONSUMERS, fp8))
-         for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
-        (4,) * (CONSUMERS - 1) + (1,),
-        (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
-    )  # fmt: skip
+    _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
+             stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
+             sched_ptr, sched_len, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
+             False)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
