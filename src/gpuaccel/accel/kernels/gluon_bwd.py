@@ -9,12 +9,8 @@ needs no fp32 accumulator in global memory nor a conversion pass. The tl.* backw
 
 from __future__ import annotations
 
-import copy
-
 import torch
 import triton
-from triton.experimental.gluon import language as gl
-from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_bwd_kernels import (
@@ -29,24 +25,6 @@ from gpuaccel.accel.kernels.tuning import GluonBwdConfig, gluon_bwd_config
 TILE_ROWS = STAT_PAD  # rows per program in both kernels (two 64-row consumer warpgroups); the dQ tiles
 # fill the statistics' padded rows exactly
 STAT_BOX = 64  # statistics per (Q, dO) block of the dK/dV kernel, copied by TMA with the block
-_STAT_LAYOUT = gl.NVMMASharedLayout.get_default_for([1, 1, 1, STAT_BOX], gl.float32)  # unswizzled rows
-_STAT_DESCRIPTORS: dict[tuple[int, ...], TensorDescriptor] = {}
-
-
-def _stat_descriptor(view: torch.Tensor) -> TensorDescriptor:
-    """TMA descriptor of a statistic viewed as [B, Hq, 1, padded rows] (contiguous), in 1 x 64 boxes. Per
-    shape it is validated once; later calls copy it with their own base (the rows are 512-byte aligned:
-    they are padded to a multiple of 128 floats)."""
-    key = tuple(view.shape)
-    template = _STAT_DESCRIPTORS.get(key)
-    if template is None or view.data_ptr() % 16:
-        block = [1, 1, 1, STAT_BOX]
-        template = _STAT_DESCRIPTORS[key] = TensorDescriptor(view, list(view.shape), list(view.stride()),
-                                                             block, _STAT_LAYOUT)  # fmt: skip
-        return template
-    desc = copy.copy(template)
-    desc.base = view
-    return desc
 
 
 def launch_gluon_bwd(
@@ -86,7 +64,7 @@ def launch_gluon_bwd(
              CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), bound, "gluon_dq",
     )  # fmt: skip
-    stats = [_stat_descriptor(t.view(b, hq, 1, stat_stride)) for t in (lse2, delta)]
+    stats = [_descriptor(t.view(b, hq, 1, stat_stride), 1, STAT_BOX) for t in (lse2, delta)]
     launch(
         gluon_bwd_dkdv_kernel, (triton.cdiv(nk, TILE_ROWS), b * hkv),
         (q64, _descriptor(k, 64), _descriptor(v, 64), do64, *stats, dk, dv, dk.stride(0), dk.stride(1),

@@ -106,12 +106,17 @@ def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2):
 
 # ---------------------------------------------------------------------------------------------- host side
 
-_GL_DTYPES = {torch.bfloat16: gl.bfloat16, torch.float16: gl.float16, torch.float8_e4m3fn: gl.float8e4nv}
+_GL_DTYPES = {  # the operands, and fp32 for the backward's row statistics
+    torch.bfloat16: gl.bfloat16,
+    torch.float16: gl.float16,
+    torch.float8_e4m3fn: gl.float8e4nv,
+    torch.float32: gl.float32,
+}
 
 
 def _gl_dtype(dtype: torch.dtype) -> Any:
     if dtype not in _GL_DTYPES:
-        raise ValueError(f"the Gluon forward takes float16, bfloat16 or float8_e4m3fn, got {dtype}")
+        raise ValueError(f"Gluon TMA tiles take {', '.join(str(t)[6:] for t in _GL_DTYPES)}, got {dtype}")
     return _GL_DTYPES[dtype]
 
 

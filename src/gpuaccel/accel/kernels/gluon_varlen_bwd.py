@@ -18,7 +18,7 @@ import torch
 import triton
 
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.gluon_bwd import _stat_descriptor
+from gpuaccel.accel.kernels.gluon_bwd import STAT_BOX
 from gpuaccel.accel.kernels.gluon_bwd_kernels import CONSUMER_REGS
 from gpuaccel.accel.kernels.gluon_fwd import _descriptor
 from gpuaccel.accel.kernels.gluon_varlen_bwd_kernels import (
@@ -115,8 +115,9 @@ def launch_gluon_varlen_bwd(
     )  # fmt: skip
     if kv_items.shape[0]:
         gluon_varlen_dkdv_kernel[(kv_items.shape[0], hkv)](
-            q64, _descriptor(kv_, 64), _descriptor(vv, 64), do64, _stat_descriptor(lse2.view(1, hq, 1, -1)),
-            _stat_descriptor(delta.view(1, hq, 1, -1)), dk, dv, kv_items, dk.stride(0), dk.stride(1),
+            q64, _descriptor(kv_, 64), _descriptor(vv, 64), do64,
+            *(_descriptor(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
+            dk, dv, kv_items, dk.stride(0), dk.stride(1),
             scale * LOG2E, scale, hq, hkv,
             HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, num_warps=4,
         )  # fmt: skip
