@@ -65,10 +65,17 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
     """Route the launchers to compile-only and collect what they compiled."""
     from triton.runtime import driver
 
-    from gpuaccel.accel.kernels import gluon_bwd, gluon_fp8, gluon_fwd, gluon_tiles, launchers
+    from gpuaccel.accel.kernels import (
+        gluon_bwd,
+        gluon_fp8,
+        gluon_fwd,
+        gluon_tiles,
+        gluon_varlen_fwd,
+        launchers,
+    )
 
     driver.set_active(_OfflineDriver())
-    launchers.sm_count = gluon_tiles.sm_count = lambda device: sm_count
+    launchers.sm_count = gluon_tiles.sm_count = gluon_varlen_fwd.sm_count = lambda device: sm_count
     gluon_tiles._bind_context = lambda t: None
     compiled: list[tuple[str, Any]] = []
 
@@ -78,6 +85,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
     gluon_fwd.launch = compile_only
     gluon_fp8.launch = compile_only
     gluon_bwd.launch = compile_only
+    gluon_varlen_fwd.launch = compile_only
     return compiled
 
 
@@ -144,8 +152,17 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         )
         o = torch.empty_like(q)
         launch_gluon_fp8(q.to(e4m3), k.to(e4m3), vt, scales, o, torch.empty(b, h, n), causal, scale, cfg)
+    elif kernel == "varlen":  # b documents of n, n/2, n/4, ... tokens packed, h heads
+        from gpuaccel.accel.kernels.gluon_varlen_fwd import launch_gluon_varlen_fwd
+
+        lens = [max(n >> i, 1) for i in range(b)]
+        cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32)
+        qp, kp, vp = (torch.randn(int(cu[-1]), h, d).to(dtype) for _ in range(3))
+        cfg = GluonFwdConfig(*config) if config else None
+        launch_gluon_varlen_fwd(qp, kp, vp, torch.empty_like(qp), torch.empty(h, int(cu[-1])), cu, cu, n,
+                                causal, scale, cfg)  # fmt: skip
     else:
-        raise SystemExit(f"--kernel takes fwd, fp8 or bwd, got {kernel!r}")
+        raise SystemExit(f"--kernel takes fwd, fp8, bwd or varlen, got {kernel!r}")
     ptxas, cuobjdump = _tools()
     rows = []
     for name, ck in compiled:
@@ -162,7 +179,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kernel", default="fwd", choices=["fwd", "fp8", "bwd"])
+    ap.add_argument("--kernel", default="fwd", choices=["fwd", "fp8", "bwd", "varlen"])
     ap.add_argument("--shape", default="2,16,8192,128", help="B,H,N,D")
     ap.add_argument("--causal", action="store_true")
     ap.add_argument("--dtype", default="bf16", choices=["bf16", "fp16"])

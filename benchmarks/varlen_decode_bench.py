@@ -5,7 +5,8 @@
    256-token pages, bf16 and e4m3) beside SDPA cuDNN / flash on the same storage and a device copy.
 3. Varlen TFLOP/s on packed documents of 128-8k tokens (16 heads, D128, causal) beside FlexAttention with a
    document mask, cuDNN on the padded batch and our dense kernel on the padded batch; the line names the
-   backward ours ran (Gluon on Hopper at D128), and ``--tl-bwd`` adds ours with the tl.* backward.
+   forward and backward ours ran (Gluon on Hopper), and ``--tl-fwd`` / ``--tl-bwd`` add ours with the
+   tl.* forward / backward.
 Accounting: see gpuaccel.accel.kernels.bench_varlen. Writes JSON (after every section) to --out.
 
     python benchmarks/varlen_decode_bench.py --out benchmarks/results
@@ -136,6 +137,9 @@ def main() -> int:
     ap.add_argument(
         "--tl-bwd", action="store_true", help="also time ours with the tl.* varlen backward (ours_tl_bwd)"
     )
+    ap.add_argument(
+        "--tl-fwd", action="store_true", help="also time ours with the tl.* varlen forward (ours_tl_fwd)"
+    )
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -180,25 +184,28 @@ def main() -> int:
         for total in args.tokens:
             impls = list(args.varlen_impls)
             r = bench_varlen.bench_varlen(total, 16, 128, True, impls)
-            if args.tl_bwd:
-                before = os.environ.get(attention.BWD_PATH_ENV)
-                os.environ[attention.BWD_PATH_ENV] = "triton"
+            for flag, env, name in ((args.tl_bwd, attention.BWD_PATH_ENV, "ours_tl_bwd"),
+                                    (args.tl_fwd, attention.PATH_ENV, "ours_tl_fwd")):  # fmt: skip
+                if not flag:
+                    continue
+                before = os.environ.get(env)
+                os.environ[env] = "triton"
                 try:
-                    r["ours_tl_bwd"] = bench_varlen.bench_varlen(total, 16, 128, True, ["ours"])["ours"]
+                    r[name] = bench_varlen.bench_varlen(total, 16, 128, True, ["ours"])["ours"]
                 finally:
-                    os.environ.pop(attention.BWD_PATH_ENV)
+                    os.environ.pop(env)
                     if before is not None:
-                        os.environ[attention.BWD_PATH_ENV] = before
-                impls.append("ours_tl_bwd")
+                        os.environ[env] = before
+                impls.append(name)
             vrows.append(r)
             cells = " ".join(
                 f"{i}={r[i].get('fwd_tflops', 0):.0f}/{r[i].get('both_tflops', 0):.0f}"
                 if "fwd_tflops" in r[i] else f"{i}=({r[i].get('note')})"
                 for i in impls
             )  # fmt: skip
-            bwd = r.get("ours", {}).get("bwd_path")
+            paths = "/".join(str(r.get("ours", {}).get(f"{x}_path")) for x in ("fwd", "bwd"))
             print(
-                f"varlen {total} tokens, {len(r['lens'])} docs (backward {bwd}): {cells}",
+                f"varlen {total} tokens, {len(r['lens'])} docs (forward/backward {paths}): {cells}",
                 f"{time.time() - t0:.0f}s",
                 flush=True,
             )

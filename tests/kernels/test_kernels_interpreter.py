@@ -219,3 +219,41 @@ def test_causal_schedule_covers_every_tile_once_and_balances(tile_rows: int):
 
     loads = [sum(cost(t) for t in table[p, 1 : 1 + table[p, 0]].tolist()) for p in range(programs)]
     assert max(loads) / (sum(loads) / programs) < 1.03
+
+
+def test_varlen_forward_items_and_snake_order():
+    """The packed-document forward's work items, built by torch ops where the offsets live (here the CPU):
+    one per 128-row query tile of every document with queries (none for an empty one), heaviest first,
+    the keys each causal tile sees counted from the bottom-right diagonal, then empty rows up to the bound
+    the shapes give; and the kernel's snake order over them balances the programs' loads."""
+    from gpuaccel.accel.kernels.gluon_varlen_fwd import varlen_items
+
+    cu_q = torch.tensor([0, 1, 1, 301, 556], dtype=torch.int32)  # lengths q 1/0/300/255, k 5/5/300/0
+    cu_k = torch.tensor([0, 5, 10, 310, 310], dtype=torch.int32)
+    items = varlen_items(cu_q, cu_k, 556, True, 128)
+    assert items.shape == (556 // 128 + 4 + 1, 5) and items.dtype == torch.int32
+    real = [tuple(r) for r in items.tolist() if r[1] > 0]
+    assert real == [(1, 300, 10, 300, 256), (1, 300, 10, 300, 128), (1, 300, 10, 300, 0),
+                    (0, 1, 0, 5, 0), (301, 255, 310, 0, 0), (301, 255, 310, 0, 128)]  # fmt: skip
+    assert all(r == [0] * 5 for r in items.tolist()[len(real) :])
+    plain = [tuple(r) for r in varlen_items(cu_q, cu_k, 556, False, 128).tolist() if r[1] > 0]
+    assert plain[:3] == [(1, 300, 10, 300, 0), (1, 300, 10, 300, 128), (1, 300, 10, 300, 256)]
+
+    heads, programs = 16, 132  # the benchmark's 16k packing: 7045, 3283 and 6056 tokens
+    cu = torch.tensor([0, 7045, 7045 + 3283, 16384], dtype=torch.int32)
+    items = varlen_items(cu, cu, 16384, True, 128)
+    costs = [
+        -(-max(min(lk, m + 128 + lk - lq), 0) // 128) + 1 if lq else 1 for _, lq, _, lk, m in items.tolist()
+    ]
+    n_items = items.shape[0] - 1
+    tiles = n_items * heads
+
+    def snake(p: int, i: int) -> int:  # gluon_tiles._tile_id with SNAKE
+        return i * programs + (p if i % 2 == 0 else programs - 1 - p)
+
+    runs = [[snake(p, i) for i in range(-(-tiles // programs))] for p in range(programs)]
+    assert sorted(t for r in runs for t in r if t < tiles) == list(range(tiles))
+    loads = [sum(costs[min(t // heads, n_items)] for t in r) for r in runs]
+    round_robin = [sum(costs[t // heads] for t in range(p, tiles, programs)) for p in range(programs)]
+    mean = sum(costs[t // heads] for t in range(tiles)) / programs
+    assert max(loads) / mean < 1.1 and max(round_robin) / mean > max(loads) / mean

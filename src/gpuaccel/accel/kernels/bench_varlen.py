@@ -163,9 +163,10 @@ def bench_varlen(
     )
     for impl in impls:
         res: dict[str, Any] = {}
-        if impl == "ours":  # which backward ran: the Gluon one on Hopper at D128, else tl.*
-            from gpuaccel.accel.kernels.varlen import backward_path
+        if impl == "ours":  # which kernels ran: the Gluon ones on Hopper (backward: D128), else tl.*
+            from gpuaccel.accel.kernels.varlen import backward_path, forward_path
 
+            res["fwd_path"] = forward_path(q, -1, 0 if causal else -1)
             res["bwd_path"] = backward_path(q, -1, 0 if causal else -1)
         try:
             fn = _varlen_fns(impl, lens, q, k, v, causal)

@@ -43,7 +43,8 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
                           CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
-             sched_len, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS, True)  # fmt: skip
+             sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
+             True)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side

@@ -46,9 +46,9 @@ from gpuaccel.accel.kernels.gluon_tiles import (
     _kv_blocks,
     _release_rest,
     _ring_barriers,
-    _tile_coords,
     _tile_count,
     _tile_id,
+    _tile_place,
     tile_walk,
 )
 from gpuaccel.accel.kernels.launchers import Bound, launch
@@ -60,32 +60,35 @@ FP8_P_LOG2 = gl.constexpr(8.0)  # FP8: P x 2**8 before its e4m3 cast (small prob
 @gluon.jit
 def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty,
               v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
-              sched_len, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-              CONSUMERS: gl.constexpr, V_T: gl.constexpr = False):  # fmt: skip
+              sched_len, items_ptr, n_items, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+              CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr = False,
+              VARLEN: gl.constexpr = False):  # fmt: skip
     """TMA loads of Q (per tile, one buffer per consumer) and of the K/V ring. ``V_T``: V is stored
-    transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``."""
+    transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
+    ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`)."""
+    SCHEDULED: gl.constexpr = CAUSAL and not VARLEN
     cnt = 0  # K/V blocks issued so far: ring slot and phase
-    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, CAUSAL)):
-        t = _tile_id(i, sched_ptr, sched_len, CAUSAL)
+    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
+        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN)
         tile_phase = i & 1
-        m_idx, bh = _tile_coords(t, num_m, bh_total, group_heads, CAUSAL)
-        b = bh // heads_q
-        h = bh % heads_q
+        b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
+            t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
+            CAUSAL, VARLEN,
+        )  # fmt: skip
         hkv = h // group
-        start_m = m_idx * (CONSUMERS * HALF_M)
         for c in gl.static_range(CONSUMERS):
             mbarrier.wait(q_empty.index(c), tile_phase ^ 1)
             mbarrier.expect(q_ready.index(c), q_desc.block_type.nbytes)
             tma.async_copy_global_to_shared(
-                q_desc, [b, h, start_m + c * HALF_M, 0], q_ready.index(c), q_smem.index(c)
+                q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(c), q_smem.index(c)
             )
-        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, seq_k, seq_k - seq_q, BLOCK_N, CAUSAL)
+        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
         for j in range(n_tile):
             s = cnt % STAGES
             ring_phase = ((cnt // STAGES) & 1) ^ 1
             mbarrier.wait(k_empty.index(s), ring_phase)
             mbarrier.expect(k_ready.index(s), k_desc.block_type.nbytes)
-            key = j * BLOCK_N
+            key = k0 + j * BLOCK_N
             tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
             mbarrier.wait(v_empty.index(s), ring_phase)
             mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
@@ -209,25 +212,23 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
 
 
 @gluon.jit
-def _epilogue(acc, m_i, l_i, col_scale, bh, row0, offs_m, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on,
-              heads_q, seq_q, o_layout: gl.constexpr, HEAD_DIM: gl.constexpr, P_LOG2: gl.constexpr,
+def _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, seq_q,
+              o_layout: gl.constexpr, HEAD_DIM: gl.constexpr, P_LOG2: gl.constexpr,
               COL_SCALE: gl.constexpr):  # fmt: skip
     """O = acc / l (times ``col_scale``, [HEAD_DIM] in o's column layout, when ``COL_SCALE``) and the
-    natural-log LSE; rows that saw no key give 0 and lse -inf. ``P_LOG2`` as in :func:`_softmax`."""
+    natural-log LSE, at the sequence's ``o_base`` / ``lse_base``; rows that saw no key give 0 and lse
+    -inf. ``P_LOG2`` as in :func:`_softmax`."""
     empty = l_i == 0.0
     l_safe = gl.where(empty, 1.0, l_i)
     lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe) - P_LOG2) * 0.6931471805599453)
-    gl.store(lse_ptr + bh.to(gl.int64) * seq_q + offs_m, lse, mask=offs_m < seq_q)
+    gl.store(lse_base + offs_m, lse, mask=offs_m < seq_q)
     out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
     if COL_SCALE:
         out = out * gl.expand_dims(col_scale, 0)
-    b = bh // heads_q
-    h = bh % heads_q
     o_rows = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
     o_cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
-    o_base = o_ptr + b.to(gl.int64) * stride_ob + h.to(gl.int64) * stride_oh
     ptrs = o_base + gl.expand_dims(o_rows.to(gl.int64) * stride_on, 1) + gl.expand_dims(o_cols, 0)
-    gl.store(ptrs, out.to(o_ptr.dtype.element_ty), mask=gl.expand_dims(o_rows < seq_q, 1))
+    gl.store(ptrs, out.to(o_base.dtype.element_ty), mask=gl.expand_dims(o_rows < seq_q, 1))
 
 
 @gluon.jit
@@ -241,12 +242,13 @@ def _block_scale(q_scale, ks_row, j, FP8: gl.constexpr):
 @gluon.jit
 def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
               qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k,
-              num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, HALF: gl.constexpr,
-              CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
-              CAUSAL: gl.constexpr, FP8: gl.constexpr):  # fmt: skip
+              num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, items_ptr, n_items, total_q,
+              HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
+              STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr,
+              VARLEN: gl.constexpr):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
-    ``vs_ptr`` (unused otherwise)."""
+    ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q)."""
     K_INSTR: gl.constexpr = 32 if FP8 else 16
     P_SHIFT: gl.constexpr = FP8_P_LOG2 if FP8 else 0.0
     s_layout: gl.constexpr = gl.NVMMADistributedLayout(
@@ -258,20 +260,23 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=K_INSTR // 8)
     row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
     q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
-    causal_off = seq_k - seq_q  # query i sees key j when j <= i + causal_off
+    SCHEDULED: gl.constexpr = CAUSAL and not VARLEN
     q_s = q_smem.index(HALF)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
     cnt = 0  # K/V blocks consumed so far: ring slot and phase
-    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, CAUSAL)):
-        t = _tile_id(i, sched_ptr, sched_len, CAUSAL)
-        m_idx, bh = _tile_coords(t, num_m, bh_total, group_heads, CAUSAL)
-        start_m = m_idx * (CONSUMERS * HALF_M)
+    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
+        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN)
+        b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
+            t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
+            CAUSAL, VARLEN,
+        )  # fmt: skip
+        causal_off = len_k - len_q  # query i sees key j when j <= i + causal_off
         row0 = start_m + HALF * HALF_M
-        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
-        n_mine, n_full = _kv_blocks(row0, HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
+        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
+        n_mine, n_full = _kv_blocks(row0, HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
         offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
         if FP8:
-            ks_row = ks_ptr + (bh // group) * gl.cdiv(seq_k, BLOCK_N)  # this K/V head's block scales
-            q_blocks = gl.cdiv(seq_q, HALF_M)  # rows past seq_q reuse the last block's scale: never stored
+            ks_row = ks_ptr + (bh // group) * gl.cdiv(len_k, BLOCK_N)  # this K/V head's block scales
+            q_blocks = gl.cdiv(len_q, HALF_M)  # rows past seq_q reuse the last block's scale: never stored
             q_scale = qk_scale * gl.load(qs_ptr + bh * q_blocks + gl.minimum(row0 // HALF_M, q_blocks - 1))
         else:
             ks_row = ks_ptr
@@ -284,7 +289,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
         mbarrier.arrive(k_empty.index(cnt % STAGES))
         p, alpha, m_i, l_i = _softmax(
-            qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, seq_k, s_layout,
+            qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, len_k, s_layout,
             BLOCK_N, True, CAUSAL, P_SHIFT,
         )  # fmt: skip
         p = _p_operand(p, v_smem.dtype, p_layout, FP8)
@@ -292,13 +297,13 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         for j in range(1, n_full):
             acc, m_i, l_i, p, alpha = _step(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
-                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, seq_k, s_layout, p_layout,
+                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
                 o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
             )  # fmt: skip
         for j in range(gl.maximum(n_full, 1), n_mine):
             acc, m_i, l_i, p, alpha = _step(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
-                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, seq_k, s_layout, p_layout,
+                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
                 o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
             )  # fmt: skip
         mbarrier.arrive(q_empty.index(HALF))  # every QK^T of this tile is done: Q's buffer may refill
@@ -315,16 +320,23 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
             col_scale = gl.load(vs_ptr + (bh // group) * HEAD_DIM + cols)
         else:
             col_scale = acc
-        _epilogue(acc, m_i, l_i, col_scale, bh, row0, offs_m, o_ptr, lse_ptr, stride_ob, stride_oh,
-                  stride_on, heads_q, seq_q, o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+        if VARLEN:
+            o_base = o_ptr + q0.to(gl.int64) * stride_on + h.to(gl.int64) * stride_oh
+            lse_base = lse_ptr + h.to(gl.int64) * total_q + q0
+        else:  # batch and head recomputed here: kept from the tile's start, they cost the loop registers
+            o_base = o_ptr + (bh // heads_q).to(gl.int64) * stride_ob
+            o_base += (bh % heads_q).to(gl.int64) * stride_oh
+            lse_base = lse_ptr + bh.to(gl.int64) * len_q
+        _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q, o_layout,
+                  HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
 
 
 @gluon.jit
 def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
-             sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
-             CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
-             FP8: gl.constexpr):  # fmt: skip
+             sched_len, items_ptr, n_items, total_q, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
+             STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
+             FP8: gl.constexpr, VARLEN: gl.constexpr = False):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -340,12 +352,14 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
     gl.warp_specialize(
         [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
                       lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
-                      group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, c,
-                      CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8))
+                      group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
+                      items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
+                      VARLEN))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
-                      sched_ptr, sched_len, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8))
+                      sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8,
+                      VARLEN))
          for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
         (4,) * (CONSUMERS - 1) + (1,),
         (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
@@ -360,8 +374,8 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, str
                           CONSUMER_REGS: gl.constexpr):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
-             sched_ptr, sched_len, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
-             False)  # fmt: skip
+             sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
+             CONSUMER_REGS, False)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side

@@ -21,6 +21,7 @@ from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, n
 from gpuaccel.accel.kernels.launchers import sm_count
 
 HALF_M = gl.constexpr(CONSUMER_ROWS)
+VARLEN_FIELDS = gl.constexpr(5)  # a packed-document work item: q0, len_q, k0, len_k, first row of the tile
 
 
 @gluon.jit
@@ -40,6 +41,36 @@ def _tile_coords(t, num_m, bh_total, group_heads, CAUSAL: gl.constexpr):
 
 
 @gluon.jit
+def _tile_place(t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items,
+                ROWS: gl.constexpr, CAUSAL: gl.constexpr, VARLEN: gl.constexpr):  # fmt: skip
+    """Where tile ``t`` lies: (batch, head, batch*head, its first query row within its sequence, the
+    sequence's first query and key token in the tensors, its query and key counts). ``VARLEN``: tile t is
+    work item ``t // heads_q`` of head ``t % heads_q`` in packed tensors, items past ``n_items`` the
+    table's empty last row (no query: nothing is stored); else the dense walk of :func:`_tile_coords`
+    over [B, H, N, D] tensors (first tokens 0)."""
+    if VARLEN:
+        item = items_ptr + gl.minimum(t // heads_q, n_items) * VARLEN_FIELDS
+        h = t % heads_q
+        b = h * 0
+        bh = h
+        q0 = gl.load(item)
+        len_q = gl.load(item + 1)
+        k0 = gl.load(item + 2)
+        len_k = gl.load(item + 3)
+        start_m = gl.load(item + 4)
+    else:
+        m_idx, bh = _tile_coords(t, num_m, bh_total, group_heads, CAUSAL)
+        b = bh // heads_q
+        h = bh % heads_q
+        q0 = 0
+        k0 = 0
+        len_q = seq_q
+        len_k = seq_k
+        start_m = m_idx * ROWS
+    return b, h, bh, start_m, q0, k0, len_q, len_k
+
+
+@gluon.jit
 def _kv_blocks(start, rows, seq_k, causal_off, BLOCK_N: gl.constexpr, CAUSAL: gl.constexpr):
     """Key blocks rows [start, start+rows) need (at least 1, so every tile has one stage), and how many
     of them every row sees fully (no mask)."""
@@ -54,19 +85,28 @@ def _kv_blocks(start, rows, seq_k, causal_off, BLOCK_N: gl.constexpr, CAUSAL: gl
 
 
 @gluon.jit
-def _tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED: gl.constexpr):
-    """How many tiles this program runs: from the host's longest-first table (causal) or round-robin."""
+def _tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED: gl.constexpr, SNAKE: gl.constexpr = False):
+    """How many tiles this program runs: from the host's longest-first table (causal), round-robin, or
+    (``SNAKE``) one per round of the programs, the last round padded past ``num_tiles``."""
     if SCHEDULED:
         n = gl.load(sched_ptr + gl.program_id(0) * sched_len)
+    elif SNAKE:
+        n = gl.cdiv(num_tiles, gl.num_programs(0))
     else:
         n = gl.cdiv(num_tiles - gl.program_id(0), gl.num_programs(0))
     return n
 
 
 @gluon.jit
-def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr):
+def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr, SNAKE: gl.constexpr = False):
+    """``SNAKE``: round i runs tiles [i*P, i*P + P) of P programs, in reverse program order on odd rounds,
+    so a program that drew a heavy tile of tiles sorted heaviest first draws a light one next (LPT's
+    balance without a host table)."""
     if SCHEDULED:
         t = gl.load(sched_ptr + gl.program_id(0) * sched_len + 1 + i)
+    elif SNAKE:
+        p = gl.program_id(0)
+        t = i * gl.num_programs(0) + gl.where(i % 2 == 0, p, gl.num_programs(0) - 1 - p)
     else:
         t = gl.program_id(0) + i * gl.num_programs(0)
     return t
@@ -161,6 +201,11 @@ def _descriptor(t: torch.Tensor, rows: int, cols: int | None = None) -> TensorDe
 
 
 _DESCRIPTORS: dict[tuple[Any, ...], TensorDescriptor] = {}
+
+
+def _packed_view(t: torch.Tensor) -> torch.Tensor:
+    """(total, H, D) viewed as [1, H, total, D], the 4-D layout the TMA boxes [1, 1, rows, D] address."""
+    return t.unsqueeze(0).transpose(1, 2)
 
 
 L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in L2 (H100: 50 MB)

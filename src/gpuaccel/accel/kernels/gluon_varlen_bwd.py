@@ -20,7 +20,7 @@ import triton
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_bwd import STAT_BOX
 from gpuaccel.accel.kernels.gluon_bwd_kernels import CONSUMER_REGS
-from gpuaccel.accel.kernels.gluon_fwd import _descriptor
+from gpuaccel.accel.kernels.gluon_tiles import _descriptor, _packed_view
 from gpuaccel.accel.kernels.gluon_varlen_bwd_kernels import (
     ITEM_FIELDS,
     gluon_varlen_dkdv_kernel,
@@ -62,11 +62,6 @@ def _device_items(
     dq, kv, stat_stride = work_items(list(cu_q), list(cu_k), causal)
     table = torch.tensor([*dq, *kv], dtype=torch.int32).reshape(-1, int(ITEM_FIELDS)).to(device)
     return table[: len(dq)], table[len(dq) :], stat_stride
-
-
-def _packed_view(t: torch.Tensor) -> torch.Tensor:
-    """(total, H, D) viewed as [1, H, total, D], the 4-D layout the TMA boxes [1, 1, rows, D] address."""
-    return t.unsqueeze(0).transpose(1, 2)
 
 
 def launch_gluon_varlen_bwd(

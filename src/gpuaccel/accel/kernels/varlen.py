@@ -4,8 +4,9 @@ Documents of different lengths are packed into ``(total_tokens, heads, head_dim)
 offsets; each document attends only to itself. No padded tensor is built and no program computes
 padding (see :mod:`accel.kernels.varlen_kernels`). The tl.* backward reuses the dense preprocess pass
 (rowsum of dO * O, lse in log2 units): a packed tensor is a batch of one whose "sequence" is all tokens.
-On Hopper at head_dim 128 without a window or soft-capping the backward is the warp-specialised Gluon one
-(:mod:`accel.kernels.gluon_varlen_bwd`), chosen by :func:`backward_path` like the dense backward.
+On Hopper without a window or soft-capping the forward is the dense warp-specialised Gluon forward fed
+per document (:mod:`accel.kernels.gluon_varlen_fwd`, :func:`forward_path`), and at head_dim 128 so is the
+backward (:mod:`accel.kernels.gluon_varlen_bwd`, :func:`backward_path`), each chosen like the dense ones.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import triton
 from gpuaccel.accel.kernels import tuning
 from gpuaccel.accel.kernels.attention import (
     BWD_PATH_ENV,
+    PATH_ENV,
     _alloc,
     _allowed_dtypes,
     _gluon_unsupported,
@@ -85,13 +87,18 @@ def varlen_forward(
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """``(o like q, lse fp32 natural log (Hq, total_q))``; q/k/v prepared, head_dim a power of two."""
     cu_q, cu_k, max_q, _max_k, left, right, scale, softcap = p
-    if q.is_cuda:
-        triton.set_allocator(_alloc)
     total_q, hq, d = q.shape
     hkv, batch = k.shape[1], cu_q.numel() - 1
     o = torch.empty_like(q, memory_format=torch.contiguous_format)
     lse = torch.empty(hq, total_q, device=q.device, dtype=torch.float32)
     causal = right == 0
+    if forward_path(q, left, right, softcap) == "gluon":
+        from gpuaccel.accel.kernels.gluon_varlen_fwd import launch_gluon_varlen_fwd
+
+        launch_gluon_varlen_fwd(q, k, v, o, lse, cu_q, cu_k, max_q, causal, scale)
+        return o, lse
+    if q.is_cuda:
+        triton.set_allocator(_alloc)
     cfg = _fwd_config(d, causal, not q.is_cuda)
     num_blocks = triton.cdiv(max_q, cfg.block_m)
     if num_blocks == 0 or total_q == 0:
@@ -109,6 +116,31 @@ def varlen_forward(
     return o, lse
 
 
+def _plain_only(left: int, right: int, softcap: float) -> str:
+    """Why the Gluon varlen kernels cannot take this window / cap ("" when they can: plain or causal)."""
+    if left >= 0 or right > 0 or softcap > 0:
+        return "it takes plain or causal attention, not a window or soft-capping"
+    return ""
+
+
+def forward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
+    """Which forward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
+    64/128/256, plain or causal attention) or "triton" (tl.*: windows, soft-capping, other GPUs, the
+    interpreter, or a tl.* configuration pinned with ``tuning.force("varlen_fwd", ...)``). The dense
+    forward's ``GPUACCEL_ATTN_PATH`` forces either; forcing "gluon" on a call it cannot take raises."""
+    want = _wanted_path(PATH_ENV)
+    if want == "triton":
+        return "triton"
+    why = _gluon_unsupported(q, tuning.GLUON_HEAD_DIMS) or _plain_only(left, right, softcap)
+    if want == "gluon" and why:
+        raise UnsupportedInputError(
+            f"{PATH_ENV}=gluon but the Gluon varlen forward cannot take this call: {why}"
+        )
+    if want == "auto" and tuning.forced("varlen_fwd", right == 0) is not None:
+        return "triton"
+    return "triton" if why else "gluon"
+
+
 def backward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
     """Which backward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
     128, plain or causal attention; faster than tl.* at 16k and 32k tokens, docs/kernels.md) or "triton"
@@ -121,9 +153,7 @@ def backward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: flo
         return "triton"
     from gpuaccel.accel.kernels.gluon_varlen_bwd import GLUON_VARLEN_BWD_DIMS  # Gluon loads on first use
 
-    why = _gluon_unsupported(q, GLUON_VARLEN_BWD_DIMS)
-    if not why and (left >= 0 or right > 0 or softcap > 0):
-        why = "it takes plain or causal attention, not a window or soft-capping"
+    why = _gluon_unsupported(q, GLUON_VARLEN_BWD_DIMS) or _plain_only(left, right, softcap)
     if want == "gluon" and why:
         raise UnsupportedInputError(
             f"{BWD_PATH_ENV}=gluon but the Gluon varlen backward cannot take this call: {why}"

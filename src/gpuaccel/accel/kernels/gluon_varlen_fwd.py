@@ -1,0 +1,122 @@
+"""The packed-document forward on Hopper: the dense Gluon forward's partitions, fed per document.
+
+Why it is the dense kernel (:mod:`accel.kernels.gluon_fwd`) with ``VARLEN`` set rather than a kernel of
+its own: once a tile's rows and keys are addressed relative to its document, the dense consumer's
+arithmetic (causal block skipping, the ragged-end masks, GQA) is exactly right for it. What differs is
+where a tile lies (``gluon_tiles._tile_place``):
+- A tile is a work item, (first query token, query count, first key token, key count, first row of the
+  tile), from a table built on the GPU from the offsets (:func:`varlen_items`): reading them to the host
+  would stall the stream once per call (about 10 % of a 16k-token causal forward measured so). Items are
+  sorted heaviest first (causal tiles at a document's end see the most keys); tile t is item t // Hq
+  of head t % Hq, and the persistent programs take them in snake order (``gluon_tiles._tile_id``), so
+  equal-cost tiles of all heads run together and a program that drew a heavy one draws a light one next.
+- The TMA descriptors are 4-D views ``[1, H, total, D]`` of the packed tensors (``gluon_tiles._packed_view``):
+  a box running past a document's end reads the next document's rows (zeros past the last). Keys past
+  the end are masked out of P; query rows past the end are computed and never stored.
+- o is written to ``(total_q, Hq, D)`` and the natural-log lse to ``(Hq, total_q)``, as the tl.* varlen
+  forward writes them, so either backward consumes it.
+"""
+
+from __future__ import annotations
+
+import torch
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+
+from gpuaccel.accel.kernels.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.gluon_fwd import _forward
+from gpuaccel.accel.kernels.gluon_tiles import (
+    CONSUMER_REGS,
+    HALF_M,
+    VARLEN_FIELDS,
+    _descriptor,
+    _packed_view,
+)
+from gpuaccel.accel.kernels.launchers import launch, sm_count
+from gpuaccel.accel.kernels.tuning import GLUON_HEAD_DIMS, GluonFwdConfig, gluon_fwd_config
+
+
+@gluon.jit
+def gluon_varlen_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_on, stride_oh, qk_scale, heads_q,
+                            group, items_ptr, n_items, total_q, num_tiles, HEAD_DIM: gl.constexpr,
+                            BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                            CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr):  # fmt: skip
+    # the dense walk's arguments (batch stride, lengths, tile counts, schedule) are unused with VARLEN:
+    # runtime values of their types stand in (a tile's lengths replace seq_q/seq_k inside the tile loop)
+    _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_oh, stride_oh,
+             stride_on, qk_scale, heads_q, group, total_q, total_q, n_items, n_items, n_items, num_tiles,
+             items_ptr, n_items, items_ptr, n_items, total_q, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
+             CONSUMER_REGS, False, True)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------- host side
+
+
+def varlen_items(
+    cu_q: torch.Tensor, cu_k: torch.Tensor, total_q: int, causal: bool, rows: int
+) -> torch.Tensor:
+    """The work items of one head, built where the offsets live (no copy to the host, so no sync):
+    [n_max + 1, VARLEN_FIELDS] int32 rows (q0, len_q, k0, len_k, first row), one per ``rows``-row query
+    tile of every document, heaviest first (keys the tile's rows see; stable for equal ones), then all-zero
+    rows up to the bound n_max = total_q // rows + batch that the shapes alone give (empty tiles)."""
+    batch = cu_q.numel() - 1
+    n_max = total_q // rows + batch
+    cu_q, cu_k = cu_q.long(), cu_k.long()
+    len_q, len_k = cu_q[1:] - cu_q[:-1], cu_k[1:] - cu_k[:-1]
+    tiles = (len_q + rows - 1) // rows
+    ends = tiles.cumsum(0)
+    idx = torch.arange(n_max, device=cu_q.device)
+    doc = torch.searchsorted(ends, idx, right=True)
+    real = doc < batch
+    doc = doc.clamp(max=batch - 1)
+    first = (idx - (ends[doc] - tiles[doc])) * rows
+    lq, lk = len_q[doc], len_k[doc]
+    seen = torch.clamp(torch.minimum(lk, first + rows + lk - lq), min=0) if causal else lk
+    fields = torch.stack([cu_q[doc], lq, cu_k[doc], lk, first], 1) * real.unsqueeze(1)
+    order = torch.sort(torch.where(real, seen, -1), descending=True, stable=True).indices
+    items = torch.zeros(n_max + 1, int(VARLEN_FIELDS), dtype=torch.int32, device=cu_q.device)
+    items[:n_max] = fields[order].to(torch.int32)
+    return items
+
+
+def launch_gluon_varlen_fwd(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    cu_q: torch.Tensor,
+    cu_k: torch.Tensor,
+    max_q: int,
+    causal: bool,
+    scale: float,
+    cfg: GluonFwdConfig | None = None,
+) -> None:
+    """Attention within each packed document into ``o`` (contiguous, q's shape) and ``lse`` (contiguous fp32
+    (Hq, total_q)): q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` with unit last stride and 16-byte
+    aligned rows, D in ``tuning.GLUON_HEAD_DIMS``; bottom-right causal alignment per document."""
+    total_q, hq, d = q.shape
+    if d not in GLUON_HEAD_DIMS:
+        raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
+    cfg = cfg or gluon_fwd_config(d, max_q)
+    if cfg.consumers not in CONSUMER_REGS:
+        raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
+    if total_q == 0:
+        return
+    if k.shape[0] == 0:  # no document has a key: every row saw nothing
+        o.zero_()
+        lse.fill_(float("-inf"))
+        return
+    rows = cfg.consumers * int(HALF_M)
+    items = varlen_items(cu_q, cu_k, total_q, bool(causal), rows)
+    n_items = items.shape[0] - 1
+    num_tiles = n_items * hq
+    qv, kv, vv = (_packed_view(t) for t in (q, k, v))
+    launch(
+        gluon_varlen_fwd_kernel, (min(num_tiles, sm_count(q.device)),),
+        (_descriptor(qv, int(HALF_M)), _descriptor(kv, cfg.block_n), _descriptor(vv, cfg.block_n), o, lse,
+         o.stride(0), o.stride(1), scale * LOG2E, hq, hq // k.shape[1], items, n_items, total_q, num_tiles),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMERS=cfg.consumers,
+             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers]),
+        dict(num_warps=4), None, "gluon_varlen_fwd",
+    )  # fmt: skip

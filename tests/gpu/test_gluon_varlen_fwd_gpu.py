@@ -1,0 +1,94 @@
+"""GPU tier: the Gluon (Hopper) forward over packed documents against the fp32 reference.
+
+Outputs are written into NaN-filled buffers, so a tile the kernel never stores shows as NaN; the documents
+sit next to each other, so a box reading into its neighbour and using those rows shows as error.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+
+if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
+    pytest.skip("needs a Hopper (sm_90) GPU", allow_module_level=True)
+
+from gpuaccel.accel.kernels import UnsupportedInputError, reference
+from gpuaccel.accel.kernels.attention import PATH_ENV
+from gpuaccel.accel.kernels.gluon_varlen_fwd import launch_gluon_varlen_fwd
+from gpuaccel.accel.kernels.tuning import GluonFwdConfig
+from gpuaccel.accel.kernels.varlen import flash_attention_varlen, forward_path
+
+TOL = 1e-2  # relative L2 of o (bf16 / fp16 rounding of the output)
+
+
+def _cu(lens: list[int]) -> torch.Tensor:
+    return torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32, device="cuda")
+
+
+CASES = [  # query lengths, key lengths (None: the same), Hq, Hkv, causal, dtype, head_dim, config
+    ([1, 127, 128, 129, 8192], None, 16, 4, True, torch.bfloat16, 128, None),
+    ([1, 127, 128, 129, 8192], None, 16, 4, False, torch.bfloat16, 128, None),
+    ([300, 1, 4096, 65, 2000], None, 8, 8, True, torch.float16, 128, None),
+    ([100, 1000, 129, 1], [900, 64, 129, 300], 8, 2, True, torch.bfloat16, 128, None),  # Nq != Nk
+    ([100, 1000, 129, 1], [900, 64, 129, 300], 8, 1, False, torch.float16, 128, None),
+    ([0, 200, 5], [77, 0, 300], 4, 2, True, torch.bfloat16, 128, None),  # empty documents on either side
+    ([1, 191, 192, 193, 3000], None, 8, 2, True, torch.bfloat16, 64, None),  # D64, 3 consumers (192 rows)
+    ([1, 191, 192, 193, 3000], None, 8, 2, False, torch.bfloat16, 64, GluonFwdConfig(128, 2, 2)),
+    ([700, 63, 1500], None, 4, 4, True, torch.bfloat16, 256, None),
+]
+
+
+@pytest.mark.parametrize("lens_q,lens_k,hq,hkv,causal,dtype,d,cfg", CASES)
+def test_forward_matches_reference(lens_q, lens_k, hq, hkv, causal, dtype, d, cfg):
+    lens_k = lens_k or lens_q
+    gen = torch.Generator(device="cuda").manual_seed(sum(lens_q) + hq + d)
+    cu_q, cu_k = _cu(lens_q), _cu(lens_k)
+    nq, nk = sum(lens_q), sum(lens_k)
+    q = torch.randn(nq, hq, d, device="cuda", dtype=dtype, generator=gen)
+    k, v = (torch.randn(nk, hkv, d, device="cuda", dtype=dtype, generator=gen) for _ in range(2))
+    scale = 1 / math.sqrt(d)
+    o = torch.full_like(q, float("nan"))
+    lse = torch.full((hq, nq), float("nan"), device="cuda")
+    launch_gluon_varlen_fwd(q, k, v, o, lse, cu_q, cu_k, max(lens_q), causal, scale, cfg)
+    torch.cuda.synchronize()
+    ro, rlse = reference.flash_attention_varlen(
+        q.float(), k.float(), v.float(), cu_q, cu_k, max(lens_q), max(lens_k), causal=causal,
+        softmax_scale=scale, return_lse=True,
+    )  # fmt: skip
+    assert not torch.isnan(o).any(), "NaN in o: a tile was never written"
+    assert not torch.isnan(lse).any(), "NaN in lse: a row's statistics were never written"
+    err = ((o.float() - ro).norm() / ro.norm().clamp_min(1e-6)).item()
+    assert err < TOL, f"o relative L2 {err:.3g}"
+    seen = torch.isfinite(rlse)  # rows that see no key: -inf in both
+    assert torch.equal(seen, torch.isfinite(lse))
+    assert torch.allclose(lse[seen], rlse[seen], atol=2e-3, rtol=0)
+
+
+def test_entry_point_takes_the_gluon_forward_and_agrees_with_tl(monkeypatch):
+    lens = [700, 63, 2000, 129]
+    cu = _cu(lens)
+    gen = torch.Generator(device="cuda").manual_seed(3)
+    q, k, v = (
+        torch.randn(sum(lens), 8, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in range(3)
+    )
+    assert forward_path(q, -1, 0) == "gluon"
+    gluon, glse = flash_attention_varlen(q, k, v, cu, cu, max(lens), max(lens), causal=True, return_lse=True)
+    monkeypatch.setenv(PATH_ENV, "triton")
+    assert forward_path(q, -1, 0) == "triton"
+    tl, tlse = flash_attention_varlen(q, k, v, cu, cu, max(lens), max(lens), causal=True, return_lse=True)
+    assert ((gluon.float() - tl.float()).norm() / tl.float().norm()).item() < TOL
+    assert torch.allclose(glse, tlse, atol=2e-3, rtol=0)
+
+
+def test_windows_softcap_and_other_head_dims_keep_the_tl_forward(monkeypatch):
+    q = torch.empty(10, 4, 128, device="cuda", dtype=torch.bfloat16)
+    assert forward_path(q, 64, 0) == "triton"
+    assert forward_path(q, -1, -1, softcap=30.0) == "triton"
+    assert forward_path(q[..., :32], -1, 0) == "triton"
+    monkeypatch.setenv(PATH_ENV, "gluon")
+    with pytest.raises(UnsupportedInputError, match="window or soft-capping"):
+        forward_path(q, 64, 0)
+    with pytest.raises(UnsupportedInputError, match="head_dim"):
+        forward_path(q[..., :32], -1, 0)
