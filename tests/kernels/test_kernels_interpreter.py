@@ -239,6 +239,21 @@ def test_varlen_forward_items_and_snake_order():
     plain = [tuple(r) for r in varlen_items(cu_q, cu_k, 556, False, 128).tolist() if r[1] > 0]
     assert plain[:3] == [(1, 300, 10, 300, 0), (1, 300, 10, 300, 128), (1, 300, 10, 300, 256)]
 
+    gen = torch.Generator().manual_seed(5)  # 40 documents, some empty, against a plain sort
+    lq, lk = (
+        torch.randint(0, 700, (40,), generator=gen) * (torch.rand(40, generator=gen) > 0.2) for _ in "qk"
+    )
+    cq, ck = (torch.cat([torch.zeros(1), t.cumsum(0)]).to(torch.int32) for t in (lq, lk))
+    for causal in (True, False):
+        want = []
+        for q0, a, k0, b in zip(cq.tolist(), lq.tolist(), ck.tolist(), lk.tolist(), strict=False):
+            for m in range(0, a, 128):
+                want.append((max(min(b, m + 128 + b - a), 0) if causal else b, (q0, a, k0, b, m)))
+        want = [it for _, it in sorted(want, key=lambda w: -w[0])]
+        got = varlen_items(cq, ck, int(cq[-1]), causal, 128).tolist()
+        assert [tuple(r) for r in got[: len(want)]] == want
+        assert all(r == [0] * 5 for r in got[len(want) :]) and len(got) == int(cq[-1]) // 128 + 41
+
     heads, programs = 16, 132  # the benchmark's 16k packing: 7045, 3283 and 6056 tokens
     cu = torch.tensor([0, 7045, 7045 + 3283, 16384], dtype=torch.int32)
     items = varlen_items(cu, cu, 16384, True, 128)
