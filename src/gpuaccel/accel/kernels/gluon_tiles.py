@@ -5,7 +5,6 @@ which tile a program runs, which key blocks it walks and the ring's barriers are
 
 from __future__ import annotations
 
-import copy
 import functools
 import threading
 from typing import Any
@@ -195,7 +194,8 @@ def _descriptor(t: torch.Tensor, rows: int, cols: int | None = None) -> TensorDe
         layout = _smem_layout(rows, cols, t.dtype)
         template = _DESCRIPTORS[key] = TensorDescriptor(t, list(t.shape), list(t.stride()), block, layout)
         return template
-    desc = copy.copy(template)
+    desc = object.__new__(TensorDescriptor)  # copy.copy's reduce protocol costs 1.7 us, this 0.35
+    desc.__dict__.update(template.__dict__)
     desc.base = t
     return desc
 
