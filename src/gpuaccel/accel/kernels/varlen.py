@@ -116,11 +116,22 @@ def varlen_forward(
     return o, lse
 
 
-def _plain_only(left: int, right: int, softcap: float) -> str:
-    """Why the Gluon varlen kernels cannot take this window / cap ("" when they can: plain or causal)."""
-    if left >= 0 or right > 0 or softcap > 0:
-        return "it takes plain or causal attention, not a window or soft-capping"
-    return ""
+def _path(env: str, pin: str, what: str, dims: tuple[int, ...], q: torch.Tensor, left: int, right: int,
+          softcap: float) -> str:  # fmt: skip
+    """The choice both :func:`forward_path` and :func:`backward_path` make: ``env`` forces a path (forcing
+    "gluon" on a call the Gluon kernel, built for padded head dims ``dims``, cannot take raises); a tl.*
+    configuration pinned with ``tuning.force(pin, ...)`` keeps tl.*; else Gluon wherever it can run."""
+    want = _wanted_path(env)
+    if want == "triton":
+        return "triton"
+    why = _gluon_unsupported(q, dims)
+    if not why and (left >= 0 or right > 0 or softcap > 0):
+        why = "it takes plain or causal attention, not a window or soft-capping"
+    if want == "gluon" and why:
+        raise UnsupportedInputError(f"{env}=gluon but the Gluon varlen {what} cannot take this call: {why}")
+    if want == "auto" and tuning.forced(pin, right == 0) is not None:
+        return "triton"
+    return "triton" if why else "gluon"
 
 
 def forward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
@@ -128,17 +139,7 @@ def forward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: floa
     64/128/256, plain or causal attention) or "triton" (tl.*: windows, soft-capping, other GPUs, the
     interpreter, or a tl.* configuration pinned with ``tuning.force("varlen_fwd", ...)``). The dense
     forward's ``GPUACCEL_ATTN_PATH`` forces either; forcing "gluon" on a call it cannot take raises."""
-    want = _wanted_path(PATH_ENV)
-    if want == "triton":
-        return "triton"
-    why = _gluon_unsupported(q, tuning.GLUON_HEAD_DIMS) or _plain_only(left, right, softcap)
-    if want == "gluon" and why:
-        raise UnsupportedInputError(
-            f"{PATH_ENV}=gluon but the Gluon varlen forward cannot take this call: {why}"
-        )
-    if want == "auto" and tuning.forced("varlen_fwd", right == 0) is not None:
-        return "triton"
-    return "triton" if why else "gluon"
+    return _path(PATH_ENV, "varlen_fwd", "forward", tuning.GLUON_HEAD_DIMS, q, left, right, softcap)
 
 
 def backward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
@@ -148,19 +149,9 @@ def backward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: flo
     with ``tuning.force("varlen_bwd", ...)``). ``left`` / ``right`` / ``softcap`` as in the Problem (causal:
     right = 0). The dense backward's ``GPUACCEL_ATTN_BWD_PATH`` forces either; forcing "gluon" on a call it
     cannot take raises."""
-    want = _wanted_path(BWD_PATH_ENV)
-    if want == "triton":
-        return "triton"
     from gpuaccel.accel.kernels.gluon_varlen_bwd import GLUON_VARLEN_BWD_DIMS  # Gluon loads on first use
 
-    why = _gluon_unsupported(q, GLUON_VARLEN_BWD_DIMS) or _plain_only(left, right, softcap)
-    if want == "gluon" and why:
-        raise UnsupportedInputError(
-            f"{BWD_PATH_ENV}=gluon but the Gluon varlen backward cannot take this call: {why}"
-        )
-    if want == "auto" and tuning.forced("varlen_bwd", right == 0) is not None:
-        return "triton"
-    return "triton" if why else "gluon"
+    return _path(BWD_PATH_ENV, "varlen_bwd", "backward", GLUON_VARLEN_BWD_DIMS, q, left, right, softcap)
 
 
 def varlen_backward(
