@@ -159,7 +159,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         # the work-item table comes from a tl.* kernel, which this stand-in driver cannot run; its
         # contents do not change what compiles
         gluon_varlen_fwd.varlen_items = lambda cu_q, cu_k, total_q, causal, rows: torch.zeros(
-            total_q // rows + cu_q.numel(), 5, dtype=torch.int32
+            total_q // rows + cu_q.numel(), int(gluon_varlen_fwd.VARLEN_FIELDS), dtype=torch.int32
         )
 
         lens = [max(n >> i, 1) for i in range(b)]
