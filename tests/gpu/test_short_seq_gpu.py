@@ -83,3 +83,30 @@ def test_tuned_choice_is_stored_and_read_back(tmp_path, monkeypatch):
     monkeypatch.setattr(attention, "_PLANS", {})
     flash_attention(q, k, v, causal=True).sum().backward()
     assert first == tuning._BUCKETS
+
+
+def test_repeat_calls_launch_directly_with_their_own_tensors(monkeypatch):
+    """The second and later calls of one signature go through the bound launches; each call's fresh
+    tensors (other addresses, outputs poisoned by the allocator's reuse) must be the ones read and written."""
+    from gpuaccel.accel.kernels import attention, flash_attention, reference
+    from gpuaccel.accel.kernels.direct_launch import DirectLaunch
+
+    monkeypatch.setattr(attention, "_PLANS", {})
+    keep = []
+    for _ in range(3):
+        q, k, v = (
+            torch.randn(1, 4, 384, 64, device="cuda", dtype=torch.bfloat16, requires_grad=True)
+            for _ in range(3)
+        )
+        do = torch.randn(1, 4, 384, 64, device="cuda", dtype=torch.bfloat16)
+        o = flash_attention(q, k, v, causal=True)
+        got = (o.detach(), *torch.autograd.grad(o, (q, k, v), do))
+        qf, kf, vf = (t.detach().float().requires_grad_() for t in (q, k, v))
+        ro = reference.flash_attention(qf, kf, vf, causal=True)
+        want = (ro.detach(), *torch.autograd.grad(ro, (qf, kf, vf), do.float()))
+        for a, b in zip(got, want, strict=True):
+            assert _rel(a, b) < 2e-2
+        keep.append((q, k, v, do, got))
+    if attention.forward_path(q.detach()) == "gluon":
+        launches = [f for path, _, bound in attention._PLANS.values() for f in bound.values() if callable(f)]
+        assert len(launches) == 3 and all(isinstance(f, DirectLaunch) for f in launches)

@@ -173,8 +173,8 @@ def flash_attention_forward(
     sig = _signature("fwd", causal, q, k, v)
     plan = _PLANS.get(sig) if sig is not None and out is None and _aligned(q, k, v) else None
     if plan is not None:
-        o = torch.empty(q.shape, dtype=q.dtype, device=q.device)
-        lse = torch.empty(q.shape[:3], dtype=torch.float32, device=q.device)
+        o = torch.empty_like(q, memory_format=torch.contiguous_format)  # 1.6 us; torch.empty 3.3
+        lse = q.new_empty(q.shape[:3], dtype=torch.float32)
         _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
         return o, lse
     shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
@@ -355,6 +355,8 @@ def flash_attention(
         from gpuaccel.accel.kernels.attention_op import flash_attention_op
 
         o, lse = flash_attention_op(q, k, v, bool(causal), scale)
-    else:  # eager: the autograd Function, which costs less host time than the op's dispatch
-        o, lse = FlashAttentionFunction.apply(q, k, v, bool(causal), scale)
+    elif torch.is_grad_enabled() and (q.requires_grad or k.requires_grad or v.requires_grad):
+        o, lse = FlashAttentionFunction.apply(q, k, v, bool(causal), scale)  # less host time than the op
+    else:  # nothing to differentiate: the Function's context would cost ~10 us for nothing
+        o, lse = flash_attention_forward(q, k, v, bool(causal), scale)
     return (o, lse) if return_lse else o

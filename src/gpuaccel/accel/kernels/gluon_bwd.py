@@ -12,13 +12,13 @@ from __future__ import annotations
 import torch
 import triton
 
+from gpuaccel.accel.kernels.direct_launch import Tma
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_bwd_kernels import (
     CONSUMER_REGS,
     gluon_bwd_dkdv_kernel,
     gluon_bwd_dq_kernel,
 )
-from gpuaccel.accel.kernels.gluon_tiles import _descriptor
 from gpuaccel.accel.kernels.launchers import STAT_PAD, Bound, _stat_buffers, launch
 from gpuaccel.accel.kernels.tuning import GluonBwdConfig, gluon_bwd_config
 
@@ -48,26 +48,24 @@ def launch_gluon_bwd(
     cfg = cfg or gluon_bwd_config(d)
     delta, lse2, stat_stride = _stat_buffers(o)
     if out is None:
-        dq = torch.empty(q.shape, device=q.device, dtype=q.dtype)
-        dk = torch.empty(k.shape, device=k.device, dtype=k.dtype)
-        dv = torch.empty(v.shape, device=v.device, dtype=v.dtype)
+        dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
     else:
         dq, dk, dv = out
     lse = lse if lse.is_contiguous() else lse.contiguous()
-    q64, do64 = _descriptor(q, 64), _descriptor(do, 64)
+    q64, do64 = Tma(q, 64), Tma(do, 64)
     launch(
         gluon_bwd_dq_kernel, (triton.cdiv(nq, TILE_ROWS), b * hq),
-        (q64, _descriptor(k, cfg.dq_block_n), _descriptor(v, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
+        (q64, Tma(k, cfg.dq_block_n), Tma(v, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
          delta, dq.stride(0), dq.stride(1), dq.stride(2), o.stride(0), o.stride(1), o.stride(2),
          do.stride(0), do.stride(1), do.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk, stat_stride),
         dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
              CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), bound, "gluon_dq",
     )  # fmt: skip
-    stats = [_descriptor(t.view(b, hq, 1, stat_stride), 1, STAT_BOX) for t in (lse2, delta)]
+    stats = [Tma(t.view(b, hq, 1, stat_stride), 1, STAT_BOX) for t in (lse2, delta)]
     launch(
         gluon_bwd_dkdv_kernel, (triton.cdiv(nk, TILE_ROWS), b * hkv),
-        (q64, _descriptor(k, 64), _descriptor(v, 64), do64, *stats, dk, dv, dk.stride(0), dk.stride(1),
+        (q64, Tma(k, 64), Tma(v, 64), do64, *stats, dk, dv, dk.stride(0), dk.stride(1),
          dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), bound, "gluon_dkdv",

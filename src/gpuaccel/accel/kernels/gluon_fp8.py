@@ -21,10 +21,11 @@ import triton
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 
+from gpuaccel.accel.kernels.direct_launch import Tma
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_fwd import _forward
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
-from gpuaccel.accel.kernels.gluon_tiles import CONSUMER_REGS, _descriptor, tile_walk
+from gpuaccel.accel.kernels.gluon_tiles import CONSUMER_REGS, tile_walk
 from gpuaccel.accel.kernels.launchers import Bound, launch
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig
 
@@ -85,10 +86,10 @@ def launch_gluon_fp8(
             f"Q/K scales must be per {CONSUMER_ROWS}/{cfg.block_n}-row block, got {q_scale.shape[-1]} and "
             f"{k_scale.shape[-1]} blocks for Nq {nq}, Nk {nk}"
         )
-    programs, walk = tile_walk(q8, k8, causal, cfg.block_n, cfg.consumers)
+    programs, walk = tile_walk(q8, k8, causal, cfg.block_n, cfg.consumers, bound)
     launch(
         gluon_attn_fp8_kernel, (programs,),
-        (_descriptor(q8, CONSUMER_ROWS), _descriptor(k8, cfg.block_n), _descriptor(vt8, d, cfg.block_n), o,
+        (Tma(q8, CONSUMER_ROWS), Tma(k8, cfg.block_n), Tma(vt8, d, cfg.block_n), o,
          lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers]),

@@ -37,12 +37,12 @@ from triton.experimental.gluon.language.nvidia.hopper import (
     warpgroup_mma_wait,
 )
 
+from gpuaccel.accel.kernels.direct_launch import Tma
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon_tiles import (
     CONSUMER_REGS,
     HALF_M,
-    _descriptor,
     _kv_blocks,
     _release_rest,
     _ring_barriers,
@@ -398,10 +398,10 @@ def launch_gluon_fwd(
     cfg = cfg or gluon_fwd_config(d, q.shape[2])
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
-    programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers)
+    programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers, bound)
     launch(
         gluon_attn_fwd_kernel, (programs,),
-        (_descriptor(q, CONSUMER_ROWS), _descriptor(k, cfg.block_n), _descriptor(v, cfg.block_n), o, lse,
+        (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n), o, lse,
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers]),

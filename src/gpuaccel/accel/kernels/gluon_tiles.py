@@ -6,7 +6,6 @@ which tile a program runs, which key blocks it walks and the ring's barriers are
 from __future__ import annotations
 
 import functools
-import threading
 from typing import Any
 
 import torch
@@ -16,6 +15,7 @@ from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier
 from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
+from gpuaccel.accel.kernels.direct_launch import bind_context
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
 from gpuaccel.accel.kernels.launchers import sm_count
 
@@ -165,27 +165,12 @@ def _smem_layout(rows: int, cols: int, dtype: torch.dtype) -> Any:
     return gl.NVMMASharedLayout.get_default_for([1, 1, rows, cols], _gl_dtype(dtype))
 
 
-def _bind_context(t: torch.Tensor) -> None:
-    """Make t's device's primary CUDA context current in this thread, once per thread and device.
-
-    A host TMA descriptor is encoded by the driver when the kernel launches, which fails with "invalid
-    device context" in a thread where no CUDA runtime call has run yet: autograd's device thread, whose
-    first GPU work in a process can be our backward. Any runtime call binds the context."""
-    seen = _BOUND.__dict__.setdefault("devices", set())
-    if t.device not in seen:
-        torch.cuda.current_stream(t.device).query()
-        seen.add(t.device)
-
-
-_BOUND = threading.local()
-
-
 def _descriptor(t: torch.Tensor, rows: int, cols: int | None = None) -> TensorDescriptor:
     """The TMA descriptor of ``t`` in ``rows`` x ``cols`` tiles (``cols``: all of the last dim by
     default). The constructor validates (some 15 us a call); per shape, strides, tile and dtype that is
     done once and later calls copy the checked template with their own base (its alignment re-checked
     here: the launcher reads only base, shape and strides)."""
-    _bind_context(t)
+    bind_context(t.device)
     cols = cols or t.shape[-1]
     key = (t.shape, t.stride(), rows, cols, t.dtype)
     template = _DESCRIPTORS.get(key)
@@ -193,7 +178,7 @@ def _descriptor(t: torch.Tensor, rows: int, cols: int | None = None) -> TensorDe
         block = [1, 1, rows, cols]
         layout = _smem_layout(rows, cols, t.dtype)
         template = _DESCRIPTORS[key] = TensorDescriptor(t, list(t.shape), list(t.stride()), block, layout)
-        return template
+        template.base = None  # the cached template must not keep the first call's tensor alive
     desc = object.__new__(TensorDescriptor)  # copy.copy's reduce protocol costs 1.7 us, this 0.35
     desc.__dict__.update(template.__dict__)
     desc.base = t
@@ -215,11 +200,19 @@ CONSUMER_REGS = {2: 232, 3: 160}
 
 
 def tile_walk(
-    q: torch.Tensor, k: torch.Tensor, causal: bool, block_n: int, consumers: int = 2
+    q: torch.Tensor,
+    k: torch.Tensor,
+    causal: bool,
+    block_n: int,
+    consumers: int = 2,
+    bound: dict[str, Any] | None = None,
 ) -> tuple[int, tuple[Any, ...]]:
     """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
     group_heads, num_tiles, schedule, its row length) of the persistent grid over q's tiles of
-    ``consumers`` x 64 rows."""
+    ``consumers`` x 64 rows. With a launch's ``bound`` (its call signature fixes all of these) it is
+    worked out once and kept there."""
+    if bound is not None and "tile_walk" in bound:
+        return bound["tile_walk"]
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     tile_rows = consumers * CONSUMER_ROWS
@@ -233,4 +226,7 @@ def tile_walk(
         sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows)
     else:
         sched = no_schedule(q.device)
-    return programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])
+    walk = programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])
+    if bound is not None:
+        bound["tile_walk"] = walk
+    return walk

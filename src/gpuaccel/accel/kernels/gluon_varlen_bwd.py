@@ -17,10 +17,11 @@ import functools
 import torch
 import triton
 
+from gpuaccel.accel.kernels.direct_launch import Tma
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_bwd import STAT_BOX
 from gpuaccel.accel.kernels.gluon_bwd_kernels import CONSUMER_REGS
-from gpuaccel.accel.kernels.gluon_tiles import _descriptor, _packed_view
+from gpuaccel.accel.kernels.gluon_tiles import _packed_view
 from gpuaccel.accel.kernels.gluon_varlen_bwd_kernels import (
     ITEM_FIELDS,
     gluon_varlen_dkdv_kernel,
@@ -100,9 +101,9 @@ def launch_gluon_varlen_bwd(
     delta, lse2 = stats[0], stats[1]
     lse = lse if lse.is_contiguous() else lse.contiguous()
     qv, kv_, vv, dov = (_packed_view(t) for t in (q, k, v, do))
-    q64, do64 = _descriptor(qv, 64), _descriptor(dov, 64)
+    q64, do64 = Tma(qv, 64), Tma(dov, 64)
     gluon_varlen_dq_kernel[(dq_items.shape[0], hq)](
-        q64, _descriptor(kv_, cfg.dq_block_n), _descriptor(vv, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
+        q64, Tma(kv_, cfg.dq_block_n), Tma(vv, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
         delta, dq_items, dq.stride(0), dq.stride(1), o.stride(0), o.stride(1), do.stride(0), do.stride(1),
         scale * LOG2E, scale, hq, hkv, total_q, stat_stride,
         HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
@@ -110,8 +111,8 @@ def launch_gluon_varlen_bwd(
     )  # fmt: skip
     if kv_items.shape[0]:
         gluon_varlen_dkdv_kernel[(kv_items.shape[0], hkv)](
-            q64, _descriptor(kv_, 64), _descriptor(vv, 64), do64,
-            *(_descriptor(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
+            q64, Tma(kv_, 64), Tma(vv, 64), do64,
+            *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
             dk, dv, kv_items, dk.stride(0), dk.stride(1),
             scale * LOG2E, scale, hq, hkv,
             HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, num_warps=4,

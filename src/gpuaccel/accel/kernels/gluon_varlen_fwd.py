@@ -26,13 +26,13 @@ import triton.language as tl
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 
+from gpuaccel.accel.kernels.direct_launch import Tma
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_fwd import _forward
 from gpuaccel.accel.kernels.gluon_tiles import (
     CONSUMER_REGS,
     HALF_M,
     VARLEN_FIELDS,
-    _descriptor,
     _packed_view,
 )
 from gpuaccel.accel.kernels.launchers import launch, sm_count
@@ -160,7 +160,7 @@ def launch_gluon_varlen_fwd(
     qv, kv, vv = (_packed_view(t) for t in (q, k, v))
     launch(
         gluon_varlen_fwd_kernel, (min(num_tiles, sm_count(q.device)),),
-        (_descriptor(qv, int(HALF_M)), _descriptor(kv, cfg.block_n), _descriptor(vv, cfg.block_n), o, lse,
+        (Tma(qv, int(HALF_M)), Tma(kv, cfg.block_n), Tma(vv, cfg.block_n), o, lse,
          o.stride(0), o.stride(1), scale * LOG2E, hq, hq // k.shape[1], items, n_items, total_q, num_tiles),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMERS=cfg.consumers,
              CONSUMER_REGS=CONSUMER_REGS[cfg.consumers]),

@@ -15,6 +15,7 @@ import torch
 import triton
 from triton.compiler import CompiledKernel
 
+from gpuaccel.accel.kernels.direct_launch import DirectLaunch, resolve
 from gpuaccel.accel.kernels.flash_bwd import (
     attn_bwd_dkdv_kernel,
     attn_bwd_dq_kernel,
@@ -63,7 +64,7 @@ def _strides(t: torch.Tensor) -> tuple[int, int, int]:
     return t.stride(0), t.stride(1), t.stride(2)
 
 
-Bound = dict[str, Any]  # launch name -> the compiled kernel's runner for one call signature
+Bound = dict[str, Any]  # launch name -> what repeats that launch for one call signature
 
 
 def launch(
@@ -75,22 +76,30 @@ def launch(
     bound: Bound | None = None,
     name: str = "",
 ) -> None:
-    """Launch ``kernel`` (runtime ``args`` first, then its constexprs by name) on ``grid``.
+    """Launch ``kernel`` (runtime ``args`` first, then its constexprs by name) on ``grid``. A TMA
+    descriptor argument may be given as a :class:`direct_launch.Tma`.
 
     Why ``bound``: on a short sequence the JIT's per-call work (binding and specialising some 40
     arguments, hashing the cache key) costs 30-80 us per kernel, more than the kernel. A caller whose
     call signature (shapes, strides, dtypes, device, configuration, 16-byte aligned pointers) repeats
-    passes the same dict: the first launch stores the compiled kernel's runner under ``name``, later
-    ones call it directly with the same specialisation. The grid is part of what the signature fixes.
+    passes the same dict: the first launch stores under ``name`` a :class:`direct_launch.DirectLaunch`
+    (or, where that does not apply, the compiled kernel's runner), later ones call it with the same
+    specialisation. The grid is part of what the signature fixes.
     """
+    tail = [constexprs[n] for n in kernel.arg_names[len(args) :]]
     if bound is not None:
-        runner = bound.get(name)
-        if runner is not None:
-            runner(*args, *[constexprs[n] for n in kernel.arg_names[len(args) :]])
+        again = bound.get(name)
+        if again is not None:
+            again(*args, *tail)
             return
-    compiled = kernel[grid](*args, **constexprs, **options)
+    compiled = kernel[grid](*resolve(args), **constexprs, **options)
     if bound is not None and isinstance(compiled, CompiledKernel):  # the interpreter returns nothing
-        bound[name] = compiled[(*grid, 1, 1)[:3]]
+        grid3 = (*grid, 1, 1)[:3]
+        runner = compiled[grid3]
+        try:
+            bound[name] = DirectLaunch(compiled, grid3, [*args, *tail], runner)
+        except (ValueError, KeyError, AttributeError, TypeError):  # another launcher layout: the runner
+            bound[name] = lambda *a: runner(*resolve(a))
 
 
 def launch_fwd(
@@ -126,8 +135,8 @@ def _stat_buffers(o: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
     """Uninitialised ``(delta, lse2, padded row stride)`` for the backward, in one allocation."""
     b, hq, nq, _ = o.shape
     stat_stride = triton.cdiv(nq, STAT_PAD) * STAT_PAD
-    buf = torch.empty(2, b * hq, stat_stride, device=o.device, dtype=torch.float32)
-    return buf[0], buf[1], stat_stride
+    delta, lse2 = o.new_empty((2, b * hq, stat_stride), dtype=torch.float32).unbind(0)
+    return delta, lse2, stat_stride
 
 
 def bwd_stats(

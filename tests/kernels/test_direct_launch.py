@@ -1,0 +1,108 @@
+"""Tier 2: the bound launch path (``direct_launch.DirectLaunch``) against Triton's own launcher wrapper.
+
+No GPU: Triton's real descriptor expansion (``wrap_handle_tensordesc`` -> ``make_tensordesc_arg``) runs
+with the driver's encoder replaced by one that records its arguments, and the C launch function by a
+recorder. A direct call must hand the C function exactly what Triton's path hands it, for tensors other
+than the ones it was bound with; a launch hook sends the call through the runner; a kernel that needs
+scratch memory is not bound.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["TRITON_INTERPRET"] = "1"  # like the other tier-2 modules, before any kernel is defined
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import torch
+
+pytest.importorskip("triton")
+
+import triton  # noqa: E402
+from triton import knobs  # noqa: E402
+from triton.backends.nvidia.driver import wrap_handle_tensordesc  # noqa: E402
+
+from gpuaccel.accel.kernels import direct_launch, gluon_tiles  # noqa: E402
+from gpuaccel.accel.kernels.direct_launch import DirectLaunch, Tma, resolve  # noqa: E402
+
+SIGNATURE = {"q": "tensordesc<bf16[1, 1, 64, 32]>", "o": "*bf16", "n": "i32",
+             "k": "tensordesc<bf16[1, 1, 16, 32]>", "scale": "fp32", "BLOCK": "constexpr"}  # fmt: skip
+META = [
+    {"swizzle": 3, "elem_size": 2, "elem_type": 10, "block_size": [1, 1, 64, 32], "fp4_padded": False},
+    {"swizzle": 2, "elem_size": 2, "elem_type": 10, "block_size": [1, 1, 16, 32], "fp4_padded": False},
+]
+
+
+def _encode(ptr: int, *params: Any) -> tuple[Any, ...]:
+    return ("map", ptr, *(tuple(p) if isinstance(p, list) else p for p in params))
+
+
+@pytest.fixture
+def fake_cuda(monkeypatch):
+    """The driver's encoder, the thread's context binding and the stream, without a GPU."""
+    driver = SimpleNamespace(utils=SimpleNamespace(fill_tma_descriptor=_encode))
+    monkeypatch.setattr(triton.runtime.driver, "_active", driver)
+    monkeypatch.setattr(direct_launch, "bind_context", lambda device: None)
+    monkeypatch.setattr(gluon_tiles, "bind_context", lambda device: None)
+    monkeypatch.setattr(direct_launch, "_current_device", lambda: 0)
+    monkeypatch.setattr(direct_launch, "_current_stream", lambda index: 77)
+
+
+def _compiled(calls: list[tuple[Any, ...]], scratch: int = 0) -> SimpleNamespace:
+    inner = wrap_handle_tensordesc(lambda *a: calls.append(a), SIGNATURE, META)
+    launcher = SimpleNamespace(launch=inner, global_scratch_size=scratch, profile_scratch_size=0,
+                               launch_cooperative_grid=False, launch_pdl=True)  # fmt: skip
+    return SimpleNamespace(run=launcher, packed_metadata=(4, 1, 1024), function=1234)
+
+
+def _args(seed: int) -> list[Any]:
+    g = torch.Generator().manual_seed(seed)
+    q = torch.randn(2, 3, 128, 32, generator=g).to(torch.bfloat16)
+    k = torch.randn(2, 1, 96, 32, generator=g).to(torch.bfloat16)
+    return [Tma(q, 64), torch.empty_like(q), 128, Tma(k, 16), 0.125 * seed, 64]
+
+
+def test_direct_call_hands_the_c_launcher_what_tritons_wrapper_does(fake_cuda):
+    calls: list[tuple[Any, ...]] = []
+    compiled = _compiled(calls)
+    bound = DirectLaunch(compiled, (5, 6, 1), _args(1), runner=None)
+    later = _args(2)  # other tensors of the same signature
+    bound(*later)
+    base = (5, 6, 1, 77, 1234, False, True, None, None, (4, 1, 1024), None, None, None)
+    compiled.run.launch(*base, *resolve(later))
+    direct, triton_path = calls
+    assert direct == triton_path
+    q, k = later[0].tensor, later[3].tensor
+    assert direct[13][:2] == ("map", q.data_ptr()) and direct[13 + 9 + 2][:2] == ("map", k.data_ptr())
+
+
+def test_a_launch_hook_sends_the_call_through_the_runner(fake_cuda):
+    calls: list[tuple[Any, ...]] = []
+    ran: list[tuple[Any, ...]] = []
+    bound = DirectLaunch(_compiled(calls), (1, 1, 1), _args(1), runner=lambda *a: ran.append(a))
+    hook = lambda metadata: None
+    knobs.runtime.launch_enter_hook.add(hook)
+    try:
+        bound(*_args(3))
+    finally:
+        knobs.runtime.launch_enter_hook.remove(hook)
+    assert not calls and len(ran) == 1
+    assert type(ran[0][0]).__name__ == "TensorDescriptor" and ran[0][2] == 128
+    bound(*_args(3))
+    assert len(calls) == 1 and len(ran) == 1
+
+
+def test_kernels_that_need_scratch_or_other_descriptors_are_not_bound(fake_cuda):
+    with pytest.raises(ValueError, match="scratch"):
+        DirectLaunch(_compiled([], scratch=256), (1, 1, 1), _args(1), runner=None)
+    args = _args(1)
+    args[3] = args[3].tensor  # a descriptor position given as a plain tensor
+    with pytest.raises(ValueError):
+        DirectLaunch(_compiled([]), (1, 1, 1), args, runner=None)
+    args = _args(1)
+    args[0] = Tma(args[0].tensor, 32)  # a tile other than the compiled one
+    with pytest.raises(ValueError, match="tile"):
+        DirectLaunch(_compiled([]), (1, 1, 1), args, runner=None)
