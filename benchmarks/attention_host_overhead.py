@@ -129,7 +129,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--out", default="")
     ap.add_argument("--label", default="", help="what is measured, e.g. before / after a change")
+    ap.add_argument(
+        "--cpus",
+        default="",
+        help="pin the process to these CPU cores, e.g. 3 or 2,3: unpinned, the same build varies by up "
+        "to 1.5x between processes as threads move between cores",
+    )
     args = ap.parse_args(argv)
+    if args.cpus:
+        os.sched_setaffinity(0, {int(c) for c in args.cpus.split(",")})
     shape = tuple(int(x) for x in args.shape.split(","))
     assert len(shape) == 4, "--shape takes B,H,N,D"
     rows = cpu_rows(shape) if args.device == "cpu" else cuda_rows(shape)  # type: ignore[arg-type]
@@ -144,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         "label": args.label,
         "calls_per_loop": CALLS,
         "loops_median_of": REPEATS,
+        "cpus": sorted(os.sched_getaffinity(0)),
         "rows": rows,
     }
     for row in rows:
