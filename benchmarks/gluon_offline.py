@@ -73,14 +73,15 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
         gluon_varlen_fwd,
         launchers,
     )
+    from gpuaccel.accel.kernels.direct_launch import resolve
 
     driver.set_active(_OfflineDriver())
     launchers.sm_count = gluon_tiles.sm_count = gluon_varlen_fwd.sm_count = lambda device: sm_count
-    gluon_tiles._bind_context = lambda t: None
+    gluon_tiles.bind_context = lambda device: None
     compiled: list[tuple[str, Any]] = []
 
     def compile_only(kernel, grid, args, constexprs, options, bound=None, name=""):
-        compiled.append((name, kernel.warmup(*args, grid=grid, **constexprs, **options)))
+        compiled.append((name, kernel.warmup(*resolve(args), grid=grid, **constexprs, **options)))
 
     gluon_fwd.launch = compile_only
     gluon_fp8.launch = compile_only

@@ -119,9 +119,9 @@ def configs_for(shape: tuple[int, ...], causal: bool, dtype_name: str) -> dict[s
 
 
 def warm_up_gpu(seconds: float = 2.0) -> float:
-    """Keep the GPU busy for ``seconds`` before the first timing: an idle H100 sits at 345 MHz and the
-    first timed case ran at the ramp (B8 N1024 forward+backward 0.571 ms in its first repeat, 0.432 ms in
-    the two after)."""
+    """Keep the GPU busy for ``seconds`` before the first timing: an idle H100 reports 345 MHz, and one
+    run's first repeat measured slower than the two after it (B8 N1024 forward+backward 0.571 vs 0.432 ms),
+    so clock ramp-up is kept out of the comparison."""
     import torch
 
     x = torch.randn(8192, 8192, device="cuda", dtype=torch.bfloat16)

@@ -27,7 +27,7 @@ from gpuaccel.accel.kernels.gluon_varlen_bwd_kernels import (
     gluon_varlen_dkdv_kernel,
     gluon_varlen_dq_kernel,
 )
-from gpuaccel.accel.kernels.launchers import STAT_PAD
+from gpuaccel.accel.kernels.launchers import STAT_PAD, launch
 from gpuaccel.accel.kernels.tuning import gluon_bwd_config
 
 TILE_ROWS = STAT_PAD  # rows per program in both kernels; a document's statistics are padded to it
@@ -102,19 +102,22 @@ def launch_gluon_varlen_bwd(
     lse = lse if lse.is_contiguous() else lse.contiguous()
     qv, kv_, vv, dov = (_packed_view(t) for t in (q, k, v, do))
     q64, do64 = Tma(qv, 64), Tma(dov, 64)
-    gluon_varlen_dq_kernel[(dq_items.shape[0], hq)](
-        q64, Tma(kv_, cfg.dq_block_n), Tma(vv, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
-        delta, dq_items, dq.stride(0), dq.stride(1), o.stride(0), o.stride(1), do.stride(0), do.stride(1),
-        scale * LOG2E, scale, hq, hkv, total_q, stat_stride,
-        HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
-        CONSUMER_REGS=CONSUMER_REGS, num_warps=4,
+    launch(
+        gluon_varlen_dq_kernel, (dq_items.shape[0], hq),
+        (q64, Tma(kv_, cfg.dq_block_n), Tma(vv, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
+         delta, dq_items, dq.stride(0), dq.stride(1), o.stride(0), o.stride(1), do.stride(0), do.stride(1),
+         scale * LOG2E, scale, hq, hkv, total_q, stat_stride),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
+             CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4),
     )  # fmt: skip
     if kv_items.shape[0]:
-        gluon_varlen_dkdv_kernel[(kv_items.shape[0], hkv)](
-            q64, Tma(kv_, 64), Tma(vv, 64), do64,
-            *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
-            dk, dv, kv_items, dk.stride(0), dk.stride(1),
-            scale * LOG2E, scale, hq, hkv,
-            HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, num_warps=4,
+        launch(
+            gluon_varlen_dkdv_kernel, (kv_items.shape[0], hkv),
+            (q64, Tma(kv_, 64), Tma(vv, 64), do64,
+             *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
+             dk, dv, kv_items, dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, hkv),
+            dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+            dict(num_warps=4),
         )  # fmt: skip
     return dq, dk, dv
