@@ -14,6 +14,8 @@ import torch
 import triton
 import triton.language as tl
 
+from gpuaccel.accel.kernels.launchers import cdiv
+
 
 @triton.jit
 def _merge_kernel(
@@ -59,7 +61,7 @@ def merge_(out: torch.Tensor, lse: torch.Tensor, block_out: torch.Tensor, block_
     b, h, n, d = out.shape
     block_d = triton.next_power_of_2(d)
     block_m = 64 if block_d <= 128 else 32
-    grid = (triton.cdiv(n, block_m), b * h)
+    grid = (cdiv(n, block_m), b * h)
     bo, bl = block_out, block_lse
     _merge_kernel[grid](
         out, lse, bo, bl,

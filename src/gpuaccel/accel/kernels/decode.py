@@ -24,7 +24,7 @@ from gpuaccel.accel.kernels.checks import (
 )
 from gpuaccel.accel.kernels.decode_kernels import append_kernel, decode_combine_kernel, decode_split_kernel
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.launchers import sm_count
+from gpuaccel.accel.kernels.launchers import cdiv, sm_count
 from gpuaccel.accel.kernels.varlen_kernels import NO_LIMIT
 
 FP8_DTYPES = (torch.float8_e4m3fn,)
@@ -84,9 +84,9 @@ def auto_splits(
     Floor, not ceiling: one program past a full wave costs a whole extra wave. The count is then lowered
     to what key-block-aligned chunks of the capacity really use, so no split is launched empty."""
     sms = sm_count(device) if device.type == "cuda" else 4
-    blocks = triton.cdiv(capacity, cfg.block_n // heads)
+    blocks = cdiv(capacity, cfg.block_n // heads)
     want = max(1, min(min(cfg.waves, per_sm) * sms // rows, blocks, MAX_SPLITS))
-    return triton.cdiv(blocks, triton.cdiv(blocks, want))
+    return cdiv(blocks, cdiv(blocks, want))
 
 
 def programs_per_sm(kernel: Any, num_warps: int, device: torch.device) -> int:

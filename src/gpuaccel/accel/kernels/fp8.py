@@ -37,6 +37,7 @@ from gpuaccel.accel.kernels.attention import (
     padded_head_dim,
 )
 from gpuaccel.accel.kernels.checks import AttentionShape, UnsupportedInputError, check_inputs, resolve_scale
+from gpuaccel.accel.kernels.launchers import cdiv
 from gpuaccel.accel.kernels.tuning import FwdConfig, GluonFwdConfig
 
 E4M3_MAX = 448.0
@@ -181,22 +182,22 @@ def quantize_fp8(
     m = _signed_hadamard(d, str(dev), q.dtype)
     q8 = torch.empty(b, hq, nq, d, device=dev, dtype=f8)
     k8 = torch.empty(b, hkv, nk, d, device=dev, dtype=f8)
-    qs = torch.empty(b * hq, triton.cdiv(nq, block_m), device=dev, dtype=torch.float32)
-    ks = torch.empty(b * hkv, triton.cdiv(nk, block_n), device=dev, dtype=torch.float32)
+    qs = torch.empty(b * hq, cdiv(nq, block_m), device=dev, dtype=torch.float32)
+    ks = torch.empty(b * hkv, cdiv(nk, block_n), device=dev, dtype=torch.float32)
     inv = d**-0.5
     for x, y, s, heads, n, blk in ((q, q8, qs, hq, nq, block_m), (k, k8, ks, hkv, nk, block_n)):
-        quant_rows_kernel[(triton.cdiv(n, blk), b * heads)](
+        quant_rows_kernel[(cdiv(n, blk), b * heads)](
             x, y, s, m, x.stride(0), x.stride(1), x.stride(2), heads, n, inv,
             HEAD_DIM=d, BLOCK=blk, ROTATE=rotate, num_warps=4 if d <= 128 else 8,
         )  # fmt: skip
-    nk_pad = triton.cdiv(nk, 32) * 32  # whole 32-key groups: the key order permutes inside them
+    nk_pad = cdiv(nk, 32) * 32  # whole 32-key groups: the key order permutes inside them
     vt = torch.empty(b, hkv, d, nk_pad, device=dev, dtype=f8)
     vmax = torch.zeros(b * hkv, d, device=dev, dtype=torch.float32)
-    col_amax_kernel[(triton.cdiv(nk, 128), b * hkv)](
+    col_amax_kernel[(cdiv(nk, 128), b * hkv)](
         v, vmax, v.stride(0), v.stride(1), v.stride(2), hkv, nk, HEAD_DIM=d, BLOCK=128, num_warps=8
     )  # fmt: skip
     vs = vmax.clamp_min_(1e-30).div_(E4M3_MAX)
-    quant_v_kernel[(triton.cdiv(nk_pad, 64), b * hkv)](
+    quant_v_kernel[(cdiv(nk_pad, 64), b * hkv)](
         v, vt, vs, v.stride(0), v.stride(1), v.stride(2), hkv, nk, nk_pad, HEAD_DIM=d, BLOCK=64,
         KEY_ORDER=key_order, num_warps=4,
     )  # fmt: skip

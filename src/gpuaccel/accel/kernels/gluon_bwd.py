@@ -10,7 +10,6 @@ needs no fp32 accumulator in global memory nor a conversion pass. The tl.* backw
 from __future__ import annotations
 
 import torch
-import triton
 
 from gpuaccel.accel.kernels.direct_launch import Tma
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
@@ -19,7 +18,7 @@ from gpuaccel.accel.kernels.gluon_bwd_kernels import (
     gluon_bwd_dkdv_kernel,
     gluon_bwd_dq_kernel,
 )
-from gpuaccel.accel.kernels.launchers import STAT_PAD, Bound, _stat_buffers, launch
+from gpuaccel.accel.kernels.launchers import STAT_PAD, Bound, _stat_buffers, cdiv, launch
 from gpuaccel.accel.kernels.tuning import GluonBwdConfig, gluon_bwd_config
 
 TILE_ROWS = STAT_PAD  # rows per program in both kernels (two 64-row consumer warpgroups); the dQ tiles
@@ -54,7 +53,7 @@ def launch_gluon_bwd(
     lse = lse if lse.is_contiguous() else lse.contiguous()
     q64, do64 = Tma(q, 64), Tma(do, 64)
     launch(
-        gluon_bwd_dq_kernel, (triton.cdiv(nq, TILE_ROWS), b * hq),
+        gluon_bwd_dq_kernel, (cdiv(nq, TILE_ROWS), b * hq),
         (q64, Tma(k, cfg.dq_block_n), Tma(v, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
          delta, dq.stride(0), dq.stride(1), dq.stride(2), o.stride(0), o.stride(1), o.stride(2),
          do.stride(0), do.stride(1), do.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk, stat_stride),
@@ -64,7 +63,7 @@ def launch_gluon_bwd(
     )  # fmt: skip
     stats = [Tma(t.view(b, hq, 1, stat_stride), 1, STAT_BOX) for t in (lse2, delta)]
     launch(
-        gluon_bwd_dkdv_kernel, (triton.cdiv(nk, TILE_ROWS), b * hkv),
+        gluon_bwd_dkdv_kernel, (cdiv(nk, TILE_ROWS), b * hkv),
         (q64, Tma(k, 64), Tma(v, 64), do64, *stats, dk, dv, dk.stride(0), dk.stride(1),
          dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),

@@ -17,7 +17,6 @@ kernel's shared memory (V^T tiles), its configurations and launcher. What FP8 ch
 from __future__ import annotations
 
 import torch
-import triton
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 
@@ -26,7 +25,7 @@ from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.gluon_fwd import _forward
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon_tiles import CONSUMER_REGS, tile_walk
-from gpuaccel.accel.kernels.launchers import Bound, launch
+from gpuaccel.accel.kernels.launchers import Bound, cdiv, launch
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig
 
 # Per padded head_dim: e4m3 tiles are half the bytes of bf16 ones, so D128 fits 128-key blocks x 3 stages
@@ -79,9 +78,7 @@ def launch_gluon_fp8(
     nq, d = q8.shape[2], q8.shape[3]
     nk = k8.shape[2]
     q_scale, k_scale, v_scale = scales
-    if q_scale.shape[-1] != triton.cdiv(nq, CONSUMER_ROWS) or k_scale.shape[-1] != triton.cdiv(
-        nk, cfg.block_n
-    ):
+    if q_scale.shape[-1] != cdiv(nq, CONSUMER_ROWS) or k_scale.shape[-1] != cdiv(nk, cfg.block_n):
         raise ValueError(
             f"Q/K scales must be per {CONSUMER_ROWS}/{cfg.block_n}-row block, got {q_scale.shape[-1]} and "
             f"{k_scale.shape[-1]} blocks for Nq {nq}, Nk {nk}"

@@ -9,7 +9,6 @@ import functools
 from typing import Any
 
 import torch
-import triton
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier
@@ -17,7 +16,7 @@ from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
 from gpuaccel.accel.kernels.direct_launch import bind_context
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS, causal_schedule, no_schedule
-from gpuaccel.accel.kernels.launchers import sm_count
+from gpuaccel.accel.kernels.launchers import cdiv, sm_count
 
 HALF_M = gl.constexpr(CONSUMER_ROWS)
 VARLEN_FIELDS = gl.constexpr(5)  # a packed-document work item: q0, len_q, k0, len_k, first row of the tile
@@ -216,7 +215,7 @@ def tile_walk(
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     tile_rows = consumers * CONSUMER_ROWS
-    num_m = triton.cdiv(nq, tile_rows)
+    num_m = cdiv(nq, tile_rows)
     bh_total = b * hq
     num_tiles = num_m * bh_total
     kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head

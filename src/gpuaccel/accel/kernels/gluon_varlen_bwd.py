@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 
 import torch
-import triton
 
 from gpuaccel.accel.kernels.direct_launch import Tma
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
@@ -27,7 +26,7 @@ from gpuaccel.accel.kernels.gluon_varlen_bwd_kernels import (
     gluon_varlen_dkdv_kernel,
     gluon_varlen_dq_kernel,
 )
-from gpuaccel.accel.kernels.launchers import STAT_PAD, launch
+from gpuaccel.accel.kernels.launchers import STAT_PAD, cdiv, launch
 from gpuaccel.accel.kernels.tuning import gluon_bwd_config
 
 TILE_ROWS = STAT_PAD  # rows per program in both kernels; a document's statistics are padded to it
@@ -51,7 +50,7 @@ def work_items(
         for n in range(0, lk, TILE_ROWS):  # query rows that see the tile's keys
             cost = lq - min(max(n - off, 0), lq) if causal else lq
             kv.append((cost, (q0, lq, k0, lk, stat0, n)))
-        stat0 += triton.cdiv(lq, TILE_ROWS) * TILE_ROWS
+        stat0 += cdiv(lq, TILE_ROWS) * TILE_ROWS
     by_cost = lambda item: -item[0]
     return [it for _, it in sorted(dq, key=by_cost)], [it for _, it in sorted(kv, key=by_cost)], stat0
 

@@ -18,6 +18,7 @@ import triton.language as tl
 
 from gpuaccel.accel.kernels.checks import UnsupportedInputError
 from gpuaccel.accel.kernels.decode_kernels import cache_pages
+from gpuaccel.accel.kernels.launchers import cdiv
 
 E4M3_MAX = 448.0
 CONTIGUOUS_PAGE = 64
@@ -137,7 +138,7 @@ def append_kv_fp8(
             )
     stride_page, pages_per_seq, page, _ = fp8_layout(k_cache, block_table)
     bt = block_table if block_table is not None else cache_seqlens
-    touched = triton.cdiv(n_new, page) + 1
+    touched = cdiv(n_new, page) + 1
     append_fp8_kernel[(touched, b * hkv)](
         k_new, v_new, k_cache, v_cache, k_scale, v_scale, bt, cache_seqlens, k_new.stride(0), k_new.stride(1),
         k_new.stride(2), stride_page, k_cache.stride(1), k_cache.stride(2), bt.stride(0), pages_per_seq, page,

@@ -38,6 +38,12 @@ def _sm_count(index: int) -> int:
     return torch.cuda.get_device_properties(index).multi_processor_count
 
 
+def cdiv(a: int, b: int) -> int:
+    """Host-side ceiling division. ``triton.cdiv`` is a JIT function: called from Python it goes through
+    ``JITFunction.__call__`` and costs ~5 us, three times per backward call before this."""
+    return -(-a // b)
+
+
 def _alloc(size: int, alignment: int, stream: int | None) -> torch.Tensor:
     return torch.empty(size, dtype=torch.int8, device="cuda")
 
@@ -120,7 +126,7 @@ def launch_fwd(
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     qs, ks, vs = fp8_scales if fp8_scales is not None else (lse, lse, lse)
-    grid = (triton.cdiv(nq, cfg.block_m), b * hq)
+    grid = (cdiv(nq, cfg.block_m), b * hq)
     launch(
         attn_fwd_kernel, grid,
         (q, k, v, o, lse, qs, ks, vs, scale * LOG2E, *_strides(q), *_strides(k), *_strides(v), *_strides(o),
@@ -134,7 +140,7 @@ def launch_fwd(
 def _stat_buffers(o: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
     """Uninitialised ``(delta, lse2, padded row stride)`` for the backward, in one allocation."""
     b, hq, nq, _ = o.shape
-    stat_stride = triton.cdiv(nq, STAT_PAD) * STAT_PAD
+    stat_stride = cdiv(nq, STAT_PAD) * STAT_PAD
     delta, lse2 = o.new_empty((2, b * hq, stat_stride), dtype=torch.float32).unbind(0)
     return delta, lse2, stat_stride
 
@@ -179,7 +185,7 @@ def launch_dkdv(
     dq_acc = torch.zeros(q.shape, device=q.device, dtype=torch.float32) if atomic else None
     dq_arg = dq_acc if dq_acc is not None else q  # unused by the kernel without ATOMIC_DQ
     launch(
-        attn_bwd_dkdv_kernel, (triton.cdiv(nk, cfg.block_n), b * hkv),
+        attn_bwd_dkdv_kernel, (cdiv(nk, cfg.block_n), b * hkv),
         (q, k, v, do, dq_arg, dk, dv, lse2, delta, scale * LOG2E, scale,
          *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq_arg),
          *_strides(dk), *_strides(dv), hq, hkv, nq, nk, stat_stride),
@@ -212,7 +218,7 @@ def launch_dq(
     o, lse = fill_stats if fill_stats is not None else (do, lse2)  # unused by the kernel without STATS
     dq = torch.empty(q.shape, device=q.device, dtype=q.dtype)
     launch(
-        attn_bwd_dq_kernel, (triton.cdiv(nq, cfg.dq_block_m), b * hq),
+        attn_bwd_dq_kernel, (cdiv(nq, cfg.dq_block_m), b * hq),
         (q, k, v, do, dq, lse2, delta, scale * LOG2E, scale,
          *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq),
          hq, hkv, nq, nk, stat_stride, o, lse, *_strides(o)),

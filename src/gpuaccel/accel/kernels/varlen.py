@@ -36,6 +36,7 @@ from gpuaccel.accel.kernels.checks import (
     resolve_scale,
 )
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.launchers import cdiv
 from gpuaccel.accel.kernels.tuning import BwdConfig, FwdConfig
 from gpuaccel.accel.kernels.varlen_kernels import (
     NO_LIMIT,
@@ -100,7 +101,7 @@ def varlen_forward(
     if q.is_cuda:
         triton.set_allocator(_alloc)
     cfg = _fwd_config(d, causal, not q.is_cuda)
-    num_blocks = triton.cdiv(max_q, cfg.block_m)
+    num_blocks = cdiv(max_q, cfg.block_m)
     if num_blocks == 0 or total_q == 0:
         return o.zero_(), lse.fill_(float("-inf"))
     qk_scale, cap_scale, cap_log2 = _scalars(scale, softcap)
@@ -183,7 +184,7 @@ def varlen_backward(
     common = (qk_scale2, scale, cap_scale, cap_log2, wl, wr,
               q.stride(0), q.stride(1), k.stride(0), k.stride(1), v.stride(0), v.stride(1),
               do.stride(0), do.stride(1))  # fmt: skip
-    blocks_k = triton.cdiv(max_k, cfg.block_n)
+    blocks_k = cdiv(max_k, cfg.block_n)
     if blocks_k:
         varlen_dkdv_kernel[(blocks_k * batch * hkv,)](
             q, k, v, do, dk, dv, lse2, delta, cu_q, cu_k, *common,
@@ -191,7 +192,7 @@ def varlen_backward(
             HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, SOFTCAP=softcap > 0, REVERSE=False,
             num_warps=cfg.num_warps, num_stages=cfg.num_stages,
         )  # fmt: skip
-    blocks_q = triton.cdiv(max_q, cfg.dq_block_m)
+    blocks_q = cdiv(max_q, cfg.dq_block_m)
     if blocks_q:
         varlen_dq_kernel[(blocks_q * batch * hq,)](
             q, k, v, do, dq, lse2, delta, cu_q, cu_k, *common,
