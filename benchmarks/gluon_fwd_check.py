@@ -88,7 +88,7 @@ def bench_shape(shape, causal, variants: bool) -> list[dict]:
     o = torch.empty_like(q)
     lse = torch.empty(b, h, n, device="cuda", dtype=torch.float32)
     runs = {}
-    base = tuning.gluon_fwd_config(d, n)
+    base = tuning.gluon_fwd_config(d, n, n)
     cfgs = [base] + (tuning.GLUON_FWD_VARIANTS.get(d, []) if variants else [])
     consumers = {}
     for cfg in cfgs:

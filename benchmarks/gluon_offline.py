@@ -7,7 +7,7 @@ them; nothing is launched. Per kernel it prints ptxas's registers/spills and SAS
 BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores) and writes the PTX and SASS under --out.
 
     python benchmarks/gluon_offline.py --kernel fwd --shape 2,16,8192,128 [--causal] [--out out/offline]
-        [--config BLOCK_N,STAGES,CONSUMERS]   (a GluonFwdConfig; default: the head dim's)
+        [--config BLOCK_N,STAGES,CONSUMERS[,CTAS_PER_SM]]   (a GluonFwdConfig; default: the head dim's)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
     python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward)
 """

@@ -112,7 +112,7 @@ def configs_for(shape: tuple[int, ...], causal: bool, dtype_name: str) -> dict[s
     out = bench.tuned_configs(shape, causal, dtype_name)  # type: ignore[arg-type]
     probe = torch.empty(1, 1, 1, shape[-1], device="cuda", dtype=bench.DTYPES[dtype_name])
     if forward_path(probe) == "gluon":
-        out["fwd"] = tuning.gluon_fwd_config(shape[-1], shape[2]).label()
+        out["fwd"] = tuning.gluon_fwd_config(shape[-1], shape[2], shape[2]).label()
     if backward_path(probe, causal) == "gluon":
         out["bwd"] = tuning.gluon_bwd_config(shape[-1]).label()
     return out

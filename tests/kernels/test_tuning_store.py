@@ -183,3 +183,18 @@ def test_the_gluon_forward_takes_three_consumers_only_where_192_row_tiles_pad_li
 def test_the_gluon_forward_config_names_what_it_takes():
     with pytest.raises(ValueError, match="head_dim"):
         tuning.gluon_fwd_config(96, 1024)
+
+
+@pytest.mark.parametrize(
+    ("head_dim", "seq_q", "seq_k", "two"),
+    [(64, 512, 512, True), (64, 1024, 1024, True), (64, 128, 2048, True), (64, 2048, 2048, True),
+     (64, 512, 4096, False), (64, 4096, 512, False), (64, 8192, 8192, False), (128, 512, 512, False),
+     (256, 512, 512, False), (64, 512, None, False)],
+)  # fmt: skip
+def test_short_d64_forwards_run_two_programs_per_sm(head_dim, seq_q, seq_k, two):
+    """Only the dense forward (it passes seq_k) takes the two-per-SM configuration, only at D64 and only
+    while both lengths are short; it is the one configuration the launcher accepts with it."""
+    cfg = tuning.gluon_fwd_config(head_dim, seq_q, seq_k)
+    assert (cfg.ctas_per_sm == 2) is two
+    if two:
+        assert (cfg.block_n, cfg.consumers) == (64, 2) and cfg.label().endswith("-2cta")

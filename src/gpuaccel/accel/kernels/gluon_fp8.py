@@ -73,6 +73,8 @@ def launch_gluon_fp8(
     q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
     (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
     per ``cfg.block_n``-row block, V's per (head, column)."""
+    if cfg.ctas_per_sm != 1:
+        raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon FP8 forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     nq, d = q8.shape[2], q8.shape[3]

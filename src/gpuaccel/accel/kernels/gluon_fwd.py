@@ -43,6 +43,7 @@ from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon_tiles import (
     CONSUMER_REGS,
     HALF_M,
+    TWO_PER_SM_REGS,
     _kv_blocks,
     _release_rest,
     _ring_barriers,
@@ -395,15 +396,19 @@ def launch_gluon_fwd(
     """Run the warp-specialised forward into ``o`` (q's shape, unit last stride) and ``lse`` [B, Hq, Nq]
     (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``."""
     d = q.shape[-1]
-    cfg = cfg or gluon_fwd_config(d, q.shape[2])
+    cfg = cfg or gluon_fwd_config(d, q.shape[2], k.shape[2])
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
-    programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers, bound)
+    two = cfg.ctas_per_sm == 2
+    if two and (cfg.consumers, cfg.block_n, d) != (2, 64, 64):
+        raise ValueError(f"two programs per SM fit only D64 with 2 consumers and 64-key blocks, got {cfg}")
+    programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm)
+    cap, regs = TWO_PER_SM_REGS if two else (None, CONSUMER_REGS[cfg.consumers])
     launch(
         gluon_attn_fwd_kernel, (programs,),
         (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n), o, lse,
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
-             CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers]),
-        dict(num_warps=4), bound, "gluon_fwd",
+             CONSUMERS=cfg.consumers, CONSUMER_REGS=regs),
+        dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip

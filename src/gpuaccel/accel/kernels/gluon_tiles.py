@@ -196,6 +196,10 @@ L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in 
 # Worker consumers' register cap per consumer count; consumer 0 gets what they and the producer's 24 leave
 # of 64K (4-warp groups): 248 with 2 consumers, 168 with 3.
 CONSUMER_REGS = {2: 232, 3: 160}
+# Two programs per SM (``GluonFwdConfig.ctas_per_sm``): the launch cap that fits two 384-thread programs
+# in 64K registers, and the worker consumer's share (consumer 0 gets the rest, 112). Only 64-key D64
+# blocks fit it: 128-key blocks fail ptxas at this cap (sm_90a build, offline).
+TWO_PER_SM_REGS = (80, 104)
 
 
 def tile_walk(
@@ -205,6 +209,7 @@ def tile_walk(
     block_n: int,
     consumers: int = 2,
     bound: dict[str, Any] | None = None,
+    per_sm: int = 1,
 ) -> tuple[int, tuple[Any, ...]]:
     """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
     group_heads, num_tiles, schedule, its row length) of the persistent grid over q's tiles of
@@ -220,7 +225,7 @@ def tile_walk(
     num_tiles = num_m * bh_total
     kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
     group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
-    programs = min(sm_count(q.device), num_tiles)
+    programs = min(per_sm * sm_count(q.device), num_tiles)
     if causal:
         sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows)
     else:

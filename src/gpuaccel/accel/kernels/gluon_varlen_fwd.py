@@ -145,6 +145,8 @@ def launch_gluon_varlen_fwd(
     if d not in GLUON_HEAD_DIMS:
         raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
     cfg = cfg or gluon_fwd_config(d, max_q)
+    if cfg.ctas_per_sm != 1:
+        raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     if total_q == 0:

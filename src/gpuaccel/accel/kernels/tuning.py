@@ -57,9 +57,11 @@ class GluonFwdConfig:
     block_n: int
     stages: int  # K/V ring depth
     consumers: int = 2  # consumer warpgroups: 2 or 3
+    ctas_per_sm: int = 1  # 2: registers capped so two persistent programs share an SM (D64, 64-key blocks)
 
     def label(self) -> str:
-        return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}"
+        two = "-2cta" if self.ctas_per_sm == 2 else ""
+        return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}"
 
 
 # Padded head dims the Gluon forward is built for; BLOCK_N and ring depth fill shared memory (227 KB):
@@ -72,6 +74,8 @@ class GluonFwdConfig:
 # blocks spill 48 bytes once per tile (block 0's mask), 64-key blocks do not.
 GLUON_FWD_VARIANTS = {
     64: [
+        GluonFwdConfig(64, 2, 2, 2),
+        GluonFwdConfig(64, 3, 2, 2),
         GluonFwdConfig(128, 3, 3),
         GluonFwdConfig(128, 4, 3),
         GluonFwdConfig(64, 4, 3),
@@ -85,13 +89,23 @@ GLUON_FWD_CONFIGS = {64: GluonFwdConfig(128, 2, 3), 128: GluonFwdConfig(128, 3),
 GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
 
 
+TWO_PER_SM_SEQ = 2048  # longest sequence that runs two D64 forward programs per SM
 TILE_WASTE = 1.1  # a taller tile must leave at most this many padded rows x the 128-row tiling's
 
 
-def gluon_fwd_config(head_dim: int, seq_q: int | None = None) -> GluonFwdConfig:
+def gluon_fwd_config(head_dim: int, seq_q: int | None = None, seq_k: int | None = None) -> GluonFwdConfig:
     """The head dim's configuration; with ``seq_q``, three consumers only where their 192-row tiles pad
     the queries little more than 128-row ones: at Nq 128, 512 or 1024 a third of the tile (or an eighth)
-    would run on padding, which costs more than the third warpgroup gains (7-9 % at Nq 4k-8k)."""
+    would run on padding, which costs more than the third warpgroup gains (7-9 % at Nq 4k-8k).
+
+    With ``seq_k`` too (the dense forward; the packed one runs one program per SM), D64 up to
+    ``TWO_PER_SM_SEQ`` keys and queries runs two programs per SM: a tile of 512-1024 keys spends much of
+    its time starting and ending, and a second program on the SM fills those gaps. Measured on an H100
+    (`gluon_fwd_20261124-164618.json`, `-165131.json`; TFLOP/s, two per SM vs the default): 32,16,512
+    318 vs 307 non-causal, 179 vs 144 causal; 16,16,512 291 vs 274, 150 vs 127; 8,16,1024 353 vs 353,
+    250 vs 198; 4,16,2048 403 vs 391, 327 vs 303; at 2,16,8192 it lost (445 vs 496, 408 vs 462)."""
+    if head_dim == 64 and seq_q is not None and seq_k is not None and max(seq_q, seq_k) <= TWO_PER_SM_SEQ:
+        return GluonFwdConfig(64, 2, 2, ctas_per_sm=2)
     if head_dim not in GLUON_FWD_CONFIGS:
         raise ValueError(f"the Gluon forward is built for head_dim {GLUON_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FWD_CONFIGS[head_dim]
