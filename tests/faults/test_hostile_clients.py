@@ -37,7 +37,7 @@ def test_ls_into_a_reader_that_leaves_ends_quietly(daemon: DaemonProcess) -> Non
 def _state(pid: int) -> str | None:
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # reaped before or while the file was read
         return None
 
 
