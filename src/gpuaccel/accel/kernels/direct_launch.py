@@ -64,7 +64,9 @@ def _raw_launcher(launcher: Any) -> tuple[Any, set[int], list[Any]] | None:
     return raw, indices, list(meta)
 
 
-def _static_descriptor(t: torch.Tensor, rows: int, cols: int, meta: dict[str, Any]) -> tuple[Any, ...]:
+def _static_descriptor(
+    t: torch.Tensor, rows: int, cols: int, meta: dict[str, Any]
+) -> tuple[tuple[Any, ...], tuple[int, ...]]:
     """The ``fill_tma_descriptor`` arguments after the base address, and the shape and strides the
     launcher passes after the encoded map, for a descriptor of ``t`` (Triton 3.6's host encoding)."""
     from triton.backends.nvidia.driver import TMA_DTYPE_DEVICE_TO_HOST
