@@ -132,8 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--cpus",
         default="",
-        help="pin the process to these CPU cores, e.g. 3 or 2,3: unpinned, the same build varies by up "
-        "to 1.5x between processes as threads move between cores",
+        help="pin the process to these CPU cores, e.g. 3 or 2,3 (threads then stay put; on a shared "
+        "host, processes still differ: compare implementations within one process)",
     )
     args = ap.parse_args(argv)
     if args.cpus:
