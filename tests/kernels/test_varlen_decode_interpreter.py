@@ -124,6 +124,7 @@ DECODE = [  # lens, sq, hq, hkv, page, n_new, causal, window, softcap, splits
     pytest.param([15, 17, 63], 1, 2, 2, 16, 1, True, (-1, -1), 0.0, 2, id="page-boundary+-1"),
     pytest.param([200, 65], 3, 2, 2, 32, 3, True, (20, -1), 1.5, 4, id="window-softcap-3-tokens"),
     pytest.param([50], 1, 8, 2, None, 0, False, (10, 3), 0.0, 2, id="non-causal-two-sided"),
+    pytest.param([100, 0, 37], 2, 4, 2, 16, 1, True, (20, -1), 1.5, 1, id="one-split-writes-output"),
 ]
 
 
@@ -157,6 +158,7 @@ PINNED = [  # lens, sq, hq, hkv, page, n_new, window, softcap, splits, fp8
     pytest.param([200, 65], 1, 8, 4, 24, 1, (20, -1), 1.5, 4, False, id="page24-window-softcap"),
     pytest.param([64, 16, 250], 1, 8, 4, None, 3, (-1, -1), 0.0, 2, True, id="e4m3-contiguous"),
     pytest.param([64, 16], 1, 4, 2, 16, 3, (-1, -1), 0.0, 2, True, id="e4m3-page16"),
+    pytest.param([64, 16, 250], 1, 8, 4, None, 3, (-1, -1), 0.0, 1, True, id="e4m3-one-split"),
 ]
 CONFIGS = [  # 4 heads x 16 keys a step; 1 head x 128 keys (several 16-, 24- or 64-token pages a step)
     pytest.param((64, 4, 1, 4, 4), id="4heads"),
@@ -265,3 +267,14 @@ def test_dense_api_window_and_softcap():
         torch.autograd.grad(o, (q, k, v), do), torch.autograd.grad(ro, (q, k, v), do), strict=True
     ):
         torch.testing.assert_close(got, want, atol=ATOL, rtol=ATOL)
+
+
+def test_stream_read_sums_every_element() -> None:
+    """The decode benchmark's read ceiling reads its whole buffer: each program's sum is its chunk's."""
+    from gpuaccel.accel.kernels.stream_read import read_buffer, stream_read
+
+    x = read_buffer(6000, 3, 64, 2, "cpu", torch.float32)
+    assert x.numel() == 3 * 512  # 500 elements per program, rounded up to whole 128-element steps
+    torch.testing.assert_close(stream_read(x, 3, 64, 2, 4), x.view(3, -1).sum(1), rtol=1e-5, atol=1e-4)
+    with pytest.raises(ValueError, match="read_buffer"):
+        stream_read(x[:-1], 3, 64, 2, 4)

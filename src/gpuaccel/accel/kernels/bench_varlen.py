@@ -198,6 +198,26 @@ def copy_bandwidth(nbytes: int = 1 << 30) -> float:
     return 2 * nbytes / ms / 1e9
 
 
+def read_bandwidth(nbytes: int) -> tuple[float, str]:
+    """TB/s of the best plain streaming read of ``nbytes`` (:mod:`accel.kernels.stream_read`; 1 GiB at
+    most, where the rate no longer grows), graph-timed over enough copies to exceed L2 like a decode
+    step, with 1-8 programs per SM; and which grid won."""
+    from gpuaccel.accel.kernels.launchers import sm_count
+    from gpuaccel.accel.kernels.stream_read import READ_SHAPES, read_buffer, stream_read
+
+    nbytes, sms, best = min(nbytes, 1 << 30), sm_count(torch.device("cuda")), (0.0, "")
+    for programs in (sms, 2 * sms, 4 * sms, 8 * sms):
+        for block, unroll, warps in READ_SHAPES:
+            grid = (programs, block, unroll, warps)
+            bufs = [read_buffer(nbytes, *grid[:3], "cuda") for _ in range(1 + L2_CLEAR // nbytes)]
+            fns = [lambda x=x, g=grid: stream_read(x, *g) for x in bufs]
+            tbps = bufs[0].nbytes / _time_graph(fns, _quick_ms(fns[0])) / 1e9
+            best = max(best, (tbps, f"{programs} programs, {block}x{unroll} w{warps}"))
+            del bufs, fns
+    torch.cuda.empty_cache()
+    return best
+
+
 def decode_bytes(batch: int, seqlen: int, heads_kv: int, head_dim: int, elt: int, page: int = 0) -> int:
     """K and V bytes a decode step reads (plus one fp32 scale per page and head for e4m3)."""
     scales = 0 if page == 0 else 2 * 4 * batch * heads_kv * -(-seqlen // page)
@@ -240,6 +260,11 @@ def bench_decode(
         try:
             if impl == "copy":
                 res["tbps"] = copy_bandwidth()
+                out[impl] = res
+                continue
+            if impl == "read":  # the same bytes as the bf16 step, streamed by a kernel that only reads
+                res["bytes"] = decode_bytes(batch, seqlen, heads_kv, head_dim, 2)
+                res["tbps"], res["config"] = read_bandwidth(res["bytes"])
                 out[impl] = res
                 continue
             fp8, paged = impl.startswith("ours_fp8"), impl.endswith("paged")

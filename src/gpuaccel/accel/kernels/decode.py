@@ -282,14 +282,15 @@ def decode_attention(
         num_warps=cfg.num_warps, num_stages=cfg.num_stages,
     )  # fmt: skip
 
-    def split_args(splits: int, po: torch.Tensor, pl: torch.Tensor) -> tuple[object, ...]:
+    def split_args(splits: int, po: torch.Tensor, pl: torch.Tensor, out: torch.Tensor) -> tuple[object, ...]:
         ks, vs = scales if scales is not None else (pl, pl)
         cap_scale, cap_log2 = (scale / softcap, softcap * LOG2E) if softcap > 0 else (1.0, 1.0)
         return (
-            q, k_cache, v_cache, ks, vs, bt, cache_seqlens, po, pl, scale * LOG2E, cap_scale, cap_log2,
+            q, k_cache, v_cache, ks, vs, bt, cache_seqlens, po, pl, out, scale * LOG2E, cap_scale, cap_log2,
             NO_LIMIT if left < 0 else left, NO_LIMIT if right < 0 else right, n_new,
-            q.stride(0), q.stride(1), q.stride(2), stride_page, k_cache.stride(1), k_cache.stride(2),
-            bt.stride(0), pages_per_seq, page, hkv, sq, splits,
+            q.stride(0), q.stride(1), q.stride(2), out.stride(0), out.stride(1), out.stride(2),
+            stride_page, k_cache.stride(1), k_cache.stride(2), bt.stride(0), pages_per_seq, page, hkv, sq,
+            splits,
         )  # fmt: skip
 
     splits = num_splits
@@ -298,15 +299,21 @@ def decode_attention(
         if q.is_cuda:
             key = (cfg, q.dtype, k_cache.dtype, q.device, tuple(sorted(consts.items())))
             if key not in _PER_SM:
-                kernel = decode_split_kernel.warmup(*split_args(3, q, q), grid=(1, 1), **consts)
+                kernel = decode_split_kernel.warmup(
+                    *split_args(3, q, q, q), grid=(1, 1), DIRECT=False, **consts
+                )
                 kernel = kernel.result() if hasattr(kernel, "result") else kernel  # an async compile
                 _PER_SM[key] = programs_per_sm(kernel, cfg.num_warps, q.device)
             per_sm = _PER_SM[key]
         splits = auto_splits(programs, capacity, q.device, cfg, per_sm, heads)
+    out = torch.empty_like(q)
+    if splits == 1:  # one program saw all of its rows' keys: it writes them, no partials, no combine
+        consts["PDL"] = False
+        decode_split_kernel[(1, programs)](*split_args(1, out, out, out), DIRECT=True, **consts)
+        return out
     po = torch.empty(programs * splits * rows, d, device=q.device, dtype=torch.float32)
     pl = torch.empty(programs * splits * rows, device=q.device, dtype=torch.float32)
-    out = torch.empty_like(q)
-    decode_split_kernel[(splits, programs)](*split_args(splits, po, pl), **consts)
+    decode_split_kernel[(splits, programs)](*split_args(splits, po, pl, out), DIRECT=False, **consts)
     tile = triton.next_power_of_2(splits)
     decode_combine_kernel[(b * hkv * group * sq,)](
         po, pl, out, out.stride(0), out.stride(1), out.stride(2), hkv, sq, splits,

@@ -4,7 +4,8 @@
 times our packed kernels beside FlexAttention with a document mask and cuDNN / our dense kernel on the
 padded batch; TFLOP/s count real tokens only (per document ``4*L^2*H*D``, halved when causal;
 forward+backward 3.5x). ``attention.decode`` times one decode step (one query token per sequence, cache
-full to ``cache_len``) and reports bytes of K and V read per second beside SDPA and a device copy.
+full to ``cache_len``) and reports bytes of K and V read per second beside SDPA, a device copy and a
+plain streaming read of the same bytes (the most a kernel of that size streams).
 Validation is import-safe (no torch); the kernels are imported only in ``run``.
 """
 
@@ -16,7 +17,9 @@ from gpuaccel.accel.workloads.registry import Spec, SpecError, Workload, registe
 from gpuaccel.accel.workloads.report import Reporter
 
 VARLEN_IMPLS = ("ours", "ours_padded", "flex", "sdpa_cudnn_padded")
-DECODE_IMPLS = ("ours", "ours_paged", "ours_fp8", "ours_fp8_paged", "sdpa_cudnn", "sdpa_flash", "copy")
+DECODE_IMPLS = (
+    "ours", "ours_paged", "ours_fp8", "ours_fp8_paged", "sdpa_cudnn", "sdpa_flash", "copy", "read",
+)  # fmt: skip
 VARLEN_DEFAULTS: dict[str, Any] = {
     "tokens": 16384,
     "heads": 16,
