@@ -4,8 +4,11 @@ Why it is shaped this way:
 - Decode reads a long cache with one or a few query tokens: the work is bound by memory bandwidth. One
   program per (split, batch, kv head) streams a contiguous share of that sequence's keys (flash-decoding)
   so batch 1 with a long cache still occupies every SM; a second kernel merges the splits by their
-  log-sum-exp. With one split (batch x kv heads fill the GPU) the program writes its output rows itself:
-  the combine's launch and round trip cost 2-2.5 us a step on an H100. The share is computed on the device from ``cache_seqlens``, so nothing is read back.
+  log-sum-exp. The share is computed on the device from ``cache_seqlens``, so nothing is read back. With
+  one split (batch x kv heads fill the GPU) the program writes its output rows itself: the combine's
+  launch and round trip cost 2-2.5 us a step on an H100. Merging in the split kernel (the last program
+  of a row group, found by an atomic ticket) measured slower than the combine launched as a dependent
+  grid, and much slower for e4m3 caches (the merge's registers cost them their second program per SM).
 - All query heads of a grouped-query group (times the query tokens) are the rows of one tile: K and V
   are read once per group, not once per query head.
 - A contiguous cache ``(B, S, Hkv, D)`` is addressed as pages too (sequence b's page p is b *
