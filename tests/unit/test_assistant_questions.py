@@ -55,6 +55,11 @@ JOBS: list[tuple[str, str, list[int], float | None, float | None, str | None, in
     ("crash-y", "failed", [0], -18 * H, -18 * H + 10 * M, "segmentation fault", 139),
 ]
 
+GPU_VALUES = {  # the fake GPUs' readings the expected answers were computed from
+    0: {"temperature_c": 71.0, "util_gpu": 93.0, "power_w": 310.0, "mem_used_mib": 40960.0},
+    1: {"temperature_c": 48.0, "util_gpu": 4.0, "power_w": 35.0},
+}
+
 
 def build_store(path: Path) -> Store:
     store = Store(path)
@@ -92,10 +97,7 @@ def build_store(path: Path) -> Store:
 def svc(tmp_path: Path):
     store = build_store(tmp_path / "gpuaccel.db")
     backend = FakeBackend("two_gpus")
-    for gpu, values in {
-        0: {"temperature_c": 71.0, "util_gpu": 93.0, "power_w": 310.0, "mem_used_mib": 40960.0},
-        1: {"temperature_c": 48.0, "util_gpu": 4.0, "power_w": 35.0},
-    }.items():
+    for gpu, values in GPU_VALUES.items():
         for key, value in values.items():
             backend.set_value(gpu, key, value)
     backend.set_value(0, "mem_total_mib", 81559.0)
