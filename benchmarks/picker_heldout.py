@@ -21,29 +21,13 @@ sys.path[:0] = [str(ROOT / "tests" / "unit"), str(ROOT / "tests")]
 
 import test_assistant_questions as T  # noqa: E402
 
-from gpuaccel.accel.telemetry.fake import FakeBackend  # noqa: E402
-from gpuaccel.accel.telemetry.sampler import Sampler  # noqa: E402
 from gpuaccel.assistant.intent import RulePicker  # noqa: E402
 from gpuaccel.assistant.model_picker import ModelPicker  # noqa: E402
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine  # noqa: E402
-from gpuaccel.assistant.service import AssistantService  # noqa: E402
 
 
 def score_set(set_name: str, model: Path, picker: str) -> dict[str, object]:
-    tmp = Path(tempfile.mkdtemp())
-    store = T.build_store(tmp / "gpuaccel.db")
-    backend = FakeBackend("two_gpus")
-    for gpu, values in T.GPU_VALUES.items():
-        for key, value in values.items():
-            backend.set_value(gpu, key, value)
-    backend.set_value(0, "mem_total_mib", 81559.0)
-    sampler = Sampler(backend)
-    sampler.open()
-    sampler.poll()
-    svc = AssistantService(
-        tmp, store, sampler, T.FakeGate(open_=False), engine_factory=lambda p, s: Engine(p, "cpu fp32")
-    )
-    svc.chat.now = lambda: T.NOW
+    svc = T.build_service(Path(tempfile.mkdtemp()))
     svc.chat.pickers = (ModelPicker(Engine(model, "cpu fp32")),) if picker == "model" else (RulePicker(),)
     data = json.loads((ROOT / "tests" / "unit" / set_name).read_text())
     total, correct, wrong = 0, 0, []
@@ -59,7 +43,7 @@ def score_set(set_name: str, model: Path, picker: str) -> dict[str, object]:
                     wrong.append({"q": turn["q"], "want": turn["query"], "got": query})
     finally:
         svc.stop()
-        store.close()
+        svc.store.close()
     return {"correct": correct, "total": total, "accuracy": round(correct / total, 4), "wrong": wrong}
 
 

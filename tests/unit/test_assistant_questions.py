@@ -93,9 +93,9 @@ def build_store(path: Path) -> Store:
     return store
 
 
-@pytest.fixture()
-def svc(tmp_path: Path):
-    store = build_store(tmp_path / "gpuaccel.db")
+def build_service(folder: Path) -> AssistantService:
+    """The assistant on the test's machine: the jobs and power history above, two fake GPUs, 15:00."""
+    store = build_store(folder / "gpuaccel.db")
     backend = FakeBackend("two_gpus")
     for gpu, values in GPU_VALUES.items():
         for key, value in values.items():
@@ -105,12 +105,18 @@ def svc(tmp_path: Path):
     sampler.open()
     sampler.poll()
     service = AssistantService(
-        tmp_path, store, sampler, FakeGate(open_=False), engine_factory=lambda p, s: Engine(p, "cpu fp32")
+        folder, store, sampler, FakeGate(open_=False), engine_factory=lambda p, s: Engine(p, "cpu fp32")
     )
     service.chat.now = lambda: NOW
+    return service
+
+
+@pytest.fixture()
+def svc(tmp_path: Path):
+    service = build_service(tmp_path)
     yield service
     service.stop()
-    store.close()
+    service.store.close()
 
 
 def _matches(expected: dict[str, Any] | None, got: dict[str, Any] | None) -> bool:
