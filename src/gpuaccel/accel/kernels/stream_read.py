@@ -1,9 +1,10 @@
-"""A plain streaming read of a buffer: the most a memory-bound kernel of that many bytes can stream.
+"""A plain streaming read of a buffer: how fast a kernel that does nothing but read those bytes goes.
 
 A decode step over a small cache moves too few bytes for the bandwidth of a 1 GiB copy to be reachable:
 the launch, the first DRAM round trip and the grid's ramp and tail weigh on a 5-50 us step. The decode
 benchmark therefore also times this kernel over the same number of bytes, in the same graph replay
-(:func:`~accel.kernels.bench_varlen.read_bandwidth`), as the ceiling a kernel of that size meets. Each
+(:func:`~accel.kernels.bench_varlen.read_bandwidth`, the best of a few grids), as a measured ceiling
+for a step of that size. Each
 program sums its own contiguous chunk into one float, so no load can be optimised away and nothing but
 the reads costs time.
 """

@@ -5,7 +5,7 @@ times our packed kernels beside FlexAttention with a document mask and cuDNN / o
 padded batch; TFLOP/s count real tokens only (per document ``4*L^2*H*D``, halved when causal;
 forward+backward 3.5x). ``attention.decode`` times one decode step (one query token per sequence, cache
 full to ``cache_len``) and reports bytes of K and V read per second beside SDPA, a device copy and a
-plain streaming read of the same bytes (the most a kernel of that size streams).
+plain streaming read of the same bytes (a measured ceiling for a step of that size).
 Validation is import-safe (no torch); the kernels are imported only in ``run``.
 """
 
