@@ -6,7 +6,7 @@
 
 --check  dQ, dK, dV of the Gluon kernels written into NaN-poisoned buffers (so a tile never written shows),
          against the fp32 reference backward fed the same o and lse: bf16/fp16, causal or not, GQA/MQA,
-         ragged N, Nq != Nk both ways, D 64/96/128 (96 through the entry point, padded to 128), and that
+         ragged N, Nq != Nk both ways, D 64/96/128/256 (96 through the entry point, padded to 128), and that
          dispatch picks the Gluon backward where it is the default (D128); then autograd end to end
 --bench  per shape and causal flag, medians (triton.testing.do_bench) of the backward alone (Gluon vs the
          tl.* path, same o/lse/dO) and of forward+backward through autograd for ours (Gluon backward), ours
@@ -40,6 +40,10 @@ CHECK_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
     (2, 16, 16, 2048, 2048, 64, True, torch.bfloat16),
     (1, 2, 2, 64, 64, 128, True, torch.bfloat16),
     (2, 4, 4, 300, 300, 96, False, torch.float16),  # padded to 128 by the entry point
+    (1, 4, 2, 777, 1500, 256, True, torch.bfloat16),  # D256: the by-gradient dK/dV kernel
+    (2, 4, 4, 1000, 1000, 256, False, torch.float16),
+    (1, 2, 1, 1500, 777, 256, True, torch.float16),  # the first rows see no key
+    (1, 2, 2, 130, 2100, 256, False, torch.bfloat16),
 ]
 TOL = 2e-2  # relative L2 error of each gradient (bf16 rounding of o, dO and the outputs)
 

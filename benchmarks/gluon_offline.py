@@ -86,6 +86,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
     gluon_fwd.launch = compile_only
     gluon_fp8.launch = compile_only
     gluon_bwd.launch = compile_only
+    launchers.launch = compile_only  # the tl.* dQ kernel of the D256 backward
     gluon_varlen_fwd.launch = compile_only
     return compiled
 
@@ -138,7 +139,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         lse = torch.zeros(b, h, n)
         from gpuaccel.accel.kernels.tuning import GluonBwdConfig
 
-        cfg_b = GluonBwdConfig(*config) if config else None
+        cfg_b = GluonBwdConfig(*config, by_grad=d == 256) if config else None
         launch_gluon_bwd(torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale, cfg_b)
     elif kernel == "fp8":
         from gpuaccel.accel.kernels.gluon_fp8 import gluon_fp8_config, launch_gluon_fp8

@@ -20,6 +20,9 @@ CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
     (3, 6, 3, 2049, 2047, 128, False, torch.float16),
     (1, 4, 4, 5000, 130, 64, True, torch.float16),
     (2, 4, 4, 300, 300, 96, False, torch.float16),
+    (1, 4, 2, 777, 1500, 256, True, torch.bfloat16),
+    (1, 2, 1, 1500, 777, 256, True, torch.float16),
+    (2, 4, 4, 1000, 1000, 256, False, torch.float16),
 ]
 
 
@@ -71,22 +74,28 @@ def test_gluon_backward_is_deterministic():
     assert all(torch.equal(a, b) for a, b in zip(first, again, strict=True))
 
 
-def test_d64_takes_the_gluon_backward_unless_the_tl_one_is_forced(monkeypatch):
+@pytest.mark.parametrize("d", [64, 256])
+def test_d64_and_d256_take_the_gluon_backward_unless_the_tl_one_is_forced(monkeypatch, d):
     from gpuaccel.accel.kernels import attention
 
-    q = torch.empty(1, 1, 1, 64, device="cuda", dtype=torch.bfloat16)
+    q = torch.empty(1, 1, 1, d, device="cuda", dtype=torch.bfloat16)
     assert attention.backward_path(q, False) == "gluon"
     monkeypatch.setenv(attention.BWD_PATH_ENV, "triton")
     assert attention.backward_path(q, False) == "triton"
 
 
-def test_forced_gluon_backward_on_d256_is_named(monkeypatch):
-    from gpuaccel.accel.kernels import UnsupportedInputError, attention
+def test_forced_gluon_backward_on_d256_agrees_with_the_tl_one(monkeypatch):
+    from gpuaccel.accel.kernels import attention
 
+    q, k, v, do = (torch.randn(1, 4, 900, 256, device="cuda", dtype=torch.bfloat16) for _ in range(4))
+    o, lse = attention.flash_attention_forward(q, k, v, True, 0.0625)
     monkeypatch.setenv(attention.BWD_PATH_ENV, "gluon")
-    q = torch.randn(1, 2, 64, 256, device="cuda", dtype=torch.float16)
-    with pytest.raises(UnsupportedInputError, match="head_dim 256"):
-        attention.flash_attention_backward(q, q, q, q, q, torch.zeros(1, 2, 64, device="cuda"), False, 0.1)
+    assert attention.backward_path(q, True) == "gluon"
+    got = attention.flash_attention_backward(do, q, k, v, o, lse, True, 0.0625)
+    monkeypatch.setenv(attention.BWD_PATH_ENV, "triton")
+    want = attention.flash_attention_backward(do, q, k, v, o, lse, True, 0.0625)
+    for g, w in zip(got, want, strict=True):
+        assert ((g.float() - w.float()).norm() / w.float().norm()).item() < 1e-2
 
 
 def test_first_backward_of_a_fresh_process_runs_on_autograds_thread():

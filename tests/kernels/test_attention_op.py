@@ -156,3 +156,13 @@ def test_a_pinned_gluon_backward_is_refused_off_hopper(monkeypatch):
             attention.backward_path(q, True)
     finally:
         tuning.force("bwd", None, causal=True)
+
+
+def test_the_gluon_backward_refuses_a_config_built_for_another_head_dim():
+    from gpuaccel.accel.kernels.gluon_bwd import launch_gluon_bwd
+
+    for d, cfg in ((128, tuning.GluonBwdConfig(2, 32, 3, by_grad=True)), (256, tuning.GluonBwdConfig(2))):
+        q = torch.zeros(1, 2, 64, d)
+        with pytest.raises(ValueError, match="head_dim 256 and only it runs the by-gradient"):
+            launch_gluon_bwd(q, q, q, q, q, torch.zeros(1, 2, 64), False, 0.1, cfg)
+    assert tuning.gluon_bwd_config(256).label().startswith("gluon-ws-kv64-dk|dv-s2+tl-dq128x32")

@@ -78,7 +78,7 @@ def forward_path(q: torch.Tensor) -> str:
 
 def backward_path(q: torch.Tensor, causal: bool = False) -> str:
     """Which backward runs for queries like ``q``: "gluon" (Hopper; by default at the padded head dims
-    where it measured faster, ``tuning.GLUON_BWD_DEFAULT_DIMS``: 64 and 128) or "triton"
+    where it measured faster, ``tuning.GLUON_BWD_DEFAULT_DIMS``: 64, 128 and 256) or "triton"
     (tl.*: elsewhere, D256, the interpreter). A configuration pinned with ``tuning.force("bwd", ...)``
     decides by its type; ``GPUACCEL_ATTN_BWD_PATH=gluon`` on a call it cannot take raises."""
     want = _wanted_path(BWD_PATH_ENV)

@@ -3,8 +3,9 @@
 Why two kernels and no atomics ("split", deterministic: every gradient element is summed by one program in
 a fixed order): the dQ kernel runs first and also writes the row statistics (delta = rowsum(dO * O), lse
 in log2 units) that the dK/dV kernel reads, so there is no separate preprocess pass over o and dO, and dQ
-needs no fp32 accumulator in global memory nor a conversion pass. The tl.* backward
-(:mod:`accel.kernels.flash_bwd`) stays the portable path, the interpreter's, and D256's.
+needs no fp32 accumulator in global memory nor a conversion pass. At D256 the dQ kernel is the tl.*
+one (it also writes the statistics) and dK/dV the by-gradient kernel of :mod:`accel.kernels.gluon_bwd_d256`.
+The tl.* backward (:mod:`accel.kernels.flash_bwd`) stays the portable path and the interpreter's.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ import torch
 
 from gpuaccel.accel.kernels.direct_launch import Tma
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.gluon_bwd_d256 import gluon_bwd_dkdv_d256_kernel
 from gpuaccel.accel.kernels.gluon_bwd_kernels import (
     CONSUMER_REGS,
     gluon_bwd_dkdv_kernel,
     gluon_bwd_dq_kernel,
 )
-from gpuaccel.accel.kernels.launchers import STAT_PAD, Bound, _stat_buffers, cdiv, launch
-from gpuaccel.accel.kernels.tuning import GluonBwdConfig, gluon_bwd_config
+from gpuaccel.accel.kernels.launchers import STAT_PAD, Bound, _stat_buffers, cdiv, launch, launch_dq
+from gpuaccel.accel.kernels.tuning import BwdConfig, GluonBwdConfig, gluon_bwd_config
 
 TILE_ROWS = STAT_PAD  # rows per program in both kernels (two 64-row consumer warpgroups); the dQ tiles
 # fill the statistics' padded rows exactly
@@ -45,6 +47,10 @@ def launch_gluon_bwd(
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     cfg = cfg or gluon_bwd_config(d)
+    if cfg.by_grad != (d == 256):
+        raise ValueError(f"head_dim 256 and only it runs the by-gradient dK/dV kernel, got D{d} with {cfg}")
+    if cfg.by_grad:
+        return _launch_d256(do, q, k, v, o, lse, causal, scale, cfg, bound, out)
     delta, lse2, stat_stride = _stat_buffers(o)
     if out is None:
         dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
@@ -68,5 +74,30 @@ def launch_gluon_bwd(
          dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), bound, "gluon_dkdv",
+    )  # fmt: skip
+    return dq, dk, dv
+
+
+def _launch_d256(do, q, k, v, o, lse, causal, scale, cfg, bound, out):  # type: ignore[no-untyped-def]
+    """D256: the tl.* dQ kernel (it writes the statistics), then the by-gradient Gluon dK/dV kernel."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    stats = _stat_buffers(o)
+    dq_cfg = BwdConfig(64, 64, 4, 2, "split", 128, cfg.dq_block_n, 8, cfg.dq_stages)
+    lse = lse if lse.is_contiguous() else lse.contiguous()
+    if out is None:
+        dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (k, v))
+        dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound)
+    else:
+        dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, out[0])
+        dk, dv = out[1], out[2]
+    delta, lse2, stat_stride = stats
+    launch(
+        gluon_bwd_dkdv_d256_kernel, (cdiv(nk, 64), b * hkv),
+        (Tma(q, 64), Tma(k, 64), Tma(v, 64), Tma(do, 64),
+         *(Tma(t.view(b, hq, 1, stat_stride), 1, STAT_BOX) for t in (lse2, delta)), dk, dv,
+         dk.stride(0), dk.stride(1), dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk),
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), bound, "gluon_dkdv_d256",
     )  # fmt: skip
     return dq, dk, dv

@@ -241,9 +241,11 @@ def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, 
 @gluon.jit
 def _kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem, do_smem,
                  lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m, lo_blk, group, n_iter,
-                 STAGES: gl.constexpr):  # fmt: skip
-    mbarrier.expect(kv_ready, 2 * (k_desc.block_type.nbytes + v_desc.block_type.nbytes))
-    for c in gl.static_range(2):
+                 STAGES: gl.constexpr, KV_BLOCKS: gl.constexpr = 2):  # fmt: skip
+    """K and V of the program's keys once (``KV_BLOCKS`` boxes of 64 rows each), then the ring of (Q, dO,
+    lse2, delta) blocks: every 64-row block of each query head of the group."""
+    mbarrier.expect(kv_ready, KV_BLOCKS * (k_desc.block_type.nbytes + v_desc.block_type.nbytes))
+    for c in gl.static_range(KV_BLOCKS):
         tma.async_copy_global_to_shared(k_desc, [b, hkv, start_n + c * HALF_M, 0], kv_ready, k_smem.index(c))
         tma.async_copy_global_to_shared(v_desc, [b, hkv, start_n + c * HALF_M, 0], kv_ready, v_smem.index(c))
     stat_bytes: gl.constexpr = lse2_desc.block_type.nbytes + delta_desc.block_type.nbytes

@@ -208,16 +208,18 @@ def launch_dq(
     cfg: BwdConfig,
     fill_stats: tuple[torch.Tensor, torch.Tensor] | None = None,
     bound: Bound | None = None,
+    out: torch.Tensor | None = None,
 ) -> torch.Tensor:
-    """The separate dQ kernel of the "split" mode (its ``dq_*`` fields). With ``fill_stats`` = (o, lse)
-    it also writes ``stats`` (buffers from :func:`_stat_buffers`) for the dK/dV kernel launched after it."""
+    """The separate dQ kernel of the "split" mode (its ``dq_*`` fields), into ``out`` if given (contiguous,
+    q's shape). With ``fill_stats`` = (o, lse) it also writes ``stats`` (buffers from
+    :func:`_stat_buffers`) for the dK/dV kernel launched after it."""
     if q.is_cuda:
         triton.set_allocator(_alloc)
     delta, lse2, stat_stride = stats
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     o, lse = fill_stats if fill_stats is not None else (do, lse2)  # unused by the kernel without STATS
-    dq = torch.empty(q.shape, device=q.device, dtype=q.dtype)
+    dq = torch.empty(q.shape, device=q.device, dtype=q.dtype) if out is None else out
     launch(
         attn_bwd_dq_kernel, (cdiv(nq, cfg.dq_block_m), b * hq),
         (q, k, v, do, dq, lse2, delta, scale * LOG2E, scale,

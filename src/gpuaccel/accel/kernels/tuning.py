@@ -119,25 +119,36 @@ def gluon_fwd_config(head_dim: int, seq_q: int | None = None, seq_k: int | None 
 @dataclass(frozen=True)
 class GluonBwdConfig:
     """The Hopper backward (:mod:`accel.kernels.gluon_bwd`): both kernels run 128-row tiles as two 64-row
-    consumer warpgroups; dK/dV streams 64-row (Q, dO) blocks, dQ streams ``dq_block_n``-key K/V blocks."""
+    consumer warpgroups; dK/dV streams 64-row (Q, dO) blocks, dQ streams ``dq_block_n``-key K/V blocks.
+    ``by_grad`` (D256, :mod:`accel.kernels.gluon_bwd_d256`): 64-key dK/dV programs whose warpgroups sum
+    dK and dV apart, after the tl.* dQ kernel (128 rows, 8 warps, ``dq_block_n`` keys, ``dq_stages``)."""
 
     stages: int  # (Q, dO) ring depth of the dK/dV kernel
     dq_block_n: int = 64
     dq_stages: int = 2  # K/V ring depth of the dQ kernel
+    by_grad: bool = False
 
     def label(self) -> str:
+        if self.by_grad:
+            return f"gluon-ws-kv64-dk|dv-s{self.stages}+tl-dq128x{self.dq_block_n}w8s{self.dq_stages}"
         return f"gluon-ws-kv2x64s{self.stages}+dq2x64x{self.dq_block_n}s{self.dq_stages}"
 
 
-# Padded head dims the Gluon backward is built for (D256 keeps the tl.* backward: two 64 x 256 fp32
-# accumulators per consumer warpgroup do not fit its registers), and those dispatch picks it for by
-# default: where it measured faster than the tl.* backward on an H100 (gluon_bwd_20261123-170407.json:
-# D128 bwd 496 vs 416 TFLOP/s non-causal, 416 vs 388 causal, 253 vs 199 at 8,16,1024 causal); D64 tied
-# then (369 vs 377, 353 vs 345) and leads since the dK/dV kernel reads its statistics from shared memory
-# (gluon_bwd_20261124-121924.json, 2,16,8192,64: 409 vs 378 non-causal, 377 vs 350 causal).
-GLUON_BWD_CONFIGS = {64: GluonBwdConfig(2, 128, 3), 128: GluonBwdConfig(2, 64, 2)}
+# Padded head dims the Gluon backward is built for (D256: two 64 x 256 fp32 accumulators per
+# warpgroup do not fit its registers, so its warpgroups split the gradients, ``by_grad``), and those
+# dispatch picks it for by default: where it measured faster than the tl.* backward on an H100
+# (gluon_bwd_20261123-170407.json: D128 bwd 496 vs 416 TFLOP/s non-causal, 416 vs 388 causal, 253 vs
+# 199 at 8,16,1024 causal); D64 tied then (369 vs 377, 353 vs 345) and leads since the dK/dV kernel reads
+# its statistics from shared memory (gluon_bwd_20261124-121924.json, 2,16,8192,64: 409 vs 378
+# non-causal, 377 vs 350 causal). D256's by-gradient kernels: backward 376-393 vs 187-246 TFLOP/s for
+# tl.* (gluon_bwd_d256_20261124-202009.json, 8,8,2048 and 2,16,8192, causal or not).
+GLUON_BWD_CONFIGS = {
+    64: GluonBwdConfig(2, 128, 3),
+    128: GluonBwdConfig(2, 64, 2),
+    256: GluonBwdConfig(2, 32, 3, by_grad=True),  # dQ: the tl.* sweep's best at D256 (128x32 w8 s3)
+}
 GLUON_BWD_HEAD_DIMS = tuple(GLUON_BWD_CONFIGS)
-GLUON_BWD_DEFAULT_DIMS = (64, 128)
+GLUON_BWD_DEFAULT_DIMS = (64, 128, 256)
 
 
 def gluon_bwd_config(head_dim: int) -> GluonBwdConfig:
