@@ -78,7 +78,7 @@ def quant_rows_kernel(
 def key_slot(n):
     """Where key ``n`` sits in V^T for the Gluon FP8 kernel: bit 3 of the index moved below bits 1-2
     inside each 16-key half of a 32-key group, the order its e4m3 P fragment holds keys in
-    (:func:`accel.kernels.gluon_fwd._p_operand`)."""
+    (:func:`accel.kernels.gluon_fwd_steps._p_operand`)."""
     return (n & ~15) | ((n & 6) << 1) | (((n >> 3) & 1) << 1) | (n & 1)
 
 

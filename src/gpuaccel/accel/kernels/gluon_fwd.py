@@ -21,7 +21,8 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon_fp8`) runs this producer, step and epilogue with e4m3
-operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches); the tile walk and descriptors are
+operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches) and, for key blocks of 128 or more,
+each block's PV inside the block (``INLINE_PV``, :func:`_step_inline`); the tile walk and descriptors are
 :mod:`accel.kernels.gluon_tiles`.
 """
 
@@ -39,6 +40,16 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 
 from gpuaccel.accel.kernels.direct_launch import Tma
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.gluon_fwd_steps import (
+    FP8_P_LOG2,
+    _e4m3,
+    _p_operand,
+    _qk,
+    _softmax,
+    _step,
+    _step_inline,
+    _v_operand,
+)
 from gpuaccel.accel.kernels.gluon_sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon_tiles import (
     CONSUMER_REGS,
@@ -54,8 +65,6 @@ from gpuaccel.accel.kernels.gluon_tiles import (
 )
 from gpuaccel.accel.kernels.launchers import Bound, launch
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
-
-FP8_P_LOG2 = gl.constexpr(8.0)  # FP8: P x 2**8 before its e4m3 cast (small probabilities off the subnormals)
 
 
 @gluon.jit
@@ -101,118 +110,6 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
 
 
 @gluon.jit
-def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr,
-             BLOCK_N: gl.constexpr, MASKED: gl.constexpr, CAUSAL: gl.constexpr,
-             P_LOG2: gl.constexpr = 0.0):  # fmt: skip
-    """Online-softmax update for one score block: (p, alpha, m_new, l_new); exp2 with log2(e) folded.
-    ``P_LOG2``: p comes out scaled by 2**P_LOG2 for free (subtracted from the row max; l scales alike)."""
-    if MASKED:
-        offs_n = j * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, s_layout))
-        valid = gl.expand_dims(offs_n, 0) < seq_k
-        if CAUSAL:
-            valid = valid & (gl.expand_dims(offs_n, 0) <= gl.expand_dims(offs_m, 1) + causal_off)
-        qk = gl.where(valid, qk * qk_scale, float("-inf"))
-        m_new = gl.maximum(m_i, gl.max(qk, 1))
-        m_use = gl.where(m_new == float("-inf"), 0.0, m_new)  # rows that saw no key yet
-        m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
-        qk = qk - gl.expand_dims(m_sub, 1)
-    else:
-        m_new = gl.maximum(m_i, gl.max(qk, 1) * qk_scale)
-        m_use = m_new
-        m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
-        qk = qk * qk_scale - gl.expand_dims(m_sub, 1)
-    p = gl.exp2(qk)
-    alpha = gl.exp2(m_i - m_use)
-    l_i = l_i * alpha + gl.sum(p, 1)
-    return p, alpha, m_new, l_i
-
-
-@gluon.jit
-def _qk(q_s, k_smem, k_ready, cnt, s_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr):
-    """Wait for K of ring slot ``cnt`` and issue S = Q K^T asynchronously."""
-    s = cnt % STAGES
-    mbarrier.wait(k_ready.index(s), (cnt // STAGES) & 1)
-    k_s = k_smem.index(s)._reinterpret(k_smem.dtype, [BLOCK_N, k_smem.shape[-1]], q_s.layout)
-    zero = gl.zeros([HALF_M, BLOCK_N], gl.float32, s_layout)
-    return warpgroup_mma(q_s, k_s.permute((1, 0)), zero, use_acc=False, is_async=True)
-
-
-@gluon.jit
-def _v_operand(v_smem, slot, V_T: gl.constexpr):
-    """V block ``slot`` as wgmma's [BLOCK_N, D] B operand; a transposed [D, BLOCK_N] tile (``V_T``) is
-    viewed through a permute, which makes it K-major as fp8 wgmma requires."""
-    rows: gl.constexpr = v_smem.shape[-2]
-    cols: gl.constexpr = v_smem.shape[-1]
-    tile_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([rows, cols], v_smem.dtype)
-    v_s = v_smem.index(slot)._reinterpret(v_smem.dtype, [rows, cols], tile_2d)
-    if V_T:
-        v_s = v_s.permute((1, 0))
-    return v_s
-
-
-@gluon.jit
-def _p_operand(p, dtype: gl.constexpr, p_layout: gl.constexpr, FP8: gl.constexpr):
-    """P (fp32 scores after exp2) for PV's register A operand. 16-bit: cast; the score accumulator's
-    registers already are the A fragment. ``FP8``: the e4m3 A fragment holds keys 4q..4q+3 and 16+4q..
-    of each 32-key group where the accumulator holds 2q, 2q+1, 8+2q, 9+2q, ...; renaming the keys (bit 3
-    of the key index moved below bits 1-2; V^T's keys are stored in that order by the quantisation)
-    makes the layout change free. P stays fp32 until :func:`_e4m3` right before the wgmma: carried
-    across the loop as e4m3, each byte would take a register and cost repacking."""
-    if FP8:
-        rows: gl.constexpr = p.shape[0]
-        keys: gl.constexpr = p.shape[1]
-        p = p.reshape([rows, keys // 32, 2, 2, 4, 2]).permute((0, 1, 2, 4, 3, 5)).reshape([rows, keys])
-        p = gl.convert_layout(p, p_layout, assert_trivial=True)
-    else:
-        # inline PTX, not a cast: LLVM turns the loop's phi of two casts into a cast of the phi, carrying
-        # P as 64 fp32 registers; packed it crosses in 32 (20 fewer SASS instructions a block at D128)
-        if dtype == gl.bfloat16:
-            p = gl.inline_asm_elementwise("cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,r,r", [p], dtype=gl.bfloat16,
-                                          is_pure=True, pack=2)  # fmt: skip
-        else:
-            p = gl.inline_asm_elementwise("cvt.rn.f16x2.f32 $0, $2, $1;", "=r,r,r", [p], dtype=gl.float16,
-                                          is_pure=True, pack=2)  # fmt: skip
-        p = gl.convert_layout(p, p_layout)
-    return p
-
-
-@gluon.jit
-def _e4m3(p, FP8: gl.constexpr):
-    """fp32 P in the A-operand layout -> e4m3, four values packed per register as the wgmma reads them."""
-    if FP8:
-        p = gl.inline_asm_elementwise(
-            "{ .reg .b16 lo, hi; cvt.rn.satfinite.e4m3x2.f32 lo, $2, $1;"
-            " cvt.rn.satfinite.e4m3x2.f32 hi, $4, $3; mov.b32 $0, {lo, hi}; }",
-            "=r,r,r,r,r", [p], dtype=gl.float8e4nv, is_pure=True, pack=4,
-        )  # fmt: skip
-    return p
-
-
-@gluon.jit
-def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, p_prev, alpha,
-          offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
-          o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
-          CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0):  # fmt: skip
-    """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
-    issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order). ``FP8``:
-    e4m3 operands (V^T tiles, P kept fp32 until the wgmma, :func:`_p_operand`)."""
-    s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES)
-    acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
-    sp = (cnt - 1) % STAGES
-    mbarrier.wait(v_ready.index(sp), ((cnt - 1) // STAGES) & 1)
-    acc = warpgroup_mma(_e4m3(p_prev, FP8), _v_operand(v_smem, sp, FP8), acc, is_async=True)
-    qk = warpgroup_mma_wait(1, deps=(s_tok,))
-    mbarrier.arrive(k_empty.index(cnt % STAGES))
-    p, alpha, m_i, l_i = _softmax(
-        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2
-    )
-    acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
-    mbarrier.arrive(v_empty.index(sp))
-    p_next = _p_operand(p, v_smem.dtype, p_layout, FP8)
-    return acc, m_i, l_i, p_next, alpha
-
-
-@gluon.jit
 def _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, seq_q,
               o_layout: gl.constexpr, HEAD_DIM: gl.constexpr, P_LOG2: gl.constexpr,
               COL_SCALE: gl.constexpr):  # fmt: skip
@@ -245,8 +142,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k,
               num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, items_ptr, n_items, total_q,
               HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
-              STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr,
-              VARLEN: gl.constexpr):  # fmt: skip
+              STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr, VARLEN: gl.constexpr,
+              INLINE_PV: gl.constexpr = False):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q)."""
@@ -284,36 +181,54 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
             q_scale = qk_scale
         mbarrier.wait(q_ready.index(HALF), i & 1)
 
-        # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
-        m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
-        l_i = gl.zeros([HALF_M], gl.float32, row_layout)
-        qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
-        mbarrier.arrive(k_empty.index(cnt % STAGES))
-        p, alpha, m_i, l_i = _softmax(
-            qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, len_k, s_layout,
-            BLOCK_N, True, CAUSAL, P_SHIFT,
-        )  # fmt: skip
-        p = _p_operand(p, v_smem.dtype, p_layout, FP8)
-        acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
-        for j in range(1, n_full):
-            acc, m_i, l_i, p, alpha = _step(
-                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
-                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
-                o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
+        if INLINE_PV:  # each block's PV inside the block (no P carried: FP8's 256-key blocks)
+            m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
+            l_i = gl.zeros([HALF_M], gl.float32, row_layout)
+            acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
+            for j in range(0, n_full):
+                acc, m_i, l_i = _step_inline(
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i,
+                    offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
+                    o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
+                )  # fmt: skip
+            for j in range(n_full, n_mine):
+                acc, m_i, l_i = _step_inline(
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i,
+                    offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
+                    o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
+                )  # fmt: skip
+            mbarrier.arrive(q_empty.index(HALF))
+        else:
+            # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
+            m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
+            l_i = gl.zeros([HALF_M], gl.float32, row_layout)
+            qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
+            mbarrier.arrive(k_empty.index(cnt % STAGES))
+            p, alpha, m_i, l_i = _softmax(
+                qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, len_k, s_layout,
+                BLOCK_N, True, CAUSAL, P_SHIFT,
             )  # fmt: skip
-        for j in range(gl.maximum(n_full, 1), n_mine):
-            acc, m_i, l_i, p, alpha = _step(
-                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
-                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
-                o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
-            )  # fmt: skip
-        mbarrier.arrive(q_empty.index(HALF))  # every QK^T of this tile is done: Q's buffer may refill
-        last = cnt + n_mine - 1
-        acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
-        mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
-        acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
-        acc = warpgroup_mma_wait(0, deps=(acc,))
-        mbarrier.arrive(v_empty.index(last % STAGES))
+            p = _p_operand(p, v_smem.dtype, p_layout, FP8)
+            acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
+            for j in range(1, n_full):
+                acc, m_i, l_i, p, alpha = _step(
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                    alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
+                    p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
+                )  # fmt: skip
+            for j in range(gl.maximum(n_full, 1), n_mine):
+                acc, m_i, l_i, p, alpha = _step(
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                    alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
+                    p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
+                )  # fmt: skip
+            mbarrier.arrive(q_empty.index(HALF))  # every QK^T of this tile is done: Q's buffer may refill
+            last = cnt + n_mine - 1
+            acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+            mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
+            acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
+            acc = warpgroup_mma_wait(0, deps=(acc,))
+            mbarrier.arrive(v_empty.index(last % STAGES))
         _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
         cnt += n_tile
         if FP8:
@@ -337,7 +252,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
              sched_len, items_ptr, n_items, total_q, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
              STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
-             FP8: gl.constexpr, VARLEN: gl.constexpr = False):  # fmt: skip
+             FP8: gl.constexpr, VARLEN: gl.constexpr = False, INLINE_PV: gl.constexpr = False):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -355,7 +270,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                       lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                       group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
-                      VARLEN))
+                      VARLEN, INLINE_PV))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
