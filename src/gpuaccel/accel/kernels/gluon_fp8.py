@@ -13,8 +13,9 @@ kernel's shared memory (V^T tiles), its configurations and launcher. What FP8 ch
 - P is scaled by 256 before its cast (small probabilities stay out of e4m3's subnormals); the factor rides
   in the exponent (2**8 subtracted from the row max), so it costs no multiply and cancels in O = acc / l.
 - Key blocks of 128 or more run each block's PV inside the block (``INLINE_PV``): no P is carried to the
-  next step, which frees the registers for 256-key blocks, and it measured faster than FlashAttention-3's
-  order even at 128 keys; the 64-key D256 blocks keep that order, which measured faster there.
+  next step, which frees the registers for 256-key blocks (D64) or a third consumer warpgroup (D128), and
+  it measured faster than FlashAttention-3's order even with two consumers and 128 keys; the 64-key D256
+  blocks keep that order, which measured faster there.
 """
 
 from __future__ import annotations
@@ -31,14 +32,16 @@ from gpuaccel.accel.kernels.gluon_tiles import CONSUMER_REGS, tile_walk
 from gpuaccel.accel.kernels.launchers import Bound, cdiv, launch
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig
 
-# Per padded head_dim: e4m3 tiles are half the bytes of bf16 ones, so D64 and D128 fit 256-key blocks x 2
-# stages (K and V^T 64 KB a stage at D128); with each block's PV inside the block they need no carried P
-# and do not spill. Kernel-only TFLOP/s on an H100 (fp8_inline_ab_20261124.json), 2,16,8192,128: 856 / 763
-# (non-causal / causal) against 770 / 708 for 128-key blocks in FlashAttention-3's order; D64 at
-# 2,16,8192: 560 / 497 against 458 / 441. D256 keeps 64-key blocks (its 64 x 256 fp32 O accumulator
-# bounds the registers) and that order (827 vs 807 inline at 8,8,2048). K's scales are per block, so the
-# 256-key blocks cost a little accuracy on outlier inputs (RMSE 8.31e-3 against 8.24e-3).
-GLUON_FP8_CONFIGS = {64: GluonFwdConfig(256, 2), 128: GluonFwdConfig(256, 2), 256: GluonFwdConfig(64, 2)}
+# Per padded head_dim. Blocks of 128 keys or more run each block's PV inside the block, so they carry no
+# P across the loop and D64 fits 256-key blocks, D128 three consumers at 160 registers with 128-key ones.
+# Kernel-only TFLOP/s on an H100 (fp8_inline_ab_20261124.json, fp8_c3_ab_20261124.json): D128 at
+# 2,16,8192 non-causal / causal 911 / 745-783 with three consumers and 128 keys, 846-879 / 767 with two
+# and 256 keys, 770 / 708 for two with 128 keys in FlashAttention-3's order; three consumers lose only at
+# 4,16,4096 causal (624-629 against 648-654). D64 at 2,16,8192: 560 / 497 with 256 keys against 458 / 441.
+# D256 keeps 64-key blocks (its 64 x 256 fp32 O accumulator bounds the registers) in FlashAttention-3's
+# order (827 vs 807 inline at 8,8,2048). K's scales are per block: 128-key blocks keep the outlier RMSE
+# of 256-key ones lower (8.24e-3 against 8.31e-3).
+GLUON_FP8_CONFIGS = {64: GluonFwdConfig(256, 2), 128: GluonFwdConfig(128, 3, 3), 256: GluonFwdConfig(64, 2)}
 INLINE_PV_MIN_BLOCK = 128  # key blocks this long or longer run PV inside the block
 GLUON_FP8_HEAD_DIMS = tuple(GLUON_FP8_CONFIGS)
 
