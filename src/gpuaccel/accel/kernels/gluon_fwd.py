@@ -22,7 +22,8 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon_fp8`) runs this producer, step and epilogue with e4m3
 operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches) and, for key blocks of 128 or more,
-each block's PV inside the block (``INLINE_PV``, :func:`_step_inline`); the tile walk and descriptors are
+each block's PV inside the block (``INLINE_PV``, :func:`_step_inline`), as do short D64 calls with two
+programs per SM (their 80-register cap then holds without spilling); the tile walk and descriptors are
 :mod:`accel.kernels.gluon_tiles`.
 """
 
@@ -287,11 +288,11 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, str
                           heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
                           sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                           CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
-                          CONSUMER_REGS: gl.constexpr):  # fmt: skip
+                          CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
-             CONSUMER_REGS, False)  # fmt: skip
+             CONSUMER_REGS, False, False, INLINE_PV)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -324,6 +325,6 @@ def launch_gluon_fwd(
         (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n), o, lse,
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
-             CONSUMERS=cfg.consumers, CONSUMER_REGS=regs),
+             CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two),  # no P carried: no spill at 80
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip

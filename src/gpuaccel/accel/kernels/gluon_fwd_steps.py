@@ -3,9 +3,9 @@ operands, and the two orders a consumer warpgroup runs a block in.
 
 Why two orders: FlashAttention-3's (:func:`_step`: QK^T of block j issued before PV of block j-1, softmax
 between the two waits) is what the bf16 kernels run; it carries P across the loop. The FP8 forward needs
-those registers (for D64's 256-key blocks, D128's third consumer), so it runs each block whole
-(:func:`_step_inline`), which also measured faster for FP8 with two consumers at 128 keys (docs/kernels.md,
-note 14).
+those registers (for D64's 256-key blocks, D128's third consumer), and so do short D64 calls with two
+programs per SM (80 registers), so they run each block whole (:func:`_step_inline`), which also measured
+faster for FP8 with two consumers at 128 keys (docs/kernels.md, note 14).
 """
 
 from __future__ import annotations
