@@ -78,7 +78,19 @@ def launch_gluon_bwd(
     return dq, dk, dv
 
 
-def _launch_d256(do, q, k, v, o, lse, causal, scale, cfg, bound, out):  # type: ignore[no-untyped-def]
+def _launch_d256(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: GluonBwdConfig,
+    bound: Bound | None,
+    out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """D256: the tl.* dQ kernel (it writes the statistics), then the by-gradient Gluon dK/dV kernel."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
