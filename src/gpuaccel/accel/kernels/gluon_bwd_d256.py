@@ -24,7 +24,9 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 from gpuaccel.accel.kernels.gluon_bwd_kernels import (
     HALF_M,
     _kv_producer,
+    _kv_ring,
     _mma_layouts,
+    _query_blocks,
     _store_rows,
     _view,
 )
@@ -95,7 +97,6 @@ def gluon_bwd_dkdv_d256_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta
                                CONSUMER_REGS: gl.constexpr):  # fmt: skip
     """dK and dV of 64 keys of one (batch, KV head), summed over the query heads of its group; (Q, dO)
     blocks of 64 rows with their lse2 and delta, as in the D64/D128 dK/dV kernel."""
-    dtype: gl.constexpr = q_desc.dtype
     pid_n = gl.program_id(0)  # causal: the first key blocks have the most query rows, and start first
     bhkv = gl.program_id(1)
     b = bhkv // heads_kv
@@ -103,26 +104,11 @@ def gluon_bwd_dkdv_d256_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta
     group = heads_q // heads_kv
     start_n = pid_n * HALF_M
     causal_off = seq_k - seq_q
-    num_m = gl.cdiv(seq_q, HALF_M)
-    lo_blk = 0
-    if CAUSAL:  # query blocks below lo_blk see none of these keys; every later one sees some
-        lo_blk = gl.minimum(gl.maximum(start_n - causal_off, 0) // HALF_M, num_m)
-    n_m = gl.maximum(num_m - lo_blk, 1)
-    n_iter = group * (num_m - lo_blk)
+    lo_blk, n_m, n_iter = _query_blocks(start_n, seq_q, causal_off, group, CAUSAL)
 
-    k_smem = gl.allocate_shared_memory(dtype, [1, 1, 1, HALF_M, HEAD_DIM], k_desc.layout)
-    v_smem = gl.allocate_shared_memory(dtype, [1, 1, 1, HALF_M, HEAD_DIM], v_desc.layout)
-    q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
-    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
-    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
-    kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
-    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    mbarrier.init(kv_ready, count=1)
-    for i in gl.static_range(STAGES):
-        mbarrier.init(ready.index(i), count=1)
-        mbarrier.init(empty.index(i), count=2)  # both consumer warpgroups release a slot
+    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
+        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 1, STAGES, HEAD_DIM
+    )
 
     # dK (three matmuls a block) runs in the default partition, which gets the larger register budget
     gl.warp_specialize(

@@ -239,6 +239,41 @@ def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, 
 
 
 @gluon.jit
+def _query_blocks(start_n, seq_q, causal_off, group, CAUSAL: gl.constexpr):
+    """The (Q, dO) steps of a dK/dV program whose keys start at ``start_n``: (lo_blk, n_m, n_iter), the
+    first 64-row query block that sees any of them (causal: the blocks below see none), the blocks per
+    query head from there (at least 1, so ``i % n_m`` is defined) and the steps over the group's heads."""
+    num_m = gl.cdiv(seq_q, HALF_M)
+    lo_blk = 0
+    if CAUSAL:
+        lo_blk = gl.minimum(gl.maximum(start_n - causal_off, 0) // HALF_M, num_m)
+    return lo_blk, gl.maximum(num_m - lo_blk, 1), group * (num_m - lo_blk)
+
+
+@gluon.jit
+def _kv_ring(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, KV_BLOCKS: gl.constexpr,
+             STAGES: gl.constexpr, HEAD_DIM: gl.constexpr):  # fmt: skip
+    """A dK/dV program's shared memory, barriers initialised: K and V of its keys (``KV_BLOCKS`` boxes
+    of 64 rows, loaded once: kv_ready), and a ring of (Q, dO, lse2, delta) blocks (ready: bytes landed;
+    empty: both consumer warpgroups are done with the slot)."""
+    dtype: gl.constexpr = q_desc.dtype
+    k_smem = gl.allocate_shared_memory(dtype, [KV_BLOCKS, 1, 1, HALF_M, HEAD_DIM], k_desc.layout)
+    v_smem = gl.allocate_shared_memory(dtype, [KV_BLOCKS, 1, 1, HALF_M, HEAD_DIM], v_desc.layout)
+    q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
+    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
+    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
+    kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    mbarrier.init(kv_ready, count=1)
+    for i in gl.static_range(STAGES):
+        mbarrier.init(ready.index(i), count=1)
+        mbarrier.init(empty.index(i), count=2)
+    return k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty
+
+
+@gluon.jit
 def _kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem, do_smem,
                  lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m, lo_blk, group, n_iter,
                  STAGES: gl.constexpr, KV_BLOCKS: gl.constexpr = 2):  # fmt: skip
@@ -337,7 +372,6 @@ def gluon_bwd_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc
                              CONSUMER_REGS: gl.constexpr):  # fmt: skip
     """dK and dV of 128 keys of one (batch, KV head), summed over the query heads of its group; (Q, dO)
     blocks of 64 rows, each with its 64 lse2 and delta ([B, Hq, 1, padded Nq] boxes of 1 x 64)."""
-    dtype: gl.constexpr = q_desc.dtype
     pid_n = gl.program_id(0)  # causal: the first key blocks have the most query rows, and start first
     bhkv = gl.program_id(1)
     b = bhkv // heads_kv
@@ -345,26 +379,11 @@ def gluon_bwd_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc
     group = heads_q // heads_kv
     start_n = pid_n * 2 * HALF_M
     causal_off = seq_k - seq_q
-    num_m = gl.cdiv(seq_q, HALF_M)
-    lo_blk = 0
-    if CAUSAL:  # query blocks below lo_blk see none of these keys
-        lo_blk = gl.minimum(gl.maximum(start_n - causal_off, 0) // HALF_M, num_m)
-    n_m = gl.maximum(num_m - lo_blk, 1)
-    n_iter = group * (num_m - lo_blk)
+    lo_blk, n_m, n_iter = _query_blocks(start_n, seq_q, causal_off, group, CAUSAL)
 
-    k_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], k_desc.layout)
-    v_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], v_desc.layout)
-    q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
-    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
-    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
-    kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
-    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    mbarrier.init(kv_ready, count=1)
-    for i in gl.static_range(STAGES):
-        mbarrier.init(ready.index(i), count=1)
-        mbarrier.init(empty.index(i), count=2)  # both consumer warpgroups release a slot
+    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
+        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
+    )
 
     first: gl.constexpr = 0
     second: gl.constexpr = 1

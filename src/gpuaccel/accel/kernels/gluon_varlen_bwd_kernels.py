@@ -26,7 +26,14 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier, tma
 
-from gpuaccel.accel.kernels.gluon_bwd_kernels import HALF_M, _dq_consumer, _kv_consumer, _span
+from gpuaccel.accel.kernels.gluon_bwd_kernels import (
+    HALF_M,
+    _dq_consumer,
+    _kv_consumer,
+    _kv_ring,
+    _query_blocks,
+    _span,
+)
 
 # q0, len_q, k0, len_k, stat0, first row of the tile (query rows for dQ, keys for dK/dV)
 ITEM_FIELDS = gl.constexpr(6)
@@ -146,35 +153,19 @@ def gluon_varlen_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_d
                              HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
                              CONSUMER_REGS: gl.constexpr):  # fmt: skip
     """dK and dV of 128 keys of one document and KV head, summed over the query heads of its group."""
-    dtype: gl.constexpr = q_desc.dtype
     hkv = gl.program_id(1)
     q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, gl.program_id(0))
     zero = hkv * 0
     group = heads_q // heads_kv
     causal_off = len_k - len_q
-    num_m = gl.cdiv(len_q, HALF_M)
-    lo_blk = 0
-    if CAUSAL:  # query blocks below lo_blk see none of these keys
-        lo_blk = gl.minimum(gl.maximum(start_n - causal_off, 0) // HALF_M, num_m)
-    n_m = gl.maximum(num_m - lo_blk, 1)
-    n_iter = group * (num_m - lo_blk)
+    lo_blk, n_m, n_iter = _query_blocks(start_n, len_q, causal_off, group, CAUSAL)
     rows = k0.to(gl.int64) * stride_kn
     dk_doc = dk_ptr + rows
     dv_doc = dv_ptr + rows
 
-    k_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], k_desc.layout)
-    v_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], v_desc.layout)
-    q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
-    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
-    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
-    kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
-    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    mbarrier.init(kv_ready, count=1)
-    for i in gl.static_range(STAGES):
-        mbarrier.init(ready.index(i), count=1)
-        mbarrier.init(empty.index(i), count=2)  # both consumer warpgroups release a slot
+    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
+        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
+    )
 
     first: gl.constexpr = 0
     second: gl.constexpr = 1
