@@ -26,6 +26,7 @@ from gpuaccel.accel.kernels.gluon_bwd_kernels import (
     _kv_producer,
     _kv_ring,
     _mma_layouts,
+    _p_t,
     _query_blocks,
     _store_rows,
     _view,
@@ -65,16 +66,7 @@ def _d256_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_re
         else:
             qk = warpgroup_mma_wait(0, deps=(qk_tok,))
         lse2_s = lse2_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
-        p = gl.exp2(qk * qk_scale2 - gl.expand_dims(lse2_s.load(col_layout), 0))
-        masked = start_n + HALF_M > seq_k  # zero-filled key rows must not get P (their S is 0, not -inf)
-        if CAUSAL:
-            masked = masked | (start_m + causal_off < start_n + HALF_M - 1)
-        if masked:
-            offs_m = gl.expand_dims(start_m + gl.arange(0, HALF_M, layout=col_layout), 0)
-            keep = offs_n < seq_k
-            if CAUSAL:
-                keep = keep & (offs_n <= offs_m + causal_off)
-            p = gl.where(keep, p, 0.0)
+        p = _p_t(qk, lse2_s, qk_scale2, start_m, offs_n, start_n, seq_k, causal_off, col_layout, CAUSAL)
         if DK:
             delta_s = delta_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
             dp = warpgroup_mma_wait(0, deps=(dp_tok,))

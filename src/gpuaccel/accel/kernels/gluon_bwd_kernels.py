@@ -298,6 +298,24 @@ def _kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem,
 
 
 @gluon.jit
+def _p_t(qk, lse2_s, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout: gl.constexpr,
+         CAUSAL: gl.constexpr):  # fmt: skip
+    """P^T of 64 keys from ``key0`` against the 64-row block at ``start_m``, from S^T and the block's lse2
+    (read from shared memory here); masked only on the causal diagonal or the ragged key end."""
+    p = gl.exp2(qk * qk_scale2 - gl.expand_dims(lse2_s.load(col_layout), 0))
+    masked = key0 + HALF_M > seq_k  # zero-filled key rows must not get P (their S is 0, not -inf)
+    if CAUSAL:
+        masked = masked | (start_m + causal_off < key0 + HALF_M - 1)
+    if masked:
+        offs_m = gl.expand_dims(start_m + gl.arange(0, HALF_M, layout=col_layout), 0)
+        keep = offs_n < seq_k
+        if CAUSAL:
+            keep = keep & (offs_n <= offs_m + causal_off)
+        p = gl.where(keep, p, 0.0)
+    return p
+
+
+@gluon.jit
 def _kv_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dk, dv, start_m, offs_n, key0, seq_k, causal_off,
              qk_scale2, s_layout: gl.constexpr, op_layout: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
     """One (Q, dO) block against this warpgroup's 64 keys: dV += P^T dO, dK += dS^T Q. lse2 and delta are
@@ -308,16 +326,7 @@ def _kv_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dk, dv, start_m, offs_n, key0
     qk_tok = warpgroup_mma(k_s, q_s.permute((1, 0)), zero, use_acc=False, is_async=True)
     dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
     qk = warpgroup_mma_wait(1, deps=(qk_tok,))
-    p = gl.exp2(qk * qk_scale2 - gl.expand_dims(lse2_s.load(col_layout), 0))
-    masked = key0 + HALF_M > seq_k  # zero-filled key rows must not get P (their S is 0, not -inf)
-    if CAUSAL:
-        masked = masked | (start_m + causal_off < key0 + HALF_M - 1)
-    if masked:
-        offs_m = gl.expand_dims(start_m + gl.arange(0, HALF_M, layout=gl.SliceLayout(0, s_layout)), 0)
-        keep = offs_n < seq_k
-        if CAUSAL:
-            keep = keep & (offs_n <= offs_m + causal_off)
-        p = gl.where(keep, p, 0.0)
+    p = _p_t(qk, lse2_s, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout, CAUSAL)
     p_op = gl.convert_layout(p.to(dtype), op_layout)
     dv = warpgroup_mma(p_op, do_s, dv, is_async=True)
     dp = warpgroup_mma_wait(1, deps=(dp_tok,))
