@@ -61,3 +61,17 @@ def test_fp8_path_off_hopper_and_bad_override(monkeypatch):
     monkeypatch.setenv(fp8.FP8_PATH_ENV, "fastest")
     with pytest.raises(fp8.UnsupportedInputError, match="accepted: auto, triton, gluon"):
         fp8.fp8_path(q)
+
+
+def test_scales_over_many_blocks_and_parts():
+    """Programs that take several scale blocks, and V maxima merged from several parts, give each
+    block's own scale and each column's whole-sequence maximum (1100 rows: a ragged last block)."""
+    torch.manual_seed(3)
+    q, k, v = (torch.randn(1, 2, 1100, 64, dtype=torch.float16) for _ in range(3))
+    v[0, 1, 1050, 3] = 90.0  # the maximum in the last part
+    x = fp8.quantize_fp8(q, k, v, 64, 128, key_order=True, rotate=False)
+    for t, s, blk in ((q, x.q_scale, 64), (k, x.k_scale, 128)):
+        rows = t.float().abs().amax(dim=-1).reshape(2, -1)
+        want = torch.stack([rows[:, i : i + blk].amax(dim=1) for i in range(0, 1100, blk)], 1)
+        assert torch.equal(s, want / fp8.E4M3_MAX)
+    assert torch.equal(x.v_scale, v.float().abs().amax(dim=2).reshape(2, 64) / fp8.E4M3_MAX)
