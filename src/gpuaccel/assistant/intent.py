@@ -40,23 +40,35 @@ class Context:
     gpu_models: dict[int, str] = field(default_factory=dict)  # index -> model name, for "on the 4090"
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """Plain values: what a chat session stores and what the model worker is sent (the machine's GPUs
+        and job names only when known, so a stored answer's context stays small)."""
+        data: dict[str, Any] = {
             "query": self.last.to_json() if self.last else None,
             "subjects": self.subjects,
             "subject_gpus": self.subject_gpus,
         }
+        if self.job_names:
+            data["job_names"] = self.job_names
+        if self.gpus:
+            data["gpus"] = self.gpus
+        if self.gpu_models:
+            data["gpu_models"] = [[i, m] for i, m in self.gpu_models.items()]  # JSON keys would be strings
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> Context:
-        if not data or not data.get("query"):
+        if not data:
             return cls()
         try:
             return cls(
-                Query.from_json(data["query"]),
+                Query.from_json(data["query"]) if data.get("query") else None,
                 [int(j) for j in data.get("subjects") or []],
-                subject_gpus=[int(g) for g in data.get("subject_gpus") or []],
+                {str(k): int(v) for k, v in (data.get("job_names") or {}).items()},
+                [int(g) for g in data.get("gpus") or []],
+                [int(g) for g in data.get("subject_gpus") or []],
+                {int(i): str(m) for i, m in data.get("gpu_models") or []},
             )
-        except (TypeError, ValueError, KeyError):
+        except (TypeError, ValueError, KeyError, AttributeError):
             return cls()  # a context stored by another version: start afresh rather than fail
 
 

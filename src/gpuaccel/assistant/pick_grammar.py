@@ -3,10 +3,12 @@
 The model writes `` none`` or a query as :func:`~assistant.model_picker.pick_json` writes it (keys sorted,
 ``", "`` and ``": "`` between them). :class:`PickGrammar` says, for any text written so far, which
 characters may come next, so a decoder that only follows them can only end on a valid query. The values
-come from three places and nowhere else: the query specs (:data:`~assistant.query_specs.SPECS`: names,
+come from four places and nowhere else: the query specs (:data:`~assistant.query_specs.SPECS`: names,
 fields, enums), the question and the conversation (GPU indices, job ids, counts of a time span, job
-names), and the time spans :func:`~assistant.intent_words.window_of` names. So a number or a name the
-model writes is always one the user or the previous answer gave.
+names), the machine (its GPU indices, the ids of the jobs the question names by name), and the time
+spans :func:`~assistant.intent_words.window_of` names. So a number or a name the model writes is always
+one the user, the previous answer or the machine gave, and a GPU index is always one of the machine's
+where those are known.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpuaccel.assistant.intent import PER_GPU, Context
-from gpuaccel.assistant.intent_words import window_of
+from gpuaccel.assistant.intent_words import VOCAB, window_of, words
 from gpuaccel.assistant.queries import QUERY_NAMES, Query
 from gpuaccel.assistant.query_specs import SPECS
 
@@ -46,13 +48,53 @@ def choices_of(name: str, field: str) -> tuple[str, ...] | None:
 
 
 def numbers_in(question: str, context: Context) -> list[int]:
-    """Every whole number the question or the conversation names ("gpu1", "#7", the last query's GPU, the
-    jobs the last answer named), in the order they came."""
+    """Every whole number the question or the conversation names ("gpu1", "#7", "job three", the last
+    query's GPU, the jobs the last answer named), in the order they came."""
     found = [int(n) for n in re.findall(r"\d+", question) if len(n) <= 9]
+    found += [int(n) for n in re.findall(r"\b\d{1,9}\b", " ".join(words(question)))]  # spelled out
     last = context.last
     if last is not None:
         found += [v for v in (last.gpu, last.job) if v is not None]
     found += list(context.subjects) + list(context.gpus)
+    return list(dict.fromkeys(found))
+
+
+def gpus_in(question: str, context: Context) -> list[int]:
+    """The GPU indices the model may write: the question's and the conversation's numbers, but where the
+    machine's GPUs are known only those (a GPU index is one of them: "17 times 23" names no GPU), and
+    every one of them ("the 4090", "the other one" name a GPU by no number)."""
+    numbers = numbers_in(question, context) + list(context.subject_gpus)
+    if not context.gpus:
+        return list(dict.fromkeys(numbers))
+    known = set(context.gpus)
+    return list(dict.fromkeys([n for n in numbers if n in known] + list(context.gpus)))
+
+
+def named_jobs(question: str, context: Context) -> list[int]:
+    """The ids of the queue's jobs the question names ("why is eval-x stuck"), by the whole name or by
+    its first part where that is no common word ("how did finetune go" of finetune-v2), as the rules read
+    them (:meth:`~assistant.intent.RulePicker._named_job`)."""
+    q = question.lower()
+    found = []
+    for name, job_id in context.job_names.items():
+        low = name.lower()
+        stem = re.split(r"[-_.]", low)[0]
+        for part in (low, stem) if len(stem) >= 4 and stem not in VOCAB else (low,):
+            if len(part) >= 3 and re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q):
+                found.append(job_id)
+                break
+    return found
+
+
+def jobs_in(question: str, context: Context) -> list[int]:
+    """The job ids the model may write: the numbers of the question and of the conversation's jobs, and
+    the ids of the jobs it names by name (never the machine's GPU indices as such)."""
+    found = [int(n) for n in re.findall(r"\d+", question) if len(n) <= 9]
+    found += [int(n) for n in re.findall(r"\b\d{1,9}\b", " ".join(words(question)))]
+    last = context.last
+    if last is not None and last.job is not None:
+        found.append(last.job)
+    found += list(context.subjects) + named_jobs(question, context)
     return list(dict.fromkeys(found))
 
 
@@ -99,8 +141,8 @@ class PickGrammar:
         numbers = numbers_in(question, context)
         self.now = now
         self.domains: dict[str, list[Any]] = {
-            "gpu": numbers,
-            "job": numbers,
+            "gpu": gpus_in(question, context),
+            "job": jobs_in(question, context),
             "job_name": names_in(question, context),
             "window": spans_for(numbers, context, now),
         }

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gpuaccel.assistant.intent import Context
-from gpuaccel.assistant.queries import Query
 from gpuaccel.assistant.runtime import GenParams, ModelError, tokenizer_from_file
 
 if TYPE_CHECKING:
@@ -32,30 +31,13 @@ log = logging.getLogger(__name__)
 
 
 def context_json(context: Context) -> str:
-    """All of a picking context as JSON (``Context.to_json`` keeps only what a chat session stores; the
-    grammar also needs the queue's job names and the machine's GPUs)."""
-    return json.dumps(
-        {
-            "last": context.last.to_json() if context.last is not None else None,
-            "subjects": context.subjects,
-            "job_names": context.job_names,
-            "gpus": context.gpus,
-            "subject_gpus": context.subject_gpus,
-            "gpu_models": [[i, m] for i, m in context.gpu_models.items()],  # JSON keys would be strings
-        }
-    )
+    """All of a picking context as JSON (:meth:`Context.to_json`: the conversation and the machine's GPUs
+    and job names), so the worker builds the same prompt and grammar as the daemon would."""
+    return json.dumps(context.to_json())
 
 
 def context_from_json(text: str) -> Context:
-    d = json.loads(text)
-    return Context(
-        Query.from_json(d["last"]) if d["last"] is not None else None,
-        [int(j) for j in d["subjects"]],
-        {str(k): int(v) for k, v in d["job_names"].items()},
-        [int(g) for g in d["gpus"]],
-        [int(g) for g in d["subject_gpus"]],
-        {int(i): str(m) for i, m in d["gpu_models"]},
-    )
+    return Context.from_json(json.loads(text))
 
 
 def _decide(conn: Any, engine: Any, interrupt: Any, msg: tuple[Any, ...]) -> None:
