@@ -298,7 +298,22 @@ def _next(kind: str, last: Query, subjects: list[int], s: dict[str, Any], now: f
 
 
 def sample(rng: random.Random, now: float, dev: bool = False) -> Pick:
-    """One question with its answer query: a plain one, a follow-up (a quarter) or an off-topic one."""
+    """One question with its answer query on a generated machine (the prompt names its GPUs and jobs):
+    a share that needs the machine or is off-topic with a query's cues (:mod:`corpus_context`), the rest
+    from the phrasing grammar. A dev question is the grammar's alone, with no machine (:func:`dev_set`
+    adds one from a stream of its own, so the dev questions stay the ones earlier models were scored on)."""
+    if dev:
+        return _sample(rng, now, True)
+    from gpuaccel.assistant.corpus_context import CONTEXTUAL_SHARE, contextual, with_machine
+
+    if rng.random() < CONTEXTUAL_SHARE:
+        return contextual(rng, now)
+    return with_machine(_sample(rng, now, False), rng)
+
+
+def _sample(rng: random.Random, now: float, dev: bool) -> Pick:
+    """One question of the grammar with its answer query: a plain one, a follow-up (a quarter) or an
+    off-topic one."""
     r = rng.random()
     if r < 0.1:
         text = expand(rng.choice(_split(P.OFF_TOPIC, dev)), rng)
@@ -324,9 +339,12 @@ def sample(rng: random.Random, now: float, dev: bool = False) -> Pick:
 
 
 def dev_set(n: int, seed: int = 7, now: float = FIXED_NOW) -> list[Pick]:
-    """Questions worded by the dev templates only (none of them is in the training text)."""
-    rng = random.Random(seed)
-    return [sample(rng, now, dev=True) for _ in range(n)]
+    """Questions worded by the dev templates only (none of them is in the training text), each on a
+    generated machine drawn from a stream of its own (the questions and queries stay the same)."""
+    from gpuaccel.assistant.corpus_context import with_machine
+
+    rng, machines = random.Random(seed), random.Random(seed + 1_000_003)
+    return [with_machine(sample(rng, now, dev=True), machines, train=False) for _ in range(n)]
 
 
 def documents(
@@ -341,8 +359,10 @@ def documents(
             for _ in range(per_machine):
                 p = sample(rng, now)
                 text = ""
-                if p.first is not None:
-                    text += picking(p.first[0], p.first[1])
+                if p.first is not None:  # the first question on the same machine
+                    text += picking(
+                        p.first[0], p.first[1], replace(p.context, last=None, subjects=[], subject_gpus=[])
+                    )
                 text += picking(p.question, p.query, p.context)
                 if p.query is None:
                     if rng.random() < answers:
