@@ -46,6 +46,9 @@ def machine_only(context: Context) -> Context:
 def _reads_as_job(question: str, name: str, job_id: int) -> bool:
     """Whether the rules would read the job ``name`` in ``question`` (then it cannot sit in the queue
     of a question that asks something else)."""
+    q, stem = question.lower(), stem_of(name)
+    if name.lower() not in q and (stem is None or stem not in q):
+        return False  # the common case, without the rules' regular expressions
     stems = _name(question) is None
     return RulePicker._named_job(question, Context(job_names={name: job_id}), stems) is not None
 

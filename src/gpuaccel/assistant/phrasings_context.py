@@ -48,11 +48,11 @@ MODEL_PHRASINGS: list[tuple[dict[str, str], tuple[str, ...]]] = [
     ),
     (
         {"name": "gpu_reading", "metric": "free_memory", "gpu": "{G}"},
-        ("how much [memory|vram] is free on {G}", "free [memory|vram] on {G}", "room left on {G}"),
+        ("how much [memory|vram] is free on {G}", "free [memory|vram] left on {G}", "room left on {G}"),
     ),
     (
         {"name": "gpu_reading", "metric": "overview", "gpu": "{G}"},
-        ("how is {G} doing", "[status|state] of {G}", "everything about {G}", "{G} [stats|overview]"),
+        ("how is {G} doing", "[status|state] of {G}", "everything about {G}", "[stats|overview] for {G}"),
     ),
     (
         {"name": "memory_users", "gpu": "{G}"},
@@ -109,7 +109,7 @@ NAMED_JOB: tuple[str, ...] = (
     "how long has {J} been [running|going|queued|waiting]",
     "how long did {J} [take|run]",
     "when did {J} [start|finish|end|begin]",
-    "did {J} [finish|succeed|fail|complete][ yet|]",
+    "did {J} [finish|succeed|fail|complete] [yet|already|ok]",
     "[who|what] cancelled {J}",
     "why was {J} [cancelled|killed|stopped]",
     "is {J} [done|finished|still running|running|stuck][ yet|]",
