@@ -32,6 +32,14 @@ def _gpus(line: str) -> dict[int, str]:
     return {int(i): m for i, m in re.findall(r"(\d+) ([^,]+)", line.removeprefix("GPUs: "))}
 
 
+def _model(label: str):
+    return BY_NAME.get("NVIDIA " + label) or BY_NAME[label]
+
+
+def _says(question: str, spoken: str) -> bool:
+    return re.search(rf"\b{re.escape(spoken.lower())}\b", question.lower()) is not None
+
+
 def _jobs(line: str) -> dict[str, int]:
     return {n: int(i) for i, n in re.findall(r"(\d+) ([^,]+)", line.removeprefix("Jobs: "))}
 
@@ -98,10 +106,7 @@ def test_corpus_documents_resolve_names_to_their_own_machine_s_ids() -> None:
                 continue
             if query.gpu is not None:
                 assert query.gpu in gpus, (question, head)
-            said = [
-                g for g, m in gpus.items() for r in BY_NAME["NVIDIA " + m if "NVIDIA " + m in BY_NAME else m].said
-                if re.search(rf"\b{re.escape(r.lower())}\b", question.lower())
-            ]  # fmt: skip
+            said = [g for g, m in gpus.items() for r in _model(m).said if _says(question, r)]
             if said and len({gpus[g] for g in said}) == 1 and len(said) == 1 and query.gpu is not None:
                 assert query.gpu == said[0], (question, head, answer)
                 checked["model"] += 1
