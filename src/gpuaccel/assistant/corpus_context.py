@@ -65,9 +65,7 @@ def with_machine(pick: C.Pick, rng: random.Random, train: bool = True) -> C.Pick
     jobs = {n: i for n, i in jobs.items() if not any(_reads_as_job(q, n, i) for q in asked)}
     context = replace(pick.context, job_names=jobs, gpus=machine.gpus, gpu_models=machine.gpu_models)
     last, query = pick.context.last, pick.query
-    if last is not None and last.gpu is not None:
-        context.subject_gpus = [last.gpu]
-    elif train and last is not None and last.name in ("gpu_rank", "idle_gpus"):
+    if train and last is not None and last.name in ("gpu_rank", "idle_gpus"):
         context.subject_gpus = [rng.choice(machine.gpus)]
         if (
             query is not None
@@ -127,7 +125,7 @@ def _by_model(rng: random.Random, now: float) -> C.Pick | None:
         if nxt is None:
             return None
         text = C.noisy(_question(rng.choice(follow), rng, s, False, said), rng)
-        context = replace(machine, last=last, subject_gpus=[other])
+        context = replace(machine, last=last)
         return C.Pick(text, context, nxt, (first, last))
     if rng.random() < 0.5:
         spec, templates = rng.choice(X.MODEL_PHRASINGS)
@@ -155,7 +153,7 @@ def _other_one(rng: random.Random, now: float) -> C.Pick:
     else:
         text = _question(rng.choice(X.OTHER_ONE), rng, s, False, None)
         nxt = replace(last, gpu=1 - gpu)
-    context = replace(machine, last=last, subject_gpus=[gpu])
+    context = replace(machine, last=last)
     return C.Pick(C.noisy(text, rng, keep="other"), context, nxt, (first, last))
 
 
