@@ -59,15 +59,22 @@ def numbers_in(question: str, context: Context) -> list[int]:
     return list(dict.fromkeys(found))
 
 
+_GPU_NUMBER = re.compile(
+    r"\b(?:gpus?|cards?|devices?|boards?|accelerators?|cuda)\s*(?:number|num|nr|no\.?|#|:)?\s*(\d{1,4})\b"
+)
+
+
 def gpus_in(question: str, context: Context) -> list[int]:
-    """The GPU indices the model may write: the question's and the conversation's numbers, but where the
-    machine's GPUs are known only those (a GPU index is one of them: "17 times 23" names no GPU), and
-    every one of them ("the 4090", "the other one" name a GPU by no number)."""
+    """The GPU indices the model may write: every one of the machine's ("the 4090", "the other one" name a
+    GPU by no number), a number the question puts after a GPU word ("gpu 3" on a two-GPU machine gets its
+    "no GPU 3" answer), and the conversation's numbers; where the machine's GPUs are known, no other number
+    ("17 times 23" names no GPU)."""
     numbers = numbers_in(question, context) + list(context.subject_gpus)
     if not context.gpus:
         return list(dict.fromkeys(numbers))
+    said = [int(n) for n in _GPU_NUMBER.findall(" ".join(words(question)))]
     known = set(context.gpus)
-    return list(dict.fromkeys([n for n in numbers if n in known] + list(context.gpus)))
+    return list(dict.fromkeys([n for n in numbers if n in known] + said + list(context.gpus)))
 
 
 def named_jobs(question: str, context: Context) -> list[int]:
