@@ -19,7 +19,7 @@ from typing import Any
 from gpuaccel.assistant import intent_corpus as C
 from gpuaccel.assistant import intent_phrasings as P
 from gpuaccel.assistant import phrasings_context as X
-from gpuaccel.assistant.intent import PER_GPU, Context, RulePicker, _name
+from gpuaccel.assistant.intent import PER_GPU, Context, named_job, quoted_job_name
 from gpuaccel.assistant.phrasings_offtopic import OFF_TOPIC_FAMILIES
 from gpuaccel.assistant.pick_machines import (
     BY_NAME,
@@ -49,8 +49,8 @@ def _reads_as_job(question: str, name: str, job_id: int) -> bool:
     q, stem = question.lower(), stem_of(name)
     if name.lower() not in q and (stem is None or stem not in q):
         return False  # the common case, without the rules' regular expressions
-    stems = _name(question) is None
-    return RulePicker._named_job(question, Context(job_names={name: job_id}), stems) is not None
+    stems = quoted_job_name(question) is None
+    return named_job(question, Context(job_names={name: job_id}), stems) is not None
 
 
 def with_machine(pick: C.Pick, rng: random.Random, train: bool = True) -> C.Pick:

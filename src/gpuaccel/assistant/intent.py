@@ -81,7 +81,7 @@ def _num(pattern: str, text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _name(question: str) -> str | None:
+def quoted_job_name(question: str) -> str | None:
     """A job name in quotes (not the apostrophe of "I'd" or "what's") or after named / called."""
     m = (
         re.search(r"(?<![A-Za-z])[\"'`]([^\"'`]{2,60})[\"'`]", question)
@@ -90,6 +90,38 @@ def _name(question: str) -> str | None:
         or re.search(r"\bnames?\s+(?:contains?|containing|including|like)\s+([\w.-]+)", question, re.I)
     )
     return m.group(1).rstrip(".") if m else None
+
+
+def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]:
+    """The queue's jobs a question names by name, surest first: those named whole (a name of 3+ characters
+    that is no common word: "why isn't eval-x starting?"), then with ``stems`` the newest job of each first
+    part of names it says ("what about eval?" of eval-x: 4+ characters, no common word). The picking
+    grammar lets the model write any of them; the rules take one (:func:`named_job`)."""
+    q = question.lower()
+
+    def said(part: str) -> bool:
+        return re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q) is not None
+
+    names = context.job_names.items()
+    whole = [i for n, i in names if len(n) >= 3 and n.lower() not in VOCAB and said(n.lower())]
+    if not stems:
+        return whole
+    by_stem: dict[str, set[int]] = {}
+    for name, job_id in context.job_names.items():
+        stem = re.split(r"[-_.]", name.lower())[0]
+        if len(stem) >= 4 and stem != name.lower() and stem not in VOCAB:
+            by_stem.setdefault(stem, set()).add(job_id)
+    return list(dict.fromkeys(whole + [max(ids) for stem, ids in by_stem.items() if said(stem)]))
+
+
+def named_job(question: str, context: Context, stems: bool = True) -> int | None:
+    """The job the rules read as named: the first named whole, else the newest of the one first part said
+    (two parts said is no reading)."""
+    whole = named_jobs(question, context, stems=False)
+    if whole or not stems:
+        return whole[0] if whole else None
+    parts = named_jobs(question, context)
+    return parts[0] if len(parts) == 1 else None
 
 
 _INDEX_WORD = r"(?:index\s*|number\s*|no\s*|n\s*)?"
@@ -132,7 +164,7 @@ class RulePicker:
     """Topic words, superlatives and entities to a query; the fallback that needs no model."""
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
-        name = _name(question)
+        name = quoted_job_name(question)
         # a job's name is not topic words ("resnet-export" is not a report)
         ws = words(question.replace(name, " ") if name else question)
         text = " ".join(ws)
@@ -191,7 +223,7 @@ class RulePicker:
         ):
             topics.add("who")  # "what is using the memory?" (not "how much memory is GPU 0 using?")
         if job is None:
-            job = self._named_job(question, context, stems=name is None)
+            job = named_job(question, context, stems=name is None)
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow
@@ -210,29 +242,6 @@ class RulePicker:
             gpu_of = last.gpu if picked.gpu is None and picked.name in PER_GPU else picked.gpu
             return replace(picked, window=last.window, gpu=gpu_of)  # "did any of those fail?"
         return picked
-
-    @staticmethod
-    def _named_job(question: str, context: Context, stems: bool = True) -> int | None:
-        """A job the question names by its name ("why isn't eval-x starting?"), newest of that name."""
-        q = question.lower()
-        for name, job_id in context.job_names.items():
-            if (
-                len(name) >= 3
-                and name.lower() not in VOCAB
-                and re.search(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", q)
-            ):
-                return job_id
-        if not stems:
-            return None
-        by_stem: dict[str, set[int]] = {}
-        for name, job_id in context.job_names.items():
-            stem = re.split(r"[-_.]", name.lower())[0]
-            if len(stem) >= 4 and stem != name.lower() and stem not in VOCAB:
-                by_stem.setdefault(stem, set()).add(job_id)
-        hits = [
-            ids for stem, ids in by_stem.items() if re.search(rf"(?<![\w-]){re.escape(stem)}(?![\w-])", q)
-        ]
-        return max(hits[0]) if len(hits) == 1 else None  # "what about eval?" of eval-x
 
     @staticmethod
     def _follow_up(

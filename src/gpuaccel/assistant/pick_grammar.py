@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from gpuaccel.assistant.intent import PER_GPU, Context
-from gpuaccel.assistant.intent_words import VOCAB, window_of, words
+from gpuaccel.assistant.intent import PER_GPU, Context, named_jobs
+from gpuaccel.assistant.intent_words import window_of, words
 from gpuaccel.assistant.queries import QUERY_NAMES, Query
 from gpuaccel.assistant.query_specs import SPECS
 
@@ -75,22 +75,6 @@ def gpus_in(question: str, context: Context) -> list[int]:
     said = [int(n) for n in _GPU_NUMBER.findall(" ".join(words(question)))]
     known = set(context.gpus)
     return list(dict.fromkeys([n for n in numbers if n in known] + said + list(context.gpus)))
-
-
-def named_jobs(question: str, context: Context) -> list[int]:
-    """The ids of the queue's jobs the question names ("why is eval-x stuck"), by the whole name or by
-    its first part where that is no common word ("how did finetune go" of finetune-v2), as the rules read
-    them (:meth:`~assistant.intent.RulePicker._named_job`)."""
-    q = question.lower()
-    found = []
-    for name, job_id in context.job_names.items():
-        low = name.lower()
-        stem = re.split(r"[-_.]", low)[0]
-        for part in (low, stem) if len(stem) >= 4 and stem not in VOCAB else (low,):
-            if len(part) >= 3 and re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q):
-                found.append(job_id)
-                break
-    return found
 
 
 def jobs_in(question: str, context: Context) -> list[int]:
