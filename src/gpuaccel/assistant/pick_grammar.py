@@ -47,11 +47,17 @@ def choices_of(name: str, field: str) -> tuple[str, ...] | None:
     return tuple(choices)
 
 
+def said_numbers(question: str) -> list[int]:
+    """The whole numbers a question says, in digits ("gpu1", "#7") or spelled after what they number
+    ("job three")."""
+    found = [int(n) for n in re.findall(r"\d+", question) if len(n) <= 9]
+    return found + [int(n) for n in re.findall(r"\b\d{1,9}\b", " ".join(words(question)))]
+
+
 def numbers_in(question: str, context: Context) -> list[int]:
     """Every whole number the question or the conversation names ("gpu1", "#7", "job three", the last
     query's GPU, the jobs the last answer named), in the order they came."""
-    found = [int(n) for n in re.findall(r"\d+", question) if len(n) <= 9]
-    found += [int(n) for n in re.findall(r"\b\d{1,9}\b", " ".join(words(question)))]  # spelled out
+    found = said_numbers(question)
     last = context.last
     if last is not None:
         found += [v for v in (last.gpu, last.job) if v is not None]
@@ -80,8 +86,7 @@ def gpus_in(question: str, context: Context) -> list[int]:
 def jobs_in(question: str, context: Context) -> list[int]:
     """The job ids the model may write: the numbers of the question and of the conversation's jobs, and
     the ids of the jobs it names by name (never the machine's GPU indices as such)."""
-    found = [int(n) for n in re.findall(r"\d+", question) if len(n) <= 9]
-    found += [int(n) for n in re.findall(r"\b\d{1,9}\b", " ".join(words(question)))]
+    found = said_numbers(question)
     last = context.last
     if last is not None and last.job is not None:
         found.append(last.job)
