@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from gpuaccel.assistant.queries import Query, QueryContext, Result
 
 SCAN = 5000  # newest jobs a listing looks at
+PAUSED_WHY = "stopped by the user, it keeps its GPUs until resumed"
+HELD_WHY = "it never starts until the user releases it"
 
 
 def duration(seconds: float) -> str:
@@ -51,6 +53,11 @@ def run_time(job: Job, now: float) -> float | None:
 def gpu_time(job: Job, now: float) -> float | None:
     t = run_time(job, now)
     return None if t is None else t * max(len(job.assigned_gpus), 1)
+
+
+def tries(job: Job) -> str:
+    """The attempt as the scheduler counts it ("attempt N of M"): a user's retry gives a fresh budget."""
+    return f"attempt {job.attempt} of {job.retry_base + job.max_retries + 1}"
 
 
 def _where(job: Job) -> str:
@@ -99,20 +106,24 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
         return Result(q, f"There is no job {q.job} in the queue's history.")
     now = ctx.now()
     name, t = cap(label(job)), run_time(job, now)
-    tries = f"attempt {job.attempt} of {job.max_retries + 1}"
+    tried = tries(job)
     if job.state == JobState.FAILED:
         code = f", exit code {job.exit_code}" if job.exit_code is not None else ""
         ran = f" after {duration(t)}" if t is not None else ""
-        text = f"{name} failed{ran}{_where(job)}: {job.reason or 'no reason recorded'} ({tries}{code})."
+        text = f"{name} failed{ran}{_where(job)}: {job.reason or 'no reason recorded'} ({tried}{code})."
     elif job.state == JobState.CANCELLED:
         text = f"{name} was cancelled: {job.reason or 'no reason recorded'}."
     elif job.state == JobState.SUCCEEDED:
         end = clock(job.finished_at or now)
         text = f"{name} succeeded in {duration(t or 0)}{_where(job)}, finished at {end}."
     elif job.state == JobState.RUNNING:
-        text = f"{name} is running{_where(job)}, for {duration(t or 0)} so far ({tries})."
+        text = f"{name} is running{_where(job)}, for {duration(t or 0)} so far ({tried})."
+    elif job.state == JobState.PAUSED:
+        text = f"{name} is paused{_where(job)} after {duration(t or 0)}: {PAUSED_WHY} ({tried})."
+    elif job.state == JobState.HELD:
+        text = f"{name} is held: {HELD_WHY} (gpuaccel release {job.id})."
     elif job.state == JobState.RETRYING:
-        text = f"{name} is waiting to retry after: {job.reason or 'a failure'} ({tries})."
+        text = f"{name} is waiting to retry after: {job.reason or 'a failure'} ({tried})."
     else:
         text = f"{name} is queued: {job.waiting_reason or 'it is next in line'}."
     rows = [
@@ -186,8 +197,8 @@ def failures(ctx: QueryContext, q: Query) -> Result:
     shown = found[:5]
     parts = []
     for j in shown:
-        tries = f", attempt {j.attempt} of {j.max_retries + 1}" if state == JobState.FAILED else ""
-        parts.append(f"{cap(label(j))} {verb}: {j.reason or 'no reason recorded'}{tries}.")
+        tried = f", {tries(j)}" if state == JobState.FAILED else ""
+        parts.append(f"{cap(label(j))} {verb}: {j.reason or 'no reason recorded'}{tried}.")
     more = f" {len(found) - len(shown)} more are not listed." if len(found) > len(shown) else ""
     outcome = "failed" if state == JobState.FAILED else "cancelled"
     head = f"{len(found)} job{'s' if len(found) != 1 else ''} {outcome}"
@@ -202,16 +213,19 @@ def failures(ctx: QueryContext, q: Query) -> Result:
 
 
 def queue(ctx: QueryContext, q: Query) -> Result:
-    """What runs now and what waits, with the scheduler's reason for each waiting job."""
+    """What runs now (paused jobs too: they keep their GPUs) and what waits (held jobs too), with the
+    scheduler's reason for each waiting job."""
     from gpuaccel.assistant.queries import Result
 
     now = ctx.now()
     running = ctx.store.list(states=[JobState.RUNNING], limit=50)
+    paused = ctx.store.list(states=[JobState.PAUSED], limit=50)
     waiting = ctx.store.list(states=[JobState.QUEUED, JobState.RETRYING], limit=50, oldest_first=True)
+    held = ctx.store.list(states=[JobState.HELD], limit=50, oldest_first=True)
     if q.state == "queued":
-        running = []
+        running, paused = [], []
     elif q.state == "running":
-        waiting = []
+        waiting, held = [], []
     parts = []
     if q.state != "queued":
         parts.append(
@@ -226,6 +240,9 @@ def queue(ctx: QueryContext, q: Query) -> Result:
             )
             + "."
         )
+        if paused:
+            listed = ", ".join(f"{label(j)}{_where(j)}" for j in paused[:5])
+            parts.append(f"{len(paused)} paused ({PAUSED_WHY}): {listed}.")
     if q.state != "running":
         parts.append(
             f"{len(waiting)} waiting"
@@ -236,8 +253,13 @@ def queue(ctx: QueryContext, q: Query) -> Result:
             )
             + "."
         )
-    rows = [[j.id, j.name or j.kind, str(j.state), j.waiting_reason or "-"] for j in running + waiting]
-    subjects = [j.id for j in waiting[:5]] or [j.id for j in running[:5]]
+        if held:
+            listed = ", ".join(label(j) for j in held[:5])
+            parts.append(f"{len(held)} held ({HELD_WHY}): {listed}.")
+    rows = [[j.id, j.name or j.kind, str(j.state), "-"] for j in running + paused]
+    rows += [[j.id, j.name or j.kind, str(j.state), j.waiting_reason or "-"] for j in waiting]
+    rows += [[j.id, j.name or j.kind, str(j.state), HELD_WHY] for j in held]
+    subjects = [j.id for j in (waiting + held)[:5]] or [j.id for j in (running + paused)[:5]]
     return Result(q, cap(" ".join(parts)), ["job", "name", "state", "waiting because"], rows, subjects)
 
 
