@@ -170,6 +170,7 @@ def test_commands_status_and_cleanup(svc: AssistantService) -> None:
     text, events = ask(client, "/status")
     assert "GPU 0 (NVIDIA H100 80GB HBM3): 71 C" in text and "1 queued" in text
     assert events[-1][1]["reason"] == "command"
+    assert events[-1][1]["conversation_id"] == events[0][1]["conversation_id"]  # `ask` prints it
     text, _ = ask(client, "/cleanup")
     assert "simulated process 4242 (" in text and "the queue did not start it" in text  # information only
     assert "signal" not in text

@@ -163,7 +163,8 @@ class ChatService:
             text = self._command(command)
             yield {"event": "token", "data": {"text": text}}
             mid = self.db.add_message(session_id, "assistant", text, {"command": command})
-            yield {"event": "done", "data": {"reason": "command", "message_id": mid}}
+            done = {"reason": "command", "message_id": mid, "conversation_id": session_id}
+            yield {"event": "done", "data": done}
             return
         try:
             turn = self.begin(question, self.context(session_id))

@@ -20,6 +20,10 @@ from gpuaccel.scheduler.models import JobState
 from gpuaccel.scheduler.store import Store
 
 _NUM = re.compile(r"\d+(?:\.\d+)?")
+# The queue line of the facts: every state in this order, the first four even at 0.
+QUEUE_STATES = [str(s) for s in (JobState.RUNNING, JobState.QUEUED, JobState.FAILED, JobState.SUCCEEDED)]
+QUEUE_STATES += [str(s) for s in (JobState.PAUSED, JobState.RETRYING, JobState.HELD, JobState.CANCELLED)]
+ALWAYS_COUNTED = frozenset(QUEUE_STATES[:4])
 
 
 def _v(value: Any, fmt: str = "{:.0f}", unit: str = "") -> str:
@@ -54,12 +58,10 @@ class Facts:
                 owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
                 out.append(f"- GPU {g['index']} process {p['pid']} ({p['name']}): {p['used']} MiB, {owner}")
         c = self.counts
-        out.append(
-            f"- queue: {c.get('running', 0)} running, {c.get('queued', 0)} queued,"
-            f" {c.get('failed', 0)} failed, {c.get('succeeded', 0)} succeeded"
-        )
+        shown = [s for s in QUEUE_STATES if s in ALWAYS_COUNTED or c.get(s, 0)]  # a state the queue has
+        out.append("- queue: " + ", ".join(f"{c.get(s, 0)} {s}" for s in shown))
         for j in self.running:
-            out.append(f"- job {j['id']} ({j['name']}) running on GPU {j['gpus']}")
+            out.append(f"- job {j['id']} ({j['name']}) {j.get('state', 'running')} on GPU {j['gpus']}")
         for j in self.failures:
             out.append(f"- job {j['id']} ({j['name']}) failed: {j['reason']}")
         out += [f"- {h}" for h in self.highlights]
@@ -175,8 +177,13 @@ class FactsSource:
     def collect(self, failures: int = 5) -> Facts:
         gpus, err = self.gpus()
         running = [
-            {"id": j.id, "name": j.name or j.kind, "gpus": ",".join(map(str, j.assigned_gpus)) or "none"}
-            for j in self.store.list(states=[JobState.RUNNING], limit=20)
+            {
+                "id": j.id,
+                "name": j.name or j.kind,
+                "state": str(j.state),
+                "gpus": ",".join(map(str, j.assigned_gpus)) or "none",
+            }
+            for j in self.store.list(states=[JobState.RUNNING, JobState.PAUSED], limit=20)
         ]
         failed = [
             {"id": j.id, "name": j.name or j.kind, "reason": j.reason or f"exit code {j.exit_code}"}

@@ -52,15 +52,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def cmd_ask(args: argparse.Namespace, c: Client) -> int:
     c.assistant_state()  # a clear error (404, token, not running) before streaming
+    conversation = args.conversation
     for event in c.chat(" ".join(args.question), args.conversation or None):
         data = event.data if isinstance(event.data, dict) else {}
+        conversation = data.get("conversation_id", conversation)
         if event.event == "token":
             print(data.get("text", ""), end="", flush=True)
         elif event.event == "error":
             print(f"\ngpuaccel ask: {data.get('text')}", file=sys.stderr)
             return 1
         elif event.event == "done":
-            print(f"\n[conversation {data.get('conversation_id', '?')}, {data.get('reason')}]")
+            where = f"conversation {conversation}, " if conversation is not None else ""
+            print(f"\n[{where}{data.get('reason')}]")
     return 0
 
 
