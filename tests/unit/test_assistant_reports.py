@@ -106,13 +106,56 @@ def test_the_report_opens_with_sentences_written_from_its_facts(store: Store, tm
     from gpuaccel.assistant.reports import job_facts
 
     text = daily_overview(daily_facts(store, DAY))
-    assert text.startswith(
-        "On 2026-11-20, 2 jobs ran: 1 succeeded, 1 failed, and 1 cancelled (2.5 GPU-hours)."
+    assert text.startswith(  # job 4 was cancelled while queued: it did not run
+        "On 2026-11-20, 2 jobs ran (2.5 GPU-hours): 1 succeeded and 1 failed;"
+        " 1 more was cancelled before it started."
     )
     assert "GPU 0 was the busiest, at 80 % mean utilization." in text
     assert "GPU 0 ran the hottest, peaking at 83 C." in text
+    assert "The GPUs used 0.06 kWh." in text  # rounded as the Energy table rounds it
     assert "Job 2 (job2) failed: exit code 3." in text
     job = job_overview(job_facts(store, 2, None))
     assert job == "Job 2 (job2) failed: exit code 3, after 30 min on GPU 0."
     md = ReportService(AssistantDB(store.path), store, tmp_path / "r").make_daily(DAY)["markdown"]
     assert md.splitlines()[2] == text  # the first thing under the title
+
+
+def test_the_opening_counts_jobs_still_going_and_names_tied_gpus(tmp_path: Path) -> None:
+    import time
+
+    from gpuaccel.assistant.report_overview import daily_overview, job_overview
+    from gpuaccel.assistant.reports import job_facts
+
+    store = Store(tmp_path / "gpuaccel.db")
+    ids = [store.insert(validate_request({"kind": "command", "argv": ["x"], "name": n})).id for n in "abcd"]
+    for job_id in ids[:3]:
+        store.claim(job_id, "t", 30, [job_id - 1])
+    store.finish(ids[0], "succeeded", None, 0)
+    store.finish(ids[1], "cancelled", "cancelled by user", -15)  # ids[2] still runs, ids[3] waits
+    now = time.time()
+    with store.transaction() as c:  # both GPUs peak at 70 C
+        for gpu in (0, 1):
+            c.execute(
+                "INSERT INTO telemetry_1s (gpu, t, util_gpu, temperature_c) VALUES (?, ?, ?, 70)",
+                (gpu, now, 50 + gpu),
+            )
+    text = daily_overview(daily_facts(store, dt.datetime.now(dt.UTC).date()))
+    assert "3 jobs ran" in text
+    assert ": 1 succeeded, 0 failed, 1 was cancelled and 1 has not finished yet." in text
+    assert "GPU 1 was the busiest, at 51 % mean utilization." in text
+    assert "GPUs 0 and 1 ran the hottest, each peaking at 70 C." in text
+    opening = [job_overview(job_facts(store, job_id, None)) for job_id in ids[1:]]
+    assert opening[0].startswith("Job 2 (b) was cancelled: cancelled by user, after")
+    assert opening[1].startswith("Job 3 (c) is running on GPU 2, after")
+    assert opening[2] == "Job 4 (d) is queued and has not started yet."
+    store.close()
+
+
+def test_the_html_keeps_log_lines_apart_and_plots_on_their_own_line(tmp_path: Path) -> None:
+    from gpuaccel.assistant.reports import render_html
+
+    (tmp_path / "p.png").write_bytes(b"\x89PNG")
+    md = "## Log tail\n\n```\nfirst line\nsecond line\n```\n\n(none)\n\n![GPU utilization](p.png)\n"
+    page = render_html({"title": "t", "markdown": md}, tmp_path)
+    assert "<pre>first line\nsecond line\n</pre>" in page
+    assert '<p>(none)</p><p><img alt="plot"' in page

@@ -102,6 +102,7 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
         "jobs_run": len(jobs),
         "jobs_succeeded": sum(j.state == JobState.SUCCEEDED for j in jobs),
         "jobs_failed": sum(j.state == JobState.FAILED for j in jobs),
+        "jobs_unfinished": sum(not j.state.finished for j in jobs),  # running, paused or to be retried
         "jobs_cancelled": len(
             [
                 j
@@ -173,6 +174,7 @@ HUMAN = {
     "history_resolution_s": "history resolution (s)",
     "assigned_gpus": "GPUs",
     "exit_code": "exit code",
+    "jobs_unfinished": "jobs not finished yet",
 }
 
 
@@ -361,7 +363,7 @@ def render_html(r: dict[str, Any], plots_dir: Path) -> str:
             body.append("</pre>" if in_code else "<pre>")
             in_code = not in_code
         elif in_code:
-            body.append(html.escape(line))
+            body.append(html.escape(line) + "\n")  # <pre> keeps the log's lines apart
         elif line.startswith("|"):
             cells = [c.strip() for c in line.strip("|").split("|")]
             if set("".join(cells)) <= {"-"}:
@@ -380,7 +382,7 @@ def render_html(r: dict[str, Any], plots_dir: Path) -> str:
             path = plots_dir / Path(name).name
             if path.is_file():
                 data = base64.b64encode(path.read_bytes()).decode()
-                body.append(f'<img alt="plot" src="data:image/png;base64,{data}">')
+                body.append(f'<p><img alt="plot" src="data:image/png;base64,{data}"></p>')  # own line
         elif line.startswith("#"):
             level = len(line) - len(line.lstrip("#"))
             body.append(f"<h{level}>{html.escape(line.lstrip('#').strip())}</h{level}>")
