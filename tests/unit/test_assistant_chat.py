@@ -319,3 +319,20 @@ def test_ooms_vram_eaters_and_held_back_clocks(svc: AssistantService) -> None:
     text, _ = ask(client, "is gpu 0 throttling")
     ends = ("; clocks not held back.", "; clocks held back by: power cap.")  # the fake GPU at its load
     assert text.startswith("GPU 0 (") and text.endswith(ends), text
+
+
+def test_two_gpus_level_and_none_idle_read_as_sentences(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    backend = FakeBackend("two_gpus")
+    for gpu in (0, 1):
+        backend.set_value(gpu, "temperature_c", 47.0)
+        backend.set_value(gpu, "util_gpu", 90.0)
+    sampler = Sampler(backend)
+    sampler.open()
+    sampler.poll()
+    ctx = QueryContext(FactsSource(store, sampler))
+    hottest = run(ctx, Query("gpu_rank", metric="temperature", order="max")).sentence
+    assert hottest == "Both GPUs are level at 47 C."
+    idle = run(ctx, Query("idle_gpus")).sentence
+    assert idle == "No GPU is idle: GPU 0 (utilization 90%); GPU 1 (utilization 90%)."
+    store.close()

@@ -258,7 +258,7 @@ def gpu_rank(ctx: QueryContext, q: Query) -> Result:
     if len(valued) == 1:
         head = f"Only GPU {top[0]['index']} has a reading: {value}."
     elif len(top) == len(valued):
-        head = f"All {len(top)} GPUs are level at {value}."
+        head = f"{'Both' if len(top) == 2 else f'All {len(top)}'} GPUs are level at {value}."
     elif len(top) > 1:
         head = f"GPUs {', '.join(str(g['index']) for g in top)} are {word}, at {value}."
     else:
@@ -289,7 +289,7 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
         if is_idle:
             free.append(g["index"])
     if not free:
-        text = "No GPU is idle: " + "; ".join(f"GPU {r[0]} {r[2]}" for r in rows) + "."
+        text = "No GPU is idle: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in rows) + "."
     else:
         busy = [r for r in rows if r[1] == "busy"]
         text = f"Idle: GPU {', '.join(map(str, free))}." + (
