@@ -64,6 +64,9 @@ def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
             assert switch["event"] == "release" and switch["reason"] == "model file replaced"
         out = d.cli("ask", "/status", timeout=120)
         assert out.returncode == 0 and "GPU 0 (NVIDIA H100 80GB HBM3)" in out.stdout, out.stderr
+        assert re.search(r"\[conversation \d+, command\]", out.stdout)  # never "conversation ?"
+        out = d.cli("cleanup", timeout=120)
+        assert out.returncode == 0 and "0.0 MiB" not in out.stdout, out.stderr
         out = d.cli("report", "--format", "md", timeout=120)
         assert (
             out.returncode == 0 and "# Daily report" in out.stdout and "GPU-hours" in out.stdout

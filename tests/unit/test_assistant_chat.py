@@ -336,3 +336,24 @@ def test_two_gpus_level_and_none_idle_read_as_sentences(tmp_path: Path) -> None:
     idle = run(ctx, Query("idle_gpus")).sentence
     assert idle == "No GPU is idle: GPU 0 (utilization 90%); GPU 1 (utilization 90%)."
     store.close()
+
+
+def test_cleanup_in_the_chat_names_the_largest_with_readable_sizes(svc: AssistantService, tmp_path) -> None:
+    import os
+    import time
+
+    from gpuaccel.assistant.housekeeping import Housekeeper
+
+    cache = tmp_path / "triton"
+    for k in range(12):  # twelve small kernel-cache entries, old enough to propose
+        entry = cache / f"entry{k:02d}"
+        entry.mkdir(parents=True)
+        (entry / "kernel.cubin").write_bytes(b"k" * (4096 + k))
+        os.utime(entry / "kernel.cubin", (time.time() - 40 * 86400,) * 2)
+    svc.housekeeper = Housekeeper(
+        svc.data_dir, extra_roots={"triton": cache, "torch_compile": tmp_path / "i"}
+    )
+    text, _ = ask(client_for(svc), "/cleanup")
+    assert text.startswith("12 proposals, 48.1 KiB in all")
+    assert text.count("Triton kernel cache") == 10 and "entry11: 4.0 KiB" in text and "0.0 MiB" not in text
+    assert "- and 2 more (8.0 KiB)" in text

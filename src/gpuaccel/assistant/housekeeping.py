@@ -242,7 +242,7 @@ class Housekeeper:
         with target_at(prop.path, root) as (fd, name):
             if prop.action == "purge":
                 remove_at(fd, name)
-                return f"Deleted {prop.path} from the trash ({_size(prop.size_bytes)})."
+                return f"Deleted {prop.path} from the trash ({size_words(prop.size_bytes)})."
             trash = self.roots["trash"]
             trash.mkdir(mode=0o700, parents=True, exist_ok=True)
             trash_fd = open_root(trash)
@@ -261,10 +261,12 @@ class Housekeeper:
             finally:
                 os.close(dest_fd)
         dest = trash / stamp / prop.root / rel
-        return f"Moved {prop.path} ({_size(prop.size_bytes)}) to {dest}."
+        return f"Moved {prop.path} ({size_words(prop.size_bytes)}) to {dest}."
 
 
-def _size(n: float) -> str:
+def size_words(n: float) -> str:
+    """A size as people read it ("512 bytes", "646.1 KiB", "1.0 GiB"): a cache entry of a few KiB is not
+    "0.0 MiB"."""
     if n < 1024:
         return f"{n:.0f} bytes"
     for unit in ("KiB", "MiB", "GiB"):
@@ -279,6 +281,6 @@ def _would(prop: Proposal) -> str:
     verb = "delete" if prop.action == "purge" else "move"
     where = " for good" if prop.action == "purge" else " to the trash"
     return (
-        f"Dry run: would {verb} {prop.path} ({_size(prop.size_bytes)}){where}: {prop.description}. "
+        f"Dry run: would {verb} {prop.path} ({size_words(prop.size_bytes)}){where}: {prop.description}. "
         "Nothing was changed; confirm to do it."
     )

@@ -21,7 +21,7 @@ from gpuaccel.assistant.chat import ChatService
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource
 from gpuaccel.assistant.gate import GateController, GateSettings
-from gpuaccel.assistant.housekeeping import Housekeeper
+from gpuaccel.assistant.housekeeping import Housekeeper, size_words
 from gpuaccel.assistant.intent import RulePicker
 from gpuaccel.assistant.model_picker import ModelPicker, pick_margin
 from gpuaccel.assistant.models import ModelManager, fit_message
@@ -32,6 +32,7 @@ from gpuaccel.scheduler.models import JobState
 
 log = logging.getLogger(__name__)
 
+CLEANUP_SHOWN = 10  # /cleanup names the largest proposals; the Housekeeping tab lists every one
 SUMMARY_PROMPT = "Summarize these facts for the operator in two short sentences."
 EXTRA_MODULES: tuple[str, ...] = ("torch", "rwkv", "safetensors")  # the ``gpuaccel[assistant]`` extra
 
@@ -295,6 +296,17 @@ class AssistantService:
         info_text = ("\n\nFor your information:\n" + "\n".join(info)) if info else ""
         if not props:
             return "Nothing to clean up: no old logs, trash or caches found." + info_text
-        lines = [f"- [{p.id}] {p.action} {p.description}: {p.size_bytes / 2**20:.1f} MiB" for p in props]
-        head = "Proposals (nothing is done until you confirm them in the housekeeping panel):\n"
+        by_size = sorted(props, key=lambda p: -p.size_bytes)
+        shown, rest = by_size[:CLEANUP_SHOWN], by_size[CLEANUP_SHOWN:]
+        lines = [f"- [{p.id}] {p.action} {p.description}: {size_words(p.size_bytes)}" for p in shown]
+        if rest:
+            lines.append(
+                f"- and {len(rest)} more ({size_words(sum(p.size_bytes for p in rest))}):"
+                " the Housekeeping tab and `gpuaccel cleanup` list them all"
+            )
+        total = size_words(sum(p.size_bytes for p in props))
+        head = (
+            f"{len(props)} proposal{'s' if len(props) != 1 else ''}, {total} in all"
+            " (nothing is done until you confirm them in the Housekeeping tab):\n"
+        )
         return head + "\n".join(lines) + info_text

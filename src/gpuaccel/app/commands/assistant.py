@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands.jobs import client_command, client_options
+from gpuaccel.assistant.housekeeping import size_words
 
 ANSWER_TIMEOUT_S = 600.0  # a first answer or report may load the model on a busy machine
 
@@ -133,7 +134,12 @@ def cmd_cleanup(args: argparse.Namespace, c: Client) -> int:
         if not props:
             print("nothing to clean up")
         for p in props:
-            print(f"{p['id']}  {p['action']:<6} {p['size_bytes'] / 2**20:9.1f} MiB  {p['description']}")
+            print(f"{p['id']}  {p['action']:<6} {size_words(p['size_bytes']):>11}  {p['description']}")
+        if props:
+            total = size_words(sum(p["size_bytes"] for p in props))
+            apply = "gpuaccel cleanup --apply ID... --yes"
+            many = "s" if len(props) != 1 else ""
+            print(f"{len(props)} proposal{many}, {total} in all; nothing is done until: {apply}")
         for root, why in scan.get("refused", {}).items():
             print(f"left alone: {root}: {why}")
         for proc in scan.get("outside_queue", []):
