@@ -43,3 +43,25 @@ def test_outside_processes_are_information_and_apply_sentences_stay(qtbot) -> No
     panel.answer("housekeeping", {"proposals": [], "refused": {}, "outside_queue": []})
     assert page.applied.text() == done and page.proposals.rowCount() == 0
     assert page.outside_queue.isHidden()
+
+
+def test_the_table_gives_what_the_room_and_an_empty_entry_is_zero_bytes(qtbot) -> None:
+    panel = AssistantPanel(models.AssistantModel(), models.ConnectionModel())
+    qtbot.addWidget(panel)
+    page = panel.housekeeping
+    name = "Triton kernel cache (rebuilt on demand): ZXSRFZGMUELQC6QHJTELXEDQZF6JCNFNYQVF"
+    entry = {"id": "b2", "action": "trash", "path": "/h/.triton/cache/ZXSRF", "size_bytes": 0}
+    entry["description"] = name
+    panel.resize(1280, 700)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.tabs.setCurrentWidget(page)
+    panel.answer("housekeeping", {"proposals": [entry], "refused": {}, "outside_queue": []})
+    assert page.proposals.item(0, 2).text() == "0 B"
+    assert page.note.text().startswith("1 proposal, 0 B in all.")
+    what = page.proposals.item(0, 1)
+    assert what.toolTip() == "/h/.triton/cache/ZXSRF"
+    table = page.proposals
+    room = table.viewport().width() - table.columnWidth(0) - table.columnWidth(2)
+    assert table.columnWidth(1) >= room - 2  # no blank band beside a cut description
+    assert table.columnWidth(1) > table.fontMetrics().horizontalAdvance(name), (panel.width(), room)

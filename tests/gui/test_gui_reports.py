@@ -51,6 +51,7 @@ def test_the_reports_list_is_requested_when_it_comes_into_view(qtbot) -> None:
     panel.hide()
     panel.show()  # coming back to the tab with the reports in view loads them again
     assert sent.count(("reports", None)) == 2
+    assert "Make a report now" in panel.reports_page.report_view.placeholderText()  # not a blank pane
     panel.answer("reports", [{"id": 4, "kind": "daily", "title": "Daily report", "created_at": 1.7e9}])
     assert panel.reports_page.report_list.count() == 1 and not panel.reports_page.export_report.isEnabled()
     panel.reports_page.report_list.setCurrentRow(0)

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -24,6 +25,12 @@ from PySide6.QtWidgets import (
 
 from gpuaccel.app.gui import models
 from gpuaccel.app.gui.values import fmt_bytes
+
+
+def _size(proposal: dict[str, Any]) -> int | None:
+    """The proposal's size in bytes; an empty cache entry is 0 bytes, not unknown."""
+    size = proposal.get("size_bytes", proposal.get("bytes"))
+    return None if size is None else int(size)
 
 
 class HousekeepingPage(QWidget):
@@ -44,9 +51,10 @@ class HousekeepingPage(QWidget):
         v.addLayout(row)
         self.proposals = QTableWidget(0, 3)
         self.proposals.setHorizontalHeaderLabels(["Action", "What", "Size"])
-        self.proposals.horizontalHeader().setStretchLastSection(False)
+        header = self.proposals.horizontalHeader()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # what it is gets the room
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.proposals.setColumnWidth(0, 140)
-        self.proposals.setColumnWidth(1, 560)
         self.proposals.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.proposals.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         v.addWidget(self.proposals, 1)
@@ -70,13 +78,18 @@ class HousekeepingPage(QWidget):
         self.proposals.setRowCount(len(proposals))
         total = 0
         for row, p in enumerate(proposals):
-            size = p.get("size_bytes") or p.get("bytes")
+            size = _size(p)
             total += int(size or 0)
             for col, text in enumerate(
                 (p.get("action", ""), p.get("description") or p.get("path", ""), fmt_bytes(size))
             ):
-                self.proposals.setItem(row, col, QTableWidgetItem(str(text)))
-        self.note.setText(f"{len(proposals)} proposals, {fmt_bytes(total)} in all. Dry run: nothing done.")
+                item = QTableWidgetItem(str(text))
+                item.setToolTip(str(p.get("path", "")))  # the whole path, where the column cuts it
+                self.proposals.setItem(row, col, item)
+        many = "s" if len(proposals) != 1 else ""
+        self.note.setText(
+            f"{len(proposals)} proposal{many}, {fmt_bytes(total)} in all. Dry run: nothing done."
+        )
 
     def show_outside_queue(self, processes: list[dict[str, Any]]) -> None:
         """Listed, never proposed: that the queue did not start a process is no reason to stop it."""
@@ -95,7 +108,7 @@ class HousekeepingPage(QWidget):
         chosen = [self.model.proposals[r] for r in rows if r < len(self.model.proposals)]
         if not chosen:
             return
-        total = sum(int(p.get("size_bytes") or p.get("bytes") or 0) for p in chosen)
+        total = sum(int(_size(p) or 0) for p in chosen)
         answer = QMessageBox.question(
             self,
             "Apply housekeeping",

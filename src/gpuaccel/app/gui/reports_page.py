@@ -29,6 +29,11 @@ from PySide6.QtWidgets import (
 from gpuaccel.app.gui import models, report_render
 from gpuaccel.app.gui.values import fmt_time
 
+NO_REPORT = (
+    "Choose a report on the left to read it here. None yet? \u201cMake a report now\u201d writes today's"
+    " report from the queue's jobs and the GPUs' history; a report on one job: gpuaccel report --job ID."
+)
+
 
 class ReportsPage(QWidget):
     request = Signal(str, object)  # an action of daemon_calls.ASSISTANT_ACTIONS and its argument
@@ -53,6 +58,7 @@ class ReportsPage(QWidget):
         splitter = QSplitter()
         self.report_list = QListWidget()
         self.report_view = QTextBrowser()
+        self.report_view.setPlaceholderText(NO_REPORT)
         splitter.addWidget(self.report_list)
         splitter.addWidget(self.report_view)
         splitter.setSizes([260, 700])
