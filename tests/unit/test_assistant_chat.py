@@ -357,3 +357,25 @@ def test_cleanup_in_the_chat_names_the_largest_with_readable_sizes(svc: Assistan
     assert text.startswith("12 proposals, 48.1 KiB in all")
     assert text.count("Triton kernel cache") == 10 and "entry11: 4.0 KiB" in text and "0.0 MiB" not in text
     assert "- and 2 more (8.0 KiB)" in text
+
+
+def test_a_superlative_after_a_job_answer_ranks_and_one_gpus_peak_over_a_span(svc: AssistantService) -> None:
+    """ "what was the shortest job" after an answer about job 2 ranks the jobs (it repeated job 2's detail);
+    "the hottest GPU 1 got in the last hour" is its peak from the history, not its temperature now."""
+    from gpuaccel.assistant.intent import Context, pick
+
+    after_job = Context(last=Query("job_detail", job=2), subjects=[2])
+    assert pick("what was the shortest job", after_job) == Query("job_rank", metric="duration", order="min")
+    assert pick("how long did it take", after_job) == Query("job_detail", job=2)
+    peak = pick("what's the hottest gpu 1 got in the last hour")
+    assert peak is not None and (peak.name, peak.gpu) == ("summary", 1) and peak.window is not None
+    import time
+
+    with svc.store.transaction() as c:  # both GPUs have an hour of history
+        for gpu, temp in ((0, 80), (1, 66)):
+            c.execute(
+                "INSERT INTO telemetry_1s (gpu, t, util_gpu, temperature_c) VALUES (?, ?, 50, ?)",
+                (gpu, time.time() - 60, temp),
+            )
+    text, _ = ask(client_for(svc), "what's the hottest gpu 1 got in the last hour")
+    assert "GPU 1 peaked at 66 C" in text and "GPU 0" not in text  # the GPU asked about

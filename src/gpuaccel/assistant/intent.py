@@ -316,7 +316,8 @@ class RulePicker:
         job_of = last.job if last is not None and last.job is not None else None
         if job_of is None and len(context.subjects) == 1:
             job_of = context.subjects[0]  # the one job the last answer named
-        about_job = not topics - {"long", "jobs", "gpu", "fail", "running"} and not choosing
+        ranks = any(w in LESS | MORE and (w.endswith("est") or w in ("most", "least")) for w in ws)
+        about_job = not topics - {"long", "jobs", "gpu", "fail", "running"} and not choosing and not ranks
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
         if job_of is not None and job is None and gpu is None and win is None and about_job and aspect:

@@ -55,11 +55,12 @@ def query_for(
         return Query("job_rank", metric="duration", order=order or "max", window=win, gpu=gpu, job_name=name)
     if metric == "energy":
         return Query("energy", gpu=gpu, window=win)
+    one_gpus_peak = gpu is not None and order == "max"  # "the hottest gpu 1 got in the last hour"
     if (
         win is not None
         and metric in ("temperature", "util", "power")
         and (gpu is not None or PEAK_WORDS & set(ws) - {"highest", "max", "maximum"})
-        and PEAK_WORDS & set(ws)
+        and (PEAK_WORDS & set(ws) or one_gpus_peak)
     ):
         return Query("summary", window=win, gpu=gpu)  # "the highest temp gpu 0 hit in the last hour"
     on_gpu = "gpu" in topics or gpu is not None or metric == "memory"

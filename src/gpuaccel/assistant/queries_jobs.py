@@ -292,7 +292,7 @@ def summary(ctx: QueryContext, q: Query) -> Result:
             "Failed: " + "; ".join(f"{label(j)}: {j.reason or 'no reason'}" for j in failed[:3]) + "."
         )
     rows: list[list[Any]] = [[s, n] for s, n in sorted(by.items())]
-    gpu_rows = _gpu_span(ctx, w.t0, w.t1)
+    gpu_rows = [r for r in _gpu_span(ctx, w.t0, w.t1) if q.gpu is None or r[0] == q.gpu]  # the GPU asked
     for gpu, peak, mean in gpu_rows:
         bits = []
         if peak is not None:
