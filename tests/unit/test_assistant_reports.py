@@ -146,7 +146,7 @@ def test_the_opening_counts_jobs_still_going_and_names_tied_gpus(tmp_path: Path)
     assert "GPUs 0 and 1 ran the hottest, each peaking at 70 C." in text
     opening = [job_overview(job_facts(store, job_id, None)) for job_id in ids[1:]]
     assert opening[0].startswith("Job 2 (b) was cancelled: cancelled by user, after")
-    assert opening[1].startswith("Job 3 (c) is running on GPU 2, after")
+    assert opening[1].startswith("Job 3 (c) is running on GPU 2, for")
     assert opening[2] == "Job 4 (d) is queued and has not started yet."
     store.close()
 

@@ -119,8 +119,10 @@ def job_overview(facts: dict[str, Any]) -> str:
     on = f" on GPU {gpus}" if gpus and gpus != "none" else " without a GPU"
     if not isinstance(ran, int | float):
         text += " and has not started yet."
-    elif state in ("running", "paused"):
-        text += f"{on}, after {duration(ran)} so far."
+    elif state == "running":
+        text += f"{on}, for {duration(ran)} so far."
+    elif state == "paused":
+        text += f"{on}, after running for {duration(ran)}."
     else:
         text += f", after {duration(ran)}{on}."
     attempt = int(facts.get("attempt") or 0)
