@@ -29,10 +29,8 @@ from PySide6.QtWidgets import (
 from gpuaccel.app.gui import models, report_render
 from gpuaccel.app.gui.values import fmt_time
 
-NO_REPORT = (
-    "Choose a report on the left to read it here. None yet? \u201cMake a report now\u201d writes today's"
-    " report from the queue's jobs and the GPUs' history; a report on one job: gpuaccel report --job ID."
-)
+# One short line: Qt draws a text view's placeholder unwrapped.
+NO_REPORT = "Choose a report on the left to read it here; \u201cMake a report now\u201d writes today's."
 
 
 class ReportsPage(QWidget):
