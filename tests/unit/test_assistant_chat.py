@@ -355,7 +355,8 @@ def test_cleanup_in_the_chat_names_the_largest_with_readable_sizes(svc: Assistan
     )
     text, _ = ask(client_for(svc), "/cleanup")
     assert text.startswith("12 proposals, 48.1 KiB in all")
-    assert text.count("Triton kernel cache") == 10 and "entry11: 4.0 KiB" in text and "0.0 MiB" not in text
+    assert text.count("Triton kernel cache") == 10 and "0.0 MiB" not in text
+    assert "entry11, written 40 days ago: 4.0 KiB" in text
     assert "- and 2 more (8.0 KiB)" in text
 
 

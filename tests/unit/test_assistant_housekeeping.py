@@ -153,3 +153,19 @@ def test_processes_outside_the_queue_are_information_only(tmp_path: Path) -> Non
         sampler.stop()
         child.kill()
         child.wait(5)
+
+
+def test_only_cache_entries_left_alone_past_retention_are_proposed_largest_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "my-triton-cache"
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(cache))  # where Triton itself writes, not ~/.triton
+    hk = Housekeeper(tmp_path / "data", extra_roots={"torch_compile": tmp_path / "none"})
+    assert hk.roots["triton"] == cache
+    old(cache / "SMALL" / "k.cubin", "s" * 10)
+    old(cache / "LARGE" / "k.cubin", "l" * 5000)
+    (cache / "TODAY").mkdir()
+    (cache / "TODAY" / "k.cubin").write_text("t" * 9000)  # compiled for work that runs now: kept
+    props = [p for p in hk.propose() if p.root == "triton"]
+    assert [Path(p.path).name for p in props] == ["LARGE", "SMALL"]
+    assert props[0].description.endswith("LARGE, written 40 days ago")

@@ -1,7 +1,10 @@
 """Housekeeping: find what can go, propose it with sizes, act only on confirmed proposals, inside known roots.
 
 Known roots: the daemon's job logs (finished jobs past retention), its artifacts folder, its trash, the
-Triton cache (``~/.triton/cache``) and the torch compile cache (``/tmp/torchinductor_<user>``). Nothing is
+Triton cache (``$TRITON_CACHE_DIR`` or ``~/.triton/cache``) and the torch compile cache
+(``$TORCHINDUCTOR_CACHE_DIR`` or ``/tmp/torchinductor_<user>``). A cache entry is proposed only when nothing
+has written it for the cache retention (14 days by default): an entry compiled this week most likely
+belongs to work still being run, and trashing it would only cost that work a recompile. Nothing is
 deleted outright: a confirmed entry is moved into ``<data dir>/trash/<stamp>/``; trash entries older than
 the trash retention are proposed for purging. Every target is checked again when acting: it must be a
 proposal we made, and every step is taken through :mod:`assistant.safe_paths` (relative to its root
@@ -76,6 +79,7 @@ class Housekeeper:
         sampler: Any = None,
         log_retention_days: float = 30.0,
         trash_retention_days: float = 7.0,
+        cache_retention_days: float = 14.0,
         extra_roots: dict[str, Path] | None = None,
         own_pids: Any = None,
     ) -> None:
@@ -83,12 +87,13 @@ class Housekeeper:
         self.store, self.sampler = store, sampler
         self.log_retention_s = log_retention_days * DAY
         self.trash_retention_s = trash_retention_days * DAY
+        self.cache_retention_s = cache_retention_days * DAY
         user = getpass.getuser()
         self.roots: dict[str, Path] = {
             "logs": self.data_dir / "logs",
             "artifacts": self.data_dir / "artifacts",
             "trash": self.data_dir / "trash",
-            "triton": Path.home() / ".triton" / "cache",
+            "triton": Path(os.environ.get("TRITON_CACHE_DIR") or Path.home() / ".triton" / "cache"),
             "torch_compile": Path(os.environ.get("TORCHINDUCTOR_CACHE_DIR", f"/tmp/torchinductor_{user}")),
         }
         self.roots.update(extra_roots or {})
@@ -176,11 +181,14 @@ class Housekeeper:
             ("triton", "Triton kernel cache (rebuilt on demand)"),
             ("torch_compile", "torch.compile / Inductor cache (rebuilt on demand)"),
         ):
-            root = self.roots[name]
             if self._usable(name):
-                for p in sorted(root.iterdir()):
-                    if not p.is_symlink():
-                        self._add(out, "trash", name, p, tree_size(p), f"{desc}: {p.name}")
+                stale = []  # (size, entry, days since last written), largest first
+                for p in sorted(self.roots[name].iterdir()):
+                    age = now - _newest_mtime(p)
+                    if not p.is_symlink() and age > self.cache_retention_s:
+                        stale.append((tree_size(p), p, age / DAY))
+                for size, p, days in sorted(stale, key=lambda e: -e[0]):
+                    self._add(out, "trash", name, p, size, f"{desc}: {p.name}, written {days:.0f} days ago")
         self.outside_queue = self._outside_queue()
         self._proposals = {p.id: p for p in out}
         return out
