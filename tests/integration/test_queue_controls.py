@@ -167,6 +167,33 @@ def test_edit_a_queued_job_validated_as_a_submission(client: Client, cli: Cli) -
     assert client.wait(job.id, timeout=10).state == "succeeded"
 
 
+def test_edit_stores_every_field_it_accepts(client: Client, cli: Cli) -> None:
+    """What an edit answers is what is stored: the submission options too, and clearing gpu_ids keeps
+    the GPU count ('none' for any GPUs, not for no GPU)."""
+    done = client.submit("command", argv=["true"])
+    client.wait(done.id, timeout=10)
+    job = client.submit("command", argv=["true"], gpu_ids=[1], hold=True)
+    changes = {
+        "kill_grace_s": 30.0, "not_before": 4_000_000_000.0, "after_any": [done.id],
+        "after_notok": [done.id], "timeout_s": 100.0, "warn_signal": "USR1", "warn_before_s": 20.0,
+        "on_finish": "echo done", "on_finish_url": "http://127.0.0.1:9/hook",
+    }  # fmt: skip
+    answered = client.edit(job.id, **changes)
+    stored = client.get_job(job.id)
+    for field, value in changes.items():
+        assert getattr(answered, field) == getattr(stored, field) == value, field
+    r = cli("edit", str(job.id), "--gpu-ids", "none")
+    assert r.returncode == 0, r.stderr
+    stored = client.get_job(job.id)
+    assert (stored.gpu_ids, stored.gpus) == (None, 1)
+    with pytest.raises(ApiError) as array:
+        client.edit(job.id, array="0-3")
+    assert array.value.status == 422 and "array" in str(array.value)
+    with pytest.raises(ApiError) as later:
+        client.edit(job.id, after_any=[job.id])  # not an older job: it would wait for itself
+    assert later.value.status == 422 and "after_any" in str(later.value)
+
+
 def test_switch_swaps_two_queued_jobs_places(client: Client, cli: Cli) -> None:
     client.pause_queue()
     try:

@@ -105,13 +105,14 @@ class RemovedOut(BaseModel):
 
 
 def _patch_model() -> type[BaseModel]:
-    """Every request field but ``kind`` (a different kind is a different job), each optional: a field
-    given replaces the stored one (null: back to the default); the merged request is then validated as
-    a submission is."""
+    """Every request field but ``kind`` (a different kind is a different job), ``where``, and ``hold`` and
+    ``array`` (how a job is submitted, not fields of the job it became), each optional: a field given
+    replaces the stored one (null: back to the default); the merged request is then validated as a
+    submission is."""
     fields: dict[str, Any] = {
         name: (info.annotation | None, Field(default=None, description=info.description))
         for name, info in JobRequest.model_fields.items()
-        if name not in ("kind", "hold", "where")
+        if name not in ("kind", "hold", "where", "array")
     }
     return create_model(  # type: ignore[call-overload,no-any-return]
         "JobPatch", __config__=ConfigDict(extra="forbid"), __doc__=_patch_model.__doc__, **fields

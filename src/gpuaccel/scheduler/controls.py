@@ -21,9 +21,8 @@ from gpuaccel.scheduler.job_request import JobRequest
 from gpuaccel.scheduler.jobs import RequestError, validate_request
 from gpuaccel.scheduler.models import FINISHED, Job, JobState
 from gpuaccel.scheduler.service import JobNotFound, JobStateError, Scheduler
-from gpuaccel.scheduler.sqlite import json_text
 from gpuaccel.scheduler.store import Store
-from gpuaccel.scheduler.submissions import check_references
+from gpuaccel.scheduler.submissions import check_references, request_columns
 
 Q, HELD, RUNNING, PAUSED = JobState.QUEUED, JobState.HELD, JobState.RUNNING, JobState.PAUSED
 EDITABLE = (Q, HELD)
@@ -152,35 +151,31 @@ def edit(s: Scheduler, job_id: int, patch: dict[str, Any]) -> Job:
         raise JobStateError(f"job {job_id} is {job.state}; only a queued or held job can be edited")
     # hold and array are how a job is submitted, not fields of the job it became
     raw: dict[str, Any] = {f: getattr(job, f) for f in JobRequest.model_fields if f not in ("hold", "array")}
-    if "gpu_ids" in patch and "gpus" not in patch:
-        raw.pop("gpus")  # the stored count was taken from the old gpu_ids
+    if patch.get("gpu_ids") is not None and "gpus" not in patch:
+        raw.pop("gpus")  # the stored count was taken from the old gpu_ids; cleared ids keep the count
     for key, value in patch.items():
         if value is None:
             raw.pop(key, None)
         else:
             raw[key] = value
     req = validate_request({k: v for k, v in raw.items() if v is not None})
-    later = [d for d in req.depends_on if d >= job_id]
-    if later:
-        raise RequestError(
-            "depends_on",
-            f"job {later[0]} is not older than job {job_id}; a job can only "
-            "depend on jobs submitted before it (so no two jobs wait for each other)",
-        )
     changed = sorted(k for k in patch if getattr(req, k) != getattr(job, k))
     with s.store.transaction() as conn:
         check_references(conn, req)
+        for field in ("depends_on", "after_any", "after_notok"):
+            later = [d for d in getattr(req, field) if d >= job_id]
+            if later:
+                raise RequestError(
+                    field,
+                    f"job {later[0]} is not older than job {job_id}; a job can only "
+                    "depend on jobs submitted before it (so no two jobs wait for each other)",
+                )
+        columns = request_columns(req)
         row = conn.execute(
-            "UPDATE jobs SET name = ?, spec = ?, argv = ?, env = ?, cwd = ?, priority = ?, gpus = ?,"
-            " gpu_ids = ?, memory_mib = ?, max_retries = ?, depends_on = ?, labels = ?, timeout_s = ?,"
-            ' "group" = ?'
+            f"UPDATE jobs SET {', '.join(f'{c} = ?' for c in columns)}"
             f" WHERE id = ? AND state IN ({','.join('?' * len(EDITABLE))}) RETURNING *",
-            (
-                req.name, json_text(req.spec), json_text(req.argv), json_text(req.env), req.cwd, req.priority,
-                req.gpus, json_text(req.gpu_ids), req.memory_mib, req.max_retries, json_text(req.depends_on),
-                json_text(req.labels), req.timeout_s, req.group, job_id, *EDITABLE,
-            ),
-        ).fetchone()  # fmt: skip
+            (*columns.values(), job_id, *EDITABLE),
+        ).fetchone()
         if row is None:
             raise JobStateError(f"job {job_id} started or changed state while being edited; not changed")
         Store._event(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from typing import Any
 
 from gpuaccel.scheduler import idempotency
 from gpuaccel.scheduler.arrays import parse_array
@@ -40,6 +41,21 @@ def check_references(conn: sqlite3.Connection, req: JobRequest) -> None:
         raise RequestError("group", unknown_group(conn, req.group))
 
 
+def request_columns(req: JobRequest) -> dict[str, Any]:
+    """The stored columns a request sets and an edit may change, as SQL values: the one mapping from
+    request fields to columns, so a submission and an edit (:func:`controls.edit`) write the same ones."""
+    return {
+        "name": req.name, "spec": json_text(req.spec), "argv": json_text(req.argv),
+        "env": json_text(req.env), "cwd": req.cwd, "priority": req.priority, "gpus": req.gpus,
+        "gpu_ids": json_text(req.gpu_ids), "memory_mib": req.memory_mib, "max_retries": req.max_retries,
+        "depends_on": json_text(req.depends_on), "labels": json_text(req.labels), "timeout_s": req.timeout_s,
+        "not_before": req.not_before, "after_any": json_text(req.after_any),
+        "after_notok": json_text(req.after_notok), "kill_grace_s": req.kill_grace_s,
+        "warn_signal": req.warn_signal, "warn_before_s": req.warn_before_s, "on_finish": req.on_finish,
+        "on_finish_url": req.on_finish_url, '"group"': req.group, "mig": req.mig,
+    }  # fmt: skip
+
+
 def insert_submission(
     conn: sqlite3.Connection, req: JobRequest, key: str | None, request_hash: str | None
 ) -> tuple[Job, bool]:
@@ -56,20 +72,15 @@ def insert_submission(
     array = parse_array(req.array) if req.array else None
     waiting = starts_at(req.not_before, now) if req.not_before and req.not_before > now else None
     state = HELD if req.hold else Q
-    values = [
-        req.name, req.kind, json_text(req.spec), json_text(req.argv), json_text(req.env), req.cwd, state,
-        req.priority, req.gpus, json_text(req.gpu_ids), req.memory_mib, req.max_retries,
-        json_text(req.depends_on), json_text(req.labels), req.timeout_s, now, req.where or "local",
-        req.not_before, array.max_running if array else None, json_text(req.after_any),
-        json_text(req.after_notok), req.kill_grace_s, req.warn_signal, req.warn_before_s, req.on_finish,
-        req.on_finish_url, waiting, req.group, req.mig,
-    ]  # fmt: skip
+    columns = {
+        **request_columns(req), "kind": req.kind, "state": state, "created_at": now,
+        '"where"': req.where or "local", "array_max": array.max_running if array else None,
+        "waiting_reason": waiting,
+    }  # fmt: skip
+    values = list(columns.values())
     sql = (
-        "INSERT INTO jobs (name, kind, spec, argv, env, cwd, state, priority, gpus, gpu_ids,"
-        ' memory_mib, max_retries, depends_on, labels, timeout_s, created_at, "where",'
-        " not_before, array_max, after_any, after_notok, kill_grace_s, warn_signal, warn_before_s,"
-        ' on_finish, on_finish_url, waiting_reason, "group", mig, array_id, array_index, idempotency_key,'
-        f" request_hash) VALUES ({', '.join('?' * (len(values) + 4))})"
+        f"INSERT INTO jobs ({', '.join(columns)}, array_id, array_index, idempotency_key, request_hash)"
+        f" VALUES ({', '.join('?' * (len(values) + 4))})"
     )
     first_index = array.indices[0] if array else None
     row = conn.execute(sql + " RETURNING *", [*values, None, first_index, key, request_hash]).fetchone()
