@@ -194,6 +194,22 @@ def test_edit_stores_every_field_it_accepts(client: Client, cli: Cli) -> None:
     assert later.value.status == 422 and "after_any" in str(later.value)
 
 
+def test_clean_keeps_a_job_a_waiting_job_needs_in_any_dependency_kind(client: Client) -> None:
+    failed = client.submit("command", argv=["false"])
+    client.wait(failed.id, timeout=10)
+    waiting = [
+        client.submit("command", argv=["true"], hold=True, after_notok=[failed.id]),
+        client.submit("command", argv=["true"], hold=True, after_any=[failed.id]),
+    ]
+    out = client.clean(states=["failed"])
+    assert failed.id not in out.removed and failed.id in [k.id for k in out.kept]
+    with pytest.raises(ApiError) as refused:
+        client.remove([failed.id])
+    assert refused.value.status == 409 and f"waits on job {failed.id}" in str(refused.value)
+    client.release(waiting[0].id)
+    assert client.wait(waiting[0].id, timeout=10).state == "succeeded"
+
+
 def test_switch_swaps_two_queued_jobs_places(client: Client, cli: Cli) -> None:
     client.pause_queue()
     try:

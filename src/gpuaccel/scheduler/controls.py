@@ -218,15 +218,17 @@ def switch(s: Scheduler, a: int, b: int) -> list[Job]:
 # -- remove finished jobs ------------------------------------------------------------------------------
 
 
-def _needed_by(conn: Any, job_id: int) -> int | None:
-    """A job not finished yet that depends on ``job_id`` (removing it would fail that job)."""
+def _needed(conn: Any) -> dict[int, int]:
+    """Job id -> a job not finished yet that depends on it in any kind of dependency (removing it would
+    fail that job: afterok, afterany and afternotok all fail on a job that is gone). One read for all."""
     finished = tuple(st.value for st in FINISHED)
-    row = conn.execute(
-        "SELECT j.id FROM jobs j, json_each(j.depends_on) d WHERE d.value = ?"
-        f" AND j.state NOT IN ({','.join('?' * len(finished))}) LIMIT 1",
-        (job_id, *finished),
-    ).fetchone()
-    return None if row is None else int(row[0])
+    unfinished = f"j.state NOT IN ({','.join('?' * len(finished))})"
+    parts = []
+    for column in ("depends_on", "after_any", "after_notok"):
+        deps = f"FROM jobs j, json_each(j.{column}) d"
+        parts.append(f"SELECT d.value, j.id {deps} WHERE {unfinished}")
+    rows = conn.execute(" UNION ALL ".join(parts), finished * len(parts))
+    return {int(dep): int(needer) for dep, needer in rows}
 
 
 def _delete(conn: Any, ids: list[int]) -> None:
@@ -240,6 +242,7 @@ def remove(s: Scheduler, ids: list[int]) -> RemovedOut:
     why) when one is missing, not finished, or needed by a waiting job's dependency."""
     ids = sorted(set(ids))
     with s.store.transaction() as conn:
+        needed = _needed(conn)
         for job_id in ids:
             row = conn.execute("SELECT state FROM jobs WHERE id = ?", (job_id,)).fetchone()
             if row is None:
@@ -249,9 +252,9 @@ def remove(s: Scheduler, ids: list[int]) -> RemovedOut:
                     f"job {job_id} is {row[0]}; only finished jobs can be removed (cancel it first);"
                     " nothing removed"
                 )
-            needer = _needed_by(conn, job_id)
+            needer = needed.get(job_id)
             if needer is not None and needer not in ids:
-                raise JobStateError(f"job {needer} waits on job {job_id} (depends_on); nothing removed")
+                raise JobStateError(f"job {needer} waits on job {job_id} (a dependency); nothing removed")
         _delete(conn, ids)
     return RemovedOut(removed=ids, logs_removed=s.data_dir.remove_job_logs(ids))
 
@@ -271,8 +274,9 @@ def clean(s: Scheduler, older_than_s: float | None = None, states: list[str] | N
             (*wanted, cutoff),
         ).fetchall()
         ids = []
+        needed = _needed(conn)
         for (job_id,) in rows:
-            needer = _needed_by(conn, job_id)
+            needer = needed.get(job_id)
             if needer is None:
                 ids.append(int(job_id))
             else:
