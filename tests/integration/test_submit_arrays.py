@@ -170,6 +170,38 @@ def test_afterany_and_afternotok(d: DaemonProcess, client: Client, monkeypatch, 
     assert missing.value.status == 422 and "after_notok" in str(missing.value)
 
 
+def test_a_dependency_on_an_array_id_waits_for_every_element(
+    d: DaemonProcess, client: Client, tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """As in Slurm (and as cancel reads an array's id): afterok on the array waits for all elements."""
+    go = tmp_path / "go"
+    script = f'[ "$GPUACCEL_ARRAY_INDEX" = 0 ] || while [ ! -e {go} ]; do sleep 0.05; done'
+    first = client.submit("command", argv=["sh", "-c", script], array="0-1")
+    code, out, err = _cli(d, monkeypatch, capsys, "submit", "command", "--after", str(first.id), "--", "true")
+    assert code == 0, err
+    after = int(out.split()[1])
+    wait_for(lambda: client.get_job(first.id).state == JobState.SUCCEEDED, what="element 0 to succeed")
+    waiting = wait_for(
+        lambda: (j := client.get_job(after)).waiting_reason and j, what="the dependent's waiting reason"
+    )
+    assert waiting.state == JobState.QUEUED
+    assert waiting.waiting_reason == f"waiting for array {first.id} (running)"
+    with pytest.raises(ApiError) as needed:  # its finished element is kept while the dependent waits
+        client.remove([first.id])
+    assert needed.value.status == 409 and f"job {after} waits on job {first.id}" in str(needed.value)
+    go.touch()
+    done, last = _finished(client, [after, first.id + 1])
+    assert done.state == JobState.SUCCEEDED and done.started_at >= last.finished_at
+
+    failing = client.submit("command", argv=["sh", "-c", 'exit "$GPUACCEL_ARRAY_INDEX"'], array="0-1")
+    _finished(client, [failing.id, failing.id + 1])
+    ok = client.submit("command", argv=["true"], depends_on=[failing.id])
+    notok = client.submit("command", argv=["true"], after_notok=[failing.id])
+    ok, notok = _finished(client, [ok.id, notok.id])
+    assert ok.state == JobState.FAILED and ok.reason == f"dependency array {failing.id} failed"
+    assert notok.state == JobState.SUCCEEDED
+
+
 def _post(d: DaemonProcess, body: dict, key: str | None) -> httpx.Response:
     headers = {"Authorization": f"Bearer {d.token}"}
     if key is not None:

@@ -10,7 +10,7 @@ import pytest
 from gpuaccel.app.cli import build_parser
 from gpuaccel.app.commands.completion import command_tree, script
 from gpuaccel.scheduler.arrays import MAX_ARRAY_SIZE, ArrayLimits, parse_array
-from gpuaccel.scheduler.dependencies import parse_dependency, verdict
+from gpuaccel.scheduler.dependencies import array_state, dependency_states, parse_dependency, verdict
 from gpuaccel.scheduler.idempotency import check_key, request_hash
 from gpuaccel.scheduler.models import JobState
 from gpuaccel.scheduler.timing import is_delay, parse_at, parse_duration, parse_signal, starts_at
@@ -77,6 +77,20 @@ def test_dependency_kinds() -> None:
     assert verdict([], [], [1], {1: s}).fail == "dependency job 1 succeeded (afternotok can no longer be met)"
     assert verdict([], [1], [], {}).fail == "dependency job 1 missing (afterany can no longer be met)"
     assert verdict([], [], [1], {1: r}).wait == "waiting for job 1 (running)"
+
+
+def test_an_array_id_as_a_dependency_stands_for_the_whole_array() -> None:
+    s, f, c, r, q = (
+        JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED, JobState.RUNNING, JobState.QUEUED,
+    )  # fmt: skip
+    assert array_state({s}) == s and array_state({s, f, c}) == f and array_state({s, c}) == c
+    assert array_state({s, q}) == q and array_state({s, q, r}) == r  # unfinished while one element is
+    # the array's first element (its id) succeeded, another still runs: afterok on the array waits
+    states = dependency_states({7: s}, {7: {s, r}})
+    assert verdict([7], [], [], states, {7}).wait == "waiting for array 7 (running)"
+    states = dependency_states({7: s}, {7: {s, f}})
+    assert verdict([7], [], [], states, {7}).fail == "dependency array 7 failed"
+    assert verdict([], [], [7], states, {7}) == verdict([], [7], [], states, {7}) == verdict([], [], [], {})
 
 
 def test_idempotency_keys() -> None:

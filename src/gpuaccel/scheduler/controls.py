@@ -219,14 +219,16 @@ def switch(s: Scheduler, a: int, b: int) -> list[Job]:
 
 
 def _needed(conn: Any) -> dict[int, int]:
-    """Job id -> a job not finished yet that depends on it in any kind of dependency (removing it would
-    fail that job: afterok, afterany and afternotok all fail on a job that is gone). One read for all."""
+    """Job id -> a job not finished yet that depends on it in any kind of dependency, directly or as an
+    element of an array it depends on (removing it would fail that job or change the array's outcome).
+    One read for all."""
     finished = tuple(st.value for st in FINISHED)
     unfinished = f"j.state NOT IN ({','.join('?' * len(finished))})"
     parts = []
     for column in ("depends_on", "after_any", "after_notok"):
         deps = f"FROM jobs j, json_each(j.{column}) d"
         parts.append(f"SELECT d.value, j.id {deps} WHERE {unfinished}")
+        parts.append(f"SELECT e.id, j.id {deps}, jobs e WHERE {unfinished} AND e.array_id = d.value")
     rows = conn.execute(" UNION ALL ".join(parts), finished * len(parts))
     return {int(dep): int(needer) for dep, needer in rows}
 

@@ -18,7 +18,7 @@ from gpuaccel.accel.telemetry.types import GpuSample
 from gpuaccel.scheduler import mig
 from gpuaccel.scheduler.allocator import gpu_states
 from gpuaccel.scheduler.arrays import ArrayLimits
-from gpuaccel.scheduler.dependencies import verdict
+from gpuaccel.scheduler.dependencies import dependency_states, verdict
 from gpuaccel.scheduler.groups import Limits
 from gpuaccel.scheduler.jobs import Pending
 from gpuaccel.scheduler.placement import Placements
@@ -71,11 +71,14 @@ def dispatch_pass(
     for page in store.pending_pages(after_id):
         queued += page
         deps = {d for j in page for d in (*j.depends_on, *j.after_any, *j.after_notok)}
-        dep_states = store.states_of(sorted(deps))
+        dep_arrays = store.array_states_of(sorted(deps))
+        dep_states = dependency_states(store.states_of(sorted(deps)), dep_arrays)
         for job in page:
             if running >= max_parallel and not full:
                 break
-            judged = verdict(job.depends_on, list(job.after_any), list(job.after_notok), dep_states)
+            judged = verdict(
+                job.depends_on, list(job.after_any), list(job.after_notok), dep_states, dep_arrays
+            )
             if judged.fail is not None:
                 store.fail_waiting(job.id, judged.fail)
                 continue

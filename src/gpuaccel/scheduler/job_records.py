@@ -198,6 +198,19 @@ class JobRecords:
         rows = self.query(f"SELECT id, state FROM jobs WHERE id IN ({','.join('?' * len(ids))})", list(ids))
         return {r["id"]: JobState(r["state"]) for r in rows}
 
+    def array_states_of(self, ids: Sequence[int]) -> dict[int, set[JobState]]:
+        """For those of ``ids`` that are arrays' ids: the states their elements are in."""
+        if not ids:
+            return {}
+        rows = self.query(
+            f"SELECT DISTINCT array_id, state FROM jobs WHERE array_id IN ({','.join('?' * len(ids))})",
+            list(ids),
+        )
+        out: dict[int, set[JobState]] = {}
+        for r in rows:
+            out.setdefault(r[0], set()).add(JobState(r[1]))
+        return out
+
     def max_id(self) -> int:
         return int(self.query("SELECT IFNULL(MAX(id), 0) FROM jobs")[0][0])
 
