@@ -12,6 +12,7 @@ from gpuaccel.app.commands.completion import command_tree, script
 from gpuaccel.scheduler.arrays import MAX_ARRAY_SIZE, ArrayLimits, parse_array
 from gpuaccel.scheduler.dependencies import array_state, dependency_states, parse_dependency, verdict
 from gpuaccel.scheduler.idempotency import check_key, request_hash
+from gpuaccel.scheduler.jobs import RequestError, validate_request
 from gpuaccel.scheduler.models import JobState
 from gpuaccel.scheduler.timing import is_delay, parse_at, parse_duration, parse_signal, starts_at
 
@@ -91,6 +92,16 @@ def test_an_array_id_as_a_dependency_stands_for_the_whole_array() -> None:
     states = dependency_states({7: s}, {7: {s, f}})
     assert verdict([7], [], [], states, {7}).fail == "dependency array 7 failed"
     assert verdict([], [], [7], states, {7}) == verdict([], [7], [], states, {7}) == verdict([], [], [], {})
+
+
+def test_a_mistyped_kind_is_named_even_when_argv_follows() -> None:
+    """``gpuaccel submit matmal -- x`` used to be told that 'matmal' takes its parameters in spec."""
+    with pytest.raises(RequestError) as wrong:
+        validate_request({"kind": "matmal", "argv": ["x"]})
+    assert wrong.value.field == "kind" and "unknown workload kind 'matmal'" in wrong.value.message
+    assert "known kinds: command, " in wrong.value.message
+    with pytest.raises(RequestError, match="takes its parameters in spec"):
+        validate_request({"kind": "matmul", "argv": ["x"]})
 
 
 def test_idempotency_keys() -> None:

@@ -91,10 +91,10 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         if spec:
             raise RequestError("spec", "a command job takes no spec; put its arguments in argv")
     else:
-        if argv:
-            raise RequestError("argv", f"a {kind!r} workload takes its parameters in spec, not argv")
         try:
-            workload = workloads.get(kind)
+            workload = workloads.get(kind)  # an unknown kind is named first, whatever else is wrong
+            if argv:
+                raise RequestError("argv", f"a {kind!r} workload takes its parameters in spec, not argv")
             spec = workloads.validate(kind, spec)
         except workloads.SpecError as exc:
             where = (
