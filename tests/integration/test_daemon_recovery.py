@@ -58,6 +58,8 @@ def test_kill9_the_next_daemon_adopts_running_jobs_and_never_runs_one_twice(
         now = c2.get_job(job.id)
         assert (now.state, now.attempt, now.worker_pid) == ("running", 1, pid), "adopted, not rerun"
         assert any("supervised again" in e.message for e in now.events)
+        said = f"recovered job {job.id} from a previous daemon: still running, supervised again"
+        assert said in second.output()  # the log says it was adopted, not "running (requeued)"
     c2.cancel(cancelled.id)
     release.touch()
     done_finishing = c2.wait(finishing.id, timeout=30)

@@ -26,12 +26,23 @@ from gpuaccel.app.daemon.compose import Daemon
 from gpuaccel.app.daemon.lock import AlreadyRunning, DataDirLock
 from gpuaccel.app.daemon.notify import sd_notify
 from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.models import LIVE, Job, JobState
 from gpuaccel.scheduler.paths import DataDir, make_private
 
 log = logging.getLogger("gpuaccel.daemon")
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes; keep a margin
+
+
+def recovered_words(job: Job) -> str:
+    """What recovery made of a job a dead daemon left running, for the log: an adopted job still runs
+    (it is not queued again), a finished one says how it ended."""
+    if job.state in LIVE:
+        return f"still {job.state}, supervised again"
+    if job.state is JobState.QUEUED:
+        return "queued again" + (f" ({job.reason})" if job.reason else "")
+    return f"{job.state}" + (f": {job.reason}" if job.reason else "")
 
 
 def serve(
@@ -158,12 +169,7 @@ def _run(
     port = sockets[1].getsockname()[1] if len(sockets) > 1 else None
     try:
         for job in daemon.start():
-            log.warning(
-                "recovered job %d from a previous daemon: %s (%s)",
-                job.id,
-                job.state,
-                job.reason or "requeued",
-            )
+            log.warning("recovered job %d from a previous daemon: %s", job.id, recovered_words(job))
         dd.write_daemon_info(
             {
                 "pid": os.getpid(), "socket": unix, "host": host, "port": port,
