@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import signal
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 from daemon_fixture import DaemonFactory, alive, wait_for
 
 from gpuaccel.app.client import Client, DaemonNotRunning
+from gpuaccel.scheduler.models import Job
 
 # Holds an exclusive flock while it runs: a second concurrent run of the same job would find it taken.
 # Runs until the file named by argv[3] exists.
@@ -90,6 +92,42 @@ def test_clean_stop_requeues_running_jobs_without_using_their_retries(
     second = daemon_factory.start(data_dir=tmp_path / "data")
     done = second.client().wait(job.id, timeout=30)
     assert done.state == "succeeded" and done.attempt == 2 and done.max_retries == 0
+
+
+class _CountingClient(Client):
+    """A client that counts its reads of a job (tried, answered), to know what a waiter has seen."""
+
+    tries = answers = 0
+
+    def get_job(self, job_id: int) -> Job:
+        self.tries += 1
+        job = super().get_job(job_id)
+        self.answers += 1
+        return job
+
+
+def test_wait_rides_out_a_daemon_restart(daemon_factory: DaemonFactory, tmp_path: Path) -> None:
+    """``wait`` (``gpuaccel wait``, ``submit --wait``) returns the job's real end though its daemon was
+    killed and restarted meanwhile (the job outlives the daemon), instead of failing as if it had."""
+    data, release = tmp_path / "data", tmp_path / "release"
+    first = daemon_factory.start(data_dir=data)
+    c = first.client()
+    job = c.submit("command", argv=["sh", "-c", f"while [ ! -e {release} ]; do sleep 0.05; done; exit 3"])
+    waiter, outcome = _CountingClient(data_dir=data), {}
+    thread = threading.Thread(target=lambda: outcome.update(job=waiter.wait(job.id, timeout=60)))
+    thread.start()
+    wait_for(lambda: waiter.answers > 0 and c.get_job(job.id).state == "running", what="a waiter, running")
+    first.kill9()
+    tries = waiter.tries
+    wait_for(lambda: waiter.tries > tries + 2, what="the waiter polling a daemon that is gone")
+    assert thread.is_alive()
+    daemon_factory.start(data_dir=data)
+    release.touch()
+    thread.join(30)
+    waiter.close()
+    assert (outcome["job"].state, outcome["job"].exit_code) == ("failed", 3)
+    with pytest.raises(DaemonNotRunning):  # no daemon ever answered: that is said at once
+        Client(data_dir=tmp_path / "nothing").wait(job.id, timeout=60)
 
 
 def test_without_gpus_gpu_jobs_wait_with_a_reason_and_cpu_jobs_run(daemon_factory: DaemonFactory) -> None:

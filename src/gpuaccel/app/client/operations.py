@@ -12,12 +12,13 @@ import httpx
 
 from gpuaccel.app.client.connection import API, IDEMPOTENCY_HEADER
 from gpuaccel.app.client.controls import QueueControls
-from gpuaccel.app.client.errors import ClientError
+from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
 from gpuaccel.app.client.sse import ServerEvent
 from gpuaccel.scheduler.models import ArrayOut, Event, EventList, Job, JobList, JobState
 from gpuaccel.scheduler.status_models import HealthOut, IdleOut
 
 ASSISTANT = "/assistant"
+RESTART_GRACE_S = 30.0  # how long wait() waits for a daemon that stopped answering to answer again
 
 
 class Client(QueueControls):
@@ -92,14 +93,28 @@ class Client(QueueControls):
                 yield event.data
 
     def wait(self, job_id: int, timeout: float | None = None, poll_s: float = 0.2) -> Job:
-        """Block until the job has finished (succeeded, failed, cancelled) and return it."""
+        """Block until the job has finished (succeeded, failed, cancelled) and return it.
+
+        A job outlives its daemon, so a daemon that stops answering once it has answered (a crash under
+        systemd, an upgrade) is waited for, up to ``RESTART_GRACE_S`` without an answer; only then
+        :class:`DaemonNotRunning` is raised (at once when no daemon answered at all)."""
         deadline = None if timeout is None else time.monotonic() + timeout
+        unanswered_since: float | None = None
+        state: JobState | None = None
         while True:
-            job = self.get_job(job_id)
-            if job.finished:
-                return job
+            try:
+                job = self.get_job(job_id)
+            except DaemonNotRunning:
+                unanswered_since = unanswered_since or time.monotonic()
+                if state is None or time.monotonic() - unanswered_since > RESTART_GRACE_S:
+                    raise
+            else:
+                if job.finished:
+                    return job
+                unanswered_since, state = None, job.state
             if deadline is not None and time.monotonic() > deadline:
-                raise TimeoutError(f"job {job_id} still {job.state} after {timeout:g} s")
+                now = state if unanswered_since is None else f"{state} when the daemon last answered"
+                raise TimeoutError(f"job {job_id} still {now} after {timeout:g} s")
             time.sleep(poll_s)
 
     def events(self, after: int = 0, limit: int = 100, job_id: int | None = None) -> list[Event]:
