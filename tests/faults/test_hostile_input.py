@@ -167,3 +167,22 @@ def test_listings_ship_a_bounded_summary(daemon: DaemonProcess) -> None:
     assert full["summary"] is False and full["env"] == big["env"] and full["argv"] == big["argv"]
     assert len(full["labels"]) == limits.MAX_LABELS
     assert time.perf_counter() - t0 < 5
+
+
+def test_a_body_that_is_not_json_is_a_400_that_says_how_to_send_one(daemon: DaemonProcess) -> None:
+    """curl -d sends form encoding; a truncated body is not JSON: both are 400 with one sentence, and a
+    NaN in a number field is named as such, not as a number past the field's bound."""
+    auth = {"Authorization": f"Bearer {daemon.token}"}
+    body = json.dumps(CMD).encode()
+    form = {**auth, "Content-Type": "application/x-www-form-urlencoded"}
+    r = httpx.post(f"{daemon.url}/api/v1/jobs", content=body, headers=form, timeout=60)
+    assert r.status_code == 400, r.text[:300]
+    assert "application/x-www-form-urlencoded" in r.json()["detail"]
+    assert "Content-Type: application/json" in r.json()["detail"]
+    r = _post(daemon, "/jobs", b'{"kind": "command", "argv": ["true"]')
+    assert r.status_code == 400 and r.json()["detail"].startswith("the request body is not valid JSON")
+    r = _post(daemon, "/jobs", b'{"kind": "command", "argv": ["true"], "timeout_s": NaN}')
+    assert r.status_code == 422, r.text[:300]
+    (err,) = r.json()["detail"]
+    assert err["loc"][-1] == "timeout_s" and "NaN and infinity" in err["msg"]
+    assert _get(daemon, "/jobs").json()["jobs"] == []

@@ -28,10 +28,42 @@ def _sendable(value: Any) -> Any:
     return value
 
 
-async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
-    """FastAPI's 422 shape (``detail``: ``loc``, ``msg``, ``type``, ``ctx``) without the rejected input."""
+NOT_JSON = "send a JSON object with Content-Type: application/json"
+NOT_FINITE = "NaN and infinity are not numbers this field accepts; give a finite number"
+
+
+def _unreadable_body(request: Request, errors: list[dict[str, Any]]) -> str | None:
+    """Why the body as a whole could not be read as JSON (a 400), or None when its fields are at fault."""
+    for e in errors:
+        if e.get("type") == "json_invalid":
+            where = e.get("ctx", {}).get("error", "")
+            return f"the request body is not valid JSON ({where}); {NOT_JSON}".replace(" ()", "")
+    content_type = request.headers.get("content-type", "")
+    whole = [e for e in errors if tuple(e.get("loc", ())) == ("body",)]
+    if whole and "json" not in content_type.lower():
+        got = f"Content-Type {content_type!r}" if content_type else "no Content-Type"
+        return f"the request body was sent with {got}; {NOT_JSON}"
+    return None
+
+
+def _field_error(e: dict[str, Any]) -> dict[str, Any]:
+    """One field's error without the rejected input; NaN or infinity named as such (pydantic's own
+    message would quote the field's bound, as if the number were merely too large)."""
+    value = e.get("input")
+    out = {k: v for k, v in e.items() if k != "input"}
+    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        out["msg"] = NOT_FINITE
+    return out
+
+
+async def validation_error(request: Request, exc: Exception) -> JSONResponse:
+    """FastAPI's 422 shape (``detail``: ``loc``, ``msg``, ``type``, ``ctx``) without the rejected input;
+    a body that is not JSON at all is a 400 with one sentence, as the API documents."""
     assert isinstance(exc, RequestValidationError)
-    errors = [{k: v for k, v in e.items() if k != "input"} for e in exc.errors()]
+    unreadable = _unreadable_body(request, list(exc.errors()))
+    if unreadable is not None:
+        return JSONResponse({"detail": clean_text(unreadable)}, status_code=400)
+    errors = [_field_error(e) for e in exc.errors()]
     return JSONResponse({"detail": _sendable(jsonable_encoder(errors))}, status_code=422)
 
 
