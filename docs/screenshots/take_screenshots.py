@@ -3,6 +3,7 @@
     apt-get install -y xvfb
     xvfb-run -a -s "-screen 0 2560x1440x24" .venv/bin/python docs/screenshots/take_screenshots.py
     ... take_screenshots.py --monitor   # only the dashboard, Processes and MIG screens
+    ... take_screenshots.py --housekeeping   # only the assistant's Housekeeping page
 
 The window is shot at 1280x800 and at 2560x1440, in the dark and the light theme. GPU readings come
 from the daemon's fake NVML backend (``two_gpus``, ``eight_gpus`` and ``gpu_lost``): this machine has no
@@ -15,6 +16,7 @@ sleeper and one still running.
 from __future__ import annotations
 
 import io
+import os
 import sys
 import tempfile
 import time
@@ -125,12 +127,53 @@ def monitor(app: QApplication, root: Path, store: QSettings) -> None:
         mig.stop()
 
 
+def _aged(path: Path, size: int, days: float) -> None:
+    """A file of ``size`` bytes last written ``days`` ago (a cache entry or log of that age)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"x" * size)
+    then = time.time() - days * 86400
+    os.utime(path, (then, then))
+
+
+def housekeeping(app: QApplication, root: Path, store: QSettings) -> None:
+    """The Housekeeping page (``--housekeeping``) over caches and logs made here with known ages: Triton
+    and torch-compile caches with entries from this week (kept) and from weeks ago (proposed), and the log
+    of a finished job aged 40 days."""
+    caches = {"TRITON_CACHE_DIR": root / "triton", "TORCHINDUCTOR_CACHE_DIR": root / "inductor"}
+    for i, (size, days) in enumerate(((9 << 20, 2), (3 << 20, 21), (12 << 20, 45), (700 << 10, 30), (0, 60))):
+        _aged(caches["TRITON_CACHE_DIR"] / f"{'ABCDEFGH'[i] * 4}{i}KERNEL" / "kernel.cubin", size, days)
+    _aged(caches["TORCHINDUCTOR_CACHE_DIR"] / "fxgraph" / "graph.bin", 5 << 20, 1)
+    _aged(caches["TORCHINDUCTOR_CACHE_DIR"] / "triton" / "kernels.bin", 40 << 20, 20)
+    daemon = start_daemon(root / "data", env={k: str(v) for k, v in caches.items()})
+    try:
+        client = daemon.client()
+        job = client.submit("command", name="old-sweep", argv=["sh", "-c", "echo sweep done"])
+        client.wait(job.id, timeout=60)
+        _aged(daemon.data_dir / "logs" / f"job-{job.id}.log", 48 << 10, 40)
+        window = MainWindow(AppSettings(theme="dark"), data_dir=str(daemon.data_dir), store=store)
+        window.resize(*SMALL)
+        window.show()
+        window.tabs.setCurrentIndex(2)
+        panel = window.assistant_panel
+        panel.tabs.setCurrentWidget(panel.housekeeping)
+        spin(app, 3)
+        panel.housekeeping.scan_button.click()
+        spin(app, 4)
+        save(window, "assistant_housekeeping")
+        window.close()
+    finally:
+        daemon.stop()
+
+
 def main() -> int:
     root = Path(tempfile.mkdtemp(prefix="gpuaccel-shots-"))
     app = make_app()
     store = QSettings(str(root / "settings.ini"), QSettings.Format.IniFormat)
     if "--monitor" in sys.argv[1:]:
         monitor(app, root, store)
+        return 0
+    if "--housekeeping" in sys.argv[1:]:
+        housekeeping(app, root, store)
         return 0
     daemon = start_daemon(root / "data")
     try:
