@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.intent import REFUSAL
+from gpuaccel.assistant.intent import HELLO_REPLY, REFUSAL, THANKS_REPLY
 from gpuaccel.assistant.queries import Query, QueryContext, run
 from gpuaccel.assistant.routes import create_router
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine
@@ -113,6 +113,12 @@ def test_follow_ups_carry_the_conversation_and_off_topic_is_refused(svc: Assista
     )
     text, events = ask(client, "what is the capital of France?", sid)
     assert text == REFUSAL and "query" not in events[0][1]
+    assert ask(client, "hi!", sid)[0] == HELLO_REPLY  # a greeting or thanks is not refused at length
+    assert ask(client, "Good morning", sid)[0] == HELLO_REPLY
+    assert ask(client, "ok, thanks a lot", sid)[0] == THANKS_REPLY
+    assert ask(client, "thank you very much!", sid)[0] == THANKS_REPLY
+    assert ask(client, "hi, which gpu is the coolest?", sid)[0].startswith("GPU 1 is the coolest")
+    assert ask(client, "hey, write me a poem", sid)[0] == REFUSAL
     assert svc.controller.engine is None  # no answer above needed the model
 
 

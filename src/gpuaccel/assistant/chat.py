@@ -22,7 +22,7 @@ from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource, NumberCheck
-from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
+from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick, small_talk
 from gpuaccel.assistant.intent_asks import answer_asks
 from gpuaccel.assistant.queries import Query, QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
@@ -227,7 +227,8 @@ class ChatService:
             meta["query"] = query.to_json()
             meta["result"] = {"columns": result.columns, "rows": result.rows}
             return Turn(question, query, result, result.block(), result.sentence, meta)
-        return Turn(question, None, None, facts.block(), REFUSAL, meta, before=context)
+        reply = small_talk(question) or REFUSAL
+        return Turn(question, None, None, facts.block(), reply, meta, before=context)
 
     def prose_for(
         self, turn: Turn, history: str, stop: threading.Event

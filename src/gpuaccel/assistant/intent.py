@@ -26,6 +26,26 @@ REFUSAL = (
     " and, on a daemon connected to a Ray cluster, its nodes (GPUs per node, which is idle or busiest,"
     " which job ran where, nodes that were lost)."
 )
+# A greeting or a thank-you alone is not a question to refuse: it gets a line of its own.
+_HELLO = re.compile(r"(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening))(?: there)?")
+_THANKS = re.compile(
+    r"(?:(?:ok(?:ay)?|great|cool|perfect|nice) )?(?:thanks?(?: (?:a lot|so much|again))?|thank you(?: (?:very much|so much))?|thx|ty|cheers)"
+)  # noqa: E501
+HELLO_REPLY = (
+    "Hello. Ask me about this machine: which GPU is hottest or free, what is running or queued and why,"
+    " why a job failed, or a summary of today."
+)
+THANKS_REPLY = "You're welcome."
+
+
+def small_talk(question: str) -> str | None:
+    """The reply to a bare greeting or thanks (None for anything else, which the pickers read)."""
+    said = " ".join(re.sub(r"[^a-z' ]+", " ", question.lower()).split())
+    if _HELLO.fullmatch(said):
+        return HELLO_REPLY
+    if _THANKS.fullmatch(said):
+        return THANKS_REPLY
+    return None
 
 
 @dataclass
