@@ -4,7 +4,9 @@ streaming, stop, history."""
 from __future__ import annotations
 
 import json
+import re
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -386,3 +388,20 @@ def test_a_superlative_after_a_job_answer_ranks_and_one_gpus_peak_over_a_span(sv
             )
     text, _ = ask(client_for(svc), "what's the hottest gpu 1 got in the last hour")
     assert "GPU 1 peaked at 66 C" in text and "GPU 0" not in text  # the GPU asked about
+
+
+def test_power_is_said_against_its_limit_and_tflops_names_its_unit_once(svc: AssistantService) -> None:
+    """ "power vs its limit" answered only the draw; "The estimated TFLOP/s of GPU 0 is 381.9 TFLOP/s"
+    said its unit twice. Every number said is one of the result's own (the limit is in its table)."""
+    client = client_for(svc)
+    text, events = ask(client, "how much power is gpu 0 drawing compared to its limit?")
+    assert re.fullmatch(r"GPU 0 draws \d+ W of its 700 W limit\.", text), text
+    meta = events[0][1]
+    assert meta["result"]["columns"] == ["GPU", "power draw", "limit (W)"]
+    assert meta["result"]["rows"][0][2] == 700
+    time.sleep(0.05)
+    svc.sampler.poll()  # GPM measures between two samples
+    text, _ = ask(client, "what tflops is gpu 0 doing?")
+    assert re.fullmatch(r"GPU 0 is doing an estimated [\d.]+ TFLOP/s\.", text), text
+    text, _ = ask(client, "tflops of gpu 1?")  # an RTX 4090: no GPM, so no estimate, and why
+    assert text.startswith("The estimated TFLOP/s of GPU 1 is N/A ("), text

@@ -120,6 +120,7 @@ class FactsSource:
                 "mem_used_mib": s.mem_used_mib,
                 "mem_total_mib": s.mem_total_mib,
                 "power_w": s.power_w,
+                "power_limit_w": s.power_limit_w,
                 "tensor_active": s.gpm.get("tensor_active", NA("no GPM reading yet")),
                 "tflops": tflops,
             }
@@ -132,6 +133,7 @@ class FactsSource:
                     "mem_used_mib": _num(s.mem_used_mib),
                     "mem_total_mib": _num(s.mem_total_mib),
                     "power_w": _num(s.power_w),
+                    "power_limit_w": _num(s.power_limit_w),
                     "tensor_active": _num(s.gpm.get("tensor_active")),
                     "tflops": _num(tflops),
                     "na": {k: v.reason for k, v in raw.items() if isinstance(v, NA)},

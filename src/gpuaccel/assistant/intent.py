@@ -29,8 +29,9 @@ REFUSAL = (
 # A greeting or a thank-you alone is not a question to refuse: it gets a line of its own.
 _HELLO = re.compile(r"(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening))(?: there)?")
 _THANKS = re.compile(
-    r"(?:(?:ok(?:ay)?|great|cool|perfect|nice) )?(?:thanks?(?: (?:a lot|so much|again))?|thank you(?: (?:very much|so much))?|thx|ty|cheers)"
-)  # noqa: E501
+    r"(?:(?:ok(?:ay)?|great|cool|perfect|nice) )?"
+    r"(?:thanks?(?: (?:a lot|so much|again))?|thank you(?: (?:very much|so much))?|thx|ty|cheers)"
+)
 HELLO_REPLY = (
     "Hello. Ask me about this machine: which GPU is hottest or free, what is running or queued and why,"
     " why a job failed, or a summary of today."

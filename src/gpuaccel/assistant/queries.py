@@ -4,8 +4,9 @@ A question is answered by running one :class:`Query` (picked by :mod:`assistant.
 :class:`QueryContext` (live GPU readings from :class:`~assistant.facts.FactsSource`, the queue through
 :mod:`scheduler.reads`). The :class:`Result` holds the facts as a small table with human column names and a
 plain sentence built from the same numbers: that sentence is the grounded answer, and the only numbers any
-prose may quote are those of the result (:meth:`Result.numbers`). GPU queries live here, job queries in
-:mod:`assistant.queries_jobs`, Ray cluster queries in :mod:`assistant.queries_cluster`.
+prose may quote are those of the result (:meth:`Result.numbers`). GPU queries live in
+:mod:`assistant.queries_gpu`, job queries in :mod:`assistant.queries_jobs`, Ray cluster queries in
+:mod:`assistant.queries_cluster`; the assistant's own state (the idle gate) here.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import THROTTLE_WORDS
 from gpuaccel.assistant.facts import Facts, FactsSource
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -73,7 +73,7 @@ class Result:
         if not self.rows:
             return ""
         lines = [" | ".join(self.columns)]
-        lines += [" | ".join(_cell(c) for c in row) for row in self.rows]
+        lines += [" | ".join(cell(c) for c in row) for row in self.rows]
         return "\n".join(lines)
 
     def block(self) -> str:
@@ -85,7 +85,7 @@ class Result:
         return set(NUMBER.findall(self.block()))
 
 
-def _cell(value: Any) -> str:
+def cell(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.1f}".removesuffix(".0")
     return str(value)
@@ -108,232 +108,6 @@ class QueryContext:
         if self._facts is None:
             self._facts = self.source.collect()
         return self._facts
-
-
-# -- GPU readings ---------------------------------------------------------------------------------
-
-METRICS: dict[str, tuple[str, str, str]] = {
-    # metric -> (facts key, how a sentence names it, unit)
-    "temperature": ("temperature_c", "temperature", " C"),
-    "util": ("util_gpu", "utilization", "%"),
-    "power": ("power_w", "power draw", " W"),
-    "tensor": ("tensor_active", "tensor-core activity", "%"),
-    "tflops": ("tflops", "estimated TFLOP/s", " TFLOP/s"),
-    "memory": ("mem_used_mib", "memory used", " GiB"),
-    "free_memory": ("free_mib", "free memory", " GiB"),
-}
-
-
-def gib(mib: float | None) -> float | None:
-    return None if mib is None else round(mib / 1024, 1)
-
-
-def _value(g: dict[str, Any], metric: str) -> float | None:
-    key = METRICS[metric][0]
-    if metric == "free_memory":
-        used, total = g.get("mem_used_mib"), g.get("mem_total_mib")
-        return None if used is None or total is None else gib(total - used)
-    if metric == "memory":
-        return gib(g.get(key))
-    value = g.get(key)
-    return None if value is None else round(float(value), 1 if metric == "tflops" else 0)
-
-
-def _say(value: float | None, metric: str, g: dict[str, Any]) -> str:
-    if value is None:
-        reason = g.get("na", {}).get(METRICS[metric][0]) or g.get("na", {}).get("tensor_active")
-        return f"N/A ({reason or 'no reading'})"
-    return f"{_cell(float(value))}{METRICS[metric][2]}"
-
-
-def _gpus(ctx: QueryContext, q: Query) -> tuple[list[dict[str, Any]], str | None]:
-    """The GPUs the query is about, or the sentence that says why there are none."""
-    facts = ctx.facts()
-    if facts.telemetry_error:
-        return [], f"I have no GPU readings: {facts.telemetry_error}."
-    if not facts.gpus:
-        return [], "No GPU is visible on this machine."
-    if q.gpu is None:
-        return facts.gpus, None
-    chosen = [g for g in facts.gpus if g["index"] == q.gpu]
-    if not chosen:
-        seen = ", ".join(str(g["index"]) for g in facts.gpus)
-        return [], f"There is no GPU {q.gpu} here; the GPUs are {seen}."
-    return chosen, None
-
-
-def gpu_list(ctx: QueryContext, q: Query) -> Result:
-    gpus, why = _gpus(ctx, q)
-    if why:
-        return Result(q, why)
-    rows = [[g["index"], g["name"], gib(g["mem_total_mib"])] for g in gpus]
-    names = "; ".join(f"GPU {g['index']} is an {g['name']}" for g in gpus)
-    count = f"There {'is 1 GPU' if len(gpus) == 1 else f'are {len(gpus)} GPUs'}: {names}."
-    return Result(q, count if q.gpu is None else names + ".", ["GPU", "model", "memory (GiB)"], rows)
-
-
-def gpu_reading(ctx: QueryContext, q: Query) -> Result:
-    metric = q.metric or "temperature"
-    gpus, why = _gpus(ctx, q)
-    if why:
-        return Result(q, why)
-    if metric == "overview":
-        return _overview(q, gpus)
-    label = METRICS[metric][1]
-    parts, rows = [], []
-    for g in gpus:
-        value = _value(g, metric)
-        if metric == "memory":
-            total = gib(g["mem_total_mib"])
-            free = _value(g, "free_memory")
-            parts.append(
-                f"GPU {g['index']} uses {_say(value, metric, g)} of {_say(total, metric, g)}"
-                f" ({_say(free, 'free_memory', g)} free)."
-            )
-            rows.append([g["index"], value, total, free])
-            continue
-        parts.append(f"The {label} of GPU {g['index']} is {_say(value, metric, g)}.")
-        rows.append([g["index"], value if value is not None else _say(value, metric, g)])
-    cols = ["GPU", "used (GiB)", "total (GiB)", "free (GiB)"] if metric == "memory" else ["GPU", label]
-    return Result(q, " ".join(parts), cols, rows)
-
-
-def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
-    """One sentence per GPU with its main readings, for "tell me about GPU 1"."""
-    parts, rows = [], []
-    for g in gpus:
-        t, u, p = (_value(g, m) for m in ("temperature", "util", "power"))
-        used, total = _value(g, "memory"), gib(g["mem_total_mib"])
-        reasons = g.get("throttle")  # None: the driver does not say
-        held = [THROTTLE_WORDS.get(r, r) for r in reasons or [] if r != "gpu_idle"]
-        clocks = "." if reasons is None else "; clocks not held back."
-        parts.append(
-            f"GPU {g['index']} ({g['name']}) is at {_say(t, 'temperature', g)},"
-            f" {_say(u, 'util', g)} utilization, {_say(p, 'power', g)},"
-            f" memory {_say(used, 'memory', g)} of {_say(total, 'memory', g)}"
-            + (f"; clocks held back by: {', '.join(held)}." if held else clocks)
-        )
-        said = "N/A" if reasons is None else ", ".join(held) or "none"
-        rows.append([g["index"], g["name"], t, u, p, used, total, said])
-    cols = ["GPU", "model", "temperature (C)", "utilization (%)", "power (W)", "used (GiB)", "total (GiB)"]
-    cols.append("clocks held back by")
-    return Result(q, " ".join(parts), cols, rows)
-
-
-_RANK_WORDS = {
-    ("temperature", "max"): "hottest",
-    ("temperature", "min"): "coolest",
-    ("util", "max"): "busiest",
-    ("util", "min"): "least busy",
-    ("power", "max"): "drawing the most power",
-    ("power", "min"): "drawing the least power",
-    ("memory", "max"): "using the most memory",
-    ("memory", "min"): "using the least memory",
-    ("free_memory", "max"): "with the most free memory",
-    ("free_memory", "min"): "with the least free memory",
-    ("tensor", "max"): "with the most tensor-core activity",
-    ("tensor", "min"): "with the least tensor-core activity",
-    ("tflops", "max"): "doing the most TFLOP/s",
-    ("tflops", "min"): "doing the fewest TFLOP/s",
-}
-
-
-def gpu_rank(ctx: QueryContext, q: Query) -> Result:
-    metric, order = q.metric or "temperature", q.order or "max"
-    gpus, why = _gpus(ctx, Query(q.name))
-    if why:
-        return Result(q, why)
-    known = [(g, _value(g, metric)) for g in gpus]
-    valued = [(g, v) for g, v in known if v is not None]
-    cols = ["GPU", METRICS[metric][1]]
-    rows = [[g["index"], v if v is not None else _say(v, metric, g)] for g, v in known]
-    if not valued:
-        return Result(
-            q, f"No GPU has a {METRICS[metric][1]} reading: {_say(None, metric, gpus[0])}.", cols, rows
-        )
-    best = (max if order == "max" else min)(v for _, v in valued)
-    top = [g for g, v in valued if v == best]
-    word = _RANK_WORDS[(metric, order)]
-    value = _say(best, metric, top[0])
-    if len(valued) == 1:
-        head = f"Only GPU {top[0]['index']} has a reading: {value}."
-    elif len(top) == len(valued):
-        head = f"{'Both' if len(top) == 2 else f'All {len(top)}'} GPUs are level at {value}."
-    elif len(top) > 1:
-        head = f"GPUs {', '.join(str(g['index']) for g in top)} are {word}, at {value}."
-    else:
-        others = ", ".join(f"GPU {g['index']} {_say(v, metric, g)}" for g, v in valued if g is not top[0])
-        noun = "" if word in ("hottest", "coolest", "busiest", "least busy") else "GPU "
-        head = f"GPU {top[0]['index']} is the {noun}{word}, at {value} ({others})."
-    return Result(q, head, cols, rows, subject_gpus=[int(g["index"]) for g in top])
-
-
-def idle_gpus(ctx: QueryContext, q: Query) -> Result:
-    gpus, why = _gpus(ctx, Query(q.name))
-    if why:
-        return Result(q, why)
-    idle = ctx.source.idle
-    states = {s.index: s for s in idle.snapshot()} if idle is not None and hasattr(idle, "snapshot") else {}
-    rows, free = [], []
-    for g in gpus:
-        st = states.get(g["index"])
-        if st is not None:
-            is_idle, why_not = st.idle, st.reason
-        else:
-            util = g.get("util_gpu")
-            is_idle, why_not = (
-                util is not None and util < 10,
-                f"utilization {_say(_value(g, 'util'), 'util', g)}",
-            )
-        rows.append([g["index"], "idle" if is_idle else "busy", why_not])
-        if is_idle:
-            free.append(g["index"])
-    if not free:
-        text = "No GPU is idle: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in rows) + "."
-    else:
-        busy = [r for r in rows if r[1] == "busy"]
-        text = f"Idle: GPU {', '.join(map(str, free))}." + (
-            " Busy: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in busy) + "." if busy else ""
-        )
-    return Result(q, text, ["GPU", "state", "why"], rows, subject_gpus=free)
-
-
-def memory_users(ctx: QueryContext, q: Query) -> Result:
-    gpus, why = _gpus(ctx, q)
-    if why:
-        return Result(q, why)
-    parts, rows = [], []
-    for g in gpus:
-        parts.append(
-            f"GPU {g['index']} uses {_say(_value(g, 'memory'), 'memory', g)}"
-            f" of {_say(gib(g['mem_total_mib']), 'memory', g)}."
-        )
-        for p in g["processes"]:
-            owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
-            used = gib(p["used"])
-            parts.append(f"Process {p['pid']} ({p['name']}) holds {_cell(used)} GiB ({owner}).")
-            rows.append([g["index"], p["pid"], p["name"], used, owner])
-        if not g["processes"]:
-            parts.append(f"No process is listed on GPU {g['index']}.")
-    return Result(q, " ".join(parts), ["GPU", "process", "name", "memory (GiB)", "owner"], rows)
-
-
-def energy(ctx: QueryContext, q: Query) -> Result:
-    from gpuaccel.scheduler import reads
-
-    w = q.window or Window(ctx.now() - 3600, ctx.now(), "in the last hour")
-    hist = reads.history_window(ctx.store, w.t0, w.t1, [q.gpu] if q.gpu is not None else None)
-    per: dict[int, float] = {}
-    for r in hist.rows:
-        if r.power_w is not None:
-            per[r.gpu] = per.get(r.gpu, 0.0) + r.power_w * hist.step_s / 3600.0
-    if not per:
-        return Result(q, f"I have no power history {w.label}, so I cannot say how much energy was used.")
-    rows = [[gpu, round(wh, 1)] for gpu, wh in sorted(per.items())]
-    total = round(sum(per.values()), 1)
-    each = ", ".join(f"GPU {gpu} {_cell(wh)} Wh" for gpu, wh in rows)
-    text = f"The GPUs used {_cell(total)} Wh {w.label} ({each})." if len(rows) > 1 else f"{each} {w.label}."
-    return Result(q, text, ["GPU", "energy (Wh)"], rows)
 
 
 def gate_state(ctx: QueryContext, q: Query) -> Result:
@@ -368,15 +142,16 @@ def gate_state(ctx: QueryContext, q: Query) -> Result:
 
 def _queries() -> dict[str, Callable[[QueryContext, Query], Result]]:
     from gpuaccel.assistant import queries_cluster as cq
+    from gpuaccel.assistant import queries_gpu as gq
     from gpuaccel.assistant import queries_jobs as jq
 
     return {
-        "gpu_list": gpu_list,
-        "gpu_reading": gpu_reading,
-        "gpu_rank": gpu_rank,
-        "idle_gpus": idle_gpus,
-        "memory_users": memory_users,
-        "energy": energy,
+        "gpu_list": gq.gpu_list,
+        "gpu_reading": gq.gpu_reading,
+        "gpu_rank": gq.gpu_rank,
+        "idle_gpus": gq.idle_gpus,
+        "memory_users": gq.memory_users,
+        "energy": gq.energy,
         "gate_state": gate_state,
         "job_detail": jq.job_detail,
         "jobs": jq.jobs,

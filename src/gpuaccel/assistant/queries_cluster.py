@@ -101,7 +101,8 @@ def _util(n: NodeFacts) -> str:
 
 def cluster_gpus(ctx: QueryContext, q: Query) -> Result:
     """GPUs per host: what each live node declares and which models it has."""
-    from gpuaccel.assistant.queries import Result, gpu_list
+    from gpuaccel.assistant.queries import Result
+    from gpuaccel.assistant.queries_gpu import gpu_list
 
     found, why = nodes(ctx)
     if why:
@@ -131,7 +132,8 @@ def cluster_gpus(ctx: QueryContext, q: Query) -> Result:
 
 def node_load(ctx: QueryContext, q: Query) -> Result:
     """Which node is idle (no order), the busiest (``max``) or the least busy (``min``)."""
-    from gpuaccel.assistant.queries import Result, idle_gpus
+    from gpuaccel.assistant.queries import Result
+    from gpuaccel.assistant.queries_gpu import idle_gpus
 
     found, why = nodes(ctx)
     if why:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpuaccel.assistant.queries import METRICS, Query
+from gpuaccel.assistant.queries import Query
+from gpuaccel.assistant.queries_gpu import METRICS
 from gpuaccel.scheduler.models import JobState
 
 GPU_METRICS = (*METRICS, "overview")
