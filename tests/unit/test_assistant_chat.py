@@ -261,7 +261,7 @@ def test_own_worker_is_not_an_orphan(svc: AssistantService) -> None:
     svc.housekeeper.own_pids = svc.own_pids
     svc.facts.own_pids = svc.own_pids
     assert not [p for p in svc.housekeeper.propose() if p.action == "signal"]
-    assert "4242 (fake-trainer): 20480.0 MiB, the assistant's model" in svc.facts.collect().block()
+    assert "4242 (fake-trainer): 20480 MiB, the assistant's model" in svc.facts.collect().block()
 
 
 def test_hand_edited_settings_of_the_wrong_kind_fall_back_to_defaults(tmp_path: Path) -> None:

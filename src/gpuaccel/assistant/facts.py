@@ -56,7 +56,8 @@ class Facts:
             )
             for p in g["processes"]:
                 owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
-                out.append(f"- GPU {g['index']} process {p['pid']} ({p['name']}): {p['used']} MiB, {owner}")
+                used = _v(p["used"], unit=" MiB")
+                out.append(f"- GPU {g['index']} process {p['pid']} ({p['name']}): {used}, {owner}")
         c = self.counts
         shown = [s for s in QUEUE_STATES if s in ALWAYS_COUNTED or c.get(s, 0)]  # a state the queue has
         out.append("- queue: " + ", ".join(f"{c.get(s, 0)} {s}" for s in shown))
