@@ -22,7 +22,15 @@ from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource, NumberCheck
-from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick, small_talk
+from gpuaccel.assistant.intent import (
+    DEFAULT_PICKERS,
+    REFUSAL,
+    Context,
+    Picker,
+    action_request,
+    pick,
+    small_talk,
+)
 from gpuaccel.assistant.intent_asks import answer_asks
 from gpuaccel.assistant.queries import Query, QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
@@ -202,6 +210,11 @@ class ChatService:
         """Pick and run the question's query: the grounded answer (no model unless a model picks)."""
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
+        acting = action_request(question)
+        if acting is not None:  # never described as if asked about: said what does it
+            return Turn(
+                question, None, None, facts.block(), acting, {"facts": facts.to_json()}, before=context
+            )
         names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
         models = {int(g["index"]): str(g.get("name") or "") for g in facts.gpus}
         context = replace(context, job_names=names, gpus=list(models), gpu_models=models)

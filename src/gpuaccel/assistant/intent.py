@@ -39,6 +39,40 @@ HELLO_REPLY = (
 THANKS_REPLY = "You're welcome."
 
 
+# A request to act on a job ("can you restart job 4"): the chat reads the machine and never acts, so it
+# names the command (and the Jobs tab's button) that does it, instead of describing the job.
+_ACTIONS = {
+    "retry": ("restart", "rerun", "re-run", "retry", "requeue", "resubmit"),
+    "cancel": ("cancel", "kill", "stop", "abort", "terminate"),
+    "pause": ("pause", "suspend"),
+    "resume": ("resume", "unpause", "continue"),
+    "hold": ("hold",),
+    "release": ("release",),
+    "remove": ("delete", "remove"),
+}
+_VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs}
+_ACT = re.compile(
+    r"(?:(?:can|could|would|will) you |please |pls |go |just )*(?P<verb>[a-z-]+) (?:the )?"
+    r"(?:job|task|run) ?#?(?P<job>\d+)(?: (?:please|pls|for me|now|again))*"
+)
+_BUTTON = {"retry": "Retry", "cancel": "Cancel", "pause": "Pause", "resume": "Pause/Resume", "hold": "Hold"}
+
+
+def action_request(question: str) -> str | None:
+    """What to run for a request to change a job (None when the question is not one)."""
+    said = " ".join(re.sub(r"[^a-z0-9#' -]+", " ", question.lower()).split())
+    m = _ACT.fullmatch(said)
+    command = _VERB.get(m.group("verb")) if m else None
+    if m is None or command is None:
+        return None
+    job = m.group("job")
+    button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
+    return (
+        f"I only read this machine; I do not change jobs from the chat. To {m.group('verb')} job {job}:"
+        f" gpuaccel {command} {job}{button}."
+    )
+
+
 def small_talk(question: str) -> str | None:
     """The reply to a bare greeting or thanks (None for anything else, which the pickers read)."""
     said = " ".join(re.sub(r"[^a-z' ]+", " ", question.lower()).split())
