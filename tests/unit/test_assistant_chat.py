@@ -18,7 +18,8 @@ from fastapi.testclient import TestClient
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.intent import HELLO_REPLY, REFUSAL, THANKS_REPLY
+from gpuaccel.assistant.intent import REFUSAL
+from gpuaccel.assistant.intent_replies import HELLO_REPLY, THANKS_REPLY
 from gpuaccel.assistant.queries import Query, QueryContext, run
 from gpuaccel.assistant.routes import create_router
 from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine

@@ -22,16 +22,9 @@ from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource, NumberCheck
-from gpuaccel.assistant.intent import (
-    DEFAULT_PICKERS,
-    REFUSAL,
-    Context,
-    Picker,
-    action_request,
-    pick,
-    small_talk,
-)
+from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
 from gpuaccel.assistant.intent_asks import answer_asks
+from gpuaccel.assistant.intent_replies import action_request, small_talk
 from gpuaccel.assistant.queries import Query, QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
 
