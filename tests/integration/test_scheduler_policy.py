@@ -68,7 +68,7 @@ def test_place_picks_free_gpus_with_enough_memory() -> None:
 
 def test_gpu_states_from_samples() -> None:
     s = GpuSample(index=0, uuid="u", timestamp=0.0, mem_used_mib=1000.0, mem_total_mib=4000.0)
-    assert gpu_states([s]) == [GpuState(0, 3000.0, False)]
+    assert gpu_states([s]) == [GpuState(0, 3000.0, False, total_mib=4000.0)]
     assert gpu_states([GpuSample(index=1, uuid="v", timestamp=0.0)])[0].free_mib is None
 
 
@@ -128,3 +128,18 @@ def test_unsubscribe_and_no_gpu_reason() -> None:
     stop()
     det.update([], {}, lambda pid: False, no_gpu_reason="NVML found no GPU", now=1.0)
     assert seen == [] and det.to_json() == {"gpus": [], "gate_open": False, "reason": "NVML found no GPU"}
+
+
+def test_a_job_no_gpu_can_ever_hold_says_so_whatever_holds_the_gpus() -> None:
+    """A 70000 MiB job pinned to a 24 GB GPU read 'held by job 11' or 'N MiB free' by turns; it says it
+    never fits, naming the GPUs' sizes; GPUs too small are passed over for one that fits."""
+    gpus = [GpuState(0, 20000.0, total_mib=81559.0), GpuState(1, 23000.0, total_mib=24564.0)]
+    never = (
+        "never fits: it needs 70000 MiB per GPU and GPU 1 has 24564 MiB in all (lower --memory or the GPUs)"
+    )
+    assert place(_job(gpu_ids=[1], memory_mib=70000), gpus, {}) == never
+    assert place(_job(gpu_ids=[1], memory_mib=70000), gpus, {1: 11}) == never
+    assert place(_job(gpus=2, memory_mib=70000), gpus, {}).startswith("never fits:")
+    why = place(_job(gpus=1, memory_mib=70000), gpus, {})
+    assert why == "waiting for 1 GPU: GPU 0 has 20000 MiB free, job needs 70000"
+    assert place(_job(gpus=1, memory_mib=10000), gpus, {0: 4}) == [1]

@@ -30,16 +30,23 @@ class GpuState:
     free_mib: float | None  # None: telemetry cannot tell
     lost: bool = False
     mig: bool = False  # in MIG mode: only its instances can be given (scheduler.mig)
+    total_mib: float | None = None  # None: telemetry cannot tell
+
+    def too_small(self, need_mib: int | None) -> bool:
+        """Whether a job needing ``need_mib`` per GPU can never run here, whatever else finishes."""
+        return need_mib is not None and self.total_mib is not None and self.total_mib < need_mib
 
 
 def gpu_states(samples: list[GpuSample]) -> list[GpuState]:
     states = []
     for s in samples:
-        free = None
-        if not isinstance(s.mem_total_mib, NA) and not isinstance(s.mem_used_mib, NA):
-            free = float(s.mem_total_mib) - float(s.mem_used_mib)
+        free = total = None
+        if not isinstance(s.mem_total_mib, NA):
+            total = float(s.mem_total_mib)
+            if not isinstance(s.mem_used_mib, NA):
+                free = total - float(s.mem_used_mib)
         mig = isinstance(s.mig, list) and bool(s.mig)
-        states.append(GpuState(index=s.index, free_mib=free, lost=s.lost, mig=mig))
+        states.append(GpuState(index=s.index, free_mib=free, lost=s.lost, mig=mig, total_mib=total))
     return states
 
 
@@ -63,9 +70,14 @@ def place(
         if job.gpus > len(gpus):
             return f"needs {_n(job.gpus)}; this machine has {_n(len(gpus))}"
         candidates = sorted(gpus, key=lambda g: (-(g.free_mib or 0.0), g.index))
+    need = job.memory_mib
+    fits = [g for g in candidates if not g.too_small(need)]
+    if len(fits) < job.gpus:  # said the same way whatever holds the GPUs now: no wait ends it
+        sizes = ", ".join(f"GPU {g.index} has {g.total_mib:.0f}" for g in candidates if g.too_small(need))
+        return f"never fits: it needs {need} MiB per GPU and {sizes} MiB in all (lower --memory or the GPUs)"
     chosen: list[int] = []
     blockers: list[str] = []
-    for g in candidates:
+    for g in fits:
         if g.lost:
             blockers.append(f"GPU {g.index} is lost")
         elif g.mig:
