@@ -114,14 +114,17 @@ def export(
     if fmt == "parquet" and path is None:
         raise UsageError("--format parquet needs -o FILE (Parquet is binary)")
     columns, rows = collect(client, since, until, **selection)
-    if fmt == "parquet":
-        assert path is not None
-        write_parquet(columns, rows, path)
-    elif path is not None:
-        with open(path, "w", newline="", encoding="utf-8") as f:
-            write_csv(columns, rows, f)
-    else:
-        write_csv(columns, rows, sys.stdout)
+    if path is None:
+        write_csv(columns, rows, sys.stdout)  # a reader that leaves is the CLI's quiet broken pipe
+        return len(rows), len(columns) - 3
+    try:
+        if fmt == "parquet":
+            write_parquet(columns, rows, path)
+        else:
+            with open(path, "w", newline="", encoding="utf-8") as f:
+                write_csv(columns, rows, f)
+    except OSError as exc:  # a missing folder, no permission, a full disk: one line, not a traceback
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
     return len(rows), len(columns) - 3
 
 

@@ -1,0 +1,39 @@
+"""``gpuaccel history``'s export without a daemon: a file that cannot be written is one clear line (the CLI
+prints a UsageError as ``gpuaccel history: ...``), never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gpuaccel.app.commands.history import export
+from gpuaccel.app.commands.jobs import UsageError
+
+
+class _Client:
+    """The two calls an export makes, answering one GPU with two readings."""
+
+    def telemetry_now(self) -> dict[str, Any]:
+        return {"gpus": [{"info": {"index": 0}}]}
+
+    def telemetry_history(self, gpu: int, fields: list[str], **_: Any) -> dict[str, Any]:
+        return {"t": [1.0, 2.0], **{f: [10.0, 20.0] for f in fields}}
+
+
+def test_export_writes_a_csv_file(tmp_path: Path) -> None:
+    path = tmp_path / "h.csv"
+    assert export(_Client(), "csv", path, 0.0, 10.0, fields=["util_gpu"]) == (2, 1)
+    assert path.read_text().splitlines()[0] == "time_utc,t,gpu,util_gpu"
+
+
+@pytest.mark.parametrize("fmt", ["csv", "parquet"])
+def test_an_unwritable_path_is_a_usage_error_naming_it(tmp_path: Path, fmt: str) -> None:
+    if fmt == "parquet":
+        pytest.importorskip("pyarrow")
+    missing = tmp_path / "no-such-folder" / f"h.{fmt}"
+    with pytest.raises(UsageError, match=f"cannot write {missing}"):
+        export(_Client(), fmt, missing, 0.0, 10.0, fields=["util_gpu"])
+    with pytest.raises(UsageError, match="Is a directory"):
+        export(_Client(), "csv", tmp_path, 0.0, 10.0, fields=["util_gpu"])
