@@ -225,3 +225,23 @@ def test_hidden_plots_draw_nothing_and_a_frame_repaints_a_bounded_area(qtbot) ->
         layer.drawn_to = None
     # 16 plots due at once share the 5 frames of a redraw period (0.25 s at 20 Hz): at most 4 a frame
     assert 1 <= plots.refresh() <= 4
+
+
+def test_compact_cards_show_their_lines_whole(qtbot) -> None:
+    """Eight GPUs at 1280 px: each compact card's three lines fit it (the TFLOP/s line and its kind
+    included), nothing is cut off at the card's edge."""
+    model = TelemetryModel()
+    answer = now_answer(1000.0, n=8)
+    for g in answer["gpus"]:
+        g["tflops"]["value"] = 873.6
+    model.update(answer)
+    dashboard = Dashboard(model, online())
+    qtbot.addWidget(dashboard)
+    dashboard.resize(1280, 740)
+    dashboard.show()
+    dashboard.refresh()
+    qtbot.waitUntil(lambda: all(c.summary.width() > 100 for c in dashboard.cards.values()))
+    for card in dashboard.cards.values():
+        assert card.compact and "873.6 TFLOP/s" in card.summary.text()
+        assert card.summary.sizeHint().width() <= card.summary.width(), card.summary.text()
+    dashboard.stop()

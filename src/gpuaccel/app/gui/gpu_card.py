@@ -208,13 +208,13 @@ class GpuCard(QFrame):
         if mig:
             _set(self.values["mig"], *self._mig(mig))
         if self.compact:
-            self._show_summary(s)
+            self._show_summary(g)
         elif self.toolTip():
             self.setToolTip("")
 
-    def _show_summary(self, s: dict[str, Any]) -> None:
+    def _show_summary(self, g: GpuState) -> None:
         """The compact card's three lines (values bold, N/A in the N/A colour) and the rest as its tooltip."""
-        theme = current()
+        theme, s = current(), g.sample
 
         def value(text: str, caption: str = "") -> str:
             colour = theme.na if text.startswith("N/A") else theme.strong
@@ -226,8 +226,9 @@ class GpuCard(QFrame):
         power, _ = _field(s, "power_w")
         used, total = number(s.get("mem_used_mib")), number(s.get("mem_total_mib"))
         memory = f"{used / 1024:.1f} / {total / 1024:.1f} GiB" if used is not None and total else "N/A"
-        tf = self.values["tflops"].text()  # "102.9 (est.)" or "N/A"
-        tflops = f"{tf} TFLOP/s" if tf.startswith("N/A") else tf.replace(" (", " TFLOP/s (")
+        tf, _ = fmt(g.tflops.value, "", FIELD["tflops_est"].digits)
+        kind = "" if tf.startswith("N/A") else f" ({g.tflops.short_label})"  # the long label: the hover
+        tflops = f"{tf} TFLOP/s{kind}"
         text = (
             f"{value(util, 'util')} &nbsp; {value(temp)} &nbsp; {value(power)}<br>"
             f"{value(memory, 'memory')}<br>{value(tflops)}"

@@ -54,6 +54,11 @@ class Tflops:
         return "exact" if self.exact else "16-bit dense eq."
 
     @property
+    def short_label(self) -> str:
+        """The label where a line has little room (a compact card); the hover keeps the long one."""
+        return "exact" if self.exact else "est."
+
+    @property
     def tooltip(self) -> str:
         """What the figure is, for the hover: counted by our job, or the 16-bit dense equivalent's
         assumption (the measured quantity being the tensor-pipe busy %)."""
