@@ -202,3 +202,30 @@ def test_assistant_status_shows_joules_per_token_and_how_it_was_measured() -> No
     assert energy_tooltip(state["energy"]) == (
         "Energy per generated token: 0.422 J over 120 tokens (50.6 J).\npower x time"
     )
+
+
+def test_card_labels_a_learned_figure_as_learned_not_as_the_dense_equivalent(qtbot) -> None:
+    """Between a job's own reports the daemon shows the estimate x its class's learned ratio: the card
+    must not call that number a 16-bit dense equivalent (it is 0.5-2x one)."""
+    from types import SimpleNamespace
+
+    from gpuaccel.accel.telemetry.snapshot import tflops_entry
+    from gpuaccel.scheduler.flop_ratio import FlopRatios
+    from gpuaccel.scheduler.models import Job
+
+    ratios = FlopRatios(None)
+    ratios.observe("NVIDIA H100 80GB HBM3", "matmul/fp8", 1000.0, 500.0)  # counted 2x the estimate
+    job = Job.model_construct(id=7, kind="matmul", spec={"dtype": "fp8"})
+    estimate = {**tflops_entry(SimpleNamespace(gpm={"tensor_active": 40.0}), 1000.0, "table"), "na": None}
+    now = snapshot(1000.0)
+    now["gpus"][0]["tflops"] = ratios.entry(job, "NVIDIA H100 80GB HBM3", estimate)
+    model = TelemetryModel()
+    model.update(now)
+    card = GpuCard(0)
+    qtbot.addWidget(card)
+    card.show_state(model.gpus[0])
+    assert card.values["tflops"].text() == "800.0 (learned)"
+    assert card.values["tflops"].toolTip().startswith("Learned: job 7: the estimate x 2.00")
+    card.set_compact(True)
+    card.show_state(model.gpus[0])
+    assert "800.0 TFLOP/s (learned)" in card.summary.text()

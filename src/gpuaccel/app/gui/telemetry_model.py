@@ -50,19 +50,26 @@ class Tflops:
     assumption: str = ""  # what the figure rests on (fields.TFLOPS_ASSUMPTION for the estimate)
 
     @property
+    def learned(self) -> bool:
+        """A job of ours that has not reported yet: the estimate x the ratio its class counted on this GPU
+        model (``scheduler.flop_ratio``), named by its job in the source. Not a 16-bit dense equivalent."""
+        return not self.exact and self.source.startswith("job ")
+
+    @property
     def label(self) -> str:
-        return "exact" if self.exact else "16-bit dense eq."
+        return "exact" if self.exact else "learned" if self.learned else "16-bit dense eq."
 
     @property
     def short_label(self) -> str:
         """The label where a line has little room (a compact card); the hover keeps the long one."""
-        return "exact" if self.exact else "est."
+        return "exact" if self.exact else "learned" if self.learned else "est."
 
     @property
     def tooltip(self) -> str:
-        """What the figure is, for the hover: counted by our job, or the 16-bit dense equivalent's
-        assumption (the measured quantity being the tensor-pipe busy %)."""
-        head = ("Exact: " if self.exact else "Estimated: ") + self.source
+        """What the figure is, for the hover: counted by our job, learned from its class's runs, or the
+        16-bit dense equivalent's assumption (the measured quantity being the tensor-pipe busy %)."""
+        kind = "Exact: " if self.exact else "Learned: " if self.learned else "Estimated: "
+        head = kind + self.source
         return f"{head}\n{self.assumption}" if self.assumption else head
 
 
