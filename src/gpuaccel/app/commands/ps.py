@@ -53,7 +53,7 @@ def cmd_ps(args: argparse.Namespace, client: Client) -> int:
     if out.get("note"):
         print(f"note: {out['note']}")
     if not rows:
-        print("No process is using a GPU." if args.gpu is None else f"No process is using GPU {args.gpu}.")
+        print(_none_shown(args, out["processes"]))
         return 0
     table = [list(_COLUMNS)] + [_cells(r) for r in rows]
     widths = [max(len(r[i]) for r in table) for i in range(len(_COLUMNS))]
@@ -65,6 +65,15 @@ def cmd_ps(args: argparse.Namespace, client: Client) -> int:
         for r in greyed:
             print(f"  {r['pid']}: cannot be signalled from here: {r['why_not']}")
     return 0
+
+
+def _none_shown(args: argparse.Namespace, processes: list[dict[str, Any]]) -> str:
+    """Why the table is empty: no process on the GPUs asked about, or none of them one you may signal."""
+    where = "a GPU" if args.gpu is None else f"GPU {args.gpu}"
+    n = sum(args.gpu is None or r["gpu"] == args.gpu for r in processes)
+    if not args.mine or not n:
+        return f"No process is using {where}."
+    return f"No process you may signal is using {where}; without --mine: {n} process{'es' if n != 1 else ''}."
 
 
 def _cells(r: dict[str, Any]) -> list[str]:
