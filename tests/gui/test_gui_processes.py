@@ -112,3 +112,25 @@ def test_the_tab_lists_a_real_daemon_s_simulated_processes(qtbot, daemon) -> Non
     assert not panel.buttons["TERM"].isEnabled() and "simulated" in panel.buttons["TERM"].toolTip()
     panel.hide()
     assert running_threads() == []
+
+
+def test_a_signal_s_outcome_outlives_the_listing_that_follows_it(qtbot) -> None:
+    """The worker lists again right after a signal: the result (sent, or why nothing was) stays in view."""
+    panel = _panel(qtbot)
+    panel._signalled({"signal": "TERM", "pid": 11, "name": "python", "gpu": 0})
+    panel.show_listing(LISTING)
+    assert panel.status.text() == "3 GPU processes. Sent SIGTERM to process 11 (python)."
+    panel._set_outcome("Nothing sent to process 11: Pid 11 now names another process")
+    panel.show_listing(LISTING)
+    assert panel.status.text().endswith("Nothing sent to process 11: Pid 11 now names another process")
+
+
+def test_the_count_says_how_many_rows_the_filters_hide(qtbot) -> None:
+    panel = _panel(qtbot)
+    panel.only_mine.setChecked(True)
+    assert panel.status.text() == "3 GPU processes, 2 shown (only mine)."
+    panel.filter_edit.setText("nobody")
+    assert panel.status.text() == "3 GPU processes, 0 shown (filter and only mine)."
+    panel.filter_edit.clear()
+    panel.only_mine.setChecked(False)
+    assert panel.status.text() == "3 GPU processes."

@@ -175,8 +175,9 @@ class ProcessWorker(QObject):
     """Lists processes every POLL_MS and sends signals, on its own thread (the UI never blocks)."""
 
     listed = Signal(object)
-    failed = Signal(str)
+    failed = Signal(str)  # the listing failed (daemon away, wrong token...)
     signalled = Signal(object)
+    refused = Signal(str)  # a signal was not sent, and why
 
     def __init__(self, endpoint_provider: Callable[[], Endpoint]) -> None:
         super().__init__()
@@ -216,7 +217,7 @@ class ProcessWorker(QObject):
         try:
             self.signalled.emit(self._api.call(Client.signal_process, pid, started, signal))
         except ApiError as exc:
-            self.failed.emit(f"Nothing sent to process {pid}: {exc.message}")
+            self.refused.emit(f"Nothing sent to process {pid}: {exc.message}")
         self.fetch()
 
 
@@ -229,6 +230,8 @@ class ProcessesPanel(QWidget):
         self.model = ProcessTableModel(self)
         self.proxy = ProcessFilter(self.model)
         self._thread: WorkerThread | None = None
+        self._listing_notes: list[str] = []  # what the daemon said about its listing
+        self._outcome = ""  # the last signal's outcome: kept over the listings that follow it
         # Asks before a signal; tests replace it. (title, text) -> yes?
         self.confirm: Callable[[str, str], bool] = self._ask
         layout = QVBoxLayout(self)
@@ -282,9 +285,19 @@ class ProcessesPanel(QWidget):
         notes = [listing["note"]] if listing.get("note") else []
         if not listing.get("available", True):
             notes.append("GPU telemetry is off in the daemon.")
-        n = len(self.model.rows)
-        self.status.setText(" ".join([f"{n} GPU process{'es' if n != 1 else ''}.", *notes]))
+        self._listing_notes = notes
+        self._show_status()
         self._update_buttons()
+
+    def _show_status(self) -> None:
+        """How many processes there are and how many the filters show, the daemon's notes, and the last
+        signal's outcome (a listing comes right after a signal and must not wipe its result)."""
+        n, shown = len(self.model.rows), self.proxy.rowCount()
+        count = f"{n} GPU process{'es' if n != 1 else ''}"
+        if shown != n:
+            why = [w for w, on in (("filter", self.proxy.text), ("only mine", self.proxy.only_mine)) if on]
+            count += f", {shown} shown ({' and '.join(why)})"
+        self.status.setText(" ".join([f"{count}.", *self._listing_notes, self._outcome]).strip())
 
     def selected(self) -> dict[str, Any] | None:
         rows = self.table.selectionModel().selectedRows()
@@ -294,6 +307,7 @@ class ProcessesPanel(QWidget):
 
     def _refilter(self) -> None:
         self.proxy.set_filter(self.filter_edit.text(), self.only_mine.isChecked())
+        self._show_status()
 
     def _update_buttons(self) -> None:
         row = self.selected()
@@ -315,14 +329,14 @@ class ProcessesPanel(QWidget):
         if row is None:
             return False
         if not row.get("can_signal"):
-            self.status.setText(f"Cannot signal {describe(row)}: {row.get('why_not')}")
+            self._set_outcome(f"Cannot signal {describe(row)}: {row.get('why_not')}")
             return False
         what = next(w for s, _, w in ACTIONS if s == sig)
         if not self.confirm(
             f"{what.split(' ')[0].capitalize()} process?", f"Send {what} to {describe(row)}?"
         ):
             return False
-        self.status.setText(f"Sending SIG{sig} to process {row['pid']}…")
+        self._set_outcome(f"Sending SIG{sig} to process {row['pid']}…")
         self._send.emit(int(row["pid"]), float(row["started"]), sig)
         return True
 
@@ -331,7 +345,11 @@ class ProcessesPanel(QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
     def _signalled(self, result: dict[str, Any]) -> None:
-        self.status.setText(f"Sent SIG{result['signal']} to process {result['pid']} ({result['name']}).")
+        self._set_outcome(f"Sent SIG{result['signal']} to process {result['pid']} ({result['name']}).")
+
+    def _set_outcome(self, text: str) -> None:
+        self._outcome = text
+        self._show_status()
 
     # ---- the worker lives while the tab is shown ------------------------------------------------------
 
@@ -342,6 +360,7 @@ class ProcessesPanel(QWidget):
             worker.listed.connect(self.show_listing)
             worker.failed.connect(self.status.setText)
             worker.signalled.connect(self._signalled)
+            worker.refused.connect(self._set_outcome)
             self._send.connect(worker.send)
             self._thread = WorkerThread(worker, "gpuaccel-processes-worker")
             self._thread.start()
