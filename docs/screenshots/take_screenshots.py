@@ -2,7 +2,7 @@
 
     apt-get install -y xvfb
     xvfb-run -a -s "-screen 0 2560x1440x24" .venv/bin/python docs/screenshots/take_screenshots.py
-    ... take_screenshots.py --monitor   # only the dashboard, Processes and MIG screens
+    ... take_screenshots.py --monitor   # only the dashboard, Processes, MIG and eight-GPU screens
     ... take_screenshots.py --housekeeping   # only the assistant's Housekeeping page
 
 The window is shot at 1280x800 and at 2560x1440, in the dark and the light theme. GPU readings come
@@ -97,7 +97,8 @@ def shoot(app: QApplication, window: MainWindow, name: str, size: tuple[int, int
 
 def monitor(app: QApplication, root: Path, store: QSettings) -> None:
     """The monitor's screens alone (``--monitor``): the dashboard of ``two_gpus`` in both sizes and themes,
-    the Processes tab, and a GPU in MIG mode (``mig``: an H100 split in three instances, an A100 whole)."""
+    the Processes tab, a GPU in MIG mode (``mig``: an H100 split in three instances, an A100 whole) and
+    eight GPUs."""
     daemon = start_daemon(root / "monitor")
     try:
         window = MainWindow(AppSettings(theme="dark"), data_dir=str(daemon.data_dir), store=store)
@@ -125,6 +126,25 @@ def monitor(app: QApplication, root: Path, store: QSettings) -> None:
         window.close()
     finally:
         mig.stop()
+    eight_gpus(app, root, store)
+
+
+def eight_gpus(app: QApplication, root: Path, store: QSettings) -> None:
+    """Eight GPUs (``eight_gpus``): compact cards and one plot per GPU, then the same by metric."""
+    eight = start_daemon(root / "eight", fake_nvml="eight_gpus")
+    try:
+        window = MainWindow(AppSettings(theme="dark"), data_dir=str(eight.data_dir), store=store)
+        window.resize(*SMALL)
+        window.show()
+        spin(app, 30)
+        shoot(app, window, "dashboard_8gpus", SMALL, "dark")
+        shoot(app, window, "dashboard_8gpus", LARGE, "light")
+        window.dashboard.set_mode("metric")
+        shoot(app, window, "dashboard_8gpus_by_metric", SMALL, "light")
+        window.close()
+    finally:
+        eight.stop()
+    theme_manager().apply("dark")
 
 
 def _aged(path: Path, size: int, days: float) -> None:
@@ -259,19 +279,7 @@ def main() -> int:
         spin(app, 4)
         save(window, "daemon_unreachable")
         window.close()
-        eight = start_daemon(root / "eight", fake_nvml="eight_gpus")
-        try:
-            window = MainWindow(AppSettings(theme="dark"), data_dir=str(eight.data_dir), store=store)
-            window.resize(*SMALL)
-            window.show()
-            spin(app, 30)
-            shoot(app, window, "dashboard_8gpus", SMALL, "dark")
-            shoot(app, window, "dashboard_8gpus", LARGE, "light")
-            window.dashboard.set_mode("metric")
-            shoot(app, window, "dashboard_8gpus_by_metric", SMALL, "light")
-            window.close()
-        finally:
-            eight.stop()
+        eight_gpus(app, root, store)
         theme_manager().apply("dark")
         lost_daemon = start_daemon(root / "lost", fake_nvml="gpu_lost")
         try:
