@@ -119,3 +119,18 @@ def test_completion_offers_the_new_submit_flags(shell: str) -> None:
     text = script(shell, parser)
     for flag in NEW_FLAGS:
         assert flag.lstrip("-") in text
+
+
+def test_a_command_without_the_kind_is_a_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``gpuaccel submit --gpus 1 -- sleep 300`` took '--' for the kind and failed with a message about
+    workload specs; with no kind before the command it is the command kind, dashed arguments and all."""
+    from gpuaccel.app.commands import submit
+
+    seen: list[dict] = []
+    monkeypatch.setattr(
+        submit, "client_command", lambda fn: lambda args: seen.append(submit.build_request(args))
+    )
+    args = build_parser().parse_args(["submit", "--gpus", "1", "--", "python", "train.py", "--lr", "3e-4"])
+    args.func(args)
+    assert seen[0]["kind"] == "command" and seen[0]["gpus"] == 1
+    assert seen[0]["argv"] == ["python", "train.py", "--lr", "3e-4"]

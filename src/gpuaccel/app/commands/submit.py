@@ -72,6 +72,8 @@ _SUBMIT_OPTIONS = _submit_options()
 
 def submit_entry(args: argparse.Namespace) -> int:
     kind, *rest = args.rest
+    if kind == "--":  # no kind, a command right away (as `pueue add -- CMD`): the command kind
+        kind, rest = "command", ["--", *rest]
     argv: list[str] = []
     if "--" in rest:  # everything after the first -- is the command, dashes and all
         cut = rest.index("--")
