@@ -110,3 +110,18 @@ def test_calibrate_without_cuda_is_one_line_and_nonzero(monkeypatch, capsys):
     out, err = capsys.readouterr()
     assert rc == 1 and out == ""
     assert err.count("\n") == 1 and err.startswith("gpuaccel calibrate needs a CUDA GPU: ")
+
+
+def test_throttle_reasons_read_as_words_as_on_the_card(monkeypatch, capsys):
+    """The table printed NVML's codes (sw_power_cap) where the card says "power cap"; --json keeps codes."""
+    from gpuaccel.accel.telemetry.fields import THROTTLE_WORDS, throttle_words
+
+    rc, out, _ = run(monkeypatch, capsys, "two_gpus")
+    lines = [line for line in out.splitlines() if "throttle " in line]
+    assert rc == 0 and lines and not any("_" in line.split("throttle ", 1)[1] for line in lines), lines
+    assert any(line.split("throttle ", 1)[1].split()[0] in {*THROTTLE_WORDS.values(), "none"} for line in lines)
+    assert throttle_words(["sw_power_cap", "hw_thermal"]) == "power cap, hardware thermal limit"
+    assert throttle_words([]) == "none"
+    rc, out, _ = run(monkeypatch, capsys, "two_gpus", "--json")
+    reasons = [g.get("throttle_reasons") for g in json.loads(out)["gpus"]]
+    assert all(isinstance(r, list) and all(" " not in c for c in r) for r in reasons if r is not None)

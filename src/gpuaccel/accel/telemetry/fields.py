@@ -41,6 +41,13 @@ THROTTLE_WORDS = {
     "hw_power_brake": "power brake",
     "display_clocks": "display clocks",
 }
+
+
+def throttle_words(reasons: list[str]) -> str:
+    """The reasons in words, as every view shows them (the JSON keeps NVML's codes); "none" for none."""
+    return ", ".join(THROTTLE_WORDS.get(str(r), str(r)) for r in reasons) or "none"
+
+
 MIG_MODE = "reported per MIG instance"  # the GPU is in MIG mode
 MIG_NO_UTIL = "NVML reports no utilization per MIG instance without GPM"
 

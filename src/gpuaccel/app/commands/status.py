@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from gpuaccel.accel.telemetry import backend_name, open_backend
-from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, TFLOPS_ASSUMPTION, read
+from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, TFLOPS_ASSUMPTION, read, throttle_words
 from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import snapshot
@@ -171,7 +171,7 @@ def _details(info: GpuInfo, s: GpuSample, note: dict[str, list[str]], peak: Any,
     throttle_txt = (
         _v(throttle, FIELD["throttle_reasons"].label, note)
         if isinstance(throttle, NA)
-        else (", ".join(throttle) or "none")
+        else throttle_words(throttle)
     )
     lines = [
         f"GPU {info.index}  {info.name}  {_txt(info.pci_bus_id)}  {arch}  dense bf16 peak {peak_txt}",

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuaccel.accel.telemetry.fields import FIELD, THROTTLE_WORDS
+from gpuaccel.accel.telemetry.fields import FIELD, throttle_words
 from gpuaccel.app.gui.telemetry_model import GpuState
 from gpuaccel.app.gui.theme import current, gpu_color
 from gpuaccel.app.gui.values import fmt, fmt_mib, na_reason, number
@@ -287,8 +287,8 @@ class GpuCard(QFrame):
             return "N/A", f"N/A: {reason}"
         if not reasons:
             return "none", "no clock throttling"
-        words = ", ".join(THROTTLE_WORDS.get(str(r), str(r)) for r in reasons)
-        return words, "Why the driver holds the clocks back: " + ", ".join(str(r) for r in reasons)
+        codes = ", ".join(str(r) for r in reasons)
+        return throttle_words(list(reasons)), f"Why the driver holds the clocks back: {codes}"
 
     @staticmethod
     def _mig(instances: Any) -> tuple[str, str]:
