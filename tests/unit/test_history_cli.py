@@ -37,3 +37,12 @@ def test_an_unwritable_path_is_a_usage_error_naming_it(tmp_path: Path, fmt: str)
         export(_Client(), fmt, missing, 0.0, 10.0, fields=["util_gpu"])
     with pytest.raises(UsageError, match="Is a directory"):
         export(_Client(), "csv", tmp_path, 0.0, 10.0, fields=["util_gpu"])
+
+
+def test_exported_readings_carry_no_float_noise() -> None:
+    """A mean or a scaled reading is written as 62.63 / 0.022, not 62.629999999999995 / 0.022000000000000002
+    (timestamps are not passed through it: 12 digits would cut their milliseconds)."""
+    from gpuaccel.accel.telemetry.fields import exported
+
+    assert repr(exported(62.629999999999995)) == "62.63" and repr(exported(22 * 0.001)) == "0.022"
+    assert exported(0.1 + 0.2) == 0.3 and exported(1e-9 / 3) == float(f"{1e-9 / 3:.12g}")

@@ -23,7 +23,7 @@ from prometheus_client.core import (
     Metric,
 )
 
-from gpuaccel.accel.telemetry.fields import FIELD, PROMETHEUS_FIELDS
+from gpuaccel.accel.telemetry.fields import FIELD, PROMETHEUS_FIELDS, exported
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import exact_tflops_entry, snapshot
 from gpuaccel.scheduler.models import JobState
@@ -96,14 +96,15 @@ class _Collector:
             for g in gpus:
                 value = _json_value(g["sample"], f.key) if g["sample"] else None
                 if _num(value):  # values NVML cannot give are left out, as Prometheus expects
-                    family.add_metric(ids(g), float(value) * f.prom_scale)
+                    family.add_metric(ids(g), exported(float(value) * f.prom_scale))
             yield family
         flops = FIELD["tflops_est"]
         family = GaugeMetricFamily(flops.prom, flops.help, labels=[*keys, "exact"])
         for g in gpus:
             t = g["tflops"]
             if _num(t.get("value")):
-                family.add_metric([*ids(g), str(t["exact"]).lower()], float(t["value"]) * flops.prom_scale)
+                value = exported(float(t["value"]) * flops.prom_scale)
+                family.add_metric([*ids(g), str(t["exact"]).lower()], value)
         yield family
         job_info = GaugeMetricFamily(
             "gpuaccel_gpu_job_info",
@@ -164,6 +165,7 @@ def _histogram(store: Any, name: str, help_text: str, value: str, where: str) ->
     row = store.query(f"SELECT COUNT(*), COALESCE(SUM({value}), 0), {sums} FROM jobs WHERE {where}")[0]
     count, total, *cumulative = (v or 0 for v in row)
     buckets = [(f"{b:g}", float(c)) for b, c in zip(DURATION_BUCKETS, cumulative, strict=True)]
+    total = exported(float(total))
     return HistogramMetricFamily(name, help_text, buckets=[*buckets, ("+Inf", float(count))], sum_value=total)
 
 

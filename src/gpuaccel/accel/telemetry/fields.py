@@ -43,6 +43,12 @@ THROTTLE_WORDS = {
 }
 
 
+def exported(value: float) -> float:
+    """A reading as exports write it (/metrics, history files): 12 significant digits, so a scaled value or
+    a mean reads 0.022 and 62.63, not 0.022000000000000002 and 62.629999999999995."""
+    return float(f"{value:.12g}")
+
+
 def throttle_words(reasons: list[str]) -> str:
     """The reasons in words, as every view shows them (the JSON keeps NVML's codes); "none" for none."""
     return ", ".join(THROTTLE_WORDS.get(str(r), str(r)) for r in reasons) or "none"

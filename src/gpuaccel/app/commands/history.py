@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS
+from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS, exported
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands.jobs import UsageError, client_command, client_options, parse_duration
 
@@ -82,7 +82,8 @@ def collect(
         h = client.telemetry_history(gpu, fields, since=since, until=until, resolution=resolution)
         for i, t in enumerate(h["t"]):
             stamp = datetime.fromtimestamp(t, UTC).isoformat(timespec="milliseconds")
-            rows.append({"time_utc": stamp, "t": t, "gpu": gpu, **{f: h[f][i] for f in fields}})
+            values = {f: exported(v) if isinstance(v, float) else v for f in fields for v in [h[f][i]]}
+            rows.append({"time_utc": stamp, "t": t, "gpu": gpu, **values})
     return ["time_utc", "t", "gpu", *fields], rows
 
 
