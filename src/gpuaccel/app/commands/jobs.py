@@ -37,6 +37,9 @@ def client_options() -> argparse.ArgumentParser:
     return parent
 
 
+MAX_LIST = 9999  # the API's listing limit is 10000; ls asks for one row more
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     common = client_options()
     as_json = argparse.ArgumentParser(add_help=False)
@@ -152,9 +155,13 @@ def _duration(job: Job) -> str:
 
 
 def cmd_ls(args: argparse.Namespace, client: Client) -> int:
+    if not 1 <= args.limit <= MAX_LIST:
+        raise UsageError(f"--limit must be from 1 to {MAX_LIST}, got {args.limit}")
+    # one row past the limit tells whether older jobs were left out, so the table can say so
     jobs = client.list_jobs(
-        state=args.state, kind=args.kind, labels=key_values(args.label, "--label"), limit=args.limit
+        state=args.state, kind=args.kind, labels=key_values(args.label, "--label"), limit=args.limit + 1
     )
+    more, jobs = len(jobs) > args.limit, jobs[: args.limit]
     if args.json:
         print(json.dumps([j.to_json() for j in jobs], indent=1))
         return 0
@@ -176,6 +183,9 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
             line += f"{_duration(j):>7}  "
             line += f"{j.group[:12]:<12} " if groups else ""
             print(line + f"{what[:36]:<36} {note}")
+    if more:
+        wider = min(args.limit * 4, MAX_LIST)
+        print(f"(the newest {args.limit} shown; more match: gpuaccel ls -n {wider}, or narrow with --state)")
     return 0
 
 
