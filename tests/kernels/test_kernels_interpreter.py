@@ -124,6 +124,58 @@ def test_bad_scale():
         attention.flash_attention(q, q, q, softmax_scale=-1.0)
 
 
+@pytest.mark.parametrize("scale", [None, -0.5, float("nan"), "x"])
+def test_blockwise_entry_points_check_their_scale(scale, monkeypatch):
+    """The blockwise forward/backward take the scale explicitly: a missing or bad one is named on the first
+    call of a signature, not a TypeError from a launcher or a silently negated softmax."""
+    monkeypatch.setattr(attention, "_PLANS", {})  # a planned signature skips the checks
+    q = torch.randn(1, 2, 16, 16)
+    with pytest.raises(UnsupportedInputError, match="scale must be a positive finite number"):
+        attention.flash_attention_forward(q, q, q, False, scale)
+    o, lse = attention.flash_attention_forward(q, q, q, False, 0.25)
+    with pytest.raises(UnsupportedInputError, match="scale must be a positive finite number"):
+        attention.flash_attention_backward(torch.randn_like(q), q, q, q, o, lse, False, scale)
+
+
+def test_blockwise_backward_names_bad_do_o_lse():
+    q = torch.randn(1, 2, 16, 16)
+    o, lse = attention.flash_attention_forward(q, q, q, False, 0.25)
+    do = torch.randn_like(q)
+    bad = [
+        ((do[:, :, :8], o, lse), r"do must have shape \(1, 2, 16, 16\)"),
+        ((do, None, lse), "o must be a torch.Tensor, got NoneType"),
+        ((do, o, lse[0]), r"lse must have shape \(1, 2, 16\)"),
+        ((do, o, lse.long()), "lse must have .*floating-point dtype .* got torch.int64"),
+    ]
+    for (d, oo, ll), match in bad:
+        with pytest.raises(UnsupportedInputError, match=match):
+            attention.flash_attention_backward(d, q, q, q, oo, ll, False, 0.25)
+
+
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"window": None}, "window must be"),
+        ({"window": 4}, "window must be"),
+        ({"softcap": "x"}, "softcap must be"),
+        ({"softmax_scale": "x"}, "softmax_scale must be"),
+    ],
+)
+def test_bad_window_softcap_scale_are_named(kwargs, match):
+    q = torch.randn(1, 2, 16, 16)
+    for fn in (attention.flash_attention, reference.flash_attention):
+        with pytest.raises(UnsupportedInputError, match=match):
+            fn(q, q, q, **kwargs)
+
+
+def test_reference_rejects_what_the_kernels_reject():
+    q = torch.randn(1, 1, 8, 16)
+    with pytest.raises(UnsupportedInputError, match="window"):
+        reference.flash_attention(q, q, q, window=(-3, 0))  # was read as "unlimited"
+    with pytest.raises(UnsupportedInputError, match="softcap"):
+        reference.flash_attention(q, q, q, softcap=-1.0)
+
+
 def test_package_import_does_not_import_triton():
     code = "import sys, gpuaccel.accel.kernels; assert 'triton' not in sys.modules, 'triton imported'"
     subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "TRITON_INTERPRET": "0"})

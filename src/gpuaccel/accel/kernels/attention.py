@@ -23,7 +23,9 @@ from gpuaccel.accel.kernels import tuning
 from gpuaccel.accel.kernels.checks import (
     AttentionShape,
     UnsupportedInputError,
+    check_backward_inputs,
     check_inputs,
+    check_scale,
     interpreter_enabled,
     resolve_scale,
 )
@@ -178,6 +180,7 @@ def flash_attention_forward(
         _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
         return o, lse
     shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    scale = check_scale(scale)  # on the first call of a signature only: planned calls skip to the launch
     if out is not None:
         _check_out(q, shape, *out)
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
@@ -254,12 +257,8 @@ def flash_attention_backward(
     if plan is not None:
         return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
     shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
-    if do.shape != q.shape or o.shape != q.shape:
-        raise ValueError(
-            f"do and o must have q's shape {tuple(q.shape)}, got {tuple(do.shape)}, {tuple(o.shape)}"
-        )
-    if lse.shape != q.shape[:3]:
-        raise ValueError(f"lse must have shape {tuple(q.shape[:3])}, got {tuple(lse.shape)}")
+    check_backward_inputs(q, do, o, lse)
+    scale = check_scale(scale)
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
     if dp != d:
         padded = (pad_head_dim(t, dp) for t in (do.to(q.dtype), q, k, v, o.to(q.dtype)))
@@ -342,7 +341,7 @@ def flash_attention(
     ``return_lse`` also returns the per-row natural-log log-sum-exp (fp32, [B, Hq, Nq]). A sliding
     ``window`` (left, right) or ``softcap`` > 0 runs the packed kernels (:mod:`accel.kernels.varlen`).
     """
-    if tuple(window) != (-1, -1) or softcap:
+    if window != (-1, -1) and window != [-1, -1] or softcap:  # anything else: the packed path checks it
         from gpuaccel.accel.kernels.varlen import dense_local_attention
 
         check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())

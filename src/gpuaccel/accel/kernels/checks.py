@@ -103,13 +103,39 @@ def interpreter_enabled() -> bool:
     return os.environ.get("TRITON_INTERPRET", "0") not in ("", "0")
 
 
+def _number(value: object) -> float:
+    """``value`` as a float, NaN for what is not a number (the caller's check then names it)."""
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return math.nan
+
+
+def check_scale(value: object, name: str = "scale") -> float:
+    """A positive finite softmax scale; the blockwise entry points take it explicitly (no default)."""
+    scale = _number(value)
+    if not math.isfinite(scale) or scale <= 0:
+        raise UnsupportedInputError(f"{name} must be a positive finite number, got {value!r}")
+    return scale
+
+
 def resolve_scale(softmax_scale: float | None, head_dim: int) -> float:
     if softmax_scale is None:
         return default_scale(head_dim)
-    scale = float(softmax_scale)
-    if not math.isfinite(scale) or scale <= 0:
-        raise UnsupportedInputError(f"softmax_scale must be a positive finite number, got {softmax_scale!r}")
-    return scale
+    return check_scale(softmax_scale, "softmax_scale")
+
+
+def check_backward_inputs(q: torch.Tensor, do: object, o: object, lse: object) -> None:
+    """do and o like q (any float dtype: converted to q's), lse [B, Hq, Nq] float (the forward's fp32)."""
+    for name, t, shape in (("do", do, q.shape), ("o", o, q.shape), ("lse", lse, q.shape[:3])):
+        if not isinstance(t, torch.Tensor):
+            raise UnsupportedInputError(f"{name} must be a torch.Tensor, got {type(t).__name__}")
+        if t.shape != shape or not t.is_floating_point() or t.device != q.device:
+            what = "fp32, as the forward returns it" if name == "lse" else "any float dtype"
+            raise UnsupportedInputError(
+                f"{name} must have shape {tuple(shape)}, a floating-point dtype ({what}) and q's device "
+                f"{q.device}; got {t.dtype} {tuple(t.shape)} on {t.device}"
+            )
 
 
 def check_packed(
@@ -140,7 +166,7 @@ def check_window(window: tuple[int, int], causal: bool) -> tuple[int, int]:
 
 
 def check_softcap(softcap: float) -> float:
-    cap = float(softcap)
+    cap = _number(softcap)
     if not math.isfinite(cap) or cap < 0:
         raise UnsupportedInputError(f"softcap must be 0 (off) or a positive finite number, got {softcap!r}")
     return cap

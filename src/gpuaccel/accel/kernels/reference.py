@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import torch
 
-from gpuaccel.accel.kernels.checks import UnsupportedInputError, resolve_scale
+from gpuaccel.accel.kernels.checks import UnsupportedInputError, check_softcap, check_window, resolve_scale
 
 
 def _compute_dtype(dtype: torch.dtype) -> torch.dtype:
@@ -56,6 +56,8 @@ def attention_with_lse(
     softcap: float = 0.0,
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """(o in the compute dtype, natural-log lse) -- differentiable. ``softcap > 0``: s -> cap*tanh(s/cap)."""
+    check_window(window, causal)  # the kernels' rules: a bad window or cap is an error here too
+    check_softcap(softcap)
     ct = _compute_dtype(q.dtype)
     hq = q.shape[1]
     s = torch.matmul(q.to(ct), _expand_kv(k, hq).to(ct).transpose(-2, -1)) * scale
@@ -88,7 +90,7 @@ def flash_attention(
     if q.dim() != 4 or k.dim() != 4 or v.dim() != 4:
         raise UnsupportedInputError("q, k, v must be 4-D [batch, heads, seq, head_dim]")
     scale = resolve_scale(softmax_scale, q.shape[-1])
-    o, lse = attention_with_lse(q, k, v, causal, scale, tuple(window), softcap)
+    o, lse = attention_with_lse(q, k, v, causal, scale, check_window(window, False), softcap)
     o = o.to(q.dtype)
     return (o, lse) if return_lse else o
 
