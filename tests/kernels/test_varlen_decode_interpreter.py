@@ -252,6 +252,52 @@ def test_decode_bad_inputs_are_named():
         flash_attention_with_kvcache(q, k8, k8, ok, block_table=table)
 
 
+def test_decode_strided_q_new_tokens_and_block_table_match_the_reference():
+    """The kernels index q, k_new/v_new and the block table by a unit last stride: other layouts are read
+    correctly (they were silently misread: wrong outputs and wrong values appended to the cache)."""
+    q, kc, vc, table = _decode_inputs()
+    g = torch.Generator().manual_seed(5)
+    q = torch.randn(2, 1, 2, 32, generator=g)[..., ::2]
+    kn, vn = (torch.randn(2, 2, 1, 32, generator=g)[..., ::2] for _ in range(2))
+    table = table.t().contiguous().t()  # column-major: rows are not contiguous
+    seqlens = torch.tensor([40, 20], dtype=torch.int32)
+    kw = dict(block_table=table, k_new=kn, v_new=vn)
+    want = reference.flash_attention_with_kvcache(q, kc.clone(), vc.clone(), seqlens, **kw)
+    got = flash_attention_with_kvcache(q, kc, vc, seqlens, **kw)
+    torch.testing.assert_close(got, want, atol=ATOL, rtol=ATOL)
+    for i, n in enumerate((40, 20)):
+        assert torch.equal(reference.gather_cache(kc, table, i, n + 2)[n:], kn[i])
+
+
+def test_decode_bad_options_are_named():
+    q, kc, vc, table = _decode_inputs()
+    ok = torch.tensor([40, 20], dtype=torch.int32)
+    k8, ks = quantize_kv_cache(kc, table)
+    with pytest.raises(UnsupportedInputError, match="scales of an e4m3 cache; this cache is torch.float32"):
+        flash_attention_with_kvcache(q, kc, vc, ok, block_table=table, k_scale=ks, v_scale=ks)
+    for splits in (-1, 1.5, None, 129):
+        with pytest.raises(UnsupportedInputError, match="num_splits must be an integer from 0"):
+            flash_attention_with_kvcache(q, kc, vc, ok, block_table=table, num_splits=splits)
+    new = torch.randn(2, 1, 1, 16)
+    with pytest.raises(UnsupportedInputError, match="k_new/v_new must have q's dtype"):
+        flash_attention_with_kvcache(q, kc, vc, ok, block_table=table, k_new=new.long(), v_new=new.long())
+    for kw, name in (({"block_table": [[0]]}, "block_table"), ({"k_new": [1], "v_new": new}, "k_new"),
+                     ({"k_scale": [1.0], "v_scale": ks}, "k_scale")):  # fmt: skip
+        with pytest.raises(UnsupportedInputError, match=f"{name} must be a torch.Tensor, got list"):
+            flash_attention_with_kvcache(q, k8, k8, ok, **{"block_table": table, **kw})
+
+
+def test_quantize_kv_cache_bad_inputs_are_named():
+    _, kc, _, table = _decode_inputs()
+    with pytest.raises(UnsupportedInputError, match="cache must be a 4-D bf16/fp16 tensor"):
+        quantize_kv_cache(kc.long(), table)
+    with pytest.raises(UnsupportedInputError, match="already e4m3"):
+        quantize_kv_cache(kc.to(torch.float8_e4m3fn), table)
+    for bad in (table[0], table.long(), [[0]]):
+        with pytest.raises(UnsupportedInputError, match="block_table must be None or int32"):
+            quantize_kv_cache(kc, bad)
+
+
 def test_dense_api_window_and_softcap():
     from gpuaccel.accel.kernels import attention
 

@@ -15,21 +15,24 @@ import torch
 import triton
 
 from gpuaccel.accel.kernels import tuning
-from gpuaccel.accel.kernels.attention import _allowed_dtypes
 from gpuaccel.accel.kernels.checks import (
     UnsupportedInputError,
     check_softcap,
     check_window,
     resolve_scale,
 )
+from gpuaccel.accel.kernels.decode_checks import (  # noqa: F401  (FP8_DTYPES, PAGE_SIZES re-exported)
+    FP8_DTYPES,
+    MAX_SPLITS,
+    PAGE_SIZES,
+    cache_layout,
+    check_kvcache,
+    check_num_splits,
+)
 from gpuaccel.accel.kernels.decode_kernels import append_kernel, decode_combine_kernel, decode_split_kernel
 from gpuaccel.accel.kernels.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.launchers import cdiv, sm_count
 from gpuaccel.accel.kernels.varlen_kernels import NO_LIMIT
-
-FP8_DTYPES = (torch.float8_e4m3fn,)
-PAGE_SIZES = (16, 256)  # smallest and largest page of a paged cache
-MAX_SPLITS = 128
 
 
 @dataclass(frozen=True)
@@ -100,124 +103,6 @@ def programs_per_sm(kernel: Any, num_warps: int, device: torch.device) -> int:
     return max(
         1, min(warps // num_warps, regs // (per_warp * num_warps), smem // (kernel.metadata.shared + 1024))
     )
-
-
-def cache_layout(k_cache: torch.Tensor, block_table: torch.Tensor | None) -> tuple[int, int, int, int]:
-    """(stride_page, pages_per_seq, page_size, capacity in tokens per sequence)."""
-    if block_table is None:
-        s_max = k_cache.shape[1]
-        return k_cache.stride(0), 1, s_max, s_max
-    page = k_cache.shape[1]
-    return k_cache.stride(0), 0, page, block_table.shape[1] * page
-
-
-def check_kvcache(
-    q: torch.Tensor,
-    k_cache: torch.Tensor,
-    v_cache: torch.Tensor,
-    cache_seqlens: torch.Tensor,
-    block_table: torch.Tensor | None,
-    k_new: torch.Tensor | None,
-    v_new: torch.Tensor | None,
-    scales: tuple[torch.Tensor, torch.Tensor] | None,
-    check_values: bool,
-) -> None:
-    """Shapes, dtypes and (with ``check_values``, one host sync) the contents of the decode inputs."""
-    for name, t in (("q", q), ("k_cache", k_cache), ("v_cache", v_cache)):
-        if not isinstance(t, torch.Tensor) or t.dim() != 4:
-            raise UnsupportedInputError(f"{name} must be a 4-D tensor, got {getattr(t, 'shape', t)!r}")
-    allowed = _allowed_dtypes()
-    if q.dtype not in allowed:
-        raise UnsupportedInputError(f"q has dtype {q.dtype}; supported: {', '.join(map(str, allowed))}")
-    cache_ok = (q.dtype,) + (FP8_DTYPES if scales is not None else ())
-    if k_cache.dtype not in cache_ok or v_cache.dtype != k_cache.dtype:
-        raise UnsupportedInputError(
-            f"k_cache/v_cache must both be {' or '.join(map(str, cache_ok))} (e4m3 needs k_scale and "
-            f"v_scale), got {k_cache.dtype}, {v_cache.dtype}"
-        )
-    if k_cache.shape != v_cache.shape or k_cache.stride() != v_cache.stride() or k_cache.stride(-1) != 1:
-        raise UnsupportedInputError(
-            "k_cache and v_cache must have one shape and one layout with unit last stride"
-        )
-    if any(st % 16 for st in k_cache.stride()[:3]):
-        raise UnsupportedInputError(f"cache strides must be multiples of 16 elements, got {k_cache.stride()}")
-    b, sq, hq, d = q.shape
-    hkv = k_cache.shape[2]
-    if k_cache.shape[3] != d or d not in (16, 32, 64, 128, 256):
-        raise UnsupportedInputError(
-            f"head_dim must match (q {d}, cache {k_cache.shape[3]}) and be 16..256, a power of 2"
-        )
-    if hkv == 0 or hq % hkv:
-        raise UnsupportedInputError(f"query heads ({hq}) must be a multiple of cache heads ({hkv})")
-    if sq < 1 or sq * hq // hkv > 128:
-        raise UnsupportedInputError(f"query tokens x group must be 1..128, got {sq} x {hq // hkv}")
-    if (
-        not isinstance(cache_seqlens, torch.Tensor)
-        or cache_seqlens.shape != (b,)
-        or cache_seqlens.dtype != torch.int32
-    ):
-        raise UnsupportedInputError(f"cache_seqlens must be int32 of shape ({b},), got {cache_seqlens!r}")
-    if block_table is not None:
-        if block_table.dim() != 2 or block_table.shape[0] != b or block_table.dtype != torch.int32:
-            raise UnsupportedInputError(
-                f"block_table must be int32 (batch={b}, max_pages), got {block_table!r}"
-            )
-        if not PAGE_SIZES[0] <= k_cache.shape[1] <= PAGE_SIZES[1]:
-            raise UnsupportedInputError(
-                f"page size (k_cache.shape[1]) must be 16..256, got {k_cache.shape[1]}"
-            )
-    elif k_cache.shape[0] != b:
-        raise UnsupportedInputError(f"a contiguous cache needs batch {b} rows, got {k_cache.shape[0]}")
-    if (k_new is None) != (v_new is None):
-        raise UnsupportedInputError("k_new and v_new go together")
-    if k_new is not None and (k_new.shape != v_new.shape or k_new.dim() != 4 or k_new.shape[0] != b
-                              or k_new.shape[2:] != k_cache.shape[2:]):  # fmt: skip
-        raise UnsupportedInputError(
-            f"k_new/v_new must be (B={b}, n_new, Hkv={hkv}, D={d}), got {tuple(k_new.shape)}"
-        )
-    if scales is not None:
-        from gpuaccel.accel.kernels.kv_cache import fp8_layout, scale_shape
-
-        fp8_layout(k_cache, block_table)
-        want = scale_shape(k_cache, block_table)
-        if any(s.shape != want or s.dtype != torch.float32 or not s.is_contiguous() for s in scales):
-            got = [(str(s.dtype), tuple(s.shape)) for s in scales]
-            raise UnsupportedInputError(f"k_scale/v_scale must be contiguous fp32 of shape {want}, got {got}")
-    devices = {
-        t.device for t in (q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new) if t is not None
-    }
-    if len(devices) != 1:
-        raise UnsupportedInputError(f"all tensors must be on one device, got {sorted(map(str, devices))}")
-    if check_values:
-        _check_values(k_cache, cache_seqlens, block_table, 0 if k_new is None else k_new.shape[1])
-
-
-def _check_values(
-    k_cache: torch.Tensor, cache_seqlens: torch.Tensor, block_table: torch.Tensor | None, n_new: int
-) -> None:
-    _, _, page, capacity = cache_layout(k_cache, block_table)
-    lens = cache_seqlens.to(torch.int64)
-    if bool((lens < 0).any()):
-        raise UnsupportedInputError(f"cache_seqlens must be >= 0, got {cache_seqlens.tolist()}")
-    total = lens + n_new
-    if bool((total > capacity).any()):
-        worst = int(total.max())
-        raise UnsupportedInputError(
-            f"cache too small: a sequence needs {worst} tokens (cache_seqlens + {n_new} new) but the cache "
-            f"holds {capacity} per sequence"
-        )
-    if block_table is not None:
-        used = (
-            torch.arange(block_table.shape[1], device=lens.device)[None, :]
-            < ((total + page - 1) // page)[:, None]
-        )
-        bad = used & ((block_table < 0) | (block_table >= k_cache.shape[0]))
-        if bool(bad.any()):
-            b, j = (int(x) for x in bad.nonzero()[0])
-            raise UnsupportedInputError(
-                f"block table out of range: block_table[{b}, {j}] = {int(block_table[b, j])}, the cache has "
-                f"{k_cache.shape[0]} pages (valid 0..{k_cache.shape[0] - 1})"
-            )
 
 
 def append_kv(
@@ -367,7 +252,10 @@ def flash_attention_with_kvcache(
         raise UnsupportedInputError("k_scale and v_scale go together")
     if k_scale is not None and v_scale is not None:
         scales = (k_scale, v_scale)
-    check_kvcache(q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new, scales, check_values)
+    q, block_table, k_new, v_new = check_kvcache(
+        q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new, scales, check_values
+    )
+    num_splits = check_num_splits(num_splits)
     left, right = check_window(window, causal)
     scale = resolve_scale(softmax_scale, q.shape[-1])
     n_new = 0

@@ -49,12 +49,33 @@ def quantize_kv_cache(
     cache: torch.Tensor, block_table: torch.Tensor | None = None
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """A bf16/fp16 cache (contiguous or paged) -> (e4m3 cache of the same shape, fp32 scales (pages, Hkv))."""
+    _check_cache(cache, block_table)
     fp8_layout(cache, block_table)
     pages, hkv = scale_shape(cache, block_table)
     tiles = cache.reshape(pages, -1, hkv, cache.shape[-1]).float()
     scales = (tiles.abs().amax(dim=(1, 3)) / E4M3_MAX).clamp_min(1e-12)
     q = (tiles / scales[:, None, :, None]).clamp(-E4M3_MAX, E4M3_MAX).to(torch.float8_e4m3fn)
     return q.reshape(cache.shape), scales
+
+
+def _check_cache(cache: object, block_table: object) -> None:
+    """A 4-D float cache of values (not one already e4m3) and, when paged, a 2-D int32 block table."""
+    if not isinstance(cache, torch.Tensor) or cache.dim() != 4 or not cache.is_floating_point():
+        got = (
+            f"{cache.dtype} {tuple(cache.shape)}" if isinstance(cache, torch.Tensor) else type(cache).__name__
+        )
+        raise UnsupportedInputError(
+            f"cache must be a 4-D bf16/fp16 tensor (B, S_max, Hkv, D) or (pages, page, Hkv, D), got {got}"
+        )
+    if cache.dtype == torch.float8_e4m3fn:
+        raise UnsupportedInputError("cache is already e4m3; quantize_kv_cache takes its bf16/fp16 values")
+    ok = block_table is None or (
+        isinstance(block_table, torch.Tensor) and block_table.dim() == 2 and block_table.dtype == torch.int32
+    )
+    if not ok:
+        raise UnsupportedInputError(
+            f"block_table must be None or int32 (batch, max_pages), got {block_table!r}"
+        )
 
 
 def dequantize_kv_cache(cache: torch.Tensor, scales: torch.Tensor) -> torch.Tensor:
