@@ -32,12 +32,21 @@ def test_validation_is_import_safe() -> None:
         ("attention.decode", {"page_size": 8}, "page_size", "from 16 to 256"),
         ("attention.decode", {"batch": 512, "cache_len": 131072}, "cache_len", "GiB"),
         ("attention.decode", {"head_dim": 96}, "head_dim", "64, 128 or 256"),
+        ("attention.decode", {"head_dim": 128.0}, "head_dim", "64, 128 or 256"),  # ran into torch later
+        ("attention.varlen", {"head_dim": 128.0}, "head_dim", "64, 128 or 256"),
+        ("attention.decode", {"heads_q": 256, "heads_kv": 1}, "heads_kv", "at most 128 query heads"),
+        ("attention.varlen", {"tokens": 1 << 20, "heads": 128}, "tokens", "GiB of GPU memory"),
     ],
 )
 def test_bad_specs_name_the_field(kind, raw, field, words) -> None:
     with pytest.raises(SpecError, match=words) as info:
         validate(kind, raw)
     assert info.value.field == field
+
+
+def test_a_large_gqa_group_is_fine_without_our_decode_kernels() -> None:
+    spec = validate("attention.decode", {"heads_q": 256, "heads_kv": 1, "impls": ["sdpa_flash"]})
+    assert spec["heads_q"] // spec["heads_kv"] == 256
 
 
 def test_accounting() -> None:

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.accel.workloads.registry import Spec, SpecError, Workload, register
+from gpuaccel.accel.workloads.registry import Spec, SpecError, Workload, check_memory, register
 from gpuaccel.accel.workloads.report import Reporter
 
 IMPLS = ("ours", "sdpa_flash", "sdpa_cudnn", "sdpa_efficient", "flex")
@@ -58,7 +58,16 @@ def _common(out: Spec) -> Spec:
         raise SpecError("impls", f"must be a non-empty list from {', '.join(IMPLS)}; got {impls!r}")
     if out["dtype"] == "fp8" and out["mode"] != "fwd":
         raise SpecError("mode", "fp8 is forward-only; use mode 'fwd'")
+    if out["dtype"] == "fp8" and "ours" not in impls:
+        raise SpecError("impls", f"fp8 measures only 'ours' (the others have no e4m3 path); got {impls!r}")
     return out
+
+
+def _fits(field: str, shape: list[int], mode: str) -> list[int]:
+    b, h, n, d = shape
+    tensors = 4 if mode == "fwd" else 8  # q, k, v, o (+ do, dq, dk, dv), 2 bytes each
+    check_memory(field, 2 * tensors * b * h * n * d / 2**30, f"shape {shape} (mode {mode})")
+    return shape
 
 
 def validate_bench(spec: Spec) -> Spec:
@@ -66,7 +75,7 @@ def validate_bench(spec: Spec) -> Spec:
     if unknown:
         raise SpecError(unknown[0], f"unknown field; attention.bench accepts {', '.join(BENCH_DEFAULTS)}")
     out = _common({**BENCH_DEFAULTS, **spec})
-    out["shape"] = _shape("shape", out["shape"])
+    out["shape"] = _fits("shape", _shape("shape", out["shape"]), out["mode"])
     return out
 
 
@@ -78,7 +87,9 @@ def validate_sweep(spec: Spec) -> Spec:
     shapes = out["shapes"]
     if not isinstance(shapes, list) or not 1 <= len(shapes) <= 64:
         raise SpecError("shapes", f"must be a list of 1 to 64 shapes; got {shapes!r}")
-    out["shapes"] = [_shape(f"shapes[{i}]", s) for i, s in enumerate(shapes)]
+    out["shapes"] = [
+        _fits(f"shapes[{i}]", _shape(f"shapes[{i}]", s), out["mode"]) for i, s in enumerate(shapes)
+    ]
     if not isinstance(out["out_dir"], str):
         raise SpecError("out_dir", "must be a directory path string ('' = the current directory)")
     return out

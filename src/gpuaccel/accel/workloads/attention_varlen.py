@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpuaccel.accel.workloads.registry import Spec, SpecError, Workload, register
+from gpuaccel.accel.workloads.registry import Spec, SpecError, Workload, check_memory, register
 from gpuaccel.accel.workloads.report import Reporter
 
 VARLEN_IMPLS = ("ours", "ours_padded", "flex", "sdpa_cudnn_padded")
@@ -31,6 +31,7 @@ VARLEN_DEFAULTS: dict[str, Any] = {
     "seed": 0,
     "impls": list(VARLEN_IMPLS),
 }
+MAX_DECODE_GROUP = 128  # query tokens x heads per kv head of one decode program (decode_checks)
 DECODE_DEFAULTS: dict[str, Any] = {
     "batch": 1,
     "cache_len": 32768,
@@ -63,7 +64,7 @@ def _impls(out: Spec, known: tuple[str, ...]) -> None:
 
 
 def _head_dim(out: Spec) -> None:
-    if out["head_dim"] not in (64, 128, 256):
+    if not isinstance(out["head_dim"], int) or out["head_dim"] not in (64, 128, 256):  # 128.0, True: no
         raise SpecError("head_dim", f"must be 64, 128 or 256; got {out['head_dim']!r}")
 
 
@@ -81,6 +82,10 @@ def validate_varlen(spec: Spec) -> Spec:
     if out["mode"] not in ("fwd", "both"):
         raise SpecError("mode", f"must be 'fwd' or 'both' (forward+backward); got {out['mode']!r}")
     _impls(out, VARLEN_IMPLS)
+    tensors = 8 if out["mode"] == "both" else 4  # q, k, v, o (+ do, dq, dk, dv), bf16
+    check_memory(
+        "tokens", 2 * tensors * out["tokens"] * out["heads"] * out["head_dim"] / 2**30, "tokens x heads"
+    )
     return out
 
 
@@ -97,11 +102,13 @@ def validate_decode(spec: Spec) -> Spec:
     if cache % page or cache % 64:
         raise SpecError("cache_len", f"must be a multiple of page_size ({page}) and of 64; got {cache}")
     gib = 2 * batch * cache * hkv * out["head_dim"] * 3 / 2**30  # bf16 K/V plus the e4m3 copy
-    if gib > 64:
-        raise SpecError(
-            "cache_len", f"batch x cache_len needs {gib:.0f} GiB of caches; at most 64 are allowed"
-        )
+    check_memory("cache_len", gib, "batch x cache_len (bf16 K/V and the e4m3 copy)")
     _impls(out, DECODE_IMPLS)
+    if hq // hkv > MAX_DECODE_GROUP and any(i.startswith("ours") for i in out["impls"]):
+        raise SpecError(
+            "heads_kv", f"our decode kernels take at most {MAX_DECODE_GROUP} query heads per kv head; got "
+            f"heads_q {hq} / heads_kv {hkv} = {hq // hkv} (leave the 'ours' impls out to time SDPA alone)",
+        )  # fmt: skip
     return out
 
 

@@ -39,6 +39,15 @@ class SpecError(ValueError):
         self.message = message
 
 
+MAX_GIB = 64  # the most GPU memory a benchmark's own tensors may need; more can only fail after the wait
+
+
+def check_memory(field: str, gib: float, what: str) -> None:
+    """Refuse at submit what cannot fit: it would wait in the queue, then run out of memory."""
+    if gib > MAX_GIB:
+        raise SpecError(field, f"{what} needs {gib:.0f} GiB of GPU memory; at most {MAX_GIB} are allowed")
+
+
 @dataclass(frozen=True)
 class Workload:
     kind: str
