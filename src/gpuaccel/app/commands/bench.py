@@ -48,14 +48,28 @@ def _parse_shape(text: str) -> tuple[int, int, int, int]:
     return b, h, n, d
 
 
-def run_attention(args: argparse.Namespace) -> int:
-    import torch
+KERNELS_INSTALL = "pip install 'gpuaccel[kernels]'"
 
+
+def _why_not_here() -> str:
+    """Why the benchmark cannot run on this machine ("" when it can): one line, never a traceback."""
+    try:
+        import torch
+    except ModuleNotFoundError:  # the core install: monitor, daemon, CLI without torch
+        return f"gpuaccel bench attention needs torch and triton: {KERNELS_INSTALL}"
     if not torch.cuda.is_available():
-        print(
-            f"error: gpuaccel bench attention needs a CUDA GPU; torch {torch.__version__} sees none",
-            file=sys.stderr,
-        )
+        return f"gpuaccel bench attention needs a CUDA GPU; torch {torch.__version__} sees none"
+    try:
+        import triton  # noqa: F401
+    except ModuleNotFoundError:
+        return f"gpuaccel bench attention needs triton beside torch {torch.__version__}: {KERNELS_INSTALL}"
+    return ""
+
+
+def run_attention(args: argparse.Namespace) -> int:
+    why = _why_not_here()
+    if why:
+        print(f"error: {why}", file=sys.stderr)
         return 2
     from gpuaccel.accel.kernels import bench
 
