@@ -134,3 +134,16 @@ def test_a_command_without_the_kind_is_a_command(monkeypatch: pytest.MonkeyPatch
     args.func(args)
     assert seen[0]["kind"] == "command" and seen[0]["gpus"] == 1
     assert seen[0]["argv"] == ["python", "train.py", "--lr", "3e-4"]
+
+
+def test_a_ring_job_gets_one_gpu_per_rank_or_is_refused_at_submit() -> None:
+    """attention.ring with world_size 2 and --gpus 1 was queued and then failed ('needs 2 GPU(s) but this
+    job sees 1'); without --gpus it got one GPU. Now the count defaults to the ranks and may not be below."""
+    ring = {"kind": "attention.ring", "spec": {"world_size": 2, "seq_total": 4096}}
+    assert validate_request(ring).gpus == 2
+    assert validate_request({**ring, "gpus": 4}).gpus == 4  # more is the user's choice (a local run)
+    with pytest.raises(RequestError) as few:
+        validate_request({**ring, "gpus": 1})
+    assert few.value.field == "gpus" and "--gpus 2" in few.value.message
+    cpu = {"kind": "attention.ring", "spec": {"world_size": 2, "seq_total": 4096, "device": "cpu"}}
+    assert validate_request({**cpu, "gpus": 0}).gpus == 0  # CPU ranks hold no GPU

@@ -84,7 +84,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
     if not isinstance(argv, list) or not all(isinstance(a, str) and "\0" not in a for a in argv):
         raise RequestError("argv", "must be a list of strings (without NUL characters)")
     spec = raw.get("spec") or {}
-    uses_gpu = False
+    uses_gpu, needed = False, 0
     if kind == COMMAND:
         if not argv:
             raise RequestError("argv", "a command job needs a non-empty argv, e.g. ['python', 'train.py']")
@@ -102,6 +102,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
             )
             raise RequestError(where, exc.message) from None
         uses_gpu = workload.uses_gpu
+        needed = workload.gpus_needed(spec) if workload.gpus_needed is not None else 0
     cwd = raw.get("cwd")
     if cwd is not None and (
         not isinstance(cwd, str) or "\0" in cwd or not os.path.isabs(cwd) or not os.path.isdir(cwd)
@@ -128,7 +129,11 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
             )
         gpus = len(gpu_ids)
     if gpus is None:
-        gpus = 1 if uses_gpu else 0
+        gpus = max(1 if uses_gpu else 0, needed)
+    elif gpus < needed:
+        raise RequestError(
+            "gpus", f"is {gpus} but the spec runs {needed} ranks, one per GPU; submit with --gpus {needed}"
+        )
     depends_on = raw.get("depends_on") or []
     if not isinstance(depends_on, list) or not all(
         isinstance(i, int) and not isinstance(i, bool) and 0 < i < 2**63 for i in depends_on

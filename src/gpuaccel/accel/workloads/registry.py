@@ -58,6 +58,9 @@ class Workload:
     # On a Ray cluster its ranks place themselves (a placement group over several nodes): the job's
     # driver reserves no GPU, and the job fits when the live nodes have its GPUs in all.
     places_ranks: bool = False
+    # The GPUs a validated spec cannot run with fewer of (one per rank); the request's GPU count defaults
+    # to it and may not be below it, so such a job is refused at submit rather than failing after its wait.
+    gpus_needed: Callable[[Spec], int] | None = None
 
 
 _KINDS: dict[str, Workload] = {}

@@ -260,5 +260,6 @@ WORKLOAD = register(
         validate=validate,
         run=run,
         places_ranks=True,
+        gpus_needed=lambda spec: spec["world_size"] if spec["device"] == "cuda" else 0,
     )
 )
