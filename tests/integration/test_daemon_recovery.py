@@ -130,6 +130,34 @@ def test_wait_rides_out_a_daemon_restart(daemon_factory: DaemonFactory, tmp_path
         Client(data_dir=tmp_path / "nothing").wait(job.id, timeout=60)
 
 
+def test_logs_follow_rides_out_a_daemon_restart_without_losing_or_repeating_a_byte(
+    daemon_factory: DaemonFactory, tmp_path: Path
+) -> None:
+    """``logs -f`` / ``submit --follow`` used to stop with "the stream broke" (exit 1, as if the job had
+    failed) when the daemon restarted; now it goes on from the last byte it got (the event id)."""
+    data, release = tmp_path / "data", tmp_path / "release"
+    first = daemon_factory.start(data_dir=data)
+    script = f"printf 'one caf\\303\\251\\n'; while [ ! -e {release} ]; do sleep 0.05; done; echo two"
+    job = first.client().submit("command", argv=["sh", "-c", script])
+    follower, got, done = Client(data_dir=data), [], threading.Event()
+
+    def follow() -> None:
+        got.extend(follower.follow_log(job.id, tail=1000))
+        done.set()
+
+    thread = threading.Thread(target=follow)
+    thread.start()
+    wait_for(lambda: "one" in "".join(got), what="the first line followed")
+    first.kill9()
+    daemon_factory.start(data_dir=data)
+    release.touch()
+    thread.join(60)
+    follower.close()
+    text = "".join(got)
+    assert done.is_set() and text.startswith(f"=== job {job.id} attempt 1"), got
+    assert text.split("\n", 1)[1] == "one café\ntwo\n", got  # the log after its header, once
+
+
 def test_without_gpus_gpu_jobs_wait_with_a_reason_and_cpu_jobs_run(daemon_factory: DaemonFactory) -> None:
     d = daemon_factory.start(fake_nvml="no_gpus")
     c = d.client()

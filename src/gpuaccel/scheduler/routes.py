@@ -176,15 +176,19 @@ def create_router(
         responses=ERRORS,
     )
     async def log_stream(
-        tail: int = Query(200, ge=0, le=1_000_000), job_id: int = Depends(existing_job)
+        tail: int = Query(200, ge=0, le=1_000_000),
+        last_event_id: str | None = Header(None, max_length=20, pattern=r"^\d+$"),
+        job_id: int = Depends(existing_job),
     ) -> AsyncIterator[ServerSentEvent]:
         """``log`` events with the file's text from its last ``tail`` lines on, then ``end`` ({"state"}).
 
         Each event's data is a JSON string, so ``\\r``, form feeds, U+2028 and partial lines arrive exactly;
-        one incremental decoder keeps a UTF-8 character split across reads whole."""
+        one incremental decoder keeps a UTF-8 character split across reads whole. Each event's id is the
+        byte offset its text ends at: a client that reconnects with it as ``Last-Event-ID`` (after a daemon
+        restart) goes on from there, neither losing nor repeating a byte; ``tail`` is then ignored."""
         path = scheduler.data_dir.job_log(job_id)
         decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        offset = tail_offset(path, tail)
+        offset = int(last_event_id) if last_event_id is not None else tail_offset(path, tail)
         while True:
             job = store.get(job_id)
             finished = job is None or job.state in FINISHED
@@ -197,8 +201,9 @@ def create_router(
                     chunk = b""
                 offset += len(chunk)
                 text = decoder.decode(chunk, final=finished and len(chunk) < LOG_EVENT_BYTES)
-                if text:
-                    yield ServerSentEvent(event="log", data=text)
+                if text:  # the id: where the decoded text ends (a split character's bytes come next)
+                    done = offset - len(decoder.getstate()[0])
+                    yield ServerSentEvent(event="log", data=text, id=str(done))
                 if len(chunk) < LOG_EVENT_BYTES:
                     break
             if finished:

@@ -21,6 +21,7 @@ from gpuaccel.app.client.errors import (
     ApiError,
     ClientError,
     DaemonNotRunning,
+    StreamBroken,
     Unauthorized,
     find_undecodable,
 )
@@ -218,4 +219,4 @@ class Connection:
                 return
             if isinstance(exc, httpx.ConnectError):
                 raise self._not_running(exc) from None
-            raise ClientError(f"the stream from {self.base_url} broke: {exc}") from None
+            raise StreamBroken(f"the stream from {self.base_url} broke: {exc}") from None

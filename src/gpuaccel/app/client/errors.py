@@ -1,4 +1,4 @@
-"""The client's failures: three exceptions any caller (CLI, GUI, tests) can show to a person as they are."""
+"""The client's failures: exceptions any caller (CLI, GUI, tests) can show to a person as they are."""
 
 from __future__ import annotations
 
@@ -11,6 +11,10 @@ class ClientError(Exception):
 
 class DaemonNotRunning(ClientError):
     """No daemon answers; the message says how to start one."""
+
+
+class StreamBroken(ClientError):
+    """An event stream the daemon had opened broke off (the daemon went away, or the connection did)."""
 
 
 class Unauthorized(ClientError):

@@ -12,7 +12,7 @@ import httpx
 
 from gpuaccel.app.client.connection import API, IDEMPOTENCY_HEADER
 from gpuaccel.app.client.controls import QueueControls
-from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
+from gpuaccel.app.client.errors import ClientError, DaemonNotRunning, StreamBroken
 from gpuaccel.app.client.sse import ServerEvent
 from gpuaccel.scheduler.models import ArrayOut, Event, EventList, Job, JobList, JobState
 from gpuaccel.scheduler.status_models import HealthOut, IdleOut
@@ -83,14 +83,32 @@ class Client(QueueControls):
         """The log's last ``tail`` lines, then its text as it is written, until the job ends.
 
         Joined, the chunks equal the file decoded as UTF-8 with replacement: ``\\r`` progress lines, form
-        feeds, U+2028 and a last line without a newline included."""
-        for event in self._stream("GET", f"/jobs/{int(job_id)}/log/stream", params={"tail": tail}):
-            if event.event == "end":
-                return
-            if event.event == "log":
-                if not isinstance(event.data, str):
-                    raise ClientError(f"a log event's data must be text, got {type(event.data).__name__}")
-                yield event.data
+        feeds, U+2028 and a last line without a newline included. A daemon that goes away mid-stream (a
+        crash under systemd, an upgrade) is waited for up to ``RESTART_GRACE_S``, and the stream goes on
+        from the last byte received (its event id as ``Last-Event-ID``): nothing lost, nothing twice."""
+        resume: str | None = None  # the byte offset the text received so far ends at
+        unanswered_since: float | None = None
+        while True:
+            headers = {"Last-Event-ID": resume} if resume is not None else {}
+            try:
+                for event in self._stream(
+                    "GET", f"/jobs/{int(job_id)}/log/stream", params={"tail": tail}, headers=headers
+                ):
+                    unanswered_since = None
+                    if event.event == "end":
+                        return
+                    if event.event == "log":
+                        if not isinstance(event.data, str):
+                            kind = type(event.data).__name__
+                            raise ClientError(f"a log event's data must be text, got {kind}")
+                        resume = event.id or resume
+                        yield event.data
+                return  # the server closed the stream without an end: as before, stop here
+            except (DaemonNotRunning, StreamBroken):
+                unanswered_since = unanswered_since or time.monotonic()
+                if resume is None or time.monotonic() - unanswered_since > RESTART_GRACE_S:
+                    raise
+                time.sleep(0.2)
 
     def wait(self, job_id: int, timeout: float | None = None, poll_s: float = 0.2) -> Job:
         """Block until the job has finished (succeeded, failed, cancelled) and return it.

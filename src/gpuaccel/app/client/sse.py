@@ -21,10 +21,12 @@ from gpuaccel.app.client.errors import ClientError
 
 @dataclass(frozen=True)
 class ServerEvent:
-    """One server-sent event: its name ("message" when unnamed) and its JSON-decoded data."""
+    """One server-sent event: its name ("message" when unnamed), its JSON-decoded data and its id (where a
+    stream resumes after a reconnect; "" when the server gave none)."""
 
     event: str
     data: Any
+    id: str = ""
 
 
 def read_events(response: httpx.Response, cancel: threading.Event | None = None) -> Iterator[ServerEvent]:
@@ -34,7 +36,7 @@ def read_events(response: httpx.Response, cancel: threading.Event | None = None)
                 return
             if not sse.data and sse.event == "message":
                 continue  # a keep-alive or an event without data
-            yield ServerEvent(sse.event or "message", _decode(sse.data))
+            yield ServerEvent(sse.event or "message", _decode(sse.data), sse.id or "")
     except SSEError as exc:
         raise ClientError(f"the daemon sent no event stream: {exc}") from None
 
