@@ -73,6 +73,10 @@ def test_submit_options_spec_and_cancel(cli: Cli) -> None:
     assert wait.returncode == 1 and f"dependency job {job['id']} cancelled" in wait.stdout
     bad = cli("submit", "matmul", "--set", "size=100")
     assert bad.returncode == 1 and "spec.size" in bad.stderr and "Traceback" not in bad.stderr
+    a, b = (json.loads(cli("submit", "command", "--json", "--hold", "--", "true").stdout)["id"] for _ in "ab")
+    several = cli("cancel", str(a), "999999", str(b))  # one unknown id does not keep the others
+    assert several.returncode == 1 and several.stdout.count("now cancelled") == 2, several
+    assert "999999: no job with id 999999" in several.stderr and "Traceback" not in several.stderr
     spec = cli("submit", "matmul", "--json", "--spec", '{"size": 128}', "--set", "duration_s=1")
     assert json.loads(spec.stdout)["spec"] == {"size": 128, "duration_s": 1, "dtype": "bf16"}
     assert cli("show", "999999").returncode == 1

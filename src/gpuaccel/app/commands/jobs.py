@@ -62,9 +62,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-n", "--tail", type=int, default=200, help="last N lines (default 200)")
     p.set_defaults(func=client_command(cmd_logs))
 
-    p = subparsers.add_parser("cancel", parents=[common, as_json], help="cancel a queued or running job")
+    p = subparsers.add_parser("cancel", parents=[common, as_json], help="cancel queued or running jobs")
     p.add_argument(
-        "id", help="a job id; an array's id cancels all its elements, ARRAY_INDEX (5_3) one element"
+        "ids",
+        nargs="+",
+        metavar="ID",
+        help="job ids; an array's id cancels all its elements, ARRAY_INDEX (5_3) one element",
     )
     p.set_defaults(func=client_command(cmd_cancel))
     p = subparsers.add_parser("retry", parents=[common, as_json], help="queue a finished job again")
@@ -248,9 +251,24 @@ def _acted(args: argparse.Namespace, job: Job, verb: str) -> int:
 
 
 def cmd_cancel(args: argparse.Namespace, client: Client) -> int:
-    """``ID``; an array's id: every element (as Slurm's scancel); ``ARRAY_INDEX``: that element."""
+    """``ID ...`` (as scancel and pueue kill take several); an array's id: every element; ``ARRAY_INDEX``:
+    that element. One that cannot be cancelled is said on stderr and the others still are (exit 1)."""
+    if len(args.ids) == 1:  # one id: its own failure is the command's (a usage error exits 2)
+        return _cancel_one(args, client, args.ids[0])
+    failed = 0
+    for text in args.ids:
+        try:
+            _cancel_one(args, client, text)
+        except (ApiError, UsageError) as exc:
+            failed += 1
+            detail = exc.detail if isinstance(exc, ApiError) and exc.status == 404 else exc
+            _err(args, f"{text}: {detail}")
+    return 1 if failed else 0
+
+
+def _cancel_one(args: argparse.Namespace, client: Client, text: str) -> int:
     try:
-        what, target = cancel_target(client, args.id)
+        what, target = cancel_target(client, text)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if what == "job":
