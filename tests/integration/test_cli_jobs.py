@@ -74,6 +74,7 @@ def test_submit_options_spec_and_cancel(cli: Cli) -> None:
     bad = cli("submit", "matmul", "--set", "size=100")
     assert bad.returncode == 1 and "spec.size" in bad.stderr and "Traceback" not in bad.stderr
     a, b = (json.loads(cli("submit", "command", "--json", "--hold", "--", "true").stdout)["id"] for _ in "ab")
+    assert f"held: starts after gpuaccel release {a}" in cli("ls", "--state", "held").stdout
     several = cli("cancel", str(a), "999999", str(b))  # one unknown id does not keep the others
     assert several.returncode == 1 and several.stdout.count("now cancelled") == 2, several
     assert "999999: no job with id 999999" in several.stderr and "Traceback" not in several.stderr

@@ -181,6 +181,8 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
             gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
             gpus += "/MIG" if j.mig else ""
             note = j.reason or j.waiting_reason or _progress(j) or ""
+            if j.state == JobState.HELD and not note:  # held by hand: how it starts
+                note = f"held: starts after gpuaccel release {j.id}"
             what = describe(j) if j.array_index is None else f"[{j.array_index}] {describe(j)}"
             line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {_age(j.created_at):>5} "
             line += f"{_duration(j):>7}  "
