@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+import pytest
+
+from gpuaccel.app.commands.jobs import UsageError
 from gpuaccel.app.commands.ps import cmd_ps
 
 
@@ -14,6 +17,9 @@ class _Client:
 
     def processes(self) -> dict[str, Any]:
         return self.listing
+
+    def telemetry_now(self) -> dict[str, Any]:
+        return {"gpus": [{"info": {"index": i}} for i in range(4)]}
 
 
 def _others(pid: int, gpu: int) -> dict[str, Any]:
@@ -36,3 +42,9 @@ def test_only_mine_with_only_others_processes_does_not_say_the_gpus_are_unused(c
     )
     assert _ps(capsys, others, gpu=3, mine=True) == "No process is using GPU 3."
     assert _ps(capsys, [], mine=True) == "No process is using a GPU."
+
+
+def test_a_gpu_the_machine_does_not_have_is_named_not_listed_as_unused(capsys) -> None:
+    """``ps --gpu 7`` on a four-GPU machine said "No process is using GPU 7"."""
+    with pytest.raises(UsageError, match="--gpu 7: the daemon has GPUs 0, 1, 2, 3"):
+        _ps(capsys, [_others(11, 0)], gpu=7)

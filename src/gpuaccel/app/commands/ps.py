@@ -53,6 +53,11 @@ def cmd_ps(args: argparse.Namespace, client: Client) -> int:
     if out.get("note"):
         print(f"note: {out['note']}")
     if not rows:
+        if args.gpu is not None:  # an empty table for a GPU the machine does not have would mislead
+            known = [g["info"]["index"] for g in client.telemetry_now()["gpus"]]
+            if args.gpu not in known:
+                have = ", ".join(map(str, known)) or "none"
+                raise UsageError(f"--gpu {args.gpu}: the daemon has GPUs {have}")
         print(_none_shown(args, out["processes"]))
         return 0
     table = [list(_COLUMNS)] + [_cells(r) for r in rows]
