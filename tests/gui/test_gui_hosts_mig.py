@@ -118,3 +118,26 @@ def test_card_lists_mig_instances_with_memory_and_utilization(qtbot) -> None:
     card.set_compact(True)
     card.show_state(model.gpus[0])
     assert "3 MIG instances" in card.summary.text() and "1g.10gb" in card.toolTip()
+
+
+def test_a_lost_gpu_card_has_no_mig_row(qtbot) -> None:
+    """A lost GPU's readings are all N/A; its card showed a 'MIG instances  N/A' row as if it had MIG."""
+    backend = FakeBackend("two_gpus")
+    sampler = Sampler(backend, capacity=4)
+    sampler.open()
+    try:
+        sampler.poll()
+        backend.lose(1)
+        sampler.poll()
+        now = snapshot(sampler)
+    finally:
+        sampler.stop()
+    model = TelemetryModel()
+    model.update(now)
+    lost = [g for g in model.gpus if g.lost]
+    assert lost, "GPU 1 answers no more"
+    card = GpuCard(lost[0].index)
+    qtbot.addWidget(card)
+    card.show()
+    card.show_state(lost[0])
+    assert not card.values["mig"].isVisible()

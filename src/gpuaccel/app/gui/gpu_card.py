@@ -203,6 +203,7 @@ class GpuCard(QFrame):
         _set(self.values["throttle"], *self._throttle(s.get("throttle_reasons")))
         _set(self.values["processes"], *self._processes(s.get("processes")))
         mig = s.get("mig")
+        mig = mig if isinstance(mig, list) else None  # N/A (a lost GPU, no MIG support): no MIG row at all
         for w in self._row_widgets["mig"]:
             w.setVisible(bool(mig))
         if mig:
