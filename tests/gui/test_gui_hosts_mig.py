@@ -120,8 +120,9 @@ def test_card_lists_mig_instances_with_memory_and_utilization(qtbot) -> None:
     assert "3 MIG instances" in card.summary.text() and "1g.10gb" in card.toolTip()
 
 
-def test_a_lost_gpu_card_has_no_mig_row(qtbot) -> None:
-    """A lost GPU's readings are all N/A; its card showed a 'MIG instances  N/A' row as if it had MIG."""
+def test_a_lost_gpu_card_says_so_instead_of_rows_of_na(qtbot) -> None:
+    """A lost GPU's readings are all N/A: its card listed nine N/A rows (one 'MIG instances', as if it had
+    MIG), past its height; it now shows the reason alone, and its rows again once it answers."""
     backend = FakeBackend("two_gpus")
     sampler = Sampler(backend, capacity=4)
     sampler.open()
@@ -140,4 +141,8 @@ def test_a_lost_gpu_card_has_no_mig_row(qtbot) -> None:
     qtbot.addWidget(card)
     card.show()
     card.show_state(lost[0])
+    assert card.banner.isVisible() and "stopped answering" in card.banner.text()
+    assert not any(w.isVisible() for ws in card._row_widgets.values() for w in ws)
+    card.show_state(model.gpus[0])  # a card that shows a GPU that answers has its rows back
+    assert card.values["util"].isVisible() and not card.banner.isVisible()
     assert not card.values["mig"].isVisible()

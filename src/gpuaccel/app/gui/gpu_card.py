@@ -1,7 +1,7 @@
 """One GPU's card on the dashboard: its colour swatch, name and every reading, N/A with the reason on hover.
 
-A lost GPU (fake scenario ``gpu_lost``, or NVML's GPU_IS_LOST) turns the card red with the reason, and
-the rest of the window carries on.
+A lost GPU (fake scenario ``gpu_lost``, or NVML's GPU_IS_LOST) turns the card red with the reason instead
+of its readings (every one would be N/A), and the rest of the window carries on.
 """
 
 from __future__ import annotations
@@ -180,8 +180,14 @@ class GpuCard(QFrame):
             self.style().polish(self)
         if lost:
             reason = g.lost_reason or na_reason(s.get("util_gpu")) or "GPU lost"
-            self.banner.setText(f"This GPU stopped answering: {reason}. Readings below are unavailable.")
+            self.banner.setText(
+                f"This GPU stopped answering: {reason}. No readings until it answers again;"
+                " the plots keep its last ones."
+            )
         self.banner.setVisible(lost)
+        for widgets in self._row_widgets.values():  # a lost GPU's rows would all read N/A: none shown
+            for w in widgets:
+                w.setVisible(not lost)
         self._show_values(g)
 
     def _show_values(self, g: GpuState) -> None:
