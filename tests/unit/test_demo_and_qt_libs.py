@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -70,3 +73,29 @@ def test_demo_uses_simulated_gpus_and_a_data_dir_of_its_own(monkeypatch, capsys,
     monkeypatch.setenv("GPUACCEL_FAKE_NVML", "nonsense")
     with pytest.raises(SystemExit, match="unknown .* scenario 'nonsense'"):
         enter_demo()
+
+
+_WITHOUT = """
+import sys
+for name in {refused!r}:
+    sys.modules[name] = None  # as in a core install: `import {{name}}` raises ModuleNotFoundError
+from gpuaccel.app import cli
+from gpuaccel.app.commands import status
+status.run_status = lambda args: print("status watch", args.watch) or 0
+sys.exit(cli.main({argv!r}))
+"""
+
+
+@pytest.mark.parametrize(
+    ("refused", "argv"), [(["PySide6"], []), (["pyqtgraph"], []), (["PySide6", "pyqtgraph"], ["--demo"])]
+)
+def test_without_the_gui_extra_the_app_says_so_in_one_line(tmp_path, refused, argv) -> None:
+    """A core install (no Qt) opening the desktop app: the install line, then the terminal view."""
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    env = {"PYTHONPATH": src, "PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    code = _WITHOUT.format(refused=refused, argv=argv)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    assert "the desktop app needs the gui extra: pip install 'gpuaccel[gui]'" in done.stderr
+    assert done.stdout.strip() == "status watch True"

@@ -26,6 +26,12 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "gpuaccel.app.commands.config",
     "gpuaccel.app.commands.completion",
 )
+# What the ``gui`` extra installs; any of them missing means the desktop app cannot be imported.
+_GUI_EXTRA = frozenset({"PySide6", "shiboken6", "pyqtgraph"})
+NO_GUI = (
+    "gpuaccel: the desktop app needs the gui extra: pip install 'gpuaccel[gui]'. "
+    "Meanwhile `gpuaccel status --watch` shows the GPUs in the terminal."
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -69,15 +75,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _open_desktop(parser: argparse.ArgumentParser, demo: bool = False) -> int:
-    """The GUI when it is installed; the live status view otherwise. Missing system libraries are named
-    (with the apt line) before Qt could abort with a misleading message."""
+    """The GUI when the ``gui`` extra is installed; otherwise one line saying so, then the live status
+    view. Missing system libraries are named (with the apt line) before Qt could abort with a misleading
+    message."""
     from gpuaccel.app import qt_libs
 
     try:
         gui = importlib.import_module("gpuaccel.app.gui.main")
     except ModuleNotFoundError as exc:
-        if exc.name not in {"gpuaccel.app.gui", "gpuaccel.app.gui.main"}:
+        if (exc.name or "").split(".")[0] not in _GUI_EXTRA:
             raise
+        print(NO_GUI, file=sys.stderr)
         return main(["status", "--watch"])  # the environment already says demo when it is one
     except ImportError as exc:  # QtGui could not load a system library (libEGL, libxkbcommon, ...)
         missing = qt_libs.missing_from_import_error(exc)
