@@ -60,6 +60,32 @@ def test_desktop_start_names_missing_libraries_before_qt_aborts(monkeypatch, cap
     assert "sudo apt-get install libxcb-icccm4" in capsys.readouterr().err
 
 
+def test_desktop_start_without_a_display_says_so_before_qt_aborts(monkeypatch, capsys) -> None:
+    """Every library present but no X server (ssh without -X): Qt would abort blaming xcb-cursor0."""
+
+    def never(**_: object) -> int:
+        raise AssertionError("the window must not open without a display")
+
+    real_import = cli.importlib.import_module
+    gui = types.SimpleNamespace(run=never)
+    monkeypatch.setattr(
+        cli.importlib,
+        "import_module",
+        lambda name: gui if name == "gpuaccel.app.gui.main" else real_import(name),
+    )
+    monkeypatch.setattr(qt_libs, "missing_qt_libraries", lambda: [])
+    monkeypatch.setattr(qt_libs.sys, "platform", "linux")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    assert cli.main([]) == 1
+    assert "no display to open it on ($DISPLAY is not set)" in capsys.readouterr().err
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert qt_libs.no_display() is None
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert qt_libs.no_display() is None
+
+
 def test_demo_uses_simulated_gpus_and_a_data_dir_of_its_own(monkeypatch, capsys, tmp_path) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))

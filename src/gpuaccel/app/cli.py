@@ -76,8 +76,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _open_desktop(parser: argparse.ArgumentParser, demo: bool = False) -> int:
     """The GUI when the ``gui`` extra is installed; otherwise one line saying so, then the live status
-    view. Missing system libraries are named (with the apt line) before Qt could abort with a misleading
-    message."""
+    view. Missing system libraries (with the apt line) or a missing display are named before Qt could
+    abort with a misleading message."""
     from gpuaccel.app import qt_libs
 
     try:
@@ -94,8 +94,9 @@ def _open_desktop(parser: argparse.ArgumentParser, demo: bool = False) -> int:
         print(qt_libs.explain(missing), file=sys.stderr)
         return 1
     missing = qt_libs.missing_qt_libraries()
-    if missing:
-        print(qt_libs.explain(missing), file=sys.stderr)
+    problem = qt_libs.explain(missing) if missing else qt_libs.no_display()
+    if problem:
+        print(problem, file=sys.stderr)
         return 1
     return int(gui.run(demo=demo) or 0)
 

@@ -99,6 +99,18 @@ def uses_xcb() -> bool:
     return not (os.environ.get("WAYLAND_DISPLAY") and os.environ.get("XDG_SESSION_TYPE") == "wayland")
 
 
+def no_display() -> str | None:
+    """Why the xcb plugin has no X server to connect to, or None. Qt aborts the process then, naming
+    ``xcb-cursor0`` even when every library is installed (ssh without -X, a headless GPU server)."""
+    if not uses_xcb() or os.environ.get("DISPLAY"):
+        return None
+    return (
+        "The desktop app cannot start: there is no display to open it on ($DISPLAY is not set).\n"
+        "Run it in a desktop session, or over `ssh -X`; "
+        "meanwhile `gpuaccel status --watch` shows the GPUs in the terminal."
+    )
+
+
 def missing_qt_libraries() -> list[str]:
     """Sonames the xcb plugin (or the Qt libraries it loads) cannot find; empty when fine or not checkable."""
     qt, ldd = _qt_dir(), shutil.which("ldd")
