@@ -125,3 +125,14 @@ def test_without_the_gui_extra_the_app_says_so_in_one_line(tmp_path, refused, ar
     assert "Traceback" not in done.stderr
     assert "the desktop app needs the gui extra: pip install 'gpuaccel[gui]'" in done.stderr
     assert done.stdout.strip() == "status watch True"
+
+
+def test_a_demo_command_without_its_daemon_says_to_start_the_demo_one(monkeypatch, capsys, tmp_path) -> None:
+    """``gpuaccel serve`` would start a daemon on the real data dir, which the demo never reads."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.setenv("GPUACCEL_FAKE_NVML", "two_gpus")
+    monkeypatch.setenv("GPUACCEL_DATA_DIR", str(tmp_path / "real"))
+    assert cli.main(["--demo", "ls"]) == 1
+    err = capsys.readouterr().err
+    assert f"no gpuaccel daemon is running for data dir {demo_data_dir()}" in err
+    assert err.rstrip().endswith("start one with: gpuaccel --demo serve")

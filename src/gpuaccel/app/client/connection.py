@@ -26,6 +26,7 @@ from gpuaccel.app.client.errors import (
     find_undecodable,
 )
 from gpuaccel.app.client.sse import ServerEvent, read_events
+from gpuaccel.app.demo import demo_data_dir
 from gpuaccel.scheduler.idempotency import HEADER as IDEMPOTENCY_HEADER
 from gpuaccel.scheduler.paths import TOKEN_ENV, DataDir
 
@@ -39,6 +40,10 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def _start_hint(data_dir: DataDir) -> str:
+    """The command that starts this data dir's daemon; ``--demo`` for the demo's own dir (the demo
+    points $GPUACCEL_DATA_DIR there only inside its process, so plain ``serve`` would start another)."""
+    if data_dir.root.resolve() == demo_data_dir().resolve():
+        return "gpuaccel --demo serve"
     default = DataDir.resolve(None).root == data_dir.root
     return "gpuaccel serve" + ("" if default else f" --data-dir {data_dir.root}")
 
