@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,22 @@ def test_a_cluster_job_on_a_daemon_without_ray_waits_and_a_plain_one_is_stored_l
     waiting = store.get(cluster.id)
     assert waiting is not None and waiting.state == "queued"
     assert waiting.waiting_reason is not None and "not connected" in waiting.waiting_reason
+    sched.stop()
+
+
+def test_a_workload_the_daemons_python_cannot_run_is_refused_at_submit_here_not_on_a_cluster(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The core install has no torch: a local matmul would wait in the queue, then fail importing it."""
+    monkeypatch.setitem(sys.modules, "torch", None)  # find_spec says it is not there, as in a core install
+    sched = Scheduler(store, DataDir(tmp_path), SchedulerConfig())
+    with pytest.raises(RequestError) as err:
+        sched.submit({"kind": "matmul", "gpus": 1})
+    assert err.value.field == "kind" and "'matmul' needs torch" in str(err.value)
+    assert "pip install 'gpuaccel[kernels]'" in str(err.value)
+    assert store.list() == []
+    on_cluster = sched.submit({"kind": "matmul", "gpus": 1, "where": "ray"})  # its nodes have their own
+    assert on_cluster.where == "ray" and sched.submit({"kind": "command", "argv": ["true"]}).where == "local"
     sched.stop()
 
 

@@ -8,13 +8,15 @@ a process.
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Sequence
 from typing import Any
 
+from gpuaccel.accel import workloads
 from gpuaccel.scheduler import idempotency
 from gpuaccel.scheduler.groups import read_limits
 from gpuaccel.scheduler.job_request import JobRequest
-from gpuaccel.scheduler.jobs import RequestError, validate_request
+from gpuaccel.scheduler.jobs import COMMAND, RequestError, validate_request
 from gpuaccel.scheduler.loop import CANCELLED_BY_USER, SchedulerLoop
 from gpuaccel.scheduler.models import FINISHED, LIVE, Job, JobState
 
@@ -70,9 +72,18 @@ class Scheduler(SchedulerLoop):
         if isinstance(raw, dict) and raw.get("where") is None:
             raw = {**raw, "where": self.placements.default}
         try:
-            return validate_request(raw), key, digest
+            request = validate_request(raw)
         except RequestError as exc:
             return exc
+        if request.kind != COMMAND and self.placements.get(request.where) is self.placements.local:
+            lacking = workloads.missing_packages(request.kind)
+            if lacking:  # it would wait in the queue, then fail with a ModuleNotFoundError
+                return RequestError(
+                    "kind",
+                    f"{request.kind!r} needs {', '.join(lacking)}, which the daemon's Python "
+                    f"({sys.executable}) cannot import: pip install 'gpuaccel[kernels]' there",
+                )
+        return request, key, digest
 
     def _job(self, job_id: int) -> Job:
         job = self.store.get(job_id)

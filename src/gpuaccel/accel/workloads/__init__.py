@@ -4,6 +4,14 @@ The scheduler imports only this package's registry and report channel; kernels a
 the runners inside the worker process.
 """
 
-from gpuaccel.accel.workloads.registry import SpecError, Workload, get, kinds, register, validate
+from gpuaccel.accel.workloads.registry import (
+    SpecError,
+    Workload,
+    get,
+    kinds,
+    missing_packages,
+    register,
+    validate,
+)
 
-__all__ = ["SpecError", "Workload", "get", "kinds", "register", "validate"]
+__all__ = ["SpecError", "Workload", "get", "kinds", "missing_packages", "register", "validate"]

@@ -9,6 +9,7 @@ Validation is cheap and import-safe (no CUDA, no kernel import), so the daemon r
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -61,6 +62,8 @@ class Workload:
     # The GPUs a validated spec cannot run with fewer of (one per rank); the request's GPU count defaults
     # to it and may not be below it, so such a job is refused at submit rather than failing after its wait.
     gpus_needed: Callable[[Spec], int] | None = None
+    # The packages its run imports: torch comes with the ``kernels`` extra, which the core install lacks.
+    needs: tuple[str, ...] = ("torch",)
 
 
 _KINDS: dict[str, Workload] = {}
@@ -99,6 +102,11 @@ def get(kind: str) -> Workload:
     except KeyError:
         known = ", ".join(sorted(_KINDS)) or "none"
         raise SpecError("kind", f"unknown workload kind {kind!r}; known kinds: command, {known}") from None
+
+
+def missing_packages(kind: str) -> list[str]:
+    """The packages ``kind`` needs that this Python cannot import (without importing them)."""
+    return [name for name in get(kind).needs if importlib.util.find_spec(name) is None]
 
 
 def validate(kind: str, spec: Spec) -> Spec:
