@@ -109,3 +109,38 @@ def test_job_telemetry_has_a_clock_time_axis_for_a_short_job(qtbot) -> None:
     ]
     assert labels and all(s.count(":") == 2 and s.startswith("14:00:") for s in labels), labels
     assert "1 GPU" in details.telemetry_note.text() or "GPU 0" in details.telemetry_note.text()
+
+
+def test_a_filter_that_hides_the_selected_job_leaves_nothing_to_act_on(qtbot) -> None:
+    panel = panel_with_jobs(qtbot)
+    selected: list[object] = []
+    panel.selectionChanged.connect(selected.append)
+    select(panel, 3)  # running: Cancel and Pause apply
+    assert panel.cancel_button.isEnabled() and "Job 3" in panel.details.summary.toPlainText()
+    panel.state_filter.setCurrentText("succeeded")  # only job 1 shown
+    assert [r["id"] for r in panel.table_model.rows] == [1]
+    assert panel.selected_job() is None and selected == [3, None]
+    assert not panel.cancel_button.isEnabled() and not panel.pause_button.isEnabled()
+    assert "Job 3" not in panel.details.summary.toPlainText()
+
+
+def test_the_cancel_question_says_where_the_job_runs(qtbot) -> None:
+    panel = panel_with_jobs(qtbot)
+    panel.model.upsert({**JOBS[0], "id": 5, "state": "paused", "gpus": 0, "assigned_gpus": []})
+    select(panel, 5)
+    box = panel.cancel_selected()
+    assert box is not None and box.windowTitle() == "Cancel a paused job?"
+    assert "without a GPU" in box.informativeText() and "GPU no GPU" not in box.informativeText()
+    box.reject()
+
+
+def test_a_held_job_s_priority_can_be_set(qtbot) -> None:
+    panel = panel_with_jobs(qtbot)
+    panel.model.upsert({**JOBS[3], "id": 6, "state": "held"})
+    sent: list[tuple[int, int]] = []
+    panel.priorityRequested.connect(lambda job_id, priority: sent.append((job_id, priority)))
+    select(panel, 6)
+    assert panel.priority_button.isEnabled()
+    panel.priority_spin.setValue(7)
+    panel.priority_button.click()
+    assert sent == [(6, 7)]

@@ -154,6 +154,9 @@ class JobsPanel(QWidget):
             if k not in known:
                 self.kind_filter.addItem(k)
         self.table_model.set_rows(self._filtered())
+        shown = {r.get("id") for r in self.table_model.rows}
+        if self._selected is not None and self._selected not in shown:
+            self._select(None)  # hidden by a filter: no button or details may act on a job not shown
         self._restore_selection()
         details = self.model.details
         if details is not None and details.get("id") == self._selected:
@@ -179,7 +182,9 @@ class JobsPanel(QWidget):
 
     def _selection_changed(self) -> None:
         rows = self.table.selectionModel().selectedRows()
-        job_id = self.table_model.rows[rows[0].row()].get("id") if rows else None
+        self._select(self.table_model.rows[rows[0].row()].get("id") if rows else None)
+
+    def _select(self, job_id: int | None) -> None:
         if job_id == self._selected:
             return
         self._selected = job_id
@@ -200,8 +205,9 @@ class JobsPanel(QWidget):
         self.pause_button.setEnabled(state in (JobState.RUNNING, JobState.PAUSED))
         self.hold_button.setText("Release" if state == JobState.HELD else "Hold")
         self.hold_button.setEnabled(state in (JobState.QUEUED, JobState.HELD))
-        self.priority_button.setEnabled(state in WAITING)
-        self.priority_spin.setEnabled(state in WAITING)
+        waiting = state in WAITING or state == JobState.HELD  # a held job's priority counts once released
+        self.priority_button.setEnabled(waiting)
+        self.priority_spin.setEnabled(waiting)
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -226,11 +232,12 @@ class JobsPanel(QWidget):
         box = QMessageBox(self)
         box.setObjectName("cancelConfirmation")
         box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Cancel a running job?")
+        box.setWindowTitle(f"Cancel a {job.get('state')} job?")
         box.setText(f"Cancel job {job['id']} ({job_label(job)})?")
-        gpus = ",".join(str(g) for g in job.get("assigned_gpus") or []) or "no GPU"
+        gpus = ",".join(str(g) for g in job.get("assigned_gpus") or [])
+        where = f"on GPU {gpus}" if gpus else "without a GPU"
         box.setInformativeText(
-            f"It has been running for {fmt_duration(duration(job))} on GPU {gpus}. Its processes are stopped"
+            f"It has been running for {fmt_duration(duration(job))} {where}. Its processes are stopped"
             " (SIGTERM, then SIGKILL) and work not saved by the job itself is lost."
         )
         stop = box.addButton(f"Cancel job {job['id']}", QMessageBox.ButtonRole.DestructiveRole)
