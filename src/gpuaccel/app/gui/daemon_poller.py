@@ -70,6 +70,7 @@ class DaemonPoller(QObject):
         self._last_event_id: int | None = None
         self._selected: int | None = None
         self._selected_done_at: float | None = None
+        self._selected_end: tuple[int, float | None] | None = None  # (attempt, finished_at) last followed
         self._next_job_telemetry = 0.0
         self._assistant_tick = 0
         self._starting_until = 0.0
@@ -186,7 +187,7 @@ class DaemonPoller(QObject):
         api = self._api
         assert api is not None
         steps = [
-            lambda: self.jobs.emit([job.to_json() for job in api.call(Client.list_jobs, limit=500)]),
+            lambda: self._poll_jobs(api),
             lambda: self._poll_events(api),
             lambda: self._poll_selected(now),
         ]
@@ -207,6 +208,15 @@ class DaemonPoller(QObject):
             except ApiError as exc:
                 if exc.kind in (UNREACHABLE, UNAUTHORIZED):
                     raise
+
+    def _poll_jobs(self, api: Api) -> None:
+        jobs = api.call(Client.list_jobs, limit=500)
+        if self._selected_done_at is not None:
+            job = next((j for j in jobs if j.id == self._selected), None)
+            if job is not None and (not job.finished or (job.attempt, job.finished_at) != self._selected_end):
+                self._selected_done_at = None  # retried (here or elsewhere): follow its new attempt again
+                self._next_job_telemetry = 0.0
+        self.jobs.emit([job.to_json() for job in jobs])
 
     def _poll_cluster(self, api: Api, now: float) -> None:
         """Every node's GPUs once a second while the daemon is connected to a Ray cluster."""
@@ -267,6 +277,7 @@ class DaemonPoller(QObject):
             self.jobLog.emit(job_id, None, exc.message)
         if job.finished and self._selected_done_at is None:
             self._selected_done_at = now
+            self._selected_end = (job.attempt, job.finished_at)
         if job.started_at and (job.finished or now >= self._next_job_telemetry):
             self._next_job_telemetry = now + JOB_TELEMETRY_PERIOD_S
             self._job_telemetry(api, job)
