@@ -216,6 +216,8 @@ class JobsPanel(QWidget):
             self.dialog = SubmitDialog(remote=self.remote, parent=self)
             self.dialog.submitted.connect(self.submitRequested)
         self.dialog.remote = self.remote
+        if not self.dialog.isVisible():
+            self.dialog.show_error("")  # an earlier attempt's error is not about this one
         self.dialog.show()
         self.dialog.raise_()
         return self.dialog
@@ -289,7 +291,7 @@ class JobsPanel(QWidget):
 
     def action_failed(self, action: str, kind: str, field: str, message: str) -> None:
         if action == "submit" and self.dialog is not None and self.dialog.isVisible():
-            self.dialog.rejected_by_daemon(field, message)
+            self.dialog.rejected_by_daemon(field, message, kind)
         self.status.setProperty("error", "yes")
         self.status.setText(f"{action} failed: {message}")
         self._restyle_status()

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuaccel.app.gui.api import REJECTED
 from gpuaccel.scheduler.jobs import COMMAND, RequestError, validate_request
 
 # (kind, title, module holding DEFAULTS, fallback spec when the module is not installed)
@@ -72,9 +73,11 @@ def preset_spec(module: str, fallback: dict[str, Any], kind: str) -> dict[str, A
     return dict(fallback)
 
 
-def _pairs(text: str, what: str) -> dict[str, str]:
+def _pairs(text: str, what: str, commas: bool = True) -> dict[str, str]:
+    """KEY=VALUE pairs, one a line or (``commas``) separated by commas; an environment value may hold
+    commas (``CUDA_VISIBLE_DEVICES=0,1``, ``PYTHONPATH``), so the environment is split by lines only."""
     out: dict[str, str] = {}
-    for raw in text.replace(",", "\n").splitlines():
+    for raw in (text.replace(",", "\n") if commas else text).splitlines():
         line = raw.strip()
         if not line:
             continue
@@ -185,7 +188,7 @@ class SubmitDialog(QDialog):
             req["argv"] = argv
             if self.cwd_edit.text().strip():
                 req["cwd"] = self.cwd_edit.text().strip()
-            env = _pairs(self.env_edit.toPlainText(), "env")
+            env = _pairs(self.env_edit.toPlainText(), "env", commas=False)
             if env:
                 req["env"] = env
         else:
@@ -235,10 +238,14 @@ class SubmitDialog(QDialog):
         self.submit_button.setText("Submitting…")
         self.submitted.emit(request)
 
-    def rejected_by_daemon(self, field: str, message: str) -> None:
-        """The daemon said no: show its words (naming the field) and let the user fix the form."""
+    def rejected_by_daemon(self, field: str, message: str, kind: str = REJECTED) -> None:
+        """The daemon said no: show its words (naming the field) and let the user fix the form. A daemon
+        that did not answer, or refused the token, judged nothing: the job itself is not blamed."""
         self.submit_button.setEnabled(True)
         self.submit_button.setText("Submit")
+        if kind != REJECTED:
+            self.show_error(f"Not submitted: {message.rstrip('.')}. The form is kept: submit it again.")
+            return
         where = f" ({field})" if field and field not in message else ""
         self.show_error(f"The daemon rejected this job{where}: {message}")
 
