@@ -144,3 +144,11 @@ def test_a_held_job_s_priority_can_be_set(qtbot) -> None:
     panel.priority_spin.setValue(7)
     panel.priority_button.click()
     assert sent == [(6, 7)]
+
+
+def test_a_retried_job_s_attempt_is_not_counted_against_its_first_budget(qtbot) -> None:
+    panel = panel_with_jobs(qtbot)
+    panel.model.upsert({**JOBS[1], "id": 8, "attempt": 2, "max_retries": 0})  # failed again after a retry
+    select(panel, 8)
+    summary = panel.details.summary.toPlainText()
+    assert "attempt 2 · retries on failure 0" in summary and "attempt 2 of 1" not in summary

@@ -37,7 +37,8 @@ def describe_job(job: dict[str, Any]) -> str:
     gpus = job.get("assigned_gpus") or job.get("gpu_ids") or []
     lines.append(
         f"priority {job.get('priority')} · GPUs requested {job.get('gpus')} · assigned {gpus or '—'}"
-        f" · attempt {job.get('attempt')} of {int(job.get('max_retries') or 0) + 1}"
+        # Not "attempt N of M": a manual retry gives a fresh retry budget while the count keeps growing.
+        f" · attempt {job.get('attempt')} · retries on failure {int(job.get('max_retries') or 0)}"
     )
     started, finished = job.get("started_at"), job.get("finished_at")
     end = finished or (time.time() if started else None)
