@@ -147,3 +147,21 @@ def test_a_ring_job_gets_one_gpu_per_rank_or_is_refused_at_submit() -> None:
     assert few.value.field == "gpus" and "--gpus 2" in few.value.message
     cpu = {"kind": "attention.ring", "spec": {"world_size": 2, "seq_total": 4096, "device": "cpu"}}
     assert validate_request({**cpu, "gpus": 0}).gpus == 0  # CPU ranks hold no GPU
+
+
+def test_the_attempt_is_said_one_way_from_the_stored_budget(tmp_path) -> None:
+    """The API sends attempts_allowed (the stored retry base is not sent), so the window, the CLI and
+    the assistant say "attempt 2 of 2" after a retry by hand, where some said "of 1"."""
+    from gpuaccel.scheduler.models import Job
+    from gpuaccel.scheduler.store import Store
+
+    store = Store(tmp_path / "jobs.db")
+    job = store.insert(validate_request({"kind": "command", "argv": ["true"]}))
+    with store.transaction() as conn:  # as a retry by hand leaves a job that failed on its first attempt
+        conn.execute("UPDATE jobs SET attempt = 2, retry_base = 1, max_retries = 0 WHERE id = ?", (job.id,))
+    job = store.get(job.id)
+    assert job is not None and job.attempts_allowed == 2 and job.attempt_words() == "attempt 2 of 2"
+    sent = job.to_json()
+    assert sent["attempts_allowed"] == 2 and "retry_base" not in sent
+    assert Job.model_validate(sent).attempt_words() == "attempt 2 of 2"  # a client's copy says the same
+    store.close()

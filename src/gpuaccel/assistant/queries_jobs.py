@@ -57,7 +57,7 @@ def gpu_time(job: Job, now: float) -> float | None:
 
 def tries(job: Job) -> str:
     """The attempt as the scheduler counts it ("attempt N of M"): a user's retry gives a fresh budget."""
-    return f"attempt {job.attempt} of {job.retry_base + job.max_retries + 1}"
+    return job.attempt_words()
 
 
 def _where(job: Job) -> str:

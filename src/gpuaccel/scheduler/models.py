@@ -100,6 +100,11 @@ class Job(BaseModel):
     memory_mib: int | None
     max_retries: int
     attempt: int
+    attempts_allowed: int | None = Field(
+        default=None,
+        description="the last attempt the current retry budget allows: 'attempt 2 of 2' after a retry "
+        "by hand, which gives the job its max_retries afresh",
+    )
     depends_on: list[int]
     labels: dict[str, str]
     timeout_s: float | None
@@ -166,6 +171,8 @@ class Job(BaseModel):
                         data[key] = _clean_json(data[key])
                 except (ValueError, RecursionError):
                     data[key] = None
+        if data.get("attempts_allowed") is None and "max_retries" in data:  # from the stored budget
+            data["attempts_allowed"] = int(data.get("retry_base") or 0) + int(data["max_retries"] or 0) + 1
         for key, adapter in _SANITIZED.items():
             if data.get(key) is not None:
                 try:
@@ -184,6 +191,11 @@ class Job(BaseModel):
             for k, v in list(self.labels.items())[:SUMMARY_LABELS]
         }
         return self.model_copy(update={"argv": argv, "env": {}, "labels": labels, "summary": True})
+
+    def attempt_words(self) -> str:
+        """The attempt as every view says it: "attempt N of M" (M: :attr:`attempts_allowed`)."""
+        allowed = self.attempts_allowed or self.retry_base + self.max_retries + 1
+        return f"attempt {self.attempt} of {allowed}"
 
     @property
     def can_retry(self) -> bool:

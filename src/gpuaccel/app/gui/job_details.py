@@ -27,6 +27,12 @@ TELEMETRY_FIELDS = (
 )
 
 
+def _attempt(job: dict[str, Any]) -> str:
+    """As the daemon counts it (``attempts_allowed``: a retry by hand gives a fresh budget)."""
+    allowed = job.get("attempts_allowed")
+    return f"attempt {job.get('attempt')}" + (f" of {allowed}" if allowed else "")
+
+
 def describe_job(job: dict[str, Any]) -> str:
     """A plain-text summary: what it runs, where, when, and how it ended."""
     lines = [f"Job {job.get('id')} · {job.get('name') or job.get('kind')} · {job.get('state')}"]
@@ -37,8 +43,7 @@ def describe_job(job: dict[str, Any]) -> str:
     gpus = job.get("assigned_gpus") or job.get("gpu_ids") or []
     lines.append(
         f"priority {job.get('priority')} · GPUs requested {job.get('gpus')} · assigned {gpus or '—'}"
-        # Not "attempt N of M": a manual retry gives a fresh retry budget while the count keeps growing.
-        f" · attempt {job.get('attempt')} · retries on failure {int(job.get('max_retries') or 0)}"
+        f" · {_attempt(job)}"
     )
     started, finished = job.get("started_at"), job.get("finished_at")
     end = finished or (time.time() if started else None)
