@@ -89,16 +89,25 @@ def test_dashboard_groups_two_hosts_and_shows_a_lost_node(qtbot) -> None:
     dashboard.stop()
 
 
-def test_card_lists_mig_instances_with_memory_and_utilization(qtbot) -> None:
-    sampler = Sampler(FakeBackend("mig"), capacity=4)
+def _model_of(backend: FakeBackend, lose: int | None = None) -> TelemetryModel:
+    """The window's model after one reading of ``backend`` (and a second with GPU ``lose`` lost)."""
+    sampler = Sampler(backend, capacity=4)
     sampler.open()
     try:
         sampler.poll()
+        if lose is not None:
+            backend.lose(lose)
+            sampler.poll()
         now = snapshot(sampler)
     finally:
         sampler.stop()
     model = TelemetryModel()
     model.update(now)
+    return model
+
+
+def test_card_lists_mig_instances_with_memory_and_utilization(qtbot) -> None:
+    model = _model_of(FakeBackend("mig"))
     card = GpuCard(0)
     qtbot.addWidget(card)
     card.show()
@@ -123,18 +132,7 @@ def test_card_lists_mig_instances_with_memory_and_utilization(qtbot) -> None:
 def test_a_lost_gpu_card_says_so_instead_of_rows_of_na(qtbot) -> None:
     """A lost GPU's readings are all N/A: its card listed nine N/A rows (one 'MIG instances', as if it had
     MIG), past its height; it now shows the reason alone, and its rows again once it answers."""
-    backend = FakeBackend("two_gpus")
-    sampler = Sampler(backend, capacity=4)
-    sampler.open()
-    try:
-        sampler.poll()
-        backend.lose(1)
-        sampler.poll()
-        now = snapshot(sampler)
-    finally:
-        sampler.stop()
-    model = TelemetryModel()
-    model.update(now)
+    model = _model_of(FakeBackend("two_gpus"), lose=1)
     lost = [g for g in model.gpus if g.lost]
     assert lost, "GPU 1 answers no more"
     card = GpuCard(lost[0].index)

@@ -44,9 +44,11 @@ def test_the_readme_line_installs_every_package_the_check_knows() -> None:
     assert set(qt_libs.XCB_PACKAGES.split()) <= set(qt_libs.PACKAGES.values())
 
 
-def test_desktop_start_names_missing_libraries_before_qt_aborts(monkeypatch, capsys) -> None:
+def _window_must_not_open(monkeypatch, why: str) -> None:
+    """The desktop app's entry stands in for one that fails the test if it is reached."""
+
     def never(**_: object) -> int:
-        raise AssertionError("the window must not open when Qt's plugin cannot load")
+        raise AssertionError(f"the window must not open {why}")
 
     real_import = cli.importlib.import_module
     gui = types.SimpleNamespace(run=never)
@@ -55,6 +57,10 @@ def test_desktop_start_names_missing_libraries_before_qt_aborts(monkeypatch, cap
         "import_module",
         lambda name: gui if name == "gpuaccel.app.gui.main" else real_import(name),
     )
+
+
+def test_desktop_start_names_missing_libraries_before_qt_aborts(monkeypatch, capsys) -> None:
+    _window_must_not_open(monkeypatch, "when Qt's plugin cannot load")
     monkeypatch.setattr(qt_libs, "missing_qt_libraries", lambda: ["libxcb-icccm.so.4"])
     assert cli.main([]) == 1
     assert "sudo apt-get install libxcb-icccm4" in capsys.readouterr().err
@@ -62,17 +68,7 @@ def test_desktop_start_names_missing_libraries_before_qt_aborts(monkeypatch, cap
 
 def test_desktop_start_without_a_display_says_so_before_qt_aborts(monkeypatch, capsys) -> None:
     """Every library present but no X server (ssh without -X): Qt would abort blaming xcb-cursor0."""
-
-    def never(**_: object) -> int:
-        raise AssertionError("the window must not open without a display")
-
-    real_import = cli.importlib.import_module
-    gui = types.SimpleNamespace(run=never)
-    monkeypatch.setattr(
-        cli.importlib,
-        "import_module",
-        lambda name: gui if name == "gpuaccel.app.gui.main" else real_import(name),
-    )
+    _window_must_not_open(monkeypatch, "without a display")
     monkeypatch.setattr(qt_libs, "missing_qt_libraries", lambda: [])
     monkeypatch.setattr(qt_libs.sys, "platform", "linux")
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
