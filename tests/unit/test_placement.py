@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from gpuaccel.accel.workloads import registry
 from gpuaccel.scheduler.cluster import NodeView
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
@@ -87,6 +88,7 @@ def test_a_workload_the_daemons_python_cannot_run_is_refused_at_submit_here_not_
 ) -> None:
     """The core install has no torch: a local matmul would wait in the queue, then fail importing it."""
     monkeypatch.setitem(sys.modules, "torch", None)  # find_spec says it is not there, as in a core install
+    monkeypatch.setattr(registry, "_FOUND", set())  # nor seen importable earlier in this process
     sched = Scheduler(store, DataDir(tmp_path), SchedulerConfig())
     with pytest.raises(RequestError) as err:
         sched.submit({"kind": "matmul", "gpus": 1})
@@ -286,3 +288,23 @@ def test_a_cluster_workload_reports_through_its_log_and_a_command_never_does(
     command = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
     plain = RayAttempt(placement, command, "sid2", tmp_path / "log2", lambda _: None)
     assert plain._reads_reports is False
+
+
+def test_a_package_found_once_is_not_searched_for_again_and_a_missing_one_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each workload submit looked torch up on the path; found once it is remembered, and a missing one is
+    looked for again, so installing the extra needs no daemon restart."""
+    calls: list[str] = []
+    found = {"torch": False}
+
+    def find_spec(name: str) -> object | None:
+        calls.append(name)
+        return object() if found[name] else None
+
+    monkeypatch.setattr(registry, "_FOUND", set())
+    monkeypatch.setattr(registry.importlib.util, "find_spec", find_spec)
+    assert registry.missing_packages("matmul") == ["torch"]
+    found["torch"] = True  # pip install 'gpuaccel[kernels]' while the daemon runs
+    assert registry.missing_packages("matmul") == [] and registry.missing_packages("matmul") == []
+    assert calls == ["torch", "torch"]

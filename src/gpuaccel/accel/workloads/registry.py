@@ -104,9 +104,20 @@ def get(kind: str) -> Workload:
         raise SpecError("kind", f"unknown workload kind {kind!r}; known kinds: command, {known}") from None
 
 
+_FOUND: set[str] = set()  # packages seen importable: a submit need not search the path for them again
+
+
 def missing_packages(kind: str) -> list[str]:
-    """The packages ``kind`` needs that this Python cannot import (without importing them)."""
-    return [name for name in get(kind).needs if importlib.util.find_spec(name) is None]
+    """The packages ``kind`` needs that this Python cannot import (without importing them). A package
+    found once is remembered; a missing one is looked for again, so installing it needs no restart."""
+    missing = []
+    for name in get(kind).needs:
+        if name not in _FOUND:
+            if importlib.util.find_spec(name) is None:
+                missing.append(name)
+            else:
+                _FOUND.add(name)
+    return missing
 
 
 def validate(kind: str, spec: Spec) -> Spec:
