@@ -23,6 +23,7 @@ import anyio
 import mcp_types as types
 from mcp.server import Server
 from mcp.server.context import ServerRequestContext
+from mcp.shared.exceptions import MCPError
 
 from gpuaccel.assistant.query_specs import SPECS
 from gpuaccel.scheduler.job_request import JobRequest
@@ -158,7 +159,12 @@ async def _confirmed(ctx: ServerRequestContext[Any], name: str, args: dict[str, 
         "properties": {"confirm": {"type": "boolean", "title": "Yes, do it", "default": False}},
         "required": ["confirm"],
     }
-    answer = await ctx.session.elicit_form(f"gpuaccel: {what}?", schema, related_request_id=ctx.request_id)
+    try:
+        answer = await ctx.session.elicit_form(
+            f"gpuaccel: {what}?", schema, related_request_id=ctx.request_id
+        )
+    except MCPError as exc:  # the client could not ask (its dialog failed): nothing was done
+        raise Refused(f"not done: the user could not be asked to confirm ({exc}): {what}") from None
     if answer.action != "accept" or not (answer.content or {}).get("confirm"):
         raise Refused(f"not done: the user did not confirm ({answer.action}): {what}")
 
@@ -171,6 +177,27 @@ def _text(text: str, data: Any = None, error: bool = False) -> types.CallToolRes
 
 def _job_json(job: Any) -> dict[str, Any]:
     return job.model_dump(mode="json") if hasattr(job, "model_dump") else dict(job)
+
+
+def submit_words(job: dict[str, Any], kind: str) -> str:
+    """What a submission queued; an array's first element stands for the whole array."""
+    what = f"({job.get('name') or kind}), state {job['state']}"
+    if job.get("array_id") is None:
+        return f"Queued job {job['id']} {what}."
+    return (
+        f"Queued job array {job['array_id']}: this is its first element, job {job['id']} {what}; the"
+        " other elements are jobs of their own (the jobs tool lists them; cancel_job stops one job)."
+    )
+
+
+def cancel_words(job: dict[str, Any]) -> str:
+    """What a cancel did: a running job is only asked to stop, so it still reads running."""
+    if job["state"] in ("running", "paused"):
+        return (
+            f"Cancel requested: job {job['id']} is stopping (still {job['state']}; it ends cancelled"
+            " once its processes have exited)."
+        )
+    return f"Job {job['id']} is now {job['state']}."
 
 
 def call(client: DaemonClient, name: str, args: dict[str, Any]) -> types.CallToolResult:
@@ -186,10 +213,10 @@ def call(client: DaemonClient, name: str, args: dict[str, Any]) -> types.CallToo
         if not isinstance(kind, str):
             raise Refused("submit_job needs kind: 'command' (with argv) or a workload kind (with spec)")
         job = _job_json(client.submit(kind, **fields))
-        return _text(f"Queued job {job['id']} ({job.get('name') or kind}), state {job['state']}.", job)
+        return _text(submit_words(job, kind), job)
     if name == "cancel_job":
         job = _job_json(client.cancel(_job_id(args)))
-        return _text(f"Job {job['id']} is now {job['state']}.", job)
+        return _text(cancel_words(job), job)
     if name == "job_logs":
         tail = args.get("tail", 200)
         if isinstance(tail, bool) or not isinstance(tail, int) or not 1 <= tail <= LOG_TAIL_MAX:
