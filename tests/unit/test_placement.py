@@ -308,3 +308,33 @@ def test_a_package_found_once_is_not_searched_for_again_and_a_missing_one_is(
     found["torch"] = True  # pip install 'gpuaccel[kernels]' while the daemon runs
     assert registry.missing_packages("matmul") == [] and registry.missing_packages("matmul") == []
     assert calls == ["torch", "torch"]
+
+
+def test_a_cluster_command_that_fails_is_told_in_the_words_of_a_local_one(
+    store: Store, tmp_path: Path
+) -> None:
+    """Ray's own message ("Job entrypoint command failed with exit code 3, last available logs ...:")
+    is not the reason: the exit code and the command's last line are, as on this host."""
+    from types import SimpleNamespace
+
+    from gpuaccel.scheduler.placement_ray import RayAttempt
+
+    placement = RayPlacement(store, DataDir(tmp_path), FakeCluster([_node(1)]))  # type: ignore[arg-type]
+    job = store.insert(validate_request({"kind": "command", "argv": ["sh", "-c", "x"], "where": "ray"}))
+    attempt = RayAttempt(placement, job, "sid", tmp_path / "log", lambda _: None)
+    ray_says = (
+        "Job entrypoint command failed with exit code 3, last available logs (truncated to 20,000 chars):"
+    )
+    ray_lines = "INFO job_manager.py:581 -- Runtime env is setting up.\nRunning entrypoint for job sid: x\n"
+    attempt.write_header()
+    with open(attempt.log_path, "a") as f:
+        f.write(ray_lines + "loading data\nValueError: no such file\n")
+
+    def result(code: int | None) -> tuple[Any, ...]:
+        return attempt._result("FAILED", SimpleNamespace(driver_exit_code=code, message=ray_says + "\nx"))
+
+    assert result(3) == ("failed", "exited with code 3: ValueError: no such file", 3)
+    with open(attempt.log_path, "a") as f:  # a retry whose command printed nothing: not the last one's line
+        f.write(f"=== job {job.id} attempt 2 on the Ray cluster (sid) at now ===\n{ray_lines}")
+    assert result(1)[1] == "exited with code 1"
+    assert result(None)[1] == f"Ray job failed: {ray_says}"  # no exit code (its runtime env failed): Ray's

@@ -34,12 +34,13 @@ from gpuaccel.scheduler.jobs import COMMAND, Pending
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import RAY, LocalPlacement, Lost, OnExit, Placements, Running
-from gpuaccel.scheduler.runner import keep_record, worker_argv
+from gpuaccel.scheduler.runner import exit_outcome, keep_record, log_tail, worker_argv
 from gpuaccel.scheduler.store import Store
 
 log = logging.getLogger(__name__)
 TERMINAL = {"SUCCEEDED", "FAILED", "STOPPED"}
 REPORT_PREFIX = '{"type": '  # how a workload's Reporter starts each line it writes
+RAY_ENTRYPOINT_LINE = "Running entrypoint for job "  # Ray's last line before the command's output
 
 
 def submission_id(queue_id: str, job: Job) -> str:
@@ -238,8 +239,17 @@ class RayAttempt:
             return JobState.SUCCEEDED, None, code if code is not None else 0
         if status == "STOPPED":
             return JobState.CANCELLED, "stopped on the Ray cluster (not through gpuaccel)", code
+        if isinstance(code, int) and code != 0:  # the command itself failed: the words of this host
+            return exit_outcome(code, self._own_output())
         first = (info.message or "").strip().splitlines()[:1]
         return JobState.FAILED, f"Ray job failed: {first[0][:300] if first else 'no reason given'}", code
+
+    def _own_output(self) -> str:
+        """This attempt's log after Ray's own lines (its runtime env and the entrypoint it runs), so a
+        failure quotes the command's last line, not Ray's."""
+        tail = log_tail(self.log_path)
+        at = max(tail.rfind(self._marker()), tail.rfind(RAY_ENTRYPOINT_LINE))
+        return tail[tail.find("\n", at) + 1 :] if at >= 0 else tail
 
     def _end(self, state: JobState, reason: str | None, code: int | None) -> None:
         self._final = (state, reason, code)
