@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from gpuaccel.scheduler.cluster import NodeView
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import LOCAL, LocalPlacement, Lost, Placements, Unknown
+from gpuaccel.scheduler.placement import LOCAL, LocalPlacement, Lost, NotNow, Placements, Unknown
 from gpuaccel.scheduler.placement_ray import RayPlacement, entrypoint, submission_id
 from gpuaccel.scheduler.service import Scheduler
 from gpuaccel.scheduler.store import Store
@@ -338,3 +339,41 @@ def test_a_cluster_command_that_fails_is_told_in_the_words_of_a_local_one(
         f.write(f"=== job {job.id} attempt 2 on the Ray cluster (sid) at now ===\n{ray_lines}")
     assert result(1)[1] == "exited with code 1"
     assert result(None)[1] == f"Ray job failed: {ray_says}"  # no exit code (its runtime env failed): Ray's
+
+
+def test_a_cluster_that_says_try_again_later_leaves_the_job_waiting_not_failed(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Jobs submitted while Ray's job agents were still starting failed for good ('No available agent
+    to submit job, please try again later'); now they wait a short backoff, attempt spared."""
+
+    class Busy(FakeCluster):
+        def client(self) -> Any:
+            def submit_job(**_: Any) -> None:
+                raise RuntimeError(
+                    "status code 500: No available agent to submit job, please try again later.."
+                )
+
+            return type("C", (), {"submit_job": staticmethod(submit_job)})()
+
+    placement = RayPlacement(store, DataDir(tmp_path), Busy([_node(1)]))  # type: ignore[arg-type]
+    job = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
+    claimed = store.claim(job.id, "me", 30.0, [])
+    assert claimed is not None
+    with pytest.raises(NotNow, match="is not taking jobs yet"):
+        placement.launch(claimed, lambda _: None)
+
+    sched = Scheduler(store, DataDir(tmp_path), SchedulerConfig())
+
+    def busy(job: Any, on_exit: Any) -> Any:
+        raise NotNow("the Ray cluster at http://127.0.0.1:8265 is not taking jobs yet (try again later)")
+
+    monkeypatch.setattr(sched.placements.local, "launch", busy)
+    local = sched.submit({"kind": "command", "argv": ["true"]})
+    sched._dispatch(full=True)
+    waiting = store.get(local.id)
+    assert waiting is not None and waiting.state == "retrying", waiting
+    assert "not taking jobs yet" in (waiting.reason or "") and waiting.attempt_words() == "attempt 1 of 2"
+    assert waiting.can_retry  # the attempt that never ran does not use up its retries
+    assert store.requeue_due(time.time() + 60) == [local.id]
+    sched.stop()

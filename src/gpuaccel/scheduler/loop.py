@@ -27,7 +27,7 @@ from gpuaccel.scheduler.hooks import FinishHooks
 from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import LOCAL, Lost, Placements, Running, Unknown
+from gpuaccel.scheduler.placement import LOCAL, Lost, NotNow, Placements, Running, Unknown
 from gpuaccel.scheduler.recovery import LOST_WORKER, recover
 from gpuaccel.scheduler.runner import WARNING_SENT, Worker, process_start_marker
 from gpuaccel.scheduler.store import Store
@@ -38,6 +38,9 @@ CANCELLED_BY_USER = "cancelled by user"
 # pass reads it all to refresh every waiting reason, at most once per FULL_PASS_COST_RATIO times its own
 # cost, so a huge queue cannot eat the loop.
 FULL_PASS_COST_RATIO = 20
+
+
+NOT_NOW_WAIT_S = 5.0  # how long a job a placement could not take now waits before it is queued again
 
 
 class SchedulerLoop:
@@ -331,6 +334,9 @@ class SchedulerLoop:
         self.idle.note_claim(gpus, job_id)
         try:
             worker = self.placements.get(claimed.where).launch(claimed, self._on_exit)
+        except NotNow as exc:  # not this job's failure: it waits a little, its attempt spared
+            self.store.to_retrying(job_id, time.time() + NOT_NOW_WAIT_S, str(exc), None, spare_attempt=True)
+            return False
         except Exception as exc:  # a claimed job must never stay 'running' without a worker
             reason = str(exc) if isinstance(exc, RuntimeError) else f"could not start its worker: {exc!r}"
             cancelled = self.store.cancel_requested(job_id)

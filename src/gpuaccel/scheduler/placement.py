@@ -64,6 +64,11 @@ class Running(Protocol):
 OnExit = Callable[[Any], None]
 
 
+class NotNow(RuntimeError):
+    """A placement that cannot take a job at this moment (a cluster that says to try again later): the job
+    waits a short backoff and is queued again, its attempt not counted, instead of failing for good."""
+
+
 @dataclass(frozen=True)
 class Lost:
     """What :meth:`Remote.reconcile` found of a dead daemon's attempt: nothing left to adopt.

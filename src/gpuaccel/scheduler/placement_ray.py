@@ -33,9 +33,12 @@ from gpuaccel.scheduler.cluster_telemetry import ClusterTelemetry
 from gpuaccel.scheduler.jobs import COMMAND, Pending
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import RAY, LocalPlacement, Lost, OnExit, Placements, Running
+from gpuaccel.scheduler.placement import RAY, LocalPlacement, Lost, NotNow, OnExit, Placements, Running
 from gpuaccel.scheduler.runner import exit_outcome, keep_record, log_tail, worker_argv
 from gpuaccel.scheduler.store import Store
+
+# What Ray's job server says while it cannot take a job yet (its agents still starting): try again later.
+BUSY_MARKERS = ("try again later", "No available agent")
 
 log = logging.getLogger(__name__)
 TERMINAL = {"SUCCEEDED", "FAILED", "STOPPED"}
@@ -121,7 +124,11 @@ class RayPlacement:
                 metadata={"gpuaccel_queue": self.queue_id, "gpuaccel_job": str(job.id)},
             )
         except Exception as exc:
-            if "already exists" not in str(exc):  # else: this attempt reached Ray before; follow it
+            said = str(exc)
+            if any(m in said for m in BUSY_MARKERS):  # a cluster still starting its job agents
+                busy = f"the Ray cluster at {self.cluster.url} is not taking jobs yet ({_short(exc)})"
+                raise NotNow(busy) from None
+            if "already exists" not in said:  # else: this attempt reached Ray before; follow it
                 raise RuntimeError(
                     f"could not submit to the Ray cluster at {self.cluster.url}: {_short(exc)}"
                 ) from None

@@ -152,12 +152,19 @@ class Store(JobRecords):
             paused_at=None,
         )  # fmt: skip
 
-    def to_retrying(self, job_id: int, retry_at: float, reason: str, exit_code: int | None) -> Job | None:
+    def to_retrying(
+        self, job_id: int, retry_at: float, reason: str, exit_code: int | None, spare_attempt: bool = False
+    ) -> Job | None:
+        """Wait until ``retry_at``, then be queued again; ``spare_attempt``: this attempt never ran, so it
+        does not count against the retries (the retry base moves with it)."""
         delay = max(0.0, retry_at - time.time())
+        extra: dict[str, Any] = {}
+        if spare_attempt and (job := self.get(job_id)) is not None:
+            extra["retry_base"] = job.retry_base + 1
         return self._transition(
             job_id, tuple(LIVE), RETRYING, f"{reason}; retrying in {delay:.1f} s",
             retry_at=retry_at, reason=reason, exit_code=exit_code, finished_at=time.time(),
-            lease_owner=None, lease_until=None, paused_at=None,
+            lease_owner=None, lease_until=None, paused_at=None, **extra,
         )  # fmt: skip
 
     def requeue_due(self, now: float) -> list[int]:
