@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gpuaccel.assistant.queries_jobs import cap, label
-from gpuaccel.scheduler.models import JobState
+from gpuaccel.scheduler.models import FINISHED, JobState
 
 if TYPE_CHECKING:
     from gpuaccel.assistant.queries import Query, QueryContext, Result
@@ -214,6 +214,8 @@ def _where(job: Any) -> str:
             return f"waits in the queue; its last attempt ran on the Ray node {job.node}"
         if job.node:
             return f"{'runs' if job.state == JobState.RUNNING else 'ran'} on the Ray node {job.node}"
+        if job.state in FINISHED:  # it ended (failed or cancelled) before any node ran it
+            return f"was sent to the Ray cluster and {job.state} before it ran on a node"
         return "was placed on the Ray cluster and has not started on a node yet"
     if job.assigned_gpus:
         gpus = ",".join(map(str, job.assigned_gpus))
