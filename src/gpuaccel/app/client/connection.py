@@ -59,6 +59,8 @@ class Connection:
         self.data_dir = DataDir.resolve(data_dir)
         self._base_url = base_url or os.environ.get(URL_ENV) or None
         self._token = token or (os.environ.get(TOKEN_ENV) if self._base_url else None)
+        # where the token came from, for the message when the daemon refuses it
+        self._token_from = "the token given" if token else f"${TOKEN_ENV}"
         self.timeout = timeout
         self._http: httpx.Client | None = None
 
@@ -173,7 +175,7 @@ class Connection:
         if response.status_code == 401:
             raise Unauthorized(
                 f"the daemon at {self.base_url} rejected the token (from "
-                f"{'$' + TOKEN_ENV if self._token else self.data_dir.token_file}); use that daemon's token"
+                f"{self._token_from if self._token else self.data_dir.token_file}); use that daemon's token"
             )
         if response.status_code >= 400:
             try:
