@@ -153,3 +153,13 @@ def test_a_retried_job_s_attempt_is_not_counted_against_its_first_budget(qtbot) 
     select(panel, 8)
     summary = panel.details.summary.toPlainText()
     assert "attempt 2 of 2" in summary and "attempt 2 of 1" not in summary
+
+
+def test_an_array_s_elements_are_told_apart_by_their_index(qtbot) -> None:
+    """An array's elements share its name: the table showed 'arr' for each, the index only in events."""
+    panel = panel_with_jobs(qtbot)
+    for i in range(2):
+        element = {**JOBS[3], "id": 10 + i, "name": "arr", "array_id": 10, "array_index": i}
+        panel.model.upsert(element)
+    assert [cell(panel, 10, "Name"), cell(panel, 11, "Name")] == ["[0] arr", "[1] arr"]
+    assert cell(panel, 4, "Name") == "later"  # not an array element: its name alone

@@ -137,9 +137,11 @@ class JobsTableModel(QAbstractTableModel):
         if col == "ID":
             return str(job.get("id"))
         if col == "Name":
+            index = job.get("array_index")
+            element = f"[{index}] " if index is not None else ""  # an array's elements share a name
             if job.get("name"):
-                return str(job["name"])
-            return command_text(job)[:80] if job.get("kind") == "command" else ""
+                return element + str(job["name"])
+            return element + (command_text(job)[:80] if job.get("kind") == "command" else "")
         if col == "Kind":
             return str(job.get("kind"))
         if col == "State":
