@@ -120,6 +120,7 @@ class FlopRatios:
             **estimate,
             "value": value * learned.ratio,
             "exact": False,
+            "learned": True,
             "source": f"job {job.id}: the estimate x {learned.ratio:.2f}, learned for {cls} on this model",
             "assumption": f"runs of {cls} on a {model} counted {learned.ratio:.2f}x the tensor-pipe estimate "
             f"(average of {learned.readings} readings); this job has not reported its own figure yet",

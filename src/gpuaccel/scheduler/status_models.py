@@ -44,6 +44,11 @@ class TflopsOut(BaseModel):
     value: float | None = None
     na: str | None = None
     exact: bool
+    learned: bool = Field(
+        default=False,
+        description="the estimate x the ratio this job's class counted on this GPU model, until the job "
+        "reports its own figure",
+    )
     source: str
     assumption: str | None = Field(default=None, description="what the figure rests on (hover text)")
     peak: float | dict[str, str] | None = Field(description="dense peak TFLOP/s, or {na: reason}")

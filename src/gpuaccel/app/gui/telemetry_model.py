@@ -48,12 +48,9 @@ class Tflops:
     source: str = ""  # "job 12", "estimate: tensor-core activity x table peak"...
     peak: Any = None  # the daemon's dense 16-bit peak for this GPU (calibrated or table), or {"na": reason}
     assumption: str = ""  # what the figure rests on (fields.TFLOPS_ASSUMPTION for the estimate)
-
-    @property
-    def learned(self) -> bool:
-        """A job of ours that has not reported yet: the estimate x the ratio its class counted on this GPU
-        model (``scheduler.flop_ratio``), named by its job in the source. Not a 16-bit dense equivalent."""
-        return not self.exact and self.source.startswith("job ")
+    # A job of ours that has not reported yet: the estimate x the ratio its class counted on this GPU model
+    # (``scheduler.flop_ratio``), as the daemon marks it. Not a 16-bit dense equivalent.
+    learned: bool = False
 
     @property
     def label(self) -> str:
@@ -92,7 +89,8 @@ def parse_tflops(raw: Any) -> Tflops:
     source = str(raw.get("source") or ("counted by the running job" if exact else "estimate"))
     if exact and source.startswith("job "):
         source = f"FLOPs counted by {source} / its measured time"
-    return Tflops(value, exact=exact, source=source, peak=peak, assumption=assumption)
+    learned = bool(raw.get("learned", False)) and not exact
+    return Tflops(value, exact=exact, source=source, peak=peak, assumption=assumption, learned=learned)
 
 
 @dataclass
