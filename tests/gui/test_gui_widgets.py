@@ -50,6 +50,16 @@ def snapshot(t: float, util: float = 50.0, lost: bool = False) -> dict:
     }
 
 
+def _card_showing(qtbot, now: dict) -> tuple[TelemetryModel, GpuCard]:
+    """GPU 0's card showing the reading ``now`` (a /telemetry/now answer)."""
+    model = TelemetryModel()
+    model.update(now)
+    card = GpuCard(0)
+    qtbot.addWidget(card)
+    card.show_state(model.gpus[0])
+    return model, card
+
+
 def test_ring_series_wraps_and_gives_contiguous_views() -> None:
     ring = RingSeries(("a", "b"), capacity=4)
     for i in range(6):
@@ -82,11 +92,7 @@ def test_card_tflops_tooltip_gives_the_assumption_or_the_job_that_counted(qtbot)
     now = snapshot(1000.0)
     estimate = tflops_entry(None, 989.4, "table")
     now["gpus"][0]["tflops"] = {**estimate, "na": None, "value": 123.4}  # as the API sends it
-    model = TelemetryModel()
-    model.update(now)
-    card = GpuCard(0)
-    qtbot.addWidget(card)
-    card.show_state(model.gpus[0])
+    model, card = _card_showing(qtbot, now)
     assert card.values["tflops"].text() == "123.4 (16-bit dense eq.)"
     tip = card.values["tflops"].toolTip()
     assert tip.startswith("Estimated: 16-bit dense equivalent: tensor-pipe busy x table bf16 peak")
@@ -116,11 +122,7 @@ def test_model_appends_once_per_sample_and_backfills_older_rows() -> None:
 
 
 def test_card_shows_na_reasons_on_hover_and_a_lost_gpu(qtbot) -> None:
-    model = TelemetryModel()
-    model.update(snapshot(1000.0))
-    card = GpuCard(0)
-    qtbot.addWidget(card)
-    card.show_state(model.gpus[0])
+    model, card = _card_showing(qtbot, snapshot(1000.0))
     assert card.values["util"].text().startswith("50 %")
     assert "(16-bit dense eq.)" in card.values["tflops"].text()
     assert card.values["processes"].text() == "N/A"
@@ -219,11 +221,7 @@ def test_card_labels_a_learned_figure_as_learned_not_as_the_dense_equivalent(qtb
     estimate = {**tflops_entry(SimpleNamespace(gpm={"tensor_active": 40.0}), 1000.0, "table"), "na": None}
     now = snapshot(1000.0)
     now["gpus"][0]["tflops"] = ratios.entry(job, "NVIDIA H100 80GB HBM3", estimate)
-    model = TelemetryModel()
-    model.update(now)
-    card = GpuCard(0)
-    qtbot.addWidget(card)
-    card.show_state(model.gpus[0])
+    model, card = _card_showing(qtbot, now)
     assert card.values["tflops"].text() == "800.0 (learned)"
     assert card.values["tflops"].toolTip().startswith("Learned: job 7: the estimate x 2.00")
     card.set_compact(True)
