@@ -1,6 +1,7 @@
 """Pause and resume against a real daemon: a paused job's CPU time stops growing (read from /proc), it
 keeps its GPU, its time limit does not run while paused, a cancel still ends it, a daemon killed with
--9 leaves it paused for the next one; the whole queue and a group stop dispatching while paused."""
+-9 leaves it paused for the next one, a clean stop leaves it held; the whole queue and a group stop
+dispatching while paused."""
 
 from __future__ import annotations
 
@@ -187,6 +188,31 @@ def test_a_paused_job_stays_paused_across_a_daemon_kill(
     client.pause_job(job.id)
     client.cancel(job.id)
     assert client.wait(job.id, timeout=10).state == "cancelled"
+
+
+def test_a_clean_daemon_stop_holds_a_paused_job(daemon_factory: DaemonFactory, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    first = daemon_factory.start(data_dir=data)
+    client = first.client()
+    job = running(client, busy_job(client, gpus=1).id)
+    pgid = job.worker_pid or 0
+    client.pause_job(job.id)
+    client.close()
+    assert first.stop() == 0
+    assert not group_states(pgid), "a clean stop ends the paused job's processes"
+
+    second = daemon_factory.start(data_dir=data)
+    client = second.client()
+    held = client.get_job(job.id)
+    assert held.state == "held", "a job the user paused must not start again by itself"
+    assert any(f"gpuaccel release {job.id}" in e.message for e in held.events or [])
+    time.sleep(1.0)
+    assert client.get_job(job.id).state == "held"
+    client.release(job.id)
+    again = running(client, job.id)
+    # the stop is not the job's failure: its retry budget is spared (one more attempt allowed)
+    assert again.attempt == job.attempt + 1 and again.attempts_allowed == job.attempts_allowed + 1
+    client.cancel(job.id)
 
 
 def test_pause_and_resume_cli(daemon: DaemonProcess) -> None:

@@ -93,7 +93,8 @@ class SchedulerLoop:
         return recovered
 
     def stop(self) -> None:
-        """Stop dispatching, end running workers (SIGTERM, then SIGKILL) and queue their jobs again.
+        """Stop dispatching, end running workers (SIGTERM, then SIGKILL) and queue their jobs again (a
+        paused job is held instead: it starts again only when the user releases it).
 
         A job that exits by itself (any code; only death by a signal is the stop's doing), or ended
         before the stop signal reached it, keeps its real outcome; a keeper that survived SIGKILL (stuck
@@ -199,6 +200,10 @@ class SchedulerLoop:
         if state == JobState.FAILED and job is not None and job.can_retry:
             delay = self.config.backoff(job.attempt - job.retry_base)
             return self.store.to_retrying(job_id, time.time() + delay, reason or "failed", code)
+        if state == JobState.QUEUED and job is not None and job.state == JobState.PAUSED:
+            # the user stopped it: starting it again by itself would undo that, so it waits for a release
+            message = f"{reason} while it was paused; held (gpuaccel release {job_id})"
+            return self.store.requeue_running(job_id, message, count_attempt=False, hold=True)
         if state == JobState.QUEUED:
             return self.store.requeue_running(job_id, f"{reason}; queued again", count_attempt=False)
         return self.store.finish(job_id, state, reason, code)

@@ -249,18 +249,22 @@ class Store(JobRecords):
             if result is not None:
                 conn.execute("UPDATE jobs SET result = ? WHERE id = ?", (json_text(result), job_id))
 
-    def requeue_running(self, job_id: int, message: str, count_attempt: bool) -> Job | None:
-        """Queue a running job again (its worker is gone); ``count_attempt=False`` spares its retry budget."""
+    def requeue_running(
+        self, job_id: int, message: str, count_attempt: bool, hold: bool = False
+    ) -> Job | None:
+        """Queue a running job again (its worker is gone); ``count_attempt=False`` spares its retry budget;
+        ``hold`` puts it in ``held`` instead, so it waits for a release rather than starting again."""
+        state = HELD if hold else Q
         with self.transaction() as conn:
             row = conn.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL, worker_pid = NULL,"
                 " worker_start = NULL, cancel_requested = 0, retry_base = retry_base + ?, paused_at = NULL"
                 f" WHERE id = ? AND state IN {LIVE_SQL} RETURNING *",
-                (Q, 0 if count_attempt else 1, job_id),
+                (state, 0 if count_attempt else 1, job_id),
             ).fetchone()
             if row is None:
                 return None
-            self._event(conn, "job", job_id=job_id, state=Q, message=message)
+            self._event(conn, "job", job_id=job_id, state=state, message=message)
         return Job.from_row(row)
 
     def orphans(self, owner: str) -> list[Job]:
