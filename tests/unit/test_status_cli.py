@@ -85,8 +85,17 @@ def test_no_gpus(monkeypatch, capsys):
 
 
 def test_watch_refreshes_in_place(monkeypatch, capsys):
+    monkeypatch.setattr(status_cmd.sys.stdout, "isatty", lambda: True)
     rc, out, _ = run(monkeypatch, capsys, "two_gpus", "--watch", "--interval", "0.01", "--count", "3")
     assert rc == 0 and out.count("\x1b[H\x1b[2J") == 3
+
+
+def test_watch_piped_appends_refreshes_without_escape_codes(monkeypatch, capsys):
+    monkeypatch.setattr(status_cmd.sys.stdout, "isatty", lambda: False)
+    rc, out, _ = run(monkeypatch, capsys, "two_gpus", "--watch", "--interval", "0.01", "--count", "3")
+    assert rc == 0 and "\x1b" not in out
+    first = out.splitlines()[0]
+    assert out.count(first[:10]) == 3 and "\n\n" in out  # three tables, one blank line between them
 
 
 def test_watch_ctrl_c_exits_0(monkeypatch, capsys):
@@ -98,6 +107,7 @@ def test_watch_ctrl_c_exits_0(monkeypatch, capsys):
             raise KeyboardInterrupt
 
     monkeypatch.setattr(status_cmd.time, "sleep", interrupt)
+    monkeypatch.setattr(status_cmd.sys.stdout, "isatty", lambda: True)
     rc, out, _ = run(monkeypatch, capsys, "two_gpus", "--watch")
     assert rc == 0 and out.count("\x1b[H\x1b[2J") == 1
 

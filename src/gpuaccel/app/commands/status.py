@@ -83,7 +83,9 @@ def run_status(args: argparse.Namespace) -> int:
                 sampler.poll()
             text = json.dumps(snapshot(sampler)) if args.json else render(sampler)
             if args.watch and not args.json:
-                text = CLEAR + text
+                # in place on a terminal; piped into a file or `less`, escape codes would be noise, so
+                # each refresh is appended after a blank line (as `nvidia-smi -l` does)
+                text = CLEAR + text if sys.stdout.isatty() else ("\n" if n else "") + text
             print(text, flush=True)
             n += 1
             if not args.watch or (args.count is not None and n >= args.count):
