@@ -324,3 +324,19 @@ def test_varlen_forward_items_and_snake_order():
     round_robin = [sum(costs[t // heads] for t in range(p, tiles, programs)) for p in range(programs)]
     mean = sum(costs[t // heads] for t in range(tiles)) / programs
     assert max(loads) / mean < 1.1 and max(round_robin) / mean > max(loads) / mean
+
+
+@pytest.mark.parametrize(
+    "causal,window,softcap,nq,nk",
+    [(True, (-1, -1), 0.0, 37, 53), (False, (5, 3), 0.0, 53, 37), (False, (-1, -1), 20.0, 40, 40)],
+)
+def test_reference_by_row_blocks_equals_whole(causal, window, softcap, nq, nk):
+    """Checks of long sequences score a few query rows at a time; that must not change the reference."""
+    g = torch.Generator().manual_seed(3)
+    q = torch.randn(1, 4, nq, 32, generator=g, dtype=torch.float64)
+    k, v = (torch.randn(1, 2, nk, 32, generator=g, dtype=torch.float64) for _ in range(2))
+    whole = reference.attention_with_lse(q, k, v, causal, 0.2, window, softcap)
+    blocks = reference.attention_with_lse(q, k, v, causal, 0.2, window, softcap, row_block=16)
+    for a, b in zip(whole, blocks, strict=True):
+        assert a.shape == b.shape and torch.equal(torch.isinf(a), torch.isinf(b))
+        torch.testing.assert_close(a.nan_to_num(0.0, 0.0, 0.0), b.nan_to_num(0.0, 0.0, 0.0))
