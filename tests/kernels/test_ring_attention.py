@@ -212,11 +212,15 @@ def test_ring_workload_validate_is_import_safe_and_names_fields() -> None:
         ({"dtype": "fp32"}, "dtype", "device cpu"),
         ({"iters": 0}, "iters", "from 1"),
         ({"seqlen": 4}, "seqlen", "accepted: gpus"),
+        ({"gpus": 2, "seq_total": 1 << 24, "heads": 64}, "seq_total", "8388608 tokens per rank.*GiB"),
     ]
     for raw, field, words in cases:
         with pytest.raises(SpecError, match=words) as info:
             validate("attention.ring", raw)
         assert info.value.field == field
+    # The same shape fits when spread over more ranks, and with world_size 0 the ranks are unknown yet.
+    assert validate("attention.ring", {"gpus": 64, "seq_total": 1 << 22, "heads": 8})["world_size"] == 64
+    assert validate("attention.ring", {"seq_total": 1 << 24, "heads": 64})["world_size"] == 0
     # The self-check brings its own shapes: any number of ranks, whatever seq_total says.
     assert validate("attention.ring", {"mode": "check", "world_size": 3})["seq_total"] == 65536
 

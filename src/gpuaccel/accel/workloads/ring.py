@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.accel.workloads.registry import RAY_GPUS_ENV, Spec, SpecError, Workload, register
+from gpuaccel.accel.workloads.registry import RAY_GPUS_ENV, Spec, SpecError, Workload, check_memory, register
 from gpuaccel.accel.workloads.report import JOB_LOG_DIR_ENV, Reporter
 
 KIND = "attention.ring"
@@ -91,7 +91,22 @@ def validate(raw: Spec) -> Spec:
         raise SpecError("world_size", "device cpu needs an explicit number of ranks (1 to 64)")
     if spec["mode"] != "check":  # the self-check brings its own small shapes
         _check_divisible(spec, max(spec["world_size"], 1))
+        if spec["world_size"]:  # with 0 the ranks are the GPUs it gets: known only when it starts
+            _check_rank_memory(spec)
     return spec
+
+
+def _check_rank_memory(spec: Spec) -> None:
+    """Refuse a shard that cannot fit one GPU: it would wait for its GPUs and then run out of memory.
+
+    Per rank, in units of one 2-byte [batch, heads, seq_total / world_size, head_dim] tensor: q, k, v,
+    the k/v blocks in flight and the fp32 output and merge buffers (10); the backward adds do, the fp32
+    dq, dk, dv and the dk/dv blocks travelling the ring (24 in all)."""
+    units = 10 if spec["mode"] == "fwd" else 24
+    world, total = spec["world_size"], spec["seq_total"]
+    shard = spec["batch"] * spec["heads"] * (total // world) * spec["head_dim"]
+    what = f"a shard of {total // world} tokens per rank ({total} over {world}, mode {spec['mode']})"
+    check_memory("seq_total", 2 * units * shard / 2**30, what)
 
 
 def _check_divisible(spec: Spec, world: int) -> None:
