@@ -201,6 +201,54 @@ def test_decode_pinned_configurations(lens, sq, hq, hkv, page, n_new, window, so
         torch.testing.assert_close(got, want, atol=ATOL, rtol=ATOL)
 
 
+TRANSPOSED = [  # heads, keys per step, page (None: contiguous, 64-token scale pages)
+    pytest.param(1, 64, None, id="h1-64keys-contiguous"),
+    pytest.param(2, 64, None, id="h2-32keys-contiguous"),
+    pytest.param(1, 128, None, id="h1-128keys-two-scale-pages"),
+    pytest.param(2, 128, None, id="h2-64keys-contiguous"),
+    pytest.param(1, 128, 16, id="h1-128keys-page16"),
+    pytest.param(2, 128, 64, id="h2-64keys-page64"),
+    pytest.param(1, 64, 64, id="h1-64keys-page64"),
+]
+
+
+@pytest.mark.parametrize(
+    "window,softcap,splits", [((-1, -1), 0.0, 2), ((40, -1), 1.5, 1)], ids=["plain", "window-softcap-1split"]
+)
+@pytest.mark.parametrize("heads,block_n,page", TRANSPOSED)
+def test_fp8_transposed_step_matches_reference(heads, block_n, page, window, softcap, splits):
+    """The transposed e4m3 step (``DecodeConfig.trans``: S^T = K q^T with head_dim reordered, K's scale in
+    the exponent) equals the reference on the dequantised cache: one scale per step (one page) and a scale
+    per key (several pages a step), a page whose scales are 0, appends, windows and soft-capping."""
+    from gpuaccel.accel.kernels import tuning
+    from gpuaccel.accel.kernels.decode import DecodeConfig
+
+    g = torch.Generator().manual_seed(7)
+    lens, hkv, d, n_new = [200, 16, 0, 131], 4, 32, 2
+    kc, vc, table = _cache(lens, n_new, hkv, d, page, g)
+    if page is None:  # one whole scale page of zeros: its scores are 0 and its values contribute 0
+        kc[0, 64:128] = 0.0
+        vc[0, 64:128] = 0.0
+    (kc, ks), (vc, vs) = quantize_kv_cache(kc, table), quantize_kv_cache(vc, table)
+    if page is None:
+        ks[1:2].zero_()  # pages are (b * S_max / 64 + position // 64): sequence 0's second page
+        vs[1:2].zero_()
+    q = torch.randn(len(lens), 1, 8, d, generator=g)
+    kn, vn = (torch.randn(len(lens), n_new, hkv, d, generator=g) for _ in range(2))
+    seqlens = torch.tensor(lens, dtype=torch.int32)
+    kw = dict(block_table=table, window=window, softcap=softcap)
+    tuning.force("decode", DecodeConfig(block_n, 4, 1, 4, heads, trans=True))
+    try:
+        got = flash_attention_with_kvcache(q, kc, vc, seqlens, k_new=kn, v_new=vn, k_scale=ks, v_scale=vs,
+                                           num_splits=splits, **kw)  # fmt: skip
+    finally:
+        tuning.force("decode", None)
+    kd, vd = dequantize_kv_cache(kc, ks), dequantize_kv_cache(vc, vs)
+    want = reference.flash_attention_with_kvcache(q, kd, vd, seqlens + n_new, **kw)
+    assert torch.isfinite(got).all()
+    torch.testing.assert_close(got, want, atol=2e-3, rtol=2e-3)  # the e4m3 path multiplies in fp16
+
+
 @pytest.mark.parametrize("page", [None, 16])
 def test_fp8_cache_decode_and_append(page):
     """Decode on an e4m3 cache equals the reference on its dequantised values; new tokens land exactly

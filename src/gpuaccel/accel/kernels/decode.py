@@ -42,9 +42,11 @@ class DecodeConfig:
     num_stages: int
     waves: int  # programs per SM the split count aims at (capped by how many fit on an SM)
     heads: int = 1  # adjacent kv heads per program (block_n // heads keys per step)
+    # e4m3 caches: compute each step transposed (keys as the warpgroup MMA's rows; decode_kernels.TRANS)
+    trans: bool = False
 
     def label(self) -> str:
-        tail = f"h{self.heads}" if self.heads > 1 else ""
+        tail = (f"h{self.heads}" if self.heads > 1 else "") + ("t" if self.trans else "")
         return f"dec{self.block_n}w{self.num_warps}s{self.num_stages}x{self.waves}{tail}"
 
 
@@ -68,6 +70,12 @@ def plan_config(rows: int, fp8: bool, paged: bool, device: torch.device) -> Deco
     if device.type != "cuda":
         return INTERPRETER_DECODE
     return PLANS[(fp8, paged, rows >= sm_count(device))]
+
+
+def device_arch(t: torch.Tensor) -> tuple[int, int]:
+    """Compute capability of ``t``'s device; (0, 0) off CUDA (the interpreter: no inline PTX). The
+    offline compile (benchmarks/decode_offline.py) replaces it to specialise CPU tensors for sm_90."""
+    return torch.cuda.get_device_capability(t.device) if t.is_cuda else (0, 0)
 
 
 def heads_per_program(cfg: DecodeConfig, heads_kv: int, rows_per_head: int) -> int:
@@ -156,7 +164,7 @@ def decode_attention(
     else:
         stride_page, pages_per_seq, page, capacity = cache_layout(k_cache, block_table)
     bt = block_table if block_table is not None else cache_seqlens
-    arch = torch.cuda.get_device_capability(q.device) if q.is_cuda else (0, 0)
+    arch = device_arch(q)
     # programmatic dependent launch (Hopper): the combine is resident and waiting when the splits end
     pdl = arch >= (9, 0)
     consts = dict(
@@ -164,6 +172,7 @@ def decode_attention(
         FP8=scales is not None, SOFTCAP=softcap > 0, PAGE_PER_BLOCK=page % keys == 0,
         WHOLE_PAGES=keys % page == 0,
         V_WORDS=scales is not None and v_cache.data_ptr() % 16 == 0, PTX=arch >= (8, 9), PDL=pdl,
+        TRANS=cfg.trans and scales is not None,
         num_warps=cfg.num_warps, num_stages=cfg.num_stages,
     )  # fmt: skip
 

@@ -26,6 +26,9 @@ Why it is shaped this way:
 - Several adjacent kv heads may share a program (``HEADS``): each key's heads are then one contiguous
   run, and a row's scores are masked to its own head's columns.
 - Visibility is the varlen rule (bottom-right aligned causal and windows); soft-capping likewise.
+- ``TRANS`` (e4m3, ``DecodeConfig.trans``) computes a step transposed, S^T = K q^T: keys are the rows of a
+  warpgroup MMA fed K from registers and q^T from shared memory (:func:`transposed_step`). The default
+  step gives mma.sync a 16-row q, which an e4m3 K makes Triton re-lay every step (kWidth 4).
 """
 
 from __future__ import annotations
@@ -81,7 +84,7 @@ def decode_split_kernel(
     GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr,
     HEADS: tl.constexpr, PAGED: tl.constexpr, FP8: tl.constexpr, SOFTCAP: tl.constexpr,
     PAGE_PER_BLOCK: tl.constexpr, WHOLE_PAGES: tl.constexpr, V_WORDS: tl.constexpr, PTX: tl.constexpr,
-    PDL: tl.constexpr, DIRECT: tl.constexpr,
+    PDL: tl.constexpr, DIRECT: tl.constexpr, TRANS: tl.constexpr = False,
 ):  # fmt: skip
     """Program (split, batch x kv-head group): HEADS adjacent kv heads, BLOCK_N // HEADS keys per step.
 
@@ -89,7 +92,8 @@ def decode_split_kernel(
     and fill the MMA rows a single small group leaves empty. Tile column j is key j // HEADS of head
     j % HEADS; row r is query token r // (GROUP * HEADS) of head (r // GROUP) % HEADS; a row only sees
     its own head's columns. ``DIRECT`` (one split: the program saw every key of its rows) writes the
-    output rows themselves and no combine runs."""
+    output rows themselves and no combine runs. ``TRANS`` (e4m3): the step is computed transposed, keys
+    as the MMA rows (see :func:`permute_d`)."""
     if PDL:  # let the combine kernel be scheduled now; it waits for this grid's results (gdc_wait)
         gdc_launch_dependents()
     KEYS: tl.constexpr = BLOCK_N // HEADS
@@ -123,7 +127,11 @@ def decode_split_kernel(
 
     m_i = tl.full([ROWS], float("-inf"), dtype=tl.float32)
     l_i = tl.zeros([ROWS], dtype=tl.float32)
-    acc = tl.zeros([ROWS, HEAD_DIM], dtype=tl.float32)
+    if TRANS:  # O^T, q^T with head_dim permuted (loop-invariant: the MMA reads it from shared memory)
+        acc = tl.zeros([HEAD_DIM, ROWS], dtype=tl.float32)
+        qt = tl.trans(permute_d(q, ROWS, HEAD_DIM))
+    else:
+        acc = tl.zeros([ROWS, HEAD_DIM], dtype=tl.float32)
     # a paged block's page index is read one step ahead: K/V addresses that hang on a load of the same
     # step would keep the software pipeline from issuing the next blocks' K/V before this one's math
     page_next = cache_pages(BT, b, stride_bt, start, start < end, pages_per_seq, page_size, PAGED)
@@ -165,36 +173,44 @@ def decode_split_kernel(
             v = e4m3_words_to_f16(vc, kv_off, n_ok, BLOCK_N, HEAD_DIM, PTX)
         else:
             v = tl.load(vc + ptrs, mask=n_ok[:, None], other=0.0)
-        qk = tl.dot(q, k.to(q.dtype).T)
-        if FP8 and PAGE_PER_BLOCK and HEADS == 1:  # one page: one scale (per row's head)
-            qk = qk * tl.load(KS + page * heads_kv + hkv)
-        elif FP8 and PAGE_PER_BLOCK:
-            qk = qk * tl.load(KS + page * heads_kv + hkv + row_head)[:, None]
-        elif FP8:
-            qk = qk * tl.load(KS + page * heads_kv + hkv + col_head, mask=n_ok, other=0.0)[None, :]
-        if SOFTCAP:  # noqa: SIM108 (a constexpr branch: only one side is compiled)
-            s = cap_log2 * tanh(qk * cap_scale)
+        if TRANS:
+            acc, m_i, l_i = transposed_step(
+                qt, k, v, acc, m_i, l_i, KS, VS, page * heads_kv + hkv, offs_n, n_ok, lo_r, hi_r,
+                col_head, row_head, cap_scale, cap_log2, BLOCK_N, HEAD_DIM, HEADS, PAGE_PER_BLOCK, SOFTCAP,
+            )  # fmt: skip
         else:
-            s = qk * qk_scale
-        on = offs_n[None, :]
-        valid = n_ok[None, :] & (on >= lo_r[:, None]) & (on <= hi_r[:, None])
-        if HEADS > 1:
-            valid = valid & (col_head[None, :] == row_head[:, None])
-        s = tl.where(valid, s, float("-inf"))
-        m_new = tl.maximum(m_i, tl.max(s, 1))
-        m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
-        p = tl.math.exp2(s - m_use[:, None])
-        alpha = tl.math.exp2(m_i - m_use)
-        l_i = l_i * alpha + tl.sum(p, 1)
-        if FP8 and PAGE_PER_BLOCK and HEADS == 1:
-            p = p * tl.load(VS + page * heads_kv + hkv)
-        elif FP8 and PAGE_PER_BLOCK:
-            p = p * tl.load(VS + page * heads_kv + hkv + row_head)[:, None]
-        elif FP8:
-            p = p * tl.load(VS + page * heads_kv + hkv + col_head, mask=n_ok, other=0.0)[None, :]
-        acc = tl.dot(p.to(q.dtype), v.to(q.dtype), acc * alpha[:, None])
-        m_i = m_new
+            qk = tl.dot(q, k.to(q.dtype).T)
+            if FP8 and PAGE_PER_BLOCK and HEADS == 1:  # one page: one scale (per row's head)
+                qk = qk * tl.load(KS + page * heads_kv + hkv)
+            elif FP8 and PAGE_PER_BLOCK:
+                qk = qk * tl.load(KS + page * heads_kv + hkv + row_head)[:, None]
+            elif FP8:
+                qk = qk * tl.load(KS + page * heads_kv + hkv + col_head, mask=n_ok, other=0.0)[None, :]
+            if SOFTCAP:  # noqa: SIM108 (a constexpr branch: only one side is compiled)
+                s = cap_log2 * tanh(qk * cap_scale)
+            else:
+                s = qk * qk_scale
+            on = offs_n[None, :]
+            valid = n_ok[None, :] & (on >= lo_r[:, None]) & (on <= hi_r[:, None])
+            if HEADS > 1:
+                valid = valid & (col_head[None, :] == row_head[:, None])
+            s = tl.where(valid, s, float("-inf"))
+            m_new = tl.maximum(m_i, tl.max(s, 1))
+            m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
+            p = tl.math.exp2(s - m_use[:, None])
+            alpha = tl.math.exp2(m_i - m_use)
+            l_i = l_i * alpha + tl.sum(p, 1)
+            if FP8 and PAGE_PER_BLOCK and HEADS == 1:
+                p = p * tl.load(VS + page * heads_kv + hkv)
+            elif FP8 and PAGE_PER_BLOCK:
+                p = p * tl.load(VS + page * heads_kv + hkv + row_head)[:, None]
+            elif FP8:
+                p = p * tl.load(VS + page * heads_kv + hkv + col_head, mask=n_ok, other=0.0)[None, :]
+            acc = tl.dot(p.to(q.dtype), v.to(q.dtype), acc * alpha[:, None])
+            m_i = m_new
 
+    if TRANS:  # back to rows x head_dim
+        acc = tl.trans(acc)
     empty = l_i == 0.0
     l_safe = tl.where(empty, 1.0, l_i)
     if DIRECT:  # a row no key is visible to gives 0, as the combine writes it
@@ -206,6 +222,69 @@ def decode_split_kernel(
     tl.store(PL + slot, tl.where(empty, float("-inf"), m_i + tl.math.log2(l_safe)), mask=row_ok)
     o_ptrs = PO + slot.to(tl.int64)[:, None] * HEAD_DIM + offs_d[None, :]
     tl.store(o_ptrs, acc / l_safe[:, None], mask=row_ok[:, None])
+
+
+@triton.jit
+def permute_d(x, N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    """Columns of ``x`` (N x HEAD_DIM) reordered so that column 16b + 8h + 2t + j is column
+    t * HEAD_DIM / 4 + 4b + 2h + j of the input.
+
+    Why: in the transposed step K is the register (A) operand of a warpgroup MMA, whose fragment gives
+    lane t columns 2t, 2t + 1, 2t + 8, 2t + 9 of every 16-column block. Reordered, those are the lane's
+    own contiguous quarter of each key row (32 bytes of e4m3 at head_dim 128: two 16-byte shared-memory
+    loads, against 64 two-byte loads in the natural order); q takes the same order, so q K^T is unchanged.
+    The reorder is a change of register layout only, no data moves."""
+    x5 = tl.reshape(x, (N, 4, HEAD_DIM // 16, 2, 2))
+    return tl.reshape(tl.permute(x5, (0, 2, 3, 1, 4)), (N, HEAD_DIM))
+
+
+@triton.jit
+def transposed_step(
+    qt, k, v, acc, m_i, l_i, KS, VS, scale_off, offs_n, n_ok, lo_r, hi_r, col_head, row_head,
+    cap_scale, cap_log2, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr, HEADS: tl.constexpr,
+    PAGE_PER_BLOCK: tl.constexpr, SOFTCAP: tl.constexpr,
+):  # fmt: skip
+    """One e4m3 step as S^T = K q^T and O^T += V^T P^T (keys are the MMA's 64-row dimension).
+
+    Why: with q as the 16-row A operand of mma.sync, an e4m3 K makes Triton lay both operands out with
+    kWidth 4, and q's and P's fragments were re-laid by ~230 register moves every 128-key step. Here K,
+    converted in registers, is the A operand of a warpgroup MMA and q^T its loop-invariant B operand in
+    shared memory; P^T goes to shared memory as the second MMA's B operand. With one scale per page
+    (``PAGE_PER_BLOCK``) K's scale is folded into the exponent (scales are positive): one FFMA per score
+    instead of a multiply and a subtraction."""
+    st = tl.dot(permute_d(k, BLOCK_N, HEAD_DIM).to(tl.float16), qt)  # (keys, rows)
+    if PAGE_PER_BLOCK and HEADS == 1:  # a zero scale must not turn a masked -inf into NaN
+        ks = tl.maximum(tl.load(KS + scale_off), 1e-30)
+        ks_t = ks
+    elif PAGE_PER_BLOCK:  # each row's own head's scale
+        ks = tl.maximum(tl.load(KS + scale_off + row_head), 1e-30)
+        ks_t = ks[None, :]
+    else:  # several pages a step: a scale per key
+        st = st * tl.load(KS + scale_off + col_head, mask=n_ok, other=0.0)[:, None]
+        ks = 1.0
+        ks_t = 1.0
+    if SOFTCAP:
+        st = cap_log2 * tanh(st * ks_t * cap_scale)
+        ks = 1.0
+        ks_t = 1.0
+    on = offs_n[:, None]
+    valid = n_ok[:, None] & (on >= lo_r[None, :]) & (on <= hi_r[None, :])
+    if HEADS > 1:
+        valid = valid & (col_head[:, None] == row_head[None, :])
+    st = tl.where(valid, st, float("-inf"))
+    m_new = tl.maximum(m_i, tl.max(st, 0) * ks)
+    m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
+    pt = tl.math.exp2(st * ks_t - m_use[None, :])
+    alpha = tl.math.exp2(m_i - m_use)
+    l_i = l_i * alpha + tl.sum(pt, 0)
+    if PAGE_PER_BLOCK and HEADS == 1:
+        pt = pt * tl.load(VS + scale_off)
+    elif PAGE_PER_BLOCK:
+        pt = pt * tl.load(VS + scale_off + row_head)[None, :]
+    else:
+        pt = pt * tl.load(VS + scale_off + col_head, mask=n_ok, other=0.0)[:, None]
+    acc = tl.dot(tl.trans(v.to(tl.float16)), pt.to(tl.float16), acc * alpha[None, :])
+    return acc, m_new, l_i
 
 
 @triton.jit
