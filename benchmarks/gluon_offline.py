@@ -10,6 +10,8 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores) and writes the PTX and SASS unde
         [--config BLOCK_N,STAGES,CONSUMERS[,CTAS_PER_SM]]   (a GluonFwdConfig; default: the head dim's)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
     python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward)
+    python benchmarks/gluon_offline.py --kernel decode [decode_offline.py's options]   (the tl.* decode
+        split kernel, planned bf16/e4m3 configurations and variants: benchmarks/decode_offline.py)
 """
 
 from __future__ import annotations
@@ -187,8 +189,14 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:2] == ["--kernel", "decode"] or argv[:1] == ["--kernel=decode"]:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from decode_offline import main as decode_main
+
+        return decode_main(argv[2:] if argv[0] == "--kernel" else argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kernel", default="fwd", choices=["fwd", "fp8", "bwd", "varlen"])
+    ap.add_argument("--kernel", default="fwd", choices=["fwd", "fp8", "bwd", "varlen", "decode"])
     ap.add_argument("--shape", default="2,16,8192,128", help="B,H,N,D")
     ap.add_argument("--causal", action="store_true")
     ap.add_argument("--dtype", default="bf16", choices=["bf16", "fp16"])
