@@ -3,10 +3,10 @@
 Why: an e4m3 step's instruction count (benchmarks/decode_offline.py) only predicts its speed; this times
 them in one process. Per point (GQA 32/8, D128, one query token, cache full to S; contiguous, and paged
 through a shuffled table of 256-token pages) every variant runs the planned configuration
-(decode.PLANS) with one change: ``default`` none, ``trans`` the transposed step (``DecodeConfig.trans``),
-``trans_h2`` the transposed step with 2 kv heads per program (the contiguous plan already has 2),
-``trans_w8h4`` the transposed step with 8 warps over 4 heads x 32 keys (one program per SM), and
-``bf16`` the bf16 cache's plan (the reference the e4m3 cache's tokens/s are compared with). Timing
+(``decode.plan_config``) with one change: ``default`` none, ``plain`` the step computed as rows x keys
+(``DecodeConfig.trans`` off), ``plain_h1`` that with one kv head per program, ``trans_w8h4`` (not run
+unless named) the transposed step with 8 warps over 4 heads x 32 keys, and ``bf16`` the bf16 cache's
+plan (the reference the e4m3 cache's tokens/s are compared with). Timing
 is bench_varlen's: CUDA-graph replays round-robin over enough cache copies to exceed L2, median of 7
 replays; variants alternate order over ``--rounds`` rounds and the median of those is reported. Before
 timing, each variant's output on copy 0 (about N(0,1) e4m3 values with random per-(page, head) scales)
@@ -29,23 +29,22 @@ from typing import Any
 import torch
 
 from gpuaccel.accel.kernels.bench_varlen import L2_CLEAR, _quick_ms, _time_graph, decode_bytes
-from gpuaccel.accel.kernels.decode import PLANS, DecodeConfig, decode_attention
+from gpuaccel.accel.kernels.decode import DecodeConfig, decode_attention, plan_config
 from gpuaccel.accel.kernels.kv_cache import CONTIGUOUS_PAGE
-from gpuaccel.accel.kernels.launchers import sm_count
 
 HQ, HKV, D, PAGE = 32, 8, 128, 256
 POINTS = [(1, 4096), (1, 32768), (1, 131072), (8, 4096), (8, 32768), (64, 32768)]
-VARIANTS = ["default", "trans", "trans_h2", "trans_w8h4", "bf16"]
+VARIANTS = ["default", "plain", "plain_h1", "trans_w8h4", "bf16"]
+DEFAULT_VARIANTS = ["default", "plain", "plain_h1", "bf16"]
 
 
-def variant_config(name: str, paged: bool, rows: int) -> DecodeConfig:
+def variant_config(name: str, paged: bool, rows: int, tokens: int) -> DecodeConfig:
     """The planned configuration of this layout and size, changed as the variant says."""
-    fp8 = name != "bf16"
-    plan = PLANS[(fp8, paged, rows >= sm_count(torch.device("cuda")))]
-    if name == "trans":
-        return replace(plan, trans=True)
-    if name == "trans_h2":
-        return replace(plan, trans=True, heads=2)
+    plan = plan_config(rows, name != "bf16", paged, torch.device("cuda"), tokens)
+    if name == "plain":  # the step computed as rows x keys (mma.sync, q as the A operand)
+        return replace(plan, trans=False)
+    if name == "plain_h1":  # the same, one kv head per program
+        return replace(plan, trans=False, heads=1)
     if name == "trans_w8h4":  # 8 warps (two warpgroups), 4 heads x 32 keys: 447 SASS a step per warp
         return DecodeConfig(128, 8, 3, 1, 4, trans=True)
     return plan
@@ -83,7 +82,7 @@ def run_point(batch: int, seqlen: int, paged: bool, variants: list[str], rounds:
     fns: dict[str, list[Any]] = {}
     ref = None
     for name in variants:
-        cfg = variant_config(name, paged, rows)
+        cfg = variant_config(name, paged, rows, batch * seqlen)
         fp8 = name != "bf16"
         sc = scales if fp8 else None
         fns[name] = [
@@ -150,7 +149,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--variants", nargs="+", default=VARIANTS, choices=VARIANTS, help="default comes first")
+    ap.add_argument(
+        "--variants", nargs="+", default=DEFAULT_VARIANTS, choices=VARIANTS, help="default comes first"
+    )
     ap.add_argument("--points", nargs="+", default=[f"{b}x{s}" for b, s in POINTS], help="BATCHxSEQLEN")
     ap.add_argument("--layouts", nargs="+", default=["contiguous", "paged"], choices=["contiguous", "paged"])
     a = ap.parse_args(argv)

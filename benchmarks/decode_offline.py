@@ -8,7 +8,7 @@ kernel is specialised exactly as on an H100; nothing is launched. The loop body 
 longest backward branch. Per configuration it prints registers, spills and the loop's counts, and writes
 PTX, TTGIR and SASS under --out.
 
-    python benchmarks/decode_offline.py                       (planned bf16 and e4m3, B1/B8 32k, plus trans)
+    python benchmarks/decode_offline.py                       (planned bf16 and e4m3, B1/B8 32k, plus plain)
     python benchmarks/decode_offline.py --cases e4m3 --config 128,4,3,2,1,t --out out/decode
     python benchmarks/gluon_offline.py --kernel decode [same options]
 """
@@ -144,8 +144,8 @@ def report(ck: Any) -> tuple[dict[str, Any], str]:
 def run(
     cases: Iterable[str], variants: list[str], configs: list[str], out: Path | None
 ) -> list[dict[str, Any]]:
-    """One row per (case, variant): ``plan`` (decode.PLANS), ``trans`` (the plan with the transposed
-    e4m3 step), and each explicit ``--config`` on the e4m3 cases."""
+    """One row per (case, variant): ``plan`` (decode.PLANS), ``plain`` (the plan with the e4m3 step
+    computed as rows x keys, not transposed), and each explicit ``--config`` on the e4m3 cases."""
     from gpuaccel.accel.kernels.decode import PLANS
 
     compiled = _install()
@@ -155,7 +155,7 @@ def run(
         plan = PLANS[(fp8, paged, batch * HKV >= SMS)]
         todo = [("plan", plan)] if "plan" in variants else []
         if fp8:
-            todo += [("trans", replace(plan, trans=True))] if "trans" in variants else []
+            todo += [("plain", replace(plan, trans=False))] if "plain" in variants else []
             todo += [(spec, parse_config(spec)) for spec in configs]
         for variant, cfg in todo:
             ck = compile_case(batch, seqlen, fp8, paged, cfg, compiled)
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--cases", nargs="+", default=list(CASES), help="case names, or bf16 / e4m3 (all of those)"
     )
-    ap.add_argument("--variants", nargs="+", default=["plan", "trans"], choices=["plan", "trans"])
+    ap.add_argument("--variants", nargs="+", default=["plan", "plain"], choices=["plan", "plain"])
     ap.add_argument("--config", nargs="*", default=[], help="extra e4m3 configurations: block_n,warps,stages,"
                     "waves[,heads][,t]")  # fmt: skip
     ap.add_argument("--out", type=Path, default=None, help="folder for the PTX, TTGIR and SASS")

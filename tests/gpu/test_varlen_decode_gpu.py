@@ -158,6 +158,11 @@ PINNED = [(128, 8, 3, 1, 4), (128, 4, 3, 2, 1)]
 PINNED_CASES = [(p, f, c) for p, f in LAYOUTS for c in PINNED] + [
     (p, f, (256, 8, 3, 1, 1)) for p, f in LAYOUTS if p is not None or f
 ]
+# the transposed e4m3 step (DecodeConfig.trans): 1 and 2 heads per program, 64- and 128-key steps
+PINNED_CASES += [
+    (p, True, c) for p, f in LAYOUTS if f for c in ((128, 4, 3, 2, 2, True), (128, 4, 3, 2, 1, True))
+]
+PINNED_CASES += [(p, True, (64, 4, 3, 2, 1, True)) for p, f in LAYOUTS if f]
 
 
 @pytest.mark.parametrize("page,fp8,cfg", PINNED_CASES)

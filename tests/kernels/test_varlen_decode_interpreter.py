@@ -372,3 +372,19 @@ def test_stream_read_sums_every_element() -> None:
     torch.testing.assert_close(stream_read(x, 3, 64, 2, 4), x.view(3, -1).sum(1), rtol=1e-5, atol=1e-4)
     with pytest.raises(ValueError, match="read_buffer"):
         stream_read(x[:-1], 3, 64, 2, 4)
+
+
+def test_e4m3_plan_transposes_all_but_short_caches(monkeypatch):
+    """The planned e4m3 step is the transposed one, except where batch x capacity is short (a program then
+    runs a step or two, and the transposed step's prologue does not pay back); bf16 never transposes."""
+    from gpuaccel.accel.kernels import decode
+
+    monkeypatch.setattr(decode, "sm_count", lambda device: 132)
+    gpu = torch.device("cuda")
+    for paged in (False, True):
+        assert decode.plan_config(8, True, paged, gpu, 4096) == decode.SHORT_E4M3[paged]
+        assert not decode.plan_config(8, True, paged, gpu, 4096).trans
+        for rows, tokens in ((8, 32768), (8, 131072), (512, 64 * 4096)):
+            assert decode.plan_config(rows, True, paged, gpu, tokens).trans
+            assert not decode.plan_config(rows, False, paged, gpu, tokens).trans
+    assert decode.plan_config(8, True, False, torch.device("cpu"), 1 << 20) == decode.INTERPRETER_DECODE

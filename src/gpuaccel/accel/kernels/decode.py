@@ -53,22 +53,32 @@ class DecodeConfig:
 # Fitted on the H100 sweep (benchmarks/varlen_decode_bench.py --sweep; GQA 32/8, D128, batch 1-64, cache
 # 4k-128k; docs/kernels.md). bf16 streams fastest with one program per SM, contiguous or paged (the next
 # page index is read a step ahead, so a paged cache's K/V stay double-buffered like a contiguous one's).
-# e4m3 does twice the work per byte and wants 128 keys per step with two programs per SM; a contiguous
-# e4m3 cache takes them as 2 heads x 64 keys (its 64-token scale pages then hold whole steps), and with a
-# program per (batch, head pair) already filling the SMs, so does a paged one.
+# e4m3 does twice the work per byte and wants 128 keys per step with two programs per SM, as 2 heads x 64
+# keys, each step computed transposed (keys as the warpgroup MMA's rows: about 20 % fewer instructions,
+# 3-10 % faster at 32k-128k and at batch 8-64; benchmarks/decode_fp8_ab.py).
 PLANS = {  # (e4m3, paged, batch x kv heads >= SMs) -> configuration
     (False, False, False): DecodeConfig(64, 4, 3, 1), (False, False, True): DecodeConfig(128, 4, 3, 1),
     (False, True, False): DecodeConfig(64, 4, 3, 1), (False, True, True): DecodeConfig(128, 4, 3, 1),
-    (True, False, False): DecodeConfig(128, 4, 3, 2, 2), (True, False, True): DecodeConfig(128, 4, 3, 2, 2),
-    (True, True, False): DecodeConfig(128, 4, 3, 2), (True, True, True): DecodeConfig(128, 4, 3, 2, 2),
+    (True, False, False): DecodeConfig(128, 4, 3, 2, 2, trans=True),
+    (True, False, True): DecodeConfig(128, 4, 3, 2, 2, trans=True),
+    (True, True, False): DecodeConfig(128, 4, 3, 2, 2, trans=True),
+    (True, True, True): DecodeConfig(128, 4, 3, 2, 2, trans=True),
 }  # fmt: skip
+# e4m3 steps over few keys in all (batch x cache capacity below this): each program runs only a step or
+# two, and the transposed step's prologue (q^T into shared memory) does not pay back: B1 4k contiguous
+# 0.68 TB/s transposed against 0.77 (same run). These take the plain step.
+SHORT_E4M3_TOKENS = 16384
+SHORT_E4M3 = {False: DecodeConfig(128, 4, 3, 2, 2), True: DecodeConfig(128, 4, 3, 2)}  # paged -> config
 INTERPRETER_DECODE = DecodeConfig(32, 4, 1, 4)
 
 
-def plan_config(rows: int, fp8: bool, paged: bool, device: torch.device) -> DecodeConfig:
-    """The configuration for ``rows`` = batch x kv heads (see :data:`PLANS`)."""
+def plan_config(rows: int, fp8: bool, paged: bool, device: torch.device, tokens: int = 0) -> DecodeConfig:
+    """The configuration for ``rows`` = batch x kv heads and ``tokens`` = batch x the cache's capacity
+    per sequence (see :data:`PLANS`)."""
     if device.type != "cuda":
         return INTERPRETER_DECODE
+    if fp8 and tokens < SHORT_E4M3_TOKENS:
+        return SHORT_E4M3[paged]
     return PLANS[(fp8, paged, rows >= sm_count(device))]
 
 
@@ -228,7 +238,10 @@ def decode_plan(
     pinned = tuning.forced("decode", causal)
     if pinned is not None:
         return pinned
-    return plan_config(q.shape[0] * k_cache.shape[2], fp8, block_table is not None, q.device)
+    pages = 1 if block_table is None else block_table.shape[1]  # contiguous: dim 1 is the capacity
+    capacity = pages * k_cache.shape[1]
+    rows = q.shape[0] * k_cache.shape[2]
+    return plan_config(rows, fp8, block_table is not None, q.device, q.shape[0] * capacity)
 
 
 def flash_attention_with_kvcache(
