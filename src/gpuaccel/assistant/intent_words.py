@@ -43,13 +43,15 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "who": "who whom process processes holding holds hogging hog owner owns occupying"
         " program programs",
         "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
+        # the clocks held back is part of a GPU's overview reading ("is gpu 0 throttling?")
+        "overview": "throttle throttles throttled throttling",
         "cluster": "cluster clusters node nodes host hosts server servers ray",
     }.items()
 }
 METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops"}  # readings of one GPU
 MORE = set(
     "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
-    " more harder busier warmer higher heavier bigger".split()
+    " more harder busier warmer higher heavier bigger leaderboard ranking".split()
 )
 LESS = set(
     "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest"
@@ -71,6 +73,8 @@ STOP = set(
     " used ever their they them theirs computer computers machine linked each hard work"
     # common words one letter away from a topic word: "called" is not "cancelled", "advice" not "device"
     " called named advice number"
+    # "terms" is not "temps"
+    " terms"
     # "here" is not "where" (a question about the cluster)
     " here".split()
 )
@@ -85,6 +89,7 @@ SHORTHAND = {
     "pls": "please",
     "plz": "please",
     "atm": "now",
+    "nd": "and",
     "rn": "now",
     # exact words only: as topic words, spelling repair would turn "room" into "oom", "heating" into "eating"
     "oom": "crash",
@@ -92,6 +97,14 @@ SHORTHAND = {
     "oomed": "crashed",
     "eating": "hogging",
     "eats": "hogs",
+    # "bread" is not "break", "chili" not "chilly"
+    "break": "fail",
+    "breaks": "fails",
+    "breaking": "failing",
+    "chilly": "cool",
+    "chillier": "cooler",
+    "chillest": "coolest",
+    "chilliest": "coolest",
 }
 # Numbers people spell out after what they number ("job three", "gpu number two"): read as digits there only,
 # so "which one is hotter" keeps its "one".
@@ -122,6 +135,8 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\b(?:should|can|could|may)\s+i\s+(?:use|take|run on)\b", "is free", text)  # a free GPU
     raw = re.findall(r"[a-z]+|\d+", text.replace("gpu-time", "gputime").replace("'s", ""))
     raw = [NUMBER_WORDS.get(w, w) if i and raw[i - 1] in _NUMBERED else w for i, w in enumerate(raw)]
+    if raw[:1] == ["n"]:  # "n the coolest?": a follow-up's "and" typed short (elsewhere "n" may number)
+        raw[0] = "and"
     out = []
     for w in (SHORTHAND.get(w, w) for w in raw):
         if w.isdigit() or len(w) < 4 or w in WORD_OF or w in STOP:
