@@ -32,3 +32,61 @@ def test_everyday_words_read_as_what_they_mean() -> None:
     assert pick("nd the coolest", Context(Query("gpu_rank", metric="temperature", order="max"))) == Query(
         "gpu_rank", metric="temperature", order="min"
     )
+
+
+def test_questions_that_read_right_only_as_a_whole() -> None:
+    assert pick("gpu 1 tdp?") == Query("gpu_reading", gpu=1, metric="power")  # a limit is the power limit
+    assert pick("memory limit of gpu 0") == Query("gpu_reading", gpu=0, metric="memory")
+    assert pick("how do the gpus compare?") == Query("gpu_reading", metric="overview")
+    assert pick("which programs on gpu 0 did the queue not start") == Query("memory_users", gpu=0)
+    assert pick("is it warm outdoors") is None  # the weather, not a GPU
+    assert pick("sort this list for me") is None  # "list" alone names no GPU
+    assert pick("what hardware is installed") == Query("gpu_list")
+    # the queue says how long each running job has run; a ranking would name the longest of all time
+    assert pick("how long have the running tasks been at it") == Query("queue", state="running")
+
+
+def test_follow_ups_keep_what_the_last_answer_was_about() -> None:
+    ranked = Context(Query("gpu_rank", metric="temperature", order="max"), subject_gpus=[0], **MACHINE)
+    assert pick("how much power does the other one draw?", ranked) == Query(
+        "gpu_reading", gpu=1, metric="power"
+    )
+    longest = Context(Query("job_rank", metric="duration", order="max", window=YESTERDAY))
+    assert pick("and the quickest?", longest) == Query(
+        "job_rank", metric="duration", order="min", window=YESTERDAY
+    )
+    shortest = Context(Query("job_rank", metric="duration", order="min", window=YESTERDAY))
+    assert pick("and the longest today", shortest) == Query(
+        "job_rank", metric="duration", order="max", window=TODAY
+    )
+    watts = Context(Query("gpu_reading", metric="power"))
+    assert pick("which is higher?", watts) == Query("gpu_rank", metric="power", order="max")
+    assert pick("which one has less", Context(Query("gpu_reading", metric="memory"))) == Query(
+        "gpu_rank", metric="memory", order="min"
+    )
+    day = Context(Query("summary", window=YESTERDAY))
+    assert pick("what was the mean temperature?", day) == Query("summary", window=YESTERDAY)
+    assert pick("any failures?", day) == Query("failures", window=YESTERDAY)
+    assert pick("show me all jobs that failed on any gpu this week", day).window != YESTERDAY  # not short
+
+
+def test_a_job_answer_names_the_gpu_it_ran_on_for_that_card() -> None:
+    """After one job's detail, "that card" is the GPU the job ran on (a job on several GPUs names none)."""
+    import tempfile
+    from pathlib import Path
+
+    import test_assistant_questions as T
+
+    from gpuaccel.assistant.queries import QueryContext, run
+
+    svc = T.build_service(Path(tempfile.mkdtemp()))
+    try:
+        ctx = QueryContext(svc.chat.facts, svc.chat.assistant_state, svc.chat.now)
+        one, two = run(ctx, Query("job_detail", job=3)), run(ctx, Query("job_detail", job=1))
+        assert one.subject_gpus == [1] and two.subject_gpus == []
+        after = Context(one.query, one.subject_jobs, subject_gpus=one.subject_gpus, **MACHINE)
+        assert pick("how warm is that card?", after) == Query("gpu_reading", gpu=1, metric="temperature")
+        assert pick("how long did it take", after) == Query("job_detail", job=3)
+    finally:
+        svc.stop()
+        svc.store.close()

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from gpuaccel.assistant.intent_topics import query_for
+from gpuaccel.assistant.intent_topics import PEAK_WORDS, query_for, refine_topics
 from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, VOCAB, WORD_OF, window_of, words
 from gpuaccel.assistant.queries import Query, Window
 
@@ -148,6 +148,7 @@ WINDOWED = ("jobs", "failures", "job_rank", "summary", "energy")  # queries over
 # queries a follow-up can move to another GPU ("and GPU 1?")
 PER_GPU = ("gpu_reading", "memory_users", "gpu_list", "energy", "jobs", "failures", "job_rank", "summary")
 RANKED = ("gpu_rank", "job_rank", "node_load")  # queries with an order, for "and the least?"
+NAMES_GPUS = ("idle_gpus", "gpu_rank")  # answers that name GPUs ("Idle: GPU 1"), for "the other one"
 OFF_TOPIC = set(
     "poem haiku joke jokes story song recipe weather translate translation stock stocks price prices cost"
     " costs buy".split()
@@ -200,9 +201,17 @@ class RulePicker:
             gpu = ORDINALS.index(nth.group(1)) % 4 if nth else _num(r"\bon (\d+)\b(?! (?:gpus|cards))", text)
         if gpu is None and job is None:
             gpu = _gpu_by_model(question, context)  # "on the 4090", "the h100"
+        refined = refine_topics(ws, topics, gpu)
+        if refined is None:
+            return None  # "how hot is it outside?"
+        topics = refined
         win = window_of(text, now)
-        if win is None and context.last is not None and re.search(r"\b(?:that|same) (?:time|period)\b", text):
-            win = context.last.window  # "over that time"
+        last = context.last
+        if win is None and last is not None and re.search(r"\b(?:that|same) (?:time|period)\b", text):
+            win = last.window  # "over that time"
+        peak = PEAK_WORDS & set(ws) and topics & {"temperature", "util", "power"}
+        if win is None and last is not None and peak:
+            win = last.window  # "peak temp?" after an answer about a span: the peak of that span
         superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
         order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
         named = set(re.findall(r"\b(?:gpu|card|device|gpus)\s*(\d+)\b|\b(?:or|vs|versus)\s+(\d+)\b", text))
@@ -230,14 +239,13 @@ class RulePicker:
         if job is not None:
             return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
         picked = query_for(ws, topics, gpu, win, name, order)
-        last = context.last
         if (
             picked is not None
             and picked.name in WINDOWED
             and win is None
             and last is not None
             and last.window is not None
-            and {"one", "those", "them", "these", "ones"} & set(ws)
+            and ({"one", "those", "them", "these", "ones"} & set(ws) or _drills_into(last, ws))
         ):
             gpu_of = last.gpu if picked.gpu is None and picked.name in PER_GPU else picked.gpu
             return replace(picked, window=last.window, gpu=gpu_of)  # "did any of those fail?"
@@ -272,18 +280,30 @@ class RulePicker:
             and flip
             and gpu is None
             and job is None
-            and not topics - {"gpu"}
+            and not topics - ({"gpu", "long", "jobs"} if _run_time_rank(last) else {"gpu"})  # "the shortest"
             and not {"hours", "time", "gputime"} & set(ws)  # "the most gpu hours" is another ranking
         ):
-            return replace(last, order=flip)  # "and the least?"
+            # a span said with it replaces the last one: "and which took longest yesterday?"
+            span = win if win is not None and last.name in WINDOWED else last.window
+            return replace(last, order=flip, window=span)  # "and the least?", "and the shortest?"
+        read = last.metric if last is not None and last.name == "gpu_reading" else "overview"
+        unnamed = gpu is None and job is None and not topics - {"gpu"}
+        if read != "overview" and flip and "which" in ws and unnamed:
+            return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
         if last is not None and last.job is not None and job is None:
             step = -1 if {"before", "previous", "prior"} & set(ws) else 0
             step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
             if step and last.job + step >= 1:
                 return replace(last, job=last.job + step)  # "and the one before that?"
-        if last is not None and last.gpu is not None and gpu is None and "other" in ws and context.gpus:
-            others = [g for g in context.gpus if g != last.gpu]
-            base = last if not topics - {"gpu"} else query_for(ws, topics, last.gpu, win, None, None)
+        # the GPU "the other one" is the other of: the last answer's, else the one it named ("Idle: GPU 1")
+        mine = last.gpu if last is not None else None
+        one_named = last is not None and last.name in NAMES_GPUS and len(context.subject_gpus) == 1
+        if mine is None and one_named:
+            mine = context.subject_gpus[0]
+        if last is not None and mine is not None and gpu is None and "other" in ws and context.gpus:
+            others = [g for g in context.gpus if g != mine]
+            same = last.gpu is not None and not topics - {"gpu"}
+            base = last if same else query_for(ws, topics, mine, win, None, None)
             if base is not None and base.gpu is not None:
                 return replace(base, gpu=others[0] if len(others) == 1 else None)  # "and the other one?"
         pronoun = {"there", "it", "its", "same"} & set(ws)
@@ -344,6 +364,17 @@ class RulePicker:
                 return replace(last, window=win)
             return Query("summary", window=win)
         return None
+
+
+def _drills_into(last: Query, ws: list[str]) -> bool:
+    """Whether a short question right after a summary of a span asks about that span ("anything
+    break?", "which jobs failed?" after "and yesterday?")."""
+    return last.name == "summary" and len([w for w in ws if w not in STOP]) <= 2
+
+
+def _run_time_rank(q: Query) -> bool:
+    """Whether ``q`` ranks jobs by how long they ran (so "and the shortest?" only turns it round)."""
+    return q.name == "job_rank" and q.metric in (None, "duration")
 
 
 DEFAULT_PICKERS: tuple[Picker, ...] = (RulePicker(),)

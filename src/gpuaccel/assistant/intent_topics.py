@@ -9,10 +9,29 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.intent_words import LOST
+from gpuaccel.assistant.intent_words import LOST, METRICS
 from gpuaccel.assistant.queries import Query, Window
 
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
+HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
+LIMIT_WORDS = {"limit", "limits", "tdp"}  # a GPU's power limit ("what's the limit on it?")
+PROCESS_WORDS = {"process", "processes", "program", "programs"}
+OUTDOORS = {"outside", "outdoors", "forecast"}  # "how hot is it outside?" is the weather, not a GPU
+
+
+def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] | None:
+    """Topics the whole question implies beyond its single words (None: it is about something else)."""
+    said = set(ws)
+    if OUTDOORS & said and "temperature" in topics and "gpu" not in topics and gpu is None:
+        return None
+    out = set(topics)
+    if LIMIT_WORDS & said and not out & (METRICS | {"jobs", "queue", "running", "energy"}):
+        out.add("power")  # the only limit a reading has is the power limit
+    if any(w.startswith("compar") for w in ws) and ("gpu" in out or gpu is not None) and not out & METRICS:
+        out.add("overview")  # "compare the two cards": every main reading of each
+    if PROCESS_WORDS & said and "queue" in out:
+        out = (out - {"queue", "jobs"}) | {"gpu"}  # processes "not from the queue": who holds the GPUs
+    return out
 
 
 def query_for(
@@ -51,7 +70,10 @@ def query_for(
     hog = "who" in topics and "jobs" in topics and order is not None  # "biggest gpu hog among jobs"
     if hog or "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
         return Query("job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name)
+    running_for = "running" in topics and order is None and win is None and not name and gpu is None
     if "long" in topics and ("jobs" in topics or order is not None or name) and metric in (None, "util"):
+        if running_for:
+            return Query("queue", state="running")  # the queue says how long each running job has run
         return Query("job_rank", metric="duration", order=order or "max", window=win, gpu=gpu, job_name=name)
     if metric == "energy":
         return Query("energy", gpu=gpu, window=win)
@@ -95,7 +117,8 @@ def query_for(
         if "running" in topics and win is None:
             return Query("queue", state="running")
         return Query("jobs", state=state, window=win, gpu=gpu, job_name=name)
-    if "models" in topics and ("gpu" in topics or gpu is not None or topics == {"models"}):
+    alone = topics == {"models"} and bool(HARDWARE & set(ws))  # not "a list and a tuple in python"
+    if "models" in topics and ("gpu" in topics or gpu is not None or alone):
         return Query("gpu_list", gpu=gpu)
     if gpu is None and "gpu" in topics and not topics - {"gpu", "models", "running"}:
         return Query("gpu_list")  # "what GPUs do I have?", "how many cards are there?"

@@ -129,7 +129,8 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     rows = [
         [job.id, job.name or job.kind, str(job.state), duration(t) if t is not None else "-", job.attempt]
     ]
-    return Result(q, text, ["job", "name", "state", "ran for", "attempt"], rows, [job.id])
+    one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
+    return Result(q, text, ["job", "name", "state", "ran for", "attempt"], rows, [job.id], one_gpu)
 
 
 def jobs(ctx: QueryContext, q: Query) -> Result:
