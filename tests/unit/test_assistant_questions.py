@@ -136,8 +136,13 @@ def ask(svc: AssistantService, question: str, sid: int | None) -> tuple[int, str
 
 
 def invented(svc: AssistantService, sid: int, answer: str, refused: bool) -> list[str]:
-    """Numbers of the answer that the result of its query (stored with the question) does not hold."""
-    result = "" if refused else svc.db.messages(sid)[-2]["meta"]["facts"]
+    """Numbers of the answer that the result of its query (stored with the question) does not hold; an
+    answer without a query may say only the question's numbers and the queue's job ids (a request to
+    cancel a job by its name is answered with the command and the job's id)."""
+    if refused:
+        result = svc.db.messages(sid)[-2]["content"] + " " + " ".join(str(j.id) for j in svc.store.list())
+    else:
+        result = svc.db.messages(sid)[-2]["meta"]["facts"]
     allowed = set(re.findall(r"\d+(?:\.\d+)?", result))
     return [n for n in re.findall(r"\d+(?:\.\d+)?", answer) if n not in allowed]
 

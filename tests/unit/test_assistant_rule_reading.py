@@ -90,3 +90,36 @@ def test_a_job_answer_names_the_gpu_it_ran_on_for_that_card() -> None:
     finally:
         svc.stop()
         svc.store.close()
+
+
+def test_a_request_to_change_a_job_named_by_its_name_names_the_command() -> None:
+    from gpuaccel.assistant.intent_replies import action_request
+
+    names = {"Bench-B": 2, "train_a.v2": 7}
+    assert action_request("could you kill bench-b please", names) == (
+        "I only read this machine; I do not change jobs from the chat. To kill job 2 (Bench-B): gpuaccel"
+        " cancel 2, or Cancel in the Jobs tab."
+    )
+    assert action_request("pause train_a.v2, the other run needs the card", names).endswith(
+        "To pause job 7 (train_a.v2): gpuaccel pause 7, or Pause in the Jobs tab."
+    )
+    assert action_request("stop the music", names) is None  # names no job
+    assert action_request("stop job 3 from what?", names) is None
+    assert action_request("restart job 4.", names).endswith("gpuaccel retry 4, or Retry in the Jobs tab.")
+
+
+def test_the_chat_answers_a_request_on_a_named_job_with_its_command() -> None:
+    import tempfile
+    from pathlib import Path
+
+    import test_assistant_questions as T
+
+    svc = T.build_service(Path(tempfile.mkdtemp()))
+    try:
+        _, text, query = T.ask(svc, "go terminate finetune-b now", None)
+        assert query is None and text.endswith(
+            "To terminate job 5 (finetune-b): gpuaccel cancel 5, or Cancel in the Jobs tab."
+        )
+    finally:
+        svc.stop()
+        svc.store.close()

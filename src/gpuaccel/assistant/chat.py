@@ -203,12 +203,12 @@ class ChatService:
         """Pick and run the question's query: the grounded answer (no model unless a model picks)."""
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
-        acting = action_request(question)
+        names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
+        acting = action_request(question, names)
         if acting is not None:  # never described as if asked about: said what does it
             return Turn(
                 question, None, None, facts.block(), acting, {"facts": facts.to_json()}, before=context
             )
-        names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
         models = {int(g["index"]): str(g.get("name") or "") for g in facts.gpus}
         context = replace(context, job_names=names, gpus=list(models), gpu_models=models)
         now = self.now()

@@ -36,23 +36,31 @@ _ACTIONS = {
 _VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs}
 _ACT = re.compile(
     r"(?:(?:can|could|would|will) you |please |pls |go |just )*(?P<verb>[a-z-]+) (?:the )?"
-    r"(?:job|task|run) ?#?(?P<job>\d+)(?: (?:please|pls|for me|now|again))*"
+    r"(?:(?:job|task|run) ?#?(?P<job>\d+)|(?:(?:job|task|run) )?(?P<name>[\w.-]+))"
+    r"(?: (?:please|pls|for me|now|again))*(?:,.*)?"  # and what follows a comma: "it's stuck"
 )
 _BUTTON = {"retry": "Retry", "cancel": "Cancel", "pause": "Pause", "resume": "Pause/Resume", "hold": "Hold"}
 
 
-def action_request(question: str) -> str | None:
-    """What to run for a request to change a job (None when the question is not one)."""
-    said = " ".join(re.sub(r"[^a-z0-9#' -]+", " ", question.lower()).split())
-    m = _ACT.fullmatch(said)
+def action_request(question: str, job_names: dict[str, int] | None = None) -> str | None:
+    """What to run for a request to change a job, named by number or by one of ``job_names`` ("cancel
+    eval-x"); None when the question is not one."""
+    said = " ".join(re.sub(r"[^a-z0-9#'_.,-]+", " ", question.lower()).split()).rstrip(".!?")
+    m = _ACT.fullmatch(said.replace(" ,", ","))
     command = _VERB.get(m.group("verb")) if m else None
     if m is None or command is None:
         return None
-    job = m.group("job")
+    job, named = m.group("job"), ""
+    if job is None:
+        ids = {n.lower(): (n, i) for n, i in (job_names or {}).items()}
+        if m.group("name") not in ids:
+            return None  # "stop the music" names no job
+        name, job_id = ids[m.group("name")]
+        job, named = str(job_id), f" ({name})"
     button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
     return (
-        f"I only read this machine; I do not change jobs from the chat. To {m.group('verb')} job {job}:"
-        f" gpuaccel {command} {job}{button}."
+        "I only read this machine; I do not change jobs from the chat."
+        f" To {m.group('verb')} job {job}{named}: gpuaccel {command} {job}{button}."
     )
 
 
