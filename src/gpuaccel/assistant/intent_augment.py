@@ -5,7 +5,7 @@ shapes and misses the same request worded another way. :func:`augment` rewrites 
 are resolved and before its slots ({G}, {J}, {W}, {N}) are filled: synonyms per concept, a clause moved to the
 front, function words dropped (telegraphic), contractions, fillers and frames ("I was wondering ...",
 "right now", "btw"), and case. None of them changes the query a question asks (the word lists are in
-:mod:`assistant.augment_words`). Only training questions are augmented; the dev split keeps its own wording,
+:mod:`assistant.augment_words`, casual words and idioms in :mod:`assistant.augment_idioms`). Only training questions are augmented; the dev split keeps its own wording,
 and :func:`all_forms` lets the corpus refuse a rewording that would equal a dev template's question.
 """
 
@@ -17,10 +17,13 @@ import re
 from collections.abc import Iterable, Mapping
 
 from gpuaccel.assistant import augment_words as A
+from gpuaccel.assistant.augment_idioms import MORE_SYNONYMS, NEW_SYNONYMS
 
 KEEP = 0.3  # share of questions left as the template wrote them
 
-_SYNONYMS = re.compile("|".join(f"(?P<s{i}>\\b(?:{pat})\\b)" for i, (pat, _) in enumerate(A.SYNONYMS)))
+# The grammar's concepts with their casual words and idioms, then the concepts only the idioms name.
+SYNONYMS = tuple((pat, alts + MORE_SYNONYMS.get(pat, ())) for pat, alts in A.SYNONYMS) + NEW_SYNONYMS
+_SYNONYMS = re.compile("|".join(f"(?P<s{i}>\\b(?:{pat})\\b)" for i, (pat, _) in enumerate(SYNONYMS)))
 _SLOT = r"(\{[GJ]\})"
 _VERB_FIRST = re.compile(rf"^(is|does|did|has) {_SLOT} (.+)$")
 _PREP_LAST = re.compile(rf"^(.+) (on|for|of|in) {_SLOT}$")
@@ -35,7 +38,7 @@ def synonyms(text: str, rng: random.Random, p: float = 0.6) -> str:
     def swap(m: re.Match[str]) -> str:
         if rng.random() >= p or m.lastgroup is None:
             return m.group(0)
-        return rng.choice(A.SYNONYMS[int(m.lastgroup[1:])][1])
+        return rng.choice(SYNONYMS[int(m.lastgroup[1:])][1])
 
     return _SYNONYMS.sub(swap, text)
 
