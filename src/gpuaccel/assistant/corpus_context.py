@@ -87,10 +87,16 @@ def _specs(test: Any) -> list[tuple[dict[str, Any], list[str]]]:
 
 
 def _question(
-    template: str, rng: random.Random, s: dict[str, Any], windowed: bool, gpu_said: str | None
+    template: str,
+    rng: random.Random,
+    s: dict[str, Any],
+    windowed: bool,
+    gpu_said: str | None,
+    first: bool = True,
 ) -> str:
-    """A template worded, reworded, and its slots filled; the GPU said by its model where given."""
-    text = C.reworded(C.expand(template, rng), rng, windowed)
+    """A template worded, reworded (``first``: not a follow-up), and its slots filled; the GPU said by
+    its model where given."""
+    text = C.reworded(C.expand(template, rng), rng, windowed, first)
     if gpu_said is not None:
         text = text.replace("{G}", gpu_said)
     return C.fill(text, s, rng)
@@ -124,7 +130,7 @@ def _by_model(rng: random.Random, now: float) -> C.Pick | None:
         follow = [t for t in _training(P.FOLLOW_UPS["gpu"]) if "{G}" in t]
         if nxt is None:
             return None
-        text = C.noisy(_question(rng.choice(follow), rng, s, False, said), rng)
+        text = C.noisy(_question(rng.choice(follow), rng, s, False, said, first=False), rng)
         context = replace(machine, last=last)
         return C.Pick(text, context, nxt, (first, last))
     if rng.random() < 0.5:
@@ -148,10 +154,10 @@ def _other_one(rng: random.Random, now: float) -> C.Pick:
     first, last = _first_on_gpu(rng, now, gpu, said)
     s = C.slots(rng)
     if rng.random() < 0.3:
-        text = _question(rng.choice(X.OTHER_ONE_METRIC), rng, s, False, None)
+        text = _question(rng.choice(X.OTHER_ONE_METRIC), rng, s, False, None, False)
         nxt = Query("gpu_reading", gpu=1 - gpu, metric=s["m"])
     else:
-        text = _question(rng.choice(X.OTHER_ONE), rng, s, False, None)
+        text = _question(rng.choice(X.OTHER_ONE), rng, s, False, None, False)
         nxt = replace(last, gpu=1 - gpu)
     context = replace(machine, last=last)
     return C.Pick(C.noisy(text, rng, keep="other"), context, nxt, (first, last))
@@ -165,7 +171,7 @@ def _that_one(rng: random.Random, now: float) -> C.Pick:
     first = C.noisy(_question(rng.choice(templates), rng, s, False, None), rng)
     last = C.query_of(spec, s, now)
     subject = rng.choice(machine.gpus)
-    text = C.noisy(_question(rng.choice(X.THAT_ONE), rng, s, False, None), rng)
+    text = C.noisy(_question(rng.choice(X.THAT_ONE), rng, s, False, None, False), rng)
     context = replace(machine, last=last, subject_gpus=[subject])
     return C.Pick(text, context, Query("gpu_reading", gpu=subject, metric=s["m"]), (first, last))
 

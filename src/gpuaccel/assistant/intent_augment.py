@@ -5,7 +5,9 @@ shapes and misses the same request worded another way. :func:`augment` rewrites 
 are resolved and before its slots ({G}, {J}, {W}, {N}) are filled: synonyms per concept, a clause moved to the
 front, function words dropped (telegraphic), contractions, fillers and frames ("I was wondering ...",
 "right now", "btw"), and case. None of them changes the query a question asks (the word lists are in
-:mod:`assistant.augment_words`, casual words and idioms in :mod:`assistant.augment_idioms`). Only training questions are augmented; the dev split keeps its own wording,
+:mod:`assistant.augment_words`, casual words and idioms in :mod:`assistant.augment_idioms`). Words that mean
+nothing here, indirect and expectant forms and context around a question come from
+:mod:`assistant.augment_shapes`. Only training questions are augmented; the dev split keeps its own wording,
 and :func:`all_forms` lets the corpus refuse a rewording that would equal a dev template's question.
 """
 
@@ -16,10 +18,11 @@ import random
 import re
 from collections.abc import Iterable, Mapping
 
+from gpuaccel.assistant import augment_shapes as S
 from gpuaccel.assistant import augment_words as A
 from gpuaccel.assistant.augment_idioms import MORE_SYNONYMS, NEW_SYNONYMS
 
-KEEP = 0.3  # share of questions left as the template wrote them
+KEEP = 0.25  # share of questions left as the template wrote them
 
 # The grammar's concepts with their casual words and idioms, then the concepts only the idioms name.
 SYNONYMS = tuple((pat, alts + MORE_SYNONYMS.get(pat, ())) for pat, alts in A.SYNONYMS) + NEW_SYNONYMS
@@ -111,20 +114,29 @@ def recase(text: str, rng: random.Random) -> str:
     return " ".join(w if "{" in w else w.upper() for w in text.split())
 
 
-def augment(text: str, rng: random.Random, windowed: bool = False) -> str:
-    """A template's resolved text reworded in some of the ways above (or left as it is, :data:`KEEP`)."""
+def augment(text: str, rng: random.Random, windowed: bool = False, first: bool = True) -> str:
+    """A template's resolved text reworded in some of the ways above and of :mod:`assistant.augment_shapes`
+    (or left as it is, :data:`KEEP`). A follow-up (not ``first``) keeps its own short shape: no indirect
+    form, no context around it."""
     if rng.random() < KEEP:
         return text
+    shaped = first and rng.random() < 0.2
+    if shaped:
+        text = S.shape(text, rng)
     if rng.random() < 0.6:
         text = synonyms(text, rng)
-    if rng.random() < 0.25:
+    if not shaped and rng.random() < 0.25:
         text = reorder(text, rng)
-    if rng.random() < 0.15:
+    if not shaped and rng.random() < 0.15:
         text = telegraphic(text, rng)
     if rng.random() < 0.3:
         text = contract(text, rng)
-    if rng.random() < 0.45:
+    if rng.random() < 0.35:
+        text = S.noise(text, rng)
+    if rng.random() < 0.4:
         text = fill_in(text, rng, windowed)
+    if first and rng.random() < 0.2:
+        text = S.wrap(text, rng)
     if rng.random() < 0.08:
         text = recase(text, rng)
     return text

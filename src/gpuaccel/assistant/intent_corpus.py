@@ -31,6 +31,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from gpuaccel.assistant import intent_phrasings as P
+from gpuaccel.assistant.augment_shapes import respan
 from gpuaccel.assistant.facts import FactsSource
 from gpuaccel.assistant.intent import PER_GPU, REFUSAL, WINDOWED, Context
 from gpuaccel.assistant.intent_augment import all_forms, augment, normal
@@ -175,10 +176,10 @@ def dev_forms() -> frozenset[str]:
     return frozenset(all_forms(templates, P.WORDS))
 
 
-def reworded(text: str, rng: random.Random, windowed: bool = False) -> str:
-    """A training question reworded (:func:`~assistant.intent_augment.augment`), unless the rewording is
-    one of the dev split's questions: then as the template wrote it."""
-    out = augment(text, rng, windowed)
+def reworded(text: str, rng: random.Random, windowed: bool = False, first: bool = True) -> str:
+    """A training question reworded (:func:`~assistant.intent_augment.augment`; ``first``: not a
+    follow-up), unless the rewording is one of the dev split's questions: then as the template wrote it."""
+    out = augment(text, rng, windowed, first)
     return text if normal(out) in dev_forms() else out
 
 
@@ -271,6 +272,7 @@ def _plain(rng: random.Random, now: float, dev: bool) -> tuple[str, Query, dict[
     text = expand(rng.choice(choices), rng)
     if not dev:
         text = reworded(text, rng, windowed="window" in spec)
+        s["w"] = respan(s["w"], rng)
     return noisy(fill(text, s, rng), rng, keep=s["n"]), query_of(spec, s, now), s
 
 
@@ -332,7 +334,8 @@ def _sample(rng: random.Random, now: float, dev: bool) -> Pick:
         if nxt is not None and templates:
             text = expand(rng.choice(templates), rng)
             if not dev:
-                text = reworded(text, rng, windowed=kind == "window")
+                text = reworded(text, rng, windowed=kind == "window", first=False)
+                s["w"] = respan(s["w"], rng)
             text = noisy(fill(text, s, rng), rng)
             return Pick(text, Context(query, subjects), nxt, (question, query))
     return Pick(question, Context(), query)
