@@ -8,22 +8,11 @@ its own worker thread only while it is visible.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    QTimer,
-    Signal,
-    Slot,
-)
-from PySide6.QtGui import QBrush, QColor, QHideEvent, QShowEvent
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -41,134 +30,15 @@ from PySide6.QtWidgets import (
 from gpuaccel.app.client import Client
 from gpuaccel.app.gui.api import Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint
+from gpuaccel.app.gui.process_table import ProcessFilter, ProcessTableModel, describe
 from gpuaccel.app.gui.threads import WorkerThread
 
 POLL_MS = 2000
-COLUMNS = ("PID", "User", "GPU", "GPU memory", "SM", "CPU", "Host RSS", "Elapsed", "Job", "Command")
-KEYS = ("pid", "user", "gpu", "used_mib", "sm_pct", "cpu_pct", "rss_mib", "elapsed_s", "job_id", "cmdline")
 ACTIONS = (
     ("INT", "Interrupt", "interrupt (SIGINT, like Ctrl-C)"),
     ("TERM", "Terminate", "terminate (SIGTERM)"),
     ("KILL", "Kill", "kill (SIGKILL, cannot be caught)"),
 )
-_Index = QModelIndex | QPersistentModelIndex
-
-
-def command_text(row: dict[str, Any]) -> str:
-    """The command line shell-quoted (copy-pasteable); NVML's name when the host side is hidden."""
-    cmd = row.get("cmdline")
-    text = shlex.join(cmd) if isinstance(cmd, list) and cmd else str(row.get("name", "?"))
-    return text + (" (simulated)" if row.get("simulated") else "")
-
-
-def describe(row: dict[str, Any]) -> str:
-    """How a confirmation names a process: pid, command, owner, GPU and job."""
-    user = row["user"] if isinstance(row.get("user"), str) else "unknown user"
-    job = f", job {row['job_id']}" if row.get("job_id") is not None else ""
-    return f"process {row['pid']} ({command_text(row)}), user {user}, GPU {row['gpu']}{job}"
-
-
-def _num(value: Any) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
-def _elapsed(seconds: float) -> str:
-    s = int(seconds)
-    if s < 3600:
-        return f"{s // 60}:{s % 60:02d}"
-    return f"{s // 3600}h {s % 3600 // 60:02d}m" if s < 86400 else f"{s // 86400}d {s % 86400 // 3600:02d}h"
-
-
-def _cell(row: dict[str, Any], column: int) -> tuple[str, Any]:
-    """(text shown, sort key) of one cell; N/A shows its reason in the tooltip."""
-    value = row.get(KEYS[column])
-    if column == 9:
-        return command_text(row), command_text(row)
-    if column == 1:
-        return (value, value) if isinstance(value, str) else ("N/A", "")
-    if column == 8:
-        return ("-", -1) if value is None else (str(value), value)
-    n = _num(value)
-    if n is None:
-        return "N/A", -1.0
-    if column in (3, 6):
-        return f"{n:,.0f} MiB", n
-    if column in (4, 5):
-        return f"{n:.0f}%", n
-    if column == 7:
-        return _elapsed(n), n
-    return str(int(n)), n
-
-
-class ProcessTableModel(QAbstractTableModel):
-    """Rows as the daemon sends them (``GET /api/v1/processes``); sort keys in UserRole."""
-
-    SORT_ROLE = Qt.ItemDataRole.UserRole
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.rows: list[dict[str, Any]] = []
-
-    def set_rows(self, rows: list[dict[str, Any]]) -> None:
-        self.beginResetModel()
-        self.rows = list(rows)
-        self.endResetModel()
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section]
-        return None
-
-    def data(self, index: _Index, role: int = 0) -> Any:
-        if not index.isValid():
-            return None
-        row = self.rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _cell(row, index.column())[0]
-        if role == self.SORT_ROLE:
-            return _cell(row, index.column())[1]
-        if role == Qt.ItemDataRole.ForegroundRole and not row.get("can_signal"):
-            return QBrush(QColor(128, 128, 128))
-        if role == Qt.ItemDataRole.ToolTipRole:
-            na = row.get(KEYS[index.column()])
-            tip = f"N/A: {na['na']}" if isinstance(na, dict) and "na" in na else command_text(row)
-            why = row.get("why_not")
-            return tip if row.get("can_signal") or not why else f"{tip}\nCannot be signalled: {why}"
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in range(2, 9):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-
-class ProcessFilter(QSortFilterProxyModel):
-    """Text filter over pid, user, GPU, job and command line; optionally only signallable rows."""
-
-    def __init__(self, source: ProcessTableModel) -> None:
-        super().__init__()
-        self.setSourceModel(source)
-        self.setSortRole(ProcessTableModel.SORT_ROLE)
-        self.text = ""
-        self.only_mine = False
-
-    def set_filter(self, text: str, only_mine: bool) -> None:
-        self.beginFilterChange()
-        self.text, self.only_mine = text.strip().lower(), only_mine
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
-        row = self.sourceModel().rows[source_row]  # type: ignore[attr-defined]
-        if self.only_mine and not row.get("can_signal"):
-            return False
-        if not self.text:
-            return True
-        user = row["user"] if isinstance(row.get("user"), str) else ""
-        hay = f"{row['pid']} {user} gpu{row['gpu']} job{row.get('job_id')} {command_text(row)}".lower()
-        return self.text in hay
 
 
 class ProcessWorker(QObject):
