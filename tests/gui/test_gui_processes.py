@@ -134,3 +134,45 @@ def test_the_count_says_how_many_rows_the_filters_hide(qtbot) -> None:
     panel.filter_edit.clear()
     panel.only_mine.setChecked(False)
     assert panel.status.text() == "3 GPU processes."
+
+
+def test_a_failed_listing_keeps_the_rows_greyed_as_the_last_listing_and_refuses_signals(qtbot) -> None:
+    """The daemon away: the rows stayed as if current (the SM % of a minute ago) with Kill enabled."""
+    panel = _panel(qtbot)
+    _select(panel, 11)
+    assert panel.buttons["KILL"].isEnabled()
+    panel.listing_failed("no gpuaccel daemon answers at http://gpu-box:8765 (connection refused)")
+    text = panel.status.text()
+    assert text.startswith(
+        "Not listed: no gpuaccel daemon answers at http://gpu-box:8765 (connection refused). "
+    )
+    assert "The rows are the last listing, from " in text
+    assert not panel.table.isEnabled() and not panel.buttons["KILL"].isEnabled()
+    r = _pids(panel).index(11)  # one's own process, black before: greyed now
+    assert panel.proxy.index(r, 1).data(Qt.ItemDataRole.ForegroundRole) is not None
+    panel.confirm = lambda title, text: True
+    assert panel.request_signal("KILL") is False
+    panel.show_listing(LISTING)  # the daemon answers again
+    assert panel.table.isEnabled() and panel.buttons["KILL"].isEnabled()
+    assert panel.status.text() == "3 GPU processes."
+
+
+def test_choosing_another_daemon_drops_the_old_one_s_processes(qtbot, daemon, tmp_path) -> None:
+    """Settings pointed the window at another daemon while the tab showed: it went on listing the first
+    daemon's processes, as if they were the new one's."""
+    from PySide6.QtCore import QSettings
+
+    from gpuaccel.app.gui.window import MainWindow
+
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(AppSettings(), data_dir=str(daemon.data_dir), store=store)
+    qtbot.addWidget(window)
+    window.show()
+    window.tabs.setCurrentWidget(window.processes)
+    qtbot.waitUntil(lambda: len(window.processes.model.rows) == 2, timeout=15_000)
+    window.apply_settings(AppSettings(daemon_url="http://127.0.0.1:1", token="t"))
+    assert window.processes.model.rows == []
+    qtbot.waitUntil(lambda: window.processes.status.text().startswith("Not listed: "), timeout=15_000)
+    assert "127.0.0.1:1" in window.processes.status.text() and window.processes.model.rows == []
+    window.close()
+    assert running_threads() == []

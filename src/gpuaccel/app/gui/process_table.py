@@ -76,6 +76,14 @@ class ProcessTableModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.rows: list[dict[str, Any]] = []
+        self.stale = False  # rows of a listing that is no longer current: all greyed
+
+    def set_stale(self, stale: bool) -> None:
+        if stale != self.stale:
+            self.stale = stale
+            if self.rows:
+                last = self.index(len(self.rows) - 1, len(COLUMNS) - 1)
+                self.dataChanged.emit(self.index(0, 0), last, [Qt.ItemDataRole.ForegroundRole])
 
     def set_rows(self, rows: list[dict[str, Any]]) -> None:
         self.beginResetModel()
@@ -101,7 +109,7 @@ class ProcessTableModel(QAbstractTableModel):
             return _cell(row, index.column())[0]
         if role == self.SORT_ROLE:
             return _cell(row, index.column())[1]
-        if role == Qt.ItemDataRole.ForegroundRole and not row.get("can_signal"):
+        if role == Qt.ItemDataRole.ForegroundRole and (self.stale or not row.get("can_signal")):
             return QBrush(QColor(128, 128, 128))
         if role == Qt.ItemDataRole.ToolTipRole:
             na = row.get(KEYS[index.column()])

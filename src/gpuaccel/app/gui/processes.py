@@ -8,10 +8,11 @@ its own worker thread only while it is visible.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -32,6 +33,7 @@ from gpuaccel.app.gui.api import Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint
 from gpuaccel.app.gui.process_table import ProcessFilter, ProcessTableModel, describe
 from gpuaccel.app.gui.threads import WorkerThread
+from gpuaccel.app.gui.values import fmt_time
 
 POLL_MS = 2000
 ACTIONS = (
@@ -102,6 +104,8 @@ class ProcessesPanel(QWidget):
         self._thread: WorkerThread | None = None
         self._listing_notes: list[str] = []  # what the daemon said about its listing
         self._outcome = ""  # the last signal's outcome: kept over the listings that follow it
+        self._listed_at: float | None = None  # when the rows shown were listed
+        self.stale = False  # the last listing failed: the rows are older ones, and cannot be signalled
         # Asks before a signal; tests replace it. (title, text) -> yes?
         self.confirm: Callable[[str, str], bool] = self._ask
         layout = QVBoxLayout(self)
@@ -145,6 +149,9 @@ class ProcessesPanel(QWidget):
     def show_listing(self, listing: dict[str, Any]) -> None:
         """Replace the rows, keeping the selected process selected."""
         selected = self.selected()
+        self.stale, self._listed_at = False, time.time()
+        self.model.set_stale(False)
+        self.table.setEnabled(True)
         self.model.set_rows(listing.get("processes", []))
         if selected is not None:
             for r in range(self.proxy.rowCount()):
@@ -158,6 +165,30 @@ class ProcessesPanel(QWidget):
         self._listing_notes = notes
         self._show_status()
         self._update_buttons()
+
+    def listing_failed(self, message: str) -> None:
+        """The daemon did not answer: the rows stay, greyed and said to be the last listing, and no signal
+        can be asked for on them until a listing comes through again."""
+        self.stale = True
+        self.model.set_stale(True)
+        self.table.setEnabled(False)
+        old = f" The rows are the last listing, from {fmt_time(self._listed_at)}." if self.model.rows else ""
+        self.status.setText(f"Not listed: {message.rstrip('.')}.{old}")
+        self._update_buttons()
+
+    def reconnect(self) -> None:
+        """Another daemon was chosen: forget the rows of the one before and list the new one's (at once
+        when the tab is showing, else when it is shown)."""
+        self.shutdown()
+        self.model.set_rows([])
+        self._listing_notes, self._outcome, self._listed_at = [], "", None
+        self.stale = False
+        self.model.set_stale(False)
+        self.table.setEnabled(True)
+        self.status.setText("Listing the GPU processes of the daemon now chosen…")
+        self._update_buttons()
+        if self.isVisible():
+            self._start()
 
     def _show_status(self) -> None:
         """How many processes there are and how many the filters show, the daemon's notes, and the last
@@ -183,8 +214,10 @@ class ProcessesPanel(QWidget):
         row = self.selected()
         for sig, label, what in ACTIONS:
             button = self.buttons[sig]
-            button.setEnabled(bool(row and row.get("can_signal")))
-            if row is None:
+            button.setEnabled(bool(row and row.get("can_signal")) and not self.stale)
+            if self.stale:
+                button.setToolTip("The daemon did not answer the last listing: no signal until it does")
+            elif row is None:
                 button.setToolTip(f"Select a process to {what.split(' ')[0]} it")
             elif not row.get("can_signal"):
                 button.setToolTip(f"Cannot signal process {row['pid']}: {row.get('why_not')}")
@@ -196,7 +229,7 @@ class ProcessesPanel(QWidget):
     def request_signal(self, sig: str) -> bool:
         """Ask (naming the process), then send ``sig``. False when refused here or not confirmed."""
         row = self.selected()
-        if row is None:
+        if row is None or self.stale:
             return False
         if not row.get("can_signal"):
             self._set_outcome(f"Cannot signal {describe(row)}: {row.get('why_not')}")
@@ -225,10 +258,13 @@ class ProcessesPanel(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        self._start()
+
+    def _start(self) -> None:
         if self._thread is None and self.endpoint_provider is not None:
             worker = ProcessWorker(self.endpoint_provider)
             worker.listed.connect(self.show_listing)
-            worker.failed.connect(self.status.setText)
+            worker.failed.connect(self.listing_failed)
             worker.signalled.connect(self._signalled)
             worker.refused.connect(self._set_outcome)
             self._send.connect(worker.send)
@@ -244,3 +280,6 @@ class ProcessesPanel(QWidget):
             self._send.disconnect(self._thread.worker.send)
             self._thread.stop()
             self._thread = None
+            # A listing already on its way from the stopped worker must not land after this (it may be
+            # the previous daemon's).
+            QCoreApplication.removePostedEvents(self, QEvent.Type.MetaCall)

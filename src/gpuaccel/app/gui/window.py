@@ -124,7 +124,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.dashboard, QIcon(str(ASSETS / "icons" / "dashboard.svg")), "Dashboard")
         self.tabs.addTab(self.jobs_panel, QIcon(str(ASSETS / "icons" / "jobs.svg")), "Jobs")
         self.tabs.addTab(self.assistant_panel, QIcon(str(ASSETS / "icons" / "assistant.svg")), "Assistant")
-        self.tabs.addTab(ProcessesPanel(lambda: self.settings.endpoint(self.data_dir)), "Processes")
+        self.processes = ProcessesPanel(lambda: self.settings.endpoint(self.data_dir))
+        self.tabs.addTab(self.processes, "Processes")
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
         self.status_label = QLabel("")
@@ -330,6 +331,7 @@ class MainWindow(QMainWindow):
             self.jobs_panel.remote = endpoint.remote
             self.connection.set(models.CONNECTING, f"connecting to {endpoint.describe()}…")
             self._endpoint.emit(endpoint)
+            self.processes.reconnect()
         if model is not None:  # after a new endpoint: the worker then holds it for the new daemon
             self._assistant_model.emit(model)
 
