@@ -176,3 +176,27 @@ def test_choosing_another_daemon_drops_the_old_one_s_processes(qtbot, daemon, tm
     assert "127.0.0.1:1" in window.processes.status.text() and window.processes.model.rows == []
     window.close()
     assert running_threads() == []
+
+
+def test_gpus_whose_processes_could_not_be_listed_are_named(qtbot) -> None:
+    """NVML refused the process lists (not root), or a GPU was lost: the tab said "0 GPU processes.", as
+    if the GPUs were idle."""
+    panel = ProcessesPanel()
+    qtbot.addWidget(panel)
+    unlisted = [{"gpu": 0, "reason": "needs root"}, {"gpu": 1, "reason": "needs root"}]
+    panel.show_listing({"available": True, "note": None, "processes": [], "unlisted": unlisted})
+    assert panel.status.text() == "0 GPU processes. Processes of GPUs 0 and 1 not listed: needs root."
+    lost = [{"gpu": 1, "reason": "GPU lost"}]
+    panel.show_listing({**LISTING, "unlisted": lost})
+    assert panel.status.text() == "3 GPU processes. Processes of GPU 1 not listed: GPU lost."
+
+
+def test_a_real_daemon_names_the_gpus_whose_processes_it_cannot_list(qtbot, daemon_factory) -> None:
+    daemon = daemon_factory.start(fake_nvml="no_process_permission")
+    endpoint = AppSettings().endpoint(str(daemon.data_dir))
+    panel = ProcessesPanel(lambda: endpoint)
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitUntil(lambda: "not listed" in panel.status.text(), timeout=15_000)
+    assert panel.status.text().startswith("0 GPU processes. Processes of GPUs 0 and 1 not listed: ")
+    panel.hide()

@@ -48,3 +48,15 @@ def test_a_gpu_the_machine_does_not_have_is_named_not_listed_as_unused(capsys) -
     """``ps --gpu 7`` on a four-GPU machine said "No process is using GPU 7"."""
     with pytest.raises(UsageError, match="--gpu 7: the daemon has GPUs 0, 1, 2, 3"):
         _ps(capsys, [_others(11, 0)], gpu=7)
+
+
+def test_gpus_whose_processes_could_not_be_listed_are_named_not_shown_as_unused(capsys) -> None:
+    """NVML refused the process lists (not root): ``ps`` said "No process is using a GPU"."""
+    client = _Client([])
+    client.listing["unlisted"] = [{"gpu": 0, "reason": "needs root"}, {"gpu": 1, "reason": "needs root"}]
+    assert cmd_ps(argparse.Namespace(json=False, gpu=None, mine=False), client) == 0  # type: ignore[arg-type]
+    assert capsys.readouterr().out.strip().splitlines() == [
+        "note: the processes of GPU 0 could not be listed: needs root",
+        "note: the processes of GPU 1 could not be listed: needs root",
+        "No process listed.",
+    ]

@@ -20,8 +20,10 @@ from gpuaccel.accel.telemetry.processes import (
     GpuProcess,
     ProcessTable,
     SignalRefused,
+    unlisted,
 )
 from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.accel.telemetry.types import GpuSample
 from gpuaccel.scheduler.models import ErrorOut
 from gpuaccel.scheduler.reads import running_pids
 from gpuaccel.scheduler.store import Store
@@ -34,9 +36,18 @@ SIGNAL_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+class UnlistedGpu(BaseModel):
+    gpu: int
+    reason: str
+
+
 class ProcessesOut(BaseModel):
     processes: list[dict[str, Any]] = Field(
         description="one row per (process, GPU); an unavailable value is {na: reason}"
+    )
+    unlisted: list[UnlistedGpu] = Field(
+        default_factory=list,
+        description="GPUs whose processes could not be listed (no permission, GPU lost), with why",
     )
     pid_namespace: Literal["host", "container"] = Field(
         description="container: NVML's host pids cannot be looked up here"
@@ -76,15 +87,18 @@ def process_router(store: Store, sampler: Sampler | None, table: ProcessTable | 
     def job_of(pid: int) -> int | None:
         return queue_job_of(store, pid)
 
-    def rows() -> list[GpuProcess]:
-        samples = sampler.latest() if sampler is not None else []
+    def rows(samples: list[GpuSample] | None = None) -> list[GpuProcess]:
+        if samples is None:
+            samples = sampler.latest() if sampler is not None else []
         with lock:
             return table.rows(samples, job_of)
 
     @router.get("/processes", response_model=ProcessesOut, tags=["processes"])
     def processes() -> dict[str, Any]:
+        samples = sampler.latest() if sampler is not None else []
         return {
-            "processes": [r.to_json() for r in rows()],
+            "processes": [r.to_json() for r in rows(samples)],
+            "unlisted": unlisted(samples),
             "pid_namespace": "host" if table.host_namespace else "container",
             "note": None if table.host_namespace else NOT_IN_NAMESPACE,
             "available": sampler is not None and sampler.available,

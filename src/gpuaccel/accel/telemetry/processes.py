@@ -123,6 +123,12 @@ def check_identity(pid: int, started: float, exe: str | None) -> psutil.Process:
     return proc
 
 
+def unlisted(samples: Iterable[GpuSample]) -> list[dict[str, Any]]:
+    """The GPUs whose processes NVML would not list (no permission, a lost GPU), each with the reason:
+    without them an empty table reads as idle GPUs."""
+    return [{"gpu": s.index, "reason": s.processes.reason} for s in samples if isinstance(s.processes, NA)]
+
+
 class ProcessTable:
     """Joins NVML's per-GPU process lists with psutil. Keeps each psutil.Process between calls so CPU %
     is measured over the interval since the last listing (the first listing says it needs a second)."""

@@ -52,13 +52,16 @@ def cmd_ps(args: argparse.Namespace, client: Client) -> int:
         return 0
     if out.get("note"):
         print(f"note: {out['note']}")
+    gaps = [g for g in out.get("unlisted") or [] if args.gpu is None or g["gpu"] == args.gpu]
+    for gap in gaps:
+        print(f"note: the processes of GPU {gap['gpu']} could not be listed: {gap['reason']}")
     if not rows:
         if args.gpu is not None:  # an empty table for a GPU the machine does not have would mislead
             known = [g["info"]["index"] for g in client.telemetry_now()["gpus"]]
             if args.gpu not in known:
                 have = ", ".join(map(str, known)) or "none"
                 raise UsageError(f"--gpu {args.gpu}: the daemon has GPUs {have}")
-        print(_none_shown(args, out["processes"]))
+        print("No process listed." if gaps and not args.mine else _none_shown(args, out["processes"]))
         return 0
     table = [list(_COLUMNS)] + [_cells(r) for r in rows]
     widths = [max(len(r[i]) for r in table) for i in range(len(_COLUMNS))]

@@ -36,6 +36,19 @@ def describe(row: dict[str, Any]) -> str:
     return f"process {row['pid']} ({command_text(row)}), user {user}, GPU {row['gpu']}{job}"
 
 
+def unlisted_notes(listing: dict[str, Any]) -> list[str]:
+    """What the daemon could not list, one sentence per reason ("Processes of GPUs 0 and 1 not listed:
+    needs root."), so an empty table is not read as idle GPUs."""
+    by_reason: dict[str, list[str]] = {}
+    for entry in listing.get("unlisted") or []:
+        by_reason.setdefault(str(entry.get("reason")), []).append(str(entry.get("gpu")))
+    notes = []
+    for reason, gpus in by_reason.items():
+        which = f"GPU {gpus[0]}" if len(gpus) == 1 else f"GPUs {', '.join(gpus[:-1])} and {gpus[-1]}"
+        notes.append(f"Processes of {which} not listed: {reason.rstrip('.')}.")
+    return notes
+
+
 def _num(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from gpuaccel.app.client import Client
 from gpuaccel.app.gui.api import Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint
-from gpuaccel.app.gui.process_table import ProcessFilter, ProcessTableModel, describe
+from gpuaccel.app.gui.process_table import ProcessFilter, ProcessTableModel, describe, unlisted_notes
 from gpuaccel.app.gui.threads import WorkerThread
 from gpuaccel.app.gui.values import fmt_time
 
@@ -160,6 +160,7 @@ class ProcessesPanel(QWidget):
                     self.table.selectRow(r)
                     break
         notes = [listing["note"]] if listing.get("note") else []
+        notes += unlisted_notes(listing)
         if not listing.get("available", True):
             notes.append("GPU telemetry is off in the daemon.")
         self._listing_notes = notes
