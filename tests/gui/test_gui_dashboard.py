@@ -130,6 +130,34 @@ def test_na_reason_is_written_on_the_plot_and_goes_when_the_value_returns(qtbot)
     assert plots.reasons("gpu1") == ""
 
 
+def test_a_reason_wider_than_its_plot_wraps_inside_it(qtbot) -> None:
+    """At 1024 px a MIG GPU's "GPU 0: N/A: reported per MIG instance" ran past its plot's right edge and
+    was cut off; it now wraps within the plot, and the y range keeps room above the curves for both lines."""
+    model = TelemetryModel()
+    model.update(now_answer(1000.0, gpm=(1,)))
+    plots = LivePlots(model, timer=False)
+    qtbot.addWidget(plots)
+    plots.show()
+    plots.resize(1200, 600)
+    plots.refresh(force=True)
+    text = lambda: plots.na_text["tflops"].textItem  # the plots are rebuilt on a resize
+    view = lambda: plots.plots["tflops"].getViewBox()
+    span = lambda: view().viewRange()[1][1] - view().viewRange()[1][0]
+    one_line, wide = span(), text().document().idealWidth()
+    plots.resize(520, 400)  # plots narrower than the reason's one line (and its margin)
+    qtbot.waitUntil(lambda: 0 < view().width() - 12 < wide)
+    plots.refresh(force=True)
+    QApplication.processEvents()
+    assert text().boundingRect().width() + 12 <= view().width()  # 6 px in from either edge
+    assert plots.reasons("tflops") == f"■ GPU 1: N/A: {GPM_REASON}"  # the whole reason, wrapped
+    assert span() > one_line  # more headroom for the wrapped lines
+    plots.resize(1200, 600)
+    qtbot.waitUntil(lambda: view().width() - 12 > wide)
+    plots.refresh(force=True)
+    QApplication.processEvents()
+    assert text().document().textWidth() < 0  # wide enough again: one line, no wide box
+
+
 def test_a_gap_in_the_readings_breaks_the_line() -> None:
     model = TelemetryModel(capacity=100)
     model.update(now_answer(1000.0, n=1))

@@ -16,6 +16,7 @@ import math
 import time
 
 import pyqtgraph as pg
+from PySide6.QtGui import QPainterPath
 
 NICE_SPACINGS_S: tuple[float, ...] = (
     1, 2, 5, 10, 15, 30,
@@ -124,3 +125,27 @@ def clock_text(t: float, spacing: float) -> str:
     if spacing >= 60:
         return time.strftime("%H:%M", local)
     return time.strftime("%H:%M:%S", local)
+
+
+def grid_path(plot: pg.PlotItem) -> QPainterPath | None:
+    """Grid lines at the plot's major ticks as one path in its view's pixels, for one Qt path item drawn
+    without Python on a repaint (pyqtgraph's axis grid is replayed line by line on every repaint and cost
+    five times the curves). None while the view has no range."""
+    view = plot.getViewBox()
+    (x0, x1), (y0, y1) = view.viewRange()
+    w, h = view.width(), view.height()
+    if x1 <= x0 or y1 <= y0:
+        return None
+    bottom, left = plot.getAxis("bottom"), plot.getAxis("left")
+    path = QPainterPath()
+    for _, ticks in bottom.tickValues(x0, x1, bottom.width()):
+        for x in ticks:
+            px = (x - x0) / (x1 - x0) * w
+            path.moveTo(px, 0)
+            path.lineTo(px, h)
+    for _, ticks in left.tickValues(y0, y1, left.height()):
+        for y in ticks:
+            py = (y1 - y) / (y1 - y0) * h
+            path.moveTo(0, py)
+            path.lineTo(w, py)
+    return path

@@ -25,10 +25,10 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QPainterPath, QResizeEvent
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
-from gpuaccel.app.gui.axes import AgoAxis, ValueAxis
+from gpuaccel.app.gui.axes import AgoAxis, ValueAxis, grid_path
 from gpuaccel.app.gui.strip import StripLayer
 from gpuaccel.app.gui.telemetry_model import PLOT_SERIES, GpuState, TelemetryModel
 from gpuaccel.app.gui.theme import Theme, current, gpu_color, theme_manager
@@ -75,6 +75,17 @@ def grid_shape(n: int, width: float, height: float, aspect: float = PLOT_ASPECT)
 def series_reason(g: GpuState, key: str) -> str | None:
     """Why GPU ``g`` has no value for plotted series ``key`` in its latest reading (None: it has one)."""
     return na_reason(g.series_raw(key))
+
+
+def _line_count(text: pg.TextItem) -> int:
+    """The lines a TextItem takes as laid out (its reasons, wrapped to the plot's width)."""
+    doc = text.textItem.document()
+    doc.size()  # lays the text out
+    block, lines = doc.begin(), 0
+    while block.isValid():
+        lines += max(1, block.layout().lineCount())
+        block = block.next()
+    return lines
 
 
 class LivePlots(pg.GraphicsLayoutWidget):
@@ -138,6 +149,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
             grid.setZValue(5)
             self.grids[key] = grid
             plot.getViewBox().sigResized.connect(lambda *_, k=key: self._draw_grid(k))
+            plot.getViewBox().sigResized.connect(lambda *_, k=key: self._fit_reasons(k))
             plot.getViewBox().sigRangeChanged.connect(lambda *_, k=key: self._draw_grid(k))
             plot.getAxis("left").setWidth(44)
             for item in (plot.getAxis("left"), plot.getAxis("bottom"), plot.titleLabel):
@@ -175,29 +187,11 @@ class LivePlots(pg.GraphicsLayoutWidget):
         )
 
     def _draw_grid(self, key: str) -> None:
-        """Grid lines at the axes' major ticks as one Qt path item, drawn without Python on a repaint.
-        (pyqtgraph's axis grid is replayed line by line on every repaint and cost five times the curves.)"""
         plot, grid = self.plots.get(key), self.grids.get(key)
-        if plot is None or grid is None:
-            return
-        view = plot.getViewBox()
-        (x0, x1), (y0, y1) = view.viewRange()
-        w, h = view.width(), view.height()
-        if x1 <= x0 or y1 <= y0:
-            return
-        bottom, left = plot.getAxis("bottom"), plot.getAxis("left")
-        path = QPainterPath()
-        for _, ticks in bottom.tickValues(x0, x1, bottom.width()):
-            for x in ticks:
-                px = (x - x0) / (x1 - x0) * w
-                path.moveTo(px, 0)
-                path.lineTo(px, h)
-        for _, ticks in left.tickValues(y0, y1, left.height()):
-            for y in ticks:
-                py = (y1 - y) / (y1 - y0) * h
-                path.moveTo(0, py)
-                path.lineTo(w, py)
-        grid.setPath(path)
+        if plot is not None and grid is not None:
+            path = grid_path(plot)
+            if path is not None:
+                grid.setPath(path)
 
     def apply_theme(self, theme: Theme) -> None:
         self.theme = theme
@@ -283,7 +277,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
         """The plot's y range; with N/A reasons written on it, headroom above the data for them."""
         self._y[key] = (low, high)
         text = self.na_text.get(key)
-        room = 1.0 + NA_HEADROOM * (len(text.toolTip().split("<br>")) if text and text.toolTip() else 0)
+        room = 1.0 + NA_HEADROOM * (_line_count(text) if text and text.toolTip() else 0)
         self.plots[key].setYRange(low, low + (high - low) * room, padding=0.02)
 
     # ---- per frame -------------------------------------------------------------------------------
@@ -382,8 +376,20 @@ class LivePlots(pg.GraphicsLayoutWidget):
                 text.setHtml(f'<div style="font-size:9pt">{body}</div>' if body else "")
                 text.setToolTip(body)
                 text.setVisible(bool(body))
-                if key in self._y:
-                    self._set_y(key, *self._y[key])
+                self._fit_reasons(key)
+
+    def _fit_reasons(self, key: str) -> None:
+        """Wrap the reasons written on plot ``key`` to its width (a narrow plot cut them off), and keep
+        room above the curves for as many lines as they take."""
+        text, plot = self.na_text.get(key), self.plots.get(key)
+        if text is None or plot is None:
+            return
+        room = max(60.0, plot.getViewBox().width() - 12)
+        text.setTextWidth(-1)
+        if text.textItem.document().idealWidth() > room:
+            text.setTextWidth(room)
+        if key in self._y:
+            self._set_y(key, *self._y[key])
 
     def reasons(self, key: str) -> str:
         """The plain text written on plot ``key`` (for tests and accessibility)."""
