@@ -273,3 +273,14 @@ def test_compact_cards_show_their_lines_whole(qtbot) -> None:
         assert card.compact and "873.6 TFLOP/s" in card.summary.text()
         assert card.summary.sizeHint().width() <= card.summary.width(), card.summary.text()
     dashboard.stop()
+
+
+def test_the_by_gpu_metric_choices_name_each_unit_once(qtbot) -> None:
+    """The TFLOP/s choice read "TFLOP/s (TFLOP/s)"."""
+    dashboard = Dashboard(TelemetryModel(), online())
+    qtbot.addWidget(dashboard)
+    box = dashboard.metric_box
+    assert [box.itemText(i) for i in range(box.count())] == [
+        "GPU utilization (%)", "Memory used (GiB)", "TFLOP/s", "Temperature (°C)", "Power (W)"
+    ]  # fmt: skip
+    dashboard.stop()

@@ -92,8 +92,8 @@ class Dashboard(QWidget):
             header.addWidget(button)
         self.mode_buttons.idClicked.connect(self._mode_chosen)
         self.metric_box = QComboBox()
-        for key, title, unit in PLOT_SERIES:
-            self.metric_box.addItem(f"{title} ({unit})", key)
+        for key, title, unit in PLOT_SERIES:  # "TFLOP/s", not "TFLOP/s (TFLOP/s)"
+            self.metric_box.addItem(title if title == unit else f"{title} ({unit})", key)
         self.metric_box.setToolTip("The reading each GPU's plot shows")
         self.metric_box.currentIndexChanged.connect(lambda _: self._apply_mode())
         header.addWidget(self.metric_box)
