@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -38,6 +39,27 @@ class Endpoint:
         if url and "://" not in url:
             url = "http://" + url
         return Endpoint(url, self.token.strip(), self.data_dir)
+
+    def problem(self) -> str | None:
+        """Why the address can never reach a daemon (a typo the window would otherwise retry every
+        second), or None when it is well formed."""
+        if not self.remote:
+            return None
+        url, typed = self.normalized().url, self.url.strip()
+        if any(c.isspace() for c in url):
+            return f"{typed!r} has a space in it; give the address as http://host:8765 or host:8765"
+        try:
+            parts = urlsplit(url)
+            port = parts.port
+        except ValueError as exc:  # a port out of range or not a number, a broken [IPv6] literal
+            return f"{typed!r} is not an address: {exc}"
+        if parts.scheme not in ("http", "https"):
+            return f"{typed!r}: the daemon speaks http:// or https://, not {parts.scheme}://"
+        if not parts.hostname:
+            return f"{typed!r} names no host; give it as http://host:8765 or host:8765"
+        if port == 0:
+            return f"{typed!r}: port 0 is not a port a daemon listens on"
+        return None
 
     def describe(self) -> str:
         if self.remote:

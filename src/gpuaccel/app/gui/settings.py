@@ -137,6 +137,11 @@ class SettingsDialog(QDialog):
         self.token.setPlaceholderText("the remote daemon's token (its data dir's `token` file)")
         form.addRow("Address:", self.url)
         form.addRow("Token:", self.token)
+        self.url_error = QLabel("")
+        self.url_error.setObjectName("formError")
+        self.url_error.setWordWrap(True)
+        self.url_error.hide()
+        form.addRow(self.url_error)
         layout.addWidget(daemon)
         live = QGroupBox("Appearance and live view")
         form = QFormLayout(live)
@@ -200,14 +205,28 @@ class SettingsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        # Tall enough for the wrapped notes at this width (the size hint alone cuts their last lines).
-        width = self.minimumWidth()
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Tall enough for the wrapped notes (and an error shown) at this width: the size hint alone cuts
+        their last lines, and a shown error squeezed the rows below it."""
+        width = max(self.width(), self.minimumWidth())
+        layout = self.layout()
+        layout.activate()
         self.resize(width, max(self.sizeHint().height(), layout.totalHeightForWidth(width)))
 
     def accept(self) -> None:
-        """Close only once the cluster settings are written (a refusal is shown in their group)."""
-        if self.cluster.save():
+        """Close only with an address that can reach a daemon and once the cluster settings are written
+        (each refusal is shown in its group)."""
+        problem = Endpoint(self.url.text()).problem()
+        self.url_error.setText(problem or "")
+        self.url_error.setVisible(problem is not None)
+        if problem is not None:
+            self.url.setFocus()
+        elif self.cluster.save():
             super().accept()
+            return
+        self._fit_height()
 
     def model_choice(self) -> str | None:
         """The model to select on the daemon ("" = the bundled one); None when the field is unchanged."""

@@ -57,7 +57,7 @@ class RayClusterGroup(QGroupBox):
         note.setWordWrap(True)
         outer.addWidget(note)  # below the form: a wrapped label in a form row is cut short
         self.error = QLabel("")
-        self.error.setObjectName("error")
+        self.error.setObjectName("formError")
         self.error.setWordWrap(True)
         self.error.hide()
         outer.addWidget(self.error)

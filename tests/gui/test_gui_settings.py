@@ -1,0 +1,51 @@
+"""The settings dialog's daemon address: one that can never reach a daemon is refused in the dialog with
+what is wrong (the dialog growing to show it), instead of being saved and retried every second."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QDialog
+
+from gpuaccel.app.gui.settings import AppSettings, SettingsDialog
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GPUACCEL_CONFIG_DIR", str(tmp_path / "config"))  # the Ray group reads it
+
+
+@pytest.mark.parametrize(
+    ("address", "why"),
+    [
+        ("gpu box:8765", "has a space in it"),
+        ("htp://gpu-box:8765", "speaks http:// or https://, not htp://"),
+        ("gpu-box:99999", "Port out of range"),
+        ("http://:8765", "names no host"),
+        ("http://[::1", "is not an address"),
+    ],
+)
+def test_an_address_that_cannot_reach_a_daemon_is_refused_with_why(qtbot, address: str, why: str) -> None:
+    dialog = SettingsDialog(AppSettings())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.url.setText(address)
+    dialog.accept()
+    assert dialog.result() != QDialog.DialogCode.Accepted and dialog.isVisible()
+    assert dialog.url_error.isVisible() and why in dialog.url_error.text()
+    # the dialog grows for the error: shown in a dialog of the same height, it squeezed the rows below
+    assert dialog.height() >= dialog.layout().totalHeightForWidth(dialog.width())
+    dialog.url.setText("gpu-box:8765")  # fixed: saved, and the error goes
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted and not dialog.url_error.isVisible()
+    assert dialog.result_settings().daemon_url == "gpu-box:8765"
+
+
+def test_the_local_daemon_and_well_formed_addresses_are_taken(qtbot) -> None:
+    for address in ("", "http://127.0.0.1:8765", "https://gpu.example.org/", "[::1]:8765"):
+        dialog = SettingsDialog(AppSettings())
+        qtbot.addWidget(dialog)
+        dialog.url.setText(address)
+        dialog.accept()
+        assert dialog.result() == QDialog.DialogCode.Accepted, address
