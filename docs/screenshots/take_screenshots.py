@@ -4,6 +4,7 @@
     xvfb-run -a -s "-screen 0 2560x1440x24" .venv/bin/python docs/screenshots/take_screenshots.py
     ... take_screenshots.py --monitor   # only the dashboard, Processes, MIG and eight-GPU screens
     ... take_screenshots.py --housekeeping   # only the assistant's Housekeeping page
+    ... take_screenshots.py --settings   # only the settings dialog
 
 The window is shot at 1280x800 and at 2560x1440, in the dark and the light theme. GPU readings come
 from the daemon's fake NVML backend (``two_gpus``, ``eight_gpus`` and ``gpu_lost``): this machine has no
@@ -185,6 +186,23 @@ def housekeeping(app: QApplication, root: Path, store: QSettings) -> None:
         daemon.stop()
 
 
+def settings_dialog(app: QApplication, root: Path, store: QSettings) -> None:
+    """The settings dialog (``--settings``) of a window connected to a daemon, as the full run takes it."""
+    daemon = start_daemon(root / "settings")
+    try:
+        window = MainWindow(AppSettings(theme="dark"), data_dir=str(daemon.data_dir), store=store)
+        window.resize(*SMALL)
+        window.show()
+        spin(app, 6)  # connected, the assistant's model known
+        dialog = window.open_settings()
+        spin(app, 0.5)
+        save(dialog, "settings")
+        dialog.reject()
+        window.close()
+    finally:
+        daemon.stop()
+
+
 def main() -> int:
     root = Path(tempfile.mkdtemp(prefix="gpuaccel-shots-"))
     app = make_app()
@@ -194,6 +212,9 @@ def main() -> int:
         return 0
     if "--housekeeping" in sys.argv[1:]:
         housekeeping(app, root, store)
+        return 0
+    if "--settings" in sys.argv[1:]:
+        settings_dialog(app, root, store)
         return 0
     daemon = start_daemon(root / "data")
     try:

@@ -49,3 +49,29 @@ def test_the_local_daemon_and_well_formed_addresses_are_taken(qtbot) -> None:
         dialog.url.setText(address)
         dialog.accept()
         assert dialog.result() == QDialog.DialogCode.Accepted, address
+
+
+def test_the_assistant_note_says_what_the_window_does_a_change_is_sent_once(qtbot) -> None:
+    """The note said the policy was sent "when saved and on every connect"; the window sends a change
+    once (at the next connect while the daemon is away) and leaves the daemon's own choice alone."""
+    from PySide6.QtWidgets import QLabel
+
+    from gpuaccel.app.gui.daemon_calls import PendingAssistantSettings
+
+    dialog = SettingsDialog(AppSettings())
+    qtbot.addWidget(dialog)
+    notes = " ".join(label.text() for label in dialog.findChildren(QLabel, "hint"))
+    assert "every connect" not in notes
+    assert "a change is sent to it when you save (at the next connect while it is away)" in notes
+
+    calls: list[tuple] = []
+
+    class _Api:
+        def call(self, fn, *args, **kwargs):
+            calls.append((fn.__name__, kwargs))
+
+    pending = PendingAssistantSettings()
+    pending.body = AppSettings(assistant_policy="cpu-only").assistant_settings()
+    assert pending.send(_Api()) == ""  # type: ignore[arg-type]
+    assert pending.send(_Api()) == ""  # type: ignore[arg-type]  (the next connect: nothing pending)
+    assert calls == [("assistant_settings", {"use_gpu": False, "on_close": "cpu"})]

@@ -192,8 +192,8 @@ class SettingsDialog(QDialog):
         form.addRow("Model:", self.model)
         form.addRow("Policy:", self.policy)
         note = QLabel(
-            "The model is changed on the daemon when you edit it here; the policy is sent when saved and on"
-            " every connect. A rejection shows in the Assistant tab."
+            "Both are the daemon's own settings: a change is sent to it when you save (at the next connect"
+            " while it is away) and the daemon keeps it. A rejection shows in the Assistant tab."
         )
         note.setObjectName("hint")
         note.setWordWrap(True)
