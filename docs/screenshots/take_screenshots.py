@@ -5,6 +5,7 @@
     ... take_screenshots.py --monitor   # only the dashboard, Processes, MIG and eight-GPU screens
     ... take_screenshots.py --housekeeping   # only the assistant's Housekeeping page
     ... take_screenshots.py --settings   # only the settings dialog
+    ... take_screenshots.py --unreachable   # only the window once its daemon stopped
 
 The window is shot at 1280x800 and at 2560x1440, in the dark and the light theme. GPU readings come
 from the daemon's fake NVML backend (``two_gpus``, ``eight_gpus`` and ``gpu_lost``): this machine has no
@@ -203,6 +204,22 @@ def settings_dialog(app: QApplication, root: Path, store: QSettings) -> None:
         daemon.stop()
 
 
+def unreachable(app: QApplication, root: Path, store: QSettings) -> None:
+    """The window once its daemon stopped (``--unreachable``), a job still running when it did."""
+    daemon = start_daemon(root / "unreachable")
+    try:
+        daemon.client().submit("command", name="sleeper", argv=["sleep", "600"])
+        window = MainWindow(AppSettings(theme="dark"), data_dir=str(daemon.data_dir), store=store)
+        window.resize(*SMALL)
+        window.show()
+        spin(app, 60)  # the 1 min window filled
+    finally:
+        daemon.stop()
+    spin(app, 4)
+    save(window, "daemon_unreachable")
+    window.close()
+
+
 def main() -> int:
     root = Path(tempfile.mkdtemp(prefix="gpuaccel-shots-"))
     app = make_app()
@@ -215,6 +232,9 @@ def main() -> int:
         return 0
     if "--settings" in sys.argv[1:]:
         settings_dialog(app, root, store)
+        return 0
+    if "--unreachable" in sys.argv[1:]:
+        unreachable(app, root, store)
         return 0
     daemon = start_daemon(root / "data")
     try:

@@ -122,9 +122,12 @@ def test_daemon_stopped_then_restarted_window_recovers(qtbot, daemon_factory, op
     first = daemon_factory.start()
     window = open_window(first.data_dir)
     wait_online(qtbot, window)
+    qtbot.waitUntil(lambda: "telemetry fake:two_gpus" in window.status_label.text(), timeout=WAIT_MS)
     first.stop()
     qtbot.waitUntil(lambda: window.connection.state == models.UNREACHABLE, timeout=WAIT_MS)
     assert window.banner.isVisible() and "unreachable" in window.banner_title.text().lower()
+    # the status bar read "Daemon unreachable · telemetry fake:two_gpus", as if readings still came
+    assert window.status_label.text() == "Daemon unreachable"
     assert window.start_button.isVisible()  # local daemon: the user can start one from the banner
     qtbot.wait(300)  # the window stays responsive while the worker keeps probing
     second = daemon_factory.start(data_dir=first.data_dir)

@@ -290,7 +290,8 @@ class MainWindow(QMainWindow):
         self.start_button.setVisible(c.state == models.UNREACHABLE and not c.remote)
         self.tabs.setEnabled(True)
         where = c.message if c.online else BANNER_TEXT.get(c.state, c.state)
-        backend = f" · telemetry {c.backend}" if c.backend else ""
+        # the backend of the daemon that answered last: not shown as current while none answers
+        backend = f" · telemetry {c.backend}" if c.backend and c.online else ""
         self.status_label.setText(f"{where}{backend}")
         self.tray.set_status(BANNER_TEXT.get(c.state, "connected"))
 
