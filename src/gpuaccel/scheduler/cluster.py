@@ -24,6 +24,13 @@ NODES_TTL_S = 1.0  # the node list is read at most this often (dispatch asks for
 # node list is read on the scheduler's thread, which must keep serving local jobs meanwhile.
 NODES_RETRY_S = 10.0
 NODES_TIMEOUT_S = 2
+# Ray's job client sends its requests with no timeout: a job server that accepts and never answers (stopped,
+# swapping, a half-open connection) would hold the scheduler's thread, or a job's polling thread, for good.
+REQUEST_TIMEOUT_S = 10.0
+
+
+class Unreachable(RuntimeError):
+    """The cluster's job API did not answer (refused, timed out): not the job's fault, it waits."""
 
 
 @dataclass(frozen=True)
@@ -89,13 +96,18 @@ class RayCluster:
     def client(self) -> Any:
         with self._lock:
             if self._client is None:
-                from ray.job_submission import JobSubmissionClient
-
                 try:
-                    self._client = JobSubmissionClient(self.url)
+                    self._client = _job_client(self.url)
                 except Exception as exc:
-                    raise RuntimeError(f"Ray job API at {self.url} does not answer: {exc}") from None
+                    why = f"Ray job API at {self.url} does not answer: {_last_line(exc)}"
+                    raise Unreachable(why) from None
             return self._client
+
+    def unreachable(self, why: str) -> None:
+        """A request that found no answer: jobs waiting for the cluster say so (``fit``) until the node
+        list is asked again, instead of each trying, and waiting out the timeout, in turn."""
+        with self._lock:
+            self._nodes_error, self._nodes_at = why, time.monotonic()
 
     def nodes(self, max_age_s: float = NODES_TTL_S) -> list[NodeView]:
         """Every node Ray knows, alive or gone; RuntimeError (in words) when the cluster does not answer."""
@@ -113,8 +125,7 @@ class RayCluster:
             )
             nodes, error = [_node(n) for n in raw], None
         except Exception as exc:
-            why = (str(exc).strip().splitlines() or [repr(exc)])[-1]
-            nodes, error = [], f"Ray at {self.url} does not answer: {why}"
+            nodes, error = [], f"Ray at {self.url} does not answer: {_last_line(exc)}"
         with self._lock:
             self._nodes, self._nodes_error, self._nodes_at = nodes, error, time.monotonic()
         if error is not None:
@@ -136,6 +147,22 @@ class RayCluster:
             self.telemetry.stop()
         with self._lock:
             self._client = None
+
+
+def _job_client(url: str) -> Any:
+    """Ray's Job Submission client with a timeout on every request it sends (its own has none)."""
+    from ray.job_submission import JobSubmissionClient
+
+    class TimedClient(JobSubmissionClient):  # type: ignore[misc]
+        def _do_request(self, method: str, endpoint: str, **kwargs: Any) -> Any:
+            kwargs.setdefault("timeout", REQUEST_TIMEOUT_S)
+            return super()._do_request(method, endpoint, **kwargs)
+
+    return TimedClient(url)
+
+
+def _last_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [repr(exc)])[-1]
 
 
 def _node(n: Any) -> NodeView:

@@ -28,7 +28,7 @@ from gpuaccel.accel.workloads.report import (
 )
 from gpuaccel.scheduler.allocator import GpuState
 from gpuaccel.scheduler.arrays import element_env
-from gpuaccel.scheduler.cluster import RayCluster
+from gpuaccel.scheduler.cluster import RayCluster, Unreachable
 from gpuaccel.scheduler.cluster_telemetry import ClusterTelemetry
 from gpuaccel.scheduler.jobs import COMMAND, Pending
 from gpuaccel.scheduler.models import Job, JobState
@@ -128,6 +128,10 @@ class RayPlacement:
             if any(m in said for m in BUSY_MARKERS):  # a cluster still starting its job agents
                 busy = f"the Ray cluster at {self.cluster.url} is not taking jobs yet ({_short(exc)})"
                 raise NotNow(busy) from None
+            if isinstance(exc, OSError | Unreachable):  # refused or timed out (requests' errors are OSErrors)
+                why = f"Ray at {self.cluster.url} does not answer: {_short(exc)}"
+                self.cluster.unreachable(why)
+                raise NotNow(f"waiting for the Ray cluster: {why}") from None
             if "already exists" not in said:  # else: this attempt reached Ray before; follow it
                 raise RuntimeError(
                     f"could not submit to the Ray cluster at {self.cluster.url}: {_short(exc)}"

@@ -1,0 +1,87 @@
+"""The daemon's connection to a Ray cluster when the cluster does not answer: requests time out, a job
+waits instead of failing, and the scheduler's thread is never held by a silent job server."""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+
+from gpuaccel.scheduler import cluster as cluster_module
+from gpuaccel.scheduler.cluster import NodeView, RayCluster, Unreachable
+from gpuaccel.scheduler.jobs import Pending, validate_request
+from gpuaccel.scheduler.paths import DataDir
+from gpuaccel.scheduler.placement import NotNow
+from gpuaccel.scheduler.placement_ray import RayPlacement
+from gpuaccel.scheduler.store import Store
+
+pytest.importorskip("ray.job_submission", reason="needs gpuaccel[cluster]")
+
+
+@pytest.fixture
+def silent_server() -> Iterator[str]:
+    """A job API address that accepts connections and never answers (a stopped or hung dashboard)."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    try:
+        yield f"http://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(tmp_path / "db")
+    yield s
+    s.close()
+
+
+def _node(node_id: str = "ab" * 28) -> NodeView:
+    return NodeView(node_id, "gpu-a", "10.0.0.1", True, True, "ALIVE", None, 2.0)
+
+
+@pytest.fixture
+def connect(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """RayCluster(url) without Ray's address lookup (which asks a running cluster)."""
+    monkeypatch.setattr(cluster_module, "resolve_address", lambda address: address)
+    return RayCluster
+
+
+def test_a_job_api_that_never_answers_times_out_instead_of_hanging(
+    silent_server: str, connect: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cluster_module, "REQUEST_TIMEOUT_S", 0.5)
+    started = time.monotonic()
+    with pytest.raises(Unreachable, match="does not answer"):
+        connect(silent_server).client()
+    assert time.monotonic() - started < 5
+
+
+def test_a_submission_that_finds_no_answer_waits_and_the_other_cluster_jobs_wait_with_it(
+    store: Store, tmp_path: Path, connect: Any
+) -> None:
+    """A refused or timed-out submission failed the job for good ('could not submit ...'); it now waits a
+    short backoff (attempt spared), and the other cluster jobs wait without trying in turn."""
+    cluster = connect("http://127.0.0.1:8265")
+    cluster._nodes, cluster._nodes_at = [_node()], time.monotonic()
+
+    class Silent:
+        def submit_job(self, **_: Any) -> None:
+            raise requests.exceptions.ReadTimeout("Read timed out. (read timeout=10.0)")
+
+    cluster._client = Silent()
+    placement = RayPlacement(store, DataDir(tmp_path), cluster)
+    job = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
+    claimed = store.claim(job.id, "me", 30.0, [])
+    assert claimed is not None
+    with pytest.raises(NotNow, match="waiting for the Ray cluster: .* does not answer: Read timed out"):
+        placement.launch(claimed, lambda _: None)
+    other = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
+    pending = Pending(other.id, 0, 0, None, None, [], None, "ray")
+    assert str(placement.fit(pending, [], {}, None)).startswith("waiting for the Ray cluster: Ray at")
