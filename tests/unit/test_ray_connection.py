@@ -85,3 +85,39 @@ def test_a_submission_that_finds_no_answer_waits_and_the_other_cluster_jobs_wait
     other = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
     pending = Pending(other.id, 0, 0, None, None, [], None, "ray")
     assert str(placement.fit(pending, [], {}, None)).startswith("waiting for the Ray cluster: Ray at")
+
+
+def test_a_job_started_while_the_node_list_is_silent_is_labelled_with_the_node_it_ran_on(
+    connect: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The node list was emptied by a failed read, so a job's node read 'node d827b553' and its event
+    'running on node node d827b553'; the last list Ray gave is kept for the label."""
+    import ray.util.state
+
+    answers: list[Any] = [[_RayNode()], RuntimeError("Failed to connect to API server.")]
+
+    def list_nodes(**_: Any) -> Any:
+        answer = answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    monkeypatch.setattr(ray.util.state, "list_nodes", list_nodes)
+    cluster = connect("http://127.0.0.1:8265")
+    assert [n.label for n in cluster.nodes()] == ["gpu-a (d827b553)"]
+    with pytest.raises(RuntimeError, match="does not answer: Failed to connect"):
+        cluster.nodes(max_age_s=0.0)
+    assert cluster.node_label("d827b553" * 7) == "gpu-a (d827b553)"
+    assert cluster.node_label("c0ffee00" * 7) == "c0ffee00"  # never listed: its id, not 'node node ...'
+
+
+class _RayNode:
+    """One node as Ray's state API lists it."""
+
+    node_id = "d827b553" * 7
+    node_name = "gpu-a"
+    node_ip = "10.0.0.1"
+    is_head_node = True
+    state = "ALIVE"
+    state_message = None
+    resources_total = {"GPU": 2.0}

@@ -125,14 +125,17 @@ class RayCluster:
             )
             nodes, error = [_node(n) for n in raw], None
         except Exception as exc:
-            nodes, error = [], f"Ray at {self.url} does not answer: {_last_line(exc)}"
+            nodes, error = None, f"Ray at {self.url} does not answer: {_last_line(exc)}"
         with self._lock:
-            self._nodes, self._nodes_error, self._nodes_at = nodes, error, time.monotonic()
+            if nodes is not None:  # the last list is kept for node_label while the cluster is silent
+                self._nodes = nodes
+            self._nodes_error, self._nodes_at = error, time.monotonic()
         if error is not None:
             raise RuntimeError(error)
         return nodes
 
     def node_label(self, node_id: str) -> str:
+        """The node's label; its id's first characters while the cluster cannot say."""
         for n in self._nodes:
             if n.node_id == node_id:
                 return n.label
@@ -140,7 +143,7 @@ class RayCluster:
             found = [n for n in self.nodes(max_age_s=0.0) if n.node_id == node_id]
         except RuntimeError:
             found = []
-        return found[0].label if found else f"node {node_id[:8]}"
+        return found[0].label if found else node_id[:8]
 
     def close(self) -> None:
         if self.telemetry is not None:
