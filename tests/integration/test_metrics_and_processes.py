@@ -78,6 +78,20 @@ def test_metrics_names_types_units_and_grafana(daemon: DaemonProcess) -> None:
     assert used and not used - names, f"dashboard names not exported: {sorted(used - names)}"
 
 
+def test_job_transitions_count_entering_a_state_not_the_notes_made_in_it(daemon: DaemonProcess) -> None:
+    """A cancelled running job has three events in state running (started, cancel requested, ...): the
+    counter said it entered running more than once."""
+    client = daemon.client()
+    job = client.submit("command", argv=[sys.executable, "-c", "import time; time.sleep(60)"])
+    wait_for(lambda: client.get_job(job.id).state == "running", what="the job to run")
+    client.cancel(job.id)
+    assert client.wait(job.id, timeout=30).state == "cancelled"
+    running = [e for e in client.events(job_id=job.id, limit=50) if e.state == "running"]
+    assert len(running) >= 2, running  # the start and the cancel's note
+    moved = {s.labels["state"]: s.value for s in _scrape(daemon)["gpuaccel_job_transitions"].samples}
+    assert (moved["queued"], moved["running"], moved["cancelled"]) == (1, 1, 1), moved
+
+
 def test_ps_lists_simulated_processes_and_kill_refuses_them(daemon: DaemonProcess) -> None:
     out = daemon.client().processes()
     rows = {r["pid"]: r for r in out["processes"]}

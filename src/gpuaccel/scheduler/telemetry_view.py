@@ -134,6 +134,17 @@ class _Collector:
                                 value=1.0 if sampler is not None and sampler.available else 0.0)  # fmt: skip
 
 
+# A job's events also carry notes in its current state ("running on node ...", "cancel requested: SIGTERM
+# sent", "sent SIGUSR1 ..."): an event counts as entering its state only when the job's previous one was in
+# another state.
+ENTERED_SQL = """
+SELECT state, COUNT(*) FROM (
+    SELECT state, LAG(state) OVER (PARTITION BY job_id ORDER BY id) AS before
+    FROM events WHERE type = 'job' AND state IS NOT NULL
+) WHERE before IS NULL OR before != state GROUP BY state
+"""
+
+
 def _queue_families(scheduler: Scheduler) -> Iterator[Metric]:
     """Jobs by state now, transitions into each state ever (from the event log), and wait/run histograms."""
     store = scheduler.store
@@ -142,8 +153,7 @@ def _queue_families(scheduler: Scheduler) -> Iterator[Metric]:
     for st in JobState:
         jobs.add_metric([st.value], float(counts.get(st, 0)))
     yield jobs
-    sql = "SELECT state, COUNT(*) FROM events WHERE type = 'job' AND state IS NOT NULL GROUP BY state"
-    entered = {r[0]: r[1] for r in store.query(sql)}
+    entered = {r[0]: r[1] for r in store.query(ENTERED_SQL)}
     transitions = CounterMetricFamily(
         "gpuaccel_job_transitions",
         "times a job entered each state (queued counts submissions and retries)",
