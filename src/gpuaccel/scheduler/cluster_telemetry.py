@@ -46,6 +46,7 @@ class ClusterTelemetry:
         self.queue_id = queue_id
         self.poll_s = poll_s
         self.error: str | None = "connecting to the Ray cluster"
+        self.own_node_id: str | None = None  # the node this daemon's host is: its GPUs are the daemon's own
         self._hosts: dict[str, HostTelemetry] = {}
         self._actors: dict[str, Any] = {}
         self._lock = threading.Lock()
@@ -91,6 +92,7 @@ class ClusterTelemetry:
             log.warning("%s", self.error)
             return
         self.error = None
+        self.own_node_id = ray.get_runtime_context().get_node_id()
         while not self._stop.is_set():
             try:
                 self._round(ray)

@@ -75,8 +75,9 @@ class _Collector:
         gpus = [{**g, "host": here} for g in now["gpus"]]
         cluster = scheduler.placements.cluster()
         telemetry = getattr(cluster, "telemetry", None)
-        for node in telemetry.hosts() if telemetry is not None else []:  # every node of a Ray cluster
-            gpus += [{**g, "host": node.host} for g in node.snapshot.get("gpus", []) if node.alive]
+        for node in telemetry.hosts() if telemetry is not None else []:  # every other node of a Ray cluster
+            if node.alive and node.node_id != telemetry.own_node_id:  # this host's GPUs are listed once
+                gpus += [{**g, "host": node.host} for g in node.snapshot.get("gpus", [])]
         backend = now["backend"]
         driver = now["driver"] if isinstance(now["driver"], str) else "N/A"
         build = InfoMetricFamily("gpuaccel_build", "gpuaccel version, NVIDIA driver and telemetry source")
