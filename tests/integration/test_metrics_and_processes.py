@@ -8,7 +8,7 @@ import re
 import sys
 from pathlib import Path
 
-from daemon_fixture import DaemonProcess, wait_for
+from daemon_fixture import DaemonFactory, DaemonProcess, wait_for
 from prometheus_client.parser import text_string_to_metric_families
 
 from gpuaccel.accel.telemetry.fields import exported
@@ -26,6 +26,7 @@ EXPECTED_TYPES = {
     "gpuaccel_gpu_sm_clock_hertz": "gauge",
     "gpuaccel_gpu_tensor_active_ratio": "gauge",
     "gpuaccel_gpu_flops": "gauge",
+    "gpuaccel_gpu_lost": "gauge",
     "gpuaccel_gpu_job_info": "gauge",
     "gpuaccel_gpu_idle": "gauge",
     "gpuaccel_jobs": "gauge",
@@ -90,6 +91,22 @@ def test_job_transitions_count_entering_a_state_not_the_notes_made_in_it(daemon:
     assert len(running) >= 2, running  # the start and the cancel's note
     moved = {s.labels["state"]: s.value for s in _scrape(daemon)["gpuaccel_job_transitions"].samples}
     assert (moved["queued"], moved["running"], moved["cancelled"]) == (1, 1, 1), moved
+
+
+def test_a_lost_gpu_is_exported_as_lost_and_its_readings_stop(daemon_factory: DaemonFactory) -> None:
+    """A GPU fallen off the bus only vanished from /metrics (nothing to alert on but absent series)."""
+    d = daemon_factory.start(fake_nvml="gpu_lost")  # GPU 1 is lost after 30 samples
+
+    def lost() -> dict | None:
+        families = _scrape(d)
+        flags = {s.labels["gpu"]: s.value for s in families["gpuaccel_gpu_lost"].samples}
+        return families if flags.get("1") == 1.0 else None
+
+    families = wait_for(lost, what="GPU 1 exported as lost")
+    assert {s.labels["gpu"]: s.value for s in families["gpuaccel_gpu_lost"].samples} == {"0": 0.0, "1": 1.0}
+    util = {s.labels["gpu"] for s in families["gpuaccel_gpu_utilization_ratio"].samples}
+    assert util == {"0"}  # no reading is invented for the lost GPU
+    assert families["gpuaccel_telemetry_available"].samples[0].value == 1.0  # the other GPU still reads
 
 
 def test_ps_lists_simulated_processes_and_kill_refuses_them(daemon: DaemonProcess) -> None:

@@ -99,6 +99,15 @@ class _Collector:
                 if _num(value):  # values NVML cannot give are left out, as Prometheus expects
                     family.add_metric(ids(g), exported(float(value) * f.prom_scale))
             yield family
+        lost = GaugeMetricFamily(
+            "gpuaccel_gpu_lost",
+            "1 when NVML reports the GPU lost (fallen off the bus; its other series stop until it is back)",
+            labels=keys,
+        )
+        for g in gpus:
+            if g["sample"]:
+                lost.add_metric(ids(g), 1.0 if g["sample"].get("lost") else 0.0)
+        yield lost
         flops = FIELD["tflops_est"]
         family = GaugeMetricFamily(flops.prom, flops.help, labels=[*keys, "exact"])
         for g in gpus:
