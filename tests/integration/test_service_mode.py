@@ -81,6 +81,7 @@ def test_a_network_bound_daemon_keeps_its_docs_behind_the_token(
 ) -> None:
     token = tmp_path / "tok"
     token.write_text("t" * 24)
+    token.chmod(0o600)
     d = daemon_factory.start(tcp=False, args=["--host", "0.0.0.0", "--port", "0", "--token-file", str(token)])
     assert httpx.get(f"http://127.0.0.1:{d.info['port']}/openapi.json").status_code == 401
     assert httpx.get(f"http://127.0.0.1:{d.info['port']}/api/v1/health").json() == {"status": "ok"}
@@ -136,6 +137,27 @@ def test_bad_settings_stop_serve_with_the_setting_named(
     assert main(["serve", "--data-dir", str(tmp_path / "data")]) == 2
     assert "GPUACCEL_TICK_S='-1': Input should be greater than 0" in capsys.readouterr().err
     assert not (tmp_path / "data" / "daemon.sock").exists()
+
+
+def test_a_token_file_that_is_empty_or_open_to_other_users_stops_serve_saying_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty --token-file was taken for no token (a loopback daemon used its generated one, a network
+    bind asked for the --token-file it was given), and one any user could read was accepted."""
+    monkeypatch.setenv("GPUACCEL_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.delenv("GPUACCEL_TOKEN", raising=False)
+    token = tmp_path / "tok"
+    token.write_text("\n")
+    token.chmod(0o600)
+    serve = ["serve", "--port", "0", "--data-dir", str(tmp_path / "data"), "--token-file", str(token)]
+    assert main(serve) == 2
+    assert f"--token-file {token} is empty; write the token" in capsys.readouterr().err
+    token.write_text("t" * 24)
+    token.chmod(0o644)
+    assert main(serve) == 2
+    err = capsys.readouterr().err
+    assert "can be read or changed by other users (mode 0644)" in err and f"chmod 600 {token}" in err
+    assert not (tmp_path / "data" / "token").exists()  # nothing started, nothing written
 
 
 def test_long_data_dir_paths_get_a_short_socket(daemon_factory: DaemonFactory, tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import stat
 import sys
 from pathlib import Path
 
@@ -23,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--token-file",
         type=Path,
-        help="read the API token from FILE (required, or $GPUACCEL_TOKEN, when --host is not loopback)",
+        help="read the API token from FILE, mode 0600 (required, or $GPUACCEL_TOKEN, when --host is not "
+        "loopback)",
     )
     p.add_argument("--max-parallel", type=int, help="jobs running at once (default 4)")
     p.add_argument("--tick", type=float, help="scheduler poll interval in seconds (default 0.5)")
@@ -68,10 +70,9 @@ def run(args: argparse.Namespace) -> int:
     token = None
     if args.token_file is not None:
         try:
-            token = args.token_file.read_text().strip()
-        except OSError as exc:
-            message = f"gpuaccel serve: cannot read --token-file {args.token_file}: {exc.strerror}"
-            print(message, file=sys.stderr)
+            token = read_token_file(args.token_file)
+        except ValueError as exc:
+            print(f"gpuaccel serve: {exc}", file=sys.stderr)
             return 2
     try:
         config = SchedulerConfig.from_env(
@@ -97,3 +98,22 @@ def run(args: argparse.Namespace) -> int:
         ray=config.ray or None,
         where=config.where,
     )
+
+
+def read_token_file(path: Path) -> str:
+    """The token in ``--token-file``, or ValueError saying what is wrong with the file. An empty file was
+    taken for no token at all (a loopback daemon then used its generated one without a word), and a file
+    other users can read or change hands them the API, which runs commands as this user."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+        token = path.read_text().strip()
+    except OSError as exc:
+        raise ValueError(f"cannot read --token-file {path}: {exc.strerror}") from None
+    if mode & 0o066:
+        raise ValueError(
+            f"--token-file {path} can be read or changed by other users (mode {mode:04o}); whoever has the "
+            f"token can run commands as you through the API: chmod 600 {path}"
+        )
+    if not token:
+        raise ValueError(f"--token-file {path} is empty; write the token (at least 16 characters) in it")
+    return token
