@@ -72,6 +72,27 @@ def test_install_keeps_a_changed_unit_unless_forced_and_uninstall_removes_it(
     assert "not installed" in capsys.readouterr().out
 
 
+def test_install_without_a_user_manager_names_every_command_left_to_run(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It said 'run that command' after the failed daemon-reload, never naming the enable --now that
+    actually starts the service."""
+
+    def no_bus(*args: str, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
+        return subprocess.CompletedProcess(
+            ["systemctl", *args], 1, "", "Failed to connect to bus: No medium found"
+        )
+
+    monkeypatch.setattr(service_unit, "systemctl", no_bus)
+    assert main(["service", "install"]) == 1
+    err = capsys.readouterr().err
+    assert "systemctl --user daemon-reload failed: Failed to connect to bus" in err
+    assert err.rstrip().endswith(
+        "run: systemctl --user daemon-reload && systemctl --user enable --now gpuaccel.service"
+    )
+    assert service_unit.installed()
+
+
 def test_unit_quotes_an_interpreter_path_with_spaces() -> None:
     assert 'ExecStart="/opt/my env/bin/python" -m gpuaccel serve' in service_unit.unit_text(
         "/opt/my env/bin/python"

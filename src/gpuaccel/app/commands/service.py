@@ -49,12 +49,14 @@ def cmd_install(args: argparse.Namespace) -> int:
     if args.no_start:
         print("start it with: systemctl --user daemon-reload && systemctl --user enable --now gpuaccel")
         return 0
-    for step in (("daemon-reload",), ("enable", "--now", service_unit.UNIT_NAME)):
+    steps = [("daemon-reload",), ("enable", "--now", service_unit.UNIT_NAME)]
+    for done, step in enumerate(steps):
         result = service_unit.systemctl(*step, timeout=90.0)
         if result.returncode != 0:
+            left = " && ".join(f"systemctl --user {' '.join(s)}" for s in steps[done:])
             return _fail(
                 f"systemctl --user {' '.join(step)} failed: {(result.stderr or result.stdout).strip()}. "
-                "The unit file is in place; run that command once a user session with systemd is available"
+                f"The unit file is in place; once a user session with systemd is available, run: {left}"
             )
     print("gpuaccel.service enabled and started (logs: journalctl --user -u gpuaccel)")
     if service_unit.linger_enabled() is not True:
