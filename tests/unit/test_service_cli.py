@@ -97,6 +97,10 @@ def test_unit_quotes_an_interpreter_path_with_spaces() -> None:
     assert 'ExecStart="/opt/my env/bin/python" -m gpuaccel serve' in service_unit.unit_text(
         "/opt/my env/bin/python"
     )
+    # systemd expands %-specifiers and $VARIABLES in ExecStart: a venv at /opt/50%off/$x ran /opt/50ff/
+    assert "ExecStart=/opt/50%%off/$$x/python -m gpuaccel serve" in service_unit.unit_text(
+        "/opt/50%off/$x/python"
+    )
 
 
 def test_sd_notify_sends_to_the_managers_socket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -53,7 +53,9 @@ WantedBy=default.target
 
 
 def _quote(word: str) -> str:
-    """A path as systemd's ExecStart parses it (quoted when it holds spaces or quotes)."""
+    """A path as systemd's ExecStart parses it: ``%`` (a specifier) and ``$`` (a variable) doubled, quoted
+    when it holds spaces or quotes."""
+    word = word.replace("%", "%%").replace("$", "$$")
     if not any(c in word for c in " \t\"'\\"):
         return word
     return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
