@@ -93,6 +93,35 @@ def test_job_transitions_count_entering_a_state_not_the_notes_made_in_it(daemon:
     assert (moved["queued"], moved["running"], moved["cancelled"]) == (1, 1, 1), moved
 
 
+def test_removing_finished_jobs_never_lowers_a_counter_or_a_histogram(daemon: DaemonProcess) -> None:
+    """gpuaccel clean took the removed jobs' transitions and times out of the counters, which Prometheus
+    reads as a reset: rate() then counted every job left as new."""
+    client = daemon.client()
+    for code in (0, 3):
+        job = client.submit("command", argv=[sys.executable, "-c", f"raise SystemExit({code})"])
+        client.wait(job.id, timeout=30)
+
+    def counters() -> dict[str, float]:
+        families = _scrape(daemon)
+        out = {f"moved {s.labels['state']}": s.value for s in families["gpuaccel_job_transitions"].samples}
+        for name in ("gpuaccel_job_wait_seconds", "gpuaccel_job_run_seconds"):
+            out |= {f"{s.name} {s.labels.get('le', '')}": s.value for s in families[name].samples}
+        return out
+
+    before = counters()
+    assert before["moved succeeded"] == 1 and before["moved failed"] == 1
+    assert before["gpuaccel_job_run_seconds_count "] == 2
+    cleaned = daemon.cli("clean")
+    assert cleaned.returncode == 0 and "removed 2 jobs" in cleaned.stdout, cleaned.stdout + cleaned.stderr
+    assert counters() == before
+    assert {s.labels["state"]: s.value for s in _scrape(daemon)["gpuaccel_jobs"].samples}["failed"] == 0
+    again = client.submit("command", argv=[sys.executable, "-c", "pass"])
+    client.wait(again.id, timeout=30)
+    after = counters()
+    assert after["moved succeeded"] == 2 and after["gpuaccel_job_run_seconds_count "] == 3
+    assert all(after[k] >= v for k, v in before.items())
+
+
 def test_a_lost_gpu_is_exported_as_lost_and_its_readings_stop(daemon_factory: DaemonFactory) -> None:
     """A GPU fallen off the bus only vanished from /metrics (nothing to alert on but absent series)."""
     d = daemon_factory.start(fake_nvml="gpu_lost")  # GPU 1 is lost after 30 samples

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from gpuaccel.scheduler import groups
+from gpuaccel.scheduler import groups, queue_metrics
 from gpuaccel.scheduler.control_models import QueueOut, RemovedOut
 from gpuaccel.scheduler.job_request import JobRequest
 from gpuaccel.scheduler.jobs import RequestError, validate_request
@@ -234,6 +234,7 @@ def _needed(conn: Any) -> dict[int, int]:
 
 
 def _delete(conn: Any, ids: list[int]) -> None:
+    queue_metrics.keep_removed(conn, ids)  # /metrics' counters keep what these jobs added
     for job_id in ids:
         conn.execute("DELETE FROM events WHERE job_id = ?", (job_id,))
         conn.execute("DELETE FROM jobs WHERE id = ?", (job_id,))

@@ -140,6 +140,16 @@ SCHEDULER: tuple[str, ...] = (
     ALTER TABLE jobs ADD COLUMN mig TEXT;
     ALTER TABLE jobs ADD COLUMN assigned_mig TEXT;
     """,
+    # 7 (scheduler.queue_metrics): what removed jobs had added to /metrics' counters and histograms, so
+    # that removing finished jobs never lowers a counter
+    """
+    CREATE TABLE removed_counts (
+        metric TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value REAL NOT NULL,
+        PRIMARY KEY (metric, key)
+    );
+    """,
 )
 
 

@@ -26,6 +26,7 @@ from prometheus_client.core import (
 from gpuaccel.accel.telemetry.fields import FIELD, PROMETHEUS_FIELDS, exported
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import exact_tflops_entry, snapshot
+from gpuaccel.scheduler import queue_metrics
 from gpuaccel.scheduler.models import JobState
 
 if TYPE_CHECKING:
@@ -56,10 +57,6 @@ def telemetry_now(sampler: Sampler | None, scheduler: Scheduler) -> dict[str, An
             learned = scheduler.flop_ratios.entry(job, gpu["info"]["name"], gpu["tflops"])
             gpu["tflops"] = learned or gpu["tflops"]
     return out
-
-
-# Seconds: a queue of interactive jobs and one of overnight runs both fall inside these.
-DURATION_BUCKETS: tuple[float, ...] = (1, 5, 15, 60, 300, 900, 3600, 4 * 3600, 12 * 3600, 24 * 3600)
 
 
 class _Collector:
@@ -144,49 +141,33 @@ class _Collector:
                                 value=1.0 if sampler is not None and sampler.available else 0.0)  # fmt: skip
 
 
-# A job's events also carry notes in its current state ("running on node ...", "cancel requested: SIGTERM
-# sent", "sent SIGUSR1 ..."): an event counts as entering its state only when the job's previous one was in
-# another state.
-ENTERED_SQL = """
-SELECT state, COUNT(*) FROM (
-    SELECT state, LAG(state) OVER (PARTITION BY job_id ORDER BY id) AS before
-    FROM events WHERE type = 'job' AND state IS NOT NULL
-) WHERE before IS NULL OR before != state GROUP BY state
-"""
-
-
 def _queue_families(scheduler: Scheduler) -> Iterator[Metric]:
-    """Jobs by state now, transitions into each state ever (from the event log), and wait/run histograms."""
+    """Jobs by state now, transitions into each state ever and wait/run histograms
+    (:mod:`scheduler.queue_metrics`: removed jobs still count)."""
     store = scheduler.store
     counts = store.counts()
     jobs = GaugeMetricFamily("gpuaccel_jobs", "jobs by state now", labels=["state"])
     for st in JobState:
         jobs.add_metric([st.value], float(counts.get(st, 0)))
     yield jobs
-    entered = {r[0]: r[1] for r in store.query(ENTERED_SQL)}
+    entered = queue_metrics.transitions(store.query)
     transitions = CounterMetricFamily(
         "gpuaccel_job_transitions",
         "times a job entered each state (queued counts submissions and retries)",
         labels=["state"],
     )
     for st in JobState:
-        transitions.add_metric([st.value], float(entered.get(st.value, 0)))
+        transitions.add_metric([st.value], entered.get(st.value, 0.0))
     yield transitions
-    yield _histogram(store, "gpuaccel_job_wait_seconds", "time from submission to start, started jobs",
-                     "started_at - created_at", "started_at IS NOT NULL")  # fmt: skip
-    ran = "started_at IS NOT NULL AND finished_at IS NOT NULL"
-    yield _histogram(store, "gpuaccel_job_run_seconds", "run time of finished jobs that started",
-                     "finished_at - started_at", ran)  # fmt: skip
+    yield _histogram(store, queue_metrics.WAIT, "time from submission to start, started jobs")
+    yield _histogram(store, queue_metrics.RUN, "run time of finished jobs that started")
 
 
-def _histogram(store: Any, name: str, help_text: str, value: str, where: str) -> HistogramMetricFamily:
-    """Cumulative bucket counts computed by SQLite in one pass over the jobs table."""
-    sums = ", ".join(f"SUM(CASE WHEN {value} <= {b} THEN 1 ELSE 0 END)" for b in DURATION_BUCKETS)
-    row = store.query(f"SELECT COUNT(*), COALESCE(SUM({value}), 0), {sums} FROM jobs WHERE {where}")[0]
-    count, total, *cumulative = (v or 0 for v in row)
-    buckets = [(f"{b:g}", float(c)) for b, c in zip(DURATION_BUCKETS, cumulative, strict=True)]
-    total = exported(float(total))
-    return HistogramMetricFamily(name, help_text, buckets=[*buckets, ("+Inf", float(count))], sum_value=total)
+def _histogram(store: Any, d: queue_metrics.Duration, help_text: str) -> HistogramMetricFamily:
+    count, total, buckets = queue_metrics.histogram(store.query, d)
+    return HistogramMetricFamily(
+        d.metric, help_text, buckets=[*buckets, ("+Inf", count)], sum_value=exported(total)
+    )
 
 
 def prometheus_text(sampler: Sampler | None, scheduler: Scheduler, version: str = "") -> str:
