@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from daemon_fixture import CliResult, DaemonProcess, cli_in_process, start_daemon
+from daemon_fixture import CliResult, DaemonProcess, cli_in_process, start_daemon, wait_for
 
 from gpuaccel.app.cli import main
 from gpuaccel.app.commands.jobs import parse_duration
@@ -121,3 +121,26 @@ def test_command_arguments_that_start_with_dashes(cli: Cli, tmp_path: Path) -> N
     job_id = r.stdout.split()[1]
     assert cli("wait", job_id).returncode == 0
     assert "['--lr', '3']" in cli("logs", job_id).stdout
+
+
+def test_a_progress_message_without_a_fraction_is_shown_while_the_job_runs(cli: Cli, tmp_path: Path) -> None:
+    """ls and show printed progress only with a fraction, so a cluster job's Ray state ('pending on the
+    Ray cluster: ...', 'Ray cluster unreachable ...'), which docs/cluster.md says show prints, never was."""
+    go = tmp_path / "go"
+    report = (
+        "import json, os, pathlib, time\n"
+        "f = os.fdopen(int(os.environ['GPUACCEL_REPORT_FD']), 'w', buffering=1)\n"
+        "f.write(json.dumps({'type': 'progress', 'message': 'warming up'}) + '\\n')\n"
+        f"while not pathlib.Path({str(go)!r}).exists(): time.sleep(0.05)\n"
+    )
+    job_id = cli("submit", "--name", "warm", "--", sys.executable, "-c", report).stdout.split()[1]
+
+    def shown() -> str | None:
+        out = cli("show", job_id).stdout
+        return out if "warming up" in out else None
+
+    assert "  progress        warming up" in wait_for(shown, what="the progress message")
+    assert "warming up" in next(ln for ln in cli("ls").stdout.splitlines() if "warm " in ln)
+    go.touch()
+    assert cli("wait", job_id).returncode == 0
+    assert "warming up" not in cli("show", job_id).stdout  # it said how far a running job was; no more

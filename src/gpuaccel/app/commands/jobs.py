@@ -16,7 +16,7 @@ from collections.abc import Callable
 from gpuaccel.app.client import ApiError, Client, ClientError
 from gpuaccel.app.commands.job_arrays import cancel_target, grouped, state_counts
 from gpuaccel.scheduler import timing
-from gpuaccel.scheduler.models import DEFAULT_GROUP, Job, JobState
+from gpuaccel.scheduler.models import DEFAULT_GROUP, LIVE, Job, JobState
 
 EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
@@ -195,9 +195,13 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
 
 
 def _progress(job: Job) -> str:
+    """How far the job is; a message without a fraction (a cluster job's Ray state, "Ray cluster
+    unreachable ...") only while it runs, as it says nothing once the job has ended."""
     p = job.progress
-    if p is None or p.fraction is None:
+    if p is None:
         return ""
+    if p.fraction is None:
+        return p.message if job.state in LIVE else ""
     return f"{100 * p.fraction:.0f}% {p.message}".strip()
 
 
