@@ -8,6 +8,7 @@ nodes are alive, which left and why; ``GET /api/v1/cluster`` serves it.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import asdict, dataclass
@@ -27,6 +28,13 @@ NODES_TIMEOUT_S = 2
 # Ray's job client sends its requests with no timeout: a job server that accepts and never answers (stopped,
 # swapping, a half-open connection) would hold the scheduler's thread, or a job's polling thread, for good.
 REQUEST_TIMEOUT_S = 10.0
+
+
+# The daemon joins the cluster as a Ray driver (node telemetry), and Ray's core worker ends its whole
+# process once the GCS has not answered for this many seconds (60 by default): a head node stopped for a
+# minute took the daemon, its queue and its API down with it. The daemon keeps serving while the cluster
+# is gone. Ray reads it from the environment when it loads, so it is set before Ray is first imported.
+DRIVER_ENV = {"RAY_gcs_rpc_server_reconnect_timeout_s": str(365 * 86400)}
 
 
 class Unreachable(RuntimeError):
@@ -68,6 +76,8 @@ class ClusterOut(BaseModel):
 
 def resolve_address(address: str) -> str:
     """The http address of the cluster's job API for ``auto``, a GCS ``host:port`` or an http URL."""
+    for name, value in DRIVER_ENV.items():
+        os.environ.setdefault(name, value)
     try:
         from ray.dashboard.utils import get_address_for_submission_client
     except ImportError as exc:
