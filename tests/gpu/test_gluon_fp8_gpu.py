@@ -47,12 +47,16 @@ def test_padded_head_dim_and_lse():
     """D96 is zero-padded to 128; the LSE is natural-log like the bf16 forward's."""
     from gpuaccel.accel.kernels import flash_attention_fp8, reference
 
+    torch.manual_seed(0)
     q, k, v = (torch.randn(2, 4, 300, 96, device="cuda", dtype=torch.bfloat16) for _ in range(3))
     o, lse = flash_attention_fp8(q, k, v, causal=True, return_lse=True)
     ro, rl = reference.flash_attention_forward(q.float(), k.float(), v.float(), True, 96**-0.5)
     assert o.shape == q.shape and o.dtype == q.dtype
     assert ((o.float() - ro).norm() / ro.norm()).item() < 0.2
-    assert (lse - rl).abs().max().item() < 0.1
+    # e4m3 scores move each row's LSE by 0.006 on average; the worst of 2,400 rows was 0.05-0.09 over 30
+    # seeds (H100) and 0.119 on one unseeded draw; a log2 LSE (x 1.44) would be off by ~2 at these values
+    err = (lse - rl).abs()
+    assert err.mean().item() < 0.02 and err.max().item() < 0.25
 
 
 @pytest.mark.parametrize("causal", [False, True])
