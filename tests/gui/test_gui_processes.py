@@ -136,6 +136,23 @@ def test_the_count_says_how_many_rows_the_filters_hide(qtbot) -> None:
     assert panel.status.text() == "3 GPU processes."
 
 
+def test_a_process_on_two_gpus_is_counted_once(qtbot) -> None:
+    """One process on two GPUs has a row on each: the count said "4 GPU processes" for 3."""
+    panel = _panel(qtbot)
+    panel.show_listing({**LISTING, "processes": [*LISTING["processes"], _row(11, "me", 1, 500.0, True)]})
+    assert panel.status.text() == "3 processes on 2 GPUs (4 rows)."
+    panel.only_mine.setChecked(True)
+    assert panel.status.text() == "3 processes on 2 GPUs (4 rows), 3 rows shown (only mine)."
+    panel.filter_edit.setText("bob")
+    assert panel.status.text() == "3 processes on 2 GPUs (4 rows), 0 rows shown (filter and only mine)."
+    panel.filter_edit.setText("gpu1")
+    assert panel.status.text() == "3 processes on 2 GPUs (4 rows), 2 rows shown (filter and only mine)."
+    panel.filter_edit.clear()
+    panel.only_mine.setChecked(False)
+    panel.show_listing({**LISTING, "processes": [_row(11, "me", 0, 1.0, True), _row(11, "me", 1, 1.0, True)]})
+    assert panel.status.text() == "1 process on 2 GPUs (2 rows)."
+
+
 def test_a_failed_listing_keeps_the_rows_greyed_as_the_last_listing_and_refuses_signals(qtbot) -> None:
     """The daemon away: the rows stayed as if current (the SM % of a minute ago) with Kill enabled."""
     panel = _panel(qtbot)

@@ -49,6 +49,21 @@ def unlisted_notes(listing: dict[str, Any]) -> list[str]:
     return notes
 
 
+def count_text(rows: list[dict[str, Any]], shown: int, why: list[str]) -> str:
+    """How many processes the table lists. A process on two GPUs has a row on each, so the rows are
+    named only where they outnumber the processes ("5 processes on 2 GPUs (6 rows)"); ``shown`` is how
+    many rows the filters ``why`` leave."""
+    pids, gpus = len({r["pid"] for r in rows}), len({r["gpu"] for r in rows})
+    if pids == len(rows):
+        text, unit = f"{pids} GPU process{'es' if pids != 1 else ''}", ""
+    else:
+        text = f"{pids} process{'es' if pids != 1 else ''} on {gpus} GPUs ({len(rows)} rows)"
+        unit = " row" if shown == 1 else " rows"
+    if shown != len(rows):
+        text += f", {shown}{unit} shown ({' and '.join(why)})"
+    return text
+
+
 def _num(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 

@@ -31,7 +31,13 @@ from PySide6.QtWidgets import (
 from gpuaccel.app.client import Client
 from gpuaccel.app.gui.api import Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint
-from gpuaccel.app.gui.process_table import ProcessFilter, ProcessTableModel, describe, unlisted_notes
+from gpuaccel.app.gui.process_table import (
+    ProcessFilter,
+    ProcessTableModel,
+    count_text,
+    describe,
+    unlisted_notes,
+)
 from gpuaccel.app.gui.threads import WorkerThread
 from gpuaccel.app.gui.values import fmt_time
 
@@ -194,11 +200,8 @@ class ProcessesPanel(QWidget):
     def _show_status(self) -> None:
         """How many processes there are and how many the filters show, the daemon's notes, and the last
         signal's outcome (a listing comes right after a signal and must not wipe its result)."""
-        n, shown = len(self.model.rows), self.proxy.rowCount()
-        count = f"{n} GPU process{'es' if n != 1 else ''}"
-        if shown != n:
-            why = [w for w, on in (("filter", self.proxy.text), ("only mine", self.proxy.only_mine)) if on]
-            count += f", {shown} shown ({' and '.join(why)})"
+        why = [w for w, on in (("filter", self.proxy.text), ("only mine", self.proxy.only_mine)) if on]
+        count = count_text(self.model.rows, self.proxy.rowCount(), why)
         self.status.setText(" ".join([f"{count}.", *self._listing_notes, self._outcome]).strip())
 
     def selected(self) -> dict[str, Any] | None:
