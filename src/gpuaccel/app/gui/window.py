@@ -125,7 +125,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.jobs_panel, QIcon(str(ASSETS / "icons" / "jobs.svg")), "Jobs")
         self.tabs.addTab(self.assistant_panel, QIcon(str(ASSETS / "icons" / "assistant.svg")), "Assistant")
         self.processes = ProcessesPanel(lambda: self.settings.endpoint(self.data_dir))
-        self.tabs.addTab(self.processes, "Processes")
+        self.tabs.addTab(self.processes, QIcon(str(ASSETS / "icons" / "processes.svg")), "Processes")
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
         self.status_label = QLabel("")

@@ -1,0 +1,37 @@
+"""The window's frame, without a daemon: every tab has its icon."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from gpuaccel.app.gui.settings import AppSettings
+from gpuaccel.app.gui.threads import running_threads
+from gpuaccel.app.gui.window import MainWindow
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    """A window over an empty data dir: no daemon answers, and none is started."""
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(AppSettings(theme="dark"), data_dir=str(tmp_path / "data"), store=store)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.close()
+    assert running_threads() == []
+
+
+def test_every_tab_has_an_icon(window: MainWindow) -> None:
+    """The Processes tab was the one without."""
+    tabs = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert "Processes" in tabs
+    for i, text in enumerate(tabs):
+        assert not window.tabs.tabIcon(i).isNull(), text
+        assert not window.tabs.tabIcon(i).pixmap(16, 16).isNull(), text
