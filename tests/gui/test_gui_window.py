@@ -1,4 +1,4 @@
-"""The window's frame, without a daemon: every tab has its icon."""
+"""The window's frame, without a daemon: every tab has its icon, the File menu the standard shortcuts."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication
 
-from gpuaccel.app.gui.settings import AppSettings
+from gpuaccel.app.gui.settings import AppSettings, SettingsDialog
 from gpuaccel.app.gui.threads import running_threads
 from gpuaccel.app.gui.window import MainWindow
 
@@ -35,3 +37,19 @@ def test_every_tab_has_an_icon(window: MainWindow) -> None:
     for i, text in enumerate(tabs):
         assert not window.tabs.tabIcon(i).isNull(), text
         assert not window.tabs.tabIcon(i).pixmap(16, 16).isNull(), text
+
+
+def test_the_file_menu_has_the_standard_shortcuts(qtbot, window: MainWindow) -> None:
+    """Quit is Ctrl+Q and Settings Ctrl+, (where the platform binds no keys of its own, as here), and
+    Ctrl+, opens the settings."""
+    menu = window.menuBar().actions()[0].menu()
+    items = {a.text().replace("&", ""): a for a in menu.actions() if not a.isSeparator()}
+    assert set(items) == {"Settings…", "Quit"}
+    assert items["Quit"].shortcut() == QKeySequence("Ctrl+Q")
+    assert items["Settings…"].shortcut() == QKeySequence("Ctrl+,")
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5_000)
+    qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    dialogs = [d for d in window.findChildren(SettingsDialog) if d.isVisible()]
+    assert len(dialogs) == 1
+    dialogs[0].reject()

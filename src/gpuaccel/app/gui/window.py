@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QIcon
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -41,6 +41,12 @@ BANNER_TEXT = {
     models.UNREACHABLE: "Daemon unreachable",
     models.UNAUTHORIZED: "Wrong token",
 }
+
+
+def _keys(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequence]:
+    """The platform's keys for ``standard``, else ``fallback``: Windows binds none for Quit and many Linux
+    desktops none for Preferences, where Ctrl+Q and Ctrl+, are what people press."""
+    return QKeySequence.keyBindings(standard) or [QKeySequence(fallback)]
 
 
 class MainWindow(QMainWindow):
@@ -131,12 +137,17 @@ class MainWindow(QMainWindow):
         self.status_label = QLabel("")
         self.statusBar().addPermanentWidget(self.status_label)
         menu = self.menuBar().addMenu("&File")
-        settings_action = QAction("Settings…", self)
-        settings_action.triggered.connect(self.open_settings)
-        quit_action = QAction("Quit", self)
-        quit_action.triggered.connect(self.close)
-        menu.addAction(settings_action)
-        menu.addAction(quit_action)
+        self.settings_action = QAction("&Settings…", self)
+        self.settings_action.setShortcuts(_keys(QKeySequence.StandardKey.Preferences, "Ctrl+,"))
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.settings_action.triggered.connect(self.open_settings)
+        self.quit_action = QAction("&Quit", self)
+        self.quit_action.setShortcuts(_keys(QKeySequence.StandardKey.Quit, "Ctrl+Q"))
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.quit_action.triggered.connect(self.close)
+        menu.addAction(self.settings_action)
+        menu.addSeparator()
+        menu.addAction(self.quit_action)
         self.tray = Tray(
             self.windowIcon(), self, self.close, lambda text: self.statusBar().showMessage(text, 15000)
         )
