@@ -115,7 +115,7 @@ def test_card_lists_mig_instances_with_memory_and_utilization(qtbot) -> None:
     text, tip = card.values["mig"].text(), card.values["mig"].toolTip()
     lines = text.splitlines()
     assert [line.split(":")[0] for line in lines] == ["3g.40gb", "2g.20gb", "1g.10gb"]
-    assert all(": SM " in line and " % · tensor " in line and "GiB" in line for line in lines), text
+    assert all(": SM " in line and "% · tensor " in line and "GiB" in line for line in lines), text
     assert "submit --mig MIG-fa4e0000-0000-4000-8000-00000000f630" in tip
     assert card.values["mig"].isVisible()
     assert "per MIG instance" in card.values["util"].toolTip()

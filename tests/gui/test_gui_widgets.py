@@ -121,9 +121,22 @@ def test_model_appends_once_per_sample_and_backfills_older_rows() -> None:
     assert np.isnan(ring.tail("temp")[1][0])  # a field the history did not carry is a gap, not a zero
 
 
+def test_percentages_read_alike_on_the_cards_and_in_the_processes_table(qtbot) -> None:
+    """The cards wrote "8 %" and the Processes table "8%": both now write what ``gpuaccel status`` does."""
+    from gpuaccel.accel.telemetry.fields import FIELD
+    from gpuaccel.app.gui.process_table import ProcessTableModel
+
+    _, card = _card_showing(qtbot, snapshot(1000.0, util=8.0))
+    assert card.values["util"].text() == "8% (mem bus 10%)" == f"{FIELD['util_gpu'].text(8.0)} (mem bus 10%)"
+    assert card.util_bar.toolTip() == "8% utilization"
+    table = ProcessTableModel()
+    table.set_rows([{"pid": 1, "gpu": 0, "sm_pct": 8.0, "cpu_pct": 99.4, "can_signal": True}])
+    assert [table.index(0, c).data() for c in (4, 5)] == ["8%", "99%"]
+
+
 def test_card_shows_na_reasons_on_hover_and_a_lost_gpu(qtbot) -> None:
     model, card = _card_showing(qtbot, snapshot(1000.0))
-    assert card.values["util"].text().startswith("50 %")
+    assert card.values["util"].text().startswith("50%")
     assert "(16-bit dense eq.)" in card.values["tflops"].text()
     assert card.values["processes"].text() == "N/A"
     assert card.values["processes"].toolTip() == "N/A: needs root"

@@ -20,6 +20,7 @@ from gpuaccel.accel.telemetry.fields import (
     field,
     read,
     sample_tflops,
+    with_unit,
 )
 from gpuaccel.accel.telemetry.types import NA, SAMPLE_VALUE_FIELDS, GpuSample
 from gpuaccel.scheduler import migrations
@@ -60,6 +61,10 @@ def test_text_uses_digits_and_unit() -> None:
     assert FIELD["temperature_c"].text(71.0) == "71 °C"
     assert FIELD["tensor_active"].text(49.84) == "49.8%"
     assert FIELD["tflops_est"].text(492.71) == "492.7 TFLOP/s"
+    # the one rule for views outside the catalogue too (the desktop app's process table, bar tooltips)
+    assert (
+        with_unit(8.0, "%") == "8%" and with_unit(2048.0, "MiB") == "2048 MiB" and with_unit(3.14, "") == "3"
+    )
 
 
 def test_unknown_field_names_the_known_ones() -> None:

@@ -87,8 +87,14 @@ class Field:
 
     def text(self, value: float) -> str:
         """The number with its unit for plain text: ``45%``, ``312 W``, ``71 °C``."""
-        sep = "" if self.unit in ("", "%") else " "
-        return f"{value:.{self.digits}f}{sep}{self.unit}"
+        return with_unit(value, self.unit, self.digits)
+
+
+def with_unit(value: float, unit: str, digits: int = 0) -> str:
+    """A number and its unit as every view writes them: ``45%`` (a percent sign sticks to its number),
+    ``312 W``, ``71 °C``. ``gpuaccel status`` and the desktop app both write them through here."""
+    sep = "" if unit in ("", "%") else " "
+    return f"{value:.{digits}f}{sep}{unit}"
 
 
 def _pct(key: str, label: str, title: str, help_text: str, history: bool = False) -> Field:

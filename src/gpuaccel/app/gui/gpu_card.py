@@ -50,7 +50,7 @@ def _fill(bar: QProgressBar, value: float | None, full: float | None, what: str)
     permille = int(1000 * min(1.0, value / full)) if value is not None and full else 0
     if bar.value() != permille:
         bar.setValue(permille)
-    tip = f"{permille / 10:.0f} % {what}" if value is not None and full else f"{what}: N/A"
+    tip = f"{fmt(permille / 10, '%')[0]} {what}" if value is not None and full else f"{what}: N/A"
     if bar.toolTip() != tip:
         bar.setToolTip(tip)
 

@@ -17,6 +17,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
+from gpuaccel.app.gui.values import fmt
+
 COLUMNS = ("PID", "User", "GPU", "GPU memory", "SM", "CPU", "Host RSS", "Elapsed", "Job", "Command")
 KEYS = ("pid", "user", "gpu", "used_mib", "sm_pct", "cpu_pct", "rss_mib", "elapsed_s", "job_id", "cmdline")
 _Index = QModelIndex | QPersistentModelIndex
@@ -90,7 +92,7 @@ def _cell(row: dict[str, Any], column: int) -> tuple[str, Any]:
     if column in (3, 6):
         return f"{n:,.0f} MiB", n
     if column in (4, 5):
-        return f"{n:.0f}%", n
+        return fmt(n, "%")[0], n
     if column == 7:
         return _elapsed(n), n
     return str(int(n)), n

@@ -163,7 +163,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout(local)
         self.idle_pct = QDoubleSpinBox()
         self.idle_pct.setRange(0.0, 100.0)
-        self.idle_pct.setSuffix(" %")
+        self.idle_pct.setSuffix("%")
         self.idle_pct.setValue(settings.idle_util_pct)
         self.idle_after = QDoubleSpinBox()
         self.idle_after.setRange(1.0, 86400.0)

@@ -10,6 +10,8 @@ import math
 import time
 from typing import Any
 
+from gpuaccel.accel.telemetry.fields import with_unit
+
 NA_TEXT = "N/A"
 
 
@@ -40,15 +42,15 @@ def as_float(value: Any) -> float:
 
 
 def fmt(value: Any, unit: str = "", digits: int = 0) -> tuple[str, str]:
-    """``(text, tooltip)``: the formatted number, or "N/A" and the reason for the tooltip."""
+    """``(text, tooltip)``: the number with its unit as the CLI writes it (``8%``, ``312 W``), or "N/A"
+    and the reason for the tooltip."""
     reason = na_reason(value)
     if reason is not None:
         return NA_TEXT, f"N/A: {reason}"
     n = number(value)
     if n is None:
         return str(value), ""
-    text = f"{n:.{digits}f}"
-    return (f"{text} {unit}" if unit else text), ""
+    return with_unit(n, unit, digits), ""
 
 
 def fmt_mib(value: Any) -> tuple[str, str]:
