@@ -1,5 +1,6 @@
 """The settings dialog's daemon address: one that can never reach a daemon is refused in the dialog with
-what is wrong (the dialog growing to show it), instead of being saved and retried every second."""
+what is wrong (the dialog growing to show it), instead of being saved and retried every second; its
+number boxes show what people type."""
 
 from __future__ import annotations
 
@@ -75,3 +76,29 @@ def test_the_assistant_note_says_what_the_window_does_a_change_is_sent_once(qtbo
     assert pending.send(_Api()) == ""  # type: ignore[arg-type]
     assert pending.send(_Api()) == ""  # type: ignore[arg-type]  (the next connect: nothing pending)
     assert calls == [("assistant_settings", {"use_gpu": False, "on_close": "cpu"})]
+
+
+def test_the_number_boxes_show_what_people_type_and_keep_what_they_take(qtbot, tmp_path: Path) -> None:
+    """They read "60.00 s", "10.00 %" and "10.00 Hz"; now "60 s", "10%" and "10 Hz", and a fraction
+    typed (the boxes take two decimals) is still shown, taken and saved as it was."""
+    from PySide6.QtCore import QSettings
+
+    dialog = SettingsDialog(AppSettings())
+    qtbot.addWidget(dialog)
+    boxes = (dialog.rate, dialog.idle_pct, dialog.idle_after)
+    assert [box.text() for box in boxes] == ["10 Hz", "10%", "60 s"]
+    limits = [(1.0, 20.0, 2), (0.0, 100.0, 2), (1.0, 86400.0, 2)]  # what the boxes take: as before
+    assert [(box.minimum(), box.maximum(), box.decimals()) for box in boxes] == limits
+    for box, typed, text in ((dialog.rate, "2.5", "2.5 Hz"), (dialog.idle_pct, "7.25", "7.25%")):
+        box.lineEdit().selectAll()
+        qtbot.keyClicks(box, typed)
+        box.interpretText()
+        assert box.text() == text
+    dialog.idle_after.setValue(90.0)
+    assert dialog.idle_after.text() == "90 s"
+    dialog.idle_after.stepUp()
+    assert dialog.idle_after.text() == "91 s"
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    dialog.result_settings().save(store)
+    saved = AppSettings.load(store)
+    assert (saved.rate_hz, saved.idle_util_pct, saved.idle_after_s) == (2.5, 7.25, 91.0)

@@ -118,6 +118,16 @@ class AppSettings:
         return dict(policy[1])
 
 
+class PlainSpinBox(QDoubleSpinBox):
+    """A number box that writes what people type ("60 s", "2.5 Hz"), not "60.00 s": it still takes two
+    decimals, only the zeros they leave are not shown."""
+
+    def textFromValue(self, value: float) -> str:
+        text = super().textFromValue(value)
+        point = self.locale().decimalPoint()
+        return text.rstrip("0").removesuffix(point) if point in text else text
+
+
 class SettingsDialog(QDialog):
     def __init__(
         self, settings: AppSettings, parent: QWidget | None = None, active_model: str | None = None
@@ -145,7 +155,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(daemon)
         live = QGroupBox("Appearance and live view")
         form = QFormLayout(live)
-        self.rate = QDoubleSpinBox()
+        self.rate = PlainSpinBox()
         self.rate.setRange(1.0, 20.0)
         self.rate.setSuffix(" Hz")
         self.rate.setValue(settings.rate_hz)
@@ -161,11 +171,11 @@ class SettingsDialog(QDialog):
         layout.addWidget(live)
         local = QGroupBox("A local daemon started by this app")
         form = QFormLayout(local)
-        self.idle_pct = QDoubleSpinBox()
+        self.idle_pct = PlainSpinBox()
         self.idle_pct.setRange(0.0, 100.0)
         self.idle_pct.setSuffix("%")
         self.idle_pct.setValue(settings.idle_util_pct)
-        self.idle_after = QDoubleSpinBox()
+        self.idle_after = PlainSpinBox()
         self.idle_after.setRange(1.0, 86400.0)
         self.idle_after.setSuffix(" s")
         self.idle_after.setValue(settings.idle_after_s)
