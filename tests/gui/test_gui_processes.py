@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from PySide6.QtCore import Qt
 
 from gpuaccel.app.gui.processes import ProcessesPanel
@@ -172,6 +173,35 @@ def test_a_failed_listing_keeps_the_rows_greyed_as_the_last_listing_and_refuses_
     panel.show_listing(LISTING)  # the daemon answers again
     assert panel.table.isEnabled() and panel.buttons["KILL"].isEnabled()
     assert panel.status.text() == "3 GPU processes."
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_a_failed_listing_greys_the_selected_row_too(qtbot, theme: str) -> None:
+    """The daemon away, the other rows turned grey while the selected one kept its highlight colour and
+    bright text, as if it alone were current."""
+    from collections import Counter
+
+    from PySide6.QtGui import QColor
+
+    from gpuaccel.app.gui.theme import theme_manager
+
+    colours = theme_manager().apply(theme)
+    panel = _panel(qtbot)
+    panel.resize(900, 240)
+    panel.show()
+    _select(panel, 11)
+    row = _pids(panel).index(11)
+
+    def background() -> str:  # the colour most of the selected row is painted in
+        image = panel.table.viewport().grab().toImage()
+        y = panel.table.visualRect(panel.proxy.index(row, 0)).center().y()
+        return Counter(QColor(image.pixel(x, y)).name() for x in range(image.width())).most_common(1)[0][0]
+
+    assert background() == colours.accent_bg
+    panel.listing_failed("connection refused")
+    assert background() == colours.button  # grey, still telling which row was selected
+    panel.show_listing(LISTING)
+    assert background() == colours.accent_bg
 
 
 def test_choosing_another_daemon_drops_the_old_one_s_processes(qtbot, daemon, tmp_path) -> None:
