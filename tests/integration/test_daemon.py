@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import sqlite3
 import sys
 import time
@@ -95,7 +96,8 @@ def test_a_running_job_s_own_tflops_replaces_the_estimate(shared: DaemonProcess,
         flops = [s for s in families["gpuaccel_gpu_flops"].samples if s.labels["gpu"] == "1"]
         assert [(s.labels["exact"], s.value) for s in flops] == [("true", 612.5e12)]
         info = [s.labels for s in families["gpuaccel_gpu_job_info"].samples]
-        assert {"gpu": "1", "job_id": str(job.id), "job_name": "command"} in info
+        host = socket.gethostname()
+        assert {"gpu": "1", "job_id": str(job.id), "job_name": "command", "host": host} in info
     finally:
         client.cancel(job.id)
 

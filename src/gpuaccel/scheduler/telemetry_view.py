@@ -116,13 +116,13 @@ class _Collector:
         job_info = GaugeMetricFamily(
             "gpuaccel_gpu_job_info",
             "1 for each queue job running on a GPU",
-            labels=["gpu", "job_id", "job_name"],
+            labels=["gpu", "job_id", "job_name", "host"],  # host: joins the GPU series of that host
         )
         for g in gpus:
             if g["host"] == here and g.get("job_id") is not None:  # this daemon's jobs
                 job = scheduler.store.get(int(g["job_id"]))
                 name = (job.name or job.kind) if job is not None else ""
-                job_info.add_metric([str(g["info"]["index"]), str(g["job_id"]), name], 1.0)
+                job_info.add_metric([str(g["info"]["index"]), str(g["job_id"]), name, here], 1.0)
         yield job_info
         idle = {s.index: s for s in scheduler.idle.snapshot()}
         family = GaugeMetricFamily(
