@@ -1,4 +1,4 @@
-"""The main window: connection banner, the Dashboard / Jobs / Assistant / Processes tabs, tray and notifications.
+"""The main window: connection banner, the Dashboard / Jobs / Assistant / Processes tabs, tray, notifications.
 
 It is the composition root of the GUI: it owns the models, starts the API worker's thread, wires the
 worker's signals into the models and the widgets' requests into the worker, and joins every thread in
