@@ -1,12 +1,15 @@
 """The daemon's connection to a Ray cluster when the cluster does not answer: requests time out, a job
-waits instead of failing, and the scheduler's thread is never held by a silent job server."""
+waits instead of failing (or, when its submission may have reached Ray, is followed, never sent twice),
+and the scheduler's thread is never held by a silent job server."""
 
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -63,28 +66,75 @@ def test_a_job_api_that_never_answers_times_out_instead_of_hanging(
     assert time.monotonic() - started < 5
 
 
-def test_a_submission_that_finds_no_answer_waits_and_the_other_cluster_jobs_wait_with_it(
+def test_a_submission_refused_waits_and_the_other_cluster_jobs_wait_with_it(
     store: Store, tmp_path: Path, connect: Any
 ) -> None:
-    """A refused or timed-out submission failed the job for good ('could not submit ...'); it now waits a
-    short backoff (attempt spared), and the other cluster jobs wait without trying in turn."""
+    """A refused submission failed the job for good ('could not submit ...'); it now waits a short
+    backoff (attempt spared), and the other cluster jobs wait without trying in turn."""
     cluster = connect("http://127.0.0.1:8265")
     cluster._nodes, cluster._nodes_at = [_node()], time.monotonic()
 
-    class Silent:
+    class Refused:
         def submit_job(self, **_: Any) -> None:
-            raise requests.exceptions.ReadTimeout("Read timed out. (read timeout=10.0)")
+            raise requests.exceptions.ConnectionError("[Errno 111] Connection refused")
 
-    cluster._client = Silent()
+    cluster._client = Refused()
     placement = RayPlacement(store, DataDir(tmp_path), cluster)
     job = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
     claimed = store.claim(job.id, "me", 30.0, [])
     assert claimed is not None
-    with pytest.raises(NotNow, match="waiting for the Ray cluster: .* does not answer: Read timed out"):
+    with pytest.raises(NotNow, match="waiting for the Ray cluster: .* does not answer: .*Connection refused"):
         placement.launch(claimed, lambda _: None)
     other = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
     pending = Pending(other.id, 0, 0, None, None, [], None, "ray")
     assert str(placement.fit(pending, [], {}, None)).startswith("waiting for the Ray cluster: Ray at")
+
+
+class _LostAnswer:
+    """A job API that takes a submission (or not: ``kept``) and loses the answer (a read timeout)."""
+
+    def __init__(self, kept: bool) -> None:
+        self.kept, self.submitted, self.asked = kept, [], 0
+
+    def submit_job(self, submission_id: str, **_: Any) -> None:
+        self.submitted.append(submission_id)
+        raise requests.exceptions.ReadTimeout("Read timed out. (read timeout=10.0)")
+
+    def get_job_info(self, sid: str) -> Any:
+        self.asked += 1
+        if not self.kept:
+            raise RuntimeError(f"Job {sid} does not exist.")
+        status = "RUNNING" if self.asked < 3 else "SUCCEEDED"
+        return SimpleNamespace(status=status, driver_node_id=None, message="", driver_exit_code=0)
+
+    def get_job_logs(self, sid: str) -> str:
+        return ""
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_submission_whose_answer_was_lost_is_followed_never_sent_twice(
+    store: Store, tmp_path: Path, connect: Any, kept: bool
+) -> None:
+    """A read timeout does not say Ray did not take the job: waiting and submitting the next attempt
+    under a new id could run it twice. The id is followed: a job Ray kept ends as Ray says, one it never
+    saw is queued again, and nothing is submitted a second time."""
+    cluster = connect("http://127.0.0.1:8265")
+    cluster._nodes, cluster._nodes_at = [_node()], time.monotonic()
+    api = _LostAnswer(kept)
+    cluster._client = api
+    placement = RayPlacement(store, DataDir(tmp_path), cluster, poll_s=0.01)
+    job = store.insert(validate_request({"kind": "command", "argv": ["true"], "where": "ray"}))
+    claimed = store.claim(job.id, "me", 30.0, [])
+    assert claimed is not None
+    ended = threading.Event()
+    attempt = placement.launch(claimed, lambda _: ended.set())
+    assert ended.wait(10), "the followed submission never ended"
+    assert len(api.submitted) == 1
+    state, reason, _ = attempt.outcome()
+    if kept:
+        assert state == "succeeded"
+    else:
+        assert state == "queued" and "never reached the cluster" in (reason or "")
 
 
 def test_a_job_started_while_the_node_list_is_silent_is_labelled_with_the_node_it_ran_on(

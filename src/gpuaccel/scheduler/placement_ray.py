@@ -51,6 +51,19 @@ def submission_id(queue_id: str, job: Job) -> str:
     return f"gpuaccel-{queue_id}-{job.id}-{job.attempt}"
 
 
+def _maybe_sent(exc: BaseException) -> bool:
+    """Whether a failed submission may still have reached Ray: its request went out and the answer was
+    lost (a read timeout, a dropped connection), as against a connection that was never made."""
+    import requests
+
+    if isinstance(exc, requests.exceptions.ConnectTimeout | Unreachable):
+        return False
+    if isinstance(exc, requests.exceptions.Timeout):
+        return True
+    said = str(exc)
+    return any(m in said for m in ("Read timed out", "Connection aborted", "RemoteDisconnected"))
+
+
 def entrypoint(job: Job) -> str:
     """The shell line Ray runs: the job's command (or workload module) in its directory."""
     line = shlex.join(worker_argv(job))
@@ -131,8 +144,13 @@ class RayPlacement:
             if isinstance(exc, OSError | Unreachable):  # refused or timed out (requests' errors are OSErrors)
                 why = f"Ray at {self.cluster.url} does not answer: {_short(exc)}"
                 self.cluster.unreachable(why)
-                raise NotNow(f"waiting for the Ray cluster: {why}") from None
-            if "already exists" not in said:  # else: this attempt reached Ray before; follow it
+                if not _maybe_sent(exc):
+                    raise NotNow(f"waiting for the Ray cluster: {why}") from None
+                # The request went out and its answer was lost: Ray may run it. Submitting again under
+                # the next attempt's id could run the job twice, so this id is followed: Ray says what
+                # became of it once it answers, and an id it never saw queues the job again.
+                attempt.set_progress(f"submitted; the Ray cluster did not answer ({_short(exc)})")
+            elif "already exists" not in said:  # else: this attempt reached Ray before; follow it
                 raise RuntimeError(
                     f"could not submit to the Ray cluster at {self.cluster.url}: {_short(exc)}"
                 ) from None
@@ -225,7 +243,7 @@ class RayAttempt:
                     self._end(JobState.QUEUED, why, None)
                     return
                 client_errors += 1
-                self._set_progress(f"Ray cluster unreachable ({client_errors}x): {_short(exc)}")
+                self.set_progress(f"Ray cluster unreachable ({client_errors}x): {_short(exc)}")
                 self._detached.wait(min(5.0, self.placement.poll_s * 2**client_errors))
                 continue
             self._note_node(info.driver_node_id)
@@ -239,7 +257,7 @@ class RayAttempt:
             else:
                 message = "running on the Ray cluster" + (f" at {self._node}" if self._node else "")
             if not self._reported and (self.progress is None or self.progress.message != message):
-                self._set_progress(message)
+                self.set_progress(message)
             self._detached.wait(self.placement.poll_s)
 
     def _result(self, status: str, info: Any) -> tuple[JobState, str | None, int | None]:
@@ -266,7 +284,7 @@ class RayAttempt:
         self._final = (state, reason, code)
         self._on_exit(self)
 
-    def _set_progress(self, message: str) -> None:
+    def set_progress(self, message: str) -> None:
         self.progress = Progress(fraction=None, message=message)
         self.dirty = True
 
