@@ -26,7 +26,7 @@ from typing import Any
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gluon_offline import _OfflineDriver, _ptxas_report, _sass, _tools
+from gluon_offline import _OfflineDriver, _ptxas_report, _sass, _tools, print_rows
 
 HQ, HKV, D, PAGE, SMS = 32, 8, 128, 256, 132
 CASES = {  # name -> (batch, cache length, e4m3, paged): the plans' GQA 32/8 D128 shapes
@@ -183,11 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = [c for sel in a.cases for c in CASES if c == sel or c.startswith(sel + "-")]
     if not cases:
         raise SystemExit(f"--cases matched nothing; names: {list(CASES)}")
-    rows = run(cases, a.variants, a.config, a.out)
-    cols = list(rows[0])
-    print(" | ".join(cols))
-    for r in rows:
-        print(" | ".join(str(r[c]) for c in cols))
+    print_rows(run(cases, a.variants, a.config, a.out))
     return 0
 
 

@@ -211,12 +211,16 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"--shape takes B,H,N,D, got {a.shape!r}")
     dtype = torch.bfloat16 if a.dtype == "bf16" else torch.float16
     config = tuple(int(x) for x in a.config.split(",")) if a.config else None
-    rows = run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count, config)
+    print_rows(run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count, config))
+    return 0
+
+
+def print_rows(rows: list[dict[str, Any]]) -> None:
+    """One line per row, columns in the first row's order."""
     cols = list(rows[0])
     print(" | ".join(cols))
     for r in rows:
         print(" | ".join(str(r[c]) for c in cols))
-    return 0
 
 
 if __name__ == "__main__":

@@ -162,17 +162,23 @@ def test_queue_and_group_pause_stop_dispatch_only(daemon: DaemonProcess) -> None
     client.cancel(first.id)
 
 
-def test_a_paused_job_stays_paused_across_a_daemon_kill(
-    daemon_factory: DaemonFactory, tmp_path: Path
-) -> None:
-    data = tmp_path / "data"
-    first = daemon_factory.start(data_dir=data)
-    client = first.client()
+def paused_job(daemon_factory: DaemonFactory, data: Path) -> tuple[DaemonProcess, Job, int]:
+    """A daemon on ``data`` with one running job paused (its process group stopped): daemon, job, pgid."""
+    daemon = daemon_factory.start(data_dir=data)
+    client = daemon.client()
     job = running(client, busy_job(client, gpus=1).id)
     pgid = job.worker_pid or 0
     client.pause_job(job.id)
     wait_for(lambda: group_states(pgid) == {"T"}, what="the job stopped")
     client.close()
+    return daemon, job, pgid
+
+
+def test_a_paused_job_stays_paused_across_a_daemon_kill(
+    daemon_factory: DaemonFactory, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    first, job, pgid = paused_job(daemon_factory, data)
     first.kill9()
     time.sleep(0.5)
     assert group_states(pgid) == {"T"}, "the job keeps stopped while no daemon runs"
@@ -192,12 +198,7 @@ def test_a_paused_job_stays_paused_across_a_daemon_kill(
 
 def test_a_clean_daemon_stop_holds_a_paused_job(daemon_factory: DaemonFactory, tmp_path: Path) -> None:
     data = tmp_path / "data"
-    first = daemon_factory.start(data_dir=data)
-    client = first.client()
-    job = running(client, busy_job(client, gpus=1).id)
-    pgid = job.worker_pid or 0
-    client.pause_job(job.id)
-    client.close()
+    first, job, pgid = paused_job(daemon_factory, data)
     assert first.stop() == 0
     assert not group_states(pgid), "a clean stop ends the paused job's processes"
 
