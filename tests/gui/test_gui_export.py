@@ -43,3 +43,20 @@ def test_dashboard_exports_the_window_as_csv_and_parquet(
     assert dashboard.export_status.text().startswith("Export failed: ") and "no-such-dir" in (
         dashboard.export_status.text()
     )
+
+
+def test_a_saved_name_without_a_suffix_takes_the_chosen_file_types():
+    """Qt returns the name as typed: "history" with CSV chosen was written as "history" (and a format read
+    from the suffix came out wrong); a name that has an offered suffix keeps it."""
+    from gpuaccel.app.gui.file_dialogs import suffixed
+
+    filters = "CSV (*.csv);;Parquet (*.parquet)"
+    assert suffixed("/tmp/history", "CSV (*.csv)", filters) == "/tmp/history.csv"
+    assert suffixed("/tmp/history", "Parquet (*.parquet)", filters) == "/tmp/history.parquet"
+    assert suffixed("/tmp/h.CSV", "CSV (*.csv)", filters) == "/tmp/h.CSV"
+    assert suffixed("/tmp/h.parquet", "CSV (*.csv)", filters) == "/tmp/h.parquet"  # the name decides
+    assert (
+        suffixed("/tmp/r.v2", "HTML (*.html *.htm)", "Markdown (*.md);;HTML (*.html *.htm)")
+        == "/tmp/r.v2.html"
+    )
+    assert suffixed("/tmp/r", "All files (*)", filters) == "/tmp/r"

@@ -16,7 +16,6 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuaccel.app.gui.file_dialogs import ask_save_path
 from gpuaccel.app.gui.gpu_card import GpuCard
 from gpuaccel.app.gui.models import ConnectionModel
 from gpuaccel.app.gui.plots import BY_GPU, BY_METRIC, LONG_WINDOW_S, MODES, WINDOWS, LivePlots
@@ -192,13 +192,10 @@ class Dashboard(QWidget):
         """Ask where (CSV or Parquet by the chosen filter or the name's suffix), then request the export
         of the plots' window."""
         if path is None:
-            path, chosen = QFileDialog.getSaveFileName(
-                self, "Export telemetry history", "gpuaccel-history.csv", EXPORT_FILTERS
-            )
-            if not path:
+            asked = ask_save_path(self, "Export telemetry history", "gpuaccel-history.csv", EXPORT_FILTERS)
+            if asked is None:
                 return
-            if "parquet" in chosen and not path.endswith(".parquet"):
-                path += ".parquet"
+            path = asked[0]
         fmt = "parquet" if path.lower().endswith(".parquet") else "csv"
         self.export_button.setEnabled(False)
         self._export_note(f"Exporting the last {self._window_label()} to {path}…")

@@ -14,7 +14,6 @@ from typing import Any
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QImage, QTextDocument
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuaccel.app.gui import models, report_render
+from gpuaccel.app.gui.file_dialogs import ask_save_path
 from gpuaccel.app.gui.values import fmt_time
 
 # One short line: Qt draws a text view's placeholder unwrapped.
@@ -113,11 +113,12 @@ class ReportsPage(QWidget):
         if item is None:
             return
         rid = item.data(Qt.ItemDataRole.UserRole)
-        path, chosen = QFileDialog.getSaveFileName(
-            self, "Export report", f"report-{rid}.md", "Markdown (*.md);;HTML (*.html)"
+        asked = ask_save_path(
+            self, "Export report", f"report-{rid}.md", "Markdown (*.md);;HTML (*.html *.htm)"
         )
-        if path:
-            fmt = "html" if path.endswith((".html", ".htm")) or chosen.startswith("HTML") else "md"
+        if asked is not None:
+            path = asked[0]
+            fmt = "html" if path.lower().endswith((".html", ".htm")) else "md"
             self.request.emit("export", {"id": rid, "format": fmt, "path": path})
 
     def write_export(self, data: dict[str, Any]) -> None:
