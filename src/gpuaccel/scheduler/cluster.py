@@ -37,6 +37,12 @@ REQUEST_TIMEOUT_S = 10.0
 DRIVER_ENV = {"RAY_gcs_rpc_server_reconnect_timeout_s": str(365 * 86400)}
 
 
+def inherited_env() -> dict[str, str]:
+    """The daemon's environment as its jobs and finish hooks inherit it: the fake-NVML switches and the
+    daemon's own Ray driver setting are the daemon's, not theirs."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_FAKE") and k not in DRIVER_ENV}
+
+
 class Unreachable(RuntimeError):
     """The cluster's job API did not answer (refused, timed out): not the job's fault, it waits."""
 

@@ -23,7 +23,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from gpuaccel.scheduler.cluster import DRIVER_ENV
+from gpuaccel.scheduler.cluster import inherited_env
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.models import Job
 from gpuaccel.scheduler.paths import user_umask
@@ -65,9 +65,7 @@ class FinishHooks:
         self.store = store
         self.config = config
         self._pool = ThreadPoolExecutor(HOOK_THREADS, thread_name_prefix="gpuaccel-hook")  # threads: lazily
-        self._base_env = {
-            k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_FAKE") and k not in DRIVER_ENV
-        }  # the daemon's own Ray driver setting is not the hooks'
+        self._base_env = inherited_env()
         store.on_finished(self.job_finished)
 
     def hooks_of(self, job: Job) -> list[tuple[str, str]]:

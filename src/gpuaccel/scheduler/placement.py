@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from gpuaccel.scheduler.allocator import GpuState, place
 from gpuaccel.scheduler.attempts import Attempt
-from gpuaccel.scheduler.cluster import DRIVER_ENV
+from gpuaccel.scheduler.cluster import inherited_env
 from gpuaccel.scheduler.jobs import Pending
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.paths import DataDir
@@ -131,9 +131,7 @@ class LocalPlacement:
     def __init__(self, store: Store, data_dir: DataDir) -> None:
         self.store = store
         self.data_dir = data_dir
-        self._base_env = {
-            k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_FAKE") and k not in DRIVER_ENV
-        }  # the daemon's own Ray driver setting is not its jobs'
+        self._base_env = inherited_env()
         self._default_cwd = os.path.expanduser("~")
 
     def fit(
