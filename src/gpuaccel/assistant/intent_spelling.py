@@ -1,0 +1,107 @@
+"""What counts as a typo of a word: the slips of fingers on a keyboard, not any word that looks alike.
+
+A repair by likeness alone (difflib's ratio) reads an everyday word as the topic word it shares letters
+with ("family" as "fail", "chance" as "cancel", "school" as "cool"), so a question about something else
+gets an answer about the GPUs. :func:`slips` counts the edits a person's fingers make instead: two
+neighbouring letters swapped, a letter left out, a letter typed twice or next to the key it sits beside, a
+key one off, and one vowel for another as words are misspelt by sound ("tempurature"). Any other
+difference costs more than a typo, so "poker" is no "power" (k and w are far apart) and "mind" no "min".
+``benchmarks/word_repair.py`` measured the rules that use it (``intent_words.repair``).
+"""
+
+from __future__ import annotations
+
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+VOWELS = frozenset("aeiouy")
+FAR = 9  # the cost of an edit no slip of the fingers makes: more than any repair allows
+
+
+def _neighbours() -> dict[str, frozenset[str]]:
+    """Each key's neighbours on a QWERTY keyboard: beside it and on the rows above and below."""
+    near: dict[str, frozenset[str]] = {}
+    for r, row in enumerate(_ROWS):
+        for c, key in enumerate(row):
+            keys = {row[j] for j in (c - 1, c + 1) if 0 <= j < len(row)}
+            for other in (r - 1, r + 1):
+                if 0 <= other < len(_ROWS):
+                    keys |= {_ROWS[other][j] for j in (c - 1, c, c + 1) if 0 <= j < len(_ROWS[other])}
+            near[key] = frozenset(keys)
+    return near
+
+
+NEIGHBOURS = _neighbours()
+
+
+# From how many letters of the word meant a slip may be any letter (a longer word has fewer others that
+# near it: "houus") and one vowel may stand for another ("tempurature"; in a short word that is another
+# word: "went" is no "want", "must" no "most").
+LOOSE_FROM = 5
+VOWEL_FROM = 6
+
+
+def _swap_cost(typed: str, meant: str, loose: bool, vowels: bool) -> int:
+    """One letter for another: a key one off, c / k / s / z / x for each other by sound, a vowel for a vowel
+    in a longer word, and any letter in a long one."""
+    if typed == meant:
+        return 0
+    if loose or typed in NEIGHBOURS.get(meant, ()) or {typed, meant} <= set("ckszx"):
+        return 1
+    return 1 if vowels and {typed, meant} <= VOWELS else FAR
+
+
+def _extra_cost(typed: str, i: int, loose: bool) -> int:
+    """A letter too many at ``typed[i]``: typed twice, a key beside a letter next to it, a vowel, an "s" at
+    the end (a plural), any letter in a long word."""
+    c = typed[i]
+    beside = typed[i - 1 : i] + typed[i + 1 : i + 2]
+    if loose or c in beside or c in VOWELS or any(c in NEIGHBOURS.get(b, ()) for b in beside):
+        return 1
+    return 1 if c == "s" and i == len(typed) - 1 else FAR
+
+
+def slips(typed: str, meant: str, limit: int = FAR) -> int:
+    """The fewest slips that turn ``meant`` into ``typed`` (an edit no slip makes costs :data:`FAR`): the
+    optimal string alignment distance with the costs above; a left-out letter always costs 1. Past
+    ``limit`` it stops counting and says :data:`FAR` (each word of a question is held against the whole
+    vocabulary)."""
+    loose, vowels = len(meant) >= LOOSE_FROM, len(meant) >= VOWEL_FROM
+    n, m = len(typed), len(meant)
+    extra = [_extra_cost(typed, i, loose) for i in range(n)]
+    prev2: list[int] = []
+    prev = list(range(m + 1))
+    for i in range(1, n + 1):
+        a = typed[i - 1]
+        row = [prev[0] + extra[i - 1]] + [0] * m
+        for j in range(1, m + 1):
+            b = meant[j - 1]
+            cost = min(prev[j] + extra[i - 1], row[j - 1] + 1, prev[j - 1] + _swap_cost(a, b, loose, vowels))
+            if i > 1 and j > 1 and a == meant[j - 2] and typed[i - 2] == b:
+                cost = min(cost, prev2[j - 2] + 1)
+            row[j] = cost
+        if min(row) > limit:
+            return FAR
+        prev2, prev = prev, row
+    return prev[m]
+
+
+TWO_FROM = 8
+
+
+def allowed(meant: str) -> int:
+    """How many slips a typo of ``meant`` may hold: one, two in a word of 8+ letters ("smlaest")."""
+    return 2 if len(meant) >= TWO_FROM else 1
+
+
+def could_mean(typed: str, meant: str) -> bool:
+    """Whether ``typed`` may be a typo of ``meant`` at all, before counting slips: the same first letter
+    unless the word is long (a slip at the start of a short word makes another word: "cheat", "shot"); a
+    word of 3 letters only with a letter typed twice ("gpuu"), as "mind" is no "min"."""
+    if abs(len(typed) - len(meant)) > allowed(meant) or len(set(typed) - set(meant)) > allowed(meant):
+        return False  # (each letter that is not in the word meant is a slip of its own)
+    if typed[0] != meant[0] and len(meant) < 6 and typed[:2] != meant[1::-1]:
+        return False  # (the first two letters swapped are a slip: "ndoes")
+    if len(meant) < 4:
+        return len(typed) == len(meant) + 1 and any(
+            typed[i] == typed[i - 1] and typed[:i] + typed[i + 1 :] == meant for i in range(1, len(typed))
+        )
+    return True
