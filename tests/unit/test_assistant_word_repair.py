@@ -1,4 +1,5 @@
-"""Spelling repair reads typos of the topic words as those words and everyday words as themselves.
+"""Spelling repair reads typos of the topic words as those words and everyday words as themselves; "weekly"
+and the like name a span only for a report over time.
 
 The word lists are ``word_lists.py`` (everyday words by topic) and ``word_typos.py`` (slips and
 misspellings of the topic words); ``benchmarks/word_repair.py`` prints what these tests count.
@@ -15,10 +16,11 @@ import word_repair as B
 
 from gpuaccel.assistant.intent import Context, RulePicker
 from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.intent_words import words
+from gpuaccel.assistant.intent_words import window_of, words
 from gpuaccel.assistant.queries import Query
 
 MACHINE = Context(gpus=[0, 1])
+WEEK = window_of("this week", FIXED_NOW)
 
 
 def pick(question: str) -> Query | None:
@@ -62,3 +64,16 @@ def test_typos_of_topic_words_are_still_repaired() -> None:
     typos, missed = B.typos()
     written = {t for t in typos if t in B.T.WRITTEN_TYPOS}
     assert len(missed) <= 0.05 * len(typos) and len(written & set(missed)) <= 2, sorted(missed)[:20]
+
+
+def test_periodic_words_name_a_span_only_for_a_report_over_time() -> None:
+    assert pick("show me the hardware for the weekly sync") == Query("gpu_list")
+    assert window_of(" ".join(words("my daily driver is a laptop")), FIXED_NOW) is None
+    assert pick("weekly summary") == Query("summary", window=WEEK)
+    assert pick("daily job report") == Query("summary", window=window_of("today", FIXED_NOW))
+    monthly = pick("monthly energy usage")
+    assert monthly is not None and monthly.name == "energy" and monthly.window is not None
+    assert monthly.window.label == "in the last 30 days"
+    assert window_of(monthly.window.label, FIXED_NOW) == monthly.window  # the label reads back the same
+    hourly = pick("hourly failures")
+    assert hourly == Query("failures", window=window_of("in the last hour", FIXED_NOW))

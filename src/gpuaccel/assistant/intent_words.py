@@ -4,8 +4,8 @@
 slips of :mod:`~assistant.intent_spelling`, a topic word inside a longer one), keeping numbers, short
 words, the filler words of :data:`STOP` and the everyday words of :data:`KEPT` as they are, so "could"
 never becomes "cold", "other" never "hotter" and "family" never "fail". :func:`window_of` turns
-"yesterday", "in the last 2 hours", "this week" into a :class:`~assistant.queries.Window` in local
-time. :class:`~assistant.intent.RulePicker` builds on both.
+"yesterday", "in the last 2 hours", "this week", "the weekly summary" into a
+:class:`~assistant.queries.Window` in local time. :class:`~assistant.intent.RulePicker` builds on both.
 """
 
 from __future__ import annotations
@@ -204,4 +204,16 @@ def window_of(text: str, now: float) -> Window | None:
         return Window(noon, now, "since noon")
     if re.search(r"\b(?:this|last|past|the)\s+week\b", text):
         return Window(now - 7 * 86400, now, "in the last 7 days")
+    m = re.search(rf"\b(hourly|daily|weekly|monthly)\s+(?:gpu\s+|job\s+)?(?:{_OVER_TIME})\b", text)
+    if m:  # "the weekly summary" is the week's; "the weekly sync" or "daily driver" names no span
+        return window_of(_PERIODS[m.group(1)], now)
     return None
+
+
+# What an hourly / daily / weekly / monthly report is of (a summary, the jobs, the failures, the energy),
+# and the span each is of, in the words the spans above are read from.
+_PERIODS = {"hourly": "last hour", "daily": "today", "weekly": "this week", "monthly": "last 30 days"}
+_OVER_TIME = (
+    "summary|summaries|summarize|summarise|report|reports|recap|overview|digest|rundown|jobs|runs|tasks"
+    "|workloads|failures|fails|failed|crashes|errors|energy|kwh|electricity|consumption|usage"
+)
