@@ -382,7 +382,7 @@ def test_e4m3_plan_transposes_all_but_short_caches(monkeypatch):
     monkeypatch.setattr(decode, "sm_count", lambda device: 132)
     gpu = torch.device("cuda")
     for paged in (False, True):
-        assert decode.plan_config(8, True, paged, gpu, 4096) == decode.SHORT_E4M3[paged]
+        assert decode.plan_config(8, True, paged, gpu, 4096) == decode.SHORT_E4M3
         assert not decode.plan_config(8, True, paged, gpu, 4096).trans
         for rows, tokens in ((8, 32768), (8, 131072), (512, 64 * 4096)):
             assert decode.plan_config(rows, True, paged, gpu, tokens).trans

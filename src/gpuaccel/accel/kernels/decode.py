@@ -66,9 +66,12 @@ PLANS = {  # (e4m3, paged, batch x kv heads >= SMs) -> configuration
 }  # fmt: skip
 # e4m3 steps over few keys in all (batch x cache capacity below this): each program runs only a step or
 # two, and the transposed step's prologue (q^T into shared memory) does not pay back: B1 4k contiguous
-# 0.68 TB/s transposed against 0.77 (same run). These take the plain step.
+# 0.68 TB/s transposed against 0.77 (same run). These take the plain step, 2 heads x 32 keys: shorter
+# steps give the few programs more of them to pipeline (B1 4k paged 10.5 vs 12.2 us with 128 keys of one
+# head, B2 4k contiguous 14.9 vs 16.8, B1 8k 14.6-14.7 vs 15.5-16.0; benchmarks/results/
+# decode_fp8_short_ab_20261125.json).
 SHORT_E4M3_TOKENS = 16384
-SHORT_E4M3 = {False: DecodeConfig(128, 4, 3, 2, 2), True: DecodeConfig(128, 4, 3, 2)}  # paged -> config
+SHORT_E4M3 = DecodeConfig(64, 4, 3, 2, 2)
 INTERPRETER_DECODE = DecodeConfig(32, 4, 1, 4)
 
 
@@ -78,7 +81,7 @@ def plan_config(rows: int, fp8: bool, paged: bool, device: torch.device, tokens:
     if device.type != "cuda":
         return INTERPRETER_DECODE
     if fp8 and tokens < SHORT_E4M3_TOKENS:
-        return SHORT_E4M3[paged]
+        return SHORT_E4M3
     return PLANS[(fp8, paged, rows >= sm_count(device))]
 
 
