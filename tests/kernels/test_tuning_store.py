@@ -180,6 +180,17 @@ def test_the_gluon_forward_takes_three_consumers_only_where_192_row_tiles_pad_li
     )
 
 
+def test_d128_and_short_d64_forwards_double_buffer_q_and_store_o_by_tma():
+    """The tile-epilogue configuration: D128 (two stages leave room for the second Q buffer) and the short
+    D64 calls; the label says so, so bench output names what ran."""
+    for cfg in (tuning.gluon_fwd_config(128, 8192, 8192), tuning.gluon_fwd_config(64, 512, 512)):
+        assert (cfg.q_bufs, cfg.o_tma) == (2, True)
+        assert cfg.label().endswith("-q2-otma")
+    assert tuning.gluon_fwd_config(128, 8192, 8192).stages == 2
+    long_d64 = tuning.gluon_fwd_config(64, 8192, 8192)
+    assert (long_d64.q_bufs, long_d64.o_tma) == (1, False)
+
+
 def test_the_gluon_forward_config_names_what_it_takes():
     with pytest.raises(ValueError, match="head_dim"):
         tuning.gluon_fwd_config(96, 1024)
@@ -197,4 +208,24 @@ def test_short_d64_forwards_run_two_programs_per_sm(head_dim, seq_q, seq_k, two)
     cfg = tuning.gluon_fwd_config(head_dim, seq_q, seq_k)
     assert (cfg.ctas_per_sm == 2) is two
     if two:
-        assert (cfg.block_n, cfg.consumers) == (64, 2) and cfg.label().endswith("-2cta")
+        assert (cfg.block_n, cfg.consumers) == (64, 2) and "-2cta" in cfg.label()
+
+
+def test_o_through_tma_only_where_a_descriptor_can_address_it(monkeypatch):
+    """A caller's output buffer that TMA cannot address (an unaligned view) is written from registers
+    instead; the kernel is told so by its O_TMA constexpr."""
+    pytest.importorskip("triton.experimental.gluon")
+    import torch
+
+    from gpuaccel.accel.kernels import gluon_fwd
+
+    seen: list[bool] = []
+    monkeypatch.setattr(gluon_fwd, "tile_walk", lambda *a, **k: (1, ()))
+    monkeypatch.setattr(gluon_fwd, "launch", lambda kernel, grid, args, cx, *a: seen.append(cx["O_TMA"]))
+    q = torch.zeros(1, 2, 128, 128, dtype=torch.bfloat16)
+    lse = torch.zeros(1, 2, 128)
+    flat = torch.zeros(q.numel() + 1, dtype=torch.bfloat16)
+    for o, legal in ((torch.empty_like(q), True), (flat[1:].view(q.shape), False)):
+        assert gluon_fwd.tma_legal(o) is legal
+        gluon_fwd.launch_gluon_fwd(q, q, q, o, lse, False, 0.1)
+    assert seen == [True, False]

@@ -29,10 +29,13 @@ programs per SM (their 80-register cap then holds without spilling); the tile wa
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import torch
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (
+    fence_async_shared,
     mbarrier,
     tma,
     warpgroup_mma,
@@ -73,25 +76,25 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
               v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
               sched_len, items_ptr, n_items, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
               CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr = False,
-              VARLEN: gl.constexpr = False):  # fmt: skip
-    """TMA loads of Q (per tile, one buffer per consumer) and of the K/V ring. ``V_T``: V is stored
+              VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1):  # fmt: skip
+    """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
     ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`)."""
     SCHEDULED: gl.constexpr = CAUSAL and not VARLEN
     cnt = 0  # K/V blocks issued so far: ring slot and phase
     for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
         t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN)
-        tile_phase = i & 1
         b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
             t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
             CAUSAL, VARLEN,
         )  # fmt: skip
         hkv = h // group
         for c in gl.static_range(CONSUMERS):
-            mbarrier.wait(q_empty.index(c), tile_phase ^ 1)
-            mbarrier.expect(q_ready.index(c), q_desc.block_type.nbytes)
+            qb = c * Q_BUFS + i % Q_BUFS
+            mbarrier.wait(q_empty.index(qb), ((i // Q_BUFS) & 1) ^ 1)
+            mbarrier.expect(q_ready.index(qb), q_desc.block_type.nbytes)
             tma.async_copy_global_to_shared(
-                q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(c), q_smem.index(c)
+                q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(qb), q_smem.index(qb)
             )
         n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
         for j in range(n_tile):
@@ -131,6 +134,25 @@ def _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_o
 
 
 @gluon.jit
+def _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, seq_q, q_s, q_tile, o_desc, coord, q_free,
+                  o_layout: gl.constexpr):  # fmt: skip
+    """:func:`_epilogue` (16-bit, no column scale) with O staged in the tile's own Q buffer and written by
+    one TMA store: the accumulator's fragment would leave each thread 4-byte global stores, and on short
+    tiles those stores stalled the warpgroup (the store queue) more than the key loop did. The buffer is
+    handed back once the store has read it; rows past the sequence are clipped by the descriptor."""
+    empty = l_i == 0.0
+    l_safe = gl.where(empty, 1.0, l_i)
+    lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe)) * 0.6931471805599453)
+    gl.store(lse_base + offs_m, lse, mask=offs_m < seq_q)
+    out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
+    q_s.store(out.to(q_s.dtype))
+    fence_async_shared()
+    tma.async_copy_shared_to_global(o_desc, coord, q_tile)
+    tma.store_wait(0)
+    mbarrier.arrive(q_free)
+
+
+@gluon.jit
 def _block_scale(q_scale, ks_row, j, FP8: gl.constexpr):
     """The exp2 scale of key block j: FP8 folds in that block's K scale (one scalar per score tile)."""
     if FP8:
@@ -144,7 +166,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, items_ptr, n_items, total_q,
               HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
               STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr, VARLEN: gl.constexpr,
-              INLINE_PV: gl.constexpr = False):  # fmt: skip
+              INLINE_PV: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False,
+              o_desc=None):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q)."""
@@ -160,9 +183,10 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
     q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
     SCHEDULED: gl.constexpr = CAUSAL and not VARLEN
-    q_s = q_smem.index(HALF)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
     cnt = 0  # K/V blocks consumed so far: ring slot and phase
     for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
+        qb = HALF * Q_BUFS + i % Q_BUFS  # this tile's Q buffer
+        q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
         t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN)
         b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
             t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
@@ -180,7 +204,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         else:
             ks_row = ks_ptr
             q_scale = qk_scale
-        mbarrier.wait(q_ready.index(HALF), i & 1)
+        mbarrier.wait(q_ready.index(qb), (i // Q_BUFS) & 1)
 
         if INLINE_PV:  # each block's PV inside the block (no P carried: FP8's 256-key blocks)
             m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
@@ -198,7 +222,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                     offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
                     o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
                 )  # fmt: skip
-            mbarrier.arrive(q_empty.index(HALF))
+            if not O_TMA:
+                mbarrier.arrive(q_empty.index(qb))
         else:
             # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
             m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
@@ -223,7 +248,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                     alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
                     p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
                 )  # fmt: skip
-            mbarrier.arrive(q_empty.index(HALF))  # every QK^T of this tile is done: Q's buffer may refill
+            if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
+                mbarrier.arrive(q_empty.index(qb))
             last = cnt + n_mine - 1
             acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
             mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
@@ -244,8 +270,12 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
             o_base = o_ptr + (bh // heads_q).to(gl.int64) * stride_ob
             o_base += (bh % heads_q).to(gl.int64) * stride_oh
             lse_base = lse_ptr + bh.to(gl.int64) * len_q
-        _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q, o_layout,
-                  HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+        if O_TMA:
+            _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
+                          [b, h, row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
+        else:
+            _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q, o_layout,
+                      HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
 
 
 @gluon.jit
@@ -253,30 +283,31 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
              sched_len, items_ptr, n_items, total_q, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
              STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
-             FP8: gl.constexpr, VARLEN: gl.constexpr = False, INLINE_PV: gl.constexpr = False):  # fmt: skip
+             FP8: gl.constexpr, VARLEN: gl.constexpr = False, INLINE_PV: gl.constexpr = False,
+             Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False, o_desc=None):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
     Arguments inline: a bound or +-appended tuple loses its constexprs."""
     dtype: gl.constexpr = q_desc.dtype
-    q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS * Q_BUFS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
     k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
     if FP8:
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], v_desc.layout)
     else:
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
-    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS)
+    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS, Q_BUFS)
     gl.warp_specialize(
         [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
                       lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                       group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
-                      VARLEN, INLINE_PV))
+                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
                       sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8,
-                      VARLEN))
+                      VARLEN, Q_BUFS))
          for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
         (4,) * (CONSUMERS - 1) + (1,),
         (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
@@ -284,18 +315,25 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
 
 
 @gluon.jit
-def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on, qk_scale,
-                          heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
-                          sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
-                          CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
-                          CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr):  # fmt: skip
+def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on,
+                          qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
+                          sched_ptr, sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
+                          STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
+                          CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr, Q_BUFS: gl.constexpr,
+                          O_TMA: gl.constexpr):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
-             CONSUMER_REGS, False, False, INLINE_PV)  # fmt: skip
+             CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
+
+
+def tma_legal(t: torch.Tensor) -> bool:
+    """Whether a TMA descriptor can address ``t``: 16-byte aligned base and strides, unit last stride."""
+    size = t.element_size()
+    return t.stride(-1) == 1 and t.data_ptr() % 16 == 0 and all(s * size % 16 == 0 for s in t.stride()[:-1])
 
 
 def launch_gluon_fwd(
@@ -313,6 +351,8 @@ def launch_gluon_fwd(
     (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``."""
     d = q.shape[-1]
     cfg = cfg or gluon_fwd_config(d, q.shape[2], k.shape[2])
+    if cfg.o_tma and not tma_legal(o):  # a caller's buffer TMA cannot address: stores from registers
+        cfg = replace(cfg, o_tma=False)
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     two = cfg.ctas_per_sm == 2
@@ -322,9 +362,10 @@ def launch_gluon_fwd(
     cap, regs = TWO_PER_SM_REGS if two else (None, CONSUMER_REGS[cfg.consumers])
     launch(
         gluon_attn_fwd_kernel, (programs,),
-        (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n), o, lse,
+        (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n), Tma(o, CONSUMER_ROWS), o, lse,
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
-             CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two),  # no P carried: no spill at 80
+             CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two,  # no P carried: no spill at 80
+             Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip

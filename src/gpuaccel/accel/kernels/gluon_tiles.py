@@ -122,16 +122,16 @@ def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGE
 
 
 @gluon.jit
-def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2):
-    """(q_ready, q_empty, k_ready, v_ready, k_empty, v_empty), initialised: Q has one buffer per consumer;
-    a K/V slot is released by every consumer warpgroup."""
-    q_ready = gl.allocate_shared_memory(gl.int64, [CONSUMERS, 1], mbarrier.MBarrierLayout())
-    q_empty = gl.allocate_shared_memory(gl.int64, [CONSUMERS, 1], mbarrier.MBarrierLayout())
+def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2, Q_BUFS: gl.constexpr = 1):
+    """(q_ready, q_empty, k_ready, v_ready, k_empty, v_empty), initialised: Q has ``Q_BUFS`` buffers per
+    consumer (consumer c's are c * Q_BUFS + tile % Q_BUFS); a K/V slot is released by every consumer."""
+    q_ready = gl.allocate_shared_memory(gl.int64, [CONSUMERS * Q_BUFS, 1], mbarrier.MBarrierLayout())
+    q_empty = gl.allocate_shared_memory(gl.int64, [CONSUMERS * Q_BUFS, 1], mbarrier.MBarrierLayout())
     k_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(CONSUMERS):
+    for i in gl.static_range(CONSUMERS * Q_BUFS):
         mbarrier.init(q_ready.index(i), count=1)
         mbarrier.init(q_empty.index(i), count=1)
     for i in gl.static_range(STAGES):

@@ -14,7 +14,7 @@ during CUDA graph capture either (the first candidate stands in, unstored).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -58,10 +58,13 @@ class GluonFwdConfig:
     stages: int  # K/V ring depth
     consumers: int = 2  # consumer warpgroups: 2 or 3
     ctas_per_sm: int = 1  # 2: registers capped so two persistent programs share an SM (D64, 64-key blocks)
+    q_bufs: int = 1  # 2: the next tile's Q loads during this one (short tiles wait for it otherwise)
+    o_tma: bool = False  # O leaves through the tile's Q buffer by one TMA store
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
-        return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}"
+        tail = ("-q2" if self.q_bufs == 2 else "") + ("-otma" if self.o_tma else "")
+        return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
 # Padded head dims the Gluon forward is built for; BLOCK_N and ring depth fill shared memory (227 KB):
@@ -72,6 +75,14 @@ class GluonFwdConfig:
 # warpgroups cannot hide D64's softmax behind its half-size matmuls, so D64 runs three (192-row tiles,
 # 88 KB of shared memory at 2 stages, 120 KB at 3). ptxas fits them in 160/168 registers; causal 128-key
 # blocks spill 48 bytes once per tile (block 0's mask), 64-key blocks do not.
+# D128 and short D64 calls load the next tile's Q during the current one and write O by one TMA store
+# through the tile's Q buffer (``q_bufs``, ``o_tma``): a source-level profile of 16,16,512,128 put 62 % of
+# the consumers' stall samples outside the key loop, 12.5 % at the epilogue's 4-byte global stores and
+# 9 % waiting for Q. Two stages make room for the second Q buffer at D128. Measured on an H100 (graph
+# replay, TFLOP/s before -> after, cuDNN): 16,16,512 372 -> 445 (463) non-causal, 193 -> 221 (289) causal;
+# 8,16,1024 468 -> 519 (530), 308 -> 345 (369); 4,16,2048 538 -> 571 (562), 416 -> 472 (432); 2,16,8192
+# 603 -> 618 (608), 562 -> 575 (542); D64 two per SM 16,16,512 307 -> 342 (340), 32,16,128 142 -> 206
+# (171) (benchmarks/results/gluon_fwd_tile_epilogue_ab_20261125.json).
 GLUON_FWD_VARIANTS = {
     64: [
         GluonFwdConfig(64, 2, 2, 2),
@@ -81,11 +92,18 @@ GLUON_FWD_VARIANTS = {
         GluonFwdConfig(64, 4, 3),
         GluonFwdConfig(128, 2),
         GluonFwdConfig(128, 3),
+        GluonFwdConfig(128, 2, 3, o_tma=True),
+        GluonFwdConfig(128, 2, 3, q_bufs=2, o_tma=True),
     ],
-    128: [GluonFwdConfig(128, 2), GluonFwdConfig(64, 4)],
-    256: [GluonFwdConfig(32, 4)],
+    128: [GluonFwdConfig(128, 3), GluonFwdConfig(128, 2), GluonFwdConfig(128, 3, o_tma=True)],
+    256: [GluonFwdConfig(32, 4), GluonFwdConfig(64, 2, o_tma=True)],
 }  # what benchmarks/gluon_fwd_check.py --variants times beside the default
-GLUON_FWD_CONFIGS = {64: GluonFwdConfig(128, 2, 3), 128: GluonFwdConfig(128, 3), 256: GluonFwdConfig(64, 2)}
+GLUON_FWD_CONFIGS = {
+    64: GluonFwdConfig(128, 2, 3),
+    128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True),
+    256: GluonFwdConfig(64, 2),
+}
+TWO_PER_SM_FWD = GluonFwdConfig(64, 2, 2, ctas_per_sm=2, q_bufs=2, o_tma=True)  # short D64 calls
 GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
 
 
@@ -105,14 +123,14 @@ def gluon_fwd_config(head_dim: int, seq_q: int | None = None, seq_k: int | None 
     318 vs 307 non-causal, 179 vs 144 causal; 16,16,512 291 vs 274, 150 vs 127; 8,16,1024 353 vs 353,
     250 vs 198; 4,16,2048 403 vs 391, 327 vs 303; at 2,16,8192 it lost (445 vs 496, 408 vs 462)."""
     if head_dim == 64 and seq_q is not None and seq_k is not None and max(seq_q, seq_k) <= TWO_PER_SM_SEQ:
-        return GluonFwdConfig(64, 2, 2, ctas_per_sm=2)
+        return TWO_PER_SM_FWD
     if head_dim not in GLUON_FWD_CONFIGS:
         raise ValueError(f"the Gluon forward is built for head_dim {GLUON_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FWD_CONFIGS[head_dim]
     if seq_q is not None and cfg.consumers == 3:
         tall, short = -(-seq_q // 192) * 192, -(-seq_q // 128) * 128
         if tall > TILE_WASTE * short:
-            return GluonFwdConfig(cfg.block_n, cfg.stages, 2)
+            return replace(cfg, consumers=2)
     return cfg
 
 
