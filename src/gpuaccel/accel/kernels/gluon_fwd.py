@@ -356,8 +356,10 @@ def launch_gluon_fwd(
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     two = cfg.ctas_per_sm == 2
-    if two and (cfg.consumers, cfg.block_n, d) != (2, 64, 64):
-        raise ValueError(f"two programs per SM fit only D64 with 2 consumers and 64-key blocks, got {cfg}")
+    if two and ((cfg.consumers, cfg.block_n, d) != (2, 64, 64) or cfg.q_bufs != 1):
+        raise ValueError(
+            f"two programs per SM fit only D64 with 2 consumers, 64-key blocks and one Q buffer, got {cfg}"
+        )
     programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm)
     cap, regs = TWO_PER_SM_REGS if two else (None, CONSUMER_REGS[cfg.consumers])
     launch(
