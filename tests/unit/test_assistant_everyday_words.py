@@ -1,5 +1,5 @@
 """Everyday words are not typos of topic words: a letter too many in a short word, a slip at the start of
-a word of under 7 letters, two slips of which one is any letter, a word's shorter form, and the kept
+a word of under 7 letters, any letter for another beside another slip, a word's shorter form, and the kept
 words found by running the World tokenizer's whole words; the typos people make are still repaired.
 
 ``benchmarks/word_repair.py`` prints the counts these tests bound.
@@ -41,8 +41,8 @@ def pick(question: str) -> Query | None:
         ("older", "colder"),
         ("newest", "fewest"),  # another first letter, not a key beside it
         ("mallet", "smallest"),  # the start and one more slip
-        ("stare", "spare"),  # any letter for another in a word of 5
         ("employed", "exploded"),  # two slips, one of them any letter
+        ("donation", "duration"),
         ("install", "installed"),  # the word less its ending
     ],
 )
@@ -51,7 +51,7 @@ def test_everyday_words_that_look_like_a_slip_are_no_topic_words(word: str, not_
     assert not could_mean(word, not_read_as) or slips(word, not_read_as) > allowed(not_read_as)
 
 
-@pytest.mark.parametrize("word", "dome moat spade tack lots warn loose throughout ending filed".split())
+@pytest.mark.parametrize("word", "dome moat spade stare tack lots warn loose throughout ending filed".split())
 def test_kept_words_are_never_repaired(word: str) -> None:
     """A key one off that spells another everyday word: no typo model tells them apart, so they are kept."""
     assert word in KEPT and words(word) == [word]
@@ -62,7 +62,8 @@ def test_kept_words_are_never_repaired(word: str) -> None:
     [
         ("gotter", "hotter"),  # a key beside the first one in a word of 6
         ("emperature", "temperature"),  # the first letter left out of a long word
-        ("utilazation", "utilization"),  # any letter, the one slip of a long word
+        ("utilazation", "utilization"),  # any letter, the one slip of a word of 5+ letters
+        ("houus", "hours"),
         ("faild", "failed"),
         ("hottets", "hottest"),
         ("gpuu", "gpu"),
@@ -103,7 +104,7 @@ def test_questions_with_everyday_words_are_refused_or_read_as_meant() -> None:
 
 def test_counts_over_the_word_lists() -> None:
     """No everyday or later-written word is read as a topic word; of the World tokenizer's whole words at
-    most 60 (49 measured; 220 before these rules); 95% of the slips are still repaired (the slips missed
+    most 100 (83 measured; 220 before these rules); 95% of the slips are still repaired (the slips missed
     beyond the earlier 519 spell kept words) and at most two written misspellings are missed."""
     plain, cue, _ = B.everyday_misreads()
     assert len(plain) > 3000 and cue == {}
@@ -115,4 +116,4 @@ def test_counts_over_the_word_lists() -> None:
     world = B.world_words()
     if world:  # the rwkv package (the assistant extra) ships the vocabulary
         _, world_cue, _ = B.everyday_misreads(world)
-        assert len(world) > 15000 and len(world_cue) <= 60, sorted(world_cue)
+        assert len(world) > 15000 and len(world_cue) <= 100, sorted(world_cue)

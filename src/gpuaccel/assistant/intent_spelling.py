@@ -39,9 +39,10 @@ LOOSE_FROM = 6
 VOWEL_FROM = 6
 TWO_FROM = 8
 # Any letter for another, or any letter too many, is not what fingers do: it counts one and a half, so it
-# is only ever the one slip of a word of TWO_FROM+ letters ("utilazation"), never beside another
-# ("employed" is no "exploded", "donation" no "duration") nor in a shorter word ("stare" is no "spare").
+# is only ever the one slip of a word of ANY_FROM+ letters ("houus", "utilazation"), never beside another
+# ("employed" is no "exploded", "donation" no "duration").
 LOOSE = 1.5
+ANY_FROM = 5
 
 
 def _swap_cost(typed: str, meant: str, long_: bool, vowels: bool) -> float:
@@ -74,7 +75,7 @@ def slips(typed: str, meant: str, limit: float = FAR) -> float:
     optimal string alignment distance with the costs above; a left-out letter always costs 1. Past
     ``limit`` it stops counting and says :data:`FAR` (each word of a question is held against the whole
     vocabulary)."""
-    loose, vowels, long_ = len(meant) >= LOOSE_FROM, len(meant) >= VOWEL_FROM, len(meant) >= TWO_FROM
+    loose, vowels, long_ = len(meant) >= LOOSE_FROM, len(meant) >= VOWEL_FROM, len(meant) >= ANY_FROM
     n, m = len(typed), len(meant)
     extra = [_extra_cost(typed, i, loose, long_) for i in range(n)]
     prev2: list[float] = []
@@ -94,9 +95,10 @@ def slips(typed: str, meant: str, limit: float = FAR) -> float:
     return prev[m]
 
 
-def allowed(meant: str) -> int:
-    """How many slips a typo of ``meant`` may hold: one, two in a word of 8+ letters ("smlaest")."""
-    return 2 if len(meant) >= TWO_FROM else 1
+def allowed(meant: str) -> float:
+    """How many slips a typo of ``meant`` may hold: one, two in a word of 8+ letters ("smlaest"); one of
+    any letter (:data:`LOOSE`) in a word of :data:`ANY_FROM`+ letters, and then no other."""
+    return 2 if len(meant) >= TWO_FROM else LOOSE if len(meant) >= ANY_FROM else 1
 
 
 FIRST_FROM = 7

@@ -152,7 +152,7 @@ KEPT = set(
     " assisting awaiting bombers cares codes competed compete concealed cooker cooper cords cropped crushed"
     " deport devise dome dues ending explored explorer explores exposed falling filed filing holes hostage"
     " kissing lending lien lineage lone loose loser lots lust moat mode modes noting oldest polling presses"
-    " probes profess reactive reap retaining serves sever shores solder spade spar suck tack throughout"
+    " probes profess reactive reap retaining serves sever shores solder spade spar stare suck tack throughout"
     " underline waist warn wart".split()
 )
 # What may come before and after a topic word inside a longer one: "overheating", "wattage", "gputime".
