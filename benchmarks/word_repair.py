@@ -6,13 +6,17 @@ reaches too far turns "family" into "fail" and a question about the hardware int
 runs every word of ``tests/unit/word_lists.py`` (a few thousand everyday words by topic) through
 ``words`` and the time-span reader, and every slip of a topic word (swapped, dropped, doubled, one key
 off) and written misspelling through ``words``; it lists the everyday words read as topic words or time
-spans and the typos no longer repaired. CPU only, seconds:
-``python benchmarks/word_repair.py [--list]``.
+spans and the typos no longer repaired. Where the ``rwkv`` package (the ``assistant`` extra) is installed it
+also runs the whole words of its World tokenizer's vocabulary (some 16,000 words of 4+ letters that
+nobody chose for these rules). CPU only, seconds: ``python benchmarks/word_repair.py [--list]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -86,6 +90,21 @@ def typos() -> tuple[dict[str, str], dict[str, str]]:
     return typo, missed
 
 
+def world_words() -> list[str]:
+    """The lower-case whole words of 4+ letters in the World tokenizer's vocabulary (a token that is a space
+    and the word), or none without the ``rwkv`` package."""
+    spec = importlib.util.find_spec("rwkv")
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    vocab = Path(next(iter(spec.submodule_search_locations))) / "rwkv_vocab_v20230424.txt"
+    found = set()
+    for line in vocab.read_text(encoding="utf-8").splitlines():
+        token = line[line.index(" ") + 1 : line.rindex(" ")]
+        if re.fullmatch(r"' [a-z]{4,}'", token):
+            found.add(ast.literal_eval(token)[1:])
+    return sorted(found)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="list every misread word and missed typo")
@@ -94,9 +113,12 @@ def main() -> None:
     typo, missed = typos()
     fresh, fresh_cue, _ = everyday_misreads(L.fresh_words())
     written = {t for t in typo if t in T.WRITTEN_TYPOS}
+    world, world_cue, _ = everyday_misreads(world_words())
     print(f"everyday words read as topic words: {len(cue)}/{len(plain)}")
     print(f"everyday words read as time spans: {len(span)}/{len(plain)}")
     print(f"words written after the rules were set, read as topic words: {len(fresh_cue)}/{len(fresh)}")
+    if world:
+        print(f"words of the World tokenizer's vocabulary read as topic words: {len(world_cue)}/{len(world)}")
     print(f"slips of topic words repaired: {len(typo) - len(missed)}/{len(typo)}")
     print(f"written misspellings repaired: {len(written - set(missed))}/{len(written)}")
     if args.list:
@@ -104,6 +126,8 @@ def main() -> None:
             print(f"  cue   {w} -> {read}")
         for w, read in sorted(fresh_cue.items()):
             print(f"  fresh {w} -> {read}")
+        for w, read in sorted(world_cue.items()):
+            print(f"  world {w} -> {read}")
         for w, read in sorted(span.items()):
             print(f"  span  {w}: {read}")
         for t, read in sorted(missed.items()):

@@ -12,9 +12,18 @@ from gpuaccel.assistant import intent_corpus as C
 from gpuaccel.assistant import intent_phrasings as P
 from gpuaccel.assistant.augment_idioms import MORE_SYNONYMS, NEW_SYNONYMS, SPAN_FORMS
 from gpuaccel.assistant.augment_shapes import CUE, EXPECT, INDIRECT, SOFT, _spans, noise, respan, shape, wrap
-from gpuaccel.assistant.intent import JOB_ASPECTS, OFF_TOPIC, ORDINALS, Context, RulePicker
+from gpuaccel.assistant.intent import JOB_ASPECTS, OFF_TOPIC, Context, RulePicker
 from gpuaccel.assistant.intent_augment import augment, normal
-from gpuaccel.assistant.intent_words import LESS, LOST, MORE, NUMBER_WORDS, WORD_OF, window_of, words
+from gpuaccel.assistant.intent_words import (
+    LESS,
+    LOST,
+    MORE,
+    NUMBER_WORDS,
+    ORDINALS,
+    WORD_OF,
+    window_of,
+    words,
+)
 from gpuaccel.assistant.phrasings_offtopic import OFF_TOPIC_FAMILIES
 from gpuaccel.assistant.pick_machines import JOB_MODELS, JOB_VERBS
 

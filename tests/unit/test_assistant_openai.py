@@ -7,7 +7,7 @@ import json
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from test_assistant_chat import svc  # noqa: F401  (the fixture: two fake GPUs, four jobs)
+from test_assistant_chat_answers import svc  # noqa: F401  (the fixture: two fake GPUs, four jobs)
 
 from gpuaccel.app.daemon.auth import TokenAuth
 from gpuaccel.assistant.intent import REFUSAL

@@ -19,7 +19,8 @@ from typing import Any
 from gpuaccel.assistant import intent_corpus as C
 from gpuaccel.assistant import intent_phrasings as P
 from gpuaccel.assistant import phrasings_context as X
-from gpuaccel.assistant.intent import PER_GPU, Context, named_job, quoted_job_name
+from gpuaccel.assistant.intent import PER_GPU, Context
+from gpuaccel.assistant.intent_names import named_job, quoted_job_name
 from gpuaccel.assistant.phrasings_offtopic import OFF_TOPIC_FAMILIES
 from gpuaccel.assistant.pick_machines import (
     BY_NAME,

@@ -15,8 +15,9 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from gpuaccel.assistant.intent_names import known_name, named_job, numbered, quoted_job_name
 from gpuaccel.assistant.intent_topics import PEAK_WORDS, query_for, refine_topics
-from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, VOCAB, WORD_OF, window_of, words
+from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, WORD_OF, window_of, words
 from gpuaccel.assistant.queries import Query, Window
 
 REFUSAL = (
@@ -76,74 +77,6 @@ class Picker(Protocol):
     def pick(self, question: str, context: Context, now: float) -> Query | None: ...
 
 
-def _num(pattern: str, text: str) -> int | None:
-    m = re.search(pattern, text)
-    return int(m.group(1)) if m else None
-
-
-def quoted_job_name(question: str) -> str | None:
-    """A job name in quotes (not the apostrophe of "I'd" or "what's") or after named / called."""
-    m = (
-        re.search(r"(?<![A-Za-z])[\"'`]([^\"'`]{2,60})[\"'`]", question)
-        or re.search(r"\b(?:named|called)\s+([\w.-]+)", question, re.I)
-        or re.search(r"\bwith\s+([\w.-]+)\s+in\s+(?:the|its|their)\s+names?\b", question, re.I)
-        or re.search(r"\bnames?\s+(?:contains?|containing|including|like)\s+([\w.-]+)", question, re.I)
-    )
-    return m.group(1).rstrip(".") if m else None
-
-
-def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]:
-    """The queue's jobs a question names by name, surest first: those named whole (a name of 3+ characters
-    that is no common word: "why isn't eval-x starting?"), then with ``stems`` the newest job of each first
-    part of names it says ("what about eval?" of eval-x: 4+ characters, no common word). The picking
-    grammar lets the model write any of them; the rules take one (:func:`named_job`)."""
-    q = question.lower()
-
-    def said(part: str) -> bool:
-        return re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q) is not None
-
-    names = context.job_names.items()
-    whole = [i for n, i in names if len(n) >= 3 and n.lower() not in VOCAB and said(n.lower())]
-    if not stems:
-        return whole
-    by_stem: dict[str, set[int]] = {}
-    for name, job_id in context.job_names.items():
-        stem = re.split(r"[-_.]", name.lower())[0]
-        if len(stem) >= 4 and stem != name.lower() and stem not in VOCAB:
-            by_stem.setdefault(stem, set()).add(job_id)
-    return list(dict.fromkeys(whole + [max(ids) for stem, ids in by_stem.items() if said(stem)]))
-
-
-def named_job(question: str, context: Context, stems: bool = True) -> int | None:
-    """The job the rules read as named: the first named whole, else the newest of the one first part said
-    (two parts said is no reading)."""
-    whole = named_jobs(question, context, stems=False)
-    if whole or not stems:
-        return whole[0] if whole else None
-    parts = named_jobs(question, context)
-    return parts[0] if len(parts) == 1 else None
-
-
-_INDEX_WORD = r"(?:index\s*|number\s*|no\s*|n\s*)?"
-
-
-def _gpu_by_model(question: str, context: Context) -> int | None:
-    """The one GPU whose model name has a word of the question with a digit ("the 4090", "the h100")."""
-    asked = set(re.findall(r"[a-z]*\d+[a-z0-9]*", question.lower()))
-    hits = {
-        index
-        for index, model in context.gpu_models.items()
-        for part in re.findall(r"[a-z]*\d+[a-z0-9]*", model.lower())
-        if part in asked and not re.fullmatch(r"\d{1,2}|\d+(?:gb|gib|g)", part)  # not "80GB"
-    }
-    return hits.pop() if len(hits) == 1 else None
-
-
-def _known_name(name: str, context: Context) -> bool:
-    """Whether a quoted text could name a job of the queue (any part of a job's name)."""
-    return any(name.lower() in n.lower() for n in context.job_names)
-
-
 WINDOWED = ("jobs", "failures", "job_rank", "summary", "energy")  # queries over a time span
 # queries a follow-up can move to another GPU ("and GPU 1?")
 PER_GPU = ("gpu_reading", "memory_users", "gpu_list", "energy", "jobs", "failures", "job_rank", "summary")
@@ -153,12 +86,15 @@ OFF_TOPIC = set(
     "poem haiku joke jokes story song recipe weather translate translation stock stocks price prices cost"
     " costs buy".split()
 )
+CAUSE = {"reason", "reasons", "cause"}  # a job's reason: "what was the cause?"
+# a judgement of the last reading: "is that a lot?", "is that normal?" (the answer gives its limit or peers)
+JUDGED = set("lot normal high low ok okay fine bad good safe dangerous healthy concerning worrying".split())
+READINGS = ("gpu_reading", "gpu_rank", "energy")
 # what one job's detail answers: "exit code?", "when did it start?", "how long did it take?"
 JOB_ASPECTS = set(
     "exit code status state start started finish finished end ended take took when attempt attempts reason"
     " log logs outcome result".split()
 )
-ORDINALS = ["first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th"]  # index % 4 is the GPU
 
 
 class RulePicker:
@@ -186,21 +122,13 @@ class RulePicker:
             topics.add("summary")  # "how did the box do this week?"
         if re.search(r"\bwhat\s+(?:did|has|have)\b.*\b(?:do|done)\b", text):
             topics.add("summary")  # "what did the machine do in the past 2 hours?"
-        if name and not topics and not _known_name(name, context) and context.job_names:
+        if name and not topics and not known_name(name, context) and context.job_names:
             return None  # quoted text that names no job, and nothing else the machine knows about
         if (
             OFF_TOPIC & set(ws) or ws[:1] in (["write"], ["compose"], ["implement"])
         ) and "summary" not in topics:
             return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
-        gpu = _num(rf"\b(?:gpu|card|device|gpus)\s*(?:with\s+)?{_INDEX_WORD}(\d+)\b", text)
-        job = _num(r"\b(?:job|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
-            r"#\s*(\d+)", question
-        )
-        if gpu is None and job is None:  # "the second one", "vram on 0"
-            nth = re.search(rf"\b({'|'.join(ORDINALS)})\s+(?:one|gpu|card|device|accelerator|chip)\b", text)
-            gpu = ORDINALS.index(nth.group(1)) % 4 if nth else _num(r"\bon (\d+)\b(?! (?:gpus|cards))", text)
-        if gpu is None and job is None:
-            gpu = _gpu_by_model(question, context)  # "on the 4090", "the h100"
+        gpu, job = numbered(text, question, context)
         refined = refine_topics(ws, topics, gpu)
         if refined is None:
             return None  # "how hot is it outside?"
@@ -262,7 +190,8 @@ class RulePicker:
     ) -> Query | None:
         last = context.last
         vague = not topics - {"gpu", "queue", "running", "fail", "cancel", "jobs", "long"}
-        why = "why" in ws or "how come" in " ".join(ws)
+        # "why?", "how come?", "what was the reason for the newest one?"
+        why = "why" in ws or "how come" in " ".join(ws) or bool(CAUSE & set(ws))
         if why and job is None and gpu is None and win is None and vague:
             if context.subjects:
                 return Query("job_detail", job=context.subjects[0])
@@ -272,8 +201,12 @@ class RulePicker:
         if last is not None and job is None and gpu is None and {"that", "it", "this"} & set(ws):
             if "because" in ws and last.name in ("failures", "job_detail"):
                 return last  # "is that because it ran out of memory?": the reasons again
-            if last.name == "memory_users" and {"queue", "jobs"} & topics and not topics & METRICS:
-                return last  # "is that one of our queue jobs?": the answer says who started it
+            if last.name == "memory_users" and {"queue", "jobs", "who"} & topics and not topics & METRICS:
+                return (
+                    last  # "is that one of our queue jobs?", "who is that?": the answer says who started it
+                )
+            if last.name in READINGS and not topics - {"gpu"} and JUDGED & set(ws):
+                return last  # "is that a lot?": the reading again, with its limit or the others beside it
         if (
             last is not None
             and last.name in RANKED

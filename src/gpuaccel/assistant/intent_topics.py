@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.intent_words import LOST, METRICS
+from gpuaccel.assistant.intent_words import LESS, LOST, METRICS, MORE, STOP, WORD_OF
 from gpuaccel.assistant.queries import Query, Window
 
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
@@ -17,6 +17,10 @@ HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alon
 LIMIT_WORDS = {"limit", "limits", "tdp"}  # a GPU's power limit ("what's the limit on it?")
 PROCESS_WORDS = {"process", "processes", "program", "programs"}
 OUTDOORS = {"outside", "outdoors", "forecast"}  # "how hot is it outside?" is the weather, not a GPU
+# words of a time span beyond the vocabulary's ("since noon", "overnight", "in the last 30 mins")
+SPAN_WORDS = set(
+    "night overnight since ago evening afternoon lunch noon midday tonight mins min h hr hrs days".split()
+)
 
 
 def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] | None:
@@ -78,12 +82,11 @@ def query_for(
     if metric == "energy":
         return Query("energy", gpu=gpu, window=win)
     one_gpus_peak = gpu is not None and order == "max"  # "the hottest gpu 1 got in the last hour"
-    if (
-        win is not None
-        and metric in ("temperature", "util", "power")
-        and (gpu is not None or PEAK_WORDS & set(ws) - {"highest", "max", "maximum"})
-        and (PEAK_WORDS & set(ws) or one_gpus_peak)
-    ):
+    peaked = (gpu is not None or PEAK_WORDS & set(ws) - {"highest", "max", "maximum"}) and (
+        PEAK_WORDS & set(ws) or one_gpus_peak
+    )
+    was = order is None and {"was", "were"} & set(ws)  # "how busy was gpu 0 over the last hour?"
+    if win is not None and metric in ("temperature", "util", "power") and (peaked or was):
         return Query("summary", window=win, gpu=gpu)  # "the highest temp gpu 0 hit in the last hour"
     on_gpu = "gpu" in topics or gpu is not None or metric == "memory"
     if (
@@ -102,13 +105,18 @@ def query_for(
         return Query("gpu_rank", metric=metric, order=order)
     if metric is not None:
         return Query("gpu_reading", gpu=gpu, metric=metric)
+    doing = {"doing", "up"} & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
+    if doing and not topics - {"gpu", "models", "running"}:
+        return Query("gpu_reading", gpu=gpu, metric="overview")  # "how's the hardware doing?"
+    if gpu is not None and "running" in topics and not topics & {"queue", "jobs", "long"} and win is None:
+        return Query("jobs", state="running", gpu=gpu)  # "anything running on gpu 1?": that GPU's jobs
     if "queue" in topics or ("running" in topics and win is None and not name and "jobs" not in topics):
         whole = "queue" in ws and not {"queued", "waiting", "pending", "stuck", "blocked", "wait"} & set(ws)
         state = (
             None if {"queue", "running"} <= topics or whole else "queued" if "queue" in topics else "running"
         )
         return Query("queue", state=state)
-    if "jobs" in topics or win is not None or name:
+    if "jobs" in topics or name or (win is not None and len(_other_words(ws)) <= 1):
         done_ok = re.search(
             r"\b(?:finished|ended|ran|went|exited) (?:ok|okay|fine|well|cleanly)\b", " ".join(ws)
         )
@@ -125,6 +133,13 @@ def query_for(
     if gpu is not None:
         return Query("gpu_reading", gpu=gpu, metric="overview")
     return None
+
+
+def _other_words(ws: list[str]) -> list[str]:
+    """The words that are no topic, filler or time word: a time span alone asks for the jobs of that span
+    ("anything yesterday?"), not with words about something else ("who won the game last night?")."""
+    known = STOP | set(WORD_OF) | MORE | LESS | SPAN_WORDS
+    return [w for w in ws if w not in known and not w.isdigit()]
 
 
 def _cluster(ws: list[str], topics: set[str], win: Window | None, order: str | None) -> Query:

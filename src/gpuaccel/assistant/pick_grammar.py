@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from gpuaccel.assistant.intent import PER_GPU, Context, named_jobs
+from gpuaccel.assistant.intent import PER_GPU, Context
+from gpuaccel.assistant.intent_names import named_jobs
 from gpuaccel.assistant.intent_words import window_of, words
 from gpuaccel.assistant.queries import QUERY_NAMES, Query
 from gpuaccel.assistant.query_specs import SPECS
