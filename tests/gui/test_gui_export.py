@@ -8,7 +8,8 @@ from pathlib import Path
 import pyarrow.parquet as pq
 from test_gui_daemon import WAIT_MS, open_window, wait_online  # noqa: F401 (open_window is a fixture)
 
-from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS
+from gpuaccel.accel.telemetry.fields import FIELD, HISTORY_FIELDS
+from gpuaccel.app.gui.job_details import TELEMETRY_FIELDS
 
 
 def test_dashboard_exports_the_window_as_csv_and_parquet(
@@ -29,14 +30,22 @@ def test_dashboard_exports_the_window_as_csv_and_parquet(
     assert dashboard.export_status.text().startswith("Exported "), dashboard.export_status.text()
     with open(target, encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    assert rows and list(rows[0]) == ["time_utc", "t", "gpu", *HISTORY_FIELDS]
-    assert {r["gpu"] for r in rows} == {"0", "1"}
+    headings = [FIELD[k].heading for k in HISTORY_FIELDS]
+    assert rows and list(rows[0]) == ["time (UTC)", "unix time (s)", "GPU", *headings]
+    assert {r["GPU"] for r in rows} == {"0", "1"}
+    # The screen heads the same readings the same way: the plot of GPU utilization, a job's telemetry.
+    assert dashboard.metric_box.itemText(0) == "GPU utilization (%)" == headings[0]
+    assert [title for _, title in TELEMETRY_FIELDS] == [
+        "GPU utilization (%)",
+        "TFLOP/s (estimate)",
+        "Power (W)",
+    ] and set(title for _, title in TELEMETRY_FIELDS) <= set(rows[0])
     assert f"Exported {len(rows)} rows" in dashboard.export_status.text()
     parquet = tmp_path / "history.parquet"
     dashboard.export_history(str(parquet))
     qtbot.waitUntil(lambda: dashboard.export_button.isEnabled(), timeout=WAIT_MS)
     table = pq.read_table(parquet)
-    assert table.num_rows >= len(rows) and table.column_names[:3] == ["time_utc", "t", "gpu"]
+    assert table.num_rows >= len(rows) and table.column_names == list(rows[0])
     assert "PARQUET" in dashboard.export_status.text()
     dashboard.export_history(str(tmp_path / "no-such-dir" / "x.csv"))
     qtbot.waitUntil(lambda: dashboard.export_button.isEnabled(), timeout=WAIT_MS)

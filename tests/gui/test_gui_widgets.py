@@ -219,6 +219,22 @@ def test_assistant_status_shows_joules_per_token_and_how_it_was_measured() -> No
     )
 
 
+def test_assistant_status_says_where_the_daemon_will_run_the_next_answer() -> None:
+    """The daemon's ``next_device`` (what its torch can use), not a guess from the strategy's name: fake
+    GPUs beside a CPU-only torch read "next answer on CPU" before any load has failed."""
+    from gpuaccel.app.gui.assistant_panel import state_text, state_tooltip
+
+    why = "torch 2.4.0+cpu is built without CUDA"
+    state = {"state": "idle", "model": {"name": "tiny"}, "next_strategy": "cpu fp32"}
+    state |= {"next_device": "cpu", "next_device_why": why}
+    assert state_text(state) == "Not loaded (next answer on CPU) · model tiny"
+    assert state_tooltip(state).startswith(f"Next answer on the CPU: {why}.")
+    state |= {"next_strategy": "cuda fp16", "next_device": "gpu", "next_device_why": "every GPU is idle"}
+    assert state_text(state) == "Not loaded (next answer on GPU) · model tiny"
+    state |= {"next_strategy": None, "next_device": None, "next_device_why": "a GPU is busy"}
+    assert state_text(state) == "Not loaded · model tiny"
+
+
 def test_card_labels_a_learned_figure_as_learned_not_as_the_dense_equivalent(qtbot) -> None:
     """Between a job's own reports the daemon shows the estimate x its class's learned ratio: the card
     must not call that number a 16-bit dense equivalent (it is 0.5-2x one)."""

@@ -27,14 +27,15 @@ def test_history_exports_csv_and_parquet(daemon: DaemonProcess, tmp_path) -> Non
     out = daemon.cli("history", "--since", "5m", "--fields", "util_gpu,power_w")
     assert out.returncode == 0, out.stderr
     rows = list(csv.DictReader(io.StringIO(out.stdout)))
-    assert list(rows[0]) == ["time_utc", "t", "gpu", "util_gpu", "power_w"]
-    assert {r["gpu"] for r in rows} == {"0", "1"} and all(float(r["power_w"]) > 0 for r in rows)
+    assert list(rows[0]) == ["time (UTC)", "unix time (s)", "GPU", "GPU utilization (%)", "Power (W)"]
+    assert {r["GPU"] for r in rows} == {"0", "1"} and all(float(r["Power (W)"]) > 0 for r in rows)
     path = tmp_path / "h.parquet"
     pq = pytest.importorskip("pyarrow.parquet")
     out = daemon.cli("history", "--since", "5m", "--gpu", "0", "--format", "parquet", "-o", str(path))
     assert out.returncode == 0 and "Wrote" in out.stderr, out.stderr
     table = pq.read_table(path)
-    assert table.column_names[:3] == ["time_utc", "t", "gpu"] and set(table.column("gpu").to_pylist()) == {0}
+    assert table.column_names[:3] == ["time (UTC)", "unix time (s)", "GPU"]
+    assert set(table.column("GPU").to_pylist()) == {0}
     bad = daemon.cli("history", "--fields", "util_gpu,bogus")
     assert bad.returncode == 2 and "unknown bogus" in bad.stderr
     assert daemon.cli("history", "--format", "parquet").returncode == 2  # binary: needs -o

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.queries import Query, QueryContext, run
+from gpuaccel.assistant.queries import Query, QueryContext, Result, run
 from gpuaccel.scheduler.jobs import validate_request
 from gpuaccel.scheduler.models import JobState
 from gpuaccel.scheduler.store import Store
@@ -76,3 +76,82 @@ def test_the_facts_count_every_state_the_queue_has(store: Store) -> None:
     block = FactsSource(store).collect().block()
     assert "- queue: 0 running, 0 queued, 0 failed, 0 succeeded, 1 paused, 1 held, 1 cancelled" in block
     assert "- job 2 (render) paused on GPU 1" in block
+
+
+NOW = 1_800_000_000.0
+
+
+def _ran(
+    store: Store, name: str, started: float, finished: float | None, state: JobState, gpus: int = 1
+) -> int:
+    """A job that started at ``started`` (and ended at ``finished`` in ``state``), on ``gpus`` GPUs."""
+    job = _submit(store, name, gpus=gpus)
+    store.claim(job, "test", 30.0, list(range(gpus)))
+    with store.transaction() as conn:
+        conn.execute(
+            "UPDATE jobs SET state = ?, started_at = ?, finished_at = ? WHERE id = ?",
+            (state, started, finished, job),
+        )
+    return job
+
+
+def _result(store: Store, query: Query) -> Result:
+    return run(QueryContext(FactsSource(store), now=lambda: NOW), query)
+
+
+def test_rankings_say_each_jobs_state_and_that_a_running_time_is_so_far(store: Store) -> None:
+    """ "Which job ran longest?" must not read as finished work when the job is still running, nor as a
+    success when it failed: each job named carries its state, a running one's time is its time so far."""
+    _ran(store, "sweep", NOW - 600, None, JobState.RUNNING, gpus=2)
+    _ran(store, "train", NOW - 900, NOW - 600, JobState.FAILED)
+    _ran(store, "prep", NOW - 1000, NOW - 880, JobState.SUCCEEDED)
+    _ran(store, "late", NOW - 500, NOW - 470, JobState.CANCELLED)
+
+    longest = _result(store, Query("job_rank", metric="duration", order="max"))
+    assert longest.sentence == (
+        "Job 1 (sweep) ran the longest: 10 min so far; it is still running."
+        " Next: job 2 (train) 5 min (failed), job 3 (prep) 2 min (succeeded)."
+    )
+    assert longest.rows[0] == [1, "sweep", "running", "10 min so far"]
+    shortest = _result(store, Query("job_rank", metric="duration", order="min")).sentence
+    assert shortest.startswith("Job 4 (late) ran the shortest: 30 s; it was cancelled. Next: job 3 (prep)")
+    most = _result(store, Query("job_rank", metric="gpu_time", order="max")).sentence
+    assert most.startswith("Job 1 (sweep) used the most GPU-time: 20 min (2 GPU x 10 min so far);")
+    assert "it is still running." in most and "job 2 (train) 5 min (failed)" in most
+
+    listed = _result(store, Query("jobs")).sentence
+    assert "job 1 (sweep) still running" in listed and "job 2 (train) failed" in listed
+    assert "job 4 (late) cancelled" in listed and "job 3 (prep) succeeded" in listed
+    summary = _result(store, Query("summary")).sentence
+    assert "The longest was job 1 (sweep) at 10 min so far (still running)." in summary
+    assert "They were job 4 (late) cancelled, job 3 (prep) succeeded" in summary
+    assert "job 1 (sweep) on GPU 0,1 for 10 min so far" in _result(store, Query("queue")).sentence
+
+
+def test_the_state_words_pass_the_number_check_and_reach_every_surface(store: Store) -> None:
+    """The state adds words, never numbers: the answer still passes the check that lets prose quote only the
+    result's numbers, and the MCP tool's text is the same sentence and table."""
+    from gpuaccel.assistant.facts import checked_prose
+
+    _ran(store, "sweep", NOW - 600, None, JobState.RUNNING)
+    _ran(store, "train", NOW - 900, NOW - 600, JobState.FAILED)
+    for query in (Query("job_rank", metric="duration"), Query("job_rank", metric="gpu_time"), Query("jobs")):
+        result = _result(store, query)
+        assert checked_prose(result.sentence, result.numbers()) == result.sentence
+        assert checked_prose(result.table(), result.numbers()) == result.table()
+    mcp = pytest.importorskip("gpuaccel.assistant.mcp_server", reason="needs the mcp SDK")
+
+    class Daemon:  # the daemon's /assistant/query, as the client returns it
+        def query(self, name: str, args: dict) -> dict:
+            res = _result(store, Query(name, **args))
+            return {
+                "query": res.query.to_json(),
+                "sentence": res.sentence,
+                "columns": res.columns,
+                "rows": res.rows,
+            }
+
+    out = mcp.call(Daemon(), "job_rank", {"metric": "duration"})
+    text = "".join(c.text for c in out.content)
+    assert text.startswith("Job 1 (sweep) ran the longest: 10 min so far; it is still running.")
+    assert "1 | sweep | running | 10 min so far" in text and "2 | train | failed | 5 min" in text

@@ -67,6 +67,15 @@ def test_streaming_chunks_end_with_done(svc: AssistantService) -> None:  # noqa:
     assert chunks[-1]["choices"][0]["finish_reason"] == "stop"
 
 
+def test_a_ranking_says_the_job_is_still_running(svc: AssistantService) -> None:  # noqa: F811
+    """The fixture's job 2 never finished: the longest job is one still running, and the answer says so."""
+    body = {"messages": [{"role": "user", "content": "which job ran the longest?"}]}
+    r = client_for(svc).post("/v1/chat/completions", json=body, headers=HEADERS)
+    text = r.json()["choices"][0]["message"]["content"]
+    assert text.startswith("Job 2 (bench-b) ran the longest: ") and "so far; it is still running." in text
+    assert "(failed)" in text and "(succeeded)" in text  # the runners-up, each with how it ended
+
+
 def test_bad_requests_and_missing_token(svc: AssistantService) -> None:  # noqa: F811
     client = client_for(svc)
     assert client.post("/v1/chat/completions", json={"messages": []}).status_code == 401

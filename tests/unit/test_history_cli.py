@@ -25,7 +25,33 @@ class _Client:
 def test_export_writes_a_csv_file(tmp_path: Path) -> None:
     path = tmp_path / "h.csv"
     assert export(_Client(), "csv", path, 0.0, 10.0, fields=["util_gpu"]) == (2, 1)
-    assert path.read_text().splitlines()[0] == "time_utc,t,gpu,util_gpu"
+    assert path.read_text().splitlines()[0] == "time (UTC),unix time (s),GPU,GPU utilization (%)"
+
+
+def test_every_exported_column_says_its_unit(tmp_path: Path) -> None:
+    """A header of "util_gpu" or "sm_active" left a spreadsheet's reader guessing whether 0.4 is 0.4 % or
+    40 %: each reading's column carries the unit the app's screens give the same reading."""
+    import csv
+
+    from gpuaccel.accel.telemetry.fields import FIELD, HISTORY_FIELDS
+
+    path = tmp_path / "h.csv"
+    export(_Client(), "csv", path, 0.0, 10.0)
+    with open(path, encoding="utf-8") as f:
+        header = next(csv.reader(f))
+    readings = header[3:]
+    assert readings == [FIELD[k].heading for k in HISTORY_FIELDS]
+    assert readings[:5] == [
+        "GPU utilization (%)",
+        "Memory bus utilization (%)",
+        "Memory used (MiB)",
+        "Temperature (°C)",
+        "Power (W)",
+    ]
+    assert "SM active (%)" in readings and "Tensor-core activity (%)" in readings
+    assert "DRAM bandwidth (%)" in readings and readings[-1] == "TFLOP/s (estimate)"
+    percent = [k for k in HISTORY_FIELDS if FIELD[k].unit == "%"]
+    assert len(percent) == 5 and all(FIELD[k].heading.endswith("(%)") for k in percent)
 
 
 @pytest.mark.parametrize("fmt", ["csv", "parquet"])

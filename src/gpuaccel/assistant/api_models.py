@@ -117,6 +117,11 @@ class AssistantState(BaseModel):
     state: Literal["gpu", "cpu", "idle", "paused"]
     strategy: str | None
     next_strategy: str | None
+    next_device: Literal["gpu", "cpu"] | None = Field(
+        description="where the next answer's model runs (null: it waits for the idle gate), from what the"
+        " runtime can use: torch's CUDA, the settings, the gate"
+    )
+    next_device_why: str = Field(description="why, in words (e.g. 'torch 2.4.0+cpu is built without CUDA')")
     gate_open: bool
     paused_for_job: int | None
     model: ModelRef

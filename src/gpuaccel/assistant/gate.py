@@ -7,11 +7,20 @@ and, by setting, continues the same answer on CPU from the tokens produced so fa
 to open again. With greedy sampling the answer is the same token for token either way. The picking
 model's decision (:meth:`GateController.decide`) runs under the same gate, but never waits and never
 resumes: a claim ends it at its next model call and the next picker (the rules) answers this question.
+
+A GPU the monitor lists is not one the model can use: NVML (or the fake backend) sees GPUs that a CPU-only
+torch cannot run on. :func:`cuda_problem` asks torch itself, and :meth:`GateController.next_device` is the
+one answer to "where does the next answer run, and why" that the state route, the app and the assistant's
+own ``gate_state`` answer give.
 """
 
 from __future__ import annotations
 
+import importlib.machinery
 import logging
+import re
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -26,6 +35,47 @@ if TYPE_CHECKING:
     from gpuaccel.assistant.pick_decode import Decision
 
 log = logging.getLogger(__name__)
+CUDA_PROBE_TIMEOUT_S = 120.0  # importing a CUDA build of torch on a cold disk takes a while
+_CUDA_LOCK = threading.Lock()
+_cuda_answer: list[str | None] = []
+
+
+def cuda_problem() -> str | None:
+    """Why the model worker's torch cannot run on a GPU here, in words; None when it can. Asked once.
+
+    The daemon does not import torch: a build without CUDA says so in its version file (read, not
+    imported); a CUDA build is asked for its devices in a child process, as the worker would start."""
+    with _CUDA_LOCK:
+        if not _cuda_answer:
+            _cuda_answer.append(_ask_torch())
+            log.info("assistant GPU use: %s", _cuda_answer[0] or "torch sees a CUDA device")
+        return _cuda_answer[0]
+
+
+def _ask_torch() -> str | None:
+    spec = importlib.machinery.PathFinder.find_spec("torch")  # on sys.path, as the worker will find it
+    if spec is None:
+        return "torch is not installed"
+    for folder in spec.submodule_search_locations or []:
+        try:
+            text = (Path(folder) / "version.py").read_text()
+        except OSError:
+            continue
+        built = {k: v.strip() for k, v in re.findall(r"^(cuda|hip)\b[^=\n]*=\s*(.+)$", text, re.M)}
+        version = re.search(r"^__version__\s*=\s*['\"]([^'\"]+)", text, re.M)
+        if built.get("cuda") == "None" and built.get("hip", "None") == "None":
+            return f"torch {version.group(1) if version else ''} is built without CUDA".replace("  ", " ")
+    code = "import torch; print(torch.cuda.device_count())"
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=CUDA_PROBE_TIMEOUT_S
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"torch did not answer whether it can use CUDA ({exc})"
+    lines = done.stdout.split()
+    if done.returncode != 0 or not lines or not lines[-1].isdigit():
+        return f"torch failed to start: {(done.stderr.strip().splitlines() or ['no message'])[-1]}"
+    return "torch finds no CUDA device" if int(lines[-1]) == 0 else None
 
 
 class Gate(Protocol):
@@ -48,6 +98,7 @@ class GateSettings:
     cpu_strategy: str = "cpu fp32"
     on_close: str = "cpu"  # "cpu": continue on CPU; "wait": pause until the gate opens again
     use_gpu: bool = True  # False: never load on the GPU (no CUDA here, or the user said so)
+    off_why: str = ""  # why use_gpu is False, in words
 
 
 class GateController:
@@ -60,8 +111,11 @@ class GateController:
         engine_factory: Callable[[Path, str], Any],
         settings: GateSettings | None = None,
         on_generated: Callable[[str, float, float, int], None] | None = None,
+        cuda: Callable[[], str | None] | None = None,
     ) -> None:
         self.gate = gate
+        # Why CUDA cannot be used (:func:`cuda_problem`); None: the engine factory decides what it loads.
+        self.cuda = cuda
         self.on_generated = on_generated  # (strategy, start, end, tokens) of each stretch of generation
         self.model_path = Path(model_path)
         self.factory = engine_factory
@@ -81,13 +135,34 @@ class GateController:
     def gate_open(self) -> bool:
         return self.gate is not None and self.gate.is_gate_open()
 
+    def gpu_usable(self) -> bool:
+        """The settings allow a GPU and the runtime can use one (the gate aside)."""
+        return self.settings.use_gpu and (self.cuda is None or self.cuda() is None)
+
     def wanted_strategy(self) -> str | None:
         """The strategy to run now; None means wait (gate closed and ``on_close="wait"``)."""
-        if self.settings.use_gpu and self.gate_open():
+        gpu = self.gpu_usable()
+        if gpu and self.gate_open():
             return self.settings.gpu_strategy
-        if self.settings.use_gpu and self.settings.on_close == "wait" and self.gate is not None:
+        if gpu and self.settings.on_close == "wait" and self.gate is not None:
             return None
         return self.settings.cpu_strategy
+
+    def next_device(self) -> tuple[str | None, str]:
+        """Where the next answer's model runs: "gpu", "cpu" or None (it waits for the gate), and why."""
+        strategy = self.wanted_strategy()
+        if strategy is None:
+            return None, "a GPU is busy (the idle gate is closed) and the setting is to wait"
+        if strategy.startswith("cuda"):
+            return "gpu", "every GPU is idle (the idle gate is open)"
+        if not self.settings.use_gpu:
+            return "cpu", self.settings.off_why or "GPU use is off"
+        problem = self.cuda() if self.cuda is not None else None
+        if problem:
+            return "cpu", problem
+        if self.gate is None:
+            return "cpu", "the idle gate is not watched on this daemon"
+        return "cpu", "a GPU is busy (the idle gate is closed)"
 
     def _on_gate(self, event: Any) -> None:
         """Scheduler thread: keep it quick. A closing gate interrupts GPU work now."""
@@ -127,6 +202,7 @@ class GateController:
                 raise
             # No usable CUDA here (CPU-only torch, driver trouble): say why once and stay on CPU.
             self.settings.use_gpu = False
+            self.settings.off_why = f"loading on the GPU failed: {exc}"
             self._record("gpu_unavailable", strategy, f"{type(exc).__name__}: {exc}")
             return self._engine_for(self.settings.cpu_strategy)
         with self._lock:

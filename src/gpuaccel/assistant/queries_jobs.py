@@ -11,7 +11,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from gpuaccel.scheduler import reads
-from gpuaccel.scheduler.models import Job, JobState
+from gpuaccel.scheduler.models import LIVE, Job, JobState
 
 if TYPE_CHECKING:
     from gpuaccel.assistant.queries import Query, QueryContext, Result
@@ -42,6 +42,46 @@ def cap(text: str) -> str:
 
 def label(job: Job) -> str:
     return f"job {job.id} ({job.name or job.kind})"
+
+
+# A job's state in plain words, so a ranking or listing never leaves a user guessing whether the job it
+# names finished well: short (after a job in a list) and as its own clause (after a figure).
+STATE_WORDS: dict[JobState, str] = {
+    JobState.SUCCEEDED: "succeeded",
+    JobState.FAILED: "failed",
+    JobState.CANCELLED: "cancelled",
+    JobState.RUNNING: "still running",
+    JobState.PAUSED: "paused",
+    JobState.RETRYING: "waiting to retry",
+    JobState.QUEUED: "queued",
+    JobState.HELD: "held",
+}
+STATE_CLAUSES: dict[JobState, str] = {
+    JobState.SUCCEEDED: "it succeeded",
+    JobState.FAILED: "it failed",
+    JobState.CANCELLED: "it was cancelled",
+    JobState.RUNNING: "it is still running",
+    JobState.PAUSED: "it is paused",
+    JobState.RETRYING: "it is waiting to retry",
+    JobState.QUEUED: "it is queued",
+    JobState.HELD: "it is held",
+}
+
+
+def state_words(job: Job) -> str:
+    return STATE_WORDS[job.state]
+
+
+def so_far(job: Job, seconds: float) -> str:
+    """A run time as people say it, with "so far" while the job's clock still runs (running or paused):
+    a running job's time is not its final one."""
+    return duration(seconds) + (" so far" if job.state in LIVE else "")
+
+
+def ran_for(job: Job, now: float) -> str:
+    """The "ran for" cell of a job's row: "-" for a job that never started."""
+    t = run_time(job, now)
+    return "-" if t is None else so_far(job, t)
 
 
 def run_time(job: Job, now: float) -> float | None:
@@ -142,13 +182,10 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
         return Result(q, f"There are no {what}{_filters(q)}.")
     now = ctx.now()
     shown = found[:10]
-    listed = ", ".join(f"{label(j)} {j.state}" if not q.state else label(j) for j in shown)
+    listed = ", ".join(f"{label(j)} {state_words(j)}" if not q.state else label(j) for j in shown)
     more = f" and {len(found) - len(shown)} more" if len(found) > len(shown) else ""
     count = f"{len(found)} {what[:-1] if len(found) == 1 else what}"
-    rows = [
-        [j.id, j.name or j.kind, str(j.state), duration(run_time(j, now) or 0), clock(j.created_at)]
-        for j in found
-    ]
+    rows = [[j.id, j.name or j.kind, str(j.state), ran_for(j, now), clock(j.created_at)] for j in found]
     return Result(
         q,
         f"{count}{_filters(q)}: {listed}{more}.",
@@ -158,8 +195,12 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     )
 
 
+RANK_NEXT = 2  # a ranking's sentence names the runners-up after the first, each with its state
+
+
 def job_rank(ctx: QueryContext, q: Query) -> Result:
-    """Longest / shortest run, or most / least GPU-time (run time x GPUs held)."""
+    """Longest / shortest run, or most / least GPU-time (run time x GPUs held). Each job named says its
+    state, and a running job's time is its time so far: the "longest job" may not have finished."""
     from gpuaccel.assistant.queries import Result
 
     now = ctx.now()
@@ -176,13 +217,19 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         if q.metric == "gpu_time"
         else ("longest" if q.order != "min" else "shortest")
     )
+    state = STATE_CLAUSES[best.state]
     head = (
         f"{cap(label(best))} used the {word} GPU-time{_filters(q)}: {duration(value)}"
-        f" ({len(best.assigned_gpus) or 1} GPU x {duration(run_time(best, now) or 0)})."
+        f" ({len(best.assigned_gpus) or 1} GPU x {so_far(best, run_time(best, now) or 0)}); {state}."
         if q.metric == "gpu_time"
-        else f"{cap(label(best))} ran the {word}{_filters(q)}: {duration(value)} ({best.state})."
+        else f"{cap(label(best))} ran the {word}{_filters(q)}: {so_far(best, value)}; {state}."
     )
-    rows = [[j.id, j.name or j.kind, str(j.state), duration(v)] for j, v in ranked[:10]]
+    runners = ranked[1 : 1 + RANK_NEXT]
+    if runners:
+        head += (
+            " Next: " + ", ".join(f"{label(j)} {so_far(j, v)} ({state_words(j)})" for j, v in runners) + "."
+        )
+    rows = [[j.id, j.name or j.kind, str(j.state), so_far(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
 
 
@@ -234,7 +281,7 @@ def queue(ctx: QueryContext, q: Query) -> Result:
             + (
                 ": "
                 + ", ".join(
-                    f"{label(j)}{_where(j)} for {duration(run_time(j, now) or 0)}" for j in running[:5]
+                    f"{label(j)}{_where(j)} for {so_far(j, run_time(j, now) or 0)}" for j in running[:5]
                 )
                 if running
                 else ""
@@ -283,10 +330,11 @@ def summary(ctx: QueryContext, q: Query) -> Result:
         parts[0] += " (" + ", ".join(f"{n} {s}" for s, n in sorted(by.items())) + ")"
     parts[0] += "."
     if 1 < len(found) <= SUMMARY_NAMES:  # a short span's jobs by name: "what did the machine do?"
-        parts.append("They were " + ", ".join(label(j) for j in found) + ".")
+        parts.append("They were " + ", ".join(f"{label(j)} {state_words(j)}" for j in found) + ".")
     if ran:
         longest = max(ran, key=lambda j: run_time(j, now) or 0)
-        parts.append(f"The longest was {label(longest)} at {duration(run_time(longest, now) or 0)}.")
+        took = so_far(longest, run_time(longest, now) or 0)
+        parts.append(f"The longest was {label(longest)} at {took} ({state_words(longest)}).")
     failed = [j for j in found if j.state == JobState.FAILED]
     if failed:
         parts.append(

@@ -14,13 +14,14 @@ import json
 import logging
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from gpuaccel.assistant.chat import ChatService
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.gate import GateController, GateSettings
+from gpuaccel.assistant.gate import GateController, GateSettings, cuda_problem
 from gpuaccel.assistant.housekeeping import Housekeeper, size_words
 from gpuaccel.assistant.intent import RulePicker
 from gpuaccel.assistant.model_picker import ModelPicker, pick_margin
@@ -59,7 +60,10 @@ class AssistantService:
         idle: Any = None,
         engine_factory: Any = None,
         db_path: Path | None = None,
+        cuda: Callable[[], str | None] | None = None,
     ) -> None:
+        """``cuda`` says why the model cannot use a GPU (default: torch is asked, :func:`cuda_problem`,
+        when the model runs in our own worker; an ``engine_factory`` of the caller's decides itself)."""
         self.data_dir = Path(data_dir)
         self.store, self.sampler, self.idle = store, sampler, idle
         self.settings_file = self.data_dir / "assistant.json"
@@ -67,15 +71,17 @@ class AssistantService:
         self.db = AssistantDB(db_path or self.data_dir / "gpuaccel.db")
         self.models = ModelManager(self.data_dir / "models")
         self._factory = engine_factory or self._worker_factory
-        has_gpu = bool(sampler is not None and sampler.available and sampler.infos)
-        self._has_gpu = has_gpu
+        self._has_gpu = bool(sampler is not None and sampler.available and sampler.infos)
+        self.cuda = cuda if cuda is not None else (cuda_problem if engine_factory is None else None)
         self.token_energy = TokenEnergy(sampler)
+        use_gpu, off_why = self._gpu_setting()
         self.controller = GateController(
             idle,
             self.model_path(),
             self._checked_factory,
-            GateSettings(on_close=self.settings["on_close"], use_gpu=has_gpu and self.settings["use_gpu"]),
+            GateSettings(on_close=self.settings["on_close"], use_gpu=use_gpu, off_why=off_why),
             on_generated=self.token_energy.record,
+            cuda=self.cuda,
         )
         self.facts = FactsSource(store, sampler, idle, own_pids=self.own_pids)
         self.reports = ReportService(
@@ -133,8 +139,8 @@ class AssistantService:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.settings_file.write_text(json.dumps(self.settings, indent=1))
         self.controller.settings.on_close = self.settings["on_close"]
-        use_gpu = self._has_gpu and bool(self.settings["use_gpu"])
-        self.controller.settings.use_gpu = use_gpu
+        use_gpu, off_why = self._gpu_setting()
+        self.controller.settings.use_gpu, self.controller.settings.off_why = use_gpu, off_why
         engine = self.controller.engine
         if not use_gpu and engine is not None and engine.strategy.startswith("cuda"):
             self.controller.release("GPU use turned off")  # takes effect now, not at the next restart
@@ -145,6 +151,14 @@ class AssistantService:
         self.chat.prose = self.model_path() != BUNDLED_MODEL
         self._set_pickers()
         return self.settings
+
+    def _gpu_setting(self) -> tuple[bool, str]:
+        """Whether the settings and the GPU monitor let the model use a GPU, and if not why, in words."""
+        if not self._has_gpu:
+            return False, "the GPU monitor finds no GPU"
+        if not self.settings["use_gpu"]:
+            return False, "GPU use is turned off in the settings"
+        return True, ""
 
     def _set_pickers(self) -> None:
         """A model trained to write queries is asked first (through the worker, as sure as its file says);
@@ -172,6 +186,8 @@ class AssistantService:
         """The model loads at the first answer; here we only start making reports when the gate opens."""
         if self.idle is not None:
             self._unsub_reports = self.idle.subscribe(self._on_gate_for_reports)
+        if self.cuda is not None and self.controller.settings.use_gpu:  # asked now, not at the first status
+            threading.Thread(target=self.cuda, name="gpuaccel-assistant-cuda", daemon=True).start()
 
     def _on_gate_for_reports(self, event: Any) -> None:
         if getattr(event, "kind", "") == "gate" and event.idle and not self._reports_running.is_set():
@@ -253,6 +269,7 @@ class AssistantService:
     def state(self) -> dict[str, Any]:
         engine = self.controller.engine
         wanted = self.controller.wanted_strategy()
+        device, why = self.controller.next_device()
         running = self.store.list(states=[JobState.RUNNING], limit=1)
         if engine is not None:
             word = "gpu" if engine.strategy.startswith("cuda") else "cpu"
@@ -264,6 +281,8 @@ class AssistantService:
             "state": word,
             "strategy": engine.strategy if engine else None,
             "next_strategy": wanted,
+            "next_device": device,
+            "next_device_why": why,
             "gate_open": self.controller.gate_open(),
             "paused_for_job": running[0].id if running and word == "paused" else None,
             "model": {"name": self.model_path().stem, "path": str(self.model_path())},

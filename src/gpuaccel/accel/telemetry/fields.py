@@ -84,10 +84,23 @@ class Field:
     help: str = ""  # Prometheus HELP text
     prom_type: str = "gauge"  # Prometheus TYPE: "gauge" or "counter"
     prom_scale: float = 1.0  # value x scale = the base unit Prometheus wants (MiB -> bytes, % -> ratio)
+    column: str = ""  # the column heading where title and unit do not say it ("TFLOP/s (estimate)")
 
     def text(self, value: float) -> str:
         """The number with its unit for plain text: ``45%``, ``312 W``, ``71 °C``."""
         return with_unit(value, self.unit, self.digits)
+
+    @property
+    def heading(self) -> str:
+        """How a table column, an export's header or a plot names it, unit included: a percent column
+        that says only "util" leaves the reader guessing whether 0.4 means 0.4 % or 40 %."""
+        return self.column or heading(self.title, self.unit)
+
+
+def heading(title: str, unit: str) -> str:
+    """A heading with its unit, as the export and the screens write it: "GPU utilization (%)", "Memory
+    used (MiB)"; a title that is its own unit ("TFLOP/s") or a value without one stands alone."""
+    return title if unit in ("", title) else f"{title} ({unit})"
 
 
 def with_unit(value: float, unit: str, digits: int = 0) -> str:
@@ -151,7 +164,7 @@ FIELDS: tuple[Field, ...] = (
     _pct("fp32_active", "FP32", "FP32 pipe activity", ""),
     _pct("fp64_active", "FP64", "FP64 pipe activity", ""),
     Field("tflops_est", "est. TFLOP/s", "TFLOP/s", "TFLOP/s", 1, "derived", history=True,
-          prom="gpuaccel_gpu_flops", prom_scale=1e12,
+          prom="gpuaccel_gpu_flops", prom_scale=1e12, column="TFLOP/s (estimate)",
           help="floating-point operations per second: counted by our job (exact=\"true\") or the 16-bit "
           "dense equivalent of tensor-pipe busy x the GPU's bf16 dense peak (exact=\"false\")"),
 )  # fmt: skip

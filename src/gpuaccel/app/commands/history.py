@@ -1,5 +1,7 @@
 """``gpuaccel history``: the daemon's stored telemetry of every GPU as CSV or Parquet, for spreadsheets,
-pandas and notebooks. One row per (GPU, time); an unavailable reading is an empty cell / null.
+pandas and notebooks. One row per (GPU, time); an unavailable reading is an empty cell / null. Columns are
+headed as the app's screens head the same readings, unit included ("GPU utilization (%)", the catalogue's
+:attr:`~accel.telemetry.fields.Field.heading`); ``--fields`` takes the catalogue's keys.
 
 :func:`export` is the one definition of an export; the desktop app's dashboard calls it too."""
 
@@ -13,12 +15,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS, exported
+from gpuaccel.accel.telemetry.fields import FIELD, HISTORY_FIELDS, exported
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands.jobs import UsageError, client_command, client_options, parse_duration
 
 FORMATS = ("csv", "parquet")
 PARQUET_INSTALL = "pip install 'gpuaccel[export]'  (or: pip install pyarrow)"
+TIME_UTC, UNIX_TIME, GPU = "time (UTC)", "unix time (s)", "GPU"  # the columns before the readings'
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,7 +37,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=FORMATS, default="csv")
     p.add_argument("--resolution", choices=("1s", "1m"), default="1s", help="stored table (default 1s)")
     p.add_argument("--gpu", type=int, action="append", metavar="N", help="only GPU N (repeatable)")
-    p.add_argument("--fields", default=",".join(HISTORY_FIELDS), help="comma list (default: all stored)")
+    p.add_argument(
+        "--fields",
+        default=",".join(HISTORY_FIELDS),
+        help="comma list of field keys (default: all stored); each column is headed with its unit",
+    )
     p.add_argument("-o", "--output", help="file to write (default: stdout for CSV; required for Parquet)")
     p.set_defaults(func=client_command(cmd_history, timeout=60.0))
 
@@ -82,9 +89,13 @@ def collect(
         h = client.telemetry_history(gpu, fields, since=since, until=until, resolution=resolution)
         for i, t in enumerate(h["t"]):
             stamp = datetime.fromtimestamp(t, UTC).isoformat(timespec="milliseconds")
-            values = {f: exported(v) if isinstance(v, float) else v for f in fields for v in [h[f][i]]}
-            rows.append({"time_utc": stamp, "t": t, "gpu": gpu, **values})
-    return ["time_utc", "t", "gpu", *fields], rows
+            values = {
+                FIELD[f].heading: exported(v) if isinstance(v, float) else v
+                for f in fields
+                for v in [h[f][i]]
+            }
+            rows.append({TIME_UTC: stamp, UNIX_TIME: t, GPU: gpu, **values})
+    return [TIME_UTC, UNIX_TIME, GPU, *(FIELD[f].heading for f in fields)], rows
 
 
 def write_csv(columns: list[str], rows: list[dict[str, Any]], out: TextIO) -> None:
@@ -99,7 +110,7 @@ def write_parquet(columns: list[str], rows: list[dict[str, Any]], path: Path) ->
         import pyarrow.parquet as pq
     except ImportError:
         raise UsageError(f"Parquet export needs pyarrow: {PARQUET_INSTALL}") from None
-    types = {"time_utc": pa.string(), "t": pa.float64(), "gpu": pa.int32()}
+    types = {TIME_UTC: pa.string(), UNIX_TIME: pa.float64(), GPU: pa.int32()}
     schema = pa.schema([(c, types.get(c, pa.float64())) for c in columns])
     table = pa.Table.from_pylist(rows, schema=schema)
     pq.write_table(table, path)

@@ -52,8 +52,9 @@ def state_text(state: dict[str, Any]) -> str:
     job = state.get("paused_for_job") or state.get("job_id")
     if words == "Paused" and job:
         words = f"Paused for job {job}"
-    if raw == "idle" and state.get("next_strategy"):
-        words += f" (next answer on {'GPU' if str(state['next_strategy']).startswith('cuda') else 'CPU'})"
+    device = next_device(state)
+    if raw == "idle" and device is not None:
+        words += f" (next answer on {device.upper()})"
     model = state.get("model")
     if isinstance(model, dict):
         model = model.get("name")
@@ -62,6 +63,20 @@ def state_text(state: dict[str, Any]) -> str:
     if isinstance(energy.get("joules_per_token"), int | float):
         words += f" · {energy['joules_per_token']:.3g} J/token on the GPU"
     return words
+
+
+def next_device(state: dict[str, Any]) -> str | None:
+    """ "gpu" or "cpu": where the daemon says the next answer runs (from what its torch can use, not from
+    the GPUs the monitor lists); None while it would wait for the idle gate."""
+    device = state.get("next_device")
+    return device if device in ("gpu", "cpu") else None
+
+
+def state_tooltip(state: dict[str, Any]) -> str:
+    """Why the next answer runs where it does, then how the joules per token were measured."""
+    device, why = next_device(state), state.get("next_device_why")
+    where = f"Next answer on the {device.upper()}: {why}." if device and why else ""
+    return "\n".join(t for t in (where, energy_tooltip(state.get("energy"))) if t)
 
 
 def energy_tooltip(energy: Any) -> str:
@@ -159,7 +174,7 @@ class AssistantPanel(QWidget):
         self.stack.setCurrentWidget(self.tabs)
         if m.availability == models.ASSISTANT_AVAILABLE:
             self.state_label.setText(f"Assistant: {state_text(m.state)}")
-            self.state_label.setToolTip(energy_tooltip(m.state.get("energy")))
+            self.state_label.setToolTip(state_tooltip(m.state))
         report_render.render(self.transcript.document(), m.messages, self._chat_images)
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())

@@ -29,7 +29,7 @@ from gpuaccel.app.gui.file_dialogs import ask_save_path
 from gpuaccel.app.gui.gpu_card import GpuCard
 from gpuaccel.app.gui.models import ConnectionModel
 from gpuaccel.app.gui.plots import BY_GPU, BY_METRIC, LONG_WINDOW_S, MODES, WINDOWS, LivePlots
-from gpuaccel.app.gui.telemetry_model import PLOT_SERIES, GpuState, TelemetryModel
+from gpuaccel.app.gui.telemetry_model import PLOT_HEADINGS, GpuState, TelemetryModel
 from gpuaccel.app.gui.theme import gpu_color
 from gpuaccel.app.gui.values import fmt_time, na_reason
 
@@ -92,8 +92,8 @@ class Dashboard(QWidget):
             header.addWidget(button)
         self.mode_buttons.idClicked.connect(self._mode_chosen)
         self.metric_box = QComboBox()
-        for key, title, unit in PLOT_SERIES:  # "TFLOP/s", not "TFLOP/s (TFLOP/s)"
-            self.metric_box.addItem(title if title == unit else f"{title} ({unit})", key)
+        for key, text in PLOT_HEADINGS.items():  # "TFLOP/s", not "TFLOP/s (TFLOP/s)"
+            self.metric_box.addItem(text, key)
         self.metric_box.setToolTip("The reading each GPU's plot shows")
         self.metric_box.currentIndexChanged.connect(lambda _: self._apply_mode())
         header.addWidget(self.metric_box)

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from gpuaccel.app.gui.axes import AgoAxis, ValueAxis, grid_path
 from gpuaccel.app.gui.strip import StripLayer
-from gpuaccel.app.gui.telemetry_model import PLOT_SERIES, GpuState, TelemetryModel
+from gpuaccel.app.gui.telemetry_model import PLOT_HEADINGS, PLOT_SERIES, GpuState, TelemetryModel
 from gpuaccel.app.gui.theme import Theme, current, gpu_color, theme_manager
 from gpuaccel.app.gui.values import na_reason, number
 
@@ -53,7 +53,7 @@ BY_METRIC, BY_GPU = "metric", "gpu"
 MODES = {BY_METRIC: "By metric", BY_GPU: "By GPU"}
 NA_HEADROOM = 0.16  # of the y range, per line of N/A reasons, so the reasons sit above the curves
 PLOT_ASPECT = 2.4  # a plot should be about this much wider than tall
-TITLES = {key: f"{title} ({unit})" for key, title, unit in PLOT_SERIES}
+TITLES = dict(PLOT_HEADINGS)
 TITLES["tflops"] = "TFLOP/s (exact for our jobs, else 16-bit dense estimate)"
 UNITS = {key: unit for key, _, unit in PLOT_SERIES}
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from gpuaccel.accel.telemetry.fields import FIELD
+from gpuaccel.accel.telemetry.fields import FIELD, heading
 from gpuaccel.app.gui.models import Observable
 from gpuaccel.app.gui.ringbuffer import RingSeries
 from gpuaccel.app.gui.values import as_float, na_reason, number
@@ -33,6 +33,8 @@ PLOT_SERIES: tuple[tuple[str, str, str], ...] = tuple(
     for key, name in HISTORY_FIELDS.items()
 )
 SERIES_KEYS: tuple[str, ...] = tuple(HISTORY_FIELDS)
+# Each plot's heading, unit included, written as the history export heads its column ("GPU utilization (%)").
+PLOT_HEADINGS: dict[str, str] = {key: heading(title, unit) for key, title, unit in PLOT_SERIES}
 LIVE_CAPACITY = 36_000  # one hour at 10 Hz per GPU
 # Readings further apart than this are a gap (daemon down, GPU not answering): the line breaks there.
 # The slowest polling the settings allow is 1 Hz, the daemon's finest history 1 s.
