@@ -54,6 +54,23 @@ def test_every_exported_column_says_its_unit(tmp_path: Path) -> None:
     assert len(percent) == 5 and all(FIELD[k].heading.endswith("(%)") for k in percent)
 
 
+def test_keys_head_the_columns_with_the_field_keys_for_scripts(tmp_path: Path) -> None:
+    """A script that selects columns by name keeps working with --keys: the same cells, headed with the
+    stable field keys instead of the people's headings."""
+    import csv
+
+    from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS
+
+    rows = {}
+    for keys in (False, True):
+        path = tmp_path / f"h{keys}.csv"
+        export(_Client(), "csv", path, 0.0, 10.0, keys=keys)
+        with open(path, encoding="utf-8") as f:
+            rows[keys] = list(csv.reader(f))
+    assert rows[True][0] == ["time_utc", "t", "gpu", *HISTORY_FIELDS]
+    assert rows[True][1:] == rows[False][1:] and len(rows[True]) > 1
+
+
 @pytest.mark.parametrize("fmt", ["csv", "parquet"])
 def test_an_unwritable_path_is_a_usage_error_naming_it(tmp_path: Path, fmt: str) -> None:
     if fmt == "parquet":

@@ -22,6 +22,7 @@ from gpuaccel.app.commands.jobs import UsageError, client_command, client_option
 FORMATS = ("csv", "parquet")
 PARQUET_INSTALL = "pip install 'gpuaccel[export]'  (or: pip install pyarrow)"
 TIME_UTC, UNIX_TIME, GPU = "time (UTC)", "unix time (s)", "GPU"  # the columns before the readings'
+KEY_COLUMNS = ("time_utc", "t", "gpu")  # the same with --keys
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,6 +42,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--fields",
         default=",".join(HISTORY_FIELDS),
         help="comma list of field keys (default: all stored); each column is headed with its unit",
+    )
+    p.add_argument(
+        "--keys",
+        action="store_true",
+        help="head the columns with the field keys instead (time_utc, t, gpu, util_gpu, ...), for scripts",
     )
     p.add_argument("-o", "--output", help="file to write (default: stdout for CSV; required for Parquet)")
     p.set_defaults(func=client_command(cmd_history, timeout=60.0))
@@ -69,9 +75,11 @@ def collect(
     fields: list[str] | None = None,
     gpus: list[int] | None = None,
     resolution: str = "1s",
+    keys: bool = False,
 ) -> tuple[list[str], list[dict[str, Any]]]:
     """The columns and rows of the export, GPU by GPU, oldest first (all stored fields and GPUs unless
-    named)."""
+    named). Columns are headed with their units, or with the field keys (``keys``: what a script that
+    selects columns by name wants to keep stable)."""
     fields = list(HISTORY_FIELDS) if fields is None else fields
     unknown = [f for f in fields if f not in HISTORY_FIELDS]
     if unknown or not fields:
@@ -84,18 +92,16 @@ def collect(
     missing = sorted(set(gpus) - set(known))
     if missing:
         raise UsageError(f"--gpu {missing[0]}: the daemon has GPUs {known or 'none'}")
+    lead = KEY_COLUMNS if keys else (TIME_UTC, UNIX_TIME, GPU)
+    name = {f: f if keys else FIELD[f].heading for f in fields}
     rows: list[dict[str, Any]] = []
     for gpu in gpus:
         h = client.telemetry_history(gpu, fields, since=since, until=until, resolution=resolution)
         for i, t in enumerate(h["t"]):
             stamp = datetime.fromtimestamp(t, UTC).isoformat(timespec="milliseconds")
-            values = {
-                FIELD[f].heading: exported(v) if isinstance(v, float) else v
-                for f in fields
-                for v in [h[f][i]]
-            }
-            rows.append({TIME_UTC: stamp, UNIX_TIME: t, GPU: gpu, **values})
-    return [TIME_UTC, UNIX_TIME, GPU, *(FIELD[f].heading for f in fields)], rows
+            values = {name[f]: exported(v) if isinstance(v, float) else v for f in fields for v in [h[f][i]]}
+            rows.append({lead[0]: stamp, lead[1]: t, lead[2]: gpu, **values})
+    return [*lead, *(name[f] for f in fields)], rows
 
 
 def write_csv(columns: list[str], rows: list[dict[str, Any]], out: TextIO) -> None:
@@ -111,6 +117,7 @@ def write_parquet(columns: list[str], rows: list[dict[str, Any]], path: Path) ->
     except ImportError:
         raise UsageError(f"Parquet export needs pyarrow: {PARQUET_INSTALL}") from None
     types = {TIME_UTC: pa.string(), UNIX_TIME: pa.float64(), GPU: pa.int32()}
+    types.update(zip(KEY_COLUMNS, (pa.string(), pa.float64(), pa.int32()), strict=True))
     schema = pa.schema([(c, types.get(c, pa.float64())) for c in columns])
     table = pa.Table.from_pylist(rows, schema=schema)
     pq.write_table(table, path)
@@ -149,8 +156,9 @@ def cmd_history(args: argparse.Namespace, client: Client) -> int:
     fields = [f.strip() for f in args.fields.split(",") if f.strip()]
     path = Path(args.output) if args.output else None
     n, _ = export(
-        client, args.format, path, since, until, fields=fields, gpus=args.gpu, resolution=args.resolution
-    )
+        client, args.format, path, since, until, fields=fields, gpus=args.gpu, resolution=args.resolution,
+        keys=args.keys,
+    )  # fmt: skip
     if args.output:
         print(f"Wrote {n} rows ({len(fields)} fields) to {args.output}.", file=sys.stderr)
     return 0
