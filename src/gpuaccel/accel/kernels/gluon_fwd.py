@@ -16,8 +16,13 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.flash_fwd` st
   K/V fit in L2 and handed to programs by a host table (:mod:`accel.kernels.gluon_sched`).
 - Only blocks on the causal diagonal or the ragged key end pay for masking. Q/K/V move through 4-D TMA
   descriptors [B, H, N, D], so a tile never reads another head and ragged ends are zero-filled.
-- O goes straight from registers to global memory with a row mask; Q's buffer is handed back to the
-  producer right after the last QK^T, so the next tile's Q loads during the last PV and the epilogue.
+- Tile ends (``GluonFwdConfig.q_bufs`` / ``o_tma``): with two Q buffers per consumer the next tile's Q
+  loads during the current tile; O is staged in the tile's own Q buffer and leaves by one TMA store (rows
+  past the sequence clipped by the descriptor), and the buffer is handed back once the store has read it.
+  On short sequences tile ends dominate: the accumulator's fragment gives each thread 4-byte global
+  stores, which stalled on the store queue. Without them (the FP8 and packed forwards, a caller's buffer
+  TMA cannot address) O goes from registers to global memory with a row mask and Q's buffer is handed
+  back right after the last QK^T.
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon_fp8`) runs this producer, step and epilogue with e4m3
