@@ -222,7 +222,12 @@ def test_o_through_tma_only_where_a_descriptor_can_address_it(monkeypatch):
 
     seen: list[bool] = []
     monkeypatch.setattr(gluon_fwd, "tile_walk", lambda *a, **k: (1, ()))
-    monkeypatch.setattr(gluon_fwd, "launch", lambda kernel, grid, args, cx, *a: seen.append(cx["O_TMA"]))
+
+    def launch(kernel, grid, args, cx, *a):  # the o descriptor is built only for an o TMA can address
+        seen.append(cx["O_TMA"])
+        assert args[3].tensor is (args[4] if cx["O_TMA"] else args[0].tensor)
+
+    monkeypatch.setattr(gluon_fwd, "launch", launch)
     q = torch.zeros(1, 2, 128, 128, dtype=torch.bfloat16)
     lse = torch.zeros(1, 2, 128)
     flat = torch.zeros(q.numel() + 1, dtype=torch.bfloat16)

@@ -369,7 +369,8 @@ def launch_gluon_fwd(
     cap, regs = TWO_PER_SM_REGS if two else (None, CONSUMER_REGS[cfg.consumers])
     launch(
         gluon_attn_fwd_kernel, (programs,),
-        (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n), Tma(o, CONSUMER_ROWS), o, lse,
+        (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n),
+         Tma(o if cfg.o_tma else q, CONSUMER_ROWS), o, lse,  # unused without o_tma: q's, of the same type
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two,  # no P carried: no spill at 80
