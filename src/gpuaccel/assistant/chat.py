@@ -24,7 +24,7 @@ from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource, NumberCheck
 from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
 from gpuaccel.assistant.intent_asks import answer_asks
-from gpuaccel.assistant.intent_replies import action_request, small_talk
+from gpuaccel.assistant.intent_replies import about_me, action_request, small_talk
 from gpuaccel.assistant.queries import Query, QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
 
@@ -204,10 +204,12 @@ class ChatService:
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
         names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
-        acting = action_request(question, names)
-        if acting is not None:  # never described as if asked about: said what does it
+        # a request to act is never described as if asked about (said: what does it); a question about
+        # the assistant itself is answered before any picker reads "you" as its idle gate
+        reply = action_request(question, names) or about_me(question, facts)
+        if reply is not None:
             return Turn(
-                question, None, None, facts.block(), acting, {"facts": facts.to_json()}, before=context
+                question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=context
             )
         models = {int(g["index"]): str(g.get("name") or "") for g in facts.gpus}
         context = replace(context, job_names=names, gpus=list(models), gpu_models=models)

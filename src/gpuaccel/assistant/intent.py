@@ -20,13 +20,15 @@ from gpuaccel.assistant.intent_topics import PEAK_WORDS, query_for, refine_topic
 from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, WORD_OF, window_of, words
 from gpuaccel.assistant.queries import Query, Window
 
-REFUSAL = (
-    "I only know about this machine: its GPUs (models, temperature, utilization, memory and who uses it,"
+# What can be asked: one list, said by the refusal and by the answer to "what can you do?"
+TOPICS = (
+    "its GPUs (models, temperature, utilization, memory and who uses it,"
     " power and energy, tensor activity and TFLOP/s), the job queue (running, queued and why, failed and"
     " cancelled jobs, durations and GPU-time), summaries of a day or an hour, and my own idle gate;"
     " and, on a daemon connected to a Ray cluster, its nodes (GPUs per node, which is idle or busiest,"
-    " which job ran where, nodes that were lost)."
+    " which job ran where, nodes that were lost)"
 )
+REFUSAL = f"I only know about this machine: {TOPICS}."
 
 
 @dataclass
