@@ -24,7 +24,8 @@ from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.facts import FactsSource, NumberCheck
 from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
 from gpuaccel.assistant.intent_asks import answer_asks
-from gpuaccel.assistant.intent_replies import action_request, small_talk
+from gpuaccel.assistant.intent_lists import carried
+from gpuaccel.assistant.intent_replies import about_me, action_request, small_talk
 from gpuaccel.assistant.queries import Query, QueryContext, Result, run
 from gpuaccel.assistant.runtime import GenParams, Utf8Stream
 
@@ -64,6 +65,8 @@ class Turn:
     meta: dict[str, Any]
     before: Context | None = None  # a refused question leaves the conversation where it was
     earlier: list[Result] = field(default_factory=list)  # a message's earlier asks, answered first
+    listing: list[int] = field(default_factory=list)  # the list a job was picked from (intent_lists)
+    listed: Query | None = None
 
     def numbers(self) -> set[str]:
         """The numbers the turn's results state: the only ones prose after the answer may use."""
@@ -72,10 +75,19 @@ class Turn:
 
     def context(self) -> Context:
         if self.query is None and self.before is not None:
-            return Context(self.before.last, self.before.subjects, subject_gpus=self.before.subject_gpus)
+            b = self.before
+            return Context(
+                b.last, b.subjects, subject_gpus=b.subject_gpus, listing=b.listing, listed=b.listed
+            )
         if self.result is None:
             return Context(self.query)
-        return Context(self.query, self.result.subject_jobs, subject_gpus=self.result.subject_gpus)
+        return Context(
+            self.query,
+            self.result.subject_jobs,
+            subject_gpus=self.result.subject_gpus,
+            listing=self.listing,
+            listed=self.listed,
+        )
 
 
 def turn_text(facts_block: str | None, question: str, answer: str | None) -> str:
@@ -204,10 +216,12 @@ class ChatService:
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
         names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
-        acting = action_request(question, names)
-        if acting is not None:  # never described as if asked about: said what does it
+        # a request to act is never described as if asked about (said: what does it); a question about
+        # the assistant itself is answered before any picker reads "you" as its idle gate
+        reply = action_request(question, names) or about_me(question, facts)
+        if reply is not None:
             return Turn(
-                question, None, None, facts.block(), acting, {"facts": facts.to_json()}, before=context
+                question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=context
             )
         models = {int(g["index"]): str(g.get("name") or "") for g in facts.gpus}
         context = replace(context, job_names=names, gpus=list(models), gpu_models=models)
@@ -232,7 +246,12 @@ class ChatService:
         if result is not None and query is not None:
             meta["query"] = query.to_json()
             meta["result"] = {"columns": result.columns, "rows": result.rows}
-            return Turn(question, query, result, result.block(), result.sentence, meta)
+            listing, listed = carried(
+                question, result, context.listing, context.listed, lambda q: run(ctx, q)
+            )
+            turn = Turn(question, query, result, result.block(), result.sentence, meta)
+            turn.listing, turn.listed = listing, listed
+            return turn
         reply = small_talk(question) or REFUSAL
         return Turn(question, None, None, facts.block(), reply, meta, before=context)
 

@@ -15,18 +15,21 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from gpuaccel.assistant.intent_lists import step_within
 from gpuaccel.assistant.intent_names import known_name, named_job, numbered, quoted_job_name
 from gpuaccel.assistant.intent_topics import PEAK_WORDS, query_for, refine_topics
 from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, WORD_OF, window_of, words
 from gpuaccel.assistant.queries import Query, Window
 
-REFUSAL = (
-    "I only know about this machine: its GPUs (models, temperature, utilization, memory and who uses it,"
+# What can be asked: one list, said by the refusal and by the answer to "what can you do?"
+TOPICS = (
+    "its GPUs (models, temperature, utilization, memory and who uses it,"
     " power and energy, tensor activity and TFLOP/s), the job queue (running, queued and why, failed and"
     " cancelled jobs, durations and GPU-time), summaries of a day or an hour, and my own idle gate;"
     " and, on a daemon connected to a Ray cluster, its nodes (GPUs per node, which is idle or busiest,"
-    " which job ran where, nodes that were lost)."
+    " which job ran where, nodes that were lost)"
 )
+REFUSAL = f"I only know about this machine: {TOPICS}."
 
 
 @dataclass
@@ -39,6 +42,8 @@ class Context:
     gpus: list[int] = field(default_factory=list)  # the machine's GPU indices, for "and the other one?"
     subject_gpus: list[int] = field(default_factory=list)  # the GPUs the last answer named first
     gpu_models: dict[int, str] = field(default_factory=dict)  # index -> model name, for "on the 4090"
+    listing: list[int] = field(default_factory=list)  # the jobs of a list, for "the one before that"
+    listed: Query | None = None  # the query that listed them (intent_lists)
 
     def to_json(self) -> dict[str, Any]:
         """Plain values: what a chat session stores and what the model worker is sent (the machine's GPUs
@@ -54,6 +59,9 @@ class Context:
             data["gpus"] = self.gpus
         if self.gpu_models:
             data["gpu_models"] = [[i, m] for i, m in self.gpu_models.items()]  # JSON keys would be strings
+        if self.listing:
+            data["listing"] = self.listing
+            data["listed"] = self.listed.to_json() if self.listed else None
         return data
 
     @classmethod
@@ -68,6 +76,8 @@ class Context:
                 [int(g) for g in data.get("gpus") or []],
                 [int(g) for g in data.get("subject_gpus") or []],
                 {int(i): str(m) for i, m in data.get("gpu_models") or []},
+                [int(j) for j in data.get("listing") or []],
+                Query.from_json(data["listed"]) if data.get("listed") else None,
             )
         except (TypeError, ValueError, KeyError, AttributeError):
             return cls()  # a context stored by another version: start afresh rather than fail
@@ -226,6 +236,9 @@ class RulePicker:
         if last is not None and last.job is not None and job is None:
             step = -1 if {"before", "previous", "prior"} & set(ws) else 0
             step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
+            within = step_within(last, step, context.listing, context.listed) if step else None
+            if within is not None:
+                return within  # "the one before that" after a failure: the failure before it
             if step and last.job + step >= 1:
                 return replace(last, job=last.job + step)  # "and the one before that?"
         # the GPU "the other one" is the other of: the last answer's, else the one it named ("Idle: GPU 1")

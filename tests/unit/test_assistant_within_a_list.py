@@ -1,0 +1,67 @@
+""" "The one before that" after a job picked from a list (the failures, the cancellations, a ranking) moves
+within that list, not to the job number beside it (which may have succeeded); a job asked by number
+alone still steps by number. The machine is the held-out sets' (failures: job 8 last night, job 3 today;
+job 4 cancelled; job 2 succeeded).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_assistant_questions import ask, build_service, invented
+
+from gpuaccel.assistant.intent import Context, RulePicker
+from gpuaccel.assistant.queries import Query
+from gpuaccel.assistant.service import AssistantService
+
+
+@pytest.fixture()
+def svc(tmp_path: Path) -> Iterator[AssistantService]:
+    service = build_service(tmp_path)
+    yield service
+    service.stop()
+    service.store.close()
+
+
+def queries(svc: AssistantService, *questions: str) -> list[dict[str, Any] | None]:
+    """Each question's query in one conversation (no answer with an invented number)."""
+    sid, out = None, []
+    for question in questions:
+        sid, text, query = ask(svc, question, sid)
+        assert invented(svc, sid, text, query is None) == [], (question, text)
+        out.append(query)
+    return out
+
+
+def test_the_one_before_a_failure_is_the_failure_before_it(svc: AssistantService) -> None:
+    *_, before, after = queries(svc, "why did job 3 fail?", "why?", "the one before that", "the next one")
+    assert before == {"name": "job_detail", "job": 8}  # not job 2, which succeeded
+    assert after == {"name": "job_detail", "job": 3}
+    *_, prev = queries(svc, "which jobs failed?", "why?", "the previous one")
+    assert prev == {"name": "job_detail", "job": 8}
+
+
+def test_past_the_end_of_the_list_is_the_list_again(svc: AssistantService) -> None:
+    *_, past = queries(svc, "list failed jobs today", "why?", "the one before that")
+    assert past is not None and past["name"] == "failures" and past["window"]["label"] == "today"
+    *_, past = queries(svc, "why was job 4 cancelled?", "the one before that")
+    assert past == {"name": "failures", "state": "cancelled"}
+
+
+def test_a_job_asked_by_number_steps_by_number(svc: AssistantService) -> None:
+    *_, before = queries(svc, "tell me about job 4", "the one before that")
+    assert before == {"name": "job_detail", "job": 3}
+    *_, before = queries(svc, "which jobs failed?", "how hot is gpu 0?", "job 3", "the one before that")
+    assert before == {"name": "job_detail", "job": 2}  # the list is no longer what the talk is about
+
+
+def test_a_ranking_is_walked_in_its_order() -> None:
+    ranking = Query("job_rank", metric="duration", order="max")
+    context = Context(Query("job_detail", job=1), [1], listing=[1, 7, 5], listed=ranking)
+    picker = RulePicker()
+    assert picker.pick("and the next one?", context, 0.0) == Query("job_detail", job=7)
+    assert picker.pick("the one before that", context, 0.0) == ranking  # the top has none before it
+    assert Context.from_json(context.to_json()) == context  # a stored answer keeps its list
