@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_assistant_questions import ask, build_service
+from test_assistant_questions import ask, served
 
 from gpuaccel.assistant.intent import REFUSAL, TOPICS
 from gpuaccel.assistant.intent_replies import ABOUT, CAN_ANSWER
@@ -19,10 +19,7 @@ from gpuaccel.assistant.service import AssistantService
 
 @pytest.fixture()
 def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    service = build_service(tmp_path)
-    yield service
-    service.stop()
-    service.store.close()
+    yield from served(tmp_path)
 
 
 WHAT_IT_IS = [

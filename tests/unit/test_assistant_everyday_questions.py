@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_assistant_questions import MIDNIGHT, NOW, ask, build_service, invented
+from test_assistant_questions import MIDNIGHT, NOW, ask, invented, served
 
 from gpuaccel.assistant.intent import Context, RulePicker
 from gpuaccel.assistant.intent_words import window_of
@@ -27,10 +27,7 @@ H = 3600.0
 
 @pytest.fixture()
 def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    service = build_service(tmp_path)
-    yield service
-    service.stop()
-    service.store.close()
+    yield from served(tmp_path)
 
 
 def chat(svc: AssistantService, *questions: str) -> list[tuple[str, dict[str, Any] | None]]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -113,12 +114,17 @@ def build_service(folder: Path) -> AssistantService:
     return service
 
 
-@pytest.fixture()
-def svc(tmp_path: Path):
+def served(tmp_path: Path) -> Iterator[AssistantService]:
+    """The held-out sets' machine for one test, stopped and closed after it (the ``svc`` fixtures)."""
     service = build_service(tmp_path)
     yield service
     service.stop()
     service.store.close()
+
+
+@pytest.fixture()
+def svc(tmp_path: Path) -> Iterator[AssistantService]:
+    yield from served(tmp_path)
 
 
 def _matches(expected: dict[str, Any] | None, got: dict[str, Any] | None) -> bool:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_assistant_questions import ask, build_service, invented
+from test_assistant_questions import ask, invented, served
 
 from gpuaccel.assistant.intent import Context, RulePicker
 from gpuaccel.assistant.queries import Query
@@ -20,10 +20,7 @@ from gpuaccel.assistant.service import AssistantService
 
 @pytest.fixture()
 def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    service = build_service(tmp_path)
-    yield service
-    service.stop()
-    service.store.close()
+    yield from served(tmp_path)
 
 
 def queries(svc: AssistantService, *questions: str) -> list[dict[str, Any] | None]:

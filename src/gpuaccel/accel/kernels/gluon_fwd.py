@@ -72,7 +72,7 @@ from gpuaccel.accel.kernels.gluon_tiles import (
     _tile_place,
     tile_walk,
 )
-from gpuaccel.accel.kernels.launchers import Bound, launch
+from gpuaccel.accel.kernels.launchers import Bound, launch, tma_legal
 from gpuaccel.accel.kernels.tuning import GluonFwdConfig, gluon_fwd_config
 
 
@@ -334,11 +334,6 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
 
 # ---------------------------------------------------------------------------------------------- host side
 
-
-def tma_legal(t: torch.Tensor) -> bool:
-    """Whether a TMA descriptor can address ``t``: 16-byte aligned base and strides, unit last stride."""
-    size = t.element_size()
-    return t.stride(-1) == 1 and t.data_ptr() % 16 == 0 and all(s * size % 16 == 0 for s in t.stride()[:-1])
 
 
 def launch_gluon_fwd(

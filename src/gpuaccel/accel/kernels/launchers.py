@@ -49,12 +49,15 @@ def _alloc(size: int, alignment: int, stream: int | None) -> torch.Tensor:
     return torch.empty(size, dtype=torch.int8, device="cuda")
 
 
-def _prepare(t: torch.Tensor) -> torch.Tensor:
-    """TMA needs a unit last stride, 16-byte aligned other strides and base: copy only when violated."""
+def tma_legal(t: torch.Tensor) -> bool:
+    """Whether a TMA descriptor can address ``t``: unit last stride, 16-byte aligned strides and base."""
     es = t.element_size()
-    if t.stride(-1) == 1 and all((s * es) % 16 == 0 for s in t.stride()[:-1]) and t.data_ptr() % 16 == 0:
-        return t
-    return t.contiguous()
+    return t.stride(-1) == 1 and all((s * es) % 16 == 0 for s in t.stride()[:-1]) and t.data_ptr() % 16 == 0
+
+
+def _prepare(t: torch.Tensor) -> torch.Tensor:
+    """A TMA-legal ``t``: copied only when it is not."""
+    return t if tma_legal(t) else t.contiguous()
 
 
 def padded_head_dim(d: int) -> int:
