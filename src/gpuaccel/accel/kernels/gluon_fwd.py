@@ -335,7 +335,6 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
 # ---------------------------------------------------------------------------------------------- host side
 
 
-
 def launch_gluon_fwd(
     q: torch.Tensor,
     k: torch.Tensor,
