@@ -288,6 +288,10 @@ def test_the_cli_sends_the_pin_and_show_prints_it(
     capsys.readouterr()
     assert main(["show", str(stored.id)]) == 0
     assert "  want_node       gpu-07\n" in capsys.readouterr().out
+    edits: list[dict[str, Any]] = []
+    monkeypatch.setattr(Client, "edit", lambda self, job_id, **fields: edits.append(fields) or stored)
+    assert main(["edit", str(stored.id), "--node", "gpu-08"]) == 0 and main(["edit", "1", "-w", "none"]) == 0
+    assert edits == [{"node": "gpu-08"}, {"node": None}]  # none: back to no pin
     helps = build_parser()._subparsers._group_actions[0].choices["submit"].format_help()  # type: ignore[union-attr]
     assert "-w NAME, --node NAME" in helps and "node id" in helps
 
