@@ -6,9 +6,10 @@ node by Ray. So the test pins jobs to the *worker* (by a prefix of its node id, 
 and to the head (by its node name), and checks the node Ray itself reports for each Ray job
 (``driver_node_id``) and the node the daemon recorded in the job's ``node``: the pin chose the node, not
 chance or Ray's default. It holds because the placement also gives Ray the label selector
-``ray.io/node-id`` (Ray 2.49 and later), which names one node exactly. Jobs pinned to a name no node has,
-to the IP both nodes share, or to a node with too few GPUs wait with the reason and are never submitted to
-Ray; once the worker leaves the cluster, a job pinned to it waits saying it is lost, with Ray's reason.
+``ray.io/node-id`` (``entrypoint_label_selector``), which names one node exactly. Jobs pinned to a name
+no node has, to the IP both nodes share, or to a node with too few GPUs wait with the reason and are never
+submitted to Ray; once the worker leaves the cluster, a job pinned to it waits saying it is lost, with
+Ray's reason.
 
 The nodes get distinct node names (``ray start --node-name``), as real hosts have distinct hostnames.
 The daemon is given the job API's http address: jobs only, no node telemetry (not tested here).

@@ -76,7 +76,7 @@ def test_a_ray_that_pins_by_ip_only_waits_rather_than_guess_between_two_nodes_of
     said = node_pin.place("c3c3c3", NODES, gpus=1, exact=False)
     assert said == (
         "waiting for node c3c3c3: gpu-b (b2b2b2b2) shares its IP 10.0.0.5, and this Ray version holds a "
-        "job to a node by its IP only (Ray 2.49 and later tell them apart)"
+        "job to a node by its IP only (a Ray whose job API takes a label selector tells them apart)"
     )
     assert node_pin.place("gpu-a", NODES, gpus=1, exact=False) == NODES[0]  # its IP is its own
 

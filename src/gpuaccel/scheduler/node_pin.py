@@ -9,8 +9,9 @@ list without Ray. A name is a node's hostname (Ray's node name), its IP address 
 host that rejoins the cluster under a new node id is still the node ``gpu-07`` names.
 
 In Ray the entrypoint is held to the node twice: by the node's own resource ``node:<ip>`` (a tiny
-amount, every Ray version) and by the label selector ``ray.io/node-id`` (Ray 2.49 and later), which alone
-tells apart two Ray nodes that share one IP address.
+amount, every Ray version) and, where Ray's job API takes ``entrypoint_label_selector`` (the Ray of
+constraints.txt does), by the label ``ray.io/node-id``, which alone tells apart two Ray nodes that share
+one IP address.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ NODE_HELP = (
     "run on this Ray cluster node: its hostname, its IP address or the first characters (at least "
     f"{MIN_ID_PREFIX}) of its node id, as gpuaccel status --cluster shows them"
 )
-NODE_ID_LABEL = "ray.io/node-id"  # a label Ray gives every node (2.49 and later)
+NODE_ID_LABEL = "ray.io/node-id"  # a label Ray gives every node
 PIN_AMOUNT = 0.001  # of the node's resource node:<ip> (1 per node): never what keeps a job waiting
 # What Ray says when the node a Ray job is held to has left before the job's driver was placed.
 NODE_LEFT_MARKER = "doesn't exist any more or is infeasible"
@@ -106,7 +107,8 @@ def place(name: str, nodes: Sequence[NodeView], gpus: int, exact: bool = True) -
     if twins and not exact:
         return (
             f"waiting for node {name}: {listed(twins)} shares its IP {node.ip}, and this Ray version "
-            "holds a job to a node by its IP only (Ray 2.49 and later tell them apart)"
+            "holds a job to a node by its IP only (a Ray whose job API takes a label selector tells "
+            "them apart)"
         )
     return node
 
