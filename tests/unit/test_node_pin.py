@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -330,3 +331,33 @@ def test_the_http_api_takes_node_for_a_cluster_job_and_refuses_it_for_a_local_on
     finally:
         sched.stop()
         store.close()
+
+
+def test_after_a_restart_an_attempt_ray_never_saw_is_queued_again_and_launched_pinned(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A daemon killed between recording a pinned attempt's submission id and submitting it: the next
+    daemon finds the id unknown to Ray, queues the job again, and its next attempt is pinned as before."""
+    monkeypatch.setattr(node_pin, "exact_pins", lambda: True)
+
+    class Restarted(FakeCluster):
+        def client(self) -> Any:
+            def get_job_info(sid: str) -> Any:
+                raise RuntimeError(f"Job {sid} does not exist.")
+
+            return SimpleNamespace(get_job_info=get_job_info, submit_job=lambda **kw: self.sent.append(kw))
+
+    job = _pinned(store, "gpu-a")
+    left = store.claim(job.id, "dead-daemon", 30.0, [])
+    assert left is not None
+    store.set_placement_ref(job.id, "gpuaccel-q-1-1")
+    placement = RayPlacement(store, DataDir(tmp_path), Restarted(NODES), poll_s=0.01)  # type: ignore[arg-type]
+    ended = threading.Event()
+    found = placement.reconcile(store.get(job.id), lambda _: ended.set())  # type: ignore[arg-type]
+    assert ended.wait(10) and found.outcome()[0] == "queued"  # type: ignore[union-attr]
+    store.requeue_running(job.id, "never reached the cluster", count_attempt=False)
+    again = store.claim(job.id, "me", 30.0, [])
+    assert again is not None and again.want_node == "gpu-a"
+    monkeypatch.setattr(RayAttempt, "follow", lambda self: None)
+    placement.launch(again, lambda _: None)
+    assert placement.cluster.sent[-1]["entrypoint_label_selector"] == {"ray.io/node-id": A}  # type: ignore[attr-defined]
