@@ -124,7 +124,7 @@ def test_a_pinned_job_runs_on_the_node_it_names_and_an_unknown_name_runs_nowhere
     assert ", ".join(sorted(reason.split("live nodes: ")[1].removesuffix(")").split(", "))) == live
     assert _reason(d, either.id, f"node {ip}").startswith(f"node {ip} matches 2 nodes: ")
     assert _reason(d, too_small.id, "waiting for node") == (
-        f"waiting for node {HEAD}: {HEAD} ({head[:8]}) has 1 GPUs, the job needs 2"
+        f"waiting for node {HEAD}: {HEAD} ({head[:8]}) has 1 GPU, the job needs 2"
     )
     shown = d.cli("show", str(nowhere.id))
     assert "want_node       gpu-07" in shown.stdout and "not in the Ray cluster" in shown.stdout, shown.stdout

@@ -59,7 +59,7 @@ def test_the_reasons_a_pinned_job_waits() -> None:
     assert node_pin.resolve("a1a1", NODES).endswith("; a node id prefix needs at least 6 characters")
     assert (
         node_pin.place("gpu-b", NODES, gpus=2)
-        == "waiting for node gpu-b: gpu-b (b2b2b2b2) has 1 GPUs, the job needs 2"
+        == "waiting for node gpu-b: gpu-b (b2b2b2b2) has 1 GPU, the job needs 2"
     )
     assert node_pin.place("gpu-a", NODES, gpus=2) == NODES[0]
 

@@ -102,7 +102,8 @@ def place(name: str, nodes: Sequence[NodeView], gpus: int, exact: bool = True) -
     if isinstance(node, str):
         return node
     if gpus > node.gpus:
-        return f"waiting for node {name}: {node.label} has {node.gpus:g} GPUs, the job needs {gpus}"
+        has = f"{node.gpus:g} GPU" + ("" if node.gpus == 1 else "s")
+        return f"waiting for node {name}: {node.label} has {has}, the job needs {gpus}"
     twins = [n for n in nodes if n.alive and n.ip == node.ip and n.node_id != node.node_id]
     if twins and not exact:
         return (
