@@ -270,7 +270,7 @@ class RayAttempt:
 
     def _pinned_node_left(self, message: str | None) -> str | None:
         try:
-            nodes = self.placement.cluster.nodes()
+            nodes = self.placement.cluster.nodes(max_age_s=0.0)  # fresh: is the node gone now?
         except RuntimeError:
             nodes = None
         return node_pin.left_before_start(self.job.want_node or "", message, nodes)
