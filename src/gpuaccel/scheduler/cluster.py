@@ -28,6 +28,8 @@ NODES_TIMEOUT_S = 2
 # Ray's job client sends its requests with no timeout: a job server that accepts and never answers (stopped,
 # swapping, a half-open connection) would hold the scheduler's thread, or a job's polling thread, for good.
 REQUEST_TIMEOUT_S = 10.0
+# What Ray's job server says while it cannot take a job yet (its agents still starting): try again later.
+BUSY_MARKERS = ("try again later", "No available agent")
 
 
 # The daemon joins the cluster as a Ray driver (node telemetry), and Ray's core worker ends its whole
@@ -178,6 +180,19 @@ def _job_client(url: str) -> Any:
             return super()._do_request(method, endpoint, **kwargs)
 
     return TimedClient(url)
+
+
+def maybe_sent(exc: BaseException) -> bool:
+    """Whether a failed submission may still have reached Ray: its request went out and the answer was
+    lost (a read timeout, a dropped connection), as against a connection that was never made."""
+    import requests
+
+    if isinstance(exc, requests.exceptions.ConnectTimeout | Unreachable):
+        return False
+    if isinstance(exc, requests.exceptions.Timeout):
+        return True
+    said = str(exc)
+    return any(m in said for m in ("Read timed out", "Connection aborted", "RemoteDisconnected"))
 
 
 def _last_line(exc: BaseException) -> str:

@@ -26,6 +26,8 @@ from gpuaccel.scheduler.submissions import check_references, request_columns
 
 Q, HELD, RUNNING, PAUSED = JobState.QUEUED, JobState.HELD, JobState.RUNNING, JobState.PAUSED
 EDITABLE = (Q, HELD)
+# A request field the job keeps under another name (its own node is the node an attempt ran on).
+STORED_AS = {"node": "want_node"}
 
 
 def _get(s: Scheduler, job_id: int) -> Job:
@@ -150,7 +152,9 @@ def edit(s: Scheduler, job_id: int, patch: dict[str, Any]) -> Job:
     if job.state not in EDITABLE:
         raise JobStateError(f"job {job_id} is {job.state}; only a queued or held job can be edited")
     # hold and array are how a job is submitted, not fields of the job it became
-    raw: dict[str, Any] = {f: getattr(job, f) for f in JobRequest.model_fields if f not in ("hold", "array")}
+    raw: dict[str, Any] = {
+        f: getattr(job, STORED_AS.get(f, f)) for f in JobRequest.model_fields if f not in ("hold", "array")
+    }
     if patch.get("gpu_ids") is not None and "gpus" not in patch:
         raw.pop("gpus")  # the stored count was taken from the old gpu_ids; cleared ids keep the count
     for key, value in patch.items():
@@ -159,7 +163,7 @@ def edit(s: Scheduler, job_id: int, patch: dict[str, Any]) -> Job:
         else:
             raw[key] = value
     req = validate_request({k: v for k, v in raw.items() if v is not None})
-    changed = sorted(k for k in patch if getattr(req, k) != getattr(job, k))
+    changed = sorted(k for k in patch if getattr(req, k) != getattr(job, STORED_AS.get(k, k)))
     with s.store.transaction() as conn:
         check_references(conn, req)
         for field in ("depends_on", "after_any", "after_notok"):

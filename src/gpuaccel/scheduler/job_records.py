@@ -161,7 +161,7 @@ class JobRecords:
         optionally only ids > ``after_id``; ``after`` (priority, seq) continues from a previous page."""
         sql = (
             'SELECT id, priority, gpus, gpu_ids, memory_mib, depends_on, waiting_reason, "where",'
-            ' not_before, array_id, array_max, after_any, after_notok, "group", seq, mig'
+            ' not_before, array_id, array_max, after_any, after_notok, "group", seq, mig, want_node'
             " FROM jobs WHERE state = ? AND id > ?"
         )
         params: list[Any] = [Q, after_id]
@@ -175,7 +175,7 @@ class JobRecords:
                 json.loads(r[5]) if r[5] and r[5] != "[]" else [], r[6], r[7], r[8], r[9], r[10],
                 tuple(json.loads(r[11])) if r[11] and r[11] != "[]" else (),
                 tuple(json.loads(r[12])) if r[12] and r[12] != "[]" else (),
-                r[13], r[14], r[15],
+                r[13], r[14], r[15], r[16],
             )
             for r in rows
         ]  # fmt: skip

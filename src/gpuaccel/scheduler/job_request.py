@@ -39,6 +39,7 @@ from gpuaccel.scheduler.limits import (
     plain_input,
 )
 from gpuaccel.scheduler.models import DEFAULT_GROUP, GROUP_NAME
+from gpuaccel.scheduler.node_pin import NAME_CHARS, NAME_PATTERN, NODE_HELP, checked_name
 
 
 class JobRequest(BaseModel):
@@ -90,6 +91,10 @@ class JobRequest(BaseModel):
     timeout_s: float | None = Field(default=None, gt=0, le=365 * 86400)
     where: Literal["local", "ray"] | None = Field(
         default=None, description="this host's GPUs or the Ray cluster; default: the daemon's setting"
+    )
+    # Stored as the job's want_node: its node column is the node an attempt ran on.
+    node: Annotated[str, BeforeValidator(checked_name), BeforeValidator(plain_input)] | None = Field(
+        default=None, max_length=NAME_CHARS, pattern=NAME_PATTERN, description=f"where: ray only: {NODE_HELP}"
     )
     # Submission options (docs/queue.md); their checks of meaning are in scheduler.jobs.
     not_before: float | None = Field(

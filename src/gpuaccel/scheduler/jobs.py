@@ -19,6 +19,7 @@ from gpuaccel.scheduler.job_request import JobRequest
 from gpuaccel.scheduler.limits import MAX_KILL_GRACE_S, MAX_NAME_CHARS, MAX_UNIX_TIME
 from gpuaccel.scheduler.mig import check_request as check_mig
 from gpuaccel.scheduler.models import DEFAULT_GROUP
+from gpuaccel.scheduler.node_pin import check_name
 from gpuaccel.scheduler.timing import DEFAULT_WARN_BEFORE_S, WARN_SIGNALS
 
 COMMAND = "command"
@@ -84,7 +85,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
     if not isinstance(argv, list) or not all(isinstance(a, str) and "\0" not in a for a in argv):
         raise RequestError("argv", "must be a list of strings (without NUL characters)")
     spec = raw.get("spec") or {}
-    uses_gpu, needed = False, 0
+    uses_gpu, needed, places_ranks = False, 0, False
     if kind == COMMAND:
         if not argv:
             raise RequestError("argv", "a command job needs a non-empty argv, e.g. ['python', 'train.py']")
@@ -101,7 +102,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
                 "kind" if exc.field == "kind" else exc.field if exc.field == "spec" else f"spec.{exc.field}"
             )
             raise RequestError(where, exc.message) from None
-        uses_gpu = workload.uses_gpu
+        uses_gpu, places_ranks = workload.uses_gpu, workload.places_ranks
         needed = workload.gpus_needed(spec) if workload.gpus_needed is not None else 0
     cwd = raw.get("cwd")
     if cwd is not None and (
@@ -153,6 +154,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
             "memory_mib",
             "free GPU memory is checked on the daemon's host only; a Ray cluster job asks for gpus",
         )
+    _node(raw, where, kind, places_ranks)
     mig = _mig(raw, gpus, gpu_ids, where)
     if mig is not None:
         gpus = 1
@@ -192,6 +194,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         group=raw.get("group") or DEFAULT_GROUP,  # checked against the groups table when stored
         hold=hold,
         mig=mig,
+        node=raw.get("node"),
     )
 
 
@@ -263,6 +266,28 @@ def _options(raw: dict[str, Any], where: str | None, timeout_s: float | None) ->
     }
 
 
+def _node(raw: dict[str, Any], where: Any, kind: str, places_ranks: bool) -> None:
+    """A pin names a node of the Ray cluster (:mod:`scheduler.node_pin`), for one process to run on."""
+    node = raw.get("node")
+    if node is None:
+        return
+    wrong = check_name(node)
+    if wrong:
+        raise RequestError("node", wrong)
+    if where != "ray":
+        raise RequestError(
+            "node",
+            f"names a Ray cluster node, but a job with where: {where or 'local'} runs on the daemon's host; "
+            "submit it with where: ray (gpuaccel submit --where ray --node NAME)",
+        )
+    if places_ranks:
+        raise RequestError(
+            "node",
+            f"a {kind!r} job places its own ranks over the cluster's nodes, so it is not pinned to one; "
+            "leave out node",
+        )
+
+
 def _mig(raw: dict[str, Any], gpus: int, gpu_ids: Any, where: Any) -> str | None:
     """A MIG request takes one instance of this host's GPUs (:mod:`scheduler.mig`)."""
     if raw.get("mig") is None:
@@ -298,3 +323,4 @@ class Pending:
     group: str = DEFAULT_GROUP
     seq: int = 0  # order among equal priorities
     mig: str | None = None
+    want_node: str | None = None  # the cluster node it is pinned to (scheduler.node_pin)

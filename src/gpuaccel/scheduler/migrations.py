@@ -150,6 +150,11 @@ SCHEDULER: tuple[str, ...] = (
         PRIMARY KEY (metric, key)
     );
     """,
+    # 8 (scheduler.node_pin): the cluster node a job asks to run on (its hostname, IP or node id prefix,
+    # as given); the column node (3) stays the node an attempt ran on
+    """
+    ALTER TABLE jobs ADD COLUMN want_node TEXT;
+    """,
 )
 
 

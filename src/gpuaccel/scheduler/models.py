@@ -125,6 +125,9 @@ class Job(BaseModel):
     paused_at: float | None = Field(default=None, description="paused: since when")
     paused_s: float = Field(default=0.0, description="seconds this attempt spent paused before now")
     node: str | None = Field(default=None, description="the cluster node the latest attempt ran on")
+    want_node: str | None = Field(
+        default=None, description="the cluster node it must run on (the request's node), as given"
+    )
     placement_ref: str | None = Field(default=None, description="the latest attempt's Ray submission id")
     not_before: float | None = Field(default=None, description="unix time before which it does not start")
     array_id: int | None = Field(default=None, description="its array's id (the first element's job id)")

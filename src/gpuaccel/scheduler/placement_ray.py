@@ -26,9 +26,10 @@ from gpuaccel.accel.workloads.report import (
     ReportLineError,
     parse_record,
 )
+from gpuaccel.scheduler import node_pin
 from gpuaccel.scheduler.allocator import GpuState
 from gpuaccel.scheduler.arrays import element_env
-from gpuaccel.scheduler.cluster import RayCluster, Unreachable
+from gpuaccel.scheduler.cluster import BUSY_MARKERS, RayCluster, Unreachable, maybe_sent
 from gpuaccel.scheduler.cluster_telemetry import ClusterTelemetry
 from gpuaccel.scheduler.jobs import COMMAND, Pending
 from gpuaccel.scheduler.models import Job, JobState
@@ -36,9 +37,6 @@ from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import RAY, LocalPlacement, Lost, NotNow, OnExit, Placements, Running
 from gpuaccel.scheduler.runner import exit_outcome, keep_record, log_tail, worker_argv
 from gpuaccel.scheduler.store import Store
-
-# What Ray's job server says while it cannot take a job yet (its agents still starting): try again later.
-BUSY_MARKERS = ("try again later", "No available agent")
 
 log = logging.getLogger(__name__)
 TERMINAL = {"SUCCEEDED", "FAILED", "STOPPED"}
@@ -49,19 +47,6 @@ RAY_ENTRYPOINT_LINE = "Running entrypoint for job "  # Ray's last line before th
 def submission_id(queue_id: str, job: Job) -> str:
     """Idempotent per attempt; the queue id keeps the job ids of daemons sharing one cluster apart."""
     return f"gpuaccel-{queue_id}-{job.id}-{job.attempt}"
-
-
-def _maybe_sent(exc: BaseException) -> bool:
-    """Whether a failed submission may still have reached Ray: its request went out and the answer was
-    lost (a read timeout, a dropped connection), as against a connection that was never made."""
-    import requests
-
-    if isinstance(exc, requests.exceptions.ConnectTimeout | Unreachable):
-        return False
-    if isinstance(exc, requests.exceptions.Timeout):
-        return True
-    said = str(exc)
-    return any(m in said for m in ("Read timed out", "Connection aborted", "RemoteDisconnected"))
 
 
 def entrypoint(job: Job) -> str:
@@ -95,9 +80,10 @@ class RayPlacement:
         self, job: Pending, gpus: list[GpuState], held: dict[int, int], no_gpu: str | None
     ) -> list[int] | str:
         try:
-            nodes = [n for n in self.cluster.nodes() if n.alive]
+            every = self.cluster.nodes()
         except RuntimeError as exc:
             return f"waiting for the Ray cluster: {exc}"
+        nodes = [n for n in every if n.alive]
         if not nodes:
             return f"waiting: the Ray cluster at {self.cluster.url} has no live node"
         plural = "node" if len(nodes) == 1 else "nodes"
@@ -107,6 +93,9 @@ class RayPlacement:
                 have = f"{total:g} in all ({len(nodes)} {plural})"
                 return f"needs {job.gpus} GPUs; the live Ray nodes have {have}"
             return []
+        if job.want_node:  # that node, with the GPUs the job needs (scheduler.node_pin)
+            found = node_pin.place(job.want_node, every, job.gpus, node_pin.exact_pins())
+            return found if isinstance(found, str) else []
         most = max(n.gpus for n in nodes)
         if job.gpus > most:
             return (
@@ -116,6 +105,9 @@ class RayPlacement:
         return []  # no GPU of this host: Ray places it
 
     def launch(self, job: Job, on_exit: OnExit) -> Running:
+        pin = node_pin.launch_options(job.want_node, self.cluster.nodes, job.gpus, node_pin.exact_pins())
+        if isinstance(pin, str):
+            raise NotNow(pin)  # its node went since fit: the job waits, its attempt spared
         sid = submission_id(self.queue_id, job)
         self.store.set_placement_ref(job.id, sid)  # before submitting: a restart finds what it may adopt
         attempt = RayAttempt(self, job, sid, self.data_dir.job_log(job.id), on_exit)
@@ -135,6 +127,7 @@ class RayPlacement:
                 entrypoint_num_gpus=driver_gpus,
                 runtime_env={"env_vars": env},
                 metadata={"gpuaccel_queue": self.queue_id, "gpuaccel_job": str(job.id)},
+                **pin,
             )
         except Exception as exc:
             said = str(exc)
@@ -144,7 +137,7 @@ class RayPlacement:
             if isinstance(exc, OSError | Unreachable):  # refused or timed out (requests' errors are OSErrors)
                 why = f"Ray at {self.cluster.url} does not answer: {_short(exc)}"
                 self.cluster.unreachable(why)
-                if not _maybe_sent(exc):
+                if not maybe_sent(exc):
                     raise NotNow(f"waiting for the Ray cluster: {why}") from None
                 # The request went out and its answer was lost: Ray may run it. Submitting again under
                 # the next attempt's id could run the job twice, so this id is followed: Ray says what
@@ -270,8 +263,17 @@ class RayAttempt:
             return JobState.CANCELLED, "stopped on the Ray cluster (not through gpuaccel)", code
         if isinstance(code, int) and code != 0:  # the command itself failed: the words of this host
             return exit_outcome(code, self._own_output())
+        if self.job.want_node and (gone := self._pinned_node_left(info.message)):
+            return JobState.QUEUED, gone, None  # placed again once it is back: no attempt counted
         first = (info.message or "").strip().splitlines()[:1]
         return JobState.FAILED, f"Ray job failed: {first[0][:300] if first else 'no reason given'}", code
+
+    def _pinned_node_left(self, message: str | None) -> str | None:
+        try:
+            nodes = self.placement.cluster.nodes(max_age_s=0.0)  # fresh: is the node gone now?
+        except RuntimeError:
+            nodes = None
+        return node_pin.left_before_start(self.job.want_node or "", message, nodes)
 
     def _own_output(self) -> str:
         """This attempt's log after Ray's own lines (its runtime env and the entrypoint it runs), so a

@@ -53,6 +53,7 @@ def request_columns(req: JobRequest) -> dict[str, Any]:
         "after_notok": json_text(req.after_notok), "kill_grace_s": req.kill_grace_s,
         "warn_signal": req.warn_signal, "warn_before_s": req.warn_before_s, "on_finish": req.on_finish,
         "on_finish_url": req.on_finish_url, '"group"': req.group, "mig": req.mig,
+        "want_node": req.node,
     }  # fmt: skip
 
 

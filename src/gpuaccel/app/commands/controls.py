@@ -92,6 +92,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--unlabel", action="append", default=[], metavar="K", help="drop a label (repeatable)")
     p.add_argument("--env", action="append", default=[], metavar="K=V", help="set a variable (repeatable)")
     p.add_argument("--cwd")
+    p.add_argument("-w", "--node", metavar="NAME", help="the Ray node it must run on; 'none' for any")
     p.set_defaults(func=client_command(cmd_edit))
 
     p = subparsers.add_parser("switch", parents=[common, as_json], help="swap two queued jobs' places")
@@ -232,6 +233,8 @@ def edit_fields(args: argparse.Namespace, client: Client) -> dict[str, Any]:
         fields["depends_on"] = _none_or(args.after, lambda t: _ids(t, "--after")) or []
     if args.timeout is not None:
         fields["timeout_s"] = _none_or(args.timeout, parse_duration)
+    if args.node is not None:
+        fields["node"] = _none_or(args.node, str)
     if args.label or args.unlabel or args.env:
         job = client.get_job(args.id)
         if args.label or args.unlabel:

@@ -22,7 +22,8 @@ EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
     "memory_mib", "attempt", "max_retries", "depends_on", "labels", "timeout_s", "exit_code", "cwd",
-    "where", "node", "placement_ref", "array_id", "array_index", "array_max", "after_any", "after_notok",
+    "where", "want_node", "node", "placement_ref", "array_id", "array_index", "array_max", "after_any",
+    "after_notok",
     "kill_grace_s", "warn_signal", "warn_before_s", "on_finish", "on_finish_url", "group", "paused_s", "mig",
     "assigned_mig",
 )  # fmt: skip

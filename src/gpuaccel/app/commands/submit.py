@@ -27,6 +27,7 @@ from gpuaccel.app.commands.jobs import (
     print_json,
 )
 from gpuaccel.app.commands.submit_options import add_options, apply_options
+from gpuaccel.scheduler.node_pin import NODE_HELP
 
 
 def _submit_options() -> argparse.ArgumentParser:
@@ -53,6 +54,7 @@ def _submit_options() -> argparse.ArgumentParser:
         choices=("local", "ray"),
         help="run on the daemon's host or on its Ray cluster (default: the daemon's setting)",
     )
+    o.add_argument("-w", "--node", metavar="NAME", help=f"with --where ray: {NODE_HELP}")
     o.add_argument("--group", help="the queue group (default: default; see gpuaccel group)")
     o.add_argument("--hold", action="store_true", help="queue it held: it starts only once released")
     o.add_argument("--spec", help="the workload's spec as a JSON object")
@@ -141,7 +143,7 @@ def build_request(args: argparse.Namespace) -> dict[str, Any]:
         request["cwd"] = os.path.abspath(args.cwd)
     optional = {
         "name": args.name, "gpus": args.gpus, "memory_mib": args.memory, "where": args.where,
-        "group": args.group, "hold": args.hold or None, "mig": args.mig,
+        "group": args.group, "hold": args.hold or None, "mig": args.mig, "node": args.node,
     }  # fmt: skip
     request.update({k: v for k, v in optional.items() if v is not None})
     if args.gpu_ids:
