@@ -146,3 +146,14 @@ def test_show_leaves_out_what_never_happened(cli: Cli) -> None:
     job = json.loads(cli("submit", "--json", "--", "true").stdout)["id"]
     wait_for(lambda: cli("wait", str(job)).returncode == 0, what="the job")
     assert "paused_s" not in cli("show", str(job)).stdout  # never paused
+
+
+def test_an_array_cut_by_the_listing_limit_is_counted_whole(cli: Cli) -> None:
+    """``ls -n 3`` showing two of an array's four elements said "array N: 2 held", as if that were all."""
+    first = json.loads(cli("submit", "--json", "--hold", "--array", "0-3", "--", "true").stdout)["id"]
+    last = json.loads(cli("submit", "--json", "--hold", "--", "true").stdout)["id"]
+    out = cli("ls", "-n", "3").stdout
+    assert f"array {first}: 4 held (2 of its 4 elements shown)" in out, out
+    full = cli("ls", "-n", "5").stdout
+    assert f"array {first}: 4 held\n" in full, full
+    cli("cancel", str(first), str(last))

@@ -101,13 +101,22 @@ def note(job: Job) -> str:
     return one_line(text)
 
 
-def table(jobs: list[Job]) -> list[str]:
-    """The rows of ``ls``: a header, then each job (an array's elements under one ``array N:`` line)."""
+def table(jobs: list[Job], arrays: dict[int, dict[str, int]] | None = None) -> list[str]:
+    """The rows of ``ls``: a header, then each job (an array's elements under one ``array N:`` line).
+
+    ``arrays``: the state counts of whole arrays whose elements are not all listed (the listing's limit
+    cut through one); their line counts the whole array and says how many elements are shown, where it
+    would otherwise count only the elements that fit as if they were the array."""
+    arrays = arrays or {}
     groups = any(j.group != DEFAULT_GROUP for j in jobs)  # a GROUP column only where groups are in use
     head = f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  "
     lines = [head + (f"{'GROUP':<{GROUP_WIDTH}} " if groups else "") + f"{'JOB':<{JOB_WIDTH}} NOTE"]
     for array_id, members in grouped(jobs):
-        if array_id is not None:
+        whole = arrays.get(array_id) if array_id is not None else None
+        if whole is not None and sum(whole.values()) > len(members):
+            shown = f" ({len(members)} of its {sum(whole.values())} elements shown)"
+            lines.append(f"array {array_id}: {state_counts(whole)}{shown}")
+        elif array_id is not None:
             lines.append(f"array {array_id}: {state_counts(Counter(str(j.state) for j in members))}")
         for j in members:
             gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")

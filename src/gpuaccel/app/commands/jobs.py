@@ -151,7 +151,10 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
     if not jobs:
         print("no jobs")
         return 0
-    print("\n".join(table(jobs)))
+    # The limit may cut through the oldest array shown: its line then counts the whole array.
+    cut = jobs[-1].array_id if more and jobs[-1].array_id is not None else None
+    arrays = {cut: client.get_array(cut, limit=0).states} if cut is not None else {}
+    print("\n".join(table(jobs, arrays)))
     if more:
         wider = min(args.limit * 4, MAX_LIST)
         print(f"(the newest {args.limit} shown; more match: gpuaccel ls -n {wider}, or narrow with --state)")
