@@ -157,3 +157,14 @@ def test_an_array_cut_by_the_listing_limit_is_counted_whole(cli: Cli) -> None:
     full = cli("ls", "-n", "5").stdout
     assert f"array {first}: 4 held\n" in full, full
     cli("cancel", str(first), str(last))
+
+
+def test_logs_of_a_job_without_output_say_why_on_stderr(cli: Cli) -> None:
+    """``logs`` of a job that never started printed nothing at all, which reads as a lost log."""
+    held = json.loads(cli("submit", "--json", "--hold", "--", "true").stdout)["id"]
+    r = cli("logs", str(held))
+    assert (r.returncode, r.stdout) == (0, "")
+    assert r.stderr.strip() == f"gpuaccel logs: job {held} has not started yet (held); no output so far"
+    cli("cancel", str(held))
+    r = cli("logs", str(held))
+    assert r.stdout == "" and f"job {held} cancelled without starting: cancelled by user" in r.stderr

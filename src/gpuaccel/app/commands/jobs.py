@@ -197,12 +197,25 @@ def cmd_show(args: argparse.Namespace, client: Client) -> int:
 
 def cmd_logs(args: argparse.Namespace, client: Client) -> int:
     if not args.follow:
-        sys.stdout.write(client.log(args.id, tail=args.tail))
+        text = client.log(args.id, tail=args.tail)
+        sys.stdout.write(text)
+        if not text and args.tail:  # an empty answer alone reads as a lost log
+            _err(args, _no_output(client.get_job(args.id)))
         return 0
     for text in client.follow_log(args.id, tail=args.tail):
         sys.stdout.write(text)
         sys.stdout.flush()
     return 0
+
+
+def _no_output(job: Job) -> str:
+    """Why a job's log is empty, in words (on stderr: stdout stays the log itself)."""
+    why = f": {one_line(job.reason or job.waiting_reason or '')}" if job.reason or job.waiting_reason else ""
+    if job.started_at is None and job.finished:
+        return f"job {job.id} {job.state} without starting{why}; it has no output"
+    if job.started_at is None:
+        return f"job {job.id} has not started yet ({job.state}{why}); no output so far"
+    return f"job {job.id} ({job.state}) has no output in its log"
 
 
 def print_json(job: Job) -> None:
