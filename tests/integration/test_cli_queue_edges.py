@@ -168,3 +168,20 @@ def test_logs_of_a_job_without_output_say_why_on_stderr(cli: Cli) -> None:
     cli("cancel", str(held))
     r = cli("logs", str(held))
     assert r.stdout == "" and f"job {held} cancelled without starting: cancelled by user" in r.stderr
+
+
+def test_a_refused_control_names_the_state_in_plain_words(cli: Cli) -> None:
+    """ "job 5 is succeeded; only a queued or held job can be edited" read as a typo for a state."""
+    done = json.loads(cli("submit", "--json", "--", "true").stdout)["id"]
+    assert cli("wait", str(done)).returncode == 0
+    said = {cmd: cli(*cmd.split(), str(done)).stderr.strip() for cmd in ("edit -p 1", "hold", "pause")}
+    assert said["edit -p 1"].endswith(f"job {done} has succeeded; only a queued or held job can be edited")
+    assert said["hold"].endswith(f"job {done} has succeeded; only a queued job can be held")
+    assert f"job {done} has succeeded; only a running job can be paused" in said["pause"]
+    gone = json.loads(cli("submit", "--json", "--hold", "--", "true").stdout)["id"]
+    cli("cancel", str(gone))
+    assert (
+        cli("release", str(gone))
+        .stderr.strip()
+        .endswith(f"job {gone} was cancelled; only a held job can be released")
+    )

@@ -44,6 +44,13 @@ class JobState(StrEnum):
     def finished(self) -> bool:
         return self in FINISHED
 
+    @property
+    def phrase(self) -> str:
+        """The state after "job 5": "is queued", "has failed", "was cancelled" (not "is succeeded")."""
+        if self is JobState.CANCELLED:
+            return "was cancelled"
+        return f"has {self.value}" if self in FINISHED else f"is {self.value}"
+
 
 FINISHED: frozenset[JobState] = frozenset({JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED})
 ACTIVE: frozenset[JobState] = frozenset(JobState) - FINISHED
