@@ -71,7 +71,7 @@ def pause_job(s: Scheduler, job_id: int) -> Job:
         return job
     if job.state != RUNNING:
         hint = "; to keep a queued job from starting, hold it (gpuaccel hold ID)" if job.state == Q else ""
-        raise JobStateError(f"job {job_id} is {job.state}; only a running job can be paused{hint}")
+        raise JobStateError(f"job {job_id} {job.state.phrase}; only a running job can be paused{hint}")
     worker = s.worker(job_id)
     if worker is None or not hasattr(worker, "pause"):
         where = "is still starting" if worker is None else f"runs on the {job.where} cluster"
@@ -92,7 +92,7 @@ def resume_job(s: Scheduler, job_id: int) -> Job:
         return job
     if job.state != PAUSED:
         hint = "; a held job is released with: gpuaccel release ID" if job.state == HELD else ""
-        raise JobStateError(f"job {job_id} is {job.state}; only a paused job can be resumed{hint}")
+        raise JobStateError(f"job {job_id} {job.state.phrase}; only a paused job can be resumed{hint}")
     worker = s.worker(job_id)
     if worker is not None and hasattr(worker, "resume"):
         worker.resume()
@@ -131,7 +131,7 @@ def hold(s: Scheduler, job_id: int) -> Job:
         return job
     done = _move(s.store, job_id, (Q,), HELD, "held by user") if job.state == Q else None
     if done is None:
-        raise JobStateError(f"job {job_id} is {_get(s, job_id).state}; only a queued job can be held")
+        raise JobStateError(f"job {job_id} {_get(s, job_id).state.phrase}; only a queued job can be held")
     s.rescan()
     return done
 
@@ -140,7 +140,7 @@ def release(s: Scheduler, job_id: int) -> Job:
     job = _get(s, job_id)
     done = _move(s.store, job_id, (HELD,), Q, "released by user") if job.state == HELD else None
     if done is None:
-        raise JobStateError(f"job {job_id} is {_get(s, job_id).state}; only a held job can be released")
+        raise JobStateError(f"job {job_id} {_get(s, job_id).state.phrase}; only a held job can be released")
     s.rescan()
     return done
 
@@ -150,7 +150,7 @@ def edit(s: Scheduler, job_id: int, patch: dict[str, Any]) -> Job:
     its default) passes the same validation as a submission, or nothing changes."""
     job = _get(s, job_id)
     if job.state not in EDITABLE:
-        raise JobStateError(f"job {job_id} is {job.state}; only a queued or held job can be edited")
+        raise JobStateError(f"job {job_id} {job.state.phrase}; only a queued or held job can be edited")
     # hold and array are how a job is submitted, not fields of the job it became
     raw: dict[str, Any] = {
         f: getattr(job, STORED_AS.get(f, f)) for f in JobRequest.model_fields if f not in ("hold", "array")
@@ -200,7 +200,7 @@ def switch(s: Scheduler, a: int, b: int) -> list[Job]:
     first, second = _get(s, a), _get(s, b)
     for job in (first, second):
         if job.state not in EDITABLE:
-            raise JobStateError(f"job {job.id} is {job.state}; only queued or held jobs can be switched")
+            raise JobStateError(f"job {job.id} {job.state.phrase}; only queued or held jobs can be switched")
     out = []
     with s.store.transaction() as conn:
         for job, other in ((first, second), (second, first)):

@@ -12,10 +12,13 @@ import json
 import re
 from typing import Any
 
+from gpuaccel.scheduler.limits import worded
+
 HEADER = "Idempotency-Key"
 MAX_KEY_CHARS = 255
-KEY_PATTERN = rf"^[\x21-\x7e]{{1,{MAX_KEY_CHARS}}}$"  # visible ASCII, as HTTP header values travel safely
 KEY_HELP = f"1 to {MAX_KEY_CHARS} visible ASCII characters (no spaces), e.g. a UUID"
+# visible ASCII, as HTTP header values travel safely
+KEY_PATTERN = worded(rf"^[\x21-\x7e]{{1,{MAX_KEY_CHARS}}}$", f"an idempotency key: {KEY_HELP}")
 _KEY = re.compile(KEY_PATTERN)
 
 

@@ -89,6 +89,9 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
     if kind == COMMAND:
         if not argv:
             raise RequestError("argv", "a command job needs a non-empty argv, e.g. ['python', 'train.py']")
+        if not argv[0].strip():  # would be queued, then fail at start with "could not start ''"
+            why = f"the program to run is blank ({argv[0]!r})"
+            raise RequestError("argv.0", f"{why}; name it first, e.g. ['python', 'train.py']")
         if spec:
             raise RequestError("spec", "a command job takes no spec; put its arguments in argv")
     else:

@@ -7,9 +7,16 @@ Logs can be gigabytes, and a progress bar writes ``\\r`` without newlines; a tai
 from __future__ import annotations
 
 import os
+import re
 
 TAIL_MAX_BYTES = 4 << 20  # a log tail starts at most this far before the end (whatever ``lines`` asks)
 TAIL_BLOCK = 1 << 16
+# Terminal escape sequences as programs colour their output: CSI (``ESC [ 31 m``), OSC (``ESC ] ... BEL``)
+# and the two-character ones; then any other control character.
+_ESCAPE = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]"
+)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]+")
 
 
 def tail_offset(path: os.PathLike[str] | str, lines: int, max_bytes: int = TAIL_MAX_BYTES) -> int:
@@ -55,3 +62,27 @@ def read_tail(path: os.PathLike[str] | str, lines: int, max_bytes: int = TAIL_MA
             return f.read(max_bytes).decode("utf-8", errors="replace")
     except FileNotFoundError:
         return ""
+
+
+def last_line(text: str) -> str:
+    """The last line of a log that says something, as plain words: a failure's reason quotes it, and a
+    coloured error line (or a trailing colour reset alone on its line) must not leave escape sequences in
+    the reason that every listing then prints."""
+    for line in reversed(text.splitlines()):
+        plain = _CONTROL.sub(" ", _ESCAPE.sub("", line)).strip()
+        if plain:
+            return plain
+    return ""
+
+
+def line_break(path: os.PathLike[str] | str) -> bytes:
+    """What to write before appending a header line to a log: ``b"\\n"`` when the log's last line has no
+    newline (a previous attempt ended mid-line), so ``=== job N attempt K ===`` never runs on from it."""
+    try:
+        with open(path, "rb") as f:
+            if f.seek(0, os.SEEK_END) == 0:
+                return b""
+            f.seek(-1, os.SEEK_END)
+            return b"" if f.read(1) == b"\n" else b"\n"
+    except OSError:
+        return b""

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from gpuaccel.accel.workloads.report import Metrics, Progress
-from gpuaccel.scheduler.limits import clean_text
+from gpuaccel.scheduler.limits import clean_text, worded
 
 __all__ = [
     "ACTIVE", "ArrayOut", "FINISHED", "LIVE", "Event", "EventList", "Job", "JobList", "JobState", "Metrics",
@@ -44,12 +44,22 @@ class JobState(StrEnum):
     def finished(self) -> bool:
         return self in FINISHED
 
+    @property
+    def phrase(self) -> str:
+        """The state after "job 5": "is queued", "has failed", "was cancelled" (not "is succeeded")."""
+        if self is JobState.CANCELLED:
+            return "was cancelled"
+        return f"has {self.value}" if self in FINISHED else f"is {self.value}"
+
 
 FINISHED: frozenset[JobState] = frozenset({JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED})
 ACTIVE: frozenset[JobState] = frozenset(JobState) - FINISHED
 WAITING: frozenset[JobState] = frozenset({JobState.QUEUED, JobState.RETRYING})  # not running yet
 LIVE: frozenset[JobState] = frozenset({JobState.RUNNING, JobState.PAUSED})  # an attempt exists
-GROUP_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
+GROUP_NAME = worded(
+    r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+    "a group name: 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or digit (e.g. night)",
+)
 DEFAULT_GROUP = "default"
 
 

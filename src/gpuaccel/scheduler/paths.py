@@ -221,7 +221,7 @@ class DataDir:
     def read_daemon_info(self) -> dict[str, Any] | None:
         try:
             info = json.loads(self.daemon_file.read_text())
-        except (FileNotFoundError, json.JSONDecodeError):
+        except (FileNotFoundError, ValueError):  # ValueError: not JSON, or not even UTF-8 (a torn write)
             return None
         return info if isinstance(info, dict) else None
 

@@ -32,6 +32,7 @@ from gpuaccel.scheduler.arrays import element_env
 from gpuaccel.scheduler.cluster import BUSY_MARKERS, RayCluster, Unreachable, maybe_sent
 from gpuaccel.scheduler.cluster_telemetry import ClusterTelemetry
 from gpuaccel.scheduler.jobs import COMMAND, Pending
+from gpuaccel.scheduler.logtail import line_break
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import RAY, LocalPlacement, Lost, NotNow, OnExit, Placements, Running
@@ -200,8 +201,9 @@ class RayAttempt:
     def write_header(self) -> None:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        gap = line_break(self.log_path)
         with open(self.log_path, "ab") as f:
-            f.write(f"{self._marker()} on the Ray cluster ({self.sid}) at {stamp} ===\n".encode())
+            f.write(gap + f"{self._marker()} on the Ray cluster ({self.sid}) at {stamp} ===\n".encode())
 
     def _marker(self) -> str:
         return f"=== job {self.job_id} attempt {self.job.attempt}"

@@ -26,6 +26,7 @@ from gpuaccel.scheduler.history import HISTORY_FIELDS, query_history
 from gpuaccel.scheduler.http_errors import unprocessable
 from gpuaccel.scheduler.job_request import JobRequest, PriorityIn
 from gpuaccel.scheduler.jobs import RequestError
+from gpuaccel.scheduler.limits import worded
 from gpuaccel.scheduler.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
 from gpuaccel.scheduler.models import ERRORS, FINISHED, EventList, Job, JobList, JobState
 from gpuaccel.scheduler.process_routes import process_router
@@ -36,9 +37,14 @@ from gpuaccel.scheduler.telemetry_view import telemetry_now
 
 _STATE_NAMES = frozenset(s.value for s in JobState)
 _STATES = "|".join(JobState)
-STATE_LIST = rf"^({_STATES})(,({_STATES}))*$"
+STATE_LIST = worded(rf"^({_STATES})(,({_STATES}))*$", f"a comma list of job states: {', '.join(JobState)}")
 _FIELDS = "|".join(dict.fromkeys([*HISTORY_FIELDS, *NUMERIC_FIELDS]))  # raw takes any sampler field
-FIELD_LIST = rf"^({_FIELDS})(,({_FIELDS}))*$"
+FIELD_LIST = worded(
+    rf"^({_FIELDS})(,({_FIELDS}))*$",
+    f"a comma list of fields: {', '.join(HISTORY_FIELDS)} (raw also takes the other sampler fields)",
+)
+LABEL = worded(r"^[^=]+=", "a label filter KEY=VALUE (a key, '=', then the value; repeatable)")
+OFFSET = worded(r"^\d+$", "a byte offset (digits), as a log event's id gives it")
 JobId = Annotated[int, Path(ge=1, le=2**63 - 1, description="job id")]
 LOG_EVENT_BYTES = 1 << 20  # a log stream reads (and sends) at most this much at once
 SUBMIT_RESPONSES: dict[int | str, dict[str, Any]] = {
@@ -115,7 +121,7 @@ def create_router(
         state: str | None = Query(None, description="comma list of states", pattern=STATE_LIST),
         kind: str | None = None,
         label: Annotated[
-            list[Annotated[str, Query(pattern=r"^[^=]+=")]] | None,
+            list[Annotated[str, Query(pattern=LABEL)]] | None,
             Query(description="k=v, repeatable; all must match"),
         ] = None,
         limit: int = Query(100, ge=1, le=10000),
@@ -177,7 +183,7 @@ def create_router(
     )
     async def log_stream(
         tail: int = Query(200, ge=0, le=1_000_000),
-        last_event_id: str | None = Header(None, max_length=20, pattern=r"^\d+$"),
+        last_event_id: str | None = Header(None, max_length=20, pattern=OFFSET),
         job_id: int = Depends(existing_job),
     ) -> AsyncIterator[ServerSentEvent]:
         """``log`` events with the file's text from its last ``tail`` lines on, then ``end`` ({"state"}).

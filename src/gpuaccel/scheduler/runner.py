@@ -37,6 +37,7 @@ from gpuaccel.scheduler import paths
 from gpuaccel.scheduler.arrays import element_env
 from gpuaccel.scheduler.attempts import Attempt, ExitStatus, kill_leftovers
 from gpuaccel.scheduler.jobs import COMMAND
+from gpuaccel.scheduler.logtail import last_line, line_break
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.store import Store
 
@@ -92,7 +93,7 @@ def exit_outcome(code: int | None, tail: str) -> tuple[JobState, str | None, int
         name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
         hint = " (the kernel's out-of-memory killer or another process)" if -code == signal.SIGKILL else ""
         return JobState.FAILED, f"crashed: killed by signal {name}{hint}", code
-    last = next((ln.strip() for ln in reversed(tail.splitlines()) if ln.strip()), "")
+    last = last_line(tail)
     return JobState.FAILED, f"exited with code {code}" + (f": {last[:300]}" if last else ""), code
 
 
@@ -200,12 +201,13 @@ class Worker:
         read_fd, write_fd = os.pipe()
         env[REPORT_FD_ENV] = str(write_fd)
         try:
+            gap = line_break(self.log_path)
             with open(self.log_path, "ab") as log:
                 where = f"GPU {','.join(map(str, self.gpus))}" if self.gpus else "no GPU"
                 where += f" (MIG {job.assigned_mig})" if job.assigned_mig else ""
                 stamp = time.strftime("%Y-%m-%d %H:%M:%S")
                 header = f"=== job {job.id} attempt {job.attempt} on {where} at {stamp} ===\n"
-                log.write(header.encode())
+                log.write(gap + header.encode())
                 log.flush()
                 self._log_offset = log.tell()
                 self.proc = subprocess.Popen(

@@ -76,3 +76,29 @@ def parse_signal(text: str) -> tuple[str, float]:
     if not when.isdigit() or int(when) <= 0:
         raise ValueError(f"{text!r}: the time after @ must be whole seconds > 0; use {SIGNAL_HELP}")
     return name, float(when)
+
+
+def format_duration(seconds: float) -> str:
+    """A run time in at most 6 characters, the unit that matters first: ``4.2s``, ``12m05s``, ``3h20m``,
+    ``2d04h`` (seconds alone grow without bound: a day-long job read ``86400.0s``)."""
+    s = max(0.0, seconds)
+    if s < 59.95:  # what rounds to 60.0 reads as a minute
+        return f"{s:.1f}s"
+    whole = int(s + 0.5)
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    if whole < 86400:
+        return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
+    return f"{whole // 86400}d{whole % 86400 // 3600:02d}h"
+
+
+def format_age(seconds: float) -> str:
+    """How long ago in whole units: ``45s``, ``12m``, ``5h``, ``3d`` (in hours a month read ``720h``)."""
+    s = round(max(0.0, seconds))
+    if s < 120:
+        return f"{s}s"
+    if s < 7200:
+        return f"{round(s / 60)}m"
+    if s < 172800:
+        return f"{round(s / 3600)}h"
+    return f"{round(s / 86400)}d"

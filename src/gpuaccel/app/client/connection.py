@@ -64,8 +64,19 @@ class Connection:
         self.timeout = timeout
         self._http: httpx.Client | None = None
 
+    def _read(self, read: Callable[[], Any]) -> Any:
+        """A file of the data dir read by ``read``; a data dir that is not a readable directory (a file
+        given as ``--data-dir``, no permission) is said in words instead of a traceback."""
+        try:
+            return read()
+        except OSError as exc:
+            root = self.data_dir.root
+            if root.exists() and not root.is_dir():
+                raise ClientError(f"the data dir {root} is not a directory; name a directory") from None
+            raise ClientError(f"cannot read {exc.filename or root}: {exc.strerror or exc}") from None
+
     def _info(self) -> dict[str, Any]:
-        info = self.data_dir.read_daemon_info()
+        info = self._read(self.data_dir.read_daemon_info)
         if info is None:
             raise DaemonNotRunning(
                 f"no gpuaccel daemon is running for data dir {self.data_dir.root}; start one with: "
@@ -97,7 +108,7 @@ class Connection:
         if self._http is None:
             uds = self.socket_path
             base_url = SOCKET_URL if uds else self.base_url
-            token = self._token or self.data_dir.read_token()
+            token = self._token or self._read(self.data_dir.read_token)
             if not token:
                 raise Unauthorized(f"no API token: {self.data_dir.token_file} is missing; set ${TOKEN_ENV}")
             self._http = httpx.Client(
@@ -127,7 +138,7 @@ class Connection:
             return inner
         if self._base_url:
             return DaemonNotRunning(f"no gpuaccel daemon answers at {url} ({exc})")
-        info = self.data_dir.read_daemon_info() or {}
+        info = self._read(self.data_dir.read_daemon_info) or {}
         return DaemonNotRunning(
             f"no gpuaccel daemon answers at {url} (daemon.json names pid {info.get('pid')}, which may have "
             f"crashed); start one with: {_start_hint(self.data_dir)}"

@@ -10,13 +10,14 @@ import argparse
 import json
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from gpuaccel.app.client import ApiError, Client, ClientError
-from gpuaccel.app.commands.job_arrays import cancel_target, grouped, state_counts
+from gpuaccel.app.commands.job_arrays import cancel_target, state_counts
+from gpuaccel.app.commands.job_table import describe, one_line, progress, run_time, table
 from gpuaccel.scheduler import timing
-from gpuaccel.scheduler.models import DEFAULT_GROUP, LIVE, Job, JobState
+from gpuaccel.scheduler.models import ArrayOut, Job, JobState
 
 EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
@@ -84,7 +85,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "wait", parents=[common, as_json], help="wait for a job; exit with its exit code"
     )
     p.add_argument("id", type=int)
-    p.add_argument("--timeout", type=float, help="give up after this many seconds (exit 124)")
+    p.add_argument(
+        "--timeout", metavar="DURATION", help="give up after this long (exit 124): 90, 90s, 10m, 2h"
+    )
     p.set_defaults(func=client_command(cmd_wait))
 
 
@@ -136,35 +139,12 @@ def parse_duration(text: str, option: str = "--timeout") -> float:
         raise UsageError(f"{option} {text!r}: use {timing.DURATION_HELP}") from None
 
 
-def describe(job: Job) -> str:
-    if job.name:
-        return job.name
-    if job.kind == "command":
-        return " ".join(job.argv)
-    return f"{job.kind} {json.dumps(job.spec, separators=(',', ':'))}"
-
-
-def _age(t: float | None) -> str:
-    if t is None:
-        return "-"
-    s = max(0.0, time.time() - t)
-    return f"{s:.0f}s" if s < 120 else f"{s / 60:.0f}m" if s < 7200 else f"{s / 3600:.0f}h"
-
-
-def _duration(job: Job) -> str:
-    if job.started_at is None:
-        return "-"
-    end = job.finished_at or time.time()
-    return f"{max(0.0, end - job.started_at):.1f}s"
-
-
 def cmd_ls(args: argparse.Namespace, client: Client) -> int:
     if not 1 <= args.limit <= MAX_LIST:
         raise UsageError(f"--limit must be from 1 to {MAX_LIST}, got {args.limit}")
     # one row past the limit tells whether older jobs were left out, so the table can say so
-    jobs = client.list_jobs(
-        state=args.state, kind=args.kind, labels=key_values(args.label, "--label"), limit=args.limit + 1
-    )
+    labels = key_values(args.label, "--label")
+    jobs = client.list_jobs(state=_states(args.state), kind=args.kind, labels=labels, limit=args.limit + 1)
     more, jobs = len(jobs) > args.limit, jobs[: args.limit]
     if args.json:
         print(json.dumps([j.to_json() for j in jobs], indent=1))
@@ -172,38 +152,25 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
     if not jobs:
         print("no jobs")
         return 0
-    groups = any(j.group != DEFAULT_GROUP for j in jobs)  # a GROUP column only where groups are in use
-    head = f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  "
-    print(head + (f"{'GROUP':<12} " if groups else "") + f"{'JOB':<36} NOTE")
-    for array_id, group in grouped(jobs):
-        if array_id is not None:
-            print(f"array {array_id}: {state_counts(Counter(str(j.state) for j in group))}")
-        for j in group:
-            gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
-            gpus += "/MIG" if j.mig else ""
-            note = j.reason or j.waiting_reason or _progress(j) or ""
-            if j.state == JobState.HELD and not note:  # held by hand: how it starts
-                note = f"held: starts after gpuaccel release {j.id}"
-            what = describe(j) if j.array_index is None else f"[{j.array_index}] {describe(j)}"
-            line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {_age(j.created_at):>5} "
-            line += f"{_duration(j):>7}  "
-            line += f"{j.group[:12]:<12} " if groups else ""
-            print(line + f"{what[:36]:<36} {note}")
+    # The limit may cut through the oldest array shown: its line then counts the whole array.
+    cut = jobs[-1].array_id if more and jobs[-1].array_id is not None else None
+    arrays = {cut: client.get_array(cut, limit=0).states} if cut is not None else {}
+    print("\n".join(table(jobs, arrays)))
     if more:
         wider = min(args.limit * 4, MAX_LIST)
         print(f"(the newest {args.limit} shown; more match: gpuaccel ls -n {wider}, or narrow with --state)")
     return 0
 
 
-def _progress(job: Job) -> str:
-    """How far the job is; a message without a fraction (a cluster job's Ray state, "Ray cluster
-    unreachable ...") only while it runs, as it says nothing once the job has ended."""
-    p = job.progress
-    if p is None:
-        return ""
-    if p.fraction is None:
-        return p.message if job.state in LIVE else ""
-    return f"{100 * p.fraction:.0f}% {p.message}".strip()
+def _states(text: str | None) -> list[str] | None:
+    """``--state``'s comma list as the API takes it: ``Running, queued`` is read as it is meant."""
+    if text is None:
+        return None
+    states = [s.strip().lower() for s in text.split(",") if s.strip()]
+    for s in states:
+        if s not in set(JobState):
+            raise UsageError(f"--state {s!r} is not a job state; give a comma list of: {', '.join(JobState)}")
+    return states or None
 
 
 def cmd_show(args: argparse.Namespace, client: Client) -> int:
@@ -211,32 +178,45 @@ def cmd_show(args: argparse.Namespace, client: Client) -> int:
     if args.json:
         print_json(job)
         return 0
-    print(f"job {job.id}: {describe(job)}")
+    print(f"job {job.id}: {one_line(describe(job))}")
     for key in SHOW_FIELDS:
         value = getattr(job, key)
-        if value not in (None, [], {}):
-            print(f"  {key:<15} {value}")
+        if value not in (None, [], {}) and not (key == "paused_s" and value == 0):  # never paused
+            print(f"  {key:<15} {one_line(str(value))}")
     if job.not_before is not None:
         print(f"  {'not_before':<15} {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(job.not_before))}")
-    if _progress(job):
-        print(f"  {'progress':<15} {_progress(job)}")
+    if progress(job):
+        print(f"  {'progress':<15} {one_line(progress(job))}")
     if job.result:
         print(f"  {'result':<15} {json.dumps(job.result)}")
-    print(f"  {'duration':<15} {_duration(job)}")
+    print(f"  {'duration':<15} {run_time(job)}")
     print("events:")
     for e in job.events or []:
-        print(f"  {time.strftime('%H:%M:%S', time.localtime(e.t))} {e.state or '':<10} {e.message}")
+        print(f"  {time.strftime('%H:%M:%S', time.localtime(e.t))} {e.state or '':<10} {one_line(e.message)}")
     return 0
 
 
 def cmd_logs(args: argparse.Namespace, client: Client) -> int:
     if not args.follow:
-        sys.stdout.write(client.log(args.id, tail=args.tail))
+        text = client.log(args.id, tail=args.tail)
+        sys.stdout.write(text)
+        if not text and args.tail:  # an empty answer alone reads as a lost log
+            _err(args, _no_output(client.get_job(args.id)))
         return 0
     for text in client.follow_log(args.id, tail=args.tail):
         sys.stdout.write(text)
         sys.stdout.flush()
     return 0
+
+
+def _no_output(job: Job) -> str:
+    """Why a job's log is empty, in words (on stderr: stdout stays the log itself)."""
+    why = f": {one_line(job.reason or job.waiting_reason or '')}" if job.reason or job.waiting_reason else ""
+    if job.started_at is None and job.finished:
+        return f"job {job.id} {job.state} without starting{why}; it has no output"
+    if job.started_at is None:
+        return f"job {job.id} has not started yet ({job.state}{why}); no output so far"
+    return f"job {job.id} ({job.state}) has no output in its log"
 
 
 def print_json(job: Job) -> None:
@@ -259,33 +239,47 @@ def _acted(args: argparse.Namespace, job: Job, verb: str) -> int:
 
 def cmd_cancel(args: argparse.Namespace, client: Client) -> int:
     """``ID ...`` (as scancel and pueue kill take several); an array's id: every element; ``ARRAY_INDEX``:
-    that element. One that cannot be cancelled is said on stderr and the others still are (exit 1)."""
+    that element. One that cannot be cancelled is said on stderr and the others still are (exit 1).
+    ``--json`` prints one document whatever the count: the job (array) for one id, a list for several."""
     if len(args.ids) == 1:  # one id: its own failure is the command's (a usage error exits 2)
-        return _cancel_one(args, client, args.ids[0])
-    failed = 0
+        _show_cancelled(args, _cancel_one(client, args.ids[0]))
+        return 0
+    failed, done = 0, []
     for text in args.ids:
         try:
-            _cancel_one(args, client, text)
+            outcome = _cancel_one(client, text)
         except (ApiError, UsageError) as exc:
             failed += 1
             detail = exc.detail if isinstance(exc, ApiError) and exc.status == 404 else exc
             _err(args, f"{text}: {detail}")
+            continue
+        done.append(outcome)
+        if not args.json:
+            _show_cancelled(args, outcome)
+    if args.json:
+        print(json.dumps([_cancelled_json(x) for x in done], indent=1))
     return 1 if failed else 0
 
 
-def _cancel_one(args: argparse.Namespace, client: Client, text: str) -> int:
+def _cancel_one(client: Client, text: str) -> Job | ArrayOut:
     try:
         what, target = cancel_target(client, text)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    if what == "job":
-        return _acted(args, client.cancel(target), "cancel requested")
-    array = client.cancel_array(target)
+    return client.cancel(target) if what == "job" else client.cancel_array(target)
+
+
+def _cancelled_json(outcome: Job | ArrayOut) -> dict[str, Any]:
+    return outcome.to_json() if isinstance(outcome, Job) else outcome.model_dump(mode="json")
+
+
+def _show_cancelled(args: argparse.Namespace, outcome: Job | ArrayOut) -> None:
     if args.json:
-        print(json.dumps(array.model_dump(mode="json"), indent=1))
+        print(json.dumps(_cancelled_json(outcome), indent=1))
+    elif isinstance(outcome, Job):
+        print(f"job {outcome.id} cancel requested (now {outcome.state})")
     else:
-        print(f"array {target}: unfinished elements cancelled (now {state_counts(array.states)})")
-    return 0
+        print(f"array {outcome.array_id}: unfinished elements cancelled (now {state_counts(outcome.states)})")
 
 
 def cmd_retry(args: argparse.Namespace, client: Client) -> int:
@@ -308,9 +302,10 @@ def exit_code_of(job: Job) -> int:
 
 def cmd_wait(args: argparse.Namespace, client: Client) -> int:
     try:
-        job = client.wait(args.id, timeout=args.timeout)
+        timeout = parse_duration(args.timeout) if args.timeout is not None else None
+        job = client.wait(args.id, timeout=timeout)
     except TimeoutError as exc:
         _err(args, str(exc))
         return 124
-    print_job(args, job, f"job {job.id} {job.state}" + (f": {job.reason}" if job.reason else ""))
+    print_job(args, job, f"job {job.id} {job.state}" + (f": {one_line(job.reason)}" if job.reason else ""))
     return exit_code_of(job)

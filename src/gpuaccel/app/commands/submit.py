@@ -15,11 +15,11 @@ from typing import Any
 
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands.job_arrays import array_line
+from gpuaccel.app.commands.job_table import describe, one_line
 from gpuaccel.app.commands.jobs import (
     UsageError,
     client_command,
     client_options,
-    describe,
     exit_code_of,
     key_values,
     parse_duration,
@@ -27,6 +27,7 @@ from gpuaccel.app.commands.jobs import (
     print_json,
 )
 from gpuaccel.app.commands.submit_options import add_options, apply_options
+from gpuaccel.scheduler.models import Job
 from gpuaccel.scheduler.node_pin import NODE_HELP
 
 
@@ -178,12 +179,12 @@ def cmd_submit(args: argparse.Namespace, client: Client) -> int:
     job = client.submit(idempotency_key=args.idempotency_key, **build_request(args))
     if job.array_id is not None:
         return print_job(
-            args, job, array_line(job, client.get_array(job.array_id, limit=0).states, describe(job))
+            args, job, array_line(job, client.get_array(job.array_id, limit=0).states, what(job))
         )
     if not (args.wait or args.follow):
-        return print_job(args, job, f"job {job.id} {job.state} ({describe(job)})")
+        return print_job(args, job, f"job {job.id} {job.state} ({what(job)})")
     # Waiting: stdout carries the job's output (--follow) or its final state; notes go to stderr.
-    print(f"job {job.id} queued ({describe(job)})", file=sys.stderr, flush=True)
+    print(f"job {job.id} queued ({what(job)})", file=sys.stderr, flush=True)
     try:
         if args.follow:
             for text in client.follow_log(job.id, tail=FOLLOW_FROM_START):
@@ -196,8 +197,14 @@ def cmd_submit(args: argparse.Namespace, client: Client) -> int:
     if args.json:
         print_json(job)
     else:
-        print(f"job {job.id} {job.state}" + (f": {job.reason}" if job.reason else ""), file=sys.stderr)
+        ended = f"job {job.id} {job.state}" + (f": {one_line(job.reason)}" if job.reason else "")
+        print(ended, file=sys.stderr)
     return exit_code_of(job)
+
+
+def what(job: Job) -> str:
+    """The job in a few words on one line (a name or command may hold newlines and escapes)."""
+    return one_line(describe(job))
 
 
 FOLLOW_FROM_START = 1_000_000  # the log route's largest tail: the whole log of a job just queued

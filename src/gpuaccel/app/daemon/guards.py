@@ -15,7 +15,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from gpuaccel.scheduler.limits import MAX_BODY_BYTES, clean_text
+from gpuaccel.scheduler.limits import MAX_BODY_BYTES, PATTERN_WORDS, clean_text
 
 
 def _sendable(value: Any) -> Any:
@@ -28,6 +28,7 @@ def _sendable(value: Any) -> Any:
     return value
 
 
+PATTERN = "string_pattern_mismatch"
 NOT_JSON = "send a JSON object with Content-Type: application/json"
 NOT_FINITE = "NaN and infinity are not numbers this field accepts; give a finite number"
 
@@ -46,13 +47,21 @@ def _unreadable_body(request: Request, errors: list[dict[str, Any]]) -> str | No
     return None
 
 
+SHOWN_INPUT_CHARS = 64  # a refused short text is quoted in the words of a pattern's 422; longer ones never
+
+
 def _field_error(e: dict[str, Any]) -> dict[str, Any]:
     """One field's error without the rejected input; NaN or infinity named as such (pydantic's own
-    message would quote the field's bound, as if the number were merely too large)."""
+    message would quote the field's bound, as if the number were merely too large); a value that does
+    not match a pattern told what is accepted in words (the regex itself says little to a person)."""
     value = e.get("input")
     out = {k: v for k, v in e.items() if k != "input"}
     if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
         out["msg"] = NOT_FINITE
+    words = PATTERN_WORDS.get(str(e.get("ctx", {}).get("pattern"))) if e.get("type") == PATTERN else None
+    if words is not None:
+        got = f", got {value!r}" if isinstance(value, str) and len(value) <= SHOWN_INPUT_CHARS else ""
+        out["msg"] = f"must be {words}{got}"
     return out
 
 

@@ -66,6 +66,13 @@ def serve(
     except PermissionError as exc:
         print(f"gpuaccel serve: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:  # a file where the data dir (or a folder in it) should be, a read-only disk
+        not_dir = isinstance(exc, FileExistsError | NotADirectoryError)
+        why = "it is not a directory" if not_dir else exc.strerror
+        inner = exc.filename is not None and str(exc.filename) != str(dd.root)
+        what = f"{exc.filename} (in the data dir {dd.root})" if inner else f"{dd.root} as the data dir"
+        print(f"gpuaccel serve: cannot use {what}: {why}", file=sys.stderr)
+        return 1
     lock = DataDirLock(dd)
     try:
         lock.acquire()
