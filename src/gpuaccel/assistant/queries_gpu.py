@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import THROTTLE_WORDS
+from gpuaccel.accel.telemetry.fields import FIELD, THROTTLE_WORDS, heading
 from gpuaccel.assistant.queries import Query, QueryContext, Result, Window, cell
 
 METRICS: dict[str, tuple[str, str, str]] = {
@@ -127,7 +127,8 @@ def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
         )
         said = "N/A" if reasons is None else ", ".join(held) or "none"
         rows.append([g["index"], g["name"], t, u, p, used, total, said])
-    cols = ["GPU", "model", "temperature (C)", "utilization (%)", "power (W)", "used (GiB)", "total (GiB)"]
+    read = (("temperature", "temperature_c"), ("utilization", "util_gpu"), ("power", "power_w"))
+    cols = ["GPU", "model", *(heading(w, FIELD[k].unit) for w, k in read), "used (GiB)", "total (GiB)"]
     cols.append("clocks held back by")
     return Result(q, " ".join(parts), cols, rows)
 
