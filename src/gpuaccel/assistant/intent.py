@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from gpuaccel.assistant.intent_lists import step_within
+from gpuaccel.assistant.intent_lists import step_from_list, step_within
 from gpuaccel.assistant.intent_names import known_name, named_job, numbered, quoted_job_name
 from gpuaccel.assistant.intent_topics import PEAK_WORDS, query_for, refine_topics
 from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, WORD_OF, window_of, words
@@ -233,9 +233,13 @@ class RulePicker:
         unnamed = gpu is None and job is None and not topics - {"gpu"}
         if read != "overview" and flip and "which" in ws and unnamed:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
+        step = -1 if {"before", "previous", "prior"} & set(ws) else 0
+        step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
+        if last is not None and last.job is None and job is None and gpu is None and step:
+            listed = step_from_list(last, step, context.listing, context.listed)
+            if listed is not None:
+                return listed  # "the next one" right after a ranking: its second entry
         if last is not None and last.job is not None and job is None:
-            step = -1 if {"before", "previous", "prior"} & set(ws) else 0
-            step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
             within = step_within(last, step, context.listing, context.listed) if step else None
             if within is not None:
                 return within  # "the one before that" after a failure: the failure before it
