@@ -4,8 +4,9 @@ some questions can only be answered from them.
 :func:`with_machine` puts a machine (:func:`~assistant.pick_machines.machine_context`) under a question of
 the phrasing grammar without changing what it asks: no GPU index the question names is missing, and no job
 of the queue is one the rules would read in the question. :func:`contextual` makes the questions that need
-the machine (:mod:`assistant.phrasings_context`) and off-topic ones with numbers, GPU models and job-ish
-words (:mod:`assistant.phrasings_offtopic`); targets follow the rules' reading of these questions
+the machine (:mod:`assistant.phrasings_context`), off-topic ones with numbers, GPU models and job-ish
+words (:mod:`assistant.phrasings_offtopic`), and the questions of queries added after the dev split was
+fixed (:mod:`assistant.phrasings_added`); targets follow the rules' reading of these questions
 (:class:`~assistant.intent.RulePicker`).
 """
 
@@ -18,6 +19,7 @@ from typing import Any
 
 from gpuaccel.assistant import intent_corpus as C
 from gpuaccel.assistant import intent_phrasings as P
+from gpuaccel.assistant import phrasings_added as A
 from gpuaccel.assistant import phrasings_context as X
 from gpuaccel.assistant.intent import PER_GPU, Context
 from gpuaccel.assistant.intent_names import named_job, quoted_job_name
@@ -236,6 +238,25 @@ def _off_topic(rng: random.Random, now: float) -> C.Pick:
     }
     text = re.sub(r"\{([abhdrn])\}", lambda m: fills[m.group(1)](), text)
     return C.Pick(C.noisy(text, rng), machine, None)
+
+
+def added(rng: random.Random, now: float) -> C.Pick:
+    """A question of a query or reading added after the dev split was fixed (:mod:`phrasings_added`: all
+    train, none is dev), a quarter of them a follow-up: the fan of the GPU the last answer was about.
+    The corpus draws these from a stream of their own (``intent_corpus.documents``), so the questions
+    drawn before stay the ones earlier models and tests saw."""
+    if rng.random() < 0.25:
+        machine = machine_context(rng, min_gpus=2)
+        gpu = rng.choice(machine.gpus)
+        first, last = _first_on_gpu(rng, now, gpu, None)
+        s = C.slots(rng)
+        text = C.noisy(_question(rng.choice(A.FAN_FOLLOW_UPS), rng, s, False, None, False), rng)
+        nxt = Query("gpu_reading", gpu=gpu, metric="fan")
+        return C.Pick(text, replace(machine, last=last), nxt, (first, last))
+    spec, templates = rng.choice(A.ADDED)
+    s = C.slots(rng)
+    text = _question(rng.choice(templates), rng, s, "window" in spec, None)
+    return with_machine(C.Pick(C.noisy(text, rng, keep=s["n"]), Context(), C.query_of(spec, s, now)), rng)
 
 
 FAMILIES = (

@@ -53,6 +53,7 @@ class Facts:
                 f" util {_v(g['util_gpu'], unit='%')},"
                 f" memory {_v(g['mem_used_mib'])}/{_v(g['mem_total_mib'])} MiB,"
                 f" power {_v(g['power_w'], unit=' W')}, tensor activity {_v(g['tensor_active'], unit='%')}"
+                + (f", fan {_v(g['fan_pct'], unit='%')}" if g.get("fan_pct") is not None else "")
             )
             for p in g["processes"]:
                 owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
@@ -124,6 +125,7 @@ class FactsSource:
                 "power_limit_w": s.power_limit_w,
                 "tensor_active": s.gpm.get("tensor_active", NA("no GPM reading yet")),
                 "tflops": tflops,
+                "fan_pct": s.fan_pct,  # NOT_SUPPORTED on passively cooled GPUs (no fan of their own)
             }
             out.append(
                 {
@@ -137,6 +139,7 @@ class FactsSource:
                     "power_limit_w": _num(s.power_limit_w),
                     "tensor_active": _num(s.gpm.get("tensor_active")),
                     "tflops": _num(tflops),
+                    "fan_pct": _num(s.fan_pct),
                     "na": {k: v.reason for k, v in raw.items() if isinstance(v, NA)},
                     "throttle": None if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),
                     "processes": [

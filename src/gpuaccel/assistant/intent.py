@@ -24,9 +24,9 @@ from gpuaccel.assistant.queries import Query, Window
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
 TOPICS = (
     "its GPUs (models, temperature, utilization, memory and who uses it,"
-    " power and energy, tensor activity and TFLOP/s), the job queue (running, queued and why, failed and"
-    " cancelled jobs, durations and GPU-time), summaries of a day or an hour, and my own idle gate;"
-    " and, on a daemon connected to a Ray cluster, its nodes (GPUs per node, which is idle or busiest,"
+    " power and energy, tensor activity and TFLOP/s, fan speed), the job queue (running, queued and why,"
+    " failed and cancelled jobs, durations and GPU-time), summaries of a day or an hour, and my own idle"
+    " gate; and, on a daemon connected to a Ray cluster, its nodes (GPUs per node, which is idle or busiest,"
     " which job ran where, nodes that were lost)"
 )
 REFUSAL = f"I only know about this machine: {TOPICS}."

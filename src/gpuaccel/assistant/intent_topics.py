@@ -17,6 +17,10 @@ HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alon
 LIMIT_WORDS = {"limit", "limits", "tdp"}  # a GPU's power limit ("what's the limit on it?")
 PROCESS_WORDS = {"process", "processes", "program", "programs"}
 OUTDOORS = {"outside", "outdoors", "forecast"}  # "how hot is it outside?" is the weather, not a GPU
+FAN_NAMED = {"fan", "fans", "rpm"}  # a fan said outright; its other words ("loudest") need a GPU said too
+# a fan's order: "the fastest fan" spins the most, "the quietest" the least (for jobs "fastest" is least)
+FAN_MORE = set("louder loudest noisier noisiest faster fastest quicker quickest".split())
+FAN_LESS = set("quieter quietest slower slowest".split())
 # words of a time span beyond the vocabulary's ("since noon", "overnight", "in the last 30 mins")
 SPAN_WORDS = set(
     "night overnight since ago evening afternoon lunch noon midday tonight mins min h hr hrs days".split()
@@ -29,6 +33,9 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     if OUTDOORS & said and "temperature" in topics and "gpu" not in topics and gpu is None:
         return None
     out = set(topics)
+    gpu_said = "gpu" in out or gpu is not None or bool({"board", "boards", "chip", "chips"} & said)
+    if "fan" in out and not FAN_NAMED & said and not gpu_said:
+        out.discard("fan")  # "it is loud in here", "the quietest node": no GPU's fan
     if LIMIT_WORDS & said and not out & (METRICS | {"jobs", "queue", "running", "energy"}):
         out.add("power")  # the only limit a reading has is the power limit
     if any(w.startswith("compar") for w in ws) and ("gpu" in out or gpu is not None) and not out & METRICS:
@@ -51,11 +58,25 @@ def query_for(
     metric = next(
         (
             m
-            for m in ("tflops", "tensor", "energy", "power", "temperature", "memory", "util", "overview")
+            for m in (
+                "tflops",
+                "tensor",
+                "energy",
+                "power",
+                "fan",
+                "temperature",
+                "memory",
+                "util",
+                "overview",
+            )
             if m in topics
         ),
         None,
     )
+    if metric == "fan":  # "the loudest fan", "the fastest fan" spin the most; with a span: live only, said so
+        order = "min" if FAN_LESS & set(ws) else "max" if FAN_MORE & set(ws) else order
+        if win is not None:
+            return Query("gpu_reading", gpu=gpu, metric="fan", window=win)
     rank = order is not None and (gpu is None) and metric is not None
     if "gate" in topics or re.search(r"\b(are|where do) you\b|\byour (model|state)\b", " ".join(ws)):
         return Query("gate_state")

@@ -82,13 +82,16 @@ SPECS: dict[str, QuerySpec] = {
         QuerySpec(
             "gpu_reading",
             "A live reading of one GPU or all: temperature, utilization, power, memory, tensor-core activity,"
-            " estimated TFLOP/s, or an overview of the main readings (N/A readings say why).",
-            ("gpu", "metric"),
+            " estimated TFLOP/s, fan speed, or an overview of the main readings (N/A readings say why: a"
+            " passively cooled GPU reports no fan); with a window, each GPU's peak and mean over that span"
+            " from the telemetry history (fan speed and free memory are kept live only).",
+            ("gpu", "metric", "window"),
             {"metric": Param(str, "which reading (default temperature)", GPU_METRICS)},
         ),
         QuerySpec(
             "gpu_rank",
-            "Which GPU is highest or lowest on a reading: hottest, coolest, busiest, most free memory...",
+            "Which GPU is highest or lowest on a reading: hottest, coolest, busiest, most free memory,"
+            " fastest fan...",
             ("metric", "order"),
             {"metric": Param(str, "the reading to rank by (default temperature)", RANK_METRICS)},
         ),
