@@ -183,3 +183,20 @@ def test_the_chat_s_reading_tables_name_units_as_the_reports_do(tmp_path: Path) 
     summary = run(ctx, Query("summary", window=Window(T0 - 60, T0 + 60, "then")))
     assert ["GPU 0 peak °C / mean util %", "66 / 40"] in summary.rows
     store.close()
+
+
+def test_a_job_report_quotes_the_log_where_the_daemon_writes_it(store: Store, tmp_path: Path) -> None:
+    """Job logs live in ``DataDir.logs`` (the state dir on a default install), not always in the data dir:
+    the service is told where, and the job report, the housekeeping and the chat all read them there."""
+    from gpuaccel.assistant.service import AssistantService
+
+    logs = tmp_path / "state" / "logs"
+    logs.mkdir(parents=True)
+    (logs / "job-2.log").write_text("Traceback\nValueError: bad shape\n")
+    data = tmp_path / "data"
+    data.mkdir()
+    svc = AssistantService(data, store, logs_dir=logs)
+    assert svc.reports.make_job(2)["facts"]["log_tail"] == ["Traceback", "ValueError: bad shape"]
+    assert svc.housekeeper.roots["logs"] == svc.facts.logs_dir == logs
+    assert AssistantService(data, store).logs_dir == data / "logs"  # without it: the data dir's
+    svc.stop()

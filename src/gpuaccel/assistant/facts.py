@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import sample_tflops
@@ -99,6 +100,8 @@ class FactsSource:
         self.store, self.sampler, self.idle = store, sampler, idle
         self.own_pids = own_pids or (lambda: set())
         self.cluster: Any = None  # the daemon's Ray cluster (scheduler.cluster.RayCluster), when it has one
+        # where the daemon writes job-<id>.log (scheduler.paths.DataDir.logs), for a job's log in the chat
+        self.logs_dir: Path | None = None
 
     def _job_pids(self) -> dict[int, int]:
         return reads.running_pids(self.store)
