@@ -242,21 +242,41 @@ def _off_topic(rng: random.Random, now: float) -> C.Pick:
 
 def added(rng: random.Random, now: float) -> C.Pick:
     """A question of a query or reading added after the dev split was fixed (:mod:`phrasings_added`: all
-    train, none is dev), a quarter of them a follow-up: the fan of the GPU the last answer was about.
-    The corpus draws these from a stream of their own (``intent_corpus.documents``), so the questions
-    drawn before stay the ones earlier models and tests saw."""
+    train, none is dev), a quarter of them a follow-up: the fan of the GPU the last answer was about, the
+    log of the job it was about. The corpus draws these from a stream of their own
+    (``intent_corpus.documents``), so the questions drawn before stay the ones earlier models saw."""
     if rng.random() < 0.25:
-        machine = machine_context(rng, min_gpus=2)
-        gpu = rng.choice(machine.gpus)
-        first, last = _first_on_gpu(rng, now, gpu, None)
-        s = C.slots(rng)
-        text = C.noisy(_question(rng.choice(A.FAN_FOLLOW_UPS), rng, s, False, None, False), rng)
-        nxt = Query("gpu_reading", gpu=gpu, metric="fan")
-        return C.Pick(text, replace(machine, last=last), nxt, (first, last))
+        return _fan_follow_up(rng, now) if rng.random() < 0.5 else _log_follow_up(rng, now)
     spec, templates = rng.choice(A.ADDED)
     s = C.slots(rng)
+    s["l"] = rng.choice((5, 10, 30, 50, 100, rng.randint(1, 300)))
     text = _question(rng.choice(templates), rng, s, "window" in spec, None)
     return with_machine(C.Pick(C.noisy(text, rng, keep=s["n"]), Context(), C.query_of(spec, s, now)), rng)
+
+
+def _fan_follow_up(rng: random.Random, now: float) -> C.Pick:
+    """ "and the fan?" after a question about one GPU: that GPU's fan speed."""
+    machine = machine_context(rng, min_gpus=2)
+    gpu = rng.choice(machine.gpus)
+    first, last = _first_on_gpu(rng, now, gpu, None)
+    text = C.noisy(_question(rng.choice(A.FAN_FOLLOW_UPS), rng, C.slots(rng), False, None, False), rng)
+    return C.Pick(
+        text, replace(machine, last=last), Query("gpu_reading", gpu=gpu, metric="fan"), (first, last)
+    )
+
+
+def _log_follow_up(rng: random.Random, now: float) -> C.Pick:
+    """ "show me the log" after one job's detail or a list of failures: the log of the job named first."""
+    machine = machine_context(rng)
+    s = C.slots(rng)
+    asked = {"name": "job_detail", "job": "{J}"} if rng.random() < 0.6 else {"name": "failures"}
+    spec, templates = rng.choice(_specs(lambda spec: spec == asked))
+    first = C.noisy(_question(rng.choice(templates), rng, s, False, None), rng)
+    last = C.query_of(spec, s, now)
+    subjects = [s["j"]] if last.job is not None else [rng.randint(1, 400) for _ in range(rng.randint(1, 3))]
+    text = C.noisy(_question(rng.choice(A.LOG_FOLLOW_UPS), rng, s, False, None, False), rng)
+    context = replace(machine, last=last, subjects=subjects)
+    return C.Pick(text, context, Query("job_log", job=subjects[0]), (first, last))
 
 
 FAMILIES = (

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from gpuaccel.assistant.intent_lists import step_from_list, step_within
 from gpuaccel.assistant.intent_names import known_name, named_job, numbered, quoted_job_name
-from gpuaccel.assistant.intent_topics import PEAK_WORDS, query_for, refine_topics
+from gpuaccel.assistant.intent_topics import PEAK_WORDS, log_query, query_for, refine_topics
 from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, WORD_OF, window_of, words
 from gpuaccel.assistant.queries import Query, Window
 
@@ -103,7 +103,7 @@ READINGS = ("gpu_reading", "gpu_rank", "energy")
 # what one job's detail answers: "exit code?", "when did it start?", "how long did it take?"
 JOB_ASPECTS = set(
     "exit code status state start started finish finished end ended take took when attempt attempts reason"
-    " log logs outcome result".split()
+    " outcome result".split()
 )
 
 
@@ -171,6 +171,10 @@ class RulePicker:
             topics.add("who")  # "what is using the memory?" (not "how much memory is GPU 0 using?")
         if job is None:
             job = named_job(question, context, stems=name is None)
+        log = log_query(question, ws, topics, job, name, context)
+        if log is not None:
+            return log  # "show me the log of job 3", "what did it print?"
+        topics.discard("log")  # "the power output of gpu 0" asks for no log
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow

@@ -209,13 +209,13 @@ def fill(text: str, s: dict[str, Any], rng: random.Random) -> str:
     for key, forms in (("{G}", P.GPU_FORMS), ("{J}", P.JOB_FORMS), ("{N}", P.NAME_FORMS)):
         if key in text:
             text = text.replace(key, rng.choice(forms).format(g=s["g"], j=s["j"], n=s["n"]))
-    text = text.replace("{M}", rng.choice(P.METRIC_WORDS[s["m"]]))
+    text = text.replace("{M}", rng.choice(P.METRIC_WORDS[s["m"]])).replace("{L}", str(s.get("l")))
     return text.replace("{W}", s["w"]).replace("{g}", str(s["g"])).replace("{j}", str(s["j"]))
 
 
 def query_of(spec: dict[str, Any], s: dict[str, Any], now: float) -> Query:
-    """A template's query fields with the question's slots put in."""
-    values = {"{G}": s["g"], "{J}": s["j"], "{N}": s["n"]}
+    """A template's query fields with the question's slots put in ({L}: a log's count of lines)."""
+    values = {"{G}": s["g"], "{J}": s["j"], "{N}": s["n"], "{L}": s.get("l")}
     kw = {k: values.get(v, v) for k, v in spec.items() if v != "{W}"}
     if "window" in spec:
         kw["window"] = window_of(s["w"].lower(), now)

@@ -43,8 +43,8 @@ def carried(
     if q.name in LISTS:
         ids = listed_ids(result)
         return (ids, q) if ids else ([], None)
-    if q.name != "job_detail" or q.job is None:
-        return [], None
+    if q.name not in ("job_detail", "job_log") or q.job is None:
+        return [], None  # (a job's log asked from the list walks it as its detail does)
     if q.job in listing:
         return listing, listed
     if FAILURE_WORDS & {WORD_OF.get(w) for w in words(question)}:

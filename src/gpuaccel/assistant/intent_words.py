@@ -33,6 +33,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "tflops": "tflops flops teraflops tflop throughput compute",
         # a fan said outright, or how it sounds (those only with a GPU said: intent_topics.refine_topics)
         "fan": "fan fans rpm spin spinning loud louder loudest noisy noisier noisiest quieter quietest",
+        # a job's log (intent_topics.log_query says when these ask for one)
+        "log": "log logs logfile logfiles stdout stderr traceback tracebacks output outputs",
         "models": "model models kind type hardware installed list name names",
         "idle": "idle unused spare available nothing free left remaining headroom",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
@@ -157,7 +159,9 @@ KEPT = set(
     " probes profess reactive reap retaining serves sever shores solder spade spar stare suck tack throughout"
     " underline waist warn wart"
     # a fan's words: "singing", "spanning" are no "spinning", "spun" no "spin", "noises" no "noisiest"
-    " noises signing singing spanning spun".split()
+    " noises signing singing spanning spun"
+    # a log's "last 50 lines" are no waiting "line", "lors" no "logs"
+    " lines lors".split()
 )
 # What may come before and after a topic word inside a longer one: "overheating", "wattage", "gputime".
 # (not "un" or "non": "unfinished", "unavailable" say the opposite of the word inside)

@@ -1,11 +1,12 @@
-"""How people ask the queries and readings added after the dev split was fixed: fan speed (so far).
+"""How people ask the queries and readings added after the dev split was fixed: fan speed, a job's log.
 
 Why apart from :mod:`assistant.intent_phrasings`: the dev split (``intent_corpus.dev_set``) is drawn from
 that grammar's templates and must stay the questions earlier models were scored on, so new templates are
 never dev ones and are not drawn by it; the corpus asks these through
 :func:`~assistant.corpus_context.contextual` instead. Template syntax as in
 :mod:`assistant.intent_phrasings`. A ranking's templates avoid "fastest" and "slowest": the rewording
-(:mod:`assistant.augment_words`) reads those as a job's run time and would swap in "shortest".
+(:mod:`assistant.augment_words`) reads those as a job's run time and would swap in "shortest". ``{L}`` is a
+log's count of lines.
 """
 
 from __future__ import annotations
@@ -82,4 +83,80 @@ FAN_FOLLOW_UPS: tuple[str, ...] = (
     "is its fan loud",
 )
 
-ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = FAN_PHRASINGS
+LOG_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
+    (
+        {"name": "job_log", "job": "{J}"},
+        (
+            "show me the log of {J}",
+            "[log|logs|output|stdout] of {J}",
+            "what did {J} print",
+            "tail the [log|output] of {J}",
+            "{J} [log|logs|output]",
+            "last lines of {J}",
+            "[show|give] me the output of {J}",
+            "what's in the log of {J}",
+            "the traceback of {J}",
+            "I want to see the log of {J}",
+        ),
+    ),
+    (
+        {"name": "job_log", "job": "{J}", "lines": "{L}"},
+        (
+            "[show me|give me] the last {L} lines of {J}",
+            "last {L} lines of the log of {J}",
+            "tail -n {L} {J}",
+            "{L} lines of the output of {J}",
+            "the final {L} lines of the log of {J}",
+        ),
+    ),
+    (
+        {"name": "job_log", "state": "failed"},
+        (
+            "[show me|tail] the log of the failed job",
+            "last lines of the [failed|crashed] job",
+            "what did the [failed|crashed] job print",
+            "output of the job that [failed|crashed]",
+            "show me the traceback of the [failed|crashed] run",
+            "the failed job's log",
+        ),
+    ),
+    (
+        {"name": "job_log", "state": "running"},
+        (
+            "[show me|tail] the log of the running job",
+            "what is the running job printing",
+            "output of the job that is running<now>",
+        ),
+    ),
+    (
+        {"name": "job_log", "job_name": "{N}"},
+        (
+            "[show me|tail] the log of the job {N}",
+            "output of the run {N}",
+            "what did the job {N} print",
+        ),
+    ),
+    (
+        {"name": "job_log"},
+        (
+            "show me the [latest|newest|most recent] log",
+            "[show|tail] the last log",
+            "what's in the latest job log",
+            "tail the newest log",
+        ),
+    ),
+]
+# The log of the job the last answer was about ("why did job 3 fail?" ... "show me the log").
+LOG_FOLLOW_UPS: tuple[str, ...] = (
+    "show me the log",
+    "and its log?",
+    "what did it print",
+    "show me its output",
+    "tail the log",
+    "last lines of its log",
+    "its traceback?",
+    "can I see the log",
+    "and the output?",
+)
+
+ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = FAN_PHRASINGS + LOG_PHRASINGS

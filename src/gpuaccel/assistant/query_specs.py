@@ -50,6 +50,7 @@ PARAMS: dict[str, Param] = {
     "job_name": Param(str, "only jobs whose name contains this text (case-insensitive)"),
     "window": Param(str, f"time span in words: {WINDOW_WORDS}"),
     "order": Param(str, "max for the highest / longest, min for the lowest / shortest", ORDERS),
+    "lines": Param(int, "how many of the log's last lines (default 20, at most 200)"),
 }
 
 
@@ -112,6 +113,12 @@ SPECS: dict[str, QuerySpec] = {
         ),
         QuerySpec(
             "job_detail", "One job: state, where and how long it ran, its outcome.", ("job",), {}, ("job",)
+        ),
+        QuerySpec(
+            "job_log",
+            "The last lines of a job's log (stdout and stderr): the job by id, else the newest job in the"
+            " state or with the name given, else the newest that ran; long lines are cut.",
+            ("job", "state", "job_name", "lines"),
         ),
         QuerySpec(
             "jobs",
