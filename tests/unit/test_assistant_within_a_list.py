@@ -71,6 +71,8 @@ def test_the_next_one_right_after_a_list_is_its_second_entry(svc: AssistantServi
     assert (first, second) == ({"name": "job_detail", "job": 7}, {"name": "job_detail", "job": 5})
     *_, again = queries(svc, "which job ran the longest?", "the one before that")
     assert again == {"name": "job_rank", "metric": "duration", "order": "max"}  # nothing ranks above the top
+    *_, line = queries(svc, "which jobs failed?", "who is the next in line")
+    assert line == {"name": "queue", "state": "queued"}  # the queue's next, not the list's
 
 
 def test_a_list_that_is_no_longer_the_subject_is_not_walked() -> None:

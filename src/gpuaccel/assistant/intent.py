@@ -239,7 +239,8 @@ class RulePicker:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
         step = -1 if {"before", "previous", "prior"} & set(ws) else 0
         step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
-        if last is not None and last.job is None and job is None and gpu is None and step:
+        in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"
+        if last is not None and last.job is None and job is None and gpu is None and step and not in_line:
             listed = step_from_list(last, step, context.listing, context.listed)
             if listed is not None:
                 return listed  # "the next one" right after a ranking: its second entry
