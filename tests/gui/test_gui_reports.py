@@ -23,7 +23,7 @@ REPORT_MD = """Report 4 stored (Daily report 2026-11-23).
 
 **3 jobs** ran: 2 succeeded, 1 failed.
 
-| GPU | mean utilization (%) | peak temperature (C) |
+| GPU | mean utilization (%) | peak temperature (°C) |
 |---|---|---|
 | 0 | 41 | 67 |
 

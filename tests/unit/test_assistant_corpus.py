@@ -97,3 +97,20 @@ def test_a_failing_picker_or_a_foreign_stored_context_does_not_break_picking() -
     assert got == Query("gpu_rank", metric="temperature", order="max")
     assert Context.from_json({"query": {"name": "jobs", "colour": "red"}, "subjects": [1]}) == Context()
     assert Context.from_json({"query": {"name": "jobs"}, "subjects": ["x"]}) == Context()
+
+
+def test_the_corpus_asks_every_query_and_reading() -> None:
+    """Every query kind (and the fan reading) is a picking target, the ones added after the dev split was
+    fixed too (they come from a stream of their own between the other documents)."""
+    import json
+
+    from gpuaccel.assistant.queries import QUERY_NAMES
+    from gpuaccel.assistant.queries_gpu import METRICS
+
+    names, metrics = set(), set()
+    for doc in itertools.islice(documents(seed=3, per_machine=50, answers=0.0), 1500):
+        for pick in re.findall(r"Assistant: query (\{[^\n]*\})", doc):
+            query = json.loads(pick)
+            names.add(query["name"])
+            metrics.add(query.get("metric"))
+    assert names == set(QUERY_NAMES) and set(METRICS) <= metrics

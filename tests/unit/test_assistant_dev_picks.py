@@ -113,3 +113,22 @@ def test_rule_gaps_the_dev_split_showed_stay_closed() -> None:
     assert pick("give me some advice") is None
     after = Context(Query("gpu_reading", metric="power"))
     assert pick("yday then?", after) == Query("summary", window=pick("summary yday").window)
+
+
+def test_the_added_queries_templates_are_read_by_the_rules_as_their_query() -> None:
+    """The fan and job-log templates (kept out of the dev split) say what their query asks: the rules
+    pick each realization's own query, so the corpus teaches the model what the rules answer."""
+    from gpuaccel.assistant.intent import Context
+    from gpuaccel.assistant.intent_corpus import fill, query_of, slots
+    from gpuaccel.assistant.phrasings_added import ADDED
+
+    rng, wrong = random.Random(3), []
+    for spec, templates in ADDED:
+        for template in templates:
+            for _ in range(8):
+                s = slots(rng)
+                s["l"] = rng.randint(1, 300)
+                question = fill(expand(template, rng), s, rng)
+                if RulePicker().pick(question, Context(), FIXED_NOW) != query_of(spec, s, FIXED_NOW):
+                    wrong.append(question)
+    assert not wrong, wrong

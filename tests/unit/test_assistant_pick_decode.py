@@ -219,3 +219,43 @@ def test_pick_eval_scores_the_strategies_that_trust_a_sure_model(tmp_path) -> No
     meta = read_header(path)[1]
     assert helps == (acc[shipped(2.0)] >= acc["rules"]) and meta["pick_margin"] == "2"
     assert meta["query_picker"] == ("1" if helps else "0")
+
+
+def _writes(grammar: PickGrammar, text: str) -> Query | None | bool:
+    """The query ``text`` reads as when the grammar lets the model write it, False where it may not."""
+    hyps = grammar.start()
+    for ch in text:
+        hyps = grammar.step(hyps, ch)
+        if not hyps:
+            return False
+    part = grammar.finished(hyps)
+    return False if part is None else grammar.result(part)
+
+
+def test_the_grammar_writes_the_fan_metric_and_a_log_s_lines_from_the_question() -> None:
+    g = PickGrammar("which gpu has the loudest fan", Context(gpus=[0, 1]), FIXED_NOW)
+    assert _writes(g, ' {"metric": "fan", "name": "gpu_rank", "order": "max"}') == Query(
+        "gpu_rank", metric="fan", order="max"
+    )
+    span = _writes(g, ' {"metric": "fan", "name": "gpu_reading", "window": "in the last hour"}')
+    assert isinstance(span, Query) and span.window is not None and span.metric == "fan"
+    g = PickGrammar("show me the last 50 lines of job 3", Context(), FIXED_NOW)
+    assert _writes(g, ' {"job": 3, "lines": 50, "name": "job_log"}') == Query("job_log", job=3, lines=50)
+    assert _writes(g, ' {"job": 3, "lines": 20, "name": "job_log"}') is False  # a count nobody said
+    assert _writes(g, ' {"name": "job_log", "state": "failed"}') == Query("job_log", state="failed")
+
+
+def test_the_bundled_model_picks_valid_queries_with_the_added_query_kinds() -> None:
+    from gpuaccel.assistant.model_picker import pick_prompt
+    from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine
+
+    torch.set_num_threads(1)
+    engine = Engine(BUNDLED_MODEL, "cpu fp32")
+    assert "job_log" in pick_prompt("hi", Context())  # the prompt's query list names the new query
+    for question in ("what's the fan speed of gpu 1?", "show me the last 30 lines of job 3's log"):
+        d = decide(engine, question, Context(), FIXED_NOW)
+        assert d.calls >= 1 and d.margin >= 0
+        if d.query is not None:
+            _valid(d.query)
+            said = {v for v in (d.query.gpu, d.query.job, d.query.lines) if v is not None}
+            assert said <= set(numbers_in(question, Context())), (question, d.query)

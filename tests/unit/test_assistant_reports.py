@@ -74,7 +74,10 @@ def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
     rep = svc.make_daily(DAY)
     md = rep["markdown"]
     assert "| GPU-hours | 2.5 |" in md and "| jobs cancelled | 1 |" in md
-    assert "| GPU | mean utilization (%) | mean tensor activity (%) | peak temperature (C) |" in md
+    assert "| GPU | mean utilization (%) | mean tensor activity (%) | peak temperature (°C) |" in md
+    assert "peak temperature (°C)" in rep["html"] and "(C)" not in md + rep["html"]  # the app's unit
+    temperature = next(p["caption"] for p in rep["plots"] if p["title"] == "Temperature")
+    assert temperature.startswith("Temperature (°C), GPU 0") and "-83 °C;" in temperature
     assert "| 0 | 80 | 40 | 83 | 0.05 | n/a | 600 |" in md
     assert "Two jobs ran, 1 failed." in md and "exploded" not in md and "(?)" not in md
     assert all(":" in p["caption"] for p in rep["plots"])  # clock times, not hours since start
@@ -111,7 +114,7 @@ def test_the_report_opens_with_sentences_written_from_its_facts(store: Store, tm
         " 1 more was cancelled before it started."
     )
     assert "GPU 0 was the busiest, at 80 % mean utilization." in text
-    assert "GPU 0 ran the hottest, peaking at 83 C." in text
+    assert "GPU 0 ran the hottest, peaking at 83 °C." in text
     assert "The GPUs used 0.06 kWh." in text  # rounded as the Energy table rounds it
     assert "Job 2 (job2) failed: exit code 3." in text
     job = job_overview(job_facts(store, 2, None))
@@ -143,7 +146,7 @@ def test_the_opening_counts_jobs_still_going_and_names_tied_gpus(tmp_path: Path)
     assert "3 jobs ran" in text
     assert ": 1 succeeded, 0 failed, 1 was cancelled and 1 has not finished yet." in text
     assert "GPU 1 was the busiest, at 51 % mean utilization." in text
-    assert "GPUs 0 and 1 ran the hottest, each peaking at 70 C." in text
+    assert "GPUs 0 and 1 ran the hottest, each peaking at 70 °C." in text
     opening = [job_overview(job_facts(store, job_id, None)) for job_id in ids[1:]]
     assert opening[0].startswith("Job 2 (b) was cancelled: cancelled by user, after")
     assert opening[1].startswith("Job 3 (c) is running on GPU 2, for")
@@ -159,3 +162,41 @@ def test_the_html_keeps_log_lines_apart_and_plots_on_their_own_line(tmp_path: Pa
     page = render_html({"title": "t", "markdown": md}, tmp_path)
     assert "<pre>first line\nsecond line\n</pre>" in page
     assert '<p>(none)</p><p><img alt="plot"' in page
+
+
+def test_the_chat_s_reading_tables_name_units_as_the_reports_do(tmp_path: Path) -> None:
+    """The overview's and the summary's tables take each reading's unit from the telemetry catalogue."""
+    from gpuaccel.accel.telemetry.fake import FakeBackend
+    from gpuaccel.accel.telemetry.sampler import Sampler
+    from gpuaccel.assistant.facts import FactsSource
+    from gpuaccel.assistant.queries import Query, QueryContext, Window, run
+
+    store = Store(tmp_path / "gpuaccel.db")
+    with store.transaction() as c:
+        c.execute("INSERT INTO telemetry_1m (gpu, t, temperature_c, util_gpu) VALUES (0, ?, 66, 40)", (T0,))
+    sampler = Sampler(FakeBackend("two_gpus"))
+    sampler.open()
+    sampler.poll()
+    ctx = QueryContext(FactsSource(store, sampler))
+    overview = run(ctx, Query("gpu_reading", metric="overview"))
+    assert overview.columns[2:5] == ["temperature (°C)", "utilization (%)", "power (W)"]
+    summary = run(ctx, Query("summary", window=Window(T0 - 60, T0 + 60, "then")))
+    assert ["GPU 0 peak °C / mean util %", "66 / 40"] in summary.rows
+    store.close()
+
+
+def test_a_job_report_quotes_the_log_where_the_daemon_writes_it(store: Store, tmp_path: Path) -> None:
+    """Job logs live in ``DataDir.logs`` (the state dir on a default install), not always in the data dir:
+    the service is told where, and the job report, the housekeeping and the chat all read them there."""
+    from gpuaccel.assistant.service import AssistantService
+
+    logs = tmp_path / "state" / "logs"
+    logs.mkdir(parents=True)
+    (logs / "job-2.log").write_text("Traceback\nValueError: bad shape\n")
+    data = tmp_path / "data"
+    data.mkdir()
+    svc = AssistantService(data, store, logs_dir=logs)
+    assert svc.reports.make_job(2)["facts"]["log_tail"] == ["Traceback", "ValueError: bad shape"]
+    assert svc.housekeeper.roots["logs"] == svc.facts.logs_dir == logs
+    assert AssistantService(data, store).logs_dir == data / "logs"  # without it: the data dir's
+    svc.stop()

@@ -1,7 +1,7 @@
 """ "The one before that" after a job picked from a list (the failures, the cancellations, a ranking) moves
 within that list, not to the job number beside it (which may have succeeded); a job asked by number
-alone still steps by number. The machine is the held-out sets' (failures: job 8 last night, job 3 today;
-job 4 cancelled; job 2 succeeded).
+alone still steps by number, and "the next one" straight after a list is its second entry. The machine is
+the held-out sets' (failures: job 8 last night, job 3 today; job 4 cancelled; job 2 succeeded).
 """
 
 from __future__ import annotations
@@ -62,3 +62,23 @@ def test_a_ranking_is_walked_in_its_order() -> None:
     assert picker.pick("and the next one?", context, 0.0) == Query("job_detail", job=7)
     assert picker.pick("the one before that", context, 0.0) == ranking  # the top has none before it
     assert Context.from_json(context.to_json()) == context  # a stored answer keeps its list
+
+
+def test_the_next_one_right_after_a_list_is_its_second_entry(svc: AssistantService) -> None:
+    *_, nxt = queries(svc, "which jobs failed?", "the next one")
+    assert nxt == {"name": "job_detail", "job": 8}  # shown second, after job 3 (not the queue's next job)
+    *_, first, second = queries(svc, "which job ran the longest?", "the next one", "and the next one?")
+    assert (first, second) == ({"name": "job_detail", "job": 7}, {"name": "job_detail", "job": 5})
+    *_, again = queries(svc, "which job ran the longest?", "the one before that")
+    assert again == {"name": "job_rank", "metric": "duration", "order": "max"}  # nothing ranks above the top
+    *_, line = queries(svc, "which jobs failed?", "who is the next in line")
+    assert line == {"name": "queue", "state": "queued"}  # the queue's next, not the list's
+
+
+def test_a_list_that_is_no_longer_the_subject_is_not_walked() -> None:
+    ranking = Query("job_rank", metric="duration", order="max")
+    picker = RulePicker()
+    fresh = Context(ranking, [1], listing=[1, 7, 5], listed=ranking)
+    assert picker.pick("the one after that", fresh, 0.0) == Query("job_detail", job=7)
+    stale = Context(Query("gpu_reading", gpu=0), listing=[1, 7, 5], listed=ranking)
+    assert picker.pick("the next one", stale, 0.0) != Query("job_detail", job=7)

@@ -4,8 +4,9 @@ some questions can only be answered from them.
 :func:`with_machine` puts a machine (:func:`~assistant.pick_machines.machine_context`) under a question of
 the phrasing grammar without changing what it asks: no GPU index the question names is missing, and no job
 of the queue is one the rules would read in the question. :func:`contextual` makes the questions that need
-the machine (:mod:`assistant.phrasings_context`) and off-topic ones with numbers, GPU models and job-ish
-words (:mod:`assistant.phrasings_offtopic`); targets follow the rules' reading of these questions
+the machine (:mod:`assistant.phrasings_context`), off-topic ones with numbers, GPU models and job-ish
+words (:mod:`assistant.phrasings_offtopic`), and the questions of queries added after the dev split was
+fixed (:mod:`assistant.phrasings_added`); targets follow the rules' reading of these questions
 (:class:`~assistant.intent.RulePicker`).
 """
 
@@ -18,6 +19,7 @@ from typing import Any
 
 from gpuaccel.assistant import intent_corpus as C
 from gpuaccel.assistant import intent_phrasings as P
+from gpuaccel.assistant import phrasings_added as A
 from gpuaccel.assistant import phrasings_context as X
 from gpuaccel.assistant.intent import PER_GPU, Context
 from gpuaccel.assistant.intent_names import named_job, quoted_job_name
@@ -236,6 +238,45 @@ def _off_topic(rng: random.Random, now: float) -> C.Pick:
     }
     text = re.sub(r"\{([abhdrn])\}", lambda m: fills[m.group(1)](), text)
     return C.Pick(C.noisy(text, rng), machine, None)
+
+
+def added(rng: random.Random, now: float) -> C.Pick:
+    """A question of a query or reading added after the dev split was fixed (:mod:`phrasings_added`: all
+    train, none is dev), a quarter of them a follow-up: the fan of the GPU the last answer was about, the
+    log of the job it was about. The corpus draws these from a stream of their own
+    (``intent_corpus.documents``), so the questions drawn before stay the ones earlier models saw."""
+    if rng.random() < 0.25:
+        return _fan_follow_up(rng, now) if rng.random() < 0.5 else _log_follow_up(rng, now)
+    spec, templates = rng.choice(A.ADDED)
+    s = C.slots(rng)
+    s["l"] = rng.choice((5, 10, 30, 50, 100, rng.randint(1, 300)))
+    text = _question(rng.choice(templates), rng, s, "window" in spec, None)
+    return with_machine(C.Pick(C.noisy(text, rng, keep=s["n"]), Context(), C.query_of(spec, s, now)), rng)
+
+
+def _fan_follow_up(rng: random.Random, now: float) -> C.Pick:
+    """ "and the fan?" after a question about one GPU: that GPU's fan speed."""
+    machine = machine_context(rng, min_gpus=2)
+    gpu = rng.choice(machine.gpus)
+    first, last = _first_on_gpu(rng, now, gpu, None)
+    text = C.noisy(_question(rng.choice(A.FAN_FOLLOW_UPS), rng, C.slots(rng), False, None, False), rng)
+    return C.Pick(
+        text, replace(machine, last=last), Query("gpu_reading", gpu=gpu, metric="fan"), (first, last)
+    )
+
+
+def _log_follow_up(rng: random.Random, now: float) -> C.Pick:
+    """ "show me the log" after one job's detail or a list of failures: the log of the job named first."""
+    machine = machine_context(rng)
+    s = C.slots(rng)
+    asked = {"name": "job_detail", "job": "{J}"} if rng.random() < 0.6 else {"name": "failures"}
+    spec, templates = rng.choice(_specs(lambda spec: spec == asked))
+    first = C.noisy(_question(rng.choice(templates), rng, s, False, None), rng)
+    last = C.query_of(spec, s, now)
+    subjects = [s["j"]] if last.job is not None else [rng.randint(1, 400) for _ in range(rng.randint(1, 3))]
+    text = C.noisy(_question(rng.choice(A.LOG_FOLLOW_UPS), rng, s, False, None, False), rng)
+    context = replace(machine, last=last, subjects=subjects)
+    return C.Pick(text, context, Query("job_log", job=subjects[0]), (first, last))
 
 
 FAMILIES = (

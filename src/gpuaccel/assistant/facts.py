@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import sample_tflops
@@ -53,6 +54,7 @@ class Facts:
                 f" util {_v(g['util_gpu'], unit='%')},"
                 f" memory {_v(g['mem_used_mib'])}/{_v(g['mem_total_mib'])} MiB,"
                 f" power {_v(g['power_w'], unit=' W')}, tensor activity {_v(g['tensor_active'], unit='%')}"
+                + (f", fan {_v(g['fan_pct'], unit='%')}" if g.get("fan_pct") is not None else "")
             )
             for p in g["processes"]:
                 owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
@@ -98,6 +100,8 @@ class FactsSource:
         self.store, self.sampler, self.idle = store, sampler, idle
         self.own_pids = own_pids or (lambda: set())
         self.cluster: Any = None  # the daemon's Ray cluster (scheduler.cluster.RayCluster), when it has one
+        # where the daemon writes job-<id>.log (scheduler.paths.DataDir.logs), for a job's log in the chat
+        self.logs_dir: Path | None = None
 
     def _job_pids(self) -> dict[int, int]:
         return reads.running_pids(self.store)
@@ -124,6 +128,7 @@ class FactsSource:
                 "power_limit_w": s.power_limit_w,
                 "tensor_active": s.gpm.get("tensor_active", NA("no GPM reading yet")),
                 "tflops": tflops,
+                "fan_pct": s.fan_pct,  # NOT_SUPPORTED on passively cooled GPUs (no fan of their own)
             }
             out.append(
                 {
@@ -137,6 +142,7 @@ class FactsSource:
                     "power_limit_w": _num(s.power_limit_w),
                     "tensor_active": _num(s.gpm.get("tensor_active")),
                     "tflops": _num(tflops),
+                    "fan_pct": _num(s.fan_pct),
                     "na": {k: v.reason for k, v in raw.items() if isinstance(v, NA)},
                     "throttle": None if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),
                     "processes": [

@@ -15,18 +15,18 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from gpuaccel.assistant.intent_lists import step_within
+from gpuaccel.assistant.intent_lists import step_from_list, step_within
 from gpuaccel.assistant.intent_names import known_name, named_job, numbered, quoted_job_name
-from gpuaccel.assistant.intent_topics import PEAK_WORDS, query_for, refine_topics
+from gpuaccel.assistant.intent_topics import PEAK_WORDS, log_query, query_for, refine_topics
 from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, WORD_OF, window_of, words
 from gpuaccel.assistant.queries import Query, Window
 
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
 TOPICS = (
     "its GPUs (models, temperature, utilization, memory and who uses it,"
-    " power and energy, tensor activity and TFLOP/s), the job queue (running, queued and why, failed and"
-    " cancelled jobs, durations and GPU-time), summaries of a day or an hour, and my own idle gate;"
-    " and, on a daemon connected to a Ray cluster, its nodes (GPUs per node, which is idle or busiest,"
+    " power and energy, tensor activity and TFLOP/s, fan speed), the job queue (running, queued and why,"
+    " failed and cancelled jobs, durations and GPU-time), summaries of a day or an hour, and my own idle"
+    " gate; and, on a daemon connected to a Ray cluster, its nodes (GPUs per node, which is idle or busiest,"
     " which job ran where, nodes that were lost)"
 )
 REFUSAL = f"I only know about this machine: {TOPICS}."
@@ -103,7 +103,7 @@ READINGS = ("gpu_reading", "gpu_rank", "energy")
 # what one job's detail answers: "exit code?", "when did it start?", "how long did it take?"
 JOB_ASPECTS = set(
     "exit code status state start started finish finished end ended take took when attempt attempts reason"
-    " log logs outcome result".split()
+    " outcome result".split()
 )
 
 
@@ -171,6 +171,10 @@ class RulePicker:
             topics.add("who")  # "what is using the memory?" (not "how much memory is GPU 0 using?")
         if job is None:
             job = named_job(question, context, stems=name is None)
+        log = log_query(question, ws, topics, job, name, context)
+        if log is not None:
+            return log  # "show me the log of job 3", "what did it print?"
+        topics.discard("log")  # "the power output of gpu 0" asks for no log
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow
@@ -233,9 +237,14 @@ class RulePicker:
         unnamed = gpu is None and job is None and not topics - {"gpu"}
         if read != "overview" and flip and "which" in ws and unnamed:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
+        step = -1 if {"before", "previous", "prior"} & set(ws) else 0
+        step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
+        in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"
+        if last is not None and last.job is None and job is None and gpu is None and step and not in_line:
+            listed = step_from_list(last, step, context.listing, context.listed)
+            if listed is not None:
+                return listed  # "the next one" right after a ranking: its second entry
         if last is not None and last.job is not None and job is None:
-            step = -1 if {"before", "previous", "prior"} & set(ws) else 0
-            step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
             within = step_within(last, step, context.listing, context.listed) if step else None
             if within is not None:
                 return within  # "the one before that" after a failure: the failure before it

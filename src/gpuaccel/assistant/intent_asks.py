@@ -31,6 +31,7 @@ _BOUNDARY = re.compile(
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"^(?:and|also|plus)\s+", re.IGNORECASE)
+_POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)  # "why did it crash?"
 
 
 def split_asks(message: str) -> list[str]:
@@ -51,13 +52,18 @@ def answer_asks(
     """Each part's result when the message asks several things, else ``[]`` (answer it whole).
 
     ``pick_one`` and ``run_one`` are the chat's picker and query runner. The first part is picked without
-    the conversation's last answer, each later one as a follow-up to the part before it (so "which gpu is
-    the hottest and how hot is it" reads "it" as the hottest GPU); the machine's names are kept throughout.
+    the conversation's last answer unless it points back to it ("why did it crash? show the log" after a
+    job's detail), each later one as a follow-up to the part before it (so "which gpu is the hottest and
+    how hot is it" reads "it" as the hottest GPU); the machine's names are kept throughout.
     """
     parts = split_asks(message)
     if len(parts) < 2:
         return []
-    before = replace(context, last=None, subjects=[], subject_gpus=[])
+    before = (
+        context
+        if _POINTS_BACK.search(parts[0])
+        else replace(context, last=None, subjects=[], subject_gpus=[])
+    )
     results: list[Result] = []
     for part in parts:
         query = pick_one(part, before)

@@ -209,13 +209,13 @@ def fill(text: str, s: dict[str, Any], rng: random.Random) -> str:
     for key, forms in (("{G}", P.GPU_FORMS), ("{J}", P.JOB_FORMS), ("{N}", P.NAME_FORMS)):
         if key in text:
             text = text.replace(key, rng.choice(forms).format(g=s["g"], j=s["j"], n=s["n"]))
-    text = text.replace("{M}", rng.choice(P.METRIC_WORDS[s["m"]]))
+    text = text.replace("{M}", rng.choice(P.METRIC_WORDS[s["m"]])).replace("{L}", str(s.get("l")))
     return text.replace("{W}", s["w"]).replace("{g}", str(s["g"])).replace("{j}", str(s["j"]))
 
 
 def query_of(spec: dict[str, Any], s: dict[str, Any], now: float) -> Query:
-    """A template's query fields with the question's slots put in."""
-    values = {"{G}": s["g"], "{J}": s["j"], "{N}": s["n"]}
+    """A template's query fields with the question's slots put in ({L}: a log's count of lines)."""
+    values = {"{G}": s["g"], "{J}": s["j"], "{N}": s["n"], "{L}": s.get("l")}
     kw = {k: values.get(v, v) for k, v in spec.items() if v != "{W}"}
     if "window" in spec:
         kw["window"] = window_of(s["w"].lower(), now)
@@ -350,28 +350,41 @@ def dev_set(n: int, seed: int = 7, now: float = FIXED_NOW) -> list[Pick]:
     return [with_machine(sample(rng, now, dev=True), machines, train=False) for _ in range(n)]
 
 
+ADDED_SHARE = 0.08  # documents of the queries added after the dev split was fixed, per document before
+
+
 def documents(
     seed: int = 1, per_machine: int = 200, now: float = FIXED_NOW, answers: float = 0.15
 ) -> Iterator[str]:
     """Endless training documents: picking turns (follow-ups after their first question, refusals), and
-    for a share of them the answering turn written from the query's real result on a generated machine."""
-    rng = random.Random(seed)
+    for a share of them the answering turn written from the query's real result on a generated machine.
+    The questions of queries added after the dev split was fixed (:func:`corpus_context.added`) come from
+    a random stream of their own, between the others, which stay the documents they were."""
+    from gpuaccel.assistant.corpus_context import added
+
+    rng, extra = random.Random(seed), random.Random(seed + 7_000_003)
     with tempfile.TemporaryDirectory() as tmp:
         while True:
             ctx = machine(rng, Path(tmp), now)
             for _ in range(per_machine):
-                p = sample(rng, now)
-                text = ""
-                if p.first is not None:  # the first question on the same machine
-                    text += picking(
-                        p.first[0], p.first[1], replace(p.context, last=None, subjects=[], subject_gpus=[])
-                    )
-                text += picking(p.question, p.query, p.context)
-                if p.query is None:
-                    if rng.random() < answers:
-                        text += turn("Facts: none", p.question, REFUSAL)
-                elif rng.random() < answers:
-                    result = run(ctx, p.query)
-                    text += turn(result.block(), p.question, result.sentence)
-                yield text
+                picks = [(sample(rng, now), rng)]
+                if extra.random() < ADDED_SHARE:
+                    picks.append((added(extra, now), extra))
+                yield from (_document(p, r, ctx, answers) for p, r in picks)
             ctx.store.close()
+
+
+def _document(p: Pick, rng: random.Random, ctx: QueryContext, answers: float) -> str:
+    """One document: the picking turns of ``p`` (its first question's before a follow-up's), and with
+    probability ``answers`` the answering turn."""
+    text = ""
+    if p.first is not None:  # the first question on the same machine
+        text += picking(p.first[0], p.first[1], replace(p.context, last=None, subjects=[], subject_gpus=[]))
+    text += picking(p.question, p.query, p.context)
+    if p.query is None:
+        if rng.random() < answers:
+            text += turn("Facts: none", p.question, REFUSAL)
+    elif rng.random() < answers:
+        result = run(ctx, p.query)
+        text += turn(result.block(), p.question, result.sentence)
+    return text

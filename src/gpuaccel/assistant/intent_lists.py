@@ -1,6 +1,8 @@
 """A job picked from a list the conversation saw (the failures, the cancellations, a ranking): "the one
 before that" and "the next one" move within that list, because the job number beside it may be any job
-(one that succeeded, after a walk through the failures).
+(one that succeeded, after a walk through the failures). Said straight after the list, before a job was
+picked from it, they start from the job the list named first: "the next one" is the list's second entry
+(the first was just named), "the one before that" the one before the first, in the list's own order.
 
 An answer that lists jobs leaves their ids in :attr:`~assistant.intent.Context.listing`, in the order
 "before" reads them (earlier in time for a list of the newest first, higher up for a ranking), with the
@@ -41,8 +43,8 @@ def carried(
     if q.name in LISTS:
         ids = listed_ids(result)
         return (ids, q) if ids else ([], None)
-    if q.name != "job_detail" or q.job is None:
-        return [], None
+    if q.name not in ("job_detail", "job_log") or q.job is None:
+        return [], None  # (a job's log asked from the list walks it as its detail does)
     if q.job in listing:
         return listing, listed
     if FAILURE_WORDS & {WORD_OF.get(w) for w in words(question)}:
@@ -52,6 +54,19 @@ def carried(
             if q.job in ids:
                 return ids, failures.query
     return [], None
+
+
+def step_from_list(last: Query, step: int, listing: list[int], listed: Query | None) -> Query | None:
+    """The job "the next one" (``step`` 1) or "the one before that" (-1) names right after ``last`` listed
+    jobs: the next is the entry after the one the answer named first, as the list was shown; the one before
+    is read as after a pick of that first entry (past either end: the list again). None when ``last`` is no
+    list the conversation holds."""
+    if not listing or listed is None or last != listed or last.name not in LISTS:
+        return None
+    newest_first = last.name in NEWEST_FIRST  # shown newest first: the first named is the last id
+    first = len(listing) - 1 if newest_first else 0
+    at = first + (-1 if newest_first else 1) if step > 0 else first - 1
+    return Query("job_detail", job=listing[at]) if 0 <= at < len(listing) else listed
 
 
 def step_within(last: Query, step: int, listing: list[int], listed: Query | None) -> Query | None:

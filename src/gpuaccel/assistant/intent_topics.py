@@ -1,22 +1,40 @@
-"""From a question's topics to a query: the reading, ranking, job list or summary its words ask for.
+"""From a question's topics to a query: the reading, ranking, job list, summary or job log its words ask for.
 
 :class:`~assistant.intent.RulePicker` reads the words (topics, superlatives, numbers, names, time span) and
 resolves follow-ups; :func:`query_for` decides which query those words name, so a follow-up that keeps the
 last GPU ("and the memory there?") goes through the same decision as a question of its own.
+
+:func:`log_query` says whether a question asks for a job's log ("show me the log of job 3", "what did job 5
+print", "last lines of the failed job", "tail the output of train-llm", "why did it crash? show the log")
+before anything else reads it. Why apart: its words are everyday ones elsewhere ("log in", "print the
+failures", "the power output of gpu 0", "how many lines"), so only "log", "stdout", "traceback" and the like
+ask for a log by themselves, and "output", "lines", "tail", "what did it print" only about a job (one named,
+one in a state, or the one the conversation is about). The job is the one named by number or name, else
+the latest in the state said ("the failed job"), else the one the last answer was about, else the latest
+that ran; the count of lines is the one said ("the last 50 lines", "tail -n 30").
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from gpuaccel.assistant.intent_words import LESS, LOST, METRICS, MORE, STOP, WORD_OF
+from gpuaccel.assistant.intent_words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
 from gpuaccel.assistant.queries import Query, Window
+
+if TYPE_CHECKING:
+    from gpuaccel.assistant.intent import Context
 
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
 LIMIT_WORDS = {"limit", "limits", "tdp"}  # a GPU's power limit ("what's the limit on it?")
 PROCESS_WORDS = {"process", "processes", "program", "programs"}
 OUTDOORS = {"outside", "outdoors", "forecast"}  # "how hot is it outside?" is the weather, not a GPU
+FAN_NAMED = {"fan", "fans", "rpm"}  # a fan said outright; its other words ("loudest") need a GPU said too
+# a fan's order: "the fastest fan" spins the most, "the quietest" the least (for jobs "fastest" is least)
+FAN_MORE = set("louder loudest noisier noisiest faster fastest quicker quickest".split())
+FAN_LESS = set("quieter quietest slower slowest".split())
 # words of a time span beyond the vocabulary's ("since noon", "overnight", "in the last 30 mins")
 SPAN_WORDS = set(
     "night overnight since ago evening afternoon lunch noon midday tonight mins min h hr hrs days".split()
@@ -29,6 +47,9 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     if OUTDOORS & said and "temperature" in topics and "gpu" not in topics and gpu is None:
         return None
     out = set(topics)
+    gpu_said = "gpu" in out or gpu is not None or bool({"board", "boards", "chip", "chips"} & said)
+    if "fan" in out and not FAN_NAMED & said and not gpu_said:
+        out.discard("fan")  # "it is loud in here", "the quietest node": no GPU's fan
     if LIMIT_WORDS & said and not out & (METRICS | {"jobs", "queue", "running", "energy"}):
         out.add("power")  # the only limit a reading has is the power limit
     if any(w.startswith("compar") for w in ws) and ("gpu" in out or gpu is not None) and not out & METRICS:
@@ -51,11 +72,25 @@ def query_for(
     metric = next(
         (
             m
-            for m in ("tflops", "tensor", "energy", "power", "temperature", "memory", "util", "overview")
+            for m in (
+                "tflops",
+                "tensor",
+                "energy",
+                "power",
+                "fan",
+                "temperature",
+                "memory",
+                "util",
+                "overview",
+            )
             if m in topics
         ),
         None,
     )
+    if metric == "fan":  # "the loudest fan", "the fastest fan" spin the most; with a span: live only, said so
+        order = "min" if FAN_LESS & set(ws) else "max" if FAN_MORE & set(ws) else order
+        if win is not None:
+            return Query("gpu_reading", gpu=gpu, metric="fan", window=win)
     rank = order is not None and (gpu is None) and metric is not None
     if "gate" in topics or re.search(r"\b(are|where do) you\b|\byour (model|state)\b", " ".join(ws)):
         return Query("gate_state")
@@ -155,3 +190,69 @@ def _cluster(ws: list[str], topics: set[str], win: Window | None, order: str | N
     if "running" in topics:  # "what is running on the cluster?"
         return Query("job_nodes", window=win)
     return Query("cluster_gpus")
+
+
+# ---- a job's log ----------------------------------------------------------------------------------
+
+OUTRIGHT = set("log logs logfile logfiles stdout stderr traceback tracebacks".split())
+# "print" alone is "show" ("print the failures"); "what did it print" is read by its "did" (log_query)
+ABOUT_A_JOB = set("output outputs printed prints lines tail".split())
+POINTING = {"it", "its", "that", "this", "same"}  # "show its log": the job the talk is about
+STATES = (("fail", "failed"), ("cancel", "cancelled"), ("running", "running"))  # topic -> job state
+_NUMBER = rf"(\d+|{'|'.join(NUMBER_WORDS)})"
+_LINES = (
+    re.compile(rf"\b{_NUMBER}\s+(?:more\s+|last\s+|final\s+)?(?:log\s+)?lines?\b"),  # "the last 50 lines"
+    re.compile(r"\btail\s+-n\s*(\d+)\b"),  # "tail -n 30 job 4"
+    re.compile(rf"\b(?:last|final)\s+{_NUMBER}\b(?!\s*(?:min|mins|minutes?|h|hrs?|hours?|days?|weeks?)\b)"),
+)
+
+
+def lines_said(question: str) -> int | None:
+    """The count of lines a question asks for ("the last 50 lines", "last ten lines", "tail -n 30")."""
+    text = question.lower()
+    for pattern in _LINES:
+        if m := pattern.search(text):
+            return int(NUMBER_WORDS.get(m.group(1), m.group(1)))
+    return None
+
+
+def log_query(
+    question: str,
+    ws: list[str],
+    topics: set[str],
+    job: int | None,
+    name: str | None,
+    context: Context,
+) -> Query | None:
+    """The ``job_log`` query a question asks (None: it asks for no log). ``ws`` and ``topics`` are the
+    question's repaired words and topics, ``job`` the job it names by number or name, ``name`` a quoted
+    name."""
+    said, text = set(ws), " ".join(ws)
+    last = context.last
+    lines = lines_said(question)
+    brief = len([w for w in ws if w not in STOP]) <= 3 and not topics - {"jobs", "log"}
+    if last is not None and last.name == "job_log" and job is not None and brief:
+        return replace(last, job=job, state=None, job_name=None, lines=lines or last.lines)  # "and job 4?"
+    about = last.job if last is not None and last.job is not None else None
+    if about is None and context.subjects:
+        about = context.subjects[0]  # "which jobs failed?" ... "show me the log": the first one named
+    states = [state for topic, state in STATES if topic in topics]
+    pointing = bool(POINTING & said)
+    of_a_job = job is not None or bool(name) or bool(states) or "jobs" in topics
+    of_a_job = of_a_job or (about is not None and (pointing or not topics - {"log"}))
+    outright = bool(OUTRIGHT & said) and not re.search(r"\blogs?\s+(?:in|on|out|into|off)\b", text)
+    printed = re.search(r"\b(?:did|does|do|has|have|will|is|are)\b.*\bprint(?:ed|ing|s)?\b", text) is not None
+    if not (
+        (outright and (of_a_job or not topics & (METRICS | {"energy", "cluster"})))
+        or ((ABOUT_A_JOB & said or printed) and of_a_job)
+    ):
+        return None
+    if job is not None:
+        return Query("job_log", job=job, lines=lines)
+    if name:
+        return Query("job_log", job_name=name, lines=lines)
+    if states and not (pointing and about is not None):
+        return Query("job_log", state=states[0], lines=lines)  # "the last lines of the failed job"
+    if about is not None:
+        return Query("job_log", job=about, lines=lines)  # "why did it crash? show the log"
+    return Query("job_log", lines=lines)

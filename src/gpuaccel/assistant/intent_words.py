@@ -31,6 +31,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "energy": "energy kwh wh joules electricity",
         "tensor": "tensor tensors cores",
         "tflops": "tflops flops teraflops tflop throughput compute",
+        # a fan said outright, or how it sounds (those only with a GPU said: intent_topics.refine_topics)
+        "fan": "fan fans rpm spin spinning loud louder loudest noisy noisier noisiest quieter quietest",
+        # a job's log (intent_topics.log_query says when these ask for one)
+        "log": "log logs logfile logfiles stdout stderr traceback tracebacks output outputs",
         "models": "model models kind type hardware installed list name names",
         "idle": "idle unused spare available nothing free left remaining headroom",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
@@ -51,7 +55,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "cluster": "cluster clusters node nodes host hosts server servers ray",
     }.items()
 }
-METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops"}  # readings of one GPU
+METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops", "fan"}  # readings of one GPU
 MORE = set(
     "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
     " more harder busier warmer higher heavier bigger leaderboard ranking".split()
@@ -153,7 +157,11 @@ KEPT = set(
     " deport devise dome dues ending explored explorer explores exposed falling filed filing holes hostage"
     " kissing lending lien lineage lone loose loser lots lust moat mode modes noting oldest polling presses"
     " probes profess reactive reap retaining serves sever shores solder spade spar stare suck tack throughout"
-    " underline waist warn wart".split()
+    " underline waist warn wart"
+    # a fan's words: "singing", "spanning" are no "spinning", "spun" no "spin", "noises" no "noisiest"
+    " noises signing singing spanning spun"
+    # a log's "last 50 lines" are no waiting "line", "lors" no "logs"
+    " lines lors".split()
 )
 # What may come before and after a topic word inside a longer one: "overheating", "wattage", "gputime".
 # (not "un" or "non": "unfinished", "unavailable" say the opposite of the word inside)

@@ -182,6 +182,7 @@ def parse_pick(text: str, now: float) -> Query | None:
         "state": str,
         "job_name": str,
         "window": str,
+        "lines": int,
     }
     if not isinstance(data, dict) or data.get("name") not in QUERY_NAMES:
         return None

@@ -5,10 +5,10 @@ The model writes `` none`` or a query as :func:`~assistant.model_picker.pick_jso
 characters may come next, so a decoder that only follows them can only end on a valid query. The values
 come from four places and nowhere else: the query specs (:data:`~assistant.query_specs.SPECS`: names,
 fields, enums), the question and the conversation (GPU indices, job ids, counts of a time span, job
-names), the machine (its GPU indices, the ids of the jobs the question names by name), and the time
-spans :func:`~assistant.intent_words.window_of` names. So a number or a name the model writes is always
-one the user, the previous answer or the machine gave, and a GPU index is always one of the machine's
-where those are known.
+names, a log's count of lines), the machine (its GPU indices, the ids of the jobs the question names by
+name), and the time spans :func:`~assistant.intent_words.window_of` names. So a number or a name the
+model writes is always one the user, the previous answer or the machine gave, and a GPU index is always
+one of the machine's where those are known.
 """
 
 from __future__ import annotations
@@ -142,6 +142,7 @@ class PickGrammar:
             "job": jobs_in(question, context),
             "job_name": names_in(question, context),
             "window": spans_for(numbers, context, now),
+            "lines": [n for n in said_numbers(question) if n > 0],  # "the last 50 lines"
         }
         self._pieces: dict[Part | None, list[tuple[str, Part]]] = {}
 

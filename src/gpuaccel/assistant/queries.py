@@ -6,7 +6,8 @@ A question is answered by running one :class:`Query` (picked by :mod:`assistant.
 plain sentence built from the same numbers: that sentence is the grounded answer, and the only numbers any
 prose may quote are those of the result (:meth:`Result.numbers`). GPU queries live in
 :mod:`assistant.queries_gpu`, job queries in :mod:`assistant.queries_jobs`, Ray cluster queries in
-:mod:`assistant.queries_cluster`; the assistant's own state (the idle gate) here.
+:mod:`assistant.queries_cluster`, a job's log in :mod:`assistant.queries_logs`; the assistant's own state (the
+idle gate) here.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Query:
     state: str | None = None
     job_name: str | None = None
     window: Window | None = None
+    lines: int | None = None  # how many of a job log's last lines
 
     def to_json(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if v is not None and k != "window"}
@@ -152,6 +154,7 @@ def _queries() -> dict[str, Callable[[QueryContext, Query], Result]]:
     from gpuaccel.assistant import queries_cluster as cq
     from gpuaccel.assistant import queries_gpu as gq
     from gpuaccel.assistant import queries_jobs as jq
+    from gpuaccel.assistant import queries_logs as lq
 
     return {
         "gpu_list": gq.gpu_list,
@@ -162,6 +165,7 @@ def _queries() -> dict[str, Callable[[QueryContext, Query], Result]]:
         "energy": gq.energy,
         "gate_state": gate_state,
         "job_detail": jq.job_detail,
+        "job_log": lq.job_log,
         "jobs": jq.jobs,
         "job_rank": jq.job_rank,
         "failures": jq.failures,
@@ -184,5 +188,5 @@ def run(ctx: QueryContext, q: Query) -> Result:
 
 QUERY_NAMES = (
     "gpu_list gpu_reading gpu_rank idle_gpus memory_users energy gate_state"
-    " job_detail jobs job_rank failures queue summary cluster_gpus node_load job_nodes lost_nodes"
+    " job_detail job_log jobs job_rank failures queue summary cluster_gpus node_load job_nodes lost_nodes"
 ).split()

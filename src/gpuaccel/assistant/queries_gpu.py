@@ -1,15 +1,19 @@
-"""The GPU half of the assistant's tool layer: the GPUs and their models, one reading per GPU, rankings
-(hottest, busiest, ...), idle GPUs, who holds memory, and energy over a span.
+"""The GPU half of the assistant's tool layer: the GPUs and their models, one reading per GPU (live, or its
+peak and mean over a span), rankings (hottest, busiest, ...), idle GPUs, who holds memory, and energy over
+a span.
 
-Readings come from the live facts (:meth:`~assistant.queries.QueryContext.facts`), energy from the telemetry
-history; each returns a :class:`~assistant.queries.Result` whose sentence is written from its own table.
+Readings come from the live facts (:meth:`~assistant.queries.QueryContext.facts`), spans and energy from the
+telemetry history; each returns a :class:`~assistant.queries.Result` whose sentence is written from its own
+table. A reading a GPU does not give is said with NVML's reason, never as a number: a passively cooled
+data-center GPU (the H100 SXM) reports no fan speed.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import THROTTLE_WORDS
+from gpuaccel.accel.telemetry.fields import FIELD, NOT_SUPPORTED, THROTTLE_WORDS, heading
 from gpuaccel.assistant.queries import Query, QueryContext, Result, Window, cell
 
 METRICS: dict[str, tuple[str, str, str]] = {
@@ -21,6 +25,16 @@ METRICS: dict[str, tuple[str, str, str]] = {
     "tflops": ("tflops", "estimated TFLOP/s", " TFLOP/s"),
     "memory": ("mem_used_mib", "memory used", " GiB"),
     "free_memory": ("free_mib", "free memory", " GiB"),
+    "fan": ("fan_pct", "fan speed", "%"),
+}
+# The telemetry history's column of each reading it keeps (fan speed and free memory are live only).
+HISTORY_COLUMNS = {
+    "temperature": "temperature_c",
+    "util": "util_gpu",
+    "power": "power_w",
+    "memory": "mem_used_mib",
+    "tensor": "tensor_active",
+    "tflops": "tflops_est",
 }
 
 
@@ -44,6 +58,16 @@ def _say(value: float | None, metric: str, g: dict[str, Any]) -> str:
         reason = g.get("na", {}).get(METRICS[metric][0]) or g.get("na", {}).get("tensor_active")
         return f"N/A ({reason or 'no reading'})"
     return f"{cell(float(value))}{METRICS[metric][2]}"
+
+
+def _none(metric: str, g: dict[str, Any]) -> str:
+    """How a GPU without a reading of ``metric`` is said, after "GPU N": with NVML's reason; a fan speed
+    the driver does not give is no fan reading (a passively cooled GPU has no fan of its own)."""
+    reason = g.get("na", {}).get(METRICS[metric][0]) or "no reading"
+    if metric != "fan":
+        return f"has no {METRICS[metric][1]} reading ({reason})"
+    why = ", as on passively cooled data-center GPUs" if reason == NOT_SUPPORTED else ""
+    return f"reports no fan reading ({reason}{why})"
 
 
 def _gpus(ctx: QueryContext, q: Query) -> tuple[list[dict[str, Any]], str | None]:
@@ -77,6 +101,8 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
     gpus, why = _gpus(ctx, q)
     if why:
         return Result(q, why)
+    if q.window is not None:
+        return _over_span(ctx, q, metric, gpus)
     if metric == "overview":
         return _overview(q, gpus)
     label = METRICS[metric][1]
@@ -99,6 +125,8 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
             parts.append(f"GPU {g['index']} draws {_say(value, metric, g)} of its {limit} W limit.")
         elif metric == "tflops" and value is not None:  # the unit is said once, not twice
             parts.append(f"GPU {g['index']} is doing an estimated {_say(value, metric, g)}.")
+        elif metric == "fan" and value is None:
+            parts.append(f"GPU {g['index']} {_none(metric, g)}.")
         else:
             parts.append(f"The {label} of GPU {g['index']} is {_say(value, metric, g)}.")
         rows.append([g["index"], shown, limit] if metric == "power" else [g["index"], shown])
@@ -108,6 +136,42 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
     elif metric == "power":
         cols = ["GPU", label, "limit (W)"]
     return Result(q, " ".join(parts), cols, rows)
+
+
+def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, Any]]) -> Result:
+    """A reading's peak and mean per GPU over the query's span, from the telemetry history; a reading the
+    history does not keep (fan speed, free memory, the overview) is said to be live only, with its live
+    value beside it, so no number of the span is ever made up."""
+    from gpuaccel.assistant.queries_jobs import cap
+    from gpuaccel.scheduler import reads
+
+    w = q.window
+    assert w is not None
+    column = HISTORY_COLUMNS.get(metric)
+    if column is None:
+        live = gpu_reading(ctx, replace(q, window=None))
+        if metric in METRICS:
+            kept = f"The telemetry history does not keep {METRICS[metric][1]}"
+            text = f"{kept}, so I cannot say what it was {w.label}."
+        else:
+            text = f"An overview is of the live readings only (a summary covers {w.label})."
+        text += " Now: "
+        return Result(q, text + live.sentence, live.columns, live.rows, subject_gpus=live.subject_gpus)
+    label, unit = METRICS[metric][1], METRICS[metric][2]
+    hist = reads.history_window(ctx.store, w.t0, w.t1, [g["index"] for g in gpus])
+    seen: dict[int, list[float]] = {}
+    for r in hist.rows:
+        value = getattr(r, column)
+        if value is not None:
+            seen.setdefault(r.gpu, []).append(float(value) / (1024 if metric == "memory" else 1))
+    if not seen:
+        return Result(q, f"The telemetry history holds no {label} readings {w.label}.")
+    digits = 1 if metric in ("memory", "tflops") else 0
+    rows = [
+        [gpu, round(max(vs), digits), round(sum(vs) / len(vs), digits)] for gpu, vs in sorted(seen.items())
+    ]
+    said = "; ".join(f"GPU {gpu} peaked at {cell(p)}{unit}, mean {cell(m)}{unit}" for gpu, p, m in rows)
+    return Result(q, f"{cap(label)} {w.label}: {said}.", ["GPU", f"peak {label}", f"mean {label}"], rows)
 
 
 def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
@@ -127,7 +191,8 @@ def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
         )
         said = "N/A" if reasons is None else ", ".join(held) or "none"
         rows.append([g["index"], g["name"], t, u, p, used, total, said])
-    cols = ["GPU", "model", "temperature (C)", "utilization (%)", "power (W)", "used (GiB)", "total (GiB)"]
+    read = (("temperature", "temperature_c"), ("utilization", "util_gpu"), ("power", "power_w"))
+    cols = ["GPU", "model", *(heading(w, FIELD[k].unit) for w, k in read), "used (GiB)", "total (GiB)"]
     cols.append("clocks held back by")
     return Result(q, " ".join(parts), cols, rows)
 
@@ -147,6 +212,8 @@ _RANK_WORDS = {
     ("tensor", "min"): "with the least tensor-core activity",
     ("tflops", "max"): "doing the most TFLOP/s",
     ("tflops", "min"): "doing the fewest TFLOP/s",
+    ("fan", "max"): "with the fastest fan",
+    ("fan", "min"): "with the slowest fan",
 }
 
 
@@ -167,8 +234,9 @@ def gpu_rank(ctx: QueryContext, q: Query) -> Result:
     top = [g for g, v in valued if v == best]
     word = _RANK_WORDS[(metric, order)]
     value = _say(best, metric, top[0])
+    missing = "; ".join(f"GPU {g['index']} {_none(metric, g)}" for g, v in known if v is None)
     if len(valued) == 1:
-        head = f"Only GPU {top[0]['index']} has a reading: {value}."
+        head = f"Only GPU {top[0]['index']} has a {METRICS[metric][1]} reading: {value}."
     elif len(top) == len(valued):
         head = f"{'Both' if len(top) == 2 else f'All {len(top)}'} GPUs are level at {value}."
     elif len(top) > 1:
@@ -177,6 +245,8 @@ def gpu_rank(ctx: QueryContext, q: Query) -> Result:
         others = ", ".join(f"GPU {g['index']} {_say(v, metric, g)}" for g, v in valued if g is not top[0])
         noun = "" if word in ("hottest", "coolest", "busiest", "least busy") else "GPU "
         head = f"GPU {top[0]['index']} is the {noun}{word}, at {value} ({others})."
+    if missing:  # a GPU without the reading is said so, not left out of the ranking unsaid
+        head = head[:-1] + f"; {missing}."
     return Result(q, head, cols, rows, subject_gpus=[int(g["index"]) for g in top])
 
 

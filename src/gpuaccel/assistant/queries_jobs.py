@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
+from gpuaccel.accel.telemetry.fields import FIELD
 from gpuaccel.scheduler import reads
 from gpuaccel.scheduler.models import LIVE, Job, JobState
 
@@ -350,7 +351,8 @@ def summary(ctx: QueryContext, q: Query) -> Result:
             bits.append(f"averaged {mean:.0f}% utilization")
         if bits:
             parts.append(f"GPU {gpu} {' and '.join(bits)}.")
-        rows.append([f"GPU {gpu} peak C / mean util %", f"{_r(peak)} / {_r(mean)}"])
+        units = f"peak {FIELD['temperature_c'].unit} / mean util {FIELD['util_gpu'].unit}"
+        rows.append([f"GPU {gpu} {units}", f"{_r(peak)} / {_r(mean)}"])
     if not found and not gpu_rows:
         parts = [f"Nothing ran {w.label} and no GPU history was kept for it."]
     return Result(q, " ".join(parts), ["what", "count"], rows, [j.id for j in failed[:3]])

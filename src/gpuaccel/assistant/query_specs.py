@@ -50,6 +50,7 @@ PARAMS: dict[str, Param] = {
     "job_name": Param(str, "only jobs whose name contains this text (case-insensitive)"),
     "window": Param(str, f"time span in words: {WINDOW_WORDS}"),
     "order": Param(str, "max for the highest / longest, min for the lowest / shortest", ORDERS),
+    "lines": Param(int, "how many of the log's last lines (default 20, at most 200)"),
 }
 
 
@@ -82,13 +83,16 @@ SPECS: dict[str, QuerySpec] = {
         QuerySpec(
             "gpu_reading",
             "A live reading of one GPU or all: temperature, utilization, power, memory, tensor-core activity,"
-            " estimated TFLOP/s, or an overview of the main readings (N/A readings say why).",
-            ("gpu", "metric"),
+            " estimated TFLOP/s, fan speed, or an overview of the main readings (N/A readings say why: a"
+            " passively cooled GPU reports no fan); with a window, each GPU's peak and mean over that span"
+            " from the telemetry history (fan speed and free memory are kept live only).",
+            ("gpu", "metric", "window"),
             {"metric": Param(str, "which reading (default temperature)", GPU_METRICS)},
         ),
         QuerySpec(
             "gpu_rank",
-            "Which GPU is highest or lowest on a reading: hottest, coolest, busiest, most free memory...",
+            "Which GPU is highest or lowest on a reading: hottest, coolest, busiest, most free memory,"
+            " fastest fan...",
             ("metric", "order"),
             {"metric": Param(str, "the reading to rank by (default temperature)", RANK_METRICS)},
         ),
@@ -109,6 +113,12 @@ SPECS: dict[str, QuerySpec] = {
         ),
         QuerySpec(
             "job_detail", "One job: state, where and how long it ran, its outcome.", ("job",), {}, ("job",)
+        ),
+        QuerySpec(
+            "job_log",
+            "The last lines of a job's log (stdout and stderr): the job by id, else the newest job in the"
+            " state or with the name given, else the newest that ran; long lines are cut.",
+            ("job", "state", "job_name", "lines"),
         ),
         QuerySpec(
             "jobs",

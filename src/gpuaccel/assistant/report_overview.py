@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpuaccel.accel.telemetry.fields import FIELD
+
 
 def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
@@ -77,7 +79,7 @@ def daily_overview(facts: dict[str, Any]) -> str:
     if hottest:
         ids, value = hottest
         how = "ran the hottest, peaking" if len(ids) == 1 else "ran the hottest, each peaking"
-        sentences.append(f"{_gpus_word(ids)} {how} at {value} C.")
+        sentences.append(f"{_gpus_word(ids)} {how} at {value} {FIELD['temperature_c'].unit}.")
     if not gpus:
         sentences.append("No GPU readings were kept for that day.")
     energy = facts.get("energy")

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.accel.telemetry.fields import FIELD, heading
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.energy_report import energy_facts, energy_markdown
 from gpuaccel.assistant.facts import checked_prose
@@ -156,17 +157,18 @@ def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any
     }
 
 
-# Column and fact names as people read them (a key not listed is shown with its underscores as spaces).
+# Column and fact names as people read them (a key not listed is shown with its underscores as spaces); a
+# reading's unit is the telemetry catalogue's (``Field.unit``), so a table says "°C" as the app does.
 HUMAN = {
     "gpu": "GPU",
-    "util_avg_pct": "mean utilization (%)",
-    "tensor_avg_pct": "mean tensor activity (%)",
-    "temp_peak_c": "peak temperature (C)",
+    "util_avg_pct": heading("mean utilization", FIELD["util_gpu"].unit),
+    "tensor_avg_pct": heading("mean tensor activity", FIELD["tensor_active"].unit),
+    "temp_peak_c": heading("peak temperature", FIELD["temperature_c"].unit),
     "energy_kwh": "energy (kWh)",
     "kwh": "energy (kWh)",
     "queue_jobs_kwh": "of it, queue jobs (kWh)",
     "queue_jobs": "queue jobs",
-    "tflops_est_avg": "mean TFLOP/s (estimate)",
+    "tflops_est_avg": f"mean {FIELD['tflops_est'].heading}",
     "samples": "samples",
     "tflops": "TFLOP/s",
     "gpu_hours": "GPU-hours",
@@ -210,11 +212,12 @@ def facts_text(facts: dict[str, Any]) -> str:
     lines = [f"- {human(k)}: {people(v, k)}" for k, v in facts.items() if isinstance(v, int | float | str)]
     for g in facts.get("telemetry") or facts.get("gpus") or []:
         lines.append(
-            "- GPU {gpu}: mean util {u}%, mean tensor activity {t}%, peak {c} C, energy {e} kWh".format(
+            "- GPU {gpu}: mean util {u}%, mean tensor activity {t}%, peak {c} {unit}, energy {e} kWh".format(
                 gpu=g["gpu"],
                 u=people(g["util_avg_pct"]),
                 t=people(g["tensor_avg_pct"]),
                 c=people(g["temp_peak_c"]),
+                unit=FIELD["temperature_c"].unit,
                 e=people(g["energy_kwh"]),
             )
         )
@@ -243,7 +246,8 @@ class ReportService:
             return []
         self.dir.mkdir(parents=True, exist_ok=True)
         plots = []
-        for col, title, unit in (("util_gpu", "GPU utilization", "%"), ("temperature_c", "Temperature", "C")):
+        for col in ("util_gpu", "temperature_c"):
+            reading = FIELD[col]  # its title and unit, as the app's plots name them
             series: dict[str, tuple[list[float], list[float]]] = {}
             for r in rows:
                 value = getattr(r, col)
@@ -254,7 +258,7 @@ class ReportService:
             series = {k: v for k, v in series.items() if len(v[0]) >= MIN_POINTS}
             if not series:
                 continue  # too short to draw a line: the tables say it
-            png, renderer = line_chart(title, series, "time of day", unit, clock=True)
+            png, renderer = line_chart(reading.title, series, "time of day", reading.unit, clock=True)
             name = f"{uuid.uuid4().hex[:12]}-{col}.png"
             (self.dir / name).write_bytes(png)
             lo = min((min(y) for _, y in series.values()), default=0)
@@ -262,8 +266,8 @@ class ReportService:
             first = min(min(x) for x, _ in series.values())
             last = max(max(x) for x, _ in series.values())
             span = f"{clock(first)}-{clock(last)}"
-            caption = f"{title} ({unit}), {', '.join(series)}; range {lo:.0f}-{hi:.0f} {unit}; {span}"
-            plots.append({"file": name, "title": title, "caption": caption, "renderer": renderer})
+            caption = f"{reading.heading}, {', '.join(series)}; range {lo:.0f}-{reading.text(hi)}; {span}"
+            plots.append({"file": name, "title": reading.title, "caption": caption, "renderer": renderer})
         return plots
 
     def _summary(self, facts: dict[str, Any]) -> str:

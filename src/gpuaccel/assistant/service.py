@@ -61,10 +61,14 @@ class AssistantService:
         engine_factory: Any = None,
         db_path: Path | None = None,
         cuda: Callable[[], str | None] | None = None,
+        logs_dir: Path | None = None,
     ) -> None:
         """``cuda`` says why the model cannot use a GPU (default: torch is asked, :func:`cuda_problem`,
-        when the model runs in our own worker; an ``engine_factory`` of the caller's decides itself)."""
+        when the model runs in our own worker; an ``engine_factory`` of the caller's decides itself).
+        ``logs_dir``: where the daemon writes job logs (``DataDir.logs``: the state dir by default, so not
+        always ``<data dir>/logs``, which is assumed without it)."""
         self.data_dir = Path(data_dir)
+        self.logs_dir = Path(logs_dir) if logs_dir is not None else self.data_dir / "logs"
         self.store, self.sampler, self.idle = store, sampler, idle
         self.settings_file = self.data_dir / "assistant.json"
         self.settings = self._load_settings()
@@ -84,10 +88,13 @@ class AssistantService:
             cuda=self.cuda,
         )
         self.facts = FactsSource(store, sampler, idle, own_pids=self.own_pids)
+        self.facts.logs_dir = self.logs_dir  # a job's log in the chat (queries_logs)
         self.reports = ReportService(
-            self.db, store, self.data_dir / "reports", self.data_dir / "logs", summarizer=self.summarize
+            self.db, store, self.data_dir / "reports", self.logs_dir, summarizer=self.summarize
         )
-        self.housekeeper = Housekeeper(self.data_dir, store, sampler, own_pids=self.own_pids)
+        self.housekeeper = Housekeeper(
+            self.data_dir, store, sampler, extra_roots={"logs": self.logs_dir}, own_pids=self.own_pids
+        )
         self.chat = ChatService(
             self.db,
             self.facts,

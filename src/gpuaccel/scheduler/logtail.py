@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import BinaryIO
 
 TAIL_MAX_BYTES = 4 << 20  # a log tail starts at most this far before the end (whatever ``lines`` asks)
 TAIL_BLOCK = 1 << 16
@@ -31,26 +32,31 @@ def tail_offset(path: os.PathLike[str] | str, lines: int, max_bytes: int = TAIL_
             return 0
     try:
         with open(path, "rb") as f:
-            end = f.seek(0, os.SEEK_END)
-            floor = max(0, end - max_bytes)
-            pos, seen = end, 0
-            while pos > floor:
-                step = min(TAIL_BLOCK, pos - floor)
-                pos -= step
-                f.seek(pos)
-                block = f.read(step)
-                if pos + step == end and block.endswith(b"\n"):
-                    block = block[:-1]  # the last line's own newline does not start another line
-                count = block.count(b"\n")
-                if seen + count >= lines:
-                    cut = len(block)
-                    for _ in range(lines - seen):
-                        cut = block.rindex(b"\n", 0, cut)
-                    return pos + cut + 1
-                seen += count
-            return floor
+            return _offset_in(f, lines, max_bytes)
     except FileNotFoundError:
         return 0
+
+
+def _offset_in(f: BinaryIO, lines: int, max_bytes: int) -> int:
+    """:func:`tail_offset` of a file already open (for reading, binary)."""
+    end = f.seek(0, os.SEEK_END)
+    floor = max(0, end - max_bytes)
+    pos, seen = end, 0
+    while pos > floor:
+        step = min(TAIL_BLOCK, pos - floor)
+        pos -= step
+        f.seek(pos)
+        block = f.read(step)
+        if pos + step == end and block.endswith(b"\n"):
+            block = block[:-1]  # the last line's own newline does not start another line
+        count = block.count(b"\n")
+        if seen + count >= lines:
+            cut = len(block)
+            for _ in range(lines - seen):
+                cut = block.rindex(b"\n", 0, cut)
+            return pos + cut + 1
+        seen += count
+    return floor
 
 
 def read_tail(path: os.PathLike[str] | str, lines: int, max_bytes: int = TAIL_MAX_BYTES) -> str:
@@ -58,8 +64,7 @@ def read_tail(path: os.PathLike[str] | str, lines: int, max_bytes: int = TAIL_MA
     ``max_bytes`` of it (also when the file grows while it is read)."""
     try:
         with open(path, "rb") as f:
-            f.seek(tail_offset(path, lines, max_bytes))
-            return f.read(max_bytes).decode("utf-8", errors="replace")
+            return read_tail_of(f, lines, max_bytes)
     except FileNotFoundError:
         return ""
 
@@ -86,3 +91,10 @@ def line_break(path: os.PathLike[str] | str) -> bytes:
             return b"" if f.read(1) == b"\n" else b"\n"
     except OSError:
         return b""
+
+
+def read_tail_of(f: BinaryIO, lines: int, max_bytes: int = TAIL_MAX_BYTES) -> str:
+    """:func:`read_tail` of a file already open (binary): for a caller that opened it itself, relative to a
+    folder and without following a link (the assistant's reading of a job's log)."""
+    f.seek(_offset_in(f, lines, max_bytes) if lines else f.seek(0, os.SEEK_END))
+    return f.read(max_bytes).decode("utf-8", errors="replace")

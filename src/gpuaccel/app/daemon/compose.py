@@ -93,7 +93,9 @@ class Daemon:
             if missing:
                 log.warning("assistant off: %s (missing: %s)", ASSISTANT_INSTALL_HINT, ", ".join(missing))
             else:
-                assistant = AssistantService(data_dir.root, store, sampler, idle, db_path=data_dir.db)
+                assistant = AssistantService(
+                    data_dir.root, store, sampler, idle, db_path=data_dir.db, logs_dir=data_dir.logs
+                )
                 assistant.facts.cluster = places.cluster()  # answers about the Ray cluster's nodes
         except BaseException:
             sampler.stop()  # nothing else has started yet
