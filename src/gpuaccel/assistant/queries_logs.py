@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from gpuaccel.assistant.queries_jobs import SCAN, STATE_CLAUSES, STATE_WORDS, cap, label
 from gpuaccel.assistant.safe_paths import UnsafePath, target_at
-from gpuaccel.scheduler.logtail import read_tail_of
+from gpuaccel.scheduler.logtail import plain_line, read_tail_of
 from gpuaccel.scheduler.models import Job, JobState
 
 if TYPE_CHECKING:
@@ -29,9 +29,6 @@ MAX_LINES = 200  # at most this many, whatever is asked
 LINE_CHARS = 240  # a longer line is cut, with a marker saying how much was left out
 TAIL_BYTES = 256 << 10  # never more of the file than this is read
 WAITING = (JobState.QUEUED, JobState.HELD, JobState.RETRYING)
-# Terminal colours and titles (a progress bar's escapes) and other control characters but the tab.
-_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 class LogUnreadable(Exception):
@@ -71,7 +68,7 @@ def shown_lines(text: str, lines: int) -> list[str]:
     out = []
     for line in raw[-lines:]:
         line = next((part for part in reversed(line.split("\r")) if part), "")
-        line = _CONTROL.sub("", _ESCAPES.sub("", line))
+        line = plain_line(line)
         if len(line) > LINE_CHARS:
             line = f"{line[:LINE_CHARS]} [... cut, {len(line) - LINE_CHARS} more characters]"
         out.append(line or " ")

@@ -13,11 +13,11 @@ from typing import BinaryIO
 TAIL_MAX_BYTES = 4 << 20  # a log tail starts at most this far before the end (whatever ``lines`` asks)
 TAIL_BLOCK = 1 << 16
 # Terminal escape sequences as programs colour their output: CSI (``ESC [ 31 m``), OSC (``ESC ] ... BEL``)
-# and the two-character ones; then any other control character.
+# and the two-character ones; then any other control character but the tab.
 _ESCAPE = re.compile(
     r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]"
 )
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]+")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]+")
 
 
 def tail_offset(path: os.PathLike[str] | str, lines: int, max_bytes: int = TAIL_MAX_BYTES) -> int:
@@ -74,10 +74,16 @@ def last_line(text: str) -> str:
     coloured error line (or a trailing colour reset alone on its line) must not leave escape sequences in
     the reason that every listing then prints."""
     for line in reversed(text.splitlines()):
-        plain = _CONTROL.sub(" ", _ESCAPE.sub("", line)).strip()
+        plain = plain_line(line).replace("\t", " ").strip()
         if plain:
             return plain
     return ""
+
+
+def plain_line(line: str) -> str:
+    """A log line as plain text: terminal escape sequences (colours, titles) and control characters but
+    the tab removed, so quoting a program's output never recolours or moves a terminal or a chat."""
+    return _CONTROL.sub("", _ESCAPE.sub("", line))
 
 
 def line_break(path: os.PathLike[str] | str) -> bytes:
