@@ -17,6 +17,7 @@ import pytest
 from daemon_fixture import REPO, DaemonProcess
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
+from gpuaccel.assistant.mcp_server import CHAT_ONLY
 from gpuaccel.assistant.query_specs import SPECS
 
 Elicit = Callable[[Any, types.ElicitRequestParams], Awaitable[types.ElicitResult]]
@@ -70,7 +71,8 @@ def test_tools_query_and_confirmed_submit(daemon: DaemonProcess) -> None:
 
     out = _session(daemon, work)
     tools = out["tools"]
-    assert set(SPECS) <= set(tools) and {"submit_job", "cancel_job", "job_logs"} <= set(tools)
+    assert set(SPECS) - CHAT_ONLY <= set(tools) and {"submit_job", "cancel_job", "job_logs"} <= set(tools)
+    assert not CHAT_ONLY & set(tools)  # a job's log is one tool, job_logs
     assert tools["gpu_reading"].input_schema["properties"]["metric"]["enum"][0] == "temperature"
     assert "confirm" in tools["submit_job"].input_schema["properties"]
     assert not out["gpus"].is_error and "There are 2 GPUs" in _text(out["gpus"])

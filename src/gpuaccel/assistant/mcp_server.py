@@ -28,6 +28,11 @@ from mcp.shared.exceptions import MCPError
 from gpuaccel.assistant.query_specs import SPECS
 from gpuaccel.scheduler.job_request import JobRequest
 
+# Queries that are the chat's rendering of what a job tool gives exactly: a job's log is ``job_logs``
+# (the raw tail from the daemon's log endpoint); the chat's ``job_log`` cuts long lines and drops
+# escapes for a person. One tool per thing an agent can ask.
+CHAT_ONLY = frozenset({"job_log"})
+
 LOG_TAIL_MAX = 5000
 CONFIRM_HELP = (
     "This changes the queue, so it needs the user's confirmation: ask the user, then call again with "
@@ -114,6 +119,7 @@ def tools() -> list[types.Tool]:
             annotations=types.ToolAnnotations(read_only_hint=True),
         )
         for s in SPECS.values()
+        if s.name not in CHAT_ONLY
     ]
     out += [
         types.Tool(
@@ -202,7 +208,7 @@ def cancel_words(job: dict[str, Any]) -> str:
 
 def call(client: DaemonClient, name: str, args: dict[str, Any]) -> types.CallToolResult:
     """Run tool ``name`` (after any confirmation); blocking, so it runs in a worker thread."""
-    if name in SPECS:
+    if name in SPECS and name not in CHAT_ONLY:
         res = client.query(name, args)
         table = [" | ".join(res["columns"])] + [" | ".join(map(str, r)) for r in res["rows"]]
         text = res["sentence"] + ("\n" + "\n".join(table) if res["rows"] else "")
