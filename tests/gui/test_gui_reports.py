@@ -141,3 +141,19 @@ def test_report_from_the_chat_list_and_export(qtbot, daemon, tmp_path: Path, mon
         assert [r["id"] for r in client.reports()] == [r["id"] for r in before]  # no new report
     finally:
         window.close()
+
+
+def test_a_log_quoted_in_an_answer_is_a_monospace_block_without_its_fence(qtbot) -> None:
+    """The chat's answer to "show the log of job 3" ends with the lines in a fenced block: shown as the lines
+    in a fixed-width font, the fence gone, '<' and '*' kept as written; the sentence before stays text."""
+    doc = QTextDocument()
+    log = "The last 2 lines of job 3's log:\n```\n  step 1 <loss> 0.50 **\n  step 2 <loss> 0.25\n```"
+    report_render.render(doc, [ChatMessage("assistant", log)], {})
+    text = doc.toPlainText()
+    assert "```" not in text
+    assert "The last 2 lines of job 3's log:" in text and "  step 1 <loss> 0.50 **" in text
+    assert "<pre" in report_render.answer_html(log) and "monospace" in doc.toHtml()
+    streaming = "Lines:\n```\nstep 1"  # the closing fence not arrived yet
+    shown = report_render.answer_html(streaming)
+    assert "```" not in shown and "step 1" in shown
+    assert report_render.answer_html("a ``` b") == "a ``` b"  # backticks inside a line are text

@@ -19,6 +19,9 @@ WHO = {"user": "You", "assistant": "Assistant", "error": "Error"}
 EMPTY = "<p><i>Ask a question; answers stream in as the model writes them.</i></p>"
 _IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)\)")
 _REPORT_ID = re.compile(r"^Report (\d+) stored\b")
+# A fenced block in a plain answer (a job's log quoted by the chat): the fence is 3+ backticks, closed by
+# the same fence on a line of its own; an unclosed one (still streaming) runs to the end.
+_FENCE = re.compile(r"^(`{3,})[^\n`]*\n(.*?)(?:\n\1[ \t]*$|\Z)", re.M | re.S)
 
 
 def report_id(message: ChatMessage) -> int | None:
@@ -36,6 +39,24 @@ def _images_known(markdown: str, images: Mapping[str, QImage]) -> str:
         )
 
     return _IMAGE.sub(swap, markdown)
+
+
+def answer_html(text: str) -> str:
+    """A plain answer as HTML: its text as written (nothing in it read as Markdown), but a fenced block --
+    the lines of a job's log -- set in a monospace block, without its fence, so columns and indents line
+    up as they did in the terminal."""
+
+    def prose(part: str) -> str:
+        return html.escape(part).replace("\n", "<br>")
+
+    out, at = [], 0
+    for m in _FENCE.finditer(text):
+        out.append(prose(text[at : m.start()].rstrip("\n")))
+        code = html.escape(m.group(2))
+        out.append(f'<pre style="font-family: monospace; white-space: pre;">{code}</pre>')
+        at = m.end()
+    out.append(prose(text[at:].lstrip("\n") if at else text))
+    return "".join(out)
 
 
 def render(doc: QTextDocument, messages: Iterable[ChatMessage], images: Mapping[str, QImage]) -> None:
@@ -56,7 +77,7 @@ def render(doc: QTextDocument, messages: Iterable[ChatMessage], images: Mapping[
             cursor.insertBlock()
             cursor.insertMarkdown(_images_known(msg.text, images))
             continue
-        text = html.escape(msg.text).replace("\n", "<br>") or ("…" if not msg.done else "")
+        text = answer_html(msg.text) or ("…" if not msg.done else "")
         cursor.insertHtml(f'<span class="{msg.role}">{who}{text}</span>')
     if first:
         cursor.insertHtml(EMPTY)
