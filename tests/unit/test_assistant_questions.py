@@ -1,11 +1,11 @@
 """The held-out question sets scored through the chat as users reach it.
 
 ``assistant_heldout.json`` was written beside the picker; ``assistant_heldout_blind.json``,
-``assistant_heldout_c.json``, ``assistant_heldout_d.json`` and ``assistant_heldout_e.json`` were each
-written by another hand apart from the picker's word lists, its training corpus and the older sets, from
-the query layer's schema and this test's machine alone, and scored blind once before the picker learned
-from their misses (docs/assistant.md gives those first scores). The same scorer runs each set and prints
-its score on its own.
+``assistant_heldout_c.json``, ``assistant_heldout_d.json``, ``assistant_heldout_e.json`` and
+``assistant_heldout_f.json`` were each written by another hand apart from the picker's word lists, its
+training corpus and the older sets, from the query layer's schema and this test's machine alone, and scored
+blind once before the picker learned from their misses (docs/assistant.md gives those first scores). The
+same scorer runs each set and prints its score on its own.
 
 A machine with two fake GPUs, eight jobs over today and yesterday and an hour of power history; every
 conversation of the set runs in one chat session of an :class:`AssistantService` on the bundled model.
@@ -42,6 +42,7 @@ QUESTION_SETS = (
     "assistant_heldout_c.json",
     "assistant_heldout_d.json",
     "assistant_heldout_e.json",
+    "assistant_heldout_f.json",
 )
 MIDNIGHT = dt.datetime.now().replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
 NOW = MIDNIGHT + 15 * 3600  # the clock the answers are read against: 15:00 today
