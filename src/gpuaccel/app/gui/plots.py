@@ -29,6 +29,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from gpuaccel.app.gui.axes import AgoAxis, ValueAxis, grid_path
+from gpuaccel.app.gui.plot_title import PlotTitle, install_title
 from gpuaccel.app.gui.strip import StripLayer
 from gpuaccel.app.gui.telemetry_model import PLOT_HEADINGS, PLOT_SERIES, GpuState, TelemetryModel
 from gpuaccel.app.gui.theme import Theme, current, gpu_color, theme_manager
@@ -141,6 +142,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
             plot.setMouseEnabled(x=False, y=False)
             plot.setMenuEnabled(False)
             plot.hideButtons()
+            install_title(plot)
             # Qt may skip a plot's items when a repaint does not touch the plot (else it asks every axis and
             # view of every plot for its bounds, in Python, on each repaint)
             plot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape)
@@ -166,24 +168,27 @@ class LivePlots(pg.GraphicsLayoutWidget):
             text.setParentItem(plot.getViewBox())
             text.setZValue(20)  # over the curves
             text.setPos(6, 4)
-            text.setVisible(
-                False
-            )  # until there is a reason (a TextItem once shown redoes its transform per paint)
+            text.setVisible(False)  # until there is a reason (once shown it redoes its transform per paint)
             self.na_text[key] = text
             self.plots[key] = plot
         self._fix_ranges()
         self.apply_theme(self.theme)
 
-    def _title(self, key: str) -> str:
+    def _show_title(self, key: str) -> None:
+        """The plot's title: the metric and its unit, or the GPU's swatch, label and the unit."""
+        title = self.plots[key].titleLabel
+        assert isinstance(title, PlotTitle)
         if self.mode == BY_METRIC:
-            return html.escape(TITLES[key])
+            title.show_title(TITLES[key], self.theme.strong)
+            return
         index = int(key[3:])
-        unit = html.escape(UNITS[self.series])
         g = self.model.gpu(index)
-        label = html.escape(g.label if g is not None else f"GPU {index}")
-        return (
-            f'<span style="color:{gpu_color(index)}">&#9632;</span> <b>{label}</b>'
-            f' <span style="color:{self.theme.muted}">{unit}</span>'
+        title.show_title(
+            g.label if g is not None else f"GPU {index}",
+            self.theme.strong,
+            before=f'<span style="color:{gpu_color(index)}">&#9632;</span> ',
+            after=f' <span style="color:{self.theme.muted}">{html.escape(UNITS[self.series])}</span>',
+            bold=True,
         )
 
     def _draw_grid(self, key: str) -> None:
@@ -203,10 +208,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
                 axis = plot.getAxis(side)
                 axis.setPen(pg.mkPen(theme.grid))
                 axis.setTextPen(pg.mkPen(theme.muted))
-            plot.setTitle(self._title(key), color=theme.strong, size="10pt", justify="left")
-            plot.layout.setRowFixedHeight(0, 20)
-            plot.titleLabel.setMaximumHeight(20)
-            plot.titleLabel.setMinimumWidth(1)  # a long title is clipped, never widens its column
+            self._show_title(key)
         self._na_for = None  # rewrite the reasons in the new colours
 
     def set_window(self, seconds: float) -> None:
