@@ -7,8 +7,10 @@ from __future__ import annotations
 import os
 
 from PySide6.QtWidgets import QApplication
-from test_gui_dashboard import now_answer
+from test_gui_dashboard import now_answer, online
 
+from gpuaccel.app.gui.dashboard import Dashboard
+from gpuaccel.app.gui.models import UNREACHABLE, ConnectionModel
 from gpuaccel.app.gui.plots import BY_GPU, LivePlots
 from gpuaccel.app.gui.telemetry_model import TelemetryModel
 
@@ -51,3 +53,26 @@ def test_plots_of_one_grid_share_its_width_whatever_their_titles(qtbot) -> None:
     QApplication.processEvents()
     assert "GPU 1" in plots.plots["gpu1"].titleLabel.item.toPlainText()
     plots.stop()
+
+
+def test_no_gpu_shows_no_empty_plots(qtbot) -> None:
+    """With no GPU (none on the host, or no daemon yet) the dashboard drew five empty grids with 0-1
+    axes under "GPU utilization (%)" and "Power (W)"; it now says why and when plots will come."""
+    model = TelemetryModel()
+    away = ConnectionModel()
+    away.set(UNREACHABLE, "no daemon")
+    dashboard = Dashboard(model, away)
+    qtbot.addWidget(dashboard)
+    dashboard.resize(1280, 740)
+    dashboard.show()
+    qtbot.waitExposed(dashboard)
+    assert not dashboard.plots.isVisible() and dashboard.no_plots.isVisible()
+    dashboard.refresh()  # as the connection model's change calls it
+    assert "not connected" in dashboard.notice.text()
+    dashboard.connection = online()
+    model.update(now_answer(1000.0, n=0))
+    assert not dashboard.plots.isVisible() and "reports no GPUs" in dashboard.notice.text()
+    model.update(now_answer(1001.0, n=2))
+    assert dashboard.plots.isVisible() and not dashboard.no_plots.isVisible()
+    assert not dashboard.notice.isVisible()
+    dashboard.stop()

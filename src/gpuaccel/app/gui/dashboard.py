@@ -145,10 +145,17 @@ class Dashboard(QWidget):
         self.plots = LivePlots(model)
         self.plots.setMinimumHeight(220)
         layout.addWidget(self.plots, 1)
+        # With no GPU there is nothing to plot: five empty grids with 0-1 axes looked broken.
+        self.no_plots = QLabel("The plots start with the first GPU reading.")
+        self.no_plots.setObjectName("hint")
+        self.no_plots.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.no_plots, 1)
         self._apply_mode()
         model.subscribe(self.refresh)
         if connection is not None:
             connection.subscribe(self.refresh)
+        self.plots.setVisible(bool(model.gpus))
+        self.no_plots.setVisible(not model.gpus)
 
     # ---- plot mode and window ------------------------------------------------------------------
 
@@ -332,6 +339,8 @@ class Dashboard(QWidget):
             self.notice.show()
         else:
             self.notice.hide()
+        self.plots.setVisible(bool(model.gpus))
+        self.no_plots.setVisible(not model.gpus)
         for card in self.cards.values():
             if card.isEnabled() != online:
                 card.setEnabled(online)
