@@ -76,3 +76,56 @@ def test_no_gpu_shows_no_empty_plots(qtbot) -> None:
     assert dashboard.plots.isVisible() and not dashboard.no_plots.isVisible()
     assert not dashboard.notice.isVisible()
     dashboard.stop()
+
+
+def _dashboard(qtbot, n: int, size: tuple[int, int], name: str | None = None) -> Dashboard:
+    model = TelemetryModel()
+    answer = now_answer(1000.0, n=n)
+    for g in answer["gpus"]:
+        g["info"]["name"] = name or g["info"]["name"]
+    model.update(answer)
+    dashboard = Dashboard(model, online())
+    qtbot.addWidget(dashboard)
+    dashboard.resize(*size)
+    dashboard.show()
+    dashboard.refresh()
+    qtbot.waitExposed(dashboard)
+    QApplication.processEvents()
+    return dashboard
+
+
+def _rows(dashboard: Dashboard) -> list[int]:
+    """How many cards each row of the card grid holds."""
+    grid, rows = dashboard.cards_grid, {}
+    for card in dashboard.cards.values():
+        row = grid.getItemPosition(grid.indexOf(card))[0]
+        rows[row] = rows.get(row, 0) + 1
+    return [rows[r] for r in sorted(rows)]
+
+
+def test_cards_fill_their_rows_evenly(qtbot) -> None:
+    """Eight GPUs at 1280 px were a row of six and a row of two beside an empty strip."""
+    for n, size, rows in (
+        (8, (1280, 740), [4, 4]),
+        (16, (1280, 740), [6, 6, 4]),
+        (5, (1280, 740), [5]),
+        (8, (2560, 1380), [8]),
+        (2, (1280, 740), [2]),
+    ):
+        dashboard = _dashboard(qtbot, n, size)
+        assert _rows(dashboard) == rows, (n, size)
+        dashboard.stop()
+
+
+def test_a_gpu_name_too_long_for_its_card_ends_with_an_ellipsis(qtbot) -> None:
+    """Eight compact cards at 1920 px read "GPU 0 · H100 80GB HB", cut through a letter."""
+    long_name = "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition"
+    dashboard = _dashboard(qtbot, 16, (1280, 740), long_name)
+    for card in dashboard.cards.values():
+        title = card.title
+        shown = title.shown_text()
+        assert title.fontMetrics().horizontalAdvance(shown) <= title.contentsRect().width()
+        assert shown == title.text() or (shown.endswith("…") and title.text().startswith(shown[:-1]))
+        assert f"GPU {card.index} · {long_name}" in title.toolTip()  # the whole name on hover
+    assert all(c.title.shown_text().endswith("…") for c in dashboard.cards.values())
+    dashboard.stop()

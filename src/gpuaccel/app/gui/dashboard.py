@@ -233,8 +233,8 @@ class Dashboard(QWidget):
         self._layout_cards()
 
     def _layout_cards(self) -> None:
-        """Flow the cards into as many columns as fit; the card strip is as tall as its cards (up to
-        CARDS_MAX_SHARE of the dashboard, then it scrolls)."""
+        """Flow the cards into the rows that as many columns as fit need, filled evenly (not 6 + 2); the
+        card strip is as tall as its cards (up to CARDS_MAX_SHARE of the dashboard, then it scrolls)."""
         groups = self._groups()
         cards = [c for _, members in groups for c in members]
         if not cards:
@@ -243,7 +243,9 @@ class Dashboard(QWidget):
         spacing = self.cards_grid.spacing()
         width = max(1, self.cards_scroll.viewport().width() or self.width() - 16)
         card_w = max(c.minimumWidth() for c in cards) + spacing
-        columns = max(1, min(max(len(m) for _, m in groups), (width + spacing) // card_w))
+        most = max(len(m) for _, m in groups)
+        fit = max(1, min(most, (width + spacing) // card_w))
+        columns = -(-most // -(-most // fit))  # rows filled evenly: 8 cards where 6 fit, two rows of 4
         if columns != self._columns or any(self.cards_grid.indexOf(c) < 0 for c in cards):
             self._columns = columns
             for w in [*cards, *self.host_headers.values()]:
