@@ -98,6 +98,9 @@ class JobsPanel(QWidget):
         header.setStretchLastSection(True)
         for col, width in enumerate((50, 220, 110, 150, 60, 60, 100, 80, 260)):
             self.table.setColumnWidth(col, width)
+        header.setSortIndicator(*self.table_model.order)  # newest first, as the daemon lists them
+        self.table.setSortingEnabled(True)
+        self.table_model.modelReset.connect(self._restore_selection)  # a sort keeps the selected job
         self.details = JobDetails()
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)
