@@ -1,4 +1,5 @@
-"""The jobs table sorts by the column clicked, numbers as numbers, and keeps the selected job selected."""
+"""The jobs table sorts by the column clicked, numbers as numbers, and keeps the selected job selected;
+the filter beside it is wide enough for its hint."""
 
 from __future__ import annotations
 
@@ -48,3 +49,15 @@ def test_jobs_sort_by_the_column_clicked_numbers_as_numbers(qtbot) -> None:
     model.set_jobs([_job(11, 1.0, 0), _job(9, 5.0, 2), _job(10, 100.0, -5), _job(2, 20.0, 10)])
     assert _ids(panel) == [2, 9, 10, 11]  # a new job takes its place in the chosen order
     assert panel.selected_job()["id"] == 9 and panel.table.selectionModel().selectedRows()[0].row() == 1
+
+
+def test_the_filter_shows_its_whole_hint_at_1280_px(qtbot) -> None:
+    """The search field was left at its default width beside an empty stretch and read
+    "filter by name, co…"."""
+    panel = JobsPanel(JobsModel())
+    qtbot.addWidget(panel)
+    panel.resize(1264, 700)
+    panel.show()
+    qtbot.waitExposed(panel)
+    hint = panel.search.fontMetrics().horizontalAdvance(panel.search.placeholderText())
+    assert panel.search.width() >= hint + 40  # frame, margins and the clear button
