@@ -129,3 +129,23 @@ def test_a_gpu_name_too_long_for_its_card_ends_with_an_ellipsis(qtbot) -> None:
         assert f"GPU {card.index} · {long_name}" in title.toolTip()  # the whole name on hover
     assert all(c.title.shown_text().endswith("…") for c in dashboard.cards.values())
     dashboard.stop()
+
+
+def test_plot_titles_take_the_new_theme_colour(qtbot) -> None:
+    """Switching to the light theme left the titles white on the light background."""
+    from gpuaccel.app.gui.theme import DARK, LIGHT, theme_manager
+
+    model = TelemetryModel()
+    model.update(now_answer(1000.0))
+    plots = LivePlots(model, timer=False)
+    qtbot.addWidget(plots)
+    manager = theme_manager()
+    try:
+        manager.apply("dark")
+        assert DARK.strong.lower() in plots.plots["util"].titleLabel.item.toHtml().lower()
+        manager.apply("light")
+        html = plots.plots["util"].titleLabel.item.toHtml().lower()
+        assert LIGHT.strong.lower() in html and DARK.strong.lower() not in html
+    finally:
+        manager.apply("system")
+    plots.stop()

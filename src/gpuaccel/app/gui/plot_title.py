@@ -23,6 +23,7 @@ class PlotTitle(pg.LabelItem):
 
     def __init__(self, parent: pg.PlotItem | None = None) -> None:
         self.parts: tuple[str, str, str, bool] = ("", "", "", False)  # before, text, after, bold
+        self._written: tuple[str, str] = ("", "")  # (html, colour) last given to the text item
         super().__init__(" ", parent=parent, size=f"{TITLE_PT:g}pt", justify="left")
 
     def updateMin(self) -> None:
@@ -58,8 +59,10 @@ class PlotTitle(pg.LabelItem):
             text = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, max(0.0, room)) or "…"
         shown = html.escape(text)
         shown = f"<b>{shown}</b>" if bold else shown
-        if self.text != before + shown + after:
-            self.setText(before + shown + after)
+        written = (before + shown + after, str(self.opts["color"]))
+        if self._written != written:  # a new theme rewrites it in its colour
+            self._written = written
+            self.setText(written[0])
 
     def resizeEvent(self, ev: object) -> None:
         super().resizeEvent(ev)
