@@ -149,3 +149,28 @@ def test_plot_titles_take_the_new_theme_colour(qtbot) -> None:
     finally:
         manager.apply("system")
     plots.stop()
+
+
+def test_n_a_reasons_never_cover_the_curves(qtbot) -> None:
+    """With the daemon away the plots are short, and "GPU 1: N/A: GPM metrics need Hopper (sm_90) or
+    newer" wrapped to two lines covered the peaks of GPU 0's TFLOP/s curve: the room kept above the
+    data was a fixed share of the y range per line, whatever the plot's height."""
+    from PySide6.QtCore import QPointF
+
+    model = TelemetryModel()
+    model.update(now_answer(1000.0, gpm=(1,)))
+    plots = LivePlots(model, timer=False)
+    qtbot.addWidget(plots)
+    plots.show()
+    for size in ((1260, 300), (1100, 260), (1260, 700)):
+        plots.resize(*size)
+        qtbot.waitExposed(plots)
+        QApplication.processEvents()
+        plots.refresh(force=True)
+        QApplication.processEvents()
+        text, view = plots.na_text["tflops"], plots.plots["tflops"].getViewBox()
+        assert text.isVisible() and "GPU 1: N/A" in plots.reasons("tflops")
+        low, high = plots._y["tflops"]
+        data_top = view.mapViewToScene(QPointF(-1.0, high)).y()
+        assert data_top >= text.sceneBoundingRect().bottom(), size
+    plots.stop()

@@ -52,7 +52,7 @@ FRAME_AREA_PX = 250_000
 MIN_REDRAW_S = 0.25  # a plot is brought up to date at most 4 times a second
 BY_METRIC, BY_GPU = "metric", "gpu"
 MODES = {BY_METRIC: "By metric", BY_GPU: "By GPU"}
-NA_HEADROOM = 0.16  # of the y range, per line of N/A reasons, so the reasons sit above the curves
+NA_MARGIN_PX = 10  # between the N/A reasons written on a plot and the top of its curves
 PLOT_ASPECT = 2.4  # a plot should be about this much wider than tall
 TITLES = dict(PLOT_HEADINGS)
 TITLES["tflops"] = "TFLOP/s (exact for our jobs, else 16-bit dense estimate)"
@@ -76,17 +76,6 @@ def grid_shape(n: int, width: float, height: float, aspect: float = PLOT_ASPECT)
 def series_reason(g: GpuState, key: str) -> str | None:
     """Why GPU ``g`` has no value for plotted series ``key`` in its latest reading (None: it has one)."""
     return na_reason(g.series_raw(key))
-
-
-def _line_count(text: pg.TextItem) -> int:
-    """The lines a TextItem takes as laid out (its reasons, wrapped to the plot's width)."""
-    doc = text.textItem.document()
-    doc.size()  # lays the text out
-    block, lines = doc.begin(), 0
-    while block.isValid():
-        lines += max(1, block.layout().lineCount())
-        block = block.next()
-    return lines
 
 
 class LivePlots(pg.GraphicsLayoutWidget):
@@ -276,10 +265,14 @@ class LivePlots(pg.GraphicsLayoutWidget):
                     self._set_y(f"gpu{g.index}", low, top(g, self.series))
 
     def _set_y(self, key: str, low: float, high: float) -> None:
-        """The plot's y range; with N/A reasons written on it, headroom above the data for them."""
+        """The plot's y range; with N/A reasons written on it, room above the data for them as tall as
+        they are (a fixed share per line let two wrapped lines cover the peaks of a short plot)."""
         self._y[key] = (low, high)
-        text = self.na_text.get(key)
-        room = 1.0 + NA_HEADROOM * (_line_count(text) if text and text.toolTip() else 0)
+        text, view = self.na_text.get(key), self.plots[key].getViewBox()
+        room = 1.0
+        if text is not None and text.toolTip() and view.height() > 0:
+            share = (text.textItem.boundingRect().height() + 4 + NA_MARGIN_PX) / view.height()
+            room = 1.0 / (1.0 - min(0.6, share))  # the reasons above the data, up to 60 % of the plot
         self.plots[key].setYRange(low, low + (high - low) * room, padding=0.02)
 
     # ---- per frame -------------------------------------------------------------------------------
