@@ -163,3 +163,28 @@ def test_an_array_s_elements_are_told_apart_by_their_index(qtbot) -> None:
         panel.model.upsert(element)
     assert [cell(panel, 10, "Name"), cell(panel, 11, "Name")] == ["[0] arr", "[1] arr"]
     assert cell(panel, 4, "Name") == "later"  # not an array element: its name alone
+
+
+def test_job_telemetry_plots_start_at_zero_and_share_the_pane(qtbot) -> None:
+    """A steady 400 TFLOP/s drew its axis from 399.5 to 400.5, utilization floated between its own
+    extremes, and the power plot was 76 px wider than the others."""
+    from PySide6.QtWidgets import QApplication
+
+    panel = panel_with_jobs(qtbot)
+    select(panel, 3)
+    details = panel.details
+    details.resize(1260, 330)
+    details.setCurrentIndex(2)
+    details.show()
+    t = [1000.0 + i for i in range(60)]
+    util = [50.0 + (i % 10) * 4 for i in range(60)]
+    power = [300.0 + (i % 7) * 20 for i in range(60)]
+    hist = {"t": t, "util_gpu": util, "tflops_est": [400.0] * 60, "power_w": power, "resolution": "raw"}
+    details.show_telemetry(3, {0: hist})
+    QApplication.processEvents()
+    ranges = {key: plot.getViewBox().viewRange()[1] for key, plot in details._tplots.items()}
+    assert ranges["util_gpu"] == [0.0, 100.0]
+    assert ranges["tflops_est"][0] == 0.0 and 400.0 < ranges["tflops_est"][1] <= 450.0
+    assert ranges["power_w"][0] == 0.0 and ranges["power_w"][1] >= 420.0
+    widths = [plot.sceneBoundingRect().width() for plot in details._tplots.values()]
+    assert max(widths) - min(widths) <= 2, widths

@@ -53,3 +53,22 @@ def test_the_file_menu_has_the_standard_shortcuts(qtbot, window: MainWindow) -> 
     dialogs = [d for d in window.findChildren(SettingsDialog) if d.isVisible()]
     assert len(dialogs) == 1
     dialogs[0].reject()
+
+
+def test_the_keyboard_reaches_every_tab_and_the_filters(qtbot, window: MainWindow) -> None:
+    """Ctrl+1..4 show the tabs (named in the View menu and on the tabs' hover), Ctrl+F puts the cursor
+    in the shown tab's filter; before, another tab was reachable only from inside the tab bar."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5_000)
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    for key, widget in ((Qt.Key.Key_2, window.jobs_panel), (Qt.Key.Key_4, window.processes)):
+        qtbot.keyClick(window, key, ctrl)
+        assert window.tabs.currentWidget() is widget
+        qtbot.keyClick(window, Qt.Key.Key_F, ctrl)
+        field = window.jobs_panel.search if widget is window.jobs_panel else window.processes.filter_edit
+        qtbot.waitUntil(field.hasFocus, timeout=2_000)
+    qtbot.keyClick(window, Qt.Key.Key_1, ctrl)
+    assert window.tabs.currentWidget() is window.dashboard
+    assert "Ctrl+3" in window.tabs.tabToolTip(2)
+    view = window.menuBar().actions()[1].menu()
+    assert [a.text() for a in view.actions() if a.shortcut() == QKeySequence("Ctrl+4")] == ["Processes"]

@@ -145,10 +145,17 @@ class Dashboard(QWidget):
         self.plots = LivePlots(model)
         self.plots.setMinimumHeight(220)
         layout.addWidget(self.plots, 1)
+        # With no GPU there is nothing to plot: five empty grids with 0-1 axes looked broken.
+        self.no_plots = QLabel("The plots start with the first GPU reading.")
+        self.no_plots.setObjectName("hint")
+        self.no_plots.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.no_plots, 1)
         self._apply_mode()
         model.subscribe(self.refresh)
         if connection is not None:
             connection.subscribe(self.refresh)
+        self.plots.setVisible(bool(model.gpus))
+        self.no_plots.setVisible(not model.gpus)
 
     # ---- plot mode and window ------------------------------------------------------------------
 
@@ -226,8 +233,8 @@ class Dashboard(QWidget):
         self._layout_cards()
 
     def _layout_cards(self) -> None:
-        """Flow the cards into as many columns as fit; the card strip is as tall as its cards (up to
-        CARDS_MAX_SHARE of the dashboard, then it scrolls)."""
+        """Flow the cards into the rows that as many columns as fit need, filled evenly (not 6 + 2); the
+        card strip is as tall as its cards (up to CARDS_MAX_SHARE of the dashboard, then it scrolls)."""
         groups = self._groups()
         cards = [c for _, members in groups for c in members]
         if not cards:
@@ -236,7 +243,9 @@ class Dashboard(QWidget):
         spacing = self.cards_grid.spacing()
         width = max(1, self.cards_scroll.viewport().width() or self.width() - 16)
         card_w = max(c.minimumWidth() for c in cards) + spacing
-        columns = max(1, min(max(len(m) for _, m in groups), (width + spacing) // card_w))
+        most = max(len(m) for _, m in groups)
+        fit = max(1, min(most, (width + spacing) // card_w))
+        columns = -(-most // -(-most // fit))  # rows filled evenly: 8 cards where 6 fit, two rows of 4
         if columns != self._columns or any(self.cards_grid.indexOf(c) < 0 for c in cards):
             self._columns = columns
             for w in [*cards, *self.host_headers.values()]:
@@ -332,6 +341,8 @@ class Dashboard(QWidget):
             self.notice.show()
         else:
             self.notice.hide()
+        self.plots.setVisible(bool(model.gpus))
+        self.no_plots.setVisible(not model.gpus)
         for card in self.cards.values():
             if card.isEnabled() != online:
                 card.setEnabled(online)

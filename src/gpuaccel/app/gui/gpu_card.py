@@ -10,6 +10,7 @@ import html
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -55,6 +56,28 @@ def _fill(bar: QProgressBar, value: float | None, full: float | None, what: str)
         bar.setToolTip(tip)
 
 
+class ElidedLabel(QLabel):
+    """One line that, too narrow for its text, ends it with an ellipsis: a long GPU name in a compact
+    card ("GPU 10 · H100 80GI") was cut through a letter with nothing to say that more followed."""
+
+    def shown_text(self) -> str:
+        """The text as drawn: whole, or cut short with "…"."""
+        room = self.contentsRect().width()
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, room)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        shown = self.shown_text()
+        if shown == self.text():
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        align = int(self.alignment() | Qt.AlignmentFlag.AlignVCenter)
+        role = QPalette.ColorRole.WindowText
+        self.style().drawItemText(
+            painter, self.contentsRect(), align, self.palette(), self.isEnabled(), shown, role
+        )
+
+
 class GpuCard(QFrame):
     """Shows the latest :class:`GpuState` of one GPU; :meth:`show_state` is called on every update.
 
@@ -97,7 +120,7 @@ class GpuCard(QFrame):
         self.swatch.setFixedSize(12, 12)
         self.swatch.setStyleSheet(f"background: {gpu_color(index)}; border-radius: 2px;")
         self.swatch.setToolTip(f"GPU {index}'s colour in the plots")
-        self.title = QLabel(f"GPU {index}")
+        self.title = ElidedLabel(f"GPU {index}")
         self.title.setObjectName("cardTitle")
         head.addWidget(self.swatch)
         head.addWidget(self.title, 1)
@@ -146,7 +169,7 @@ class GpuCard(QFrame):
         self.summary.hide()
         outer.addWidget(self.summary)
         outer.addStretch(1)  # a card taller than its content (a neighbour with MIG rows) keeps it at the top
-        self.title.setMinimumWidth(1)  # a long GPU name is clipped, never widens the card
+        self.title.setMinimumWidth(1)  # a long GPU name is cut short, never widens the card
 
     def set_compact(self, compact: bool) -> None:
         """Compact: the five plotted readings only (the rest in the card's tooltip)."""
@@ -172,7 +195,9 @@ class GpuCard(QFrame):
             parts.append(str(info["pci_bus_id"]))
         self.subtitle.setText(" · ".join(parts))
         self.subtitle.setToolTip(f"uuid {info.get('uuid', '?')}")
-        self.title.setToolTip(" · ".join(parts) + f"\nuuid {info.get('uuid', '?')}")
+        self.title.setToolTip(
+            f"{g.label} · {g.name}\n" + " · ".join(parts) + f"\nuuid {info.get('uuid', '?')}"
+        )
         lost = g.lost or bool(s.get("lost"))
         if self.property("lost") != lost:
             self.setProperty("lost", lost)

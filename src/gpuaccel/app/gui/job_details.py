@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTabWidget, QVBoxLayout, Q
 
 from gpuaccel.accel.telemetry.fields import FIELD
 from gpuaccel.app.gui.axes import ClockAxis
+from gpuaccel.app.gui.plot_title import install_title
 from gpuaccel.app.gui.telemetry_model import with_gaps
 from gpuaccel.app.gui.theme import Theme, current, gpu_color, theme_manager
 from gpuaccel.app.gui.values import as_float, fmt_duration, fmt_time
@@ -101,6 +102,7 @@ class JobDetails(QTabWidget):
             plot.hideButtons()
             plot.showGrid(x=True, y=True, alpha=0.4)
             plot.getAxis("left").setWidth(44)
+            install_title(plot)  # titles never widen a column: the three plots share the pane's width
             self._tplots[key] = plot
         first = self._tplots[TELEMETRY_FIELDS[0][0]]
         for plot in self._tplots.values():
@@ -123,9 +125,7 @@ class JobDetails(QTabWidget):
             for side in ("left", "bottom"):
                 plot.getAxis(side).setPen(pg.mkPen(theme.grid))
                 plot.getAxis(side).setTextPen(pg.mkPen(theme.muted))
-            plot.setTitle(title, color=theme.strong, size="10pt", justify="left")
-            plot.layout.setRowFixedHeight(0, 20)
-            plot.titleLabel.setMaximumHeight(20)
+            plot.titleLabel.show_title(title, theme.strong)
 
     def show_job(self, job: dict[str, Any] | None) -> None:
         if job is None:
@@ -165,6 +165,7 @@ class JobDetails(QTabWidget):
         span: list[float] = []
         for plot in self._tplots.values():
             plot.clear()
+        tops: dict[str, float] = {}  # the largest reading of each plot
         for gpu, hist in sorted(per_gpu.items()):
             if not isinstance(hist, dict) or "error" in hist:
                 notes.append(f"GPU {gpu}: {hist.get('error') if isinstance(hist, dict) else 'no data'}")
@@ -181,6 +182,7 @@ class JobDetails(QTabWidget):
             for (key, _), y in zip(TELEMETRY_FIELDS, cols, strict=True):
                 if np.isnan(y).all():
                     continue
+                tops[key] = max(tops.get(key, 0.0), float(np.nanmax(y)))
                 self._tplots[key].plot(
                     times, y, pen=pg.mkPen(gpu_color(gpu), width=1.5), name=f"GPU {gpu}", connect="finite"
                 )
@@ -188,6 +190,9 @@ class JobDetails(QTabWidget):
             notes.append(f"{swatch} GPU {gpu}: {t.size} readings ({hist.get('resolution', '?')})")
         if not per_gpu:
             notes.append("This job used no GPU.")
+        for key, plot in self._tplots.items():  # from zero (a steady 400 TFLOP/s read 399.5-400.5)
+            top = 100.0 if key == "util_gpu" else max(1.0, tops.get(key, 0.0) * 1.1)
+            plot.setYRange(0, top, padding=0)
         self.telemetry_note.setText("; ".join(notes))
         if span and max(span) > min(span):  # the job's lifetime, whatever its length (clock-time ticks)
             self._tplots[TELEMETRY_FIELDS[0][0]].setXRange(min(span), max(span), padding=0.02)

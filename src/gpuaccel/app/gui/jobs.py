@@ -76,9 +76,9 @@ class JobsPanel(QWidget):
         self.priority_spin = QSpinBox()
         self.priority_spin.setRange(-1000, 1000)
         self.priority_button = QPushButton("Set priority")
-        for w in (self.submit_button, QLabel("State:"), self.state_filter, self.kind_filter, self.search):
+        for w in (self.submit_button, QLabel("State:"), self.state_filter, self.kind_filter):
             bar.addWidget(w)
-        bar.addStretch(1)
+        bar.addWidget(self.search, 1)  # the room left goes to the filter: its hint was cut at 1280 px
         for w in (
             self.cancel_button, self.pause_button, self.hold_button, self.retry_button,
             self.priority_spin, self.priority_button,
@@ -98,6 +98,9 @@ class JobsPanel(QWidget):
         header.setStretchLastSection(True)
         for col, width in enumerate((50, 220, 110, 150, 60, 60, 100, 80, 260)):
             self.table.setColumnWidth(col, width)
+        header.setSortIndicator(*self.table_model.order)  # newest first, as the daemon lists them
+        self.table.setSortingEnabled(True)
+        self.table_model.modelReset.connect(self._restore_selection)  # a sort keeps the selected job
         self.details = JobDetails()
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)

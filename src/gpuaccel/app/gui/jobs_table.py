@@ -77,14 +77,51 @@ def duration(job: dict[str, Any]) -> float | None:
     return (number(job.get("finished_at")) or time.time()) - started
 
 
+def sort_key(job: dict[str, Any], col: str) -> tuple[Any, ...]:
+    """What a column sorts by: numbers as numbers (job 10 after job 9, 1m 40s after 20.0s), unknown
+    values first, the job's id last so equal keys keep one order."""
+    value: Any
+    if col in ("ID", "Priority"):
+        value = number(job.get(col.lower()))
+    elif col == "GPUs":
+        value = len(job.get("assigned_gpus") or []) or number(job.get("gpus"))
+    elif col == "Progress":
+        value = number((job.get("progress") or {}).get("fraction"))
+        value = 1.0 if value is None and job.get("state") == JobState.SUCCEEDED else value
+    elif col == "Duration":
+        value = duration(job)
+    elif col == "Created":
+        value = number(job.get("created_at"))
+    else:
+        value = JobsTableModel._text(job, col).lower()
+    return (value is not None, value if value is not None else 0, number(job.get("id")) or 0)
+
+
 class JobsTableModel(QAbstractTableModel):
-    """The filtered job list as table rows."""
+    """The filtered job list as table rows, in the order of the column chosen (newest first until one
+    is)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[dict[str, Any]] = []
+        self.order: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.DescendingOrder)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort by ``column`` (a click on its header); the rows stay so sorted as the queue changes."""
+        self.order = (column, order)
+        self.beginResetModel()
+        self.rows = self._sorted(self.rows)
+        self.endResetModel()
+
+    def _sorted(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        column, order = self.order
+        if not 0 <= column < len(COLUMNS):
+            return list(rows)
+        descending = order == Qt.SortOrder.DescendingOrder
+        return sorted(rows, key=lambda job: sort_key(job, COLUMNS[column]), reverse=descending)
 
     def set_rows(self, rows: list[dict[str, Any]]) -> None:
+        rows = self._sorted(rows)
         if [r.get("id") for r in rows] == [r.get("id") for r in self.rows]:
             self.rows = rows
             if rows:

@@ -29,6 +29,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from gpuaccel.app.gui.axes import AgoAxis, ValueAxis, grid_path
+from gpuaccel.app.gui.plot_title import PlotTitle, install_title
 from gpuaccel.app.gui.strip import StripLayer
 from gpuaccel.app.gui.telemetry_model import PLOT_HEADINGS, PLOT_SERIES, GpuState, TelemetryModel
 from gpuaccel.app.gui.theme import Theme, current, gpu_color, theme_manager
@@ -51,7 +52,7 @@ FRAME_AREA_PX = 250_000
 MIN_REDRAW_S = 0.25  # a plot is brought up to date at most 4 times a second
 BY_METRIC, BY_GPU = "metric", "gpu"
 MODES = {BY_METRIC: "By metric", BY_GPU: "By GPU"}
-NA_HEADROOM = 0.16  # of the y range, per line of N/A reasons, so the reasons sit above the curves
+NA_MARGIN_PX = 10  # between the N/A reasons written on a plot and the top of its curves
 PLOT_ASPECT = 2.4  # a plot should be about this much wider than tall
 TITLES = dict(PLOT_HEADINGS)
 TITLES["tflops"] = "TFLOP/s (exact for our jobs, else 16-bit dense estimate)"
@@ -75,17 +76,6 @@ def grid_shape(n: int, width: float, height: float, aspect: float = PLOT_ASPECT)
 def series_reason(g: GpuState, key: str) -> str | None:
     """Why GPU ``g`` has no value for plotted series ``key`` in its latest reading (None: it has one)."""
     return na_reason(g.series_raw(key))
-
-
-def _line_count(text: pg.TextItem) -> int:
-    """The lines a TextItem takes as laid out (its reasons, wrapped to the plot's width)."""
-    doc = text.textItem.document()
-    doc.size()  # lays the text out
-    block, lines = doc.begin(), 0
-    while block.isValid():
-        lines += max(1, block.layout().lineCount())
-        block = block.next()
-    return lines
 
 
 class LivePlots(pg.GraphicsLayoutWidget):
@@ -141,6 +131,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
             plot.setMouseEnabled(x=False, y=False)
             plot.setMenuEnabled(False)
             plot.hideButtons()
+            install_title(plot)
             # Qt may skip a plot's items when a repaint does not touch the plot (else it asks every axis and
             # view of every plot for its bounds, in Python, on each repaint)
             plot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape)
@@ -166,24 +157,27 @@ class LivePlots(pg.GraphicsLayoutWidget):
             text.setParentItem(plot.getViewBox())
             text.setZValue(20)  # over the curves
             text.setPos(6, 4)
-            text.setVisible(
-                False
-            )  # until there is a reason (a TextItem once shown redoes its transform per paint)
+            text.setVisible(False)  # until there is a reason (once shown it redoes its transform per paint)
             self.na_text[key] = text
             self.plots[key] = plot
         self._fix_ranges()
         self.apply_theme(self.theme)
 
-    def _title(self, key: str) -> str:
+    def _show_title(self, key: str) -> None:
+        """The plot's title: the metric and its unit, or the GPU's swatch, label and the unit."""
+        title = self.plots[key].titleLabel
+        assert isinstance(title, PlotTitle)
         if self.mode == BY_METRIC:
-            return html.escape(TITLES[key])
+            title.show_title(TITLES[key], self.theme.strong)
+            return
         index = int(key[3:])
-        unit = html.escape(UNITS[self.series])
         g = self.model.gpu(index)
-        label = html.escape(g.label if g is not None else f"GPU {index}")
-        return (
-            f'<span style="color:{gpu_color(index)}">&#9632;</span> <b>{label}</b>'
-            f' <span style="color:{self.theme.muted}">{unit}</span>'
+        title.show_title(
+            g.label if g is not None else f"GPU {index}",
+            self.theme.strong,
+            before=f'<span style="color:{gpu_color(index)}">&#9632;</span> ',
+            after=f' <span style="color:{self.theme.muted}">{html.escape(UNITS[self.series])}</span>',
+            bold=True,
         )
 
     def _draw_grid(self, key: str) -> None:
@@ -203,10 +197,7 @@ class LivePlots(pg.GraphicsLayoutWidget):
                 axis = plot.getAxis(side)
                 axis.setPen(pg.mkPen(theme.grid))
                 axis.setTextPen(pg.mkPen(theme.muted))
-            plot.setTitle(self._title(key), color=theme.strong, size="10pt", justify="left")
-            plot.layout.setRowFixedHeight(0, 20)
-            plot.titleLabel.setMaximumHeight(20)
-            plot.titleLabel.setMinimumWidth(1)  # a long title is clipped, never widens its column
+            self._show_title(key)
         self._na_for = None  # rewrite the reasons in the new colours
 
     def set_window(self, seconds: float) -> None:
@@ -274,10 +265,14 @@ class LivePlots(pg.GraphicsLayoutWidget):
                     self._set_y(f"gpu{g.index}", low, top(g, self.series))
 
     def _set_y(self, key: str, low: float, high: float) -> None:
-        """The plot's y range; with N/A reasons written on it, headroom above the data for them."""
+        """The plot's y range; with N/A reasons written on it, room above the data for them as tall as
+        they are (a fixed share per line let two wrapped lines cover the peaks of a short plot)."""
         self._y[key] = (low, high)
-        text = self.na_text.get(key)
-        room = 1.0 + NA_HEADROOM * (_line_count(text) if text and text.toolTip() else 0)
+        text, view = self.na_text.get(key), self.plots[key].getViewBox()
+        room = 1.0
+        if text is not None and text.toolTip() and view.height() > 0:
+            share = (text.textItem.boundingRect().height() + 4 + NA_MARGIN_PX) / view.height()
+            room = 1.0 / (1.0 - min(0.6, share))  # the reasons above the data, up to 60 % of the plot
         self.plots[key].setYRange(low, low + (high - low) * room, padding=0.02)
 
     # ---- per frame -------------------------------------------------------------------------------

@@ -148,10 +148,33 @@ class MainWindow(QMainWindow):
         menu.addAction(self.settings_action)
         menu.addSeparator()
         menu.addAction(self.quit_action)
+        self._view_menu()
         self.tray = Tray(
             self.windowIcon(), self, self.close, lambda text: self.statusBar().showMessage(text, 15000)
         )
         self._show_connection()
+
+    def _view_menu(self) -> None:
+        """Ctrl+1..4 show a tab and Ctrl+F goes to the shown tab's filter: without them the keyboard
+        reached another tab only from inside the tab bar."""
+        view = self.menuBar().addMenu("&View")
+        for i in range(self.tabs.count()):
+            action = view.addAction(self.tabs.tabText(i))
+            action.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
+            action.triggered.connect(lambda _=False, i=i: self.tabs.setCurrentIndex(i))
+            self.tabs.setTabToolTip(i, f"{self.tabs.tabText(i)} (Ctrl+{i + 1})")
+        view.addSeparator()
+        self.find_action = view.addAction("&Filter")
+        self.find_action.setShortcuts(_keys(QKeySequence.StandardKey.Find, "Ctrl+F"))
+        self.find_action.triggered.connect(self.focus_filter)
+
+    def focus_filter(self) -> None:
+        """Put the cursor in the shown tab's filter (Jobs, Processes), its text selected."""
+        fields = {self.jobs_panel: self.jobs_panel.search, self.processes: self.processes.filter_edit}
+        field = fields.get(self.tabs.currentWidget())
+        if field is not None:
+            field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            field.selectAll()
 
     def _wire(self) -> None:
         """Worker signals land on this window's methods, queued, so they run on the GUI thread."""
