@@ -305,11 +305,12 @@ def main() -> int:
             window.assistant_panel.input.setText("/status")
             window.assistant_panel.send_message()
             spin(app, 4)
-            window.assistant_panel.input.setText("how hot is GPU 0, and why did job 3 fail?")
-            window.assistant_panel.send_message()
-            deadline = time.monotonic() + 60
-            while window.assistant.streaming and time.monotonic() < deadline:
-                spin(app, 0.5)
+            for question in ("how hot is GPU 0, and why did job 3 fail?", "last 5 lines of job 1's log"):
+                window.assistant_panel.input.setText(question)
+                window.assistant_panel.send_message()
+                deadline = time.monotonic() + 60
+                while window.assistant.streaming and time.monotonic() < deadline:
+                    spin(app, 0.5)
         save(window, "assistant")
         settings = window.open_settings()
         spin(app, 0.5)
