@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from gpuaccel.assistant.intent_general import asks_elsewhere
 from gpuaccel.assistant.intent_lists import step_from_list, step_within
 from gpuaccel.assistant.intent_names import known_name, named_job, numbered, quoted_job_name
 from gpuaccel.assistant.intent_topics import PEAK_WORDS, log_query, query_for, refine_topics
@@ -138,6 +139,8 @@ class RulePicker:
             OFF_TOPIC & set(ws) or ws[:1] in (["write"], ["compose"], ["implement"])
         ) and "summary" not in topics:
             return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
+        if asks_elsewhere(question, topics):
+            return None  # "explain what a transformer is", "is the h100 any good for gaming"
         gpu, job = numbered(text, question, context)
         refined = refine_topics(ws, topics, gpu)
         if refined is None:
