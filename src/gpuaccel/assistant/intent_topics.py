@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from gpuaccel.assistant.intent import Context
 
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
+MEAN_WORDS = {"average", "avg", "mean", "averaged"}
 HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
 LIMIT_WORDS = {"limit", "limits", "tdp"}  # a GPU's power limit ("what's the limit on it?")
 PROCESS_WORDS = {"process", "processes", "program", "programs"}
@@ -121,8 +122,10 @@ def query_for(
         PEAK_WORDS & set(ws) or one_gpus_peak
     )
     was = order is None and {"was", "were"} & set(ws)  # "how busy was gpu 0 over the last hour?"
-    if win is not None and metric in ("temperature", "util", "power") and (peaked or was):
+    if win is not None and metric in ("temperature", "util") and (peaked or was):
         return Query("summary", window=win, gpu=gpu)  # "the highest temp gpu 0 hit in the last hour"
+    if win is not None and metric == "power" and (peaked or was or MEAN_WORDS & set(ws)):
+        return Query("gpu_reading", gpu=gpu, metric="power", window=win)  # a summary says no power
     on_gpu = "gpu" in topics or gpu is not None or metric == "memory"
     if (
         "who" in topics
