@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from gpuaccel.assistant.intent_general import asks_elsewhere
-from gpuaccel.assistant.intent_lists import step_from_list, step_within
-from gpuaccel.assistant.intent_names import known_name, named_job, numbered, quoted_job_name
+from gpuaccel.assistant.intent_lists import nth_of_list, step_from_list, step_within
+from gpuaccel.assistant.intent_names import gpu_by_state, known_name, named_job, numbered, quoted_job_name
 from gpuaccel.assistant.intent_topics import PEAK_WORDS, log_query, query_for, refine_topics
 from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, WORD_OF, all_time, window_of, words
 from gpuaccel.assistant.queries import Query, Window
@@ -113,6 +113,9 @@ class RulePicker:
     """Topic words, superlatives and entities to a query; the fallback that needs no model."""
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
+        called = gpu_by_state(question, context)
+        if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
+            question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
         name = quoted_job_name(question)
         # a job's name is not topic words ("resnet-export" is not a report)
         ws = words(question.replace(name, " ") if name else question)
@@ -142,7 +145,10 @@ class RulePicker:
             return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
         if asks_elsewhere(question, topics):
             return None  # "explain what a transformer is", "is the h100 any good for gaming"
-        gpu, job = numbered(text, question, context)
+        nth = nth_of_list(text, context.last, context.listing, context.listed)  # "the second one"
+        if nth is not None and nth.job is None:
+            return nth  # past the list's end: the list again
+        gpu, job = (None, nth.job) if nth is not None else numbered(text, question, context)
         refined = refine_topics(ws, topics, gpu)
         if refined is None:
             return None  # "how hot is it outside?"
