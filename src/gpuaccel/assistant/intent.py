@@ -15,10 +15,11 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from gpuaccel.assistant.intent_lists import step_from_list, step_within
-from gpuaccel.assistant.intent_names import known_name, named_job, numbered, quoted_job_name
+from gpuaccel.assistant.intent_general import asks_elsewhere
+from gpuaccel.assistant.intent_lists import nth_of_list, step_from_list, step_within
+from gpuaccel.assistant.intent_names import gpu_by_state, known_name, named_job, numbered, quoted_job_name
 from gpuaccel.assistant.intent_topics import PEAK_WORDS, log_query, query_for, refine_topics
-from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, WORD_OF, window_of, words
+from gpuaccel.assistant.intent_words import LESS, METRICS, MORE, STOP, WORD_OF, all_time, window_of, words
 from gpuaccel.assistant.queries import Query, Window
 
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
@@ -88,6 +89,7 @@ class Picker(Protocol):
 
 
 WINDOWED = ("jobs", "failures", "job_rank", "summary", "energy")  # queries over a time span
+HISTORY = ("jobs", "failures", "job_rank", "summary")  # over the queue's history: "overall" is all of it
 # queries a follow-up can move to another GPU ("and GPU 1?")
 PER_GPU = ("gpu_reading", "memory_users", "gpu_list", "energy", "jobs", "failures", "job_rank", "summary")
 RANKED = ("gpu_rank", "job_rank", "node_load")  # queries with an order, for "and the least?"
@@ -111,6 +113,9 @@ class RulePicker:
     """Topic words, superlatives and entities to a query; the fallback that needs no model."""
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
+        called = gpu_by_state(question, context)
+        if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
+            question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
         name = quoted_job_name(question)
         # a job's name is not topic words ("resnet-export" is not a report)
         ws = words(question.replace(name, " ") if name else question)
@@ -138,12 +143,19 @@ class RulePicker:
             OFF_TOPIC & set(ws) or ws[:1] in (["write"], ["compose"], ["implement"])
         ) and "summary" not in topics:
             return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
-        gpu, job = numbered(text, question, context)
+        if asks_elsewhere(question, topics):
+            return None  # "explain what a transformer is", "is the h100 any good for gaming"
+        nth = nth_of_list(text, context.last, context.listing, context.listed)  # "the second one"
+        if nth is not None and nth.job is None:
+            return nth  # past the list's end: the list again
+        gpu, job = (None, nth.job) if nth is not None else numbered(text, question, context)
         refined = refine_topics(ws, topics, gpu)
         if refined is None:
             return None  # "how hot is it outside?"
         topics = refined
         win = window_of(text, now)
+        if win is None and context.last is not None and context.last.name in HISTORY and all_time(text):
+            context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
         if win is None and last is not None and re.search(r"\b(?:that|same) (?:time|period)\b", text):
             win = last.window  # "over that time"
@@ -312,8 +324,9 @@ class RulePicker:
                 return Query("gpu_reading", gpu=gpu, metric=last.metric)
             if last.name == "idle_gpus":
                 return Query("gpu_reading", gpu=gpu, metric="util")
-            if last.name in PER_GPU:
-                return replace(last, gpu=gpu)
+            if last.name in PER_GPU:  # a span said with it replaces the last one: "just gpu 1, last 30 min"
+                span = win if win is not None and last.name in WINDOWED else last.window
+                return replace(last, gpu=gpu, window=span)
         if win is not None:
             if last.name in WINDOWED:
                 return replace(last, window=win)

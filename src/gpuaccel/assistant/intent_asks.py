@@ -31,16 +31,27 @@ _BOUNDARY = re.compile(
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"^(?:and|also|plus)\s+", re.IGNORECASE)
+# what the user means to do, said beside a question: context for it, not an ask ("i need to run a sweep")
+_MEANS_TO = re.compile(
+    r"^(?:(?:ok|so|but|because|cause|cuz|coz)\s+)*(?:i|we)\s*(?:'?m|am|'?re|are)?\s*"
+    r"(?:wanna|gonna|want to|need to|have to|plan to|planning to|going to|about to|would like to|"
+    r"'?d like to|will|'?ll)\b(?!\s+(?:know|see|find|check|understand|ask|hear|learn|look|get)\b)",
+    re.IGNORECASE,  # "i'd like to know ..." asks
+)
 _POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)  # "why did it crash?"
 
 
 def split_asks(message: str) -> list[str]:
-    """The message's candidate parts, in order (one part: nothing to split)."""
+    """The message's candidate parts, in order (one part: nothing to split). A part that says what the
+    user means to do ("i wanna launch a training run") asks nothing: the question beside it is the ask."""
     parts = [_LEAD.sub("", p.strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
     parts = [p for p in parts if len(p.split()) >= 2]  # a lone "why" or "and" is not a question of its own
-    if not 2 <= len(parts) <= MAX_ASKS:
+    asks = [p for p in parts if not _MEANS_TO.match(p)] or parts
+    if len(asks) == 1 < len(parts):
+        return asks  # "are any gpus free? i wanna launch a run": the question alone
+    if not 2 <= len(asks) <= MAX_ASKS:
         return [message]
-    return parts
+    return asks
 
 
 def answer_asks(
@@ -57,8 +68,11 @@ def answer_asks(
     how hot is it" reads "it" as the hottest GPU); the machine's names are kept throughout.
     """
     parts = split_asks(message)
-    if len(parts) < 2:
+    if parts == [message]:
         return []
+    if len(parts) == 1:  # the one question beside what the user means to do, asked as it would be alone
+        query = pick_one(parts[0], context)
+        return [] if query is None else [run_one(query)]
     before = (
         context
         if _POINTS_BACK.search(parts[0])

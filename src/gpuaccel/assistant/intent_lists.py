@@ -12,10 +12,11 @@ from the failures too, so its list is the failures (or the cancellations) it is 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from gpuaccel.assistant.intent_words import WORD_OF, words
+from gpuaccel.assistant.intent_words import ORDINALS, WORD_OF, words
 from gpuaccel.assistant.queries import Query, Result
 
 LISTS = ("failures", "jobs", "job_rank")  # queries whose table lists jobs, their id first
@@ -78,3 +79,21 @@ def step_within(last: Query, step: int, listing: list[int], listed: Query | None
     if 0 <= at < len(listing):
         return replace(last, job=listing[at])
     return listed
+
+
+_NTH = re.compile(rf"\b({'|'.join(ORDINALS)})\s+(?:one|job|task|run|entry)\b")
+
+
+def nth_of_list(text: str, last: Query | None, listing: list[int], listed: Query | None) -> Query | None:
+    """The job an ordinal names in the list of jobs the conversation is at, as the list was shown ("the
+    second one" after today's jobs is the second job named, also after a job was picked from it); past
+    its end, the list again. None when it names none, or the conversation is at no list of jobs (an
+    ordinal is then a GPU's: "the second one" after the GPU list). ``text``: the question's words."""
+    m = _NTH.search(text)
+    if m is None or not listing or listed is None or last is None or listed.name not in LISTS:
+        return None
+    if last != listed and last.job not in listing:
+        return None
+    shown = listing[::-1] if listed.name in NEWEST_FIRST else listing
+    n = ORDINALS.index(m.group(1)) % 4
+    return Query("job_detail", job=shown[n]) if n < len(shown) else listed

@@ -1,5 +1,6 @@
 """What a question names by name: a job of the queue (quoted, after "named", whole or by the first part of
-its name, with spaces for its dashes) and a GPU by its model ("the 4090", "the rtx").
+its name, with spaces for its dashes), a GPU by its model ("the 4090", "the rtx") and a GPU by what the
+last answer said of it ("the busy one" after "Idle: GPU 1", "the hot one" after a ranking of temperatures).
 
 The rule picker (:mod:`~assistant.intent`) and the picking grammar read names alike, so the model may only
 write a job the question names.
@@ -105,3 +106,34 @@ def gpu_by_model(question: str, context: Context) -> int | None:
 def known_name(name: str, context: Context) -> bool:
     """Whether a quoted text could name a job of the queue (any part of a job's name)."""
     return any(name.lower() in n.lower() for n in context.job_names)
+
+
+# A GPU called by its state: word -> (the reading it is of, "max" for the most of it, "min" the least)
+_STATE_OF = {
+    **dict.fromkeys("busy busier busiest loaded working".split(), ("util", "max")),
+    **dict.fromkeys("idle free unused spare available".split(), ("util", "min")),
+    **dict.fromkeys("hot hotter hottest warm warmer warmest".split(), ("temperature", "max")),
+    **dict.fromkeys("cool cooler coolest cold colder coldest".split(), ("temperature", "min")),
+}
+_CALLED = re.compile(rf"\b(?:the|that) ({'|'.join(_STATE_OF)}) (?:one|gpu|card|device)\b")
+
+
+def gpu_by_state(question: str, context: Context) -> tuple[str, int] | None:
+    """The words and the GPU of "the busy one", "the idle card", "that hot gpu" when the last answer tells
+    which GPU that is: after the idle GPUs ("Idle: GPU 1"), the idle one is the one it named and the busy
+    one the only other; after a ranking of that reading, its first is the one of its order and, of two
+    GPUs, the other is the opposite. None when the answer does not tell (the picker reads the words)."""
+    m = _CALLED.search(question.lower())
+    last = context.last
+    if m is None or last is None or not context.subject_gpus:
+        return None
+    reading, order = _STATE_OF[m.group(1)]
+    named = context.subject_gpus
+    if last.name == "idle_gpus" and reading == "util":
+        chosen = named if order == "min" else [g for g in context.gpus if g not in named]
+    elif last.name == "gpu_rank" and last.metric == reading:
+        others = [g for g in context.gpus if g != named[0]]
+        chosen = named[:1] if order == last.order else others if len(context.gpus) == 2 else []
+    else:
+        return None
+    return (m.group(0), chosen[0]) if len(chosen) == 1 else None

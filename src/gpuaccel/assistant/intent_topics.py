@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from gpuaccel.assistant.intent import Context
 
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
+MEAN_WORDS = {"average", "avg", "mean", "averaged"}
 HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
 LIMIT_WORDS = {"limit", "limits", "tdp"}  # a GPU's power limit ("what's the limit on it?")
 PROCESS_WORDS = {"process", "processes", "program", "programs"}
@@ -102,6 +103,10 @@ def query_for(
         return Query("gpu_reading", gpu=gpu, metric="overview")
     if "summary" in topics:
         return Query("summary", window=win, gpu=gpu, job_name=name)
+    ranked = _ranked_in_state(ws, topics, order, metric)
+    if ranked is not None:  # "the quickest successful run", "which failed job ran the longest"
+        how, state = ranked
+        return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
     if "cancel" in topics:
         return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
     if "fail" in topics:
@@ -121,8 +126,10 @@ def query_for(
         PEAK_WORDS & set(ws) or one_gpus_peak
     )
     was = order is None and {"was", "were"} & set(ws)  # "how busy was gpu 0 over the last hour?"
-    if win is not None and metric in ("temperature", "util", "power") and (peaked or was):
+    if win is not None and metric in ("temperature", "util") and (peaked or was):
         return Query("summary", window=win, gpu=gpu)  # "the highest temp gpu 0 hit in the last hour"
+    if win is not None and metric == "power" and (peaked or was or MEAN_WORDS & set(ws)):
+        return Query("gpu_reading", gpu=gpu, metric="power", window=win)  # a summary says no power
     on_gpu = "gpu" in topics or gpu is not None or metric == "memory"
     if (
         "who" in topics
@@ -152,11 +159,7 @@ def query_for(
         )
         return Query("queue", state=state)
     if "jobs" in topics or name or (win is not None and len(_other_words(ws)) <= 1):
-        done_ok = re.search(
-            r"\b(?:finished|ended|ran|went|exited) (?:ok|okay|fine|well|cleanly)\b", " ".join(ws)
-        )
-        good = done_ok or {"succeeded", "successful", "completed", "success"} & set(ws)
-        state = "succeeded" if good else None
+        state = "succeeded" if _succeeded(ws) else None
         if "running" in topics and win is None:
             return Query("queue", state="running")
         return Query("jobs", state=state, window=win, gpu=gpu, job_name=name)
@@ -168,6 +171,30 @@ def query_for(
     if gpu is not None:
         return Query("gpu_reading", gpu=gpu, metric="overview")
     return None
+
+
+def _succeeded(ws: list[str]) -> bool:
+    """Whether the words ask for jobs that succeeded ("successful", "finished ok")."""
+    done_ok = re.search(r"\b(?:finished|ended|ran|went|exited) (?:ok|okay|fine|well|cleanly)\b", " ".join(ws))
+    return bool(done_ok or {"succeeded", "successful", "completed", "success"} & set(ws))
+
+
+def _ranked_in_state(
+    ws: list[str], topics: set[str], order: str | None, metric: str | None
+) -> tuple[str, str] | None:
+    """The measure (run time or GPU-time) and the state of a ranking of jobs narrowed to a state its words
+    say ("the quickest successful run", "the longest failed job", "most gpu hours among cancelled jobs");
+    None when the question is no such ranking (a state word alone asks for the failures or the jobs)."""
+    said = set(ws)
+    gpu_time = "gputime" in said or ("gpu" in topics and {"time", "hours"} & said)
+    runs = "long" in topics and ("jobs" in topics or "fail" in topics or "cancel" in topics)
+    if order is None or metric not in (None, "util") or not (gpu_time or runs):
+        return None
+    state = "cancelled" if "cancel" in topics else "failed" if "fail" in topics else None
+    state = "succeeded" if state is None and _succeeded(ws) else state
+    if state is None:
+        return None
+    return ("gpu_time" if gpu_time else "duration"), state
 
 
 def _other_words(ws: list[str]) -> list[str]:

@@ -243,6 +243,18 @@ def window_of(text: str, now: float) -> Window | None:
     return None
 
 
+# Words that ask about the whole history, so no span of the conversation is kept ("overall", "ever")
+_ALL_TIME = re.compile(
+    r"\b(?:overall|ever|all[ -]?time|in total|since (?:the )?(?:beginning|start|forever)|of all)\b"
+)
+
+
+def all_time(text: str) -> bool:
+    """Whether the words ask about all of the history: "which job ate the most gpu hours overall", "did
+    gpu 0 ever fail", "how many jobs failed in total" (the caller checks that they name no span)."""
+    return _ALL_TIME.search(text) is not None
+
+
 # What an hourly / daily / weekly / monthly report is of (a summary, the jobs, the failures, the energy),
 # and the span each is of, in the words the spans above are read from.
 _PERIODS = {"hourly": "last hour", "daily": "today", "weekly": "this week", "monthly": "last 30 days"}

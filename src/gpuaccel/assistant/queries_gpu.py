@@ -297,7 +297,18 @@ def memory_users(ctx: QueryContext, q: Query) -> Result:
             rows.append([g["index"], p["pid"], p["name"], used, owner])
         if not g["processes"]:
             parts.append(f"No process is listed on GPU {g['index']}.")
+        for j in _queue_jobs_on(ctx, g):
+            parts.append(f"Job {j['id']} ({j['name']}) of the queue is {j['state']} on GPU {g['index']}.")
+            rows.append([g["index"], "-", j["name"], "-", f"job {j['id']}"])
     return Result(q, " ".join(parts), ["GPU", "process", "name", "memory (GiB)", "owner"], rows)
+
+
+def _queue_jobs_on(ctx: QueryContext, g: dict[str, Any]) -> list[dict[str, Any]]:
+    """The queue's running (or paused) jobs given GPU ``g`` whose processes the GPU's list does not name:
+    what holds a GPU is also the job the queue put there, whether or not the driver lists its process."""
+    owners = {p["job_id"] for p in g["processes"] if p["job_id"]}
+    index = str(g["index"])
+    return [j for j in ctx.facts().running if index in str(j["gpus"]).split(",") and j["id"] not in owners]
 
 
 def energy(ctx: QueryContext, q: Query) -> Result:

@@ -197,6 +197,7 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
 
 
 RANK_NEXT = 2  # a ranking's sentence names the runners-up after the first, each with its state
+_RANKED_STATE = {"succeeded": "successful"}  # "the shortest of the successful jobs"
 
 
 def job_rank(ctx: QueryContext, q: Query) -> Result:
@@ -208,8 +209,11 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     measure = gpu_time if q.metric == "gpu_time" else run_time
     ranked = [(j, measure(j, now)) for j in _select(ctx, q)]
     ranked = [(j, v) for j, v in ranked if v is not None]
+    among = f" of the {_RANKED_STATE.get(q.state, q.state)} jobs" if q.state else ""
     if not ranked:
-        return Result(q, f"No job has run{_filters(q)}.")
+        return Result(
+            q, f"No {_RANKED_STATE.get(q.state, q.state) + ' ' if q.state else ''}job has run{_filters(q)}."
+        )
     ranked.sort(key=lambda jv: jv[1], reverse=q.order != "min")
     best, value = ranked[0]
     what = "GPU-time" if q.metric == "gpu_time" else "run time"
@@ -220,10 +224,10 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     )
     state = STATE_CLAUSES[best.state]
     head = (
-        f"{cap(label(best))} used the {word} GPU-time{_filters(q)}: {duration(value)}"
+        f"{cap(label(best))} used the {word} GPU-time{among}{_filters(q)}: {duration(value)}"
         f" ({len(best.assigned_gpus) or 1} GPU x {so_far(best, run_time(best, now) or 0)}); {state}."
         if q.metric == "gpu_time"
-        else f"{cap(label(best))} ran the {word}{_filters(q)}: {so_far(best, value)}; {state}."
+        else f"{cap(label(best))} ran the {word}{among}{_filters(q)}: {so_far(best, value)}; {state}."
     )
     runners = ranked[1 : 1 + RANK_NEXT]
     if runners:

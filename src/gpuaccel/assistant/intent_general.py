@@ -1,0 +1,60 @@
+"""Questions in the machine's words that are not about the machine: general knowledge and opinions.
+
+"Can you explain what a transformer model is", "what is an h100", "what does tflops stand for" name
+things this machine has (a model, a GPU, a reading), so their topic words would pick a query; but they ask
+what a thing is in general, which no reading of this machine answers. "Is an h100 any good for gaming",
+"is the 4090 worth it", "should i buy a second card" ask for an opinion about hardware, not its state.
+:func:`asks_elsewhere` tells them apart so the rule picker refuses them (the refusal says what can be
+asked) instead of answering with a GPU list or a reading nobody asked for.
+
+What stays a question about the machine: "explain why job 3 failed", "what does that mean" (about the
+last answer), "what's a normal temp for gpu 0" (a judgement of a reading), "is anyone gaming on gpu 1"
+(who uses a GPU).
+"""
+
+from __future__ import annotations
+
+import re
+
+# A request to explain or define a thing in general: "explain what a transformer is", "define an epoch".
+_EXPLAIN = re.compile(
+    r"\b(?:explain|define|describe|teach me)(?: to me)?(?: (?:what|how))? (?:a|an) \w"
+    r"|\b(?:definition|meaning) of\b"
+    r"|\bhow (?:does|do) (?:a|an) [\w -]{1,30}? work\b"
+)
+# "what is a transformer", "what's an h100" (at the start; not "what's a normal temp for gpu 0")
+_WHAT_IS_A = re.compile(
+    r"^(?:(?:so|ok|okay|and|hey|um|but|quick question) )*(?:what|wat) ?(?:is|s|are) (?:a|an) "
+    r"(?!(?:good|normal|safe|typical|reasonable|healthy|ok|okay|bad|high|low|lot|usual)\b)\w"
+)
+# "what does tflops mean", "what does oom stand for" (not "what does that mean" about the last answer)
+_MEANS = re.compile(r"\bwhat (?:does|do) (?!(?:that|this|it|its)\b)[\w -]{1,30}? (?:mean|stand for)\b")
+# An opinion about hardware: "any good", "worth it", "should i buy"; gaming is no use of this machine's.
+_OPINION = re.compile(
+    r"\bany good\b|\bworth (?:it|buying|getting|the money|upgrading)\b"
+    r"|\bshould (?:i|we) (?:buy|get|upgrade|pick)\b|\brecommend"
+)
+GAMING = {"game", "games", "gaming", "gamer", "gamers", "gameplay"}
+SOMEONE = {"who", "anyone", "someone", "somebody", "anybody", "whos"}  # "is anyone gaming on gpu 1?"
+
+
+def plain(question: str) -> str:
+    """The question in lower case, apostrophes dropped and other marks as spaces ("what's" is "whats")."""
+    return " ".join(re.sub(r"[^a-z0-9 ]+", " ", question.lower().replace("'", "")).split())
+
+
+_NUMBERED = re.compile(r"\b(?:gpu|card|device|job|task|id|number)s? ?#?\d|#\d")
+
+
+def asks_elsewhere(question: str, topics: set[str]) -> bool:
+    """Whether ``question`` asks for general knowledge or an opinion, not for this machine's state;
+    ``topics`` are its topic words' concepts."""
+    text = plain(question)
+    said = set(text.split())
+    if GAMING & said and not (SOMEONE & said or "who" in topics or "running" in topics):
+        return True
+    if _NUMBERED.search(question.lower()):
+        return False  # "explain what job 3 did", "is gpu 1 any good?" read the machine
+    return bool(
+        _EXPLAIN.search(text) or _WHAT_IS_A.search(text) or _MEANS.search(text) or _OPINION.search(text)
+    )

@@ -1,0 +1,73 @@
+"""Questions in the machine's words that ask for general knowledge or an opinion are refused, whatever
+topic words they carry ("model", "tensor", a GPU's model name); the same words about this machine still
+pick their query. Worded apart from the held-out question sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpuaccel.assistant.intent import Context, RulePicker
+from gpuaccel.assistant.intent_corpus import FIXED_NOW
+from gpuaccel.assistant.intent_general import asks_elsewhere
+from gpuaccel.assistant.queries import Query
+
+MACHINE = Context(gpus=[0, 1], gpu_models={0: "NVIDIA H100 80GB HBM3", 1: "NVIDIA GeForce RTX 4090"})
+
+
+def pick(question: str, context: Context | None = None) -> Query | None:
+    return RulePicker().pick(question, context or MACHINE, FIXED_NOW)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "could you explain what a diffusion model is",
+        "explain to me how an optimizer works",
+        "describe what a tensor core does",
+        "what's a gpu",
+        "what is an rtx 4090",
+        "so what are a model's weights",
+        "define a kernel",
+        "what does tflops stand for",
+        "what does vram mean",
+        "how does a graphics card work",
+        "the meaning of utilization",
+    ],
+)
+def test_a_request_to_explain_a_thing_is_refused(question: str) -> None:
+    assert pick(question) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "would the 4090 be good for games",
+        "best card for gaming?",
+        "is the h100 any good",
+        "is an rtx worth buying",
+        "should i buy another card",
+        "can you recommend a graphics card for deep learning",
+    ],
+)
+def test_an_opinion_about_hardware_is_refused(question: str) -> None:
+    assert pick(question) is None
+
+
+def test_an_opinion_is_refused_in_the_middle_of_a_conversation() -> None:
+    after_memory = Context(
+        Query("gpu_reading", gpu=0, metric="memory"), gpus=[0, 1], gpu_models=MACHINE.gpu_models
+    )
+    assert pick("is the 4090 any good for gaming though", after_memory) is None
+    assert pick("and its temperature?", after_memory) == Query("gpu_reading", gpu=0, metric="temperature")
+
+
+def test_the_same_words_about_this_machine_still_pick() -> None:
+    assert pick("explain why job 3 crashed") == Query("job_detail", job=3)
+    assert pick("can you explain the failures") == Query("failures")
+    assert pick("what's a normal temperature for gpu 1") == Query("gpu_reading", gpu=1, metric="temperature")
+    assert pick("what does gpu 0 draw") == Query("gpu_reading", gpu=0, metric="power")
+    assert pick("which gpu models are installed") == Query("gpu_list")
+    assert pick("what model are you running") == Query("gate_state")
+    assert pick("is somebody gaming on the 4090")  # who uses a GPU is about the machine
+    assert not asks_elsewhere("what does that mean", set())  # about the last answer
+    assert not asks_elsewhere("is gpu 1 any good right now", {"gpu"})

@@ -1,0 +1,65 @@
+"""The time span of a follow-up: one it says replaces the conversation's, "overall" / "ever" / "in total"
+asks about all of the history, and a reading a summary does not give (power) is read over the span the
+conversation is at. Worded apart from the held-out question sets."""
+
+from __future__ import annotations
+
+from gpuaccel.assistant.intent import Context, RulePicker
+from gpuaccel.assistant.intent_corpus import FIXED_NOW
+from gpuaccel.assistant.intent_words import all_time, window_of
+from gpuaccel.assistant.queries import Query
+
+TODAY = window_of("today", FIXED_NOW)
+YESTERDAY = window_of("yesterday", FIXED_NOW)
+HOUR = window_of("the last hour", FIXED_NOW)
+
+
+def pick(question: str, last: Query | None = None) -> Query | None:
+    return RulePicker().pick(question, Context(last, gpus=[0, 1]), FIXED_NOW)
+
+
+def test_a_span_said_with_another_gpu_replaces_the_last_span() -> None:
+    energy = Query("energy", window=HOUR)
+    assert pick("only gpu 0, past 20 minutes", energy) == Query(
+        "energy", gpu=0, window=window_of("last 20 minutes", FIXED_NOW)
+    )
+    assert pick("gpu 1 over the last 2 hrs", energy) == Query(
+        "energy", gpu=1, window=window_of("last 2 hours", FIXED_NOW)
+    )
+    failures = Query("failures", window=TODAY)
+    assert pick("just gpu 0 yesterday", failures) == Query("failures", gpu=0, window=YESTERDAY)
+    assert pick("and gpu 1?", failures) == Query("failures", gpu=1, window=TODAY)  # none said: kept
+
+
+def test_overall_and_ever_drop_the_conversations_span() -> None:
+    ranking = Query("job_rank", metric="duration", order="max", window=YESTERDAY)
+    assert pick("which one used the most gpu time of all time", ranking) == Query(
+        "job_rank", metric="gpu_time", order="max"
+    )
+    assert pick("and the shortest overall?", ranking) == Query("job_rank", metric="duration", order="min")
+    failures = Query("failures", window=TODAY)
+    assert pick("how many of those failed in total", failures) == Query("failures")
+    assert pick("did any of them ever get cancelled", Query("jobs", window=TODAY)) == Query(
+        "failures", state="cancelled"
+    )
+    assert pick("and yesterday overall", Query("summary", window=TODAY)) == Query("summary", window=YESTERDAY)
+    assert pick("which one ran longest", ranking) == Query(
+        "job_rank", metric="duration", order="max", window=YESTERDAY
+    )  # no such word: the span is kept
+    assert all_time("busiest job ever") and not all_time("every gpu") and not all_time("several jobs")
+
+
+def test_power_over_the_conversations_span_is_the_reading_over_it() -> None:
+    summary = Query("summary", window=HOUR)
+    assert pick("mean power draw during that time", summary) == Query(
+        "gpu_reading", metric="power", window=HOUR
+    )
+    assert pick("peak watts on gpu 1 over that period", summary) == Query(
+        "gpu_reading", gpu=1, metric="power", window=HOUR
+    )
+    assert pick("average wattage in the last 2 hours") == Query(
+        "gpu_reading", metric="power", window=window_of("last 2 hours", FIXED_NOW)
+    )
+    # what a summary says (the peak temperature, the mean utilization) is still its summary
+    assert pick("peak temp in the last hour") == Query("summary", window=HOUR)
+    assert pick("avg utilization of gpu 0 over that time", summary) == Query("summary", window=HOUR, gpu=0)

@@ -1,0 +1,67 @@
+"""Who holds a GPU: the processes the driver lists and the queue's jobs given that GPU. A running job
+whose process the driver does not list (another container, a driver that hides it) still holds its GPU,
+so "who's hogging the cards?" names it; one whose process is listed is named once, as that process's
+owner. Worded apart from the held-out question sets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_assistant_questions import ask, invented, served
+
+from gpuaccel.assistant.facts import Facts
+from gpuaccel.assistant.queries import Query, QueryContext
+from gpuaccel.assistant.queries_gpu import memory_users
+from gpuaccel.assistant.service import AssistantService
+
+
+@pytest.fixture()
+def svc(tmp_path: Path) -> Iterator[AssistantService]:
+    yield from served(tmp_path)
+
+
+def _gpu(index: int, processes: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "index": index,
+        "name": "GPU",
+        "mem_used_mib": 2048.0,
+        "mem_total_mib": 8192.0,
+        "na": {},
+        "processes": processes,
+    }
+
+
+def _facts(running: list[dict[str, Any]]) -> QueryContext:
+    listed = {"pid": 900, "name": "python", "used": 1024.0, "job_id": 4, "owner": "not started by the queue"}
+    facts = Facts(0.0, [_gpu(0, [listed]), _gpu(1, [])], running=running)
+    return QueryContext(source=None, _facts=facts)  # type: ignore[arg-type]
+
+
+def test_a_running_job_is_named_on_its_gpus_once() -> None:
+    ctx = _facts(
+        [
+            {"id": 4, "name": "train-a", "state": "running", "gpus": "0"},  # its process is listed
+            {"id": 7, "name": "sweep-b", "state": "running", "gpus": "0,1"},  # not listed anywhere
+            {"id": 9, "name": "held-c", "state": "paused", "gpus": "none"},
+        ]
+    )
+    result = memory_users(ctx, Query("memory_users"))
+    said = result.sentence
+    assert "train-a" not in said and "Job 4" not in said and "(job 4)" in said
+    assert "Job 7 (sweep-b) of the queue is running on GPU 0." in said
+    assert "Job 7 (sweep-b) of the queue is running on GPU 1." in said
+    assert "held-c" not in said
+    assert [r[0] for r in result.rows if r[4] == "job 7"] == [0, 1]
+    one = memory_users(ctx, Query("memory_users", gpu=1)).sentence
+    assert "No process is listed on GPU 1." in one and "sweep-b" in one and "GPU 0" not in one
+
+
+def test_who_holds_the_cards_through_the_chat(svc: AssistantService) -> None:
+    sid, text, query = ask(svc, "who's hogging the cards right now", None)
+    assert query == {"name": "memory_users"} and invented(svc, sid, text, False) == []
+    assert "finetune-b" in text and "fake-trainer" in text and "Xorg" in text
+    sid, text, query = ask(svc, "what is occupying gpu 1", None)
+    assert query == {"name": "memory_users", "gpu": 1} and "finetune-b" not in text

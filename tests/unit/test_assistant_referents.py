@@ -1,0 +1,94 @@
+"""What a follow-up points at: a GPU by what the last answer said of it ("the busy one" after the idle
+GPUs, "the cool one" after a ranking of temperatures), a job by its place in the list just shown ("the
+second one" after today's jobs), and a question said beside what the user means to do ("any gpu free?
+i need to start a sweep"). Worded apart from the held-out question sets; the chat's cases run on their
+machine (GPU 1 idle, GPU 0 busy with job 5; today's jobs newest first: 5, 3, 2, 1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_assistant_questions import ask, invented, served
+
+from gpuaccel.assistant.intent import Context, RulePicker
+from gpuaccel.assistant.intent_asks import split_asks
+from gpuaccel.assistant.intent_corpus import FIXED_NOW
+from gpuaccel.assistant.queries import Query
+from gpuaccel.assistant.service import AssistantService
+
+
+@pytest.fixture()
+def svc(tmp_path: Path) -> Iterator[AssistantService]:
+    yield from served(tmp_path)
+
+
+def queries(svc: AssistantService, *questions: str) -> list[tuple[str, dict[str, Any] | None]]:
+    """Each question's answer and query in one conversation (no answer with an invented number)."""
+    sid, out = None, []
+    for question in questions:
+        sid, text, query = ask(svc, question, sid)
+        assert invented(svc, sid, text, query is None) == [], (question, text)
+        out.append((text, query))
+    return out
+
+
+def pick(question: str, context: Context) -> Query | None:
+    return RulePicker().pick(question, context, FIXED_NOW)
+
+
+def test_a_gpu_called_by_its_state_after_an_answer_that_tells_which() -> None:
+    idle = Context(Query("idle_gpus"), gpus=[0, 1], subject_gpus=[1])
+    assert pick("which jobs are on the busy card", idle) == Query("jobs", gpu=0)
+    assert pick("how warm is the free one", idle) == Query("gpu_reading", gpu=1, metric="temperature")
+    hottest = Context(Query("gpu_rank", metric="temperature", order="max"), gpus=[0, 1], subject_gpus=[0])
+    assert pick("memory on the hot gpu?", hottest) == Query("gpu_reading", gpu=0, metric="memory")
+    assert pick("and the power of the cooler one", hottest) == Query("gpu_reading", gpu=1, metric="power")
+    # the last answer does not tell: the words are read as before
+    three = Context(Query("idle_gpus"), gpus=[0, 1, 2], subject_gpus=[1])
+    assert pick("what's the temp of the busy one", three) != Query("gpu_reading", gpu=0, metric="temperature")
+    assert pick("is the busy one hot", Context(Query("jobs"), gpus=[0, 1])) is not None
+
+
+def test_an_ordinal_after_a_list_of_jobs_is_its_entry_as_shown() -> None:
+    jobs = Query("jobs")
+    listed = Context(jobs, listing=[1, 2, 3, 5], listed=jobs)  # ids earliest first, shown newest first
+    assert pick("and the third one?", listed) == Query("job_detail", job=2)
+    assert pick("the first job", listed) == Query("job_detail", job=5)
+    assert pick("the fourth one's log", listed) == Query("job_log", job=1)
+    picked = Context(Query("job_detail", job=2), listing=[1, 2, 3, 5], listed=jobs)
+    assert pick("the second one", picked) == Query("job_detail", job=3)  # a job picked from it: same list
+    ranking = Query("job_rank", metric="duration", order="max")
+    ranked = Context(ranking, listing=[7, 4, 9], listed=ranking)  # a ranking in its own order
+    assert pick("what about the second one", ranked) == Query("job_detail", job=4)
+    assert pick("the fourth one", ranked) == ranking  # past its end: the list again
+    gpus = Context(Query("gpu_list"), gpus=[0, 1])
+    assert pick("temperature of the second one", gpus) == Query("gpu_reading", gpu=1, metric="temperature")
+
+
+def test_what_the_user_means_to_do_is_no_ask_of_its_own() -> None:
+    assert split_asks("which gpu is free? i need to start a sweep") == ["which gpu is free"]
+    assert split_asks("we're going to train tonight, is anything queued?") == ["is anything queued?"]
+    assert split_asks("i want to run a big job, which gpu is least busy?") == ["which gpu is least busy?"]
+    assert split_asks("i'd like to know which gpu is free, and why did job 3 fail?") == [
+        "i'd like to know which gpu is free",
+        "why did job 3 fail?",
+    ]  # a request to know asks
+    assert split_asks("how hot is gpu 0? why did job 3 fail?") == ["how hot is gpu 0", "why did job 3 fail?"]
+
+
+def test_through_the_chat(svc: AssistantService) -> None:
+    said = queries(
+        svc,
+        "is a gpu free? i'm about to start an experiment",
+        "anything running on the busy card?",
+        "show me the jobs of today",
+        "the third one",
+        "what gpu did it use",
+    )
+    assert said[0][1] == {"name": "idle_gpus"} and "job" not in said[0][0]
+    assert said[1][1] == {"name": "jobs", "gpu": 0, "state": "running"} and "finetune-b" in said[1][0]
+    assert said[3][1] == {"name": "job_detail", "job": 2} and said[4][1] == {"name": "job_detail", "job": 2}
+    assert "GPU 0" in said[4][0]
