@@ -71,3 +71,20 @@ def test_the_same_words_about_this_machine_still_pick() -> None:
     assert pick("is somebody gaming on the 4090")  # who uses a GPU is about the machine
     assert not asks_elsewhere("what does that mean", set())  # about the last answer
     assert not asks_elsewhere("is gpu 1 any good right now", {"gpu"})
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what's a free gpu I can use",
+        "what is an idle gpu right now",
+        "whats a gpu with free memory",
+        "what's an available card",
+        "is the h100 any good right now, how busy is it",
+    ],
+)
+def test_what_is_a_with_a_state_or_a_use_is_about_this_machine(question: str) -> None:
+    """Only a bare "what is a <thing>" asks for a definition: a state word, a use or "right now" makes it
+    a question about this machine's GPUs."""
+    assert not asks_elsewhere(question, {"gpu"})
+    assert pick(question) is not None

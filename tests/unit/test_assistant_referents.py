@@ -92,3 +92,23 @@ def test_through_the_chat(svc: AssistantService) -> None:
     assert said[1][1] == {"name": "jobs", "gpu": 0, "state": "running"} and "finetune-b" in said[1][0]
     assert said[3][1] == {"name": "job_detail", "job": 2} and said[4][1] == {"name": "job_detail", "job": 2}
     assert "GPU 0" in said[4][0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which gpu should we put our sweep on",
+        "where could i launch a finetune",
+        "is there a good card to train on",
+        "what's the best one to run a quick test on",
+        "could we start something on gpu 1",
+    ],
+)
+def test_where_the_users_own_work_could_run_asks_for_a_free_gpu(question: str) -> None:
+    """Asked where their own work could go, the user wants the free GPUs, not the job list ("job",
+    "training" and "sweep" name the work they mean to start, not jobs of the queue)."""
+    assert pick(question, Context(gpus=[0, 1])) == Query("idle_gpus")
+
+
+def test_running_a_named_job_again_is_not_a_question_about_free_gpus() -> None:
+    assert pick("can i run job 5 again", Context(gpus=[0, 1])) != Query("idle_gpus")

@@ -22,11 +22,21 @@ _EXPLAIN = re.compile(
     r"|\b(?:definition|meaning) of\b"
     r"|\bhow (?:does|do) (?:a|an) [\w -]{1,30}? work\b"
 )
-# "what is a transformer", "what's an h100" (at the start; not "what's a normal temp for gpu 0")
+# "what is a transformer", "what's an h100": the whole question is "what is a <thing of 1-3 words>". A longer
+# one names a state or a use ("what's a free gpu i can use", "what is an idle gpu right now"): a question
+# about this machine, as is a thing with a state or judgement word ("what's an available card", "what's a
+# normal temp").
 _WHAT_IS_A = re.compile(
     r"^(?:(?:so|ok|okay|and|hey|um|but|quick question) )*(?:what|wat) ?(?:is|s|are) (?:a|an) "
-    r"(?!(?:good|normal|safe|typical|reasonable|healthy|ok|okay|bad|high|low|lot|usual)\b)\w"
+    r"(?P<thing>\w+(?: \w+){0,2})(?: (?:exactly|anyway|really|in general))?$"
 )
+STATE_WORDS = {
+    "free", "idle", "available", "unused", "busy", "spare", "open", "empty", "running", "current",
+    "good", "normal", "safe", "typical", "reasonable", "healthy", "ok", "okay", "bad", "high", "low", "lot",
+    "usual", "hot", "cool",
+}  # fmt: skip
+# Said of the present: "is the h100 any good right now" asks how it is doing, not for an opinion of it.
+_NOW = re.compile(r"\b(?:right now|now|currently|at the moment|atm|today)\b")
 # "what does tflops mean", "what does oom stand for" (not "what does that mean" about the last answer)
 _MEANS = re.compile(r"\bwhat (?:does|do) (?!(?:that|this|it|its)\b)[\w -]{1,30}? (?:mean|stand for)\b")
 # An opinion about hardware: "any good", "worth it", "should i buy"; gaming is no use of this machine's.
@@ -53,8 +63,9 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     said = set(text.split())
     if GAMING & said and not (SOMEONE & said or "who" in topics or "running" in topics):
         return True
-    if _NUMBERED.search(question.lower()):
-        return False  # "explain what job 3 did", "is gpu 1 any good?" read the machine
-    return bool(
-        _EXPLAIN.search(text) or _WHAT_IS_A.search(text) or _MEANS.search(text) or _OPINION.search(text)
-    )
+    if _NUMBERED.search(question.lower()) or _NOW.search(text):
+        return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine
+    thing = _WHAT_IS_A.search(text)
+    if thing and not STATE_WORDS & set(thing["thing"].split()):
+        return True
+    return bool(_EXPLAIN.search(text) or _MEANS.search(text) or _OPINION.search(text))

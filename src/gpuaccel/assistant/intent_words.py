@@ -172,10 +172,25 @@ _STEMS = sorted((w for w in WORD_OF if len(w) >= 4 and w not in ("time", "list",
 ]
 
 
+_OBJECT = r"(?:\s+(?:my|our|a|an|the|this|that|it|something|some)(?:\s+[a-z]+)?)?"
+_PUT = r"(?:use|take|run|put|start|launch|train|submit|schedule)"
+# "should i use / run my job on", "where can we train", "a good gpu to put my job on", "best to run on": the
+# user asks where their own work could run, i.e. which GPU is free (rewritten to "is free" before the words
+# are read). Not "can i run job 5 again" (a job number follows the verb, no "on").
+PLACING = (
+    re.compile(rf"\b(?:should|can|could|may|shall)\s+(?:i|we)\s+(?:use|take|{_PUT}{_OBJECT}\s+on)\b"),
+    re.compile(rf"\bwhere\s+(?:should|can|could|do|shall)\s+(?:i|we)\s+{_PUT}{_OBJECT}\b"),
+    re.compile(
+        rf"\b(?:is\s+)?(?:best|good|right|ok|okay)(?:\s+(?:gpu|card|one))?\s+(?:to|for)\s+{_PUT}{_OBJECT}(?:\s+on)?\b"
+    ),
+)
+
+
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
-    text = re.sub(r"\b(?:should|can|could|may)\s+i\s+(?:use|take|run on)\b", "is free", text)  # a free GPU
+    for placing in PLACING:  # where the user's own work could go asks for a free GPU
+        text = placing.sub(" is free ", text)
     # a job that ran out of memory failed ("is gpu 0 running out of memory?" asks for a reading)
     text = re.sub(
         r"\b(?:ran|run|runs)\s+out\s+of\s+(?:gpu\s+|cuda\s+|video\s+)?(?:memory|vram|mem)\b", "crashed", text
