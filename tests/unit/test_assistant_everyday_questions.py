@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from test_assistant_questions import MIDNIGHT, NOW, ask, invented, served
+from test_assistant_questions import MIDNIGHT, NOW, served
+from test_assistant_questions import converse as chat
 
 from gpuaccel.assistant.intent import Context, RulePicker
 from gpuaccel.assistant.intent_words import window_of
@@ -28,16 +28,6 @@ H = 3600.0
 @pytest.fixture()
 def svc(tmp_path: Path) -> Iterator[AssistantService]:
     yield from served(tmp_path)
-
-
-def chat(svc: AssistantService, *questions: str) -> list[tuple[str, dict[str, Any] | None]]:
-    """Each question in one conversation: its answer and query; no answer may hold an invented number."""
-    sid, out = None, []
-    for question in questions:
-        sid, text, query = ask(svc, question, sid)
-        assert invented(svc, sid, text, query is None) == [], (question, text)
-        out.append((text, query))
-    return out
 
 
 def test_everyday_time_spans_are_read() -> None:

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_assistant_questions import NOW, ask, invented, served
+from test_assistant_questions import NOW, served
+from test_assistant_questions import converse as chat
 
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.fields import NO_PERMISSION
@@ -34,25 +35,15 @@ def svc(tmp_path: Path) -> Iterator[AssistantService]:
     yield from served(tmp_path)
 
 
-def chat(svc: AssistantService, *questions: str) -> list[tuple[dict[str, Any] | None, str]]:
-    """Each question's query and answer in one conversation; no answer holds a number its result lacks."""
-    sid, out = None, []
-    for question in questions:
-        sid, text, query = ask(svc, question, sid)
-        assert invented(svc, sid, text, query is None) == [], (question, text)
-        out.append((query, text))
-    return out
-
-
 def test_the_fan_speed_of_every_gpu_says_which_reports_none(svc: AssistantService) -> None:
     for question in ("what's the fan speed", "how fast are the fans spinning", "fans?"):
-        [(query, text)] = chat(svc, question)
+        [(text, query)] = chat(svc, question)
         assert query == {"name": "gpu_reading", "metric": "fan"}, question
         assert text == f"{NO_FAN}. The fan speed of GPU 1 is 32%."
-    [(query, text)] = chat(svc, "fan on gpu 1?")
+    [(text, query)] = chat(svc, "fan on gpu 1?")
     assert query == {"name": "gpu_reading", "gpu": 1, "metric": "fan"}
     assert text == "The fan speed of GPU 1 is 32%."
-    [(query, text)] = chat(svc, "what's the rpm of the fans on gpu 0")
+    [(text, query)] = chat(svc, "what's the rpm of the fans on gpu 0")
     assert query == {"name": "gpu_reading", "gpu": 0, "metric": "fan"} and not re.search(r"\d+%", text)
 
 
@@ -63,13 +54,13 @@ def test_the_loudest_and_the_quietest_fan_rank_by_fan_speed(svc: AssistantServic
         ("which card spins its fans the slowest", "min"),
         ("which gpu is the quietest", "min"),
     ):
-        [(query, text)] = chat(svc, question)
+        [(text, query)] = chat(svc, question)
         assert query == {"name": "gpu_rank", "metric": "fan", "order": order}, question
         assert text == f"Only GPU 1 has a fan speed reading: 32%; {NO_FAN}."
 
 
 def test_fans_over_a_span_are_said_to_be_live_only(svc: AssistantService) -> None:
-    [(query, text)] = chat(svc, "fans over the last hour")
+    [(text, query)] = chat(svc, "fans over the last hour")
     assert query is not None and query["name"] == "gpu_reading" and query["metric"] == "fan"
     assert query["window"]["label"] == "in the last hour"
     assert text.startswith("The telemetry history does not keep fan speed, so I cannot say what it was in")
@@ -77,10 +68,10 @@ def test_fans_over_a_span_are_said_to_be_live_only(svc: AssistantService) -> Non
 
 
 def test_the_fan_as_a_follow_up_keeps_the_gpu(svc: AssistantService) -> None:
-    (_, hot), (query, text) = chat(svc, "how hot is gpu 0", "and the fan?")
+    (hot, _), (text, query) = chat(svc, "how hot is gpu 0", "and the fan?")
     assert hot == "The temperature of GPU 0 is 71 C."
     assert query == {"name": "gpu_reading", "gpu": 0, "metric": "fan"} and text == NO_FAN + "."
-    *_, (query, text) = chat(svc, "how busy is gpu 1", "fan?")
+    *_, (text, query) = chat(svc, "how busy is gpu 1", "fan?")
     assert query == {"name": "gpu_reading", "gpu": 1, "metric": "fan"} and text.endswith("32%.")
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from test_assistant_questions import NOW, ask, invented, served
+from test_assistant_questions import NOW, served
+from test_assistant_questions import converse as chat
 
 from gpuaccel.assistant.intent import Context, RulePicker
 from gpuaccel.assistant.intent_corpus import FIXED_NOW
@@ -35,16 +35,6 @@ def svc(tmp_path: Path) -> Iterator[AssistantService]:
         yield service
 
 
-def chat(svc: AssistantService, *questions: str) -> list[tuple[dict[str, Any] | None, str]]:
-    """Each question's query and answer in one conversation; no answer holds a number its result lacks."""
-    sid, out = None, []
-    for question in questions:
-        sid, text, query = ask(svc, question, sid)
-        assert invented(svc, sid, text, query is None) == [], (question, text)
-        out.append((query, text))
-    return out
-
-
 def block(lines: list[str]) -> str:
     return "\n".join(["```", *lines, "```"])
 
@@ -57,28 +47,28 @@ def test_the_log_of_a_job_by_number_name_or_state(svc: AssistantService) -> None
         ("last lines of the failed job", {"name": "job_log", "state": "failed"}),  # the latest to fail
         ("what did the crashed job print", {"name": "job_log", "state": "failed"}),
     ):
-        [(got, text)] = chat(svc, question)
+        [(text, got)] = chat(svc, question)
         assert got == query and text == tail, question
-    [(got, text)] = chat(svc, "show me the last 5 lines of job 3's log")
+    [(text, got)] = chat(svc, "show me the last 5 lines of job 3's log")
     assert got == {"name": "job_log", "job": 3, "lines": 5} and text.endswith(block(OOM[-5:]))
-    [(got, text)] = chat(svc, "what did job 8 print")
+    [(text, got)] = chat(svc, "what did job 8 print")
     assert text == "The log of job 8 (crash-y, failed) has 2 lines:\n" + block(
         ["loading", "Segmentation fault (core dumped)"]
     )
 
 
 def test_the_conversation_s_job_and_another_by_number(svc: AssistantService) -> None:
-    (_, why), (query, text) = chat(svc, "why did job 8 fail?", "why did it crash? show the log")
+    (why, _), (text, query) = chat(svc, "why did job 8 fail?", "why did it crash? show the log")
     assert why.startswith("Job 8 (crash-y) failed") and query == {"name": "job_detail", "job": 8}
     assert text.startswith(why) and text.endswith("Segmentation fault (core dumped)\n```")  # both asks
-    *_, (query, text) = chat(svc, "which jobs failed?", "show me the log")
+    *_, (text, query) = chat(svc, "which jobs failed?", "show me the log")
     assert query == {"name": "job_log", "job": 3}  # the first the list named
-    *_, (query, text) = chat(svc, "show me the log of job 3", "and job 8?")
+    *_, (text, query) = chat(svc, "show me the log of job 3", "and job 8?")
     assert query == {"name": "job_log", "job": 8} and "Segmentation fault" in text
 
 
 def test_a_job_without_a_log_says_why(svc: AssistantService) -> None:
-    said = {q: chat(svc, q)[0][1] for q in ("log of job 6", "log of job 4", "log of job 1", "log of job 5")}
+    said = {q: chat(svc, q)[0][0] for q in ("log of job 6", "log of job 4", "log of job 1", "log of job 5")}
     assert said["log of job 6"] == "Job 6 (eval-x) has no log yet: it is waiting to start."
     assert said["log of job 4"] == "Job 4 (sweep-lr) has no log: it was cancelled before it started."
     assert said["log of job 1"] == (
@@ -87,7 +77,7 @@ def test_a_job_without_a_log_says_why(svc: AssistantService) -> None:
     assert said["log of job 5"] == (
         "The log of job 5 (finetune-b, still running) is empty: the job printed nothing so far."
     )
-    assert chat(svc, "log of job 42")[0][1] == "There is no job 42 in the queue's history."
+    assert chat(svc, "log of job 42")[0][0] == "There is no job 42 in the queue's history."
 
 
 def test_only_the_job_s_own_log_file_is_read(svc: AssistantService, tmp_path: Path) -> None:

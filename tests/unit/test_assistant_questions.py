@@ -142,6 +142,16 @@ def ask(svc: AssistantService, question: str, sid: int | None) -> tuple[int, str
     return sid, text, events[0]["data"].get("query")
 
 
+def converse(svc: AssistantService, *questions: str) -> list[tuple[str, dict[str, Any] | None]]:
+    """Each question in one conversation: its answer and query; no answer may hold an invented number."""
+    sid, out = None, []
+    for question in questions:
+        sid, text, query = ask(svc, question, sid)
+        assert invented(svc, sid, text, query is None) == [], (question, text)
+        out.append((text, query))
+    return out
+
+
 def invented(svc: AssistantService, sid: int, answer: str, refused: bool) -> list[str]:
     """Numbers of the answer that the result of its query (stored with the question) does not hold; an
     answer without a query may say only the question's numbers and the queue's job ids (a request to

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from test_assistant_questions import ask, invented, served
+from test_assistant_questions import converse as queries
+from test_assistant_questions import served
 
 from gpuaccel.assistant.intent import Context, RulePicker
 from gpuaccel.assistant.intent_asks import split_asks
@@ -23,16 +23,6 @@ from gpuaccel.assistant.service import AssistantService
 @pytest.fixture()
 def svc(tmp_path: Path) -> Iterator[AssistantService]:
     yield from served(tmp_path)
-
-
-def queries(svc: AssistantService, *questions: str) -> list[tuple[str, dict[str, Any] | None]]:
-    """Each question's answer and query in one conversation (no answer with an invented number)."""
-    sid, out = None, []
-    for question in questions:
-        sid, text, query = ask(svc, question, sid)
-        assert invented(svc, sid, text, query is None) == [], (question, text)
-        out.append((text, query))
-    return out
 
 
 def pick(question: str, context: Context) -> Query | None:
