@@ -87,3 +87,20 @@ def test_gpu_summaries_and_event_count(store: Store) -> None:
     assert reads.event_count(store, "gate", T0, T0 + 100) == 2
     assert reads.event_count(store, "gate", T0, T0 + 10) == 0  # the window is half-open
     assert reads.event_count(store, "idle", T0, T0 + 9999) == 0
+
+
+def test_history_window_over_a_span_longer_than_the_fine_table_keeps(tmp_path: Path) -> None:
+    """A week asked while the 1 s table holds only the last hour: the 1 min table, which reaches back to
+    the week's start, answers, not the last hour's 1 s rows said as the week's."""
+    s = Store(tmp_path / "week.db")
+    week, now = 7 * 86400.0, T0 + 7 * 86400.0
+    with s.transaction() as c:
+        for k in range(0, int(week), 3600):  # a 1 min row an hour over the week at 100 W
+            c.execute("INSERT INTO telemetry_1m (gpu, t, power_w) VALUES (0, ?, 100)", (T0 + k,))
+        for k in range(3600):  # the last hour in 1 s rows at 400 W
+            c.execute("INSERT INTO telemetry_1s (gpu, t, power_w) VALUES (0, ?, 400)", (now - 3600 + k,))
+    weekly = reads.history_window(s, T0, now)
+    assert weekly.step_s == 60.0 and len(weekly.rows) == 7 * 24
+    hourly = reads.history_window(s, now - 1800, now)  # within the 1 s table's reach: the finest
+    assert hourly.step_s == 1.0 and len(hourly.rows) == 1800
+    s.close()

@@ -86,17 +86,28 @@ def running_pids(store: Store) -> dict[int, int]:
 
 
 def history_window(store: Store, t0: float, t1: float, gpus: Sequence[int] | None = None) -> HistoryWindow:
-    """Rows of the finest history table that has any in [t0, t1), optionally only some GPUs."""
+    """Rows of the finest history table that reaches back to ``t0`` and has rows in [t0, t1), optionally
+    only some GPUs; where none reaches back, of the one that reaches furthest.
+
+    Why "reaches back": the 1 s table keeps only the last day, so for a week it holds the last day's rows
+    alone, and a mean or an energy read from them would be the last day's said as the week's."""
     where = f" AND gpu IN ({','.join('?' * len(gpus))})" if gpus else ""
+    best: tuple[float, HistoryWindow] | None = None
     for resolution, step in _STEPS:
+        table = RESOLUTIONS[resolution]
         rows = store.query(
-            f"SELECT {_ROW_COLUMNS} FROM {RESOLUTIONS[resolution]} WHERE t >= ? AND t < ?{where}"
-            " ORDER BY gpu, t",
+            f"SELECT {_ROW_COLUMNS} FROM {table} WHERE t >= ? AND t < ?{where} ORDER BY gpu, t",
             (t0, t1, *(gpus or [])),
         )
-        if rows:
-            return HistoryWindow([HistoryRow(*r) for r in rows], step)
-    return HistoryWindow([], _STEPS[0][1])
+        if not rows:
+            continue
+        (oldest,) = store.query(f"SELECT MIN(t) FROM {table}")[0]
+        window = HistoryWindow([HistoryRow(*r) for r in rows], step)
+        if oldest <= t0 + step:
+            return window
+        if best is None or oldest < best[0]:
+            best = (oldest, window)
+    return best[1] if best else HistoryWindow([], _STEPS[0][1])
 
 
 def gpu_summaries(store: Store, since: float) -> list[GpuSummary]:
