@@ -69,6 +69,8 @@ def test_control_characters_never_split_a_row_or_reach_the_terminal() -> None:
     assert len(rows) == 4 and all(r.isprintable() for r in rows), rows
     assert "two\\nlines" in rows[1] and "echo a\\necho b" in rows[2]
     assert "tab\\there\\x1b[31mred" in rows[3] and "exited with code 2: \\x1b[31mx\\r" in rows[3]
+    # a right-to-left override in a name would show the rest of the row reversed
+    assert one_line("evil\u202egnp.exe") == "evil\\u202egnp.exe"
 
 
 def test_cells_cut_with_a_mark_and_count_wide_characters_as_two_columns() -> None:

@@ -21,17 +21,21 @@ from gpuaccel.scheduler.timing import format_age, format_duration
 JOB_WIDTH = 36
 GROUP_WIDTH = 12
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+# Embeddings, overrides and isolates (U+202A-202E, U+2066-2069): a name holding one reverses what follows.
+_BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 
 def one_line(text: str) -> str:
-    """``text`` with every control character (C0, DEL, C1) as a visible escape, so it stays on one line
-    and cannot drive the terminal."""
-    if text.isprintable():
+    """``text`` with every control character (C0, DEL, C1) and bidirectional override as a visible escape,
+    so it stays on one line, cannot drive the terminal and cannot reorder what the row shows."""
+    if text.isprintable() and not _BIDI & set(text):
         return text
     out = []
     for ch in text:
         if unicodedata.category(ch) == "Cc":
             out.append(_ESCAPES.get(ch, f"\\x{ord(ch):02x}"))  # Cc is U+0000-001F and U+007F-009F
+        elif ch in _BIDI:
+            out.append(f"\\u{ord(ch):04x}")
         else:
             out.append(ch)
     return "".join(out)

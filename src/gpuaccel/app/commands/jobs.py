@@ -7,6 +7,7 @@ they say how to start one and exit 1, never with a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -154,7 +155,10 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
         return 0
     # The limit may cut through the oldest array shown: its line then counts the whole array.
     cut = jobs[-1].array_id if more and jobs[-1].array_id is not None else None
-    arrays = {cut: client.get_array(cut, limit=0).states} if cut is not None else {}
+    arrays = {}
+    if cut is not None:  # an array removed since the listing: its line counts what is shown
+        with contextlib.suppress(ApiError):
+            arrays = {cut: client.get_array(cut, limit=0).states}
     print("\n".join(table(jobs, arrays)))
     if more:
         wider = min(args.limit * 4, MAX_LIST)
