@@ -3,10 +3,11 @@ name means, why a pinned job waits, and how its Ray job is held to that node.
 
 Why apart from :mod:`placement_ray`: the rules of a name are the user's contract (the CLI's help, the
 request's description and the waiting reasons all come from here), and they are checked on a fake node
-list without Ray. A name is a node's hostname (Ray's node name), its IP address or a prefix of at least
-:data:`MIN_ID_PREFIX` hex characters of its node id, as ``gpuaccel status --cluster`` and
-``GET /api/v1/cluster`` show them. It is stored as given and resolved each time the job is placed, so a
-host that rejoins the cluster under a new node id is still the node ``gpu-07`` names.
+list without Ray. A name is a node's Ray node name (``ray start --node-name``; Ray's default is the
+node's IP), its IP address or a prefix of at least :data:`MIN_ID_PREFIX` hex characters of its node id,
+as ``gpuaccel status --cluster`` and ``GET /api/v1/cluster`` show them. It is stored as given and
+resolved each time the job is placed, so a host that rejoins the cluster under a new node id is still the
+node ``gpu-07`` names.
 
 In Ray the entrypoint is held to the node twice: by the node's own resource ``node:<ip>`` (a tiny
 amount, every Ray version) and, where Ray's job API takes ``entrypoint_label_selector`` (the Ray of
@@ -29,7 +30,8 @@ MIN_ID_PREFIX = 6
 NAME_CHARS = 253  # the longest DNS name
 NAME_PATTERN = r"^[A-Za-z0-9:][A-Za-z0-9._:-]*$"
 NODE_HELP = (
-    "run on this Ray cluster node: its hostname, its IP address or the first characters (at least "
+    "run on this Ray cluster node: its node name (ray start --node-name; by default its IP), its IP "
+    "address or the first characters (at least "
     f"{MIN_ID_PREFIX}) of its node id, as gpuaccel status --cluster shows them"
 )
 NODE_ID_LABEL = "ray.io/node-id"  # a label Ray gives every node
