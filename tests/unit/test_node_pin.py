@@ -219,6 +219,17 @@ def test_a_pinned_ray_job_whose_node_left_before_it_started_is_queued_again(
     )
 
 
+def test_a_pinned_job_held_to_a_node_id_its_host_left_is_queued_again() -> None:
+    """The host's Ray restarted between launch and placement: its name resolves to a new node id, and the
+    job held to the old one is queued again, not failed."""
+    ray_says = "The node specified via NodeAffinitySchedulingStrategy doesn't exist any more or is infeasible"
+    back = [_node("c" * 56, "gpu-c", "10.0.0.3")]
+    assert node_pin.left_before_start("gpu-c", ray_says, back, pinned_id="c" * 56) is None
+    assert node_pin.left_before_start("gpu-c", ray_says, back, pinned_id="d" * 56) == (
+        "its node gpu-c left the Ray cluster before the job started"
+    )
+
+
 def test_an_edit_changes_the_pin_and_never_the_node_a_job_ran_on(store: Store, tmp_path: Path) -> None:
     from gpuaccel.scheduler import controls
     from gpuaccel.scheduler.config import SchedulerConfig

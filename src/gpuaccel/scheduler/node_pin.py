@@ -141,14 +141,19 @@ def submit_options(node: NodeView, exact: bool) -> dict[str, Any]:
     return options
 
 
-def left_before_start(name: str, message: str | None, nodes: Sequence[NodeView] | None) -> str | None:
+def left_before_start(
+    name: str, message: str | None, nodes: Sequence[NodeView] | None, pinned_id: str | None = None
+) -> str | None:
     """Why a pinned Ray job that Ray could not place goes back to the queue (its attempt not counted):
-    its node left between placing and starting it. None when that is not what happened (the node is
-    still there: then Ray's failure stands, so no job goes round and round)."""
+    its node left between placing and starting it, or came back under a new node id (a restarted Ray on
+    that host) while the job was held to the old one (``pinned_id``). None when that is not what happened
+    (the node is still there as it was: then Ray's failure stands, so no job goes round and round)."""
     if NODE_LEFT_MARKER not in (message or "") or nodes is None:
         return None
-    gone = isinstance(resolve(name, nodes), str)
-    return f"its node {name} left the Ray cluster before the job started" if gone else None
+    now = resolve(name, nodes)
+    if isinstance(now, str) or (pinned_id is not None and now.node_id != pinned_id):
+        return f"its node {name} left the Ray cluster before the job started"
+    return None
 
 
 def launch_options(

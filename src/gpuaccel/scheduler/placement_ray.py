@@ -112,6 +112,7 @@ class RayPlacement:
         sid = submission_id(self.queue_id, job)
         self.store.set_placement_ref(job.id, sid)  # before submitting: a restart finds what it may adopt
         attempt = RayAttempt(self, job, sid, self.data_dir.job_log(job.id), on_exit)
+        attempt.pinned_id = pin.get("entrypoint_label_selector", {}).get(node_pin.NODE_ID_LABEL)
         attempt.write_header()
         env = {**job.env, "GPUACCEL_JOB_ID": str(job.id), "GPUACCEL_ATTEMPT": str(job.attempt)}
         env["PYTHONUNBUFFERED"] = "1"
@@ -179,6 +180,7 @@ class RayAttempt:
         if job.timeout_s:
             left = job.timeout_s - (time.time() - job.started_at if job.started_at else 0.0)
             self.deadline = time.monotonic() + left
+        self.pinned_id: str | None = None  # the node id a pinned launch held it to (unknown once adopted)
         self.stop_state: JobState | None = None
         self.stop_reason: str | None = None
         self.progress: Progress | None = None
@@ -275,7 +277,7 @@ class RayAttempt:
             nodes = self.placement.cluster.nodes(max_age_s=0.0)  # fresh: is the node gone now?
         except RuntimeError:
             nodes = None
-        return node_pin.left_before_start(self.job.want_node or "", message, nodes)
+        return node_pin.left_before_start(self.job.want_node or "", message, nodes, self.pinned_id)
 
     def _own_output(self) -> str:
         """This attempt's log after Ray's own lines (its runtime env and the entrypoint it runs), so a
