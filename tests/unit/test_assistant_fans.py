@@ -121,3 +121,13 @@ def test_a_kept_reading_over_a_span_is_its_peak_and_mean_from_the_history(svc: A
     assert result.rows == [[0, 74.0, 72.0]]
     none = run(ctx, query_from_args("gpu_reading", {"metric": "power", "window": "yesterday"}, NOW))
     assert none.sentence == "The telemetry history holds no power draw readings yesterday."
+
+
+def test_a_missing_reading_gives_its_own_reason_and_only_tflops_borrows_tensor_activity_s() -> None:
+    """An estimated TFLOP/s is missing because tensor activity is; a fan or a temperature is not."""
+    from gpuaccel.assistant.queries_gpu import _reason
+
+    g = {"na": {"tensor_active": "GPM metrics need Hopper (sm_90) or newer"}}
+    assert _reason("tflops", g) == "GPM metrics need Hopper (sm_90) or newer"
+    assert _reason("fan", g) == "no reading" and _reason("temperature", g) == "no reading"
+    assert _reason("fan", {"na": {"fan_pct": "not supported on this GPU"}}) == "not supported on this GPU"

@@ -53,17 +53,24 @@ def _value(g: dict[str, Any], metric: str) -> float | None:
     return None if value is None else round(float(value), 1 if metric == "tflops" else 0)
 
 
+def _reason(metric: str, g: dict[str, Any]) -> str:
+    """NVML's reason a GPU has no reading of ``metric``; an estimated TFLOP/s lacks its input's, tensor
+    activity's."""
+    na = g.get("na", {})
+    own = na.get(METRICS[metric][0]) or (na.get("tensor_active") if metric == "tflops" else None)
+    return own or "no reading"
+
+
 def _say(value: float | None, metric: str, g: dict[str, Any]) -> str:
     if value is None:
-        reason = g.get("na", {}).get(METRICS[metric][0]) or g.get("na", {}).get("tensor_active")
-        return f"N/A ({reason or 'no reading'})"
+        return f"N/A ({_reason(metric, g)})"
     return f"{cell(float(value))}{METRICS[metric][2]}"
 
 
 def _none(metric: str, g: dict[str, Any]) -> str:
     """How a GPU without a reading of ``metric`` is said, after "GPU N": with NVML's reason; a fan speed
     the driver does not give is no fan reading (a passively cooled GPU has no fan of its own)."""
-    reason = g.get("na", {}).get(METRICS[metric][0]) or "no reading"
+    reason = _reason(metric, g)
     if metric != "fan":
         return f"has no {METRICS[metric][1]} reading ({reason})"
     why = ", as on passively cooled data-center GPUs" if reason == NOT_SUPPORTED else ""
