@@ -164,6 +164,16 @@ def test_the_html_keeps_log_lines_apart_and_plots_on_their_own_line(tmp_path: Pa
     assert '<p>(none)</p><p><img alt="plot"' in page
 
 
+def test_a_log_line_that_starts_with_backticks_stays_inside_its_block(tmp_path: Path) -> None:
+    """A log may print a Markdown fence itself: the block's fence is longer, and only it closes the block."""
+    from gpuaccel.assistant.queries_logs import code_block
+    from gpuaccel.assistant.reports import render_html
+
+    md = "## Log tail\n\n" + code_block(["```python", "print('hi')", "```", "done"]) + "\n\nafter\n"
+    page = render_html({"title": "t", "markdown": md}, tmp_path)
+    assert "<pre>```python\nprint(&#x27;hi&#x27;)\n```\ndone\n</pre><p>after</p>" in page
+
+
 def test_the_chat_s_reading_tables_name_units_as_the_reports_do(tmp_path: Path) -> None:
     """The overview's and the summary's tables take each reading's unit from the telemetry catalogue."""
     from gpuaccel.accel.telemetry.fake import FakeBackend

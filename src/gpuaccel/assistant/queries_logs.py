@@ -35,7 +35,7 @@ class LogUnreadable(Exception):
     """The log exists but was not read (a link, not a plain file, a folder that is not ours)."""
 
 
-def read_log(logs: Path, job_id: int, lines: int) -> tuple[str, int] | None:
+def read_log(logs: Path, job_id: int, lines: int, max_bytes: int = TAIL_BYTES) -> tuple[str, int] | None:
     """The last ``lines`` lines of job ``job_id``'s log and the file's size, or None when it has none (no
     file, no folder).
 
@@ -49,7 +49,7 @@ def read_log(logs: Path, job_id: int, lines: int) -> tuple[str, int] | None:
                 st = os.fstat(f.fileno())
                 if not stat.S_ISREG(st.st_mode):
                     raise LogUnreadable(f"{path} is not a plain file")
-                return read_tail_of(f, lines, TAIL_BYTES), st.st_size
+                return read_tail_of(f, lines, max_bytes), st.st_size
     except FileNotFoundError:
         return None
     except UnsafePath as exc:

@@ -7,9 +7,8 @@ table, plots as files beside the database) and exported as Markdown or self-cont
 
 from __future__ import annotations
 
-import base64
+import contextlib
 import datetime as dt
-import html
 import re
 import time
 import uuid
@@ -23,9 +22,10 @@ from gpuaccel.assistant.energy_report import energy_facts, energy_markdown
 from gpuaccel.assistant.facts import checked_prose
 from gpuaccel.assistant.plots import line_chart
 from gpuaccel.assistant.queries_jobs import clock
+from gpuaccel.assistant.queries_logs import LogUnreadable, code_block, read_log, shown_lines
+from gpuaccel.assistant.report_html import render_html
 from gpuaccel.assistant.report_overview import daily_overview, job_overview
 from gpuaccel.scheduler import reads
-from gpuaccel.scheduler.logtail import read_tail
 from gpuaccel.scheduler.models import JobState
 from gpuaccel.scheduler.store import Store
 
@@ -34,7 +34,6 @@ MIN_POINTS = 5  # a series with fewer readings is not plotted (a job of a few se
 
 REPORT_LOG_LINES = 15  # a job report quotes the end of its log ...
 REPORT_LOG_BYTES = 64 << 10  # ... reading at most this much of it, never the whole file
-REPORT_LINE_CHARS = 500
 
 
 def _day_bounds(day: dt.date) -> tuple[float, float]:
@@ -133,9 +132,10 @@ def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any
     end = job.finished_at or time.time()
     window = reads.history_window(store, job.started_at or end, end + 1, job.assigned_gpus or None)
     log_tail: list[str] = []
-    if logs_dir is not None and (logs_dir / f"job-{job_id}.log").is_file():
-        text = read_tail(logs_dir / f"job-{job_id}.log", REPORT_LOG_LINES, REPORT_LOG_BYTES)
-        log_tail = [line[:REPORT_LINE_CHARS] for line in text.splitlines()[-REPORT_LOG_LINES:]]
+    if logs_dir is not None:  # read as the chat reads a log: the job's own file only, its lines cleaned
+        with contextlib.suppress(LogUnreadable):
+            got = read_log(logs_dir, job_id, REPORT_LOG_LINES, REPORT_LOG_BYTES)
+            log_tail = shown_lines(got[0], REPORT_LOG_LINES) if got else []
     return {
         "job": job.id,
         "name": job.name or job.kind,
@@ -339,7 +339,7 @@ def render_markdown(r: dict[str, Any]) -> str:
         if key in f:
             out += [f"## {title}", "", _table(f[key])]
     if f.get("log_tail"):
-        out += ["## Log tail", "", "```", *f["log_tail"], "```", ""]
+        out += ["## Log tail", "", code_block(f["log_tail"]), ""]
     for p in r.get("plots", []):
         out += [f"![{p['title']}]({p['file']})", "", f"*{p['caption']}*", ""]
     if r.get("summary"):
@@ -353,50 +353,3 @@ def render_markdown(r: dict[str, Any]) -> str:
             "",
         ]
     return "\n".join(out)
-
-
-def render_html(r: dict[str, Any], plots_dir: Path) -> str:
-    """Self-contained HTML: tables from the Markdown, plots embedded as data URIs."""
-    body = []
-    in_table = in_code = False
-    for line in r["markdown"].splitlines():
-        if in_table and not line.startswith("|"):
-            body.append("</table>")
-            in_table = False
-        if line.startswith("```"):
-            body.append("</pre>" if in_code else "<pre>")
-            in_code = not in_code
-        elif in_code:
-            body.append(html.escape(line) + "\n")  # <pre> keeps the log's lines apart
-        elif line.startswith("|"):
-            cells = [c.strip() for c in line.strip("|").split("|")]
-            if set("".join(cells)) <= {"-"}:
-                continue
-            tag = "td" if in_table else "th"
-            body.append(
-                ("" if in_table else "<table>")
-                + "<tr>"
-                + "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in cells)
-                + "</tr>"
-            )
-            in_table = True
-            continue
-        elif line.startswith("!["):
-            name = line[line.index("(") + 1 : -1]
-            path = plots_dir / Path(name).name
-            if path.is_file():
-                data = base64.b64encode(path.read_bytes()).decode()
-                body.append(f'<p><img alt="plot" src="data:image/png;base64,{data}"></p>')  # own line
-        elif line.startswith("#"):
-            level = len(line) - len(line.lstrip("#"))
-            body.append(f"<h{level}>{html.escape(line.lstrip('#').strip())}</h{level}>")
-        elif line.strip():
-            body.append(f"<p>{html.escape(line.strip('*'))}</p>")
-    if in_table:
-        body.append("</table>")
-    style = (
-        "body{font-family:sans-serif;max-width:900px}table{border-collapse:collapse}"
-        "td,th{border:1px solid #ccc;padding:2px 6px}"
-    )
-    head = f"<meta charset='utf-8'><title>{html.escape(r['title'])}</title><style>{style}</style>"
-    return f"<!doctype html><html><head>{head}</head><body>{''.join(body)}</body></html>"
