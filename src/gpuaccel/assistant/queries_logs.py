@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from gpuaccel.assistant.queries_jobs import SCAN, STATE_CLAUSES, STATE_WORDS, cap, label
 from gpuaccel.assistant.safe_paths import UnsafePath, target_at
+from gpuaccel.scheduler import models
 from gpuaccel.scheduler.logtail import plain_line, read_tail_of
 from gpuaccel.scheduler.models import Job, JobState
 
@@ -28,7 +29,7 @@ DEFAULT_LINES = 20  # lines shown when the question says no number
 MAX_LINES = 200  # at most this many, whatever is asked
 LINE_CHARS = 240  # a longer line is cut, with a marker saying how much was left out
 TAIL_BYTES = 256 << 10  # never more of the file than this is read
-WAITING = (JobState.QUEUED, JobState.HELD, JobState.RETRYING)
+NOT_STARTED = models.WAITING | {JobState.HELD}  # no log yet: it waits to start
 
 
 class LogUnreadable(Exception):
@@ -128,7 +129,7 @@ def job_log(ctx: QueryContext, q: Query) -> Result:
         return said(f"I did not read the log of {name}: {exc}.")
     if found is None:
         if job.started_at is None:
-            if job.state in WAITING:
+            if job.state in NOT_STARTED:
                 return said(f"{cap(name)} has no log yet: it is waiting to start.")
             return said(f"{cap(name)} has no log: {STATE_CLAUSES[job.state]} before it started.")
         return said(f"The log of {named} is gone: its file is no longer in the logs folder.")

@@ -15,6 +15,7 @@ from typing import Any
 
 from gpuaccel.assistant.queries import Query
 from gpuaccel.assistant.queries_gpu import METRICS
+from gpuaccel.assistant.queries_logs import DEFAULT_LINES, MAX_LINES
 from gpuaccel.scheduler.models import JobState
 
 GPU_METRICS = (*METRICS, "overview")
@@ -50,7 +51,7 @@ PARAMS: dict[str, Param] = {
     "job_name": Param(str, "only jobs whose name contains this text (case-insensitive)"),
     "window": Param(str, f"time span in words: {WINDOW_WORDS}"),
     "order": Param(str, "max for the highest / longest, min for the lowest / shortest", ORDERS),
-    "lines": Param(int, "how many of the log's last lines (default 20, at most 200)"),
+    "lines": Param(int, f"how many of the log's last lines (default {DEFAULT_LINES}, at most {MAX_LINES})"),
 }
 
 
