@@ -6,7 +6,7 @@
 --check   correctness of our kernels on fresh random inputs first (fwd, lse, grads vs fp32 reference;
           FP8 RMSE on FlashAttention-3's outlier inputs)
 --dtype fp8 times the FP8 forward alone (pre-quantised) and end to end, the quantisation, the tl.* FP8
-          kernel and cuDNN bf16 on the same inputs (accel.kernels.bench_fp8; --mode is ignored)
+          kernel and cuDNN bf16 on the same inputs (accel.kernels.bench.fp8; --mode is ignored)
 --configs time every tuning candidate of our kernels on each shape (the notes in docs/kernels.md)
 FLOPs: forward 4*B*H*Nq*Nk*D (/2 causal), backward 2.5x forward; medians of triton.testing.do_bench.
 """
@@ -22,7 +22,8 @@ from pathlib import Path
 
 import torch
 
-from gpuaccel.accel.kernels import bench, bench_fp8
+from gpuaccel.accel.kernels.bench import attention as bench
+from gpuaccel.accel.kernels.bench import fp8 as bench_fp8
 
 DEFAULT_SHAPES = ["4,16,4096,128", "2,16,8192,128", "1,16,16384,128", "4,32,4096,64", "8,8,2048,256"]
 
@@ -71,7 +72,9 @@ def sweep_configs(shape: tuple[int, int, int, int], causal: bool, dtype: str, lo
     """Time every tuning candidate of our forward/backward on one shape."""
     from triton.testing import do_bench
 
-    from gpuaccel.accel.kernels import attention, fp8, tuning
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.tuning import configs as tuning
 
     b, h, n, d = shape
     rows = []

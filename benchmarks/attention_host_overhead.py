@@ -47,7 +47,7 @@ def cpu_rows(shape: tuple[int, int, int, int]) -> list[dict[str, Any]]:
     os.environ["TRITON_INTERPRET"] = "1"
     import torch
 
-    from gpuaccel.accel.kernels import attention
+    from gpuaccel.accel.kernels.dense import attention
 
     attention.launch_fwd = lambda *a, **k: None  # the launches are what this mode leaves out
     attention.launch_bwd = lambda do, q, k, v, *a, **kw: (
@@ -81,7 +81,7 @@ def cuda_rows(shape: tuple[int, int, int, int], dtype_name: str = "bf16") -> lis
     import torch.nn.functional as F
     from torch.nn.attention import SDPBackend, sdpa_kernel
 
-    from gpuaccel.accel.kernels.attention import flash_attention
+    from gpuaccel.accel.kernels.dense.attention import flash_attention
 
     dtype = {"bf16": torch.bfloat16, "fp16": torch.float16}[dtype_name]
     q, k, v = (torch.randn(shape, device="cuda", dtype=dtype, requires_grad=True) for _ in range(3))

@@ -28,9 +28,9 @@ from typing import Any
 
 import torch
 
-from gpuaccel.accel.kernels.bench_varlen import L2_CLEAR, _quick_ms, _time_graph, decode_bytes
-from gpuaccel.accel.kernels.decode import DecodeConfig, decode_attention, plan_config
-from gpuaccel.accel.kernels.kv_cache import CONTIGUOUS_PAGE
+from gpuaccel.accel.kernels.bench.varlen import L2_CLEAR, _quick_ms, _time_graph, decode_bytes
+from gpuaccel.accel.kernels.decode.attention import DecodeConfig, decode_attention, plan_config
+from gpuaccel.accel.kernels.decode.kv_cache import CONTIGUOUS_PAGE
 
 HQ, HKV, D, PAGE = 32, 8, 128, 256
 POINTS = [(1, 4096), (1, 32768), (1, 131072), (8, 4096), (8, 32768), (64, 32768)]

@@ -54,7 +54,7 @@ LOOP_COUNTS = {  # column -> opcode prefixes counted in the loop body
 
 def parse_config(spec: str) -> Any:
     """``block_n,warps,stages,waves[,heads][,t]`` -> DecodeConfig (``t``: the transposed e4m3 step)."""
-    from gpuaccel.accel.kernels.decode import DecodeConfig
+    from gpuaccel.accel.kernels.decode.attention import DecodeConfig
 
     parts = spec.split(",")
     trans = parts[-1] == "t"
@@ -65,7 +65,7 @@ def _install() -> list[Any]:
     """Route decode_attention's split launches to compile-only; returns the list they append to."""
     from triton.runtime import driver
 
-    from gpuaccel.accel.kernels import decode
+    from gpuaccel.accel.kernels.decode import attention as decode
 
     driver.set_active(_OfflineDriver())
     decode.device_arch = lambda t: (9, 0)
@@ -92,7 +92,7 @@ def _install() -> list[Any]:
 
 def compile_case(batch: int, seqlen: int, fp8: bool, paged: bool, cfg: Any, compiled: list[Any]) -> Any:
     """The split kernel ``decode_attention`` launches for this shape and configuration."""
-    from gpuaccel.accel.kernels.decode import decode_attention, heads_per_program
+    from gpuaccel.accel.kernels.decode.attention import decode_attention, heads_per_program
 
     dt = torch.float8_e4m3fn if fp8 else torch.bfloat16
     q = torch.empty(batch, 1, HQ, D, dtype=torch.bfloat16)
@@ -146,7 +146,7 @@ def run(
 ) -> list[dict[str, Any]]:
     """One row per (case, variant): ``plan`` (decode.PLANS), ``plain`` (the plan with the e4m3 step
     computed as rows x keys, not transposed), and each explicit ``--config`` on the e4m3 cases."""
-    from gpuaccel.accel.kernels.decode import PLANS
+    from gpuaccel.accel.kernels.decode.attention import PLANS
 
     compiled = _install()
     rows = []

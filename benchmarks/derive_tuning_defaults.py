@@ -23,8 +23,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "src"))
 
 from gpuaccel.accel.kernels.checks import AttentionShape  # noqa: E402
-from gpuaccel.accel.kernels.tuning import BwdConfig, FwdConfig  # noqa: E402
-from gpuaccel.accel.kernels.tuning_store import FORMAT_VERSION, bucket_key, config_to_dict  # noqa: E402
+from gpuaccel.accel.kernels.tuning.configs import BwdConfig, FwdConfig  # noqa: E402
+from gpuaccel.accel.kernels.tuning.store import FORMAT_VERSION, bucket_key, config_to_dict  # noqa: E402
 
 OUT = os.path.join(ROOT, "src", "gpuaccel", "assets", "attention_tuning.json")
 FIELDS = ("block_m", "block_n", "num_warps", "num_stages")

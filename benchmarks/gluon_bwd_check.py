@@ -25,8 +25,11 @@ from typing import Any
 
 import torch
 
-from gpuaccel.accel.kernels import attention, bench, reference, tuning
-from gpuaccel.accel.kernels.gluon_bwd import launch_gluon_bwd
+from gpuaccel.accel.kernels import reference
+from gpuaccel.accel.kernels.bench import attention as bench
+from gpuaccel.accel.kernels.dense import attention
+from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
+from gpuaccel.accel.kernels.tuning import configs as tuning
 
 DEFAULT_SHAPES = ["2,16,8192,128", "2,16,8192,64", "2,16,8192,256", "8,16,1024,128"]
 CHECK_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype

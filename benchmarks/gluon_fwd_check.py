@@ -22,8 +22,10 @@ import sys
 
 import torch
 
-from gpuaccel.accel.kernels import attention, bench, tuning
-from gpuaccel.accel.kernels.gluon_fwd import launch_gluon_fwd
+from gpuaccel.accel.kernels.bench import attention as bench
+from gpuaccel.accel.kernels.dense import attention
+from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
+from gpuaccel.accel.kernels.tuning import configs as tuning
 
 DEFAULT_SHAPES = ["4,16,4096,128", "2,16,8192,128", "1,16,16384,128", "4,32,4096,64", "8,8,2048,256"]
 CHECK_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype

@@ -67,15 +67,13 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
     """Route the launchers to compile-only and collect what they compiled."""
     from triton.runtime import driver
 
-    from gpuaccel.accel.kernels import (
-        gluon_bwd,
-        gluon_fp8,
-        gluon_fwd,
-        gluon_tiles,
-        gluon_varlen_fwd,
-        launchers,
-    )
-    from gpuaccel.accel.kernels.direct_launch import resolve
+    from gpuaccel.accel.kernels.dense import launchers
+    from gpuaccel.accel.kernels.dense.direct_launch import resolve
+    from gpuaccel.accel.kernels.gluon import bwd as gluon_bwd
+    from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
+    from gpuaccel.accel.kernels.gluon import fwd as gluon_fwd
+    from gpuaccel.accel.kernels.gluon import tiles as gluon_tiles
+    from gpuaccel.accel.kernels.gluon import varlen_fwd as gluon_varlen_fwd
 
     driver.set_active(_OfflineDriver())
     launchers.sm_count = gluon_tiles.sm_count = gluon_varlen_fwd.sm_count = lambda device: sm_count
@@ -128,23 +126,23 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
     b, h, n, d = shape
     q, k, v = (torch.randn(b, h, n, d).to(dtype) for _ in range(3))
     scale = d**-0.5
-    from gpuaccel.accel.kernels.tuning import GluonFwdConfig
+    from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
 
     if kernel == "fwd":
-        from gpuaccel.accel.kernels.gluon_fwd import launch_gluon_fwd
+        from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
 
         cfg = GluonFwdConfig(*config) if config else None
         launch_gluon_fwd(q, k, v, torch.empty_like(q), torch.empty(b, h, n), causal, scale, cfg)
     elif kernel == "bwd":
-        from gpuaccel.accel.kernels.gluon_bwd import launch_gluon_bwd
+        from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
 
         lse = torch.zeros(b, h, n)
-        from gpuaccel.accel.kernels.tuning import GluonBwdConfig
+        from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig
 
         cfg_b = GluonBwdConfig(*config, by_grad=d == 256) if config else None
         launch_gluon_bwd(torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale, cfg_b)
     elif kernel == "fp8":
-        from gpuaccel.accel.kernels.gluon_fp8 import gluon_fp8_config, launch_gluon_fp8
+        from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config, launch_gluon_fp8
 
         cfg = GluonFwdConfig(*config) if config else gluon_fp8_config(d)
         e4m3 = torch.float8_e4m3fn
@@ -157,8 +155,8 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         o = torch.empty_like(q)
         launch_gluon_fp8(q.to(e4m3), k.to(e4m3), vt, scales, o, torch.empty(b, h, n), causal, scale, cfg)
     elif kernel == "varlen":  # b documents of n, n/2, n/4, ... tokens packed, h heads
-        from gpuaccel.accel.kernels import gluon_varlen_fwd
-        from gpuaccel.accel.kernels.gluon_varlen_fwd import launch_gluon_varlen_fwd
+        from gpuaccel.accel.kernels.gluon import varlen_fwd as gluon_varlen_fwd
+        from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd
 
         # the work-item table comes from a tl.* kernel, which this stand-in driver cannot run; its
         # contents do not change what compiles

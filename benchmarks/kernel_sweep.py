@@ -1,6 +1,6 @@
 """Time our attention kernels over a grid of configurations: forward, dK/dV and the split-mode dQ.
 
-The tuner only tries the handful of candidates in ``accel.kernels.tuning``; this script is how those
+The tuner only tries the handful of candidates in ``accel.kernels.tuning.configs``; this script is how those
 lists are chosen. The backward's two kernels are timed apart, so the best dK/dV and the best dQ are
 found independently (they share only the preprocess pass) and the grid costs the sum of the two sizes
 rather than their product. Needs a CUDA GPU.
@@ -24,8 +24,10 @@ from pathlib import Path
 
 import torch
 
-from gpuaccel.accel.kernels import attention, bench, tuning
-from gpuaccel.accel.kernels.tuning import BwdConfig, FwdConfig
+from gpuaccel.accel.kernels.bench import attention as bench
+from gpuaccel.accel.kernels.dense import attention
+from gpuaccel.accel.kernels.tuning import configs as tuning
+from gpuaccel.accel.kernels.tuning.configs import BwdConfig, FwdConfig
 
 FWD_GRID = {"block_m": (64, 128), "block_n": (64, 128), "num_warps": (4, 8), "num_stages": (2, 3, 4)}
 KERNELS = ("fwd", "dkdv", "dq")

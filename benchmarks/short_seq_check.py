@@ -39,7 +39,9 @@ def _rel(a: Any, b: Any) -> float:
 
 def _fresh_choices() -> None:
     """Forget every in-memory choice and plan, as a new process would."""
-    from gpuaccel.accel.kernels import attention, tuning, tuning_store
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+    from gpuaccel.accel.kernels.tuning import store as tuning_store
 
     tuning._CACHE.clear()
     tuning._BUCKETS.clear()
@@ -51,7 +53,7 @@ def _timers() -> dict[str, Any]:
     import torch.nn.functional as F
     from torch.nn.attention import SDPBackend, sdpa_kernel
 
-    from gpuaccel.accel.kernels.attention import flash_attention
+    from gpuaccel.accel.kernels.dense.attention import flash_attention
 
     def sdpa(backend: Any) -> Any:
         def fn(q: Any, k: Any, v: Any, causal: bool) -> Any:
@@ -106,8 +108,9 @@ def time_case(shape: tuple[int, ...], dtype: Any, causal: bool, graphs: bool) ->
 def configs_for(shape: tuple[int, ...], causal: bool, dtype_name: str) -> dict[str, str]:
     import torch
 
-    from gpuaccel.accel.kernels import bench, tuning
-    from gpuaccel.accel.kernels.attention import backward_path, forward_path
+    from gpuaccel.accel.kernels.bench import attention as bench
+    from gpuaccel.accel.kernels.dense.attention import backward_path, forward_path
+    from gpuaccel.accel.kernels.tuning import configs as tuning
 
     out = bench.tuned_configs(shape, causal, dtype_name)  # type: ignore[arg-type]
     probe = torch.empty(1, 1, 1, shape[-1], device="cuda", dtype=bench.DTYPES[dtype_name])
@@ -174,7 +177,7 @@ def flashcore(results: dict[str, Any]) -> None:
 def correctness(results: dict[str, Any]) -> None:
     import torch
 
-    from gpuaccel.accel.kernels import bench
+    from gpuaccel.accel.kernels.bench import attention as bench
 
     checks = []
     for shape, dtype, causal in [(B8_CASE, torch.bfloat16, True)] + [
@@ -193,8 +196,8 @@ def cuda_graph(results: dict[str, Any]) -> None:
     import torch
 
     from gpuaccel.accel.kernels import reference
-    from gpuaccel.accel.kernels.attention import flash_attention
     from gpuaccel.accel.kernels.checks import replay_in_cuda_graph
+    from gpuaccel.accel.kernels.dense.attention import flash_attention
 
     b, h, n, d = 2, 16, 1024, 128
     q, k, v = (
@@ -219,7 +222,7 @@ def compiled(results: dict[str, Any]) -> None:
     import torch
 
     from gpuaccel.accel.kernels import reference
-    from gpuaccel.accel.kernels.attention import flash_attention
+    from gpuaccel.accel.kernels.dense.attention import flash_attention
 
     torch.manual_seed(0)
     b, h, n, d = 2, 8, 512, 64
@@ -253,7 +256,7 @@ def host_overhead(results: dict[str, Any]) -> None:
 
 def tuned_entries(results: dict[str, Any], shapes: dict[str, Any]) -> None:
     """The buckets this run stored, with the case that made each (for derive_tuning_defaults.py)."""
-    from gpuaccel.accel.kernels import tuning_store
+    from gpuaccel.accel.kernels.tuning import store as tuning_store
 
     data = json.loads(tuning_store.store_path().read_text()) if tuning_store.store_path().exists() else {}
     out = []
@@ -271,9 +274,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("GPUACCEL_CACHE_DIR", tempfile.mkdtemp(prefix="gpuaccel-tune-"))
     import torch
 
-    from gpuaccel.accel.kernels import bench
+    from gpuaccel.accel.kernels.bench import attention as bench
     from gpuaccel.accel.kernels.checks import AttentionShape
-    from gpuaccel.accel.kernels.tuning_store import bucket_key
+    from gpuaccel.accel.kernels.tuning.store import bucket_key
 
     start = time.time()
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())

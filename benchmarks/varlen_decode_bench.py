@@ -7,7 +7,7 @@
    document mask, cuDNN on the padded batch and our dense kernel on the padded batch; the line names the
    forward and backward ours ran (Gluon on Hopper), and ``--tl-fwd`` / ``--tl-bwd`` add ours with the
    tl.* forward / backward.
-Accounting: see gpuaccel.accel.kernels.bench_varlen. Writes JSON (after every section) to --out.
+Accounting: see gpuaccel.accel.kernels.bench.varlen. Writes JSON (after every section) to --out.
 
     python benchmarks/varlen_decode_bench.py --out benchmarks/results
 """
@@ -23,9 +23,12 @@ from typing import Any
 
 import torch
 
-from gpuaccel.accel.kernels import attention, bench, bench_varlen, reference
-from gpuaccel.accel.kernels.decode import flash_attention_with_kvcache
-from gpuaccel.accel.kernels.kv_cache import quantize_kv_cache
+from gpuaccel.accel.kernels import reference
+from gpuaccel.accel.kernels.bench import attention as bench
+from gpuaccel.accel.kernels.bench import varlen as bench_varlen
+from gpuaccel.accel.kernels.decode.attention import flash_attention_with_kvcache
+from gpuaccel.accel.kernels.decode.kv_cache import quantize_kv_cache
+from gpuaccel.accel.kernels.dense import attention
 
 
 def fp8_error(batch: int, seqlen: int, page: int | None) -> dict[str, float]:
@@ -55,8 +58,8 @@ def fp8_error(batch: int, seqlen: int, page: int | None) -> dict[str, float]:
 
 def varlen_configs(total: int) -> list[dict[str, Any]]:
     """Forward and forward+backward TFLOP/s of our varlen kernels per pinned configuration."""
-    from gpuaccel.accel.kernels import tuning
-    from gpuaccel.accel.kernels.tuning import BwdConfig, FwdConfig
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+    from gpuaccel.accel.kernels.tuning.configs import BwdConfig, FwdConfig
 
     rows = []
     fwd = [
@@ -95,7 +98,7 @@ SWEEP_POINTS = [(8, 4096), (1, 32768), (1, 4096), (1, 131072), (64, 4096), (8, 3
 
 def decode_sweep(payload: dict[str, Any], save: Any, t0: float) -> None:
     """Every decode configuration x split count at the grid's points (what the heuristic is fitted on)."""
-    from gpuaccel.accel.kernels.decode import DecodeConfig
+    from gpuaccel.accel.kernels.decode.attention import DecodeConfig
 
     # (block_n, warps, stages, kv heads per program)
     bf16 = [DecodeConfig(n, w, s, 0, h) for n, w, s, h in ((64, 4, 3, 1), (128, 4, 3, 1), (64, 4, 3, 2),

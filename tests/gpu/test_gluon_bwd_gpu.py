@@ -39,8 +39,8 @@ def test_gluon_backward_matches_reference(b, hq, hkv, nq, nk, d, causal, dtype):
 
 
 def test_autograd_runs_the_gluon_backward():
-    from gpuaccel.accel.kernels import attention
-    from gpuaccel.accel.kernels.bench import errors_vs_reference
+    from gpuaccel.accel.kernels.bench.attention import errors_vs_reference
+    from gpuaccel.accel.kernels.dense import attention
 
     q = torch.empty(1, 1, 1, 128, device="cuda", dtype=torch.bfloat16)
     assert attention.backward_path(q, True) == "gluon"
@@ -50,7 +50,7 @@ def test_autograd_runs_the_gluon_backward():
 
 
 def test_forced_triton_backward_agrees(monkeypatch):
-    from gpuaccel.accel.kernels import attention
+    from gpuaccel.accel.kernels.dense import attention
 
     q, k, v, do = (torch.randn(1, 4, 700, 128, device="cuda", dtype=torch.bfloat16) for _ in range(4))
     scale = 1 / math.sqrt(128)
@@ -65,7 +65,7 @@ def test_forced_triton_backward_agrees(monkeypatch):
 
 
 def test_gluon_backward_is_deterministic():
-    from gpuaccel.accel.kernels import attention
+    from gpuaccel.accel.kernels.dense import attention
 
     q, k, v, do = (torch.randn(2, 8, 1500, 128, device="cuda", dtype=torch.bfloat16) for _ in range(4))
     o, lse = attention.flash_attention_forward(q, k, v, True, 0.1)
@@ -76,7 +76,7 @@ def test_gluon_backward_is_deterministic():
 
 @pytest.mark.parametrize("d", [64, 256])
 def test_d64_and_d256_take_the_gluon_backward_unless_the_tl_one_is_forced(monkeypatch, d):
-    from gpuaccel.accel.kernels import attention
+    from gpuaccel.accel.kernels.dense import attention
 
     q = torch.empty(1, 1, 1, d, device="cuda", dtype=torch.bfloat16)
     assert attention.backward_path(q, False) == "gluon"
@@ -85,7 +85,7 @@ def test_d64_and_d256_take_the_gluon_backward_unless_the_tl_one_is_forced(monkey
 
 
 def test_forced_gluon_backward_on_d256_agrees_with_the_tl_one(monkeypatch):
-    from gpuaccel.accel.kernels import attention
+    from gpuaccel.accel.kernels.dense import attention
 
     q, k, v, do = (torch.randn(1, 4, 900, 256, device="cuda", dtype=torch.bfloat16) for _ in range(4))
     o, lse = attention.flash_attention_forward(q, k, v, True, 0.0625)
@@ -107,7 +107,7 @@ def test_first_backward_of_a_fresh_process_runs_on_autograds_thread():
 
     code = (
         "import torch\n"
-        "from gpuaccel.accel.kernels import attention\n"
+        "from gpuaccel.accel.kernels.dense import attention\n"
         "q, k, v = (torch.randn(1, 4, 1024, 128, device='cuda', dtype=torch.bfloat16, requires_grad=True)"
         " for _ in range(3))\n"
         "assert attention.backward_path(q, True) == 'gluon'\n"

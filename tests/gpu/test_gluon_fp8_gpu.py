@@ -23,7 +23,7 @@ CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal
 
 @pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal", CASES)
 def test_gluon_fp8_matches_reference(b, hq, hkv, nq, nk, d, causal):
-    from gpuaccel.accel.kernels.bench_fp8 import fp8_check
+    from gpuaccel.accel.kernels.bench.fp8 import fp8_check
 
     r = fp8_check(b, hq, hkv, nq, nk, d, causal, seed=nq + nk)
     assert r["path"] == "gluon" and r["config"].startswith("gluon"), r
@@ -38,7 +38,7 @@ def test_gluon_fp8_matches_reference(b, hq, hkv, nq, nk, d, causal):
 @pytest.mark.parametrize("causal", [False, True])
 def test_outlier_rmse_no_worse_than_the_tl_path(causal):
     """FlashAttention-3's outlier inputs; the tl.* FP8 kernel measured 8.2e-3 / 9.3e-3 (FA3: 9.1e-3)."""
-    from gpuaccel.accel.kernels.bench_fp8 import outlier_rmse
+    from gpuaccel.accel.kernels.bench.fp8 import outlier_rmse
 
     assert outlier_rmse(causal) < (8.5e-3 if not causal else 9.6e-3)
 
@@ -63,8 +63,8 @@ def test_padded_head_dim_and_lse():
 def test_gluon_and_tl_kernels_agree_on_the_same_quantised_inputs(causal):
     """Same e4m3 operands and scales (64-row Q blocks suit both; V^T's keys stored in each kernel's order):
     only the accumulation order differs."""
-    from gpuaccel.accel.kernels import fp8
-    from gpuaccel.accel.kernels.tuning import FwdConfig, GluonFwdConfig
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.tuning.configs import FwdConfig, GluonFwdConfig
 
     q, k, v = (torch.randn(2, 4, 1100, 128, device="cuda", dtype=torch.bfloat16) for _ in range(3))
     xg = fp8.quantize_fp8(q, k, v, 64, 128, key_order=True)  # V^T keys in the Gluon kernel's order
@@ -76,7 +76,8 @@ def test_gluon_and_tl_kernels_agree_on_the_same_quantised_inputs(causal):
 
 
 def test_path_override(monkeypatch):
-    from gpuaccel.accel.kernels import fp8, tuning
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.tuning import configs as tuning
 
     q = torch.randn(1, 4, 700, 128, device="cuda", dtype=torch.bfloat16)
     assert fp8.fp8_path(q) == "gluon"
@@ -94,7 +95,8 @@ def test_path_override(monkeypatch):
 
 
 def test_forced_gluon_path_on_unsupported_head_dim_is_named(monkeypatch):
-    from gpuaccel.accel.kernels import UnsupportedInputError, fp8
+    from gpuaccel.accel.kernels import UnsupportedInputError
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
 
     monkeypatch.setenv(fp8.FP8_PATH_ENV, "gluon")
     q = torch.randn(1, 2, 64, 32, device="cuda", dtype=torch.bfloat16)

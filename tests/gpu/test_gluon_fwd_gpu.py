@@ -29,7 +29,7 @@ CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
 
 @pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal,dtype", CASES)
 def test_gluon_forward_matches_reference(b, hq, hkv, nq, nk, d, causal, dtype):
-    from gpuaccel.accel.kernels.bench import forward_check
+    from gpuaccel.accel.kernels.bench.attention import forward_check
 
     r = forward_check(b, hq, hkv, nq, nk, d, causal, dtype)
     assert r["path"] == "gluon"
@@ -39,7 +39,7 @@ def test_gluon_forward_matches_reference(b, hq, hkv, nq, nk, d, causal, dtype):
 
 
 def test_backward_runs_from_the_gluon_forward():
-    from gpuaccel.accel.kernels.bench import errors_vs_reference
+    from gpuaccel.accel.kernels.bench.attention import errors_vs_reference
 
     errs, same_inf = errors_vs_reference(2, 8, 2, 1024, 1100, 128, True, torch.bfloat16)
     assert same_inf
@@ -48,7 +48,7 @@ def test_backward_runs_from_the_gluon_forward():
 
 
 def test_forced_triton_path_agrees(monkeypatch):
-    from gpuaccel.accel.kernels import attention
+    from gpuaccel.accel.kernels.dense import attention
 
     q, k, v = (torch.randn(1, 4, 700, 128, device="cuda", dtype=torch.bfloat16) for _ in range(3))
     scale = 1 / math.sqrt(128)
@@ -62,7 +62,8 @@ def test_forced_triton_path_agrees(monkeypatch):
 
 
 def test_forced_gluon_path_on_unsupported_head_dim_is_named(monkeypatch):
-    from gpuaccel.accel.kernels import UnsupportedInputError, attention
+    from gpuaccel.accel.kernels import UnsupportedInputError
+    from gpuaccel.accel.kernels.dense import attention
 
     monkeypatch.setenv(attention.PATH_ENV, "gluon")
     q = torch.randn(1, 2, 64, 32, device="cuda", dtype=torch.float16)

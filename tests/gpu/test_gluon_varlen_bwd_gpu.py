@@ -15,9 +15,9 @@ if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
     pytest.skip("needs a Hopper (sm_90) GPU", allow_module_level=True)
 
 from gpuaccel.accel.kernels import UnsupportedInputError, reference
-from gpuaccel.accel.kernels.attention import BWD_PATH_ENV
-from gpuaccel.accel.kernels.gluon_varlen_bwd import launch_gluon_varlen_bwd
-from gpuaccel.accel.kernels.varlen import backward_path, flash_attention_varlen, varlen_forward
+from gpuaccel.accel.kernels.dense.attention import BWD_PATH_ENV
+from gpuaccel.accel.kernels.gluon.varlen_bwd import launch_gluon_varlen_bwd
+from gpuaccel.accel.kernels.varlen.attention import backward_path, flash_attention_varlen, varlen_forward
 
 TOL = 2e-2  # relative L2 of each gradient (bf16 rounding of o, dO and the outputs)
 

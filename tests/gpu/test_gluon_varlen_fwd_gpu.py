@@ -15,10 +15,10 @@ if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
     pytest.skip("needs a Hopper (sm_90) GPU", allow_module_level=True)
 
 from gpuaccel.accel.kernels import UnsupportedInputError, reference
-from gpuaccel.accel.kernels.attention import PATH_ENV
-from gpuaccel.accel.kernels.gluon_varlen_fwd import launch_gluon_varlen_fwd
-from gpuaccel.accel.kernels.tuning import GluonFwdConfig
-from gpuaccel.accel.kernels.varlen import flash_attention_varlen, forward_path
+from gpuaccel.accel.kernels.dense.attention import PATH_ENV
+from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd
+from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen, forward_path
 
 TOL = 1e-2  # relative L2 of o (bf16 / fp16 rounding of the output)
 

@@ -12,7 +12,7 @@ import torch
     [(2, 16, 16, 2048, 2048, 128, False), (1, 16, 4, 1500, 3000, 64, True), (2, 8, 8, 1024, 1024, 256, True)],
 )
 def test_forward_backward_real_sizes(dtype, b, hq, hkv, nq, nk, d, causal):
-    from gpuaccel.accel.kernels.bench import errors_vs_reference
+    from gpuaccel.accel.kernels.bench.attention import errors_vs_reference
 
     errs, _ = errors_vs_reference(b, hq, hkv, nq, nk, d, causal, dtype)
     assert errs["o"] < 1e-2
@@ -23,7 +23,7 @@ def test_forward_backward_real_sizes(dtype, b, hq, hkv, nq, nk, d, causal):
 
 def test_fp8_outlier_rmse():
     """FlashAttention-3's test inputs: N(0,1) + N(0,100) * Bernoulli(0.001); FA3 reports RMSE 9.1e-3."""
-    from gpuaccel.accel.kernels.bench_fp8 import outlier_rmse
+    from gpuaccel.accel.kernels.bench.fp8 import outlier_rmse
 
     assert outlier_rmse(causal=False) < 1.2e-2
 

@@ -57,7 +57,10 @@ def test_compiled_model_fullgraph_matches_eager():
 
 
 def test_tuned_choice_is_stored_and_read_back(tmp_path, monkeypatch):
-    from gpuaccel.accel.kernels import attention, flash_attention, tuning, tuning_store
+    from gpuaccel.accel.kernels import flash_attention
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+    from gpuaccel.accel.kernels.tuning import store as tuning_store
 
     monkeypatch.setenv(tuning_store.CACHE_DIR_ENV, str(tmp_path))
     monkeypatch.setenv(tuning_store.TUNE_ENV, "1")
@@ -88,8 +91,9 @@ def test_tuned_choice_is_stored_and_read_back(tmp_path, monkeypatch):
 def test_repeat_calls_launch_directly_with_their_own_tensors(monkeypatch):
     """The second and later calls of one signature go through the bound launches; each call's fresh
     tensors (other addresses, outputs poisoned by the allocator's reuse) must be the ones read and written."""
-    from gpuaccel.accel.kernels import attention, flash_attention, reference
-    from gpuaccel.accel.kernels.direct_launch import DirectLaunch
+    from gpuaccel.accel.kernels import flash_attention, reference
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.dense.direct_launch import DirectLaunch
 
     monkeypatch.setattr(attention, "_PLANS", {})
     keep = []

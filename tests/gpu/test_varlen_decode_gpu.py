@@ -13,9 +13,9 @@ if not torch.cuda.is_available():
     pytest.skip("needs CUDA", allow_module_level=True)
 
 from gpuaccel.accel.kernels import reference
-from gpuaccel.accel.kernels.decode import flash_attention_with_kvcache
-from gpuaccel.accel.kernels.kv_cache import dequantize_kv_cache, quantize_kv_cache
-from gpuaccel.accel.kernels.varlen import flash_attention_varlen
+from gpuaccel.accel.kernels.decode.attention import flash_attention_with_kvcache
+from gpuaccel.accel.kernels.decode.kv_cache import dequantize_kv_cache, quantize_kv_cache
+from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen
 
 
 def _poison() -> None:
@@ -169,8 +169,8 @@ PINNED_CASES += [(p, True, (64, 4, 3, 2, 1, True)) for p, f in LAYOUTS if f]
 def test_decode_pinned_configurations(page, fp8, cfg):
     """Configurations the plan does not pick but the sweep times: 4 kv heads per program, 128- and
     256-key steps spanning several pages (a contiguous e4m3 cache's 64-token scale pages, 16-token pages)."""
-    from gpuaccel.accel.kernels import tuning
-    from gpuaccel.accel.kernels.decode import DecodeConfig
+    from gpuaccel.accel.kernels.decode.attention import DecodeConfig
+    from gpuaccel.accel.kernels.tuning import configs as tuning
 
     torch.manual_seed(7)
     s_max = 4096

@@ -19,12 +19,14 @@ import torch  # noqa: E402
 
 pytest.importorskip("triton")
 
-_defined = "gpuaccel.accel.kernels.flash_fwd" in sys.modules
+_defined = "gpuaccel.accel.kernels.dense.flash_fwd" in sys.modules
 if _defined and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
     pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
 
-from gpuaccel.accel.kernels import attention, reference, tuning  # noqa: E402
-from gpuaccel.accel.kernels.attention_op import flash_attention_bwd, flash_attention_fwd  # noqa: E402
+from gpuaccel.accel.kernels import reference  # noqa: E402
+from gpuaccel.accel.kernels.dense import attention  # noqa: E402
+from gpuaccel.accel.kernels.dense.attention_op import flash_attention_bwd, flash_attention_fwd  # noqa: E402
+from gpuaccel.accel.kernels.tuning import configs as tuning  # noqa: E402
 
 
 def _qkv(b=1, hq=2, hkv=1, n=24, d=16, seed=0, grad=False):
@@ -159,7 +161,7 @@ def test_a_pinned_gluon_backward_is_refused_off_hopper(monkeypatch):
 
 
 def test_the_gluon_backward_refuses_a_config_built_for_another_head_dim():
-    from gpuaccel.accel.kernels.gluon_bwd import launch_gluon_bwd
+    from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
 
     for d, cfg in ((128, tuning.GluonBwdConfig(2, 32, 3, by_grad=True)), (256, tuning.GluonBwdConfig(2))):
         q = torch.zeros(1, 2, 64, d)

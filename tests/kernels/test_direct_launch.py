@@ -25,8 +25,9 @@ import triton  # noqa: E402
 from triton import knobs  # noqa: E402
 from triton.backends.nvidia.driver import wrap_handle_tensordesc  # noqa: E402
 
-from gpuaccel.accel.kernels import direct_launch, gluon_tiles  # noqa: E402
-from gpuaccel.accel.kernels.direct_launch import DirectLaunch, Tma, resolve  # noqa: E402
+from gpuaccel.accel.kernels.dense import direct_launch  # noqa: E402
+from gpuaccel.accel.kernels.dense.direct_launch import DirectLaunch, Tma, resolve  # noqa: E402
+from gpuaccel.accel.kernels.gluon import tiles as gluon_tiles  # noqa: E402
 
 SIGNATURE = {"q": "tensordesc<bf16[1, 1, 64, 32]>", "o": "*bf16", "n": "i32",
              "k": "tensordesc<bf16[1, 1, 16, 32]>", "scale": "fp32", "BLOCK": "constexpr"}  # fmt: skip

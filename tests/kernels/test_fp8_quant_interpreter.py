@@ -16,11 +16,15 @@ import torch  # noqa: E402
 
 pytest.importorskip("triton")
 
-if "gpuaccel.accel.kernels.fp8" in sys.modules and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
+if (
+    "gpuaccel.accel.kernels.fp8.attention" in sys.modules
+    and not _ALREADY_INTERPRETED
+    and not torch.cuda.is_available()
+):
     pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
 
-from gpuaccel.accel.kernels import fp8  # noqa: E402
-from gpuaccel.accel.kernels.tuning import FwdConfig, GluonFwdConfig  # noqa: E402
+from gpuaccel.accel.kernels.fp8 import attention as fp8  # noqa: E402
+from gpuaccel.accel.kernels.tuning.configs import FwdConfig, GluonFwdConfig  # noqa: E402
 
 
 @pytest.mark.parametrize("nk", [100, 130])

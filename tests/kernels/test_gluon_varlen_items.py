@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpuaccel.accel.kernels.gluon_varlen_bwd import TILE_ROWS, work_items
+from gpuaccel.accel.kernels.gluon.varlen_bwd import TILE_ROWS, work_items
 
 
 def _cu(lens: list[int]) -> list[int]:
@@ -51,8 +51,8 @@ def test_dispatch_off_hopper_is_the_tl_backward(monkeypatch):
     import torch
 
     from gpuaccel.accel.kernels import UnsupportedInputError
-    from gpuaccel.accel.kernels.attention import BWD_PATH_ENV
-    from gpuaccel.accel.kernels.varlen import backward_path
+    from gpuaccel.accel.kernels.dense.attention import BWD_PATH_ENV
+    from gpuaccel.accel.kernels.varlen.attention import backward_path
 
     q = torch.empty(4, 2, 128)
     assert backward_path(q, -1, 0) == "triton"

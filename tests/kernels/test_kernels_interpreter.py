@@ -21,11 +21,12 @@ pytest.importorskip("triton")
 from gpuaccel.accel.kernels import reference  # noqa: E402
 from gpuaccel.accel.kernels.checks import UnsupportedInputError  # noqa: E402
 
-_defined = "gpuaccel.accel.kernels.flash_fwd" in sys.modules
+_defined = "gpuaccel.accel.kernels.dense.flash_fwd" in sys.modules
 if _defined and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
     pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
 
-from gpuaccel.accel.kernels import attention, tuning  # noqa: E402
+from gpuaccel.accel.kernels.dense import attention  # noqa: E402
+from gpuaccel.accel.kernels.tuning import configs as tuning  # noqa: E402
 
 
 def _inputs(b, hq, hkv, nq, nk, d, dtype=torch.float32, seed=0):
@@ -198,7 +199,7 @@ def test_pin_for_one_causal_flag_wins_over_pin_for_both():
 
 
 def test_benchmark_results_name_the_configs_the_tuner_picked(monkeypatch: pytest.MonkeyPatch) -> None:
-    from gpuaccel.accel.kernels import bench
+    from gpuaccel.accel.kernels.bench import attention as bench
     from gpuaccel.accel.kernels.checks import AttentionShape
 
     shape = AttentionShape(batch=2, heads_q=16, heads_kv=16, seq_q=4096, seq_k=4096, head_dim=128)
@@ -256,7 +257,7 @@ def test_forward_out_buffers_are_checked():
 def test_causal_schedule_covers_every_tile_once_and_balances(tile_rows: int):
     """The Gluon forward's host schedule (no GPU needed), for two and three consumer warpgroups: every
     causal tile exactly once, loads within a few percent of each other, where round-robin is ~15 % off."""
-    from gpuaccel.accel.kernels import gluon_sched
+    from gpuaccel.accel.kernels.gluon import sched as gluon_sched
 
     nq = nk = 4096
     bh, heads, programs = 64, 16, 132
@@ -278,7 +279,7 @@ def test_varlen_forward_items_and_snake_order():
     one per 128-row query tile of every document with queries (none for an empty one), heaviest first,
     the keys each causal tile sees counted from the bottom-right diagonal, then empty rows up to the bound
     the shapes give; and the kernel's snake order over them balances the programs' loads."""
-    from gpuaccel.accel.kernels.gluon_varlen_fwd import varlen_items
+    from gpuaccel.accel.kernels.gluon.varlen_fwd import varlen_items
 
     cu_q = torch.tensor([0, 1, 1, 301, 556], dtype=torch.int32)  # lengths q 1/0/300/255, k 5/5/300/0
     cu_k = torch.tensor([0, 5, 10, 310, 310], dtype=torch.int32)

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from gpuaccel.accel.kernels import tuning, tuning_store
 from gpuaccel.accel.kernels.checks import AttentionShape
-from gpuaccel.accel.kernels.tuning import BwdConfig, FwdConfig
-from gpuaccel.accel.kernels.tuning_store import TuningStore, bucket_key, pow2_bucket
+from gpuaccel.accel.kernels.tuning import configs as tuning
+from gpuaccel.accel.kernels.tuning import store as tuning_store
+from gpuaccel.accel.kernels.tuning.configs import BwdConfig, FwdConfig
+from gpuaccel.accel.kernels.tuning.store import TuningStore, bucket_key, pow2_bucket
 
 ROOT = Path(__file__).resolve().parents[2]
 GPU = "NVIDIA H100 80GB HBM3"
@@ -218,7 +219,7 @@ def test_o_through_tma_only_where_a_descriptor_can_address_it(monkeypatch):
     pytest.importorskip("triton.experimental.gluon")
     import torch
 
-    from gpuaccel.accel.kernels import gluon_fwd
+    from gpuaccel.accel.kernels.gluon import fwd as gluon_fwd
 
     seen: list[bool] = []
     monkeypatch.setattr(gluon_fwd, "tile_walk", lambda *a, **k: (1, ()))

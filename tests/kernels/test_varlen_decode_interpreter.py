@@ -21,15 +21,15 @@ from gpuaccel.accel.kernels import reference  # noqa: E402
 from gpuaccel.accel.kernels.checks import UnsupportedInputError  # noqa: E402
 
 _defined = (
-    "gpuaccel.accel.kernels.flash_fwd" in sys.modules
-    or "gpuaccel.accel.kernels.varlen_kernels" in sys.modules
+    "gpuaccel.accel.kernels.dense.flash_fwd" in sys.modules
+    or "gpuaccel.accel.kernels.varlen.kernels" in sys.modules
 )
 if _defined and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
     pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
 
-from gpuaccel.accel.kernels.decode import flash_attention_with_kvcache  # noqa: E402
-from gpuaccel.accel.kernels.kv_cache import dequantize_kv_cache, quantize_kv_cache  # noqa: E402
-from gpuaccel.accel.kernels.varlen import flash_attention_varlen  # noqa: E402
+from gpuaccel.accel.kernels.decode.attention import flash_attention_with_kvcache  # noqa: E402
+from gpuaccel.accel.kernels.decode.kv_cache import dequantize_kv_cache, quantize_kv_cache  # noqa: E402
+from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen  # noqa: E402
 
 ATOL = 2e-4
 
@@ -171,8 +171,8 @@ CONFIGS = [  # 4 heads x 16 keys a step; 1 head x 128 keys (several 16-, 24- or 
 def test_decode_pinned_configurations(lens, sq, hq, hkv, page, n_new, window, softcap, splits, fp8, cfg):
     """Programs over 2-4 adjacent kv heads (rows only see their own head's columns) and key blocks that
     span several pages (each column finds its own page, and its own e4m3 scale) match the reference."""
-    from gpuaccel.accel.kernels import tuning
-    from gpuaccel.accel.kernels.decode import DecodeConfig
+    from gpuaccel.accel.kernels.decode.attention import DecodeConfig
+    from gpuaccel.accel.kernels.tuning import configs as tuning
 
     g = torch.Generator().manual_seed(3)
     d, b = 32, len(lens)
@@ -220,8 +220,8 @@ def test_fp8_transposed_step_matches_reference(heads, block_n, page, window, sof
     """The transposed e4m3 step (``DecodeConfig.trans``: S^T = K q^T with head_dim reordered, K's scale in
     the exponent) equals the reference on the dequantised cache: one scale per step (one page) and a scale
     per key (several pages a step), a page whose scales are 0, appends, windows and soft-capping."""
-    from gpuaccel.accel.kernels import tuning
-    from gpuaccel.accel.kernels.decode import DecodeConfig
+    from gpuaccel.accel.kernels.decode.attention import DecodeConfig
+    from gpuaccel.accel.kernels.tuning import configs as tuning
 
     g = torch.Generator().manual_seed(7)
     lens, hkv, d, n_new = [200, 16, 0, 131], 4, 32, 2
@@ -347,7 +347,7 @@ def test_quantize_kv_cache_bad_inputs_are_named():
 
 
 def test_dense_api_window_and_softcap():
-    from gpuaccel.accel.kernels import attention
+    from gpuaccel.accel.kernels.dense import attention
 
     g = torch.Generator().manual_seed(4)
     q = torch.randn(2, 2, 40, 32, generator=g).requires_grad_()
@@ -365,7 +365,7 @@ def test_dense_api_window_and_softcap():
 
 def test_stream_read_sums_every_element() -> None:
     """The decode benchmark's read ceiling reads its whole buffer: each program's sum is its chunk's."""
-    from gpuaccel.accel.kernels.stream_read import read_buffer, stream_read
+    from gpuaccel.accel.kernels.bench.stream_read import read_buffer, stream_read
 
     x = read_buffer(6000, 3, 64, 2, "cpu", torch.float32)
     assert x.numel() == 3 * 512  # 500 elements per program, rounded up to whole 128-element steps
@@ -377,7 +377,7 @@ def test_stream_read_sums_every_element() -> None:
 def test_e4m3_plan_transposes_all_but_short_caches(monkeypatch):
     """The planned e4m3 step is the transposed one, except where batch x capacity is short (a program then
     runs a step or two, and the transposed step's prologue does not pay back); bf16 never transposes."""
-    from gpuaccel.accel.kernels import decode
+    from gpuaccel.accel.kernels.decode import attention as decode
 
     monkeypatch.setattr(decode, "sm_count", lambda device: 132)
     gpu = torch.device("cuda")

@@ -51,7 +51,7 @@ def test_a_large_gqa_group_is_fine_without_our_decode_kernels() -> None:
 
 def test_accounting() -> None:
     pytest.importorskip("torch")
-    from gpuaccel.accel.kernels.bench_varlen import decode_bytes, doc_lengths, varlen_flops
+    from gpuaccel.accel.kernels.bench.varlen import decode_bytes, doc_lengths, varlen_flops
 
     lens = doc_lengths(16384, 128, 8192, seed=0)
     assert sum(lens) == 16384 and all(1 <= n <= 8192 for n in lens)

@@ -48,7 +48,7 @@ def prepare_env(strategy: str, wkv: str = "plain") -> None:
     os.environ.setdefault("RWKV_JIT_ON", "1")
     os.environ["RWKV_CUDA_ON"] = "1" if strategy.startswith("cuda") and wkv == "rwkv-cuda" else "0"
     if strategy.startswith("cuda"):
-        from gpuaccel.accel.kernels.tuning_store import cache_dir
+        from gpuaccel.accel.kernels.tuning.store import cache_dir
 
         os.environ.setdefault("TRITON_CACHE_DIR", str(cache_dir() / "triton"))
         os.environ.setdefault("TORCH_EXTENSIONS_DIR", str(cache_dir() / "torch_extensions"))

@@ -193,8 +193,8 @@ def bench_row(args: argparse.Namespace, seq_total: int, rank: int, world: int, d
 def pretune(args: argparse.Namespace, world: int, device: torch.device) -> dict[str, str]:
     """Pick the Triton kernels' configurations once, on a small problem, and pin them.
 
-    The kernels time every candidate configuration for each new shape (``accel.kernels.tuning``), which
-    costs several runs of the kernel per candidate: minutes at 256k tokens on one GPU, and a different
+    The kernels time every candidate configuration for each new shape (``accel.kernels.tuning.configs``),
+    which costs several runs of the kernel per candidate: minutes at 256k tokens on one GPU, and a different
     bill for every ring block shape. Tuning on ``--tune-seq`` tokens and pinning the winners bounds the
     benchmark's time and runs every GPU count with the same configurations. Each block kind gets its own
     winners: causal ones for the diagonal block (the whole problem on one rank), non-causal ones for the
@@ -202,7 +202,8 @@ def pretune(args: argparse.Namespace, world: int, device: torch.device) -> dict[
     """
     if device.type != "cuda" or args.tune_seq <= 0:
         return {}
-    from gpuaccel.accel.kernels import flash_attention_backward, flash_attention_forward, tuning
+    from gpuaccel.accel.kernels import flash_attention_backward, flash_attention_forward
+    from gpuaccel.accel.kernels.tuning import configs as tuning
 
     block_kinds = [args.causal] if world == 1 or not args.causal else [True, False]
     shape = (args.batch, args.heads, args.tune_seq, args.head_dim)

@@ -14,7 +14,7 @@ import torch
 import triton
 import triton.language as tl
 
-from gpuaccel.accel.kernels.launchers import cdiv
+from gpuaccel.accel.kernels.dense.launchers import cdiv
 
 
 @triton.jit

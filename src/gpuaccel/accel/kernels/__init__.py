@@ -23,15 +23,15 @@ from typing import Any
 from gpuaccel.accel.kernels.checks import UnsupportedInputError
 
 _LAZY = {
-    "flash_attention": "gpuaccel.accel.kernels.attention",
-    "flash_attention_forward": "gpuaccel.accel.kernels.attention",
-    "flash_attention_backward": "gpuaccel.accel.kernels.attention",
-    "FlashAttentionFunction": "gpuaccel.accel.kernels.attention",
-    "flash_attention_fp8": "gpuaccel.accel.kernels.fp8",
-    "quantize_fp8": "gpuaccel.accel.kernels.fp8",
-    "flash_attention_varlen": "gpuaccel.accel.kernels.varlen",
-    "flash_attention_with_kvcache": "gpuaccel.accel.kernels.decode",
-    "quantize_kv_cache": "gpuaccel.accel.kernels.kv_cache",
+    "flash_attention": "gpuaccel.accel.kernels.dense.attention",
+    "flash_attention_forward": "gpuaccel.accel.kernels.dense.attention",
+    "flash_attention_backward": "gpuaccel.accel.kernels.dense.attention",
+    "FlashAttentionFunction": "gpuaccel.accel.kernels.dense.attention",
+    "flash_attention_fp8": "gpuaccel.accel.kernels.fp8.attention",
+    "quantize_fp8": "gpuaccel.accel.kernels.fp8.attention",
+    "flash_attention_varlen": "gpuaccel.accel.kernels.varlen.attention",
+    "flash_attention_with_kvcache": "gpuaccel.accel.kernels.decode.attention",
+    "quantize_kv_cache": "gpuaccel.accel.kernels.decode.kv_cache",
 }
 
 __all__ = ["UnsupportedInputError", "reference", *_LAZY]

@@ -105,7 +105,7 @@ def _need_cuda() -> None:
 
 
 def _measure(shapes: list[list[int]], spec: Spec, reporter: Reporter) -> list[Any]:
-    from gpuaccel.accel.kernels import bench
+    from gpuaccel.accel.kernels.bench import attention as bench
 
     impls = [i for i in spec["impls"] if spec["dtype"] != "fp8" or i == "ours"]
     total, done, results = len(shapes) * len(impls), 0, []
@@ -125,7 +125,7 @@ def _measure(shapes: list[list[int]], spec: Spec, reporter: Reporter) -> list[An
 
 def run_bench(spec: Spec, reporter: Reporter) -> dict[str, Any]:
     _need_cuda()
-    from gpuaccel.accel.kernels import bench
+    from gpuaccel.accel.kernels.bench import attention as bench
 
     results = _measure([spec["shape"]], spec, reporter)
     table = bench.format_table(results, spec["mode"], header=json.dumps(bench.environment()))
@@ -164,7 +164,7 @@ def plot_png(results: list[Any], path: Path, title: str) -> None:
 
 def run_sweep(spec: Spec, reporter: Reporter) -> dict[str, Any]:
     _need_cuda()
-    from gpuaccel.accel.kernels import bench
+    from gpuaccel.accel.kernels.bench import attention as bench
 
     results = _measure(spec["shapes"], spec, reporter)
     env = bench.environment()

@@ -121,7 +121,8 @@ def _need_cuda() -> None:
 
 def run_varlen(spec: Spec, reporter: Reporter) -> dict[str, Any]:
     _need_cuda()
-    from gpuaccel.accel.kernels import bench, bench_varlen
+    from gpuaccel.accel.kernels.bench import attention as bench
+    from gpuaccel.accel.kernels.bench import varlen as bench_varlen
 
     reporter.progress(0.0, f"{spec['tokens']} tokens, documents {spec['min_len']}-{spec['max_len']}")
     res = bench_varlen.bench_varlen(
@@ -138,7 +139,8 @@ def run_varlen(spec: Spec, reporter: Reporter) -> dict[str, Any]:
 
 def run_decode(spec: Spec, reporter: Reporter) -> dict[str, Any]:
     _need_cuda()
-    from gpuaccel.accel.kernels import bench, bench_varlen
+    from gpuaccel.accel.kernels.bench import attention as bench
+    from gpuaccel.accel.kernels.bench import varlen as bench_varlen
 
     reporter.progress(0.0, f"batch {spec['batch']}, cache {spec['cache_len']}")
     res = bench_varlen.bench_decode(

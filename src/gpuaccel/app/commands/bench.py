@@ -71,7 +71,7 @@ def run_attention(args: argparse.Namespace) -> int:
     if why:
         print(f"error: {why}", file=sys.stderr)
         return 2
-    from gpuaccel.accel.kernels import bench
+    from gpuaccel.accel.kernels.bench import attention as bench
 
     if args.varlen or args.decode:
         return _run_varlen_decode(args)
@@ -98,7 +98,8 @@ def run_attention(args: argparse.Namespace) -> int:
 
 
 def _run_varlen_decode(args: argparse.Namespace) -> int:
-    from gpuaccel.accel.kernels import bench, bench_varlen
+    from gpuaccel.accel.kernels.bench import attention as bench
+    from gpuaccel.accel.kernels.bench import varlen as bench_varlen
 
     try:
         if args.varlen:

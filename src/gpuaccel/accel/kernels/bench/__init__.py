@@ -1,0 +1,1 @@
+"""Benchmark cores: our kernels beside SDPA, FlexAttention and the others in one process."""

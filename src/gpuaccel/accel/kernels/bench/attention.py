@@ -1,0 +1,363 @@
+"""Side-by-side attention benchmark core: our kernels, SDPA's backends and FlexAttention in one run.
+
+FLOPs (stated with every number): forward 4*B*H*Nq*Nk*D, halved when causal; backward 2.5x forward.
+Times are medians of ``triton.testing.do_bench`` (CUDA events) after its warm-up. Errors are max-abs
+against the fp32 reference on the same inputs (first batch element, at most 4 heads, to bound memory).
+Used by the ``attention.bench``/``attention.sweep`` workloads, ``gpuaccel bench attention`` and
+benchmarks/attention_bench.py.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import torch
+
+IMPLS = ("ours", "sdpa_flash", "sdpa_cudnn", "sdpa_efficient", "flex")
+FLOP_FORMULA = "fwd FLOPs = 4*B*H*Nq*Nk*D (/2 causal); bwd = 2.5 x fwd; TFLOP/s = FLOPs / median time"
+DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp8": torch.bfloat16}
+
+
+def attention_flops(b: int, h: int, nq: int, nk: int, d: int, causal: bool, mode: str) -> float:
+    f = 4.0 * b * h * nq * nk * d
+    if causal:
+        f /= 2
+    return f * (2.5 if mode == "bwd" else 1.0)
+
+
+@dataclass
+class Result:
+    impl: str
+    shape: tuple[int, int, int, int]
+    dtype: str
+    causal: bool
+    fwd_ms: float | None = None
+    bwd_ms: float | None = None
+    fwd_tflops: float | None = None
+    bwd_tflops: float | None = None
+    fwd_err: float | None = None
+    note: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _sdpa(backend_name: str) -> Callable[..., torch.Tensor]:
+    import torch.nn.functional as F
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    backend = {
+        "sdpa_flash": SDPBackend.FLASH_ATTENTION,
+        "sdpa_cudnn": SDPBackend.CUDNN_ATTENTION,
+        "sdpa_efficient": SDPBackend.EFFICIENT_ATTENTION,
+    }[backend_name]
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool) -> torch.Tensor:
+        with sdpa_kernel([backend]):
+            return F.scaled_dot_product_attention(
+                q, k, v, is_causal=causal, enable_gqa=k.shape[1] != q.shape[1]
+            )
+
+    return fn
+
+
+_FLEX: dict[str, Any] = {}
+
+
+def _flex() -> Callable[..., torch.Tensor]:
+    from torch.nn.attention.flex_attention import create_block_mask, flex_attention
+
+    if "fn" not in _FLEX:
+        _FLEX["fn"] = torch.compile(flex_attention, dynamic=False)
+    compiled = _FLEX["fn"]
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool) -> torch.Tensor:
+        mask = None
+        if causal:
+            key = (q.shape[2], k.shape[2])
+            if key not in _FLEX:
+                _FLEX[key] = create_block_mask(
+                    lambda b, h, qi, ki: qi >= ki, None, None, q.shape[2], k.shape[2], device=q.device
+                )
+            mask = _FLEX[key]
+        return compiled(q, k, v, block_mask=mask, enable_gqa=k.shape[1] != q.shape[1])
+
+    return fn
+
+
+def implementation(name: str, dtype_name: str) -> Callable[..., torch.Tensor]:
+    if name == "ours":
+        if dtype_name == "fp8":
+            from gpuaccel.accel.kernels.fp8.attention import flash_attention_fp8
+
+            return lambda q, k, v, causal: flash_attention_fp8(q, k, v, causal=causal)
+        from gpuaccel.accel.kernels.dense.attention import flash_attention
+
+        return lambda q, k, v, causal: flash_attention(q, k, v, causal=causal)
+    if name.startswith("sdpa_"):
+        return _sdpa(name)
+    if name == "flex":
+        return _flex()
+    raise ValueError(f"unknown implementation {name!r}; known: {', '.join(IMPLS)}")
+
+
+def make_inputs(
+    b: int, h: int, n: int, d: int, dtype: torch.dtype, hkv: int | None = None, grad: bool = False
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    hkv = hkv or h
+    q = torch.randn(b, h, n, d, device="cuda", dtype=dtype, requires_grad=grad)
+    k = torch.randn(b, hkv, n, d, device="cuda", dtype=dtype, requires_grad=grad)
+    v = torch.randn(b, hkv, n, d, device="cuda", dtype=dtype, requires_grad=grad)
+    return q, k, v
+
+
+def reference_error(
+    out: torch.Tensor, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool
+) -> float:
+    from gpuaccel.accel.kernels.reference import attention_with_lse
+
+    hs = min(4, q.shape[1])
+    hk = max(1, hs * k.shape[1] // q.shape[1])
+    with torch.no_grad():
+        ref, _ = attention_with_lse(
+            q[:1, :hs], k[:1, :hk], v[:1, :hk], causal, 1 / math.sqrt(q.shape[-1]), row_block=1024
+        )
+    return (out[:1, :hs].float() - ref).abs().max().item()
+
+
+def bench_impl(
+    name: str, shape: tuple[int, int, int, int], dtype_name: str, causal: bool, mode: str
+) -> Result:
+    """Time one implementation on one shape; errors become a note (e.g. a backend that refuses the shape)."""
+    from triton.testing import do_bench
+
+    b, h, n, d = shape
+    res = Result(name, shape, dtype_name, causal)
+    try:
+        fn = implementation(name, dtype_name)
+        need_bwd = mode in ("bwd", "both") and dtype_name != "fp8"
+        q, k, v = make_inputs(b, h, n, d, DTYPES[dtype_name], grad=need_bwd)
+        with torch.no_grad():
+            out = fn(q, k, v, causal)
+        res.fwd_err = reference_error(out, q, k, v, causal)
+        if mode in ("fwd", "both"):
+            with torch.no_grad():
+                res.fwd_ms = do_bench(lambda: fn(q, k, v, causal), warmup=25, rep=100, return_mode="median")
+            res.fwd_tflops = attention_flops(b, h, n, n, d, causal, "fwd") / res.fwd_ms / 1e9
+        if need_bwd:
+            o = fn(q, k, v, causal)
+            do = torch.randn_like(o)
+            res.bwd_ms = do_bench(
+                lambda: o.backward(do, retain_graph=True), warmup=25, rep=100, grad_to_none=[q, k, v],
+                return_mode="median",
+            )  # fmt: skip
+            res.bwd_tflops = attention_flops(b, h, n, n, d, causal, "bwd") / res.bwd_ms / 1e9
+        if name == "ours":
+            res.extra["configs"] = tuned_configs(shape, causal, dtype_name)
+            if dtype_name == "fp8":  # Gluon on Hopper: no tuned configuration, the path says which ran
+                from gpuaccel.accel.kernels.fp8.attention import fp8_path
+
+                res.extra["fwd_path"] = fp8_path(q, causal)
+            else:
+                from gpuaccel.accel.kernels.dense.attention import backward_path, forward_path
+
+                res.extra["fwd_path"] = forward_path(q)
+                res.extra["bwd_path"] = backward_path(q, causal)
+                if res.extra["bwd_path"] == "gluon" and need_bwd:
+                    from gpuaccel.accel.kernels.dense.attention import padded_head_dim
+                    from gpuaccel.accel.kernels.tuning.configs import forced, gluon_bwd_config
+
+                    pinned = forced("bwd", causal)
+                    res.extra["configs"]["bwd"] = (pinned or gluon_bwd_config(padded_head_dim(d))).label()
+    except Exception as exc:  # report, never hide: the table shows the reason
+        res.note = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
+    finally:
+        torch.cuda.empty_cache()
+    return res
+
+
+def tuned_configs(shape: tuple[int, int, int, int], causal: bool, dtype_name: str) -> dict[str, str]:
+    """The configurations our kernels used for this problem (``{"fwd": "fwd128x64w4s2", ...}``): pinned
+    ones first, else what the tuner picked, so a result records which kernel variant produced it."""
+    from gpuaccel.accel.kernels.dense.attention import padded_head_dim
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+
+    b, h, n, d = shape
+    kinds = ("fwd_fp8",) if dtype_name == "fp8" else ("fwd", "bwd")
+    dims = (b, h, n, n, padded_head_dim(d))
+    out = {}
+    for key, cfg in tuning.cached().items():
+        kind, s, dtype, key_causal = key
+        key_dims = (s.batch, s.heads_q, s.seq_q, s.seq_k, s.head_dim)
+        if kind in kinds and key_causal == causal and dtype == DTYPES[dtype_name] and key_dims == dims:
+            out[kind] = cfg.label()
+    for kind in kinds:
+        pinned = tuning.forced(kind, causal)
+        if pinned is not None:
+            out[kind] = pinned.label()
+    return out
+
+
+def _fmt(x: float | None) -> str:
+    return "-" if x is None else f"{x:.0f}"
+
+
+def format_table(results: list[Result], mode: str, header: str = "") -> str:
+    """One row per (shape, causal): TFLOP/s per implementation, ratio ours/cuDNN."""
+    impls = [i for i in IMPLS if any(r.impl == i for r in results)]
+    keys: list[tuple[Any, ...]] = []
+    for r in results:
+        if (r.shape, r.causal, r.dtype) not in keys:
+            keys.append((r.shape, r.causal, r.dtype))
+    lines = [f"# {header}" if header else "", f"# {FLOP_FORMULA}"]
+    cols = (
+        ["B,H,N,D", "causal", "dtype"]
+        + [f"{i} fwd/bwd" for i in impls]
+        + ["ours/cuDNN fwd", "bwd", "ours err"]
+    )
+    lines.append(" | ".join(cols))
+    for shape, causal, dt in keys:
+        row = {r.impl: r for r in results if (r.shape, r.causal, r.dtype) == (shape, causal, dt)}
+        cells = [",".join(map(str, shape)), "yes" if causal else "no", dt]
+        for i in impls:
+            r = row.get(i)
+            cells.append("n/a" if r is None or r.note else f"{_fmt(r.fwd_tflops)} / {_fmt(r.bwd_tflops)}")
+        ours, cud = row.get("ours"), row.get("sdpa_cudnn")
+        for attr in ("fwd_tflops", "bwd_tflops"):
+            a = getattr(ours, attr, None) if ours else None
+            c = getattr(cud, attr, None) if cud else None
+            cells.append(f"{a / c:.2f}x" if a and c else "-")
+        cells.append(f"{ours.fwd_err:.1e}" if ours and ours.fwd_err is not None else "-")
+        lines.append(" | ".join(cells))
+    for kind in ("fwd", "bwd"):
+        paths = sorted({r.extra[f"{kind}_path"] for r in results if f"{kind}_path" in r.extra})
+        if paths:
+            what = "forward" if kind == "fwd" else "backward"
+            lines.append(
+                f"# ours {what} path: {', '.join(paths)} (gluon: Hopper Gluon kernels, triton: tl.*)"
+            )
+    notes = [f"{r.impl} {r.shape}: {r.note}" for r in results if r.note]
+    lines += [f"# note: {n}" for n in notes]
+    return "\n".join(x for x in lines if x)
+
+
+def write_check(result: dict[str, Any], stem: str, out: str, log: list[str], table_text: str | None) -> int:
+    """A check script's ending: its JSON as ``<out>/<stem>_<stamp>.json``, its log, then (benchmarked) the
+    environment line, the formula and the table; the exit code says whether every check passed."""
+    import json
+    import time
+    from pathlib import Path
+
+    path = Path(out) / f"{stem}_{time.strftime('%Y%m%d-%H%M%S')}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=1))
+    print("\n".join(log))
+    if table_text is not None:
+        env = result["env"]
+        print(f"# {env['device']}, torch {env['torch']}, triton {env['triton']}, cuDNN {env['cudnn']}")
+        print(f"# {FLOP_FORMULA}")
+        print(table_text)
+    print(f"wrote {path}")
+    return 0 if result.get("check_ok", True) else 1
+
+
+def environment() -> dict[str, str]:
+    import triton
+
+    props = torch.cuda.get_device_properties(0)
+    return {
+        "device": props.name,
+        "sms": str(props.multi_processor_count),
+        "torch": torch.__version__,
+        "triton": triton.__version__,
+        "cuda": str(torch.version.cuda),
+        "cudnn": str(torch.backends.cudnn.version()),
+    }
+
+
+def autograd_check(
+    b: int, hq: int, hkv: int, nq: int, nk: int, d: int, causal: bool, dtype: torch.dtype, tol: float = 2e-2
+) -> tuple[bool, str]:
+    """:func:`errors_vs_reference` judged (``tol`` on o and the gradients, 1e-2 on the LSE) and its log line,
+    which names the forward and backward paths dispatch took for this head size."""
+    from gpuaccel.accel.kernels.dense import attention
+
+    errs, same_inf = errors_vs_reference(b, hq, hkv, nq, nk, d, causal, dtype)
+    good = all(e < (tol if n != "lse" else 1e-2) for n, e in errs.items()) and same_inf
+    probe = torch.empty(1, 1, 1, d, device="cuda", dtype=dtype)
+    paths = f"{attention.forward_path(probe)} fwd + {attention.backward_path(probe, causal)} bwd"
+    line = (
+        f"autograd ({paths}) B{b} Hq{hq} Hkv{hkv} Nq{nq} Nk{nk} D{d} causal={causal}: "
+        + " ".join(f"{n}={e:.1e}" for n, e in errs.items())
+        + ("  ok" if good else "  FAIL")
+    )
+    return good, line
+
+
+def errors_vs_reference(
+    b: int,
+    hq: int,
+    hkv: int,
+    nq: int,
+    nk: int,
+    d: int,
+    causal: bool,
+    dtype: torch.dtype,
+    device: str = "cuda",
+) -> tuple[dict[str, float], bool]:
+    """Our forward and all three gradients against the fp32 reference, on fresh random inputs.
+
+    Returns relative L2 errors of o/dq/dk/dv, the max-abs error of the finite LSE entries, and whether
+    rows that see no key hold -inf in both. Shared by the benchmark's ``--check`` and the GPU tests so
+    both judge the kernels the same way.
+    """
+    from gpuaccel.accel.kernels import flash_attention, reference
+
+    q = torch.randn(b, hq, nq, d, device=device, dtype=dtype, requires_grad=True)
+    k = torch.randn(b, hkv, nk, d, device=device, dtype=dtype, requires_grad=True)
+    v = torch.randn(b, hkv, nk, d, device=device, dtype=dtype, requires_grad=True)
+    o, lse = flash_attention(q, k, v, causal=causal, return_lse=True)
+    do = torch.randn_like(o)
+    grads = torch.autograd.grad(o, (q, k, v), do)
+    qf, kf, vf = (t.detach().float().requires_grad_() for t in (q, k, v))
+    ro, rl = reference.flash_attention(qf, kf, vf, causal=causal, return_lse=True)
+    rgrads = torch.autograd.grad(ro, (qf, kf, vf), do.float())
+    fin = torch.isfinite(rl)
+    errs = {"o": ((o.float() - ro).norm() / ro.norm()).item(), "lse": (lse[fin] - rl[fin]).abs().max().item()}
+    for name, g, r in zip(("dq", "dk", "dv"), grads, rgrads, strict=True):
+        errs[name] = ((g.float() - r).norm() / r.norm()).item()
+    return errs, bool((lse[~fin] == rl[~fin]).all())
+
+
+def forward_check(
+    b: int, hq: int, hkv: int, nq: int, nk: int, d: int, causal: bool, dtype: torch.dtype, seed: int = 0
+) -> dict[str, Any]:
+    """Our forward (the path this GPU dispatches to) against the fp32 reference, on outputs poisoned with
+    NaN so that a tile the kernel never writes shows up (the allocator can hand back a block that already
+    holds the reference's answer). Returns the relative L2 error of o, the max-abs error of the finite lse
+    entries, whether any NaN is left, whether rows that see no key hold -inf in both, and the path."""
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.dense import attention
+
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    q = torch.randn(b, hq, nq, d, device="cuda", dtype=dtype, generator=gen)
+    k = torch.randn(b, hkv, nk, d, device="cuda", dtype=dtype, generator=gen)
+    v = torch.randn(b, hkv, nk, d, device="cuda", dtype=dtype, generator=gen)
+    scale = 1 / math.sqrt(d)
+    path = attention.forward_path(q)
+    ro, rl = reference.flash_attention_forward(q.float(), k.float(), v.float(), causal, scale)
+    o = torch.full_like(q, float("nan"))
+    lse = torch.full((b, hq, nq), float("nan"), device="cuda")
+    attention.flash_attention_forward(q, k, v, causal, scale, out=(o, lse))
+    fin = torch.isfinite(rl)
+    return {
+        "o": ((o.float() - ro).norm() / ro.norm().clamp_min(1e-6)).item(),
+        "lse": (lse[fin] - rl[fin]).abs().max().item() if fin.any() else 0.0,
+        "nan": bool(torch.isnan(o).any() or torch.isnan(lse).any()),
+        "inf_rows_match": bool((lse[~fin] == rl[~fin]).all()),
+        "path": path,
+    }

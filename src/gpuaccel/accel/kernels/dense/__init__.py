@@ -1,0 +1,1 @@
+"""Dense attention: the tl.* forward/backward kernels, their launchers, and the public dense entry points."""

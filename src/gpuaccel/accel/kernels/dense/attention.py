@@ -1,0 +1,362 @@
+"""The dense attention entry points: checks, path and configuration choice, and autograd.
+
+``flash_attention_forward`` / ``flash_attention_backward`` are the blockwise entry points ring
+attention calls (the backward takes the final o and lse of the query rows); ``flash_attention`` wraps
+them in autograd, and in :mod:`accel.kernels.dense.attention_op`'s custom ops while ``torch.compile`` traces.
+Inputs are checked first (:mod:`accel.kernels.checks`); nothing falls back silently.
+
+Short sequences are host-bound, so a call whose shapes, strides, dtypes, device and flags were seen
+before skips the checks, the path and the tuning lookup: the plan cache maps that signature to what they
+decided (the checks depend on nothing else; base-pointer alignment is re-checked every call), and to the
+compiled kernels' runners (:func:`accel.kernels.dense.launchers.launch`), so Triton's JIT does not bind and
+specialise the same arguments again either.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import torch
+
+from gpuaccel.accel.kernels.checks import (
+    AttentionShape,
+    UnsupportedInputError,
+    check_backward_inputs,
+    check_inputs,
+    check_scale,
+    interpreter_enabled,
+    resolve_scale,
+)
+from gpuaccel.accel.kernels.dense.launchers import (  # noqa: F401  (re-exported for fp8, varlen)
+    STAT_PAD,
+    Bound,
+    _alloc,
+    _prepare,
+    bwd_stats,
+    launch_bwd,
+    launch_dkdv,
+    launch_dq,
+    launch_fwd,
+    pad_head_dim,
+    padded_head_dim,
+)
+from gpuaccel.accel.kernels.tuning import configs as tuning
+from gpuaccel.accel.kernels.tuning.store import bucket_key
+
+
+def _allowed_dtypes() -> tuple[torch.dtype, ...]:
+    from gpuaccel.accel.kernels.checks import INTERPRETER_DTYPES, SUPPORTED_DTYPES
+
+    return INTERPRETER_DTYPES if interpreter_enabled() else SUPPORTED_DTYPES
+
+
+PATH_ENV = "GPUACCEL_ATTN_PATH"  # "triton" or "gluon" forces the forward's path; unset/"auto" picks
+BWD_PATH_ENV = "GPUACCEL_ATTN_BWD_PATH"  # the same for the backward
+FORWARD_PATHS = ("auto", "triton", "gluon")
+
+
+def _wanted_path(env: str) -> str:
+    want = os.environ.get(env, "auto").strip().lower() or "auto"
+    if want not in FORWARD_PATHS:
+        raise UnsupportedInputError(f"{env}={want!r}; accepted: {', '.join(FORWARD_PATHS)}")
+    return want
+
+
+def forward_path(q: torch.Tensor) -> str:
+    """Which forward kernel runs for queries like ``q`` (checked inputs): "gluon" (warp-specialised, Hopper,
+    head_dim 64/128/256 after padding) or "triton" (tl.*: Ampere/Ada, the interpreter, other head dims).
+
+    ``GPUACCEL_ATTN_PATH=gluon`` on a call the Gluon kernel cannot take raises instead of falling back.
+    """
+    want = _wanted_path(PATH_ENV)
+    if want == "triton":
+        return "triton"
+    why = _gluon_unsupported(q, tuning.GLUON_HEAD_DIMS)
+    if want == "gluon" and why:
+        raise UnsupportedInputError(f"{PATH_ENV}=gluon but the Gluon forward cannot run this call: {why}")
+    return "triton" if why else "gluon"
+
+
+def backward_path(q: torch.Tensor, causal: bool = False) -> str:
+    """Which backward runs for queries like ``q``: "gluon" (Hopper; by default at the padded head dims
+    where it measured faster, ``tuning.GLUON_BWD_DEFAULT_DIMS``: 64, 128 and 256) or "triton"
+    (tl.*: elsewhere, D256, the interpreter). A configuration pinned with ``tuning.force("bwd", ...)``
+    decides by its type; ``GPUACCEL_ATTN_BWD_PATH=gluon`` on a call it cannot take raises."""
+    want = _wanted_path(BWD_PATH_ENV)
+    pinned = tuning.forced("bwd", causal)
+    if want == "auto" and pinned is not None:
+        want = "gluon" if isinstance(pinned, tuning.GluonBwdConfig) else "triton"
+    if want == "triton":
+        if isinstance(pinned, tuning.GluonBwdConfig):
+            raise UnsupportedInputError(
+                f"{BWD_PATH_ENV}=triton but a Gluon backward configuration is pinned ({pinned.label()})"
+            )
+        return "triton"
+    why = _gluon_unsupported(q, tuning.GLUON_BWD_HEAD_DIMS)
+    if want == "gluon" and why:
+        raise UnsupportedInputError(
+            f"{BWD_PATH_ENV}=gluon but the Gluon backward cannot take this call: {why}"
+        )
+    if want == "auto" and padded_head_dim(q.shape[-1]) not in tuning.GLUON_BWD_DEFAULT_DIMS:
+        return "triton"
+    return "triton" if why else "gluon"
+
+
+def _gluon_unsupported(q: torch.Tensor, head_dims: tuple[int, ...]) -> str:
+    """Why the Gluon kernels built for ``head_dims`` cannot take ``q`` ("" when they can)."""
+    if interpreter_enabled() or not q.is_cuda:
+        return "it needs a CUDA tensor outside the Triton interpreter"
+    major, minor = torch.cuda.get_device_capability(q.device)
+    if major != 9:
+        return f"it is built for Hopper (sm_90), this GPU is sm_{major}{minor}"
+    dp = padded_head_dim(q.shape[-1])
+    if dp not in head_dims:
+        return f"head_dim {q.shape[-1]} pads to {dp}; it is built for {head_dims}"
+    return ""
+
+
+def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: torch.Tensor) -> None:
+    lse_shape = (shape.batch, shape.heads_q, shape.seq_q)
+    if o.shape != q.shape or o.dtype != q.dtype or not o.is_contiguous() or o.device != q.device:
+        raise UnsupportedInputError(
+            f"out o must be a contiguous {q.dtype} tensor of q's shape {tuple(q.shape)} on {q.device}, "
+            f"got {o.dtype} {tuple(o.shape)} on {o.device}"
+        )
+    bad_lse = lse.shape != lse_shape or lse.dtype != torch.float32 or not lse.is_contiguous()
+    bad_lse = bad_lse or lse.device != q.device
+    if bad_lse:
+        raise UnsupportedInputError(
+            f"out lse must be a contiguous float32 tensor of shape {lse_shape} on {q.device}, "
+            f"got {lse.dtype} {tuple(lse.shape)} on {lse.device}"
+        )
+
+
+_PLANS: dict[tuple[Any, ...], tuple[str, Any, Bound]] = {}  # call signature -> (path, config, runners)
+
+
+def _signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...] | None:
+    """What the checks, the path and the configuration depend on (pins and the path override too);
+    None for arguments that are not tensors (the checks then say what is wrong)."""
+    try:
+        sig: list[Any] = [kind, causal, os.environ.get(PATH_ENV), os.environ.get(BWD_PATH_ENV)]
+        sig += [tuning.generation(), ts[0].device]
+        for t in ts:
+            sig += (t.shape, t.stride(), t.dtype)
+    except (AttributeError, TypeError):
+        return None
+    return tuple(sig)
+
+
+def _aligned(*ts: torch.Tensor) -> bool:
+    return all(t.data_ptr() % 16 == 0 for t in ts)
+
+
+def _bucket(kind: str, shape: AttentionShape, q: torch.Tensor, causal: bool) -> tuple[str | None, str]:
+    if not q.is_cuda:
+        return None, ""
+    return bucket_key(kind, shape, str(q.dtype).replace("torch.", ""), causal), tuning.gpu_name(q.device)
+
+
+def flash_attention_forward(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    causal: bool,
+    scale: float,
+    out: tuple[torch.Tensor, torch.Tensor] | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Blockwise forward: ``(o in q's dtype, lse fp32 natural log [B, Hq, Nq])``; unseen rows: 0, -inf.
+
+    Runs the Gluon kernel on Hopper and the tl.* kernel elsewhere (:func:`forward_path`). ``out``: buffers
+    to write into (o contiguous, q's shape; lse contiguous fp32), returned as given.
+    """
+    causal = bool(causal)
+    sig = _signature("fwd", causal, q, k, v)
+    plan = _PLANS.get(sig) if sig is not None and out is None and _aligned(q, k, v) else None
+    if plan is not None:
+        o = torch.empty_like(q, memory_format=torch.contiguous_format)  # 1.6 us; torch.empty 3.3
+        lse = q.new_empty(q.shape[:3], dtype=torch.float32)
+        _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
+        return o, lse
+    shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    scale = check_scale(scale)  # on the first call of a signature only: planned calls skip to the launch
+    if out is not None:
+        _check_out(q, shape, *out)
+    d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
+    if dp != d:
+        o, lse = flash_attention_forward(*(pad_head_dim(t, dp) for t in (q, k, v)), causal, scale)
+        if out is None:
+            return o[..., :d].contiguous(), lse
+        out[0].copy_(o[..., :d])
+        out[1].copy_(lse)
+        return out
+    prepared = _prepare(q), _prepare(k), _prepare(v)
+    direct = all(p is t for p, t in zip(prepared, (q, k, v), strict=True))  # no copy: a plan may skip here
+    q, k, v = prepared
+    if out is None:
+        o = torch.empty_like(q, memory_format=torch.contiguous_format)
+        lse = torch.empty(shape.batch, shape.heads_q, shape.seq_q, device=q.device, dtype=torch.float32)
+    else:
+        o, lse = out
+    bound: Bound = {}
+    if forward_path(q) == "gluon":
+        plan = ("gluon", tuning.gluon_fwd_config(d, shape.seq_q, shape.seq_k), bound)
+    else:
+        bucket, gpu = _bucket("fwd", shape, q, causal)
+        cfg = tuning.choose(
+            "fwd",
+            (shape, q.dtype, causal),
+            tuning.fwd_candidates(shape.head_dim, fp8=False),
+            lambda c: launch_fwd(q, k, v, o, lse, causal, scale, c),
+            tuning.INTERPRETER_FWD,
+            not q.is_cuda,
+            causal=causal,
+            bucket=bucket,
+            gpu=gpu,
+        )
+        plan = ("triton", cfg, bound)
+    if direct and sig is not None and out is None:  # given buffers' alignment is not part of sig
+        _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
+        _PLANS[sig] = plan
+    else:
+        _launch_fwd_plan((plan[0], plan[1], None), q, k, v, o, lse, causal, scale)
+    return o, lse
+
+
+def _launch_fwd_plan(
+    plan: tuple[str, Any, Bound | None], q, k, v, o, lse, causal: bool, scale: float
+) -> None:  # type: ignore[no-untyped-def]
+    path, cfg, bound = plan
+    if path == "gluon":
+        from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
+
+        launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg, bound)
+    else:
+        launch_fwd(q, k, v, o, lse, causal, scale, cfg, bound=bound)
+
+
+def flash_attention_backward(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Blockwise backward from the final ``o`` and ``lse`` of these query rows: ``(dq, dk, dv)``.
+
+    Exact for one key/value block of a ring: pass the merged output and lse, not the block's own. Runs
+    the Gluon kernels on Hopper and the tl.* kernels elsewhere (:func:`backward_path`).
+    """
+    causal = bool(causal)
+    sig = _signature("bwd", causal, q, k, v, do, o, lse)
+    plan = _PLANS.get(sig) if sig is not None and _aligned(q, k, v, do, o, lse) else None
+    if plan is not None:
+        return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
+    shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    check_backward_inputs(q, do, o, lse)
+    scale = check_scale(scale)
+    d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
+    if dp != d:
+        padded = (pad_head_dim(t, dp) for t in (do.to(q.dtype), q, k, v, o.to(q.dtype)))
+        grads = flash_attention_backward(*padded, lse, causal, scale)
+        return tuple(g[..., :d].contiguous() for g in grads)  # type: ignore[return-value]
+    given = (q, k, v, do, o)
+    q, k, v, do, o = (_prepare(t) for t in (q, k, v, do.to(q.dtype), o.to(q.dtype)))
+    direct = all(p is t for p, t in zip((q, k, v, do, o), given, strict=True)) and lse.dtype == torch.float32
+    lse = lse.to(torch.float32)
+    if backward_path(q, causal) == "gluon":
+        pinned = tuning.forced("bwd", causal)
+        cfg: Any = pinned if isinstance(pinned, tuning.GluonBwdConfig) else tuning.gluon_bwd_config(d)
+        plan = ("gluon", cfg, {})
+    else:
+        bucket, gpu = _bucket("bwd", shape, q, causal)
+        cfg = tuning.choose(
+            "bwd",
+            (shape, q.dtype, causal),
+            tuning.bwd_candidates(shape.head_dim),
+            lambda c: launch_bwd(do, q, k, v, o, lse, causal, scale, c),
+            tuning.INTERPRETER_BWD,
+            not q.is_cuda,
+            causal=causal,
+            bucket=bucket,
+            gpu=gpu,
+        )
+        plan = ("triton", cfg, {})
+    if direct and sig is not None and _aligned(lse):  # no conversion: later calls like this skip to here
+        _PLANS[sig] = plan
+        return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
+    return _launch_bwd_plan((plan[0], plan[1], None), do, q, k, v, o, lse, causal, scale)
+
+
+def _launch_bwd_plan(
+    plan: tuple[str, Any, Bound | None], do, q, k, v, o, lse, causal: bool, scale: float
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:  # type: ignore[no-untyped-def]
+    path, cfg, bound = plan
+    if path == "gluon":
+        from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
+
+        return launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, cfg, bound)
+    return launch_bwd(do, q, k, v, o, lse, causal, scale, cfg, bound)
+
+
+class FlashAttentionFunction(torch.autograd.Function):
+    """Autograd over the kernels; lse is returned but is not differentiable."""
+
+    @staticmethod
+    def forward(ctx, q, k, v, causal: bool, scale: float):  # type: ignore[override]
+        o, lse = flash_attention_forward(q, k, v, causal, scale)
+        ctx.save_for_backward(q, k, v, o, lse)
+        ctx.causal, ctx.scale = causal, scale
+        ctx.mark_non_differentiable(lse)
+        ctx.set_materialize_grads(False)  # no zero-filled gradient for lse (never used) on every backward
+        return o, lse
+
+    @staticmethod
+    def backward(ctx, do, _dlse):  # type: ignore[override]
+        q, k, v, o, lse = ctx.saved_tensors
+        if do is None:  # o did not reach the loss
+            return None, None, None, None, None
+        dq, dk, dv = flash_attention_backward(do, q, k, v, o, lse, ctx.causal, ctx.scale)
+        return dq, dk, dv, None, None
+
+
+def flash_attention(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    *,
+    causal: bool = False,
+    softmax_scale: float | None = None,
+    return_lse: bool = False,
+    window: tuple[int, int] = (-1, -1),
+    softcap: float = 0.0,
+) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
+    """softmax(q k^T * scale) v for [batch, heads, seq, head_dim] fp16/bf16 CUDA tensors, with autograd.
+
+    causal masks are bottom-right aligned when Nq != Nk; k/v may have fewer heads (GQA/MQA). With
+    ``return_lse`` also returns the per-row natural-log log-sum-exp (fp32, [B, Hq, Nq]). A sliding
+    ``window`` (left, right) or ``softcap`` > 0 runs the packed kernels
+    (:mod:`accel.kernels.varlen.attention`).
+    """
+    if window != (-1, -1) and window != [-1, -1] or softcap:  # anything else: the packed path checks it
+        from gpuaccel.accel.kernels.varlen.attention import dense_local_attention
+
+        check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+        o, lse = dense_local_attention(q, k, v, causal, softmax_scale, window, softcap)
+        return (o, lse) if return_lse else o
+    if not all(isinstance(t, torch.Tensor) for t in (q, k, v)):  # the forward checks the rest (or its plan)
+        check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    scale = resolve_scale(softmax_scale, q.shape[-1])
+    if torch.compiler.is_compiling():  # traced: the custom op, opaque to Dynamo, with a fake for shapes
+        from gpuaccel.accel.kernels.dense.attention_op import flash_attention_op
+
+        o, lse = flash_attention_op(q, k, v, bool(causal), scale)
+    elif torch.is_grad_enabled() and (q.requires_grad or k.requires_grad or v.requires_grad):
+        o, lse = FlashAttentionFunction.apply(q, k, v, bool(causal), scale)  # less host time than the op
+    else:  # nothing to differentiate: the Function's context would cost ~10 us for nothing
+        o, lse = flash_attention_forward(q, k, v, bool(causal), scale)
+    return (o, lse) if return_lse else o

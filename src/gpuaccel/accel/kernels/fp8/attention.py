@@ -1,0 +1,368 @@
+"""FP8 (e4m3) attention forward: the kernels' own quantisation step, then the shared forward kernel.
+
+Why this quantisation (choices measured in an fp64 emulation on FlashAttention-3's outlier inputs,
+N(0,1) + N(0,100)*Bernoulli(0.001), B1 H4 N1024 D128; see docs/kernels.md):
+- Q and K are first rotated by a random-sign Hadamard matrix along head_dim (FA3's "incoherent
+  processing": QK^T is unchanged, outliers are spread over the row); RMSE 1.12e-2 -> 8.0e-3.
+- Q gets one scale per block of BLOCK_M rows and K one per block of BLOCK_N rows, so each score tile
+  is rescaled by one scalar product; V gets one scale per (head, column), applied once at the end.
+- P is multiplied by 256 before its e4m3 cast, keeping small probabilities out of the subnormals.
+The quantisation is one Triton pass over Q and K (rotation on tensor cores, exact: entries are +-1) and
+two over V: its column maxima, then V written transposed, the operand layout Hopper's fp8 wgmma needs
+for P @ V.
+On Hopper the quantised operands feed the warp-specialised Gluon kernel (:mod:`accel.kernels.gluon.fp8`,
+Q in 64-row scale blocks, one per consumer warpgroup); elsewhere, and under
+``GPUACCEL_ATTN_FP8_PATH=triton``, the tl.* forward with a tuned configuration (:func:`fp8_path`).
+Forward only: no autograd.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import torch
+import triton
+import triton.language as tl
+
+from gpuaccel.accel.kernels.checks import AttentionShape, UnsupportedInputError, check_inputs, resolve_scale
+from gpuaccel.accel.kernels.dense.attention import (
+    _alloc,
+    _allowed_dtypes,
+    _gluon_unsupported,
+    _prepare,
+    _wanted_path,
+    launch_fwd,
+    pad_head_dim,
+    padded_head_dim,
+)
+from gpuaccel.accel.kernels.dense.launchers import cdiv
+from gpuaccel.accel.kernels.tuning import configs as tuning
+from gpuaccel.accel.kernels.tuning.configs import FwdConfig, GluonFwdConfig
+
+E4M3_MAX = 448.0
+# "triton" or "gluon" forces the FP8 forward's path; unset/"auto" picks (:func:`fp8_path`)
+FP8_PATH_ENV = "GPUACCEL_ATTN_FP8_PATH"
+GLUON_Q_BLOCK = 64  # the Gluon kernel's Q scale block: one per consumer warpgroup's rows
+ROWS_PER_PROGRAM = 512  # Q/K rows one quantisation program takes (in blocks of one scale each)
+V_PARTS = 16  # V's column maxima are taken in at most this many parts per head, then merged
+
+
+@triton.jit
+def quant_rows_kernel(
+    X, Y, S, M, stride_xb, stride_xh, stride_xn, heads, seq, inv_sqrt_d,
+    HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr, SUB: tl.constexpr, ROTATE: tl.constexpr,
+):  # fmt: skip
+    """SUB blocks of BLOCK rows of one head -> e4m3 with one scale per block; Y is contiguous [B, H, N, D].
+    A program takes several blocks so the rotation matrix is read once for all of them (one block a
+    program ran at 1.5-2.0 TB/s on the H100, four to eight at 1.9-2.25)."""
+    pid = tl.program_id(0)
+    bh = tl.program_id(1)
+    b = bh // heads
+    h = bh % heads
+    offs_d = tl.arange(0, HEAD_DIM)
+    if ROTATE:
+        m = tl.load(M + offs_d[:, None] * HEAD_DIM + offs_d[None, :])
+    blocks = tl.cdiv(seq, BLOCK)
+    x_base = X + b.to(tl.int64) * stride_xb + h.to(tl.int64) * stride_xh
+    for i in tl.range(0, SUB, num_stages=2):
+        blk = pid * SUB + i
+        if blk < blocks:
+            offs_n = blk * BLOCK + tl.arange(0, BLOCK)
+            row_ok = offs_n[:, None] < seq
+            x = tl.load(x_base + offs_n[:, None] * stride_xn + offs_d[None, :], mask=row_ok, other=0.0)
+            xf = tl.dot(x, m) * inv_sqrt_d if ROTATE else x.to(tl.float32)
+            amax = tl.max(tl.max(tl.abs(xf), 1), 0)
+            s = tl.maximum(amax, 1e-30) / 448.0
+            y = (xf / s).to(Y.dtype.element_ty)
+            y_ptrs = Y + bh.to(tl.int64) * seq * HEAD_DIM + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+            tl.store(y_ptrs, y, mask=row_ok)
+            tl.store(S + bh * blocks + blk, s)
+
+
+@triton.jit
+def key_slot(n):
+    """Where key ``n`` sits in V^T for the Gluon FP8 kernel: bit 3 of the index moved below bits 1-2
+    inside each 16-key half of a 32-key group, the order its e4m3 P fragment holds keys in
+    (:func:`accel.kernels.gluon.fwd_steps._p_operand`)."""
+    return (n & ~15) | ((n & 6) << 1) | (((n >> 3) & 1) << 1) | (n & 1)
+
+
+@triton.jit
+def slot_key(s):
+    """Inverse of :func:`key_slot`: the key stored at slot ``s``."""
+    return (s & ~15) | (((s >> 2) & 3) << 1) | (((s >> 1) & 1) << 3) | (s & 1)
+
+
+@triton.jit
+def col_amax_kernel(
+    X, A, stride_xb, stride_xh, stride_xn, heads, seq, rows_per_part,
+    HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr,
+):  # fmt: skip
+    """max |x| per (head, column) over one part of the rows -> A [B*H, parts, D]: one read of V, each part's
+    maximum kept in registers and written once (per-block atomics into one row of columns ran at 1.5 TB/s)."""
+    pid = tl.program_id(0)
+    bh = tl.program_id(1)
+    offs_d = tl.arange(0, HEAD_DIM)
+    base = X + (bh // heads).to(tl.int64) * stride_xb + (bh % heads).to(tl.int64) * stride_xh
+    acc = tl.zeros([HEAD_DIM], dtype=tl.float32)
+    start = pid * rows_per_part
+    for r in tl.range(start, tl.minimum(start + rows_per_part, seq), BLOCK, num_stages=3):
+        offs_n = r + tl.arange(0, BLOCK)
+        ok = offs_n[:, None] < seq
+        x = tl.load(base + offs_n[:, None] * stride_xn + offs_d[None, :], mask=ok, other=0.0)
+        acc = tl.maximum(acc, tl.max(tl.abs(x.to(tl.float32)), 0))
+    tl.store(A + (bh * tl.num_programs(0) + pid) * HEAD_DIM + offs_d, acc)
+
+
+@triton.jit
+def quant_v_kernel(
+    X, YT, A, SV, stride_xb, stride_xh, stride_xn, heads, seq, seq_pad, parts,
+    HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr, KEY_ORDER: tl.constexpr, PARTS: tl.constexpr,
+):  # fmt: skip
+    """V / per-column scale -> e4m3, stored transposed into YT [B, H, D, seq_pad] (keys past ``seq`` as
+    zeros; with ``KEY_ORDER`` at :func:`key_slot` positions). The scale comes from the column maxima of
+    :func:`col_amax_kernel`'s parts; the first program of a head writes it to SV. Rows are read in slot
+    order, so the transposed store runs along contiguous bytes."""
+    pid = tl.program_id(0)
+    bh = tl.program_id(1)
+    b = bh // heads
+    h = bh % heads
+    offs_d = tl.arange(0, HEAD_DIM)
+    p = tl.arange(0, PARTS)
+    a_ptrs = A + (bh * parts + p[:, None]) * HEAD_DIM + offs_d[None, :]
+    a = tl.load(a_ptrs, mask=p[:, None] < parts, other=0.0)
+    sv = tl.maximum(tl.max(a, 0), 1e-30) / 448.0
+    if pid == 0:
+        tl.store(SV + bh * HEAD_DIM + offs_d, sv)
+    slot = pid * BLOCK + tl.arange(0, BLOCK)
+    key = slot_key(slot) if KEY_ORDER else slot
+    x_ptrs = X + b.to(tl.int64) * stride_xb + h.to(tl.int64) * stride_xh + key[:, None] * stride_xn
+    x = tl.load(x_ptrs + offs_d[None, :], mask=key[:, None] < seq, other=0.0).to(tl.float32)
+    y = tl.trans((x / sv[None, :]).to(YT.dtype.element_ty))
+    yt_ptrs = YT + bh.to(tl.int64) * HEAD_DIM * seq_pad + offs_d[:, None] * seq_pad + slot[None, :]
+    tl.store(yt_ptrs, y, mask=slot[None, :] < seq_pad)
+
+
+@dataclass
+class Fp8Inputs:
+    """Quantised operands and their scales, tied to the block sizes they were made for."""
+
+    q: torch.Tensor  # [B, Hq, Nq, D] e4m3
+    k: torch.Tensor  # [B, Hkv, Nk, D] e4m3
+    vt: torch.Tensor  # [B, Hkv, D, Nk padded to 32 with zeros] e4m3
+    q_scale: torch.Tensor  # [B*Hq, cdiv(Nq, block_m)] fp32
+    k_scale: torch.Tensor  # [B*Hkv, cdiv(Nk, block_n)] fp32
+    v_scale: torch.Tensor  # [B*Hkv, D] fp32
+    block_m: int
+    block_n: int
+    out_dtype: torch.dtype
+    key_order: bool = False  # V^T's keys at ``key_slot`` positions (the Gluon kernel's operand order)
+
+
+@functools.cache
+def _signed_hadamard(d: int, device: str, dtype: torch.dtype) -> torch.Tensor:
+    """diag(s) @ H_d with a fixed random sign vector s: entries +-1, exact in fp16/bf16."""
+    h = torch.ones(1, 1)
+    while h.shape[0] < d:
+        h = torch.cat([torch.cat([h, h], 1), torch.cat([h, -h], 1)], 0)
+    signs = torch.randint(0, 2, (d,), generator=torch.Generator().manual_seed(20240711)) * 2 - 1
+    return (signs[:, None].float() * h).to(device=device, dtype=dtype).contiguous()
+
+
+def can_rotate(head_dim: int) -> bool:
+    return head_dim & (head_dim - 1) == 0
+
+
+def quantize_fp8(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    block_m: int,
+    block_n: int,
+    key_order: bool = False,
+    rotate: bool = True,
+) -> Fp8Inputs:
+    """Quantise fp16/bf16 q/k/v for the FP8 forward with ``block_m`` x ``block_n`` scale blocks;
+    ``key_order``: V^T's keys in the Gluon kernel's operand order (:func:`quant_layout`)."""
+    shape = check_inputs(q, k, v)
+    b, hq, hkv, nq, nk, d = (
+        shape.batch,
+        shape.heads_q,
+        shape.heads_kv,
+        shape.seq_q,
+        shape.seq_k,
+        shape.head_dim,
+    )
+    rotate = rotate and can_rotate(d)
+    dev = q.device
+    f8 = torch.float8_e4m3fn
+    m = _signed_hadamard(d, str(dev), q.dtype)
+    q8 = torch.empty(b, hq, nq, d, device=dev, dtype=f8)
+    k8 = torch.empty(b, hkv, nk, d, device=dev, dtype=f8)
+    qs = torch.empty(b * hq, cdiv(nq, block_m), device=dev, dtype=torch.float32)
+    ks = torch.empty(b * hkv, cdiv(nk, block_n), device=dev, dtype=torch.float32)
+    inv = d**-0.5
+    for x, y, s, heads, n, blk in ((q, q8, qs, hq, nq, block_m), (k, k8, ks, hkv, nk, block_n)):
+        sub = max(1, ROWS_PER_PROGRAM // blk)
+        quant_rows_kernel[(cdiv(cdiv(n, blk), sub), b * heads)](
+            x, y, s, m, x.stride(0), x.stride(1), x.stride(2), heads, n, inv,
+            HEAD_DIM=d, BLOCK=blk, SUB=sub, ROTATE=rotate, num_warps=8 if blk * d >= 128 * 128 else 4,
+        )  # fmt: skip
+    nk_pad = cdiv(nk, 32) * 32  # whole 32-key groups: the key order permutes inside them
+    vt = torch.empty(b, hkv, d, nk_pad, device=dev, dtype=f8)
+    parts = min(V_PARTS, cdiv(nk, 64))
+    rows_per_part = cdiv(cdiv(nk, parts), 64) * 64
+    parts = cdiv(nk, rows_per_part)
+    vmax = torch.empty(b * hkv, parts, d, device=dev, dtype=torch.float32)
+    col_amax_kernel[(parts, b * hkv)](
+        v, vmax, v.stride(0), v.stride(1), v.stride(2), hkv, nk, rows_per_part, HEAD_DIM=d, BLOCK=64,
+        num_warps=4,
+    )  # fmt: skip
+    vs = torch.empty(b * hkv, d, device=dev, dtype=torch.float32)
+    quant_v_kernel[(cdiv(nk_pad, 64), b * hkv)](
+        v, vt, vmax, vs, v.stride(0), v.stride(1), v.stride(2), hkv, nk, nk_pad, parts, HEAD_DIM=d, BLOCK=64,
+        KEY_ORDER=key_order, PARTS=triton.next_power_of_2(parts), num_warps=4,
+    )  # fmt: skip
+    return Fp8Inputs(q8, k8, vt, qs, ks, vs, block_m, block_n, q.dtype, key_order)
+
+
+def dequantize(x: Fp8Inputs) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The fp32 q, k, v the kernels effectively see (Q/K rotated, scales applied, V back to [B, H, N, D]):
+    a reference on these isolates the kernel's own error from the quantisation's."""
+    nq, nk = x.q.shape[2], x.k.shape[2]
+
+    def rows(t: torch.Tensor, s: torch.Tensor, blk: int) -> torch.Tensor:
+        per_row = s.repeat_interleave(blk, dim=1)[:, : t.shape[2]].reshape(*t.shape[:3], 1)
+        return t.float() * per_row
+
+    vt = x.vt
+    if x.key_order:  # back to key order: key n sits at key_slot(n) (its Python body, on a torch tensor)
+        vt = x.vt[..., key_slot.fn(torch.arange(x.vt.shape[-1], device=x.vt.device))]
+    v = vt[..., :nk].float().transpose(-1, -2) * x.v_scale.reshape(*x.vt.shape[:2], 1, -1)
+    return rows(x.q, x.q_scale, x.block_m)[:, :, :nq], rows(x.k, x.k_scale, x.block_n), v
+
+
+def quant_layout(cfg: FwdConfig | GluonFwdConfig) -> tuple[int, int, bool]:
+    """(Q rows per scale, K rows per scale, V^T key order) that kernel configuration ``cfg`` reads:
+    :func:`quantize_fp8`'s arguments after q, k, v."""
+    if isinstance(cfg, GluonFwdConfig):
+        return GLUON_Q_BLOCK, cfg.block_n, True
+    return cfg.block_m, cfg.block_n, False
+
+
+def flash_attention_fp8_quantized(
+    x: Fp8Inputs,
+    causal: bool,
+    scale: float,
+    cfg: FwdConfig | GluonFwdConfig,
+    out: tuple[torch.Tensor, torch.Tensor] | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The FP8 attention kernel alone on pre-quantised inputs (what FA3's FP8 numbers time): the Gluon
+    kernel for a ``GluonFwdConfig``, the tl.* one for a ``FwdConfig``. ``out``: (o, lse) to write into."""
+    if quant_layout(cfg) != (x.block_m, x.block_n, x.key_order):
+        raise ValueError(
+            f"inputs quantised for {x.block_m}x{x.block_n} scale blocks (V^T key order {x.key_order}), "
+            f"config {cfg.label()} needs {quant_layout(cfg)}"
+        )
+    b, hq, nq, d = x.q.shape
+    if out is None:
+        o = torch.empty(b, hq, nq, d, device=x.q.device, dtype=x.out_dtype)
+        lse = torch.empty(b, hq, nq, device=x.q.device, dtype=torch.float32)
+    else:
+        o, lse = out
+    scales = (x.q_scale, x.k_scale, x.v_scale)
+    if isinstance(cfg, GluonFwdConfig):  # whole padded groups: reordered keys may sit past Nk
+        from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
+
+        launch_gluon_fp8(x.q, x.k, x.vt, scales, o, lse, causal, scale, cfg)
+    else:  # logical shape; the padded row stride stays TMA-aligned
+        triton.set_allocator(_alloc)
+        launch_fwd(x.q, x.k, x.vt[..., : x.k.shape[2]], o, lse, causal, scale, cfg, scales)
+    return o, lse
+
+
+def fp8_path(q: torch.Tensor, causal: bool = False) -> str:
+    """Which FP8 forward runs for queries like ``q``: "gluon" (Hopper, head_dim 64/128/256 after padding)
+    or "triton" (tl.*: Ada, other head dims). A configuration pinned with ``tuning.force("fwd_fp8", ...)``
+    decides by its type; ``GPUACCEL_ATTN_FP8_PATH=gluon`` on a call it cannot take raises."""
+    from gpuaccel.accel.kernels.gluon.fp8 import GLUON_FP8_HEAD_DIMS
+
+    want = _wanted_path(FP8_PATH_ENV)
+    pinned = tuning.forced("fwd_fp8", causal)
+    if want == "auto" and pinned is not None:
+        want = "gluon" if isinstance(pinned, GluonFwdConfig) else "triton"
+    if want == "triton":
+        return "triton"
+    why = _gluon_unsupported(q, GLUON_FP8_HEAD_DIMS)
+    if want == "gluon" and why:
+        raise UnsupportedInputError(
+            f"{FP8_PATH_ENV}=gluon but the Gluon FP8 forward cannot take this call: {why}"
+        )
+    return "triton" if why else "gluon"
+
+
+def flash_attention_fp8(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    *,
+    causal: bool = False,
+    softmax_scale: float | None = None,
+    return_lse: bool = False,
+) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
+    """FP8 e4m3 attention forward from fp16/bf16 CUDA inputs (quantisation included); forward only."""
+    shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    if not q.is_cuda:
+        raise UnsupportedInputError("the FP8 path needs a CUDA GPU with e4m3 tensor cores (Hopper, sm_90)")
+    if torch.cuda.get_device_capability(q.device) < (8, 9):
+        raise UnsupportedInputError("the FP8 path needs compute capability >= 8.9 (Ada/Hopper)")
+    if torch.is_grad_enabled() and any(t.requires_grad for t in (q, k, v)):
+        raise UnsupportedInputError("the FP8 path is forward-only; use flash_attention for gradients")
+    scale = resolve_scale(softmax_scale, shape.head_dim)
+    d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
+    if dp != d:
+        o, lse = flash_attention_fp8(
+            *(pad_head_dim(t, dp) for t in (q, k, v)), causal=causal, softmax_scale=scale, return_lse=True
+        )
+        o = o[..., :d].contiguous()
+        return (o, lse) if return_lse else o
+    q, k, v = _prepare(q), _prepare(k), _prepare(v)
+
+    def run(cfg: FwdConfig | GluonFwdConfig) -> tuple[torch.Tensor, torch.Tensor]:
+        return flash_attention_fp8_quantized(quantize_fp8(q, k, v, *quant_layout(cfg)), causal, scale, cfg)
+
+    cfg = fp8_config(q, shape, bool(causal), run)
+    o, lse = run(cfg)
+    return (o, lse) if return_lse else o
+
+
+def fp8_config(
+    q: torch.Tensor,
+    shape: AttentionShape,
+    causal: bool,
+    run: Callable[[FwdConfig | GluonFwdConfig], tuple[torch.Tensor, torch.Tensor]],
+) -> FwdConfig | GluonFwdConfig:
+    """The kernel configuration an FP8 call runs: a pinned one, the Gluon kernel's on Hopper, else the
+    tuned tl.* choice (``run(cfg)`` times a candidate)."""
+    pinned = tuning.forced("fwd_fp8", causal)
+    if fp8_path(q, causal) == "gluon":
+        if isinstance(pinned, GluonFwdConfig):
+            return pinned
+        from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+
+        return gluon_fp8_config(shape.head_dim)
+    if isinstance(pinned, GluonFwdConfig):
+        raise UnsupportedInputError(
+            f"{FP8_PATH_ENV}=triton but a Gluon FP8 configuration is pinned ({pinned.label()})"
+        )
+    return tuning.choose(
+        "fwd_fp8",
+        (shape, q.dtype, causal),
+        tuning.fwd_candidates(shape.head_dim, fp8=True),
+        run,
+        tuning.INTERPRETER_FWD,
+        False,
+        causal=causal,
+    )

@@ -1,0 +1,115 @@
+"""Attention backward on Hopper (sm_90): the host side of the Gluon kernels (`gluon_bwd_kernels`).
+
+Why two kernels and no atomics ("split", deterministic: every gradient element is summed by one program in
+a fixed order): the dQ kernel runs first and also writes the row statistics (delta = rowsum(dO * O), lse
+in log2 units) that the dK/dV kernel reads, so there is no separate preprocess pass over o and dO, and dQ
+needs no fp32 accumulator in global memory nor a conversion pass. At D256 the dQ kernel is the tl.*
+one (it also writes the statistics) and dK/dV the by-gradient kernel of :mod:`accel.kernels.gluon.bwd_d256`.
+The tl.* backward (:mod:`accel.kernels.dense.flash_bwd`) stays the portable path and the interpreter's.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from gpuaccel.accel.kernels.dense.direct_launch import Tma
+from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, Bound, _stat_buffers, cdiv, launch, launch_dq
+from gpuaccel.accel.kernels.gluon.bwd_d256 import gluon_bwd_dkdv_d256_kernel
+from gpuaccel.accel.kernels.gluon.bwd_kernels import (
+    CONSUMER_REGS,
+    gluon_bwd_dkdv_kernel,
+    gluon_bwd_dq_kernel,
+)
+from gpuaccel.accel.kernels.tuning.configs import BwdConfig, GluonBwdConfig, gluon_bwd_config
+
+TILE_ROWS = STAT_PAD  # rows per program in both kernels (two 64-row consumer warpgroups); the dQ tiles
+# fill the statistics' padded rows exactly
+STAT_BOX = 64  # statistics per (Q, dO) block of the dK/dV kernel, copied by TMA with the block
+
+
+def launch_gluon_bwd(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: GluonBwdConfig | None = None,
+    bound: Bound | None = None,
+    out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """``(dq, dk, dv)`` from prepared inputs (TMA-legal strides; D in ``tuning.GLUON_BWD_HEAD_DIMS``),
+    the final ``o`` and natural-log ``lse`` [B, Hq, Nq]: dQ (which writes the statistics), then dK/dV.
+    ``out``: contiguous buffers of q's, k's and v's shape to write into (the checks poison them)."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    cfg = cfg or gluon_bwd_config(d)
+    if cfg.by_grad != (d == 256):
+        raise ValueError(f"head_dim 256 and only it runs the by-gradient dK/dV kernel, got D{d} with {cfg}")
+    if cfg.by_grad:
+        return _launch_d256(do, q, k, v, o, lse, causal, scale, cfg, bound, out)
+    delta, lse2, stat_stride = _stat_buffers(o)
+    if out is None:
+        dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
+    else:
+        dq, dk, dv = out
+    lse = lse if lse.is_contiguous() else lse.contiguous()
+    q64, do64 = Tma(q, 64), Tma(do, 64)
+    launch(
+        gluon_bwd_dq_kernel, (cdiv(nq, TILE_ROWS), b * hq),
+        (q64, Tma(k, cfg.dq_block_n), Tma(v, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
+         delta, dq.stride(0), dq.stride(1), dq.stride(2), o.stride(0), o.stride(1), o.stride(2),
+         do.stride(0), do.stride(1), do.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk, stat_stride),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
+             CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), bound, "gluon_dq",
+    )  # fmt: skip
+    stats = [Tma(t.view(b, hq, 1, stat_stride), 1, STAT_BOX) for t in (lse2, delta)]
+    launch(
+        gluon_bwd_dkdv_kernel, (cdiv(nk, TILE_ROWS), b * hkv),
+        (q64, Tma(k, 64), Tma(v, 64), do64, *stats, dk, dv, dk.stride(0), dk.stride(1),
+         dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk),
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), bound, "gluon_dkdv",
+    )  # fmt: skip
+    return dq, dk, dv
+
+
+def _launch_d256(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: GluonBwdConfig,
+    bound: Bound | None,
+    out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """D256: the tl.* dQ kernel (it writes the statistics), then the by-gradient Gluon dK/dV kernel."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    stats = _stat_buffers(o)
+    dq_cfg = BwdConfig(64, 64, 4, 2, "split", 128, cfg.dq_block_n, 8, cfg.dq_stages)
+    lse = lse if lse.is_contiguous() else lse.contiguous()
+    if out is None:
+        dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (k, v))
+        dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound)
+    else:
+        dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, out[0])
+        dk, dv = out[1], out[2]
+    delta, lse2, stat_stride = stats
+    launch(
+        gluon_bwd_dkdv_d256_kernel, (cdiv(nk, 64), b * hkv),
+        (Tma(q, 64), Tma(k, 64), Tma(v, 64), Tma(do, 64),
+         *(Tma(t.view(b, hq, 1, stat_stride), 1, STAT_BOX) for t in (lse2, delta)), dk, dv,
+         dk.stride(0), dk.stride(1), dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk),
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), bound, "gluon_dkdv_d256",
+    )  # fmt: skip
+    return dq, dk, dv

@@ -1,0 +1,120 @@
+"""The Gluon dK/dV kernel for head_dim 256 on Hopper (sm_90): one warpgroup sums dV, the other dK.
+
+Why this shape: at D256 a 64-key gradient is a 64 x 256 fp32 accumulator, 128 registers per thread, so
+one warpgroup cannot hold both dK and dV (the D64/D128 kernel's layout in
+:mod:`accel.kernels.gluon.bwd_kernels`). Here a program owns 64 keys and its two consumer warpgroups
+split the work by gradient instead of by keys: both compute S^T = K Q^T and P^T for each (Q, dO) block;
+the first then adds P^T dO to dV, the second computes dP^T = V dO^T, dS^T and adds dS^T Q to dK. That
+is five matmuls per block pair instead of four (S^T twice), but every operand is read once into shared
+memory (K, V: 64 KB; a 2-stage (Q, dO) ring: 128 KB), both warpgroups drift against each other as in
+the other kernels, and nothing is staged between them. dQ stays the tl.* kernel, which also writes the
+row statistics this kernel reads (:func:`accel.kernels.gluon.bwd.launch_gluon_bwd`).
+"""
+
+from __future__ import annotations
+
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (
+    mbarrier,
+    warpgroup_mma,
+    warpgroup_mma_wait,
+)
+
+from gpuaccel.accel.kernels.gluon.bwd_kernels import (
+    HALF_M,
+    _kv_producer,
+    _kv_ring,
+    _mma_layouts,
+    _p_t,
+    _query_blocks,
+    _store_rows,
+    _view,
+)
+
+D256_STAGES = 2  # (Q, dO) ring depth: 64 KB a stage at D256, three would not fit beside K and V
+
+
+@gluon.jit
+def _d256_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, out_ptr,
+                   stride_kb, stride_kh, stride_kn, qk_scale2, out_scale, b, hkv, start_n, seq_k, causal_off,
+                   lo_blk, n_m, n_iter, DK: gl.constexpr, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr,
+                   CAUSAL: gl.constexpr):  # fmt: skip
+    """dK (``DK``) or dV of the program's 64 keys, summed over every (Q, dO) block of the group's heads."""
+    dtype: gl.constexpr = q_smem.dtype
+    s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
+    a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
+    op_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[2]
+    stat_layout: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, order=[0])
+    col_layout: gl.constexpr = gl.SliceLayout(0, s_layout)
+    offs_n = gl.expand_dims(start_n + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, s_layout)), 1)
+    k_s = _view(k_smem.index(0), HALF_M, HEAD_DIM)
+    v_s = _view(v_smem.index(0), HALF_M, HEAD_DIM)
+    zero = gl.zeros([HALF_M, HALF_M], gl.float32, s_layout)
+    acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, a_layout)
+    mbarrier.wait(kv_ready, 0)
+    for i in range(n_iter):
+        start_m = (lo_blk + i % n_m) * HALF_M
+        s = i % STAGES
+        mbarrier.wait(ready.index(s), (i // STAGES) & 1)
+        q_s = _view(q_smem.index(s), HALF_M, HEAD_DIM)
+        do_s = _view(do_smem.index(s), HALF_M, HEAD_DIM)
+        qk_tok = warpgroup_mma(k_s, q_s.permute((1, 0)), zero, use_acc=False, is_async=True)
+        if DK:
+            dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
+            qk = warpgroup_mma_wait(1, deps=(qk_tok,))
+        else:
+            qk = warpgroup_mma_wait(0, deps=(qk_tok,))
+        lse2_s = lse2_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
+        p = _p_t(qk, lse2_s, qk_scale2, start_m, offs_n, start_n, seq_k, causal_off, col_layout, CAUSAL)
+        if DK:
+            delta_s = delta_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
+            dp = warpgroup_mma_wait(0, deps=(dp_tok,))
+            ds = p * (dp - gl.expand_dims(delta_s.load(col_layout), 0))
+            op = gl.convert_layout(ds.to(dtype), op_layout)
+            acc = warpgroup_mma(op, q_s, acc, is_async=True)
+        else:
+            op = gl.convert_layout(p.to(dtype), op_layout)
+            acc = warpgroup_mma(op, do_s, acc, is_async=True)
+        acc, op = warpgroup_mma_wait(0, deps=(acc, op))
+        mbarrier.arrive(empty.index(s))
+    _store_rows(out_ptr, stride_kb, stride_kh, stride_kn, b, hkv, start_n, seq_k, acc * out_scale, a_layout,
+                HALF_M, HEAD_DIM)  # fmt: skip
+
+
+@gluon.jit
+def gluon_bwd_dkdv_d256_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dk_ptr, dv_ptr,
+                               stride_kb, stride_kh, stride_kn, qk_scale2, scale, heads_q, heads_kv, seq_q,
+                               seq_k, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                               CONSUMER_REGS: gl.constexpr):  # fmt: skip
+    """dK and dV of 64 keys of one (batch, KV head), summed over the query heads of its group; (Q, dO)
+    blocks of 64 rows with their lse2 and delta, as in the D64/D128 dK/dV kernel."""
+    pid_n = gl.program_id(0)  # causal: the first key blocks have the most query rows, and start first
+    bhkv = gl.program_id(1)
+    b = bhkv // heads_kv
+    hkv = bhkv % heads_kv
+    group = heads_q // heads_kv
+    start_n = pid_n * HALF_M
+    causal_off = seq_k - seq_q
+    lo_blk, n_m, n_iter = _query_blocks(start_n, seq_q, causal_off, group, CAUSAL)
+
+    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
+        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 1, STAGES, HEAD_DIM
+    )
+
+    # dK (three matmuls a block) runs in the default partition, which gets the larger register budget
+    gl.warp_specialize(
+        [
+            (_d256_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty,
+                              dk_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv, start_n,
+                              seq_k, causal_off, lo_blk, n_m, n_iter, True, HEAD_DIM, STAGES, CAUSAL)),
+            (_d256_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty,
+                              dv_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, 1.0, b, hkv, start_n,
+                              seq_k, causal_off, lo_blk, n_m, n_iter, False, HEAD_DIM, STAGES, CAUSAL)),
+            (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
+                            do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m,
+                            lo_blk, group, n_iter, STAGES, 1)),
+        ],
+        [4, 1],
+        [CONSUMER_REGS, 24],
+    )  # fmt: skip

@@ -1,0 +1,109 @@
+"""FP8 (e4m3) attention forward for Hopper (sm_90) in Gluon, on the bf16 forward's warp-specialised shape.
+
+Why it is shaped this way: the structure is :mod:`accel.kernels.gluon.fwd`'s (one TMA producer warp, two
+independent 64-row consumer warpgroups, mbarrier K/V ring, persistent grid, longest-first causal order),
+and its producer and consumer partitions run here with their FP8 switches on; this module holds the
+kernel's shared memory (V^T tiles), its configurations and launcher. What FP8 changes:
+- Inputs come from :func:`accel.kernels.fp8.attention.quantize_fp8` with 64-row Q blocks (one scale per
+  consumer tile) and BLOCK_N-row K blocks, so each score tile is rescaled by one scalar, folded into the exp2
+  scale; V arrives transposed ([B, H, D, N]) because fp8 wgmma takes only K-major B operands, and its
+  per-column scale multiplies O once at the end.
+- QK^T and PV are e4m3 wgmma (k = 32); P is cast to e4m3 in registers as PV's A operand, with no
+  shuffles: V^T's keys are stored in the order the A fragment holds them (``gluon_fwd_steps._p_operand``).
+- P is scaled by 256 before its cast (small probabilities stay out of e4m3's subnormals); the factor rides
+  in the exponent (2**8 subtracted from the row max), so it costs no multiply and cancels in O = acc / l.
+- Key blocks of 128 or more run each block's PV inside the block (``INLINE_PV``): no P is carried to the
+  next step, which frees the registers for 256-key blocks (D64) or a third consumer warpgroup (D128), and
+  it measured faster than FlashAttention-3's order even with two consumers and 128 keys; the 64-key D256
+  blocks keep that order, which measured faster there.
+"""
+
+from __future__ import annotations
+
+import torch
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+
+from gpuaccel.accel.kernels.dense.direct_launch import Tma
+from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.dense.launchers import Bound, cdiv, launch
+from gpuaccel.accel.kernels.gluon.fwd import _forward
+from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
+from gpuaccel.accel.kernels.gluon.tiles import CONSUMER_REGS, tile_walk
+from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+
+# Per padded head_dim. Blocks of 128 keys or more run each block's PV inside the block, so they carry no
+# P across the loop and D64 fits 256-key blocks, D128 three consumers at 160 registers with 128-key ones.
+# Kernel-only TFLOP/s on an H100 (fp8_inline_ab_20261124.json, fp8_c3_ab_20261124.json): D128 at
+# 2,16,8192 non-causal / causal 911 / 745-783 with three consumers and 128 keys, 846-879 / 767 with two
+# and 256 keys, 770 / 708 for two with 128 keys in FlashAttention-3's order; three consumers lose only at
+# 4,16,4096 causal (624-629 against 648-654). D64 at 2,16,8192: 560 / 497 with 256 keys against 458 / 441.
+# D256 keeps 64-key blocks (its 64 x 256 fp32 O accumulator bounds the registers) in FlashAttention-3's
+# order (827 vs 807 inline at 8,8,2048). K's scales are per block: 128-key blocks keep the outlier RMSE
+# of 256-key ones lower (8.24e-3 against 8.31e-3).
+GLUON_FP8_CONFIGS = {64: GluonFwdConfig(256, 2), 128: GluonFwdConfig(128, 3, 3), 256: GluonFwdConfig(64, 2)}
+INLINE_PV_MIN_BLOCK = 128  # key blocks this long or longer run PV inside the block
+GLUON_FP8_HEAD_DIMS = tuple(GLUON_FP8_CONFIGS)
+
+
+@gluon.jit
+def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob,
+                          stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total,
+                          group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM: gl.constexpr,
+                          BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                          CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
+                          INLINE_PV: gl.constexpr):  # fmt: skip
+    _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
+             qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+             sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
+             True, False, INLINE_PV)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------- host side
+
+
+def gluon_fp8_config(head_dim: int) -> GluonFwdConfig:
+    if head_dim not in GLUON_FP8_CONFIGS:
+        raise ValueError(f"the Gluon FP8 forward is built for head_dim {GLUON_FP8_HEAD_DIMS}, got {head_dim}")
+    return GLUON_FP8_CONFIGS[head_dim]
+
+
+def launch_gluon_fp8(
+    q8: torch.Tensor,
+    k8: torch.Tensor,
+    vt8: torch.Tensor,
+    scales: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: GluonFwdConfig,
+    bound: Bound | None = None,
+) -> None:
+    """Run the FP8 forward into ``o`` (q's shape, bf16/fp16, unit last stride) and ``lse`` [B, Hq, Nq].
+
+    q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
+    (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
+    per ``cfg.block_n``-row block, V's per (head, column)."""
+    if cfg.ctas_per_sm != 1:
+        raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
+    if cfg.consumers not in CONSUMER_REGS:
+        raise ValueError(f"the Gluon FP8 forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
+    nq, d = q8.shape[2], q8.shape[3]
+    nk = k8.shape[2]
+    q_scale, k_scale, v_scale = scales
+    if q_scale.shape[-1] != cdiv(nq, CONSUMER_ROWS) or k_scale.shape[-1] != cdiv(nk, cfg.block_n):
+        raise ValueError(
+            f"Q/K scales must be per {CONSUMER_ROWS}/{cfg.block_n}-row block, got {q_scale.shape[-1]} and "
+            f"{k_scale.shape[-1]} blocks for Nq {nq}, Nk {nk}"
+        )
+    programs, walk = tile_walk(q8, k8, causal, cfg.block_n, cfg.consumers, bound)
+    launch(
+        gluon_attn_fp8_kernel, (programs,),
+        (Tma(q8, CONSUMER_ROWS), Tma(k8, cfg.block_n), Tma(vt8, d, cfg.block_n), o,
+         lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
+             CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers],
+             INLINE_PV=cfg.block_n >= INLINE_PV_MIN_BLOCK),
+        dict(num_warps=4), bound, "gluon_fp8",
+    )  # fmt: skip

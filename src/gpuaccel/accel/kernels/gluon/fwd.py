@@ -1,0 +1,373 @@
+"""Warp-specialised attention forward for Hopper (sm_90) in Gluon, FlashAttention-3's shape.
+
+Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_fwd` stays the portable path):
+- One TMA producer warp fills a ring of K/V stages guarded by mbarriers (ready: bytes landed; empty: every
+  consumer is done), so loads never wait on softmax and consumers never issue a load.
+- Independent 4-warp consumer partitions each own 64 query rows of a tile: two at D128/D256, three at D64
+  (``GluonFwdConfig.consumers``: half the matmul work per key block, same softmax). They drift apart, so
+  one warpgroup's softmax runs while another's wgmma occupies the tensor cores (one 8-warp partition
+  would run in lockstep: every barrier lowers to a partition-wide bar.sync).
+- Inside each consumer, the QK^T wgmma of block j is issued before the PV wgmma of block j-1, O's rescale
+  runs under QK^T(j), and softmax(j) sits between the two waits so it can run under PV(j-1)
+  (FlashAttention-3's order). Triton's bundled ptxas 12.8 still hoists the PV wait above the exp2s
+  (docs/kernels.md), so most of the overlap comes from the two warpgroups drifting.
+- The grid is persistent: one CTA per SM. Non-causal tiles go round-robin, head by head (K/V of the few
+  heads in flight stay in L2); causal tiles are ordered longest first inside groups of heads sized so their
+  K/V fit in L2 and handed to programs by a host table (:mod:`accel.kernels.gluon.sched`).
+- Only blocks on the causal diagonal or the ragged key end pay for masking. Q/K/V move through 4-D TMA
+  descriptors [B, H, N, D], so a tile never reads another head and ragged ends are zero-filled.
+- Tile ends (``GluonFwdConfig.q_bufs`` / ``o_tma``): with two Q buffers per consumer the next tile's Q
+  loads during the current tile; O is staged in the tile's own Q buffer and leaves by one TMA store (rows
+  past the sequence clipped by the descriptor), and the buffer is handed back once the store has read it.
+  On short sequences tile ends dominate: the accumulator's fragment gives each thread 4-byte global
+  stores, which stalled on the store queue. Without them (the FP8 and packed forwards, a caller's buffer
+  TMA cannot address) O goes from registers to global memory with a row mask and Q's buffer is handed
+  back right after the last QK^T.
+- O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
+  backward and ring attention consume either.
+The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
+operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches) and, for key blocks of 128 or more,
+each block's PV inside the block (``INLINE_PV``, :func:`_step_inline`), as do short D64 calls with two
+programs per SM (their 80-register cap then holds without spilling); the tile walk and descriptors are
+:mod:`accel.kernels.gluon.tiles`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import torch
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (
+    fence_async_shared,
+    mbarrier,
+    tma,
+    warpgroup_mma,
+    warpgroup_mma_wait,
+)
+
+from gpuaccel.accel.kernels.dense.direct_launch import Tma
+from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.dense.launchers import Bound, launch, tma_legal
+from gpuaccel.accel.kernels.gluon.fwd_steps import (
+    FP8_P_LOG2,
+    _e4m3,
+    _p_operand,
+    _qk,
+    _softmax,
+    _step,
+    _step_inline,
+    _v_operand,
+)
+from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
+from gpuaccel.accel.kernels.gluon.tiles import (
+    CONSUMER_REGS,
+    HALF_M,
+    TWO_PER_SM_REGS,
+    _kv_blocks,
+    _release_rest,
+    _ring_barriers,
+    _tile_count,
+    _tile_id,
+    _tile_place,
+    tile_walk,
+)
+from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, gluon_fwd_config
+
+
+@gluon.jit
+def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty,
+              v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+              sched_len, items_ptr, n_items, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+              CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr = False,
+              VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1):  # fmt: skip
+    """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
+    transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
+    ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`)."""
+    SCHEDULED: gl.constexpr = CAUSAL and not VARLEN
+    cnt = 0  # K/V blocks issued so far: ring slot and phase
+    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
+        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN)
+        b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
+            t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
+            CAUSAL, VARLEN,
+        )  # fmt: skip
+        hkv = h // group
+        for c in gl.static_range(CONSUMERS):
+            qb = c * Q_BUFS + i % Q_BUFS
+            mbarrier.wait(q_empty.index(qb), ((i // Q_BUFS) & 1) ^ 1)
+            mbarrier.expect(q_ready.index(qb), q_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(
+                q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(qb), q_smem.index(qb)
+            )
+        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
+        for j in range(n_tile):
+            s = cnt % STAGES
+            ring_phase = ((cnt // STAGES) & 1) ^ 1
+            mbarrier.wait(k_empty.index(s), ring_phase)
+            mbarrier.expect(k_ready.index(s), k_desc.block_type.nbytes)
+            key = k0 + j * BLOCK_N
+            tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
+            mbarrier.wait(v_empty.index(s), ring_phase)
+            mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
+            if V_T:
+                tma.async_copy_global_to_shared(v_desc, [b, hkv, 0, key], v_ready.index(s), v_smem.index(s))
+            else:
+                tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
+            cnt += 1
+
+
+@gluon.jit
+def _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, seq_q,
+              o_layout: gl.constexpr, HEAD_DIM: gl.constexpr, P_LOG2: gl.constexpr,
+              COL_SCALE: gl.constexpr):  # fmt: skip
+    """O = acc / l (times ``col_scale``, [HEAD_DIM] in o's column layout, when ``COL_SCALE``) and the
+    natural-log LSE, at the sequence's ``o_base`` / ``lse_base``; rows that saw no key give 0 and lse
+    -inf. ``P_LOG2`` as in :func:`_softmax`."""
+    empty = l_i == 0.0
+    l_safe = gl.where(empty, 1.0, l_i)
+    lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe) - P_LOG2) * 0.6931471805599453)
+    gl.store(lse_base + offs_m, lse, mask=offs_m < seq_q)
+    out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
+    if COL_SCALE:
+        out = out * gl.expand_dims(col_scale, 0)
+    o_rows = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
+    o_cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+    ptrs = o_base + gl.expand_dims(o_rows.to(gl.int64) * stride_on, 1) + gl.expand_dims(o_cols, 0)
+    gl.store(ptrs, out.to(o_base.dtype.element_ty), mask=gl.expand_dims(o_rows < seq_q, 1))
+
+
+@gluon.jit
+def _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, seq_q, q_s, q_tile, o_desc, coord, q_free,
+                  o_layout: gl.constexpr):  # fmt: skip
+    """:func:`_epilogue` (16-bit, no column scale) with O staged in the tile's own Q buffer and written by
+    one TMA store: the accumulator's fragment would leave each thread 4-byte global stores, and on short
+    tiles those stores stalled the warpgroup (the store queue) more than the key loop did. The buffer is
+    handed back once the store has read it; rows past the sequence are clipped by the descriptor."""
+    empty = l_i == 0.0
+    l_safe = gl.where(empty, 1.0, l_i)
+    lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe)) * 0.6931471805599453)
+    gl.store(lse_base + offs_m, lse, mask=offs_m < seq_q)
+    out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
+    q_s.store(out.to(q_s.dtype))
+    fence_async_shared()
+    tma.async_copy_shared_to_global(o_desc, coord, q_tile)
+    tma.store_wait(0)
+    mbarrier.arrive(q_free)
+
+
+@gluon.jit
+def _block_scale(q_scale, ks_row, j, FP8: gl.constexpr):
+    """The exp2 scale of key block j: FP8 folds in that block's K scale (one scalar per score tile)."""
+    if FP8:
+        q_scale = q_scale * gl.load(ks_row + j)
+    return q_scale
+
+
+@gluon.jit
+def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
+              qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k,
+              num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, items_ptr, n_items, total_q,
+              HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
+              STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr, VARLEN: gl.constexpr,
+              INLINE_PV: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False,
+              o_desc=None):  # fmt: skip
+    """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
+    wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
+    ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q)."""
+    K_INSTR: gl.constexpr = 32 if FP8 else 16
+    P_SHIFT: gl.constexpr = FP8_P_LOG2 if FP8 else 0.0
+    s_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, K_INSTR]
+    )
+    o_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM, K_INSTR]
+    )
+    p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=K_INSTR // 8)
+    row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
+    q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
+    SCHEDULED: gl.constexpr = CAUSAL and not VARLEN
+    cnt = 0  # K/V blocks consumed so far: ring slot and phase
+    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
+        qb = HALF * Q_BUFS + i % Q_BUFS  # this tile's Q buffer
+        q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
+        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN)
+        b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
+            t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
+            CAUSAL, VARLEN,
+        )  # fmt: skip
+        causal_off = len_k - len_q  # query i sees key j when j <= i + causal_off
+        row0 = start_m + HALF * HALF_M
+        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
+        n_mine, n_full = _kv_blocks(row0, HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
+        offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
+        if FP8:
+            ks_row = ks_ptr + (bh // group) * gl.cdiv(len_k, BLOCK_N)  # this K/V head's block scales
+            q_blocks = gl.cdiv(len_q, HALF_M)  # rows past seq_q reuse the last block's scale: never stored
+            q_scale = qk_scale * gl.load(qs_ptr + bh * q_blocks + gl.minimum(row0 // HALF_M, q_blocks - 1))
+        else:
+            ks_row = ks_ptr
+            q_scale = qk_scale
+        mbarrier.wait(q_ready.index(qb), (i // Q_BUFS) & 1)
+
+        if INLINE_PV:  # each block's PV inside the block (no P carried: FP8's 256-key blocks)
+            m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
+            l_i = gl.zeros([HALF_M], gl.float32, row_layout)
+            acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
+            for j in range(0, n_full):
+                acc, m_i, l_i = _step_inline(
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i,
+                    offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
+                    o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
+                )  # fmt: skip
+            for j in range(n_full, n_mine):
+                acc, m_i, l_i = _step_inline(
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i,
+                    offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
+                    o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
+                )  # fmt: skip
+            if not O_TMA:
+                mbarrier.arrive(q_empty.index(qb))
+        else:
+            # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
+            m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
+            l_i = gl.zeros([HALF_M], gl.float32, row_layout)
+            qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
+            mbarrier.arrive(k_empty.index(cnt % STAGES))
+            p, alpha, m_i, l_i = _softmax(
+                qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, len_k, s_layout,
+                BLOCK_N, True, CAUSAL, P_SHIFT,
+            )  # fmt: skip
+            p = _p_operand(p, v_smem.dtype, p_layout, FP8)
+            acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
+            for j in range(1, n_full):
+                acc, m_i, l_i, p, alpha = _step(
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                    alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
+                    p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
+                )  # fmt: skip
+            for j in range(gl.maximum(n_full, 1), n_mine):
+                acc, m_i, l_i, p, alpha = _step(
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                    alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
+                    p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
+                )  # fmt: skip
+            if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
+                mbarrier.arrive(q_empty.index(qb))
+            last = cnt + n_mine - 1
+            acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+            mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
+            acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
+            acc = warpgroup_mma_wait(0, deps=(acc,))
+            mbarrier.arrive(v_empty.index(last % STAGES))
+        _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
+        cnt += n_tile
+        if FP8:
+            cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+            col_scale = gl.load(vs_ptr + (bh // group) * HEAD_DIM + cols)
+        else:
+            col_scale = acc
+        if VARLEN:
+            o_base = o_ptr + q0.to(gl.int64) * stride_on + h.to(gl.int64) * stride_oh
+            lse_base = lse_ptr + h.to(gl.int64) * total_q + q0
+        else:  # batch and head recomputed here: kept from the tile's start, they cost the loop registers
+            o_base = o_ptr + (bh // heads_q).to(gl.int64) * stride_ob
+            o_base += (bh % heads_q).to(gl.int64) * stride_oh
+            lse_base = lse_ptr + bh.to(gl.int64) * len_q
+        if O_TMA:
+            _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
+                          [b, h, row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
+        else:
+            _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q, o_layout,
+                      HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+
+
+@gluon.jit
+def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
+             qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
+             sched_len, items_ptr, n_items, total_q, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
+             STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
+             FP8: gl.constexpr, VARLEN: gl.constexpr = False, INLINE_PV: gl.constexpr = False,
+             Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False, o_desc=None):  # fmt: skip
+    """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
+    tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
+    [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
+    Arguments inline: a bound or +-appended tuple loses its constexprs."""
+    dtype: gl.constexpr = q_desc.dtype
+    q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS * Q_BUFS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
+    if FP8:
+        v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], v_desc.layout)
+    else:
+        v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
+    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS, Q_BUFS)
+    gl.warp_specialize(
+        [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                      lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                      group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
+                      items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
+                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc))
+         if c < CONSUMERS else
+         (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
+                      k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
+                      sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8,
+                      VARLEN, Q_BUFS))
+         for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
+        (4,) * (CONSUMERS - 1) + (1,),
+        (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
+    )  # fmt: skip
+
+
+@gluon.jit
+def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride_ob, stride_oh, stride_on,
+                          qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
+                          sched_ptr, sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
+                          STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
+                          CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr, Q_BUFS: gl.constexpr,
+                          O_TMA: gl.constexpr):  # fmt: skip
+    _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
+             stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
+             sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
+             CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------- host side
+
+
+def launch_gluon_fwd(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: GluonFwdConfig | None = None,
+    bound: Bound | None = None,
+) -> None:
+    """Run the warp-specialised forward into ``o`` (q's shape, unit last stride) and ``lse`` [B, Hq, Nq]
+    (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``."""
+    d = q.shape[-1]
+    cfg = cfg or gluon_fwd_config(d, q.shape[2], k.shape[2])
+    if cfg.o_tma and not tma_legal(o):  # a caller's buffer TMA cannot address: stores from registers
+        cfg = replace(cfg, o_tma=False)
+    if cfg.consumers not in CONSUMER_REGS:
+        raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
+    two = cfg.ctas_per_sm == 2
+    if two and ((cfg.consumers, cfg.block_n, d) != (2, 64, 64) or cfg.q_bufs != 1):
+        raise ValueError(
+            f"two programs per SM fit only D64 with 2 consumers, 64-key blocks and one Q buffer, got {cfg}"
+        )
+    programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm)
+    cap, regs = TWO_PER_SM_REGS if two else (None, CONSUMER_REGS[cfg.consumers])
+    launch(
+        gluon_attn_fwd_kernel, (programs,),
+        (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n),
+         Tma(o if cfg.o_tma else q, CONSUMER_ROWS), o, lse,  # unused without o_tma: q's, of the same type
+         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
+             CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two,  # no P carried: no spill at 80
+             Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma),
+        dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
+    )  # fmt: skip

@@ -1,0 +1,236 @@
+"""Tile walk and TMA descriptors shared by the Gluon forwards (:mod:`accel.kernels.gluon.fwd`, bf16/fp16,
+and :mod:`accel.kernels.gluon.fp8`, e4m3): both run the same persistent grid, tile order and K/V ring, so
+which tile a program runs, which key blocks it walks and the ring's barriers are defined once.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import torch
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import mbarrier
+from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+from gpuaccel.accel.kernels.dense.direct_launch import bind_context
+from gpuaccel.accel.kernels.dense.launchers import cdiv, sm_count
+from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS, causal_schedule, no_schedule
+
+HALF_M = gl.constexpr(CONSUMER_ROWS)
+VARLEN_FIELDS = gl.constexpr(5)  # a packed-document work item: q0, len_q, k0, len_k, first row of the tile
+
+
+@gluon.jit
+def _tile_coords(t, num_m, bh_total, group_heads, CAUSAL: gl.constexpr):
+    """(query block, batch*head) of tile ``t``: head-major when non-causal, longest-first per head group."""
+    if CAUSAL:
+        per_group = group_heads * num_m
+        g = t // per_group
+        r = t % per_group
+        heads_here = gl.minimum(group_heads, bh_total - g * group_heads)
+        m_idx = num_m - 1 - r // heads_here
+        bh = g * group_heads + r % heads_here
+    else:
+        m_idx = t % num_m
+        bh = t // num_m
+    return m_idx, bh
+
+
+@gluon.jit
+def _tile_place(t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items,
+                ROWS: gl.constexpr, CAUSAL: gl.constexpr, VARLEN: gl.constexpr):  # fmt: skip
+    """Where tile ``t`` lies: (batch, head, batch*head, its first query row within its sequence, the
+    sequence's first query and key token in the tensors, its query and key counts). ``VARLEN``: tile t is
+    work item ``t // heads_q`` of head ``t % heads_q`` in packed tensors, items past ``n_items`` the
+    table's empty last row (no query: nothing is stored); else the dense walk of :func:`_tile_coords`
+    over [B, H, N, D] tensors (first tokens 0)."""
+    if VARLEN:
+        item = items_ptr + gl.minimum(t // heads_q, n_items) * VARLEN_FIELDS
+        h = t % heads_q
+        b = h * 0
+        bh = h
+        q0 = gl.load(item)
+        len_q = gl.load(item + 1)
+        k0 = gl.load(item + 2)
+        len_k = gl.load(item + 3)
+        start_m = gl.load(item + 4)
+    else:
+        m_idx, bh = _tile_coords(t, num_m, bh_total, group_heads, CAUSAL)
+        b = bh // heads_q
+        h = bh % heads_q
+        q0 = 0
+        k0 = 0
+        len_q = seq_q
+        len_k = seq_k
+        start_m = m_idx * ROWS
+    return b, h, bh, start_m, q0, k0, len_q, len_k
+
+
+@gluon.jit
+def _kv_blocks(start, rows, seq_k, causal_off, BLOCK_N: gl.constexpr, CAUSAL: gl.constexpr):
+    """Key blocks rows [start, start+rows) need (at least 1, so every tile has one stage), and how many
+    of them every row sees fully (no mask)."""
+    if CAUSAL:
+        hi = gl.minimum(seq_k, start + rows + causal_off)
+        full = gl.minimum(gl.maximum(start + causal_off + 1, 0), seq_k)
+    else:
+        hi = seq_k
+        full = seq_k
+    n = gl.maximum(gl.cdiv(gl.maximum(hi, 0), BLOCK_N), 1)
+    return n, gl.minimum(full // BLOCK_N, n)
+
+
+@gluon.jit
+def _tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED: gl.constexpr, SNAKE: gl.constexpr = False):
+    """How many tiles this program runs: from the host's longest-first table (causal), round-robin, or
+    (``SNAKE``) one per round of the programs, the last round padded past ``num_tiles``."""
+    if SCHEDULED:
+        n = gl.load(sched_ptr + gl.program_id(0) * sched_len)
+    elif SNAKE:
+        n = gl.cdiv(num_tiles, gl.num_programs(0))
+    else:
+        n = gl.cdiv(num_tiles - gl.program_id(0), gl.num_programs(0))
+    return n
+
+
+@gluon.jit
+def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr, SNAKE: gl.constexpr = False):
+    """``SNAKE``: round i runs tiles [i*P, i*P + P) of P programs, in reverse program order on odd rounds,
+    so a program that drew a heavy tile of tiles sorted heaviest first draws a light one next (LPT's
+    balance without a host table)."""
+    if SCHEDULED:
+        t = gl.load(sched_ptr + gl.program_id(0) * sched_len + 1 + i)
+    elif SNAKE:
+        p = gl.program_id(0)
+        t = i * gl.num_programs(0) + gl.where(i % 2 == 0, p, gl.num_programs(0) - 1 - p)
+    else:
+        t = gl.program_id(0) + i * gl.num_programs(0)
+    return t
+
+
+@gluon.jit
+def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES: gl.constexpr):
+    """Key blocks only later consumers' rows need (causal): wait for them and hand the slots back."""
+    for j in range(n_mine, n_tile):
+        s = (cnt + j) % STAGES
+        mbarrier.wait(k_ready.index(s), ((cnt + j) // STAGES) & 1)
+        mbarrier.arrive(k_empty.index(s))
+        mbarrier.wait(v_ready.index(s), ((cnt + j) // STAGES) & 1)
+        mbarrier.arrive(v_empty.index(s))
+
+
+@gluon.jit
+def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2, Q_BUFS: gl.constexpr = 1):
+    """(q_ready, q_empty, k_ready, v_ready, k_empty, v_empty), initialised: Q has ``Q_BUFS`` buffers per
+    consumer (consumer c's are c * Q_BUFS + tile % Q_BUFS); a K/V slot is released by every consumer."""
+    q_ready = gl.allocate_shared_memory(gl.int64, [CONSUMERS * Q_BUFS, 1], mbarrier.MBarrierLayout())
+    q_empty = gl.allocate_shared_memory(gl.int64, [CONSUMERS * Q_BUFS, 1], mbarrier.MBarrierLayout())
+    k_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(CONSUMERS * Q_BUFS):
+        mbarrier.init(q_ready.index(i), count=1)
+        mbarrier.init(q_empty.index(i), count=1)
+    for i in gl.static_range(STAGES):
+        mbarrier.init(k_ready.index(i), count=1)
+        mbarrier.init(v_ready.index(i), count=1)
+        mbarrier.init(k_empty.index(i), count=CONSUMERS)
+        mbarrier.init(v_empty.index(i), count=CONSUMERS)
+    return q_ready, q_empty, k_ready, v_ready, k_empty, v_empty
+
+
+# ---------------------------------------------------------------------------------------------- host side
+
+_GL_DTYPES = {  # the operands, and fp32 for the backward's row statistics
+    torch.bfloat16: gl.bfloat16,
+    torch.float16: gl.float16,
+    torch.float8_e4m3fn: gl.float8e4nv,
+    torch.float32: gl.float32,
+}
+
+
+def _gl_dtype(dtype: torch.dtype) -> Any:
+    if dtype not in _GL_DTYPES:
+        raise ValueError(f"Gluon TMA tiles take {', '.join(str(t)[6:] for t in _GL_DTYPES)}, got {dtype}")
+    return _GL_DTYPES[dtype]
+
+
+@functools.cache
+def _smem_layout(rows: int, cols: int, dtype: torch.dtype) -> Any:
+    """Per tile shape and dtype, computed once: short calls are host-bound."""
+    return gl.NVMMASharedLayout.get_default_for([1, 1, rows, cols], _gl_dtype(dtype))
+
+
+def _descriptor(t: torch.Tensor, rows: int, cols: int | None = None) -> TensorDescriptor:
+    """The TMA descriptor of ``t`` in ``rows`` x ``cols`` tiles (``cols``: all of the last dim by
+    default). The constructor validates (some 15 us a call); per shape, strides, tile and dtype that is
+    done once and later calls copy the checked template with their own base (its alignment re-checked
+    here: the launcher reads only base, shape and strides)."""
+    bind_context(t.device)
+    cols = cols or t.shape[-1]
+    key = (t.shape, t.stride(), rows, cols, t.dtype)
+    template = _DESCRIPTORS.get(key)
+    if template is None or t.data_ptr() % 16:
+        block = [1, 1, rows, cols]
+        layout = _smem_layout(rows, cols, t.dtype)
+        template = _DESCRIPTORS[key] = TensorDescriptor(t, list(t.shape), list(t.stride()), block, layout)
+        template.base = None  # the cached template must not keep the first call's tensor alive
+    desc = object.__new__(TensorDescriptor)  # copy.copy's reduce protocol costs 1.7 us, this 0.35
+    desc.__dict__.update(template.__dict__)
+    desc.base = t
+    return desc
+
+
+_DESCRIPTORS: dict[tuple[Any, ...], TensorDescriptor] = {}
+
+
+def _packed_view(t: torch.Tensor) -> torch.Tensor:
+    """(total, H, D) viewed as [1, H, total, D], the 4-D layout the TMA boxes [1, 1, rows, D] address."""
+    return t.unsqueeze(0).transpose(1, 2)
+
+
+L2_BUDGET_BYTES = 32 * 1024 * 1024  # K/V bytes a causal head group may keep in L2 (H100: 50 MB)
+# Worker consumers' register cap per consumer count; consumer 0 gets what they and the producer's 24 leave
+# of 64K (4-warp groups): 248 with 2 consumers, 168 with 3.
+CONSUMER_REGS = {2: 232, 3: 160}
+# Two programs per SM (``GluonFwdConfig.ctas_per_sm``): the launch cap that fits two 384-thread programs
+# in 64K registers, and the worker consumer's share (consumer 0 gets the rest, 112). Only 64-key D64
+# blocks fit it: 128-key blocks fail ptxas at this cap (sm_90a build, offline).
+TWO_PER_SM_REGS = (80, 104)
+
+
+def tile_walk(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    causal: bool,
+    block_n: int,
+    consumers: int = 2,
+    bound: dict[str, Any] | None = None,
+    per_sm: int = 1,
+) -> tuple[int, tuple[Any, ...]]:
+    """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
+    group_heads, num_tiles, schedule, its row length) of the persistent grid over q's tiles of
+    ``consumers`` x 64 rows. With a launch's ``bound`` (its call signature fixes all of these) it is
+    worked out once and kept there."""
+    if bound is not None and "tile_walk" in bound:
+        return bound["tile_walk"]
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    tile_rows = consumers * CONSUMER_ROWS
+    num_m = cdiv(nq, tile_rows)
+    bh_total = b * hq
+    num_tiles = num_m * bh_total
+    kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
+    group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
+    programs = min(per_sm * sm_count(q.device), num_tiles)
+    if causal:
+        sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows)
+    else:
+        sched = no_schedule(q.device)
+    walk = programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])
+    if bound is not None:
+        bound["tile_walk"] = walk
+    return walk

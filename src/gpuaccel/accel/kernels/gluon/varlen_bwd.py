@@ -1,0 +1,122 @@
+"""The packed-document backward on Hopper: host side of :mod:`accel.kernels.gluon.varlen_bwd_kernels`.
+
+Why a host table of work items: a grid of (block index, document) over the longest document launches a
+program for every block of every short document's padding; at 16k tokens of documents 128-8k long most
+of them would only return. The table lists exactly the (document, 128-row tile) pairs that exist, heaviest
+first (causal dQ tiles at a document's end and dK/dV tiles at its start see the most blocks); the grid is
+(tile, head) with the tile fastest, so each head's tiles start longest first and short ones fill the
+tail. It costs one read of the offsets to the host per backward; tables are kept per offsets, so a
+training loop that repeats its packing builds each once. Kernels as in :mod:`accel.kernels.gluon.bwd`:
+dQ first (it writes the statistics), then dK/dV, no atomics.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import torch
+
+from gpuaccel.accel.kernels.dense.direct_launch import Tma
+from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, cdiv, launch
+from gpuaccel.accel.kernels.gluon.bwd import STAT_BOX
+from gpuaccel.accel.kernels.gluon.bwd_kernels import CONSUMER_REGS
+from gpuaccel.accel.kernels.gluon.tiles import _packed_view
+from gpuaccel.accel.kernels.gluon.varlen_bwd_kernels import (
+    ITEM_FIELDS,
+    gluon_varlen_dkdv_kernel,
+    gluon_varlen_dq_kernel,
+)
+from gpuaccel.accel.kernels.tuning.configs import gluon_bwd_config
+
+TILE_ROWS = STAT_PAD  # rows per program in both kernels; a document's statistics are padded to it
+GLUON_VARLEN_BWD_DIMS = (128,)  # D64 measured no faster than tl.* densely; D256 does not fit (tuning.py)
+
+
+def work_items(
+    cu_q: list[int], cu_k: list[int], causal: bool
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], int]:
+    """``(dq items, dkdv items, statistics row stride)``: each item is (q0, len_q, k0, len_k, stat0, first
+    row of the tile), heaviest first (stable: equal costs keep document order)."""
+    dq: list[tuple[int, tuple[int, ...]]] = []
+    kv: list[tuple[int, tuple[int, ...]]] = []
+    stat0 = 0
+    for q0, q1, k0, k1 in zip(cu_q, cu_q[1:], cu_k, cu_k[1:], strict=False):
+        lq, lk = q1 - q0, k1 - k0
+        off = lk - lq
+        for m in range(0, lq, TILE_ROWS):  # keys the tile's rows see
+            cost = max(min(lk, m + TILE_ROWS + off), 0) if causal else lk
+            dq.append((cost, (q0, lq, k0, lk, stat0, m)))
+        for n in range(0, lk, TILE_ROWS):  # query rows that see the tile's keys
+            cost = lq - min(max(n - off, 0), lq) if causal else lq
+            kv.append((cost, (q0, lq, k0, lk, stat0, n)))
+        stat0 += cdiv(lq, TILE_ROWS) * TILE_ROWS
+    by_cost = lambda item: -item[0]
+    return [it for _, it in sorted(dq, key=by_cost)], [it for _, it in sorted(kv, key=by_cost)], stat0
+
+
+@functools.lru_cache(maxsize=64)
+def _device_items(
+    cu_q: tuple[int, ...], cu_k: tuple[int, ...], causal: bool, device: torch.device
+) -> tuple[torch.Tensor, torch.Tensor, int]:
+    dq, kv, stat_stride = work_items(list(cu_q), list(cu_k), causal)
+    table = torch.tensor([*dq, *kv], dtype=torch.int32).reshape(-1, int(ITEM_FIELDS)).to(device)
+    return table[: len(dq)], table[len(dq) :], stat_stride
+
+
+def launch_gluon_varlen_bwd(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    cu_q: torch.Tensor,
+    cu_k: torch.Tensor,
+    causal: bool,
+    scale: float,
+    out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """``(dq, dk, dv)`` of packed q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` (TMA-legal strides, D in
+    ``GLUON_VARLEN_BWD_DIMS``), the forward's o and natural-log lse ``(Hq, total_q)``. ``out``: contiguous
+    buffers of q's, k's and v's shape to write into (the checks poison them)."""
+    total_q, hq, d = q.shape
+    hkv = k.shape[1]
+    if d not in GLUON_VARLEN_BWD_DIMS:
+        raise ValueError(f"the Gluon varlen backward is built for head_dim {GLUON_VARLEN_BWD_DIMS}, got {d}")
+    if out is None:
+        dq = torch.empty(q.shape, device=q.device, dtype=q.dtype)
+        dk = torch.empty(k.shape, device=k.device, dtype=k.dtype)
+        dv = torch.empty(v.shape, device=v.device, dtype=v.dtype)
+    else:
+        dq, dk, dv = out
+    if total_q == 0 or k.shape[0] == 0:
+        return dq.zero_(), dk.zero_(), dv.zero_()
+    dq_items, kv_items, stat_stride = _device_items(
+        tuple(cu_q.tolist()), tuple(cu_k.tolist()), bool(causal), q.device
+    )
+    cfg = gluon_bwd_config(d)
+    stats = torch.empty(2, hq, stat_stride, device=q.device, dtype=torch.float32)
+    delta, lse2 = stats[0], stats[1]
+    lse = lse if lse.is_contiguous() else lse.contiguous()
+    qv, kv_, vv, dov = (_packed_view(t) for t in (q, k, v, do))
+    q64, do64 = Tma(qv, 64), Tma(dov, 64)
+    launch(
+        gluon_varlen_dq_kernel, (dq_items.shape[0], hq),
+        (q64, Tma(kv_, cfg.dq_block_n), Tma(vv, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
+         delta, dq_items, dq.stride(0), dq.stride(1), o.stride(0), o.stride(1), do.stride(0), do.stride(1),
+         scale * LOG2E, scale, hq, hkv, total_q, stat_stride),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
+             CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4),
+    )  # fmt: skip
+    if kv_items.shape[0]:
+        launch(
+            gluon_varlen_dkdv_kernel, (kv_items.shape[0], hkv),
+            (q64, Tma(kv_, 64), Tma(vv, 64), do64,
+             *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
+             dk, dv, kv_items, dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, hkv),
+            dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+            dict(num_warps=4),
+        )  # fmt: skip
+    return dq, dk, dv

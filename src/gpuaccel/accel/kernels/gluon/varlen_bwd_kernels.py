@@ -1,0 +1,188 @@
+"""The Gluon (Hopper) backward over packed documents: the dense kernels' consumers, fed per document.
+
+Why it is built from :mod:`accel.kernels.gluon.bwd_kernels`' consumers unchanged: a program's work is one
+128-row tile of one document, and once that document's rows are addressed relative to its own start the
+dense consumers' arithmetic (causal block skipping, ragged-end masks, GQA sums, the statistics) is exactly
+right for it. What differs is only where rows live, so this module holds the two TMA producers (they add
+the document's first token to every box coordinate) and the entry kernels that read a work item and
+offset the consumers' pointers to the document:
+- A work item is ``ITEM_FIELDS`` int32 values from a host table (longest work first, see
+  :mod:`accel.kernels.gluon.varlen_bwd`): the document's first query token and query count, first key
+  token and key count, the start of its rows in the padded statistics, and the tile's first row.
+- The TMA descriptors are 4-D views ``[1, H, total, D]`` of the packed tensors, so a box that runs past a
+  document's end reads the next document's rows (or zeros at the very end). Those rows are never used:
+  keys past the end are masked out of P (the consumers' ``offs < seq_k``) and query rows past the end
+  carry lse2 = +inf and delta = 0 in the statistics (P = 0, dS = 0), and no store touches them.
+- Each document's statistics rows are padded to 128 (``STAT_PAD``), the dQ tile, so the dQ consumer's
+  unmasked statistics stores of a tile's rows past the document's end land in that document's padding.
+- The consumers take batch and (batch, head) indices and batch strides that select a batch's rows; here
+  the pointers are already per document, so all of them are a zero tensor (``pid * 0``: the consumers
+  call ``.to`` on the indices).
+"""
+
+from __future__ import annotations
+
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import mbarrier, tma
+
+from gpuaccel.accel.kernels.gluon.bwd_kernels import (
+    HALF_M,
+    _dq_consumer,
+    _kv_consumer,
+    _kv_ring,
+    _query_blocks,
+    _span,
+)
+
+# q0, len_q, k0, len_k, stat0, first row of the tile (query rows for dQ, keys for dK/dV)
+ITEM_FIELDS = gl.constexpr(6)
+
+
+@gluon.jit
+def _item(items_ptr, idx):
+    """The six fields of work item ``idx``."""
+    base = items_ptr + idx * ITEM_FIELDS
+    return (gl.load(base), gl.load(base + 1), gl.load(base + 2), gl.load(base + 3), gl.load(base + 4),
+            gl.load(base + 5))  # fmt: skip
+
+
+@gluon.jit
+def _varlen_dq_producer(q_desc, k_desc, v_desc, do_desc, q_smem, do_smem, k_smem, v_smem, q_ready, ready,
+                        empty, h, hkv, q_row, k0, n_tile, BLOCK_N: gl.constexpr,
+                        STAGES: gl.constexpr):  # fmt: skip
+    """The tile's Q and dO once (absolute row ``q_row``), then the document's K/V blocks from key ``k0``."""
+    for c in gl.static_range(2):
+        mbarrier.expect(q_ready.index(c), q_desc.block_type.nbytes + do_desc.block_type.nbytes)
+        row = q_row + c * HALF_M
+        tma.async_copy_global_to_shared(q_desc, [0, h, row, 0], q_ready.index(c), q_smem.index(c))
+        tma.async_copy_global_to_shared(do_desc, [0, h, row, 0], q_ready.index(c), do_smem.index(c))
+    for j in range(n_tile):
+        s = j % STAGES
+        mbarrier.wait(empty.index(s), ((j // STAGES) & 1) ^ 1)
+        mbarrier.expect(ready.index(s), k_desc.block_type.nbytes + v_desc.block_type.nbytes)
+        key = k0 + j * BLOCK_N
+        tma.async_copy_global_to_shared(k_desc, [0, hkv, key, 0], ready.index(s), k_smem.index(s))
+        tma.async_copy_global_to_shared(v_desc, [0, hkv, key, 0], ready.index(s), v_smem.index(s))
+
+
+@gluon.jit
+def gluon_varlen_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, lse_ptr, lse2_ptr,
+                           delta_ptr, items_ptr, stride_qn, stride_qh, stride_on, stride_oh, stride_dn,
+                           stride_dh, qk_scale2, scale, heads_q, heads_kv, total_q, stat_stride,
+                           HEAD_DIM: gl.constexpr,
+                           BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                           CONSUMER_REGS: gl.constexpr):  # fmt: skip
+    """dQ of one 128-row tile of one document and query head; also writes the rows' statistics."""
+    dtype: gl.constexpr = q_desc.dtype
+    h = gl.program_id(1)
+    q0, len_q, k0, len_k, stat0, start_m = _item(items_ptr, gl.program_id(0))
+    hkv = h // (heads_q // heads_kv)
+    zero = h * 0
+    n_tile, _ = _span(start_m, 2 * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
+    rows = q0.to(gl.int64)
+    dq_doc = dq_ptr + rows * stride_qn
+    o_doc = o_ptr + rows * stride_on
+    do_doc = do_ptr + rows * stride_dn
+    lse_doc = lse_ptr + h.to(gl.int64) * total_q + q0
+    lse2_doc = lse2_ptr + h.to(gl.int64) * stat_stride + stat0
+    delta_doc = delta_ptr + h.to(gl.int64) * stat_stride + stat0
+
+    q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    do_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
+    k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
+    v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
+    q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(q_ready.index(i), count=1)
+    for i in gl.static_range(STAGES):
+        mbarrier.init(ready.index(i), count=1)
+        mbarrier.init(empty.index(i), count=2)  # both consumer warpgroups release a slot
+
+    first: gl.constexpr = 0
+    second: gl.constexpr = 1
+    gl.warp_specialize(
+        [
+            (_dq_consumer, (q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, dq_doc, o_doc, do_doc,
+                            lse_doc, lse2_doc, delta_doc, zero, stride_qh, stride_qn, zero, stride_oh,
+                            stride_on, zero, stride_dh, stride_dn, qk_scale2, scale, zero, h, zero, start_m,
+                            n_tile, len_q, len_k, stat_stride, first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL)),
+            (_dq_consumer, (q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, dq_doc, o_doc, do_doc,
+                            lse_doc, lse2_doc, delta_doc, zero, stride_qh, stride_qn, zero, stride_oh,
+                            stride_on, zero, stride_dh, stride_dn, qk_scale2, scale, zero, h, zero, start_m,
+                            n_tile, len_q, len_k, stat_stride, second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL)),
+            (_varlen_dq_producer, (q_desc, k_desc, v_desc, do_desc, q_smem, do_smem, k_smem, v_smem, q_ready,
+                                   ready, empty, h, hkv, q0 + start_m, k0, n_tile, BLOCK_N, STAGES)),
+        ],
+        [4, 1],
+        [CONSUMER_REGS, 24],
+    )  # fmt: skip
+
+
+@gluon.jit
+def _varlen_kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
+                        do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, hkv, k_row, q0, stat0, n_m,
+                        lo_blk, group, n_iter, STAGES: gl.constexpr):  # fmt: skip
+    """The tile's K and V once (absolute row ``k_row``), then (Q, dO) blocks of every query head of the
+    group from the document's query row ``q0``, each with its statistics from the document's ``stat0``."""
+    mbarrier.expect(kv_ready, 2 * (k_desc.block_type.nbytes + v_desc.block_type.nbytes))
+    for c in gl.static_range(2):
+        tma.async_copy_global_to_shared(k_desc, [0, hkv, k_row + c * HALF_M, 0], kv_ready, k_smem.index(c))
+        tma.async_copy_global_to_shared(v_desc, [0, hkv, k_row + c * HALF_M, 0], kv_ready, v_smem.index(c))
+    stat_bytes: gl.constexpr = lse2_desc.block_type.nbytes + delta_desc.block_type.nbytes
+    nbytes: gl.constexpr = q_desc.block_type.nbytes + do_desc.block_type.nbytes + stat_bytes
+    for i in range(n_iter):
+        s = i % STAGES
+        mbarrier.wait(empty.index(s), ((i // STAGES) & 1) ^ 1)
+        h = hkv * group + i // n_m
+        start_m = (lo_blk + i % n_m) * HALF_M
+        mbarrier.expect(ready.index(s), nbytes)
+        tma.async_copy_global_to_shared(q_desc, [0, h, q0 + start_m, 0], ready.index(s), q_smem.index(s))
+        tma.async_copy_global_to_shared(do_desc, [0, h, q0 + start_m, 0], ready.index(s), do_smem.index(s))
+        tma.async_copy_global_to_shared(lse2_desc, [0, h, 0, stat0 + start_m], ready.index(s),
+                                        lse2_smem.index(s))  # fmt: skip
+        tma.async_copy_global_to_shared(delta_desc, [0, h, 0, stat0 + start_m], ready.index(s),
+                                        delta_smem.index(s))  # fmt: skip
+
+
+@gluon.jit
+def gluon_varlen_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dk_ptr, dv_ptr,
+                             items_ptr, stride_kn, stride_kh, qk_scale2, scale, heads_q, heads_kv,
+                             HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                             CONSUMER_REGS: gl.constexpr):  # fmt: skip
+    """dK and dV of 128 keys of one document and KV head, summed over the query heads of its group."""
+    hkv = gl.program_id(1)
+    q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, gl.program_id(0))
+    zero = hkv * 0
+    group = heads_q // heads_kv
+    causal_off = len_k - len_q
+    lo_blk, n_m, n_iter = _query_blocks(start_n, len_q, causal_off, group, CAUSAL)
+    rows = k0.to(gl.int64) * stride_kn
+    dk_doc = dk_ptr + rows
+    dv_doc = dv_ptr + rows
+
+    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
+        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
+    )
+
+    first: gl.constexpr = 0
+    second: gl.constexpr = 1
+    gl.warp_specialize(
+        [
+            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                            empty, dk_doc, dv_doc, zero, stride_kh, stride_kn, qk_scale2, scale, zero, hkv,
+                            start_n, len_k, causal_off, n_m, lo_blk, n_iter, first, HEAD_DIM, STAGES,
+                            CAUSAL)),
+            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                            empty, dk_doc, dv_doc, zero, stride_kh, stride_kn, qk_scale2, scale, zero, hkv,
+                            start_n, len_k, causal_off, n_m, lo_blk, n_iter, second, HEAD_DIM, STAGES,
+                            CAUSAL)),
+            (_varlen_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem,
+                                   q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, hkv,
+                                   k0 + start_n, q0, stat0, n_m, lo_blk, group, n_iter, STAGES)),
+        ],
+        [4, 1],
+        [CONSUMER_REGS, 24],
+    )  # fmt: skip

@@ -1,0 +1,1 @@
+"""Kernel configurations, their choice per shape bucket, and the tuned values kept on disk."""

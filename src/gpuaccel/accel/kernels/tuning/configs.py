@@ -1,0 +1,347 @@
+"""Kernel configurations and the choice of one per shape bucket.
+
+Why not ``triton.autotune``: the launchers build different grids and buffers per configuration (the
+backward's dQ strategy changes which kernels run), so the choice is made here by timing each candidate
+with ``triton.testing.do_bench`` on the real inputs. Dense attention choices are made once per *bucket*
+(:mod:`accel.kernels.tuning.store`): stored on disk per GPU model and Triton version, shipped for GPUs we
+measured, so every process and every shape of a bucket gets the same configuration. ``force`` pins a
+configuration (benchmarks, tests), for causal and non-causal calls alike or for one of them: a ring's
+diagonal block is causal, its other blocks are not, and the best backward differs between the two.
+Under the Triton interpreter one small configuration is used and nothing is timed; nothing is timed
+during CUDA graph capture either (the first candidate stands in, unstored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class FwdConfig:
+    block_m: int
+    block_n: int
+    num_warps: int
+    num_stages: int
+    warp_spec: bool = False
+
+    def label(self) -> str:
+        ws = "-ws" if self.warp_spec else ""
+        return f"fwd{self.block_m}x{self.block_n}w{self.num_warps}s{self.num_stages}{ws}"
+
+
+@dataclass(frozen=True)
+class BwdConfig:
+    block_m: int  # query rows per step of the dK/dV program
+    block_n: int  # keys per dK/dV program
+    num_warps: int
+    num_stages: int
+    dq_mode: str = "atomic"  # "atomic" (fp32 red), "atomic_tma" (TMA reduce), "split" (second kernel)
+    dq_block_m: int = 128
+    dq_block_n: int = 64
+    dq_warps: int = 8
+    dq_stages: int = 2
+
+    def label(self) -> str:
+        extra = f"+dq{self.dq_block_m}x{self.dq_block_n}w{self.dq_warps}" if self.dq_mode == "split" else ""
+        return f"bwd{self.block_m}x{self.block_n}w{self.num_warps}s{self.num_stages}-{self.dq_mode}{extra}"
+
+
+@dataclass(frozen=True)
+class GluonFwdConfig:
+    """The warp-specialised Hopper forward: ``consumers`` 64-row consumer warpgroups per tile. Three
+    (a 192-row tile) give D64, whose key blocks carry half D128's matmul work for the same exp2 work, a
+    third warpgroup's softmax to overlap with the tensor cores (FlashAttention-3's D64 shape)."""
+
+    block_n: int
+    stages: int  # K/V ring depth
+    consumers: int = 2  # consumer warpgroups: 2 or 3
+    ctas_per_sm: int = 1  # 2: registers capped so two persistent programs share an SM (D64, 64-key blocks)
+    q_bufs: int = 1  # 2: the next tile's Q loads during this one (short tiles wait for it otherwise)
+    o_tma: bool = False  # O leaves through the tile's Q buffer by one TMA store
+
+    def label(self) -> str:
+        two = "-2cta" if self.ctas_per_sm == 2 else ""
+        tail = ("-q2" if self.q_bufs == 2 else "") + ("-otma" if self.o_tma else "")
+        return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
+
+
+# Padded head dims the Gluon forward is built for; BLOCK_N and ring depth fill shared memory (227 KB):
+# D256 takes 64-key blocks so two stages fit next to Q. D128 on an H100: 3 stages beat 2 by 8 % non-causal
+# and 17 % causal in the first kernel version (605 vs 562, 546 vs 465 TFLOP/s at 2,16,8192); with the
+# final loop order the two are within 1-3 %. 64-key blocks lose 8-10 %. D64 with two consumers measured
+# 398 non-causal / 378 causal at 4,32,4096 (0.82x / 0.90x cuDNN; 2 stages 459 vs 427 in another run): two
+# warpgroups cannot hide D64's softmax behind its half-size matmuls, so D64 runs three (192-row tiles,
+# 88 KB of shared memory at 2 stages, 120 KB at 3). ptxas fits them in 160/168 registers; causal 128-key
+# blocks spill 48 bytes once per tile (block 0's mask), 64-key blocks do not.
+# D128 loads the next tile's Q during the current one, and D128, D256 and short D64 calls write O by one
+# TMA store through the tile's Q buffer (``q_bufs``, ``o_tma``): a source-level profile of 16,16,512,128
+# put 62 % of the consumers' stall samples outside the key loop, 12.5 % at the epilogue's 4-byte global
+# stores and 9 % waiting for Q. Two stages make room for the second Q buffer at D128. Measured on an H100
+# (graph replay, TFLOP/s before -> after, cuDNN): 16,16,512 372 -> 445 (463) non-causal, 193 -> 221 (289)
+# causal; 8,16,1024 468 -> 519 (530), 308 -> 345 (369); 4,16,2048 538 -> 571 (562), 416 -> 472 (432);
+# 2,16,8192 603 -> 618 (608), 562 -> 575 (542); D64 two per SM (O by TMA alone) 16,16,512 307 -> 340
+# (340), 32,16,128 142 -> 198 (171); D256 8,8,2048 623 -> 674 (651), 555 -> 586 (523)
+# (benchmarks/results/gluon_fwd_tile_epilogue_ab_20261125.json, gluon_fwd_20261125-063448.json).
+GLUON_FWD_VARIANTS = {
+    64: [
+        GluonFwdConfig(64, 2, 2, 2),
+        GluonFwdConfig(64, 3, 2, 2),
+        GluonFwdConfig(128, 3, 3),
+        GluonFwdConfig(128, 4, 3),
+        GluonFwdConfig(64, 4, 3),
+        GluonFwdConfig(128, 2),
+        GluonFwdConfig(128, 3),
+        GluonFwdConfig(128, 2, 3, o_tma=True),
+        GluonFwdConfig(128, 2, 3, q_bufs=2, o_tma=True),
+    ],
+    128: [GluonFwdConfig(128, 3), GluonFwdConfig(128, 2), GluonFwdConfig(128, 3, o_tma=True)],
+    256: [GluonFwdConfig(32, 4), GluonFwdConfig(64, 2, o_tma=True)],
+}  # what benchmarks/gluon_fwd_check.py --variants times beside the default
+GLUON_FWD_CONFIGS = {
+    64: GluonFwdConfig(128, 2, 3),
+    128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True),
+    256: GluonFwdConfig(64, 2, o_tma=True),
+}
+# short D64 calls: O by TMA, one Q buffer (a second one gave wrong output at B2 H4 Nq1000 Nk700 causal in
+# this build, one tile per program, so it is refused here; see launch_gluon_fwd)
+TWO_PER_SM_FWD = GluonFwdConfig(64, 2, 2, ctas_per_sm=2, o_tma=True)
+GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
+
+
+TWO_PER_SM_SEQ = 2048  # longest sequence that runs two D64 forward programs per SM
+TILE_WASTE = 1.1  # a taller tile must leave at most this many padded rows x the 128-row tiling's
+
+
+def gluon_fwd_config(head_dim: int, seq_q: int | None = None, seq_k: int | None = None) -> GluonFwdConfig:
+    """The head dim's configuration; with ``seq_q``, three consumers only where their 192-row tiles pad
+    the queries little more than 128-row ones: at Nq 128, 512 or 1024 a third of the tile (or an eighth)
+    would run on padding, which costs more than the third warpgroup gains (7-9 % at Nq 4k-8k).
+
+    With ``seq_k`` too (the dense forward; the packed one runs one program per SM), D64 up to
+    ``TWO_PER_SM_SEQ`` keys and queries runs two programs per SM: a tile of 512-1024 keys spends much of
+    its time starting and ending, and a second program on the SM fills those gaps. Measured on an H100
+    (`gluon_fwd_20261124-164618.json`, `-165131.json`; TFLOP/s, two per SM vs the default): 32,16,512
+    318 vs 307 non-causal, 179 vs 144 causal; 16,16,512 291 vs 274, 150 vs 127; 8,16,1024 353 vs 353,
+    250 vs 198; 4,16,2048 403 vs 391, 327 vs 303; at 2,16,8192 it lost (445 vs 496, 408 vs 462)."""
+    if head_dim == 64 and seq_q is not None and seq_k is not None and max(seq_q, seq_k) <= TWO_PER_SM_SEQ:
+        return TWO_PER_SM_FWD
+    if head_dim not in GLUON_FWD_CONFIGS:
+        raise ValueError(f"the Gluon forward is built for head_dim {GLUON_HEAD_DIMS}, got {head_dim}")
+    cfg = GLUON_FWD_CONFIGS[head_dim]
+    if seq_q is not None and cfg.consumers == 3:
+        tall, short = -(-seq_q // 192) * 192, -(-seq_q // 128) * 128
+        if tall > TILE_WASTE * short:
+            return replace(cfg, consumers=2)
+    return cfg
+
+
+@dataclass(frozen=True)
+class GluonBwdConfig:
+    """The Hopper backward (:mod:`accel.kernels.gluon.bwd`): both kernels run 128-row tiles as two 64-row
+    consumer warpgroups; dK/dV streams 64-row (Q, dO) blocks, dQ streams ``dq_block_n``-key K/V blocks.
+    ``by_grad`` (D256, :mod:`accel.kernels.gluon.bwd_d256`): 64-key dK/dV programs whose warpgroups sum
+    dK and dV apart, after the tl.* dQ kernel (128 rows, 8 warps, ``dq_block_n`` keys, ``dq_stages``)."""
+
+    stages: int  # (Q, dO) ring depth of the dK/dV kernel
+    dq_block_n: int = 64
+    dq_stages: int = 2  # K/V ring depth of the dQ kernel
+    by_grad: bool = False
+
+    def label(self) -> str:
+        if self.by_grad:
+            return f"gluon-ws-kv64-dk|dv-s{self.stages}+tl-dq128x{self.dq_block_n}w8s{self.dq_stages}"
+        return f"gluon-ws-kv2x64s{self.stages}+dq2x64x{self.dq_block_n}s{self.dq_stages}"
+
+
+# Padded head dims the Gluon backward is built for (D256: two 64 x 256 fp32 accumulators per
+# warpgroup do not fit its registers, so its warpgroups split the gradients, ``by_grad``), and those
+# dispatch picks it for by default: where it measured faster than the tl.* backward on an H100
+# (gluon_bwd_20261123-170407.json: D128 bwd 496 vs 416 TFLOP/s non-causal, 416 vs 388 causal, 253 vs
+# 199 at 8,16,1024 causal); D64 tied then (369 vs 377, 353 vs 345) and leads since the dK/dV kernel reads
+# its statistics from shared memory (gluon_bwd_20261124-121924.json, 2,16,8192,64: 409 vs 378
+# non-causal, 377 vs 350 causal). D256's by-gradient kernels: backward 376-393 vs 187-246 TFLOP/s for
+# tl.* (gluon_bwd_d256_20261124-202009.json, 8,8,2048 and 2,16,8192, causal or not).
+GLUON_BWD_CONFIGS = {
+    64: GluonBwdConfig(2, 128, 3),
+    128: GluonBwdConfig(2, 64, 2),
+    256: GluonBwdConfig(2, 32, 3, by_grad=True),  # dQ: the tl.* sweep's best at D256 (128x32 w8 s3)
+}
+GLUON_BWD_HEAD_DIMS = tuple(GLUON_BWD_CONFIGS)
+GLUON_BWD_DEFAULT_DIMS = (64, 128, 256)
+
+
+def gluon_bwd_config(head_dim: int) -> GluonBwdConfig:
+    if head_dim not in GLUON_BWD_CONFIGS:
+        raise ValueError(f"the Gluon backward is built for head_dim {GLUON_BWD_HEAD_DIMS}, got {head_dim}")
+    return GLUON_BWD_CONFIGS[head_dim]
+
+
+INTERPRETER_FWD = FwdConfig(32, 32, 4, 1)
+INTERPRETER_BWD = BwdConfig(32, 32, 4, 1, "atomic", 32, 32, 4, 1)
+
+
+def fwd_candidates(head_dim: int, fp8: bool) -> list[FwdConfig]:
+    """Hopper candidates the tuner times, chosen with benchmarks/kernel_sweep.py on an H100.
+
+    acc is BLOCK_M x head_dim fp32 in registers. Triton 3.6's Hopper warp specialisation crashes on
+    this loop (num_warps=4) or leaves it unspecialised (8), so no candidate uses it; see docs/kernels.md.
+    """
+    if head_dim <= 64:
+        return [FwdConfig(128, 64, 4, 2), FwdConfig(128, 64, 4, 3), FwdConfig(128, 128, 8, 3)]
+    if head_dim <= 128:
+        # D128 sweep (24 configs): 128x64 w4 s2 is 10-13 % faster than 128x128 w8 s3, the earlier winner.
+        # 64x64 w4 s3 (4-5 % behind it) is left out: timed once at 16k it sometimes wins by noise, and
+        # pinned for long sequences it then costs 3-4 % of the whole forward+backward.
+        if fp8:
+            return [FwdConfig(128, 64, 4, 2), FwdConfig(128, 64, 4, 3), FwdConfig(128, 128, 8, 3),
+                    FwdConfig(128, 64, 8, 3)]  # fmt: skip
+        return [FwdConfig(128, 64, 4, 2), FwdConfig(128, 128, 8, 3)]
+    return [FwdConfig(64, 64, 4, 2), FwdConfig(128, 64, 8, 2), FwdConfig(64, 32, 4, 3)]
+
+
+def bwd_candidates(head_dim: int) -> list[BwdConfig]:
+    """Candidates the tuner times; dK/dV keeps two BLOCK_N x head_dim fp32 accumulators live."""
+    if head_dim <= 64:
+        return [
+            BwdConfig(64, 64, 4, 3, "split", 128, 64, 8, 4),
+            BwdConfig(64, 64, 4, 3, "split", 64, 64, 4, 3),
+            BwdConfig(32, 64, 4, 3, "split", 64, 64, 4, 3),
+        ]
+    if head_dim <= 128:
+        # From benchmarks/kernel_sweep.py on an H100 (dK/dV and dQ timed apart over 36 configs each):
+        # 64x64 with 4 warps beats every 8-warp dK/dV; dQ 128x32/128x64 with 8 warps, 3 stages.
+        return [
+            BwdConfig(64, 64, 4, 2, "split", 128, 32, 8, 3),
+            BwdConfig(64, 64, 4, 2, "split", 128, 64, 8, 3),
+            BwdConfig(64, 128, 8, 3, "split", 64, 64, 4, 2),
+            BwdConfig(32, 64, 4, 3, "split", 64, 32, 4, 3),
+            BwdConfig(64, 64, 4, 2, "atomic"),
+        ]
+    return [
+        BwdConfig(32, 64, 8, 4, "split", 128, 32, 8, 3),
+        BwdConfig(32, 64, 8, 3, "split", 128, 32, 8, 3),
+        BwdConfig(32, 64, 8, 3, "split", 64, 32, 8, 2),
+    ]
+
+
+CONFIG_TYPES: dict[str, type] = {"FwdConfig": FwdConfig, "BwdConfig": BwdConfig}
+TIE_MARGIN = 0.03  # a later candidate must be this much faster to displace an earlier one (noise)
+
+_CACHE: dict[tuple[Any, ...], Any] = {}
+_BUCKETS: dict[tuple[str, str, str], Any] = {}
+_FORCED: dict[tuple[str, bool | None], Any] = {}
+
+
+def force(kind: str, config: Any | None, causal: bool | None = None) -> None:
+    """Pin the configuration for ``kind`` ("fwd", "fwd_fp8" or "bwd"); None unpins it.
+
+    ``causal`` True or False pins it for those calls only (it wins over a pin for both); None, for both.
+    """
+    if config is None:
+        _FORCED.pop((kind, causal), None)
+    else:
+        _FORCED[(kind, causal)] = config
+    _GENERATION[0] += 1
+
+
+def generation() -> int:
+    """Bumped by every :func:`force`: callers that cache decisions key them on it."""
+    return _GENERATION[0]
+
+
+_GENERATION = [0]
+
+
+def forced(kind: str, causal: bool) -> Any | None:
+    """The configuration pinned for ``kind`` calls with this ``causal`` flag, if any."""
+    return _FORCED.get((kind, causal), _FORCED.get((kind, None)))
+
+
+def cached() -> dict[tuple[Any, ...], Any]:
+    return dict(_CACHE)
+
+
+def gpu_name(device: Any) -> str:
+    """The CUDA device's name (cached): the key tuned choices are stored under."""
+    import torch
+
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    if index not in _GPU_NAMES:
+        _GPU_NAMES[index] = torch.cuda.get_device_name(index)
+    return _GPU_NAMES[index]
+
+
+_GPU_NAMES: dict[int, str] = {}
+
+
+def choose(
+    kind: str,
+    key: tuple[Any, ...],
+    candidates: Sequence[Any],
+    run: Callable[[Any], Any],
+    interpreter_config: Any,
+    interpreted: bool,
+    causal: bool,
+    bucket: str | None = None,
+    gpu: str = "",
+) -> Any:
+    """The forced config, else the choice cached for ``key``, else (with ``bucket``) the bucket's stored,
+    shipped or freshly timed choice, else (no bucket) the fastest of ``run(cfg)`` over the candidates."""
+    pinned = forced(kind, causal)
+    if pinned is not None:
+        return pinned
+    if interpreted:
+        return interpreter_config
+    full_key = (kind, *key)
+    if full_key in _CACHE:
+        return _CACHE[full_key]
+    if bucket is None:
+        _CACHE[full_key] = time_candidates(kind, key, candidates, run)[0]
+        return _CACHE[full_key]
+    bkey = (kind, bucket, gpu)
+    if bkey not in _BUCKETS:
+        _BUCKETS[bkey] = _bucket_choice(bucket, gpu, candidates, run, kind, key)
+    _CACHE[full_key] = _BUCKETS[bkey]
+    return _CACHE[full_key]
+
+
+def _bucket_choice(
+    bucket: str, gpu: str, candidates: Sequence[Any], run: Callable[[Any], Any], kind: str, key: Any
+) -> Any:
+    import torch
+    import triton
+
+    from gpuaccel.accel.kernels.tuning.store import STORE, tune_mode
+
+    mode = tune_mode()
+    if mode != "1":
+        found = STORE.lookup(gpu, triton.__version__, bucket, CONFIG_TYPES)
+        if found is not None:
+            return found
+    if mode == "0" or (torch.cuda.is_available() and torch.cuda.is_current_stream_capturing()):
+        return candidates[0]
+    best, ms = time_candidates(kind, key, candidates, run)
+    STORE.save(gpu, triton.__version__, bucket, best, ms)
+    return best
+
+
+def time_candidates(
+    kind: str, key: Any, candidates: Sequence[Any], run: Callable[[Any], Any]
+) -> tuple[Any, float]:
+    """``(fastest, its median ms)``; a later candidate wins only by more than ``TIE_MARGIN``."""
+    from triton.testing import do_bench
+
+    best, best_ms, errors = None, float("inf"), []
+    for cfg in candidates:
+        try:
+            ms = do_bench(lambda cfg=cfg: run(cfg), warmup=5, rep=20, return_mode="median")
+        except Exception as exc:  # a config that does not compile here (shared memory, registers)
+            errors.append(f"{cfg.label()}: {type(exc).__name__}: {str(exc)[:200]}")
+            continue
+        if ms < best_ms * (1 - TIE_MARGIN):
+            best, best_ms = cfg, ms
+    if best is None:
+        raise RuntimeError(f"no {kind} kernel configuration compiled for {key}: " + "; ".join(errors))
+    return best, best_ms

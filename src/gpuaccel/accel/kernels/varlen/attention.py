@@ -1,0 +1,293 @@
+"""Packed variable-length attention (``flash_attn_varlen_func``'s contract): launchers and autograd.
+
+Documents of different lengths are packed into ``(total_tokens, heads, head_dim)`` with ``cu_seqlens``
+offsets; each document attends only to itself. No padded tensor is built and no program computes
+padding (see :mod:`accel.kernels.varlen.kernels`). The tl.* backward reuses the dense preprocess pass
+(rowsum of dO * O, lse in log2 units): a packed tensor is a batch of one whose "sequence" is all tokens.
+On Hopper without a window or soft-capping the forward is the dense warp-specialised Gluon forward fed
+per document (:mod:`accel.kernels.gluon.varlen_fwd`, :func:`forward_path`), and at head_dim 128 so is the
+backward (:mod:`accel.kernels.gluon.varlen_bwd`, :func:`backward_path`), each chosen like the dense ones.
+"""
+
+from __future__ import annotations
+
+import torch
+import triton
+
+from gpuaccel.accel.kernels.checks import (
+    UnsupportedInputError,
+    check_cu_seqlens,
+    check_packed,
+    check_softcap,
+    check_window,
+    resolve_scale,
+)
+from gpuaccel.accel.kernels.dense.attention import (
+    BWD_PATH_ENV,
+    PATH_ENV,
+    _alloc,
+    _allowed_dtypes,
+    _gluon_unsupported,
+    _prepare,
+    _wanted_path,
+    bwd_stats,
+    pad_head_dim,
+    padded_head_dim,
+)
+from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.dense.launchers import cdiv
+from gpuaccel.accel.kernels.tuning import configs as tuning
+from gpuaccel.accel.kernels.tuning.configs import BwdConfig, FwdConfig
+from gpuaccel.accel.kernels.varlen.kernels import (
+    NO_LIMIT,
+    varlen_dkdv_kernel,
+    varlen_dq_kernel,
+    varlen_fwd_kernel,
+)
+
+Problem = tuple[
+    torch.Tensor, torch.Tensor, int, int, int, int, float, float
+]  # cu_q, cu_k, maxes, window, scale, cap
+
+
+def _fwd_config(d: int, causal: bool, interpreted: bool) -> FwdConfig:
+    """The dense forward's first candidate for this head_dim (no per-batch tuning: lengths change every
+    batch); ``tuning.force("varlen_fwd", cfg)`` pins another."""
+    pinned = tuning.forced("varlen_fwd", causal)
+    if pinned is not None:
+        return pinned
+    return tuning.INTERPRETER_FWD if interpreted else tuning.fwd_candidates(d, fp8=False)[0]
+
+
+def _bwd_config(d: int, causal: bool, interpreted: bool) -> BwdConfig:
+    pinned = tuning.forced("varlen_bwd", causal)
+    if pinned is not None:
+        return pinned
+    if interpreted:
+        return tuning.INTERPRETER_BWD
+    if (
+        d == 128
+    ):  # packed documents of 128-8k tokens, 16k in all: dQ 128x64 beat 128x32 by 12 % (docs/kernels.md)
+        return BwdConfig(64, 64, 4, 2, "split", 128, 64, 8, 3)
+    return next(c for c in tuning.bwd_candidates(d) if c.dq_mode == "split")
+
+
+def _scalars(scale: float, softcap: float) -> tuple[float, float, float]:
+    """(log2-unit score scale, scale / cap for tanh's argument, cap in log2 units)."""
+    if softcap > 0:
+        return scale * LOG2E, scale / softcap, softcap * LOG2E
+    return scale * LOG2E, 1.0, 1.0
+
+
+def _limits(left: int, right: int) -> tuple[int, int]:
+    return NO_LIMIT if left < 0 else left, NO_LIMIT if right < 0 else right
+
+
+def varlen_forward(
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, p: Problem
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """``(o like q, lse fp32 natural log (Hq, total_q))``; q/k/v prepared, head_dim a power of two."""
+    cu_q, cu_k, max_q, _max_k, left, right, scale, softcap = p
+    total_q, hq, d = q.shape
+    hkv, batch = k.shape[1], cu_q.numel() - 1
+    o = torch.empty_like(q, memory_format=torch.contiguous_format)
+    lse = torch.empty(hq, total_q, device=q.device, dtype=torch.float32)
+    causal = right == 0
+    if forward_path(q, left, right, softcap) == "gluon":
+        from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd
+
+        launch_gluon_varlen_fwd(q, k, v, o, lse, cu_q, cu_k, max_q, causal, scale)
+        return o, lse
+    if q.is_cuda:
+        triton.set_allocator(_alloc)
+    cfg = _fwd_config(d, causal, not q.is_cuda)
+    num_blocks = cdiv(max_q, cfg.block_m)
+    if num_blocks == 0 or total_q == 0:
+        return o.zero_(), lse.fill_(float("-inf"))
+    qk_scale, cap_scale, cap_log2 = _scalars(scale, softcap)
+    wl, wr = _limits(left, right)
+    varlen_fwd_kernel[(num_blocks * batch * hq,)](
+        q, k, v, o, lse, cu_q, cu_k, qk_scale, cap_scale, cap_log2, wl, wr,
+        q.stride(0), q.stride(1), k.stride(0), k.stride(1), v.stride(0), v.stride(1),
+        o.stride(0), o.stride(1),
+        hq, hkv, total_q, batch, num_blocks,
+        HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, SOFTCAP=softcap > 0, REVERSE=True,
+        num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+    )  # fmt: skip
+    return o, lse
+
+
+def _path(env: str, pin: str, what: str, dims: tuple[int, ...], q: torch.Tensor, left: int, right: int,
+          softcap: float) -> str:  # fmt: skip
+    """The choice both :func:`forward_path` and :func:`backward_path` make: ``env`` forces a path (forcing
+    "gluon" on a call the Gluon kernel, built for padded head dims ``dims``, cannot take raises); a tl.*
+    configuration pinned with ``tuning.force(pin, ...)`` keeps tl.*; else Gluon wherever it can run."""
+    want = _wanted_path(env)
+    if want == "triton":
+        return "triton"
+    why = _gluon_unsupported(q, dims)
+    if not why and (left >= 0 or right > 0 or softcap > 0):
+        why = "it takes plain or causal attention, not a window or soft-capping"
+    if want == "gluon" and why:
+        raise UnsupportedInputError(f"{env}=gluon but the Gluon varlen {what} cannot take this call: {why}")
+    if want == "auto" and tuning.forced(pin, right == 0) is not None:
+        return "triton"
+    return "triton" if why else "gluon"
+
+
+def forward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
+    """Which forward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
+    64/128/256, plain or causal attention) or "triton" (tl.*: windows, soft-capping, other GPUs, the
+    interpreter, or a tl.* configuration pinned with ``tuning.force("varlen_fwd", ...)``). The dense
+    forward's ``GPUACCEL_ATTN_PATH`` forces either; forcing "gluon" on a call it cannot take raises."""
+    return _path(PATH_ENV, "varlen_fwd", "forward", tuning.GLUON_HEAD_DIMS, q, left, right, softcap)
+
+
+def backward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
+    """Which backward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
+    128, plain or causal attention; faster than tl.* at 16k and 32k tokens, docs/kernels.md) or "triton"
+    (tl.*: windows, soft-capping, other head dims and GPUs, the interpreter, or a tl.* configuration pinned
+    with ``tuning.force("varlen_bwd", ...)``). ``left`` / ``right`` / ``softcap`` as in the Problem (causal:
+    right = 0). The dense backward's ``GPUACCEL_ATTN_BWD_PATH`` forces either; forcing "gluon" on a call it
+    cannot take raises."""
+    from gpuaccel.accel.kernels.gluon.varlen_bwd import GLUON_VARLEN_BWD_DIMS  # Gluon loads on first use
+
+    return _path(BWD_PATH_ENV, "varlen_bwd", "backward", GLUON_VARLEN_BWD_DIMS, q, left, right, softcap)
+
+
+def varlen_backward(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    p: Problem,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """``(dq, dk, dv)`` from the forward's o and lse; all tensors packed and prepared."""
+    cu_q, cu_k, max_q, max_k, left, right, scale, softcap = p
+    total_q, hq, d = q.shape
+    total_k, hkv = k.shape[0], k.shape[1]
+    batch = cu_q.numel() - 1
+    dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
+    if total_q == 0 or total_k == 0:  # no pair of tokens meets: every gradient is zero
+        return dq.zero_(), dk.zero_(), dv.zero_()
+    if backward_path(q, left, right, softcap) == "gluon":
+        from gpuaccel.accel.kernels.gluon.varlen_bwd import launch_gluon_varlen_bwd
+
+        return launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, right == 0, scale, out=(dq, dk, dv))
+    as_batch = lambda t: t.unsqueeze(0).transpose(1, 2)  # (total, H, D) viewed as [1, H, total, D]
+    delta, lse2, stat_stride = bwd_stats(as_batch(o), as_batch(do), lse.unsqueeze(0))
+    cfg = _bwd_config(d, right == 0, not q.is_cuda)
+    qk_scale2, cap_scale, cap_log2 = _scalars(scale, softcap)
+    wl, wr = _limits(left, right)
+    common = (qk_scale2, scale, cap_scale, cap_log2, wl, wr,
+              q.stride(0), q.stride(1), k.stride(0), k.stride(1), v.stride(0), v.stride(1),
+              do.stride(0), do.stride(1))  # fmt: skip
+    blocks_k = cdiv(max_k, cfg.block_n)
+    if blocks_k:
+        varlen_dkdv_kernel[(blocks_k * batch * hkv,)](
+            q, k, v, do, dk, dv, lse2, delta, cu_q, cu_k, *common,
+            dk.stride(0), dk.stride(1), dv.stride(0), dv.stride(1), hq, hkv, stat_stride, batch, blocks_k,
+            HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, SOFTCAP=softcap > 0, REVERSE=False,
+            num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+        )  # fmt: skip
+    blocks_q = cdiv(max_q, cfg.dq_block_m)
+    if blocks_q:
+        varlen_dq_kernel[(blocks_q * batch * hq,)](
+            q, k, v, do, dq, lse2, delta, cu_q, cu_k, *common,
+            dq.stride(0), dq.stride(1), hq, hkv, stat_stride, batch, blocks_q,
+            HEAD_DIM=d, BLOCK_M=cfg.dq_block_m, BLOCK_N=cfg.dq_block_n, SOFTCAP=softcap > 0, REVERSE=True,
+            num_warps=cfg.dq_warps, num_stages=cfg.dq_stages,
+        )  # fmt: skip
+    return dq, dk, dv
+
+
+class VarlenAttentionFunction(torch.autograd.Function):
+    """Autograd over the packed kernels; head_dim is padded to a power of two around them."""
+
+    @staticmethod
+    def forward(ctx, q, k, v, problem: Problem):  # type: ignore[override]
+        d, dp = q.shape[-1], padded_head_dim(q.shape[-1])
+        qp, kp, vp = (_prepare(pad_head_dim(t, dp)) for t in (q, k, v))
+        o, lse = varlen_forward(qp, kp, vp, problem)
+        ctx.save_for_backward(qp, kp, vp, o, lse)
+        ctx.problem, ctx.d = problem, d
+        ctx.mark_non_differentiable(lse)
+        return o[..., :d].contiguous() if dp != d else o, lse
+
+    @staticmethod
+    def backward(ctx, do, _dlse):  # type: ignore[override]
+        qp, kp, vp, o, lse = ctx.saved_tensors
+        dop = _prepare(pad_head_dim(do.to(qp.dtype), qp.shape[-1]))
+        grads = varlen_backward(dop, qp, kp, vp, o, lse, ctx.problem)
+        d = ctx.d
+        dq, dk, dv = (g[..., :d].contiguous() if g.shape[-1] != d else g for g in grads)
+        return dq, dk, dv, None
+
+
+def flash_attention_varlen(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    cu_seqlens_q: torch.Tensor,
+    cu_seqlens_k: torch.Tensor,
+    max_seqlen_q: int,
+    max_seqlen_k: int,
+    *,
+    causal: bool = False,
+    softmax_scale: float | None = None,
+    window: tuple[int, int] = (-1, -1),
+    softcap: float = 0.0,
+    return_lse: bool = False,
+    check_values: bool = True,
+) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
+    """Attention within each packed sequence, with autograd (``flash_attn_varlen_func``'s semantics).
+
+    q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)``, ``cu_seqlens_*`` int32 ``(batch + 1,)`` offsets.
+    Causal and windows are bottom-right aligned per sequence: query i sees key j when
+    ``i + off - left <= j <= i + off + right``, ``off = len_k - len_q`` (-1 = unlimited; causal sets
+    right = 0). ``softcap > 0`` caps scores as ``cap * tanh(s / cap)``. lse is fp32 ``(Hq, total_q)``.
+    ``check_values`` reads the offsets back to the host once to reject bad ones (non-monotone, wrong
+    ends, a max_seqlen below the longest sequence); a training loop with known-good offsets may skip it.
+    """
+    hq, _hkv, d = check_packed(q, k, v, allowed_dtypes=_allowed_dtypes())
+    cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_seqlen_q, q.device, check_values)
+    cu_k = check_cu_seqlens("cu_seqlens_k", cu_seqlens_k, k.shape[0], max_seqlen_k, q.device, check_values)
+    if cu_q.numel() != cu_k.numel():
+        raise UnsupportedInputError(
+            "cu_seqlens_q and cu_seqlens_k must describe the same batch: "
+            f"{cu_q.numel()} vs {cu_k.numel()} offsets"
+        )
+    left, right = check_window(window, causal)
+    problem: Problem = (cu_q, cu_k, max_seqlen_q, max_seqlen_k, left, right,
+                        resolve_scale(softmax_scale, d), check_softcap(softcap))  # fmt: skip
+    o, lse = VarlenAttentionFunction.apply(q, k, v, problem)
+    return (o, lse) if return_lse else o
+
+
+def dense_local_attention(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    causal: bool,
+    softmax_scale: float | None,
+    window: tuple[int, int],
+    softcap: float,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """[B, H, N, D] attention with a window and/or soft-capping, through the packed kernels.
+
+    The batch is packed (one copy each way) with equal-length offsets built on the device; autograd flows
+    through the copies. Returns (o [B, Hq, Nq, D], lse fp32 [B, Hq, Nq]).
+    """
+    b, hq, nq, _ = q.shape
+    nk = k.shape[2]
+    pack = lambda t: t.transpose(1, 2).reshape(-1, t.shape[1], t.shape[3])
+    cu_q = torch.arange(b + 1, device=q.device, dtype=torch.int32) * nq
+    cu_k = torch.arange(b + 1, device=q.device, dtype=torch.int32) * nk
+    o, lse = flash_attention_varlen(
+        pack(q), pack(k), pack(v), cu_q, cu_k, nq, nk, causal=causal, softmax_scale=softmax_scale,
+        window=window, softcap=softcap, return_lse=True, check_values=False,
+    )  # fmt: skip
+    o = o.view(b, nq, hq, -1).transpose(1, 2)
+    return o, lse.view(hq, b, nq).transpose(0, 1)
