@@ -71,8 +71,9 @@ def test_submit_options_spec_and_cancel(cli: Cli) -> None:
     assert cancel.returncode == 0 and "now cancelled" in cancel.stdout
     wait = cli("wait", str(dep["id"]))
     assert wait.returncode == 1 and f"dependency job {job['id']} cancelled" in wait.stdout
-    bad = cli("submit", "matmul", "--set", "size=100")
-    assert bad.returncode == 1 and "spec.size" in bad.stderr and "Traceback" not in bad.stderr
+    bad = cli("submit", "matmul", "--set", "size=100")  # the daemon's 422 exits as the CLI's own refusals
+    assert bad.returncode == 2 and "spec.size" in bad.stderr and "Traceback" not in bad.stderr
+    assert cli("submit", "matmul", "--gpu-ids", "x").returncode == 2
     a, b = (json.loads(cli("submit", "command", "--json", "--hold", "--", "true").stdout)["id"] for _ in "ab")
     assert f"held: starts after gpuaccel release {a}" in cli("ls", "--state", "held").stdout
     several = cli("cancel", str(a), "999999", str(b))  # one unknown id does not keep the others

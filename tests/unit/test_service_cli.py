@@ -1,4 +1,4 @@
-"""Service conveniences without a daemon: the systemd unit, completion scripts, config sources, XDG places."""
+"""Service conveniences without a daemon: the systemd unit, config sources, XDG places."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from cli_helpers import commands, options
 
 from gpuaccel.app import service_unit
-from gpuaccel.app.cli import build_parser, main
-from gpuaccel.app.commands.completion import command_tree, script
+from gpuaccel.app.cli import main
 from gpuaccel.app.daemon.notify import sd_notify
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.paths import DataDir
@@ -114,46 +114,11 @@ def test_sd_notify_sends_to_the_managers_socket(tmp_path: Path, monkeypatch: pyt
         assert manager.recv(100) == b"READY=1"
 
 
-def test_completion_tree_follows_the_parser() -> None:
-    tree = command_tree(build_parser())
-    assert {"serve", "submit", "service", "completion", "config"} <= set(tree[""].subcommands)
-    assert set(tree["service"].subcommands) == {"install", "uninstall", "status"}
-    assert {"--wait", "--follow", "--gpus"} <= set(tree["submit"].options)
-    assert {"--tcp", "--host", "--port"} <= set(tree["serve"].options)
-
-
-def _bash_complete(code: str, *words: str) -> list[str]:
-    line = " ".join(f"'{w}'" for w in words)
-    call = f"COMP_WORDS=({line}); COMP_CWORD={len(words) - 1}; _gpuaccel"
-    program = f"{code}\n{call}; printf '%s\\n' \"${{COMPREPLY[@]}}\""
-    out = subprocess.run(["bash", "-c", program], capture_output=True, text=True, check=True)
-    return out.stdout.split()
-
-
-def test_bash_completion_parses_and_completes(tmp_path: Path) -> None:
-    code = script("bash", build_parser())
-    (tmp_path / "c.bash").write_text(code)
-    subprocess.run(["bash", "-n", str(tmp_path / "c.bash")], check=True)
-    assert _bash_complete(code, "gpuaccel", "serv") == ["serve", "service"]
-    assert _bash_complete(code, "gpuaccel", "service", "") == ["install", "uninstall", "status"]
-    assert _bash_complete(code, "gpuaccel", "submit", "--fo") == ["--follow"]
-    assert _bash_complete(code, "gpuaccel", "serve", "--t") == ["--tcp", "--token-file", "--tick"]
-
-
-@pytest.mark.parametrize(("shell", "check"), [("zsh", ["zsh", "-n"]), ("fish", ["fish", "--no-execute"])])
-def test_zsh_and_fish_completion_parse(shell: str, check: list[str], tmp_path: Path) -> None:
-    if shutil.which(check[0]) is None:
-        pytest.skip(f"{shell} is not installed")
-    path = tmp_path / f"c.{shell}"
-    path.write_text(script(shell, build_parser()))
-    subprocess.run([*check, str(path)], check=True)
-
-
-def test_completion_command_prints_each_shell(capsys: pytest.CaptureFixture[str]) -> None:
-    markers = {"bash": "complete -o filenames -F _gpuaccel gpuaccel", "zsh": "#compdef gpuaccel"}
-    for shell, marker in (*markers.items(), ("fish", "complete -c gpuaccel -f")):
-        assert main(["completion", shell]) == 0
-        assert marker in capsys.readouterr().out
+def test_the_parser_has_the_service_commands() -> None:
+    assert {"serve", "submit", "service", "completion", "config"} <= commands()
+    assert commands("service") == {"install", "uninstall", "status"}
+    assert {"--wait", "--follow", "--gpus"} <= options("submit")
+    assert {"--tcp", "--host", "--port"} <= options("serve")
 
 
 def test_config_shows_each_value_with_its_source(

@@ -1,6 +1,7 @@
 """The ``gpuaccel`` command: a thin argparse root; each sub-command lives in ``app.commands``.
 
-No Qt here: the GUI is imported only when ``gpuaccel`` runs with no arguments.
+No Qt here: the GUI is imported only when ``gpuaccel`` runs with no arguments. Only the command being run
+is imported (``app.commands.catalog`` names each one's module), so ``gpuaccel --help`` stays fast.
 """
 
 from __future__ import annotations
@@ -10,47 +11,69 @@ import importlib
 import os
 import sys
 
-# Each module exposes ``register(subparsers)``, adding its commands with ``set_defaults(func=...)``.
-_COMMAND_MODULES: tuple[str, ...] = (
-    "gpuaccel.app.commands.status",
-    "gpuaccel.app.commands.serve",
-    "gpuaccel.app.commands.submit",
-    "gpuaccel.app.commands.jobs",
-    "gpuaccel.app.commands.controls",
-    "gpuaccel.app.commands.ps",
-    "gpuaccel.app.commands.history",
-    "gpuaccel.app.commands.bench",
-    "gpuaccel.app.commands.assistant",
-    "gpuaccel.app.commands.mcp",
-    "gpuaccel.app.commands.service",
-    "gpuaccel.app.commands.config",
-    "gpuaccel.app.commands.completion",
-)
+from gpuaccel.app.commands.catalog import COMMANDS, EXIT_CODES, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_USAGE
+
 # What the ``gui`` extra installs; any of them missing means the desktop app cannot be imported.
 _GUI_EXTRA = frozenset({"PySide6", "shiboken6", "pyqtgraph"})
 NO_GUI = (
     "gpuaccel: the desktop app needs the gui extra: pip install 'gpuaccel[gui]'. "
     "Meanwhile `gpuaccel status --watch` shows the GPUs in the terminal."
 )
+_PACKAGE = "gpuaccel.app.commands."
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Commands(argparse._SubParsersAction):
+    """Sub-parsers whose one-line help comes from the catalog (modules register commands without it)."""
+
+    def add_parser(self, name: str, **kwargs):  # type: ignore[no-untyped-def]
+        if name in COMMANDS:
+            kwargs.setdefault("help", COMMANDS[name].help)
+        return super().add_parser(name, **kwargs)
+
+
+def build_parser(lazy: bool = False, command: str | None = None) -> argparse.ArgumentParser:
+    """The root parser with every command; ``lazy``: with ``command``'s module only, every other command
+    a name with its help (enough for ``--help`` and for completing command names)."""
     parser = argparse.ArgumentParser(
         prog="gpuaccel",
         description="GPU monitor, job queue and idle-time assistant. No arguments: the desktop app.",
+        epilog=exit_code_table(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--demo", action="store_true", help="simulated GPUs (no NVIDIA GPU needed), with data of their own"
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in _COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", action=_Commands)
+    wanted = set() if lazy else {c.module for c in COMMANDS.values()}
+    if command in COMMANDS:
+        wanted.add(COMMANDS[command].module)
+    for name, entry in COMMANDS.items():
+        if name in sub.choices:
+            continue
+        if entry.module in wanted:
+            importlib.import_module(_PACKAGE + entry.module).register(sub)
+        else:
+            sub.add_parser(name, add_help=False)
     return parser
 
 
+def exit_code_table() -> str:
+    rows = "\n".join(f"  {code!s:>4}  {meaning}" for code, meaning in EXIT_CODES)
+    return f"exit status (every command):\n{rows}"
+
+
+def _command_word(words: list[str]) -> str | None:
+    """The command in ``words`` (the root's own options are all flags)."""
+    return next((w for w in words if not w.startswith("-")), None)
+
+
 def main(argv: list[str] | None = None) -> int:
+    if "_ARGCOMPLETE" in os.environ:  # a shell asking for completions (see `gpuaccel completion`)
+        from gpuaccel.app.commands.completion import complete
+
+        complete(build_parser)
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
+    parser = build_parser(lazy=True, command=_command_word(argv))
     if not argv:
         return _open_desktop(parser)
     args = parser.parse_args(argv)
@@ -62,16 +85,16 @@ def main(argv: list[str] | None = None) -> int:
             return _open_desktop(parser, demo=True)
     if not hasattr(args, "func"):
         parser.print_help()
-        return 2
+        return EXIT_USAGE
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # here, not at exit: a reader that left must not cost a traceback there
         return code
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader left (``gpuaccel ls | head``): stop quietly, as a pipe writer does
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
-        return 141
+        return EXIT_PIPE
 
 
 def _open_desktop(parser: argparse.ArgumentParser, demo: bool = False) -> int:

@@ -19,14 +19,12 @@ ANSWER_TIMEOUT_S = 600.0  # a first answer or report may load the model on a bus
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     common = client_options()
-    p = subparsers.add_parser(
-        "ask", parents=[common], help="ask the assistant (answers from the daemon's facts)"
-    )
+    p = subparsers.add_parser("ask", parents=[common])
     p.add_argument("question", nargs="+", help='e.g. "how hot is GPU 0?", "why did job 12 fail?", /status')
     p.add_argument("--conversation", type=int, help="continue this conversation id")
     p.set_defaults(func=client_command(cmd_ask, timeout=ANSWER_TIMEOUT_S))
 
-    p = subparsers.add_parser("report", parents=[common], help="make, list or export assistant reports")
+    p = subparsers.add_parser("report", parents=[common])
     p.add_argument("--job", type=int, help="a report on this job instead of the daily one")
     p.add_argument("--day", help="the day (YYYY-MM-DD, UTC) for a daily report; default today")
     p.add_argument("--list", action="store_true", help="list stored reports")
@@ -35,17 +33,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", type=Path, help="write the report to this file")
     p.set_defaults(func=client_command(cmd_report, timeout=ANSWER_TIMEOUT_S))
 
-    p = subparsers.add_parser(
-        "models", parents=[common], help="assistant models: list, import, download, select"
-    )
+    p = subparsers.add_parser("models", parents=[common])
     p.add_argument("action", nargs="?", default="list", choices=("list", "import", "download", "select"))
     p.add_argument("target", nargs="?", help="a file for import, a catalog name for download/select")
     p.add_argument("--sha256", help="expected checksum for download")
     p.set_defaults(func=client_command(cmd_models, timeout=ANSWER_TIMEOUT_S))
 
-    p = subparsers.add_parser(
-        "cleanup", parents=[common], help="housekeeping proposals; --apply after review"
-    )
+    p = subparsers.add_parser("cleanup", parents=[common])
     p.add_argument("--apply", nargs="+", metavar="ID", help="act on these proposal ids")
     p.add_argument("--yes", action="store_true", help="confirm --apply (without it: a dry run)")
     p.set_defaults(func=client_command(cmd_cleanup, timeout=ANSWER_TIMEOUT_S))

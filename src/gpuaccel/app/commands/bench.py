@@ -19,7 +19,7 @@ from gpuaccel.accel.workloads.registry import SpecError, validate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("bench", help="benchmarks run directly on this machine's GPU")
+    p = subparsers.add_parser("bench")
     sub = p.add_subparsers(dest="bench_what", metavar="WHAT")
     a = sub.add_parser("attention", help="our attention kernels vs PyTorch SDPA backends and FlexAttention")
     a.add_argument("--shapes", nargs="+", default=["4,16,4096,128"], help="B,H,N,D (N = Nq = Nk)")

@@ -1,186 +1,139 @@
-"""``gpuaccel completion bash|zsh|fish``: shell completion scripts generated from the argparse tree.
+"""``gpuaccel completion bash|zsh|fish``: shell completion through argcomplete, values included.
 
-The scripts are made from the same parser that runs the commands, so a new command or option completes as
-soon as it exists. All three shells do the same thing: walk the words typed so far to find the command path
-(``service install``), then offer that command's options after a dash, else its sub-commands, else files.
+The shell script is argcomplete's: on TAB it runs ``gpuaccel`` with the line typed so far, and the same
+argparse tree that runs the commands answers, so a new command or option completes as soon as it exists.
+Values complete too: job states and workload kinds from this package, job ids, groups, cluster nodes and
+GPU processes from the running daemon (nothing, quickly, when none answers), never file names where a
+file makes no sense.
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field
+import os
+from collections.abc import Callable
+from typing import Any
+
+import argcomplete
+from argcomplete import completers
 
 SHELLS = ("bash", "zsh", "fish")
-
-
-@dataclass
-class Node:
-    """One command level: its sub-commands (with help) and its options (with help)."""
-
-    subcommands: dict[str, str] = field(default_factory=dict)
-    options: dict[str, str] = field(default_factory=dict)
-
-
-def command_tree(parser: argparse.ArgumentParser) -> dict[str, Node]:
-    """Every command path (``""``, ``"service"``, ``"service install"``) to its :class:`Node`."""
-    tree: dict[str, Node] = {}
-
-    def walk(p: argparse.ArgumentParser, path: str) -> None:
-        node = tree.setdefault(path, Node())
-        for action in p._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                helps = {a.dest: a.help or "" for a in action._choices_actions}
-                for name, sub in action.choices.items():
-                    node.subcommands[name] = helps.get(name, "")
-                    walk(sub, f"{path} {name}".strip())
-            else:
-                for opt in action.option_strings:
-                    text = action.help if action.help not in (None, argparse.SUPPRESS) else ""
-                    node.options[opt] = text.replace("%%", "%")  # argparse's escape of a literal %
-
-    walk(parser, "")
-    return tree
-
-
-def _sh(word: str) -> str:
-    """A word in POSIX single quotes (bash and zsh)."""
-    return "'" + word.replace("'", "'\\''") + "'"
-
-
-def bash_script(tree: dict[str, Node], prog: str = "gpuaccel") -> str:
-    paths = "|".join(_sh(p) for p in tree if p)
-    cases = "\n".join(
-        f"        {_sh(path)}) subs={_sh(' '.join(n.subcommands))}; opts={_sh(' '.join(n.options))} ;;"
-        for path, n in tree.items()
-    )
-    return f"""# bash completion for {prog}; load with: source <({prog} completion bash)
-_{prog}() {{
-    local cur=${{COMP_WORDS[COMP_CWORD]}} cmdpath="" w i subs="" opts=""
-    for ((i = 1; i < COMP_CWORD; i++)); do
-        w=${{COMP_WORDS[i]}}
-        if [[ $w == -- ]]; then
-            COMPREPLY=($(compgen -f -- "$cur"))
-            return 0
-        fi
-        [[ $w == -* ]] && continue
-        case "${{cmdpath:+$cmdpath }}$w" in
-            {paths}) cmdpath="${{cmdpath:+$cmdpath }}$w" ;;
-        esac
-    done
-    case "$cmdpath" in
-{cases}
-    esac
-    if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-    elif [[ -n $subs ]]; then
-        COMPREPLY=($(compgen -W "$subs" -- "$cur"))
-    else
-        COMPREPLY=($(compgen -f -- "$cur"))
-    fi
-}}
-complete -o filenames -F _{prog} {prog}
-"""
-
-
-def zsh_script(tree: dict[str, Node], prog: str = "gpuaccel") -> str:
-    paths = "|".join(_sh(p) for p in tree if p)
-
-    def described(items: dict[str, str]) -> str:
-        return " ".join(_sh(f"{k.replace(':', chr(92) + ':')}:{v}") for k, v in items.items())
-
-    cases = "\n".join(
-        f"        ({_sh(path)}) subs=({described(n.subcommands)}); opts=({described(n.options)}) ;;"
-        for path, n in tree.items()
-    )
-    return f"""#compdef {prog}
-# zsh completion for {prog}; put it on $fpath as _{prog}, or load with: source <({prog} completion zsh)
-_{prog}() {{
-    local cmdpath="" w i cur=${{words[CURRENT]}}
-    local -a subs opts
-    for (( i = 2; i < CURRENT; i++ )); do
-        w=${{words[i]}}
-        if [[ $w == -- ]]; then
-            _files
-            return
-        fi
-        [[ $w == -* ]] && continue
-        case "${{cmdpath:+$cmdpath }}$w" in
-            ({paths}) cmdpath="${{cmdpath:+$cmdpath }}$w" ;;
-        esac
-    done
-    case "$cmdpath" in
-{cases}
-    esac
-    if [[ $cur == -* ]]; then
-        _describe -t options option opts
-    elif (( ${{#subs}} )); then
-        _describe -t commands command subs
-    else
-        _files
-    fi
-}}
-if [[ ${{zsh_eval_context[-1]}} == loadautofunc ]]; then
-    _{prog} "$@"
-else
-    compdef _{prog} {prog}
-fi
-"""
-
-
-def _fish(word: str) -> str:
-    return "'" + word.replace("\\", "\\\\").replace("'", "\\'") + "'"
-
-
-def fish_script(tree: dict[str, Node], prog: str = "gpuaccel") -> str:
-    fn = f"__{prog}_path"
-    lines = [
-        f"# fish completion for {prog}; load with: {prog} completion fish | source",
-        f"set -g {fn}s {' '.join(_fish(p) for p in tree if p)}",
-        f"function {fn}",
-        "    set -l p ''",
-        "    for w in (commandline -opc)[2..-1]",
-        "        string match -q -- '-*' $w; and continue",
-        '        set -l cand (string trim -- "$p $w")',
-        f"        contains -- $cand ${fn}s; and set p $cand",
-        "    end",
-        '    echo "$p"',
-        "end",
-        f"function __{prog}_at",
-        f'    test "$({fn})" = "$argv[1]"',
-        "end",
-        f"complete -c {prog} -f",
-    ]
-    for path, node in tree.items():
-        cond = f"-n {_fish(f'__{prog}_at {_fish(path)}')}"
-        for name, help_text in node.subcommands.items():
-            lines.append(f"complete -c {prog} {cond} -a {_fish(name)} -d {_fish(help_text)}")
-        for opt, help_text in node.options.items():
-            flag = f"-l {opt[2:]}" if opt.startswith("--") else f"-s {opt[1:]}"
-            lines.append(f"complete -c {prog} {cond} {flag} -d {_fish(help_text)}")
-        if not node.subcommands:
-            lines.append(f"complete -c {prog} {cond} -F")
-    return "\n".join(lines) + "\n"
-
-
-def script(shell: str, parser: argparse.ArgumentParser) -> str:
-    tree = command_tree(parser)
-    return {"bash": bash_script, "zsh": zsh_script, "fish": fish_script}[shell](tree, parser.prog)
+_DAEMON_TIMEOUT_S = 2.0  # a TAB must not hang on a daemon that does not answer
+_RECENT_JOBS = 200  # job ids offered: the newest ones
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "completion",
-        help="print a shell completion script (bash, zsh or fish)",
         description="Print a completion script. bash: `source <(gpuaccel completion bash)` in ~/.bashrc; "
-        "zsh: `gpuaccel completion zsh > ~/.zfunc/_gpuaccel` with ~/.zfunc on $fpath; fish: "
-        "`gpuaccel completion fish > ~/.config/fish/completions/gpuaccel.fish`.",
+        "zsh: `source <(gpuaccel completion zsh)` in ~/.zshrc (after compinit); fish: "
+        "`gpuaccel completion fish > ~/.config/fish/completions/gpuaccel.fish`. Job ids, groups and "
+        "nodes complete from the running daemon.",
     )
     p.add_argument("shell", choices=SHELLS)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from gpuaccel.app.cli import build_parser
-
-    print(script(args.shell, build_parser()), end="")
+    # use_defaults=False: when nothing fits, the shell offers nothing rather than file names
+    print(argcomplete.shellcode(["gpuaccel"], use_defaults=False, shell=args.shell), end="")
     return 0
+
+
+def complete(build_parser: Callable[..., argparse.ArgumentParser]) -> None:
+    """Answer the shell's completion request (``_ARGCOMPLETE`` set) and exit: the parser is built with
+    the module of the command on the line only, so a TAB costs what that command's import costs."""
+    line = os.environ.get("COMP_LINE", "")[: int(os.environ.get("COMP_POINT", "0") or 0)]
+    words = line.split()
+    typed = words[1:] if line.endswith(" ") else words[1:-1]  # the word under the cursor is not typed yet
+    command = next((w for w in typed if not w.startswith("-")), None)
+    parser = build_parser(lazy=True, command=command)
+    attach_completers(parser)
+    argcomplete.autocomplete(parser, default_completer=completers.SuppressCompleter())
+
+
+def attach_completers(parser: argparse.ArgumentParser) -> None:
+    """Give every argument whose values can be listed its completer, by what the argument holds."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                attach_completers(sub)
+            continue
+        table = _OPTIONS if action.option_strings else _POSITIONALS
+        completer = table.get(action.dest)
+        if completer is not None and not action.choices:
+            action.completer = completer  # type: ignore[attr-defined]
+        elif action.option_strings and action.dest in _PATHS:
+            action.completer = _PATHS[action.dest]  # type: ignore[attr-defined]
+
+
+def _daemon(parsed_args: argparse.Namespace) -> Any:
+    from gpuaccel.app.client import Client
+
+    return Client(data_dir=getattr(parsed_args, "data_dir", None), timeout=_DAEMON_TIMEOUT_S)
+
+
+def _from_daemon(read: Callable[[Any], dict[str, str]]) -> Callable[..., dict[str, str]]:
+    def completer(prefix: str, parsed_args: argparse.Namespace, **_: Any) -> dict[str, str]:
+        from gpuaccel.app.client import ClientError
+
+        try:
+            with _daemon(parsed_args) as client:
+                return read(client)
+        except ClientError:
+            return {}
+
+    return completer
+
+
+def _job_line(job: Any) -> str:
+    return f"{job.state}: {job.name or job.kind}"
+
+
+job_ids = _from_daemon(lambda client: {str(j.id): _job_line(j) for j in client.list_jobs(limit=_RECENT_JOBS)})
+groups = _from_daemon(lambda client: {g.name: f"{g.parallel} at once" for g in client.groups()})
+nodes = _from_daemon(
+    lambda client: {
+        n["label"]: f"{n['state']}, {n['gpus']:g} GPUs"
+        for n in client.request("GET", "/cluster").json().get("nodes", [])
+    }
+)
+gpu_processes = _from_daemon(
+    lambda client: {
+        str(r["pid"]): f"GPU {r['gpu']}: {r['cmdline'] if isinstance(r['cmdline'], str) else '?'}"[:60]
+        for r in client.processes()["processes"]
+        if r.get("can_signal")
+    }
+)
+
+
+def states(prefix: str, **_: Any) -> list[str]:
+    """``--state``'s comma list: the states not yet given, after what was typed."""
+    from gpuaccel.scheduler.models import JobState
+
+    done, _, _last = prefix.rpartition(",")
+    given = set(done.split(",")) if done else set()
+    head = f"{done}," if done else ""
+    return [head + s for s in JobState if s not in given]
+
+
+def kinds(prefix: str, parsed_args: argparse.Namespace, **_: Any) -> list[str]:
+    """A job's kind: ``command`` or a registered workload (submit's first word only)."""
+    if getattr(parsed_args, "rest", None):  # submit KIND already given: what follows is options or argv
+        return []
+    from gpuaccel.accel.workloads.registry import kinds as registered
+
+    return ["command", *sorted(registered())]
+
+
+_POSITIONALS: dict[str, Callable[..., Any]] = {
+    "id": job_ids, "ids": job_ids, "a": job_ids, "b": job_ids, "rest": kinds, "name": groups,
+    "pid": gpu_processes,
+}  # fmt: skip
+_OPTIONS: dict[str, Callable[..., Any]] = {
+    "job": job_ids, "after": job_ids, "state": states, "kind": kinds, "group": groups, "node": nodes,
+}  # fmt: skip
+
+
+# Options whose value is a path: the files (or folders) there, as the shell would offer them.
+_PATHS = {"cwd": completers.DirectoriesCompleter(), "output": completers.FilesCompleter()}

@@ -18,7 +18,6 @@ from gpuaccel.scheduler.paths import DataDir
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "config",
-        help="show the daemon's settings and where each comes from",
         description="Show each setting with its value and source (option, $GPUACCEL_<NAME>, the config "
         "file, or default), and the daemon's places. Set values in the config file as TOML, e.g. "
         "`max_parallel = 2`.",

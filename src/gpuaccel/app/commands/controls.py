@@ -11,6 +11,7 @@ import os
 from typing import Any
 
 from gpuaccel.app.client import Client
+from gpuaccel.app.commands.catalog import COMMANDS
 from gpuaccel.app.commands.jobs import (
     UsageError,
     _acted,
@@ -28,11 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     as_json = argparse.ArgumentParser(add_help=False)
     as_json.add_argument("--json", action="store_true", help="print JSON for scripts")
 
-    for name, text in (
-        ("pause", "pause the queue (no args), a group (--group) or one running job (ID: SIGSTOP)"),
-        ("resume", "resume the queue (no args), a group (--group) or one paused job (ID: SIGCONT)"),
-    ):
-        p = subparsers.add_parser(name, parents=[common, as_json], help=text, description=text)
+    for name in ("pause", "resume"):
+        p = subparsers.add_parser(name, parents=[common, as_json], description=COMMANDS[name].help)
         p.add_argument("id", type=int, nargs="?", help="a job (default: the whole queue)")
         p.add_argument("--group", help="only this group")
         p.add_argument(
@@ -43,9 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         )
         p.set_defaults(func=client_command(cmd_pause if name == "pause" else cmd_resume))
 
-    g = subparsers.add_parser(
-        "group", parents=[common, as_json], help="queue groups: list (no args), add, rm, parallel"
-    )
+    g = subparsers.add_parser("group", parents=[common, as_json])
     g.set_defaults(func=client_command(cmd_group_ls))
     gsub = g.add_subparsers(dest="group_command", metavar="ACTION")
     p = gsub.add_parser("ls", parents=[common, as_json], help="list groups with their jobs' counts")
@@ -64,18 +60,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("parallel", type=int, help="0: only the daemon's own limit")
     p.set_defaults(func=client_command(cmd_group_parallel))
 
-    for name, text in (
-        ("hold", "keep a queued job from starting until released"),
-        ("release", "let a held job start"),
-    ):
-        p = subparsers.add_parser(name, parents=[common, as_json], help=text)
+    for name in ("hold", "release"):
+        p = subparsers.add_parser(name, parents=[common, as_json])
         p.add_argument("id", type=int)
         p.set_defaults(func=client_command(cmd_hold if name == "hold" else cmd_release))
 
     p = subparsers.add_parser(
         "edit",
         parents=[common, as_json],
-        help="change a queued or held job",
         description="Change a queued or held job; the result is checked as a submission is.",
     )
     p.add_argument("id", type=int)
@@ -95,18 +87,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-w", "--node", metavar="NAME", help="the Ray node it must run on; 'none' for any")
     p.set_defaults(func=client_command(cmd_edit))
 
-    p = subparsers.add_parser("switch", parents=[common, as_json], help="swap two queued jobs' places")
+    p = subparsers.add_parser("switch", parents=[common, as_json])
     p.add_argument("a", type=int)
     p.add_argument("b", type=int)
     p.set_defaults(func=client_command(cmd_switch))
 
-    p = subparsers.add_parser("remove", parents=[common, as_json], help="remove finished jobs and their logs")
+    p = subparsers.add_parser("remove", parents=[common, as_json])
     p.add_argument("ids", type=int, nargs="+", metavar="ID")
     p.set_defaults(func=client_command(cmd_remove))
 
-    p = subparsers.add_parser(
-        "clean", parents=[common, as_json], help="remove all finished jobs (and their logs)"
-    )
+    p = subparsers.add_parser("clean", parents=[common, as_json])
     p.add_argument("--older-than", metavar="DURATION", help="only those finished this long ago: 7d, 12h")
     p.add_argument(
         "--state", action="append", default=[], help=f"only these ({', '.join(sorted(FINISHED))}); repeatable"

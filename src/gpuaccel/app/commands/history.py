@@ -29,7 +29,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "history",
         parents=[client_options()],
-        help="export stored GPU telemetry as CSV or Parquet",
         description="Export the daemon's telemetry history. --since takes a duration back from now (90s, "
         "10m, 2h, 1d) or a date/time (2026-11-23T08:00, local time unless it names a zone).",
     )

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from gpuaccel.app.client import ApiError, Client, ClientError
+from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_TIMEOUT, EXIT_USAGE
 from gpuaccel.app.commands.job_arrays import cancel_target, state_counts
 from gpuaccel.app.commands.job_table import describe, one_line, progress, run_time, table
 from gpuaccel.scheduler import timing
 from gpuaccel.scheduler.models import ArrayOut, Job, JobState
 
-EXIT_NO_DAEMON = 1
 SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
     "memory_mib", "attempt", "max_retries", "depends_on", "labels", "timeout_s", "exit_code", "cwd",
@@ -48,24 +48,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     as_json = argparse.ArgumentParser(add_help=False)
     as_json.add_argument("--json", action="store_true", help="print JSON for scripts")
 
-    p = subparsers.add_parser("ls", parents=[common, as_json], help="list jobs, newest first")
+    p = subparsers.add_parser("ls", parents=[common, as_json])
     p.add_argument("--state", help=f"comma list: {','.join(JobState)}")
     p.add_argument("--kind")
     p.add_argument("--label", action="append", default=[], metavar="K=V")
     p.add_argument("-n", "--limit", type=int, default=50)
     p.set_defaults(func=client_command(cmd_ls))
 
-    p = subparsers.add_parser("show", parents=[common, as_json], help="one job with its events")
+    p = subparsers.add_parser("show", parents=[common, as_json])
     p.add_argument("id", type=int)
     p.set_defaults(func=client_command(cmd_show))
 
-    p = subparsers.add_parser("logs", parents=[common], help="a job's output (-f to follow)")
+    p = subparsers.add_parser("logs", parents=[common])
     p.add_argument("id", type=int)
     p.add_argument("-f", "--follow", action="store_true", help="keep printing until the job ends")
     p.add_argument("-n", "--tail", type=int, default=200, help="last N lines (default 200)")
     p.set_defaults(func=client_command(cmd_logs))
 
-    p = subparsers.add_parser("cancel", parents=[common, as_json], help="cancel queued or running jobs")
+    p = subparsers.add_parser("cancel", parents=[common, as_json])
     p.add_argument(
         "ids",
         nargs="+",
@@ -73,18 +73,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="job ids; an array's id cancels all its elements, ARRAY_INDEX (5_3) one element",
     )
     p.set_defaults(func=client_command(cmd_cancel))
-    p = subparsers.add_parser("retry", parents=[common, as_json], help="queue a finished job again")
+    p = subparsers.add_parser("retry", parents=[common, as_json])
     p.add_argument("id", type=int)
     p.set_defaults(func=client_command(cmd_retry))
 
-    p = subparsers.add_parser("priority", parents=[common, as_json], help="change a job's priority")
+    p = subparsers.add_parser("priority", parents=[common, as_json])
     p.add_argument("id", type=int)
     p.add_argument("priority", type=int)
     p.set_defaults(func=client_command(cmd_priority))
 
-    p = subparsers.add_parser(
-        "wait", parents=[common, as_json], help="wait for a job; exit with its exit code"
-    )
+    p = subparsers.add_parser("wait", parents=[common, as_json])
     p.add_argument("id", type=int)
     p.add_argument(
         "--timeout", metavar="DURATION", help="give up after this long (exit 124): 90, 90s, 10m, 2h"
@@ -95,7 +93,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def client_command(
     fn: Callable[[argparse.Namespace, Client], int], timeout: float = 10.0
 ) -> Callable[[argparse.Namespace], int]:
-    """Run a command with a client; every client failure becomes one line on stderr and exit 1 (2: usage)."""
+    """Run a command with a client; every client failure becomes one line on stderr and the exit code of
+    :data:`catalog.EXIT_CODES`: a request refused as wrong exits 2 whether the CLI or the daemon refused it."""
 
     def run(args: argparse.Namespace) -> int:
         try:
@@ -103,14 +102,23 @@ def client_command(
                 return fn(args, client)
         except ApiError as exc:
             _err(args, str(exc) if exc.status != 404 else str(exc.detail))
+            return exit_code_of_refusal(exc)
         except ClientError as exc:
             _err(args, str(exc))
         except UsageError as exc:
             _err(args, str(exc))
-            return 2
-        return EXIT_NO_DAEMON
+            return EXIT_USAGE
+        return EXIT_FAILED
 
     return run
+
+
+def exit_code_of_refusal(exc: ApiError) -> int:
+    """2 for a request the daemon refused as wrong (400, 422: what the CLI's own checks exit with), else 1."""
+    return EXIT_USAGE if exc.status in REFUSED_AS_WRONG else EXIT_FAILED
+
+
+REFUSED_AS_WRONG = frozenset({400, 422})
 
 
 class UsageError(ValueError):
@@ -310,6 +318,6 @@ def cmd_wait(args: argparse.Namespace, client: Client) -> int:
         job = client.wait(args.id, timeout=timeout)
     except TimeoutError as exc:
         _err(args, str(exc))
-        return 124
+        return EXIT_TIMEOUT
     print_job(args, job, f"job {job.id} {job.state}" + (f": {one_line(job.reason)}" if job.reason else ""))
     return exit_code_of(job)

@@ -20,7 +20,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "mcp",
         parents=[client_options()],
-        help="MCP server on stdio: the assistant's query tools and job submit/cancel/logs for coding agents",
         description=(
             "Serves the Model Context Protocol on stdin/stdout. Add it to an agent as the command "
             "'gpuaccel mcp'. Submit and cancel need the user's confirmation."

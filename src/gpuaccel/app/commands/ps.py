@@ -18,7 +18,7 @@ _COLUMNS = ("PID", "USER", "GPU", "GPU MEM", "SM", "CPU", "RSS", "AGE", "JOB", "
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     common = client_options()
-    p = subparsers.add_parser("ps", parents=[common], help="list every process using a GPU (from the daemon)")
+    p = subparsers.add_parser("ps", parents=[common])
     p.add_argument("--json", action="store_true", help='print JSON for scripts (N/A as {"na": reason})')
     p.add_argument("--gpu", type=int, metavar="N", help="only processes on GPU N")
     p.add_argument("--mine", action="store_true", help="only processes you may signal")
@@ -27,7 +27,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     k = subparsers.add_parser(
         "kill",
         parents=[common],
-        help="signal one of your GPU processes",
         description="Send a signal to a process using a GPU. Only your own processes; the daemon checks "
         "that the pid still names the process listed (same start time) before sending.",
     )

@@ -11,7 +11,6 @@ from pathlib import Path
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "serve",
-        help="run the daemon: job queue, GPU telemetry and the HTTP API",
         description="Run the gpuaccel daemon in the foreground. One daemon per data dir. It listens on a "
         "Unix socket only its user may open (mode 0600, in the runtime dir); TCP, which always needs the "
         "token, only with --tcp, --host or --port. Tunables not listed here are set in config.toml or as "

@@ -16,7 +16,6 @@ from gpuaccel.app import service_unit
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "service",
-        help="install, remove or inspect the systemd user service that runs the daemon",
         description="Run the daemon as a systemd user service (Type=notify, journald logging, restart on "
         f"failure). The unit goes to {service_unit.unit_path()}. Logs: journalctl --user -u gpuaccel.",
     )

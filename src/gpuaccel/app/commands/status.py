@@ -31,7 +31,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "status",
         parents=[client_options()],
-        help="show what every NVIDIA GPU is doing (reads NVML; --cluster: all hosts, via the daemon)",
     )
     p.add_argument("--json", action="store_true", help='print machine-readable JSON (N/A as {"na": reason})')
     p.add_argument("--watch", action="store_true", help="refresh in place until Ctrl-C")
@@ -46,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.set_defaults(func=run_status)
 
-    c = subparsers.add_parser("calibrate", help="measure each GPU's dense bf16 matmul peak and store it")
+    c = subparsers.add_parser("calibrate")
     c.add_argument("--gpu", type=int, default=None, metavar="N", help="only this GPU (CUDA index, PCI order)")
     c.add_argument(
         "--seconds", type=float, default=3.0, metavar="S", help="timed seconds per GPU (default 3)"

@@ -96,7 +96,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "submit",
         parents=[_SUBMIT_OPTIONS],
-        help="queue a job: a command (after --) or a workload kind",
         description="Queue a job. `gpuaccel submit command [options] -- python train.py` runs any command; "
         "`gpuaccel submit matmul --set size=8192 --set duration_s=30` runs a registered workload.",
     )
