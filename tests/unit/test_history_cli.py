@@ -89,3 +89,22 @@ def test_exported_readings_carry_no_float_noise() -> None:
 
     assert repr(exported(62.629999999999995)) == "62.63" and repr(exported(22 * 0.001)) == "0.022"
     assert exported(0.1 + 0.2) == 0.3 and exported(1e-9 / 3) == float(f"{1e-9 / 3:.12g}")
+
+
+def test_parquet_has_a_timestamp_column_and_units_as_column_metadata(tmp_path: Path) -> None:
+    """pandas and pyarrow read ``time`` as a timestamp (it was a string) and find each column's unit in
+    its metadata (it lived in the column's name)."""
+    import datetime as dt
+
+    pq = pytest.importorskip("pyarrow.parquet")
+    path = tmp_path / "h.parquet"
+    assert export(_Client(), "parquet", path, 0.0, 10.0, fields=["util_gpu", "power_w"]) == (2, 2)
+    table = pq.read_table(path)
+    assert table.column_names == ["time", "gpu", "util_gpu", "power_w"]
+    assert str(table.schema.field("time").type) == "timestamp[ms, tz=UTC]"
+    assert table.column("time").to_pylist()[1] == dt.datetime(1970, 1, 1, 0, 0, 2, tzinfo=dt.UTC)
+    power = table.schema.field("power_w").metadata
+    assert power == {b"unit": b"W", b"heading": b"Power (W)"}
+    assert table.schema.field("util_gpu").metadata[b"unit"] == b"%"
+    assert table.schema.metadata[b"resolution"] == b"1s"
+    assert table.column("power_w").to_pylist() == [10.0, 20.0]

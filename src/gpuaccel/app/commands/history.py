@@ -1,7 +1,8 @@
 """``gpuaccel history``: the daemon's stored telemetry of every GPU as CSV or Parquet, for spreadsheets,
 pandas and notebooks. One row per (GPU, time); an unavailable reading is an empty cell / null. Columns are
 headed as the app's screens head the same readings, unit included ("GPU utilization (%)", the catalogue's
-:attr:`~accel.telemetry.fields.Field.heading`); ``--fields`` takes the catalogue's keys.
+:attr:`~accel.telemetry.fields.Field.heading`); ``--fields`` takes the catalogue's keys. Parquet names its
+columns by key, ``time`` a real timestamp, each column's unit and heading in its metadata.
 
 :func:`export` is the one definition of an export; the desktop app's dashboard calls it too."""
 
@@ -45,7 +46,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--keys",
         action="store_true",
-        help="head the columns with the field keys instead (time_utc, t, gpu, util_gpu, ...), for scripts",
+        help="head the CSV columns with the field keys instead (time_utc, t, gpu, util_gpu, ...), for "
+        "scripts (Parquet always names columns by key, with units in the columns' metadata)",
     )
     p.add_argument("-o", "--output", help="file to write (default: stdout for CSV; required for Parquet)")
     p.set_defaults(func=client_command(cmd_history, timeout=60.0))
@@ -109,17 +111,32 @@ def write_csv(columns: list[str], rows: list[dict[str, Any]], out: TextIO) -> No
     writer.writerows(rows)
 
 
-def write_parquet(columns: list[str], rows: list[dict[str, Any]], path: Path) -> None:
+def write_parquet(fields: list[str], rows: list[dict[str, Any]], path: Path, resolution: str) -> None:
+    """Parquet as pandas and pyarrow users expect it: ``time`` a real timestamp (ms, UTC), ``gpu``, then
+    one column per field named by its key, its unit and heading in the column's metadata (``unit``,
+    ``heading``), the table's resolution in the file's metadata. ``rows`` come from :func:`collect` with
+    ``keys=True``."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         raise UsageError(f"Parquet export needs pyarrow: {PARQUET_INSTALL}") from None
-    types = {TIME_UTC: pa.string(), UNIX_TIME: pa.float64(), GPU: pa.int32()}
-    types.update(zip(KEY_COLUMNS, (pa.string(), pa.float64(), pa.int32()), strict=True))
-    schema = pa.schema([(c, types.get(c, pa.float64())) for c in columns])
-    table = pa.Table.from_pylist(rows, schema=schema)
-    pq.write_table(table, path)
+    columns = [
+        pa.field("time", pa.timestamp("ms", tz="UTC"), metadata={"heading": TIME_UTC}),
+        pa.field("gpu", pa.int32(), metadata={"heading": GPU}),
+        *(
+            pa.field(f, pa.float64(), metadata={"unit": FIELD[f].unit, "heading": FIELD[f].heading})
+            for f in fields
+        ),
+    ]
+    schema = pa.schema(columns, metadata={"resolution": resolution, "source": "gpuaccel history"})
+    data = {
+        "time": [round(r["t"] * 1000) for r in rows],
+        "gpu": [r["gpu"] for r in rows],
+        **{f: [r[f] for r in rows] for f in fields},
+    }
+    arrays = [pa.array(data[c.name], type=c.type) for c in columns]  # time: ms since the epoch
+    pq.write_table(pa.Table.from_arrays(arrays, schema=schema), path)
 
 
 def export(
@@ -131,13 +148,15 @@ def export(
         raise UsageError(f"format {fmt!r}: accepted: {', '.join(FORMATS)}")
     if fmt == "parquet" and path is None:
         raise UsageError("--format parquet needs -o FILE (Parquet is binary)")
+    if fmt == "parquet":  # named by key: the units live in the columns' metadata, not their names
+        selection["keys"] = True
     columns, rows = collect(client, since, until, **selection)
     if path is None:
         write_csv(columns, rows, sys.stdout)  # a reader that leaves is the CLI's quiet broken pipe
         return len(rows), len(columns) - 3
     try:
         if fmt == "parquet":
-            write_parquet(columns, rows, path)
+            write_parquet(columns[len(KEY_COLUMNS) :], rows, path, selection.get("resolution", "1s"))
         else:
             with open(path, "w", newline="", encoding="utf-8") as f:
                 write_csv(columns, rows, f)
