@@ -17,10 +17,14 @@ from gpuaccel.app.commands.catalog import COMMANDS
 REPO = Path(__file__).resolve().parents[2]
 MAX_MODULES = 200
 MAX_CPU_S = 0.1
-_HELP = (
-    "import sys\nfrom gpuaccel.app.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-    "print(len(sys.modules), file=sys.stderr)"
-)
+_HELP = """import sys
+from gpuaccel.app.cli import main
+try:
+    main(["--help"])
+except SystemExit:
+    pass
+print(len(sys.modules), file=sys.stderr)
+"""
 
 
 def test_the_catalog_names_each_command_with_its_module() -> None:

@@ -94,7 +94,7 @@ def client_command(
     fn: Callable[[argparse.Namespace, Client], int], timeout: float = 10.0
 ) -> Callable[[argparse.Namespace], int]:
     """Run a command with a client; every client failure becomes one line on stderr and the exit code of
-    :data:`catalog.EXIT_CODES`: a request refused as wrong exits 2 whether the CLI or the daemon refused it."""
+    :data:`catalog.EXIT_CODES`: a request refused as wrong exits 2, whether the CLI or the daemon refused."""
 
     def run(args: argparse.Namespace) -> int:
         try:
