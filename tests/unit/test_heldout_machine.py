@@ -1,0 +1,62 @@
+"""The blind sets' machine holds what their expected answers were read from, as the product prints it.
+
+Sets g and h (assistant_heldout_g.json, ..._h.json) expect facts read off ``gpuaccel status``, ``ls`` and
+``show`` on tests/heldout_machine.py; if the machine drifts, those expectations go stale silently. This
+checks the facts the sets lean on most, through the CLI's own printers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from heldout_machine import NOW, at, build_machine
+
+from gpuaccel.app.commands.job_table import run_time, table
+from gpuaccel.app.commands.status import render
+
+
+@pytest.mark.slow  # the first build of the machine writes a day of 1 s history (10-20 s on 2 cores)
+def test_machine_prints_the_facts_the_blind_sets_expect(tmp_path: Path) -> None:
+    machine = build_machine(tmp_path)
+    store = machine.store
+    try:
+        jobs = store.list(limit=100)
+        by_id = {j.id: j for j in jobs}
+        with mock.patch("time.time", lambda: NOW):
+            rows = "\n".join(table(jobs, {7: store.array_states(7)}))
+            assert run_time(by_id[2]) == "8h30m" and run_time(by_id[11]) == "1h30m"
+        assert "array 7: 3 succeeded, 1 failed" in rows
+        assert (
+            "waiting for job 11 (running)" in rows and "waiting for 2 GPUs: GPU 0 is held by job 11" in rows
+        )
+        assert "held: starts after gpuaccel release 14" in rows
+        assert (
+            by_id[5].reason == "CUDA out of memory (exit code 1)"
+            and by_id[5].attempt_words() == "attempt 3 of 3"
+        )
+        energy = [e.message for e in store.events(limit=10_000, job_id=2) if e.type == "energy"]
+        assert energy == ["energy 18624675 J on GPU 0 over 30600.0 s (GPU held exclusively: exact)"]
+        spike = "SELECT MAX(temperature_c) FROM {} WHERE gpu = 0 AND t >= ? AND t < ?"
+        minute = (at("13:47"), at("13:48"))
+        assert store.query(spike.format("telemetry_1s"), minute)[0][0] == 91.0
+        assert store.query(spike.format("telemetry_1m"), minute)[0][0] < 70.0  # averaged away
+        sampler = machine.sampler()
+        try:
+            status = render(sampler)
+        finally:
+            sampler.stop()
+        for fact in (
+            "68 °C",
+            "586 / 700",
+            "61440 / 81559",
+            "1855 / 2619",
+            "210 / 405",
+            "86.5%",
+            "855.8",
+            "30%",
+        ):
+            assert fact in status, fact
+    finally:
+        store.close()
