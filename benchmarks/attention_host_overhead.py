@@ -47,7 +47,7 @@ def cpu_rows(shape: tuple[int, int, int, int]) -> list[dict[str, Any]]:
     os.environ["TRITON_INTERPRET"] = "1"
     import torch
 
-    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.dense import attention, entry
 
     attention.launch_fwd = lambda *a, **k: None  # the launches are what this mode leaves out
     attention.launch_bwd = lambda do, q, k, v, *a, **kw: (
@@ -62,7 +62,7 @@ def cpu_rows(shape: tuple[int, int, int, int]) -> list[dict[str, Any]]:
     do = torch.randn_like(o)
 
     def fwd_bwd() -> None:
-        out = attention.flash_attention(qg, kg, vg, causal=True)
+        out = entry.flash_attention(qg, kg, vg, causal=True)
         torch.autograd.grad(out, (qg, kg, vg), do)
 
     cases = {
@@ -70,7 +70,7 @@ def cpu_rows(shape: tuple[int, int, int, int]) -> list[dict[str, Any]]:
         "flash_attention_backward": lambda: attention.flash_attention_backward(
             do, q, k, v, o, lse, True, scale
         ),
-        "flash_attention (autograd, fwd)": lambda: attention.flash_attention(q, k, v, causal=True),
+        "flash_attention (autograd, fwd)": lambda: entry.flash_attention(q, k, v, causal=True),
         "flash_attention fwd+bwd": fwd_bwd,
     }
     return [{"case": name, "host_us": per_call_us(fn)} for name, fn in cases.items()]
@@ -81,7 +81,7 @@ def cuda_rows(shape: tuple[int, int, int, int], dtype_name: str = "bf16") -> lis
     import torch.nn.functional as F
     from torch.nn.attention import SDPBackend, sdpa_kernel
 
-    from gpuaccel.accel.kernels.dense.attention import flash_attention
+    from gpuaccel.accel.kernels.dense.entry import flash_attention
 
     dtype = {"bf16": torch.bfloat16, "fp16": torch.float16}[dtype_name]
     q, k, v = (torch.randn(shape, device="cuda", dtype=dtype, requires_grad=True) for _ in range(3))

@@ -67,7 +67,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
     """Route the launchers to compile-only and collect what they compiled."""
     from triton.runtime import driver
 
-    from gpuaccel.accel.kernels.dense import launchers
+    from gpuaccel.accel.kernels.dense import direct_launch, launchers
     from gpuaccel.accel.kernels.dense.direct_launch import resolve
     from gpuaccel.accel.kernels.gluon import bwd as gluon_bwd
     from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
@@ -77,7 +77,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
 
     driver.set_active(_OfflineDriver())
     launchers.sm_count = gluon_tiles.sm_count = gluon_varlen_fwd.sm_count = lambda device: sm_count
-    gluon_tiles.bind_context = lambda device: None
+    direct_launch.bind_context = lambda device: None
     compiled: list[tuple[str, Any]] = []
 
     def compile_only(kernel, grid, args, constexprs, options, bound=None, name=""):

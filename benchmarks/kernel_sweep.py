@@ -25,7 +25,7 @@ from pathlib import Path
 import torch
 
 from gpuaccel.accel.kernels.bench import attention as bench
-from gpuaccel.accel.kernels.dense import attention
+from gpuaccel.accel.kernels.dense import attention, launchers
 from gpuaccel.accel.kernels.tuning import configs as tuning
 from gpuaccel.accel.kernels.tuning.configs import BwdConfig, FwdConfig
 
@@ -51,7 +51,7 @@ def sweep_shape(shape: tuple[int, int, int, int], causal: bool, kernels: list[st
     scale = 1 / math.sqrt(d)
     o, lse = attention.flash_attention_forward(q, k, v, causal, scale)
     do = torch.randn_like(o)
-    stats = attention.bwd_stats(o, do, lse)
+    stats = launchers.bwd_stats(o, do, lse)
     fwd_flops = bench.attention_flops(b, h, n, n, d, causal, "fwd")
     bwd_flops = 2.5 * fwd_flops
     out: dict = {"shape": list(shape), "causal": causal, "fwd": [], "dkdv": [], "dq": [], "whole": []}
@@ -78,14 +78,14 @@ def sweep_shape(shape: tuple[int, int, int, int], causal: bool, kernels: list[st
     if "dkdv" in kernels:
         for p in _grid(DKDV_GRID):
             cfg = BwdConfig(p["block_m"], p["block_n"], p["num_warps"], p["num_stages"], "split")
-            fn = lambda cfg=cfg: attention.launch_dkdv(do, q, k, v, stats, causal, scale, cfg)
+            fn = lambda cfg=cfg: launchers.launch_dkdv(do, q, k, v, stats, causal, scale, cfg)
             run("dkdv", p, fn)
     if "dq" in kernels:
         for p in _grid(DQ_GRID):
             cfg = BwdConfig(
                 32, 64, 8, 2, "split", p["block_m"], p["block_n"], p["num_warps"], p["num_stages"]
             )
-            fn = lambda cfg=cfg: attention.launch_dq(do, q, k, v, stats, causal, scale, cfg)
+            fn = lambda cfg=cfg: launchers.launch_dq(do, q, k, v, stats, causal, scale, cfg)
             run("dq", p, fn)
     if {"dkdv", "dq"} & set(kernels):
         for cfg in tuning.bwd_candidates(d):

@@ -53,7 +53,7 @@ def _timers() -> dict[str, Any]:
     import torch.nn.functional as F
     from torch.nn.attention import SDPBackend, sdpa_kernel
 
-    from gpuaccel.accel.kernels.dense.attention import flash_attention
+    from gpuaccel.accel.kernels.dense.entry import flash_attention
 
     def sdpa(backend: Any) -> Any:
         def fn(q: Any, k: Any, v: Any, causal: bool) -> Any:
@@ -197,7 +197,7 @@ def cuda_graph(results: dict[str, Any]) -> None:
 
     from gpuaccel.accel.kernels import reference
     from gpuaccel.accel.kernels.checks import replay_in_cuda_graph
-    from gpuaccel.accel.kernels.dense.attention import flash_attention
+    from gpuaccel.accel.kernels.dense.entry import flash_attention
 
     b, h, n, d = 2, 16, 1024, 128
     q, k, v = (
@@ -222,7 +222,7 @@ def compiled(results: dict[str, Any]) -> None:
     import torch
 
     from gpuaccel.accel.kernels import reference
-    from gpuaccel.accel.kernels.dense.attention import flash_attention
+    from gpuaccel.accel.kernels.dense.entry import flash_attention
 
     torch.manual_seed(0)
     b, h, n, d = 2, 8, 512, 64

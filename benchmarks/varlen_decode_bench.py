@@ -29,6 +29,7 @@ from gpuaccel.accel.kernels.bench import varlen as bench_varlen
 from gpuaccel.accel.kernels.decode.attention import flash_attention_with_kvcache
 from gpuaccel.accel.kernels.decode.kv_cache import quantize_kv_cache
 from gpuaccel.accel.kernels.dense import attention
+from gpuaccel.accel.workloads.attention_varlen import DECODE_IMPLS, VARLEN_IMPLS
 
 
 def fp8_error(batch: int, seqlen: int, page: int | None) -> dict[str, float]:
@@ -133,8 +134,8 @@ def main() -> int:
     ap.add_argument(
         "--varlen-impls",
         nargs="+",
-        default=list(bench_varlen.VARLEN_IMPLS),
-        choices=bench_varlen.VARLEN_IMPLS,
+        default=list(VARLEN_IMPLS),
+        choices=VARLEN_IMPLS,
         help="varlen implementations to time (default: all)",
     )
     ap.add_argument(
@@ -167,12 +168,12 @@ def main() -> int:
         rows = []
         for s in args.seqlens:
             for b in args.batches:
-                r = bench_varlen.bench_decode(b, s, 32, 8, 128, list(bench_varlen.DECODE_IMPLS))
+                r = bench_varlen.bench_decode(b, s, 32, 8, 128, list(DECODE_IMPLS))
                 rows.append(r)
                 cells = " ".join(
                     f"{i}={r[i].get('tbps', 0):.2f}/{r[i].get('eager_tbps', 0):.2f}"
                     if "tbps" in r[i] else f"{i}=({r[i].get('note')})"
-                    for i in bench_varlen.DECODE_IMPLS
+                    for i in DECODE_IMPLS
                 )  # fmt: skip
                 cfgs = ",".join(
                     r[i].get("config", "") for i in ("ours", "ours_paged", "ours_fp8", "ours_fp8_paged")

@@ -24,7 +24,7 @@ if _defined and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
     pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
 
 from gpuaccel.accel.kernels import reference  # noqa: E402
-from gpuaccel.accel.kernels.dense import attention  # noqa: E402
+from gpuaccel.accel.kernels.dense import attention, entry  # noqa: E402
 from gpuaccel.accel.kernels.dense.attention_op import flash_attention_bwd, flash_attention_fwd  # noqa: E402
 from gpuaccel.accel.kernels.tuning import configs as tuning  # noqa: E402
 
@@ -60,7 +60,7 @@ def test_compile_fullgraph_matches_reference():
     q, k, v = _qkv(grad=True, seed=1)
 
     def loss(q, k, v):
-        return (attention.flash_attention(q, k, v, causal=True) ** 2).sum()
+        return (entry.flash_attention(q, k, v, causal=True) ** 2).sum()
 
     out = torch.compile(loss, fullgraph=True, backend="aot_eager")(q, k, v)
     grads = torch.autograd.grad(out, (q, k, v))
@@ -132,7 +132,7 @@ def test_non_tensor_arguments_get_the_checks_error():
     with pytest.raises(UnsupportedInputError, match="k must be a torch.Tensor"):
         attention.flash_attention_forward(q, None, v, False, 0.3)
     with pytest.raises(UnsupportedInputError, match="v must be a torch.Tensor"):
-        attention.flash_attention(q, k, [1.0])
+        entry.flash_attention(q, k, [1.0])
 
 
 def test_backward_path_is_triton_under_the_interpreter(monkeypatch):

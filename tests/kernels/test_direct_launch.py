@@ -27,7 +27,6 @@ from triton.backends.nvidia.driver import wrap_handle_tensordesc  # noqa: E402
 
 from gpuaccel.accel.kernels.dense import direct_launch  # noqa: E402
 from gpuaccel.accel.kernels.dense.direct_launch import DirectLaunch, Tma, resolve  # noqa: E402
-from gpuaccel.accel.kernels.gluon import tiles as gluon_tiles  # noqa: E402
 
 SIGNATURE = {"q": "tensordesc<bf16[1, 1, 64, 32]>", "o": "*bf16", "n": "i32",
              "k": "tensordesc<bf16[1, 1, 16, 32]>", "scale": "fp32", "BLOCK": "constexpr"}  # fmt: skip
@@ -47,7 +46,6 @@ def fake_cuda(monkeypatch):
     driver = SimpleNamespace(utils=SimpleNamespace(fill_tma_descriptor=_encode))
     monkeypatch.setattr(triton.runtime.driver, "_active", driver)
     monkeypatch.setattr(direct_launch, "bind_context", lambda device: None)
-    monkeypatch.setattr(gluon_tiles, "bind_context", lambda device: None)
     monkeypatch.setattr(direct_launch, "_current_device", lambda: 0)
     monkeypatch.setattr(direct_launch, "_current_stream", lambda index: 77)
 

@@ -25,7 +25,7 @@ _defined = "gpuaccel.accel.kernels.dense.flash_fwd" in sys.modules
 if _defined and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
     pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
 
-from gpuaccel.accel.kernels.dense import attention  # noqa: E402
+from gpuaccel.accel.kernels.dense import attention, entry  # noqa: E402
 from gpuaccel.accel.kernels.tuning import configs as tuning  # noqa: E402
 
 
@@ -36,7 +36,7 @@ def _inputs(b, hq, hkv, nq, nk, d, dtype=torch.float32, seed=0):
 
 
 def _compare(q, k, v, causal, atol):
-    o, lse = attention.flash_attention(q, k, v, causal=causal, return_lse=True)
+    o, lse = entry.flash_attention(q, k, v, causal=causal, return_lse=True)
     do = torch.randn(o.shape, generator=torch.Generator().manual_seed(1)).to(o.dtype)
     grads = torch.autograd.grad(o, (q, k, v), do)
     qf, kf, vf = (t.detach().float().requires_grad_() for t in (q, k, v))
@@ -116,13 +116,13 @@ def test_bad_inputs_name_what_is_supported(shapes, dtype, match):
     qs, ks = shapes
     q, k = torch.randn(qs, dtype=dtype), torch.randn(ks, dtype=dtype)
     with pytest.raises(UnsupportedInputError, match=match):
-        attention.flash_attention(q, k, k.clone())
+        entry.flash_attention(q, k, k.clone())
 
 
 def test_bad_scale():
     q = torch.randn(1, 1, 8, 16)
     with pytest.raises(UnsupportedInputError, match="softmax_scale"):
-        attention.flash_attention(q, q, q, softmax_scale=-1.0)
+        entry.flash_attention(q, q, q, softmax_scale=-1.0)
 
 
 @pytest.mark.parametrize("scale", [None, -0.5, float("nan"), "x"])
@@ -164,7 +164,7 @@ def test_blockwise_backward_names_bad_do_o_lse():
 )
 def test_bad_window_softcap_scale_are_named(kwargs, match):
     q = torch.randn(1, 2, 16, 16)
-    for fn in (attention.flash_attention, reference.flash_attention):
+    for fn in (entry.flash_attention, reference.flash_attention):
         with pytest.raises(UnsupportedInputError, match=match):
             fn(q, q, q, **kwargs)
 

@@ -347,12 +347,12 @@ def test_quantize_kv_cache_bad_inputs_are_named():
 
 
 def test_dense_api_window_and_softcap():
-    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.dense import entry
 
     g = torch.Generator().manual_seed(4)
     q = torch.randn(2, 2, 40, 32, generator=g).requires_grad_()
     k, v = (torch.randn(2, 1, 50, 32, generator=g).requires_grad_() for _ in range(2))
-    o, lse = attention.flash_attention(q, k, v, causal=True, window=(9, -1), softcap=3.0, return_lse=True)
+    o, lse = entry.flash_attention(q, k, v, causal=True, window=(9, -1), softcap=3.0, return_lse=True)
     ro, rl = reference.flash_attention(q, k, v, causal=True, window=(9, -1), softcap=3.0, return_lse=True)
     torch.testing.assert_close(o, ro, atol=ATOL, rtol=ATOL)
     torch.testing.assert_close(lse, rl, atol=ATOL, rtol=ATOL)

@@ -23,7 +23,7 @@ from typing import Any
 from gpuaccel.accel.kernels.checks import UnsupportedInputError
 
 _LAZY = {
-    "flash_attention": "gpuaccel.accel.kernels.dense.attention",
+    "flash_attention": "gpuaccel.accel.kernels.dense.entry",
     "flash_attention_forward": "gpuaccel.accel.kernels.dense.attention",
     "flash_attention_backward": "gpuaccel.accel.kernels.dense.attention",
     "FlashAttentionFunction": "gpuaccel.accel.kernels.dense.attention",

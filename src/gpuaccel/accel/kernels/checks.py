@@ -103,6 +103,11 @@ def interpreter_enabled() -> bool:
     return os.environ.get("TRITON_INTERPRET", "0") not in ("", "0")
 
 
+def allowed_dtypes() -> tuple[torch.dtype, ...]:
+    """The input dtypes the running backend takes: the interpreter's or the GPU's."""
+    return INTERPRETER_DTYPES if interpreter_enabled() else SUPPORTED_DTYPES
+
+
 def _number(value: object) -> float:
     """``value`` as a float, NaN for what is not a number (the caller's check then names it)."""
     try:

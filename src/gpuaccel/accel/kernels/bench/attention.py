@@ -95,7 +95,7 @@ def implementation(name: str, dtype_name: str) -> Callable[..., torch.Tensor]:
             from gpuaccel.accel.kernels.fp8.attention import flash_attention_fp8
 
             return lambda q, k, v, causal: flash_attention_fp8(q, k, v, causal=causal)
-        from gpuaccel.accel.kernels.dense.attention import flash_attention
+        from gpuaccel.accel.kernels.dense.entry import flash_attention
 
         return lambda q, k, v, causal: flash_attention(q, k, v, causal=causal)
     if name.startswith("sdpa_"):

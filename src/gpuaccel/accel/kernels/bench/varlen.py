@@ -18,9 +18,7 @@ from typing import Any
 
 import torch
 
-from gpuaccel.accel.workloads.attention_varlen import DECODE_IMPLS, VARLEN_IMPLS
-
-__all__ = ["DECODE_IMPLS", "VARLEN_IMPLS", "bench_decode", "bench_varlen", "copy_bandwidth"]
+__all__ = ["bench_decode", "bench_varlen", "copy_bandwidth"]
 
 VARLEN_FORMULA = "FLOPs = sum over documents of 4*L^2*H*D (/2 causal), real tokens only; fwd+bwd = 3.5 x fwd"
 DECODE_FORMULA = (
@@ -127,7 +125,7 @@ def _varlen_fns(impl: str, lens: list[int], q, k, v, causal: bool) -> Callable[[
         return out.view(len(lens), mx, t.shape[1], d).transpose(1, 2)
 
     if impl == "ours_padded":
-        from gpuaccel.accel.kernels.dense.attention import flash_attention as attend
+        from gpuaccel.accel.kernels.dense.entry import flash_attention as attend
     else:
         import torch.nn.functional as F
         from torch.nn.attention import SDPBackend, sdpa_kernel

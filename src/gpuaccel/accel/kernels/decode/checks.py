@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import torch
 
-from gpuaccel.accel.kernels.checks import UnsupportedInputError
-from gpuaccel.accel.kernels.dense.attention import _allowed_dtypes
+from gpuaccel.accel.kernels.checks import UnsupportedInputError, allowed_dtypes
 
 FP8_DTYPES = (torch.float8_e4m3fn,)
 PAGE_SIZES = (16, 256)  # smallest and largest page of a paged cache
@@ -50,7 +49,7 @@ def check_kvcache(
     for name, t in (("q", q), ("k_cache", k_cache), ("v_cache", v_cache)):
         if not isinstance(t, torch.Tensor) or t.dim() != 4:
             raise UnsupportedInputError(f"{name} must be a 4-D tensor, got {getattr(t, 'shape', t)!r}")
-    allowed = _allowed_dtypes()
+    allowed = allowed_dtypes()
     if q.dtype not in allowed:
         raise UnsupportedInputError(f"q has dtype {q.dtype}; supported: {', '.join(map(str, allowed))}")
     cache_ok = (q.dtype,) + (FP8_DTYPES if scales is not None else ())

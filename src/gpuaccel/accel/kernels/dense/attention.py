@@ -22,45 +22,22 @@ import torch
 from gpuaccel.accel.kernels.checks import (
     AttentionShape,
     UnsupportedInputError,
+    allowed_dtypes,
     check_backward_inputs,
     check_inputs,
     check_scale,
-    interpreter_enabled,
-    resolve_scale,
 )
-from gpuaccel.accel.kernels.dense.launchers import (  # noqa: F401  (re-exported for fp8, varlen)
-    STAT_PAD,
+from gpuaccel.accel.kernels.dense.launchers import (
     Bound,
-    _alloc,
-    _prepare,
-    bwd_stats,
     launch_bwd,
-    launch_dkdv,
-    launch_dq,
     launch_fwd,
     pad_head_dim,
     padded_head_dim,
+    tma_ready,
 )
+from gpuaccel.accel.kernels.dense.paths import BWD_PATH_ENV, PATH_ENV, gluon_unsupported, wanted_path
 from gpuaccel.accel.kernels.tuning import configs as tuning
 from gpuaccel.accel.kernels.tuning.store import bucket_key
-
-
-def _allowed_dtypes() -> tuple[torch.dtype, ...]:
-    from gpuaccel.accel.kernels.checks import INTERPRETER_DTYPES, SUPPORTED_DTYPES
-
-    return INTERPRETER_DTYPES if interpreter_enabled() else SUPPORTED_DTYPES
-
-
-PATH_ENV = "GPUACCEL_ATTN_PATH"  # "triton" or "gluon" forces the forward's path; unset/"auto" picks
-BWD_PATH_ENV = "GPUACCEL_ATTN_BWD_PATH"  # the same for the backward
-FORWARD_PATHS = ("auto", "triton", "gluon")
-
-
-def _wanted_path(env: str) -> str:
-    want = os.environ.get(env, "auto").strip().lower() or "auto"
-    if want not in FORWARD_PATHS:
-        raise UnsupportedInputError(f"{env}={want!r}; accepted: {', '.join(FORWARD_PATHS)}")
-    return want
 
 
 def forward_path(q: torch.Tensor) -> str:
@@ -69,10 +46,10 @@ def forward_path(q: torch.Tensor) -> str:
 
     ``GPUACCEL_ATTN_PATH=gluon`` on a call the Gluon kernel cannot take raises instead of falling back.
     """
-    want = _wanted_path(PATH_ENV)
+    want = wanted_path(PATH_ENV)
     if want == "triton":
         return "triton"
-    why = _gluon_unsupported(q, tuning.GLUON_HEAD_DIMS)
+    why = gluon_unsupported(q, tuning.GLUON_HEAD_DIMS)
     if want == "gluon" and why:
         raise UnsupportedInputError(f"{PATH_ENV}=gluon but the Gluon forward cannot run this call: {why}")
     return "triton" if why else "gluon"
@@ -83,7 +60,7 @@ def backward_path(q: torch.Tensor, causal: bool = False) -> str:
     where it measured faster, ``tuning.GLUON_BWD_DEFAULT_DIMS``: 64, 128 and 256) or "triton"
     (tl.*: elsewhere, D256, the interpreter). A configuration pinned with ``tuning.force("bwd", ...)``
     decides by its type; ``GPUACCEL_ATTN_BWD_PATH=gluon`` on a call it cannot take raises."""
-    want = _wanted_path(BWD_PATH_ENV)
+    want = wanted_path(BWD_PATH_ENV)
     pinned = tuning.forced("bwd", causal)
     if want == "auto" and pinned is not None:
         want = "gluon" if isinstance(pinned, tuning.GluonBwdConfig) else "triton"
@@ -93,7 +70,7 @@ def backward_path(q: torch.Tensor, causal: bool = False) -> str:
                 f"{BWD_PATH_ENV}=triton but a Gluon backward configuration is pinned ({pinned.label()})"
             )
         return "triton"
-    why = _gluon_unsupported(q, tuning.GLUON_BWD_HEAD_DIMS)
+    why = gluon_unsupported(q, tuning.GLUON_BWD_HEAD_DIMS)
     if want == "gluon" and why:
         raise UnsupportedInputError(
             f"{BWD_PATH_ENV}=gluon but the Gluon backward cannot take this call: {why}"
@@ -101,19 +78,6 @@ def backward_path(q: torch.Tensor, causal: bool = False) -> str:
     if want == "auto" and padded_head_dim(q.shape[-1]) not in tuning.GLUON_BWD_DEFAULT_DIMS:
         return "triton"
     return "triton" if why else "gluon"
-
-
-def _gluon_unsupported(q: torch.Tensor, head_dims: tuple[int, ...]) -> str:
-    """Why the Gluon kernels built for ``head_dims`` cannot take ``q`` ("" when they can)."""
-    if interpreter_enabled() or not q.is_cuda:
-        return "it needs a CUDA tensor outside the Triton interpreter"
-    major, minor = torch.cuda.get_device_capability(q.device)
-    if major != 9:
-        return f"it is built for Hopper (sm_90), this GPU is sm_{major}{minor}"
-    dp = padded_head_dim(q.shape[-1])
-    if dp not in head_dims:
-        return f"head_dim {q.shape[-1]} pads to {dp}; it is built for {head_dims}"
-    return ""
 
 
 def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: torch.Tensor) -> None:
@@ -179,7 +143,7 @@ def flash_attention_forward(
         lse = q.new_empty(q.shape[:3], dtype=torch.float32)
         _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
         return o, lse
-    shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
     scale = check_scale(scale)  # on the first call of a signature only: planned calls skip to the launch
     if out is not None:
         _check_out(q, shape, *out)
@@ -191,7 +155,7 @@ def flash_attention_forward(
         out[0].copy_(o[..., :d])
         out[1].copy_(lse)
         return out
-    prepared = _prepare(q), _prepare(k), _prepare(v)
+    prepared = tma_ready(q), tma_ready(k), tma_ready(v)
     direct = all(p is t for p, t in zip(prepared, (q, k, v), strict=True))  # no copy: a plan may skip here
     q, k, v = prepared
     if out is None:
@@ -256,7 +220,7 @@ def flash_attention_backward(
     plan = _PLANS.get(sig) if sig is not None and _aligned(q, k, v, do, o, lse) else None
     if plan is not None:
         return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
-    shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
     check_backward_inputs(q, do, o, lse)
     scale = check_scale(scale)
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
@@ -265,7 +229,7 @@ def flash_attention_backward(
         grads = flash_attention_backward(*padded, lse, causal, scale)
         return tuple(g[..., :d].contiguous() for g in grads)  # type: ignore[return-value]
     given = (q, k, v, do, o)
-    q, k, v, do, o = (_prepare(t) for t in (q, k, v, do.to(q.dtype), o.to(q.dtype)))
+    q, k, v, do, o = (tma_ready(t) for t in (q, k, v, do.to(q.dtype), o.to(q.dtype)))
     direct = all(p is t for p, t in zip((q, k, v, do, o), given, strict=True)) and lse.dtype == torch.float32
     lse = lse.to(torch.float32)
     if backward_path(q, causal) == "gluon":
@@ -322,41 +286,3 @@ class FlashAttentionFunction(torch.autograd.Function):
             return None, None, None, None, None
         dq, dk, dv = flash_attention_backward(do, q, k, v, o, lse, ctx.causal, ctx.scale)
         return dq, dk, dv, None, None
-
-
-def flash_attention(
-    q: torch.Tensor,
-    k: torch.Tensor,
-    v: torch.Tensor,
-    *,
-    causal: bool = False,
-    softmax_scale: float | None = None,
-    return_lse: bool = False,
-    window: tuple[int, int] = (-1, -1),
-    softcap: float = 0.0,
-) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
-    """softmax(q k^T * scale) v for [batch, heads, seq, head_dim] fp16/bf16 CUDA tensors, with autograd.
-
-    causal masks are bottom-right aligned when Nq != Nk; k/v may have fewer heads (GQA/MQA). With
-    ``return_lse`` also returns the per-row natural-log log-sum-exp (fp32, [B, Hq, Nq]). A sliding
-    ``window`` (left, right) or ``softcap`` > 0 runs the packed kernels
-    (:mod:`accel.kernels.varlen.attention`).
-    """
-    if window != (-1, -1) and window != [-1, -1] or softcap:  # anything else: the packed path checks it
-        from gpuaccel.accel.kernels.varlen.attention import dense_local_attention
-
-        check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
-        o, lse = dense_local_attention(q, k, v, causal, softmax_scale, window, softcap)
-        return (o, lse) if return_lse else o
-    if not all(isinstance(t, torch.Tensor) for t in (q, k, v)):  # the forward checks the rest (or its plan)
-        check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
-    scale = resolve_scale(softmax_scale, q.shape[-1])
-    if torch.compiler.is_compiling():  # traced: the custom op, opaque to Dynamo, with a fake for shapes
-        from gpuaccel.accel.kernels.dense.attention_op import flash_attention_op
-
-        o, lse = flash_attention_op(q, k, v, bool(causal), scale)
-    elif torch.is_grad_enabled() and (q.requires_grad or k.requires_grad or v.requires_grad):
-        o, lse = FlashAttentionFunction.apply(q, k, v, bool(causal), scale)  # less host time than the op
-    else:  # nothing to differentiate: the Function's context would cost ~10 us for nothing
-        o, lse = flash_attention_forward(q, k, v, bool(causal), scale)
-    return (o, lse) if return_lse else o

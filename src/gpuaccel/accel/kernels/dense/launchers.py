@@ -46,7 +46,8 @@ def cdiv(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def _alloc(size: int, alignment: int, stream: int | None) -> torch.Tensor:
+def scratch_alloc(size: int, alignment: int, stream: int | None) -> torch.Tensor:
+    """Triton's allocator for a kernel's global scratch (device-side TMA descriptors)."""
     return torch.empty(size, dtype=torch.int8, device="cuda")
 
 
@@ -56,7 +57,7 @@ def tma_legal(t: torch.Tensor) -> bool:
     return t.stride(-1) == 1 and all((s * es) % 16 == 0 for s in t.stride()[:-1]) and t.data_ptr() % 16 == 0
 
 
-def _prepare(t: torch.Tensor) -> torch.Tensor:
+def tma_ready(t: torch.Tensor) -> torch.Tensor:
     """A TMA-legal ``t``: copied only when it is not."""
     return t if tma_legal(t) else t.contiguous()
 
@@ -127,7 +128,7 @@ def launch_fwd(
 ) -> None:
     """Run the forward kernel with one configuration (q/k/v already prepared; fp8 v is transposed)."""
     if q.is_cuda:
-        triton.set_allocator(_alloc)
+        triton.set_allocator(scratch_alloc)
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     qs, ks, vs = fp8_scales if fp8_scales is not None else (lse, lse, lse)
@@ -142,7 +143,7 @@ def launch_fwd(
     )  # fmt: skip
 
 
-def _stat_buffers(o: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
+def stat_buffers(o: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
     """Uninitialised ``(delta, lse2, padded row stride)`` for the backward, in one allocation."""
     b, hq, nq, _ = o.shape
     stat_stride = cdiv(nq, STAT_PAD) * STAT_PAD
@@ -155,9 +156,9 @@ def bwd_stats(
 ) -> tuple[torch.Tensor, torch.Tensor, int]:
     """The preprocess pass: ``(delta = rowsum(dO * O), lse in log2 units, padded row stride)``."""
     if o.is_cuda:
-        triton.set_allocator(_alloc)
+        triton.set_allocator(scratch_alloc)
     b, hq, nq, d = o.shape
-    delta, lse2, stat_stride = _stat_buffers(o)
+    delta, lse2, stat_stride = stat_buffers(o)
     pre_block = 64
     launch(
         attn_bwd_preprocess_kernel, (stat_stride // pre_block, b * hq),
@@ -180,7 +181,7 @@ def launch_dkdv(
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]:
     """The dK/dV kernel: ``(dk, dv, fp32 dq accumulator or None)``; the atomic modes fill dq too."""
     if q.is_cuda:
-        triton.set_allocator(_alloc)
+        triton.set_allocator(scratch_alloc)
     delta, lse2, stat_stride = stats
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
@@ -216,9 +217,9 @@ def launch_dq(
 ) -> torch.Tensor:
     """The separate dQ kernel of the "split" mode (its ``dq_*`` fields), into ``out`` if given (contiguous,
     q's shape). With ``fill_stats`` = (o, lse) it also writes ``stats`` (buffers from
-    :func:`_stat_buffers`) for the dK/dV kernel launched after it."""
+    :func:`stat_buffers`) for the dK/dV kernel launched after it."""
     if q.is_cuda:
-        triton.set_allocator(_alloc)
+        triton.set_allocator(scratch_alloc)
     delta, lse2, stat_stride = stats
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
@@ -251,7 +252,7 @@ def launch_bwd(
     """Run the backward with one configuration; returns fresh gradients. "split": dQ (which also writes
     the row statistics), then dK/dV; the atomic modes: preprocess, then dK/dV accumulating dQ."""
     if cfg.dq_mode == "split":
-        stats = _stat_buffers(o)
+        stats = stat_buffers(o)
         dq = launch_dq(do, q, k, v, stats, causal, scale, cfg, (o, lse.contiguous()), bound)
         dk, dv, _ = launch_dkdv(do, q, k, v, stats, causal, scale, cfg, bound)
         return dq, dk, dv

@@ -26,18 +26,22 @@ import torch
 import triton
 import triton.language as tl
 
-from gpuaccel.accel.kernels.checks import AttentionShape, UnsupportedInputError, check_inputs, resolve_scale
-from gpuaccel.accel.kernels.dense.attention import (
-    _alloc,
-    _allowed_dtypes,
-    _gluon_unsupported,
-    _prepare,
-    _wanted_path,
+from gpuaccel.accel.kernels.checks import (
+    AttentionShape,
+    UnsupportedInputError,
+    allowed_dtypes,
+    check_inputs,
+    resolve_scale,
+)
+from gpuaccel.accel.kernels.dense.launchers import (
+    cdiv,
     launch_fwd,
     pad_head_dim,
     padded_head_dim,
+    scratch_alloc,
+    tma_ready,
 )
-from gpuaccel.accel.kernels.dense.launchers import cdiv
+from gpuaccel.accel.kernels.dense.paths import gluon_unsupported, wanted_path
 from gpuaccel.accel.kernels.tuning import configs as tuning
 from gpuaccel.accel.kernels.tuning.configs import FwdConfig, GluonFwdConfig
 
@@ -278,7 +282,7 @@ def flash_attention_fp8_quantized(
 
         launch_gluon_fp8(x.q, x.k, x.vt, scales, o, lse, causal, scale, cfg)
     else:  # logical shape; the padded row stride stays TMA-aligned
-        triton.set_allocator(_alloc)
+        triton.set_allocator(scratch_alloc)
         launch_fwd(x.q, x.k, x.vt[..., : x.k.shape[2]], o, lse, causal, scale, cfg, scales)
     return o, lse
 
@@ -289,13 +293,13 @@ def fp8_path(q: torch.Tensor, causal: bool = False) -> str:
     decides by its type; ``GPUACCEL_ATTN_FP8_PATH=gluon`` on a call it cannot take raises."""
     from gpuaccel.accel.kernels.gluon.fp8 import GLUON_FP8_HEAD_DIMS
 
-    want = _wanted_path(FP8_PATH_ENV)
+    want = wanted_path(FP8_PATH_ENV)
     pinned = tuning.forced("fwd_fp8", causal)
     if want == "auto" and pinned is not None:
         want = "gluon" if isinstance(pinned, GluonFwdConfig) else "triton"
     if want == "triton":
         return "triton"
-    why = _gluon_unsupported(q, GLUON_FP8_HEAD_DIMS)
+    why = gluon_unsupported(q, GLUON_FP8_HEAD_DIMS)
     if want == "gluon" and why:
         raise UnsupportedInputError(
             f"{FP8_PATH_ENV}=gluon but the Gluon FP8 forward cannot take this call: {why}"
@@ -313,7 +317,7 @@ def flash_attention_fp8(
     return_lse: bool = False,
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """FP8 e4m3 attention forward from fp16/bf16 CUDA inputs (quantisation included); forward only."""
-    shape = check_inputs(q, k, v, allowed_dtypes=_allowed_dtypes())
+    shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
     if not q.is_cuda:
         raise UnsupportedInputError("the FP8 path needs a CUDA GPU with e4m3 tensor cores (Hopper, sm_90)")
     if torch.cuda.get_device_capability(q.device) < (8, 9):
@@ -328,7 +332,7 @@ def flash_attention_fp8(
         )
         o = o[..., :d].contiguous()
         return (o, lse) if return_lse else o
-    q, k, v = _prepare(q), _prepare(k), _prepare(v)
+    q, k, v = tma_ready(q), tma_ready(k), tma_ready(v)
 
     def run(cfg: FwdConfig | GluonFwdConfig) -> tuple[torch.Tensor, torch.Tensor]:
         return flash_attention_fp8_quantized(quantize_fp8(q, k, v, *quant_layout(cfg)), causal, scale, cfg)

@@ -14,7 +14,7 @@ import torch
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, Bound, _stat_buffers, cdiv, launch, launch_dq
+from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, Bound, cdiv, launch, launch_dq, stat_buffers
 from gpuaccel.accel.kernels.gluon.bwd_d256 import gluon_bwd_dkdv_d256_kernel
 from gpuaccel.accel.kernels.gluon.bwd_kernels import (
     CONSUMER_REGS,
@@ -51,7 +51,7 @@ def launch_gluon_bwd(
         raise ValueError(f"head_dim 256 and only it runs the by-gradient dK/dV kernel, got D{d} with {cfg}")
     if cfg.by_grad:
         return _launch_d256(do, q, k, v, o, lse, causal, scale, cfg, bound, out)
-    delta, lse2, stat_stride = _stat_buffers(o)
+    delta, lse2, stat_stride = stat_buffers(o)
     if out is None:
         dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
     else:
@@ -94,7 +94,7 @@ def _launch_d256(
     """D256: the tl.* dQ kernel (it writes the statistics), then the by-gradient Gluon dK/dV kernel."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
-    stats = _stat_buffers(o)
+    stats = stat_buffers(o)
     dq_cfg = BwdConfig(64, 64, 4, 2, "split", 128, cfg.dq_block_n, 8, cfg.dq_stages)
     lse = lse if lse.is_contiguous() else lse.contiguous()
     if out is None:

@@ -1,20 +1,17 @@
-"""Tile walk and TMA descriptors shared by the Gluon forwards (:mod:`accel.kernels.gluon.fwd`, bf16/fp16,
+"""Tile walk and ring barriers shared by the Gluon forwards (:mod:`accel.kernels.gluon.fwd`, bf16/fp16,
 and :mod:`accel.kernels.gluon.fp8`, e4m3): both run the same persistent grid, tile order and K/V ring, so
 which tile a program runs, which key blocks it walks and the ring's barriers are defined once.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import torch
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier
-from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
-from gpuaccel.accel.kernels.dense.direct_launch import bind_context
 from gpuaccel.accel.kernels.dense.launchers import cdiv, sm_count
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS, causal_schedule, no_schedule
 
@@ -143,48 +140,6 @@ def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2, Q_BUFS: gl
 
 
 # ---------------------------------------------------------------------------------------------- host side
-
-_GL_DTYPES = {  # the operands, and fp32 for the backward's row statistics
-    torch.bfloat16: gl.bfloat16,
-    torch.float16: gl.float16,
-    torch.float8_e4m3fn: gl.float8e4nv,
-    torch.float32: gl.float32,
-}
-
-
-def _gl_dtype(dtype: torch.dtype) -> Any:
-    if dtype not in _GL_DTYPES:
-        raise ValueError(f"Gluon TMA tiles take {', '.join(str(t)[6:] for t in _GL_DTYPES)}, got {dtype}")
-    return _GL_DTYPES[dtype]
-
-
-@functools.cache
-def _smem_layout(rows: int, cols: int, dtype: torch.dtype) -> Any:
-    """Per tile shape and dtype, computed once: short calls are host-bound."""
-    return gl.NVMMASharedLayout.get_default_for([1, 1, rows, cols], _gl_dtype(dtype))
-
-
-def _descriptor(t: torch.Tensor, rows: int, cols: int | None = None) -> TensorDescriptor:
-    """The TMA descriptor of ``t`` in ``rows`` x ``cols`` tiles (``cols``: all of the last dim by
-    default). The constructor validates (some 15 us a call); per shape, strides, tile and dtype that is
-    done once and later calls copy the checked template with their own base (its alignment re-checked
-    here: the launcher reads only base, shape and strides)."""
-    bind_context(t.device)
-    cols = cols or t.shape[-1]
-    key = (t.shape, t.stride(), rows, cols, t.dtype)
-    template = _DESCRIPTORS.get(key)
-    if template is None or t.data_ptr() % 16:
-        block = [1, 1, rows, cols]
-        layout = _smem_layout(rows, cols, t.dtype)
-        template = _DESCRIPTORS[key] = TensorDescriptor(t, list(t.shape), list(t.stride()), block, layout)
-        template.base = None  # the cached template must not keep the first call's tensor alive
-    desc = object.__new__(TensorDescriptor)  # copy.copy's reduce protocol costs 1.7 us, this 0.35
-    desc.__dict__.update(template.__dict__)
-    desc.base = t
-    return desc
-
-
-_DESCRIPTORS: dict[tuple[Any, ...], TensorDescriptor] = {}
 
 
 def _packed_view(t: torch.Tensor) -> torch.Tensor:

@@ -16,26 +16,23 @@ import triton
 
 from gpuaccel.accel.kernels.checks import (
     UnsupportedInputError,
+    allowed_dtypes,
     check_cu_seqlens,
     check_packed,
     check_softcap,
     check_window,
     resolve_scale,
 )
-from gpuaccel.accel.kernels.dense.attention import (
-    BWD_PATH_ENV,
-    PATH_ENV,
-    _alloc,
-    _allowed_dtypes,
-    _gluon_unsupported,
-    _prepare,
-    _wanted_path,
+from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
+from gpuaccel.accel.kernels.dense.launchers import (
     bwd_stats,
+    cdiv,
     pad_head_dim,
     padded_head_dim,
+    scratch_alloc,
+    tma_ready,
 )
-from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import cdiv
+from gpuaccel.accel.kernels.dense.paths import BWD_PATH_ENV, PATH_ENV, gluon_unsupported, wanted_path
 from gpuaccel.accel.kernels.tuning import configs as tuning
 from gpuaccel.accel.kernels.tuning.configs import BwdConfig, FwdConfig
 from gpuaccel.accel.kernels.varlen.kernels import (
@@ -99,7 +96,7 @@ def varlen_forward(
         launch_gluon_varlen_fwd(q, k, v, o, lse, cu_q, cu_k, max_q, causal, scale)
         return o, lse
     if q.is_cuda:
-        triton.set_allocator(_alloc)
+        triton.set_allocator(scratch_alloc)
     cfg = _fwd_config(d, causal, not q.is_cuda)
     num_blocks = cdiv(max_q, cfg.block_m)
     if num_blocks == 0 or total_q == 0:
@@ -122,10 +119,10 @@ def _path(env: str, pin: str, what: str, dims: tuple[int, ...], q: torch.Tensor,
     """The choice both :func:`forward_path` and :func:`backward_path` make: ``env`` forces a path (forcing
     "gluon" on a call the Gluon kernel, built for padded head dims ``dims``, cannot take raises); a tl.*
     configuration pinned with ``tuning.force(pin, ...)`` keeps tl.*; else Gluon wherever it can run."""
-    want = _wanted_path(env)
+    want = wanted_path(env)
     if want == "triton":
         return "triton"
-    why = _gluon_unsupported(q, dims)
+    why = gluon_unsupported(q, dims)
     if not why and (left >= 0 or right > 0 or softcap > 0):
         why = "it takes plain or causal attention, not a window or soft-capping"
     if want == "gluon" and why:
@@ -209,7 +206,7 @@ class VarlenAttentionFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, q, k, v, problem: Problem):  # type: ignore[override]
         d, dp = q.shape[-1], padded_head_dim(q.shape[-1])
-        qp, kp, vp = (_prepare(pad_head_dim(t, dp)) for t in (q, k, v))
+        qp, kp, vp = (tma_ready(pad_head_dim(t, dp)) for t in (q, k, v))
         o, lse = varlen_forward(qp, kp, vp, problem)
         ctx.save_for_backward(qp, kp, vp, o, lse)
         ctx.problem, ctx.d = problem, d
@@ -219,7 +216,7 @@ class VarlenAttentionFunction(torch.autograd.Function):
     @staticmethod
     def backward(ctx, do, _dlse):  # type: ignore[override]
         qp, kp, vp, o, lse = ctx.saved_tensors
-        dop = _prepare(pad_head_dim(do.to(qp.dtype), qp.shape[-1]))
+        dop = tma_ready(pad_head_dim(do.to(qp.dtype), qp.shape[-1]))
         grads = varlen_backward(dop, qp, kp, vp, o, lse, ctx.problem)
         d = ctx.d
         dq, dk, dv = (g[..., :d].contiguous() if g.shape[-1] != d else g for g in grads)
@@ -251,7 +248,7 @@ def flash_attention_varlen(
     ``check_values`` reads the offsets back to the host once to reject bad ones (non-monotone, wrong
     ends, a max_seqlen below the longest sequence); a training loop with known-good offsets may skip it.
     """
-    hq, _hkv, d = check_packed(q, k, v, allowed_dtypes=_allowed_dtypes())
+    hq, _hkv, d = check_packed(q, k, v, allowed_dtypes=allowed_dtypes())
     cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_seqlen_q, q.device, check_values)
     cu_k = check_cu_seqlens("cu_seqlens_k", cu_seqlens_k, k.shape[0], max_seqlen_k, q.device, check_values)
     if cu_q.numel() != cu_k.numel():

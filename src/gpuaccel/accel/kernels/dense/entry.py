@@ -1,0 +1,47 @@
+"""``flash_attention``, the public dense call: it routes a call to the packed kernels (windows, soft-capping),
+to the custom op while ``torch.compile`` traces, to autograd, or to the plain forward."""
+
+from __future__ import annotations
+
+import torch
+
+from gpuaccel.accel.kernels.checks import allowed_dtypes, check_inputs, resolve_scale
+from gpuaccel.accel.kernels.dense.attention import FlashAttentionFunction, flash_attention_forward
+
+
+def flash_attention(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    *,
+    causal: bool = False,
+    softmax_scale: float | None = None,
+    return_lse: bool = False,
+    window: tuple[int, int] = (-1, -1),
+    softcap: float = 0.0,
+) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
+    """softmax(q k^T * scale) v for [batch, heads, seq, head_dim] fp16/bf16 CUDA tensors, with autograd.
+
+    causal masks are bottom-right aligned when Nq != Nk; k/v may have fewer heads (GQA/MQA). With
+    ``return_lse`` also returns the per-row natural-log log-sum-exp (fp32, [B, Hq, Nq]). A sliding
+    ``window`` (left, right) or ``softcap`` > 0 runs the packed kernels
+    (:mod:`accel.kernels.varlen.attention`).
+    """
+    if window != (-1, -1) and window != [-1, -1] or softcap:  # anything else: the packed path checks it
+        from gpuaccel.accel.kernels.varlen.attention import dense_local_attention
+
+        check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
+        o, lse = dense_local_attention(q, k, v, causal, softmax_scale, window, softcap)
+        return (o, lse) if return_lse else o
+    if not all(isinstance(t, torch.Tensor) for t in (q, k, v)):  # the forward checks the rest (or its plan)
+        check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
+    scale = resolve_scale(softmax_scale, q.shape[-1])
+    if torch.compiler.is_compiling():  # traced: the custom op, opaque to Dynamo, with a fake for shapes
+        from gpuaccel.accel.kernels.dense.attention_op import flash_attention_op
+
+        o, lse = flash_attention_op(q, k, v, bool(causal), scale)
+    elif torch.is_grad_enabled() and (q.requires_grad or k.requires_grad or v.requires_grad):
+        o, lse = FlashAttentionFunction.apply(q, k, v, bool(causal), scale)  # less host time than the op
+    else:  # nothing to differentiate: the Function's context would cost ~10 us for nothing
+        o, lse = flash_attention_forward(q, k, v, bool(causal), scale)
+    return (o, lse) if return_lse else o
