@@ -110,8 +110,15 @@ class Client(QueueControls):
                     raise
                 time.sleep(0.2)
 
-    def wait(self, job_id: int, timeout: float | None = None, poll_s: float = 0.2) -> Job:
-        """Block until the job has finished (succeeded, failed, cancelled) and return it.
+    def wait(
+        self,
+        job_id: int,
+        timeout: float | None = None,
+        poll_s: float = 0.2,
+        on_poll: Callable[[Job], None] | None = None,
+    ) -> Job:
+        """Block until the job has finished (succeeded, failed, cancelled) and return it; ``on_poll`` sees
+        each reading of it before then (a progress bar).
 
         A job outlives its daemon, so a daemon that stops answering once it has answered (a crash under
         systemd, an upgrade) is waited for, up to ``RESTART_GRACE_S`` without an answer; only then
@@ -130,6 +137,8 @@ class Client(QueueControls):
                 if job.finished:
                     return job
                 unanswered_since, state = None, job.state
+                if on_poll is not None:
+                    on_poll(job)
             if deadline is not None and time.monotonic() > deadline:
                 now = state if unanswered_since is None else f"{state} when the daemon last answered"
                 raise TimeoutError(f"job {job_id} still {now} after {timeout:g} s")

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 from gpuaccel.app.client import Client
+from gpuaccel.app.commands import bars
+from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_INTERRUPTED
 from gpuaccel.app.commands.jobs import client_command, client_options
 from gpuaccel.assistant.housekeeping import size_words
 
@@ -101,10 +104,30 @@ def cmd_models(args: argparse.Namespace, c: Client) -> int:
     if args.action == "import":
         print(c.import_model(str(Path(args.target).resolve())))
     elif args.action == "download":
-        print(c.download_model(args.target, args.sha256), "- see `gpuaccel models`")
+        c.download_model(args.target, args.sha256)
+        return follow_download(c, args.target)
     else:
         print(c.select_model(args.target))
     return 0
+
+
+def follow_download(c: Client, name: str, poll_s: float = 0.5) -> int:
+    """Wait for the daemon's download of ``name`` (a bar of bytes on a terminal) and say how it ended;
+    Ctrl-C stops the waiting, not the download."""
+    try:
+        with bars.bar(desc=f"download {name}", unit="B", unit_scale=True, unit_divisor=1024) as shown:
+            while True:
+                d = c.models()["downloads"].get(name, {})
+                if d.get("state") in ("done", "failed"):
+                    break
+                shown.total = d.get("total") or shown.total
+                shown.update((d.get("bytes") or 0) - shown.n)
+                time.sleep(poll_s)
+    except KeyboardInterrupt:
+        print(f"\nthe daemon keeps downloading {name}; see: gpuaccel models", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    print(f"download {name}: {download_line(d)}")
+    return 0 if d.get("state") == "done" else EXIT_FAILED
 
 
 def download_line(d: dict) -> str:

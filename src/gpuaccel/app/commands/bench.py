@@ -16,6 +16,7 @@ from pathlib import Path
 
 from gpuaccel.accel.workloads.attention import DTYPES, IMPLS, MODES
 from gpuaccel.accel.workloads.registry import SpecError, validate
+from gpuaccel.app.commands import bars
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -81,10 +82,9 @@ def run_attention(args: argparse.Namespace) -> int:
     shapes = [_parse_shape(s) for s in args.shapes]
     impls = [i for i in args.impls if args.dtype != "fp8" or i == "ours"]
     results = []
-    for shape in shapes:
-        for impl in impls:
-            print(f"  {impl} {shape} ...", file=sys.stderr, flush=True)
-            results.append(bench.bench_impl(impl, shape, args.dtype, args.causal, args.mode))
+    for shape, impl in bars.each([(s, i) for s in shapes for i in impls], "bench attention", unit="run"):
+        bars.note(f"  {impl} {shape} ...", file=sys.stderr)
+        results.append(bench.bench_impl(impl, shape, args.dtype, args.causal, args.mode))
     env = bench.environment()
     header = f"{env['device']}, torch {env['torch']}, triton {env['triton']}, cuDNN {env['cudnn']}"
     print(bench.format_table(results, args.mode, header))
@@ -111,8 +111,8 @@ def _run_varlen_decode(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     rows = []
-    for spec in specs:
-        print(f"  {spec} ...", file=sys.stderr, flush=True)
+    for spec in bars.each(specs, "bench attention", unit="run"):
+        bars.note(f"  {spec} ...", file=sys.stderr)
         if args.varlen:
             r = bench_varlen.bench_varlen(
                 spec["tokens"], spec["heads"], spec["head_dim"], True, spec["impls"]

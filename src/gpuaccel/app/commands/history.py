@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from gpuaccel.accel.telemetry.fields import FIELD, HISTORY_FIELDS, exported
 from gpuaccel.app.client import Client
+from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.jobs import UsageError, client_command, client_options, parse_duration
 
 FORMATS = ("csv", "parquet")
@@ -77,10 +78,11 @@ def collect(
     gpus: list[int] | None = None,
     resolution: str = "1s",
     keys: bool = False,
+    progress: bool = False,
 ) -> tuple[list[str], list[dict[str, Any]]]:
     """The columns and rows of the export, GPU by GPU, oldest first (all stored fields and GPUs unless
     named). Columns are headed with their units, or with the field keys (``keys``: what a script that
-    selects columns by name wants to keep stable)."""
+    selects columns by name wants to keep stable). ``progress``: a bar on a terminal, one step per GPU."""
     fields = list(HISTORY_FIELDS) if fields is None else fields
     unknown = [f for f in fields if f not in HISTORY_FIELDS]
     if unknown or not fields:
@@ -96,7 +98,7 @@ def collect(
     lead = KEY_COLUMNS if keys else (TIME_UTC, UNIX_TIME, GPU)
     name = {f: f if keys else FIELD[f].heading for f in fields}
     rows: list[dict[str, Any]] = []
-    for gpu in gpus:
+    for gpu in bars.each(gpus, "history", unit="GPU") if progress else gpus:
         h = client.telemetry_history(gpu, fields, since=since, until=until, resolution=resolution)
         for i, t in enumerate(h["t"]):
             stamp = datetime.fromtimestamp(t, UTC).isoformat(timespec="milliseconds")
@@ -175,7 +177,7 @@ def cmd_history(args: argparse.Namespace, client: Client) -> int:
     path = Path(args.output) if args.output else None
     n, _ = export(
         client, args.format, path, since, until, fields=fields, gpus=args.gpu, resolution=args.resolution,
-        keys=args.keys,
+        keys=args.keys, progress=True,
     )  # fmt: skip
     if args.output:
         print(f"Wrote {n} rows ({len(fields)} fields) to {args.output}.", file=sys.stderr)

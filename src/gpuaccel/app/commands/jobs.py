@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gpuaccel.app.client import ApiError, Client, ClientError
+from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_TIMEOUT, EXIT_USAGE
 from gpuaccel.app.commands.job_arrays import cancel_target, state_counts
 from gpuaccel.app.commands.job_table import describe, one_line, progress, run_time, table
@@ -312,10 +313,27 @@ def exit_code_of(job: Job) -> int:
     return 128 - code if code < 0 else min(code, 255)
 
 
+def wait_shown(client: Client, job_id: int, timeout: float | None = None) -> Job:
+    """``client.wait`` with a bar on a terminal: the job's state, its own progress when it reports a
+    fraction (our workloads do), and the time waited."""
+    with bars.bar(total=100, desc=f"job {job_id}", bar_format=_WAIT_BAR) as shown:
+
+        def seen(job: Job) -> None:
+            shown.set_description_str(f"job {job.id} {job.state}", refresh=False)
+            fraction = job.progress.fraction if job.progress is not None else None
+            shown.n = round(100 * fraction) if fraction is not None else 0
+            shown.refresh()
+
+        return client.wait(job_id, timeout=timeout, on_poll=seen)
+
+
+_WAIT_BAR = "{desc}: {percentage:3.0f}% (as the job reports it)|{bar}| waited {elapsed}"
+
+
 def cmd_wait(args: argparse.Namespace, client: Client) -> int:
     try:
         timeout = parse_duration(args.timeout) if args.timeout is not None else None
-        job = client.wait(args.id, timeout=timeout)
+        job = wait_shown(client, args.id, timeout=timeout)
     except TimeoutError as exc:
         _err(args, str(exc))
         return EXIT_TIMEOUT

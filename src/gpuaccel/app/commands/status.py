@@ -21,6 +21,7 @@ from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import snapshot
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
+from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.jobs import client_command, client_options
 
 GPM_SETTLE_S = 0.2  # GPM metrics are rates between two readings: the one-shot view reads twice, this apart
@@ -258,18 +259,18 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if any(not 0 <= i < count for i in indices):
         print(f"gpuaccel calibrate: no GPU {args.gpu} (CUDA sees {count})", file=sys.stderr)
         return 2
-    for i in indices:
-        print(f"GPU {i}: measuring bf16 dense matmul peak for {args.seconds:g} s ...", flush=True)
+    for i in bars.each(indices, "calibrate", unit="GPU"):
+        bars.note(f"GPU {i}: measuring bf16 dense matmul peak for {args.seconds:g} s ...")
         r = calibrate.measure_bf16_peak(i, seconds=args.seconds)
         path = save_calibration(r.uuid, r.name, r.tflops, r.details())
         table = table_peak(r.name, "bf16")
         vs = (
             "" if isinstance(table, NA) else f"; datasheet {table:.1f} -> {100 * r.tflops / table:.0f}% of it"
         )
-        print(
+        bars.note(
             f"GPU {i} {r.name}: {r.tflops:.1f} TFLOP/s bf16 dense "
             f"({r.size}^3 matmul, median of {r.trials} trials, "
             f"range {r.tflops_min:.1f}-{r.tflops_max:.1f}{vs})"
         )
-        print(f"  saved to {path}")
+        bars.note(f"  saved to {path}")
     return 0

@@ -25,6 +25,7 @@ from gpuaccel.app.commands.jobs import (
     parse_duration,
     print_job,
     print_json,
+    wait_shown,
 )
 from gpuaccel.app.commands.submit_options import add_options, apply_options
 from gpuaccel.scheduler.models import Job
@@ -189,7 +190,7 @@ def cmd_submit(args: argparse.Namespace, client: Client) -> int:
             for text in client.follow_log(job.id, tail=FOLLOW_FROM_START):
                 sys.stdout.write(text)
                 sys.stdout.flush()
-        job = client.wait(job.id)
+        job = client.wait(job.id) if args.follow else wait_shown(client, job.id)
     except KeyboardInterrupt:
         print(f"\njob {job.id} keeps running; follow it with: gpuaccel logs -f {job.id}", file=sys.stderr)
         return 130
