@@ -42,6 +42,7 @@ COMMANDS: dict[str, Command] = {
     "clean": Command("controls", "remove all finished jobs (and their logs)"),
     "ps": Command("ps", "list every process using a GPU (from the daemon)"),
     "kill": Command("ps", "signal one of your GPU processes"),
+    "top": Command("top", "GPUs, processes and queue jobs in the terminal (sort, filter, kill; h: keys)"),
     "history": Command("history", "export stored GPU telemetry as CSV or Parquet"),
     "bench": Command("bench", "benchmarks run directly on this machine's GPU"),
     "ask": Command("assistant", "ask the assistant (answers from the daemon's facts)"),
