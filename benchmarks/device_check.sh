@@ -30,7 +30,7 @@ kill %1; wait
 
 timeout 30 python3 -m gpuaccel.accel.telemetry.sampler_cost --backend nvml --seconds 10 > "$OUT/sampler_cost.txt" 2>&1
 echo "sampler cost: $(tail -2 "$OUT/sampler_cost.txt" | tr '\n' ' ')"
-timeout 240 python3 -m gpuaccel.assistant.bench --out "$OUT/assistant_bench.json" > "$OUT/assistant_bench.txt" 2>&1
+PYTHONPATH=tools${PYTHONPATH:+:$PYTHONPATH} timeout 240 python3 -m assistant_lab.runtime_bench --out "$OUT/assistant_bench.json" > "$OUT/assistant_bench.txt" 2>&1
 echo "assistant bench rc=$?"; tail -15 "$OUT/assistant_bench.txt"
 python3 - "$OUT" <<'PY'
 import json, sys

@@ -17,13 +17,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests" / "unit"), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT / "tests" / "unit"), str(ROOT / "tests"), str(ROOT / "tools")]
 
 import test_assistant_questions as T  # noqa: E402
 
-from gpuaccel.assistant.intent import RulePicker  # noqa: E402
-from gpuaccel.assistant.model_picker import ModelPicker  # noqa: E402
-from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine  # noqa: E402
+from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, Engine  # noqa: E402
+from gpuaccel.assistant.understand.model import ModelPicker  # noqa: E402
+from gpuaccel.assistant.understand.picker import RulePicker  # noqa: E402
 
 
 def score_set(set_name: str, model: Path, picker: str) -> dict[str, object]:

@@ -21,13 +21,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests" / "unit")]
+sys.path[:0] = [str(ROOT / "tests" / "unit"), str(ROOT / "tools")]
 
 import word_lists as L  # noqa: E402
 import word_typos as T  # noqa: E402
 
-from gpuaccel.assistant.intent_corpus import FIXED_NOW  # noqa: E402
-from gpuaccel.assistant.intent_words import (  # noqa: E402
+from assistant_lab.corpus import FIXED_NOW  # noqa: E402
+from gpuaccel.assistant.understand.words import (  # noqa: E402
     LESS,
     LOST,
     MORE,

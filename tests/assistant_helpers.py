@@ -15,8 +15,8 @@ def random_model(path: Path, n_embd: int = 128, n_layer: int = 2, seed: int = 0)
     """A random-weight RWKV-7 (byte vocabulary) exported by the project's trainer, weights perturbed."""
     from safetensors.torch import save_file
 
-    from gpuaccel.assistant.tiny_io import export_state
-    from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7
+    from assistant_lab.tiny.io import export_state
+    from assistant_lab.tiny.train import TinyConfig, TinyRWKV7
 
     torch.manual_seed(seed)
     model = TinyRWKV7(TinyConfig(n_embd=n_embd, n_layer=n_layer))
@@ -37,7 +37,7 @@ class GateEvent:
 
 
 class FakeGate:
-    """The idle detector's interface (assistant.gate.Gate), switched by hand."""
+    """The idle detector's interface (assistant.engine.gate.Gate), switched by hand."""
 
     def __init__(self, open_: bool = True) -> None:
         self._open = open_

@@ -49,7 +49,7 @@ from assistant_helpers import FakeGate
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.assistant.runtime import Engine
+from gpuaccel.assistant.engine.runtime import Engine
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.dependencies import verdict

@@ -77,8 +77,8 @@ def test_logs_of_a_64mb_progress_bar_answer_in_well_under_a_second(daemon: Daemo
 
 
 def test_a_job_report_reads_only_the_end_of_its_log(tmp_path: Path) -> None:
-    from gpuaccel.assistant import reports
-    from gpuaccel.assistant.queries_logs import LINE_CHARS
+    from gpuaccel.assistant.queries.logs import LINE_CHARS
+    from gpuaccel.assistant.reports import report as reports
     from gpuaccel.scheduler.jobs import validate_request
     from gpuaccel.scheduler.store import Store
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from gpuaccel.assistant.models import NAME_RULE, ModelManager, check_name
-from gpuaccel.assistant.runtime import BUNDLED_MODEL, ModelError
+from gpuaccel.assistant.engine.models import NAME_RULE, ModelManager, check_name
+from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, ModelError
 
 BAD_NAMES = [
     "../evil", "../../etc/cron.d/x", "/etc/passwd", "a/b", "..", ".", ".hidden", "x\0y", "", "a" * 129,

@@ -38,7 +38,7 @@ def test_kernel_matches_reference_on_gpu(T: int, dtype: torch.dtype) -> None:
 
 @pytest.fixture(scope="module")
 def engines(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    from gpuaccel.assistant.runtime import Engine
+    from gpuaccel.assistant.engine.runtime import Engine
 
     path = random_model(tmp_path_factory.mktemp("m") / "rand.safetensors", n_embd=256, n_layer=4)
     fast, plain = Engine(path, "cuda fp32"), Engine(path, "cuda fp32", fast=False)
@@ -69,7 +69,7 @@ def test_engine_fast_paths_match_rwkv(engines) -> None:  # type: ignore[no-untyp
 
 
 def test_greedy_answer_same_on_both_paths(engines) -> None:  # type: ignore[no-untyped-def]
-    from gpuaccel.assistant.runtime import GenParams
+    from gpuaccel.assistant.engine.runtime import GenParams
 
     fast, plain = engines
     params = GenParams(max_tokens=24, temperature=0.0, stop=b"")

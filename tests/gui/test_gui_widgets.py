@@ -206,7 +206,7 @@ def test_plot_frame_stays_within_its_budget(qtbot) -> None:
 
 def test_assistant_status_shows_joules_per_token_and_how_it_was_measured() -> None:
     from gpuaccel.app.gui.assistant_panel import energy_tooltip, state_text
-    from gpuaccel.assistant.token_energy import TokenEnergy
+    from gpuaccel.assistant.engine.token_energy import TokenEnergy
 
     state = {"state": "gpu", "model": {"name": "tiny"}, "energy": TokenEnergy(None).to_json()}
     assert state_text(state) == "On GPU · model tiny"

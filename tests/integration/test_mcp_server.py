@@ -17,8 +17,8 @@ import pytest
 from daemon_fixture import REPO, DaemonProcess
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
-from gpuaccel.assistant.mcp_server import CHAT_ONLY
-from gpuaccel.assistant.query_specs import SPECS
+from gpuaccel.assistant.http.mcp import CHAT_ONLY
+from gpuaccel.assistant.queries.specs import SPECS
 
 Elicit = Callable[[Any, types.ElicitRequestParams], Awaitable[types.ElicitResult]]
 

@@ -61,14 +61,14 @@ def test_kernel_refuses_bad_inputs() -> None:
 
 @pytest.fixture(scope="module")
 def plain_model(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    from gpuaccel.assistant.runtime import Engine
+    from gpuaccel.assistant.engine.runtime import Engine
 
     path = random_model(tmp_path_factory.mktemp("m") / "rand.safetensors", n_embd=128, n_layer=2)
     return Engine(path, "cpu fp32").model
 
 
 def test_model_forward_matches_rwkv_plain_path(plain_model) -> None:  # type: ignore[no-untyped-def]
-    from gpuaccel.assistant.rwkv_graph import FastRWKV7
+    from gpuaccel.assistant.engine.rwkv_graph import FastRWKV7
 
     fast = FastRWKV7(plain_model, wkv7)
     tokens = list(b"User: which GPU is the hottest?\n\nAssistant:")
@@ -85,7 +85,7 @@ def test_model_forward_matches_rwkv_plain_path(plain_model) -> None:  # type: ig
 
 
 def test_path_choice_on_cpu_and_without_triton(monkeypatch: pytest.MonkeyPatch) -> None:
-    from gpuaccel.assistant import rwkv_graph
+    from gpuaccel.assistant.engine import rwkv_graph
 
     assert rwkv_graph.choose_wkv("cpu fp32")[0] == "plain"
     monkeypatch.setattr(rwkv_graph, "_triton_problem", lambda: "Triton not importable: test")

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from test_assistant_questions import ask, served
 
-from gpuaccel.assistant.intent import REFUSAL, TOPICS
-from gpuaccel.assistant.intent_replies import ABOUT, CAN_ANSWER
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import REFUSAL, TOPICS
+from gpuaccel.assistant.understand.replies import ABOUT, CAN_ANSWER
 
 
 @pytest.fixture()

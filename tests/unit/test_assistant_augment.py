@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from gpuaccel.assistant import intent_corpus as C
-from gpuaccel.assistant import intent_phrasings as P
-from gpuaccel.assistant.intent_augment import augment, normal, reorder, synonyms, telegraphic
-from gpuaccel.assistant.model_picker import pick_json
+from assistant_lab import corpus as C
+from assistant_lab.augment.rewording import augment, normal, reorder, synonyms, telegraphic
+from assistant_lab.phrasings import grammar as P
+from gpuaccel.assistant.understand.model import pick_json
 
 MORE = {"most", "highest", "max", "maximum", "top", "biggest", "hottest", "warmest", "busiest", "longest"}
 LESS = {"least", "lowest", "min", "minimum", "smallest", "coolest", "coldest", "shortest", "quickest"}

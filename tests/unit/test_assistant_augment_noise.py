@@ -6,15 +6,17 @@ import random
 import re
 from collections import Counter
 
-from gpuaccel.assistant import augment_noise_words as N
-from gpuaccel.assistant import augment_words as A
-from gpuaccel.assistant import intent_corpus as C
-from gpuaccel.assistant import intent_phrasings as P
-from gpuaccel.assistant.augment_idioms import MORE_SYNONYMS, NEW_SYNONYMS, SPAN_FORMS
-from gpuaccel.assistant.augment_shapes import CUE, EXPECT, INDIRECT, SOFT, _spans, noise, respan, shape, wrap
-from gpuaccel.assistant.intent import JOB_ASPECTS, OFF_TOPIC, Context, RulePicker
-from gpuaccel.assistant.intent_augment import augment, normal
-from gpuaccel.assistant.intent_words import (
+from assistant_lab import corpus as C
+from assistant_lab.augment import noise_words as N
+from assistant_lab.augment import words as A
+from assistant_lab.augment.idioms import MORE_SYNONYMS, NEW_SYNONYMS, SPAN_FORMS
+from assistant_lab.augment.rewording import augment, normal
+from assistant_lab.augment.shapes import CUE, EXPECT, INDIRECT, SOFT, _spans, noise, respan, shape, wrap
+from assistant_lab.machines import JOB_MODELS, JOB_VERBS
+from assistant_lab.phrasings import grammar as P
+from assistant_lab.phrasings.offtopic import OFF_TOPIC_FAMILIES
+from gpuaccel.assistant.understand.picker import JOB_ASPECTS, OFF_TOPIC, Context, RulePicker
+from gpuaccel.assistant.understand.words import (
     LESS,
     LOST,
     MORE,
@@ -24,8 +26,6 @@ from gpuaccel.assistant.intent_words import (
     window_of,
     words,
 )
-from gpuaccel.assistant.phrasings_offtopic import OFF_TOPIC_FAMILIES
-from gpuaccel.assistant.pick_machines import JOB_MODELS, JOB_VERBS
 
 _TOKEN = re.compile(r"\{\w\}|[a-z]+|\d+")
 

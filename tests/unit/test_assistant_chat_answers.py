@@ -18,13 +18,13 @@ from fastapi.testclient import TestClient
 
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.intent import REFUSAL
-from gpuaccel.assistant.intent_replies import HELLO_REPLY, THANKS_REPLY
-from gpuaccel.assistant.queries import Query, QueryContext, run
-from gpuaccel.assistant.routes import create_router
-from gpuaccel.assistant.runtime import Engine
+from gpuaccel.assistant.engine.runtime import Engine
+from gpuaccel.assistant.http.routes import create_router
+from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
+from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import REFUSAL
+from gpuaccel.assistant.understand.replies import HELLO_REPLY, THANKS_REPLY
 from gpuaccel.scheduler.store import Store
 
 torch.set_num_threads(1)
@@ -177,8 +177,8 @@ def test_spelled_numbers_and_afternoon_spans_are_read() -> None:
     and "this afternoon" span from noon (before noon they name no span)."""
     import datetime as dt
 
-    from gpuaccel.assistant.intent import pick
-    from gpuaccel.assistant.intent_words import window_of, words
+    from gpuaccel.assistant.understand.picker import pick
+    from gpuaccel.assistant.understand.words import window_of, words
 
     assert words("why did job three fail")[-2:] == ["3", "fail"]
     assert "2" in words("is gpu number two busy") and "one" in words("which one is hotter")
@@ -193,7 +193,7 @@ def test_spelled_numbers_and_afternoon_spans_are_read() -> None:
 def test_ooms_vram_eaters_and_held_back_clocks(svc: AssistantService) -> None:
     """Chat words for failures and memory users are read exactly (no "room" -> "oom"); a GPU's overview
     says whether the driver holds its clocks back, in words."""
-    from gpuaccel.assistant.intent import pick
+    from gpuaccel.assistant.understand.picker import pick
 
     ooms = pick("any OOMs today")
     assert ooms is not None and ooms.name == "failures"
@@ -227,7 +227,7 @@ def test_cleanup_in_the_chat_names_the_largest_with_readable_sizes(svc: Assistan
     import os
     import time
 
-    from gpuaccel.assistant.housekeeping import Housekeeper
+    from gpuaccel.assistant.housekeeping.housekeeper import Housekeeper
 
     cache = tmp_path / "triton"
     for k in range(12):  # twelve small kernel-cache entries, old enough to propose
@@ -248,7 +248,7 @@ def test_cleanup_in_the_chat_names_the_largest_with_readable_sizes(svc: Assistan
 def test_a_superlative_after_a_job_answer_ranks_and_one_gpus_peak_over_a_span(svc: AssistantService) -> None:
     """ "what was the shortest job" after an answer about job 2 ranks the jobs (it repeated job 2's detail);
     "the hottest GPU 1 got in the last hour" is its peak from the history, not its temperature now."""
-    from gpuaccel.assistant.intent import Context, pick
+    from gpuaccel.assistant.understand.picker import Context, pick
 
     after_job = Context(last=Query("job_detail", job=2), subjects=[2])
     assert pick("what was the shortest job", after_job) == Query("job_rank", metric="duration", order="min")

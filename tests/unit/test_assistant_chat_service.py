@@ -12,9 +12,9 @@ import pytest
 import torch
 from test_assistant_chat_answers import ask, chat_service, client_for
 
-from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.queries import Query, QueryContext, run
-from gpuaccel.assistant.runtime import BUNDLED_MODEL
+from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL
+from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
+from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store import Store
 
@@ -47,7 +47,7 @@ def test_commands_status_and_cleanup(svc: AssistantService) -> None:
 
 
 def test_stop_route_ends_stream(svc: AssistantService) -> None:
-    from gpuaccel.assistant.runtime import GenParams
+    from gpuaccel.assistant.engine.runtime import GenParams
 
     svc.chat.params = GenParams(max_tokens=400, stop=b"")  # long answer, so the stop lands mid-way
     svc.chat.prose = True  # the model continues after the result's sentence

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.intent import Context, pick
-from gpuaccel.assistant.intent_corpus import StaticCluster
-from gpuaccel.assistant.queries import NUMBER, Query, QueryContext, run
+from assistant_lab.corpus import StaticCluster
+from gpuaccel.assistant.queries.catalogue import NUMBER, Query, QueryContext, run
+from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.understand.picker import Context, pick
 from gpuaccel.scheduler.cluster import NodeView
 from gpuaccel.scheduler.cluster_telemetry import HostTelemetry
 from gpuaccel.scheduler.jobs import validate_request

@@ -6,10 +6,10 @@ import itertools
 import re
 from pathlib import Path
 
-from gpuaccel.assistant.intent import Context
-from gpuaccel.assistant.intent_corpus import FIXED_NOW, documents
-from gpuaccel.assistant.model_picker import parse_pick, pick_prompt
-from gpuaccel.assistant.tiny_data import build
+from assistant_lab.corpus import FIXED_NOW, documents
+from assistant_lab.tiny.data import build
+from gpuaccel.assistant.understand.model import parse_pick, pick_prompt
+from gpuaccel.assistant.understand.picker import Context
 
 NUM = re.compile(r"\d+(?:\.\d+)?")
 
@@ -50,7 +50,7 @@ class DecidingController:
     """A controller's ``decide`` with a fixed decision (as the worker answers), noting what it was asked."""
 
     def __init__(self, query, margin: float = 4.0) -> None:
-        from gpuaccel.assistant.pick_decode import Decision
+        from gpuaccel.assistant.understand.decode import Decision
 
         self.decision = Decision(query, -1.0, -1.0 - margin, -1.0 if query is None else -9.0, 5)
         self.asked: list[tuple[str, Context]] = []
@@ -61,9 +61,9 @@ class DecidingController:
 
 
 def test_model_picker_is_asked_first_and_a_refusal_or_an_unsure_pick_falls_to_the_rules() -> None:
-    from gpuaccel.assistant.intent import RulePicker, pick
-    from gpuaccel.assistant.model_picker import ModelPicker
-    from gpuaccel.assistant.queries import Query
+    from gpuaccel.assistant.queries.catalogue import Query
+    from gpuaccel.assistant.understand.model import ModelPicker
+    from gpuaccel.assistant.understand.picker import RulePicker, pick
 
     ctx = Context(Query("gpu_list"))
     model = DecidingController(Query("gpu_reading", gpu=1, metric="power"))
@@ -89,9 +89,9 @@ class FailingController(DecidingController):
 
 
 def test_a_failing_picker_or_a_foreign_stored_context_does_not_break_picking() -> None:
-    from gpuaccel.assistant.intent import RulePicker, pick
-    from gpuaccel.assistant.model_picker import ModelPicker
-    from gpuaccel.assistant.queries import Query
+    from gpuaccel.assistant.queries.catalogue import Query
+    from gpuaccel.assistant.understand.model import ModelPicker
+    from gpuaccel.assistant.understand.picker import RulePicker, pick
 
     got = pick("hottest gpu", Context(), (ModelPicker(FailingController(None)), RulePicker()))
     assert got == Query("gpu_rank", metric="temperature", order="max")
@@ -104,8 +104,8 @@ def test_the_corpus_asks_every_query_and_reading() -> None:
     fixed too (they come from a stream of their own between the other documents)."""
     import json
 
-    from gpuaccel.assistant.queries import QUERY_NAMES
-    from gpuaccel.assistant.queries_gpu import METRICS
+    from gpuaccel.assistant.queries.catalogue import QUERY_NAMES
+    from gpuaccel.assistant.queries.gpu import METRICS
 
     names, metrics = set(), set()
     for doc in itertools.islice(documents(seed=3, per_machine=50, answers=0.0), 1500):

@@ -7,10 +7,10 @@ import random
 import re
 from pathlib import Path
 
-from gpuaccel.assistant import intent_phrasings as P
-from gpuaccel.assistant.intent import RulePicker
-from gpuaccel.assistant.intent_corpus import FIXED_NOW, dev_set, expand, is_dev, sample
-from gpuaccel.assistant.pick_eval import score
+from assistant_lab.corpus import FIXED_NOW, dev_set, expand, is_dev, sample
+from assistant_lab.evaluate import score
+from assistant_lab.phrasings import grammar as P
+from gpuaccel.assistant.understand.picker import RulePicker
 
 HELD_OUT = Path(__file__).with_name("assistant_heldout.json")
 
@@ -73,9 +73,9 @@ def test_mark_records_the_scores_and_asks_the_model_first_only_when_it_helps(tmp
     import torch
     from safetensors.torch import load_file, save_file
 
-    from gpuaccel.assistant.model_picker import picks_queries
-    from gpuaccel.assistant.pick_eval import mark
-    from gpuaccel.assistant.safetensors_header import read_header
+    from assistant_lab.evaluate import mark
+    from gpuaccel.assistant.engine.safetensors_header import read_header
+    from gpuaccel.assistant.understand.model import picks_queries
 
     path = tmp_path / "m.safetensors"
     tensors = {"emb.weight": torch.arange(12.0).view(3, 4), "head.weight": torch.ones(5)}
@@ -95,9 +95,9 @@ def test_mark_records_the_scores_and_asks_the_model_first_only_when_it_helps(tmp
 
 
 def test_rule_gaps_the_dev_split_showed_stay_closed() -> None:
-    from gpuaccel.assistant.intent import Context
-    from gpuaccel.assistant.intent_words import words
-    from gpuaccel.assistant.queries import Query
+    from gpuaccel.assistant.queries.catalogue import Query
+    from gpuaccel.assistant.understand.picker import Context
+    from gpuaccel.assistant.understand.words import words
 
     def pick(q: str, context: Context | None = None) -> Query | None:
         return RulePicker().pick(q, context or Context(), FIXED_NOW)
@@ -118,9 +118,9 @@ def test_rule_gaps_the_dev_split_showed_stay_closed() -> None:
 def test_the_added_queries_templates_are_read_by_the_rules_as_their_query() -> None:
     """The fan and job-log templates (kept out of the dev split) say what their query asks: the rules
     pick each realization's own query, so the corpus teaches the model what the rules answer."""
-    from gpuaccel.assistant.intent import Context
-    from gpuaccel.assistant.intent_corpus import fill, query_of, slots
-    from gpuaccel.assistant.phrasings_added import ADDED
+    from assistant_lab.corpus import fill, query_of, slots
+    from assistant_lab.phrasings.added import ADDED
+    from gpuaccel.assistant.understand.picker import Context
 
     rng, wrong = random.Random(3), []
     for spec, templates in ADDED:

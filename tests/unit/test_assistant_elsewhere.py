@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from gpuaccel.assistant.intent import Context, RulePicker
-from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.intent_general import asks_elsewhere
-from gpuaccel.assistant.queries import Query
+from assistant_lab.corpus import FIXED_NOW
+from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.understand.elsewhere import asks_elsewhere
+from gpuaccel.assistant.understand.picker import Context, RulePicker
 
 MACHINE = Context(gpus=[0, 1], gpu_models={0: "NVIDIA H100 80GB HBM3", 1: "NVIDIA GeForce RTX 4090"})
 

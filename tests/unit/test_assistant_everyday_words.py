@@ -16,11 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import word_repair as B
 
-from gpuaccel.assistant.intent import Context, RulePicker
-from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.intent_spelling import allowed, could_mean, slips
-from gpuaccel.assistant.intent_words import KEPT, words
-from gpuaccel.assistant.queries import Query
+from assistant_lab.corpus import FIXED_NOW
+from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
+from gpuaccel.assistant.understand.words import KEPT, words
 
 MACHINE = Context(gpus=[0, 1])
 

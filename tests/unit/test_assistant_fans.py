@@ -15,16 +15,16 @@ import pytest
 from test_assistant_questions import NOW, served
 from test_assistant_questions import converse as chat
 
+from assistant_lab.corpus import FIXED_NOW
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.fields import NO_PERMISSION
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import NA
-from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.intent import Context, RulePicker
-from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.queries import Query, QueryContext, run
-from gpuaccel.assistant.query_specs import SPECS, query_from_args
+from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
+from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.queries.specs import SPECS, query_from_args
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import Context, RulePicker
 from gpuaccel.scheduler.store import Store
 
 NO_FAN = "GPU 0 reports no fan reading (not supported on this GPU, as on passively cooled data-center GPUs)"
@@ -125,7 +125,7 @@ def test_a_kept_reading_over_a_span_is_its_peak_and_mean_from_the_history(svc: A
 
 def test_a_missing_reading_gives_its_own_reason_and_only_tflops_borrows_tensor_activity_s() -> None:
     """An estimated TFLOP/s is missing because tensor activity is; a fan or a temperature is not."""
-    from gpuaccel.assistant.queries_gpu import _reason
+    from gpuaccel.assistant.queries.gpu import _reason
 
     g = {"na": {"tensor_active": "GPM metrics need Hopper (sm_90) or newer"}}
     assert _reason("tflops", g) == "GPM metrics need Hopper (sm_90) or newer"

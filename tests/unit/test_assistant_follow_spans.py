@@ -4,10 +4,10 @@ conversation is at. Worded apart from the held-out question sets."""
 
 from __future__ import annotations
 
-from gpuaccel.assistant.intent import Context, RulePicker
-from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.intent_words import all_time, window_of
-from gpuaccel.assistant.queries import Query
+from assistant_lab.corpus import FIXED_NOW
+from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.words import all_time, window_of
 
 TODAY = window_of("today", FIXED_NOW)
 YESTERDAY = window_of("yesterday", FIXED_NOW)

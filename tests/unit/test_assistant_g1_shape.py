@@ -15,8 +15,8 @@ from assistant_helpers import FakeGate
 
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.assistant.queries import NUMBER
-from gpuaccel.assistant.runtime import Engine, WorldTokenizer, load_rwkv
+from gpuaccel.assistant.engine.runtime import Engine, WorldTokenizer, load_rwkv
+from gpuaccel.assistant.queries.catalogue import NUMBER
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store import Store
 
@@ -35,8 +35,8 @@ G1_SHAPE = {
 def g1_random(path: Path, seed: int = 0) -> Path:
     from safetensors.torch import save_file
 
-    from gpuaccel.assistant.tiny_io import export_state
-    from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7
+    from assistant_lab.tiny.io import export_state
+    from assistant_lab.tiny.train import TinyConfig, TinyRWKV7
 
     torch.manual_seed(seed)
     with torch.device("meta"):  # the shapes without the trainer's initialisation (slow at this size)

@@ -10,8 +10,8 @@ import pytest
 import torch
 from assistant_helpers import FakeGate, random_model
 
-from gpuaccel.assistant.gate import GateController, GateSettings
-from gpuaccel.assistant.runtime import Engine, GenParams
+from gpuaccel.assistant.engine.gate import GateController, GateSettings
+from gpuaccel.assistant.engine.runtime import Engine, GenParams
 
 torch.set_num_threads(1)
 
@@ -122,7 +122,7 @@ def test_gpu_engine_released_when_gate_closes_between_answers(model_path: Path) 
 
 
 def test_worker_process_engine_streams_and_interrupts(model_path: Path) -> None:
-    from gpuaccel.assistant.worker import WorkerEngine
+    from gpuaccel.assistant.engine.worker import WorkerEngine
 
     eng = WorkerEngine(model_path, "cpu fp32")
     try:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gpuaccel.assistant.housekeeping import Housekeeper
-from gpuaccel.assistant.safe_paths import UnsafePath, safe_target
+from gpuaccel.assistant.housekeeping.housekeeper import Housekeeper
+from gpuaccel.assistant.housekeeping.safe_paths import UnsafePath, safe_target
 
 OLD = time.time() - 40 * 86400
 

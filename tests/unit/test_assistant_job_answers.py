@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.queries import Query, QueryContext, Result, run
+from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result, run
+from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.scheduler.jobs import validate_request
 from gpuaccel.scheduler.models import JobState
 from gpuaccel.scheduler.store import Store
@@ -131,7 +131,7 @@ def test_rankings_say_each_jobs_state_and_that_a_running_time_is_so_far(store: S
 def test_the_state_words_pass_the_number_check_and_reach_every_surface(store: Store) -> None:
     """The state adds words, never numbers: the answer still passes the check that lets prose quote only the
     result's numbers, and the MCP tool's text is the same sentence and table."""
-    from gpuaccel.assistant.facts import checked_prose
+    from gpuaccel.assistant.queries.facts import checked_prose
 
     _ran(store, "sweep", NOW - 600, None, JobState.RUNNING)
     _ran(store, "train", NOW - 900, NOW - 600, JobState.FAILED)
@@ -139,7 +139,7 @@ def test_the_state_words_pass_the_number_check_and_reach_every_surface(store: St
         result = _result(store, query)
         assert checked_prose(result.sentence, result.numbers()) == result.sentence
         assert checked_prose(result.table(), result.numbers()) == result.table()
-    mcp = pytest.importorskip("gpuaccel.assistant.mcp_server", reason="needs the mcp SDK")
+    mcp = pytest.importorskip("gpuaccel.assistant.http.mcp", reason="needs the mcp SDK")
 
     class Daemon:  # the daemon's /assistant/query, as the client returns it
         def query(self, name: str, args: dict) -> dict:

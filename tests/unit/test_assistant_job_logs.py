@@ -14,12 +14,12 @@ import pytest
 from test_assistant_questions import NOW, served
 from test_assistant_questions import converse as chat
 
-from gpuaccel.assistant.intent import Context, RulePicker
-from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.queries import Query, QueryContext, run
-from gpuaccel.assistant.queries_logs import LINE_CHARS, MAX_LINES
-from gpuaccel.assistant.query_specs import QueryArgsError, query_from_args
+from assistant_lab.corpus import FIXED_NOW
+from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
+from gpuaccel.assistant.queries.logs import LINE_CHARS, MAX_LINES
+from gpuaccel.assistant.queries.specs import QueryArgsError, query_from_args
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import Context, RulePicker
 
 OOM = [f"step {i} loss {i / 10}" for i in range(30)] + ["RuntimeError: CUDA out of memory"]
 

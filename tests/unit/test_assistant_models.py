@@ -11,8 +11,8 @@ import pytest
 import torch
 from assistant_helpers import random_model
 
-from gpuaccel.assistant.models import CATALOG, ModelManager, download, fit_message
-from gpuaccel.assistant.runtime import ModelError, read_safetensors
+from gpuaccel.assistant.engine.models import CATALOG, ModelManager, download, fit_message
+from gpuaccel.assistant.engine.runtime import ModelError, read_safetensors
 
 
 class RangeHandler(http.server.BaseHTTPRequestHandler):
@@ -120,7 +120,7 @@ def test_a_catalog_download_is_checked_against_the_catalog(
     """The catalog's own checksum decides, whatever the server publishes; nothing is installed on a miss."""
     import dataclasses
 
-    from gpuaccel.assistant import models
+    from gpuaccel.assistant.engine import models
 
     st = random_model(tmp_path / "r.safetensors")
     RangeHandler.payload = st.read_bytes()

@@ -15,11 +15,11 @@ from fastapi.testclient import TestClient
 
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.assistant import gate as gate_module
-from gpuaccel.assistant.gate import GateController, GateSettings
-from gpuaccel.assistant.queries import Query, QueryContext, run
-from gpuaccel.assistant.routes import create_router
-from gpuaccel.assistant.runtime import BUNDLED_MODEL
+from gpuaccel.assistant.engine import gate as gate_module
+from gpuaccel.assistant.engine.gate import GateController, GateSettings
+from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL
+from gpuaccel.assistant.http.routes import create_router
+from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store import Store
 

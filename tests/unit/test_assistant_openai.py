@@ -10,10 +10,10 @@ from fastapi.testclient import TestClient
 from test_assistant_chat_answers import svc  # noqa: F401  (the fixture: two fake GPUs, four jobs)
 
 from gpuaccel.app.daemon.auth import TokenAuth
-from gpuaccel.assistant.intent import REFUSAL
-from gpuaccel.assistant.openai_api import create_openai_router
-from gpuaccel.assistant.routes import Unavailable
+from gpuaccel.assistant.http.openai import create_openai_router
+from gpuaccel.assistant.http.routes import Unavailable
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import REFUSAL
 
 HEADERS = {"Authorization": "Bearer t0ken"}
 

@@ -6,17 +6,17 @@ import itertools
 import random
 import re
 
-from gpuaccel.assistant import corpus_context as CC
-from gpuaccel.assistant.intent import Context
-from gpuaccel.assistant.intent_augment import all_forms
-from gpuaccel.assistant.intent_corpus import FIXED_NOW, dev_forms, documents, sample
-from gpuaccel.assistant.model_picker import parse_pick, pick_prompt
-from gpuaccel.assistant.phrasings_context import NAMED_JOB, OTHER_ONE, THAT_ONE
-from gpuaccel.assistant.phrasings_offtopic import OFF_TOPIC_FAMILIES
-from gpuaccel.assistant.pick_grammar import PickGrammar
-from gpuaccel.assistant.pick_machines import BY_NAME
-from gpuaccel.assistant.queries import Query
-from gpuaccel.assistant.worker import context_from_json, context_json
+from assistant_lab import contextual as CC
+from assistant_lab.augment.rewording import all_forms
+from assistant_lab.corpus import FIXED_NOW, dev_forms, documents, sample
+from assistant_lab.machines import BY_NAME
+from assistant_lab.phrasings.context import NAMED_JOB, OTHER_ONE, THAT_ONE
+from assistant_lab.phrasings.offtopic import OFF_TOPIC_FAMILIES
+from gpuaccel.assistant.engine.worker import context_from_json, context_json
+from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.understand.grammar import PickGrammar
+from gpuaccel.assistant.understand.model import parse_pick, pick_prompt
+from gpuaccel.assistant.understand.picker import Context
 
 MACHINE = Context(
     Query("gpu_rank", metric="temperature", order="max"),
@@ -154,8 +154,8 @@ def test_off_topic_families_never_get_a_query() -> None:
 
 
 def test_new_templates_say_nothing_a_dev_template_says() -> None:
-    from gpuaccel.assistant import intent_phrasings as P
-    from gpuaccel.assistant.phrasings_context import MODEL_PHRASINGS, NAME_PART, OTHER_ONE_METRIC
+    from assistant_lab.phrasings import grammar as P
+    from assistant_lab.phrasings.context import MODEL_PHRASINGS, NAME_PART, OTHER_ONE_METRIC
 
     templates = [*NAMED_JOB, *OTHER_ONE, *OTHER_ONE_METRIC, *THAT_ONE, *NAME_PART]
     templates += [t for _, ts in MODEL_PHRASINGS for t in ts]

@@ -10,14 +10,14 @@ import zlib
 import pytest
 import torch
 
-from gpuaccel.assistant.intent import Context, RulePicker, pick
-from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.model_picker import ModelPicker, parse_pick, pick_json
-from gpuaccel.assistant.pick_decode import ConstrainedDecoder, Decision, PickInterrupted, decide
-from gpuaccel.assistant.pick_grammar import PickGrammar, names_in, numbers_in
-from gpuaccel.assistant.queries import Query
-from gpuaccel.assistant.query_specs import query_from_args
-from gpuaccel.assistant.tokenizers import ByteTokenizer
+from assistant_lab.corpus import FIXED_NOW
+from gpuaccel.assistant.engine.tokenizers import ByteTokenizer
+from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.queries.specs import query_from_args
+from gpuaccel.assistant.understand.decode import ConstrainedDecoder, Decision, PickInterrupted, decide
+from gpuaccel.assistant.understand.grammar import PickGrammar, names_in, numbers_in
+from gpuaccel.assistant.understand.model import ModelPicker, parse_pick, pick_json
+from gpuaccel.assistant.understand.picker import Context, RulePicker, pick
 
 
 class TableModel:
@@ -187,7 +187,7 @@ def test_only_a_byte_vocabulary_can_be_constrained_by_character() -> None:
 
 
 def test_the_bundled_model_picks_valid_queries_with_the_question_s_numbers() -> None:
-    from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine
+    from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, Engine
 
     torch.set_num_threads(1)
     engine = Engine(BUNDLED_MODEL, "cpu fp32")
@@ -201,9 +201,9 @@ def test_the_bundled_model_picks_valid_queries_with_the_question_s_numbers() -> 
 def test_pick_eval_scores_the_strategies_that_trust_a_sure_model(tmp_path) -> None:
     from safetensors.torch import save_file
 
-    from gpuaccel.assistant.intent_corpus import dev_set
-    from gpuaccel.assistant.pick_eval import mark, score, shipped
-    from gpuaccel.assistant.safetensors_header import read_header
+    from assistant_lab.corpus import dev_set
+    from assistant_lab.evaluate import mark, score, shipped
+    from gpuaccel.assistant.engine.safetensors_header import read_header
 
     picks = dev_set(6, seed=3)
     result = score(picks, {"rule": RulePicker(), "model": ModelPicker(TableModel(5, {"{": 9.0}))}, 2.0)
@@ -246,8 +246,8 @@ def test_the_grammar_writes_the_fan_metric_and_a_log_s_lines_from_the_question()
 
 
 def test_the_bundled_model_picks_valid_queries_with_the_added_query_kinds() -> None:
-    from gpuaccel.assistant.model_picker import pick_prompt
-    from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine
+    from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, Engine
+    from gpuaccel.assistant.understand.model import pick_prompt
 
     torch.set_num_threads(1)
     engine = Engine(BUNDLED_MODEL, "cpu fp32")

@@ -29,8 +29,8 @@ from assistant_helpers import FakeGate
 
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.assistant.facts import NumberCheck
-from gpuaccel.assistant.runtime import Engine
+from gpuaccel.assistant.engine.runtime import Engine
+from gpuaccel.assistant.queries.facts import NumberCheck
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.jobs import validate_request
 from gpuaccel.scheduler.store import Store
@@ -188,7 +188,7 @@ def test_held_out_questions_score(svc: AssistantService, set_name: str) -> None:
 
 def test_model_prose_keeps_to_the_result_numbers(svc: AssistantService) -> None:
     """With prose on, the bundled model continues the answer; nothing it adds may carry another number."""
-    from gpuaccel.assistant.runtime import GenParams
+    from gpuaccel.assistant.engine.runtime import GenParams
 
     svc.chat.prose = True
     svc.chat.params = GenParams(max_tokens=60, temperature=1.0, top_p=0.9, seed=3)

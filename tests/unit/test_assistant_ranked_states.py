@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from test_assistant_questions import ask, invented, served
 
-from gpuaccel.assistant.intent import Context, RulePicker
-from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.intent_words import window_of
-from gpuaccel.assistant.queries import Query
+from assistant_lab.corpus import FIXED_NOW
+from gpuaccel.assistant.queries.catalogue import Query
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.words import window_of
 
 TODAY = window_of("today", FIXED_NOW)
 

@@ -13,11 +13,11 @@ import pytest
 from test_assistant_questions import converse as queries
 from test_assistant_questions import served
 
-from gpuaccel.assistant.intent import Context, RulePicker
-from gpuaccel.assistant.intent_asks import split_asks
-from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.queries import Query
+from assistant_lab.corpus import FIXED_NOW
+from gpuaccel.assistant.queries.catalogue import Query
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.asks import split_asks
+from gpuaccel.assistant.understand.picker import Context, RulePicker
 
 
 @pytest.fixture()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gpuaccel.assistant.db import AssistantDB
-from gpuaccel.assistant.reports import ReportService, daily_facts
+from gpuaccel.assistant.reports.report import ReportService, daily_facts
 from gpuaccel.scheduler.jobs import validate_request
 from gpuaccel.scheduler.store import Store
 
@@ -98,15 +98,15 @@ def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
 
 
 def test_a_short_clock_axis_shows_seconds() -> None:
-    from gpuaccel.assistant.plots import clock_format
+    from gpuaccel.assistant.reports.plots import clock_format
 
     assert clock_format(90.0) == "%H:%M:%S"  # a job of a minute and a half: six ticks, each its own label
     assert clock_format(3600.0) == "%H:%M"
 
 
 def test_the_report_opens_with_sentences_written_from_its_facts(store: Store, tmp_path: Path) -> None:
-    from gpuaccel.assistant.report_overview import daily_overview, job_overview
-    from gpuaccel.assistant.reports import job_facts
+    from gpuaccel.assistant.reports.overview import daily_overview, job_overview
+    from gpuaccel.assistant.reports.report import job_facts
 
     text = daily_overview(daily_facts(store, DAY))
     assert text.startswith(  # job 4 was cancelled while queued: it did not run
@@ -126,8 +126,8 @@ def test_the_report_opens_with_sentences_written_from_its_facts(store: Store, tm
 def test_the_opening_counts_jobs_still_going_and_names_tied_gpus(tmp_path: Path) -> None:
     import time
 
-    from gpuaccel.assistant.report_overview import daily_overview, job_overview
-    from gpuaccel.assistant.reports import job_facts
+    from gpuaccel.assistant.reports.overview import daily_overview, job_overview
+    from gpuaccel.assistant.reports.report import job_facts
 
     store = Store(tmp_path / "gpuaccel.db")
     ids = [store.insert(validate_request({"kind": "command", "argv": ["x"], "name": n})).id for n in "abcd"]
@@ -155,7 +155,7 @@ def test_the_opening_counts_jobs_still_going_and_names_tied_gpus(tmp_path: Path)
 
 
 def test_the_html_keeps_log_lines_apart_and_plots_on_their_own_line(tmp_path: Path) -> None:
-    from gpuaccel.assistant.reports import render_html
+    from gpuaccel.assistant.reports.report import render_html
 
     (tmp_path / "p.png").write_bytes(b"\x89PNG")
     md = "## Log tail\n\n```\nfirst line\nsecond line\n```\n\n(none)\n\n![GPU utilization](p.png)\n"
@@ -166,8 +166,8 @@ def test_the_html_keeps_log_lines_apart_and_plots_on_their_own_line(tmp_path: Pa
 
 def test_a_log_line_that_starts_with_backticks_stays_inside_its_block(tmp_path: Path) -> None:
     """A log may print a Markdown fence itself: the block's fence is longer, and only it closes the block."""
-    from gpuaccel.assistant.queries_logs import code_block
-    from gpuaccel.assistant.reports import render_html
+    from gpuaccel.assistant.queries.logs import code_block
+    from gpuaccel.assistant.reports.report import render_html
 
     md = "## Log tail\n\n" + code_block(["```python", "print('hi')", "```", "done"]) + "\n\nafter\n"
     page = render_html({"title": "t", "markdown": md}, tmp_path)
@@ -178,8 +178,8 @@ def test_the_chat_s_reading_tables_name_units_as_the_reports_do(tmp_path: Path) 
     """The overview's and the summary's tables take each reading's unit from the telemetry catalogue."""
     from gpuaccel.accel.telemetry.fake import FakeBackend
     from gpuaccel.accel.telemetry.sampler import Sampler
-    from gpuaccel.assistant.facts import FactsSource
-    from gpuaccel.assistant.queries import Query, QueryContext, Window, run
+    from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Window, run
+    from gpuaccel.assistant.queries.facts import FactsSource
 
     store = Store(tmp_path / "gpuaccel.db")
     with store.transaction() as c:

@@ -7,10 +7,10 @@ the reading in general rather than one set's sentence.
 
 from __future__ import annotations
 
-from gpuaccel.assistant.intent import Context, RulePicker
-from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.intent_words import window_of, words
-from gpuaccel.assistant.queries import Query
+from assistant_lab.corpus import FIXED_NOW
+from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.words import window_of, words
 
 MACHINE = {"gpus": [0, 1], "gpu_models": {0: "NVIDIA H100 80GB HBM3", 1: "NVIDIA GeForce RTX 4090"}}
 TODAY = window_of("today", FIXED_NOW)
@@ -77,7 +77,7 @@ def test_a_job_answer_names_the_gpu_it_ran_on_for_that_card() -> None:
 
     import test_assistant_questions as T
 
-    from gpuaccel.assistant.queries import QueryContext, run
+    from gpuaccel.assistant.queries.catalogue import QueryContext, run
 
     svc = T.build_service(Path(tempfile.mkdtemp()))
     try:
@@ -93,7 +93,7 @@ def test_a_job_answer_names_the_gpu_it_ran_on_for_that_card() -> None:
 
 
 def test_a_request_to_change_a_job_named_by_its_name_names_the_command() -> None:
-    from gpuaccel.assistant.intent_replies import action_request
+    from gpuaccel.assistant.understand.replies import action_request
 
     names = {"Bench-B": 2, "train_a.v2": 7}
     assert action_request("could you kill bench-b please", names) == (

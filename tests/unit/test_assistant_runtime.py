@@ -6,10 +6,10 @@ import pytest
 import torch
 from assistant_helpers import random_model
 
-from gpuaccel.assistant import runtime
-from gpuaccel.assistant.runtime import BUNDLED_MODEL, Engine, GenParams, Utf8Stream
-from gpuaccel.assistant.tiny_io import export_state
-from gpuaccel.assistant.train_tiny import TinyConfig, TinyRWKV7, wkv_chunked, wkv_sequential
+from assistant_lab.tiny.io import export_state
+from assistant_lab.tiny.train import TinyConfig, TinyRWKV7, wkv_chunked, wkv_sequential
+from gpuaccel.assistant.engine import runtime
+from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, Engine, GenParams, Utf8Stream
 
 torch.set_num_threads(1)
 
@@ -131,7 +131,7 @@ def test_bad_files_give_clear_errors(tmp_path) -> None:
 
 def test_sample_draws_from_the_top_p_nucleus() -> None:
     """Frequencies follow the softmax inside the nucleus; nothing outside it and never end-of-text."""
-    from gpuaccel.assistant.runtime import sample
+    from gpuaccel.assistant.engine.runtime import sample
 
     logits = torch.tensor([9.0, 1.0, 2.0, 3.0, 0.5, -50.0])  # index 0 is end of text: never drawn
     gen = torch.Generator().manual_seed(0)

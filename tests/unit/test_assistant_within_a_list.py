@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from test_assistant_questions import ask, invented, served
 
-from gpuaccel.assistant.intent import Context, RulePicker
-from gpuaccel.assistant.queries import Query
+from gpuaccel.assistant.queries.catalogue import Query
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import Context, RulePicker
 
 
 @pytest.fixture()

@@ -14,10 +14,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import word_repair as B
 
-from gpuaccel.assistant.intent import Context, RulePicker
-from gpuaccel.assistant.intent_corpus import FIXED_NOW
-from gpuaccel.assistant.intent_words import window_of, words
-from gpuaccel.assistant.queries import Query
+from assistant_lab.corpus import FIXED_NOW
+from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.words import window_of, words
 
 MACHINE = Context(gpus=[0, 1])
 WEEK = window_of("this week", FIXED_NOW)

@@ -8,7 +8,7 @@ from pathlib import Path
 from test_assistant_reports import DAY, T0, store  # noqa: F401 (store is a fixture)
 
 from gpuaccel.assistant.db import AssistantDB
-from gpuaccel.assistant.reports import ReportService, daily_facts, facts_text
+from gpuaccel.assistant.reports.report import ReportService, daily_facts, facts_text
 from gpuaccel.scheduler.store import Store
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import anyio
 import pytest
 
-mcp_server = pytest.importorskip("gpuaccel.assistant.mcp_server", reason="needs the mcp SDK")
+mcp_server = pytest.importorskip("gpuaccel.assistant.http.mcp", reason="needs the mcp SDK")
 from mcp.shared.exceptions import MCPError  # noqa: E402
 from mcp_types import ErrorData  # noqa: E402
 

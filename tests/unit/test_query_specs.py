@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from gpuaccel.assistant import queries
-from gpuaccel.assistant.query_specs import SPECS, QueryArgsError, query_from_args
+from gpuaccel.assistant.queries import catalogue as queries
+from gpuaccel.assistant.queries.specs import SPECS, QueryArgsError, query_from_args
 
 NOW = 1_700_000_000.0
 

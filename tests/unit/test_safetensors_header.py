@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gpuaccel.assistant.runtime import BUNDLED_MODEL, ModelError, tokenizer_from_file
-from gpuaccel.assistant.safetensors_header import HeaderError, read_header
+from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, ModelError, tokenizer_from_file
+from gpuaccel.assistant.engine.safetensors_header import HeaderError, read_header
 
 
 def test_the_header_matches_what_safetensors_reads() -> None:
@@ -43,8 +43,8 @@ def test_a_broken_header_says_what_is_wrong(tmp_path: Path, content: bytes, why:
 def test_picking_and_tokenizing_do_not_import_torch() -> None:
     code = (
         "import sys\n"
-        "from gpuaccel.assistant.model_picker import picks_queries\n"
-        "from gpuaccel.assistant.runtime import BUNDLED_MODEL, tokenizer_from_file\n"
+        "from gpuaccel.assistant.understand.model import picks_queries\n"
+        "from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, tokenizer_from_file\n"
         "picks_queries(BUNDLED_MODEL); tokenizer_from_file(BUNDLED_MODEL)\n"
         "print(sorted(m for m in ('torch', 'rwkv', 'triton') if m in sys.modules))\n"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gpuaccel.assistant.tiny_data import build
+from assistant_lab.tiny.data import build
 
 
 def _repo(root: Path) -> Path:

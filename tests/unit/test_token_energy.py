@@ -11,8 +11,8 @@ import pytest
 from assistant_helpers import FakeGate, random_model
 from test_assistant_gate import PARAMS, LabelledEngine
 
-from gpuaccel.assistant.gate import GateController, GateSettings
-from gpuaccel.assistant.token_energy import NO_GPU_GENERATION, TokenEnergy, gpu_of, text
+from gpuaccel.assistant.engine.gate import GateController, GateSettings
+from gpuaccel.assistant.engine.token_energy import NO_GPU_GENERATION, TokenEnergy, gpu_of, text
 
 
 class PowerSampler:

@@ -5,7 +5,7 @@ misspellings as people write them (``benchmarks/word_repair.py`` measures them).
 
 from __future__ import annotations
 
-from gpuaccel.assistant.intent_spelling import NEIGHBOURS
+from gpuaccel.assistant.understand.spelling import NEIGHBOURS
 
 # Misspellings as people write them, beyond one slip of a key: sounds spelt out, letters left off.
 WRITTEN_TYPOS: dict[str, str] = {

@@ -1,12 +1,13 @@
 """Chat sessions grounded in the daemon's facts: each question becomes a query, the answer its result.
 
-A question is mapped to a query by :mod:`assistant.intent` (follow-ups use the
-:class:`~assistant.intent.Context` the previous answer stored), run by :mod:`assistant.queries`, and
+A question is mapped to a query by :mod:`assistant.understand.picker` (follow-ups use the
+:class:`~assistant.understand.picker.Context` the previous answer stored), run by
+:mod:`assistant.queries.catalogue`, and
 answered first with the result's plain sentence. With ``prose`` on, the model then continues in the
 RWKV-7 format (``System: <result>\\n\\nUser: <question>\\n\\nAssistant: <sentence>``, after the
 session's earlier turns so the engine's prefix cache reuses them), sentence by sentence through
-:class:`~assistant.facts.NumberCheck`: the first sentence with a number the result does not hold ends the
-prose. Off-topic questions get a short refusal that says what can be answered. Commands: ``/status``,
+:class:`~assistant.queries.facts.NumberCheck`: the first sentence with a number the result does not hold ends
+the prose. Off-topic questions get a short refusal that says what can be answered. Commands: ``/status``,
 ``/report``, ``/cleanup``. History is stored in SQLite (:mod:`assistant.db`).
 """
 
@@ -21,13 +22,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
-from gpuaccel.assistant.facts import FactsSource, NumberCheck
-from gpuaccel.assistant.intent import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
-from gpuaccel.assistant.intent_asks import answer_asks
-from gpuaccel.assistant.intent_lists import carried
-from gpuaccel.assistant.intent_replies import about_me, action_request, small_talk
-from gpuaccel.assistant.queries import Query, QueryContext, Result, run
-from gpuaccel.assistant.runtime import GenParams, Utf8Stream
+from gpuaccel.assistant.engine.runtime import GenParams, Utf8Stream
+from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result, run
+from gpuaccel.assistant.queries.facts import FactsSource, NumberCheck
+from gpuaccel.assistant.understand.asks import answer_asks
+from gpuaccel.assistant.understand.lists import carried
+from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
+from gpuaccel.assistant.understand.replies import about_me, action_request, small_talk
 
 log = logging.getLogger(__name__)
 

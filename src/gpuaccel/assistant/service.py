@@ -20,15 +20,15 @@ from typing import Any
 
 from gpuaccel.assistant.chat import ChatService
 from gpuaccel.assistant.db import AssistantDB
-from gpuaccel.assistant.facts import FactsSource
-from gpuaccel.assistant.gate import GateController, GateSettings, cuda_problem
-from gpuaccel.assistant.housekeeping import Housekeeper, size_words
-from gpuaccel.assistant.intent import RulePicker
-from gpuaccel.assistant.model_picker import ModelPicker, pick_margin
-from gpuaccel.assistant.models import ModelManager, fit_message
-from gpuaccel.assistant.reports import ReportService
-from gpuaccel.assistant.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
-from gpuaccel.assistant.token_energy import TokenEnergy
+from gpuaccel.assistant.engine.gate import GateController, GateSettings, cuda_problem
+from gpuaccel.assistant.engine.models import ModelManager, fit_message
+from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
+from gpuaccel.assistant.engine.token_energy import TokenEnergy
+from gpuaccel.assistant.housekeeping.housekeeper import Housekeeper, size_words
+from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.reports.report import ReportService
+from gpuaccel.assistant.understand.model import ModelPicker, pick_margin
+from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.scheduler.models import JobState
 
 log = logging.getLogger(__name__)
@@ -245,7 +245,7 @@ class AssistantService:
         return {pid} if pid else set()
 
     def _worker_factory(self, path: Path, strategy: str) -> Any:
-        from gpuaccel.assistant.worker import WorkerEngine
+        from gpuaccel.assistant.engine.worker import WorkerEngine
 
         gpus = self.idle.idle_gpus() if self.idle is not None and hasattr(self.idle, "idle_gpus") else []
         return WorkerEngine(path, strategy, gpu=gpus[0] if strategy.startswith("cuda") and gpus else None)

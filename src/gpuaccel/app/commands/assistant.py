@@ -15,7 +15,7 @@ from gpuaccel.app.client import Client
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_INTERRUPTED
 from gpuaccel.app.commands.jobs import client_command, client_options
-from gpuaccel.assistant.housekeeping import size_words
+from gpuaccel.assistant.housekeeping.housekeeper import size_words
 
 ANSWER_TIMEOUT_S = 600.0  # a first answer or report may load the model on a busy machine
 

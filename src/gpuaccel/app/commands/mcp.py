@@ -2,7 +2,7 @@
 
 Stdout carries the protocol, so nothing else is printed there; a daemon that is not running is each tool
 call's error, in the client's words (the agent sees why and what to start). The server itself is
-:mod:`gpuaccel.assistant.mcp_server` (it needs the ``assistant`` extra, which brings the ``mcp`` SDK).
+:mod:`gpuaccel.assistant.http.mcp` (it needs the ``assistant`` extra, which brings the ``mcp`` SDK).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     try:
         import anyio
 
-        from gpuaccel.assistant.mcp_server import serve_stdio
+        from gpuaccel.assistant.http.mcp import serve_stdio
     except ModuleNotFoundError as exc:
         if not (exc.name or "").startswith(("mcp", "anyio")):
             raise

@@ -23,9 +23,9 @@ from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.app.daemon.auth import TokenAuth
 from gpuaccel.app.daemon.guards import BodyLimit, validation_error
-from gpuaccel.assistant.openai_api import create_openai_router as openai_router
-from gpuaccel.assistant.routes import Unavailable
-from gpuaccel.assistant.routes import create_router as assistant_router
+from gpuaccel.assistant.http.openai import create_openai_router as openai_router
+from gpuaccel.assistant.http.routes import Unavailable
+from gpuaccel.assistant.http.routes import create_router as assistant_router
 from gpuaccel.assistant.service import AssistantService, missing_dependencies
 from gpuaccel.scheduler.cluster import create_router as cluster_router
 from gpuaccel.scheduler.config import SchedulerConfig

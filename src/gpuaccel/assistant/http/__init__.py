@@ -1,0 +1,1 @@
+"""The assistant over HTTP: its routes, the OpenAI-compatible endpoint and the MCP server."""

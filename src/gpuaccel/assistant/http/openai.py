@@ -1,0 +1,161 @@
+"""An OpenAI-compatible ``POST /v1/chat/completions`` (and ``GET /v1/models``) over the same assistant.
+
+Existing chat clients can talk to the daemon the way they talk to RWKV-Runner or Ai00: the last message
+is the question, earlier user messages give the conversation its context (their queries are replayed, no
+model runs for them), the answer is the same grounded answer as in the app's chat, streamed as
+``chat.completion.chunk`` events ending in ``data: [DONE]`` when ``stream`` is true. Nothing is stored in
+the assistant's history. The daemon mounts this router at its root, behind the same token as the rest of
+the API.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from gpuaccel.assistant.chat import clean_user_text
+from gpuaccel.assistant.understand.picker import Context
+
+if TYPE_CHECKING:
+    from gpuaccel.assistant.http.routes import Unavailable
+    from gpuaccel.assistant.service import AssistantService
+
+
+class OAMessage(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    role: Literal["system", "developer", "user", "assistant", "tool"]
+    content: str | list[dict[str, Any]] | None = None
+
+    def text(self) -> str:
+        """The message's text: a string, or the ``text`` parts of a content list."""
+        if isinstance(self.content, list):
+            return "\n".join(str(p.get("text", "")) for p in self.content if p.get("type") == "text")
+        return self.content or ""
+
+
+class OAChatIn(BaseModel):
+    # Clients send sampling settings (temperature, top_p, ...); the answer is grounded, so they are ignored.
+    model_config = ConfigDict(extra="allow")
+
+    model: str | None = None
+    messages: list[OAMessage] = Field(min_length=1)
+    stream: bool = False
+
+
+class OAModel(BaseModel):
+    id: str
+    object: Literal["model"] = "model"
+    created: int
+    owned_by: str = "gpuaccel"
+
+
+class OAModelList(BaseModel):
+    object: Literal["list"] = "list"
+    data: list[OAModel]
+
+
+def _invalid(message: str) -> HTTPException:
+    return HTTPException(422, [{"loc": ["body", "messages"], "msg": message, "type": "value_error"}])
+
+
+def _question(body: OAChatIn) -> tuple[str, list[str]]:
+    """The last message's text (it must be the user's) and the earlier user messages."""
+    last = body.messages[-1]
+    if last.role != "user":
+        raise _invalid(f"the last message must have role 'user' (the question), not {last.role!r}")
+    question = clean_user_text(last.text())
+    if not question:
+        raise _invalid("the last user message has no text; send the question as content")
+    earlier = [clean_user_text(m.text()) for m in body.messages[:-1] if m.role == "user"]
+    return question, [q for q in earlier if q]
+
+
+def create_openai_router(svc: AssistantService | Unavailable) -> APIRouter:
+    r = APIRouter(prefix="/v1", tags=["openai"])
+
+    def chat_service() -> Any:
+        """A dependency: an assistant that cannot run here answers 503 before any stream starts."""
+        return svc.chat
+
+    @r.get("/models")
+    def models() -> OAModelList:
+        path = svc.model_path()
+        return OAModelList(data=[OAModel(id=path.stem, created=int(path.stat().st_mtime))])
+
+    @r.post(
+        "/chat/completions",
+        response_model=None,
+        responses={
+            200: {"content": {"application/json": {}, "text/event-stream": {}}},
+            503: {"description": "the assistant is not installed on this daemon (the hint says how)"},
+        },
+    )
+    def completions(body: OAChatIn, chat: Any = Depends(chat_service)) -> Any:  # noqa: B008
+        question, earlier = _question(body)
+        context = Context()
+        for q in earlier:  # the conversation so far: its queries, for follow-ups
+            context = chat.begin(q, context).context()
+        model = svc.model_path().stem
+        cid, created = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time())
+        pieces = _pieces(chat, question, context)
+        if body.stream:
+            return StreamingResponse(_stream(pieces, cid, created, model), media_type="text/event-stream")
+        text, finish = "", "stop"
+        for piece, reason in pieces:
+            text += piece
+            finish = reason or finish
+        message = {"role": "assistant", "content": text.strip()}
+        return {
+            "id": cid,
+            "object": "chat.completion",
+            "created": created,
+            "model": model,
+            "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+        }
+
+    return r
+
+
+def _pieces(chat: Any, question: str, context: Context) -> Iterator[tuple[str, str | None]]:
+    """(text, None) pieces of the answer, then ("", finish reason in OpenAI's words)."""
+    turn = chat.begin(question, context)
+    yield turn.answer, None
+    reason = "stop"
+    for piece in chat.prose_for(turn, "", threading.Event()):
+        if isinstance(piece, tuple):
+            reason = piece[0]
+            continue
+        yield piece, None
+    yield "", "length" if reason == "max_tokens" else "stop"
+
+
+def _stream(pieces: Iterator[tuple[str, str | None]], cid: str, created: int, model: str) -> Iterator[str]:
+    def chunk(delta: dict[str, Any], finish: str | None) -> str:
+        data = {
+            "id": cid,
+            "object": "chat.completion.chunk",
+            "created": created,
+            "model": model,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+        }
+        return f"data: {json.dumps(data)}\n\n"
+
+    yield chunk({"role": "assistant", "content": ""}, None)
+    try:
+        for piece, finish in pieces:
+            if finish is not None:
+                yield chunk({}, finish)
+            elif piece:
+                yield chunk({"content": piece}, None)
+    except Exception as exc:  # the model failed mid-answer: say so in the stream, then end it
+        yield f"data: {json.dumps({'error': {'message': f'the model failed: {exc}'}})}\n\n"
+    yield "data: [DONE]\n\n"

@@ -1,0 +1,245 @@
+"""What the assistant knows, computed by the daemon, never by the model: the facts and the number check.
+
+:class:`Facts` holds GPU readings (with the reason for each unavailable value), queue counts, recent
+failures with reasons and telemetry highlights of the last hour; ``/status`` shows it and the queries of
+:mod:`assistant.queries.catalogue` read it. :class:`NumberCheck` lets model prose through only while every
+number in it is one the facts or the query result hold.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gpuaccel.accel.telemetry.fields import sample_tflops
+from gpuaccel.accel.telemetry.types import NA
+from gpuaccel.scheduler import reads
+from gpuaccel.scheduler.models import JobState
+from gpuaccel.scheduler.store import Store
+
+_NUM = re.compile(r"\d+(?:\.\d+)?")
+# The queue line of the facts: every state in this order, the first four even at 0.
+QUEUE_STATES = [str(s) for s in (JobState.RUNNING, JobState.QUEUED, JobState.FAILED, JobState.SUCCEEDED)]
+QUEUE_STATES += [str(s) for s in (JobState.PAUSED, JobState.RETRYING, JobState.HELD, JobState.CANCELLED)]
+ALWAYS_COUNTED = frozenset(QUEUE_STATES[:4])
+
+
+def _v(value: Any, fmt: str = "{:.0f}", unit: str = "") -> str:
+    if value is None or isinstance(value, NA):
+        return f"n/a ({value.reason})" if isinstance(value, NA) else "n/a"
+    return fmt.format(value) + unit
+
+
+@dataclass
+class Facts:
+    t: float
+    gpus: list[dict[str, Any]] = field(default_factory=list)
+    telemetry_error: str | None = None
+    gate_open: bool | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+    running: list[dict[str, Any]] = field(default_factory=list)
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    highlights: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = []
+        if self.telemetry_error:
+            out.append(f"- GPUs: telemetry unavailable ({self.telemetry_error})")
+        for g in self.gpus:
+            out.append(
+                f"- GPU {g['index']} ({g['name']}): {_v(g['temperature_c'], unit=' C')},"
+                f" util {_v(g['util_gpu'], unit='%')},"
+                f" memory {_v(g['mem_used_mib'])}/{_v(g['mem_total_mib'])} MiB,"
+                f" power {_v(g['power_w'], unit=' W')}, tensor activity {_v(g['tensor_active'], unit='%')}"
+                + (f", fan {_v(g['fan_pct'], unit='%')}" if g.get("fan_pct") is not None else "")
+            )
+            for p in g["processes"]:
+                owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
+                used = _v(p["used"], unit=" MiB")
+                out.append(f"- GPU {g['index']} process {p['pid']} ({p['name']}): {used}, {owner}")
+        c = self.counts
+        shown = [s for s in QUEUE_STATES if s in ALWAYS_COUNTED or c.get(s, 0)]  # a state the queue has
+        out.append("- queue: " + ", ".join(f"{c.get(s, 0)} {s}" for s in shown))
+        for j in self.running:
+            out.append(f"- job {j['id']} ({j['name']}) {j.get('state', 'running')} on GPU {j['gpus']}")
+        for j in self.failures:
+            out.append(f"- job {j['id']} ({j['name']}) failed: {j['reason']}")
+        out += [f"- {h}" for h in self.highlights]
+        if self.gate_open is not None:
+            out.append(f"- assistant GPU gate: {'open' if self.gate_open else 'closed'}")
+        return out
+
+    def block(self) -> str:
+        """One paragraph (single newlines only: a blank line would end the turn in the chat format)."""
+        return "Facts:\n" + "\n".join(self.lines())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "t": self.t,
+            "gpus": self.gpus,
+            "telemetry_error": self.telemetry_error,
+            "gate_open": self.gate_open,
+            "counts": self.counts,
+            "running": self.running,
+            "failures": self.failures,
+            "highlights": self.highlights,
+        }
+
+
+def _num(value: Any) -> float | None:
+    return None if value is None or isinstance(value, NA) else round(float(value), 1)
+
+
+class FactsSource:
+    """Reads the daemon's live objects; each is optional so tests and a GPU-less daemon work the same."""
+
+    def __init__(self, store: Store, sampler: Any = None, idle: Any = None, own_pids: Any = None) -> None:
+        self.store, self.sampler, self.idle = store, sampler, idle
+        self.own_pids = own_pids or (lambda: set())
+        self.cluster: Any = None  # the daemon's Ray cluster (scheduler.cluster.RayCluster), when it has one
+        # where the daemon writes job-<id>.log (scheduler.paths.DataDir.logs), for a job's log in the chat
+        self.logs_dir: Path | None = None
+
+    def _job_pids(self) -> dict[int, int]:
+        return reads.running_pids(self.store)
+
+    def gpus(self) -> tuple[list[dict[str, Any]], str | None]:
+        if self.sampler is None:
+            return [], "telemetry is off"
+        if not self.sampler.available:
+            return [], self.sampler.error or "GPU telemetry unavailable"
+        infos = {i.index: i for i in self.sampler.infos}
+        peaks = {i.index: pk for i, pk in zip(self.sampler.infos, self.sampler.peaks, strict=False)}
+        job_pids = self._job_pids()
+        ours = self.own_pids()
+        out = []
+        for s in self.sampler.latest():
+            procs = [] if isinstance(s.processes, NA) else s.processes
+            tflops = sample_tflops(s, peaks[s.index][0]) if s.index in peaks else NA("no peak for this GPU")
+            raw = {
+                "temperature_c": s.temperature_c,
+                "util_gpu": s.util_gpu,
+                "mem_used_mib": s.mem_used_mib,
+                "mem_total_mib": s.mem_total_mib,
+                "power_w": s.power_w,
+                "power_limit_w": s.power_limit_w,
+                "tensor_active": s.gpm.get("tensor_active", NA("no GPM reading yet")),
+                "tflops": tflops,
+                "fan_pct": s.fan_pct,  # NOT_SUPPORTED on passively cooled GPUs (no fan of their own)
+            }
+            out.append(
+                {
+                    "index": s.index,
+                    "name": infos[s.index].name if s.index in infos else "?",
+                    "temperature_c": _num(s.temperature_c),
+                    "util_gpu": _num(s.util_gpu),
+                    "mem_used_mib": _num(s.mem_used_mib),
+                    "mem_total_mib": _num(s.mem_total_mib),
+                    "power_w": _num(s.power_w),
+                    "power_limit_w": _num(s.power_limit_w),
+                    "tensor_active": _num(s.gpm.get("tensor_active")),
+                    "tflops": _num(tflops),
+                    "fan_pct": _num(s.fan_pct),
+                    "na": {k: v.reason for k, v in raw.items() if isinstance(v, NA)},
+                    "throttle": None if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),
+                    "processes": [
+                        {
+                            "pid": p.pid,
+                            "name": p.name,
+                            "used": _num(p.used_mib),
+                            "job_id": self._owner(p.pid, job_pids),
+                            "owner": "the assistant's model" if p.pid in ours else "not started by the queue",
+                        }
+                        for p in procs
+                    ],
+                }
+            )
+        return out, None
+
+    @staticmethod
+    def _owner(pid: int, job_pids: dict[int, int]) -> int | None:
+        import os
+
+        if pid in job_pids:
+            return job_pids[pid]
+        try:
+            return job_pids.get(os.getpgid(pid))  # workers lead their own process group
+        except (ProcessLookupError, PermissionError):
+            return None
+
+    def highlights(self, since_s: float = 3600.0) -> list[str]:
+        out = []
+        for g in reads.gpu_summaries(self.store, time.time() - since_s):
+            parts = [f"last hour GPU {g.gpu}:"]
+            if g.temperature_peak_c is not None:
+                parts.append(f"peak {g.temperature_peak_c:.0f} C,")
+            if g.util_avg_pct is not None:
+                parts.append(f"mean util {g.util_avg_pct:.0f}%,")
+            if g.tensor_avg_pct is not None:
+                parts.append(f"mean tensor activity {g.tensor_avg_pct:.0f}%")
+            out.append(" ".join(parts).rstrip(","))
+        return out
+
+    def collect(self, failures: int = 5) -> Facts:
+        gpus, err = self.gpus()
+        running = [
+            {
+                "id": j.id,
+                "name": j.name or j.kind,
+                "state": str(j.state),
+                "gpus": ",".join(map(str, j.assigned_gpus)) or "none",
+            }
+            for j in self.store.list(states=[JobState.RUNNING, JobState.PAUSED], limit=20)
+        ]
+        failed = [
+            {"id": j.id, "name": j.name or j.kind, "reason": j.reason or f"exit code {j.exit_code}"}
+            for j in self.store.list(states=[JobState.FAILED], limit=failures)
+        ]
+        gate = self.idle.is_gate_open() if self.idle is not None else None
+        return Facts(time.time(), gpus, err, gate, self.store.counts(), running, failed, self.highlights())
+
+
+class NumberCheck:
+    """Passes model prose on in whole sentences, only while every number in them is an allowed one.
+
+    The first sentence quoting a number the facts do not hold ends the prose (``failed`` is set and the
+    rest is dropped), so no invented number and no masking ever reaches the user; callers stop generating.
+    """
+
+    _END = re.compile(r"[.!?](?=\s)|\n")
+
+    def __init__(self, allowed: set[str]) -> None:
+        self.allowed = allowed
+        self._pending = ""
+        self.failed: str | None = None  # the first sentence that failed the check
+
+    def _check(self, sentence: str) -> str:
+        bad = [n for n in _NUM.findall(sentence) if n not in self.allowed]
+        if bad:
+            self.failed = sentence.strip()
+            return ""
+        return sentence
+
+    def feed(self, text: str) -> str:
+        if self.failed is not None:
+            return ""
+        self._pending += text
+        out = ""
+        while self.failed is None and (m := self._END.search(self._pending)):
+            sentence, self._pending = self._pending[: m.end()], self._pending[m.end() :]
+            out += self._check(sentence)
+        return out
+
+    def flush(self) -> str:
+        """The last, unfinished sentence: kept only if it passes too."""
+        out, self._pending = self._pending, ""
+        return "" if self.failed is not None else self._check(out)
+
+
+def checked_prose(text: str, allowed: set[str]) -> str:
+    """``text`` cut before its first sentence with a number outside ``allowed``."""
+    check = NumberCheck(allowed)
+    return (check.feed(text) + check.flush()).strip()

@@ -1,0 +1,337 @@
+"""The GPU half of the assistant's tool layer: the GPUs and their models, one reading per GPU (live, or its
+peak and mean over a span), rankings (hottest, busiest, ...), idle GPUs, who holds memory, and energy over
+a span.
+
+Readings come from the live facts (:meth:`~assistant.queries.catalogue.QueryContext.facts`), spans and energy
+from the
+telemetry history; each returns a :class:`~assistant.queries.catalogue.Result` whose sentence is written from
+its own table. A reading a GPU does not give is said with NVML's reason, never as a number: a passively cooled
+data-center GPU (the H100 SXM) reports no fan speed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from gpuaccel.accel.telemetry.fields import FIELD, NOT_SUPPORTED, THROTTLE_WORDS, heading
+from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result, Window, cell
+
+METRICS: dict[str, tuple[str, str, str]] = {
+    # metric -> (facts key, how a sentence names it, unit)
+    "temperature": ("temperature_c", "temperature", " C"),
+    "util": ("util_gpu", "utilization", "%"),
+    "power": ("power_w", "power draw", " W"),
+    "tensor": ("tensor_active", "tensor-core activity", "%"),
+    "tflops": ("tflops", "estimated TFLOP/s", " TFLOP/s"),
+    "memory": ("mem_used_mib", "memory used", " GiB"),
+    "free_memory": ("free_mib", "free memory", " GiB"),
+    "fan": ("fan_pct", "fan speed", "%"),
+}
+# The telemetry history's column of each reading it keeps (fan speed and free memory are live only).
+HISTORY_COLUMNS = {
+    "temperature": "temperature_c",
+    "util": "util_gpu",
+    "power": "power_w",
+    "memory": "mem_used_mib",
+    "tensor": "tensor_active",
+    "tflops": "tflops_est",
+}
+
+
+def gib(mib: float | None) -> float | None:
+    return None if mib is None else round(mib / 1024, 1)
+
+
+def _value(g: dict[str, Any], metric: str) -> float | None:
+    key = METRICS[metric][0]
+    if metric == "free_memory":
+        used, total = g.get("mem_used_mib"), g.get("mem_total_mib")
+        return None if used is None or total is None else gib(total - used)
+    if metric == "memory":
+        return gib(g.get(key))
+    value = g.get(key)
+    return None if value is None else round(float(value), 1 if metric == "tflops" else 0)
+
+
+def _reason(metric: str, g: dict[str, Any]) -> str:
+    """NVML's reason a GPU has no reading of ``metric``; an estimated TFLOP/s lacks its input's, tensor
+    activity's."""
+    na = g.get("na", {})
+    own = na.get(METRICS[metric][0]) or (na.get("tensor_active") if metric == "tflops" else None)
+    return own or "no reading"
+
+
+def _say(value: float | None, metric: str, g: dict[str, Any]) -> str:
+    if value is None:
+        return f"N/A ({_reason(metric, g)})"
+    return f"{cell(float(value))}{METRICS[metric][2]}"
+
+
+def _none(metric: str, g: dict[str, Any]) -> str:
+    """How a GPU without a reading of ``metric`` is said, after "GPU N": with NVML's reason; a fan speed
+    the driver does not give is no fan reading (a passively cooled GPU has no fan of its own)."""
+    reason = _reason(metric, g)
+    if metric != "fan":
+        return f"has no {METRICS[metric][1]} reading ({reason})"
+    why = ", as on passively cooled data-center GPUs" if reason == NOT_SUPPORTED else ""
+    return f"reports no fan reading ({reason}{why})"
+
+
+def _gpus(ctx: QueryContext, q: Query) -> tuple[list[dict[str, Any]], str | None]:
+    """The GPUs the query is about, or the sentence that says why there are none."""
+    facts = ctx.facts()
+    if facts.telemetry_error:
+        return [], f"I have no GPU readings: {facts.telemetry_error}."
+    if not facts.gpus:
+        return [], "No GPU is visible on this machine."
+    if q.gpu is None:
+        return facts.gpus, None
+    chosen = [g for g in facts.gpus if g["index"] == q.gpu]
+    if not chosen:
+        seen = ", ".join(str(g["index"]) for g in facts.gpus)
+        return [], f"There is no GPU {q.gpu} here; the GPUs are {seen}."
+    return chosen, None
+
+
+def gpu_list(ctx: QueryContext, q: Query) -> Result:
+    gpus, why = _gpus(ctx, q)
+    if why:
+        return Result(q, why)
+    rows = [[g["index"], g["name"], gib(g["mem_total_mib"])] for g in gpus]
+    names = "; ".join(f"GPU {g['index']} is an {g['name']}" for g in gpus)
+    count = f"There {'is 1 GPU' if len(gpus) == 1 else f'are {len(gpus)} GPUs'}: {names}."
+    return Result(q, count if q.gpu is None else names + ".", ["GPU", "model", "memory (GiB)"], rows)
+
+
+def gpu_reading(ctx: QueryContext, q: Query) -> Result:
+    metric = q.metric or "temperature"
+    gpus, why = _gpus(ctx, q)
+    if why:
+        return Result(q, why)
+    if q.window is not None:
+        return _over_span(ctx, q, metric, gpus)
+    if metric == "overview":
+        return _overview(q, gpus)
+    label = METRICS[metric][1]
+    parts, rows = [], []
+    for g in gpus:
+        value = _value(g, metric)
+        if metric == "memory":
+            total = gib(g["mem_total_mib"])
+            free = _value(g, "free_memory")
+            parts.append(
+                f"GPU {g['index']} uses {_say(value, metric, g)} of {_say(total, metric, g)}"
+                f" ({_say(free, 'free_memory', g)} free)."
+            )
+            rows.append([g["index"], value, total, free])
+            continue
+        shown = value if value is not None else _say(value, metric, g)
+        limit = g.get("power_limit_w") if metric == "power" else None
+        if metric == "power" and value is not None and limit is not None:
+            limit = round(float(limit))
+            parts.append(f"GPU {g['index']} draws {_say(value, metric, g)} of its {limit} W limit.")
+        elif metric == "tflops" and value is not None:  # the unit is said once, not twice
+            parts.append(f"GPU {g['index']} is doing an estimated {_say(value, metric, g)}.")
+        elif metric == "fan" and value is None:
+            parts.append(f"GPU {g['index']} {_none(metric, g)}.")
+        else:
+            parts.append(f"The {label} of GPU {g['index']} is {_say(value, metric, g)}.")
+        rows.append([g["index"], shown, limit] if metric == "power" else [g["index"], shown])
+    cols = ["GPU", label]
+    if metric == "memory":
+        cols = ["GPU", "used (GiB)", "total (GiB)", "free (GiB)"]
+    elif metric == "power":
+        cols = ["GPU", label, "limit (W)"]
+    return Result(q, " ".join(parts), cols, rows)
+
+
+def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, Any]]) -> Result:
+    """A reading's peak and mean per GPU over the query's span, from the telemetry history; a reading the
+    history does not keep (fan speed, free memory, the overview) is said to be live only, with its live
+    value beside it, so no number of the span is ever made up."""
+    from gpuaccel.assistant.queries.jobs import cap
+    from gpuaccel.scheduler import reads
+
+    w = q.window
+    assert w is not None
+    column = HISTORY_COLUMNS.get(metric)
+    if column is None:
+        live = gpu_reading(ctx, replace(q, window=None))
+        if metric in METRICS:
+            kept = f"The telemetry history does not keep {METRICS[metric][1]}"
+            text = f"{kept}, so I cannot say what it was {w.label}."
+        else:
+            text = f"An overview is of the live readings only (a summary covers {w.label})."
+        text += " Now: "
+        return Result(q, text + live.sentence, live.columns, live.rows, subject_gpus=live.subject_gpus)
+    label, unit = METRICS[metric][1], METRICS[metric][2]
+    hist = reads.history_window(ctx.store, w.t0, w.t1, [g["index"] for g in gpus])
+    seen: dict[int, list[float]] = {}
+    for r in hist.rows:
+        value = getattr(r, column)
+        if value is not None:
+            seen.setdefault(r.gpu, []).append(float(value) / (1024 if metric == "memory" else 1))
+    if not seen:
+        return Result(q, f"The telemetry history holds no {label} readings {w.label}.")
+    digits = 1 if metric in ("memory", "tflops") else 0
+    rows = [
+        [gpu, round(max(vs), digits), round(sum(vs) / len(vs), digits)] for gpu, vs in sorted(seen.items())
+    ]
+    said = "; ".join(f"GPU {gpu} peaked at {cell(p)}{unit}, mean {cell(m)}{unit}" for gpu, p, m in rows)
+    return Result(q, f"{cap(label)} {w.label}: {said}.", ["GPU", f"peak {label}", f"mean {label}"], rows)
+
+
+def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
+    """One sentence per GPU with its main readings, for "tell me about GPU 1"."""
+    parts, rows = [], []
+    for g in gpus:
+        t, u, p = (_value(g, m) for m in ("temperature", "util", "power"))
+        used, total = _value(g, "memory"), gib(g["mem_total_mib"])
+        reasons = g.get("throttle")  # None: the driver does not say
+        held = [THROTTLE_WORDS.get(r, r) for r in reasons or [] if r != "gpu_idle"]
+        clocks = "." if reasons is None else "; clocks not held back."
+        parts.append(
+            f"GPU {g['index']} ({g['name']}) is at {_say(t, 'temperature', g)},"
+            f" {_say(u, 'util', g)} utilization, {_say(p, 'power', g)},"
+            f" memory {_say(used, 'memory', g)} of {_say(total, 'memory', g)}"
+            + (f"; clocks held back by: {', '.join(held)}." if held else clocks)
+        )
+        said = "N/A" if reasons is None else ", ".join(held) or "none"
+        rows.append([g["index"], g["name"], t, u, p, used, total, said])
+    read = (("temperature", "temperature_c"), ("utilization", "util_gpu"), ("power", "power_w"))
+    cols = ["GPU", "model", *(heading(w, FIELD[k].unit) for w, k in read), "used (GiB)", "total (GiB)"]
+    cols.append("clocks held back by")
+    return Result(q, " ".join(parts), cols, rows)
+
+
+_RANK_WORDS = {
+    ("temperature", "max"): "hottest",
+    ("temperature", "min"): "coolest",
+    ("util", "max"): "busiest",
+    ("util", "min"): "least busy",
+    ("power", "max"): "drawing the most power",
+    ("power", "min"): "drawing the least power",
+    ("memory", "max"): "using the most memory",
+    ("memory", "min"): "using the least memory",
+    ("free_memory", "max"): "with the most free memory",
+    ("free_memory", "min"): "with the least free memory",
+    ("tensor", "max"): "with the most tensor-core activity",
+    ("tensor", "min"): "with the least tensor-core activity",
+    ("tflops", "max"): "doing the most TFLOP/s",
+    ("tflops", "min"): "doing the fewest TFLOP/s",
+    ("fan", "max"): "with the fastest fan",
+    ("fan", "min"): "with the slowest fan",
+}
+
+
+def gpu_rank(ctx: QueryContext, q: Query) -> Result:
+    metric, order = q.metric or "temperature", q.order or "max"
+    gpus, why = _gpus(ctx, Query(q.name))
+    if why:
+        return Result(q, why)
+    known = [(g, _value(g, metric)) for g in gpus]
+    valued = [(g, v) for g, v in known if v is not None]
+    cols = ["GPU", METRICS[metric][1]]
+    rows = [[g["index"], v if v is not None else _say(v, metric, g)] for g, v in known]
+    if not valued:
+        return Result(
+            q, f"No GPU has a {METRICS[metric][1]} reading: {_say(None, metric, gpus[0])}.", cols, rows
+        )
+    best = (max if order == "max" else min)(v for _, v in valued)
+    top = [g for g, v in valued if v == best]
+    word = _RANK_WORDS[(metric, order)]
+    value = _say(best, metric, top[0])
+    missing = "; ".join(f"GPU {g['index']} {_none(metric, g)}" for g, v in known if v is None)
+    if len(valued) == 1:
+        head = f"Only GPU {top[0]['index']} has a {METRICS[metric][1]} reading: {value}."
+    elif len(top) == len(valued):
+        head = f"{'Both' if len(top) == 2 else f'All {len(top)}'} GPUs are level at {value}."
+    elif len(top) > 1:
+        head = f"GPUs {', '.join(str(g['index']) for g in top)} are {word}, at {value}."
+    else:
+        others = ", ".join(f"GPU {g['index']} {_say(v, metric, g)}" for g, v in valued if g is not top[0])
+        noun = "" if word in ("hottest", "coolest", "busiest", "least busy") else "GPU "
+        head = f"GPU {top[0]['index']} is the {noun}{word}, at {value} ({others})."
+    if missing:  # a GPU without the reading is said so, not left out of the ranking unsaid
+        head = head[:-1] + f"; {missing}."
+    return Result(q, head, cols, rows, subject_gpus=[int(g["index"]) for g in top])
+
+
+def idle_gpus(ctx: QueryContext, q: Query) -> Result:
+    gpus, why = _gpus(ctx, Query(q.name))
+    if why:
+        return Result(q, why)
+    idle = ctx.source.idle
+    states = {s.index: s for s in idle.snapshot()} if idle is not None and hasattr(idle, "snapshot") else {}
+    rows, free = [], []
+    for g in gpus:
+        st = states.get(g["index"])
+        if st is not None:
+            is_idle, why_not = st.idle, st.reason
+        else:
+            util = g.get("util_gpu")
+            is_idle, why_not = (
+                util is not None and util < 10,
+                f"utilization {_say(_value(g, 'util'), 'util', g)}",
+            )
+        rows.append([g["index"], "idle" if is_idle else "busy", why_not])
+        if is_idle:
+            free.append(g["index"])
+    if not free:
+        text = "No GPU is idle: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in rows) + "."
+    else:
+        busy = [r for r in rows if r[1] == "busy"]
+        text = f"Idle: GPU {', '.join(map(str, free))}." + (
+            " Busy: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in busy) + "." if busy else ""
+        )
+    return Result(q, text, ["GPU", "state", "why"], rows, subject_gpus=free)
+
+
+def memory_users(ctx: QueryContext, q: Query) -> Result:
+    gpus, why = _gpus(ctx, q)
+    if why:
+        return Result(q, why)
+    parts, rows = [], []
+    for g in gpus:
+        parts.append(
+            f"GPU {g['index']} uses {_say(_value(g, 'memory'), 'memory', g)}"
+            f" of {_say(gib(g['mem_total_mib']), 'memory', g)}."
+        )
+        for p in g["processes"]:
+            owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
+            used = gib(p["used"])
+            parts.append(f"Process {p['pid']} ({p['name']}) holds {cell(used)} GiB ({owner}).")
+            rows.append([g["index"], p["pid"], p["name"], used, owner])
+        if not g["processes"]:
+            parts.append(f"No process is listed on GPU {g['index']}.")
+        for j in _queue_jobs_on(ctx, g):
+            parts.append(f"Job {j['id']} ({j['name']}) of the queue is {j['state']} on GPU {g['index']}.")
+            rows.append([g["index"], "-", j["name"], "-", f"job {j['id']}"])
+    return Result(q, " ".join(parts), ["GPU", "process", "name", "memory (GiB)", "owner"], rows)
+
+
+def _queue_jobs_on(ctx: QueryContext, g: dict[str, Any]) -> list[dict[str, Any]]:
+    """The queue's running (or paused) jobs given GPU ``g`` whose processes the GPU's list does not name:
+    what holds a GPU is also the job the queue put there, whether or not the driver lists its process."""
+    owners = {p["job_id"] for p in g["processes"] if p["job_id"]}
+    index = str(g["index"])
+    return [j for j in ctx.facts().running if index in str(j["gpus"]).split(",") and j["id"] not in owners]
+
+
+def energy(ctx: QueryContext, q: Query) -> Result:
+    from gpuaccel.scheduler import reads
+
+    w = q.window or Window(ctx.now() - 3600, ctx.now(), "in the last hour")
+    hist = reads.history_window(ctx.store, w.t0, w.t1, [q.gpu] if q.gpu is not None else None)
+    per: dict[int, float] = {}
+    for r in hist.rows:
+        if r.power_w is not None:
+            per[r.gpu] = per.get(r.gpu, 0.0) + r.power_w * hist.step_s / 3600.0
+    if not per:
+        return Result(q, f"I have no power history {w.label}, so I cannot say how much energy was used.")
+    rows = [[gpu, round(wh, 1)] for gpu, wh in sorted(per.items())]
+    total = round(sum(per.values()), 1)
+    each = ", ".join(f"GPU {gpu} {cell(wh)} Wh" for gpu, wh in rows)
+    text = f"The GPUs used {cell(total)} Wh {w.label} ({each})." if len(rows) > 1 else f"{each} {w.label}."
+    return Result(q, text, ["GPU", "energy (Wh)"], rows)

@@ -1,0 +1,380 @@
+"""The job half of the assistant's tool layer: one job, jobs by state/name/window/GPU, rankings, failures,
+the queue and why something waits, and summaries of a span of time.
+
+Queries read the queue through :class:`~scheduler.store.Store` listings and :mod:`scheduler.reads`; each
+returns a :class:`~assistant.queries.catalogue.Result` whose sentence is written from the same numbers as its
+table.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from gpuaccel.accel.telemetry.fields import FIELD
+from gpuaccel.scheduler import reads
+from gpuaccel.scheduler.models import LIVE, Job, JobState
+
+if TYPE_CHECKING:
+    from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result
+
+SCAN = 5000  # newest jobs a listing looks at
+PAUSED_WHY = "stopped by the user, it keeps its GPUs until resumed"
+HELD_WHY = "it never starts until the user releases it"
+
+
+def duration(seconds: float) -> str:
+    """A span as people say it: "45 s", "3 min 20 s", "2 h 5 min"."""
+    s = int(round(max(seconds, 0.0)))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min" + (f" {s % 60} s" if s % 60 else "")
+    return f"{s // 3600} h" + (f" {s % 3600 // 60} min" if s % 3600 // 60 else "")
+
+
+def clock(t: float) -> str:
+    return dt.datetime.fromtimestamp(t).strftime("%H:%M")
+
+
+def cap(text: str) -> str:
+    """Upper-case the first letter only (``str.capitalize`` would lower "GPU" and job names)."""
+    return text[:1].upper() + text[1:]
+
+
+def label(job: Job) -> str:
+    return f"job {job.id} ({job.name or job.kind})"
+
+
+# A job's state in plain words, so a ranking or listing never leaves a user guessing whether the job it
+# names finished well: short (after a job in a list) and as its own clause (after a figure).
+STATE_WORDS: dict[JobState, str] = {
+    JobState.SUCCEEDED: "succeeded",
+    JobState.FAILED: "failed",
+    JobState.CANCELLED: "cancelled",
+    JobState.RUNNING: "still running",
+    JobState.PAUSED: "paused",
+    JobState.RETRYING: "waiting to retry",
+    JobState.QUEUED: "queued",
+    JobState.HELD: "held",
+}
+STATE_CLAUSES: dict[JobState, str] = {
+    JobState.SUCCEEDED: "it succeeded",
+    JobState.FAILED: "it failed",
+    JobState.CANCELLED: "it was cancelled",
+    JobState.RUNNING: "it is still running",
+    JobState.PAUSED: "it is paused",
+    JobState.RETRYING: "it is waiting to retry",
+    JobState.QUEUED: "it is queued",
+    JobState.HELD: "it is held",
+}
+
+
+def state_words(job: Job) -> str:
+    return STATE_WORDS[job.state]
+
+
+def so_far(job: Job, seconds: float) -> str:
+    """A run time as people say it, with "so far" while the job's clock still runs (running or paused):
+    a running job's time is not its final one."""
+    return duration(seconds) + (" so far" if job.state in LIVE else "")
+
+
+def ran_for(job: Job, now: float) -> str:
+    """The "ran for" cell of a job's row: "-" for a job that never started."""
+    t = run_time(job, now)
+    return "-" if t is None else so_far(job, t)
+
+
+def run_time(job: Job, now: float) -> float | None:
+    if job.started_at is None:
+        return None
+    return (job.finished_at or now) - job.started_at
+
+
+def gpu_time(job: Job, now: float) -> float | None:
+    t = run_time(job, now)
+    return None if t is None else t * max(len(job.assigned_gpus), 1)
+
+
+def tries(job: Job) -> str:
+    """The attempt as the scheduler counts it ("attempt N of M"): a user's retry gives a fresh budget."""
+    return job.attempt_words()
+
+
+def _where(job: Job) -> str:
+    return f" on GPU {','.join(map(str, job.assigned_gpus))}" if job.assigned_gpus else ""
+
+
+def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -> list[Job]:
+    """Jobs matching the query's state, name, GPU and window, newest first."""
+    if states is None and q.state:
+        states = [JobState(q.state)]
+    jobs = ctx.store.list(states=states, limit=SCAN)
+    if q.job_name:
+        needle = q.job_name.lower()
+        jobs = [j for j in jobs if needle in (j.name or j.kind).lower()]
+    if q.gpu is not None:
+        jobs = [j for j in jobs if q.gpu in j.assigned_gpus]
+    if q.window is not None:  # jobs that ran at some moment of the window (or, never started, lived in it)
+        w = q.window
+        jobs = [
+            j
+            for j in jobs
+            if (j.started_at if j.started_at is not None else j.created_at) < w.t1
+            and (j.finished_at is None or j.finished_at >= w.t0)
+            and (j.started_at is not None or bool(states))
+        ]
+    return jobs
+
+
+def _filters(q: Query) -> str:
+    parts = []
+    if q.job_name:
+        parts.append(f"named like {q.job_name!r}")
+    if q.gpu is not None:
+        parts.append(f"on GPU {q.gpu}")
+    if q.window is not None:
+        parts.append(q.window.label)
+    return (" " + " ".join(parts)) if parts else ""
+
+
+def job_detail(ctx: QueryContext, q: Query) -> Result:
+    from gpuaccel.assistant.queries.catalogue import Result
+
+    in_range = q.job is not None and 0 <= q.job < 2**63  # SQLite integers: a larger id names no job
+    job = ctx.store.get(q.job) if in_range else None
+    if job is None:
+        return Result(q, f"There is no job {q.job} in the queue's history.")
+    now = ctx.now()
+    name, t = cap(label(job)), run_time(job, now)
+    tried = tries(job)
+    if job.state == JobState.FAILED:
+        code = f", exit code {job.exit_code}" if job.exit_code is not None else ""
+        ran = f" after {duration(t)}" if t is not None else ""
+        text = f"{name} failed{ran}{_where(job)}: {job.reason or 'no reason recorded'} ({tried}{code})."
+    elif job.state == JobState.CANCELLED:
+        text = f"{name} was cancelled: {job.reason or 'no reason recorded'}."
+    elif job.state == JobState.SUCCEEDED:
+        end = clock(job.finished_at or now)
+        text = f"{name} succeeded in {duration(t or 0)}{_where(job)}, finished at {end}."
+    elif job.state == JobState.RUNNING:
+        text = f"{name} is running{_where(job)}, for {duration(t or 0)} so far ({tried})."
+    elif job.state == JobState.PAUSED:
+        text = f"{name} is paused{_where(job)} after {duration(t or 0)}: {PAUSED_WHY} ({tried})."
+    elif job.state == JobState.HELD:
+        text = f"{name} is held: {HELD_WHY} (gpuaccel release {job.id})."
+    elif job.state == JobState.RETRYING:
+        text = f"{name} is waiting to retry after: {job.reason or 'a failure'} ({tried})."
+    else:
+        text = f"{name} is queued: {job.waiting_reason or 'it is next in line'}."
+    rows = [
+        [job.id, job.name or job.kind, str(job.state), duration(t) if t is not None else "-", job.attempt]
+    ]
+    one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
+    return Result(q, text, ["job", "name", "state", "ran for", "attempt"], rows, [job.id], one_gpu)
+
+
+def jobs(ctx: QueryContext, q: Query) -> Result:
+    from gpuaccel.assistant.queries.catalogue import Result
+
+    found = _select(ctx, q)
+    what = f"{q.state} jobs" if q.state else "jobs"
+    if not found:
+        return Result(q, f"There are no {what}{_filters(q)}.")
+    now = ctx.now()
+    shown = found[:10]
+    listed = ", ".join(f"{label(j)} {state_words(j)}" if not q.state else label(j) for j in shown)
+    more = f" and {len(found) - len(shown)} more" if len(found) > len(shown) else ""
+    count = f"{len(found)} {what[:-1] if len(found) == 1 else what}"
+    rows = [[j.id, j.name or j.kind, str(j.state), ran_for(j, now), clock(j.created_at)] for j in found]
+    return Result(
+        q,
+        f"{count}{_filters(q)}: {listed}{more}.",
+        ["job", "name", "state", "ran for", "submitted"],
+        rows,
+        [j.id for j in shown],
+    )
+
+
+RANK_NEXT = 2  # a ranking's sentence names the runners-up after the first, each with its state
+_RANKED_STATE = {"succeeded": "successful"}  # "the shortest of the successful jobs"
+
+
+def job_rank(ctx: QueryContext, q: Query) -> Result:
+    """Longest / shortest run, or most / least GPU-time (run time x GPUs held). Each job named says its
+    state, and a running job's time is its time so far: the "longest job" may not have finished."""
+    from gpuaccel.assistant.queries.catalogue import Result
+
+    now = ctx.now()
+    measure = gpu_time if q.metric == "gpu_time" else run_time
+    ranked = [(j, measure(j, now)) for j in _select(ctx, q)]
+    ranked = [(j, v) for j, v in ranked if v is not None]
+    among = f" of the {_RANKED_STATE.get(q.state, q.state)} jobs" if q.state else ""
+    if not ranked:
+        return Result(
+            q, f"No {_RANKED_STATE.get(q.state, q.state) + ' ' if q.state else ''}job has run{_filters(q)}."
+        )
+    ranked.sort(key=lambda jv: jv[1], reverse=q.order != "min")
+    best, value = ranked[0]
+    what = "GPU-time" if q.metric == "gpu_time" else "run time"
+    word = (
+        ("most" if q.order != "min" else "least")
+        if q.metric == "gpu_time"
+        else ("longest" if q.order != "min" else "shortest")
+    )
+    state = STATE_CLAUSES[best.state]
+    head = (
+        f"{cap(label(best))} used the {word} GPU-time{among}{_filters(q)}: {duration(value)}"
+        f" ({len(best.assigned_gpus) or 1} GPU x {so_far(best, run_time(best, now) or 0)}); {state}."
+        if q.metric == "gpu_time"
+        else f"{cap(label(best))} ran the {word}{among}{_filters(q)}: {so_far(best, value)}; {state}."
+    )
+    runners = ranked[1 : 1 + RANK_NEXT]
+    if runners:
+        head += (
+            " Next: " + ", ".join(f"{label(j)} {so_far(j, v)} ({state_words(j)})" for j, v in runners) + "."
+        )
+    rows = [[j.id, j.name or j.kind, str(j.state), so_far(j, v)] for j, v in ranked[:10]]
+    return Result(q, head, ["job", "name", "state", what], rows, [best.id])
+
+
+def failures(ctx: QueryContext, q: Query) -> Result:
+    """Failed (or, with state cancelled, cancelled) jobs with their reasons and attempts."""
+    from gpuaccel.assistant.queries.catalogue import Result
+
+    state = JobState(q.state or JobState.FAILED)
+    found = sorted(_select(ctx, q, [state]), key=lambda j: j.finished_at or 0.0, reverse=True)
+    verb = "failed" if state == JobState.FAILED else "was cancelled"
+    if not found:
+        return Result(q, f"No job {verb if state == JobState.FAILED else 'was cancelled'}{_filters(q)}.")
+    shown = found[:5]
+    parts = []
+    for j in shown:
+        tried = f", {tries(j)}" if state == JobState.FAILED else ""
+        parts.append(f"{cap(label(j))} {verb}: {j.reason or 'no reason recorded'}{tried}.")
+    more = f" {len(found) - len(shown)} more are not listed." if len(found) > len(shown) else ""
+    outcome = "failed" if state == JobState.FAILED else "cancelled"
+    head = f"{len(found)} job{'s' if len(found) != 1 else ''} {outcome}"
+    rows = [[j.id, j.name or j.kind, j.reason or "-", j.attempt] for j in found]
+    return Result(
+        q,
+        f"{head}{_filters(q)}. " + " ".join(parts) + more,
+        ["job", "name", "reason", "attempt"],
+        rows,
+        [j.id for j in shown],
+    )
+
+
+def queue(ctx: QueryContext, q: Query) -> Result:
+    """What runs now (paused jobs too: they keep their GPUs) and what waits (held jobs too), with the
+    scheduler's reason for each waiting job."""
+    from gpuaccel.assistant.queries.catalogue import Result
+
+    now = ctx.now()
+    running = ctx.store.list(states=[JobState.RUNNING], limit=50)
+    paused = ctx.store.list(states=[JobState.PAUSED], limit=50)
+    waiting = ctx.store.list(states=[JobState.QUEUED, JobState.RETRYING], limit=50, oldest_first=True)
+    held = ctx.store.list(states=[JobState.HELD], limit=50, oldest_first=True)
+    if q.state == "queued":
+        running, paused = [], []
+    elif q.state == "running":
+        waiting, held = [], []
+    parts = []
+    if q.state != "queued":
+        parts.append(
+            f"{len(running)} job{'s' if len(running) != 1 else ''} running"
+            + (
+                ": "
+                + ", ".join(
+                    f"{label(j)}{_where(j)} for {so_far(j, run_time(j, now) or 0)}" for j in running[:5]
+                )
+                if running
+                else ""
+            )
+            + "."
+        )
+        if paused:
+            listed = ", ".join(f"{label(j)}{_where(j)}" for j in paused[:5])
+            parts.append(f"{len(paused)} paused ({PAUSED_WHY}): {listed}.")
+    if q.state != "running":
+        parts.append(
+            f"{len(waiting)} waiting"
+            + (
+                ": " + "; ".join(f"{label(j)} ({j.waiting_reason or j.state})" for j in waiting[:5])
+                if waiting
+                else ""
+            )
+            + "."
+        )
+        if held:
+            listed = ", ".join(label(j) for j in held[:5])
+            parts.append(f"{len(held)} held ({HELD_WHY}): {listed}.")
+    rows = [[j.id, j.name or j.kind, str(j.state), "-"] for j in running + paused]
+    rows += [[j.id, j.name or j.kind, str(j.state), j.waiting_reason or "-"] for j in waiting]
+    rows += [[j.id, j.name or j.kind, str(j.state), HELD_WHY] for j in held]
+    subjects = [j.id for j in (waiting + held)[:5]] or [j.id for j in (running + paused)[:5]]
+    return Result(q, cap(" ".join(parts)), ["job", "name", "state", "waiting because"], rows, subjects)
+
+
+SUMMARY_NAMES = 6  # a summary names its jobs up to this many
+
+
+def summary(ctx: QueryContext, q: Query) -> Result:
+    """What happened in a span: jobs by outcome, failures, the longest run, GPU peaks and means."""
+    from gpuaccel.assistant.queries.catalogue import Result, Window
+
+    now = ctx.now()
+    w = q.window or Window(now - 86400, now, "in the last 24 hours")
+    found = _select(ctx, q)
+    by: dict[str, int] = {}
+    for j in found:
+        by[str(j.state)] = by.get(str(j.state), 0) + 1
+    ran = [j for j in found if j.started_at is not None]
+    parts = [f"{cap(w.label)}: {len(found)} job{'s' if len(found) != 1 else ''}"]
+    if by:
+        parts[0] += " (" + ", ".join(f"{n} {s}" for s, n in sorted(by.items())) + ")"
+    parts[0] += "."
+    if 1 < len(found) <= SUMMARY_NAMES:  # a short span's jobs by name: "what did the machine do?"
+        parts.append("They were " + ", ".join(f"{label(j)} {state_words(j)}" for j in found) + ".")
+    if ran:
+        longest = max(ran, key=lambda j: run_time(j, now) or 0)
+        took = so_far(longest, run_time(longest, now) or 0)
+        parts.append(f"The longest was {label(longest)} at {took} ({state_words(longest)}).")
+    failed = [j for j in found if j.state == JobState.FAILED]
+    if failed:
+        parts.append(
+            "Failed: " + "; ".join(f"{label(j)}: {j.reason or 'no reason'}" for j in failed[:3]) + "."
+        )
+    rows: list[list[Any]] = [[s, n] for s, n in sorted(by.items())]
+    gpu_rows = [r for r in _gpu_span(ctx, w.t0, w.t1) if q.gpu is None or r[0] == q.gpu]  # the GPU asked
+    for gpu, peak, mean in gpu_rows:
+        bits = []
+        if peak is not None:
+            bits.append(f"peaked at {peak:.0f} C")
+        if mean is not None:
+            bits.append(f"averaged {mean:.0f}% utilization")
+        if bits:
+            parts.append(f"GPU {gpu} {' and '.join(bits)}.")
+        units = f"peak {FIELD['temperature_c'].unit} / mean util {FIELD['util_gpu'].unit}"
+        rows.append([f"GPU {gpu} {units}", f"{_r(peak)} / {_r(mean)}"])
+    if not found and not gpu_rows:
+        parts = [f"Nothing ran {w.label} and no GPU history was kept for it."]
+    return Result(q, " ".join(parts), ["what", "count"], rows, [j.id for j in failed[:3]])
+
+
+def _r(v: float | None) -> str:
+    return "-" if v is None else f"{v:.0f}"
+
+
+def _gpu_span(ctx: QueryContext, t0: float, t1: float) -> list[tuple[int, float | None, float | None]]:
+    hist = reads.history_window(ctx.store, t0, t1)
+    acc: dict[int, tuple[float | None, list[float]]] = {}
+    for r in hist.rows:
+        peak, utils = acc.get(r.gpu, (None, []))
+        if r.temperature_c is not None:
+            peak = r.temperature_c if peak is None else max(peak, r.temperature_c)
+        if r.util_gpu is not None:
+            utils.append(r.util_gpu)
+        acc[r.gpu] = (peak, utils)
+    return [(g, p, sum(u) / len(u) if u else None) for g, (p, u) in sorted(acc.items())]

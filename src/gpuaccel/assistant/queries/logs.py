@@ -1,0 +1,148 @@
+"""A job's log in the chat: its last lines as a code block under one plain sentence.
+
+Why a module of its own: the answer quotes the job's own output, not facts of the queue, and reading it must
+never reach another file. The only path read is ``job-<id>.log`` in the daemon's logs folder (the id an
+integer from the queue), opened relative to that folder with no link followed on the way or at the end
+(:func:`~assistant.housekeeping.safe_paths.target_at`), and only its bounded tail
+(:func:`~scheduler.logtail.read_tail_of`). A job without a log says why: it has not started, it printed
+nothing, or its file is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from gpuaccel.assistant.housekeeping.safe_paths import UnsafePath, target_at
+from gpuaccel.assistant.queries.jobs import SCAN, STATE_CLAUSES, STATE_WORDS, cap, label
+from gpuaccel.scheduler import models
+from gpuaccel.scheduler.logtail import plain_line, read_tail_of
+from gpuaccel.scheduler.models import Job, JobState
+
+if TYPE_CHECKING:
+    from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result
+
+DEFAULT_LINES = 20  # lines shown when the question says no number
+MAX_LINES = 200  # at most this many, whatever is asked
+LINE_CHARS = 240  # a longer line is cut, with a marker saying how much was left out
+TAIL_BYTES = 256 << 10  # never more of the file than this is read
+NOT_STARTED = models.WAITING | {JobState.HELD}  # no log yet: it waits to start
+
+
+class LogUnreadable(Exception):
+    """The log exists but was not read (a link, not a plain file, a folder that is not ours)."""
+
+
+def read_log(logs: Path, job_id: int, lines: int, max_bytes: int = TAIL_BYTES) -> tuple[str, int] | None:
+    """The last ``lines`` lines of job ``job_id``'s log and the file's size, or None when it has none (no
+    file, no folder).
+
+    Opened relative to ``logs`` by :func:`target_at` (no link followed, the folder ours), without blocking
+    (a FIFO put there gives nothing), and only a plain file is read."""
+    path = logs / f"job-{int(job_id)}.log"
+    try:
+        with target_at(path, logs) as (fd, name):
+            flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+            with os.fdopen(os.open(name, flags, dir_fd=fd), "rb") as f:
+                st = os.fstat(f.fileno())
+                if not stat.S_ISREG(st.st_mode):
+                    raise LogUnreadable(f"{path} is not a plain file")
+                return read_tail_of(f, lines, max_bytes), st.st_size
+    except FileNotFoundError:
+        return None
+    except UnsafePath as exc:
+        raise LogUnreadable(str(exc)) from None
+    except OSError as exc:
+        raise LogUnreadable(f"{path}: {exc.strerror or exc}") from None
+
+
+def shown_lines(text: str, lines: int) -> list[str]:
+    """The lines as a terminal would leave them: after a carriage return only what overwrote the line (a
+    progress bar's last state), colours and control characters dropped, long lines cut with a marker, an
+    empty line kept as a space (a blank line would end the turn in the chat format)."""
+    raw = text.split("\n")  # not splitlines: a form feed or U+2028 in a log is no line end
+    if raw and raw[-1] == "":
+        raw.pop()
+    out = []
+    for line in raw[-lines:]:
+        line = next((part for part in reversed(line.split("\r")) if part), "")
+        line = plain_line(line)
+        if len(line) > LINE_CHARS:
+            line = f"{line[:LINE_CHARS]} [... cut, {len(line) - LINE_CHARS} more characters]"
+        out.append(line or " ")
+    return out
+
+
+def code_block(lines: list[str]) -> str:
+    """The lines fenced as code, the fence longer than any run of backticks in them."""
+    runs = [len(m) for line in lines for m in re.findall(r"`+", line)]
+    fence = "`" * max(3, max(runs, default=0) + 1)
+    return "\n".join([fence, *lines, fence])
+
+
+def _newest(ctx: QueryContext, q: Query) -> Job | None:
+    """The job a log is asked of without an id: the latest to have ended (or started) among those in the
+    query's state and with its name, else the latest to have started."""
+    states = [JobState(q.state)] if q.state else None
+    jobs = ctx.store.list(states=states, limit=SCAN)
+    if q.job_name:
+        jobs = [j for j in jobs if q.job_name.lower() in (j.name or j.kind).lower()]
+    if not (q.state or q.job_name):
+        jobs = [j for j in jobs if j.started_at is not None]  # "show me the log": a job that ran
+    return max(jobs, key=lambda j: (j.finished_at or j.started_at or j.created_at, j.id), default=None)
+
+
+def job_log(ctx: QueryContext, q: Query) -> Result:
+    """The last lines of one job's log (default :data:`DEFAULT_LINES`, at most :data:`MAX_LINES`)."""
+    from gpuaccel.assistant.queries.catalogue import Result
+
+    if q.job is not None:
+        job = ctx.store.get(q.job) if 0 <= q.job < 2**63 else None  # SQLite integers
+        if job is None:
+            return Result(q, f"There is no job {q.job} in the queue's history.")
+    else:
+        job = _newest(ctx, q)
+        if job is None:
+            named = f" named like {q.job_name!r}" if q.job_name else ""
+            what = f"{q.state} job" if q.state else "job that ran"
+            return Result(q, f"There is no {what}{named} in the queue's history.")
+    asked = q.lines if q.lines is not None and q.lines > 0 else DEFAULT_LINES
+    count = min(asked, MAX_LINES)
+    name, state = label(job), STATE_WORDS[job.state]
+    named = f"job {job.id} ({job.name or job.kind}, {state})"
+    one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []
+
+    def said(text: str, rows: list[list[object]] | None = None) -> Result:
+        cols = ["job", "name", "state", "lines shown"]
+        row = [[job.id, job.name or job.kind, str(job.state), 0]]
+        return Result(q, text, cols, rows or row, [job.id], one_gpu)
+
+    logs = getattr(ctx.source, "logs_dir", None)
+    if logs is None:
+        return said(f"I cannot read the log of {name}: this daemon did not say where job logs are kept.")
+    try:
+        found = read_log(Path(logs), job.id, count)
+    except LogUnreadable as exc:
+        return said(f"I did not read the log of {name}: {exc}.")
+    if found is None:
+        if job.started_at is None:
+            if job.state in NOT_STARTED:
+                return said(f"{cap(name)} has no log yet: it is waiting to start.")
+            return said(f"{cap(name)} has no log: {STATE_CLAUSES[job.state]} before it started.")
+        return said(f"The log of {named} is gone: its file is no longer in the logs folder.")
+    text, size = found
+    lines = shown_lines(text, count)
+    n = f"{len(lines)} line{'s' if len(lines) != 1 else ''}"
+    if not lines:
+        so_far = " so far" if job.state in (JobState.RUNNING, JobState.PAUSED) else ""
+        return said(f"The log of {named} is empty: the job printed nothing{so_far}.")
+    if len(lines) < count and size <= TAIL_BYTES:  # read from its start: that is all of it
+        head = f"The log of {named} has {n}:"
+    else:
+        most = f" (at most {MAX_LINES} are shown)" if asked > MAX_LINES else ""
+        head = f"The last {n} of the log of {named}{most}:"
+    rows = [[job.id, job.name or job.kind, str(job.state), len(lines)]]
+    return said(f"{head}\n{code_block(lines)}", rows)

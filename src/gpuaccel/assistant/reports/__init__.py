@@ -1,0 +1,1 @@
+"""Daily and per-job reports: facts, tables, plots and the page they are shown as."""

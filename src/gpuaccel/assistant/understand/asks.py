@@ -1,0 +1,89 @@
+"""Messages that ask two or three things at once ("how hot is GPU 0, and why did job 3 fail?").
+
+Why so careful: "and" also joins the parts of one ask ("memory and power of gpu 1", "which jobs failed and
+why?"), and answering half of such a question twice is worse than answering it once. So a message is cut
+only at a clause boundary (a question mark with more text after it, a semicolon, a comma or "and" before a
+question word), and :func:`answer_asks` keeps the cut only when every part picks a query and no two pick
+the same one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from gpuaccel.assistant.queries.catalogue import Query, Result
+from gpuaccel.assistant.understand.picker import Context
+
+MAX_ASKS = 3  # more parts than this is a list, not a message; it is answered as one question
+
+# words that open a question or a request: a part after a comma or "and" must start with one
+_OPENERS = (
+    r"what|what's|whats|which|why|how|is|are|was|were|did|does|do|has|have|when|who|whose|where|"
+    r"show|list|tell|give|any|can|could"
+)
+_BOUNDARY = re.compile(
+    rf"\?+\s+(?=\S)"  # "...GPU 0? why did job 3 fail?"
+    rf"|\s*;\s*(?:and\s+|also\s+)?"  # "...GPU 0; and job 3?"
+    rf"|\s*,\s*(?:and\s+(?:also\s+)?|also\s+|plus\s+)?(?=(?:{_OPENERS})\b)"  # "..., and why did ..."
+    rf"|\s+and\s+(?:also\s+)?(?=(?:{_OPENERS})\b)",  # "... busy and which jobs ..."
+    re.IGNORECASE,
+)
+_LEAD = re.compile(r"^(?:and|also|plus)\s+", re.IGNORECASE)
+# what the user means to do, said beside a question: context for it, not an ask ("i need to run a sweep")
+_MEANS_TO = re.compile(
+    r"^(?:(?:ok|so|but|because|cause|cuz|coz)\s+)*(?:i|we)\s*(?:'?m|am|'?re|are)?\s*"
+    r"(?:wanna|gonna|want to|need to|have to|plan to|planning to|going to|about to|would like to|"
+    r"'?d like to|will|'?ll)\b(?!\s+(?:know|see|find|check|understand|ask|hear|learn|look|get)\b)",
+    re.IGNORECASE,  # "i'd like to know ..." asks
+)
+_POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)  # "why did it crash?"
+
+
+def split_asks(message: str) -> list[str]:
+    """The message's candidate parts, in order (one part: nothing to split). A part that says what the
+    user means to do ("i wanna launch a training run") asks nothing: the question beside it is the ask."""
+    parts = [_LEAD.sub("", p.strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
+    parts = [p for p in parts if len(p.split()) >= 2]  # a lone "why" or "and" is not a question of its own
+    asks = [p for p in parts if not _MEANS_TO.match(p)] or parts
+    if len(asks) == 1 < len(parts):
+        return asks  # "are any gpus free? i wanna launch a run": the question alone
+    if not 2 <= len(asks) <= MAX_ASKS:
+        return [message]
+    return asks
+
+
+def answer_asks(
+    message: str,
+    context: Context,
+    pick_one: Callable[[str, Context], Query | None],
+    run_one: Callable[[Query], Result],
+) -> list[Result]:
+    """Each part's result when the message asks several things, else ``[]`` (answer it whole).
+
+    ``pick_one`` and ``run_one`` are the chat's picker and query runner. The first part is picked without
+    the conversation's last answer unless it points back to it ("why did it crash? show the log" after a
+    job's detail), each later one as a follow-up to the part before it (so "which gpu is the hottest and
+    how hot is it" reads "it" as the hottest GPU); the machine's names are kept throughout.
+    """
+    parts = split_asks(message)
+    if parts == [message]:
+        return []
+    if len(parts) == 1:  # the one question beside what the user means to do, asked as it would be alone
+        query = pick_one(parts[0], context)
+        return [] if query is None else [run_one(query)]
+    before = (
+        context
+        if _POINTS_BACK.search(parts[0])
+        else replace(context, last=None, subjects=[], subject_gpus=[])
+    )
+    results: list[Result] = []
+    for part in parts:
+        query = pick_one(part, before)
+        if query is None or any(query == r.query for r in results):
+            return []
+        result = run_one(query)
+        results.append(result)
+        before = replace(before, last=query, subjects=result.subject_jobs, subject_gpus=result.subject_gpus)
+    return results

@@ -1,0 +1,139 @@
+"""What a question names by name: a job of the queue (quoted, after "named", whole or by the first part of
+its name, with spaces for its dashes), a GPU by its model ("the 4090", "the rtx") and a GPU by what the
+last answer said of it ("the busy one" after "Idle: GPU 1", "the hot one" after a ranking of temperatures).
+
+The rule picker (:mod:`~assistant.understand.picker`) and the picking grammar read names alike, so the model
+may only write a job the question names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from gpuaccel.assistant.understand.words import ORDINALS, VOCAB
+
+if TYPE_CHECKING:
+    from gpuaccel.assistant.understand.picker import Context
+
+
+def quoted_job_name(question: str) -> str | None:
+    """A job name in quotes (not the apostrophe of "I'd" or "what's") or after named / called."""
+    m = (
+        re.search(r"(?<![A-Za-z])[\"'`]([^\"'`]{2,60})[\"'`]", question)
+        or re.search(r"\b(?:named|called)\s+([\w.-]+)", question, re.I)
+        or re.search(r"\bwith\s+([\w.-]+)\s+in\s+(?:the|its|their)\s+names?\b", question, re.I)
+        or re.search(r"\bnames?\s+(?:contains?|containing|including|like)\s+([\w.-]+)", question, re.I)
+    )
+    return m.group(1).rstrip(".") if m else None
+
+
+def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]:
+    """The queue's jobs a question names by name, surest first: those named whole (a name of 3+ characters
+    that is no common word: "why isn't eval-x starting?", or said with spaces for its dashes), then with
+    ``stems`` the newest job of each first part of names it says ("what about eval?" of eval-x: 4+
+    characters, no common word). The picking grammar lets the model write any of them; the rules take one
+    (:func:`named_job`)."""
+    q = question.lower()
+
+    def said(part: str) -> bool:
+        return re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q) is not None
+
+    def said_whole(name: str) -> bool:  # "llm finetune" says llm-finetune
+        return said(name) or (re.search(r"[-_.]", name) is not None and said(re.sub(r"[-_.]+", " ", name)))
+
+    names = context.job_names.items()
+    whole = [i for n, i in names if len(n) >= 3 and n.lower() not in VOCAB and said_whole(n.lower())]
+    if not stems:
+        return whole
+    by_stem: dict[str, set[int]] = {}
+    for name, job_id in context.job_names.items():
+        stem = re.split(r"[-_.]", name.lower())[0]
+        if len(stem) >= 4 and stem != name.lower() and stem not in VOCAB:
+            by_stem.setdefault(stem, set()).add(job_id)
+    return list(dict.fromkeys(whole + [max(ids) for stem, ids in by_stem.items() if said(stem)]))
+
+
+def named_job(question: str, context: Context, stems: bool = True) -> int | None:
+    """The job the rules read as named: the first named whole, else the newest of the one first part said
+    (two parts said is no reading)."""
+    whole = named_jobs(question, context, stems=False)
+    if whole or not stems:
+        return whole[0] if whole else None
+    parts = named_jobs(question, context)
+    return parts[0] if len(parts) == 1 else None
+
+
+def _num(pattern: str, text: str) -> int | None:
+    m = re.search(pattern, text)
+    return int(m.group(1)) if m else None
+
+
+_INDEX_WORD = r"(?:index\s*|number\s*|no\s*|n\s*)?"
+
+
+def numbered(text: str, question: str, context: Context) -> tuple[int | None, int | None]:
+    """The GPU and the job a question names by number (``text``: its repaired words): "gpu 1", "job 5",
+    "#5", "the second one", "vram on 0", else the GPU by its model (:func:`gpu_by_model`)."""
+    gpu = _num(rf"\b(?:gpu|card|device|gpus)\s*(?:with\s+)?{_INDEX_WORD}(\d+)\b", text)
+    job = _num(r"\b(?:job|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(r"#\s*(\d+)", question)
+    if gpu is None and job is None:  # "the second one", "vram on 0"
+        nth = re.search(rf"\b({'|'.join(ORDINALS)})\s+(?:one|gpu|card|device|accelerator|chip)\b", text)
+        gpu = ORDINALS.index(nth.group(1)) % 4 if nth else _num(r"\bon (\d+)\b(?! (?:gpus|cards))", text)
+    if gpu is None and job is None:
+        gpu = gpu_by_model(question, context)  # "on the 4090", "the h100"
+    return gpu, job
+
+
+def gpu_by_model(question: str, context: Context) -> int | None:
+    """The one GPU whose model name has a word of the question with a digit ("the 4090", "the h100") or a
+    word of 3+ letters that no other GPU's model has and that is no topic word ("the rtx", "the geforce";
+    not "nvidia" when every GPU is one)."""
+    asked = set(re.findall(r"[a-z]*\d+[a-z0-9]*", question.lower()))
+    hits = {
+        index
+        for index, model in context.gpu_models.items()
+        for part in re.findall(r"[a-z]*\d+[a-z0-9]*", model.lower())
+        if part in asked and not re.fullmatch(r"\d{1,2}|\d+(?:gb|gib|g)", part)  # not "80GB"
+    }
+    said = set(re.findall(r"[a-z]+", question.lower()))
+    names = {i: set(re.findall(r"[a-z]{3,}", model.lower())) for i, model in context.gpu_models.items()}
+    shared = set.intersection(*names.values()) if len(names) > 1 else set()
+    hits |= {index for index, ws in names.items() if (ws - shared - set(VOCAB)) & said}
+    return hits.pop() if len(hits) == 1 else None
+
+
+def known_name(name: str, context: Context) -> bool:
+    """Whether a quoted text could name a job of the queue (any part of a job's name)."""
+    return any(name.lower() in n.lower() for n in context.job_names)
+
+
+# A GPU called by its state: word -> (the reading it is of, "max" for the most of it, "min" the least)
+_STATE_OF = {
+    **dict.fromkeys("busy busier busiest loaded working".split(), ("util", "max")),
+    **dict.fromkeys("idle free unused spare available".split(), ("util", "min")),
+    **dict.fromkeys("hot hotter hottest warm warmer warmest".split(), ("temperature", "max")),
+    **dict.fromkeys("cool cooler coolest cold colder coldest".split(), ("temperature", "min")),
+}
+_CALLED = re.compile(rf"\b(?:the|that) ({'|'.join(_STATE_OF)}) (?:one|gpu|card|device)\b")
+
+
+def gpu_by_state(question: str, context: Context) -> tuple[str, int] | None:
+    """The words and the GPU of "the busy one", "the idle card", "that hot gpu" when the last answer tells
+    which GPU that is: after the idle GPUs ("Idle: GPU 1"), the idle one is the one it named and the busy
+    one the only other; after a ranking of that reading, its first is the one of its order and, of two
+    GPUs, the other is the opposite. None when the answer does not tell (the picker reads the words)."""
+    m = _CALLED.search(question.lower())
+    last = context.last
+    if m is None or last is None or not context.subject_gpus:
+        return None
+    reading, order = _STATE_OF[m.group(1)]
+    named = context.subject_gpus
+    if last.name == "idle_gpus" and reading == "util":
+        chosen = named if order == "min" else [g for g in context.gpus if g not in named]
+    elif last.name == "gpu_rank" and last.metric == reading:
+        others = [g for g in context.gpus if g != named[0]]
+        chosen = named[:1] if order == last.order else others if len(context.gpus) == 2 else []
+    else:
+        return None
+    return (m.group(0), chosen[0]) if len(chosen) == 1 else None

@@ -1,0 +1,364 @@
+"""Understanding a question: which query answers it, in the user's own words, typos and follow-ups included.
+
+:func:`pick` runs the pickers in turn (the first that is sure wins): :class:`RulePicker` reads topics,
+superlatives, GPU and job numbers, names and time words from the question after fuzzy spelling repair; a
+model trained for picking (:class:`~assistant.understand.model.ModelPicker`) can be put before it. A
+follow-up ("and GPU 1?", "why?", "what about yesterday?") takes the rest of its meaning from the
+:class:`Context` the previous answer left. A question about anything else gets :data:`REFUSAL`, which says
+what can be answered.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from gpuaccel.assistant.queries.catalogue import Query, Window
+from gpuaccel.assistant.understand.elsewhere import asks_elsewhere
+from gpuaccel.assistant.understand.lists import nth_of_list, step_from_list, step_within
+from gpuaccel.assistant.understand.names import gpu_by_state, known_name, named_job, numbered, quoted_job_name
+from gpuaccel.assistant.understand.topics import PEAK_WORDS, log_query, query_for, refine_topics
+from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, all_time, window_of, words
+
+# What can be asked: one list, said by the refusal and by the answer to "what can you do?"
+TOPICS = (
+    "its GPUs (models, temperature, utilization, memory and who uses it,"
+    " power and energy, tensor activity and TFLOP/s, fan speed), the job queue (running, queued and why,"
+    " failed and cancelled jobs, durations and GPU-time), summaries of a day or an hour, and my own idle"
+    " gate; and, on a daemon connected to a Ray cluster, its nodes (GPUs per node, which is idle or busiest,"
+    " which job ran where, nodes that were lost)"
+)
+REFUSAL = f"I only know about this machine: {TOPICS}."
+
+
+@dataclass
+class Context:
+    """What the previous answer was about, for follow-ups."""
+
+    last: Query | None = None
+    subjects: list[int] = field(default_factory=list)
+    job_names: dict[str, int] = field(default_factory=dict)  # the queue's job names, for "why is eval-x ...?"
+    gpus: list[int] = field(default_factory=list)  # the machine's GPU indices, for "and the other one?"
+    subject_gpus: list[int] = field(default_factory=list)  # the GPUs the last answer named first
+    gpu_models: dict[int, str] = field(default_factory=dict)  # index -> model name, for "on the 4090"
+    listing: list[int] = field(default_factory=list)  # the jobs of a list, for "the one before that"
+    listed: Query | None = None  # the query that listed them (intent_lists)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain values: what a chat session stores and what the model worker is sent (the machine's GPUs
+        and job names only when known, so a stored answer's context stays small)."""
+        data: dict[str, Any] = {
+            "query": self.last.to_json() if self.last else None,
+            "subjects": self.subjects,
+            "subject_gpus": self.subject_gpus,
+        }
+        if self.job_names:
+            data["job_names"] = self.job_names
+        if self.gpus:
+            data["gpus"] = self.gpus
+        if self.gpu_models:
+            data["gpu_models"] = [[i, m] for i, m in self.gpu_models.items()]  # JSON keys would be strings
+        if self.listing:
+            data["listing"] = self.listing
+            data["listed"] = self.listed.to_json() if self.listed else None
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Context:
+        if not data:
+            return cls()
+        try:
+            return cls(
+                Query.from_json(data["query"]) if data.get("query") else None,
+                [int(j) for j in data.get("subjects") or []],
+                {str(k): int(v) for k, v in (data.get("job_names") or {}).items()},
+                [int(g) for g in data.get("gpus") or []],
+                [int(g) for g in data.get("subject_gpus") or []],
+                {int(i): str(m) for i, m in data.get("gpu_models") or []},
+                [int(j) for j in data.get("listing") or []],
+                Query.from_json(data["listed"]) if data.get("listed") else None,
+            )
+        except (TypeError, ValueError, KeyError, AttributeError):
+            return cls()  # a context stored by another version: start afresh rather than fail
+
+
+class Picker(Protocol):
+    def pick(self, question: str, context: Context, now: float) -> Query | None: ...
+
+
+WINDOWED = ("jobs", "failures", "job_rank", "summary", "energy")  # queries over a time span
+HISTORY = ("jobs", "failures", "job_rank", "summary")  # over the queue's history: "overall" is all of it
+# queries a follow-up can move to another GPU ("and GPU 1?")
+PER_GPU = ("gpu_reading", "memory_users", "gpu_list", "energy", "jobs", "failures", "job_rank", "summary")
+RANKED = ("gpu_rank", "job_rank", "node_load")  # queries with an order, for "and the least?"
+NAMES_GPUS = ("idle_gpus", "gpu_rank")  # answers that name GPUs ("Idle: GPU 1"), for "the other one"
+OFF_TOPIC = set(
+    "poem haiku joke jokes story song recipe weather translate translation stock stocks price prices cost"
+    " costs buy".split()
+)
+CAUSE = {"reason", "reasons", "cause"}  # a job's reason: "what was the cause?"
+# a judgement of the last reading: "is that a lot?", "is that normal?" (the answer gives its limit or peers)
+JUDGED = set("lot normal high low ok okay fine bad good safe dangerous healthy concerning worrying".split())
+READINGS = ("gpu_reading", "gpu_rank", "energy")
+# what one job's detail answers: "exit code?", "when did it start?", "how long did it take?"
+JOB_ASPECTS = set(
+    "exit code status state start started finish finished end ended take took when attempt attempts reason"
+    " outcome result".split()
+)
+
+
+class RulePicker:
+    """Topic words, superlatives and entities to a query; the fallback that needs no model."""
+
+    def pick(self, question: str, context: Context, now: float) -> Query | None:
+        called = gpu_by_state(question, context)
+        if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
+            question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
+        name = quoted_job_name(question)
+        # a job's name is not topic words ("resnet-export" is not a report)
+        ws = words(question.replace(name, " ") if name else question)
+        text = " ".join(ws)
+        topics = {WORD_OF[w] for w in ws if w in WORD_OF}
+        if re.search(r"\b(?:this|the|my|our) (?:server|host|box)\b", text) and not {
+            "cluster",
+            "node",
+            "nodes",
+            "ray",
+        } & set(ws):
+            topics.discard("cluster")  # "what cards does this server have?" asks about this machine
+        if re.search(r"\bwithout (?:work|jobs?|load|anything)\b", text):
+            topics.add("idle")  # "is there a gpu without work?"
+            ws = [w for w in ws if w != "work"]
+        if re.search(r"\bwhat\b.*\bwent on\b", text):
+            topics.add("summary")  # "what went on today?" asks what happened
+        if re.search(r"\bhow\s+(?:did|has|have|was|were)\b.*\b(?:do|doing|done|go|going|gone|been)\b", text):
+            topics.add("summary")  # "how did the box do this week?"
+        if re.search(r"\bwhat\s+(?:did|has|have)\b.*\b(?:do|done)\b", text):
+            topics.add("summary")  # "what did the machine do in the past 2 hours?"
+        if name and not topics and not known_name(name, context) and context.job_names:
+            return None  # quoted text that names no job, and nothing else the machine knows about
+        if (
+            OFF_TOPIC & set(ws) or ws[:1] in (["write"], ["compose"], ["implement"])
+        ) and "summary" not in topics:
+            return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
+        if asks_elsewhere(question, topics):
+            return None  # "explain what a transformer is", "is the h100 any good for gaming"
+        nth = nth_of_list(text, context.last, context.listing, context.listed)  # "the second one"
+        if nth is not None and nth.job is None:
+            return nth  # past the list's end: the list again
+        gpu, job = (None, nth.job) if nth is not None else numbered(text, question, context)
+        refined = refine_topics(ws, topics, gpu)
+        if refined is None:
+            return None  # "how hot is it outside?"
+        topics = refined
+        win = window_of(text, now)
+        if win is None and context.last is not None and context.last.name in HISTORY and all_time(text):
+            context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
+        last = context.last
+        if win is None and last is not None and re.search(r"\b(?:that|same) (?:time|period)\b", text):
+            win = last.window  # "over that time"
+        peak = PEAK_WORDS & set(ws) and topics & {"temperature", "util", "power"}
+        if win is None and last is not None and peak:
+            win = last.window  # "peak temp?" after an answer about a span: the peak of that span
+        superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
+        order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
+        named = set(re.findall(r"\b(?:gpu|card|device|gpus)\s*(\d+)\b|\b(?:or|vs|versus)\s+(\d+)\b", text))
+        if order is not None and len({a or b for a, b in named}) >= 2:
+            gpu = None  # "gpu 0 or gpu 1, which is busier?": a ranking of them
+        if "work" in ws:  # GPUs "doing the most work" are busy; "work waiting in the line" is jobs
+            busy = order is not None or {"doing", "do", "does"} & set(ws)  # "works the hardest"
+            if busy and ("gpu" in topics or gpu is not None) and "queue" not in topics:
+                topics.add("util")
+            elif "queue" in topics:
+                topics.add("jobs")
+        if len(topics & METRICS) >= 3:
+            topics = (topics - METRICS) | {"overview"}  # "temp load power mem": everything about them
+        if (
+            re.search(r"\b(?:what|which)\b.*\b(?:using|uses|taking|filling|holding)\b", text)
+            and "much" not in ws
+            and order is None
+        ):
+            topics.add("who")  # "what is using the memory?" (not "how much memory is GPU 0 using?")
+        if job is None:
+            job = named_job(question, context, stems=name is None)
+        log = log_query(question, ws, topics, job, name, context)
+        if log is not None:
+            return log  # "show me the log of job 3", "what did it print?"
+        topics.discard("log")  # "the power output of gpu 0" asks for no log
+        follow = self._follow_up(ws, topics, gpu, job, win, context)
+        if follow is not None:
+            return follow
+        if job is not None:
+            return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
+        picked = query_for(ws, topics, gpu, win, name, order)
+        if (
+            picked is not None
+            and picked.name in WINDOWED
+            and win is None
+            and last is not None
+            and last.window is not None
+            and ({"one", "those", "them", "these", "ones"} & set(ws) or _drills_into(last, ws))
+        ):
+            gpu_of = last.gpu if picked.gpu is None and picked.name in PER_GPU else picked.gpu
+            return replace(picked, window=last.window, gpu=gpu_of)  # "did any of those fail?"
+        return picked
+
+    @staticmethod
+    def _follow_up(
+        ws: list[str],
+        topics: set[str],
+        gpu: int | None,
+        job: int | None,
+        win: Window | None,
+        context: Context,
+    ) -> Query | None:
+        last = context.last
+        vague = not topics - {"gpu", "queue", "running", "fail", "cancel", "jobs", "long"}
+        # "why?", "how come?", "what was the reason for the newest one?"
+        why = "why" in ws or "how come" in " ".join(ws) or bool(CAUSE & set(ws))
+        if why and job is None and gpu is None and win is None and vague:
+            if context.subjects:
+                return Query("job_detail", job=context.subjects[0])
+            if last is not None and last.name == "gate_state":
+                return last
+        flip = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
+        if last is not None and job is None and gpu is None and {"that", "it", "this"} & set(ws):
+            if "because" in ws and last.name in ("failures", "job_detail"):
+                return last  # "is that because it ran out of memory?": the reasons again
+            if last.name == "memory_users" and {"queue", "jobs", "who"} & topics and not topics & METRICS:
+                return (
+                    last  # "is that one of our queue jobs?", "who is that?": the answer says who started it
+                )
+            if last.name in READINGS and not topics - {"gpu"} and JUDGED & set(ws):
+                return last  # "is that a lot?": the reading again, with its limit or the others beside it
+        if (
+            last is not None
+            and last.name in RANKED
+            and flip
+            and gpu is None
+            and job is None
+            and not topics - ({"gpu", "long", "jobs"} if _run_time_rank(last) else {"gpu"})  # "the shortest"
+            and not {"hours", "time", "gputime"} & set(ws)  # "the most gpu hours" is another ranking
+        ):
+            # a span said with it replaces the last one: "and which took longest yesterday?"
+            span = win if win is not None and last.name in WINDOWED else last.window
+            return replace(last, order=flip, window=span)  # "and the least?", "and the shortest?"
+        read = last.metric if last is not None and last.name == "gpu_reading" else "overview"
+        unnamed = gpu is None and job is None and not topics - {"gpu"}
+        if read != "overview" and flip and "which" in ws and unnamed:
+            return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
+        step = -1 if {"before", "previous", "prior"} & set(ws) else 0
+        step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
+        in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"
+        if last is not None and last.job is None and job is None and gpu is None and step and not in_line:
+            listed = step_from_list(last, step, context.listing, context.listed)
+            if listed is not None:
+                return listed  # "the next one" right after a ranking: its second entry
+        if last is not None and last.job is not None and job is None:
+            within = step_within(last, step, context.listing, context.listed) if step else None
+            if within is not None:
+                return within  # "the one before that" after a failure: the failure before it
+            if step and last.job + step >= 1:
+                return replace(last, job=last.job + step)  # "and the one before that?"
+        # the GPU "the other one" is the other of: the last answer's, else the one it named ("Idle: GPU 1")
+        mine = last.gpu if last is not None else None
+        one_named = last is not None and last.name in NAMES_GPUS and len(context.subject_gpus) == 1
+        if mine is None and one_named:
+            mine = context.subject_gpus[0]
+        if last is not None and mine is not None and gpu is None and "other" in ws and context.gpus:
+            others = [g for g in context.gpus if g != mine]
+            same = last.gpu is not None and not topics - {"gpu"}
+            base = last if same else query_for(ws, topics, mine, win, None, None)
+            if base is not None and base.gpu is not None:
+                return replace(base, gpu=others[0] if len(others) == 1 else None)  # "and the other one?"
+        pronoun = {"there", "it", "its", "same"} & set(ws)
+        short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS  # "power?"
+        choosing = flip is not None and "which" in ws  # "which one is hotter?" ranks, it does not follow
+        if (
+            last is not None
+            and gpu is None
+            and last.gpu is not None
+            and last.name in PER_GPU
+            and {"all", "together", "both", "total", "every"} & set(ws)
+            and not topics - {"gpu"}
+        ):
+            return replace(last, gpu=None)  # "and all cards together?"
+        referent = last.gpu if last is not None and last.gpu is not None else None
+        if referent is None and context.subject_gpus and ({"it", "that", "its"} & set(ws)):
+            referent = context.subject_gpus[0]  # "how much memory does that one have?" (the idle one)
+        if (
+            last is not None
+            and gpu is None
+            and referent is not None
+            and (pronoun or short or referent != last.gpu)
+            and topics - {"gpu"}
+            and (referent == last.gpu or topics <= METRICS | {"gpu", "who", "idle"})
+            and not choosing
+        ):
+            picked = query_for(ws, topics, referent, win, None, None)
+            if picked is not None and picked.gpu == referent:
+                return picked  # "and the memory there?": the same GPU, another reading
+        job_of = last.job if last is not None and last.job is not None else None
+        if job_of is None and len(context.subjects) == 1:
+            job_of = context.subjects[0]  # the one job the last answer named
+        ranks = any(w in LESS | MORE and (w.endswith("est") or w in ("most", "least")) for w in ws)
+        about_job = not topics - {"long", "jobs", "gpu", "fail", "running"} and not choosing and not ranks
+        brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
+        aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
+        if job_of is not None and job is None and gpu is None and win is None and about_job and aspect:
+            if {"it", "its", "that"} & set(ws) or (brief and last is not None and last.job is not None):
+                return Query("job_detail", job=job_of)  # "how long did it take?", "exit code?"
+            if brief and {"which", "where"} & set(ws) and "gpu" in topics:
+                return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job
+        if last is None or job is not None or topics - {"gpu"}:
+            return None  # a question of its own
+        bare = [int(w) for w in ws if w.isdigit()]
+        if gpu is None and len(bare) == 1 and len(ws) <= 4 and (last.gpu is not None or last.job is not None):
+            if last.job is not None:  # "same for 4", "and 1?": the number replaces the last one
+                return replace(last, job=bare[0])
+            gpu = bare[0]
+        if gpu is not None:
+            if last.name == "gpu_rank":
+                return Query("gpu_reading", gpu=gpu, metric=last.metric)
+            if last.name == "idle_gpus":
+                return Query("gpu_reading", gpu=gpu, metric="util")
+            if last.name in PER_GPU:  # a span said with it replaces the last one: "just gpu 1, last 30 min"
+                span = win if win is not None and last.name in WINDOWED else last.window
+                return replace(last, gpu=gpu, window=span)
+        if win is not None:
+            if last.name in WINDOWED:
+                return replace(last, window=win)
+            return Query("summary", window=win)
+        return None
+
+
+def _drills_into(last: Query, ws: list[str]) -> bool:
+    """Whether a short question right after a summary of a span asks about that span ("anything
+    break?", "which jobs failed?" after "and yesterday?")."""
+    return last.name == "summary" and len([w for w in ws if w not in STOP]) <= 2
+
+
+def _run_time_rank(q: Query) -> bool:
+    """Whether ``q`` ranks jobs by how long they ran (so "and the shortest?" only turns it round)."""
+    return q.name == "job_rank" and q.metric in (None, "duration")
+
+
+DEFAULT_PICKERS: tuple[Picker, ...] = (RulePicker(),)
+
+
+def pick(
+    question: str,
+    context: Context | None = None,
+    pickers: tuple[Picker, ...] = DEFAULT_PICKERS,
+    now: float | None = None,
+) -> Query | None:
+    """The query that answers ``question`` (None: off-topic, answer with :data:`REFUSAL`)."""
+    context = context or Context()
+    when = time.time() if now is None else now
+    for picker in pickers:
+        q = picker.pick(question, context, when)
+        if q is not None:
+            return q
+    return None

@@ -1,0 +1,154 @@
+"""Replies that run no query: a bare greeting or thanks, a question about the assistant itself, and a
+request to change a job.
+
+None is refused at length with :data:`assistant.understand.picker.REFUSAL` nor read as a question about the
+machine: a greeting gets a line that says what to ask, "what are you?" what the assistant is and can
+answer (not its idle gate: "where are you running?" still asks that), "how are you?" a line and the
+machine's state, and "can you restart job 4" gets the command that does it (the chat reads the machine
+and never acts).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gpuaccel.assistant.understand.picker import TOPICS
+
+# A greeting or a thank-you alone is not a question to refuse: it gets a line of its own.
+_HELLO = re.compile(r"(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening))(?: there)?")
+_THANKS = re.compile(
+    r"(?:(?:ok(?:ay)?|great|cool|perfect|nice) )?"
+    r"(?:thanks?(?: (?:a lot|so much|again))?|thank you(?: (?:very much|so much))?|thx|ty|cheers)"
+)
+HELLO_REPLY = (
+    "Hello. Ask me about this machine: which GPU is hottest or free, what is running or queued and why,"
+    " why a job failed, or a summary of today."
+)
+THANKS_REPLY = "You're welcome."
+
+
+# A request to act on a job ("can you restart job 4"): the chat reads the machine and never acts, so it
+# names the command (and the Jobs tab's button) that does it, instead of describing the job.
+_ACTIONS = {
+    "retry": ("restart", "rerun", "re-run", "retry", "requeue", "resubmit"),
+    "cancel": ("cancel", "kill", "stop", "abort", "terminate"),
+    "pause": ("pause", "suspend"),
+    "resume": ("resume", "unpause", "continue"),
+    "hold": ("hold",),
+    "release": ("release",),
+    "remove": ("delete", "remove"),
+}
+_VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs}
+_ACT = re.compile(
+    r"(?:(?:can|could|would|will) you |please |pls |go |just )*(?P<verb>[a-z-]+) (?:the )?"
+    r"(?:(?:job|task|run) ?#?(?P<job>\d+)|(?:(?:job|task|run) )?(?P<name>[\w.-]+))"
+    r"(?: (?:please|pls|for me|now|again))*(?:,.*)?"  # and what follows a comma: "it's stuck"
+)
+_BUTTON = {"retry": "Retry", "cancel": "Cancel", "pause": "Pause", "resume": "Pause/Resume", "hold": "Hold"}
+
+
+def action_request(question: str, job_names: dict[str, int] | None = None) -> str | None:
+    """What to run for a request to change a job, named by number or by one of ``job_names`` ("cancel
+    eval-x"); None when the question is not one."""
+    said = " ".join(re.sub(r"[^a-z0-9#'_.,-]+", " ", question.lower()).split()).rstrip(".!?")
+    m = _ACT.fullmatch(said.replace(" ,", ","))
+    command = _VERB.get(m.group("verb")) if m else None
+    if m is None or command is None:
+        return None
+    job, named = m.group("job"), ""
+    if job is None:
+        ids = {n.lower(): (n, i) for n, i in (job_names or {}).items()}
+        if m.group("name") not in ids:
+            return None  # "stop the music" names no job
+        name, job_id = ids[m.group("name")]
+        job, named = str(job_id), f" ({name})"
+    button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
+    return (
+        "I only read this machine; I do not change jobs from the chat."
+        f" To {m.group('verb')} job {job}{named}: gpuaccel {command} {job}{button}."
+    )
+
+
+def small_talk(question: str) -> str | None:
+    """The reply to a bare greeting or thanks (None for anything else, which the pickers read)."""
+    said = " ".join(re.sub(r"[^a-z' ]+", " ", question.lower()).split())
+    if _HELLO.fullmatch(said):
+        return HELLO_REPLY
+    if _THANKS.fullmatch(said):
+        return THANKS_REPLY
+    return None
+
+
+# Questions about the assistant itself, said whole (a question that goes on, "what can you tell me about
+# job 4?", is a question about the machine). An optional greeting or "so" may come first.
+_LEAD = r"(?:(?:hi|hello|hey|ok|okay|so|and|but|well)(?: there)? )*"
+_YOU = r"(?:you|u|ya)"
+_WHAT_IT_IS = re.compile(
+    _LEAD
+    + r"(?:(?:what|who) (?:are|r) "
+    + _YOU
+    + r"(?: (?:exactly|really|actually|then))?"
+    + r"|what is this(?: thing| app| assistant| chat| bot)?"
+    + r"|(?:are|r) "
+    + _YOU
+    + r" (?:a |an )?(?:real |actual |true |really )?"
+    r"(?:ai|bot|robot|human|person|llm|chatbot|chat bot|language model|program|chatgpt|gpt)"
+    r"|(?:who|what) (?:made|built|created|wrote|trained|developed|programmed|designed) (?:you|u|this)"
+    r"|who(?: is|s) (?:your|ur) (?:maker|creator|author|developer|owner)"
+    r"|(?:what is|whats) (?:your|ur) name|tell me about yourself|introduce yourself)"
+)
+_WHAT_IT_DOES = re.compile(
+    _LEAD
+    + r"(?:what (?:can|could|do) "
+    + _YOU
+    + r" (?:do|answer|help(?: me)?(?: with)?|know(?: about)?|tell me(?: about)?)(?: here| for me)?"
+    r"|what (?:can|could|should) i ask(?: you| about)?(?: here)?"
+    r"|what (?:questions|things) (?:can|do) (?:you|i) (?:answer|ask|know)"
+    r"|how (?:can|could|do) (?:you|u) help(?: me)?"
+    r"|what are (?:you|u) (?:for|good for|able to do|capable of)|help)"
+)
+_HOW_ARE_YOU = re.compile(
+    _LEAD + r"(?:how (?:are|r) (?:you|u|ya|things)(?: (?:doing|going|today|feeling))*"
+    r"|how(?: is|s) it going|how do you do|(?:whats|what is) up|sup"
+    r"|(?:are )?(?:you|u) (?:ok|okay|alright|all right|good|well))"
+)
+ABOUT = (
+    "I am this machine's local assistant: rules and a small language model, run here, that answer from"
+    " the daemon's GPU monitor and job queue, never from the internet. The model uses a GPU only while"
+    " every GPU is idle (else the CPU), so it never slows your jobs."
+)
+CAN_ANSWER = (
+    f"I can answer questions about this machine: {TOPICS}. /report writes today's report, and"
+    " gpuaccel report one for a day or a job."
+)
+
+
+def about_me(question: str, facts: Any) -> str | None:
+    """The reply to a question about the assistant itself (what it is, what it can do, how it is), the
+    last with the machine's state from ``facts`` (:class:`~assistant.queries.facts.Facts`); None for
+    others."""
+    said = " ".join(
+        re.sub(r"[^a-z0-9 ]+", " ", question.lower().replace("'", "").replace("\u2019", "")).split()
+    )
+    if _WHAT_IT_DOES.fullmatch(said):
+        return f"{CAN_ANSWER} {ABOUT}"
+    if _WHAT_IT_IS.fullmatch(said):
+        return f"{ABOUT} {CAN_ANSWER}"
+    if _HOW_ARE_YOU.fullmatch(said):
+        return f"Fine, thanks: {machine_state(facts)}"
+    return None
+
+
+def machine_state(facts: Any) -> str:
+    """The machine in one sentence, every number from ``facts``: each GPU's utilization and the queue."""
+    gpus = [
+        f"GPU {g['index']} at {g['util_gpu']:.0f}%"
+        for g in facts.gpus
+        if isinstance(g.get("util_gpu"), int | float)
+    ]
+    said = f"{', '.join(gpus)} utilization" if gpus else "no GPU utilization to read"
+    c = facts.counts
+    queue = f"{c.get('running', 0)} job{'s' if c.get('running', 0) != 1 else ''} running"
+    queue += f" and {c.get('queued', 0)} queued"
+    return f"{said}, with {queue}."

@@ -1,0 +1,286 @@
+"""From a question's topics to a query: the reading, ranking, job list, summary or job log its words ask for.
+
+:class:`~assistant.understand.picker.RulePicker` reads the words (topics, superlatives, numbers, names, time
+span) and
+resolves follow-ups; :func:`query_for` decides which query those words name, so a follow-up that keeps the
+last GPU ("and the memory there?") goes through the same decision as a question of its own.
+
+:func:`log_query` says whether a question asks for a job's log ("show me the log of job 3", "what did job 5
+print", "last lines of the failed job", "tail the output of train-llm", "why did it crash? show the log")
+before anything else reads it. Why apart: its words are everyday ones elsewhere ("log in", "print the
+failures", "the power output of gpu 0", "how many lines"), so only "log", "stdout", "traceback" and the like
+ask for a log by themselves, and "output", "lines", "tail", "what did it print" only about a job (one named,
+one in a state, or the one the conversation is about). The job is the one named by number or name, else
+the latest in the state said ("the failed job"), else the one the last answer was about, else the latest
+that ran; the count of lines is the one said ("the last 50 lines", "tail -n 30").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from gpuaccel.assistant.queries.catalogue import Query, Window
+from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
+
+if TYPE_CHECKING:
+    from gpuaccel.assistant.understand.picker import Context
+
+PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
+MEAN_WORDS = {"average", "avg", "mean", "averaged"}
+HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
+LIMIT_WORDS = {"limit", "limits", "tdp"}  # a GPU's power limit ("what's the limit on it?")
+PROCESS_WORDS = {"process", "processes", "program", "programs"}
+OUTDOORS = {"outside", "outdoors", "forecast"}  # "how hot is it outside?" is the weather, not a GPU
+FAN_NAMED = {"fan", "fans", "rpm"}  # a fan said outright; its other words ("loudest") need a GPU said too
+# a fan's order: "the fastest fan" spins the most, "the quietest" the least (for jobs "fastest" is least)
+FAN_MORE = set("louder loudest noisier noisiest faster fastest quicker quickest".split())
+FAN_LESS = set("quieter quietest slower slowest".split())
+# words of a time span beyond the vocabulary's ("since noon", "overnight", "in the last 30 mins")
+SPAN_WORDS = set(
+    "night overnight since ago evening afternoon lunch noon midday tonight mins min h hr hrs days".split()
+)
+
+
+def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] | None:
+    """Topics the whole question implies beyond its single words (None: it is about something else)."""
+    said = set(ws)
+    if OUTDOORS & said and "temperature" in topics and "gpu" not in topics and gpu is None:
+        return None
+    out = set(topics)
+    gpu_said = "gpu" in out or gpu is not None or bool({"board", "boards", "chip", "chips"} & said)
+    if "fan" in out and not FAN_NAMED & said and not gpu_said:
+        out.discard("fan")  # "it is loud in here", "the quietest node": no GPU's fan
+    if LIMIT_WORDS & said and not out & (METRICS | {"jobs", "queue", "running", "energy"}):
+        out.add("power")  # the only limit a reading has is the power limit
+    if any(w.startswith("compar") for w in ws) and ("gpu" in out or gpu is not None) and not out & METRICS:
+        out.add("overview")  # "compare the two cards": every main reading of each
+    if PROCESS_WORDS & said and "queue" in out:
+        out = (out - {"queue", "jobs"}) | {"gpu"}  # processes "not from the queue": who holds the GPUs
+    return out
+
+
+def query_for(
+    ws: list[str],
+    topics: set[str],
+    gpu: int | None,
+    win: Window | None,
+    name: str | None,
+    order: str | None,
+) -> Query | None:
+    """The query the topics name (None: nothing this machine knows about); the order of the checks is the
+    precedence (the idle gate, the cluster, summaries, failures, GPU-time, durations, readings, the queue)."""
+    metric = next(
+        (
+            m
+            for m in (
+                "tflops",
+                "tensor",
+                "energy",
+                "power",
+                "fan",
+                "temperature",
+                "memory",
+                "util",
+                "overview",
+            )
+            if m in topics
+        ),
+        None,
+    )
+    if metric == "fan":  # "the loudest fan", "the fastest fan" spin the most; with a span: live only, said so
+        order = "min" if FAN_LESS & set(ws) else "max" if FAN_MORE & set(ws) else order
+        if win is not None:
+            return Query("gpu_reading", gpu=gpu, metric="fan", window=win)
+    rank = order is not None and (gpu is None) and metric is not None
+    if "gate" in topics or re.search(r"\b(are|where do) you\b|\byour (model|state)\b", " ".join(ws)):
+        return Query("gate_state")
+    if "cluster" in topics or ("where" in ws and "jobs" in topics):
+        return _cluster(ws, topics, win, order)
+    if "summary" in topics and "fail" in topics and {"reason", "reasons", "why"} & set(ws):
+        topics = topics - {"summary"}  # "an overview of the failed jobs and the reasons"
+    if "summary" in topics and gpu is not None and win is None:
+        return Query("gpu_reading", gpu=gpu, metric="overview")
+    if "summary" in topics:
+        return Query("summary", window=win, gpu=gpu, job_name=name)
+    ranked = _ranked_in_state(ws, topics, order, metric)
+    if ranked is not None:  # "the quickest successful run", "which failed job ran the longest"
+        how, state = ranked
+        return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
+    if "cancel" in topics:
+        return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
+    if "fail" in topics:
+        return Query("failures", window=win, gpu=gpu, job_name=name)
+    hog = "who" in topics and "jobs" in topics and order is not None  # "biggest gpu hog among jobs"
+    if hog or "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
+        return Query("job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name)
+    running_for = "running" in topics and order is None and win is None and not name and gpu is None
+    if "long" in topics and ("jobs" in topics or order is not None or name) and metric in (None, "util"):
+        if running_for:
+            return Query("queue", state="running")  # the queue says how long each running job has run
+        return Query("job_rank", metric="duration", order=order or "max", window=win, gpu=gpu, job_name=name)
+    if metric == "energy":
+        return Query("energy", gpu=gpu, window=win)
+    one_gpus_peak = gpu is not None and order == "max"  # "the hottest gpu 1 got in the last hour"
+    peaked = (gpu is not None or PEAK_WORDS & set(ws) - {"highest", "max", "maximum"}) and (
+        PEAK_WORDS & set(ws) or one_gpus_peak
+    )
+    was = order is None and {"was", "were"} & set(ws)  # "how busy was gpu 0 over the last hour?"
+    if win is not None and metric in ("temperature", "util") and (peaked or was):
+        return Query("summary", window=win, gpu=gpu)  # "the highest temp gpu 0 hit in the last hour"
+    if win is not None and metric == "power" and (peaked or was or MEAN_WORDS & set(ws)):
+        return Query("gpu_reading", gpu=gpu, metric="power", window=win)  # a summary says no power
+    on_gpu = "gpu" in topics or gpu is not None or metric == "memory"
+    if (
+        "who" in topics
+        and on_gpu
+        and order is None
+        and metric in (None, "memory")
+        and not topics & {"jobs", "long", "queue"}
+    ):
+        return Query("memory_users", gpu=gpu)
+    if metric == "memory" and "idle" in topics:
+        metric = "free_memory"
+    if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
+        return Query("idle_gpus")
+    if rank:
+        return Query("gpu_rank", metric=metric, order=order)
+    if metric is not None:
+        return Query("gpu_reading", gpu=gpu, metric=metric)
+    doing = {"doing", "up"} & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
+    if doing and not topics - {"gpu", "models", "running"}:
+        return Query("gpu_reading", gpu=gpu, metric="overview")  # "how's the hardware doing?"
+    if gpu is not None and "running" in topics and not topics & {"queue", "jobs", "long"} and win is None:
+        return Query("jobs", state="running", gpu=gpu)  # "anything running on gpu 1?": that GPU's jobs
+    if "queue" in topics or ("running" in topics and win is None and not name and "jobs" not in topics):
+        whole = "queue" in ws and not {"queued", "waiting", "pending", "stuck", "blocked", "wait"} & set(ws)
+        state = (
+            None if {"queue", "running"} <= topics or whole else "queued" if "queue" in topics else "running"
+        )
+        return Query("queue", state=state)
+    if "jobs" in topics or name or (win is not None and len(_other_words(ws)) <= 1):
+        state = "succeeded" if _succeeded(ws) else None
+        if "running" in topics and win is None:
+            return Query("queue", state="running")
+        return Query("jobs", state=state, window=win, gpu=gpu, job_name=name)
+    alone = topics == {"models"} and bool(HARDWARE & set(ws))  # not "a list and a tuple in python"
+    if "models" in topics and ("gpu" in topics or gpu is not None or alone):
+        return Query("gpu_list", gpu=gpu)
+    if gpu is None and "gpu" in topics and not topics - {"gpu", "models", "running"}:
+        return Query("gpu_list")  # "what GPUs do I have?", "how many cards are there?"
+    if gpu is not None:
+        return Query("gpu_reading", gpu=gpu, metric="overview")
+    return None
+
+
+def _succeeded(ws: list[str]) -> bool:
+    """Whether the words ask for jobs that succeeded ("successful", "finished ok")."""
+    done_ok = re.search(r"\b(?:finished|ended|ran|went|exited) (?:ok|okay|fine|well|cleanly)\b", " ".join(ws))
+    return bool(done_ok or {"succeeded", "successful", "completed", "success"} & set(ws))
+
+
+def _ranked_in_state(
+    ws: list[str], topics: set[str], order: str | None, metric: str | None
+) -> tuple[str, str] | None:
+    """The measure (run time or GPU-time) and the state of a ranking of jobs narrowed to a state its words
+    say ("the quickest successful run", "the longest failed job", "most gpu hours among cancelled jobs");
+    None when the question is no such ranking (a state word alone asks for the failures or the jobs)."""
+    said = set(ws)
+    gpu_time = "gputime" in said or ("gpu" in topics and {"time", "hours"} & said)
+    runs = "long" in topics and ("jobs" in topics or "fail" in topics or "cancel" in topics)
+    if order is None or metric not in (None, "util") or not (gpu_time or runs):
+        return None
+    state = "cancelled" if "cancel" in topics else "failed" if "fail" in topics else None
+    state = "succeeded" if state is None and _succeeded(ws) else state
+    if state is None:
+        return None
+    return ("gpu_time" if gpu_time else "duration"), state
+
+
+def _other_words(ws: list[str]) -> list[str]:
+    """The words that are no topic, filler or time word: a time span alone asks for the jobs of that span
+    ("anything yesterday?"), not with words about something else ("who won the game last night?")."""
+    known = STOP | set(WORD_OF) | MORE | LESS | SPAN_WORDS
+    return [w for w in ws if w not in known and not w.isdigit()]
+
+
+def _cluster(ws: list[str], topics: set[str], win: Window | None, order: str | None) -> Query:
+    """A question about the Ray cluster's nodes: lost ones, which job ran where, load, GPUs per node."""
+    if LOST & set(ws) or "fail" in topics:
+        return Query("lost_nodes")
+    if "jobs" in topics or "where" in ws:
+        return Query("job_nodes", window=win)
+    if "util" in topics:
+        return Query("node_load", order=order)
+    if "idle" in topics:
+        return Query("node_load", order="min" if order == "min" else None)
+    if "running" in topics:  # "what is running on the cluster?"
+        return Query("job_nodes", window=win)
+    return Query("cluster_gpus")
+
+
+# ---- a job's log ----------------------------------------------------------------------------------
+
+OUTRIGHT = set("log logs logfile logfiles stdout stderr traceback tracebacks".split())
+# "print" alone is "show" ("print the failures"); "what did it print" is read by its "did" (log_query)
+ABOUT_A_JOB = set("output outputs printed prints lines tail".split())
+POINTING = {"it", "its", "that", "this", "same"}  # "show its log": the job the talk is about
+STATES = (("fail", "failed"), ("cancel", "cancelled"), ("running", "running"))  # topic -> job state
+_NUMBER = rf"(\d+|{'|'.join(NUMBER_WORDS)})"
+_LINES = (
+    re.compile(rf"\b{_NUMBER}\s+(?:more\s+|last\s+|final\s+)?(?:log\s+)?lines?\b"),  # "the last 50 lines"
+    re.compile(r"\btail\s+-n\s*(\d+)\b"),  # "tail -n 30 job 4"
+    re.compile(rf"\b(?:last|final)\s+{_NUMBER}\b(?!\s*(?:min|mins|minutes?|h|hrs?|hours?|days?|weeks?)\b)"),
+)
+
+
+def lines_said(question: str) -> int | None:
+    """The count of lines a question asks for ("the last 50 lines", "last ten lines", "tail -n 30")."""
+    text = question.lower()
+    for pattern in _LINES:
+        if m := pattern.search(text):
+            return int(NUMBER_WORDS.get(m.group(1), m.group(1)))
+    return None
+
+
+def log_query(
+    question: str,
+    ws: list[str],
+    topics: set[str],
+    job: int | None,
+    name: str | None,
+    context: Context,
+) -> Query | None:
+    """The ``job_log`` query a question asks (None: it asks for no log). ``ws`` and ``topics`` are the
+    question's repaired words and topics, ``job`` the job it names by number or name, ``name`` a quoted
+    name."""
+    said, text = set(ws), " ".join(ws)
+    last = context.last
+    lines = lines_said(question)
+    brief = len([w for w in ws if w not in STOP]) <= 3 and not topics - {"jobs", "log"}
+    if last is not None and last.name == "job_log" and job is not None and brief:
+        return replace(last, job=job, state=None, job_name=None, lines=lines or last.lines)  # "and job 4?"
+    about = last.job if last is not None and last.job is not None else None
+    if about is None and context.subjects:
+        about = context.subjects[0]  # "which jobs failed?" ... "show me the log": the first one named
+    states = [state for topic, state in STATES if topic in topics]
+    pointing = bool(POINTING & said)
+    of_a_job = job is not None or bool(name) or bool(states) or "jobs" in topics
+    of_a_job = of_a_job or (about is not None and (pointing or not topics - {"log"}))
+    outright = bool(OUTRIGHT & said) and not re.search(r"\blogs?\s+(?:in|on|out|into|off)\b", text)
+    printed = re.search(r"\b(?:did|does|do|has|have|will|is|are)\b.*\bprint(?:ed|ing|s)?\b", text) is not None
+    if not (
+        (outright and (of_a_job or not topics & (METRICS | {"energy", "cluster"})))
+        or ((ABOUT_A_JOB & said or printed) and of_a_job)
+    ):
+        return None
+    if job is not None:
+        return Query("job_log", job=job, lines=lines)
+    if name:
+        return Query("job_log", job_name=name, lines=lines)
+    if states and not (pointing and about is not None):
+        return Query("job_log", state=states[0], lines=lines)  # "the last lines of the failed job"
+    if about is not None:
+        return Query("job_log", job=about, lines=lines)  # "why did it crash? show the log"
+    return Query("job_log", lines=lines)

@@ -1,0 +1,280 @@
+"""How the assistant reads a question's words: the topic vocabulary, spelling repair and time spans.
+
+:func:`words` lower-cases a question and repairs each word against the vocabulary (:func:`repair`: the
+slips of :mod:`~assistant.understand.spelling`, a topic word inside a longer one), keeping numbers, short
+words, the filler words of :data:`STOP` and the everyday words of :data:`KEPT` as they are, so "could"
+never becomes "cold", "other" never "hotter" and "family" never "fail". :func:`window_of` turns
+"yesterday", "in the last 2 hours", "this week", "the weekly summary" into a
+:class:`~assistant.queries.catalogue.Window` in local time. :class:`~assistant.understand.picker.RulePicker`
+builds on both.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import functools
+import re
+
+from gpuaccel.assistant.queries.catalogue import Window
+from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
+
+# Topic words after spelling repair; a word maps to a concept.
+CONCEPTS: dict[str, tuple[str, ...]] = {
+    concept: tuple(text.split())
+    for concept, text in {
+        "temperature": "temperature temp temps hot hottest hotter warm warmest heat degrees celsius"
+        " cool coolest cooler cold coldest thermal toasty toastier toastiest",
+        "util": "utilization utilisation util utilized utilised utilizing busy busiest load loaded"
+        " working usage occupied idlest",
+        "memory": "memory vram mem gib mib gigabytes ram hbm framebuffer",
+        "power": "power watts watt draw drawing draws consumption consuming pulling",
+        "energy": "energy kwh wh joules electricity",
+        "tensor": "tensor tensors cores",
+        "tflops": "tflops flops teraflops tflop throughput compute",
+        # a fan said outright, or how it sounds (those only with a GPU said: intent_topics.refine_topics)
+        "fan": "fan fans rpm spin spinning loud louder loudest noisy noisier noisiest quieter quietest",
+        # a job's log (intent_topics.log_query says when these ask for one)
+        "log": "log logs logfile logfiles stdout stderr traceback tracebacks output outputs",
+        "models": "model models kind type hardware installed list name names",
+        "idle": "idle unused spare available nothing free left remaining headroom",
+        "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
+        " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
+        "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
+        "queue": "queue queued waiting pending wait waits stuck blocked line next",
+        "running": "running executing active now currently progress",
+        "jobs": "job jobs ran run runs task tasks workload workloads submitted finished completed"
+        " succeeded successful done executed",
+        "long": "longest slowest shortest quickest fastest duration durations long took time",
+        "summary": "summarize summarise summary recap overview happened report digest rundown brief",
+        "gate": "gate assistant yourself",
+        "who": "who whom process processes holding holds hogging hog owner owns occupying"
+        " program programs",
+        "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
+        # the clocks held back is part of a GPU's overview reading ("is gpu 0 throttling?")
+        "overview": "throttle throttles throttled throttling",
+        "cluster": "cluster clusters node nodes host hosts server servers ray",
+    }.items()
+}
+METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops", "fan"}  # readings of one GPU
+MORE = set(
+    "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
+    " more harder busier warmer higher heavier bigger leaderboard ranking".split()
+)
+LESS = set(
+    "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest"
+    " less lower smaller colder".split()
+)
+STOP = set(
+    "the a an is are was were of on in for to me my what which how and about it its this that do does did i"
+    " there same any s at please tell show give with from been be have has so far much many right now last"
+    " past hour hours today yesterday yday day week minutes morning midnight"
+    # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
+    " could would should know like want need thanks thank thx pls hey hi hello quick question again okay"
+    " ok"
+    # "anything", "something" are not "nothing" (idle): "is anything running?", "did anything die?"
+    " anything something everything anyone someone"
+    # words that point back, kept as they are ("other" is not "hotter")
+    " other others ones before previous prior after"
+    # common words one or two letters from a topic word: "used" is not "unused", "ever" not "server",
+    # "their" not "there", "computer" not "compute", "linked" not "line"
+    " used ever their they them theirs computer computers machine linked each hard work"
+    # common words one letter away from a topic word: "called" is not "cancelled", "advice" not "device"
+    " called named advice number"
+    # "terms" is not "temps"
+    " terms"
+    # "here" is not "where" (a question about the cluster)
+    " here".split()
+)
+# Chat shorthand, read as the words it stands for before any repair ("wats" is "what", not "watts")
+SHORTHAND = {
+    "wats": "what",
+    "wat": "what",
+    "whats": "what",
+    "r": "are",
+    "u": "you",
+    "ur": "your",
+    "pls": "please",
+    "plz": "please",
+    "atm": "now",
+    "nd": "and",
+    "rn": "now",
+    "doin": "doing",
+    "proc": "process",  # shortened, no typo: "any procs on gpu 1?"
+    "procs": "processes",
+    # exact words only: as topic words, spelling repair would turn "room" into "oom", "heating" into "eating"
+    "oom": "crash",
+    "ooms": "crashes",
+    "oomed": "crashed",
+    "eating": "hogging",
+    "eats": "hogs",
+    # "bread" is not "break", "chili" not "chilly"
+    "break": "fail",
+    "breaks": "fails",
+    "breaking": "failing",
+    "chilly": "cool",
+    "chillier": "cooler",
+    "chillest": "coolest",
+    "chilliest": "coolest",
+}
+# Numbers people spell out after what they number ("job three", "gpu number two"): read as digits there only,
+# so "which one is hotter" keeps its "one".
+NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
+        " sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+# A GPU by its place ("the second one"): index % 4 is the GPU. Spelling repair reaches them ("secnd").
+ORDINALS = ["first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th"]
+_NUMBERED = {"job", "task", "id", "gpu", "card", "device", "number", "no", "num", "nr"}
+# A cluster node that left: "which node was lost?", "is any server down?"
+LOST = set(
+    "lost lose dead die gone down offline missing disconnected unreachable removed drop dropped".split()
+)
+VOCAB = sorted(
+    {w for words in CONCEPTS.values() for w in words}
+    | MORE
+    | LESS
+    | STOP
+    | LOST
+    | {"why", "gpu", "where"}
+    | {w for w in ORDINALS if w.isalpha()}
+)
+WORD_OF = {w: c for c, words in CONCEPTS.items() for w in words}
+# Everyday words one slip from a topic word, which no typo model tells from a typo: never repaired.
+# Measured with benchmarks/word_repair.py ("fall" is no "fail", "heart" no "heat", "must" no "most").
+KEPT = set(
+    "below brake brakes buys cars cash coil cook cooks crush dawn dear drawer drawers dried drip dune excited"
+    " exciting fall falls folder harvest hear hears heart hearts jogging kindness lead leads lift locked loss"
+    " loud lung lungs mist must neat nest nose powder raining stick stock tape tasty tool tools weak went"
+    # one letter off in a longer word ("poker" is no "power", "space" no "spare", "writing" no "waiting")
+    " bedroom chores clash comes commute confusing electrician expected explore farmer filled motel poker"
+    " sailing scare share space writing"
+    # a key one off, a letter left out, or a longer word, found by running the World tokenizer's whole words
+    # (benchmarks/word_repair.py): "dome" is no "done", "lots" no "lost", "throughout" no "throughput"
+    " assisting awaiting bombers cares codes competed compete concealed cooker cooper cords cropped crushed"
+    " deport devise dome dues ending explored explorer explores exposed falling filed filing holes hostage"
+    " kissing lending lien lineage lone loose loser lots lust moat mode modes noting oldest polling presses"
+    " probes profess reactive reap retaining serves sever shores solder spade spar stare suck tack throughout"
+    " underline waist warn wart"
+    # a fan's words: "singing", "spanning" are no "spinning", "spun" no "spin", "noises" no "noisiest"
+    " noises signing singing spanning spun"
+    # a log's "last 50 lines" are no waiting "line", "lors" no "logs"
+    " lines lors".split()
+)
+# What may come before and after a topic word inside a longer one: "overheating", "wattage", "gputime".
+# (not "un" or "non": "unfinished", "unavailable" say the opposite of the word inside)
+_PREFIXES = {"", "over", "under", "re", "super", "multi", "hyper", "gpu"}
+_SUFFIXES = {"", "s", "es", "ed", "d", "ing", "age", "er", "ers", "y", "ly", "est", "ness", "ful"}
+_STEMS = sorted((w for w in WORD_OF if len(w) >= 4 and w not in ("time", "list", "work", "done")), key=len)[
+    ::-1
+]
+
+
+_OBJECT = r"(?:\s+(?:my|our|a|an|the|this|that|it|something|some)(?:\s+[a-z]+)?)?"
+_PUT = r"(?:use|take|run|put|start|launch|train|submit|schedule)"
+# "should i use / run my job on", "where can we train", "a good gpu to put my job on", "best to run on": the
+# user asks where their own work could run, i.e. which GPU is free (rewritten to "is free" before the words
+# are read). Not "can i run job 5 again" (a job number follows the verb, no "on").
+PLACING = (
+    re.compile(rf"\b(?:should|can|could|may|shall)\s+(?:i|we)\s+(?:use|take|{_PUT}{_OBJECT}\s+on)\b"),
+    re.compile(rf"\bwhere\s+(?:should|can|could|do|shall)\s+(?:i|we)\s+{_PUT}{_OBJECT}\b"),
+    re.compile(
+        rf"\b(?:is\s+)?(?:best|good|right|ok|okay)(?:\s+(?:gpu|card|one))?\s+(?:to|for)\s+{_PUT}{_OBJECT}(?:\s+on)?\b"
+    ),
+)
+
+
+def words(question: str) -> list[str]:
+    """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
+    text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
+    for placing in PLACING:  # where the user's own work could go asks for a free GPU
+        text = placing.sub(" is free ", text)
+    # a job that ran out of memory failed ("is gpu 0 running out of memory?" asks for a reading)
+    text = re.sub(
+        r"\b(?:ran|run|runs)\s+out\s+of\s+(?:gpu\s+|cuda\s+|video\s+)?(?:memory|vram|mem)\b", "crashed", text
+    )
+    raw = re.findall(r"[a-z]+|\d+", text.replace("gpu-time", "gputime").replace("'s", ""))
+    raw = [NUMBER_WORDS.get(w, w) if i and raw[i - 1] in _NUMBERED else w for i, w in enumerate(raw)]
+    if raw[:1] == ["n"]:  # "n the coolest?": a follow-up's "and" typed short (elsewhere "n" may number)
+        raw[0] = "and"
+    return [repair(SHORTHAND.get(w, w)) for w in raw]
+
+
+@functools.lru_cache(maxsize=8192)
+def repair(w: str) -> str:
+    """One word with its spelling repaired against the vocabulary, or as it is: a typo of a topic word is
+    that word (slips of the fingers only, :mod:`~assistant.understand.spelling`), and a topic word inside a
+    longer one with a known beginning or ending ("overheating", "wattage", not "download" or "airline")."""
+    if w.isdigit() or len(w) < 4 or w in WORD_OF or w in STOP or w in KEPT:
+        return w
+    w = re.sub(r"(.)\1\1+", r"\1\1", w)  # a key held down: "mooost" is "moost", one slip from "most"
+    near = [(n, v) for v in VOCAB if could_mean(w, v) and (n := slips(w, v, allowed(v))) <= allowed(v)]
+    if near:  # the fewest slips, then the likest word (difflib's ratio)
+        return min(near, key=lambda nv: (nv[0], -difflib.SequenceMatcher(None, w, nv[1]).ratio()))[1]
+    for stem in _STEMS if len(w) >= 6 else ():
+        at = w.find(stem)
+        if at >= 0 and w[:at] in _PREFIXES and w[at + len(stem) :] in _SUFFIXES:
+            return stem
+    return w
+
+
+def window_of(text: str, now: float) -> Window | None:
+    """The time span the words name, in local time, or None."""
+    t = dt.datetime.fromtimestamp(now)
+    midnight = t.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+    m = re.search(
+        r"\b(?:last|past|previous)\s+(\d+)\s*(min|mins|minute|minutes|h|hr|hrs|hour|hours|day|days)\b", text
+    )
+    if m:
+        n, unit = int(m.group(1)), m.group(2)
+        secs = 60 if unit.startswith("m") else 86400 if unit.startswith("d") else 3600
+        start = now - n * secs if n * secs < now else 0.0  # longer than the clock has run: all of it
+        name = {60: "minute", 3600: "hour", 86400: "day"}[secs]  # "30 min", "3 hrs": said in full
+        return Window(start, now, f"in the last {n} {name if n == 1 else name + 's'}")
+    if re.search(r"\b(?:last|past|previous)\s+(?:hour|hr)\b|\bhour ago\b|\bthis hour\b", text):
+        return Window(now - 3600, now, "in the last hour")
+    if re.search(r"\b(?:last|past|previous)\s+(?:day|24\s*h)", text):
+        return Window(now - 86400, now, "in the last 24 hours")
+    if re.search(r"\bsince (?:yesterday|yday)\b", text):
+        return Window(midnight - 86400, now, "since yesterday")
+    if re.search(r"\bovernight\b|\b(?:last|during the) night\b", text):  # 18:00 yesterday to 06:00 today
+        return Window(midnight - 6 * 3600, min(now, midnight + 6 * 3600), "last night")
+    if re.search(r"\byesterday\b|\byday\b", text):
+        return Window(midnight - 86400, midnight, "yesterday")
+    if re.search(
+        r"\btoday\b|\bthe day\b|\bthis morning\b|\bsince midnight\b|\bso far today\b|\btonight\b", text
+    ):
+        return Window(midnight, now, "today")
+    noon = midnight + 12 * 3600
+    if now > noon and re.search(r"\bsince (?:lunch|noon|midday)\b|\bthis afternoon\b|\bafter lunch\b", text):
+        return Window(noon, now, "since noon")
+    if re.search(r"\b(?:this|last|past|the)\s+week\b", text):
+        return Window(now - 7 * 86400, now, "in the last 7 days")
+    m = re.search(rf"\b(hourly|daily|weekly|monthly)\s+(?:gpu\s+|job\s+)?(?:{_OVER_TIME})\b", text)
+    if m:  # "the weekly summary" is the week's; "the weekly sync" or "daily driver" names no span
+        return window_of(_PERIODS[m.group(1)], now)
+    return None
+
+
+# Words that ask about the whole history, so no span of the conversation is kept ("overall", "ever")
+_ALL_TIME = re.compile(
+    r"\b(?:overall|ever|all[ -]?time|in total|since (?:the )?(?:beginning|start|forever)|of all)\b"
+)
+
+
+def all_time(text: str) -> bool:
+    """Whether the words ask about all of the history: "which job ate the most gpu hours overall", "did
+    gpu 0 ever fail", "how many jobs failed in total" (the caller checks that they name no span)."""
+    return _ALL_TIME.search(text) is not None
+
+
+# What an hourly / daily / weekly / monthly report is of (a summary, the jobs, the failures, the energy),
+# and the span each is of, in the words the spans above are read from.
+_PERIODS = {"hourly": "last hour", "daily": "today", "weekly": "this week", "monthly": "last 30 days"}
+_OVER_TIME = (
+    "summary|summaries|summarize|summarise|report|reports|recap|overview|digest|rundown|jobs|runs|tasks"
+    "|workloads|failures|fails|failed|crashes|errors|energy|kwh|electricity|consumption|usage"
+)

@@ -1,0 +1,1 @@
+"""Rewordings of training questions: synonyms, idioms, noise words and sentence shapes."""

@@ -1,0 +1,1 @@
+"""The phrasing grammar: the many ways people ask each query, as templates the corpus samples from."""
