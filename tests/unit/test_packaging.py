@@ -1,5 +1,6 @@
 """What a user installs: the wheel holds only the ``gpuaccel`` package (assets included) and its core
-requirements carry neither Qt nor torch; the CLI runs without either."""
+requirements carry neither Qt nor torch; the CLI runs without either; the license text, classifiers and
+URLs are in the metadata; the kernels' version floors are one statement."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ HEAVY = ("PySide6", "pyqtgraph", "torch", "triton", "rwkv", "matplotlib")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
     """Build from a copy of the tree, so the checkout gets no build/ or egg-info folders."""
     src = tmp_path_factory.mktemp("src")
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy2(REPO / name, src / name)
     shutil.copytree(
         REPO / "src", src / "src", ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
@@ -103,3 +104,42 @@ def test_cli_runs_without_qt_or_torch(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.rstrip().endswith("clean")
     assert "usage: gpuaccel" in done.stdout
+
+
+def _metadata(wheel: zipfile.ZipFile) -> list[str]:
+    (meta,) = [n for n in wheel.namelist() if n.endswith(".dist-info/METADATA")]
+    return wheel.read(meta).decode().splitlines()
+
+
+def test_wheel_carries_the_license_classifiers_and_urls(wheel: zipfile.ZipFile) -> None:
+    (license_file,) = [n for n in wheel.namelist() if n.endswith(".dist-info/licenses/LICENSE")]
+    assert "Apache License" in wheel.read(license_file).decode()[:200]
+    meta = _metadata(wheel)
+    assert "License-Expression: Apache-2.0" in meta
+    classifiers = [line.split(": ", 1)[1] for line in meta if line.startswith("Classifier:")]
+    assert len(classifiers) >= 10 and "Topic :: System :: Monitoring" in classifiers
+    urls = {line.split(": ", 1)[1].split(",")[0] for line in meta if line.startswith("Project-URL:")}
+    assert {"Homepage", "Documentation", "Issues", "Changelog"} <= urls
+
+
+def test_the_kernels_floors_are_the_extras_floors(wheel: zipfile.ZipFile) -> None:
+    from gpuaccel.accel.kernels import versions
+
+    kernels = [r for r in _metadata(wheel) if r.startswith("Requires-Dist:") and 'extra == "kernels"' in r]
+    for package, floor in versions.FLOORS.items():
+        (line,) = [r for r in kernels if r.split(":", 1)[1].strip().startswith(f"{package}>=")]
+        assert f"{package}>={'.'.join(map(str, floor))}" in line, line
+
+
+def test_an_old_triton_is_named_with_the_version_needed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpuaccel.accel import kernels
+    from gpuaccel.accel.kernels import versions
+
+    found = {"triton": "3.2.0", "torch": "2.13.0+cu130"}
+    monkeypatch.setattr(versions, "installed", found.get)
+    with pytest.raises(ImportError, match=r"triton 3\.2\.0 \(needs >= 3\.5\); pip install -U"):
+        kernels.flash_attention  # noqa: B018
+    found["triton"] = "3.5.0rc1"
+    assert versions.too_old() == []
+    found["torch"] = "2.6.0"
+    assert versions.too_old() == ["torch 2.6.0 (needs >= 2.9)"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from gpuaccel.accel.kernels import versions
 from gpuaccel.accel.kernels.checks import UnsupportedInputError
 
 _LAZY = {
@@ -43,4 +44,5 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'gpuaccel.accel.kernels' has no attribute {name!r}")
+    versions.require()  # an old triton or torch: say which, before a kernel module fails on it
     return getattr(importlib.import_module(module), name)
