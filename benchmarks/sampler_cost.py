@@ -127,6 +127,14 @@ def run(backend: TelemetryBackend, rate_hz: float, seconds: float, extrapolate: 
     if not sampler.available:
         raise SystemExit(f"telemetry unavailable: {sampler.error}")
     sampler.poll()  # first-call costs (GPM buffers, the first slow reads) outside the measurement
+    energy = getattr(backend, "energy", None)  # NvmlBackend's energy thread: its first reads, unmeasured
+    deadline = time.monotonic() + 30.0
+    while energy is not None and energy.reads < energy.count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    e_cpu0, e_reads0 = (energy.cpu_s, energy.reads) if energy is not None else (0.0, 0)
+    gaps: list[float] = []  # wall time between the ends of successive rounds: a slow call stalls a round
+    ends: list[float] = []
+    sampler.subscribe(lambda _samples: ends.append(time.perf_counter()))
     if isinstance(backend, TimedNvml):
         backend.first_cpu = {g: cpu / max(1, backend.group_reads[g]) for g, cpu in backend.group_cpu.items()}
         backend.group_cpu.clear()
@@ -142,6 +150,18 @@ def run(backend: TelemetryBackend, rate_hz: float, seconds: float, extrapolate: 
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     rounds, gpus = sampler.rounds - 1, len(sampler.infos)
     pct = 100.0 * cpu / wall
+    gaps = sorted(b - a for a, b in zip(ends, ends[1:], strict=False))
+    out_energy: dict[str, Any] = {}
+    if energy is not None:  # the energy thread in the window, and its steady state (each GPU per interval)
+        e_cpu, e_reads = energy.cpu_s - e_cpu0, energy.reads - e_reads0
+        per_read = e_cpu / e_reads if e_reads else None
+        steady = (per_read or 0.0) * gpus / energy.interval
+        out_energy = {
+            "energy_thread": {"interval_s": energy.interval, "reads_in_window": e_reads,
+                              "cpu_ms_per_read": None if per_read is None else round(1e3 * per_read, 3),
+                              "cpu_pct_steady": round(100.0 * steady, 4)},
+            "cpu_pct_steady_with_energy": round(100.0 * ((cpu - e_cpu) / wall + steady), 3),
+        }  # fmt: skip
     return {
         "backend": backend_name(backend),
         "gpus": gpus,
@@ -155,6 +175,14 @@ def run(backend: TelemetryBackend, rate_hz: float, seconds: float, extrapolate: 
         "cpu_us_per_gpu_sample": round(1e6 * cpu / max(1, rounds * gpus), 1),
         "cpu_pct_per_gpu": round(pct / max(1, gpus), 3),
         f"cpu_pct_for_{extrapolate}_gpus": round(pct / max(1, gpus) * extrapolate, 3),
+        "round_gap_ms": {
+            "median": round(1e3 * gaps[len(gaps) // 2], 2),
+            "p99": round(1e3 * gaps[int(len(gaps) * 0.99)], 2),
+            "max": round(1e3 * gaps[-1], 2),
+        }
+        if gaps
+        else None,  # fmt: skip
+        **out_energy,
         "_cpu_s": cpu,
         "_wall_s": wall,
         "_last": sampler.latest()[0].to_json() if sampler.latest() else None,
@@ -178,6 +206,13 @@ def group_split(result: dict[str, Any], backend: TimedNvml) -> dict[str, Any]:
             "cpu_ms_per_s": round(1e3 * backend.group_cpu.get(group, 0.0) / wall / gpus, 3),
             "steady_cpu_ms_per_s": round(1e3 * per_read * rate, 3),
         }
+    energy = getattr(backend, "energy", None)  # None: the code before the energy thread
+    if energy is not None and energy.reads:  # read on its own thread, once per interval per GPU
+        per_read = energy.cpu_s / energy.reads
+        steady_ms = round(1e3 * per_read / energy.interval, 3)
+        rows["energy (own thread)"] = {"interval_s": energy.interval, "reads_per_s": None,
+                                       "cpu_us_per_read": round(1e6 * per_read, 1), "cpu_ms_per_s": None,
+                                       "steady_cpu_ms_per_s": steady_ms}  # fmt: skip
     in_groups = sum(backend.group_cpu.values())
     rest = 1e3 * (backend.sample_cpu - in_groups) / wall / gpus
     rows["sample rest"] = {"cpu_ms_per_s": round(rest, 3), "steady_cpu_ms_per_s": round(rest, 3)}
@@ -344,8 +379,8 @@ def main() -> int:
         print(f"{'group':<12} {'interval s':>10} {'reads/s':>8} {'CPU us/read':>11} {'CPU ms/s':>9} "
               f"{'steady ms/s':>11}")  # fmt: skip
         for group, g in result["groups"].items():
-            print(f"{group:<12} {g.get('interval_s', ''):>10} {g.get('reads_per_s', ''):>8} "
-                  f"{g.get('cpu_us_per_read', ''):>11} {g['cpu_ms_per_s']:>9.3f} "
+            print(f"{group:<12} {g.get('interval_s', ''):>10} {g.get('reads_per_s') or '':>8} "
+                  f"{g.get('cpu_us_per_read', ''):>11} {g['cpu_ms_per_s'] or 0.0:>9.3f} "
                   f"{g['steady_cpu_ms_per_s']:>11.3f}")  # fmt: skip
         print(f"\n{'NVML call (GPU 0)':<44} {'calls':>5} {'CPU us':>8} {'wall us':>8}")
         for pr in result["probes"]:
@@ -361,7 +396,9 @@ def main() -> int:
               f"{g['steady_' + key]:.3f}%")  # fmt: skip
     for name, r in result.get("logical_runs", {}).items():
         print(f"{name}: {r['gpus']} logical GPUs (one device) {r['cpu_pct_of_one_core']:.3f}% of one core, "
-              f"{r['cpu_us_per_gpu_sample']:.1f} us per GPU sample")  # fmt: skip
+              f"{r['cpu_us_per_gpu_sample']:.1f} us per GPU sample; steady state with the energy thread "
+              f"{r.get('cpu_pct_steady_with_energy', 'n/a')}%; gaps between rounds, ms: "
+              f"{r['round_gap_ms']}")  # fmt: skip
     if "default" in result["runs"]:
         worst = result["runs"]["default"][key]
         verdict = "meets" if worst < TARGET_PCT_8_GPUS else "MISSES"

@@ -256,3 +256,28 @@ def test_card_labels_a_learned_figure_as_learned_not_as_the_dense_equivalent(qtb
     card.set_compact(True)
     card.show_state(model.gpus[0])
     assert "800.0 TFLOP/s (learned)" in card.summary.text()
+
+
+def test_card_warns_of_gpu_health_from_the_unhealthy_scenario(qtbot) -> None:
+    """XID, ECC, remapped rows, PCIe replays and hardware slowdown show in the card's banner, worded by
+    accel.telemetry.health; a healthy GPU shows none."""
+    from gpuaccel.accel.telemetry.fake import FakeBackend
+    from gpuaccel.accel.telemetry.sampler import Sampler
+    from gpuaccel.accel.telemetry.snapshot import snapshot as take
+
+    def snap(scenario: str) -> dict:
+        s = Sampler(FakeBackend(scenario), capacity=4)
+        s.open()
+        s.poll()
+        out = take(s)
+        s.stop()
+        return out
+
+    _, card = _card_showing(qtbot, snap("unhealthy"))
+    text = card.banner.text()
+    assert not card.banner.isHidden() and text.startswith("Health: XID 94 (contained ECC error)")
+    expected = ("2 uncorrected ECC errors", "row remapping pending", "12 PCIe replays", "hardware slowdown")
+    for words in expected:
+        assert words in text
+    _, healthy = _card_showing(qtbot, snap("two_gpus"))
+    assert healthy.banner.isHidden()

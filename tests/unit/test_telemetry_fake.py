@@ -7,6 +7,7 @@ import pytest
 from gpuaccel.accel.telemetry import FAKE_ENV, backend_name, open_backend
 from gpuaccel.accel.telemetry.fake import SCENARIOS, FakeBackend
 from gpuaccel.accel.telemetry.fields import GPM_METRICS, GPM_WARMING_UP, NO_LIBRARY, NOT_HOPPER
+from gpuaccel.accel.telemetry.health import warnings
 from gpuaccel.accel.telemetry.types import NA, TelemetryUnavailable
 
 
@@ -112,3 +113,35 @@ def test_open_backend_selection(monkeypatch):
         "no_gpm",
         "no_process_permission",
     }
+
+
+def test_the_unhealthy_scenario_raises_every_health_signal_and_healthy_gpus_none() -> None:
+    b = FakeBackend("unhealthy")
+    b.init()
+    h100, v100 = warnings(b.sample(0)), warnings(b.sample(1))
+    assert h100 == [
+        "XID 94 (contained ECC error)",
+        "row remapping pending: reset the GPU to apply it",
+        "2 uncorrected ECC errors since the driver loaded",
+        "5 uncorrected ECC errors over the GPU's life",
+        "1 row remapped for uncorrectable errors",
+        "12 PCIe replays since the driver loaded",
+        "hardware slowdown",
+    ]
+    assert v100 == [
+        "XID 48 (double-bit ECC error), 2 XID events",
+        "page retirement pending: reset the GPU to apply it",
+        "1 uncorrected ECC error over the GPU's life",
+        "1 page retired for double-bit errors",
+        "hardware thermal slowdown",
+    ]
+    assert b.sample(1).remapped_rows_uncorrectable == NA("not supported on this GPU")  # Volta retires pages
+    healthy = FakeBackend("two_gpus")
+    healthy.init()
+    assert warnings(healthy.sample(0)) == [] and warnings(healthy.sample(1)) == []
+    healthy.add_xid(0, 79)
+    healthy.set_health(0, "row_remap_failure", 1)
+    assert warnings(healthy.sample(0).to_json()) == [
+        "XID 79 (GPU has fallen off the bus)",
+        "row remapping failed: the GPU needs service",
+    ]

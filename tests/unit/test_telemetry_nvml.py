@@ -101,6 +101,14 @@ def mocked_nvml(monkeypatch):
             v.nvmlReturn, v.valueType, v.value.ullVal = 0, pynvml.NVML_VALUE_TYPE_UNSIGNED_LONG_LONG, count
         return out
 
+    state["xids"] = []
+
+    def next_xid(_set, timeout_ms):
+        assert timeout_ms == 0  # drained, never waited on
+        if not state["xids"]:
+            raise pynvml.NVMLError(pynvml.NVML_ERROR_TIMEOUT)
+        return _Obj(eventType=pynvml.nvmlEventTypeXidCriticalError, eventData=state["xids"].pop(0))
+
     def sample_get(_h, buf):
         state["gpm_gets"] += 1
         return buf
@@ -140,6 +148,18 @@ def mocked_nvml(monkeypatch):
         "nvmlGpmSampleFree": lambda _b: state.__setitem__("freed", state["freed"] + 1),
         "nvmlGpmSampleGet": sample_get,
         "nvmlGpmMetricsGet": metrics_get,
+        # health: XIDs from an event set, ECC counts, remapped rows (an H100 retires no pages), PCIe replays
+        "nvmlEventSetCreate": lambda: "event-set",
+        "nvmlDeviceRegisterEvents": lambda _h, types, _s: None,
+        "nvmlEventSetWait_v2": next_xid,
+        "nvmlEventSetFree": lambda _s: state.__setitem__("sets_freed", state.get("sets_freed", 0) + 1),
+        "nvmlDeviceGetTotalEccErrors": lambda _h, err, counter: (10 * (1 + counter))
+        if err == 0
+        else counter + 1,
+        "nvmlDeviceGetRetiredPages": raising(pynvml.NVML_ERROR_NOT_SUPPORTED),
+        "nvmlDeviceGetRetiredPagesPendingStatus": raising(pynvml.NVML_ERROR_NOT_SUPPORTED),
+        "nvmlDeviceGetRemappedRows": lambda _h: (3, 1, 1, 0),
+        "nvmlDeviceGetPcieReplayCounter": lambda _h: 12,
     }
     calls = state["calls"] = {}
 
@@ -195,13 +215,13 @@ def test_sampling_logic_on_mocked_nvml(mocked_nvml, clock, monkeypatch):
     first = b.sample(0)  # every group is read on the first sample
     assert first.gpm["tensor_active"] == NA("needs a second reading (GPM measures between two samples)")
     assert first.pcie_tx_kbs == NA(PCIE_WARMING_UP) and mocked_nvml["pcie_reads"] == 1
-    assert (first.util_gpu, first.util_mem, first.temperature_c, first.power_w, first.energy_j) == (
-        97.0,
-        24.0,
-        61.0,
-        650.123,
-        1234.567,
-    )
+    assert (first.util_gpu, first.util_mem, first.temperature_c, first.power_w) == (97.0, 24.0, 61.0, 650.123)
+    # the energy counter (3 ms of CPU per call) is read on a thread of its own: at once, then every 30 s
+    assert b.energy is not None and b.energy._thread.name == "gpuaccel-telemetry-energy"
+    deadline = time.monotonic() + 5
+    while b.energy.reads < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert b.energy.latest(0) == 1234.567
     assert (first.sm_clock_mhz, first.mem_clock_mhz, first.pstate) == (1980.0, 2619.0, "P0")
     assert first.fan_pct == NA("not supported on this GPU")
     assert first.throttle_reasons == ["sw_power_cap", "hw_thermal"]
@@ -224,16 +244,14 @@ def test_sampling_logic_on_mocked_nvml(mocked_nvml, clock, monkeypatch):
     assert calls["nvmlDeviceGetComputeRunningProcesses"] == 2
     assert calls["nvmlDeviceGetProcessUtilization"] == 1  # the same process: its SM % every 5 s
     assert calls["nvmlDeviceGetFanSpeed"] == 1  # "not supported" is not asked again
-    assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 1 and mocked_nvml["pcie_reads"] == 1
+    assert s.energy_j == 1234.567 and mocked_nvml["pcie_reads"] == 1
     mocked_nvml["pcie_bytes"] = (100 * 1024 * 4, 200 * 1024 * 4)
     clock.advance(4.0)
     s = b.sample(0)  # 5 s: PCIe throughput is the byte counters' rate since the first read
     assert (s.pcie_tx_kbs, s.pcie_rx_kbs) == (80.0, 160.0) and mocked_nvml["pcie_reads"] == 2
     assert calls["nvmlDeviceGetPerformanceState"] == 2 and calls["nvmlDeviceGetFanSpeed"] == 1
     assert "nvmlDeviceGetPcieThroughput" not in calls  # the counters replace the ~20 ms throughput call
-    clock.advance(25.0)
-    b.sample(0)
-    assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 2  # every 30 s (2.9 ms of CPU per read)
+    assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 1  # not on the sampling thread, once in 30 s
     monkeypatch.setattr(pynvml, "nvmlDeviceGetUtilizationRates", raising(pynvml.NVML_ERROR_GPU_IS_LOST))
     clock.advance(0.2)
     lost = b.sample(0)
@@ -406,3 +424,30 @@ def test_a_round_with_nothing_due_makes_no_nvml_call(mocked_nvml, clock):
     assert calls["nvmlDeviceGetUtilizationRates"] == before["nvmlDeviceGetUtilizationRates"] + 1
     assert calls["nvmlDeviceGetPowerUsage"] == before["nvmlDeviceGetPowerUsage"] + 1
     assert calls.get("nvmlGpmSampleGet", 0) == before.get("nvmlGpmSampleGet", 0)  # GPM: every 1 s
+
+
+def test_health_xid_events_ecc_remapped_rows_and_replays(mocked_nvml, clock):
+    """XIDs are drained from the GPU's event set every 5 s with the other health counters; a reading NVML
+    does not support (retired pages on an H100) is NA with its reason; the event set is freed at the end."""
+    b = NvmlBackend()
+    b.init()
+    s = b.sample(0)
+    assert (s.xid_last, s.xid_events) == (0.0, 0.0)
+    assert (s.ecc_corrected_volatile, s.ecc_uncorrected_volatile) == (10.0, 1.0)
+    assert (s.ecc_corrected_aggregate, s.ecc_uncorrected_aggregate) == (20.0, 2.0)
+    assert (s.remapped_rows_correctable, s.remapped_rows_uncorrectable, s.row_remap_pending) == (
+        3.0,
+        1.0,
+        1.0,
+    )
+    assert s.row_remap_failure == 0.0 and s.pcie_replays == 12.0
+    assert s.retired_pages_sbe == s.retired_pages_pending == NA("not supported on this GPU")
+    mocked_nvml["xids"] += [79, 94]
+    clock.advance(1.0)
+    assert b.sample(0).xid_events == 0.0  # health is read every 5 s
+    clock.advance(4.0)
+    s = b.sample(0)
+    assert (s.xid_last, s.xid_events) == (94.0, 2.0)
+    assert mocked_nvml["calls"]["nvmlDeviceGetRetiredPages"] == 1  # "not supported" is not asked again
+    b.shutdown()
+    assert mocked_nvml.get("sets_freed") == 1

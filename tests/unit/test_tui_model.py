@@ -188,3 +188,12 @@ def test_mig_instances_and_unlisted_processes_are_shown_with_reasons() -> None:
     assert "MIG 3g.40gb" in text and "2g.20gb" in text
     assert "util of GPU 0: reported per MIG instance" in text
     assert "GPU 1: needs root" in text
+
+
+def test_health_warnings_show_under_their_gpu_and_as_a_mark_in_the_compact_layout() -> None:
+    m = _model("unhealthy", {"processes": [], "unlisted": [], "note": None})
+    text = _screen(m, 120, 40)
+    assert "! XID 94 (contained ECC error) · row remapping pending" in text
+    assert "! XID 48 (double-bit ECC error), 2 XID events" in text
+    small = _screen(m, 80, 10).splitlines()  # too short for more than a line per GPU
+    assert small[1].startswith("0 H100 80GB !") and small[3].startswith("! GPU 0: XID 94")

@@ -22,6 +22,7 @@ from typing import Any
 from gpuaccel.accel.telemetry.fields import (
     GPM_METRICS,
     GPM_WARMING_UP,
+    HEALTH_FIELDS,
     MIG_MODE,
     NO_LIBRARY,
     NO_PERMISSION,
@@ -49,6 +50,8 @@ SCENARIOS: tuple[str, ...] = (
     "no_process_permission",
     "eight_gpus",  # 8 x H100, for measuring the sampler's own cost
     "mig",  # GPU 0: an H100 in MIG mode with three instances; GPU 1: a whole A100
+    "unhealthy",  # every health signal raised: an H100 (XID 94, ECC, remapped rows, PCIe replays, hw
+    # slowdown) and a V100 (XID 48, retired pages, hw thermal slowdown)
 )
 FAKE_DRIVER = "580.00.00 (fake)"
 DEFAULT_LOST_AFTER = 30  # samples of GPU 1 before it is lost in the "gpu_lost" scenario
@@ -69,15 +72,18 @@ class _Model:
     gpm: bool
     fan: bool
     period: int  # samples per utilization cycle
+    memory_health: str = "remap"  # how it handles bad memory: "remap" rows (Ampere+), "retire" pages, ""
 
 
 # fmt: off
 H100 = _Model("NVIDIA H100 80GB HBM3", "Hopper", (9, 0), 81559.0, 700.0, 70.0, 1980.0, 2619.0,
               gpm=True, fan=False, period=120)
 RTX4090 = _Model("NVIDIA GeForce RTX 4090", "Ada", (8, 9), 24564.0, 450.0, 25.0, 2520.0, 10501.0,
-                 gpm=False, fan=True, period=90)
+                 gpm=False, fan=True, period=90, memory_health="")
 A100 = _Model("NVIDIA A100-SXM4-80GB", "Ampere", (8, 0), 81920.0, 400.0, 55.0, 1410.0, 1593.0,
               gpm=False, fan=False, period=100)
+V100 = _Model("Tesla V100-SXM2-32GB", "Volta", (7, 0), 32768.0, 300.0, 40.0, 1530.0, 877.0,
+              gpm=False, fan=False, period=110, memory_health="retire")
 # fmt: on
 
 
@@ -111,6 +117,7 @@ class _FakeGpu:
     gpm_overrides: dict[str, Any] = field(default_factory=dict)
     processes: list[ProcessInfo] = field(default_factory=list)
     mig: tuple[_FakeMig, ...] = ()  # MIG mode when not empty
+    health: dict[str, float] = field(default_factory=dict)  # health counters scripted above zero
 
 
 class FakeBackend:
@@ -142,6 +149,33 @@ class FakeBackend:
             return [_FakeGpu(0, A100, "GPU-fa4e0000-0000-4000-8000-00000000a100")]
         if scenario == "eight_gpus":
             return [_FakeGpu(i, H100, f"GPU-fa4e0000-0000-4000-8000-00000000080{i}") for i in range(8)]
+        if scenario == "unhealthy":
+            h100 = _FakeGpu(0, H100, "GPU-fa4e0000-0000-4000-8000-0000000000e0")
+            h100.health = {
+                "xid_last": 94.0,
+                "xid_events": 1.0,
+                "ecc_corrected_volatile": 37.0,
+                "ecc_uncorrected_volatile": 2.0,
+                "ecc_corrected_aggregate": 120.0,
+                "ecc_uncorrected_aggregate": 5.0,
+                "remapped_rows_correctable": 3.0,
+                "remapped_rows_uncorrectable": 1.0,
+                "row_remap_pending": 1.0,
+                "pcie_replays": 12.0,
+            }
+            h100.overrides["throttle_reasons"] = ["hw_slowdown"]
+            v100 = _FakeGpu(1, V100, "GPU-fa4e0000-0000-4000-8000-0000000000e1")
+            v100.health = {
+                "xid_last": 48.0,
+                "xid_events": 2.0,
+                "ecc_corrected_volatile": 4.0,
+                "ecc_uncorrected_aggregate": 1.0,
+                "retired_pages_sbe": 2.0,
+                "retired_pages_dbe": 1.0,
+                "retired_pages_pending": 1.0,
+            }
+            v100.overrides["throttle_reasons"] = ["hw_thermal"]
+            return [h100, v100]
         if scenario == "mig":
             return [
                 _FakeGpu(0, H100, "GPU-fa4e0000-0000-4000-8000-000000000160", mig=MIG_INSTANCES),
@@ -239,6 +273,19 @@ class FakeBackend:
             g = self._gpus[index]
             g.processes = [p for p in g.processes if p.pid != pid]
 
+    def add_xid(self, index: int, code: int) -> None:
+        """An XID error event on GPU ``index`` (as NVML's event set would deliver it)."""
+        with self._lock:
+            h = self._gpus[index].health
+            h["xid_last"], h["xid_events"] = float(code), h.get("xid_events", 0.0) + 1.0
+
+    def set_health(self, index: int, name: str, value: float) -> None:
+        """Set a health counter or flag of GPU ``index`` (ECC counts, remapped rows, PCIe replays ...)."""
+        if name not in HEALTH_FIELDS:
+            raise ValueError(f"not a health field: {name!r}; choose one of {', '.join(HEALTH_FIELDS)}")
+        with self._lock:
+            self._gpus[index].health[name] = float(value)
+
     def lose(self, index: int) -> None:
         """Make GPU ``index`` stop answering from the next sample on (as NVML's GPU_IS_LOST)."""
         with self._lock:
@@ -293,6 +340,7 @@ class FakeBackend:
             processes=NA(NO_PERMISSION) if self.scenario == "no_process_permission" else procs,
             mig=self._mig(g, phase),
             gpm=self._gpm(g, util),
+            **self._health(g),
         )
         if g.mig:  # in MIG mode NVML reports utilization per instance, memory as their sum
             s.util_gpu = s.util_mem = NA(MIG_MODE)
@@ -300,6 +348,18 @@ class FakeBackend:
         for name, value in g.overrides.items():
             setattr(s, name, value)
         return s
+
+    @staticmethod
+    def _health(g: _FakeGpu) -> dict[str, Any]:
+        """Zero counters where the model has them (ECC and row remapping on Ampere and newer, page
+        retirement on Volta), NA(not supported) where NVML would say so, scripted values on top."""
+        kind = g.model.memory_health
+        values: dict[str, Any] = {k: 0.0 for k in HEALTH_FIELDS}
+        unsupported = [k for k in HEALTH_FIELDS if (k.startswith("ecc_") and not kind)
+                       or (k.startswith(("remapped_", "row_remap")) and kind != "remap")
+                       or (k.startswith("retired_") and kind != "retire")]  # fmt: skip
+        values |= dict.fromkeys(unsupported, NA(NOT_SUPPORTED))
+        return values | g.health
 
     @staticmethod
     def _mig(g: _FakeGpu, phase: float) -> list[MigInstance]:

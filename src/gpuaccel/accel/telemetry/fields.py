@@ -28,6 +28,7 @@ GPM_WARMING_UP = "needs a second reading (GPM measures between two samples)"
 NOT_REPORTED = "not reported by the driver"
 PCIE_WARMING_UP = "needs a second reading (throughput is measured between two counter readings)"
 NO_GPM = "no GPM reading in this sample"
+ENERGY_WARMING_UP = "needs a first reading (the energy counter is read on a thread of its own)"
 NO_SAMPLE = "no sample yet"
 # Why the clocks are held back (GpuSample.throttle_reasons), in words; "gpu_idle" is no slowdown of work.
 THROTTLE_WORDS = {
@@ -85,6 +86,7 @@ class Field:
     prom_type: str = "gauge"  # Prometheus TYPE: "gauge" or "counter"
     prom_scale: float = 1.0  # value x scale = the base unit Prometheus wants (MiB -> bytes, % -> ratio)
     column: str = ""  # the column heading where title and unit do not say it ("TFLOP/s (estimate)")
+    health: bool = False  # a health counter or flag (XID, ECC, retired pages, remapped rows, PCIe replays)
 
     def text(self, value: float) -> str:
         """The number with its unit for plain text: ``45%``, ``312 W``, ``71 °C``."""
@@ -116,6 +118,12 @@ def _pct(key: str, label: str, title: str, help_text: str, history: bool = False
     return Field(
         key, label, title, "%", 1, "gpm", history=history, prom=prom, help=help_text, prom_scale=0.01
     )
+
+
+def _health(key: str, label: str, prom: str, help_text: str, counter: bool = False) -> Field:
+    """A health counter or flag of the sample: exported as is, not in the ring buffers."""
+    return Field(key, label, label[0].upper() + label[1:], "", numeric=False, prom=prom, help=help_text,
+                 prom_type="counter" if counter else "gauge", health=True)  # fmt: skip
 
 
 _RATIO, _MIB_TO_BYTES, _MHZ_TO_HZ = 0.01, 1024.0 * 1024.0, 1e6
@@ -153,6 +161,36 @@ FIELDS: tuple[Field, ...] = (
           prom_scale=1024.0),
     Field("processes", "processes", "Processes", "", numeric=False),
     Field("mig", "MIG", "MIG instances", "", numeric=False),
+    # health: counters and flags, exported and shown as warnings (accel.telemetry.health), not plotted, so
+    # not in the ring buffers; docs/telemetry.md maps each to dcgm-exporter's DCGM_FI_DEV_* name
+    _health("xid_last", "last XID", "gpuaccel_gpu_xid_last",
+            "code of the last XID error since the sampler started, 0 for none (DCGM_FI_DEV_XID_ERRORS)"),
+    _health("xid_events", "XID events", "gpuaccel_gpu_xid_events", "XID error events since the sampler "
+            "started", counter=True),
+    _health("ecc_corrected_volatile", "ECC corrected", "gpuaccel_gpu_ecc_corrected_volatile",
+            "corrected (single-bit) ECC errors since the driver loaded", counter=True),
+    _health("ecc_uncorrected_volatile", "ECC uncorrected", "gpuaccel_gpu_ecc_uncorrected_volatile",
+            "uncorrected (double-bit) ECC errors since the driver loaded", counter=True),
+    _health("ecc_corrected_aggregate", "ECC corrected (life)", "gpuaccel_gpu_ecc_corrected_aggregate",
+            "corrected ECC errors over the GPU's life", counter=True),
+    _health("ecc_uncorrected_aggregate", "ECC uncorrected (life)", "gpuaccel_gpu_ecc_uncorrected_aggregate",
+            "uncorrected ECC errors over the GPU's life", counter=True),
+    _health("retired_pages_sbe", "retired pages (SBE)", "gpuaccel_gpu_retired_pages_sbe",
+            "memory pages retired for repeated single-bit errors"),
+    _health("retired_pages_dbe", "retired pages (DBE)", "gpuaccel_gpu_retired_pages_dbe",
+            "memory pages retired for double-bit errors"),
+    _health("retired_pages_pending", "retirement pending", "gpuaccel_gpu_retired_pages_pending",
+            "1 while a page retirement waits for a GPU reset"),
+    _health("remapped_rows_correctable", "remapped rows (corr.)", "gpuaccel_gpu_remapped_rows_correctable",
+            "memory rows remapped for correctable errors"),
+    _health("remapped_rows_uncorrectable", "remapped rows (uncorr.)",
+            "gpuaccel_gpu_remapped_rows_uncorrectable", "memory rows remapped for uncorrectable errors"),
+    _health("row_remap_pending", "remap pending", "gpuaccel_gpu_row_remap_pending",
+            "1 while a row remapping waits for a GPU reset"),
+    _health("row_remap_failure", "remap failure", "gpuaccel_gpu_row_remap_failure",
+            "1 when a row remapping failed"),
+    _health("pcie_replays", "PCIe replays", "gpuaccel_gpu_pcie_replays", "PCIe replays (link-level "
+            "retransmissions) since the driver loaded", counter=True),
     _pct("sm_active", "SM active", "SM active", "fraction of SM cycles with a warp resident (GPM)",
          history=True),
     _pct("sm_occupancy", "occupancy", "SM occupancy", "achieved warp occupancy fraction (GPM)"),
@@ -176,7 +214,9 @@ GPM_METRICS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.source == "gpm")
 NUMERIC_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.numeric)
 # The columns of the history tables (scheduler.migrations creates them).
 HISTORY_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.history)
-# The per-GPU gauges of /metrics, TFLOP/s aside (it carries an ``exact`` label of its own).
+# The health readings (accel.telemetry.health): counters and flags of GpuSample.
+HEALTH_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.health)
+# The per-GPU gauges and counters of /metrics, TFLOP/s aside (it carries an ``exact`` label of its own).
 PROMETHEUS_FIELDS: tuple[Field, ...] = tuple(f for f in FIELDS if f.prom and f.source != "derived")
 
 

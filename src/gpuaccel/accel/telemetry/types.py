@@ -100,6 +100,21 @@ class GpuSample:
     pcie_rx_kbs: Num = NA(NOT_SUPPORTED)
     processes: list[ProcessInfo] | NA = NA(NOT_SUPPORTED)
     mig: list[MigInstance] | NA = field(default_factory=list)  # empty: the GPU is not in MIG mode
+    # health (accel.telemetry.health words them; fields.py names and exports them)
+    xid_last: Num = NA(NOT_SUPPORTED)  # the last XID error's code since the sampler started (0: none)
+    xid_events: Num = NA(NOT_SUPPORTED)  # XID error events since the sampler started
+    ecc_corrected_volatile: Num = NA(NOT_SUPPORTED)  # since the driver loaded
+    ecc_uncorrected_volatile: Num = NA(NOT_SUPPORTED)
+    ecc_corrected_aggregate: Num = NA(NOT_SUPPORTED)  # over the GPU's life
+    ecc_uncorrected_aggregate: Num = NA(NOT_SUPPORTED)
+    retired_pages_sbe: Num = NA(NOT_SUPPORTED)  # pages retired (Volta/Turing; Ampere on remaps rows)
+    retired_pages_dbe: Num = NA(NOT_SUPPORTED)
+    retired_pages_pending: Num = NA(NOT_SUPPORTED)  # 1: a retirement waits for a reset
+    remapped_rows_correctable: Num = NA(NOT_SUPPORTED)  # rows remapped (Ampere and newer)
+    remapped_rows_uncorrectable: Num = NA(NOT_SUPPORTED)
+    row_remap_pending: Num = NA(NOT_SUPPORTED)  # 1: a remap waits for a reset
+    row_remap_failure: Num = NA(NOT_SUPPORTED)  # 1: a remap failed
+    pcie_replays: Num = NA(NOT_SUPPORTED)  # PCIe replay counter
     gpm: dict[str, Num] = field(default_factory=dict)
     lost: bool = False
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuaccel.accel.telemetry.fields import FIELD, throttle_words
+from gpuaccel.accel.telemetry.health import warnings as health_warnings
 from gpuaccel.app.gui.telemetry_model import GpuState
 from gpuaccel.app.gui.theme import current, gpu_color
 from gpuaccel.app.gui.values import fmt, fmt_mib, na_reason, number
@@ -203,13 +204,16 @@ class GpuCard(QFrame):
             self.setProperty("lost", lost)
             self.style().unpolish(self)
             self.style().polish(self)
+        health = [] if lost else health_warnings(s)  # XID, ECC, remapped rows, PCIe replays, hw slowdown
         if lost:
             reason = g.lost_reason or na_reason(s.get("util_gpu")) or "GPU lost"
             self.banner.setText(
                 f"This GPU stopped answering: {reason}. No readings until it answers again;"
                 " the plots keep its last ones."
             )
-        self.banner.setVisible(lost)
+        elif health:
+            self.banner.setText("Health: " + "; ".join(health) + ".")
+        self.banner.setVisible(lost or bool(health))
         for widgets in self._row_widgets.values():  # a lost GPU's rows would all read N/A: none shown
             for w in widgets:
                 w.setVisible(not lost)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import throttle_words
+from gpuaccel.accel.telemetry.health import warnings as health_warnings
 from gpuaccel.accel.telemetry.types import NA
 
 HISTORY = 240  # refreshes kept per GPU for the sparklines (4 minutes at the default 1 s)
@@ -94,7 +95,7 @@ def gpu_view(g: dict[str, Any]) -> GpuView:
         throttle=throttle_words(reasons) if isinstance(reasons, list) else "",
         lost=bool(s.get("lost")),
         job_id=g.get("job_id"),
-        warnings=[str(w) for w in g.get("warnings") or []],
+        warnings=health_warnings(s),
         mig=[
             MigView(
                 str(m.get("profile", "?")),
