@@ -11,7 +11,7 @@ import pytest
 
 from gpuaccel.app.commands.job_table import cell, display_width, one_line, table
 from gpuaccel.scheduler.job_request import JobRequest
-from gpuaccel.scheduler.logtail import last_line, line_break
+from gpuaccel.scheduler.logtail import line_break, reason_line
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.runner import exit_outcome
 from gpuaccel.scheduler.timing import format_age, format_duration
@@ -104,8 +104,21 @@ def test_a_failure_reason_quotes_the_last_line_as_plain_words() -> None:
     state, reason, code = exit_outcome(3, tail)
     assert (state, code) == (JobState.FAILED, 3)
     assert reason == "exited with code 3: RuntimeError: bad shape at x"
-    assert last_line("title \x1b]0;my title\x07done\n") == "title done"
-    assert last_line("\x1b[0m\n  \n") == ""
+    assert reason_line("title \x1b]0;my title\x07done\n") == "title done"
+    assert reason_line("\x1b[0m\n  \n") == ""
+
+
+def test_a_failure_reason_is_the_line_that_says_what_went_wrong() -> None:
+    """``sleep 20;`` failed "exited with code 1: Try 'sleep --help' for more information." while the
+    error itself was only in the log; a usage line or a traceback's frames are not the reason either."""
+    tail = "sleep: invalid time interval '20;'\nTry 'sleep --help' for more information.\n"
+    assert exit_outcome(1, tail)[1] == "exited with code 1: sleep: invalid time interval '20;'"
+    usage = "usage: train.py [-h] --lr LR\ntrain.py: error: the following arguments are required: --lr\n"
+    assert reason_line(usage) == "train.py: error: the following arguments are required: --lr"
+    traceback = "Traceback (most recent call last):\n  File \"t.py\", line 3\n    f()\nKeyError: 'lr'\n"
+    assert reason_line(traceback) == "KeyError: 'lr'"
+    assert reason_line("epoch 1 loss 0.3\nepoch 2 loss 0.2\n") == "epoch 2 loss 0.2"  # no error word
+    assert reason_line("Try 'x --help' for more information.\n") == "Try 'x --help' for more information."
 
 
 def test_an_attempt_header_starts_on_its_own_line(tmp_path: Path) -> None:

@@ -69,15 +69,35 @@ def read_tail(path: os.PathLike[str] | str, lines: int, max_bytes: int = TAIL_MA
         return ""
 
 
-def last_line(text: str) -> str:
-    """The last line of a log that says something, as plain words: a failure's reason quotes it, and a
-    coloured error line (or a trailing colour reset alone on its line) must not leave escape sequences in
-    the reason that every listing then prints."""
-    for line in reversed(text.splitlines()):
-        plain = plain_line(line).replace("\t", " ").strip()
-        if plain:
-            return plain
-    return ""
+# Lines that point elsewhere rather than say what went wrong: a failure's reason skips them.
+_POINTER = re.compile(
+    r"^(?:try [`'\"]?.*--help|see [`'\"]?.*(?:--help|man )|for more information|run with .*for more"
+    r"|usage:|\s*\^+\s*$|traceback \(most recent call last\))",
+    re.IGNORECASE,
+)
+# Words of a line that says what went wrong.
+_ERROR = re.compile(
+    r"error|invalid|cannot|can't|could not|couldn't|no such|not found|denied|fatal|failed|missing"
+    r"|unrecognized|unknown|illegal|refused|exception|abort",
+    re.IGNORECASE,
+)
+REASON_LOOKBACK = 8  # meaningful lines from the end within which an error line is preferred
+
+
+def reason_line(text: str) -> str:
+    """The most useful line of a failed job's log: the last line that says what went wrong (an error,
+    "invalid", "No such file", ...) among the last few that say anything, else the last of those that
+    is not a pointer elsewhere ("Try 'sleep --help' for more information.", "usage: ...").
+
+    ``sleep 20;`` ends ``sleep: invalid time interval '20;'`` then the ``--help`` pointer: the reason is
+    the first; a Python traceback's reason is its last line, the exception."""
+    lines = [plain_line(line).replace("\t", " ").strip() for line in text.splitlines()]
+    said = [line for line in lines if line][-REASON_LOOKBACK:]
+    meaningful = [line for line in said if not _POINTER.search(line)]
+    for line in reversed(meaningful):
+        if _ERROR.search(line):
+            return line
+    return meaningful[-1] if meaningful else (said[-1] if said else "")
 
 
 def plain_line(line: str) -> str:

@@ -37,7 +37,7 @@ from gpuaccel.scheduler import paths
 from gpuaccel.scheduler.arrays import element_env
 from gpuaccel.scheduler.attempts import Attempt, ExitStatus, kill_leftovers
 from gpuaccel.scheduler.jobs import COMMAND
-from gpuaccel.scheduler.logtail import last_line, line_break
+from gpuaccel.scheduler.logtail import line_break, reason_line
 from gpuaccel.scheduler.models import Job, JobState
 from gpuaccel.scheduler.store import Store
 
@@ -93,7 +93,7 @@ def exit_outcome(code: int | None, tail: str) -> tuple[JobState, str | None, int
         name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
         hint = " (the kernel's out-of-memory killer or another process)" if -code == signal.SIGKILL else ""
         return JobState.FAILED, f"crashed: killed by signal {name}{hint}", code
-    last = last_line(tail)
+    last = reason_line(tail)
     return JobState.FAILED, f"exited with code {code}" + (f": {last[:300]}" if last else ""), code
 
 
