@@ -57,7 +57,8 @@ def test_plots_of_one_grid_share_its_width_whatever_their_titles(qtbot) -> None:
 
 def test_no_gpu_shows_no_empty_plots(qtbot) -> None:
     """With no GPU (none on the host, or no daemon yet) the dashboard drew five empty grids with 0-1
-    axes under "GPU utilization (%)" and "Power (W)"; it now says why and when plots will come."""
+    axes under "GPU utilization (%)" and "Power (W)"; it now says why and when plots will come, waits
+    for the first snapshot before saying there is no GPU, and names the demo."""
     model = TelemetryModel()
     away = ConnectionModel()
     away.set(UNREACHABLE, "no daemon")
@@ -70,8 +71,14 @@ def test_no_gpu_shows_no_empty_plots(qtbot) -> None:
     dashboard.refresh()  # as the connection model's change calls it
     assert "not connected" in dashboard.notice.text()
     dashboard.connection = online()
+    dashboard.refresh()  # connected, no snapshot yet: it said "the daemon reports no GPUs" for a second
+    assert "waiting for the daemon's first GPU reading" in dashboard.notice.text()
+    assert "no GPUs" not in dashboard.notice.text()
     model.update(now_answer(1000.0, n=0))
     assert not dashboard.plots.isVisible() and "reports no GPUs" in dashboard.notice.text()
+    assert "gpuaccel --demo" in dashboard.notice.text()  # the way to see the app without a GPU
+    model.update({"backend": "nvml", "error": "NVML unavailable: no NVIDIA driver", "gpus": []})
+    assert "no NVIDIA driver" in dashboard.notice.text() and "gpuaccel --demo" in dashboard.notice.text()
     model.update(now_answer(1001.0, n=2))
     assert dashboard.plots.isVisible() and not dashboard.no_plots.isVisible()
     assert not dashboard.notice.isVisible()

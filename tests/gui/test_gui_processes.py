@@ -215,7 +215,7 @@ def test_choosing_another_daemon_drops_the_old_one_s_processes(qtbot, daemon, tm
     window = MainWindow(AppSettings(), data_dir=str(daemon.data_dir), store=store)
     qtbot.addWidget(window)
     window.show()
-    window.tabs.setCurrentWidget(window.processes)
+    window.show_page(window.processes)
     qtbot.waitUntil(lambda: len(window.processes.model.rows) == 2, timeout=15_000)
     window.apply_settings(AppSettings(daemon_url="http://127.0.0.1:1", token="t"))
     assert window.processes.model.rows == []

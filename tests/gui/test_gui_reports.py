@@ -107,7 +107,7 @@ def test_report_from_the_chat_list_and_export(qtbot, daemon, tmp_path: Path, mon
     try:
         qtbot.waitUntil(lambda: window.connection.state == models.ONLINE, timeout=WAIT_MS)
         qtbot.waitUntil(lambda: window.assistant.availability == models.ASSISTANT_AVAILABLE, timeout=WAIT_MS)
-        window.tabs.setCurrentWidget(window.assistant_panel)
+        window.show_page(window.assistant_panel)
         panel = window.assistant_panel
         panel.input.setText("/report")
         panel.send_message()

@@ -63,12 +63,12 @@ def test_the_keyboard_reaches_every_tab_and_the_filters(qtbot, window: MainWindo
     ctrl = Qt.KeyboardModifier.ControlModifier
     for key, widget in ((Qt.Key.Key_2, window.jobs_panel), (Qt.Key.Key_4, window.processes)):
         qtbot.keyClick(window, key, ctrl)
-        assert window.tabs.currentWidget() is widget
+        assert window.shown_page() is widget
         qtbot.keyClick(window, Qt.Key.Key_F, ctrl)
         field = window.jobs_panel.search if widget is window.jobs_panel else window.processes.filter_edit
         qtbot.waitUntil(field.hasFocus, timeout=2_000)
     qtbot.keyClick(window, Qt.Key.Key_1, ctrl)
-    assert window.tabs.currentWidget() is window.dashboard
+    assert window.shown_page() is window.dashboard
     assert "Ctrl+3" in window.tabs.tabToolTip(2)
     view = window.menuBar().actions()[1].menu()
     assert [a.text() for a in view.actions() if a.shortcut() == QKeySequence("Ctrl+4")] == ["Processes"]

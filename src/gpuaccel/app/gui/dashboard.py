@@ -35,6 +35,7 @@ from gpuaccel.app.gui.values import fmt_time, na_reason
 
 EXPORT_FILTERS = "CSV (*.csv);;Parquet (*.parquet)"
 COMPACT_ABOVE = 4  # more GPUs than this: compact cards and, unless chosen, one plot per GPU
+DEMO_HINT = "To try the app on simulated GPUs, run: gpuaccel --demo"
 CARDS_MAX_SHARE = 0.45  # of the dashboard's height; beyond it the cards scroll
 
 
@@ -125,6 +126,7 @@ class Dashboard(QWidget):
         self.notice = QLabel("")
         self.notice.setObjectName("dashboardNotice")
         self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)  # a reason from the daemon is not markup
         self.notice.hide()
         layout.addWidget(self.notice)
         self.cards_host = QWidget()
@@ -274,9 +276,20 @@ class Dashboard(QWidget):
                         for c in row_cards)
                 )  # fmt: skip
         wanted = sum(heights) + spacing * (len(heights) - 1) + 2
-        cap = int(self.height() * CARDS_MAX_SHARE)
+        shown = self._shown_height()
+        # what the header, notices and legend need: the cards never push the plots below their minimum
+        rest = self.layout().minimumSize().height() - self.cards_scroll.minimumHeight()
+        cap = min(int(shown * CARDS_MAX_SHARE), shown - rest)
         self.cards_scroll.setMaximumHeight(min(wanted, max(cap, 120)))
         self.cards_scroll.setMinimumHeight(min(wanted, max(cap, 120)))
+
+    def _shown_height(self) -> int:
+        """The height the dashboard is seen at: the window's scroll area's (the dashboard itself grows to
+        its minimum inside it, and a share of that height would grow the cards' minimum without end)."""
+        widget = self.parentWidget()
+        while widget is not None and not isinstance(widget, QScrollArea):
+            widget = widget.parentWidget()
+        return widget.viewport().height() if widget is not None else self.height()
 
     def _groups(self) -> list[tuple[QLabel | None, list[GpuCard]]]:
         """The cards by host, in the model's order, each host under its header; one group without a
@@ -335,9 +348,12 @@ class Dashboard(QWidget):
                 text = "No readings: not connected to a daemon (see the banner above)."
             self.notice.setText(text)
             self.notice.show()
+        elif not model.answered:  # connected, the first snapshot on its way: no verdict yet
+            self.notice.setText("Connected: waiting for the daemon's first GPU reading…")
+            self.notice.show()
         elif model.error or not model.gpus:
-            why = model.error or "the daemon reports no GPUs"
-            self.notice.setText(f"No GPU telemetry: {why}. Jobs that need no GPU still run.")
+            why = (model.error or "the daemon reports no GPUs").rstrip(".")
+            self.notice.setText(f"No GPU telemetry: {why}. Jobs that need no GPU still run. {DEMO_HINT}")
             self.notice.show()
         else:
             self.notice.hide()

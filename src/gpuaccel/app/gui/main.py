@@ -48,7 +48,7 @@ def run(data_dir: str | None = None, demo: bool = False) -> int:
     )
     if demo:
         window.setWindowTitle("gpuaccel (demo: simulated GPUs)")
-    window.show()
+    window.show_fitted()
     app.aboutToQuit.connect(window.shutdown)
     try:
         return int(app.exec())

@@ -160,6 +160,7 @@ class TelemetryModel(Observable):
         self.driver: Any = None
         self.error: str | None = None
         self.updated_at: float | None = None
+        self.answered = False  # a /telemetry/now answer came: before it "no GPUs" would be a guess
         self.revision = 0  # counts changes to past readings (history put in front, the 24 h history)
         self.cluster_hosts: list[dict[str, Any]] = []  # the latest /cluster/telemetry hosts
         self.cluster_error: str | None = None
@@ -194,6 +195,7 @@ class TelemetryModel(Observable):
                 ring.append(ts, state.series_values())
         self.gpus = gpus
         self.updated_at = number(gpus[0].sample.get("timestamp")) if gpus else None
+        self.answered = True
         self.notify()
 
     def set_cluster(self, answer: dict[str, Any] | None) -> None:

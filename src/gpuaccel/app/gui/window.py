@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtCore import QRect, QSettings, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence, QScreen
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -41,6 +42,59 @@ BANNER_TEXT = {
     models.UNREACHABLE: "Daemon unreachable",
     models.UNAUTHORIZED: "Wrong token",
 }
+
+
+# The size the window asks for where the screen has room (logical pixels), and the least it can be
+# made: every tab scrolls below its own minimum, so the smallest screens it must fit (1366x768 and
+# 1280x800 at 100 %, 1920x1080 at 150 % = 1280x720 with a task bar) hold the whole window.
+PREFERRED_SIZE = QSize(1280, 860)
+MINIMUM_SIZE = QSize(720, 480)
+FRAME_ALLOWANCE = QSize(16, 40)  # a window manager's title bar and borders, outside the window's geometry
+
+
+def initial_geometry(available: QRect) -> tuple[QRect, bool]:
+    """Where the window opens on a screen with ``available`` room (its work area, task bars excluded),
+    and whether it opens maximized: the preferred size centred where it fits with its frame, else the
+    whole work area (maximized, so the window manager fits the frame in it too)."""
+    room = available.size() - FRAME_ALLOWANCE
+    fits = PREFERRED_SIZE.width() <= room.width() and PREFERRED_SIZE.height() <= room.height()
+    size = PREFERRED_SIZE.boundedTo(room).expandedTo(MINIMUM_SIZE).boundedTo(available.size())
+    rect = QRect(0, 0, size.width(), size.height())
+    rect.moveCenter(available.center())
+    rect.moveTop(max(available.top(), rect.top()))
+    rect.moveLeft(max(available.left(), rect.left()))
+    return rect, not fits
+
+
+class _PageLayout(QVBoxLayout):
+    """A page's layout in its scroll area. Qt gives a scrolled widget whose layout has a height for its
+    width (any word-wrapped label) that preferred height, not the viewport's: the dashboard then stood
+    820 px tall in a 673 px view, its plots below the window's edge."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+
+def scrolled(page: QWidget) -> QScrollArea:
+    """``page`` in a scroll area that shows scroll bars only when the window is smaller than the page's
+    minimum, so on a small screen everything (the chat's input, the plots) stays reachable."""
+    holder = QWidget()
+    layout = _PageLayout(holder)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(page)
+    area = QScrollArea()
+    area.setObjectName("pageScroll")
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(holder)
+    return area
+
+
+def _page_of(area: QScrollArea) -> QWidget | None:
+    """The panel a tab's scroll area holds (see :func:`scrolled`)."""
+    layout = area.widget().layout() if area.widget() is not None else None
+    item = layout.itemAt(0) if layout is not None else None
+    return item.widget() if item is not None else None
 
 
 def _keys(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequence]:
@@ -81,7 +135,8 @@ class MainWindow(QMainWindow):
         theme_manager().apply(settings.theme)  # the style sheet and the plots' colours
         self.setWindowTitle("gpuaccel")
         self.setWindowIcon(QIcon(str(ASSETS / "icons" / "gpuaccel.svg")))
-        self.resize(1280, 860)
+        self.setMinimumSize(MINIMUM_SIZE)
+        self.resize(PREFERRED_SIZE)
         self.connection = models.ConnectionModel()
         self.telemetry = TelemetryModel()
         self.jobs = models.JobsModel()
@@ -127,11 +182,14 @@ class MainWindow(QMainWindow):
         self.jobs_panel.remote = remote
         self.assistant_panel = AssistantPanel(self.assistant, self.connection)
         self.assistant_panel.endpoint_provider = lambda: self.settings.endpoint(self.data_dir)
-        self.tabs.addTab(self.dashboard, QIcon(str(ASSETS / "icons" / "dashboard.svg")), "Dashboard")
-        self.tabs.addTab(self.jobs_panel, QIcon(str(ASSETS / "icons" / "jobs.svg")), "Jobs")
-        self.tabs.addTab(self.assistant_panel, QIcon(str(ASSETS / "icons" / "assistant.svg")), "Assistant")
         self.processes = ProcessesPanel(lambda: self.settings.endpoint(self.data_dir))
-        self.tabs.addTab(self.processes, QIcon(str(ASSETS / "icons" / "processes.svg")), "Processes")
+        for page, icon, title in (
+            (self.dashboard, "dashboard", "Dashboard"),
+            (self.jobs_panel, "jobs", "Jobs"),
+            (self.assistant_panel, "assistant", "Assistant"),
+            (self.processes, "processes", "Processes"),
+        ):
+            self.tabs.addTab(scrolled(page), QIcon(str(ASSETS / "icons" / f"{icon}.svg")), title)
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
         self.status_label = QLabel("")
@@ -168,10 +226,35 @@ class MainWindow(QMainWindow):
         self.find_action.setShortcuts(_keys(QKeySequence.StandardKey.Find, "Ctrl+F"))
         self.find_action.triggered.connect(self.focus_filter)
 
+    def shown_page(self) -> QWidget | None:
+        """The panel of the tab shown (each tab holds its panel in a scroll area)."""
+        area = self.tabs.currentWidget()
+        return _page_of(area) if isinstance(area, QScrollArea) else area
+
+    def show_page(self, page: QWidget) -> None:
+        """Show the tab holding ``page`` (the dashboard, jobs, assistant or processes panel)."""
+        for i in range(self.tabs.count()):
+            area = self.tabs.widget(i)
+            if isinstance(area, QScrollArea) and _page_of(area) is page:
+                self.tabs.setCurrentIndex(i)
+                return
+        raise ValueError(f"{type(page).__name__} is not one of the window's tabs")
+
+    def show_fitted(self, screen: QScreen | None = None) -> None:
+        """Show the window sized to ``screen``'s work area (the primary screen by default): the preferred
+        size where it fits, else maximized over the whole work area."""
+        screen = screen or self.screen() or QGuiApplication.primaryScreen()
+        rect, maximized = initial_geometry(screen.availableGeometry())
+        self.setGeometry(rect)
+        if maximized:
+            self.showMaximized()
+        else:
+            self.show()
+
     def focus_filter(self) -> None:
         """Put the cursor in the shown tab's filter (Jobs, Processes), its text selected."""
         fields = {self.jobs_panel: self.jobs_panel.search, self.processes: self.processes.filter_edit}
-        field = fields.get(self.tabs.currentWidget())
+        field = fields.get(self.shown_page())  # type: ignore[arg-type]
         if field is not None:
             field.setFocus(Qt.FocusReason.ShortcutFocusReason)
             field.selectAll()
