@@ -1,5 +1,6 @@
-"""The submit dialog as a user meets it: an environment value with commas, what a daemon that did not
-judge the job says (no answer, a wrong token), and an old error gone when the dialog is opened again."""
+"""The submit dialog as a user meets it: it opens on the command form, a shell line runs through a shell
+when asked, an environment value with commas, what a daemon that did not judge the job says (no answer, a
+wrong token), and an old error gone when the dialog is opened again."""
 
 from __future__ import annotations
 
@@ -42,3 +43,36 @@ def test_a_wrong_token_does_not_blame_the_job_and_a_reopened_dialog_starts_clean
     dialog.reject()
     assert panel.open_submit_dialog() is dialog and not dialog.error.isVisible()
     assert dialog.command_edit.text() == "echo hi"  # what was typed is still there
+
+
+def test_the_dialog_opens_on_the_command_form(qtbot) -> None:
+    """It opened on the attention.bench JSON spec; most jobs are commands."""
+    panel = JobsPanel(JobsModel())
+    qtbot.addWidget(panel)
+    dialog = panel.open_submit_dialog()
+    assert dialog.preset.currentData() == "command"
+    assert dialog.command_edit.isVisible() and not dialog.spec_edit.isVisible()
+
+
+def test_a_shell_line_runs_through_a_shell_when_asked(qtbot) -> None:
+    """``sleep 20; echo done`` was split into ``sleep 20; echo done`` as four arguments and failed in
+    sleep; now the dialog names the shell syntax, and with the box ticked sends ``sh -c LINE``."""
+    panel = JobsPanel(JobsModel())
+    qtbot.addWidget(panel)
+    dialog = panel.open_submit_dialog()
+    sent: list[dict] = []
+    dialog.submitted.connect(sent.append)
+    dialog.command_edit.setText("sleep 20; echo done")
+    dialog.try_submit()
+    assert not sent and "; is shell syntax" in dialog.error.text()
+    assert "Run through a shell" in dialog.error.text()
+    assert "sh -c" in dialog.shell_box.text() and "pueue" in dialog.shell_box.toolTip()
+    dialog.shell_box.setChecked(True)
+    dialog.try_submit()
+    assert sent[-1]["argv"] == ["sh", "-c", "sleep 20; echo done"] and dialog.error.text() == ""
+    dialog.accepted_by_daemon({"id": 1})
+    dialog = panel.open_submit_dialog()
+    dialog.shell_box.setChecked(False)
+    dialog.command_edit.setText("python -c 'print(1); print(2)'")  # quoted: no shell needed
+    dialog.try_submit()
+    assert sent[-1]["argv"] == ["python", "-c", "print(1); print(2)"]

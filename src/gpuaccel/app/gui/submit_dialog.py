@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -33,6 +34,7 @@ from gpuaccel.scheduler.jobs import COMMAND, RequestError, validate_request
 
 # (kind, title, module holding DEFAULTS, fallback spec when the module is not installed)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
+    (COMMAND, "command — any program (e.g. python train.py)", "", {}),
     (
         "attention.bench",
         "attention.bench — one shape, our kernel vs SDPA backends",
@@ -47,7 +49,12 @@ PRESETS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     ),
     ("attention.ring", "attention.ring — ring attention across GPUs", "gpuaccel.accel.workloads.ring", {}),
     ("matmul", "matmul — bf16 matmul burn, exact TFLOP/s", "gpuaccel.accel.workloads.matmul", {}),
-    (COMMAND, "command — any program (e.g. python train.py)", "", {}),
+)  # the command form first: it is what most jobs are
+SHELL = "sh"  # a shell line runs as ``sh -c LINE``, as pueue runs every command
+SHELL_HINT = (
+    "Ticked, the line runs as `sh -c LINE` (as pueue runs commands): `;`, `&&`, `|`, redirections, "
+    "$VARIABLES and globs work. Unticked, the line is split into a program and its arguments and run "
+    "without a shell."
 )
 
 
@@ -71,6 +78,36 @@ def preset_spec(module: str, fallback: dict[str, Any], kind: str) -> dict[str, A
     if isinstance(defaults, dict) and not fallback:
         return dict(defaults)
     return dict(fallback)
+
+
+def shell_operators(line: str) -> list[str]:
+    """The shell operators (``;``, ``&&``, ``|``, ``>``, ...) written unquoted in ``line``: without a shell
+    they reach the program as arguments (``sleep 20;`` failed "invalid time interval '20;'")."""
+    lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        return [t for t in lexer if t and all(c in "();<>|&" for c in t)]
+    except ValueError:  # an unclosed quote: shlex.split names it below
+        return []
+
+
+def command_argv(line: str, shell: bool) -> list[str]:
+    """The argv a command line runs as: ``sh -c LINE`` through a shell, else the line split as a shell
+    would (quotes kept together) and run without one; raises RequestError naming ``argv``."""
+    if not line.strip():
+        raise RequestError("argv", "write the command to run, e.g. python train.py --epochs 3")
+    if shell:
+        return [SHELL, "-c", line]
+    operators = shell_operators(line)
+    if operators:
+        shown = " ".join(dict.fromkeys(operators))
+        raise RequestError(
+            "argv", f"{shown} is shell syntax: tick 'Run through a shell' to run this line with sh -c"
+        )
+    try:
+        return shlex.split(line)
+    except ValueError as exc:
+        raise RequestError("argv", f"cannot split the command line: {exc}") from None
 
 
 def _pairs(text: str, what: str, commas: bool = True) -> dict[str, str]:
@@ -112,6 +149,8 @@ class SubmitDialog(QDialog):
         spec_form.addRow("Spec (JSON):", self.spec_edit)
         self.command_edit = QLineEdit()
         self.command_edit.setPlaceholderText("python train.py --epochs 3")
+        self.shell_box = QCheckBox("Run through a shell (sh -c): for ;  &&  |  >  $VAR  *")
+        self.shell_box.setToolTip(SHELL_HINT)
         self.cwd_edit = QLineEdit()
         self.cwd_edit.setPlaceholderText("absolute path on the daemon's host (optional)")
         self.env_edit = QPlainTextEdit()
@@ -120,6 +159,7 @@ class SubmitDialog(QDialog):
         cmd_page = QWidget()
         cmd_form = QFormLayout(cmd_page)
         cmd_form.addRow("Command:", self.command_edit)
+        cmd_form.addRow("", self.shell_box)
         cmd_form.addRow("Working dir:", self.cwd_edit)
         cmd_form.addRow("Environment:", self.env_edit)
         self.pages.addWidget(spec_page)
@@ -181,11 +221,7 @@ class SubmitDialog(QDialog):
         kind = str(self.preset.currentData())
         req: dict[str, Any] = {"kind": kind}
         if kind == COMMAND:
-            try:
-                argv = shlex.split(self.command_edit.text())
-            except ValueError as exc:
-                raise RequestError("argv", f"cannot split the command line: {exc}") from None
-            req["argv"] = argv
+            req["argv"] = command_argv(self.command_edit.text(), self.shell_box.isChecked())
             if self.cwd_edit.text().strip():
                 req["cwd"] = self.cwd_edit.text().strip()
             env = _pairs(self.env_edit.toPlainText(), "env", commas=False)
