@@ -10,6 +10,7 @@ import time
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
+from gpuaccel.app.gui.job_details import describe_job, event_text
 from gpuaccel.app.gui.jobs import JobsPanel
 from gpuaccel.app.gui.jobs_table import COLUMNS
 from gpuaccel.app.gui.models import JobsModel
@@ -188,3 +189,79 @@ def test_job_telemetry_plots_start_at_zero_and_share_the_pane(qtbot) -> None:
     assert ranges["power_w"][0] == 0.0 and ranges["power_w"][1] >= 420.0
     widths = [plot.sceneBoundingRect().width() for plot in details._tplots.values()]
     assert max(widths) - min(widths) <= 2, widths
+
+
+def _row_visible(panel: JobsPanel, job_id: int) -> bool:
+    row = next(i for i, r in enumerate(panel.table_model.rows) if r["id"] == job_id)
+    rect = panel.table.visualRect(panel.table_model.index(row, 0))
+    return rect.isValid() and panel.table.viewport().rect().contains(rect)
+
+
+def test_a_job_submitted_while_a_row_is_selected_is_scrolled_into_view(qtbot) -> None:
+    """With an old job selected far down the list, the new job landed above the visible rows."""
+    model = JobsModel()
+    panel = JobsPanel(model)
+    qtbot.addWidget(panel)
+    old = [{**JOBS[2], "id": i, "created_at": NOW - 1000 + i} for i in range(1, 61)]
+    model.set_jobs(old)
+    panel.resize(1200, 700)
+    panel.show()
+    qtbot.waitExposed(panel)
+    select(panel, 1)  # the oldest: the bottom row
+    panel.table.scrollToBottom()
+    assert panel.selected_job()["id"] == 1 and not _row_visible(panel, 60)
+    new = {**JOBS[3], "id": 61, "created_at": NOW}
+    panel.action_done("submit", new)
+    assert _row_visible(panel, 61) and panel.selected_job()["id"] == 61
+
+
+def test_the_note_under_the_table_follows_the_job(qtbot) -> None:
+    """ "Job 14: submitted (queued)." stayed after the job failed, "cancel requested (running)" after the
+    cancel had ended it."""
+    model = JobsModel()
+    panel = JobsPanel(model)
+    qtbot.addWidget(panel)
+    queued = {**JOBS[3], "id": 14}
+    model.set_jobs([queued])
+    panel.action_done("submit", queued)
+    assert panel.status.text() == "Job 14: submitted (queued)."
+    reason = "exited with code 1: sleep: invalid time interval '20;'"
+    model.set_jobs([{**queued, "state": "failed", "exit_code": 1, "reason": reason}])
+    assert panel.status.text() == f"Job 14: submitted; now failed: {reason}."
+    assert panel.status.property("error") == "yes"
+    running = {**JOBS[0], "id": 15}
+    model.set_jobs([running])
+    panel.action_done("cancel", running)
+    assert panel.status.text() == "Job 15: cancel requested (running)."
+    model.set_jobs([{**running, "state": "cancelled", "exit_code": -15, "reason": "cancelled by user"}])
+    assert panel.status.text() == "Job 15: cancel requested; now cancelled: cancelled by user."
+
+
+def test_the_state_column_shows_a_waiting_reason_whole_and_a_cancel_no_exit_code(qtbot) -> None:
+    """The State column cut "queued (starts at 10:35)"; a cancelled job read "cancelled by user (exit
+    -15)", the signal its own cancel sent."""
+    model = JobsModel()
+    panel = JobsPanel(model)
+    qtbot.addWidget(panel)
+    panel.resize(1280, 600)
+    panel.show()
+    waiting = {**JOBS[3], "waiting_reason": "starts at 10:35 (--begin)"}
+    cancelled = {**JOBS[0], "id": 5, "state": "cancelled", "exit_code": -15, "reason": "cancelled by user"}
+    why = "crashed: killed by signal SIGKILL"
+    killed = {**JOBS[0], "id": 6, "state": "failed", "exit_code": -9, "reason": why}
+    model.set_jobs([waiting, cancelled, killed])
+    text = cell(panel, 4, "State")
+    assert text == "queued (starts at 10:35 (--begin))"
+    state_col = COLUMNS.index("State")
+    assert panel.table.columnWidth(state_col) >= panel.table.fontMetrics().horizontalAdvance(text) + 8
+    assert cell(panel, 5, "Result / reason") == "cancelled by user"
+    assert cell(panel, 6, "Result / reason") == "crashed: killed by signal SIGKILL"
+
+
+def test_an_event_says_its_word_once() -> None:
+    """The energy event read "energy energy 812 J on GPU 0 over 60.0 s (exclusive)"."""
+    energy = {"t": NOW, "type": "energy", "message": "energy 812 J on GPU 0 over 60.0 s (exclusive)"}
+    started = {"t": NOW, "type": "state", "state": "running", "message": "started on GPU 0"}
+    text = describe_job({**JOBS[1], "events": [energy, started]})
+    assert "energy energy" not in text and "energy 812 J on GPU 0" in text
+    assert event_text(started) == "running  started on GPU 0"

@@ -62,11 +62,18 @@ def describe_job(job: dict[str, Any]) -> str:
     if events:
         lines.append("")
         lines.append("events:")
-        for e in events[-30:]:
-            lines.append(
-                f"  {fmt_time(e.get('t'))}  {e.get('state') or e.get('type')}  {e.get('message') or ''}"
-            )
+        lines.extend(f"  {fmt_time(e.get('t'))}  {event_text(e)}" for e in events[-30:])
     return "\n".join(lines)
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """An event as a line: its state (or type) and its message, the word said once when the message
+    starts with it (an energy event read "energy energy 812 J on GPU 0 ...")."""
+    label = str(event.get("state") or event.get("type") or "")
+    message = str(event.get("message") or "")
+    if not label or message.split(" ", 1)[0].rstrip(":").lower() == label.lower():
+        return message or label
+    return f"{label}  {message}".rstrip()
 
 
 class JobDetails(QTabWidget):

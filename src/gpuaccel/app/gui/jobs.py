@@ -29,11 +29,14 @@ from PySide6.QtWidgets import (
 from gpuaccel.app.gui.job_details import JobDetails
 from gpuaccel.app.gui.jobs_table import (
     PROGRESS_COLUMN,
+    STATE_COLUMN,
     STATE_FILTERS,
+    STATE_MAX_WIDTH,
     JobsTableModel,
     ProgressDelegate,
     duration,
     job_label,
+    result_text,
 )
 from gpuaccel.app.gui.models import JobsModel
 from gpuaccel.app.gui.submit_dialog import SubmitDialog
@@ -123,6 +126,7 @@ class JobsPanel(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         model.subscribe(self.refresh)
         self._selected: int | None = None
+        self._toast: tuple[int, str, str] | None = None  # the last action's job, words and state then
         self.cancel_box: QMessageBox | None = None
         theme_manager().changed.connect(self._theme_changed)  # a method: Qt drops it with the panel
         self._update_buttons()
@@ -157,6 +161,7 @@ class JobsPanel(QWidget):
             if k not in known:
                 self.kind_filter.addItem(k)
         self.table_model.set_rows(self._filtered())
+        self._fit_state_column()
         shown = {r.get("id") for r in self.table_model.rows}
         if self._selected is not None and self._selected not in shown:
             self._select(None)  # hidden by a filter: no button or details may act on a job not shown
@@ -165,6 +170,14 @@ class JobsPanel(QWidget):
         if details is not None and details.get("id") == self._selected:
             self.details.show_job(details)
         self._update_buttons()
+        self._show_toast()
+
+    def _fit_state_column(self) -> None:
+        """Widen the State column to its longest text (up to STATE_MAX_WIDTH; the whole reason is on
+        hover): "queued (starts at 10:35)" was cut. It never narrows, so a width the user chose stands."""
+        need = min(self.table.sizeHintForColumn(STATE_COLUMN), STATE_MAX_WIDTH)
+        if need > self.table.columnWidth(STATE_COLUMN):
+            self.table.setColumnWidth(STATE_COLUMN, need)
 
     def _theme_changed(self, _theme: object) -> None:
         self.table.viewport().update()  # the state colours come from the theme
@@ -286,13 +299,43 @@ class JobsPanel(QWidget):
             "hold": "held",
             "release": "released",
         }
-        self.status.setProperty("error", "no")
-        self.status.setText(f"Job {job['id']}: {words.get(action, action)} ({job.get('state')}).")
-        self._restyle_status()
-        if action == "submit" and self.dialog is not None:
-            self.dialog.accepted_by_daemon(job)
+        self._toast = (int(job["id"]), words.get(action, action), str(job.get("state")))
+        self._show_toast()
+        if action == "submit":
+            self.reveal(int(job["id"]))
+            if self.dialog is not None:
+                self.dialog.accepted_by_daemon(job)
+
+    def _show_toast(self) -> None:
+        """The last action's note, kept true as its job moves on: "submitted (queued)" becomes "submitted;
+        now failed: <reason>", "cancel requested (running)" becomes "cancel requested; now cancelled"."""
+        if self._toast is None:
+            return
+        job_id, words, then = self._toast
+        job = self.model.by_id(job_id)
+        state = str(job.get("state")) if job is not None else then
+        if state == then:
+            text = f"Job {job_id}: {words} ({state})."
+        else:
+            why = result_text(job) if job is not None and state in ("failed", "cancelled") else ""
+            text = f"Job {job_id}: {words}; now {state}" + (f": {why}" if why and why != state else "") + "."
+        error = "yes" if state == JobState.FAILED else "no"
+        if (self.status.text(), self.status.property("error")) != (text, error):
+            self.status.setProperty("error", error)
+            self.status.setText(text)
+            self._restyle_status()
+
+    def reveal(self, job_id: int) -> None:
+        """Select ``job_id`` and scroll its row into view (a job just submitted landed outside the visible
+        rows when another row was selected further down)."""
+        for row, job in enumerate(self.table_model.rows):
+            if job.get("id") == job_id:
+                self.table.selectRow(row)
+                self.table.scrollTo(self.table_model.index(row, 0))
+                return
 
     def action_failed(self, action: str, kind: str, field: str, message: str) -> None:
+        self._toast = None  # this failure is the news now
         if action == "submit" and self.dialog is not None and self.dialog.isVisible():
             self.dialog.rejected_by_daemon(field, message, kind)
         self.status.setProperty("error", "yes")

@@ -30,6 +30,8 @@ COLUMNS = (
 )  # fmt: skip
 STATE_FILTERS = ("all", "active", *(state.value for state in JobState))
 PROGRESS_COLUMN = COLUMNS.index("Progress")
+STATE_COLUMN = COLUMNS.index("State")
+STATE_MAX_WIDTH = 340  # px the State column grows to for a waiting reason ("queued (starts at 10:35)")
 RESULT_COLUMN = COLUMNS.index("Result / reason")
 
 
@@ -46,7 +48,12 @@ def result_text(job: dict[str, Any]) -> str:
     if ended_badly and (job.get("reason") or job.get("exit_code") is not None):
         reason = str(job.get("reason") or state)
         code = job.get("exit_code")
-        return f"{reason} (exit {code})" if code is not None and f"code {code}" not in reason else reason
+        # A cancelled job's code is the signal its cancel sent ("(exit -15)" said nothing the reason did
+        # not), and a reason that names a signal or the code already says it.
+        said = f"code {code}" in reason or (code is not None and code < 0 and "signal" in reason)
+        if code is None or state == "cancelled" or said:
+            return reason
+        return f"{reason} (exit {code})"
     result = job.get("result")
     if not isinstance(result, dict) or not result:
         return ""
