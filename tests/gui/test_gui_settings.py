@@ -1,15 +1,17 @@
 """The settings dialog's daemon address: one that can never reach a daemon is refused in the dialog with
 what is wrong (the dialog growing to show it), instead of being saved and retried every second; its
-number boxes show what people type."""
+number boxes show what people type, with their arrows."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QDialog
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QDialog, QSpinBox, QStyle, QStyleOptionSpinBox
 
 from gpuaccel.app.gui.settings import AppSettings, SettingsDialog
+from gpuaccel.app.gui.theme import current, theme_manager
 
 
 @pytest.fixture(autouse=True)
@@ -102,3 +104,41 @@ def test_the_number_boxes_show_what_people_type_and_keep_what_they_take(qtbot, t
     dialog.result_settings().save(store)
     saved = AppSettings.load(store)
     assert (saved.rate_hz, saved.idle_util_pct, saved.idle_after_s) == (2.5, 7.25, 91.0)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_spin_boxes_show_their_arrows(qtbot, theme: str) -> None:
+    """The style sheet's border on spin boxes made Qt draw their buttons as flat lines, no arrows."""
+    manager = theme_manager()
+    try:
+        manager.apply(theme)
+        box = QSpinBox()
+        qtbot.addWidget(box)
+        box.setRange(0, 10)
+        box.setValue(5)
+        box.resize(120, 30)
+        box.show()
+        qtbot.waitExposed(box)
+        image = box.grab().toImage()
+        option = QStyleOptionSpinBox()
+        box.initStyleOption(option)  # type: ignore[attr-defined]
+        text = QColor(current().text)
+        for part in (QStyle.SubControl.SC_SpinBoxUp, QStyle.SubControl.SC_SpinBoxDown):
+            rect = box.style().subControlRect(QStyle.ComplexControl.CC_SpinBox, option, part, box)
+            assert rect.width() >= 10, part
+            arrow = [
+                (x, y)
+                for x in range(rect.left(), rect.right())
+                for y in range(rect.top(), rect.bottom())
+                if _close(image.pixelColor(x, y), text)
+            ]
+            xs = sorted({x for x, _ in arrow})
+            rows = [sum(1 for x, yy in arrow if yy == y) for y in sorted({y for _, y in arrow})]
+            # a triangle: several rows of the text colour, of different widths (a flat line has one)
+            assert len(xs) >= 4 and len(set(rows)) >= 2, (part, arrow)
+    finally:
+        manager.apply("system")
+
+
+def _close(a: QColor, b: QColor) -> bool:
+    return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue()) < 90

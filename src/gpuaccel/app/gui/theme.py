@@ -163,10 +163,13 @@ def resolve(choice: str) -> Theme:
 
 
 def stylesheet(theme: Theme) -> str:
-    """assets/style.qss with its ``@token`` colours filled from ``theme``."""
+    """assets/style.qss with its ``@token`` colours filled from ``theme`` (``@name`` its name, ``@assets``
+    the assets folder, for the images a rule names)."""
     text = (ASSETS / "style.qss").read_text()
 
     def fill(match: re.Match[str]) -> str:
+        if match.group(1) == "assets":  # images the rules name (the spin boxes' arrows)
+            return ASSETS.as_posix()
         value = getattr(theme, match.group(1), None)
         if not isinstance(value, str):
             raise KeyError(f"style.qss uses @{match.group(1)}, which the theme does not define")
