@@ -193,6 +193,15 @@ def test_chat_round_trip_with_streamed_tokens(qtbot, daemon, open_window) -> Non
     assert len({t for t in tokens if t}) > 1  # the text grew token by token
     assert window.assistant.conversation_id is not None
     assert "GPU 0" in panel.transcript.toPlainText()
+    # The window restarted: the chat the daemon kept is shown again, and goes on in the same conversation.
+    window.close()
+    again = open_window(daemon.data_dir)
+    qtbot.waitUntil(
+        lambda: "how hot is GPU 0?" in again.assistant_panel.transcript.toPlainText(), timeout=WAIT_MS
+    )
+    assert [m.role for m in again.assistant.messages] == ["user", "assistant"]
+    assert again.assistant.messages[-1].text.strip() == reply.text.strip()
+    assert again.assistant.conversation_id == window.assistant.conversation_id
 
 
 def test_assistant_tab_says_when_the_daemon_has_no_assistant(qtbot) -> None:

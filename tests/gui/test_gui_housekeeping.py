@@ -65,3 +65,55 @@ def test_the_table_gives_what_the_room_and_an_empty_entry_is_zero_bytes(qtbot) -
     room = table.viewport().width() - table.columnWidth(0) - table.columnWidth(2)
     assert table.columnWidth(1) >= room - 2  # no blank band beside a cut description
     assert table.columnWidth(1) > table.fontMetrics().horizontalAdvance(name), (panel.width(), room)
+
+
+def test_the_page_scans_when_it_comes_into_view(qtbot) -> None:
+    """Housekeeping stayed empty until Scan was pressed."""
+    panel = AssistantPanel(models.AssistantModel(), models.ConnectionModel())
+    qtbot.addWidget(panel)
+    sent: list[tuple[str, object]] = []
+    panel.request.connect(lambda action, arg: sent.append((action, arg)))
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert ("housekeeping", None) not in sent  # the chat shows: nothing scanned for nothing
+    panel.tabs.setCurrentWidget(panel.housekeeping)
+    assert sent[-1] == ("housekeeping", None)
+    assert panel.housekeeping.note.text().startswith("Scanning")
+    panel.answer("housekeeping", SCAN)
+    assert panel.housekeeping.proposals.rowCount() == 1
+
+
+def test_the_last_conversation_is_shown_when_the_assistant_answers(qtbot) -> None:
+    """The chat's history was gone after a restart, though the daemon keeps every conversation."""
+    model = models.AssistantModel()
+    panel = AssistantPanel(model, models.ConnectionModel())
+    qtbot.addWidget(panel)
+    sent: list[tuple[str, object]] = []
+    panel.request.connect(lambda action, arg: sent.append((action, arg)))
+    model.set_state({"where": "cpu"})
+    assert sent.count(("last_session", None)) == 1
+    model.set_state({"where": "gpu"})
+    assert sent.count(("last_session", None)) == 1  # asked once
+    session = {
+        "id": 7, "title": "t", "created_at": 1.0, "updated_at": 2.0,
+        "messages": [
+            {"id": 1, "session_id": 7, "role": "user", "content": "/report", "created_at": 1, "meta": {}},
+            {"id": 2, "session_id": 7, "role": "assistant", "content": "# Daily report\n\nAll fine.",
+             "created_at": 1, "meta": {"command": "/report"}},
+            {"id": 3, "session_id": 7, "role": "user", "content": "how hot is GPU 0?", "created_at": 2,
+             "meta": {}},
+            {"id": 4, "session_id": 7, "role": "assistant", "content": "GPU 0 is at 41 °C.",
+             "created_at": 2, "meta": {}},
+        ],
+    }  # fmt: skip
+    panel.answer("last_session", session)
+    assert model.conversation_id == "7" and [m.markdown for m in model.messages] == [
+        False,
+        True,
+        False,
+        False,
+    ]
+    text = panel.transcript.toPlainText()
+    assert "how hot is GPU 0?" in text and "GPU 0 is at 41 °C." in text and "Daily report" in text
+    panel.answer("last_session", {**session, "id": 8})  # a late second answer replaces nothing
+    assert model.conversation_id == "7" and len(model.messages) == 4

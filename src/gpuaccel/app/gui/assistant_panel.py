@@ -103,6 +103,7 @@ class AssistantPanel(QWidget):
         self._chat_thread: WorkerThread | None = None
         self._chat: ChatWorker | None = None
         self._chat_images: dict[str, QImage] = {}  # plots of reports shown in the chat, by file name
+        self._history_asked = False  # the last conversation was asked for (once, when the assistant answers)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         self.state_label = QLabel("Assistant: waiting for the daemon…")
@@ -132,7 +133,7 @@ class AssistantPanel(QWidget):
         self.reports_page = ReportsPage(model)
         self.reports_page.request.connect(self.request)
         self.tabs.addTab(self.reports_page, "Reports")
-        self.tabs.currentChanged.connect(lambda _: self._load_reports_if_shown())
+        self.tabs.currentChanged.connect(lambda _: self._load_page_if_shown())
         self.housekeeping = HousekeepingPage(model)
         self.housekeeping.request.connect(self.request)
         self.tabs.addTab(self.housekeeping, "Housekeeping")
@@ -175,6 +176,9 @@ class AssistantPanel(QWidget):
         if m.availability == models.ASSISTANT_AVAILABLE:
             self.state_label.setText(f"Assistant: {state_text(m.state)}")
             self.state_label.setToolTip(state_tooltip(m.state))
+            if not self._history_asked and not m.messages:
+                self._history_asked = True  # the daemon keeps the chats: show the last one again
+                self.request.emit("last_session", None)
         report_render.render(self.transcript.document(), m.messages, self._chat_images)
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())
@@ -245,6 +249,8 @@ class AssistantPanel(QWidget):
             self._add_chat_plots(data)
         elif action == "export" and isinstance(data, dict):
             self.reports_page.write_export(data)
+        elif action == "last_session" and isinstance(data, dict):
+            self.model.load_session(data)
         elif action == "housekeeping" and isinstance(data, dict):
             self.housekeeping.show_proposals(data.get("proposals") or [])
             self.housekeeping.show_outside_queue(data.get("outside_queue") or [])
@@ -264,16 +270,25 @@ class AssistantPanel(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._load_reports_if_shown()
+        self._load_page_if_shown()
 
-    def _load_reports_if_shown(self) -> None:
-        """The Reports list asks the daemon for the stored reports whenever it comes into view."""
-        if self.isVisible() and self.tabs.currentWidget() is self.reports_page:
+    def _load_page_if_shown(self) -> None:
+        """The Reports list asks the daemon for the stored reports, and Housekeeping for a scan (a dry
+        run), whenever it comes into view: Housekeeping was empty until Scan was pressed."""
+        if not self.isVisible():
+            return
+        if self.tabs.currentWidget() is self.reports_page:
             self.request.emit("reports", None)
+        elif self.tabs.currentWidget() is self.housekeeping:
+            self.housekeeping.note.setText("Scanning (a dry run: nothing is removed)…")
+            self.request.emit("housekeeping", None)
 
     def failed(self, action: str, kind: str, message: str) -> None:
         if kind == "not_found" and action in ("reports", "housekeeping"):
             self.model.set_missing()
+            return
+        if action == "last_session":  # the chat starts empty, as before; asked again at the next connect
+            self._history_asked = False
             return
         self.housekeeping.note.setText(f"{action.replace('_', ' ')}: {message}")
 

@@ -69,6 +69,15 @@ def report_with_plots(api: Api, report_id: int) -> dict[str, Any]:
     return report
 
 
+def last_session(api: Api, _: Any) -> dict[str, Any] | None:
+    """The newest conversation the daemon kept, with its messages (None: none yet)."""
+    sessions = api.call(Client.sessions)
+    if not sessions:
+        return None
+    newest = max(sessions, key=lambda s: float(s.get("updated_at") or 0))
+    return api.call(Client.session, int(newest["id"]))
+
+
 # What the assistant panel may ask for: action -> the client call, given the panel's argument.
 ASSISTANT_ACTIONS: dict[str, Callable[[Api, Any], Any]] = {
     "reports": lambda api, _: api.call(Client.reports),
@@ -76,6 +85,7 @@ ASSISTANT_ACTIONS: dict[str, Callable[[Api, Any], Any]] = {
     "report": report_with_plots,
     "export": lambda api, arg: {**arg, "text": api.call(Client.report_export, arg["id"], arg["format"])},
     "housekeeping": lambda api, _: api.call(Client.housekeeping_scan),
+    "last_session": last_session,
     "apply": lambda api, ids: api.call(Client.housekeeping_apply, list(ids), confirm=True),
     "stop_chat": lambda api, conversation: api.call(
         Client.stop_chat, int(conversation) if conversation else None

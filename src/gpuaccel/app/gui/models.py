@@ -205,6 +205,21 @@ class AssistantModel(Observable):
         self.streaming = False
         self.notify()
 
+    def load_session(self, session: dict[str, Any]) -> None:
+        """Show a conversation the daemon kept (``GET /assistant/sessions/{id}``) and go on in it; only
+        into an empty chat, so nothing typed since is replaced."""
+        if self.messages or self.streaming:
+            return
+        for m in session.get("messages") or []:
+            role, text = str(m.get("role")), str(m.get("content") or "")
+            if role not in ("user", "assistant") or not text:
+                continue
+            report = role == "assistant" and (m.get("meta") or {}).get("command") == "/report"
+            self.messages.append(ChatMessage(role, text, markdown=report))
+        if self.messages and session.get("id") is not None:
+            self.conversation_id = str(session["id"])
+        self.notify()
+
     def set_reports(self, reports: list[dict[str, Any]]) -> None:
         if reports != self.reports:
             self.reports = reports
