@@ -138,10 +138,34 @@ def test_a_progress_message_without_a_fraction_is_shown_while_the_job_runs(cli: 
 
     def shown() -> str | None:
         out = cli("show", job_id).stdout
-        return out if "warming up" in out else None
+        return out if "  progress        warming up" in out else None  # (the command also says it)
 
     assert "  progress        warming up" in wait_for(shown, what="the progress message")
     assert "warming up" in next(ln for ln in cli("ls").stdout.splitlines() if "warm " in ln)
     go.touch()
     assert cli("wait", job_id).returncode == 0
-    assert "warming up" not in cli("show", job_id).stdout  # it said how far a running job was; no more
+    assert "  progress" not in cli("show", job_id).stdout  # it said how far a running job was; no more
+
+
+def test_show_prints_a_named_job_s_command(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``show`` printed the name of a named job and nowhere its command."""
+    monkeypatch.chdir(tmp_path)
+    r = cli("submit", "command", "--name", "greet", "--hold", "--", "sh", "-c", "echo 'a b'; exit 0")
+    job_id = r.stdout.split()[1]
+    out = cli("show", job_id).stdout
+    assert out.startswith(f"job {job_id}: greet")
+    assert "  command         sh -c 'echo '\"'\"'a b'\"'\"'; exit 0'" in out  # pastes into a shell
+    cli("cancel", job_id)
+
+
+def test_a_command_without_dashes_gets_the_line_to_use(cli: Cli) -> None:
+    """``submit "sleep 20"`` and ``submit python train.py`` got an unknown-kind error and no hint."""
+    r = cli("submit", "sleep 20; echo done")
+    assert r.returncode == 2
+    assert "'sleep 20; echo done' is not a job kind" in r.stderr
+    assert "gpuaccel submit -- sh -c 'sleep 20; echo done'" in r.stderr
+    r = cli("submit", "sleep 20")
+    assert r.returncode == 2 and "gpuaccel submit -- sleep 20" in r.stderr
+    r = cli("submit", "python", "train.py")  # a kind the daemon does not know: its words, then the hint
+    assert r.returncode == 2 and "unknown workload kind 'python'" in r.stderr
+    assert r.stderr.rstrip().endswith("to run a command, put it after --: gpuaccel submit -- python train.py")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from gpuaccel.app.commands.job_table import cell, display_width, one_line, table
+from gpuaccel.app.commands.job_table import cell, display_width, gpus_cell, one_line, table
 from gpuaccel.scheduler.job_request import JobRequest
 from gpuaccel.scheduler.logtail import line_break, reason_line
 from gpuaccel.scheduler.models import Job, JobState
@@ -113,6 +113,10 @@ def test_a_failure_reason_is_the_line_that_says_what_went_wrong() -> None:
     error itself was only in the log; a usage line or a traceback's frames are not the reason either."""
     tail = "sleep: invalid time interval '20;'\nTry 'sleep --help' for more information.\n"
     assert exit_outcome(1, tail)[1] == "exited with code 1: sleep: invalid time interval '20;'"
+    words = "".join(f"sleep: invalid time interval '{w}'\n" for w in ("20;", "echo", "done"))
+    assert reason_line(words + "Try 'sleep --help' for more information.\n") == (
+        "sleep: invalid time interval '20;'"
+    )  # `sleep 20; echo done` without a shell: the first of sleep's errors, not the last
     usage = "usage: train.py [-h] --lr LR\ntrain.py: error: the following arguments are required: --lr\n"
     assert reason_line(usage) == "train.py: error: the following arguments are required: --lr"
     traceback = "Traceback (most recent call last):\n  File \"t.py\", line 3\n    f()\nKeyError: 'lr'\n"
@@ -130,3 +134,14 @@ def test_an_attempt_header_starts_on_its_own_line(tmp_path: Path) -> None:
     assert line_break(log) == b"\n"
     log.write_bytes(b"done\n")
     assert line_break(log) == b""
+
+
+def test_the_gpus_column_numbers_gpus_as_nvidia_smi_does() -> None:
+    """A job on GPU 0 showed "0" under GPUS, read as zero GPUs; a waiting job shows how many it wants."""
+    on_zero = job(1, state=JobState.RUNNING, assigned_gpus=[0], gpus=1)
+    on_two = job(2, state=JobState.RUNNING, assigned_gpus=[0, 1], gpus=2)
+    waiting = job(3, gpus=2)
+    none = job(4, gpus=0)
+    assert [gpus_cell(j) for j in (on_zero, on_two, waiting, none)] == ["#0", "#0,#1", "2", "-"]
+    rows = table([on_zero])
+    assert rows[1].split()[3] == "#0" and rows[0].split()[3] == "GPUS"

@@ -81,6 +81,7 @@ _ERROR = re.compile(
     r"|unrecognized|unknown|illegal|refused|exception|abort",
     re.IGNORECASE,
 )
+_PROGRAM = re.compile(r"^[\w.\-/]+: ")  # "sleep: ", "train.py: ": the program a message is from
 REASON_LOOKBACK = 8  # meaningful lines from the end within which an error line is preferred
 
 
@@ -89,14 +90,20 @@ def reason_line(text: str) -> str:
     "invalid", "No such file", ...) among the last few that say anything, else the last of those that
     is not a pointer elsewhere ("Try 'sleep --help' for more information.", "usage: ...").
 
-    ``sleep 20;`` ends ``sleep: invalid time interval '20;'`` then the ``--help`` pointer: the reason is
-    the first; a Python traceback's reason is its last line, the exception."""
+    ``sleep 20; echo done`` run without a shell ends with ``sleep: invalid time interval '20;'`` (then the
+    same for 'echo' and 'done') and the ``--help`` pointer: the reason is that first error; a Python
+    traceback's reason is its last line, the exception."""
     lines = [plain_line(line).replace("\t", " ").strip() for line in text.splitlines()]
     said = [line for line in lines if line][-REASON_LOOKBACK:]
     meaningful = [line for line in said if not _POINTER.search(line)]
-    for line in reversed(meaningful):
-        if _ERROR.search(line):
-            return line
+    for i in range(len(meaningful) - 1, -1, -1):
+        if _ERROR.search(meaningful[i]):
+            # a program's run of errors ("sleep: invalid time interval '20;'", then one per other word):
+            # the first of them is the one that caused the rest
+            prefix = _PROGRAM.match(meaningful[i])
+            while prefix and i > 0 and meaningful[i - 1].startswith(prefix.group(0)):
+                i -= 1
+            return meaningful[i]
     return meaningful[-1] if meaningful else (said[-1] if said else "")
 
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_INTERRUPTED
+from gpuaccel.app.commands.job_table import one_line
 from gpuaccel.app.commands.jobs import client_command, client_options
 from gpuaccel.assistant.housekeeping.housekeeper import size_words
 
@@ -65,10 +68,31 @@ def cmd_ask(args: argparse.Namespace, c: Client) -> int:
     return 0
 
 
+def report_rows(reports: list[dict[str, Any]]) -> list[str]:
+    """``report --list``: each report with when it was made (local time); reports of one title (two
+    daily reports of one day) are told apart by that time and numbered ``[2 of 3 titled so]``, oldest
+    first. Before, the list showed identical titles and no time."""
+    if not reports:
+        return []
+    titles = Counter(str(r["title"]) for r in reports)
+    oldest_first = sorted(reports, key=lambda r: (float(r["created_at"]), int(r["id"])))
+    rank: dict[int, int] = {}
+    seen: Counter[str] = Counter()
+    for r in oldest_first:
+        seen[str(r["title"])] += 1
+        rank[int(r["id"])] = seen[str(r["title"])]
+    rows = [f"{'ID':>4}  {'KIND':<6} {'MADE':<19}  TITLE"]
+    for r in reports:
+        title = str(r["title"])
+        made = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(float(r["created_at"])))
+        same = f"  [{rank[int(r['id'])]} of {titles[title]} titled so]" if titles[title] > 1 else ""
+        rows.append(f"{r['id']:>4}  {r['kind']:<6} {made}  {one_line(title)}{same}")
+    return rows
+
+
 def cmd_report(args: argparse.Namespace, c: Client) -> int:
     if args.list:
-        for r in c.reports():
-            print(f"{r['id']:>4}  {r['kind']:<6} {r['title']}")
+        print("\n".join(report_rows(c.reports())) or "no reports (make one: gpuaccel report)")
         return 0
     rid = args.show
     if rid is None:

@@ -105,6 +105,14 @@ def note(job: Job) -> str:
     return one_line(text)
 
 
+def gpus_cell(job: Job) -> str:
+    """The GPUS column: the GPUs a job holds by index, each marked ``#`` as nvidia-smi and nvitop number
+    them (``#0``, ``#0,#1``: a bare "0" read as zero GPUs), else how many it asks for (``2``), ``-`` for
+    none; ``/MIG`` when it runs on MIG instances."""
+    held = ",".join(f"#{g}" for g in job.assigned_gpus)
+    return (held or str(job.gpus or "-")) + ("/MIG" if job.mig else "")
+
+
 def table(jobs: list[Job], arrays: dict[int, dict[str, int]] | None = None) -> list[str]:
     """The rows of ``ls``: a header, then each job (an array's elements under one ``array N:`` line).
 
@@ -123,8 +131,7 @@ def table(jobs: list[Job], arrays: dict[int, dict[str, int]] | None = None) -> l
         elif array_id is not None:
             lines.append(f"array {array_id}: {state_counts(Counter(str(j.state) for j in members))}")
         for j in members:
-            gpus = ",".join(map(str, j.assigned_gpus)) if j.assigned_gpus else str(j.gpus or "-")
-            gpus += "/MIG" if j.mig else ""
+            gpus = gpus_cell(j)
             what = describe(j) if j.array_index is None else f"[{j.array_index}] {describe(j)}"
             line = f"{j.id:>5} {j.state:<10} {j.priority:>4} {gpus:<6} {age(j.created_at):>5} "
             line += f"{run_time(j):>7}  "

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -192,6 +193,10 @@ def cmd_show(args: argparse.Namespace, client: Client) -> int:
         print_json(job)
         return 0
     print(f"job {job.id}: {one_line(describe(job))}")
+    if job.kind == "command":  # shell-quoted, so it pastes into a shell (a named job hid its command)
+        print(f"  {'command':<15} {one_line(shlex.join(job.argv))}")
+    elif job.spec:
+        print(f"  {'spec':<15} {one_line(json.dumps(job.spec, separators=(',', ':')))}")
     for key in SHOW_FIELDS:
         value = getattr(job, key)
         if value not in (None, [], {}) and not (key == "paused_s" and value == 0):  # never paused

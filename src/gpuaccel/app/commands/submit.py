@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from typing import Any
 
-from gpuaccel.app.client import Client
+from gpuaccel.app.client import ApiError, Client
 from gpuaccel.app.commands.job_arrays import array_line
 from gpuaccel.app.commands.job_table import describe, one_line
 from gpuaccel.app.commands.jobs import (
@@ -173,10 +174,36 @@ def _is_utf8(word: str) -> bool:
     return True
 
 
+SHELL_SYNTAX = frozenset(";|&<>$`*?()")  # a line holding one of these means what only a shell reads
+
+
+def command_hint(words: list[str]) -> str:
+    """How to submit ``words`` as a command: after ``--``, through ``sh -c`` when it is a shell line
+    (``gpuaccel submit "sleep 20; echo done"`` got an unknown-kind error and no hint)."""
+    line = " ".join(words)
+    if SHELL_SYNTAX & set(line):
+        return f"gpuaccel submit -- sh -c {shlex.quote(line)}"
+    try:
+        return "gpuaccel submit -- " + shlex.join(shlex.split(line))
+    except ValueError:  # an unclosed quote: through the shell, which names it
+        return f"gpuaccel submit -- sh -c {shlex.quote(line)}"
+
+
 def cmd_submit(args: argparse.Namespace, client: Client) -> int:
     if args.array and (args.wait or args.follow):
         raise UsageError("--wait and --follow follow one job; an array has many (use gpuaccel ls)")
-    job = client.submit(idempotency_key=args.idempotency_key, **build_request(args))
+    if any(c.isspace() for c in args.kind):  # a quoted command line where the kind goes
+        raise UsageError(
+            f"{args.kind!r} is not a job kind; to run it as a command, put it after --: "
+            + command_hint([args.kind, *args.argv])
+        )
+    try:
+        job = client.submit(idempotency_key=args.idempotency_key, **build_request(args))
+    except ApiError as exc:
+        if args.kind != "command" and "unknown workload kind" in str(exc.detail):
+            hint = command_hint([args.kind, *args.argv])
+            raise UsageError(f"{exc.detail}; to run a command, put it after --: {hint}") from None
+        raise
     if job.array_id is not None:
         return print_job(
             args, job, array_line(job, client.get_array(job.array_id, limit=0).states, what(job))
