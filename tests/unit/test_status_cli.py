@@ -16,6 +16,7 @@ from gpuaccel.app.commands import status as status_cmd
 def fast(monkeypatch, tmp_path):
     monkeypatch.setattr(status_cmd, "GPM_SETTLE_S", 0.0)
     monkeypatch.setenv("GPUACCEL_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("GPUACCEL_DATA_DIR", str(tmp_path / "data"))  # no daemon there: NVML read here
 
 
 def run(monkeypatch, capsys, scenario: str | None, *args: str) -> tuple[int, str, str]:
@@ -31,7 +32,7 @@ def run(monkeypatch, capsys, scenario: str | None, *args: str) -> tuple[int, str
 def test_table_two_gpus(monkeypatch, capsys):
     rc, out, err = run(monkeypatch, capsys, "two_gpus")
     assert rc == 0 and err == ""
-    assert "source fake:two_gpus (scripted test data, not a real GPU)" in out
+    assert "source fake:two_gpus (scripted test data, not a real GPU) (read here: no daemon runs)" in out
     assert "H100 80GB HBM3" in out and "GeForce RTX 4090" in out
     assert "est. TFLOP/s" in out and "(table)" in out
     assert "N/A reasons:" in out

@@ -1,7 +1,9 @@
 """``gpuaccel status`` (an nvidia-smi-like table plus tensor-core activity and estimated TFLOP/s, with the
 reason behind every N/A) and ``gpuaccel calibrate`` (measure and store each GPU's bf16 peak).
 
-Both read NVML (or the fake named by $GPUACCEL_FAKE_NVML) directly, so they work with no daemon running.
+``status`` shows the running daemon's readings when a daemon runs (the same numbers as the window and
+``gpuaccel ps``, the demo's simulated GPUs included) and reads NVML (or the fake named by
+$GPUACCEL_FAKE_NVML) itself only when none does; ``calibrate`` always measures in this process.
 """
 
 from __future__ import annotations
@@ -12,17 +14,19 @@ import socket
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from gpuaccel.accel.telemetry import backend_name, open_backend
+from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, TFLOPS_ASSUMPTION, read, throttle_words
 from gpuaccel.accel.telemetry.health import warnings as health_warnings
 from gpuaccel.accel.telemetry.health import xid_text
 from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.accel.telemetry.snapshot import snapshot
+from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
+from gpuaccel.app.client import Client, ClientError, DaemonNotRunning
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.jobs import client_command, client_options
 
@@ -67,6 +71,20 @@ def run_status(args: argparse.Namespace) -> int:
     if args.interval <= 0:
         print("gpuaccel status: --interval must be positive", file=sys.stderr)
         return 2
+    with Client(data_dir=args.data_dir, timeout=5.0) as client:
+        try:
+            first = client.telemetry_now()
+        except DaemonNotRunning:
+            return _status_here(args)
+        except ClientError as exc:  # a daemon runs but would not answer (wrong token, ...): say so
+            print(f"gpuaccel status: {exc}", file=sys.stderr)
+            return 1
+        via = f"the daemon ({client.base_url})"
+        return _show(args, lambda n: first if n == 0 else client.telemetry_now(), via)
+
+
+def _status_here(args: argparse.Namespace) -> int:
+    """No daemon runs: read NVML (or the fake) in this process."""
     sampler = Sampler(open_backend(every_sample=True), capacity=4)  # each poll reads every field
     sampler.open()
     try:
@@ -79,11 +97,24 @@ def run_status(args: argparse.Namespace) -> int:
         if sampler.infos:
             sampler.poll()
             time.sleep(GPM_SETTLE_S)
-        n = 0
-        while True:
+
+        def read(_: int) -> dict[str, Any]:
             if sampler.infos:
                 sampler.poll()
-            text = json.dumps(snapshot(sampler)) if args.json else render(sampler)
+            return snapshot(sampler)
+
+        return _show(args, read, "")
+    finally:
+        sampler.stop()
+
+
+def _show(args: argparse.Namespace, read: Callable[[int], dict[str, Any]], via: str) -> int:
+    """Print ``read(n)``'s snapshot as the table (or JSON), once or (--watch) every --interval."""
+    n = 0
+    try:
+        while True:
+            data = read(n)
+            text = json.dumps(data) if args.json else render(data, via)
             if args.watch and not args.json:
                 # in place on a terminal; piped into a file or `less`, escape codes would be noise, so
                 # each refresh is appended after a blank line (as `nvidia-smi -l` does)
@@ -95,27 +126,38 @@ def run_status(args: argparse.Namespace) -> int:
             time.sleep(args.interval)
     except KeyboardInterrupt:
         return 0
-    finally:
-        sampler.stop()
+    except ClientError as exc:  # the daemon went away during --watch
+        print(f"gpuaccel status: {exc}", file=sys.stderr)
+        return 1
 
 
-def render(sampler: Sampler) -> str:
-    """The status table, details per GPU and the N/A reasons as text."""
+def render(data: dict[str, Any], via: str = "") -> str:
+    """The status table, details per GPU and the N/A reasons as text, from a telemetry snapshot (the
+    daemon's ``/telemetry/now`` or this process's own); ``via`` names the daemon it came from."""
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    name = backend_name(sampler.backend)
+    name = str(data.get("backend") or "")
     source = f"{name} (scripted test data, not a real GPU)" if name.startswith("fake:") else name
-    host, driver = socket.gethostname(), _txt(sampler.driver)
+    source += f" via {via}" if via else " (read here: no daemon runs)"
+    driver = data.get("driver")
+    host, driver = socket.gethostname(), _txt(NA(driver["na"]) if isinstance(driver, dict) else driver)
     lines = [f"gpuaccel status   host {host}   driver {driver}   source {source}   {stamp}"]
-    if not sampler.infos:
+    if data.get("error"):
+        lines.append(f"No NVIDIA GPU telemetry: {data['error']}.")
+        return "\n".join(lines)
+    gpus = parse_snapshot(data)
+    if not gpus:
         lines.append("The NVIDIA driver is loaded but reports no GPUs.")
         return "\n".join(lines)
-    latest = {s.index: s for s in sampler.latest()}
     notes: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     rows = [_HEADER]
     details: list[str] = []
-    for info, (peak, src) in zip(sampler.infos, sampler.peaks, strict=True):
-        s = latest[info.index]
+    for gpu in gpus:
+        info, s, peak, src = gpu.info, gpu.sample, gpu.peak, gpu.peak_source
         note = notes[info.index]
+        if s is None:
+            note["no reading yet"] = []
+            rows.append([str(info.index), _short(info.name), *["N/A"] * (len(_HEADER) - 2)])
+            continue
         if s.lost:
             note["GPU lost: every reading"] = []
             rows.append([str(info.index), _short(info.name), *["N/A"] * (len(_HEADER) - 2)])
