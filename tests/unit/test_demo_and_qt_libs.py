@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gpuaccel.app import cli, qt_libs
-from gpuaccel.app.demo import demo_data_dir, enter_demo
+from gpuaccel.app.demo import DEMO_DIR_ENV, demo_data_dir, enter_demo
 
 LDD = """\
 \tlinux-vdso.so.1 (0x00007ffc)
@@ -87,11 +87,19 @@ def test_demo_uses_simulated_gpus_and_a_data_dir_of_its_own(monkeypatch, capsys,
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
     monkeypatch.delenv("GPUACCEL_FAKE_NVML", raising=False)
     monkeypatch.setenv("GPUACCEL_DATA_DIR", str(tmp_path / "real"))
+    monkeypatch.delenv(DEMO_DIR_ENV, raising=False)  # restored after the test: enter_demo sets it
     assert cli.main(["--demo", "status", "--json"]) == 0
     out = capsys.readouterr()
     assert json.loads(out.out)["backend"] == "fake:two_gpus"
     assert "simulated GPUs" in out.err
-    assert os.environ["GPUACCEL_DATA_DIR"] == str(demo_data_dir()) != str(tmp_path / "real")
+    # the data dir the user set is honoured (its own demo beside it), never used for the demo itself
+    assert os.environ["GPUACCEL_DATA_DIR"] == str(demo_data_dir()) == str(tmp_path / "real-demo")
+    monkeypatch.setenv("GPUACCEL_DATA_DIR", str(tmp_path / "other"))
+    assert demo_data_dir() == tmp_path / "real-demo"  # inside the demo (and its daemon): the same dir
+    monkeypatch.delenv(DEMO_DIR_ENV)
+    assert demo_data_dir() == tmp_path / "other-demo"  # another user's data dir: another demo
+    monkeypatch.delenv("GPUACCEL_DATA_DIR")
+    assert demo_data_dir() == tmp_path / "share" / "gpuaccel-demo"
     monkeypatch.setenv("GPUACCEL_FAKE_NVML", "nonsense")
     with pytest.raises(SystemExit, match="unknown .* scenario 'nonsense'"):
         enter_demo()
@@ -128,6 +136,7 @@ def test_a_demo_command_without_its_daemon_says_to_start_the_demo_one(monkeypatc
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
     monkeypatch.setenv("GPUACCEL_FAKE_NVML", "two_gpus")
     monkeypatch.setenv("GPUACCEL_DATA_DIR", str(tmp_path / "real"))
+    monkeypatch.delenv(DEMO_DIR_ENV, raising=False)
     assert cli.main(["--demo", "ls"]) == 1
     err = capsys.readouterr().err
     assert f"no gpuaccel daemon is running for data dir {demo_data_dir()}" in err

@@ -22,8 +22,18 @@ from gpuaccel.scheduler.paths import DATA_DIR_ENV
 DEFAULT_SCENARIO = "two_gpus"  # an H100 and an RTX 4090, with a simulated trainer and Xorg
 
 
+DEMO_DIR_ENV = "GPUACCEL_DEMO_DATA_DIR"  # set by enter_demo: the demo's data dir, for it and its children
+
+
 def demo_data_dir() -> Path:
-    return Path(platformdirs.user_data_dir("gpuaccel")).with_name("gpuaccel-demo")
+    """The demo's data dir: beside the data dir the user's settings name (``$GPUACCEL_DATA_DIR``, else
+    the platform's), with ``-demo`` added, so each data dir has its own demo (all users of one account
+    shared one demo daemon whatever they set) and a demo never writes into a real daemon's data."""
+    entered = os.environ.get(DEMO_DIR_ENV)
+    if entered:
+        return Path(entered)
+    base = Path(os.environ.get(DATA_DIR_ENV) or platformdirs.user_data_dir("gpuaccel")).expanduser()
+    return base.with_name(base.name + "-demo")
 
 
 def enter_demo() -> str:
@@ -34,7 +44,7 @@ def enter_demo() -> str:
             f"gpuaccel --demo: unknown ${FAKE_ENV} scenario {scenario!r}; one of {', '.join(SCENARIOS)}"
         )
     os.environ[FAKE_ENV] = scenario
-    os.environ[DATA_DIR_ENV] = str(demo_data_dir())
+    os.environ[DATA_DIR_ENV] = os.environ[DEMO_DIR_ENV] = str(demo_data_dir())
     print(
         f"gpuaccel demo: simulated GPUs (scenario {scenario}); nothing shown is a real reading. "
         f"Demo data: {demo_data_dir()}",
