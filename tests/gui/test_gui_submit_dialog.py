@@ -67,6 +67,7 @@ def test_a_shell_line_runs_through_a_shell_when_asked(qtbot) -> None:
     assert not sent and "; is shell syntax" in dialog.error.text()
     assert "Run through a shell" in dialog.error.text()
     assert "sh -c" in dialog.shell_box.text() and "pueue" in dialog.shell_box.toolTip()
+    assert " &&&& " in dialog.shell_box.text()  # shown as "&&": a lone "&" would be a shortcut mark
     dialog.shell_box.setChecked(True)
     dialog.try_submit()
     assert sent[-1]["argv"] == ["sh", "-c", "sleep 20; echo done"] and dialog.error.text() == ""
