@@ -30,6 +30,7 @@ from gpuaccel.assistant.service import AssistantService, missing_dependencies
 from gpuaccel.scheduler.cluster import create_router as cluster_router
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.flop_ratio import RatioLearner
+from gpuaccel.scheduler.health_events import HealthEvents
 from gpuaccel.scheduler.history import HistoryWriter
 from gpuaccel.scheduler.idle import IdleDetector
 from gpuaccel.scheduler.job_energy import JobEnergy
@@ -88,6 +89,7 @@ class Daemon:
             history = HistoryWriter(store, sampler, config)
             sampler.subscribe(JobEnergy(scheduler).on_round)  # joules per job, as an "energy" event
             sampler.subscribe(RatioLearner(scheduler, sampler).on_round)  # TFLOP/s per job class
+            sampler.subscribe(HealthEvents(store).on_round)  # GPU health changes, as "gpu_health" events
             missing = missing_dependencies()
             assistant = None
             if missing:
