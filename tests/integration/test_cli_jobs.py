@@ -104,7 +104,7 @@ def test_without_a_daemon_commands_say_how_to_start_one(
 
 
 def test_parse_duration() -> None:
-    assert [parse_duration(x) for x in ("90", "90s", "10m", "2h", "1d")] == [90, 90, 600, 7200, 86400]
+    assert [parse_duration(x) for x in ("90", "90s", "10m", "2h", "1d")] == [5400, 90, 600, 7200, 86400]
 
 
 def test_a_shell_line_given_as_one_word_fails_with_a_sh_c_hint(cli: Cli) -> None:

@@ -61,7 +61,7 @@ def test_a_blank_program_is_refused_at_submit_and_nothing_is_stored(d: DaemonPro
         assert r.json()["detail"][0]["loc"] == ["body", "argv", "0"]
         assert "the program to run is blank" in r.json()["detail"][0]["msg"]
     r = cli("submit", "--", "")
-    assert r.returncode == 1 and "argv.0: the program to run is blank" in r.stderr
+    assert r.returncode == 2 and "argv.0: the program to run is blank" in r.stderr
     assert job_ids(cli) == before
 
 
@@ -76,7 +76,7 @@ def test_a_value_outside_a_pattern_is_told_what_is_accepted_in_words(d: DaemonPr
     huge = api(d, "GET", "/jobs", params={"state": "x" * 5000}).json()["detail"][0]["msg"]
     assert "xxxx" not in huge  # a long refused value is not echoed back
     sub = cli("submit", "--group", "bad name", "--", "true")
-    assert sub.returncode == 1 and "group: must be a group name" in sub.stderr and "^[" not in sub.stderr
+    assert sub.returncode == 2 and "group: must be a group name" in sub.stderr and "^[" not in sub.stderr
 
 
 def test_ls_reads_states_as_meant_and_names_a_wrong_one(cli: Cli) -> None:
@@ -96,7 +96,7 @@ def test_wait_takes_a_duration_and_refuses_what_is_not_one(cli: Cli) -> None:
     job = json.loads(cli("submit", "--json", "--", "sleep", "30").stdout)["id"]
     for bad in ("nan", "-1", "soon"):
         r = cli("wait", str(job), "--timeout", bad)
-        assert r.returncode == 2 and f"--timeout '{bad}': use seconds" in r.stderr, r
+        assert r.returncode == 2 and f"--timeout '{bad}': use MM (a bare number is minutes" in r.stderr, r
     r = cli("wait", str(job), "--timeout", "0.3s")
     assert r.returncode == 124 and "still" in r.stderr
     cli("cancel", str(job))

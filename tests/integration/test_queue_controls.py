@@ -95,7 +95,7 @@ def test_group_errors_are_clear(client: Client, cli: Cli) -> None:
     assert unknown.value.status == 422
     assert "no group 'nightly'; existing groups: default" in str(unknown.value)
     r = cli("submit", "command", "--group", "nightly", "--", "true")
-    assert r.returncode == 1 and "existing groups: default" in r.stderr
+    assert r.returncode == 2 and "existing groups: default" in r.stderr  # a 422: refused as asked
     with pytest.raises(ApiError) as bad:
         client.add_group("has space")
     assert bad.value.status == 422

@@ -10,6 +10,7 @@ import json
 import os
 from typing import Any
 
+from gpuaccel.api.durations import DURATION_HELP
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands.catalog import COMMANDS
 from gpuaccel.app.commands.jobs import (
@@ -77,7 +78,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--gpu-ids", help="exactly these GPUs, comma separated; 'none' for any")
     p.add_argument("--memory", type=int, metavar="MIB")
     p.add_argument("--retries", type=int)
-    p.add_argument("--timeout", metavar="DURATION", help="90, 90s, 10m, 2h; 'none' for no limit")
+    p.add_argument("--timeout", metavar="DURATION", help=f"{DURATION_HELP}; 'none' for no limit")
     p.add_argument("--group")
     p.add_argument("--after", metavar="IDS", help="the jobs it waits for, comma separated; 'none' for none")
     p.add_argument("--label", action="append", default=[], metavar="K=V", help="set a label (repeatable)")
@@ -97,7 +98,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=client_command(cmd_remove))
 
     p = subparsers.add_parser("clean", parents=[common, as_json])
-    p.add_argument("--older-than", metavar="DURATION", help="only those finished this long ago: 7d, 12h")
+    p.add_argument(
+        "--older-than", metavar="DURATION", help="only those finished this long ago: 7d, 12h, 1-12"
+    )
     p.add_argument(
         "--state", action="append", default=[], help=f"only these ({', '.join(sorted(FINISHED))}); repeatable"
     )

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gpuaccel.accel.telemetry.fields import FIELD, HISTORY_FIELDS, exported
+from gpuaccel.api.durations import DURATION_HELP
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.jobs import UsageError, client_command, client_options, parse_duration
@@ -32,7 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "history",
         parents=[client_options()],
         description="Export the daemon's telemetry history. --since takes a duration back from now (90s, "
-        "10m, 2h, 1d) or a date/time (2026-11-23T08:00, local time unless it names a zone).",
+        "10m, 2h, 1d, 1:30:00; a bare number is minutes) or a date/time (2026-11-23T08:00, local time "
+        "unless it names a zone).",
     )
     p.add_argument("--since", default="1h", help="start: a duration ago or an ISO date/time (default 1h)")
     p.add_argument("--until", help="end: a duration ago or an ISO date/time (default now)")
@@ -54,18 +56,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=client_command(cmd_history, timeout=60.0))
 
 
-def parse_when(text: str, now: float | None = None) -> float:
+def parse_when(text: str, now: float | None = None, option: str = "--since") -> float:
     """A duration back from now (``2h``) or an ISO date/time -> unix seconds."""
     now = time.time() if now is None else now
     try:
-        return now - parse_duration(text)
+        return now - parse_duration(text, option)
     except UsageError:
         pass
     try:
         when = datetime.fromisoformat(text.strip())
     except ValueError:
         raise UsageError(
-            f"{text!r} is neither a duration (90s, 10m, 2h, 1d) nor an ISO date/time (2026-11-23T08:00)"
+            f"{option} {text!r} is neither a duration ({DURATION_HELP}) nor an ISO date/time "
+            "(2026-11-23T08:00)"
         ) from None
     return when.timestamp() if when.tzinfo else when.astimezone().timestamp()
 
@@ -172,7 +175,7 @@ def cmd_history(args: argparse.Namespace, client: Client) -> int:
         raise UsageError("--format parquet needs -o FILE (Parquet is binary)")
     now = time.time()
     since = parse_when(args.since, now)
-    until = parse_when(args.until, now) if args.until else now
+    until = parse_when(args.until, now, "--until") if args.until else now
     fields = [f.strip() for f in args.fields.split(",") if f.strip()]
     path = Path(args.output) if args.output else None
     n, _ = export(

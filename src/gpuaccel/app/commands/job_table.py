@@ -14,9 +14,9 @@ import time
 import unicodedata
 from collections import Counter
 
+from gpuaccel.api.durations import format_age, format_duration
 from gpuaccel.app.commands.job_arrays import grouped, state_counts
 from gpuaccel.scheduler.models import DEFAULT_GROUP, LIVE, Job, JobState
-from gpuaccel.scheduler.timing import format_age, format_duration
 
 JOB_WIDTH = 36
 GROUP_WIDTH = 12

@@ -15,12 +15,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gpuaccel.api import durations
 from gpuaccel.app.client import ApiError, Client, ClientError
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_TIMEOUT, EXIT_USAGE
 from gpuaccel.app.commands.job_arrays import cancel_target, state_counts
 from gpuaccel.app.commands.job_table import describe, one_line, progress, run_time, table
-from gpuaccel.scheduler import timing
 from gpuaccel.scheduler.models import ArrayOut, Job, JobState
 
 SHOW_FIELDS = (
@@ -87,7 +87,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("wait", parents=[common, as_json])
     p.add_argument("id", type=int)
     p.add_argument(
-        "--timeout", metavar="DURATION", help="give up after this long (exit 124): 90, 90s, 10m, 2h"
+        "--timeout", metavar="DURATION", help=f"give up after this long (exit 124): {durations.DURATION_HELP}"
     )
     p.set_defaults(func=client_command(cmd_wait))
 
@@ -143,11 +143,20 @@ def key_values(items: list[str], what: str) -> dict[str, str]:
 
 
 def parse_duration(text: str, option: str = "--timeout") -> float:
-    """``90``, ``90s``, ``10m``, ``2h``, ``1d`` -> seconds (:func:`scheduler.timing.parse_duration`)."""
+    """A duration option's value in seconds, in any form of :data:`api.durations.DURATION_HELP`. A bare
+    number is minutes, as Slurm reads it; it was seconds in gpuaccel 0.1.0, so each use says so on stderr."""
     try:
-        return timing.parse_duration(text)
+        seconds = durations.parse_duration(text)
     except ValueError:
-        raise UsageError(f"{option} {text!r}: use {timing.DURATION_HELP}") from None
+        raise UsageError(f"{option} {text!r}: use {durations.DURATION_HELP}") from None
+    if durations.bare_number(text):
+        n = text.strip()
+        print(
+            f"gpuaccel: {option} {n} is read as {n} minutes ({durations.format_duration(seconds)}): a bare "
+            f"number is minutes, as in Slurm (gpuaccel 0.1.0 read seconds); write {n}s for seconds",
+            file=sys.stderr,
+        )
+    return seconds
 
 
 def cmd_ls(args: argparse.Namespace, client: Client) -> int:

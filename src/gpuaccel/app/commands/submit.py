@@ -14,6 +14,7 @@ import shlex
 import sys
 from typing import Any
 
+from gpuaccel.api.durations import DURATION_HELP
 from gpuaccel.app.client import ApiError, Client
 from gpuaccel.app.commands.job_arrays import array_line
 from gpuaccel.app.commands.job_table import describe, one_line
@@ -49,7 +50,7 @@ def _submit_options() -> argparse.ArgumentParser:
     o.add_argument("--memory", type=int, metavar="MIB", help="free GPU memory needed on each GPU, in MiB")
     o.add_argument("--retries", type=int, default=0, help="automatic retries after a failure (default 0)")
     o.add_argument("--label", action="append", default=[], metavar="K=V", help="a label (repeatable)")
-    o.add_argument("--timeout", metavar="DURATION", help="fail the job after this long: 90, 90s, 10m, 2h")
+    o.add_argument("--timeout", metavar="DURATION", help=f"fail the job after this long: {DURATION_HELP}")
     o.add_argument("--env", action="append", default=[], metavar="K=V", help="an environment variable")
     o.add_argument("--cwd", help="working directory (default: the current one)")
     o.add_argument(

@@ -9,18 +9,12 @@ import argparse
 import time
 from typing import Any
 
+from gpuaccel.api.durations import has_unit
+from gpuaccel.app.commands.jobs import parse_duration
 from gpuaccel.scheduler.arrays import ARRAY_HELP
 from gpuaccel.scheduler.dependencies import DEPENDENCY_HELP, parse_dependency
 from gpuaccel.scheduler.idempotency import KEY_HELP, check_key
-from gpuaccel.scheduler.timing import (
-    AT_HELP,
-    DURATION_HELP,
-    SIGNAL_HELP,
-    is_delay,
-    parse_at,
-    parse_duration,
-    parse_signal,
-)
+from gpuaccel.scheduler.timing import AT_HELP, SIGNAL_HELP, parse_at, parse_signal
 
 
 def _help(text: str) -> str:
@@ -35,12 +29,14 @@ def add_options(o: argparse.ArgumentParser) -> None:
         default=[],
         metavar="ID|DELAY",
         help="start after job ID succeeded (ids comma separated), or no sooner than DELAY from now "
-        "(a number with s, m, h or d: 10m)",
+        "(a duration with its unit: 10m, 1h30m, 0:30:00; a bare number is a job id)",
     )
     o.add_argument("--at", metavar="TIME", help=f"start no sooner than TIME: {AT_HELP}")
     o.add_argument("--array", metavar="SPEC", help=_help(f"a job array: {ARRAY_HELP}"))
     o.add_argument("--dependency", metavar="SPEC", help=f"Slurm-style dependencies: {DEPENDENCY_HELP}")
-    o.add_argument("--kill-grace", metavar="DURATION", help="SIGTERM -> SIGKILL delay on cancel and timeout")
+    o.add_argument(
+        "--kill-grace", metavar="DURATION", help="SIGTERM -> SIGKILL delay on cancel and timeout (e.g. 30s)"
+    )
     o.add_argument(
         "--signal", metavar="SIG@SECONDS", help=f"warn the job before its --timeout: {SIGNAL_HELP}"
     )
@@ -51,28 +47,21 @@ def add_options(o: argparse.ArgumentParser) -> None:
     o.add_argument("--idempotency-key", metavar="KEY", help=f"submit at most once per KEY: {KEY_HELP}")
 
 
-def _duration(option: str, text: str) -> float:
-    try:
-        return parse_duration(text)
-    except ValueError:
-        raise ValueError(f"{option} {text!r}: use {DURATION_HELP}") from None
-
-
 def apply_options(args: argparse.Namespace, request: dict[str, Any]) -> None:
     """Add the options' request fields; ValueError (in the user's terms) for a wrong value."""
     items = [x.strip() for item in args.after for x in item.split(",") if x.strip()]
-    delays = [x for x in items if is_delay(x)]
-    ids = [x for x in items if not is_delay(x)]
+    delays = [x for x in items if has_unit(x)]
+    ids = [x for x in items if not has_unit(x)]
     if not all(x.isdigit() and int(x) > 0 for x in ids):
         raise ValueError(
-            f"--after {','.join(ids)}: give job ids (12,13) or a delay (a number with s, m, h or d: 10m)"
+            f"--after {','.join(ids)}: give job ids (12,13) or a delay with its unit (10m, 1h30m, 0:30:00)"
         )
     if ids:
         request["depends_on"] = [int(x) for x in ids]
     if len(delays) + (args.at is not None) > 1:
         raise ValueError("give one start time: --after DELAY or --at TIME, once")
     if delays:
-        request["not_before"] = time.time() + parse_duration(delays[0])
+        request["not_before"] = time.time() + parse_duration(delays[0], "--after")
     if args.at is not None:
         try:
             request["not_before"] = parse_at(args.at)
@@ -87,7 +76,7 @@ def apply_options(args: argparse.Namespace, request: dict[str, Any]) -> None:
     if args.array:
         request["array"] = args.array
     if args.kill_grace:
-        request["kill_grace_s"] = _duration("--kill-grace", args.kill_grace)
+        request["kill_grace_s"] = parse_duration(args.kill_grace, "--kill-grace")
     if args.signal:
         if "timeout_s" not in request:
             raise ValueError(f"--signal {args.signal} is sent before the time limit: give --timeout too")
