@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip install -q -c constraints.txt
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: run test lint test-slow test-gpu wheel clean
+.PHONY: run test lint test-slow test-gpu test-floors wheel clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,17 @@ test: lint
 test-slow: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "slow"
 
+# The kernels extra's floors (accel/kernels/versions.py): triton 3.5.0 beside the venv's torch, every Gluon
+# module imported and the portable kernels' interpreter tests (about 7 minutes on 2 cores).
+FLOORS := .venv-floors
+test-floors: $(STAMP)
+	$(PY) -m pip install -q --no-deps --target $(FLOORS) triton==3.5.0
+	PYTHONPATH=$(FLOORS) $(PY) -c "import pkgutil, importlib, triton, gpuaccel.accel.kernels.gluon as g; \
+	  [importlib.import_module(g.__name__ + '.' + m.name) for m in pkgutil.iter_modules(g.__path__)]; \
+	  print('gluon modules import on triton', triton.__version__)"
+	PYTHONPATH=$(FLOORS) $(PY) -m pytest -q -p no:cacheprovider tests/kernels/test_kernels_interpreter.py \
+	  tests/kernels/test_varlen_decode_interpreter.py tests/kernels/test_fp8_quant_interpreter.py
+
 # Tier 3, on a machine with an NVIDIA GPU.
 test-gpu: $(STAMP)
 	$(PY) -m pytest -q -m gpu
@@ -38,4 +49,4 @@ wheel: $(STAMP)
 	$(PY) -m build --wheel --outdir dist .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache dist build
+	rm -rf $(VENV) $(FLOORS) .pytest_cache .ruff_cache dist build
