@@ -33,8 +33,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
+from gpuaccel.api.jobs import ACTIVE, FINISHED, Event, JobState  # noqa: E402
 from gpuaccel.app.client import Client  # noqa: E402
-from gpuaccel.scheduler.models import ACTIVE, FINISHED, Event, JobState  # noqa: E402
 
 RESULT = REPO / "benchmarks" / "results" / "queue_load.json"
 

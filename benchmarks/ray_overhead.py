@@ -32,8 +32,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
+from gpuaccel.api.jobs import JobState  # noqa: E402
 from gpuaccel.app.client import Client  # noqa: E402
-from gpuaccel.scheduler.models import JobState  # noqa: E402
 
 PROGRAM = "import time; print('started at', repr(time.time()))"
 

@@ -4,8 +4,9 @@ Why apart from the scorer's machine (tests/unit/test_assistant_questions.py): th
 about clocks, fans, energy, GPU-hours, attempts, queue waits and peaks inside a minute, which that machine
 does not hold. Everything here goes in the way the daemon writes it: jobs through the store's own calls
 (insert, claim, retrying, requeue, finish, cancel, waiting reasons) under a scripted clock, each job's
-energy as the ``energy`` event :mod:`scheduler.job_energy` records, 1 s telemetry rows rolled up to 1 min
-rows by :class:`scheduler.history.HistoryWriter`'s own roll-up. The clock is fixed at 15:00 today.
+energy as the ``energy`` event :mod:`scheduler.lifecycle.job_energy` records, 1 s telemetry rows rolled up
+to 1 min
+rows by :class:`scheduler.store.history.HistoryWriter`'s own roll-up. The clock is fixed at 15:00 today.
 
 The timeline (today unless "yesterday"; GPU 0 an H100 80GB, GPU 1 an RTX 4090):
 
@@ -49,17 +50,17 @@ from assistant_helpers import FakeGate
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS
 from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.engine.runtime import Engine
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.config import SchedulerConfig
-from gpuaccel.scheduler.dependencies import verdict
-from gpuaccel.scheduler.history import HistoryWriter
-from gpuaccel.scheduler.job_energy import EXCLUSIVE
-from gpuaccel.scheduler.jobs import validate_request
-from gpuaccel.scheduler.loop import CANCELLED_BY_USER
-from gpuaccel.scheduler.models import JobState
-from gpuaccel.scheduler.runner import exit_outcome
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.lifecycle.dependencies import verdict
+from gpuaccel.scheduler.lifecycle.job_energy import EXCLUSIVE
+from gpuaccel.scheduler.lifecycle.loop import CANCELLED_BY_USER
+from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.placement.runner import exit_outcome
+from gpuaccel.scheduler.store.history import HistoryWriter
+from gpuaccel.scheduler.store.queue import Store
 
 MIDNIGHT = dt.datetime.now().replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
 NOW = MIDNIGHT + 15 * 3600  # the machine's clock: 15:00 today

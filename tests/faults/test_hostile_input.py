@@ -17,8 +17,9 @@ import httpx
 import pytest
 from daemon_fixture import DaemonProcess
 
-from gpuaccel.scheduler import limits, models
-from gpuaccel.scheduler.jobs import RequestError, validate_request
+from gpuaccel.api import jobs as models
+from gpuaccel.api import limits
+from gpuaccel.scheduler.lifecycle.validation import RequestError, validate_request
 
 LONE = "\ud800"
 CMD = {"kind": "command", "argv": ["true"]}

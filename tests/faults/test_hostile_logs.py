@@ -14,8 +14,8 @@ import httpx
 import pytest
 from daemon_fixture import DaemonProcess, wait_for
 
-from gpuaccel.scheduler import logtail
-from gpuaccel.scheduler.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
+from gpuaccel.scheduler.reads import logtail
+from gpuaccel.scheduler.reads.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
 
 
 def _reference(data: bytes, lines: int) -> int:
@@ -79,8 +79,8 @@ def test_logs_of_a_64mb_progress_bar_answer_in_well_under_a_second(daemon: Daemo
 def test_a_job_report_reads_only_the_end_of_its_log(tmp_path: Path) -> None:
     from gpuaccel.assistant.queries.logs import LINE_CHARS
     from gpuaccel.assistant.reports import report as reports
-    from gpuaccel.scheduler.jobs import validate_request
-    from gpuaccel.scheduler.store import Store
+    from gpuaccel.scheduler.lifecycle.validation import validate_request
+    from gpuaccel.scheduler.store.queue import Store
 
     store = Store(tmp_path / "db")
     try:

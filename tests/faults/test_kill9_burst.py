@@ -25,9 +25,9 @@ from daemon_fixture import DaemonFactory
 from runlog import logged_job, overlapping, read_runs
 
 from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.lifecycle.service import Scheduler
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.service import Scheduler
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.store.queue import Store
 
 SEED = 1515
 TRIALS = 110

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.lifecycle.service import Scheduler
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.service import Scheduler
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.store.queue import Store
 
 BLOCKED = 2100
 CONFIG = SchedulerConfig(tick_s=0.05, heartbeat_s=0.1, kill_grace_s=0.3, max_parallel=3)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.app.client import Client
 from gpuaccel.app.gui.api import NOT_FOUND, ApiError
 from gpuaccel.app.gui.connection import Endpoint
 from gpuaccel.app.gui.daemon_poller import DaemonPoller
-from gpuaccel.scheduler.models import Job, JobState
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 

@@ -241,8 +241,8 @@ def test_card_labels_a_learned_figure_as_learned_not_as_the_dense_equivalent(qtb
     from types import SimpleNamespace
 
     from gpuaccel.accel.telemetry.snapshot import tflops_entry
-    from gpuaccel.scheduler.flop_ratio import FlopRatios
-    from gpuaccel.scheduler.models import Job
+    from gpuaccel.api.jobs import Job
+    from gpuaccel.scheduler.lifecycle.flop_ratio import FlopRatios
 
     ratios = FlopRatios(None)
     ratios.observe("NVIDIA H100 80GB HBM3", "matmul/fp8", 1000.0, 500.0)  # counted 2x the estimate

@@ -104,7 +104,7 @@ def test_schema_excludes_only_the_stream(api_schema: Any) -> None:
 def test_the_published_job_shape_hides_only_bookkeeping() -> None:
     """One Job model is stored and published; only its retry/restart/queue-order bookkeeping stays out
     of the API."""
-    from gpuaccel.scheduler.models import Job
+    from gpuaccel.api.jobs import Job
 
     schema = Job.model_json_schema(mode="serialization")
     assert set(Job.model_fields) - set(schema["properties"]) == {"retry_base", "worker_start", "seq"}

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from daemon_fixture import DaemonFactory, alive, wait_for
 
+from gpuaccel.api.jobs import Job
 from gpuaccel.app.client import Client, DaemonNotRunning
-from gpuaccel.scheduler.models import Job
 
 # Holds an exclusive flock while it runs: a second concurrent run of the same job would find it taken.
 # Runs until the file named by argv[3] exists.

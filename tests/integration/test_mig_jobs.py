@@ -7,8 +7,8 @@ from pathlib import Path
 from daemon_fixture import DaemonFactory, wait_for
 
 from gpuaccel.accel.telemetry.fake import MIG_INSTANCES
+from gpuaccel.api.jobs import JobState
 from gpuaccel.app.cli import main
-from gpuaccel.scheduler.models import JobState
 
 UUIDS = {m.uuid for m in MIG_INSTANCES}
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from daemon_fixture import DaemonFactory, DaemonProcess, wait_for
 
+from gpuaccel.api.jobs import Job
 from gpuaccel.app.client import ApiError, Client
-from gpuaccel.scheduler.models import Job
 
 # About a third of a core: busy 20 ms, asleep 40 ms (the machine is shared; a full spin would hurt).
 BUSY = (

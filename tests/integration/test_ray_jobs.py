@@ -21,9 +21,9 @@ import pytest
 from daemon_fixture import DaemonFactory, DaemonProcess, wait_for
 from prometheus_client.parser import text_string_to_metric_families
 
-from gpuaccel.scheduler.jobs import validate_request
-from gpuaccel.scheduler.models import JobState
-from gpuaccel.scheduler.store import Store
+from gpuaccel.api.jobs import JobState
+from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.store.queue import Store
 
 ray_utils = pytest.importorskip("ray.cluster_utils", reason="needs gpuaccel[cluster]")
 

@@ -27,7 +27,7 @@ import httpx
 import pytest
 from daemon_fixture import DaemonFactory, DaemonProcess, wait_for
 
-from gpuaccel.scheduler.models import JobState
+from gpuaccel.api.jobs import JobState
 
 ray_utils = pytest.importorskip("ray.cluster_utils", reason="needs gpuaccel[cluster]")
 

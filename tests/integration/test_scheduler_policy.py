@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gpuaccel.accel.telemetry.types import NA, GpuSample, ProcessInfo
-from gpuaccel.scheduler.allocator import GpuState, gpu_states, place
-from gpuaccel.scheduler.idle import IdleDetector, IdleEvent
-from gpuaccel.scheduler.jobs import RequestError, validate_request
-from gpuaccel.scheduler.models import Job
+from gpuaccel.api.jobs import Job
+from gpuaccel.scheduler.lifecycle.allocator import GpuState, gpu_states, place
+from gpuaccel.scheduler.lifecycle.idle import IdleDetector, IdleEvent
+from gpuaccel.scheduler.lifecycle.validation import RequestError, validate_request
 
 
 def _job(**kw: object) -> Job:

@@ -17,12 +17,12 @@ from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import GpuSample
 from gpuaccel.accel.workloads.__main__ import main as worker_main
 from gpuaccel.scheduler.config import SchedulerConfig
-from gpuaccel.scheduler.history import HistoryWriter, query_history
+from gpuaccel.scheduler.lifecycle.recovery import kill_orphan
+from gpuaccel.scheduler.lifecycle.service import Scheduler
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.recovery import kill_orphan
-from gpuaccel.scheduler.runner import process_start_marker
-from gpuaccel.scheduler.service import Scheduler
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.placement.runner import process_start_marker
+from gpuaccel.scheduler.store.history import HistoryWriter, query_history
+from gpuaccel.scheduler.store.queue import Store
 
 FAST = SchedulerConfig(tick_s=0.05, kill_grace_s=0.3, retry_backoff_s=0.05, heartbeat_s=0.1)
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from gpuaccel.scheduler import migrations
-from gpuaccel.scheduler.jobs import RequestError, validate_request
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.lifecycle.validation import RequestError, validate_request
+from gpuaccel.scheduler.store import migrations
+from gpuaccel.scheduler.store.queue import Store
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from gpuaccel.scheduler import migrations
-from gpuaccel.scheduler.jobs import RequestError, validate_request
-from gpuaccel.scheduler.models import JobState
-from gpuaccel.scheduler.store import Store
+from gpuaccel.api.jobs import JobState
+from gpuaccel.scheduler.lifecycle.validation import RequestError, validate_request
+from gpuaccel.scheduler.store import migrations
+from gpuaccel.scheduler.store.queue import Store
 
 
 def _cmd(**kw: object) -> object:

@@ -11,9 +11,9 @@ import httpx
 import pytest
 from daemon_fixture import DaemonProcess, cli_in_process, start_daemon, wait_for
 
+from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.app.client import ApiError, Client
-from gpuaccel.scheduler.arrays import MAX_ARRAY_SIZE
-from gpuaccel.scheduler.models import Job, JobState
+from gpuaccel.scheduler.lifecycle.arrays import MAX_ARRAY_SIZE
 
 
 @pytest.fixture(scope="module")

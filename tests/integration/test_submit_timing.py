@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from daemon_fixture import DaemonProcess, cli_in_process, start_daemon, wait_for
 
+from gpuaccel.api.jobs import JobState
 from gpuaccel.app.client import ApiError, Client
-from gpuaccel.scheduler.models import JobState
-from gpuaccel.scheduler.timing import parse_at, parse_signal, starts_at
+from gpuaccel.scheduler.lifecycle.timing import parse_at, parse_signal, starts_at
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.picker import REFUSAL
 from gpuaccel.assistant.understand.replies import HELLO_REPLY, THANKS_REPLY
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.store.queue import Store
 
 torch.set_num_threads(1)
 
@@ -33,7 +33,7 @@ torch.set_num_threads(1)
 def seed_store(store: Store) -> None:
     import time
 
-    from gpuaccel.scheduler.jobs import validate_request
+    from gpuaccel.scheduler.lifecycle.validation import validate_request
 
     now = time.time()
     for name in ("train-a", "bench-b", "oom-c"):

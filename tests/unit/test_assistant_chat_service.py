@@ -16,7 +16,7 @@ from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL
 from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.store.queue import Store
 
 torch.set_num_threads(1)
 

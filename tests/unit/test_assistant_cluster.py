@@ -13,10 +13,10 @@ from assistant_lab.corpus import StaticCluster
 from gpuaccel.assistant.queries.catalogue import NUMBER, Query, QueryContext, run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.understand.picker import Context, pick
-from gpuaccel.scheduler.cluster import NodeView
-from gpuaccel.scheduler.cluster_telemetry import HostTelemetry
-from gpuaccel.scheduler.jobs import validate_request
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.placement.cluster import NodeView
+from gpuaccel.scheduler.placement.cluster_telemetry import HostTelemetry
+from gpuaccel.scheduler.store.queue import Store
 
 A, B, C = ("a1" * 28, "b2" * 28, "c3" * 28)
 LABEL_A, LABEL_B, LABEL_C = "gpu-a (a1a1a1a1)", "gpu-b (b2b2b2b2)", "gpu-c (c3c3c3c3)"

@@ -25,7 +25,7 @@ from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.specs import SPECS, query_from_args
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.picker import Context, RulePicker
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.store.queue import Store
 
 NO_FAN = "GPU 0 reports no fan reading (not supported on this GPU, as on passively cooled data-center GPUs)"
 

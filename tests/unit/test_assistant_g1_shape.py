@@ -18,7 +18,7 @@ from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.assistant.engine.runtime import Engine, WorldTokenizer, load_rwkv
 from gpuaccel.assistant.queries.catalogue import NUMBER
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.store.queue import Store
 
 # rwkv7-g1-0.1b: 12 x 768, head size 64, LoRA widths of the released 0.1B checkpoint, World vocabulary.
 G1_SHAPE = {

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result, run
 from gpuaccel.assistant.queries.facts import FactsSource
-from gpuaccel.scheduler.jobs import validate_request
-from gpuaccel.scheduler.models import JobState
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.store.queue import Store
 
 
 @pytest.fixture()

@@ -21,7 +21,7 @@ from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL
 from gpuaccel.assistant.http.routes import create_router
 from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.store.queue import Store
 
 CPU_ONLY = "torch 2.4.0+cpu is built without CUDA"
 

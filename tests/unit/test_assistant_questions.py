@@ -32,8 +32,8 @@ from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.assistant.engine.runtime import Engine
 from gpuaccel.assistant.queries.facts import NumberCheck
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.scheduler.jobs import validate_request
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.store.queue import Store
 
 torch.set_num_threads(1)
 QUESTION_SETS = (

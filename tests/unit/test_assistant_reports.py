@@ -11,8 +11,8 @@ import pytest
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.reports.report import ReportService, daily_facts
-from gpuaccel.scheduler.jobs import validate_request
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.store.queue import Store
 
 DAY = dt.date(2026, 11, 20)
 T0 = dt.datetime(2026, 11, 20, tzinfo=dt.UTC).timestamp()

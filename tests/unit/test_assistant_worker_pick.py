@@ -67,7 +67,7 @@ def test_the_daemon_s_picker_decides_through_its_worker_as_in_process(
     tmp_path: Path, marked_model: Path, in_process: ModelPicker
 ) -> None:
     from gpuaccel.assistant.service import AssistantService
-    from gpuaccel.scheduler.store import Store
+    from gpuaccel.scheduler.store.queue import Store
 
     svc = AssistantService(tmp_path, Store(tmp_path / "gpuaccel.db"))  # its own factory: the model worker
     try:

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from gpuaccel.api.jobs import Job, JobState
+from gpuaccel.api.request import JobRequest
 from gpuaccel.app.cli import main
 from gpuaccel.app.client import Client
-from gpuaccel.scheduler.job_request import JobRequest
-from gpuaccel.scheduler.models import Job, JobState
 
 
 @pytest.fixture

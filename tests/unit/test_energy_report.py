@@ -9,7 +9,7 @@ from test_assistant_reports import DAY, T0, store  # noqa: F401 (store is a fixt
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.reports.report import ReportService, daily_facts, facts_text
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.store.queue import Store
 
 
 def test_daily_report_energy_per_gpu_and_queue_share(store: Store, tmp_path: Path) -> None:  # noqa: F811

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from gpuaccel.accel.telemetry.types import GpuSample
-from gpuaccel.scheduler import flop_ratio
-from gpuaccel.scheduler.flop_ratio import FlopRatios, RatioLearner, job_class
-from gpuaccel.scheduler.models import Job
-from gpuaccel.scheduler.telemetry_view import telemetry_now
+from gpuaccel.api.jobs import Job
+from gpuaccel.scheduler.lifecycle import flop_ratio
+from gpuaccel.scheduler.lifecycle.flop_ratio import FlopRatios, RatioLearner, job_class
+from gpuaccel.scheduler.reads.telemetry_view import telemetry_now
 
 H100 = "NVIDIA H100 80GB HBM3"
 
@@ -88,7 +88,9 @@ def test_the_view_shows_the_learned_figure_until_the_job_reports_its_own() -> No
     estimate = {"value": 400.0, "exact": False, "source": "estimate", "peak": 989.0, "peak_source": "table"}
     snap = {"gpus": [{"info": {"index": 0, "name": H100}, "sample": {"index": 0}, "tflops": estimate}]}
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr("gpuaccel.scheduler.telemetry_view.snapshot", lambda _s: json.loads(json.dumps(snap)))
+        mp.setattr(
+            "gpuaccel.scheduler.reads.telemetry_view.snapshot", lambda _s: json.loads(json.dumps(snap))
+        )
         gpu = telemetry_now(sampler, sched)["gpus"][0]
         assert gpu["job_id"] == 7 and gpu["tflops"]["value"] == pytest.approx(800.0)
         assert gpu["tflops"]["exact"] is False and "learned for matmul/fp8" in gpu["tflops"]["source"]

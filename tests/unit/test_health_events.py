@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gpuaccel.accel.telemetry.fake import FakeBackend
-from gpuaccel.scheduler.health_events import EVENT, HealthEvents
+from gpuaccel.scheduler.lifecycle.health_events import EVENT, HealthEvents
 
 
 class _Store:

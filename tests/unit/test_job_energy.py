@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from gpuaccel.accel.telemetry.types import NA, GpuSample, ProcessInfo
-from gpuaccel.scheduler.job_energy import EXCLUSIVE, SHARED, JobEnergy
+from gpuaccel.scheduler.lifecycle.job_energy import EXCLUSIVE, SHARED, JobEnergy
 
 
 def _sample(t: float, power: float, energy: float | NA, procs=()) -> GpuSample:

@@ -6,7 +6,7 @@ import pytest
 
 from gpuaccel.accel.workloads.json_rules import JsonRules
 from gpuaccel.accel.workloads.report import OUT_OF_RANGE, REPORT_JSON, TOO_DEEP
-from gpuaccel.scheduler.limits import MAX_SPEC_DEPTH, SPEC_JSON
+from gpuaccel.api.limits import MAX_SPEC_DEPTH, SPEC_JSON
 
 
 def nested(levels: int, leaf: object) -> object:

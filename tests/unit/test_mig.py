@@ -11,9 +11,9 @@ from gpuaccel.accel.telemetry.fake import MIG_INSTANCES, FakeBackend
 from gpuaccel.accel.telemetry.fields import MIG_MODE, MIG_NO_UTIL, NOT_SUPPORTED
 from gpuaccel.accel.telemetry.nvml_mig import read_mig
 from gpuaccel.accel.telemetry.types import NA, MigInstance
-from gpuaccel.scheduler import mig
-from gpuaccel.scheduler.allocator import gpu_states, place
-from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
+from gpuaccel.scheduler.lifecycle.allocator import gpu_states, place
+from gpuaccel.scheduler.lifecycle.validation import Pending, RequestError, validate_request
+from gpuaccel.scheduler.placement import mig
 
 UUIDS = [m.uuid for m in MIG_INSTANCES]
 

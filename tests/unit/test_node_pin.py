@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from gpuaccel.scheduler import node_pin
-from gpuaccel.scheduler.cluster import NodeView
-from gpuaccel.scheduler.jobs import RequestError, validate_request
+from gpuaccel.scheduler.lifecycle.validation import RequestError, validate_request
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import NotNow
-from gpuaccel.scheduler.placement_ray import RayAttempt, RayPlacement
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.placement import node_pin
+from gpuaccel.scheduler.placement.cluster import NodeView
+from gpuaccel.scheduler.placement.placements import NotNow
+from gpuaccel.scheduler.placement.ray_jobs import RayAttempt, RayPlacement
+from gpuaccel.scheduler.store.queue import Store
 
 A, B, C, D = "a1" * 28, "b2" * 28, "c3" * 28, "d4" * 28
 
@@ -231,9 +231,9 @@ def test_a_pinned_job_held_to_a_node_id_its_host_left_is_queued_again() -> None:
 
 
 def test_an_edit_changes_the_pin_and_never_the_node_a_job_ran_on(store: Store, tmp_path: Path) -> None:
-    from gpuaccel.scheduler import controls
     from gpuaccel.scheduler.config import SchedulerConfig
-    from gpuaccel.scheduler.service import Scheduler
+    from gpuaccel.scheduler.lifecycle import controls
+    from gpuaccel.scheduler.lifecycle.service import Scheduler
 
     job = _pinned(store, "gpu-a")
     store.set_node(job.id, "gpu-b (b2b2b2b2)")  # an earlier attempt's node
@@ -254,7 +254,7 @@ def test_an_edit_changes_the_pin_and_never_the_node_a_job_ran_on(store: Store, t
 def test_a_database_of_the_version_before_upgrades_and_keeps_its_jobs(tmp_path: Path) -> None:
     import sqlite3
 
-    from gpuaccel.scheduler import migrations
+    from gpuaccel.scheduler.store import migrations
 
     conn = sqlite3.connect(tmp_path / "db", isolation_level=None)
     assert migrations.apply(conn, "scheduler", migrations.SCHEDULER[:7]) == 7  # as the last release left it
@@ -279,9 +279,9 @@ def test_a_database_of_the_version_before_upgrades_and_keeps_its_jobs(tmp_path: 
 def test_the_cli_sends_the_pin_and_show_prints_it(
     store: Store, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from gpuaccel.api.jobs import Job
     from gpuaccel.app.cli import build_parser, main
     from gpuaccel.app.client import Client
-    from gpuaccel.scheduler.models import Job
 
     sent: list[dict[str, Any]] = []
     stored = _pinned(store, "gpu-07")
@@ -315,9 +315,9 @@ def test_the_http_api_takes_node_for_a_cluster_job_and_refuses_it_for_a_local_on
 
     from gpuaccel.app.daemon.guards import validation_error
     from gpuaccel.scheduler.config import SchedulerConfig
-    from gpuaccel.scheduler.routes import create_router
-    from gpuaccel.scheduler.service import Scheduler
-    from gpuaccel.scheduler.submit_endpoint import SubmitEndpoint, SubmitFastPath
+    from gpuaccel.scheduler.http.routes import create_router
+    from gpuaccel.scheduler.http.submit import SubmitEndpoint, SubmitFastPath
+    from gpuaccel.scheduler.lifecycle.service import Scheduler
 
     store = Store(tmp_path / "db")
     sched = Scheduler(store, DataDir(tmp_path), SchedulerConfig())

@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 from gpuaccel.accel.workloads import registry
-from gpuaccel.scheduler.cluster import NodeView
 from gpuaccel.scheduler.config import SchedulerConfig
-from gpuaccel.scheduler.jobs import Pending, RequestError, validate_request
+from gpuaccel.scheduler.lifecycle.service import Scheduler
+from gpuaccel.scheduler.lifecycle.validation import Pending, RequestError, validate_request
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import LOCAL, LocalPlacement, Lost, NotNow, Placements, Unknown
-from gpuaccel.scheduler.placement_ray import RayPlacement, entrypoint, submission_id
-from gpuaccel.scheduler.service import Scheduler
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.placement.cluster import NodeView
+from gpuaccel.scheduler.placement.placements import LOCAL, LocalPlacement, Lost, NotNow, Placements, Unknown
+from gpuaccel.scheduler.placement.ray_jobs import RayPlacement, entrypoint, submission_id
+from gpuaccel.scheduler.store.queue import Store
 
 
 @pytest.mark.parametrize(
@@ -268,7 +268,7 @@ def test_a_cluster_workload_reports_through_its_log_and_a_command_never_does(
 ) -> None:
     """On a cluster a workload's reporter writes to stderr (Ray's log): its lines, split anywhere across
     log reads, become the attempt's progress, metrics and result; a bad line is skipped."""
-    from gpuaccel.scheduler.placement_ray import RayAttempt
+    from gpuaccel.scheduler.placement.ray_jobs import RayAttempt
 
     placement = RayPlacement(store, DataDir(tmp_path), FakeCluster([_node(1)]))  # type: ignore[arg-type]
     raw = {"kind": "attention.ring", "where": "ray", "gpus": 2, "spec": {"world_size": 2, "mode": "check"}}
@@ -318,7 +318,7 @@ def test_a_cluster_command_that_fails_is_told_in_the_words_of_a_local_one(
     is not the reason: the exit code and the command's last line are, as on this host."""
     from types import SimpleNamespace
 
-    from gpuaccel.scheduler.placement_ray import RayAttempt
+    from gpuaccel.scheduler.placement.ray_jobs import RayAttempt
 
     placement = RayPlacement(store, DataDir(tmp_path), FakeCluster([_node(1)]))  # type: ignore[arg-type]
     job = store.insert(validate_request({"kind": "command", "argv": ["sh", "-c", "x"], "where": "ray"}))

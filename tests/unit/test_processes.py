@@ -21,8 +21,8 @@ from gpuaccel.accel.telemetry.processes import (
 )
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import NA
-from gpuaccel.scheduler.process_routes import process_router
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.http.processes import process_router
+from gpuaccel.scheduler.store.queue import Store
 
 
 @pytest.fixture

@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 import requests
 
-from gpuaccel.scheduler import cluster as cluster_module
-from gpuaccel.scheduler.cluster import NodeView, RayCluster, Unreachable
-from gpuaccel.scheduler.jobs import Pending, validate_request
+from gpuaccel.scheduler.lifecycle.validation import Pending, validate_request
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import NotNow
-from gpuaccel.scheduler.placement_ray import RayPlacement
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.placement import cluster as cluster_module
+from gpuaccel.scheduler.placement.cluster import NodeView, RayCluster, Unreachable
+from gpuaccel.scheduler.placement.placements import NotNow
+from gpuaccel.scheduler.placement.ray_jobs import RayPlacement
+from gpuaccel.scheduler.store.queue import Store
 
 pytest.importorskip("ray.job_submission", reason="needs gpuaccel[cluster]")
 

@@ -1,4 +1,4 @@
-"""scheduler.reads against a seeded database: each answer checked against numbers worked out by hand."""
+"""scheduler.reads.queue against a seeded database: each answer checked against numbers worked out by hand."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from gpuaccel.scheduler import reads
-from gpuaccel.scheduler.jobs import validate_request
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.reads import queue as reads
+from gpuaccel.scheduler.store.queue import Store
 
 T0 = 1_800_000_000.0
 

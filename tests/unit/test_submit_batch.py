@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from gpuaccel.scheduler.jobs import RequestError, validate_request
-from gpuaccel.scheduler.models import Job
-from gpuaccel.scheduler.store import Store
-from gpuaccel.scheduler.submit_batch import SubmitBatcher
+from gpuaccel.api.jobs import Job
+from gpuaccel.scheduler.http.submit_batch import SubmitBatcher
+from gpuaccel.scheduler.lifecycle.validation import RequestError, validate_request
+from gpuaccel.scheduler.store.queue import Store
 
 
 class StoreBackend:
@@ -92,7 +92,7 @@ def test_a_failed_transaction_fails_its_batch_and_stores_nothing(backend: StoreB
 
 
 def test_one_idempotency_key_twice_in_one_batch_queues_one_job(backend: StoreBackend) -> None:
-    from gpuaccel.scheduler.idempotency import IdempotencyConflict, request_hash
+    from gpuaccel.scheduler.store.idempotency import IdempotencyConflict, request_hash
 
     raw, other = _cmd(1), _cmd(2)
     items = [

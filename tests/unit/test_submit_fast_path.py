@@ -15,11 +15,11 @@ from fastapi.testclient import TestClient
 
 from gpuaccel.app.daemon.guards import validation_error
 from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.http.routes import create_router
+from gpuaccel.scheduler.http.submit import SubmitEndpoint, SubmitFastPath
+from gpuaccel.scheduler.lifecycle.service import Scheduler
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.routes import create_router
-from gpuaccel.scheduler.service import Scheduler
-from gpuaccel.scheduler.store import Store
-from gpuaccel.scheduler.submit_endpoint import SubmitEndpoint, SubmitFastPath
+from gpuaccel.scheduler.store.queue import Store
 
 PATH = "/api/v1/jobs"
 CMD = {"kind": "command", "argv": ["echo", "hi"], "name": "fast", "labels": {"team": "a"}}

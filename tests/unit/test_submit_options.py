@@ -8,13 +8,18 @@ import datetime as dt
 import pytest
 from cli_helpers import options
 
+from gpuaccel.api.jobs import JobState
 from gpuaccel.app.cli import build_parser
-from gpuaccel.scheduler.arrays import MAX_ARRAY_SIZE, ArrayLimits, parse_array
-from gpuaccel.scheduler.dependencies import array_state, dependency_states, parse_dependency, verdict
-from gpuaccel.scheduler.idempotency import check_key, request_hash
-from gpuaccel.scheduler.jobs import RequestError, validate_request
-from gpuaccel.scheduler.models import JobState
-from gpuaccel.scheduler.timing import is_delay, parse_at, parse_duration, parse_signal, starts_at
+from gpuaccel.scheduler.lifecycle.arrays import MAX_ARRAY_SIZE, ArrayLimits, parse_array
+from gpuaccel.scheduler.lifecycle.dependencies import (
+    array_state,
+    dependency_states,
+    parse_dependency,
+    verdict,
+)
+from gpuaccel.scheduler.lifecycle.timing import is_delay, parse_at, parse_duration, parse_signal, starts_at
+from gpuaccel.scheduler.lifecycle.validation import RequestError, validate_request
+from gpuaccel.scheduler.store.idempotency import check_key, request_hash
 
 NEW_FLAGS = (
     "--after", "--at", "--array", "--dependency", "--kill-grace", "--signal", "--on-finish",
@@ -147,8 +152,8 @@ def test_a_ring_job_gets_one_gpu_per_rank_or_is_refused_at_submit() -> None:
 def test_the_attempt_is_said_one_way_from_the_stored_budget(tmp_path) -> None:
     """The API sends attempts_allowed (the stored retry base is not sent), so the window, the CLI and
     the assistant say "attempt 2 of 2" after a retry by hand, where some said "of 1"."""
-    from gpuaccel.scheduler.models import Job
-    from gpuaccel.scheduler.store import Store
+    from gpuaccel.api.jobs import Job
+    from gpuaccel.scheduler.store.queue import Store
 
     store = Store(tmp_path / "jobs.db")
     job = store.insert(validate_request({"kind": "command", "argv": ["true"]}))

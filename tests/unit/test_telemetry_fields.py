@@ -23,7 +23,7 @@ from gpuaccel.accel.telemetry.fields import (
     with_unit,
 )
 from gpuaccel.accel.telemetry.types import NA, SAMPLE_VALUE_FIELDS, GpuSample
-from gpuaccel.scheduler import migrations
+from gpuaccel.scheduler.store import migrations
 
 
 def test_catalogue_covers_every_sample_reading_once() -> None:

@@ -44,8 +44,8 @@ def machine(rng: random.Random, folder: Path, now: float) -> QueryContext:
     """A store of random jobs and two fake GPUs with random readings, for queries to run on."""
     from gpuaccel.accel.telemetry.fake import FakeBackend
     from gpuaccel.accel.telemetry.sampler import Sampler
-    from gpuaccel.scheduler.jobs import validate_request
-    from gpuaccel.scheduler.store import Store
+    from gpuaccel.scheduler.lifecycle.validation import validate_request
+    from gpuaccel.scheduler.store.queue import Store
 
     store = Store(folder / f"m{rng.randrange(10**9)}.db")
     reasons = ("CUDA out of memory", "exit code 1", "timed out after 600 s", "killed by signal 9")
@@ -107,8 +107,8 @@ class StaticCluster:
 
 def generated_cluster(rng: random.Random, store: Any) -> StaticCluster:
     """Two to four nodes of one to four GPUs with random load, maybe one lost; some jobs ran on them."""
-    from gpuaccel.scheduler.cluster import NodeView
-    from gpuaccel.scheduler.cluster_telemetry import HostTelemetry
+    from gpuaccel.scheduler.placement.cluster import NodeView
+    from gpuaccel.scheduler.placement.cluster_telemetry import HostTelemetry
 
     models = ("NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-80GB", "NVIDIA GeForce RTX 4090")
     nodes, hosts = [], []

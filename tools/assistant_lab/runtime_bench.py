@@ -237,8 +237,8 @@ def chat_answers(tmp: Path, prose: bool) -> dict[str, Any]:
     from gpuaccel.accel.telemetry.sampler import Sampler
     from gpuaccel.assistant.engine.runtime import GenParams
     from gpuaccel.assistant.service import AssistantService
-    from gpuaccel.scheduler.jobs import validate_request
-    from gpuaccel.scheduler.store import Store
+    from gpuaccel.scheduler.lifecycle.validation import validate_request
+    from gpuaccel.scheduler.store.queue import Store
 
     with tempfile.TemporaryDirectory(dir=tmp) as d:
         store = Store(Path(d) / "gpuaccel.db")

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from gpuaccel.scheduler.limits import MAX_PATH_CHARS, Text
+from gpuaccel.api.limits import MAX_PATH_CHARS, Text
 
 MAX_MESSAGE_CHARS = 4000  # a chat question; the prompt keeps about 6000 characters of conversation
 MAX_MODEL_NAME_CHARS = 128

@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.scheduler import migrations
-from gpuaccel.scheduler.sqlite import connect
+from gpuaccel.scheduler.store import migrations
+from gpuaccel.scheduler.store.sqlite import connect
 
 ASSISTANT_SCHEMA: tuple[str, ...] = (
     # 1: chat and reports

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.chat import ChatService
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.engine.gate import GateController, GateSettings, cuda_problem
@@ -29,7 +30,6 @@ from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.reports.report import ReportService
 from gpuaccel.assistant.understand.model import ModelPicker, pick_margin
 from gpuaccel.assistant.understand.picker import RulePicker
-from gpuaccel.scheduler.models import JobState
 
 log = logging.getLogger(__name__)
 

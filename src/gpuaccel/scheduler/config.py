@@ -52,7 +52,7 @@ class SchedulerConfig(BaseSettings):
     history_1s_keep_s: float = Field(86400.0, ge=0)  # 1 s rows kept a day
     history_1m_keep_s: float = Field(90 * 86400.0, ge=0)  # 1 min rows kept 90 days
     progress_write_s: float = Field(0.5, ge=0)  # throttle for progress writes to SQLite
-    # Finish hooks (scheduler.hooks): run for every job, besides a job's own; a command line for
+    # Finish hooks (scheduler.hooks.finish): run for every job, besides a job's own; a command line for
     # /bin/sh -c and an http(s) URL to POST to.
     on_finish: str | None = Field(None, min_length=1)
     on_finish_url: str | None = Field(None, pattern=r"^https?://")

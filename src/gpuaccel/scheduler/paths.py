@@ -182,7 +182,7 @@ class DataDir:
 
     @property
     def runs(self) -> Path:
-        """Per-attempt lock and exit files (``scheduler/attempts.py``)."""
+        """Per-attempt lock and exit files (``scheduler/placement/attempts.py``)."""
         return self.root / "runs"
 
     def ensure(self, private: bool = False) -> None:

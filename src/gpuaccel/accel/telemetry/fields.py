@@ -212,7 +212,7 @@ FIELD: dict[str, Field] = {f.key: f for f in FIELDS}
 GPM_METRICS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.source == "gpm")
 # The sampler's ring-buffer columns: numeric sample fields, then GPM metrics, then derived ones.
 NUMERIC_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.numeric)
-# The columns of the history tables (scheduler.migrations creates them).
+# The columns of the history tables (scheduler.store.migrations creates them).
 HISTORY_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.history)
 # The health readings (accel.telemetry.health): counters and flags of GpuSample.
 HEALTH_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.health)

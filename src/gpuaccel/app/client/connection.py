@@ -27,8 +27,8 @@ from gpuaccel.app.client.errors import (
 )
 from gpuaccel.app.client.sse import ServerEvent, read_events
 from gpuaccel.app.demo import demo_data_dir
-from gpuaccel.scheduler.idempotency import HEADER as IDEMPOTENCY_HEADER
 from gpuaccel.scheduler.paths import TOKEN_ENV, DataDir
+from gpuaccel.scheduler.store.idempotency import HEADER as IDEMPOTENCY_HEADER
 
 URL_ENV = "GPUACCEL_URL"
 API = "/api/v1"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
+from gpuaccel.api.controls import GroupOut, QueueOut, RemovedOut
+from gpuaccel.api.jobs import Job, JobList
 from gpuaccel.app.client.connection import Connection
-from gpuaccel.scheduler.control_models import GroupOut, QueueOut, RemovedOut
-from gpuaccel.scheduler.models import Job, JobList
 
 
 class QueueControls(Connection):

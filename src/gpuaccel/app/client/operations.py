@@ -10,12 +10,12 @@ from typing import Any
 
 import httpx
 
+from gpuaccel.api.jobs import ArrayOut, Event, EventList, Job, JobList, JobState
+from gpuaccel.api.status import HealthOut, IdleOut
 from gpuaccel.app.client.connection import API, IDEMPOTENCY_HEADER
 from gpuaccel.app.client.controls import QueueControls
 from gpuaccel.app.client.errors import ClientError, DaemonNotRunning, StreamBroken
 from gpuaccel.app.client.sse import ServerEvent
-from gpuaccel.scheduler.models import ArrayOut, Event, EventList, Job, JobList, JobState
-from gpuaccel.scheduler.status_models import HealthOut, IdleOut
 
 ASSISTANT = "/assistant"
 RESTART_GRACE_S = 30.0  # how long wait() waits for a daemon that stopped answering to answer again

@@ -109,7 +109,7 @@ gpu_processes = _from_daemon(
 
 def states(prefix: str, **_: Any) -> list[str]:
     """``--state``'s comma list: the states not yet given, after what was typed."""
-    from gpuaccel.scheduler.models import JobState
+    from gpuaccel.api.jobs import JobState
 
     done, _, _last = prefix.rpartition(",")
     given = set(done.split(",")) if done else set()

@@ -10,7 +10,9 @@ import json
 import os
 from typing import Any
 
+from gpuaccel.api.controls import QueueOut, RemovedOut
 from gpuaccel.api.durations import DURATION_HELP
+from gpuaccel.api.jobs import FINISHED
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands.catalog import COMMANDS
 from gpuaccel.app.commands.jobs import (
@@ -21,8 +23,6 @@ from gpuaccel.app.commands.jobs import (
     key_values,
     parse_duration,
 )
-from gpuaccel.scheduler.control_models import QueueOut, RemovedOut
-from gpuaccel.scheduler.models import FINISHED
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -1,13 +1,14 @@
 """How the job commands show and address job arrays: grouped listings, state counts, ``ID_INDEX``.
 
-An array's id is its first element's job id (:mod:`scheduler.arrays`), so ``cancel 12`` on it means the
+An array's id is its first element's job id (:mod:`scheduler.lifecycle.arrays`), so ``cancel 12`` on it
+means the
 whole array, as Slurm's ``scancel`` does, and ``cancel 12_3`` the element with index 3.
 """
 
 from __future__ import annotations
 
+from gpuaccel.api.jobs import Job
 from gpuaccel.app.client import Client
-from gpuaccel.scheduler.models import Job
 
 
 def grouped(jobs: list[Job]) -> list[tuple[int | None, list[Job]]]:

@@ -15,8 +15,8 @@ import unicodedata
 from collections import Counter
 
 from gpuaccel.api.durations import format_age, format_duration
+from gpuaccel.api.jobs import DEFAULT_GROUP, LIVE, Job, JobState
 from gpuaccel.app.commands.job_arrays import grouped, state_counts
-from gpuaccel.scheduler.models import DEFAULT_GROUP, LIVE, Job, JobState
 
 JOB_WIDTH = 36
 GROUP_WIDTH = 12

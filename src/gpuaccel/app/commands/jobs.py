@@ -16,12 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from gpuaccel.api import durations
+from gpuaccel.api.jobs import ArrayOut, Job, JobState
 from gpuaccel.app.client import ApiError, Client, ClientError
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_TIMEOUT, EXIT_USAGE
 from gpuaccel.app.commands.job_arrays import cancel_target, state_counts
 from gpuaccel.app.commands.job_table import describe, one_line, progress, run_time, table
-from gpuaccel.scheduler.models import ArrayOut, Job, JobState
 
 SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",

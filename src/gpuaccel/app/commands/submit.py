@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from gpuaccel.api.durations import DURATION_HELP
+from gpuaccel.api.jobs import Job
 from gpuaccel.app.client import ApiError, Client
 from gpuaccel.app.commands.job_arrays import array_line
 from gpuaccel.app.commands.job_table import describe, one_line
@@ -30,8 +31,7 @@ from gpuaccel.app.commands.jobs import (
     wait_shown,
 )
 from gpuaccel.app.commands.submit_options import add_options, apply_options
-from gpuaccel.scheduler.models import Job
-from gpuaccel.scheduler.node_pin import NODE_HELP
+from gpuaccel.scheduler.placement.node_pin import NODE_HELP
 
 
 def _submit_options() -> argparse.ArgumentParser:

@@ -11,10 +11,10 @@ from typing import Any
 
 from gpuaccel.api.durations import has_unit
 from gpuaccel.app.commands.jobs import parse_duration
-from gpuaccel.scheduler.arrays import ARRAY_HELP
-from gpuaccel.scheduler.dependencies import DEPENDENCY_HELP, parse_dependency
-from gpuaccel.scheduler.idempotency import KEY_HELP, check_key
-from gpuaccel.scheduler.timing import AT_HELP, SIGNAL_HELP, parse_at, parse_signal
+from gpuaccel.scheduler.lifecycle.arrays import ARRAY_HELP
+from gpuaccel.scheduler.lifecycle.dependencies import DEPENDENCY_HELP, parse_dependency
+from gpuaccel.scheduler.lifecycle.timing import AT_HELP, SIGNAL_HELP, parse_at, parse_signal
+from gpuaccel.scheduler.store.idempotency import KEY_HELP, check_key
 
 
 def _help(text: str) -> str:

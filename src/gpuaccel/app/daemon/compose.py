@@ -21,28 +21,28 @@ from fastapi.security import HTTPBearer
 
 from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.api.jobs import Job
 from gpuaccel.app.daemon.auth import TokenAuth
 from gpuaccel.app.daemon.guards import BodyLimit, validation_error
 from gpuaccel.assistant.http.openai import create_openai_router as openai_router
 from gpuaccel.assistant.http.routes import Unavailable
 from gpuaccel.assistant.http.routes import create_router as assistant_router
 from gpuaccel.assistant.service import AssistantService, missing_dependencies
-from gpuaccel.scheduler.cluster import create_router as cluster_router
 from gpuaccel.scheduler.config import SchedulerConfig
-from gpuaccel.scheduler.flop_ratio import RatioLearner
-from gpuaccel.scheduler.health_events import HealthEvents
-from gpuaccel.scheduler.history import HistoryWriter
-from gpuaccel.scheduler.idle import IdleDetector
-from gpuaccel.scheduler.job_energy import JobEnergy
-from gpuaccel.scheduler.models import Job
+from gpuaccel.scheduler.http.routes import create_router as scheduler_router
+from gpuaccel.scheduler.http.submit import SubmitEndpoint, SubmitFastPath
+from gpuaccel.scheduler.lifecycle.flop_ratio import RatioLearner
+from gpuaccel.scheduler.lifecycle.health_events import HealthEvents
+from gpuaccel.scheduler.lifecycle.idle import IdleDetector
+from gpuaccel.scheduler.lifecycle.job_energy import JobEnergy
+from gpuaccel.scheduler.lifecycle.service import Scheduler
 from gpuaccel.scheduler.paths import DataDir
-from gpuaccel.scheduler.placement import LOCAL
-from gpuaccel.scheduler.placement_ray import placements
-from gpuaccel.scheduler.routes import create_router as scheduler_router
-from gpuaccel.scheduler.service import Scheduler
-from gpuaccel.scheduler.store import Store
-from gpuaccel.scheduler.submit_endpoint import SubmitEndpoint, SubmitFastPath
-from gpuaccel.scheduler.telemetry_view import prometheus_text
+from gpuaccel.scheduler.placement.cluster import create_router as cluster_router
+from gpuaccel.scheduler.placement.placements import LOCAL
+from gpuaccel.scheduler.placement.ray_jobs import placements
+from gpuaccel.scheduler.reads.telemetry_view import prometheus_text
+from gpuaccel.scheduler.store.history import HistoryWriter
+from gpuaccel.scheduler.store.queue import Store
 
 log = logging.getLogger("gpuaccel.daemon")
 API_PREFIX = "/api/v1"
@@ -168,7 +168,7 @@ class Daemon:
             )
 
         api.add_exception_handler(RequestValidationError, validation_error)
-        # Innermost: a valid submission is answered without the routing machinery (scheduler.submit_endpoint).
+        # Innermost: a valid submission is answered without the routing machinery (scheduler.http.submit).
         api.add_middleware(SubmitFastPath, endpoint=submits, path=f"{API_PREFIX}/jobs")
         api.add_middleware(BodyLimit)  # inside the token check: a stranger's body is never read
         api.add_middleware(TokenAuth, token=token, open_docs=open_docs)

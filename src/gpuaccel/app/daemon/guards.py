@@ -15,7 +15,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from gpuaccel.scheduler.limits import MAX_BODY_BYTES, PATTERN_WORDS, clean_text
+from gpuaccel.api.limits import MAX_BODY_BYTES, PATTERN_WORDS, clean_text
 
 
 def _sendable(value: Any) -> Any:

@@ -21,12 +21,12 @@ from pathlib import Path
 
 import uvicorn
 
+from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.app.daemon.auth import is_loopback, resolve_token
 from gpuaccel.app.daemon.compose import Daemon
 from gpuaccel.app.daemon.lock import AlreadyRunning, DataDirLock
 from gpuaccel.app.daemon.notify import sd_notify
 from gpuaccel.scheduler.config import SchedulerConfig
-from gpuaccel.scheduler.models import LIVE, Job, JobState
 from gpuaccel.scheduler.paths import DataDir, make_private
 
 log = logging.getLogger("gpuaccel.daemon")

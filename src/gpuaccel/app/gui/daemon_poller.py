@@ -14,12 +14,12 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
+from gpuaccel.api.jobs import Job
 from gpuaccel.app.client import Client
 from gpuaccel.app.gui import models
 from gpuaccel.app.gui.api import NOT_FOUND, UNAUTHORIZED, UNREACHABLE, Api, ApiError
 from gpuaccel.app.gui.connection import Endpoint, local_daemon_alive, spawn_local_daemon
 from gpuaccel.app.gui.telemetry_model import HISTORY_FIELDS
-from gpuaccel.scheduler.models import Job
 
 HISTORY_FIELD_LIST = list(HISTORY_FIELDS.values())
 SLOW_PERIOD_S = 1.0

@@ -15,12 +15,12 @@ from PySide6.QtGui import QFont, QTextCursor
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
 from gpuaccel.accel.telemetry.fields import FIELD
+from gpuaccel.api.jobs import WAITING
 from gpuaccel.app.gui.axes import ClockAxis
 from gpuaccel.app.gui.plot_title import install_title
 from gpuaccel.app.gui.telemetry_model import with_gaps
 from gpuaccel.app.gui.theme import Theme, current, gpu_color, theme_manager
 from gpuaccel.app.gui.values import as_float, fmt_duration, fmt_time
-from gpuaccel.scheduler.models import WAITING
 
 # The job's stored telemetry, each plot headed as the history export heads the same column.
 TELEMETRY_FIELDS = tuple((key, FIELD[key].heading) for key in ("util_gpu", "tflops_est", "power_w"))

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuaccel.api.jobs import ACTIVE, FINISHED, WAITING, JobState
 from gpuaccel.app.gui.job_details import JobDetails
 from gpuaccel.app.gui.jobs_table import (
     PROGRESS_COLUMN,
@@ -42,7 +43,6 @@ from gpuaccel.app.gui.models import JobsModel
 from gpuaccel.app.gui.submit_dialog import SubmitDialog
 from gpuaccel.app.gui.theme import theme_manager
 from gpuaccel.app.gui.values import fmt_duration
-from gpuaccel.scheduler.models import ACTIVE, FINISHED, WAITING, JobState
 
 
 class JobsPanel(QWidget):

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
 )
 
+from gpuaccel.api.jobs import WAITING, JobState
 from gpuaccel.app.gui.theme import current
 from gpuaccel.app.gui.values import fmt_duration, fmt_time, number
-from gpuaccel.scheduler.models import WAITING, JobState
 
 COLUMNS = (
     "ID", "Name", "Kind", "State", "Priority", "GPUs", "Progress", "Duration", "Result / reason", "Created",

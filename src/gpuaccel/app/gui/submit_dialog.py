@@ -1,7 +1,8 @@
 """The submit dialog: presets for the attention workloads and matmul, and a command form.
 
 Everything is checked here before it is sent, with the scheduler's own validator
-(:func:`scheduler.jobs.validate_request`), so a typo is named at once; what only the daemon can judge
+(:func:`scheduler.lifecycle.validation.validate_request`), so a typo is named at once; what only the daemon
+can judge
 (a path on a remote host, a kind only it knows) goes through and a rejection comes back into the same
 dialog, with the field it names, instead of closing it.
 """
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuaccel.app.gui.api import REJECTED
-from gpuaccel.scheduler.jobs import COMMAND, RequestError, validate_request
+from gpuaccel.scheduler.lifecycle.validation import COMMAND, RequestError, validate_request
 
 # (kind, title, module holding DEFAULTS, fallback spec when the module is not installed)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (

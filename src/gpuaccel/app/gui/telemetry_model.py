@@ -51,7 +51,7 @@ class Tflops:
     peak: Any = None  # the daemon's dense 16-bit peak for this GPU (calibrated or table), or {"na": reason}
     assumption: str = ""  # what the figure rests on (fields.TFLOPS_ASSUMPTION for the estimate)
     # A job of ours that has not reported yet: the estimate x the ratio its class counted on this GPU model
-    # (``scheduler.flop_ratio``), as the daemon marks it. Not a 16-bit dense equivalent.
+    # (``scheduler.lifecycle.flop_ratio``), as the daemon marks it. Not a 16-bit dense equivalent.
     learned: bool = False
 
     @property

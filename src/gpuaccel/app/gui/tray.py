@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
-from gpuaccel.scheduler.models import JobState
+from gpuaccel.api.jobs import JobState
 
 NOTIFY_STATES = {JobState.SUCCEEDED: "finished", JobState.FAILED: "failed"}
 

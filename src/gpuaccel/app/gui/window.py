@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuaccel.api.jobs import JobState
 from gpuaccel.app.gui import models
 from gpuaccel.app.gui.assistant_panel import AssistantPanel
 from gpuaccel.app.gui.dashboard import Dashboard
@@ -34,7 +35,6 @@ from gpuaccel.app.gui.theme import ASSETS, theme_manager
 from gpuaccel.app.gui.threads import WorkerThread
 from gpuaccel.app.gui.tray import Tray, job_notifications
 from gpuaccel.app.gui.worker import ApiWorker
-from gpuaccel.scheduler.models import JobState
 
 BANNER_TEXT = {
     models.CONNECTING: "Connecting to the daemon…",

@@ -1,6 +1,7 @@
 """Run the model where the scheduler's idle gate allows: ``cuda fp16`` while open, ``cpu fp32`` (or wait) not.
 
-The gate (``scheduler.idle.IdleDetector``: ``is_gate_open()`` and ``subscribe(callback)``) closes the
+The gate (``scheduler.lifecycle.idle.IdleDetector``: ``is_gate_open()`` and ``subscribe(callback)``) closes
+the
 moment a job is claimed. Our callback interrupts a GPU generation at once (it ends before its next token),
 and the generating thread then closes the GPU engine (its process ends, GPU memory returns to the driver)
 and, by setting, continues the same answer on CPU from the tokens produced so far, or waits for the gate
@@ -79,7 +80,8 @@ def _ask_torch() -> str | None:
 
 
 class Gate(Protocol):
-    """What the controller needs from the idle detector (``scheduler.idle.IdleDetector`` implements it)."""
+    """What the controller needs from the idle detector (``scheduler.lifecycle.idle.IdleDetector``
+    implements it)."""
 
     def is_gate_open(self) -> bool: ...
 

@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.api.jobs import FINISHED
 from gpuaccel.assistant.housekeeping.safe_paths import (
     UnsafePath,
     copy_at,
@@ -40,8 +41,7 @@ from gpuaccel.assistant.housekeeping.safe_paths import (
     tree_size,
 )
 from gpuaccel.assistant.queries.jobs import duration
-from gpuaccel.scheduler import reads
-from gpuaccel.scheduler.models import FINISHED
+from gpuaccel.scheduler.reads import queue as reads
 
 DAY = 86400.0
 # A job's log (job-7.log) and the per-rank log folders of a multi-GPU job's attempts (job-7-a0-ranks).

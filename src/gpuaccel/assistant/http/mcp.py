@@ -3,7 +3,7 @@
 Every tool goes through the daemon's client, so the daemon's rules apply as they do to the CLI: a query
 runs in the daemon (``POST /assistant/query``), a submission is validated by the scheduler. The query tools
 are made from :data:`assistant.queries.specs.SPECS` (name, description, argument schema), the submit tool's
-schema is the scheduler's :class:`~scheduler.job_request.JobRequest`; nothing here repeats either.
+schema is the scheduler's :class:`~api.request.JobRequest`; nothing here repeats either.
 
 Write actions (submit, cancel) are done only after the user confirmed them: where the client supports
 elicitation, the user is asked through it (and only an accepted answer with ``confirm`` ticked counts);
@@ -25,8 +25,8 @@ from mcp.server import Server
 from mcp.server.context import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
+from gpuaccel.api.request import JobRequest
 from gpuaccel.assistant.queries.specs import SPECS
-from gpuaccel.scheduler.job_request import JobRequest
 
 # Queries that are the chat's rendering of what a job tool gives exactly: a job's log is ``job_logs``
 # (the raw tail from the daemon's log endpoint); the chat's ``job_log`` cuts long lines and drops

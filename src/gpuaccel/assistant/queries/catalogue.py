@@ -2,7 +2,8 @@
 
 A question is answered by running one :class:`Query` (picked by :mod:`assistant.understand.picker`) against a
 :class:`QueryContext` (live GPU readings from :class:`~assistant.queries.facts.FactsSource`, the queue through
-:mod:`scheduler.reads`). The :class:`Result` holds the facts as a small table with human column names and a
+:mod:`scheduler.reads.queue`). The :class:`Result` holds the facts as a small table with human column names
+and a
 plain sentence built from the same numbers: that sentence is the grounded answer, and the only numbers any
 prose may quote are those of the result (:meth:`Result.numbers`). GPU queries live in
 :mod:`assistant.queries.gpu`, job queries in :mod:`assistant.queries.jobs`, Ray cluster queries in

@@ -1,8 +1,10 @@
 """The cluster half of the assistant's tool layer: the Ray cluster's nodes, their GPUs and load, which job
 ran on which node, and the nodes that were lost with Ray's reason.
 
-The facts come from the daemon's connection to the cluster (:class:`~scheduler.cluster.RayCluster`: its
-node list and, through :class:`~scheduler.cluster_telemetry.ClusterTelemetry`, each node's latest GPU
+The facts come from the daemon's connection to the cluster
+(:class:`~scheduler.placement.cluster.RayCluster`: its
+node list and, through :class:`~scheduler.placement.cluster_telemetry.ClusterTelemetry`, each node's latest
+GPU
 snapshot) and from the queue (the node each cluster job ran on). A daemon without ``--ray`` answers the
 GPU questions with this host's GPUs and says that it is not connected. Each query returns a
 :class:`~assistant.queries.catalogue.Result` whose sentence is written from the numbers of its table.
@@ -13,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gpuaccel.api.jobs import FINISHED, JobState
 from gpuaccel.assistant.queries.jobs import cap, label
-from gpuaccel.scheduler.models import FINISHED, JobState
 
 if TYPE_CHECKING:
     from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result

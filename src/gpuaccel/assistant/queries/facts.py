@@ -16,9 +16,9 @@ from typing import Any
 
 from gpuaccel.accel.telemetry.fields import sample_tflops
 from gpuaccel.accel.telemetry.types import NA
-from gpuaccel.scheduler import reads
-from gpuaccel.scheduler.models import JobState
-from gpuaccel.scheduler.store import Store
+from gpuaccel.api.jobs import JobState
+from gpuaccel.scheduler.reads import queue as reads
+from gpuaccel.scheduler.store.queue import Store
 
 _NUM = re.compile(r"\d+(?:\.\d+)?")
 # The queue line of the facts: every state in this order, the first four even at 0.
@@ -99,7 +99,9 @@ class FactsSource:
     def __init__(self, store: Store, sampler: Any = None, idle: Any = None, own_pids: Any = None) -> None:
         self.store, self.sampler, self.idle = store, sampler, idle
         self.own_pids = own_pids or (lambda: set())
-        self.cluster: Any = None  # the daemon's Ray cluster (scheduler.cluster.RayCluster), when it has one
+        self.cluster: Any = (
+            None  # the daemon's Ray cluster (scheduler.placement.cluster.RayCluster), when it has one
+        )
         # where the daemon writes job-<id>.log (scheduler.paths.DataDir.logs), for a job's log in the chat
         self.logs_dir: Path | None = None
 

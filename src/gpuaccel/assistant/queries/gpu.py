@@ -151,7 +151,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
     history does not keep (fan speed, free memory, the overview) is said to be live only, with its live
     value beside it, so no number of the span is ever made up."""
     from gpuaccel.assistant.queries.jobs import cap
-    from gpuaccel.scheduler import reads
+    from gpuaccel.scheduler.reads import queue as reads
 
     w = q.window
     assert w is not None
@@ -320,7 +320,7 @@ def _queue_jobs_on(ctx: QueryContext, g: dict[str, Any]) -> list[dict[str, Any]]
 
 
 def energy(ctx: QueryContext, q: Query) -> Result:
-    from gpuaccel.scheduler import reads
+    from gpuaccel.scheduler.reads import queue as reads
 
     w = q.window or Window(ctx.now() - 3600, ctx.now(), "in the last hour")
     hist = reads.history_window(ctx.store, w.t0, w.t1, [q.gpu] if q.gpu is not None else None)

@@ -1,7 +1,8 @@
 """The job half of the assistant's tool layer: one job, jobs by state/name/window/GPU, rankings, failures,
 the queue and why something waits, and summaries of a span of time.
 
-Queries read the queue through :class:`~scheduler.store.Store` listings and :mod:`scheduler.reads`; each
+Queries read the queue through :class:`~scheduler.store.queue.Store` listings and
+:mod:`scheduler.reads.queue`; each
 returns a :class:`~assistant.queries.catalogue.Result` whose sentence is written from the same numbers as its
 table.
 """
@@ -12,8 +13,8 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from gpuaccel.accel.telemetry.fields import FIELD
-from gpuaccel.scheduler import reads
-from gpuaccel.scheduler.models import LIVE, Job, JobState
+from gpuaccel.api.jobs import LIVE, Job, JobState
+from gpuaccel.scheduler.reads import queue as reads
 
 if TYPE_CHECKING:
     from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result

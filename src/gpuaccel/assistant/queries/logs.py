@@ -4,7 +4,7 @@ Why a module of its own: the answer quotes the job's own output, not facts of th
 never reach another file. The only path read is ``job-<id>.log`` in the daemon's logs folder (the id an
 integer from the queue), opened relative to that folder with no link followed on the way or at the end
 (:func:`~assistant.housekeeping.safe_paths.target_at`), and only its bounded tail
-(:func:`~scheduler.logtail.read_tail_of`). A job without a log says why: it has not started, it printed
+(:func:`~scheduler.reads.logtail.read_tail_of`). A job without a log says why: it has not started, it printed
 nothing, or its file is gone.
 """
 
@@ -16,11 +16,11 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gpuaccel.api import jobs as models
+from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.housekeeping.safe_paths import UnsafePath, target_at
 from gpuaccel.assistant.queries.jobs import SCAN, STATE_CLAUSES, STATE_WORDS, cap, label
-from gpuaccel.scheduler import models
-from gpuaccel.scheduler.logtail import plain_line, read_tail_of
-from gpuaccel.scheduler.models import Job, JobState
+from gpuaccel.scheduler.reads.logtail import plain_line, read_tail_of
 
 if TYPE_CHECKING:
     from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import Query
 from gpuaccel.assistant.queries.gpu import METRICS
 from gpuaccel.assistant.queries.logs import DEFAULT_LINES, MAX_LINES
-from gpuaccel.scheduler.models import JobState
 
 GPU_METRICS = (*METRICS, "overview")
 RANK_METRICS = tuple(METRICS)

@@ -2,7 +2,8 @@
 jobs used.
 
 A GPU's kWh is its power from the telemetry history (1 s rows, or 1 min rows past a day) integrated over
-the day; the queue's share is the sum of the day's ``energy`` events (:mod:`scheduler.job_energy`, one per
+the day; the queue's share is the sum of the day's ``energy`` events (:mod:`scheduler.lifecycle.job_energy`,
+one per
 job and GPU when the job leaves it, from NVML's energy counter), so a job running past midnight counts on
 the day it ended.
 """

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, heading
+from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.queries.facts import checked_prose
 from gpuaccel.assistant.queries.jobs import clock
@@ -25,9 +26,8 @@ from gpuaccel.assistant.reports.energy import energy_facts, energy_markdown
 from gpuaccel.assistant.reports.html import render_html
 from gpuaccel.assistant.reports.overview import daily_overview, job_overview
 from gpuaccel.assistant.reports.plots import line_chart
-from gpuaccel.scheduler import reads
-from gpuaccel.scheduler.models import JobState
-from gpuaccel.scheduler.store import Store
+from gpuaccel.scheduler.reads import queue as reads
+from gpuaccel.scheduler.store.queue import Store
 
 Summarizer = Callable[[str], str]
 MIN_POINTS = 5  # a series with fewer readings is not plotted (a job of a few seconds)

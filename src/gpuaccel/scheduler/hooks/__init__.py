@@ -1,0 +1,1 @@
+"""Finish hooks: what runs when a job has finished."""

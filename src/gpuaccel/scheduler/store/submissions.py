@@ -1,0 +1,105 @@
+"""Storing one submission: a job, or an array's elements, with its idempotency key, in a transaction.
+
+Why apart from the store: it is the one place that turns a checked :class:`JobRequest` into rows, and
+it works inside whatever transaction the caller holds (one per submission, or one shared by a batch of
+submissions), so every check comes before the first write and a refused request leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from typing import Any
+
+from gpuaccel.api.jobs import Job, JobState
+from gpuaccel.api.request import JobRequest
+from gpuaccel.scheduler.lifecycle.arrays import parse_array
+from gpuaccel.scheduler.lifecycle.timing import starts_at
+from gpuaccel.scheduler.lifecycle.validation import RequestError
+from gpuaccel.scheduler.store import idempotency
+from gpuaccel.scheduler.store.sqlite import json_text
+
+Q, HELD = JobState.QUEUED, JobState.HELD
+
+
+def unknown_group(conn: sqlite3.Connection, name: str) -> str:
+    """The words for a group that does not exist, naming those that do."""
+    names = [r[0] for r in conn.execute("SELECT name FROM groups ORDER BY name")]
+    return f"no group {name!r}; existing groups: {', '.join(names)} (add one with: gpuaccel group add NAME)"
+
+
+def check_references(conn: sqlite3.Connection, req: JobRequest) -> None:
+    """What a request names must exist when it is stored (submit and edit): the jobs it depends on, in
+    every kind of dependency, and its group; raises :class:`RequestError` naming the field."""
+    for field, ids in (
+        ("depends_on", req.depends_on), ("after_any", req.after_any), ("after_notok", req.after_notok)
+    ):  # fmt: skip
+        missing = [d for d in ids if not conn.execute("SELECT 1 FROM jobs WHERE id = ?", (d,)).fetchone()]
+        if missing:
+            raise RequestError(field, f"no job with id {missing[0]}; a dependency must already exist")
+    if not conn.execute("SELECT 1 FROM groups WHERE name = ?", (req.group,)).fetchone():
+        raise RequestError("group", unknown_group(conn, req.group))
+
+
+def request_columns(req: JobRequest) -> dict[str, Any]:
+    """The stored columns a request sets and an edit may change, as SQL values: the one mapping from
+    request fields to columns, so a submission and an edit (:func:`controls.edit`) write the same ones."""
+    return {
+        "name": req.name, "spec": json_text(req.spec), "argv": json_text(req.argv),
+        "env": json_text(req.env), "cwd": req.cwd, "priority": req.priority, "gpus": req.gpus,
+        "gpu_ids": json_text(req.gpu_ids), "memory_mib": req.memory_mib, "max_retries": req.max_retries,
+        "depends_on": json_text(req.depends_on), "labels": json_text(req.labels), "timeout_s": req.timeout_s,
+        "not_before": req.not_before, "after_any": json_text(req.after_any),
+        "after_notok": json_text(req.after_notok), "kill_grace_s": req.kill_grace_s,
+        "warn_signal": req.warn_signal, "warn_before_s": req.warn_before_s, "on_finish": req.on_finish,
+        "on_finish_url": req.on_finish_url, '"group"': req.group, "mig": req.mig,
+        "want_node": req.node,
+    }  # fmt: skip
+
+
+def insert_submission(
+    conn: sqlite3.Connection, req: JobRequest, key: str | None, request_hash: str | None
+) -> tuple[Job, bool]:
+    """One submission inside the caller's transaction. Every check comes before the first write, so
+    a refused request (RequestError, IdempotencyConflict) leaves nothing behind."""
+    now = time.time()
+    if key is not None:
+        row = conn.execute("SELECT * FROM jobs WHERE idempotency_key = ?", (key,)).fetchone()
+        if row is not None:
+            if row["request_hash"] != request_hash:
+                raise idempotency.conflict(key, row["id"])
+            return Job.from_row(row), False
+    check_references(conn, req)
+    array = parse_array(req.array) if req.array else None
+    waiting = starts_at(req.not_before, now) if req.not_before and req.not_before > now else None
+    state = HELD if req.hold else Q
+    columns = {
+        **request_columns(req), "kind": req.kind, "state": state, "created_at": now,
+        '"where"': req.where or "local", "array_max": array.max_running if array else None,
+        "waiting_reason": waiting,
+    }  # fmt: skip
+    values = list(columns.values())
+    sql = (
+        f"INSERT INTO jobs ({', '.join(columns)}, array_id, array_index, idempotency_key, request_hash)"
+        f" VALUES ({', '.join('?' * (len(values) + 4))})"
+    )
+    first_index = array.indices[0] if array else None
+    row = conn.execute(sql + " RETURNING *", [*values, None, first_index, key, request_hash]).fetchone()
+    job = Job.from_row(row)
+    message = f"submitted ({job.kind}{', held' if req.hold else ''})"
+    if array is None:
+        conn.execute("UPDATE jobs SET seq = id WHERE id = ?", (job.id,))  # its place among equal priorities
+        conn.execute(
+            "INSERT INTO events (t, type, job_id, state, message) VALUES (?, 'job', ?, ?, ?)",
+            (now, job.id, state, message),
+        )
+        return job, True
+    conn.execute("UPDATE jobs SET array_id = ? WHERE id = ?", (job.id, job.id))
+    conn.executemany(sql, [[*values, job.id, i, None, None] for i in array.indices[1:]])
+    conn.execute("UPDATE jobs SET seq = id WHERE array_id = ?", (job.id,))
+    conn.execute(
+        "INSERT INTO events (t, type, job_id, state, message) SELECT ?, 'job', id, ?,"
+        " ? || array_index || ' of array ' || array_id FROM jobs WHERE array_id = ?",
+        (now, state, f"{message}: element ", job.id),
+    )
+    return job.model_copy(update={"array_id": job.id}), True
