@@ -18,7 +18,7 @@ from typing import Any
 from gpuaccel.api.jobs import LIVE, Event, Job, JobState
 from gpuaccel.api.request import JobRequest
 from gpuaccel.scheduler.lifecycle.validation import Pending, RequestError
-from gpuaccel.scheduler.store import migrations
+from gpuaccel.scheduler.store import integrity, migrations
 from gpuaccel.scheduler.store.idempotency import IdempotencyConflict
 from gpuaccel.scheduler.store.sqlite import connect, json_text
 from gpuaccel.scheduler.store.submissions import insert_submission
@@ -57,12 +57,25 @@ class JobRecords:
     """Jobs and events as stored. Thread-safe; the assistant and the routes read through the same object."""
 
     def __init__(self, path: Path | str) -> None:
+        """Open (or create) the database; :class:`integrity.DamagedDatabase` when the file is damaged."""
         self.path = Path(path)
-        self._conn = connect(self.path)
         self._lock = threading.RLock()
-        with self._lock:
-            migrations.apply(self._conn, "scheduler", migrations.SCHEDULER)
-            self._summary_columns = _summary_columns(self._conn)
+        try:
+            self._conn = connect(self.path)
+        except sqlite3.DatabaseError as exc:  # not a database at all: refused before any page is read
+            if integrity.is_damage(exc):
+                raise integrity.DamagedDatabase(self.path, str(exc)) from None
+            raise
+        try:
+            integrity.check(self._conn, self.path)
+            with self._lock:
+                migrations.apply(self._conn, "scheduler", migrations.SCHEDULER)
+                self._summary_columns = _summary_columns(self._conn)
+        except BaseException as exc:
+            self._conn.close()
+            if isinstance(exc, sqlite3.DatabaseError) and integrity.is_damage(exc):
+                raise integrity.DamagedDatabase(self.path, str(exc)) from None
+            raise
 
     def close(self) -> None:
         with self._lock:
