@@ -30,7 +30,7 @@ def test_ls_into_a_reader_that_leaves_ends_quietly(daemon: DaemonProcess) -> Non
             f"{sys.executable} -m gpuaccel ls {form} --limit 1000 | head -n 1",
             shell=True, env=env, cwd=str(REPO), capture_output=True, text=True, timeout=60,
         )  # fmt: skip
-        assert r.stdout == "[\n" if form else "STATE" in r.stdout, r.stdout
+        assert r.stdout == "{\n" if form else "STATE" in r.stdout, r.stdout
         assert "Traceback" not in r.stderr and "BrokenPipe" not in r.stderr, r.stderr
 
 

@@ -45,13 +45,16 @@ def test_submit_wait_logs_show_and_ls(cli: Cli, tmp_path: Path, monkeypatch: pyt
     assert show["cwd"] == str(tmp_path) and show["labels"] == {"k": "v"} and show["events"]
     assert "exited with code 3" in cli("show", job_id).stdout
     listed = json.loads(cli("ls", "--json", "--label", "k=v").stdout)
-    assert [j["id"] for j in listed] == [int(job_id)]
+    assert [j["id"] for j in listed["jobs"]] == [int(job_id)] and listed["truncated"] is False
     table = cli("ls", "--state", "failed").stdout
     assert "greet" in table and "STATE" in table and "more match" not in table
     cli("submit", "command", "--name", "second", "--", "true")
     cut = cli("ls", "-n", "1").stdout  # a listing cut short says so, and how to see the rest
     assert "second" in cut and "greet" not in cut
     assert cut.rstrip().endswith("(the newest 1 shown; more match: gpuaccel ls -n 4, or narrow with --state)")
+    assert json.loads(cli("ls", "--json", "-n", "1").stdout)["truncated"] is True  # scripts are told too
+    named = cli("ls", "--format", "id,state,name%8,exit", "--noheader").stdout.splitlines()
+    assert named[1].split() == [job_id, "failed", "greet", "3"] and named[0].split()[2] == "second"
     assert "--limit must be from 1 to" in cli("ls", "-n", "0").stderr
     again = cli("retry", job_id)
     assert again.returncode == 0 and "queued again" in again.stdout

@@ -38,7 +38,7 @@ def api(d: DaemonProcess, method: str, path: str, **kw: object) -> httpx.Respons
 
 
 def job_ids(cli: Cli) -> list[int]:
-    return [j["id"] for j in json.loads(cli("ls", "--json", "-n", "9999").stdout)]
+    return [j["id"] for j in json.loads(cli("ls", "--json", "-n", "9999").stdout)["jobs"]]
 
 
 def test_cancel_of_several_jobs_prints_one_json_document(cli: Cli) -> None:

@@ -3,6 +3,7 @@ failure reasons quoted from a log as plain words; attempt headers on their own l
 
 from __future__ import annotations
 
+import shlex
 import time
 from pathlib import Path
 from typing import Any
@@ -145,3 +146,21 @@ def test_the_gpus_column_numbers_gpus_as_nvidia_smi_does() -> None:
     assert [gpus_cell(j) for j in (on_zero, on_two, waiting, none)] == ["#0", "#0,#1", "2", "-"]
     rows = table([on_zero])
     assert rows[1].split()[3] == "#0" and rows[0].split()[3] == "GPUS"
+
+
+def test_format_names_fields_as_squeue_and_sacct_do() -> None:
+    from gpuaccel.app.commands.job_table import formatted, parse_format
+
+    assert parse_format("id,State,name%12") == [("id", None), ("state", None), ("name", 12)]
+    for bad, words in (("id,bogus", "no field 'bogus'"), ("name%x", "the width after %"), (",", "names no")):
+        with pytest.raises(ValueError, match=words):
+            parse_format(bad)
+    jobs = [job(7, name="a\nname that is long", argv=["sh", "-c", "echo 'x y'"]), job(12, argv=["true"])]
+    rows = formatted(jobs, parse_format("id,name%8,command"))
+    command = shlex.join(["sh", "-c", "echo 'x y'"])
+    assert rows == [
+        "ID  NAME      COMMAND",
+        f"7   a\\nname…  {command}",
+        "12  true      true",
+    ]  # cut at 8 columns
+    assert formatted(jobs, parse_format("id"), header=False) == ["7", "12"]

@@ -10,9 +10,11 @@ or an emoji takes two) and marks a cut with ``…``.
 from __future__ import annotations
 
 import json
+import shlex
 import time
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 
 from gpuaccel.api.durations import format_age, format_duration
 from gpuaccel.api.jobs import DEFAULT_GROUP, LIVE, Job, JobState
@@ -138,3 +140,64 @@ def table(jobs: list[Job], arrays: dict[int, dict[str, int]] | None = None) -> l
             line += f"{cell(j.group, GROUP_WIDTH)} " if groups else ""
             lines.append((line + f"{cell(what, JOB_WIDTH)} {note(j)}").rstrip())
     return lines
+
+
+def _when(t: float | None) -> str:
+    return "-" if t is None else time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(t))
+
+
+# ``ls --format``'s fields, as squeue's and sacct's --format name theirs: the heading and how a job shows it.
+FIELDS: dict[str, tuple[str, Callable[[Job], str]]] = {
+    "id": ("ID", lambda j: str(j.id)),
+    "state": ("STATE", lambda j: str(j.state)),
+    "priority": ("PRIO", lambda j: str(j.priority)),
+    "gpus": ("GPUS", gpus_cell),
+    "memory": ("MEMORY_MIB", lambda j: "-" if j.memory_mib is None else str(j.memory_mib)),
+    "age": ("AGE", lambda j: age(j.created_at)),
+    "elapsed": ("TIME", run_time),
+    "timelimit": ("TIMELIMIT", lambda j: "-" if j.timeout_s is None else format_duration(j.timeout_s)),
+    "group": ("GROUP", lambda j: j.group),
+    "name": ("NAME", describe),
+    "command": ("COMMAND", lambda j: shlex.join(j.argv) if j.argv else "-"),
+    "kind": ("KIND", lambda j: j.kind),
+    "where": ("WHERE", lambda j: j.where or "-"),
+    "node": ("NODE", lambda j: j.node or "-"),
+    "exit": ("EXIT", lambda j: "-" if j.exit_code is None else str(j.exit_code)),
+    "reason": ("REASON", note),
+    "submitted": ("SUBMITTED", lambda j: _when(j.created_at)),
+    "started": ("STARTED", lambda j: _when(j.started_at)),
+    "finished": ("FINISHED", lambda j: _when(j.finished_at)),
+    "array": ("ARRAY", lambda j: "-" if j.array_id is None else f"{j.array_id}_{j.array_index}"),
+    "labels": ("LABELS", lambda j: ",".join(f"{k}={v}" for k, v in sorted(j.labels.items())) or "-"),
+}
+FORMAT_HELP = "comma list of fields, each with an optional %%WIDTH (sacct's form: name%%30): " + ", ".join(
+    FIELDS
+)
+
+
+def parse_format(text: str) -> list[tuple[str, int | None]]:
+    """``id,state,name%30`` -> [(field, width or None)]; ValueError names the unknown field."""
+    out = []
+    for item in (x.strip() for x in text.split(",")):
+        if not item:
+            continue
+        name, _, width = item.partition("%")
+        name = name.lower()
+        if name not in FIELDS:
+            raise ValueError(f"--format: no field {name!r}; fields: {', '.join(FIELDS)}")
+        if width and not (width.isdigit() and 0 < int(width) <= 1000):
+            raise ValueError(f"--format {item!r}: the width after % is a number of columns (1-1000)")
+        out.append((name, int(width) if width else None))
+    if not out:
+        raise ValueError(f"--format names no field; fields: {', '.join(FIELDS)}")
+    return out
+
+
+def formatted(jobs: list[Job], fields: list[tuple[str, int | None]], header: bool = True) -> list[str]:
+    """The rows of ``ls --format``: the named fields, each as wide as its widest cell (or its %WIDTH,
+    cut with ``…``), two spaces apart; every cell on one line as in :func:`table`."""
+    rows = [[one_line(FIELDS[f][1](j)) for f, _ in fields] for j in jobs]
+    if header:
+        rows.insert(0, [FIELDS[f][0] for f, _ in fields])
+    widths = [w or max((display_width(r[i]) for r in rows), default=1) for i, (_, w) in enumerate(fields)]
+    return ["  ".join(cell(c, w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]

@@ -21,7 +21,16 @@ from gpuaccel.app.client import ApiError, Client, ClientError
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_TIMEOUT, EXIT_USAGE
 from gpuaccel.app.commands.job_arrays import cancel_target, state_counts
-from gpuaccel.app.commands.job_table import describe, one_line, progress, run_time, table
+from gpuaccel.app.commands.job_table import (
+    FORMAT_HELP,
+    describe,
+    formatted,
+    one_line,
+    parse_format,
+    progress,
+    run_time,
+    table,
+)
 
 SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
@@ -55,6 +64,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--kind")
     p.add_argument("--label", action="append", default=[], metavar="K=V")
     p.add_argument("-n", "--limit", type=int, default=50)
+    p.add_argument("-o", "--format", metavar="FIELDS", help=FORMAT_HELP)
+    p.add_argument("--noheader", action="store_true", help="with --format: no heading line (for scripts)")
     p.set_defaults(func=client_command(cmd_ls))
 
     p = subparsers.add_parser("show", parents=[common, as_json])
@@ -162,12 +173,25 @@ def parse_duration(text: str, option: str = "--timeout") -> float:
 def cmd_ls(args: argparse.Namespace, client: Client) -> int:
     if not 1 <= args.limit <= MAX_LIST:
         raise UsageError(f"--limit must be from 1 to {MAX_LIST}, got {args.limit}")
+    try:
+        fields = parse_format(args.format) if args.format is not None else None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     # one row past the limit tells whether older jobs were left out, so the table can say so
     labels = key_values(args.label, "--label")
     jobs = client.list_jobs(state=_states(args.state), kind=args.kind, labels=labels, limit=args.limit + 1)
     more, jobs = len(jobs) > args.limit, jobs[: args.limit]
-    if args.json:
-        print(json.dumps([j.to_json() for j in jobs], indent=1))
+    if args.json:  # the API's JobList, and whether the limit cut the listing
+        listing = {"jobs": [j.to_json() for j in jobs], "truncated": more, "limit": args.limit}
+        print(json.dumps(listing, indent=1))
+        return 0
+    if fields is not None:
+        print("\n".join(formatted(jobs, fields, header=not args.noheader)))
+        if more:
+            print(
+                f"(the newest {args.limit} shown; more match: -n {min(args.limit * 4, MAX_LIST)})",
+                file=sys.stderr,
+            )
         return 0
     if not jobs:
         print("no jobs")
