@@ -54,6 +54,7 @@ VARIANTS: dict[str, dict[str, float]] = {
     "previous_intervals": PREVIOUS_INTERVALS,
     "gpm_10hz": {"gpm": 0.0},
     "gpm_2s": {"gpm": 2.0},
+    "energy_30s": {"energy": 30.0},  # the counter every 30 s (the default: 300 s, power integrated between)
 }
 TARGET_PCT_8_GPUS = 1.0
 
@@ -154,10 +155,11 @@ def run(backend: TelemetryBackend, rate_hz: float, seconds: float, extrapolate: 
     out_energy: dict[str, Any] = {}
     if energy is not None:  # the energy thread in the window, and its steady state (each GPU per interval)
         e_cpu, e_reads = energy.cpu_s - e_cpu0, energy.reads - e_reads0
-        per_read = e_cpu / e_reads if e_reads else None
+        per_read = energy.cpu_s / energy.reads if energy.reads else None  # the first round's reads too
         steady = (per_read or 0.0) * gpus / energy.interval
         out_energy = {
             "energy_thread": {"interval_s": energy.interval, "reads_in_window": e_reads,
+                              "reads": energy.reads,
                               "cpu_ms_per_read": None if per_read is None else round(1e3 * per_read, 3),
                               "cpu_pct_steady": round(100.0 * steady, 4)},
             "cpu_pct_steady_with_energy": round(100.0 * ((cpu - e_cpu) / wall + steady), 3),

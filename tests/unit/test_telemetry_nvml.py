@@ -13,7 +13,7 @@ import pytest
 from gpuaccel.accel.telemetry import nvml as nvml_module
 from gpuaccel.accel.telemetry import nvml_processes, open_backend
 from gpuaccel.accel.telemetry.fields import GPM_WARMING_UP, PCIE_WARMING_UP
-from gpuaccel.accel.telemetry.nvml import NvmlBackend, reason_for
+from gpuaccel.accel.telemetry.nvml import EnergyReader, NvmlBackend, reason_for
 from gpuaccel.accel.telemetry.nvml_processes import process_name
 from gpuaccel.accel.telemetry.types import NA, TelemetryUnavailable
 
@@ -244,14 +244,16 @@ def test_sampling_logic_on_mocked_nvml(mocked_nvml, clock, monkeypatch):
     assert calls["nvmlDeviceGetComputeRunningProcesses"] == 2
     assert calls["nvmlDeviceGetProcessUtilization"] == 1  # the same process: its SM % every 5 s
     assert calls["nvmlDeviceGetFanSpeed"] == 1  # "not supported" is not asked again
-    assert s.energy_j == 1234.567 and mocked_nvml["pcie_reads"] == 1
+    # the counter plus the power (650.123 W) integrated over the 0.9-1.0 s since it was read
+    assert 1234.567 + 650.123 * 0.9 - 1e-6 <= s.energy_j <= 1234.567 + 650.123 * 1.0 + 1e-6
+    assert mocked_nvml["pcie_reads"] == 1
     mocked_nvml["pcie_bytes"] = (100 * 1024 * 4, 200 * 1024 * 4)
     clock.advance(4.0)
     s = b.sample(0)  # 5 s: PCIe throughput is the byte counters' rate since the first read
     assert (s.pcie_tx_kbs, s.pcie_rx_kbs) == (80.0, 160.0) and mocked_nvml["pcie_reads"] == 2
     assert calls["nvmlDeviceGetPerformanceState"] == 2 and calls["nvmlDeviceGetFanSpeed"] == 1
     assert "nvmlDeviceGetPcieThroughput" not in calls  # the counters replace the ~20 ms throughput call
-    assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 1  # not on the sampling thread, once in 30 s
+    assert calls["nvmlDeviceGetTotalEnergyConsumption"] == 1  # not on the sampling thread, once in 300 s
     monkeypatch.setattr(pynvml, "nvmlDeviceGetUtilizationRates", raising(pynvml.NVML_ERROR_GPU_IS_LOST))
     clock.advance(0.2)
     lost = b.sample(0)
@@ -427,7 +429,7 @@ def test_a_round_with_nothing_due_makes_no_nvml_call(mocked_nvml, clock):
 
 
 def test_health_xid_events_ecc_remapped_rows_and_replays(mocked_nvml, clock):
-    """XIDs are drained from the GPU's event set every 5 s with the other health counters; a reading NVML
+    """XIDs are drained from the GPU's event set every 10 s with the other health counters; a reading NVML
     does not support (retired pages on an H100) is NA with its reason; the event set is freed at the end."""
     b = NvmlBackend()
     b.init()
@@ -444,10 +446,26 @@ def test_health_xid_events_ecc_remapped_rows_and_replays(mocked_nvml, clock):
     assert s.retired_pages_sbe == s.retired_pages_pending == NA("not supported on this GPU")
     mocked_nvml["xids"] += [79, 94]
     clock.advance(1.0)
-    assert b.sample(0).xid_events == 0.0  # health is read every 5 s
-    clock.advance(4.0)
+    assert b.sample(0).xid_events == 0.0  # health is read every 10 s
+    clock.advance(9.0)
     s = b.sample(0)
     assert (s.xid_last, s.xid_events) == (94.0, 2.0)
     assert mocked_nvml["calls"]["nvmlDeviceGetRetiredPages"] == 1  # "not supported" is not asked again
     b.shutdown()
     assert mocked_nvml.get("sets_freed") == 1
+
+
+def test_energy_between_counter_readings_is_integrated_power_and_never_goes_down():
+    counter = [500.0]
+    reader = EnergyReader(lambda i: counter[i], 1, 1000.0)
+    deadline = time.monotonic() + 5
+    while reader.reads < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert reader.value(0, 100.0, 10.0) == 500.0  # the reading itself
+    assert reader.value(0, 100.0, 12.0) == 700.0  # + 100 W x 2 s
+    assert reader.value(0, NA("GPU lost"), 13.0) == 700.0  # no power: nothing added
+    counter[0] = 650.0  # the next reading is below the integrated value (power overestimated)
+    reader._take(0)
+    assert reader.value(0, 100.0, 14.0) == 700.0  # held: the counter Prometheus sees never goes down
+    assert reader.value(0, 100.0, 16.0) == 850.0  # 650 + 100 W x 2 s
+    reader.stop()

@@ -72,9 +72,10 @@ READ_INTERVALS_S: dict[str, float] = {
     "process_sm": 5.0,  # their SM % (the mean since the last read), asked only while a process is there
     "limits": 5.0,  # enforced power limit, fan, P-state, memory clock: none moved under load
     "mig": 10.0,  # MIG mode and instances (a mode change needs a GPU reset); 0.5 ms per read
-    "health": 5.0,  # XID events drained, ECC counts, retired pages, remapped rows, PCIe replays
-    "energy": 30.0,  # total-energy counter: 2.9-3.4 ms of CPU per read, so on a thread of its own (see
-    # EnergyReader); at 0 s (a one-shot view) it is read with the other groups (job energy: edges by power)
+    "health": 10.0,  # XID events drained, ECC counts, retired pages, remapped rows, PCIe replays: 0.4 ms
+    "energy": 300.0,  # total-energy counter: 3.0-3.4 ms of CPU per read, so read rarely on a thread of its
+    # own and integrated from power in between (EnergyReader); at 0 s (a one-shot view) it is read with the
+    # other groups
 }
 # Groups read at this interval or longer are spread over it across GPUs (a round must not pay them all).
 _STAGGER_FROM_S = 5.0
@@ -273,14 +274,14 @@ class NvmlBackend:
         now = time.time()
         if self._lost[index]:
             return lost_sample(index, self._uuids[index], now)
-        if self.energy_apart:
-            if self.energy is None:  # started at the first sample, once the GPUs are known
-                self.energy = EnergyReader(
-                    self._read_energy_counter, len(self._handles), self.intervals["energy"]
-                )
-            self._last[index]["energy_j"] = self.energy.latest(index)
+        if self.energy_apart and self.energy is None:  # started at the first sample, once the GPUs are known
+            self.energy = EnergyReader(
+                self._read_energy_counter, len(self._handles), self.intervals["energy"]
+            )
         last, mono = self._last[index], time.monotonic()
         if mono + _SLACK_S < self._next[index]:  # every other round at the default rates: no NVML call
+            if self.energy is not None:
+                last["energy_j"] = self.energy.value(index, last.get("power_w"), mono)
             return GpuSample(index, self._uuids[index], now, **last)
         due = self._due[index]
         for k, (_group, interval, read) in enumerate(self.groups):
@@ -291,6 +292,8 @@ class NvmlBackend:
                 else:
                     due[k] = mono + interval
         self._next[index] = min(due, default=0.0)
+        if self.energy is not None:
+            last["energy_j"] = self.energy.value(index, last.get("power_w"), mono)
         if self._lost[index]:  # lost during this very sample
             return lost_sample(index, self._uuids[index], now)
         return GpuSample(index, self._uuids[index], now, **last)
@@ -418,16 +421,22 @@ class NvmlBackend:
 
 
 class EnergyReader:
-    """Reads every GPU's total-energy counter on a thread of its own (``gpuaccel-telemetry-energy``), each
-    once per ``interval`` and spread evenly over it, so the sampling thread never pays the 3 ms call.
+    """Every GPU's energy: NVML's total-energy counter read rarely on a thread of its own
+    (``gpuaccel-telemetry-energy``), each GPU once per ``interval`` spread evenly over it, and the power the
+    sampler reads integrated in between, so the sampling thread never pays the 3 ms call and the value
+    still moves every round.
 
-    A sample carries the latest value read (NA ``needs a first reading`` until the first comes in); the
-    counter moves in ``interval`` steps, as it did when the sampler read it itself. ``cpu_s`` and ``reads``
-    count the thread's own CPU time and calls (the cost benchmark reports them)."""
+    :meth:`value` is the last counter reading plus power x time since it (the sampler's power is a ~1 s
+    average read every 0.2 s); never less than the value given before, so the counter Prometheus sees only
+    goes up (a new reading below the integrated value holds it until the counter passes it). NA ``needs a
+    first reading`` until the first comes in. ``cpu_s`` and ``reads`` count the thread's CPU and calls."""
 
     def __init__(self, read: Callable[[int], Any], count: int, interval: float) -> None:
         self._read, self.count, self.interval = read, count, interval
         self._values: list[Any] = [NA(ENERGY_WARMING_UP)] * count
+        self._seq = [0] * count  # per GPU: counter readings taken
+        # per GPU, on the sampling thread: [seq integrated from, joules since that reading, last time, shown]
+        self._acc = [[0.0, 0.0, 0.0, 0.0] for _ in range(count)]
         self._stop = threading.Event()
         self.cpu_s, self.reads = 0.0, 0
         # the first reading of each GPU at once, so energy shows from the start; then spread
@@ -435,7 +444,21 @@ class EnergyReader:
         self._thread.start()
 
     def latest(self, index: int) -> Any:
+        """The last counter reading (joules) or NA."""
         return self._values[index]
+
+    def value(self, index: int, power_w: Any, now: float) -> Any:
+        """The energy to show now: the last reading + ``power_w`` integrated since it (sampling thread)."""
+        counter, acc = self._values[index], self._acc[index]
+        if counter.__class__ is NA:
+            return counter
+        if acc[0] != self._seq[index]:  # a new counter reading: integrate from it
+            acc[0], acc[1], acc[2] = self._seq[index], 0.0, now
+        elif power_w.__class__ is float:
+            acc[1] += power_w * max(0.0, now - acc[2])
+        acc[2] = now
+        acc[3] = max(acc[3], counter + acc[1])
+        return acc[3]
 
     def _run(self) -> None:
         start = _monotonic()
@@ -455,6 +478,7 @@ class EnergyReader:
             self._values[index] = self._read(index)
         except Exception as exc:  # a bug here must not end the thread: the value says what happened
             self._values[index] = NA(f"energy reading failed: {exc}")
+        self._seq[index] += 1
         self.cpu_s += _thread_time() - t0
         self.reads += 1
 
