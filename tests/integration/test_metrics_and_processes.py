@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -136,6 +138,71 @@ def test_a_lost_gpu_is_exported_as_lost_and_its_readings_stop(daemon_factory: Da
     util = {s.labels["gpu"] for s in families["gpuaccel_gpu_utilization_ratio"].samples}
     assert util == {"0"}  # no reading is invented for the lost GPU
     assert families["gpuaccel_telemetry_available"].samples[0].value == 1.0  # the other GPU still reads
+
+
+def _promtool_check(text: str) -> None:
+    """``promtool check metrics`` (Debian's prometheus package) on a scrape, where promtool is installed."""
+    promtool = shutil.which("promtool")
+    if promtool is None:
+        return
+    done = subprocess.run(
+        [promtool, "check", "metrics"], input=text, capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mig_instances_are_series_of_their_own_with_dcgm_labels(daemon_factory: DaemonFactory) -> None:
+    """The MIG scenario: each instance on the GPU's metric names, told apart by gpu_i_id / gpu_i_profile as
+    dcgm-exporter does; the GPU's own readings (temperature, power) once, with empty instance labels."""
+    d = daemon_factory.start(fake_nvml="mig")
+    families = wait_for(
+        lambda: f if len((f := _scrape(d))["gpuaccel_gpu_tensor_active_ratio"].samples) >= 4 else None,
+        what="MIG instances' tensor activity",
+    )
+    used = {(s.labels["gpu"], s.labels["gpu_i_id"], s.labels["gpu_i_profile"]): s.value
+            for s in families["gpuaccel_gpu_memory_used_bytes"].samples}  # fmt: skip
+    assert set(used) == {("0", "", ""), ("0", "1", "3g.40gb"), ("0", "2", "2g.20gb"), ("0", "3", "1g.10gb"),
+                         ("1", "", "")}  # fmt: skip
+    tensor = {
+        (s.labels["gpu"], s.labels["gpu_i_profile"])
+        for s in families["gpuaccel_gpu_tensor_active_ratio"].samples
+    }
+    assert {("0", "3g.40gb"), ("0", "2g.20gb"), ("0", "1g.10gb")} <= tensor
+    temps = [
+        (s.labels["gpu"], s.labels["gpu_i_id"]) for s in families["gpuaccel_gpu_temperature_celsius"].samples
+    ]
+    assert sorted(temps) == [("0", ""), ("1", "")]
+    util = {s.labels["gpu"] for s in families["gpuaccel_gpu_utilization_ratio"].samples}
+    assert util == {"1"}  # a GPU in MIG mode has no utilization of its own: no series, not a 0
+    _promtool_check(d.client().metrics())
+
+
+def test_gpu_health_metrics_in_the_unhealthy_scenario(daemon_factory: DaemonFactory) -> None:
+    d = daemon_factory.start(fake_nvml="unhealthy")
+    families = wait_for(lambda: f if (f := _scrape(d))["gpuaccel_gpu_xid_last"].samples else None, what="XID")
+
+    def by_gpu(name: str) -> dict[str, float]:
+        return {
+            s.labels["gpu"]: s.value
+            for s in families[name].samples
+            if s.name == name or s.name == name + "_total"
+        }
+
+    assert by_gpu("gpuaccel_gpu_xid_last") == {"0": 94.0, "1": 48.0}
+    assert families["gpuaccel_gpu_xid_events"].type == "counter"
+    assert by_gpu("gpuaccel_gpu_ecc_uncorrected_volatile") == {"0": 2.0, "1": 0.0}
+    assert by_gpu("gpuaccel_gpu_remapped_rows_uncorrectable") == {"0": 1.0}  # a V100 retires pages instead
+    assert by_gpu("gpuaccel_gpu_retired_pages_dbe") == {"1": 1.0}
+    assert by_gpu("gpuaccel_gpu_pcie_replays") == {"0": 12.0, "1": 0.0}
+    held = {(s.labels["gpu"], s.labels["reason"]) for s in families["gpuaccel_gpu_throttle_reason"].samples
+            if s.value == 1.0}  # fmt: skip
+    assert held == {("0", "hw_slowdown"), ("1", "hw_thermal")}
+    events = wait_for(
+        lambda: [e for e in d.client().events(limit=1000) if e.type == "gpu_health"] or None,
+        what="health events",
+    )
+    assert any(e.message == "GPU 0 health: XID 94 (contained ECC error)" for e in events)
+    _promtool_check(d.client().metrics())
 
 
 def test_ps_lists_simulated_processes_and_kill_refuses_them(daemon: DaemonProcess) -> None:

@@ -24,6 +24,8 @@ from prometheus_client.core import (
 )
 
 from gpuaccel.accel.telemetry.fields import FIELD, PROMETHEUS_FIELDS, exported
+from gpuaccel.accel.telemetry.prometheus import MIG_LABELS, throttle
+from gpuaccel.accel.telemetry.prometheus import values as series_values
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import exact_tflops_entry, snapshot
 from gpuaccel.api.jobs import JobState
@@ -89,13 +91,21 @@ class _Collector:
 
         for f in PROMETHEUS_FIELDS:
             family = (CounterMetricFamily if f.prom_type == "counter" else GaugeMetricFamily)(
-                f.prom, f.help, labels=keys
+                f.prom, f.help, labels=[*keys, *MIG_LABELS]
             )
-            for g in gpus:
-                value = _json_value(g["sample"], f.key) if g["sample"] else None
-                if _num(value):  # values NVML cannot give are left out, as Prometheus expects
-                    family.add_metric(ids(g), exported(float(value) * f.prom_scale))
+            for g in gpus:  # the whole GPU, then each MIG instance; a value NVML cannot give is left out
+                for mig, value in series_values(g["sample"], f):
+                    family.add_metric([*ids(g), *mig], exported(value * f.prom_scale))
             yield family
+        throttled = GaugeMetricFamily(
+            "gpuaccel_gpu_throttle_reason",
+            "1 while this reason holds the clocks back (NVML)",
+            labels=[*keys, "reason"],
+        )
+        for g in gpus:
+            for reason, on in throttle(g["sample"]):
+                throttled.add_metric([*ids(g), reason], on)
+        yield throttled
         lost = GaugeMetricFamily(
             "gpuaccel_gpu_lost",
             "1 when NVML reports the GPU lost (fallen off the bus; its other series stop until it is back)",
@@ -175,11 +185,6 @@ def prometheus_text(sampler: Sampler | None, scheduler: Scheduler, version: str 
     registry = CollectorRegistry(auto_describe=False)
     registry.register(_Collector(sampler, scheduler, version))
     return generate_latest(registry).decode()
-
-
-def _json_value(sample: dict[str, Any], key: str) -> Any:
-    """A field of a JSON sample: GPM metrics sit under ``gpm``."""
-    return sample["gpm"].get(key) if FIELD[key].source == "gpm" else sample.get(key)
 
 
 def _num(value: Any) -> bool:
