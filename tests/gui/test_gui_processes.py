@@ -56,7 +56,7 @@ def test_sorting_filtering_and_cells(qtbot) -> None:
     panel.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
     assert _pids(panel) == [11, 22, 33]
     cells = [panel.proxy.index(0, c).data() for c in range(10)]
-    assert cells == ["11", "me", "0", "500 MiB", "40%", "99%", "2,048 MiB", "1h 02m", "7",
+    assert cells == ["11", "me", "0", "500 MiB", "40%", "99%", "2,048 MiB", "1h02m", "7",
                      "python train.py --name 'a b'"]  # fmt: skip
     assert panel.proxy.index(2, 9).data() == "python"  # host side hidden: NVML's name
     assert "the process has ended" in panel.proxy.index(2, 9).data(Qt.ItemDataRole.ToolTipRole)

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from gpuaccel.api.durations import format_age, format_duration
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.api.request import JobRequest
 from gpuaccel.app.commands.job_table import cell, display_width, gpus_cell, one_line, table
-from gpuaccel.scheduler.lifecycle.timing import format_age, format_duration
 from gpuaccel.scheduler.placement.runner import exit_outcome
 from gpuaccel.scheduler.reads.logtail import line_break, reason_line
 

@@ -1,4 +1,4 @@
-"""The submission options' readings without a daemon: durations, start times, signals, arrays,
+"""The submission options' readings without a daemon: start times, signals, arrays,
 dependencies, idempotency keys, and the parser offering the new flags."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from gpuaccel.scheduler.lifecycle.dependencies import (
     parse_dependency,
     verdict,
 )
-from gpuaccel.scheduler.lifecycle.timing import is_delay, parse_at, parse_duration, parse_signal, starts_at
+from gpuaccel.scheduler.lifecycle.timing import parse_at, parse_signal, starts_at
 from gpuaccel.scheduler.lifecycle.validation import RequestError, validate_request
 from gpuaccel.scheduler.store.idempotency import check_key, request_hash
 
@@ -25,15 +25,6 @@ NEW_FLAGS = (
     "--after", "--at", "--array", "--dependency", "--kill-grace", "--signal", "--on-finish",
     "--on-finish-url", "--idempotency-key",
 )  # fmt: skip
-
-
-def test_durations_and_delays() -> None:
-    assert [parse_duration(x) for x in ("90", "1.5m", "2h", "1d", "30S")] == [90, 90, 7200, 86400, 30]
-    assert is_delay("10m") and not is_delay("12") and not is_delay("x")
-    with pytest.raises(ValueError, match="s, m, h or d"):
-        parse_duration("10", need_unit=True)
-    with pytest.raises(ValueError, match="not a duration"):
-        parse_duration("10 minutes")
 
 
 def test_clock_times_are_their_next_occurrence() -> None:

@@ -9,6 +9,7 @@ import shlex
 import sys
 from typing import Any
 
+from gpuaccel.api.durations import format_duration
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands.jobs import UsageError, client_command, client_options
 
@@ -116,12 +117,7 @@ def _num(v: Any, fmt: str) -> str:
 def _age(seconds: Any) -> str:
     if not isinstance(seconds, int | float):
         return "N/A"
-    s = int(seconds)
-    if s < 3600:
-        return f"{s // 60}:{s % 60:02d}"
-    if s < 86400:
-        return f"{s // 3600}h{s % 3600 // 60:02d}m"
-    return f"{s // 86400}d{s % 86400 // 3600:02d}h"
+    return format_duration(seconds)
 
 
 def cmd_kill(args: argparse.Namespace, client: Client) -> int:

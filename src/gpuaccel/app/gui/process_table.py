@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
+from gpuaccel.api.durations import format_duration
 from gpuaccel.app.gui.values import fmt
 
 COLUMNS = ("PID", "User", "GPU", "GPU memory", "SM", "CPU", "Host RSS", "Elapsed", "Job", "Command")
@@ -70,13 +71,6 @@ def _num(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _elapsed(seconds: float) -> str:
-    s = int(seconds)
-    if s < 3600:
-        return f"{s // 60}:{s % 60:02d}"
-    return f"{s // 3600}h {s % 3600 // 60:02d}m" if s < 86400 else f"{s // 86400}d {s % 86400 // 3600:02d}h"
-
-
 def _cell(row: dict[str, Any], column: int) -> tuple[str, Any]:
     """(text shown, sort key) of one cell; N/A shows its reason in the tooltip."""
     value = row.get(KEYS[column])
@@ -94,7 +88,7 @@ def _cell(row: dict[str, Any], column: int) -> tuple[str, Any]:
     if column in (4, 5):
         return fmt(n, "%")[0], n
     if column == 7:
-        return _elapsed(n), n
+        return format_duration(n), n
     return str(int(n)), n
 
 

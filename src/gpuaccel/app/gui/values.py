@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import with_unit
+from gpuaccel.api.durations import format_duration
 
 NA_TEXT = "N/A"
 
@@ -62,18 +63,11 @@ def fmt_mib(value: Any) -> tuple[str, str]:
 
 
 def fmt_duration(seconds: float | None) -> str:
-    """``1h 02m``, ``3m 05s``, ``12.3s``; an em dash when unknown."""
+    """A run time as every view writes it (:func:`gpuaccel.api.durations.format_duration`: ``12m05s``,
+    ``3h20m``); an em dash when unknown."""
     if seconds is None or seconds < 0:
         return "—"
-    if seconds < 60:
-        return f"{seconds:.1f}s"
-    minutes, secs = divmod(int(seconds), 60)
-    if minutes < 60:
-        return f"{minutes}m {secs:02d}s"
-    hours, minutes = divmod(minutes, 60)
-    if hours < 48:
-        return f"{hours}h {minutes:02d}m"
-    return f"{hours // 24}d {hours % 24}h"
+    return format_duration(seconds)
 
 
 def fmt_time(ts: float | None) -> str:

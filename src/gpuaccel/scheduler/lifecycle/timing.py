@@ -1,8 +1,8 @@
-"""Times and signals of a job as users write them: durations, start times, Slurm's ``--signal`` spec.
+"""Times and signals of a job as users write them: start times and Slurm's ``--signal`` spec.
 
-One reading for the CLI (``--after 10m``, ``--at 03:00``, ``--timeout 2h``, ``--kill-grace 30s``,
-``--signal USR1@120``) and the daemon (the waiting reason "starts at 03:00"), so both say the same
-thing in the same words. Clock times are the local time of the machine that reads them.
+One reading for the CLI (``--at 03:00``, ``--signal USR1@120``) and the daemon (the waiting reason
+"starts at 03:00"), so both say the same thing in the same words. Clock times are the local time of the
+machine that reads them. Durations (``--timeout 2h``) are read and written by :mod:`gpuaccel.api.durations`.
 """
 
 from __future__ import annotations
@@ -11,31 +11,13 @@ import datetime as dt
 import re
 import time
 
-UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-DURATION_HELP = "seconds, or a number with s, m, h or d (e.g. 90, 30s, 10m, 2h, 1d)"
 AT_HELP = "a clock time HH:MM[:SS] (its next occurrence, local time) or an ISO date-time (2026-12-01T03:00)"
 # Signals a job may ask for before its time limit. The attempt's keeper survives each (it traps them),
 # so only the job's own processes act on it.
 WARN_SIGNALS = ("USR1", "USR2", "ALRM", "TERM", "INT", "HUP")
 SIGNAL_HELP = f"SIG@SECONDS, e.g. USR1@120 (SIG one of {', '.join(WARN_SIGNALS)}; @SECONDS defaults to 60)"
 DEFAULT_WARN_BEFORE_S = 60.0  # Slurm's default when --signal gives no @time
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*([smhd]?)\s*$", re.IGNORECASE)
 _CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$")
-
-
-def parse_duration(text: str, need_unit: bool = False) -> float:
-    """``90``, ``90s``, ``10m``, ``2h``, ``1d`` -> seconds; ValueError says what is accepted."""
-    m = _DURATION.match(text)
-    if m is None or (need_unit and not m.group(2)):
-        accepted = "a number with s, m, h or d (e.g. 30s, 10m, 2h, 1d)" if need_unit else DURATION_HELP
-        raise ValueError(f"{text!r} is not a duration; use {accepted}")
-    return float(m.group(1)) * UNITS[(m.group(2) or "s").lower()]
-
-
-def is_delay(text: str) -> bool:
-    """``10m``-like (a number with a unit): a delay, not a job id (``--after 12`` names job 12)."""
-    m = _DURATION.match(text)
-    return m is not None and bool(m.group(2))
 
 
 def parse_at(text: str, now: float | None = None) -> float:
@@ -76,29 +58,3 @@ def parse_signal(text: str) -> tuple[str, float]:
     if not when.isdigit() or int(when) <= 0:
         raise ValueError(f"{text!r}: the time after @ must be whole seconds > 0; use {SIGNAL_HELP}")
     return name, float(when)
-
-
-def format_duration(seconds: float) -> str:
-    """A run time in at most 6 characters, the unit that matters first: ``4.2s``, ``12m05s``, ``3h20m``,
-    ``2d04h`` (seconds alone grow without bound: a day-long job read ``86400.0s``)."""
-    s = max(0.0, seconds)
-    if s < 59.95:  # what rounds to 60.0 reads as a minute
-        return f"{s:.1f}s"
-    whole = int(s + 0.5)
-    if whole < 3600:
-        return f"{whole // 60}m{whole % 60:02d}s"
-    if whole < 86400:
-        return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
-    return f"{whole // 86400}d{whole % 86400 // 3600:02d}h"
-
-
-def format_age(seconds: float) -> str:
-    """How long ago in whole units: ``45s``, ``12m``, ``5h``, ``3d`` (in hours a month read ``720h``)."""
-    s = round(max(0.0, seconds))
-    if s < 120:
-        return f"{s}s"
-    if s < 7200:
-        return f"{round(s / 60)}m"
-    if s < 172800:
-        return f"{round(s / 3600)}h"
-    return f"{round(s / 86400)}d"
