@@ -7,12 +7,12 @@ or the platform's), then the defaults below. ``gpuaccel config`` shows each valu
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path
 from typing import Any, Literal
 
+import tomlkit
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import (
     BaseSettings,
@@ -143,42 +143,31 @@ def saved_settings() -> dict[str, Any]:
 
 
 def write_settings(values: dict[str, Any]) -> Path:
-    """Set ``values`` in config.toml, keeping its other lines (comments included): checked first as the
-    daemon would read them, then written whole (a temporary file renamed over it). Returns the file."""
-    merged = {**_file_values(), **values}
+    """Set ``values`` in config.toml through tomlkit, which keeps everything else as it was (comments,
+    blank lines, multi-line strings, tables, the order): checked first as the daemon would read them,
+    then written whole (a temporary file renamed over it). A file that is not valid TOML is left alone
+    (ConfigError names it). Returns the file."""
+    path = config_file()
     try:
-        SchedulerConfig.model_validate(merged)
+        doc = tomlkit.parse(path.read_text(encoding="utf-8")) if path.exists() else tomlkit.document()
+    except tomlkit.exceptions.ParseError as exc:
+        raise ConfigError(f"{path} is not valid TOML ({exc}); fix it or move it aside, then save") from None
+    try:
+        SchedulerConfig.model_validate({**_file_values(), **values})
     except ValidationError as exc:
         errors = [f"{e['loc'][0]}: {_msg(e)}" if e["loc"] else _msg(e) for e in exc.errors()]
         raise ConfigError("; ".join(errors)) from None
-    path = config_file()
-    lines = path.read_text().splitlines() if path.exists() else []
     for name, value in values.items():
-        line = f"{name} = {_toml(value)}"
-        pattern = re.compile(rf"^\s*{re.escape(name)}\s*=")
-        at = next((i for i, ln in enumerate(lines) if pattern.match(ln)), None)
-        if at is None:
-            lines.append(line)
-        else:
-            lines[at] = line
+        doc[name] = value  # a top-level key: tomlkit puts a new one before the first [table]
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("\n".join(lines) + "\n")
+    tmp.write_text(tomlkit.dumps(doc), encoding="utf-8")
     os.replace(tmp, path)
     return path
 
 
 def _msg(err: Any) -> str:
     return str(err["msg"]).removeprefix("Value error, ")
-
-
-def _toml(value: Any) -> str:
-    """A scalar as TOML (a JSON string is a TOML basic string)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    return json.dumps(str(value))
 
 
 def _env_lookup(name: str) -> str | None:
