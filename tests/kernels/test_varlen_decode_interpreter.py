@@ -289,8 +289,9 @@ def test_decode_bad_inputs_are_named():
     bad[1, 0] = kc.shape[0]
     with pytest.raises(UnsupportedInputError, match=r"block table out of range: block_table\[1, 0\]"):
         flash_attention_with_kvcache(q, kc, vc, ok, block_table=bad)
-    with pytest.raises(UnsupportedInputError, match="page size"):
-        flash_attention_with_kvcache(q, kc[:, :8], vc[:, :8], ok, block_table=table)
+    with pytest.raises(UnsupportedInputError, match="page size"):  # 1..256 tokens (the e4m3 append's tile)
+        big = torch.zeros(4, 512, 1, 16)
+        flash_attention_with_kvcache(q, big, big, ok, block_table=table[:, :1].contiguous())
     with pytest.raises(UnsupportedInputError, match="int32"):
         flash_attention_with_kvcache(q, kc, vc, ok.long(), block_table=table)
     with pytest.raises(UnsupportedInputError, match="k_new and v_new"):

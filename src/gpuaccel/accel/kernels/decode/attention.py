@@ -22,6 +22,7 @@ from gpuaccel.accel.kernels.checks import (
 )
 from gpuaccel.accel.kernels.decode.checks import (  # noqa: F401  (FP8_DTYPES, PAGE_SIZES re-exported)
     FP8_DTYPES,
+    MAX_ROWS,
     MAX_SPLITS,
     PAGE_SIZES,
     cache_layout,
@@ -161,8 +162,14 @@ def decode_attention(
     cfg: DecodeConfig,
     num_splits: int = 0,
     scales: tuple[torch.Tensor, torch.Tensor] | None = None,
+    out: torch.Tensor | None = None,
+    q_after: int = 0,
+    leftpad: torch.Tensor | None = None,
+    chunk: int = 0,
 ) -> torch.Tensor:
-    """Split-KV attention over ``cache_seqlens + n_new`` keys; inputs already checked."""
+    """Split-KV attention over ``cache_seqlens + n_new`` keys; inputs already checked. ``out``: where to
+    write (a view of a larger output), ``q_after``: query tokens of the call after these, ``leftpad``:
+    per-sequence first cache row, ``chunk``: attention_chunk (0: none)."""
     b, sq, hq, d = q.shape
     hkv = k_cache.shape[2]
     group = hq // hkv
@@ -182,8 +189,8 @@ def decode_attention(
     pdl = arch >= (9, 0)
     consts = dict(
         GROUP=group, ROWS=rows, HEAD_DIM=d, BLOCK_N=cfg.block_n, HEADS=heads, PAGED=block_table is not None,
-        FP8=scales is not None, SOFTCAP=softcap > 0, PAGE_PER_BLOCK=page % keys == 0,
-        WHOLE_PAGES=keys % page == 0,
+        FP8=scales is not None, SOFTCAP=softcap > 0, PAGE_PER_BLOCK=page % keys == 0 and leftpad is None,
+        WHOLE_PAGES=keys % page == 0 and leftpad is None, HAS_LEFTPAD=leftpad is not None, CHUNKED=chunk > 0,
         V_WORDS=scales is not None and v_cache.data_ptr() % 16 == 0, PTX=arch >= (8, 9), PDL=pdl,
         TRANS=cfg.trans and scales is not None,
         num_warps=cfg.num_warps, num_stages=cfg.num_stages,
@@ -193,8 +200,9 @@ def decode_attention(
         ks, vs = scales if scales is not None else (pl, pl)
         cap_scale, cap_log2 = (scale / softcap, softcap * LOG2E) if softcap > 0 else (1.0, 1.0)
         return (
-            q, k_cache, v_cache, ks, vs, bt, cache_seqlens, po, pl, out, scale * LOG2E, cap_scale, cap_log2,
-            NO_LIMIT if left < 0 else left, NO_LIMIT if right < 0 else right, n_new,
+            q, k_cache, v_cache, ks, vs, bt, cache_seqlens, cache_seqlens if leftpad is None else leftpad, po,
+            pl, out, scale * LOG2E, cap_scale, cap_log2, NO_LIMIT if left < 0 else left,
+            NO_LIMIT if right < 0 else right, n_new, q_after, max(chunk, 1),
             q.stride(0), q.stride(1), q.stride(2), out.stride(0), out.stride(1), out.stride(2),
             stride_page, k_cache.stride(1), k_cache.stride(2), bt.stride(0), pages_per_seq, page, hkv, sq,
             splits,
@@ -213,7 +221,8 @@ def decode_attention(
                 _PER_SM[key] = programs_per_sm(kernel, cfg.num_warps, q.device)
             per_sm = _PER_SM[key]
         splits = auto_splits(programs, capacity, q.device, cfg, per_sm, heads)
-    out = torch.empty_like(q)
+    if out is None:
+        out = torch.empty_like(q)
     if splits == 1:  # one program saw all of its rows' keys: it writes them, no partials, no combine
         consts["PDL"] = False
         decode_split_kernel[(1, programs)](*split_args(1, out, out, out), DIRECT=True, **consts)
@@ -264,10 +273,18 @@ def flash_attention_with_kvcache(
     v_scale: torch.Tensor | None = None,
     num_splits: int = 0,
     check_values: bool = True,
+    cache_batch_idx: torch.Tensor | None = None,
+    cache_leftpad: torch.Tensor | None = None,
+    attention_chunk: int = 0,
 ) -> torch.Tensor:
     """q ``(B, Sq, Hq, D)`` against the cache (plus ``k_new``/``v_new``, appended in place first).
 
-    Causal and windows are bottom-right aligned: query token i sits at position ``len - Sq + i``.
+    Causal and windows are bottom-right aligned: query token i sits at position ``len - Sq + i``. Any
+    number of query tokens: more than 128 rows (tokens x query heads per kv head) run in launches of at
+    most 128 (chunked prefill, speculative decoding). ``cache_batch_idx`` (int32 ``(B,)``) picks each
+    sequence's row of a contiguous cache; ``cache_leftpad`` (int32 ``(B,)``, contiguous caches): keys
+    ``[leftpad, cache_seqlens)`` take part, positions counted from leftpad; ``attention_chunk`` > 0 keeps
+    each query to the keys of its own chunk of positions (flash-attn's arguments of those names).
     An e4m3 cache passes ``k_scale``/``v_scale`` (fp32, one per page and kv head; see
     :mod:`accel.kernels.decode.kv_cache`). ``check_values`` reads cache_seqlens (and the block
     table) back once to reject a cache too small or a page index out of range; a decode loop may skip it.
@@ -278,8 +295,13 @@ def flash_attention_with_kvcache(
     if k_scale is not None and v_scale is not None:
         scales = (k_scale, v_scale)
     q, block_table, k_new, v_new = check_kvcache(
-        q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new, scales, check_values
-    )
+        q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new, scales, check_values,
+        cache_batch_idx, cache_leftpad,
+    )  # fmt: skip
+    if not isinstance(attention_chunk, int) or isinstance(attention_chunk, bool) or attention_chunk < 0:
+        raise UnsupportedInputError(f"attention_chunk must be an integer >= 0, got {attention_chunk!r}")
+    if cache_batch_idx is not None:  # rows of a contiguous cache as one page each, picked by the index
+        block_table = cache_batch_idx.view(-1, 1)
     num_splits = check_num_splits(num_splits)
     left, right = check_window(window, causal)
     scale = resolve_scale(softmax_scale, q.shape[-1])
@@ -294,18 +316,16 @@ def flash_attention_with_kvcache(
             append_kv(k_cache, v_cache, cache_seqlens, block_table, k_new, v_new)
     cap = check_softcap(softcap)
     cfg = decode_plan(q, k_cache, block_table, scales is not None, bool(causal))
-    return decode_attention(
-        q,
-        k_cache,
-        v_cache,
-        cache_seqlens,
-        block_table,
-        n_new,
-        left,
-        right,
-        scale,
-        cap,
-        cfg,
-        num_splits,
-        scales,
-    )
+    sq, group = q.shape[1], q.shape[2] // k_cache.shape[2]
+    step = max(1, MAX_ROWS // group)  # query tokens per launch
+    if sq <= step:
+        return decode_attention(q, k_cache, v_cache, cache_seqlens, block_table, n_new, left, right, scale,
+                                cap, cfg, num_splits, scales, leftpad=cache_leftpad,
+                                chunk=attention_chunk)  # fmt: skip
+    out = torch.empty_like(q)
+    for i0 in range(0, sq, step):
+        i1 = min(i0 + step, sq)
+        decode_attention(q[:, i0:i1], k_cache, v_cache, cache_seqlens, block_table, n_new, left, right, scale,
+                         cap, cfg, num_splits, scales, out[:, i0:i1], sq - i1, cache_leftpad,
+                         attention_chunk)  # fmt: skip
+    return out

@@ -13,7 +13,8 @@ import torch
 from gpuaccel.accel.kernels.checks import UnsupportedInputError, allowed_dtypes
 
 FP8_DTYPES = (torch.float8_e4m3fn,)
-PAGE_SIZES = (16, 256)  # smallest and largest page of a paged cache
+PAGE_SIZES = (1, 256)  # smallest and largest page of a paged cache (the e4m3 append holds one page)
+MAX_ROWS = 128  # query tokens x group of one launch; a longer append runs in launches of this many
 MAX_SPLITS = 128
 
 Prepared = tuple[torch.Tensor, torch.Tensor | None, torch.Tensor | None, torch.Tensor | None]
@@ -38,11 +39,14 @@ def check_kvcache(
     v_new: torch.Tensor | None,
     scales: tuple[torch.Tensor, torch.Tensor] | None,
     check_values: bool,
+    batch_idx: torch.Tensor | None = None,
+    leftpad: torch.Tensor | None = None,
 ) -> Prepared:
     """Shapes, dtypes and (with ``check_values``, one host sync) the contents of the decode inputs;
     returns q, block_table, k_new, v_new with unit last strides (copied only when theirs is not)."""
     optional = (("block_table", block_table), ("k_new", k_new), ("v_new", v_new))
     optional += tuple(zip(("k_scale", "v_scale"), scales or (), strict=False))
+    optional += (("cache_batch_idx", batch_idx), ("cache_leftpad", leftpad))
     for name, t in (("q", q), ("k_cache", k_cache), ("v_cache", v_cache), *optional):
         if t is not None and not isinstance(t, torch.Tensor):
             raise UnsupportedInputError(f"{name} must be a torch.Tensor, got {type(t).__name__}")
@@ -58,6 +62,11 @@ def check_kvcache(
             f"k_cache/v_cache must both be {' or '.join(map(str, cache_ok))} (e4m3 needs k_scale and "
             f"v_scale), got {k_cache.dtype}, {v_cache.dtype}"
         )
+    if k_cache.shape[:3] == v_cache.shape[:3] and k_cache.shape[3] != v_cache.shape[3]:
+        raise UnsupportedInputError(
+            f"v_cache's head_dim ({v_cache.shape[3]}) differs from k_cache's ({k_cache.shape[3]}): a "
+            "value head dim other than the query/key one (MLA-style 192/128) is not supported here"
+        )
     if k_cache.shape != v_cache.shape or k_cache.stride() != v_cache.stride() or k_cache.stride(-1) != 1:
         raise UnsupportedInputError(
             "k_cache and v_cache must have one shape and one layout with unit last stride"
@@ -72,8 +81,10 @@ def check_kvcache(
         )
     if hkv == 0 or hq % hkv:
         raise UnsupportedInputError(f"query heads ({hq}) must be a multiple of cache heads ({hkv})")
-    if sq < 1 or sq * hq // hkv > 128:
-        raise UnsupportedInputError(f"query tokens x group must be 1..128, got {sq} x {hq // hkv}")
+    if sq < 1 or hq // hkv > MAX_ROWS:
+        raise UnsupportedInputError(
+            f"need >= 1 query token and a group of at most {MAX_ROWS}, got {sq} x {hq // hkv}"
+        )
     if (
         not isinstance(cache_seqlens, torch.Tensor)
         or cache_seqlens.shape != (b,)
@@ -87,10 +98,21 @@ def check_kvcache(
             )
         if not PAGE_SIZES[0] <= k_cache.shape[1] <= PAGE_SIZES[1]:
             raise UnsupportedInputError(
-                f"page size (k_cache.shape[1]) must be 16..256, got {k_cache.shape[1]}"
+                f"page size (k_cache.shape[1]) must be {PAGE_SIZES[0]}..{PAGE_SIZES[1]}: {k_cache.shape[1]}"
             )
-    elif k_cache.shape[0] != b:
+    elif batch_idx is None and k_cache.shape[0] != b:
         raise UnsupportedInputError(f"a contiguous cache needs batch {b} rows, got {k_cache.shape[0]}")
+    for name, t in (("cache_batch_idx", batch_idx), ("cache_leftpad", leftpad)):
+        if t is not None and (t.shape != (b,) or t.dtype != torch.int32):
+            raise UnsupportedInputError(
+                f"{name} must be int32 of shape ({b},), got {t.dtype} {tuple(t.shape)}"
+            )
+        if t is not None and block_table is not None:
+            raise UnsupportedInputError(
+                f"{name} is for contiguous caches; a paged cache's block_table says it"
+            )
+    if batch_idx is not None and scales is not None:
+        raise UnsupportedInputError("cache_batch_idx with an e4m3 cache (k_scale/v_scale) is not supported")
     if (k_new is None) != (v_new is None):
         raise UnsupportedInputError("k_new and v_new go together")
     if k_new is not None and (k_new.shape != v_new.shape or k_new.dim() != 4 or k_new.shape[0] != b
@@ -117,12 +139,15 @@ def check_kvcache(
             got = [(str(s.dtype), tuple(s.shape)) for s in scales]
             raise UnsupportedInputError(f"k_scale/v_scale must be contiguous fp32 of shape {want}, got {got}")
     devices = {
-        t.device for t in (q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new) if t is not None
+        t.device
+        for t in (q, k_cache, v_cache, cache_seqlens, block_table, k_new, v_new, batch_idx, leftpad)
+        if t is not None
     }
     if len(devices) != 1:
         raise UnsupportedInputError(f"all tensors must be on one device, got {sorted(map(str, devices))}")
     if check_values:
-        _check_values(k_cache, cache_seqlens, block_table, 0 if k_new is None else k_new.shape[1])
+        n_new = 0 if k_new is None else k_new.shape[1]
+        _check_values(k_cache, cache_seqlens, block_table, n_new, batch_idx, leftpad)
     return _unit_last(q), _unit_last(block_table), _unit_last(k_new), _unit_last(v_new)
 
 
@@ -142,12 +167,25 @@ def check_num_splits(num_splits: object) -> int:
 
 
 def _check_values(
-    k_cache: torch.Tensor, cache_seqlens: torch.Tensor, block_table: torch.Tensor | None, n_new: int
+    k_cache: torch.Tensor,
+    cache_seqlens: torch.Tensor,
+    block_table: torch.Tensor | None,
+    n_new: int,
+    batch_idx: torch.Tensor | None = None,
+    leftpad: torch.Tensor | None = None,
 ) -> None:
     _, _, page, capacity = cache_layout(k_cache, block_table)
     lens = cache_seqlens.to(torch.int64)
     if bool((lens < 0).any()):
         raise UnsupportedInputError(f"cache_seqlens must be >= 0, got {cache_seqlens.tolist()}")
+    if batch_idx is not None and bool(((batch_idx < 0) | (batch_idx >= k_cache.shape[0])).any()):
+        raise UnsupportedInputError(
+            f"cache_batch_idx must index the cache's {k_cache.shape[0]} rows, got {batch_idx.tolist()}"
+        )
+    if leftpad is not None and bool(((leftpad < 0) | (leftpad.to(torch.int64) > lens)).any()):
+        raise UnsupportedInputError(
+            f"cache_leftpad must be 0..cache_seqlens per sequence, got {leftpad.tolist()} for {lens.tolist()}"
+        )
     total = lens + n_new
     if bool((total > capacity).any()):
         worst = int(total.max())

@@ -78,13 +78,15 @@ def e4m3_words_to_f16(C, row_off, ok, BLOCK_N: tl.constexpr, HEAD_DIM: tl.conste
 
 @triton.jit
 def decode_split_kernel(
-    Q, KC, VC, KS, VS, BT, SEQLENS, PO, PL, Out, qk_scale, cap_scale, cap_log2, win_left, win_right, n_new,
+    Q, KC, VC, KS, VS, BT, SEQLENS, LEFTPAD, PO, PL, Out, qk_scale, cap_scale, cap_log2, win_left, win_right,
+    n_new, q_after, chunk_len,
     stride_qb, stride_qs, stride_qh, stride_ob, stride_os, stride_oh, stride_page, stride_row, stride_head,
     stride_bt, pages_per_seq, page_size, heads_kv, seq_q, num_splits,
     GROUP: tl.constexpr, ROWS: tl.constexpr, HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr,
     HEADS: tl.constexpr, PAGED: tl.constexpr, FP8: tl.constexpr, SOFTCAP: tl.constexpr,
     PAGE_PER_BLOCK: tl.constexpr, WHOLE_PAGES: tl.constexpr, V_WORDS: tl.constexpr, PTX: tl.constexpr,
-    PDL: tl.constexpr, DIRECT: tl.constexpr, TRANS: tl.constexpr = False,
+    PDL: tl.constexpr, DIRECT: tl.constexpr, TRANS: tl.constexpr = False, HAS_LEFTPAD: tl.constexpr = False,
+    CHUNKED: tl.constexpr = False,
 ):  # fmt: skip
     """Program (split, batch x kv-head group): HEADS adjacent kv heads, BLOCK_N // HEADS keys per step.
 
@@ -93,7 +95,13 @@ def decode_split_kernel(
     j % HEADS; row r is query token r // (GROUP * HEADS) of head (r // GROUP) % HEADS; a row only sees
     its own head's columns. ``DIRECT`` (one split: the program saw every key of its rows) writes the
     output rows themselves and no combine runs. ``TRANS`` (e4m3): the step is computed transposed, keys
-    as the MMA rows (see :func:`permute_d`)."""
+    as the MMA rows (see :func:`permute_d`).
+
+    ``q_after``: query tokens of the call that follow this launch's ``seq_q`` (a long append runs in
+    launches of at most 128 rows; positions stay those of the whole call). ``HAS_LEFTPAD``: sequence b's
+    keys start at cache row ``LEFTPAD[b]`` (positions count from there; the host takes the per-key page
+    path then). ``CHUNKED``: a query at position p sees only keys of its chunk, ``[p - p mod chunk_len,
+    that + chunk_len)``, within its window."""
     if PDL:  # let the combine kernel be scheduled now; it waits for this grid's results (gdc_wait)
         gdc_launch_dependents()
     KEYS: tl.constexpr = BLOCK_N // HEADS
@@ -101,7 +109,10 @@ def decode_split_kernel(
     bh = tl.program_id(1)
     b = bh // (heads_kv // HEADS)
     hkv = (bh % (heads_kv // HEADS)) * HEADS  # the group's first kv head
-    len_k = tl.load(SEQLENS + b) + n_new
+    lp = 0
+    if HAS_LEFTPAD:
+        lp = tl.load(LEFTPAD + b)
+    len_k = tl.load(SEQLENS + b) - lp + n_new
     rows = tl.arange(0, ROWS)
     offs_d = tl.arange(0, HEAD_DIM)
     qi = rows // (GROUP * HEADS)
@@ -115,12 +126,22 @@ def decode_split_kernel(
         q = (q.to(tl.float32) * qk_scale).to(tl.float16)
         cap_scale = cap_scale / qk_scale
         qk_scale = 1.0
-    pos = len_k - seq_q + qi  # each query row's own position in the sequence
+    pos = len_k - seq_q - q_after + qi  # each query row's own position in the sequence
     lo_r = pos - win_left
     hi_r = pos + win_right
+    first = len_k - seq_q - q_after  # the first and last rows' positions bound what any row sees
+    last = len_k - q_after - 1
+    lo_any = first - win_left
+    hi_any = last + win_right
+    if CHUNKED:  # floor to the chunk start (positions may be negative: queries before the first key)
+        chunk0 = pos - ((pos % chunk_len) + chunk_len) % chunk_len
+        lo_r = tl.maximum(lo_r, chunk0)
+        hi_r = tl.minimum(hi_r, chunk0 + chunk_len - 1)
+        lo_any = tl.maximum(lo_any, first - ((first % chunk_len) + chunk_len) % chunk_len)
+        hi_any = tl.minimum(hi_any, last - ((last % chunk_len) + chunk_len) % chunk_len + chunk_len - 1)
     # keys any row sees, shared out in KEYS-aligned chunks among the splits
-    base = (tl.maximum(len_k - seq_q - win_left, 0) // KEYS) * KEYS
-    vis_hi = tl.minimum(len_k - 1 + win_right + 1, len_k)
+    base = (tl.maximum(lo_any, 0) // KEYS) * KEYS
+    vis_hi = tl.minimum(hi_any + 1, len_k)
     chunk = tl.cdiv(tl.cdiv(tl.maximum(vis_hi - base, 0), num_splits), KEYS) * KEYS
     start = base + split * chunk
     end = tl.minimum(start + chunk, vis_hi)
@@ -156,15 +177,15 @@ def decode_split_kernel(
                 page = tl.load(BT + b * stride_bt + n0 // page_size + col_page, mask=n_ok, other=0)
             else:
                 page = b * pages_per_seq + n0 // page_size + col_page
-        else:
-            page = cache_pages(BT, b, stride_bt, offs_n, n_ok, pages_per_seq, page_size, PAGED)
+        else:  # per key (cache rows offs_n + lp: a left-padded sequence's keys start at row lp)
+            page = cache_pages(BT, b, stride_bt, offs_n + lp, n_ok, pages_per_seq, page_size, PAGED)
         if PAGE_PER_BLOCK:  # no per-key division: the page's row of n0 once, then invariant offsets
             block_off = tl.multiple_of(page.to(tl.int64) * stride_page + (n0 % page_size) * stride_row, 16)
             kc, vc, kv_off = KC + block_off, VC + block_off, tile_off
         elif WHOLE_PAGES:
             kc, vc, kv_off = KC, VC, page.to(tl.int64) * stride_page + col_row_off
         else:
-            kv_off = page.to(tl.int64) * stride_page + (offs_n % page_size) * stride_row
+            kv_off = page.to(tl.int64) * stride_page + ((offs_n + lp) % page_size) * stride_row
             kc, vc, kv_off = KC, VC, kv_off + (hkv + col_head) * stride_head
         kv_off = tl.multiple_of(kv_off, 16)  # rows start 16-element aligned
         ptrs = kv_off[:, None] + offs_d[None, :]
