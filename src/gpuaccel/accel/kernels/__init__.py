@@ -7,11 +7,14 @@ definition; the Triton interpreter must be switched on before kernels are define
 - ``flash_attention_forward(q, k, v, causal, scale) -> (o, lse)`` and
   ``flash_attention_backward(do, q, k, v, o, lse, causal, scale) -> (dq, dk, dv)``: blockwise entry
   points for ring attention.
-- ``flash_attention_fp8(q, k, v, *, causal=False, softmax_scale=None, return_lse=False)``: e4m3 forward.
+- ``flash_attention_fp8(q, k, v, *, causal=False, softmax_scale=None, return_lse=False, always_fp8=False)``:
+  e4m3 forward (the bf16/fp16 kernel below the size where e4m3 pays; ``o.attention_precision`` says which).
 - ``flash_attention_varlen(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, ...)``: packed
   documents, windows, soft-capping, with autograd.
 - ``flash_attention_with_kvcache(q, k_cache, v_cache, cache_seqlens, *, block_table=None, ...)``: split-KV
   decode over a contiguous or paged (optionally e4m3, see ``quantize_kv_cache``) cache, in-place append.
+- ``flash_attn_func``, ``flash_attn_varlen_func``, ``flash_attn_with_kvcache``, ``flash_attn_combine``:
+  flash-attn's functions with its argument names and layouts (:mod:`accel.kernels.flash_attn_interface`).
 - ``reference``: plain PyTorch with the same signatures; ``UnsupportedInputError`` for bad inputs.
 """
 
@@ -33,6 +36,10 @@ _LAZY = {
     "flash_attention_varlen": "gpuaccel.accel.kernels.varlen.attention",
     "flash_attention_with_kvcache": "gpuaccel.accel.kernels.decode.attention",
     "quantize_kv_cache": "gpuaccel.accel.kernels.decode.kv_cache",
+    "flash_attn_func": "gpuaccel.accel.kernels.flash_attn_interface",
+    "flash_attn_varlen_func": "gpuaccel.accel.kernels.flash_attn_interface",
+    "flash_attn_with_kvcache": "gpuaccel.accel.kernels.flash_attn_interface",
+    "flash_attn_combine": "gpuaccel.accel.kernels.flash_attn_interface",
 }
 
 __all__ = ["UnsupportedInputError", "reference", *_LAZY]

@@ -11,6 +11,9 @@ backward (:mod:`accel.kernels.gluon.varlen_bwd`, :func:`backward_path`), each ch
 
 from __future__ import annotations
 
+import itertools
+from typing import Any
+
 import torch
 import triton
 
@@ -238,6 +241,8 @@ def flash_attention_varlen(
     softcap: float = 0.0,
     return_lse: bool = False,
     check_values: bool = True,
+    seqused_q: torch.Tensor | None = None,
+    seqused_k: torch.Tensor | None = None,
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """Attention within each packed sequence, with autograd (``flash_attn_varlen_func``'s semantics).
 
@@ -247,7 +252,13 @@ def flash_attention_varlen(
     right = 0). ``softcap > 0`` caps scores as ``cap * tanh(s / cap)``. lse is fp32 ``(Hq, total_q)``.
     ``check_values`` reads the offsets back to the host once to reject bad ones (non-monotone, wrong
     ends, a max_seqlen below the longest sequence); a training loop with known-good offsets may skip it.
+    ``seqused_q``/``seqused_k`` (int32 ``(batch,)``, FlashAttention-3's): only the first that many tokens of
+    each sequence's slot take part (alignment uses those lengths); the other output rows are 0, lse -inf.
     """
+    if seqused_q is not None or seqused_k is not None:
+        return _seqused(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, seqused_q, seqused_k,
+                        causal=causal, softmax_scale=softmax_scale, window=window, softcap=softcap,
+                        return_lse=return_lse)  # fmt: skip
     hq, _hkv, d = check_packed(q, k, v, allowed_dtypes=allowed_dtypes())
     cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_seqlen_q, q.device, check_values)
     cu_k = check_cu_seqlens("cu_seqlens_k", cu_seqlens_k, k.shape[0], max_seqlen_k, q.device, check_values)
@@ -261,6 +272,59 @@ def flash_attention_varlen(
                         resolve_scale(softmax_scale, d), check_softcap(softcap))  # fmt: skip
     o, lse = VarlenAttentionFunction.apply(q, k, v, problem)
     return (o, lse) if return_lse else o
+
+
+def _used_rows(name: str, used: torch.Tensor | None, cu: list[int]) -> tuple[list[int], torch.Tensor | None]:
+    """Per-sequence used lengths (``seqused_*`` or the slots' own) and the packed rows they keep."""
+    lens = [b - a for a, b in zip(cu, cu[1:], strict=False)]
+    if used is None:
+        return lens, None
+    if not isinstance(used, torch.Tensor) or used.shape != (len(lens),) or used.dtype != torch.int32:
+        raise UnsupportedInputError(f"{name} must be int32 of shape ({len(lens)},), got {used!r}")
+    got = used.tolist()
+    bad = next((i for i, (u, n) in enumerate(zip(got, lens, strict=True)) if not 0 <= u <= n), None)
+    if bad is not None:
+        raise UnsupportedInputError(f"{name}[{bad}] = {got[bad]} is outside its slot of {lens[bad]} tokens")
+    rows = [torch.arange(a, a + u) for a, u in zip(cu, got, strict=False)]
+    return got, torch.cat(rows).to(used.device)
+
+
+def _seqused(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    cu_seqlens_q: torch.Tensor,
+    cu_seqlens_k: torch.Tensor,
+    max_seqlen_q: int,
+    max_seqlen_k: int,
+    seqused_q: torch.Tensor | None,
+    seqused_k: torch.Tensor | None,
+    **kw: Any,
+) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
+    """``seqused_*``: the used rows gathered into a packed batch of their own (one copy each way, autograd
+    through the copies), attended there, and put back; unused rows get 0 and lse -inf."""
+    cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_seqlen_q, q.device, True).tolist()
+    cu_k = check_cu_seqlens("cu_seqlens_k", cu_seqlens_k, k.shape[0], max_seqlen_k, q.device, True).tolist()
+    if len(cu_q) != len(cu_k):
+        raise UnsupportedInputError(
+            f"cu_seqlens_q and cu_seqlens_k must describe the same batch: {cu_q}, {cu_k}"
+        )
+    lens_q, rows_q = _used_rows("seqused_q", seqused_q, cu_q)
+    lens_k, rows_k = _used_rows("seqused_k", seqused_k, cu_k)
+    pick = lambda t, rows: t if rows is None else t.index_select(0, rows)
+    offsets = lambda lens: torch.tensor([0, *itertools.accumulate(lens)], dtype=torch.int32, device=q.device)
+    o_used, lse_used = flash_attention_varlen(
+        pick(q, rows_q), pick(k, rows_k), pick(v, rows_k), offsets(lens_q), offsets(lens_k), max(lens_q),
+        max(lens_k), check_values=False, **{**kw, "return_lse": True},
+    )  # fmt: skip
+    if rows_q is None:
+        o, lse = o_used, lse_used
+    else:
+        o = q.new_zeros(q.shape[0], q.shape[1], o_used.shape[-1]).index_copy(0, rows_q, o_used)
+        lse = lse_used.new_full((lse_used.shape[0], q.shape[0]), float("-inf")).index_copy(
+            1, rows_q, lse_used
+        )
+    return (o, lse) if kw["return_lse"] else o
 
 
 def dense_local_attention(

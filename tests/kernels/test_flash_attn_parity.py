@@ -1,0 +1,186 @@
+"""Tier 2: flash-attn's serving arguments under TRITON_INTERPRET=1, held to FlashAttention's own standard.
+
+Each feature (long appends against a cache, pages of 1 and 4 tokens, cache_batch_idx, cache_leftpad,
+attention_chunk, seqused_q/k, flash_attn_combine) is called through ``flash_attn_interface`` with
+flash-attn's names and layouts and checked as FlashAttention's tests check: the maximum error against a
+float64 reference is at most twice that of a plain PyTorch implementation computing in the inputs' dtype
+(fp16 here), for the output and, where there is a backward, every gradient. Shapes are small and odd:
+lengths not multiples of any block, Nq != Nk both ways, GQA and MQA, causal, windows and none.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+_ALREADY_INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+os.environ["TRITON_INTERPRET"] = "1"
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+pytest.importorskip("triton")
+
+from gpuaccel.accel.kernels.checks import UnsupportedInputError  # noqa: E402
+
+_defined = any(m.startswith("gpuaccel.accel.kernels.decode.kernels") for m in sys.modules)
+if _defined and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
+    pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
+
+from attention_parity import DT, KV_CASES, bound, cache, keep_mask, naive, rows  # noqa: E402
+
+from gpuaccel.accel.kernels.flash_attn_interface import (  # noqa: E402
+    flash_attn_combine,
+    flash_attn_varlen_func,
+    flash_attn_with_kvcache,
+)
+
+
+@pytest.mark.parametrize("case", KV_CASES)
+def test_kvcache_long_appends_small_pages_and_chunks(case):
+    b, sq, hq, hkv, d, page, causal, window, chunk, n_new = case
+    gen = torch.Generator().manual_seed(hash(case) % 2**31)
+    s_max = 96
+    kc, vc, table = cache(b, s_max, hkv, d, page, gen)
+    lens = torch.randint(max(0, sq - n_new), s_max - n_new, (b,), generator=gen).to(torch.int32)
+    q = torch.randn(b, sq, hq, d, generator=gen, dtype=DT)
+    kn = torch.randn(b, n_new, hkv, d, generator=gen, dtype=DT) if n_new else None
+    vn = torch.randn(b, n_new, hkv, d, generator=gen, dtype=DT) if n_new else None
+    kc0, vc0 = kc.clone(), vc.clone()
+    got = flash_attn_with_kvcache(q, kc, vc, kn, vn, cache_seqlens=lens, block_table=table, causal=causal,
+                                  window_size=window, attention_chunk=chunk)  # fmt: skip
+    for i in range(b):
+        n = int(lens[i])
+        ks, vs = rows(kc0, table, i, i, 0, n), rows(vc0, table, i, i, 0, n)
+        if n_new:
+            ks, vs = torch.cat([ks, kn[i]]), torch.cat([vs, vn[i]])
+            assert torch.equal(rows(kc, table, i, i, n, n + n_new), kn[i])  # appended in place
+        keep = keep_mask(sq, ks.shape[0], causal, window, chunk)
+        ref, _ = naive(q[i], ks, vs, keep, torch.float64)
+        plain, _ = naive(q[i], ks, vs, keep, DT)
+        bound(got[i], plain, ref, f"case {case} sequence {i}")
+
+
+def test_kvcache_batch_idx_and_leftpad():
+    gen = torch.Generator().manual_seed(5)
+    b, sq, hq, hkv, d, s_max = 3, 21, 8, 2, 32, 80
+    kc = torch.randn(5, s_max, hkv, d, generator=gen, dtype=DT)
+    vc = torch.randn(5, s_max, hkv, d, generator=gen, dtype=DT)
+    idx = torch.tensor([4, 0, 2], dtype=torch.int32)
+    lens = torch.tensor([50, 23, 70], dtype=torch.int32)
+    pad = torch.tensor([3, 0, 17], dtype=torch.int32)
+    q = torch.randn(b, sq, hq, d, generator=gen, dtype=DT)
+    kn, vn = (torch.randn(b, 4, hkv, d, generator=gen, dtype=DT) for _ in range(2))
+    kc0, vc0 = kc.clone(), vc.clone()
+    got = flash_attn_with_kvcache(
+        q, kc, vc, kn, vn, cache_seqlens=lens, cache_batch_idx=idx, cache_leftpad=pad, causal=True
+    )
+    for i in range(b):
+        row, n, lp = int(idx[i]), int(lens[i]), int(pad[i])
+        assert torch.equal(kc[row, n : n + 4], kn[i]) and torch.equal(vc[row, n : n + 4], vn[i])
+        ks, vs = torch.cat([kc0[row, lp:n], kn[i]]), torch.cat([vc0[row, lp:n], vn[i]])
+        keep = keep_mask(sq, ks.shape[0], True)
+        ref, _ = naive(q[i], ks, vs, keep, torch.float64)
+        plain, _ = naive(q[i], ks, vs, keep, DT)
+        bound(got[i], plain, ref, f"sequence {i}")
+    untouched = [r for r in range(5) if r not in idx.tolist()]
+    assert torch.equal(kc[untouched], kc0[untouched])
+
+
+@pytest.mark.parametrize("causal", [True, False])
+def test_varlen_seqused_output_and_gradients(causal):
+    gen = torch.Generator().manual_seed(11 + causal)
+    hq, hkv, d = 4, 2, 32
+    slots_q, slots_k = [13, 1, 30, 9], [20, 7, 17, 9]
+    used_q, used_k = [11, 0, 30, 4], [20, 3, 9, 9]
+    cu_q = torch.tensor([0, *torch.tensor(slots_q).cumsum(0).tolist()], dtype=torch.int32)
+    cu_k = torch.tensor([0, *torch.tensor(slots_k).cumsum(0).tolist()], dtype=torch.int32)
+    q = torch.randn(sum(slots_q), hq, d, generator=gen, dtype=DT, requires_grad=True)
+    k = torch.randn(sum(slots_k), hkv, d, generator=gen, dtype=DT, requires_grad=True)
+    v = torch.randn(sum(slots_k), hkv, d, generator=gen, dtype=DT, requires_grad=True)
+    do = torch.randn(sum(slots_q), hq, d, generator=gen, dtype=DT)
+    out, lse, _ = flash_attn_varlen_func(
+        q, k, v, cu_q, cu_k, max(slots_q), max(slots_k), seqused_q=torch.tensor(used_q, dtype=torch.int32),
+        seqused_k=torch.tensor(used_k, dtype=torch.int32), causal=causal, return_attn_probs=True,
+    )  # fmt: skip
+    got = (out, *torch.autograd.grad(out, (q, k, v), do))
+
+    def parts(dtype):
+        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
+        o = torch.zeros(q.shape, dtype=dtype)
+        for i in range(4):
+            a, nq, c, nk = int(cu_q[i]), used_q[i], int(cu_k[i]), used_k[i]
+            if nq == 0:
+                continue
+            oi, _ = naive(qx[a : a + nq], kx[c : c + nk], vx[c : c + nk], keep_mask(nq, nk, causal), dtype)
+            o = o.index_copy(0, torch.arange(a, a + nq), oi.to(dtype))
+        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
+
+    ref, plain = parts(torch.float64), parts(DT)
+    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        bound(g, p, r, name)
+    unused = torch.cat([torch.arange(int(cu_q[i]) + used_q[i], int(cu_q[i + 1])) for i in range(4)])
+    assert torch.equal(out[unused], torch.zeros_like(out[unused]))
+    assert torch.isinf(lse[:, unused]).all()
+
+
+def test_combine_matches_attention_over_all_keys():
+    """Attention over three key splits, merged, against attention over all keys at once."""
+    gen = torch.Generator().manual_seed(3)
+    b, s, h, d = 2, 5, 3, 32
+    q = torch.randn(b, s, h, d, generator=gen, dtype=torch.float64)
+    k = torch.randn(b, 40, h, d, generator=gen, dtype=torch.float64)
+    v = torch.randn(b, 40, h, d, generator=gen, dtype=torch.float64)
+    cuts = [(0, 7), (7, 30), (30, 40)]
+    outs, lses = [], []
+    for lo, hi in cuts:
+        parts = [
+            naive(q[i], k[i, lo:hi], v[i, lo:hi], keep_mask(s, hi - lo, False), torch.float64)
+            for i in range(b)
+        ]
+        outs.append(torch.stack([p[0] for p in parts]))
+        lses.append(torch.stack([p[1].transpose(0, 1) for p in parts]))  # (b, s, h)
+    outs[1][0, 2, 1] = 0.0  # a split that saw no key of one row
+    lses[1][0, 2, 1] = float("-inf")
+    out_partial = torch.stack(outs).float()
+    lse_partial = torch.stack(lses).float()
+    got, lse = flash_attn_combine(out_partial, lse_partial, out_dtype=DT, return_lse=True)
+    want_lse = torch.logsumexp(torch.stack(lses), 0)
+    want = (torch.stack(outs) * torch.exp(torch.stack(lses) - want_lse)[..., None]).sum(0)
+    assert got.dtype == DT and got.shape == (b, s, h, d)
+    torch.testing.assert_close(got.double(), want, atol=2e-3, rtol=2e-3)
+    torch.testing.assert_close(lse.double(), want_lse, atol=1e-5, rtol=1e-5)
+    empty = flash_attn_combine(torch.zeros(2, 1, 1, 16), torch.full((2, 1, 1), float("-inf")))
+    assert torch.equal(empty, torch.zeros(1, 1, 16))
+
+
+def test_unsupported_arguments_are_named():
+    q = torch.randn(1, 3, 2, 16, dtype=DT)
+    kc = torch.randn(1, 32, 2, 16, dtype=DT)
+    lens = torch.tensor([8], dtype=torch.int32)
+    for kwargs, name in (
+        ({"rotary_cos": torch.ones(4, 8)}, "rotary_cos"),
+        ({"q_descale": torch.ones(1, 2)}, "q_descale"),
+        ({"return_softmax_lse": True}, "return_softmax_lse"),
+        ({"alibi_slopes": torch.ones(2)}, "alibi_slopes"),
+    ):
+        with pytest.raises(UnsupportedInputError, match=name):
+            flash_attn_with_kvcache(q, kc, kc, cache_seqlens=lens, **kwargs)
+    with pytest.raises(UnsupportedInputError, match="head_dim"):  # MLA-style value dim
+        flash_attn_with_kvcache(q, kc, torch.randn(1, 32, 2, 32, dtype=DT), cache_seqlens=lens)
+    with pytest.raises(UnsupportedInputError, match="cache_leftpad"):
+        flash_attn_with_kvcache(
+            q, kc, kc, cache_seqlens=lens, cache_leftpad=torch.tensor([9], dtype=torch.int32)
+        )
+    pk = torch.randn(4, 4, 2, 16, dtype=DT)
+    with pytest.raises(UnsupportedInputError, match="cache_batch_idx"):
+        table, idx = torch.zeros(1, 4, dtype=torch.int32), torch.zeros(1, dtype=torch.int32)
+        flash_attn_with_kvcache(q, pk, pk, cache_seqlens=lens, block_table=table, cache_batch_idx=idx)
+    x = torch.randn(6, 2, 16, dtype=DT)
+    cu = torch.tensor([0, 6], dtype=torch.int32)
+    for kwargs, name in (({"dropout_p": 0.1}, "dropout_p"), ({"attention_chunk": 4}, "attention_chunk"),
+                         ({"block_table": torch.zeros(1, 1, dtype=torch.int32)}, "block_table")):  # fmt: skip
+        with pytest.raises(UnsupportedInputError, match=name):
+            flash_attn_varlen_func(x, x, x, cu, cu, 6, 6, **kwargs)
+    with pytest.raises(TypeError):  # FA2 and FA3 order the optional arguments differently: keywords only
+        flash_attn_varlen_func(x, x, x, cu, cu, 6, 6, 0.0)
