@@ -49,7 +49,8 @@ def test_padded_head_dim_and_lse():
 
     torch.manual_seed(0)
     q, k, v = (torch.randn(2, 4, 300, 96, device="cuda", dtype=torch.bfloat16) for _ in range(3))
-    o, lse = flash_attention_fp8(q, k, v, causal=True, return_lse=True)
+    o, lse = flash_attention_fp8(q, k, v, causal=True, return_lse=True, always_fp8=True)
+    assert o.attention_precision == "fp8"
     ro, rl = reference.flash_attention_forward(q.float(), k.float(), v.float(), True, 96**-0.5)
     assert o.shape == q.shape and o.dtype == q.dtype
     assert ((o.float() - ro).norm() / ro.norm()).item() < 0.2
@@ -101,4 +102,22 @@ def test_forced_gluon_path_on_unsupported_head_dim_is_named(monkeypatch):
     monkeypatch.setenv(fp8.FP8_PATH_ENV, "gluon")
     q = torch.randn(1, 2, 64, 32, device="cuda", dtype=torch.bfloat16)
     with pytest.raises(UnsupportedInputError, match="head_dim 32"):
-        fp8.flash_attention_fp8(q, q, q)
+        fp8.flash_attention_fp8(q, q, q, always_fp8=True)
+
+
+def test_fp8_call_runs_bf16_below_the_measured_size_and_says_so():
+    from gpuaccel.accel.kernels import flash_attention_fp8
+    from gpuaccel.accel.kernels.checks import check_inputs
+    from gpuaccel.accel.kernels.dense.attention import flash_attention_forward
+    from gpuaccel.accel.kernels.fp8.attention import fp8_pays
+
+    small = [torch.randn(2, 8, 512, 128, device="cuda", dtype=torch.bfloat16) for _ in range(3)]
+    assert not fp8_pays(check_inputs(*small), True)
+    o = flash_attention_fp8(*small, causal=True)
+    assert o.attention_precision == "bf16"
+    torch.testing.assert_close(o, flash_attention_forward(*small, True, 128**-0.5)[0], atol=0, rtol=0)
+    forced = flash_attention_fp8(*small, causal=True, always_fp8=True)
+    assert forced.attention_precision == "fp8" and not torch.equal(forced, o)
+    large = [torch.randn(2, 16, 16384, 128, device="cuda", dtype=torch.bfloat16) for _ in range(3)]
+    assert fp8_pays(check_inputs(*large), False)
+    assert flash_attention_fp8(*large).attention_precision == "fp8"

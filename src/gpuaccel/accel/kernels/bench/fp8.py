@@ -3,7 +3,9 @@
 Accounting (stated with every number): FLOPs 4*B*H*Nq*Nk*D, halved when causal; TFLOP/s = FLOPs / median
 time of ``triton.testing.do_bench``. "kernel" times the attention kernel on pre-quantised inputs (what
 FlashAttention-3's FP8 numbers time); "end to end" is :func:`flash_attention_fp8` from bf16 inputs,
-quantisation included; "quant" is the quantisation alone. cuDNN is SDPA's bf16 forward on the same inputs.
+quantisation included, forced to e4m3 (``always_fp8``); "dispatched" the call as a user makes it (bf16
+below the size where e4m3 pays); "quant" is the quantisation alone. cuDNN is SDPA's bf16 forward on the
+same inputs.
 Errors: relative L2 of O against the fp32 reference on the dequantised inputs (the kernel's own error) and
 on the original inputs (the kernel plus quantisation), max-abs LSE error against the dequantised reference.
 """
@@ -42,7 +44,7 @@ def outlier_rmse(causal: bool, shape: tuple[int, int, int, int] = (2, 8, 2048, 1
 
     q, k, v = outlier_inputs(shape)
     ref = reference.flash_attention(q.double(), k.double(), v.double(), causal=causal)
-    o8 = flash_attention_fp8(q.bfloat16(), k.bfloat16(), v.bfloat16(), causal=causal)
+    o8 = flash_attention_fp8(q.bfloat16(), k.bfloat16(), v.bfloat16(), causal=causal, always_fp8=True)
     return (o8.double() - ref).pow(2).mean().sqrt().item()
 
 
@@ -125,7 +127,9 @@ def bench_fp8(shape: tuple[int, int, int, int], causal: bool) -> dict[str, Any]:
     row: dict[str, Any] = {"shape": list(shape), "causal": causal, "path": fp8_path(q, causal)}
     row["config"] = cfg.label()
     row["kernel_ms"] = time_ms(lambda: flash_attention_fp8_quantized(x, causal, scale, cfg))
-    row["e2e_ms"] = time_ms(lambda: flash_attention_fp8(q, k, v, causal=causal))
+    row["e2e_ms"] = time_ms(lambda: flash_attention_fp8(q, k, v, causal=causal, always_fp8=True))
+    row["dispatched_ms"] = time_ms(lambda: flash_attention_fp8(q, k, v, causal=causal))
+    row["dispatched_precision"] = flash_attention_fp8(q, k, v, causal=causal).attention_precision
     row["quant_ms"] = time_ms(lambda: quantize_fp8(q, k, v, *quant_layout(cfg)))
     if row["path"] == "gluon":  # the portable tl.* FP8 kernel on the same GPU, for comparison
         tcfg = tuning.choose(

@@ -33,6 +33,7 @@ from gpuaccel.accel.kernels.checks import (
     check_inputs,
     resolve_scale,
 )
+from gpuaccel.accel.kernels.dense.attention import flash_attention_forward
 from gpuaccel.accel.kernels.dense.launchers import (
     cdiv,
     launch_fwd,
@@ -48,6 +49,14 @@ from gpuaccel.accel.kernels.tuning.configs import FwdConfig, GluonFwdConfig
 E4M3_MAX = 448.0
 # "triton" or "gluon" forces the FP8 forward's path; unset/"auto" picks (:func:`fp8_path`)
 FP8_PATH_ENV = "GPUACCEL_ATTN_FP8_PATH"
+# Where e4m3 pays end to end (quantisation passes included) over our bf16 forward, per causal flag:
+# (least key length, least FLOPs 4*B*Hq*Nq*Nk*D, halved causal). Below either, the quantisation's fixed
+# cost and its bytes outweigh the faster kernel. Measured on the H100 by benchmarks/fp8_threshold.py
+# (benchmarks/results/fp8_threshold_20261125.json: 66 shapes, D 64/128/256, N 256-16k, each flag; the
+# least pair under which no shape where e4m3 was not >= 5 % faster runs e4m3). Not paying there, e.g.:
+# B1 H16 N4096 D128 e4m3 551 TFLOP/s vs bf16 634; B4 H16 N4096 D128 causal 466 vs 528.
+FP8_FROM = {False: (4096, 2.0**39), True: (8192, 2.0**40)}
+PRECISION_NAMES = {torch.bfloat16: "bf16", torch.float16: "fp16"}
 GLUON_Q_BLOCK = 64  # the Gluon kernel's Q scale block: one per consumer warpgroup's rows
 ROWS_PER_PROGRAM = 512  # Q/K rows one quantisation program takes (in blocks of one scale each)
 V_PARTS = 16  # V's column maxima are taken in at most this many parts per head, then merged
@@ -307,6 +316,17 @@ def fp8_path(q: torch.Tensor, causal: bool = False) -> str:
     return "triton" if why else "gluon"
 
 
+def fp8_pays(shape: AttentionShape, causal: bool) -> bool:
+    """Whether the e4m3 forward, quantisation included, beats the bf16 kernel on a call of ``shape``: the
+    key length and the FLOPs both at least what :data:`FP8_FROM` says for ``causal``."""
+    return _pays(shape.batch, shape.heads_q, shape.seq_q, shape.seq_k, shape.head_dim, causal)
+
+
+def _pays(b: int, hq: int, nq: int, nk: int, d: int, causal: bool) -> bool:
+    min_keys, min_flops = FP8_FROM[bool(causal)]
+    return nk >= min_keys and 4 * b * hq * nq * nk * d / (2 if causal else 1) >= min_flops
+
+
 def flash_attention_fp8(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -315,8 +335,21 @@ def flash_attention_fp8(
     causal: bool = False,
     softmax_scale: float | None = None,
     return_lse: bool = False,
+    always_fp8: bool = False,
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
-    """FP8 e4m3 attention forward from fp16/bf16 CUDA inputs (quantisation included); forward only."""
+    """FP8 e4m3 attention forward from fp16/bf16 CUDA inputs (quantisation included); forward only.
+
+    Below the size where e4m3 pays (:func:`fp8_pays`, measured on the H100) the call runs the bf16/fp16
+    kernel instead, so switching to FP8 never makes a call slower; ``always_fp8`` runs e4m3 regardless.
+    The output says which ran: ``o.attention_precision`` is "fp8" or the inputs' dtype ("bf16"/"fp16")."""
+    small = not always_fp8 and all(isinstance(t, torch.Tensor) and t.dim() == 4 for t in (q, k, v))
+    if small and not _pays(q.shape[0], q.shape[1], q.shape[2], k.shape[2], q.shape[3], causal):
+        # the bf16 kernel's own plan cache checks the inputs: the fallback adds only these reads
+        if torch.is_grad_enabled() and (q.requires_grad or k.requires_grad or v.requires_grad):
+            raise UnsupportedInputError("the FP8 path is forward-only; use flash_attention for gradients")
+        o, lse = flash_attention_forward(q, k, v, bool(causal), resolve_scale(softmax_scale, q.shape[-1]))
+        o.attention_precision = PRECISION_NAMES.get(q.dtype, str(q.dtype))  # type: ignore[attr-defined]
+        return (o, lse) if return_lse else o
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
     if not q.is_cuda:
         raise UnsupportedInputError("the FP8 path needs a CUDA GPU with e4m3 tensor cores (Hopper, sm_90)")
@@ -328,9 +361,11 @@ def flash_attention_fp8(
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
     if dp != d:
         o, lse = flash_attention_fp8(
-            *(pad_head_dim(t, dp) for t in (q, k, v)), causal=causal, softmax_scale=scale, return_lse=True
-        )
+            *(pad_head_dim(t, dp) for t in (q, k, v)), causal=causal, softmax_scale=scale, return_lse=True,
+            always_fp8=True,
+        )  # fmt: skip
         o = o[..., :d].contiguous()
+        o.attention_precision = "fp8"  # type: ignore[attr-defined]
         return (o, lse) if return_lse else o
     q, k, v = tma_ready(q), tma_ready(k), tma_ready(v)
 
@@ -339,6 +374,7 @@ def flash_attention_fp8(
 
     cfg = fp8_config(q, shape, bool(causal), run)
     o, lse = run(cfg)
+    o.attention_precision = "fp8"  # type: ignore[attr-defined]
     return (o, lse) if return_lse else o
 
 
