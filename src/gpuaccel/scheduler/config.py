@@ -52,6 +52,8 @@ class SchedulerConfig(BaseSettings):
     history_1s_keep_s: float = Field(86400.0, ge=0)  # 1 s rows kept a day
     history_1m_keep_s: float = Field(90 * 86400.0, ge=0)  # 1 min rows kept 90 days
     progress_write_s: float = Field(0.5, ge=0)  # throttle for progress writes to SQLite
+    # Each job's log on disk: past this its oldest output is dropped and the tail kept (docs/queue.md).
+    log_cap_mib: float = Field(1024.0, ge=0.0625)
     # Finish hooks (scheduler.hooks.finish): run for every job, besides a job's own; a command line for
     # /bin/sh -c and an http(s) URL to POST to.
     on_finish: str | None = Field(None, min_length=1)

@@ -30,6 +30,7 @@ from gpuaccel.scheduler.http.processes import process_router
 from gpuaccel.scheduler.http.submit import SubmitEndpoint
 from gpuaccel.scheduler.lifecycle.service import JobNotFound, JobStateError, Scheduler
 from gpuaccel.scheduler.lifecycle.validation import RequestError
+from gpuaccel.scheduler.placement.log_cap import data_from
 from gpuaccel.scheduler.reads.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
 from gpuaccel.scheduler.reads.telemetry_view import telemetry_now
 from gpuaccel.scheduler.store import idempotency
@@ -201,6 +202,7 @@ def create_router(
             while True:  # everything written so far, in bounded reads
                 try:
                     with open(path, "rb") as f:
+                        offset = data_from(f, offset)  # past what a log cap dropped
                         f.seek(offset)
                         chunk = f.read(LOG_EVENT_BYTES)
                 except FileNotFoundError:

@@ -20,11 +20,12 @@ from pydantic import ValidationError
 
 from gpuaccel.api.jobs import Job
 from gpuaccel.api.request import JobRequest
-from gpuaccel.scheduler.http.errors import unprocessable
+from gpuaccel.scheduler.http.errors import disk_full, unprocessable
 from gpuaccel.scheduler.http.submit_batch import SubmitBatcher
 from gpuaccel.scheduler.lifecycle.service import Scheduler
 from gpuaccel.scheduler.lifecycle.validation import RequestError
 from gpuaccel.scheduler.store import idempotency
+from gpuaccel.scheduler.store.integrity import DiskFull
 
 _JSON = b"application/json"
 _KEY_HEADER = idempotency.HEADER.lower().encode()
@@ -44,6 +45,8 @@ class SubmitEndpoint:
             raise unprocessable(exc.field, exc.message) from None
         except idempotency.IdempotencyConflict as exc:
             raise HTTPException(409, detail=str(exc)) from None
+        except DiskFull as exc:
+            raise disk_full(exc) from None
 
     @staticmethod
     def response(job: Job, created: bool, path: str) -> Response:

@@ -51,7 +51,10 @@ class SubmitBatcher:
         try:
             results = self._submit_many([raw for raw, _ in batch])
         except Exception as exc:  # the transaction failed as a whole: nothing of the batch was stored
-            log.exception("storing a batch of %d submissions failed", len(batch))
+            if isinstance(exc, OSError):  # a full disk: its message says it all
+                log.warning("storing a batch of %d submissions failed: %s", len(batch), exc)
+            else:
+                log.exception("storing a batch of %d submissions failed", len(batch))
             for _, future in batch:
                 if not future.done():
                     future.set_exception(exc)

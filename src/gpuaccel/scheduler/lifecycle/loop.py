@@ -28,6 +28,7 @@ from gpuaccel.scheduler.lifecycle.idle import IdleDetector
 from gpuaccel.scheduler.lifecycle.recovery import LOST_WORKER, recover
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement.attempts import Attempt
+from gpuaccel.scheduler.placement.log_cap import CannotCut, cap_log
 from gpuaccel.scheduler.placement.placements import LOCAL, Lost, NotNow, Placements, Running, Unknown
 from gpuaccel.scheduler.placement.runner import WARNING_SENT, Worker, process_start_marker
 from gpuaccel.scheduler.store.groups import Limits, read_limits
@@ -66,6 +67,7 @@ class SchedulerLoop:
         self.placements = placements or Placements.local_only(store, data_dir)
         self.flop_ratios = FlopRatios(data_dir.root / RATIO_FILE)  # learned by a RatioLearner
         self._workers: dict[int, Running] = {}
+        self._uncut: set[int] = set()  # jobs whose log could not be capped (told once)
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stopping = threading.Event()
@@ -277,6 +279,28 @@ class SchedulerLoop:
             workers = list(self._workers.values())
         for w in workers:
             w.flush_progress(self.store, self.config.progress_write_s)
+            if full:
+                self._cap_log(w.job_id)
+
+    def _cap_log(self, job_id: int) -> None:
+        """Keep the job's log under the cap (placement.log_cap); an event tells each cut."""
+        cap = int(self.config.log_cap_mib * 2**20)
+        try:
+            cut = cap_log(self.data_dir.job_log(job_id), cap)
+        except CannotCut as exc:
+            if job_id not in self._uncut:
+                self._uncut.add(job_id)
+                message = f"log cap not applied: the logs' file system cannot drop a file's start ({exc})"
+                self.store.add_event("job", job_id=job_id, state=JobState.RUNNING, message=message)
+            return
+        except OSError:
+            log.exception("capping job %d's log failed", job_id)
+            return
+        if cut is not None:
+            self.store.add_event(
+                "job", job_id=job_id, state=JobState.RUNNING, message=cut.words(cap),
+                data={"log_cut_at": cut.at, "log_kept": cut.kept},
+            )  # fmt: skip
 
     def _reap(self) -> None:
         with self._lock:
@@ -284,6 +308,8 @@ class SchedulerLoop:
         for w in done:
             w.join()
             w.flush_progress(self.store, self.config.progress_write_s, force=True)
+            self._cap_log(w.job_id)
+            self._uncut.discard(w.job_id)
             self._record(w.job_id, *w.outcome())
             w.settled()
             with self._lock:

@@ -39,6 +39,7 @@ from gpuaccel.scheduler import paths
 from gpuaccel.scheduler.lifecycle.arrays import element_env
 from gpuaccel.scheduler.lifecycle.validation import COMMAND
 from gpuaccel.scheduler.placement.attempts import Attempt, ExitStatus, kill_leftovers
+from gpuaccel.scheduler.placement.log_cap import data_from
 from gpuaccel.scheduler.reads.logtail import line_break, reason_line
 from gpuaccel.scheduler.store.queue import Store
 
@@ -103,7 +104,7 @@ def log_tail(path: Path, offset: int = 0, size: int = LOG_TAIL_BYTES) -> str:
     try:
         with open(path, "rb") as f:
             end = f.seek(0, os.SEEK_END)
-            f.seek(max(offset, end - size))
+            f.seek(data_from(f, max(offset, end - size)))
             return f.read().decode("utf-8", errors="replace")
     except OSError:
         return ""

@@ -10,6 +10,8 @@ import os
 import re
 from typing import BinaryIO
 
+from gpuaccel.scheduler.placement.log_cap import data_from
+
 TAIL_MAX_BYTES = 4 << 20  # a log tail starts at most this far before the end (whatever ``lines`` asks)
 TAIL_BLOCK = 1 << 16
 # Terminal escape sequences as programs colour their output: CSI (``ESC [ 31 m``), OSC (``ESC ] ... BEL``)
@@ -38,7 +40,12 @@ def tail_offset(path: os.PathLike[str] | str, lines: int, max_bytes: int = TAIL_
 
 
 def _offset_in(f: BinaryIO, lines: int, max_bytes: int) -> int:
-    """:func:`tail_offset` of a file already open (for reading, binary)."""
+    """:func:`tail_offset` of a file already open (for reading, binary); never inside what a log cap
+    dropped (:mod:`scheduler.placement.log_cap`)."""
+    return data_from(f, _line_start(f, lines, max_bytes))
+
+
+def _line_start(f: BinaryIO, lines: int, max_bytes: int) -> int:
     end = f.seek(0, os.SEEK_END)
     floor = max(0, end - max_bytes)
     pos, seen = end, 0

@@ -83,15 +83,19 @@ class JobRecords:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """``BEGIN IMMEDIATE`` (take the write lock up front) ... ``COMMIT``, rolled back on error."""
+        """``BEGIN IMMEDIATE`` (take the write lock up front) ... ``COMMIT``, rolled back on error;
+        :class:`integrity.DiskFull` when the disk (or the database's size limit) left no room."""
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
+                self._conn.execute("COMMIT")
+            except BaseException as exc:
+                if self._conn.in_transaction:  # SQLite may have rolled back on its own (SQLITE_FULL)
+                    self._conn.execute("ROLLBACK")
+                if integrity.is_full(exc):
+                    raise integrity.DiskFull(self.path) from exc
                 raise
-            self._conn.execute("COMMIT")
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:

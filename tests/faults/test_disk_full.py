@@ -1,0 +1,117 @@
+"""Faults: a full disk is answered with 507 and a reason, and one job's log cannot fill the disk.
+
+Why: with the data dir's disk full every submission answered 500, which tells a person nothing; and a job
+that writes fast had no cap on its log, so one job filled the disk for everyone. Now a write that finds
+no room answers 507 naming the file system's path, what is free and what to do, and nothing half-written
+is kept; once space is freed the next submission is stored as usual. Each job's log is capped
+(``log_cap_mib``, docs/queue.md): past the cap the oldest output is dropped, the tail kept, the cut marked
+in the file and told by an event on the job.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from daemon_fixture import DaemonFactory, DaemonProcess, wait_for
+from fastapi.testclient import TestClient
+
+from gpuaccel.app.daemon.compose import Daemon
+from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.paths import DataDir
+
+TOKEN = "t" * 32
+BIG = {"kind": "command", "argv": ["true"], "hold": True, "labels": {f"k{i}": "y" * 1000 for i in range(64)}}
+
+
+@pytest.fixture
+def composed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Daemon, TestClient]]:
+    """The daemon's own parts and API in this process (so the test holds its database connection)."""
+    monkeypatch.setenv("GPUACCEL_FAKE_NVML", "two_gpus")
+    monkeypatch.setenv("GPUACCEL_CONFIG_DIR", str(tmp_path / "config"))
+    dd = DataDir(tmp_path / "data")
+    dd.ensure(private=True)
+    daemon = Daemon.build(dd, SchedulerConfig())
+    try:
+        with TestClient(daemon.api(TOKEN), headers={"Authorization": f"Bearer {TOKEN}"}) as client:
+            yield daemon, client
+    finally:
+        daemon.stop()
+
+
+def _fill_to(daemon: Daemon, pages: int) -> None:
+    """SQLite's own limit on the file's pages: past it every write fails with SQLITE_FULL, as on a full
+    disk."""
+    daemon.store.query(f"PRAGMA max_page_count = {pages}")
+
+
+def test_a_full_disk_answers_507_naming_the_path_and_recovers(composed: tuple[Daemon, TestClient]) -> None:
+    daemon, client = composed
+    assert client.post("/api/v1/jobs", json=BIG).status_code == 201
+    used = daemon.store.query("PRAGMA page_count")[0][0]
+    _fill_to(daemon, used)
+    answers = [client.post("/api/v1/jobs", json=BIG) for _ in range(8)]
+    refused = [r for r in answers if r.status_code != 201]
+    assert refused, "every submission fitted: the database never filled"
+    for r in refused:
+        assert r.status_code == 507, (r.status_code, r.text[:300])
+        detail = r.json()["detail"]
+        assert str(daemon.data_dir.root) in detail and "full" in detail and "free" in detail, detail
+    stored = len(answers) - len(refused) + 1
+    listed = client.get("/api/v1/jobs")
+    assert listed.status_code == 200 and len(listed.json()["jobs"]) == stored  # reads still answer
+    assert client.get("/metrics").status_code == 200
+    _fill_to(daemon, 1 << 30)  # space freed
+    assert client.post("/api/v1/jobs", json=BIG).status_code == 201
+    assert len(client.get("/api/v1/jobs").json()["jobs"]) == stored + 1  # nothing half-written was kept
+
+
+def test_an_array_that_does_not_fit_is_507_and_stores_none_of_it(composed: tuple[Daemon, TestClient]) -> None:
+    daemon, client = composed
+    _fill_to(daemon, daemon.store.query("PRAGMA page_count")[0][0] + 2)
+    r = client.post("/api/v1/jobs", json={**BIG, "array": "0-99"})
+    assert r.status_code == 507, r.text[:300]
+    assert client.get("/api/v1/jobs").json()["jobs"] == []
+
+
+CAP_MIB = 0.5
+WRITER = (
+    "import sys\n"
+    "out = sys.stdout\n"
+    "for i in range(400_000):\n"
+    "    out.write(f'line {i:07d} ' + 'x' * 40 + '\\n')\n"
+    "out.write('last line\\n')\n"
+)  # about 20 MiB, as fast as Python writes
+
+
+def _job(d: DaemonProcess, job_id: int) -> dict[str, Any]:
+    r = httpx.get(f"{d.url}/api/v1/jobs/{job_id}", headers={"Authorization": f"Bearer {d.token}"})
+    return dict(r.json())
+
+
+def test_a_fast_writing_job_keeps_only_its_logs_tail(daemon_factory: DaemonFactory) -> None:
+    d = daemon_factory.start(env={"GPUACCEL_LOG_CAP_MIB": str(CAP_MIB)})
+    headers = {"Authorization": f"Bearer {d.token}"}
+    body = {"kind": "command", "argv": [sys.executable, "-c", WRITER]}
+    job_id = httpx.post(f"{d.url}/api/v1/jobs", json=body, headers=headers).json()["id"]
+    ended = ("succeeded", "failed")
+    job = wait_for(lambda: (j := _job(d, job_id))["state"] in ended and j, 60, what="the job's end")
+    assert job["state"] == "succeeded", job
+    log = d.data_dir / "logs" / f"job-{job_id}.log"
+    held = os.stat(log).st_blocks * 512  # what the disk holds for it (the dropped part is given back)
+    assert held <= 2 * CAP_MIB * 2**20, f"the log holds {held} bytes on disk with a cap of {CAP_MIB} MiB"
+    r = httpx.get(f"{d.url}/api/v1/jobs/{job_id}/log", params={"tail": 3}, headers=headers)
+    assert r.text.splitlines()[-1] == "last line" and "line 0399999" in r.text, r.text
+    cuts = [e for e in job["events"] if "log cut" in e["message"]]
+    assert cuts, [e["message"] for e in job["events"]]
+    assert "log_cap_mib" in cuts[-1]["message"], cuts[-1]
+    streamed = httpx.get(
+        f"{d.url}/api/v1/jobs/{job_id}/log/stream", params={"tail": 10**6}, headers=headers, timeout=60
+    ).text
+    assert "\\u0000" not in streamed and "log cut" in streamed and "last line" in streamed
+    assert len(streamed) < 4 * CAP_MIB * 2**20  # the dropped output is not sent as padding
