@@ -7,7 +7,7 @@
           FP8 RMSE on FlashAttention-3's outlier inputs)
 --dtype fp8 times the FP8 forward alone (pre-quantised) and end to end, the quantisation, the tl.* FP8
           kernel and cuDNN bf16 on the same inputs (accel.kernels.bench.fp8; --mode is ignored)
---configs time every tuning candidate of our kernels on each shape (the notes in docs/kernels.md)
+--configs time every tuning candidate of our kernels on each shape (the notes in docs/kernels-log.md)
 FLOPs: forward 4*B*H*Nq*Nk*D (/2 causal), backward 2.5x forward; medians of triton.testing.do_bench.
 """
 

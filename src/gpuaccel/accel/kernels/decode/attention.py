@@ -52,7 +52,7 @@ class DecodeConfig:
 
 
 # Fitted on the H100 sweep (benchmarks/varlen_decode_bench.py --sweep; GQA 32/8, D128, batch 1-64, cache
-# 4k-128k; docs/kernels.md). bf16 streams fastest with one program per SM, contiguous or paged (the next
+# 4k-128k; docs/kernels-log.md). bf16 streams fastest with one program per SM, contiguous or paged (the next
 # page index is read a step ahead, so a paged cache's K/V stay double-buffered like a contiguous one's).
 # e4m3 does twice the work per byte and wants 128 keys per step with two programs per SM, as 2 heads x 64
 # keys, each step computed transposed (keys as the warpgroup MMA's rows: about 20 % fewer instructions,

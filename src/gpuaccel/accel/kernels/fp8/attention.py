@@ -1,7 +1,7 @@
 """FP8 (e4m3) attention forward: the kernels' own quantisation step, then the shared forward kernel.
 
 Why this quantisation (choices measured in an fp64 emulation on FlashAttention-3's outlier inputs,
-N(0,1) + N(0,100)*Bernoulli(0.001), B1 H4 N1024 D128; see docs/kernels.md):
+N(0,1) + N(0,100)*Bernoulli(0.001), B1 H4 N1024 D128; see docs/kernels-log.md):
 - Q and K are first rotated by a random-sign Hadamard matrix along head_dim (FA3's "incoherent
   processing": QK^T is unchanged, outliers are spread over the row); RMSE 1.12e-2 -> 8.0e-3.
 - Q gets one scale per block of BLOCK_M rows and K one per block of BLOCK_N rows, so each score tile

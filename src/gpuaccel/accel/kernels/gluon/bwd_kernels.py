@@ -5,7 +5,7 @@ Why this shape (the host side and the pipeline's description are in :mod:`accel.
   consumers are done) and two independent 4-warp consumer partitions each own 64 rows of a 128-row tile
   (query rows for dQ, keys for dK/dV). Separate partitions drift apart, so one warpgroup's exp2 and dS
   work meets the other's wgmma; one 8-warp partition (measured first) runs both warpgroups in step and
-  was 7-20 % slower at D128 (docs/kernels.md).
+  was 7-20 % slower at D128 (docs/kernels-log.md).
 - dQ: Q and dO of the tile stay in shared memory, K/V blocks stream: S = Q K^T and dP = dO V^T are
   issued back to back, P's exp2 runs while dP is in flight, then dQ += dS K.
 - dK/dV: K and V of the tile stay in shared memory, (Q, dO) blocks of every query head of the group

@@ -10,7 +10,7 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
 - Inside each consumer, the QK^T wgmma of block j is issued before the PV wgmma of block j-1, O's rescale
   runs under QK^T(j), and softmax(j) sits between the two waits so it can run under PV(j-1)
   (FlashAttention-3's order). Triton's bundled ptxas 12.8 still hoists the PV wait above the exp2s
-  (docs/kernels.md), so most of the overlap comes from the two warpgroups drifting.
+  (docs/kernels-log.md), so most of the overlap comes from the two warpgroups drifting.
 - The grid is persistent: one CTA per SM. Non-causal tiles go round-robin, head by head (K/V of the few
   heads in flight stay in L2); causal tiles are ordered longest first inside groups of heads sized so their
   K/V fit in L2 and handed to programs by a host table (:mod:`accel.kernels.gluon.sched`).

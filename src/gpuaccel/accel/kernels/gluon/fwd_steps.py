@@ -5,7 +5,7 @@ Why two orders: FlashAttention-3's (:func:`_step`: QK^T of block j issued before
 between the two waits) is what the bf16 kernels run; it carries P across the loop. The FP8 forward needs
 those registers (for D64's 256-key blocks, D128's third consumer), and so do short D64 calls with two
 programs per SM (80 registers), so they run each block whole (:func:`_step_inline`), which also measured
-faster for FP8 with two consumers at 128 keys (docs/kernels.md, note 14).
+faster for FP8 with two consumers at 128 keys (docs/kernels-log.md, note 14).
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def _step_inline(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j
     """Block j whole: QK^T(j), softmax(j), O's rescale, then PV(j), waited before the block ends (the FP8
     forward's order): no P crosses the loop, which leaves FP8 the registers for larger blocks or a third
     consumer. Per warpgroup it serialises what :func:`_step` overlaps on paper; ptxas hoists that overlap
-    away (docs/kernels.md), and for FP8 this order measured faster; for bf16 slower, so bf16 keeps
+    away (docs/kernels-log.md), and for FP8 this order measured faster; for bf16 slower, so bf16 keeps
     :func:`_step`."""
     s = cnt % STAGES
     qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))

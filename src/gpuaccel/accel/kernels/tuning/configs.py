@@ -186,7 +186,7 @@ def fwd_candidates(head_dim: int, fp8: bool) -> list[FwdConfig]:
     """Hopper candidates the tuner times, chosen with benchmarks/kernel_sweep.py on an H100.
 
     acc is BLOCK_M x head_dim fp32 in registers. Triton 3.6's Hopper warp specialisation crashes on
-    this loop (num_warps=4) or leaves it unspecialised (8), so no candidate uses it; see docs/kernels.md.
+    this loop (num_warps=4) or leaves it unspecialised (8), so no candidate uses it; see docs/kernels-log.md.
     """
     if head_dim <= 64:
         return [FwdConfig(128, 64, 4, 2), FwdConfig(128, 64, 4, 3), FwdConfig(128, 128, 8, 3)]

@@ -67,7 +67,7 @@ def _bwd_config(d: int, causal: bool, interpreted: bool) -> BwdConfig:
         return tuning.INTERPRETER_BWD
     if (
         d == 128
-    ):  # packed documents of 128-8k tokens, 16k in all: dQ 128x64 beat 128x32 by 12 % (docs/kernels.md)
+    ):  # packed documents of 128-8k tokens, 16k in all: dQ 128x64 beat 128x32 by 12 % (docs/kernels-log.md)
         return BwdConfig(64, 64, 4, 2, "split", 128, 64, 8, 3)
     return next(c for c in tuning.bwd_candidates(d) if c.dq_mode == "split")
 
@@ -145,7 +145,7 @@ def forward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: floa
 
 def backward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
     """Which backward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
-    128, plain or causal attention; faster than tl.* at 16k and 32k tokens, docs/kernels.md) or "triton"
+    128, plain or causal attention; faster than tl.* at 16k and 32k tokens, docs/kernels-log.md) or "triton"
     (tl.*: windows, soft-capping, other head dims and GPUs, the interpreter, or a tl.* configuration pinned
     with ``tuning.force("varlen_bwd", ...)``). ``left`` / ``right`` / ``softcap`` as in the Problem (causal:
     right = 0). The dense backward's ``GPUACCEL_ATTN_BWD_PATH`` forces either; forcing "gluon" on a call it
