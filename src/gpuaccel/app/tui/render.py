@@ -96,7 +96,7 @@ def _gpus(m: TopModel, width: int, room: int) -> list[Line]:
     if not m.gpus:
         reason = m.error or "no GPU reported"
         return [[(f"No GPU to show: {reason}.", "warn")]]
-    warned = sum(1 for g in m.gpus if g.warnings)
+    warned = sum(len(_warnings(g, width)) for g in m.gpus)
     mig = sum(1 for g in m.gpus if g.mig)
     for per in (3, 2):
         if len(m.gpus) * per + warned + mig + 1 <= room:
@@ -130,9 +130,20 @@ def _gpu_block(m: TopModel, g: GpuView, width: int, per: int) -> list[Line]:
         out.append(_activity(m, g, width))
     if g.mig:
         out.append(_mig_line(g, width))
-    if g.warnings:
-        out.append([("  ! " + " · ".join(g.warnings), "warn")])
+    out += _warnings(g, width)
     return out
+
+
+def _warnings(g: GpuView, width: int) -> list[Line]:
+    """The GPU's health warnings under it, wrapped to at most three lines (the last cut with "…")."""
+    if not g.warnings:
+        return []
+    text = "! " + " · ".join(g.warnings)
+    lines = textwrap.wrap(text, max(20, width - 2), initial_indent="  ", subsequent_indent="    ")
+    if len(lines) > 3:
+        lines = lines[:3]
+        lines[-1] = lines[-1][: max(0, width - 2)] + "…"
+    return [[(ln, "warn")] for ln in lines]
 
 
 def _activity(m: TopModel, g: GpuView, width: int) -> Line:
