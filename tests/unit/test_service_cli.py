@@ -146,7 +146,8 @@ def test_default_places_follow_xdg_and_an_explicit_data_dir_holds_everything(
     default = DataDir.resolve(None)
     assert default.root == home / "data" / "gpuaccel"
     assert default.socket_file == home / "run" / "gpuaccel" / "daemon.sock"
-    assert default.lock_file.parent == default.daemon_file.parent == home / "run" / "gpuaccel"
+    assert default.daemon_file.parent == home / "run" / "gpuaccel"
+    assert default.lock_file.parent == default.root  # the lock is the data dir's, whatever the runtime dir
     assert default.logs == home / "state" / "gpuaccel" / "logs"
     (default.root / "logs").mkdir(parents=True)  # an existing install keeps its logs where they are
     assert default.logs == default.root / "logs"

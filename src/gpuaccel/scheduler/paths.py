@@ -2,9 +2,9 @@
 
 Both the daemon and its clients resolve the same places, so a client finds the running daemon without
 configuration. A data dir given with ``--data-dir`` or ``$GPUACCEL_DATA_DIR`` holds everything (socket,
-``daemon.json``, lock, logs). The default follows XDG: data in the user data dir, the socket, ``daemon.json``
-and lock in ``$XDG_RUNTIME_DIR/gpuaccel`` (the data dir when that variable is unset), job logs in the user
-state dir (an existing ``logs`` folder in the data dir stays in use).
+``daemon.json``, lock, logs). The default follows XDG: data (and the lock) in the user data dir, the
+socket and ``daemon.json`` in ``$XDG_RUNTIME_DIR/gpuaccel`` (the data dir when that variable is unset), job
+logs in the user state dir (an existing ``logs`` folder in the data dir stays in use).
 
 The data dir is its user's alone (0700, files 0600): job environments (API keys), chat history and job
 output live there. The daemon runs with umask 077 so everything it creates is private whatever the
@@ -94,7 +94,7 @@ def default_places() -> tuple[Path, Path | None, Path]:
 @dataclass(frozen=True)
 class DataDir:
     root: Path
-    runtime: Path | None = None  # socket, daemon.json, lock; None: the data dir itself
+    runtime: Path | None = None  # socket, daemon.json; None: the data dir itself
     state: Path | None = None  # logs; None: the data dir itself
 
     @classmethod
@@ -128,7 +128,9 @@ class DataDir:
 
     @property
     def lock_file(self) -> Path:
-        return self.run_dir / "daemon.lock"
+        """In the data dir itself, by its real path: every spelling of it (a symlink, another
+        ``$XDG_RUNTIME_DIR``) meets the same lock, so two daemons never serve one database."""
+        return Path(os.path.realpath(self.root)) / "daemon.lock"
 
     @property
     def logs(self) -> Path:

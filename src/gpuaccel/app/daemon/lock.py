@@ -1,14 +1,23 @@
-"""One daemon per data dir: an exclusive ``flock`` on ``daemon.lock`` decides, and the loser is told who won.
+"""One daemon per data dir: an exclusive ``flock`` on ``daemon.lock`` in the data dir decides, and the loser
+is told who won.
 
-The kernel releases the lock even on kill -9, so a crashed daemon never blocks the next one.
+The lock lives in the data dir itself (its real path), not in the runtime dir: two daemons whose
+environments differ (``$XDG_RUNTIME_DIR`` set or not, the data dir reached through a symlink) still meet
+the same lock. The holder writes its pid and, once it listens, its addresses into the lock file, so the
+loser names them even when its own runtime dir holds no ``daemon.json`` of the winner. The kernel releases
+the lock even on kill -9, so a crashed daemon never blocks the next one.
 """
 
 from __future__ import annotations
 
 import fcntl
+import json
 import os
+from typing import Any
 
 from gpuaccel.scheduler.paths import DataDir
+
+MAX_HOLDER_BYTES = 4096  # what is read of the holder's note
 
 
 class AlreadyRunning(RuntimeError):
@@ -16,33 +25,57 @@ class AlreadyRunning(RuntimeError):
 
 
 class DataDirLock:
-    """Exclusive, non-blocking ``flock`` on ``daemon.lock``; the holder's pid is written into it."""
+    """Exclusive, non-blocking ``flock`` on the data dir's ``daemon.lock``; the holder's pid and addresses
+    are written into it."""
 
     def __init__(self, data_dir: DataDir) -> None:
         self.data_dir = data_dir
         self._fd: int | None = None
 
     def acquire(self) -> None:
-        fd = os.open(self.data_dir.lock_file, os.O_RDWR | os.O_CREAT, 0o600)
+        path = self.data_dir.lock_file
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = os.read(fd, 64).decode(errors="replace").strip() or "unknown"
+            holder = _holder(os.pread(fd, MAX_HOLDER_BYTES, 0))
             os.close(fd)
-            info = self.data_dir.read_daemon_info() or {}
-            where = f" at {address(info)}" if info.get("pid") == _int(holder) else ""
+            pid = holder.get("pid", "unknown")
+            where = (
+                address(holder) if holder.get("socket") or holder.get("port") else "an address not yet known"
+            )
+            root = os.path.realpath(self.data_dir.root)
             raise AlreadyRunning(
-                f"a gpuaccel daemon (pid {holder}){where} is already serving data dir {self.data_dir.root}; "
+                f"a gpuaccel daemon (pid {pid}) at {where} is already serving data dir {root} (lock {path}); "
                 "stop it first, or pass another --data-dir"
             ) from None
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode())
         self._fd = fd
+        self.announce({"pid": os.getpid()})
+
+    def announce(self, info: dict[str, Any]) -> None:
+        """Write what a second daemon is told: the pid, and the addresses once the holder listens."""
+        if self._fd is None:
+            return
+        data = json.dumps(info).encode()
+        os.ftruncate(self._fd, 0)
+        os.pwrite(self._fd, data, 0)
 
     def release(self) -> None:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+def _holder(raw: bytes) -> dict[str, Any]:
+    """The holder's note: JSON from this version, a bare pid from an older one."""
+    text = raw.decode(errors="replace").strip()
+    try:
+        info = json.loads(text)
+    except ValueError:
+        info = None
+    if isinstance(info, dict):
+        return info
+    return {"pid": int(text)} if text.isdigit() else {}
 
 
 def address(info: dict[str, object]) -> str:
@@ -51,10 +84,3 @@ def address(info: dict[str, object]) -> str:
     if info.get("port"):
         parts.append(f"http://{info.get('host')}:{info.get('port')}")
     return " and ".join(parts) or "an unknown address"
-
-
-def _int(text: str) -> int | None:
-    try:
-        return int(text)
-    except ValueError:
-        return None

@@ -104,7 +104,7 @@ def serve(
                 print(f"gpuaccel serve: cannot listen on {host}:{port}: {exc.strerror}", file=sys.stderr)
                 return 1
             sock.listen(1024)  # clients queue in the backlog until uvicorn accepts
-        return _run(dd, sockets, host if tcp else None, secret, config, ray, where)
+        return _run(dd, lock, sockets, host if tcp else None, secret, config, ray, where)
     finally:
         for sock in sockets:
             sock.close()
@@ -157,6 +157,7 @@ class _Server(uvicorn.Server):
 
 def _run(
     dd: DataDir,
+    lock: DataDirLock,
     sockets: list[socket.socket],
     host: str | None,
     token: str,
@@ -177,12 +178,12 @@ def _run(
     try:
         for job in daemon.start():
             log.warning("recovered job %d from a previous daemon: %s", job.id, recovered_words(job))
-        dd.write_daemon_info(
-            {
-                "pid": os.getpid(), "socket": unix, "host": host, "port": port,
-                "version": daemon.version, "started_at": daemon.started_at,
-            }
-        )  # fmt: skip
+        info = {
+            "pid": os.getpid(), "socket": unix, "host": host, "port": port,
+            "version": daemon.version, "started_at": daemon.started_at,
+        }  # fmt: skip
+        dd.write_daemon_info(info)
+        lock.announce(info)
         server = _Server(
             uvicorn.Config(
                 daemon.api(token, open_docs=host is None or is_loopback(host)),
