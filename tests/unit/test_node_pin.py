@@ -272,7 +272,7 @@ def test_a_database_of_the_version_before_upgrades_and_keeps_its_jobs(tmp_path: 
     finally:
         store.close()
     conn = sqlite3.connect(tmp_path / "db")
-    assert migrations.current_version(conn, "scheduler") == len(migrations.SCHEDULER) == 8
+    assert migrations.current_version(conn, "scheduler") == len(migrations.SCHEDULER) >= 8
     conn.close()
 
 

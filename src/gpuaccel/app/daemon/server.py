@@ -28,6 +28,7 @@ from gpuaccel.app.daemon.lock import AlreadyRunning, DataDirLock
 from gpuaccel.app.daemon.notify import sd_notify
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.paths import DataDir, make_private
+from gpuaccel.scheduler.store.queue import Store
 
 log = logging.getLogger("gpuaccel.daemon")
 DEFAULT_HOST = "127.0.0.1"
@@ -83,6 +84,7 @@ def serve(
     unix_path: Path | None = None
     try:
         secret = resolve_token(dd, host if tcp else DEFAULT_HOST, token)
+        Store.add_secret(secret)  # no event the daemon writes holds it
         config = config or SchedulerConfig.from_env()
         path = socket_path(dd)
         try:

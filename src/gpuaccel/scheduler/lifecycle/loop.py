@@ -82,9 +82,8 @@ class SchedulerLoop:
         # A user's cancel/retry/priority change asks for a full pass next (waiting reasons, idleness):
         # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
         self._full_next = False
-        self.limits: Limits = read_limits(
-            store
-        )  # groups and pause switches (scheduler/lifecycle/controls.py)
+        # groups and pause switches (scheduler/lifecycle/controls.py)
+        self.limits: Limits = read_limits(store)
         self.idle.subscribe(self._record_idle_event)
         self.hooks = FinishHooks(store, config)
 
@@ -93,6 +92,7 @@ class SchedulerLoop:
     def start(self) -> list[Job]:
         """Recover what a previous daemon left running, then start the loop; returns the recovered jobs."""
         recovered = self.recover()
+        self.hooks.start()  # what a previous daemon left in the outbox
         self._thread = threading.Thread(target=self._run, name="gpuaccel-scheduler", daemon=False)
         self._thread.start()
         return recovered

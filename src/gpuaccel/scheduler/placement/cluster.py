@@ -40,9 +40,10 @@ DRIVER_ENV = {"RAY_gcs_rpc_server_reconnect_timeout_s": str(365 * 86400)}
 
 
 def inherited_env() -> dict[str, str]:
-    """The daemon's environment as its jobs and finish hooks inherit it: the fake-NVML switches and the
-    daemon's own Ray driver setting are the daemon's, not theirs."""
-    return {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_FAKE") and k not in DRIVER_ENV}
+    """The daemon's environment as its jobs and finish hooks inherit it: none of the daemon's own
+    ``GPUACCEL_*`` variables (its API token, its settings, the fake-NVML switches) and not its Ray driver
+    setting. What a job needs of ours (``GPUACCEL_REPORT_FD``, ``GPUACCEL_JOB_*``...) is set for it."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_") and k not in DRIVER_ENV}
 
 
 class Unreachable(RuntimeError):

@@ -154,10 +154,26 @@ SCHEDULER: tuple[str, ...] = (
     );
     """,
     # 8 (scheduler.placement.node_pin): the cluster node a job asks to run on (its hostname, IP or node id
-    # prefix,
-    # as given); the column node (3) stays the node an attempt ran on
+    # prefix, as given); the column node (3) stays the node an attempt ran on
     """
     ALTER TABLE jobs ADD COLUMN want_node TEXT;
+    """,
+    # 9 (scheduler.hooks.finish): finish hooks as an outbox. A row per hook is written in the transaction
+    # that finishes its job; outcome stays NULL until the hook has run and is set once, with its event; a
+    # daemon started after a crash runs again every row still without one.
+    """
+    CREATE TABLE hook_outbox (
+        id INTEGER PRIMARY KEY,
+        job_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        target TEXT NOT NULL,
+        created REAL NOT NULL,
+        runs INTEGER NOT NULL DEFAULT 0,
+        outcome TEXT,
+        ok INTEGER,
+        done REAL
+    );
+    CREATE INDEX hook_outbox_pending ON hook_outbox (id) WHERE outcome IS NULL;
     """,
 )
 

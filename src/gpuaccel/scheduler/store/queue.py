@@ -26,6 +26,7 @@ class Store(JobRecords):
     def __init__(self, path: Path | str) -> None:
         super().__init__(path)
         self._finished_listeners: list[Callable[[Job], None]] = []
+        self._hooks_of: Callable[[Job], list[tuple[str, str]]] = lambda _job: []
 
     def _transition(
         self, job_id: int, from_states: Sequence[JobState], to_state: JobState, message: str, **columns: Any
@@ -42,7 +43,9 @@ class Store(JobRecords):
             if row is None:
                 return None
             self._event(conn, "job", job_id=job_id, state=to_state, message=message)
-        job = Job.from_row(row)
+            job = Job.from_row(row)
+            if to_state in FINISHED:
+                self._queue_hooks(conn, [job])
         if to_state in FINISHED:
             for listener in self._finished_listeners:
                 listener(job)
@@ -51,6 +54,43 @@ class Store(JobRecords):
     def on_finished(self, listener: Callable[[Job], None]) -> None:
         """Call ``listener(job)`` after each commit that finishes a job (quick: it runs in the writer)."""
         self._finished_listeners.append(listener)
+
+    # -- the finish hooks' outbox ------------------------------------------------------------------
+
+    def set_finish_hooks(self, hooks_of: Callable[[Job], list[tuple[str, str]]]) -> None:
+        """``hooks_of(job)``: the ("command" | "url", target) hooks a finished job gets, written as pending
+        rows of ``hook_outbox`` in the very transaction that finishes it (so a crash cannot lose them)."""
+        self._hooks_of = hooks_of
+
+    def _queue_hooks(self, conn: Any, jobs: Sequence[Job]) -> None:
+        now = time.time()
+        rows = [(job.id, kind, target, now) for job in jobs for kind, target in self._hooks_of(job)]
+        if rows:
+            conn.executemany(
+                "INSERT INTO hook_outbox (job_id, kind, target, created) VALUES (?, ?, ?, ?)", rows
+            )
+
+    def pending_hooks(self, job_id: int | None = None) -> list[tuple[int, int, str, str]]:
+        """(row id, job id, kind, target) of every hook without an outcome, oldest first."""
+        sql = "SELECT id, job_id, kind, target FROM hook_outbox WHERE outcome IS NULL"
+        sql += " AND job_id = ? ORDER BY id" if job_id is not None else " ORDER BY id"
+        return [tuple(r) for r in self.query(sql, () if job_id is None else (job_id,))]  # type: ignore[misc]
+
+    def hook_started(self, hook_id: int) -> None:
+        """Count a run (a replay after a crash is a second one), before it starts."""
+        with self.transaction() as conn:
+            conn.execute("UPDATE hook_outbox SET runs = runs + 1 WHERE id = ?", (hook_id,))
+
+    def hook_done(self, hook_id: int, job: Job, outcome: str, ok: bool, data: dict[str, Any]) -> bool:
+        """Record a hook's outcome and its event, once: False when the row had one already."""
+        with self.transaction() as conn:
+            done = conn.execute(
+                "UPDATE hook_outbox SET outcome = ?, ok = ?, done = ? WHERE id = ? AND outcome IS NULL",
+                (self.scrub(outcome), int(ok), time.time(), hook_id),
+            ).rowcount
+            if done:
+                self._event(conn, "job", job_id=job.id, state=str(job.state), message=outcome, data=data)
+        return bool(done)
 
     def claim(
         self, job_id: int, owner: str, lease_s: float, gpus: list[int], mig: str | None = None
@@ -181,27 +221,26 @@ class Store(JobRecords):
 
     def cancel_array_waiting(self, array_id: int, reason: str = "cancelled by user") -> list[int]:
         """Cancel an array's queued, retrying and held elements in one transaction (an array may have 10,000);
-        returns their ids. The finished-job listeners get each (read again: only then is a Job built)."""
+        returns their ids. Their finish hooks are queued in the same transaction; the listeners get each."""
         now = time.time()
         with self.transaction() as conn:
-            ids = [
-                r[0]
+            jobs = [
+                Job.from_row(r)
                 for r in conn.execute(
                     "UPDATE jobs SET state = ?, reason = ?, finished_at = ?, waiting_reason = NULL"
-                    " WHERE array_id = ? AND state IN (?, ?, ?) RETURNING id",
+                    " WHERE array_id = ? AND state IN (?, ?, ?) RETURNING *",
                     (JobState.CANCELLED, reason, now, array_id, Q, RETRYING, HELD),
                 )
             ]
             conn.executemany(
                 "INSERT INTO events (t, type, job_id, state, message) VALUES (?, 'job', ?, ?, ?)",
-                [(now, i, JobState.CANCELLED, reason) for i in ids],
+                [(now, job.id, JobState.CANCELLED, reason) for job in jobs],
             )
+            self._queue_hooks(conn, jobs)
         for listener in self._finished_listeners:
-            for i in ids:
-                job = self.get(i)
-                if job is not None:
-                    listener(job)
-        return ids
+            for job in jobs:
+                listener(job)
+        return [job.id for job in jobs]
 
     def fail_waiting(self, job_id: int, reason: str) -> Job | None:
         return self._transition(job_id, (Q,), JobState.FAILED, reason, reason=reason, finished_at=time.time())

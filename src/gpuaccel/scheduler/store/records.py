@@ -53,8 +53,26 @@ def _summary_columns(conn: sqlite3.Connection) -> str:
     )
 
 
+SCRUBBED = "[token]"
+
+
 class JobRecords:
     """Jobs and events as stored. Thread-safe; the assistant and the routes read through the same object."""
+
+    # The daemon's secrets (its API token): never written into an event, whoever writes it (a hook's
+    # output, a failure's reason), so ``gpuaccel show`` and the events API cannot print them.
+    _secrets: tuple[str, ...] = ()
+
+    @staticmethod
+    def add_secret(secret: str) -> None:
+        if secret and secret not in JobRecords._secrets:
+            JobRecords._secrets = (*JobRecords._secrets, secret)
+
+    @staticmethod
+    def scrub(text: str) -> str:
+        for secret in JobRecords._secrets:
+            text = text.replace(secret, SCRUBBED)
+        return text
 
     def __init__(self, path: Path | str) -> None:
         """Open (or create) the database; :class:`integrity.DamagedDatabase` when the file is damaged."""
@@ -114,9 +132,13 @@ class JobRecords:
         message: str = "",
         data: dict[str, Any] | None = None,
     ) -> None:
+        data_text = json_text(data)
+        if JobRecords._secrets:
+            message = JobRecords.scrub(message)
+            data_text = None if data_text is None else JobRecords.scrub(data_text)
         conn.execute(
             "INSERT INTO events (t, type, job_id, gpu, state, message, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (time.time(), type, job_id, gpu, state, message, json_text(data)),
+            (time.time(), type, job_id, gpu, state, message, data_text),
         )
 
     def add_event(self, type: str, **kw: Any) -> None:
