@@ -20,7 +20,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
 from gpuaccel.api.jobs import ERRORS, FINISHED, EventList, Job, JobList, JobState
-from gpuaccel.api.limits import worded
+from gpuaccel.api.limits import MAX_LABEL_KEY_CHARS, MAX_LABEL_VALUE_CHARS, plain_text, worded
 from gpuaccel.api.request import JobRequest, PriorityIn
 from gpuaccel.api.status import HealthOut, HistoryOut, IdleOut, TelemetryNow
 from gpuaccel.scheduler.http.arrays import array_router
@@ -47,7 +47,22 @@ FIELD_LIST = worded(
 LABEL = worded(r"^[^=]+=", "a label filter KEY=VALUE (a key, '=', then the value; repeatable)")
 OFFSET = worded(r"^\d+$", "a byte offset (digits), as a log event's id gives it")
 JobId = Annotated[int, Path(ge=1, le=2**63 - 1, description="job id")]
+
+
+def log_offset(last_event_id: str | None = Header(None, max_length=20, pattern=OFFSET)) -> int | None:
+    """A log stream's ``Last-Event-ID``: a byte offset no larger than any file's (a seek past 2**63 - 1
+    cannot even be tried), else 422 before the stream starts."""
+    if last_event_id is None:
+        return None
+    if int(last_event_id) > MAX_LOG_OFFSET:
+        raise unprocessable(
+            "last-event-id", f"a byte offset is at most {MAX_LOG_OFFSET}, got {last_event_id}", "header"
+        )
+    return int(last_event_id)
+
+
 LOG_EVENT_BYTES = 1 << 20  # a log stream reads (and sends) at most this much at once
+MAX_LOG_OFFSET = 2**63 - 1  # the largest file offset; a Last-Event-ID above it is refused (422)
 SUBMIT_RESPONSES: dict[int | str, dict[str, Any]] = {
     **ERRORS,
     200: {"model": Job, "description": "a repeated Idempotency-Key: the job that key first created"},
@@ -136,6 +151,17 @@ def create_router(
             key, sep, value = item.partition("=")
             if not sep or not key:
                 raise unprocessable("label", f"{item!r} is not k=v", "query")
+            try:
+                plain_text(item)
+            except ValueError as exc:
+                raise unprocessable("label", f"the label filter {exc}", "query") from None
+            if len(key) > MAX_LABEL_KEY_CHARS or len(value) > MAX_LABEL_VALUE_CHARS:
+                raise unprocessable(
+                    "label",
+                    f"a label key has at most {MAX_LABEL_KEY_CHARS} characters, "
+                    f"a value {MAX_LABEL_VALUE_CHARS}",
+                    "query",
+                )
             labels[key] = value
         # The summary form: a listing stays small and fast whatever was submitted; show has it all.
         return JobList(jobs=store.list(states=states, kind=kind, labels=labels, limit=limit, summary=True))
@@ -184,7 +210,7 @@ def create_router(
     )
     async def log_stream(
         tail: int = Query(200, ge=0, le=1_000_000),
-        last_event_id: str | None = Header(None, max_length=20, pattern=OFFSET),
+        resume_at: int | None = Depends(log_offset),
         job_id: int = Depends(existing_job),
     ) -> AsyncIterator[ServerSentEvent]:
         """``log`` events with the file's text from its last ``tail`` lines on, then ``end`` ({"state"}).
@@ -195,7 +221,7 @@ def create_router(
         restart) goes on from there, neither losing nor repeating a byte; ``tail`` is then ignored."""
         path = scheduler.data_dir.job_log(job_id)
         decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        offset = int(last_event_id) if last_event_id is not None else tail_offset(path, tail)
+        offset = resume_at if resume_at is not None else tail_offset(path, tail)
         while True:
             job = store.get(job_id)
             finished = job is None or job.state in FINISHED

@@ -50,9 +50,11 @@ def parse_array(text: str) -> ArraySpec:
         if len(indices) + (last - first) // step + 1 > MAX_ARRAY_SIZE:
             raise ValueError(f"{text!r}: more than {MAX_ARRAY_SIZE} elements; split it into several arrays")
         indices.extend(range(first, last + 1, step))
-    if len(set(indices)) != len(indices):
-        dup = next(i for i in indices if indices.count(i) > 1)
-        raise ValueError(f"{text!r}: index {dup} is given twice")
+    seen: set[int] = set()
+    for i in indices:  # linear: one pass with a set
+        if i in seen:
+            raise ValueError(f"{text!r}: index {i} is given twice")
+        seen.add(i)
     return ArraySpec(indices, max_running)
 
 

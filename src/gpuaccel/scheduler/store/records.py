@@ -189,8 +189,9 @@ class JobRecords:
             sql += " AND kind = ?"
             params.append(kind)
         for key, value in (labels or {}).items():
-            sql += " AND json_extract(labels, ?) = ?"
-            params += ['$."' + key.replace('"', "") + '"', value]
+            # The key as a bound value, never spliced into a JSON path: any key means itself.
+            sql += " AND EXISTS (SELECT 1 FROM json_each(labels) WHERE key = ? AND value = ?)"
+            params += [key, value]
         sql += f" ORDER BY id {'ASC' if oldest_first else 'DESC'} LIMIT ?"
         rows = self.query(sql, [*params, limit])
         return [Job.from_row(r).summarized() if summary else Job.from_row(r) for r in rows]
