@@ -119,3 +119,20 @@ def test_other_requests_pass_through(doors: dict) -> None:
     assert fast.get(PATH).status_code == 200
     assert fast.post("/api/v1/jobs/1/cancel").status_code == 404
     assert inner.seen == [f"GET {PATH}", "POST /api/v1/jobs/1/cancel"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [("gpus", "2", "valid integer"), ("hold", "true", "valid boolean"), ("timeout_s", "60", "valid number"),
+     ("priority", 1.5, "valid integer")],
+)  # fmt: skip
+def test_a_value_of_the_wrong_type_is_refused_not_coerced(
+    doors: dict, field: str, value: Any, words: str
+) -> None:
+    """``"gpus": "2"`` was read as 2: a script's typo passed silently. Both doors answer 422 naming it."""
+    for door in ("fast", "routed"):
+        client, _, store = doors[door]
+        r = client.post(PATH, json={**CMD, field: value})
+        assert r.status_code == 422, (door, r.text)
+        assert field in r.text and words in r.text, r.text
+        assert store.list(limit=10) == []

@@ -19,7 +19,7 @@ GroupName = Field(pattern=GROUP_NAME, description="letters, digits, '_', '.', '-
 
 
 class GroupIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "parallel": "2" is refused, not read as 2
 
     name: str = GroupName
     parallel: int = Field(
@@ -28,7 +28,7 @@ class GroupIn(BaseModel):
 
 
 class ParallelIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "parallel": "2" is refused, not read as 2
 
     parallel: int = Field(ge=0, le=MAX_PARALLEL, description="0: only the daemon's limit")
 
@@ -53,7 +53,7 @@ class QueueOut(BaseModel):
 
 
 class PauseIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "parallel": "2" is refused, not read as 2
 
     group: str | None = Field(
         default=None, pattern=GROUP_NAME, description="only this group; default: the whole queue"
@@ -65,14 +65,14 @@ class PauseIn(BaseModel):
 
 
 class SwitchIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "parallel": "2" is refused, not read as 2
 
     a: int = Field(ge=1, le=2**63 - 1)
     b: int = Field(ge=1, le=2**63 - 1)
 
 
 class RemoveIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "parallel": "2" is refused, not read as 2
 
     ids: list[Annotated[int, Field(ge=1, le=2**63 - 1)]] = Field(
         min_length=1, max_length=10_000, description="finished jobs to remove"
@@ -83,7 +83,7 @@ FinishedState = Literal["succeeded", "failed", "cancelled"]
 
 
 class CleanIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "parallel": "2" is refused, not read as 2
 
     older_than_s: float | None = Field(
         default=None, ge=0, le=100 * 365 * 86400, description="only jobs finished at least this long ago"

@@ -45,9 +45,12 @@ from gpuaccel.scheduler.placement.node_pin import NAME_CHARS, NAME_PATTERN, NODE
 class JobRequest(BaseModel):
     """What a user submits. The one list of request fields:
     :func:`scheduler.lifecycle.validation.validate_request` adds
-    the checks of meaning (a command needs argv, gpus must agree with gpu_ids...) for every caller."""
+    the checks of meaning (a command needs argv, gpus must agree with gpu_ids...) for every caller.
 
-    model_config = ConfigDict(extra="forbid")
+    Strict: a value of the wrong JSON type is refused, not coerced (``"gpus": "2"`` is a 422 saying an
+    integer is expected, as a typo in a script should be), whatever the client."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Annotated[str, BeforeValidator(plain_input)] = Field(
         min_length=1,
@@ -162,6 +165,6 @@ class JobRequest(BaseModel):
 
 
 class PriorityIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     priority: int = Field(ge=-1_000_000, le=1_000_000)
