@@ -115,3 +115,25 @@ def test_a_fast_writing_job_keeps_only_its_logs_tail(daemon_factory: DaemonFacto
     ).text
     assert "\\u0000" not in streamed and "log cut" in streamed and "last line" in streamed
     assert len(streamed) < 4 * CAP_MIB * 2**20  # the dropped output is not sent as padding
+
+
+def test_a_job_that_cannot_write_its_log_waits_for_room_instead_of_failing(daemon: DaemonProcess) -> None:
+    """The logs' disk full at launch (the log is /dev/full, which answers every write with ENOSPC): the
+    job is not failed for it; it waits, its attempt spared, and runs once there is room."""
+    headers = {"Authorization": f"Bearer {daemon.token}"}
+    api = f"{daemon.url}/api/v1/jobs"
+    body = {"kind": "command", "argv": ["echo", "ran"], "hold": True}
+    job_id = httpx.post(api, json=body, headers=headers).json()["id"]
+    log = daemon.data_dir / "logs" / f"job-{job_id}.log"
+    log.parent.mkdir(exist_ok=True)
+    log.symlink_to("/dev/full")
+    assert httpx.post(f"{api}/{job_id}/release", headers=headers).status_code == 200
+    waiting = wait_for(
+        lambda: any("waiting for room on the disk" in e["message"] for e in _job(daemon, job_id)["events"]),
+        20,
+        what="the launch to wait for room",
+    )
+    assert waiting and _job(daemon, job_id)["state"] in ("queued", "retrying", "running")
+    log.unlink()  # room again
+    wait_for(lambda: _job(daemon, job_id)["state"] == "succeeded", 30, what="the job to run")
+    assert "ran" in log.read_text()  # with no retries allowed: the attempt that could not start was spared

@@ -11,6 +11,7 @@ the daemon: it reconciles each one a dead daemon left behind. A job names its pl
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -63,6 +64,9 @@ class Running(Protocol):
 
 
 OnExit = Callable[[Any], None]
+
+
+NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT})  # a launch that fails so waits instead of failing
 
 
 class NotNow(RuntimeError):
@@ -148,8 +152,12 @@ class LocalPlacement:
         worker = self.worker(job, on_exit)
         try:
             worker.start(self._base_env, self._default_cwd)
-        except Exception:
+        except Exception as exc:
             worker.attempt.remove()
+            error = exc if isinstance(exc, OSError) else exc.__cause__
+            if isinstance(error, OSError) and error.errno in NO_ROOM:  # the disk, not the job: it waits
+                where = error.filename or self.data_dir.job_log(job.id)
+                raise NotNow(f"waiting for room on the disk: {error.strerror} ({where})") from exc
             raise
         return worker
 
