@@ -121,3 +121,30 @@ def test_fp8_call_runs_bf16_below_the_measured_size_and_says_so():
     large = [torch.randn(2, 16, 16384, 128, device="cuda", dtype=torch.bfloat16) for _ in range(3)]
     assert fp8_pays(check_inputs(*large), False)
     assert flash_attention_fp8(*large).attention_precision == "fp8"
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_fa3_descale_api_on_e4m3_inputs_matches_the_dequantised_reference(causal):
+    """flash_attn_func on e4m3 q/k/v with per-(batch, kv head) descales, GQA 4:1, Nq != Nk, ragged."""
+    from gpuaccel.accel.kernels import flash_attn_func, reference
+
+    gen = torch.Generator(device="cuda").manual_seed(7)
+    b, nq, nk, hq, hkv, d = 2, 300, 517, 8, 2, 128
+    e4m3 = torch.float8_e4m3fn
+
+    def quantised(heads: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        x = torch.randn(b, nk if heads == hkv else nq, heads, d, device="cuda", generator=gen)
+        descale = 0.005 + 0.02 * torch.rand(b, hkv, device="cuda", generator=gen)
+        per_head = descale.repeat_interleave(heads // hkv, dim=1)[:, None, :, None]
+        x8 = (x / per_head).clamp(-448, 448).to(e4m3)
+        return x8, descale, x8.float() * per_head
+
+    (q8, qd, q), (k8, kd, k), (v8, vd, v) = quantised(hq), quantised(hkv), quantised(hkv)
+    o, lse, _ = flash_attn_func(q8, k8, v8, causal=causal, q_descale=qd, k_descale=kd, v_descale=vd,
+                                return_attn_probs=True)  # fmt: skip
+    assert o.dtype == torch.bfloat16 and o.shape == (b, nq, hq, d)
+    ro, rl = reference.flash_attention_forward(*(t.transpose(1, 2) for t in (q, k, v)), causal, d**-0.5)
+    ro = ro.transpose(1, 2)
+    assert ((o.float() - ro).norm() / ro.norm()).item() < 6e-2
+    fin = torch.isfinite(rl)
+    assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2

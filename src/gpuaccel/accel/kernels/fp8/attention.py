@@ -57,6 +57,7 @@ FP8_PATH_ENV = "GPUACCEL_ATTN_FP8_PATH"
 # B1 H16 N4096 D128 e4m3 551 TFLOP/s vs bf16 634; B4 H16 N4096 D128 causal 466 vs 528.
 FP8_FROM = {False: (4096, 2.0**39), True: (8192, 2.0**40)}
 PRECISION_NAMES = {torch.bfloat16: "bf16", torch.float16: "fp16"}
+FP8_INPUTS = (torch.float8_e4m3fn,)  # what flash_attention_fp8_descaled takes
 GLUON_Q_BLOCK = 64  # the Gluon kernel's Q scale block: one per consumer warpgroup's rows
 ROWS_PER_PROGRAM = 512  # Q/K rows one quantisation program takes (in blocks of one scale each)
 V_PARTS = 16  # V's column maxima are taken in at most this many parts per head, then merged
@@ -376,6 +377,69 @@ def flash_attention_fp8(
     o, lse = run(cfg)
     o.attention_precision = "fp8"  # type: ignore[attr-defined]
     return (o, lse) if return_lse else o
+
+
+def from_descaled(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    descales: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    block_m: int,
+    block_n: int,
+    key_order: bool,
+) -> Fp8Inputs:
+    """e4m3 q/k/v ``[B, H, N, D]`` with one fp32 descale per (batch, kv head) each (FlashAttention-3's FP8
+    convention; q's applies to every query head of the group) as the kernel's operands: the scales spread
+    over its scale blocks, V transposed (into the Gluon kernel's key order when asked). No rotation: the
+    scores do not change, and the values are already rounded."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    qd, kd, vd = (t.to(device=q.device, dtype=torch.float32) for t in descales)
+    q_scale = qd.repeat_interleave(hq // hkv, dim=1).reshape(b * hq, 1).expand(-1, cdiv(nq, block_m))
+    k_scale = kd.reshape(b * hkv, 1).expand(-1, cdiv(nk, block_n))
+    v_scale = vd.reshape(b * hkv, 1).expand(-1, d)
+    nk_pad = cdiv(nk, 32) * 32
+    vt = torch.zeros(b, hkv, d, nk_pad, device=q.device, dtype=torch.uint8)
+    keys = torch.arange(nk, device=q.device)
+    slots = key_slot.fn(keys) if key_order else keys
+    vt[..., slots] = v.transpose(-1, -2).view(torch.uint8)
+    return Fp8Inputs(
+        q.contiguous(), k.contiguous(), vt.view(torch.float8_e4m3fn), q_scale.contiguous(),
+        k_scale.contiguous(), v_scale.contiguous(), block_m, block_n, torch.bfloat16, key_order,
+    )  # fmt: skip
+
+
+def flash_attention_fp8_descaled(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    q_descale: torch.Tensor,
+    k_descale: torch.Tensor,
+    v_descale: torch.Tensor,
+    causal: bool = False,
+    softmax_scale: float | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Attention of e4m3 q/k/v ``[B, H, N, D]`` whose true values are ``x * x_descale[b, kv head]``: (o bf16,
+    lse fp32 natural log). The FP8 kernel alone: the inputs are already quantised."""
+    shape = check_inputs(q, k, v, allowed_dtypes=FP8_INPUTS)
+    want = (shape.batch, shape.heads_kv)
+    for name, t in (("q_descale", q_descale), ("k_descale", k_descale), ("v_descale", v_descale)):
+        if not isinstance(t, torch.Tensor) or tuple(t.shape) != want:
+            raise UnsupportedInputError(
+                f"{name} must be a tensor of shape (batch, kv heads) = {want}, got {t!r}"
+            )
+    if not q.is_cuda or torch.cuda.get_device_capability(q.device) < (8, 9):
+        raise UnsupportedInputError("e4m3 inputs need a CUDA GPU of compute capability >= 8.9 (Ada/Hopper)")
+    if padded_head_dim(shape.head_dim) != shape.head_dim:
+        raise UnsupportedInputError(f"e4m3 inputs need a power-of-two head_dim, got {shape.head_dim}")
+    scale = resolve_scale(softmax_scale, shape.head_dim)
+    descales = (q_descale, k_descale, v_descale)
+
+    def run(cfg: FwdConfig | GluonFwdConfig) -> tuple[torch.Tensor, torch.Tensor]:
+        x = from_descaled(q, k, v, descales, *quant_layout(cfg))
+        return flash_attention_fp8_quantized(x, causal, scale, cfg)
+
+    return run(fp8_config(q, shape, bool(causal), run))
 
 
 def fp8_config(
