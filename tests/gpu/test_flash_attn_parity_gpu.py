@@ -51,3 +51,33 @@ def test_kvcache_serving_cases_bf16(case):
         ref, _ = naive(q[i], ks, vs, keep, torch.float64)
         plain, _ = naive(q[i], ks, vs, keep, BF)
         bound(got[i], plain, ref, f"case {case} sequence {i}")
+
+
+@pytest.mark.parametrize("causal", [True, False])
+def test_varlen_attention_chunk_bf16_output_and_gradients(causal):
+    """Llama-4 style chunks of 128 over packed documents of odd lengths (Nq != Nk in one), GQA 4:1."""
+    from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_varlen_func
+
+    gen = torch.Generator().manual_seed(21 + causal)
+    lens_q, lens_k, hq, hkv, d, chunk = [1000, 300, 517], [1000, 700, 517], 8, 2, 128, 128
+    cu = lambda lens: torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32).cuda()
+    mk = lambda n, h: torch.randn(n, h, d, generator=gen, dtype=BF).cuda().requires_grad_()
+    q, k, v = mk(sum(lens_q), hq), mk(sum(lens_k), hkv), mk(sum(lens_k), hkv)
+    do = torch.randn(sum(lens_q), hq, d, generator=gen, dtype=BF).cuda()
+    out = flash_attn_varlen_func(q, k, v, cu(lens_q), cu(lens_k), max(lens_q), max(lens_k), causal=causal,
+                                 attention_chunk=chunk)  # fmt: skip
+    got = (out, *torch.autograd.grad(out, (q, k, v), do))
+
+    def parts(dtype):
+        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
+        outs, a, c = [], 0, 0
+        for nq, nk in zip(lens_q, lens_k, strict=True):
+            keep = keep_mask(nq, nk, causal, chunk=chunk).cuda()
+            outs.append(naive(qx[a : a + nq], kx[c : c + nk], vx[c : c + nk], keep, dtype)[0])
+            a, c = a + nq, c + nk
+        o = torch.cat(outs).to(dtype)
+        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
+
+    ref, plain = parts(torch.float64), parts(BF)
+    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        bound(g, p, r, name)

@@ -31,6 +31,7 @@ from attention_parity import DT, KV_CASES, bound, cache, keep_mask, naive, rows 
 
 from gpuaccel.accel.kernels.flash_attn_interface import (  # noqa: E402
     flash_attn_combine,
+    flash_attn_func,
     flash_attn_varlen_func,
     flash_attn_with_kvcache,
 )
@@ -124,6 +125,60 @@ def test_varlen_seqused_output_and_gradients(causal):
     assert torch.isinf(lse[:, unused]).all()
 
 
+CHUNK_CASES = [  # (query lengths, key lengths, hq, hkv, causal, window, chunk)
+    ([23, 5, 40], [23, 17, 40], 4, 2, True, (-1, -1), 8),  # Nq < Nk in one sequence
+    ([19, 30], [12, 30], 2, 1, True, (3, -1), 7),  # Nq > Nk: leading queries see no key
+    ([33, 9], [33, 20], 4, 4, False, (-1, -1), 16),  # non-causal: whole chunks, ahead included
+]
+
+
+@pytest.mark.parametrize("case", CHUNK_CASES)
+def test_varlen_attention_chunk_output_and_gradients(case):
+    lens_q, lens_k, hq, hkv, causal, window, chunk = case
+    gen = torch.Generator().manual_seed(len(lens_q) * 7 + chunk)
+    d = 16
+    cu_q = torch.tensor([0, *torch.tensor(lens_q).cumsum(0).tolist()], dtype=torch.int32)
+    cu_k = torch.tensor([0, *torch.tensor(lens_k).cumsum(0).tolist()], dtype=torch.int32)
+    q = torch.randn(sum(lens_q), hq, d, generator=gen, dtype=DT, requires_grad=True)
+    k = torch.randn(sum(lens_k), hkv, d, generator=gen, dtype=DT, requires_grad=True)
+    v = torch.randn(sum(lens_k), hkv, d, generator=gen, dtype=DT, requires_grad=True)
+    do = torch.randn(sum(lens_q), hq, d, generator=gen, dtype=DT)
+    out = flash_attn_varlen_func(q, k, v, cu_q, cu_k, max(lens_q), max(lens_k), causal=causal,
+                                 window_size=window, attention_chunk=chunk)  # fmt: skip
+    got = (out, *torch.autograd.grad(out, (q, k, v), do))
+
+    def parts(dtype):
+        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
+        outs = []
+        for i in range(len(lens_q)):
+            a, c = int(cu_q[i]), int(cu_k[i])
+            keep = keep_mask(lens_q[i], lens_k[i], causal, window, chunk)
+            outs.append(
+                naive(qx[a : a + lens_q[i]], kx[c : c + lens_k[i]], vx[c : c + lens_k[i]], keep, dtype)[0]
+            )
+        o = torch.cat(outs).to(dtype)
+        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
+
+    ref, plain = parts(torch.float64), parts(DT)
+    for name, g, pl, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        bound(g, pl, r, f"{case} {name}")
+
+
+def test_dense_attention_chunk_in_flash_attn_layout():
+    gen = torch.Generator().manual_seed(17)
+    b, nq, nk, hq, hkv, d, chunk = 2, 21, 29, 4, 2, 16, 6
+    q = torch.randn(b, nq, hq, d, generator=gen, dtype=DT)
+    k = torch.randn(b, nk, hkv, d, generator=gen, dtype=DT)
+    v = torch.randn(b, nk, hkv, d, generator=gen, dtype=DT)
+    got = flash_attn_func(q, k, v, causal=True, attention_chunk=chunk)
+    assert got.shape == q.shape and got.is_contiguous()
+    keep = keep_mask(nq, nk, True, chunk=chunk)
+    for i in range(b):
+        ref, _ = naive(q[i], k[i], v[i], keep, torch.float64)
+        plain, _ = naive(q[i], k[i], v[i], keep, DT)
+        bound(got[i], plain, ref, f"sequence {i}")
+
+
 def test_combine_matches_attention_over_all_keys():
     """Attention over three key splits, merged, against attention over all keys at once."""
     gen = torch.Generator().manual_seed(3)
@@ -178,7 +233,7 @@ def test_unsupported_arguments_are_named():
         flash_attn_with_kvcache(q, pk, pk, cache_seqlens=lens, block_table=table, cache_batch_idx=idx)
     x = torch.randn(6, 2, 16, dtype=DT)
     cu = torch.tensor([0, 6], dtype=torch.int32)
-    for kwargs, name in (({"dropout_p": 0.1}, "dropout_p"), ({"attention_chunk": 4}, "attention_chunk"),
+    for kwargs, name in (({"dropout_p": 0.1}, "dropout_p"), ({"attention_chunk": -4}, "attention_chunk"),
                          ({"block_table": torch.zeros(1, 1, dtype=torch.int32)}, "block_table")):  # fmt: skip
         with pytest.raises(UnsupportedInputError, match=name):
             flash_attn_varlen_func(x, x, x, cu, cu, 6, 6, **kwargs)

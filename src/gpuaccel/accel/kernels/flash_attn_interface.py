@@ -19,6 +19,7 @@ from gpuaccel.accel.kernels.checks import UnsupportedInputError
 from gpuaccel.accel.kernels.decode.attention import flash_attention_with_kvcache
 from gpuaccel.accel.kernels.decode.combine import flash_attn_combine
 from gpuaccel.accel.kernels.dense.entry import flash_attention
+from gpuaccel.accel.kernels.fp8.attention import flash_attention_fp8_descaled
 from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen
 
 __all__ = ["flash_attn_combine", "flash_attn_func", "flash_attn_varlen_func", "flash_attn_with_kvcache"]
@@ -35,14 +36,6 @@ def _short(value: Any) -> str:
     if isinstance(value, torch.Tensor):
         return f"a {value.dtype} tensor of shape {tuple(value.shape)}"
     return repr(value)
-
-
-def _window(window_size: Any, attention_chunk: int) -> tuple[int, int]:
-    if attention_chunk:
-        raise UnsupportedInputError(
-            f"attention_chunk={attention_chunk!r} is supported by flash_attn_with_kvcache only (decode)"
-        )
-    return tuple(window_size)  # type: ignore[return-value]
 
 
 def _lse_out(out: torch.Tensor, lse: torch.Tensor, return_attn_probs: bool) -> Any:
@@ -77,18 +70,29 @@ def flash_attn_func(
     ``return_attn_probs`` returns ``(out, softmax_lse, None)`` (lse fp32 ``(batch, heads, seqlen_q)``; the
     probabilities themselves are never materialised). ``deterministic`` is accepted: the backward is
     deterministic already. ``num_splits``/``pack_gqa``/``sm_margin`` are scheduling hints, chosen here
-    by the kernels' own tuning."""
+    by the kernels' own tuning. ``attention_chunk``: as in :func:`flash_attn_varlen_func`. e4m3 q/k/v with
+    ``q_descale``/``k_descale``/``v_descale`` (fp32 ``(batch, kv heads)``; FlashAttention-3's FP8 forward)
+    run the FP8 kernel on them as they are, forward only, bf16 out."""
     _refuse(dropout_p=dropout_p, alibi_slopes=alibi_slopes, qv=qv)
-    if any(x is not None for x in (q_descale, k_descale, v_descale)):
-        raise UnsupportedInputError(
-            "q_descale/k_descale/v_descale (e4m3 q, k, v) are not supported by flash_attn_func; "
-            "gpuaccel.accel.kernels.flash_attention_fp8 quantises bf16/fp16 inputs itself"
-        )
     del deterministic, num_splits, pack_gqa, sm_margin  # hints: see the docstring
-    window = _window(window_size, attention_chunk)
+    if q.dtype == torch.float8_e4m3fn:  # FlashAttention-3's FP8 forward: e4m3 and (batch, kv head) scales
+        if q_descale is None or k_descale is None or v_descale is None:
+            raise UnsupportedInputError(
+                "e4m3 q/k/v need q_descale, k_descale and v_descale ((batch, kv heads))"
+            )
+        if window_size != (-1, -1) and list(window_size) != [-1, -1] or softcap or attention_chunk:
+            raise UnsupportedInputError("e4m3 inputs take no window_size, softcap or attention_chunk")
+        if torch.is_grad_enabled() and any(t.requires_grad for t in (q, k, v)):
+            raise UnsupportedInputError("e4m3 inputs are forward-only")
+        o, lse = flash_attention_fp8_descaled(
+            q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), q_descale, k_descale, v_descale, causal,
+            softmax_scale,
+        )  # fmt: skip
+        return _lse_out(o.transpose(1, 2).contiguous(), lse, return_attn_probs)
+    _refuse(q_descale=q_descale, k_descale=k_descale, v_descale=v_descale)  # they describe e4m3 inputs only
     o, lse = flash_attention(
         q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), causal=causal, softmax_scale=softmax_scale,
-        return_lse=True, window=window, softcap=softcap,
+        return_lse=True, window=tuple(window_size), softcap=softcap, attention_chunk=attention_chunk,
     )  # fmt: skip
     return _lse_out(o.transpose(1, 2).contiguous(), lse, return_attn_probs)
 
@@ -125,16 +129,16 @@ def flash_attn_varlen_func(
     """Attention within each packed sequence (``(total, heads, head_dim)``), with autograd.
 
     ``seqused_q``/``seqused_k`` (int32 ``(batch,)``): only the first that many tokens of each sequence's
-    slot in ``cu_seqlens`` take part; the other rows of the output are 0 (lse -inf). ``return_attn_probs``
+    slot in ``cu_seqlens`` take part; the other rows of the output are 0 (lse -inf). ``attention_chunk``:
+    each query sees only keys of its own chunk of that many key positions. ``return_attn_probs``
     returns ``(out, softmax_lse, None)`` with lse fp32 ``(heads, total_q)``."""
     _refuse(dropout_p=dropout_p, alibi_slopes=alibi_slopes, block_table=block_table, qv=qv,
             q_descale=q_descale, k_descale=k_descale, v_descale=v_descale)  # fmt: skip
     del deterministic, num_splits, pack_gqa, sm_margin
-    window = _window(window_size, attention_chunk)
     o, lse = flash_attention_varlen(
         q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, causal=causal,
-        softmax_scale=softmax_scale, window=window, softcap=softcap, return_lse=True, seqused_q=seqused_q,
-        seqused_k=seqused_k,
+        softmax_scale=softmax_scale, window=tuple(window_size), softcap=softcap, return_lse=True,
+        seqused_q=seqused_q, seqused_k=seqused_k, attention_chunk=attention_chunk,
     )  # fmt: skip
     return _lse_out(o, lse, return_attn_probs)
 

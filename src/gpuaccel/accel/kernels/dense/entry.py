@@ -19,19 +19,20 @@ def flash_attention(
     return_lse: bool = False,
     window: tuple[int, int] = (-1, -1),
     softcap: float = 0.0,
+    attention_chunk: int = 0,
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """softmax(q k^T * scale) v for [batch, heads, seq, head_dim] fp16/bf16 CUDA tensors, with autograd.
 
     causal masks are bottom-right aligned when Nq != Nk; k/v may have fewer heads (GQA/MQA). With
     ``return_lse`` also returns the per-row natural-log log-sum-exp (fp32, [B, Hq, Nq]). A sliding
-    ``window`` (left, right) or ``softcap`` > 0 runs the packed kernels
-    (:mod:`accel.kernels.varlen.attention`).
+    ``window`` (left, right), ``softcap`` > 0 or ``attention_chunk`` > 0 (each query sees only keys of its own
+    chunk of that many key positions) runs the packed kernels (:mod:`accel.kernels.varlen.attention`).
     """
-    if window != (-1, -1) and window != [-1, -1] or softcap:  # anything else: the packed path checks it
+    if window != (-1, -1) and window != [-1, -1] or softcap or attention_chunk:  # the packed path checks them
         from gpuaccel.accel.kernels.varlen.attention import dense_local_attention
 
         check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
-        o, lse = dense_local_attention(q, k, v, causal, softmax_scale, window, softcap)
+        o, lse = dense_local_attention(q, k, v, causal, softmax_scale, window, softcap, attention_chunk)
         return (o, lse) if return_lse else o
     if not all(isinstance(t, torch.Tensor) for t in (q, k, v)):  # the forward checks the rest (or its plan)
         check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())

@@ -243,6 +243,7 @@ def flash_attention_varlen(
     check_values: bool = True,
     seqused_q: torch.Tensor | None = None,
     seqused_k: torch.Tensor | None = None,
+    attention_chunk: int = 0,
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """Attention within each packed sequence, with autograd (``flash_attn_varlen_func``'s semantics).
 
@@ -254,9 +255,15 @@ def flash_attention_varlen(
     ends, a max_seqlen below the longest sequence); a training loop with known-good offsets may skip it.
     ``seqused_q``/``seqused_k`` (int32 ``(batch,)``, FlashAttention-3's): only the first that many tokens of
     each sequence's slot take part (alignment uses those lengths); the other output rows are 0, lse -inf.
+    ``attention_chunk`` > 0 (Llama-4's chunked local attention): a query sees only keys in its own chunk of
+    that many key positions (within its causal/window limits); run as the sequences cut at chunk bounds.
     """
     if seqused_q is not None or seqused_k is not None:
         return _seqused(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, seqused_q, seqused_k,
+                        causal=causal, softmax_scale=softmax_scale, window=window, softcap=softcap,
+                        return_lse=return_lse, attention_chunk=attention_chunk)  # fmt: skip
+    if attention_chunk:
+        return _chunked(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, attention_chunk,
                         causal=causal, softmax_scale=softmax_scale, window=window, softcap=softcap,
                         return_lse=return_lse)  # fmt: skip
     hq, _hkv, d = check_packed(q, k, v, allowed_dtypes=allowed_dtypes())
@@ -272,6 +279,72 @@ def flash_attention_varlen(
                         resolve_scale(softmax_scale, d), check_softcap(softcap))  # fmt: skip
     o, lse = VarlenAttentionFunction.apply(q, k, v, problem)
     return (o, lse) if return_lse else o
+
+
+def _host_offsets(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    cu_seqlens_q: torch.Tensor,
+    cu_seqlens_k: torch.Tensor,
+    max_q: int,
+    max_k: int,
+) -> tuple[list[int], list[int]]:
+    """Both offsets checked and read back to the host (one sync), for the calls that re-cut the batch."""
+    cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_q, q.device, True).tolist()
+    cu_k = check_cu_seqlens("cu_seqlens_k", cu_seqlens_k, k.shape[0], max_k, q.device, True).tolist()
+    if len(cu_q) != len(cu_k):
+        raise UnsupportedInputError(f"cu_seqlens_q and cu_seqlens_k must describe one batch: {cu_q}, {cu_k}")
+    return cu_q, cu_k
+
+
+def _offsets(lens: list[int], device: torch.device) -> torch.Tensor:
+    return torch.tensor([0, *itertools.accumulate(lens)], dtype=torch.int32, device=device)
+
+
+def chunk_pieces(cu_q: list[int], cu_k: list[int], chunk: int) -> tuple[list[int], list[int]]:
+    """(query lengths, key lengths) of every sequence cut at multiples of ``chunk`` key positions.
+
+    Query i of a sequence sits at key position ``i + len_k - len_q`` (bottom-right); the queries whose
+    positions fall in key chunk m form piece m with that chunk's keys, and inside a piece the same
+    bottom-right rule gives every query its old position relative to the chunk's keys. Queries before
+    the first key (more queries than keys) are a piece with no keys (0 and lse -inf, as before)."""
+    lens_q: list[int] = []
+    lens_k: list[int] = []
+    for q0, q1, k0, k1 in zip(cu_q, cu_q[1:], cu_k, cu_k[1:], strict=False):
+        nq, nk = q1 - q0, k1 - k0
+        off = nk - nq
+        lead = min(nq, max(0, -off))
+        if lead:
+            lens_q.append(lead)
+            lens_k.append(0)
+        for start in range(0, nk, chunk):
+            end = min(start + chunk, nk)
+            first, last = max(start - off, lead), min(end - off, nq)
+            lens_q.append(max(0, last - first))
+            lens_k.append(end - start)
+    return lens_q, lens_k
+
+
+def _chunked(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    cu_seqlens_q: torch.Tensor,
+    cu_seqlens_k: torch.Tensor,
+    max_seqlen_q: int,
+    max_seqlen_k: int,
+    chunk: int,
+    **kw: Any,
+) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
+    """``attention_chunk``: the same packed rows under offsets cut at chunk bounds (no copy)."""
+    if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 0:
+        raise UnsupportedInputError(f"attention_chunk must be an integer >= 0, got {chunk!r}")
+    cu_q, cu_k = _host_offsets(q, k, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k)
+    lens_q, lens_k = chunk_pieces(cu_q, cu_k, chunk)
+    return flash_attention_varlen(
+        q, k, v, _offsets(lens_q, q.device), _offsets(lens_k, q.device), max(lens_q, default=0),
+        max(lens_k, default=0), check_values=False, **kw,
+    )  # fmt: skip
 
 
 def _used_rows(name: str, used: torch.Tensor | None, cu: list[int]) -> tuple[list[int], torch.Tensor | None]:
@@ -303,19 +376,14 @@ def _seqused(
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """``seqused_*``: the used rows gathered into a packed batch of their own (one copy each way, autograd
     through the copies), attended there, and put back; unused rows get 0 and lse -inf."""
-    cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_seqlen_q, q.device, True).tolist()
-    cu_k = check_cu_seqlens("cu_seqlens_k", cu_seqlens_k, k.shape[0], max_seqlen_k, q.device, True).tolist()
-    if len(cu_q) != len(cu_k):
-        raise UnsupportedInputError(
-            f"cu_seqlens_q and cu_seqlens_k must describe the same batch: {cu_q}, {cu_k}"
-        )
+    cu_q, cu_k = _host_offsets(q, k, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k)
     lens_q, rows_q = _used_rows("seqused_q", seqused_q, cu_q)
     lens_k, rows_k = _used_rows("seqused_k", seqused_k, cu_k)
     pick = lambda t, rows: t if rows is None else t.index_select(0, rows)
-    offsets = lambda lens: torch.tensor([0, *itertools.accumulate(lens)], dtype=torch.int32, device=q.device)
     o_used, lse_used = flash_attention_varlen(
-        pick(q, rows_q), pick(k, rows_k), pick(v, rows_k), offsets(lens_q), offsets(lens_k), max(lens_q),
-        max(lens_k), check_values=False, **{**kw, "return_lse": True},
+        pick(q, rows_q), pick(k, rows_k), pick(v, rows_k), _offsets(lens_q, q.device),
+        _offsets(lens_k, q.device), max(lens_q), max(lens_k), check_values=False,
+        **{**kw, "return_lse": True},
     )  # fmt: skip
     if rows_q is None:
         o, lse = o_used, lse_used
@@ -335,8 +403,9 @@ def dense_local_attention(
     softmax_scale: float | None,
     window: tuple[int, int],
     softcap: float,
+    attention_chunk: int = 0,
 ) -> tuple[torch.Tensor, torch.Tensor]:
-    """[B, H, N, D] attention with a window and/or soft-capping, through the packed kernels.
+    """[B, H, N, D] attention with a window, soft-capping and/or chunks, through the packed kernels.
 
     The batch is packed (one copy each way) with equal-length offsets built on the device; autograd flows
     through the copies. Returns (o [B, Hq, Nq, D], lse fp32 [B, Hq, Nq]).
@@ -348,7 +417,7 @@ def dense_local_attention(
     cu_k = torch.arange(b + 1, device=q.device, dtype=torch.int32) * nk
     o, lse = flash_attention_varlen(
         pack(q), pack(k), pack(v), cu_q, cu_k, nq, nk, causal=causal, softmax_scale=softmax_scale,
-        window=window, softcap=softcap, return_lse=True, check_values=False,
+        window=window, softcap=softcap, return_lse=True, check_values=False, attention_chunk=attention_chunk,
     )  # fmt: skip
     o = o.view(b, nq, hq, -1).transpose(1, 2)
     return o, lse.view(hq, b, nq).transpose(0, 1)
