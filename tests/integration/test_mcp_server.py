@@ -1,8 +1,9 @@
 """``gpuaccel mcp`` as an agent meets it: a real daemon, the server as a subprocess, the SDK's stdio client.
 
 Lists the tools (one per typed query, plus the job actions), runs a query, and checks that a submission is
-refused without the user's confirmation and queued with it -- both through a ``confirm`` argument (a client
-without elicitation) and through elicitation (the user answers the server's question).
+refused without a person's word and queued with it: through elicitation (the user answers the server's
+question), or, for a client without elicitation, only when the user started ``gpuaccel mcp --allow-writes``
+(an agent's own ``"confirm": true`` is refused). Bad arguments are tool errors.
 """
 
 from __future__ import annotations
@@ -23,19 +24,22 @@ from gpuaccel.assistant.queries.specs import SPECS
 Elicit = Callable[[Any, types.ElicitRequestParams], Awaitable[types.ElicitResult]]
 
 
-def _params(d: DaemonProcess) -> StdioServerParameters:
+def _params(d: DaemonProcess, *options: str) -> StdioServerParameters:
     env = {**d.env, "GPUACCEL_DATA_DIR": str(d.data_dir)}
     return StdioServerParameters(
-        command=sys.executable, args=["-m", "gpuaccel", "mcp"], env=env, cwd=str(REPO)
+        command=sys.executable, args=["-m", "gpuaccel", "mcp", *options], env=env, cwd=str(REPO)
     )
 
 
 def _session(
-    d: DaemonProcess, work: Callable[[ClientSession], Awaitable[Any]], elicit: Elicit | None = None
+    d: DaemonProcess,
+    work: Callable[[ClientSession], Awaitable[Any]],
+    elicit: Elicit | None = None,
+    options: tuple[str, ...] = (),
 ) -> Any:
     async def main() -> Any:
         with anyio.fail_after(60):
-            async with stdio_client(_params(d)) as (read, write):
+            async with stdio_client(_params(d, *options)) as (read, write):
                 async with ClientSession(read, write, elicitation_callback=elicit) as session:
                     await session.initialize()
                     return await work(session)
@@ -62,29 +66,48 @@ def test_tools_query_and_confirmed_submit(daemon: DaemonProcess) -> None:
         out["bad"] = await s.call_tool("gpu_reading", {"metric": "smell"})
         out["named"] = await s.call_tool("gpu_list", {"name": "x"})  # an argument the query does not take
         out["refused"] = await s.call_tool("submit_job", {"kind": "command", "argv": ["true"]})
-        out["jobs_after_refusal"] = len(await anyio.to_thread.run_sync(_jobs, daemon))
-        out["queued"] = await s.call_tool(
-            "submit_job", {"kind": "command", "argv": ["echo", "hi"], "name": "mcp-echo", "confirm": True}
+        # the agent saying it confirmed is not a person confirming (issue 40 #6)
+        out["self_confirmed"] = await s.call_tool(
+            "submit_job", {"kind": "command", "argv": ["true"], "confirm": True, "on_finish": "true"}
         )
-        out["invalid"] = await s.call_tool("submit_job", {"kind": "command", "argv": [], "confirm": True})
+        out["jobs_after_refusal"] = len(await anyio.to_thread.run_sync(_jobs, daemon))
+        return out
+
+    async def allowed(s: ClientSession) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["queued"] = await s.call_tool(
+            "submit_job", {"kind": "command", "argv": ["echo", "hi"], "name": "mcp-echo"}
+        )
+        out["invalid"] = await s.call_tool("submit_job", {"kind": "command", "argv": []})
+        # bad arguments are tool errors, not tracebacks (issue 40 #11)
+        out["self"] = await s.call_tool("submit_job", {"kind": "command", "argv": ["true"], "self": 1})
+        out["key"] = await s.call_tool(
+            "submit_job", {"kind": "command", "argv": ["true"], "idempotency_key": 5}
+        )
+        out["job_id"] = await s.call_tool("cancel_job", {"job_id": "seven"})
         return out
 
     out = _session(daemon, work)
+    out.update(_session(daemon, allowed, options=("--allow-writes",)))
     tools = out["tools"]
     assert set(SPECS) - CHAT_ONLY <= set(tools) and {"submit_job", "cancel_job", "job_logs"} <= set(tools)
     assert not CHAT_ONLY & set(tools)  # a job's log is one tool, job_logs
     assert tools["gpu_reading"].input_schema["properties"]["metric"]["enum"][0] == "temperature"
-    assert "confirm" in tools["submit_job"].input_schema["properties"]
+    assert "confirm" not in tools["submit_job"].input_schema["properties"]
     assert not out["gpus"].is_error and "There are 2 GPUs" in _text(out["gpus"])
     assert _text(out["hot"]).startswith("The temperature of GPU 1 is ")
     assert out["bad"].is_error and "'smell' is not accepted" in _text(out["bad"])
     assert out["named"].is_error and "gpu_list does not take name; it takes gpu" in _text(out["named"])
-    assert out["refused"].is_error and '"confirm": true' in _text(out["refused"])
-    assert out["jobs_after_refusal"] == 0  # nothing was queued without confirmation
+    assert out["refused"].is_error and "--allow-writes" in _text(out["refused"])
+    assert out["self_confirmed"].is_error and "cannot ask" in _text(out["self_confirmed"])
+    assert out["jobs_after_refusal"] == 0  # nothing was queued without a person's word
     assert not out["queued"].is_error, _text(out["queued"])
     job = out["queued"].structured_content
     assert job["name"] == "mcp-echo" and _text(out["queued"]).startswith(f"Queued job {job['id']}")
     assert out["invalid"].is_error and "argv" in _text(out["invalid"])  # the daemon's own validation
+    assert out["self"].is_error and "does not take self" in _text(out["self"])
+    assert out["key"].is_error and "does not take idempotency_key" in _text(out["key"])
+    assert out["job_id"].is_error and "job_id must be a whole number" in _text(out["job_id"])
 
     with daemon.client() as c:
         assert c.wait(job["id"], timeout=30).state == "succeeded"

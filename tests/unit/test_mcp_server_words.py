@@ -68,7 +68,7 @@ class _Ctx:
 
 def test_a_failed_confirmation_dialog_is_a_refusal_saying_nothing_was_done() -> None:
     async def ask() -> None:
-        await mcp_server._confirmed(_Ctx(), "cancel_job", {"job_id": 7})
+        await mcp_server._confirmed(_Ctx(), "cancel_job", {"job_id": 7}, allow_writes=False)
 
     with pytest.raises(mcp_server.Refused, match=r"not done: the user could not be asked .*dialog closed"):
         anyio.run(ask)

@@ -22,8 +22,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         parents=[client_options()],
         description=(
             "Serves the Model Context Protocol on stdin/stdout. Add it to an agent as the command "
-            "'gpuaccel mcp'. Submit and cancel need the user's confirmation."
+            "'gpuaccel mcp'. Submit and cancel are asked of the user through the agent's client "
+            "(MCP elicitation) and refused where it cannot ask, unless --allow-writes is given."
         ),
+    )
+    p.add_argument(
+        "--allow-writes",
+        action="store_true",
+        help="let agents submit and cancel jobs without asking you (for clients without elicitation)",
     )
     p.set_defaults(func=cmd_mcp)
 
@@ -41,5 +47,5 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     from gpuaccel.app.client import Client, ClientError
 
     with Client(data_dir=args.data_dir, timeout=CALL_TIMEOUT_S) as client:
-        anyio.run(serve_stdio, client, (ClientError,))
+        anyio.run(serve_stdio, client, (ClientError,), args.allow_writes)
     return 0

@@ -5,10 +5,11 @@ runs in the daemon (``POST /assistant/query``), a submission is validated by the
 are made from :data:`assistant.queries.specs.SPECS` (name, description, argument schema), the submit tool's
 schema is the scheduler's :class:`~api.request.JobRequest`; nothing here repeats either.
 
-Write actions (submit, cancel) are done only after the user confirmed them: where the client supports
-elicitation, the user is asked through it (and only an accepted answer with ``confirm`` ticked counts);
-where it does not, the call must carry ``confirm: true``, and a call without it is refused with a message
-saying what would be done and how to confirm. This module is handed the client by
+Write actions (submit, cancel) need a person: where the client supports elicitation, the user is asked
+through it (and only an accepted answer with ``confirm`` ticked counts); where it does not, they are
+refused (an agent cannot confirm its own action), unless the user started the server with
+``gpuaccel mcp --allow-writes``. Bad arguments are the tool's error, never a traceback. This module is
+handed the client by
 ``app.commands.mcp`` (the assistant layer does not import the app's client itself).
 """
 
@@ -35,8 +36,9 @@ CHAT_ONLY = frozenset({"job_log"})
 
 LOG_TAIL_MAX = 5000
 CONFIRM_HELP = (
-    "This changes the queue, so it needs the user's confirmation: ask the user, then call again with "
-    '"confirm": true.'
+    "This changes the queue, so a person must confirm it, and this MCP client cannot ask (it has no"
+    " elicitation). The user may run the command themselves, or start the server as"
+    " 'gpuaccel mcp --allow-writes' to let agents submit and cancel without being asked."
 )
 
 
@@ -54,14 +56,11 @@ class Refused(Exception):
     """A tool call that did nothing; the message says why and what is accepted."""
 
 
-_CONFIRM = {"type": "boolean", "description": "true once the user has confirmed this action"}
 _JOB_ID = {"type": "integer", "minimum": 0, "description": "the job's id"}
 
 
 def _submit_schema() -> dict[str, Any]:
-    schema = JobRequest.model_json_schema()
-    schema["properties"]["confirm"] = _CONFIRM
-    return schema
+    return JobRequest.model_json_schema()
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ JOB_TOOLS = {
             "Cancel a queued or running job. Needs the user's confirmation.",
             lambda: {
                 "type": "object",
-                "properties": {"job_id": _JOB_ID, "confirm": _CONFIRM},
+                "properties": {"job_id": _JOB_ID},
                 "required": ["job_id"],
             },
             True,
@@ -150,14 +149,17 @@ def describe_action(name: str, args: dict[str, Any]) -> str:
     return "submit a job: " + json.dumps(fields, sort_keys=True)
 
 
-async def _confirmed(ctx: ServerRequestContext[Any], name: str, args: dict[str, Any]) -> None:
-    """Return when the user confirmed the action; raise :class:`Refused` otherwise."""
+async def _confirmed(
+    ctx: ServerRequestContext[Any], name: str, args: dict[str, Any], allow_writes: bool
+) -> None:
+    """Return when the user confirmed the action (or allowed writes when starting the server); raise
+    :class:`Refused` otherwise. A ``confirm`` in the arguments is the agent's word, never the user's."""
     what = describe_action(name, args)
     can_ask = ctx.session.check_client_capability(
         types.ClientCapabilities(elicitation=types.ElicitationCapability())
     )
     if not can_ask:
-        if args.get("confirm") is not True:
+        if not allow_writes:
             raise Refused(f"not done: {what}. {CONFIRM_HELP}")
         return
     schema = {
@@ -218,6 +220,10 @@ def call(client: DaemonClient, name: str, args: dict[str, Any]) -> types.CallToo
         kind = fields.pop("kind", None)
         if not isinstance(kind, str):
             raise Refused("submit_job needs kind: 'command' (with argv) or a workload kind (with spec)")
+        unknown = sorted(set(fields) - set(JobRequest.model_fields))
+        if unknown:  # before the client sees them: a name such as 'self' must not reach a Python call
+            takes = ", ".join(JobRequest.model_fields)
+            raise Refused(f"submit_job does not take {', '.join(unknown)}; it takes {takes}")
         job = _job_json(client.submit(kind, **fields))
         return _text(submit_words(job, kind), job)
     if name == "cancel_job":
@@ -232,8 +238,11 @@ def call(client: DaemonClient, name: str, args: dict[str, Any]) -> types.CallToo
     raise Refused(f"unknown tool {name!r}; the tools are: {', '.join(t.name for t in tools())}")
 
 
-def build_server(client: DaemonClient, errors: tuple[type[Exception], ...] = ()) -> Server[Any]:
-    """The MCP server over ``client``; ``errors`` are the client's own failures, answered as tool errors."""
+def build_server(
+    client: DaemonClient, errors: tuple[type[Exception], ...] = (), allow_writes: bool = False
+) -> Server[Any]:
+    """The MCP server over ``client``; ``errors`` are the client's own failures, answered as tool errors.
+    ``allow_writes``: the user allowed submit and cancel without being asked (``--allow-writes``)."""
     known = (Refused, *errors)
 
     async def list_tools(
@@ -247,18 +256,21 @@ def build_server(client: DaemonClient, errors: tuple[type[Exception], ...] = ())
         args = dict(params.arguments or {})
         try:
             if params.name in JOB_TOOLS and JOB_TOOLS[params.name].writes:
-                await _confirmed(ctx, params.name, args)
+                await _confirmed(ctx, params.name, args, allow_writes)
             return await anyio.to_thread.run_sync(call, client, params.name, args)
         except known as exc:
             return _text(str(exc), error=True)
+        except (TypeError, ValueError) as exc:  # arguments of the wrong type reaching a call
+            return _text(f"{params.name}: bad arguments: {exc}", error=True)
 
     return Server(
         "gpuaccel",
         version=_version(),
         instructions=(
             "Facts about this GPU machine (GPUs, jobs, the queue) through typed query tools, and job"
-            " submit / cancel / logs through the gpuaccel daemon. Submit and cancel need the user's"
-            " confirmation."
+            " submit / cancel / logs through the gpuaccel daemon. Submit and cancel are asked of the user"
+            " (elicitation), or refused where they cannot be, unless the server was started with"
+            " --allow-writes."
         ),
         on_list_tools=list_tools,
         on_call_tool=call_tool,
@@ -274,10 +286,12 @@ def _version() -> str:
         return "0"
 
 
-async def serve_stdio(client: DaemonClient, errors: tuple[type[Exception], ...] = ()) -> None:
+async def serve_stdio(
+    client: DaemonClient, errors: tuple[type[Exception], ...] = (), allow_writes: bool = False
+) -> None:
     """Serve MCP on stdin/stdout until the client closes them."""
     from mcp.server.stdio import stdio_server
 
-    server = build_server(client, errors)
+    server = build_server(client, errors, allow_writes)
     async with stdio_server() as (read, write):
         await server.run(read, write, server.create_initialization_options())
