@@ -4,13 +4,14 @@ clear 422s, and the daemon's token in front of it."""
 from __future__ import annotations
 
 import json
+import time
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from test_assistant_chat_answers import svc  # noqa: F401  (the fixture: two fake GPUs, four jobs)
 
 from gpuaccel.app.daemon.auth import TokenAuth
-from gpuaccel.assistant.http.openai import create_openai_router
+from gpuaccel.assistant.http.openai import MAX_CONTEXT_CHARS, MAX_MESSAGES, create_openai_router
 from gpuaccel.assistant.http.routes import Unavailable
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.picker import REFUSAL
@@ -94,3 +95,17 @@ def test_bad_requests_and_missing_token(svc: AssistantService) -> None:  # noqa:
         "/v1/chat/completions", json={"messages": [{"role": "user", "content": "hi"}]}, headers=HEADERS
     )
     assert r.status_code == 503 and "extra" in r.text
+
+
+def test_hostile_sizes_are_refused_before_any_work(svc: AssistantService) -> None:  # noqa: F811
+    """38,000 messages in one body once cost 31.6 s of a shared worker (issue 40 #10): every cap answers
+    422 at once, saying what is accepted."""
+    client = client_for(svc)
+    many = [{"role": "user", "content": "which gpu is the hottest?"}] * 38_000
+    start = time.perf_counter()
+    r = client.post("/v1/chat/completions", json={"messages": many}, headers=HEADERS)
+    assert r.status_code == 422 and f"at most {MAX_MESSAGES}" in r.text, r.text[:300]
+    assert time.perf_counter() - start < 5
+    wordy = [{"role": "user", "content": "x" * 1000}] * 100
+    r = client.post("/v1/chat/completions", json={"messages": wordy}, headers=HEADERS)
+    assert r.status_code == 422 and f"at most {MAX_CONTEXT_CHARS}" in r.text, r.text[:300]

@@ -6,6 +6,10 @@ model runs for them), the answer is the same grounded answer as in the app's cha
 ``chat.completion.chunk`` events ending in ``data: [DONE]`` when ``stream`` is true. Nothing is stored in
 the assistant's history. The daemon mounts this router at its root, behind the same token as the rest of
 the API.
+
+Every cap is part of the schema (and docs/assistant.md): at most :data:`MAX_MESSAGES` messages, at most
+:data:`MAX_CONTEXT_CHARS` characters of text in them all (422 beyond either, before any work), and only
+the last :data:`REPLAYED` earlier user messages are replayed, so no body can hold a shared worker long.
 """
 
 from __future__ import annotations
@@ -29,6 +33,11 @@ if TYPE_CHECKING:
     from gpuaccel.assistant.service import AssistantService
 
 
+MAX_MESSAGES = 256  # messages in one request
+MAX_CONTEXT_CHARS = 65_536  # text of all messages together
+REPLAYED = 16  # earlier user messages whose queries are replayed for follow-ups (the most recent ones)
+
+
 class OAMessage(BaseModel):
     model_config = ConfigDict(extra="allow")
 
@@ -47,7 +56,7 @@ class OAChatIn(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     model: str | None = None
-    messages: list[OAMessage] = Field(min_length=1)
+    messages: list[OAMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
     stream: bool = False
 
 
@@ -68,15 +77,20 @@ def _invalid(message: str) -> HTTPException:
 
 
 def _question(body: OAChatIn) -> tuple[str, list[str]]:
-    """The last message's text (it must be the user's) and the earlier user messages."""
+    """The last message's text (it must be the user's) and the last :data:`REPLAYED` earlier user messages."""
+    size = sum(len(m.text()) for m in body.messages)
+    if size > MAX_CONTEXT_CHARS:
+        raise _invalid(
+            f"the messages hold {size} characters of text; at most {MAX_CONTEXT_CHARS} are accepted"
+        )
     last = body.messages[-1]
     if last.role != "user":
         raise _invalid(f"the last message must have role 'user' (the question), not {last.role!r}")
     question = clean_user_text(last.text())
     if not question:
         raise _invalid("the last user message has no text; send the question as content")
-    earlier = [clean_user_text(m.text()) for m in body.messages[:-1] if m.role == "user"]
-    return question, [q for q in earlier if q]
+    earlier = [m.text() for m in body.messages[:-1] if m.role == "user"][-REPLAYED:]
+    return question, [q for q in map(clean_user_text, earlier) if q]
 
 
 def create_openai_router(svc: AssistantService | Unavailable) -> APIRouter:
