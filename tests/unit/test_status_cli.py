@@ -144,3 +144,26 @@ def test_throttle_reasons_read_as_words_as_on_the_card(monkeypatch, capsys):
     rc, out, _ = run(monkeypatch, capsys, "two_gpus", "--json")
     reasons = [g.get("throttle_reasons") for g in json.loads(out)["gpus"]]
     assert rc == 0 and all(" " not in c for r in reasons if isinstance(r, list) for c in r)
+
+
+@pytest.mark.parametrize("scenario", ["two_gpus", "mig", "unhealthy"])
+def test_a_snapshot_reads_back_as_the_readings_it_was_made_of(monkeypatch, scenario):
+    """``status`` renders a daemon's /telemetry/now through parse_snapshot: every field, MIG instances,
+    processes and N/A reasons come back as the sampler held them."""
+    from gpuaccel.accel.telemetry import open_backend
+    from gpuaccel.accel.telemetry.sampler import Sampler
+    from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
+
+    monkeypatch.setenv("GPUACCEL_FAKE_NVML", scenario)
+    sampler = Sampler(open_backend(every_sample=True), capacity=4)
+    sampler.open()
+    try:
+        sampler.poll()
+        sampler.poll()
+        parsed = parse_snapshot(json.loads(json.dumps(snapshot(sampler))))
+        latest = {s.index: s for s in sampler.latest()}
+        assert [p.info for p in parsed] == sampler.infos
+        assert [p.sample for p in parsed] == [latest[i.index] for i in sampler.infos]
+        assert [(p.peak, p.peak_source) for p in parsed] == sampler.peaks
+    finally:
+        sampler.stop()
