@@ -1,6 +1,6 @@
 """The settings dialog's daemon address: one that can never reach a daemon is refused in the dialog with
 what is wrong (the dialog growing to show it), instead of being saved and retried every second; its
-number boxes show what people type, with their arrows."""
+number boxes show what people type, with their arrows, and a check box shows its box."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QDialog, QSpinBox, QStyle, QStyleOptionSpinBox
+from PySide6.QtWidgets import QCheckBox, QDialog, QSpinBox, QStyle, QStyleOptionButton, QStyleOptionSpinBox
 
 from gpuaccel.app.gui.settings import AppSettings, SettingsDialog
 from gpuaccel.app.gui.theme import current, theme_manager
@@ -142,3 +142,24 @@ def test_spin_boxes_show_their_arrows(qtbot, theme: str) -> None:
 
 def _close(a: QColor, b: QColor) -> bool:
     return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue()) < 90
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_an_unticked_check_box_shows_its_box(qtbot, theme: str) -> None:
+    """In the dark theme an unticked box was all but invisible: "Run through a shell" read as plain text."""
+    manager = theme_manager()
+    try:
+        manager.apply(theme)
+        box = QCheckBox("Run through a shell")
+        qtbot.addWidget(box)
+        box.show()
+        qtbot.waitExposed(box)
+        option = QStyleOptionButton()
+        box.initStyleOption(option)  # type: ignore[attr-defined]
+        rect = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+        image = box.grab().toImage()
+        edge = QColor(current().muted)
+        left = [image.pixelColor(rect.left(), y) for y in range(rect.top() + 3, rect.bottom() - 3)]
+        assert left and all(_close(c, edge) for c in left), (theme, rect, [c.name() for c in left])
+    finally:
+        manager.apply("system")
