@@ -7,6 +7,14 @@
     ... take_screenshots.py --settings   # only the settings dialog
     ... take_screenshots.py --unreachable   # only the window once its daemon stopped
 
+The window as it opens on smaller screens (``--screen``: the whole X screen, each tab), one Xvfb per size;
+150 % scaling is Qt's ``QT_SCALE_FACTOR`` on a screen of the physical size:
+
+    xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python docs/screenshots/take_screenshots.py --screen
+    xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python docs/screenshots/take_screenshots.py --screen
+    QT_SCALE_FACTOR=1.5 xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python \
+        docs/screenshots/take_screenshots.py --screen
+
 The window is shot at 1280x800 and at 2560x1440, in the dark and the light theme. GPU readings come
 from the daemon's fake NVML backend (``two_gpus``, ``eight_gpus`` and ``gpu_lost``): this machine has no
 GPU, and the window itself labels such readings SIMULATED. The jobs are real: they run in the daemon's
@@ -30,6 +38,7 @@ sys.path.insert(0, str(REPO / "tests"))
 
 from daemon_fixture import start_daemon  # noqa: E402
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSettings  # noqa: E402
+from PySide6.QtGui import QImage  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from gpuaccel.app.gui.main import make_app  # noqa: E402
@@ -70,10 +79,13 @@ def spin(app: QApplication, seconds: float) -> None:
 
 
 def save(widget: QWidget, name: str) -> None:
-    """A small PNG of the widget: an adaptive 256-colour palette without dithering (plenty for a flat UI)
+    """A small PNG of the widget (see :func:`save_image`)."""
+    save_image(widget.grab().toImage(), OUT / f"{name}.png")
+
+
+def save_image(image: QImage, path: Path) -> None:
+    """``image`` as a small PNG: an adaptive 256-colour palette without dithering (plenty for a flat UI)
     through Pillow where it is installed (matplotlib brings it), else Qt's PNG at maximum compression."""
-    path = OUT / f"{name}.png"
-    image = widget.grab().toImage()
     try:
         from PIL import Image
     except ImportError:
@@ -220,6 +232,58 @@ def unreachable(app: QApplication, root: Path, store: QSettings) -> None:
     window.close()
 
 
+def screen(app: QApplication, root: Path, store: QSettings) -> None:
+    """The window on this X screen (``--screen``) as ``gpuaccel`` opens it (sized to the screen's work
+    area), each tab shot as the whole screen shows it: ``screen_<width>x<height>[_<scale>]_<tab>.png``
+    in physical pixels. The jobs: a shell line run through a shell, one that failed for want of it (its
+    reason the real error), a job waiting for a time, a cancelled one and one running."""
+    daemon = start_daemon(root / "screen")
+    try:
+        client = daemon.client()
+        client.submit("command", name="cpu-matmul-1024", argv=[sys.executable, "-c", CPU_MATMUL])
+        client.submit("command", argv=["sh", "-c", "sleep 2; echo done"])
+        client.submit("command", argv=["sleep", "20;", "echo", "done"])  # no shell: sleep's own error
+        sleeper = client.submit("command", name="long-sleeper", argv=["sleep", "600"], gpus=1)
+        client.submit("command", name="nightly-eval", argv=["sleep", "5"], not_before=time.time() + 3600)
+        window = MainWindow(AppSettings(theme="dark"), data_dir=str(daemon.data_dir), store=store)
+        window.show_fitted()
+        spin(app, 12)
+        client.cancel(sleeper.id)
+        client.submit("command", name="train-step", argv=["sleep", "600"], gpus=1, priority=5)
+        spin(app, 30)
+        qscreen = app.primaryScreen()
+        size = qscreen.geometry().size() * qscreen.devicePixelRatio()
+        scale = qscreen.devicePixelRatio()
+        name = f"screen_{size.width()}x{size.height()}" + (f"_{round(scale * 100)}" if scale != 1 else "")
+        print(f"{name}: window {window.geometry().getRect()} on {qscreen.availableGeometry().getRect()}")
+        panel = window.jobs_panel
+        for tab, page in (
+            ("dashboard", window.dashboard), ("jobs", panel), ("assistant", window.assistant_panel),
+            ("processes", window.processes),
+        ):  # fmt: skip
+            window.show_page(page)
+            if page is panel:
+                failed = next(r for r in panel.table_model.rows if r.get("state") == "failed")
+                panel.reveal(int(failed["id"]))
+            if page is window.assistant_panel and window.assistant.availability == "available":
+                page.input.setText("/status")
+                page.send_message()
+            spin(app, 3)
+            shot = qscreen.grabWindow(0)
+            path = OUT / f"{name}_{tab}.png"
+            save_image(shot.toImage(), path)
+        window.show_page(panel)
+        dialog = panel.open_submit_dialog()
+        dialog.command_edit.setText("sleep 20; echo done")
+        dialog.shell_box.setChecked(True)
+        spin(app, 1)
+        save_image(qscreen.grabWindow(0).toImage(), OUT / f"{name}_submit.png")
+        dialog.reject()
+        window.close()
+    finally:
+        daemon.stop()
+
+
 def main() -> int:
     root = Path(tempfile.mkdtemp(prefix="gpuaccel-shots-"))
     app = make_app()
@@ -235,6 +299,9 @@ def main() -> int:
         return 0
     if "--unreachable" in sys.argv[1:]:
         unreachable(app, root, store)
+        return 0
+    if "--screen" in sys.argv[1:]:
+        screen(app, root, store)
         return 0
     daemon = start_daemon(root / "data")
     try:
@@ -294,8 +361,10 @@ def main() -> int:
         spin(app, 2)
         save(dialog, "submit_rejected")
         dialog.remote = False
-        dialog.select_kind("attention.bench")
-        dialog.name_edit.setText("attn-fwd-4k")
+        dialog.select_kind("command")  # what it opens on
+        dialog.command_edit.setText("python train.py --epochs 3 > train.log 2>&1")
+        dialog.shell_box.setChecked(True)
+        dialog.name_edit.setText("train-3-epochs")
         spin(app, 0.5)
         save(dialog, "submit_dialog")
         dialog.reject()
