@@ -193,7 +193,7 @@ def test_gpu_health_metrics_in_the_unhealthy_scenario(daemon_factory: DaemonFact
     assert by_gpu("gpuaccel_gpu_ecc_uncorrected_volatile") == {"0": 2.0, "1": 0.0}
     assert by_gpu("gpuaccel_gpu_remapped_rows_uncorrectable") == {"0": 1.0}  # a V100 retires pages instead
     assert by_gpu("gpuaccel_gpu_retired_pages_dbe") == {"1": 1.0}
-    assert by_gpu("gpuaccel_gpu_pcie_replays") == {"0": 12.0, "1": 0.0}
+    assert by_gpu("gpuaccel_gpu_pcie_replays") == {"0": 240.0, "1": 0.0}
     held = {(s.labels["gpu"], s.labels["reason"]) for s in families["gpuaccel_gpu_throttle_reason"].samples
             if s.value == 1.0}  # fmt: skip
     assert held == {("0", "hw_slowdown"), ("1", "hw_thermal")}

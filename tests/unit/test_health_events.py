@@ -36,12 +36,15 @@ def test_health_changes_become_events() -> None:
         (EVENT, 1, "GPU 1 health: XID 79 (GPU has fallen off the bus)")
     ]
     assert store.events[0]["data"]["readings"]["xid_events"] == 1.0
-    b.set_health(0, "pcie_replays", 3)
+    b.set_health(0, "pcie_replays", 2)  # a few replays are normal: no warning
+    round_()
+    assert len(store.events) == 1
+    b.set_health(0, "pcie_replays", 300)
     round_()
     b.set_health(0, "pcie_replays", 0)
     round_()
     assert [e["message"] for e in store.events[1:]] == [
-        "GPU 0 health: 3 PCIe replays since the driver loaded",
-        "GPU 0 health: cleared: 3 PCIe replays since the driver loaded",
+        "GPU 0 health: 300 PCIe replays since the driver loaded (a link that keeps retrying)",
+        "GPU 0 health: cleared: 300 PCIe replays since the driver loaded (a link that keeps retrying)",
     ]
     assert store.events[2]["data"]["cleared"] is True

@@ -34,7 +34,7 @@ def test_mig_instances_are_their_own_series_with_dcgm_labels() -> None:
 
 def test_health_counters_and_throttle_reasons() -> None:
     h100, v100 = _samples("unhealthy")
-    assert dict(values(h100, FIELD["pcie_replays"])) == {WHOLE_GPU: 12.0}
+    assert dict(values(h100, FIELD["pcie_replays"])) == {WHOLE_GPU: 240.0}
     assert dict(values(h100, FIELD["retired_pages_dbe"])) == {}  # not supported on an H100: no series
     assert dict(values(v100, FIELD["retired_pages_dbe"])) == {WHOLE_GPU: 1.0}
     reasons = dict(throttle(h100))

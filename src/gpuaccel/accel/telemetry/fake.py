@@ -161,7 +161,7 @@ class FakeBackend:
                 "remapped_rows_correctable": 3.0,
                 "remapped_rows_uncorrectable": 1.0,
                 "row_remap_pending": 1.0,
-                "pcie_replays": 12.0,
+                "pcie_replays": 240.0,
             }
             h100.overrides["throttle_reasons"] = ["hw_slowdown"]
             v100 = _FakeGpu(1, V100, "GPU-fa4e0000-0000-4000-8000-0000000000e1")

@@ -32,6 +32,9 @@ XID_MEANING: dict[int, str] = {
     119: "GSP RPC timeout",
     120: "GSP error",
 }
+# PCIe replays worth a warning: a few over a driver's life are normal (an idle H100 here showed 2); what
+# matters is a link that keeps retrying (DCGM's health check warns at 8 a minute), which piles them up.
+PCIE_REPLAYS_WARN = 100
 # Throttle reasons that mean the hardware protects itself (power cap and idle are ordinary).
 HARDWARE_THROTTLE = {
     "hw_slowdown": "hardware slowdown",
@@ -75,12 +78,14 @@ def warnings(sample: Any) -> list[str]:
         ("ecc_uncorrected_aggregate", "uncorrected ECC error{s} over the GPU's life"),
         ("remapped_rows_uncorrectable", "row{s} remapped for uncorrectable errors"),
         ("retired_pages_dbe", "page{s} retired for double-bit errors"),
-        ("pcie_replays", "PCIe replay{s} since the driver loaded"),
     )
     for key, text in counts:
         n = _num(get(key))
         if n:
             out.append(f"{int(n)} " + text.format(s="" if n == 1 else "s"))
+    replays = _num(get("pcie_replays"))
+    if replays is not None and replays >= PCIE_REPLAYS_WARN:
+        out.append(f"{int(replays)} PCIe replays since the driver loaded (a link that keeps retrying)")
     reasons = get("throttle_reasons")
     if isinstance(reasons, list):
         out += [HARDWARE_THROTTLE[r] for r in reasons if r in HARDWARE_THROTTLE]
