@@ -22,7 +22,7 @@ from gpuaccel.app.gui import connection
 def test_ls_into_a_reader_that_leaves_ends_quietly(daemon: DaemonProcess) -> None:
     api = httpx.Client(base_url=f"{daemon.url}/api/v1", headers={"Authorization": f"Bearer {daemon.token}"})
     for i in range(120):  # more than a pipe buffer holds as ``ls --json``
-        assert api.post("/jobs", json={"kind": "command", "argv": ["true"], "gpus": 64, "name": f"j{i}"})
+        assert api.post("/jobs", json={"kind": "command", "argv": ["true"], "hold": True, "name": f"j{i}"})
     api.close()
     env = {**daemon.env, "GPUACCEL_DATA_DIR": str(daemon.data_dir)}
     for form in ("", "--json"):

@@ -115,6 +115,10 @@ def test_a_running_job_s_own_tflops_replaces_the_estimate(shared: DaemonProcess,
         ({"kind": "command", "argv": ["true"], "cwd": "relative/dir"}, "cwd"),
         ({"kind": "command", "argv": ["true"], "nonsense": 1}, "nonsense"),
         ({"kind": "command", "argv": "true"}, "argv"),
+        # more than this two-GPU host can ever give: refused as sbatch refuses it, not queued forever
+        ({"kind": "command", "argv": ["true"], "gpus": 3}, "gpus"),
+        ({"kind": "command", "argv": ["true"], "gpu_ids": [5]}, "gpu_ids"),
+        ({"kind": "command", "argv": ["true"], "gpus": 1, "memory_mib": 10_000_000}, "memory_mib"),
     ],
 )
 def test_bad_requests_are_422_naming_the_field_and_store_nothing(
@@ -249,14 +253,13 @@ def test_gpu_allocation_and_memory_waiting(client: Client) -> None:
     none = client.submit("command", argv=["sh", "-c", 'echo "CVD=[$CUDA_VISIBLE_DEVICES]"'])
     client.wait(none.id, timeout=20)
     assert "CVD=[]" in client.log(none.id)
-    huge = client.submit("command", argv=["true"], gpus=1, memory_mib=10_000_000)
-    reason = wait_for(lambda: client.get_job(huge.id).waiting_reason, what="memory waiting reason")
-    assert reason.startswith("never fits: it needs 10000000 MiB per GPU and GPU 0 has "), reason
-    too_many = client.submit("command", argv=["true"], gpus=3)
-    wait_for(lambda: client.get_job(too_many.id).waiting_reason, what="count reason")
-    assert client.get_job(too_many.id).waiting_reason == "needs 3 GPUs; this machine has 2 GPUs"
-    client.cancel(huge.id)
-    client.cancel(too_many.id)
+    with pytest.raises(ApiError) as huge:  # it could never start: refused at submit with the reason
+        client.submit("command", argv=["true"], gpus=1, memory_mib=10_000_000)
+    assert huge.value.status == 422
+    assert "memory_mib: never fits: it needs 10000000 MiB per GPU and GPU 0 has " in str(huge.value)
+    with pytest.raises(ApiError) as too_many:
+        client.submit("command", argv=["true"], gpus=3)
+    assert "gpus: needs 3 GPUs; this machine has 2 GPUs; a job that can never start" in str(too_many.value)
 
 
 def test_telemetry_metrics_idle_and_events(shared: DaemonProcess, client: Client) -> None:

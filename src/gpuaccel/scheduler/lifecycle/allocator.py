@@ -59,22 +59,16 @@ def place(
     if not gpus:
         why = f" ({no_gpu_reason})" if no_gpu_reason else ""
         return f"needs {_n(job.gpus)}; this machine has no GPU{why}"
+    impossible = never_fits(job, gpus)
+    if impossible is not None:
+        return impossible[1]
     by_index = {g.index: g for g in gpus}
-    if job.gpu_ids is not None:
-        candidates = []
-        for i in job.gpu_ids:
-            if i not in by_index:
-                return f"needs GPU {i}; this machine has GPUs {', '.join(map(str, sorted(by_index)))}"
-            candidates.append(by_index[i])
-    else:
-        if job.gpus > len(gpus):
-            return f"needs {_n(job.gpus)}; this machine has {_n(len(gpus))}"
-        candidates = sorted(gpus, key=lambda g: (-(g.free_mib or 0.0), g.index))
-    need = job.memory_mib
-    fits = [g for g in candidates if not g.too_small(need)]
-    if len(fits) < job.gpus:  # said the same way whatever holds the GPUs now: no wait ends it
-        sizes = ", ".join(f"GPU {g.index} has {g.total_mib:.0f}" for g in candidates if g.too_small(need))
-        return f"never fits: it needs {need} MiB per GPU and {sizes} MiB in all (lower --memory or the GPUs)"
+    candidates = (
+        [by_index[i] for i in job.gpu_ids]
+        if job.gpu_ids is not None
+        else sorted(gpus, key=lambda g: (-(g.free_mib or 0.0), g.index))
+    )
+    fits = [g for g in candidates if not g.too_small(job.memory_mib)]
     chosen: list[int] = []
     blockers: list[str] = []
     for g in fits:
@@ -93,6 +87,35 @@ def place(
     if job.gpu_ids is not None:
         return "waiting: " + "; ".join(blockers)
     return f"waiting for {_n(job.gpus)}: " + "; ".join(blockers)
+
+
+def never_fits(job: GpuDemand, gpus: list[GpuState]) -> tuple[str, str] | None:
+    """(the request's field, why) when no wait can let ``job`` start on this machine's GPUs: more GPUs
+    than it has, a GPU index it lacks, more memory per GPU than its GPUs hold. Submit refuses such a job
+    (as sbatch does) and the queue says the same of one already stored. None when it could fit, or when
+    the GPUs are not known (no GPU telemetry: the job waits and says why)."""
+    if job.gpus == 0 or not gpus:
+        return None
+    by_index = {g.index: g for g in gpus}
+    if job.gpu_ids is not None:
+        for i in job.gpu_ids:
+            if i not in by_index:
+                return (
+                    "gpu_ids",
+                    f"needs GPU {i}; this machine has GPUs {', '.join(map(str, sorted(by_index)))}",
+                )
+        candidates = [by_index[i] for i in job.gpu_ids]
+    elif job.gpus > len(gpus):
+        return "gpus", f"needs {_n(job.gpus)}; this machine has {_n(len(gpus))}"
+    else:
+        candidates = gpus
+    need = job.memory_mib
+    if len([g for g in candidates if not g.too_small(need)]) < job.gpus:
+        sizes = ", ".join(f"GPU {g.index} has {g.total_mib:.0f}" for g in candidates if g.too_small(need))
+        return "memory_mib", (
+            f"never fits: it needs {need} MiB per GPU and {sizes} MiB in all (lower --memory or the GPUs)"
+        )
+    return None
 
 
 def _n(count: int) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from gpuaccel.accel import workloads
 from gpuaccel.api.jobs import FINISHED, LIVE, Job, JobState
 from gpuaccel.api.request import JobRequest
+from gpuaccel.scheduler.lifecycle.allocator import gpu_states, never_fits
 from gpuaccel.scheduler.lifecycle.loop import CANCELLED_BY_USER, SchedulerLoop
 from gpuaccel.scheduler.lifecycle.validation import COMMAND, RequestError, validate_request
 from gpuaccel.scheduler.store import idempotency
@@ -76,7 +77,12 @@ class Scheduler(SchedulerLoop):
             request = validate_request(raw)
         except RequestError as exc:
             return exc
-        if request.kind != COMMAND and self.placements.get(request.where) is self.placements.local:
+        local = self.placements.get(request.where) is self.placements.local
+        impossible = self._never_fits(request) if local and request.mig is None else None
+        if impossible is not None:  # it would wait forever: refused, as sbatch refuses it
+            field, why = impossible
+            return RequestError(field, f"{why}; a job that can never start is not queued")
+        if request.kind != COMMAND and local:
             lacking = workloads.missing_packages(request.kind)
             if lacking:  # it would wait in the queue, then fail with a ModuleNotFoundError
                 return RequestError(
@@ -85,6 +91,12 @@ class Scheduler(SchedulerLoop):
                     f"({sys.executable}) cannot import: pip install 'gpuaccel[kernels]' there",
                 )
         return request, key, digest
+
+    def _never_fits(self, request: JobRequest) -> tuple[str, str] | None:
+        """(field, why) when this host's GPUs, as telemetry reads them now, can never hold the request."""
+        if self.sampler is None or not self.sampler.available:
+            return None  # GPUs unknown: the job waits and says why
+        return never_fits(request, gpu_states(self.sampler.latest()))  # type: ignore[arg-type]  # gpus set
 
     def _job(self, job_id: int) -> Job:
         job = self.store.get(job_id)
