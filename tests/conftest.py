@@ -1,5 +1,7 @@
 """Shared pytest fixtures and hooks (append yours below; keep each small).
 
+- ``store``: an empty queue store (real SQLite, every migration) in the test's temp dir, closed after it.
+
 - Every test fails if it leaves a non-daemon thread running (every thread is joined).
 - Each test is marked with its tier, the folder it lives in (unit, integration, gui, kernels, faults, gpu).
 - Tests marked ``gpu`` are skipped, with the reason, unless torch sees CUDA and NVML sees a GPU.
@@ -16,6 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from gpuaccel.scheduler.store.queue import Store
 
 THREAD_GRACE_S = 2.0  # a thread that is ending anyway (joined elsewhere) gets this long
 
@@ -87,6 +91,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         reason = _gpu_missing()
         if reason is not None:
             pytest.skip(f"gpu test: {reason}")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """An empty queue store in the test's temp dir (a test needing seeded jobs builds on it)."""
+    s = Store(tmp_path / "gpuaccel.db")
+    yield s
+    s.close()
 
 
 # A real daemon subprocess for integration tests: `daemon`, `daemon_factory` (tests/daemon_fixture.py).

@@ -26,13 +26,6 @@ from gpuaccel.scheduler.store.queue import Store
 from gpuaccel.scheduler.store.records import JobRecords
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "db.sqlite")
-    yield s
-    s.close()
-
-
 def _finished(store: Store, **hooks: Any) -> Job:
     """A job with these hooks, finished (cancelled while queued): its hooks are due."""
     job = store.insert(validate_request({"kind": "command", "argv": ["true"], **hooks}))

@@ -13,13 +13,6 @@ from gpuaccel.scheduler.store import migrations
 from gpuaccel.scheduler.store.queue import Store
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    s = Store(tmp_path / "db.sqlite")
-    yield s
-    s.close()
-
-
 def _cmd(**kw: object) -> object:
     return validate_request({"kind": "command", "argv": ["true"], **kw})
 

@@ -3,8 +3,6 @@ which job ran where, lost nodes with Ray's reason; the phrasings that reach them
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,13 +40,6 @@ def _cluster() -> StaticCluster:
         HostTelemetry(C, LABEL_C, False, LOST_REASON, 1.0, {"gpus": [_gpu(0, "NVIDIA L4", 50)]}),
     ]
     return StaticCluster(nodes, hosts)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "db")
-    yield s
-    s.close()
 
 
 def _job(store: Store, name: str, where: str, state: str, node: str | None = None, gpus: str = "[]") -> int:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from gpuaccel.api.jobs import JobState
@@ -11,13 +9,6 @@ from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result, ru
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
-
-
-@pytest.fixture()
-def store(tmp_path: Path):
-    s = Store(tmp_path / "gpuaccel.db")
-    yield s
-    s.close()
 
 
 def _submit(store: Store, name: str, **fields: object) -> int:

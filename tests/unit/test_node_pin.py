@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -145,13 +144,6 @@ class FakeCluster:
 
     def close(self) -> None:
         pass
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "db")
-    yield s
-    s.close()
 
 
 def _pinned(store: Store, node: str, gpus: int = 1) -> Any:

@@ -34,13 +34,6 @@ def test_where_rules_name_the_field(raw: dict[str, Any], field: str) -> None:
     assert err.value.field == field
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Any:
-    s = Store(tmp_path / "db")
-    yield s
-    s.close()
-
-
 def test_the_default_placement_is_local_and_ray_needs_a_connection(store: Store, tmp_path: Path) -> None:
     places = Placements.local_only(store, DataDir(tmp_path))
     assert places.default == LOCAL and isinstance(places.get(None), LocalPlacement)

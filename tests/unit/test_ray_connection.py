@@ -38,13 +38,6 @@ def silent_server() -> Iterator[str]:
         server.close()
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "db")
-    yield s
-    s.close()
-
-
 def _node(node_id: str = "ab" * 28) -> NodeView:
     return NodeView(node_id, "gpu-a", "10.0.0.1", True, True, "ALIVE", None, 2.0)
 
