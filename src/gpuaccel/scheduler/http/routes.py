@@ -228,7 +228,9 @@ def create_router(
             while True:  # everything written so far, in bounded reads
                 try:
                     with open(path, "rb") as f:
-                        offset = data_from(f, offset)  # past what a log cap dropped
+                        # past what a log cap dropped; never past the end (a Last-Event-ID beyond it
+                        # goes on from there: a seek that far is refused by the file system)
+                        offset = min(data_from(f, offset), os.fstat(f.fileno()).st_size)
                         f.seek(offset)
                         chunk = f.read(LOG_EVENT_BYTES)
                 except FileNotFoundError:
