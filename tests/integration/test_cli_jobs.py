@@ -172,3 +172,30 @@ def test_a_command_without_dashes_gets_the_line_to_use(cli: Cli) -> None:
     r = cli("submit", "python", "train.py")  # a kind the daemon does not know: its words, then the hint
     assert r.returncode == 2 and "unknown workload kind 'python'" in r.stderr
     assert r.stderr.rstrip().endswith("to run a command, put it after --: gpuaccel submit -- python train.py")
+
+
+def test_ls_filters_by_group_name_where_and_since(cli: Cli) -> None:
+    """squeue's and pueue's habits: --group, --name (a glob), --where and --since, applied by the daemon
+    before the limit (a filter after it would miss older matches)."""
+    assert cli("group", "add", "night").returncode == 0
+    ids = {}
+    for name, group in (("train-a", "night"), ("train-b", "default"), ("eval", "night")):
+        r = cli("submit", "--json", "--hold", "--group", group, "--name", name, "--", "true")
+        ids[name] = json.loads(r.stdout)["id"]
+
+    def listed(*args: str) -> set[int]:
+        r = cli("ls", "--json", *args)
+        assert r.returncode == 0, r.stderr
+        return {j["id"] for j in json.loads(r.stdout)["jobs"]} & set(ids.values())
+
+    assert listed("--group", "night") == {ids["train-a"], ids["eval"]}
+    assert listed("--name", "train-*") == {ids["train-a"], ids["train-b"]}
+    assert listed("--name", "eval", "--group", "night") == {ids["eval"]}
+    assert listed("--where", "local", "--since", "10m") == set(ids.values())
+    assert listed("--since", "2000-01-01T00:00") == set(ids.values())
+    assert listed("--where", "ray") == set()
+    assert listed("--name", "train-*", "-n", "1") == {ids["train-b"]}  # newest match, not newest job
+    bad = cli("ls", "--group", "no such")
+    assert bad.returncode == 2 and "group" in bad.stderr
+    for job_id in ids.values():
+        cli("cancel", str(job_id))

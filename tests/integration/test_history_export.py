@@ -9,8 +9,7 @@ import time
 import pytest
 from daemon_fixture import DaemonProcess, wait_for
 
-from gpuaccel.app.commands.history import parse_when
-from gpuaccel.app.commands.jobs import UsageError
+from gpuaccel.app.commands.jobs import UsageError, parse_when
 
 
 def test_parse_when_takes_durations_and_dates() -> None:

@@ -51,8 +51,14 @@ class Client(QueueControls):
         kind: str | None = None,
         labels: dict[str, str] | None = None,
         limit: int = 100,
+        group: str | None = None,
+        name: str | None = None,
+        where: str | None = None,
+        since: float | None = None,
     ) -> list[Job]:
         params: dict[str, Any] = {"limit": limit}
+        filters = {"group": group, "name": name, "where": where, "since": since}
+        params.update({k: v for k, v in filters.items() if v is not None})
         if state:
             params["state"] = state if isinstance(state, str) else ",".join(state)
         if kind:

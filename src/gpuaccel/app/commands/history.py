@@ -17,10 +17,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gpuaccel.accel.telemetry.fields import FIELD, HISTORY_FIELDS, exported
-from gpuaccel.api.durations import DURATION_HELP
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands import bars
-from gpuaccel.app.commands.jobs import UsageError, client_command, client_options, parse_duration
+from gpuaccel.app.commands.jobs import UsageError, client_command, client_options, parse_when
 
 FORMATS = ("csv", "parquet")
 PARQUET_INSTALL = "pip install 'gpuaccel[export]'  (or: pip install pyarrow)"
@@ -54,23 +53,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("-o", "--output", help="file to write (default: stdout for CSV; required for Parquet)")
     p.set_defaults(func=client_command(cmd_history, timeout=60.0))
-
-
-def parse_when(text: str, now: float | None = None, option: str = "--since") -> float:
-    """A duration back from now (``2h``) or an ISO date/time -> unix seconds."""
-    now = time.time() if now is None else now
-    try:
-        return now - parse_duration(text, option)
-    except UsageError:
-        pass
-    try:
-        when = datetime.fromisoformat(text.strip())
-    except ValueError:
-        raise UsageError(
-            f"{option} {text!r} is neither a duration ({DURATION_HELP}) nor an ISO date/time "
-            "(2026-11-23T08:00)"
-        ) from None
-    return when.timestamp() if when.tzinfo else when.astimezone().timestamp()
 
 
 def collect(

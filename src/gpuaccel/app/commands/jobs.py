@@ -13,6 +13,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from gpuaccel.api import durations
@@ -62,6 +63,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("ls", parents=[common, as_json])
     p.add_argument("--state", help=f"comma list: {','.join(JobState)}")
     p.add_argument("--kind")
+    p.add_argument("--group", help="only this queue group")
+    p.add_argument("--name", help="only jobs of this name (a glob with * ? [: 'train-*')")
+    p.add_argument("--where", choices=("local", "ray"), help="only jobs placed on this host or on Ray")
+    p.add_argument(
+        "--since",
+        metavar="WHEN",
+        help="only jobs submitted since WHEN: a duration ago (2h, 1-00) or an ISO time",
+    )
     p.add_argument("--label", action="append", default=[], metavar="K=V")
     p.add_argument("-n", "--limit", type=int, default=50)
     p.add_argument("-o", "--format", metavar="FIELDS", help=FORMAT_HELP)
@@ -170,6 +179,23 @@ def parse_duration(text: str, option: str = "--timeout") -> float:
     return seconds
 
 
+def parse_when(text: str, now: float | None = None, option: str = "--since") -> float:
+    """A duration back from now (``2h``) or an ISO date/time -> unix seconds."""
+    now = time.time() if now is None else now
+    try:
+        return now - parse_duration(text, option)
+    except UsageError:
+        pass
+    try:
+        when = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise UsageError(
+            f"{option} {text!r} is neither a duration ({durations.DURATION_HELP}) nor an ISO date/time "
+            "(2026-11-23T08:00)"
+        ) from None
+    return when.timestamp() if when.tzinfo else when.astimezone().timestamp()
+
+
 def cmd_ls(args: argparse.Namespace, client: Client) -> int:
     if not 1 <= args.limit <= MAX_LIST:
         raise UsageError(f"--limit must be from 1 to {MAX_LIST}, got {args.limit}")
@@ -179,7 +205,11 @@ def cmd_ls(args: argparse.Namespace, client: Client) -> int:
         raise UsageError(str(exc)) from None
     # one row past the limit tells whether older jobs were left out, so the table can say so
     labels = key_values(args.label, "--label")
-    jobs = client.list_jobs(state=_states(args.state), kind=args.kind, labels=labels, limit=args.limit + 1)
+    since = parse_when(args.since) if args.since else None
+    jobs = client.list_jobs(
+        state=_states(args.state), kind=args.kind, labels=labels, limit=args.limit + 1, group=args.group,
+        name=args.name, where=args.where, since=since,
+    )  # fmt: skip
     more, jobs = len(jobs) > args.limit, jobs[: args.limit]
     if args.json:  # the API's JobList, and whether the limit cut the listing
         listing = {"jobs": [j.to_json() for j in jobs], "truncated": more, "limit": args.limit}

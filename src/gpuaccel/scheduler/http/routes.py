@@ -19,8 +19,8 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
-from gpuaccel.api.jobs import ERRORS, FINISHED, EventList, Job, JobList, JobState
-from gpuaccel.api.limits import MAX_LABEL_KEY_CHARS, MAX_LABEL_VALUE_CHARS, plain_text, worded
+from gpuaccel.api.jobs import ERRORS, FINISHED, GROUP_NAME, EventList, Job, JobList, JobState
+from gpuaccel.api.limits import MAX_LABEL_KEY_CHARS, MAX_LABEL_VALUE_CHARS, MAX_NAME_CHARS, plain_text, worded
 from gpuaccel.api.request import JobRequest, PriorityIn
 from gpuaccel.api.status import HealthOut, HistoryOut, IdleOut, TelemetryNow
 from gpuaccel.scheduler.http.arrays import array_router
@@ -141,6 +141,12 @@ def create_router(
             Query(description="k=v, repeatable; all must match"),
         ] = None,
         limit: int = Query(100, ge=1, le=10000),
+        group: str | None = Query(None, pattern=GROUP_NAME, description="only this queue group"),
+        name: str | None = Query(
+            None, min_length=1, max_length=MAX_NAME_CHARS, description="the job's name; a glob with * ? ["
+        ),
+        where: Literal["local", "ray"] | None = Query(None, description="only jobs placed so"),
+        since: float | None = Query(None, ge=0, description="only jobs submitted at or after this unix time"),
     ) -> JobList:
         states = [s.strip() for s in state.split(",") if s.strip()] if state else None
         for s in states or []:
@@ -164,7 +170,19 @@ def create_router(
                 )
             labels[key] = value
         # The summary form: a listing stays small and fast whatever was submitted; show has it all.
-        return JobList(jobs=store.list(states=states, kind=kind, labels=labels, limit=limit, summary=True))
+        return JobList(
+            jobs=store.list(
+                states=states,
+                kind=kind,
+                labels=labels,
+                limit=limit,
+                summary=True,
+                group=group,
+                name=name,
+                where=where,
+                since=since,
+            )  # fmt: skip
+        )
 
     @router.get("/jobs/{job_id}", response_model=Job, tags=["jobs"], responses=ERRORS)
     def get_job(job_id: JobId) -> Job:

@@ -178,9 +178,15 @@ class JobRecords:
         limit: int = 100,
         oldest_first: bool = False,
         summary: bool = False,
+        group: str | None = None,
+        name: str | None = None,
+        where: str | None = None,
+        since: float | None = None,
     ) -> list[Job]:
         """Jobs matching every filter, newest first (or by id ascending); ``summary``: the listing form
-        (:meth:`Job.summarized`), which never parses or ships a column larger than any request may make."""
+        (:meth:`Job.summarized`), which never parses or ships a column larger than any request may make.
+        ``name``: the job's name, a glob when it holds ``*``, ``?`` or ``[``; ``since``: submitted at or
+        after this unix time."""
         sql, params = f"SELECT {self._summary_columns if summary else '*'} FROM jobs WHERE 1", []
         if states:
             sql += f" AND state IN ({','.join('?' * len(states))})"
@@ -188,6 +194,18 @@ class JobRecords:
         if kind:
             sql += " AND kind = ?"
             params.append(kind)
+        if group:
+            sql += ' AND "group" = ?'
+            params.append(group)
+        if name:
+            sql += " AND name GLOB ?" if any(c in name for c in "*?[") else " AND name = ?"
+            params.append(name)
+        if where:
+            sql += ' AND "where" = ?'
+            params.append(where)
+        if since is not None:
+            sql += " AND created_at >= ?"
+            params.append(since)
         for key, value in (labels or {}).items():
             # The key as a bound value, never spliced into a JSON path: any key means itself.
             sql += " AND EXISTS (SELECT 1 FROM json_each(labels) WHERE key = ? AND value = ?)"
