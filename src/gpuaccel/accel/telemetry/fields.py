@@ -9,6 +9,7 @@ and plots. :func:`read` is the one way to take a field's value out of a :class:`
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -80,7 +81,7 @@ class Field:
     digits: int = 0  # decimals shown
     source: Source = "sample"  # where :func:`read` finds it: GpuSample attribute, GpuSample.gpm, computed
     numeric: bool = True  # kept in the sampler's ring buffers
-    history: bool = False  # kept in the telemetry_1s / telemetry_1m tables
+    history: bool = False  # kept in the telemetry_1s / telemetry_1m tables (a counter as its last reading)
     prom: str = ""  # Prometheus name in base units (a counter's without ``_total``); "" when not exported
     help: str = ""  # Prometheus HELP text
     prom_type: str = "gauge"  # Prometheus TYPE: "gauge" or "counter"
@@ -110,6 +111,20 @@ def with_unit(value: float, unit: str, digits: int = 0) -> str:
     ``312 W``, ``71 °C``. ``gpuaccel status`` and the desktop app both write them through here."""
     sep = "" if unit in ("", "%") else " "
     return f"{value:.{digits}f}{sep}{unit}"
+
+
+J_PER_WH = 3600.0
+
+
+def energy_text(joules: float) -> str:
+    """An amount of energy as every view writes it (``gpuaccel show``, reports, the chat): Wh below a kWh,
+    kWh from there, three significant digits, so a short job reads ``0.167 Wh``, never ``0 kWh``."""
+    wh = float(f"{joules / J_PER_WH:.3g}")  # rounded first: 999.7 Wh is 1.00 kWh, not 1000 Wh
+    value, unit = (wh / 1000.0, "kWh") if abs(wh) >= 1000.0 else (wh, "Wh")
+    if value == 0:
+        return f"0 {unit}"
+    digits = max(0, 2 - math.floor(math.log10(abs(value))))
+    return f"{value:.{digits}f} {unit}"
 
 
 def _pct(key: str, label: str, title: str, help_text: str, history: bool = False) -> Field:
@@ -143,7 +158,7 @@ FIELDS: tuple[Field, ...] = (
     Field("power_w", "power", "Power", "W", history=True, prom="gpuaccel_gpu_power_watts", help="power draw"),
     Field("power_limit_w", "power limit", "Power limit", "W",
           prom="gpuaccel_gpu_power_limit_watts", help="enforced power limit"),
-    Field("energy_j", "energy", "Energy", "J", prom="gpuaccel_gpu_energy_joules",
+    Field("energy_j", "energy", "Energy", "J", history=True, prom="gpuaccel_gpu_energy_joules",
           help="energy used since the driver loaded (NVML total energy counter)", prom_type="counter"),
     Field("sm_clock_mhz", "SM clock", "SM clock", "MHz", history=True,
           prom="gpuaccel_gpu_sm_clock_hertz", help="SM clock", prom_scale=_MHZ_TO_HZ),
@@ -214,6 +229,10 @@ GPM_METRICS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.source == "gpm")
 NUMERIC_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.numeric)
 # The columns of the history tables (scheduler.store.migrations creates them).
 HISTORY_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.history)
+# Of them, the counters (energy): a history row keeps the last reading, and a span's amount is their deltas;
+# the others are gauges, kept as means (and, in 1 min rows, minimum and maximum).
+HISTORY_COUNTERS: tuple[str, ...] = tuple(k for k in HISTORY_FIELDS if FIELD[k].prom_type == "counter")
+HISTORY_GAUGES: tuple[str, ...] = tuple(k for k in HISTORY_FIELDS if k not in HISTORY_COUNTERS)
 # The health readings (accel.telemetry.health): counters and flags of GpuSample.
 HEALTH_FIELDS: tuple[str, ...] = tuple(f.key for f in FIELDS if f.health)
 # The per-GPU gauges and counters of /metrics, TFLOP/s aside (it carries an ``exact`` label of its own).

@@ -18,6 +18,7 @@ from fastapi.responses import PlainTextResponse, Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from gpuaccel.accel.telemetry import backend_name
+from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
 from gpuaccel.api.jobs import ERRORS, FINISHED, GROUP_NAME, EventList, Job, JobList, JobState
 from gpuaccel.api.limits import MAX_LABEL_KEY_CHARS, MAX_LABEL_VALUE_CHARS, MAX_NAME_CHARS, plain_text, worded
@@ -31,10 +32,10 @@ from gpuaccel.scheduler.http.submit import SubmitEndpoint
 from gpuaccel.scheduler.lifecycle.service import JobNotFound, JobStateError, Scheduler
 from gpuaccel.scheduler.lifecycle.validation import RequestError
 from gpuaccel.scheduler.placement.log_cap import data_from
+from gpuaccel.scheduler.reads.history import query_history
 from gpuaccel.scheduler.reads.logtail import TAIL_MAX_BYTES, read_tail, tail_offset
 from gpuaccel.scheduler.reads.telemetry_view import telemetry_now
 from gpuaccel.scheduler.store import idempotency
-from gpuaccel.scheduler.store.history import HISTORY_FIELDS, query_history
 
 _STATE_NAMES = frozenset(s.value for s in JobState)
 _STATES = "|".join(JobState)

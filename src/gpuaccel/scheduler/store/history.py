@@ -1,8 +1,11 @@
-"""Telemetry history in SQLite: 1 s averages kept a day, 1 min averages kept 90 days.
+"""Telemetry history in SQLite: 1 s rows kept a day, 1 min rows kept 90 days.
 
 The sampler's callback only adds numbers to per-second buckets (cheap, on the sampler thread); a writer
 thread flushes finished seconds once a second, rolls finished minutes up from the 1 s rows, and prunes
-rows past their retention. Unavailable values are stored as NULL and averaged over what was available.
+rows past their retention. A gauge is stored as its mean over the bucket (a 1 min row also keeps its
+minimum, maximum and the seconds of 1 s rows behind it); a counter (energy) as its last reading.
+Unavailable values are stored as NULL and averaged over what was available. Reading is
+:mod:`scheduler.reads.history`'s.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import threading
 import time
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS, read
+from gpuaccel.accel.telemetry.fields import HISTORY_COUNTERS, HISTORY_FIELDS, HISTORY_GAUGES, read
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import NA, GpuSample
 from gpuaccel.scheduler.config import SchedulerConfig
@@ -71,10 +74,14 @@ class HistoryWriter:
                 peak = peaks[s.index][0] if s.index < len(peaks) else NA("no peak")
                 bucket = self._buckets.setdefault((s.index, int(s.timestamp)), {})
                 for name, v in sample_values(s, peak).items():
-                    if v is not None:
-                        acc = bucket.setdefault(name, [0.0, 0.0])
-                        acc[0] += float(v)
-                        acc[1] += 1.0
+                    if v is None:
+                        continue
+                    if name in HISTORY_COUNTERS:  # the last reading: [value, 1] divides to itself
+                        bucket[name] = [float(v), 1.0]
+                        continue
+                    acc = bucket.setdefault(name, [0.0, 0.0])
+                    acc[0] += float(v)
+                    acc[1] += 1.0
 
     def _run(self) -> None:
         while not self._stopping.wait(1.0):
@@ -107,14 +114,22 @@ class HistoryWriter:
             self._last_prune = now
 
     def roll_up(self, start: float, end: float) -> None:
-        """1 min rows (averages of the 1 s rows) for every whole minute in [start, end)."""
-        cols = ", ".join(HISTORY_FIELDS)
-        avgs = ", ".join(f"AVG({f})" for f in HISTORY_FIELDS)
+        """1 min rows for every whole minute in [start, end) from its 1 s rows: each gauge's mean, minimum
+        and maximum, the seconds of rows behind them, and each counter's last reading."""
+        stats = [f"AVG({f}), MIN({f}), MAX({f})" for f in HISTORY_GAUGES]
+        last = [
+            f"(SELECT {c} FROM telemetry_1s AS l WHERE l.gpu = s.gpu AND l.t >= m AND l.t < m + 60"
+            f" AND {c} IS NOT NULL ORDER BY l.t DESC LIMIT 1)"
+            for c in HISTORY_COUNTERS
+        ]
+        cols = [f"{f}, {f}_min, {f}_max" for f in HISTORY_GAUGES] + list(HISTORY_COUNTERS)
         with self.store.transaction() as conn:
             conn.execute(
-                f"INSERT OR REPLACE INTO telemetry_1m (gpu, t, {cols}) "
-                f"SELECT gpu, CAST(t / 60 AS INTEGER) * 60.0, {avgs} FROM telemetry_1s "
-                "WHERE t >= ? AND t < ? GROUP BY gpu, CAST(t / 60 AS INTEGER)",
+                f"INSERT OR REPLACE INTO telemetry_1m (gpu, t, seconds, {', '.join(cols)}) "
+                f"SELECT gpu, m, COUNT(*), {', '.join(stats + last)} FROM "
+                "(SELECT *, CAST(t / 60 AS INTEGER) * 60.0 AS m FROM telemetry_1s"
+                " WHERE t >= ? AND t < ?) AS s "
+                "GROUP BY gpu, m",
                 (start, end),
             )
 
@@ -122,50 +137,3 @@ class HistoryWriter:
         with self.store.transaction() as conn:
             conn.execute("DELETE FROM telemetry_1s WHERE t < ?", (now - self.config.history_1s_keep_s,))
             conn.execute("DELETE FROM telemetry_1m WHERE t < ?", (now - self.config.history_1m_keep_s,))
-
-
-def query_history(
-    store: Store,
-    sampler: Sampler | None,
-    gpu: int,
-    fields: list[str],
-    since: float | None,
-    until: float | None,
-    resolution: str,
-) -> dict[str, Any]:
-    """``{"gpu", "resolution", "t": [...], field: [...]}``; missing values are ``null``.
-
-    ``raw`` reads the sampler's in-memory ring (10 Hz, the last hour); ``1s`` and ``1m`` read SQLite.
-    Raises ValueError naming the bad parameter, LookupError for a GPU the sampler does not have (raw).
-    """
-    now = time.time()
-    since = now - 3600.0 if since is None else since
-    until = now if until is None else until
-    if resolution == "raw":
-        if sampler is None or not sampler.available:
-            raise ValueError("resolution: 'raw' needs live telemetry, which is unavailable; use '1s' or '1m'")
-        if not 0 <= gpu < len(sampler.infos):
-            raise LookupError(f"no GPU {gpu}; this machine has {len(sampler.infos)}")
-        try:
-            window = sampler.window(gpu, fields, seconds=max(0.0, now - since))
-        except KeyError as exc:
-            raise ValueError(f"fields: {exc.args[0]}") from None
-        keep = window["t"] <= until
-        out: dict[str, Any] = {"gpu": gpu, "resolution": "raw", "t": window["t"][keep].tolist()}
-        for f in fields:
-            out[f] = [None if math.isnan(v) else v for v in window[f][keep].tolist()]
-        return out
-    if resolution not in RESOLUTIONS:
-        raise ValueError(f"resolution: {resolution!r} is not one of raw, 1s, 1m")
-    unknown = [f for f in fields if f not in HISTORY_FIELDS]
-    if unknown:
-        raise ValueError(f"fields: unknown {', '.join(unknown)}; stored fields: {', '.join(HISTORY_FIELDS)}")
-    cols = ", ".join(["t", *fields])
-    rows = store.query(
-        f"SELECT {cols} FROM {RESOLUTIONS[resolution]} WHERE gpu = ? AND t >= ? AND t <= ? ORDER BY t",
-        (gpu, since, until),
-    )
-    out = {"gpu": gpu, "resolution": resolution, "t": [r["t"] for r in rows]}
-    for f in fields:
-        out[f] = [r[f] for r in rows]
-    return out

@@ -175,6 +175,37 @@ SCHEDULER: tuple[str, ...] = (
     );
     CREATE INDEX hook_outbox_pending ON hook_outbox (id) WHERE outcome IS NULL;
     """,
+    # 10 (scheduler.store.history): the energy counter's last reading in each row (energy is its deltas, not
+    # power x time from means); 1 min rows keep each reading's minimum and maximum beside its mean (a span's
+    # peak is the finest rows' maximum) and the seconds of 1 s rows behind them (a partial minute weighs its
+    # part). Rows written before this have NULL there, and the history reads say their numbers are means.
+    """
+    ALTER TABLE telemetry_1s ADD COLUMN energy_j REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN energy_j REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN seconds REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN util_gpu_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN util_gpu_max REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN util_mem_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN util_mem_max REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN mem_used_mib_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN mem_used_mib_max REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN temperature_c_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN temperature_c_max REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN power_w_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN power_w_max REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN sm_clock_mhz_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN sm_clock_mhz_max REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN mem_clock_mhz_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN mem_clock_mhz_max REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN tensor_active_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN tensor_active_max REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN sm_active_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN sm_active_max REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN dram_bw_util_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN dram_bw_util_max REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN tflops_est_min REAL;
+    ALTER TABLE telemetry_1m ADD COLUMN tflops_est_max REAL;
+    """,
 )
 
 

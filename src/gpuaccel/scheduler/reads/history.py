@@ -1,0 +1,349 @@
+"""The one read of the stored telemetry history: the dashboard's plots, ``gpuaccel history``, the chat's
+answers and the reports all take their rows, peaks, means and energy from :func:`read_history` and
+:func:`energy`.
+
+Why one: the 1 s table is kept a day and the 1 min table 90 days, so a span that starts before the 1 s
+table's first row needs both. Read naively (the whole span from 1 min means), a 3 s spike to 73 °C inside a
+minute reads as a peak of 56 °C, and a minute with ten seconds of readings counts as sixty. Here the 1 s rows
+answer wherever they exist and the 1 min rows only the part before them; a 1 min row brings its minimum,
+maximum and the seconds of readings behind it (the downsampler keeps them), so a peak is the finest rows'
+maximum and a mean is weighted by time; energy is the energy counter's deltas, with power x time only where
+the counter does not cover. The aggregation runs in SQLite: a day of 1 s rows is never built as Python rows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gpuaccel.accel.telemetry.fields import HISTORY_COUNTERS, HISTORY_FIELDS, HISTORY_GAUGES
+from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.scheduler.store.queue import Store
+
+# The stored tables, finest first: resolution -> (table, the seconds one row stands for).
+TABLES: dict[str, tuple[str, float]] = {"1s": ("telemetry_1s", 1.0), "1m": ("telemetry_1m", 60.0)}
+RESOLUTION_WORDS = {"1s": "1 s", "1m": "1 min"}
+(COUNTER,) = HISTORY_COUNTERS  # the energy counter: a row keeps its last reading, never a mean
+GAUGES = HISTORY_GAUGES
+# 1 min rows written before the downsampler kept extremes and seconds (schema 9) say so in what they give.
+OLD_COARSE = "older 1 min rows hold means only (their peak is a 1-minute mean)"
+ENERGY_COUNTER = "NVML energy counter"
+ENERGY_POWER = "power x time (no energy counter reading)"
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One row of a span, or one bin of rows: per gauge its time-weighted ``mean``, ``low`` and ``high``
+    (None: unavailable all the while); ``seconds``: the seconds of readings behind it inside the span."""
+
+    gpu: int
+    t: float  # the row's (the bin's first row's) start
+    resolution: str  # "1s" or "1m"
+    seconds: float
+    mean: dict[str, float | None]
+    low: dict[str, float | None]
+    high: dict[str, float | None]
+    energy_j: float | None  # the energy counter's last reading (None for a bin)
+    means_only: bool = False  # old 1 min rows answered: ``high`` and ``low`` are means
+
+
+@dataclass(frozen=True)
+class History:
+    """Rows over [t0, t1), by GPU then time; ``fine_from``: where 1 s rows take over from 1 min rows."""
+
+    t0: float
+    t1: float
+    rows: list[HistoryRow]
+    fine_from: float | None
+
+    @property
+    def resolution(self) -> str:
+        """In words: "1 s", "1 min", or "1 min before 2026-11-20 06:00:00 UTC, 1 s after"."""
+        return resolution_words({r.resolution for r in self.rows}, self.fine_from)
+
+    def gpus(self) -> list[int]:
+        return sorted({r.gpu for r in self.rows})
+
+
+@dataclass(frozen=True)
+class Energy:
+    """One GPU's joules over a span and how they were measured."""
+
+    gpu: int
+    joules: float | None
+    method: str
+
+
+def resolution_words(used: set[str], fine_from: float | None) -> str:
+    if used == {"1s", "1m"} and fine_from is not None:
+        at = dt.datetime.fromtimestamp(fine_from, dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        return f"1 min before {at}, 1 s after"
+    return ", ".join(RESOLUTION_WORDS[r] for r in sorted(used)) or "none"
+
+
+def _source(resolution: str, gpus: Sequence[int] | None) -> tuple[str, dict[str, int]]:
+    """SQL for one table's rows overlapping [:t0, :t1) with ``w`` (their seconds inside it), per gauge its
+    mean, low and high, the counter ``c`` (a 1 min row's only when read inside the span) and ``old``."""
+    table, step = TABLES[resolution]
+    gpu_params = {f"g{i}": int(g) for i, g in enumerate(gpus or [])}
+    where = f" AND gpu IN ({', '.join(':' + k for k in gpu_params)})" if gpus else ""
+    if resolution == "1s":
+        w, old, c = "1.0", "0", COUNTER
+        extremes = [f"{f} AS {f}_lo, {f} AS {f}_hi" for f in GAUGES]
+    else:
+        inside = f"(MIN(t + {step}, :t1) - MAX(t, :t0)) / {step}"
+        w, old, c = (
+            f"COALESCE(seconds, {step}) * {inside}",
+            "seconds IS NULL",
+            f"CASE WHEN t + {step} <= :t1 THEN {COUNTER} END",
+        )
+        extremes = [f"COALESCE({f}_min, {f}) AS {f}_lo, COALESCE({f}_max, {f}) AS {f}_hi" for f in GAUGES]
+    cols = ", ".join([*GAUGES, *extremes])
+    sql = (
+        f"SELECT gpu, t, {w} AS w, {cols}, {c} AS c, {old} AS old FROM {table}"
+        f" WHERE t > :t0 - {step} AND t < :t1{where}"
+    )
+    return sql, gpu_params
+
+
+def _query(store: Store, sql: str, t0: float, t1: float, gpu_params: dict[str, int]) -> list[Any]:
+    return store.query(sql, {"t0": t0, "t1": t1, **gpu_params})  # type: ignore[arg-type]
+
+
+def _table_rows(
+    store: Store, resolution: str, t0: float, t1: float, gpus: Sequence[int] | None, bin_s: float | None
+) -> list[HistoryRow]:
+    """One table's rows over [t0, t1), or their bins of ``bin_s`` seconds (from t0) aggregated in SQLite."""
+    src, gpu_params = _source(resolution, gpus)
+    n = len(GAUGES)
+    if bin_s is None:
+        sql = f"SELECT * FROM ({src}) WHERE w > 0 ORDER BY gpu, t"
+        out = []
+        for r in _query(store, sql, t0, t1, gpu_params):
+            vals = r[3 : 3 + n]
+            lo, hi = r[3 + n : 3 + 3 * n : 2], r[4 + n : 4 + 3 * n : 2]
+            out.append(
+                HistoryRow(
+                    r[0], float(r[1]), resolution, float(r[2]),
+                    dict(zip(GAUGES, vals, strict=True)), dict(zip(GAUGES, lo, strict=True)),
+                    dict(zip(GAUGES, hi, strict=True)), r[-2], bool(r[-1]),
+                )
+            )  # fmt: skip
+        return out
+    aggs = []
+    for f in GAUGES:
+        aggs.append(f"SUM({f} * w) / SUM(CASE WHEN {f} IS NOT NULL THEN w END)")
+    aggs += [f"MIN({f}_lo)" for f in GAUGES] + [f"MAX({f}_hi)" for f in GAUGES]
+    bucket = f"CAST((t - {float(t0)!r}) / {float(bin_s)!r} AS INTEGER)"
+    sql = (
+        f"SELECT gpu, MIN(t), SUM(w), {', '.join(aggs)}, MAX(old) FROM ({src}) WHERE w > 0"
+        f" GROUP BY gpu, {bucket} ORDER BY gpu, MIN(t)"
+    )
+    out = []
+    for r in _query(store, sql, t0, t1, gpu_params):
+        mean, lo, hi = r[3 : 3 + n], r[3 + n : 3 + 2 * n], r[3 + 2 * n : 3 + 3 * n]
+        out.append(
+            HistoryRow(
+                r[0], float(r[1]), resolution, float(r[2]), dict(zip(GAUGES, mean, strict=True)),
+                dict(zip(GAUGES, lo, strict=True)), dict(zip(GAUGES, hi, strict=True)), None, bool(r[-1]),
+            )
+        )  # fmt: skip
+    return out
+
+
+def _parts(store: Store, t0: float, t1: float, resolution: str) -> list[tuple[str, float, float]]:
+    """(table, start, end) pieces of [t0, t1): the named table for all of it, or, for "auto", 1 min rows
+    only before the 1 s table's first row and 1 s rows from there on."""
+    if resolution not in ("auto", *TABLES):
+        raise ValueError(f"resolution: {resolution!r} is not one of auto, {', '.join(TABLES)}")
+    if not t1 > t0:
+        raise ValueError(f"span: its end ({t1}) must be after its start ({t0})")
+    if resolution != "auto":
+        return [(resolution, t0, t1)]
+    (first,) = store.query(f"SELECT MIN(t) FROM {TABLES['1s'][0]}")[0]
+    if first is None or first >= t1:
+        return [("1m", t0, t1)]
+    if first <= t0:
+        return [("1s", t0, t1)]
+    return [("1m", t0, float(first)), ("1s", float(first), t1)]
+
+
+def read_history(
+    store: Store,
+    t0: float,
+    t1: float,
+    gpus: Sequence[int] | None = None,
+    resolution: str = "auto",
+    bin_s: float | None = None,
+) -> History:
+    """Rows over [t0, t1) of ``gpus`` (all when None), by GPU then time. ``resolution``: "1s" or "1m" reads
+    that table alone; "auto" the 1 s rows where the 1 s table reaches and 1 min rows only before it.
+    ``bin_s``: rows aggregated into bins of that many seconds (time-weighted mean, lowest low, highest high);
+    a bin as long as the span gives one row per GPU and table: the span's peak, low and mean.
+
+    Raises ValueError for an unknown resolution, an empty span or a bin that is not positive."""
+    if bin_s is not None and not bin_s > 0:
+        raise ValueError(f"bin_s: {bin_s} must be positive")
+    parts = _parts(store, t0, t1, resolution)
+    rows: list[HistoryRow] = []
+    for res, a, b in parts:
+        rows += _table_rows(store, res, a, b, gpus, bin_s)
+    rows.sort(key=lambda r: (r.gpu, r.t))
+    fine_from = parts[1][1] if len(parts) == 2 else None
+    return History(t0, t1, rows, fine_from)
+
+
+@dataclass(frozen=True)
+class Stat:
+    """One reading of one GPU over a span: its peak, lowest and time-weighted mean, and their resolution."""
+
+    peak: float | None
+    low: float | None
+    mean: float | None
+    resolution: str
+
+
+def span_stats(
+    store: Store, t0: float, t1: float, gpus: Sequence[int] | None = None
+) -> dict[int, dict[str, Stat]]:
+    """GPU -> gauge -> :class:`Stat` over [t0, t1), at the finest resolution that covers each part."""
+    history = read_history(store, t0, t1, gpus, bin_s=max(t1 - t0, 1.0))
+    out: dict[int, dict[str, Stat]] = {}
+    for gpu in history.gpus():
+        rows = [r for r in history.rows if r.gpu == gpu]
+        stats = {}
+        for f in GAUGES:
+            valued = [r for r in rows if r.mean.get(f) is not None]
+            if not valued:
+                continue
+            weight = sum(r.seconds for r in valued)
+            mean = sum(float(r.mean[f]) * r.seconds for r in valued) / weight if weight > 0 else None  # type: ignore[arg-type]
+            words = resolution_words({r.resolution for r in valued}, history.fine_from)
+            if any(r.means_only for r in valued):
+                words += f"; {OLD_COARSE}"
+            stats[f] = Stat(
+                max(float(r.high[f]) for r in valued),  # type: ignore[arg-type]
+                min(float(r.low[f]) for r in valued),  # type: ignore[arg-type]
+                mean,
+                words,
+            )
+        out[gpu] = stats
+    return out
+
+
+def _energy_part(
+    store: Store, resolution: str, t0: float, t1: float, gpus: Sequence[int] | None
+) -> dict[int, tuple[float, float, float, float, int, bool]]:
+    """GPU -> (counted J, power-x-time J, seconds by power, seconds in all, resets, power seen) of one table.
+
+    The counter is refreshed every few seconds and a row repeats its last value, so it has moved where a
+    row's value differs from the previous reading; the rows after its first move up to its last are the
+    counter's (their joules: the sum of its rises), the others are power x their seconds."""
+    src, gpu_params = _source(resolution, gpus)
+    sql = f"""
+        WITH r AS (SELECT gpu, t, w, c, power_w * w AS pj FROM ({src}) WHERE w > 0),
+        k AS (SELECT gpu, t, c, LAG(c) OVER (PARTITION BY gpu ORDER BY t) AS p FROM r WHERE c IS NOT NULL),
+        m AS (SELECT gpu, MIN(t) AS first, MAX(t) AS last FROM k WHERE c != p GROUP BY gpu),
+        d AS (SELECT k.gpu, SUM(CASE WHEN k.t > m.first AND k.c > k.p THEN k.c - k.p ELSE 0 END) AS counted,
+                     SUM(CASE WHEN k.c < k.p THEN 1 ELSE 0 END) AS resets
+              FROM k JOIN m USING (gpu) GROUP BY k.gpu)
+        SELECT r.gpu, COALESCE(MAX(d.counted), 0),
+               COALESCE(SUM(CASE WHEN m.first IS NULL OR r.t <= m.first OR r.t > m.last THEN r.pj END), 0),
+               COALESCE(SUM(CASE WHEN (m.first IS NULL OR r.t <= m.first OR r.t > m.last)
+                                 AND r.pj IS NOT NULL THEN r.w END), 0),
+               SUM(r.w), COALESCE(MAX(d.resets), 0), MAX(r.pj IS NOT NULL)
+        FROM r LEFT JOIN m USING (gpu) LEFT JOIN d USING (gpu) GROUP BY r.gpu ORDER BY r.gpu
+    """
+    return {
+        int(g): (float(c), float(p), float(ps), float(s), int(n), bool(seen))
+        for g, c, p, ps, s, n, seen in _query(store, sql, t0, t1, gpu_params)
+    }
+
+
+def energy(store: Store, t0: float, t1: float, gpus: Sequence[int] | None = None) -> list[Energy]:
+    """Per GPU, the joules over [t0, t1) at the finest resolution that covers each part: the energy
+    counter's rises where it moved, power x time for the rest (before its first move, after its last, rows
+    with no counter). A counter reset (the driver reloaded) leaves the seconds up to it uncounted; said."""
+    totals: dict[int, list[float]] = {}
+    for res, a, b in _parts(store, t0, t1, "auto"):
+        for gpu, (counted, by_power, power_s, seconds, resets, seen) in _energy_part(
+            store, res, a, b, gpus
+        ).items():
+            acc = totals.setdefault(gpu, [0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+            for i, v in enumerate((counted, by_power, power_s, seconds, resets, seen)):
+                acc[i] += float(v)
+    out = []
+    for gpu, (counted, by_power, power_s, seconds, resets, seen) in sorted(totals.items()):
+        if counted <= 0 and not seen:
+            out.append(Energy(gpu, None, "no energy counter or power readings"))
+            continue
+        if counted <= 0:
+            method = ENERGY_POWER
+        elif power_s <= 0:
+            method = ENERGY_COUNTER
+        else:
+            method = (
+                f"{ENERGY_COUNTER}; power x time for {power_s:.0f} s of {seconds:.0f} s (before the"
+                " counter's first move in the span and after its last)"
+            )
+        if resets:
+            method += f"; {int(resets)} counter reset(s): up to one counter interval each not counted"
+        out.append(Energy(gpu, counted + by_power, method))
+    return out
+
+
+def series(
+    store: Store, gpu: int, fields: list[str], t0: float, t1: float, resolution: str
+) -> dict[str, Any]:
+    """``{"t": [...], field: [...]}`` of one GPU from one table (means; the counter's readings), as the HTTP
+    API gives them to the dashboard's plots and ``gpuaccel history``. Raises ValueError naming what is
+    wrong."""
+    unknown = [f for f in fields if f not in HISTORY_FIELDS]
+    if unknown:
+        raise ValueError(f"fields: unknown {', '.join(unknown)}; stored fields: {', '.join(HISTORY_FIELDS)}")
+    rows = [r for r in read_history(store, t0, t1, [gpu], resolution).rows if r.t >= t0] if t1 > t0 else []
+    out: dict[str, Any] = {"t": [r.t for r in rows]}
+    for f in fields:
+        out[f] = [r.energy_j if f == COUNTER else r.mean[f] for r in rows]
+    return out
+
+
+def query_history(
+    store: Store,
+    sampler: Sampler | None,
+    gpu: int,
+    fields: list[str],
+    since: float | None,
+    until: float | None,
+    resolution: str,
+) -> dict[str, Any]:
+    """``{"gpu", "resolution", "t": [...], field: [...]}``; missing values are ``null``.
+
+    ``raw`` reads the sampler's in-memory ring (10 Hz, the last hour); ``1s`` and ``1m`` read that table
+    through :func:`series` (the dashboard's history plots and ``gpuaccel history`` ask here).
+    Raises ValueError naming the bad parameter, LookupError for a GPU the sampler does not have (raw).
+    """
+    now = time.time()
+    since = now - 3600.0 if since is None else since
+    until = now if until is None else until
+    if resolution == "raw":
+        if sampler is None or not sampler.available:
+            raise ValueError("resolution: 'raw' needs live telemetry, which is unavailable; use '1s' or '1m'")
+        if not 0 <= gpu < len(sampler.infos):
+            raise LookupError(f"no GPU {gpu}; this machine has {len(sampler.infos)}")
+        try:
+            window = sampler.window(gpu, fields, seconds=max(0.0, now - since))
+        except KeyError as exc:
+            raise ValueError(f"fields: {exc.args[0]}") from None
+        keep = window["t"] <= until
+        out: dict[str, Any] = {"gpu": gpu, "resolution": "raw", "t": window["t"][keep].tolist()}
+        for f in fields:
+            out[f] = [None if math.isnan(v) else v for v in window[f][keep].tolist()]
+        return out
+    if resolution not in TABLES:
+        raise ValueError(f"resolution: {resolution!r} is not one of raw, 1s, 1m")
+    return {"gpu": gpu, "resolution": resolution, **series(store, gpu, fields, since, until, resolution)}
