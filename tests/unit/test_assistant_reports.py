@@ -60,10 +60,12 @@ def test_daily_facts_numbers(store: Store) -> None:
     assert f["gpu_hours"] == 2.5  # 2 GPUs x 1 h + 1 GPU x 0.5 h
     g0, g1 = f["gpus"]
     assert (g0["util_avg_pct"], g0["tensor_avg_pct"], g0["temp_peak_c"]) == (80.0, 40.0, 83.0)
-    assert g0["energy_kwh"] == 0.05  # 300 W x 600 s = 180 kJ
-    assert g1["energy_kwh"] == 0.01 and g1["tensor_avg_pct"] is None
+    assert g0["energy"] == "50.0 Wh"  # 300 W x 600 s = 180 kJ (no energy counter here: power x time)
+    assert g1["energy"] == "10.0 Wh" and g1["tensor_avg_pct"] is None and g1["resolution"] == "1 s"
     assert f["best_by_tflops"] == [{"job": 1, "name": "job1", "metric": "bf16_tflops", "tflops": 420.5}]
-    assert f["failures"] == [{"job": 2, "name": "job2", "reason": "exit code 3"}]
+    assert f["failures"] == [
+        {"job": 2, "name": "job2", "attempts": 1, "gpu_time": "30 min", "reason": "exit code 3"}
+    ]
 
 
 def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
@@ -78,7 +80,7 @@ def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
     assert "peak temperature (°C)" in rep["html"] and "(C)" not in md + rep["html"]  # the app's unit
     temperature = next(p["caption"] for p in rep["plots"] if p["title"] == "Temperature")
     assert temperature.startswith("Temperature (°C), GPU 0") and "-83 °C;" in temperature
-    assert "| 0 | 80 | 40 | 83 | 0.05 | n/a | 600 |" in md
+    assert "| 0 | 80 | 40 | 83 | 50.0 Wh | n/a | 1 s |" in md
     assert "Two jobs ran, 1 failed." in md and "exploded" not in md and "(?)" not in md
     assert all(":" in p["caption"] for p in rep["plots"])  # clock times, not hours since start
     assert len(rep["plots"]) == 2 and all(
@@ -115,8 +117,8 @@ def test_the_report_opens_with_sentences_written_from_its_facts(store: Store, tm
     )
     assert "GPU 0 was the busiest, at 80 % mean utilization." in text
     assert "GPU 0 ran the hottest, peaking at 83 °C." in text
-    assert "The GPUs used 0.06 kWh." in text  # rounded as the Energy table rounds it
-    assert "Job 2 (job2) failed: exit code 3." in text
+    assert "The GPUs used 60.0 Wh." in text  # written as the Energy table writes it
+    assert "The costliest failure was job 2 (job2), 30 min of GPU time: exit code 3." in text
     job = job_overview(job_facts(store, 2, None))
     assert job == "Job 2 (job2) failed: exit code 3, after 30 min on GPU 0."
     md = ReportService(AssistantDB(store.path), store, tmp_path / "r").make_daily(DAY)["markdown"]
@@ -161,7 +163,7 @@ def test_the_html_keeps_log_lines_apart_and_plots_on_their_own_line(tmp_path: Pa
     md = "## Log tail\n\n```\nfirst line\nsecond line\n```\n\n(none)\n\n![GPU utilization](p.png)\n"
     page = render_html({"title": "t", "markdown": md}, tmp_path)
     assert "<pre>first line\nsecond line\n</pre>" in page
-    assert '<p>(none)</p><p><img alt="plot"' in page
+    assert '<p>(none)</p><p><img alt="GPU utilization"' in page
 
 
 def test_a_log_line_that_starts_with_backticks_stays_inside_its_block(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""The daily report's energy section: kWh per GPU and in all from the power history, and the queue jobs'
-share from their energy events."""
+"""The daily report's energy section: each GPU's energy and the total from the history (power x time here:
+the fixture's rows have no energy counter), and the queue jobs' share from their energy events."""
 
 from __future__ import annotations
 
@@ -20,15 +20,16 @@ def test_daily_report_energy_per_gpu_and_queue_share(store: Store, tmp_path: Pat
         c.execute("UPDATE events SET t = ? WHERE type = 'energy'", (T0 + 7200,))
     store.add_event("energy", job_id=3, gpu=0, message="energy", data={"joules": 1e9})  # another day
     energy = daily_facts(store, DAY)["energy"]
-    assert energy["kwh_total"] == 0.06  # 300 W and 60 W for 600 s
+    assert (energy["total_j"], energy["total"]) == (216_000.0, "60.0 Wh")  # 300 W and 60 W for 600 s
+    power = "power x time (no energy counter reading)"
     assert energy["per_gpu"] == [
-        {"gpu": 0, "kwh": 0.05, "queue_jobs_kwh": 0.03, "queue_jobs": 2},
-        {"gpu": 1, "kwh": 0.01, "queue_jobs_kwh": 0.001, "queue_jobs": 1},
+        {"gpu": 0, "energy": "50.0 Wh", "queue_jobs_energy": "30.0 Wh", "queue_jobs": 2, "method": power},
+        {"gpu": 1, "energy": "10.0 Wh", "queue_jobs_energy": "1.00 Wh", "queue_jobs": 1, "method": power},
     ]
     assert "energy counter" in energy["method"]
     svc = ReportService(AssistantDB(store.path), store, tmp_path / "reports", summarizer=lambda facts: "")
     md = svc.make_daily(DAY)["markdown"]
-    assert "## Energy\n\n0.060 kWh on all GPUs." in md
-    assert "| GPU | energy (kWh) | of it, queue jobs (kWh) | queue jobs |" in md
-    assert "| 0 | 0.05 | 0.03 | 2 |" in md
-    assert "- energy of all GPUs: 0.06 kWh" in facts_text(daily_facts(store, DAY))
+    assert "## Energy\n\n60.0 Wh on all GPUs." in md
+    assert "| GPU | energy | of it, queue jobs | queue jobs | method |" in md
+    assert f"| 0 | 50.0 Wh | 30.0 Wh | 2 | {power} |" in md
+    assert "- energy of all GPUs: 60.0 Wh" in facts_text(daily_facts(store, DAY))

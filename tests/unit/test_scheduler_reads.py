@@ -67,40 +67,25 @@ def test_job_ids_and_running_pids(store: Store) -> None:
     assert reads.running_pids(store) == {4242: 3}
 
 
-def test_history_window_prefers_the_finest_table_and_filters_gpus(store: Store) -> None:
-    w = reads.history_window(store, T0, T0 + 1000)
-    assert w.step_s == 1.0 and len(w.rows) == 20
-    assert [(r.gpu, r.t) for r in w.rows[:2]] == [(0, T0 + 100), (0, T0 + 101)]
-    assert w.rows[0].temperature_c == 60 and w.rows[0].power_w is None
-    only1 = reads.history_window(store, T0, T0 + 1000, [1])
-    assert {r.gpu for r in only1.rows} == {1} and len(only1.rows) == 10
-    older = reads.history_window(store, T0 - 7200, T0)  # no 1 s rows then: the 1 min table answers
-    assert older.step_s == 60.0 and [(r.gpu, r.util_gpu, r.power_w) for r in older.rows] == [(0, 70, 300)]
-    assert reads.history_window(store, T0 + 9000, T0 + 9999) == reads.HistoryWindow([], 1.0)
-
-
-def test_gpu_summaries_and_event_count(store: Store) -> None:
-    g0, g1 = reads.gpu_summaries(store, T0)
-    assert (g0.gpu, g0.temperature_peak_c, g0.util_avg_pct, g0.tensor_avg_pct) == (0, 69, 50, 20)
-    assert (g1.gpu, g1.temperature_peak_c, g1.util_avg_pct, g1.tensor_avg_pct) == (1, None, 10, None)
-    assert reads.gpu_summaries(store, T0 + 1000) == []
+def test_event_count(store: Store) -> None:
     assert reads.event_count(store, "gate", T0, T0 + 100) == 2
     assert reads.event_count(store, "gate", T0, T0 + 10) == 0  # the window is half-open
     assert reads.event_count(store, "idle", T0, T0 + 9999) == 0
 
 
-def test_history_window_over_a_span_longer_than_the_fine_table_keeps(tmp_path: Path) -> None:
-    """A week asked while the 1 s table holds only the last hour: the 1 min table, which reaches back to
-    the week's start, answers, not the last hour's 1 s rows said as the week's."""
-    s = Store(tmp_path / "week.db")
-    week, now = 7 * 86400.0, T0 + 7 * 86400.0
-    with s.transaction() as c:
-        for k in range(0, int(week), 3600):  # a 1 min row an hour over the week at 100 W
-            c.execute("INSERT INTO telemetry_1m (gpu, t, power_w) VALUES (0, ?, 100)", (T0 + k,))
-        for k in range(3600):  # the last hour in 1 s rows at 400 W
-            c.execute("INSERT INTO telemetry_1s (gpu, t, power_w) VALUES (0, ?, 400)", (now - 3600 + k,))
-    weekly = reads.history_window(s, T0, now)
-    assert weekly.step_s == 60.0 and len(weekly.rows) == 7 * 24
-    hourly = reads.history_window(s, now - 1800, now)  # within the 1 s table's reach: the finest
-    assert hourly.step_s == 1.0 and len(hourly.rows) == 1800
-    s.close()
+def test_history_reads_finest_rows_and_filters_gpus(store: Store) -> None:
+    """The fixture's 1 s rows (and a 1 min row an hour before them) through the one history read."""
+    from gpuaccel.scheduler.reads import history as history_read
+
+    w = history_read.read_history(store, T0, T0 + 1000)
+    assert w.resolution == "1 s" and len(w.rows) == 20
+    assert [(r.gpu, r.t) for r in w.rows[:2]] == [(0, T0 + 100), (0, T0 + 101)]
+    assert w.rows[0].mean["temperature_c"] == 60 and w.rows[0].mean["power_w"] is None
+    only1 = history_read.read_history(store, T0, T0 + 1000, [1])
+    assert {r.gpu for r in only1.rows} == {1} and len(only1.rows) == 10
+    older = history_read.read_history(store, T0 - 7200, T0)  # before the 1 s rows: the 1 min table answers
+    assert older.resolution == "1 min"
+    assert [(r.gpu, r.mean["util_gpu"], r.mean["power_w"]) for r in older.rows] == [(0, 70, 300)]
+    g0, g1 = (history_read.span_stats(store, T0, T0 + 1000)[g] for g in (0, 1))
+    assert (g0["temperature_c"].peak, g0["util_gpu"].mean, g0["tensor_active"].mean) == (69, 50, 20)
+    assert "temperature_c" not in g1 and g1["util_gpu"].mean == 10

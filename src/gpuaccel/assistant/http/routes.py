@@ -146,12 +146,12 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
         responses={200: {"content": {"text/markdown": {}, "text/html": {}}}},
     )
     def export(report_id: RowId, format: Literal["md", "html"] = "md") -> PlainTextResponse:
-        rep = svc.reports.get(report_id)
-        if rep is None:
+        text = svc.reports.export(report_id, format)  # plots embedded: the file stands alone
+        if text is None:
             raise HTTPException(404, f"no report {report_id}")
         if format == "html":
-            return HTMLResponse(rep["html"])
-        return PlainTextResponse(rep["markdown"], media_type="text/markdown")
+            return HTMLResponse(text)
+        return PlainTextResponse(text, media_type="text/markdown")
 
     @r.get(
         "/reports/{report_id}/plots/{name}",

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import sample_tflops
+from gpuaccel.accel.telemetry.fields import FIELD, sample_tflops, with_unit
 from gpuaccel.accel.telemetry.types import NA
 from gpuaccel.api.jobs import JobState
+from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 from gpuaccel.scheduler.store.queue import Store
 
@@ -173,15 +174,19 @@ class FactsSource:
             return None
 
     def highlights(self, since_s: float = 3600.0) -> list[str]:
+        """Per GPU over the last ``since_s``: peak temperature, mean utilization and tensor activity."""
         out = []
-        for g in reads.gpu_summaries(self.store, time.time() - since_s):
-            parts = [f"last hour GPU {g.gpu}:"]
-            if g.temperature_peak_c is not None:
-                parts.append(f"peak {g.temperature_peak_c:.0f} C,")
-            if g.util_avg_pct is not None:
-                parts.append(f"mean util {g.util_avg_pct:.0f}%,")
-            if g.tensor_avg_pct is not None:
-                parts.append(f"mean tensor activity {g.tensor_avg_pct:.0f}%")
+        now = time.time()
+        for gpu, st in history_read.span_stats(self.store, now - since_s, now).items():
+            parts = [f"last hour GPU {gpu}:"]
+            for key, words, unit in (
+                ("temperature_c", "peak", FIELD["temperature_c"].unit),
+                ("util_gpu", "mean util", FIELD["util_gpu"].unit),
+                ("tensor_active", "mean tensor activity", FIELD["tensor_active"].unit),
+            ):
+                if key in st:
+                    value = st[key].peak if words == "peak" else st[key].mean
+                    parts.append(f"{words} {with_unit(float(value or 0.0), unit)},")
             out.append(" ".join(parts).rstrip(","))
         return out
 

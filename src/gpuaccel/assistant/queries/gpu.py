@@ -14,8 +14,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import FIELD, NOT_SUPPORTED, THROTTLE_WORDS, heading
+from gpuaccel.accel.telemetry.fields import (
+    FIELD,
+    J_PER_WH,
+    NOT_SUPPORTED,
+    THROTTLE_WORDS,
+    energy_text,
+    heading,
+)
 from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result, Window, cell
+from gpuaccel.scheduler.reads import history as history_read
 
 METRICS: dict[str, tuple[str, str, str]] = {
     # metric -> (facts key, how a sentence names it, unit)
@@ -151,7 +159,6 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
     history does not keep (fan speed, free memory, the overview) is said to be live only, with its live
     value beside it, so no number of the span is ever made up."""
     from gpuaccel.assistant.queries.jobs import cap
-    from gpuaccel.scheduler.reads import queue as reads
 
     w = q.window
     assert w is not None
@@ -166,20 +173,24 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         text += " Now: "
         return Result(q, text + live.sentence, live.columns, live.rows, subject_gpus=live.subject_gpus)
     label, unit = METRICS[metric][1], METRICS[metric][2]
-    hist = reads.history_window(ctx.store, w.t0, w.t1, [g["index"] for g in gpus])
-    seen: dict[int, list[float]] = {}
-    for r in hist.rows:
-        value = getattr(r, column)
-        if value is not None:
-            seen.setdefault(r.gpu, []).append(float(value) / (1024 if metric == "memory" else 1))
+    stats = history_read.span_stats(ctx.store, w.t0, w.t1, [g["index"] for g in gpus])
+    scale = 1024 if metric == "memory" else 1
+    seen = {gpu: st[column] for gpu, st in stats.items() if column in st}
     if not seen:
         return Result(q, f"The telemetry history holds no {label} readings {w.label}.")
     digits = 1 if metric in ("memory", "tflops") else 0
     rows = [
-        [gpu, round(max(vs), digits), round(sum(vs) / len(vs), digits)] for gpu, vs in sorted(seen.items())
+        [gpu, round(float(s.peak) / scale, digits), round(float(s.mean) / scale, digits)]  # type: ignore[arg-type]
+        for gpu, s in sorted(seen.items())
     ]
     said = "; ".join(f"GPU {gpu} peaked at {cell(p)}{unit}, mean {cell(m)}{unit}" for gpu, p, m in rows)
-    return Result(q, f"{cap(label)} {w.label}: {said}.", ["GPU", f"peak {label}", f"mean {label}"], rows)
+    how = sorted({s.resolution for s in seen.values()})
+    return Result(
+        q,
+        f"{cap(label)} {w.label}: {said} (history at {'; '.join(how)}).",
+        ["GPU", f"peak {label}", f"mean {label}"],
+        rows,
+    )
 
 
 def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
@@ -320,18 +331,18 @@ def _queue_jobs_on(ctx: QueryContext, g: dict[str, Any]) -> list[dict[str, Any]]
 
 
 def energy(ctx: QueryContext, q: Query) -> Result:
-    from gpuaccel.scheduler.reads import queue as reads
-
+    """Each GPU's energy over the span, from its energy counter's deltas in the telemetry history (power x
+    time only where the counter does not cover), written as ``gpuaccel show`` and the reports write it."""
     w = q.window or Window(ctx.now() - 3600, ctx.now(), "in the last hour")
-    hist = reads.history_window(ctx.store, w.t0, w.t1, [q.gpu] if q.gpu is not None else None)
-    per: dict[int, float] = {}
-    for r in hist.rows:
-        if r.power_w is not None:
-            per[r.gpu] = per.get(r.gpu, 0.0) + r.power_w * hist.step_s / 3600.0
-    if not per:
+    found = [
+        e
+        for e in history_read.energy(ctx.store, w.t0, w.t1, [q.gpu] if q.gpu is not None else None)
+        if e.joules is not None
+    ]
+    if not found:
         return Result(q, f"I have no power history {w.label}, so I cannot say how much energy was used.")
-    rows = [[gpu, round(wh, 1)] for gpu, wh in sorted(per.items())]
-    total = round(sum(per.values()), 1)
-    each = ", ".join(f"GPU {gpu} {cell(wh)} Wh" for gpu, wh in rows)
-    text = f"The GPUs used {cell(total)} Wh {w.label} ({each})." if len(rows) > 1 else f"{each} {w.label}."
-    return Result(q, text, ["GPU", "energy (Wh)"], rows)
+    rows = [[e.gpu, round(float(e.joules or 0.0) / J_PER_WH, 3), e.method] for e in found]
+    total = energy_text(sum(float(e.joules or 0.0) for e in found))
+    each = ", ".join(f"GPU {e.gpu} {energy_text(float(e.joules or 0.0))}" for e in found)
+    text = f"The GPUs used {total} {w.label} ({each})." if len(rows) > 1 else f"{each} {w.label}."
+    return Result(q, text, ["GPU", "energy (Wh)", "measured by"], rows)

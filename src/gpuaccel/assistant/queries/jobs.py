@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gpuaccel.accel.telemetry.fields import FIELD
 from gpuaccel.api.jobs import LIVE, Job, JobState
-from gpuaccel.scheduler.reads import queue as reads
+from gpuaccel.scheduler.reads import history as history_read
 
 if TYPE_CHECKING:
     from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result
@@ -369,13 +369,10 @@ def _r(v: float | None) -> str:
 
 
 def _gpu_span(ctx: QueryContext, t0: float, t1: float) -> list[tuple[int, float | None, float | None]]:
-    hist = reads.history_window(ctx.store, t0, t1)
-    acc: dict[int, tuple[float | None, list[float]]] = {}
-    for r in hist.rows:
-        peak, utils = acc.get(r.gpu, (None, []))
-        if r.temperature_c is not None:
-            peak = r.temperature_c if peak is None else max(peak, r.temperature_c)
-        if r.util_gpu is not None:
-            utils.append(r.util_gpu)
-        acc[r.gpu] = (peak, utils)
-    return [(g, p, sum(u) / len(u) if u else None) for g, (p, u) in sorted(acc.items())]
+    """Per GPU: peak temperature (the finest rows' maximum) and time-weighted mean utilization."""
+    stats = history_read.span_stats(ctx.store, t0, t1)
+    out = []
+    for gpu, st in sorted(stats.items()):
+        temp, util = st.get("temperature_c"), st.get("util_gpu")
+        out.append((gpu, temp.peak if temp else None, util.mean if util else None))
+    return out

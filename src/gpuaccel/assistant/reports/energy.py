@@ -1,11 +1,12 @@
-"""The daily report's energy section: kWh of the day per GPU and in all, and how much of it our queue's
-jobs used.
+"""The daily report's energy section: each GPU's energy over the day and in all, and how much of it our
+queue's jobs used.
 
-A GPU's kWh is its power from the telemetry history (1 s rows, or 1 min rows past a day) integrated over
-the day; the queue's share is the sum of the day's ``energy`` events (:mod:`scheduler.lifecycle.job_energy`,
-one per
-job and GPU when the job leaves it, from NVML's energy counter), so a job running past midnight counts on
-the day it ended.
+A GPU's energy is its NVML energy counter's deltas over the day, read from the telemetry history at the
+finest resolution that covers each part (:func:`scheduler.reads.history.energy`; power x time only where
+the counter does not cover, and said); the queue's share is the sum of the day's ``energy`` events
+(:mod:`scheduler.lifecycle.job_energy`, one per job and GPU when the job leaves it, from the same
+counter), so a job running past midnight counts on the day it ended. Amounts are written as ``gpuaccel
+show`` writes them.
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-J_PER_KWH = 3.6e6
-METHOD = (
-    "GPU: power from the telemetry history integrated over the day; queue jobs: NVML energy counter per "
-    "job (energy events), counted on the day the job ended"
-)
+from gpuaccel.accel.telemetry.fields import energy_text
+from gpuaccel.scheduler.reads.history import Energy
+
+QUEUE_METHOD = "queue jobs: NVML energy counter per job (energy events), counted on the day the job ended"
 
 
 def queue_energy(store: Any, t0: float, t1: float) -> dict[int, tuple[float, int]]:
@@ -37,32 +37,38 @@ def queue_energy(store: Any, t0: float, t1: float) -> dict[int, tuple[float, int
     return out
 
 
-def energy_facts(store: Any, t0: float, t1: float, gpu_stats: list[dict[str, Any]]) -> dict[str, Any]:
-    """``{"kwh_total", "per_gpu": [{"gpu", "kwh", "queue_jobs_kwh", "queue_jobs"}], "method"}``; a GPU
-    without power readings that day has ``kwh`` None (and no share in the total)."""
+def energy_facts(store: Any, t0: float, t1: float, energies: list[Energy]) -> dict[str, Any]:
+    """``{"total_j", "total", "per_gpu": [{"gpu", "energy", "queue_jobs_energy", "queue_jobs", "method"}],
+    "method"}``; a GPU without counter or power readings that day has ``energy`` None (and no share in
+    the total)."""
     queue = queue_energy(store, t0, t1)
-    kwh = {int(g["gpu"]): g.get("energy_kwh") for g in gpu_stats}
+    by_gpu = {e.gpu: e for e in energies}
     per_gpu = []
-    for gpu in sorted(set(kwh) | set(queue)):
+    for gpu in sorted(set(by_gpu) | set(queue)):
         joules, jobs = queue.get(gpu, (0.0, 0))
+        e = by_gpu.get(gpu)
         per_gpu.append(
             {
                 "gpu": gpu,
-                "kwh": kwh.get(gpu),
-                "queue_jobs_kwh": round(joules / J_PER_KWH, 4),
+                "energy": energy_text(e.joules) if e is not None and e.joules is not None else None,
+                "queue_jobs_energy": energy_text(joules),
                 "queue_jobs": jobs,
+                "method": e.method if e is not None else "no history",
             }
         )
-    known = [g["kwh"] for g in per_gpu if g["kwh"] is not None]
+    known = [e.joules for e in energies if e.joules is not None]
+    total = sum(known) if known else None
     return {
-        "kwh_total": round(sum(known), 3) if known else None,
+        "total_j": round(total, 1) if total is not None else None,
+        "total": energy_text(total) if total is not None else None,
         "per_gpu": per_gpu,
-        "method": METHOD,
+        "method": QUEUE_METHOD,
     }
 
 
 def energy_markdown(energy: dict[str, Any], table: Any) -> list[str]:
     """The report's "Energy" section (``table`` renders rows as a Markdown table)."""
-    total = energy.get("kwh_total")
-    head = f"{total:.3f} kWh on all GPUs" if isinstance(total, int | float) else "no power readings that day"
-    return ["## Energy", "", f"{head}. {energy['method']}.", "", table(energy["per_gpu"])]
+    total = energy.get("total")
+    head = f"{total} on all GPUs" if total else "no energy counter or power readings that day"
+    return ["## Energy", "", f"{head}. GPUs: their energy counter's deltas; {energy['method']}.", "",
+            table(energy["per_gpu"])]  # fmt: skip

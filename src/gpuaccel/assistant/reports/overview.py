@@ -85,15 +85,24 @@ def daily_overview(facts: dict[str, Any]) -> str:
     if not gpus:
         sentences.append("No GPU readings were kept for that day.")
     energy = facts.get("energy")
-    total = energy.get("kwh_total") if isinstance(energy, dict) else None
-    if isinstance(total, int | float):
-        sentences.append(f"The GPUs used {_num(total)} kWh.")
+    total = energy.get("total") if isinstance(energy, dict) else None
+    if isinstance(total, str):
+        sentences.append(f"The GPUs used {total}.")
     failures = facts.get("failures") or []
-    if failures:
-        first = failures[0]
+    if failures:  # the costliest first (GPU time over all its attempts)
+        worst = failures[0]
+        tries = f" after {worst['attempts']} attempts" if int(worst.get("attempts") or 1) > 1 else ""
         sentences.append(
-            f"Job {first['job']} ({first['name']}) failed: {first['reason'] or 'no reason given'}."
+            f"The costliest failure was job {worst['job']} ({worst['name']}){tries}, {worst['gpu_time']} of"
+            f" GPU time: {worst['reason'] or 'no reason given'}."
         )
+    waiting = facts.get("waiting") or []
+    if waiting:
+        kinds: dict[str, int] = {}
+        for w in waiting:
+            kinds[w["waiting"]] = kinds.get(w["waiting"], 0) + 1
+        said = _and([f"{n} {how}" for how, n in kinds.items()])
+        sentences.append(f"{_n(len(waiting), 'job')} {_were(len(waiting))} waiting at report time ({said}).")
     return " ".join(sentences)
 
 
@@ -133,4 +142,6 @@ def job_overview(facts: dict[str, Any]) -> str:
     if attempt > 1:
         going = state in ("running", "paused", "retrying")
         text += f" This is attempt {attempt}." if going else f" It took {attempt} attempts."
+    if facts.get("energy"):
+        text += f" Its GPUs used {facts['energy']} ({facts.get('energy_method')})."
     return text

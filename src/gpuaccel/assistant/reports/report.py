@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import math
 import re
 import time
 import uuid
@@ -16,21 +17,51 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import FIELD, heading
-from gpuaccel.api.jobs import JobState
+from gpuaccel.accel.telemetry.fields import FIELD, energy_text, heading
+from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.queries.facts import checked_prose
-from gpuaccel.assistant.queries.jobs import clock
+from gpuaccel.assistant.queries.jobs import clock, duration
 from gpuaccel.assistant.queries.logs import LogUnreadable, code_block, read_log, shown_lines
 from gpuaccel.assistant.reports.energy import energy_facts, energy_markdown
-from gpuaccel.assistant.reports.html import render_html
+from gpuaccel.assistant.reports.html import render_html, self_contained_markdown
 from gpuaccel.assistant.reports.overview import daily_overview, job_overview
-from gpuaccel.assistant.reports.plots import line_chart
+from gpuaccel.assistant.reports.plots import Band, line_chart
+from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 from gpuaccel.scheduler.store.queue import Store
 
 Summarizer = Callable[[str], str]
 MIN_POINTS = 5  # a series with fewer readings is not plotted (a job of a few seconds)
+PLOTTED = ("util_gpu", "temperature_c")
+PLOT_BINS = 720  # a day's plot: one point per 2 min (its band spans the 1 s rows' lowest to highest)
+# Fixed axes, so two reports' plots compare at a glance: utilization 0-100 %, temperature from 0 °C (the top
+# grows past 100 °C only for a hotter reading).
+Y_RANGE = {"util_gpu": (0.0, 100.0), "temperature_c": (0.0, 100.0)}
+
+
+def plot_series(history: history_read.History, col: str, bin_s: float) -> dict[str, Band]:
+    """Per GPU, one reading's bins of ``bin_s`` seconds as a :class:`~assistant.reports.plots.Band`; a gap in
+    the history (over two bins or rows) is a NaN, so no line is drawn across hours without readings."""
+    out: dict[str, Band] = {}
+    nan = float("nan")
+    for r in history.rows:
+        mean = r.mean.get(col)
+        if mean is None:
+            continue
+        band = out.setdefault(f"GPU {r.gpu}", Band([], [], [], []))
+        gap = 2.0 * max(bin_s, history_read.TABLES[r.resolution][1])
+        if band.t and r.t - band.t[-1] > gap:
+            band.t.append(band.t[-1] + bin_s)
+            for values in (band.mean, band.low, band.high):
+                values.append(nan)
+        band.t.append(r.t)
+        band.mean.append(float(mean))
+        low, high = r.low.get(col), r.high.get(col)
+        band.low.append(float(mean if low is None else low))
+        band.high.append(float(mean if high is None else high))
+    return out
+
 
 REPORT_LOG_LINES = 15  # a job report quotes the end of its log ...
 REPORT_LOG_BYTES = 64 << 10  # ... reading at most this much of it, never the whole file
@@ -41,35 +72,35 @@ def _day_bounds(day: dt.date) -> tuple[float, float]:
     return start, start + 86400
 
 
-def telemetry_stats(rows: list[reads.HistoryRow], step: float) -> list[dict[str, Any]]:
-    out: dict[int, dict[str, Any]] = {}
-    for r in rows:
-        g = out.setdefault(r.gpu, {"gpu": r.gpu, "_u": [], "_t": [], "_temp": [], "_p": [], "_tf": []})
-        for key, col in (
-            ("_u", "util_gpu"),
-            ("_t", "tensor_active"),
-            ("_temp", "temperature_c"),
-            ("_p", "power_w"),
-            ("_tf", "tflops_est"),
-        ):
-            value = getattr(r, col)
-            if value is not None:
-                g[key].append(float(value))
-    stats = []
-    for g in out.values():
-        mean = lambda xs: round(sum(xs) / len(xs), 1) if xs else None
-        stats.append(
+def telemetry_stats(
+    store: Store, t0: float, t1: float, gpus: list[int] | None = None
+) -> tuple[list[dict[str, Any]], list[history_read.Energy]]:
+    """Per GPU over [t0, t1): mean utilization and tensor activity (weighted by time), peak temperature (the
+    finest rows' maximum), energy (the energy counter's deltas) and the resolution they were read at; and
+    the energies with their methods, for the energy section."""
+    stats = history_read.span_stats(store, t0, t1, gpus)
+    energies = history_read.energy(store, t0, t1, gpus)
+    joules = {e.gpu: e.joules for e in energies}
+    out = []
+    for gpu, st in stats.items():
+
+        def get(key: str, what: str, st: dict[str, history_read.Stat] = st) -> float | None:
+            value = getattr(st[key], what) if key in st else None
+            return None if value is None else round(float(value), 1)
+
+        resolutions = {s.resolution for s in st.values()}
+        out.append(
             {
-                "gpu": g["gpu"],
-                "util_avg_pct": mean(g["_u"]),
-                "tensor_avg_pct": mean(g["_t"]),
-                "temp_peak_c": max(g["_temp"]) if g["_temp"] else None,
-                "energy_kwh": round(sum(g["_p"]) * step / 3.6e6, 3) if g["_p"] else None,
-                "tflops_est_avg": mean(g["_tf"]),
-                "samples": len(g["_u"]) or len(g["_temp"]),
+                "gpu": gpu,
+                "util_avg_pct": get("util_gpu", "mean"),
+                "tensor_avg_pct": get("tensor_active", "mean"),
+                "temp_peak_c": get("temperature_c", "peak"),
+                "energy": energy_text(joules[gpu]) if joules.get(gpu) is not None else None,
+                "tflops_est_avg": get("tflops_est", "mean"),
+                "resolution": "; ".join(sorted(resolutions)) or None,
             }
         )
-    return stats
+    return out, energies
 
 
 def _tflops_results(job: Any) -> list[tuple[str, float]]:
@@ -77,18 +108,74 @@ def _tflops_results(job: Any) -> list[tuple[str, float]]:
     return [(k, float(v)) for k, v in res.items() if "tflops" in k.lower() and isinstance(v, int | float)]
 
 
+def attempts_gpu_seconds(job: Job, now: float) -> float:
+    """GPU-seconds a job used over all its attempts: the last from its start to its end (or now), the
+    earlier ones from its events (each stretch in ``running`` that ended before the last began), times its
+    GPUs."""
+    gpus = max(len(job.assigned_gpus), 1)
+    if job.started_at is None:
+        return 0.0
+    spans, since = (job.finished_at or now) - job.started_at, None
+    for e in sorted(job.events or [], key=lambda e: (e.t, e.id)):
+        if e.t > job.started_at:
+            break
+        if e.state == JobState.RUNNING and since is None:
+            since = e.t
+        elif e.state and e.state != JobState.RUNNING and since is not None:
+            spans += max(0.0, e.t - since)
+            since = None
+    return max(0.0, spans) * gpus
+
+
+def failures(store: Store, jobs: list[Job], now: float) -> list[dict[str, Any]]:
+    """The failed jobs, the costliest first (GPU time over all attempts): the headline is the failure that
+    cost most, not the oldest."""
+    rows = []
+    for j in jobs:
+        if j.state != JobState.FAILED:
+            continue
+        full = store.get(j.id, with_events=True) or j
+        cost = attempts_gpu_seconds(full, now)
+        rows.append(
+            {"job": j.id, "name": j.name or j.kind, "attempts": max(j.attempt, 1),
+             "gpu_time": duration(cost), "reason": j.reason, "_cost": cost}
+        )  # fmt: skip
+    rows.sort(key=lambda r: (-r["_cost"], r["job"]))
+    return [{k: v for k, v in r.items() if k != "_cost"} for r in rows]
+
+
+WAITING_STATES = (JobState.QUEUED, JobState.HELD, JobState.RETRYING)
+
+
+def waiting_jobs(store: Store) -> list[dict[str, Any]]:
+    """Jobs not started now: queued, held, waiting to retry or on a dependency, and why (the queue's
+    reason)."""
+    out = []
+    for j in store.list(states=list(WAITING_STATES), limit=100_000):
+        if j.state == JobState.HELD:
+            how = "held"
+        elif j.state == JobState.RETRYING:
+            how = "waiting to retry"
+        elif j.depends_on or j.after_any or j.after_notok:
+            how = "waiting on a dependency"
+        else:
+            how = "queued"
+        out.append({"job": j.id, "name": j.name or j.kind, "waiting": how, "why": j.waiting_reason or "-"})
+    return sorted(out, key=lambda r: r["job"])
+
+
 def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
     t0, t1 = _day_bounds(day)
+    now = time.time()
     jobs = reads.jobs_in_window(store, t0, t1)
     gpu_h = (
         sum(
-            max(0.0, min(j.finished_at or time.time(), t1) - max(j.started_at, t0)) * len(j.assigned_gpus)
+            max(0.0, min(j.finished_at or now, t1) - max(j.started_at, t0)) * len(j.assigned_gpus)
             for j in jobs
         )
         / 3600
     )
-    window = reads.history_window(store, t0, t1)
-    gpus = telemetry_stats(window.rows, window.step_s)
+    gpus, energies = telemetry_stats(store, t0, t1)
     best = sorted(
         (
             {"job": j.id, "name": j.name or j.kind, "metric": k, "tflops": round(v, 1)}
@@ -97,6 +184,7 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
         ),
         key=lambda b: -b["tflops"],
     )[:5]
+    waiting = waiting_jobs(store)
     return {
         "day": day.isoformat(),
         "jobs_run": len(jobs),
@@ -110,19 +198,38 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
                 if j.finished_at and t0 <= j.finished_at < t1
             ]
         ),
-        "failures": [
-            {"job": j.id, "name": j.name or j.kind, "reason": j.reason}
-            for j in jobs
-            if j.state == JobState.FAILED
-        ],
+        "jobs_waiting": len(waiting),
+        "failures": failures(store, jobs, now),
+        "waiting": waiting,
         "gpu_hours": round(gpu_h, 2),
         "gpus": gpus,
-        "energy": energy_facts(store, t0, t1, gpus),
-        "history_resolution_s": window.step_s,
+        "energy": energy_facts(store, t0, t1, energies),
+        "history_resolution": history_read.read_history(store, t0, t1, bin_s=t1 - t0).resolution,
         "throttling": "not kept in telemetry history (throttle reasons are live-only)",
         "best_by_tflops": best,
         "gate_changes": reads.event_count(store, "gate", t0, t1),
     }
+
+
+def job_energy(store: Store, job: Job, t0: float, t1: float) -> tuple[str | None, str]:
+    """The job's energy as ``gpuaccel show`` lists it (its ``energy`` events, from NVML's energy counter while
+    it held its GPUs) and how it was measured; for a job without them, its GPUs' energy while it ran."""
+    events = [e for e in job.events or [] if e.type == "energy" and isinstance(e.data, dict)]
+    joules = [float(e.data["joules"]) for e in events if isinstance(e.data.get("joules"), int | float)]
+    if joules:
+        methods = sorted({str(e.data.get("method", "")) for e in events} - {""})
+        return energy_text(sum(joules)), "; ".join(methods) or "NVML energy counter"
+    if not job.assigned_gpus or t1 <= t0:
+        return None, "no GPU"
+    found = [e for e in history_read.energy(store, t0, t1, job.assigned_gpus) if e.joules is not None]
+    if not found:
+        return None, "no energy counter or power readings while it ran"
+    return (
+        energy_text(sum(e.joules or 0.0 for e in found)),
+        "its GPUs' energy while it ran (telemetry history: "
+        + "; ".join(sorted({e.method for e in found}))
+        + ")",
+    )
 
 
 def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any]:
@@ -130,7 +237,11 @@ def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any
     if job is None:
         raise LookupError(f"no job with id {job_id}")
     end = job.finished_at or time.time()
-    window = reads.history_window(store, job.started_at or end, end + 1, job.assigned_gpus or None)
+    start = job.started_at or end
+    gpus, _ = (
+        telemetry_stats(store, start, end + 1, job.assigned_gpus or None) if job.started_at else ([], [])
+    )
+    energy, method = job_energy(store, job, start, end + 1)
     log_tail: list[str] = []
     if logs_dir is not None:  # read as the chat reads a log: the job's own file only, its lines cleaned
         with contextlib.suppress(LogUnreadable):
@@ -149,9 +260,11 @@ def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any
         "gpu_hours": round((end - job.started_at) * len(job.assigned_gpus) / 3600, 3)
         if job.started_at
         else 0,
+        "energy": energy,
+        "energy_method": method,
         "tflops": dict(_tflops_results(job)),
         "result": job.result or {},
-        "telemetry": telemetry_stats(window.rows, window.step_s),
+        "telemetry": gpus,
         "events": [e.message for e in job.events or []][-10:],
         "log_tail": log_tail,
     }
@@ -164,19 +277,19 @@ HUMAN = {
     "util_avg_pct": heading("mean utilization", FIELD["util_gpu"].unit),
     "tensor_avg_pct": heading("mean tensor activity", FIELD["tensor_active"].unit),
     "temp_peak_c": heading("peak temperature", FIELD["temperature_c"].unit),
-    "energy_kwh": "energy (kWh)",
-    "kwh": "energy (kWh)",
-    "queue_jobs_kwh": "of it, queue jobs (kWh)",
+    "queue_jobs_energy": "of it, queue jobs",
     "queue_jobs": "queue jobs",
     "tflops_est_avg": f"mean {FIELD['tflops_est'].heading}",
-    "samples": "samples",
     "tflops": "TFLOP/s",
     "gpu_hours": "GPU-hours",
+    "gpu_time": "GPU time (all attempts)",
     "duration_s": "ran for",
-    "history_resolution_s": "history resolution (s)",
+    "history_resolution": "history resolution",
     "assigned_gpus": "GPUs",
     "exit_code": "exit code",
     "jobs_unfinished": "jobs not finished yet",
+    "jobs_waiting": "jobs waiting now",
+    "energy_method": "energy measured by",
 }
 
 
@@ -212,18 +325,18 @@ def facts_text(facts: dict[str, Any]) -> str:
     lines = [f"- {human(k)}: {people(v, k)}" for k, v in facts.items() if isinstance(v, int | float | str)]
     for g in facts.get("telemetry") or facts.get("gpus") or []:
         lines.append(
-            "- GPU {gpu}: mean util {u}%, mean tensor activity {t}%, peak {c} {unit}, energy {e} kWh".format(
+            "- GPU {gpu}: mean util {u}%, mean tensor activity {t}%, peak {c} {unit}, energy {e}".format(
                 gpu=g["gpu"],
                 u=people(g["util_avg_pct"]),
                 t=people(g["tensor_avg_pct"]),
                 c=people(g["temp_peak_c"]),
                 unit=FIELD["temperature_c"].unit,
-                e=people(g["energy_kwh"]),
+                e=people(g["energy"]),
             )
         )
     energy = facts.get("energy")
-    if isinstance(energy, dict) and energy.get("kwh_total") is not None:
-        lines.append(f"- energy of all GPUs: {people(energy['kwh_total'])} kWh")
+    if isinstance(energy, dict) and energy.get("total") is not None:
+        lines.append(f"- energy of all GPUs: {energy['total']}")
     return "Facts:\n" + "\n".join(lines)
 
 
@@ -239,34 +352,40 @@ class ReportService:
         self.db, self.store, self.dir, self.logs_dir = db, store, Path(reports_dir), logs_dir
         self.summarizer = summarizer
 
-    def _plots(self, t0: float, t1: float, gpus: list[int] | None) -> list[dict[str, Any]]:
-        """Utilization and temperature over clock time; none where fewer than MIN_POINTS readings exist."""
-        rows = reads.history_window(self.store, t0, t1, gpus).rows
-        if not rows:
+    def _plots(
+        self, t0: float, t1: float, gpus: list[int] | None, whole: bool = False
+    ) -> list[dict[str, Any]]:
+        """Utilization and temperature over clock time, on fixed axes (``whole``: x spans all of [t0, t1),
+        a daily report's day), from the finest rows; none where fewer than MIN_POINTS readings exist."""
+        bin_s = max(1.0, (t1 - t0) / PLOT_BINS)
+        history = history_read.read_history(self.store, t0, t1, gpus, bin_s=bin_s)
+        if not history.rows:
             return []
         self.dir.mkdir(parents=True, exist_ok=True)
         plots = []
-        for col in ("util_gpu", "temperature_c"):
+        for col in PLOTTED:
             reading = FIELD[col]  # its title and unit, as the app's plots name them
-            series: dict[str, tuple[list[float], list[float]]] = {}
-            for r in rows:
-                value = getattr(r, col)
-                if value is not None:
-                    xs, ys = series.setdefault(f"GPU {r.gpu}", ([], []))
-                    xs.append(r.t)
-                    ys.append(float(value))
-            series = {k: v for k, v in series.items() if len(v[0]) >= MIN_POINTS}
+            series = plot_series(history, col, bin_s)
+            series = {k: v for k, v in series.items() if sum(y == y for y in v.mean) >= MIN_POINTS}
             if not series:
                 continue  # too short to draw a line: the tables say it
-            png, renderer = line_chart(reading.title, series, "time of day", reading.unit, clock=True)
+            lo = min(min(y for y in v.low if y == y) for v in series.values())
+            hi = max(max(y for y in v.high if y == y) for v in series.values())
+            y_range = (Y_RANGE[col][0], max(Y_RANGE[col][1], math.ceil((hi + 1) / 10) * 10))
+            png, renderer = line_chart(
+                reading.title, series, "time of day", reading.unit, clock=True, y_range=y_range,
+                x_range=(t0, t1) if whole else None,
+            )  # fmt: skip
             name = f"{uuid.uuid4().hex[:12]}-{col}.png"
             (self.dir / name).write_bytes(png)
-            lo = min((min(y) for _, y in series.values()), default=0)
-            hi = max((max(y) for _, y in series.values()), default=0)
-            first = min(min(x) for x, _ in series.values())
-            last = max(max(x) for x, _ in series.values())
-            span = f"{clock(first)}-{clock(last)}"
-            caption = f"{reading.heading}, {', '.join(series)}; range {lo:.0f}-{reading.text(hi)}; {span}"
+            first = min(min(v.t) for v in series.values())
+            last = max(max(v.t) for v in series.values())
+            caption = (
+                f"{reading.heading}, {', '.join(series)}; range {lo:.0f}-{reading.text(hi)};"
+                f" {clock(first)}-{clock(last)}; line: mean of each {duration(bin_s)}, band: lowest to"
+                f" highest reading; axis {y_range[0]:.0f}-{reading.text(y_range[1])};"
+                f" history at {history.resolution}"
+            )
             plots.append({"file": name, "title": reading.title, "caption": caption, "renderer": renderer})
         return plots
 
@@ -281,7 +400,11 @@ class ReportService:
         facts = daily_facts(self.store, day)
         t0, t1 = _day_bounds(day)
         return self._store(
-            "daily", day.isoformat(), f"Daily report {day.isoformat()}", facts, self._plots(t0, t1, None)
+            "daily",
+            day.isoformat(),
+            f"Daily report {day.isoformat()}",
+            facts,
+            self._plots(t0, t1, None, whole=True),
         )
 
     def make_job(self, job_id: int) -> dict[str, Any]:
@@ -318,6 +441,14 @@ class ReportService:
             r["html"] = render_html(r, self.dir)
         return r
 
+    def export(self, report_id: int, fmt: str) -> str | None:
+        """The stored report as one self-contained file: "html", or "md" with its plots as data URIs (what
+        ``gpuaccel report > r.md`` writes); None when there is no such report."""
+        r = self.db.report(report_id)
+        if r is None:
+            return None
+        return render_html(r, self.dir) if fmt == "html" else self_contained_markdown(r, self.dir)
+
     def list(self) -> list[dict[str, Any]]:
         return self.db.reports()
 
@@ -335,7 +466,12 @@ def render_markdown(r: dict[str, Any]) -> str:
             out += ["## GPUs (from telemetry history)", "", _table(f[key])]
     if isinstance(f.get("energy"), dict):
         out += energy_markdown(f["energy"], _table)
-    for key, title in (("failures", "Failures"), ("best_by_tflops", "Best workloads by TFLOP/s")):
+    sections = (
+        ("failures", "Failures (the costliest first)"),
+        ("waiting", "Waiting now"),
+        ("best_by_tflops", "Best workloads by TFLOP/s"),
+    )
+    for key, title in sections:
         if key in f:
             out += [f"## {title}", "", _table(f[key])]
     if f.get("log_tail"):

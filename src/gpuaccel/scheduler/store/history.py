@@ -21,7 +21,6 @@ from gpuaccel.accel.telemetry.types import NA, GpuSample
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.store.queue import Store
 
-RESOLUTIONS = {"1s": "telemetry_1s", "1m": "telemetry_1m"}
 PRUNE_EVERY_S = 60.0
 
 
