@@ -11,7 +11,9 @@ from gpuaccel.accel.telemetry.fields import (
     FIELD,
     FIELDS,
     GPM_METRICS,
+    HISTORY_COUNTERS,
     HISTORY_FIELDS,
+    HISTORY_GAUGES,
     NO_GPM,
     NO_SAMPLE,
     NUMERIC_FIELDS,
@@ -40,9 +42,11 @@ def test_catalogue_covers_every_sample_reading_once() -> None:
 def test_history_fields_are_the_history_tables_columns() -> None:
     conn = sqlite3.connect(":memory:")
     migrations.apply(conn, "scheduler", migrations.SCHEDULER)
-    for table in ("telemetry_1s", "telemetry_1m"):
+    extremes = {f"{f}_{end}" for f in HISTORY_GAUGES for end in ("min", "max")} | {"seconds"}
+    for table, more in (("telemetry_1s", set()), ("telemetry_1m", extremes)):
         columns = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
-        assert set(columns) - {"gpu", "t"} == set(HISTORY_FIELDS)
+        assert set(columns) - {"gpu", "t"} == set(HISTORY_FIELDS) | more
+    assert HISTORY_COUNTERS == ("energy_j",) and set(HISTORY_GAUGES) == set(HISTORY_FIELDS) - {"energy_j"}
     assert set(HISTORY_FIELDS) <= set(NUMERIC_FIELDS)
 
 

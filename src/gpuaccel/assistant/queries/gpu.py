@@ -184,10 +184,10 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         for gpu, s in sorted(seen.items())
     ]
     said = "; ".join(f"GPU {gpu} peaked at {cell(p)}{unit}, mean {cell(m)}{unit}" for gpu, p, m in rows)
-    how = sorted({s.resolution for s in seen.values()})
+    coarse = sorted({s.resolution for s in seen.values()} - {"1 s"})  # a coarser table says so
     return Result(
         q,
-        f"{cap(label)} {w.label}: {said} (history at {'; '.join(how)}).",
+        f"{cap(label)} {w.label}: {said}" + (f" (history at {'; '.join(coarse)})." if coarse else "."),
         ["GPU", f"peak {label}", f"mean {label}"],
         rows,
     )
