@@ -232,4 +232,5 @@ def test_a_finished_job_has_its_energy_in_show(daemon: DaemonProcess) -> None:
     )
     assert energy[0].gpu == 1 and energy[0].data["joules"] > 0 and energy[0].data["exclusive"] is True
     show = daemon.cli("show", str(job.id))
-    assert "J on GPU 1" in show.stdout and "GPU held exclusively: exact" in show.stdout
+    assert " Wh (" in show.stdout and " J) on GPU 1" in show.stdout  # the reports' unit rule, joules beside
+    assert "GPU held exclusively: exact" in show.stdout

@@ -42,7 +42,7 @@ def test_counter_in_the_middle_and_power_at_the_edges() -> None:
     data = event["data"]
     # counter 2200-1400 over 8 s of the 10 s, plus 2 s x 200 W
     assert data["joules"] == 1200.0 and data["seconds"] == 10.0 and data["exclusive"] is True
-    assert EXCLUSIVE in event["message"] and "1200 J" in event["message"]
+    assert EXCLUSIVE in event["message"] and "energy 0.333 Wh (1200 J) on GPU 0" in event["message"]
 
 
 def test_a_foreign_process_marks_the_figure_shared_and_no_counter_falls_back_to_power() -> None:
