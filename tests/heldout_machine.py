@@ -139,6 +139,7 @@ def readings(gpu: int, t: np.ndarray, util: np.ndarray, mem: np.ndarray) -> dict
         "sm_active": util if g.gpm else nan,
         "dram_bw_util": np.round(util * 0.25, 1) if g.gpm else nan,
         "tflops_est": nan,
+        "energy_j": 5e6 * (gpu + 1) + np.cumsum(power),  # NVML's counter: joules since the driver loaded
     }
 
 

@@ -1,6 +1,7 @@
 """A seeded day of telemetry history, written through the real downsampler, for the history and report tests.
 
-Two GPUs sampled once a second, 08:00-08:20 and 20:00-20:20 UTC. GPU 0 idles at 55 °C with a 3 s spike to
+Two GPUs sampled once a second, 08:00:30-08:20:15 and 20:00-20:20 UTC (the morning's first and last
+minutes are partial). GPU 0 idles at 55 °C with a 3 s spike to
 73 °C inside one minute of each window; GPU 1 swings between 38 and 73 °C (a 10 min period). Each GPU's energy
 counter is the running sum of its power, as NVML's is. After both windows are written and rolled up into 1 min
 rows, the 1 s rows before 20:00 are pruned, as a day's retention does: the morning is left in 1 min rows
@@ -21,7 +22,7 @@ from gpuaccel.scheduler.store.queue import Store
 
 DAY = dt.date(2026, 11, 20)
 T0 = dt.datetime(2026, 11, 20, tzinfo=dt.UTC).timestamp()
-MORNING = (T0 + 8 * 3600, T0 + 8 * 3600 + 1200)
+MORNING = (T0 + 8 * 3600 + 30, T0 + 8 * 3600 + 1215)  # the daemon started and stopped mid-minute
 EVENING = (T0 + 20 * 3600, T0 + 20 * 3600 + 1200)
 SPIKE_AT = 600 + 20  # seconds into each window: 73 °C for 3 s on GPU 0, inside the minute starting at +600
 
@@ -73,7 +74,7 @@ def seed_day(store: Store, prune: bool = True) -> Truth:
                 truth.power.setdefault((gpu, name), []).append(p)
                 truth.counter.setdefault((gpu, name), []).append(counters[gpu])
             writer.on_samples(samples)
-        writer.flush(now=end + 1)  # the window's seconds written, its minutes rolled up
+        writer.flush(now=end + 1, final=True)  # the daemon stops: its seconds written, its minutes rolled up
     if prune:  # the 1 s table keeps the last day: the morning's 1 s rows are gone
         with store.transaction() as conn:
             conn.execute("DELETE FROM telemetry_1s WHERE t < ?", (EVENING[0],))

@@ -25,16 +25,19 @@ def store(tmp_path: Path) -> Store:
 
 def test_one_minute_rows_keep_min_max_mean_seconds_and_the_counter(store: Store) -> None:
     truth = seed_day(store)
-    minute = MORNING[0] + SPIKE_AT // 60 * 60  # the minute with GPU 0's 3 s spike to 73 °C
+    minute = (MORNING[0] + SPIKE_AT) // 60 * 60  # the minute with GPU 0's 3 s spike to 73 °C
+    k0 = int(minute - MORNING[0])  # its first second in the morning's samples
     (row,) = store.query(
         "SELECT temperature_c, temperature_c_min, temperature_c_max, seconds, energy_j FROM telemetry_1m"
         " WHERE gpu = 0 AND t = ?",
         (minute,),
     )
-    temps = truth.temperatures[(0, "morning")][SPIKE_AT // 60 * 60 : SPIKE_AT // 60 * 60 + 60]
+    temps = truth.temperatures[(0, "morning")][k0 : k0 + 60]
     assert tuple(row[:4]) == (pytest.approx(sum(temps) / 60), 55.0, 73.0, 60.0)
     assert row[0] < 56  # the mean alone hides the spike: what the report used to call the peak
-    assert row[4] == truth.counter[(0, "morning")][SPIKE_AT // 60 * 60 + 59]  # the minute's last reading
+    assert row[4] == truth.counter[(0, "morning")][k0 + 59]  # the minute's last reading
+    first = store.query("SELECT seconds FROM telemetry_1m WHERE gpu = 0 ORDER BY t LIMIT 1")[0][0]
+    assert first == 30  # 08:00:30-08:01: a partial minute knows its seconds
 
 
 def test_a_span_before_the_1s_table_takes_1s_rows_where_they_are_and_1min_maxima_before(store: Store) -> None:
@@ -50,7 +53,8 @@ def test_a_span_before_the_1s_table_takes_1s_rows_where_they_are_and_1min_maxima
     assert evening[1]["temperature_c"].resolution == "1 s"
     assert evening[1]["temperature_c"].mean == pytest.approx(sum(truth.temperatures[(1, "evening")]) / 1200)
     # the day's mean weighs both windows' 1200 s alike, whichever table holds them
-    day_mean = (sum(truth.temperatures[(1, "morning")]) + sum(truth.temperatures[(1, "evening")])) / 2400
+    morning, evening = truth.temperatures[(1, "morning")], truth.temperatures[(1, "evening")]
+    day_mean = (sum(morning) + sum(evening)) / (len(morning) + len(evening))
     assert stats[1]["temperature_c"].mean == pytest.approx(day_mean, abs=1e-6)
 
 
@@ -162,3 +166,17 @@ def test_bad_spans_and_resolutions_are_named(store: Store) -> None:
     with pytest.raises(ValueError, match="bin_s: 0 must be positive"):
         history_read.read_history(store, T0, T0 + 1, bin_s=0)
     assert history_read.span_stats(store, T0, T0 + 60) == {} and history_read.energy(store, T0, T0 + 60) == []
+
+
+def test_a_minute_half_pruned_is_read_from_its_1min_row_and_the_rest_from_1s_rows(store: Store) -> None:
+    """Pruning cuts the 1 s table mid-minute: that minute's first seconds (GPU 0's spike) live only in its
+    1 min row, so it answers for the whole minute and the 1 s rows from the next minute on."""
+    seed_day(store, prune=False)
+    cut = EVENING[0] + SPIKE_AT + 10  # 20:10:30, after the spike at 20:10:20-22
+    with store.transaction() as c:
+        c.execute("DELETE FROM telemetry_1s WHERE t < ?", (cut,))
+    history = history_read.read_history(store, *EVENING)
+    assert history.fine_from == EVENING[0] + 660  # 20:11
+    assert history.resolution == "1 min before 2026-11-20 20:11:00 UTC, 1 s after"
+    assert history_read.span_stats(store, *EVENING)[0]["temperature_c"].peak == 73.0
+    assert history_read.read_history(store, cut, EVENING[1]).resolution == "1 s"  # from the 1 s table's start

@@ -157,7 +157,7 @@ def _table_rows(
 
 def _parts(store: Store, t0: float, t1: float, resolution: str) -> list[tuple[str, float, float]]:
     """(table, start, end) pieces of [t0, t1): the named table for all of it, or, for "auto", 1 min rows
-    only before the 1 s table's first row and 1 s rows from there on."""
+    only before the 1 s table's reach (:func:`_fine_edge`) and 1 s rows from there on."""
     if resolution not in ("auto", *TABLES):
         raise ValueError(f"resolution: {resolution!r} is not one of auto, {', '.join(TABLES)}")
     if not t1 > t0:
@@ -169,7 +169,28 @@ def _parts(store: Store, t0: float, t1: float, resolution: str) -> list[tuple[st
         return [("1m", t0, t1)]
     if first <= t0:
         return [("1s", t0, t1)]
-    return [("1m", t0, float(first)), ("1s", float(first), t1)]
+    edge = _fine_edge(store, float(first))
+    if edge <= t0:
+        return [("1s", t0, t1)]
+    if edge >= t1:
+        return [("1m", t0, t1)]
+    return [("1m", t0, edge), ("1s", edge, t1)]
+
+
+def _fine_edge(store: Store, first: float) -> float:
+    """Where the 1 s rows take over, given the 1 s table's first row: the start of its minute when they hold
+    all of that minute's readings (the daemon started then), else the next minute (pruning took the
+    minute's first seconds: its 1 min row alone holds them, extremes included)."""
+    minute = first // 60 * 60
+    if minute == first:
+        return first
+    ((seconds,),) = store.query(
+        f"SELECT SUM(COALESCE(seconds, 60)) FROM {TABLES['1m'][0]} WHERE t = ?", (minute,)
+    )
+    ((fine,),) = store.query(
+        f"SELECT COUNT(*) FROM {TABLES['1s'][0]} WHERE t >= ? AND t < ?", (minute, minute + 60)
+    )
+    return minute if seconds is None or seconds <= fine else minute + 60
 
 
 def read_history(

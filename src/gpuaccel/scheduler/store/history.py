@@ -105,9 +105,11 @@ class HistoryWriter:
                     f"INSERT OR REPLACE INTO telemetry_1s (gpu, t, {cols}) VALUES ({marks})", values
                 )
         minute = int(now // 60) * 60
-        if minute > self._last_minute_done:
+        if final:  # the daemon stops: the minute under way is rolled up too (a restart redoes it whole)
+            self.roll_up(self._last_minute_done, minute + 60)
+        elif minute > self._last_minute_done:
             self.roll_up(self._last_minute_done, minute)
-            self._last_minute_done = minute
+        self._last_minute_done = max(self._last_minute_done, minute)
         if now - self._last_prune >= PRUNE_EVERY_S:
             self.prune(now)
             self._last_prune = now
