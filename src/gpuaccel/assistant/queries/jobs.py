@@ -12,9 +12,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
-from gpuaccel.accel.telemetry.fields import FIELD
+from gpuaccel.accel.telemetry.fields import FIELD, energy_text
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.scheduler.reads import history as history_read
+from gpuaccel.scheduler.reads import queue as reads
 
 if TYPE_CHECKING:
     from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result
@@ -169,11 +170,16 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
         text = f"{name} is waiting to retry after: {job.reason or 'a failure'} ({tried})."
     else:
         text = f"{name} is queued: {job.waiting_reason or 'it is next in line'}."
+    used = reads.job_energy(ctx.store, job.id)  # as gpuaccel show and the job's report write it
+    if used is not None:
+        text += f" Its GPUs used {energy_text(used[0])} ({used[1]})."
     rows = [
-        [job.id, job.name or job.kind, str(job.state), duration(t) if t is not None else "-", job.attempt]
-    ]
+        [job.id, job.name or job.kind, str(job.state), duration(t) if t is not None else "-", job.attempt,
+         energy_text(used[0]) if used is not None else "-"]
+    ]  # fmt: skip
     one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
-    return Result(q, text, ["job", "name", "state", "ran for", "attempt"], rows, [job.id], one_gpu)
+    columns = ["job", "name", "state", "ran for", "attempt", "energy"]
+    return Result(q, text, columns, rows, [job.id], one_gpu)
 
 
 def jobs(ctx: QueryContext, q: Query) -> Result:

@@ -214,11 +214,9 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
 def job_energy(store: Store, job: Job, t0: float, t1: float) -> tuple[str | None, str]:
     """The job's energy as ``gpuaccel show`` lists it (its ``energy`` events, from NVML's energy counter while
     it held its GPUs) and how it was measured; for a job without them, its GPUs' energy while it ran."""
-    events = [e for e in job.events or [] if e.type == "energy" and isinstance(e.data, dict)]
-    joules = [float(e.data["joules"]) for e in events if isinstance(e.data.get("joules"), int | float)]
-    if joules:
-        methods = sorted({str(e.data.get("method", "")) for e in events} - {""})
-        return energy_text(sum(joules)), "; ".join(methods) or "NVML energy counter"
+    recorded = reads.job_energy(store, job.id)
+    if recorded is not None:
+        return energy_text(recorded[0]), recorded[1]
     if not job.assigned_gpus or t1 <= t0:
         return None, "no GPU"
     found = [e for e in history_read.energy(store, t0, t1, job.assigned_gpus) if e.joules is not None]

@@ -8,6 +8,7 @@ is read through :mod:`scheduler.reads.history`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from gpuaccel.api.jobs import Job, JobState
@@ -45,3 +46,21 @@ def event_count(store: Store, type: str, t0: float, t1: float) -> int:
     """How many events of ``type`` (e.g. ``"gate"``: the assistant's GPU gate moved) fall in [t0, t1)."""
     rows = store.query("SELECT COUNT(*) FROM events WHERE type = ? AND t >= ? AND t < ?", (type, t0, t1))
     return int(rows[0][0])
+
+
+def job_energy(store: Store, job_id: int) -> tuple[float, str] | None:
+    """Joules a job used, summed over its ``energy`` events (one per GPU and attempt, from NVML's energy
+    counter: :mod:`scheduler.job_energy`), and how they were measured; None when none was recorded."""
+    rows = store.query("SELECT data FROM events WHERE type = 'energy' AND job_id = ? ORDER BY id", (job_id,))
+    joules, methods = 0.0, []
+    for (data,) in rows:
+        try:
+            d = json.loads(data or "{}")
+            joules += float(d["joules"])
+        except (TypeError, ValueError, KeyError):
+            continue  # an event without a figure says nothing about energy
+        if d.get("method") and d["method"] not in methods:
+            methods.append(str(d["method"]))
+    if not methods and joules == 0.0 and not rows:
+        return None
+    return joules, "; ".join(methods) or "NVML energy counter"
