@@ -84,7 +84,7 @@ def test_a_counter_read_every_30_s_counts_between_its_moves_and_power_at_the_edg
             )
     (e,) = history_read.energy(store, T0, T0 + 100)
     assert e.joules == pytest.approx(200.0 * 100)  # 60 s counted (30 -> 90), 40 s by power
-    assert "power x time for 40 s of 100 s" in e.method
+    assert e.method == "NVML energy counter (40 s of 100 s by power x time: its edges)"
 
 
 def test_a_counter_reset_is_said(store: Store) -> None:
@@ -95,7 +95,7 @@ def test_a_counter_reset_is_said(store: Store) -> None:
             )
     (e,) = history_read.energy(store, T0, T0 + 6)
     assert e.joules == pytest.approx(10 + 10 + 10 + 10 + 10)  # the reset's second is not counted
-    assert "1 counter reset(s)" in e.method
+    assert "the counter restarted 1x: up to one counter interval before each is not counted" in e.method
 
 
 def test_partial_minutes_weigh_by_their_seconds_and_part_inside_the_span(store: Store) -> None:

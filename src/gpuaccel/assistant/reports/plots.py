@@ -142,6 +142,7 @@ def line_chart(
     for i, (name, band) in enumerate(series.items()):
         color = f"C{i}"
         ax.fill_between(band.t, band.low, band.high, color=color, alpha=0.25, linewidth=0)
+        ax.plot(band.t, band.high, linewidth=0.5, color=color, alpha=0.8)  # a 3 s spike in a bin shows
         ax.plot(band.t, band.mean, label=name, linewidth=1, color=color)
     ax.set_title(title)
     ax.set_xlabel(xlabel)

@@ -307,12 +307,12 @@ def energy(store: Store, t0: float, t1: float, gpus: Sequence[int] | None = None
         elif power_s <= 0:
             method = ENERGY_COUNTER
         else:
-            method = (
-                f"{ENERGY_COUNTER}; power x time for {power_s:.0f} s of {seconds:.0f} s (before the"
-                " counter's first move in the span and after its last)"
-            )
+            method = f"{ENERGY_COUNTER} ({power_s:.0f} s of {seconds:.0f} s by power x time: its edges)"
         if resets:
-            method += f"; {int(resets)} counter reset(s): up to one counter interval each not counted"
+            method += (
+                f"; the counter restarted {int(resets)}x: up to one counter interval before each is not"
+                " counted"
+            )
         out.append(Energy(gpu, counted + by_power, method))
     return out
 

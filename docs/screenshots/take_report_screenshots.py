@@ -1,0 +1,214 @@
+"""Take the daily report's and the chat's screenshots in docs/screenshots/ from a real daemon.
+
+    apt-get install -y chromium xvfb
+    xvfb-run -a -s "-screen 0 1600x1200x24" .venv/bin/python docs/screenshots/take_report_screenshots.py
+
+The day so far is seeded into a fresh data dir as the daemon writes it: two simulated GPUs sampled once a
+second (1 s rows, rolled up into 1 min rows by the daemon's own downsampler, an energy counter that is the
+running sum of power), GPU 0 with a 5 s spike to 91 °C inside one minute, GPU 1 swinging between 38 and
+73 °C under a training job; queue jobs stored through the store's own calls (a failure retried four times
+for lack of memory, a trivial one, waiting jobs) with the energy events the daemon records. The daemon then
+starts on that data dir (the fake NVML backend: this machine has no GPU) and makes the daily report; its
+HTML export is shot in headless Chromium, and the desktop app's chat answering a job's energy is grabbed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "src"))
+sys.path.insert(0, str(REPO / "tests"))
+
+from daemon_fixture import start_daemon  # noqa: E402
+
+from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS  # noqa: E402
+from gpuaccel.scheduler.config import SchedulerConfig  # noqa: E402
+from gpuaccel.scheduler.history import HistoryWriter  # noqa: E402
+from gpuaccel.scheduler.jobs import validate_request  # noqa: E402
+from gpuaccel.scheduler.store import Store  # noqa: E402
+
+OUT = Path(__file__).resolve().parent
+NOW = time.time()
+DAY0 = dt.datetime.now(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+START = max(DAY0, NOW - 10 * 3600)  # the daemon ran the last ten hours of today
+
+
+class _NoSampler:
+    available = False
+    peaks: list[object] = []
+
+
+def _history(store: Store) -> dict[int, tuple[float, float]]:
+    """1 s rows of two GPUs over [START, NOW), rolled up into 1 min rows; per GPU (peak °C, joules)."""
+    t = np.arange(math.ceil(START), math.floor(NOW), 1.0)
+    k = t - t[0]
+    train = (k > 3600) & (k < 3600 * 7)  # GPU 1 trains for six hours
+    util1 = np.where(train, 92 + 4 * np.sin(k / 97.0), 2.0)
+    temp1 = np.where(train, 55.5 + 17.5 * np.sin(2 * math.pi * k / 600.0), 38.0)
+    util0 = np.where((k % 5400) < 1800, 60 + 20 * np.sin(k / 300.0), 5.0)
+    temp0 = 45 + 0.2 * util0
+    spike = int(len(t) * 0.6)  # a 5 s spike to 91 °C inside one minute
+    temp0[spike : spike + 5] = (84.0, 88.0, 91.0, 89.0, 85.0)
+    out = {}
+    cols = ", ".join(HISTORY_FIELDS)
+    marks = ", ".join("?" * (len(HISTORY_FIELDS) + 2))
+    for gpu, (util, temp) in enumerate(((util0, temp0), (util1, temp1))):
+        power = np.round(60 + 3.4 * util, 1)
+        values = {
+            "util_gpu": np.round(util, 1), "util_mem": np.round(util * 0.4, 1),
+            "mem_used_mib": 2000 + 300 * util,
+            "temperature_c": np.round(temp, 1), "power_w": power, "sm_clock_mhz": 1200 + 7 * util,
+            "mem_clock_mhz": np.full(t.shape, 2619.0), "tensor_active": np.round(util * 0.8, 1),
+            "sm_active": np.round(util, 1), "dram_bw_util": np.round(util * 0.3, 1),
+            "tflops_est": np.round(util * 0.8 / 100 * 989, 1),
+            "energy_j": 4.2e6 * (gpu + 1) + np.cumsum(power),
+        }  # fmt: skip
+        rows = np.column_stack([values[f] for f in HISTORY_FIELDS]).tolist()
+        with store.transaction() as conn:
+            conn.executemany(
+                f"INSERT INTO telemetry_1s (gpu, t, {cols}) VALUES ({marks})",
+                [(gpu, ts, *r) for ts, r in zip(t.tolist(), rows, strict=True)],
+            )
+        out[gpu] = (float(temp.max()), float(values["energy_j"][-1] - values["energy_j"][0] + power[0]))
+    writer = HistoryWriter(store, _NoSampler(), SchedulerConfig())  # type: ignore[arg-type]
+    writer.roll_up(START // 60 * 60, NOW // 60 * 60)
+    return out
+
+
+def _job(store: Store, name: str, state: str, **columns: object) -> int:
+    job = store.insert(validate_request({"kind": "command", "argv": ["python", "train.py"], "name": name}))
+    sets = ", ".join(f'"{c}" = ?' for c in ["state", *columns])
+    with store.transaction() as conn:
+        conn.execute(f"UPDATE jobs SET {sets} WHERE id = ?", (state, *columns.values(), job.id))
+    return job.id
+
+
+def _timeline(store: Store, job: int, *events: tuple[float, str, str]) -> None:
+    with store.transaction() as conn:
+        conn.executemany(
+            "INSERT INTO events (t, type, job_id, state, message) VALUES (?, 'job', ?, ?, ?)",
+            [(t, job, state, message) for t, state, message in events],
+        )
+
+
+def _energy(store: Store, job: int, gpu: int, t: float, joules: float, seconds: float) -> None:
+    from gpuaccel.accel.telemetry.fields import energy_text
+
+    method = f"NVML energy counter over {seconds - 2:.1f} s of {seconds:.1f} s, edges from measured power"
+    data = {"joules": joules, "seconds": seconds, "method": method, "exclusive": True}
+    message = f"energy {energy_text(joules)} ({joules:.0f} J) on GPU {gpu} over {seconds:.1f} s"
+    with store.transaction() as conn:
+        conn.execute(
+            "INSERT INTO events (t, type, job_id, gpu, message, data) VALUES (?, 'energy', ?, ?, ?, ?)",
+            (t, job, gpu, message, json.dumps(data)),
+        )
+
+
+def _jobs(store: Store) -> int:
+    """The day's queue; returns the id of the job whose energy the chat is asked about."""
+    s = START
+    typo = _job(store, "tokenize-shards", "failed", attempt=1, started_at=s + 600, finished_at=s + 603,
+                assigned_gpus="[0]", exit_code=2, reason="exit code 2: No such file: shards.txt")  # fmt: skip
+    _timeline(store, typo, (s + 600, "running", "started"), (s + 603, "failed", "exit code 2"))
+    train = _job(store, "llama-8b-finetune", "succeeded", attempt=1, started_at=s + 3600,
+                 finished_at=s + 7 * 3600, assigned_gpus="[1]", exit_code=0)  # fmt: skip
+    _timeline(store, train, (s + 3600, "running", "started"), (s + 7 * 3600, "succeeded", "exit code 0"))
+    _energy(store, train, 1, s + 7 * 3600, 6.0 * 3600 * 380.0, 6 * 3600.0)
+    oom = _job(store, "sdxl-train", "failed", attempt=4, started_at=s + 4 * 3600 + 1800,
+               finished_at=s + 4 * 3600 + 2400, assigned_gpus="[0]", exit_code=1,
+               reason="CUDA out of memory. Tried to allocate 2.50 GiB")  # fmt: skip
+    tries = []
+    for k in range(3):
+        a = s + 3600 * 2 + 1200 * k
+        tries += [(a, "running", f"attempt {k + 1}"), (a + 600, "retrying", "CUDA out of memory; retrying")]
+    _timeline(store, oom, *tries, (s + 4 * 3600 + 1800, "running", "attempt 4"),
+              (s + 4 * 3600 + 2400, "failed", "CUDA out of memory"))  # fmt: skip
+    short = _job(store, "eval-perplexity", "succeeded", attempt=1, started_at=s + 5 * 3600,
+                 finished_at=s + 5 * 3600 + 42, assigned_gpus="[0]", exit_code=0)  # fmt: skip
+    _timeline(store, short, (s + 5 * 3600, "running", "started"), (s + 5 * 3600 + 42, "succeeded", "exit 0"))
+    _energy(store, short, 0, s + 5 * 3600 + 42, 7421.6, 42.0)
+    later = _job(store, "resnet-bench", "queued", not_before=NOW + 6 * 3600)  # submitted with --at
+    _job(store, "llama-8b-eval", "queued", depends_on=json.dumps([later]))
+    _job(store, "whisper-finetune", "held")
+    return short
+
+
+def main() -> int:
+    root = Path(tempfile.mkdtemp(prefix="gpuaccel-report-shots-"))
+    data = root / "data"
+    data.mkdir()
+    store = Store(data / "gpuaccel.db")
+    truth = _history(store)
+    asked = _jobs(store)
+    store.close()
+    print("seeded: per GPU (peak C, joules from the 1 s rows):", truth)
+    daemon = start_daemon(data)
+    try:
+        client = daemon.client()
+        made = client.make_report("daily")
+        page = root / "report.html"
+        page.write_text(client.report_export(made["id"], "html"), encoding="utf-8")
+        (root / "report.md").write_text(client.report_export(made["id"], "md"), encoding="utf-8")
+        print(client.report_export(made["id"], "md")[:3000])
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        if chromium is None:
+            raise SystemExit("chromium not found: apt-get install -y chromium")
+        subprocess.run(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+             f"--screenshot={OUT / 'daily_report.png'}", "--window-size=1000,2060", page.as_uri()],
+            check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        _chat(daemon, asked, root)
+    finally:
+        daemon.stop()
+    return 0
+
+
+def _chat(daemon: object, job: int, root: Path) -> None:
+    """The desktop app's chat asked for a job's energy, grabbed as the window shows it."""
+    from PySide6.QtCore import QSettings
+
+    from gpuaccel.app.gui.main import make_app
+    from gpuaccel.app.gui.settings import AppSettings
+    from gpuaccel.app.gui.window import MainWindow
+
+    app = make_app()
+    store = QSettings(str(root / "settings.ini"), QSettings.Format.IniFormat)
+    data_dir = str(daemon.data_dir)  # type: ignore[attr-defined]
+    window = MainWindow(AppSettings(theme="dark"), data_dir=data_dir, store=store)
+    window.resize(1280, 800)
+    window.show()
+
+    def spin(seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            app.processEvents()
+            time.sleep(0.02)
+
+    spin(8)
+    window.tabs.setCurrentIndex(2)
+    spin(2)
+    window.assistant_panel.input.setText(f"how much energy did job {job} use?")
+    window.assistant_panel.send_message()
+    deadline = time.monotonic() + 60
+    spin(1)
+    while window.assistant.streaming and time.monotonic() < deadline:
+        spin(0.5)
+    spin(1)
+    window.grab().save(str(OUT / "chat_job_energy.png"))
+    window.close()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
