@@ -1,4 +1,4 @@
-"""Read-only questions other layers ask about the queue and the telemetry history, answered without SQL text.
+"""Read-only questions other layers ask about the queue and its events, answered without SQL text.
 
 The assistant's facts and reports read jobs, events and history through these functions, so the scheduler's
 tables stay the scheduler's business: a column renamed here changes this module, not the assistant.
@@ -50,17 +50,19 @@ def event_count(store: Store, type: str, t0: float, t1: float) -> int:
 
 def job_energy(store: Store, job_id: int) -> tuple[float, str] | None:
     """Joules a job used, summed over its ``energy`` events (one per GPU and attempt, from NVML's energy
-    counter: :mod:`scheduler.job_energy`), and how they were measured; None when none was recorded."""
+    counter: :mod:`scheduler.lifecycle.job_energy`), and how they were measured; None when none was
+    recorded."""
     rows = store.query("SELECT data FROM events WHERE type = 'energy' AND job_id = ? ORDER BY id", (job_id,))
-    joules, methods = 0.0, []
+    joules, methods, counted = 0.0, [], 0
     for (data,) in rows:
         try:
             d = json.loads(data or "{}")
             joules += float(d["joules"])
         except (TypeError, ValueError, KeyError):
             continue  # an event without a figure says nothing about energy
+        counted += 1
         if d.get("method") and d["method"] not in methods:
             methods.append(str(d["method"]))
-    if not methods and joules == 0.0 and not rows:
+    if not counted:
         return None
     return joules, "; ".join(methods) or "NVML energy counter"
