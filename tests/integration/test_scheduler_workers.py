@@ -21,7 +21,8 @@ from gpuaccel.scheduler.lifecycle.recovery import kill_orphan
 from gpuaccel.scheduler.lifecycle.service import Scheduler
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement.runner import process_start_marker
-from gpuaccel.scheduler.store.history import HistoryWriter, query_history
+from gpuaccel.scheduler.reads.history import query_history
+from gpuaccel.scheduler.store.history import HistoryWriter
 from gpuaccel.scheduler.store.queue import Store
 
 FAST = SchedulerConfig(tick_s=0.05, kill_grace_s=0.3, retry_backoff_s=0.05, heartbeat_s=0.1)

@@ -68,6 +68,7 @@ def test_energy_is_the_counter_s_deltas_where_the_1s_rows_cover(store: Store) ->
         assert e.joules == pytest.approx(counter[-1] - counter[0] + power[0])
         assert e.method.startswith(history_read.ENERGY_COUNTER)
     day = {e.gpu: e.joules for e in history_read.energy(store, T0, T0 + 86400)}
+    assert {e.resolution for e in history_read.energy(store, T0, T0 + 86400)} == {"1 s"}
     for gpu in (0, 1):
         both = [(truth.counter[(gpu, w)], truth.power[(gpu, w)]) for w in ("morning", "evening")]
         # the counter did not move between the windows (nothing sampled it): the day is both windows'
@@ -112,6 +113,7 @@ def test_partial_minutes_weigh_by_their_seconds_and_part_inside_the_span(store: 
     assert stat.mean == pytest.approx((600 * 10 + 60 * 60) / 70) and stat.peak == 700
     (e,) = history_read.energy(store, T0, T0 + 120)
     assert e.joules == pytest.approx(600 * 10 + 60 * 60) and e.method == history_read.ENERGY_POWER
+    assert e.resolution == "1 min"
     half = history_read.span_stats(store, T0 + 90, T0 + 120)[0]["power_w"]  # half of the second minute
     assert half.mean == 60 and history_read.energy(store, T0 + 90, T0 + 120)[0].joules == pytest.approx(
         60 * 30

@@ -155,3 +155,30 @@ def test_an_exported_report_keeps_its_plots_inside_it(store: Store, tmp_path: Pa
     (tmp_path / "reports" / report["plots"][0]["file"]).unlink()
     assert "plot file no longer stored" in (svc.export(report["id"], "md") or "")
     assert svc.export(999, "md") is None
+
+
+def test_the_chat_s_span_answers_read_the_same_history(store: Store) -> None:
+    """ "Its peak in the evening" and "energy in the evening" give the 1 s history's numbers, as the report."""
+    from gpuaccel.accel.telemetry.fake import FakeBackend
+    from gpuaccel.accel.telemetry.sampler import Sampler
+    from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Window, run
+    from gpuaccel.assistant.queries.facts import FactsSource
+
+    truth = seed_day(store, prune=False)
+    sampler = Sampler(FakeBackend("two_gpus"))
+    sampler.open()
+    sampler.poll()  # the GPUs the chat names
+    ctx = QueryContext(FactsSource(store, sampler))
+    evening = Window(EVENING[0], EVENING[1], "this evening")
+    peak = run(ctx, Query("gpu_reading", gpu=1, metric="temperature", window=evening))
+    assert peak.rows[0][1] == max(truth.temperatures[(1, "evening")]) == 73.0
+    assert "history at" not in peak.sentence  # 1 s rows: nothing to say about resolution
+    used = run(ctx, Query("energy", gpu=0, window=evening))
+    c, p = truth.counter[(0, "evening")], truth.power[(0, "evening")]
+    assert used.sentence == f"GPU 0 {energy_text(c[-1] - c[0] + p[0])} this evening."
+    day = run(ctx, Query("energy", gpu=0, window=Window(T0, T0 + 86400, "today")))
+    assert "history at" not in day.sentence
+    with store.transaction() as conn:  # the morning's 1 s rows pruned: the day's answer says its resolution
+        conn.execute("DELETE FROM telemetry_1s WHERE t < ?", (EVENING[0],))
+    day = run(ctx, Query("energy", gpu=0, window=Window(T0, T0 + 86400, "today")))
+    assert day.sentence.endswith("(history at 1 min before 2026-11-20 20:00:00 UTC, 1 s after).")

@@ -345,4 +345,7 @@ def energy(ctx: QueryContext, q: Query) -> Result:
     total = energy_text(sum(float(e.joules or 0.0) for e in found))
     each = ", ".join(f"GPU {e.gpu} {energy_text(float(e.joules or 0.0))}" for e in found)
     text = f"The GPUs used {total} {w.label} ({each})." if len(rows) > 1 else f"{each} {w.label}."
+    coarse = sorted({e.resolution for e in found} - {"1 s"})  # a coarser table says so
+    if coarse:
+        text = text[:-1] + f" (history at {'; '.join(coarse)})."
     return Result(q, text, ["GPU", "energy (Wh)", "measured by"], rows)

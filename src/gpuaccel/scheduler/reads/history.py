@@ -76,6 +76,7 @@ class Energy:
     gpu: int
     joules: float | None
     method: str
+    resolution: str = "1 s"  # of the rows it was read from, in words (History.resolution's)
 
 
 def resolution_words(used: set[str], fine_from: float | None) -> str:
@@ -290,17 +291,22 @@ def energy(store: Store, t0: float, t1: float, gpus: Sequence[int] | None = None
     counter's rises where it moved, power x time for the rest (before its first move, after its last, rows
     with no counter). A counter reset (the driver reloaded) leaves the seconds up to it uncounted; said."""
     totals: dict[int, list[float]] = {}
-    for res, a, b in _parts(store, t0, t1, "auto"):
+    used: dict[int, set[str]] = {}
+    parts = _parts(store, t0, t1, "auto")
+    fine_from = parts[1][1] if len(parts) == 2 else None
+    for res, a, b in parts:
         for gpu, (counted, by_power, power_s, seconds, resets, seen) in _energy_part(
             store, res, a, b, gpus
         ).items():
+            used.setdefault(gpu, set()).add(res)
             acc = totals.setdefault(gpu, [0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
             for i, v in enumerate((counted, by_power, power_s, seconds, resets, seen)):
                 acc[i] += float(v)
     out = []
     for gpu, (counted, by_power, power_s, seconds, resets, seen) in sorted(totals.items()):
+        words = resolution_words(used[gpu], fine_from)
         if counted <= 0 and not seen:
-            out.append(Energy(gpu, None, "no energy counter or power readings"))
+            out.append(Energy(gpu, None, "no energy counter or power readings", words))
             continue
         if counted <= 0:
             method = ENERGY_POWER
@@ -313,7 +319,7 @@ def energy(store: Store, t0: float, t1: float, gpus: Sequence[int] | None = None
                 f"; the counter restarted {int(resets)}x: up to one counter interval before each is not"
                 " counted"
             )
-        out.append(Energy(gpu, counted + by_power, method))
+        out.append(Energy(gpu, counted + by_power, method, words))
     return out
 
 
