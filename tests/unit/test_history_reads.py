@@ -121,7 +121,7 @@ def test_partial_minutes_weigh_by_their_seconds_and_part_inside_the_span(store: 
 
 
 def test_old_minute_rows_without_extremes_say_their_numbers_are_means(store: Store) -> None:
-    with store.transaction() as c:  # written before schema 9: mean only
+    with store.transaction() as c:  # written before schema 10: mean only
         c.execute("INSERT INTO telemetry_1m (gpu, t, temperature_c) VALUES (0, ?, 66)", (T0,))
         c.execute(
             "INSERT INTO telemetry_1m (gpu, t, temperature_c, temperature_c_min, temperature_c_max, seconds)"

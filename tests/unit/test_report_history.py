@@ -158,7 +158,7 @@ def test_an_exported_report_keeps_its_plots_inside_it(store: Store, tmp_path: Pa
 
 
 def test_the_chat_s_span_answers_read_the_same_history(store: Store) -> None:
-    """ "Its peak in the evening" and "energy in the evening" give the 1 s history's numbers, as the report."""
+    """A span's peak and energy in the chat are the 1 s history's numbers, as in the report."""
     from gpuaccel.accel.telemetry.fake import FakeBackend
     from gpuaccel.accel.telemetry.sampler import Sampler
     from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Window, run

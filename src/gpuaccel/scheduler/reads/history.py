@@ -29,7 +29,7 @@ TABLES: dict[str, tuple[str, float]] = {"1s": ("telemetry_1s", 1.0), "1m": ("tel
 RESOLUTION_WORDS = {"1s": "1 s", "1m": "1 min"}
 (COUNTER,) = HISTORY_COUNTERS  # the energy counter: a row keeps its last reading, never a mean
 GAUGES = HISTORY_GAUGES
-# 1 min rows written before the downsampler kept extremes and seconds (schema 9) say so in what they give.
+# 1 min rows written before the downsampler kept extremes and seconds (schema 10) say so in what they give.
 OLD_COARSE = "older 1 min rows keep means only, so their peak is a 1-minute mean"
 ENERGY_COUNTER = "NVML energy counter"
 ENERGY_POWER = "power x time (no energy counter reading)"
