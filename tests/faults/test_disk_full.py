@@ -11,6 +11,7 @@ in the file and told by an event on the job.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -137,3 +138,18 @@ def test_a_job_that_cannot_write_its_log_waits_for_room_instead_of_failing(daemo
     log.unlink()  # room again
     wait_for(lambda: _job(daemon, job_id)["state"] == "succeeded", 30, what="the job to run")
     assert "ran" in log.read_text()  # with no retries allowed: the attempt that could not start was spared
+
+
+def test_submissions_keep_a_reserve_free_for_running_jobs(daemon_factory: DaemonFactory) -> None:
+    """Below ``min_free_mib`` free, a submission is a 507 that says what is free and what is needed."""
+    probe = daemon_factory.root / "probe"
+    probe.mkdir()
+    free_mib = shutil.disk_usage(probe).free / 2**20
+    d = daemon_factory.start(env={"GPUACCEL_MIN_FREE_MIB": str(free_mib + 1024)})
+    headers = {"Authorization": f"Bearer {d.token}"}
+    r = httpx.post(f"{d.url}/api/v1/jobs", json={"kind": "command", "argv": ["true"]}, headers=headers)
+    assert r.status_code == 507, r.text
+    detail = r.json()["detail"]
+    assert f"{free_mib + 1024:.1f} MiB" in detail and "min_free_mib" in detail and str(d.data_dir) in detail
+    listed = httpx.get(f"{d.url}/api/v1/jobs", headers=headers)
+    assert listed.status_code == 200 and listed.json()["jobs"] == []

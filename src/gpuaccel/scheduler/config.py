@@ -54,6 +54,8 @@ class SchedulerConfig(BaseSettings):
     progress_write_s: float = Field(0.5, ge=0)  # throttle for progress writes to SQLite
     # Each job's log on disk: past this its oldest output is dropped and the tail kept (docs/queue.md).
     log_cap_mib: float = Field(1024.0, ge=0.0625)
+    # Submissions are refused (507) while the data dir's disk has less free: room for running jobs' ends.
+    min_free_mib: float = Field(64.0, ge=0)
     # Finish hooks (scheduler.hooks.finish): run for every job, besides a job's own; a command line for
     # /bin/sh -c and an http(s) URL to POST to.
     on_finish: str | None = Field(None, min_length=1)

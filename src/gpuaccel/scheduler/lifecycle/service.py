@@ -21,6 +21,7 @@ from gpuaccel.scheduler.lifecycle.loop import CANCELLED_BY_USER, SchedulerLoop
 from gpuaccel.scheduler.lifecycle.validation import COMMAND, RequestError, validate_request
 from gpuaccel.scheduler.store import idempotency
 from gpuaccel.scheduler.store.groups import read_limits
+from gpuaccel.scheduler.store.integrity import ensure_room
 
 
 class JobStateError(RuntimeError):
@@ -59,6 +60,8 @@ class Scheduler(SchedulerLoop):
         never fails another)."""
         checked = [self._checked(raw, key) for raw, key in requests]
         valid = [c for c in checked if not isinstance(c, RequestError)]
+        if valid:  # room kept for running jobs' outcomes: a full disk refuses new work first (507)
+            ensure_room(self.data_dir.db, int(self.config.min_free_mib * 2**20))
         stored = iter(self.store.insert_submissions(valid) if valid else [])
         results = [c if isinstance(c, RequestError) else next(stored) for c in checked]
         if not any(isinstance(r, tuple) and r[1] for r in results):

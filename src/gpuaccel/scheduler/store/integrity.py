@@ -30,23 +30,44 @@ class DamagedDatabase(RuntimeError):
         )
 
 
-class DiskFull(OSError):
-    """A write found no room for the database; the message names the file system, what is free and what
-    to do. Nothing of the write was kept (its transaction was rolled back)."""
+FREE_SPACE_HINT = "gpuaccel clean --older-than 7d removes finished jobs and their logs"
 
-    def __init__(self, path: Path, what: str = "the change") -> None:
+
+class DiskFull(OSError):
+    """A write found no room for the database (or would leave less than the reserve); the message names
+    the file system, what is free, what is needed and what to do. Nothing of the write was kept."""
+
+    def __init__(self, path: Path, reserve: int | None = None) -> None:
         self.path = path
         try:
             usage = shutil.disk_usage(path.parent)
             room = f"{_mib(usage.free)} free of {_mib(usage.total)}"
         except OSError as exc:
             room = f"free space unknown: {exc.strerror}"
+        if reserve is not None:
+            why = (
+                f"the disk holding {path.parent} has {room}; submissions need at least {_mib(reserve)} "
+                "free there (min_free_mib), kept for running jobs to record how they end"
+            )
+        else:
+            why = (
+                f"the disk holding {path.parent} is full ({room}), or the database {path} reached its "
+                "size limit; SQLite needs at least a few MiB free to write"
+            )
         super().__init__(
-            f"no room to store {what}: the disk holding {path.parent} is full ({room}), or the database "
-            f"{path} reached its size limit; nothing was stored. SQLite needs at least a few MiB free "
-            "to write: free space there (gpuaccel clean --older-than 7d removes finished jobs and their "
-            "logs) and try again"
+            f"no room to store it: {why}. Nothing was stored: free space there "
+            f"({FREE_SPACE_HINT}) and try again"
         )
+
+
+def ensure_room(path: Path, reserve: int) -> None:
+    """:class:`DiskFull` when the disk holding ``path`` has less than ``reserve`` bytes free."""
+    try:
+        free = shutil.disk_usage(path.parent).free
+    except OSError:
+        return  # cannot tell: the write itself will say
+    if free < reserve:
+        raise DiskFull(path, reserve)
 
 
 def _mib(size: int) -> str:
