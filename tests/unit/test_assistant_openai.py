@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from test_assistant_chat_answers import svc  # noqa: F401  (the fixture: two fake GPUs, four jobs)
@@ -30,7 +31,9 @@ def test_answers_follow_ups_and_refusals(svc: AssistantService) -> None:  # noqa
     client = client_for(svc)
     msgs = [{"role": "user", "content": "which gpu is the hottest?"}]
     r = client.post(
-        "/v1/chat/completions", json={"model": "x", "messages": msgs, "temperature": 0.2}, headers=HEADERS
+        "/v1/chat/completions",
+        json={"model": "tiny-rwkv7", "messages": msgs, "temperature": 0.2},
+        headers=HEADERS,
     )
     assert r.status_code == 200, r.text
     body = r.json()
@@ -81,15 +84,15 @@ def test_bad_requests_and_missing_token(svc: AssistantService) -> None:  # noqa:
     client = client_for(svc)
     assert client.post("/v1/chat/completions", json={"messages": []}).status_code == 401
     r = client.post("/v1/chat/completions", json={"messages": []}, headers=HEADERS)
-    assert r.status_code == 422
+    assert r.status_code == 400 and r.json()["error"]["param"] == "messages"  # OpenAI's error object
     r = client.post(
         "/v1/chat/completions", json={"messages": [{"role": "assistant", "content": "hi"}]}, headers=HEADERS
     )
-    assert r.status_code == 422 and "must have role 'user'" in r.text
+    assert r.status_code == 400 and "must have role 'user'" in r.json()["error"]["message"]
     r = client.post(
         "/v1/chat/completions", json={"messages": [{"role": "user", "content": "  "}]}, headers=HEADERS
     )
-    assert r.status_code == 422 and "no text" in r.text
+    assert r.status_code == 400 and "no text" in r.text
     off = client_for(Unavailable("the assistant needs its extra"))
     r = off.post(
         "/v1/chat/completions", json={"messages": [{"role": "user", "content": "hi"}]}, headers=HEADERS
@@ -104,8 +107,49 @@ def test_hostile_sizes_are_refused_before_any_work(svc: AssistantService) -> Non
     many = [{"role": "user", "content": "which gpu is the hottest?"}] * 38_000
     start = time.perf_counter()
     r = client.post("/v1/chat/completions", json={"messages": many}, headers=HEADERS)
-    assert r.status_code == 422 and f"at most {MAX_MESSAGES}" in r.text, r.text[:300]
+    assert r.status_code == 400 and f"at most {MAX_MESSAGES}" in r.text, r.text[:300]
     assert time.perf_counter() - start < 5
     wordy = [{"role": "user", "content": "x" * 1000}] * 100
     r = client.post("/v1/chat/completions", json={"messages": wordy}, headers=HEADERS)
-    assert r.status_code == 422 and f"at most {MAX_CONTEXT_CHARS}" in r.text, r.text[:300]
+    assert r.status_code == 400 and f"at most {MAX_CONTEXT_CHARS}" in r.text, r.text[:300]
+
+
+def test_the_official_openai_client_understands_answers_and_errors(svc: AssistantService) -> None:  # noqa: F811
+    """What the SDK makes of the endpoint: a completion with usage, the model by id, and errors it raises
+    as its own classes with our message (it showed only "Error code: 422" for FastAPI's detail)."""
+    openai = pytest.importorskip("openai")
+    client = openai.OpenAI(api_key="t0ken", base_url="http://testserver/v1", http_client=client_for(svc))
+    done = client.chat.completions.create(
+        model="tiny-rwkv7", messages=[{"role": "user", "content": "which gpu is the hottest?"}]
+    )
+    assert done.choices[0].message.content == "GPU 0 is the hottest, at 71 C (GPU 1 48 C)."
+    assert done.usage is not None and done.usage.completion_tokens > 0 and done.usage.prompt_tokens > 0
+    assert done.usage.total_tokens == done.usage.prompt_tokens + done.usage.completion_tokens
+    assert client.models.retrieve("tiny-rwkv7").id == "tiny-rwkv7"
+    assert [m.id for m in client.models.list()] == ["tiny-rwkv7"]
+    with pytest.raises(openai.NotFoundError) as missing:
+        client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "hi"}])
+    assert missing.value.code == "model_not_found" and "serves 'tiny-rwkv7'" in missing.value.message
+    with pytest.raises(openai.NotFoundError):
+        client.models.retrieve("gpt-4o")
+    with pytest.raises(openai.BadRequestError) as several:
+        client.chat.completions.create(model="tiny-rwkv7", n=2, messages=[{"role": "user", "content": "hi"}])
+    assert several.value.param == "n" and "only n=1" in several.value.message
+    tool = {"type": "function", "function": {"name": "gpu_temperature", "parameters": {"type": "object"}}}
+    with pytest.raises(openai.BadRequestError) as tools:
+        client.chat.completions.create(
+            model="tiny-rwkv7", tools=[tool], messages=[{"role": "user", "content": "hi"}]
+        )
+    assert tools.value.param == "tools" and "gpuaccel mcp" in tools.value.message
+    with pytest.raises(openai.BadRequestError) as wrong:
+        client.chat.completions.create(model="tiny-rwkv7", messages=[{"role": "assistant", "content": "hi"}])
+    assert "must have role 'user'" in wrong.value.message
+    off = openai.OpenAI(
+        api_key="t0ken",
+        base_url="http://testserver/v1",
+        http_client=client_for(Unavailable("needs its extra")),
+        max_retries=0,
+    )
+    with pytest.raises(openai.InternalServerError) as unavailable:
+        off.chat.completions.create(model="x", messages=[{"role": "user", "content": "hi"}])
+    assert "needs its extra" in unavailable.value.message
