@@ -34,9 +34,9 @@ from daemon_fixture import start_daemon  # noqa: E402
 
 from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS  # noqa: E402
 from gpuaccel.scheduler.config import SchedulerConfig  # noqa: E402
-from gpuaccel.scheduler.history import HistoryWriter  # noqa: E402
-from gpuaccel.scheduler.jobs import validate_request  # noqa: E402
-from gpuaccel.scheduler.store import Store  # noqa: E402
+from gpuaccel.scheduler.lifecycle.validation import validate_request  # noqa: E402
+from gpuaccel.scheduler.store.history import HistoryWriter  # noqa: E402
+from gpuaccel.scheduler.store.queue import Store  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
 NOW = time.time()
@@ -155,7 +155,7 @@ def main() -> int:
     print("seeded: per GPU (peak C, joules from the 1 s rows):", truth)
     daemon = start_daemon(data)
     try:
-        client = daemon.client()
+        client = daemon.client(timeout=300.0)  # a report over a day of 1 s rows, on a busy 2-core machine
         made = client.make_report("daily")
         page = root / "report.html"
         page.write_text(client.report_export(made["id"], "html"), encoding="utf-8")

@@ -136,7 +136,12 @@ def test_a_job_s_energy_reads_in_wh_with_digits_as_show_lists_it(store: Store) -
     assert (facts["energy"], facts["energy_method"]) == ("0.167 Wh", "counter")  # never "0 kWh"
     from gpuaccel.assistant.reports.overview import job_overview
 
-    assert "Its GPUs used 0.167 Wh (counter)." in job_overview(facts)
+    assert "It used 0.167 Wh (counter)." in job_overview(facts)
+    from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
+    from gpuaccel.assistant.queries.facts import FactsSource
+
+    answer = run(QueryContext(FactsSource(store, None)), Query("job_detail", job=job))
+    assert "It used 0.167 Wh (counter)." in answer.sentence and answer.rows[0][-1] == "0.167 Wh"
     assert energy_text(0.0) == "0 Wh" and energy_text(3.6e6 * 1.234) == "1.23 kWh"
     assert energy_text(999.7 * 3600) == "1.00 kWh" and energy_text(46.0 * 3600) == "46.0 Wh"
 

@@ -172,7 +172,8 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
         text = f"{name} is queued: {job.waiting_reason or 'it is next in line'}."
     used = reads.job_energy(ctx.store, job.id)  # as gpuaccel show and the job's report write it
     if used is not None:
-        text += f" Its GPUs used {energy_text(used[0])} ({used[1]})."
+        where = f" on its {len(job.assigned_gpus)} GPUs" if len(job.assigned_gpus) > 1 else ""
+        text += f" It used {energy_text(used[0])}{where} ({used[1]})."
     rows = [
         [job.id, job.name or job.kind, str(job.state), duration(t) if t is not None else "-", job.attempt,
          energy_text(used[0]) if used is not None else "-"]

@@ -143,5 +143,7 @@ def job_overview(facts: dict[str, Any]) -> str:
         going = state in ("running", "paused", "retrying")
         text += f" This is attempt {attempt}." if going else f" It took {attempt} attempts."
     if facts.get("energy"):
-        text += f" Its GPUs used {facts['energy']} ({facts.get('energy_method')})."
+        n = len(str(facts.get("assigned_gpus") or "").split(","))
+        where = f" on its {n} GPUs" if n > 1 else ""
+        text += f" It used {facts['energy']}{where} ({facts.get('energy_method')})."
     return text

@@ -204,7 +204,8 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
         "gpu_hours": round(gpu_h, 2),
         "gpus": gpus,
         "energy": energy_facts(store, t0, t1, energies),
-        "history_resolution": history_read.read_history(store, t0, t1, bin_s=t1 - t0).resolution,
+        "history_resolution": "; ".join(sorted({str(g["resolution"]) for g in gpus if g["resolution"]}))
+        or "no history that day",
         "throttling": "not kept in telemetry history (throttle reasons are live-only)",
         "best_by_tflops": best,
         "gate_changes": reads.event_count(store, "gate", t0, t1),
