@@ -164,3 +164,28 @@ def test_format_names_fields_as_squeue_and_sacct_do() -> None:
         "12  true      true",
     ]  # cut at 8 columns
     assert formatted(jobs, parse_format("id"), header=False) == ["7", "12"]
+
+
+def test_show_links_a_ray_job_to_its_page_in_rays_dashboard(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from gpuaccel.app.client import ApiError
+    from gpuaccel.app.commands.jobs import cmd_show
+
+    class Client:
+        connected = True
+
+        def get_job(self, job_id: int) -> Job:
+            return job(job_id, argv=["python", "t.py"], where="ray", placement_ref="gpuaccel-ab12-7-1")
+
+        def cluster(self) -> dict[str, Any]:
+            if not self.connected:
+                raise ApiError(404, "this daemon is not connected to a Ray cluster")
+            return {"address": "http://10.0.0.1:8265/", "nodes": []}
+
+    stub = Client()
+    assert cmd_show(argparse.Namespace(id=7, json=False), stub) == 0
+    assert "  dashboard       http://10.0.0.1:8265/#/jobs/gpuaccel-ab12-7-1\n" in capsys.readouterr().out
+    stub.connected = False
+    assert cmd_show(argparse.Namespace(id=7, json=False), stub) == 0
+    assert "dashboard" not in capsys.readouterr().out

@@ -174,6 +174,10 @@ class Client(QueueControls):
             params["until"] = until
         return self._json("GET", "/telemetry/history", params=params)
 
+    def cluster(self) -> dict[str, Any]:
+        """The daemon's Ray cluster: its job API's address and its nodes (ApiError 404 when not connected)."""
+        return self._json("GET", "/cluster")
+
     def cluster_telemetry(self) -> dict[str, Any]:
         """Every Ray node's GPUs: ``{"error", "hosts": [{"host", "alive", "reason", "gpus"...}]}``."""
         return self._json("GET", "/cluster/telemetry")

@@ -94,8 +94,7 @@ job_ids = _from_daemon(lambda client: {str(j.id): _job_line(j) for j in client.l
 groups = _from_daemon(lambda client: {g.name: f"{g.parallel} at once" for g in client.groups()})
 nodes = _from_daemon(
     lambda client: {
-        n["label"]: f"{n['state']}, {n['gpus']:g} GPUs"
-        for n in client.request("GET", "/cluster").json().get("nodes", [])
+        n["label"]: f"{n['state']}, {n['gpus']:g} GPUs" for n in client.cluster().get("nodes", [])
     }
 )
 gpu_processes = _from_daemon(

@@ -271,10 +271,19 @@ def cmd_show(args: argparse.Namespace, client: Client) -> int:
     if job.result:
         print(f"  {'result':<15} {json.dumps(job.result)}")
     print(f"  {'duration':<15} {run_time(job)}")
+    if job.where == "ray" and job.placement_ref:
+        with contextlib.suppress(ApiError):  # the daemon is no longer connected to the cluster: no link
+            print(f"  {'dashboard':<15} {dashboard_url(client.cluster()['address'], job.placement_ref)}")
     print("events:")
     for e in job.events or []:
         print(f"  {time.strftime('%H:%M:%S', time.localtime(e.t))} {e.state or '':<10} {one_line(e.message)}")
     return 0
+
+
+def dashboard_url(address: str, submission_id: str) -> str:
+    """The job's page in Ray's dashboard (the job API's address is the dashboard's): ``#/jobs/<id>``, which
+    the dashboard's own job list links to by submission id when a job has no Ray job id yet."""
+    return f"{address.rstrip('/')}/#/jobs/{submission_id}"
 
 
 def cmd_logs(args: argparse.Namespace, client: Client) -> int:
