@@ -237,5 +237,11 @@ def test_unsupported_arguments_are_named():
                          ({"block_table": torch.zeros(1, 1, dtype=torch.int32)}, "block_table")):  # fmt: skip
         with pytest.raises(UnsupportedInputError, match=name):
             flash_attn_varlen_func(x, x, x, cu, cu, 6, 6, **kwargs)
+    with pytest.raises(UnsupportedInputError, match="v's head_dim"):  # MLA-style 192/128
+        q192 = torch.randn(6, 2, 192, dtype=DT)
+        flash_attn_varlen_func(q192, q192, torch.randn(6, 2, 128, dtype=DT), cu, cu, 6, 6)
+    with pytest.raises(UnsupportedInputError, match="v's head_dim"):
+        q192 = torch.randn(1, 6, 2, 192, dtype=DT)
+        flash_attn_func(q192, q192, torch.randn(1, 6, 2, 128, dtype=DT))
     with pytest.raises(TypeError):  # FA2 and FA3 order the optional arguments differently: keywords only
         flash_attn_varlen_func(x, x, x, cu, cu, 6, 6, 0.0)

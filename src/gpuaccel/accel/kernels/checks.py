@@ -71,6 +71,11 @@ def check_inputs(
         raise UnsupportedInputError(f"q, k, v must be on one device, got {q.device}, {k.device}, {v.device}")
     b, hq, nq, d = q.shape
     bk, hkv, nk, dk = k.shape
+    if v.shape[:3] == k.shape[:3] and v.shape[3] != dk:
+        raise UnsupportedInputError(
+            f"v's head_dim ({v.shape[3]}) differs from k's ({dk}): a value head dim other than the query/key "
+            "one (MLA-style 192/128) is not supported by these kernels"
+        )
     if v.shape != k.shape:
         raise UnsupportedInputError(f"v must have k's shape {tuple(k.shape)}, got {tuple(v.shape)}")
     if bk != b:
