@@ -209,6 +209,40 @@ def test_combine_matches_attention_over_all_keys():
     assert torch.equal(empty, torch.zeros(1, 1, 16))
 
 
+@pytest.mark.parametrize(("page", "q_e4m3"), [(None, False), (16, True)])
+def test_fa3_e4m3_cache_with_descales_appends_raw_bytes_and_matches(page, q_e4m3):
+    """FlashAttention-3's e4m3 cache: raw values, one descale per (batch, kv head); new e4m3 k/v appended
+    as they are; an e4m3 q with its own descale."""
+    e4m3 = torch.float8_e4m3fn
+    gen = torch.Generator().manual_seed(31 + (page or 0))
+    b, sq, hq, hkv, d, s_max, n_new = 2, 3, 4, 2, 32, 128, 5
+    kc, vc, table = cache(b, s_max, hkv, d, page, gen)
+    kc8, vc8 = kc.to(e4m3), vc.to(e4m3)
+    kd, vd, qd = (0.01 + 0.02 * torch.rand(b, hkv, generator=gen) for _ in range(3))
+    kn8, vn8 = (torch.randn(b, n_new, hkv, d, generator=gen).to(e4m3) for _ in range(2))
+    lens = torch.randint(0, s_max - n_new, (b,), generator=gen).to(torch.int32)
+    q = torch.randn(b, sq, hq, d, generator=gen, dtype=DT)
+    q_true = q
+    kw = {}
+    if q_e4m3:
+        q = (q / qd.repeat_interleave(hq // hkv, 1)[:, None, :, None]).to(e4m3)
+        q_true = (q.float() * qd.repeat_interleave(hq // hkv, 1)[:, None, :, None]).to(DT)
+        kw["q_descale"] = qd
+    k_raw, v_raw = kc8.clone(), vc8.clone()
+    got = flash_attn_with_kvcache(q, kc8, vc8, kn8, vn8, cache_seqlens=lens, block_table=table, causal=True,
+                                  k_descale=kd, v_descale=vd, **kw)  # fmt: skip
+    for i in range(b):
+        n = int(lens[i])
+        new_rows = rows(kc8, table, i, i, n, n + n_new)
+        assert torch.equal(new_rows.view(torch.uint8), kn8[i].view(torch.uint8))  # appended as they are
+        ks = torch.cat([rows(k_raw, table, i, i, 0, n), kn8[i]]).double() * kd[i][None, :, None]
+        vs = torch.cat([rows(v_raw, table, i, i, 0, n), vn8[i]]).double() * vd[i][None, :, None]
+        keep = keep_mask(sq, n + n_new, True)
+        ref, _ = naive(q_true[i], ks, vs, keep, torch.float64)
+        plain, _ = naive(q_true[i], ks, vs, keep, DT)
+        bound(got[i], plain, ref, f"sequence {i}")
+
+
 def test_unsupported_arguments_are_named():
     q = torch.randn(1, 3, 2, 16, dtype=DT)
     kc = torch.randn(1, 32, 2, 16, dtype=DT)

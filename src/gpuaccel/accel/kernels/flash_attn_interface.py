@@ -16,8 +16,10 @@ from typing import Any
 import torch
 
 from gpuaccel.accel.kernels.checks import UnsupportedInputError
-from gpuaccel.accel.kernels.decode.attention import flash_attention_with_kvcache
+from gpuaccel.accel.kernels.decode.attention import append_kv, flash_attention_with_kvcache
+from gpuaccel.accel.kernels.decode.checks import check_kvcache
 from gpuaccel.accel.kernels.decode.combine import flash_attn_combine
+from gpuaccel.accel.kernels.decode.kv_cache import page_scales
 from gpuaccel.accel.kernels.dense.entry import flash_attention
 from gpuaccel.accel.kernels.fp8.attention import flash_attention_fp8_descaled
 from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen
@@ -186,17 +188,63 @@ def flash_attn_with_kvcache(
     (Llama-4's chunked local attention), within the causal/window limits. ``num_splits`` 0 lets the
     kernels choose; ``pack_gqa`` and ``sm_margin`` are scheduling hints chosen here by the kernels."""
     _refuse(rotary_cos=rotary_cos, rotary_sin=rotary_sin, alibi_slopes=alibi_slopes,
-            return_softmax_lse=return_softmax_lse, qv=qv, q_descale=q_descale, k_descale=k_descale,
-            v_descale=v_descale, cu_seqlens_q=cu_seqlens_q, cu_seqlens_k_new=cu_seqlens_k_new,
-            max_seqlen_q=max_seqlen_q, rotary_seqlens=rotary_seqlens,
+            return_softmax_lse=return_softmax_lse, qv=qv, cu_seqlens_q=cu_seqlens_q,
+            cu_seqlens_k_new=cu_seqlens_k_new, max_seqlen_q=max_seqlen_q, rotary_seqlens=rotary_seqlens,
             scheduler_metadata=scheduler_metadata)  # fmt: skip
     del rotary_interleaved, pack_gqa, sm_margin  # no rotary is applied; hints
     if cache_seqlens is None:
         raise UnsupportedInputError("cache_seqlens is required (an int32 (batch,) tensor or an int)")
     if isinstance(cache_seqlens, int) and not isinstance(cache_seqlens, bool):
         cache_seqlens = torch.full((q.shape[0],), cache_seqlens, dtype=torch.int32, device=q.device)
+    scales = None
+    if isinstance(k_cache, torch.Tensor) and k_cache.dtype == torch.float8_e4m3fn:
+        q, k, v, cache_seqlens, scales = _fa3_e4m3_cache(
+            q, k_cache, v_cache, k, v, cache_seqlens, block_table, (q_descale, k_descale, v_descale)
+        )
+    else:
+        _refuse(q_descale=q_descale, k_descale=k_descale, v_descale=v_descale)  # they describe e4m3 inputs
     return flash_attention_with_kvcache(
         q, k_cache, v_cache, cache_seqlens, block_table=block_table, k_new=k, v_new=v, causal=causal,
         softmax_scale=softmax_scale, window=tuple(window_size), softcap=softcap, num_splits=num_splits,
         cache_batch_idx=cache_batch_idx, cache_leftpad=cache_leftpad, attention_chunk=attention_chunk,
+        k_scale=None if scales is None else scales[0], v_scale=None if scales is None else scales[1],
     )  # fmt: skip
+
+
+def _fa3_e4m3_cache(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    k: torch.Tensor | None,
+    v: torch.Tensor | None,
+    cache_seqlens: torch.Tensor,
+    block_table: torch.Tensor | None,
+    descales: tuple[torch.Tensor | None, ...],
+) -> tuple[Any, ...]:
+    """FlashAttention-3's e4m3 cache: raw values with one descale per (batch, kv head). New e4m3 ``k``/``v``
+    are appended as they are (bytes copied, no re-quantisation); an e4m3 q is scaled back to bf16 (one
+    small tensor); the descales become the decode kernel's per-page scales. Returns the call's q, k, v
+    (None: appended), lengths and scales."""
+    q_descale, k_descale, v_descale = descales
+    if k_descale is None or v_descale is None:
+        raise UnsupportedInputError("an e4m3 k_cache/v_cache needs k_descale and v_descale (batch, kv heads)")
+    if q.dtype == torch.float8_e4m3fn:
+        if q_descale is None:
+            raise UnsupportedInputError("an e4m3 q needs q_descale (batch, kv heads)")
+        group = q.shape[2] // k_cache.shape[2]
+        per_head = q_descale.to(device=q.device, dtype=torch.float32).repeat_interleave(group, dim=1)
+        q = (q.float() * per_head[:, None, :, None]).to(torch.bfloat16 if q.is_cuda else torch.float16)
+    elif q_descale is not None:
+        raise UnsupportedInputError(f"q_descale describes an e4m3 q; this q is {q.dtype}")
+    if (k is None) != (v is None):
+        raise UnsupportedInputError("k and v go together")
+    if k is not None and v is not None:
+        if k.dtype != torch.float8_e4m3fn or v.dtype != torch.float8_e4m3fn:
+            raise UnsupportedInputError(
+                f"new k/v for an e4m3 cache with descales must be e4m3 (appended raw): {k.dtype}, {v.dtype}"
+            )
+        check_kvcache(q, k_cache, v_cache, cache_seqlens, block_table, k, v, None, True, raw_fp8=True)
+        append_kv(k_cache, v_cache, cache_seqlens, block_table, k, v)
+        cache_seqlens = cache_seqlens + k.shape[1]
+    scales = tuple(page_scales(d, k_cache, block_table, cache_seqlens) for d in (k_descale, v_descale))
+    return q, None, None, cache_seqlens, scales

@@ -41,9 +41,11 @@ def check_kvcache(
     check_values: bool,
     batch_idx: torch.Tensor | None = None,
     leftpad: torch.Tensor | None = None,
+    raw_fp8: bool = False,
 ) -> Prepared:
     """Shapes, dtypes and (with ``check_values``, one host sync) the contents of the decode inputs;
-    returns q, block_table, k_new, v_new with unit last strides (copied only when theirs is not)."""
+    returns q, block_table, k_new, v_new with unit last strides (copied only when theirs is not).
+    ``raw_fp8``: e4m3 k_new/v_new appended to an e4m3 cache as they are (FlashAttention-3's convention)."""
     optional = (("block_table", block_table), ("k_new", k_new), ("v_new", v_new))
     optional += tuple(zip(("k_scale", "v_scale"), scales or (), strict=False))
     optional += (("cache_batch_idx", batch_idx), ("cache_leftpad", leftpad))
@@ -56,7 +58,7 @@ def check_kvcache(
     allowed = allowed_dtypes()
     if q.dtype not in allowed:
         raise UnsupportedInputError(f"q has dtype {q.dtype}; supported: {', '.join(map(str, allowed))}")
-    cache_ok = (q.dtype,) + (FP8_DTYPES if scales is not None else ())
+    cache_ok = (q.dtype,) + (FP8_DTYPES if scales is not None or raw_fp8 else ())
     if k_cache.dtype not in cache_ok or v_cache.dtype != k_cache.dtype:
         raise UnsupportedInputError(
             f"k_cache/v_cache must both be {' or '.join(map(str, cache_ok))} (e4m3 needs k_scale and "
@@ -120,7 +122,11 @@ def check_kvcache(
         raise UnsupportedInputError(
             f"k_new/v_new must be (B={b}, n_new, Hkv={hkv}, D={d}), got {tuple(k_new.shape)}"
         )
-    if k_new is not None and not k_new.dtype == v_new.dtype == q.dtype:
+    if k_new is not None and raw_fp8 and not k_new.dtype == v_new.dtype == k_cache.dtype:
+        raise UnsupportedInputError(
+            f"raw k/v appends must be {k_cache.dtype}, got {k_new.dtype}, {v_new.dtype}"
+        )
+    if k_new is not None and not raw_fp8 and not k_new.dtype == v_new.dtype == q.dtype:
         raise UnsupportedInputError(
             f"k_new/v_new must have q's dtype {q.dtype} (an e4m3 cache quantises them), got {k_new.dtype}, "
             f"{v_new.dtype}"

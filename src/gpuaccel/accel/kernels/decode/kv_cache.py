@@ -166,3 +166,29 @@ def append_kv_fp8(
         hkv, n_new, touched, PAGE=triton.next_power_of_2(page), HEAD_DIM=d, PAGED=block_table is not None,
         num_warps=8,
     )  # fmt: skip
+
+
+def page_scales(
+    descale: torch.Tensor, k_cache: torch.Tensor, block_table: torch.Tensor | None, lengths: torch.Tensor
+) -> torch.Tensor:
+    """FlashAttention-3's e4m3 cache convention (one descale per (batch, kv head), values stored raw) as
+    this cache's per-(page, kv head) scales: each page a sequence uses (``lengths`` tokens) takes its
+    sequence's descale; pages no sequence uses keep 1."""
+    b, hkv = k_cache.shape[0] if block_table is None else block_table.shape[0], k_cache.shape[2]
+    if not isinstance(descale, torch.Tensor) or tuple(descale.shape) != (b, hkv):
+        raise UnsupportedInputError(
+            f"k_descale/v_descale must be ({b}, {hkv}) = (batch, kv heads), got {descale!r}"
+        )
+    d = descale.to(device=k_cache.device, dtype=torch.float32)
+    if block_table is None:
+        fp8_layout(k_cache, None)
+        return d.repeat_interleave(k_cache.shape[1] // CONTIGUOUS_PAGE, dim=0).contiguous()
+    page = k_cache.shape[1]
+    used = (
+        torch.arange(block_table.shape[1], device=k_cache.device)[None, :]
+        < (lengths[:, None] + page - 1) // page
+    )
+    scales = torch.ones(k_cache.shape[0], hkv, device=k_cache.device, dtype=torch.float32)
+    rows = d[:, None, :].expand(-1, block_table.shape[1], -1)
+    scales[block_table.long()[used]] = rows[used]
+    return scales
