@@ -76,3 +76,22 @@ def test_a_sound_database_starts_as_before(daemon_factory: DaemonFactory) -> Non
     d = daemon_factory.start(data_dir=data_dir)
     r = httpx.get(f"{d.url}/api/v1/jobs", headers={"Authorization": f"Bearer {d.token}"})
     assert r.status_code == 200 and len(r.json()["jobs"]) == 20
+
+
+def test_damage_met_while_serving_is_a_503_and_health_says_so(daemon_factory: DaemonFactory) -> None:
+    """The file damaged under a running daemon: every answer is its usual one or a 503 naming the file
+    (never a 500), and once one was, ``/health`` says ``damaged`` and why."""
+    data_dir = _filled(daemon_factory, jobs=100)  # more than SQLite's page cache holds
+    d = daemon_factory.start(data_dir=data_dir)
+    headers = {"Authorization": f"Bearer {d.token}"}
+    _damage(data_dir / DB)
+    answers = [httpx.get(f"{d.url}/api/v1/jobs", params={"limit": 1000}, headers=headers) for _ in range(3)]
+    answers.append(httpx.get(f"{d.url}/metrics", headers=headers))
+    body = {"kind": "command", "argv": ["true"], "hold": True}
+    answers.append(httpx.post(f"{d.url}/api/v1/jobs", json=body, headers=headers))
+    statuses = [r.status_code for r in answers]
+    assert 503 in statuses and set(statuses) <= {200, 201, 503}, statuses
+    refused = next(r for r in answers if r.status_code == 503)
+    assert str(data_dir / DB) in refused.json()["detail"] and "damaged" in refused.json()["detail"]
+    health = httpx.get(f"{d.url}/api/v1/health", headers=headers).json()
+    assert health["status"] == "damaged" and str(data_dir / DB) in health["database"], health

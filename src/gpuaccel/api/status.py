@@ -30,7 +30,8 @@ class TelemetryInfo(BaseModel):
 
 
 class HealthOut(BaseModel):
-    status: str
+    status: str  # "ok", or "damaged" once the database was found damaged while serving
+    database: str | None = None  # why the database cannot be used (and what to do); None: it can
     version: str
     pid: int
     uptime_s: float

@@ -29,7 +29,7 @@ from gpuaccel.assistant.http.routes import Unavailable
 from gpuaccel.assistant.http.routes import create_router as assistant_router
 from gpuaccel.assistant.service import AssistantService, missing_dependencies
 from gpuaccel.scheduler.config import SchedulerConfig
-from gpuaccel.scheduler.http.errors import disk_full_answer
+from gpuaccel.scheduler.http.errors import damaged_answer, disk_full_answer
 from gpuaccel.scheduler.http.routes import create_router as scheduler_router
 from gpuaccel.scheduler.http.submit import SubmitEndpoint, SubmitFastPath
 from gpuaccel.scheduler.lifecycle.flop_ratio import RatioLearner
@@ -43,7 +43,7 @@ from gpuaccel.scheduler.placement.placements import LOCAL
 from gpuaccel.scheduler.placement.ray_jobs import placements
 from gpuaccel.scheduler.reads.telemetry_view import prometheus_text
 from gpuaccel.scheduler.store.history import HistoryWriter
-from gpuaccel.scheduler.store.integrity import DiskFull
+from gpuaccel.scheduler.store.integrity import DamagedDatabase, DiskFull
 from gpuaccel.scheduler.store.queue import Store
 
 log = logging.getLogger("gpuaccel.daemon")
@@ -171,6 +171,7 @@ class Daemon:
 
         api.add_exception_handler(RequestValidationError, validation_error)
         api.add_exception_handler(DiskFull, disk_full_answer)  # 507 with the reason, from any route
+        api.add_exception_handler(DamagedDatabase, damaged_answer)  # 503 naming the file, what to do
         # Innermost: a valid submission is answered without the routing machinery (scheduler.http.submit).
         api.add_middleware(SubmitFastPath, endpoint=submits, path=f"{API_PREFIX}/jobs")
         api.add_middleware(BodyLimit)  # inside the token check: a stranger's body is never read

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
 
-from gpuaccel.scheduler.store.integrity import DiskFull
+from gpuaccel.scheduler.store.integrity import DamagedDatabase, DiskFull
 
 INSUFFICIENT_STORAGE = 507
 
@@ -29,3 +29,9 @@ async def disk_full_answer(request: Request, exc: Exception) -> JSONResponse:
     """The app's handler for a write any route makes on a full disk."""
     assert isinstance(exc, DiskFull)
     return JSONResponse({"detail": str(exc)}, status_code=INSUFFICIENT_STORAGE)
+
+
+async def damaged_answer(request: Request, exc: Exception) -> JSONResponse:
+    """503 naming the damaged file and what to do (the damage was met while serving)."""
+    assert isinstance(exc, DamagedDatabase)
+    return JSONResponse({"detail": str(exc)}, status_code=503)

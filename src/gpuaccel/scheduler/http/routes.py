@@ -103,7 +103,8 @@ def create_router(
     @router.get("/health", response_model=HealthOut, tags=["daemon"])
     def health() -> dict[str, Any]:
         return {
-            "status": "ok",
+            "status": "damaged" if store.damaged else "ok",
+            "database": str(store.damaged) if store.damaged else None,
             "version": version,
             "pid": os.getpid(),
             "uptime_s": round(time.time() - started_at, 3),

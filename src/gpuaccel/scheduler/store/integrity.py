@@ -74,7 +74,7 @@ def _mib(size: int) -> str:
     return f"{size / 2**20:.1f} MiB"
 
 
-def is_damage(exc: sqlite3.Error) -> bool:
+def is_damage(exc: BaseException) -> bool:
     return getattr(exc, "sqlite_errorcode", None) in DAMAGED_CODES
 
 

@@ -77,6 +77,7 @@ class JobRecords:
     def __init__(self, path: Path | str) -> None:
         """Open (or create) the database; :class:`integrity.DamagedDatabase` when the file is damaged."""
         self.path = Path(path)
+        self.damaged: integrity.DamagedDatabase | None = None  # damage met while serving
         self._lock = threading.RLock()
         try:
             self._conn = connect(self.path)
@@ -113,11 +114,23 @@ class JobRecords:
                     self._conn.execute("ROLLBACK")
                 if integrity.is_full(exc):
                     raise integrity.DiskFull(self.path) from exc
+                if integrity.is_damage(exc):
+                    raise self._found_damage(exc) from exc
                 raise
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
-            return self._conn.execute(sql, params).fetchall()
+            try:
+                return self._conn.execute(sql, params).fetchall()
+            except sqlite3.DatabaseError as exc:
+                if integrity.is_damage(exc):
+                    raise self._found_damage(exc) from exc
+                raise
+
+    def _found_damage(self, exc: BaseException) -> integrity.DamagedDatabase:
+        """Damage met while serving (the file changed under the daemon): remembered for /health."""
+        self.damaged = integrity.DamagedDatabase(self.path, f"{exc}, found while serving")
+        return self.damaged
 
     # -- events ---------------------------------------------------------------------------------
 
