@@ -45,7 +45,10 @@ def test_dashboard_exports_the_window_as_csv_and_parquet(
     dashboard.export_history(str(parquet))
     qtbot.waitUntil(lambda: dashboard.export_button.isEnabled(), timeout=WAIT_MS)
     table = pq.read_table(parquet)
-    assert table.num_rows >= len(rows) and table.column_names == list(rows[0])
+    # Parquet names columns by key, the CSV's headings (units) in each column's metadata
+    assert table.num_rows >= len(rows) and table.column_names == ["time", "gpu", *HISTORY_FIELDS]
+    headings = [table.schema.field(k).metadata[b"heading"].decode() for k in HISTORY_FIELDS]
+    assert headings == list(rows[0])[3:]
     assert "PARQUET" in dashboard.export_status.text()
     dashboard.export_history(str(tmp_path / "no-such-dir" / "x.csv"))
     qtbot.waitUntil(lambda: dashboard.export_button.isEnabled(), timeout=WAIT_MS)
