@@ -81,3 +81,33 @@ def test_varlen_attention_chunk_bf16_output_and_gradients(causal):
     ref, plain = parts(torch.float64), parts(BF)
     for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
         bound(g, p, r, name)
+
+
+@pytest.mark.parametrize("page", [None, 16])
+def test_fa3_e4m3_cache_with_descales_bf16(page):
+    """FlashAttention-3's e4m3 cache on CUDA: raw e4m3 appends of 37 tokens x group 4, (batch, kv head)
+    descales, an e4m3 q; within 2x plain bf16's error of the float64 reference on the true values."""
+    e4m3 = torch.float8_e4m3fn
+    gen = torch.Generator().manual_seed(41 + (page or 0))
+    b, sq, hq, hkv, d, s_max, n_new = 3, 37, 16, 4, 128, 1024, 37
+    kc, vc, table = cache(b, s_max, hkv, d, page, gen, BF)
+    kc8, vc8 = kc.to(e4m3).cuda(), vc.to(e4m3).cuda()
+    table = None if table is None else table.cuda()
+    kd, vd, qd = (0.01 + 0.02 * torch.rand(b, hkv, generator=gen).cuda() for _ in range(3))
+    kn8, vn8 = (torch.randn(b, n_new, hkv, d, generator=gen).to(e4m3).cuda() for _ in range(2))
+    lens = torch.randint(0, s_max - n_new, (b,), generator=gen).to(torch.int32)
+    per_q = qd.repeat_interleave(hq // hkv, 1)[:, None, :, None]
+    q8 = (torch.randn(b, sq, hq, d, generator=gen).cuda() / per_q).to(e4m3)
+    q_true = (q8.float() * per_q).to(BF)
+    k_raw, v_raw = kc8.clone(), vc8.clone()
+    got = flash_attn_with_kvcache(q8, kc8, vc8, kn8, vn8, cache_seqlens=lens.cuda(), block_table=table,
+                                  causal=True, q_descale=qd, k_descale=kd, v_descale=vd)  # fmt: skip
+    for i in range(b):
+        n = int(lens[i])
+        assert torch.equal(rows(kc8, table, i, i, n, n + n_new).view(torch.uint8), kn8[i].view(torch.uint8))
+        ks = torch.cat([rows(k_raw, table, i, i, 0, n), kn8[i]]).double() * kd[i][None, :, None]
+        vs = torch.cat([rows(v_raw, table, i, i, 0, n), vn8[i]]).double() * vd[i][None, :, None]
+        keep = keep_mask(sq, n + n_new, True).cuda()
+        ref, _ = naive(q_true[i], ks, vs, keep, torch.float64)
+        plain, _ = naive(q_true[i], ks, vs, keep, BF)
+        bound(got[i], plain, ref, f"sequence {i}")
