@@ -24,12 +24,18 @@ SCAN = {
 }  # fmt: skip
 
 
-def test_outside_processes_are_information_and_apply_sentences_stay(qtbot) -> None:
+def panel_recording(qtbot) -> tuple[models.AssistantModel, AssistantPanel, list[tuple[str, object]]]:
+    """An assistant panel with no daemon, and the list its requests to the daemon land in."""
     model = models.AssistantModel()
     panel = AssistantPanel(model, models.ConnectionModel())
     qtbot.addWidget(panel)
     sent: list[tuple[str, object]] = []
     panel.request.connect(lambda action, arg: sent.append((action, arg)))
+    return model, panel, sent
+
+
+def test_outside_processes_are_information_and_apply_sentences_stay(qtbot) -> None:
+    model, panel, sent = panel_recording(qtbot)
     page = panel.housekeeping
     panel.answer("housekeeping", SCAN)
     assert page.proposals.rowCount() == 1  # the process is not a row that could be selected and applied
@@ -69,10 +75,7 @@ def test_the_table_gives_what_the_room_and_an_empty_entry_is_zero_bytes(qtbot) -
 
 def test_the_page_scans_when_it_comes_into_view(qtbot) -> None:
     """Housekeeping stayed empty until Scan was pressed."""
-    panel = AssistantPanel(models.AssistantModel(), models.ConnectionModel())
-    qtbot.addWidget(panel)
-    sent: list[tuple[str, object]] = []
-    panel.request.connect(lambda action, arg: sent.append((action, arg)))
+    _, panel, sent = panel_recording(qtbot)
     panel.show()
     qtbot.waitExposed(panel)
     assert ("housekeeping", None) not in sent  # the chat shows: nothing scanned for nothing
@@ -85,11 +88,7 @@ def test_the_page_scans_when_it_comes_into_view(qtbot) -> None:
 
 def test_the_last_conversation_is_shown_when_the_assistant_answers(qtbot) -> None:
     """The chat's history was gone after a restart, though the daemon keeps every conversation."""
-    model = models.AssistantModel()
-    panel = AssistantPanel(model, models.ConnectionModel())
-    qtbot.addWidget(panel)
-    sent: list[tuple[str, object]] = []
-    panel.request.connect(lambda action, arg: sent.append((action, arg)))
+    model, panel, sent = panel_recording(qtbot)
     model.set_state({"where": "cpu"})
     assert sent.count(("last_session", None)) == 1
     model.set_state({"where": "gpu"})
