@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 from test_gui_dashboard import now_answer, online
 
@@ -181,3 +182,31 @@ def test_n_a_reasons_never_cover_the_curves(qtbot) -> None:
         data_top = view.mapViewToScene(QPointF(-1.0, high)).y()
         assert data_top >= text.sceneBoundingRect().bottom(), size
     plots.stop()
+
+
+def test_a_gpu_without_mig_never_shows_the_mig_row(qtbot) -> None:
+    """Under X the screen showed "MIG instances …" on an RTX 4090's card: the row was shown at creation
+    with its placeholder and flipped visible and hidden again on every reading."""
+
+    class Shows(QObject):
+        count = 0
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Show:
+                Shows.count += 1
+            return False
+
+    model = TelemetryModel()
+    dashboard = Dashboard(model, online())
+    qtbot.addWidget(dashboard)
+    dashboard.resize(1280, 800)
+    dashboard.show()
+    watcher = Shows()
+    model.update(now_answer(1000.0))
+    card = dashboard.cards[1]
+    for w in card._row_widgets["mig"]:
+        w.installEventFilter(watcher)
+    for t in (1001.0, 1002.0, 1003.0):
+        model.update(now_answer(t))
+    assert Shows.count == 0 and not any(w.isVisible() for w in card._row_widgets["mig"])
+    dashboard.stop()

@@ -161,6 +161,8 @@ class GpuCard(QFrame):
                 widgets += (bar,)
             self.values[key] = value
             self._row_widgets[key] = widgets
+            for w in widgets if key in self.OPTIONAL_ROWS else ():
+                w.hide()  # until the GPU has them: never drawn with its placeholder
         grid.setColumnStretch(2, 1)
         grid.setColumnMinimumWidth(1, 64)
         outer.addWidget(self.details)
@@ -214,9 +216,10 @@ class GpuCard(QFrame):
         elif health:
             self.banner.setText("Health: " + "; ".join(health) + ".")
         self.banner.setVisible(lost or bool(health))
-        for widgets in self._row_widgets.values():  # a lost GPU's rows would all read N/A: none shown
-            for w in widgets:
-                w.setVisible(not lost)
+        for key, widgets in self._row_widgets.items():  # a lost GPU's rows would all read N/A: none shown
+            for w in widgets:  # an optional row (MIG) is shown by _show_values alone, never flipped here
+                if lost or key not in self.OPTIONAL_ROWS:
+                    w.setVisible(not lost)
         self._show_values(g)
 
     def _show_values(self, g: GpuState) -> None:
