@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
-from daemon_fixture import DaemonFactory, DaemonProcess, wait_for
+from daemon_fixture import FAST_ENV, REPO, DaemonFactory, DaemonProcess, wait_for
 from fastapi.testclient import TestClient
 
 from gpuaccel.app.daemon.compose import Daemon
@@ -153,3 +155,69 @@ def test_submissions_keep_a_reserve_free_for_running_jobs(daemon_factory: Daemon
     assert f"{free_mib + 1024:.1f} MiB" in detail and "min_free_mib" in detail and str(d.data_dir) in detail
     listed = httpx.get(f"{d.url}/api/v1/jobs", headers=headers)
     assert listed.status_code == 200 and listed.json()["jobs"] == []
+
+
+def _tmpfs_works() -> bool:
+    probe = subprocess.run(
+        ["unshare", "-r", "-m", "sh", "-c", "mount -t tmpfs -o size=1m tmpfs /mnt && touch /mnt/x"],
+        capture_output=True,
+    )
+    return probe.returncode == 0
+
+
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="no unshare(1)")
+def test_a_really_full_disk_answers_507_and_recovers(tmp_path: Path) -> None:
+    """The data dir on a 24 MiB tmpfs of its own (a user and mount namespace: no root needed where the
+    kernel allows them), filled by a file beside the database: submissions answer 507, listings 200;
+    the file removed, submissions are stored again."""
+    if not _tmpfs_works():
+        pytest.skip("unprivileged user and mount namespaces are not allowed here")
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_")}
+    paths = [str(REPO / "src"), os.environ.get("PYTHONPATH")]
+    env.update(FAST_ENV, GPUACCEL_FAKE_NVML="no_gpus", GPUACCEL_MIN_FREE_MIB="0")
+    env.update(GPUACCEL_CONFIG_DIR=str(tmp_path / "config"), PYTHONPATH=os.pathsep.join(filter(None, paths)))
+    serve = 'exec "$2" -m gpuaccel serve --data-dir "$1/data" --port "$3"'
+    script = f'mount -t tmpfs -o size=24m tmpfs "$1" && {serve}'
+    log = open(tmp_path / "daemon.log", "wb")  # noqa: SIM115 (closed below)
+    proc = subprocess.Popen(
+        ["unshare", "-r", "-m", "sh", "-c", script, "sh", str(mount), sys.executable, str(port)],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        inside = Path(f"/proc/{proc.pid}/root{mount}")  # the namespace's view of the mount
+        token = wait_for(lambda: (inside / "data" / "token").is_file() and (inside / "data" / "token"), 30)
+        headers = {"Authorization": f"Bearer {token.read_text().strip()}"}
+        api = f"http://127.0.0.1:{port}/api/v1"
+
+        def up() -> bool:
+            try:
+                return httpx.get(f"{api}/health", headers=headers).status_code == 200
+            except httpx.TransportError:
+                return False
+
+        wait_for(up, 30, what="the daemon on the tmpfs")
+        assert httpx.post(f"{api}/jobs", json=BIG, headers=headers).status_code == 201
+        fill = os.open(inside / "fill", os.O_WRONLY | os.O_CREAT, 0o600)
+        try:
+            with pytest.raises(OSError, match="No space left"):
+                while True:
+                    os.write(fill, b"\0" * 2**20)
+        finally:
+            os.close(fill)
+        answers = [httpx.post(f"{api}/jobs", json=BIG, headers=headers) for _ in range(8)]
+        refused = [r for r in answers if r.status_code != 201]
+        assert refused and {r.status_code for r in refused} == {507}, [r.text[:200] for r in refused]
+        assert "full" in refused[0].json()["detail"], refused[0].text
+        listed = httpx.get(f"{api}/jobs", headers=headers)
+        assert listed.status_code == 200 and len(listed.json()["jobs"]) == 1 + len(answers) - len(refused)
+        (inside / "fill").unlink()  # room again
+        assert httpx.post(f"{api}/jobs", json=BIG, headers=headers).status_code == 201
+    finally:
+        proc.terminate()
+        proc.wait(20)
+        log.close()
