@@ -19,6 +19,7 @@ from gpuaccel.api.controls import QueueOut, RemovedOut
 from gpuaccel.api.jobs import FINISHED, Job, JobState
 from gpuaccel.api.request import JobRequest
 from gpuaccel.scheduler.lifecycle.service import JobNotFound, JobStateError, Scheduler
+from gpuaccel.scheduler.lifecycle.transitions import EVENTS, move
 from gpuaccel.scheduler.lifecycle.validation import RequestError, validate_request
 from gpuaccel.scheduler.reads import queue_metrics
 from gpuaccel.scheduler.store import groups
@@ -41,25 +42,19 @@ def _get(s: Scheduler, job_id: int) -> Job:
 def _move(
     store: Store,
     job_id: int,
-    frm: tuple[JobState, ...],
-    to: JobState,
+    event: str,
     message: str,
-    sets: str = "",
-    params: tuple[Any, ...] = (),
+    values: dict[str, Any] | None = None,
+    exprs: dict[str, str] | None = None,
 ) -> Job | None:
-    """One guarded transition with its event (``sets``: more ``, column = ?`` with ``params``); None when
-    the job was no longer in ``frm``."""
-    marks = ",".join("?" * len(frm))
+    """One event of the transition table with its event row; None when the job was no longer in a state
+    the event leaves."""
     with store.transaction() as conn:
-        row = conn.execute(
-            f"UPDATE jobs SET state = ?, waiting_reason = NULL{sets} WHERE id = ? AND state IN ({marks})"
-            " RETURNING *",
-            (to, *params, job_id, *frm),
-        ).fetchone()
-        if row is None:
+        rows = move(conn, event, "id = ?", (job_id,), values, exprs)
+        if not rows:
             return None
-        Store._event(conn, "job", job_id=job_id, state=to, message=message)
-    return Job.from_row(row)
+        Store._event(conn, "job", job_id=job_id, state=EVENTS[event].to, message=message)
+    return Job.from_row(rows[0])
 
 
 # -- pause and resume ----------------------------------------------------------------------------------
@@ -79,7 +74,7 @@ def pause_job(s: Scheduler, job_id: int) -> Job:
         raise JobStateError(f"job {job_id} {where}; only a job running on this host can be paused")
     if worker.stop_state is not None or worker.pid is None:
         raise JobStateError(f"job {job_id} is being stopped or started; it cannot be paused now")
-    done = _move(s.store, job_id, (RUNNING,), PAUSED, "paused (SIGSTOP)", ", paused_at = ?", (time.time(),))
+    done = _move(s.store, job_id, "pause", "paused (SIGSTOP)", {"paused_at": time.time()})
     if done is None:
         raise JobStateError(f"job {job_id} ended or changed state; nothing to pause")
     worker.pause()
@@ -97,9 +92,9 @@ def resume_job(s: Scheduler, job_id: int) -> Job:
     worker = s.worker(job_id)
     if worker is not None and hasattr(worker, "resume"):
         worker.resume()
-    now = time.time()
-    sets = ", paused_s = paused_s + MAX(0, ? - IFNULL(paused_at, ?)), paused_at = NULL"
-    done = _move(s.store, job_id, (PAUSED,), RUNNING, "resumed (SIGCONT)", sets, (now, now))
+    now = time.time()  # a float of ours, written into the expression as its exact repr
+    paused = {"paused_s": f"paused_s + MAX(0, {now!r} - IFNULL(paused_at, {now!r}))"}
+    done = _move(s.store, job_id, "resume", "resumed (SIGCONT)", {"paused_at": None}, paused)
     if done is None:
         raise JobStateError(f"job {job_id} ended or changed state; nothing to resume")
     return done
@@ -130,7 +125,7 @@ def hold(s: Scheduler, job_id: int) -> Job:
     job = _get(s, job_id)
     if job.state == HELD:
         return job
-    done = _move(s.store, job_id, (Q,), HELD, "held by user") if job.state == Q else None
+    done = _move(s.store, job_id, "hold", "held by user") if job.state == Q else None
     if done is None:
         raise JobStateError(f"job {job_id} {_get(s, job_id).state.phrase}; only a queued job can be held")
     s.rescan()
@@ -139,7 +134,7 @@ def hold(s: Scheduler, job_id: int) -> Job:
 
 def release(s: Scheduler, job_id: int) -> Job:
     job = _get(s, job_id)
-    done = _move(s.store, job_id, (HELD,), Q, "released by user") if job.state == HELD else None
+    done = _move(s.store, job_id, "release", "released by user") if job.state == HELD else None
     if done is None:
         raise JobStateError(f"job {job_id} {_get(s, job_id).state.phrase}; only a held job can be released")
     s.rescan()

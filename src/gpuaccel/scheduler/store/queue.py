@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.workloads.report import Progress
-from gpuaccel.api.jobs import FINISHED, LIVE, Job, JobState
-from gpuaccel.scheduler.store.records import HELD, LIVE_SQL, RETRYING, RUNNING, JobRecords, Q
+from gpuaccel.api.jobs import FINISHED, Job, JobState
+from gpuaccel.scheduler.lifecycle.transitions import END_EVENT, EVENTS, move
+from gpuaccel.scheduler.store.records import LIVE_SQL, RETRYING, RUNNING, JobRecords, Q
 from gpuaccel.scheduler.store.sqlite import json_text
 
 
@@ -29,21 +30,18 @@ class Store(JobRecords):
         self._hooks_of: Callable[[Job], list[tuple[str, str]]] = lambda _job: []
 
     def _transition(
-        self, job_id: int, from_states: Sequence[JobState], to_state: JobState, message: str, **columns: Any
+        self, job_id: int, event: str, message: str, exprs: dict[str, str] | None = None, **columns: Any
     ) -> Job | None:
-        """Move a job from one of ``from_states`` to ``to_state`` with an event; None if it was elsewhere."""
-        if to_state != Q:
-            columns["waiting_reason"] = None
-        sets = ", ".join(f"{k} = ?" for k in columns)
-        sql = f"UPDATE jobs SET state = ?{', ' + sets if sets else ''} WHERE id = ?"
-        sql += f" AND state IN ({','.join('?' * len(from_states))}) RETURNING *"
-        values = [json_text(v) if isinstance(v, dict | list) else v for v in columns.values()]
+        """Apply ``event`` of the transition table to one job, with its event row (and, for a finished
+        job, its finish hooks) in the same transaction; None if the job was not in a state it leaves."""
+        to_state = EVENTS[event].to
+        values = {k: json_text(v) if isinstance(v, dict | list) else v for k, v in columns.items()}
         with self.transaction() as conn:
-            row = conn.execute(sql, [to_state, *values, job_id, *from_states]).fetchone()
-            if row is None:
+            rows = move(conn, event, "id = ?", (job_id,), values, exprs)
+            if not rows:
                 return None
-            self._event(conn, "job", job_id=job_id, state=to_state, message=message)
-            job = Job.from_row(row)
+            job = Job.from_row(rows[0])
+            self._event(conn, "job", job_id=job_id, state=to_state, message=message.format(job=job))
             if to_state in FINISHED:
                 self._queue_hooks(conn, [job])
         if to_state in FINISHED:
@@ -98,18 +96,17 @@ class Store(JobRecords):
         """Atomically take a queued job for this daemon: ``running``, attempt + 1, a lease, its GPUs (and
         the MIG instance it was given)."""
         now = time.time()
+        values = {
+            "started_at": now, "finished_at": None, "lease_owner": owner, "lease_until": now + lease_s,
+            "assigned_gpus": json.dumps(gpus), "exit_code": None, "reason": None, "progress": None,
+            "worker_pid": None, "worker_start": None, "cancel_requested": 0, "placement_ref": None,
+            "node": None, "paused_at": None, "paused_s": 0, "assigned_mig": mig,
+        }  # fmt: skip
         with self.transaction() as conn:
-            row = conn.execute(
-                "UPDATE jobs SET state = ?, attempt = attempt + 1, started_at = ?,"
-                " finished_at = NULL, lease_owner = ?, lease_until = ?, assigned_gpus = ?,"
-                " waiting_reason = NULL, exit_code = NULL, reason = NULL, progress = NULL,"
-                " worker_pid = NULL, worker_start = NULL, cancel_requested = 0, placement_ref = NULL,"
-                " node = NULL, paused_at = NULL, paused_s = 0, assigned_mig = ?"
-                " WHERE id = ? AND state = ? RETURNING *",
-                (RUNNING, now, owner, now + lease_s, json.dumps(gpus), mig, job_id, Q),
-            ).fetchone()
-            if row is None:
+            rows = move(conn, "claim", "id = ?", (job_id,), values, {"attempt": "attempt + 1"})
+            if not rows:
                 return None
+            row = rows[0]
             where = f"on GPU {', '.join(map(str, gpus))}" if gpus else "without a GPU"
             if mig:
                 where += f" (MIG instance {mig})"
@@ -187,7 +184,7 @@ class Store(JobRecords):
         assert state in FINISHED
         message = reason or state.value
         return self._transition(
-            job_id, tuple(LIVE), state, message,
+            job_id, END_EVENT[state], message,
             exit_code=exit_code, reason=reason, finished_at=time.time(), lease_owner=None, lease_until=None,
             paused_at=None,
         )  # fmt: skip
@@ -202,7 +199,7 @@ class Store(JobRecords):
         if spare_attempt and (job := self.get(job_id)) is not None:
             extra["retry_base"] = job.retry_base + 1
         return self._transition(
-            job_id, tuple(LIVE), RETRYING, f"{reason}; retrying in {delay:.1f} s",
+            job_id, "retry_later", f"{reason}; retrying in {delay:.1f} s",
             retry_at=retry_at, reason=reason, exit_code=exit_code, finished_at=time.time(),
             lease_owner=None, lease_until=None, paused_at=None, **extra,
         )  # fmt: skip
@@ -212,26 +209,20 @@ class Store(JobRecords):
             r["id"]
             for r in self.query("SELECT id FROM jobs WHERE state = ? AND retry_at <= ?", (RETRYING, now))
         ]
-        return [i for i in ids if self._transition(i, (RETRYING,), Q, "backoff over, queued again")]
+        return [i for i in ids if self._transition(i, "backoff_over", "backoff over, queued again")]
 
     def cancel_waiting(self, job_id: int, reason: str = "cancelled by user") -> Job | None:
-        return self._transition(
-            job_id, (Q, RETRYING, HELD), JobState.CANCELLED, reason, reason=reason, finished_at=time.time()
-        )
+        return self._transition(job_id, "cancel_waiting", reason, reason=reason, finished_at=time.time())
 
     def cancel_array_waiting(self, array_id: int, reason: str = "cancelled by user") -> list[int]:
         """Cancel an array's queued, retrying and held elements in one transaction (an array may have 10,000);
         returns their ids. Their finish hooks are queued in the same transaction; the listeners get each."""
         now = time.time()
         with self.transaction() as conn:
-            jobs = [
-                Job.from_row(r)
-                for r in conn.execute(
-                    "UPDATE jobs SET state = ?, reason = ?, finished_at = ?, waiting_reason = NULL"
-                    " WHERE array_id = ? AND state IN (?, ?, ?) RETURNING *",
-                    (JobState.CANCELLED, reason, now, array_id, Q, RETRYING, HELD),
-                )
-            ]
+            changed = move(
+                conn, "cancel_waiting", "array_id = ?", (array_id,), {"reason": reason, "finished_at": now}
+            )
+            jobs = [Job.from_row(r) for r in changed]
             conn.executemany(
                 "INSERT INTO events (t, type, job_id, state, message) VALUES (?, 'job', ?, ?, ?)",
                 [(now, job.id, JobState.CANCELLED, reason) for job in jobs],
@@ -243,21 +234,14 @@ class Store(JobRecords):
         return [job.id for job in jobs]
 
     def fail_waiting(self, job_id: int, reason: str) -> Job | None:
-        return self._transition(job_id, (Q,), JobState.FAILED, reason, reason=reason, finished_at=time.time())
+        return self._transition(job_id, "fail_waiting", reason, reason=reason, finished_at=time.time())
 
     def retry(self, job_id: int) -> Job | None:
         """Queue a finished job again with a fresh retry budget (its attempt count keeps growing)."""
-        with self.transaction() as conn:
-            row = conn.execute(
-                "UPDATE jobs SET state = ?, retry_base = attempt, reason = NULL,"
-                " exit_code = NULL, finished_at = NULL, retry_at = NULL, waiting_reason = NULL"
-                f" WHERE id = ? AND state IN ({','.join('?' * len(FINISHED))}) RETURNING *",
-                (Q, job_id, *FINISHED),
-            ).fetchone()
-            if row is None:
-                return None
-            self._event(conn, "job", job_id=job_id, state=Q, message="queued again by user")
-        return Job.from_row(row)
+        return self._transition(
+            job_id, "retry", "queued again by user", {"retry_base": "attempt"},
+            reason=None, exit_code=None, finished_at=None, retry_at=None,
+        )  # fmt: skip
 
     def set_priority(self, job_id: int, priority: int) -> Job | None:
         with self.transaction() as conn:
@@ -293,18 +277,12 @@ class Store(JobRecords):
     ) -> Job | None:
         """Queue a running job again (its worker is gone); ``count_attempt=False`` spares its retry budget;
         ``hold`` puts it in ``held`` instead, so it waits for a release rather than starting again."""
-        state = HELD if hold else Q
-        with self.transaction() as conn:
-            row = conn.execute(
-                "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL, worker_pid = NULL,"
-                " worker_start = NULL, cancel_requested = 0, retry_base = retry_base + ?, paused_at = NULL"
-                f" WHERE id = ? AND state IN {LIVE_SQL} RETURNING *",
-                (state, 0 if count_attempt else 1, job_id),
-            ).fetchone()
-            if row is None:
-                return None
-            self._event(conn, "job", job_id=job_id, state=state, message=message)
-        return Job.from_row(row)
+        return self._transition(
+            job_id, "requeue_held" if hold else "requeue", message,
+            None if count_attempt else {"retry_base": "retry_base + 1"},
+            lease_owner=None, lease_until=None, worker_pid=None, worker_start=None, cancel_requested=0,
+            paused_at=None,
+        )  # fmt: skip
 
     def orphans(self, owner: str) -> list[Job]:
         """Running jobs not owned by ``owner``: their daemon died (the data-dir lock proves it)."""
