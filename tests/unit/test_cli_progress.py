@@ -26,6 +26,7 @@ from gpuaccel.app.commands.jobs import wait_shown
 
 class Client:
     def wait(self, job_id, timeout=None, on_poll=None):
+        on_poll(NS(id=job_id, state="queued", progress=None))
         running = NS(id=job_id, state="running", progress=NS(fraction=0.5, message=""))
         for _ in range(3):
             on_poll(running)
@@ -70,6 +71,7 @@ def test_a_bar_is_drawn_on_a_terminal() -> None:
     assert "GPU 0 done" in drawn and "GPU 1 done" in drawn
     waited = _in_a_terminal(_WAIT)
     assert "job 7 running" in waited and "50%" in waited and "ended succeeded" in waited, waited
+    assert "job 7 queued (no progress reported), waited" in waited and " 0%" not in waited
 
 
 def test_nothing_is_drawn_when_stderr_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:

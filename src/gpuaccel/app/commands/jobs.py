@@ -393,18 +393,21 @@ def exit_code_of(job: Job) -> int:
 def wait_shown(client: Client, job_id: int, timeout: float | None = None) -> Job:
     """``client.wait`` with a bar on a terminal: the job's state, its own progress when it reports a
     fraction (our workloads do), and the time waited."""
-    with bars.bar(total=100, desc=f"job {job_id}", bar_format=_WAIT_BAR) as shown:
+    with bars.bar(total=100, desc=f"job {job_id}", bar_format=_NO_FRACTION) as shown:
 
         def seen(job: Job) -> None:
             shown.set_description_str(f"job {job.id} {job.state}", refresh=False)
             fraction = job.progress.fraction if job.progress is not None else None
+            # no fraction (a command, a job not started): no percentage, rather than a made-up 0 %
+            shown.bar_format = _NO_FRACTION if fraction is None else _FRACTION
             shown.n = round(100 * fraction) if fraction is not None else 0
             shown.refresh()
 
         return client.wait(job_id, timeout=timeout, on_poll=seen)
 
 
-_WAIT_BAR = "{desc}: {percentage:3.0f}% (as the job reports it)|{bar}| waited {elapsed}"
+_FRACTION = "{desc}: {percentage:3.0f}% (as the job reports it)|{bar}| waited {elapsed}"
+_NO_FRACTION = "{desc} (no progress reported), waited {elapsed}"
 
 
 def cmd_wait(args: argparse.Namespace, client: Client) -> int:
