@@ -39,7 +39,7 @@ from gpuaccel.api.limits import (
     Text,
     plain_input,
 )
-from gpuaccel.scheduler.placement.node_pin import NAME_CHARS, NAME_PATTERN, NODE_HELP, checked_name
+from gpuaccel.api.nodes import NAME_CHARS, NAME_PATTERN, NODE_HELP, checked_name
 
 
 class JobRequest(BaseModel):

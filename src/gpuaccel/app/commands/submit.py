@@ -16,6 +16,7 @@ from typing import Any
 
 from gpuaccel.api.durations import DURATION_HELP
 from gpuaccel.api.jobs import Job
+from gpuaccel.api.nodes import NODE_HELP
 from gpuaccel.app.client import ApiError, Client
 from gpuaccel.app.commands.job_arrays import array_line
 from gpuaccel.app.commands.job_table import describe, one_line
@@ -31,7 +32,6 @@ from gpuaccel.app.commands.jobs import (
     wait_shown,
 )
 from gpuaccel.app.commands.submit_options import add_options, apply_options
-from gpuaccel.scheduler.placement.node_pin import NODE_HELP
 
 
 def _submit_options() -> argparse.ArgumentParser:

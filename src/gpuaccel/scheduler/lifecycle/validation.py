@@ -16,11 +16,11 @@ from pydantic import ValidationError
 from gpuaccel.accel import workloads
 from gpuaccel.api.jobs import DEFAULT_GROUP
 from gpuaccel.api.limits import MAX_KILL_GRACE_S, MAX_NAME_CHARS, MAX_UNIX_TIME
+from gpuaccel.api.nodes import check_name
 from gpuaccel.api.request import JobRequest
 from gpuaccel.scheduler.lifecycle.arrays import parse_array
 from gpuaccel.scheduler.lifecycle.timing import DEFAULT_WARN_BEFORE_S, WARN_SIGNALS
 from gpuaccel.scheduler.placement.mig import check_request as check_mig
-from gpuaccel.scheduler.placement.node_pin import check_name
 
 COMMAND = "command"
 MAX_GPUS = 64

@@ -23,43 +23,17 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from gpuaccel.api.nodes import MIN_ID_PREFIX
+
 if TYPE_CHECKING:
     from gpuaccel.scheduler.placement.cluster import NodeView
 
-MIN_ID_PREFIX = 6
-NAME_CHARS = 253  # the longest DNS name
-NAME_PATTERN = r"^[A-Za-z0-9:][A-Za-z0-9._:-]*$"
-NODE_HELP = (
-    "run on this Ray cluster node: its node name (ray start --node-name; by default its IP), its IP "
-    "address or the first characters (at least "
-    f"{MIN_ID_PREFIX}) of its node id, as gpuaccel status --cluster shows them"
-)
 NODE_ID_LABEL = "ray.io/node-id"  # a label Ray gives every node
 PIN_AMOUNT = 0.001  # of the node's resource node:<ip> (1 per node): never what keeps a job waiting
 # What Ray says when the node a Ray job is held to has left before the job's driver was placed.
 NODE_LEFT_MARKER = "doesn't exist any more or is infeasible"
 MAX_LISTED = 8
 _HEX = re.compile(r"[0-9a-f]+")
-
-
-def check_name(name: object) -> str | None:
-    """What is wrong with a node name as a request gives it, in words; None when it is fine."""
-    if not isinstance(name, str) or not name:
-        return "must be a node's hostname, IP address or node id prefix (a non-empty string)"
-    if len(name) > NAME_CHARS or not re.fullmatch(NAME_PATTERN, name):
-        return (
-            f"{name[:80]!r} is not a hostname, an IP address or a node id prefix (letters, digits, "
-            f"'.', '-', '_' and ':', at most {NAME_CHARS} characters)"
-        )
-    return None
-
-
-def checked_name(value: Any) -> Any:
-    """The request model's check of a name (before its pattern), so the HTTP API says it in these words."""
-    wrong = check_name(value) if isinstance(value, str) else None
-    if wrong:
-        raise ValueError(wrong)
-    return value
 
 
 def matches(name: str, node: NodeView) -> bool:
