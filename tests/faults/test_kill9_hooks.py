@@ -1,0 +1,115 @@
+"""Faults: the scheduler killed with -9 again and again while jobs finish and their finish hooks run.
+
+Why: finish hooks were an in-memory queue: a kill lost the hooks of the jobs that had just finished, and a
+hook running at the kill ran without its outcome being recorded. Now each hook is a row of the outbox,
+written in the transaction that finishes its job and run again by the next daemon until its outcome is
+recorded. Here a global hook appends its job's id to a file on each run; after every kill and one last
+clean run, each finished job's hook ran at least once, and its outcome was recorded exactly once.
+
+The scheduler is forked from this process (the real Scheduler, Store, hooks and recovery; no HTTP layer).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import select
+import signal
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+from typing import NoReturn
+
+from gpuaccel.scheduler.config import SchedulerConfig
+from gpuaccel.scheduler.lifecycle.service import Scheduler
+from gpuaccel.scheduler.paths import DataDir
+from gpuaccel.scheduler.store.queue import Store
+
+SEED = 4040
+KILLS = 20
+JOBS_PER_TRIAL = 55
+
+
+def _config(marks: Path) -> SchedulerConfig:
+    return SchedulerConfig(
+        tick_s=0.05, heartbeat_s=0.1, kill_grace_s=0.5, max_parallel=8, retry_backoff_s=0.05,
+        on_finish=f'echo "$GPUACCEL_JOB_ID" >> {marks}', hook_timeout_s=20,
+    )  # fmt: skip
+
+
+def _host(data: Path, marks: Path, jobs: int, ready: int, drain: bool) -> NoReturn:
+    code = 1
+    try:
+        dd = DataDir(data)
+        dd.ensure()
+        store = Store(dd.db)
+        sched = Scheduler(store, dd, _config(marks), sampler=None)
+        sched.start()
+        os.write(ready, b"r")
+        for _ in range(jobs):
+            sched.submit({"kind": "command", "argv": ["true"]})
+        if drain:  # run the queue and the outbox empty, then stop cleanly
+            deadline = time.monotonic() + 300
+            while time.monotonic() < deadline and (
+                any(store.counts().get(s, 0) for s in ("queued", "running", "retrying"))
+                or store.pending_hooks()
+            ):
+                time.sleep(0.05)
+            sched.stop()
+            store.close()
+            code = 0
+        else:
+            time.sleep(600)
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        os._exit(code)
+
+
+def _run_host(data: Path, marks: Path, jobs: int, kill_after: float | None) -> int:
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        _host(data, marks, jobs, w, drain=kill_after is None)
+    os.close(w)
+    try:
+        assert select.select([r], [], [], 60)[0], "the scheduler did not start within 60 s"
+        assert os.read(r, 1) == b"r", "the scheduler died while starting"
+    finally:
+        os.close(r)
+    if kill_after is None:
+        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    time.sleep(kill_after)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    return -9
+
+
+def test_kill9_while_hooks_run_loses_none_and_records_each_once(tmp_path: Path) -> None:
+    rng = random.Random(SEED)
+    data, marks = tmp_path / "data", tmp_path / "hooks.log"
+    for _ in range(KILLS):
+        _run_host(data, marks, JOBS_PER_TRIAL, kill_after=rng.uniform(0.05, 1.0))
+    assert _run_host(data, marks, 0, kill_after=None) == 0
+    store = Store(data / "gpuaccel.db")
+    try:
+        finished = [
+            j.id for j in store.list(limit=100_000) if j.state in ("succeeded", "failed", "cancelled")
+        ]
+        outcomes = Counter(
+            e.job_id for e in store.events(limit=1_000_000) if e.message.startswith("finish hook ")
+        )
+        rows = store.query("SELECT job_id, runs, outcome FROM hook_outbox")
+    finally:
+        store.close()
+    ran = Counter(int(line) for line in marks.read_text().split())
+    print(
+        f"{KILLS} kills, {len(finished)} finished jobs; hooks run {sum(ran.values())} times, "
+        f"{sum(1 for n in ran.values() if n > 1)} jobs' hooks run again after a kill"
+    )
+    assert len(finished) >= 1000
+    assert [j for j in finished if ran[j] < 1] == [], "every finished job's hook ran at least once"
+    assert [j for j in finished if outcomes[j] != 1] == [], "each hook's outcome recorded exactly once"
+    assert sorted(r["job_id"] for r in rows) == sorted(finished) and all(r["outcome"] for r in rows)
