@@ -182,3 +182,17 @@ def test_a_minute_half_pruned_is_read_from_its_1min_row_and_the_rest_from_1s_row
     assert history.resolution == "1 min before 2026-11-20 20:11:00 UTC, 1 s after"
     assert history_read.span_stats(store, *EVENING)[0]["temperature_c"].peak == 73.0
     assert history_read.read_history(store, cut, EVENING[1]).resolution == "1 s"  # from the 1 s table's start
+
+
+def test_the_counter_s_seeks_give_what_the_row_by_row_count_gives(store: Store) -> None:
+    """Energy's fast path (index seeks and two range sums) against the exact window over every row."""
+    seed_day(store)
+    with store.transaction() as c:  # NVML-like: the counter read every 30 s, a row repeats it until then
+        c.execute(
+            "UPDATE telemetry_1s SET energy_j = energy_j - (CAST(t AS INTEGER) % 30) * 50 WHERE gpu = 1"
+        )
+    for res, a, b in ((("1m",) + MORNING), ("1s",) + EVENING, ("1s", EVENING[0] + 7, EVENING[0] + 400)):
+        for gpu in (0, 1):
+            fast = history_read._energy_fast(store, res, a, b, gpu)
+            exact = history_read._energy_part(store, res, a, b, [gpu])[gpu]
+            assert fast is not None and fast == pytest.approx(exact), (res, gpu)

@@ -177,7 +177,8 @@ class FactsSource:
         """Per GPU over the last ``since_s``: peak temperature, mean utilization and tensor activity."""
         out = []
         now = time.time()
-        for gpu, st in history_read.span_stats(self.store, now - since_s, now).items():
+        shown = ("temperature_c", "util_gpu", "tensor_active")
+        for gpu, st in history_read.span_stats(self.store, now - since_s, now, fields=shown).items():
             parts = [f"last hour GPU {gpu}:"]
             for key, words, unit in (
                 ("temperature_c", "peak", FIELD["temperature_c"].unit),

@@ -173,7 +173,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         text += " Now: "
         return Result(q, text + live.sentence, live.columns, live.rows, subject_gpus=live.subject_gpus)
     label, unit = METRICS[metric][1], METRICS[metric][2]
-    stats = history_read.span_stats(ctx.store, w.t0, w.t1, [g["index"] for g in gpus])
+    stats = history_read.span_stats(ctx.store, w.t0, w.t1, [g["index"] for g in gpus], (column,))
     scale = 1024 if metric == "memory" else 1
     seen = {gpu: st[column] for gpu, st in stats.items() if column in st}
     if not seen:

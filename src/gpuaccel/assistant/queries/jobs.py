@@ -377,7 +377,7 @@ def _r(v: float | None) -> str:
 
 def _gpu_span(ctx: QueryContext, t0: float, t1: float) -> list[tuple[int, float | None, float | None]]:
     """Per GPU: peak temperature (the finest rows' maximum) and time-weighted mean utilization."""
-    stats = history_read.span_stats(ctx.store, t0, t1)
+    stats = history_read.span_stats(ctx.store, t0, t1, fields=("temperature_c", "util_gpu"))
     out = []
     for gpu, st in sorted(stats.items()):
         temp, util = st.get("temperature_c"), st.get("util_gpu")

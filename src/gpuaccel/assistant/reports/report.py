@@ -34,6 +34,7 @@ from gpuaccel.scheduler.store.queue import Store
 Summarizer = Callable[[str], str]
 MIN_POINTS = 5  # a series with fewer readings is not plotted (a job of a few seconds)
 PLOTTED = ("util_gpu", "temperature_c")
+REPORTED = ("util_gpu", "tensor_active", "temperature_c", "tflops_est")  # the GPU table's readings
 PLOT_BINS = 720  # a day's plot: one point per 2 min (its band spans the 1 s rows' lowest to highest)
 # Fixed axes, so two reports' plots compare at a glance: utilization 0-100 %, temperature from 0 °C (the top
 # grows past 100 °C only for a hotter reading).
@@ -78,7 +79,7 @@ def telemetry_stats(
     """Per GPU over [t0, t1): mean utilization and tensor activity (weighted by time), peak temperature (the
     finest rows' maximum), energy (the energy counter's deltas) and the resolution they were read at; and
     the energies with their methods, for the energy section."""
-    stats = history_read.span_stats(store, t0, t1, gpus)
+    stats = history_read.span_stats(store, t0, t1, gpus, REPORTED)
     energies = history_read.energy(store, t0, t1, gpus)
     joules = {e.gpu: e.joules for e in energies}
     out = []
@@ -357,7 +358,7 @@ class ReportService:
         """Utilization and temperature over clock time, on fixed axes (``whole``: x spans all of [t0, t1),
         a daily report's day), from the finest rows; none where fewer than MIN_POINTS readings exist."""
         bin_s = max(1.0, (t1 - t0) / PLOT_BINS)
-        history = history_read.read_history(self.store, t0, t1, gpus, bin_s=bin_s)
+        history = history_read.read_history(self.store, t0, t1, gpus, bin_s=bin_s, fields=PLOTTED)
         if not history.rows:
             return []
         self.dir.mkdir(parents=True, exist_ok=True)
