@@ -57,16 +57,18 @@ def dispatch_pass(
     after_id: int,
     full: bool,
     launch: Launch,
+    now: float | None = None,
 ) -> dict[int, str]:
     """Start what fits among the waiting jobs newer than ``after_id`` (all of them on a *full* pass, which
-    also records why the rest waits). Returns GPU -> why a job wants it (for idleness)."""
+    also records why the rest waits); ``now`` (unix time) decides which start times have come. Returns
+    GPU -> why a job wants it (for idleness)."""
     gpus = gpu_states(samples)
     held, held_mig, in_group = slots.held, slots.held_mig, slots.in_group
     running = slots.running
     demand = slots.demand()
     queued: list[Pending] = []
     reasons: dict[int, str | None] = {}
-    now = time.time()
+    now = time.time() if now is None else now
     arrays = ArrayLimits(store.running_per_array())
     later: set[int] = set()  # held until a start time: no demand on the GPUs now
     for page in store.pending_pages(after_id):

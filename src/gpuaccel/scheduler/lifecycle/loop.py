@@ -255,11 +255,13 @@ class SchedulerLoop:
                 log.exception("scheduler tick failed")
                 time.sleep(self.config.tick_s)
 
-    def tick(self, full: bool = True) -> None:
+    def tick(self, full: bool = True, now: float | None = None) -> None:
         """One pass. A *full* pass (every ``tick_s``) also refreshes waiting reasons, idleness and
         heartbeats; a wake-up pass (a submission, an exit) only reaps and fills free slots, so that a burst
-        of submissions costs little each."""
-        now = time.time()
+        of submissions costs little each. ``now`` (unix time; the clock when None) is when the pass runs:
+        which retries' backoff is over, which start times have come, whether a heartbeat is due -- so a
+        test drives the queue through time on a fake clock, without sleeping."""
+        now = time.time() if now is None else now
         if self.store.requeue_due(now):
             self._rescan = True
         self._reap()
@@ -271,7 +273,7 @@ class SchedulerLoop:
             free = self.config.max_parallel - len(self._workers)
         if not full and free <= 0:
             return
-        demand = self._dispatch(full)
+        demand = self._dispatch(full, now)
         if full:
             samples = self.sampler.latest() if self.sampler is not None and self.sampler.available else []
             self.idle.update(samples, demand, self.is_queue_pid, self._no_gpu_reason())
@@ -334,7 +336,7 @@ class SchedulerLoop:
             return self.sampler.error or "GPU telemetry unavailable"
         return None if self.sampler.infos else "NVML found no GPU"
 
-    def _dispatch(self, full: bool) -> dict[int, str]:
+    def _dispatch(self, full: bool, now: float | None = None) -> dict[int, str]:
         """Start what fits (:func:`dispatch.dispatch_pass`); on a full pass also record why the rest
         waits. Returns GPU -> why a job wants it (for idleness)."""
         samples = self.sampler.latest() if self.sampler is not None and self.sampler.available else []
@@ -358,7 +360,7 @@ class SchedulerLoop:
         return dispatch_pass(
             store=self.store, placements=self.placements, max_parallel=self.config.max_parallel,
             limits=limits, slots=slots, samples=samples, no_gpu=self._no_gpu_reason(), after_id=after_id,
-            full=full, launch=self._launch,
+            full=full, launch=self._launch, now=now,
         )  # fmt: skip
 
     def _launch(self, job_id: int, gpus: list[int], mig_uuid: str | None = None) -> bool:
