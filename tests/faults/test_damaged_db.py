@@ -71,17 +71,10 @@ def test_a_file_that_is_not_a_database_is_refused(daemon_factory: DaemonFactory)
     assert "Traceback" not in words, words
 
 
-def test_a_sound_database_starts_as_before(daemon_factory: DaemonFactory) -> None:
-    data_dir = _filled(daemon_factory, jobs=20)
-    d = daemon_factory.start(data_dir=data_dir)
-    r = httpx.get(f"{d.url}/api/v1/jobs", headers={"Authorization": f"Bearer {d.token}"})
-    assert r.status_code == 200 and len(r.json()["jobs"]) == 20
-
-
 def test_damage_met_while_serving_is_a_503_and_health_says_so(daemon_factory: DaemonFactory) -> None:
     """The file damaged under a running daemon: every answer is its usual one or a 503 naming the file
     (never a 500), and once one was, ``/health`` says ``damaged`` and why."""
-    data_dir = _filled(daemon_factory, jobs=100)  # more than SQLite's page cache holds
+    data_dir = _filled(daemon_factory, jobs=60)  # 3.8 MiB: more than SQLite's page cache (2 MiB) holds
     d = daemon_factory.start(data_dir=data_dir)
     headers = {"Authorization": f"Bearer {d.token}"}
     _damage(data_dir / DB)
