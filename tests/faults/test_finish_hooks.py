@@ -21,7 +21,9 @@ from gpuaccel.api.jobs import Job
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.hooks.finish import FinishHooks
 from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement.cluster import inherited_env
+from gpuaccel.scheduler.placement.placements import LocalPlacement
 from gpuaccel.scheduler.store.queue import Store
 from gpuaccel.scheduler.store.records import JobRecords
 
@@ -200,3 +202,15 @@ def test_the_token_and_settings_stay_in_the_daemon(
     assert "GPUACCEL_TOKEN" not in seen.read_text() and "GPUACCEL_MAX_PARALLEL" not in seen.read_text()
     assert token not in outcome and "the token is [token]" in outcome, outcome
     assert all(token not in (row[0] or "") for row in store.query("SELECT outcome FROM hook_outbox"))
+
+
+def test_a_job_is_told_its_daemons_data_dir_but_not_its_token(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A job's own ``gpuaccel submit`` must reach the daemon that runs it, even one started with
+    ``--data-dir``; the token stays home (the CLI reads it from the data dir's 0600 file)."""
+    monkeypatch.setenv("GPUACCEL_TOKEN", "tok-" + "y" * 40)
+    monkeypatch.delenv("GPUACCEL_DATA_DIR", raising=False)
+    env = LocalPlacement(store, DataDir(tmp_path / "data"))._base_env
+    assert env["GPUACCEL_DATA_DIR"] == str(tmp_path / "data")
+    assert [k for k in env if k.startswith("GPUACCEL_")] == ["GPUACCEL_DATA_DIR"]

@@ -135,7 +135,8 @@ class LocalPlacement:
     def __init__(self, store: Store, data_dir: DataDir) -> None:
         self.store = store
         self.data_dir = data_dir
-        self._base_env = inherited_env()
+        # The data dir is no secret: it is how a job's own ``gpuaccel`` (submit, wait) finds this daemon.
+        self._base_env = {**inherited_env(), "GPUACCEL_DATA_DIR": str(data_dir.root)}
         self._default_cwd = os.path.expanduser("~")
 
     def fit(
