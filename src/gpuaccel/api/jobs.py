@@ -1,6 +1,6 @@
-"""The job contract: its states and the one definition of every shape the store, the API, the client,
-the CLI and the GUI share (a job, events, telemetry answers); what a user submits is
-:mod:`api.request`.
+"""The job contract: the one definition of every shape the store, the API, the client, the CLI and the
+GUI share (a job, events, telemetry answers); its states are :mod:`api.states` (re-exported here), what
+a user submits is :mod:`api.request`.
 
 They describe; they do not decide: request semantics live in
 :func:`scheduler.lifecycle.validation.validate_request`
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import json
 import re
-from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from gpuaccel.accel.workloads.report import Metrics, Progress
 from gpuaccel.api.limits import clean_text, worded
+from gpuaccel.api.states import ACTIVE, FINISHED, LIVE, WAITING, JobState
 
 __all__ = [
     "ACTIVE", "ArrayOut", "FINISHED", "LIVE", "Event", "EventList", "Job", "JobList", "JobState", "Metrics",
@@ -27,36 +27,6 @@ __all__ = [
 ]  # fmt: skip
 
 
-class JobState(StrEnum):
-    """queued -> running -> succeeded, failed or cancelled; retrying waits between two attempts; held is
-    queued but never dispatched until released; paused is a running attempt stopped (SIGSTOP) that keeps
-    its GPUs."""
-
-    QUEUED = "queued"
-    RETRYING = "retrying"
-    HELD = "held"
-    RUNNING = "running"
-    PAUSED = "paused"
-    SUCCEEDED = "succeeded"
-    FAILED = "failed"
-    CANCELLED = "cancelled"
-
-    @property
-    def finished(self) -> bool:
-        return self in FINISHED
-
-    @property
-    def phrase(self) -> str:
-        """The state after "job 5": "is queued", "has failed", "was cancelled" (not "is succeeded")."""
-        if self is JobState.CANCELLED:
-            return "was cancelled"
-        return f"has {self.value}" if self in FINISHED else f"is {self.value}"
-
-
-FINISHED: frozenset[JobState] = frozenset({JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED})
-ACTIVE: frozenset[JobState] = frozenset(JobState) - FINISHED
-WAITING: frozenset[JobState] = frozenset({JobState.QUEUED, JobState.RETRYING})  # not running yet
-LIVE: frozenset[JobState] = frozenset({JobState.RUNNING, JobState.PAUSED})  # an attempt exists
 GROUP_NAME = worded(
     r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
     "a group name: 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or digit (e.g. night)",
