@@ -11,14 +11,16 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gpuaccel.app.client import Client
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_INTERRUPTED
 from gpuaccel.app.commands.job_table import one_line
 from gpuaccel.app.commands.jobs import client_command, client_options
 from gpuaccel.assistant.housekeeping.housekeeper import size_words
+
+if TYPE_CHECKING:
+    from gpuaccel.app.client import Client
 
 ANSWER_TIMEOUT_S = 600.0  # a first answer or report may load the model on a busy machine
 

@@ -8,12 +8,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gpuaccel.api.controls import QueueOut, RemovedOut
 from gpuaccel.api.durations import DURATION_HELP
-from gpuaccel.api.jobs import FINISHED
-from gpuaccel.app.client import Client
+from gpuaccel.api.states import FINISHED
 from gpuaccel.app.commands.catalog import COMMANDS
 from gpuaccel.app.commands.jobs import (
     UsageError,
@@ -23,6 +21,10 @@ from gpuaccel.app.commands.jobs import (
     key_values,
     parse_duration,
 )
+
+if TYPE_CHECKING:
+    from gpuaccel.api.controls import QueueOut, RemovedOut
+    from gpuaccel.app.client import Client
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -14,12 +14,14 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from gpuaccel.accel.telemetry.fields import FIELD, HISTORY_FIELDS, exported
-from gpuaccel.app.client import Client
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.jobs import UsageError, client_command, client_options, parse_when
+
+if TYPE_CHECKING:
+    from gpuaccel.app.client import Client
 
 FORMATS = ("csv", "parquet")
 PARQUET_INSTALL = "pip install 'gpuaccel[export]'  (or: pip install pyarrow)"

@@ -7,8 +7,11 @@ whole array, as Slurm's ``scancel`` does, and ``cancel 12_3`` the element with i
 
 from __future__ import annotations
 
-from gpuaccel.api.jobs import Job
-from gpuaccel.app.client import Client
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gpuaccel.api.jobs import Job
+    from gpuaccel.app.client import Client
 
 
 def grouped(jobs: list[Job]) -> list[tuple[int | None, list[Job]]]:

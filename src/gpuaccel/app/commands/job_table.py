@@ -15,10 +15,14 @@ import time
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gpuaccel.api.durations import format_age, format_duration
-from gpuaccel.api.jobs import DEFAULT_GROUP, LIVE, Job, JobState
+from gpuaccel.api.states import LIVE, JobState
 from gpuaccel.app.commands.job_arrays import grouped, state_counts
+
+if TYPE_CHECKING:
+    from gpuaccel.api.jobs import Job
 
 JOB_WIDTH = 36
 GROUP_WIDTH = 12
@@ -121,6 +125,8 @@ def table(jobs: list[Job], arrays: dict[int, dict[str, int]] | None = None) -> l
     ``arrays``: the state counts of whole arrays whose elements are not all listed (the listing's limit
     cut through one); their line counts the whole array and says how many elements are shown, where it
     would otherwise count only the elements that fit as if they were the array."""
+    from gpuaccel.api.jobs import DEFAULT_GROUP
+
     arrays = arrays or {}
     groups = any(j.group != DEFAULT_GROUP for j in jobs)  # a GROUP column only where groups are in use
     head = f"{'ID':>5} {'STATE':<10} {'PRIO':>4} {'GPUS':<6} {'AGE':>5} {'TIME':>7}  "

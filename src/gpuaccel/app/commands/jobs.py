@@ -14,11 +14,11 @@ import sys
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gpuaccel.api import durations
-from gpuaccel.api.jobs import ArrayOut, Job, JobState
-from gpuaccel.app.client import ApiError, Client, ClientError
+from gpuaccel.api.states import JobState
+from gpuaccel.app.client.errors import ApiError, ClientError
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_TIMEOUT, EXIT_USAGE
 from gpuaccel.app.commands.job_arrays import cancel_target, state_counts
@@ -32,6 +32,10 @@ from gpuaccel.app.commands.job_table import (
     run_time,
     table,
 )
+
+if TYPE_CHECKING:  # the client and the job models (httpx, pydantic) load when a command runs, not for a TAB
+    from gpuaccel.api.jobs import ArrayOut, Job
+    from gpuaccel.app.client import Client
 
 SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
@@ -119,6 +123,8 @@ def client_command(
     :data:`catalog.EXIT_CODES`: a request refused as wrong exits 2, whether the CLI or the daemon refused."""
 
     def run(args: argparse.Namespace) -> int:
+        from gpuaccel.app.client import Client
+
         try:
             with Client(data_dir=args.data_dir, timeout=timeout) as client:
                 return fn(args, client)
@@ -360,10 +366,14 @@ def _cancel_one(client: Client, text: str) -> Job | ArrayOut:
 
 
 def _cancelled_json(outcome: Job | ArrayOut) -> dict[str, Any]:
+    from gpuaccel.api.jobs import Job
+
     return outcome.to_json() if isinstance(outcome, Job) else outcome.model_dump(mode="json")
 
 
 def _show_cancelled(args: argparse.Namespace, outcome: Job | ArrayOut) -> None:
+    from gpuaccel.api.jobs import Job
+
     if args.json:
         print(json.dumps(_cancelled_json(outcome), indent=1))
     elif isinstance(outcome, Job):

@@ -7,11 +7,13 @@ import argparse
 import json
 import shlex
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gpuaccel.api.durations import format_duration
-from gpuaccel.app.client import Client
 from gpuaccel.app.commands.jobs import UsageError, client_command, client_options
+
+if TYPE_CHECKING:
+    from gpuaccel.app.client import Client
 
 SIGNAL_NAMES = ("TERM", "KILL", "INT")
 _COLUMNS = ("PID", "USER", "GPU", "GPU MEM", "SM", "CPU", "RSS", "AGE", "JOB", "COMMAND")

@@ -26,7 +26,7 @@ from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
-from gpuaccel.app.client import Client, ClientError, DaemonNotRunning
+from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.jobs import client_command, client_options
 
@@ -71,6 +71,8 @@ def run_status(args: argparse.Namespace) -> int:
     if args.interval <= 0:
         print("gpuaccel status: --interval must be positive", file=sys.stderr)
         return 2
+    from gpuaccel.app.client import Client
+
     with Client(data_dir=args.data_dir, timeout=5.0) as client:
         try:
             first = client.telemetry_now()

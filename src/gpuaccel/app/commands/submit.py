@@ -12,12 +12,11 @@ import json
 import os
 import shlex
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gpuaccel.api.durations import DURATION_HELP
-from gpuaccel.api.jobs import Job
 from gpuaccel.api.nodes import NODE_HELP
-from gpuaccel.app.client import ApiError, Client
+from gpuaccel.app.client.errors import ApiError
 from gpuaccel.app.commands.job_arrays import array_line
 from gpuaccel.app.commands.job_table import describe, one_line
 from gpuaccel.app.commands.jobs import (
@@ -32,6 +31,10 @@ from gpuaccel.app.commands.jobs import (
     wait_shown,
 )
 from gpuaccel.app.commands.submit_options import add_options, apply_options
+
+if TYPE_CHECKING:
+    from gpuaccel.api.jobs import Job
+    from gpuaccel.app.client import Client
 
 
 def _submit_options() -> argparse.ArgumentParser:

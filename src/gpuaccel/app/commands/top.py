@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gpuaccel.app.client import Client, ClientError, DaemonNotRunning
+from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
 from gpuaccel.app.commands.jobs import client_options
 from gpuaccel.app.tui.screen import run
 from gpuaccel.app.tui.sources import DaemonSource, LocalSource, Source
@@ -45,6 +45,8 @@ def open_source(data_dir: str | None, local: bool) -> Source:
     """The running daemon when there is one (and ``local`` is not asked), else NVML in this process."""
     if local:
         return LocalSource()
+    from gpuaccel.app.client import Client
+
     client = Client(data_dir=data_dir, timeout=3.0)
     try:
         client.health()

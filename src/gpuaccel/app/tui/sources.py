@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.processes import ProcessTable, SignalRefused, unlisted
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import snapshot
-from gpuaccel.app.client import Client, ClientError
+from gpuaccel.app.client.errors import ClientError
+
+if TYPE_CHECKING:
+    from gpuaccel.app.client import Client
 
 LOCAL_RATE_HZ = 10.0  # the local sampler's rate, as the daemon's
 
