@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import Field
+from gpuaccel.accel.telemetry.fields import THROTTLE_WORDS, Field
 
 MIG_LABELS: tuple[str, ...] = ("gpu_i_id", "gpu_i_profile")
 WHOLE_GPU: tuple[str, str] = ("", "")
@@ -23,18 +23,8 @@ MIG_VALUES: dict[str, str] = {
     "sm_active": "util_pct",
     "tensor_active": "tensor_pct",
 }
-# every reason NVML reports (accel.telemetry.nvml decodes the bits), exported 1 when it holds the clocks
-THROTTLE_REASONS: tuple[str, ...] = (
-    "gpu_idle",
-    "applications_clocks",
-    "sw_power_cap",
-    "hw_slowdown",
-    "sync_boost",
-    "sw_thermal",
-    "hw_thermal",
-    "hw_power_brake",
-    "display_clocks",
-)
+# every reason NVML reports (the catalogue's one list of them), exported 1 when it holds the clocks
+THROTTLE_REASONS: tuple[str, ...] = tuple(THROTTLE_WORDS)
 
 
 def _num(value: Any) -> bool:
