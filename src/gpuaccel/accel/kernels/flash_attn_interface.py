@@ -82,7 +82,7 @@ def flash_attn_func(
             raise UnsupportedInputError(
                 "e4m3 q/k/v need q_descale, k_descale and v_descale ((batch, kv heads))"
             )
-        if window_size != (-1, -1) and list(window_size) != [-1, -1] or softcap or attention_chunk:
+        if list(window_size) != [-1, -1] or softcap or attention_chunk:
             raise UnsupportedInputError("e4m3 inputs take no window_size, softcap or attention_chunk")
         if torch.is_grad_enabled() and any(t.requires_grad for t in (q, k, v)):
             raise UnsupportedInputError("e4m3 inputs are forward-only")
