@@ -9,9 +9,10 @@ import re
 import pytest
 
 from assistant_lab import corpus as C
+from assistant_lab import sampling as S
 from assistant_lab.augment.rewording import augment, normal, reorder, synonyms, telegraphic
 from assistant_lab.phrasings import grammar as P
-from gpuaccel.assistant.understand.model import pick_json
+from gpuaccel.assistant.understand.prompt import pick_json
 
 MORE = {"most", "highest", "max", "maximum", "top", "biggest", "hottest", "warmest", "busiest", "longest"}
 LESS = {"least", "lowest", "min", "minimum", "smallest", "coolest", "coldest", "shortest", "quickest"}
@@ -24,9 +25,9 @@ def _slots(text: str) -> list[str]:
 def test_rewording_keeps_slots_and_the_direction_of_a_ranking() -> None:
     rng = random.Random(3)
     for spec, templates in P.PHRASINGS:
-        for template in C._split(templates, dev=False):
+        for template in S._split(templates, dev=False):
             for _ in range(30):
-                text = C.expand(template, rng)
+                text = S.expand(template, rng)
                 out = augment(text, rng, windowed="window" in spec)
                 assert _slots(out) == _slots(text), (text, out)
                 added = set(normal(out).split()) - set(normal(text).split())
@@ -66,13 +67,13 @@ def test_synonyms_and_telegraphic_forms() -> None:
 def test_training_questions_never_say_a_dev_question() -> None:
     """With typos and slots left out, no training question is one a dev template makes."""
     rng = random.Random(9)
-    keep = C.noisy, C.fill
-    C.noisy, C.fill = (lambda text, rng, keep="": text), (lambda text, s, rng: text)
+    keep = S.noisy, S.fill
+    S.noisy, S.fill = (lambda text, rng, keep="": text), (lambda text, s, rng: text)
     try:
-        said = {normal(C.sample(rng, C.FIXED_NOW).question) for _ in range(20_000)}
+        said = {normal(C.sample(rng, S.FIXED_NOW).question) for _ in range(20_000)}
     finally:
-        C.noisy, C.fill = keep
-    assert len(said) > 5_000 and not said & C.dev_forms()
+        S.noisy, S.fill = keep
+    assert len(said) > 5_000 and not said & S.dev_forms()
 
 
 def test_the_dev_split_is_the_one_earlier_models_were_scored_on() -> None:

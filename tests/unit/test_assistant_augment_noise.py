@@ -6,7 +6,7 @@ import random
 import re
 from collections import Counter
 
-from assistant_lab import corpus as C
+from assistant_lab import sampling as S
 from assistant_lab.augment import noise_words as N
 from assistant_lab.augment import words as A
 from assistant_lab.augment.idioms import MORE_SYNONYMS, NEW_SYNONYMS, SPAN_FORMS
@@ -15,7 +15,8 @@ from assistant_lab.augment.shapes import CUE, EXPECT, INDIRECT, SOFT, _spans, no
 from assistant_lab.machines import JOB_MODELS, JOB_VERBS
 from assistant_lab.phrasings import grammar as P
 from assistant_lab.phrasings.offtopic import OFF_TOPIC_FAMILIES
-from gpuaccel.assistant.understand.picker import JOB_ASPECTS, OFF_TOPIC, Context, RulePicker
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import JOB_ASPECTS, OFF_TOPIC, RulePicker
 from gpuaccel.assistant.understand.words import (
     LESS,
     LOST,
@@ -32,9 +33,9 @@ _TOKEN = re.compile(r"\{\w\}|[a-z]+|\d+")
 
 def _training_texts(rng: random.Random, per_template: int) -> list[tuple[dict, str]]:
     return [
-        (spec, C.expand(t, rng))
+        (spec, S.expand(t, rng))
         for spec, templates in P.PHRASINGS
-        for t in C._split(templates, dev=False)
+        for t in S._split(templates, dev=False)
         for _ in range(per_template)
     ]
 
@@ -71,7 +72,7 @@ def test_noise_words_mean_nothing_to_the_rules() -> None:
     for entry in (e.replace("{p}", name) for lst in lists for e in lst for name in ("Sam", "Priya")):
         raw = re.findall(r"[a-z]+", entry.lower().replace("'s", ""))
         assert not (set(raw) | set(words(entry))) & banned, entry
-        assert window_of(entry.lower(), C.FIXED_NOW) is None and not re.search(r"\d|[\"`{}]", entry), entry
+        assert window_of(entry.lower(), S.FIXED_NOW) is None and not re.search(r"\d|[\"`{}]", entry), entry
     questions = P.OFF_TOPIC + sum(OFF_TOPIC_FAMILIES.values(), ())
     off_topic = {w for t in questions for w in re.findall("[a-z]+", t)}
     off_topic |= OFF_TOPIC | JOB_ASPECTS | set(ORDINALS)
@@ -88,7 +89,7 @@ def test_shapes_and_wraps_keep_slots_topics_and_times() -> None:
             lost, added = _topics(text) - _topics(out), _topics(out) - _topics(text)
             # "did anything break" -> "anything broke": the rules read "broke", not "break"
             assert not lost and (not added or " did " in f" {text} "), (text, out)
-            assert window_of(out.lower(), C.FIXED_NOW) == window_of(text.lower(), C.FIXED_NOW), (text, out)
+            assert window_of(out.lower(), S.FIXED_NOW) == window_of(text.lower(), S.FIXED_NOW), (text, out)
     assert changed > 500
 
 
@@ -107,11 +108,11 @@ def test_the_rules_read_a_noised_question_as_the_clean_one() -> None:
     rng = random.Random(8)
     rules, same, total = RulePicker(), 0, 0
     for _, text in _training_texts(rng, 4):
-        s = C.slots(rng)
-        clean = C.fill(text, s, random.Random(1))
-        noised = C.fill(noise(wrap(text, rng), rng), s, random.Random(1))
+        s = S.slots(rng)
+        clean = S.fill(text, s, random.Random(1))
+        noised = S.fill(noise(wrap(text, rng), rng), s, random.Random(1))
         total += 1
-        same += rules.pick(clean, Context(), C.FIXED_NOW) == rules.pick(noised, Context(), C.FIXED_NOW)
+        same += rules.pick(clean, Context(), S.FIXED_NOW) == rules.pick(noised, Context(), S.FIXED_NOW)
     assert same / total > 0.99, same / total
 
 
@@ -120,7 +121,7 @@ def test_idioms_extend_known_concepts_and_keep_rankings_and_times() -> None:
     assert set(MORE_SYNONYMS) <= patterns
     for pat, alts in [(p, MORE_SYNONYMS[p]) for p in MORE_SYNONYMS] + list(NEW_SYNONYMS):
         for alt in alts:
-            assert window_of(alt, C.FIXED_NOW) is None and not re.search(r"\d", alt), alt
+            assert window_of(alt, S.FIXED_NOW) is None and not re.search(r"\d", alt), alt
             if not set(pat.split("|")) & (MORE | LESS):
                 assert not set(normal(alt).split()) & (MORE | LESS), (pat, alt)
 
@@ -133,7 +134,7 @@ def test_a_span_said_another_way_reads_as_the_same_span() -> None:
             assert len(_spans(text)) >= 2, text
             for _ in range(10):
                 other = respan(text, rng)
-                assert window_of(other.lower(), C.FIXED_NOW) == window_of(text.lower(), C.FIXED_NOW)
+                assert window_of(other.lower(), S.FIXED_NOW) == window_of(text.lower(), S.FIXED_NOW)
     assert len(SPAN_FORMS) >= 40
 
 
@@ -141,7 +142,7 @@ def test_rewording_never_adds_a_time_and_follow_ups_keep_their_shape() -> None:
     rng = random.Random(5)
     for spec, text in _training_texts(rng, 10):
         out = augment(text, rng, windowed="window" in spec)
-        assert window_of(out.lower(), C.FIXED_NOW) == window_of(text.lower(), C.FIXED_NOW), (text, out)
+        assert window_of(out.lower(), S.FIXED_NOW) == window_of(text.lower(), S.FIXED_NOW), (text, out)
     preambles = {p.split("{p}")[0] for p in N.PREAMBLES if not p.startswith("{p}")}
     follow = [augment("{G} then?", rng, first=False) for _ in range(2_000)]
     assert not any(f.startswith(tuple(preambles)) or f.startswith(N.HANDLES) for f in follow)

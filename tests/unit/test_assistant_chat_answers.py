@@ -20,8 +20,9 @@ from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.assistant.engine.runtime import Engine
 from gpuaccel.assistant.http.routes import create_router
-from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
+from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.picker import REFUSAL
 from gpuaccel.assistant.understand.replies import HELLO_REPLY, THANKS_REPLY
@@ -248,7 +249,8 @@ def test_cleanup_in_the_chat_names_the_largest_with_readable_sizes(svc: Assistan
 def test_a_superlative_after_a_job_answer_ranks_and_one_gpus_peak_over_a_span(svc: AssistantService) -> None:
     """ "what was the shortest job" after an answer about job 2 ranks the jobs (it repeated job 2's detail);
     "the hottest GPU 1 got in the last hour" is its peak from the history, not its temperature now."""
-    from gpuaccel.assistant.understand.picker import Context, pick
+    from gpuaccel.assistant.understand.context import Context
+    from gpuaccel.assistant.understand.picker import pick
 
     after_job = Context(last=Query("job_detail", job=2), subjects=[2])
     assert pick("what was the shortest job", after_job) == Query("job_rank", metric="duration", order="min")

@@ -13,8 +13,9 @@ import torch
 from test_assistant_chat_answers import ask, chat_service, client_for
 
 from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL
-from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
+from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store.queue import Store
 

@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 
 from assistant_lab.corpus import StaticCluster
-from gpuaccel.assistant.queries.catalogue import NUMBER, Query, QueryContext, run
+from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
-from gpuaccel.assistant.understand.picker import Context, pick
+from gpuaccel.assistant.queries.query import NUMBER, Query, QueryContext
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import pick
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.placement.cluster import NodeView
 from gpuaccel.scheduler.placement.cluster_telemetry import HostTelemetry

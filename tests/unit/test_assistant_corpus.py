@@ -6,10 +6,12 @@ import itertools
 import re
 from pathlib import Path
 
-from assistant_lab.corpus import FIXED_NOW, documents
+from assistant_lab.corpus import documents
+from assistant_lab.sampling import FIXED_NOW
 from assistant_lab.tiny.data import build
-from gpuaccel.assistant.understand.model import parse_pick, pick_prompt
-from gpuaccel.assistant.understand.picker import Context
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.model import parse_pick
+from gpuaccel.assistant.understand.prompt import pick_prompt
 
 NUM = re.compile(r"\d+(?:\.\d+)?")
 
@@ -61,7 +63,7 @@ class DecidingController:
 
 
 def test_model_picker_is_asked_first_and_a_refusal_or_an_unsure_pick_falls_to_the_rules() -> None:
-    from gpuaccel.assistant.queries.catalogue import Query
+    from gpuaccel.assistant.queries.query import Query
     from gpuaccel.assistant.understand.model import ModelPicker
     from gpuaccel.assistant.understand.picker import RulePicker, pick
 
@@ -89,7 +91,7 @@ class FailingController(DecidingController):
 
 
 def test_a_failing_picker_or_a_foreign_stored_context_does_not_break_picking() -> None:
-    from gpuaccel.assistant.queries.catalogue import Query
+    from gpuaccel.assistant.queries.query import Query
     from gpuaccel.assistant.understand.model import ModelPicker
     from gpuaccel.assistant.understand.picker import RulePicker, pick
 

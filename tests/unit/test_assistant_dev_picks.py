@@ -7,9 +7,10 @@ import random
 import re
 from pathlib import Path
 
-from assistant_lab.corpus import FIXED_NOW, dev_set, expand, is_dev, sample
+from assistant_lab.corpus import dev_set, sample
 from assistant_lab.evaluate import score
 from assistant_lab.phrasings import grammar as P
+from assistant_lab.sampling import FIXED_NOW, expand, is_dev
 from gpuaccel.assistant.understand.picker import RulePicker
 
 HELD_OUT = Path(__file__).with_name("assistant_heldout.json")
@@ -95,8 +96,8 @@ def test_mark_records_the_scores_and_asks_the_model_first_only_when_it_helps(tmp
 
 
 def test_rule_gaps_the_dev_split_showed_stay_closed() -> None:
-    from gpuaccel.assistant.queries.catalogue import Query
-    from gpuaccel.assistant.understand.picker import Context
+    from gpuaccel.assistant.queries.query import Query
+    from gpuaccel.assistant.understand.context import Context
     from gpuaccel.assistant.understand.words import words
 
     def pick(q: str, context: Context | None = None) -> Query | None:
@@ -118,9 +119,9 @@ def test_rule_gaps_the_dev_split_showed_stay_closed() -> None:
 def test_the_added_queries_templates_are_read_by_the_rules_as_their_query() -> None:
     """The fan and job-log templates (kept out of the dev split) say what their query asks: the rules
     pick each realization's own query, so the corpus teaches the model what the rules answer."""
-    from assistant_lab.corpus import fill, query_of, slots
     from assistant_lab.phrasings.added import ADDED
-    from gpuaccel.assistant.understand.picker import Context
+    from assistant_lab.sampling import fill, query_of, slots
+    from gpuaccel.assistant.understand.context import Context
 
     rng, wrong = random.Random(3), []
     for spec, templates in ADDED:

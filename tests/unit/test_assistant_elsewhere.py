@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from assistant_lab.corpus import FIXED_NOW
-from gpuaccel.assistant.queries.catalogue import Query
+from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.elsewhere import asks_elsewhere
-from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.picker import RulePicker
 
 MACHINE = Context(gpus=[0, 1], gpu_models={0: "NVIDIA H100 80GB HBM3", 1: "NVIDIA GeForce RTX 4090"})
 

@@ -17,9 +17,10 @@ import pytest
 from test_assistant_questions import MIDNIGHT, NOW, served
 from test_assistant_questions import converse as chat
 
-from gpuaccel.assistant.queries.catalogue import Query, Window
+from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.words import window_of
 
 H = 3600.0

@@ -15,16 +15,18 @@ import pytest
 from test_assistant_questions import NOW, served
 from test_assistant_questions import converse as chat
 
-from assistant_lab.corpus import FIXED_NOW
+from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.fields import NO_PERMISSION
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import NA
-from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
+from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.queries.specs import SPECS, query_from_args
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.scheduler.store.queue import Store
 
 NO_FAN = "GPU 0 reports no fan reading (not supported on this GPU, as on passively cooled data-center GPUs)"

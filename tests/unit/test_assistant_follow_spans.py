@@ -4,9 +4,10 @@ conversation is at. Worded apart from the held-out question sets."""
 
 from __future__ import annotations
 
-from assistant_lab.corpus import FIXED_NOW
-from gpuaccel.assistant.queries.catalogue import Query
-from gpuaccel.assistant.understand.picker import Context, RulePicker
+from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.words import all_time, window_of
 
 TODAY = window_of("today", FIXED_NOW)

@@ -16,7 +16,7 @@ from assistant_helpers import FakeGate
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.assistant.engine.runtime import Engine, WorldTokenizer, load_rwkv
-from gpuaccel.assistant.queries.catalogue import NUMBER
+from gpuaccel.assistant.queries.query import NUMBER
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store.queue import Store
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from test_assistant_questions import ask, invented, served
 
-from gpuaccel.assistant.queries.catalogue import Query, QueryContext
 from gpuaccel.assistant.queries.facts import Facts
 from gpuaccel.assistant.queries.gpu import memory_users
+from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.service import AssistantService
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from gpuaccel.api.jobs import JobState
-from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result, run
+from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
 

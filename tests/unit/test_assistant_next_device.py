@@ -19,7 +19,8 @@ from gpuaccel.assistant.engine import gate as gate_module
 from gpuaccel.assistant.engine.gate import GateController, GateSettings
 from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL
 from gpuaccel.assistant.http.routes import create_router
-from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
+from gpuaccel.assistant.queries.catalogue import run
+from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store.queue import Store
 

@@ -8,15 +8,17 @@ import re
 
 from assistant_lab import contextual as CC
 from assistant_lab.augment.rewording import all_forms
-from assistant_lab.corpus import FIXED_NOW, dev_forms, documents, sample
+from assistant_lab.corpus import documents, sample
 from assistant_lab.machines import BY_NAME
 from assistant_lab.phrasings.context import NAMED_JOB, OTHER_ONE, THAT_ONE
 from assistant_lab.phrasings.offtopic import OFF_TOPIC_FAMILIES
+from assistant_lab.sampling import FIXED_NOW, dev_forms
 from gpuaccel.assistant.engine.worker import context_from_json, context_json
-from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.grammar import PickGrammar
-from gpuaccel.assistant.understand.model import parse_pick, pick_prompt
-from gpuaccel.assistant.understand.picker import Context
+from gpuaccel.assistant.understand.model import parse_pick
+from gpuaccel.assistant.understand.prompt import pick_prompt
 
 MACHINE = Context(
     Query("gpu_rank", metric="temperature", order="max"),

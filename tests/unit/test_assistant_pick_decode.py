@@ -10,14 +10,16 @@ import zlib
 import pytest
 import torch
 
-from assistant_lab.corpus import FIXED_NOW
+from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.engine.tokenizers import ByteTokenizer
-from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.queries.specs import query_from_args
+from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.decode import ConstrainedDecoder, Decision, PickInterrupted, decide
 from gpuaccel.assistant.understand.grammar import PickGrammar, names_in, numbers_in
-from gpuaccel.assistant.understand.model import ModelPicker, parse_pick, pick_json
-from gpuaccel.assistant.understand.picker import Context, RulePicker, pick
+from gpuaccel.assistant.understand.model import ModelPicker, parse_pick
+from gpuaccel.assistant.understand.picker import RulePicker, pick
+from gpuaccel.assistant.understand.prompt import pick_json
 
 
 class TableModel:
@@ -247,7 +249,7 @@ def test_the_grammar_writes_the_fan_metric_and_a_log_s_lines_from_the_question()
 
 def test_the_bundled_model_picks_valid_queries_with_the_added_query_kinds() -> None:
     from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, Engine
-    from gpuaccel.assistant.understand.model import pick_prompt
+    from gpuaccel.assistant.understand.prompt import pick_prompt
 
     torch.set_num_threads(1)
     engine = Engine(BUNDLED_MODEL, "cpu fp32")

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from test_assistant_questions import ask, invented, served
 
-from assistant_lab.corpus import FIXED_NOW
-from gpuaccel.assistant.queries.catalogue import Query
+from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.words import window_of
 
 TODAY = window_of("today", FIXED_NOW)

@@ -13,11 +13,12 @@ import pytest
 from test_assistant_questions import converse as queries
 from test_assistant_questions import served
 
-from assistant_lab.corpus import FIXED_NOW
-from gpuaccel.assistant.queries.catalogue import Query
+from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.asks import split_asks
-from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
 
 
 @pytest.fixture()

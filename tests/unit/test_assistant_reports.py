@@ -180,8 +180,9 @@ def test_the_chat_s_reading_tables_name_units_as_the_reports_do(tmp_path: Path) 
     """The overview's and the summary's tables take each reading's unit from the telemetry catalogue."""
     from gpuaccel.accel.telemetry.fake import FakeBackend
     from gpuaccel.accel.telemetry.sampler import Sampler
-    from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Window, run
+    from gpuaccel.assistant.queries.catalogue import run
     from gpuaccel.assistant.queries.facts import FactsSource
+    from gpuaccel.assistant.queries.query import Query, QueryContext, Window
 
     store = Store(tmp_path / "gpuaccel.db")
     with store.transaction() as c:

@@ -7,9 +7,10 @@ the reading in general rather than one set's sentence.
 
 from __future__ import annotations
 
-from assistant_lab.corpus import FIXED_NOW
-from gpuaccel.assistant.queries.catalogue import Query
-from gpuaccel.assistant.understand.picker import Context, RulePicker
+from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.words import window_of, words
 
 MACHINE = {"gpus": [0, 1], "gpu_models": {0: "NVIDIA H100 80GB HBM3", 1: "NVIDIA GeForce RTX 4090"}}
@@ -77,7 +78,8 @@ def test_a_job_answer_names_the_gpu_it_ran_on_for_that_card() -> None:
 
     import test_assistant_questions as T
 
-    from gpuaccel.assistant.queries.catalogue import QueryContext, run
+    from gpuaccel.assistant.queries.catalogue import run
+    from gpuaccel.assistant.queries.query import QueryContext
 
     svc = T.build_service(Path(tempfile.mkdtemp()))
     try:

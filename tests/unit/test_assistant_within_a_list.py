@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from test_assistant_questions import ask, invented, served
 
-from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.assistant.understand.picker import Context, RulePicker
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
 
 
 @pytest.fixture()

@@ -14,9 +14,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import word_repair as B
 
-from assistant_lab.corpus import FIXED_NOW
-from gpuaccel.assistant.queries.catalogue import Query
-from gpuaccel.assistant.understand.picker import Context, RulePicker
+from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.words import window_of, words
 
 MACHINE = Context(gpus=[0, 1])

@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from assistant_lab import corpus as C
+from assistant_lab import sampling as S
 from assistant_lab.machines import (
     BY_NAME,
     JOB_MODELS,
@@ -33,9 +33,10 @@ from assistant_lab.phrasings import added as A
 from assistant_lab.phrasings import context as X
 from assistant_lab.phrasings import grammar as P
 from assistant_lab.phrasings.offtopic import OFF_TOPIC_FAMILIES
-from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import named_job, quoted_job_name
-from gpuaccel.assistant.understand.picker import PER_GPU, Context
+from gpuaccel.assistant.understand.picker import PER_GPU
 
 CONTEXTUAL_SHARE = 0.35  # of the training questions: those that need the machine, and more off-topic ones
 _PRONOUN = re.compile(r"\b(?:its?|that)\b", re.I)
@@ -56,7 +57,7 @@ def _reads_as_job(question: str, name: str, job_id: int) -> bool:
     return named_job(question, Context(job_names={name: job_id}), stems) is not None
 
 
-def with_machine(pick: C.Pick, rng: random.Random, train: bool = True) -> C.Pick:
+def with_machine(pick: S.Pick, rng: random.Random, train: bool = True) -> S.Pick:
     """The same question and query on a generated machine: enough GPUs for every index it names, no job
     named as the question reads one; in training the GPU a ranking named first is "that one"."""
     named = [q.gpu for q in (pick.query, pick.context.last) if q is not None and q.gpu is not None]
@@ -81,7 +82,7 @@ def with_machine(pick: C.Pick, rng: random.Random, train: bool = True) -> C.Pick
 
 
 def _training(templates: tuple[str, ...]) -> list[str]:
-    return C._split(templates, False)
+    return S._split(templates, False)
 
 
 def _specs(test: Any) -> list[tuple[dict[str, Any], list[str]]]:
@@ -99,24 +100,24 @@ def _question(
 ) -> str:
     """A template worded, reworded (``first``: not a follow-up), and its slots filled; the GPU said by
     its model where given."""
-    text = C.reworded(C.expand(template, rng), rng, windowed, first)
+    text = S.reworded(S.expand(template, rng), rng, windowed, first)
     if gpu_said is not None:
         text = text.replace("{G}", gpu_said)
-    return C.fill(text, s, rng)
+    return S.fill(text, s, rng)
 
 
 def _first_on_gpu(rng: random.Random, now: float, gpu: int, said: str | None) -> tuple[str, Query]:
     """A first question about one GPU (a per-GPU query with its index), maybe naming it by its model."""
     pool = _specs(lambda spec: spec.get("gpu") == "{G}" and spec["name"] in PER_GPU)
     spec, templates = rng.choice(pool)
-    s = C.slots(rng)
+    s = S.slots(rng)
     s["g"] = gpu
     template = rng.choice([t for t in templates if "{G}" in t] or templates)
     text = _question(template, rng, s, "window" in spec, said if said and rng.random() < 0.3 else None)
-    return C.noisy(text, rng, keep=s["n"]), C.query_of(spec, s, now)
+    return S.noisy(text, rng, keep=s["n"]), S.query_of(spec, s, now)
 
 
-def _by_model(rng: random.Random, now: float) -> C.Pick | None:
+def _by_model(rng: random.Random, now: float) -> S.Pick | None:
     """A GPU said by its model ("how hot is the 4090"): that GPU's index."""
     machine = machine_context(rng)
     unique = unique_gpus(machine)
@@ -124,18 +125,18 @@ def _by_model(rng: random.Random, now: float) -> C.Pick | None:
         return None
     gpu = rng.choice(unique)
     said = said_model(rng, machine.gpu_models[gpu])
-    s = C.slots(rng)
+    s = S.slots(rng)
     s["g"] = gpu
     if rng.random() < 0.25 and len(machine.gpus) > 1:  # "and the 4090?" after a question about another GPU
         other = rng.choice([g for g in machine.gpus if g != gpu])
         first, last = _first_on_gpu(rng, now, other, None)
-        nxt = C._next("gpu", last, [], s, now)
+        nxt = S._next("gpu", last, [], s, now)
         follow = [t for t in _training(P.FOLLOW_UPS["gpu"]) if "{G}" in t]
         if nxt is None:
             return None
-        text = C.noisy(_question(rng.choice(follow), rng, s, False, said, first=False), rng)
+        text = S.noisy(_question(rng.choice(follow), rng, s, False, said, first=False), rng)
         context = replace(machine, last=last)
-        return C.Pick(text, context, nxt, (first, last))
+        return S.Pick(text, context, nxt, (first, last))
     if rng.random() < 0.5:
         spec, templates = rng.choice(X.MODEL_PHRASINGS)
         templates = list(templates)
@@ -145,17 +146,17 @@ def _by_model(rng: random.Random, now: float) -> C.Pick | None:
     if not templates:
         return None
     text = _question(rng.choice(templates), rng, s, "window" in spec, said)
-    return C.Pick(C.noisy(text, rng, keep=s["n"]), machine, C.query_of(spec, s, now))
+    return S.Pick(S.noisy(text, rng, keep=s["n"]), machine, S.query_of(spec, s, now))
 
 
-def _other_one(rng: random.Random, now: float) -> C.Pick:
+def _other_one(rng: random.Random, now: float) -> S.Pick:
     """ "and the other one?" after a question about one GPU of two: the other GPU."""
     machine = machine_context(rng, count=2)
     gpu = rng.randrange(2)
     unique = unique_gpus(machine)
     said = said_model(rng, machine.gpu_models[gpu]) if gpu in unique else None
     first, last = _first_on_gpu(rng, now, gpu, said)
-    s = C.slots(rng)
+    s = S.slots(rng)
     if rng.random() < 0.3:
         text = _question(rng.choice(X.OTHER_ONE_METRIC), rng, s, False, None, False)
         nxt = Query("gpu_reading", gpu=1 - gpu, metric=s["m"])
@@ -163,23 +164,23 @@ def _other_one(rng: random.Random, now: float) -> C.Pick:
         text = _question(rng.choice(X.OTHER_ONE), rng, s, False, None, False)
         nxt = replace(last, gpu=1 - gpu)
     context = replace(machine, last=last)
-    return C.Pick(C.noisy(text, rng, keep="other"), context, nxt, (first, last))
+    return S.Pick(S.noisy(text, rng, keep="other"), context, nxt, (first, last))
 
 
-def _that_one(rng: random.Random, now: float) -> C.Pick:
+def _that_one(rng: random.Random, now: float) -> S.Pick:
     """A reading of the GPU a ranking or the idle list named first ("what's its power?")."""
     machine = machine_context(rng, min_gpus=2)
     spec, templates = rng.choice(_specs(lambda spec: spec["name"] in ("gpu_rank", "idle_gpus")))
-    s = C.slots(rng)
-    first = C.noisy(_question(rng.choice(templates), rng, s, False, None), rng)
-    last = C.query_of(spec, s, now)
+    s = S.slots(rng)
+    first = S.noisy(_question(rng.choice(templates), rng, s, False, None), rng)
+    last = S.query_of(spec, s, now)
     subject = rng.choice(machine.gpus)
-    text = C.noisy(_question(rng.choice(X.THAT_ONE), rng, s, False, None, False), rng)
+    text = S.noisy(_question(rng.choice(X.THAT_ONE), rng, s, False, None, False), rng)
     context = replace(machine, last=last, subject_gpus=[subject])
-    return C.Pick(text, context, Query("gpu_reading", gpu=subject, metric=s["m"]), (first, last))
+    return S.Pick(text, context, Query("gpu_reading", gpu=subject, metric=s["m"]), (first, last))
 
 
-def _named_job(rng: random.Random, now: float) -> C.Pick | None:
+def _named_job(rng: random.Random, now: float) -> S.Pick | None:
     """A job said by its name ("why is eval-x stuck"): job_detail of that job's id."""
     machine = machine_context(rng)
     if not machine.job_names:
@@ -195,11 +196,11 @@ def _named_job(rng: random.Random, now: float) -> C.Pick | None:
     else:
         detail = next(ts for spec, ts in P.PHRASINGS if spec == {"name": "job_detail", "job": "{J}"})
         template = rng.choice([t for t in _training(detail) if "{J}" in t])
-    text = C.reworded(C.expand(template, rng), rng).replace("{J}", said)
-    return C.Pick(C.noisy(text, rng, keep=name), machine, Query("job_detail", job=job_id))
+    text = S.reworded(S.expand(template, rng), rng).replace("{J}", said)
+    return S.Pick(S.noisy(text, rng, keep=name), machine, Query("job_detail", job=job_id))
 
 
-def _name_part(rng: random.Random, now: float) -> C.Pick | None:
+def _name_part(rng: random.Random, now: float) -> S.Pick | None:
     """A part of jobs' names ("anything with llama in the name"): the jobs whose name holds it."""
     machine = machine_context(rng)
     parts = {
@@ -211,8 +212,8 @@ def _name_part(rng: random.Random, now: float) -> C.Pick | None:
     if machine.job_names and not parts:
         return None
     word = rng.choice(sorted(parts)) if parts else rng.choice(JOB_MODELS + JOB_VERBS)
-    text = C.expand(rng.choice(X.NAME_PART), rng).replace("{w}", word)  # no filler between "contains" and it
-    return C.Pick(C.noisy(text, rng, keep=word), machine, Query("jobs", job_name=word))
+    text = S.expand(rng.choice(X.NAME_PART), rng).replace("{w}", word)  # no filler between "contains" and it
+    return S.Pick(S.noisy(text, rng, keep=word), machine, Query("jobs", job_name=word))
 
 
 def _number(rng: random.Random) -> str:
@@ -221,11 +222,11 @@ def _number(rng: random.Random) -> str:
     )
 
 
-def _off_topic(rng: random.Random, now: float) -> C.Pick:
+def _off_topic(rng: random.Random, now: float) -> S.Pick:
     """A question about anything else, with numbers, GPU models or job names in it: ``none``."""
     machine = machine_context(rng)
     family = rng.choice(sorted(OFF_TOPIC_FAMILIES))
-    text = C.reworded(C.expand(rng.choice(OFF_TOPIC_FAMILIES[family]), rng), rng)
+    text = S.reworded(S.expand(rng.choice(OFF_TOPIC_FAMILIES[family]), rng), rng)
     models = list(machine.gpu_models.values()) if rng.random() < 0.6 else list(BY_NAME)
     names = list(machine.job_names) or [job_name(rng)]
     fills = {
@@ -237,10 +238,10 @@ def _off_topic(rng: random.Random, now: float) -> C.Pick:
         "n": lambda: rng.choice(names),
     }
     text = re.sub(r"\{([abhdrn])\}", lambda m: fills[m.group(1)](), text)
-    return C.Pick(C.noisy(text, rng), machine, None)
+    return S.Pick(S.noisy(text, rng), machine, None)
 
 
-def added(rng: random.Random, now: float) -> C.Pick:
+def added(rng: random.Random, now: float) -> S.Pick:
     """A question of a query or reading added after the dev split was fixed (:mod:`phrasings_added`: all
     train, none is dev), a quarter of them a follow-up: the fan of the GPU the last answer was about, the
     log of the job it was about. The corpus draws these from a stream of their own
@@ -248,35 +249,35 @@ def added(rng: random.Random, now: float) -> C.Pick:
     if rng.random() < 0.25:
         return _fan_follow_up(rng, now) if rng.random() < 0.5 else _log_follow_up(rng, now)
     spec, templates = rng.choice(A.ADDED)
-    s = C.slots(rng)
+    s = S.slots(rng)
     s["l"] = rng.choice((5, 10, 30, 50, 100, rng.randint(1, 300)))
     text = _question(rng.choice(templates), rng, s, "window" in spec, None)
-    return with_machine(C.Pick(C.noisy(text, rng, keep=s["n"]), Context(), C.query_of(spec, s, now)), rng)
+    return with_machine(S.Pick(S.noisy(text, rng, keep=s["n"]), Context(), S.query_of(spec, s, now)), rng)
 
 
-def _fan_follow_up(rng: random.Random, now: float) -> C.Pick:
+def _fan_follow_up(rng: random.Random, now: float) -> S.Pick:
     """ "and the fan?" after a question about one GPU: that GPU's fan speed."""
     machine = machine_context(rng, min_gpus=2)
     gpu = rng.choice(machine.gpus)
     first, last = _first_on_gpu(rng, now, gpu, None)
-    text = C.noisy(_question(rng.choice(A.FAN_FOLLOW_UPS), rng, C.slots(rng), False, None, False), rng)
-    return C.Pick(
+    text = S.noisy(_question(rng.choice(A.FAN_FOLLOW_UPS), rng, S.slots(rng), False, None, False), rng)
+    return S.Pick(
         text, replace(machine, last=last), Query("gpu_reading", gpu=gpu, metric="fan"), (first, last)
     )
 
 
-def _log_follow_up(rng: random.Random, now: float) -> C.Pick:
+def _log_follow_up(rng: random.Random, now: float) -> S.Pick:
     """ "show me the log" after one job's detail or a list of failures: the log of the job named first."""
     machine = machine_context(rng)
-    s = C.slots(rng)
+    s = S.slots(rng)
     asked = {"name": "job_detail", "job": "{J}"} if rng.random() < 0.6 else {"name": "failures"}
     spec, templates = rng.choice(_specs(lambda spec: spec == asked))
-    first = C.noisy(_question(rng.choice(templates), rng, s, False, None), rng)
-    last = C.query_of(spec, s, now)
+    first = S.noisy(_question(rng.choice(templates), rng, s, False, None), rng)
+    last = S.query_of(spec, s, now)
     subjects = [s["j"]] if last.job is not None else [rng.randint(1, 400) for _ in range(rng.randint(1, 3))]
-    text = C.noisy(_question(rng.choice(A.LOG_FOLLOW_UPS), rng, s, False, None, False), rng)
+    text = S.noisy(_question(rng.choice(A.LOG_FOLLOW_UPS), rng, s, False, None, False), rng)
     context = replace(machine, last=last, subjects=subjects)
-    return C.Pick(text, context, Query("job_log", job=subjects[0]), (first, last))
+    return S.Pick(text, context, Query("job_log", job=subjects[0]), (first, last))
 
 
 FAMILIES = (
@@ -289,7 +290,7 @@ FAMILIES = (
 )
 
 
-def contextual(rng: random.Random, now: float) -> C.Pick:
+def contextual(rng: random.Random, now: float) -> S.Pick:
     """One question that needs the machine, or an off-topic one that looks like a query."""
     makers, shares = [m for _, m in FAMILIES], [w for w, _ in FAMILIES]
     while True:

@@ -18,26 +18,37 @@ held-out question set in the tests is written apart from both. :func:`documents`
 
 from __future__ import annotations
 
-import functools
 import json
 import random
-import re
 import tempfile
-import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from assistant_lab.augment.rewording import all_forms, augment, normal
 from assistant_lab.augment.shapes import respan
+from assistant_lab.contextual import CONTEXTUAL_SHARE, added, contextual, with_machine
 from assistant_lab.phrasings import grammar as P
-from gpuaccel.assistant.queries.catalogue import Query, QueryContext, run
+from assistant_lab.sampling import (
+    FIXED_NOW,
+    SUBJECTS,
+    Pick,
+    _next,
+    _plain,
+    _split,
+    expand,
+    fill,
+    noisy,
+    reworded,
+    slots,
+)
+from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
-from gpuaccel.assistant.understand.model import pick_json, pick_prompt
-from gpuaccel.assistant.understand.picker import PER_GPU, REFUSAL, WINDOWED, Context
-from gpuaccel.assistant.understand.words import window_of
+from gpuaccel.assistant.queries.query import Query, QueryContext
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import REFUSAL
+from gpuaccel.assistant.understand.prompt import pick_json, pick_prompt
 
 
 def machine(rng: random.Random, folder: Path, now: float) -> QueryContext:
@@ -152,153 +163,6 @@ def picking(question: str, query: Query | None, context: Context | None = None) 
     return pick_prompt(question, context or Context()) + f" {answer}\n\n"
 
 
-FIXED_NOW = 1_780_000_000.0  # the corpus's clock, so a seed gives the same bytes
-
-_CHOICE = re.compile(r"\[([^\[\]]*)\]")
-_LIST = re.compile(r"<(\w+)>")
-DEV_SHARE = 6  # one template in six (never a query's first) is kept for the dev split
-
-
-def is_dev(template: str, index: int) -> bool:
-    """Whether a template belongs to the dev split: stable across runs, the first of every list trains."""
-    return index > 0 and zlib.crc32(template.encode()) % DEV_SHARE == 0
-
-
-def _split(templates: tuple[str, ...], dev: bool) -> list[str]:
-    return [t for i, t in enumerate(templates) if is_dev(t, i) == dev]
-
-
-@functools.cache
-def dev_forms() -> frozenset[str]:
-    """Every question the dev templates can make (slots unfilled, normalized), which training must not say."""
-    templates = [t for _, ts in P.PHRASINGS for t in _split(ts, True)] + _split(P.OFF_TOPIC, True)
-    templates += [t for ts in P.FOLLOW_UPS.values() for t in _split(ts, True)]
-    return frozenset(all_forms(templates, P.WORDS))
-
-
-def reworded(text: str, rng: random.Random, windowed: bool = False, first: bool = True) -> str:
-    """A training question reworded (:func:`~assistant_lab.augment.rewording.augment`; ``first``: not a
-    follow-up), unless the rewording is one of the dev split's questions: then as the template wrote it."""
-    out = augment(text, rng, windowed, first)
-    return text if normal(out) in dev_forms() else out
-
-
-def expand(template: str, rng: random.Random) -> str:
-    """Word lists and choices of a template resolved at random (slots such as {G} left)."""
-    text = _LIST.sub(lambda m: rng.choice(P.WORDS[m.group(1)]), template)
-    text = _CHOICE.sub(lambda m: rng.choice(m.group(1).split("|")), text)
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def slots(rng: random.Random) -> dict[str, Any]:
-    """A GPU, a job, a time span and a job name for one question."""
-    name = rng.choice(P.NAME_PARTS) + rng.choice(
-        ("", "", "-" + rng.choice(P.NAME_PARTS), f"-{rng.randint(1, 9)}", "_v2", "-x")
-    )
-    return {
-        "g": rng.choice((0, 0, 0, 1, 1, 1, 2, 3)),
-        "j": rng.choice((rng.randint(1, 12), rng.randint(1, 400))),
-        "w": rng.choice(P.SPANS).format(n=rng.randint(2, 48)),
-        "n": name,
-        "m": rng.choice(list(P.METRIC_WORDS)),
-    }
-
-
-def fill(text: str, s: dict[str, Any], rng: random.Random) -> str:
-    """The slots of an expanded template, each in one of the ways people write it."""
-    for key, forms in (("{G}", P.GPU_FORMS), ("{J}", P.JOB_FORMS), ("{N}", P.NAME_FORMS)):
-        if key in text:
-            text = text.replace(key, rng.choice(forms).format(g=s["g"], j=s["j"], n=s["n"]))
-    text = text.replace("{M}", rng.choice(P.METRIC_WORDS[s["m"]])).replace("{L}", str(s.get("l")))
-    return text.replace("{W}", s["w"]).replace("{g}", str(s["g"])).replace("{j}", str(s["j"]))
-
-
-def query_of(spec: dict[str, Any], s: dict[str, Any], now: float) -> Query:
-    """A template's query fields with the question's slots put in ({L}: a log's count of lines)."""
-    values = {"{G}": s["g"], "{J}": s["j"], "{N}": s["n"], "{L}": s.get("l")}
-    kw = {k: values.get(v, v) for k, v in spec.items() if v != "{W}"}
-    if "window" in spec:
-        kw["window"] = window_of(s["w"].lower(), now)
-    return Query(**kw)
-
-
-def _typo(word: str, rng: random.Random) -> str:
-    k = rng.randrange(1, len(word) - 1)
-    kind = rng.randrange(4)
-    if kind == 0:
-        return word[:k] + word[k + 1] + word[k] + word[k + 2 :]  # swapped
-    if kind == 1:
-        return word[:k] + word[k + 1 :]  # dropped
-    if kind == 2:
-        return word[:k] + word[k] + word[k:]  # doubled
-    return word[:k] + rng.choice("aeiourstnl") + word[k + 1 :]  # another letter
-
-
-def noisy(text: str, rng: random.Random, keep: str = "") -> str:
-    """The user's way of typing: a greeting or a please, typos, case, punctuation (``keep`` untouched)."""
-    text = rng.choice(P.PREFIXES) + text.rstrip("?") + rng.choice(P.SUFFIXES)
-    words = text.split(" ")
-    for _ in range(rng.choice((0, 0, 0, 1, 1, 2))):
-        spots = [i for i, w in enumerate(words) if w.isalpha() and len(w) >= 4 and w != keep]
-        if spots:
-            i = rng.choice(spots)
-            words[i] = _typo(words[i], rng)
-    out = " ".join(words)
-    r = rng.random()
-    if r < 0.35:
-        out = out.lower()
-    elif r < 0.5:
-        out = out[:1].upper() + out[1:]
-    return out + rng.choice(("?", "?", "?", "", "", ".", "??", " ?"))
-
-
-@dataclass
-class Pick:
-    """One picking example: the question, the conversation so far, the query it asks (None: off-topic)."""
-
-    question: str
-    context: Context
-    query: Query | None
-    first: tuple[str, Query] | None = None  # the question and query a follow-up follows
-
-
-def _plain(rng: random.Random, now: float, dev: bool) -> tuple[str, Query, dict[str, Any]]:
-    while True:
-        spec, templates = rng.choice(P.PHRASINGS)
-        choices = _split(templates, dev)
-        if choices:
-            break
-    s = slots(rng)
-    text = expand(rng.choice(choices), rng)
-    if not dev:
-        text = reworded(text, rng, windowed="window" in spec)
-        s["w"] = respan(s["w"], rng)
-    return noisy(fill(text, s, rng), rng, keep=s["n"]), query_of(spec, s, now), s
-
-
-SUBJECTS = ("failures", "jobs", "job_rank", "queue", "summary")
-
-
-def _next(kind: str, last: Query, subjects: list[int], s: dict[str, Any], now: float) -> Query | None:
-    """What a follow-up of this kind asks after ``last`` (None: it makes no sense there)."""
-    if kind == "gpu" and last.job is None:
-        if last.name == "gpu_rank":
-            return Query("gpu_reading", gpu=s["g"], metric=last.metric)
-        if last.name == "idle_gpus":
-            return Query("gpu_reading", gpu=s["g"], metric="util")
-        return replace(last, gpu=s["g"]) if last.name in PER_GPU else None
-    if kind == "metric" and last.name in ("gpu_reading", "gpu_rank") and s["m"] != last.metric:
-        return Query("gpu_reading", gpu=last.gpu, metric=s["m"])
-    if kind == "window" and last.job is None:
-        window = window_of(s["w"].lower(), now)
-        return replace(last, window=window) if last.name in WINDOWED else Query("summary", window=window)
-    if kind == "why" and subjects:
-        return Query("job_detail", job=subjects[0])
-    if kind == "job" and last.job is not None:
-        return replace(last, job=s["j"])
-    return None
-
-
 def sample(rng: random.Random, now: float, dev: bool = False) -> Pick:
     """One question with its answer query on a generated machine (the prompt names its GPUs and jobs):
     a share that needs the machine or is off-topic with a query's cues (:mod:`corpus_context`), the rest
@@ -306,7 +170,6 @@ def sample(rng: random.Random, now: float, dev: bool = False) -> Pick:
     adds one from a stream of its own, so the dev questions stay the ones earlier models were scored on)."""
     if dev:
         return _sample(rng, now, True)
-    from assistant_lab.contextual import CONTEXTUAL_SHARE, contextual, with_machine
 
     if rng.random() < CONTEXTUAL_SHARE:
         return contextual(rng, now)
@@ -344,7 +207,6 @@ def _sample(rng: random.Random, now: float, dev: bool) -> Pick:
 def dev_set(n: int, seed: int = 7, now: float = FIXED_NOW) -> list[Pick]:
     """Questions worded by the dev templates only (none of them is in the training text), each on a
     generated machine drawn from a stream of its own (the questions and queries stay the same)."""
-    from assistant_lab.contextual import with_machine
 
     rng, machines = random.Random(seed), random.Random(seed + 1_000_003)
     return [with_machine(sample(rng, now, dev=True), machines, train=False) for _ in range(n)]
@@ -360,7 +222,6 @@ def documents(
     for a share of them the answering turn written from the query's real result on a generated machine.
     The questions of queries added after the dev split was fixed (:func:`corpus_context.added`) come from
     a random stream of their own, between the others, which stay the documents they were."""
-    from assistant_lab.contextual import added
 
     rng, extra = random.Random(seed), random.Random(seed + 7_000_003)
     with tempfile.TemporaryDirectory() as tmp:

@@ -23,10 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from assistant_lab.corpus import FIXED_NOW, Pick, dev_set
-from gpuaccel.assistant.queries.catalogue import Query
-from gpuaccel.assistant.understand.model import ModelPicker, parse_pick, pick_json, pick_prompt
-from gpuaccel.assistant.understand.picker import Context, RulePicker
+from assistant_lab.corpus import dev_set
+from assistant_lab.sampling import FIXED_NOW, Pick
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.model import ModelPicker, parse_pick
+from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.assistant.understand.prompt import pick_json, pick_prompt
 
 
 def same(a: Query | None, b: Query | None) -> bool:

@@ -12,7 +12,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from gpuaccel.assistant.understand.picker import Context
+from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import VOCAB
 
 

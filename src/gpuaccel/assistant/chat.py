@@ -23,11 +23,13 @@ from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.engine.runtime import GenParams, Utf8Stream
-from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result, run
+from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource, NumberCheck
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.understand.asks import answer_asks
+from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.lists import carried
-from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, Context, Picker, pick
+from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, pick
 from gpuaccel.assistant.understand.replies import about_me, action_request, small_talk
 
 log = logging.getLogger(__name__)

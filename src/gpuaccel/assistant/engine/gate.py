@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from gpuaccel.assistant.engine.runtime import GenParams, describe_runtime
 
 if TYPE_CHECKING:
+    from gpuaccel.assistant.understand.context import Context
     from gpuaccel.assistant.understand.decode import Decision
-    from gpuaccel.assistant.understand.picker import Context
 
 log = logging.getLogger(__name__)
 CUDA_PROBE_TIMEOUT_S = 120.0  # importing a CUDA build of torch on a cold disk takes a while

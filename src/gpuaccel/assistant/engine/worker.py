@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gpuaccel.assistant.engine.runtime import GenParams, ModelError, tokenizer_from_file
-from gpuaccel.assistant.understand.picker import Context
+from gpuaccel.assistant.understand.context import Context
 
 if TYPE_CHECKING:
     from gpuaccel.assistant.understand.decode import Decision

@@ -33,7 +33,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gpuaccel.assistant.chat import clean_user_text
-from gpuaccel.assistant.understand.picker import Context
+from gpuaccel.assistant.understand.context import Context
 
 if TYPE_CHECKING:
     from gpuaccel.assistant.http.routes import Unavailable

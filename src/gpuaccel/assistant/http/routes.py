@@ -82,7 +82,8 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
         """One typed query, as the chat runs it (no model): its sentence and its table."""
         import time
 
-        from gpuaccel.assistant.queries.catalogue import QueryContext, run
+        from gpuaccel.assistant.queries.catalogue import run
+        from gpuaccel.assistant.queries.query import QueryContext
         from gpuaccel.assistant.queries.specs import QueryArgsError, query_from_args
 
         try:

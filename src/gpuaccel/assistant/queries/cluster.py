@@ -1,11 +1,10 @@
 """The cluster half of the assistant's tool layer: the Ray cluster's nodes, their GPUs and load, which job
 ran on which node, and the nodes that were lost with Ray's reason.
 
-The facts come from the daemon's connection to the cluster
-(:class:`~scheduler.placement.cluster.RayCluster`: its
+The facts come from the daemon's connection to the cluster (:class:`~scheduler.placement.cluster.RayCluster`:
+its
 node list and, through :class:`~scheduler.placement.cluster_telemetry.ClusterTelemetry`, each node's latest
-GPU
-snapshot) and from the queue (the node each cluster job ran on). A daemon without ``--ray`` answers the
+GPU snapshot) and from the queue (the node each cluster job ran on). A daemon without ``--ray`` answers the
 GPU questions with this host's GPUs and says that it is not connected. Each query returns a
 :class:`~assistant.queries.catalogue.Result` whose sentence is written from the numbers of its table.
 """
@@ -13,13 +12,12 @@ GPU questions with this host's GPUs and says that it is not connected. Each quer
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gpuaccel.api.jobs import FINISHED, JobState
+from gpuaccel.assistant.queries.gpu import gpu_list, idle_gpus
 from gpuaccel.assistant.queries.jobs import cap, label
-
-if TYPE_CHECKING:
-    from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 
 NOT_CONNECTED = "This daemon is not connected to a Ray cluster (start it with `gpuaccel serve --ray ADDRESS`)"
 IDLE_UTIL_PCT = 10.0  # a node is idle when every GPU reads below this and no job of ours runs there
@@ -103,8 +101,6 @@ def _util(n: NodeFacts) -> str:
 
 def cluster_gpus(ctx: QueryContext, q: Query) -> Result:
     """GPUs per host: what each live node declares and which models it has."""
-    from gpuaccel.assistant.queries.catalogue import Result
-    from gpuaccel.assistant.queries.gpu import gpu_list
 
     found, why = nodes(ctx)
     if why:
@@ -134,8 +130,6 @@ def cluster_gpus(ctx: QueryContext, q: Query) -> Result:
 
 def node_load(ctx: QueryContext, q: Query) -> Result:
     """Which node is idle (no order), the busiest (``max``) or the least busy (``min``)."""
-    from gpuaccel.assistant.queries.catalogue import Result
-    from gpuaccel.assistant.queries.gpu import idle_gpus
 
     found, why = nodes(ctx)
     if why:
@@ -178,7 +172,6 @@ def _busy(n: NodeFacts) -> str:
 
 def job_nodes(ctx: QueryContext, q: Query) -> Result:
     """Which job ran where: one job's node, or the latest cluster jobs and their nodes."""
-    from gpuaccel.assistant.queries.catalogue import Result
 
     cols = ["job", "name", "state", "placed", "node"]
     if q.job is not None:
@@ -227,7 +220,6 @@ def _where(job: Any) -> str:
 
 def lost_nodes(ctx: QueryContext, q: Query) -> Result:
     """Nodes that left the cluster, with Ray's reason, and live nodes whose GPU readings are missing."""
-    from gpuaccel.assistant.queries.catalogue import Result
 
     found, why = nodes(ctx)
     if why:

@@ -22,7 +22,8 @@ from gpuaccel.accel.telemetry.fields import (
     energy_text,
     heading,
 )
-from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result, Window, cell
+from gpuaccel.assistant.queries.jobs import cap
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, cell
 from gpuaccel.scheduler.reads import history as history_read
 
 METRICS: dict[str, tuple[str, str, str]] = {
@@ -158,7 +159,6 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
     """A reading's peak and mean per GPU over the query's span, from the telemetry history; a reading the
     history does not keep (fan speed, free memory, the overview) is said to be live only, with its live
     value beside it, so no number of the span is ever made up."""
-    from gpuaccel.assistant.queries.jobs import cap
 
     w = q.window
     assert w is not None

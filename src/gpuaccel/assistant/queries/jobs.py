@@ -10,15 +10,13 @@ table.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_text
 from gpuaccel.api.jobs import LIVE, Job, JobState
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
-
-if TYPE_CHECKING:
-    from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result
 
 SCAN = 5000  # newest jobs a listing looks at
 PAUSED_WHY = "stopped by the user, it keeps its GPUs until resumed"
@@ -142,8 +140,6 @@ def _filters(q: Query) -> str:
 
 
 def job_detail(ctx: QueryContext, q: Query) -> Result:
-    from gpuaccel.assistant.queries.catalogue import Result
-
     in_range = q.job is not None and 0 <= q.job < 2**63  # SQLite integers: a larger id names no job
     job = ctx.store.get(q.job) if in_range else None
     if job is None:
@@ -184,8 +180,6 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
 
 
 def jobs(ctx: QueryContext, q: Query) -> Result:
-    from gpuaccel.assistant.queries.catalogue import Result
-
     found = _select(ctx, q)
     what = f"{q.state} jobs" if q.state else "jobs"
     if not found:
@@ -212,7 +206,6 @@ _RANKED_STATE = {"succeeded": "successful"}  # "the shortest of the successful j
 def job_rank(ctx: QueryContext, q: Query) -> Result:
     """Longest / shortest run, or most / least GPU-time (run time x GPUs held). Each job named says its
     state, and a running job's time is its time so far: the "longest job" may not have finished."""
-    from gpuaccel.assistant.queries.catalogue import Result
 
     now = ctx.now()
     measure = gpu_time if q.metric == "gpu_time" else run_time
@@ -249,7 +242,6 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
 
 def failures(ctx: QueryContext, q: Query) -> Result:
     """Failed (or, with state cancelled, cancelled) jobs with their reasons and attempts."""
-    from gpuaccel.assistant.queries.catalogue import Result
 
     state = JobState(q.state or JobState.FAILED)
     found = sorted(_select(ctx, q, [state]), key=lambda j: j.finished_at or 0.0, reverse=True)
@@ -277,7 +269,6 @@ def failures(ctx: QueryContext, q: Query) -> Result:
 def queue(ctx: QueryContext, q: Query) -> Result:
     """What runs now (paused jobs too: they keep their GPUs) and what waits (held jobs too), with the
     scheduler's reason for each waiting job."""
-    from gpuaccel.assistant.queries.catalogue import Result
 
     now = ctx.now()
     running = ctx.store.list(states=[JobState.RUNNING], limit=50)
@@ -330,7 +321,6 @@ SUMMARY_NAMES = 6  # a summary names its jobs up to this many
 
 def summary(ctx: QueryContext, q: Query) -> Result:
     """What happened in a span: jobs by outcome, failures, the longest run, GPU peaks and means."""
-    from gpuaccel.assistant.queries.catalogue import Result, Window
 
     now = ctx.now()
     w = q.window or Window(now - 86400, now, "in the last 24 hours")

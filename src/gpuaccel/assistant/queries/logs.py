@@ -14,16 +14,13 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from gpuaccel.api import jobs as models
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.housekeeping.safe_paths import UnsafePath, target_at
 from gpuaccel.assistant.queries.jobs import SCAN, STATE_CLAUSES, STATE_WORDS, cap, label
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.scheduler.reads.logtail import plain_line, read_tail_of
-
-if TYPE_CHECKING:
-    from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Result
 
 DEFAULT_LINES = 20  # lines shown when the question says no number
 MAX_LINES = 200  # at most this many, whatever is asked
@@ -97,7 +94,6 @@ def _newest(ctx: QueryContext, q: Query) -> Job | None:
 
 def job_log(ctx: QueryContext, q: Query) -> Result:
     """The last lines of one job's log (default :data:`DEFAULT_LINES`, at most :data:`MAX_LINES`)."""
-    from gpuaccel.assistant.queries.catalogue import Result
 
     if q.job is not None:
         job = ctx.store.get(q.job) if 0 <= q.job < 2**63 else None  # SQLite integers

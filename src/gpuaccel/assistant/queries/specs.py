@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpuaccel.api.jobs import JobState
-from gpuaccel.assistant.queries.catalogue import Query
 from gpuaccel.assistant.queries.gpu import METRICS
 from gpuaccel.assistant.queries.logs import DEFAULT_LINES, MAX_LINES
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.words import window_of
 
 GPU_METRICS = (*METRICS, "overview")
 RANK_METRICS = tuple(METRICS)
@@ -180,7 +181,6 @@ class QueryArgsError(ValueError):
 
 def query_from_args(name: str, args: dict[str, Any] | None, now: float) -> Query:
     """A checked :class:`Query` from a query name and its arguments (JSON values)."""
-    from gpuaccel.assistant.understand.words import window_of
 
     spec = SPECS.get(name)
     if spec is None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD
+from gpuaccel.assistant.queries.jobs import duration
+from gpuaccel.assistant.reports.values import people  # the tables' rounding
 
 
 def _n(count: int, word: str) -> str:
@@ -18,10 +20,6 @@ def _n(count: int, word: str) -> str:
 
 
 def _num(value: float) -> str:
-    from gpuaccel.assistant.reports.report import (
-        people,  # the tables' rounding (imported late: it imports us)
-    )
-
     return people(float(value))
 
 
@@ -121,7 +119,6 @@ _STATE_WORDS = {
 
 def job_overview(facts: dict[str, Any]) -> str:
     """What the job is, how it ended (or where it stands) and after how long, on which GPUs."""
-    from gpuaccel.assistant.queries.jobs import duration
 
     state = str(facts["state"])
     text = f"Job {facts['job']} ({facts['name']}) {_STATE_WORDS.get(state, state)}"

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import FIELD, energy_text, heading
+from gpuaccel.accel.telemetry.fields import FIELD, energy_text
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.queries.facts import checked_prose
@@ -27,6 +27,7 @@ from gpuaccel.assistant.reports.energy import energy_facts, energy_markdown
 from gpuaccel.assistant.reports.html import render_html, self_contained_markdown
 from gpuaccel.assistant.reports.overview import daily_overview, job_overview
 from gpuaccel.assistant.reports.plots import Band, line_chart
+from gpuaccel.assistant.reports.values import human, people
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 from gpuaccel.scheduler.store.queue import Store
@@ -268,47 +269,6 @@ def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any
         "events": [e.message for e in job.events or []][-10:],
         "log_tail": log_tail,
     }
-
-
-# Column and fact names as people read them (a key not listed is shown with its underscores as spaces); a
-# reading's unit is the telemetry catalogue's (``Field.unit``), so a table says "°C" as the app does.
-HUMAN = {
-    "gpu": "GPU",
-    "util_avg_pct": heading("mean utilization", FIELD["util_gpu"].unit),
-    "tensor_avg_pct": heading("mean tensor activity", FIELD["tensor_active"].unit),
-    "temp_peak_c": heading("peak temperature", FIELD["temperature_c"].unit),
-    "queue_jobs_energy": "of it, queue jobs",
-    "queue_jobs": "queue jobs",
-    "tflops_est_avg": f"mean {FIELD['tflops_est'].heading}",
-    "tflops": "TFLOP/s",
-    "gpu_hours": "GPU-hours",
-    "gpu_time": "GPU time (all attempts)",
-    "duration_s": "ran for",
-    "history_resolution": "history resolution",
-    "assigned_gpus": "GPUs",
-    "exit_code": "exit code",
-    "jobs_unfinished": "jobs not finished yet",
-    "jobs_waiting": "jobs waiting now",
-    "energy_method": "energy measured by",
-}
-
-
-def human(key: str) -> str:
-    return HUMAN.get(key, key.replace("_", " "))
-
-
-def people(value: Any, key: str = "") -> str:
-    """A value rounded for reading: 3 significant digits at most, no trailing zeros, durations in words."""
-    from gpuaccel.assistant.queries.jobs import duration
-
-    if value is None:
-        return "n/a"
-    if key == "duration_s" and isinstance(value, int | float):
-        return duration(value)
-    if isinstance(value, bool) or not isinstance(value, float):
-        return str(value)
-    digits = 0 if abs(value) >= 100 else 1 if abs(value) >= 1 else 3
-    return f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{value:.0f}"
 
 
 def _table(rows: list[dict[str, Any]]) -> str:

@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from gpuaccel.assistant.queries.catalogue import Query, Result
-from gpuaccel.assistant.understand.picker import Context
+from gpuaccel.assistant.queries.query import Query, Result
+from gpuaccel.assistant.understand.context import Context
 
 MAX_ASKS = 3  # more parts than this is a list, not a message; it is answered as one question
 

@@ -20,10 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from gpuaccel.assistant.queries.catalogue import Query
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.grammar import REFUSE, Hypothesis, PickGrammar
-from gpuaccel.assistant.understand.model import pick_prompt
-from gpuaccel.assistant.understand.picker import Context
+from gpuaccel.assistant.understand.prompt import pick_prompt
 
 MAX_NODES = 160  # model calls per question at most (the bundled model needs 10.6 on average on the dev split)
 

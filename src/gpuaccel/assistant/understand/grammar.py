@@ -18,10 +18,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from gpuaccel.assistant.queries.catalogue import QUERY_NAMES, Query
+from gpuaccel.assistant.queries.catalogue import QUERY_NAMES
+from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.queries.specs import SPECS
+from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import named_jobs
-from gpuaccel.assistant.understand.picker import PER_GPU, Context
+from gpuaccel.assistant.understand.picker import PER_GPU
 from gpuaccel.assistant.understand.words import window_of, words
 
 REFUSE = " none"  # what the picking model writes for a question no query answers

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from gpuaccel.assistant.queries.catalogue import Query, Result
+from gpuaccel.assistant.queries.query import Query, Result
 from gpuaccel.assistant.understand.words import ORDINALS, WORD_OF, words
 
 LISTS = ("failures", "jobs", "job_rank")  # queries whose table lists jobs, their id first

@@ -9,12 +9,9 @@ may only write a job the question names.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
+from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import ORDINALS, VOCAB
-
-if TYPE_CHECKING:
-    from gpuaccel.assistant.understand.picker import Context
 
 
 def quoted_job_name(question: str) -> str | None:

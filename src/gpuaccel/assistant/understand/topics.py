@@ -19,13 +19,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from gpuaccel.assistant.queries.catalogue import Query, Window
+from gpuaccel.assistant.queries.query import Query, Window
+from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
-
-if TYPE_CHECKING:
-    from gpuaccel.assistant.understand.picker import Context
 
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 MEAN_WORDS = {"average", "avg", "mean", "averaged"}

@@ -16,7 +16,7 @@ import difflib
 import functools
 import re
 
-from gpuaccel.assistant.queries.catalogue import Window
+from gpuaccel.assistant.queries.query import Window
 from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
 
 # Topic words after spelling repair; a word maps to a concept.

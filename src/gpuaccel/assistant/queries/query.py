@@ -1,0 +1,110 @@
+"""A typed question and its answer: the query, its time span, what it reads, its result (table and sentence).
+
+A question is answered by running one :class:`Query` against a :class:`QueryContext` (live GPU readings from
+:class:`~assistant.queries.facts.FactsSource`, the queue through :mod:`scheduler.reads.queue`). The
+:class:`Result`
+holds the facts as a small table with human column names and a plain sentence built from the same numbers:
+that sentence is the grounded answer, and the only numbers any prose may quote are those of the result
+(:meth:`Result.numbers`).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpuaccel.assistant.queries.facts import Facts, FactsSource
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+@dataclass(frozen=True)
+class Window:
+    """A time span the user named ("today", "in the last hour"); ``label`` is how answers say it."""
+
+    t0: float
+    t1: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Query:
+    """One typed question: ``name`` is a key of :data:`QUERIES`; the rest narrows it."""
+
+    name: str
+    gpu: int | None = None
+    job: int | None = None
+    metric: str | None = None
+    order: str | None = None  # "max" or "min" for rankings
+    state: str | None = None
+    job_name: str | None = None
+    window: Window | None = None
+    lines: int | None = None  # how many of a job log's last lines
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items() if v is not None and k != "window"}
+        if self.window is not None:
+            out["window"] = {"t0": self.window.t0, "t1": self.window.t1, "label": self.window.label}
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Query:
+        w = data.get("window")
+        window = Window(float(w["t0"]), float(w["t1"]), str(w["label"])) if w else None
+        return cls(**{k: v for k, v in data.items() if k != "window"}, window=window)
+
+
+@dataclass
+class Result:
+    """What a query found: a table (human column names) and the sentence that says it."""
+
+    query: Query
+    sentence: str
+    columns: list[str] = field(default_factory=list)
+    rows: list[list[Any]] = field(default_factory=list)
+    subject_jobs: list[int] = field(default_factory=list)  # jobs a follow-up "why?" refers to
+    subject_gpus: list[int] = field(default_factory=list)  # GPUs "that one" refers to (the hottest, the idle)
+
+    def table(self) -> str:
+        """The table as text lines (single newlines: the chat format ends a turn at a blank line)."""
+        if not self.rows:
+            return ""
+        lines = [" | ".join(self.columns)]
+        lines += [" | ".join(cell(c) for c in row) for row in self.rows]
+        return "\n".join(lines)
+
+    def block(self) -> str:
+        table = self.table()
+        return f"Result of {self.query.name}:\n{self.sentence}" + (f"\n{table}" if table else "")
+
+    def numbers(self) -> set[str]:
+        """Every number the result states, as written: the only numbers an answer may contain."""
+        return set(NUMBER.findall(self.block()))
+
+
+def cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.1f}".removesuffix(".0")
+    return str(value)
+
+
+@dataclass
+class QueryContext:
+    """What queries read: the facts source (store, sampler, idle detector) and the assistant's own state."""
+
+    source: FactsSource
+    assistant_state: Callable[[], dict[str, Any]] | None = None
+    now: Callable[[], float] = time.time
+    _facts: Facts | None = None
+
+    @property
+    def store(self) -> Any:
+        return self.source.store
+
+    def facts(self) -> Facts:
+        if self._facts is None:
+            self._facts = self.source.collect()
+        return self._facts

@@ -1,0 +1,63 @@
+"""What a conversation carries from one answer to the next (its focus, the machine's names); a picker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from gpuaccel.assistant.queries.query import Query
+
+
+@dataclass
+class Context:
+    """What the previous answer was about, for follow-ups."""
+
+    last: Query | None = None
+    subjects: list[int] = field(default_factory=list)
+    job_names: dict[str, int] = field(default_factory=dict)  # the queue's job names, for "why is eval-x ...?"
+    gpus: list[int] = field(default_factory=list)  # the machine's GPU indices, for "and the other one?"
+    subject_gpus: list[int] = field(default_factory=list)  # the GPUs the last answer named first
+    gpu_models: dict[int, str] = field(default_factory=dict)  # index -> model name, for "on the 4090"
+    listing: list[int] = field(default_factory=list)  # the jobs of a list, for "the one before that"
+    listed: Query | None = None  # the query that listed them (intent_lists)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain values: what a chat session stores and what the model worker is sent (the machine's GPUs
+        and job names only when known, so a stored answer's context stays small)."""
+        data: dict[str, Any] = {
+            "query": self.last.to_json() if self.last else None,
+            "subjects": self.subjects,
+            "subject_gpus": self.subject_gpus,
+        }
+        if self.job_names:
+            data["job_names"] = self.job_names
+        if self.gpus:
+            data["gpus"] = self.gpus
+        if self.gpu_models:
+            data["gpu_models"] = [[i, m] for i, m in self.gpu_models.items()]  # JSON keys would be strings
+        if self.listing:
+            data["listing"] = self.listing
+            data["listed"] = self.listed.to_json() if self.listed else None
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Context:
+        if not data:
+            return cls()
+        try:
+            return cls(
+                Query.from_json(data["query"]) if data.get("query") else None,
+                [int(j) for j in data.get("subjects") or []],
+                {str(k): int(v) for k, v in (data.get("job_names") or {}).items()},
+                [int(g) for g in data.get("gpus") or []],
+                [int(g) for g in data.get("subject_gpus") or []],
+                {int(i): str(m) for i, m in data.get("gpu_models") or []},
+                [int(j) for j in data.get("listing") or []],
+                Query.from_json(data["listed"]) if data.get("listed") else None,
+            )
+        except (TypeError, ValueError, KeyError, AttributeError):
+            return cls()  # a context stored by another version: start afresh rather than fail
+
+
+class Picker(Protocol):
+    def pick(self, question: str, context: Context, now: float) -> Query | None: ...
