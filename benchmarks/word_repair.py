@@ -27,6 +27,7 @@ import word_lists as L  # noqa: E402
 import word_typos as T  # noqa: E402
 
 from assistant_lab.corpus import FIXED_NOW  # noqa: E402
+from gpuaccel.assistant.queries.spans import window_of  # noqa: E402
 from gpuaccel.assistant.understand.words import (  # noqa: E402
     LESS,
     LOST,
@@ -34,7 +35,6 @@ from gpuaccel.assistant.understand.words import (  # noqa: E402
     SHORTHAND,
     STOP,
     WORD_OF,
-    window_of,
     words,
 )
 

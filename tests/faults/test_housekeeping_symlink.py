@@ -17,7 +17,7 @@ import pytest
 
 from gpuaccel.assistant.housekeeping import housekeeper as housekeeping
 from gpuaccel.assistant.housekeeping.housekeeper import Housekeeper
-from gpuaccel.assistant.housekeeping.safe_paths import UnsafePath, open_root
+from gpuaccel.assistant.safe_paths import UnsafePath, open_root
 
 OLD = time.time() - 40 * 86400
 

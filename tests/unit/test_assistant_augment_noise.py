@@ -15,18 +15,10 @@ from assistant_lab.augment.shapes import CUE, EXPECT, INDIRECT, SOFT, _spans, no
 from assistant_lab.machines import JOB_MODELS, JOB_VERBS
 from assistant_lab.phrasings import grammar as P
 from assistant_lab.phrasings.offtopic import OFF_TOPIC_FAMILIES
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import JOB_ASPECTS, OFF_TOPIC, RulePicker
-from gpuaccel.assistant.understand.words import (
-    LESS,
-    LOST,
-    MORE,
-    NUMBER_WORDS,
-    ORDINALS,
-    WORD_OF,
-    window_of,
-    words,
-)
+from gpuaccel.assistant.understand.words import LESS, LOST, MORE, NUMBER_WORDS, ORDINALS, WORD_OF, words
 
 _TOKEN = re.compile(r"\{\w\}|[a-z]+|\d+")
 

@@ -178,8 +178,9 @@ def test_spelled_numbers_and_afternoon_spans_are_read() -> None:
     and "this afternoon" span from noon (before noon they name no span)."""
     import datetime as dt
 
+    from gpuaccel.assistant.queries.spans import window_of
     from gpuaccel.assistant.understand.picker import pick
-    from gpuaccel.assistant.understand.words import window_of, words
+    from gpuaccel.assistant.understand.words import words
 
     assert words("why did job three fail")[-2:] == ["3", "fail"]
     assert "2" in words("is gpu number two busy") and "one" in words("which one is hotter")

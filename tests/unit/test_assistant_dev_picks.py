@@ -75,8 +75,8 @@ def test_mark_records_the_scores_and_asks_the_model_first_only_when_it_helps(tmp
     from safetensors.torch import load_file, save_file
 
     from assistant_lab.evaluate import mark
+    from gpuaccel.assistant.engine.models import picks_queries
     from gpuaccel.assistant.engine.safetensors_header import read_header
-    from gpuaccel.assistant.understand.model import picks_queries
 
     path = tmp_path / "m.safetensors"
     tensors = {"emb.weight": torch.arange(12.0).view(3, 4), "head.weight": torch.ones(5)}

@@ -18,10 +18,10 @@ from test_assistant_questions import MIDNIGHT, NOW, served
 from test_assistant_questions import converse as chat
 
 from gpuaccel.assistant.queries.query import Query, Window
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-from gpuaccel.assistant.understand.words import window_of
 
 H = 3600.0
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import all_time, window_of
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-from gpuaccel.assistant.understand.words import all_time, window_of
 
 TODAY = window_of("today", FIXED_NOW)
 YESTERDAY = window_of("yesterday", FIXED_NOW)

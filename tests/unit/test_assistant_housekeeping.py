@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gpuaccel.assistant.housekeeping.housekeeper import Housekeeper
-from gpuaccel.assistant.housekeeping.safe_paths import UnsafePath, safe_target
+from gpuaccel.assistant.safe_paths import UnsafePath, safe_target
 
 OLD = time.time() - 40 * 86400
 

@@ -13,10 +13,10 @@ from test_assistant_questions import ask, invented, served
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-from gpuaccel.assistant.understand.words import window_of
 
 TODAY = window_of("today", FIXED_NOW)
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-from gpuaccel.assistant.understand.words import window_of, words
+from gpuaccel.assistant.understand.words import words
 
 MACHINE = {"gpus": [0, 1], "gpu_models": {0: "NVIDIA H100 80GB HBM3", 1: "NVIDIA GeForce RTX 4090"}}
 TODAY = window_of("today", FIXED_NOW)

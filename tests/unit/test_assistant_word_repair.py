@@ -16,9 +16,10 @@ import word_repair as B
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-from gpuaccel.assistant.understand.words import window_of, words
+from gpuaccel.assistant.understand.words import words
 
 MACHINE = Context(gpus=[0, 1])
 WEEK = window_of("this week", FIXED_NOW)

@@ -16,13 +16,14 @@ from assistant_helpers import FakeGate
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.engine.gate import GateController, GateSettings
+from gpuaccel.assistant.engine.models import pick_margin
 from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, Engine
 from gpuaccel.assistant.engine.safetensors_header import read_header, write_metadata
 from gpuaccel.assistant.engine.worker import WorkerEngine, context_from_json, context_json
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.decode import Decision
-from gpuaccel.assistant.understand.model import ModelPicker, pick_margin
+from gpuaccel.assistant.understand.model import ModelPicker
 from gpuaccel.assistant.understand.picker import RulePicker, pick
 
 torch.set_num_threads(1)  # the worker's own setting: the same arithmetic on both sides

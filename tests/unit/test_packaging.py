@@ -4,6 +4,7 @@ URLs are in the metadata; the kernels' version floors are one statement."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -42,6 +43,22 @@ def test_wheel_holds_only_gpuaccel(wheel: zipfile.ZipFile) -> None:
     assert len(dist_info) == 1 and tops == {"gpuaccel", *dist_info}, tops
     assert "gpuaccel/__main__.py" in names and "gpuaccel/app/cli.py" in names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_wheel_ships_no_assistant_lab(wheel: zipfile.ZipFile) -> None:
+    """Corpus, phrasing grammar, augmentation, training and evaluation stay in tools/assistant_lab: no file
+    of the lab is in the wheel, under its own name or back inside the assistant, and no shipped module
+    imports it."""
+    lab = REPO / "tools" / "assistant_lab"
+    lab_files = {p.relative_to(lab).as_posix() for p in lab.rglob("*.py") if p.name != "__init__.py"}
+    assert {"corpus.py", "tiny/train.py", "phrasings/grammar.py"} <= lab_files  # the lab is where we look
+    names = wheel.namelist()
+    assert not [n for n in names if "assistant_lab" in n or n.startswith("tools/")]
+    shipped = {n.removeprefix("gpuaccel/assistant/") for n in names if n.startswith("gpuaccel/assistant/")}
+    assert "service.py" in shipped and not shipped & lab_files, sorted(shipped & lab_files)
+    sources = [n for n in names if n.endswith(".py")]
+    importing = re.compile(rb"^\s*(?:from|import)\s+assistant_lab\b", re.MULTILINE)
+    assert not [n for n in sources if importing.search(wheel.read(n))]
 
 
 def test_wheel_carries_the_assets(wheel: zipfile.ZipFile) -> None:

@@ -13,9 +13,9 @@ from assistant_lab.augment.rewording import all_forms, augment, normal
 from assistant_lab.augment.shapes import respan
 from assistant_lab.phrasings import grammar as P
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import PER_GPU, WINDOWED
-from gpuaccel.assistant.understand.words import window_of
 
 FIXED_NOW = 1_780_000_000.0  # the corpus's clock, so a seed gives the same bytes
 

@@ -22,13 +22,13 @@ from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.chat import ChatService
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.engine.gate import GateController, GateSettings, cuda_problem
-from gpuaccel.assistant.engine.models import ModelManager, fit_message
+from gpuaccel.assistant.engine.models import ModelManager, fit_message, pick_margin
 from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
 from gpuaccel.assistant.engine.token_energy import TokenEnergy
 from gpuaccel.assistant.housekeeping.housekeeper import Housekeeper, size_words
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.reports.report import ReportService
-from gpuaccel.assistant.understand.model import ModelPicker, pick_margin
+from gpuaccel.assistant.understand.model import ModelPicker
 from gpuaccel.assistant.understand.picker import RulePicker
 
 log = logging.getLogger(__name__)

@@ -20,7 +20,8 @@ import re
 
 from assistant_lab.augment import idioms as I
 from assistant_lab.augment import noise_words as N
-from gpuaccel.assistant.understand.words import LESS, LOST, MORE, NUMBER_WORDS, WORD_OF, window_of
+from gpuaccel.assistant.queries.spans import window_of
+from gpuaccel.assistant.understand.words import LESS, LOST, MORE, NUMBER_WORDS, WORD_OF
 
 # Words the query depends on: topic, ranking, state and node words, question words, negations, pronouns
 # and words that point back, and the words that name a job or a time. Noise never drops or replaces them.

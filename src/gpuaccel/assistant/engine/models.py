@@ -12,6 +12,8 @@ A ``.pth`` (downloaded or imported) is read with ``torch.load(weights_only=True)
 from __future__ import annotations
 
 import hashlib
+import logging
+import math
 import os
 import re
 import shutil
@@ -22,6 +24,8 @@ from typing import Any
 
 from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, ModelError, read_safetensors
 from gpuaccel.assistant.engine.safetensors_header import HeaderError, read_header
+
+log = logging.getLogger(__name__)
 
 WORLD = "https://huggingface.co/BlinkDL/rwkv-7-world/resolve/main/"
 G1 = "https://huggingface.co/BlinkDL/rwkv7-g1/resolve/main/"
@@ -396,3 +400,33 @@ class ModelManager:
             state.update(state="failed", error=str(exc))
             raise
         return dict(state)
+
+
+def picks_queries(path: Path) -> bool:
+    """Whether a model file says it was trained to write queries (header only; False if unreadable)."""
+    try:
+        return read_header(path)[1].get("query_picker") == "1"
+    except (OSError, HeaderError):
+        return False
+
+
+def pick_margin(path: Path) -> float | None:
+    """The margin a picking model file says its picks must win by (``pick_margin``, written by
+    ``pick_eval --mark``; 0 in a file marked before margins were recorded); None where the file is not a
+    picker or its margin is unreadable (said in the log: the rules then answer alone)."""
+    if not picks_queries(path):
+        return None
+    text = read_header(path)[1].get("pick_margin", "0")
+    try:
+        margin = float(text)
+    except ValueError:
+        margin = math.nan
+    if not (math.isfinite(margin) and margin >= 0):
+        log.warning(
+            "%s: pick_margin=%r is not a log-prob gap of 0 or more (pick_eval --margin M --mark writes one);"
+            " the model does not pick",
+            Path(path).name,
+            text,
+        )
+        return None
+    return margin

@@ -7,7 +7,7 @@ has written it for the cache retention (14 days by default): an entry compiled t
 belongs to work still being run, and trashing it would only cost that work a recompile. Nothing is
 deleted outright: a confirmed entry is moved into ``<data dir>/trash/<stamp>/``; trash entries older than
 the trash retention are proposed for purging. Every target is checked again when acting: it must be a
-proposal we made, and every step is taken through :mod:`assistant.housekeeping.safe_paths` (relative to its
+proposal we made, and every step is taken through :mod:`assistant.safe_paths` (relative to its
 root opened as a directory fd, never through a link), so a link planted in a cache, or a root swapped for a
 link between proposal and apply, cannot lead outside. A root that is not ours (a ``/tmp`` cache created
 by another user) is refused with the reason (:attr:`Housekeeper.refused`). GPU processes the queue did
@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.api.jobs import FINISHED
-from gpuaccel.assistant.housekeeping.safe_paths import (
+from gpuaccel.assistant.queries.jobs import duration
+from gpuaccel.assistant.safe_paths import (
     UnsafePath,
     copy_at,
     inside_root,
@@ -40,7 +41,6 @@ from gpuaccel.assistant.housekeeping.safe_paths import (
     target_at,
     tree_size,
 )
-from gpuaccel.assistant.queries.jobs import duration
 from gpuaccel.scheduler.reads import queue as reads
 
 DAY = 86400.0

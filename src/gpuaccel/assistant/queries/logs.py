@@ -3,7 +3,7 @@
 Why a module of its own: the answer quotes the job's own output, not facts of the queue, and reading it must
 never reach another file. The only path read is ``job-<id>.log`` in the daemon's logs folder (the id an
 integer from the queue), opened relative to that folder with no link followed on the way or at the end
-(:func:`~assistant.housekeeping.safe_paths.target_at`), and only its bounded tail
+(:func:`~assistant.safe_paths.target_at`), and only its bounded tail
 (:func:`~scheduler.reads.logtail.read_tail_of`). A job without a log says why: it has not started, it printed
 nothing, or its file is gone.
 """
@@ -17,9 +17,9 @@ from pathlib import Path
 
 from gpuaccel.api import jobs as models
 from gpuaccel.api.jobs import Job, JobState
-from gpuaccel.assistant.housekeeping.safe_paths import UnsafePath, target_at
 from gpuaccel.assistant.queries.jobs import SCAN, STATE_CLAUSES, STATE_WORDS, cap, label
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
+from gpuaccel.assistant.safe_paths import UnsafePath, target_at
 from gpuaccel.scheduler.reads.logtail import plain_line, read_tail_of
 
 DEFAULT_LINES = 20  # lines shown when the question says no number

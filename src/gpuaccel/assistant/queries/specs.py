@@ -17,7 +17,7 @@ from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.gpu import METRICS
 from gpuaccel.assistant.queries.logs import DEFAULT_LINES, MAX_LINES
 from gpuaccel.assistant.queries.query import Query
-from gpuaccel.assistant.understand.words import window_of
+from gpuaccel.assistant.queries.spans import window_of
 
 GPU_METRICS = (*METRICS, "overview")
 RANK_METRICS = tuple(METRICS)

@@ -20,11 +20,12 @@ from typing import Any
 
 from gpuaccel.assistant.queries.catalogue import QUERY_NAMES
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.queries.specs import SPECS
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import named_jobs
 from gpuaccel.assistant.understand.picker import PER_GPU
-from gpuaccel.assistant.understand.words import window_of, words
+from gpuaccel.assistant.understand.words import words
 
 REFUSE = " none"  # what the picking model writes for a question no query answers
 OPEN = " {"

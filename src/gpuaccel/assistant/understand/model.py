@@ -3,10 +3,9 @@
 A model trained on :mod:`assistant_lab.corpus` writes the query as JSON after :func:`pick_prompt`; the
 picker lets it choose only among valid queries (:mod:`assistant.understand.decode`), and a refusal or an
 unsure choice is no pick, so the next picker (:class:`~assistant.understand.picker.RulePicker`) answers.
-:func:`parse_pick`
-reads the same format back from free text (the corpus, the evaluation's free-writing comparison). A model
-file says it was trained for this in its safetensors metadata (``query_picker=1``, :func:`picks_queries`)
-and how sure it must be (``pick_margin``, :func:`pick_margin`).
+:func:`parse_pick` reads the same format back from free text (the corpus, the evaluation's free-writing
+comparison). A model file says it was trained for this in its safetensors metadata (``query_picker=1``) and
+how sure it must be (``pick_margin``): :func:`~assistant.engine.models.pick_margin` reads both.
 """
 
 from __future__ import annotations
@@ -14,15 +13,13 @@ from __future__ import annotations
 import json
 import logging
 import math
-from pathlib import Path
 from typing import Any
 
-from gpuaccel.assistant.engine.safetensors_header import HeaderError, read_header
 from gpuaccel.assistant.queries.catalogue import QUERY_NAMES
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.decode import decide
-from gpuaccel.assistant.understand.words import window_of
 
 log = logging.getLogger(__name__)
 
@@ -65,36 +62,6 @@ class ModelPicker:
             log.exception("the picking model failed; the next picker answers")
             return None
         return d.query if d is not None and d.margin >= self.min_margin else None
-
-
-def picks_queries(path: Path) -> bool:
-    """Whether a model file says it was trained to write queries (header only; False if unreadable)."""
-    try:
-        return read_header(path)[1].get("query_picker") == "1"
-    except (OSError, HeaderError):
-        return False
-
-
-def pick_margin(path: Path) -> float | None:
-    """The margin a picking model file says its picks must win by (``pick_margin``, written by
-    ``pick_eval --mark``; 0 in a file marked before margins were recorded); None where the file is not a
-    picker or its margin is unreadable (said in the log: the rules then answer alone)."""
-    if not picks_queries(path):
-        return None
-    text = read_header(path)[1].get("pick_margin", "0")
-    try:
-        margin = float(text)
-    except ValueError:
-        margin = math.nan
-    if not (math.isfinite(margin) and margin >= 0):
-        log.warning(
-            "%s: pick_margin=%r is not a log-prob gap of 0 or more (pick_eval --margin M --mark writes one);"
-            " the model does not pick",
-            Path(path).name,
-            text,
-        )
-        return None
-    return margin
 
 
 def parse_pick(text: str, now: float) -> Query | None:

@@ -15,12 +15,13 @@ import time
 from dataclasses import replace
 
 from gpuaccel.assistant.queries.query import Query, Window
+from gpuaccel.assistant.queries.spans import all_time, window_of
 from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.elsewhere import asks_elsewhere
 from gpuaccel.assistant.understand.lists import nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import gpu_by_state, known_name, named_job, numbered, quoted_job_name
 from gpuaccel.assistant.understand.topics import PEAK_WORDS, log_query, query_for, refine_topics
-from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, all_time, window_of, words
+from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
 
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
 TOPICS = (

@@ -1,0 +1,69 @@
+"""Time spans: the words that name one ("today", "the last 3 hours", "overall"), read into a Window."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from gpuaccel.assistant.queries.query import Window
+
+
+def window_of(text: str, now: float) -> Window | None:
+    """The time span the words name, in local time, or None."""
+    t = dt.datetime.fromtimestamp(now)
+    midnight = t.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+    m = re.search(
+        r"\b(?:last|past|previous)\s+(\d+)\s*(min|mins|minute|minutes|h|hr|hrs|hour|hours|day|days)\b", text
+    )
+    if m:
+        n, unit = int(m.group(1)), m.group(2)
+        secs = 60 if unit.startswith("m") else 86400 if unit.startswith("d") else 3600
+        start = now - n * secs if n * secs < now else 0.0  # longer than the clock has run: all of it
+        name = {60: "minute", 3600: "hour", 86400: "day"}[secs]  # "30 min", "3 hrs": said in full
+        return Window(start, now, f"in the last {n} {name if n == 1 else name + 's'}")
+    if re.search(r"\b(?:last|past|previous)\s+(?:hour|hr)\b|\bhour ago\b|\bthis hour\b", text):
+        return Window(now - 3600, now, "in the last hour")
+    if re.search(r"\b(?:last|past|previous)\s+(?:day|24\s*h)", text):
+        return Window(now - 86400, now, "in the last 24 hours")
+    if re.search(r"\bsince (?:yesterday|yday)\b", text):
+        return Window(midnight - 86400, now, "since yesterday")
+    if re.search(r"\bovernight\b|\b(?:last|during the) night\b", text):  # 18:00 yesterday to 06:00 today
+        return Window(midnight - 6 * 3600, min(now, midnight + 6 * 3600), "last night")
+    if re.search(r"\byesterday\b|\byday\b", text):
+        return Window(midnight - 86400, midnight, "yesterday")
+    if re.search(
+        r"\btoday\b|\bthe day\b|\bthis morning\b|\bsince midnight\b|\bso far today\b|\btonight\b", text
+    ):
+        return Window(midnight, now, "today")
+    noon = midnight + 12 * 3600
+    if now > noon and re.search(r"\bsince (?:lunch|noon|midday)\b|\bthis afternoon\b|\bafter lunch\b", text):
+        return Window(noon, now, "since noon")
+    if re.search(r"\b(?:this|last|past|the)\s+week\b", text):
+        return Window(now - 7 * 86400, now, "in the last 7 days")
+    m = re.search(rf"\b(hourly|daily|weekly|monthly)\s+(?:gpu\s+|job\s+)?(?:{_OVER_TIME})\b", text)
+    if m:  # "the weekly summary" is the week's; "the weekly sync" or "daily driver" names no span
+        return window_of(_PERIODS[m.group(1)], now)
+    return None
+
+
+# Words that ask about the whole history, so no span of the conversation is kept ("overall", "ever")
+_ALL_TIME = re.compile(
+    r"\b(?:overall|ever|all[ -]?time|in total|since (?:the )?(?:beginning|start|forever)|of all)\b"
+)
+
+
+def all_time(text: str) -> bool:
+    """Whether the words ask about all of the history: "which job ate the most gpu hours overall", "did
+    gpu 0 ever fail", "how many jobs failed in total" (the caller checks that they name no span)."""
+    return _ALL_TIME.search(text) is not None
+
+
+# What an hourly / daily / weekly / monthly report is of (a summary, the jobs, the failures, the energy),
+# and the span each is of, in the words the spans above are read from.
+_PERIODS = {"hourly": "last hour", "daily": "today", "weekly": "this week", "monthly": "last 30 days"}
+
+
+_OVER_TIME = (
+    "summary|summaries|summarize|summarise|report|reports|recap|overview|digest|rundown|jobs|runs|tasks"
+    "|workloads|failures|fails|failed|crashes|errors|energy|kwh|electricity|consumption|usage"
+)
