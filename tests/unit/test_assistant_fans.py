@@ -20,10 +20,9 @@ from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.fields import NO_PERMISSION
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import NA
-from gpuaccel.assistant.queries.catalogue import run
+from gpuaccel.assistant.queries.catalogue import CATALOGUE, query_from_args, run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext
-from gpuaccel.assistant.queries.specs import SPECS, query_from_args
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
@@ -109,8 +108,8 @@ def test_fans_on_both_gpus_rank_and_another_reason_is_said_as_given(tmp_path: Pa
 
 
 def test_the_fan_is_a_metric_of_the_reading_and_ranking_specs() -> None:
-    assert "fan" in SPECS["gpu_reading"].param("metric").choices
-    assert "fan" in SPECS["gpu_rank"].param("metric").choices
+    assert "fan" in CATALOGUE["gpu_reading"].param("metric").choices
+    assert "fan" in CATALOGUE["gpu_rank"].param("metric").choices
     q = query_from_args("gpu_reading", {"metric": "fan", "window": "the last hour"}, NOW)
     assert (q.metric, q.window.label if q.window else None) == ("fan", "in the last hour")
 

@@ -15,10 +15,9 @@ from test_assistant_questions import NOW, served
 from test_assistant_questions import converse as chat
 
 from assistant_lab.sampling import FIXED_NOW
-from gpuaccel.assistant.queries.catalogue import run
+from gpuaccel.assistant.queries.catalogue import QueryArgsError, query_from_args, run
 from gpuaccel.assistant.queries.logs import LINE_CHARS, MAX_LINES
 from gpuaccel.assistant.queries.query import Query, QueryContext
-from gpuaccel.assistant.queries.specs import QueryArgsError, query_from_args
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker

@@ -12,8 +12,8 @@ import torch
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.engine.tokenizers import ByteTokenizer
+from gpuaccel.assistant.queries.catalogue import query_from_args
 from gpuaccel.assistant.queries.query import Query
-from gpuaccel.assistant.queries.specs import query_from_args
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.decode import ConstrainedDecoder, Decision, PickInterrupted, decide
 from gpuaccel.assistant.understand.grammar import PickGrammar, names_in, numbers_in

@@ -2,8 +2,8 @@
 
 Every tool goes through the daemon's client, so the daemon's rules apply as they do to the CLI: a query
 runs in the daemon (``POST /assistant/query``), a submission is validated by the scheduler. The query tools
-are made from :data:`assistant.queries.specs.SPECS` (name, description, argument schema), the submit tool's
-schema is the scheduler's :class:`~api.request.JobRequest`; nothing here repeats either.
+are made from :data:`assistant.queries.catalogue.CATALOGUE` (name, description, argument schema), the submit
+tool's schema is the scheduler's :class:`~api.request.JobRequest`; nothing here repeats either.
 
 Write actions (submit, cancel) need a person: where the client supports elicitation, the user is asked
 through it (and only an accepted answer with ``confirm`` ticked counts); where it does not, they are
@@ -27,7 +27,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
 from gpuaccel.api.request import JobRequest
-from gpuaccel.assistant.queries.specs import SPECS
+from gpuaccel.assistant.queries.catalogue import CATALOGUE
 
 # Queries that are the chat's rendering of what a job tool gives exactly: a job's log is ``job_logs``
 # (the raw tail from the daemon's log endpoint); the chat's ``job_log`` cuts long lines and drops
@@ -117,7 +117,7 @@ def tools() -> list[types.Tool]:
             input_schema=s.input_schema(),
             annotations=types.ToolAnnotations(read_only_hint=True),
         )
-        for s in SPECS.values()
+        for s in CATALOGUE.values()
         if s.name not in CHAT_ONLY
     ]
     out += [
@@ -210,7 +210,7 @@ def cancel_words(job: dict[str, Any]) -> str:
 
 def call(client: DaemonClient, name: str, args: dict[str, Any]) -> types.CallToolResult:
     """Run tool ``name`` (after any confirmation); blocking, so it runs in a worker thread."""
-    if name in SPECS and name not in CHAT_ONLY:
+    if name in CATALOGUE and name not in CHAT_ONLY:
         res = client.query(name, args)
         table = [" | ".join(res["columns"])] + [" | ".join(map(str, r)) for r in res["rows"]]
         text = res["sentence"] + ("\n" + "\n".join(table) if res["rows"] else "")

@@ -69,11 +69,11 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
 
     @r.get("/queries")
     def query_specs() -> m.QuerySpecList:
-        from gpuaccel.assistant.queries.specs import SPECS
+        from gpuaccel.assistant.queries.catalogue import CATALOGUE
 
         specs = [
             {"name": s.name, "description": s.description, "input_schema": s.input_schema()}
-            for s in SPECS.values()
+            for s in CATALOGUE.values()
         ]
         return m.QuerySpecList.model_validate({"queries": specs})
 
@@ -82,9 +82,8 @@ def create_router(svc: AssistantService | Unavailable) -> APIRouter:
         """One typed query, as the chat runs it (no model): its sentence and its table."""
         import time
 
-        from gpuaccel.assistant.queries.catalogue import run
+        from gpuaccel.assistant.queries.catalogue import QueryArgsError, query_from_args, run
         from gpuaccel.assistant.queries.query import QueryContext
-        from gpuaccel.assistant.queries.specs import QueryArgsError, query_from_args
 
         try:
             q = query_from_args(body.name, body.args, time.time())

@@ -3,8 +3,8 @@
 The model writes `` none`` or a query as :func:`~assistant.understand.model.pick_json` writes it (keys sorted,
 ``", "`` and ``": "`` between them). :class:`PickGrammar` says, for any text written so far, which
 characters may come next, so a decoder that only follows them can only end on a valid query. The values
-come from four places and nowhere else: the query specs (:data:`~assistant.queries.specs.SPECS`: names,
-fields, enums), the question and the conversation (GPU indices, job ids, counts of a time span, job
+come from four places and nowhere else: the query specs (:data:`~assistant.queries.catalogue.CATALOGUE`:
+names, fields, enums), the question and the conversation (GPU indices, job ids, counts of a time span, job
 names, a log's count of lines), the machine (its GPU indices, the ids of the jobs the question names by
 name), and the time spans :func:`~assistant.understand.words.window_of` names. So a number or a name the
 model writes is always one the user, the previous answer or the machine gave, and a GPU index is always
@@ -18,10 +18,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from gpuaccel.assistant.queries.catalogue import QUERY_NAMES
+from gpuaccel.assistant.queries.catalogue import CATALOGUE, QUERY_NAMES
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.queries.spans import window_of
-from gpuaccel.assistant.queries.specs import SPECS
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import named_jobs
 from gpuaccel.assistant.understand.picker import PER_GPU
@@ -37,7 +36,7 @@ NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]", re.ASCII)
 
 def fields_of(name: str) -> tuple[str, ...]:
     """The fields a query may carry: its spec's, and a GPU for those a follow-up moves to another GPU."""
-    params = set(SPECS[name].params)
+    params = set(CATALOGUE[name].params)
     if name in PER_GPU:
         params.add("gpu")
     return tuple(sorted(params))
@@ -45,7 +44,7 @@ def fields_of(name: str) -> tuple[str, ...]:
 
 def choices_of(name: str, field: str) -> tuple[str, ...] | None:
     """A field's accepted text values (None: any value of the question's own)."""
-    choices = SPECS[name].param(field).choices
+    choices = CATALOGUE[name].param(field).choices
     if choices is None:
         return None
     return tuple(choices)
@@ -179,13 +178,13 @@ class PickGrammar:
                         if (key == "name" or key in fields_of(n)) and value in self.values(n, key)
                     )
                     if key == "name":
-                        required = SPECS[value].required
+                        required = CATALOGUE[value].required
                         if any(r < "name" and r not in written for r in required):
                             continue
                     if names:
                         text = f'{sep}"{key}": {json.dumps(value)}'
                         out.append((text, Part(names, (*part.items, (key, value)))))
-            if has_name and all(r in written for r in SPECS[part.names[0]].required):
+            if has_name and all(r in written for r in CATALOGUE[part.names[0]].required):
                 out.append(("}", Part(part.names, part.items, closed=True)))
         self._pieces[part] = out
         return out
