@@ -67,7 +67,10 @@ def test_follow_ups_keep_what_the_last_answer_was_about() -> None:
         "gpu_rank", metric="memory", order="min"
     )
     day = Context(Query("summary", window=YESTERDAY))
-    assert pick("what was the mean temperature?", day) == Query("summary", window=YESTERDAY)
+    # a summary says each GPU's peak temperature, not its mean: the reading over the span says both
+    assert pick("what was the mean temperature?", day) == Query(
+        "gpu_reading", metric="temperature", window=YESTERDAY
+    )
     assert pick("any failures?", day) == Query("failures", window=YESTERDAY)
     assert pick("show me all jobs that failed on any gpu this week", day).window != YESTERDAY  # not short
 

@@ -166,8 +166,9 @@ def test_the_chat_s_span_answers_read_the_same_history(store: Store) -> None:
     """A span's peak and energy in the chat are the 1 s history's numbers, as in the report."""
     from gpuaccel.accel.telemetry.fake import FakeBackend
     from gpuaccel.accel.telemetry.sampler import Sampler
-    from gpuaccel.assistant.queries.catalogue import Query, QueryContext, Window, run
+    from gpuaccel.assistant.queries.catalogue import run
     from gpuaccel.assistant.queries.facts import FactsSource
+    from gpuaccel.assistant.queries.query import Query, QueryContext, Window
 
     truth = seed_day(store, prune=False)
     sampler = Sampler(FakeBackend("two_gpus"))

@@ -30,7 +30,13 @@ from gpuaccel.assistant.understand.asks import answer_asks
 from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.lists import carried
 from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, pick
-from gpuaccel.assistant.understand.replies import about_me, action_request, small_talk
+from gpuaccel.assistant.understand.replies import (
+    about_me,
+    about_the_future,
+    act_request,
+    action_request,
+    small_talk,
+)
 
 log = logging.getLogger(__name__)
 
@@ -221,7 +227,12 @@ class ChatService:
         names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
         # a request to act is never described as if asked about (said: what does it); a question about
         # the assistant itself is answered before any picker reads "you" as its idle gate
-        reply = action_request(question, names) or about_me(question, facts)
+        reply = (
+            action_request(question, names)
+            or act_request(question, names)
+            or about_me(question, facts)
+            or about_the_future(question)
+        )
         if reply is not None:
             return Turn(
                 question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=context

@@ -132,6 +132,9 @@ class FactsSource:
                 "tensor_active": s.gpm.get("tensor_active", NA("no GPM reading yet")),
                 "tflops": tflops,
                 "fan_pct": s.fan_pct,  # NOT_SUPPORTED on passively cooled GPUs (no fan of their own)
+                "sm_clock_mhz": s.sm_clock_mhz,
+                "mem_clock_mhz": s.mem_clock_mhz,
+                "pstate": s.pstate,
             }
             out.append(
                 {
@@ -146,6 +149,9 @@ class FactsSource:
                     "tensor_active": _num(s.gpm.get("tensor_active")),
                     "tflops": _num(tflops),
                     "fan_pct": _num(s.fan_pct),
+                    "sm_clock_mhz": _num(s.sm_clock_mhz),
+                    "mem_clock_mhz": _num(s.mem_clock_mhz),
+                    "pstate": None if isinstance(s.pstate, NA) else str(s.pstate),
                     "na": {k: v.reason for k, v in raw.items() if isinstance(v, NA)},
                     "throttle": None if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),
                     "processes": [

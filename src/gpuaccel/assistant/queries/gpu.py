@@ -60,7 +60,12 @@ def _value(g: dict[str, Any], metric: str) -> float | None:
     if metric == "memory":
         return gib(g.get(key))
     value = g.get(key)
-    return None if value is None else round(float(value), 1 if metric == "tflops" else 0)
+    return None if value is None else round(float(value), 1 if metric in ("tflops", "tensor") else 0)
+
+
+def mib(value: float | None) -> str:
+    """Memory in MiB as ``gpuaccel status`` shows it (whole MiB), beside the GiB the sentences use."""
+    return "N/A" if value is None else f"{float(value):.0f} MiB"
 
 
 def _reason(metric: str, g: dict[str, Any]) -> str:
@@ -129,9 +134,12 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
         if metric == "memory":
             total = gib(g["mem_total_mib"])
             free = _value(g, "free_memory")
+            used_mib, total_mib = g.get("mem_used_mib"), g.get("mem_total_mib")
+            free_mib = None if used_mib is None or total_mib is None else total_mib - used_mib
             parts.append(
                 f"GPU {g['index']} uses {_say(value, metric, g)} of {_say(total, metric, g)}"
-                f" ({_say(free, 'free_memory', g)} free)."
+                f" ({_say(free, 'free_memory', g)} free; {mib(used_mib)} of {mib(total_mib)},"
+                f" {mib(free_mib)} free)."
             )
             rows.append([g["index"], value, total, free])
             continue
@@ -142,6 +150,12 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
             parts.append(f"GPU {g['index']} draws {_say(value, metric, g)} of its {limit} W limit.")
         elif metric == "tflops" and value is not None:  # the unit is said once, not twice
             parts.append(f"GPU {g['index']} is doing an estimated {_say(value, metric, g)}.")
+        elif metric == "free_memory" and value is not None:
+            used_mib, total_mib = g.get("mem_used_mib"), g.get("mem_total_mib")
+            free_mib = None if used_mib is None or total_mib is None else total_mib - used_mib
+            parts.append(
+                f"The free memory of GPU {g['index']} is {_say(value, metric, g)} ({mib(free_mib)})."
+            )
         elif metric == "fan" and value is None:
             parts.append(f"GPU {g['index']} {_none(metric, g)}.")
         else:
@@ -193,6 +207,13 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
     )
 
 
+def _mhz(value: float | None, key: str, g: dict[str, Any]) -> str:
+    """A clock in MHz, or N/A with NVML's reason."""
+    if value is None:
+        return f"N/A ({g.get('na', {}).get(key, 'no reading')})"
+    return f"{float(value):.0f} MHz"
+
+
 def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
     """One sentence per GPU with its main readings, for "tell me about GPU 1"."""
     parts, rows = [], []
@@ -202,17 +223,21 @@ def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
         reasons = g.get("throttle")  # None: the driver does not say
         held = [THROTTLE_WORDS.get(r, r) for r in reasons or [] if r != "gpu_idle"]
         clocks = "." if reasons is None else "; clocks not held back."
+        sm, memclk, pstate = g.get("sm_clock_mhz"), g.get("mem_clock_mhz"), g.get("pstate")
+        speeds = f"SM clock {_mhz(sm, 'sm_clock_mhz', g)}, memory clock {_mhz(memclk, 'mem_clock_mhz', g)}"
         parts.append(
             f"GPU {g['index']} ({g['name']}) is at {_say(t, 'temperature', g)},"
             f" {_say(u, 'util', g)} utilization, {_say(p, 'power', g)},"
             f" memory {_say(used, 'memory', g)} of {_say(total, 'memory', g)}"
+            f" ({mib(g.get('mem_used_mib'))} of {mib(g.get('mem_total_mib'))}); {speeds}"
+            + (f", P-state {pstate}" if pstate else "")
             + (f"; clocks held back by: {', '.join(held)}." if held else clocks)
         )
         said = "N/A" if reasons is None else ", ".join(held) or "none"
-        rows.append([g["index"], g["name"], t, u, p, used, total, said])
+        rows.append([g["index"], g["name"], t, u, p, used, total, sm, memclk, pstate or "N/A", said])
     read = (("temperature", "temperature_c"), ("utilization", "util_gpu"), ("power", "power_w"))
     cols = ["GPU", "model", *(heading(w, FIELD[k].unit) for w, k in read), "used (GiB)", "total (GiB)"]
-    cols.append("clocks held back by")
+    cols += ["SM clock (MHz)", "memory clock (MHz)", "P-state", "clocks held back by"]
     return Result(q, " ".join(parts), cols, rows)
 
 

@@ -13,6 +13,7 @@ import datetime as dt
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_text
+from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window
 from gpuaccel.scheduler.reads import history as history_read
@@ -103,7 +104,9 @@ def tries(job: Job) -> str:
 
 
 def _where(job: Job) -> str:
-    return f" on GPU {','.join(map(str, job.assigned_gpus))}" if job.assigned_gpus else ""
+    if job.assigned_gpus:
+        return f" on GPU {','.join(map(str, job.assigned_gpus))}"
+    return " without a GPU" if job.gpus == 0 and job.started_at is not None else ""
 
 
 def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -> list[Job]:
@@ -169,14 +172,44 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     used = reads.job_energy(ctx.store, job.id)  # as gpuaccel show and the job's report write it
     if used is not None:
         where = f" on its {len(job.assigned_gpus)} GPUs" if len(job.assigned_gpus) > 1 else ""
-        text += f" It used {energy_text(used[0])}{where} ({used[1]})."
+        text += f" It used {energy_text(used[0])}{where} ({used[0]:.0f} J over all attempts; {used[1]})."
     rows = [
-        [job.id, job.name or job.kind, str(job.state), duration(t) if t is not None else "-", job.attempt,
-         energy_text(used[0]) if used is not None else "-"]
+        [job.id, job.name or job.kind, str(job.state), format_duration(t) if t is not None else "-",
+         job.attempt, clock(job.created_at), energy_text(used[0]) if used is not None else "-"]
     ]  # fmt: skip
     one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
-    columns = ["job", "name", "state", "ran for", "attempt", "energy"]
-    return Result(q, text, columns, rows, [job.id], one_gpu)
+    columns = ["job", "name", "state", "ran for", "attempt", "submitted", "energy"]
+    return Result(q, f"{text} {_record(job, now)}", columns, rows, [job.id], one_gpu)
+
+
+def _record(job: Job, now: float) -> str:
+    """A job's times in one sentence, durations as ``gpuaccel show`` writes them: when it was submitted,
+    started and ended, its queue wait, run time, GPUs and GPU-hours, dependencies, array element."""
+    parts = [f"Submitted at {clock(job.created_at)}"]
+    if job.started_at is not None:
+        wait = format_duration(job.started_at - job.created_at)
+        parts.append(f"started at {clock(job.started_at)} after {wait} in the queue")
+        t = run_time(job, now) or 0.0
+        if job.finished_at is not None:
+            ended = "cancelled" if job.state == JobState.CANCELLED else "ended"
+            parts.append(f"{ended} at {clock(job.finished_at)} after running {format_duration(t)}")
+        else:
+            parts.append(f"running {format_duration(t)} so far")
+        gpus = len(job.assigned_gpus)
+        hours = t * gpus / 3600
+        parts.append(
+            f"{gpus} GPU{'s' if gpus != 1 else ''}, {hours:.1f} GPU-hours" if gpus else "ran without a GPU"
+        )
+    elif job.finished_at is not None:
+        parts.append(f"ended at {clock(job.finished_at)} without starting")
+    else:
+        parts.append(f"waiting {format_duration(now - job.created_at)} so far")
+    after = sorted({*job.depends_on, *job.after_any, *job.after_notok})
+    if after:
+        parts.append("after " + ", ".join(f"job {j}" for j in after))
+    if job.array_id is not None:
+        parts.append(f"element {job.array_index} of array {job.array_id}")
+    return "; ".join(parts) + "."
 
 
 def jobs(ctx: QueryContext, q: Query) -> Result:

@@ -7,11 +7,51 @@ import re
 
 from gpuaccel.assistant.queries.query import Window
 
+_CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?"
+_BETWEEN = re.compile(rf"\b(?:between|from)\s+{_CLOCK}\s+(?:and|to|until|till|-)\s+{_CLOCK}")
+_AT = re.compile(r"\bat\s+(\d{1,2}):(\d{2})\s*(am|pm)?")
+_DAYTIME = re.compile(r"\b(?:morning|afternoon|evening|today|o'?clock)\b")
+
+
+def _hour(h: str, ampm: str | None) -> int:
+    hour = int(h)
+    return hour + 12 if ampm == "pm" and hour < 12 else 0 if ampm == "am" and hour == 12 else hour
+
+
+def _clock_window(text: str, now: float, midnight: float) -> Window | None:
+    """A span said by the clock: "between 13:45 and 13:50", "from 10 to 11 this morning", "at 10:02" (that
+    minute); today's, or yesterday's when that time has not come yet today."""
+    m = _BETWEEN.search(text)
+    if m and (m.group(2) or m.group(5) or m.group(3) or m.group(6) or _DAYTIME.search(text)):
+        h0, h1 = _hour(m.group(1), m.group(3) or m.group(6)), _hour(m.group(4), m.group(6))
+        m0, m1 = int(m.group(2) or 0), int(m.group(5) or 0)
+        if h0 > 23 or h1 > 23 or m0 > 59 or m1 > 59:
+            return None
+        t0, t1 = midnight + h0 * 3600 + m0 * 60, midnight + h1 * 3600 + m1 * 60
+        if t1 <= t0:
+            return None
+        if t0 > now:
+            t0, t1 = t0 - 86400, t1 - 86400
+        return Window(t0, min(t1, now), f"between {h0:02d}:{m0:02d} and {h1:02d}:{m1:02d}")
+    m = _AT.search(text)
+    if m:
+        h, mi = _hour(m.group(1), m.group(3)), int(m.group(2))
+        if h > 23 or mi > 59:
+            return None
+        t0 = midnight + h * 3600 + mi * 60
+        if t0 > now:
+            t0 -= 86400
+        return Window(t0, min(t0 + 60, now), f"at {h:02d}:{mi:02d}")
+    return None
+
 
 def window_of(text: str, now: float) -> Window | None:
     """The time span the words name, in local time, or None."""
     t = dt.datetime.fromtimestamp(now)
     midnight = t.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+    said = _clock_window(text, now, midnight)
+    if said is not None:
+        return said
     m = re.search(
         r"\b(?:last|past|previous)\s+(\d+)\s*(min|mins|minute|minutes|h|hr|hrs|hour|hours|day|days)\b", text
     )

@@ -51,8 +51,10 @@ READINGS = ("gpu_reading", "gpu_rank", "energy")
 # what one job's detail answers: "exit code?", "when did it start?", "how long did it take?"
 JOB_ASPECTS = set(
     "exit code status state start started finish finished end ended take took when attempt attempts reason"
-    " outcome result".split()
+    " outcome result since submitted array element depend depends dependency dependencies waited hours"
+    " command energy".split()
 )
+JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
 
 
 class RulePicker:
@@ -99,7 +101,7 @@ class RulePicker:
         if refined is None:
             return None  # "how hot is it outside?"
         topics = refined
-        win = window_of(text, now)
+        win = window_of(text, now) or window_of(question.lower(), now)  # "13:45" keeps its colon there
         if win is None and context.last is not None and context.last.name in HISTORY and all_time(text):
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
@@ -250,11 +252,13 @@ class RulePicker:
         if job_of is None and len(context.subjects) == 1:
             job_of = context.subjects[0]  # the one job the last answer named
         ranks = any(w in LESS | MORE and (w.endswith("est") or w in ("most", "least")) for w in ws)
-        about_job = not topics - {"long", "jobs", "gpu", "fail", "running"} and not choosing and not ranks
+        # a job in focus (the last answer was about it) keeps its record's words: "energy?", "gpu hours?"
+        of_a_job = {"long", "jobs", "gpu", "fail", "running"} | (JOB_RECORD if job_of is not None else set())
+        about_job = not topics - of_a_job and not choosing and not ranks
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
         if job_of is not None and job is None and gpu is None and win is None and about_job and aspect:
-            if {"it", "its", "that"} & set(ws) or (brief and last is not None and last.job is not None):
+            if {"it", "its", "that"} & set(ws) or brief:
                 return Query("job_detail", job=job_of)  # "how long did it take?", "exit code?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
                 return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job

@@ -70,6 +70,89 @@ def action_request(question: str, job_names: dict[str, int] | None = None) -> st
     )
 
 
+# A request to act said any other way ("kill the mistral run, it's wasting the h100", "delete my failed
+# jobs", "pause the queue pls", "set the power limit of gpu 0 to 500 W"): the verb leads the request, after
+# at most a politeness ("can you", "please", "i want to").
+_POLITE = (
+    r"(?:(?:can|could|would|will) (?:you|u) (?:please |pls )?|please |pls |plz |i (?:want|need) to "
+    r"|let's |lets"
+    r" |go |just )*"
+)
+_LEADING_VERB = re.compile(rf"^{_POLITE}(?P<verb>[a-z-]+)\b")
+_STATES = {"failed": "failed", "cancelled": "cancelled", "canceled": "cancelled", "succeeded": "succeeded"}
+_CLEANING = {"delete", "remove", "clean", "clear", "purge", "wipe"}
+_HARDWARE_VERBS = {
+    "set",
+    "reset",
+    "change",
+    "lower",
+    "raise",
+    "increase",
+    "decrease",
+    "overclock",
+    "underclock",
+}
+_HARDWARE = re.compile(r"\b(?:gpu|card|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig)\b")
+_SUBMIT = {"submit", "launch", "queue", "schedule"}
+
+
+def _jobs_named(said: str, job_names: dict[str, int]) -> list[tuple[str, int]]:
+    """Jobs the words name whole or by a part of their name of 3 letters or more ("the mistral run")."""
+    words = set(re.findall(r"[a-z0-9][a-z0-9.]*", said))
+    found = []
+    for name, job_id in job_names.items():
+        parts = {p for p in re.split(r"[-_.\s]+", name.lower()) if len(p) >= 3 and not p.isdigit()}
+        if name.lower() in said or parts & words:
+            found.append((name, job_id))
+    return sorted(found, key=lambda x: x[1])
+
+
+def act_request(question: str, job_names: dict[str, int] | None = None) -> str | None:
+    """What the chat cannot do and the command that does it, for a request to act that
+    :func:`action_request` does not read; None when the question is not a request to act."""
+    said = " ".join(re.sub(r"[^a-z0-9#'_.,-]+", " ", question.lower()).split()).rstrip(".!?")
+    m = _LEADING_VERB.match(said)
+    verb = m.group("verb") if m else ""
+    command = _VERB.get(verb)
+    cant = "I only read this machine; I do not change anything from the chat."
+    if verb in _CLEANING or command == "remove":
+        state = next((s for w, s in _STATES.items() if re.search(rf"\b{w}\b", said)), None)
+        if state is not None or re.search(r"\b(?:finished|old|all)\b.*\bjobs?\b", said):
+            which = f" --state {state}" if state else ""
+            return f"{cant} To remove {state or 'finished'} jobs and their logs: gpuaccel clean{which}."
+    if command in ("pause", "resume") and re.search(r"\b(?:queue|everything|all)\b", said):
+        return f"{cant} To {command} the queue: gpuaccel {command} (the Jobs tab's Pause button does it too)."
+    if verb in _HARDWARE_VERBS and _HARDWARE.search(said):
+        return (
+            f"{cant} A GPU's power limit, clocks or a reset are set with nvidia-smi as root, not by gpuaccel."
+        )
+    if command is not None:
+        jobs = [(str(n), int(i)) for n, i in re.findall(r"(job|#)\s*(\d+)", said)]
+        jobs = [("", i) for _, i in jobs] or _jobs_named(said, job_names or {})
+        if jobs:
+            ids = " ".join(str(i) for _, i in jobs)
+            named = ", ".join(f"job {i}" + (f" ({n})" if n else "") for n, i in jobs)
+            button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
+            return f"{cant} To {verb} {named}: gpuaccel {command} {ids}{button}."
+    if verb in _SUBMIT and re.search(r"\b(?:job|jobs|run|training|command|script)\b", said):
+        return f"{cant} To submit a job: gpuaccel submit -- COMMAND (or the Submit button of the Jobs tab)."
+    return None
+
+
+# Questions about what will happen: the daemon knows what happened and what is happening, never what will.
+_FUTURE = re.compile(
+    r"\b(?:tomorrow|tmrw|tonight at|next (?:week|month|year|hour|day|time)|in the future|predict|prediction"
+    r"|forecast|how long until|how long till|how long before|going to (?:be|fail|finish|end|start|run|cost)"
+    r"|will (?:\S+ ){0,5}(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach))\b"
+)
+FUTURE_REPLY = "I cannot tell what will happen, only what happened and what is happening now: " + TOPICS + "."
+
+
+def about_the_future(question: str) -> str | None:
+    """The reply to a question about the future ("what will gpu 0's temperature be tomorrow?"), or None."""
+    return FUTURE_REPLY if _FUTURE.search(question.lower()) else None
+
+
 def small_talk(question: str) -> str | None:
     """The reply to a bare greeting or thanks (None for anything else, which the pickers read)."""
     said = " ".join(re.sub(r"[^a-z' ]+", " ", question.lower()).split())

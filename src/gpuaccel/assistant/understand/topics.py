@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
@@ -86,6 +87,8 @@ def query_for(
         ),
         None,
     )
+    if {"clock", "clocks", "mhz", "pstate"} & set(ws):
+        metric = "overview"  # "the memory clock of the 4090" is a clock, not memory: the overview has both
     if metric == "fan":  # "the loudest fan", "the fastest fan" spin the most; with a span: live only, said so
         order = "min" if FAN_LESS & set(ws) else "max" if FAN_MORE & set(ws) else order
         if win is not None:
@@ -124,6 +127,8 @@ def query_for(
         PEAK_WORDS & set(ws) or one_gpus_peak
     )
     was = order is None and {"was", "were"} & set(ws)  # "how busy was gpu 0 over the last hour?"
+    if win is not None and metric == "temperature" and MEAN_WORDS & set(ws):
+        return Query("gpu_reading", gpu=gpu, metric=metric, window=win)  # a summary gives no mean temperature
     if win is not None and metric in ("temperature", "util") and (peaked or was):
         return Query("summary", window=win, gpu=gpu)  # "the highest temp gpu 0 hit in the last hour"
     if win is not None and metric == "power" and (peaked or was or MEAN_WORDS & set(ws)):
@@ -143,8 +148,8 @@ def query_for(
         return Query("idle_gpus")
     if rank:
         return Query("gpu_rank", metric=metric, order=order)
-    if metric is not None:
-        return Query("gpu_reading", gpu=gpu, metric=metric)
+    if metric is not None:  # over a span said with it from the telemetry history ("max memory over 24h")
+        return Query("gpu_reading", gpu=gpu, metric=metric, window=win if metric in HISTORY_COLUMNS else None)
     doing = {"doing", "up"} & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
     if doing and not topics - {"gpu", "models", "running"}:
         return Query("gpu_reading", gpu=gpu, metric="overview")  # "how's the hardware doing?"

@@ -49,8 +49,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "who": "who whom process processes holding holds hogging hog owner owns occupying"
         " program programs",
         "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
-        # the clocks held back is part of a GPU's overview reading ("is gpu 0 throttling?")
-        "overview": "throttle throttles throttled throttling",
+        # the clocks, their P-state and what holds them back are part of a GPU's overview reading
+        "overview": "throttle throttles throttled throttling clock clocks clocked mhz pstate",
         "cluster": "cluster clusters node nodes host hosts server servers ray",
     }.items()
 }
@@ -160,7 +160,9 @@ KEPT = set(
     # a fan's words: "singing", "spanning" are no "spinning", "spun" no "spin", "noises" no "noisiest"
     " noises signing singing spanning spun"
     # a log's "last 50 lines" are no waiting "line", "lors" no "logs"
-    " lines lors".split()
+    " lines lors"
+    # a click or a cloak is no "clock"
+    " click clicks cloak cloaks".split()
 )
 # What may come before and after a topic word inside a longer one: "overheating", "wattage", "gputime".
 # (not "un" or "non": "unfinished", "unavailable" say the opposite of the word inside)
