@@ -31,7 +31,7 @@ from gpuaccel.assistant.queries.spans import window_of
 
 GPU_METRICS = (*METRICS, "overview")
 RANK_METRICS = tuple(METRICS)
-JOB_METRICS = ("duration", "gpu_time")
+JOB_METRICS = ("duration", "gpu_time", "energy")
 ORDERS = ("max", "min")
 WINDOW_WORDS = "today, yesterday, this week, the last hour, the last N minutes/hours/days"
 
@@ -182,9 +182,16 @@ CATALOGUE: dict[str, QuerySpec] = {
         ),
         QuerySpec(
             "job_rank",
-            "The job with the longest / shortest run time or the most / least GPU-time (run time x GPUs).",
+            "The job with the longest / shortest run time, the most / least GPU-time (run time x GPUs) or"
+            " energy (all attempts).",
             ("metric", "order", "state", "job_name", "gpu", "window"),
-            {"metric": Param(str, "duration (default: how long a job ran) or gpu_time", JOB_METRICS)},
+            {
+                "metric": Param(
+                    str,
+                    "duration (default: how long a job ran), gpu_time or energy (all attempts)",
+                    JOB_METRICS,
+                )
+            },
             answer=jq.job_rank,
             examples=("which job ran the longest this week?", "the most GPU-hours today"),
         ),

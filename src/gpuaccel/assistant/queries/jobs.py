@@ -241,6 +241,8 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     state, and a running job's time is its time so far: the "longest job" may not have finished."""
 
     now = ctx.now()
+    if q.metric == "energy":
+        return _energy_rank(ctx, q)
     measure = gpu_time if q.metric == "gpu_time" else run_time
     ranked = [(j, measure(j, now)) for j in _select(ctx, q)]
     ranked = [(j, v) for j, v in ranked if v is not None]
@@ -271,6 +273,23 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         )
     rows = [[j.id, j.name or j.kind, str(j.state), so_far(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
+
+
+def _energy_rank(ctx: QueryContext, q: Query) -> Result:
+    """The job that used the most (least) energy over all its attempts, from the daemon's energy events."""
+    found = [(j, reads.job_energy(ctx.store, j.id)) for j in _select(ctx, q)]
+    ranked = sorted(
+        ((j, e[0]) for j, e in found if e is not None), key=lambda jv: jv[1], reverse=q.order != "min"
+    )
+    if not ranked:
+        return Result(q, f"No job has a recorded energy{_filters(q)}.")
+    (best, joules), word = ranked[0], "most" if q.order != "min" else "least"
+    state = STATE_CLAUSES[best.state]
+    head = f"{cap(label(best))} used the {word} energy{_filters(q)}: {energy_text(joules)}; {state}."
+    if runners := ranked[1 : 1 + RANK_NEXT]:
+        head += " Next: " + ", ".join(f"{label(j)} {energy_text(v)}" for j, v in runners) + "."
+    rows = [[j.id, j.name or j.kind, str(j.state), energy_text(v)] for j, v in ranked[:10]]
+    return Result(q, head, ["job", "name", "state", "energy"], rows, [best.id])
 
 
 def failures(ctx: QueryContext, q: Query) -> Result:

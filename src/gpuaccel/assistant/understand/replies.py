@@ -98,11 +98,18 @@ _SUBMIT = {"submit", "launch", "queue", "schedule"}
 
 def _jobs_named(said: str, job_names: dict[str, int]) -> list[tuple[str, int]]:
     """Jobs the words name whole or by a part of their name of 3 letters or more ("the mistral run")."""
+    whole = [
+        (n, i)
+        for n, i in job_names.items()
+        if re.search(rf"(?<![\w.-]){re.escape(n.lower())}(?![\w.-])", said)
+    ]
+    if whole:  # a name said whole names that job only, not every job sharing a part of it
+        return sorted(whole, key=lambda x: x[1])
     words = set(re.findall(r"[a-z0-9][a-z0-9.]*", said))
     found = []
     for name, job_id in job_names.items():
         parts = {p for p in re.split(r"[-_.\s]+", name.lower()) if len(p) >= 3 and not p.isdigit()}
-        if name.lower() in said or parts & words:
+        if parts & words:
             found.append((name, job_id))
     return sorted(found, key=lambda x: x[1])
 

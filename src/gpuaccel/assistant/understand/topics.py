@@ -104,6 +104,8 @@ def query_for(
         return Query("gpu_reading", gpu=gpu, metric="overview")
     if "summary" in topics:
         return Query("summary", window=win, gpu=gpu, job_name=name)
+    if "held" in ws or re.search(r"\bon holds?\b", " ".join(ws)):  # "what is held", "jobs on hold"
+        return Query("jobs", state="held", window=win, gpu=gpu, job_name=name)
     ranked = _ranked_in_state(ws, topics, order, metric)
     if ranked is not None:  # "the quickest successful run", "which failed job ran the longest"
         how, state = ranked
@@ -120,6 +122,8 @@ def query_for(
         if running_for:
             return Query("queue", state="running")  # the queue says how long each running job has run
         return Query("job_rank", metric="duration", order=order or "max", window=win, gpu=gpu, job_name=name)
+    if metric == "energy" and order is not None and "jobs" in topics:  # "which job used the most energy"
+        return Query("job_rank", metric="energy", order=order, window=win, gpu=gpu, job_name=name)
     if metric == "energy":
         return Query("energy", gpu=gpu, window=win)
     one_gpus_peak = gpu is not None and order == "max"  # "the hottest gpu 1 got in the last hour"

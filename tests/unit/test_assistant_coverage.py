@@ -1,0 +1,128 @@
+"""What the blind sets found unanswered, answered: clocks and P-state, memory in MiB, a job's own record,
+requests to act with the command that does it, questions about the future refused, spans by the clock,
+a job by a part of its name, the job in focus, held jobs and the job that used the most energy."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_assistant_questions import NOW, ask, build_service
+
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.assistant.understand.replies import FUTURE_REPLY, about_the_future, act_request
+
+JOBS = {"mistral-7b-sft": 11, "llama-70b-eval": 12, "train-llama": 3}
+MACHINE = Context(job_names=JOBS, gpus=[0, 1], gpu_models={0: "NVIDIA H100 80GB HBM3", 1: "RTX 4090"})
+AFTERNOON = dt.datetime.now().replace(hour=15, minute=0, second=0, microsecond=0).timestamp()
+
+
+def pick(question: str, context: Context = MACHINE) -> Query | None:
+    return RulePicker().pick(question, context, AFTERNOON)
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("kill the mistral run, it's wasting the h100", "gpuaccel cancel 11"),  # a part of its name
+        ("can you please cancel llama-70b-eval", "gpuaccel cancel 12"),
+        ("delete my failed jobs", "gpuaccel clean --state failed"),
+        ("please delete all my cancelled jobs", "gpuaccel clean --state cancelled"),
+        ("pause the queue pls", "gpuaccel pause"),
+        ("set the power limit of gpu 0 to 500 W", "nvidia-smi"),
+        ("reset gpu 1 for me", "nvidia-smi"),
+    ],
+)
+def test_a_request_to_act_gets_the_command(question: str, command: str) -> None:
+    reply = act_request(question, JOBS)
+    assert reply is not None and "I do not change anything" in reply and command in reply, reply
+
+
+@pytest.mark.parametrize(
+    "question", ["stop the music", "delete the word 'gpu' from this sentence", "how hot is gpu 0?"]
+)
+def test_what_is_not_a_request_to_act_is_left_to_the_pickers(question: str) -> None:
+    assert act_request(question, JOBS) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what will gpu 0's temperature be tomorrow at noon?",
+        "how much will my electricity bill be next month",
+        "will job 12 finish before 6pm?",
+        "how long until llama-70b-eval starts",
+        "predict when the h100 will fail",
+    ],
+)
+def test_questions_about_the_future_are_refused_with_the_topics(question: str) -> None:
+    assert about_the_future(question) == FUTURE_REPLY
+
+
+@pytest.mark.parametrize("question", ["why did job 4 fail?", "how hot is gpu 0?", "what ran today?"])
+def test_questions_about_now_are_not_the_future(question: str) -> None:
+    assert about_the_future(question) is None
+
+
+def test_spans_said_by_the_clock() -> None:
+    w = window_of("peak temp of gpu 0 between 13:45 and 13:50", AFTERNOON)
+    assert w is not None and (w.t0, w.t1) == (AFTERNOON - 75 * 60, AFTERNOON - 70 * 60)
+    w = window_of("what were the gpus doing between 10 and 11 this morning", AFTERNOON)
+    assert w is not None and w.t1 - w.t0 == 3600 and w.label == "between 10:00 and 11:00"
+    w = window_of("gpu 1's temperature at 10:02", AFTERNOON)
+    assert w is not None and w.t1 - w.t0 == 60 and w.label == "at 10:02"
+    assert window_of("between 2 and 3 jobs", AFTERNOON) is None  # numbers, not clock times
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("clocks on gpu 0?", Query("gpu_reading", gpu=0, metric="overview")),
+        ("what's the memory clock on the 4090 right now", Query("gpu_reading", gpu=1, metric="overview")),
+        ("pstate gpu 1", Query("gpu_reading", gpu=1, metric="overview")),
+        ("what is held", Query("jobs", state="held")),
+        ("which jobs are on hold", Query("jobs", state="held")),
+        ("which job used the most energy", Query("job_rank", metric="energy", order="max")),
+    ],
+)
+def test_new_readings_and_job_lists_are_picked(question: str, expected: Query) -> None:
+    assert pick(question) == expected
+
+
+def test_a_reading_with_a_span_reads_the_history() -> None:
+    q = pick("max memory used on gpu 0 over the last 24h")
+    assert q is not None and (q.name, q.gpu, q.metric) == ("gpu_reading", 0, "memory") and q.window
+    q = pick("avg temp of gpu 0 in the last hour")  # a summary gives no mean temperature
+    assert q is not None and (q.name, q.metric) == ("gpu_reading", "temperature") and q.window
+
+
+@pytest.mark.parametrize("question", ["energy?", "gpu hours?", "since when", "which array is it part of"])
+def test_the_job_in_focus_answers_its_own_record(question: str) -> None:
+    focus = Context(Query("job_detail", job=4), [4], JOBS, [0, 1])
+    assert pick(question, focus) == Query("job_detail", job=4)
+
+
+@pytest.fixture()
+def svc(tmp_path: Path) -> Iterator[AssistantService]:
+    service = build_service(tmp_path)
+    yield service
+    service.stop()
+    service.store.close()
+
+
+def test_answers_say_clocks_mib_and_a_jobs_record(svc: AssistantService) -> None:
+    _, text, _ = ask(svc, "clocks on gpu 0?", None)
+    assert "SM clock" in text and "memory clock" in text and "MHz" in text and "MiB" in text, text
+    _, text, _ = ask(svc, "memory used on gpu 0", None)
+    assert "40960 MiB of 81559 MiB" in text, text  # as gpuaccel status writes it
+    _, text, _ = ask(svc, "when did train-llama start?", None)
+    started = dt.datetime.fromtimestamp(NOW - 3 * 3600 - 5 * 60).strftime("%H:%M")
+    assert f"started at {started}" in text and "after running 2h00m" in text and "GPU-hours" in text, text
+    _, text, query = ask(svc, "kill the llama run", None)
+    assert query is None and "gpuaccel cancel" in text, text
