@@ -204,6 +204,11 @@ def _record(job: Job, now: float) -> str:
         parts.append(f"ended at {clock(job.finished_at)} without starting")
     else:
         parts.append(f"waiting {format_duration(now - job.created_at)} so far")
+    if job.started_at is None and job.finished_at is None:  # what it waits for: its request
+        memory = f", {job.memory_mib} MiB of GPU memory each" if job.memory_mib else ""
+        parts.append(f"asks for {job.gpus} GPU{'s' if job.gpus != 1 else ''}{memory}")
+    if job.result:  # what the job reported as its result
+        parts.append("reported " + ", ".join(f"{k} {v}" for k, v in list(job.result.items())[:6]))
     after = sorted({*job.depends_on, *job.after_any, *job.after_notok})
     if after:
         parts.append("after " + ", ".join(f"job {j}" for j in after))
@@ -304,7 +309,9 @@ def failures(ctx: QueryContext, q: Query) -> Result:
     parts = []
     for j in shown:
         tried = f", {tries(j)}" if state == JobState.FAILED else ""
-        parts.append(f"{cap(label(j))} {verb}: {j.reason or 'no reason recorded'}{tried}.")
+        t = run_time(j, ctx.now())
+        ran = f", after running {format_duration(t)}" if t is not None else ", before it started"
+        parts.append(f"{cap(label(j))} {verb}: {j.reason or 'no reason recorded'}{tried}{ran}.")
     more = f" {len(found) - len(shown)} more are not listed." if len(found) > len(shown) else ""
     outcome = "failed" if state == JobState.FAILED else "cancelled"
     head = f"{len(found)} job{'s' if len(found) != 1 else ''} {outcome}"
