@@ -105,8 +105,16 @@ class RulePicker:
         if win is None and context.last is not None and context.last.name in HISTORY and all_time(text):
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
-        if win is None and last is not None and re.search(r"\b(?:that|same) (?:time|period)\b", text):
-            win = last.window  # "over that time"
+        then = re.search(r"\bthen\W*$", question.lower())  # "and its power then": at that time
+        if (
+            win is None
+            and last is not None
+            and (re.search(r"\b(?:that|same) (?:time|period)\b", text) or then)
+        ):
+            win = last.window  # "over that time", "and its power then"
+        spanned = last is not None and last.name == "gpu_reading" and last.window is not None
+        if spanned and ws and set(ws) <= PEAK_WORDS | {"and", "the", "what", "about", "was", "it"}:
+            return last  # "average?", "and the peak?" after a reading over a span: it says both
         peak = PEAK_WORDS & set(ws) and topics & {"temperature", "util", "power"}
         if win is None and last is not None and peak:
             win = last.window  # "peak temp?" after an answer about a span: the peak of that span

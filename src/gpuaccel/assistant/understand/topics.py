@@ -154,7 +154,7 @@ def query_for(
         return Query("gpu_rank", metric=metric, order=order)
     if metric is not None:  # over a span said with it from the telemetry history ("max memory over 24h")
         return Query("gpu_reading", gpu=gpu, metric=metric, window=win if metric in HISTORY_COLUMNS else None)
-    doing = {"doing", "up"} & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
+    doing = {"doing", "up", "status"} & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
     if doing and not topics - {"gpu", "models", "running"}:
         return Query("gpu_reading", gpu=gpu, metric="overview")  # "how's the hardware doing?"
     if gpu is not None and "running" in topics and not topics & {"queue", "jobs", "long"} and win is None:
