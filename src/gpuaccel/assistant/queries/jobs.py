@@ -310,8 +310,8 @@ def failures(ctx: QueryContext, q: Query) -> Result:
     for j in shown:
         tried = f", {tries(j)}" if state == JobState.FAILED else ""
         t = run_time(j, ctx.now())
-        ran = f", after running {format_duration(t)}" if t is not None else ", before it started"
-        parts.append(f"{cap(label(j))} {verb}: {j.reason or 'no reason recorded'}{tried}{ran}.")
+        ran = f" after running {format_duration(t)}" if t is not None else " before it started"
+        parts.append(f"{cap(label(j))} {verb}{ran}: {j.reason or 'no reason recorded'}{tried}.")
     more = f" {len(found) - len(shown)} more are not listed." if len(found) > len(shown) else ""
     outcome = "failed" if state == JobState.FAILED else "cancelled"
     head = f"{len(found)} job{'s' if len(found) != 1 else ''} {outcome}"
