@@ -172,19 +172,20 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     used = reads.job_energy(ctx.store, job.id)  # as gpuaccel show and the job's report write it
     if used is not None:
         where = f" on its {len(job.assigned_gpus)} GPUs" if len(job.assigned_gpus) > 1 else ""
-        text += f" It used {energy_text(used[0])}{where} ({used[0]:.0f} J over all attempts; {used[1]})."
+        text += f" It used {energy_text(used[0])}{where} ({used[1]})."
     rows = [
         [job.id, job.name or job.kind, str(job.state), format_duration(t) if t is not None else "-",
          job.attempt, clock(job.created_at), energy_text(used[0]) if used is not None else "-"]
     ]  # fmt: skip
     one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
     columns = ["job", "name", "state", "ran for", "attempt", "submitted", "energy"]
-    return Result(q, f"{text} {_record(job, now)}", columns, rows, [job.id], one_gpu)
+    return Result(q, f"{text} {_record(job, now, used)}", columns, rows, [job.id], one_gpu)
 
 
-def _record(job: Job, now: float) -> str:
+def _record(job: Job, now: float, energy: tuple[float, str] | None) -> str:
     """A job's times in one sentence, durations as ``gpuaccel show`` writes them: when it was submitted,
-    started and ended, its queue wait, run time, GPUs and GPU-hours, dependencies, array element."""
+    started and ended, its queue wait, run time, GPUs and GPU-hours, its energy's joules (all attempts),
+    what it asks for and reported, dependencies, array element."""
     parts = [f"Submitted at {clock(job.created_at)}"]
     if job.started_at is not None:
         wait = format_duration(job.started_at - job.created_at)
@@ -204,6 +205,8 @@ def _record(job: Job, now: float) -> str:
         parts.append(f"ended at {clock(job.finished_at)} without starting")
     else:
         parts.append(f"waiting {format_duration(now - job.created_at)} so far")
+    if energy is not None:
+        parts.append(f"{energy[0]:.0f} J over all attempts")
     if job.started_at is None and job.finished_at is None:  # what it waits for: its request
         memory = f", {job.memory_mib} MiB of GPU memory each" if job.memory_mib else ""
         parts.append(f"asks for {job.gpus} GPU{'s' if job.gpus != 1 else ''}{memory}")
