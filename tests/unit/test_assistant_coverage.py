@@ -11,12 +11,16 @@ from pathlib import Path
 import pytest
 from test_assistant_questions import NOW, ask, build_service
 
-from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.catalogue import run
+from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.replies import FUTURE_REPLY, about_the_future, act_request
+from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.store.queue import Store
 
 JOBS = {"mistral-7b-sft": 11, "llama-70b-eval": 12, "train-llama": 3}
 MACHINE = Context(job_names=JOBS, gpus=[0, 1], gpu_models={0: "NVIDIA H100 80GB HBM3", 1: "RTX 4090"})
@@ -126,3 +130,38 @@ def test_answers_say_clocks_mib_and_a_jobs_record(svc: AssistantService) -> None
     assert f"started at {started}" in text and "after running 2h00m" in text and "GPU-hours" in text, text
     _, text, query = ask(svc, "kill the llama run", None)
     assert query is None and "gpuaccel cancel" in text, text
+
+
+def _store_with(tmp_path: Path, rows: list[tuple[str, str, float, float | None, float | None]]) -> Store:
+    """A queue of (name, state, submitted, started, ended) jobs, times relative to NOW."""
+    store = Store(tmp_path / "q.db")
+    for name, state, submitted, started, ended in rows:
+        job = store.insert(validate_request({"kind": "command", "argv": ["true"], "name": name}))
+        with store.transaction() as c:
+            c.execute(
+                "UPDATE jobs SET state = ?, created_at = ?, started_at = ?, finished_at = ? WHERE id = ?",
+                (
+                    state,
+                    NOW + submitted,
+                    None if started is None else NOW + started,
+                    None if ended is None else NOW + ended,
+                    job.id,
+                ),
+            )
+    return store
+
+
+def test_the_default_span_of_a_summary_filters(tmp_path: Path) -> None:
+    store = _store_with(
+        tmp_path,
+        [
+            ("fresh-wait", "queued", -600, None, None),  # submitted 10 min ago, not started
+            ("fresh-cancel", "cancelled", -900, None, -300),  # submitted and cancelled before it started
+            ("ran-now", "running", -7200, -1800, None),  # submitted earlier, running in the span
+            ("two-days-ago", "succeeded", -2 * 86400, -2 * 86400 + 60, -2 * 86400 + 600),
+        ],
+    )
+    ctx = QueryContext(FactsSource(store), now=lambda: NOW)
+    summary = run(ctx, Query("summary"))  # no span said: the last 24 hours
+    assert summary.sentence.startswith("In the last 24 hours: 1 job (1 running)"), summary.sentence
+    store.close()

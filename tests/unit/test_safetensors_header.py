@@ -43,7 +43,7 @@ def test_a_broken_header_says_what_is_wrong(tmp_path: Path, content: bytes, why:
 def test_picking_and_tokenizing_do_not_import_torch() -> None:
     code = (
         "import sys\n"
-        "from gpuaccel.assistant.understand.model import picks_queries\n"
+        "from gpuaccel.assistant.engine.models import picks_queries\n"
         "from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, tokenizer_from_file\n"
         "picks_queries(BUNDLED_MODEL); tokenizer_from_file(BUNDLED_MODEL)\n"
         "print(sorted(m for m in ('torch', 'rwkv', 'triton') if m in sys.modules))\n"

@@ -334,10 +334,8 @@ def memory_users(ctx: QueryContext, q: Query) -> Result:
             f"GPU {g['index']} uses {_say(_value(g, 'memory'), 'memory', g)}"
             f" of {_say(gib(g['mem_total_mib']), 'memory', g)}."
         )
-        names = {int(j["id"]): j["name"] for j in ctx.facts().running}
         for p in g["processes"]:
-            name = names.get(int(p["job_id"])) if p["job_id"] else None
-            owner = (f"job {p['job_id']}" + (f", {name}" if name else "")) if p["job_id"] else p["owner"]
+            owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
             used = gib(p["used"])
             parts.append(f"Process {p['pid']} ({p['name']}) holds {cell(used)} GiB ({owner}).")
             rows.append([g["index"], p["pid"], p["name"], used, owner])

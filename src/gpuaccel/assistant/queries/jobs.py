@@ -10,6 +10,7 @@ table.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_text
@@ -386,7 +387,7 @@ def summary(ctx: QueryContext, q: Query) -> Result:
 
     now = ctx.now()
     w = q.window or Window(now - 86400, now, "in the last 24 hours")
-    found = _select(ctx, q)
+    found = _select(ctx, replace(q, window=w))  # the default span filters too
     by: dict[str, int] = {}
     for j in found:
         by[str(j.state)] = by.get(str(j.state), 0) + 1
