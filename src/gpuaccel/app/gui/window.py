@@ -90,13 +90,6 @@ def scrolled(page: QWidget) -> QScrollArea:
     return area
 
 
-def _page_of(area: QScrollArea) -> QWidget | None:
-    """The panel a tab's scroll area holds (see :func:`scrolled`)."""
-    layout = area.widget().layout() if area.widget() is not None else None
-    item = layout.itemAt(0) if layout is not None else None
-    return item.widget() if item is not None else None
-
-
 def _keys(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequence]:
     """The platform's keys for ``standard``, else ``fallback``: Windows binds none for Quit and many Linux
     desktops none for Preferences, where Ctrl+Q and Ctrl+, are what people press."""
@@ -183,12 +176,14 @@ class MainWindow(QMainWindow):
         self.assistant_panel = AssistantPanel(self.assistant, self.connection)
         self.assistant_panel.endpoint_provider = lambda: self.settings.endpoint(self.data_dir)
         self.processes = ProcessesPanel(lambda: self.settings.endpoint(self.data_dir))
+        self.pages: list[QWidget] = []  # the panels in tab order (each tab holds its panel in a scroll area)
         for page, icon, title in (
             (self.dashboard, "dashboard", "Dashboard"),
             (self.jobs_panel, "jobs", "Jobs"),
             (self.assistant_panel, "assistant", "Assistant"),
             (self.processes, "processes", "Processes"),
         ):
+            self.pages.append(page)
             self.tabs.addTab(scrolled(page), QIcon(str(ASSETS / "icons" / f"{icon}.svg")), title)
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
@@ -226,19 +221,15 @@ class MainWindow(QMainWindow):
         self.find_action.setShortcuts(_keys(QKeySequence.StandardKey.Find, "Ctrl+F"))
         self.find_action.triggered.connect(self.focus_filter)
 
-    def shown_page(self) -> QWidget | None:
-        """The panel of the tab shown (each tab holds its panel in a scroll area)."""
-        area = self.tabs.currentWidget()
-        return _page_of(area) if isinstance(area, QScrollArea) else area
+    def shown_page(self) -> QWidget:
+        """The panel of the tab shown."""
+        return self.pages[self.tabs.currentIndex()]
 
     def show_page(self, page: QWidget) -> None:
         """Show the tab holding ``page`` (the dashboard, jobs, assistant or processes panel)."""
-        for i in range(self.tabs.count()):
-            area = self.tabs.widget(i)
-            if isinstance(area, QScrollArea) and _page_of(area) is page:
-                self.tabs.setCurrentIndex(i)
-                return
-        raise ValueError(f"{type(page).__name__} is not one of the window's tabs")
+        if page not in self.pages:
+            raise ValueError(f"{type(page).__name__} is not one of the window's tabs")
+        self.tabs.setCurrentIndex(self.pages.index(page))
 
     def show_fitted(self, screen: QScreen | None = None) -> None:
         """Show the window sized to ``screen``'s work area (the primary screen by default): the preferred
