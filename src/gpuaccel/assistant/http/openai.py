@@ -158,10 +158,6 @@ def _question(body: OAChatIn) -> tuple[str, list[str]]:
 def create_openai_router(svc: AssistantService | Unavailable) -> APIRouter:
     r = APIRouter(prefix="/v1", tags=["openai"])
 
-    def chat_service() -> Any:
-        """A dependency: an assistant that cannot run here answers 503 before any stream starts."""
-        return svc.chat
-
     def served() -> OAModel:
         path = svc.model_path()
         return OAModel(id=path.stem, created=int(path.stat().st_mtime))
@@ -189,15 +185,15 @@ def create_openai_router(svc: AssistantService | Unavailable) -> APIRouter:
             chat = svc.chat  # an assistant that cannot run here: 503 before any work
         except HTTPException as exc:
             return OAError(exc.status_code, str(exc.detail)).response()
+        model = svc.model_path().stem
         try:
-            body = _checked(raw, svc.model_path().stem)
+            body = _checked(raw, model)
             question, earlier = _question(body)
         except OAError as exc:
             return exc.response()
         context = Context()
         for q in earlier:  # the conversation so far: its queries, for follow-ups
             context = chat.begin(q, context).context()
-        model = svc.model_path().stem
         cid, created = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time())
         pieces = _pieces(chat, question, context)
         if body.stream:
