@@ -9,12 +9,14 @@ pyproject.toml's ``kernels`` extra states the same floors (a test holds them equ
 
 from __future__ import annotations
 
+import functools
 from importlib import metadata
 
 FLOORS = {"triton": (3, 5), "torch": (2, 9)}
 INSTALL = "pip install -U 'gpuaccel[kernels]'"
 
 
+@functools.cache  # a metadata lookup scans sys.path (~2 ms); it runs at each access to a kernel name
 def installed(package: str) -> str | None:
     try:
         return metadata.version(package)
