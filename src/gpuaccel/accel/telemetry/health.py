@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gpuaccel.accel.telemetry.types import number
+
 # What the XIDs people meet most mean (NVIDIA's XID catalogue); others are shown by number alone.
 XID_MEANING: dict[int, str] = {
     13: "graphics engine exception",
@@ -50,19 +52,12 @@ def xid_text(code: int) -> str:
     return f"XID {code}" + (f" ({meaning})" if meaning else "")
 
 
-def _num(v: Any) -> float | None:
-    """A reading as a number; None when it is not available (NA, ``{"na": ...}``, missing)."""
-    if isinstance(v, int | float) and not isinstance(v, bool):
-        return float(v)
-    return None
-
-
 def warnings(sample: Any) -> list[str]:
     """The health problems a sample shows, worst first; empty for a healthy GPU or one whose health NVML
     does not report. ``sample``: a :class:`GpuSample` or its JSON form (a mapping)."""
     get = sample.get if isinstance(sample, Mapping) else (lambda k: getattr(sample, k, None))
     out: list[str] = []
-    events, last = _num(get("xid_events")), _num(get("xid_last"))
+    events, last = number(get("xid_events")), number(get("xid_last"))
     if events and last:
         out.append(f"{xid_text(int(last))}" + (f", {int(events)} XID events" if events > 1 else ""))
     checks = (
@@ -71,7 +66,7 @@ def warnings(sample: Any) -> list[str]:
         ("retired_pages_pending", "page retirement pending: reset the GPU to apply it"),
     )
     for key, text in checks:
-        if _num(get(key)):
+        if number(get(key)):
             out.append(text)
     counts = (
         ("ecc_uncorrected_volatile", "uncorrected ECC error{s} since the driver loaded"),
@@ -80,10 +75,10 @@ def warnings(sample: Any) -> list[str]:
         ("retired_pages_dbe", "page{s} retired for double-bit errors"),
     )
     for key, text in counts:
-        n = _num(get(key))
+        n = number(get(key))
         if n:
             out.append(f"{int(n)} " + text.format(s="" if n == 1 else "s"))
-    replays = _num(get("pcie_replays"))
+    replays = number(get("pcie_replays"))
     if replays is not None and replays >= PCIE_REPLAYS_WARN:
         out.append(f"{int(replays)} PCIe replays since the driver loaded (a link that keeps retrying)")
     reasons = get("throttle_reasons")

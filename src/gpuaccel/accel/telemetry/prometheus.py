@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import THROTTLE_WORDS, Field
+from gpuaccel.accel.telemetry.types import number
 
 MIG_LABELS: tuple[str, ...] = ("gpu_i_id", "gpu_i_profile")
 WHOLE_GPU: tuple[str, str] = ("", "")
@@ -27,27 +28,22 @@ MIG_VALUES: dict[str, str] = {
 THROTTLE_REASONS: tuple[str, ...] = tuple(THROTTLE_WORDS)
 
 
-def _num(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
 def values(sample: dict[str, Any] | None, f: Field) -> Iterator[tuple[tuple[str, str], float]]:
     """``((gpu_i_id, gpu_i_profile), value)`` for the whole GPU (empty labels) and each MIG instance that
     has ``f``; a value NVML did not give has no series (Prometheus expects absence, not a 0)."""
     if not sample:
         return
     value = sample["gpm"].get(f.key) if f.source == "gpm" else sample.get(f.key)
-    if _num(value):
-        yield WHOLE_GPU, float(value)
+    if (n := number(value)) is not None:
+        yield WHOLE_GPU, n
     attr = MIG_VALUES.get(f.key)
     mig = sample.get("mig")
     if attr is None or not isinstance(mig, list):
         return
     for inst in mig:
-        v = inst.get(attr)
-        if _num(v):
+        if (n := number(inst.get(attr))) is not None:
             gi = inst.get("gpu_instance_id")
-            yield ("" if gi is None else str(gi), str(inst.get("profile", ""))), float(v)
+            yield ("" if gi is None else str(gi), str(inst.get("profile", ""))), n
 
 
 def throttle(sample: dict[str, Any] | None) -> Iterator[tuple[str, float]]:

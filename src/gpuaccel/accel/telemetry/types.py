@@ -31,6 +31,13 @@ Int: TypeAlias = int | NA
 Text: TypeAlias = str | NA
 
 
+def number(value: Any) -> float | None:
+    """A reading as a float; None where it is none (an NA, its JSON ``{"na": reason}``, missing, a bool)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return None
+
+
 class TelemetryUnavailable(RuntimeError):
     """NVML as a whole cannot be used on this machine (no driver, no library); carries the reason."""
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from gpuaccel.accel.telemetry.fields import throttle_words
 from gpuaccel.accel.telemetry.health import warnings as health_warnings
-from gpuaccel.accel.telemetry.types import NA
+from gpuaccel.accel.telemetry.types import NA, number
 
 HISTORY = 240  # refreshes kept per GPU for the sparklines (4 minutes at the default 1 s)
 
@@ -26,9 +26,8 @@ def value(v: Any) -> float | NA:
     """A JSON reading as a number or an NA with its reason (``{"na": reason}``, a missing one, a bool)."""
     if isinstance(v, dict) and "na" in v:
         return NA(str(v["na"]))
-    if isinstance(v, int | float) and not isinstance(v, bool):
-        return float(v)
-    return NA("not reported")
+    n = number(v)
+    return NA("not reported") if n is None else n
 
 
 @dataclass
