@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
-from tqdm import tqdm
+if TYPE_CHECKING:  # tqdm loads with the first bar, not with every command module (a TAB imports them)
+    from tqdm import tqdm
 
 T = TypeVar("T")
 
@@ -23,6 +24,8 @@ def shown() -> bool:
 def bar(total: float | None = None, desc: str = "", unit: str = "it", **kw: Any) -> tqdm:
     """A bar to ``update()`` by hand (``total`` None: a counter with the elapsed time); a no-op when not
     :func:`shown`. Closes itself when used as a context manager, leaving no line behind."""
+    from tqdm import tqdm
+
     return tqdm(
         total=total, desc=desc, unit=unit, file=sys.stderr, disable=not shown(), leave=False,
         dynamic_ncols=True, **kw,
@@ -40,6 +43,8 @@ def each(items: Iterable[T], desc: str, unit: str = "it", total: int | None = No
 def note(text: str, file: TextIO | None = None) -> None:
     """A line printed (to stdout unless ``file``) above a running bar: plain ``print`` would tear the
     bar's line. Without a bar it is an ordinary print."""
+    from tqdm import tqdm
+
     tqdm.write(text, file=file or sys.stdout)
     (file or sys.stdout).flush()
 
