@@ -70,16 +70,19 @@ def test_bash_completes_commands_options_and_values_without_a_daemon(
     assert offered and all(w.startswith("-") for w in offered), offered
 
 
-def test_a_tab_after_a_queue_command_loads_no_http_client_job_models_or_bars() -> None:
+def test_a_tab_after_a_command_loads_no_http_client_job_models_bars_or_numpy() -> None:
     """The parser a TAB builds for these commands imports neither httpx nor pydantic (about 1 s of the
-    TAB) nor tqdm: they load when a completer or the command asks the daemon, or a bar is drawn."""
-    commands = ("ls", "show", "logs", "cancel", "wait", "ps", "pause", "edit", "history", "mcp")
+    TAB), tqdm or numpy: they load when a completer or the command asks the daemon, a bar is drawn or
+    this process samples the GPUs."""
+    commands = ("ls", "show", "logs", "cancel", "wait", "ps", "pause", "edit", "history", "mcp", "status",
+                "top")  # fmt: skip
+    heavy = ("httpx", "pydantic", "gpuaccel.api.jobs", "tqdm", "numpy")
     code = (
         "import sys\n"
         "from gpuaccel.app.cli import build_parser\n"
         "from gpuaccel.app.commands.completion import attach_completers\n"
         f"for c in {commands!r}: attach_completers(build_parser(lazy=True, command=c))\n"
-        "print(sorted(m for m in ('httpx', 'pydantic', 'gpuaccel.api.jobs', 'tqdm') if m in sys.modules))"
+        f"print(sorted(m for m in {heavy!r} if m in sys.modules))"
     )
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)

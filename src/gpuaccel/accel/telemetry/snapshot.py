@@ -6,12 +6,14 @@ the estimate), so both speak the same shape; the TFLOP/s entry is built here for
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.fields import TFLOPS_ASSUMPTION, sample_tflops
-from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample, MigInstance, Num, ProcessInfo, to_jsonable
+
+if TYPE_CHECKING:  # reading a daemon's snapshot back (parse_snapshot) needs no sampler, nor numpy
+    from gpuaccel.accel.telemetry.sampler import Sampler
 
 
 def tflops_entry(sample: GpuSample | None, peak: Num, source: str) -> dict[str, Any]:

@@ -23,7 +23,6 @@ from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, TFLOPS_ASSUMPTIO
 from gpuaccel.accel.telemetry.health import warnings as health_warnings
 from gpuaccel.accel.telemetry.health import xid_text
 from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
-from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
 from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
@@ -87,6 +86,8 @@ def run_status(args: argparse.Namespace) -> int:
 
 def _status_here(args: argparse.Namespace) -> int:
     """No daemon runs: read NVML (or the fake) in this process."""
+    from gpuaccel.accel.telemetry.sampler import Sampler  # numpy: only where this process samples
+
     sampler = Sampler(open_backend(every_sample=True), capacity=4)  # each poll reads every field
     sampler.open()
     try:

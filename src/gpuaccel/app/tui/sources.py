@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.processes import ProcessTable, SignalRefused, unlisted
-from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import snapshot
 from gpuaccel.app.client.errors import ClientError
 
@@ -108,6 +107,8 @@ class LocalSource:
     can_cancel = False
 
     def __init__(self, backend_name: str | None = None) -> None:
+        from gpuaccel.accel.telemetry.sampler import Sampler  # numpy: only where this process samples
+
         self.sampler = Sampler(open_backend(backend_name), rate_hz=LOCAL_RATE_HZ, capacity=16).start()
         self.table = ProcessTable()
 
