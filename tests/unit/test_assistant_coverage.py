@@ -18,7 +18,13 @@ from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-from gpuaccel.assistant.understand.replies import FUTURE_REPLY, about_the_future, act_request
+from gpuaccel.assistant.understand.replies import (
+    FUTURE_REPLY,
+    HOUSEKEEPING_REPLY,
+    about_housekeeping,
+    about_the_future,
+    act_request,
+)
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
 
@@ -165,3 +171,23 @@ def test_the_default_span_of_a_summary_filters(tmp_path: Path) -> None:
     summary = run(ctx, Query("summary"))  # no span said: the last 24 hours
     assert summary.sentence.startswith("In the last 24 hours: 1 job (1 running)"), summary.sentence
     store.close()
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what can i clean up to free disk space?", "is there anything to tidy up?", "delete old logs"],
+)
+def test_housekeeping_in_words_names_cleanup(question: str) -> None:
+    assert about_housekeeping(question) == HOUSEKEEPING_REPLY and "/cleanup" in HOUSEKEEPING_REPLY
+
+
+@pytest.mark.parametrize(
+    "question", ["why did job 4 fail?", "show the log of job 7", "delete my failed jobs"]
+)
+def test_other_questions_are_not_housekeeping(question: str) -> None:
+    assert about_housekeeping(question) is None
+
+
+def test_out_of_how_much_repeats_the_reading_with_its_limit() -> None:
+    power = Context(Query("gpu_reading", gpu=0, metric="power"), gpus=[0, 1])
+    assert pick("out of how much", power) == Query("gpu_reading", gpu=0, metric="power")

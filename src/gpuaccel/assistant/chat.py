@@ -31,6 +31,7 @@ from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.lists import carried
 from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, pick
 from gpuaccel.assistant.understand.replies import (
+    about_housekeeping,
     about_me,
     about_the_future,
     act_request,
@@ -230,6 +231,7 @@ class ChatService:
         reply = (
             action_request(question, names)
             or act_request(question, names)
+            or about_housekeeping(question)
             or about_me(question, facts)
             or about_the_future(question)
         )

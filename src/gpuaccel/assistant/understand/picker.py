@@ -112,6 +112,14 @@ class RulePicker:
             and (re.search(r"\b(?:that|same) (?:time|period)\b", text) or then)
         ):
             win = last.window  # "over that time", "and its power then"
+        if (
+            last is not None
+            and last.name == "gpu_reading"
+            and re.search(r"\bout of (?:how much|what)\b", text)
+        ):
+            return (
+                last  # "out of how much?" after a reading: the reading again, which says its limit or total
+            )
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
         if spanned and ws and set(ws) <= PEAK_WORDS | {"and", "the", "what", "about", "was", "it"}:
             return last  # "average?", "and the peak?" after a reading over a span: it says both

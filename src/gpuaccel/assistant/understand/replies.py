@@ -146,6 +146,28 @@ def act_request(question: str, job_names: dict[str, int] | None = None) -> str |
     return None
 
 
+# Housekeeping asked in words ("what can I clean up?", "delete old logs", "free some disk space"): the
+# chat proposes nothing itself; /cleanup, the CLI and the Housekeeping tab do, with sizes, after a yes.
+_HOUSEKEEPING = re.compile(
+    r"\b(?:clean ?up|cleanup|tidy(?: up)?|housekeeping|declutter"
+    r"|free (?:up )?(?:some )?(?:disk|space|storage)|disk space"
+    r"|(?:old|stale) (?:logs?|artifacts?|files?|caches?)"
+    r"|(?:logs?|caches?|trash|artifacts?) (?:to|i can) (?:delete|remove|clean)"
+    r"|(?:delete|remove|clear|empty|purge) (?:the |my |old |all )*(?:logs?|caches?|trash|artifacts?))\b"
+)
+HOUSEKEEPING_REPLY = (
+    "I do not remove anything from the chat. Type /cleanup for the housekeeping proposals with their sizes"
+    " (old logs, artifacts, the trash, Triton and torch-compile caches, orphan GPU processes), or run"
+    " gpuaccel cleanup, or open the Housekeeping tab; nothing goes until you confirm"
+    " (gpuaccel cleanup --apply ID --yes)."
+)
+
+
+def about_housekeeping(question: str) -> str | None:
+    """The reply to housekeeping asked in words: where the proposals are and how one is applied; or None."""
+    return HOUSEKEEPING_REPLY if _HOUSEKEEPING.search(question.lower()) else None
+
+
 # Questions about what will happen: the daemon knows what happened and what is happening, never what will.
 _FUTURE = re.compile(
     r"\b(?:tomorrow|tmrw|tonight at|next (?:week|month|year|hour|day|time)|in the future|predict|prediction"
