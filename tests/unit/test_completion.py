@@ -75,7 +75,7 @@ def test_a_tab_after_a_command_loads_no_http_client_job_models_bars_or_numpy() -
     TAB), tqdm or numpy: they load when a completer or the command asks the daemon, a bar is drawn or
     this process samples the GPUs."""
     commands = ("ls", "show", "logs", "cancel", "wait", "ps", "pause", "edit", "history", "mcp", "status",
-                "top")  # fmt: skip
+                "top", "ask", "cleanup")  # fmt: skip
     heavy = ("httpx", "pydantic", "gpuaccel.api.jobs", "tqdm", "numpy")
     code = (
         "import sys\n"

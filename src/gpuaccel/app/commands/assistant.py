@@ -17,7 +17,6 @@ from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_INTERRUPTED
 from gpuaccel.app.commands.job_table import one_line
 from gpuaccel.app.commands.jobs import client_command, client_options
-from gpuaccel.assistant.housekeeping.housekeeper import size_words
 
 if TYPE_CHECKING:
     from gpuaccel.app.client import Client
@@ -171,6 +170,10 @@ def download_line(d: dict) -> str:
 
 
 def cmd_cleanup(args: argparse.Namespace, c: Client) -> int:
+    # here, not at the top: the housekeeper's module loads the store and the assistant's queries, which a
+    # TAB on ask/report/models/cleanup has no use for
+    from gpuaccel.assistant.housekeeping.housekeeper import size_words
+
     if not args.apply:
         scan = c.housekeeping_scan()
         props = scan["proposals"]
