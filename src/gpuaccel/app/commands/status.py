@@ -27,6 +27,7 @@ from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
 from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
 from gpuaccel.app.commands import bars
+from gpuaccel.app.commands.gpu_table import table
 from gpuaccel.app.commands.jobs import client_command, client_options
 
 GPM_SETTLE_S = 0.2  # GPM metrics are rates between two readings: the one-shot view reads twice, this apart
@@ -64,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_status(args: argparse.Namespace) -> int:
     if getattr(args, "cluster", False):
-        from gpuaccel.app.commands.status_cluster import cmd_cluster  # it reuses this module's table
+        from gpuaccel.app.commands.status_cluster import cmd_cluster  # only --cluster needs it
 
         return client_command(cmd_cluster)(args)
     if args.interval <= 0:
@@ -308,16 +309,6 @@ def _txt(value: Any) -> str:
 
 def _short(name: str) -> str:
     return name.removeprefix("NVIDIA ")
-
-
-def table(rows: list[list[str]]) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return [
-        "  ".join(
-            c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))
-        ).rstrip()
-        for r in rows
-    ]
 
 
 # ---- calibrate -----------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD
 from gpuaccel.app.client import Client
-from gpuaccel.app.commands.status import table
+from gpuaccel.app.commands.gpu_table import table
 
 _HEADER = ["GPU", "Name", "Util", "Memory MiB", "Temp", "Power W", "TFLOP/s", "MIG"]
 
