@@ -13,6 +13,7 @@ from unittest import mock
 import pytest
 from heldout_machine import NOW, at, build_machine
 
+from gpuaccel.accel.telemetry.snapshot import snapshot
 from gpuaccel.app.commands.job_table import run_time, table
 from gpuaccel.app.commands.status import render
 
@@ -44,7 +45,7 @@ def test_machine_prints_the_facts_the_blind_sets_expect(tmp_path: Path) -> None:
         assert store.query(spike.format("telemetry_1m"), minute)[0][0] < 70.0  # averaged away
         sampler = machine.sampler()
         try:
-            status = render(sampler)
+            status = render(snapshot(sampler))
         finally:
             sampler.stop()
         for fact in (
