@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gpuaccel.app.commands import bars
-from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_INTERRUPTED
+from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE
 from gpuaccel.app.commands.job_table import one_line
 from gpuaccel.app.commands.jobs import client_command, client_options
 
@@ -62,7 +62,7 @@ def cmd_ask(args: argparse.Namespace, c: Client) -> int:
             print(data.get("text", ""), end="", flush=True)
         elif event.event == "error":
             print(f"\ngpuaccel ask: {data.get('text')}", file=sys.stderr)
-            return 1
+            return EXIT_FAILED
         elif event.event == "done":
             where = f"conversation {conversation}, " if conversation is not None else ""
             print(f"\n[{where}{data.get('reason')}]")
@@ -125,7 +125,7 @@ def cmd_models(args: argparse.Namespace, c: Client) -> int:
         return 0
     if not args.target:
         print(f"gpuaccel models {args.action}: name the file or model", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     if args.action == "import":
         print(c.import_model(str(Path(args.target).resolve())))
     elif args.action == "download":

@@ -17,6 +17,7 @@ from pathlib import Path
 from gpuaccel.accel.workloads.attention import DTYPES, IMPLS, MODES
 from gpuaccel.accel.workloads.registry import SpecError, validate
 from gpuaccel.app.commands import bars
+from gpuaccel.app.commands.catalog import EXIT_USAGE
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -71,7 +72,7 @@ def run_attention(args: argparse.Namespace) -> int:
     why = _why_not_here()
     if why:
         print(f"error: {why}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     from gpuaccel.accel.kernels.bench import attention as bench
 
     if args.varlen or args.decode:
@@ -109,7 +110,7 @@ def _run_varlen_decode(args: argparse.Namespace) -> int:
                      for n in args.cache_len for b in args.batch]  # fmt: skip
     except SpecError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     rows = []
     for spec in bars.each(specs, "bench attention", unit="run"):
         bars.note(f"  {spec} ...", file=sys.stderr)

@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 
+from gpuaccel.app.commands.catalog import EXIT_USAGE
 from gpuaccel.scheduler.config import ConfigError, SchedulerConfig, config_file
 from gpuaccel.scheduler.paths import DataDir
 
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         config = SchedulerConfig.from_env()
     except ConfigError as exc:
         print(f"gpuaccel config: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     origins = config.origins()
     dd = DataDir.resolve(args.data_dir)
     places = {

@@ -396,7 +396,7 @@ def exit_code_of(job: Job) -> int:
         return 0
     code = job.exit_code
     if code is None or code == 0:
-        return 1
+        return EXIT_FAILED
     return 128 - code if code < 0 else min(code, 255)
 
 

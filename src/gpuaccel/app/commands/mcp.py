@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from gpuaccel.app.commands.catalog import EXIT_FAILED
 from gpuaccel.app.commands.jobs import client_options
 
 INSTALL_HINT = "gpuaccel mcp needs the MCP SDK: pip install 'gpuaccel[assistant]'"
@@ -43,7 +44,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         if not (exc.name or "").startswith(("mcp", "anyio")):
             raise
         print(f"{INSTALL_HINT} ({exc.name} is missing)", file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     from gpuaccel.app.client import Client, ClientError
 
     with Client(data_dir=args.data_dir, timeout=CALL_TIMEOUT_S) as client:

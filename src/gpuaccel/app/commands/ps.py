@@ -10,6 +10,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from gpuaccel.api.durations import format_duration
+from gpuaccel.app.commands.catalog import EXIT_FAILED
 from gpuaccel.app.commands.jobs import UsageError, client_command, client_options
 
 if TYPE_CHECKING:
@@ -130,12 +131,12 @@ def cmd_kill(args: argparse.Namespace, client: Client) -> int:
     what = f"{args.pid} ({command_text(row)}, user {_text(row['user'])}, GPU {row['gpu']})"
     if not row["can_signal"]:
         print(f"gpuaccel kill: refusing to signal {what}: {row['why_not']}", file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     if not args.yes and sys.stdin.isatty():
         answer = input(f"Send SIG{args.signal} to process {what}? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             print("Nothing sent.")
-            return 1
+            return EXIT_FAILED
     sent = client.signal_process(args.pid, row["started"], args.signal)
     print(f"Sent SIG{sent['signal']} to process {sent['pid']} ({sent['name']}) on GPU {sent['gpu']}.")
     return 0

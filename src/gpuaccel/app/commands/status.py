@@ -27,6 +27,7 @@ from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
 from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
 from gpuaccel.app.commands import bars
+from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_USAGE
 from gpuaccel.app.commands.gpu_table import table
 from gpuaccel.app.commands.jobs import client_command, client_options
 
@@ -70,7 +71,7 @@ def run_status(args: argparse.Namespace) -> int:
         return client_command(cmd_cluster)(args)
     if args.interval <= 0:
         print("gpuaccel status: --interval must be positive", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     from gpuaccel.app.client import Client
 
     with Client(data_dir=args.data_dir, timeout=5.0) as client:
@@ -80,7 +81,7 @@ def run_status(args: argparse.Namespace) -> int:
             return _status_here(args)
         except ClientError as exc:  # a daemon runs but would not answer (wrong token, ...): say so
             print(f"gpuaccel status: {exc}", file=sys.stderr)
-            return 1
+            return EXIT_FAILED
         via = f"the daemon ({client.base_url})"
         return _show(args, lambda n: first if n == 0 else client.telemetry_now(), via)
 
@@ -132,7 +133,7 @@ def _show(args: argparse.Namespace, read: Callable[[int], dict[str, Any]], via: 
         return 0
     except ClientError as exc:  # the daemon went away during --watch
         print(f"gpuaccel status: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_FAILED
 
 
 def render(data: dict[str, Any], via: str = "") -> str:
@@ -320,12 +321,12 @@ def run_calibrate(args: argparse.Namespace) -> int:
     reason = calibrate.cuda_unavailable_reason()
     if reason is not None:
         print(f"gpuaccel calibrate needs a CUDA GPU: {reason}.", file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     count = calibrate.device_count()
     indices = list(range(count)) if args.gpu is None else [args.gpu]
     if any(not 0 <= i < count for i in indices):
         print(f"gpuaccel calibrate: no GPU {args.gpu} (CUDA sees {count})", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     for i in bars.each(indices, "calibrate", unit="GPU"):
         bars.note(f"GPU {i}: measuring bf16 dense matmul peak for {args.seconds:g} s ...")
         r = calibrate.measure_bf16_peak(i, seconds=args.seconds)

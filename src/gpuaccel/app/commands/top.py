@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
+from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_USAGE
 from gpuaccel.app.commands.jobs import client_options
 from gpuaccel.app.tui.screen import run
 from gpuaccel.app.tui.sources import DaemonSource, LocalSource, Source
@@ -29,15 +30,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def cmd_top(args: argparse.Namespace) -> int:
     if not 0.1 <= args.interval <= 60:
         print("gpuaccel top: --interval must be between 0.1 and 60 seconds", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     if not sys.stdout.isatty() or not sys.stdin.isatty():
         print("gpuaccel top needs a terminal; for a pipe or a file use `gpuaccel status`", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     try:
         source = open_source(args.data_dir, args.local)
     except ClientError as exc:
         print(f"gpuaccel top: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     return run(source, args.interval)
 
 
