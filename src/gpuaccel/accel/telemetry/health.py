@@ -1,6 +1,7 @@
 """GPU health as people act on it: XID errors, ECC counts, retired pages, remapped rows, PCIe replays and
 hardware throttling, turned into warnings worded once for every view (``gpuaccel status``, ``gpuaccel
-top``, the app's GPU card).
+top``, the app's GPU card, the chat assistant); :func:`summary` words the counters themselves once for
+``gpuaccel status`` and the assistant.
 
 The readings themselves are :class:`~accel.telemetry.types.GpuSample` fields declared in the field
 catalogue (:mod:`accel.telemetry.fields`, which gives each its Prometheus name); :func:`warnings` reads a
@@ -12,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gpuaccel.accel.telemetry.types import number
+from gpuaccel.accel.telemetry.fields import FIELD
+from gpuaccel.accel.telemetry.types import NA, GpuSample, number
 
 # What the XIDs people meet most mean (NVIDIA's XID catalogue); others are shown by number alone.
 XID_MEANING: dict[int, str] = {
@@ -85,3 +87,43 @@ def warnings(sample: Any) -> list[str]:
     if isinstance(reasons, list):
         out += [HARDWARE_THROTTLE[r] for r in reasons if r in HARDWARE_THROTTLE]
     return out
+
+
+def summary(s: GpuSample) -> tuple[list[str], dict[str, list[str]]]:
+    """The health counters of a sample in words (``"last XID 94 (contained ECC error)"``, ``"ECC
+    corr/uncorr 37/2 since driver load, 120/5 lifetime"``, remapped rows or retired pages, whichever the GPU
+    keeps, ``"PCIe replays 240"``), an unavailable one as ``N/A``; and the reasons of those N/As, each with
+    the labels it covers (``{"not supported on this GPU": ["ECC", "remapped rows"]}``)."""
+    notes: dict[str, list[str]] = {}
+
+    def na(value: NA, label: str) -> str:
+        labels = notes.setdefault(value.reason, [])
+        if label not in labels:
+            labels.append(label)
+        return "N/A"
+
+    def one(key: str) -> str:
+        value = getattr(s, key)
+        return na(value, FIELD[key].label) if isinstance(value, NA) else f"{value:.{FIELD[key].digits}f}"
+
+    def pair(a: str, b: str, what: str) -> str:  # one N/A note for the pair ("ECC: not supported")
+        va, vb = getattr(s, a), getattr(s, b)
+        if isinstance(va, NA) and isinstance(vb, NA) and va == vb:
+            return na(va, what)
+        return f"{one(a)}/{one(b)}"
+
+    if isinstance(s.xid_last, NA):
+        xid = f"XID {na(s.xid_last, FIELD['xid_last'].label)}"
+    else:
+        xid = f"last {xid_text(int(s.xid_last))}" if s.xid_last else "no XID"
+    ecc_vol = pair("ecc_corrected_volatile", "ecc_uncorrected_volatile", "ECC")
+    ecc_life = pair("ecc_corrected_aggregate", "ecc_uncorrected_aggregate", "ECC")
+    parts = [xid, f"ECC corr/uncorr {ecc_vol} since driver load, {ecc_life} lifetime"]
+    if not isinstance(s.remapped_rows_correctable, NA) or isinstance(s.retired_pages_sbe, NA):
+        rows = pair("remapped_rows_correctable", "remapped_rows_uncorrectable", "remapped rows")
+        parts.append(f"remapped rows corr/uncorr {rows}")
+    else:
+        pages = pair("retired_pages_sbe", "retired_pages_dbe", "retired pages")
+        parts.append(f"retired pages SBE/DBE {pages}")
+    parts.append(f"PCIe replays {one('pcie_replays')}")
+    return parts, notes

@@ -20,8 +20,8 @@ from typing import Any
 
 from gpuaccel.accel.telemetry import open_backend
 from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, TFLOPS_ASSUMPTION, read, throttle_words
+from gpuaccel.accel.telemetry.health import summary as health_summary
 from gpuaccel.accel.telemetry.health import warnings as health_warnings
-from gpuaccel.accel.telemetry.health import xid_text
 from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
 from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
@@ -246,28 +246,9 @@ def _details(info: GpuInfo, s: GpuSample, note: dict[str, list[str]], peak: Any,
 def _health_lines(s: GpuSample, note: dict[str, list[str]]) -> list[str]:
     """XID, ECC (corrected/uncorrected, since the driver loaded and over the GPU's life), retired pages or
     remapped rows (whichever the GPU keeps), PCIe replays; then one WARNING line per problem."""
-
-    def pair(a: str, b: str, what: str) -> str:  # one N/A note for the pair ("ECC: not supported")
-        va, vb = getattr(s, a), getattr(s, b)
-        if isinstance(va, NA) and isinstance(vb, NA) and va == vb:
-            return _v(va, what, note)
-        return f"{_f(s, a, note, bare=True)}/{_f(s, b, note, bare=True)}"
-
-    if isinstance(s.xid_last, NA):
-        xid = f"XID {_v(s.xid_last, FIELD['xid_last'].label, note)}"
-    else:
-        xid = f"last {xid_text(int(s.xid_last))}" if s.xid_last else "no XID"
-    ecc_vol = pair("ecc_corrected_volatile", "ecc_uncorrected_volatile", "ECC")
-    ecc_life = pair("ecc_corrected_aggregate", "ecc_uncorrected_aggregate", "ECC")
-    parts = [xid, f"ECC corr/uncorr {ecc_vol} since driver load, {ecc_life} lifetime"]
-    if not isinstance(s.remapped_rows_correctable, NA) or isinstance(s.retired_pages_sbe, NA):
-        rows = pair("remapped_rows_correctable", "remapped_rows_uncorrectable", "remapped rows")
-        parts.append(f"remapped rows corr/uncorr {rows}")
-    else:
-        parts.append(
-            f"retired pages SBE/DBE {pair('retired_pages_sbe', 'retired_pages_dbe', 'retired pages')}"
-        )
-    parts.append(f"PCIe replays {_f(s, 'pcie_replays', note, bare=True)}")
+    parts, reasons = health_summary(s)
+    for reason, labels in reasons.items():
+        note[reason] += [label for label in labels if label not in note[reason]]
     return [f"    health     {'   '.join(parts)}"] + [f"    WARNING    {w}" for w in health_warnings(s)]
 
 
