@@ -29,7 +29,7 @@ from gpuaccel.assistant.queries.logs import DEFAULT_LINES, MAX_LINES
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.queries.spans import window_of
 
-GPU_METRICS = (*METRICS, "overview")
+GPU_METRICS = (*METRICS, "overview", "health")
 RANK_METRICS = tuple(METRICS)
 JOB_METRICS = ("duration", "gpu_time", "energy")
 ORDERS = ("max", "min")
@@ -106,9 +106,11 @@ CATALOGUE: dict[str, QuerySpec] = {
         QuerySpec(
             "gpu_reading",
             "A live reading of one GPU or all: temperature, utilization, power, memory, tensor-core activity,"
-            " estimated TFLOP/s, fan speed, or an overview of the main readings (N/A readings say why: a"
-            " passively cooled GPU reports no fan); with a window, each GPU's peak and mean over that span"
-            " from the telemetry history (fan speed and free memory are kept live only).",
+            " estimated TFLOP/s, fan speed, an overview of the main readings, or health (XID errors, ECC"
+            " counts, remapped rows or retired pages, PCIe replays, what holds the clocks back, and the"
+            " warnings they raise) (N/A readings say why: a passively cooled GPU reports no fan); with a"
+            " window, each GPU's peak and mean over that span from the telemetry history (fan speed, free"
+            " memory and health are kept live only).",
             ("gpu", "metric", "window"),
             {"metric": Param(str, "which reading (default temperature)", GPU_METRICS)},
             answer=gq.gpu_reading,
@@ -116,6 +118,7 @@ CATALOGUE: dict[str, QuerySpec] = {
                 "how hot is GPU 0?",
                 "power draw of the 4090",
                 "average power of gpu 1 in the last hour",
+                "any xid errors?",
             ),
         ),
         QuerySpec(

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.accel.telemetry import health
 from gpuaccel.accel.telemetry.fields import FIELD, sample_tflops, with_unit
 from gpuaccel.accel.telemetry.types import NA
 from gpuaccel.api.jobs import JobState
@@ -135,7 +136,9 @@ class FactsSource:
                 "sm_clock_mhz": s.sm_clock_mhz,
                 "mem_clock_mhz": s.mem_clock_mhz,
                 "pstate": s.pstate,
+                "throttle_reasons": s.throttle_reasons,
             }
+            counters, counters_na = health.summary(s)
             out.append(
                 {
                     "index": s.index,
@@ -154,6 +157,10 @@ class FactsSource:
                     "pstate": None if isinstance(s.pstate, NA) else str(s.pstate),
                     "na": {k: v.reason for k, v in raw.items() if isinstance(v, NA)},
                     "throttle": None if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),
+                    # health as `gpuaccel status` words it: the counters, their N/A reasons, the warnings
+                    "health": counters,
+                    "health_na": counters_na,
+                    "health_warnings": health.warnings(s),
                     "processes": [
                         {
                             "pid": p.pid,

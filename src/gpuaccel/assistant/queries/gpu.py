@@ -127,6 +127,8 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
         return _over_span(ctx, q, metric, gpus)
     if metric == "overview":
         return _overview(q, gpus)
+    if metric == "health":
+        return _health(q, gpus)
     label = METRICS[metric][1]
     parts, rows = [], []
     for g in gpus:
@@ -182,6 +184,8 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         if metric in METRICS:
             kept = f"The telemetry history does not keep {METRICS[metric][1]}"
             text = f"{kept}, so I cannot say what it was {w.label}."
+        elif metric == "health":
+            text = f"The telemetry history does not keep GPU health, so I cannot say what it was {w.label}."
         else:
             text = f"An overview is of the live readings only (a summary covers {w.label})."
         text += " Now: "
@@ -220,9 +224,7 @@ def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
     for g in gpus:
         t, u, p = (_value(g, m) for m in ("temperature", "util", "power"))
         used, total = _value(g, "memory"), gib(g["mem_total_mib"])
-        reasons = g.get("throttle")  # None: the driver does not say
-        held = [THROTTLE_WORDS.get(r, r) for r in reasons or [] if r != "gpu_idle"]
-        clocks = "." if reasons is None else "; clocks not held back."
+        held, clocks = _held(g)
         sm, memclk, pstate = g.get("sm_clock_mhz"), g.get("mem_clock_mhz"), g.get("pstate")
         speeds = f"SM clock {_mhz(sm, 'sm_clock_mhz', g)}, memory clock {_mhz(memclk, 'mem_clock_mhz', g)}"
         parts.append(
@@ -231,14 +233,50 @@ def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
             f" memory {_say(used, 'memory', g)} of {_say(total, 'memory', g)}"
             f" ({mib(g.get('mem_used_mib'))} of {mib(g.get('mem_total_mib'))}); {speeds}"
             + (f", P-state {pstate}" if pstate else "")
-            + (f"; clocks held back by: {', '.join(held)}." if held else clocks)
+            + (f"; {clocks}." if clocks else ".")
         )
-        said = "N/A" if reasons is None else ", ".join(held) or "none"
+        said = "N/A" if g.get("throttle") is None else ", ".join(held) or "none"
         rows.append([g["index"], g["name"], t, u, p, used, total, sm, memclk, pstate or "N/A", said])
     read = (("temperature", "temperature_c"), ("utilization", "util_gpu"), ("power", "power_w"))
     cols = ["GPU", "model", *(heading(w, FIELD[k].unit) for w, k in read), "used (GiB)", "total (GiB)"]
     cols += ["SM clock (MHz)", "memory clock (MHz)", "P-state", "clocks held back by"]
     return Result(q, " ".join(parts), cols, rows)
+
+
+def _held(g: dict[str, Any]) -> tuple[list[str], str]:
+    """What holds a GPU's clocks back, in ``gpuaccel status``'s words (idle is no slowdown of work), and
+    how a sentence says it ("" when the driver does not say)."""
+    reasons = g.get("throttle")  # None: the driver does not say
+    held = [THROTTLE_WORDS.get(r, r) for r in reasons or [] if r != "gpu_idle"]
+    if reasons is None:
+        return held, ""
+    return held, f"clocks held back by: {', '.join(held)}" if held else "clocks not held back"
+
+
+def _health(q: Query, gpus: list[dict[str, Any]]) -> Result:
+    """Each GPU's health as ``gpuaccel status`` words it: XID, ECC counts, remapped rows or retired pages,
+    PCIe replays (an N/A with its reason), what holds the clocks back, and the warnings; "No health
+    warnings." first when no GPU has any."""
+    parts, rows = [], []
+    clean = not any(g.get("health_warnings") for g in gpus)
+    for g in gpus:
+        counters, warned = g.get("health") or [], g.get("health_warnings") or []
+        notes = {reason: list(labels) for reason, labels in (g.get("health_na") or {}).items()}
+        held, clocks = _held(g)
+        if not clocks:
+            label = FIELD["throttle_reasons"].label
+            notes.setdefault(g.get("na", {}).get("throttle_reasons", "no reading"), []).append(label)
+            clocks = f"{label} N/A"
+        na = "; ".join(f"{', '.join(labels)}: {reason}" for reason, labels in notes.items())
+        said = f"GPU {g['index']} ({g['name']}): {', '.join(counters) or 'no health readings'}"
+        said += (f" (N/A: {na})" if na else "") + f"; {clocks}"
+        if not clean:
+            said += f"; health warnings: {'; '.join(warned)}" if warned else "; no health warnings"
+        parts.append(said + ".")
+        throttle = "N/A" if g.get("throttle") is None else ", ".join(held) or "none"
+        rows.append([g["index"], "; ".join(counters), throttle, "; ".join(warned) or "none"])
+    cols = ["GPU", "XID, ECC corr/uncorr, rows or pages, PCIe replays", "clocks held back by", "warnings"]
+    return Result(q, ("No health warnings. " if clean else "") + " ".join(parts), cols, rows)
 
 
 _RANK_WORDS = {

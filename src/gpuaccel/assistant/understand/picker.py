@@ -211,7 +211,7 @@ class RulePicker:
             return replace(last, order=flip, window=span)  # "and the least?", "and the shortest?"
         read = last.metric if last is not None and last.name == "gpu_reading" else "overview"
         unnamed = gpu is None and job is None and not topics - {"gpu"}
-        if read != "overview" and flip and "which" in ws and unnamed:
+        if read not in ("overview", "health") and flip and "which" in ws and unnamed:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
         step = -1 if {"before", "previous", "prior"} & set(ws) else 0
         step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step

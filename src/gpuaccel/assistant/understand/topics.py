@@ -35,6 +35,9 @@ FAN_NAMED = {"fan", "fans", "rpm"}  # a fan said outright; its other words ("lou
 # a fan's order: "the fastest fan" spins the most, "the quietest" the least (for jobs "fastest" is least)
 FAN_MORE = set("louder loudest noisier noisiest faster fastest quicker quickest".split())
 FAN_LESS = set("quieter quietest slower slowest".split())
+THROTTLE = {"throttle", "throttles", "throttled", "throttling"}  # "why is it throttling": its health
+# "hardware problems", "any hardware issues": the GPUs' health, not failed jobs
+TROUBLE = {"problem", "problems", "issue", "issues", "error", "errors", "fault", "faults", "trouble"}
 # words of a time span beyond the vocabulary's ("since noon", "overnight", "in the last 30 mins")
 SPAN_WORDS = set(
     "night overnight since ago evening afternoon lunch noon midday tonight mins min h hr hrs days".split()
@@ -54,6 +57,10 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out.add("power")  # the only limit a reading has is the power limit
     if any(w.startswith("compar") for w in ws) and ("gpu" in out or gpu is not None) and not out & METRICS:
         out.add("overview")  # "compare the two cards": every main reading of each
+    if "hardware" in said and TROUBLE & said and not out & {"jobs", "queue", "running", "cluster"}:
+        out = (out - {"fail", "models"}) | {"health"}  # "any hardware problems?"
+    if "why" in said and THROTTLE & said:
+        out = (out - {"overview"}) | {"health"}  # "why is it throttling": what holds it back, and warnings
     if PROCESS_WORDS & said and "queue" in out:
         out = (out - {"queue", "jobs"}) | {"gpu"}  # processes "not from the queue": who holds the GPUs
     return out
@@ -89,6 +96,8 @@ def query_for(
     )
     if {"clock", "clocks", "mhz", "pstate"} & set(ws):
         metric = "overview"  # "the memory clock of the 4090" is a clock, not memory: the overview has both
+    if "health" in topics:
+        metric = "health"  # "ecc errors on the h100?", "any xid errors?": health, not failed jobs
     if metric == "fan":  # "the loudest fan", "the fastest fan" spin the most; with a span: live only, said so
         order = "min" if FAN_LESS & set(ws) else "max" if FAN_MORE & set(ws) else order
         if win is not None:
@@ -98,6 +107,8 @@ def query_for(
         return Query("gate_state")
     if "cluster" in topics or ("where" in ws and "jobs" in topics):
         return _cluster(ws, topics, win, order)
+    if metric == "health" and not topics & {"jobs", "queue"}:
+        return Query("gpu_reading", gpu=gpu, metric="health", window=win)
     if "summary" in topics and "fail" in topics and {"reason", "reasons", "why"} & set(ws):
         topics = topics - {"summary"}  # "an overview of the failed jobs and the reasons"
     if "summary" in topics and gpu is not None and win is None:

@@ -51,6 +51,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
         # the clocks, their P-state and what holds them back are part of a GPU's overview reading
         "overview": "throttle throttles throttled throttling clock clocks clocked mhz pstate",
+        # a GPU's health: XID errors, ECC, remapped rows or retired pages, PCIe replays (gpu_reading health)
+        "health": "health healthy unhealthy xid xids ecc remapped remapping remap retired replays",
         "cluster": "cluster clusters node nodes host hosts server servers ray",
     }.items()
 }
