@@ -18,13 +18,17 @@ from gpuaccel.accel.telemetry.fields import (
     NO_SAMPLE,
     NUMERIC_FIELDS,
     PROMETHEUS_FIELDS,
-    estimate_tflops,
     field,
-    read,
-    sample_tflops,
     with_unit,
 )
-from gpuaccel.accel.telemetry.types import NA, SAMPLE_VALUE_FIELDS, GpuSample
+from gpuaccel.accel.telemetry.types import (
+    NA,
+    SAMPLE_VALUE_FIELDS,
+    GpuSample,
+    estimate_tflops,
+    read,
+    sample_tflops,
+)
 from gpuaccel.scheduler.store import migrations
 
 

@@ -3,18 +3,14 @@ Prometheus name and whether history keeps it, and the wording of the reasons a r
 
 Everything that names or shows a reading derives from here: the sampler's ring-buffer columns, the
 history tables' field list, ``gpuaccel status``, the Prometheus exposition and the desktop app's cards
-and plots. :func:`read` is the one way to take a field's value out of a :class:`GpuSample`, and
-:func:`sample_tflops` the one place the TFLOP/s estimate is computed from a sample.
+and plots. :func:`accel.telemetry.types.read` takes a field's value out of a sample by this catalogue.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
-
-if TYPE_CHECKING:  # types imports this module (reasons, GPM names): NA is imported where it is used
-    from gpuaccel.accel.telemetry.types import GpuSample, Num
+from typing import Literal
 
 # ---- why a reading is N/A, worded for people (backends map NVML error codes onto these) -------------
 
@@ -245,41 +241,3 @@ def field(key: str) -> Field:
         return FIELD[key]
     except KeyError:
         raise KeyError(f"unknown telemetry field {key!r}; known: {', '.join(FIELD)}") from None
-
-
-def estimate_tflops(tensor_active_pct: Num, peak: Num) -> Num:
-    """Estimated TFLOP/s = tensor-core activity (percent) x dense peak; NA passes through with its reason."""
-    if tensor_active_pct.__class__ is float and peak.__class__ is float:  # the sampler's path, every round
-        return tensor_active_pct / 100.0 * peak
-    from gpuaccel.accel.telemetry.types import NA
-
-    if isinstance(tensor_active_pct, NA):
-        return tensor_active_pct
-    if isinstance(peak, NA):
-        return peak
-    return float(tensor_active_pct) / 100.0 * float(peak)
-
-
-def sample_tflops(sample: GpuSample | None, peak: Num) -> Num:
-    """The TFLOP/s estimate of one sample (tensor-core activity x the GPU's calibrated or datasheet peak)."""
-    from gpuaccel.accel.telemetry.types import NA
-
-    if sample is None:
-        return NA(NO_SAMPLE)
-    return estimate_tflops(sample.gpm.get("tensor_active", NA(NO_GPM)), peak)
-
-
-def read(sample: GpuSample, key: str, peak: Num | None = None) -> Any:
-    """The value of field ``key`` in ``sample``: a number, text or list, or an NA with its reason.
-
-    Derived fields need the GPU's ``peak`` (see :func:`accel.telemetry.peaks.peak_for`)."""
-    from gpuaccel.accel.telemetry.types import NA
-
-    f = field(key)
-    if f.source == "gpm":
-        return sample.gpm.get(key, NA(NO_GPM))
-    if f.source == "derived":
-        if peak is None:
-            raise ValueError(f"field {key!r} is derived from the GPU's peak: pass peak")
-        return sample_tflops(sample, peak)
-    return getattr(sample, key)

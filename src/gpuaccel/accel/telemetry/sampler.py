@@ -16,7 +16,7 @@ from types import TracebackType
 
 import numpy as np
 
-from gpuaccel.accel.telemetry.fields import FIELD, NO_GPM, NUMERIC_FIELDS, estimate_tflops
+from gpuaccel.accel.telemetry.fields import FIELD, NO_GPM, NUMERIC_FIELDS
 from gpuaccel.accel.telemetry.peaks import peak_for
 from gpuaccel.accel.telemetry.subscribers import Subscribers
 from gpuaccel.accel.telemetry.types import (
@@ -27,6 +27,7 @@ from gpuaccel.accel.telemetry.types import (
     TelemetryBackend,
     TelemetryUnavailable,
     Text,
+    estimate_tflops,
     na_sample,
 )
 

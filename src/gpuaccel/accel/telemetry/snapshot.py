@@ -9,8 +9,17 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from gpuaccel.accel.telemetry import backend_name
-from gpuaccel.accel.telemetry.fields import TFLOPS_ASSUMPTION, sample_tflops
-from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample, MigInstance, Num, ProcessInfo, to_jsonable
+from gpuaccel.accel.telemetry.fields import TFLOPS_ASSUMPTION
+from gpuaccel.accel.telemetry.types import (
+    NA,
+    GpuInfo,
+    GpuSample,
+    MigInstance,
+    Num,
+    ProcessInfo,
+    sample_tflops,
+    to_jsonable,
+)
 
 if TYPE_CHECKING:  # reading a daemon's snapshot back (parse_snapshot) needs no sampler, nor numpy
     from gpuaccel.accel.telemetry.sampler import Sampler

@@ -2,7 +2,9 @@
 
 A value that NVML cannot give is never ``None`` or a blank: it is an :class:`NA` carrying the reason,
 so every consumer can show *why* (``"not supported on this GPU"``, ``"needs root"``, ...). The reasons'
-wording, the field names and how each is shown live in :mod:`accel.telemetry.fields`.
+wording, the field names and how each is shown live in :mod:`accel.telemetry.fields`; :func:`read` is
+the one way to take a field's value out of a :class:`GpuSample`, and :func:`sample_tflops` the one place
+the TFLOP/s estimate is computed from a sample.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, TypeAlias
 
-from gpuaccel.accel.telemetry.fields import GPM_METRICS, GPU_LOST, NOT_SUPPORTED
+from gpuaccel.accel.telemetry.fields import GPM_METRICS, GPU_LOST, NO_GPM, NO_SAMPLE, NOT_SUPPORTED
+from gpuaccel.accel.telemetry.fields import field as catalogue_entry
 
 
 @dataclass(frozen=True)
@@ -180,3 +183,35 @@ class TelemetryBackend(Protocol):
 
     def sample(self, index: int) -> GpuSample:
         """Read every field of GPU ``index``; per-field failures become NA, a lost GPU sets ``lost``."""
+
+
+def estimate_tflops(tensor_active_pct: Num, peak: Num) -> Num:
+    """Estimated TFLOP/s = tensor-core activity (percent) x dense peak; NA passes through with its reason."""
+    if tensor_active_pct.__class__ is float and peak.__class__ is float:  # the sampler's path, every round
+        return tensor_active_pct / 100.0 * peak
+    if isinstance(tensor_active_pct, NA):
+        return tensor_active_pct
+    if isinstance(peak, NA):
+        return peak
+    return float(tensor_active_pct) / 100.0 * float(peak)
+
+
+def sample_tflops(sample: GpuSample | None, peak: Num) -> Num:
+    """The TFLOP/s estimate of one sample (tensor-core activity x the GPU's calibrated or datasheet peak)."""
+    if sample is None:
+        return NA(NO_SAMPLE)
+    return estimate_tflops(sample.gpm.get("tensor_active", NA(NO_GPM)), peak)
+
+
+def read(sample: GpuSample, key: str, peak: Num | None = None) -> Any:
+    """The value of field ``key`` in ``sample``: a number, text or list, or an NA with its reason.
+
+    Derived fields need the GPU's ``peak`` (see :func:`accel.telemetry.peaks.peak_for`)."""
+    f = catalogue_entry(key)
+    if f.source == "gpm":
+        return sample.gpm.get(key, NA(NO_GPM))
+    if f.source == "derived":
+        if peak is None:
+            raise ValueError(f"field {key!r} is derived from the GPU's peak: pass peak")
+        return sample_tflops(sample, peak)
+    return getattr(sample, key)

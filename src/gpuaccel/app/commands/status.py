@@ -19,12 +19,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from gpuaccel.accel.telemetry import open_backend
-from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, TFLOPS_ASSUMPTION, read, throttle_words
+from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, TFLOPS_ASSUMPTION, throttle_words
 from gpuaccel.accel.telemetry.health import summary as health_summary
 from gpuaccel.accel.telemetry.health import warnings as health_warnings
 from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
 from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
-from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample
+from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample, read
 from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
 from gpuaccel.app.commands import bars
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_USAGE

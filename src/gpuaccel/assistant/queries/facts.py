@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry import health
-from gpuaccel.accel.telemetry.fields import FIELD, sample_tflops, with_unit
-from gpuaccel.accel.telemetry.types import NA
+from gpuaccel.accel.telemetry.fields import FIELD, with_unit
+from gpuaccel.accel.telemetry.types import NA, sample_tflops
 from gpuaccel.api.jobs import JobState
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads

@@ -17,17 +17,15 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from gpuaccel.accel.telemetry.fields import sample_tflops
-from gpuaccel.accel.telemetry.types import NA, GpuSample
+from gpuaccel.accel.telemetry.types import NA, GpuSample, sample_tflops
 from gpuaccel.api.jobs import Job
 from gpuaccel.scheduler.lifecycle.validation import COMMAND
 from gpuaccel.scheduler.paths import write_private_json
 
 if TYPE_CHECKING:
     from gpuaccel.accel.telemetry.sampler import Sampler
-    from gpuaccel.scheduler.lifecycle.service import Scheduler
 
 log = logging.getLogger(__name__)
 
@@ -127,10 +125,19 @@ class FlopRatios:
         }
 
 
+class RatioSource(Protocol):
+    """What the learner reads of the scheduler (its running jobs, the ratios it keeps): a protocol, so
+    this module needs nothing of the scheduler that imports it."""
+
+    flop_ratios: FlopRatios
+
+    def running_jobs(self) -> dict[int, tuple[Job, dict[str, dict[str, Any]]]]: ...
+
+
 class RatioLearner:
     """Sampler subscriber: pairs each fresh counted TFLOP/s of a job with the same round's estimate."""
 
-    def __init__(self, scheduler: Scheduler, sampler: Sampler) -> None:
+    def __init__(self, scheduler: RatioSource, sampler: Sampler) -> None:
         self.scheduler, self.sampler = scheduler, sampler
         self._seen: dict[int, float] = {}  # job id -> time of the last counted figure taken
 

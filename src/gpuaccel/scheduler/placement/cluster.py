@@ -12,13 +12,22 @@ import os
 import threading
 import time
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel
 
-if TYPE_CHECKING:
-    from gpuaccel.scheduler.placement.cluster_telemetry import ClusterTelemetry
+
+class NodeSamplers(Protocol):
+    """The cluster's telemetry as this module uses it (``cluster_telemetry.ClusterTelemetry`` is the one
+    kind): a protocol, so the cluster needs nothing of the module that imports it."""
+
+    error: str | None
+
+    def hosts(self) -> list[Any]: ...
+
+    def stop(self) -> None: ...
+
 
 NODES_TTL_S = 1.0  # the node list is read at most this often (dispatch asks for every queued cluster job)
 # A cluster that does not answer is asked again only this much later, and for at most NODES_TIMEOUT_S: the
@@ -105,7 +114,7 @@ class RayCluster:
         self.url = resolve_address(address)
         # ray.init takes 'auto' or the GCS address, not the job API's URL (then no node telemetry)
         self.gcs_address = None if "://" in address else address
-        self.telemetry: ClusterTelemetry | None = None  # set by placement_ray.placements
+        self.telemetry: NodeSamplers | None = None  # set by placement_ray.placements
         self._client: Any = None
         self._lock = threading.Lock()
         self._nodes: list[NodeView] = []

@@ -15,9 +15,9 @@ import threading
 import time
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import HISTORY_COUNTERS, HISTORY_FIELDS, HISTORY_GAUGES, read
+from gpuaccel.accel.telemetry.fields import HISTORY_COUNTERS, HISTORY_FIELDS, HISTORY_GAUGES
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.accel.telemetry.types import NA, GpuSample
+from gpuaccel.accel.telemetry.types import NA, GpuSample, read
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.store.queue import Store
 
