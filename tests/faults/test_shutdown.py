@@ -7,10 +7,13 @@ signal ended is queued again; one that exits by itself keeps its real outcome, w
 
 from __future__ import annotations
 
+import os
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
-from daemon_fixture import DaemonFactory, wait_for
+from daemon_fixture import FAST_ENV, REPO, DaemonFactory, wait_for
 
 
 def _job(marker: Path, body: str) -> list[str]:
@@ -53,3 +56,29 @@ def test_jobs_that_finish_in_the_grace_period_are_not_run_again(
         assert (done[name].state, done[name].attempt, done[name].max_retries) == ("succeeded", 2, 0)
         assert marks[name].read_text().split() == ["run", "1", "run", "2"]
         assert any("daemon stopped; queued again" in e.message for e in done[name].events)
+
+
+def test_a_stop_asked_the_moment_the_daemon_announces_itself_ends_it_cleanly(tmp_path: Path) -> None:
+    """``systemctl stop`` (or a script) may signal as soon as daemon.json names the pid: the daemon must
+    exit 0 and take its daemon.json with it, never die of the signal or ignore it (it once did both, in
+    the gap between announcing itself and uvicorn taking the signals over)."""
+    for attempt in range(3):
+        data = tmp_path / f"data{attempt}"
+        data.mkdir()
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_")}
+        env.update(FAST_ENV, GPUACCEL_FAKE_NVML="two_gpus", GPUACCEL_CONFIG_DIR=str(data / "config"))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO / "src"), os.environ.get("PYTHONPATH")]))
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "gpuaccel", "serve", "--data-dir", str(data), "--port", "0"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            wait_for(
+                lambda d=data: (d / "daemon.json").exists(), timeout=60, interval=0.001, what="daemon.json"
+            )
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(30) == 0
+        finally:
+            proc.kill()
+            proc.wait()
+        assert not (data / "daemon.json").exists()

@@ -177,6 +177,19 @@ def _run(
         return 1
     unix = sockets[0].getsockname()
     port = sockets[1].getsockname()[1] if len(sockets) > 1 else None
+    server: _Server | None = None
+    stop_asked: list[int] = []
+
+    def stop_early(signum: int, _frame: object) -> None:
+        """SIGTERM/SIGINT before uvicorn takes the signals over (and the one it re-raises when done):
+        remembered, so a stop asked while starting ends the daemon cleanly instead of killing it."""
+        stop_asked.append(signum)
+        if server is not None:
+            server.should_exit = True
+
+    # Before daemon.json announces us: from then on `systemctl stop` or a script may signal at once.
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, stop_early)
     try:
         for job in daemon.start():
             log.warning("recovered job %d from a previous daemon: %s", job.id, recovered_words(job))
@@ -204,10 +217,8 @@ def _run(
         address = unix + (f" and http://{host}:{port}" if port is not None else "")
         print(f"gpuaccel daemon {daemon.version}: {address} (pid {os.getpid()}, data dir {dd.root})")
         sys.stdout.flush()
-        # uvicorn re-raises the signal that stopped it once it is done; let it land here, not kill us
-        # before the workers are stopped and their jobs requeued.
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(sig, lambda *_: None)
+        if stop_asked:  # asked to stop while starting: uvicorn would start serving, then exit
+            server.should_exit = True
         server.run(sockets=sockets)
     finally:
         daemon.stop()
