@@ -18,7 +18,6 @@ import pytest
 from daemon_fixture import REPO, DaemonProcess
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
-from gpuaccel.assistant.http.mcp import CHAT_ONLY
 from gpuaccel.assistant.queries.catalogue import CATALOGUE
 
 Elicit = Callable[[Any, types.ElicitRequestParams], Awaitable[types.ElicitResult]]
@@ -90,8 +89,10 @@ def test_tools_query_and_confirmed_submit(daemon: DaemonProcess) -> None:
     out = _session(daemon, work)
     out.update(_session(daemon, allowed, options=("--allow-writes",)))
     tools = out["tools"]
-    assert set(CATALOGUE) - CHAT_ONLY <= set(tools) and {"submit_job", "cancel_job", "job_logs"} <= set(tools)
-    assert not CHAT_ONLY & set(tools)  # a job's log is one tool, job_logs
+    chat_only = {name for name, s in CATALOGUE.items() if not s.agent_tool}
+    assert chat_only == {"job_log"}
+    assert set(CATALOGUE) - chat_only <= set(tools) and {"submit_job", "cancel_job", "job_logs"} <= set(tools)
+    assert not chat_only & set(tools)  # a job's log is one tool, job_logs
     assert tools["gpu_reading"].input_schema["properties"]["metric"]["enum"][0] == "temperature"
     assert "confirm" not in tools["submit_job"].input_schema["properties"]
     assert not out["gpus"].is_error and "There are 2 GPUs" in _text(out["gpus"])

@@ -3,15 +3,17 @@ get a message naming the argument and what is accepted."""
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import pytest
 
+from gpuaccel.app.commands import assistant as ask_command
 from gpuaccel.assistant.queries import catalogue as queries
 from gpuaccel.assistant.queries.catalogue import CATALOGUE, QueryArgsError, docs_table, query_from_args
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.understand.context import Context
-from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.assistant.understand.picker import REFUSAL, RulePicker
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -75,3 +77,27 @@ def test_docs_show_the_catalogue() -> None:
     )
     assert start in text and end in text, "docs/assistant.md lost the catalogue's markers"
     assert text.split(start, 1)[1].split(end, 1)[0] == docs_table()
+
+
+def test_tool_schemas_are_the_catalogue_as_openai_tools() -> None:
+    """One function gives the OpenAI-style tool list (and the MCP server's query tools): every agent query,
+    its description and its JSON Schema; the chat's own rendering of a job log is no tool."""
+    tools = queries.tool_schemas()
+    assert {t["type"] for t in tools} == {"function"}
+    by_name = {t["function"]["name"]: t["function"] for t in tools}
+    assert set(by_name) == set(CATALOGUE) - {"job_log"}
+    for name, f in by_name.items():
+        assert f["description"] == CATALOGUE[name].description
+        assert f["parameters"] == CATALOGUE[name].input_schema()
+    assert by_name["job_detail"]["parameters"]["required"] == ["job"]
+
+
+def test_ask_help_lists_the_catalogues_topics() -> None:
+    """``gpuaccel ask --help`` names every query's topic with an example, read from the catalogue."""
+    root = argparse.ArgumentParser(prog="gpuaccel")
+    ask_command.register(root.add_subparsers())
+    ask = root._subparsers._group_actions[0].choices["ask"]  # type: ignore[union-attr]
+    text = ask.format_help()
+    for spec in CATALOGUE.values():
+        assert f'{spec.topic}: "{spec.examples[0]}"' in text
+    assert queries.topics() in REFUSAL

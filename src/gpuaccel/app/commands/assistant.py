@@ -24,9 +24,20 @@ if TYPE_CHECKING:
 ANSWER_TIMEOUT_S = 600.0  # a first answer or report may load the model on a busy machine
 
 
+class AskHelp(argparse.RawDescriptionHelpFormatter):
+    """``ask --help`` ends with the assistant's topics, read from the query catalogue only when help is
+    printed (the catalogue pulls in the queries' modules, which asking a question does not need here)."""
+
+    def format_help(self) -> str:
+        from gpuaccel.assistant.queries.catalogue import help_topics
+
+        self.add_text(help_topics())
+        return super().format_help()
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     common = client_options()
-    p = subparsers.add_parser("ask", parents=[common])
+    p = subparsers.add_parser("ask", parents=[common], formatter_class=AskHelp)
     p.add_argument("question", nargs="+", help='e.g. "how hot is GPU 0?", "why did job 12 fail?", /status')
     p.add_argument("--conversation", type=int, help="continue this conversation id")
     p.set_defaults(func=client_command(cmd_ask, timeout=ANSWER_TIMEOUT_S))

@@ -1,9 +1,9 @@
 """The MCP server (``gpuaccel mcp``): the typed queries and job actions as tools for coding agents.
 
 Every tool goes through the daemon's client, so the daemon's rules apply as they do to the CLI: a query
-runs in the daemon (``POST /assistant/query``), a submission is validated by the scheduler. The query tools
-are made from :data:`assistant.queries.catalogue.CATALOGUE` (name, description, argument schema), the submit
-tool's schema is the scheduler's :class:`~api.request.JobRequest`; nothing here repeats either.
+runs in the daemon (``POST /assistant/query``), a submission is validated by the scheduler. The query
+tools are made from :func:`assistant.queries.catalogue.tool_schemas` (name, description, argument schema),
+the submit tool's schema is the scheduler's :class:`~api.request.JobRequest`; nothing here repeats either.
 
 Write actions (submit, cancel) need a person: where the client supports elicitation, the user is asked
 through it (and only an accepted answer with ``confirm`` ticked counts); where it does not, they are
@@ -27,12 +27,11 @@ from mcp.server.context import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
 from gpuaccel.api.request import JobRequest
-from gpuaccel.assistant.queries.catalogue import CATALOGUE
+from gpuaccel.assistant.queries.catalogue import tool_schemas
 
-# Queries that are the chat's rendering of what a job tool gives exactly: a job's log is ``job_logs``
-# (the raw tail from the daemon's log endpoint); the chat's ``job_log`` cuts long lines and drops
-# escapes for a person. One tool per thing an agent can ask.
-CHAT_ONLY = frozenset({"job_log"})
+# One tool per thing an agent can ask: the catalogue leaves out what is only the chat's rendering (its
+# ``job_log`` cuts long lines for a person; an agent's is ``job_logs``, the raw tail from the log endpoint).
+QUERY_TOOLS = {t["function"]["name"]: t["function"] for t in tool_schemas()}
 
 LOG_TAIL_MAX = 5000
 CONFIRM_HELP = (
@@ -112,13 +111,12 @@ def tools() -> list[types.Tool]:
     """Every tool: one per typed query, then the job actions."""
     out = [
         types.Tool(
-            name=s.name,
-            description=s.description,
-            input_schema=s.input_schema(),
+            name=f["name"],
+            description=f["description"],
+            input_schema=f["parameters"],
             annotations=types.ToolAnnotations(read_only_hint=True),
         )
-        for s in CATALOGUE.values()
-        if s.name not in CHAT_ONLY
+        for f in QUERY_TOOLS.values()
     ]
     out += [
         types.Tool(
@@ -210,7 +208,7 @@ def cancel_words(job: dict[str, Any]) -> str:
 
 def call(client: DaemonClient, name: str, args: dict[str, Any]) -> types.CallToolResult:
     """Run tool ``name`` (after any confirmation); blocking, so it runs in a worker thread."""
-    if name in CATALOGUE and name not in CHAT_ONLY:
+    if name in QUERY_TOOLS:
         res = client.query(name, args)
         table = [" | ".join(res["columns"])] + [" | ".join(map(str, r)) for r in res["rows"]]
         text = res["sentence"] + ("\n" + "\n".join(table) if res["rows"] else "")

@@ -76,8 +76,14 @@ class QuerySpec:
     params: tuple[str, ...] = ()
     own: dict[str, Param] = field(default_factory=dict)  # fields that mean something of their own here
     required: tuple[str, ...] = ()
+    topic: str = field(
+        kw_only=True
+    )  # what it is about in a few words: the chat's and ask --help's topic list
     answer: Callable[[QueryContext, Query], Result] = field(kw_only=True)
     examples: tuple[str, ...] = field(kw_only=True)
+    # False: the chat's rendering of something an agent gets exactly another way (a job's log: the MCP
+    # server's job_logs tool, the raw tail), so it is no agent tool
+    agent_tool: bool = field(default=True, kw_only=True)
 
     def param(self, name: str) -> Param:
         return self.own.get(name) or PARAMS[name]
@@ -100,6 +106,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "gpu_list",
             "The GPUs of this machine: index, model and memory size.",
             ("gpu",),
+            topic="the GPUs' models and memory",
             answer=gq.gpu_list,
             examples=("what GPUs does this machine have?", "list the GPUs"),
         ),
@@ -113,6 +120,8 @@ CATALOGUE: dict[str, QuerySpec] = {
             " memory and health are kept live only).",
             ("gpu", "metric", "window"),
             {"metric": Param(str, "which reading (default temperature)", GPU_METRICS)},
+            topic="each GPU's readings now or over a span (temperature, utilization, memory, power, tensor"
+            " activity and TFLOP/s, fan speed, health)",
             answer=gq.gpu_reading,
             examples=(
                 "how hot is GPU 0?",
@@ -127,6 +136,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             " fastest fan...",
             ("metric", "order"),
             {"metric": Param(str, "the reading to rank by (default temperature)", RANK_METRICS)},
+            topic="which GPU is hottest, busiest or freest",
             answer=gq.gpu_rank,
             examples=("which GPU is the hottest?", "which one has the most free memory?"),
         ),
@@ -134,6 +144,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "idle_gpus",
             "Which GPUs are idle and, for busy ones, why they count as busy.",
             (),
+            topic="which GPUs are idle",
             answer=gq.idle_gpus,
             examples=("is any GPU free?", "which GPUs are idle?"),
         ),
@@ -142,6 +153,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "Who holds GPU memory: each process, its memory, and the job that owns it or 'not started by"
             " the queue'.",
             ("gpu",),
+            topic="who uses GPU memory",
             answer=gq.memory_users,
             examples=("who is using GPU 0's memory?", "which processes are on the H100?"),
         ),
@@ -149,6 +161,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "energy",
             "Energy used (Wh) from the power history, per GPU (default: the last hour).",
             ("gpu", "window"),
+            topic="the energy the GPUs used",
             answer=gq.energy,
             examples=("how much energy did the GPUs use today?", "kWh of GPU 1 in the last hour"),
         ),
@@ -156,6 +169,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "gate_state",
             "The idle gate (may the assistant use a GPU?) and the assistant's own state.",
             (),
+            topic="my own idle gate",
             answer=gate_state,
             examples=("are you running on the GPU?", "is the idle gate open?"),
         ),
@@ -165,6 +179,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             ("job",),
             {},
             ("job",),
+            topic="one job (its state, times, attempts, energy)",
             answer=jq.job_detail,
             examples=("why did job 4 fail?", "when did train-llama start?"),
         ),
@@ -173,13 +188,16 @@ CATALOGUE: dict[str, QuerySpec] = {
             "The last lines of a job's log (stdout and stderr): the job by id, else the newest job in the"
             " state or with the name given, else the newest that ran; long lines are cut.",
             ("job", "state", "job_name", "lines"),
+            topic="a job's log",
             answer=lq.job_log,
             examples=("show the log of job 7", "last 20 lines of the failed job's output"),
+            agent_tool=False,
         ),
         QuerySpec(
             "jobs",
             "Jobs, narrowed by state, name, GPU and time span, newest first.",
             ("state", "job_name", "gpu", "window"),
+            topic="the jobs of a span, a state, a name or a GPU",
             answer=jq.jobs,
             examples=("what ran today?", "which jobs used GPU 1 yesterday?"),
         ),
@@ -195,6 +213,7 @@ CATALOGUE: dict[str, QuerySpec] = {
                     JOB_METRICS,
                 )
             },
+            topic="the longest jobs and those with the most GPU-time or energy",
             answer=jq.job_rank,
             examples=("which job ran the longest this week?", "the most GPU-hours today"),
         ),
@@ -203,6 +222,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "Failed (or, with state cancelled, cancelled) jobs with their reasons and attempts.",
             ("state", "job_name", "gpu", "window"),
             {"state": Param(str, "failed (default) or cancelled", ("failed", "cancelled"))},
+            topic="failed and cancelled jobs with their reasons",
             answer=jq.failures,
             examples=("what failed yesterday?", "which jobs were cancelled?"),
         ),
@@ -211,6 +231,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "What is running and what waits, with the scheduler's reason for each waiting job.",
             ("state",),
             {"state": Param(str, "only running or only queued jobs", ("running", "queued"))},
+            topic="what runs and what waits, and why",
             answer=jq.queue,
             examples=("what is running?", "why is my job still queued?"),
         ),
@@ -219,6 +240,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "A summary of a time span (default the last 24 hours): jobs by outcome, the longest, failures,"
             " GPU peaks and means.",
             ("window",),
+            topic="summaries of a day or an hour",
             answer=jq.summary,
             examples=("summarize today", "what happened in the last hour?"),
         ),
@@ -227,6 +249,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "The Ray cluster's hosts and the GPUs each declares, with their models (without a cluster: this"
             " host's GPUs).",
             (),
+            topic="on a daemon in a Ray cluster, its nodes and their GPUs",
             answer=cq.cluster_gpus,
             examples=("which nodes does the cluster have?", "how many GPUs per node?"),
         ),
@@ -235,6 +258,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "Which cluster node is idle, or with order max / min the busiest / least busy, with utilization"
             " and running jobs.",
             ("order",),
+            topic="which node is idle or busiest",
             answer=cq.node_load,
             examples=("which node is idle?", "the busiest node"),
         ),
@@ -242,6 +266,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "job_nodes",
             "Which node a cluster job ran on: one job, or the latest cluster jobs (in a time span).",
             ("job", "window"),
+            topic="which node ran a job",
             answer=cq.job_nodes,
             examples=("which node did job 12 run on?",),
         ),
@@ -249,6 +274,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             "lost_nodes",
             "Nodes that left the cluster with Ray's reason, and nodes without GPU readings.",
             (),
+            topic="nodes that were lost",
             answer=cq.lost_nodes,
             examples=("which nodes were lost?", "did we lose any node?"),
         ),
@@ -296,6 +322,34 @@ def query_from_args(name: str, args: dict[str, Any] | None, now: float) -> Query
 
 
 QUERY_NAMES = tuple(CATALOGUE)
+
+
+def topics() -> str:
+    """What the assistant can be asked about, in one sentence's words (said by the refusal and greeting)."""
+    said = [s.topic for s in CATALOGUE.values()]
+    return "; ".join(said[:-1]) + "; and " + said[-1]
+
+
+def help_topics() -> str:
+    """``gpuaccel ask --help``'s list: each query's topic and an example question."""
+    lines = ["what you can ask (one line per query; /status, /report and /cleanup too):"]
+    lines += [f'  {s.topic}: "{s.examples[0]}"' for s in CATALOGUE.values()]
+    return "\n".join(lines)
+
+
+def tool_schemas() -> list[dict[str, Any]]:
+    """The catalogue's queries as OpenAI-style function tools, ``{"type": "function", "function": {name,
+    description, parameters}}`` with ``parameters`` the query's JSON Schema: the list an OpenAI client's
+    ``tools`` takes and the MCP server's query tools (name, description, input schema) are made from.
+    Queries that are only the chat's rendering (``agent_tool=False``) are left out."""
+    return [
+        {
+            "type": "function",
+            "function": {"name": s.name, "description": s.description, "parameters": s.input_schema()},
+        }
+        for s in CATALOGUE.values()
+        if s.agent_tool
+    ]
 
 
 def run(ctx: QueryContext, q: Query) -> Result:

@@ -14,6 +14,7 @@ import re
 import time
 from dataclasses import replace
 
+from gpuaccel.assistant.queries.catalogue import topics
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, window_of
 from gpuaccel.assistant.understand.context import Context, Picker
@@ -24,13 +25,7 @@ from gpuaccel.assistant.understand.topics import PEAK_WORDS, log_query, query_fo
 from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
 
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
-TOPICS = (
-    "its GPUs (models, temperature, utilization, memory and who uses it,"
-    " power and energy, tensor activity and TFLOP/s, fan speed), the job queue (running, queued and why,"
-    " failed and cancelled jobs, durations and GPU-time), summaries of a day or an hour, and my own idle"
-    " gate; and, on a daemon connected to a Ray cluster, its nodes (GPUs per node, which is idle or busiest,"
-    " which job ran where, nodes that were lost)"
-)
+TOPICS = topics()  # the catalogue's topics, one per query
 REFUSAL = f"I only know about this machine: {TOPICS}."
 
 
