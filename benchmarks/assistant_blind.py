@@ -28,7 +28,12 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "unit")]
 from heldout_machine import build_machine  # noqa: E402
 from test_assistant_questions import _matches, ask, invented  # noqa: E402
 
-SETS = {"g": "assistant_heldout_g.json", "h": "assistant_heldout_h.json"}
+SETS = {
+    "g": "assistant_heldout_g.json",
+    "h": "assistant_heldout_h.json",
+    "k": "assistant_heldout_k.json",
+    "l": "assistant_heldout_l.json",
+}
 
 
 def score(set_name: str) -> dict[str, Any]:
