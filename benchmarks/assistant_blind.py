@@ -1,13 +1,13 @@
 """Score blind question sets through the chat on the richer held-out machine, and keep every miss.
 
-Why a benchmark and not a test: sets g and h were written blind (tests/unit/assistant_heldout_g.json,
-..._h.json) and are scored first on the code as it stands, well under the held-out bar; this prints each
+Why a benchmark and not a test: sets g to l were written blind (tests/unit/assistant_heldout_g.json to
+..._l.json) and are scored first on the code as it stands, well under the held-out bar; this prints each
 set's score and writes every miss (question, expected, the answer given) so that general causes can be
 found. The scoring is the held-out scorer's own (tests/unit/test_assistant_questions.py: ``ask``,
 ``_matches``, ``invented``), on tests/heldout_machine.py's machine (two fake GPUs, a day of history,
 14 queue jobs, 15:00 today), each set on a fresh copy, each conversation in one chat session.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/assistant_blind.py            # sets g and h
+    PYTHONPATH=src .venv/bin/python benchmarks/assistant_blind.py            # every set
     PYTHONPATH=src .venv/bin/python benchmarks/assistant_blind.py --sets g   # one set
 """
 
@@ -31,6 +31,8 @@ from test_assistant_questions import _matches, ask, invented  # noqa: E402
 SETS = {
     "g": "assistant_heldout_g.json",
     "h": "assistant_heldout_h.json",
+    "i": "assistant_heldout_i.json",
+    "j": "assistant_heldout_j.json",
     "k": "assistant_heldout_k.json",
     "l": "assistant_heldout_l.json",
 }
