@@ -91,6 +91,9 @@ def test_gpu_when_torch_can_and_why_not_otherwise(make_service) -> None:
     assert svc.state()["next_device"] is None and svc.state()["next_strategy"] is None
     svc.save_settings(use_gpu=False)
     assert svc.controller.next_device() == ("cpu", "GPU use is turned off in the settings")
+    with pytest.raises(ValueError, match=r"on_close: .*'cpu' or 'wait'.*'cpu' continues on CPU"):
+        svc.save_settings(on_close="later")  # the one definition (api.assistant.Policy) says what is accepted
+    assert svc.settings["on_close"] == "wait"
     # A torch without CUDA never waits for the gate: there is no GPU to wait for.
     ctl = GateController(
         FakeGate(open_=False),

@@ -22,14 +22,34 @@ class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# -- the assistant's settings: defined here once; the service stores them, the gate and the GUI read them --
+
+OnClose = Literal["cpu", "wait"]
+ON_CLOSE_HELP = "when the GPU gate closes: 'cpu' continues on CPU, 'wait' pauses until it opens"
+USE_GPU_HELP = "run the model on an idle GPU (false: CPU only)"
+
+
+class Policy(BaseModel):
+    """Where the model runs, as the user sets it; the defaults are a fresh install's."""
+
+    on_close: OnClose = Field("cpu", description=ON_CLOSE_HELP)
+    use_gpu: StrictBool = Field(True, description=USE_GPU_HELP)
+
+
+class Settings(Policy):
+    """The stored settings (``<data dir>/assistant.json``): the policy and the active model's path."""
+
+    model: str = Field(description="the active model's file (the bundled model when it is missing)")
+
+
 # -- requests -------------------------------------------------------------------------------------------
 
 
 class SettingsIn(_Request):
-    on_close: Literal["cpu", "wait"] | None = Field(
-        None, description="when the GPU gate closes: 'cpu' continues on CPU, 'wait' pauses until it opens"
-    )
-    use_gpu: StrictBool | None = Field(None, description="run the model on an idle GPU (false: CPU only)")
+    """A change of :class:`Policy`: what is left out stays."""
+
+    on_close: OnClose | None = Field(None, description=ON_CLOSE_HELP)
+    use_gpu: StrictBool | None = Field(None, description=USE_GPU_HELP)
 
 
 class ChatIn(_Request):
@@ -91,12 +111,6 @@ class SelectIn(_Request):
 
 
 # -- responses ------------------------------------------------------------------------------------------
-
-
-class Settings(BaseModel):
-    model: str
-    on_close: Literal["cpu", "wait"]
-    use_gpu: bool
 
 
 class ModelRef(BaseModel):

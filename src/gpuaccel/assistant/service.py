@@ -18,6 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
+from gpuaccel.api.assistant import ON_CLOSE_HELP, USE_GPU_HELP, Settings
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.chat import ChatService
 from gpuaccel.assistant.db import AssistantDB
@@ -114,35 +117,31 @@ class AssistantService:
     # -- settings ------------------------------------------------------------------------------------
 
     def _load_settings(self) -> dict[str, Any]:
-        """The stored settings; a value of the wrong kind (a hand-edited file) falls back to its default."""
-        settings: dict[str, Any] = {"model": str(BUNDLED_MODEL), "on_close": "cpu", "use_gpu": True}
+        """The stored settings (:class:`api.assistant.Settings`); a value of the wrong kind (a hand-edited
+        file) falls back to its default."""
+        settings = Settings(model=str(BUNDLED_MODEL)).model_dump()
         try:
             stored = json.loads(self.settings_file.read_text())
         except (FileNotFoundError, ValueError):
             return settings
-        valid = {
-            "model": lambda v: isinstance(v, str),
-            "on_close": lambda v: v in ("cpu", "wait"),
-            "use_gpu": lambda v: isinstance(v, bool),
-        }
-        for key, ok in valid.items():
+        for key in Settings.model_fields:
             if isinstance(stored, dict) and key in stored:
-                if ok(stored[key]):
-                    settings[key] = stored[key]
-                else:
+                try:
+                    settings = Settings.model_validate({**settings, key: stored[key]}).model_dump()
+                except ValidationError:
                     log.warning(
                         "ignoring %s=%r in %s; using %r", key, stored[key], self.settings_file, settings[key]
                     )
         return settings
 
     def save_settings(self, **changes: Any) -> dict[str, Any]:
-        if changes.get("on_close") is not None and changes["on_close"] not in ("cpu", "wait"):
-            raise ValueError(
-                "on_close must be 'cpu' (continue on CPU) or 'wait' (pause until the GPU is idle)"
-            )
-        if changes.get("use_gpu") is not None and not isinstance(changes["use_gpu"], bool):
-            raise ValueError("use_gpu must be true (run on the GPU while it is idle) or false (CPU only)")
-        self.settings.update({k: v for k, v in changes.items() if v is not None})
+        """Store ``changes`` (None: unchanged); a wrong value raises ValueError saying what is accepted."""
+        wanted = {**self.settings, **{k: v for k, v in changes.items() if v is not None}}
+        try:
+            self.settings = Settings.model_validate(wanted).model_dump()
+        except ValidationError as exc:
+            said = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+            raise ValueError(f"{said} ({ON_CLOSE_HELP}; use_gpu: {USE_GPU_HELP})") from None
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.settings_file.write_text(json.dumps(self.settings, indent=1))
         self.controller.settings.on_close = self.settings["on_close"]

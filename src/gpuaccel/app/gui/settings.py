@@ -34,16 +34,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuaccel.api.assistant import Policy
 from gpuaccel.app.gui.connection import Endpoint
 from gpuaccel.app.gui.settings_cluster import RayClusterGroup
 from gpuaccel.app.gui.theme import THEME_CHOICES
 
 ORG, APP = "gpuaccel", "gpuaccel"
-# policy -> (label, the daemon's assistant settings: POST /assistant/settings {use_gpu, on_close})
+# policy -> (label, the daemon's assistant settings: POST /assistant/settings, an api.assistant.Policy)
 ASSISTANT_POLICY_SETTINGS: dict[str, tuple[str, dict[str, object]]] = {
-    "idle-only": ("GPU while it is idle, else CPU", {"use_gpu": True, "on_close": "cpu"}),
-    "wait": ("GPU while it is idle, else wait", {"use_gpu": True, "on_close": "wait"}),
-    "cpu-only": ("CPU only", {"use_gpu": False, "on_close": "cpu"}),
+    "idle-only": ("GPU while it is idle, else CPU", Policy(use_gpu=True, on_close="cpu").model_dump()),
+    "wait": ("GPU while it is idle, else wait", Policy(use_gpu=True, on_close="wait").model_dump()),
+    "cpu-only": ("CPU only", Policy(use_gpu=False, on_close="cpu").model_dump()),
 }
 ASSISTANT_POLICIES = tuple(ASSISTANT_POLICY_SETTINGS)
 _DAEMON_OWNED = {"assistant_policy"}  # mirrored from the daemon, never stored in QSettings

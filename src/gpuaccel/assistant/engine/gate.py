@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from gpuaccel.api.assistant import Policy
 from gpuaccel.assistant.engine.runtime import GenParams, describe_runtime
 
 if TYPE_CHECKING:
@@ -98,8 +99,8 @@ class Gate(Protocol):
 class GateSettings:
     gpu_strategy: str = "cuda fp16"
     cpu_strategy: str = "cpu fp32"
-    on_close: str = "cpu"  # "cpu": continue on CPU; "wait": pause until the gate opens again
-    use_gpu: bool = True  # False: never load on the GPU (no CUDA here, or the user said so)
+    on_close: str = Policy.model_fields["on_close"].default  # api.assistant.Policy says what each means
+    use_gpu: bool = Policy.model_fields["use_gpu"].default  # False also when no CUDA is here
     off_why: str = ""  # why use_gpu is False, in words
 
 
