@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.accel.telemetry.snapshot import exact_tflops_entry, snapshot
 from gpuaccel.assistant.engine.runtime import Engine
 from gpuaccel.assistant.http.routes import create_router
 from gpuaccel.assistant.queries.catalogue import run
@@ -302,3 +303,28 @@ def test_a_request_to_change_a_job_names_the_command_and_is_not_a_description(sv
     assert ask(client, "delete job 1 for me")[0].endswith("To delete job 1: gpuaccel remove 1.")
     assert ask(client, "why did job 3 fail?")[0].startswith("Job 3 (oom-c) failed")  # a question still reads
     assert ask(client, "stop job 3 from what?")[0] != ask(client, "stop job 3")[0]
+
+
+def test_tflops_are_the_dashboards_record_exact_where_a_job_counted(tmp_path: Path) -> None:
+    """The chat reads the daemon's telemetry record (GET /telemetry/now): where a job of ours reports its
+    TFLOP/s the answer gives that exact figure and who counted it, as the dashboard does, not the estimate."""
+    store = Store(tmp_path / "db")
+    sampler = Sampler(FakeBackend("two_gpus"))
+    sampler.open()
+    sampler.poll()
+
+    def record() -> dict:
+        out = snapshot(sampler)
+        gpu0 = out["gpus"][0]
+        gpu0["tflops"] = exact_tflops_entry(7, {"value": 312.46}, gpu0["tflops"])
+        return out
+
+    source = FactsSource(store, sampler)
+    source.telemetry_now = record
+    result = run(QueryContext(source), Query("gpu_reading", metric="tflops"))
+    assert "GPU 0 is doing 312.5 TFLOP/s, exact: counted by job 7." in result.sentence
+    assert "The estimated TFLOP/s of GPU 1 is N/A (GPM metrics need Hopper" in result.sentence
+    assert result.columns[1] == "TFLOP/s (exact where a job counted it)" and result.rows[0] == [0, 312.5]
+    source.telemetry_now = None  # no daemon: the shared snapshot, estimates only
+    assert "exact" not in run(QueryContext(source), Query("gpu_reading", metric="tflops")).sentence
+    store.close()

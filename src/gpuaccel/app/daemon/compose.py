@@ -9,6 +9,7 @@ while the queue and telemetry serve as usual.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from dataclasses import dataclass
@@ -41,7 +42,7 @@ from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement.cluster import create_router as cluster_router
 from gpuaccel.scheduler.placement.placements import LOCAL
 from gpuaccel.scheduler.placement.ray_jobs import placements
-from gpuaccel.scheduler.reads.telemetry_view import prometheus_text
+from gpuaccel.scheduler.reads.telemetry_view import prometheus_text, telemetry_now
 from gpuaccel.scheduler.store.history import HistoryWriter
 from gpuaccel.scheduler.store.integrity import DamagedDatabase, DiskFull
 from gpuaccel.scheduler.store.queue import Store
@@ -101,6 +102,8 @@ class Daemon:
                     data_dir.root, store, sampler, idle, db_path=data_dir.db, logs_dir=data_dir.logs
                 )
                 assistant.facts.cluster = places.cluster()  # answers about the Ray cluster's nodes
+                # the chat's GPU readings are the dashboard's record (a job's exact TFLOP/s included)
+                assistant.facts.telemetry_now = functools.partial(telemetry_now, sampler, scheduler)
         except BaseException:
             sampler.stop()  # nothing else has started yet
             store.close()

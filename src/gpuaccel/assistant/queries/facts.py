@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry import health
 from gpuaccel.accel.telemetry.fields import FIELD, with_unit
-from gpuaccel.accel.telemetry.types import NA, sample_tflops
+from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
+from gpuaccel.accel.telemetry.types import NA
 from gpuaccel.api.jobs import JobState
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
@@ -106,6 +108,13 @@ class FactsSource:
         )
         # where the daemon writes job-<id>.log (scheduler.paths.DataDir.logs), for a job's log in the chat
         self.logs_dir: Path | None = None
+        # The daemon's telemetry record (GET /telemetry/now: the shared snapshot with a running job's exact
+        # TFLOP/s in place of the estimate), set by the daemon; without one, the shared snapshot itself.
+        self.telemetry_now: Callable[[], dict[str, Any]] | None = None
+
+    def record(self) -> dict[str, Any]:
+        """The telemetry record the dashboard and ``gpuaccel status`` show (one picture of every GPU)."""
+        return self.telemetry_now() if self.telemetry_now is not None else snapshot(self.sampler)
 
     def _job_pids(self) -> dict[int, int]:
         return reads.running_pids(self.store)
@@ -115,14 +124,19 @@ class FactsSource:
             return [], "telemetry is off"
         if not self.sampler.available:
             return [], self.sampler.error or "GPU telemetry unavailable"
-        infos = {i.index: i for i in self.sampler.infos}
-        peaks = {i.index: pk for i, pk in zip(self.sampler.infos, self.sampler.peaks, strict=False)}
+        record = self.record()
         job_pids = self._job_pids()
         ours = self.own_pids()
         out = []
-        for s in self.sampler.latest():
+        for entry, parsed in zip(record["gpus"], parse_snapshot(record), strict=True):
+            s = parsed.sample
+            if s is None:
+                continue  # no reading yet
             procs = [] if isinstance(s.processes, NA) else s.processes
-            tflops = sample_tflops(s, peaks[s.index][0]) if s.index in peaks else NA("no peak for this GPU")
+            said = entry.get("tflops") or {}  # exact from a job of ours, else the estimate (or na: why)
+            tflops = (
+                said["value"] if said.get("value") is not None else NA(str(said.get("na") or "no reading"))
+            )
             raw = {
                 "temperature_c": s.temperature_c,
                 "util_gpu": s.util_gpu,
@@ -142,7 +156,7 @@ class FactsSource:
             out.append(
                 {
                     "index": s.index,
-                    "name": infos[s.index].name if s.index in infos else "?",
+                    "name": parsed.info.name,
                     "temperature_c": _num(s.temperature_c),
                     "util_gpu": _num(s.util_gpu),
                     "mem_used_mib": _num(s.mem_used_mib),
@@ -151,6 +165,8 @@ class FactsSource:
                     "power_limit_w": _num(s.power_limit_w),
                     "tensor_active": _num(s.gpm.get("tensor_active")),
                     "tflops": _num(tflops),
+                    "tflops_exact": bool(said.get("exact")),
+                    "tflops_source": str(said.get("source") or ""),
                     "fan_pct": _num(s.fan_pct),
                     "sm_clock_mhz": _num(s.sm_clock_mhz),
                     "mem_clock_mhz": _num(s.mem_clock_mhz),

@@ -130,6 +130,9 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
     if metric == "health":
         return _health(q, gpus)
     label = METRICS[metric][1]
+    heading = label  # the table's column: TFLOP/s say when some are exact
+    if metric == "tflops" and any(g.get("tflops_exact") for g in gpus):
+        heading = "TFLOP/s (exact where a job counted it)"
     parts, rows = [], []
     for g in gpus:
         value = _value(g, metric)
@@ -150,6 +153,10 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
         if metric == "power" and value is not None and limit is not None:
             limit = round(float(limit))
             parts.append(f"GPU {g['index']} draws {_say(value, metric, g)} of its {limit} W limit.")
+        elif metric == "tflops" and value is not None and g.get("tflops_exact"):  # as the dashboard shows
+            parts.append(
+                f"GPU {g['index']} is doing {_say(value, metric, g)}, exact: counted by {g['tflops_source']}."
+            )
         elif metric == "tflops" and value is not None:  # the unit is said once, not twice
             parts.append(f"GPU {g['index']} is doing an estimated {_say(value, metric, g)}.")
         elif metric == "free_memory" and value is not None:
@@ -163,7 +170,7 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
         else:
             parts.append(f"The {label} of GPU {g['index']} is {_say(value, metric, g)}.")
         rows.append([g["index"], shown, limit] if metric == "power" else [g["index"], shown])
-    cols = ["GPU", label]
+    cols = ["GPU", heading]
     if metric == "memory":
         cols = ["GPU", "used (GiB)", "total (GiB)", "free (GiB)"]
     elif metric == "power":
