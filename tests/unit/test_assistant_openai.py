@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -14,6 +15,7 @@ from test_assistant_chat_answers import svc  # noqa: F401  (the fixture: two fak
 from gpuaccel.app.daemon.auth import TokenAuth
 from gpuaccel.assistant.http.openai import MAX_CONTEXT_CHARS, MAX_MESSAGES, create_openai_router
 from gpuaccel.assistant.http.routes import Unavailable
+from gpuaccel.assistant.queries.catalogue import query_from_args, tool_schemas
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.picker import REFUSAL
 
@@ -140,7 +142,8 @@ def test_the_official_openai_client_understands_answers_and_errors(svc: Assistan
         client.chat.completions.create(
             model="tiny-rwkv7", tools=[tool], messages=[{"role": "user", "content": "hi"}]
         )
-    assert tools.value.param == "tools" and "gpuaccel mcp" in tools.value.message
+    assert tools.value.param == "tools.0" and "'gpu_temperature' is not a query" in tools.value.message
+    assert "gpu_reading" in tools.value.message  # what is accepted
     with pytest.raises(openai.BadRequestError) as wrong:
         client.chat.completions.create(model="tiny-rwkv7", messages=[{"role": "assistant", "content": "hi"}])
     assert "must have role 'user'" in wrong.value.message
@@ -153,3 +156,125 @@ def test_the_official_openai_client_understands_answers_and_errors(svc: Assistan
     with pytest.raises(openai.InternalServerError) as unavailable:
         off.chat.completions.create(model="x", messages=[{"role": "user", "content": "hi"}])
     assert "needs its extra" in unavailable.value.message
+
+
+def _tools(client: TestClient) -> list[dict[str, Any]]:
+    listed = client.get("/v1/tools", headers=HEADERS).json()
+    assert listed["object"] == "list"
+    return listed["data"]
+
+
+def test_tools_are_the_catalogues_and_calls_come_back_as_tool_calls(svc: AssistantService) -> None:  # noqa: F811
+    """The official client offers the catalogue's functions (GET /v1/tools), gets a call naming the
+    picked query with arguments the catalogue accepts, answers it with a tool message and gets the
+    grounded answer."""
+    openai = pytest.importorskip("openai")
+    http = client_for(svc)
+    tools = _tools(http)
+    assert [t["function"]["name"] for t in tools] == [t["function"]["name"] for t in tool_schemas()]
+    assert "job_log" not in {t["function"]["name"] for t in tools}  # the chat's rendering, no agent tool
+    client = openai.OpenAI(api_key="t0ken", base_url="http://testserver/v1", http_client=http)
+    question = {"role": "user", "content": "which gpu is the hottest?"}
+    first = client.chat.completions.create(model="tiny-rwkv7", messages=[question], tools=tools)
+    assert first.choices[0].finish_reason == "tool_calls" and first.choices[0].message.content is None
+    (call,) = first.choices[0].message.tool_calls or []
+    assert call.function.name == "gpu_rank"
+    args = json.loads(call.function.arguments)
+    query_from_args(call.function.name, args, time.time())  # the catalogue accepts what was sent
+    assert first.usage is not None and first.usage.completion_tokens > 0
+    result = http.post(
+        "/api/v1/assistant/query", json={"name": call.function.name, "args": args}, headers=HEADERS
+    )
+    answered = [
+        question,
+        first.choices[0].message.model_dump(exclude_none=True),
+        {"role": "tool", "tool_call_id": call.id, "content": json.dumps(result.json())},
+    ]
+    final = client.chat.completions.create(model="tiny-rwkv7", messages=answered, tools=tools)
+    assert final.choices[0].finish_reason == "stop"
+    assert final.choices[0].message.content == "GPU 0 is the hottest, at 71 C (GPU 1 48 C)."
+    # tool_choice none: the answer itself; a question no offered tool answers: the answer too
+    plain = client.chat.completions.create(
+        model="tiny-rwkv7", messages=[question], tools=tools, tool_choice="none"
+    )
+    assert plain.choices[0].message.content == "GPU 0 is the hottest, at 71 C (GPU 1 48 C)."
+    only_jobs = [t for t in tools if t["function"]["name"] == "jobs"]
+    plain = client.chat.completions.create(model="tiny-rwkv7", messages=[question], tools=only_jobs)
+    assert plain.choices[0].message.tool_calls is None and "GPU 0 is the hottest" in str(
+        plain.choices[0].message.content
+    )
+
+
+def test_windows_several_asks_named_and_required_choices(svc: AssistantService) -> None:  # noqa: F811
+    openai = pytest.importorskip("openai")
+    http = client_for(svc)
+    tools = _tools(http)
+    client = openai.OpenAI(api_key="t0ken", base_url="http://testserver/v1", http_client=http)
+
+    def calls(text: str, **kw: Any) -> list[tuple[str, dict[str, Any]]]:
+        done = client.chat.completions.create(
+            model="tiny-rwkv7", messages=[{"role": "user", "content": text}], tools=tools, **kw
+        )
+        return [
+            (c.function.name, json.loads(c.function.arguments))
+            for c in done.choices[0].message.tool_calls or []
+        ]
+
+    ((name, args),) = calls("what failed in the last 3 hours?")
+    assert name == "failures" and args["window"] == "the last 3 hours"
+    assert query_from_args(name, args, time.time()).window.label == "in the last 3 hours"  # words read back
+    both = calls("how hot is gpu 1 and what is running?")
+    assert [n for n, _ in both] == ["gpu_reading", "queue"] and both[0][1]["gpu"] == 1
+    assert len(calls("how hot is gpu 1 and what is running?", parallel_tool_calls=False)) == 1
+    named = {"type": "function", "function": {"name": "energy"}}
+    assert calls("how hot is gpu 1 today?", tool_choice=named) == [("energy", {"gpu": 1, "window": "today"})]
+    with pytest.raises(openai.BadRequestError) as no_job:
+        calls("tell me a joke", tool_choice={"type": "function", "function": {"name": "job_detail"}})
+    assert "needs job" in no_job.value.message
+    with pytest.raises(openai.BadRequestError) as required:
+        calls("tell me a joke", tool_choice="required")
+    assert required.value.param == "tool_choice" and "names no query" in required.value.message
+    assert calls("tell me a joke") == []  # auto: the refusal as the answer
+
+
+def test_streamed_calls_and_bad_tool_messages(svc: AssistantService) -> None:  # noqa: F811
+    openai = pytest.importorskip("openai")
+    http = client_for(svc)
+    tools = _tools(http)
+    client = openai.OpenAI(api_key="t0ken", base_url="http://testserver/v1", http_client=http)
+    question = {"role": "user", "content": "why did job 3 fail?"}
+    with client.chat.completions.stream(model="tiny-rwkv7", messages=[question], tools=tools) as stream:
+        done = stream.get_final_completion()
+    (call,) = done.choices[0].message.tool_calls or []
+    assert (call.function.name, json.loads(call.function.arguments)) == ("job_detail", {"job": 3})
+    assert done.choices[0].finish_reason == "tool_calls"
+    said = {"role": "assistant", "tool_calls": [call.model_dump(exclude={"index"}, exclude_none=True)]}
+    final = client.chat.completions.create(
+        model="tiny-rwkv7",
+        messages=[question, said, {"role": "tool", "tool_call_id": call.id, "content": "x"}],
+    )
+    assert "CUDA out of memory" in str(final.choices[0].message.content)  # run by the daemon itself
+    for messages, words in (
+        ([question, {"role": "tool", "tool_call_id": "c1", "content": "x"}], "must follow the assistant"),
+        ([question, said, {"role": "tool", "tool_call_id": "other", "content": "x"}], "answers none"),
+        ([question, said], "must have role 'user'"),
+    ):
+        with pytest.raises(openai.BadRequestError) as bad:
+            client.chat.completions.create(model="tiny-rwkv7", messages=messages)
+        assert words in bad.value.message
+    wrong = dict(
+        said, tool_calls=[dict(said["tool_calls"][0], function={"name": "job_detail", "arguments": "{"})]
+    )
+    with pytest.raises(openai.BadRequestError) as bad:
+        client.chat.completions.create(
+            model="tiny-rwkv7",
+            messages=[question, wrong, {"role": "tool", "tool_call_id": call.id, "content": ""}],
+        )
+    assert "not JSON" in bad.value.message
+    wrong["tool_calls"][0]["function"] = {"name": "job_detail", "arguments": '{"job": "three"}'}
+    with pytest.raises(openai.BadRequestError) as bad:
+        client.chat.completions.create(
+            model="tiny-rwkv7",
+            messages=[question, wrong, {"role": "tool", "tool_call_id": call.id, "content": ""}],
+        )
+    assert "job must be a whole number" in bad.value.message

@@ -1,4 +1,5 @@
-"""An OpenAI-compatible ``POST /v1/chat/completions`` (and ``GET /v1/models``) over the same assistant.
+"""An OpenAI-compatible ``POST /v1/chat/completions`` (and ``GET /v1/models``, ``GET /v1/tools``) over the
+same assistant.
 
 Existing chat clients can talk to the daemon the way they talk to RWKV-Runner or Ai00: the last message
 is the question, earlier user messages give the conversation its context (their queries are replayed, no
@@ -10,9 +11,17 @@ the API.
 As OpenAI's SDK expects it: every error is OpenAI's error object (``{"error": {"message", "type",
 "param", "code"}}``, 400 for a bad request, 404 ``model_not_found`` for a model this daemon does not
 serve), each answer carries ``usage`` (tokens as the active model's tokenizer counts them), ``n`` other than
-1 and ``tools`` are refused with the reason (the answer is computed from the daemon's facts: more choices
-would repeat it, and the queries are called through MCP or ``POST /api/v1/assistant/query``), and
-``GET /v1/models/{id}`` describes the one model.
+1 is refused with the reason (the answer is computed from the daemon's facts: more choices would repeat
+it), and ``GET /v1/models/{id}`` describes the one model.
+
+Function calling: the tools are the query catalogue's (:func:`~assistant.queries.catalogue.tool_schemas`,
+listed by ``GET /v1/tools``). With ``tools`` offered, the question is picked as the chat picks it, and the
+queries it names come back as ``tool_calls`` (JSON arguments the catalogue's schema accepts; a time span in
+the words :func:`~assistant.queries.spans.window_of` reads) instead of an answer; ``tool_choice`` ``none``,
+``auto``, ``required`` or one named function and ``parallel_tool_calls`` are honoured. A ``role: tool``
+message answers a call; the reply is then the grounded answer of the called queries, run by the daemon
+itself (the tool message's text is not read: the facts are the daemon's). A tool that is not a query of
+the catalogue is refused, naming those that are.
 
 Every cap is part of the schema (and docs/assistant.md): at most :data:`MAX_MESSAGES` messages, at most
 :data:`MAX_CONTEXT_CHARS` characters of text in them all (422 beyond either, before any work), and only
@@ -26,13 +35,16 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from fastapi import APIRouter, Body, HTTPException
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from gpuaccel.assistant.chat import clean_user_text
+from gpuaccel.assistant.chat import Turn, clean_user_text
+from gpuaccel.assistant.queries.catalogue import CATALOGUE, QueryArgsError, query_from_args, run, tool_schemas
+from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.understand.context import Context
 
 if TYPE_CHECKING:
@@ -45,17 +57,50 @@ MAX_CONTEXT_CHARS = 65_536  # text of all messages together
 REPLAYED = 16  # earlier user messages whose queries are replayed for follow-ups (the most recent ones)
 
 
+class OAFunctionCall(BaseModel):
+    name: str
+    arguments: str  # JSON text, as OpenAI sends it
+
+
+class OAToolCall(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    type: Literal["function"] = "function"
+    function: OAFunctionCall
+
+
 class OAMessage(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     role: Literal["system", "developer", "user", "assistant", "tool"]
     content: str | list[dict[str, Any]] | None = None
+    tool_calls: list[OAToolCall] | None = None  # an assistant message's calls
+    tool_call_id: str | None = None  # a tool message: the call it answers
 
     def text(self) -> str:
         """The message's text: a string, or the ``text`` parts of a content list."""
         if isinstance(self.content, list):
             return "\n".join(str(p.get("text", "")) for p in self.content if p.get("type") == "text")
         return self.content or ""
+
+
+class OAFunction(BaseModel):
+    model_config = ConfigDict(extra="allow")  # description, parameters, strict: the catalogue's are used
+
+    name: str
+
+
+class OATool(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    type: Literal["function"]
+    function: OAFunction
+
+
+class OANamedChoice(BaseModel):
+    type: Literal["function"]
+    function: OAFunction
 
 
 class OAChatIn(BaseModel):
@@ -66,7 +111,15 @@ class OAChatIn(BaseModel):
     messages: list[OAMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
     stream: bool = False
     n: int | None = None
-    tools: list[dict[str, Any]] | None = None
+    tools: list[OATool] | None = Field(default=None, max_length=len(CATALOGUE))
+    tool_choice: Literal["none", "auto", "required"] | OANamedChoice | None = None
+    parallel_tool_calls: bool | None = None
+
+    def offered(self) -> list[str]:
+        """The names of the tools the client offers (none when ``tool_choice`` is ``none``)."""
+        if not self.tools or self.tool_choice == "none":
+            return []
+        return [t.function.name for t in self.tools]
 
 
 class OAModel(BaseModel):
@@ -79,6 +132,11 @@ class OAModel(BaseModel):
 class OAModelList(BaseModel):
     object: Literal["list"] = "list"
     data: list[OAModel]
+
+
+class OAToolList(BaseModel):
+    object: Literal["list"] = "list"
+    data: list[dict[str, Any]]  # ``{"type": "function", "function": {name, description, parameters}}``
 
 
 class OAError(Exception):
@@ -105,6 +163,11 @@ def _invalid(message: str, param: str = "messages") -> OAError:
     return OAError(400, message, param)
 
 
+def tool_names() -> list[str]:
+    """The functions a client may offer: the catalogue's agent tools."""
+    return [t["function"]["name"] for t in tool_schemas()]
+
+
 def _checked(raw: Any, served: str) -> OAChatIn:
     """The body as :class:`OAChatIn`, or :class:`OAError` saying what is wrong, field by field."""
     if not isinstance(raw, dict):
@@ -129,30 +192,134 @@ def _checked(raw: Any, served: str) -> OAChatIn:
             "choices would repeat it",
             "n",
         )
-    if body.tools:
+    known = tool_names()
+    for i, tool in enumerate(body.tools or []):
+        if tool.function.name not in known:
+            raise _invalid(
+                f"tools[{i}]: {tool.function.name!r} is not a query of this daemon; the functions it can "
+                f"call are (GET /v1/tools): {', '.join(known)}",
+                f"tools.{i}",
+            )
+    choice = body.tool_choice
+    if choice not in (None, "none", "auto") and not body.tools:
+        raise _invalid("tool_choice needs tools: offer the functions to choose from", "tool_choice")
+    if isinstance(choice, OANamedChoice) and choice.function.name not in body.offered():
         raise _invalid(
-            "tools are not taken here: this endpoint answers with the daemon's own queries; an agent calls "
-            "them as tools through MCP (gpuaccel mcp) or POST /api/v1/assistant/query",
-            "tools",
+            f"tool_choice names {choice.function.name!r}, which is not among the tools offered",
+            "tool_choice",
         )
     return body
 
 
-def _question(body: OAChatIn) -> tuple[str, list[str]]:
-    """The last message's text (it must be the user's) and the last :data:`REPLAYED` earlier user messages."""
+@dataclass(frozen=True)
+class Conversation:
+    """What a body asks: the question, earlier questions (for follow-ups) and, when it ends in tool
+    messages, the calls they answer (name and arguments), to be run and answered."""
+
+    question: str
+    earlier: list[str]
+    answered: list[tuple[str, dict[str, Any]]]
+
+
+def _conversation(body: OAChatIn) -> Conversation:
+    """The question (the last user message), earlier ones, and the calls the trailing tool messages answer."""
     size = sum(len(m.text()) for m in body.messages)
     if size > MAX_CONTEXT_CHARS:
         raise _invalid(
             f"the messages hold {size} characters of text; at most {MAX_CONTEXT_CHARS} are accepted"
         )
-    last = body.messages[-1]
-    if last.role != "user":
-        raise _invalid(f"the last message must have role 'user' (the question), not {last.role!r}")
-    question = clean_user_text(last.text())
+    msgs = body.messages
+    end = len(msgs)
+    while end and msgs[end - 1].role == "tool":
+        end -= 1
+    answered = _answered(msgs, end) if end < len(msgs) else []
+    if answered:
+        end -= 1  # the assistant message that made the calls
+    users = [i for i in range(end) if msgs[i].role == "user"]
+    last = msgs[end - 1] if end else msgs[-1]
+    if not answered and last.role != "user":
+        raise _invalid(
+            f"the last message must have role 'user' (the question) or 'tool' (a call's result), "
+            f"not {last.role!r}"
+        )
+    if not users:
+        raise _invalid("the messages hold no user message: send the question with role 'user'")
+    question = clean_user_text(msgs[users[-1]].text())
     if not question:
         raise _invalid("the last user message has no text; send the question as content")
-    earlier = [m.text() for m in body.messages[:-1] if m.role == "user"][-REPLAYED:]
-    return question, [q for q in map(clean_user_text, earlier) if q]
+    earlier = [msgs[i].text() for i in users[:-1]][-REPLAYED:]
+    return Conversation(question, [q for q in map(clean_user_text, earlier) if q], answered)
+
+
+def _answered(msgs: list[OAMessage], first_tool: int) -> list[tuple[str, dict[str, Any]]]:
+    """The calls of the assistant message before ``first_tool`` that the tool messages after it answer."""
+    caller = msgs[first_tool - 1] if first_tool else None
+    if caller is None or caller.role != "assistant" or not caller.tool_calls:
+        raise _invalid(
+            f"messages[{first_tool}]: a 'tool' message must follow the assistant message whose "
+            "tool_calls it answers"
+        )
+    calls = {c.id: c for c in caller.tool_calls}
+    out: list[tuple[str, dict[str, Any]]] = []
+    for i in range(first_tool, len(msgs)):
+        call = calls.pop(msgs[i].tool_call_id or "", None)
+        if call is None:
+            raise _invalid(
+                f"messages[{i}]: tool_call_id {msgs[i].tool_call_id!r} answers none of the open calls "
+                f"({', '.join(c.id for c in caller.tool_calls)})",
+                f"messages.{i}",
+            )
+        try:
+            args = json.loads(call.function.arguments or "{}")
+        except json.JSONDecodeError as exc:
+            raise _invalid(
+                f"the arguments of call {call.id} are not JSON: {exc}", f"messages.{first_tool - 1}"
+            ) from None
+        if not isinstance(args, dict):
+            raise _invalid(f"the arguments of call {call.id} must be a JSON object", "messages")
+        out.append((call.function.name, args))
+    if calls:
+        raise _invalid(f"tool calls without a 'tool' message answering them: {', '.join(calls)}")
+    return out
+
+
+def arguments(q: Query) -> dict[str, Any]:
+    """A picked query as a call's arguments: the fields its catalogue entry takes, a time span in words."""
+    spec = CATALOGUE[q.name]
+    out = {k: v for k, v in q.to_json().items() if k in spec.params and k != "window"}
+    if q.window is not None and "window" in spec.params:
+        out["window"] = q.window.label.removeprefix("in ")
+    return out
+
+
+def _calls(body: OAChatIn, turn: Turn) -> list[tuple[str, dict[str, Any]]]:
+    """The tool calls that answer ``turn`` under the body's ``tools`` and ``tool_choice`` (none: answer)."""
+    offered = body.offered()
+    if not offered:
+        return []
+    picked = [r.query for r in [*turn.earlier, turn.result] if r is not None]
+    choice = body.tool_choice
+    if isinstance(choice, OANamedChoice):
+        name = choice.function.name
+        spec = CATALOGUE[name]
+        same = [q for q in picked if q.name == name]
+        args = arguments(same[0]) if same else {}
+        if not same:  # what the question narrows that the named function takes
+            for q in picked:
+                args |= {k: v for k, v in arguments(q).items() if k in spec.params and k not in args}
+        missing = [f for f in spec.required if f not in args]
+        if missing:
+            raise _invalid(
+                f"tool_choice names {name}, which needs {', '.join(missing)}, and the question gives none",
+                "tool_choice",
+            )
+        return [(name, args)]
+    calls = [(q.name, arguments(q)) for q in picked if q.name in offered]
+    if not calls and choice == "required":
+        asked = ", ".join(q.name for q in picked)
+        why = f"it asks for {asked}, which is not among the tools offered" if asked else "it names no query"
+        raise _invalid(f"tool_choice 'required' cannot be met for this question: {why}", "tool_choice")
+    return calls[:1] if body.parallel_tool_calls is False else calls
 
 
 def create_openai_router(svc: AssistantService | Unavailable) -> APIRouter:
@@ -175,6 +342,11 @@ def create_openai_router(svc: AssistantService | Unavailable) -> APIRouter:
             ).response()
         return one
 
+    @r.get("/tools")
+    def tools() -> OAToolList:
+        """The functions a client may offer as ``tools``: the query catalogue's, with their JSON Schemas."""
+        return OAToolList(data=tool_schemas())
+
     @r.post(
         "/chat/completions",
         response_model=None,
@@ -188,31 +360,66 @@ def create_openai_router(svc: AssistantService | Unavailable) -> APIRouter:
         model = svc.model_path().stem
         try:
             body = _checked(raw, model)
-            question, earlier = _question(body)
+            talk = _conversation(body)
+            context = Context()
+            for q in talk.earlier:  # the conversation so far: its queries, for follow-ups
+                context = chat.begin(q, context).context()
+            if talk.answered:
+                turn, calls = _ran(svc, talk), []
+            else:
+                turn = chat.begin(talk.question, context)
+                calls = _calls(body, turn)
         except OAError as exc:
             return exc.response()
-        context = Context()
-        for q in earlier:  # the conversation so far: its queries, for follow-ups
-            context = chat.begin(q, context).context()
         cid, created = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time())
-        pieces = _pieces(chat, question, context)
+        head = {"id": cid, "created": created, "model": model}
+        if calls:
+            tool_calls = [
+                {
+                    "id": f"call_{uuid.uuid4().hex[:24]}",
+                    "type": "function",
+                    "function": {"name": name, "arguments": json.dumps(args)},
+                }
+                for name, args in calls
+            ]
+            if body.stream:
+                return StreamingResponse(_stream_calls(tool_calls, head), media_type="text/event-stream")
+            message = {"role": "assistant", "content": None, "tool_calls": tool_calls}
+            out = " ".join(c["function"]["name"] + c["function"]["arguments"] for c in tool_calls)
+            return _completion(head, message, "tool_calls", _usage(chat, body, out))
+        pieces = _pieces(chat, turn)
         if body.stream:
-            return StreamingResponse(_stream(pieces, cid, created, model), media_type="text/event-stream")
+            return StreamingResponse(_stream(pieces, head), media_type="text/event-stream")
         text, finish = "", "stop"
         for piece, reason in pieces:
             text += piece
             finish = reason or finish
         message = {"role": "assistant", "content": text.strip()}
-        return {
-            "id": cid,
-            "object": "chat.completion",
-            "created": created,
-            "model": model,
-            "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-            "usage": _usage(chat, body, message["content"]),
-        }
+        return _completion(head, message, finish, _usage(chat, body, message["content"]))
 
     return r
+
+
+def _ran(svc: Any, talk: Conversation) -> Turn:
+    """The answer to the calls the tool messages answer: the called queries, run here."""
+    ctx = QueryContext(svc.facts, svc.state)
+    results, known = [], tool_names()
+    for name, args in talk.answered:
+        if name not in known:
+            raise _invalid(f"{name!r} is not a query of this daemon (GET /v1/tools lists them)")
+        try:
+            results.append(run(ctx, query_from_args(name, args, time.time())))
+        except QueryArgsError as exc:
+            raise _invalid(f"the call of {name}: {exc}") from None
+    *earlier, last = results
+    block = "\n".join(r.block() for r in results)
+    answer = " ".join(r.sentence for r in results)
+    return Turn(talk.question, last.query, last, block, answer, {}, earlier=earlier)
+
+
+def _completion(head: dict[str, Any], message: dict[str, Any], finish: str, usage: dict[str, int]) -> dict:
+    choice = {"index": 0, "message": message, "finish_reason": finish}
+    return {**head, "object": "chat.completion", "choices": [choice], "usage": usage}
 
 
 def _usage(chat: Any, body: OAChatIn, answer: str) -> dict[str, int]:
@@ -223,9 +430,8 @@ def _usage(chat: Any, body: OAChatIn, answer: str) -> dict[str, int]:
     return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
 
 
-def _pieces(chat: Any, question: str, context: Context) -> Iterator[tuple[str, str | None]]:
+def _pieces(chat: Any, turn: Turn) -> Iterator[tuple[str, str | None]]:
     """(text, None) pieces of the answer, then ("", finish reason in OpenAI's words)."""
-    turn = chat.begin(question, context)
     yield turn.answer, None
     reason = "stop"
     for piece in chat.prose_for(turn, "", threading.Event()):
@@ -236,24 +442,28 @@ def _pieces(chat: Any, question: str, context: Context) -> Iterator[tuple[str, s
     yield "", "length" if reason == "max_tokens" else "stop"
 
 
-def _stream(pieces: Iterator[tuple[str, str | None]], cid: str, created: int, model: str) -> Iterator[str]:
-    def chunk(delta: dict[str, Any], finish: str | None) -> str:
-        data = {
-            "id": cid,
-            "object": "chat.completion.chunk",
-            "created": created,
-            "model": model,
-            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
-        }
-        return f"data: {json.dumps(data)}\n\n"
+def _chunk(head: dict[str, Any], delta: dict[str, Any], finish: str | None) -> str:
+    choice = {"index": 0, "delta": delta, "finish_reason": finish}
+    return f"data: {json.dumps({**head, 'object': 'chat.completion.chunk', 'choices': [choice]})}\n\n"
 
-    yield chunk({"role": "assistant", "content": ""}, None)
+
+def _stream(pieces: Iterator[tuple[str, str | None]], head: dict[str, Any]) -> Iterator[str]:
+    yield _chunk(head, {"role": "assistant", "content": ""}, None)
     try:
         for piece, finish in pieces:
             if finish is not None:
-                yield chunk({}, finish)
+                yield _chunk(head, {}, finish)
             elif piece:
-                yield chunk({"content": piece}, None)
+                yield _chunk(head, {"content": piece}, None)
     except Exception as exc:  # the model failed mid-answer: say so in the stream, then end it
         yield f"data: {json.dumps({'error': {'message': f'the model failed: {exc}'}})}\n\n"
+    yield "data: [DONE]\n\n"
+
+
+def _stream_calls(tool_calls: list[dict[str, Any]], head: dict[str, Any]) -> Iterator[str]:
+    """The calls as chunks: each call whole in one delta (with its ``index``), then ``tool_calls``."""
+    yield _chunk(head, {"role": "assistant", "content": None}, None)
+    for i, call in enumerate(tool_calls):
+        yield _chunk(head, {"tool_calls": [{"index": i, **call}]}, None)
+    yield _chunk(head, {}, "tool_calls")
     yield "data: [DONE]\n\n"
