@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from gpuaccel.accel.workloads.report import Metrics, Progress
 from gpuaccel.api.limits import clean_text, worded
+from gpuaccel.api.ray_job import RuntimeEnv
 from gpuaccel.api.states import ACTIVE, FINISHED, LIVE, WAITING, JobState
 
 __all__ = [
@@ -110,6 +111,10 @@ class Job(BaseModel):
         default=None, description="the cluster node it must run on (the request's node), as given"
     )
     placement_ref: str | None = Field(default=None, description="the latest attempt's Ray submission id")
+    cpus: float | None = Field(default=None, description="CPUs Ray reserves for it (a cluster job)")
+    ram_mib: int | None = Field(default=None, description="host memory (MiB) Ray reserves for it")
+    resources: dict[str, float] = Field(default_factory=dict, description="custom Ray resources it needs")
+    runtime_env: RuntimeEnv | None = Field(default=None, description="its Ray runtime env (api.ray_job)")
     not_before: float | None = Field(default=None, description="unix time before which it does not start")
     array_id: int | None = Field(default=None, description="its array's id (the first element's job id)")
     array_index: int | None = Field(default=None, description="its index in the array")
@@ -209,6 +214,8 @@ _JSON_COLUMNS = (
     "after_any",
     "after_notok",
     "labels",
+    "resources",
+    "runtime_env",
     "progress",
     "result",
 )

@@ -40,6 +40,14 @@ from gpuaccel.api.limits import (
     plain_input,
 )
 from gpuaccel.api.nodes import NAME_CHARS, NAME_PATTERN, NODE_HELP, checked_name
+from gpuaccel.api.ray_job import (
+    MAX_CPUS,
+    MAX_RAM_MIB,
+    MAX_RESOURCES,
+    ResourceAmount,
+    ResourceName,
+    RuntimeEnv,
+)
 
 
 class JobRequest(BaseModel):
@@ -99,6 +107,24 @@ class JobRequest(BaseModel):
     # Stored as the job's want_node: its node column is the node an attempt ran on.
     node: Annotated[str, BeforeValidator(checked_name), BeforeValidator(plain_input)] | None = Field(
         default=None, max_length=NAME_CHARS, pattern=NAME_PATTERN, description=f"where: ray only: {NODE_HELP}"
+    )
+    # What a Ray cluster job asks of Ray beyond GPUs (api.ray_job; scheduler.placement.ray_jobs passes it on).
+    cpus: float | None = Field(
+        default=None, gt=0, le=MAX_CPUS, description="where: ray only: CPUs Ray reserves for the job"
+    )
+    ram_mib: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_RAM_MIB,
+        description="where: ray only: host memory (MiB) Ray reserves for it",
+    )
+    resources: dict[ResourceName, ResourceAmount] = Field(
+        default_factory=dict,
+        max_length=MAX_RESOURCES,
+        description='where: ray only: custom Ray resources it needs, e.g. {"fast_disk": 1}',
+    )
+    runtime_env: RuntimeEnv | None = Field(
+        default=None, description="where: ray only: working_dir and pip or uv requirements (api.ray_job)"
     )
     # Submission options (docs/queue.md); their checks of meaning are in scheduler.lifecycle.validation.
     not_before: float | None = Field(

@@ -17,6 +17,7 @@ from gpuaccel.accel import workloads
 from gpuaccel.api.jobs import DEFAULT_GROUP
 from gpuaccel.api.limits import MAX_KILL_GRACE_S, MAX_NAME_CHARS, MAX_UNIX_TIME
 from gpuaccel.api.nodes import check_name
+from gpuaccel.api.ray_job import RuntimeEnv
 from gpuaccel.api.request import JobRequest
 from gpuaccel.scheduler.lifecycle.arrays import parse_array
 from gpuaccel.scheduler.lifecycle.timing import DEFAULT_WARN_BEFORE_S, WARN_SIGNALS
@@ -158,6 +159,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
             "free GPU memory is checked on the daemon's host only; a Ray cluster job asks for gpus",
         )
     _node(raw, where, kind, places_ranks)
+    ray_asks = _ray_asks(raw, where, cwd)
     mig = _mig(raw, gpus, gpu_ids, where)
     if mig is not None:
         gpus = 1
@@ -198,6 +200,7 @@ def validate_request(raw: dict[str, Any]) -> JobRequest:
         hold=hold,
         mig=mig,
         node=raw.get("node"),
+        **ray_asks,
     )
 
 
@@ -290,6 +293,60 @@ def _node(raw: dict[str, Any], where: Any, kind: str, places_ranks: bool) -> Non
             f"a {kind!r} job places its own ranks over the cluster's nodes, so it is not pinned to one; "
             "leave out node",
         )
+
+
+RAY_ASKS = ("cpus", "ram_mib", "resources", "runtime_env")
+
+
+def _ray_asks(raw: dict[str, Any], where: Any, cwd: str | None) -> dict[str, Any]:
+    """What a cluster job asks of Ray beyond GPUs (:mod:`api.ray_job`): only a job with where: ray has
+    them, and a working_dir on the daemon's host must be a directory there (the daemon uploads it)."""
+    given = [k for k in RAY_ASKS if raw.get(k) not in (None, {})]
+    if given and where != "ray":
+        raise RequestError(
+            given[0],
+            f"is asked of Ray, but a job with where: {where or 'local'} runs on the daemon's host; submit "
+            "it with where: ray (gpuaccel submit --where ray)",
+        )
+    out: dict[str, Any] = {"cpus": None, "ram_mib": None, "resources": {}, "runtime_env": None}
+    if not given:
+        return out
+    env_raw = raw.get("runtime_env")
+    if env_raw is not None:
+        takes = ", ".join(RuntimeEnv.model_fields)
+        for key in env_raw if isinstance(env_raw, dict) else ():
+            if key not in RuntimeEnv.model_fields:
+                said = " (the job's env becomes Ray's env_vars)" if key == "env_vars" else ""
+                raise RequestError(f"runtime_env.{key}", f"not taken{said}; runtime_env takes {takes}")
+        try:
+            env = RuntimeEnv.model_validate(env_raw)
+        except ValidationError as exc:
+            first = exc.errors(include_url=False, include_input=False)[0]
+            field = ".".join(["runtime_env", *(str(p) for p in first["loc"])])
+            raise RequestError(field, first["msg"].removeprefix("Value error, ")) from None
+        wd = env.working_dir
+        if wd is not None and not env.is_uri():
+            if "://" in wd:
+                raise RequestError(
+                    "runtime_env.working_dir",
+                    f"a remote working_dir must be a .zip archive's URI, got {wd!r}",
+                )
+            if not os.path.isabs(wd) or not os.path.isdir(wd):
+                raise RequestError(
+                    "runtime_env.working_dir",
+                    f"must be an absolute path to a directory on the daemon's host (it uploads it to the "
+                    f"cluster) or a remote .zip URI, got {wd!r}",
+                )
+        if wd is not None and cwd is not None:
+            raise RequestError(
+                "cwd", "a job with a runtime_env working_dir runs in it on the cluster; leave out cwd"
+            )
+        out["runtime_env"] = env
+    # their types and caps are the request model's (checked after this); a count of CPUs is stored as a float
+    cpus, resources = raw.get("cpus"), raw.get("resources") or {}
+    number = isinstance(cpus, int | float) and not isinstance(cpus, bool)
+    out.update(cpus=float(cpus) if number else cpus, ram_mib=raw.get("ram_mib"), resources=resources)
+    return out
 
 
 def _mig(raw: dict[str, Any], gpus: int, gpu_ids: Any, where: Any) -> str | None:

@@ -206,6 +206,14 @@ SCHEDULER: tuple[str, ...] = (
     ALTER TABLE telemetry_1m ADD COLUMN tflops_est_min REAL;
     ALTER TABLE telemetry_1m ADD COLUMN tflops_est_max REAL;
     """,
+    # 11 (api.ray_job, scheduler.placement.ray_jobs): what a cluster job asks of Ray beyond GPUs: CPUs, host
+    # memory, custom resources (JSON object) and its runtime env (JSON: working_dir, pip or uv)
+    """
+    ALTER TABLE jobs ADD COLUMN cpus REAL;
+    ALTER TABLE jobs ADD COLUMN ram_mib INTEGER;
+    ALTER TABLE jobs ADD COLUMN resources TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE jobs ADD COLUMN runtime_env TEXT;
+    """,
 )
 
 

@@ -53,7 +53,9 @@ def request_columns(req: JobRequest) -> dict[str, Any]:
         "after_notok": json_text(req.after_notok), "kill_grace_s": req.kill_grace_s,
         "warn_signal": req.warn_signal, "warn_before_s": req.warn_before_s, "on_finish": req.on_finish,
         "on_finish_url": req.on_finish_url, '"group"': req.group, "mig": req.mig,
-        "want_node": req.node,
+        "want_node": req.node, "cpus": req.cpus, "ram_mib": req.ram_mib,
+        "resources": json_text(req.resources),
+        "runtime_env": json_text(req.runtime_env.for_ray()) if req.runtime_env else None,
     }  # fmt: skip
 
 
