@@ -16,7 +16,7 @@ from typing import Any
 
 from gpuaccel.api.jobs import FINISHED, JobState
 from gpuaccel.assistant.queries.gpu import gpu_list, idle_gpus
-from gpuaccel.assistant.queries.jobs import cap, label
+from gpuaccel.assistant.queries.jobs import cap, in_span, label
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 
 NOT_CONNECTED = "This daemon is not connected to a Ray cluster (start it with `gpuaccel serve --ray ADDRESS`)"
@@ -181,13 +181,8 @@ def job_nodes(ctx: QueryContext, q: Query) -> Result:
         row = [[job.id, job.name or job.kind, job.state.value, job.where, job.node or "-"]]
         return Result(q, f"{cap(label(job))} {_where(job)}.", cols, row, [job.id])
     jobs = [j for j in ctx.store.list(limit=5000) if j.where == "ray"]
-    if q.window is not None:
-        w = q.window
-        jobs = [
-            j
-            for j in jobs
-            if j.started_at is not None and j.started_at < w.t1 and (j.finished_at or w.t1) >= w.t0
-        ]
+    if q.window is not None:  # the span's jobs (jobs.in_span) that have started: a node ran them
+        jobs = [j for j in jobs if j.started_at is not None and in_span(j, q.window)]
     shown = jobs[:JOB_ROWS]
     if not shown:
         span = f" {q.window.label}" if q.window else ""

@@ -110,6 +110,14 @@ def _where(job: Job) -> str:
     return " without a GPU" if job.gpus == 0 and job.started_at is not None else ""
 
 
+def in_span(job: Job, w: Window) -> bool:
+    """Whether a span counts ``job``: every job submitted in it, whatever its state (one still waiting,
+    cancelled before it started), and every job that ran at some moment of it (submitted earlier)."""
+    submitted = w.t0 <= job.created_at < w.t1
+    ran = job.started_at is not None and job.started_at < w.t1
+    return submitted or (ran and (job.finished_at is None or job.finished_at >= w.t0))
+
+
 def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -> list[Job]:
     """Jobs matching the query's state, name, GPU and window, newest first."""
     if states is None and q.state:
@@ -120,15 +128,8 @@ def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -
         jobs = [j for j in jobs if needle in (j.name or j.kind).lower()]
     if q.gpu is not None:
         jobs = [j for j in jobs if q.gpu in j.assigned_gpus]
-    if q.window is not None:  # jobs that ran at some moment of the window (or, never started, lived in it)
-        w = q.window
-        jobs = [
-            j
-            for j in jobs
-            if (j.started_at if j.started_at is not None else j.created_at) < w.t1
-            and (j.finished_at is None or j.finished_at >= w.t0)
-            and (j.started_at is not None or bool(states))
-        ]
+    if q.window is not None:
+        jobs = [j for j in jobs if in_span(j, q.window)]
     return jobs
 
 
