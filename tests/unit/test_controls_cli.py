@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cli_helpers import commands, options
 
-from gpuaccel.scheduler.store.groups import Limits
+from gpuaccel.scheduler.store.jobstore import Limits
 
 CONTROLS = {"pause", "resume", "group", "hold", "release", "edit", "switch", "remove", "clean"}
 

@@ -23,7 +23,7 @@ from gpuaccel.scheduler.lifecycle.timing import starts_at
 from gpuaccel.scheduler.lifecycle.validation import Pending
 from gpuaccel.scheduler.placement import mig
 from gpuaccel.scheduler.placement.placements import Placements
-from gpuaccel.scheduler.store.groups import Limits
+from gpuaccel.scheduler.store.jobstore import Limits
 from gpuaccel.scheduler.store.queue import Store
 
 # Claims a queued job and starts its attempt on these GPUs (and MIG instance); False when the claim lost

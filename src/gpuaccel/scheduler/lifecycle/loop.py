@@ -31,7 +31,8 @@ from gpuaccel.scheduler.placement.attempts import Attempt
 from gpuaccel.scheduler.placement.log_cap import CannotCut, cap_log
 from gpuaccel.scheduler.placement.placements import LOCAL, Lost, NotNow, Placements, Running, Unknown
 from gpuaccel.scheduler.placement.runner import WARNING_SENT, Worker, process_start_marker
-from gpuaccel.scheduler.store.groups import Limits, read_limits
+from gpuaccel.scheduler.store.groups import read_limits
+from gpuaccel.scheduler.store.jobstore import Limits
 from gpuaccel.scheduler.store.queue import Store
 
 log = logging.getLogger(__name__)

@@ -8,10 +8,10 @@ changeable at run time; 0 means "only the daemon's own limit" (the ``default`` g
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 from gpuaccel.api.controls import GroupOut, QueueOut
 from gpuaccel.api.jobs import DEFAULT_GROUP, FINISHED, JobState
+from gpuaccel.scheduler.store.jobstore import Limits
 from gpuaccel.scheduler.store.queue import Store
 from gpuaccel.scheduler.store.submissions import unknown_group
 
@@ -22,25 +22,6 @@ class GroupNotFound(LookupError):
 
 class GroupConflict(RuntimeError):
     """The group exists already, or still has jobs that are not finished."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What dispatch needs: the queue's pause switch and each group's (parallelism, paused)."""
-
-    queue_paused: bool = False
-    groups: dict[str, tuple[int, bool]] = field(default_factory=dict)
-
-    def why_waiting(self, group: str, running_in_group: int) -> str | None:
-        """Why a job of ``group`` may not start now (None: the groups allow it)."""
-        if self.queue_paused:
-            return "the queue is paused (gpuaccel resume)"
-        parallel, paused = self.groups.get(group, (0, False))
-        if paused:
-            return f"group {group} is paused (gpuaccel resume --group {group})"
-        if parallel and running_in_group >= parallel:
-            return f"waiting for a free slot in group {group} ({parallel} running)"
-        return None
 
 
 def read_limits(store: Store) -> Limits:
