@@ -41,7 +41,7 @@ from gpuaccel.api.jobs import Job
 from gpuaccel.scheduler.config import SchedulerConfig
 from gpuaccel.scheduler.paths import user_umask
 from gpuaccel.scheduler.placement.cluster import inherited_env
-from gpuaccel.scheduler.store.queue import Store
+from gpuaccel.scheduler.store.jobstore import JobStore
 
 log = logging.getLogger(__name__)
 HOOK_THREADS = 4  # hooks running at once; more wait in the outbox's order
@@ -81,7 +81,7 @@ def hook_env(job: Job) -> dict[str, str]:
 class FinishHooks:
     """Runs the store's outbox of finish hooks on its own threads; the store queues them as jobs finish."""
 
-    def __init__(self, store: Store, config: SchedulerConfig) -> None:
+    def __init__(self, store: JobStore, config: SchedulerConfig) -> None:
         self.store = store
         self.config = config
         self._base_env = inherited_env()
@@ -141,11 +141,11 @@ class FinishHooks:
                     self._queued.discard(hook_id)
 
     def _run(self, hook_id: int) -> None:
-        rows = self.store.query("SELECT job_id, kind, target FROM hook_outbox WHERE id = ?", (hook_id,))
-        job = self.store.get(rows[0]["job_id"]) if rows else None
-        if job is None:
+        row = self.store.hook(hook_id)
+        job = self.store.get(row[0]) if row else None
+        if row is None or job is None:
             return
-        kind, target = rows[0]["kind"], rows[0]["target"]
+        _, kind, target = row
         self.store.hook_started(hook_id)
         deadline = time.monotonic() + self.config.hook_timeout_s
         try:

@@ -125,7 +125,7 @@ def hold(s: Scheduler, job_id: int) -> Job:
     job = _get(s, job_id)
     if job.state == HELD:
         return job
-    done = _move(s.store, job_id, "hold", "held by user") if job.state == Q else None
+    done = s.store.move(job_id, "hold", "held by user") if job.state == Q else None
     if done is None:
         raise JobStateError(f"job {job_id} {_get(s, job_id).state.phrase}; only a queued job can be held")
     s.rescan()
@@ -134,7 +134,7 @@ def hold(s: Scheduler, job_id: int) -> Job:
 
 def release(s: Scheduler, job_id: int) -> Job:
     job = _get(s, job_id)
-    done = _move(s.store, job_id, "release", "released by user") if job.state == HELD else None
+    done = s.store.move(job_id, "release", "released by user") if job.state == HELD else None
     if done is None:
         raise JobStateError(f"job {job_id} {_get(s, job_id).state.phrase}; only a held job can be released")
     s.rescan()

@@ -2,7 +2,7 @@
 
 The scheduler loop (:mod:`scheduler.lifecycle.loop`) runs a pass on every wake-up and tick; this module
 holds only
-the decision, over the queue read page by page (:meth:`Store.pending_pages`) so that no number of blocked
+the decision, over the queue read page by page (:meth:`JobStore.pending_pages`) so that no number of blocked
 jobs ahead of a runnable one can hide it. A job waits for, in this order: its dependencies, its start
 time, its array's limit, its group's limits and the pause switches, a free slot, then GPUs (or a MIG
 instance) that fit it.
@@ -23,8 +23,7 @@ from gpuaccel.scheduler.lifecycle.timing import starts_at
 from gpuaccel.scheduler.lifecycle.validation import Pending
 from gpuaccel.scheduler.placement import mig
 from gpuaccel.scheduler.placement.placements import Placements
-from gpuaccel.scheduler.store.jobstore import Limits
-from gpuaccel.scheduler.store.queue import Store
+from gpuaccel.scheduler.store.jobstore import JobStore, Limits
 
 # Claims a queued job and starts its attempt on these GPUs (and MIG instance); False when the claim lost
 # (cancelled between the scan and the claim) or the start failed.
@@ -47,7 +46,7 @@ class Slots:
 
 def dispatch_pass(
     *,
-    store: Store,
+    store: JobStore,
     placements: Placements,
     max_parallel: int,
     limits: Limits,

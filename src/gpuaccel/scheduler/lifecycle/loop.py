@@ -31,13 +31,11 @@ from gpuaccel.scheduler.placement.attempts import Attempt
 from gpuaccel.scheduler.placement.log_cap import CannotCut, cap_log
 from gpuaccel.scheduler.placement.placements import LOCAL, Lost, NotNow, Placements, Running, Unknown
 from gpuaccel.scheduler.placement.runner import WARNING_SENT, Worker, process_start_marker
-from gpuaccel.scheduler.store.groups import read_limits
-from gpuaccel.scheduler.store.jobstore import Limits
-from gpuaccel.scheduler.store.queue import Store
+from gpuaccel.scheduler.store.jobstore import JobStore, Limits
 
 log = logging.getLogger(__name__)
 CANCELLED_BY_USER = "cancelled by user"
-# Dispatch reads the queue page by page past any number of blocked jobs (Store.pending_pages). A full
+# Dispatch reads the queue page by page past any number of blocked jobs (JobStore.pending_pages). A full
 # pass reads it all to refresh every waiting reason, at most once per FULL_PASS_COST_RATIO times its own
 # cost, so a huge queue cannot eat the loop.
 FULL_PASS_COST_RATIO = 20
@@ -52,7 +50,7 @@ class SchedulerLoop:
 
     def __init__(
         self,
-        store: Store,
+        store: JobStore,
         data_dir: DataDir,
         config: SchedulerConfig,
         sampler: Sampler | None = None,
@@ -84,7 +82,7 @@ class SchedulerLoop:
         # rare, and the idle gate then reflects it within milliseconds instead of at the next tick.
         self._full_next = False
         # groups and pause switches (scheduler/lifecycle/controls.py)
-        self.limits: Limits = read_limits(store)
+        self.limits: Limits = store.limits()
         self.idle.subscribe(self._record_idle_event)
         self.hooks = FinishHooks(store, config)
 
@@ -197,15 +195,19 @@ class SchedulerLoop:
         own = worker.job.kill_grace_s
         return self.config.kill_grace_s if own is None else own
 
-    def _record(self, job_id: int, state: JobState, reason: str | None, code: int | None) -> Job | None:
-        """Store how an attempt ended. A cancel accepted while it ran wins over any exit; a failure with
-        retries left waits its backoff; ``queued`` puts it back without counting the attempt."""
+    def _record(
+        self, job_id: int, state: JobState, reason: str | None, code: int | None, now: float | None = None
+    ) -> Job | None:
+        """Store how an attempt ended (seen at unix time ``now``, the clock when None). A cancel accepted
+        while it ran wins over any exit; a failure with retries left waits its backoff from ``now``;
+        ``queued`` puts it back without counting the attempt."""
         if state != JobState.CANCELLED and self.store.cancel_requested(job_id):
             state, reason = JobState.CANCELLED, CANCELLED_BY_USER
         job = self.store.get(job_id)
         if state == JobState.FAILED and job is not None and job.can_retry:
             delay = self.config.backoff(job.attempt - job.retry_base)
-            return self.store.to_retrying(job_id, time.time() + delay, reason or "failed", code)
+            at = (time.time() if now is None else now) + delay
+            return self.store.to_retrying(job_id, at, reason or "failed", code)
         if state == JobState.QUEUED and job is not None and job.state == JobState.PAUSED:
             # the user stopped it: starting it again by itself would undo that, so it waits for a release
             message = f"{reason} while it was paused; held (gpuaccel release {job_id})"
@@ -265,8 +267,8 @@ class SchedulerLoop:
         now = time.time() if now is None else now
         if self.store.requeue_due(now):
             self._rescan = True
-        self._reap()
-        self._enforce_limits()
+        self._reap(now)
+        self._enforce_limits(time.monotonic() + (now - time.time()))  # the monotonic clock at ``now``
         if now - self._last_heartbeat >= self.config.heartbeat_s:
             self.store.heartbeat(self.owner, self.config.lease_s)
             self._last_heartbeat = now
@@ -305,7 +307,7 @@ class SchedulerLoop:
                 data={"log_cut_at": cut.at, "log_kept": cut.kept},
             )  # fmt: skip
 
-    def _reap(self) -> None:
+    def _reap(self, now: float) -> None:
         with self._lock:
             done = [w for w in self._workers.values() if w.exited]
         for w in done:
@@ -313,13 +315,12 @@ class SchedulerLoop:
             w.flush_progress(self.store, self.config.progress_write_s, force=True)
             self._cap_log(w.job_id)
             self._uncut.discard(w.job_id)
-            self._record(w.job_id, *w.outcome())
+            self._record(w.job_id, *w.outcome(), now=now)
             w.settled()
             with self._lock:
                 self._workers.pop(w.job_id, None)
 
-    def _enforce_limits(self) -> None:
-        mono = time.monotonic()
+    def _enforce_limits(self, mono: float) -> None:
         with self._lock:
             workers = list(self._workers.values())
         for w in workers:

@@ -27,7 +27,7 @@ from pathlib import Path
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.scheduler.placement.attempts import Attempt, kill_leftovers, sweep
 from gpuaccel.scheduler.placement.runner import exit_outcome, log_tail, process_start_marker
-from gpuaccel.scheduler.store.queue import Store
+from gpuaccel.scheduler.store.jobstore import JobStore
 
 log = logging.getLogger(__name__)
 LOST_WORKER = "daemon lost its worker"
@@ -37,7 +37,7 @@ Record = Callable[[int, JobState, "str | None", "int | None"], "Job | None"]
 
 
 def recover(
-    store: Store,
+    store: JobStore,
     runs: Path,
     lease: tuple[str, float],
     logs: Callable[[int], Path],
@@ -61,7 +61,7 @@ def recover(
 
 
 def _from_files(
-    store: Store,
+    store: JobStore,
     job: Job,
     attempt: Attempt,
     lease: tuple[str, float],

@@ -20,7 +20,6 @@ from gpuaccel.scheduler.lifecycle.allocator import gpu_states, never_fits
 from gpuaccel.scheduler.lifecycle.loop import CANCELLED_BY_USER, SchedulerLoop
 from gpuaccel.scheduler.lifecycle.validation import COMMAND, RequestError, validate_request
 from gpuaccel.scheduler.store import idempotency
-from gpuaccel.scheduler.store.groups import read_limits
 from gpuaccel.scheduler.store.integrity import ensure_room
 
 
@@ -170,7 +169,7 @@ class Scheduler(SchedulerLoop):
     def rescan(self, limits_changed: bool = False) -> None:
         """Something a user did may let waiting jobs start (or stop them starting): a full pass now."""
         if limits_changed:
-            self.limits = read_limits(self.store)
+            self.limits = self.store.limits()
         self._rescan = True
         self._full_next = True
         self._wake.set()

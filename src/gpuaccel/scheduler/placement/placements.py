@@ -24,7 +24,7 @@ from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement.attempts import Attempt
 from gpuaccel.scheduler.placement.cluster import inherited_env
 from gpuaccel.scheduler.placement.runner import Worker
-from gpuaccel.scheduler.store.queue import Store
+from gpuaccel.scheduler.store.jobstore import JobStore
 
 LOCAL = "local"
 RAY = "ray"
@@ -52,7 +52,7 @@ class Running(Protocol):
     def enforce_kill(self, now: float) -> None: ...
     def join(self, timeout: float = 0.5) -> None: ...
     def outcome(self) -> tuple[JobState, str | None, int | None]: ...
-    def flush_progress(self, store: Store, interval_s: float, force: bool = False) -> None: ...
+    def flush_progress(self, store: JobStore, interval_s: float, force: bool = False) -> None: ...
     def settled(self) -> None:
         """The outcome is stored: drop what the attempt kept on disk for a later daemon."""
         ...
@@ -132,7 +132,7 @@ class LocalPlacement:
 
     name = LOCAL
 
-    def __init__(self, store: Store, data_dir: DataDir) -> None:
+    def __init__(self, store: JobStore, data_dir: DataDir) -> None:
         self.store = store
         self.data_dir = data_dir
         # The data dir is no secret: it is how a job's own ``gpuaccel`` (submit, wait) finds this daemon.
@@ -207,7 +207,7 @@ class Placements:
         self.default = default
 
     @classmethod
-    def local_only(cls, store: Store, data_dir: DataDir) -> Placements:
+    def local_only(cls, store: JobStore, data_dir: DataDir) -> Placements:
         return cls(LocalPlacement(store, data_dir))
 
     def cluster(self) -> Any:

@@ -41,7 +41,7 @@ from gpuaccel.scheduler.lifecycle.validation import COMMAND
 from gpuaccel.scheduler.placement.attempts import Attempt, ExitStatus, kill_leftovers
 from gpuaccel.scheduler.placement.log_cap import data_from
 from gpuaccel.scheduler.reads.logtail import line_break, reason_line
-from gpuaccel.scheduler.store.queue import Store
+from gpuaccel.scheduler.store.jobstore import JobStore
 
 LOG_TAIL_BYTES = 65536  # read from the end of a log to explain a failure
 MAX_METRIC_NAMES = 256  # distinct metric names kept per attempt; a job inventing names without end is cut off
@@ -275,7 +275,7 @@ class Worker:
             self._skipped[reason] = (count + 1, first or detail)
         self.dirty = True
 
-    def flush_progress(self, store: Store, interval_s: float, force: bool = False) -> None:
+    def flush_progress(self, store: JobStore, interval_s: float, force: bool = False) -> None:
         """Store what the report channel delivered since the last flush, at most every ``interval_s``."""
         if not self.dirty:
             return

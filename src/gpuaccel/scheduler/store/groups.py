@@ -11,7 +11,6 @@ import time
 
 from gpuaccel.api.controls import GroupOut, QueueOut
 from gpuaccel.api.jobs import DEFAULT_GROUP, FINISHED, JobState
-from gpuaccel.scheduler.store.jobstore import Limits
 from gpuaccel.scheduler.store.queue import Store
 from gpuaccel.scheduler.store.submissions import unknown_group
 
@@ -22,12 +21,6 @@ class GroupNotFound(LookupError):
 
 class GroupConflict(RuntimeError):
     """The group exists already, or still has jobs that are not finished."""
-
-
-def read_limits(store: Store) -> Limits:
-    paused = store.query("SELECT paused FROM queue_state WHERE id = 1")
-    rows = store.query("SELECT name, parallel, paused FROM groups")
-    return Limits(bool(paused and paused[0][0]), {r[0]: (int(r[1]), bool(r[2])) for r in rows})
 
 
 def queue_state(store: Store) -> QueueOut:
@@ -54,7 +47,7 @@ def queue_state(store: Store) -> QueueOut:
             "SELECT name, parallel, paused FROM groups ORDER BY name = ? DESC, name", (DEFAULT_GROUP,)
         )
     ]
-    return QueueOut(paused=read_limits(store).queue_paused, groups=groups)
+    return QueueOut(paused=store.limits().queue_paused, groups=groups)
 
 
 def group(store: Store, name: str) -> GroupOut:

@@ -17,12 +17,14 @@ from typing import Any
 from gpuaccel.accel.workloads.report import Progress
 from gpuaccel.api.jobs import FINISHED, Job, JobState
 from gpuaccel.scheduler.lifecycle.transitions import END_EVENT, EVENTS, move
+from gpuaccel.scheduler.store.jobstore import Limits, started_words
 from gpuaccel.scheduler.store.records import LIVE_SQL, RETRYING, RUNNING, JobRecords, Q
 from gpuaccel.scheduler.store.sqlite import json_text
 
 
 class Store(JobRecords):
-    """Jobs and events, and every change of a job's state. Thread-safe."""
+    """Jobs and events, and every change of a job's state, in SQLite: the durable
+    :class:`~scheduler.store.jobstore.JobStore`. Thread-safe."""
 
     def __init__(self, path: Path | str) -> None:
         super().__init__(path)
@@ -49,6 +51,16 @@ class Store(JobRecords):
                 listener(job)
         return job
 
+    def move(self, job_id: int, event: str, message: str, **values: Any) -> Job | None:
+        """Apply ``event`` of the transition table with ``values`` (column: value) set too."""
+        return self._transition(job_id, event, message, **values)
+
+    def limits(self) -> Limits:
+        """The queue's pause switch and every group's (parallelism, paused), as dispatch reads them."""
+        paused = self.query("SELECT paused FROM queue_state WHERE id = 1")
+        rows = self.query("SELECT name, parallel, paused FROM groups")
+        return Limits(bool(paused and paused[0][0]), {r[0]: (int(r[1]), bool(r[2])) for r in rows})
+
     def on_finished(self, listener: Callable[[Job], None]) -> None:
         """Call ``listener(job)`` after each commit that finishes a job (quick: it runs in the writer)."""
         self._finished_listeners.append(listener)
@@ -73,6 +85,11 @@ class Store(JobRecords):
         sql = "SELECT id, job_id, kind, target FROM hook_outbox WHERE outcome IS NULL"
         sql += " AND job_id = ? ORDER BY id" if job_id is not None else " ORDER BY id"
         return [tuple(r) for r in self.query(sql, () if job_id is None else (job_id,))]  # type: ignore[misc]
+
+    def hook(self, hook_id: int) -> tuple[int, str, str] | None:
+        """(job id, kind, target) of an outbox row, None when there is none."""
+        rows = self.query("SELECT job_id, kind, target FROM hook_outbox WHERE id = ?", (hook_id,))
+        return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
 
     def hook_started(self, hook_id: int) -> None:
         """Count a run (a replay after a crash is a second one), before it starts."""
@@ -107,18 +124,8 @@ class Store(JobRecords):
             if not rows:
                 return None
             row = rows[0]
-            where = f"on GPU {', '.join(map(str, gpus))}" if gpus else "without a GPU"
-            if mig:
-                where += f" (MIG instance {mig})"
-            if row["where"] != "local":
-                where = f"on the {row['where']} cluster"
-            self._event(
-                conn,
-                "job",
-                job_id=job_id,
-                state=RUNNING,
-                message=f"started attempt {row['attempt']} {where}",
-            )
+            message = started_words(row["attempt"], gpus, mig, row["where"])
+            self._event(conn, "job", job_id=job_id, state=RUNNING, message=message)
         return Job.from_row(row)
 
     def set_worker(self, job_id: int, pid: int | None, start_marker: str | None) -> bool:

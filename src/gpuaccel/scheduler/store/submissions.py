@@ -22,10 +22,13 @@ from gpuaccel.scheduler.store.sqlite import json_text
 Q, HELD = JobState.QUEUED, JobState.HELD
 
 
-def unknown_group(conn: sqlite3.Connection, name: str) -> str:
+def group_words(name: str, names: list[str]) -> str:
     """The words for a group that does not exist, naming those that do."""
-    names = [r[0] for r in conn.execute("SELECT name FROM groups ORDER BY name")]
     return f"no group {name!r}; existing groups: {', '.join(names)} (add one with: gpuaccel group add NAME)"
+
+
+def unknown_group(conn: sqlite3.Connection, name: str) -> str:
+    return group_words(name, [r[0] for r in conn.execute("SELECT name FROM groups ORDER BY name")])
 
 
 def check_references(conn: sqlite3.Connection, req: JobRequest) -> None:
