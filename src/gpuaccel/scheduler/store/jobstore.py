@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from gpuaccel.accel.workloads.report import Progress
-from gpuaccel.api.jobs import Event, Job, JobState
+from gpuaccel.api.jobs import FINISHED, Event, Job, JobState
 from gpuaccel.api.request import JobRequest
+from gpuaccel.scheduler.lifecycle.transitions import END_EVENT
 from gpuaccel.scheduler.lifecycle.validation import Pending, RequestError
 from gpuaccel.scheduler.store.idempotency import IdempotencyConflict
 
@@ -114,3 +116,75 @@ def started_words(attempt: int, gpus: list[int], mig: str | None, where: str) ->
     if where != "local":
         place = f"on the {where} cluster"
     return f"started attempt {attempt} {place}"
+
+
+class StateChanges:
+    """The state changes both stores make alike, each one event of the transition table applied through
+    the store's own ``_transition`` (its event row and, for a finished job, its hooks, in one step).
+
+    ``exprs`` (column: expression over the row) are kept to the forms every store evaluates: a column's
+    own value (``attempt``) or it plus one (``retry_base + 1``)."""
+
+    def _transition(
+        self, job_id: int, event: str, message: str, exprs: dict[str, str] | None = None, **values: Any
+    ) -> Job | None:
+        raise NotImplementedError
+
+    def _retrying_due(self, now: float) -> list[int]:
+        """Ids of the jobs ``retrying`` whose ``retry_at`` is at or before ``now``."""
+        raise NotImplementedError
+
+    def move(self, job_id: int, event: str, message: str, **values: Any) -> Job | None:
+        """Apply ``event`` of the transition table with ``values`` (column: value) set too."""
+        return self._transition(job_id, event, message, **values)
+
+    def finish(self, job_id: int, state: JobState, reason: str | None, exit_code: int | None) -> Job | None:
+        state = JobState(state)
+        assert state in FINISHED
+        return self._transition(
+            job_id, END_EVENT[state], reason or state.value,
+            exit_code=exit_code, reason=reason, finished_at=time.time(), lease_owner=None, lease_until=None,
+            paused_at=None,
+        )  # fmt: skip
+
+    def to_retrying(
+        self, job_id: int, retry_at: float, reason: str, exit_code: int | None, spare_attempt: bool = False
+    ) -> Job | None:
+        """Wait until ``retry_at``, then be queued again; ``spare_attempt``: this attempt never ran, so it
+        does not count against the retries (the retry base moves with it)."""
+        delay = max(0.0, retry_at - time.time())
+        return self._transition(
+            job_id, "retry_later", f"{reason}; retrying in {delay:.1f} s",
+            {"retry_base": "retry_base + 1"} if spare_attempt else None,
+            retry_at=retry_at, reason=reason, exit_code=exit_code, finished_at=time.time(),
+            lease_owner=None, lease_until=None, paused_at=None,
+        )  # fmt: skip
+
+    def requeue_due(self, now: float) -> list[int]:
+        ids = self._retrying_due(now)
+        return [i for i in ids if self._transition(i, "backoff_over", "backoff over, queued again")]
+
+    def requeue_running(
+        self, job_id: int, message: str, count_attempt: bool, hold: bool = False
+    ) -> Job | None:
+        """Queue a running job again (its worker is gone); ``count_attempt=False`` spares its retry budget;
+        ``hold`` puts it in ``held`` instead, so it waits for a release rather than starting again."""
+        return self._transition(
+            job_id, "requeue_held" if hold else "requeue", message,
+            None if count_attempt else {"retry_base": "retry_base + 1"},
+            lease_owner=None, lease_until=None, worker_pid=None, worker_start=None, cancel_requested=0,
+            paused_at=None,
+        )  # fmt: skip
+
+    def cancel_waiting(self, job_id: int, reason: str = "cancelled by user") -> Job | None:
+        return self._transition(job_id, "cancel_waiting", reason, reason=reason, finished_at=time.time())
+
+    def fail_waiting(self, job_id: int, reason: str) -> Job | None:
+        return self._transition(job_id, "fail_waiting", reason, reason=reason, finished_at=time.time())
+
+    def retry(self, job_id: int) -> Job | None:
+        """Queue a finished job again with a fresh retry budget (its attempt count keeps growing)."""
+        return self._transition(
+            job_id, "retry", "queued again by user", {"retry_base": "attempt"},
+            reason=None, exit_code=None, finished_at=None, retry_at=None,
+        )  # fmt: skip

@@ -21,10 +21,10 @@ from gpuaccel.api.jobs import DEFAULT_GROUP, FINISHED, LIVE, Event, Job, JobStat
 from gpuaccel.api.request import JobRequest
 from gpuaccel.scheduler.lifecycle.arrays import parse_array
 from gpuaccel.scheduler.lifecycle.timing import starts_at
-from gpuaccel.scheduler.lifecycle.transitions import END_EVENT, EVENTS
+from gpuaccel.scheduler.lifecycle.transitions import EVENTS
 from gpuaccel.scheduler.lifecycle.validation import Pending, RequestError
 from gpuaccel.scheduler.store import idempotency
-from gpuaccel.scheduler.store.jobstore import Limits, Stored, Submission, started_words
+from gpuaccel.scheduler.store.jobstore import Limits, StateChanges, Stored, Submission, started_words
 from gpuaccel.scheduler.store.records import JobRecords
 from gpuaccel.scheduler.store.submissions import group_words, request_columns
 
@@ -40,6 +40,14 @@ _NEW = {
 _JSON = {"spec", "argv", "env", "gpu_ids", "depends_on", "labels", "after_any", "after_notok"}
 
 
+def _evaluate(row: dict[str, Any], expr: str) -> Any:
+    """The value of an ``exprs`` entry (:class:`jobstore.StateChanges`): ``column`` or ``column + 1``."""
+    column, plus, one = expr.partition(" + ")
+    if column not in row or (plus and one != "1"):
+        raise ValueError(f"the memory store evaluates 'column' or 'column + 1', not {expr!r}")
+    return row[column] + 1 if plus else row[column]
+
+
 def _row_of(req: JobRequest) -> dict[str, Any]:
     """The request's columns (:func:`submissions.request_columns`, the one mapping) as Python values."""
     out = {}
@@ -49,7 +57,7 @@ def _row_of(req: JobRequest) -> dict[str, Any]:
     return out
 
 
-class MemoryStore:
+class MemoryStore(StateChanges):
     """Jobs, events and the finish hooks' outbox in dicts and lists, behind one lock."""
 
     def __init__(self) -> None:
@@ -68,23 +76,23 @@ class MemoryStore:
 
     # -- events ------------------------------------------------------------------------------------
 
-    def _event(
-        self,
-        type: str,
-        *,
-        job_id: int | None = None,
-        gpu: int | None = None,
-        state: str | None = None,
-        message: str = "",
-        data: dict[str, Any] | None = None,
-    ) -> None:
+    def _event(self, type: str, message: str = "", data: dict[str, Any] | None = None, **about: Any) -> None:
+        """An event row (``about``: its job_id, gpu and state), scrubbed of the daemon's secrets."""
         if data is not None:
             data = json.loads(JobRecords.scrub(json.dumps(data)))
-        event = Event(
-            id=len(self._events) + 1, t=time.time(), type=type, job_id=job_id, gpu=gpu,
-            state=None if state is None else str(state), message=JobRecords.scrub(message), data=data,
-        )  # fmt: skip
-        self._events.append(event)
+        state = about.get("state")
+        self._events.append(
+            Event(
+                id=len(self._events) + 1,
+                t=time.time(),
+                type=type,
+                job_id=about.get("job_id"),
+                gpu=about.get("gpu"),
+                state=None if state is None else str(state),
+                message=JobRecords.scrub(message),
+                data=data,
+            )  # fmt: skip
+        )
 
     def add_event(self, type: str, **kw: Any) -> None:
         with self._lock:
@@ -229,7 +237,9 @@ class MemoryStore:
 
     # -- state changes -------------------------------------------------------------------------------
 
-    def _apply(self, ids: Sequence[int], event: str, values: dict[str, Any]) -> list[dict[str, Any]]:
+    def _apply(
+        self, ids: Sequence[int], event: str, values: dict[str, Any], exprs: dict[str, str] | None = None
+    ) -> list[dict[str, Any]]:
         """The transition ``event`` on those of ``ids`` in one of its from-states; the rows changed."""
         t = EVENTS[event]
         changed = []
@@ -237,14 +247,17 @@ class MemoryStore:
             row = self._jobs.get(job_id)
             if row is None or row["state"] not in t.frm:
                 continue
-            row.update({"waiting_reason": None, **values, "state": t.to})
+            computed = {column: _evaluate(row, expr) for column, expr in (exprs or {}).items()}
+            row.update({"waiting_reason": None, **values, **computed, "state": t.to})
             changed.append(row)
         return changed
 
-    def _transition(self, job_id: int, event: str, message: str, **values: Any) -> Job | None:
+    def _transition(
+        self, job_id: int, event: str, message: str, exprs: dict[str, str] | None = None, **values: Any
+    ) -> Job | None:
         """As the SQLite store's: the change, its event row and (finished) its hooks, then the listeners."""
         with self._lock:
-            rows = self._apply([job_id], event, values)
+            rows = self._apply([job_id], event, values, exprs)
             if not rows:
                 return None
             job = Job.from_row(rows[0])
@@ -257,17 +270,15 @@ class MemoryStore:
                 listener(job)
         return job
 
-    def move(self, job_id: int, event: str, message: str, **values: Any) -> Job | None:
-        return self._transition(job_id, event, message, **values)
+    def _retrying_due(self, now: float) -> list[int]:
+        with self._lock:
+            return [i for i, r in self._jobs.items() if r["state"] == RETRYING and r["retry_at"] <= now]
 
     def claim(
         self, job_id: int, owner: str, lease_s: float, gpus: list[int], mig: str | None = None
     ) -> Job | None:
         now = time.time()
         with self._lock:
-            row = self._jobs.get(job_id)
-            if row is None or row["state"] not in EVENTS["claim"].frm:
-                return None
             rows = self._apply(
                 [job_id], "claim",
                 {
@@ -276,9 +287,11 @@ class MemoryStore:
                     "assigned_gpus": list(gpus), "exit_code": None, "reason": None, "progress": None,
                     "worker_pid": None, "worker_start": None, "cancel_requested": 0, "placement_ref": None,
                     "node": None, "paused_at": None, "paused_s": 0.0, "assigned_mig": mig,
-                    "attempt": row["attempt"] + 1,
                 },
+                {"attempt": "attempt + 1"},
             )  # fmt: skip
+            if not rows:
+                return None
             message = started_words(rows[0]["attempt"], gpus, mig, rows[0]["where"])
             self._event("job", job_id=job_id, state=JobState.RUNNING, message=message)
             return Job.from_row(rows[0])
@@ -325,45 +338,6 @@ class MemoryStore:
             self._event("job", job_id=job_id, state=row["state"], message=message)
             return Job.from_row(row)
 
-    def finish(self, job_id: int, state: JobState, reason: str | None, exit_code: int | None) -> Job | None:
-        state = JobState(state)
-        assert state in FINISHED
-        return self._transition(
-            job_id, END_EVENT[state], reason or state.value,
-            exit_code=exit_code, reason=reason, finished_at=time.time(), lease_owner=None, lease_until=None,
-            paused_at=None,
-        )  # fmt: skip
-
-    def to_retrying(
-        self, job_id: int, retry_at: float, reason: str, exit_code: int | None, spare_attempt: bool = False
-    ) -> Job | None:
-        delay = max(0.0, retry_at - time.time())
-        extra: dict[str, Any] = {}
-        if spare_attempt and (row := self._jobs.get(job_id)) is not None:
-            extra["retry_base"] = row["retry_base"] + 1
-        return self._transition(
-            job_id, "retry_later", f"{reason}; retrying in {delay:.1f} s",
-            retry_at=retry_at, reason=reason, exit_code=exit_code, finished_at=time.time(),
-            lease_owner=None, lease_until=None, paused_at=None, **extra,
-        )  # fmt: skip
-
-    def requeue_due(self, now: float) -> list[int]:
-        with self._lock:
-            due = [i for i, r in self._jobs.items() if r["state"] == RETRYING and r["retry_at"] <= now]
-        return [i for i in due if self._transition(i, "backoff_over", "backoff over, queued again")]
-
-    def requeue_running(
-        self, job_id: int, message: str, count_attempt: bool, hold: bool = False
-    ) -> Job | None:
-        with self._lock:
-            row = self._jobs.get(job_id)
-            spare = {} if count_attempt or row is None else {"retry_base": row["retry_base"] + 1}
-            return self._transition(
-                job_id, "requeue_held" if hold else "requeue", message,
-                lease_owner=None, lease_until=None, worker_pid=None, worker_start=None, cancel_requested=0,
-                paused_at=None, **spare,
-            )  # fmt: skip
-
     def request_cancel(self, job_id: int) -> Job | None:
         with self._lock:
             row = self._jobs.get(job_id)
@@ -378,9 +352,6 @@ class MemoryStore:
             row = self._jobs.get(job_id)
             return bool(row and row["cancel_requested"])
 
-    def cancel_waiting(self, job_id: int, reason: str = "cancelled by user") -> Job | None:
-        return self._transition(job_id, "cancel_waiting", reason, reason=reason, finished_at=time.time())
-
     def cancel_array_waiting(self, array_id: int, reason: str = "cancelled by user") -> list[int]:
         with self._lock:
             ids = sorted(i for i, r in self._jobs.items() if r["array_id"] == array_id)
@@ -393,18 +364,6 @@ class MemoryStore:
             for job in jobs:
                 listener(job)
         return [job.id for job in jobs]
-
-    def fail_waiting(self, job_id: int, reason: str) -> Job | None:
-        return self._transition(job_id, "fail_waiting", reason, reason=reason, finished_at=time.time())
-
-    def retry(self, job_id: int) -> Job | None:
-        with self._lock:
-            row = self._jobs.get(job_id)
-            base = {} if row is None else {"retry_base": row["attempt"]}
-            return self._transition(
-                job_id, "retry", "queued again by user",
-                reason=None, exit_code=None, finished_at=None, retry_at=None, **base,
-            )  # fmt: skip
 
     def set_priority(self, job_id: int, priority: int) -> Job | None:
         with self._lock:

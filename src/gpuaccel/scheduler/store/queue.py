@@ -16,13 +16,13 @@ from typing import Any
 
 from gpuaccel.accel.workloads.report import Progress
 from gpuaccel.api.jobs import FINISHED, Job, JobState
-from gpuaccel.scheduler.lifecycle.transitions import END_EVENT, EVENTS, move
-from gpuaccel.scheduler.store.jobstore import Limits, started_words
+from gpuaccel.scheduler.lifecycle.transitions import EVENTS, move
+from gpuaccel.scheduler.store.jobstore import Limits, StateChanges, started_words
 from gpuaccel.scheduler.store.records import LIVE_SQL, RETRYING, RUNNING, JobRecords, Q
 from gpuaccel.scheduler.store.sqlite import json_text
 
 
-class Store(JobRecords):
+class Store(StateChanges, JobRecords):
     """Jobs and events, and every change of a job's state, in SQLite: the durable
     :class:`~scheduler.store.jobstore.JobStore`. Thread-safe."""
 
@@ -50,10 +50,6 @@ class Store(JobRecords):
             for listener in self._finished_listeners:
                 listener(job)
         return job
-
-    def move(self, job_id: int, event: str, message: str, **values: Any) -> Job | None:
-        """Apply ``event`` of the transition table with ``values`` (column: value) set too."""
-        return self._transition(job_id, event, message, **values)
 
     def limits(self) -> Limits:
         """The queue's pause switch and every group's (parallelism, paused), as dispatch reads them."""
@@ -186,40 +182,9 @@ class Store(JobRecords):
             )
             return cur.rowcount
 
-    def finish(self, job_id: int, state: JobState, reason: str | None, exit_code: int | None) -> Job | None:
-        state = JobState(state)
-        assert state in FINISHED
-        message = reason or state.value
-        return self._transition(
-            job_id, END_EVENT[state], message,
-            exit_code=exit_code, reason=reason, finished_at=time.time(), lease_owner=None, lease_until=None,
-            paused_at=None,
-        )  # fmt: skip
-
-    def to_retrying(
-        self, job_id: int, retry_at: float, reason: str, exit_code: int | None, spare_attempt: bool = False
-    ) -> Job | None:
-        """Wait until ``retry_at``, then be queued again; ``spare_attempt``: this attempt never ran, so it
-        does not count against the retries (the retry base moves with it)."""
-        delay = max(0.0, retry_at - time.time())
-        extra: dict[str, Any] = {}
-        if spare_attempt and (job := self.get(job_id)) is not None:
-            extra["retry_base"] = job.retry_base + 1
-        return self._transition(
-            job_id, "retry_later", f"{reason}; retrying in {delay:.1f} s",
-            retry_at=retry_at, reason=reason, exit_code=exit_code, finished_at=time.time(),
-            lease_owner=None, lease_until=None, paused_at=None, **extra,
-        )  # fmt: skip
-
-    def requeue_due(self, now: float) -> list[int]:
-        ids = [
-            r["id"]
-            for r in self.query("SELECT id FROM jobs WHERE state = ? AND retry_at <= ?", (RETRYING, now))
-        ]
-        return [i for i in ids if self._transition(i, "backoff_over", "backoff over, queued again")]
-
-    def cancel_waiting(self, job_id: int, reason: str = "cancelled by user") -> Job | None:
-        return self._transition(job_id, "cancel_waiting", reason, reason=reason, finished_at=time.time())
+    def _retrying_due(self, now: float) -> list[int]:
+        rows = self.query("SELECT id FROM jobs WHERE state = ? AND retry_at <= ?", (RETRYING, now))
+        return [r["id"] for r in rows]
 
     def cancel_array_waiting(self, array_id: int, reason: str = "cancelled by user") -> list[int]:
         """Cancel an array's queued, retrying and held elements in one transaction (an array may have 10,000);
@@ -239,16 +204,6 @@ class Store(JobRecords):
             for job in jobs:
                 listener(job)
         return [job.id for job in jobs]
-
-    def fail_waiting(self, job_id: int, reason: str) -> Job | None:
-        return self._transition(job_id, "fail_waiting", reason, reason=reason, finished_at=time.time())
-
-    def retry(self, job_id: int) -> Job | None:
-        """Queue a finished job again with a fresh retry budget (its attempt count keeps growing)."""
-        return self._transition(
-            job_id, "retry", "queued again by user", {"retry_base": "attempt"},
-            reason=None, exit_code=None, finished_at=None, retry_at=None,
-        )  # fmt: skip
 
     def set_priority(self, job_id: int, priority: int) -> Job | None:
         with self.transaction() as conn:
@@ -278,18 +233,6 @@ class Store(JobRecords):
                 )
             if result is not None:
                 conn.execute("UPDATE jobs SET result = ? WHERE id = ?", (json_text(result), job_id))
-
-    def requeue_running(
-        self, job_id: int, message: str, count_attempt: bool, hold: bool = False
-    ) -> Job | None:
-        """Queue a running job again (its worker is gone); ``count_attempt=False`` spares its retry budget;
-        ``hold`` puts it in ``held`` instead, so it waits for a release rather than starting again."""
-        return self._transition(
-            job_id, "requeue_held" if hold else "requeue", message,
-            None if count_attempt else {"retry_base": "retry_base + 1"},
-            lease_owner=None, lease_until=None, worker_pid=None, worker_start=None, cancel_requested=0,
-            paused_at=None,
-        )  # fmt: skip
 
     def orphans(self, owner: str) -> list[Job]:
         """Running jobs not owned by ``owner``: their daemon died (the data-dir lock proves it)."""
