@@ -111,3 +111,63 @@ def test_fa3_e4m3_cache_with_descales_bf16(page):
         ref, _ = naive(q_true[i], ks, vs, keep, torch.float64)
         plain, _ = naive(q_true[i], ks, vs, keep, BF)
         bound(got[i], plain, ref, f"sequence {i}")
+
+
+@pytest.mark.parametrize(
+    "case",
+    [  # (batch, seq_q, seq_k, hq, hkv, head_dim q/k, head_dim v, causal)
+        (2, 1000, 1000, 16, 16, 192, 128, True),  # DeepSeek-style MLA prefill
+        (1, 517, 1300, 8, 2, 192, 128, False),  # GQA 4:1, Nq < Nk
+        (1, 700, 300, 4, 1, 128, 64, True),  # MQA, Nq > Nk: rows that see no key
+        (1, 333, 333, 4, 4, 64, 256, True),  # v wider than q/k
+    ],
+)
+def test_value_head_dim_bf16_output_and_gradients(case):
+    """A value head dim other than the query/key one through flash_attn_func on compiled kernels."""
+    from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func
+
+    b, nq, nk, hq, hkv, d, dv, causal = case
+    gen = torch.Generator().manual_seed(d + dv + nq)
+    mk = lambda n, h, dim: torch.randn(b, n, h, dim, generator=gen, dtype=BF).cuda().requires_grad_()
+    q, k, v = mk(nq, hq, d), mk(nk, hkv, d), mk(nk, hkv, dv)
+    do = torch.randn(b, nq, hq, dv, generator=gen, dtype=BF).cuda()
+    out = flash_attn_func(q, k, v, causal=causal)
+    got = (out, *torch.autograd.grad(out, (q, k, v), do))
+    keep = keep_mask(nq, nk, causal).cuda()
+
+    def parts(dtype):
+        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
+        o = torch.stack([naive(qx[i], kx[i], vx[i], keep, dtype)[0] for i in range(b)]).to(dtype)
+        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
+
+    ref, plain = parts(torch.float64), parts(BF)
+    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        bound(g, p, r, f"{case} {name}")
+
+
+def test_value_head_dim_packed_bf16_output_and_gradients():
+    """MLA-style prefill over packed documents (192/128, causal, GQA 4:1) through flash_attn_varlen_func."""
+    from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_varlen_func
+
+    gen = torch.Generator().manual_seed(192)
+    lens, hq, hkv, d, dv = [1000, 300, 517], 16, 4, 192, 128
+    cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32).cuda()
+    mk = lambda h, dim: torch.randn(sum(lens), h, dim, generator=gen, dtype=BF).cuda().requires_grad_()
+    q, k, v = mk(hq, d), mk(hkv, d), mk(hkv, dv)
+    do = torch.randn(sum(lens), hq, dv, generator=gen, dtype=BF).cuda()
+    out = flash_attn_varlen_func(q, k, v, cu, cu, max(lens), max(lens), causal=True)
+    got = (out, *torch.autograd.grad(out, (q, k, v), do))
+
+    def parts(dtype):
+        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
+        outs, a = [], 0
+        for n in lens:
+            keep = keep_mask(n, n, True).cuda()
+            outs.append(naive(qx[a : a + n], kx[a : a + n], vx[a : a + n], keep, dtype)[0])
+            a += n
+        o = torch.cat(outs).to(dtype)
+        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
+
+    ref, plain = parts(torch.float64), parts(BF)
+    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        bound(g, p, r, name)

@@ -179,6 +179,72 @@ def test_dense_attention_chunk_in_flash_attn_layout():
         bound(got[i], plain, ref, f"sequence {i}")
 
 
+VALUE_DIM_CASES = [  # (batch, seq_q, seq_k, hq, hkv, head_dim q/k, head_dim v, causal)
+    (1, 29, 29, 2, 1, 192, 128, True),  # DeepSeek-style MLA prefill, MQA
+    (2, 37, 53, 4, 2, 48, 32, True),  # GQA, Nq < Nk, both dims zero-padded (64, 32)
+    (1, 41, 19, 2, 2, 32, 64, False),  # v wider than q/k, Nq > Nk
+    (1, 33, 20, 3, 1, 16, 48, True),  # Nq > Nk causal: the first 13 rows see no key
+]
+
+
+@pytest.mark.parametrize("case", VALUE_DIM_CASES)
+def test_value_head_dim_other_than_qk_output_and_gradients(case):
+    """A value head dim other than the query/key one (MLA-style 192/128) through flash_attn_func (the tl.*
+    dense kernels): output, lse and dq/dk/dv held to FlashAttention's standard."""
+    b, nq, nk, hq, hkv, d, dv, causal = case
+    gen = torch.Generator().manual_seed(d * 1000 + dv + nq)
+    q = torch.randn(b, nq, hq, d, generator=gen, dtype=DT, requires_grad=True)
+    k = torch.randn(b, nk, hkv, d, generator=gen, dtype=DT, requires_grad=True)
+    v = torch.randn(b, nk, hkv, dv, generator=gen, dtype=DT, requires_grad=True)
+    do = torch.randn(b, nq, hq, dv, generator=gen, dtype=DT)
+    out, lse, _ = flash_attn_func(q, k, v, causal=causal, return_attn_probs=True)
+    assert out.shape == (b, nq, hq, dv) and lse.shape == (b, hq, nq)
+    got = (out, *torch.autograd.grad(out, (q, k, v), do))
+    keep = keep_mask(nq, nk, causal)
+
+    def parts(dtype):
+        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
+        o = torch.stack([naive(qx[i], kx[i], vx[i], keep, dtype)[0] for i in range(b)]).to(dtype)
+        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
+
+    ref, plain = parts(torch.float64), parts(DT)
+    for name, g, pl, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        bound(g, pl, r, f"{case} {name}")
+    want_lse = torch.stack([naive(q[i].double(), k[i].double(), v[i].double(), keep, torch.float64)[1]
+                            for i in range(b)])  # fmt: skip
+    torch.testing.assert_close(lse.double(), want_lse, atol=2e-3, rtol=2e-3)
+
+
+@pytest.mark.parametrize("window", [(-1, -1), (5, 3)])
+def test_value_head_dim_packed_output_and_gradients(window):
+    """MLA-style prefill as serving stacks call it: packed documents through flash_attn_varlen_func with v's
+    head dim other than q/k's, causal, GQA, with and without a window (the tl.* packed kernels)."""
+    gen = torch.Generator().manual_seed(23 + window[0])
+    lens_q, lens_k, hq, hkv, d, dv = [19, 1, 30], [25, 7, 30], 4, 2, 48, 32
+    cu = lambda lens: torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32)
+    mk = lambda n, h, dim: torch.randn(n, h, dim, generator=gen, dtype=DT).requires_grad_()
+    q, k, v = mk(sum(lens_q), hq, d), mk(sum(lens_k), hkv, d), mk(sum(lens_k), hkv, dv)
+    do = torch.randn(sum(lens_q), hq, dv, generator=gen, dtype=DT)
+    out = flash_attn_varlen_func(q, k, v, cu(lens_q), cu(lens_k), max(lens_q), max(lens_k), causal=True,
+                                 window_size=window)  # fmt: skip
+    assert out.shape == (sum(lens_q), hq, dv)
+    got = (out, *torch.autograd.grad(out, (q, k, v), do))
+
+    def parts(dtype):
+        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
+        outs, a, c = [], 0, 0
+        for nq, nk in zip(lens_q, lens_k, strict=True):
+            keep = keep_mask(nq, nk, True, window)
+            outs.append(naive(qx[a : a + nq], kx[c : c + nk], vx[c : c + nk], keep, dtype)[0])
+            a, c = a + nq, c + nk
+        o = torch.cat(outs).to(dtype)
+        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
+
+    ref, plain = parts(torch.float64), parts(DT)
+    for name, g, pl, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        bound(g, pl, r, f"{window} {name}")
+
+
 def test_combine_matches_attention_over_all_keys():
     """Attention over three key splits, merged, against attention over all keys at once."""
     gen = torch.Generator().manual_seed(3)
@@ -271,11 +337,8 @@ def test_unsupported_arguments_are_named():
                          ({"block_table": torch.zeros(1, 1, dtype=torch.int32)}, "block_table")):  # fmt: skip
         with pytest.raises(UnsupportedInputError, match=name):
             flash_attn_varlen_func(x, x, x, cu, cu, 6, 6, **kwargs)
-    with pytest.raises(UnsupportedInputError, match="v's head_dim"):  # MLA-style 192/128
-        q192 = torch.randn(6, 2, 192, dtype=DT)
-        flash_attn_varlen_func(q192, q192, torch.randn(6, 2, 128, dtype=DT), cu, cu, 6, 6)
-    with pytest.raises(UnsupportedInputError, match="v's head_dim"):
+    with pytest.raises(UnsupportedInputError, match="v's head_dim 40"):
         q192 = torch.randn(1, 6, 2, 192, dtype=DT)
-        flash_attn_func(q192, q192, torch.randn(1, 6, 2, 128, dtype=DT))
+        flash_attn_func(q192, q192, torch.randn(1, 6, 2, 40, dtype=DT))
     with pytest.raises(TypeError):  # FA2 and FA3 order the optional arguments differently: keywords only
         flash_attn_varlen_func(x, x, x, cu, cu, 6, 6, 0.0)

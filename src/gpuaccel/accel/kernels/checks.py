@@ -24,12 +24,20 @@ class UnsupportedInputError(ValueError):
 
 @dataclass(frozen=True)
 class AttentionShape:
+    """A checked call's sizes; ``head_dim_v`` is v's (and the output's) head dim, ``head_dim`` q's and k's
+    (0 given for ``head_dim_v``: the same as ``head_dim``)."""
+
     batch: int
     heads_q: int
     heads_kv: int
     seq_q: int
     seq_k: int
     head_dim: int
+    head_dim_v: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.head_dim_v:
+            object.__setattr__(self, "head_dim_v", self.head_dim)
 
     @property
     def group(self) -> int:
@@ -48,8 +56,12 @@ def check_inputs(
     allowed_dtypes: tuple[torch.dtype, ...] = SUPPORTED_DTYPES,
     need_cuda: bool = True,
     allow_empty: bool = False,
+    value_dim: bool = False,
 ) -> AttentionShape:
-    """Validate q/k/v of layout [batch, heads, seq, head_dim]; return the shape summary."""
+    """Validate q/k/v of layout [batch, heads, seq, head_dim]; return the shape summary.
+
+    ``value_dim``: the caller's kernels take a value head dim other than the query/key one (MLA-style
+    192/128: the dense kernels); elsewhere v must have k's shape."""
     for name, t in (("q", q), ("k", k), ("v", v)):
         if not isinstance(t, torch.Tensor):
             raise UnsupportedInputError(f"{name} must be a torch.Tensor, got {type(t).__name__}")
@@ -71,28 +83,33 @@ def check_inputs(
         raise UnsupportedInputError(f"q, k, v must be on one device, got {q.device}, {k.device}, {v.device}")
     b, hq, nq, d = q.shape
     bk, hkv, nk, dk = k.shape
-    if v.shape[:3] == k.shape[:3] and v.shape[3] != dk:
+    dv = v.shape[3]
+    if v.shape[:3] == k.shape[:3] and dv != dk and not value_dim:
         raise UnsupportedInputError(
-            f"v's head_dim ({v.shape[3]}) differs from k's ({dk}): a value head dim other than the query/key "
-            "one (MLA-style 192/128) is not supported by these kernels"
+            f"v's head_dim ({dv}) differs from k's ({dk}): a value head dim other than the query/key one "
+            "(MLA-style 192/128) runs in the dense and packed calls (flash_attn_func, "
+            "flash_attn_varlen_func), not in this one"
         )
-    if v.shape != k.shape:
-        raise UnsupportedInputError(f"v must have k's shape {tuple(k.shape)}, got {tuple(v.shape)}")
+    if v.shape[:3] != k.shape[:3]:
+        raise UnsupportedInputError(
+            f"v must have k's batch, heads and length {tuple(k.shape[:3])}, got {tuple(v.shape)}"
+        )
     if bk != b:
         raise UnsupportedInputError(f"q and k/v batch sizes differ: {b} vs {bk}")
     if dk != d:
         raise UnsupportedInputError(f"q and k/v head_dim differ: {d} vs {dk}")
-    if d % 16 or not 16 <= d <= MAX_HEAD_DIM:
-        raise UnsupportedInputError(
-            f"head_dim {d} unsupported; supported: multiples of 16 from 16 to {MAX_HEAD_DIM}"
-        )
+    for name, dim in (("head_dim", d), ("v's head_dim", dv)):
+        if dim % 16 or not 16 <= dim <= MAX_HEAD_DIM:
+            raise UnsupportedInputError(
+                f"{name} {dim} unsupported; supported: multiples of 16 from 16 to {MAX_HEAD_DIM}"
+            )
     if hkv == 0 or hq % hkv:
         raise UnsupportedInputError(
             f"query heads ({hq}) must be a multiple of key/value heads ({hkv}) (MHA, GQA or MQA)"
         )
     if min(b, hq, nq, nk) == 0 and not (allow_empty and min(b, hq) > 0):
         raise UnsupportedInputError(f"empty input: q {tuple(q.shape)}, k {tuple(k.shape)}")
-    return AttentionShape(b, hq, hkv, nq, nk, d)
+    return AttentionShape(b, hq, hkv, nq, nk, d, dv)
 
 
 def _on_supported_device(*ts: torch.Tensor) -> bool:
@@ -135,9 +152,13 @@ def resolve_scale(softmax_scale: float | None, head_dim: int) -> float:
     return check_scale(softmax_scale, "softmax_scale")
 
 
-def check_backward_inputs(q: torch.Tensor, do: object, o: object, lse: object) -> None:
-    """do and o like q (any float dtype: converted to q's), lse [B, Hq, Nq] float (the forward's fp32)."""
-    for name, t, shape in (("do", do, q.shape), ("o", o, q.shape), ("lse", lse, q.shape[:3])):
+def check_backward_inputs(
+    q: torch.Tensor, do: object, o: object, lse: object, head_dim_v: int | None = None
+) -> None:
+    """do and o like q but with v's head dim ``head_dim_v`` (default q's; any float dtype: converted to
+    q's), lse [B, Hq, Nq] float (the forward's fp32)."""
+    out_shape = (*q.shape[:3], q.shape[3] if head_dim_v is None else head_dim_v)
+    for name, t, shape in (("do", do, out_shape), ("o", o, out_shape), ("lse", lse, q.shape[:3])):
         if not isinstance(t, torch.Tensor):
             raise UnsupportedInputError(f"{name} must be a torch.Tensor, got {type(t).__name__}")
         if t.shape != shape or not t.is_floating_point() or t.device != q.device:
@@ -149,9 +170,15 @@ def check_backward_inputs(q: torch.Tensor, do: object, o: object, lse: object) -
 
 
 def check_packed(
-    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, allowed_dtypes: tuple[torch.dtype, ...]
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    *,
+    allowed_dtypes: tuple[torch.dtype, ...],
+    value_dim: bool = False,
 ) -> tuple[int, int, int]:
-    """Validate packed q (total_q, Hq, D) and k/v (total_k, Hkv, D); return (Hq, Hkv, D)."""
+    """Validate packed q (total_q, Hq, D) and k/v (total_k, Hkv, D; v's D other than q's with
+    ``value_dim``, as :func:`check_inputs`); return (Hq, Hkv, q's D)."""
     for name, t in (("q", q), ("k", k), ("v", v)):
         if not isinstance(t, torch.Tensor) or t.dim() != 3:
             shape = tuple(t.shape) if isinstance(t, torch.Tensor) else type(t).__name__
@@ -159,7 +186,7 @@ def check_packed(
                 f"{name} must be 3-D packed (total_tokens, heads, head_dim), got {shape}"
             )
     as_batch = (t.transpose(0, 1).unsqueeze(0) for t in (q, k, v))  # [1, heads, tokens, head_dim]
-    check_inputs(*as_batch, allowed_dtypes=allowed_dtypes, allow_empty=True)
+    check_inputs(*as_batch, allowed_dtypes=allowed_dtypes, allow_empty=True, value_dim=value_dim)
     return q.shape[1], k.shape[1], q.shape[2]
 
 

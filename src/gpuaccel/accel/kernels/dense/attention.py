@@ -40,25 +40,27 @@ from gpuaccel.accel.kernels.tuning import configs as tuning
 from gpuaccel.accel.kernels.tuning.store import bucket_key
 
 
-def forward_path(q: torch.Tensor) -> str:
-    """Which forward kernel runs for queries like ``q`` (checked inputs): "gluon" (warp-specialised, Hopper,
-    head_dim 64/128/256 after padding) or "triton" (tl.*: Ampere/Ada, the interpreter, other head dims).
+def forward_path(q: torch.Tensor, head_dim_v: int | None = None) -> str:
+    """Which forward kernel runs for queries like ``q`` (checked inputs) and values of ``head_dim_v`` (default
+    q's): "gluon" (warp-specialised, Hopper, head_dim 64/128/256 after padding, v's equal to q's) or "triton"
+    (tl.*: Ampere/Ada, the interpreter, other head dims, a value head dim other than q's).
 
     ``GPUACCEL_ATTN_PATH=gluon`` on a call the Gluon kernel cannot take raises instead of falling back.
     """
     want = wanted_path(PATH_ENV)
     if want == "triton":
         return "triton"
-    why = gluon_unsupported(q, tuning.GLUON_HEAD_DIMS)
+    why = gluon_unsupported(q, tuning.GLUON_HEAD_DIMS, head_dim_v)
     if want == "gluon" and why:
         raise UnsupportedInputError(f"{PATH_ENV}=gluon but the Gluon forward cannot run this call: {why}")
     return "triton" if why else "gluon"
 
 
-def backward_path(q: torch.Tensor, causal: bool = False) -> str:
-    """Which backward runs for queries like ``q``: "gluon" (Hopper; by default at the padded head dims
-    where it measured faster, ``tuning.GLUON_BWD_DEFAULT_DIMS``: 64, 128 and 256) or "triton"
-    (tl.*: elsewhere, D256, the interpreter). A configuration pinned with ``tuning.force("bwd", ...)``
+def backward_path(q: torch.Tensor, causal: bool = False, head_dim_v: int | None = None) -> str:
+    """Which backward runs for queries like ``q`` and values of ``head_dim_v`` (default q's): "gluon" (Hopper;
+    by default at the padded head dims where it measured faster, ``tuning.GLUON_BWD_DEFAULT_DIMS``: 64, 128
+    and 256, v's equal to q's) or "triton" (tl.*: elsewhere, the interpreter, a value head dim other than
+    q's). A configuration pinned with ``tuning.force("bwd", ...)``
     decides by its type; ``GPUACCEL_ATTN_BWD_PATH=gluon`` on a call it cannot take raises."""
     want = wanted_path(BWD_PATH_ENV)
     pinned = tuning.forced("bwd", causal)
@@ -70,7 +72,7 @@ def backward_path(q: torch.Tensor, causal: bool = False) -> str:
                 f"{BWD_PATH_ENV}=triton but a Gluon backward configuration is pinned ({pinned.label()})"
             )
         return "triton"
-    why = gluon_unsupported(q, tuning.GLUON_BWD_HEAD_DIMS)
+    why = gluon_unsupported(q, tuning.GLUON_BWD_HEAD_DIMS, head_dim_v)
     if want == "gluon" and why:
         raise UnsupportedInputError(
             f"{BWD_PATH_ENV}=gluon but the Gluon backward cannot take this call: {why}"
@@ -82,10 +84,11 @@ def backward_path(q: torch.Tensor, causal: bool = False) -> str:
 
 def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: torch.Tensor) -> None:
     lse_shape = (shape.batch, shape.heads_q, shape.seq_q)
-    if o.shape != q.shape or o.dtype != q.dtype or not o.is_contiguous() or o.device != q.device:
+    o_shape = (*lse_shape, shape.head_dim_v)
+    if o.shape != o_shape or o.dtype != q.dtype or not o.is_contiguous() or o.device != q.device:
         raise UnsupportedInputError(
-            f"out o must be a contiguous {q.dtype} tensor of q's shape {tuple(q.shape)} on {q.device}, "
-            f"got {o.dtype} {tuple(o.shape)} on {o.device}"
+            f"out o must be a contiguous {q.dtype} tensor of shape {o_shape} (q's with v's head_dim) on "
+            f"{q.device}, got {o.dtype} {tuple(o.shape)} on {o.device}"
         )
     bad_lse = lse.shape != lse_shape or lse.dtype != torch.float32 or not lse.is_contiguous()
     bad_lse = bad_lse or lse.device != q.device
@@ -132,46 +135,49 @@ def flash_attention_forward(
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """Blockwise forward: ``(o in q's dtype, lse fp32 natural log [B, Hq, Nq])``; unseen rows: 0, -inf.
 
-    Runs the Gluon kernel on Hopper and the tl.* kernel elsewhere (:func:`forward_path`). ``out``: buffers
-    to write into (o contiguous, q's shape; lse contiguous fp32), returned as given.
+    Runs the Gluon kernel on Hopper and the tl.* kernel elsewhere (:func:`forward_path`). v's head dim may
+    differ from q's (o takes v's). ``out``: buffers to write into (o contiguous, q's shape with v's head
+    dim; lse contiguous fp32), returned as given.
     """
     causal = bool(causal)
     sig = _signature("fwd", causal, q, k, v)
     plan = _PLANS.get(sig) if sig is not None and out is None and _aligned(q, k, v) else None
     if plan is not None:
-        o = torch.empty_like(q, memory_format=torch.contiguous_format)  # 1.6 us; torch.empty 3.3
+        o = _new_out(q, v)
         lse = q.new_empty(q.shape[:3], dtype=torch.float32)
         _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
         return o, lse
-    shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
+    shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
     scale = check_scale(scale)  # on the first call of a signature only: planned calls skip to the launch
     if out is not None:
         _check_out(q, shape, *out)
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
-    if dp != d:
-        o, lse = flash_attention_forward(*(pad_head_dim(t, dp) for t in (q, k, v)), causal, scale)
+    dv, dvp = shape.head_dim_v, padded_head_dim(shape.head_dim_v)
+    if dp != d or dvp != dv:
+        padded = pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp)
+        o, lse = flash_attention_forward(*padded, causal, scale)
         if out is None:
-            return o[..., :d].contiguous(), lse
-        out[0].copy_(o[..., :d])
+            return o[..., :dv].contiguous(), lse
+        out[0].copy_(o[..., :dv])
         out[1].copy_(lse)
         return out
     prepared = tma_ready(q), tma_ready(k), tma_ready(v)
     direct = all(p is t for p, t in zip(prepared, (q, k, v), strict=True))  # no copy: a plan may skip here
     q, k, v = prepared
     if out is None:
-        o = torch.empty_like(q, memory_format=torch.contiguous_format)
+        o = _new_out(q, v)
         lse = torch.empty(shape.batch, shape.heads_q, shape.seq_q, device=q.device, dtype=torch.float32)
     else:
         o, lse = out
     bound: Bound = {}
-    if forward_path(q) == "gluon":
+    if forward_path(q, dv) == "gluon":
         plan = ("gluon", tuning.gluon_fwd_config(d, shape.seq_q, shape.seq_k), bound)
     else:
         bucket, gpu = _bucket("fwd", shape, q, causal)
         cfg = tuning.choose(
             "fwd",
             (shape, q.dtype, causal),
-            tuning.fwd_candidates(shape.head_dim, fp8=False),
+            tuning.fwd_candidates(max(d, dv), fp8=False),
             lambda c: launch_fwd(q, k, v, o, lse, causal, scale, c),
             tuning.INTERPRETER_FWD,
             not q.is_cuda,
@@ -186,6 +192,13 @@ def flash_attention_forward(
     else:
         _launch_fwd_plan((plan[0], plan[1], None), q, k, v, o, lse, causal, scale)
     return o, lse
+
+
+def _new_out(q: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+    """The forward's contiguous output: q's batch, heads and length, v's head dim."""
+    if v.shape[-1] == q.shape[-1]:
+        return torch.empty_like(q, memory_format=torch.contiguous_format)  # 1.6 us; torch.empty 3.3
+    return q.new_empty((*q.shape[:3], v.shape[-1]))
 
 
 def _launch_fwd_plan(
@@ -213,26 +226,30 @@ def flash_attention_backward(
     """Blockwise backward from the final ``o`` and ``lse`` of these query rows: ``(dq, dk, dv)``.
 
     Exact for one key/value block of a ring: pass the merged output and lse, not the block's own. Runs
-    the Gluon kernels on Hopper and the tl.* kernels elsewhere (:func:`backward_path`).
+    the Gluon kernels on Hopper and the tl.* kernels elsewhere (:func:`backward_path`). do and o have v's
+    head dim, which may differ from q's.
     """
     causal = bool(causal)
     sig = _signature("bwd", causal, q, k, v, do, o, lse)
     plan = _PLANS.get(sig) if sig is not None and _aligned(q, k, v, do, o, lse) else None
     if plan is not None:
         return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
-    shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
-    check_backward_inputs(q, do, o, lse)
+    shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
+    check_backward_inputs(q, do, o, lse, shape.head_dim_v)
     scale = check_scale(scale)
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
-    if dp != d:
-        padded = (pad_head_dim(t, dp) for t in (do.to(q.dtype), q, k, v, o.to(q.dtype)))
-        grads = flash_attention_backward(*padded, lse, causal, scale)
-        return tuple(g[..., :d].contiguous() for g in grads)  # type: ignore[return-value]
+    dv, dvp = shape.head_dim_v, padded_head_dim(shape.head_dim_v)
+    if dp != d or dvp != dv:
+        dop, op = (pad_head_dim(t.to(q.dtype), dvp) for t in (do, o))
+        dq, dk, dv_ = flash_attention_backward(
+            dop, pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp), op, lse, causal, scale
+        )
+        return dq[..., :d].contiguous(), dk[..., :d].contiguous(), dv_[..., :dv].contiguous()
     given = (q, k, v, do, o)
     q, k, v, do, o = (tma_ready(t) for t in (q, k, v, do.to(q.dtype), o.to(q.dtype)))
     direct = all(p is t for p, t in zip((q, k, v, do, o), given, strict=True)) and lse.dtype == torch.float32
     lse = lse.to(torch.float32)
-    if backward_path(q, causal) == "gluon":
+    if backward_path(q, causal, dv) == "gluon":
         pinned = tuning.forced("bwd", causal)
         cfg: Any = pinned if isinstance(pinned, tuning.GluonBwdConfig) else tuning.gluon_bwd_config(d)
         plan = ("gluon", cfg, {})
@@ -241,7 +258,7 @@ def flash_attention_backward(
         cfg = tuning.choose(
             "bwd",
             (shape, q.dtype, causal),
-            tuning.bwd_candidates(shape.head_dim),
+            tuning.bwd_candidates(max(d, dv)),
             lambda c: launch_bwd(do, q, k, v, o, lse, causal, scale, c),
             tuning.INTERPRETER_BWD,
             not q.is_cuda,

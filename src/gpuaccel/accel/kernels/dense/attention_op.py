@@ -30,8 +30,8 @@ def flash_attention_fwd(
 def _fwd_fake(
     q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
 ) -> tuple[torch.Tensor, torch.Tensor]:
-    shape = check_inputs(q, k, v, allowed_dtypes=(q.dtype,), need_cuda=False)
-    o = q.new_empty(q.shape)
+    shape = check_inputs(q, k, v, allowed_dtypes=(q.dtype,), need_cuda=False, value_dim=True)
+    o = q.new_empty((*q.shape[:3], shape.head_dim_v))
     return o, q.new_empty((shape.batch, shape.heads_q, shape.seq_q), dtype=torch.float32)
 
 
@@ -61,7 +61,7 @@ def _bwd_fake(
     causal: bool,
     scale: float,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    check_inputs(q, k, v, allowed_dtypes=(q.dtype,), need_cuda=False)
+    check_inputs(q, k, v, allowed_dtypes=(q.dtype,), need_cuda=False, value_dim=True)
     return q.new_empty(q.shape), k.new_empty(k.shape), v.new_empty(v.shape)
 
 

@@ -23,7 +23,8 @@ def flash_attention(
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """softmax(q k^T * scale) v for [batch, heads, seq, head_dim] fp16/bf16 CUDA tensors, with autograd.
 
-    causal masks are bottom-right aligned when Nq != Nk; k/v may have fewer heads (GQA/MQA). With
+    causal masks are bottom-right aligned when Nq != Nk; k/v may have fewer heads (GQA/MQA), and v a head
+    dim other than q/k's (MLA-style 192/128: o takes v's). With
     ``return_lse`` also returns the per-row natural-log log-sum-exp (fp32, [B, Hq, Nq]). A sliding
     ``window`` (left, right), ``softcap`` > 0 or ``attention_chunk`` > 0 (each query sees only keys of its own
     chunk of that many key positions) runs the packed kernels (:mod:`accel.kernels.varlen.attention`).
@@ -31,7 +32,7 @@ def flash_attention(
     if window != (-1, -1) and window != [-1, -1] or softcap or attention_chunk:  # the packed path checks them
         from gpuaccel.accel.kernels.varlen.attention import dense_local_attention
 
-        check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
+        check_inputs(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
         o, lse = dense_local_attention(q, k, v, causal, softmax_scale, window, softcap, attention_chunk)
         return (o, lse) if return_lse else o
     if not all(isinstance(t, torch.Tensor) for t in (q, k, v)):  # the forward checks the rest (or its plan)

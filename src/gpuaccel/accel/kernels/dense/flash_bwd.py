@@ -14,6 +14,8 @@ Why it is shaped this way:
   Only causal diagonal blocks and the ragged last key block are masked.
 - dQ either accumulates in the same pass (fp32 atomics, 5 matmuls per tile pair, like FA2) or in a
   second kernel per query block (7 matmuls in all, no atomics); the launcher picks what measures faster.
+- V, dO, O and dV may have a head dim ``HEAD_DIM_V`` other than Q/K's (MLA-style 192/128); the
+  preprocess sees only O and dO, so its ``HEAD_DIM`` is theirs.
 """
 
 from __future__ import annotations
@@ -85,8 +87,8 @@ def attn_bwd_dkdv_kernel(
     stride_db, stride_dh, stride_dn, stride_dqb, stride_dqh, stride_dqn,
     stride_dkb, stride_dkh, stride_dkn, stride_dvb, stride_dvh, stride_dvn,
     heads_q, heads_kv, seq_q, seq_k, stat_stride,
-    HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr,
-    ATOMIC_DQ: tl.constexpr, DQ_TMA: tl.constexpr,
+    HEAD_DIM: tl.constexpr, HEAD_DIM_V: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+    CAUSAL: tl.constexpr, ATOMIC_DQ: tl.constexpr, DQ_TMA: tl.constexpr,
 ):  # fmt: skip
     pid_n = tl.program_id(0)
     bhkv = tl.program_id(1)
@@ -98,11 +100,11 @@ def attn_bwd_dkdv_kernel(
     k_base = K + b.to(tl.int64) * stride_kb + hkv.to(tl.int64) * stride_kh
     v_base = V + b.to(tl.int64) * stride_vb + hkv.to(tl.int64) * stride_vh
     k_desc = tl.make_tensor_descriptor(k_base, [seq_k, HEAD_DIM], [stride_kn, 1], [BLOCK_N, HEAD_DIM])
-    v_desc = tl.make_tensor_descriptor(v_base, [seq_k, HEAD_DIM], [stride_vn, 1], [BLOCK_N, HEAD_DIM])
+    v_desc = tl.make_tensor_descriptor(v_base, [seq_k, HEAD_DIM_V], [stride_vn, 1], [BLOCK_N, HEAD_DIM_V])
     k = k_desc.load([start_n, 0])
     v = v_desc.load([start_n, 0])
     dk = tl.zeros([BLOCK_N, HEAD_DIM], dtype=tl.float32)
-    dv = tl.zeros([BLOCK_N, HEAD_DIM], dtype=tl.float32)
+    dv = tl.zeros([BLOCK_N, HEAD_DIM_V], dtype=tl.float32)
 
     causal_off = seq_k - seq_q
     end = tl.cdiv(seq_q, BLOCK_M) * BLOCK_M
@@ -121,7 +123,9 @@ def attn_bwd_dkdv_kernel(
         do_base = DO + b.to(tl.int64) * stride_db + h.to(tl.int64) * stride_dh
         dq_ptr = DQ + b.to(tl.int64) * stride_dqb + h.to(tl.int64) * stride_dqh
         q_desc = tl.make_tensor_descriptor(q_base, [seq_q, HEAD_DIM], [stride_qn, 1], [BLOCK_M, HEAD_DIM])
-        do_desc = tl.make_tensor_descriptor(do_base, [seq_q, HEAD_DIM], [stride_dn, 1], [BLOCK_M, HEAD_DIM])
+        do_desc = tl.make_tensor_descriptor(
+            do_base, [seq_q, HEAD_DIM_V], [stride_dn, 1], [BLOCK_M, HEAD_DIM_V]
+        )
         dq_desc = q_desc
         if DQ_TMA:
             dq_desc = tl.make_tensor_descriptor(
@@ -144,7 +148,7 @@ def attn_bwd_dkdv_kernel(
     dk_base = DK + b.to(tl.int64) * stride_dkb + hkv.to(tl.int64) * stride_dkh
     dv_base = DV + b.to(tl.int64) * stride_dvb + hkv.to(tl.int64) * stride_dvh
     dk_desc = tl.make_tensor_descriptor(dk_base, [seq_k, HEAD_DIM], [stride_dkn, 1], [BLOCK_N, HEAD_DIM])
-    dv_desc = tl.make_tensor_descriptor(dv_base, [seq_k, HEAD_DIM], [stride_dvn, 1], [BLOCK_N, HEAD_DIM])
+    dv_desc = tl.make_tensor_descriptor(dv_base, [seq_k, HEAD_DIM_V], [stride_dvn, 1], [BLOCK_N, HEAD_DIM_V])
     dk_desc.store([start_n, 0], (dk * scale).to(DK.dtype.element_ty))
     dv_desc.store([start_n, 0], dv.to(DV.dtype.element_ty))
 
@@ -175,8 +179,8 @@ def attn_bwd_dq_kernel(
     stride_qb, stride_qh, stride_qn, stride_kb, stride_kh, stride_kn, stride_vb, stride_vh, stride_vn,
     stride_db, stride_dh, stride_dn, stride_dqb, stride_dqh, stride_dqn,
     heads_q, heads_kv, seq_q, seq_k, stat_stride, Out, LSE, stride_ob, stride_oh, stride_on,
-    HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr,
-    STATS: tl.constexpr,
+    HEAD_DIM: tl.constexpr, HEAD_DIM_V: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+    CAUSAL: tl.constexpr, STATS: tl.constexpr,
 ):  # fmt: skip
     """dQ per query block; with ``STATS`` it is also the preprocess: it computes its rows' delta and log2
     lse from o, dO (loaded anyway) and lse, and writes them (padding rows too) for the dK/dV kernel that
@@ -195,9 +199,9 @@ def attn_bwd_dq_kernel(
     v_base = V + b.to(tl.int64) * stride_vb + hkv.to(tl.int64) * stride_vh
     dq_base = DQ + b.to(tl.int64) * stride_dqb + h.to(tl.int64) * stride_dqh
     q_desc = tl.make_tensor_descriptor(q_base, [seq_q, HEAD_DIM], [stride_qn, 1], [BLOCK_M, HEAD_DIM])
-    do_desc = tl.make_tensor_descriptor(do_base, [seq_q, HEAD_DIM], [stride_dn, 1], [BLOCK_M, HEAD_DIM])
+    do_desc = tl.make_tensor_descriptor(do_base, [seq_q, HEAD_DIM_V], [stride_dn, 1], [BLOCK_M, HEAD_DIM_V])
     k_desc = tl.make_tensor_descriptor(k_base, [seq_k, HEAD_DIM], [stride_kn, 1], [BLOCK_N, HEAD_DIM])
-    v_desc = tl.make_tensor_descriptor(v_base, [seq_k, HEAD_DIM], [stride_vn, 1], [BLOCK_N, HEAD_DIM])
+    v_desc = tl.make_tensor_descriptor(v_base, [seq_k, HEAD_DIM_V], [stride_vn, 1], [BLOCK_N, HEAD_DIM_V])
     dq_desc = tl.make_tensor_descriptor(dq_base, [seq_q, HEAD_DIM], [stride_dqn, 1], [BLOCK_M, HEAD_DIM])
 
     start_m = pid_m * BLOCK_M
@@ -207,7 +211,7 @@ def attn_bwd_dq_kernel(
     stat = bh.to(tl.int64) * stat_stride
     if STATS:
         o_base = Out + b.to(tl.int64) * stride_ob + h.to(tl.int64) * stride_oh
-        o_desc = tl.make_tensor_descriptor(o_base, [seq_q, HEAD_DIM], [stride_on, 1], [BLOCK_M, HEAD_DIM])
+        o_desc = tl.make_tensor_descriptor(o_base, [seq_q, HEAD_DIM_V], [stride_on, 1], [BLOCK_M, HEAD_DIM_V])
         delta = tl.sum(o_desc.load([start_m, 0]).to(tl.float32) * do.to(tl.float32), axis=1)
         lse = tl.load(LSE + bh.to(tl.int64) * seq_q + offs_m, mask=offs_m < seq_q, other=float("-inf"))
         lse2 = tl.where(lse == float("-inf"), float("inf"), lse * 1.4426950408889634)

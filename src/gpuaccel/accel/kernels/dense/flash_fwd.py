@@ -7,6 +7,8 @@ Why it is shaped this way:
   mask; only the (at most two) blocks on the causal diagonal or the ragged key end pay for masking.
   Causal programs start with the longest rows so the tail of the grid is short work.
 - Grouped-query heads index their shared key/value head; nothing is repeated in memory.
+- V (and so O) may have a head dim ``HEAD_DIM_V`` other than Q/K's (MLA-style 192/128): the P V matmul
+  and the accumulator take V's width, S = Q K^T takes Q's.
 - The same kernel runs FP8 (e4m3): Q and K arrive quantised with one scale per block of rows (from
   :mod:`accel.kernels.fp8.attention`), V transposed with one scale per column; P is scaled by 256 before its
   e4m3 cast so small probabilities keep precision.
@@ -64,7 +66,7 @@ def attn_fwd_kernel(
     stride_qb, stride_qh, stride_qn, stride_kb, stride_kh, stride_kn,
     stride_vb, stride_vh, stride_vn, stride_ob, stride_oh, stride_on,
     heads_q, heads_kv, seq_q, seq_k, lse_stride,
-    HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+    HEAD_DIM: tl.constexpr, HEAD_DIM_V: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
     CAUSAL: tl.constexpr, FP8: tl.constexpr, WARP_SPEC: tl.constexpr,
 ):  # fmt: skip
     num_m = tl.cdiv(seq_q, BLOCK_M)
@@ -82,10 +84,10 @@ def attn_fwd_kernel(
     q_desc = tl.make_tensor_descriptor(q_base, [seq_q, HEAD_DIM], [stride_qn, 1], [BLOCK_M, HEAD_DIM])
     k_desc = tl.make_tensor_descriptor(k_base, [seq_k, HEAD_DIM], [stride_kn, 1], [BLOCK_N, HEAD_DIM])
     if FP8:  # V is stored transposed: [head_dim, seq_k]
-        v_desc = tl.make_tensor_descriptor(v_base, [HEAD_DIM, seq_k], [stride_vn, 1], [HEAD_DIM, BLOCK_N])
+        v_desc = tl.make_tensor_descriptor(v_base, [HEAD_DIM_V, seq_k], [stride_vn, 1], [HEAD_DIM_V, BLOCK_N])
     else:
-        v_desc = tl.make_tensor_descriptor(v_base, [seq_k, HEAD_DIM], [stride_vn, 1], [BLOCK_N, HEAD_DIM])
-    o_desc = tl.make_tensor_descriptor(o_base, [seq_q, HEAD_DIM], [stride_on, 1], [BLOCK_M, HEAD_DIM])
+        v_desc = tl.make_tensor_descriptor(v_base, [seq_k, HEAD_DIM_V], [stride_vn, 1], [BLOCK_N, HEAD_DIM_V])
+    o_desc = tl.make_tensor_descriptor(o_base, [seq_q, HEAD_DIM_V], [stride_on, 1], [BLOCK_M, HEAD_DIM_V])
 
     start_m = pid_m * BLOCK_M
     offs_m = start_m + tl.arange(0, BLOCK_M)
@@ -106,7 +108,7 @@ def attn_fwd_kernel(
         k_scale_ptr = KSCALE + (b * heads_kv + hkv) * tl.cdiv(seq_k, BLOCK_N)
     m_i = tl.full([BLOCK_M], float("-inf"), dtype=tl.float32)
     l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
-    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM_V], dtype=tl.float32)
 
     for start_n in tl.range(0, full, BLOCK_N, warp_specialize=WARP_SPEC):
         acc, l_i, m_i = _fwd_block(
@@ -123,8 +125,8 @@ def attn_fwd_kernel(
     l_safe = tl.where(empty, 1.0, l_i)
     out = acc / l_safe[:, None]
     if FP8:
-        offs_d = tl.arange(0, HEAD_DIM)
-        v_scale = tl.load(VSCALE + (b * heads_kv + hkv) * HEAD_DIM + offs_d)
+        offs_d = tl.arange(0, HEAD_DIM_V)
+        v_scale = tl.load(VSCALE + (b * heads_kv + hkv) * HEAD_DIM_V + offs_d)
         out = out * (v_scale / 256.0)[None, :]
     lse = tl.where(empty, float("-inf"), (m_i + tl.math.log2(l_safe)) * 0.6931471805599453)
     tl.store(LSE + bh.to(tl.int64) * lse_stride + offs_m, lse, mask=offs_m < seq_q)

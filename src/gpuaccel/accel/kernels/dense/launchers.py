@@ -126,7 +126,8 @@ def launch_fwd(
     fp8_scales: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
     bound: Bound | None = None,
 ) -> None:
-    """Run the forward kernel with one configuration (q/k/v already prepared; fp8 v is transposed)."""
+    """Run the forward kernel with one configuration (q/k/v already prepared; fp8 v is transposed). ``o``
+    has v's head dim, which may differ from q's."""
     if q.is_cuda:
         triton.set_allocator(scratch_alloc)
     b, hq, nq, d = q.shape
@@ -137,8 +138,8 @@ def launch_fwd(
         attn_fwd_kernel, grid,
         (q, k, v, o, lse, qs, ks, vs, scale * LOG2E, *_strides(q), *_strides(k), *_strides(v), *_strides(o),
          hq, hkv, nq, nk, nq),
-        dict(HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal, FP8=fp8_scales is not None,
-             WARP_SPEC=cfg.warp_spec),
+        dict(HEAD_DIM=d, HEAD_DIM_V=o.shape[-1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal,
+             FP8=fp8_scales is not None, WARP_SPEC=cfg.warp_spec),
         dict(num_warps=cfg.num_warps, num_stages=cfg.num_stages), bound, "fwd",
     )  # fmt: skip
 
@@ -195,8 +196,8 @@ def launch_dkdv(
         (q, k, v, do, dq_arg, dk, dv, lse2, delta, scale * LOG2E, scale,
          *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq_arg),
          *_strides(dk), *_strides(dv), hq, hkv, nq, nk, stat_stride),
-        dict(HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal, ATOMIC_DQ=atomic,
-             DQ_TMA=cfg.dq_mode == "atomic_tma"),
+        dict(HEAD_DIM=d, HEAD_DIM_V=v.shape[-1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, CAUSAL=causal,
+             ATOMIC_DQ=atomic, DQ_TMA=cfg.dq_mode == "atomic_tma"),
         dict(num_warps=cfg.num_warps, num_stages=cfg.num_stages), bound, "dkdv",
     )  # fmt: skip
     return dk, dv, dq_acc
@@ -230,8 +231,8 @@ def launch_dq(
         (q, k, v, do, dq, lse2, delta, scale * LOG2E, scale,
          *_strides(q), *_strides(k), *_strides(v), *_strides(do), *_strides(dq),
          hq, hkv, nq, nk, stat_stride, o, lse, *_strides(o)),
-        dict(HEAD_DIM=d, BLOCK_M=cfg.dq_block_m, BLOCK_N=cfg.dq_block_n, CAUSAL=causal,
-             STATS=fill_stats is not None),
+        dict(HEAD_DIM=d, HEAD_DIM_V=v.shape[-1], BLOCK_M=cfg.dq_block_m, BLOCK_N=cfg.dq_block_n,
+             CAUSAL=causal, STATS=fill_stats is not None),
         dict(num_warps=cfg.dq_warps, num_stages=cfg.dq_stages), bound, "dq",
     )  # fmt: skip
     return dq

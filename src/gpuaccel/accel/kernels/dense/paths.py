@@ -23,8 +23,11 @@ def wanted_path(env: str) -> str:
     return want
 
 
-def gluon_unsupported(q: torch.Tensor, head_dims: tuple[int, ...]) -> str:
-    """Why the Gluon kernels built for ``head_dims`` cannot take ``q`` ("" when they can)."""
+def gluon_unsupported(q: torch.Tensor, head_dims: tuple[int, ...], head_dim_v: int | None = None) -> str:
+    """Why the Gluon kernels built for ``head_dims`` cannot take ``q`` with values of ``head_dim_v`` (default
+    q's) ("" when they can)."""
+    if head_dim_v is not None and head_dim_v != q.shape[-1]:
+        return f"it needs v's head_dim ({head_dim_v}) equal to q's ({q.shape[-1]})"
     if interpreter_enabled() or not q.is_cuda:
         return "it needs a CUDA tensor outside the Triton interpreter"
     major, minor = torch.cuda.get_device_capability(q.device)

@@ -51,12 +51,14 @@ def pow2_bucket(n: int) -> int:
 
 
 def bucket_key(kind: str, shape: AttentionShape, dtype_name: str, causal: bool) -> str:
-    """The bucket a call falls in, e.g. ``bwd|bfloat16|d128|causal|nq1024|nk1024|bh64|g1``."""
+    """The bucket a call falls in, e.g. ``bwd|bfloat16|d128|causal|nq1024|nk1024|bh64|g1`` (``d192v128`` when
+    v's head dim differs from q's)."""
+    dims = f"d{shape.head_dim}" + (f"v{shape.head_dim_v}" if shape.head_dim_v != shape.head_dim else "")
     return "|".join(
         (
             kind,
             dtype_name,
-            f"d{shape.head_dim}",
+            dims,
             "causal" if causal else "full",
             f"nq{pow2_bucket(shape.seq_q)}",
             f"nk{pow2_bucket(shape.seq_k)}",

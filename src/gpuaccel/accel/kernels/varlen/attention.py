@@ -86,21 +86,22 @@ def _limits(left: int, right: int) -> tuple[int, int]:
 def varlen_forward(
     q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, p: Problem
 ) -> tuple[torch.Tensor, torch.Tensor]:
-    """``(o like q, lse fp32 natural log (Hq, total_q))``; q/k/v prepared, head_dim a power of two."""
+    """``(o: q's rows with v's head dim, lse fp32 natural log (Hq, total_q))``; q/k/v prepared, head dims
+    powers of two."""
     cu_q, cu_k, max_q, _max_k, left, right, scale, softcap = p
     total_q, hq, d = q.shape
-    hkv, batch = k.shape[1], cu_q.numel() - 1
-    o = torch.empty_like(q, memory_format=torch.contiguous_format)
+    hkv, batch, dv = k.shape[1], cu_q.numel() - 1, v.shape[-1]
+    o = q.new_empty(total_q, hq, dv)
     lse = torch.empty(hq, total_q, device=q.device, dtype=torch.float32)
     causal = right == 0
-    if forward_path(q, left, right, softcap) == "gluon":
+    if forward_path(q, left, right, softcap, dv) == "gluon":
         from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd
 
         launch_gluon_varlen_fwd(q, k, v, o, lse, cu_q, cu_k, max_q, causal, scale)
         return o, lse
     if q.is_cuda:
         triton.set_allocator(scratch_alloc)
-    cfg = _fwd_config(d, causal, not q.is_cuda)
+    cfg = _fwd_config(max(d, dv), causal, not q.is_cuda)
     num_blocks = cdiv(max_q, cfg.block_m)
     if num_blocks == 0 or total_q == 0:
         return o.zero_(), lse.fill_(float("-inf"))
@@ -111,21 +112,22 @@ def varlen_forward(
         q.stride(0), q.stride(1), k.stride(0), k.stride(1), v.stride(0), v.stride(1),
         o.stride(0), o.stride(1),
         hq, hkv, total_q, batch, num_blocks,
-        HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, SOFTCAP=softcap > 0, REVERSE=True,
-        num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+        HEAD_DIM=d, HEAD_DIM_V=dv, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, SOFTCAP=softcap > 0,
+        REVERSE=True, num_warps=cfg.num_warps, num_stages=cfg.num_stages,
     )  # fmt: skip
     return o, lse
 
 
 def _path(env: str, pin: str, what: str, dims: tuple[int, ...], q: torch.Tensor, left: int, right: int,
-          softcap: float) -> str:  # fmt: skip
+          softcap: float, head_dim_v: int | None) -> str:  # fmt: skip
     """The choice both :func:`forward_path` and :func:`backward_path` make: ``env`` forces a path (forcing
-    "gluon" on a call the Gluon kernel, built for padded head dims ``dims``, cannot take raises); a tl.*
-    configuration pinned with ``tuning.force(pin, ...)`` keeps tl.*; else Gluon wherever it can run."""
+    "gluon" on a call the Gluon kernel, built for padded head dims ``dims`` equal for q and v, cannot take
+    raises); a tl.* configuration pinned with ``tuning.force(pin, ...)`` keeps tl.*; else Gluon wherever
+    it can run."""
     want = wanted_path(env)
     if want == "triton":
         return "triton"
-    why = gluon_unsupported(q, dims)
+    why = gluon_unsupported(q, dims, head_dim_v)
     if not why and (left >= 0 or right > 0 or softcap > 0):
         why = "it takes plain or causal attention, not a window or soft-capping"
     if want == "gluon" and why:
@@ -135,24 +137,33 @@ def _path(env: str, pin: str, what: str, dims: tuple[int, ...], q: torch.Tensor,
     return "triton" if why else "gluon"
 
 
-def forward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
+def forward_path(
+    q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0, head_dim_v: int | None = None
+) -> str:
     """Which forward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
-    64/128/256, plain or causal attention) or "triton" (tl.*: windows, soft-capping, other GPUs, the
-    interpreter, or a tl.* configuration pinned with ``tuning.force("varlen_fwd", ...)``). The dense
-    forward's ``GPUACCEL_ATTN_PATH`` forces either; forcing "gluon" on a call it cannot take raises."""
-    return _path(PATH_ENV, "varlen_fwd", "forward", tuning.GLUON_HEAD_DIMS, q, left, right, softcap)
+    64/128/256, v's equal to q's, plain or causal attention) or "triton" (tl.*: windows, soft-capping, a
+    value head dim ``head_dim_v`` other than q's, other GPUs, the interpreter, or a tl.* configuration
+    pinned with ``tuning.force("varlen_fwd", ...)``). The dense forward's ``GPUACCEL_ATTN_PATH`` forces
+    either; forcing "gluon" on a call it cannot take raises."""
+    return _path(
+        PATH_ENV, "varlen_fwd", "forward", tuning.GLUON_HEAD_DIMS, q, left, right, softcap, head_dim_v
+    )
 
 
-def backward_path(q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0) -> str:
+def backward_path(
+    q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0, head_dim_v: int | None = None
+) -> str:
     """Which backward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
     128, plain or causal attention; faster than tl.* at 16k and 32k tokens, docs/kernels-log.md) or "triton"
     (tl.*: windows, soft-capping, other head dims and GPUs, the interpreter, or a tl.* configuration pinned
     with ``tuning.force("varlen_bwd", ...)``). ``left`` / ``right`` / ``softcap`` as in the Problem (causal:
-    right = 0). The dense backward's ``GPUACCEL_ATTN_BWD_PATH`` forces either; forcing "gluon" on a call it
-    cannot take raises."""
+    right = 0); a value head dim ``head_dim_v`` other than q's runs tl.*. The dense backward's
+    ``GPUACCEL_ATTN_BWD_PATH`` forces either; forcing "gluon" on a call it cannot take raises."""
     from gpuaccel.accel.kernels.gluon.varlen_bwd import GLUON_VARLEN_BWD_DIMS  # Gluon loads on first use
 
-    return _path(BWD_PATH_ENV, "varlen_bwd", "backward", GLUON_VARLEN_BWD_DIMS, q, left, right, softcap)
+    return _path(
+        BWD_PATH_ENV, "varlen_bwd", "backward", GLUON_VARLEN_BWD_DIMS, q, left, right, softcap, head_dim_v
+    )
 
 
 def varlen_backward(
@@ -167,18 +178,18 @@ def varlen_backward(
     """``(dq, dk, dv)`` from the forward's o and lse; all tensors packed and prepared."""
     cu_q, cu_k, max_q, max_k, left, right, scale, softcap = p
     total_q, hq, d = q.shape
-    total_k, hkv = k.shape[0], k.shape[1]
+    total_k, hkv, d_v = k.shape[0], k.shape[1], v.shape[-1]
     batch = cu_q.numel() - 1
     dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
     if total_q == 0 or total_k == 0:  # no pair of tokens meets: every gradient is zero
         return dq.zero_(), dk.zero_(), dv.zero_()
-    if backward_path(q, left, right, softcap) == "gluon":
+    if backward_path(q, left, right, softcap, d_v) == "gluon":
         from gpuaccel.accel.kernels.gluon.varlen_bwd import launch_gluon_varlen_bwd
 
         return launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, right == 0, scale, out=(dq, dk, dv))
     as_batch = lambda t: t.unsqueeze(0).transpose(1, 2)  # (total, H, D) viewed as [1, H, total, D]
     delta, lse2, stat_stride = bwd_stats(as_batch(o), as_batch(do), lse.unsqueeze(0))
-    cfg = _bwd_config(d, right == 0, not q.is_cuda)
+    cfg = _bwd_config(max(d, d_v), right == 0, not q.is_cuda)
     qk_scale2, cap_scale, cap_log2 = _scalars(scale, softcap)
     wl, wr = _limits(left, right)
     common = (qk_scale2, scale, cap_scale, cap_log2, wl, wr,
@@ -189,40 +200,46 @@ def varlen_backward(
         varlen_dkdv_kernel[(blocks_k * batch * hkv,)](
             q, k, v, do, dk, dv, lse2, delta, cu_q, cu_k, *common,
             dk.stride(0), dk.stride(1), dv.stride(0), dv.stride(1), hq, hkv, stat_stride, batch, blocks_k,
-            HEAD_DIM=d, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, SOFTCAP=softcap > 0, REVERSE=False,
-            num_warps=cfg.num_warps, num_stages=cfg.num_stages,
+            HEAD_DIM=d, HEAD_DIM_V=d_v, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, SOFTCAP=softcap > 0,
+            REVERSE=False, num_warps=cfg.num_warps, num_stages=cfg.num_stages,
         )  # fmt: skip
     blocks_q = cdiv(max_q, cfg.dq_block_m)
     if blocks_q:
         varlen_dq_kernel[(blocks_q * batch * hq,)](
             q, k, v, do, dq, lse2, delta, cu_q, cu_k, *common,
             dq.stride(0), dq.stride(1), hq, hkv, stat_stride, batch, blocks_q,
-            HEAD_DIM=d, BLOCK_M=cfg.dq_block_m, BLOCK_N=cfg.dq_block_n, SOFTCAP=softcap > 0, REVERSE=True,
-            num_warps=cfg.dq_warps, num_stages=cfg.dq_stages,
+            HEAD_DIM=d, HEAD_DIM_V=d_v, BLOCK_M=cfg.dq_block_m, BLOCK_N=cfg.dq_block_n, SOFTCAP=softcap > 0,
+            REVERSE=True, num_warps=cfg.dq_warps, num_stages=cfg.dq_stages,
         )  # fmt: skip
     return dq, dk, dv
 
 
 class VarlenAttentionFunction(torch.autograd.Function):
-    """Autograd over the packed kernels; head_dim is padded to a power of two around them."""
+    """Autograd over the packed kernels; q/k's and v's head dims are each padded to a power of two around
+    them."""
 
     @staticmethod
     def forward(ctx, q, k, v, problem: Problem):  # type: ignore[override]
-        d, dp = q.shape[-1], padded_head_dim(q.shape[-1])
-        qp, kp, vp = (tma_ready(pad_head_dim(t, dp)) for t in (q, k, v))
+        d, dv = q.shape[-1], v.shape[-1]
+        dp, dvp = padded_head_dim(d), padded_head_dim(dv)
+        qp, kp = (tma_ready(pad_head_dim(t, dp)) for t in (q, k))
+        vp = tma_ready(pad_head_dim(v, dvp))
         o, lse = varlen_forward(qp, kp, vp, problem)
         ctx.save_for_backward(qp, kp, vp, o, lse)
-        ctx.problem, ctx.d = problem, d
+        ctx.problem, ctx.dims = problem, (d, dv)
         ctx.mark_non_differentiable(lse)
-        return o[..., :d].contiguous() if dp != d else o, lse
+        return o[..., :dv].contiguous() if dvp != dv else o, lse
 
     @staticmethod
     def backward(ctx, do, _dlse):  # type: ignore[override]
         qp, kp, vp, o, lse = ctx.saved_tensors
-        dop = tma_ready(pad_head_dim(do.to(qp.dtype), qp.shape[-1]))
+        dop = tma_ready(pad_head_dim(do.to(qp.dtype), vp.shape[-1]))
         grads = varlen_backward(dop, qp, kp, vp, o, lse, ctx.problem)
-        d = ctx.d
-        dq, dk, dv = (g[..., :d].contiguous() if g.shape[-1] != d else g for g in grads)
+        d, d_v = ctx.dims
+        dq, dk, dv = (
+            g[..., :n].contiguous() if g.shape[-1] != n else g
+            for g, n in zip(grads, (d, d, d_v), strict=True)
+        )
         return dq, dk, dv, None
 
 
@@ -266,7 +283,7 @@ def flash_attention_varlen(
         return _chunked(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, attention_chunk,
                         causal=causal, softmax_scale=softmax_scale, window=window, softcap=softcap,
                         return_lse=return_lse)  # fmt: skip
-    hq, _hkv, d = check_packed(q, k, v, allowed_dtypes=allowed_dtypes())
+    hq, _hkv, d = check_packed(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
     cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_seqlen_q, q.device, check_values)
     cu_k = check_cu_seqlens("cu_seqlens_k", cu_seqlens_k, k.shape[0], max_seqlen_k, q.device, check_values)
     if cu_q.numel() != cu_k.numel():
@@ -408,7 +425,7 @@ def dense_local_attention(
     """[B, H, N, D] attention with a window, soft-capping and/or chunks, through the packed kernels.
 
     The batch is packed (one copy each way) with equal-length offsets built on the device; autograd flows
-    through the copies. Returns (o [B, Hq, Nq, D], lse fp32 [B, Hq, Nq]).
+    through the copies. Returns (o [B, Hq, Nq, v's D], lse fp32 [B, Hq, Nq]).
     """
     b, hq, nq, _ = q.shape
     nk = k.shape[2]

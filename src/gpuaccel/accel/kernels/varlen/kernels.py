@@ -12,6 +12,7 @@ Why it is shaped this way:
   ``off = len_k - len_q``) sees key j when ``i + off - left <= j <= i + off + right`` (``left``/``right``
   of -1 become a huge number). :func:`span` turns it into a block range whose middle part every row sees
   (no mask) and two masked edges; blocks outside are skipped.
+- V, O, dO and dV may have a head dim ``HEAD_DIM_V`` other than Q/K's (MLA-style 192/128).
 - Soft-capping replaces the score s by ``cap * tanh(s / cap)``; tanh is built from exp2 (no libdevice) so
   the same code runs under the interpreter. The backward multiplies dS by ``1 - tanh^2``.
 """
@@ -95,8 +96,8 @@ def varlen_fwd_kernel(
     Q, K, V, Out, LSE, CU_Q, CU_K, qk_scale, cap_scale, cap_log2, win_left, win_right,
     stride_qn, stride_qh, stride_kn, stride_kh, stride_vn, stride_vh, stride_on, stride_oh,
     heads_q, heads_kv, total_q, batch, num_blocks,
-    HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, SOFTCAP: tl.constexpr,
-    REVERSE: tl.constexpr,
+    HEAD_DIM: tl.constexpr, HEAD_DIM_V: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+    SOFTCAP: tl.constexpr, REVERSE: tl.constexpr,
 ):  # fmt: skip
     h, seq, blk = block_of(tl.program_id(0), heads_q, batch, num_blocks, REVERSE)
     q0 = tl.load(CU_Q + seq)
@@ -113,8 +114,8 @@ def varlen_fwd_kernel(
     o_base = Out + q0.to(tl.int64) * stride_on + h * stride_oh
     q_desc = tl.make_tensor_descriptor(q_base, [len_q, HEAD_DIM], [stride_qn, 1], [BLOCK_M, HEAD_DIM])
     k_desc = tl.make_tensor_descriptor(k_base, [len_k, HEAD_DIM], [stride_kn, 1], [BLOCK_N, HEAD_DIM])
-    v_desc = tl.make_tensor_descriptor(v_base, [len_k, HEAD_DIM], [stride_vn, 1], [BLOCK_N, HEAD_DIM])
-    o_desc = tl.make_tensor_descriptor(o_base, [len_q, HEAD_DIM], [stride_on, 1], [BLOCK_M, HEAD_DIM])
+    v_desc = tl.make_tensor_descriptor(v_base, [len_k, HEAD_DIM_V], [stride_vn, 1], [BLOCK_N, HEAD_DIM_V])
+    o_desc = tl.make_tensor_descriptor(o_base, [len_q, HEAD_DIM_V], [stride_on, 1], [BLOCK_M, HEAD_DIM_V])
 
     off = len_k - len_q
     lo_off = off - win_left
@@ -124,7 +125,7 @@ def varlen_fwd_kernel(
     q = q_desc.load([start_m, 0])
     m_i = tl.full([BLOCK_M], float("-inf"), dtype=tl.float32)
     l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
-    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM_V], dtype=tl.float32)
     for start_n in tl.range(full_lo, full_hi, BLOCK_N):
         acc, l_i, m_i = _fwd_step(
             acc, l_i, m_i, q, k_desc, v_desc, start_n, offs_m, lo_off, hi_off, len_k, qk_scale, cap_scale,
@@ -191,8 +192,8 @@ def varlen_dkdv_kernel(
     win_left, win_right, stride_qn, stride_qh, stride_kn, stride_kh, stride_vn, stride_vh,
     stride_dn, stride_dh, stride_dkn, stride_dkh, stride_dvn, stride_dvh, heads_q, heads_kv, stat_stride,
     batch, num_blocks,
-    HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, SOFTCAP: tl.constexpr,
-    REVERSE: tl.constexpr,
+    HEAD_DIM: tl.constexpr, HEAD_DIM_V: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+    SOFTCAP: tl.constexpr, REVERSE: tl.constexpr,
 ):  # fmt: skip
     hkv, seq, blk = block_of(tl.program_id(0), heads_kv, batch, num_blocks, REVERSE)
     k0 = tl.load(CU_K + seq)
@@ -207,11 +208,11 @@ def varlen_dkdv_kernel(
     k_base = K + k0.to(tl.int64) * stride_kn + hkv * stride_kh
     v_base = V + k0.to(tl.int64) * stride_vn + hkv * stride_vh
     k_desc = tl.make_tensor_descriptor(k_base, [len_k, HEAD_DIM], [stride_kn, 1], [BLOCK_N, HEAD_DIM])
-    v_desc = tl.make_tensor_descriptor(v_base, [len_k, HEAD_DIM], [stride_vn, 1], [BLOCK_N, HEAD_DIM])
+    v_desc = tl.make_tensor_descriptor(v_base, [len_k, HEAD_DIM_V], [stride_vn, 1], [BLOCK_N, HEAD_DIM_V])
     k = k_desc.load([start_n, 0])
     v = v_desc.load([start_n, 0])
     dk = tl.zeros([BLOCK_N, HEAD_DIM], dtype=tl.float32)
-    dv = tl.zeros([BLOCK_N, HEAD_DIM], dtype=tl.float32)
+    dv = tl.zeros([BLOCK_N, HEAD_DIM_V], dtype=tl.float32)
 
     off = len_k - len_q
     lo_off = off - win_left
@@ -225,7 +226,9 @@ def varlen_dkdv_kernel(
         q_base = Q + q0.to(tl.int64) * stride_qn + h * stride_qh
         do_base = DO + q0.to(tl.int64) * stride_dn + h * stride_dh
         q_desc = tl.make_tensor_descriptor(q_base, [len_q, HEAD_DIM], [stride_qn, 1], [BLOCK_M, HEAD_DIM])
-        do_desc = tl.make_tensor_descriptor(do_base, [len_q, HEAD_DIM], [stride_dn, 1], [BLOCK_M, HEAD_DIM])
+        do_desc = tl.make_tensor_descriptor(
+            do_base, [len_q, HEAD_DIM_V], [stride_dn, 1], [BLOCK_M, HEAD_DIM_V]
+        )
         stat = h.to(tl.int64) * stat_stride + q0
         for start_m in range(full_lo, full_hi, BLOCK_M):
             dk, dv = _dkdv_step(
@@ -246,7 +249,7 @@ def varlen_dkdv_kernel(
     dk_base = DK + k0.to(tl.int64) * stride_dkn + hkv * stride_dkh
     dv_base = DV + k0.to(tl.int64) * stride_dvn + hkv * stride_dvh
     dk_desc = tl.make_tensor_descriptor(dk_base, [len_k, HEAD_DIM], [stride_dkn, 1], [BLOCK_N, HEAD_DIM])
-    dv_desc = tl.make_tensor_descriptor(dv_base, [len_k, HEAD_DIM], [stride_dvn, 1], [BLOCK_N, HEAD_DIM])
+    dv_desc = tl.make_tensor_descriptor(dv_base, [len_k, HEAD_DIM_V], [stride_dvn, 1], [BLOCK_N, HEAD_DIM_V])
     dk_desc.store([start_n, 0], (dk * scale).to(DK.dtype.element_ty))
     dv_desc.store([start_n, 0], dv.to(DV.dtype.element_ty))
 
@@ -274,8 +277,8 @@ def varlen_dq_kernel(
     Q, K, V, DO, DQ, LSE2, DELTA, CU_Q, CU_K, qk_scale2, scale, cap_scale, cap_log2,
     win_left, win_right, stride_qn, stride_qh, stride_kn, stride_kh, stride_vn, stride_vh,
     stride_dn, stride_dh, stride_dqn, stride_dqh, heads_q, heads_kv, stat_stride, batch, num_blocks,
-    HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, SOFTCAP: tl.constexpr,
-    REVERSE: tl.constexpr,
+    HEAD_DIM: tl.constexpr, HEAD_DIM_V: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+    SOFTCAP: tl.constexpr, REVERSE: tl.constexpr,
 ):  # fmt: skip
     h, seq, blk = block_of(tl.program_id(0), heads_q, batch, num_blocks, REVERSE)
     q0 = tl.load(CU_Q + seq)
@@ -292,9 +295,9 @@ def varlen_dq_kernel(
     v_base = V + k0.to(tl.int64) * stride_vn + hkv * stride_vh
     dq_base = DQ + q0.to(tl.int64) * stride_dqn + h * stride_dqh
     q_desc = tl.make_tensor_descriptor(q_base, [len_q, HEAD_DIM], [stride_qn, 1], [BLOCK_M, HEAD_DIM])
-    do_desc = tl.make_tensor_descriptor(do_base, [len_q, HEAD_DIM], [stride_dn, 1], [BLOCK_M, HEAD_DIM])
+    do_desc = tl.make_tensor_descriptor(do_base, [len_q, HEAD_DIM_V], [stride_dn, 1], [BLOCK_M, HEAD_DIM_V])
     k_desc = tl.make_tensor_descriptor(k_base, [len_k, HEAD_DIM], [stride_kn, 1], [BLOCK_N, HEAD_DIM])
-    v_desc = tl.make_tensor_descriptor(v_base, [len_k, HEAD_DIM], [stride_vn, 1], [BLOCK_N, HEAD_DIM])
+    v_desc = tl.make_tensor_descriptor(v_base, [len_k, HEAD_DIM_V], [stride_vn, 1], [BLOCK_N, HEAD_DIM_V])
     dq_desc = tl.make_tensor_descriptor(dq_base, [len_q, HEAD_DIM], [stride_dqn, 1], [BLOCK_M, HEAD_DIM])
 
     offs_m = start_m + tl.arange(0, BLOCK_M)
