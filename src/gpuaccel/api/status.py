@@ -10,6 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gpuaccel.api.tflops import Tflops
+
 
 class GpuIdle(BaseModel):
     index: int
@@ -39,27 +41,10 @@ class HealthOut(BaseModel):
     telemetry: TelemetryInfo
 
 
-class TflopsOut(BaseModel):
-    """Achieved TFLOP/s on a GPU: exact from a job of ours, else an estimate (or ``na`` with why not)."""
-
-    value: float | None = None
-    na: str | None = None
-    exact: bool
-    learned: bool = Field(
-        default=False,
-        description="the estimate x the ratio this job's class counted on this GPU model, until the job "
-        "reports its own figure",
-    )
-    source: str
-    assumption: str | None = Field(default=None, description="what the figure rests on (hover text)")
-    peak: float | dict[str, str] | None = Field(description="dense peak TFLOP/s, or {na: reason}")
-    peak_source: str
-
-
 class GpuNow(BaseModel):
     info: dict[str, Any] = Field(description="identity and limits; an unknown value is {na: reason}")
     sample: dict[str, Any] | None = Field(description="latest readings; an unavailable one is {na: reason}")
-    tflops: TflopsOut
+    tflops: Tflops
     job_id: int | None = Field(default=None, description="the queue's job running on this GPU")
 
 
