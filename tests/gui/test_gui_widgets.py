@@ -7,11 +7,12 @@ import os
 
 import numpy as np
 
+from gpuaccel.api.tflops import Tflops
 from gpuaccel.app.gui.gpu_card import GpuCard
 from gpuaccel.app.gui.plots import LivePlots
 from gpuaccel.app.gui.ringbuffer import RingSeries
 from gpuaccel.app.gui.submit_dialog import SubmitDialog
-from gpuaccel.app.gui.telemetry_model import TelemetryModel, parse_tflops
+from gpuaccel.app.gui.telemetry_model import TelemetryModel
 
 # The platform is read when pytest-qt creates the QApplication (make test sets it too).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -73,21 +74,21 @@ def test_ring_series_wraps_and_gives_contiguous_views() -> None:
 
 
 def test_tflops_labels_exact_and_estimate() -> None:
-    exact = parse_tflops({"value": 612.3, "exact": True, "source": "job 7"})
+    exact = Tflops.read({"value": 612.3, "exact": True, "source": "job 7"})
     assert exact.exact and exact.label == "exact" and "job 7" in exact.source
-    est = parse_tflops(
+    est = Tflops.read(
         {"value": 100.0, "exact": False, "source": "estimate: tensor-core activity x table peak"}
     )
     assert not est.exact and est.label == "16-bit dense eq."
-    na = parse_tflops({"na": "GPM metrics need Hopper (sm_90) or newer", "exact": False})
-    assert na.value == {"na": "GPM metrics need Hopper (sm_90) or newer"}
+    na = Tflops.read({"na": "GPM metrics need Hopper (sm_90) or newer", "exact": False})
+    assert na.reading == {"na": "GPM metrics need Hopper (sm_90) or newer"} and na.short_label == "est."
 
 
 def test_card_tflops_tooltip_gives_the_assumption_or_the_job_that_counted(qtbot) -> None:
     """The estimate says it is a 16-bit dense equivalent and, on hover, what that rests on; our own job's
     figure says it was counted."""
     from gpuaccel.accel.telemetry.fields import TFLOPS_ASSUMPTION
-    from gpuaccel.accel.telemetry.snapshot import exact_tflops_entry, tflops_entry
+    from gpuaccel.accel.telemetry.snapshot import tflops_entry
 
     now = snapshot(1000.0)
     estimate = tflops_entry(None, 989.4, "table")
@@ -97,7 +98,7 @@ def test_card_tflops_tooltip_gives_the_assumption_or_the_job_that_counted(qtbot)
     tip = card.values["tflops"].toolTip()
     assert tip.startswith("Estimated: 16-bit dense equivalent: tensor-pipe busy x table bf16 peak")
     assert TFLOPS_ASSUMPTION in tip
-    now["gpus"][0]["tflops"] = exact_tflops_entry(7, {"value": 612.3}, estimate)
+    now["gpus"][0]["tflops"] = Tflops.model_validate(estimate).counted(7, 612.3).model_dump()
     model.update(now)
     card.show_state(model.gpus[0])
     assert card.values["tflops"].text() == "612.3 (exact)"
@@ -247,9 +248,13 @@ def test_card_labels_a_learned_figure_as_learned_not_as_the_dense_equivalent(qtb
     ratios = FlopRatios(None)
     ratios.observe("NVIDIA H100 80GB HBM3", "matmul/fp8", 1000.0, 500.0)  # counted 2x the estimate
     job = Job.model_construct(id=7, kind="matmul", spec={"dtype": "fp8"})
-    estimate = {**tflops_entry(SimpleNamespace(gpm={"tensor_active": 40.0}), 1000.0, "table"), "na": None}
+    estimate = Tflops.model_validate(
+        tflops_entry(SimpleNamespace(gpm={"tensor_active": 40.0}), 1000.0, "table")
+    )
     now = snapshot(1000.0)
-    now["gpus"][0]["tflops"] = ratios.entry(job, "NVIDIA H100 80GB HBM3", estimate)
+    learned = ratios.entry(job, "NVIDIA H100 80GB HBM3", estimate)
+    assert learned is not None
+    now["gpus"][0]["tflops"] = learned.model_dump()
     model, card = _card_showing(qtbot, now)
     assert card.values["tflops"].text() == "800.0 (learned)"
     assert card.values["tflops"].toolTip().startswith("Learned: job 7: the estimate x 2.00")

@@ -18,7 +18,8 @@ from fastapi.testclient import TestClient
 
 from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.accel.telemetry.snapshot import exact_tflops_entry, snapshot
+from gpuaccel.accel.telemetry.snapshot import snapshot
+from gpuaccel.api.tflops import Tflops
 from gpuaccel.assistant.engine.runtime import Engine
 from gpuaccel.assistant.http.routes import create_router
 from gpuaccel.assistant.queries.catalogue import run
@@ -316,7 +317,7 @@ def test_tflops_are_the_dashboards_record_exact_where_a_job_counted(tmp_path: Pa
     def record() -> dict:
         out = snapshot(sampler)
         gpu0 = out["gpus"][0]
-        gpu0["tflops"] = exact_tflops_entry(7, {"value": 312.46}, gpu0["tflops"])
+        gpu0["tflops"] = Tflops.model_validate(gpu0["tflops"]).counted(7, 312.46).model_dump()
         return out
 
     source = FactsSource(store, sampler)

@@ -39,5 +39,5 @@ def test_hosts_are_blocks_with_their_gpus_and_a_lost_node_says_why() -> None:
     a_rows = lines[a_head + 2 : b_head]
     assert any("H100 80GB HBM3" in r for r in a_rows) and any("RTX 4090" in r for r in a_rows)
     b_rows = "\n".join(lines[b_head:])
-    assert "3 instances" in b_rows and "(16-bit eq.)" in b_rows
+    assert "3 instances" in b_rows and "(16-bit dense eq.)" in b_rows
     assert "N/A GPU 0 util: reported per MIG instance" in b_rows

@@ -1,6 +1,6 @@
 """One JSON-able picture of all GPUs (info, latest sample, TFLOP/s), shared by ``gpuaccel status --json``
 and the daemon's ``GET /api/v1/telemetry/now`` (which puts the running job's exact TFLOP/s in place of
-the estimate), so both speak the same shape; the TFLOP/s entry is built here for either kind, and
+the estimate), so both speak the same shape (its TFLOP/s entry is the :class:`api.tflops.Tflops` record);
 :func:`parse_snapshot` reads the picture back into the telemetry types (``status`` shows a daemon's)."""
 
 from __future__ import annotations
@@ -20,37 +20,18 @@ from gpuaccel.accel.telemetry.types import (
     sample_tflops,
     to_jsonable,
 )
+from gpuaccel.api.tflops import Tflops
 
 if TYPE_CHECKING:  # reading a daemon's snapshot back (parse_snapshot) needs no sampler, nor numpy
     from gpuaccel.accel.telemetry.sampler import Sampler
 
 
 def tflops_entry(sample: GpuSample | None, peak: Num, source: str) -> dict[str, Any]:
-    """The estimate and what it rests on: ``{"value" | "na", "exact": False, "source", "assumption", "peak",
-    "peak_source"}``; ``value`` = tensor-pipe busy x the GPU's dense bf16 peak, a 16-bit dense equivalent."""
+    """The estimate as a :class:`api.tflops.Tflops` record: tensor-pipe busy x the GPU's dense bf16 peak, a
+    16-bit dense equivalent (or N/A with why)."""
     est = sample_tflops(sample, peak)
-    value: dict[str, Any] = {"na": est.reason} if isinstance(est, NA) else {"value": est}
-    return {
-        **value,
-        "exact": False,
-        "source": f"16-bit dense equivalent: tensor-pipe busy x {source} bf16 peak",
-        "assumption": TFLOPS_ASSUMPTION,
-        "peak": to_jsonable(peak),
-        "peak_source": source,
-    }
-
-
-def exact_tflops_entry(job_id: int, metric: dict[str, Any], estimate: dict[str, Any]) -> dict[str, Any]:
-    """The figure a running job of ours reports (FLOPs it counted / time it measured), in place of the
-    ``estimate`` entry whose peak it keeps for scale."""
-    return {
-        "value": metric.get("value"),
-        "exact": bool(metric.get("exact", True)),
-        "source": f"job {job_id}",
-        "assumption": "counted by the job: FLOPs it performed / time it measured",
-        "peak": estimate["peak"],
-        "peak_source": estimate["peak_source"],
-    }
+    value, na = (None, est.reason) if isinstance(est, NA) else (est, None)
+    return Tflops.estimate(value, na, to_jsonable(peak), source, TFLOPS_ASSUMPTION).model_dump()
 
 
 def snapshot(sampler: Sampler) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD
+from gpuaccel.api.tflops import Tflops
 from gpuaccel.app.client import Client
 from gpuaccel.app.commands.gpu_table import table
 
@@ -54,7 +55,7 @@ def render_hosts(answer: dict[str, Any], now: float | None = None) -> str:
 
 
 def _row(g: dict[str, Any], notes: dict[str, list[str]]) -> list[str]:
-    info, s, tflops = g.get("info") or {}, g.get("sample") or {}, g.get("tflops") or {}
+    info, s, tflops = g.get("info") or {}, g.get("sample") or {}, Tflops.read(g.get("tflops"))
     index = str(info.get("index", "?"))
 
     def cell(value: Any, key: str, digits: int | None = None) -> str:
@@ -66,9 +67,9 @@ def _row(g: dict[str, Any], notes: dict[str, list[str]]) -> list[str]:
         return f"{value:.{FIELD[key].digits if digits is None else digits}f}"
 
     mem = f"{cell(s.get('mem_used_mib'), 'mem_used_mib')} / {cell(s.get('mem_total_mib'), 'mem_total_mib')}"
-    est = cell(tflops.get("value", {"na": tflops.get("na", "no figure")}), "tflops_est")
+    est = cell(tflops.reading, "tflops_est")
     if est not in ("N/A", "-"):
-        est += " (exact)" if tflops.get("exact") else " (16-bit eq.)"
+        est += f" ({tflops.label})"
     mig = s.get("mig")
     return [
         index,

@@ -229,7 +229,7 @@ class GpuCard(QFrame):
         _set(self.values["memory"], *self._memory(s))
         _fill(self.mem_bar, number(s.get("mem_used_mib")), number(s.get("mem_total_mib")), "memory used")
         _fill(self.power_bar, number(s.get("power_w")), number(s.get("power_limit_w")), "power of its limit")
-        text, tip = fmt(g.tflops.value, "", FIELD["tflops_est"].digits)
+        text, tip = fmt(g.tflops.reading, "", FIELD["tflops_est"].digits)
         if not text.startswith("N/A"):
             text = f"{text} ({g.tflops.label})"
             tip = g.tflops.tooltip
@@ -265,7 +265,7 @@ class GpuCard(QFrame):
         power, _ = _field(s, "power_w")
         used, total = number(s.get("mem_used_mib")), number(s.get("mem_total_mib"))
         memory = f"{used / 1024:.1f} / {total / 1024:.1f} GiB" if used is not None and total else "N/A"
-        tf, _ = fmt(g.tflops.value, "", FIELD["tflops_est"].digits)
+        tf, _ = fmt(g.tflops.reading, "", FIELD["tflops_est"].digits)
         kind = "" if tf.startswith("N/A") else f" ({g.tflops.short_label})"  # the long label: the hover
         tflops = f"{tf} TFLOP/s{kind}"
         text = (

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from gpuaccel.accel.telemetry.fields import FIELD, heading
+from gpuaccel.api.tflops import Tflops
 from gpuaccel.app.gui.models import Observable
 from gpuaccel.app.gui.ringbuffer import RingSeries
 from gpuaccel.app.gui.values import as_float, na_reason, number
@@ -39,60 +40,6 @@ LIVE_CAPACITY = 36_000  # one hour at 10 Hz per GPU
 # Readings further apart than this are a gap (daemon down, GPU not answering): the line breaks there.
 # The slowest polling the settings allow is 1 Hz, the daemon's finest history 1 s.
 GAP_S = 3.0
-
-
-@dataclass
-class Tflops:
-    """The TFLOP/s figure a card shows and what it is: exact (our job's own count) or estimated."""
-
-    value: Any  # number or {"na": reason}
-    exact: bool
-    source: str = ""  # "job 12", "estimate: tensor-core activity x table peak"...
-    peak: Any = None  # the daemon's dense 16-bit peak for this GPU (calibrated or table), or {"na": reason}
-    assumption: str = ""  # what the figure rests on (fields.TFLOPS_ASSUMPTION for the estimate)
-    # A job of ours that has not reported yet: the estimate x the ratio its class counted on this GPU model
-    # (``scheduler.lifecycle.flop_ratio``), as the daemon marks it. Not a 16-bit dense equivalent.
-    learned: bool = False
-
-    @property
-    def label(self) -> str:
-        return "exact" if self.exact else "learned" if self.learned else "16-bit dense eq."
-
-    @property
-    def short_label(self) -> str:
-        """The label where a line has little room (a compact card); the hover keeps the long one."""
-        return "exact" if self.exact else "learned" if self.learned else "est."
-
-    @property
-    def tooltip(self) -> str:
-        """What the figure is, for the hover: counted by our job, learned from its class's runs, or the
-        16-bit dense equivalent's assumption (the measured quantity being the tensor-pipe busy %)."""
-        kind = "Exact: " if self.exact else "Learned: " if self.learned else "Estimated: "
-        head = kind + self.source
-        return f"{head}\n{self.assumption}" if self.assumption else head
-
-
-def parse_tflops(raw: Any) -> Tflops:
-    """Read the ``tflops`` object of a GPU in /telemetry/now.
-
-    The daemon sends ``{"value", "exact", "source", "peak"}`` -- exact when a job of ours counts its
-    FLOPs, else the estimate from tensor-core activity -- or ``{"na": reason, "exact": false, "peak"}``.
-    The peak is the daemon's (it owns the calibration), so the GUI never looks one up itself.
-    """
-    if not isinstance(raw, dict):
-        return Tflops({"na": "the daemon sent no TFLOP/s figure"}, exact=False)
-    exact, peak = bool(raw.get("exact", False)), raw.get("peak")
-    assumption = str(raw.get("assumption") or "")
-    if raw.get("na") is not None:  # the API sends "na": null beside a value
-        return Tflops({"na": raw["na"]}, exact, str(raw.get("source", "")), peak, assumption)
-    value = raw.get("value")
-    if value is None:
-        value = {"na": "the daemon sent no TFLOP/s value"}
-    source = str(raw.get("source") or ("counted by the running job" if exact else "estimate"))
-    if exact and source.startswith("job "):
-        source = f"FLOPs counted by {source} / its measured time"
-    learned = bool(raw.get("learned", False)) and not exact
-    return Tflops(value, exact=exact, source=source, peak=peak, assumption=assumption, learned=learned)
 
 
 @dataclass
@@ -129,7 +76,7 @@ class GpuState:
         exact or estimated figure the card shows."""
         name = HISTORY_FIELDS[key]
         if name == "tflops_est":
-            return self.tflops.value
+            return self.tflops.reading
         if self.lost and na_reason(self.sample.get(name)) is None:
             return {"na": self.lost_reason or "GPU lost"}
         return self.sample.get(name, {"na": "not reported by the daemon"})
@@ -182,7 +129,7 @@ class TelemetryModel(Observable):
             info = entry.get("info") or {}
             sample = entry.get("sample") or {}
             index = int(info.get("index", sample.get("index", len(gpus))))
-            state = GpuState(index, info, sample, parse_tflops(entry.get("tflops")), bool(sample.get("lost")))
+            state = GpuState(index, info, sample, Tflops.read(entry.get("tflops")), bool(sample.get("lost")))
             gpus.append(state)
         gpus += self._other_hosts(gpus)
         for state in gpus:
@@ -239,12 +186,12 @@ class TelemetryModel(Observable):
         if key not in self._slots:
             used = set(self._slots.values()) | set(self.rings) | taken
             self._slots[key] = max(used, default=-1) + 1
-        tflops = parse_tflops(entry.get("tflops"))
+        tflops = Tflops.read(entry.get("tflops"))
         if lost is not None:  # its last values are not readings any more
             na = {"na": lost}
             sample = {k: (v if k in ("index", "uuid", "timestamp") else na) for k, v in sample.items()}
             sample["gpm"], sample["lost"] = {}, True
-            tflops = Tflops(na, exact=False, peak=tflops.peak)
+            tflops = tflops.lost(lost)
         index = int(info.get("index", n))
         lost_now = lost is not None or bool(sample.get("lost"))
         return GpuState(self._slots[key], info, sample, tflops, lost_now, host, index, lost)

@@ -18,6 +18,7 @@ from typing import Any
 from gpuaccel.accel.telemetry.fields import throttle_words
 from gpuaccel.accel.telemetry.health import warnings as health_warnings
 from gpuaccel.accel.telemetry.types import NA, number
+from gpuaccel.api.tflops import Tflops
 
 HISTORY = 240  # refreshes kept per GPU for the sparklines (4 minutes at the default 1 s)
 
@@ -56,7 +57,7 @@ class GpuView:
     power_limit: float | NA
     tensor: float | NA
     tflops: float | NA
-    tflops_kind: str  # "exact" (counted by our job), "learned" (estimate x job class ratio), "est."
+    tflops_kind: str  # the record's short label (api.tflops): "exact", "learned" or "est."
     tflops_source: str
     pstate: str
     throttle: str  # the reasons in words ("none" when none), "" when N/A
@@ -68,10 +69,9 @@ class GpuView:
 
 def gpu_view(g: dict[str, Any]) -> GpuView:
     """A snapshot GPU entry (``{"info", "sample", "tflops", "job_id"}``) as the screen's row."""
-    info, s, t = g["info"], g.get("sample") or {}, g.get("tflops") or {}
+    info, s, t = g["info"], g.get("sample") or {}, Tflops.read(g.get("tflops"))
     no_sample = {"na": "no sample yet"}
     gpm = s.get("gpm") or {}
-    kind = "exact" if t.get("exact") else ("learned" if t.get("learned") else "est.")
     reasons = s.get("throttle_reasons")
     mig = s.get("mig")
     return GpuView(
@@ -85,11 +85,9 @@ def gpu_view(g: dict[str, Any]) -> GpuView:
         power=value(s.get("power_w", no_sample)),
         power_limit=value(s.get("power_limit_w", info.get("power_limit_w", no_sample))),
         tensor=value(gpm.get("tensor_active", no_sample)),
-        tflops=value(t["value"])
-        if isinstance(t.get("value"), int | float)
-        else NA(t.get("na") or "no sample yet"),
-        tflops_kind=kind,
-        tflops_source=str(t.get("source", "")),
+        tflops=value(t.reading),
+        tflops_kind=t.short_label,
+        tflops_source=t.source,
         pstate=s["pstate"] if isinstance(s.get("pstate"), str) else "",
         throttle=throttle_words(reasons) if isinstance(reasons, list) else "",
         lost=bool(s.get("lost")),

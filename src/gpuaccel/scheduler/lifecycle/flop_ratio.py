@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from gpuaccel.accel.telemetry.types import NA, GpuSample, sample_tflops
 from gpuaccel.api.jobs import Job
+from gpuaccel.api.tflops import Tflops
 from gpuaccel.scheduler.lifecycle.validation import COMMAND
 from gpuaccel.scheduler.paths import write_private_json
 
@@ -106,23 +107,14 @@ class FlopRatios:
             except OSError as exc:
                 log.warning("could not save TFLOP/s ratios to %s: %s", self.path, exc)
 
-    def entry(self, job: Job, model: str, estimate: dict[str, Any]) -> dict[str, Any] | None:
-        """The telemetry view's TFLOP/s entry for ``job`` from its class's ratio, or None (unknown class,
+    def entry(self, job: Job, model: str, estimate: Tflops) -> Tflops | None:
+        """``estimate`` corrected by the ratio ``job``'s class counted on ``model``, or None (unknown class,
         no ratio yet, no estimate to correct)."""
         cls = job_class(job)
         learned = self.get(model, cls) if cls is not None else None
-        value = estimate.get("value")
-        if learned is None or not isinstance(value, int | float):
+        if learned is None or cls is None:
             return None
-        return {
-            **estimate,
-            "value": value * learned.ratio,
-            "exact": False,
-            "learned": True,
-            "source": f"job {job.id}: the estimate x {learned.ratio:.2f}, learned for {cls} on this model",
-            "assumption": f"runs of {cls} on a {model} counted {learned.ratio:.2f}x the tensor-pipe estimate "
-            f"(average of {learned.readings} readings); this job has not reported its own figure yet",
-        }
+        return estimate.learned_from(job.id, learned.ratio, cls, model, learned.readings)
 
 
 class RatioSource(Protocol):

@@ -27,8 +27,9 @@ from gpuaccel.accel.telemetry.fields import FIELD, PROMETHEUS_FIELDS, exported
 from gpuaccel.accel.telemetry.prometheus import MIG_LABELS, throttle
 from gpuaccel.accel.telemetry.prometheus import values as series_values
 from gpuaccel.accel.telemetry.sampler import Sampler
-from gpuaccel.accel.telemetry.snapshot import exact_tflops_entry, snapshot
+from gpuaccel.accel.telemetry.snapshot import snapshot
 from gpuaccel.api.jobs import JobState
+from gpuaccel.api.tflops import Tflops
 from gpuaccel.scheduler.reads import queue_metrics
 
 if TYPE_CHECKING:
@@ -53,11 +54,13 @@ def telemetry_now(sampler: Sampler | None, scheduler: Scheduler) -> dict[str, An
         if running is None or gpu["sample"] is None:
             continue
         job, metrics = running
+        estimate = Tflops.model_validate(gpu["tflops"])
         if "tflops" in metrics:
-            gpu["tflops"] = exact_tflops_entry(job.id, metrics["tflops"], gpu["tflops"])
+            said = metrics["tflops"]
+            figure = estimate.counted(job.id, said.get("value"), bool(said.get("exact", True)))
         else:  # not reported yet: the estimate corrected by what runs of the job's class counted here
-            learned = scheduler.flop_ratios.entry(job, gpu["info"]["name"], gpu["tflops"])
-            gpu["tflops"] = learned or gpu["tflops"]
+            figure = scheduler.flop_ratios.entry(job, gpu["info"]["name"], estimate) or estimate
+        gpu["tflops"] = figure.model_dump()
     return out
 
 
