@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from assistant_helpers import FakeGate
+from assistant_helpers import chat_service
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -20,7 +20,6 @@ from gpuaccel.accel.telemetry.fake import FakeBackend
 from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.accel.telemetry.snapshot import snapshot
 from gpuaccel.api.tflops import Tflops
-from gpuaccel.assistant.engine.runtime import Engine
 from gpuaccel.assistant.http.routes import create_router
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
@@ -33,46 +32,9 @@ from gpuaccel.scheduler.store.queue import Store
 torch.set_num_threads(1)
 
 
-def seed_store(store: Store) -> None:
-    import time
-
-    from gpuaccel.scheduler.lifecycle.validation import validate_request
-
-    now = time.time()
-    for name in ("train-a", "bench-b", "oom-c"):
-        job = store.insert(validate_request({"kind": "command", "argv": ["true"], "name": name}))
-        store.claim(job.id, "test", 30.0, [0])
-    store.finish(1, "succeeded", None, 0)
-    store.finish(3, "failed", "CUDA out of memory while allocating 2.00 GiB", 1)
-    store.insert(validate_request({"kind": "command", "argv": ["true"], "name": "queued-d"}))
-    assert now
-
-
 @pytest.fixture()
 def svc(tmp_path: Path) -> Iterator[AssistantService]:
     yield from chat_service(tmp_path)
-
-
-def chat_service(tmp_path: Path) -> Iterator[AssistantService]:
-    """Two fake GPUs (GPU 0 at 71 C with 40 GiB used, GPU 1 at 48 C) and four jobs: one succeeded, one
-    failed of running out of memory, one running, one queued; the gate closed."""
-    store = Store(tmp_path / "gpuaccel.db")
-    seed_store(store)
-    backend = FakeBackend("two_gpus")
-    backend.set_value(0, "temperature_c", 71.0)
-    backend.set_value(0, "mem_used_mib", 40960.0)
-    backend.set_value(0, "mem_total_mib", 81559.0)
-    backend.set_value(1, "temperature_c", 48.0)
-    sampler = Sampler(backend)
-    sampler.open()
-    sampler.poll()
-    gate = FakeGate(open_=False)
-    service = AssistantService(
-        tmp_path, store, sampler, gate, engine_factory=lambda p, s: Engine(p, "cpu fp32")
-    )
-    yield service
-    service.stop()
-    store.close()
 
 
 def client_for(service: AssistantService) -> TestClient:

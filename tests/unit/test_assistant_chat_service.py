@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 import torch
-from test_assistant_chat_answers import ask, chat_service, client_for
+from assistant_helpers import chat_service
+from test_assistant_chat_answers import ask, client_for
 
 from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL
 from gpuaccel.assistant.queries.catalogue import run

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_assistant_questions import NOW, ask, build_service
+from assistant_helpers import NOW, build_service
+from test_assistant_questions import ask
 
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource

@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_assistant_questions import MIDNIGHT, NOW, served
+from assistant_helpers import MIDNIGHT, NOW
 from test_assistant_questions import converse as chat
+from test_assistant_questions import served
 
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import window_of

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_assistant_questions import NOW, served
+from assistant_helpers import NOW
 from test_assistant_questions import converse as chat
+from test_assistant_questions import served
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.catalogue import QueryArgsError, query_from_args, run

@@ -80,12 +80,12 @@ def test_a_job_answer_names_the_gpu_it_ran_on_for_that_card() -> None:
     import tempfile
     from pathlib import Path
 
-    import test_assistant_questions as T
+    from assistant_helpers import build_service
 
     from gpuaccel.assistant.queries.catalogue import run
     from gpuaccel.assistant.queries.query import QueryContext
 
-    svc = T.build_service(Path(tempfile.mkdtemp()))
+    svc = build_service(Path(tempfile.mkdtemp()))
     try:
         ctx = QueryContext(svc.chat.facts, svc.chat.assistant_state, svc.chat.now)
         one, two = run(ctx, Query("job_detail", job=3)), run(ctx, Query("job_detail", job=1))
@@ -119,8 +119,9 @@ def test_the_chat_answers_a_request_on_a_named_job_with_its_command() -> None:
     from pathlib import Path
 
     import test_assistant_questions as T
+    from assistant_helpers import build_service
 
-    svc = T.build_service(Path(tempfile.mkdtemp()))
+    svc = build_service(Path(tempfile.mkdtemp()))
     try:
         _, text, query = T.ask(svc, "go terminate finetune-b now", None)
         assert query is None and text.endswith(
