@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -161,10 +161,10 @@ def seed_store(store: Store) -> None:
     assert now
 
 
-def chat_service(tmp_path: Path) -> Iterator[AssistantService]:
-    """Two fake GPUs (GPU 0 at 71 C with 40 GiB used, GPU 1 at 48 C) and four jobs: one succeeded, one
-    failed of running out of memory, one running, one queued; the gate closed."""
-    store = Store(tmp_path / "gpuaccel.db")
+def build_chat_service(folder: Path) -> AssistantService:
+    """The chat routes' machine: two fake GPUs (GPU 0 at 71 C with 40 GiB used, GPU 1 at 48 C) and four jobs:
+    one succeeded, one failed of running out of memory, one running, one queued; the gate closed."""
+    store = Store(folder / "gpuaccel.db")
     seed_store(store)
     backend = FakeBackend("two_gpus")
     backend.set_value(0, "temperature_c", 71.0)
@@ -175,9 +175,4 @@ def chat_service(tmp_path: Path) -> Iterator[AssistantService]:
     sampler.open()
     sampler.poll()
     gate = FakeGate(open_=False)
-    service = AssistantService(
-        tmp_path, store, sampler, gate, engine_factory=lambda p, s: Engine(p, "cpu fp32")
-    )
-    yield service
-    service.stop()
-    store.close()
+    return AssistantService(folder, store, sampler, gate, engine_factory=lambda p, s: Engine(p, "cpu fp32"))

@@ -2,6 +2,9 @@
 
 - ``job_store``: an empty job store of each kind, SQLite (on disk, every migration) and in memory, so one
   behaviour test proves both keep the :class:`~scheduler.store.jobstore.JobStore` contract.
+- ``svc``: the assistant on a test machine of tests/assistant_helpers.py, stopped and its store closed after
+  the test: the held-out sets' machine (``build_service``), or the machine the test's module names in
+  ``SVC_MACHINE`` (a function of the test's folder that returns the service, e.g. ``build_chat_service``).
 """
 
 from __future__ import annotations
@@ -10,7 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from assistant_helpers import build_service
 
+from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store.jobstore import JobStore
 from gpuaccel.scheduler.store.memory import MemoryStore
 from gpuaccel.scheduler.store.queue import Store
@@ -21,3 +26,12 @@ def job_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[JobSto
     s: JobStore = Store(tmp_path / "gpuaccel.db") if request.param == "sqlite" else MemoryStore()
     yield s
     s.close()
+
+
+@pytest.fixture
+def svc(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AssistantService]:
+    machine = getattr(request.module, "SVC_MACHINE", build_service)
+    service = machine(tmp_path)
+    yield service
+    service.stop()
+    service.store.close()

@@ -6,21 +6,13 @@ not its idle gate; "where are you running?" still asks the gate. The machine is 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from test_assistant_questions import ask, served
+from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.picker import REFUSAL, TOPICS
 from gpuaccel.assistant.understand.replies import ABOUT, CAN_ANSWER
-
-
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from served(tmp_path)
-
 
 WHAT_IT_IS = [
     "what are you",

@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 import torch
-from assistant_helpers import chat_service
+from assistant_helpers import build_chat_service
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -32,9 +30,7 @@ from gpuaccel.scheduler.store.queue import Store
 torch.set_num_threads(1)
 
 
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from chat_service(tmp_path)
+SVC_MACHINE = build_chat_service  # the unit tier's ``svc`` fixture builds this machine
 
 
 def client_for(service: AssistantService) -> TestClient:

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 import torch
-from assistant_helpers import chat_service
+from assistant_helpers import build_chat_service
 from test_assistant_chat_answers import ask, client_for
 
 from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL
@@ -23,9 +21,7 @@ from gpuaccel.scheduler.store.queue import Store
 torch.set_num_threads(1)
 
 
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from chat_service(tmp_path)
+SVC_MACHINE = build_chat_service  # the unit tier's ``svc`` fixture builds this machine
 
 
 def test_facts_without_telemetry_say_why(tmp_path: Path) -> None:

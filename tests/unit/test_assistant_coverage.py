@@ -5,11 +5,10 @@ a job by a part of its name, the job in focus, held jobs and the job that used t
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from assistant_helpers import NOW, build_service
+from assistant_helpers import NOW
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.queries.catalogue import run
@@ -117,14 +116,6 @@ def test_a_reading_with_a_span_reads_the_history() -> None:
 def test_the_job_in_focus_answers_its_own_record(question: str) -> None:
     focus = Context(Query("job_detail", job=4), [4], JOBS, [0, 1])
     assert pick(question, focus) == Query("job_detail", job=4)
-
-
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    service = build_service(tmp_path)
-    yield service
-    service.stop()
-    service.store.close()
 
 
 def test_answers_say_clocks_mib_and_a_jobs_record(svc: AssistantService) -> None:

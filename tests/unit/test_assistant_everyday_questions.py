@@ -10,13 +10,8 @@ history, 15:00), built by ``test_assistant_questions.build_service``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from assistant_helpers import MIDNIGHT, NOW
 from test_assistant_questions import converse as chat
-from test_assistant_questions import served
 
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import window_of
@@ -25,11 +20,6 @@ from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 
 H = 3600.0
-
-
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from served(tmp_path)
 
 
 def test_everyday_time_spans_are_read() -> None:

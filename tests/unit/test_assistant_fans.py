@@ -7,14 +7,11 @@ fan reading, GPU 1 an RTX 4090 whose fan the fake backend runs at 32% at 4% util
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from assistant_helpers import NOW
 from test_assistant_questions import converse as chat
-from test_assistant_questions import served
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.accel.telemetry.fake import FakeBackend
@@ -30,11 +27,6 @@ from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.scheduler.store.queue import Store
 
 NO_FAN = "GPU 0 reports no fan reading (not supported on this GPU, as on passively cooled data-center GPUs)"
-
-
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from served(tmp_path)
 
 
 def test_the_fan_speed_of_every_gpu_says_which_reports_none(svc: AssistantService) -> None:

@@ -5,22 +5,14 @@ owner. Worded apart from the held-out question sets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from test_assistant_questions import ask, invented, served
+from test_assistant_questions import ask, invented
 
 from gpuaccel.assistant.queries.facts import Facts
 from gpuaccel.assistant.queries.gpu import memory_users
 from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.service import AssistantService
-
-
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from served(tmp_path)
 
 
 def _gpu(index: int, processes: list[dict[str, Any]]) -> dict[str, Any]:

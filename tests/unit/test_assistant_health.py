@@ -6,13 +6,10 @@ healthy", "why is it throttling" from the live readings with ``gpuaccel status``
 from __future__ import annotations
 
 import collections
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from assistant_helpers import NOW
 from test_assistant_questions import converse as chat
-from test_assistant_questions import served
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.accel.telemetry.fake import FakeBackend
@@ -40,11 +37,6 @@ RTX4090_CLEAN = (
     " remapped rows corr/uncorr N/A, PCIe replays 0 (N/A: ECC, remapped rows: not supported on this GPU);"
     " clocks not held back."
 )
-
-
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from served(tmp_path)
 
 
 def _context(tmp_path: Path, scenario: str) -> tuple[QueryContext, Sampler]:

@@ -7,13 +7,11 @@ finetune-b running, job 6 eval-x queued, job 4 sweep-lr cancelled before it star
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from assistant_helpers import NOW
+from assistant_helpers import NOW, build_service
 from test_assistant_questions import converse as chat
-from test_assistant_questions import served
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.catalogue import QueryArgsError, query_from_args, run
@@ -26,15 +24,18 @@ from gpuaccel.assistant.understand.picker import RulePicker
 OOM = [f"step {i} loss {i / 10}" for i in range(30)] + ["RuntimeError: CUDA out of memory"]
 
 
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    for service in served(tmp_path):
-        logs = service.logs_dir
-        logs.mkdir(mode=0o700)
-        (logs / "job-3.log").write_text("\n".join(OOM) + "\n")
-        (logs / "job-8.log").write_text("loading\nSegmentation fault (core dumped)\n")
-        (logs / "job-5.log").write_text("")
-        yield service
+def with_logs(folder: Path) -> AssistantService:
+    """The held-out sets' machine with logs: job 3's (out of memory), 8's (segfault), 5's (empty so far)."""
+    service = build_service(folder)
+    logs = service.logs_dir
+    logs.mkdir(mode=0o700)
+    (logs / "job-3.log").write_text("\n".join(OOM) + "\n")
+    (logs / "job-8.log").write_text("loading\nSegmentation fault (core dumped)\n")
+    (logs / "job-5.log").write_text("")
+    return service
+
+
+SVC_MACHINE = with_logs  # the unit tier's ``svc`` fixture builds this machine
 
 
 def block(lines: list[str]) -> str:

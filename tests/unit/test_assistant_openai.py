@@ -8,9 +8,9 @@ import time
 from typing import Any
 
 import pytest
+from assistant_helpers import build_chat_service
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from test_assistant_chat_answers import svc  # noqa: F401  (the fixture: two fake GPUs, four jobs)
 
 from gpuaccel.app.daemon.auth import TokenAuth
 from gpuaccel.assistant.http.openai import MAX_CONTEXT_CHARS, MAX_MESSAGES, create_openai_router
@@ -20,6 +20,7 @@ from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.picker import REFUSAL
 
 HEADERS = {"Authorization": "Bearer t0ken"}
+SVC_MACHINE = build_chat_service  # the unit tier's ``svc`` fixture: two fake GPUs, four jobs
 
 
 def client_for(service: AssistantService | Unavailable) -> TestClient:
@@ -29,7 +30,7 @@ def client_for(service: AssistantService | Unavailable) -> TestClient:
     return TestClient(app)
 
 
-def test_answers_follow_ups_and_refusals(svc: AssistantService) -> None:  # noqa: F811
+def test_answers_follow_ups_and_refusals(svc: AssistantService) -> None:
     client = client_for(svc)
     msgs = [{"role": "user", "content": "which gpu is the hottest?"}]
     r = client.post(
@@ -60,7 +61,7 @@ def test_answers_follow_ups_and_refusals(svc: AssistantService) -> None:  # noqa
     assert client.get("/v1/models", headers=HEADERS).json()["data"][0]["id"] == "tiny-rwkv7"
 
 
-def test_streaming_chunks_end_with_done(svc: AssistantService) -> None:  # noqa: F811
+def test_streaming_chunks_end_with_done(svc: AssistantService) -> None:
     body = {"messages": [{"role": "user", "content": "why did job 3 fail?"}], "stream": True}
     r = client_for(svc).post("/v1/chat/completions", json=body, headers=HEADERS)
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
@@ -73,7 +74,7 @@ def test_streaming_chunks_end_with_done(svc: AssistantService) -> None:  # noqa:
     assert chunks[-1]["choices"][0]["finish_reason"] == "stop"
 
 
-def test_a_ranking_says_the_job_is_still_running(svc: AssistantService) -> None:  # noqa: F811
+def test_a_ranking_says_the_job_is_still_running(svc: AssistantService) -> None:
     """The fixture's job 2 never finished: the longest job is one still running, and the answer says so."""
     body = {"messages": [{"role": "user", "content": "which job ran the longest?"}]}
     r = client_for(svc).post("/v1/chat/completions", json=body, headers=HEADERS)
@@ -82,7 +83,7 @@ def test_a_ranking_says_the_job_is_still_running(svc: AssistantService) -> None:
     assert "(failed)" in text and "(succeeded)" in text  # the runners-up, each with how it ended
 
 
-def test_bad_requests_and_missing_token(svc: AssistantService) -> None:  # noqa: F811
+def test_bad_requests_and_missing_token(svc: AssistantService) -> None:
     client = client_for(svc)
     assert client.post("/v1/chat/completions", json={"messages": []}).status_code == 401
     r = client.post("/v1/chat/completions", json={"messages": []}, headers=HEADERS)
@@ -102,7 +103,7 @@ def test_bad_requests_and_missing_token(svc: AssistantService) -> None:  # noqa:
     assert r.status_code == 503 and "extra" in r.text
 
 
-def test_hostile_sizes_are_refused_before_any_work(svc: AssistantService) -> None:  # noqa: F811
+def test_hostile_sizes_are_refused_before_any_work(svc: AssistantService) -> None:
     """38,000 messages in one body once cost 31.6 s of a shared worker (issue 40 #10): every cap answers
     422 at once, saying what is accepted."""
     client = client_for(svc)
@@ -116,7 +117,7 @@ def test_hostile_sizes_are_refused_before_any_work(svc: AssistantService) -> Non
     assert r.status_code == 400 and f"at most {MAX_CONTEXT_CHARS}" in r.text, r.text[:300]
 
 
-def test_the_official_openai_client_understands_answers_and_errors(svc: AssistantService) -> None:  # noqa: F811
+def test_the_official_openai_client_understands_answers_and_errors(svc: AssistantService) -> None:
     """What the SDK makes of the endpoint: a completion with usage, the model by id, and errors it raises
     as its own classes with our message (it showed only "Error code: 422" for FastAPI's detail)."""
     openai = pytest.importorskip("openai")
@@ -164,7 +165,7 @@ def _tools(client: TestClient) -> list[dict[str, Any]]:
     return listed["data"]
 
 
-def test_tools_are_the_catalogues_and_calls_come_back_as_tool_calls(svc: AssistantService) -> None:  # noqa: F811
+def test_tools_are_the_catalogues_and_calls_come_back_as_tool_calls(svc: AssistantService) -> None:
     """The official client offers the catalogue's functions (GET /v1/tools), gets a call naming the
     picked query with arguments the catalogue accepts, answers it with a tool message and gets the
     grounded answer."""
@@ -205,7 +206,7 @@ def test_tools_are_the_catalogues_and_calls_come_back_as_tool_calls(svc: Assista
     )
 
 
-def test_windows_several_asks_named_and_required_choices(svc: AssistantService) -> None:  # noqa: F811
+def test_windows_several_asks_named_and_required_choices(svc: AssistantService) -> None:
     openai = pytest.importorskip("openai")
     http = client_for(svc)
     tools = _tools(http)
@@ -237,7 +238,7 @@ def test_windows_several_asks_named_and_required_choices(svc: AssistantService) 
     assert calls("tell me a joke") == []  # auto: the refusal as the answer
 
 
-def test_streamed_calls_and_bad_tool_messages(svc: AssistantService) -> None:  # noqa: F811
+def test_streamed_calls_and_bad_tool_messages(svc: AssistantService) -> None:
     openai = pytest.importorskip("openai")
     http = client_for(svc)
     tools = _tools(http)

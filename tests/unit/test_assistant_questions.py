@@ -18,13 +18,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import torch
-from assistant_helpers import build_service
 
 from gpuaccel.assistant.queries.facts import NumberCheck
 from gpuaccel.assistant.service import AssistantService
@@ -38,19 +36,6 @@ QUESTION_SETS = (
     "assistant_heldout_e.json",
     "assistant_heldout_f.json",
 )
-
-
-def served(tmp_path: Path) -> Iterator[AssistantService]:
-    """The held-out sets' machine for one test, stopped and closed after it (the ``svc`` fixtures)."""
-    service = build_service(tmp_path)
-    yield service
-    service.stop()
-    service.store.close()
-
-
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from served(tmp_path)
 
 
 def _matches(expected: dict[str, Any] | None, got: dict[str, Any] | None) -> bool:

@@ -5,11 +5,7 @@ chat's cases run on the held-out sets' machine. Worded apart from the held-out q
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-from test_assistant_questions import ask, invented, served
+from test_assistant_questions import ask, invented
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.query import Query
@@ -19,11 +15,6 @@ from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 
 TODAY = window_of("today", FIXED_NOW)
-
-
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from served(tmp_path)
 
 
 def pick(question: str, context: Context | None = None) -> Query | None:

@@ -6,12 +6,8 @@ machine (GPU 1 idle, GPU 0 busy with job 5; today's jobs newest first: 5, 3, 2, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from test_assistant_questions import converse as queries
-from test_assistant_questions import served
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.query import Query
@@ -19,11 +15,6 @@ from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.asks import split_asks
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-
-
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from served(tmp_path)
 
 
 def pick(question: str, context: Context) -> Query | None:

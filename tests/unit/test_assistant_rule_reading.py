@@ -10,6 +10,7 @@ from __future__ import annotations
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.queries.spans import window_of
+from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.words import words
@@ -75,27 +76,17 @@ def test_follow_ups_keep_what_the_last_answer_was_about() -> None:
     assert pick("show me all jobs that failed on any gpu this week", day).window != YESTERDAY  # not short
 
 
-def test_a_job_answer_names_the_gpu_it_ran_on_for_that_card() -> None:
+def test_a_job_answer_names_the_gpu_it_ran_on_for_that_card(svc: AssistantService) -> None:
     """After one job's detail, "that card" is the GPU the job ran on (a job on several GPUs names none)."""
-    import tempfile
-    from pathlib import Path
-
-    from assistant_helpers import build_service
-
     from gpuaccel.assistant.queries.catalogue import run
     from gpuaccel.assistant.queries.query import QueryContext
 
-    svc = build_service(Path(tempfile.mkdtemp()))
-    try:
-        ctx = QueryContext(svc.chat.facts, svc.chat.assistant_state, svc.chat.now)
-        one, two = run(ctx, Query("job_detail", job=3)), run(ctx, Query("job_detail", job=1))
-        assert one.subject_gpus == [1] and two.subject_gpus == []
-        after = Context(one.query, one.subject_jobs, subject_gpus=one.subject_gpus, **MACHINE)
-        assert pick("how warm is that card?", after) == Query("gpu_reading", gpu=1, metric="temperature")
-        assert pick("how long did it take", after) == Query("job_detail", job=3)
-    finally:
-        svc.stop()
-        svc.store.close()
+    ctx = QueryContext(svc.chat.facts, svc.chat.assistant_state, svc.chat.now)
+    one, two = run(ctx, Query("job_detail", job=3)), run(ctx, Query("job_detail", job=1))
+    assert one.subject_gpus == [1] and two.subject_gpus == []
+    after = Context(one.query, one.subject_jobs, subject_gpus=one.subject_gpus, **MACHINE)
+    assert pick("how warm is that card?", after) == Query("gpu_reading", gpu=1, metric="temperature")
+    assert pick("how long did it take", after) == Query("job_detail", job=3)
 
 
 def test_a_request_to_change_a_job_named_by_its_name_names_the_command() -> None:
@@ -114,19 +105,10 @@ def test_a_request_to_change_a_job_named_by_its_name_names_the_command() -> None
     assert action_request("restart job 4.", names).endswith("gpuaccel retry 4, or Retry in the Jobs tab.")
 
 
-def test_the_chat_answers_a_request_on_a_named_job_with_its_command() -> None:
-    import tempfile
-    from pathlib import Path
-
+def test_the_chat_answers_a_request_on_a_named_job_with_its_command(svc: AssistantService) -> None:
     import test_assistant_questions as T
-    from assistant_helpers import build_service
 
-    svc = build_service(Path(tempfile.mkdtemp()))
-    try:
-        _, text, query = T.ask(svc, "go terminate finetune-b now", None)
-        assert query is None and text.endswith(
-            "To terminate job 5 (finetune-b): gpuaccel cancel 5, or Cancel in the Jobs tab."
-        )
-    finally:
-        svc.stop()
-        svc.store.close()
+    _, text, query = T.ask(svc, "go terminate finetune-b now", None)
+    assert query is None and text.endswith(
+        "To terminate job 5 (finetune-b): gpuaccel cancel 5, or Cancel in the Jobs tab."
+    )

@@ -6,22 +6,14 @@ the held-out sets' (failures: job 8 last night, job 3 today; job 4 cancelled; jo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from test_assistant_questions import ask, invented, served
+from test_assistant_questions import ask, invented
 
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-
-
-@pytest.fixture()
-def svc(tmp_path: Path) -> Iterator[AssistantService]:
-    yield from served(tmp_path)
 
 
 def queries(svc: AssistantService, *questions: str) -> list[dict[str, Any] | None]:
