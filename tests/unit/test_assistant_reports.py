@@ -19,8 +19,9 @@ T0 = dt.datetime(2026, 11, 20, tzinfo=dt.UTC).timestamp()
 
 
 @pytest.fixture()
-def store(tmp_path: Path) -> Store:
-    s = Store(tmp_path / "gpuaccel.db")
+def store(store: Store) -> Store:
+    """The shared empty store (tests/conftest.py) seeded with the report day's jobs and telemetry."""
+    s = store
     # job 1: 2 GPUs for 1 h, succeeded, 420.5 TFLOP/s; job 2: 1 GPU for 30 min, failed; job 3: other day
     spans = [(T0 + 3600, T0 + 7200, [0, 1]), (T0 + 10000, T0 + 11800, [0]), (T0 - 90000, T0 - 86500, [0])]
     for i, (start, end, gpus) in enumerate(spans, 1):
@@ -50,8 +51,7 @@ def store(tmp_path: Path) -> Store:
                 " VALUES (1, ?, 0, 35, 60)",
                 (T0 + 3600 + k,),
             )
-    yield s
-    s.close()
+    return s
 
 
 def test_daily_facts_numbers(store: Store) -> None:

@@ -16,13 +16,6 @@ from gpuaccel.scheduler.store import migrations
 from gpuaccel.scheduler.store.queue import Store
 
 
-@pytest.fixture()
-def store(tmp_path: Path) -> Store:
-    s = Store(tmp_path / "gpuaccel.db")
-    yield s
-    s.close()
-
-
 def test_one_minute_rows_keep_min_max_mean_seconds_and_the_counter(store: Store) -> None:
     truth = seed_day(store)
     minute = (MORNING[0] + SPIKE_AT) // 60 * 60  # the minute with GPU 0's 3 s spike to 73 °C

@@ -20,13 +20,6 @@ from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
 
 
-@pytest.fixture()
-def store(tmp_path: Path) -> Store:
-    s = Store(tmp_path / "gpuaccel.db")
-    yield s
-    s.close()
-
-
 def _job(store: Store, name: str, state: str, **columns: object) -> int:
     job = store.insert(validate_request({"kind": "command", "argv": ["x"], "name": name}))
     sets = ", ".join(f'"{k}" = ?' for k in ["state", *columns])

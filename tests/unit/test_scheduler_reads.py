@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from gpuaccel.scheduler.lifecycle.validation import validate_request
@@ -14,8 +12,9 @@ T0 = 1_800_000_000.0
 
 
 @pytest.fixture()
-def store(tmp_path: Path) -> Store:
-    s = Store(tmp_path / "gpuaccel.db")
+def store(store: Store) -> Store:
+    """The shared empty store (tests/conftest.py) seeded: four jobs, telemetry rows, gate events."""
+    s = store
     # job 1 ran [T0+100, T0+200) and succeeded; job 2 ran [T0+500, T0+600) and failed; job 3 is running
     # since T0+900 (worker pid 4242); job 4 never started.
     for i in range(1, 5):
@@ -47,8 +46,7 @@ def store(tmp_path: Path) -> Store:
         c.execute("INSERT INTO telemetry_1m (gpu, t, util_gpu, power_w) VALUES (0, ?, 70, 300)", (T0 - 3600,))
         for t in (T0 + 10, T0 + 20, T0 + 5000):
             c.execute("INSERT INTO events (t, type, message) VALUES (?, 'gate', '')", (t,))
-    yield s
-    s.close()
+    return s
 
 
 def test_jobs_in_window_are_those_that_ran_in_it(store: Store) -> None:
