@@ -6,27 +6,21 @@ job logs each run of itself (``runlog``); after all the kills and one last clean
 have succeeded after exactly one run: adopted when its worker outlived the kill, queued again when the
 kill came before the fork, never two runs at once, never a failure for a job that ran.
 
-Most trials fork the scheduler from this process (the real Scheduler, Store, keeper and recovery; no
-HTTP layer, so a trial costs no interpreter start); a few kill the real ``gpuaccel serve``.
+Most trials fork the scheduler from this process (scheduler_host: the real Scheduler, Store, keeper and
+recovery; no HTTP layer, so a trial costs no interpreter start); a few kill the real ``gpuaccel serve``.
 """
 
 from __future__ import annotations
 
-import os
 import random
-import select
-import signal
 import time
-import traceback
 from pathlib import Path
-from typing import NoReturn
 
 from daemon_fixture import DaemonFactory
 from runlog import logged_job, overlapping, read_runs
+from scheduler_host import run_host
 
 from gpuaccel.scheduler.config import SchedulerConfig
-from gpuaccel.scheduler.lifecycle.service import Scheduler
-from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.store.queue import Store
 
 SEED = 1515
@@ -34,56 +28,6 @@ TRIALS = 110
 JOBS_PER_TRIAL = 4
 DAEMON_TRIALS = 6
 CONFIG = SchedulerConfig(tick_s=0.05, heartbeat_s=0.1, kill_grace_s=0.5, max_parallel=3, retry_backoff_s=0.05)
-
-
-def _host(data: Path, jobs: list[list[str]], ready: int, drain: bool) -> NoReturn:
-    """The child: recover, signal ready, submit the burst while dispatching; wait to be killed (or,
-    with ``drain``, run the queue empty and stop cleanly)."""
-    code = 1
-    try:
-        dd = DataDir(data)
-        dd.ensure()
-        store = Store(dd.db)
-        sched = Scheduler(store, dd, CONFIG, sampler=None)
-        sched.start()
-        os.write(ready, b"r")
-        for argv in jobs:
-            sched.submit({"kind": "command", "argv": argv})
-        if drain:
-            deadline = time.monotonic() + 120
-            while time.monotonic() < deadline and any(
-                store.counts().get(s, 0) for s in ("queued", "running", "retrying")
-            ):
-                time.sleep(0.02)
-            sched.stop()
-            store.close()
-            code = 0
-        else:
-            time.sleep(600)
-    except BaseException:
-        traceback.print_exc()
-    finally:
-        os._exit(code)
-
-
-def _run_host(data: Path, jobs: list[list[str]], kill_after: float | None) -> int:
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        _host(data, jobs, w, drain=kill_after is None)
-    os.close(w)
-    try:
-        assert select.select([r], [], [], 60)[0], "the scheduler did not start within 60 s"
-        assert os.read(r, 1) == b"r", "the scheduler died while starting"
-    finally:
-        os.close(r)
-    if kill_after is None:
-        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
-    time.sleep(kill_after)
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
-    return -9
 
 
 def _check(data: Path, root: Path, expected_jobs: int) -> dict[str, int]:
@@ -117,9 +61,9 @@ def test_kill9_at_random_points_of_launch_bursts_never_runs_a_job_twice(tmp_path
             logged_job(tmp_path, f"t{trial}-{k}", rng.choice((0.01, 0.03, 0.1)))
             for k in range(JOBS_PER_TRIAL)
         ]
-        _run_host(data, jobs, kill_after=rng.uniform(0.0, 0.25))
+        run_host(data, CONFIG, jobs, kill_after=rng.uniform(0.0, 0.25))
         submitted += len(jobs)
-    assert _run_host(data, [], kill_after=None) == 0
+    assert run_host(data, CONFIG, [], kill_after=None) == 0
     store = Store(data / "gpuaccel.db")
     expected = len(store.list(limit=100_000))
     store.close()

@@ -6,24 +6,19 @@ written in the transaction that finishes its job and run again by the next daemo
 recorded. Here a global hook appends its job's id to a file on each run; after every kill and one last
 clean run, each finished job's hook ran at least once, and its outcome was recorded exactly once.
 
-The scheduler is forked from this process (the real Scheduler, Store, hooks and recovery; no HTTP layer).
+The scheduler is forked from this process (scheduler_host: the real Scheduler, Store, hooks and recovery; no
+HTTP layer).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import select
-import signal
-import time
-import traceback
 from collections import Counter
 from pathlib import Path
-from typing import NoReturn
+
+from scheduler_host import run_host
 
 from gpuaccel.scheduler.config import SchedulerConfig
-from gpuaccel.scheduler.lifecycle.service import Scheduler
-from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.store.queue import Store
 
 SEED = 4040
@@ -38,61 +33,12 @@ def _config(marks: Path) -> SchedulerConfig:
     )  # fmt: skip
 
 
-def _host(data: Path, marks: Path, jobs: int, ready: int, drain: bool) -> NoReturn:
-    code = 1
-    try:
-        dd = DataDir(data)
-        dd.ensure()
-        store = Store(dd.db)
-        sched = Scheduler(store, dd, _config(marks), sampler=None)
-        sched.start()
-        os.write(ready, b"r")
-        for _ in range(jobs):
-            sched.submit({"kind": "command", "argv": ["true"]})
-        if drain:  # run the queue and the outbox empty, then stop cleanly
-            deadline = time.monotonic() + 300
-            while time.monotonic() < deadline and (
-                any(store.counts().get(s, 0) for s in ("queued", "running", "retrying"))
-                or store.pending_hooks()
-            ):
-                time.sleep(0.05)
-            sched.stop()
-            store.close()
-            code = 0
-        else:
-            time.sleep(600)
-    except BaseException:
-        traceback.print_exc()
-    finally:
-        os._exit(code)
-
-
-def _run_host(data: Path, marks: Path, jobs: int, kill_after: float | None) -> int:
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        _host(data, marks, jobs, w, drain=kill_after is None)
-    os.close(w)
-    try:
-        assert select.select([r], [], [], 60)[0], "the scheduler did not start within 60 s"
-        assert os.read(r, 1) == b"r", "the scheduler died while starting"
-    finally:
-        os.close(r)
-    if kill_after is None:
-        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
-    time.sleep(kill_after)
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
-    return -9
-
-
 def test_kill9_while_hooks_run_loses_none_and_records_each_once(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     data, marks = tmp_path / "data", tmp_path / "hooks.log"
     for _ in range(KILLS):
-        _run_host(data, marks, JOBS_PER_TRIAL, kill_after=rng.uniform(0.05, 1.0))
-    assert _run_host(data, marks, 0, kill_after=None) == 0
+        run_host(data, _config(marks), [["true"]] * JOBS_PER_TRIAL, kill_after=rng.uniform(0.05, 1.0))
+    assert run_host(data, _config(marks), [], kill_after=None) == 0
     store = Store(data / "gpuaccel.db")
     try:
         finished = [
