@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
+import statistics
 import sys
 import tempfile
 import time
@@ -45,12 +47,14 @@ def score(set_name: str) -> dict[str, Any]:
         machine = build_machine(Path(folder))
         svc = machine.service()
         try:
-            total, correct, misses, made_up = 0, 0, [], []
+            total, correct, misses, made_up, answer_ms = 0, 0, [], [], []
             t0 = time.perf_counter()
             for conversation in data["conversations"]:
                 sid = None
                 for turn in conversation:
+                    asked = time.perf_counter()
                     sid, text, query = ask(svc, turn["q"], sid)
+                    answer_ms.append(((time.perf_counter() - asked) * 1000, turn["q"]))
                     total += 1
                     query_ok = _matches(turn["query"], query)
                     said = [s for s in turn["says"] if s.lower() not in text.lower()]
@@ -70,6 +74,20 @@ def score(set_name: str) -> dict[str, Any]:
     return {
         "set": SETS[set_name], "correct": correct, "total": total, "score": round(correct / total, 4),
         "invented_numbers": len(made_up), "invented": made_up, "misses": misses, "seconds": round(seconds, 1),
+        "answer_ms": latency(answer_ms),
+    }  # fmt: skip
+
+
+def latency(samples: list[tuple[float, str]]) -> dict[str, Any]:
+    """Daemon-side time per question (the chat service's whole answer: picking, the query, the stored
+    turn; no HTTP, no CLI start-up), in ms: median, p95 (nearest rank), max and the five slowest."""
+    ms = sorted(m for m, _ in samples)
+    p95 = ms[min(len(ms) - 1, math.ceil(0.95 * len(ms)) - 1)]
+    slowest = sorted(samples, reverse=True)[:5]
+    return {
+        "median": round(statistics.median(ms), 1), "p95": round(p95, 1), "max": round(ms[-1], 1),
+        "slowest": [{"q": q, "ms": round(m, 1)} for m, q in slowest],
+        "measured": "time.perf_counter around AssistantService.chat.ask, in-process, on this machine",
     }  # fmt: skip
 
 
@@ -84,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         r |= {"when": stamp, "python": platform.python_version(), "machine": "tests/heldout_machine.py"}
         print(
             f"{r['set']}: {r['correct']}/{r['total']} correct ({r['score']:.1%}), "
-            f"{r['invented_numbers']} invented numbers, {r['seconds']} s"
+            f"{r['invented_numbers']} invented numbers, {r['seconds']} s; answer ms median "
+            f"{r['answer_ms']['median']}, p95 {r['answer_ms']['p95']}, max {r['answer_ms']['max']}"
         )
         for m in r["misses"]:
             print(f"  miss: {m['q']!r} -> {m['got_query']} {m['got_text'][:160]!r}")

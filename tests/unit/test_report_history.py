@@ -17,6 +17,7 @@ from gpuaccel.accel.telemetry.fields import energy_text
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.reports.report import ReportService, daily_facts, job_facts
 from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.reads import history
 from gpuaccel.scheduler.store.queue import Store
 
 
@@ -181,3 +182,22 @@ def test_the_chat_s_span_answers_read_the_same_history(store: Store) -> None:
         conn.execute("DELETE FROM telemetry_1s WHERE t < ?", (EVENING[0],))
     day = run(ctx, Query("energy", gpu=0, window=Window(T0, T0 + 86400, "today")))
     assert day.sentence.endswith("(history at 1 min before 2026-11-20 20:00:00 UTC, 1 s after).")
+
+
+def test_a_span_s_stats_from_the_rolled_minutes_equal_the_1s_rows(store: Store) -> None:
+    """span_stats reads a span's whole minutes from the 1 min rows rolled up from its 1 s rows (a day in
+    milliseconds): its peak, low and mean are those of the 1 s rows themselves, spike inside a minute and
+    the span's ragged edges included, and it says 1 s."""
+    seed_day(store, prune=False)
+    t0, t1 = EVENING[0] + 17.5, EVENING[1] - 23.25  # edges inside minutes
+    fields = ("temperature_c", "power_w", "util_gpu")
+    fast = history.span_stats(store, t0, t1, fields=fields)
+    fine = history.read_history(store, t0, t1, resolution="1s", fields=fields)
+    assert history._rolled_minutes(store, t0, t1, None) is not None  # the rolled minutes answered
+    for gpu in (0, 1):
+        rows = [r for r in fine.rows if r.gpu == gpu]
+        for f in fields:
+            values = [float(r.mean[f]) for r in rows]  # type: ignore[arg-type]
+            got = fast[gpu][f]
+            assert (got.peak, got.low) == (max(values), min(values)), (gpu, f)
+            assert got.mean == pytest.approx(sum(values) / len(values)) and got.resolution == "1 s"

@@ -46,7 +46,16 @@ class Facts:
     counts: dict[str, int] = field(default_factory=dict)
     running: list[dict[str, Any]] = field(default_factory=list)
     failures: list[dict[str, Any]] = field(default_factory=list)
-    highlights: list[str] = field(default_factory=list)
+    # The last hour's history per GPU, read only when the facts are shown (``/status``, a refusal's
+    # block): a question a query answers never pays for reading an hour of 1 s rows.
+    read_highlights: Callable[[], list[str]] | None = field(default=None, repr=False)
+    _highlights: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def highlights(self) -> list[str]:
+        if self._highlights is None:
+            self._highlights = self.read_highlights() if self.read_highlights is not None else []
+        return self._highlights
 
     def lines(self) -> list[str]:
         out = []
@@ -81,6 +90,7 @@ class Facts:
         return "Facts:\n" + "\n".join(self.lines())
 
     def to_json(self) -> dict[str, Any]:
+        """The live picture a chat answer's ``meta`` event carries (the hour's highlights stay out)."""
         return {
             "t": self.t,
             "gpus": self.gpus,
@@ -89,7 +99,6 @@ class Facts:
             "counts": self.counts,
             "running": self.running,
             "failures": self.failures,
-            "highlights": self.highlights,
         }
 
 
@@ -236,7 +245,8 @@ class FactsSource:
             for j in self.store.list(states=[JobState.FAILED], limit=failures)
         ]
         gate = self.idle.is_gate_open() if self.idle is not None else None
-        return Facts(time.time(), gpus, err, gate, self.store.counts(), running, failed, self.highlights())
+        counts = self.store.counts()
+        return Facts(time.time(), gpus, err, gate, counts, running, failed, read_highlights=self.highlights)
 
 
 class NumberCheck:
