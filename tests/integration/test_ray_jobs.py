@@ -3,14 +3,19 @@
 The cluster is started once for the module (it costs ~15 s on a small machine); each test starts its own
 daemon with ``--ray``. Jobs run exactly once (a marker file counts the runs), follow their log, cancel,
 wait with a reason when no node is large enough, survive a kill -9 of the daemon, and a node that leaves
-is shown lost with Ray's reason. The overhead Ray adds to a short job is measured against the local path.
+is shown lost with Ray's reason. What a job asks of Ray beyond GPUs (CPUs, memory, custom resources, a
+working_dir, pip lines) reaches Ray, and the daemon's own driver is not listed as a job. The overhead Ray
+adds to a short job is measured against the local path.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import socket
 import sys
+import zipfile
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -39,8 +44,9 @@ print("bye", flush=True)
 
 
 class RayTestCluster:
-    """Head: 2 GPUs, fake NVML ``two_gpus``; worker: 1 GPU, ``no_gpm`` (each node's processes inherit the
-    environment the node was started with, so each node's sampler reads its own scenario)."""
+    """Head: 2 GPUs, fake NVML ``two_gpus``; worker: 1 GPU, ``no_gpm`` and a custom resource ``fast_disk``
+    (each node's processes inherit the environment the node was started with, so each node's sampler reads
+    its own scenario)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv("GPUACCEL_FAKE_NVML", "two_gpus")
@@ -52,7 +58,7 @@ class RayTestCluster:
             },
         )  # fmt: skip
         monkeypatch.setenv("GPUACCEL_FAKE_NVML", "no_gpm")
-        self.worker = self.cluster.add_node(num_cpus=1, num_gpus=1)
+        self.worker = self.cluster.add_node(num_cpus=1, num_gpus=1, resources={"fast_disk": 1})
         monkeypatch.delenv("GPUACCEL_FAKE_NVML")
         self.cluster.wait_for_nodes()
         self.url = "http://" + self.cluster.head_node.address_info["webui_url"]
@@ -163,6 +169,104 @@ def test_cancel_stops_the_ray_job_and_an_oversize_job_waits_with_a_reason(
     assert waiting["waiting_reason"] == "needs 3 GPUs on one node; the largest live Ray node has 2 (2 nodes)"
     assert ray_cluster.submissions(d, big.id) == []
     d.client().cancel(big.id)
+
+
+HELLO = """
+import os
+print("data", open("data.txt").read().strip(), "job", os.environ["GPUACCEL_JOB_ID"], flush=True)
+"""
+
+
+def test_runtime_env_cpus_memory_and_custom_resources_reach_ray_and_the_daemon_is_no_job(
+    daemon_factory: DaemonFactory, ray_cluster: RayTestCluster, tmp_path: Path
+) -> None:
+    """``submit --where ray --cpus 1 --ram 64 --resource fast_disk=1 --working-dir DIR``: Ray holds the
+    job to the one node that declares fast_disk, runs it in the uploaded directory and keeps what was
+    asked; ``show`` links the job's dashboard page; the daemon's own Ray driver is not one of Ray's jobs."""
+    d = _start(daemon_factory, ray_cluster)
+    code = tmp_path / "code"
+    code.mkdir()
+    (code / "hello.py").write_text(HELLO)
+    (code / "data.txt").write_text("42\n")
+    asks = ["--cpus", "1", "--ram", "64", "--resource", "fast_disk=1", "--working-dir", str(code)]
+    sent = d.cli(
+        "submit", "--json", "--where", "ray", *asks, "--", sys.executable, "hello.py", cwd=str(tmp_path)
+    )
+    assert sent.returncode == 0, sent.stdout + sent.stderr
+    job_id = json.loads(sent.stdout)["id"]
+    done = d.client().wait(job_id, timeout=60).model_dump(mode="json")
+    log = d.client().log(job_id, tail=100)
+    assert done["state"] == JobState.SUCCEEDED, (done, log)
+    assert f"data 42 job {job_id}" in log.splitlines()  # in the uploaded copy of the directory
+    assert done["node"].endswith(f"({ray_cluster.worker.node_id[:8]})")  # the only node with fast_disk
+    assert (done["cpus"], done["ram_mib"], done["resources"], done["cwd"]) == (
+        1.0,
+        64,
+        {"fast_disk": 1.0},
+        None,
+    )
+    info = ray_cluster.jobs.get_job_info(done["placement_ref"])
+    assert info.runtime_env["working_dir"].startswith("gcs://")  # uploaded by the daemon at submission
+    assert info.runtime_env["env_vars"]["GPUACCEL_JOB_ID"] == str(job_id)
+    shown = d.cli("show", str(job_id)).stdout
+    assert f"  dashboard       {ray_cluster.url}/#/jobs/{done['placement_ref']}\n" in shown, shown
+    assert f'  runtime_env     {{"working_dir": "{code}"}}\n' in shown and "fast_disk" in shown
+
+    # The daemon is a Ray driver (its node samplers); Ray lists no driver of its process as a job.
+    wait_for(lambda: _get(d, "/api/v1/cluster/telemetry")["hosts"], 60, 0.5, "the daemon to join as a driver")
+    drivers = [j for j in ray_cluster.jobs.list_jobs() if j.type == "DRIVER" and j.status == "RUNNING"]
+    assert not [j for j in drivers if j.driver_info and j.driver_info.pid == str(d.proc.pid)], drivers
+    refused = d.cli("submit", "--cpus", "2", "--", "true")
+    assert refused.returncode != 0 and "cpus: is asked of Ray" in refused.stdout + refused.stderr
+
+    # More CPUs or host memory than any node has: Ray holds the job pending (it reached Ray as asked),
+    # while the same job asking for what a node has runs to its end meanwhile.
+    asks_of = ({"cpus": 2}, {"ram_mib": 2**29}, {"cpus": 1, "ram_mib": 64})
+    *big, fits = [d.client().submit("command", argv=["true"], where="ray", **ask) for ask in asks_of]
+    assert d.client().wait(fits.id, timeout=60).state == JobState.SUCCEEDED
+    for j in big:
+        held = _job(d, j.id)
+        assert held["state"] == JobState.RUNNING, held
+        assert held["progress"]["message"].startswith("pending on the Ray cluster: "), held
+        d.client().cancel(j.id)
+
+
+def _wheel(dest: Path) -> Path:
+    """A one-module wheel (``gpuaccel_probe``, ``ANSWER = 42``): pip installs it from its path, offline."""
+    name, dist = "gpuaccel_probe", "gpuaccel_probe-1.0.dist-info"
+    files = {
+        f"{name}.py": b"ANSWER = 42\n",
+        f"{dist}/METADATA": b"Metadata-Version: 2.1\nName: gpuaccel-probe\nVersion: 1.0\n",
+        f"{dist}/WHEEL": b"Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    digest = {
+        p: base64.urlsafe_b64encode(hashlib.sha256(b).digest()).rstrip(b"=").decode()
+        for p, b in files.items()
+    }
+    record = "".join(f"{p},sha256={digest[p]},{len(b)}\n" for p, b in files.items()) + f"{dist}/RECORD,,\n"
+    path = dest / "gpuaccel_probe-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as whl:
+        for p, b in {**files, f"{dist}/RECORD": record.encode()}.items():
+            whl.writestr(p, b)
+    return path
+
+
+@pytest.mark.slow
+def test_pip_requirements_are_installed_for_the_job_on_its_node(
+    daemon_factory: DaemonFactory, ray_cluster: RayTestCluster, tmp_path: Path
+) -> None:
+    """``--pip WHEEL``: Ray makes the job a virtualenv on its node and installs the line into it (a local
+    wheel, so no package index is needed); the command's ``python`` is that virtualenv's."""
+    d = _start(daemon_factory, ray_cluster)
+    wheel = _wheel(tmp_path)
+    probe = "import gpuaccel_probe, sys; print('probe', gpuaccel_probe.ANSWER, sys.prefix != sys.base_prefix)"
+    sent = d.cli("submit", "--json", "--where", "ray", "--pip", str(wheel), "--", "python", "-c", probe)
+    assert sent.returncode == 0, sent.stdout + sent.stderr
+    job_id = json.loads(sent.stdout)["id"]
+    done = d.client().wait(job_id, timeout=300).model_dump(mode="json")
+    log = d.client().log(job_id, tail=200)
+    assert done["state"] == JobState.SUCCEEDED, (done, log)
+    assert "probe 42 True" in log.splitlines(), log
 
 
 def test_kill9_mid_job_reconciles_without_losing_or_doubling_a_run(

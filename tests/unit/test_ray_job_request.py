@@ -67,6 +67,7 @@ def test_the_asks_are_checked_field_by_field_with_what_is_accepted(tmp_path: Pat
     assert _refused(resources={"x": 0}).field == "resources.x"
     assert _refused(cpus="2").field == "cpus"  # strict, as every field of the request
     assert _refused(cpus=0).field == "cpus" and _refused(ram_mib=0).field == "ram_mib"
+    assert _refused(ram_mib=2**30).field == "ram_mib"  # past what Ray's fixed point holds
 
 
 def test_stored_edited_and_upgraded_from_the_schema_before(tmp_path: Path) -> None:

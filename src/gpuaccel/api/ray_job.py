@@ -16,7 +16,10 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 from gpuaccel.api.limits import MAX_PATH_CHARS, plain_input, worded
 
 MAX_CPUS = 1024.0
-MAX_RAM_MIB = 2**40  # a thousand TiB
+# Ray keeps resource amounts in fixed point (int64 ten-thousandths of a unit; memory's unit is a byte), so
+# an amount past about 838 TiB wraps round and asks for nothing: a request of 1 PiB was run on a node of a
+# few GiB. 512 TiB is the most a job may ask for.
+MAX_RAM_MIB = 2**29
 MAX_RESOURCES = 16
 MAX_RESOURCE_AMOUNT = 1_000_000.0
 MAX_REQUIREMENTS = 128  # pip / uv lines

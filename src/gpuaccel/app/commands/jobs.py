@@ -40,8 +40,8 @@ if TYPE_CHECKING:  # the client and the job models (httpx, pydantic) load when a
 SHOW_FIELDS = (
     "state", "reason", "waiting_reason", "kind", "priority", "gpus", "gpu_ids", "assigned_gpus",
     "memory_mib", "attempt", "max_retries", "depends_on", "labels", "timeout_s", "exit_code", "cwd",
-    "where", "want_node", "node", "placement_ref", "array_id", "array_index", "array_max", "after_any",
-    "after_notok",
+    "where", "want_node", "node", "placement_ref", "cpus", "ram_mib", "resources", "array_id",
+    "array_index", "array_max", "after_any", "after_notok",
     "kill_grace_s", "warn_signal", "warn_before_s", "on_finish", "on_finish_url", "group", "paused_s", "mig",
     "assigned_mig",
 )  # fmt: skip
@@ -270,6 +270,8 @@ def cmd_show(args: argparse.Namespace, client: Client) -> int:
         value = getattr(job, key)
         if value not in (None, [], {}) and not (key == "paused_s" and value == 0):  # never paused
             print(f"  {key:<15} {one_line(str(value))}")
+    if job.runtime_env is not None:
+        print(f"  {'runtime_env':<15} {one_line(json.dumps(job.runtime_env.for_ray()))}")
     if job.not_before is not None:
         print(f"  {'not_before':<15} {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(job.not_before))}")
     if progress(job):

@@ -62,6 +62,31 @@ def _submit_options() -> argparse.ArgumentParser:
         help="run on the daemon's host or on its Ray cluster (default: the daemon's setting)",
     )
     o.add_argument("-w", "--node", metavar="NAME", help=f"with --where ray: {NODE_HELP}")
+    ray = o.add_argument_group("what a --where ray job asks of Ray beyond GPUs")
+    ray.add_argument("--cpus", type=float, metavar="N", help="CPUs Ray reserves for it")
+    ray.add_argument("--ram", type=int, metavar="MIB", help="host memory Ray reserves for it, in MiB")
+    ray.add_argument(
+        "--resource",
+        action="append",
+        default=[],
+        metavar="NAME=N",
+        help="a custom Ray resource it needs, as nodes declare with ray start --resources (repeatable)",
+    )
+    ray.add_argument(
+        "--working-dir",
+        metavar="DIR|URI",
+        help="a directory here, uploaded to the cluster at submission, or a remote .zip URI; it runs in it",
+    )
+    ray.add_argument(
+        "--pip", action="append", default=[], metavar="REQ", help="a pip requirement line for it (repeatable)"
+    )
+    ray.add_argument(
+        "--uv",
+        action="append",
+        default=[],
+        metavar="REQ",
+        help="a uv requirement line (repeatable; or --pip)",
+    )
     o.add_argument("--group", help="the queue group (default: default; see gpuaccel group)")
     o.add_argument("--hold", action="store_true", help="queue it held: it starts only once released")
     o.add_argument("--spec", help="the workload's spec as a JSON object")
@@ -143,10 +168,11 @@ def build_request(args: argparse.Namespace) -> dict[str, Any]:
         request["argv"] = argv
     if spec:
         request["spec"] = spec
-    if args.kind == "command":
+    if args.kind == "command" and not args.working_dir:  # with a working_dir, it runs in that
         request["cwd"] = os.path.abspath(args.cwd or os.getcwd())
     elif args.cwd:
         request["cwd"] = os.path.abspath(args.cwd)
+    request.update(ray_asks(args))
     optional = {
         "name": args.name, "gpus": args.gpus, "memory_mib": args.memory, "where": args.where,
         "group": args.group, "hold": args.hold or None, "mig": args.mig, "node": args.node,
@@ -168,6 +194,36 @@ def build_request(args: argparse.Namespace) -> dict[str, Any]:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     return request
+
+
+def ray_asks(args: argparse.Namespace) -> dict[str, Any]:
+    """The request fields of the Ray options (the daemon checks them: where: ray only, api.ray_job)."""
+    out: dict[str, Any] = {}
+    if args.cpus is not None:
+        out["cpus"] = args.cpus
+    if args.ram is not None:
+        out["ram_mib"] = args.ram
+    resources = {}
+    for name, amount in key_values(args.resource, "--resource").items():
+        try:
+            resources[name] = float(amount)
+        except ValueError:
+            raise UsageError(
+                f"--resource {name}={amount}: give the amount as a number (e.g. {name}=1)"
+            ) from None
+    if resources:
+        out["resources"] = resources
+    env: dict[str, Any] = {}
+    if args.working_dir:
+        wd = args.working_dir
+        env["working_dir"] = wd if "://" in wd else os.path.abspath(wd)
+    if args.pip:
+        env["pip"] = args.pip
+    if args.uv:
+        env["uv"] = args.uv
+    if env:
+        out["runtime_env"] = env
+    return out
 
 
 def _is_utf8(word: str) -> bool:

@@ -1,6 +1,7 @@
 """Telemetry of every node of the Ray cluster: one sampler per live node, collected once a second.
 
-The daemon joins the cluster as a Ray driver (on a thread, so a slow cluster never delays the daemon)
+The daemon joins the cluster as a Ray driver (on a thread, so a slow cluster never delays the daemon;
+in an internal namespace, so it is not listed as a job)
 and places an :class:`accel.telemetry.remote.NodeSampler` actor on each live node with a node-affinity
 strategy; the actors are owned by the daemon and end with it. A node that leaves the cluster keeps its
 last snapshot, marked lost with Ray's reason. ``GET /api/v1/cluster/telemetry`` and ``/metrics`` (a
@@ -18,6 +19,10 @@ from typing import Any
 from gpuaccel.scheduler.placement.cluster import RayCluster
 
 log = logging.getLogger(__name__)
+# The daemon's connection is a Ray driver, and Ray lists every driver as a job (`ray job list`, the
+# dashboard) unless its namespace starts with ``_ray_internal_``, as Ray's own dashboard driver's does: the
+# daemon is no job of the cluster's (and does not keep an idle cluster from counting as idle).
+NAMESPACE = "_ray_internal_gpuaccel"
 POLL_S = 1.0
 SNAPSHOT_TIMEOUT_S = 5.0
 
@@ -84,7 +89,7 @@ class ClusterTelemetry:
             import ray
 
             ray.init(
-                address=self.cluster.gcs_address, namespace="gpuaccel", log_to_driver=False,
+                address=self.cluster.gcs_address, namespace=NAMESPACE, log_to_driver=False,
                 logging_level=logging.WARNING, configure_logging=False,
             )  # fmt: skip
         except Exception as exc:

@@ -6,7 +6,9 @@ killed at any moment leaves either an id Ray never saw (the job is queued again,
 Ray knows (the next daemon adopts it and follows it to its end), never a lost or a doubled run. The
 job's GPUs are the entrypoint's Ray resources, its environment the runtime env. A thread per attempt
 polls Ray for the state, the node it runs on and its log, which it appends to the job's log file so
-``logs -f`` works as for a local job. Ray is imported only when the daemon connects.
+``logs -f`` works as for a local job. What a job asks of Ray beyond GPUs (CPUs, host memory, custom
+resources, a runtime env with working_dir and pip or uv: :mod:`api.ray_job`) goes with its submission.
+Ray is imported only when the daemon connects.
 """
 
 from __future__ import annotations
@@ -62,6 +64,22 @@ def entrypoint(job: Job) -> str:
     """The shell line Ray runs: the job's command (or workload module) in its directory."""
     line = shlex.join(worker_argv(job))
     return f"cd {shlex.quote(job.cwd)} && exec {line}" if job.cwd else f"exec {line}"
+
+
+def asked_of_ray(job: Job, env: dict[str, str], pin: dict[str, Any]) -> dict[str, Any]:
+    """What the job asks of Ray beyond its GPUs, as ``submit_job``'s arguments: its runtime env (with
+    ``env`` as its ``env_vars``), CPUs, host memory (bytes) and custom resources, merged with a node pin's
+    options (:func:`node_pin.launch_options`: the pin's ``node:<ip>`` resource joins the job's own)."""
+    out = {k: v for k, v in pin.items() if k != "entrypoint_resources"}
+    resources = {**job.resources, **pin.get("entrypoint_resources", {})}
+    if resources:
+        out["entrypoint_resources"] = resources
+    if job.cpus is not None:
+        out["entrypoint_num_cpus"] = job.cpus
+    if job.ram_mib is not None:
+        out["entrypoint_memory"] = job.ram_mib * 2**20
+    out["runtime_env"] = {**(job.runtime_env.for_ray() if job.runtime_env else {}), "env_vars": env}
+    return out
 
 
 class RayPlacement:
@@ -135,9 +153,8 @@ class RayPlacement:
                 entrypoint=entrypoint(job),
                 submission_id=sid,
                 entrypoint_num_gpus=driver_gpus,
-                runtime_env={"env_vars": env},
                 metadata={"gpuaccel_queue": self.queue_id, "gpuaccel_job": str(job.id)},
-                **pin,
+                **asked_of_ray(job, env, pin),
             )
         except Exception as exc:
             said = str(exc)
