@@ -8,9 +8,10 @@ STAMP  := $(VENV)/.installed-dev
 
 .PHONY: run test lint test-slow test-gpu test-floors wheel clean
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml packaging/model/pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+	$(PIP) --no-deps ./packaging/model  # gpuaccel[assistant] requires it; it is built from this checkout
 	$(PIP) -e '.[dev]'
 	touch $(STAMP)
 
@@ -45,8 +46,11 @@ test-floors: $(STAMP)
 test-gpu: $(STAMP)
 	$(PY) -m pytest -q -m gpu
 
+# Two wheels: gpuaccel (the core, with every extra as metadata) and gpuaccel-model (the assistant's model,
+# which gpuaccel[assistant] requires at the same version).
 wheel: $(STAMP)
 	$(PY) -m build --wheel --outdir dist .
+	$(PY) -m build --wheel --outdir dist packaging/model
 
 clean:
-	rm -rf $(VENV) $(FLOORS) .pytest_cache .ruff_cache dist build
+	rm -rf $(VENV) $(FLOORS) .pytest_cache .ruff_cache dist build packaging/model/build

@@ -1,6 +1,8 @@
-"""What a user installs: the wheel holds only the ``gpuaccel`` package (assets included) and its core
-requirements carry neither Qt nor torch; the CLI runs without either; the license text, classifiers and
-URLs are in the metadata; the kernels' version floors are one statement."""
+"""What a user installs: the wheel holds only the ``gpuaccel`` package (assets included, the assistant's
+model left out) and its core requirements carry neither Qt nor torch; the model is a wheel of its own that
+the assistant extra requires and that installs where the assistant reads it; the CLI runs without Qt or
+torch; the license text, classifiers and URLs are in the metadata; the kernels' version floors are one
+statement."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,21 +20,32 @@ REPO = Path(__file__).resolve().parents[2]
 HEAVY = ("PySide6", "pyqtgraph", "torch", "triton", "rwkv", "matplotlib")
 
 
+MODEL_DIR = REPO / "src" / "gpuaccel" / "assets" / "model"
+
+
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
-    """Build from a copy of the tree, so the checkout gets no build/ or egg-info folders."""
+def wheels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Both wheels (``core``, ``model``), built from a copy of the tree, so the checkout gets no build/ or
+    egg-info folders."""
     src = tmp_path_factory.mktemp("src")
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy2(REPO / name, src / name)
-    shutil.copytree(
-        REPO / "src", src / "src", ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
-    )
-    out = tmp_path_factory.mktemp("wheel")
-    cmd = [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "--no-build-isolation", "-q"]
-    done = subprocess.run([*cmd, "-w", str(out)], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    (path,) = out.iterdir()  # --no-deps: the one file is our wheel
-    with zipfile.ZipFile(path) as z:
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build")
+    shutil.copytree(REPO / "src", src / "src", ignore=ignore)
+    shutil.copytree(REPO / "packaging", src / "packaging", ignore=ignore)
+    built = {}
+    for kind, project in (("core", src), ("model", src / "packaging" / "model")):
+        out = tmp_path_factory.mktemp(kind)
+        cmd = [sys.executable, "-m", "pip", "wheel", str(project), "--no-deps", "--no-build-isolation", "-q"]
+        done = subprocess.run([*cmd, "-w", str(out)], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        (built[kind],) = out.iterdir()  # --no-deps: the one file is our wheel
+    return built
+
+
+@pytest.fixture(scope="module")
+def wheel(wheels: dict[str, Path]) -> Iterator[zipfile.ZipFile]:
+    with zipfile.ZipFile(wheels["core"]) as z:
         yield z
 
 
@@ -66,9 +80,67 @@ def test_wheel_carries_the_assets(wheel: zipfile.ZipFile) -> None:
     assert "gpuaccel/assets/style.qss" in names
     icons = [n for n in names if n.startswith("gpuaccel/assets/icons/") and n.endswith(".svg")]
     assert "gpuaccel/assets/icons/gpuaccel.svg" in icons and len(icons) >= 4
-    model = wheel.getinfo("gpuaccel/assets/model/tiny-rwkv7.safetensors")
-    assert model.file_size > 1_000_000  # the real weights, not a Git LFS pointer
-    assert "gpuaccel/assets/model/config.json" in names
+    assert not [n for n in names if n.startswith("gpuaccel/assets/model/")]  # the model's own wheel has it
+    assert wheel.getinfo("gpuaccel/assets/attention_tuning.json").file_size > 0
+    assert sum(i.file_size for i in wheel.infolist()) < 5 * 2**20, "the core wheel grew past 5 MiB"
+
+
+_FINDS_THE_MODEL = """
+from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL
+from gpuaccel.assistant.service import MODEL_DISTRIBUTION, missing_dependencies
+print(BUNDLED_MODEL.is_file(), BUNDLED_MODEL.stat().st_size if BUNDLED_MODEL.is_file() else 0)
+print(any(m.startswith(MODEL_DISTRIBUTION) for m in missing_dependencies()))
+print(BUNDLED_MODEL)
+"""
+
+
+def test_the_model_is_a_wheel_of_its_own_that_the_assistant_finds(
+    wheels: dict[str, Path], tmp_path: Path
+) -> None:
+    """The model wheel holds the model folder's files (whatever they are named) and nothing of gpuaccel's
+    code; the assistant extra requires it at gpuaccel's version; installed beside the core wheel the
+    assistant finds the bundled model, and with the core alone it names the model distribution missing."""
+    with zipfile.ZipFile(wheels["model"]) as model, zipfile.ZipFile(wheels["core"]) as core:
+        files = {n for n in model.namelist() if ".dist-info/" not in n}
+        shipped = {f"gpuaccel/assets/model/{p.name}" for p in MODEL_DIR.iterdir() if p.is_file()}
+        assert files == shipped and any(n.endswith(".safetensors") for n in files), files
+        assert max(model.getinfo(n).file_size for n in files) > 1_000_000  # the weights, not an LFS pointer
+        name, version = wheels["model"].name.split("-")[:2]
+        assert name == "gpuaccel_model" and f"gpuaccel-{version}-" in wheels["core"].name
+        assistant = [
+            r for r in _metadata(core) if r.startswith("Requires-Dist:") and 'extra == "assistant"' in r
+        ]
+        assert [r for r in assistant if f"gpuaccel-model=={version}" in r], assistant
+    results = {}
+    for installed in (("core",), ("core", "model")):
+        target = tmp_path / "+".join(installed)
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-index",
+            "--target",
+            str(target),
+        ]
+        done = subprocess.run(
+            [*cmd, *(str(wheels[k]) for k in installed)], capture_output=True, text=True, timeout=300
+        )
+        assert done.returncode == 0, done.stderr
+        env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"}  # the installed copy, not the checkout
+        ran = subprocess.run(
+            [sys.executable, "-c", _FINDS_THE_MODEL], capture_output=True, text=True, timeout=120, env=env,
+            cwd=tmp_path,
+        )  # fmt: skip
+        assert ran.returncode == 0, ran.stderr[-2000:]
+        found, missing, path = ran.stdout.splitlines()
+        assert path.startswith(str(target)), path
+        results[installed] = (found, missing, Path(path).name)
+    assert results[("core",)][:2] == ("False 0", "True")
+    name = results[("core", "model")][2]
+    assert results[("core", "model")] == (f"True {(MODEL_DIR / name).stat().st_size}", "False", name)
 
 
 def test_core_requirements_have_no_qt_or_torch(wheel: zipfile.ZipFile) -> None:

@@ -41,9 +41,13 @@ SUMMARY_PROMPT = "Summarize these facts for the operator in two short sentences.
 EXTRA_MODULES: tuple[str, ...] = ("torch", "rwkv", "safetensors")  # the ``gpuaccel[assistant]`` extra
 
 
+MODEL_DISTRIBUTION = "gpuaccel-model"  # the bundled model's wheel, which the extra requires (packaging/model)
+
+
 def missing_dependencies() -> list[str]:
-    """The extra's top-level modules that cannot be found (looked up, not imported: torch is slow to load)."""
-    missing = []
+    """The extra's top-level modules that cannot be found (looked up, not imported: torch is slow to load),
+    and its model distribution when the bundled model is not installed (the core wheel has none)."""
+    missing = [] if BUNDLED_MODEL.is_file() else [f"{MODEL_DISTRIBUTION} (the bundled model)"]
     for name in EXTRA_MODULES:
         try:
             found = importlib.util.find_spec(name) is not None
