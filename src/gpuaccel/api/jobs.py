@@ -3,7 +3,7 @@ GUI share (a job, events, telemetry answers); its states are :mod:`api.states` (
 a user submits is :mod:`api.request`.
 
 They describe; they do not decide: request semantics live in
-:func:`scheduler.lifecycle.validation.validate_request`
+:func:`scheduler.lifecycle.validation.complete`
 so the Python API and the HTTP API accept exactly the same jobs. A job's progress and result are the
 report channel's own types (:mod:`accel.workloads.report`), so what a job may report, what is stored
 and what the API publishes cannot drift apart.

@@ -2,7 +2,7 @@
 
 The published request schema comes from this model, and the Python API validates against it too, so
 both accept exactly the same fields; the checks of meaning (a command needs argv, gpus must agree with
-gpu_ids...) are :func:`scheduler.lifecycle.validation.validate_request`. The stored job it becomes is
+gpu_ids...) are :func:`scheduler.lifecycle.validation.complete`. The stored job it becomes is
 :class:`api.jobs.Job`.
 """
 
@@ -52,7 +52,7 @@ from gpuaccel.api.ray_job import (
 
 class JobRequest(BaseModel):
     """What a user submits. The one list of request fields:
-    :func:`scheduler.lifecycle.validation.validate_request` adds
+    :func:`scheduler.lifecycle.validation.complete` adds
     the checks of meaning (a command needs argv, gpus must agree with gpu_ids...) for every caller.
 
     Strict: a value of the wrong JSON type is refused, not coerced (``"gpus": "2"`` is a 422 saying an

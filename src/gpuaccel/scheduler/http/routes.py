@@ -131,7 +131,7 @@ def create_router(
         # On the event loop, not the thread pool: validation and a short SQLite transaction cost less than
         # the hop, and submission is the hot path (bursts of thousands): the batcher gives a burst one
         # transaction per loop turn. The daemon's fast path answers most submissions before this route.
-        job, created = await submits.submit(request.model_dump(exclude_unset=True), idempotency_key)
+        job, created = await submits.submit(request, idempotency_key)
         return submits.response(job, created, http.url.path)
 
     @router.get("/jobs", response_model=JobList, tags=["jobs"])

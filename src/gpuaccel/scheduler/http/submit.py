@@ -37,10 +37,10 @@ class SubmitEndpoint:
     def __init__(self, scheduler: Scheduler) -> None:
         self.batcher = SubmitBatcher(scheduler.submit_many)
 
-    async def submit(self, raw: dict[str, Any], key: str | None) -> tuple[Job, bool]:
+    async def submit(self, request: JobRequest, key: str | None) -> tuple[Job, bool]:
         """(the job, True when stored now); HTTPException 422 / 409 for a refused request (nothing stored)."""
         try:
-            return await self.batcher.submit((raw, key))
+            return await self.batcher.submit((request, key))
         except RequestError as exc:
             raise unprocessable(exc.field, exc.message) from None
         except idempotency.IdempotencyConflict as exc:
@@ -99,7 +99,7 @@ class SubmitFastPath:
             return
         text_key = key.decode() if key is not None else None
         try:
-            job, created = await self.endpoint.submit(request.model_dump(exclude_unset=True), text_key)
+            job, created = await self.endpoint.submit(request, text_key)
         except HTTPException as exc:  # as FastAPI's own handler writes it
             reply: Response = JSONResponse({"detail": exc.detail}, exc.status_code)
         else:

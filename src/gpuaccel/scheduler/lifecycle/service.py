@@ -18,7 +18,7 @@ from gpuaccel.api.jobs import FINISHED, LIVE, Job, JobState
 from gpuaccel.api.request import JobRequest
 from gpuaccel.scheduler.lifecycle.allocator import gpu_states, never_fits
 from gpuaccel.scheduler.lifecycle.loop import CANCELLED_BY_USER, SchedulerLoop
-from gpuaccel.scheduler.lifecycle.validation import COMMAND, RequestError, validate_request
+from gpuaccel.scheduler.lifecycle.validation import COMMAND, RequestError, complete, parse
 from gpuaccel.scheduler.store import idempotency
 from gpuaccel.scheduler.store.integrity import ensure_room
 
@@ -36,14 +36,14 @@ class Scheduler(SchedulerLoop):
 
     # -- the API (routes, CLI through HTTP, assistant in-process) -------------------------------------
 
-    def submit(self, raw: dict[str, Any]) -> Job:
+    def submit(self, raw: JobRequest | dict[str, Any]) -> Job:
         """Validate and store a job request; raises RequestError (nothing stored) when it is wrong."""
         result = self.submit_many([(raw, None)])[0]
         if isinstance(result, Exception):
             raise result
         return result[0]
 
-    def submit_once(self, raw: dict[str, Any], key: str | None) -> tuple[Job, bool]:
+    def submit_once(self, raw: JobRequest | dict[str, Any], key: str | None) -> tuple[Job, bool]:
         """:meth:`submit` with an idempotency key: (the job, True) when stored now, (the job the key
         first created, False) for a repeat; :class:`idempotency.IdempotencyConflict` for another request."""
         result = self.submit_many([(raw, key)])[0]
@@ -52,7 +52,7 @@ class Scheduler(SchedulerLoop):
         return result
 
     def submit_many(
-        self, requests: Sequence[tuple[Any, str | None]]
+        self, requests: Sequence[tuple[JobRequest | dict[str, Any], str | None]]
     ) -> list[tuple[Job, bool] | RequestError | idempotency.IdempotencyConflict]:
         """Check each (request, idempotency key) and store the valid ones in one transaction; each gets
         what :meth:`submit_once` gives or the error that says what is wrong with it (one bad request
@@ -71,12 +71,18 @@ class Scheduler(SchedulerLoop):
             self._wake.set()
         return results
 
-    def _checked(self, raw: Any, key: str | None) -> tuple[JobRequest, str | None, str | None] | RequestError:
-        digest = idempotency.request_hash(raw) if key is not None and isinstance(raw, dict) else None
-        if isinstance(raw, dict) and raw.get("where") is None:
-            raw = {**raw, "where": self.placements.default}
+    def _checked(
+        self, raw: JobRequest | dict[str, Any], key: str | None
+    ) -> tuple[JobRequest, str | None, str | None] | RequestError:
+        """A request checked once: parsed into the model unless a door did it already (the HTTP body),
+        then its meaning (:func:`validation.complete`) and what this daemon can run."""
         try:
-            request = validate_request(raw)
+            parsed = raw if isinstance(raw, JobRequest) else parse(raw)
+            # its identity as the client sent it, before the daemon fills anything in
+            digest = None if key is None else idempotency.request_hash(parsed.model_dump(exclude_unset=True))
+            if parsed.where is None:
+                parsed = parsed.model_copy(update={"where": self.placements.default})
+            request = complete(parsed)
         except RequestError as exc:
             return exc
         local = self.placements.get(request.where) is self.placements.local
