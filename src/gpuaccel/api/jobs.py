@@ -18,7 +18,8 @@ from typing import Any
 from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from gpuaccel.accel.workloads.report import Metrics, Progress
-from gpuaccel.api.limits import clean_text, worded
+from gpuaccel.api.limits import clean_text
+from gpuaccel.api.pattern_words import worded
 from gpuaccel.api.ray_job import RuntimeEnv
 from gpuaccel.api.states import ACTIVE, FINISHED, LIVE, WAITING, JobState
 

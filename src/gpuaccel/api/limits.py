@@ -38,15 +38,6 @@ MAX_KILL_GRACE_S = 3600.0
 MAX_HOOK_CHARS = 4096  # a finish hook's command or URL
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-# What each ``pattern=`` of the API accepts, in words: a 422 says this instead of quoting the regex
-# (``String should match pattern '^(queued|retrying|...)...$'``). Filled by :func:`worded`.
-PATTERN_WORDS: dict[str, str] = {}
-
-
-def worded(pattern: str, words: str) -> str:
-    """``pattern``, registered with what it accepts in words (read when a value does not match)."""
-    PATTERN_WORDS[pattern] = words
-    return pattern
 
 
 def plain_text(value: str) -> str:

@@ -13,7 +13,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from gpuaccel.api.limits import MAX_PATH_CHARS, plain_input, worded
+from gpuaccel.api.limits import MAX_PATH_CHARS, plain_input
+from gpuaccel.api.pattern_words import worded
 
 MAX_CPUS = 1024.0
 # Ray keeps resource amounts in fixed point (int64 ten-thousandths of a unit; memory's unit is a byte), so

@@ -15,7 +15,8 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from gpuaccel.api.limits import MAX_BODY_BYTES, PATTERN_WORDS, clean_text
+from gpuaccel.api.limits import MAX_BODY_BYTES, clean_text
+from gpuaccel.api.pattern_words import PATTERN_WORDS
 
 
 def _sendable(value: Any) -> Any:

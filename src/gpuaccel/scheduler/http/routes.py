@@ -21,7 +21,8 @@ from gpuaccel.accel.telemetry import backend_name
 from gpuaccel.accel.telemetry.fields import HISTORY_FIELDS
 from gpuaccel.accel.telemetry.sampler import NUMERIC_FIELDS, Sampler
 from gpuaccel.api.jobs import ERRORS, FINISHED, GROUP_NAME, EventList, Job, JobList, JobState
-from gpuaccel.api.limits import MAX_LABEL_KEY_CHARS, MAX_LABEL_VALUE_CHARS, MAX_NAME_CHARS, plain_text, worded
+from gpuaccel.api.limits import MAX_LABEL_KEY_CHARS, MAX_LABEL_VALUE_CHARS, MAX_NAME_CHARS, plain_text
+from gpuaccel.api.pattern_words import worded
 from gpuaccel.api.request import JobRequest, PriorityIn
 from gpuaccel.api.status import HealthOut, HistoryOut, IdleOut, TelemetryNow
 from gpuaccel.scheduler.http.arrays import array_router

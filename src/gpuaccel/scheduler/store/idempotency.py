@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from gpuaccel.api.limits import worded
+from gpuaccel.api.pattern_words import worded
 
 HEADER = "Idempotency-Key"
 MAX_KEY_CHARS = 255
