@@ -12,8 +12,6 @@ import json
 import sys
 
 from gpuaccel.app.commands.catalog import EXIT_USAGE
-from gpuaccel.scheduler.config import ConfigError, SchedulerConfig, config_file
-from gpuaccel.scheduler.paths import DataDir
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,6 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Here, not at the top: the typed settings load pydantic and tomlkit, which a TAB on config needs not.
+    from gpuaccel.scheduler.config import ConfigError, SchedulerConfig, config_file
+    from gpuaccel.scheduler.paths import DataDir
+
     try:
         config = SchedulerConfig.from_env()
     except ConfigError as exc:

@@ -23,7 +23,6 @@ from gpuaccel.accel.telemetry.fields import FIELD, GPM_METRICS, TFLOPS_ASSUMPTIO
 from gpuaccel.accel.telemetry.health import summary as health_summary
 from gpuaccel.accel.telemetry.health import warnings as health_warnings
 from gpuaccel.accel.telemetry.peaks import save_calibration, table_peak
-from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
 from gpuaccel.accel.telemetry.types import NA, GpuInfo, GpuSample, read
 from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
 from gpuaccel.app.commands import bars
@@ -89,6 +88,7 @@ def run_status(args: argparse.Namespace) -> int:
 def _status_here(args: argparse.Namespace) -> int:
     """No daemon runs: read NVML (or the fake) in this process."""
     from gpuaccel.accel.telemetry.sampler import Sampler  # numpy: only where this process samples
+    from gpuaccel.accel.telemetry.snapshot import snapshot  # its TF/s record (pydantic): likewise
 
     sampler = Sampler(open_backend(every_sample=True), capacity=4)  # each poll reads every field
     sampler.open()
@@ -139,6 +139,8 @@ def _show(args: argparse.Namespace, read: Callable[[int], dict[str, Any]], via: 
 def render(data: dict[str, Any], via: str = "") -> str:
     """The status table, details per GPU and the N/A reasons as text, from a telemetry snapshot (the
     daemon's ``/telemetry/now`` or this process's own); ``via`` names the daemon it came from."""
+    from gpuaccel.accel.telemetry.snapshot import parse_snapshot  # pydantic: not for a TAB on status
+
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     name = str(data.get("backend") or "")
     source = f"{name} (scripted test data, not a real GPU)" if name.startswith("fake:") else name

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from gpuaccel.app.client.errors import ClientError, DaemonNotRunning
 from gpuaccel.app.commands.catalog import EXIT_FAILED, EXIT_USAGE
 from gpuaccel.app.commands.jobs import client_options
-from gpuaccel.app.tui.screen import run
-from gpuaccel.app.tui.sources import DaemonSource, LocalSource, Source
+
+if TYPE_CHECKING:
+    from gpuaccel.app.tui.sources import Source
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,11 +41,15 @@ def cmd_top(args: argparse.Namespace) -> int:
     except ClientError as exc:
         print(f"gpuaccel top: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    from gpuaccel.app.tui.screen import run  # the view and its models (pydantic): only when top runs
+
     return run(source, args.interval)
 
 
 def open_source(data_dir: str | None, local: bool) -> Source:
     """The running daemon when there is one (and ``local`` is not asked), else NVML in this process."""
+    from gpuaccel.app.tui.sources import DaemonSource, LocalSource
+
     if local:
         return LocalSource()
     from gpuaccel.app.client import Client

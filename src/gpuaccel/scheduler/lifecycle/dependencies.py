@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from gpuaccel.api.jobs import FINISHED, LIVE, JobState
+from gpuaccel.api.states import FINISHED, LIVE, JobState
 
 MISSING = "missing"  # a dependency's state when the job is gone
 DEPENDENCY_HELP = (
