@@ -161,7 +161,9 @@ def test_the_default_span_of_a_summary_filters(tmp_path: Path) -> None:
     )
     ctx = QueryContext(FactsSource(store), now=lambda: NOW)
     summary = run(ctx, Query("summary"))  # no span said: the last 24 hours
-    assert summary.sentence.startswith("In the last 24 hours: 1 job (1 running)"), summary.sentence
+    # every job submitted in the span whatever its state, and the one running in it (issue 39, spans)
+    head = "In the last 24 hours: 3 jobs (1 cancelled, 1 queued, 1 running)"
+    assert summary.sentence.startswith(head) and "two-days-ago" not in summary.sentence, summary.sentence
     store.close()
 
 

@@ -67,12 +67,12 @@ def test_through_the_chat(svc: AssistantService) -> None:
         "is a gpu free? i'm about to start an experiment",
         "anything running on the busy card?",
         "show me the jobs of today",
-        "the third one",
+        "the second one",  # today's jobs: eval-x (queued), finetune-b, ...: every job submitted today
         "what gpu did it use",
     )
     assert said[0][1] == {"name": "idle_gpus"} and "job" not in said[0][0]
     assert said[1][1] == {"name": "jobs", "gpu": 0, "state": "running"} and "finetune-b" in said[1][0]
-    assert said[3][1] == {"name": "job_detail", "job": 2} and said[4][1] == {"name": "job_detail", "job": 2}
+    assert said[3][1] == {"name": "job_detail", "job": 5} and said[4][1] == {"name": "job_detail", "job": 5}
     assert "GPU 0" in said[4][0]
 
 
