@@ -217,7 +217,8 @@ def test_a_superlative_after_a_job_answer_ranks_and_one_gpus_peak_over_a_span(sv
     assert pick("what was the shortest job", after_job) == Query("job_rank", metric="duration", order="min")
     assert pick("how long did it take", after_job) == Query("job_detail", job=2)
     peak = pick("what's the hottest gpu 1 got in the last hour")
-    assert peak is not None and (peak.name, peak.gpu) == ("summary", 1) and peak.window is not None
+    assert peak is not None and (peak.name, peak.gpu, peak.metric) == ("gpu_reading", 1, "temperature")
+    assert peak.window is not None
     import time
 
     with svc.store.transaction() as c:  # both GPUs have an hour of history

@@ -111,11 +111,13 @@ def test_a_kept_reading_over_a_span_is_its_peak_and_mean_from_the_history(svc: A
     ctx = QueryContext(svc.facts, now=lambda: NOW)
     span = query_from_args("gpu_reading", {"metric": "temperature", "gpu": 0, "window": "last hour"}, NOW)
     result = run(ctx, span)  # the history: GPU 0 at 70-74 C over the last hour
-    said = "Temperature in the last hour: GPU 0 peaked at 74 C, mean 72 C"
+    # when it peaked, to the minute where only 1 min rows are left; its lowest; its mean
+    said = "Temperature in the last hour: GPU 0 peaked at 74 C in the minute from 14:04,"
+    said += " lowest 70 C, mean 72 C"
     # the fixture's rows are 1 min rows written without extremes: the answer says so
     coarse = " (history at 1 min; older 1 min rows keep means only, so their peak is a 1-minute mean)."
     assert result.sentence == said + coarse
-    assert result.rows == [[0, 74.0, 72.0]]
+    assert result.rows == [[0, 74.0, "14:04", 70.0, 72.0]]
     none = run(ctx, query_from_args("gpu_reading", {"metric": "power", "window": "yesterday"}, NOW))
     assert none.sentence == "The telemetry history holds no power draw readings yesterday."
 

@@ -61,6 +61,8 @@ def test_power_over_the_conversations_span_is_the_reading_over_it() -> None:
     assert pick("average wattage in the last 2 hours") == Query(
         "gpu_reading", metric="power", window=window_of("last 2 hours", FIXED_NOW)
     )
-    # what a summary says (the peak temperature, the mean utilization) is still its summary
-    assert pick("peak temp in the last hour") == Query("summary", window=HOUR)
-    assert pick("avg utilization of gpu 0 over that time", summary) == Query("summary", window=HOUR, gpu=0)
+    # a temperature or utilization over a span is that reading's history too: peak, when, lowest, mean
+    assert pick("peak temp in the last hour") == Query("gpu_reading", metric="temperature", window=HOUR)
+    assert pick("avg utilization of gpu 0 over that time", summary) == Query(
+        "gpu_reading", gpu=0, metric="util", window=HOUR
+    )

@@ -209,3 +209,17 @@ def test_a_counter_restart_inside_rolled_minutes_is_found(store: Store) -> None:
     assert history_read._energy_fast_1s(store, *EVENING, 0) is None
     e = history_read.energy(store, *EVENING, [0])[0]
     assert "the counter restarted 1x" in e.method
+
+
+def test_when_a_span_peaked_is_its_first_1s_row_at_the_peak_else_its_minute(store: Store) -> None:
+    """The chat says when a span peaked: the 1 s row of GPU 0's 3 s spike (found through the minute whose
+    maximum holds it); where the 1 s rows are pruned, the start of the minute, said as 1 min."""
+    seed_day(store)  # the morning in 1 min rows only, the evening in 1 s rows too
+    stats = history_read.span_stats(store, *EVENING, [0], ("temperature_c",))[0]["temperature_c"]
+    spike = EVENING[0] + SPIKE_AT
+    assert history_read.peak_time(store, 0, "temperature_c", *EVENING, float(stats.peak)) == (spike, "1s")
+    minute = (MORNING[0] + SPIKE_AT) // 60 * 60
+    assert history_read.peak_time(store, 0, "temperature_c", *MORNING, 73.0) == (minute, "1m")
+    assert history_read.peak_time(store, 0, "temperature_c", *MORNING, 99.0) is None
+    with pytest.raises(ValueError, match="unknown nope"):
+        history_read.peak_time(store, 0, "nope", *MORNING, 1.0)

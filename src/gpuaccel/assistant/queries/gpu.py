@@ -22,7 +22,7 @@ from gpuaccel.accel.telemetry.fields import (
     energy_text,
     heading,
 )
-from gpuaccel.assistant.queries.jobs import cap
+from gpuaccel.assistant.queries.jobs import cap, clock
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, cell
 from gpuaccel.scheduler.reads import history as history_read
 
@@ -203,18 +203,25 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
     seen = {gpu: st[column] for gpu, st in stats.items() if column in st}
     if not seen:
         return Result(q, f"The telemetry history holds no {label} readings {w.label}.")
-    digits = 1 if metric in ("memory", "tflops") else 0
-    rows = [
-        [gpu, round(float(s.peak) / scale, digits), round(float(s.mean) / scale, digits)]  # type: ignore[arg-type]
-        for gpu, s in sorted(seen.items())
-    ]
-    said = "; ".join(f"GPU {gpu} peaked at {cell(p)}{unit}, mean {cell(m)}{unit}" for gpu, p, m in rows)
+    digits = 1 if metric in ("memory", "tflops", "tensor") else 0
+    rows, said = [], []
+    for gpu, st in sorted(seen.items()):
+        peak, low, mean = (round(float(v) / scale, digits) for v in (st.peak, st.low, st.mean))  # type: ignore[arg-type]
+        when = history_read.peak_time(ctx.store, gpu, column, w.t0, w.t1, float(st.peak))  # type: ignore[arg-type]
+        at = "-" if when is None else clock(when[0])
+        at_words = "" if when is None else f" at {at}" if when[1] == "1s" else f" in the minute from {at}"
+        rows.append([gpu, peak, at, low, mean])
+        tail = f"lowest {cell(low)}{unit}, mean {cell(mean)}{unit}"
+        exact = f" ({mib(st.peak)})" if metric == "memory" else ""  # in MiB as gpuaccel status shows it
+        said.append(f"GPU {gpu} peaked at {cell(peak)}{unit}{exact}{at_words}, {tail}")
     coarse = sorted({s.resolution for s in seen.values()} - {"1 s"})  # a coarser table says so
     return Result(
         q,
-        f"{cap(label)} {w.label}: {said}" + (f" (history at {'; '.join(coarse)})." if coarse else "."),
-        ["GPU", f"peak {label}", f"mean {label}"],
+        f"{cap(label)} {w.label}: {'; '.join(said)}"
+        + (f" (history at {'; '.join(coarse)})." if coarse else "."),
+        ["GPU", f"peak {label}", "peak at", f"lowest {label}", f"mean {label}"],
         rows,
+        subject_gpus=sorted(seen),
     )
 
 

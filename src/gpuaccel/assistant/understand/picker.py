@@ -24,6 +24,13 @@ from gpuaccel.assistant.understand.names import gpu_by_state, known_name, named_
 from gpuaccel.assistant.understand.topics import PEAK_WORDS, log_query, query_for, refine_topics
 from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
 
+# Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
+SPAN_AGAIN = set(
+    "and the what about was it that when time exactly at over same period during min minimum lowest low"
+    " used".split()
+)
+METRIC_WORDS = {w for w, topic in WORD_OF.items() if topic in METRICS}  # "power", "temp", "mem used"...
+
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
 TOPICS = topics()  # the catalogue's topics, one per query
 REFUSAL = f"I only know about this machine: {TOPICS}."
@@ -116,8 +123,16 @@ class RulePicker:
                 last  # "out of how much?" after a reading: the reading again, which says its limit or total
             )
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
-        if spanned and ws and set(ws) <= PEAK_WORDS | {"and", "the", "what", "about", "was", "it"}:
-            return last  # "average?", "and the peak?" after a reading over a span: it says both
+        if spanned and ws and set(ws) <= PEAK_WORDS | SPAN_AGAIN:
+            return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
+        if (
+            spanned
+            and last is not None
+            and win is None
+            and gpu is None
+            and set(ws) - METRIC_WORDS <= SPAN_AGAIN
+        ):
+            win, gpu = last.window, last.gpu  # "and power", "and memory used?": another reading, same span
         peak = PEAK_WORDS & set(ws) and topics & {"temperature", "util", "power"}
         if win is None and last is not None and peak:
             win = last.window  # "peak temp?" after an answer about a span: the peak of that span

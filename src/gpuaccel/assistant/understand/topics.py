@@ -144,10 +144,12 @@ def query_for(
     was = order is None and {"was", "were"} & set(ws)  # "how busy was gpu 0 over the last hour?"
     if win is not None and metric == "temperature" and MEAN_WORDS & set(ws):
         return Query("gpu_reading", gpu=gpu, metric=metric, window=win)  # a summary gives no mean temperature
-    if win is not None and metric in ("temperature", "util") and (peaked or was):
-        return Query("summary", window=win, gpu=gpu)  # "the highest temp gpu 0 hit in the last hour"
-    if win is not None and metric == "power" and (peaked or was or MEAN_WORDS & set(ws)):
-        return Query("gpu_reading", gpu=gpu, metric="power", window=win)  # a summary says no power
+    if (
+        win is not None
+        and metric in ("temperature", "util", "power")
+        and (peaked or was or MEAN_WORDS & set(ws))
+    ):
+        return Query("gpu_reading", gpu=gpu, metric=metric, window=win)  # its peak (and when), lowest, mean
     on_gpu = "gpu" in topics or gpu is not None or metric == "memory"
     if (
         "who" in topics

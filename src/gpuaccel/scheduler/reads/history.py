@@ -298,6 +298,35 @@ def _span_bins(
     return History(t0, t1, rows, fine_from)
 
 
+def peak_time(
+    store: Store, gpu: int, field: str, t0: float, t1: float, value: float
+) -> tuple[float, str] | None:
+    """When ``field`` of ``gpu`` first reached ``value`` (a span's peak, as :func:`span_stats` gave it) in
+    [t0, t1), and at what resolution: the 1 s row, found through the 1 min row whose maximum holds it; the
+    minute's start ("1 min") where its 1 s rows are gone. None when no row reaches it."""
+    if field not in GAUGES:
+        raise ValueError(f"fields: unknown {field}; stored gauges: {', '.join(GAUGES)}")
+    reach = value - 1e-9
+    fine = (
+        f"SELECT t FROM {TABLES['1s'][0]} WHERE gpu = ? AND t >= ? AND t < ? AND {field} >= ?"
+        " ORDER BY t LIMIT 1"
+    )
+    found = store.query(
+        f"SELECT t FROM {TABLES['1m'][0]} WHERE gpu = ? AND t >= ? AND t < ?"
+        f" AND COALESCE({field}_max, {field}) >= ? ORDER BY t LIMIT 1",
+        (gpu, math.floor(t0 / 60) * 60.0, t1, reach),
+    )
+    if found:
+        minute = float(found[0][0])
+        rows = store.query(fine, (gpu, max(t0, minute), min(t1, minute + 60.0), reach))
+        if rows:
+            return float(rows[0][0]), "1s"
+    rows = store.query(fine, (gpu, t0, t1, reach))  # minutes not rolled up yet, or the span's edges
+    if rows:
+        return float(rows[0][0]), "1s"
+    return (float(found[0][0]), "1m") if found else None
+
+
 @dataclass(frozen=True)
 class Stat:
     """One reading of one GPU over a span: its peak, lowest and time-weighted mean, and their resolution."""
