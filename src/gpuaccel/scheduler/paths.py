@@ -29,6 +29,7 @@ import platformdirs
 
 DATA_DIR_ENV = "GPUACCEL_DATA_DIR"
 TOKEN_ENV = "GPUACCEL_TOKEN"
+URL_ENV = "GPUACCEL_URL"  # a daemon reached by URL (with $GPUACCEL_TOKEN) instead of this data dir's
 PRIVATE_UMASK = 0o077
 _JOB_LOG = re.compile(r"job-(\d+)(?:\.log|-a\d+-ranks)")  # a job's log, a multi-GPU attempt's rank logs
 _user_umask = -1  # the umask the daemon was started with, once make_private() ran

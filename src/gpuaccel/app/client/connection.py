@@ -27,10 +27,9 @@ from gpuaccel.app.client.errors import (
 )
 from gpuaccel.app.client.sse import ServerEvent, read_events
 from gpuaccel.app.demo import demo_data_dir
-from gpuaccel.scheduler.paths import TOKEN_ENV, DataDir
+from gpuaccel.scheduler.paths import TOKEN_ENV, URL_ENV, DataDir
 from gpuaccel.scheduler.store.idempotency import HEADER as IDEMPOTENCY_HEADER
 
-URL_ENV = "GPUACCEL_URL"
 API = "/api/v1"
 SOCKET_URL = "http://localhost"  # the Host header on the Unix socket; the daemon ignores it
 GET_ATTEMPTS = 3  # a GET changes nothing, so a dropped connection is tried again this many times in all
