@@ -115,28 +115,25 @@ def test_completion_command_prints_each_shell(capsys: pytest.CaptureFixture[str]
 
 def test_nodes_groups_and_job_ids_come_from_the_daemon(monkeypatch: pytest.MonkeyPatch) -> None:
     import argparse
-    from types import SimpleNamespace as NS
 
     from gpuaccel.app.commands import completion
 
-    class Daemon:
-        def __enter__(self) -> Daemon:
-            return self
-
-        def __exit__(self, *exc: object) -> None:
-            pass
-
-        def cluster(self) -> dict:
-            return {"address": "http://h:8265", "nodes": [{"label": "gpu-07", "state": "ALIVE", "gpus": 8.0}]}
-
-        def groups(self) -> list:
-            return [NS(name="night", parallel=2)]
-
-        def list_jobs(self, limit: int) -> list:
-            return [NS(id=12, state="running", name=None, kind="matmul")]
-
-    monkeypatch.setattr(completion, "_daemon", lambda parsed_args: Daemon())
+    answers = {
+        "/cluster": {
+            "address": "http://h:8265",
+            "nodes": [{"label": "gpu-07", "state": "ALIVE", "gpus": 8.0}],
+        },
+        "/groups": {"paused": False, "groups": [{"name": "night", "parallel": 2}]},
+        f"/jobs?limit={completion._RECENT_JOBS}": {
+            "jobs": [{"id": 12, "state": "running", "name": None, "kind": "matmul"}]
+        },
+        "/processes": {"processes": [{"pid": 7, "gpu": 0, "cmdline": "python x.py", "can_signal": True}]},
+    }
+    monkeypatch.setattr(completion, "_answer", lambda parsed_args, path: answers.get(path))
     args = argparse.Namespace()
     assert completion.nodes(prefix="", parsed_args=args) == {"gpu-07": "ALIVE, 8 GPUs"}
     assert completion.groups(prefix="", parsed_args=args) == {"night": "2 at once"}
     assert completion.job_ids(prefix="", parsed_args=args) == {"12": "running: matmul"}
+    assert completion.gpu_processes(prefix="", parsed_args=args) == {"7": "GPU 0: python x.py"}
+    answers["/groups"] = {"groups": [{"title": "another shape"}]}  # another version's answer: nothing
+    assert completion.groups(prefix="", parsed_args=args) == {}

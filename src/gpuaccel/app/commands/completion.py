@@ -17,6 +17,9 @@ from typing import Any
 import argcomplete
 from argcomplete import completers
 
+from gpuaccel.app.client.raw import get_json
+from gpuaccel.scheduler.paths import URL_ENV
+
 SHELLS = ("bash", "zsh", "fish")
 _DAEMON_TIMEOUT_S = 2.0  # a TAB must not hang on a daemon that does not answer
 _RECENT_JOBS = 200  # job ids offered: the newest ones
@@ -67,42 +70,50 @@ def attach_completers(parser: argparse.ArgumentParser) -> None:
             action.completer = _PATHS[action.dest]  # type: ignore[attr-defined]
 
 
-def _daemon(parsed_args: argparse.Namespace) -> Any:
-    from gpuaccel.app.client import Client
+def _answer(parsed_args: argparse.Namespace, path: str) -> Any | None:
+    """The daemon's JSON answer to ``GET path``: over its socket with the standard library (a TAB loads
+    no httpx or pydantic: :mod:`app.client.raw`), or through the full client for a daemon given by URL;
+    None when none answers."""
+    data_dir = getattr(parsed_args, "data_dir", None)
+    if not os.environ.get(URL_ENV):
+        return get_json(data_dir, path, _DAEMON_TIMEOUT_S)
+    from gpuaccel.app.client import Client, ClientError
 
-    return Client(data_dir=getattr(parsed_args, "data_dir", None), timeout=_DAEMON_TIMEOUT_S)
+    try:
+        with Client(data_dir=data_dir, timeout=_DAEMON_TIMEOUT_S) as client:
+            return client.request("GET", path).json()
+    except (ClientError, ValueError):
+        return None
 
 
-def _from_daemon(read: Callable[[Any], dict[str, str]]) -> Callable[..., dict[str, str]]:
+def _from_daemon(path: str, read: Callable[[Any], dict[str, str]]) -> Callable[..., dict[str, str]]:
     def completer(prefix: str, parsed_args: argparse.Namespace, **_: Any) -> dict[str, str]:
-        from gpuaccel.app.client import ClientError
-
+        answer = _answer(parsed_args, path)
         try:
-            with _daemon(parsed_args) as client:
-                return read(client)
-        except ClientError:
+            return read(answer) if answer is not None else {}
+        except (KeyError, TypeError, AttributeError):  # an answer of another shape (another version)
             return {}
 
     return completer
 
 
-def _job_line(job: Any) -> str:
-    return f"{job.state}: {job.name or job.kind}"
-
-
-job_ids = _from_daemon(lambda client: {str(j.id): _job_line(j) for j in client.list_jobs(limit=_RECENT_JOBS)})
-groups = _from_daemon(lambda client: {g.name: f"{g.parallel} at once" for g in client.groups()})
+job_ids = _from_daemon(
+    f"/jobs?limit={_RECENT_JOBS}",
+    lambda answer: {str(j["id"]): f"{j['state']}: {j['name'] or j['kind']}" for j in answer["jobs"]},
+)
+groups = _from_daemon(
+    "/groups", lambda answer: {g["name"]: f"{g['parallel']} at once" for g in answer["groups"]}
+)
 nodes = _from_daemon(
-    lambda client: {
-        n["label"]: f"{n['state']}, {n['gpus']:g} GPUs" for n in client.cluster().get("nodes", [])
-    }
+    "/cluster", lambda answer: {n["label"]: f"{n['state']}, {n['gpus']:g} GPUs" for n in answer["nodes"]}
 )
 gpu_processes = _from_daemon(
-    lambda client: {
+    "/processes",
+    lambda answer: {
         str(r["pid"]): f"GPU {r['gpu']}: {r['cmdline'] if isinstance(r['cmdline'], str) else '?'}"[:60]
-        for r in client.processes()["processes"]
+        for r in answer["processes"]
         if r.get("can_signal")
-    }
+    },
 )
 
 
@@ -135,4 +146,8 @@ _OPTIONS: dict[str, Callable[..., Any]] = {
 
 
 # Options whose value is a path: the files (or folders) there, as the shell would offer them.
-_PATHS = {"cwd": completers.DirectoriesCompleter(), "output": completers.FilesCompleter()}
+_PATHS = {
+    "cwd": completers.DirectoriesCompleter(),
+    "working_dir": completers.DirectoriesCompleter(),
+    "output": completers.FilesCompleter(),
+}
