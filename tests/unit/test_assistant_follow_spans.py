@@ -66,3 +66,24 @@ def test_power_over_the_conversations_span_is_the_reading_over_it() -> None:
     assert pick("avg utilization of gpu 0 over that time", summary) == Query(
         "gpu_reading", gpu=0, metric="util", window=HOUR
     )
+
+
+def test_a_span_reading_s_own_words_ask_it_again_and_other_readings_keep_its_span() -> None:
+    """After a reading over a span, "min?", "when was that", "what time exactly" are that reading again (it
+    says its lowest and when it peaked); "and power" is another reading over the same span."""
+    hot = Query("gpu_reading", gpu=0, metric="temperature", window=TODAY)
+    for again in ("min?", "avg?", "and the peak", "when was that", "what time exactly"):
+        assert pick(again, hot) == hot, again
+    assert pick("and power", hot) == Query("gpu_reading", gpu=0, metric="power", window=TODAY)
+    assert pick("and memory used?", hot) == Query("gpu_reading", gpu=0, metric="memory", window=TODAY)
+
+
+def test_clocks_thresholds_and_what_the_gpus_are() -> None:
+    """The SM clock over a span is its history; a threshold in degrees asks the temperature over the span;
+    architecture, PCI bus and driver are what the GPU list says."""
+    assert pick("highest sm clock gpu0 today") == Query("gpu_reading", gpu=0, metric="clock", window=TODAY)
+    assert pick("what's the sm clock of gpu 1") == Query("gpu_reading", gpu=1, metric="clock")
+    assert pick("memory clock of gpu 1") == Query("gpu_reading", gpu=1, metric="overview")
+    assert pick("did any gpu go over 85C today") == Query("gpu_reading", metric="temperature", window=TODAY)
+    assert pick("what architecture is gpu 1") == Query("gpu_list", gpu=1)
+    assert pick("what driver version are we on") == Query("gpu_list")

@@ -104,7 +104,8 @@ CATALOGUE: dict[str, QuerySpec] = {
     for s in (
         QuerySpec(
             "gpu_list",
-            "The GPUs of this machine: index, model and memory size.",
+            "The GPUs of this machine: index, model, memory size, architecture and PCI bus, and the NVIDIA"
+            " driver.",
             ("gpu",),
             topic="the GPUs' models and memory",
             answer=gq.gpu_list,
@@ -113,11 +114,11 @@ CATALOGUE: dict[str, QuerySpec] = {
         QuerySpec(
             "gpu_reading",
             "A live reading of one GPU or all: temperature, utilization, power, memory, tensor-core activity,"
-            " estimated TFLOP/s, fan speed, an overview of the main readings, or health (XID errors, ECC"
-            " counts, remapped rows or retired pages, PCIe replays, what holds the clocks back, and the"
-            " warnings they raise) (N/A readings say why: a passively cooled GPU reports no fan); with a"
-            " window, each GPU's peak and mean over that span from the telemetry history (fan speed, free"
-            " memory and health are kept live only).",
+            " estimated TFLOP/s, fan speed, SM clock, an overview of the main readings, or health (XID"
+            " errors, ECC counts, remapped rows or retired pages, PCIe replays, what holds the clocks back,"
+            " and the warnings they raise) (N/A readings say why: a passively cooled GPU reports no fan);"
+            " with a window, each GPU's peak (and when), lowest and mean over that span from the telemetry"
+            " history (fan speed, free memory and health are kept live only).",
             ("gpu", "metric", "window"),
             {"metric": Param(str, "which reading (default temperature)", GPU_METRICS)},
             topic="each GPU's readings now or over a span (temperature, utilization, memory, power, tensor"

@@ -102,6 +102,16 @@ class Facts:
         }
 
 
+def _text(value: Any) -> str | None:
+    """A text fact (architecture, PCI bus, driver), None where NVML gives none."""
+    return None if value is None or isinstance(value, NA) else str(value)
+
+
+def _value_of(value: Any) -> Any:
+    """A record's value back from its JSON: ``{"na": reason}`` is NA."""
+    return NA(str(value["na"])) if isinstance(value, dict) and set(value) == {"na"} else value
+
+
 def _num(value: Any) -> float | None:
     return None if value is None or isinstance(value, NA) else round(float(value), 1)
 
@@ -166,6 +176,9 @@ class FactsSource:
                 {
                     "index": s.index,
                     "name": parsed.info.name,
+                    "architecture": _text(parsed.info.architecture),
+                    "pci_bus_id": _text(parsed.info.pci_bus_id),
+                    "driver": _text(_value_of(record.get("driver"))),
                     "temperature_c": _num(s.temperature_c),
                     "util_gpu": _num(s.util_gpu),
                     "mem_used_mib": _num(s.mem_used_mib),

@@ -36,6 +36,7 @@ METRICS: dict[str, tuple[str, str, str]] = {
     "memory": ("mem_used_mib", "memory used", " GiB"),
     "free_memory": ("free_mib", "free memory", " GiB"),
     "fan": ("fan_pct", "fan speed", "%"),
+    "clock": ("sm_clock_mhz", "SM clock", " MHz"),
 }
 # The telemetry history's column of each reading it keeps (fan speed and free memory are live only).
 HISTORY_COLUMNS = {
@@ -45,6 +46,7 @@ HISTORY_COLUMNS = {
     "memory": "mem_used_mib",
     "tensor": "tensor_active",
     "tflops": "tflops_est",
+    "clock": "sm_clock_mhz",
 }
 
 
@@ -112,10 +114,28 @@ def gpu_list(ctx: QueryContext, q: Query) -> Result:
     gpus, why = _gpus(ctx, q)
     if why:
         return Result(q, why)
-    rows = [[g["index"], g["name"], gib(g["mem_total_mib"])] for g in gpus]
-    names = "; ".join(f"GPU {g['index']} is an {g['name']}" for g in gpus)
+    rows = [
+        [
+            g["index"],
+            g["name"],
+            gib(g["mem_total_mib"]),
+            g.get("architecture") or "N/A",
+            g.get("pci_bus_id") or "N/A",
+        ]
+        for g in gpus
+    ]
+    names = "; ".join(f"GPU {g['index']} is an {g['name']}{_identity(g)}" for g in gpus)
     count = f"There {'is 1 GPU' if len(gpus) == 1 else f'are {len(gpus)} GPUs'}: {names}."
-    return Result(q, count if q.gpu is None else names + ".", ["GPU", "model", "memory (GiB)"], rows)
+    driver = gpus[0].get("driver")
+    said = (count if q.gpu is None else names + ".") + (f" NVIDIA driver {driver}." if driver else "")
+    return Result(q, said, ["GPU", "model", "memory (GiB)", "architecture", "PCI bus"], rows)
+
+
+def _identity(g: dict[str, Any]) -> str:
+    """ " (Hopper architecture, PCI bus 00000000:18:00.0)": what NVML says of the GPU beyond its model."""
+    parts = [f"{g['architecture']} architecture"] if g.get("architecture") else []
+    parts += [f"PCI bus {g['pci_bus_id']}"] if g.get("pci_bus_id") else []
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def gpu_reading(ctx: QueryContext, q: Query) -> Result:
@@ -310,6 +330,8 @@ _RANK_WORDS = {
     ("tflops", "min"): "doing the fewest TFLOP/s",
     ("fan", "max"): "with the fastest fan",
     ("fan", "min"): "with the slowest fan",
+    ("clock", "max"): "with the fastest SM clock",
+    ("clock", "min"): "with the slowest SM clock",
 }
 
 

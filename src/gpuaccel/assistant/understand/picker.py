@@ -78,6 +78,8 @@ class RulePicker:
             "ray",
         } & set(ws):
             topics.discard("cluster")  # "what cards does this server have?" asks about this machine
+        if re.search(r"\b\d+\s*(?:c|°c|degrees?)\b", question.lower()):
+            topics.add("temperature")  # "did any gpu go over 85C today": its temperature over the span
         if re.search(r"\bwithout (?:work|jobs?|load|anything)\b", text):
             topics.add("idle")  # "is there a gpu without work?"
             ws = [w for w in ws if w != "work"]

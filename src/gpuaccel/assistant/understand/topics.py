@@ -95,7 +95,12 @@ def query_for(
         None,
     )
     if {"clock", "clocks", "mhz", "pstate"} & set(ws):
-        metric = "overview"  # "the memory clock of the 4090" is a clock, not memory: the overview has both
+        sm_clock = "memory" not in ws and "pstate" not in ws and ("sm" in ws or win is not None or order)
+        # "the highest sm clock gpu 0 hit today": the SM clock and its history; "the memory clock of the
+        # 4090" is a clock, not memory: the overview has both
+        metric = "clock" if sm_clock else "overview"
+    if {"architecture", "arch", "driver", "bus"} & set(ws) and not topics & {"jobs", "queue", "fail"}:
+        return Query("gpu_list", gpu=gpu)  # what the GPUs are: model, architecture, PCI bus, driver
     if "health" in topics:
         metric = "health"  # "ecc errors on the h100?", "any xid errors?": health, not failed jobs
     if metric == "fan":  # "the loudest fan", "the fastest fan" spin the most; with a span: live only, said so
