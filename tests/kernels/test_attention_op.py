@@ -53,6 +53,26 @@ def test_fake_forward_checks_shapes():
             torch.ops.gpuaccel.flash_attention_fwd(
                 q, torch.empty(2, 3, 5, 32), torch.empty(2, 3, 5, 32), False, 1.0
             )
+        o, _ = torch.ops.gpuaccel.flash_attention_fwd(q, k, torch.empty(2, 2, 5, 48), False, 0.1)
+        assert o.shape == (2, 4, 8, 48)  # v's head dim
+
+
+def test_a_value_head_dim_runs_at_each_padded_dim_or_both_at_the_larger_on_gluon():
+    """Off Hopper each dim is padded on its own (tl.* kernels); where the Gluon kernels take the larger
+    padded dim (asked of q or v, whichever has it), both are padded to it; equal dims ask nothing."""
+    from gpuaccel.accel.kernels.checks import check_inputs
+
+    def dims(dq, dv, gluon):
+        q, v = torch.empty(1, 1, 4, dq), torch.empty(1, 1, 4, dv)
+        shape = check_inputs(q, q, v, allowed_dtypes=(torch.float32,), need_cuda=False, value_dim=True)
+        asked = []
+        got = attention._run_dims(shape, lambda t: asked.append(t.shape[-1]) or gluon, q, v)
+        return got, asked
+
+    assert dims(192, 128, False) == ((256, 128), [192])
+    assert dims(192, 128, True) == ((256, 256), [192])
+    assert dims(64, 256, True) == ((256, 256), [256])
+    assert dims(48, 64, True) == ((64, 64), [])  # 48 pads to 64 anyway: nothing to ask
 
 
 def test_compile_fullgraph_matches_reference():

@@ -15,6 +15,7 @@ specialise the same arguments again either.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -151,8 +152,8 @@ def flash_attention_forward(
     scale = check_scale(scale)  # on the first call of a signature only: planned calls skip to the launch
     if out is not None:
         _check_out(q, shape, *out)
-    d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
-    dv, dvp = shape.head_dim_v, padded_head_dim(shape.head_dim_v)
+    d, dv = shape.head_dim, shape.head_dim_v
+    dp, dvp = _run_dims(shape, lambda t: forward_path(t) == "gluon", q, v)
     if dp != d or dvp != dv:
         padded = pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp)
         o, lse = flash_attention_forward(*padded, causal, scale)
@@ -192,6 +193,20 @@ def flash_attention_forward(
     else:
         _launch_fwd_plan((plan[0], plan[1], None), q, k, v, o, lse, causal, scale)
     return o, lse
+
+
+def _run_dims(
+    shape: AttentionShape, gluon: Callable[[torch.Tensor], bool], q: torch.Tensor, v: torch.Tensor
+) -> tuple[int, int]:
+    """(q/k's, v's) head dims the kernels run at: each zero-padded to a power of two, and when v's differs
+    from q's and the Gluon kernels (equal dims) take the larger (``gluon(q or v)``), both padded to it. On
+    the H100 that ran faster than the tl.* kernels at v's own dim: 192/128 bf16 forward+backward 271 vs 209
+    TFLOP/s at 2,16,8192 and 239 vs 195 at 4,16,4096
+    (benchmarks/results/value_dim_bf16_20261125-151008.json)."""
+    dp, dvp = padded_head_dim(shape.head_dim), padded_head_dim(shape.head_dim_v)
+    if dp != dvp and gluon(q if dp > dvp else v):
+        return max(dp, dvp), max(dp, dvp)
+    return dp, dvp
 
 
 def _new_out(q: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
@@ -237,8 +252,8 @@ def flash_attention_backward(
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
     check_backward_inputs(q, do, o, lse, shape.head_dim_v)
     scale = check_scale(scale)
-    d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
-    dv, dvp = shape.head_dim_v, padded_head_dim(shape.head_dim_v)
+    d, dv = shape.head_dim, shape.head_dim_v
+    dp, dvp = _run_dims(shape, lambda t: backward_path(t, causal) == "gluon", q, v)
     if dp != d or dvp != dv:
         dop, op = (pad_head_dim(t.to(q.dtype), dvp) for t in (do, o))
         dq, dk, dv_ = flash_attention_backward(
