@@ -117,20 +117,23 @@ def main(argv: list[str] | None = None) -> int:
     if not torch.cuda.is_available():
         print("needs a CUDA GPU", file=sys.stderr)
         return 2
-    rows = []
-    for shape in shapes(args.quick):
-        for causal in (False, True):
-            rows.append(measure(shape, causal))
-            torch.cuda.empty_cache()
-    rule = derive(rows) if not args.quick else {"note": "derived from the full sweep only"}
-    env = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__}
     import triton
 
-    env["triton"] = triton.__version__
+    env = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__, "triton": triton.__version__}
     env["cudnn"] = torch.backends.cudnn.version()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = Path(args.json or Path(__file__).parent / "results" / f"fp8_threshold_{stamp}.json")
     path.parent.mkdir(parents=True, exist_ok=True)
+    rows: list[dict[str, Any]] = []
+    rule: dict[str, Any] = {"note": "the sweep did not finish: no rule"}
+    for shape in shapes(args.quick):
+        for causal in (False, True):
+            rows.append(measure(shape, causal))
+            torch.cuda.empty_cache()
+        # written after every shape, so a sweep cut short keeps what it measured
+        path.write_text(json.dumps({"formula": FORMULA, "margin": MARGIN, "env": env, "rule": rule,
+                                    "rows": rows}, indent=1))  # fmt: skip
+    rule = derive(rows) if not args.quick else {"note": "derived from the full sweep only"}
     path.write_text(json.dumps({"formula": FORMULA, "margin": MARGIN, "env": env, "rule": rule, "rows": rows},
                                indent=1))  # fmt: skip
     print(f"# {FORMULA}; {env}")
