@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip install -q -c constraints.txt
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: run test lint test-slow test-gpu test-floors wheel clean
+.PHONY: run test lint test-slow test-gpu test-floors test-floors-quick wheel clean
 
 $(STAMP): pyproject.toml packaging/model/pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -31,16 +31,20 @@ test: lint
 test-slow: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "slow"
 
-# The kernels extra's floors (accel/kernels/versions.py): triton 3.5.0 beside the venv's torch, every Gluon
-# module imported and the portable kernels' interpreter tests (about 7 minutes on 2 cores).
+# The kernels extra's floors (accel/kernels/versions.py): triton 3.5.0 (a 170 MB wheel) beside the venv's
+# torch, every Gluon module imported and the portable kernels' interpreter tests: 94 tests, about 5 minutes
+# on 2 cores. test-floors-quick, which CI runs after make test, leaves out the varlen/decode file (52 of
+# them, 3 of the 5 minutes): about 2 minutes. Only triton changes: another torch would download GBs.
 FLOORS := .venv-floors
-test-floors: $(STAMP)
-	$(PY) -m pip install -q --no-deps --target $(FLOORS) triton==3.5.0
+FLOOR_TESTS_QUICK := tests/kernels/test_kernels_interpreter.py tests/kernels/test_fp8_quant_interpreter.py
+test-floors: FLOOR_TESTS = $(FLOOR_TESTS_QUICK) tests/kernels/test_varlen_decode_interpreter.py
+test-floors-quick: FLOOR_TESTS = $(FLOOR_TESTS_QUICK)
+test-floors test-floors-quick: $(STAMP)
+	$(PY) -m pip install -q --no-deps --upgrade --target $(FLOORS) triton==3.5.0
 	PYTHONPATH=$(FLOORS) $(PY) -c "import pkgutil, importlib, triton, gpuaccel.accel.kernels.gluon as g; \
 	  [importlib.import_module(g.__name__ + '.' + m.name) for m in pkgutil.iter_modules(g.__path__)]; \
 	  print('gluon modules import on triton', triton.__version__)"
-	PYTHONPATH=$(FLOORS) $(PY) -m pytest -q -p no:cacheprovider tests/kernels/test_kernels_interpreter.py \
-	  tests/kernels/test_varlen_decode_interpreter.py tests/kernels/test_fp8_quant_interpreter.py
+	PYTHONPATH=$(FLOORS) $(PY) -m pytest -q -p no:cacheprovider $(FLOOR_TESTS)
 
 # Tier 3, on a machine with an NVIDIA GPU.
 test-gpu: $(STAMP)
