@@ -26,7 +26,7 @@ from gpuaccel.scheduler.lifecycle.validation import Pending, RequestError
 from gpuaccel.scheduler.store import idempotency
 from gpuaccel.scheduler.store.jobstore import Limits, StateChanges, Stored, Submission, started_words
 from gpuaccel.scheduler.store.records import JobRecords
-from gpuaccel.scheduler.store.submissions import group_words, request_columns
+from gpuaccel.scheduler.store.submissions import group_words, request_values
 
 Q, HELD, RETRYING = JobState.QUEUED, JobState.HELD, JobState.RETRYING
 # A new job's columns before its request's (the jobs table's defaults).
@@ -37,7 +37,6 @@ _NEW = {
     "cancel_requested": 0, "placement_ref": None, "node": None, "paused_at": None, "paused_s": 0.0,
     "assigned_mig": None, "array_id": None, "array_index": None,
 }  # fmt: skip
-_JSON = {"spec", "argv", "env", "gpu_ids", "depends_on", "labels", "after_any", "after_notok"}
 
 
 def _evaluate(row: dict[str, Any], expr: str) -> Any:
@@ -46,15 +45,6 @@ def _evaluate(row: dict[str, Any], expr: str) -> Any:
     if column not in row or (plus and one != "1"):
         raise ValueError(f"the memory store evaluates 'column' or 'column + 1', not {expr!r}")
     return row[column] + 1 if plus else row[column]
-
-
-def _row_of(req: JobRequest) -> dict[str, Any]:
-    """The request's columns (:func:`submissions.request_columns`, the one mapping) as Python values."""
-    out = {}
-    for column, value in request_columns(req).items():
-        name = column.strip('"')
-        out[name] = json.loads(value) if name in _JSON and value is not None else value
-    return out
 
 
 class MemoryStore(StateChanges):
@@ -217,7 +207,7 @@ class MemoryStore(StateChanges):
         state = HELD if req.hold else Q
         first_id = max(self._jobs, default=0) + 1
         base = {
-            **_NEW, **_row_of(req), "kind": req.kind, "state": state, "created_at": now,
+            **_NEW, **request_values(req), "kind": req.kind, "state": state, "created_at": now,
             "where": req.where or "local", "array_max": array.max_running if array else None,
             "waiting_reason": starts_at(req.not_before, now) if later and req.not_before else None,
         }  # fmt: skip

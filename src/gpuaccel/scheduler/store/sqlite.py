@@ -26,5 +26,10 @@ def connect(path: Path | str) -> sqlite3.Connection:
 
 
 def json_text(value: Any) -> str | None:
-    """A JSON column's text; None stays SQL NULL."""
-    return None if value is None else json.dumps(value)
+    """A JSON column's text; None stays SQL NULL (an empty list or object, most of a request's, is written
+    without the encoder)."""
+    if value is None:
+        return None
+    if not value and isinstance(value, list | dict):
+        return "[]" if isinstance(value, list) else "{}"
+    return json.dumps(value)

@@ -7,6 +7,7 @@ submissions), so every check comes before the first write and a refused request 
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 import time
 from typing import Any
@@ -44,22 +45,41 @@ def check_references(conn: sqlite3.Connection, req: JobRequest) -> None:
         raise RequestError("group", unknown_group(conn, req.group))
 
 
-def request_columns(req: JobRequest) -> dict[str, Any]:
-    """The stored columns a request sets and an edit may change, as SQL values: the one mapping from
-    request fields to columns, so a submission and an edit (:func:`controls.edit`) write the same ones."""
+# The request's columns stored as JSON text.
+JSON_COLUMNS = frozenset(
+    {"spec", "argv", "env", "gpu_ids", "depends_on", "labels", "after_any", "after_notok", "resources",
+     "runtime_env"}
+)  # fmt: skip
+
+
+def request_values(req: JobRequest) -> dict[str, Any]:
+    """The stored columns a request sets and an edit may change, as Python values: the one mapping from
+    request fields to columns, so a submission and an edit (:func:`controls.edit`) write the same ones,
+    in SQLite (:func:`request_columns`) or in memory."""
     return {
-        "name": req.name, "spec": json_text(req.spec), "argv": json_text(req.argv),
-        "env": json_text(req.env), "cwd": req.cwd, "priority": req.priority, "gpus": req.gpus,
-        "gpu_ids": json_text(req.gpu_ids), "memory_mib": req.memory_mib, "max_retries": req.max_retries,
-        "depends_on": json_text(req.depends_on), "labels": json_text(req.labels), "timeout_s": req.timeout_s,
-        "not_before": req.not_before, "after_any": json_text(req.after_any),
-        "after_notok": json_text(req.after_notok), "kill_grace_s": req.kill_grace_s,
-        "warn_signal": req.warn_signal, "warn_before_s": req.warn_before_s, "on_finish": req.on_finish,
-        "on_finish_url": req.on_finish_url, '"group"': req.group, "mig": req.mig,
-        "want_node": req.node, "cpus": req.cpus, "ram_mib": req.ram_mib,
-        "resources": json_text(req.resources),
-        "runtime_env": json_text(req.runtime_env.for_ray()) if req.runtime_env else None,
+        "name": req.name, "spec": req.spec, "argv": req.argv, "env": req.env, "cwd": req.cwd,
+        "priority": req.priority, "gpus": req.gpus, "gpu_ids": req.gpu_ids, "memory_mib": req.memory_mib,
+        "max_retries": req.max_retries, "depends_on": req.depends_on, "labels": req.labels,
+        "timeout_s": req.timeout_s, "not_before": req.not_before, "after_any": req.after_any,
+        "after_notok": req.after_notok, "kill_grace_s": req.kill_grace_s, "warn_signal": req.warn_signal,
+        "warn_before_s": req.warn_before_s, "on_finish": req.on_finish, "on_finish_url": req.on_finish_url,
+        "group": req.group, "mig": req.mig, "want_node": req.node, "cpus": req.cpus, "ram_mib": req.ram_mib,
+        "resources": req.resources, "runtime_env": req.runtime_env.for_ray() if req.runtime_env else None,
     }  # fmt: skip
+
+
+def request_columns(req: JobRequest) -> dict[str, Any]:
+    """:func:`request_values` as SQL: quoted column names, JSON columns as text."""
+    return {f'"{c}"': json_text(v) if c in JSON_COLUMNS else v for c, v in request_values(req).items()}
+
+
+@functools.cache
+def _insert_sql(columns: tuple[str, ...]) -> str:
+    """The INSERT of a job with these columns (the same ones every time: built once)."""
+    return (
+        f"INSERT INTO jobs ({', '.join(columns)}, array_id, array_index, idempotency_key, request_hash)"
+        f" VALUES ({', '.join('?' * (len(columns) + 4))})"
+    )
 
 
 def insert_submission(
@@ -84,13 +104,10 @@ def insert_submission(
         "waiting_reason": waiting,
     }  # fmt: skip
     values = list(columns.values())
-    sql = (
-        f"INSERT INTO jobs ({', '.join(columns)}, array_id, array_index, idempotency_key, request_hash)"
-        f" VALUES ({', '.join('?' * (len(values) + 4))})"
-    )
+    sql = _insert_sql(tuple(columns))
     first_index = array.indices[0] if array else None
     row = conn.execute(sql + " RETURNING *", [*values, None, first_index, key, request_hash]).fetchone()
-    job = Job.from_row(row)
+    job = Job.from_row({**dict(row), **request_values(req)})  # the values just written: none decoded again
     message = f"submitted ({job.kind}{', held' if req.hold else ''})"
     if array is None:
         conn.execute("UPDATE jobs SET seq = id WHERE id = ?", (job.id,))  # its place among equal priorities
