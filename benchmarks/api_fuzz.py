@@ -92,8 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.monotonic()
     try:
         token = (data / "token").read_text().strip()
-        info = DataDir(data).read_daemon_info() or {}
-        url = f"http://{info.get('host') or '127.0.0.1'}:{info['port']}"
+        daemon = DataDir(data).read_daemon_info() or {}
+        url = f"http://{daemon.get('host') or '127.0.0.1'}:{daemon['port']}"
         headers = {"Authorization": f"Bearer {token}"}
         schema = schemathesis.openapi.from_url(f"{url}/openapi.json", headers=headers)
         ops = [result.ok() for result in schema.get_all_operations()]
