@@ -58,6 +58,32 @@ def bound(got: torch.Tensor, naive: torch.Tensor, ref: torch.Tensor, what: str) 
     assert err <= 2 * base + 1e-6, f"{what}: max error {err:.3g} > 2 x plain fp16's {base:.3g}"
 
 
+def bound_all(got, plain, ref, what: str) -> None:
+    """:func:`bound` on (out, dq, dk, dv) each."""
+    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        bound(g, p, r, f"{what} {name}")
+
+
+def packed_parts(q, k, v, do, lens_q, lens_k, dtype, causal, window=(-1, -1), chunk=0):
+    """(o, dq, dk, dv) of :func:`naive` in ``dtype`` over packed (total, heads, head_dim) sequences of
+    those lengths, each under flash-attn's visibility rule."""
+    qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
+    outs, a, c = [], 0, 0
+    for nq, nk in zip(lens_q, lens_k, strict=True):
+        keep = keep_mask(nq, nk, causal, window, chunk).to(q.device)
+        outs.append(naive(qx[a : a + nq], kx[c : c + nk], vx[c : c + nk], keep, dtype)[0])
+        a, c = a + nq, c + nk
+    o = torch.cat(outs).to(dtype)
+    return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
+
+
+def batch_parts(q, k, v, do, keep, dtype):
+    """(o, dq, dk, dv) of :func:`naive` in ``dtype`` over a (batch, seqlen, heads, head_dim) batch."""
+    qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
+    o = torch.stack([naive(qx[i], kx[i], vx[i], keep, dtype)[0] for i in range(q.shape[0])]).to(dtype)
+    return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
+
+
 def cache(b, s_max, hkv, d, page, gen, dtype=None):
     dtype = dtype or DT
     """(k_cache, v_cache, block_table) with shuffled pages, or a contiguous cache for page None."""

@@ -13,7 +13,17 @@ import torch
 if not torch.cuda.is_available():
     pytest.skip("needs CUDA", allow_module_level=True)
 
-from attention_parity import KV_CASES, bound, cache, keep_mask, naive, rows
+from attention_parity import (
+    KV_CASES,
+    batch_parts,
+    bound,
+    bound_all,
+    cache,
+    keep_mask,
+    naive,
+    packed_parts,
+    rows,
+)
 
 from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_with_kvcache
 
@@ -67,20 +77,10 @@ def test_varlen_attention_chunk_bf16_output_and_gradients(causal):
     out = flash_attn_varlen_func(q, k, v, cu(lens_q), cu(lens_k), max(lens_q), max(lens_k), causal=causal,
                                  attention_chunk=chunk)  # fmt: skip
     got = (out, *torch.autograd.grad(out, (q, k, v), do))
-
-    def parts(dtype):
-        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
-        outs, a, c = [], 0, 0
-        for nq, nk in zip(lens_q, lens_k, strict=True):
-            keep = keep_mask(nq, nk, causal, chunk=chunk).cuda()
-            outs.append(naive(qx[a : a + nq], kx[c : c + nk], vx[c : c + nk], keep, dtype)[0])
-            a, c = a + nq, c + nk
-        o = torch.cat(outs).to(dtype)
-        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
-
-    ref, plain = parts(torch.float64), parts(BF)
-    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
-        bound(g, p, r, name)
+    ref, plain = (
+        packed_parts(q, k, v, do, lens_q, lens_k, t, causal, chunk=chunk) for t in (torch.float64, BF)
+    )
+    bound_all(got, plain, ref, f"causal={causal}")
 
 
 @pytest.mark.parametrize("page", [None, 16])
@@ -134,15 +134,8 @@ def test_value_head_dim_bf16_output_and_gradients(case):
     out = flash_attn_func(q, k, v, causal=causal)
     got = (out, *torch.autograd.grad(out, (q, k, v), do))
     keep = keep_mask(nq, nk, causal).cuda()
-
-    def parts(dtype):
-        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
-        o = torch.stack([naive(qx[i], kx[i], vx[i], keep, dtype)[0] for i in range(b)]).to(dtype)
-        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
-
-    ref, plain = parts(torch.float64), parts(BF)
-    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
-        bound(g, p, r, f"{case} {name}")
+    ref, plain = (batch_parts(q, k, v, do, keep, t) for t in (torch.float64, BF))
+    bound_all(got, plain, ref, str(case))
 
 
 def test_value_head_dim_packed_bf16_output_and_gradients():
@@ -157,17 +150,5 @@ def test_value_head_dim_packed_bf16_output_and_gradients():
     do = torch.randn(sum(lens), hq, dv, generator=gen, dtype=BF).cuda()
     out = flash_attn_varlen_func(q, k, v, cu, cu, max(lens), max(lens), causal=True)
     got = (out, *torch.autograd.grad(out, (q, k, v), do))
-
-    def parts(dtype):
-        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
-        outs, a = [], 0
-        for n in lens:
-            keep = keep_mask(n, n, True).cuda()
-            outs.append(naive(qx[a : a + n], kx[a : a + n], vx[a : a + n], keep, dtype)[0])
-            a += n
-        o = torch.cat(outs).to(dtype)
-        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
-
-    ref, plain = parts(torch.float64), parts(BF)
-    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
-        bound(g, p, r, name)
+    ref, plain = (packed_parts(q, k, v, do, lens, lens, t, True) for t in (torch.float64, BF))
+    bound_all(got, plain, ref, "192/128 packed")

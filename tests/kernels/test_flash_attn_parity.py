@@ -27,7 +27,18 @@ _defined = any(m.startswith("gpuaccel.accel.kernels.decode.kernels") for m in sy
 if _defined and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
     pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
 
-from attention_parity import DT, KV_CASES, bound, cache, keep_mask, naive, rows  # noqa: E402
+from attention_parity import (  # noqa: E402
+    DT,
+    KV_CASES,
+    batch_parts,
+    bound,
+    bound_all,
+    cache,
+    keep_mask,
+    naive,
+    packed_parts,
+    rows,
+)
 
 from gpuaccel.accel.kernels.flash_attn_interface import (  # noqa: E402
     flash_attn_combine,
@@ -146,22 +157,10 @@ def test_varlen_attention_chunk_output_and_gradients(case):
     out = flash_attn_varlen_func(q, k, v, cu_q, cu_k, max(lens_q), max(lens_k), causal=causal,
                                  window_size=window, attention_chunk=chunk)  # fmt: skip
     got = (out, *torch.autograd.grad(out, (q, k, v), do))
-
-    def parts(dtype):
-        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
-        outs = []
-        for i in range(len(lens_q)):
-            a, c = int(cu_q[i]), int(cu_k[i])
-            keep = keep_mask(lens_q[i], lens_k[i], causal, window, chunk)
-            outs.append(
-                naive(qx[a : a + lens_q[i]], kx[c : c + lens_k[i]], vx[c : c + lens_k[i]], keep, dtype)[0]
-            )
-        o = torch.cat(outs).to(dtype)
-        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
-
-    ref, plain = parts(torch.float64), parts(DT)
-    for name, g, pl, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
-        bound(g, pl, r, f"{case} {name}")
+    ref, plain = (
+        packed_parts(q, k, v, do, lens_q, lens_k, dt, causal, window, chunk) for dt in (torch.float64, DT)
+    )
+    bound_all(got, plain, ref, str(case))
 
 
 def test_dense_attention_chunk_in_flash_attn_layout():
@@ -201,15 +200,9 @@ def test_value_head_dim_other_than_qk_output_and_gradients(case):
     assert out.shape == (b, nq, hq, dv) and lse.shape == (b, hq, nq)
     got = (out, *torch.autograd.grad(out, (q, k, v), do))
     keep = keep_mask(nq, nk, causal)
-
-    def parts(dtype):
-        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
-        o = torch.stack([naive(qx[i], kx[i], vx[i], keep, dtype)[0] for i in range(b)]).to(dtype)
-        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
-
-    ref, plain = parts(torch.float64), parts(DT)
-    for name, g, pl, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
-        bound(g, pl, r, f"{case} {name}")
+    bound_all(
+        got, batch_parts(q, k, v, do, keep, DT), batch_parts(q, k, v, do, keep, torch.float64), str(case)
+    )
     want_lse = torch.stack([naive(q[i].double(), k[i].double(), v[i].double(), keep, torch.float64)[1]
                             for i in range(b)])  # fmt: skip
     torch.testing.assert_close(lse.double(), want_lse, atol=2e-3, rtol=2e-3)
@@ -229,20 +222,8 @@ def test_value_head_dim_packed_output_and_gradients(window):
                                  window_size=window)  # fmt: skip
     assert out.shape == (sum(lens_q), hq, dv)
     got = (out, *torch.autograd.grad(out, (q, k, v), do))
-
-    def parts(dtype):
-        qx, kx, vx = (t.detach().to(dtype).requires_grad_() for t in (q, k, v))
-        outs, a, c = [], 0, 0
-        for nq, nk in zip(lens_q, lens_k, strict=True):
-            keep = keep_mask(nq, nk, True, window)
-            outs.append(naive(qx[a : a + nq], kx[c : c + nk], vx[c : c + nk], keep, dtype)[0])
-            a, c = a + nq, c + nk
-        o = torch.cat(outs).to(dtype)
-        return (o, *torch.autograd.grad(o, (qx, kx, vx), do.to(dtype)))
-
-    ref, plain = parts(torch.float64), parts(DT)
-    for name, g, pl, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
-        bound(g, pl, r, f"{window} {name}")
+    ref, plain = (packed_parts(q, k, v, do, lens_q, lens_k, dt, True, window) for dt in (torch.float64, DT))
+    bound_all(got, plain, ref, str(window))
 
 
 def test_combine_matches_attention_over_all_keys():
