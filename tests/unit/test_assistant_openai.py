@@ -236,6 +236,12 @@ def test_windows_several_asks_named_and_required_choices(svc: AssistantService) 
         calls("tell me a joke", tool_choice="required")
     assert required.value.param == "tool_choice" and "names no query" in required.value.message
     assert calls("tell me a joke") == []  # auto: the refusal as the answer
+    legacy = http.post(
+        "/v1/chat/completions",
+        json={"messages": [{"role": "user", "content": "hi"}], "functions": [{"name": "gpu_rank"}]},
+        headers=HEADERS,
+    )
+    assert legacy.status_code == 400 and legacy.json()["error"]["param"] == "functions"
 
 
 def test_streamed_calls_and_bad_tool_messages(svc: AssistantService) -> None:

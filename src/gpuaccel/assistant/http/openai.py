@@ -192,6 +192,12 @@ def _checked(raw: Any, served: str) -> OAChatIn:
             "choices would repeat it",
             "n",
         )
+    legacy = [k for k in ("functions", "function_call") if (body.model_extra or {}).get(k) is not None]
+    if legacy:  # the API before tools: said, not silently ignored
+        raise _invalid(
+            f"{legacy[0]} is the API before tools; send tools (GET /v1/tools lists them) and tool_choice",
+            legacy[0],
+        )
     known = tool_names()
     for i, tool in enumerate(body.tools or []):
         if tool.function.name not in known:
