@@ -87,3 +87,21 @@ def test_clocks_thresholds_and_what_the_gpus_are() -> None:
     assert pick("did any gpu go over 85C today") == Query("gpu_reading", metric="temperature", window=TODAY)
     assert pick("what architecture is gpu 1") == Query("gpu_list", gpu=1)
     assert pick("what driver version are we on") == Query("gpu_list")
+
+
+def test_a_name_an_array_shares_asks_for_all_of_it_and_an_element_for_that_one() -> None:
+    """lr-sweep[0..3] (jobs 7-10): the name alone, or any part of it, is the whole array (its states,
+    GPU-hours and energy in all); "element 2" that element; "job 10" that job; "energy?" after the
+    array's list is the list again, which says its energy."""
+    sweep = {"lr-sweep": {0: 7, 1: 8, 2: 9, 3: 10}}
+    context = Context(gpus=[0, 1], job_names={"lr-sweep": 10, "sd-xl-train": 5}, arrays=sweep)
+
+    def ask(question: str, ctx: Context = context) -> Query | None:
+        return RulePicker().pick(question, ctx, FIXED_NOW)
+
+    whole = Query("jobs", job_name="lr-sweep")
+    assert ask("how did the lr sweep go") == whole and ask("gpu hours for the sweep?") == whole
+    assert ask("how long did sweep element 2 run") == Query("job_detail", job=9)
+    assert ask("how did job 10 go") == Query("job_detail", job=10)
+    assert ask("what happened to sd-xl-train") == Query("job_detail", job=5)  # one job of its name
+    assert ask("energy?", Context(whole, gpus=[0, 1], job_names=context.job_names, arrays=sweep)) == whole

@@ -12,6 +12,7 @@ from unittest import mock
 
 import pytest
 from heldout_machine import NOW, at, build_machine
+from test_assistant_questions import ask
 
 from gpuaccel.accel.telemetry.snapshot import snapshot
 from gpuaccel.app.commands.job_table import run_time, table
@@ -61,3 +62,18 @@ def test_machine_prints_the_facts_the_blind_sets_expect(tmp_path: Path) -> None:
             assert fact in status, fact
     finally:
         store.close()
+
+
+def test_the_jobs_of_an_array_s_name_are_counted_with_their_totals(tmp_path: Path) -> None:
+    """ "how did the lr sweep go" on the held-out machine: its four elements by state, the failed one's
+    reason, and their GPU-hours and energy in all (as the chat's jobs answer sums gpuaccel show's)."""
+    machine = build_machine(tmp_path)
+    svc = machine.service()
+    try:
+        _, text, query = ask(svc, "how did the lr sweep go", None)
+    finally:
+        svc.stop()
+        svc.store.close()
+    assert query == {"name": "jobs", "job_name": "lr-sweep"}
+    assert "4 jobs named like 'lr-sweep' (1 failed, 3 succeeded)" in text and "loss is NaN" in text
+    assert text.endswith("In all 1.4 GPU-hours and 531 Wh."), text

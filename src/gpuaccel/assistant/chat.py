@@ -225,7 +225,12 @@ class ChatService:
         """Pick and run the question's query: the grounded answer (no model unless a model picks)."""
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
-        names = {j.name: j.id for j in reversed(self.facts.store.list(limit=500)) if j.name}
+        listed = self.facts.store.list(limit=500)
+        names = {j.name: j.id for j in reversed(listed) if j.name}
+        arrays: dict[str, dict[int, int]] = {}
+        for j in listed:
+            if j.name and j.array_id is not None and j.array_index is not None:
+                arrays.setdefault(j.name, {})[j.array_index] = j.id
         # a request to act is never described as if asked about (said: what does it); a question about
         # the assistant itself is answered before any picker reads "you" as its idle gate
         reply = (
@@ -240,7 +245,8 @@ class ChatService:
                 question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=context
             )
         models = {int(g["index"]): str(g.get("name") or "") for g in facts.gpus}
-        context = replace(context, job_names=names, gpus=list(models), gpu_models=models)
+        arrays = {n: elements for n, elements in arrays.items() if len(elements) > 1}
+        context = replace(context, job_names=names, gpus=list(models), gpu_models=models, arrays=arrays)
         now = self.now()
         results = answer_asks(
             question, context, lambda part, c: pick(part, c, self.pickers, now=now), lambda q: run(ctx, q)

@@ -229,17 +229,37 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
         return Result(q, f"There are no {what}{_filters(q)}.")
     now = ctx.now()
     shown = found[:10]
-    listed = ", ".join(f"{label(j)} {state_words(j)}" if not q.state else label(j) for j in shown)
+    listed = ", ".join(_listed(j) if not q.state else label(j) for j in shown)
     more = f" and {len(found) - len(shown)} more" if len(found) > len(shown) else ""
     count = f"{len(found)} {what[:-1] if len(found) == 1 else what}"
+    by: dict[str, int] = {}
+    for j in found:
+        by[str(j.state)] = by.get(str(j.state), 0) + 1
+    states = f" ({', '.join(f'{n} {s}' for s, n in sorted(by.items()))})" if len(by) > 1 else ""
     rows = [[j.id, j.name or j.kind, str(j.state), ran_for(j, now), clock(j.created_at)] for j in found]
-    return Result(
-        q,
-        f"{count}{_filters(q)}: {listed}{more}.",
-        ["job", "name", "state", "ran for", "submitted"],
-        rows,
-        [j.id for j in shown],
-    )
+    said = f"{count}{_filters(q)}{states}: {listed}{more}."
+    if q.job_name and len(found) > 1:  # the jobs of one name (an array, a sweep) as a whole
+        said += " " + _in_all(ctx, found, now)
+    return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])
+
+
+def _listed(job: Job) -> str:
+    """A job in a list: its label and state, and a failed one's reason ("job 9 (lr-sweep) failed: loss is
+    NaN")."""
+    reason = f": {job.reason}" if job.state == JobState.FAILED and job.reason else ""
+    return f"{label(job)} {state_words(job)}{reason}"
+
+
+def _in_all(ctx: QueryContext, found: list[Job], now: float) -> str:
+    """What jobs took together: GPU-hours (run time x GPUs, as gpuaccel show counts them) and energy (the
+    jobs' recorded energy, all attempts)."""
+    hours = sum(gpu_time(j, now) or 0.0 for j in found) / 3600
+    measured = [reads.job_energy(ctx.store, j.id) for j in found]
+    joules = sum(e[0] for e in measured if e is not None)
+    counted = sum(e is not None for e in measured)
+    energy = f" and {energy_text(joules)}" if counted else ""
+    of = f" (energy of {counted} of the {len(found)} jobs)" if 0 < counted < len(found) else ""
+    return f"In all {hours:.1f} GPU-hours{energy}{of}."
 
 
 RANK_NEXT = 2  # a ranking's sentence names the runners-up after the first, each with its state

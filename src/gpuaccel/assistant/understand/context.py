@@ -20,6 +20,9 @@ class Context:
     gpu_models: dict[int, str] = field(default_factory=dict)  # index -> model name, for "on the 4090"
     listing: list[int] = field(default_factory=list)  # the jobs of a list, for "the one before that"
     listed: Query | None = None  # the query that listed them (intent_lists)
+    # names several jobs share (an array: lr-sweep[0..3]) -> their index -> job id, for "how did the lr
+    # sweep go" (all of them) and "sweep element 2" (that one); the machine's, like job_names
+    arrays: dict[str, dict[int, int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """Plain values: what a chat session stores and what the model worker is sent (the machine's GPUs

@@ -28,9 +28,9 @@ def quoted_job_name(question: str) -> str | None:
 def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]:
     """The queue's jobs a question names by name, surest first: those named whole (a name of 3+ characters
     that is no common word: "why isn't eval-x starting?", or said with spaces for its dashes), then with
-    ``stems`` the newest job of each first part of names it says ("what about eval?" of eval-x: 4+
-    characters, no common word). The picking grammar lets the model write any of them; the rules take one
-    (:func:`named_job`)."""
+    ``stems`` the newest job of each part of names it says ("what about eval?" of eval-x, "the sweep" of
+    lr-sweep: 3+ characters, no common word, not a bare number). The picking grammar lets the model write
+    any of them; the rules take one (:func:`named_job`)."""
     q = question.lower()
 
     def said(part: str) -> bool:
@@ -45,9 +45,9 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
         return whole
     by_stem: dict[str, set[int]] = {}
     for name, job_id in context.job_names.items():
-        stem = re.split(r"[-_.]", name.lower())[0]
-        if len(stem) >= 4 and stem != name.lower() and stem not in VOCAB:
-            by_stem.setdefault(stem, set()).add(job_id)
+        for stem in re.split(r"[-_.]", name.lower()):  # any part: "the sweep" of lr-sweep, "the 70b one"
+            if len(stem) >= 3 and stem != name.lower() and stem not in VOCAB and not stem.isdigit():
+                by_stem.setdefault(stem, set()).add(job_id)
     return list(dict.fromkeys(whole + [max(ids) for stem, ids in by_stem.items() if said(stem)]))
 
 

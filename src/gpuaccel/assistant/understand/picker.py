@@ -29,6 +29,10 @@ SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
     " used".split()
 )
+# Words that ask the jobs of one name again for the totals it says: "energy?", "and the gpu hours?"
+TOTALS_AGAIN = set(
+    "and the what about its their how much many total in all energy gpu hours time used use".split()
+)
 METRIC_WORDS = {w for w, topic in WORD_OF.items() if topic in METRICS}  # "power", "temp", "mem used"...
 
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
@@ -124,6 +128,8 @@ class RulePicker:
             return (
                 last  # "out of how much?" after a reading: the reading again, which says its limit or total
             )
+        if last is not None and last.name == "jobs" and last.job_name and ws and set(ws) <= TOTALS_AGAIN:
+            return last  # "energy?", "and the gpu hours?" after the jobs of a name: it says both, in all
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
         if spanned and ws and set(ws) <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
@@ -162,6 +168,9 @@ class RulePicker:
         log = log_query(question, ws, topics, job, name, context)
         if log is not None:
             return log  # "show me the log of job 3", "what did it print?"
+        whole = _array_said(text, job, gpu, nth is not None, context)
+        if whole is not None:
+            return whole
         topics.discard("log")  # "the power output of gpu 0" asks for no log
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
@@ -340,3 +349,24 @@ def pick(
         if q is not None:
             return q
     return None
+
+
+_ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
+
+
+def _array_said(text: str, job: int | None, gpu: int | None, nth: bool, context: Context) -> Query | None:
+    """A job named by a name several jobs share (an array): "sweep element 2" is that element's detail,
+    the name alone ("how did the lr sweep go", "gpu hours for the sweep") all of them; None otherwise (a
+    job said by number, an ordinal of a list, a name one job has)."""
+    named = {i: n for n, i in context.job_names.items()}.get(job) if job is not None else None
+    if named is None or named not in context.arrays or nth or gpu is not None:
+        return None
+    if re.search(rf"\bjob\s*#?{job}\b", text):
+        return None  # "job 10" is that job
+    element = _ELEMENT.search(text)
+    if element is not None:
+        index = int(element.group(1))
+        if index in context.arrays[named]:
+            return Query("job_detail", job=context.arrays[named][index])
+        return None
+    return Query("jobs", job_name=named)
