@@ -105,3 +105,13 @@ def test_a_name_an_array_shares_asks_for_all_of_it_and_an_element_for_that_one()
     assert ask("how did job 10 go") == Query("job_detail", job=10)
     assert ask("what happened to sd-xl-train") == Query("job_detail", job=5)  # one job of its name
     assert ask("energy?", Context(whole, gpus=[0, 1], job_names=context.job_names, arrays=sweep)) == whole
+
+
+def test_since_a_time_of_day_is_a_span_from_it() -> None:
+    """ "since 9am", "since 13:30", "since 9" (said last) run from that time today to now."""
+    nine = window_of("since 9am", FIXED_NOW)
+    assert nine is not None and nine.label == "since 09:00" and nine.t1 == FIXED_NOW
+    assert window_of("average temperature of the 4090 since 9", FIXED_NOW) == nine
+    half = window_of("since 13:30", FIXED_NOW)
+    assert half is not None and half.t0 - nine.t0 == 4.5 * 3600
+    assert window_of("jobs since 2 hours", FIXED_NOW) is None

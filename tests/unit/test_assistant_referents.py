@@ -15,6 +15,7 @@ from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.asks import split_asks
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.assistant.understand.replies import act_request
 
 
 def pick(question: str, context: Context) -> Query | None:
@@ -94,3 +95,17 @@ def test_where_the_users_own_work_could_run_asks_for_a_free_gpu(question: str) -
 
 def test_running_a_named_job_again_is_not_a_question_about_free_gpus() -> None:
     assert pick("can i run job 5 again", Context(gpus=[0, 1])) != Query("idle_gpus")
+
+
+def test_a_name_by_its_parts_a_job_by_jb_and_a_request_about_the_job_in_focus() -> None:
+    """ "llama 8b" is the one name two of whose parts are said (not the newest llama job); "jb 11" is job
+    11; "ok cancel it" and "retry it" name the command for the job the conversation is about; "kill pid
+    4242" is gpuaccel kill, not a job."""
+    names = {"llama-70b-finetune": 2, "llama-8b-eval": 4, "llama-405b-probe": 13, "mistral-7b-sft": 11}
+    context = Context(gpus=[0, 1], job_names=names)
+    assert pick("when did the evaluation of llama 8b start", context) == Query("job_detail", job=4)
+    assert pick("stauts of jb 11", context) == Query("job_detail", job=11)
+    assert "gpuaccel cancel 13" in (act_request("ok cancel it", names, focus=13) or "")
+    assert "gpuaccel retry 13" in (act_request("retry it", names, focus=13) or "")
+    assert act_request("retry it", names) is None  # no job in focus: nothing to name
+    assert "gpuaccel kill 4242" in (act_request("kill pid 4242", names) or "")

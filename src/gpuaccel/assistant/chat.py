@@ -235,7 +235,7 @@ class ChatService:
         # the assistant itself is answered before any picker reads "you" as its idle gate
         reply = (
             action_request(question, names)
-            or act_request(question, names)
+            or act_request(question, names, context.subjects[0] if context.subjects else None)
             or about_housekeeping(question)
             or about_me(question, facts)
             or about_the_future(question)

@@ -10,6 +10,7 @@ from gpuaccel.assistant.queries.query import Window
 _CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?"
 _BETWEEN = re.compile(rf"\b(?:between|from)\s+{_CLOCK}\s+(?:and|to|until|till|-)\s+{_CLOCK}")
 _AT = re.compile(r"\bat\s+(\d{1,2}):(\d{2})\s*(am|pm)?")
+_SINCE = re.compile(rf"\bsince\s+{_CLOCK}(?![\d.])")  # "since 9am", "since 13:30", "since 9" (said last)
 _DAYTIME = re.compile(r"\b(?:morning|afternoon|evening|today|o'?clock)\b")
 
 
@@ -33,6 +34,15 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
         if t0 > now:
             t0, t1 = t0 - 86400, t1 - 86400
         return Window(t0, min(t1, now), f"between {h0:02d}:{m0:02d} and {h1:02d}:{m1:02d}")
+    m = _SINCE.search(text)
+    if m and (m.group(2) or m.group(3) or re.search(r"\bsince\s+\d{1,2}\s*$", text) or "o'clock" in text):
+        h, mi = _hour(m.group(1), m.group(3)), int(m.group(2) or 0)
+        if h > 23 or mi > 59:
+            return None
+        t0 = midnight + h * 3600 + mi * 60
+        if t0 > now:
+            t0 -= 86400
+        return Window(t0, now, f"since {h:02d}:{mi:02d}")
     m = _AT.search(text)
     if m:
         h, mi = _hour(m.group(1), m.group(3)), int(m.group(2))

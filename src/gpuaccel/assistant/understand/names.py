@@ -43,6 +43,15 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     whole = [i for n, i in names if len(n) >= 3 and n.lower() not in VOCAB and said_whole(n.lower())]
     if not stems:
         return whole
+    # the one name most of whose parts are said, two at least: "llama 8b" is llama-8b-eval, not the
+    # newest llama job
+    said_parts = {
+        i: sum(said(p) for p in re.split(r"[-_.]", n.lower()) if len(p) >= 2 and p not in VOCAB)
+        for n, i in names
+    }
+    most = max(said_parts.values(), default=0)
+    if most >= 2 and list(said_parts.values()).count(most) == 1:
+        return list(dict.fromkeys(whole + [i for i, k in said_parts.items() if k == most]))
     by_stem: dict[str, set[int]] = {}
     for name, job_id in context.job_names.items():
         for stem in re.split(r"[-_.]", name.lower()):  # any part: "the sweep" of lr-sweep, "the 70b one"
@@ -73,7 +82,9 @@ def numbered(text: str, question: str, context: Context) -> tuple[int | None, in
     """The GPU and the job a question names by number (``text``: its repaired words): "gpu 1", "job 5",
     "#5", "the second one", "vram on 0", else the GPU by its model (:func:`gpu_by_model`)."""
     gpu = _num(rf"\b(?:gpu|card|device|gpus)\s*(?:with\s+)?{_INDEX_WORD}(\d+)\b", text)
-    job = _num(r"\b(?:job|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(r"#\s*(\d+)", question)
+    job = _num(r"\b(?:job|jb|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
+        r"#\s*(\d+)", question
+    )
     if gpu is None and job is None:  # "the second one", "vram on 0"
         nth = re.search(rf"\b({'|'.join(ORDINALS)})\s+(?:one|gpu|card|device|accelerator|chip)\b", text)
         gpu = ORDINALS.index(nth.group(1)) % 4 if nth else _num(r"\bon (\d+)\b(?! (?:gpus|cards))", text)

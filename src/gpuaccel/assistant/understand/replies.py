@@ -114,14 +114,22 @@ def _jobs_named(said: str, job_names: dict[str, int]) -> list[tuple[str, int]]:
     return sorted(found, key=lambda x: x[1])
 
 
-def act_request(question: str, job_names: dict[str, int] | None = None) -> str | None:
+def act_request(
+    question: str, job_names: dict[str, int] | None = None, focus: int | None = None
+) -> str | None:
     """What the chat cannot do and the command that does it, for a request to act that
-    :func:`action_request` does not read; None when the question is not a request to act."""
+    :func:`action_request` does not read; None when the question is not a request to act. ``focus``: the
+    job the conversation is about, which "cancel it", "retry that one" mean."""
     said = " ".join(re.sub(r"[^a-z0-9#'_.,-]+", " ", question.lower()).split()).rstrip(".!?")
+    said = re.sub(r"^(?:ok|okay|alright|right|then|so|well),? ", "", said)  # "ok cancel it"
     m = _LEADING_VERB.match(said)
     verb = m.group("verb") if m else ""
     command = _VERB.get(verb)
     cant = "I only read this machine; I do not change anything from the chat."
+    pid = re.search(r"\b(?:pid|process)\s*#?(\d+)\b", said)
+    if verb in ("kill", "stop", "terminate", "end") and pid:  # a GPU process, not a queue job
+        number = pid.group(1)
+        return f"{cant} To signal process {number}: gpuaccel kill {number} (your own processes only)."
     if verb in _CLEANING or command == "remove":
         state = next((s for w, s in _STATES.items() if re.search(rf"\b{w}\b", said)), None)
         if state is not None or re.search(r"\b(?:finished|old|all)\b.*\bjobs?\b", said):
@@ -136,6 +144,8 @@ def act_request(question: str, job_names: dict[str, int] | None = None) -> str |
     if command is not None:
         jobs = [(str(n), int(i)) for n, i in re.findall(r"(job|#)\s*(\d+)", said)]
         jobs = [("", i) for _, i in jobs] or _jobs_named(said, job_names or {})
+        if not jobs and focus is not None and re.search(r"\b(?:it|that|this)(?: one| job)?$", said):
+            jobs = [(next((n for n, i in (job_names or {}).items() if i == focus), ""), focus)]
         if jobs:
             ids = " ".join(str(i) for _, i in jobs)
             named = ", ".join(f"job {i}" + (f" ({n})" if n else "") for n, i in jobs)
