@@ -11,7 +11,7 @@ import pytest
 import torch
 
 from assistant_lab.sampling import FIXED_NOW
-from gpuaccel.assistant.engine.tokenizers import ByteTokenizer
+from gpuaccel.assistant.engine.tokenizers import ByteTokenizer, VocabTokenizer
 from gpuaccel.assistant.queries.catalogue import query_from_args
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.understand.context import Context
@@ -181,11 +181,58 @@ def test_the_grammar_offers_only_the_question_s_numbers_names_and_known_spans() 
     assert g.allowed(g.start()) == {" "} and g.allowed(g.step(g.start(), " ")) == {"n", "{"}
 
 
-def test_only_a_byte_vocabulary_can_be_constrained_by_character() -> None:
+def test_a_tokenizer_without_a_trie_cannot_be_constrained() -> None:
     model = TableModel()
-    model.tokenizer = type("World", (), {"name": "rwkv_vocab_v20230424"})()
-    with pytest.raises(ValueError, match="byte-level vocabulary"):
+    model.tokenizer = type("Opaque", (), {"name": "opaque"})()
+    with pytest.raises(ValueError, match="trie of its tokens"):
         ConstrainedDecoder(model)
+
+
+WORDS = [' {"', '"gpu', "gpu", '": ', ", ", ', "', "metric", '"metric', "name", "temperature", '"}', '"}\n\n']
+WORDS += [" none", "\n\n", "_reading", "gpu_reading", '": "', "power"]
+
+
+class VocabTarget:
+    """A stand-in engine with a vocabulary of words (``WORDS`` and the bytes) that wants to write ``target``
+    and the blank line after it, split into tokens as the tokenizer splits it (greedy longest match)."""
+
+    def __init__(self, target: str) -> None:
+        self.tokenizer = VocabTokenizer(
+            [b"", *(bytes([i]) for i in range(1, 256)), *(w.encode() for w in WORDS)]
+        )
+        self.want = self.tokenizer.encode(target + "\n\n")
+        self.calls = 0
+
+    def _logits(self, written: list[int]) -> torch.Tensor:
+        g = torch.Generator().manual_seed(zlib.crc32(bytes(str(written), "ascii")))
+        out = torch.randn(self.tokenizer.vocab_size, generator=g)
+        if written == self.want[: len(written)] and len(written) < len(self.want):
+            out[self.want[len(written)]] += 20
+        return out
+
+    def prefill(self, tokens: list[int]) -> tuple[torch.Tensor, list[torch.Tensor]]:
+        return self._logits([]), [torch.zeros(0, dtype=torch.long)]
+
+    def forward_all(self, tokens: list[int], state: list[torch.Tensor]) -> tuple[torch.Tensor, list]:
+        self.calls += 1
+        ids, rows = state[0].tolist(), []
+        for t in tokens:
+            ids.append(t)
+            rows.append(self._logits(ids))
+        return torch.stack(rows), [torch.tensor(ids, dtype=torch.long)]
+
+
+def test_a_vocabulary_of_words_picks_through_its_own_tokens_and_counts_a_text_once() -> None:
+    target = ' {"gpu": 1, "metric": "temperature", "name": "gpu_reading"}'
+    model = VocabTarget(target)
+    assert any(len(model.tokenizer.token_bytes(t)) > 2 for t in model.want)  # the words are used
+    assert model.tokenizer.token_bytes(model.want[-1]) == b'"}\n\n'  # the last token ends the pick too
+    d = decide(model, "how hot is gpu 1", Context(), FIXED_NOW)
+    assert d.query == Query("gpu_reading", gpu=1, metric="temperature") and d.texts[0] == target
+    assert len(set(d.texts)) == len(d.texts) and d.margin > 5
+    assert d.calls < len(target)  # a word a call, not a character
+    refuse = decide(VocabTarget(" none"), "write me a poem", Context(), FIXED_NOW)
+    assert refuse.query is None and refuse.logp == refuse.refusal
 
 
 def test_the_bundled_model_picks_valid_queries_with_the_question_s_numbers() -> None:

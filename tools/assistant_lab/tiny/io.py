@@ -64,12 +64,13 @@ def official_names(model: Any) -> dict[str, torch.Tensor]:
     return out
 
 
-def save(model: Any, out: Path, summary: dict) -> None:
+def save(model: Any, out: Path, summary: dict, metadata: dict[str, str] | None = None) -> None:
+    """The weights (fp16, ``tokenizer=bytes`` unless ``metadata`` says otherwise), summary and curve."""
     from safetensors.torch import save_file
 
     out.mkdir(parents=True, exist_ok=True)
-    meta = {"format": "rwkv7", "tokenizer": "bytes", "n_layer": str(model.cfg.n_layer)}
-    if "query_dialogues" in summary.get("sources", {}):
+    meta = {"format": "rwkv7", "tokenizer": "bytes", "n_layer": str(model.cfg.n_layer), **(metadata or {})}
+    if "query_dialogues" in summary.get("sources", {}) and "query_picker" not in meta:
         meta["query_picker"] = (
             "1"  # trained to write queries: the chat asks it first (model_picker.ModelPicker)
         )
@@ -95,7 +96,7 @@ def plot_curve(summary: dict, path: Path) -> bool:
     val = [r for r in curve if "val_loss" in r]
     ax.plot([r["step"] for r in val], [r["val_loss"] for r in val], "o-", label="held-out")
     ax.set_xlabel("step")
-    ax.set_ylabel("cross-entropy, nats per byte")
+    ax.set_ylabel(f"cross-entropy, {summary.get('loss_unit', 'nats per byte')}")
     ax.set_title(f"tiny RWKV-7 ({summary['params'] / 1e6:.1f}M params, {summary['device']})")
     ax.grid(alpha=0.3)
     ax.legend()

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.assistant.engine.safetensors_header import HeaderError, read_header
-from gpuaccel.assistant.engine.tokenizers import EOT, ByteTokenizer, Tokenizer, WorldTokenizer
+from gpuaccel.assistant.engine.tokenizers import EOT, ByteTokenizer, Tokenizer, VocabTokenizer, WorldTokenizer
 from gpuaccel.assistant.engine.tokenizers import Utf8Stream as Utf8Stream  # the chat streams text through it
 
 STRATEGIES = ("cuda fp16", "cuda bf16", "cuda fp32", "cpu fp32", "cpu bf16", "cpu fp16")
@@ -67,12 +67,24 @@ def describe_runtime(runtime: dict[str, Any]) -> str:
 # -- tokenizers ------------------------------------------------------------------------------------------
 
 
-def tokenizer_for(vocab_size: int, declared: str | None = None) -> Tokenizer:
+def tokenizer_for(vocab_size: int, declared: str | None = None, vocab: str | None = None) -> Tokenizer:
+    """The tokenizer the metadata declares (``vocab``: its tokens are in the file), else by the size."""
+    if declared == "vocab":
+        try:
+            tok = VocabTokenizer.from_metadata(vocab or "")
+        except ValueError as exc:
+            raise ModelError(str(exc)) from None
+        if tok.vocab_size != vocab_size:
+            raise ModelError(f"the file's vocab has {tok.vocab_size} tokens, its embedding {vocab_size} rows")
+        return tok
     if declared == "bytes" or (declared is None and vocab_size == 256):
         return ByteTokenizer()
     if vocab_size == 65536:
         return WorldTokenizer()
-    raise ModelError(f"no tokenizer for a vocabulary of {vocab_size} tokens (known: 256 bytes, 65536 World)")
+    raise ModelError(
+        f"no tokenizer for a vocabulary of {vocab_size} tokens (known: 256 bytes, 65536 World,"
+        " or one in the file's metadata: tokenizer=vocab)"
+    )
 
 
 # -- loading -----------------------------------------------------------------------------------------------
@@ -119,7 +131,7 @@ def load_rwkv(path: Path, strategy: str, wkv: str = "plain") -> tuple[Any, Token
     prepare_env(strategy, wkv)
     tensors, meta = read_safetensors(path)
     vocab = int(tensors["emb.weight"].shape[0])
-    tokenizer = tokenizer_for(vocab, meta.get("tokenizer"))
+    tokenizer = tokenizer_for(vocab, meta.get("tokenizer"), meta.get("vocab"))
     import rwkv.model
 
     sentinel = str(path.with_suffix("")) + ".pth"
@@ -371,4 +383,4 @@ def tokenizer_from_file(path: Path) -> Tokenizer:
         vocab = int(tensors["emb.weight"]["shape"][0])
     except (HeaderError, KeyError, IndexError, TypeError, ValueError) as exc:
         raise ModelError(f"{Path(path).name} is not a readable RWKV model file ({exc})") from None
-    return tokenizer_for(vocab, meta.get("tokenizer"))
+    return tokenizer_for(vocab, meta.get("tokenizer"), meta.get("vocab"))

@@ -2,8 +2,8 @@
 
 Free generation lets a small model write a query of the wrong kind or a number the user never said; here
 the model only scores: :func:`decide` runs a best-first search over the texts :class:`PickGrammar`
-allows, character by character from the prompt's state (RWKV's state is copied at each branch, a forced
-run of characters is fed in one call), and stops at the likeliest finished text, which is the exact best
+allows, token by token from the prompt's state (RWKV's state is copied at each branch, a forced
+run of tokens is fed in one call), and stops at the likeliest finished text, which is the exact best
 of the whole set because a text's log-probability only falls as it grows. It then keeps searching for the
 runner-up, so the :class:`Decision` carries the margin (how sure the model is) and the refusal's own
 log-probability, for a caller that trusts the model only when it is sure. A search may be stopped from
@@ -25,6 +25,7 @@ from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.grammar import REFUSE, Hypothesis, PickGrammar
 from gpuaccel.assistant.understand.prompt import pick_prompt
 
+END = "\n\n"  # what ends a pick in the training text (a token may write it with the pick's last characters)
 MAX_NODES = 160  # model calls per question at most (the bundled model needs 10.6 on average on the dev split)
 
 
@@ -94,6 +95,17 @@ class _Node:
     logits: Any = None
 
 
+@dataclass
+class _Step:
+    """A token the grammar allows after a node: its id, the characters it writes, the grammar after them,
+    and whether the text is finished (a token may also write the blank line that ends a pick)."""
+
+    token: int
+    chars: str
+    hyps: list[Hypothesis]
+    done: bool
+
+
 def _clone(state: list[Any]) -> list[Any]:
     return [t.clone() for t in state]
 
@@ -105,15 +117,20 @@ def _log_softmax(logits: Any) -> Any:
 
 
 class ConstrainedDecoder:
-    """Runs the search on one engine; a byte vocabulary (the bundled model's) maps characters to tokens."""
+    """Runs the search on one engine, over the engine's own tokens: a token is allowed where every character
+    it writes is one the grammar allows (after a finished text, only the newlines that end a pick), found by
+    walking the tokenizer's trie and the grammar together. So a byte model, the bundled model's fitted
+    vocabulary and a G1 model's World vocabulary take the same path. The same text reached through another
+    split into tokens counts once (its likeliest split)."""
 
     def __init__(
         self, engine: Scorer, max_nodes: int = MAX_NODES, interrupted: Callable[[], bool] | None = None
     ) -> None:
-        if getattr(engine.tokenizer, "name", None) != "bytes":
+        self.trie = getattr(engine.tokenizer, "trie", None)
+        if self.trie is None:
             raise ValueError(
-                f"constrained picking needs a byte-level vocabulary (tokenizer 'bytes'), not"
-                f" {getattr(engine.tokenizer, 'name', type(engine.tokenizer).__name__)!r}"
+                f"constrained picking needs a tokenizer with a trie of its tokens (bytes, World, a fitted"
+                f" vocabulary), not {getattr(engine.tokenizer, 'name', type(engine.tokenizer).__name__)!r}"
             )
         self.engine, self.max_nodes = engine, max_nodes
         self.interrupted = interrupted or (lambda: False)
@@ -123,19 +140,52 @@ class ConstrainedDecoder:
         if self.interrupted():
             raise PickInterrupted("the pick was interrupted")
 
-    def _feed(self, parent: _Node, chars: str, hyps: list[Hypothesis], logp: float, done: bool) -> _Node:
-        """The node after ``chars`` from ``parent``: the first char is already scored in ``logp``; the rest
-        are scored here (a finished text needs no logits after its last char)."""
-        toks = list(chars.encode())
-        feed = toks[:-1] if done else toks
-        state, logits = None, None
-        if feed:
-            self._check()
-            all_logits, state = self.engine.forward_all(feed, _clone(parent.state))
-            lp = _log_softmax(all_logits)
-            logp += sum(float(lp[i, toks[i + 1]]) for i in range(len(toks) - 1))
-            logits = all_logits[-1]
-        return _Node(logp, hyps, parent.text + chars, state, logits)
+    def steps(self, grammar: PickGrammar, hyps: list[Hypothesis]) -> list[_Step]:
+        """Every token that may come next after ``hyps``."""
+        out: list[_Step] = []
+        stack: list[tuple[dict, str, list[Hypothesis], int]] = [(self.trie, "", hyps, -1)]
+        while stack:
+            node, chars, h, newlines = (
+                stack.pop()
+            )  # newlines >= 0: the text is finished, its end being written
+            if newlines < 0 and grammar.finished(h) is not None:
+                newlines = 0
+            nexts = sorted(grammar.allowed(h)) if newlines < 0 else ["\n"] if newlines < len(END) else []
+            for c in nexts:
+                hit, at = None, node
+                for b in c.encode():
+                    hit = at.get(b)
+                    if hit is None:
+                        break
+                    at = hit[0]
+                if hit is None:
+                    continue
+                h2 = grammar.step(h, c) if newlines < 0 else h
+                n2 = newlines if newlines < 0 else newlines + 1
+                done = n2 >= 0 or grammar.finished(h2) is not None
+                if hit[1] > 0:
+                    out.append(_Step(hit[1], chars + c, h2, done))
+                if hit[0]:
+                    stack.append((hit[0], chars + c, h2, n2))
+        return out
+
+    def _feed(
+        self, parent: _Node, first: _Step, logp: float, grammar: PickGrammar
+    ) -> tuple[_Node, list[_Step]]:
+        """The node after ``first`` (scored in ``logp``) and the tokens the grammar then forces, one at a time
+        while there is only one (a byte model's fixed runs), fed in one call; and the node's next steps."""
+        tokens, step, text = [first.token], first, parent.text + first.chars
+        nxt = self.steps(grammar, step.hyps)
+        while len(nxt) == 1 and not nxt[0].done:
+            step = nxt[0]
+            tokens.append(step.token)
+            text += step.chars
+            nxt = self.steps(grammar, step.hyps)
+        self._check()
+        rows, state = self.engine.forward_all(tokens, _clone(parent.state))
+        lp = _log_softmax(rows)
+        logp += sum(float(lp[i, tokens[i + 1]]) for i in range(len(tokens) - 1))
+        return _Node(logp, step.hyps, text, state, rows[-1]), nxt
 
     def decide(self, prompt: str, grammar: PickGrammar) -> Decision:
         t0 = time.perf_counter()
@@ -147,51 +197,57 @@ class ConstrainedDecoder:
         logits, state = self.engine.prefill(encode(prompt))
         root = _Node(0.0, grammar.start(), "", state, logits)
         order = itertools.count()
-        heap: list[tuple[float, int, _Node, str | None]] = []
-        self._expand(root, grammar, heap, order)
-        finished: list[_Node] = []
+        heap: list[tuple[float, int, _Node, _Step]] = []
+        self._expand(root, self.steps(grammar, root.hyps), heap, order)
+        finished: dict[str, float] = {}  # text -> its likeliest split's log-probability, in the order found
+        parts: dict[str, Any] = {}
         calls = 0
         while heap and len(finished) < 2 and calls < self.max_nodes:
-            neg, _, node, char = heapq.heappop(heap)
-            if char is None:  # scored in full: finished, or open it up
-                if grammar.finished(node.hyps) is not None:
-                    finished.append(node)
-                else:
-                    self._expand(node, grammar, heap, order)
+            neg, _, node, step = heapq.heappop(heap)
+            if step.done:
+                text = (node.text + step.chars).rstrip("\n")
+                if text not in finished:
+                    finished[text] = -neg
+                    parts[text] = grammar.finished(step.hyps)
                 continue
-            chars, hyps = char, grammar.step(node.hyps, char)
-            while grammar.finished(hyps) is None and len(nxt := grammar.allowed(hyps)) == 1:
-                (c,) = nxt  # forced: fed with the branch in one call
-                chars, hyps = chars + c, grammar.step(hyps, c)
-            child = self._feed(node, chars, hyps, -neg, grammar.finished(hyps) is not None)
+            child, nxt = self._feed(node, step, -neg, grammar)
             calls += 1
-            heapq.heappush(heap, (-child.logp, next(order), child, None))
-        refusal = next((n.logp for n in finished if n.text == REFUSE), None)
+            self._expand(child, nxt, heap, order)
+        refusal = finished.get(REFUSE)
         if refusal is None:
-            lp = _log_softmax(root.logits)
-            node = self._feed(root, REFUSE, grammar.step(root.hyps, REFUSE[0]), float(lp[ord(" ")]), True)
-            refusal, calls = node.logp, calls + 1
+            refusal, calls = self._score(root, encode(REFUSE)), calls + 1
         if not finished:  # out of calls before any text finished: no pick
             return Decision(None, -math.inf, -math.inf, refusal, calls, time.perf_counter() - t0)
-        best = finished[0]
-        runner_up = finished[1].logp if len(finished) > 1 else (-heap[0][0] if heap else -math.inf)
-        part = grammar.finished(best.hyps)
+        texts = list(finished)
+        best = texts[0]
+        runner_up = finished[texts[1]] if len(texts) > 1 else (-heap[0][0] if heap else -math.inf)
+        part = parts[best]
         assert part is not None
         return Decision(
             grammar.result(part),
-            best.logp,
+            finished[best],
             runner_up,
             refusal,
             calls,
             time.perf_counter() - t0,
-            [n.text for n in finished],
+            texts,
         )
 
+    def _score(self, root: _Node, tokens: list[int]) -> float:
+        """The log-probability of ``tokens`` after the prompt."""
+        logp = float(_log_softmax(root.logits)[tokens[0]])
+        if len(tokens) > 1:
+            self._check()
+            rows, _ = self.engine.forward_all(tokens[:-1], _clone(root.state))
+            lp = _log_softmax(rows)
+            logp += sum(float(lp[i, tokens[i + 1]]) for i in range(len(tokens) - 1))
+        return logp
+
     @staticmethod
-    def _expand(node: _Node, grammar: PickGrammar, heap: list[Any], order: Any) -> None:
+    def _expand(node: _Node, steps: list[_Step], heap: list[Any], order: Any) -> None:
         lp = _log_softmax(node.logits)
-        for c in sorted(grammar.allowed(node.hyps)):
-            heapq.heappush(heap, (-(node.logp + float(lp[ord(c)])), next(order), node, c))
+        for step in steps:
+            heapq.heappush(heap, (-(node.logp + float(lp[step.token])), next(order), node, step))
 
 
 def decide(

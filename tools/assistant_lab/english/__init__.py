@@ -1,0 +1,1 @@
+"""Real English for pretraining the assistant's model: sources, corpus build, vocabulary."""
