@@ -1,7 +1,8 @@
 """The plumbing for the RWKV-7 G1 models users download, tested with random weights of the 0.1B shape
-(12 layers, width 768, World vocabulary of 65536): the file loads through our runtime on the CPU, the same
-query layer and prompt format answer a question end to end, and whatever the random model writes, the
-user sees the query's plain sentence and no number the result does not hold -- never a masked "(?)".
+(12 layers, width 768, World vocabulary of 65536) and of the 0.4B shape (24 x 1024): the file loads through
+our runtime on the CPU, constrained picking runs over World's tokens, the same query layer and prompt
+format answer a question end to end, and whatever the random model writes, the user sees the query's plain
+sentence and no number the result does not hold -- never a masked "(?)".
 Marked slow: on a busy 2-core CPU, loading a 0.19B-parameter model and answering take minutes."""
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.assistant.engine.runtime import Engine, WorldTokenizer, load_rwkv
 from gpuaccel.assistant.queries.query import NUMBER
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.decode import decide
 from gpuaccel.scheduler.store.queue import Store
 
 # rwkv7-g1-0.1b: 12 x 768, head size 64, LoRA widths of the released 0.1B checkpoint, World vocabulary.
@@ -30,9 +33,10 @@ G1_SHAPE = {
     "d_mv": 32,
     "d_gate": 128,
 }
+G1_04B_SHAPE = {**G1_SHAPE, "n_embd": 1024, "n_layer": 24}  # rwkv7-g1-0.4b: same LoRA widths
 
 
-def g1_random(path: Path, seed: int = 0) -> Path:
+def g1_random(path: Path, seed: int = 0, shape: dict | None = None) -> Path:
     from safetensors.torch import save_file
 
     from assistant_lab.tiny.io import export_state
@@ -40,7 +44,7 @@ def g1_random(path: Path, seed: int = 0) -> Path:
 
     torch.manual_seed(seed)
     with torch.device("meta"):  # the shapes without the trainer's initialisation (slow at this size)
-        model = TinyRWKV7(TinyConfig(**G1_SHAPE))
+        model = TinyRWKV7(TinyConfig(**(shape or G1_SHAPE)))
     model = model.to_empty(device="cpu")
     with torch.no_grad():
         for p in model.parameters():
@@ -64,6 +68,23 @@ def test_g1_shape_loads_with_the_world_tokenizer(g1_file: Path) -> None:
     assert b"".join(tok.token_bytes(t) for t in ids) == b"User: how hot is GPU 0?\n\nAssistant:"
     out, _ = model.forward(ids, None)
     assert out.shape[-1] == 65536 and torch.isfinite(out).all()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shape", ["0.1b", "0.4b"])
+def test_constrained_picking_runs_over_the_world_vocabulary(
+    shape: str, g1_file: Path, tmp_path: Path
+) -> None:
+    """Whatever random weights prefer, the pick is a query the question allows, found through World's tokens
+    (a few model calls: the path is what is tested, not the choice)."""
+    path = g1_file if shape == "0.1b" else g1_random(tmp_path / "g1-0.4b.safetensors", 1, G1_04B_SHAPE)
+    engine = Engine(path, "cpu fp32")
+    assert engine.n_layer == (12 if shape == "0.1b" else 24)
+    d = decide(engine, "how hot is gpu 1?", Context(gpus=[0, 1]), time.time(), max_nodes=6)
+    assert 1 <= d.calls <= 7 and d.refusal < 0
+    assert d.query is None or d.query.gpu in (None, 0, 1)
+    assert all(t.startswith(" ") for t in d.texts)
+    engine.close()
 
 
 @pytest.mark.slow

@@ -176,8 +176,8 @@ class ConstrainedDecoder:
         while there is only one (a byte model's fixed runs), fed in one call; and the node's next steps."""
         tokens, step, text = [first.token], first, parent.text + first.chars
         nxt = self.steps(grammar, step.hyps)
-        while len(nxt) == 1 and not nxt[0].done:
-            step = nxt[0]
+        while (forced := self._forced(grammar, step.hyps, nxt)) is not None:
+            step = forced
             tokens.append(step.token)
             text += step.chars
             nxt = self.steps(grammar, step.hyps)
@@ -186,6 +186,22 @@ class ConstrainedDecoder:
         lp = _log_softmax(rows)
         logp += sum(float(lp[i, tokens[i + 1]]) for i in range(len(tokens) - 1))
         return _Node(logp, step.hyps, text, state, rows[-1]), nxt
+
+    @staticmethod
+    def _forced(grammar: PickGrammar, hyps: list[Hypothesis], steps: list[_Step]) -> _Step | None:
+        """Where the grammar allows one text only for the next characters, the longest token writing them
+        (the tokenizer's own greedy choice; shorter splits of a forced run are not searched), else None."""
+        if not steps:
+            return None
+        longest = max(steps, key=lambda st: len(st.chars))
+        if longest.done or not all(longest.chars.startswith(st.chars) for st in steps):
+            return None
+        h = hyps
+        for c in longest.chars:
+            if len(grammar.allowed(h)) != 1:
+                return None
+            h = grammar.step(h, c)
+        return longest
 
     def decide(self, prompt: str, grammar: PickGrammar) -> Decision:
         t0 = time.perf_counter()
