@@ -87,7 +87,11 @@ def _history(store: Store) -> dict[int, tuple[float, float]]:
 
 
 def _job(store: Store, name: str, state: str, **columns: object) -> int:
+    """A job as the store writes it, then its day's times; one that ran was submitted a minute before its
+    (first) start unless ``created_at`` says otherwise (the insert's own time would be now, after it ran)."""
     job = store.insert(validate_request({"kind": "command", "argv": ["python", "train.py"], "name": name}))
+    if "started_at" in columns:
+        columns.setdefault("created_at", float(columns["started_at"]) - 60)  # type: ignore[arg-type]
     sets = ", ".join(f'"{c}" = ?' for c in ["state", *columns])
     with store.transaction() as conn:
         conn.execute(f"UPDATE jobs SET {sets} WHERE id = ?", (state, *columns.values(), job.id))
@@ -125,9 +129,9 @@ def _jobs(store: Store) -> int:
                  finished_at=s + 7 * 3600, assigned_gpus="[1]", exit_code=0)  # fmt: skip
     _timeline(store, train, (s + 3600, "running", "started"), (s + 7 * 3600, "succeeded", "exit code 0"))
     _energy(store, train, 1, s + 7 * 3600, 6.0 * 3600 * 380.0, 6 * 3600.0)
-    oom = _job(store, "sdxl-train", "failed", attempt=4, started_at=s + 4 * 3600 + 1800,
-               finished_at=s + 4 * 3600 + 2400, assigned_gpus="[0]", exit_code=1,
-               reason="CUDA out of memory. Tried to allocate 2.50 GiB")  # fmt: skip
+    oom = _job(store, "sdxl-train", "failed", attempt=4, created_at=s + 2 * 3600 - 60,
+               started_at=s + 4 * 3600 + 1800, finished_at=s + 4 * 3600 + 2400, assigned_gpus="[0]",
+               exit_code=1, reason="CUDA out of memory. Tried to allocate 2.50 GiB")  # fmt: skip
     tries = []
     for k in range(3):
         a = s + 3600 * 2 + 1200 * k
