@@ -62,9 +62,13 @@ def test_an_array_is_stored_as_its_elements(job_store: JobStore) -> None:
 def test_dispatch_order_is_priority_then_submission(job_store: JobStore) -> None:
     a, b, c = _submit(job_store), _submit(job_store, priority=5), _submit(job_store)
     held = _submit(job_store, hold=True)
-    order = [p.id for page in job_store.pending_pages() for p in page]
-    assert order == [b.id, a.id, c.id] and held.id not in order
+    pending = [p for page in job_store.pending_pages() for p in page]
+    assert [p.id for p in pending] == [b.id, a.id, c.id] and held.id not in [p.id for p in pending]
+    assert all(p.seq == p.id for p in pending)  # a new job's place among equals is its id
     assert [p.id for page in job_store.pending_pages(after_id=b.id) for p in page] == [c.id]
+    array = _submit(job_store, array="0-2")
+    elements = [p for page in job_store.pending_pages(after_id=held.id) for p in page]
+    assert [(p.id, p.seq) for p in elements] == [(array.id + i, array.id + i) for i in range(3)]
 
 
 def test_each_change_is_guarded_by_the_state_it_leaves(job_store: JobStore) -> None:

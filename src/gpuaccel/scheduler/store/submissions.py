@@ -73,12 +73,17 @@ def request_columns(req: JobRequest) -> dict[str, Any]:
     return {f'"{c}"': json_text(v) if c in JSON_COLUMNS else v for c, v in request_values(req).items()}
 
 
+# A new job's place among equal priorities: its own id, which AUTOINCREMENT makes the sequence's next
+# value (read in the INSERT itself, so no second statement writes it).
+NEXT_ID = "(SELECT IFNULL((SELECT seq FROM sqlite_sequence WHERE name = 'jobs'), 0) + 1)"
+
+
 @functools.cache
 def _insert_sql(columns: tuple[str, ...]) -> str:
     """The INSERT of a job with these columns (the same ones every time: built once)."""
     return (
-        f"INSERT INTO jobs ({', '.join(columns)}, array_id, array_index, idempotency_key, request_hash)"
-        f" VALUES ({', '.join('?' * (len(columns) + 4))})"
+        f"INSERT INTO jobs ({', '.join(columns)}, array_id, array_index, idempotency_key, request_hash, seq)"
+        f" VALUES ({', '.join('?' * (len(columns) + 4))}, {NEXT_ID})"
     )
 
 
@@ -110,7 +115,6 @@ def insert_submission(
     job = Job.from_row({**dict(row), **request_values(req)})  # the values just written: none decoded again
     message = f"submitted ({job.kind}{', held' if req.hold else ''})"
     if array is None:
-        conn.execute("UPDATE jobs SET seq = id WHERE id = ?", (job.id,))  # its place among equal priorities
         conn.execute(
             "INSERT INTO events (t, type, job_id, state, message) VALUES (?, 'job', ?, ?, ?)",
             (now, job.id, state, message),
@@ -118,7 +122,6 @@ def insert_submission(
         return job, True
     conn.execute("UPDATE jobs SET array_id = ? WHERE id = ?", (job.id, job.id))
     conn.executemany(sql, [[*values, job.id, i, None, None] for i in array.indices[1:]])
-    conn.execute("UPDATE jobs SET seq = id WHERE array_id = ?", (job.id,))
     conn.execute(
         "INSERT INTO events (t, type, job_id, state, message) SELECT ?, 'job', id, ?,"
         " ? || array_index || ' of array ' || array_id FROM jobs WHERE array_id = ?",
