@@ -181,8 +181,9 @@ def test_runtime_env_cpus_memory_and_custom_resources_reach_ray_and_the_daemon_i
     daemon_factory: DaemonFactory, ray_cluster: RayTestCluster, tmp_path: Path
 ) -> None:
     """``submit --where ray --cpus 1 --ram 64 --resource fast_disk=1 --working-dir DIR``: Ray holds the
-    job to the one node that declares fast_disk, runs it in the uploaded directory and keeps what was
-    asked; ``show`` links the job's dashboard page; the daemon's own Ray driver is not one of Ray's jobs."""
+    job to the one node that declares fast_disk, runs it in the uploaded directory and reserves what was
+    asked; ``show`` links the job's dashboard page; the daemon's own Ray driver is not one of Ray's jobs;
+    a job asking more than any node has waits with the reason."""
     d = _start(daemon_factory, ray_cluster)
     code = tmp_path / "code"
     code.mkdir()
@@ -194,7 +195,7 @@ def test_runtime_env_cpus_memory_and_custom_resources_reach_ray_and_the_daemon_i
     )
     assert sent.returncode == 0, sent.stdout + sent.stderr
     job_id = json.loads(sent.stdout)["id"]
-    done = d.client().wait(job_id, timeout=60).model_dump(mode="json")
+    done = d.client().wait(job_id, timeout=120).model_dump(mode="json")
     log = d.client().log(job_id, tail=100)
     assert done["state"] == JobState.SUCCEEDED, (done, log)
     assert f"data 42 job {job_id}" in log.splitlines()  # in the uploaded copy of the directory
@@ -219,15 +220,25 @@ def test_runtime_env_cpus_memory_and_custom_resources_reach_ray_and_the_daemon_i
     refused = d.cli("submit", "--cpus", "2", "--", "true")
     assert refused.returncode != 0 and "cpus: is asked of Ray" in refused.stdout + refused.stderr
 
-    # More CPUs or host memory than any node has: Ray holds the job pending (it reached Ray as asked),
-    # while the same job asking for what a node has runs to its end meanwhile.
-    asks_of = ({"cpus": 2}, {"ram_mib": 2**29}, {"cpus": 1, "ram_mib": 64})
-    *big, fits = [d.client().submit("command", argv=["true"], where="ray", **ask) for ask in asks_of]
-    assert d.client().wait(fits.id, timeout=60).state == JobState.SUCCEEDED
-    for j in big:
-        held = _job(d, j.id)
-        assert held["state"] == JobState.RUNNING, held
-        assert held["progress"]["message"].startswith("pending on the Ray cluster: "), held
+    # What reached Ray: the job's supervisor actor reserved the CPU, the memory and fast_disk.
+    from ray.util.state import list_actors
+
+    supervisors = list_actors(
+        address=ray_cluster.url, filters=[("class_name", "=", "JobSupervisor")], detail=True,
+        raise_on_missing_output=False,
+    )  # fmt: skip
+    (ours,) = [a for a in supervisors if done["placement_ref"] in (a.name or "")]
+    assert ours.required_resources == {"CPU": 1.0, "memory": float(64 * 2**20), "fast_disk": 1.0}
+
+    # More CPUs or host memory than any node has: the job waits in the queue saying so, never sent.
+    cpus = d.client().submit("command", argv=["true"], where="ray", cpus=2)
+    memory = d.client().submit("command", argv=["true"], where="ray", ram_mib=2**29)
+    reason = wait_for(lambda: _job(d, cpus.id)["waiting_reason"], 30, 0.1, "the CPUs reason")
+    assert reason == "needs 2 CPUs on one node; the largest live Ray node has 1 CPU (2 nodes)"
+    reason = wait_for(lambda: _job(d, memory.id)["waiting_reason"], 30, 0.1, "the memory reason")
+    assert reason.startswith("needs 536870912 MiB of memory on one node; the largest live Ray node has ")
+    assert ray_cluster.submissions(d, cpus.id) == [] == ray_cluster.submissions(d, memory.id)
+    for j in (cpus, memory):
         d.client().cancel(j.id)
 
 

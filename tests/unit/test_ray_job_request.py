@@ -96,3 +96,40 @@ def test_stored_edited_and_upgraded_from_the_schema_before(tmp_path: Path) -> No
     finally:
         sched.stop()
         store.close()
+
+
+def test_a_job_no_live_node_can_hold_waits_with_the_reason(store: Store, tmp_path: Path) -> None:
+    """CPUs, memory or a custom resource beyond every live node: the job waits in the queue saying so
+    (it used to sit pending in Ray without a word); what a node holds lets it through to Ray."""
+    from test_node_pin import FakeCluster
+
+    from gpuaccel.scheduler.placement.cluster import NodeView
+    from gpuaccel.scheduler.placement.ray_jobs import RayPlacement
+
+    def node(name: str, cpus: float, gib: float, **custom: float) -> NodeView:
+        declared = {"CPU": cpus, "memory": gib * 2**30, "GPU": 1.0, **custom}
+        return NodeView(name * 28, name, "10.0.0.1", False, True, "ALIVE", None, 1.0, declared)
+
+    placement = RayPlacement(
+        store, DataDir(tmp_path), FakeCluster([node("a1", 8, 64), node("b2", 4, 256, fast_disk=1)])
+    )  # type: ignore[arg-type]
+
+    def fit(**asks: Any) -> list[int] | str:
+        job = store.insert(validate_request({**RAY, **asks}))
+        pending = next(p for p in store.pending(100) if p.id == job.id)
+        return placement.fit(pending, [], {}, None)
+
+    assert fit(cpus=8, ram_mib=1024) == [] and fit(ram_mib=200 * 1024, resources={"fast_disk": 1}) == []
+    assert fit(cpus=16) == "needs 16 CPUs on one node; the largest live Ray node has 8 CPUs (2 nodes)"
+    assert fit(ram_mib=300 * 1024) == (
+        "needs 307200 MiB of memory on one node; the largest live Ray node has 262144 MiB of memory (2 nodes)"
+    )
+    assert (
+        fit(resources={"nvme": 1}) == "needs the Ray resource nvme, which no live Ray node declares (2 nodes)"
+    )
+    assert fit(resources={"fast_disk": 2}).startswith(
+        "needs 2 of the resource fast_disk on one node; the largest"
+    )
+    assert fit(cpus=8, resources={"fast_disk": 1}) == (
+        "needs 8 CPUs, 1 of the resource fast_disk on one node; no live Ray node has them all (2 nodes)"
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from fastapi import APIRouter, HTTPException
@@ -69,6 +69,8 @@ class NodeView:
     state: str
     reason: str | None  # why a node that left is gone, in Ray's words
     gpus: float
+    # every resource the node declares, in Ray's names (CPU, memory in bytes, custom ones, node:<ip>)
+    resources: dict[str, float] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def label(self) -> str:
@@ -84,6 +86,7 @@ class NodeOut(BaseModel):
     state: str
     reason: str | None
     gpus: float
+    resources: dict[str, float] = {}
     label: str
 
 
@@ -219,6 +222,7 @@ def _node(n: Any) -> NodeView:
         state=n.state,
         reason=n.state_message if n.state != "ALIVE" else None,
         gpus=float((n.resources_total or {}).get("GPU", 0.0)),
+        resources={str(k): float(v) for k, v in (n.resources_total or {}).items()},
     )
 
 

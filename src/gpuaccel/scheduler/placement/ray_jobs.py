@@ -13,6 +13,7 @@ Ray is imported only when the daemon connects.
 
 from __future__ import annotations
 
+import json
 import logging
 import shlex
 import threading
@@ -34,7 +35,7 @@ from gpuaccel.scheduler.lifecycle.arrays import element_env
 from gpuaccel.scheduler.lifecycle.validation import COMMAND, Pending
 from gpuaccel.scheduler.paths import DataDir
 from gpuaccel.scheduler.placement import node_pin
-from gpuaccel.scheduler.placement.cluster import BUSY_MARKERS, RayCluster, Unreachable, maybe_sent
+from gpuaccel.scheduler.placement.cluster import BUSY_MARKERS, NodeView, RayCluster, Unreachable, maybe_sent
 from gpuaccel.scheduler.placement.cluster_telemetry import ClusterTelemetry
 from gpuaccel.scheduler.placement.placements import (
     RAY,
@@ -94,6 +95,7 @@ class RayPlacement:
         self.poll_s = poll_s
         self.queue_id = data_dir.queue_id()
         self._spans: dict[int, bool] = {}  # queued job id -> its workload places its own ranks
+        self._asks: dict[int, dict[str, float]] = {}  # queued job id -> what it asks of one node but GPUs
 
     def places_ranks(self, job_id: int) -> bool:
         """Whether the job's workload spreads its ranks over the cluster (``attention.ring``): then its
@@ -102,6 +104,16 @@ class RayPlacement:
             rows = self.store.query("SELECT kind FROM jobs WHERE id = ?", [job_id])
             self._spans[job_id] = bool(rows) and _places_ranks(rows[0][0])
         return self._spans[job_id]
+
+    def asks(self, job_id: int) -> dict[str, float]:
+        """What the waiting job asks of one node beyond GPUs, in Ray's resource names (memory in bytes)."""
+        if job_id not in self._asks:
+            rows = self.store.query("SELECT cpus, ram_mib, resources FROM jobs WHERE id = ?", [job_id])
+            cpus, ram_mib, resources = rows[0] if rows else (None, None, None)
+            amounts = {"CPU": float(cpus or 0), "memory": float((ram_mib or 0) * 2**20)}
+            amounts.update((str(k), float(v)) for k, v in json.loads(resources or "{}").items())
+            self._asks[job_id] = {k: v for k, v in amounts.items() if v}
+        return self._asks[job_id]
 
     def fit(
         self, job: Pending, gpus: list[GpuState], held: dict[int, int], no_gpu: str | None
@@ -114,6 +126,9 @@ class RayPlacement:
         if not nodes:
             return f"waiting: the Ray cluster at {self.cluster.url} has no live node"
         plural = "node" if len(nodes) == 1 else "nodes"
+        short = unmet(self.asks(job.id), nodes)
+        if short is not None:
+            return short
         if self.places_ranks(job.id):
             total = sum(n.gpus for n in nodes)
             if job.gpus > total:
@@ -146,6 +161,7 @@ class RayPlacement:
             env.update(element_env(job.array_id, job.array_index))
         driver_gpus = job.gpus or None
         self._spans.pop(job.id, None)  # asked only while the job waits
+        self._asks.pop(job.id, None)
         if _places_ranks(job.kind):  # its ranks hold the GPUs, wherever the placement group puts them
             env[workloads.RAY_GPUS_ENV], driver_gpus = str(job.gpus), None
         try:
@@ -400,6 +416,32 @@ class RayAttempt:
     def detach(self) -> bool:
         self._detached.set()
         return True
+
+
+def _amount(name: str, amount: float) -> str:
+    if name == "CPU":
+        return f"{amount:g} CPU" + ("" if amount == 1 else "s")
+    if name == "memory":
+        return f"{amount / 2**20:.0f} MiB of memory"
+    return f"{amount:g} of the resource {name}"
+
+
+def unmet(amounts: dict[str, float], nodes: list[NodeView]) -> str | None:
+    """Why no live node can hold what a job asks beyond GPUs (each node's totals, as Ray declares them),
+    or None when one can: the job waits in the queue saying so, rather than pending in Ray unexplained."""
+    if not amounts or any(all(n.resources.get(k, 0.0) >= v for k, v in amounts.items()) for n in nodes):
+        return None
+    count = f"{len(nodes)} {'node' if len(nodes) == 1 else 'nodes'}"
+    for name, amount in amounts.items():
+        most = max(n.resources.get(name, 0.0) for n in nodes)
+        if most >= amount:
+            continue
+        if most == 0 and name not in ("CPU", "memory"):
+            return f"needs the Ray resource {name}, which no live Ray node declares ({count})"
+        largest = f"the largest live Ray node has {_amount(name, most)} ({count})"
+        return f"needs {_amount(name, amount)} on one node; {largest}"
+    asked = ", ".join(_amount(k, v) for k, v in amounts.items())
+    return f"needs {asked} on one node; no live Ray node has them all ({count})"
 
 
 def _places_ranks(kind: str) -> bool:
