@@ -9,10 +9,14 @@ from typing import Any
 
 from test_assistant_questions import ask, invented
 
-from gpuaccel.assistant.queries.facts import Facts
+from gpuaccel.accel.telemetry.fake import FakeBackend
+from gpuaccel.accel.telemetry.sampler import Sampler
+from gpuaccel.assistant.queries.catalogue import run
+from gpuaccel.assistant.queries.facts import Facts, FactsSource
 from gpuaccel.assistant.queries.gpu import memory_users
 from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.scheduler.store.queue import Store
 
 
 def _gpu(index: int, processes: list[dict[str, Any]]) -> dict[str, Any]:
@@ -57,3 +61,17 @@ def test_who_holds_the_cards_through_the_chat(svc: AssistantService) -> None:
     assert "finetune-b" in text and "fake-trainer" in text and "Xorg" in text
     sid, text, query = ask(svc, "what is occupying gpu 1", None)
     assert query == {"name": "memory_users", "gpu": 1} and "finetune-b" not in text
+
+
+def test_memory_is_said_in_mib_beside_gib_as_status_shows_it(tmp_path) -> None:
+    """A ranking of free or used memory says the MiB gpuaccel status shows beside the GiB."""
+    store = Store(tmp_path / "db")
+    sampler = Sampler(FakeBackend("two_gpus"))
+    sampler.open()
+    sampler.poll()
+    ctx = QueryContext(FactsSource(store, sampler))
+    g = ctx.facts().gpus
+    free = {x["index"]: round(x["mem_total_mib"] - x["mem_used_mib"]) for x in g}
+    ranked = run(ctx, Query("gpu_rank", metric="free_memory", order="max")).sentence
+    assert all(f"({n} MiB)" in ranked for n in free.values()), ranked
+    store.close()

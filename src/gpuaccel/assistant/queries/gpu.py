@@ -335,6 +335,16 @@ _RANK_WORDS = {
 }
 
 
+def _in_mib(said: str, metric: str, g: dict[str, Any]) -> str:
+    """Memory said in GiB, with the MiB ``gpuaccel status`` shows beside it ("23 GiB (23540 MiB)")."""
+    used, total = g.get("mem_used_mib"), g.get("mem_total_mib")
+    if metric == "memory" and used is not None:
+        return f"{said} ({mib(used)})"
+    if metric == "free_memory" and used is not None and total is not None:
+        return f"{said} ({mib(total - used)})"
+    return said
+
+
 def gpu_rank(ctx: QueryContext, q: Query) -> Result:
     metric, order = q.metric or "temperature", q.order or "max"
     gpus, why = _gpus(ctx, Query(q.name))
@@ -351,7 +361,7 @@ def gpu_rank(ctx: QueryContext, q: Query) -> Result:
     best = (max if order == "max" else min)(v for _, v in valued)
     top = [g for g, v in valued if v == best]
     word = _RANK_WORDS[(metric, order)]
-    value = _say(best, metric, top[0])
+    value = _in_mib(_say(best, metric, top[0]), metric, top[0])
     missing = "; ".join(f"GPU {g['index']} {_none(metric, g)}" for g, v in known if v is None)
     if len(valued) == 1:
         head = f"Only GPU {top[0]['index']} has a {METRICS[metric][1]} reading: {value}."
@@ -360,7 +370,9 @@ def gpu_rank(ctx: QueryContext, q: Query) -> Result:
     elif len(top) > 1:
         head = f"GPUs {', '.join(str(g['index']) for g in top)} are {word}, at {value}."
     else:
-        others = ", ".join(f"GPU {g['index']} {_say(v, metric, g)}" for g, v in valued if g is not top[0])
+        others = ", ".join(
+            f"GPU {g['index']} {_in_mib(_say(v, metric, g), metric, g)}" for g, v in valued if g is not top[0]
+        )
         noun = "" if word in ("hottest", "coolest", "busiest", "least busy") else "GPU "
         head = f"GPU {top[0]['index']} is the {noun}{word}, at {value} ({others})."
     if missing:  # a GPU without the reading is said so, not left out of the ranking unsaid
@@ -411,7 +423,9 @@ def memory_users(ctx: QueryContext, q: Query) -> Result:
         for p in g["processes"]:
             owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
             used = gib(p["used"])
-            parts.append(f"Process {p['pid']} ({p['name']}) holds {cell(used)} GiB ({owner}).")
+            parts.append(
+                f"Process {p['pid']} ({p['name']}) holds {cell(used)} GiB, {mib(p['used'])} ({owner})."
+            )
             rows.append([g["index"], p["pid"], p["name"], used, owner])
         if not g["processes"]:
             parts.append(f"No process is listed on GPU {g['index']}.")

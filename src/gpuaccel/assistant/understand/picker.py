@@ -133,6 +133,8 @@ class RulePicker:
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
         if spanned and ws and set(ws) <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
+        if spanned and last is not None and win is not None and gpu is None and not topics:
+            return replace(last, window=win)  # "and in the last hour": the same reading over that span
         if (
             spanned
             and last is not None
