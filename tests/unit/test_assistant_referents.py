@@ -109,3 +109,11 @@ def test_a_name_by_its_parts_a_job_by_jb_and_a_request_about_the_job_in_focus() 
     assert "gpuaccel retry 13" in (act_request("retry it", names, focus=13) or "")
     assert act_request("retry it", names) is None  # no job in focus: nothing to name
     assert "gpuaccel kill 4242" in (act_request("kill pid 4242", names) or "")
+
+
+def test_before_steps_back_only_when_it_names_the_one_before() -> None:
+    """ "the one before that" steps back from the job in focus; "how long did it stay in the queue
+    before?" is about that job itself."""
+    focus = Context(Query("job_detail", job=4), subjects=[4], gpus=[0, 1], job_names={"llama-8b-eval": 4})
+    assert pick("and the one before that?", focus) == Query("job_detail", job=3)
+    assert pick("And how long did it stay in the queue before?", focus) == Query("job_detail", job=4)

@@ -236,7 +236,9 @@ class RulePicker:
         unnamed = gpu is None and job is None and not topics - {"gpu"}
         if read not in ("overview", "health") and flip and "which" in ws and unnamed:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
-        step = -1 if {"before", "previous", "prior"} & set(ws) else 0
+        # "the one before (that)", "previous": a step back; not "how long did it wait in the queue before?"
+        back = r"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b|\b(?:previous|prior)\b"
+        step = -1 if re.search(back, " ".join(ws)) else 0
         step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
         in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"
         if last is not None and last.job is None and job is None and gpu is None and step and not in_line:
