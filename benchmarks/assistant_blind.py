@@ -9,6 +9,11 @@ found. The scoring is the held-out scorer's own (tests/unit/test_assistant_quest
 
     PYTHONPATH=src .venv/bin/python benchmarks/assistant_blind.py            # every set
     PYTHONPATH=src .venv/bin/python benchmarks/assistant_blind.py --sets g   # one set
+    ... --sets k l --pickers both --quiet   # the model where sure, then the rules; scores only
+
+``--pickers`` overrides who picks (``rules``; ``model`` alone; ``both``: the model where it is sure by the
+file's ``pick_margin``, then the rules; default: as the model file says); ``--quiet`` prints and writes the
+scores only, no question and no miss (for sets kept unseen by whoever tunes the picker).
 """
 
 from __future__ import annotations
@@ -30,6 +35,11 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "unit")]
 from heldout_machine import build_machine  # noqa: E402
 from test_assistant_questions import _matches, ask, invented  # noqa: E402
 
+from gpuaccel.assistant.engine.runtime import Engine  # noqa: E402
+from gpuaccel.assistant.engine.safetensors_header import read_header  # noqa: E402
+from gpuaccel.assistant.understand.model import ModelPicker  # noqa: E402
+from gpuaccel.assistant.understand.picker import RulePicker  # noqa: E402
+
 SETS = {
     "g": "assistant_heldout_g.json",
     "h": "assistant_heldout_h.json",
@@ -40,12 +50,25 @@ SETS = {
 }
 
 
-def score(set_name: str) -> dict[str, Any]:
+def set_pickers(svc: Any, pickers: str | None) -> None:
+    """Who picks, whatever the model file's ``query_picker`` says (None: leave the service's choice)."""
+    if pickers is None:
+        return
+    margin = float(read_header(svc.model_path())[1].get("pick_margin", "0"))
+    engine = Engine(
+        svc.model_path(), "cpu fp32"
+    )  # in this process: the machine's service has no model worker
+    model = ModelPicker(engine, min_margin=margin if pickers == "both" else 0.0)
+    svc.chat.pickers = {"rules": (RulePicker(),), "model": (model,), "both": (model, RulePicker())}[pickers]
+
+
+def score(set_name: str, pickers: str | None = None) -> dict[str, Any]:
     """One set through a fresh chat on a fresh copy of the machine: score, misses, invented numbers."""
     data = json.loads((ROOT / "tests" / "unit" / SETS[set_name]).read_text())
     with tempfile.TemporaryDirectory(prefix="gpuaccel-blind-") as folder:
         machine = build_machine(Path(folder))
         svc = machine.service()
+        set_pickers(svc, pickers)
         try:
             total, correct, misses, made_up, answer_ms = 0, 0, [], [], []
             t0 = time.perf_counter()
@@ -95,20 +118,29 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sets", nargs="+", choices=sorted(SETS), default=sorted(SETS))
     p.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results", help="folder for the JSON")
+    p.add_argument(
+        "--pickers", choices=("rules", "model", "both"), help="who picks (default: the model file)"
+    )
+    p.add_argument("--quiet", action="store_true", help="scores only: no question or miss printed or written")
     args = p.parse_args(argv)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for name in args.sets:
-        r = score(name)
+        r = score(name, args.pickers)
         r |= {"when": stamp, "python": platform.python_version(), "machine": "tests/heldout_machine.py"}
+        r["pickers"] = args.pickers or "as the model file says"
+        if args.quiet:
+            r = {k: v for k, v in r.items() if k not in ("invented", "misses")}
+            r["answer_ms"] = {k: v for k, v in r["answer_ms"].items() if k != "slowest"}
         print(
             f"{r['set']}: {r['correct']}/{r['total']} correct ({r['score']:.1%}), "
             f"{r['invented_numbers']} invented numbers, {r['seconds']} s; answer ms median "
             f"{r['answer_ms']['median']}, p95 {r['answer_ms']['p95']}, max {r['answer_ms']['max']}"
         )
-        for m in r["misses"]:
+        for m in r.get("misses", []):
             print(f"  miss: {m['q']!r} -> {m['got_query']} {m['got_text'][:160]!r}")
         args.out.mkdir(parents=True, exist_ok=True)
-        path = args.out / f"assistant_blind_{name}_{stamp}.json"
+        tag = f"_{args.pickers}" if args.pickers else ""
+        path = args.out / f"assistant_blind_{name}{tag}_{stamp}.json"
         path.write_text(json.dumps(r, indent=1, ensure_ascii=False) + "\n")
         print(f"  written: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
     return 0

@@ -106,12 +106,13 @@ def test_utf8_stream_waits_for_whole_characters() -> None:
 
 
 def test_bundled_model_loads_and_answers_in_format() -> None:
-    assert BUNDLED_MODEL.stat().st_size <= 20 * 2**20
+    assert BUNDLED_MODEL.stat().st_size <= 40 * 2**20
     engine = Engine(BUNDLED_MODEL, "cpu fp32")
-    assert engine.tokenizer.name == "bytes" and engine.n_layer == 8
+    assert engine.tokenizer.name == "vocab" and engine.tokenizer.vocab_size == 8192 and engine.n_layer == 8
     prompt = "System: Facts:\n- GPU 0 (NVIDIA H100): 71 C\n\nUser: How hot is GPU 0?\n\nAssistant:"
     # a one-sentence answer and its blank line ("... check the fans and airflow.\n\n" is 62 bytes)
-    out = bytes(engine.generate(engine.tokenizer.encode(prompt), GenParams(max_tokens=100, temperature=0)))
+    tokens = engine.generate(engine.tokenizer.encode(prompt), GenParams(max_tokens=100, temperature=0))
+    out = b"".join(engine.tokenizer.token_bytes(t) for t in tokens)
     assert out.startswith(b" ") and b"GPU" in out and engine.last_reason == "stop"
 
 
