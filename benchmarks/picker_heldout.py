@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "unit"), str(ROOT / "tests"), str(ROOT / "tools")]
 
 import test_assistant_questions as T  # noqa: E402
+from assistant_helpers import build_service  # noqa: E402
 
 from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, Engine  # noqa: E402
 from gpuaccel.assistant.understand.model import ModelPicker  # noqa: E402
@@ -27,7 +28,7 @@ from gpuaccel.assistant.understand.picker import RulePicker  # noqa: E402
 
 
 def score_set(set_name: str, model: Path, picker: str) -> dict[str, object]:
-    svc = T.build_service(Path(tempfile.mkdtemp()))
+    svc = build_service(Path(tempfile.mkdtemp()))
     svc.chat.pickers = (ModelPicker(Engine(model, "cpu fp32")),) if picker == "model" else (RulePicker(),)
     data = json.loads((ROOT / "tests" / "unit" / set_name).read_text())
     total, correct, wrong = 0, 0, []
