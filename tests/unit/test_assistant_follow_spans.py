@@ -88,6 +88,7 @@ def test_clocks_thresholds_and_what_the_gpus_are() -> None:
     assert pick("did any gpu go over 85C today") == Query("gpu_reading", metric="temperature", window=TODAY)
     assert pick("what architecture is gpu 1") == Query("gpu_list", gpu=1)
     assert pick("what driver version are we on") == Query("gpu_list")
+    assert pick("what P-state is gpu 0 in") == Query("gpu_reading", gpu=0, metric="overview")
 
 
 def test_a_name_an_array_shares_asks_for_all_of_it_and_an_element_for_that_one() -> None:

@@ -17,7 +17,7 @@ from gpuaccel.accel.telemetry.sampler import Sampler
 from gpuaccel.app.commands import status as status_cmd
 from gpuaccel.assistant.queries.catalogue import CATALOGUE, query_from_args, run
 from gpuaccel.assistant.queries.facts import FactsSource
-from gpuaccel.assistant.queries.query import Query, QueryContext
+from gpuaccel.assistant.queries.query import Query, QueryContext, cell
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
@@ -103,3 +103,16 @@ def test_health_through_the_chat_and_over_a_span(svc: AssistantService) -> None:
     assert query is not None and query["metric"] == "health" and query["gpu"] == 1
     said = "The telemetry history does not keep GPU health, so I cannot say what it was in the last hour."
     assert text.startswith(said) and "Now: No health warnings. GPU 1 (NVIDIA GeForce RTX 4090)" in text
+
+
+def test_the_overview_says_the_memory_controller_dram_bandwidth_and_an_idle_gpu(tmp_path: Path) -> None:
+    """The overview gives the memory controller's busy time and DRAM bandwidth (GPM) where NVML has them,
+    and an idle GPU's clocks are 'not held back (the GPU is idle)', as its throttle reasons say."""
+    ctx, _ = _context(tmp_path, "two_gpus")
+    g = {x["index"]: x for x in ctx.facts().gpus}
+    text = run(ctx, Query("gpu_reading", metric="overview")).sentence
+    assert f"memory controller {cell(g[0]['util_mem'])}% busy" in text, text
+    if g[0]["dram_bw_util"] is not None:
+        assert f"DRAM bandwidth {cell(g[0]['dram_bw_util'])}% of peak" in text
+    idle = [x for x in g.values() if "gpu_idle" in (x["throttle"] or [])]
+    assert all(f"GPU {x['index']}" in text for x in idle) and (not idle or "(the GPU is idle)" in text)

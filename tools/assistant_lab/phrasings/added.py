@@ -1,4 +1,5 @@
-"""How people ask the queries and readings added after the dev split was fixed: fan speed, a job's log.
+"""How people ask the queries and readings added after the dev split was fixed: fan speed, a job's log,
+the SM clock.
 
 Why apart from :mod:`assistant_lab.phrasings.grammar`: the dev split (``intent_corpus.dev_set``) is drawn from
 that grammar's templates and must stay the questions earlier models were scored on, so new templates are
@@ -159,4 +160,24 @@ LOG_FOLLOW_UPS: tuple[str, ...] = (
     "and the output?",
 )
 
-ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = FAN_PHRASINGS + LOG_PHRASINGS
+# The SM clock, a reading of its own since it has a history ("the highest sm clock gpu 0 hit today").
+CLOCK_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
+    (
+        {"name": "gpu_reading", "metric": "clock", "gpu": "{G}"},
+        (
+            "[what's|what is] the sm clock [of|on] {G}",
+            "{G} sm clock",
+            "sm clock [speed|] [of|on|for] {G}",
+        ),
+    ),
+    (
+        {"name": "gpu_reading", "metric": "clock", "window": "{W}"},
+        (
+            "sm clock {W}",
+            "sm clocks {W}",
+            "what were the sm clocks {W}",
+        ),
+    ),
+]
+
+ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = FAN_PHRASINGS + LOG_PHRASINGS + CLOCK_PHRASINGS

@@ -164,6 +164,8 @@ class FactsSource:
                 "power_w": s.power_w,
                 "power_limit_w": s.power_limit_w,
                 "tensor_active": s.gpm.get("tensor_active", NA("no GPM reading yet")),
+                "util_mem": s.util_mem,
+                "dram_bw_util": s.gpm.get("dram_bw_util", NA("no GPM reading yet")),
                 "tflops": tflops,
                 "fan_pct": s.fan_pct,  # NOT_SUPPORTED on passively cooled GPUs (no fan of their own)
                 "sm_clock_mhz": s.sm_clock_mhz,
@@ -186,6 +188,8 @@ class FactsSource:
                     "power_w": _num(s.power_w),
                     "power_limit_w": _num(s.power_limit_w),
                     "tensor_active": _num(s.gpm.get("tensor_active")),
+                    "util_mem": _num(s.util_mem),  # the memory controller's busy time, %
+                    "dram_bw_util": _num(s.gpm.get("dram_bw_util")),  # DRAM bandwidth used, % of peak (GPM)
                     "tflops": _num(tflops),
                     "tflops_exact": bool(said.get("exact")),
                     "tflops_source": str(said.get("source") or ""),

@@ -261,6 +261,9 @@ def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
         held, clocks = _held(g)
         sm, memclk, pstate = g.get("sm_clock_mhz"), g.get("mem_clock_mhz"), g.get("pstate")
         speeds = f"SM clock {_mhz(sm, 'sm_clock_mhz', g)}, memory clock {_mhz(memclk, 'mem_clock_mhz', g)}"
+        busy, dram = g.get("util_mem"), g.get("dram_bw_util")
+        speeds += "" if busy is None else f", memory controller {cell(busy)}% busy"
+        speeds += "" if dram is None else f", DRAM bandwidth {cell(dram)}% of peak"
         parts.append(
             f"GPU {g['index']} ({g['name']}) is at {_say(t, 'temperature', g)},"
             f" {_say(u, 'util', g)} utilization, {_say(p, 'power', g)},"
@@ -284,7 +287,8 @@ def _held(g: dict[str, Any]) -> tuple[list[str], str]:
     held = [THROTTLE_WORDS.get(r, r) for r in reasons or [] if r != "gpu_idle"]
     if reasons is None:
         return held, ""
-    return held, f"clocks held back by: {', '.join(held)}" if held else "clocks not held back"
+    idle = " (the GPU is idle)" if "gpu_idle" in reasons else ""
+    return held, f"clocks held back by: {', '.join(held)}" if held else f"clocks not held back{idle}"
 
 
 def _health(q: Query, gpus: list[dict[str, Any]]) -> Result:

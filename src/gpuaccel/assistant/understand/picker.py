@@ -70,6 +70,7 @@ class RulePicker:
         called = gpu_by_state(question, context)
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
             question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
+        question = re.sub(r"\bp[\s-]state\b", "pstate", question, flags=re.IGNORECASE)  # "P-state": one word
         name = quoted_job_name(question)
         # a job's name is not topic words ("resnet-export" is not a report)
         ws = words(question.replace(name, " ") if name else question)
