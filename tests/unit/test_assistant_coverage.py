@@ -75,8 +75,12 @@ def test_questions_about_the_future_are_refused_with_the_topics(question: str) -
     assert about_the_future(question) == FUTURE_REPLY
 
 
-@pytest.mark.parametrize("question", ["why did job 4 fail?", "how hot is gpu 0?", "what ran today?"])
-def test_questions_about_now_are_not_the_future(question: str) -> None:
+@pytest.mark.parametrize(
+    "question",
+    ["why did job 4 fail?", "how hot is gpu 0?", "what ran today?", "what's the weather in berlin tomorrow?"],
+)
+def test_questions_about_now_or_the_world_are_not_the_machine_s_future(question: str) -> None:
+    """The world's future ("the weather tomorrow") is left to the refusal: only this machine is known."""
     assert about_the_future(question) is None
 
 

@@ -187,9 +187,15 @@ _FUTURE = re.compile(
 FUTURE_REPLY = "I cannot tell what will happen, only what happened and what is happening now: " + TOPICS + "."
 
 
+# The world outside the machine: "the weather in berlin tomorrow" is no question about this machine's future
+_WORLD = re.compile(r"\b(?:weather|rain|snow|sunny|outside|outdoors|stocks?|election|exchange rate)\b")
+
+
 def about_the_future(question: str) -> str | None:
-    """The reply to a question about the future ("what will gpu 0's temperature be tomorrow?"), or None."""
-    return FUTURE_REPLY if _FUTURE.search(question.lower()) else None
+    """The reply to a question about the machine's future ("what will gpu 0's temperature be tomorrow?"),
+    or None (also for the world's future, which the refusal answers: only this machine is known)."""
+    said = question.lower()
+    return FUTURE_REPLY if _FUTURE.search(said) and not _WORLD.search(said) else None
 
 
 def small_talk(question: str) -> str | None:
