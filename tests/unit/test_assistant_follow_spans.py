@@ -106,6 +106,7 @@ def test_a_name_an_array_shares_asks_for_all_of_it_and_an_element_for_that_one()
     assert ask("how long did sweep element 2 run") == Query("job_detail", job=9)
     assert ask("how did job 10 go") == Query("job_detail", job=10)
     assert ask("what happened to sd-xl-train") == Query("job_detail", job=5)  # one job of its name
+    assert ask("train me a chatbot on my emails") != Query("job_detail", job=5)  # "train" said as no job
     assert ask("energy?", Context(whole, gpus=[0, 1], job_names=context.job_names, arrays=sweep)) == whole
 
 

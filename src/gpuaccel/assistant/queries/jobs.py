@@ -259,7 +259,15 @@ def _in_all(ctx: QueryContext, found: list[Job], now: float) -> str:
     counted = sum(e is not None for e in measured)
     energy = f" and {energy_text(joules)}" if counted else ""
     of = f" (energy of {counted} of the {len(found)} jobs)" if 0 < counted < len(found) else ""
-    return f"In all {hours:.1f} GPU-hours{energy}{of}."
+    starts = [j.started_at for j in found if j.started_at is not None]
+    ends = [j.finished_at for j in found if j.finished_at is not None]
+    ran = ""
+    if starts:  # the first start and, once every one has ended, the last end
+        done = len(ends) == len(found)
+        ran = f" The first started at {clock(min(starts))}" + (
+            f", the last ended at {clock(max(ends))}." if done else "."
+        )
+    return f"In all {hours:.1f} GPU-hours{energy}{of}.{ran}"
 
 
 RANK_NEXT = 2  # a ranking's sentence names the runners-up after the first, each with its state

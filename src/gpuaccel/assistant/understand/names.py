@@ -28,8 +28,9 @@ def quoted_job_name(question: str) -> str | None:
 def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]:
     """The queue's jobs a question names by name, surest first: those named whole (a name of 3+ characters
     that is no common word: "why isn't eval-x starting?", or said with spaces for its dashes), then with
-    ``stems`` the newest job of each part of names it says ("what about eval?" of eval-x, "the sweep" of
-    lr-sweep: 3+ characters, no common word, not a bare number). The picking grammar lets the model write
+    ``stems`` the newest job of each first part of names it says ("what about eval?" of eval-x) or later
+    part said as a job ("the sweep", "sweep element 2" of lr-sweep; not "train me a chatbot" of
+    sd-xl-train): 4+ characters, no common word. The picking grammar lets the model write
     any of them; the rules take one (:func:`named_job`)."""
     q = question.lower()
 
@@ -52,10 +53,26 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     most = max(said_parts.values(), default=0)
     if most >= 2 and list(said_parts.values()).count(most) == 1:
         return list(dict.fromkeys(whole + [i for i, k in said_parts.items() if k == most]))
+
+    def said_as_job(part: str) -> bool:  # a later part names the job only said as one: "the sweep"
+        return (
+            re.search(
+                rf"\b(?:the|that|this|my|our)\s+{re.escape(part)}(?![\w-])"
+                rf"|(?<![\w-]){re.escape(part)}\s+(?:job|jobs|run|runs|one|element|elem|task)\b",
+                q,
+            )
+            is not None
+        )
+
     by_stem: dict[str, set[int]] = {}
     for name, job_id in context.job_names.items():
-        for stem in re.split(r"[-_.]", name.lower()):  # any part: "the sweep" of lr-sweep, "the 70b one"
-            if len(stem) >= 3 and stem != name.lower() and stem not in VOCAB and not stem.isdigit():
+        for k, stem in enumerate(re.split(r"[-_.]", name.lower())):
+            if (
+                len(stem) >= 4
+                and stem != name.lower()
+                and stem not in VOCAB
+                and (k == 0 or said_as_job(stem))
+            ):
                 by_stem.setdefault(stem, set()).add(job_id)
     return list(dict.fromkeys(whole + [max(ids) for stem, ids in by_stem.items() if said(stem)]))
 
