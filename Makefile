@@ -25,8 +25,11 @@ lint: $(STAMP)
 
 # CPU tiers: unit, integration (fake NVML, a real daemon on loopback, real SQLite), gui (offscreen Qt),
 # kernels (Triton interpreter) and faults. The marker of each test follows its folder (tests/conftest.py).
+# Test files run side by side on TEST_WORKERS pytest-xdist workers, each file whole in one worker (its group;
+# the Ray files share one group); 2 is what CI's two cores run and what the suite is checked with.
+TEST_WORKERS ?= 2
 test: lint
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "not gpu and not slow"
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "not gpu and not slow" -n $(TEST_WORKERS) --dist loadgroup
 
 test-slow: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "slow"

@@ -3,7 +3,8 @@
 - ``store``: an empty queue store (real SQLite, every migration) in the test's temp dir, closed after it.
 
 - Every test fails if it leaves a non-daemon thread running (every thread is joined).
-- Each test is marked with its tier, the folder it lives in (unit, integration, gui, kernels, faults, gpu).
+- Each test is marked with its tier, the folder it lives in (unit, integration, gui, kernels, faults, gpu),
+  and with its file as its pytest-xdist group (the files' tests run side by side, each file in one worker).
 - Tests marked ``gpu`` are skipped, with the reason, unless torch sees CUDA and NVML sees a GPU.
 """
 
@@ -75,15 +76,23 @@ TIERS = ("unit", "integration", "gui", "kernels", "faults", "gpu")
 _HERE = Path(__file__).resolve().parent
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The marker follows the folder: ``tests/gpu/...`` is ``gpu``, ``tests/faults/...`` is ``faults``."""
+    """The marker follows the folder: ``tests/gpu/...`` is ``gpu``, ``tests/faults/...`` is ``faults``.
+
+    Each test file is one ``xdist_group`` (``make test`` runs ``--dist loadgroup``): a file's tests run in one
+    worker, in order, so its module-scoped daemon or model starts once. A file that shares something
+    machine-wide with other files names a common group itself (``ray``: a cluster's head listens on fixed
+    ports, so two at once collide)."""
     for item in items:
         try:
-            tier = Path(item.path).resolve().relative_to(_HERE).parts[0]
+            relative = Path(item.path).resolve().relative_to(_HERE)
         except ValueError:
             continue
-        if tier in TIERS:
-            item.add_marker(getattr(pytest.mark, tier))
+        if relative.parts[0] in TIERS:
+            item.add_marker(getattr(pytest.mark, relative.parts[0]))
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(relative.as_posix()))
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
