@@ -112,7 +112,7 @@ def test_counts_over_the_word_lists() -> None:
     fresh, fresh_cue, _ = B.everyday_misreads(B.L.fresh_words())
     assert len(fresh) > 600 and fresh_cue == {}
     typos, missed = B.typos()
-    assert len(missed) <= 0.05 * len(typos)
+    assert len(missed) <= 0.05 * len(typos), sorted(missed)[:20]
     assert len({t for t in typos if t in B.T.WRITTEN_TYPOS} & set(missed)) <= 2
     world = B.world_words()
     if world:  # the rwkv package (the assistant extra) ships the vocabulary
