@@ -75,7 +75,10 @@ class Term:
 
 
 def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_")}
+    # no COLUMNS/LINES (pytest-xdist's workers export 80x24): they would override the pty's own size
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_") and k not in {"COLUMNS", "LINES"}
+    }
     return {**env, "PYTHONPATH": str(REPO / "src"), "TERM": "xterm-256color", "LANG": "C.UTF-8", **extra}
 
 
