@@ -25,11 +25,14 @@ lint: $(STAMP)
 
 # CPU tiers: unit, integration (fake NVML, a real daemon on loopback, real SQLite), gui (offscreen Qt),
 # kernels (Triton interpreter) and faults. The marker of each test follows its folder (tests/conftest.py).
-# Test files run side by side on TEST_WORKERS pytest-xdist workers, each file whole in one worker (its group;
-# the Ray files share one group); 2 is what CI's two cores run and what the suite is checked with.
+# Test files run side by side on TEST_WORKERS pytest-xdist workers, each file whole in one worker (its group);
+# 2 is what CI's two cores run and what the suite is checked with. The tests that start a local Ray cluster
+# (marker ray_cluster) run afterwards in one plain pytest.
 TEST_WORKERS ?= 2
 test: lint
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "not gpu and not slow" -n $(TEST_WORKERS) --dist loadgroup
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "not gpu and not slow and not ray_cluster" \
+	  -n $(TEST_WORKERS) --dist loadgroup
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "ray_cluster and not gpu and not slow"
 
 test-slow: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "slow"

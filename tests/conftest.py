@@ -81,9 +81,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The marker follows the folder: ``tests/gpu/...`` is ``gpu``, ``tests/faults/...`` is ``faults``.
 
     Each test file is one ``xdist_group`` (``make test`` runs ``--dist loadgroup``): a file's tests run in one
-    worker, in order, so its module-scoped daemon or model starts once. A file that shares something
-    machine-wide with other files names a common group itself (``ray``: a cluster's head listens on fixed
-    ports, so two at once collide)."""
+    worker, in order, so its module-scoped daemon or model starts once. The files marked ``ray_cluster`` run
+    in a second, serial pytest: a cluster's head listens on fixed ports, and inside an xdist worker the
+    Ray tests failed where they pass serially."""
     for item in items:
         try:
             relative = Path(item.path).resolve().relative_to(_HERE)

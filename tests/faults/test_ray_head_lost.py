@@ -17,7 +17,7 @@ import pytest
 from daemon_fixture import DaemonFactory, wait_for
 
 ray_utils = pytest.importorskip("ray.cluster_utils", reason="needs gpuaccel[cluster]")
-pytestmark = pytest.mark.xdist_group("ray")  # one Ray cluster at a time (its head's ports are fixed)
+pytestmark = pytest.mark.ray_cluster  # make test runs it apart, serially
 RAY_GIVES_UP_S = 60  # Ray's default gcs_rpc_server_reconnect_timeout_s
 
 

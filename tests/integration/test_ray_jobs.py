@@ -31,7 +31,7 @@ from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
 
 ray_utils = pytest.importorskip("ray.cluster_utils", reason="needs gpuaccel[cluster]")
-pytestmark = pytest.mark.xdist_group("ray")  # one Ray cluster at a time (its head's ports are fixed)
+pytestmark = pytest.mark.ray_cluster  # make test runs it apart, serially
 
 # Appends "start <attempt>" to a marker file, sleeps, appends "end": how many times a job really ran.
 MARKED = """

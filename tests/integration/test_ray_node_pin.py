@@ -30,7 +30,7 @@ from daemon_fixture import DaemonFactory, DaemonProcess, wait_for
 from gpuaccel.api.jobs import JobState
 
 ray_utils = pytest.importorskip("ray.cluster_utils", reason="needs gpuaccel[cluster]")
-pytestmark = pytest.mark.xdist_group("ray")  # one Ray cluster at a time (its head's ports are fixed)
+pytestmark = pytest.mark.ray_cluster  # make test runs it apart, serially
 
 HEAD, WORKER = "pin-head", "pin-a"
 
