@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_text
+from gpuaccel.api.attempts import Attempt, attempts, gpu_seconds
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window
@@ -95,8 +96,16 @@ def run_time(job: Job, now: float) -> float | None:
 
 
 def gpu_time(job: Job, now: float) -> float | None:
-    t = run_time(job, now)
-    return None if t is None else t * max(len(job.assigned_gpus), 1)
+    """GPU-seconds over all attempts (:func:`api.attempts.gpu_seconds`; the job read with its events when
+    it ran more than once)."""
+    return None if job.started_at is None else gpu_seconds(job, now)
+
+
+def with_events(ctx: QueryContext, job: Job) -> Job:
+    """``job`` with its events when it has had more than one attempt (a listing's row holds the last)."""
+    if job.events is not None or job.attempt <= 1:
+        return job
+    return ctx.store.get(job.id, with_events=True) or job
 
 
 def tries(job: Job) -> str:
@@ -146,7 +155,7 @@ def _filters(q: Query) -> str:
 
 def job_detail(ctx: QueryContext, q: Query) -> Result:
     in_range = q.job is not None and 0 <= q.job < 2**63  # SQLite integers: a larger id names no job
-    job = ctx.store.get(q.job) if in_range else None
+    job = ctx.store.get(q.job, with_events=True) if in_range else None
     if job is None:
         return Result(q, f"There is no job {q.job} in the queue's history.")
     now = ctx.now()
@@ -181,7 +190,30 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     ]  # fmt: skip
     one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
     columns = ["job", "name", "state", "ran for", "attempt", "submitted", "energy"]
-    return Result(q, f"{text} {_record(job, now, used)}", columns, rows, [job.id], one_gpu)
+    said = f"{text} {_record(job, now, used)}"
+    if len(runs := attempts(job)) > 1:
+        said += " " + attempts_words(runs, now)
+    return Result(q, said, columns, rows, [job.id], one_gpu)
+
+
+def attempts_words(runs: list[Attempt], now: float) -> str:
+    """Each attempt with its times (as ``gpuaccel show``'s events write them), wait, GPUs and outcome."""
+
+    def one(a: Attempt) -> str:
+        end = a.ended_at
+        span = f"{_hms(a.started_at)}-{_hms(end)}" if end is not None else f"from {_hms(a.started_at)}"
+        gpus = f" on GPU {','.join(map(str, a.gpus))}" if a.gpus else ""
+        how = f"{a.outcome}: {a.why}" if a.why and a.why != str(a.outcome) else str(a.outcome)
+        return (
+            f"attempt {a.number} {span} ({format_duration(a.run_s(now))}{' so far' if end is None else ''})"
+            f"{gpus} after {format_duration(a.waited_s)} waiting, {how}"
+        )
+
+    return f"Its {len(runs)} attempts: " + "; ".join(one(a) for a in runs) + "."
+
+
+def _hms(t: float) -> str:
+    return dt.datetime.fromtimestamp(t).strftime("%H:%M:%S")
 
 
 def _record(job: Job, now: float, energy: tuple[float, str] | None) -> str:
@@ -189,19 +221,30 @@ def _record(job: Job, now: float, energy: tuple[float, str] | None) -> str:
     started and ended, its queue wait, run time, GPUs and GPU-hours, its energy's joules (all attempts),
     what it asks for and reported, dependencies, array element."""
     parts = [f"Submitted at {clock(job.created_at)}"]
-    if job.started_at is not None:
-        wait = format_duration(job.started_at - job.created_at)
-        parts.append(f"started at {clock(job.started_at)} after {wait} in the queue")
-        t = run_time(job, now) or 0.0
-        if job.finished_at is not None:
-            ended = "cancelled" if job.state == JobState.CANCELLED else "ended"
-            parts.append(f"{ended} at {clock(job.finished_at)} after running {format_duration(t)}")
+    runs = attempts(job)
+    if runs:
+        first, last = runs[0], runs[-1]
+        wait = format_duration(first.waited_s)
+        if len(runs) == 1:
+            parts.append(f"started at {clock(first.started_at)} after {wait} in the queue")
         else:
-            parts.append(f"running {format_duration(t)} so far")
-        gpus = len(job.assigned_gpus)
-        hours = t * gpus / 3600
+            parts.append(
+                f"first started at {clock(first.started_at)} after {wait} in the queue, last (attempt"
+                f" {last.number}) at {clock(last.started_at)}"
+            )
+        t = sum(a.run_s(now) for a in runs)
+        over = " over its attempts" if len(runs) > 1 else ""
+        if last.ended_at is not None:
+            ended = "cancelled" if last.outcome == JobState.CANCELLED else "ended"
+            parts.append(f"{ended} at {clock(last.ended_at)} after running {format_duration(t)}{over}")
+        else:
+            parts.append(f"running {format_duration(t)}{over} so far")
+        gpus = len(last.gpus)
+        hours = sum(a.gpu_s(now) for a in runs if a.gpus) / 3600
         parts.append(
-            f"{gpus} GPU{'s' if gpus != 1 else ''}, {hours:.1f} GPU-hours" if gpus else "ran without a GPU"
+            f"{gpus} GPU{'s' if gpus != 1 else ''}, {hours:.2f} GPU-hours{over}"
+            if gpus
+            else "ran without a GPU"
         )
     elif job.finished_at is not None:
         parts.append(f"ended at {clock(job.finished_at)} without starting")
@@ -253,7 +296,7 @@ def _listed(job: Job) -> str:
 def _in_all(ctx: QueryContext, found: list[Job], now: float) -> str:
     """What jobs took together: GPU-hours (run time x GPUs, as gpuaccel show counts them) and energy (the
     jobs' recorded energy, all attempts)."""
-    hours = sum(gpu_time(j, now) or 0.0 for j in found) / 3600
+    hours = sum(gpu_time(with_events(ctx, j), now) or 0.0 for j in found) / 3600
     measured = [reads.job_energy(ctx.store, j.id) for j in found]
     joules = sum(e[0] for e in measured if e is not None)
     counted = sum(e is not None for e in measured)
@@ -281,8 +324,10 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     now = ctx.now()
     if q.metric == "energy":
         return _energy_rank(ctx, q)
-    measure = gpu_time if q.metric == "gpu_time" else run_time
-    ranked = [(j, measure(j, now)) for j in _select(ctx, q)]
+    if q.metric == "gpu_time":
+        ranked = [(j, gpu_time(j, now)) for j in (with_events(ctx, j) for j in _select(ctx, q))]
+    else:
+        ranked = [(j, run_time(j, now)) for j in _select(ctx, q)]
     ranked = [(j, v) for j, v in ranked if v is not None]
     among = f" of the {_RANKED_STATE.get(q.state, q.state)} jobs" if q.state else ""
     if not ranked:
@@ -300,7 +345,7 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     state = STATE_CLAUSES[best.state]
     head = (
         f"{cap(label(best))} used the {word} GPU-time{among}{_filters(q)}: {duration(value)}"
-        f" ({len(best.assigned_gpus) or 1} GPU x {so_far(best, run_time(best, now) or 0)}); {state}."
+        f" ({_gpu_times(best, now)}); {state}."
         if q.metric == "gpu_time"
         else f"{cap(label(best))} ran the {word}{among}{_filters(q)}: {so_far(best, value)}; {state}."
     )
@@ -311,6 +356,14 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         )
     rows = [[j.id, j.name or j.kind, str(j.state), so_far(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
+
+
+def _gpu_times(job: Job, now: float) -> str:
+    """How a GPU-time was counted: "1 GPU x 3 min" for one attempt, the attempts for more."""
+    runs = attempts(job)
+    if len(runs) > 1:
+        return f"over its {len(runs)} attempts"
+    return f"{len(job.assigned_gpus) or 1} GPU x {so_far(job, run_time(job, now) or 0)}"
 
 
 def _energy_rank(ctx: QueryContext, q: Query) -> Result:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_text
+from gpuaccel.api.attempts import gpu_seconds
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.queries.facts import checked_prose
@@ -110,25 +111,6 @@ def _tflops_results(job: Any) -> list[tuple[str, float]]:
     return [(k, float(v)) for k, v in res.items() if "tflops" in k.lower() and isinstance(v, int | float)]
 
 
-def attempts_gpu_seconds(job: Job, now: float) -> float:
-    """GPU-seconds a job used over all its attempts: the last from its start to its end (or now), the
-    earlier ones from its events (each stretch in ``running`` that ended before the last began), times its
-    GPUs."""
-    gpus = max(len(job.assigned_gpus), 1)
-    if job.started_at is None:
-        return 0.0
-    spans, since = (job.finished_at or now) - job.started_at, None
-    for e in sorted(job.events or [], key=lambda e: (e.t, e.id)):
-        if e.t > job.started_at:
-            break
-        if e.state == JobState.RUNNING and since is None:
-            since = e.t
-        elif e.state and e.state != JobState.RUNNING and since is not None:
-            spans += max(0.0, e.t - since)
-            since = None
-    return max(0.0, spans) * gpus
-
-
 def failures(store: Store, jobs: list[Job], now: float) -> list[dict[str, Any]]:
     """The failed jobs, the costliest first (GPU time over all attempts): the headline is the failure that
     cost most, not the oldest."""
@@ -137,7 +119,7 @@ def failures(store: Store, jobs: list[Job], now: float) -> list[dict[str, Any]]:
         if j.state != JobState.FAILED:
             continue
         full = store.get(j.id, with_events=True) or j
-        cost = attempts_gpu_seconds(full, now)
+        cost = gpu_seconds(full, now)
         rows.append(
             {"job": j.id, "name": j.name or j.kind, "attempts": max(j.attempt, 1),
              "gpu_time": duration(cost), "reason": j.reason, "_cost": cost}

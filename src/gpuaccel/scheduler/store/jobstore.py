@@ -107,17 +107,6 @@ class JobStore(Protocol):
     def close(self) -> None: ...
 
 
-def started_words(attempt: int, gpus: list[int], mig: str | None, where: str) -> str:
-    """The event of a claim: "started attempt 2 on GPU 0, 1" (or without a GPU, on a MIG instance, on a
-    cluster)."""
-    place = f"on GPU {', '.join(map(str, gpus))}" if gpus else "without a GPU"
-    if mig:
-        place += f" (MIG instance {mig})"
-    if where != "local":
-        place = f"on the {where} cluster"
-    return f"started attempt {attempt} {place}"
-
-
 class StateChanges:
     """The state changes both stores make alike, each one event of the transition table applied through
     the store's own ``_transition`` (its event row and, for a finished job, its hooks, in one step).

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from gpuaccel.accel.workloads.report import Progress
+from gpuaccel.api.attempts import started_words
 from gpuaccel.api.jobs import DEFAULT_GROUP, FINISHED, LIVE, Event, Job, JobState
 from gpuaccel.api.request import JobRequest
 from gpuaccel.scheduler.lifecycle.arrays import parse_array
@@ -24,7 +25,7 @@ from gpuaccel.scheduler.lifecycle.timing import starts_at
 from gpuaccel.scheduler.lifecycle.transitions import EVENTS
 from gpuaccel.scheduler.lifecycle.validation import Pending, RequestError
 from gpuaccel.scheduler.store import idempotency
-from gpuaccel.scheduler.store.jobstore import Limits, StateChanges, Stored, Submission, started_words
+from gpuaccel.scheduler.store.jobstore import Limits, StateChanges, Stored, Submission
 from gpuaccel.scheduler.store.records import JobRecords
 from gpuaccel.scheduler.store.submissions import group_words, request_values
 

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.workloads.report import Progress
+from gpuaccel.api.attempts import started_words
 from gpuaccel.api.jobs import FINISHED, Job, JobState
 from gpuaccel.scheduler.lifecycle.transitions import EVENTS, move
-from gpuaccel.scheduler.store.jobstore import Limits, StateChanges, started_words
+from gpuaccel.scheduler.store.jobstore import Limits, StateChanges
 from gpuaccel.scheduler.store.records import LIVE_SQL, RETRYING, RUNNING, JobRecords, Q
 from gpuaccel.scheduler.store.sqlite import json_text
 
