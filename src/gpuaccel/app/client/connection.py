@@ -23,9 +23,11 @@ from gpuaccel.app.client.errors import (
     DaemonNotRunning,
     StreamBroken,
     Unauthorized,
-    find_undecodable,
+    check_text,
+    no_answer,
+    token_rejected,
 )
-from gpuaccel.app.client.sse import ServerEvent, read_events
+from gpuaccel.app.client.sse import ServerEvent, check_event_stream, read_events
 from gpuaccel.app.demo import demo_data_dir
 from gpuaccel.scheduler.paths import TOKEN_ENV, URL_ENV, DataDir
 from gpuaccel.scheduler.store.idempotency import HEADER as IDEMPOTENCY_HEADER
@@ -145,9 +147,7 @@ class Connection:
 
     @staticmethod
     def _check_text(kw: dict[str, Any]) -> None:
-        where = find_undecodable(kw.get("json"), "request") or find_undecodable(kw.get("params"), "query")
-        if where:
-            raise ClientError(f"{where} holds bytes that are not valid UTF-8; the API carries UTF-8 only")
+        check_text(kw.get("json"), kw.get("params"))
 
     def request(self, method: str, path: str, **kw: Any) -> httpx.Response:
         """Send one request; a GET is tried again after a dropped connection (it changes nothing), and so
@@ -165,9 +165,7 @@ class Connection:
                     raise self._not_running(exc) from None
                 time.sleep(RETRY_PAUSE_S * attempt)
             except httpx.TimeoutException as exc:
-                raise ClientError(
-                    f"the daemon at {self.base_url} did not answer within {self.timeout:g} s"
-                ) from exc
+                raise no_answer(self.base_url, self.timeout) from exc
         self._check(response)
         return response
 
@@ -183,10 +181,7 @@ class Connection:
 
     def _check(self, response: httpx.Response) -> None:
         if response.status_code == 401:
-            raise Unauthorized(
-                f"the daemon at {self.base_url} rejected the token (from "
-                f"{self._token_from if self._token else self.data_dir.token_file}); use that daemon's token"
-            )
+            raise token_rejected(self.base_url, self._token_from if self._token else self.data_dir.token_file)
         if response.status_code >= 400:
             try:
                 detail = response.json().get("detail")
@@ -229,7 +224,8 @@ class Connection:
                 if response.status_code >= 400:
                     response.read()
                     self._check(response)
-                yield from read_events(response, cancel)
+                check_event_stream(response.headers.get("content-type", ""))
+                yield from read_events(response.iter_bytes(), cancel)
         except (httpx.TransportError, httpx.StreamError) as exc:  # StreamClosed: closed to stop it
             self.close()
             if cancel is not None and cancel.is_set():

@@ -30,6 +30,24 @@ class ApiError(ClientError):
         super().__init__(f"HTTP {status}: {format_detail(detail)}")
 
 
+def token_rejected(base_url: str, token_from: object) -> Unauthorized:
+    """The daemon answered 401: whose token it refused and what to do."""
+    return Unauthorized(
+        f"the daemon at {base_url} rejected the token (from {token_from}); use that daemon's token"
+    )
+
+
+def no_answer(base_url: str, timeout: float) -> ClientError:
+    return ClientError(f"the daemon at {base_url} did not answer within {timeout:g} s")
+
+
+def check_text(body: Any = None, params: Any = None) -> None:
+    """Refuse a request whose JSON body or query holds text JSON cannot carry, saying where it is."""
+    where = find_undecodable(body, "request") or find_undecodable(params, "query")
+    if where:
+        raise ClientError(f"{where} holds bytes that are not valid UTF-8; the API carries UTF-8 only")
+
+
 def format_detail(detail: Any) -> str:
     """FastAPI's 422 list (``[{"loc", "msg"}]``) as ``spec.size: must be ...``; anything else as text."""
     if isinstance(detail, list):
