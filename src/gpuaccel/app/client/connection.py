@@ -21,10 +21,10 @@ from gpuaccel.app.client.errors import (
     ApiError,
     ClientError,
     DaemonNotRunning,
-    StreamBroken,
     Unauthorized,
     check_text,
     no_answer,
+    stream_broke,
     token_rejected,
 )
 from gpuaccel.app.client.sse import ServerEvent, check_event_stream, read_events
@@ -232,4 +232,4 @@ class Connection:
                 return
             if isinstance(exc, httpx.ConnectError):
                 raise self._not_running(exc) from None
-            raise StreamBroken(f"the stream from {self.base_url} broke: {exc}") from None
+            raise stream_broke(self.base_url, exc) from None

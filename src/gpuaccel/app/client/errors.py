@@ -41,6 +41,10 @@ def no_answer(base_url: str, timeout: float) -> ClientError:
     return ClientError(f"the daemon at {base_url} did not answer within {timeout:g} s")
 
 
+def stream_broke(base_url: str, exc: Exception) -> StreamBroken:
+    return StreamBroken(f"the stream from {base_url} broke: {exc}")
+
+
 def check_text(body: Any = None, params: Any = None) -> None:
     """Refuse a request whose JSON body or query holds text JSON cannot carry, saying where it is."""
     where = find_undecodable(body, "request") or find_undecodable(params, "query")

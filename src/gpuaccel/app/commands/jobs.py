@@ -125,20 +125,28 @@ def client_command(
     def run(args: argparse.Namespace) -> int:
         from gpuaccel.app.client import Client
 
-        try:
+        def call() -> int:
             with Client(data_dir=args.data_dir, timeout=timeout) as client:
                 return fn(args, client)
-        except ApiError as exc:
-            _err(args, str(exc) if exc.status != 404 else str(exc.detail))
-            return exit_code_of_refusal(exc)
-        except ClientError as exc:
-            _err(args, str(exc))
-        except UsageError as exc:
-            _err(args, str(exc))
-            return EXIT_USAGE
-        return EXIT_FAILED
+
+        return reported(args, call)
 
     return run
+
+
+def reported(args: argparse.Namespace, call: Callable[[], int]) -> int:
+    """``call``'s exit code; a client failure is one line on stderr and its exit code instead."""
+    try:
+        return call()
+    except ApiError as exc:
+        _err(args, str(exc) if exc.status != 404 else str(exc.detail))
+        return exit_code_of_refusal(exc)
+    except ClientError as exc:
+        _err(args, str(exc))
+    except UsageError as exc:
+        _err(args, str(exc))
+        return EXIT_USAGE
+    return EXIT_FAILED
 
 
 def exit_code_of_refusal(exc: ApiError) -> int:
