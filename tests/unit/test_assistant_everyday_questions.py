@@ -13,6 +13,8 @@ from __future__ import annotations
 from assistant_helpers import MIDNIGHT, NOW
 from test_assistant_questions import converse as chat
 
+from gpuaccel.api.jobs import JobState
+from gpuaccel.assistant.queries.jobs import clock
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.service import AssistantService
@@ -111,3 +113,15 @@ def test_off_topic_with_a_time_span_is_still_refused() -> None:
     assert picker.pick("anything last night?", Context(gpus=[0, 1]), NOW) == Query(
         "jobs", window=window_of("last night", NOW)
     )
+
+
+def test_a_gpus_overview_names_its_running_job_and_since_when_follows_it(svc: AssistantService) -> None:
+    running = svc.store.list(states=[JobState.RUNNING])
+    job = next(j for j in running if 0 in j.assigned_gpus)
+    (text, query), (then, followed) = chat(svc, "what is gpu 0 doing?", "since when")
+    started = clock(job.started_at or 0.0)
+    assert query == {"name": "gpu_reading", "gpu": 0, "metric": "overview"}
+    assert f"It runs job {job.id} ({job.name}) since {started}." in text, text
+    assert followed == {"name": "job_detail", "job": job.id} and f"started at {started}" in then
+    ((text, _),) = chat(svc, "what is gpu 1 doing?")
+    assert "No queue job runs on it." in text

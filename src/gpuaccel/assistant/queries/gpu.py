@@ -22,7 +22,8 @@ from gpuaccel.accel.telemetry.fields import (
     energy_text,
     heading,
 )
-from gpuaccel.assistant.queries.jobs import cap, clock
+from gpuaccel.api.jobs import JobState
+from gpuaccel.assistant.queries.jobs import cap, clock, label
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, cell
 from gpuaccel.scheduler.reads import history as history_read
 
@@ -146,7 +147,7 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
     if q.window is not None:
         return _over_span(ctx, q, metric, gpus)
     if metric == "overview":
-        return _overview(q, gpus)
+        return _overview(ctx, q, gpus)
     if metric == "health":
         return _health(q, gpus)
     label = METRICS[metric][1]
@@ -252,9 +253,11 @@ def _mhz(value: float | None, key: str, g: dict[str, Any]) -> str:
     return f"{float(value):.0f} MHz"
 
 
-def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
-    """One sentence per GPU with its main readings, for "tell me about GPU 1"."""
-    parts, rows = [], []
+def _overview(ctx: QueryContext, q: Query, gpus: list[dict[str, Any]]) -> Result:
+    """One sentence per GPU with its main readings and the queue jobs on it (since when), for "tell me
+    about GPU 1"; those jobs are the answer's subjects, so "since when?" asks about the one running."""
+    parts, rows, on = [], [], []
+    live = ctx.store.list(states=[JobState.RUNNING, JobState.PAUSED], limit=50)
     for g in gpus:
         t, u, p = (_value(g, m) for m in ("temperature", "util", "power"))
         used, total = _value(g, "memory"), gib(g["mem_total_mib"])
@@ -273,11 +276,22 @@ def _overview(q: Query, gpus: list[dict[str, Any]]) -> Result:
             + (f"; {clocks}." if clocks else ".")
         )
         said = "N/A" if g.get("throttle") is None else ", ".join(held) or "none"
+        jobs = [j for j in live if g["index"] in j.assigned_gpus]
+        on += [j.id for j in jobs]
+        if jobs:
+            parts.append(
+                "It runs "
+                + ", ".join(f"{label(j)}{'' if j.state == JobState.RUNNING else ' (paused)'} since"
+                            f" {clock(j.started_at or 0.0)}" for j in jobs)
+                + "."
+            )  # fmt: skip
+        else:
+            parts.append("No queue job runs on it.")
         rows.append([g["index"], g["name"], t, u, p, used, total, sm, memclk, pstate or "N/A", said])
     read = (("temperature", "temperature_c"), ("utilization", "util_gpu"), ("power", "power_w"))
     cols = ["GPU", "model", *(heading(w, FIELD[k].unit) for w, k in read), "used (GiB)", "total (GiB)"]
     cols += ["SM clock (MHz)", "memory clock (MHz)", "P-state", "clocks held back by"]
-    return Result(q, " ".join(parts), cols, rows)
+    return Result(q, " ".join(parts), cols, rows, on)
 
 
 def _held(g: dict[str, Any]) -> tuple[list[str], str]:
