@@ -75,9 +75,11 @@ class Term:
 
 
 def _env(**extra: str) -> dict[str, str]:
-    # no COLUMNS/LINES (pytest-xdist's workers export 80x24): they would override the pty's own size
-    env = {
-        k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_") and k not in {"COLUMNS", "LINES"}
+    # an exported COLUMNS/LINES (pytest-xdist's workers export 80x24, as many shells do) must not pin the
+    # size: the resize test below runs with them set
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GPUACCEL_")} | {
+        "COLUMNS": "80",
+        "LINES": "24",
     }
     return {**env, "PYTHONPATH": str(REPO / "src"), "TERM": "xterm-256color", "LANG": "C.UTF-8", **extra}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import curses
 import locale
+import os
 import socket
 import time
 from typing import Any
@@ -42,6 +43,10 @@ def run(source: Source, interval: float = 1.0) -> int:
     locale.setlocale(locale.LC_ALL, "")
     model = TopModel(source=source.label, host=socket.gethostname(), can_cancel=source.can_cancel)
     model.unicode = "utf" in (locale.getpreferredencoding(False) or "").lower()
+    # the terminal's own size, followed on resize: an exported COLUMNS/LINES (many shells and job runners
+    # set them) would pin curses to that size for the whole session
+    for name in ("COLUMNS", "LINES"):
+        os.environ.pop(name, None)
     try:
         return int(curses.wrapper(_loop, model, source, interval))
     finally:
