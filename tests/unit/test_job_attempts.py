@@ -3,7 +3,10 @@ outcome, wait and GPUs, and GPU-seconds over all of them, as the events ``gpuacc
 
 from __future__ import annotations
 
+from typing import Any
 from unittest import mock
+
+import pytest
 
 from gpuaccel.api.attempts import attempts, gpu_seconds, run_seconds
 from gpuaccel.api.jobs import JobState
@@ -61,3 +64,39 @@ def test_a_job_that_never_started_has_no_attempt(job_store: JobStore) -> None:
     assert isinstance(job, tuple)
     full = job_store.get(job[0].id, with_events=True)
     assert full is not None and attempts(full) == [] and run_seconds(full, T0) is None
+
+
+def test_show_says_what_all_attempts_took(job_store: JobStore, capsys: pytest.CaptureFixture[str]) -> None:
+    """`gpuaccel show`'s duration is the last attempt's; a job tried more than once also gets the run time and
+    GPU-hours over all of them, the figures the assistant gives for the same job."""
+    import argparse
+
+    from gpuaccel.app.commands.jobs import cmd_show
+
+    clock = [T0]
+    with mock.patch("time.time", lambda: clock[0]):
+        req = validate_request({"kind": "command", "argv": ["true"], "gpus": 2, "max_retries": 1})
+        job = job_store.insert_submissions([(req, None, None)])[0]
+        assert isinstance(job, tuple)
+        jid = job[0].id
+        clock[0] = T0 + 120
+        assert job_store.claim(jid, "me", 60, [0, 1])
+        clock[0] = T0 + 300
+        assert job_store.to_retrying(jid, T0 + 330, "CUDA out of memory", 1)
+        clock[0] = T0 + 330
+        assert job_store.requeue_due(T0 + 330) == [jid]
+        clock[0] = T0 + 400
+        assert job_store.claim(jid, "me", 60, [1])
+        clock[0] = T0 + 500
+        assert job_store.finish(jid, JobState.FAILED, "CUDA out of memory", 1)
+        full = job_store.get(jid, with_events=True)
+        assert full is not None
+
+        class Client:
+            def get_job(self, job_id: int) -> Any:
+                return full
+
+        assert cmd_show(argparse.Namespace(id=jid, json=False), Client()) == 0  # type: ignore[arg-type]
+    out = capsys.readouterr().out
+    assert "  duration        1m40s\n" in out  # the last attempt
+    assert "  all attempts    2 ran 4m40s in all, 0.13 GPU-hours\n" in out  # 180 s x 2 GPUs + 100 s x 1
