@@ -128,13 +128,3 @@ def test_what_ended_in_a_span_counts_the_jobs_by_their_end() -> None:
     assert pick("what did the machine run today") == Query("jobs", window=TODAY)
     assert pick("did something fail yesterday") == Query("failures", window=YESTERDAY, window_counts="ended")
     assert pick("which jobs finished ok") == Query("jobs", state="succeeded")  # no span: no end to count
-
-
-def test_gpus_ranked_by_the_jobs_they_ran() -> None:
-    assert pick("which card handled the most jobs yesterday") == Query(
-        "gpu_jobs", order="max", window=YESTERDAY
-    )
-    assert pick("gpu with the fewest runs today") == Query("gpu_jobs", order="min", window=TODAY)
-    assert pick("which job ran the longest today") == Query(
-        "job_rank", metric="duration", order="max", window=TODAY
-    )

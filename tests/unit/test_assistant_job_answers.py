@@ -167,31 +167,3 @@ def test_a_span_counts_the_jobs_that_ended_in_it_when_asked_what_finished(store:
     assert {r[0] for r in active.rows} == {2, 3, 4, 5}
     failed = _result(store, Query("failures", window=hour, window_counts="ended")).sentence
     assert "job 5 (train) failed" in failed.lower() and "early" not in failed
-
-
-def test_gpus_ranked_by_the_jobs_their_attempts_ran(store: Store) -> None:
-    """ "Which GPU ran the most jobs": each attempt counts on its own GPUs, a job once per GPU however
-    many attempts it had there; jobs outside the span do not count."""
-    hour = Window(NOW - 3600, NOW, "in the last hour")
-    _ran(store, "old", NOW - 9000, NOW - 7200, JobState.SUCCEEDED, gpus=2)  # before the span
-    _ran(store, "pair", NOW - 3000, NOW - 2000, JobState.SUCCEEDED, gpus=2)
-    _ran(store, "one", NOW - 1000, NOW - 500, JobState.FAILED)
-    retried = _submit(store, "again", gpus=1)
-    for _ in range(2):  # two attempts on GPU 0, both in the span
-        store.claim(retried, "test", 30.0, [0])
-        store.finish(retried, JobState.FAILED, "exited with code 1", 1)
-        if _ == 0:
-            store.retry(retried)
-    with store.transaction() as conn:  # both attempts in the span: move its events and row there
-        conn.execute("UPDATE events SET t = ? WHERE job_id = ?", (NOW - 300, retried))
-        conn.execute(
-            "UPDATE jobs SET started_at = ?, finished_at = ? WHERE id = ?", (NOW - 300, NOW - 300, retried)
-        )
-
-    most = _result(store, Query("gpu_jobs", window=hour))
-    assert most.rows == [[0, 3, 4, "2, 3, 4"], [1, 1, 1, "2"]]
-    assert most.sentence.startswith("GPU 0 ran the most jobs in the last hour: 3 jobs (4 attempts).")
-    assert "Then: GPU 1 1 job (1 attempt)." in most.sentence
-    fewest = _result(store, Query("gpu_jobs", order="min", window=hour))
-    assert fewest.sentence.startswith("GPU 1 ran the fewest jobs in the last hour: 1 job (1 attempt).")
-    assert _result(store, Query("gpu_jobs", window=Window(NOW, NOW + 60, "next"))).rows == []

@@ -1,5 +1,5 @@
 """How people ask the queries and readings added after the dev split was fixed: fan speed, a job's log,
-the SM clock, the GPUs ranked by the jobs they ran.
+the SM clock.
 
 Why apart from :mod:`assistant_lab.phrasings.grammar`: the dev split (``intent_corpus.dev_set``) is drawn from
 that grammar's templates and must stay the questions earlier models were scored on, so new templates are
@@ -180,32 +180,4 @@ CLOCK_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
     ),
 ]
 
-# The GPUs ranked by the jobs they ran ("which gpu ran the most jobs today").
-GPU_JOBS_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
-    (
-        {"name": "gpu_jobs", "order": "max", "window": "{W}"},
-        (
-            "which <gpu> ran the most jobs {W}",
-            "which <gpu> [handled|had] the most [jobs|runs] {W}",
-            "<gpu> with the most jobs {W}",
-        ),
-    ),
-    (
-        {"name": "gpu_jobs", "order": "max"},
-        (
-            "which <gpu> ran the most jobs",
-            "which of the <gpus> [ran|handled] the most jobs",
-        ),
-    ),
-    (
-        {"name": "gpu_jobs", "order": "min", "window": "{W}"},
-        (
-            "which <gpu> ran the fewest jobs {W}",
-            "<gpu> with the fewest [jobs|runs] {W}",
-        ),
-    ),
-]
-
-ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = (
-    FAN_PHRASINGS + LOG_PHRASINGS + CLOCK_PHRASINGS + GPU_JOBS_PHRASINGS
-)
+ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = FAN_PHRASINGS + LOG_PHRASINGS + CLOCK_PHRASINGS

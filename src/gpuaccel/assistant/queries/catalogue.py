@@ -231,16 +231,6 @@ CATALOGUE: dict[str, QuerySpec] = {
             examples=("which job ran the longest this week?", "the most GPU-hours today"),
         ),
         QuerySpec(
-            "gpu_jobs",
-            "Which GPU ran the most (or, with order min, the fewest) jobs: each GPU's jobs and attempts that"
-            " ran on it at some moment of the span (each attempt's own GPUs), most first.",
-            ("order", "window"),
-            {"order": Param(str, "max (default) for the most jobs, min for the fewest", ORDERS)},
-            topic="which GPU ran the most jobs",
-            answer=jq.gpu_jobs,
-            examples=("which gpu ran the most jobs today?", "which card had the fewest jobs this week?"),
-        ),
-        QuerySpec(
             "failures",
             "Failed (or, with state cancelled, cancelled) jobs with their reasons and attempts.",
             ("state", "job_name", "gpu", "window", "window_counts"),

@@ -526,35 +526,3 @@ def _gpu_span(ctx: QueryContext, t0: float, t1: float) -> list[tuple[int, float 
         temp, util = st.get("temperature_c"), st.get("util_gpu")
         out.append((gpu, temp.peak if temp else None, util.mean if util else None))
     return out
-
-
-def gpu_jobs(ctx: QueryContext, q: Query) -> Result:
-    """Which GPU ran the most (fewest) jobs in a span: each GPU's jobs and attempts that ran on it at some
-    moment of the span (every attempt's own GPUs, from ``api.attempts``), most first."""
-    w = q.window
-    per_gpu: dict[int, tuple[set[int], int]] = {}
-    for job in _select(ctx, replace(q, gpu=None)):
-        for a in attempts(with_events(ctx, job)):
-            if w is not None and not (a.started_at < w.t1 and (a.ended_at is None or a.ended_at >= w.t0)):
-                continue
-            for g in a.gpus:
-                ids, runs = per_gpu.get(g, (set(), 0))
-                per_gpu[g] = (ids | {job.id}, runs + 1)
-    span = f" {w.label}" if w is not None else ""
-    if not per_gpu:
-        return Result(q, f"No job ran on a GPU{span}.")
-    sign = 1 if q.order == "min" else -1  # ties: the lower GPU index first
-    ranked = sorted(per_gpu.items(), key=lambda kv: (sign * len(kv[1][0]), sign * kv[1][1], kv[0]))
-
-    def said(g: int, ids: set[int], runs: int) -> str:
-        jobs_n = f"{len(ids)} job{'s' if len(ids) != 1 else ''}"
-        return f"GPU {g} {jobs_n} ({runs} attempt{'s' if runs != 1 else ''})"
-
-    (best, (ids, runs)), rest = ranked[0], ranked[1:]
-    word = "fewest" if q.order == "min" else "most"
-    head = f"GPU {best} ran the {word} jobs{span}: {said(best, ids, runs).removeprefix(f'GPU {best} ')}."
-    if rest:
-        head += " Then: " + ", ".join(said(g, i, r) for g, (i, r) in rest) + "."
-    head += " GPUs that ran no job are not listed."
-    rows = [[g, len(i), r, ", ".join(map(str, sorted(i)))] for g, (i, r) in ranked]
-    return Result(q, head, ["gpu", "jobs", "attempts", "job ids"], rows, subject_gpus=[best])

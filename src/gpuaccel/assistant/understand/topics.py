@@ -27,8 +27,6 @@ from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBE
 
 # a span's jobs by their end: "what finished today", "completed in the last hour", "anything done overnight"
 END_WORDS = set("finished finish ended completed done".split())
-# with a GPU word: "which gpu ran the most jobs", "the card with the fewest runs": GPUs ranked by their jobs
-MOST_JOBS = re.compile(r"\b(?:most|fewest|least|more|fewer) (?:jobs|runs|tasks)\b")
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 MEAN_WORDS = {"average", "avg", "mean", "averaged"}
 HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
@@ -134,10 +132,6 @@ def query_for(
         return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
     if "fail" in topics:  # a failure is an ending: a span's failures are those that ended in it
         return Query("failures", window=win, gpu=gpu, job_name=name, window_counts=_ended(win, True))
-    if (
-        gpu is None and order is not None and "gpu" in topics and MOST_JOBS.search(" ".join(ws))
-    ):  # a ranking of GPUs by jobs
-        return Query("gpu_jobs", order=order, window=win)
     hog = "who" in topics and "jobs" in topics and order is not None  # "biggest gpu hog among jobs"
     if hog or "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
         return Query("job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name)
