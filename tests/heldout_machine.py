@@ -59,7 +59,6 @@ from gpuaccel.scheduler.lifecycle.job_energy import EXCLUSIVE
 from gpuaccel.scheduler.lifecycle.loop import CANCELLED_BY_USER
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.placement.runner import exit_outcome
-from gpuaccel.scheduler.reads.queue import COUNTER_METHOD
 from gpuaccel.scheduler.store.history import HistoryWriter
 from gpuaccel.scheduler.store.queue import Store
 
@@ -341,7 +340,7 @@ class Machine:
             if end >= NOW:
                 continue  # still running: recorded when it leaves the GPU
             joules, seconds = self.power_between(gpu, start, end)
-            method = COUNTER_METHOD.format(covered=seconds, seconds=seconds)
+            method = f"NVML energy counter over {seconds:.1f} s of {seconds:.1f} s, edges from measured power"
             data = {"joules": round(joules, 1), "seconds": round(seconds, 2), "method": method}
             data["exclusive"] = True
             self._go(end)
