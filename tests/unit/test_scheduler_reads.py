@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gpuaccel.scheduler.lifecycle.validation import validate_request
@@ -89,26 +87,3 @@ def test_history_reads_finest_rows_and_filters_gpus(store: Store) -> None:
     g0, g1 = (history_read.span_stats(store, T0, T0 + 1000)[g] for g in (0, 1))
     assert (g0["temperature_c"].peak, g0["util_gpu"].mean, g0["tensor_active"].mean) == (69, 50, 20)
     assert "temperature_c" not in g1 and g1["util_gpu"].mean == 10
-
-
-def test_a_jobs_energy_says_its_measurement_once_over_all_attempts(store: Store) -> None:
-    """Two attempts measured by the energy counter: the joules add up and the method is said once, with
-    the attempts' seconds summed, not one clause per attempt; another method is kept beside it."""
-    counter = reads.COUNTER_METHOD
-    events = (
-        {"joules": 1000.0, "method": counter.format(covered=190.0, seconds=190.0)},
-        {"joules": 1500.5, "method": counter.format(covered=200.0, seconds=201.0)},
-        {"joules": 99.5, "method": "power integrated over the job (the energy counter did not advance)"},
-    )
-    with store.transaction() as c:
-        for d in events:
-            c.execute(
-                "INSERT INTO events (t, type, job_id, message, data) VALUES (?, 'energy', 1, '', ?)",
-                (T0 + 300, json.dumps(d)),
-            )
-    joules, method = reads.job_energy(store, 1) or (None, "")
-    assert joules == 2600.0
-    assert method == (
-        "NVML energy counter over 390.0 s of 391.0 s, edges from measured power;"
-        " power integrated over the job (the energy counter did not advance)"
-    )

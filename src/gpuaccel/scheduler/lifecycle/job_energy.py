@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from gpuaccel.accel.telemetry.fields import energy_text
 from gpuaccel.accel.telemetry.types import NA, GpuSample
-from gpuaccel.scheduler.reads.queue import COUNTER_METHOD
 
 if TYPE_CHECKING:
     from gpuaccel.scheduler.lifecycle.service import Scheduler
@@ -64,7 +63,7 @@ class _Span:
             covered = self.e_last[0] - self.e_first[0]
             mean_w = self.power_j / seconds if seconds > 0 else 0.0
             joules = (self.e_last[1] - self.e_first[1]) + mean_w * max(0.0, seconds - covered)
-            method = COUNTER_METHOD.format(covered=covered, seconds=seconds)
+            method = f"NVML energy counter over {covered:.1f} s of {seconds:.1f} s, edges from measured power"
         return {"joules": round(joules, 1), "seconds": round(seconds, 2), "method": method,
                 "exclusive": self.shared_with is None}  # fmt: skip
 

@@ -9,7 +9,6 @@ is read through :mod:`scheduler.reads.history`.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 
 from gpuaccel.api.jobs import Job, JobState
@@ -49,31 +48,6 @@ def event_count(store: Store, type: str, t0: float, t1: float) -> int:
     return int(rows[0][0])
 
 
-# How a job's energy on one GPU and attempt was measured (scheduler.lifecycle.job_energy writes it)
-COUNTER_METHOD = "NVML energy counter over {covered:.1f} s of {seconds:.1f} s, edges from measured power"
-_COUNTER = re.compile(
-    re.escape(COUNTER_METHOD)
-    .replace(re.escape("{covered:.1f}"), r"(?P<covered>\d+(?:\.\d+)?)")
-    .replace(re.escape("{seconds:.1f}"), r"(?P<seconds>\d+(?:\.\d+)?)")
-)
-
-
-def _methods(said: list[str]) -> str:
-    """The events' methods said once: the energy counter's with all attempts' (and GPUs') seconds summed
-    ("over 391.0 s of 391.0 s", not one clause per attempt), any other method as written."""
-    covered = seconds = 0.0
-    counted, out = 0, []
-    for m in said:
-        if (hit := _COUNTER.fullmatch(m)) is not None:
-            covered, seconds = covered + float(hit["covered"]), seconds + float(hit["seconds"])
-            counted += 1
-        elif m not in out:
-            out.append(m)
-    if counted:
-        out.insert(0, COUNTER_METHOD.format(covered=covered, seconds=seconds))
-    return "; ".join(out)
-
-
 def job_energy(store: Store, job_id: int) -> tuple[float, str] | None:
     """Joules a job used, summed over its ``energy`` events (one per GPU and attempt, from NVML's energy
     counter: :mod:`scheduler.lifecycle.job_energy`), and how they were measured; None when none was
@@ -87,8 +61,8 @@ def job_energy(store: Store, job_id: int) -> tuple[float, str] | None:
         except (TypeError, ValueError, KeyError):
             continue  # an event without a figure says nothing about energy
         counted += 1
-        if d.get("method"):
+        if d.get("method") and d["method"] not in methods:
             methods.append(str(d["method"]))
     if not counted:
         return None
-    return joules, _methods(methods) or "NVML energy counter"
+    return joules, "; ".join(methods) or "NVML energy counter"
