@@ -118,13 +118,3 @@ def test_since_a_time_of_day_is_a_span_from_it() -> None:
     half = window_of("since 13:30", FIXED_NOW)
     assert half is not None and half.t0 - nine.t0 == 4.5 * 3600
     assert window_of("jobs since 2 hours", FIXED_NOW) is None
-
-
-def test_what_ended_in_a_span_counts_the_jobs_by_their_end() -> None:
-    """ "What wrapped up" words with a span ask for the jobs that ended in it; a span's failures are those
-    that ended in it; the jobs of a span without such words are those active in it."""
-    assert pick("which jobs were done in the past hour") == Query("jobs", window=HOUR, window_counts="ended")
-    assert pick("jobs that ended yesterday") == Query("jobs", window=YESTERDAY, window_counts="ended")
-    assert pick("what did the machine run today") == Query("jobs", window=TODAY)
-    assert pick("did something fail yesterday") == Query("failures", window=YESTERDAY, window_counts="ended")
-    assert pick("which jobs finished ok") == Query("jobs", state="succeeded")  # no span: no end to count

@@ -7,7 +7,7 @@ import pytest
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
-from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
 
@@ -147,23 +147,3 @@ def test_the_state_words_pass_the_number_check_and_reach_every_surface(store: St
     text = "".join(c.text for c in out.content)
     assert text.startswith("Job 1 (sweep) ran the longest: 10 min so far; it is still running.")
     assert "1 | sweep | running | 10 min so far" in text and "2 | train | failed | 5 min" in text
-
-
-def test_a_span_counts_the_jobs_that_ended_in_it_when_asked_what_finished(store: Store) -> None:
-    """ "What finished in the last hour?" lists the jobs whose end falls in the span, newest end first,
-    not those that merely ran in it (still running, or ended before it) nor a long list's cut-off."""
-    hour = Window(NOW - 3600, NOW, "in the last hour")
-    _ran(store, "early", NOW - 9000, NOW - 7200, JobState.SUCCEEDED)  # ended before the span
-    _ran(store, "eval", NOW - 5000, NOW - 3000, JobState.SUCCEEDED)  # started before, ended in it
-    _ran(store, "sweep", NOW - 1800, None, JobState.RUNNING)  # active in it, not ended
-    _ran(store, "bench", NOW - 1500, NOW - 1200, JobState.CANCELLED)
-    _ran(store, "train", NOW - 900, NOW - 60, JobState.FAILED)
-
-    ended = _result(store, Query("jobs", window=hour, window_counts="ended"))
-    assert [r[0] for r in ended.rows] == [5, 4, 2]
-    said = "3 jobs that ended in the last hour (1 cancelled, 1 failed, 1 succeeded)"
-    assert ended.sentence.startswith(said)
-    active = _result(store, Query("jobs", window=hour))
-    assert {r[0] for r in active.rows} == {2, 3, 4, 5}
-    failed = _result(store, Query("failures", window=hour, window_counts="ended")).sentence
-    assert "job 5 (train) failed" in failed.lower() and "early" not in failed

@@ -77,4 +77,4 @@ def test_periodic_words_name_a_span_only_for_a_report_over_time() -> None:
     assert monthly.window.label == "in the last 30 days"
     assert window_of(monthly.window.label, FIXED_NOW) == monthly.window  # the label reads back the same
     hourly = pick("hourly failures")
-    assert hourly == Query("failures", window=window_of("in the last hour", FIXED_NOW), window_counts="ended")
+    assert hourly == Query("failures", window=window_of("in the last hour", FIXED_NOW))

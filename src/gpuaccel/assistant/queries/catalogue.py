@@ -33,7 +33,6 @@ GPU_METRICS = (*METRICS, "overview", "health")
 RANK_METRICS = tuple(METRICS)
 JOB_METRICS = ("duration", "gpu_time", "energy")
 ORDERS = ("max", "min")
-SPAN_COUNTS = ("active", "ended")
 WINDOW_WORDS = "today, yesterday, this week, the last hour, the last N minutes/hours/days"
 
 
@@ -62,12 +61,6 @@ PARAMS: dict[str, Param] = {
     "state": Param(str, "only jobs in this state", _STATES),
     "job_name": Param(str, "only jobs whose name contains this text (case-insensitive)"),
     "window": Param(str, f"time span in words: {WINDOW_WORDS}"),
-    "window_counts": Param(
-        str,
-        "which jobs a window counts: active (default: submitted or running in it) or ended (their end"
-        " falls in it: what finished, completed or failed then)",
-        SPAN_COUNTS,
-    ),
     "order": Param(str, "max for the highest / longest, min for the lowest / shortest", ORDERS),
     "lines": Param(int, f"how many of the log's last lines (default {DEFAULT_LINES}, at most {MAX_LINES})"),
 }
@@ -203,16 +196,11 @@ CATALOGUE: dict[str, QuerySpec] = {
         ),
         QuerySpec(
             "jobs",
-            "Jobs, narrowed by state, name, GPU and time span (those active in it, or those that ended in"
-            " it), newest first (newest end first for ended).",
-            ("state", "job_name", "gpu", "window", "window_counts"),
+            "Jobs, narrowed by state, name, GPU and time span, newest first.",
+            ("state", "job_name", "gpu", "window"),
             topic="the jobs of a span, a state, a name or a GPU",
             answer=jq.jobs,
-            examples=(
-                "what ran today?",
-                "which jobs used GPU 1 yesterday?",
-                "what finished in the last hour?",
-            ),
+            examples=("what ran today?", "which jobs used GPU 1 yesterday?"),
         ),
         QuerySpec(
             "job_rank",
@@ -233,7 +221,7 @@ CATALOGUE: dict[str, QuerySpec] = {
         QuerySpec(
             "failures",
             "Failed (or, with state cancelled, cancelled) jobs with their reasons and attempts.",
-            ("state", "job_name", "gpu", "window", "window_counts"),
+            ("state", "job_name", "gpu", "window"),
             {"state": Param(str, "failed (default) or cancelled", ("failed", "cancelled"))},
             topic="failed and cancelled jobs with their reasons",
             answer=jq.failures,

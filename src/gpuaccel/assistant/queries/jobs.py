@@ -127,11 +127,6 @@ def in_span(job: Job, w: Window) -> bool:
     return submitted or (ran and (job.finished_at is None or job.finished_at >= w.t0))
 
 
-def ended_in(job: Job, w: Window) -> bool:
-    """Whether ``job`` ended (succeeded, failed, was cancelled) in the span: what "finished today" asks."""
-    return job.finished_at is not None and w.t0 <= job.finished_at < w.t1
-
-
 def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -> list[Job]:
     """Jobs matching the query's state, name, GPU and window, newest first."""
     if states is None and q.state:
@@ -142,9 +137,6 @@ def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -
         jobs = [j for j in jobs if needle in (j.name or j.kind).lower()]
     if q.gpu is not None:
         jobs = [j for j in jobs if q.gpu in j.assigned_gpus]
-    if q.window is not None and q.window_counts == "ended":  # newest end first
-        ended = [j for j in jobs if ended_in(j, q.window)]
-        return sorted(ended, key=lambda j: j.finished_at or 0.0, reverse=True)
     if q.window is not None:
         jobs = [j for j in jobs if in_span(j, q.window)]
     return jobs
@@ -157,7 +149,7 @@ def _filters(q: Query) -> str:
     if q.gpu is not None:
         parts.append(f"on GPU {q.gpu}")
     if q.window is not None:
-        parts.append(("that ended " if q.window_counts == "ended" else "") + q.window.label)
+        parts.append(q.window.label)
     return (" " + " ".join(parts)) if parts else ""
 
 

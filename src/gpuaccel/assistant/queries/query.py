@@ -43,7 +43,6 @@ class Query:
     job_name: str | None = None
     window: Window | None = None
     lines: int | None = None  # how many of a job log's last lines
-    window_counts: str | None = None  # "ended": a span counts the jobs whose end falls in it (else: active)
 
     def to_json(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if v is not None and k != "window"}

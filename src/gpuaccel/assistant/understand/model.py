@@ -84,7 +84,6 @@ def parse_pick(text: str, now: float) -> Query | None:
         "job_name": str,
         "window": str,
         "lines": int,
-        "window_counts": str,
     }
     if not isinstance(data, dict) or data.get("name") not in QUERY_NAMES:
         return None

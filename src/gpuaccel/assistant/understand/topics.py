@@ -25,8 +25,6 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
 
-# a span's jobs by their end: "what finished today", "completed in the last hour", "anything done overnight"
-END_WORDS = set("finished finish ended completed done".split())
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 MEAN_WORDS = {"average", "avg", "mean", "averaged"}
 HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
@@ -130,8 +128,8 @@ def query_for(
         return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
     if "cancel" in topics:
         return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
-    if "fail" in topics:  # a failure is an ending: a span's failures are those that ended in it
-        return Query("failures", window=win, gpu=gpu, job_name=name, window_counts=_ended(win, True))
+    if "fail" in topics:
+        return Query("failures", window=win, gpu=gpu, job_name=name)
     hog = "who" in topics and "jobs" in topics and order is not None  # "biggest gpu hog among jobs"
     if hog or "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
         return Query("job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name)
@@ -189,8 +187,7 @@ def query_for(
         state = "succeeded" if _succeeded(ws) else None
         if "running" in topics and win is None:
             return Query("queue", state="running")
-        ended = _ended(win, bool(END_WORDS & set(ws)))
-        return Query("jobs", state=state, window=win, gpu=gpu, job_name=name, window_counts=ended)
+        return Query("jobs", state=state, window=win, gpu=gpu, job_name=name)
     alone = topics == {"models"} and bool(HARDWARE & set(ws))  # not "a list and a tuple in python"
     if "models" in topics and ("gpu" in topics or gpu is not None or alone):
         return Query("gpu_list", gpu=gpu)
@@ -199,12 +196,6 @@ def query_for(
     if gpu is not None:
         return Query("gpu_reading", gpu=gpu, metric="overview")
     return None
-
-
-def _ended(win: Window | None, said: bool) -> str | None:
-    """``window_counts`` for a span's jobs: "ended" when the words ask what ended in it ("what finished
-    today", "completed in the last hour"), else the default (jobs active in the span)."""
-    return "ended" if win is not None and said else None
 
 
 def _succeeded(ws: list[str]) -> bool:
