@@ -28,7 +28,7 @@ import torch.nn.functional as F
 from assistant_lab.english.tokens import load_vocab, tokenize
 from assistant_lab.tiny.batches import evaluate
 from assistant_lab.tiny.io import official_names, save
-from assistant_lab.tiny.train import TinyConfig, TinyRWKV7
+from assistant_lab.tiny.train import TinyConfig, TinyRWKV7, adamw
 
 CHECKPOINT = "checkpoint.safetensors"
 
@@ -108,15 +108,7 @@ def train(args: argparse.Namespace) -> dict:
         print(f"resumed at step {state['step']} after {state['seconds']:.0f} s", flush=True)
     model = model.to(device)
     n_params = sum(p.numel() for p in model.parameters())
-    decay = [p for p in model.parameters() if p.dim() >= 2 and p.shape[0] > 1 and p.shape[1] > 1]
-    ids = {id(p) for p in decay}
-    rest = [p for p in model.parameters() if id(p) not in ids]
-    opt = torch.optim.AdamW(
-        [{"params": decay, "weight_decay": 0.01}, {"params": rest, "weight_decay": 0.0}],
-        lr=args.lr,
-        betas=(0.9, 0.99),
-        eps=1e-8,
-    )
+    opt = adamw(model, args.lr)
     rng = np.random.default_rng(args.seed + state["step"])
     total, chunk_start, chunk_step = args.total_minutes * 60, time.time(), 0
     print(

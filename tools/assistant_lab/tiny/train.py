@@ -220,6 +220,16 @@ class TinyRWKV7(nn.Module):
 # -- training ---------------------------------------------------------------------------------------
 
 
+def adamw(model: torch.nn.Module, lr: float) -> torch.optim.AdamW:
+    """The optimizer both training scripts use: weight decay 0.01 on the matrices only (not on vectors,
+    norms or per-channel mixes), betas (0.9, 0.99)."""
+    decay = [p for p in model.parameters() if p.dim() >= 2 and p.shape[0] > 1 and p.shape[1] > 1]
+    ids = {id(p) for p in decay}
+    rest = [p for p in model.parameters() if id(p) not in ids]
+    groups = [{"params": decay, "weight_decay": 0.01}, {"params": rest, "weight_decay": 0.0}]
+    return torch.optim.AdamW(groups, lr=lr, betas=(0.9, 0.99), eps=1e-8)
+
+
 def train(args: argparse.Namespace) -> dict:
     torch.manual_seed(args.seed)
     device = "cuda" if torch.cuda.is_available() else "cpu"
@@ -232,15 +242,7 @@ def train(args: argparse.Namespace) -> dict:
     model = model.to(device)
     n_params = sum(p.numel() for p in model.parameters())
     train_data, val_data = load_split(args.data, "train"), load_split(args.data, "val")
-    decay = [p for p in model.parameters() if p.dim() >= 2 and p.shape[0] > 1 and p.shape[1] > 1]
-    ids = {id(p) for p in decay}
-    rest = [p for p in model.parameters() if id(p) not in ids]
-    opt = torch.optim.AdamW(
-        [{"params": decay, "weight_decay": 0.01}, {"params": rest, "weight_decay": 0.0}],
-        lr=args.lr,
-        betas=(0.9, 0.99),
-        eps=1e-8,
-    )
+    opt = adamw(model, args.lr)
     rng = np.random.default_rng(args.seed)
     weights = answer_mask(train_data) if args.answer_weight != 1.0 else None
     it = batches(train_data, args.batch, args.ctx, rng, device, weights)
