@@ -47,6 +47,7 @@ SETS = {
     "j": "assistant_heldout_j.json",
     "k": "assistant_heldout_k.json",
     "l": "assistant_heldout_l.json",
+    "m": "assistant_heldout_m.json",
     "n": "assistant_heldout_n.json",
 }
 
