@@ -103,7 +103,7 @@ def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: tor
 _PLANS: dict[tuple[Any, ...], tuple[str, Any, Bound]] = {}  # call signature -> (path, config, runners)
 
 
-def _signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...] | None:
+def call_signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...] | None:
     """What the checks, the path and the configuration depend on (pins and the path override too);
     None for arguments that are not tensors (the checks then say what is wrong)."""
     try:
@@ -116,7 +116,8 @@ def _signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...] | 
     return tuple(sig)
 
 
-def _aligned(*ts: torch.Tensor) -> bool:
+def aligned16(*ts: torch.Tensor) -> bool:
+    """Whether every pointer keeps the 16-byte alignment a planned launch was specialised for."""
     return all(t.data_ptr() % 16 == 0 for t in ts)
 
 
@@ -141,8 +142,8 @@ def flash_attention_forward(
     dim; lse contiguous fp32), returned as given.
     """
     causal = bool(causal)
-    sig = _signature("fwd", causal, q, k, v)
-    plan = _PLANS.get(sig) if sig is not None and out is None and _aligned(q, k, v) else None
+    sig = call_signature("fwd", causal, q, k, v)
+    plan = _PLANS.get(sig) if sig is not None and out is None and aligned16(q, k, v) else None
     if plan is not None:
         o = _new_out(q, v)
         lse = q.new_empty(q.shape[:3], dtype=torch.float32)
@@ -245,8 +246,8 @@ def flash_attention_backward(
     head dim, which may differ from q's.
     """
     causal = bool(causal)
-    sig = _signature("bwd", causal, q, k, v, do, o, lse)
-    plan = _PLANS.get(sig) if sig is not None and _aligned(q, k, v, do, o, lse) else None
+    sig = call_signature("bwd", causal, q, k, v, do, o, lse)
+    plan = _PLANS.get(sig) if sig is not None and aligned16(q, k, v, do, o, lse) else None
     if plan is not None:
         return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
@@ -282,7 +283,7 @@ def flash_attention_backward(
             gpu=gpu,
         )
         plan = ("triton", cfg, {})
-    if direct and sig is not None and _aligned(lse):  # no conversion: later calls like this skip to here
+    if direct and sig is not None and aligned16(lse):  # no conversion: later calls like this skip to here
         _PLANS[sig] = plan
         return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
     return _launch_bwd_plan((plan[0], plan[1], None), do, q, k, v, o, lse, causal, scale)
