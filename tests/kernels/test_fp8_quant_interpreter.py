@@ -79,3 +79,31 @@ def test_scales_over_many_blocks_and_parts():
         want = torch.stack([rows[:, i : i + blk].amax(dim=1) for i in range(0, 1100, blk)], 1)
         assert torch.equal(s, want / fp8.E4M3_MAX)
     assert torch.equal(x.v_scale, v.float().abs().amax(dim=2).reshape(2, 64) / fp8.E4M3_MAX)
+
+
+def test_call_below_the_rule_runs_the_16_bit_kernel_and_says_so():
+    """Below FP8_FROM the call is the fp16/bf16 forward, bit for bit, decided once per shape; later calls
+    of the shape still get their scale, dtype and gradient checked."""
+    from gpuaccel.accel.kernels.dense.attention import flash_attention_forward
+
+    torch.manual_seed(5)
+    q, k, v = (torch.randn(1, 2, 48, 32, dtype=torch.float16) for _ in range(3))
+    for _ in range(2):  # the first call decides and checks; the second takes the kept decision
+        o, lse = fp8.flash_attention_fp8(q, k, v, causal=True, return_lse=True)
+        assert o.attention_precision == "fp16"
+        ro, rl = flash_attention_forward(q, k, v, True, 32**-0.5)
+        assert torch.equal(o, ro) and torch.equal(lse, rl)
+    assert torch.equal(fp8.flash_attention_fp8(q, k, v, causal=True, softmax_scale=0.1),
+                       flash_attention_forward(q, k, v, True, 0.1)[0])  # fmt: skip
+    with pytest.raises(fp8.UnsupportedInputError, match="softmax_scale must be a positive finite"):
+        fp8.flash_attention_fp8(q, k, v, causal=True, softmax_scale=-1.0)
+    with pytest.raises(fp8.UnsupportedInputError, match="float16"):  # same shape, a dtype it refuses
+        fp8.flash_attention_fp8(q.double(), k.double(), v.double(), causal=True)
+    with pytest.raises(fp8.UnsupportedInputError, match="forward-only"):
+        fp8.flash_attention_fp8(q.requires_grad_(), k, v, causal=True)
+    with pytest.raises(fp8.UnsupportedInputError):
+        fp8.flash_attention_fp8(q.detach(), k[..., :16], v)  # head dims that differ: named by the checks
+    with pytest.raises(fp8.UnsupportedInputError):
+        fp8.flash_attention_fp8([1.0], k, v)
+    with pytest.raises(fp8.UnsupportedInputError, match="needs a CUDA GPU"):
+        fp8.flash_attention_fp8(q.detach(), k, v, always_fp8=True)

@@ -19,8 +19,10 @@ Forward only: no autograd.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 import triton
@@ -31,11 +33,15 @@ from gpuaccel.accel.kernels.checks import (
     UnsupportedInputError,
     allowed_dtypes,
     check_inputs,
+    check_scale,
+    default_scale,
     resolve_scale,
 )
-from gpuaccel.accel.kernels.dense.attention import flash_attention_forward
+from gpuaccel.accel.kernels.dense.attention import aligned16, call_signature, flash_attention_forward
 from gpuaccel.accel.kernels.dense.launchers import (
+    Bound,
     cdiv,
+    launch,
     launch_fwd,
     pad_head_dim,
     padded_head_dim,
@@ -200,29 +206,41 @@ def quantize_fp8(
 ) -> Fp8Inputs:
     """Quantise fp16/bf16 q/k/v for the FP8 forward with ``block_m`` x ``block_n`` scale blocks;
     ``key_order``: V^T's keys in the Gluon kernel's operand order (:func:`quant_layout`)."""
-    shape = check_inputs(q, k, v)
-    b, hq, hkv, nq, nk, d = (
-        shape.batch,
-        shape.heads_q,
-        shape.heads_kv,
-        shape.seq_q,
-        shape.seq_k,
-        shape.head_dim,
-    )
-    rotate = rotate and can_rotate(d)
+    d = check_inputs(q, k, v).head_dim
+    m = _signed_hadamard(d, str(q.device), q.dtype) if rotate and can_rotate(d) else None
+    return _quantize(q, k, v, m, block_m, block_n, key_order)
+
+
+def _quantize(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    m: torch.Tensor | None,
+    block_m: int,
+    block_n: int,
+    key_order: bool,
+    bound: Bound | None = None,
+) -> Fp8Inputs:
+    """:func:`quantize_fp8` on checked inputs, rotated by ``m`` (None: not rotated). ``bound``: the call
+    signature's launches (:func:`accel.kernels.dense.launchers.launch`), so a repeated call pays the C
+    launcher's few microseconds per kernel instead of the JIT's 30-80."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
     dev = q.device
     f8 = torch.float8_e4m3fn
-    m = _signed_hadamard(d, str(dev), q.dtype)
     q8 = torch.empty(b, hq, nq, d, device=dev, dtype=f8)
     k8 = torch.empty(b, hkv, nk, d, device=dev, dtype=f8)
     qs = torch.empty(b * hq, cdiv(nq, block_m), device=dev, dtype=torch.float32)
     ks = torch.empty(b * hkv, cdiv(nk, block_n), device=dev, dtype=torch.float32)
     inv = d**-0.5
-    for x, y, s, heads, n, blk in ((q, q8, qs, hq, nq, block_m), (k, k8, ks, hkv, nk, block_n)):
+    rows = ((q, q8, qs, hq, nq, block_m, "quant_q"), (k, k8, ks, hkv, nk, block_n, "quant_k"))
+    for x, y, s, heads, n, blk, name in rows:
         sub = max(1, ROWS_PER_PROGRAM // blk)
-        quant_rows_kernel[(cdiv(cdiv(n, blk), sub), b * heads)](
-            x, y, s, m, x.stride(0), x.stride(1), x.stride(2), heads, n, inv,
-            HEAD_DIM=d, BLOCK=blk, SUB=sub, ROTATE=rotate, num_warps=8 if blk * d >= 128 * 128 else 4,
+        launch(
+            quant_rows_kernel, (cdiv(cdiv(n, blk), sub), b * heads),
+            (x, y, s, x if m is None else m, x.stride(0), x.stride(1), x.stride(2), heads, n, inv),
+            dict(HEAD_DIM=d, BLOCK=blk, SUB=sub, ROTATE=m is not None),
+            dict(num_warps=8 if blk * d >= 128 * 128 else 4), bound, name,
         )  # fmt: skip
     nk_pad = cdiv(nk, 32) * 32  # whole 32-key groups: the key order permutes inside them
     vt = torch.empty(b, hkv, d, nk_pad, device=dev, dtype=f8)
@@ -230,14 +248,17 @@ def quantize_fp8(
     rows_per_part = cdiv(cdiv(nk, parts), 64) * 64
     parts = cdiv(nk, rows_per_part)
     vmax = torch.empty(b * hkv, parts, d, device=dev, dtype=torch.float32)
-    col_amax_kernel[(parts, b * hkv)](
-        v, vmax, v.stride(0), v.stride(1), v.stride(2), hkv, nk, rows_per_part, HEAD_DIM=d, BLOCK=64,
-        num_warps=4,
+    launch(
+        col_amax_kernel, (parts, b * hkv),
+        (v, vmax, v.stride(0), v.stride(1), v.stride(2), hkv, nk, rows_per_part),
+        dict(HEAD_DIM=d, BLOCK=64), dict(num_warps=4), bound, "v_amax",
     )  # fmt: skip
     vs = torch.empty(b * hkv, d, device=dev, dtype=torch.float32)
-    quant_v_kernel[(cdiv(nk_pad, 64), b * hkv)](
-        v, vt, vmax, vs, v.stride(0), v.stride(1), v.stride(2), hkv, nk, nk_pad, parts, HEAD_DIM=d, BLOCK=64,
-        KEY_ORDER=key_order, PARTS=triton.next_power_of_2(parts), num_warps=4,
+    launch(
+        quant_v_kernel, (cdiv(nk_pad, 64), b * hkv),
+        (v, vt, vmax, vs, v.stride(0), v.stride(1), v.stride(2), hkv, nk, nk_pad, parts),
+        dict(HEAD_DIM=d, BLOCK=64, KEY_ORDER=key_order, PARTS=triton.next_power_of_2(parts)),
+        dict(num_warps=4), bound, "quant_v",
     )  # fmt: skip
     return Fp8Inputs(q8, k8, vt, qs, ks, vs, block_m, block_n, q.dtype, key_order)
 
@@ -272,9 +293,11 @@ def flash_attention_fp8_quantized(
     scale: float,
     cfg: FwdConfig | GluonFwdConfig,
     out: tuple[torch.Tensor, torch.Tensor] | None = None,
+    bound: Bound | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """The FP8 attention kernel alone on pre-quantised inputs (what FA3's FP8 numbers time): the Gluon
-    kernel for a ``GluonFwdConfig``, the tl.* one for a ``FwdConfig``. ``out``: (o, lse) to write into."""
+    kernel for a ``GluonFwdConfig``, the tl.* one for a ``FwdConfig``. ``out``: (o, lse) to write into;
+    ``bound``: the call signature's launches (as :func:`_quantize`)."""
     if quant_layout(cfg) != (x.block_m, x.block_n, x.key_order):
         raise ValueError(
             f"inputs quantised for {x.block_m}x{x.block_n} scale blocks (V^T key order {x.key_order}), "
@@ -290,10 +313,10 @@ def flash_attention_fp8_quantized(
     if isinstance(cfg, GluonFwdConfig):  # whole padded groups: reordered keys may sit past Nk
         from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
 
-        launch_gluon_fp8(x.q, x.k, x.vt, scales, o, lse, causal, scale, cfg)
+        launch_gluon_fp8(x.q, x.k, x.vt, scales, o, lse, causal, scale, cfg, bound)
     else:  # logical shape; the padded row stride stays TMA-aligned
         triton.set_allocator(scratch_alloc)
-        launch_fwd(x.q, x.k, x.vt[..., : x.k.shape[2]], o, lse, causal, scale, cfg, scales)
+        launch_fwd(x.q, x.k, x.vt[..., : x.k.shape[2]], o, lse, causal, scale, cfg, scales, bound)
     return o, lse
 
 
@@ -328,6 +351,13 @@ def _pays(b: int, hq: int, nq: int, nk: int, d: int, causal: bool) -> bool:
     return nk >= min_keys and 4 * b * hq * nq * nk * d / (2 if causal else 1) >= min_flops
 
 
+# (q's shape, k's shape, causal) -> (runs the bf16/fp16 kernel, the default softmax scale): decided once
+# per shape, when the inputs were first checked; the kernel that runs checks its own (plan) every call
+_DECIDED: dict[tuple[Any, ...], tuple[bool, float]] = {}
+# e4m3 call signature -> (kernel configuration, quantisation layout, rotation or None, bound launches)
+_PLANS: dict[tuple[Any, ...], tuple[FwdConfig | GluonFwdConfig, tuple[int, int, bool], Any, Bound]] = {}
+
+
 def flash_attention_fp8(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -342,41 +372,73 @@ def flash_attention_fp8(
 
     Below the size where e4m3 pays (:func:`fp8_pays`, measured on the H100) the call runs the bf16/fp16
     kernel instead, so switching to FP8 never makes a call slower; ``always_fp8`` runs e4m3 regardless.
-    The output says which ran: ``o.attention_precision`` is "fp8" or the inputs' dtype ("bf16"/"fp16")."""
-    small = not always_fp8 and all(isinstance(t, torch.Tensor) and t.dim() == 4 for t in (q, k, v))
-    if small and not _pays(q.shape[0], q.shape[1], q.shape[2], k.shape[2], q.shape[3], causal):
-        # the bf16 kernel's own plan cache checks the inputs: the fallback adds only these reads
-        if torch.is_grad_enabled() and (q.requires_grad or k.requires_grad or v.requires_grad):
-            raise UnsupportedInputError("the FP8 path is forward-only; use flash_attention for gradients")
-        o, lse = flash_attention_forward(q, k, v, bool(causal), resolve_scale(softmax_scale, q.shape[-1]))
+    The output says which ran: ``o.attention_precision`` is "fp8" or the inputs' dtype ("bf16"/"fp16").
+    Short calls are host-bound, so the choice is made once per shape, and a repeated e4m3 call signature
+    reuses its launches (no JIT binding; see :func:`_fp8_forward`)."""
+    causal = bool(causal)
+    try:
+        bf16, default = _DECIDED[(q.shape, k.shape, causal)]
+    except (AttributeError, KeyError, TypeError):
+        bf16, default = _decide(q, k, v, causal)
+    scale = default if softmax_scale is None else check_scale(softmax_scale, "softmax_scale")
+    if torch.is_grad_enabled() and (q.requires_grad or k.requires_grad or v.requires_grad):
+        raise UnsupportedInputError("the FP8 path is forward-only; use flash_attention for gradients")
+    if bf16 and not always_fp8:
+        o, lse = flash_attention_forward(q, k, v, causal, scale)
         o.attention_precision = PRECISION_NAMES.get(q.dtype, str(q.dtype))  # type: ignore[attr-defined]
-        return (o, lse) if return_lse else o
+    else:
+        o, lse = _fp8_forward(q, k, v, causal, scale)
+        o.attention_precision = "fp8"  # type: ignore[attr-defined]
+    return (o, lse) if return_lse else o
+
+
+def _decide(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool) -> tuple[bool, float]:
+    """Check the inputs, then whether a call of their shape runs the bf16/fp16 kernel (kept per shape)."""
+    shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
+    decided = (not fp8_pays(shape, causal), default_scale(shape.head_dim))
+    _DECIDED[(q.shape, k.shape, causal)] = decided
+    return decided
+
+
+def _fp8_forward(
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Quantise, then the e4m3 kernel. A call whose signature (shapes, strides, dtypes, device, path
+    overrides and pins) was seen before, with 16-byte aligned inputs that need no copy, skips the checks
+    and the configuration choice and repeats the bound launches of its five kernels (on the H100 the
+    JIT's binding cost 30-80 us a launch, more than the kernels of a short call)."""
+    sig = call_signature("fp8", causal, q, k, v)
+    if sig is not None:
+        sig += (os.environ.get(FP8_PATH_ENV),)
+        plan = _PLANS.get(sig) if aligned16(q, k, v) else None
+        if plan is not None:
+            cfg, layout, m, bound = plan
+            return flash_attention_fp8_quantized(_quantize(q, k, v, m, *layout, bound), causal, scale, cfg,
+                                                 bound=bound)  # fmt: skip
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
     if not q.is_cuda:
         raise UnsupportedInputError("the FP8 path needs a CUDA GPU with e4m3 tensor cores (Hopper, sm_90)")
     if torch.cuda.get_device_capability(q.device) < (8, 9):
         raise UnsupportedInputError("the FP8 path needs compute capability >= 8.9 (Ada/Hopper)")
-    if torch.is_grad_enabled() and any(t.requires_grad for t in (q, k, v)):
-        raise UnsupportedInputError("the FP8 path is forward-only; use flash_attention for gradients")
-    scale = resolve_scale(softmax_scale, shape.head_dim)
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
     if dp != d:
-        o, lse = flash_attention_fp8(
-            *(pad_head_dim(t, dp) for t in (q, k, v)), causal=causal, softmax_scale=scale, return_lse=True,
-            always_fp8=True,
-        )  # fmt: skip
-        o = o[..., :d].contiguous()
-        o.attention_precision = "fp8"  # type: ignore[attr-defined]
-        return (o, lse) if return_lse else o
-    q, k, v = tma_ready(q), tma_ready(k), tma_ready(v)
+        o, lse = _fp8_forward(*(pad_head_dim(t, dp) for t in (q, k, v)), causal, scale)
+        return o[..., :d].contiguous(), lse
+    prepared = tma_ready(q), tma_ready(k), tma_ready(v)
+    direct = all(p is t for p, t in zip(prepared, (q, k, v), strict=True))  # no copy: a plan may skip here
+    q, k, v = prepared
+    m = _signed_hadamard(d, str(q.device), q.dtype) if can_rotate(d) else None
 
     def run(cfg: FwdConfig | GluonFwdConfig) -> tuple[torch.Tensor, torch.Tensor]:
-        return flash_attention_fp8_quantized(quantize_fp8(q, k, v, *quant_layout(cfg)), causal, scale, cfg)
+        return flash_attention_fp8_quantized(_quantize(q, k, v, m, *quant_layout(cfg)), causal, scale, cfg)
 
-    cfg = fp8_config(q, shape, bool(causal), run)
-    o, lse = run(cfg)
-    o.attention_precision = "fp8"  # type: ignore[attr-defined]
-    return (o, lse) if return_lse else o
+    cfg = fp8_config(q, shape, causal, run)
+    bound: Bound | None = {} if direct and sig is not None and aligned16(q, k, v) else None
+    o, lse = flash_attention_fp8_quantized(_quantize(q, k, v, m, *quant_layout(cfg), bound), causal, scale,
+                                           cfg, bound=bound)  # fmt: skip
+    if bound is not None and sig is not None:
+        _PLANS[sig] = (cfg, quant_layout(cfg), m, bound)
+    return o, lse
 
 
 def from_descaled(
