@@ -148,3 +148,33 @@ def test_fa3_descale_api_on_e4m3_inputs_matches_the_dequantised_reference(causal
     assert ((o.float() - ro).norm() / ro.norm()).item() < 6e-2
     fin = torch.isfinite(rl)
     assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_repeated_e4m3_calls_reuse_their_plan_bit_for_bit(causal):
+    """A call signature seen before runs its bound launches: the same bytes as the first call and as the
+    unplanned steps; another scale reuses the plan; an unaligned (copied) input gets none."""
+    from gpuaccel.accel.kernels.checks import check_inputs
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+
+    gen = torch.Generator(device="cuda").manual_seed(11)
+    q = torch.randn(2, 8, 1000, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(2, 2, 1100, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    fp8._PLANS.clear()
+    first = fp8.flash_attention_fp8(q, k, v, causal=causal, always_fp8=True)
+    assert len(fp8._PLANS) == 1
+    again = [fp8.flash_attention_fp8(q, k, v, causal=causal, always_fp8=True) for _ in range(2)]
+    assert all(torch.equal(a, first) for a in again) and len(fp8._PLANS) == 1
+    cfg = fp8.fp8_config(q, check_inputs(q, k, v), causal, lambda c: None)
+    o, _ = fp8.flash_attention_fp8_quantized(fp8.quantize_fp8(q, k, v, *fp8.quant_layout(cfg)), causal,
+                                             128**-0.5, cfg)  # fmt: skip
+    assert torch.equal(o, first)
+    scaled = fp8.flash_attention_fp8(q, k, v, causal=causal, softmax_scale=0.05, always_fp8=True)
+    fp8._PLANS.clear()
+    assert torch.equal(scaled, fp8.flash_attention_fp8(q, k, v, causal=causal, softmax_scale=0.05,
+                                                       always_fp8=True))  # fmt: skip
+    qu = torch.empty(q.numel() + 1, device="cuda", dtype=q.dtype)[1:].view(q.shape)
+    qu.copy_(q)
+    fp8._PLANS.clear()
+    assert torch.equal(fp8.flash_attention_fp8(qu, k, v, causal=causal, always_fp8=True), first)
+    assert not fp8._PLANS

@@ -55,13 +55,22 @@ from gpuaccel.accel.kernels.tuning.configs import FwdConfig, GluonFwdConfig
 E4M3_MAX = 448.0
 # "triton" or "gluon" forces the FP8 forward's path; unset/"auto" picks (:func:`fp8_path`)
 FP8_PATH_ENV = "GPUACCEL_ATTN_FP8_PATH"
-# Where e4m3 pays end to end (quantisation passes included) over our bf16 forward, per causal flag:
-# (least key length, least FLOPs 4*B*Hq*Nq*Nk*D, halved causal). Below either, the quantisation's fixed
-# cost and its bytes outweigh the faster kernel. Measured on the H100 by benchmarks/fp8_threshold.py
-# (benchmarks/results/fp8_threshold_20261125.json: 66 shapes, D 64/128/256, N 256-16k, each flag; the
-# least pair under which no shape where e4m3 was not >= 5 % faster runs e4m3). Not paying there, e.g.:
-# B1 H16 N4096 D128 e4m3 551 TFLOP/s vs bf16 634; B4 H16 N4096 D128 causal 466 vs 528.
-FP8_FROM = {False: (4096, 2.0**39), True: (8192, 2.0**40)}
+# Where e4m3 pays end to end (quantisation included) over our bf16 forward, per (causal, head_dim padded to
+# 64/128/256): (least key length, least FLOPs 4*B*Hq*Nq*Nk*D, halved causal). Below either, the
+# quantisation's fixed cost and its bytes outweigh the faster kernel. Measured on the H100 by
+# benchmarks/fp8_threshold.py (benchmarks/results/fp8_threshold_20261125-plans.json: 34 shapes, N 128-16k,
+# each flag, repeated calls planned): per group, the pair that sends to e4m3 no shape where it was slower
+# than the faster of two bf16 timings, and the most shapes where it was not; the FLOPs are the least of
+# those shapes (nothing smaller was measured). Not paying, e.g.: B16 H16 N4096 D128 causal e4m3 511
+# TFLOP/s vs bf16 559-560; B8 H16 N4096 D256 718 vs 618-744; B2 H16 N8192 D128 causal 656 vs 561-667.
+FP8_FROM = {
+    (False, 64): (16384, 2.0**40),
+    (False, 128): (4096, 2.0**39),
+    (False, 256): (16384, 2.0**42),
+    (True, 64): (16384, 2.0**42),
+    (True, 128): (8192, 2.0**40),
+    (True, 256): (16384, 2.0**41),
+}
 PRECISION_NAMES = {torch.bfloat16: "bf16", torch.float16: "fp16"}
 FP8_INPUTS = (torch.float8_e4m3fn,)  # what flash_attention_fp8_descaled takes
 GLUON_Q_BLOCK = 64  # the Gluon kernel's Q scale block: one per consumer warpgroup's rows
@@ -342,13 +351,12 @@ def fp8_path(q: torch.Tensor, causal: bool = False) -> str:
 
 def fp8_pays(shape: AttentionShape, causal: bool) -> bool:
     """Whether the e4m3 forward, quantisation included, beats the bf16 kernel on a call of ``shape``: the
-    key length and the FLOPs both at least what :data:`FP8_FROM` says for ``causal``."""
-    return _pays(shape.batch, shape.heads_q, shape.seq_q, shape.seq_k, shape.head_dim, causal)
-
-
-def _pays(b: int, hq: int, nq: int, nk: int, d: int, causal: bool) -> bool:
-    min_keys, min_flops = FP8_FROM[bool(causal)]
-    return nk >= min_keys and 4 * b * hq * nq * nk * d / (2 if causal else 1) >= min_flops
+    key length and the FLOPs both at least what :data:`FP8_FROM` says for ``causal`` and the head dim the
+    kernel runs at (padded; below 64, 64's rule)."""
+    d = shape.head_dim
+    min_keys, min_flops = FP8_FROM[(bool(causal), max(64, padded_head_dim(d)))]
+    flops = 4 * shape.batch * shape.heads_q * shape.seq_q * shape.seq_k * d / (2 if causal else 1)
+    return shape.seq_k >= min_keys and flops >= min_flops
 
 
 # (q's shape, k's shape, causal) -> (runs the bf16/fp16 kernel, the default softmax scale): decided once
