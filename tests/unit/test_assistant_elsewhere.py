@@ -4,6 +4,8 @@ pick their query. Worded apart from the held-out question sets."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from assistant_lab.sampling import FIXED_NOW
@@ -89,3 +91,39 @@ def test_what_is_a_with_a_state_or_a_use_is_about_this_machine(question: str) ->
     a question about this machine's GPUs."""
     assert not asks_elsewhere(question, {"gpu"})
     assert pick(question) is not None
+
+
+ADVICE_MACHINE = Context(
+    gpus=[0, 1],
+    gpu_models=MACHINE.gpu_models,
+    job_names={"gemma-2b-pretrain": 3, "qwen-14b-dpo": 5, "bert-base-glue": 6},
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what warmup is ideal for qwen 14b",
+        "should we use fp16 for gemma",
+        "what optimizer should i pick for bert base",
+        "how many steps should we train qwen for",
+        "is gradient checkpointing a good idea for gemma 2b",
+        "recommended batch size for the bert job?",
+    ],
+)
+def test_advice_that_names_a_jobs_model_is_refused(question: str) -> None:
+    """Advice on one's own work is general knowledge even when a word of it names a queue job's model."""
+    after_a_job = replace(ADVICE_MACHINE, last=Query("job_detail", job=5), subjects=[5])
+    assert pick(question, ADVICE_MACHINE) is None
+    assert pick(question, after_a_job) is None
+
+
+def test_which_gpu_to_use_is_no_advice() -> None:
+    """ "Should i use" a GPU, or "which one", asks which GPU is free."""
+    after_idle = replace(ADVICE_MACHINE, last=Query("idle_gpus"), subject_gpus=[1])
+    assert pick("should we use the 4090 or the h100", ADVICE_MACHINE) == Query("idle_gpus")
+    assert pick("which one should we use", after_idle) == Query("idle_gpus")
+    assert pick("what's a good temperature for gpu 1", ADVICE_MACHINE) == Query(
+        "gpu_reading", gpu=1, metric="temperature"
+    )
+    assert pick("how long did qwen-14b-dpo run", ADVICE_MACHINE) == Query("job_detail", job=5)

@@ -7,6 +7,11 @@ what a thing is in general, which no reading of this machine answers. "Is an h10
 :func:`asks_elsewhere` tells them apart so the rule picker refuses them (the refusal says what can be
 asked) instead of answering with a GPU list or a reading nobody asked for.
 
+Advice about one's own work ("what's the best learning rate for mistral 7b", "should i use bf16 for
+llama", "how many epochs should i train for") is general knowledge too, even when it names a job's model:
+:func:`asks_advice` tells it apart once the picker knows no GPU is named ("should i use the h100 or the
+4090" asks which GPU is free).
+
 What stays a question about the machine: "explain why job 3 failed", "what does that mean" (about the
 last answer), "what's a normal temp for gpu 0" (a judgement of a reading), "is anyone gaming on gpu 1"
 (who uses a GPU).
@@ -44,6 +49,17 @@ _OPINION = re.compile(
     r"\bany good\b|\bworth (?:it|buying|getting|the money|upgrading)\b"
     r"|\bshould (?:i|we) (?:buy|get|upgrade|pick)\b|\brecommend"
 )
+# A request for advice: "the best learning rate for", "a good idea for", "should i use bf16", "what batch
+# size should i use", "how many epochs should we train"
+_ADVICE = re.compile(
+    r"\b(?:best|optimal|ideal|recommended|good|right|sensible) (?!time\b|moment\b|one\b)(?:\w+ ){0,2}?"
+    r"(?:for|to use|to pick|to set)\b"
+    r"|\bshould (?:i|we) (?:use|set|pick|choose|try|train|go with|enable|turn on|switch to)"
+    r" (?!(?:it|that|this|one|which|the other|a gpu|a card|gpu|card)\b)\w"
+    r"|\b(?:what|which|how many|how much|how long) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}should (?:i|we)\b"
+)
+# what the machine itself is asked about (a GPU, a node, the queue): then "should i use" asks which is free
+_MACHINE_TOPICS = {"gpu", "cluster", "queue", "running", "temperature", "util", "memory", "power", "fan"}
 GAMING = {"game", "games", "gaming", "gamer", "gamers", "gameplay"}
 SOMEONE = {"who", "anyone", "someone", "somebody", "anybody", "whos"}  # "is anyone gaming on gpu 1?"
 
@@ -69,3 +85,13 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     if thing and not STATE_WORDS & set(thing["thing"].split()):
         return True
     return bool(_EXPLAIN.search(text) or _MEANS.search(text) or _OPINION.search(text))
+
+
+def asks_advice(question: str, topics: set[str]) -> bool:
+    """Whether ``question`` asks for advice on one's own work (a setting, a precision, a model size), not
+    for this machine's state; the caller has found no GPU named in it, ``topics`` are its topic words'
+    concepts."""
+    text = plain(question)
+    if _NUMBERED.search(question.lower()) or topics & _MACHINE_TOPICS:
+        return False  # "should i use gpu 1", "what's a good temperature for the card"
+    return bool(_ADVICE.search(text))

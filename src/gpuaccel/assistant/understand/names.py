@@ -114,6 +114,13 @@ def gpu_by_model(question: str, context: Context) -> int | None:
     """The one GPU whose model name has a word of the question with a digit ("the 4090", "the h100") or a
     word of 3+ letters that no other GPU's model has and that is no topic word ("the rtx", "the geforce";
     not "nvidia" when every GPU is one)."""
+    hits = gpus_by_model(question, context)
+    return hits.pop() if len(hits) == 1 else None
+
+
+def gpus_by_model(question: str, context: Context) -> set[int]:
+    """Every GPU a word of the question names by its model (as :func:`gpu_by_model` reads them): "the
+    h100 or the 4090" names two."""
     asked = set(re.findall(r"[a-z]*\d+[a-z0-9]*", question.lower()))
     hits = {
         index
@@ -125,7 +132,7 @@ def gpu_by_model(question: str, context: Context) -> int | None:
     names = {i: set(re.findall(r"[a-z]{3,}", model.lower())) for i, model in context.gpu_models.items()}
     shared = set.intersection(*names.values()) if len(names) > 1 else set()
     hits |= {index for index, ws in names.items() if (ws - shared - set(VOCAB)) & said}
-    return hits.pop() if len(hits) == 1 else None
+    return hits
 
 
 def known_name(name: str, context: Context) -> bool:

@@ -18,9 +18,16 @@ from gpuaccel.assistant.queries.catalogue import topics
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, window_of
 from gpuaccel.assistant.understand.context import Context, Picker
-from gpuaccel.assistant.understand.elsewhere import asks_elsewhere
+from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere
 from gpuaccel.assistant.understand.lists import nth_of_list, step_from_list, step_within
-from gpuaccel.assistant.understand.names import gpu_by_state, known_name, named_job, numbered, quoted_job_name
+from gpuaccel.assistant.understand.names import (
+    gpu_by_state,
+    gpus_by_model,
+    known_name,
+    named_job,
+    numbered,
+    quoted_job_name,
+)
 from gpuaccel.assistant.understand.topics import PEAK_WORDS, log_query, query_for, refine_topics
 from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
 
@@ -106,6 +113,9 @@ class RulePicker:
         if nth is not None and nth.job is None:
             return nth  # past the list's end: the list again
         gpu, job = (None, nth.job) if nth is not None else numbered(text, question, context)
+        named_gpus = gpu is not None or bool(gpus_by_model(question, context))
+        if not named_gpus and job is None and asks_advice(question, topics):
+            return None  # "what's the best learning rate for mistral 7b": advice, not the job named
         refined = refine_topics(ws, topics, gpu)
         if refined is None:
             return None  # "how hot is it outside?"
