@@ -103,6 +103,8 @@ def test_call_below_the_rule_runs_the_16_bit_kernel_and_says_so():
         fp8.flash_attention_fp8(q.requires_grad_(), k, v, causal=True)
     with pytest.raises(fp8.UnsupportedInputError):
         fp8.flash_attention_fp8(q.detach(), k[..., :16], v)  # head dims that differ: named by the checks
+    with pytest.raises(fp8.UnsupportedInputError, match="head_dim"):  # v's own head dim: not on this path
+        fp8.flash_attention_fp8(q.detach(), k, torch.randn(1, 2, 48, 16, dtype=torch.float16), causal=True)
     with pytest.raises(fp8.UnsupportedInputError):
         fp8.flash_attention_fp8([1.0], k, v)
     with pytest.raises(fp8.UnsupportedInputError, match="needs a CUDA GPU"):

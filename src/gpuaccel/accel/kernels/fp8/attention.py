@@ -359,7 +359,7 @@ def fp8_pays(shape: AttentionShape, causal: bool) -> bool:
     return shape.seq_k >= min_keys and flops >= min_flops
 
 
-# (q's shape, k's shape, causal) -> (runs the bf16/fp16 kernel, the default softmax scale): decided once
+# (q's, k's and v's shapes, causal) -> (runs the bf16/fp16 kernel, the default softmax scale): decided once
 # per shape, when the inputs were first checked; the kernel that runs checks its own (plan) every call
 _DECIDED: dict[tuple[Any, ...], tuple[bool, float]] = {}
 # e4m3 call signature -> (kernel configuration, quantisation layout, rotation or None, bound launches)
@@ -385,7 +385,7 @@ def flash_attention_fp8(
     reuses its launches (no JIT binding; see :func:`_fp8_forward`)."""
     causal = bool(causal)
     try:
-        bf16, default = _DECIDED[(q.shape, k.shape, causal)]
+        bf16, default = _DECIDED[(q.shape, k.shape, v.shape, causal)]
     except (AttributeError, KeyError, TypeError):
         bf16, default = _decide(q, k, v, causal)
     scale = default if softmax_scale is None else check_scale(softmax_scale, "softmax_scale")
@@ -404,7 +404,7 @@ def _decide(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool) -> 
     """Check the inputs, then whether a call of their shape runs the bf16/fp16 kernel (kept per shape)."""
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
     decided = (not fp8_pays(shape, causal), default_scale(shape.head_dim))
-    _DECIDED[(q.shape, k.shape, causal)] = decided
+    _DECIDED[(q.shape, k.shape, v.shape, causal)] = decided
     return decided
 
 
