@@ -101,23 +101,23 @@ def test_rankings_say_each_jobs_state_and_that_a_running_time_is_so_far(store: S
 
     longest = _result(store, Query("job_rank", metric="duration", order="max"))
     assert longest.sentence == (
-        "Job 1 (sweep) ran the longest: 10 min so far; it is still running."
-        " Next: job 2 (train) 5 min (failed), job 3 (prep) 2 min (succeeded)."
+        "Job 1 (sweep) ran the longest: 10m00s so far; it is still running."
+        " Next: job 2 (train) 5m00s (failed), job 3 (prep) 2m00s (succeeded)."
     )
-    assert longest.rows[0] == [1, "sweep", "running", "10 min so far"]
+    assert longest.rows[0] == [1, "sweep", "running", "10m00s so far"]
     shortest = _result(store, Query("job_rank", metric="duration", order="min")).sentence
-    assert shortest.startswith("Job 4 (late) ran the shortest: 30 s; it was cancelled. Next: job 3 (prep)")
+    assert shortest.startswith("Job 4 (late) ran the shortest: 30.0s; it was cancelled. Next: job 3 (prep)")
     most = _result(store, Query("job_rank", metric="gpu_time", order="max")).sentence
-    assert most.startswith("Job 1 (sweep) used the most GPU-time: 20 min (2 GPU x 10 min so far);")
-    assert "it is still running." in most and "job 2 (train) 5 min (failed)" in most
+    assert most.startswith("Job 1 (sweep) used the most GPU-time: 20m00s (2 GPU x 10m00s so far);")
+    assert "it is still running." in most and "job 2 (train) 5m00s (failed)" in most
 
     listed = _result(store, Query("jobs")).sentence
     assert "job 1 (sweep) still running" in listed and "job 2 (train) failed" in listed
     assert "job 4 (late) cancelled" in listed and "job 3 (prep) succeeded" in listed
     summary = _result(store, Query("summary")).sentence
-    assert "The longest was job 1 (sweep) at 10 min so far (still running)." in summary
+    assert "The longest was job 1 (sweep) at 10m00s so far (still running)." in summary
     assert "They were job 4 (late) cancelled, job 3 (prep) succeeded" in summary
-    assert "job 1 (sweep) on GPU 0,1 for 10 min so far" in _result(store, Query("queue")).sentence
+    assert "job 1 (sweep) on GPU 0,1 for 10m00s so far" in _result(store, Query("queue")).sentence
 
 
 def test_the_state_words_pass_the_number_check_and_reach_every_surface(store: Store) -> None:
@@ -145,5 +145,5 @@ def test_the_state_words_pass_the_number_check_and_reach_every_surface(store: St
 
     out = mcp.call(Daemon(), "job_rank", {"metric": "duration"})
     text = "".join(c.text for c in out.content)
-    assert text.startswith("Job 1 (sweep) ran the longest: 10 min so far; it is still running.")
-    assert "1 | sweep | running | 10 min so far" in text and "2 | train | failed | 5 min" in text
+    assert text.startswith("Job 1 (sweep) ran the longest: 10m00s so far; it is still running.")
+    assert "1 | sweep | running | 10m00s so far" in text and "2 | train | failed | 5m00s" in text

@@ -52,7 +52,7 @@ def test_turning_a_narrowed_ranking_round_keeps_its_state() -> None:
 def test_through_the_chat(svc: AssistantService) -> None:
     sid, text, query = ask(svc, "shortest job that finished ok?", None)
     assert query == {"name": "job_rank", "metric": "duration", "order": "min", "state": "succeeded"}
-    assert text.startswith("Job 2 (bench-attn) ran the shortest of the successful jobs: 10 min")
+    assert text.startswith("Job 2 (bench-attn) ran the shortest of the successful jobs: 10m00s")
     assert "oom-c" not in text and invented(svc, sid, text, False) == []
     sid, text, query = ask(svc, "which cancelled job ran the longest", None)
     assert query is not None and query["state"] == "cancelled" and text == "No cancelled job has run."

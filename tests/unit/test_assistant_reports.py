@@ -64,7 +64,7 @@ def test_daily_facts_numbers(store: Store) -> None:
     assert g1["energy"] == "10.0 Wh" and g1["tensor_avg_pct"] is None and g1["resolution"] == "1 s"
     assert f["best_by_tflops"] == [{"job": 1, "name": "job1", "metric": "bf16_tflops", "tflops": 420.5}]
     assert f["failures"] == [
-        {"job": 2, "name": "job2", "attempts": 1, "gpu_time": "30 min", "reason": "exit code 3"}
+        {"job": 2, "name": "job2", "attempts": 1, "gpu_time": "30m00s", "reason": "exit code 3"}
     ]
 
 
@@ -90,7 +90,7 @@ def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
     assert [r["id"] for r in svc.list()] == [rep["id"]]
     job = svc.make_job(2)
     assert job["facts"]["state"] == "failed" and job["facts"]["gpu_hours"] == 0.5
-    assert job["plots"] == [] and "| ran for | 30 min |" in job["markdown"]  # no history in its 30 min
+    assert job["plots"] == [] and "| ran for | 30m00s |" in job["markdown"]  # no history in its 30 min
     with store.transaction() as c:  # 3 readings are too few to draw a line
         for k in range(3):
             c.execute("INSERT INTO telemetry_1s (gpu, t, util_gpu) VALUES (0, ?, 50)", (T0 + 10000 + k,))
@@ -118,9 +118,9 @@ def test_the_report_opens_with_sentences_written_from_its_facts(store: Store, tm
     assert "GPU 0 was the busiest, at 80 % mean utilization." in text
     assert "GPU 0 ran the hottest, peaking at 83 °C." in text
     assert "The GPUs used 60.0 Wh." in text  # written as the Energy table writes it
-    assert "The costliest failure was job 2 (job2), 30 min of GPU time: exit code 3." in text
+    assert "The costliest failure was job 2 (job2), 30m00s of GPU time: exit code 3." in text
     job = job_overview(job_facts(store, 2, None))
-    assert job == "Job 2 (job2) failed: exit code 3, after 30 min on GPU 0."
+    assert job == "Job 2 (job2) failed: exit code 3, after 30m00s on GPU 0."
     md = ReportService(AssistantDB(store.path), store, tmp_path / "r").make_daily(DAY)["markdown"]
     assert md.splitlines()[2] == text  # the first thing under the title
 

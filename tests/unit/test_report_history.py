@@ -106,7 +106,7 @@ def test_the_headline_failure_is_the_costliest_and_waiting_jobs_are_counted(stor
     _job(store, "after-oom", "queued", depends_on=json.dumps([oom]), waiting_reason=f"waits for job {oom}")
     facts = daily_facts(store, DAY)
     assert [f["job"] for f in facts["failures"]] == [oom, trivial]
-    worst = {"job": oom, "name": "llama-70b", "attempts": 4, "gpu_time": "1 h 20 min"}  # 4 x 10 min x 2 GPUs
+    worst = {"job": oom, "name": "llama-70b", "attempts": 4, "gpu_time": "1h20m"}  # 4 x 10 min x 2 GPUs
     assert facts["failures"][0] == {**worst, "reason": "CUDA out of memory"}
     assert facts["jobs_waiting"] == 3
     assert [w["waiting"] for w in facts["waiting"]] == ["queued", "held", "waiting on a dependency"]
@@ -114,7 +114,7 @@ def test_the_headline_failure_is_the_costliest_and_waiting_jobs_are_counted(stor
 
     text = daily_overview(facts)
     assert (
-        f"The costliest failure was job {oom} (llama-70b) after 4 attempts, 1 h 20 min of GPU time:"
+        f"The costliest failure was job {oom} (llama-70b) after 4 attempts, 1h20m of GPU time:"
         " CUDA out of memory." in text
     )
     assert "3 jobs were waiting at report time (1 queued, 1 held and 1 waiting on a dependency)." in text

@@ -29,8 +29,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import FINISHED
-from gpuaccel.assistant.queries.jobs import duration
 from gpuaccel.assistant.safe_paths import (
     UnsafePath,
     copy_at,
@@ -213,7 +213,7 @@ class Housekeeper:
             info = row.to_json()
             cmd = " ".join(row.cmdline) if not isinstance(row.cmdline, NA) else row.name
             mib = "?" if isinstance(row.used_mib, NA) else f"{row.used_mib:.0f}"
-            age = "" if isinstance(row.elapsed_s, NA) else f", running for {duration(row.elapsed_s)}"
+            age = "" if isinstance(row.elapsed_s, NA) else f", running for {format_duration(row.elapsed_s)}"
             who = "" if isinstance(row.user, NA) else f" of {row.user}"
             what = "simulated process" if row.simulated else "process"  # demo GPUs: no host process
             info["description"] = (

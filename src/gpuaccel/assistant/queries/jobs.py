@@ -26,16 +26,6 @@ PAUSED_WHY = "stopped by the user, it keeps its GPUs until resumed"
 HELD_WHY = "it never starts until the user releases it"
 
 
-def duration(seconds: float) -> str:
-    """A span as people say it: "45 s", "3 min 20 s", "2 h 5 min"."""
-    s = int(round(max(seconds, 0.0)))
-    if s < 60:
-        return f"{s} s"
-    if s < 3600:
-        return f"{s // 60} min" + (f" {s % 60} s" if s % 60 else "")
-    return f"{s // 3600} h" + (f" {s % 3600 // 60} min" if s % 3600 // 60 else "")
-
-
 def clock(t: float) -> str:
     return dt.datetime.fromtimestamp(t).strftime("%H:%M")
 
@@ -80,7 +70,7 @@ def state_words(job: Job) -> str:
 def so_far(job: Job, seconds: float) -> str:
     """A run time as people say it, with "so far" while the job's clock still runs (running or paused):
     a running job's time is not its final one."""
-    return duration(seconds) + (" so far" if job.state in LIVE else "")
+    return format_duration(seconds) + (" so far" if job.state in LIVE else "")
 
 
 def ran_for(job: Job, now: float) -> str:
@@ -163,17 +153,17 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     tried = tries(job)
     if job.state == JobState.FAILED:
         code = f", exit code {job.exit_code}" if job.exit_code is not None else ""
-        ran = f" after {duration(t)}" if t is not None else ""
+        ran = f" after {format_duration(t)}" if t is not None else ""
         text = f"{name} failed{ran}{_where(job)}: {job.reason or 'no reason recorded'} ({tried}{code})."
     elif job.state == JobState.CANCELLED:
         text = f"{name} was cancelled: {job.reason or 'no reason recorded'}."
     elif job.state == JobState.SUCCEEDED:
         end = clock(job.finished_at or now)
-        text = f"{name} succeeded in {duration(t or 0)}{_where(job)}, finished at {end}."
+        text = f"{name} succeeded in {format_duration(t or 0)}{_where(job)}, finished at {end}."
     elif job.state == JobState.RUNNING:
-        text = f"{name} is running{_where(job)}, for {duration(t or 0)} so far ({tried})."
+        text = f"{name} is running{_where(job)}, for {format_duration(t or 0)} so far ({tried})."
     elif job.state == JobState.PAUSED:
-        text = f"{name} is paused{_where(job)} after {duration(t or 0)}: {PAUSED_WHY} ({tried})."
+        text = f"{name} is paused{_where(job)} after {format_duration(t or 0)}: {PAUSED_WHY} ({tried})."
     elif job.state == JobState.HELD:
         text = f"{name} is held: {HELD_WHY} (gpuaccel release {job.id})."
     elif job.state == JobState.RETRYING:
@@ -344,7 +334,7 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     )
     state = STATE_CLAUSES[best.state]
     head = (
-        f"{cap(label(best))} used the {word} GPU-time{among}{_filters(q)}: {duration(value)}"
+        f"{cap(label(best))} used the {word} GPU-time{among}{_filters(q)}: {format_duration(value)}"
         f" ({_gpu_times(best, now)}); {state}."
         if q.metric == "gpu_time"
         else f"{cap(label(best))} ran the {word}{among}{_filters(q)}: {so_far(best, value)}; {state}."

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD
-from gpuaccel.assistant.queries.jobs import duration
+from gpuaccel.api.durations import format_duration
 from gpuaccel.assistant.reports.values import people  # the tables' rounding
 
 
@@ -130,11 +130,11 @@ def job_overview(facts: dict[str, Any]) -> str:
     if not isinstance(ran, int | float):
         text += " and has not started yet."
     elif state == "running":
-        text += f"{on}, for {duration(ran)} so far."
+        text += f"{on}, for {format_duration(ran)} so far."
     elif state == "paused":
-        text += f"{on}, after running for {duration(ran)}."
+        text += f"{on}, after running for {format_duration(ran)}."
     else:
-        text += f", after {duration(ran)}{on}."
+        text += f", after {format_duration(ran)}{on}."
     attempt = int(facts.get("attempt") or 0)
     if attempt > 1:
         going = state in ("running", "paused", "retrying")

@@ -19,10 +19,11 @@ from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_text
 from gpuaccel.api.attempts import gpu_seconds
+from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.queries.facts import checked_prose
-from gpuaccel.assistant.queries.jobs import clock, duration
+from gpuaccel.assistant.queries.jobs import clock
 from gpuaccel.assistant.queries.logs import LogUnreadable, code_block, read_log, shown_lines
 from gpuaccel.assistant.reports.energy import energy_facts, energy_markdown
 from gpuaccel.assistant.reports.html import render_html, self_contained_markdown
@@ -122,7 +123,7 @@ def failures(store: Store, jobs: list[Job], now: float) -> list[dict[str, Any]]:
         cost = gpu_seconds(full, now)
         rows.append(
             {"job": j.id, "name": j.name or j.kind, "attempts": max(j.attempt, 1),
-             "gpu_time": duration(cost), "reason": j.reason, "_cost": cost}
+             "gpu_time": format_duration(cost), "reason": j.reason, "_cost": cost}
         )  # fmt: skip
     rows.sort(key=lambda r: (-r["_cost"], r["job"]))
     return [{k: v for k, v in r.items() if k != "_cost"} for r in rows]
@@ -324,7 +325,7 @@ class ReportService:
             last = max(max(v.t) for v in series.values())
             caption = (
                 f"{reading.heading}, {', '.join(series)}; range {lo:.0f}-{reading.text(hi)};"
-                f" {clock(first)}-{clock(last)}; line: mean of each {duration(bin_s)}, band: lowest to"
+                f" {clock(first)}-{clock(last)}; line: mean of each {format_duration(bin_s)}, band: lowest to"
                 f" highest reading; axis {y_range[0]:.0f}-{reading.text(y_range[1])};"
                 f" history at {history.resolution}"
             )

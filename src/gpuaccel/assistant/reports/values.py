@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, heading
-from gpuaccel.assistant.queries.jobs import duration
+from gpuaccel.api.durations import format_duration
 
 # Column and fact names as people read them (a key not listed is shown with its underscores as spaces); a
 # reading's unit is the telemetry catalogue's (``Field.unit``), so a table says "°C" as the app does.
@@ -40,7 +40,7 @@ def people(value: Any, key: str = "") -> str:
     if value is None:
         return "n/a"
     if key == "duration_s" and isinstance(value, int | float):
-        return duration(value)
+        return format_duration(value)
     if isinstance(value, bool) or not isinstance(value, float):
         return str(value)
     digits = 0 if abs(value) >= 100 else 1 if abs(value) >= 1 else 3
