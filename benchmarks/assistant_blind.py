@@ -49,6 +49,7 @@ SETS = {
     "l": "assistant_heldout_l.json",
     "m": "assistant_heldout_m.json",
     "n": "assistant_heldout_n.json",
+    "o": "assistant_heldout_o.json",
 }
 
 
