@@ -49,6 +49,7 @@ SETS = {
     "l": "assistant_heldout_l.json",
     "m": "assistant_heldout_m.json",
     "n": "assistant_heldout_n.json",
+    "p": "assistant_heldout_p.json",
 }
 
 
