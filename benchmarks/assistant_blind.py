@@ -1,6 +1,6 @@
 """Score blind question sets through the chat on the richer held-out machine, and keep every miss.
 
-Why a benchmark and not a test: sets g to n were written blind (tests/unit/assistant_heldout_g.json to
+Why a benchmark and not a test: sets g to p were written blind (tests/unit/assistant_heldout_g.json to
 ..._n.json) and are scored first on the code as it stands, well under the held-out bar; this prints each
 set's score and writes every miss (question, expected, the answer given) so that general causes can be
 found. The scoring is the held-out scorer's own (tests/unit/test_assistant_questions.py: ``ask``,
@@ -50,6 +50,7 @@ SETS = {
     "m": "assistant_heldout_m.json",
     "n": "assistant_heldout_n.json",
     "o": "assistant_heldout_o.json",
+    "p": "assistant_heldout_p.json",
 }
 
 
