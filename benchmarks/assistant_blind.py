@@ -1,7 +1,7 @@
 """Score blind question sets through the chat on the richer held-out machine, and keep every miss.
 
 Why a benchmark and not a test: sets g to p were written blind (tests/unit/assistant_heldout_g.json to
-..._n.json) and are scored first on the code as it stands, well under the held-out bar; this prints each
+..._p.json) and are scored first on the code as it stands, well under the held-out bar; this prints each
 set's score and writes every miss (question, expected, the answer given) so that general causes can be
 found. The scoring is the held-out scorer's own (tests/unit/test_assistant_questions.py: ``ask``,
 ``_matches``, ``invented``), on tests/heldout_machine.py's machine (two fake GPUs, a day of history,
