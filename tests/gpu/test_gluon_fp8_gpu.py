@@ -76,6 +76,50 @@ def test_gluon_and_tl_kernels_agree_on_the_same_quantised_inputs(causal):
     assert (lg - lt).abs().max().item() < 1e-3
 
 
+@pytest.mark.parametrize("fields", [(128, 4, 3), (128, 3, 3, 1, 2), (128, 4, 3, 1, 2)])
+@pytest.mark.parametrize(
+    "b,hq,hkv,nq,nk,causal",
+    [
+        (3, 6, 3, 2049, 2047, False),
+        (2, 8, 8, 1000, 1000, True),
+        (4, 16, 16, 2048, 2048, False),
+        (4, 16, 4, 2048, 2048, True),
+    ],  # the last two: more tiles than SMs, so Q buffers cycle
+)
+def test_ring_depth_and_q_buffers_change_no_bytes(fields, b, hq, hkv, nq, nk, causal):
+    """A deeper K/V ring or a second Q buffer per consumer (the next tile's Q loads during this one) only
+    moves loads earlier: the D128 output and LSE are the shipped configuration's, bit for bit, and every
+    element is written (NaN-poisoned first)."""
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+    from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + len(fields))
+    q = torch.randn(b, hq, nq, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(b, hkv, nk, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    shipped, variant = gluon_fp8_config(128), GluonFwdConfig(*fields)
+    assert fp8.quant_layout(shipped) == fp8.quant_layout(variant)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(shipped))
+    outs = []
+    for cfg in (shipped, variant):
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
+        fp8.flash_attention_fp8_quantized(x, causal, 128**-0.5, cfg, out=(o, lse))
+        assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
+        outs.append((o, lse))
+    assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1])
+
+
+def test_fp8_launcher_refuses_o_by_tma():
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+
+    q = torch.randn(1, 2, 256, 128, device="cuda", dtype=torch.bfloat16)
+    x = fp8.quantize_fp8(q, q, q, 64, 128, key_order=True)
+    with pytest.raises(ValueError, match="O from registers"):
+        fp8.flash_attention_fp8_quantized(x, False, 128**-0.5, GluonFwdConfig(128, 3, 3, o_tma=True))
+
+
 def test_path_override(monkeypatch):
     from gpuaccel.accel.kernels.fp8 import attention as fp8
     from gpuaccel.accel.kernels.tuning import configs as tuning
