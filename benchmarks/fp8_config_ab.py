@@ -2,16 +2,16 @@
 
 For each shape and causal flag the inputs are quantised once (every variant reads the same e4m3 operands
 and scales: the same key block, so the same quantisation layout); each variant runs once into a
-NaN-poisoned output, which must come back NaN-free and bitwise equal to the shipped configuration's
-(ring depth and Q buffers change no arithmetic), then ``--rounds`` rounds time every variant in turn
+NaN-poisoned output, flagged unless it comes back NaN-free and bitwise equal to the shipped
+configuration's (the ring depth changes no arithmetic), then ``--rounds`` rounds time every variant in turn
 (``triton.testing.do_bench`` medians over bound launches, so the JIT's binding stays out). The JSON keeps
 every timing, and per shape the persistent grid's tile balance: tiles of CONSUMERS x 64 rows round-robin
 over the SMs, so the slowest program runs ceil(tiles / SMs) tiles while the rows need (rows / SMs).
 
-  python benchmarks/fp8_config_ab.py [--shapes 2,16,8192,128 ...] [--variants 128,4,3 128,3,3,1,2 ...]
+  python benchmarks/fp8_config_ab.py [--shapes 2,16,8192,128 ...] [--variants 128,4,3 128,2,3 ...]
       [--rounds 3] [--json PATH]
   ncu --clock-control none ... -k regex:gluon_attn_fp8 -c 2 python benchmarks/fp8_config_ab.py --once \
-      --shapes 2,16,8192,128 --causal no --variants 128,4,3,1,2   (each configuration launched once)
+      --shapes 2,16,8192,128 --causal no --variants 128,4,3   (each configuration launched once)
   (a variant is GluonFwdConfig's fields: BLOCK_N,STAGES,CONSUMERS[,CTAS_PER_SM[,Q_BUFS]])
 """
 
@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 SHAPES = ["4,16,4096,128", "2,16,8192,128", "1,16,16384,128"]
-VARIANTS = ["128,4,3", "128,3,3,1,2", "128,4,3,1,2"]
+# 2026-11-25 also timed 128,3,3,1,2 and 128,4,3,1,2: a second Q buffer, which the launcher now refuses
+VARIANTS = ["128,4,3", "128,2,3"]
 
 
 def tile_balance(shape: tuple[int, ...], consumers: int, sms: int) -> dict[str, Any]:
