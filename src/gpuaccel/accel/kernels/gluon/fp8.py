@@ -89,7 +89,9 @@ def launch_gluon_fp8(
         # a second Q buffer, built on 2026-11-25, gave other bytes than one on causal calls (non-causal
         # equal) on the H100, as it did for the two-per-SM D64 build (tuning.TWO_PER_SM_FWD), and was no
         # faster non-causal (docs/kernels-log.md): refused until that is understood
-        raise ValueError(f"the FP8 forward takes one program per SM, O from registers, one Q buffer, got {cfg}")
+        raise ValueError(
+            f"the FP8 forward takes one program per SM, O from registers, one Q buffer, got {cfg}"
+        )
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon FP8 forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     nq, d = q8.shape[2], q8.shape[3]
