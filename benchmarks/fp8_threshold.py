@@ -11,7 +11,7 @@ process) and times the call as a user makes it ("dispatched"), alternated with t
 host microseconds per call of each. ``--check`` first compares, on the GPU, repeated (planned) e4m3
 calls with the first call and with the unplanned kernels, bit for bit. JSON under benchmarks/results/.
 
-  python benchmarks/fp8_threshold.py [--quick] [--check] [--json PATH]
+  python benchmarks/fp8_threshold.py [--quick] [--check | --check-only] [--json PATH]
 """
 
 from __future__ import annotations
@@ -250,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="the issue's shapes and tiny calls only, no rule")
     ap.add_argument("--check", action="store_true", help="bitwise checks of planned e4m3 calls first")
+    ap.add_argument("--check-only", action="store_true", help="the --check cases alone, no sweep (~1 min)")
     ap.add_argument("--host-ab", action="store_true", help="only host us: planned vs unplanned e4m3 calls")
     ap.add_argument("--json", default=None, help="where to write the results (default benchmarks/results/)")
     args = ap.parse_args(argv)
@@ -271,11 +272,13 @@ def main(argv: list[str] | None = None) -> int:
         doc["host_ab"] = host_ab()
         path.write_text(json.dumps(doc, indent=1))
         return 0
-    if args.check:
+    if args.check or args.check_only:
         doc["checks"] = check()
         for c in doc["checks"]:
             print("check", json.dumps(c))
         path.write_text(json.dumps(doc, indent=1))
+        if args.check_only:
+            return 0
     rows: list[dict[str, Any]] = []
     for shape in shapes(args.quick):
         for causal in (False, True):

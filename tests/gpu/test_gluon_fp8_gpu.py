@@ -76,6 +76,39 @@ def test_gluon_and_tl_kernels_agree_on_the_same_quantised_inputs(causal):
     assert (lg - lt).abs().max().item() < 1e-3
 
 
+@pytest.mark.parametrize(
+    "b,hq,hkv,nq,nk,causal",
+    [
+        (3, 6, 3, 2049, 2047, False),
+        (2, 8, 8, 1000, 1000, True),
+        (4, 16, 16, 2048, 2048, False),
+        (4, 16, 4, 2048, 2048, True),
+    ],  # the last two: more tiles than SMs, so each program runs several
+)
+def test_a_deeper_ring_changes_no_bytes(b, hq, hkv, nq, nk, causal):
+    """A 4-deep K/V ring only moves loads earlier: the D128 output and LSE are the shipped 3-deep
+    configuration's, bit for bit, and every element is written (NaN-poisoned first). (A second Q buffer
+    per consumer failed this on causal calls, 2026-11-25; the launcher refuses it.)"""
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+    from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + 3)
+    q = torch.randn(b, hq, nq, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(b, hkv, nk, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    shipped, variant = gluon_fp8_config(128), GluonFwdConfig(128, 4, 3)
+    assert fp8.quant_layout(shipped) == fp8.quant_layout(variant)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(shipped))
+    outs = []
+    for cfg in (shipped, variant):
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
+        fp8.flash_attention_fp8_quantized(x, causal, 128**-0.5, cfg, out=(o, lse))
+        assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
+        outs.append((o, lse))
+    assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1])
+
+
 def test_path_override(monkeypatch):
     from gpuaccel.accel.kernels.fp8 import attention as fp8
     from gpuaccel.accel.kernels.tuning import configs as tuning

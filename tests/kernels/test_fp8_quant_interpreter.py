@@ -109,3 +109,17 @@ def test_call_below_the_rule_runs_the_16_bit_kernel_and_says_so():
         fp8.flash_attention_fp8([1.0], k, v)
     with pytest.raises(fp8.UnsupportedInputError, match="needs a CUDA GPU"):
         fp8.flash_attention_fp8(q.detach(), k, v, always_fp8=True)
+
+
+@pytest.mark.parametrize(
+    "cfg",
+    [GluonFwdConfig(128, 3, 3, q_bufs=2), GluonFwdConfig(128, 3, 3, o_tma=True), GluonFwdConfig(64, 2, 2, 2)],
+)
+def test_gluon_fp8_launcher_refuses_what_it_does_not_build(cfg):
+    """A second Q buffer (wrong causal output on the H100, 2026-11-25), O by TMA and two programs per SM
+    are the bf16 forward's; the FP8 launcher names them before anything is launched."""
+    from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
+
+    x = torch.zeros(1, 1, 64, 128)
+    with pytest.raises(ValueError, match="one program per SM, O from registers, one Q buffer"):
+        launch_gluon_fp8(x, x, x, (x, x, x), x, x, False, 1.0, cfg)

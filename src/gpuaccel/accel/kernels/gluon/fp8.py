@@ -85,8 +85,13 @@ def launch_gluon_fp8(
     q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
     (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
     per ``cfg.block_n``-row block, V's per (head, column)."""
-    if cfg.ctas_per_sm != 1:
-        raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
+    if cfg.ctas_per_sm != 1 or cfg.o_tma or cfg.q_bufs != 1:
+        # a second Q buffer, built on 2026-11-25, gave other bytes than one on causal calls (non-causal
+        # equal) on the H100, as it did for the two-per-SM D64 build (tuning.TWO_PER_SM_FWD), and was no
+        # faster non-causal (docs/kernels-log.md): refused until that is understood
+        raise ValueError(
+            f"the FP8 forward takes one program per SM, O from registers, one Q buffer, got {cfg}"
+        )
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon FP8 forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     nq, d = q8.shape[2], q8.shape[3]
