@@ -24,6 +24,7 @@ from gpuaccel.assistant.understand.names import (
     gpu_by_state,
     gpus_by_model,
     known_name,
+    named_group,
     named_job,
     numbered,
     quoted_job_name,
@@ -65,8 +66,14 @@ READINGS = ("gpu_reading", "gpu_rank", "energy")
 JOB_ASPECTS = set(
     "exit code status state start started finish finished end ended take took when attempt attempts reason"
     " outcome result since submitted array element depend depends dependency dependencies waited hours"
-    " command energy".split()
+    " command energy"
+    # its attempts said as tries ("how many tries did it get", "how many times did it try"), its command
+    # line and worker pid, what it asked for and what it waits on
+    " tries try tried times retries retried cmd pid asked ask request requested blocking blocks".split()
 )
+WH = set("what which how where when who whats".split())  # a question word
+# what a job asks the queue for: "how much memory did it ask for" is its request, not a GPU's reading
+ASKED_FOR = set("ask asked asks request requested requests want wants wanted need needs needed".split())
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
 
 
@@ -176,6 +183,12 @@ class RulePicker:
             and order is None
         ):
             topics.add("who")  # "what is using the memory?" (not "how much memory is GPU 0 using?")
+        group = named_group(question, context) if job is None and nth is None and name is None else None
+        if group is not None:  # "the llama jobs": every job whose name has that part
+            picked = query_for(ws, topics | {"jobs"}, gpu, win, group, order)
+            return (
+                picked if picked is not None and picked.job_name == group else Query("jobs", job_name=group)
+            )
         if job is None:
             job = named_job(question, context, stems=name is None)
         log = log_query(question, ws, topics, job, name, context)
@@ -305,7 +318,8 @@ class RulePicker:
             job_of = context.subjects[0]  # the one job the last answer named
         ranks = any(w in LESS | MORE and (w.endswith("est") or w in ("most", "least")) for w in ws)
         # a job in focus (the last answer was about it) keeps its record's words: "energy?", "gpu hours?"
-        of_a_job = {"long", "jobs", "gpu", "fail", "running"} | (JOB_RECORD if job_of is not None else set())
+        record = JOB_RECORD | ({"memory"} if ASKED_FOR & set(ws) else set())  # "the memory it asked for"
+        of_a_job = {"long", "jobs", "gpu", "fail", "running"} | (record if job_of is not None else set())
         about_job = not topics - of_a_job and not choosing and not ranks
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
@@ -314,6 +328,14 @@ class RulePicker:
                 return Query("job_detail", job=job_of)  # "how long did it take?", "exit code?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
                 return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job
+        if job_of is not None and job is None and gpu is None and win is None and not topics and not aspect:
+            # what the job in focus printed: "what lr did it use", "how far did it get", "in which step"
+            unknown = [w for w in ws if w not in STOP and not w.isdigit()]
+            pointing = {"it", "its", "that", "this"} & set(ws)
+            if WH & set(ws) and (pointing or len(unknown) <= 1):
+                return Query("job_log", job=job_of)
+            if last is not None and last.name == "job_log" and len(unknown) <= 1:
+                return last  # "mmlu?" after its log: the log says it
         if last is None or job is not None or topics - {"gpu"}:
             return None  # a question of its own
         bare = [int(w) for w in ws if w.isdigit()]

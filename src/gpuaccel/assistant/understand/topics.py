@@ -248,7 +248,7 @@ def _cluster(ws: list[str], topics: set[str], win: Window | None, order: str | N
 
 OUTRIGHT = set("log logs logfile logfiles stdout stderr traceback tracebacks".split())
 # "print" alone is "show" ("print the failures"); "what did it print" is read by its "did" (log_query)
-ABOUT_A_JOB = set("output outputs printed prints lines tail".split())
+ABOUT_A_JOB = set("output outputs printed prints printing lines tail allocate allocated allocation".split())
 POINTING = {"it", "its", "that", "this", "same"}  # "show its log": the job the talk is about
 STATES = (("fail", "failed"), ("cancel", "cancelled"), ("running", "running"))  # topic -> job state
 _NUMBER = rf"(\d+|{'|'.join(NUMBER_WORDS)})"

@@ -164,7 +164,9 @@ KEPT = set(
     # a log's "last 50 lines" are no waiting "line", "lors" no "logs"
     " lines lors"
     # a click or a cloak is no "clock"
-    " click clicks cloak cloaks".split()
+    " click clicks cloak cloaks"
+    # a job's attempts: "retried" is no "retired" (a GPU's retired pages)
+    " retried retries retry retrying tries tried".split()
 )
 # What may come before and after a topic word inside a longer one: "overheating", "wattage", "gputime".
 # (not "un" or "non": "unfinished", "unavailable" say the opposite of the word inside)
@@ -192,6 +194,7 @@ PLACING = (
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
+    text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)
     # a job that ran out of memory failed ("is gpu 0 running out of memory?" asks for a reading)
