@@ -32,6 +32,8 @@ from gpuaccel.assistant.understand.names import (
 from gpuaccel.assistant.understand.topics import PEAK_WORDS, log_query, query_for, refine_topics
 from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
 
+# the readings a GPU's overview says: two of them asked together ("temp and util?") get the overview
+OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
@@ -175,7 +177,9 @@ class RulePicker:
                 topics.add("util")
             elif "queue" in topics:
                 topics.add("jobs")
-        if len(topics & METRICS) >= 3:
+        main = topics & OVERVIEW_READINGS
+        two = len(main) == 2 and not topics & (METRICS - main) and order is None and win is None
+        if len(topics & METRICS) >= 3 or two:
             topics = (topics - METRICS) | {"overview"}  # "temp load power mem": everything about them
         if (
             re.search(r"\b(?:what|which)\b.*\b(?:using|uses|taking|filling|holding)\b", text)

@@ -30,6 +30,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "energy": "energy kwh wh joules electricity",
         "tensor": "tensor tensors cores",
         "tflops": "tflops flops teraflops tflop throughput compute",
+        # the rest of a GPU's readings gpuaccel status shows (queries.gpu.METRICS)
+        "pcie": "pcie pci",
+        "mem_util": "controller",
+        "dram": "dram bandwidth",
+        "occupancy": "occupancy",
+        "peak_tflops": "bfsixteen datasheet",
         # a fan said outright, or how it sounds (those only with a GPU said: intent_topics.refine_topics)
         "fan": "fan fans rpm spin spinning loud louder loudest noisy noisier noisiest quieter quietest",
         # a job's log (intent_topics.log_query says when these ask for one)
@@ -56,7 +62,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "cluster": "cluster clusters node nodes host hosts server servers ray",
     }.items()
 }
-METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops", "fan"}  # readings of one GPU
+# readings of one GPU
+METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops", "fan", "pcie", "mem_util", "dram"}
+METRICS |= {"occupancy", "peak_tflops"}
 MORE = set(
     "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
     " more harder busier warmer higher heavier bigger leaderboard ranking".split()
@@ -195,6 +203,7 @@ def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
+    text = re.sub(r"\b(?:bf|fp)[\s-]?16\b|\bbfloat16\b", "bfsixteen", text)  # one word, not "bf" and "16"
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)
     # a job that ran out of memory failed ("is gpu 0 running out of memory?" asks for a reading)
