@@ -471,8 +471,10 @@ def memory_users(ctx: QueryContext, q: Query) -> Result:
             f"GPU {g['index']} uses {_say(_value(g, 'memory'), 'memory', g)}"
             f" of {_say(gib(g['mem_total_mib']), 'memory', g)}."
         )
+        named = {j["id"]: j["name"] for j in ctx.facts().running}
         for p in g["processes"]:
-            owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
+            job_name = f" ({named[p['job_id']]})" if named.get(p["job_id"]) else ""
+            owner = f"job {p['job_id']}{job_name}" if p["job_id"] else p["owner"]
             used = gib(p["used"])
             parts.append(
                 f"Process {p['pid']} ({p['name']}) holds {cell(used)} GiB, {mib(p['used'])} ({owner})."

@@ -279,7 +279,7 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     found = _select(ctx, q)
     what = f"{q.state} jobs" if q.state else "jobs"
     if not found:
-        return Result(q, f"There are no {what}{_filters(q)}.")
+        return Result(q, f"There are no {what}{_filters(q)}.{_on_the_gpu(ctx, q)}")
     now = ctx.now()
     shown = found[:10]
     listed = ", ".join(_listed(j) if not q.state else label(j) for j in shown)
@@ -294,6 +294,25 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     if q.job_name and len(found) > 1:  # the jobs of one name (an array, a sweep) as a whole
         said += " " + _in_all(ctx, found, now)
     return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])
+
+
+def _on_the_gpu(ctx: QueryContext, q: Query) -> str:
+    """What runs on a GPU besides the queue's jobs, for "anything running on gpu 1?" when no queue job
+    does: its utilization and the processes the driver lists (as gpuaccel status shows them)."""
+    if q.state != JobState.RUNNING or q.gpu is None or q.window is not None:
+        return ""
+    g = next((g for g in ctx.facts().gpus if g["index"] == q.gpu), None)
+    if g is None:
+        return ""
+    util = g.get("util_gpu")
+    said = "" if util is None else f" GPU {q.gpu} is at {FIELD['util_gpu'].text(util)} utilization"
+    procs = []
+    for proc in g["processes"]:
+        used = "" if proc["used"] is None else f", {proc['used']:.0f} MiB"
+        procs.append(f"process {proc['pid']} ({proc['name']}{used}, {proc['owner']})")
+    if procs:
+        said += ("; " if said else " ") + "the driver lists " + "; ".join(procs)
+    return said + "." if said else ""
 
 
 def _listed(job: Job) -> str:

@@ -131,7 +131,7 @@ def numbered(text: str, question: str, context: Context) -> tuple[int | None, in
     """The GPU and the job a question names by number (``text``: its repaired words): "gpu 1", "job 5",
     "#5", "the second one", "vram on 0", else the GPU by its model (:func:`gpu_by_model`)."""
     gpu = _num(rf"\b(?:gpu|card|device|gpus)\s*(?:with\s+)?{_INDEX_WORD}(\d+)\b", text)
-    job = _num(r"\b(?:job|jb|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
+    job = _num(r"\b(?:job|jb|j|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
         r"#\s*(\d+)", question
     )
     if gpu is None and job is None:  # "the second one", "vram on 0"

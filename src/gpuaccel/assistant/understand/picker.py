@@ -32,6 +32,10 @@ from gpuaccel.assistant.understand.names import (
 from gpuaccel.assistant.understand.topics import PEAK_WORDS, log_query, query_for, refine_topics
 from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
 
+# "list them", "show me those", "name them all" after an answer that lists jobs: that answer again
+LISTS = ("jobs", "failures", "queue", "job_rank")
+LIST_VERBS = {"list", "show", "name", "names", "which"}
+LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are they were".split())
 # the readings a GPU's overview says: two of them asked together ("temp and util?") get the overview
 OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
@@ -63,6 +67,8 @@ OFF_TOPIC = set(
 CAUSE = {"reason", "reasons", "cause"}  # a job's reason: "what was the cause?"
 # a judgement of the last reading: "is that a lot?", "is that normal?" (the answer gives its limit or peers)
 JUDGED = set("lot normal high low ok okay fine bad good safe dangerous healthy concerning worrying".split())
+# how the last reading was got: "is that measured or a guess?" (its answer says estimated or exact)
+JUDGED |= set("measured estimated estimate guess guessed exact accurate real".split())
 READINGS = ("gpu_reading", "gpu_rank", "energy")
 # what one job's detail answers: "exit code?", "when did it start?", "how long did it take?"
 JOB_ASPECTS = set(
@@ -148,6 +154,8 @@ class RulePicker:
             return (
                 last  # "out of how much?" after a reading: the reading again, which says its limit or total
             )
+        if last is not None and last.name in LISTS and set(ws) <= LIST_AGAIN and LIST_VERBS & set(ws):
+            return last  # "list them", "name those" after a count of jobs: the same jobs, listed
         if last is not None and last.name == "jobs" and last.job_name and ws and set(ws) <= TOTALS_AGAIN:
             return last  # "energy?", "and the gpu hours?" after the jobs of a name: it says both, in all
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
@@ -218,6 +226,15 @@ class RulePicker:
         ):
             gpu_of = last.gpu if picked.gpu is None and picked.name in PER_GPU else picked.gpu
             return replace(picked, window=last.window, gpu=gpu_of)  # "did any of those fail?"
+        if (
+            picked is not None
+            and picked.name in HISTORY
+            and picked.job_name is None
+            and last is not None
+            and last.job_name
+            and {"one", "those", "them", "these", "ones", "which"} & set(ws)
+        ):
+            return replace(picked, job_name=last.job_name)  # "which one failed?" after the sweep's jobs
         return picked
 
     @staticmethod
@@ -265,7 +282,9 @@ class RulePicker:
         if read not in ("overview", "health") and flip and "which" in ws and unnamed:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
         # "the one before (that)", "previous": a step back; not "how long did it wait in the queue before?"
-        back = r"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b|\b(?:previous|prior)\b"
+        # (not "how long did it wait before it started": a verb after it)
+        later = r"(?! (?:start|started|starts|ran|run|began|begin|finished|ended|failed|got))"
+        back = rf"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b{later}|\b(?:previous|prior)\b"
         step = -1 if re.search(back, " ".join(ws)) else 0
         step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
         in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"
@@ -332,7 +351,9 @@ class RulePicker:
                 return Query("job_detail", job=job_of)  # "how long did it take?", "exit code?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
                 return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job
-        if job_of is not None and job is None and gpu is None and win is None and not topics and not aspect:
+        printed = not topics - {"who"}  # "what lr was that one using": no GPU's user
+        asked = JOB_ASPECTS & set(ws)
+        if job_of is not None and job is None and gpu is None and win is None and printed and not asked:
             # what the job in focus printed: "what lr did it use", "how far did it get", "in which step"
             unknown = [w for w in ws if w not in STOP and not w.isdigit()]
             pointing = {"it", "its", "that", "this"} & set(ws)

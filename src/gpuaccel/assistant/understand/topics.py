@@ -192,7 +192,14 @@ def query_for(
     if gpu is not None and "running" in topics and not topics & {"queue", "jobs", "long"} and win is None:
         return Query("jobs", state="running", gpu=gpu)  # "anything running on gpu 1?": that GPU's jobs
     if "queue" in topics or ("running" in topics and win is None and not name and "jobs" not in topics):
-        whole = "queue" in ws and not {"queued", "waiting", "pending", "stuck", "blocked", "wait"} & set(ws)
+        whole = bool({"queue", "squeue", "qstat"} & set(ws)) and not {
+            "queued",
+            "waiting",
+            "pending",
+            "stuck",
+            "blocked",
+            "wait",
+        } & set(ws)
         state = (
             None if {"queue", "running"} <= topics or whole else "queued" if "queue" in topics else "running"
         )

@@ -45,7 +45,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
         " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
         "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
-        "queue": "queue queued waiting pending wait waits stuck blocked line next",
+        "queue": "queue queued waiting pending wait waits stuck blocked line next squeue qstat",
         "running": "running executing active now currently progress",
         "jobs": "job jobs ran run runs task tasks workload workloads submitted finished completed"
         " succeeded successful done executed",
@@ -106,6 +106,8 @@ SHORTHAND = {
     "plz": "please",
     "atm": "now",
     "nd": "and",
+    "em": "them",  # "list em"
+    "blocking": "blocked",  # exact only: as a topic word, repair would read "booking" as it
     "rn": "now",
     "doin": "doing",
     "proc": "process",  # shortened, no typo: "any procs on gpu 1?"
