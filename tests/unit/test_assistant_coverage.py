@@ -98,7 +98,7 @@ def test_spans_said_by_the_clock() -> None:
     ("question", "expected"),
     [
         ("clocks on gpu 0?", Query("gpu_reading", gpu=0, metric="overview")),
-        ("what's the memory clock on the 4090 right now", Query("gpu_reading", gpu=1, metric="overview")),
+        ("what's the memory clock on the 4090 right now", Query("gpu_reading", gpu=1, metric="mem_clock")),
         ("pstate gpu 1", Query("gpu_reading", gpu=1, metric="overview")),
         ("what is held", Query("jobs", state="held")),
         ("which jobs are on hold", Query("jobs", state="held")),

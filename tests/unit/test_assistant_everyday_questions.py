@@ -76,7 +76,7 @@ def test_the_hardware_doing_is_the_overview(svc: AssistantService) -> None:
 def test_a_gpu_by_a_word_of_its_model_and_its_running_jobs(svc: AssistantService) -> None:
     ((text, query),) = chat(svc, "anything running on the rtx")
     assert query == {"name": "jobs", "gpu": 1, "state": "running"}
-    assert text == "There are no running jobs on GPU 1."
+    assert text.startswith("There are no running jobs on GPU 1. GPU 1 is at 4% utilization")
     ((text, query),) = chat(svc, "is anything running on gpu 0")
     assert query == {"name": "jobs", "gpu": 0, "state": "running"} and "finetune-b" in text
     ((_, query),) = chat(svc, "how hot is the geforce")

@@ -46,7 +46,7 @@ def test_a_running_job_is_named_on_its_gpus_once() -> None:
     )
     result = memory_users(ctx, Query("memory_users"))
     said = result.sentence
-    assert "train-a" not in said and "Job 4" not in said and "(job 4)" in said
+    assert said.count("train-a") == 1 and "Job 4" not in said and "(job 4 (train-a))" in said
     assert "Job 7 (sweep-b) of the queue is running on GPU 0." in said
     assert "Job 7 (sweep-b) of the queue is running on GPU 1." in said
     assert "held-c" not in said

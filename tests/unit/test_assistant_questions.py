@@ -64,10 +64,12 @@ def converse(svc: AssistantService, *questions: str) -> list[tuple[str, dict[str
 
 def invented(svc: AssistantService, sid: int, answer: str, refused: bool) -> list[str]:
     """Numbers of the answer that the result of its query (stored with the question) does not hold; an
-    answer without a query may say only the question's numbers and the queue's job ids (a request to
-    cancel a job by its name is answered with the command and the job's id)."""
+    answer without a query may say only the question's numbers and the queue's job ids and names (a request
+    to cancel a job by its name is answered with the command, the job's id and its name: llama-70b-eval's
+    70 is no figure)."""
     if refused:
-        result = svc.db.messages(sid)[-2]["content"] + " " + " ".join(str(j.id) for j in svc.store.list())
+        queue = " ".join(f"{j.id} {j.name or ''}" for j in svc.store.list())
+        result = svc.db.messages(sid)[-2]["content"] + " " + queue
     else:
         result = svc.db.messages(sid)[-2]["meta"]["facts"]
     allowed = set(re.findall(r"\d+(?:\.\d+)?", result))

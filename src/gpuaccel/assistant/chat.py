@@ -244,7 +244,11 @@ class ChatService:
             return Turn(
                 question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=context
             )
-        models = {int(g["index"]): str(g.get("name") or "") for g in facts.gpus}
+        # a GPU by the words of its model or its architecture ("the 4090", "the ada one", "the hopper card")
+        models = {
+            int(g["index"]): " ".join(str(g.get(k) or "") for k in ("name", "architecture")).strip()
+            for g in facts.gpus
+        }
         arrays = {n: elements for n, elements in arrays.items() if len(elements) > 1}
         context = replace(context, job_names=names, gpus=list(models), gpu_models=models, arrays=arrays)
         now = self.now()

@@ -1,5 +1,5 @@
 """How people ask the queries and readings added after the dev split was fixed: fan speed, a job's log,
-the SM clock.
+the SM clock, the rest of what gpuaccel status shows per GPU.
 
 Why apart from :mod:`assistant_lab.phrasings.grammar`: the dev split (``intent_corpus.dev_set``) is drawn from
 that grammar's templates and must stay the questions earlier models were scored on, so new templates are
@@ -180,4 +180,23 @@ CLOCK_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
     ),
 ]
 
-ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = FAN_PHRASINGS + LOG_PHRASINGS + CLOCK_PHRASINGS
+# The rest of what gpuaccel status shows per GPU (queries.gpu.METRICS): one reading each.
+STATUS_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
+    (
+        {"name": "gpu_reading", "metric": metric, "gpu": "{G}"},
+        tuple(f"{t} [of|on|for] {{G}}" for t in said) + tuple(f"{{G}} {t}" for t in said),
+    )
+    for metric, said in (
+        ("mem_clock", ("[the|] memory clock", "[the|] mem clock speed")),
+        ("mem_util", ("[the|] memory controller [utilization|load|busy]",)),
+        ("dram", ("[the|] dram bandwidth [use|utilization|]", "how much dram bandwidth is used")),
+        ("sm_active", ("[the|] sm active [percentage|]",)),
+        ("occupancy", ("[the|] sm occupancy", "[the|] warp occupancy")),
+        ("pcie", ("[the|] pcie [throughput|traffic|bandwidth]", "pcie tx and rx")),
+        ("peak_tflops", ("[the|] [bf16|fp16] peak", "[the|] dense bf16 peak [tflops|]")),
+    )
+]
+
+ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = (
+    FAN_PHRASINGS + LOG_PHRASINGS + CLOCK_PHRASINGS + STATUS_PHRASINGS
+)

@@ -114,7 +114,9 @@ CATALOGUE: dict[str, QuerySpec] = {
         QuerySpec(
             "gpu_reading",
             "A live reading of one GPU or all: temperature, utilization, power, memory, tensor-core activity,"
-            " estimated TFLOP/s, fan speed, SM clock, an overview of the main readings, or health (XID"
+            " estimated TFLOP/s, fan speed, SM and memory clocks, memory controller utilization, DRAM"
+            " bandwidth, SM activity and occupancy, PCIe throughput, the dense bf16 peak the TFLOP/s"
+            " estimate scales, an overview of the main readings, or health (XID"
             " errors, ECC counts, remapped rows or retired pages, PCIe replays, what holds the clocks back,"
             " and the warnings they raise) (N/A readings say why: a passively cooled GPU reports no fan);"
             " with a window, each GPU's peak (and when), lowest and mean over that span from the telemetry"
@@ -129,6 +131,7 @@ CATALOGUE: dict[str, QuerySpec] = {
                 "power draw of the 4090",
                 "average power of gpu 1 in the last hour",
                 "any xid errors?",
+                "pcie throughput of gpu 1",
             ),
         ),
         QuerySpec(

@@ -170,6 +170,11 @@ class FactsSource:
                 "fan_pct": s.fan_pct,  # NOT_SUPPORTED on passively cooled GPUs (no fan of their own)
                 "sm_clock_mhz": s.sm_clock_mhz,
                 "mem_clock_mhz": s.mem_clock_mhz,
+                "pcie_tx_kbs": s.pcie_tx_kbs,
+                "pcie_rx_kbs": s.pcie_rx_kbs,
+                "sm_active": s.gpm.get("sm_active", NA("no GPM reading yet")),
+                "sm_occupancy": s.gpm.get("sm_occupancy", NA("no GPM reading yet")),
+                "peak_tflops": parsed.peak,
                 "pstate": s.pstate,
                 "throttle_reasons": s.throttle_reasons,
             }
@@ -196,6 +201,13 @@ class FactsSource:
                     "fan_pct": _num(s.fan_pct),
                     "sm_clock_mhz": _num(s.sm_clock_mhz),
                     "mem_clock_mhz": _num(s.mem_clock_mhz),
+                    "pcie_tx_kbs": _num(s.pcie_tx_kbs),
+                    "pcie_rx_kbs": _num(s.pcie_rx_kbs),
+                    "sm_active": _num(s.gpm.get("sm_active")),
+                    "sm_occupancy": _num(s.gpm.get("sm_occupancy")),
+                    # the dense bf16 peak the TFLOP/s estimate scales, and where it comes from (as status)
+                    "peak_tflops": _num(parsed.peak),
+                    "peak_source": parsed.peak_source,
                     "pstate": None if isinstance(s.pstate, NA) else str(s.pstate),
                     "na": {k: v.reason for k, v in raw.items() if isinstance(v, NA)},
                     "throttle": None if isinstance(s.throttle_reasons, NA) else list(s.throttle_reasons),

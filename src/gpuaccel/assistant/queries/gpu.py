@@ -38,7 +38,16 @@ METRICS: dict[str, tuple[str, str, str]] = {
     "free_memory": ("free_mib", "free memory", " GiB"),
     "fan": ("fan_pct", "fan speed", "%"),
     "clock": ("sm_clock_mhz", "SM clock", " MHz"),
+    # the rest of what gpuaccel status shows per GPU, each at its digits there (accel.telemetry.fields)
+    "mem_clock": ("mem_clock_mhz", "memory clock", " MHz"),
+    "mem_util": ("util_mem", "memory controller utilization", "%"),
+    "dram": ("dram_bw_util", "DRAM bandwidth use (of its peak)", "%"),
+    "sm_active": ("sm_active", "SM activity", "%"),
+    "occupancy": ("sm_occupancy", "SM occupancy", "%"),
+    "pcie": ("pcie_tx_kbs", "PCIe throughput", " KB/s"),  # transmit; receive beside it (pcie_rx_kbs)
+    "peak_tflops": ("peak_tflops", "dense bf16 peak", " TFLOP/s"),  # what the TFLOP/s estimate scales
 }
+PEAK_SOURCES = {"table": "from the datasheet table", "calibrated": "measured by gpuaccel calibrate"}
 # The telemetry history's column of each reading it keeps (fan speed and free memory are live only).
 HISTORY_COLUMNS = {
     "temperature": "temperature_c",
@@ -48,6 +57,10 @@ HISTORY_COLUMNS = {
     "tensor": "tensor_active",
     "tflops": "tflops_est",
     "clock": "sm_clock_mhz",
+    "mem_clock": "mem_clock_mhz",
+    "mem_util": "util_mem",
+    "dram": "dram_bw_util",
+    "sm_active": "sm_active",
 }
 
 
@@ -63,7 +76,8 @@ def _value(g: dict[str, Any], metric: str) -> float | None:
     if metric == "memory":
         return gib(g.get(key))
     value = g.get(key)
-    return None if value is None else round(float(value), 1 if metric in ("tflops", "tensor") else 0)
+    digits = FIELD[key].digits if key in FIELD else 1  # as gpuaccel status writes it (TFLOP/s: 1)
+    return None if value is None else round(float(value), digits)
 
 
 def mib(value: float | None) -> str:
@@ -162,9 +176,12 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
             free = _value(g, "free_memory")
             used_mib, total_mib = g.get("mem_used_mib"), g.get("mem_total_mib")
             free_mib = None if used_mib is None or total_mib is None else total_mib - used_mib
-            parts.append(
+            share = (
+                f"{100.0 * used_mib / total_mib:.0f}% used; " if used_mib is not None and total_mib else ""
+            )
+            parts.append(  # the share as gpuaccel top's memory bar writes it
                 f"GPU {g['index']} uses {_say(value, metric, g)} of {_say(total, metric, g)}"
-                f" ({_say(free, 'free_memory', g)} free; {mib(used_mib)} of {mib(total_mib)},"
+                f" ({share}{_say(free, 'free_memory', g)} free; {mib(used_mib)} of {mib(total_mib)},"
                 f" {mib(free_mib)} free)."
             )
             rows.append([g["index"], value, total, free])
@@ -186,6 +203,18 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
             parts.append(
                 f"The free memory of GPU {g['index']} is {_say(value, metric, g)} ({mib(free_mib)})."
             )
+        elif metric == "pcie" and value is not None:
+            rx = g.get("pcie_rx_kbs")
+            rx_said = "N/A" if rx is None else FIELD["pcie_rx_kbs"].text(float(rx))
+            parts.append(
+                f"GPU {g['index']} moves {FIELD['pcie_tx_kbs'].text(float(value))} over PCIe out (tx) and"
+                f" {rx_said} in (rx)."
+            )
+            rows.append([g["index"], value, rx])
+            continue
+        elif metric == "peak_tflops" and value is not None:
+            source = PEAK_SOURCES.get(g.get("peak_source") or "", g.get("peak_source") or "")
+            parts.append(f"The {label} of GPU {g['index']} is {_say(value, metric, g)} ({source}).")
         elif metric == "fan" and value is None:
             parts.append(f"GPU {g['index']} {_none(metric, g)}.")
         else:
@@ -196,6 +225,8 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
         cols = ["GPU", "used (GiB)", "total (GiB)", "free (GiB)"]
     elif metric == "power":
         cols = ["GPU", label, "limit (W)"]
+    elif metric == "pcie":
+        cols = ["GPU", "PCIe tx (KB/s)", "PCIe rx (KB/s)"]
     return Result(q, " ".join(parts), cols, rows)
 
 
@@ -224,7 +255,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
     seen = {gpu: st[column] for gpu, st in stats.items() if column in st}
     if not seen:
         return Result(q, f"The telemetry history holds no {label} readings {w.label}.")
-    digits = 1 if metric in ("memory", "tflops", "tensor") else 0
+    digits = 1 if metric == "memory" else FIELD[column].digits  # as gpuaccel status writes it
     rows, said = [], []
     for gpu, st in sorted(seen.items()):
         peak, low, mean = (round(float(v) / scale, digits) for v in (st.peak, st.low, st.mean))  # type: ignore[arg-type]
@@ -265,8 +296,8 @@ def _overview(ctx: QueryContext, q: Query, gpus: list[dict[str, Any]]) -> Result
         sm, memclk, pstate = g.get("sm_clock_mhz"), g.get("mem_clock_mhz"), g.get("pstate")
         speeds = f"SM clock {_mhz(sm, 'sm_clock_mhz', g)}, memory clock {_mhz(memclk, 'mem_clock_mhz', g)}"
         busy, dram = g.get("util_mem"), g.get("dram_bw_util")
-        speeds += "" if busy is None else f", memory controller {cell(busy)}% busy"
-        speeds += "" if dram is None else f", DRAM bandwidth {cell(dram)}% of peak"
+        speeds += "" if busy is None else f", memory controller {FIELD['util_mem'].text(busy)} busy"
+        speeds += "" if dram is None else f", DRAM bandwidth {FIELD['dram_bw_util'].text(dram)} of peak"
         parts.append(
             f"GPU {g['index']} ({g['name']}) is at {_say(t, 'temperature', g)},"
             f" {_say(u, 'util', g)} utilization, {_say(p, 'power', g)},"
@@ -378,7 +409,9 @@ def gpu_rank(ctx: QueryContext, q: Query) -> Result:
         )
     best = (max if order == "max" else min)(v for _, v in valued)
     top = [g for g, v in valued if v == best]
-    word = _RANK_WORDS[(metric, order)]
+    word = _RANK_WORDS.get(
+        (metric, order), f"with the {'highest' if order == 'max' else 'lowest'} {METRICS[metric][1]}"
+    )
     value = _in_mib(_say(best, metric, top[0]), metric, top[0])
     missing = "; ".join(f"GPU {g['index']} {_none(metric, g)}" for g, v in known if v is None)
     if len(valued) == 1:
@@ -438,8 +471,10 @@ def memory_users(ctx: QueryContext, q: Query) -> Result:
             f"GPU {g['index']} uses {_say(_value(g, 'memory'), 'memory', g)}"
             f" of {_say(gib(g['mem_total_mib']), 'memory', g)}."
         )
+        named = {j["id"]: j["name"] for j in ctx.facts().running}
         for p in g["processes"]:
-            owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]
+            job_name = f" ({named[p['job_id']]})" if named.get(p["job_id"]) else ""
+            owner = f"job {p['job_id']}{job_name}" if p["job_id"] else p["owner"]
             used = gib(p["used"])
             parts.append(
                 f"Process {p['pid']} ({p['name']}) holds {cell(used)} GiB, {mib(p['used'])} ({owner})."

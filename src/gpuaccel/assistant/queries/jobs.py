@@ -10,6 +10,7 @@ table.
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 from dataclasses import replace
 from typing import Any
 
@@ -156,7 +157,7 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
         ran = f" after {format_duration(t)}" if t is not None else ""
         text = f"{name} failed{ran}{_where(job)}: {job.reason or 'no reason recorded'} ({tried}{code})."
     elif job.state == JobState.CANCELLED:
-        text = f"{name} was cancelled: {job.reason or 'no reason recorded'}."
+        text = f"{name} was cancelled{_where(job)}: {job.reason or 'no reason recorded'}."
     elif job.state == JobState.SUCCEEDED:
         end = clock(job.finished_at or now)
         text = f"{name} succeeded in {format_duration(t or 0)}{_where(job)}, finished at {end}."
@@ -183,7 +184,26 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     said = f"{text} {_record(job, now, used)}"
     if len(runs := attempts(job)) > 1:
         said += " " + attempts_words(runs, now)
+    said += _run_by(job) + _waited_on(ctx, job)
     return Result(q, said, columns, rows, [job.id], one_gpu)
+
+
+def _run_by(job: Job) -> str:
+    """What the job runs, as ``gpuaccel show`` writes it: a command job's command line (shell-quoted), and
+    a running job's worker pid (its process group, the pid the GPU's process list names)."""
+    said = f" Command: {shlex.join(job.argv)}." if job.kind == "command" and job.argv else ""
+    if job.state in LIVE and job.worker_pid is not None:
+        said += f" Its worker is pid {job.worker_pid}."
+    return said
+
+
+def _waited_on(ctx: QueryContext, job: Job) -> str:
+    """The jobs still waiting that depend on ``job`` (``--after`` and its kin): what waits on it."""
+    waiting = ctx.store.list(states=[JobState.QUEUED, JobState.HELD, JobState.RETRYING], limit=SCAN)
+    on = [j for j in waiting if job.id in {*j.depends_on, *j.after_any, *j.after_notok}]
+    if not on:
+        return ""
+    return f" Waiting on it: {', '.join(label(j) for j in sorted(on, key=lambda j: j.id))}."
 
 
 def attempts_words(runs: list[Attempt], now: float) -> str:
@@ -259,7 +279,7 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     found = _select(ctx, q)
     what = f"{q.state} jobs" if q.state else "jobs"
     if not found:
-        return Result(q, f"There are no {what}{_filters(q)}.")
+        return Result(q, f"There are no {what}{_filters(q)}.{_on_the_gpu(ctx, q)}")
     now = ctx.now()
     shown = found[:10]
     listed = ", ".join(_listed(j) if not q.state else label(j) for j in shown)
@@ -274,6 +294,25 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     if q.job_name and len(found) > 1:  # the jobs of one name (an array, a sweep) as a whole
         said += " " + _in_all(ctx, found, now)
     return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])
+
+
+def _on_the_gpu(ctx: QueryContext, q: Query) -> str:
+    """What runs on a GPU besides the queue's jobs, for "anything running on gpu 1?" when no queue job
+    does: its utilization and the processes the driver lists (as gpuaccel status shows them)."""
+    if q.state != JobState.RUNNING or q.gpu is None or q.window is not None:
+        return ""
+    g = next((g for g in ctx.facts().gpus if g["index"] == q.gpu), None)
+    if g is None:
+        return ""
+    util = g.get("util_gpu")
+    said = "" if util is None else f" GPU {q.gpu} is at {FIELD['util_gpu'].text(util)} utilization"
+    procs = []
+    for proc in g["processes"]:
+        used = "" if proc["used"] is None else f", {proc['used']:.0f} MiB"
+        procs.append(f"process {proc['pid']} ({proc['name']}{used}, {proc['owner']})")
+    if procs:
+        said += ("; " if said else " ") + "the driver lists " + "; ".join(procs)
+    return said + "." if said else ""
 
 
 def _listed(job: Job) -> str:

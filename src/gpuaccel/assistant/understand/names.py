@@ -54,27 +54,59 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     if most >= 2 and list(said_parts.values()).count(most) == 1:
         return list(dict.fromkeys(whole + [i for i, k in said_parts.items() if k == most]))
 
-    def said_as_job(part: str) -> bool:  # a later part names the job only said as one: "the sweep"
-        return (
-            re.search(
-                rf"\b(?:the|that|this|my|our)\s+{re.escape(part)}(?![\w-])"
-                rf"|(?<![\w-]){re.escape(part)}\s+(?:job|jobs|run|runs|one|element|elem|task)\b",
-                q,
-            )
-            is not None
-        )
+    return list(
+        dict.fromkeys(whole + [max(ids) for stem, ids in name_stems(q, context).items() if said(stem)])
+    )
 
+
+def name_stems(question: str, context: Context) -> dict[str, set[int]]:
+    """The parts of the queue's job names a question may name jobs by, each with the jobs that have it: a
+    name's leading parts joined as written ("sd-xl" of sd-xl-train), its first part (4+ characters, no
+    common word), that part without its digits ("resnet" of resnet50-bench), and a later part said as a
+    job ("the sweep" of lr-sweep)."""
+    q = question.lower()
     by_stem: dict[str, set[int]] = {}
     for name, job_id in context.job_names.items():
-        for k, stem in enumerate(re.split(r"[-_.]", name.lower())):
-            if (
-                len(stem) >= 4
-                and stem != name.lower()
-                and stem not in VOCAB
-                and (k == 0 or said_as_job(stem))
-            ):
-                by_stem.setdefault(stem, set()).add(job_id)
-    return list(dict.fromkeys(whole + [max(ids) for stem, ids in by_stem.items() if said(stem)]))
+        parts = re.split(r"[-_.]", name.lower())
+        for k in range(2, len(parts)):  # "sd-xl", "llama-70b": the name's beginning, written as it is
+            by_stem.setdefault(name.lower()[: len("-".join(parts[:k]))], set()).add(job_id)
+        for k, stem in enumerate(parts):
+            bare = stem.rstrip("0123456789")
+            for part in {stem, bare} if k == 0 else {stem}:
+                if (
+                    len(part) >= 4
+                    and part != name.lower()
+                    and part not in VOCAB
+                    and (k == 0 or _said_as_job(part, q))
+                ):
+                    by_stem.setdefault(part, set()).add(job_id)
+    return by_stem
+
+
+def _said_as_job(part: str, q: str) -> bool:
+    """Whether a later part of a name is said as a job ("the sweep", "sweep element 2"), not as a word
+    ("train me a chatbot" of sd-xl-train)."""
+    return (
+        re.search(
+            rf"\b(?:the|that|this|my|our)\s+{re.escape(part)}(?![\w-])"
+            rf"|(?<![\w-]){re.escape(part)}\s+(?:job|jobs|run|runs|one|element|elem|task)\b",
+            q,
+        )
+        is not None
+    )
+
+
+def named_group(question: str, context: Context) -> str | None:
+    """The part of a name several jobs share when the question names them together: "the llama jobs", "all
+    llama runs", "my whisper ones" (a plural after the part, or "all" before it); None otherwise."""
+    q = question.lower()
+    for stem, ids in name_stems(q, context).items():
+        if len(ids) < 2:
+            continue
+        s = re.escape(stem)
+        if re.search(rf"(?<![\w-]){s}\s+(?:jobs|runs|ones|tasks)\b|\ball\s+(?:the\s+|my\s+)?{s}(?![\w-])", q):
+            return stem
+    return None
 
 
 def named_job(question: str, context: Context, stems: bool = True) -> int | None:
@@ -99,7 +131,7 @@ def numbered(text: str, question: str, context: Context) -> tuple[int | None, in
     """The GPU and the job a question names by number (``text``: its repaired words): "gpu 1", "job 5",
     "#5", "the second one", "vram on 0", else the GPU by its model (:func:`gpu_by_model`)."""
     gpu = _num(rf"\b(?:gpu|card|device|gpus)\s*(?:with\s+)?{_INDEX_WORD}(\d+)\b", text)
-    job = _num(r"\b(?:job|jb|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
+    job = _num(r"\b(?:job|jb|j|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
         r"#\s*(\d+)", question
     )
     if gpu is None and job is None:  # "the second one", "vram on 0"

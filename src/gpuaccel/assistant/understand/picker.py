@@ -24,6 +24,7 @@ from gpuaccel.assistant.understand.names import (
     gpu_by_state,
     gpus_by_model,
     known_name,
+    named_group,
     named_job,
     numbered,
     quoted_job_name,
@@ -31,6 +32,12 @@ from gpuaccel.assistant.understand.names import (
 from gpuaccel.assistant.understand.topics import PEAK_WORDS, log_query, query_for, refine_topics
 from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
 
+# "list them", "show me those", "name them all" after an answer that lists jobs: that answer again
+LISTS = ("jobs", "failures", "queue", "job_rank")
+LIST_VERBS = {"list", "show", "name", "names", "which"}
+LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are they were".split())
+# the readings a GPU's overview says: two of them asked together ("temp and util?") get the overview
+OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
@@ -60,13 +67,21 @@ OFF_TOPIC = set(
 CAUSE = {"reason", "reasons", "cause"}  # a job's reason: "what was the cause?"
 # a judgement of the last reading: "is that a lot?", "is that normal?" (the answer gives its limit or peers)
 JUDGED = set("lot normal high low ok okay fine bad good safe dangerous healthy concerning worrying".split())
+# how the last reading was got: "is that measured or a guess?" (its answer says estimated or exact)
+JUDGED |= set("measured estimated estimate guess guessed exact accurate real".split())
 READINGS = ("gpu_reading", "gpu_rank", "energy")
 # what one job's detail answers: "exit code?", "when did it start?", "how long did it take?"
 JOB_ASPECTS = set(
     "exit code status state start started finish finished end ended take took when attempt attempts reason"
     " outcome result since submitted array element depend depends dependency dependencies waited hours"
-    " command energy".split()
+    " command energy"
+    # its attempts said as tries ("how many tries did it get", "how many times did it try"), its command
+    # line and worker pid, what it asked for and what it waits on
+    " tries try tried times retries retried cmd pid asked ask request requested blocking blocks".split()
 )
+WH = set("what which how where when who whats".split())  # a question word
+# what a job asks the queue for: "how much memory did it ask for" is its request, not a GPU's reading
+ASKED_FOR = set("ask asked asks request requested requests want wants wanted need needs needed".split())
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
 
 
@@ -139,6 +154,8 @@ class RulePicker:
             return (
                 last  # "out of how much?" after a reading: the reading again, which says its limit or total
             )
+        if last is not None and last.name in LISTS and set(ws) <= LIST_AGAIN and LIST_VERBS & set(ws):
+            return last  # "list them", "name those" after a count of jobs: the same jobs, listed
         if last is not None and last.name == "jobs" and last.job_name and ws and set(ws) <= TOTALS_AGAIN:
             return last  # "energy?", "and the gpu hours?" after the jobs of a name: it says both, in all
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
@@ -168,7 +185,9 @@ class RulePicker:
                 topics.add("util")
             elif "queue" in topics:
                 topics.add("jobs")
-        if len(topics & METRICS) >= 3:
+        main = topics & OVERVIEW_READINGS
+        two = len(main) == 2 and not topics & (METRICS - main) and order is None and win is None
+        if len(topics & METRICS) >= 3 or two:
             topics = (topics - METRICS) | {"overview"}  # "temp load power mem": everything about them
         if (
             re.search(r"\b(?:what|which)\b.*\b(?:using|uses|taking|filling|holding)\b", text)
@@ -176,6 +195,12 @@ class RulePicker:
             and order is None
         ):
             topics.add("who")  # "what is using the memory?" (not "how much memory is GPU 0 using?")
+        group = named_group(question, context) if job is None and nth is None and name is None else None
+        if group is not None:  # "the llama jobs": every job whose name has that part
+            picked = query_for(ws, topics | {"jobs"}, gpu, win, group, order)
+            return (
+                picked if picked is not None and picked.job_name == group else Query("jobs", job_name=group)
+            )
         if job is None:
             job = named_job(question, context, stems=name is None)
         log = log_query(question, ws, topics, job, name, context)
@@ -201,6 +226,15 @@ class RulePicker:
         ):
             gpu_of = last.gpu if picked.gpu is None and picked.name in PER_GPU else picked.gpu
             return replace(picked, window=last.window, gpu=gpu_of)  # "did any of those fail?"
+        if (
+            picked is not None
+            and picked.name in HISTORY
+            and picked.job_name is None
+            and last is not None
+            and last.job_name
+            and {"one", "those", "them", "these", "ones", "which"} & set(ws)
+        ):
+            return replace(picked, job_name=last.job_name)  # "which one failed?" after the sweep's jobs
         return picked
 
     @staticmethod
@@ -248,7 +282,9 @@ class RulePicker:
         if read not in ("overview", "health") and flip and "which" in ws and unnamed:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
         # "the one before (that)", "previous": a step back; not "how long did it wait in the queue before?"
-        back = r"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b|\b(?:previous|prior)\b"
+        # (not "how long did it wait before it started": a verb after it)
+        later = r"(?! (?:start|started|starts|ran|run|began|begin|finished|ended|failed|got))"
+        back = rf"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b{later}|\b(?:previous|prior)\b"
         step = -1 if re.search(back, " ".join(ws)) else 0
         step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
         in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"
@@ -305,7 +341,8 @@ class RulePicker:
             job_of = context.subjects[0]  # the one job the last answer named
         ranks = any(w in LESS | MORE and (w.endswith("est") or w in ("most", "least")) for w in ws)
         # a job in focus (the last answer was about it) keeps its record's words: "energy?", "gpu hours?"
-        of_a_job = {"long", "jobs", "gpu", "fail", "running"} | (JOB_RECORD if job_of is not None else set())
+        record = JOB_RECORD | ({"memory"} if ASKED_FOR & set(ws) else set())  # "the memory it asked for"
+        of_a_job = {"long", "jobs", "gpu", "fail", "running"} | (record if job_of is not None else set())
         about_job = not topics - of_a_job and not choosing and not ranks
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
@@ -314,6 +351,16 @@ class RulePicker:
                 return Query("job_detail", job=job_of)  # "how long did it take?", "exit code?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
                 return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job
+        printed = not topics - {"who"}  # "what lr was that one using": no GPU's user
+        asked = JOB_ASPECTS & set(ws)
+        if job_of is not None and job is None and gpu is None and win is None and printed and not asked:
+            # what the job in focus printed: "what lr did it use", "how far did it get", "in which step"
+            unknown = [w for w in ws if w not in STOP and not w.isdigit()]
+            pointing = {"it", "its", "that", "this"} & set(ws)
+            if WH & set(ws) and (pointing or len(unknown) <= 1):
+                return Query("job_log", job=job_of)
+            if last is not None and last.name == "job_log" and len(unknown) <= 1:
+                return last  # "mmlu?" after its log: the log says it
         if last is None or job is not None or topics - {"gpu"}:
             return None  # a question of its own
         bare = [int(w) for w in ws if w.isdigit()]

@@ -36,8 +36,9 @@ _ACTIONS = {
     "pause": ("pause", "suspend"),
     "resume": ("resume", "unpause", "continue"),
     "hold": ("hold",),
-    "release": ("release",),
+    "release": ("release", "unhold"),
     "remove": ("delete", "remove"),
+    "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise"),
 }
 _VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs}
 _ACT = re.compile(
@@ -121,7 +122,10 @@ def act_request(
     :func:`action_request` does not read; None when the question is not a request to act. ``focus``: the
     job the conversation is about, which "cancel it", "retry that one" mean."""
     said = " ".join(re.sub(r"[^a-z0-9#'_.,-]+", " ", question.lower()).split()).rstrip(".!?")
-    said = re.sub(r"^(?:ok|okay|alright|right|then|so|well),? ", "", said)  # "ok cancel it"
+    # "ok cancel it", "nah just cancel it", "actually, retry it"
+    said = re.sub(r"^(?:(?:ok|okay|alright|right|then|so|well|nah|no|nope|actually|hmm|fine),? )+", "", said)
+    # "how do i release it", "how can i cancel job 4": asking for the command is a request to act
+    said = re.sub(r"^how (?:do|can|could|would|should) (?:i|we|you|u) ", "", said)
     m = _LEADING_VERB.match(said)
     verb = m.group("verb") if m else ""
     command = _VERB.get(verb)
@@ -144,15 +148,22 @@ def act_request(
     if command is not None:
         jobs = [(str(n), int(i)) for n, i in re.findall(r"(job|#)\s*(\d+)", said)]
         jobs = [("", i) for _, i in jobs] or _jobs_named(said, job_names or {})
-        if not jobs and focus is not None and re.search(r"\b(?:it|that|this)(?: one| job)?$", said):
+        pointed = r"\b(?:it|that|this)(?: one| job)?(?: (?:please|pls|plz|for me|now|again))*$"
+        if not jobs and focus is not None and re.search(pointed, said):
             jobs = [(next((n for n, i in (job_names or {}).items() if i == focus), ""), focus)]
         if jobs:
             ids = " ".join(str(i) for _, i in jobs)
             named = ", ".join(f"job {i}" + (f" ({n})" if n else "") for n, i in jobs)
             button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
+            if command == "priority":  # the command takes the new priority (higher runs sooner)
+                return f"{cant} To {verb} {named}: gpuaccel priority {ids} N (a higher N runs sooner)."
             return f"{cant} To {verb} {named}: gpuaccel {command} {ids}{button}."
-    if verb in _SUBMIT and re.search(r"\b(?:job|jobs|run|training|command|script)\b", said):
-        return f"{cant} To submit a job: gpuaccel submit -- COMMAND (or the Submit button of the Jobs tab)."
+    asks_a_run = re.search(r"\b(?:job|jobs|run|training|command|script)\b|\.(?:py|sh)\b", said)
+    if verb == "submit" or (verb in _SUBMIT and asks_a_run):  # "submit python train.py on gpu 1"
+        return (
+            f"{cant} To submit a job: gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
+            " (or the Submit button of the Jobs tab)."
+        )
     return None
 
 

@@ -50,6 +50,11 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     if OUTDOORS & said and "temperature" in topics and "gpu" not in topics and gpu is None:
         return None
     out = set(topics)
+    # a reading named in words that also name others: "memory controller utilization", "dram bandwidth
+    # util", "pcie throughput" are one reading each
+    out -= {"memory", "util"} if out & {"mem_util", "dram"} else set()
+    out -= {"tflops"} if "pcie" in out else set()
+    out -= {"util"} if "occupancy" in out else set()
     gpu_said = "gpu" in out or gpu is not None or bool({"board", "boards", "chip", "chips"} & said)
     if "fan" in out and not FAN_NAMED & said and not gpu_said:
         out.discard("fan")  # "it is loud in here", "the quietest node": no GPU's fan
@@ -80,6 +85,11 @@ def query_for(
         (
             m
             for m in (
+                "pcie",  # "pcie throughput" is no TFLOP/s
+                "peak_tflops",
+                "mem_util",  # "memory controller utilization" is neither memory nor utilization
+                "dram",
+                "occupancy",
                 "tflops",
                 "tensor",
                 "energy",
@@ -95,10 +105,14 @@ def query_for(
         None,
     )
     if {"clock", "clocks", "mhz", "pstate"} & set(ws):
-        sm_clock = "memory" not in ws and "pstate" not in ws and ("sm" in ws or win is not None or order)
+        of_memory = bool({"memory", "mem", "vram"} & set(ws))
+        sm_clock = not of_memory and "pstate" not in ws and ("sm" in ws or win is not None or order)
         # "the highest sm clock gpu 0 hit today": the SM clock and its history; "the memory clock of the
         # 4090" is a clock, not memory: the overview has both
-        metric = "clock" if sm_clock else "overview"
+        mem_clock = of_memory and not sm_clock and "pstate" not in ws
+        metric = "clock" if sm_clock else "mem_clock" if mem_clock else "overview"
+    if "sm" in ws and {"active", "activity"} & set(ws) and "jobs" not in topics:
+        metric = "sm_active"  # "sm activity of gpu 0": the GPM reading, not running jobs
     if {"architecture", "arch", "driver", "bus"} & set(ws) and not topics & {"jobs", "queue", "fail"}:
         return Query("gpu_list", gpu=gpu)  # what the GPUs are: model, architecture, PCI bus, driver
     if "health" in topics:
@@ -178,7 +192,14 @@ def query_for(
     if gpu is not None and "running" in topics and not topics & {"queue", "jobs", "long"} and win is None:
         return Query("jobs", state="running", gpu=gpu)  # "anything running on gpu 1?": that GPU's jobs
     if "queue" in topics or ("running" in topics and win is None and not name and "jobs" not in topics):
-        whole = "queue" in ws and not {"queued", "waiting", "pending", "stuck", "blocked", "wait"} & set(ws)
+        whole = bool({"queue", "squeue", "qstat"} & set(ws)) and not {
+            "queued",
+            "waiting",
+            "pending",
+            "stuck",
+            "blocked",
+            "wait",
+        } & set(ws)
         state = (
             None if {"queue", "running"} <= topics or whole else "queued" if "queue" in topics else "running"
         )
@@ -248,7 +269,7 @@ def _cluster(ws: list[str], topics: set[str], win: Window | None, order: str | N
 
 OUTRIGHT = set("log logs logfile logfiles stdout stderr traceback tracebacks".split())
 # "print" alone is "show" ("print the failures"); "what did it print" is read by its "did" (log_query)
-ABOUT_A_JOB = set("output outputs printed prints lines tail".split())
+ABOUT_A_JOB = set("output outputs printed prints printing lines tail allocate allocated allocation".split())
 POINTING = {"it", "its", "that", "this", "same"}  # "show its log": the job the talk is about
 STATES = (("fail", "failed"), ("cancel", "cancelled"), ("running", "running"))  # topic -> job state
 _NUMBER = rf"(\d+|{'|'.join(NUMBER_WORDS)})"

@@ -30,6 +30,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "energy": "energy kwh wh joules electricity",
         "tensor": "tensor tensors cores",
         "tflops": "tflops flops teraflops tflop throughput compute",
+        # the rest of a GPU's readings gpuaccel status shows (queries.gpu.METRICS)
+        "pcie": "pcie pci",
+        "mem_util": "controller",
+        "dram": "dram bandwidth",
+        "occupancy": "occupancy",
+        "peak_tflops": "bfsixteen datasheet",
         # a fan said outright, or how it sounds (those only with a GPU said: intent_topics.refine_topics)
         "fan": "fan fans rpm spin spinning loud louder loudest noisy noisier noisiest quieter quietest",
         # a job's log (intent_topics.log_query says when these ask for one)
@@ -39,7 +45,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
         " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
         "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
-        "queue": "queue queued waiting pending wait waits stuck blocked line next",
+        "queue": "queue queued waiting pending wait waits stuck blocked line next squeue qstat",
         "running": "running executing active now currently progress",
         "jobs": "job jobs ran run runs task tasks workload workloads submitted finished completed"
         " succeeded successful done executed",
@@ -56,7 +62,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "cluster": "cluster clusters node nodes host hosts server servers ray",
     }.items()
 }
-METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops", "fan"}  # readings of one GPU
+# readings of one GPU
+METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops", "fan", "pcie", "mem_util", "dram"}
+METRICS |= {"occupancy", "peak_tflops"}
 MORE = set(
     "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
     " more harder busier warmer higher heavier bigger leaderboard ranking".split()
@@ -98,6 +106,8 @@ SHORTHAND = {
     "plz": "please",
     "atm": "now",
     "nd": "and",
+    "em": "them",  # "list em"
+    "blocking": "blocked",  # exact only: as a topic word, repair would read "booking" as it
     "rn": "now",
     "doin": "doing",
     "proc": "process",  # shortened, no typo: "any procs on gpu 1?"
@@ -164,7 +174,9 @@ KEPT = set(
     # a log's "last 50 lines" are no waiting "line", "lors" no "logs"
     " lines lors"
     # a click or a cloak is no "clock"
-    " click clicks cloak cloaks".split()
+    " click clicks cloak cloaks"
+    # a job's attempts: "retried" is no "retired" (a GPU's retired pages)
+    " retried retries retry retrying tries tried".split()
 )
 # What may come before and after a topic word inside a longer one: "overheating", "wattage", "gputime".
 # (not "un" or "non": "unfinished", "unavailable" say the opposite of the word inside)
@@ -192,6 +204,8 @@ PLACING = (
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
+    text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
+    text = re.sub(r"\b(?:bf|fp)[\s-]?16\b|\bbfloat16\b", "bfsixteen", text)  # one word, not "bf" and "16"
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)
     # a job that ran out of memory failed ("is gpu 0 running out of memory?" asks for a reading)

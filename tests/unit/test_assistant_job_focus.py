@@ -1,0 +1,80 @@
+"""A job in the conversation's focus and its own record: what it runs (command line, worker pid), where a
+cancelled job ran, what waits on it; a job named by the beginning of its name ("sd-xl", "resnet") or
+several by a shared part ("the llama jobs"); follow-ups that ask its record in other words ("how many
+tries", "pid?", "the memory it asked for") or what it printed ("what lr did it use", "how far did it get").
+Worded apart from the held-out question sets."""
+
+from __future__ import annotations
+
+from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.api.jobs import JobState
+from gpuaccel.assistant.queries.catalogue import run
+from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.queries.query import Query, QueryContext
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.store.queue import Store
+
+
+def _submit(store: Store, name: str, argv: list[str], **fields: object) -> int:
+    return store.insert(validate_request({"kind": "command", "argv": argv, "name": name} | fields)).id
+
+
+def _say(store: Store, job: int) -> str:
+    return run(QueryContext(FactsSource(store)), Query("job_detail", job=job)).sentence
+
+
+def test_a_jobs_record_says_its_command_worker_pid_gpu_and_what_waits_on_it(store: Store) -> None:
+    base = _submit(store, "tokenize", ["python", "prep.py", "--out", "/tmp/a b"])
+    after = _submit(store, "pretrain", ["torchrun", "train.py"], depends_on=[base])
+    store.claim(base, "test", 30.0, [1])
+    store.set_worker(base, 31337, None)
+    said = _say(store, base)
+    assert "Command: python prep.py --out '/tmp/a b'." in said  # shell-quoted, as gpuaccel show writes it
+    assert "pid 31337" in said
+    assert f"Waiting on it: job {after} (pretrain)." in said
+    assert "Waiting on it" not in _say(store, after)
+    store.finish(base, JobState.CANCELLED, "cancelled by user", None)
+    assert "was cancelled on GPU 1: cancelled by user" in _say(store, base)
+    assert "pid" not in _say(store, base)  # a finished job has no worker
+
+
+NAMES = {"img-gen-v2": 1, "bert96-large": 2, "qwen-7b-sft": 3, "qwen-14b-sft": 4, "qwen-72b-dpo": 5}
+
+
+def pick(question: str, context: Context | None = None) -> Query | None:
+    context = context or Context()
+    return RulePicker().pick(question, Context(**{**context.__dict__, "job_names": NAMES}), FIXED_NOW)
+
+
+def test_a_job_by_the_beginning_of_its_name_and_several_by_a_shared_part() -> None:
+    assert pick("why did img-gen crash") == Query("job_detail", job=1)  # its first parts, dash and all
+    assert pick("when did bert start") == Query("job_detail", job=2)  # its first part without the digits
+    assert pick("status of the qwen runs") == Query("jobs", job_name="qwen")  # a plural: all of them
+    assert pick("did all qwen jobs finish") == Query("jobs", job_name="qwen")
+    assert pick("is qwen-14b done") == Query("job_detail", job=4)  # one job named: that job
+
+
+def test_a_follow_up_on_the_job_in_focus_asks_its_record_in_other_words() -> None:
+    focus = Context(Query("job_detail", job=3), subjects=[3])
+    for question in ("how many tries did it have", "how often was it retried", "pid?", "its command line"):
+        assert pick(question, focus) == Query("job_detail", job=3), question
+    assert pick("how much memory did it request", focus) == Query("job_detail", job=3)
+    gpu = Context(Query("gpu_reading", gpu=0, metric="temperature"))
+    assert pick("how much memory does it use", gpu) == Query("gpu_reading", gpu=0, metric="memory")
+
+
+def test_a_follow_up_on_what_the_job_in_focus_printed_reads_its_log() -> None:
+    focus = Context(Query("job_detail", job=2), subjects=[2])
+    for question in (
+        "which batch size did it use",
+        "how far had it got",
+        "what did it save",
+        "at which epoch",
+    ):
+        assert pick(question, focus) == Query("job_log", job=2), question
+    assert pick("what is printing right now", Context(Query("job_detail", job=2), subjects=[2])) is not None
+    assert pick("what's the capital of peru", focus) is None  # words of their own, not about the job
+    log = Context(Query("job_log", job=2), subjects=[2])
+    assert pick("accuracy?", log) == Query("job_log", job=2)  # a value its log shows, asked bare
