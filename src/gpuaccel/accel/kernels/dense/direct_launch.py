@@ -260,7 +260,9 @@ def resolve(args: Any) -> list[Any]:
 
 
 def _current_device() -> int:
-    return torch.cuda.current_device()
+    """``torch.cuda.current_device()`` without its lazy-init check: a bound launch follows a real one, which
+    initialised CUDA in this process."""
+    return torch._C._cuda_getDevice()
 
 
 def _current_stream(index: int) -> int:
