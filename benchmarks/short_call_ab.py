@@ -169,6 +169,25 @@ def probe(out_dir: str) -> dict[str, Any]:
             stamps.append(time.perf_counter())
             return out
 
+    micro: dict[str, float] = {}
+    from timeit import repeat
+
+    from gpuaccel.accel.kernels.dense import direct_launch
+
+    launches = [f for _, _, bound in attention._PLANS.values() for f in bound.values()]
+    bound_launch = next(f for f in launches if isinstance(f, direct_launch.DirectLaunch) and f._maps)
+    params = bound_launch._maps[0][2]
+    fill = direct_launch._tma_encoder()
+    for name, fn in {
+        "fill_tma_descriptor": lambda: fill(q.data_ptr(), *params),
+        "torch.empty_like": lambda: torch.empty_like(q),
+        "new_empty+unbind": lambda: q.new_empty((2, 1, 2, 1, 128), dtype=torch.float32).unbind(0),
+        "torch.cuda.current_device": torch.cuda.current_device,
+        "flash_attention_forward (no grad)": lambda: attention.flash_attention_forward(q, k, v, True, 0.125),
+    }.items():
+        micro[name] = min(repeat(fn, number=2000, repeat=5)) / 2000 * 1e6
+    torch.cuda.synchronize()
+
     stamps: list[float] = []
     real_backward = attention.FlashAttentionFunction.backward
 
@@ -178,7 +197,7 @@ def probe(out_dir: str) -> dict[str, Any]:
         stamps.append(time.perf_counter())
         return out
 
-    result: dict[str, Any] = {"shape": shape}
+    result: dict[str, Any] = {"shape": shape, "micro_us": micro}
     for name, fwd in (
         ("ours", lambda: flash_attention(q, k, v, causal=True)),
         ("canned_python_function", lambda: Canned.apply(q, k, v)),
