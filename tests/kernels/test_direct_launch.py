@@ -105,3 +105,38 @@ def test_kernels_that_need_scratch_or_other_descriptors_are_not_bound(fake_cuda)
     args[0] = Tma(args[0].tensor, 32)  # a tile other than the compiled one
     with pytest.raises(ValueError, match="tile"):
         DirectLaunch(_compiled([]), (1, 1, 1), args, runner=None)
+
+
+def test_an_encoded_descriptor_is_reused_only_for_its_address_and_tile(fake_cuda, monkeypatch):
+    monkeypatch.setattr(direct_launch, "ENCODED", {})
+    encoded: list[tuple[Any, ...]] = []
+    driver = SimpleNamespace(
+        utils=SimpleNamespace(fill_tma_descriptor=lambda *a: encoded.append(a) or _encode(*a))
+    )
+    monkeypatch.setattr(triton.runtime.driver, "_active", driver)
+    calls: list[tuple[Any, ...]] = []
+    bound = DirectLaunch(_compiled(calls), (1, 1, 1), _args(1), runner=None)
+    args = _args(2)
+    bound(*args)
+    bound(*args)  # the same addresses and tiles: both maps reused
+    assert len(encoded) == 2 and calls[0] == calls[1]
+    moved = _args(3)  # other addresses: encoded anew
+    bound(*moved)
+    assert len(encoded) == 4 and calls[2][13][1] == moved[0].tensor.data_ptr()
+    q = args[0].tensor
+    other = [Tma(q, 64), torch.empty_like(q), 128, Tma(q, 16), 0.5, 64]  # q's address in k's 16-row tile
+    bound(*other)
+    assert len(encoded) == 5 and calls[3][13 + 9 + 2] == _encode(q.data_ptr(), *encoded[-1][1:])
+    assert calls[3][13 + 9 + 2][5] == (1, 1, 16, 32)  # the k slot's tile, not the q map of the same address
+
+
+def test_a_call_with_other_integers_hands_them_over(fake_cuda):
+    calls: list[tuple[Any, ...]] = []
+    compiled = _compiled(calls)
+    bound = DirectLaunch(compiled, (1, 1, 1), _args(1), runner=None, fixed=1)
+    later = _args(2)
+    later[2] = 256  # an integer the signature was meant to fix
+    bound(*later[:-1])
+    base = (1, 1, 1, 77, 1234, False, True, None, None, (4, 1, 1024), None, None, None)
+    compiled.run.launch(*base, *resolve(later))
+    assert calls[0] == calls[1] and calls[0][13 + 10] == 256

@@ -16,6 +16,7 @@ profiler's, sends the call through Triton's runner). Anything it does not recogn
 from __future__ import annotations
 
 import functools
+import operator
 import threading
 from typing import Any, NamedTuple
 
@@ -134,9 +135,16 @@ def _static_descriptor(
 
 
 class DirectLaunch:
-    """A bound launch of ``compiled`` on ``grid`` for calls shaped like ``args`` (see module doc)."""
+    """A bound launch of ``compiled`` on ``grid`` for calls shaped like ``args`` (see module doc).
 
-    def __init__(self, compiled: Any, grid: tuple[int, int, int], args: list[Any], runner: Any) -> None:
+    ``fixed``: how many trailing ``args`` (the constexprs) the signature fixes; later calls pass only the
+    ones before them. The C function's argument list is laid out once: per call only the tensors, floats
+    and descriptor bases are written into a copy of it (integers are fixed by the signature: Triton
+    specialised the kernel on them; one that differs sends the call through the whole list, as before)."""
+
+    def __init__(
+        self, compiled: Any, grid: tuple[int, int, int], args: list[Any], runner: Any, fixed: int = 0
+    ) -> None:
         launcher = compiled.run
         found = _raw_launcher(launcher)
         if found is None:
@@ -153,28 +161,84 @@ class DirectLaunch:
         self._tail = (compiled.packed_metadata, None, None, None)
         self._function = compiled.function
         self._fill = _tma_encoder()
+        self._fixed = list(args[len(args) - fixed :]) if fixed else []
         self._kinds: list[tuple[tuple[Any, ...], tuple[Any, ...]] | None] = []  # per argument
         for a, meta in zip(args, _metas_at(args, metas), strict=True):
             self._kinds.append(None if meta is None else _static_descriptor(a.tensor, a.rows, a.cols, meta))
+        # the C function's arguments after the launch header: a template, and where each call writes
+        self._flat: list[Any] = []
+        self._plain: list[tuple[int, int]] = []  # (argument, position): tensors, floats, the rest
+        self._maps: list[tuple[int, int, tuple[Any, ...], int]] = []  # (argument, position, params, their id)
+        ints: list[int] = []
+        for i, (a, kind) in enumerate(zip(args[: len(args) - fixed], self._kinds, strict=False)):
+            if kind is not None:
+                self._maps.append((i, len(self._flat), kind[0], _params_id(kind[0])))
+                self._flat.append(None)
+                self._flat.extend(kind[1])
+            elif type(a) in (int, bool) or a is None:
+                ints.append(i)
+                self._flat.append(a)
+            else:
+                self._plain.append((i, len(self._flat)))
+                self._flat.append(None)  # written per call (no tensor kept alive here)
+        self._flat.extend(self._fixed)
+        self._int_get = _getter(ints)
+        self._ints = self._int_get(args)
 
     def __call__(self, *args: Any) -> None:
         enter, leave = knobs.runtime.launch_enter_hook, knobs.runtime.launch_exit_hook
         if getattr(enter, "calls", enter) or getattr(leave, "calls", leave):  # a profiler is listening
-            self.runner(*resolve(args))
+            self.runner(*resolve(args), *self._fixed)
             return
         if self.device is not None:
             bind_context(self.device)
-        flat: list[Any] = []
         fill = self._fill
-        for a, kind in zip(args, self._kinds, strict=True):
-            if kind is None:
-                flat.append(a)
-            else:  # only the address changes: encode it, then the descriptor's shape and strides
-                flat.append(fill(a.tensor.data_ptr(), *kind[0]))
-                flat.extend(kind[1])
+        if self._int_get(args) == self._ints:
+            flat = self._flat.copy()
+            for i, at in self._plain:
+                flat[at] = args[i]
+            for i, at, params, pid in self._maps:  # only the address changes: encode it, or reuse its map
+                ptr = args[i].tensor.data_ptr()
+                encoded = ENCODED.get((ptr, pid))
+                if encoded is None:
+                    encoded = fill(ptr, *params)
+                    if len(ENCODED) >= ENCODED_MAX:
+                        ENCODED.clear()
+                    ENCODED[(ptr, pid)] = encoded
+                flat[at] = encoded
+        else:  # not the signature it was bound with: every argument as given (the earlier path)
+            flat = []
+            for a, kind in zip((*args, *self._fixed), self._kinds, strict=True):
+                if kind is None:
+                    flat.append(a)
+                else:
+                    flat.append(fill(a.tensor.data_ptr(), *kind[0]))
+                    flat.extend(kind[1])
         stream = _current_stream(_current_device())
         g0, g1, g2 = self.grid
         self._launch(g0, g1, g2, stream, self._function, *self._head, *self._tail, *flat)
+
+
+# Encoded descriptors by (base address, id of the static parameters). A map is a function of the address and
+# those parameters alone (the bytes the driver writes), so one made for an earlier tensor at this address
+# is the one this call would make: the two backward kernels share q's and dO's, and a loop's caching
+# allocator hands the same addresses back call after call. The launch copies the map into the kernel's
+# parameters, so reusing the object is safe.
+ENCODED: dict[tuple[int, int], Any] = {}
+ENCODED_MAX = 256
+_PARAMS: dict[Any, int] = {}  # static parameters (made hashable) -> a number never reused
+
+
+def _params_id(params: tuple[Any, ...]) -> int:
+    key = tuple(tuple(p) if isinstance(p, list) else p for p in params)
+    return _PARAMS.setdefault(key, len(_PARAMS))
+
+
+def _getter(at: list[int]) -> Any:
+    """A function of an argument list giving the tuple of its items at ``at`` (in C: itemgetter)."""
+    if len(at) > 1:
+        return operator.itemgetter(*at)
+    return lambda args: tuple(args[i] for i in at)
 
 
 def _metas_at(args: list[Any], metas: list[Any]) -> list[Any]:
@@ -196,7 +260,9 @@ def resolve(args: Any) -> list[Any]:
 
 
 def _current_device() -> int:
-    return torch.cuda.current_device()
+    """``torch.cuda.current_device()`` without its lazy-init check: a bound launch follows a real one, which
+    initialised CUDA in this process."""
+    return torch._C._cuda_getDevice()
 
 
 def _current_stream(index: int) -> int:

@@ -98,20 +98,20 @@ def launch(
     (or, where that does not apply, the compiled kernel's runner), later ones call it with the same
     specialisation. The grid is part of what the signature fixes.
     """
-    tail = [constexprs[n] for n in kernel.arg_names[len(args) :]]
     if bound is not None:
         again = bound.get(name)
-        if again is not None:
-            again(*args, *tail)
+        if again is not None:  # the constexprs are fixed by the signature: the bound launch keeps them
+            again(*args)
             return
     compiled = kernel[grid](*resolve(args), **constexprs, **options)
     if bound is not None and isinstance(compiled, CompiledKernel):  # the interpreter returns nothing
         grid3 = (*grid, 1, 1)[:3]
         runner = compiled[grid3]
+        tail = [constexprs[n] for n in kernel.arg_names[len(args) :]]
         try:
-            bound[name] = DirectLaunch(compiled, grid3, [*args, *tail], runner)
+            bound[name] = DirectLaunch(compiled, grid3, [*args, *tail], runner, fixed=len(tail))
         except (ValueError, KeyError, AttributeError, TypeError):  # another launcher layout: the runner
-            bound[name] = lambda *a: runner(*resolve(a))
+            bound[name] = lambda *a: runner(*resolve(a), *tail)
 
 
 def launch_fwd(

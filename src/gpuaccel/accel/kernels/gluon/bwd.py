@@ -10,6 +10,8 @@ The tl.* backward (:mod:`accel.kernels.dense.flash_bwd`) stays the portable path
 
 from __future__ import annotations
 
+from typing import Any
+
 import torch
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
@@ -44,6 +46,9 @@ def launch_gluon_bwd(
     """``(dq, dk, dv)`` from prepared inputs (TMA-legal strides; D in ``tuning.GLUON_BWD_HEAD_DIMS``),
     the final ``o`` and natural-log ``lse`` [B, Hq, Nq]: dQ (which writes the statistics), then dK/dV.
     ``out``: contiguous buffers of q's, k's and v's shape to write into (the checks poison them)."""
+    planned = bound.get(PLANNED) if bound is not None and out is None else None
+    if planned is not None:
+        return _launch_planned(planned, do, q, k, v, o, lse, scale)
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     cfg = cfg or gluon_bwd_config(d)
@@ -51,30 +56,65 @@ def launch_gluon_bwd(
         raise ValueError(f"head_dim 256 and only it runs the by-gradient dK/dV kernel, got D{d} with {cfg}")
     if cfg.by_grad:
         return _launch_d256(do, q, k, v, o, lse, causal, scale, cfg, bound, out)
-    delta, lse2, stat_stride = stat_buffers(o)
+    stat_stride = cdiv(nq, STAT_PAD) * STAT_PAD
+    stat_shape = (2, b, hq, 1, stat_stride)  # delta and lse2, each in the shape the dK/dV kernel's TMA reads
+    delta, lse2 = o.new_empty(stat_shape, dtype=torch.float32).unbind(0)
     if out is None:
         dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
     else:
         dq, dk, dv = out
     lse = lse if lse.is_contiguous() else lse.contiguous()
+    strides = (*dq.stride()[:3], *o.stride()[:3], *do.stride()[:3])
+    dq_ints = (hq, hkv, nq, nk, stat_stride)
     q64, do64 = Tma(q, 64), Tma(do, 64)
     launch(
         gluon_bwd_dq_kernel, (cdiv(nq, TILE_ROWS), b * hq),
-        (q64, Tma(k, cfg.dq_block_n), Tma(v, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
-         delta, dq.stride(0), dq.stride(1), dq.stride(2), o.stride(0), o.stride(1), o.stride(2),
-         do.stride(0), do.stride(1), do.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk, stat_stride),
+        (q64, Tma(k, cfg.dq_block_n), Tma(v, cfg.dq_block_n), do64, dq, o, do, lse, lse2, delta, *strides,
+         scale * LOG2E, scale, *dq_ints),
         dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
              CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), bound, "gluon_dq",
     )  # fmt: skip
-    stats = [Tma(t.view(b, hq, 1, stat_stride), 1, STAT_BOX) for t in (lse2, delta)]
+    dk_strides = dk.stride()[:3]
     launch(
         gluon_bwd_dkdv_kernel, (cdiv(nk, TILE_ROWS), b * hkv),
-        (q64, Tma(k, 64), Tma(v, 64), do64, *stats, dk, dv, dk.stride(0), dk.stride(1),
-         dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk),
+        (q64, Tma(k, 64), Tma(v, 64), do64, Tma(lse2, 1, STAT_BOX), Tma(delta, 1, STAT_BOX), dk, dv,
+         *dk_strides, scale * LOG2E, scale, hq, hkv, nq, nk),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), bound, "gluon_dkdv",
     )  # fmt: skip
+    if bound is not None and out is None and {"gluon_dq", "gluon_dkdv"} <= bound.keys():
+        launches = bound["gluon_dq"], bound["gluon_dkdv"]
+        bound[PLANNED] = (stat_shape, cfg.dq_block_n, strides, dq_ints, dk_strides, dq_ints[:4], *launches)
+    return dq, dk, dv
+
+
+PLANNED = "planned"  # in a call signature's ``bound``: what its later calls repeat (not a launch)
+
+
+def _launch_planned(
+    planned: tuple[Any, ...],
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    scale: float,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """A repeated call of one signature: the first call's launches with this call's tensors. Everything
+    else the launches take (shapes, strides, the statistics' padded length, the grids) the signature
+    fixes: the first call worked it out (the bound launches check the integers again)."""
+    stat_shape, block_n, strides, dq_ints, dk_strides, dkdv_ints, bound_dq, bound_dkdv = planned
+    delta, lse2 = o.new_empty(stat_shape, dtype=torch.float32).unbind(0)
+    dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
+    lse = lse if lse.is_contiguous() else lse.contiguous()
+    q64, do64 = Tma(q, 64), Tma(do, 64)
+    ls = scale * LOG2E
+    bound_dq(q64, Tma(k, block_n), Tma(v, block_n), do64, dq, o, do, lse, lse2, delta, *strides, ls, scale,
+             *dq_ints)  # fmt: skip
+    bound_dkdv(q64, Tma(k, 64), Tma(v, 64), do64, Tma(lse2, 1, STAT_BOX), Tma(delta, 1, STAT_BOX), dk, dv,
+               *dk_strides, ls, scale, *dkdv_ints)  # fmt: skip
     return dq, dk, dv
 
 

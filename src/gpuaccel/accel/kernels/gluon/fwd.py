@@ -347,7 +347,15 @@ def launch_gluon_fwd(
     bound: Bound | None = None,
 ) -> None:
     """Run the warp-specialised forward into ``o`` (q's shape, unit last stride) and ``lse`` [B, Hq, Nq]
-    (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``."""
+    (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``.
+    With ``bound`` (a call signature's, whose ``o`` is a fresh contiguous buffer) the second and later calls
+    repeat the first one's launch with their own tensors and scale."""
+    planned = bound.get(PLANNED) if bound is not None else None
+    if planned is not None:
+        again, block_n, o_tma, o_strides, walk = planned
+        again(Tma(q, CONSUMER_ROWS), Tma(k, block_n), Tma(v, block_n), Tma(o if o_tma else q, CONSUMER_ROWS),
+              o, lse, *o_strides, scale * LOG2E, *walk)  # fmt: skip
+        return
     d = q.shape[-1]
     cfg = cfg or gluon_fwd_config(d, q.shape[2], k.shape[2])
     if cfg.o_tma and not tma_legal(o):  # a caller's buffer TMA cannot address: stores from registers
@@ -371,3 +379,8 @@ def launch_gluon_fwd(
              Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
+    if bound is not None and "gluon_fwd" in bound:
+        bound[PLANNED] = (bound["gluon_fwd"], cfg.block_n, cfg.o_tma, o.stride()[:3], walk)
+
+
+PLANNED = "planned"  # in a call signature's ``bound``: what its later calls repeat (not a launch)
