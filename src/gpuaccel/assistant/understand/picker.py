@@ -15,6 +15,7 @@ import time
 from dataclasses import replace
 
 from gpuaccel.assistant.queries.catalogue import topics
+from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, window_of
 from gpuaccel.assistant.understand.context import Context, Picker
@@ -41,8 +42,17 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
-    " used".split()
+    " used did happen happened occur occurred".split()
 )
+SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
+USE_WORDS = {"use", "used", "uses", "using"}
+
+
+def order_said(ws: list[str]) -> bool:
+    """Whether the words ask for the most or the least of something ("max", "lowest", "hottest")."""
+    return bool((MORE | LESS) & set(ws))
+
+
 # Words that ask the jobs of one name again for the totals it says: "energy?", "and the gpu hours?"
 TOTALS_AGAIN = set(
     "and the what about its their how much many total in all energy gpu hours time used use".split()
@@ -140,16 +150,30 @@ class RulePicker:
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
         then = re.search(r"\bthen\W*$", question.lower())  # "and its power then": at that time
+        same_span = re.search(rf"\b(?:that|same) (?:{SPAN_NOUNS})\b", text)
+        if win is None and last is not None and last.window is not None and (same_span or then):
+            win = last.window  # "over that time", "in that hour", "and its power then"
+            if gpu is None and last.gpu is not None and last.name in PER_GPU and "other" not in ws:
+                gpu = last.gpu  # "lowest power draw in that hour": the GPU that span was read on
+        pointed_gpu = re.search(r"\b(?:that|this|the same) (?:card|gpu|device|one)\b|\bits\b", text)
+        if gpu is None and last is not None and last.gpu is not None and pointed_gpu and win is not None:
+            gpu = last.gpu  # "the highest power draw on that card during the last hour"
         if (
-            win is None
+            topics <= {"energy"}
+            and "energy" in topics
+            and win is None
             and last is not None
-            and (re.search(r"\b(?:that|same) (?:time|period)\b", text) or then)
+            and last.window is not None
+            and {"that", "then", "it"} & set(ws)
         ):
-            win = last.window  # "over that time", "and its power then"
+            return Query("energy", gpu=last.gpu, window=last.window)  # "and how much energy is that"
         if (
             last is not None
             and last.name == "gpu_reading"
-            and re.search(r"\bout of (?:how much|what)\b", text)
+            and (
+                re.search(r"\bout of (?:how much|what)\b", text)
+                or ({"total", "capacity"} & set(ws) and {"it", "its"} & set(ws) and not topics - {"memory"})
+            )
         ):
             return (
                 last  # "out of how much?" after a reading: the reading again, which says its limit or total
@@ -158,6 +182,17 @@ class RulePicker:
             return last  # "list them", "name those" after a count of jobs: the same jobs, listed
         if last is not None and last.name == "jobs" and last.job_name and ws and set(ws) <= TOTALS_AGAIN:
             return last  # "energy?", "and the gpu hours?" after the jobs of a name: it says both, in all
+        kept = last.metric if last is not None and last.name in ("gpu_reading", "gpu_rank") else None
+        if kept == "free_memory" and USE_WORDS & set(ws):
+            kept = "memory"  # "and how much did the h100 use at most today?" after the free memory
+        if (
+            kept in HISTORY_COLUMNS
+            and not topics - {"gpu"}
+            and win is not None
+            and (order_said(ws) or PEAK_WORDS & set(ws) or {"it", "its"} & set(ws))
+        ):
+            # "max it used today?", "the most it drew yesterday": the last reading, over the span said
+            return Query("gpu_reading", gpu=gpu if gpu is not None else last.gpu, metric=kept, window=win)  # type: ignore[union-attr]
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
         if spanned and ws and set(ws) <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
@@ -318,6 +353,7 @@ class RulePicker:
             and last.gpu is not None
             and last.name in PER_GPU
             and {"all", "together", "both", "total", "every"} & set(ws)
+            and not {"it", "its"} & set(ws)  # "how much of it is total": its total, not every card
             and not topics - {"gpu"}
         ):
             return replace(last, gpu=None)  # "and all cards together?"

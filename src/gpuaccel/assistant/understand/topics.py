@@ -156,6 +156,8 @@ def query_for(
         return Query("job_rank", metric="energy", order=order, window=win, gpu=gpu, job_name=name)
     if metric == "energy":
         return Query("energy", gpu=gpu, window=win)
+    if win is not None and gpu is not None and order is not None and metric in HISTORY_COLUMNS:
+        return Query("gpu_reading", gpu=gpu, metric=metric, window=win)  # "lowest power of gpu 0 today"
     one_gpus_peak = gpu is not None and order == "max"  # "the hottest gpu 1 got in the last hour"
     peaked = (gpu is not None or PEAK_WORDS & set(ws) - {"highest", "max", "maximum"}) and (
         PEAK_WORDS & set(ws) or one_gpus_peak
