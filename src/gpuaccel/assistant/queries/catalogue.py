@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpuaccel.api.jobs import JobState
+from gpuaccel.assistant.queries import cleanup as hq
 from gpuaccel.assistant.queries import cluster as cq
 from gpuaccel.assistant.queries import gpu as gq
 from gpuaccel.assistant.queries import jobs as jq
@@ -247,6 +248,16 @@ CATALOGUE: dict[str, QuerySpec] = {
             topic="summaries of a day or an hour",
             answer=jq.summary,
             examples=("summarize today", "what happened in the last hour?"),
+        ),
+        QuerySpec(
+            "housekeeping",
+            "What could be cleaned up: the housekeeping proposals (old logs, artifacts, the trash, Triton and"
+            " torch-compile caches, orphan GPU processes) with their sizes, largest first. Read only: the"
+            " Housekeeping tab or gpuaccel cleanup --apply ID --yes removes one, after a yes.",
+            (),
+            topic="what could be cleaned up",
+            answer=hq.housekeeping,
+            examples=("anything to clean up?", "how much disk space could I free?"),
         ),
         QuerySpec(
             "cluster_gpus",

@@ -30,7 +30,13 @@ from gpuaccel.assistant.understand.names import (
     numbered,
     quoted_job_name,
 )
-from gpuaccel.assistant.understand.topics import PEAK_WORDS, log_query, query_for, refine_topics
+from gpuaccel.assistant.understand.topics import (
+    PEAK_WORDS,
+    housekeeping_said,
+    log_query,
+    query_for,
+    refine_topics,
+)
 from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
 
 # "list them", "show me those", "name them all" after an answer that lists jobs: that answer again
@@ -99,6 +105,8 @@ class RulePicker:
     """Topic words, superlatives and entities to a query; the fallback that needs no model."""
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
+        if housekeeping_said(question) == "ask":
+            return Query("housekeeping")  # "anything to clean up?": the proposals with their sizes
         called = gpu_by_state(question, context)
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
             question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)

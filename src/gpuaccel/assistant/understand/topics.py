@@ -44,6 +44,31 @@ SPAN_WORDS = set(
 )
 
 
+# Housekeeping in words: "anything to clean up?", "delete old logs", "how much disk space could I free"
+_HOUSEKEEPING = re.compile(
+    r"\b(?:clean ?up|cleanup|tidy(?: up)?|housekeeping|declutter"
+    r"|free (?:up )?(?:some )?(?:disk|space|storage)|disk space"
+    r"|(?:old|stale) (?:logs?|artifacts?|files?|caches?)"
+    r"|(?:logs?|caches?|trash|artifacts?) (?:to|i can) (?:delete|remove|clean)"
+    r"|(?:delete|remove|clear|empty|purge) (?:the |my |old |all )*(?:logs?|caches?|trash|artifacts?))\b"
+)
+# said as a request: the verb leads, after at most a politeness ("please clean up", "can you purge the trash")
+_CLEANING_VERB = re.compile(
+    r"^(?:(?:ok|okay|so|hey|please|pls|plz|just|go|then) )*"
+    r"(?:(?:can|could|would|will) (?:you|u) (?:please )?)?"
+    r"(?:clean|cleanup|tidy|delete|remove|clear|empty|purge|wipe|free|declutter)\b"
+)
+
+
+def housekeeping_said(question: str) -> str | None:
+    """ "request" for a request to clean up (the chat removes nothing: it names where that is done), "ask"
+    for a question about what could be cleaned up (the housekeeping query), None for neither."""
+    text = " ".join(re.sub(r"[^a-z0-9' ]+", " ", question.lower()).split())
+    if not _HOUSEKEEPING.search(text):
+        return None
+    return "request" if _CLEANING_VERB.search(text) else "ask"
+
+
 def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] | None:
     """Topics the whole question implies beyond its single words (None: it is about something else)."""
     said = set(ws)
