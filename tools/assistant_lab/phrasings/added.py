@@ -212,6 +212,19 @@ HOUSEKEEPING_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
     ),
 ]
 
+# The jobs that ended in a span (not every job of the span: those submitted or running in it).
+FINISHED_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
+    (
+        {"name": "finished", "window": "{W}"},
+        (
+            "what finished {W}",
+            "which jobs [finished|ended] {W}",
+            "[list|show me] the jobs that [finished|ended] {W}",
+        ),
+    ),
+]
+
 ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = (
     FAN_PHRASINGS + LOG_PHRASINGS + CLOCK_PHRASINGS + STATUS_PHRASINGS + HOUSEKEEPING_PHRASINGS
 )
+ADDED += FINISHED_PHRASINGS

@@ -207,6 +207,16 @@ CATALOGUE: dict[str, QuerySpec] = {
             examples=("what ran today?", "which jobs used GPU 1 yesterday?"),
         ),
         QuerySpec(
+            "finished",
+            "The jobs that ended (succeeded, failed or were cancelled) in a time span (default the last 24"
+            " hours), latest first, with their outcome and end time.",
+            ("state", "job_name", "gpu", "window"),
+            {"state": Param(str, "only jobs that ended so", ("succeeded", "failed", "cancelled"))},
+            topic="the jobs that ended in a span",
+            answer=jq.finished,
+            examples=("what finished today?", "which jobs ended in the last hour?"),
+        ),
+        QuerySpec(
             "job_rank",
             "The job with the longest / shortest run time, the most / least GPU-time (run time x GPUs) or"
             " energy (all attempts).",

@@ -17,7 +17,7 @@ from dataclasses import replace
 from gpuaccel.assistant.queries.catalogue import topics
 from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.query import Query, Window
-from gpuaccel.assistant.queries.spans import all_time, window_of
+from gpuaccel.assistant.queries.spans import all_time, before, window_of
 from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere
 from gpuaccel.assistant.understand.lists import nth_of_list, step_from_list, step_within
@@ -50,6 +50,11 @@ SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
     " used did happen happened occur occurred".split()
 )
+# the span of the same length just before the last one: "and the hour before that", "the day before"
+SPAN_BEFORE = re.compile(
+    r"\b(?:hour|hours|day|days|week|period|span|stretch) before(?: (?:that|it|this|then))?\b"
+    r"|\b(?:previous|prior) (?:hour|day|week|period)\b"
+)
 SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
 USE_WORDS = {"use", "used", "uses", "using"}
 
@@ -70,10 +75,12 @@ TOPICS = topics()  # the catalogue's topics, one per query
 REFUSAL = f"I only know about this machine: {TOPICS}."
 
 
-WINDOWED = ("jobs", "failures", "job_rank", "summary", "energy")  # queries over a time span
-HISTORY = ("jobs", "failures", "job_rank", "summary")  # over the queue's history: "overall" is all of it
+WINDOWED = ("jobs", "finished", "failures", "job_rank", "summary", "energy")  # queries over a time span
+# over the queue's history: "overall" is all of it
+HISTORY = ("jobs", "finished", "failures", "job_rank", "summary")
 # queries a follow-up can move to another GPU ("and GPU 1?")
-PER_GPU = ("gpu_reading", "memory_users", "gpu_list", "energy", "jobs", "failures", "job_rank", "summary")
+PER_GPU = ("gpu_reading", "memory_users", "gpu_list", "energy", "jobs", "finished", "failures", "job_rank")
+PER_GPU += ("summary",)
 RANKED = ("gpu_rank", "job_rank", "node_load")  # queries with an order, for "and the least?"
 NAMES_GPUS = ("idle_gpus", "gpu_rank")  # answers that name GPUs ("Idle: GPU 1"), for "the other one"
 OFF_TOPIC = set(
@@ -158,6 +165,8 @@ class RulePicker:
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
         then = re.search(r"\bthen\W*$", question.lower())  # "and its power then": at that time
+        if win is None and last is not None and last.window is not None and SPAN_BEFORE.search(text):
+            return replace(last, window=before(last.window))  # "and the hour before that"
         same_span = re.search(rf"\b(?:that|same) (?:{SPAN_NOUNS})\b", text)
         if win is None and last is not None and last.window is not None and (same_span or then):
             win = last.window  # "over that time", "in that hour", "and its power then"

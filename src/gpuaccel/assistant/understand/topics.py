@@ -25,6 +25,8 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
 
+# a job that ended in a span ("what finished today", "which jobs ended overnight"): its own reading
+ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing"}
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 MEAN_WORDS = {"average", "avg", "mean", "averaged"}
 HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
@@ -231,6 +233,9 @@ def query_for(
             None if {"queue", "running"} <= topics or whole else "queued" if "queue" in topics else "running"
         )
         return Query("queue", state=state)
+    ended = ENDED_WORDS & set(ws) and not _succeeded(ws) and order is None and "long" not in topics
+    if ended and not topics & {"running", "queue", "fail", "cancel"} and (win or {"what", "which"} & set(ws)):
+        return Query("finished", window=win, gpu=gpu, job_name=name)  # "what finished today": ended in it
     if "jobs" in topics or name or (win is not None and len(_other_words(ws)) <= 1):
         state = "succeeded" if _succeeded(ws) else None
         if "running" in topics and win is None:
