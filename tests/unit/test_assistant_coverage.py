@@ -172,11 +172,19 @@ def test_the_default_span_of_a_summary_filters(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "question",
-    ["what can i clean up to free disk space?", "is there anything to tidy up?", "delete old logs"],
+    "question", ["delete old logs", "please clean up the caches", "can you free some disk space"]
 )
-def test_housekeeping_in_words_names_cleanup(question: str) -> None:
+def test_a_request_to_clean_up_names_cleanup(question: str) -> None:
     assert about_housekeeping(question) == HOUSEKEEPING_REPLY and "/cleanup" in HOUSEKEEPING_REPLY
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what can i clean up to free disk space?", "is there anything to tidy up?", "any old logs lying around"],
+)
+def test_housekeeping_asked_about_is_the_housekeeping_query(question: str) -> None:
+    assert about_housekeeping(question) is None
+    assert pick(question) == Query("housekeeping")
 
 
 @pytest.mark.parametrize(

@@ -127,3 +127,26 @@ def test_which_gpu_to_use_is_no_advice() -> None:
         "gpu_reading", gpu=1, metric="temperature"
     )
     assert pick("how long did qwen-14b-dpo run", ADVICE_MACHINE) == Query("job_detail", job=5)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "explain how ring attention works",  # how a method works, no article
+        "how does gradient checkpointing work?",
+        "could you write me a cuda kernel for softmax",  # code of one's own, after a politeness
+        "pls implement a dataloader for imagenet",
+        "which is the best cooler for an rtx 3090",  # a product for a GPU model
+        "a good psu for my 4090?",
+        "are h200s quicker than b200s in general",  # hardware at large
+    ],
+)
+def test_methods_code_products_and_hardware_at_large_are_refused(question: str) -> None:
+    assert pick(question) is None, question
+
+
+def test_the_machines_own_workings_stay_questions() -> None:
+    assert pick("write a report of today").name == "summary"  # type: ignore[union-attr]
+    assert pick("explain why job 2 crashed") == Query("job_detail", job=2)
+    assert pick("how does the queue look") is not None
+    assert pick("what's the temperature of the rtx 4090") == Query("gpu_reading", gpu=1, metric="temperature")

@@ -4,6 +4,8 @@ conversation is at. Worded apart from the held-out question sets."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.queries.spans import all_time, window_of
@@ -118,3 +120,30 @@ def test_since_a_time_of_day_is_a_span_from_it() -> None:
     half = window_of("since 13:30", FIXED_NOW)
     assert half is not None and half.t0 - nine.t0 == 4.5 * 3600
     assert window_of("jobs since 2 hours", FIXED_NOW) is None
+
+
+def test_a_follow_up_on_a_gpus_reading_over_a_span_keeps_the_gpu_and_the_span() -> None:
+    """ "that hour", "the same day" is the last span, on the GPU it was read on; "that card", "its" with a
+    span said is the last GPU; the most or least of a reading on one GPU over a span is its reading over the
+    span (peak, lowest, mean); "max it used today?" is the last reading over the span said; "how much
+    energy is that" the energy of the last span; "when did that happen" the last span's reading again."""
+    power = Query("gpu_reading", gpu=1, metric="power", window=HOUR)
+    for question, metric in (
+        ("coolest temperature in that hour", "temperature"),
+        ("and its busiest over the same hour", "util"),
+        ("min memory in that period", "memory"),
+    ):
+        assert pick(question, power) == Query("gpu_reading", gpu=1, metric=metric, window=HOUR), question
+    assert pick("the other gpu, same hour", power) == Query("gpu_reading", gpu=0, metric="power", window=HOUR)
+    assert pick("when did that happen", power) == power
+    assert pick("how much energy was that", power) == Query("energy", gpu=1, window=HOUR)
+    live = Query("gpu_reading", gpu=1, metric="power")
+    assert pick("the lowest on that card yesterday?", live) == replace(live, window=YESTERDAY)
+    assert pick("the most it drew today", live) == replace(live, window=TODAY)
+    free = Query("gpu_rank", metric="free_memory", order="max")
+    assert pick("how much did gpu 0 use at most today", free) == Query(
+        "gpu_reading", gpu=0, metric="memory", window=TODAY
+    )
+    assert pick("which job ran longest today", live) == Query(
+        "job_rank", metric="duration", order="max", window=TODAY
+    )

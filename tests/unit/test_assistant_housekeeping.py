@@ -169,3 +169,26 @@ def test_only_cache_entries_left_alone_past_retention_are_proposed_largest_first
     props = [p for p in hk.propose() if p.root == "triton"]
     assert [Path(p.path).name for p in props] == ["LARGE", "SMALL"]
     assert props[0].description.endswith("LARGE, written 40 days ago")
+
+
+def test_the_chat_query_and_cleanup_say_the_same_proposals(hk: Housekeeper, tmp_path: Path) -> None:
+    """ "anything to clean up?" is the housekeeping query: the proposals with their sizes, largest first,
+    in /cleanup's words (queries.cleanup.cleanup_text), read only."""
+    from types import SimpleNamespace
+
+    from gpuaccel.assistant.queries.catalogue import run
+    from gpuaccel.assistant.queries.cleanup import cleanup_text
+    from gpuaccel.assistant.queries.query import Query, QueryContext
+
+    log = old(hk.roots["logs"] / "job-9.log")
+    old(tmp_path / "triton" / "k1" / "kernel.cubin", "k" * 8192)
+
+    def scan() -> tuple[list, list]:
+        return hk.propose(), list(hk.outside_queue)
+
+    result = run(QueryContext(SimpleNamespace(housekeeping=scan)), Query("housekeeping"))  # type: ignore[arg-type]
+    assert result.sentence == cleanup_text(*scan())
+    assert result.sentence.startswith("2 proposals, 8.1 KiB in all (nothing is done until you confirm")
+    assert result.sentence.index("8.0 KiB") < result.sentence.index("100 bytes") and log.exists()
+    empty = run(QueryContext(SimpleNamespace(housekeeping=lambda: ([], []))), Query("housekeeping"))  # type: ignore[arg-type]
+    assert empty.sentence == "Nothing to clean up: no old logs, trash or caches found."

@@ -28,7 +28,8 @@ from gpuaccel.assistant.engine.gate import GateController, GateSettings, cuda_pr
 from gpuaccel.assistant.engine.models import ModelManager, fit_message, pick_margin
 from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
 from gpuaccel.assistant.engine.token_energy import TokenEnergy
-from gpuaccel.assistant.housekeeping.housekeeper import Housekeeper, size_words
+from gpuaccel.assistant.housekeeping.housekeeper import Housekeeper
+from gpuaccel.assistant.queries.cleanup import cleanup_text
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.reports.report import ReportService
 from gpuaccel.assistant.understand.model import ModelPicker
@@ -36,7 +37,6 @@ from gpuaccel.assistant.understand.picker import RulePicker
 
 log = logging.getLogger(__name__)
 
-CLEANUP_SHOWN = 10  # /cleanup names the largest proposals; the Housekeeping tab lists every one
 SUMMARY_PROMPT = "Summarize these facts for the operator in two short sentences."
 EXTRA_MODULES: tuple[str, ...] = ("torch", "rwkv", "safetensors")  # the ``gpuaccel[assistant]`` extra
 
@@ -102,6 +102,7 @@ class AssistantService:
         self.housekeeper = Housekeeper(
             self.data_dir, store, sampler, extra_roots={"logs": self.logs_dir}, own_pids=self.own_pids
         )
+        self.facts.housekeeping = self._housekeeping_scan  # "anything to clean up?" (queries.cleanup)
         self.chat = ChatService(
             self.db,
             self.facts,
@@ -320,22 +321,9 @@ class AssistantService:
         return f"Report {r['id']} stored ({r['title']}).\n" + r["markdown"]
 
     def _cleanup_command(self) -> str:
+        return cleanup_text(*self._housekeeping_scan())
+
+    def _housekeeping_scan(self) -> tuple[list[Any], list[dict[str, Any]]]:
+        """The housekeeper's proposals and what it only says for information (processes outside the queue)."""
         props = self.housekeeper.propose()
-        info = [f"- {p['description']}" for p in self.housekeeper.outside_queue]
-        info_text = ("\n\nFor your information:\n" + "\n".join(info)) if info else ""
-        if not props:
-            return "Nothing to clean up: no old logs, trash or caches found." + info_text
-        by_size = sorted(props, key=lambda p: -p.size_bytes)
-        shown, rest = by_size[:CLEANUP_SHOWN], by_size[CLEANUP_SHOWN:]
-        lines = [f"- [{p.id}] {p.action} {p.description}: {size_words(p.size_bytes)}" for p in shown]
-        if rest:
-            lines.append(
-                f"- and {len(rest)} more ({size_words(sum(p.size_bytes for p in rest))}):"
-                " the Housekeeping tab and `gpuaccel cleanup` list them all"
-            )
-        total = size_words(sum(p.size_bytes for p in props))
-        head = (
-            f"{len(props)} proposal{'s' if len(props) != 1 else ''}, {total} in all"
-            " (nothing is done until you confirm them in the Housekeeping tab):\n"
-        )
-        return head + "\n".join(lines) + info_text
+        return props, list(self.housekeeper.outside_queue)

@@ -197,6 +197,34 @@ STATUS_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
     )
 ]
 
+# What could be cleaned up, asked about (a request to clean up is answered with where that is done).
+HOUSEKEEPING_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
+    (
+        {"name": "housekeeping"},
+        (
+            "[anything|is there anything] to clean up<now>",
+            "what can [i|we] clean up",
+            "anything [i|we] should [clean up|tidy up]",
+            "how much disk space could i free",
+            "any old [logs|caches|artifacts] lying around",
+            "show me the housekeeping proposals",
+        ),
+    ),
+]
+
+# The jobs that ended in a span (not every job of the span: those submitted or running in it).
+FINISHED_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
+    (
+        {"name": "finished", "window": "{W}"},
+        (
+            "what finished {W}",
+            "which jobs [finished|ended] {W}",
+            "[list|show me] the jobs that [finished|ended] {W}",
+        ),
+    ),
+]
+
 ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = (
-    FAN_PHRASINGS + LOG_PHRASINGS + CLOCK_PHRASINGS + STATUS_PHRASINGS
+    FAN_PHRASINGS + LOG_PHRASINGS + CLOCK_PHRASINGS + STATUS_PHRASINGS + HOUSEKEEPING_PHRASINGS
 )
+ADDED += FINISHED_PHRASINGS

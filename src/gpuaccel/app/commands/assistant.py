@@ -197,9 +197,9 @@ def download_line(d: dict) -> str:
 
 
 def cmd_cleanup(args: argparse.Namespace, c: Client) -> int:
-    # here, not at the top: the housekeeper's module loads the store and the assistant's queries, which a
-    # TAB on ask/report/models/cleanup has no use for
-    from gpuaccel.assistant.housekeeping.housekeeper import size_words
+    # here, not at the top: the queries' modules load the store, which a TAB on ask/report/models/cleanup
+    # has no use for
+    from gpuaccel.assistant.queries.cleanup import size_words
 
     if not args.apply:
         scan = c.housekeeping_scan()

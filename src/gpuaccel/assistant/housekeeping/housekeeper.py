@@ -31,6 +31,7 @@ from typing import Any
 
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import FINISHED
+from gpuaccel.assistant.queries.cleanup import size_words
 from gpuaccel.assistant.safe_paths import (
     UnsafePath,
     copy_at,
@@ -270,18 +271,6 @@ class Housekeeper:
                 os.close(dest_fd)
         dest = trash / stamp / prop.root / rel
         return f"Moved {prop.path} ({size_words(prop.size_bytes)}) to {dest}."
-
-
-def size_words(n: float) -> str:
-    """A size as people read it ("512 bytes", "646.1 KiB", "1.0 GiB"): a cache entry of a few KiB is not
-    "0.0 MiB"."""
-    if n < 1024:
-        return f"{n:.0f} bytes"
-    for unit in ("KiB", "MiB", "GiB"):
-        n /= 1024
-        if n < 1024 or unit == "GiB":
-            break
-    return f"{n:.1f} {unit}"
 
 
 def _would(prop: Proposal) -> str:

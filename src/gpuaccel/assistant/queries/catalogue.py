@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpuaccel.api.jobs import JobState
+from gpuaccel.assistant.queries import cleanup as hq
 from gpuaccel.assistant.queries import cluster as cq
 from gpuaccel.assistant.queries import gpu as gq
 from gpuaccel.assistant.queries import jobs as jq
@@ -206,6 +207,16 @@ CATALOGUE: dict[str, QuerySpec] = {
             examples=("what ran today?", "which jobs used GPU 1 yesterday?"),
         ),
         QuerySpec(
+            "finished",
+            "The jobs that ended (succeeded, failed or were cancelled) in a time span (default the last 24"
+            " hours), latest first, with their outcome and end time.",
+            ("state", "job_name", "gpu", "window"),
+            {"state": Param(str, "only jobs that ended so", ("succeeded", "failed", "cancelled"))},
+            topic="the jobs that ended in a span",
+            answer=jq.finished,
+            examples=("what finished today?", "which jobs ended in the last hour?"),
+        ),
+        QuerySpec(
             "job_rank",
             "The job with the longest / shortest run time, the most / least GPU-time (run time x GPUs) or"
             " energy (all attempts).",
@@ -247,6 +258,16 @@ CATALOGUE: dict[str, QuerySpec] = {
             topic="summaries of a day or an hour",
             answer=jq.summary,
             examples=("summarize today", "what happened in the last hour?"),
+        ),
+        QuerySpec(
+            "housekeeping",
+            "What could be cleaned up: the housekeeping proposals (old logs, artifacts, the trash, Triton and"
+            " torch-compile caches, orphan GPU processes) with their sizes, largest first. Read only: the"
+            " Housekeeping tab or gpuaccel cleanup --apply ID --yes removes one, after a yes.",
+            (),
+            topic="what could be cleaned up",
+            answer=hq.housekeeping,
+            examples=("anything to clean up?", "how much disk space could I free?"),
         ),
         QuerySpec(
             "cluster_gpus",

@@ -130,6 +130,8 @@ class FactsSource:
         # The daemon's telemetry record (GET /telemetry/now: the shared snapshot with a running job's exact
         # TFLOP/s in place of the estimate), set by the daemon; without one, the shared snapshot itself.
         self.telemetry_now: Callable[[], dict[str, Any]] | None = None
+        # The housekeeper's scan (proposals, for-information notes), set by the service (queries.cleanup)
+        self.housekeeping: Callable[[], tuple[list[Any], list[dict[str, Any]]]] | None = None
 
     def record(self) -> dict[str, Any]:
         """The telemetry record the dashboard and ``gpuaccel status`` show (one picture of every GPU)."""

@@ -296,6 +296,48 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])
 
 
+ENDED = (JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED)
+
+
+def ended_in(job: Job, w: Window) -> bool:
+    """Whether ``job`` ended (succeeded, failed or was cancelled) inside the span: a reading of its own,
+    apart from :func:`in_span` (every job submitted or running in a span), which the failures and the
+    jobs of a span keep."""
+    return job.state in ENDED and job.finished_at is not None and w.t0 <= job.finished_at < w.t1
+
+
+def finished(ctx: QueryContext, q: Query) -> Result:
+    """The jobs that ended in the span (default: the last 24 hours), latest end first, each with its
+    outcome and end time as ``gpuaccel show`` writes them."""
+    now = ctx.now()
+    w = q.window or Window(now - 86400, now, "in the last 24 hours")
+    states = [JobState(q.state)] if q.state else list(ENDED)
+    found = [j for j in _select(ctx, replace(q, window=None), states) if ended_in(j, w)]
+    found.sort(key=lambda j: j.finished_at or 0.0, reverse=True)
+    named = _filters(replace(q, window=None))
+    what = f"{q.state} jobs" if q.state else "jobs"
+    if not found:
+        return Result(q, f"No {what}{named} ended {w.label}.")
+    shown = found[:10]
+    by: dict[str, int] = {}
+    for j in found:
+        by[str(j.state)] = by.get(str(j.state), 0) + 1
+    states_said = f" ({', '.join(f'{n} {s}' for s, n in sorted(by.items()))})" if len(by) > 1 else ""
+    listed = ", ".join(f"{label(j)} {state_words(j)} at {clock(j.finished_at or now)}" for j in shown)
+    more = f" and {len(found) - len(shown)} more" if len(found) > len(shown) else ""
+    count = f"{len(found)} {what[:-1] if len(found) == 1 else what}{named}"
+    rows = [
+        [j.id, j.name or j.kind, str(j.state), clock(j.finished_at or now), ran_for(j, now)] for j in found
+    ]
+    return Result(
+        q,
+        f"{count} ended {w.label}{states_said}: {listed}{more}.",
+        ["job", "name", "state", "ended", "ran for"],
+        rows,
+        [j.id for j in shown],
+    )
+
+
 def _on_the_gpu(ctx: QueryContext, q: Query) -> str:
     """What runs on a GPU besides the queue's jobs, for "anything running on gpu 1?" when no queue job
     does: its utilization and the processes the driver lists (as gpuaccel status shows them)."""

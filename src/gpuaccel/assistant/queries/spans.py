@@ -81,11 +81,11 @@ def window_of(text: str, now: float) -> Window | None:
         return Window(midnight - 6 * 3600, min(now, midnight + 6 * 3600), "last night")
     if re.search(r"\byesterday\b|\byday\b", text):
         return Window(midnight - 86400, midnight, "yesterday")
-    if re.search(
-        r"\btoday\b|\bthe day\b|\bthis morning\b|\bsince midnight\b|\bso far today\b|\btonight\b", text
-    ):
+    if re.search(r"\btoday\b|\bthe day\b|\bsince midnight\b|\bso far today\b|\btonight\b", text):
         return Window(midnight, now, "today")
     noon = midnight + 12 * 3600
+    if re.search(r"\bthis morning\b|\bearlier this morning\b", text):  # midnight to noon (or now)
+        return Window(midnight, min(now, noon), "this morning")
     if now > noon and re.search(r"\bsince (?:lunch|noon|midday)\b|\bthis afternoon\b|\bafter lunch\b", text):
         return Window(noon, now, "since noon")
     if re.search(r"\b(?:this|last|past|the)\s+week\b", text):
@@ -117,3 +117,15 @@ _OVER_TIME = (
     "summary|summaries|summarize|summarise|report|reports|recap|overview|digest|rundown|jobs|runs|tasks"
     "|workloads|failures|fails|failed|crashes|errors|energy|kwh|electricity|consumption|usage"
 )
+
+
+def before(w: Window) -> Window:
+    """The span of the same length just before ``w`` ("and the hour before that"), said by the clock (or
+    by days for a day or more)."""
+    length = w.t1 - w.t0
+    t0, t1 = w.t0 - length, w.t0
+    if length >= 86400:
+        days = round(length / 86400)
+        return Window(t0, t1, f"in the {days} day{'s' if days != 1 else ''} before {w.label}")
+    a, b = (dt.datetime.fromtimestamp(t).strftime("%H:%M") for t in (t0, t1))
+    return Window(t0, t1, f"between {a} and {b}")

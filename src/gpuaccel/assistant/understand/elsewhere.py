@@ -26,6 +26,23 @@ _EXPLAIN = re.compile(
     r"\b(?:explain|define|describe|teach me)(?: to me)?(?: (?:what|how))? (?:a|an) \w"
     r"|\b(?:definition|meaning) of\b"
     r"|\bhow (?:does|do) (?:a|an) [\w -]{1,30}? work\b"
+    # "explain how flash attention works", "how does paged attention work" (not "how does the queue work")
+    r"|\b(?:explain|describe|teach me)(?: to me)? how (?!(?:the|my|our|this|it|its)\b)[\w -]{1,40}? works?\b"
+    r"|^how (?:does|do) (?!(?:the|my|our|this|that|it|its|you|gpuaccel)\b)[\w -]{1,30}? work\b"
+    # "in general": hardware or methods at large ("is an a100 faster than an h100 in general")
+    r"|\bin general\b|\bgenerally speaking\b"
+)
+# A request for code or text of one's own: "can you write a training loop", "implement a dataloader" (not
+# "write a report" or a summary, which the picker keeps)
+WRITING = re.compile(
+    r"^(?:(?:hey|hi|so|ok|okay|please|pls|plz) )*(?:(?:can|could|would|will) (?:you|u) (?:please |pls )?)?"
+    r"(?:write|compose|implement|code up|generate|draft|give me (?:a|an|some) (?:code|script|snippet))\b"
+)
+# A product for a GPU: "the best thermal paste for a 4090", "a good cooler for my h100": shopping, not the
+# machine (not "the best gpu for my job", which asks which one is free)
+_PRODUCT = re.compile(
+    r"\b(?:best|good|better|recommended) (?!(?:gpu|gpus|card|cards|one|time|moment)\b)(?:\w+ ){1,2}"
+    r"for (?:a |an |my |the |our )?(?:[a-z]+ )?[a-z]*\d+\w*\b"
 )
 # "what is a transformer", "what's an h100": the whole question is "what is a <thing of 1-3 words>". A longer
 # one names a state or a use ("what's a free gpu i can use", "what is an idle gpu right now"): a question
@@ -83,6 +100,8 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine
     thing = _WHAT_IS_A.search(text)
     if thing and not STATE_WORDS & set(thing["thing"].split()):
+        return True
+    if _PRODUCT.search(text) or (WRITING.search(text) and not {"report", "summary"} & said):
         return True
     return bool(_EXPLAIN.search(text) or _MEANS.search(text) or _OPINION.search(text))
 

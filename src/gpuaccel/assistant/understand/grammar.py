@@ -29,7 +29,7 @@ from gpuaccel.assistant.understand.words import words
 REFUSE = " none"  # what the picking model writes for a question no query answers
 OPEN = " {"
 # Time spans that need no number from the question (labels as window_of writes them).
-FIXED_SPANS = ("today", "yesterday", "the last hour", "the last day", "this week")
+FIXED_SPANS = ("today", "this morning", "yesterday", "the last hour", "the last day", "this week")
 SPAN_UNITS = ("minutes", "hours", "days")
 NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]", re.ASCII)
 

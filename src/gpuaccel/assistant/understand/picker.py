@@ -15,8 +15,9 @@ import time
 from dataclasses import replace
 
 from gpuaccel.assistant.queries.catalogue import topics
+from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.query import Query, Window
-from gpuaccel.assistant.queries.spans import all_time, window_of
+from gpuaccel.assistant.queries.spans import all_time, before, window_of
 from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere
 from gpuaccel.assistant.understand.lists import nth_of_list, step_from_list, step_within
@@ -29,7 +30,13 @@ from gpuaccel.assistant.understand.names import (
     numbered,
     quoted_job_name,
 )
-from gpuaccel.assistant.understand.topics import PEAK_WORDS, log_query, query_for, refine_topics
+from gpuaccel.assistant.understand.topics import (
+    PEAK_WORDS,
+    housekeeping_said,
+    log_query,
+    query_for,
+    refine_topics,
+)
 from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
 
 # "list them", "show me those", "name them all" after an answer that lists jobs: that answer again
@@ -41,8 +48,22 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
-    " used".split()
+    " used did happen happened occur occurred".split()
 )
+# the span of the same length just before the last one: "and the hour before that", "the day before"
+SPAN_BEFORE = re.compile(
+    r"\b(?:hour|hours|day|days|week|period|span|stretch) before(?: (?:that|it|this|then))?\b"
+    r"|\b(?:previous|prior) (?:hour|day|week|period)\b"
+)
+SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
+USE_WORDS = {"use", "used", "uses", "using"}
+
+
+def order_said(ws: list[str]) -> bool:
+    """Whether the words ask for the most or the least of something ("max", "lowest", "hottest")."""
+    return bool((MORE | LESS) & set(ws))
+
+
 # Words that ask the jobs of one name again for the totals it says: "energy?", "and the gpu hours?"
 TOTALS_AGAIN = set(
     "and the what about its their how much many total in all energy gpu hours time used use".split()
@@ -54,10 +75,12 @@ TOPICS = topics()  # the catalogue's topics, one per query
 REFUSAL = f"I only know about this machine: {TOPICS}."
 
 
-WINDOWED = ("jobs", "failures", "job_rank", "summary", "energy")  # queries over a time span
-HISTORY = ("jobs", "failures", "job_rank", "summary")  # over the queue's history: "overall" is all of it
+WINDOWED = ("jobs", "finished", "failures", "job_rank", "summary", "energy")  # queries over a time span
+# over the queue's history: "overall" is all of it
+HISTORY = ("jobs", "finished", "failures", "job_rank", "summary")
 # queries a follow-up can move to another GPU ("and GPU 1?")
-PER_GPU = ("gpu_reading", "memory_users", "gpu_list", "energy", "jobs", "failures", "job_rank", "summary")
+PER_GPU = ("gpu_reading", "memory_users", "gpu_list", "energy", "jobs", "finished", "failures", "job_rank")
+PER_GPU += ("summary",)
 RANKED = ("gpu_rank", "job_rank", "node_load")  # queries with an order, for "and the least?"
 NAMES_GPUS = ("idle_gpus", "gpu_rank")  # answers that name GPUs ("Idle: GPU 1"), for "the other one"
 OFF_TOPIC = set(
@@ -89,6 +112,8 @@ class RulePicker:
     """Topic words, superlatives and entities to a query; the fallback that needs no model."""
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
+        if housekeeping_said(question) == "ask":
+            return Query("housekeeping")  # "anything to clean up?": the proposals with their sizes
         called = gpu_by_state(question, context)
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
             question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
@@ -140,16 +165,32 @@ class RulePicker:
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
         then = re.search(r"\bthen\W*$", question.lower())  # "and its power then": at that time
+        if win is None and last is not None and last.window is not None and SPAN_BEFORE.search(text):
+            return replace(last, window=before(last.window))  # "and the hour before that"
+        same_span = re.search(rf"\b(?:that|same) (?:{SPAN_NOUNS})\b", text)
+        if win is None and last is not None and last.window is not None and (same_span or then):
+            win = last.window  # "over that time", "in that hour", "and its power then"
+            if gpu is None and last.gpu is not None and last.name in PER_GPU and "other" not in ws:
+                gpu = last.gpu  # "lowest power draw in that hour": the GPU that span was read on
+        pointed_gpu = re.search(r"\b(?:that|this|the same) (?:card|gpu|device|one)\b|\bits\b", text)
+        if gpu is None and last is not None and last.gpu is not None and pointed_gpu and win is not None:
+            gpu = last.gpu  # "the highest power draw on that card during the last hour"
         if (
-            win is None
+            topics <= {"energy"}
+            and "energy" in topics
+            and win is None
             and last is not None
-            and (re.search(r"\b(?:that|same) (?:time|period)\b", text) or then)
+            and last.window is not None
+            and {"that", "then", "it"} & set(ws)
         ):
-            win = last.window  # "over that time", "and its power then"
+            return Query("energy", gpu=last.gpu, window=last.window)  # "and how much energy is that"
         if (
             last is not None
             and last.name == "gpu_reading"
-            and re.search(r"\bout of (?:how much|what)\b", text)
+            and (
+                re.search(r"\bout of (?:how much|what)\b", text)
+                or ({"total", "capacity"} & set(ws) and {"it", "its"} & set(ws) and not topics - {"memory"})
+            )
         ):
             return (
                 last  # "out of how much?" after a reading: the reading again, which says its limit or total
@@ -158,6 +199,17 @@ class RulePicker:
             return last  # "list them", "name those" after a count of jobs: the same jobs, listed
         if last is not None and last.name == "jobs" and last.job_name and ws and set(ws) <= TOTALS_AGAIN:
             return last  # "energy?", "and the gpu hours?" after the jobs of a name: it says both, in all
+        kept = last.metric if last is not None and last.name in ("gpu_reading", "gpu_rank") else None
+        if kept == "free_memory" and USE_WORDS & set(ws):
+            kept = "memory"  # "and how much did the h100 use at most today?" after the free memory
+        if (
+            kept in HISTORY_COLUMNS
+            and not topics - {"gpu"}
+            and win is not None
+            and (order_said(ws) or PEAK_WORDS & set(ws) or {"it", "its"} & set(ws))
+        ):
+            # "max it used today?", "the most it drew yesterday": the last reading, over the span said
+            return Query("gpu_reading", gpu=gpu if gpu is not None else last.gpu, metric=kept, window=win)  # type: ignore[union-attr]
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
         if spanned and ws and set(ws) <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
@@ -318,6 +370,7 @@ class RulePicker:
             and last.gpu is not None
             and last.name in PER_GPU
             and {"all", "together", "both", "total", "every"} & set(ws)
+            and not {"it", "its"} & set(ws)  # "how much of it is total": its total, not every card
             and not topics - {"gpu"}
         ):
             return replace(last, gpu=None)  # "and all cards together?"

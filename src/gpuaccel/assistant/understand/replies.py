@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from gpuaccel.assistant.understand.picker import TOPICS
+from gpuaccel.assistant.understand.topics import housekeeping_said
 
 # A greeting or a thank-you alone is not a question to refuse: it gets a line of its own.
 _HELLO = re.compile(r"(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening))(?: there)?")
@@ -167,15 +168,9 @@ def act_request(
     return None
 
 
-# Housekeeping asked in words ("what can I clean up?", "delete old logs", "free some disk space"): the
-# chat proposes nothing itself; /cleanup, the CLI and the Housekeeping tab do, with sizes, after a yes.
-_HOUSEKEEPING = re.compile(
-    r"\b(?:clean ?up|cleanup|tidy(?: up)?|housekeeping|declutter"
-    r"|free (?:up )?(?:some )?(?:disk|space|storage)|disk space"
-    r"|(?:old|stale) (?:logs?|artifacts?|files?|caches?)"
-    r"|(?:logs?|caches?|trash|artifacts?) (?:to|i can) (?:delete|remove|clean)"
-    r"|(?:delete|remove|clear|empty|purge) (?:the |my |old |all )*(?:logs?|caches?|trash|artifacts?))\b"
-)
+# A request to clean up ("delete old logs", "free some disk space", "can you clean up the caches"): the chat
+# removes nothing itself; /cleanup, the CLI and the Housekeeping tab do, with sizes, after a yes. Asked
+# about ("anything to clean up?") it is the housekeeping query (understand.topics.asks_housekeeping).
 HOUSEKEEPING_REPLY = (
     "I do not remove anything from the chat. Type /cleanup for the housekeeping proposals with their sizes"
     " (old logs, artifacts, the trash, Triton and torch-compile caches, orphan GPU processes), or run"
@@ -185,8 +180,8 @@ HOUSEKEEPING_REPLY = (
 
 
 def about_housekeeping(question: str) -> str | None:
-    """The reply to housekeeping asked in words: where the proposals are and how one is applied; or None."""
-    return HOUSEKEEPING_REPLY if _HOUSEKEEPING.search(question.lower()) else None
+    """The reply to a request to clean up: where the proposals are and how one is applied; or None."""
+    return HOUSEKEEPING_REPLY if housekeeping_said(question) == "request" else None
 
 
 # Questions about what will happen: the daemon knows what happened and what is happening, never what will.

@@ -25,6 +25,8 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
 
+# a job that ended in a span ("what finished today", "which jobs ended overnight"): its own reading
+ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing"}
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 MEAN_WORDS = {"average", "avg", "mean", "averaged"}
 HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
@@ -42,6 +44,31 @@ TROUBLE = {"problem", "problems", "issue", "issues", "error", "errors", "fault",
 SPAN_WORDS = set(
     "night overnight since ago evening afternoon lunch noon midday tonight mins min h hr hrs days".split()
 )
+
+
+# Housekeeping in words: "anything to clean up?", "delete old logs", "how much disk space could I free"
+_HOUSEKEEPING = re.compile(
+    r"\b(?:clean ?up|cleanup|tidy(?: up)?|housekeeping|declutter"
+    r"|free (?:up )?(?:some )?(?:disk|space|storage)|disk space"
+    r"|(?:old|stale) (?:logs?|artifacts?|files?|caches?)"
+    r"|(?:logs?|caches?|trash|artifacts?) (?:to|i can) (?:delete|remove|clean)"
+    r"|(?:delete|remove|clear|empty|purge) (?:the |my |old |all )*(?:logs?|caches?|trash|artifacts?))\b"
+)
+# said as a request: the verb leads, after at most a politeness ("please clean up", "can you purge the trash")
+_CLEANING_VERB = re.compile(
+    r"^(?:(?:ok|okay|so|hey|please|pls|plz|just|go|then) )*"
+    r"(?:(?:can|could|would|will) (?:you|u) (?:please )?)?"
+    r"(?:clean|cleanup|tidy|delete|remove|clear|empty|purge|wipe|free|declutter)\b"
+)
+
+
+def housekeeping_said(question: str) -> str | None:
+    """ "request" for a request to clean up (the chat removes nothing: it names where that is done), "ask"
+    for a question about what could be cleaned up (the housekeeping query), None for neither."""
+    text = " ".join(re.sub(r"[^a-z0-9' ]+", " ", question.lower()).split())
+    if not _HOUSEKEEPING.search(text):
+        return None
+    return "request" if _CLEANING_VERB.search(text) else "ask"
 
 
 def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] | None:
@@ -156,6 +183,8 @@ def query_for(
         return Query("job_rank", metric="energy", order=order, window=win, gpu=gpu, job_name=name)
     if metric == "energy":
         return Query("energy", gpu=gpu, window=win)
+    if win is not None and gpu is not None and order is not None and metric in HISTORY_COLUMNS:
+        return Query("gpu_reading", gpu=gpu, metric=metric, window=win)  # "lowest power of gpu 0 today"
     one_gpus_peak = gpu is not None and order == "max"  # "the hottest gpu 1 got in the last hour"
     peaked = (gpu is not None or PEAK_WORDS & set(ws) - {"highest", "max", "maximum"}) and (
         PEAK_WORDS & set(ws) or one_gpus_peak
@@ -204,6 +233,9 @@ def query_for(
             None if {"queue", "running"} <= topics or whole else "queued" if "queue" in topics else "running"
         )
         return Query("queue", state=state)
+    ended = ENDED_WORDS & set(ws) and not _succeeded(ws) and order is None and "long" not in topics
+    if ended and not topics & {"running", "queue", "fail", "cancel"} and (win or {"what", "which"} & set(ws)):
+        return Query("finished", window=win, gpu=gpu, job_name=name)  # "what finished today": ended in it
     if "jobs" in topics or name or (win is not None and len(_other_words(ws)) <= 1):
         state = "succeeded" if _succeeded(ws) else None
         if "running" in topics and win is None:

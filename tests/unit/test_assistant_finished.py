@@ -1,0 +1,66 @@
+"""The jobs that ended in a span are a reading of their own ("what finished today", the ``finished``
+query), apart from the jobs of a span (every job submitted or running in it) and its failures, which keep
+their meaning; "this morning" is midnight to noon; "the hour before that" the span of the same length just
+before the last one. Worded apart from the held-out sets."""
+
+from __future__ import annotations
+
+from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.api.jobs import JobState
+from gpuaccel.assistant.queries.catalogue import run
+from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.queries.query import Query, QueryContext, Window
+from gpuaccel.assistant.queries.spans import before, window_of
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.store.queue import Store
+
+TODAY = window_of("today", FIXED_NOW)
+
+
+def pick(question: str, last: Query | None = None) -> Query | None:
+    return RulePicker().pick(question, Context(last, gpus=[0, 1]), FIXED_NOW)
+
+
+def test_what_ended_in_a_span_is_its_own_reading_and_failures_keep_theirs() -> None:
+    for question in ("what finished today", "which jobs ended today?", "list the jobs that finished today"):
+        assert pick(question) == Query("finished", window=TODAY), question
+    assert pick("which jobs failed today") == Query("failures", window=TODAY)
+    assert pick("jobs that finished successfully today") == Query("jobs", state="succeeded", window=TODAY)
+    assert pick("what ran today") == Query("jobs", window=TODAY)
+    assert pick("and yesterday?", Query("finished", window=TODAY)).name == "finished"  # type: ignore[union-attr]
+
+
+def test_finished_counts_the_jobs_that_ended_in_the_span(store: Store) -> None:
+    def submit(name: str) -> int:
+        return store.insert(validate_request({"kind": "command", "argv": ["true"], "name": name})).id
+
+    done, failed, running = submit("done-a"), submit("failed-b"), submit("running-c")
+    for job in (done, failed, running):
+        store.claim(job, "test", 30.0, [0])
+    store.finish(done, JobState.SUCCEEDED, None, 0)
+    store.finish(failed, JobState.FAILED, "exited with code 2", 2)
+    got = {j.id: j for j in store.list()}
+    now = max(j.finished_at or 0 for j in got.values()) + 1
+    ctx = QueryContext(FactsSource(store), now=lambda: now)
+    span = Window(now - 60, now, "in the last minute")
+    said = run(ctx, Query("finished", window=span)).sentence
+    assert (
+        said.startswith("2 jobs ended in the last minute (1 failed, 1 succeeded): ")
+        and "running-c" not in said
+    )
+    earlier = Window(now - 7200, now - 3600, "an hour ago")
+    assert run(ctx, Query("finished", window=earlier)).sentence == "No jobs ended an hour ago."
+    assert "done-a" not in run(ctx, Query("finished", state="failed", window=span)).sentence
+    assert "running-c" in run(ctx, Query("jobs", window=span)).sentence  # the span's jobs: all of them
+
+
+def test_this_morning_and_the_span_before_the_last() -> None:
+    noon = window_of("today", FIXED_NOW).t0 + 12 * 3600  # type: ignore[union-attr]
+    morning = window_of("what ran this morning", max(FIXED_NOW, noon + 3600))
+    assert morning is not None and morning.label == "this morning" and morning.t1 - morning.t0 == 12 * 3600
+    hour = Window(FIXED_NOW - 3600, FIXED_NOW, "in the last hour")
+    assert before(hour).t1 == hour.t0 and before(hour).t0 == hour.t0 - 3600
+    assert before(hour).label.startswith("between ")
+    assert pick("and the hour before that", Query("jobs", window=hour)) == Query("jobs", window=before(hour))
