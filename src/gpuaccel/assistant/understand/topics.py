@@ -209,6 +209,8 @@ def query_for(
         return Query("memory_users", gpu=gpu)
     if metric == "memory" and "idle" in topics:
         metric = "free_memory"
+    if metric is None and "idle" in topics and "much" in ws and gpu is not None:
+        metric = "free_memory"  # "how much is free on the h100": its free memory, not whether it is idle
     if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
         return Query("idle_gpus")
     if rank:
