@@ -121,9 +121,13 @@ CATALOGUE: dict[str, QuerySpec] = {
             " errors, ECC counts, remapped rows or retired pages, PCIe replays, what holds the clocks back,"
             " and the warnings they raise) (N/A readings say why: a passively cooled GPU reports no fan);"
             " with a window, each GPU's peak (and when), lowest and mean over that span from the telemetry"
-            " history (fan speed, free memory and health are kept live only).",
-            ("gpu", "metric", "window"),
-            {"metric": Param(str, "which reading (default temperature)", GPU_METRICS)},
+            " history (fan speed, free memory and health are kept live only); with a job, the same over"
+            " that job's run on its GPU.",
+            ("gpu", "metric", "window", "job"),
+            {
+                "metric": Param(str, "which reading (default temperature)", GPU_METRICS),
+                "job": Param(int, "read over this job's run (its last attempt), on its GPU"),
+            },
             topic="each GPU's readings now or over a span (temperature, utilization, memory, power, tensor"
             " activity and TFLOP/s, fan speed, health)",
             answer=gq.gpu_reading,
@@ -133,6 +137,7 @@ CATALOGUE: dict[str, QuerySpec] = {
                 "average power of gpu 1 in the last hour",
                 "any xid errors?",
                 "pcie throughput of gpu 1",
+                "the hottest gpu 1 got while job 4 ran",
             ),
         ),
         QuerySpec(

@@ -55,6 +55,11 @@ SPAN_BEFORE = re.compile(
     r"\b(?:hour|hours|day|days|week|period|span|stretch) before(?: (?:that|it|this|then))?\b"
     r"|\b(?:previous|prior) (?:hour|day|week|period)\b"
 )
+# a reading over a job's run: "while it ran", "during job 4", "while the sweep was running"
+DURING = re.compile(
+    r"\b(?:while|during) (?:it|its|that|this|the job|job|the run)\b"
+    r"|\b(?:while|during) (?:[\w-]+ ){1,4}(?:ran|was running|trained|run|running)\b"
+)
 LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
 SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
 USE_WORDS = {"use", "used", "uses", "using"}
@@ -269,6 +274,9 @@ class RulePicker:
             )
         if job is None:
             job = named_job(question, context, stems=name is None)
+        during = self._during_a_job(text, ws, topics, gpu, job, order, context)
+        if during is not None:
+            return during  # "the hottest that gpu got while it ran": a reading over the job's run
         log = log_query(question, ws, topics, job, name, context)
         if log is not None:
             return log  # "show me the log of job 3", "what did it print?"
@@ -302,6 +310,31 @@ class RulePicker:
         ):
             return replace(picked, job_name=last.job_name)  # "which one failed?" after the sweep's jobs
         return picked
+
+    @staticmethod
+    def _during_a_job(
+        text: str,
+        ws: list[str],
+        topics: set[str],
+        gpu: int | None,
+        job: int | None,
+        order: str | None,
+        context: Context,
+    ) -> Query | None:
+        """A GPU reading over a job's run ("max temp while it ran", "power of gpu 0 during job 4"): the
+        job named, else the one in focus; None when the words ask no such reading."""
+        if not DURING.search(text) or not topics & METRICS:
+            return None
+        last = context.last
+        of = job if job is not None else last.job if last is not None and last.job is not None else None
+        if of is None and len(context.subjects) == 1:
+            of = context.subjects[0]
+        read = query_for(ws, topics - {"jobs", "long", "running"}, gpu, None, None, order)
+        if of is None or read is None or read.name not in ("gpu_reading", "gpu_rank") or not read.metric:
+            return None
+        if read.metric not in HISTORY_COLUMNS:
+            return None
+        return Query("gpu_reading", gpu=gpu, metric=read.metric, job=of)
 
     @staticmethod
     def _follow_up(
