@@ -222,6 +222,15 @@ CATALOGUE: dict[str, QuerySpec] = {
             examples=("what finished today?", "which jobs ended in the last hour?"),
         ),
         QuerySpec(
+            "gpu_jobs",
+            "How many jobs each GPU ran in a time span (default the last 24 hours), most first (order min:"
+            " fewest first), with their ids.",
+            ("window", "order"),
+            topic="which GPU ran the most jobs",
+            answer=jq.gpu_jobs,
+            examples=("which gpu ran the most jobs today?", "how many jobs did each gpu run this week?"),
+        ),
+        QuerySpec(
             "job_rank",
             "The job with the longest / shortest run time, the most / least GPU-time (run time x GPUs) or"
             " energy (all attempts).",
