@@ -64,3 +64,26 @@ def test_this_morning_and_the_span_before_the_last() -> None:
     assert before(hour).t1 == hour.t0 and before(hour).t0 == hour.t0 - 3600
     assert before(hour).label.startswith("between ")
     assert pick("and the hour before that", Query("jobs", window=hour)) == Query("jobs", window=before(hour))
+
+
+def test_how_many_jobs_each_gpu_ran_in_a_span(store: Store) -> None:
+    for question, order in (
+        ("which gpu ran the most jobs today", None),
+        ("what card had the fewest jobs today", "min"),
+    ):
+        assert pick(question) == Query("gpu_jobs", window=TODAY, order=order), question
+    assert pick("how many jobs did each card run today") == Query("gpu_jobs", window=TODAY)
+    assert pick("which gpu has the most jobs waiting").name == "queue"  # type: ignore[union-attr]
+    assert pick("which job used the most gpu hours").name == "job_rank"  # type: ignore[union-attr]
+
+    def ran(name: str, gpus: list[int]) -> int:
+        job = store.insert(validate_request({"kind": "command", "argv": ["true"], "name": name})).id
+        store.claim(job, "test", 30.0, gpus)
+        store.finish(job, JobState.SUCCEEDED, None, 0)
+        return job
+
+    ran("a", [1]), ran("b", [1]), ran("c", [0, 1])
+    now = max(j.finished_at or 0 for j in store.list()) + 1
+    ctx = QueryContext(FactsSource(store), now=lambda: now)
+    said = run(ctx, Query("gpu_jobs", window=Window(now - 60, now, "in the last minute"))).sentence
+    assert said == "In the last minute, GPU 1 ran the most jobs: 3 (jobs per GPU: GPU 1 3, GPU 0 1)."

@@ -227,4 +227,16 @@ FINISHED_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
 ADDED: list[tuple[dict[str, Any], tuple[str, ...]]] = (
     FAN_PHRASINGS + LOG_PHRASINGS + CLOCK_PHRASINGS + STATUS_PHRASINGS + HOUSEKEEPING_PHRASINGS
 )
-ADDED += FINISHED_PHRASINGS
+# How many jobs each GPU ran in a span.
+GPU_JOBS_PHRASINGS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
+    (
+        {"name": "gpu_jobs", "window": "{W}"},
+        (
+            "which gpu ran the most jobs {W}",
+            "how many jobs did each [gpu|card] run {W}",
+            "what card had the most jobs {W}",
+        ),
+    ),
+]
+
+ADDED += FINISHED_PHRASINGS + GPU_JOBS_PHRASINGS

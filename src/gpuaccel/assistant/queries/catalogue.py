@@ -121,9 +121,13 @@ CATALOGUE: dict[str, QuerySpec] = {
             " errors, ECC counts, remapped rows or retired pages, PCIe replays, what holds the clocks back,"
             " and the warnings they raise) (N/A readings say why: a passively cooled GPU reports no fan);"
             " with a window, each GPU's peak (and when), lowest and mean over that span from the telemetry"
-            " history (fan speed, free memory and health are kept live only).",
-            ("gpu", "metric", "window"),
-            {"metric": Param(str, "which reading (default temperature)", GPU_METRICS)},
+            " history (fan speed, free memory and health are kept live only); with a job, the same over"
+            " that job's run on its GPU.",
+            ("gpu", "metric", "window", "job"),
+            {
+                "metric": Param(str, "which reading (default temperature)", GPU_METRICS),
+                "job": Param(int, "read over this job's run (its last attempt), on its GPU"),
+            },
             topic="each GPU's readings now or over a span (temperature, utilization, memory, power, tensor"
             " activity and TFLOP/s, fan speed, health)",
             answer=gq.gpu_reading,
@@ -133,6 +137,7 @@ CATALOGUE: dict[str, QuerySpec] = {
                 "average power of gpu 1 in the last hour",
                 "any xid errors?",
                 "pcie throughput of gpu 1",
+                "the hottest gpu 1 got while job 4 ran",
             ),
         ),
         QuerySpec(
@@ -215,6 +220,15 @@ CATALOGUE: dict[str, QuerySpec] = {
             topic="the jobs that ended in a span",
             answer=jq.finished,
             examples=("what finished today?", "which jobs ended in the last hour?"),
+        ),
+        QuerySpec(
+            "gpu_jobs",
+            "How many jobs each GPU ran in a time span (default the last 24 hours), most first (order min:"
+            " fewest first), with their ids.",
+            ("window", "order"),
+            topic="which GPU ran the most jobs",
+            answer=jq.gpu_jobs,
+            examples=("which gpu ran the most jobs today?", "how many jobs did each gpu run this week?"),
         ),
         QuerySpec(
             "job_rank",

@@ -155,6 +155,11 @@ def _identity(g: dict[str, Any]) -> str:
 
 def gpu_reading(ctx: QueryContext, q: Query) -> Result:
     metric = q.metric or "temperature"
+    if q.job is not None:  # over a job's run, on its GPUs: "the hottest gpu 1 got while job 4 ran"
+        during, why = _during(ctx, q)
+        if during is None:
+            return Result(q, why or "")
+        q = during
     gpus, why = _gpus(ctx, q)
     if why:
         return Result(q, why)
@@ -228,6 +233,25 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
     elif metric == "pcie":
         cols = ["GPU", "PCIe tx (KB/s)", "PCIe rx (KB/s)"]
     return Result(q, " ".join(parts), cols, rows)
+
+
+def _during(ctx: QueryContext, q: Query) -> tuple[Query | None, str | None]:
+    """The query over the run of job ``q.job`` (its last attempt, from its start to its end or now) on its
+    GPU (or the one said); None and why when it never ran or ran on no GPU."""
+    job = ctx.store.get(q.job) if q.job is not None and 0 <= q.job < 2**63 else None
+    if job is None:
+        return None, f"There is no job {q.job} in the queue's history."
+    if job.started_at is None:
+        return None, f"{cap(label(job))} has not run yet, so no GPU reading covers it."
+    gpus = list(job.assigned_gpus)
+    if q.gpu is None and not gpus:
+        return None, f"{cap(label(job))} ran without a GPU, so no GPU reading is its."
+    if q.gpu is None and len(gpus) > 1:
+        return None, f"{cap(label(job))} ran on GPUs {', '.join(map(str, gpus))}: say which one."
+    last = " (its last attempt)" if job.attempt > 1 else ""
+    end = job.finished_at or ctx.now()
+    span = Window(job.started_at, end, f"while {label(job)} ran{last}, {clock(job.started_at)}-{clock(end)}")
+    return replace(q, job=None, gpu=q.gpu if q.gpu is not None else gpus[0], window=span), None
 
 
 def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, Any]]) -> Result:

@@ -338,6 +338,35 @@ def finished(ctx: QueryContext, q: Query) -> Result:
     )
 
 
+def gpu_jobs(ctx: QueryContext, q: Query) -> Result:
+    """How many jobs each GPU ran in the span (default: the last 24 hours): the jobs that ran on it at some
+    moment of the span (:func:`in_span`, started), most first (``order`` min: fewest first)."""
+    now = ctx.now()
+    w = q.window or Window(now - 86400, now, "in the last 24 hours")
+    ran = [j for j in ctx.store.list(limit=SCAN) if j.started_at is not None and in_span(j, w)]
+    per: dict[int, list[int]] = {int(g["index"]): [] for g in ctx.facts().gpus}  # a GPU that ran none too
+    for j in ran:
+        for g in j.assigned_gpus:
+            per.setdefault(int(g), []).append(j.id)
+    if not any(per.values()):
+        return Result(q, f"No job ran on a GPU {w.label}.")
+    most = q.order != "min"
+    ranked = sorted(per.items(), key=lambda kv: (-len(kv[1]) if most else len(kv[1]), kv[0]))
+    top = len(ranked[0][1])
+    first = [g for g, ids in ranked if len(ids) == top]
+    word = "the most" if most else "the fewest"
+    each = ", ".join(f"GPU {g} {len(ids)}" for g, ids in ranked)
+    who = f"GPU {first[0]}" if len(first) == 1 else "GPUs " + " and ".join(map(str, first)) + " (level)"
+    rows = [[g, len(ids), ", ".join(map(str, sorted(ids)))] for g, ids in ranked]
+    return Result(
+        q,
+        f"{cap(w.label)}, {who} ran {word} jobs: {top} (jobs per GPU: {each}).",
+        ["GPU", "jobs", "job ids"],
+        rows,
+        subject_gpus=first,
+    )
+
+
 def _on_the_gpu(ctx: QueryContext, q: Query) -> str:
     """What runs on a GPU besides the queue's jobs, for "anything running on gpu 1?" when no queue job
     does: its utilization and the processes the driver lists (as gpuaccel status shows them)."""

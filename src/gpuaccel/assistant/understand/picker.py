@@ -55,6 +55,12 @@ SPAN_BEFORE = re.compile(
     r"\b(?:hour|hours|day|days|week|period|span|stretch) before(?: (?:that|it|this|then))?\b"
     r"|\b(?:previous|prior) (?:hour|day|week|period)\b"
 )
+# a reading over a job's run: "while it ran", "during job 4", "while the sweep was running"
+DURING = re.compile(
+    r"\b(?:while|during) (?:it|its|that|this|the job|job|the run)\b"
+    r"|\b(?:while|during) (?:[\w-]+ ){1,4}(?:ran|was running|trained|run|running)\b"
+)
+LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
 SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
 USE_WORDS = {"use", "used", "uses", "using"}
 
@@ -92,6 +98,7 @@ CAUSE = {"reason", "reasons", "cause"}  # a job's reason: "what was the cause?"
 JUDGED = set("lot normal high low ok okay fine bad good safe dangerous healthy concerning worrying".split())
 # how the last reading was got: "is that measured or a guess?" (its answer says estimated or exact)
 JUDGED |= set("measured estimated estimate guess guessed exact accurate real".split())
+JUDGED |= set("close closer near far".split())  # "how close to it is it?" after a reading and its limit
 READINGS = ("gpu_reading", "gpu_rank", "energy")
 # what one job's detail answers: "exit code?", "when did it start?", "how long did it take?"
 JOB_ASPECTS = set(
@@ -168,6 +175,8 @@ class RulePicker:
         if win is None and last is not None and last.window is not None and SPAN_BEFORE.search(text):
             return replace(last, window=before(last.window))  # "and the hour before that"
         same_span = re.search(rf"\b(?:that|same) (?:{SPAN_NOUNS})\b", text)
+        if same_span and "time" in same_span.group(0) and not LONG_WORDS & (set(ws) - {"time"}):
+            topics.discard("long")  # "at that time" names the span, not a run time
         if win is None and last is not None and last.window is not None and (same_span or then):
             win = last.window  # "over that time", "in that hour", "and its power then"
             if gpu is None and last.gpu is not None and last.name in PER_GPU and "other" not in ws:
@@ -211,6 +220,16 @@ class RulePicker:
             # "max it used today?", "the most it drew yesterday": the last reading, over the span said
             return Query("gpu_reading", gpu=gpu if gpu is not None else last.gpu, metric=kept, window=win)  # type: ignore[union-attr]
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
+        if (
+            spanned
+            and last is not None
+            and last.gpu is not None
+            and job is None
+            and "jobs" in topics
+            and not topics - {"jobs", "running", "gpu"}
+            and {"that", "then", "it", "this"} & set(ws)
+        ):
+            return Query("jobs", gpu=last.gpu, window=last.window)  # "which job was that": its jobs then
         if spanned and ws and set(ws) <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
         if spanned and last is not None and win is not None and gpu is None and not topics:
@@ -255,6 +274,9 @@ class RulePicker:
             )
         if job is None:
             job = named_job(question, context, stems=name is None)
+        during = self._during_a_job(text, ws, topics, gpu, job, order, context)
+        if during is not None:
+            return during  # "the hottest that gpu got while it ran": a reading over the job's run
         log = log_query(question, ws, topics, job, name, context)
         if log is not None:
             return log  # "show me the log of job 3", "what did it print?"
@@ -290,6 +312,31 @@ class RulePicker:
         return picked
 
     @staticmethod
+    def _during_a_job(
+        text: str,
+        ws: list[str],
+        topics: set[str],
+        gpu: int | None,
+        job: int | None,
+        order: str | None,
+        context: Context,
+    ) -> Query | None:
+        """A GPU reading over a job's run ("max temp while it ran", "power of gpu 0 during job 4"): the
+        job named, else the one in focus; None when the words ask no such reading."""
+        if not DURING.search(text) or not topics & METRICS:
+            return None
+        last = context.last
+        of = job if job is not None else last.job if last is not None and last.job is not None else None
+        if of is None and len(context.subjects) == 1:
+            of = context.subjects[0]
+        read = query_for(ws, topics - {"jobs", "long", "running"}, gpu, None, None, order)
+        if of is None or read is None or read.name not in ("gpu_reading", "gpu_rank") or not read.metric:
+            return None
+        if read.metric not in HISTORY_COLUMNS:
+            return None
+        return Query("gpu_reading", gpu=gpu, metric=read.metric, job=of)
+
+    @staticmethod
     def _follow_up(
         ws: list[str],
         topics: set[str],
@@ -315,7 +362,7 @@ class RulePicker:
                 return (
                     last  # "is that one of our queue jobs?", "who is that?": the answer says who started it
                 )
-            if last.name in READINGS and not topics - {"gpu"} and JUDGED & set(ws):
+            if last.name in READINGS and not topics - {"gpu", "running"} and JUDGED & set(ws):
                 return last  # "is that a lot?": the reading again, with its limit or the others beside it
         if (
             last is not None
@@ -362,7 +409,8 @@ class RulePicker:
             if base is not None and base.gpu is not None:
                 return replace(base, gpu=others[0] if len(others) == 1 else None)  # "and the other one?"
         pronoun = {"there", "it", "its", "same"} & set(ws)
-        short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS  # "power?"
+        # "power?", "clocks?": a reading of the GPU in focus
+        short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS | {"overview"}
         choosing = flip is not None and "which" in ws  # "which one is hotter?" ranks, it does not follow
         if (
             last is not None
@@ -421,7 +469,7 @@ class RulePicker:
             if last.job is not None:  # "same for 4", "and 1?": the number replaces the last one
                 return replace(last, job=bare[0])
             gpu = bare[0]
-        if gpu is not None:
+        if gpu is not None and not {"doing", "status", "up"} & set(ws):  # "what's gpu 1 doing": its overview
             if last.name == "gpu_rank":
                 return Query("gpu_reading", gpu=gpu, metric=last.metric)
             if last.name == "idle_gpus":

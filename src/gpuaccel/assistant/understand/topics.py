@@ -171,6 +171,12 @@ def query_for(
         return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
     if "fail" in topics:
         return Query("failures", window=win, gpu=gpu, job_name=name)
+    per_gpu = re.search(r"\b(?:which|what) (?:gpu|card|device)\b|\beach (?:gpu|card|device)\b", " ".join(ws))
+    counted = {"jobs", "runs", "tasks"} & set(ws) and (order is not None or {"many", "each"} & set(ws))
+    gpu_time = re.search(r"\bgpu (?:hours|time)\b|\bgputime\b", " ".join(ws))  # a job's GPU-time
+    others = {"queue", "running", "energy", "long", "fail"}
+    if per_gpu and counted and gpu is None and not topics & others and not gpu_time:
+        return Query("gpu_jobs", window=win, order=order if order == "min" else None)  # job counts per GPU
     hog = "who" in topics and "jobs" in topics and order is not None  # "biggest gpu hog among jobs"
     if hog or "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
         return Query("job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name)
@@ -209,6 +215,8 @@ def query_for(
         return Query("memory_users", gpu=gpu)
     if metric == "memory" and "idle" in topics:
         metric = "free_memory"
+    if metric is None and "idle" in topics and "much" in ws and gpu is not None:
+        metric = "free_memory"  # "how much is free on the h100": its free memory, not whether it is idle
     if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
         return Query("idle_gpus")
     if rank:

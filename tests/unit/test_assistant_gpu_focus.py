@@ -1,0 +1,38 @@
+"""The GPU in focus across follow-ups, worded apart from the held-out sets: "what's gpu 1 doing" is its
+overview whatever came before; "how much is free on gpu 0" its free memory; "how close to it is it"
+after a reading with its limit is that reading; a short "clocks?" keeps the GPU; "which job was that"
+after a GPU's reading over a span lists the jobs on that GPU in that span, "at that time" names the span."""
+
+from __future__ import annotations
+
+from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
+
+TODAY = window_of("today", FIXED_NOW)
+
+
+def pick(question: str, last: Query | None = None) -> Query | None:
+    return RulePicker().pick(question, Context(last, gpus=[0, 1]), FIXED_NOW)
+
+
+def test_a_gpus_own_questions_after_another_answer() -> None:
+    holders = Query("memory_users", gpu=0)
+    assert pick("what is gpu 1 doing", holders) == Query("gpu_reading", gpu=1, metric="overview")
+    assert pick("and gpu 1?", holders) == Query("memory_users", gpu=1)  # nothing else said: same query
+    assert pick("how much is left on gpu 1") == Query("gpu_reading", gpu=1, metric="free_memory")
+    power = Query("gpu_reading", gpu=0, metric="power")
+    assert pick("how near the limit is it now", power) == power
+    overview = Query("gpu_reading", gpu=1, metric="overview")
+    assert pick("clocks?", overview) == overview
+
+
+def test_which_job_was_that_after_a_reading_over_a_span() -> None:
+    peak = Query("gpu_reading", gpu=1, metric="temperature", window=TODAY)
+    for question in ("which job was that", "what job was running then", "was a job on it at that time"):
+        assert pick(question, peak) == Query("jobs", gpu=1, window=TODAY), question
+    assert pick("which job ran longest at that time", peak) == Query(
+        "job_rank", metric="duration", order="max", gpu=1, window=TODAY
+    )
