@@ -63,3 +63,12 @@ def test_a_process_of_a_queue_job_is_said_with_the_jobs_name(store: Store) -> No
     source = SimpleNamespace(store=store, collect=lambda: facts)
     said = run(QueryContext(source), Query("memory_users", gpu=0)).sentence  # type: ignore[arg-type]
     assert "Process 77 (python) holds 1 GiB, 1024 MiB (job 5 (vit-train))." in said
+
+
+def test_a_gpu_process_by_its_name() -> None:
+    context = Context(gpus=[0, 1], process_names={"vllm-serve": 1, "Xorg": 0}, job_names=NAMES)
+    for question, gpu in (("how much vram is vllm-serve holding", 1), ("is xorg on a gpu", 0)):
+        assert RulePicker().pick(question, context, FIXED_NOW) == Query("memory_users", gpu=gpu), question
+    assert RulePicker().pick("how hot is vllm-serve's gpu", context, FIXED_NOW) != Query(
+        "memory_users", gpu=1
+    )

@@ -27,6 +27,7 @@ from gpuaccel.assistant.understand.names import (
     known_name,
     named_group,
     named_job,
+    named_process,
     numbered,
     quoted_job_name,
 )
@@ -274,6 +275,11 @@ class RulePicker:
             )
         if job is None:
             job = named_job(question, context, stems=name is None)
+        held_on = named_process(question, context) if job is None and gpu is None else None
+        if held_on is not None:  # "how much memory is fake-trainer using" (its name's own words aside)
+            own = {WORD_OF[w] for w in words(held_on[0]) if w in WORD_OF}
+            if not topics - own - {"memory", "who", "gpu", "running", "util"}:
+                return Query("memory_users", gpu=held_on[1])
         during = self._during_a_job(text, ws, topics, gpu, job, order, context)
         if during is not None:
             return during  # "the hottest that gpu got while it ran": a reading over the job's run
