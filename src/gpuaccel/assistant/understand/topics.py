@@ -48,7 +48,7 @@ SPAN_WORDS = set(
 
 # Housekeeping in words: "anything to clean up?", "delete old logs", "how much disk space could I free"
 _HOUSEKEEPING = re.compile(
-    r"\b(?:clean ?up|cleanup|tidy(?: up)?|housekeeping|declutter"
+    r"\b(?:clean(?:ing)? ?up|cleanup|tidy(?:ing)?(?: up)?|housekeeping|declutter"
     r"|free (?:up )?(?:some )?(?:disk|space|storage)|disk space"
     r"|(?:old|stale) (?:logs?|artifacts?|files?|caches?)"
     r"|(?:logs?|caches?|trash|artifacts?) (?:to|i can) (?:delete|remove|clean)"
