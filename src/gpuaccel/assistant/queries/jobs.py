@@ -282,7 +282,15 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
         return Result(q, f"There are no {what}{_filters(q)}.{_on_the_gpu(ctx, q)}")
     now = ctx.now()
     shown = found[:10]
-    listed = ", ".join(_listed(j) if not q.state else label(j) for j in shown)
+    since = q.state == JobState.RUNNING and q.window is None  # a running job with the time it started
+    listed = ", ".join(
+        _listed(j)
+        if not q.state
+        else f"{label(j)} since {clock(j.started_at)}"
+        if since and j.started_at
+        else label(j)
+        for j in shown
+    )
     more = f" and {len(found) - len(shown)} more" if len(found) > len(shown) else ""
     count = f"{len(found)} {what[:-1] if len(found) == 1 else what}"
     by: dict[str, int] = {}

@@ -44,6 +44,8 @@ from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_
 LISTS = ("jobs", "failures", "queue", "job_rank")
 LIST_VERBS = {"list", "show", "name", "names", "which"}
 LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are they were".split())
+# "since when?" of a GPU's state
+SINCE_WHEN = set("since when and it has been is that so how long like this".split())
 # the readings a GPU's overview says: two of them asked together ("temp and util?") get the overview
 OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
@@ -468,6 +470,15 @@ class RulePicker:
                 return Query("job_log", job=job_of)
             if last is not None and last.name == "job_log" and len(unknown) <= 1:
                 return last  # "mmlu?" after its log: the log says it
+        if (
+            last is not None
+            and last.name == "gpu_reading"
+            and last.gpu is not None
+            and last.window is None
+            and "since" in ws
+            and set(ws) <= SINCE_WHEN
+        ):
+            return Query("gpu_reading", gpu=last.gpu, metric="overview")  # "since when?": its job's start
         if last is None or job is not None or topics - {"gpu"}:
             return None  # a question of its own
         bare = [int(w) for w in ws if w.isdigit()]
