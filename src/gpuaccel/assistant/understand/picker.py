@@ -466,9 +466,11 @@ class RulePicker:
             # what the job in focus printed: "what lr did it use", "how far did it get", "in which step"
             unknown = [w for w in ws if w not in STOP and not w.isdigit()]
             pointing = {"it", "its", "that", "this"} & set(ws)
-            if WH & set(ws) and (pointing or len(unknown) <= 1):
+            # "what is pytorch", "what's 2+2": what a thing is, not what the job printed
+            defining = re.match(r"(?:what|who|whats)\s+(?:is|are|s)\b", " ".join(ws)) is not None
+            if WH & set(ws) and (pointing or (len(unknown) == 1 and not defining)):
                 return Query("job_log", job=job_of)
-            if last is not None and last.name == "job_log" and len(unknown) <= 1:
+            if last is not None and last.name == "job_log" and len(unknown) == 1 and not defining:
                 return last  # "mmlu?" after its log: the log says it
         if (
             last is not None
