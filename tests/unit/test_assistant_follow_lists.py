@@ -72,3 +72,15 @@ def test_a_gpu_process_by_its_name() -> None:
     assert RulePicker().pick("how hot is vllm-serve's gpu", context, FIXED_NOW) != Query(
         "memory_users", gpu=1
     )
+
+
+def test_which_one_of_a_listed_span_ranks_those_jobs() -> None:
+    span = RulePicker().pick("what failed today", Context(gpus=[0, 1]), FIXED_NOW)
+    assert span is not None and span.name == "failures"
+    ranked = pick("which one used the most energy", span, subjects=[4, 3])
+    assert ranked == Query("job_rank", metric="energy", order="max", state="failed", window=span.window)
+    from gpuaccel.assistant.understand.replies import act_request
+
+    reply = act_request("cancel job 12 and 13", NAMES) or ""
+    assert "gpuaccel cancel 12 13" in reply
+    assert "gpuaccel cancel 5 6 7" in (act_request("kill jobs 5, 6 & 7", NAMES) or "")

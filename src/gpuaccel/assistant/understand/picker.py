@@ -250,6 +250,8 @@ class RulePicker:
             win = last.window  # "peak temp?" after an answer about a span: the peak of that span
         superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
         order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
+        if last is not None and last.name in LISTS and {"one", "ones"} & set(ws) and order and gpu is None:
+            topics.add("jobs")  # "which one used the most energy" after a list of jobs: one of those jobs
         named = set(re.findall(r"\b(?:gpu|card|device|gpus)\s*(\d+)\b|\b(?:or|vs|versus)\s+(\d+)\b", text))
         if order is not None and len({a or b for a, b in named}) >= 2:
             gpu = None  # "gpu 0 or gpu 1, which is busier?": a ranking of them
@@ -307,6 +309,8 @@ class RulePicker:
             and ({"one", "those", "them", "these", "ones"} & set(ws) or _drills_into(last, ws))
         ):
             gpu_of = last.gpu if picked.gpu is None and picked.name in PER_GPU else picked.gpu
+            if picked.name == "job_rank" and last.name == "failures" and picked.state is None:
+                picked = replace(picked, state=last.state or "failed")  # "which one ..." of the failures
             return replace(picked, window=last.window, gpu=gpu_of)  # "did any of those fail?"
         if (
             picked is not None

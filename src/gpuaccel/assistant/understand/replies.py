@@ -153,7 +153,9 @@ def act_request(
             f"{cant} A GPU's power limit, clocks or a reset are set with nvidia-smi as root, not by gpuaccel."
         )
     if command is not None:
-        jobs = [(str(n), int(i)) for n, i in re.findall(r"(job|#)\s*(\d+)", said)]
+        # "job 12", "#12", and the numbers listed after one: "jobs 12, 13 and 14"
+        listed = re.findall(r"(?:jobs?|#)\s*#?(\d+(?:\s*(?:,|and)?\s*#?\d+)*)", said)  # "&" is a space here
+        jobs = [("job", int(i)) for group in listed for i in re.findall(r"\d+", group)]
         jobs = [("", i) for _, i in jobs] or _jobs_named(said, job_names or {})
         pointed = r"\b(?:it|that|this)(?: one| job)?(?: (?:please|pls|plz|for me|now|again))*$"
         if not jobs and focus is not None and re.search(pointed, said):
