@@ -25,6 +25,7 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
 
+WAIT_WORDS = {"wait", "waited", "waits", "waiting", "queued"}  # a job's queue wait
 # a job that ended in a span ("what finished today", "which jobs ended overnight"): its own reading
 ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing"}
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
@@ -163,10 +164,16 @@ def query_for(
         return Query("summary", window=win, gpu=gpu, job_name=name)
     if "held" in ws or re.search(r"\bon holds?\b", " ".join(ws)):  # "what is held", "jobs on hold"
         return Query("jobs", state="held", window=win, gpu=gpu, job_name=name)
+    if {"paused", "suspended"} & set(ws) and order is None:  # "any paused jobs?"
+        return Query("jobs", state="paused", window=win, gpu=gpu, job_name=name)
     ranked = _ranked_in_state(ws, topics, order, metric)
     if ranked is not None:  # "the quickest successful run", "which failed job ran the longest"
         how, state = ranked
         return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
+    waited = WAIT_WORDS & set(ws) and (order is not None or MEAN_WORDS & set(ws))
+    if waited and not topics & {"running", "fail", "cancel", "gpu"} and metric is None and gpu is None:
+        # "which job waited longest today", "the average queue wait": the jobs by their queue wait
+        return Query("job_rank", metric="wait", order=order or "max", window=win, gpu=gpu, job_name=name)
     if "cancel" in topics:
         return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
     if "fail" in topics:
