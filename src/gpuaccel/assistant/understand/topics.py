@@ -25,6 +25,7 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
 
+FITS = {"fit", "fits", "free", "room", "space", "enough", "spare", "available"}  # room for a size said
 WAIT_WORDS = {"wait", "waited", "waits", "waiting", "queued"}  # a job's queue wait
 # a job that ended in a span ("what finished today", "which jobs ended overnight"): its own reading
 ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing"}
@@ -139,6 +140,9 @@ def query_for(
         # 4090" is a clock, not memory: the overview has both
         mem_clock = of_memory and not sm_clock and "pstate" not in ws
         metric = "clock" if sm_clock else "mem_clock" if mem_clock else "overview"
+    sized = re.search(r"\b\d+(?:\.\d+)? ?(?:gb|gib|g|mb|mib|gigs?)\b", " ".join(ws))
+    if sized and FITS & set(ws) and not topics & {"fail", "cancel", "energy"} and win is None:
+        return Query("gpu_reading", gpu=gpu, metric="free_memory")  # "can I fit a 30 GB model on gpu 1"
     if "sm" in ws and {"active", "activity"} & set(ws) and "jobs" not in topics:
         metric = "sm_active"  # "sm activity of gpu 0": the GPM reading, not running jobs
     if {"architecture", "arch", "driver", "bus"} & set(ws) and not topics & {"jobs", "queue", "fail"}:
