@@ -84,3 +84,15 @@ def test_which_one_of_a_listed_span_ranks_those_jobs() -> None:
     reply = act_request("cancel job 12 and 13", NAMES) or ""
     assert "gpuaccel cancel 12 13" in reply
     assert "gpuaccel cancel 5 6 7" in (act_request("kill jobs 5, 6 & 7", NAMES) or "")
+
+
+def test_an_ordinal_after_the_queue_or_a_span_that_ended_is_its_entry() -> None:
+    queue = Query("queue", state="queued")
+    after = Context(queue, listing=[12, 13, 14], listed=queue, gpus=[0, 1])
+    assert RulePicker().pick("and the second?", after, FIXED_NOW) == Query("job_detail", job=13)
+    assert RulePicker().pick("why is the first one stuck", after, FIXED_NOW) == Query("job_detail", job=12)
+    ended = Query("finished")
+    done = Context(
+        ended, listing=[2, 4, 5], listed=ended, gpus=[0, 1]
+    )  # ids earliest first, shown latest first
+    assert RulePicker().pick("the first", done, FIXED_NOW) == Query("job_detail", job=5)
