@@ -35,3 +35,11 @@ def test_a_request_to_act_names_the_command(question: str, command: str) -> None
 def test_questions_about_a_job_stay_questions() -> None:
     for question in ("how do i read its log", "what is it doing", "how long did it run", "did it finish"):
         assert act_request(question, NAMES, focus=2) is None, question
+
+
+def test_starting_a_held_job_is_releasing_it() -> None:
+    held = frozenset({2})
+    assert "gpuaccel release 2" in (act_request("how do i start it", NAMES, focus=2, held=held) or "")
+    assert "gpuaccel release 2" in (act_request("start train-vit please", NAMES, held=held) or "")
+    assert act_request("how do i start it", NAMES, focus=1, held=held) is None  # not held: a question
+    assert act_request("start it", NAMES, focus=2) is None  # nothing held

@@ -148,5 +148,6 @@ def test_methods_code_products_and_hardware_at_large_are_refused(question: str) 
 def test_the_machines_own_workings_stay_questions() -> None:
     assert pick("write a report of today").name == "summary"  # type: ignore[union-attr]
     assert pick("explain why job 2 crashed") == Query("job_detail", job=2)
+    assert pick("how are my gpus doing in general") is not None  # this machine's, in general
     assert pick("how does the queue look") is not None
     assert pick("what's the temperature of the rtx 4090") == Query("gpu_reading", gpu=1, metric="temperature")

@@ -87,3 +87,32 @@ def test_how_many_jobs_each_gpu_ran_in_a_span(store: Store) -> None:
     ctx = QueryContext(FactsSource(store), now=lambda: now)
     said = run(ctx, Query("gpu_jobs", window=Window(now - 60, now, "in the last minute"))).sentence
     assert said == "In the last minute, GPU 1 ran the most jobs: 3 (jobs per GPU: GPU 1 3, GPU 0 1)."
+
+
+def test_jobs_ranked_by_their_queue_wait_with_the_mean(store: Store) -> None:
+    for question, order in (
+        ("which job waited longest today", "max"),
+        ("the average queue wait today", "max"),
+        ("which job had the shortest wait in the queue today", "min"),
+    ):
+        assert pick(question) == Query("job_rank", metric="wait", order=order, window=TODAY), question
+    assert pick("is anything waiting").name == "queue"  # type: ignore[union-attr]
+    assert pick("any paused jobs?") == Query("jobs", state="paused")
+
+    def submitted(name: str) -> int:
+        return store.insert(validate_request({"kind": "command", "argv": ["true"], "name": name})).id
+
+    ran, waits = submitted("ran-a"), submitted("waits-b")
+    store.claim(ran, "test", 30.0, [0])
+    with store.transaction() as conn:  # ran-a waited 10 minutes, waits-b has waited 30 so far
+        conn.execute("UPDATE jobs SET created_at = started_at - 600 WHERE id = ?", (ran,))
+        conn.execute("UPDATE jobs SET created_at = ? WHERE id = ?", (FIXED_NOW - 1800, waits))
+        conn.execute(
+            "UPDATE events SET t = (SELECT started_at FROM jobs WHERE id = ?) WHERE job_id = ?", (ran, ran)
+        )
+    ctx = QueryContext(FactsSource(store), now=lambda: FIXED_NOW)
+    said = run(ctx, Query("job_rank", metric="wait", order="max")).sentence
+    assert said.startswith(
+        f"Job {waits} (waits-b) waited the longest in the queue: 30m00s so far; it is queued."
+    )
+    assert f"Next: job {ran} (ran-a) 10m00s." in said and "Mean wait 20m00s over 2 jobs" in said

@@ -63,3 +63,36 @@ def test_a_process_of_a_queue_job_is_said_with_the_jobs_name(store: Store) -> No
     source = SimpleNamespace(store=store, collect=lambda: facts)
     said = run(QueryContext(source), Query("memory_users", gpu=0)).sentence  # type: ignore[arg-type]
     assert "Process 77 (python) holds 1 GiB, 1024 MiB (job 5 (vit-train))." in said
+
+
+def test_a_gpu_process_by_its_name() -> None:
+    context = Context(gpus=[0, 1], process_names={"vllm-serve": 1, "Xorg": 0}, job_names=NAMES)
+    for question, gpu in (("how much vram is vllm-serve holding", 1), ("is xorg on a gpu", 0)):
+        assert RulePicker().pick(question, context, FIXED_NOW) == Query("memory_users", gpu=gpu), question
+    assert RulePicker().pick("how hot is vllm-serve's gpu", context, FIXED_NOW) != Query(
+        "memory_users", gpu=1
+    )
+
+
+def test_which_one_of_a_listed_span_ranks_those_jobs() -> None:
+    span = RulePicker().pick("what failed today", Context(gpus=[0, 1]), FIXED_NOW)
+    assert span is not None and span.name == "failures"
+    ranked = pick("which one used the most energy", span, subjects=[4, 3])
+    assert ranked == Query("job_rank", metric="energy", order="max", state="failed", window=span.window)
+    from gpuaccel.assistant.understand.replies import act_request
+
+    reply = act_request("cancel job 12 and 13", NAMES) or ""
+    assert "gpuaccel cancel 12 13" in reply
+    assert "gpuaccel cancel 5 6 7" in (act_request("kill jobs 5, 6 & 7", NAMES) or "")
+
+
+def test_an_ordinal_after_the_queue_or_a_span_that_ended_is_its_entry() -> None:
+    queue = Query("queue", state="queued")
+    after = Context(queue, listing=[12, 13, 14], listed=queue, gpus=[0, 1])
+    assert RulePicker().pick("and the second?", after, FIXED_NOW) == Query("job_detail", job=13)
+    assert RulePicker().pick("why is the first one stuck", after, FIXED_NOW) == Query("job_detail", job=12)
+    ended = Query("finished")
+    done = Context(
+        ended, listing=[2, 4, 5], listed=ended, gpus=[0, 1]
+    )  # ids earliest first, shown latest first
+    assert RulePicker().pick("the first", done, FIXED_NOW) == Query("job_detail", job=5)

@@ -36,3 +36,20 @@ def test_which_job_was_that_after_a_reading_over_a_span() -> None:
     assert pick("which job ran longest at that time", peak) == Query(
         "job_rank", metric="duration", order="max", gpu=1, window=TODAY
     )
+
+
+def test_since_when_of_a_gpus_state_is_its_overview_which_says_its_jobs_start() -> None:
+    busy = Query("gpu_reading", gpu=0, metric="util")
+    assert pick("since when?", busy) == Query("gpu_reading", gpu=0, metric="overview")
+    assert pick("since when has it been like that", busy) == Query("gpu_reading", gpu=0, metric="overview")
+    assert pick("since when", Query("gpu_reading", metric="util")) is None  # no one GPU in focus
+
+
+def test_room_for_a_size_is_the_free_memory() -> None:
+    for question, gpu in (
+        ("is gpu 1 free for a 16gb model", 1),
+        ("can i fit 40 GB on gpu 0", 0),
+        ("which card has space for a 12 gib job", None),
+    ):
+        assert pick(question) == Query("gpu_reading", gpu=gpu, metric="free_memory"), question
+    assert pick("is gpu 1 free") == Query("idle_gpus")  # no size said: whether it is idle

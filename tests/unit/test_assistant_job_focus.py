@@ -76,5 +76,8 @@ def test_a_follow_up_on_what_the_job_in_focus_printed_reads_its_log() -> None:
         assert pick(question, focus) == Query("job_log", job=2), question
     assert pick("what is printing right now", Context(Query("job_detail", job=2), subjects=[2])) is not None
     assert pick("what's the capital of peru", focus) is None  # words of their own, not about the job
+    for question in ("what is pytorch", "what's 2+2", "thanks", "who are they"):
+        assert pick(question, focus) is None, question
+    assert pick("thanks", Context(Query("job_log", job=2), subjects=[2])) is None
     log = Context(Query("job_log", job=2), subjects=[2])
     assert pick("accuracy?", log) == Query("job_log", job=2)  # a value its log shows, asked bare

@@ -59,3 +59,11 @@ def test_a_gpu_by_its_architecture() -> None:
     context = Context(gpus=[0, 1], gpu_models=models)
     assert pick("how warm is the ada card", context) == Query("gpu_reading", gpu=1, metric="temperature")
     assert pick("power of the hopper gpu", context) == Query("gpu_reading", gpu=0, metric="power")
+
+
+def test_status_words_for_a_reading_and_cleaning_asked_about() -> None:
+    assert pick("memory bus utilization of gpu 1") == Query("gpu_reading", gpu=1, metric="mem_util")
+    assert pick("which pci bus is gpu 1 on") == Query("gpu_list", gpu=1)
+    assert pick("anything worth cleaning up?") == Query("housekeeping")
+    log = Context(Query("job_log", job=3), subjects=[3], gpus=[0, 1])
+    assert pick("what's the capital of peru", log) is None

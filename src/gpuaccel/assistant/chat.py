@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.engine.runtime import GenParams, Utf8Stream
 from gpuaccel.assistant.queries.catalogue import run
@@ -235,7 +236,12 @@ class ChatService:
         # the assistant itself is answered before any picker reads "you" as its idle gate
         reply = (
             action_request(question, names)
-            or act_request(question, names, context.subjects[0] if context.subjects else None)
+            or act_request(
+                question,
+                names,
+                context.subjects[0] if context.subjects else None,
+                frozenset(j.id for j in listed if j.state == JobState.HELD),
+            )
             or about_housekeeping(question)
             or about_me(question, facts)
             or about_the_future(question)
@@ -250,7 +256,15 @@ class ChatService:
             for g in facts.gpus
         }
         arrays = {n: elements for n, elements in arrays.items() if len(elements) > 1}
-        context = replace(context, job_names=names, gpus=list(models), gpu_models=models, arrays=arrays)
+        processes = {str(p["name"]): int(g["index"]) for g in facts.gpus for p in g.get("processes") or []}
+        context = replace(
+            context,
+            job_names=names,
+            gpus=list(models),
+            gpu_models=models,
+            arrays=arrays,
+            process_names=processes,
+        )
         now = self.now()
         results = answer_asks(
             question, context, lambda part, c: pick(part, c, self.pickers, now=now), lambda q: run(ctx, q)

@@ -32,7 +32,7 @@ from gpuaccel.assistant.queries.spans import window_of
 
 GPU_METRICS = (*METRICS, "overview", "health")
 RANK_METRICS = tuple(METRICS)
-JOB_METRICS = ("duration", "gpu_time", "energy")
+JOB_METRICS = ("duration", "gpu_time", "energy", "wait")
 ORDERS = ("max", "min")
 WINDOW_WORDS = "today, yesterday, this week, the last hour, the last N minutes/hours/days"
 
@@ -233,18 +233,24 @@ CATALOGUE: dict[str, QuerySpec] = {
         QuerySpec(
             "job_rank",
             "The job with the longest / shortest run time, the most / least GPU-time (run time x GPUs) or"
-            " energy (all attempts).",
+            " energy (all attempts), or the longest / shortest queue wait before it started (with the mean"
+            " wait).",
             ("metric", "order", "state", "job_name", "gpu", "window"),
             {
                 "metric": Param(
                     str,
-                    "duration (default: how long a job ran), gpu_time or energy (all attempts)",
+                    "duration (default: how long a job ran), gpu_time, energy (all attempts) or wait (in the"
+                    " queue before it started)",
                     JOB_METRICS,
                 )
             },
             topic="the longest jobs and those with the most GPU-time or energy",
             answer=jq.job_rank,
-            examples=("which job ran the longest this week?", "the most GPU-hours today"),
+            examples=(
+                "which job ran the longest this week?",
+                "the most GPU-hours today",
+                "which job waited longest in the queue today?",
+            ),
         ),
         QuerySpec(
             "failures",

@@ -282,7 +282,15 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
         return Result(q, f"There are no {what}{_filters(q)}.{_on_the_gpu(ctx, q)}")
     now = ctx.now()
     shown = found[:10]
-    listed = ", ".join(_listed(j) if not q.state else label(j) for j in shown)
+    since = q.state == JobState.RUNNING and q.window is None  # a running job with the time it started
+    listed = ", ".join(
+        _listed(j)
+        if not q.state
+        else f"{label(j)} since {clock(j.started_at)}"
+        if since and j.started_at
+        else label(j)
+        for j in shown
+    )
     more = f" and {len(found) - len(shown)} more" if len(found) > len(shown) else ""
     count = f"{len(found)} {what[:-1] if len(found) == 1 else what}"
     by: dict[str, int] = {}
@@ -424,6 +432,8 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     now = ctx.now()
     if q.metric == "energy":
         return _energy_rank(ctx, q)
+    if q.metric == "wait":
+        return _wait_rank(ctx, q)
     if q.metric == "gpu_time":
         ranked = [(j, gpu_time(j, now)) for j in (with_events(ctx, j) for j in _select(ctx, q))]
     else:
@@ -456,6 +466,38 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         )
     rows = [[j.id, j.name or j.kind, str(j.state), so_far(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
+
+
+def queue_wait(job: Job, now: float) -> float:
+    """How long a job waited in the queue before its first start, as its record says it ("started at 12:51
+    after 53m05s in the queue"); a job that has not started yet: its wait so far."""
+    runs = attempts(job)
+    return runs[0].waited_s if runs else max(0.0, (job.finished_at or now) - job.created_at)
+
+
+def _wait_rank(ctx: QueryContext, q: Query) -> Result:
+    """The job that waited longest (shortest) in the queue before it started, and the mean wait of the
+    jobs ranked; a job still waiting counts with its wait so far."""
+    now = ctx.now()
+    ranked = [(j, queue_wait(j, now)) for j in (with_events(ctx, j) for j in _select(ctx, q))]
+    if not ranked:
+        return Result(q, f"No job{_filters(q)} to rank by its queue wait.")
+    ranked.sort(key=lambda jv: jv[1], reverse=q.order != "min")
+    (best, wait), word = ranked[0], "longest" if q.order != "min" else "shortest"
+
+    def waited(j: Job, v: float) -> str:
+        return format_duration(v) + (" so far" if j.started_at is None and j.finished_at is None else "")
+
+    head = f"{cap(label(best))} waited the {word} in the queue{_filters(q)}: {waited(best, wait)}; "
+    head += f"{STATE_CLAUSES[best.state]}."
+    if runners := ranked[1 : 1 + RANK_NEXT]:
+        head += " Next: " + ", ".join(f"{label(j)} {waited(j, v)}" for j, v in runners) + "."
+    mean = sum(v for _, v in ranked) / len(ranked)
+    head += f" Mean wait {format_duration(mean)} over {len(ranked)} job{'s' if len(ranked) != 1 else ''}"
+    still = any(j.started_at is None and j.finished_at is None for j, _ in ranked)
+    head += " (a job still waiting counts its wait so far)." if still else "."
+    rows = [[j.id, j.name or j.kind, str(j.state), waited(j, v)] for j, v in ranked[:10]]
+    return Result(q, head, ["job", "name", "state", "queue wait"], rows, [best.id])
 
 
 def _gpu_times(job: Job, now: float) -> str:

@@ -23,6 +23,9 @@ class Context:
     # names several jobs share (an array: lr-sweep[0..3]) -> their index -> job id, for "how did the lr
     # sweep go" (all of them) and "sweep element 2" (that one); the machine's, like job_names
     arrays: dict[str, dict[int, int]] = field(default_factory=dict)
+    # the GPU processes' names -> the GPU each holds memory on ("how much is fake-trainer using"); the
+    # machine's, read each turn like job_names, never stored
+    process_names: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """Plain values: what a chat session stores and what the model worker is sent (the machine's GPUs

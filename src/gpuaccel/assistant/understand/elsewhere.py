@@ -29,8 +29,9 @@ _EXPLAIN = re.compile(
     # "explain how flash attention works", "how does paged attention work" (not "how does the queue work")
     r"|\b(?:explain|describe|teach me)(?: to me)? how (?!(?:the|my|our|this|it|its)\b)[\w -]{1,40}? works?\b"
     r"|^how (?:does|do) (?!(?:the|my|our|this|that|it|its|you|gpuaccel)\b)[\w -]{1,30}? work\b"
-    # "in general": hardware or methods at large ("is an a100 faster than an h100 in general")
-    r"|\bin general\b|\bgenerally speaking\b"
+    # "in general": hardware or methods at large ("is an a100 faster than an h100 in general"; not "how are
+    # my gpus doing in general", which names this machine's)
+    r"|^(?!.*\b(?:my|our|the|this|these|those|its|it)\b).*\b(?:in general|generally speaking)\b"
 )
 # A request for code or text of one's own: "can you write a training loop", "implement a dataloader" (not
 # "write a report" or a summary, which the picker keeps)

@@ -19,8 +19,9 @@ from dataclasses import replace
 from gpuaccel.assistant.queries.query import Query, Result
 from gpuaccel.assistant.understand.words import ORDINALS, WORD_OF, words
 
-LISTS = ("failures", "jobs", "job_rank")  # queries whose table lists jobs, their id first
-NEWEST_FIRST = ("failures", "jobs")  # listed newest first: the one "before" is the next one down
+# queries whose table lists jobs, their id first (the queue: running, then waiting, then held, as said)
+LISTS = ("failures", "jobs", "job_rank", "queue", "finished")
+NEWEST_FIRST = ("failures", "jobs", "finished")  # listed newest first: the one "before" is the next one down
 FAILURE_WORDS = {"fail", "cancel"}  # topics of "why did job 4 fail?", "why was job 6 cancelled?"
 
 
@@ -81,7 +82,8 @@ def step_within(last: Query, step: int, listing: list[int], listed: Query | None
     return listed
 
 
-_NTH = re.compile(rf"\b({'|'.join(ORDINALS)})\s+(?:one|job|task|run|entry)\b")
+# "the second one", "the third job", or the ordinal last ("and the second?")
+_NTH = re.compile(rf"\b({'|'.join(ORDINALS)})(?:\s+(?:one|job|task|run|entry)\b|\s*$)")
 
 
 def nth_of_list(text: str, last: Query | None, listing: list[int], listed: Query | None) -> Query | None:

@@ -201,3 +201,20 @@ def gpu_by_state(question: str, context: Context) -> tuple[str, int] | None:
     else:
         return None
     return (m.group(0), chosen[0]) if len(chosen) == 1 else None
+
+
+def named_process(question: str, context: Context) -> tuple[str, int] | None:
+    """The GPU of the one GPU process the question names ("how much memory is fake-trainer using", "is
+    Xorg on the 4090"): a process name of 3+ characters said whole that is no common word nor a job's
+    name, with the GPU; None otherwise."""
+    q = question.lower()
+    jobs = {n.lower() for n in context.job_names}
+    hits = {
+        (name, gpu)
+        for name, gpu in context.process_names.items()
+        if len(name) >= 3
+        and name.lower() not in VOCAB
+        and name.lower() not in jobs
+        and re.search(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", q)
+    }
+    return hits.pop() if len(hits) == 1 else None

@@ -27,6 +27,7 @@ from gpuaccel.assistant.understand.names import (
     known_name,
     named_group,
     named_job,
+    named_process,
     numbered,
     quoted_job_name,
 )
@@ -43,6 +44,8 @@ from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_
 LISTS = ("jobs", "failures", "queue", "job_rank")
 LIST_VERBS = {"list", "show", "name", "names", "which"}
 LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are they were".split())
+# "since when?" of a GPU's state
+SINCE_WHEN = set("since when and it has been is that so how long like this".split())
 # the readings a GPU's overview says: two of them asked together ("temp and util?") get the overview
 OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
@@ -247,6 +250,8 @@ class RulePicker:
             win = last.window  # "peak temp?" after an answer about a span: the peak of that span
         superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
         order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
+        if last is not None and last.name in LISTS and {"one", "ones"} & set(ws) and order and gpu is None:
+            topics.add("jobs")  # "which one used the most energy" after a list of jobs: one of those jobs
         named = set(re.findall(r"\b(?:gpu|card|device|gpus)\s*(\d+)\b|\b(?:or|vs|versus)\s+(\d+)\b", text))
         if order is not None and len({a or b for a, b in named}) >= 2:
             gpu = None  # "gpu 0 or gpu 1, which is busier?": a ranking of them
@@ -274,6 +279,11 @@ class RulePicker:
             )
         if job is None:
             job = named_job(question, context, stems=name is None)
+        held_on = named_process(question, context) if job is None and gpu is None else None
+        if held_on is not None:  # "how much memory is fake-trainer using" (its name's own words aside)
+            own = {WORD_OF[w] for w in words(held_on[0]) if w in WORD_OF}
+            if not topics - own - {"memory", "who", "gpu", "running", "util"}:
+                return Query("memory_users", gpu=held_on[1])
         during = self._during_a_job(text, ws, topics, gpu, job, order, context)
         if during is not None:
             return during  # "the hottest that gpu got while it ran": a reading over the job's run
@@ -299,6 +309,8 @@ class RulePicker:
             and ({"one", "those", "them", "these", "ones"} & set(ws) or _drills_into(last, ws))
         ):
             gpu_of = last.gpu if picked.gpu is None and picked.name in PER_GPU else picked.gpu
+            if picked.name == "job_rank" and last.name == "failures" and picked.state is None:
+                picked = replace(picked, state=last.state or "failed")  # "which one ..." of the failures
             return replace(picked, window=last.window, gpu=gpu_of)  # "did any of those fail?"
         if (
             picked is not None
@@ -458,10 +470,21 @@ class RulePicker:
             # what the job in focus printed: "what lr did it use", "how far did it get", "in which step"
             unknown = [w for w in ws if w not in STOP and not w.isdigit()]
             pointing = {"it", "its", "that", "this"} & set(ws)
-            if WH & set(ws) and (pointing or len(unknown) <= 1):
+            # "what is pytorch", "what's 2+2": what a thing is, not what the job printed
+            defining = re.match(r"(?:what|who|whats)\s+(?:is|are|s)\b", " ".join(ws)) is not None
+            if WH & set(ws) and (pointing or (len(unknown) == 1 and not defining)):
                 return Query("job_log", job=job_of)
-            if last is not None and last.name == "job_log" and len(unknown) <= 1:
+            if last is not None and last.name == "job_log" and len(unknown) == 1 and not defining:
                 return last  # "mmlu?" after its log: the log says it
+        if (
+            last is not None
+            and last.name == "gpu_reading"
+            and last.gpu is not None
+            and last.window is None
+            and "since" in ws
+            and set(ws) <= SINCE_WHEN
+        ):
+            return Query("gpu_reading", gpu=last.gpu, metric="overview")  # "since when?": its job's start
         if last is None or job is not None or topics - {"gpu"}:
             return None  # a question of its own
         bare = [int(w) for w in ws if w.isdigit()]

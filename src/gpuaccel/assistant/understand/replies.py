@@ -117,11 +117,15 @@ def _jobs_named(said: str, job_names: dict[str, int]) -> list[tuple[str, int]]:
 
 
 def act_request(
-    question: str, job_names: dict[str, int] | None = None, focus: int | None = None
+    question: str,
+    job_names: dict[str, int] | None = None,
+    focus: int | None = None,
+    held: frozenset[int] = frozenset(),
 ) -> str | None:
     """What the chat cannot do and the command that does it, for a request to act that
     :func:`action_request` does not read; None when the question is not a request to act. ``focus``: the
-    job the conversation is about, which "cancel it", "retry that one" mean."""
+    job the conversation is about, which "cancel it", "retry that one" mean; ``held``: the held jobs, which
+    "start it" means releasing."""
     said = " ".join(re.sub(r"[^a-z0-9#'_.,-]+", " ", question.lower()).split()).rstrip(".!?")
     # "ok cancel it", "nah just cancel it", "actually, retry it"
     said = re.sub(r"^(?:(?:ok|okay|alright|right|then|so|well|nah|no|nope|actually|hmm|fine),? )+", "", said)
@@ -130,6 +134,8 @@ def act_request(
     m = _LEADING_VERB.match(said)
     verb = m.group("verb") if m else ""
     command = _VERB.get(verb)
+    starting = command is None and verb in ("start", "launch", "begin") and bool(held)
+    command = "release" if starting else command  # "how do i start it" of a held job: release it
     cant = "I only read this machine; I do not change anything from the chat."
     pid = re.search(r"\b(?:pid|process)\s*#?(\d+)\b", said)
     if verb in ("kill", "stop", "terminate", "end") and pid:  # a GPU process, not a queue job
@@ -147,11 +153,15 @@ def act_request(
             f"{cant} A GPU's power limit, clocks or a reset are set with nvidia-smi as root, not by gpuaccel."
         )
     if command is not None:
-        jobs = [(str(n), int(i)) for n, i in re.findall(r"(job|#)\s*(\d+)", said)]
+        # "job 12", "#12", and the numbers listed after one: "jobs 12, 13 and 14"
+        listed = re.findall(r"(?:jobs?|#)\s*#?(\d+(?:\s*(?:,|and)?\s*#?\d+)*)", said)  # "&" is a space here
+        jobs = [("job", int(i)) for group in listed for i in re.findall(r"\d+", group)]
         jobs = [("", i) for _, i in jobs] or _jobs_named(said, job_names or {})
         pointed = r"\b(?:it|that|this)(?: one| job)?(?: (?:please|pls|plz|for me|now|again))*$"
         if not jobs and focus is not None and re.search(pointed, said):
             jobs = [(next((n for n, i in (job_names or {}).items() if i == focus), ""), focus)]
+        if starting and not all(i in held for _, i in jobs):
+            return None  # "start" of a job that is not held: a question, not a request the chat names
         if jobs:
             ids = " ".join(str(i) for _, i in jobs)
             named = ", ".join(f"job {i}" + (f" ({n})" if n else "") for n, i in jobs)

@@ -25,6 +25,8 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
 
+FITS = {"fit", "fits", "free", "room", "space", "enough", "spare", "available"}  # room for a size said
+WAIT_WORDS = {"wait", "waited", "waits", "waiting", "queued"}  # a job's queue wait
 # a job that ended in a span ("what finished today", "which jobs ended overnight"): its own reading
 ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing"}
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
@@ -48,7 +50,7 @@ SPAN_WORDS = set(
 
 # Housekeeping in words: "anything to clean up?", "delete old logs", "how much disk space could I free"
 _HOUSEKEEPING = re.compile(
-    r"\b(?:clean ?up|cleanup|tidy(?: up)?|housekeeping|declutter"
+    r"\b(?:clean(?:ing)? ?up|cleanup|tidy(?:ing)?(?: up)?|housekeeping|declutter"
     r"|free (?:up )?(?:some )?(?:disk|space|storage)|disk space"
     r"|(?:old|stale) (?:logs?|artifacts?|files?|caches?)"
     r"|(?:logs?|caches?|trash|artifacts?) (?:to|i can) (?:delete|remove|clean)"
@@ -138,6 +140,9 @@ def query_for(
         # 4090" is a clock, not memory: the overview has both
         mem_clock = of_memory and not sm_clock and "pstate" not in ws
         metric = "clock" if sm_clock else "mem_clock" if mem_clock else "overview"
+    sized = re.search(r"\b\d+(?:\.\d+)? ?(?:gb|gib|g|mb|mib|gigs?)\b", " ".join(ws))
+    if sized and FITS & set(ws) and not topics & {"fail", "cancel", "energy"} and win is None:
+        return Query("gpu_reading", gpu=gpu, metric="free_memory")  # "can I fit a 30 GB model on gpu 1"
     if "sm" in ws and {"active", "activity"} & set(ws) and "jobs" not in topics:
         metric = "sm_active"  # "sm activity of gpu 0": the GPM reading, not running jobs
     if {"architecture", "arch", "driver", "bus"} & set(ws) and not topics & {"jobs", "queue", "fail"}:
@@ -163,10 +168,16 @@ def query_for(
         return Query("summary", window=win, gpu=gpu, job_name=name)
     if "held" in ws or re.search(r"\bon holds?\b", " ".join(ws)):  # "what is held", "jobs on hold"
         return Query("jobs", state="held", window=win, gpu=gpu, job_name=name)
+    if {"paused", "suspended"} & set(ws) and order is None:  # "any paused jobs?"
+        return Query("jobs", state="paused", window=win, gpu=gpu, job_name=name)
     ranked = _ranked_in_state(ws, topics, order, metric)
     if ranked is not None:  # "the quickest successful run", "which failed job ran the longest"
         how, state = ranked
         return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
+    waited = WAIT_WORDS & set(ws) and (order is not None or MEAN_WORDS & set(ws))
+    if waited and not topics & {"running", "fail", "cancel", "gpu"} and metric is None and gpu is None:
+        # "which job waited longest today", "the average queue wait": the jobs by their queue wait
+        return Query("job_rank", metric="wait", order=order or "max", window=win, gpu=gpu, job_name=name)
     if "cancel" in topics:
         return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
     if "fail" in topics:

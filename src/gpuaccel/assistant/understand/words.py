@@ -205,6 +205,7 @@ def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
+    text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
     text = re.sub(r"\b(?:bf|fp)[\s-]?16\b|\bbfloat16\b", "bfsixteen", text)  # one word, not "bf" and "16"
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)
