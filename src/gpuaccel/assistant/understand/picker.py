@@ -153,8 +153,13 @@ class RulePicker:
             topics.add("summary")  # "what did the machine do in the past 2 hours?"
         if name and not topics and not known_name(name, context) and context.job_names:
             return None  # quoted text that names no job, and nothing else the machine knows about
+        # "what did my jobs cost in electricity": their energy (not "the cost of electricity in germany")
+        mine = {"jobs", "gpu"} & topics or {"my", "our", "i", "we"} & set(ws)
+        priced = (
+            "energy" in topics and mine and not OFF_TOPIC & set(ws) - {"cost", "costs", "price", "prices"}
+        )
         if (
-            OFF_TOPIC & set(ws) or ws[:1] in (["write"], ["compose"], ["implement"])
+            (OFF_TOPIC & set(ws) and not priced) or ws[:1] in (["write"], ["compose"], ["implement"])
         ) and "summary" not in topics:
             return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
         if asks_elsewhere(question, topics):
@@ -284,7 +289,7 @@ class RulePicker:
             own = {WORD_OF[w] for w in words(held_on[0]) if w in WORD_OF}
             if not topics - own - {"memory", "who", "gpu", "running", "util"}:
                 return Query("memory_users", gpu=held_on[1])
-        during = self._during_a_job(text, ws, topics, gpu, job, order, context)
+        during = self._during_a_job(text, ws, topics, gpu, job, order, context) if win is None else None
         if during is not None:
             return during  # "the hottest that gpu got while it ran": a reading over the job's run
         log = log_query(question, ws, topics, job, name, context)
@@ -335,8 +340,9 @@ class RulePicker:
     ) -> Query | None:
         """A GPU reading over a job's run ("max temp while it ran", "power of gpu 0 during job 4"): the
         job named, else the one in focus; None when the words ask no such reading."""
-        if not DURING.search(text) or not topics & METRICS:
-            return None
+        said_during = DURING.search(text) or (job is not None and re.search(r"\b(?:while|during)\b", text))
+        if not said_during or not topics & METRICS:
+            return None  # (a job named by name with "during": "power during the llama finetune")
         last = context.last
         of = job if job is not None else last.job if last is not None and last.job is not None else None
         if of is None and len(context.subjects) == 1:
