@@ -53,3 +53,10 @@ def test_room_for_a_size_is_the_free_memory() -> None:
     ):
         assert pick(question) == Query("gpu_reading", gpu=gpu, metric="free_memory"), question
     assert pick("is gpu 1 free") == Query("idle_gpus")  # no size said: whether it is idle
+
+
+def test_the_machines_state_asked_as_a_whole_is_the_gpus_overview() -> None:
+    for question in ("what's the status", "hey what's going on with my box?", "what's happening on the gpus"):
+        assert pick(question) == Query("gpu_reading", metric="overview"), question
+    for question in ("what's going on in the world", "what's the status of the election"):
+        assert pick(question) is None, question

@@ -25,6 +25,8 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
 
+# words of a question about the machine's state as a whole ("what's going on with my box?")
+STATUS_WORDS = set("status going happening hi hey hello box rig system setup everything things stuff".split())
 FITS = {"fit", "fits", "free", "room", "space", "enough", "spare", "available"}  # room for a size said
 WAIT_WORDS = {"wait", "waited", "waits", "waiting", "queued"}  # a job's queue wait
 # a job that ended in a span ("what finished today", "which jobs ended overnight"): its own reading
@@ -234,6 +236,10 @@ def query_for(
         return Query("gpu_rank", metric=metric, order=order)
     if metric is not None:  # over a span said with it from the telemetry history ("max memory over 24h")
         return Query("gpu_reading", gpu=gpu, metric=metric, window=win if metric in HISTORY_COLUMNS else None)
+    status = re.search(r"\bstatus\b|\bgoing on\b|\bhappening\b", " ".join(ws))
+    elsewhere = [w for w in _other_words(ws) if w not in STATUS_WORDS]  # "going on in the world"
+    if status and not topics - {"gpu", "running", "models"} and not elsewhere and gpu is None:
+        return Query("gpu_reading", metric="overview")  # "what's the status", "what's going on": the GPUs now
     doing = {"doing", "up", "status"} & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
     if doing and not topics - {"gpu", "models", "running"}:
         return Query("gpu_reading", gpu=gpu, metric="overview")  # "how's the hardware doing?"

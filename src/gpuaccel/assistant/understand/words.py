@@ -176,7 +176,9 @@ KEPT = set(
     # a click or a cloak is no "clock"
     " click clicks cloak cloaks"
     # a job's attempts: "retried" is no "retired" (a GPU's retired pages)
-    " retried retries retry retrying tries tried".split()
+    " retried retries retry retrying tries tried"
+    # "world" is no "would"
+    " world".split()
 )
 # What may come before and after a topic word inside a longer one: "overheating", "wattage", "gputime".
 # (not "un" or "non": "unfinished", "unavailable" say the opposite of the word inside)
