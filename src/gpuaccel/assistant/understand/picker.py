@@ -278,6 +278,8 @@ class RulePicker:
             elif "queue" in topics:
                 topics.add("jobs")
         main = topics & OVERVIEW_READINGS
+        if re.search(r"\b(?:memory|power|vram|mem) usage\b", text):
+            main -= {"util"}  # "memroy usage" repaired: one reading, not utilization too
         two = len(main) == 2 and not topics & (METRICS - main) and order is None and win is None
         if len(topics & METRICS) >= 3 or two:
             topics = (topics - METRICS) | {"overview"}  # "temp load power mem": everything about them

@@ -238,7 +238,9 @@ def query_for(
         return Query("gpu_reading", gpu=gpu, metric=metric, window=win if metric in HISTORY_COLUMNS else None)
     status = re.search(r"\bstatus\b|\bgoing on\b|\bhappening\b", " ".join(ws))
     elsewhere = [w for w in _other_words(ws) if w not in STATUS_WORDS]  # "going on in the world"
-    if status and not topics - {"gpu", "running", "models"} and not elsewhere and gpu is None:
+    if (
+        status and not topics - {"gpu", "models"} and not elsewhere and gpu is None
+    ):  # ("right now": the queue)
         return Query("gpu_reading", metric="overview")  # "what's the status", "what's going on": the GPUs now
     doing = {"doing", "up", "status"} & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
     if doing and not topics - {"gpu", "models", "running"}:
