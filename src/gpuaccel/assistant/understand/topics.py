@@ -56,6 +56,7 @@ _HOUSEKEEPING = re.compile(
     r"|free (?:up )?(?:some )?(?:disk|space|storage)|disk space"
     r"|(?:old|stale) (?:logs?|artifacts?|files?|caches?)"
     r"|(?:logs?|caches?|trash|artifacts?) (?:to|i can) (?:delete|remove|clean)"
+    r"|anything (?:i|we) (?:can|could|should) (?:delete|remove|clear)"
     r"|(?:delete|remove|clear|empty|purge) (?:the |my |old |all )*(?:logs?|caches?|trash|artifacts?))\b"
 )
 # said as a request: the verb leads, after at most a politeness ("please clean up", "can you purge the trash")
@@ -177,7 +178,7 @@ def query_for(
         how, state = ranked
         return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
     waited = WAIT_WORDS & set(ws) and (order is not None or MEAN_WORDS & set(ws))
-    if waited and not topics & {"running", "fail", "cancel", "gpu"} and metric is None and gpu is None:
+    if waited and not topics & {"fail", "cancel", "gpu"} and metric is None and gpu is None:
         # "which job waited longest today", "the average queue wait": the jobs by their queue wait
         return Query("job_rank", metric="wait", order=order or "max", window=win, gpu=gpu, job_name=name)
     if "cancel" in topics:
@@ -261,7 +262,8 @@ def query_for(
         )
         return Query("queue", state=state)
     ended = ENDED_WORDS & set(ws) and not _succeeded(ws) and order is None and "long" not in topics
-    if ended and not topics & {"running", "queue", "fail", "cancel"} and (win or {"what", "which"} & set(ws)):
+    asked = {"what", "which", "list", "show", "any", "anything", "how"} & set(ws)  # "list finished jobs"
+    if ended and not topics & {"running", "queue", "fail", "cancel"} and (win or asked):
         return Query("finished", window=win, gpu=gpu, job_name=name)  # "what finished today": ended in it
     if "jobs" in topics or name or (win is not None and len(_other_words(ws)) <= 1):
         state = "succeeded" if _succeeded(ws) else None
