@@ -53,3 +53,20 @@ def test_the_reading_over_a_jobs_run_is_the_history_read_of_its_span(store: Stor
     assert peak == 73.0 and said.startswith(f"Temperature while job {job} (vit-b) ran") and "73 C" in said
     queued = store.insert(validate_request({"kind": "command", "argv": ["true"], "name": "later"})).id
     assert "has not run yet" in run(ctx, Query("gpu_reading", job=queued)).sentence
+
+
+def test_a_job_named_with_during_and_words_that_name_one_reading() -> None:
+    names = {"vit-b": 4, "bert-large": 5}
+    context = Context(gpus=[0, 1], job_names=names)
+    assert pick("power usage of gpu 0 during bert-large", context) == Query(
+        "gpu_reading", gpu=0, metric="power", job=5
+    )
+    assert pick("memory usage of gpu 1", context) == Query("gpu_reading", gpu=1, metric="memory")
+    assert pick("gpu usage", context) == Query("gpu_reading", metric="util")
+
+
+def test_what_ones_own_jobs_cost_in_electricity_is_their_energy() -> None:
+    context = Context(gpus=[0, 1])
+    picked = pick("what did my jobs cost in electricity yesterday", context)
+    assert picked is not None and picked.name == "energy"
+    assert pick("how much does electricity cost in spain", context) is None

@@ -116,3 +116,10 @@ def test_jobs_ranked_by_their_queue_wait_with_the_mean(store: Store) -> None:
         f"Job {waits} (waits-b) waited the longest in the queue: 30m00s so far; it is queued."
     )
     assert f"Next: job {ran} (ran-a) 10m00s." in said and "Mean wait 20m00s over 2 jobs" in said
+
+
+def test_more_ways_to_ask_what_ended_what_waited_and_what_can_go() -> None:
+    for question in ("list finished jobs", "did anything finish while i was out"):
+        assert pick(question) == Query("finished"), question
+    assert pick("which job has waited the longest right now") == Query("job_rank", metric="wait", order="max")
+    assert pick("is there anything i can delete") == Query("housekeeping")

@@ -53,3 +53,21 @@ def test_room_for_a_size_is_the_free_memory() -> None:
     ):
         assert pick(question) == Query("gpu_reading", gpu=gpu, metric="free_memory"), question
     assert pick("is gpu 1 free") == Query("idle_gpus")  # no size said: whether it is idle
+
+
+def test_the_machines_state_asked_as_a_whole_is_the_gpus_overview() -> None:
+    for question in ("what's the status", "hey what's going on with my box?", "what's happening on the gpus"):
+        assert pick(question) == Query("gpu_reading", metric="overview"), question
+    for question in ("what's going on in the world", "what's the status of the election"):
+        assert pick(question) is None, question
+
+
+def test_a_gpu_called_big_or_small_by_its_memory() -> None:
+    sized = Context(gpus=[0, 1, 2], gpu_memory={0: 24564.0, 1: 81559.0, 2: 16384.0})
+    picker = RulePicker()
+    assert picker.pick("is the big card busy", sized, FIXED_NOW) == Query("gpu_reading", gpu=1, metric="util")
+    assert picker.pick("temp of the smallest gpu", sized, FIXED_NOW) == Query(
+        "gpu_reading", gpu=2, metric="temperature"
+    )
+    level = Context(gpus=[0, 1], gpu_memory={0: 81559.0, 1: 81559.0})
+    assert picker.pick("is the big card busy", level, FIXED_NOW) != Query("gpu_reading", gpu=0, metric="util")

@@ -10,7 +10,7 @@ from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
-from gpuaccel.assistant.queries.query import Query, QueryContext
+from gpuaccel.assistant.queries.query import Query, QueryContext, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.scheduler.lifecycle.validation import validate_request
@@ -81,3 +81,16 @@ def test_a_follow_up_on_what_the_job_in_focus_printed_reads_its_log() -> None:
     assert pick("thanks", Context(Query("job_log", job=2), subjects=[2])) is None
     log = Context(Query("job_log", job=2), subjects=[2])
     assert pick("accuracy?", log) == Query("job_log", job=2)  # a value its log shows, asked bare
+
+
+def test_a_job_in_focus_and_what_else_follows() -> None:
+    detail = Context(Query("job_detail", job=3), subjects=[3])
+    assert pick("which process is it", detail) == Query("job_detail", job=3)  # its worker pid
+    assert pick("whats 5 doing", detail) == Query("job_detail", job=5)  # a number: another job
+    ended = Context(Query("finished"), subjects=[5, 4])
+    assert pick("when?", ended) == Query("finished")  # it says each end time
+    morning = Window(FIXED_NOW - 3 * 3600, FIXED_NOW, "in the last 3 hours")
+    span = Context(Query("jobs", gpu=1, window=morning), gpus=[0, 1])
+    assert pick("how hot did it get", span) == Query(
+        "gpu_reading", gpu=1, metric="temperature", window=morning
+    )

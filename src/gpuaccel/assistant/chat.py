@@ -264,6 +264,7 @@ class ChatService:
             gpu_models=models,
             arrays=arrays,
             process_names=processes,
+            gpu_memory={int(g["index"]): float(g["mem_total_mib"] or 0) for g in facts.gpus},
         )
         now = self.now()
         results = answer_asks(

@@ -26,6 +26,7 @@ class Context:
     # the GPU processes' names -> the GPU each holds memory on ("how much is fake-trainer using"); the
     # machine's, read each turn like job_names, never stored
     process_names: dict[str, int] = field(default_factory=dict)
+    gpu_memory: dict[int, float] = field(default_factory=dict)  # index -> total MiB, for "the big card"
 
     def to_json(self) -> dict[str, Any]:
         """Plain values: what a chat session stores and what the model worker is sent (the machine's GPUs

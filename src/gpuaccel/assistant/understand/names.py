@@ -139,6 +139,8 @@ def numbered(text: str, question: str, context: Context) -> tuple[int | None, in
         gpu = ORDINALS.index(nth.group(1)) % 4 if nth else _num(r"\bon (\d+)\b(?! (?:gpus|cards))", text)
     if gpu is None and job is None:
         gpu = gpu_by_model(question, context)  # "on the 4090", "the h100"
+    if gpu is None and job is None:
+        gpu = gpu_by_size(question, context)  # "the big card", "the smaller gpu"
     return gpu, job
 
 
@@ -218,3 +220,19 @@ def named_process(question: str, context: Context) -> tuple[str, int] | None:
         and re.search(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", q)
     }
     return hits.pop() if len(hits) == 1 else None
+
+
+_BIG = re.compile(
+    r"\b(?:the|that) (?:(big|bigger|biggest|large|larger|largest)|(small|smaller|smallest|little))"
+    r" (?:one|card|gpu|device)\b"
+)
+
+
+def gpu_by_size(question: str, context: Context) -> int | None:
+    """The GPU with the most (least) memory when the question calls it the big (small) one ("is the big
+    card busy?"); None when not said, or when two GPUs have as much."""
+    m = _BIG.search(question.lower())
+    if m is None or len(context.gpu_memory) < 2:
+        return None
+    sizes = sorted(context.gpu_memory.items(), key=lambda kv: kv[1], reverse=m.group(1) is not None)
+    return sizes[0][0] if sizes[0][1] != sizes[1][1] else None

@@ -33,6 +33,7 @@ from gpuaccel.assistant.understand.names import (
 )
 from gpuaccel.assistant.understand.topics import (
     PEAK_WORDS,
+    PROCESS_WORDS,
     housekeeping_said,
     log_query,
     query_for,
@@ -53,6 +54,8 @@ SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
     " used did happen happened occur occurred".split()
 )
+SPAN_READINGS = {"temperature", "util", "power", "memory"}  # readings the history keeps, said by topic
+ENDED_AGAIN = set("when what time at did it they end ended finish finished".split())
 # the span of the same length just before the last one: "and the hour before that", "the day before"
 SPAN_BEFORE = re.compile(
     r"\b(?:hour|hours|day|days|week|period|span|stretch) before(?: (?:that|it|this|then))?\b"
@@ -153,8 +156,13 @@ class RulePicker:
             topics.add("summary")  # "what did the machine do in the past 2 hours?"
         if name and not topics and not known_name(name, context) and context.job_names:
             return None  # quoted text that names no job, and nothing else the machine knows about
+        # "what did my jobs cost in electricity": their energy (not "the cost of electricity in germany")
+        mine = {"jobs", "gpu"} & topics or {"my", "our", "i", "we"} & set(ws)
+        priced = (
+            "energy" in topics and mine and not OFF_TOPIC & set(ws) - {"cost", "costs", "price", "prices"}
+        )
         if (
-            OFF_TOPIC & set(ws) or ws[:1] in (["write"], ["compose"], ["implement"])
+            (OFF_TOPIC & set(ws) and not priced) or ws[:1] in (["write"], ["compose"], ["implement"])
         ) and "summary" not in topics:
             return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
         if asks_elsewhere(question, topics):
@@ -245,6 +253,14 @@ class RulePicker:
             and set(ws) - METRIC_WORDS <= SPAN_AGAIN
         ):
             win, gpu = last.window, last.gpu  # "and power", "and memory used?": another reading, same span
+        # "how hot did it get", "how busy was it" after an answer about a span: the reading over that span
+        past = {"did", "got", "get", "was", "were", "reached", "hit"} & set(ws)
+        if win is None and last is not None and last.window is not None and past and topics & SPAN_READINGS:
+            win = last.window
+            if gpu is None and last.gpu is not None and {"it", "its", "there"} & set(ws):
+                gpu = last.gpu
+        if last is not None and last.name == "finished" and ws and set(ws) <= ENDED_AGAIN:
+            return last  # "when?" after what ended: it says each end time
         peak = PEAK_WORDS & set(ws) and topics & {"temperature", "util", "power"}
         if win is None and last is not None and peak:
             win = last.window  # "peak temp?" after an answer about a span: the peak of that span
@@ -262,6 +278,8 @@ class RulePicker:
             elif "queue" in topics:
                 topics.add("jobs")
         main = topics & OVERVIEW_READINGS
+        if re.search(r"\b(?:memory|power|vram|mem) usage\b", text):
+            main -= {"util"}  # "memroy usage" repaired: one reading, not utilization too
         two = len(main) == 2 and not topics & (METRICS - main) and order is None and win is None
         if len(topics & METRICS) >= 3 or two:
             topics = (topics - METRICS) | {"overview"}  # "temp load power mem": everything about them
@@ -284,7 +302,7 @@ class RulePicker:
             own = {WORD_OF[w] for w in words(held_on[0]) if w in WORD_OF}
             if not topics - own - {"memory", "who", "gpu", "running", "util"}:
                 return Query("memory_users", gpu=held_on[1])
-        during = self._during_a_job(text, ws, topics, gpu, job, order, context)
+        during = self._during_a_job(text, ws, topics, gpu, job, order, context) if win is None else None
         if during is not None:
             return during  # "the hottest that gpu got while it ran": a reading over the job's run
         log = log_query(question, ws, topics, job, name, context)
@@ -335,8 +353,9 @@ class RulePicker:
     ) -> Query | None:
         """A GPU reading over a job's run ("max temp while it ran", "power of gpu 0 during job 4"): the
         job named, else the one in focus; None when the words ask no such reading."""
-        if not DURING.search(text) or not topics & METRICS:
-            return None
+        said_during = DURING.search(text) or (job is not None and re.search(r"\b(?:while|during)\b", text))
+        if not said_during or not topics & METRICS:
+            return None  # (a job named by name with "during": "power during the llama finetune")
         last = context.last
         of = job if job is not None else last.job if last is not None and last.job is not None else None
         if of is None and len(context.subjects) == 1:
@@ -455,6 +474,7 @@ class RulePicker:
         ranks = any(w in LESS | MORE and (w.endswith("est") or w in ("most", "least")) for w in ws)
         # a job in focus (the last answer was about it) keeps its record's words: "energy?", "gpu hours?"
         record = JOB_RECORD | ({"memory"} if ASKED_FOR & set(ws) else set())  # "the memory it asked for"
+        record |= {"who"} if PROCESS_WORDS & set(ws) else set()  # "which process is that": its worker pid
         of_a_job = {"long", "jobs", "gpu", "fail", "running"} | (record if job_of is not None else set())
         about_job = not topics - of_a_job and not choosing and not ranks
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
@@ -464,7 +484,9 @@ class RulePicker:
                 return Query("job_detail", job=job_of)  # "how long did it take?", "exit code?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
                 return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job
-        printed = not topics - {"who"}  # "what lr was that one using": no GPU's user
+        # "what lr was that one using": no GPU's user; not "which process is that" (its worker, the record)
+        # nor "what's 14 doing" (a number names another job)
+        printed = not topics - {"who"} and not PROCESS_WORDS & set(ws) and not any(w.isdigit() for w in ws)
         asked = JOB_ASPECTS & set(ws)
         if job_of is not None and job is None and gpu is None and win is None and printed and not asked:
             # what the job in focus printed: "what lr did it use", "how far did it get", "in which step"

@@ -25,6 +25,8 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
 
+# words of a question about the machine's state as a whole ("what's going on with my box?")
+STATUS_WORDS = set("status going happening hi hey hello box rig system setup everything things stuff".split())
 FITS = {"fit", "fits", "free", "room", "space", "enough", "spare", "available"}  # room for a size said
 WAIT_WORDS = {"wait", "waited", "waits", "waiting", "queued"}  # a job's queue wait
 # a job that ended in a span ("what finished today", "which jobs ended overnight"): its own reading
@@ -54,6 +56,7 @@ _HOUSEKEEPING = re.compile(
     r"|free (?:up )?(?:some )?(?:disk|space|storage)|disk space"
     r"|(?:old|stale) (?:logs?|artifacts?|files?|caches?)"
     r"|(?:logs?|caches?|trash|artifacts?) (?:to|i can) (?:delete|remove|clean)"
+    r"|anything (?:i|we) (?:can|could|should) (?:delete|remove|clear)"
     r"|(?:delete|remove|clear|empty|purge) (?:the |my |old |all )*(?:logs?|caches?|trash|artifacts?))\b"
 )
 # said as a request: the verb leads, after at most a politeness ("please clean up", "can you purge the trash")
@@ -175,7 +178,7 @@ def query_for(
         how, state = ranked
         return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
     waited = WAIT_WORDS & set(ws) and (order is not None or MEAN_WORDS & set(ws))
-    if waited and not topics & {"running", "fail", "cancel", "gpu"} and metric is None and gpu is None:
+    if waited and not topics & {"fail", "cancel", "gpu"} and metric is None and gpu is None:
         # "which job waited longest today", "the average queue wait": the jobs by their queue wait
         return Query("job_rank", metric="wait", order=order or "max", window=win, gpu=gpu, job_name=name)
     if "cancel" in topics:
@@ -234,6 +237,12 @@ def query_for(
         return Query("gpu_rank", metric=metric, order=order)
     if metric is not None:  # over a span said with it from the telemetry history ("max memory over 24h")
         return Query("gpu_reading", gpu=gpu, metric=metric, window=win if metric in HISTORY_COLUMNS else None)
+    status = re.search(r"\bstatus\b|\bgoing on\b|\bhappening\b", " ".join(ws))
+    elsewhere = [w for w in _other_words(ws) if w not in STATUS_WORDS]  # "going on in the world"
+    if (
+        status and not topics - {"gpu", "models"} and not elsewhere and gpu is None
+    ):  # ("right now": the queue)
+        return Query("gpu_reading", metric="overview")  # "what's the status", "what's going on": the GPUs now
     doing = {"doing", "up", "status"} & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
     if doing and not topics - {"gpu", "models", "running"}:
         return Query("gpu_reading", gpu=gpu, metric="overview")  # "how's the hardware doing?"
@@ -253,7 +262,8 @@ def query_for(
         )
         return Query("queue", state=state)
     ended = ENDED_WORDS & set(ws) and not _succeeded(ws) and order is None and "long" not in topics
-    if ended and not topics & {"running", "queue", "fail", "cancel"} and (win or {"what", "which"} & set(ws)):
+    asked = {"what", "which", "list", "show", "any", "anything", "how"} & set(ws)  # "list finished jobs"
+    if ended and not topics & {"running", "queue", "fail", "cancel"} and (win or asked):
         return Query("finished", window=win, gpu=gpu, job_name=name)  # "what finished today": ended in it
     if "jobs" in topics or name or (win is not None and len(_other_words(ws)) <= 1):
         state = "succeeded" if _succeeded(ws) else None

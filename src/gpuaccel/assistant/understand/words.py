@@ -176,7 +176,9 @@ KEPT = set(
     # a click or a cloak is no "clock"
     " click clicks cloak cloaks"
     # a job's attempts: "retried" is no "retired" (a GPU's retired pages)
-    " retried retries retry retrying tries tried".split()
+    " retried retries retry retrying tries tried"
+    # "world" is no "would"
+    " world".split()
 )
 # What may come before and after a topic word inside a longer one: "overheating", "wattage", "gputime".
 # (not "un" or "non": "unfinished", "unavailable" say the opposite of the word inside)
@@ -206,6 +208,7 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
     text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
+    text = re.sub(r"\b(power|memory|mem|vram|energy) usage\b", r"\1", text)  # "power usage" is no utilization
     text = re.sub(r"\b(?:bf|fp)[\s-]?16\b|\bbfloat16\b", "bfsixteen", text)  # one word, not "bf" and "16"
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)
