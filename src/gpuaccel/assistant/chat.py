@@ -30,6 +30,7 @@ from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.understand.asks import answer_asks
 from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.lists import carried
+from gpuaccel.assistant.understand.names import named_jobs_in
 from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, pick
 from gpuaccel.assistant.understand.replies import (
     about_housekeeping,
@@ -247,9 +248,11 @@ class ChatService:
             or about_the_future(question)
         )
         if reply is not None:
-            return Turn(
-                question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=context
-            )
+            # the one job a request to act or a question about the future names is the focus after it
+            # ("kill the 405b probe" then "how much memory did it ask for?")
+            named = named_jobs_in(question, replace(context, job_names=names))
+            before = replace(context, subjects=named) if len(named) == 1 else context
+            return Turn(question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=before)
         # a GPU by the words of its model or its architecture ("the 4090", "the ada one", "the hopper card")
         models = {
             int(g["index"]): " ".join(str(g.get(k) or "") for k in ("name", "architecture")).strip()

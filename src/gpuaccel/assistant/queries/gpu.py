@@ -284,7 +284,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
     for gpu, st in sorted(seen.items()):
         peak, low, mean = (round(float(v) / scale, digits) for v in (st.peak, st.low, st.mean))  # type: ignore[arg-type]
         when = history_read.peak_time(ctx.store, gpu, column, w.t0, w.t1, float(st.peak))  # type: ignore[arg-type]
-        at = "-" if when is None else clock(when[0])
+        at = "-" if when is None else clock(when[0], seconds=when[1] == "1s")  # to the second of its row
         at_words = "" if when is None else f" at {at}" if when[1] == "1s" else f" in the minute from {at}"
         rows.append([gpu, peak, at, low, mean])
         tail = f"lowest {cell(low)}{unit}, mean {cell(mean)}{unit}"
@@ -509,7 +509,16 @@ def memory_users(ctx: QueryContext, q: Query) -> Result:
         for j in _queue_jobs_on(ctx, g):
             parts.append(f"Job {j['id']} ({j['name']}) of the queue is {j['state']} on GPU {g['index']}.")
             rows.append([g["index"], "-", j["name"], "-", f"job {j['id']}"])
-    return Result(q, " ".join(parts), ["GPU", "process", "name", "memory (GiB)", "owner"], rows)
+    # the queue's jobs holding the memory are what "pid?", "since when?" after it are about
+    jobs = [p["job_id"] for g in gpus for p in g["processes"] if p["job_id"]]
+    return Result(
+        q,
+        " ".join(parts),
+        ["GPU", "process", "name", "memory (GiB)", "owner"],
+        rows,
+        subject_jobs=list(dict.fromkeys(jobs)),
+        subject_gpus=[g["index"] for g in gpus],
+    )
 
 
 def _queue_jobs_on(ctx: QueryContext, g: dict[str, Any]) -> list[dict[str, Any]]:

@@ -27,8 +27,9 @@ PAUSED_WHY = "stopped by the user, it keeps its GPUs until resumed"
 HELD_WHY = "it never starts until the user releases it"
 
 
-def clock(t: float) -> str:
-    return dt.datetime.fromtimestamp(t).strftime("%H:%M")
+def clock(t: float, seconds: bool = False) -> str:
+    """A time of day as the dashboard writes it; with ``seconds`` to the second (a 1 s history row)."""
+    return dt.datetime.fromtimestamp(t).strftime("%H:%M:%S" if seconds else "%H:%M")
 
 
 def cap(text: str) -> str:

@@ -11,6 +11,7 @@ _CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?"
 _BETWEEN = re.compile(rf"\b(?:between|from)\s+{_CLOCK}\s+(?:and|to|until|till|-)\s+{_CLOCK}")
 _AT = re.compile(r"\bat\s+(\d{1,2}):(\d{2})\s*(am|pm)?")
 _SINCE = re.compile(rf"\bsince\s+{_CLOCK}(?![\d.])")  # "since 9am", "since 13:30", "since 9" (said last)
+_PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24)}  # "this morning": midnight on
 _DAYTIME = re.compile(r"\b(?:morning|afternoon|evening|today|o'?clock)\b")
 
 
@@ -79,6 +80,14 @@ def window_of(text: str, now: float) -> Window | None:
         return Window(midnight - 86400, now, "since yesterday")
     if re.search(r"\bovernight\b|\b(?:last|during the) night\b", text):  # 18:00 yesterday to 06:00 today
         return Window(midnight - 6 * 3600, min(now, midnight + 6 * 3600), "last night")
+    part = re.search(r"\b(?:(yesterday|yday) (morning|afternoon|evening)|(this) (evening))\b", text)
+    if part:  # a part of a day: morning to noon, afternoon to 18:00, evening to midnight
+        day = midnight - 86400 if part.group(1) else midnight
+        name = part.group(2) or part.group(4)
+        h0, h1 = _PARTS[name]
+        t0, t1 = day + h0 * 3600, min(day + h1 * 3600, now)
+        if t0 < now:
+            return Window(t0, t1, f"{'yesterday' if part.group(1) else 'this'} {name}")
     if re.search(r"\byesterday\b|\byday\b", text):
         return Window(midnight - 86400, midnight, "yesterday")
     if re.search(r"\btoday\b|\bthe day\b|\bsince midnight\b|\bso far today\b|\btonight\b", text):

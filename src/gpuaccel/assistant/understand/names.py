@@ -119,6 +119,13 @@ def named_job(question: str, context: Context, stems: bool = True) -> int | None
     return parts[0] if len(parts) == 1 else None
 
 
+def named_jobs_in(question: str, context: Context) -> list[int]:
+    """Every job a question names, by number ("job 12", "#12") or by name (:func:`named_jobs`)."""
+    numbers = [int(n) for n in re.findall(r"(?:\bjobs?\s*|#\s*)(\d+)\b", question.lower())]
+    known = set(context.job_names.values())
+    return list(dict.fromkeys([n for n in numbers if n in known] + named_jobs(question, context)))
+
+
 def _num(pattern: str, text: str) -> int | None:
     m = re.search(pattern, text)
     return int(m.group(1)) if m else None

@@ -238,7 +238,7 @@ class RulePicker:
             and job is None
             and "jobs" in topics
             and not topics - {"jobs", "running", "gpu"}
-            and {"that", "then", "it", "this"} & set(ws)
+            and {"that", "then", "it", "this", "there"} & set(ws)
         ):
             return Query("jobs", gpu=last.gpu, window=last.window)  # "which job was that": its jobs then
         if spanned and ws and set(ws) <= PEAK_WORDS | SPAN_AGAIN:
@@ -439,7 +439,7 @@ class RulePicker:
             base = last if same else query_for(ws, topics, mine, win, None, None)
             if base is not None and base.gpu is not None:
                 return replace(base, gpu=others[0] if len(others) == 1 else None)  # "and the other one?"
-        pronoun = {"there", "it", "its", "same"} & set(ws)
+        pronoun = {"there", "it", "its", "same", "then"} & set(ws)  # "how much is free then"
         # "power?", "clocks?": a reading of the GPU in focus
         short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS | {"overview"}
         choosing = flip is not None and "which" in ws  # "which one is hotter?" ranks, it does not follow

@@ -148,7 +148,9 @@ def act_request(
             return f"{cant} To remove {state or 'finished'} jobs and their logs: gpuaccel clean{which}."
     if command in ("pause", "resume") and re.search(r"\b(?:queue|everything|all)\b", said):
         return f"{cant} To {command} the queue: gpuaccel {command} (the Jobs tab's Pause button does it too)."
-    if verb in _HARDWARE_VERBS and _HARDWARE.search(said):
+    if verb in _HARDWARE_VERBS and re.search(r"\bpriority\b", said):  # "set job 4's priority to 10"
+        command = "priority"
+    elif verb in _HARDWARE_VERBS and _HARDWARE.search(said):
         return (
             f"{cant} A GPU's power limit, clocks or a reset are set with nvidia-smi as root, not by gpuaccel."
         )
@@ -167,6 +169,10 @@ def act_request(
             named = ", ".join(f"job {i}" + (f" ({n})" if n else "") for n, i in jobs)
             button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
             if command == "priority":  # the command takes the new priority (higher runs sooner)
+                new = re.search(r"\bpriority (?:to|of|=) ?(-?\d+)\b", said)
+                if new and len(jobs) == 1:  # the priority said: "set it's priority to 10"
+                    n = new.group(1)
+                    return f"{cant} To set the priority of {named} to {n}: gpuaccel priority {ids} {n}."
                 return f"{cant} To {verb} {named}: gpuaccel priority {ids} N (a higher N runs sooner)."
             return f"{cant} To {verb} {named}: gpuaccel {command} {ids}{button}."
     asks_a_run = re.search(r"\b(?:job|jobs|run|training|command|script)\b|\.(?:py|sh)\b", said)

@@ -209,6 +209,9 @@ def query_for(
     peaked = (gpu is not None or PEAK_WORDS & set(ws) - {"highest", "max", "maximum"}) and (
         PEAK_WORDS & set(ws) or one_gpus_peak
     )
+    # "the hottest it got today", "the busiest they were yesterday": a reading's extreme reached over the
+    # span, not which GPU ranks first now
+    peaked = peaked or (order is not None and {"got", "get", "reached", "went"} & set(ws))
     was = order is None and {"was", "were"} & set(ws)  # "how busy was gpu 0 over the last hour?"
     if win is not None and metric == "temperature" and MEAN_WORDS & set(ws):
         return Query("gpu_reading", gpu=gpu, metric=metric, window=win)  # a summary gives no mean temperature

@@ -83,7 +83,7 @@ STOP = set(
     # "anything", "something" are not "nothing" (idle): "is anything running?", "did anything die?"
     " anything something everything anyone someone"
     # words that point back, kept as they are ("other" is not "hotter")
-    " other others ones before previous prior after"
+    " other others ones before previous prior after then"
     # common words one or two letters from a topic word: "used" is not "unused", "ever" not "server",
     # "their" not "there", "computer" not "compute", "linked" not "line"
     " used ever their they them theirs computer computers machine linked each hard work"
@@ -206,6 +206,7 @@ PLACING = (
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
+    text = re.sub(r"\b(\d{1,2})\s*o'?\s*clock\b", r"\1", text)  # "since 9 o'clock": no clock reading
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
     text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
     text = re.sub(r"\b(power|memory|mem|vram|energy) usage\b", r"\1", text)  # "power usage" is no utilization
