@@ -81,3 +81,42 @@ def test_the_job_a_request_or_a_future_question_names_stays_in_focus(svc: Assist
     assert "cannot tell what will happen" in text
     sid, _, query = ask(svc, "what does it wait for", sid)
     assert query == {"name": "job_detail", "job": 4}
+
+
+NAMES = {"vit-base-eval": 1, "vit-large-eval": 2, "tok-prep": 3, "gpt-neo-train": 4}
+
+
+def named(question: str, context: Context) -> Query | None:
+    return pick(question, Context(**{**context.__dict__, "job_names": NAMES}))
+
+
+def test_a_part_several_jobs_share_is_the_one_in_focus() -> None:
+    focus = Context(Query("job_detail", job=1), subjects=[1])
+    assert named("when did the eval start", focus) == Query("job_detail", job=1)  # not the newest eval
+    assert named("when did the eval start", Context()) == Query("job_detail", job=2)  # none in focus: newest
+
+
+def test_a_listed_job_by_a_short_part_of_its_name() -> None:
+    failures = Context(Query("failures"), subjects=[3, 4], listing=[3, 4], listed=Query("failures"))
+    assert named("why did the tok one die", failures) == Query("job_detail", job=3)
+    assert named("and the neo job?", failures) == Query("job_detail", job=4)
+
+
+def test_advice_for_a_kind_of_card_is_refused_a_card_of_this_machine_is_not() -> None:
+    models = Context(gpu_models={0: "NVIDIA H100 80GB HBM3", 1: "NVIDIA GeForce RTX 4090"})
+    assert pick("should i enable flash attention or fp8 for llama on an h100?", models) is None
+    assert pick("what micro batch should we pick on a rtx 4090", models) is None
+    assert pick("should i use the h100 or the 4090", models) == Query("idle_gpus")  # which of ours is free
+    assert pick("how hot is the 4090", models) == Query("gpu_reading", gpu=1, metric="temperature")
+
+
+def test_it_after_several_jobs_of_a_span_asks_of_each_of_them() -> None:
+    span = window_of("yesterday", FIXED_NOW)
+    listed = Query("jobs", window=span)
+    several = Context(listed, subjects=[3, 4], listing=[3, 4], listed=listed)
+    assert named("when did it end?", several) == Query("finished", window=span)  # each one's end time
+    assert named("and how long was it", several) == Query(
+        "job_rank", metric="duration", order="max", window=span
+    )
+    one = Context(Query("job_detail", job=3), subjects=[3])
+    assert named("how long was it", one) == Query("job_detail", job=3)  # one job in focus: its record

@@ -54,9 +54,23 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     if most >= 2 and list(said_parts.values()).count(most) == 1:
         return list(dict.fromkeys(whole + [i for i, k in said_parts.items() if k == most]))
 
-    return list(
-        dict.fromkeys(whole + [max(ids) for stem, ids in name_stems(q, context).items() if said(stem)])
-    )
+    # a part several jobs share is the one in focus when it has it ("the eval" after llama-8b-eval), else
+    # the newest
+    focus = context.last.job if context.last is not None and context.last.job is not None else None
+    focus = context.subjects[0] if focus is None and len(context.subjects) == 1 else focus
+    stemmed = [
+        focus if focus in ids else max(ids) for stem, ids in name_stems(q, context).items() if said(stem)
+    ]
+    if not whole and not stemmed and context.listing:
+        # "the sd one" after a list: the one listed job with a part of its name said (2+ letters) as a job
+        listed = {n.lower(): i for n, i in names if i in context.listing}
+        stemmed = [
+            i
+            for n, i in listed.items()
+            if any(_said_as_job(p, q) for p in re.split(r"[-_.]", n) if len(p) >= 2 and p not in VOCAB)
+        ]
+        stemmed = stemmed if len(stemmed) == 1 else []
+    return list(dict.fromkeys(whole + stemmed))
 
 
 def name_stems(question: str, context: Context) -> dict[str, set[int]]:
@@ -157,6 +171,21 @@ def gpu_by_model(question: str, context: Context) -> int | None:
     not "nvidia" when every GPU is one)."""
     hits = gpus_by_model(question, context)
     return hits.pop() if len(hits) == 1 else None
+
+
+def model_said_as_a_kind(question: str, context: Context) -> bool:
+    """Whether the question names GPU models only as a kind of card ("on a 4090", "for an h100"), never
+    one of this machine's ("the 4090", "my h100")."""
+    q = question.lower()
+    said = [
+        m
+        for model in context.gpu_models.values()
+        for part in re.findall(r"[a-z]*\d+[a-z0-9]*", model.lower())
+        if not re.fullmatch(r"\d{1,2}|\d+(?:gb|gib|g)", part)
+        for m in re.finditer(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q)
+    ]
+    kind = r"\b(?:a|an|any|one)\s+(?:(?:nvidia|geforce|rtx|tesla)\s+)*$"
+    return bool(said) and all(re.search(kind, q[: m.start()]) for m in said)
 
 
 def gpus_by_model(question: str, context: Context) -> set[int]:

@@ -25,6 +25,7 @@ from gpuaccel.assistant.understand.names import (
     gpu_by_state,
     gpus_by_model,
     known_name,
+    model_said_as_a_kind,
     named_group,
     named_job,
     named_process,
@@ -32,6 +33,7 @@ from gpuaccel.assistant.understand.names import (
     quoted_job_name,
 )
 from gpuaccel.assistant.understand.topics import (
+    ENDED_WORDS,
     PEAK_WORDS,
     PROCESS_WORDS,
     housekeeping_said,
@@ -172,6 +174,7 @@ class RulePicker:
             return nth  # past the list's end: the list again
         gpu, job = (None, nth.job) if nth is not None else numbered(text, question, context)
         named_gpus = gpu is not None or bool(gpus_by_model(question, context))
+        named_gpus = named_gpus and not (nth is None and model_said_as_a_kind(question, context))
         if not named_gpus and job is None and asks_advice(question, topics):
             return None  # "what's the best learning rate for mistral 7b": advice, not the job named
         refined = refine_topics(ws, topics, gpu)
@@ -261,6 +264,19 @@ class RulePicker:
                 gpu = last.gpu
         if last is not None and last.name == "finished" and ws and set(ws) <= ENDED_AGAIN:
             return last  # "when?" after what ended: it says each end time
+        # "when did it finish", "how long was it" after the jobs of a span (several): each one's end, run time
+        several = last is not None and last.name in ("jobs", "finished") and last.window is not None
+        several = several and max(len(context.subjects), len(context.listing)) > 1
+        if several and last is not None and job is None and gpu is None and win is None:
+            same = {"window": last.window, "gpu": last.gpu, "job_name": last.job_name}
+            if (
+                {"it", "they"} & set(ws)
+                and set(ws) <= ENDED_AGAIN | {"they", "did", "do"}
+                and ENDED_WORDS & set(ws)
+            ):
+                return Query("finished", **same)  # type: ignore[arg-type]
+            if {"it", "they"} & set(ws) and topics == {"long"}:
+                return Query("job_rank", metric="duration", order="max", **same)  # type: ignore[arg-type]
         peak = PEAK_WORDS & set(ws) and topics & {"temperature", "util", "power"}
         if win is None and last is not None and peak:
             win = last.window  # "peak temp?" after an answer about a span: the peak of that span
