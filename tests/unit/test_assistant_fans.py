@@ -26,7 +26,9 @@ from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.scheduler.store.queue import Store
 
-NO_FAN = "GPU 0 reports no fan reading (not supported on this GPU, as on passively cooled data-center GPUs)"
+NO_FAN = (
+    "GPU 0 reports no fan reading: N/A (not supported on this GPU, as on passively cooled data-center GPUs)"
+)
 
 
 def test_the_fan_speed_of_every_gpu_says_which_reports_none(svc: AssistantService) -> None:
@@ -97,7 +99,7 @@ def test_fans_on_both_gpus_rank_and_another_reason_is_said_as_given(tmp_path: Pa
     assert "fan 70%" in ctx.facts().block()  # the facts block the model sees has the reading too
     ctx = _context(tmp_path, {1: NA(NO_PERMISSION)})
     text = run(ctx, Query("gpu_reading", gpu=1, metric="fan")).sentence
-    assert text == "GPU 1 reports no fan reading (needs root)."  # not a passively cooled GPU: its reason
+    assert text == "GPU 1 reports no fan reading: N/A (needs root)."  # not a passively cooled GPU: its reason
 
 
 def test_the_fan_is_a_metric_of_the_reading_and_ranking_specs() -> None:

@@ -120,3 +120,15 @@ def test_it_after_several_jobs_of_a_span_asks_of_each_of_them() -> None:
     )
     one = Context(Query("job_detail", job=3), subjects=[3])
     assert named("how long was it", one) == Query("job_detail", job=3)  # one job in focus: its record
+
+
+def test_a_verb_of_the_job_in_focus_before_that_is_no_step_back() -> None:
+    focus = Context(Query("job_detail", job=3), subjects=[3])
+    assert named("how long had it been running before that", focus) == Query("job_detail", job=3)
+    assert named("and the job before that?", focus) == Query("job_detail", job=2)  # a step back
+
+
+def test_why_a_reading_is_na_is_the_reading_with_its_reason() -> None:
+    fan = Context(Query("gpu_reading", gpu=0, metric="fan"), subject_gpus=[0])
+    assert pick("why is that N/A", fan) == Query("gpu_reading", gpu=0, metric="fan")
+    assert pick("why not available?", fan) == Query("gpu_reading", gpu=0, metric="fan")

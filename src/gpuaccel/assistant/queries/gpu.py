@@ -104,9 +104,9 @@ def _none(metric: str, g: dict[str, Any]) -> str:
     the driver does not give is no fan reading (a passively cooled GPU has no fan of its own)."""
     reason = _reason(metric, g)
     if metric != "fan":
-        return f"has no {METRICS[metric][1]} reading ({reason})"
+        return f"has no {METRICS[metric][1]} reading: N/A ({reason})"  # N/A and its reason, as status
     why = ", as on passively cooled data-center GPUs" if reason == NOT_SUPPORTED else ""
-    return f"reports no fan reading ({reason}{why})"
+    return f"reports no fan reading: N/A ({reason}{why})"
 
 
 def _gpus(ctx: QueryContext, q: Query) -> tuple[list[dict[str, Any]], str | None]:

@@ -218,6 +218,15 @@ class RulePicker:
             return (
                 last  # "out of how much?" after a reading: the reading again, which says its limit or total
             )
+        if (
+            last is not None
+            and last.name == "gpu_reading"
+            and re.search(r"\bwhy\b", text)
+            and re.search(
+                r"\bn/?a\b|\bnot (?:available|supported)\b|\bno (?:reading|value)\b", question.lower()
+            )
+        ):
+            return last  # "why n/a?" after a reading: it says the reason the driver gave
         if last is not None and last.name in LISTS and set(ws) <= LIST_AGAIN and LIST_VERBS & set(ws):
             return last  # "list them", "name those" after a count of jobs: the same jobs, listed
         if last is not None and last.name == "jobs" and last.job_name and ws and set(ws) <= TOTALS_AGAIN:
@@ -431,7 +440,9 @@ class RulePicker:
         # (not "how long did it wait before it started": a verb after it)
         later = r"(?! (?:start|started|starts|ran|run|began|begin|finished|ended|failed|got))"
         back = rf"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b{later}|\b(?:previous|prior)\b"
-        step = -1 if re.search(back, " ".join(ws)) else 0
+        # not "how long did it run before that": the job in focus, before what happened to it
+        itself = re.search(r"\b(?:it|they)\b(?: \w+){1,3} before (?:that|it|this)\b", " ".join(ws))
+        step = -1 if re.search(back, " ".join(ws)) and not itself else 0
         step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
         in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"
         if last is not None and last.job is None and job is None and gpu is None and step and not in_line:
