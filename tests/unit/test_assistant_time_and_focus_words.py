@@ -132,3 +132,12 @@ def test_why_a_reading_is_na_is_the_reading_with_its_reason() -> None:
     fan = Context(Query("gpu_reading", gpu=0, metric="fan"), subject_gpus=[0])
     assert pick("why is that N/A", fan) == Query("gpu_reading", gpu=0, metric="fan")
     assert pick("why not available?", fan) == Query("gpu_reading", gpu=0, metric="fan")
+
+
+def test_two_readings_asked_together_are_the_overview() -> None:
+    assert pick("core clock and memory clock of gpu 1 right now") == Query(
+        "gpu_reading", gpu=1, metric="overview"
+    )
+    assert pick("memory clock of gpu 1") == Query("gpu_reading", gpu=1, metric="mem_clock")  # one alone
+    assert pick("quick overview: temperatures and utilization") == Query("gpu_reading", metric="overview")
+    assert pick("overview of today") == Query("summary", window=TODAY)  # no reading said: what happened

@@ -143,6 +143,8 @@ def query_for(
         # 4090" is a clock, not memory: the overview has both
         mem_clock = of_memory and not sm_clock and "pstate" not in ws
         metric = "clock" if sm_clock else "mem_clock" if mem_clock else "overview"
+        if of_memory and {"sm", "core", "cores", "graphics", "gpc"} & set(ws) and not order and win is None:
+            metric = "overview"  # "sm clock and mem clock of gpu 0": both, as the overview says them
     sized = re.search(r"\b\d+(?:\.\d+)? ?(?:gb|gib|g|mb|mib|gigs?)\b", " ".join(ws))
     if sized and FITS & set(ws) and not topics & {"fail", "cancel", "energy"} and win is None:
         return Query("gpu_reading", gpu=gpu, metric="free_memory")  # "can I fit a 30 GB model on gpu 1"
@@ -167,6 +169,15 @@ def query_for(
         topics = topics - {"summary"}  # "an overview of the failed jobs and the reasons"
     if "summary" in topics and gpu is not None and win is None:
         return Query("gpu_reading", gpu=gpu, metric="overview")
+    readings = topics & (METRICS | {"overview"}) and not topics & {
+        "jobs",
+        "fail",
+        "cancel",
+        "queue",
+        "energy",
+    }
+    if "summary" in topics and readings and win is None:
+        return Query("gpu_reading", metric="overview")  # "an overview, util and temps": every GPU's readings
     if "summary" in topics:
         return Query("summary", window=win, gpu=gpu, job_name=name)
     if "held" in ws or re.search(r"\bon holds?\b", " ".join(ws)):  # "what is held", "jobs on hold"
