@@ -141,3 +141,18 @@ def test_two_readings_asked_together_are_the_overview() -> None:
     assert pick("memory clock of gpu 1") == Query("gpu_reading", gpu=1, metric="mem_clock")  # one alone
     assert pick("quick overview: temperatures and utilization") == Query("gpu_reading", metric="overview")
     assert pick("overview of today") == Query("summary", window=TODAY)  # no reading said: what happened
+
+
+def test_an_array_as_a_whole_and_its_end_elements() -> None:
+    names = {"bs-scan": 12, "tok-prep": 3}
+    arrays = {"bs-scan": {0: 10, 1: 11, 2: 12}}
+    ctx = Context(job_names=names, arrays=arrays, gpus=[0, 1])
+    assert RulePicker().pick("energy of the entire scan", ctx, FIXED_NOW) == Query("jobs", job_name="bs-scan")
+    focus = Context(Query("job_detail", job=11), subjects=[11], job_names=names, arrays=arrays, gpus=[0, 1])
+    assert RulePicker().pick("and the final element?", focus, FIXED_NOW) == Query("job_detail", job=12)
+    listed = Context(Query("jobs", job_name="bs-scan"), job_names=names, arrays=arrays, gpus=[0, 1])
+    assert RulePicker().pick("when did the first task start", listed, FIXED_NOW) == Query(
+        "job_detail", job=10
+    )
+    other = Context(Query("job_detail", job=3), subjects=[3], job_names=names, arrays=arrays, gpus=[0, 1])
+    assert RulePicker().pick("and the last element?", other, FIXED_NOW) != Query("job_detail", job=12)

@@ -102,7 +102,7 @@ def _said_as_job(part: str, q: str) -> bool:
     ("train me a chatbot" of sd-xl-train)."""
     return (
         re.search(
-            rf"\b(?:the|that|this|my|our)\s+{re.escape(part)}(?![\w-])"
+            rf"\b(?:the|that|this|my|our)\s+(?:(?:whole|entire|full|complete)\s+)?{re.escape(part)}(?![\w-])"
             rf"|(?<![\w-]){re.escape(part)}\s+(?:job|jobs|run|runs|one|element|elem|task)\b",
             q,
         )

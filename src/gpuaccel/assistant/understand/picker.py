@@ -333,7 +333,7 @@ class RulePicker:
         log = log_query(question, ws, topics, job, name, context)
         if log is not None:
             return log  # "show me the log of job 3", "what did it print?"
-        whole = _array_said(text, job, gpu, nth is not None, context)
+        whole = _array_said(text, job, gpu, nth is not None, context) or _end_element(text, job, gpu, context)
         if whole is not None:
             return whole
         topics.discard("log")  # "the power output of gpu 0" asks for no log
@@ -587,6 +587,25 @@ def pick(
 
 
 _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
+
+
+def _end_element(text: str, job: int | None, gpu: int | None, context: Context) -> Query | None:
+    """ "the last element", "the first task" of the array named or in focus: its highest (lowest) index."""
+    end = re.search(r"\b(last|final|first)\s+(?:element|elem|task|index)\b", text)
+    if end is None or gpu is not None:
+        return None
+    last = context.last
+    of = job if job is not None else last.job if last is not None and last.job is not None else None
+    if of is None and len(context.subjects) == 1:
+        of = context.subjects[0]
+    named = {i: n for n, i in context.job_names.items()}
+    array = next((a for a in context.arrays.values() if of in a.values()), None)
+    if array is None and last is not None and last.job_name in context.arrays:
+        array = context.arrays[last.job_name]  # "the last element" after the array's jobs
+    if array is None or (job is not None and named.get(job) is None):
+        return None
+    index = max(array) if end.group(1) != "first" else min(array)
+    return Query("job_detail", job=array[index])
 
 
 def _array_said(text: str, job: int | None, gpu: int | None, nth: bool, context: Context) -> Query | None:
