@@ -125,6 +125,10 @@ def test_it_after_several_jobs_of_a_span_asks_of_each_of_them() -> None:
 def test_a_verb_of_the_job_in_focus_before_that_is_no_step_back() -> None:
     focus = Context(Query("job_detail", job=3), subjects=[3])
     assert named("how long had it been running before that", focus) == Query("job_detail", job=3)
+    assert named("how long did it run before it died", focus) == Query(
+        "job_detail", job=3
+    )  # not the run before
+    assert named("and the run before it", focus) == Query("job_detail", job=2)
     assert named("and the job before that?", focus) == Query("job_detail", job=2)  # a step back
 
 

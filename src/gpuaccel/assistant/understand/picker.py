@@ -441,7 +441,7 @@ class RulePicker:
         later = r"(?! (?:start|started|starts|ran|run|began|begin|finished|ended|failed|got))"
         back = rf"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b{later}|\b(?:previous|prior)\b"
         # not "how long did it run before that": the job in focus, before what happened to it
-        itself = re.search(r"\b(?:it|they)\b(?: \w+){1,3} before (?:that|it|this)\b", " ".join(ws))
+        itself = re.search(r"\b(?:it|they)\b(?: \w+){1,3} before\b", " ".join(ws))
         step = -1 if re.search(back, " ".join(ws)) and not itself else 0
         step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
         in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"
