@@ -160,3 +160,15 @@ def test_an_array_as_a_whole_and_its_end_elements() -> None:
     )
     other = Context(Query("job_detail", job=3), subjects=[3], job_names=names, arrays=arrays, gpus=[0, 1])
     assert RulePicker().pick("and the last element?", other, FIXED_NOW) != Query("job_detail", job=12)
+
+
+def test_when_a_gpu_was_last_used_by_a_job() -> None:
+    on_one = Context(Query("memory_users", gpu=1), subject_gpus=[1])
+    assert pick("and when was it last used by a job?", on_one) == Query("finished", gpu=1)
+    assert pick("when did a job last run on gpu 0") == Query("finished", gpu=0)
+
+
+def test_the_ends_on_one_gpu_say_its_running_job_too(svc: AssistantService) -> None:
+    _, text, query = ask(svc, "when did a job last run on gpu 0", None)  # bench-b runs on GPU 0
+    assert query == {"name": "finished", "gpu": 0}
+    assert "Job 2 (bench-b) is running on GPU 0 now" in text

@@ -325,8 +325,21 @@ def finished(ctx: QueryContext, q: Query) -> Result:
     found.sort(key=lambda j: j.finished_at or 0.0, reverse=True)
     named = _filters(replace(q, window=None))
     what = f"{q.state} jobs" if q.state else "jobs"
+    # of one GPU, the jobs on it now too: the last time it was used may be now
+    running = (
+        _select(ctx, replace(q, window=None, state=None), [JobState.RUNNING]) if q.gpu is not None else []
+    )
+    now_on = [f"{label(j)} is running on GPU {q.gpu} now, for {ran_for(j, now)}" for j in running]
+    now_rows = [[j.id, j.name or j.kind, str(j.state), "-", ran_for(j, now)] for j in running]
     if not found:
-        return Result(q, f"No {what}{named} ended {w.label}.")
+        text = f"No {what}{named} ended {w.label}."
+        return Result(
+            q,
+            text + "".join(f" {cap(s)}." for s in now_on),
+            ["job", "name", "state", "ended", "ran for"],
+            now_rows,
+            [j.id for j in running],
+        )
     shown = found[:10]
     by: dict[str, int] = {}
     for j in found:
@@ -340,9 +353,9 @@ def finished(ctx: QueryContext, q: Query) -> Result:
     ]
     return Result(
         q,
-        f"{count} ended {w.label}{states_said}: {listed}{more}.",
+        f"{count} ended {w.label}{states_said}: {listed}{more}." + "".join(f" {cap(s)}." for s in now_on),
         ["job", "name", "state", "ended", "ran for"],
-        rows,
+        rows + now_rows,
         [j.id for j in shown],
     )
 

@@ -227,6 +227,17 @@ class RulePicker:
             )
         ):
             return last  # "why n/a?" after a reading: it says the reason the driver gave
+        # "when was it last used by a job", "when did a job last run on gpu 1": the latest ends on that GPU
+        lately = re.search(r"\blast (?:used|ran|run|busy|had)\b|\b(?:used|ran|run) last\b", text)
+        focus_gpu = gpu if gpu is not None else last.gpu if last is not None else None
+        if (
+            lately
+            and "jobs" in topics
+            and not topics - {"jobs", "gpu"}
+            and focus_gpu is not None
+            and job is None
+        ):
+            return Query("finished", gpu=focus_gpu, window=win)
         if last is not None and last.name in LISTS and set(ws) <= LIST_AGAIN and LIST_VERBS & set(ws):
             return last  # "list them", "name those" after a count of jobs: the same jobs, listed
         if last is not None and last.name == "jobs" and last.job_name and ws and set(ws) <= TOTALS_AGAIN:
