@@ -86,7 +86,8 @@ def test_the_job_a_request_or_a_future_question_names_stays_in_focus(svc: Assist
 NAMES = {"vit-base-eval": 1, "vit-large-eval": 2, "tok-prep": 3, "gpt-neo-train": 4}
 
 
-def named(question: str, context: Context) -> Query | None:
+def named(question: str, context: Context | None = None) -> Query | None:
+    context = context or Context()
     return pick(question, Context(**{**context.__dict__, "job_names": NAMES}))
 
 
@@ -172,3 +173,9 @@ def test_the_ends_on_one_gpu_say_its_running_job_too(svc: AssistantService) -> N
     _, text, query = ask(svc, "when did a job last run on gpu 0", None)  # bench-b runs on GPU 0
     assert query == {"name": "finished", "gpu": 0}
     assert "Job 2 (bench-b) is running on GPU 0 now" in text
+
+
+def test_a_result_a_named_job_printed_is_its_log() -> None:
+    assert named("top1 accuracy of vit-large-eval?") == Query("job_log", job=2)
+    assert named("what bleu did the tok-prep job get") == Query("job_log", job=3)
+    assert named("how long did vit-large-eval run") == Query("job_detail", job=2)  # its record

@@ -118,6 +118,8 @@ JOB_ASPECTS = set(
     " tries try tried times retries retried cmd pid asked ask request requested blocking blocks".split()
 )
 WH = set("what which how where when who whats".split())  # a question word
+# the results a job prints, which only its log holds ("the mmlu score of the eval", "final loss of job 3")
+PRINTED = set("score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics".split())
 # what a job asks the queue for: "how much memory did it ask for" is its request, not a GPU's reading
 ASKED_FOR = set("ask asked asks request requested requests want wants wanted need needs needed".split())
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
@@ -342,6 +344,14 @@ class RulePicker:
         if during is not None:
             return during  # "the hottest that gpu got while it ran": a reading over the job's run
         log = log_query(question, ws, topics, job, name, context)
+        if (
+            log is None
+            and job is not None
+            and PRINTED & set(ws)
+            and not topics - {"jobs", "log"}
+            and gpu is None
+        ):
+            log = Query("job_log", job=job)  # "mmlu score of the 8b eval?": what it printed
         if log is not None:
             return log  # "show me the log of job 3", "what did it print?"
         whole = _array_said(text, job, gpu, nth is not None, context) or _end_element(text, job, gpu, context)
