@@ -179,3 +179,10 @@ def test_a_result_a_named_job_printed_is_its_log() -> None:
     assert named("top1 accuracy of vit-large-eval?") == Query("job_log", job=2)
     assert named("what bleu did the tok-prep job get") == Query("job_log", job=3)
     assert named("how long did vit-large-eval run") == Query("job_detail", job=2)  # its record
+
+
+def test_what_the_gpus_were_doing_over_a_span_is_their_jobs_then() -> None:
+    span = window_of("yesterday", FIXED_NOW)
+    assert pick("what was gpu 0 doing yesterday") == Query("jobs", gpu=0, window=span)
+    assert pick("what are the cards doing") == Query("gpu_reading", metric="overview")  # now: the readings
+    assert named("vit-base-eval results?") == Query("job_log", job=1)  # what an eval printed

@@ -119,7 +119,7 @@ JOB_ASPECTS = set(
 )
 WH = set("what which how where when who whats".split())  # a question word
 # the results a job prints, which only its log holds ("the mmlu score of the eval", "final loss of job 3")
-PRINTED = set("score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics".split())
+PRINTED = set("score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics results".split())
 # what a job asks the queue for: "how much memory did it ask for" is its request, not a GPU's reading
 ASKED_FOR = set("ask asked asks request requested requests want wants wanted need needs needed".split())
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait

@@ -258,6 +258,8 @@ def query_for(
     ):  # ("right now": the queue)
         return Query("gpu_reading", metric="overview")  # "what's the status", "what's going on": the GPUs now
     doing = {"doing", "up", "status"} & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
+    if doing and not topics - {"gpu", "models", "running"} and win is not None and "up" not in ws:
+        return Query("jobs", gpu=gpu, window=win)  # "what were the gpus doing between 10 and 11": their jobs
     if doing and not topics - {"gpu", "models", "running"}:
         return Query("gpu_reading", gpu=gpu, metric="overview")  # "how's the hardware doing?"
     if gpu is not None and "running" in topics and not topics & {"queue", "jobs", "long"} and win is None:
