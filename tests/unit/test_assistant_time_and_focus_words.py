@@ -186,3 +186,10 @@ def test_what_the_gpus_were_doing_over_a_span_is_their_jobs_then() -> None:
     assert pick("what was gpu 0 doing yesterday") == Query("jobs", gpu=0, window=span)
     assert pick("what are the cards doing") == Query("gpu_reading", metric="overview")  # now: the readings
     assert named("vit-base-eval results?") == Query("job_log", job=1)  # what an eval printed
+
+
+def test_why_a_gpu_is_busy_is_what_runs_on_it() -> None:
+    assert pick("why is gpu 1 so busy?") == Query("jobs", state="running", gpu=1)
+    idle = Context(Query("idle_gpus"), subject_gpus=[1])
+    assert pick("and why is the other one busy", idle) == Query("jobs", state="running", gpu=0)
+    assert pick("how busy is gpu 1") == Query("gpu_reading", gpu=1, metric="util")  # how much: the reading

@@ -96,6 +96,8 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out.add("overview")  # "compare the two cards": every main reading of each
     if "hardware" in said and TROUBLE & said and not out & {"jobs", "queue", "running", "cluster"}:
         out = (out - {"fail", "models"}) | {"health"}  # "any hardware problems?"
+    if "why" in said and "util" in out and not out - {"util", "gpu"}:
+        out = (out - {"util"}) | {"running"}  # "why is gpu 0 so busy": what runs on it
     if "why" in said and THROTTLE & said:
         out = (out - {"overview"}) | {"health"}  # "why is it throttling": what holds it back, and warnings
     if PROCESS_WORDS & said and "queue" in out:
