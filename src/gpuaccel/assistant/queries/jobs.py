@@ -160,8 +160,7 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     elif job.state == JobState.CANCELLED:
         text = f"{name} was cancelled{_where(job)}: {job.reason or 'no reason recorded'}."
     elif job.state == JobState.SUCCEEDED:
-        end = clock(job.finished_at or now)
-        text = f"{name} succeeded in {format_duration(t or 0)}{_where(job)}, finished at {end}."
+        text = f"{name} succeeded in {format_duration(t or 0)}{_where(job)}."  # its end: in the record
     elif job.state == JobState.RUNNING:
         text = f"{name} is running{_where(job)}, for {format_duration(t or 0)} so far ({tried})."
     elif job.state == JobState.PAUSED:
@@ -182,7 +181,8 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     ]  # fmt: skip
     one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
     columns = ["job", "name", "state", "ran for", "attempt", "submitted", "energy"]
-    said = f"{text} {_record(job, now, used)}"
+    run_said = t is not None and job.state in (JobState.SUCCEEDED, JobState.FAILED)
+    said = f"{text} {_record(job, now, used, run_said)}"
     if len(runs := attempts(job)) > 1:
         said += " " + attempts_words(runs, now)
     said += _run_by(job) + _waited_on(ctx, job)
@@ -227,10 +227,11 @@ def _hms(t: float) -> str:
     return dt.datetime.fromtimestamp(t).strftime("%H:%M:%S")
 
 
-def _record(job: Job, now: float, energy: tuple[float, str] | None) -> str:
+def _record(job: Job, now: float, energy: tuple[float, str] | None, run_said: bool = False) -> str:
     """A job's times in one sentence, durations as ``gpuaccel show`` writes them: when it was submitted,
     started and ended, its queue wait, run time, GPUs and GPU-hours, its energy's joules (all attempts),
-    what it asks for and reported, dependencies, array element."""
+    what it asks for and reported, dependencies, array element. ``run_said``: the answer's first sentence
+    already gave the run time of its one attempt, so the record does not say it twice."""
     parts = [f"Submitted at {clock(job.created_at)}"]
     runs = attempts(job)
     if runs:
@@ -247,7 +248,8 @@ def _record(job: Job, now: float, energy: tuple[float, str] | None) -> str:
         over = " over its attempts" if len(runs) > 1 else ""
         if last.ended_at is not None:
             ended = "cancelled" if last.outcome == JobState.CANCELLED else "ended"
-            parts.append(f"{ended} at {clock(last.ended_at)} after running {format_duration(t)}{over}")
+            ran = "" if run_said and len(runs) == 1 else f" after running {format_duration(t)}{over}"
+            parts.append(f"{ended} at {clock(last.ended_at)}{ran}")
         else:
             parts.append(f"running {format_duration(t)}{over} so far")
         gpus = len(last.gpus)
