@@ -5,6 +5,8 @@ before the last one. Worded apart from the held-out sets."""
 
 from __future__ import annotations
 
+import time
+
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import run
@@ -83,10 +85,16 @@ def test_how_many_jobs_each_gpu_ran_in_a_span(store: Store) -> None:
         return job
 
     ran("a", [1]), ran("b", [1]), ran("c", [0, 1])
+    retried = store.insert(validate_request({"kind": "command", "argv": ["true"], "name": "d"})).id
+    store.claim(retried, "test", 30.0, [0])  # its first attempt on GPU 0 fails and is retried on GPU 1
+    assert store.to_retrying(retried, time.time(), "failed", 1) is not None
+    assert store.requeue_due(time.time() + 1) == [retried]
+    ran_on_1 = store.claim(retried, "test", 30.0, [1])
+    assert ran_on_1 is not None and store.finish(retried, JobState.SUCCEEDED, None, 0) is not None
     now = max(j.finished_at or 0 for j in store.list()) + 1
     ctx = QueryContext(FactsSource(store), now=lambda: now)
     said = run(ctx, Query("gpu_jobs", window=Window(now - 60, now, "in the last minute"))).sentence
-    assert said == "In the last minute, GPU 1 ran the most jobs: 3 (jobs per GPU: GPU 1 3, GPU 0 1)."
+    assert said == "In the last minute, GPU 1 ran the most jobs: 4 (jobs per GPU: GPU 1 4, GPU 0 2)."
 
 
 def test_jobs_ranked_by_their_queue_wait_with_the_mean(store: Store) -> None:

@@ -363,15 +363,22 @@ def finished(ctx: QueryContext, q: Query) -> Result:
 
 
 def gpu_jobs(ctx: QueryContext, q: Query) -> Result:
-    """How many jobs each GPU ran in the span (default: the last 24 hours): the jobs that ran on it at some
-    moment of the span (:func:`in_span`, started), most first (``order`` min: fewest first)."""
+    """How many jobs each GPU ran in the span (default: the last 24 hours): the jobs with an attempt that
+    ran on it at some moment of the span (each attempt on its own GPUs, :mod:`api.attempts`; a job once
+    per GPU), most first (``order`` min: fewest first)."""
     now = ctx.now()
     w = q.window or Window(now - 86400, now, "in the last 24 hours")
     ran = [j for j in ctx.store.list(limit=SCAN) if j.started_at is not None and in_span(j, w)]
     per: dict[int, list[int]] = {int(g["index"]): [] for g in ctx.facts().gpus}  # a GPU that ran none too
     for j in ran:
-        for g in j.assigned_gpus:
-            per.setdefault(int(g), []).append(j.id)
+        on = {
+            int(g)
+            for a in attempts(with_events(ctx, j))
+            if a.started_at < w.t1 and (a.ended_at is None or a.ended_at >= w.t0)
+            for g in a.gpus
+        }
+        for g in sorted(on):
+            per.setdefault(g, []).append(j.id)
     if not any(per.values()):
         return Result(q, f"No job ran on a GPU {w.label}.")
     most = q.order != "min"
