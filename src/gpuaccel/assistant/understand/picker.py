@@ -20,7 +20,7 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, before, window_of
 from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere
-from gpuaccel.assistant.understand.lists import nth_of_list, step_from_list, step_within
+from gpuaccel.assistant.understand.lists import LISTS, nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import (
     gpu_by_state,
     gpus_by_model,
@@ -43,8 +43,8 @@ from gpuaccel.assistant.understand.topics import (
 )
 from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
 
-# "list them", "show me those", "name them all" after an answer that lists jobs: that answer again
-LISTS = ("jobs", "failures", "queue", "job_rank")
+# "list them", "show me those", "name them all" after an answer that lists jobs (understand.lists.LISTS):
+# that answer again
 LIST_VERBS = {"list", "show", "name", "names", "which"}
 LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are they were".split())
 # "since when?" of a GPU's state
