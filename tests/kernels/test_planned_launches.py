@@ -177,3 +177,15 @@ def test_a_bound_launch_given_other_integers_passes_them_as_given(gluon_on_cpu):
     log["c"].clear()
     launch(*args, *walk)
     assert log["c"][0][13 + 4 * 9 + 2 : 13 + 4 * 9 + 5] == (1, 2, 3)
+
+
+def test_a_planned_signature_still_checks_its_scale_and_plans_stay_bounded(gluon_on_cpu, monkeypatch):
+    q, k, v, do = _inputs(7)
+    entry.flash_attention(q, k, v, causal=True)  # plans the forward's signature
+    assert any(key[0] == "fwd" for key in attention._PLANS)
+    with pytest.raises(ValueError, match="scale"):
+        attention.flash_attention_forward(q, k, v, True, float("nan"))  # planned: checked all the same
+    monkeypatch.setattr(attention, "PLANS_MAX", 2)
+    for n in (64, 192, 256):  # three new signatures: the cache empties rather than growing past 2
+        entry.flash_attention(*_inputs(8, shape=(1, 2, n, 64))[:3], causal=True)
+        assert len(attention._PLANS) <= 2

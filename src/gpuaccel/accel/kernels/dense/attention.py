@@ -101,6 +101,15 @@ def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: tor
 
 
 _PLANS: dict[tuple[Any, ...], tuple[str, Any, Bound]] = {}  # call signature -> (path, config, runners)
+PLANS_MAX = 256  # signatures kept; a loop over ever new shapes starts again rather than growing
+
+
+def remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep ``value`` under ``key``, emptying ``cache`` first when it holds PLANS_MAX entries (plans hold
+    bound launches and GPU buffers: varying lengths must not grow them without end)."""
+    if len(cache) >= PLANS_MAX:
+        cache.clear()
+    cache[key] = value
 
 
 def call_signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...] | None:
@@ -144,13 +153,13 @@ def flash_attention_forward(
     causal = bool(causal)
     sig = call_signature("fwd", causal, q, k, v)
     plan = _PLANS.get(sig) if sig is not None and out is None and aligned16(q, k, v) else None
+    scale = check_scale(scale)
     if plan is not None:
         o = _new_out(q, v)
         lse = q.new_empty(q.shape[:3], dtype=torch.float32)
         _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
         return o, lse
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
-    scale = check_scale(scale)  # on the first call of a signature only: planned calls skip to the launch
     if out is not None:
         _check_out(q, shape, *out)
     d, dv = shape.head_dim, shape.head_dim_v
@@ -190,7 +199,7 @@ def flash_attention_forward(
         plan = ("triton", cfg, bound)
     if direct and sig is not None and out is None:  # given buffers' alignment is not part of sig
         _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
-        _PLANS[sig] = plan
+        remember(_PLANS, sig, plan)
     else:
         _launch_fwd_plan((plan[0], plan[1], None), q, k, v, o, lse, causal, scale)
     return o, lse
@@ -248,11 +257,11 @@ def flash_attention_backward(
     causal = bool(causal)
     sig = call_signature("bwd", causal, q, k, v, do, o, lse)
     plan = _PLANS.get(sig) if sig is not None and aligned16(q, k, v, do, o, lse) else None
+    scale = check_scale(scale)
     if plan is not None:
         return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
     check_backward_inputs(q, do, o, lse, shape.head_dim_v)
-    scale = check_scale(scale)
     d, dv = shape.head_dim, shape.head_dim_v
     dp, dvp = _run_dims(shape, lambda t: backward_path(t, causal) == "gluon", q, v)
     if dp != d or dvp != dv:
@@ -284,8 +293,9 @@ def flash_attention_backward(
         )
         plan = ("triton", cfg, {})
     if direct and sig is not None and aligned16(lse):  # no conversion: later calls like this skip to here
-        _PLANS[sig] = plan
-        return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
+        grads = _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
+        remember(_PLANS, sig, plan)  # kept once its first launch went through, as the forward's
+        return grads
     return _launch_bwd_plan((plan[0], plan[1], None), do, q, k, v, o, lse, causal, scale)
 
 

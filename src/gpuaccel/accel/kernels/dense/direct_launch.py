@@ -16,6 +16,7 @@ profiler's, sends the call through Triton's runner). Anything it does not recogn
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import threading
 from typing import Any, NamedTuple
@@ -227,11 +228,12 @@ class DirectLaunch:
 ENCODED: dict[tuple[int, int], Any] = {}
 ENCODED_MAX = 256
 _PARAMS: dict[Any, int] = {}  # static parameters (made hashable) -> a number never reused
+_IDS = itertools.count()  # next() is atomic: two threads binding at once never share a number
 
 
 def _params_id(params: tuple[Any, ...]) -> int:
     key = tuple(tuple(p) if isinstance(p, list) else p for p in params)
-    return _PARAMS.setdefault(key, len(_PARAMS))
+    return _PARAMS.setdefault(key, next(_IDS))
 
 
 def _getter(at: list[int]) -> Any:

@@ -37,7 +37,12 @@ from gpuaccel.accel.kernels.checks import (
     default_scale,
     resolve_scale,
 )
-from gpuaccel.accel.kernels.dense.attention import aligned16, call_signature, flash_attention_forward
+from gpuaccel.accel.kernels.dense.attention import (
+    aligned16,
+    call_signature,
+    flash_attention_forward,
+    remember,
+)
 from gpuaccel.accel.kernels.dense.launchers import (
     Bound,
     cdiv,
@@ -404,7 +409,7 @@ def _decide(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool) -> 
     """Check the inputs, then whether a call of their shape runs the bf16/fp16 kernel (kept per shape)."""
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
     decided = (not fp8_pays(shape, causal), default_scale(shape.head_dim))
-    _DECIDED[(q.shape, k.shape, v.shape, causal)] = decided
+    remember(_DECIDED, (q.shape, k.shape, v.shape, causal), decided)
     return decided
 
 
@@ -445,7 +450,7 @@ def _fp8_forward(
     o, lse = flash_attention_fp8_quantized(_quantize(q, k, v, m, *quant_layout(cfg), bound), causal, scale,
                                            cfg, bound=bound)  # fmt: skip
     if bound is not None and sig is not None:
-        _PLANS[sig] = (cfg, quant_layout(cfg), m, bound)
+        remember(_PLANS, sig, (cfg, quant_layout(cfg), m, bound))
     return o, lse
 
 
