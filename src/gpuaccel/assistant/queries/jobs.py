@@ -19,6 +19,7 @@ from gpuaccel.api.attempts import Attempt, attempts, gpu_seconds
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window
+from gpuaccel.assistant.queries.spans import last_day
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 
@@ -321,7 +322,7 @@ def finished(ctx: QueryContext, q: Query) -> Result:
     """The jobs that ended in the span (default: the last 24 hours), latest end first, each with its
     outcome and end time as ``gpuaccel show`` writes them."""
     now = ctx.now()
-    w = q.window or Window(now - 86400, now, "in the last 24 hours")
+    w = q.window or last_day(now)
     states = [JobState(q.state)] if q.state else list(ENDED)
     found = [j for j in _select(ctx, replace(q, window=None), states) if ended_in(j, w)]
     found.sort(key=lambda j: j.finished_at or 0.0, reverse=True)
@@ -367,7 +368,7 @@ def gpu_jobs(ctx: QueryContext, q: Query) -> Result:
     ran on it at some moment of the span (each attempt on its own GPUs, :mod:`api.attempts`; a job once
     per GPU), most first (``order`` min: fewest first)."""
     now = ctx.now()
-    w = q.window or Window(now - 86400, now, "in the last 24 hours")
+    w = q.window or last_day(now)
     ran = [j for j in ctx.store.list(limit=SCAN) if j.started_at is not None and in_span(j, w)]
     per: dict[int, list[int]] = {int(g["index"]): [] for g in ctx.facts().gpus}  # a GPU that ran none too
     for j in ran:
@@ -633,7 +634,7 @@ def summary(ctx: QueryContext, q: Query) -> Result:
     """What happened in a span: jobs by outcome, failures, the longest run, GPU peaks and means."""
 
     now = ctx.now()
-    w = q.window or Window(now - 86400, now, "in the last 24 hours")
+    w = q.window or last_day(now)
     found = _select(ctx, replace(q, window=w))  # the default span filters too
     by: dict[str, int] = {}
     for j in found:

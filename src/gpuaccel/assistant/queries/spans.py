@@ -7,6 +7,12 @@ import re
 
 from gpuaccel.assistant.queries.query import Window
 
+
+def last_day(now: float) -> Window:
+    """The last 24 hours: what a question with no span of its own reads, and "the past day"."""
+    return Window(now - 86400, now, "in the last 24 hours")
+
+
 _CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?"
 _BETWEEN = re.compile(rf"\b(?:between|from)\s+{_CLOCK}\s+(?:and|to|until|till|-)\s+{_CLOCK}")
 _AT = re.compile(r"\bat\s+(\d{1,2}):(\d{2})\s*(am|pm)?")
@@ -75,7 +81,7 @@ def window_of(text: str, now: float) -> Window | None:
     if re.search(r"\b(?:last|past|previous)\s+(?:hour|hr)\b|\bhour ago\b|\bthis hour\b", text):
         return Window(now - 3600, now, "in the last hour")
     if re.search(r"\b(?:last|past|previous)\s+(?:day|24\s*h)", text):
-        return Window(now - 86400, now, "in the last 24 hours")
+        return last_day(now)
     if re.search(r"\bsince (?:yesterday|yday)\b", text):
         return Window(midnight - 86400, now, "since yesterday")
     if re.search(r"\bovernight\b|\b(?:last|during the) night\b", text):  # 18:00 yesterday to 06:00 today
