@@ -5,14 +5,16 @@ Two groups of documents, each written as xz-compressed text with documents separ
 
 - ``english``: :data:`~assistant_lab.english.sources.SOURCES` that allow redistribution, the project's docs
   and docstrings, and the facts dialogues of :mod:`assistant_lab.tiny.data` (the chat format);
-- ``picking``: :func:`assistant_lab.corpus.documents` (picking turns, follow-ups, refusals, answers).
+- ``picking``: :func:`assistant_lab.corpus.documents` (picking turns, follow-ups, refusals, answers), and
+  the picks of the question sets people wrote, labelled by the rules (:mod:`assistant_lab.people`).
 
 Paragraphs seen before are dropped (exact match after case and space folding); a document goes to the
 held-out split when a hash of its text says so (2%), so the split is the same on every run. The vocabulary is
-fitted here (:mod:`assistant_lab.english.vocab`); the token ids are made on the GPU machine's cores
+fitted here (:mod:`assistant_lab.english.vocab`), or taken from a model file (``--vocab-from``) so a
+chunk can continue that model's training on new text; the token ids are made on the GPU machine's cores
 (:mod:`assistant_lab.english.tokens`), since text compresses better than ids and the 2-core machine is slow.
 
-``python -m assistant_lab.english.build --out .pretrain [--install]``
+``python -m assistant_lab.english.build --out .pretrain [--install] [--vocab-from MODEL]``
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from pathlib import Path
 
 from assistant_lab.english.sources import SOURCES, install
 from assistant_lab.english.vocab import fit_vocab
+from assistant_lab.people import documents as people_documents
 from assistant_lab.tiny.data import dialogue, docstrings, project_docs
 
 HELD_OUT = 50  # one document in 50 is held out
@@ -104,7 +107,25 @@ def sample_text(out: Path, group: str, mb: float) -> str:
         return f.read(int(mb * 1e6))
 
 
-def build(out: Path, seed: int, picking_mb: float, dialog_mb: float, vocab_size: int) -> dict:
+def model_vocab(path: Path) -> list[bytes]:
+    """The vocabulary a model file carries (``tokenizer=vocab``), so new text encodes as that model reads."""
+    from gpuaccel.assistant.engine.safetensors_header import read_header
+
+    meta = read_header(path)[1]
+    if meta.get("tokenizer") != "vocab":
+        raise SystemExit(f"{path}: tokenizer={meta.get('tokenizer')!r}, not a fitted vocabulary ('vocab')")
+    return [bytes.fromhex(h) for h in json.loads(meta["vocab"])]
+
+
+def build(
+    out: Path,
+    seed: int,
+    picking_mb: float,
+    dialog_mb: float,
+    vocab_size: int,
+    people_copies: int = 12,
+    vocab_from: Path | None = None,
+) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
     english = Writer(out, "english")
@@ -114,10 +135,16 @@ def build(out: Path, seed: int, picking_mb: float, dialog_mb: float, vocab_size:
     english.close()
     picking = Writer(out, "picking")
     picking.add("query_dialogues", picking_documents(seed, picking_mb))
+    people: dict[str, dict[str, int]] = {}
+    if people_copies > 0:
+        picking.add("people_sets", people_documents(seed, people_copies, people))
     picking.close()
-    # the vocabulary sees English and picking text alike: the model reads both
-    text = sample_text(out, "english", 4.0) + "\0" + sample_text(out, "picking", 4.0)
-    vocab, vocab_stats = fit_vocab(text, vocab_size)
+    if vocab_from is not None:
+        vocab = model_vocab(vocab_from)
+        vocab_stats = {"from": str(vocab_from), "size": len(vocab)}
+    else:  # the vocabulary sees English and picking text alike: the model reads both
+        text = sample_text(out, "english", 4.0) + "\0" + sample_text(out, "picking", 4.0)
+        vocab, vocab_stats = fit_vocab(text, vocab_size)
     (out / "vocab.json").write_text(json.dumps([t.hex() for t in vocab]))
     licences = {
         s.name: {
@@ -133,6 +160,7 @@ def build(out: Path, seed: int, picking_mb: float, dialog_mb: float, vocab_size:
         "picking": picking.stats,
         "licences": licences,
         "vocab": vocab_stats,
+        "people_sets": {"copies": people_copies, "sets": people},
         "seed": seed,
         "seconds": round(time.time() - t0, 1),
     }
@@ -147,11 +175,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--picking-mb", type=float, default=60.0, help="picking dialogues, MB of text")
     ap.add_argument("--dialog-mb", type=float, default=0.5, help="facts dialogues (the chat format), MB")
     ap.add_argument("--vocab-size", type=int, default=8192)
+    ap.add_argument("--people-copies", type=int, default=12, help="copies of each people-set pick (0: none)")
+    ap.add_argument("--vocab-from", type=Path, help="this model file's vocabulary, not a fitted one")
     ap.add_argument("--install", action="store_true", help="apt-get install the sources' packages first")
     args = ap.parse_args(argv)
     if args.install:
         install()
-    summary = build(args.out, args.seed, args.picking_mb, args.dialog_mb, args.vocab_size)
+    summary = build(
+        args.out,
+        args.seed,
+        args.picking_mb,
+        args.dialog_mb,
+        args.vocab_size,
+        args.people_copies,
+        args.vocab_from,
+    )
     print(json.dumps({k: summary[k] for k in ("english", "picking", "vocab", "seconds")}, indent=1))
     return 0
 

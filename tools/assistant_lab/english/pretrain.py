@@ -5,8 +5,10 @@ each batch mixes windows of English with windows of picking dialogues, the picki
 ``--pick-start`` to ``--pick-end`` over the whole run (``--total-minutes``), and the picks' tokens weigh
 ``--answer-weight`` times the rest. A chunk runs ``--minutes`` and writes ``checkpoint.safetensors`` (the
 weights in bf16, the step, the time spent, the curve); ``--resume`` continues from it (the optimizer's moments
-restart, with a short warm-up). The model is :class:`~assistant_lab.tiny.train.TinyRWKV7` with the fitted
-vocabulary; the WKV runs as its chunked PyTorch form, since the project's Triton WKV-7 kernel has no backward.
+restart, with a short warm-up). ``--init`` starts a new schedule from the weights of a model file (the
+bundled one, say): a fine-tuning run on a corpus built with that file's vocabulary (``build --vocab-from``).
+The model is :class:`~assistant_lab.tiny.train.TinyRWKV7` with the fitted vocabulary; the WKV runs as its
+chunked PyTorch form, since the project's Triton WKV-7 kernel has no backward.
 
 ``python3 -m assistant_lab.english.pretrain --data .pretrain --out $OUT/model --minutes 8``
 (needs torch, numpy, safetensors; the vocabulary's tokenizer is imported from the gpuaccel sources).
@@ -27,7 +29,7 @@ import torch.nn.functional as F
 
 from assistant_lab.english.tokens import load_vocab, tokenize
 from assistant_lab.tiny.batches import evaluate
-from assistant_lab.tiny.io import official_names, save
+from assistant_lab.tiny.io import load_exported, official_names, save
 from assistant_lab.tiny.train import TinyConfig, TinyRWKV7, adamw
 
 CHECKPOINT = "checkpoint.safetensors"
@@ -85,6 +87,10 @@ def load_checkpoint(model: TinyRWKV7, path: Path) -> dict:
     return state
 
 
+def fresh_state() -> dict:
+    return {"step": 0, "seconds": 0.0, "tokens": 0, "curve": []}
+
+
 def train(args: argparse.Namespace) -> dict:
     torch.manual_seed(args.seed)
     device = "cuda" if torch.cuda.is_available() else "cpu"
@@ -102,10 +108,16 @@ def train(args: argparse.Namespace) -> dict:
     corpus = Corpus(tokens_dir, token_bytes)
     cfg = TinyConfig(vocab_size=tok.vocab_size, n_embd=args.n_embd, n_layer=args.n_layer, ctx_len=args.ctx)
     model = TinyRWKV7(cfg)
-    state = {"step": 0, "seconds": 0.0, "tokens": 0, "curve": []}
+    state = fresh_state()
+    if args.resume is not None and args.init is not None:
+        raise SystemExit("--resume continues a run, --init starts one from a model's weights: not both")
     if args.resume is not None:
         state = load_checkpoint(model, args.resume)
         print(f"resumed at step {state['step']} after {state['seconds']:.0f} s", flush=True)
+    if args.init is not None:
+        load_exported(model, args.init)
+        print(f"weights from {args.init}; a new schedule", flush=True)
+    from_scratch = args.resume is None and args.init is None
     model = model.to(device)
     n_params = sum(p.numel() for p in model.parameters())
     opt = adamw(model, args.lr)
@@ -119,7 +131,7 @@ def train(args: argparse.Namespace) -> dict:
     while time.time() - chunk_start < args.minutes * 60:
         elapsed = state["seconds"] + time.time() - chunk_start
         frac = min(1.0, elapsed / total)
-        warm = min(1.0, (chunk_step + 1) / (100 if state["step"] == 0 else 30))
+        warm = min(1.0, (chunk_step + 1) / (100 if from_scratch and state["step"] == 0 else 30))
         lr = args.lr * warm * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * frac)))
         for group in opt.param_groups:
             group["lr"] = lr
@@ -190,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tokens", type=Path, help="token ids (made there from the text when missing)")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--resume", type=Path, help=f"a {CHECKPOINT} an earlier chunk wrote")
+    ap.add_argument("--init", type=Path, help="start from this model file's weights (a new schedule)")
     ap.add_argument("--minutes", type=float, default=8.0, help="this chunk's wall-clock budget")
     ap.add_argument("--total-minutes", type=float, default=8.0, help="the whole run's (the schedules)")
     ap.add_argument("--batch", type=int, default=64)
