@@ -51,8 +51,9 @@ def test_copies_after_the_first_are_typed_otherwise_on_the_same_prompt() -> None
 def test_sets_kept_for_measuring_the_model_are_never_read() -> None:
     assert len(set(people.TRAIN_SETS)) == len(people.TRAIN_SETS)
     assert all((people.SETS_DIR / name).is_file() for name in people.TRAIN_SETS)
+    assert not set(people.DEV_SETS) & set(people.TRAIN_SETS)
     for kept_apart in ("assistant_heldout_q.json", "assistant_heldout_r.json"):
-        assert kept_apart not in people.TRAIN_SETS
+        assert kept_apart not in people.TRAIN_SETS + people.DEV_SETS
 
 
 def test_vocab_from_a_model_file_is_the_files_own() -> None:

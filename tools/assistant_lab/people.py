@@ -8,8 +8,9 @@ the prompt the model would have read at that turn (the machine's GPUs and jobs, 
 jobs and GPUs it named) and the rules' query as the pick. A turn the chat answers before any picker (a
 request to act, a question about the assistant) gives no document: the model is never asked those.
 
-Only the sets in :data:`TRAIN_SETS` are read; a set written later to measure the model stays unread here,
-so it measures questions the model never saw.
+Only the sets in :data:`TRAIN_SETS` become training text. :data:`DEV_SETS` are kept apart to choose how the
+model and the rules share the picking (a margin, an order) on people's wording; a set written later to
+measure the model is in neither, so it measures questions the model never saw and no choice was made on.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ TEST_MACHINE_SETS = (
 )
 # the blind sets g-p of benchmarks/assistant_blind.py, on tests/heldout_machine.py's machine
 HELDOUT_MACHINE_SETS = tuple(f"assistant_heldout_{s}.json" for s in "ghijklmnop")
-TRAIN_SETS = TEST_MACHINE_SETS + HELDOUT_MACHINE_SETS
+DEV_SETS = ("assistant_heldout_o.json", "assistant_heldout_p.json")  # the newest two: the policy's dev split
+TRAIN_SETS = tuple(s for s in TEST_MACHINE_SETS + HELDOUT_MACHINE_SETS if s not in DEV_SETS)
 
 
 @dataclass
