@@ -12,8 +12,11 @@ found. The scoring is the held-out scorer's own (tests/unit/test_assistant_quest
     ... --sets k l --pickers both --quiet   # the model where sure, then the rules; scores only
 
 ``--pickers`` overrides who picks (``rules``; ``model`` alone; ``both``: the model where it is sure by the
-file's ``pick_margin``, then the rules; default: as the model file says); ``--quiet`` prints and writes the
-scores only, no question and no miss (for sets kept unseen by whoever tunes the picker).
+file's ``pick_margin`` or ``--margin``, then the rules; ``after``: the rules, then the model where they find
+nothing and it is that sure; default: as the model file says); ``--model FILE`` and ``--strategy`` score
+another model file (on a GPU: ``--strategy "cuda fp16"``); ``--quiet`` prints and writes the scores only, no
+question and no miss (for sets kept unseen by whoever tunes the picker). Every
+``tests/unit/assistant_heldout_<letter>.json`` from g on is a set.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -41,38 +45,52 @@ from gpuaccel.assistant.understand.model import ModelPicker  # noqa: E402
 from gpuaccel.assistant.understand.picker import RulePicker  # noqa: E402
 
 SETS = {
-    "g": "assistant_heldout_g.json",
-    "h": "assistant_heldout_h.json",
-    "i": "assistant_heldout_i.json",
-    "j": "assistant_heldout_j.json",
-    "k": "assistant_heldout_k.json",
-    "l": "assistant_heldout_l.json",
-    "m": "assistant_heldout_m.json",
-    "n": "assistant_heldout_n.json",
-    "o": "assistant_heldout_o.json",
-    "p": "assistant_heldout_p.json",
+    path.stem.removeprefix("assistant_heldout_"): path.name
+    for path in sorted((ROOT / "tests" / "unit").glob("assistant_heldout_[g-z].json"))
 }
+PICKERS = ("rules", "model", "both", "after")
 
 
-def set_pickers(svc: Any, pickers: str | None) -> None:
+@dataclass
+class Picking:
+    """Who picks (:data:`PICKERS`; None: as the model file says), with which model file, strategy, margin."""
+
+    pickers: str | None = None
+    model: Path | None = None  # None: the service's (the bundled model)
+    strategy: str = "cpu fp32"
+    margin: float | None = None  # None: the file's pick_margin
+
+
+_ENGINES: dict[tuple[Path, str], Engine] = {}  # one loaded model per file and strategy, for every set
+
+
+def set_pickers(svc: Any, how: Picking) -> None:
     """Who picks, whatever the model file's ``query_picker`` says (None: leave the service's choice)."""
-    if pickers is None:
+    if how.pickers is None:
         return
-    margin = float(read_header(svc.model_path())[1].get("pick_margin", "0"))
-    engine = Engine(
-        svc.model_path(), "cpu fp32"
-    )  # in this process: the machine's service has no model worker
-    model = ModelPicker(engine, min_margin=margin if pickers == "both" else 0.0)
-    svc.chat.pickers = {"rules": (RulePicker(),), "model": (model,), "both": (model, RulePicker())}[pickers]
+    path = how.model or svc.model_path()
+    margin = how.margin
+    if margin is None:
+        margin = float(read_header(path)[1].get("pick_margin", "0"))
+    key = (path, how.strategy)
+    if key not in _ENGINES:  # in this process: the machine's service has no model worker
+        _ENGINES[key] = Engine(path, how.strategy)
+    model = ModelPicker(_ENGINES[key], min_margin=0.0 if how.pickers == "model" else margin)
+    svc.chat.pickers = {
+        "rules": (RulePicker(),),
+        "model": (model,),
+        "both": (model, RulePicker()),
+        "after": (RulePicker(), model),
+    }[how.pickers]
 
 
-def score(set_name: str, pickers: str | None = None) -> dict[str, Any]:
+def score(set_name: str, how: Picking | None = None) -> dict[str, Any]:
     """One set through a fresh chat on a fresh copy of the machine: score, misses, invented numbers."""
     data = json.loads((ROOT / "tests" / "unit" / SETS[set_name]).read_text())
     with tempfile.TemporaryDirectory(prefix="gpuaccel-blind-") as folder:
         machine = build_machine(Path(folder))
         svc = machine.service()
-        set_pickers(svc, pickers)
+        set_pickers(svc, how or Picking())
         try:
             total, correct, misses, made_up, answer_ms = 0, 0, [], [], []
             t0 = time.perf_counter()
@@ -122,16 +140,20 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sets", nargs="+", choices=sorted(SETS), default=sorted(SETS))
     p.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results", help="folder for the JSON")
-    p.add_argument(
-        "--pickers", choices=("rules", "model", "both"), help="who picks (default: the model file)"
-    )
+    p.add_argument("--pickers", choices=PICKERS, help="who picks (default: the model file)")
+    p.add_argument("--model", type=Path, help="score this model file (default: the bundled one)")
+    p.add_argument("--strategy", default="cpu fp32", help='where the model runs ("cuda fp16" on a GPU)')
+    p.add_argument("--margin", type=float, help="the margin the model must be sure by (default: the file's)")
     p.add_argument("--quiet", action="store_true", help="scores only: no question or miss printed or written")
     args = p.parse_args(argv)
     stamp = time.strftime("%Y%m%d-%H%M%S")
+    how = Picking(args.pickers, args.model, args.strategy, args.margin)
     for name in args.sets:
-        r = score(name, args.pickers)
+        r = score(name, how)
         r |= {"when": stamp, "python": platform.python_version(), "machine": "tests/heldout_machine.py"}
         r["pickers"] = args.pickers or "as the model file says"
+        r["model"] = str(args.model or "bundled")
+        r["strategy"], r["margin"] = args.strategy, args.margin
         if args.quiet:
             r = {k: v for k, v in r.items() if k not in ("invented", "misses")}
             r["answer_ms"] = {k: v for k, v in r["answer_ms"].items() if k != "slowest"}
@@ -144,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  miss: {m['q']!r} -> {m['got_query']} {m['got_text'][:160]!r}")
         args.out.mkdir(parents=True, exist_ok=True)
         tag = f"_{args.pickers}" if args.pickers else ""
+        tag += f"_m{args.margin:g}" if args.margin is not None else ""
         path = args.out / f"assistant_blind_{name}{tag}_{stamp}.json"
         path.write_text(json.dumps(r, indent=1, ensure_ascii=False) + "\n")
         print(f"  written: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
