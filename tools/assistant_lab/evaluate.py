@@ -201,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--margin", type=float, default=0.0, help="log-prob margin the model must be sure by")
     ap.add_argument("--free", action="store_true", help="also score the model writing the query freely")
     ap.add_argument("--threads", type=int, default=1, help="CPU threads (the chat's model worker uses 1)")
+    ap.add_argument("--strategy", default="cpu fp32", help='where the model runs ("cuda fp16" on a GPU)')
     ap.add_argument("--out", type=Path)
     ap.add_argument("--mark", action="store_true", help="record the scores and the picker mark in the model")
     args = ap.parse_args(argv)
@@ -213,12 +214,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.model is not None:
         from gpuaccel.assistant.engine.runtime import Engine
 
-        engine = Engine(args.model, "cpu fp32")
+        engine = Engine(args.model, args.strategy)
         pickers["model"] = ModelPicker(engine)
         if args.free:
             pickers["free"] = FreeWriter(engine)
     result = score(dev_set(args.n, args.seed), pickers, args.margin)
-    result.update(seed=args.seed, threads=args.threads, versions=_versions())
+    result.update(seed=args.seed, threads=args.threads, strategy=args.strategy, versions=_versions())
     if args.model is not None:
         result["model"] = str(args.model)
     for label, s in result["strategies"].items():
