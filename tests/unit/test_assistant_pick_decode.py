@@ -14,6 +14,7 @@ from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.engine.tokenizers import ByteTokenizer, VocabTokenizer
 from gpuaccel.assistant.queries.catalogue import query_from_args
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.decode import ConstrainedDecoder, Decision, PickInterrupted, decide
 from gpuaccel.assistant.understand.grammar import PickGrammar, names_in, numbers_in
@@ -179,6 +180,18 @@ def test_the_grammar_offers_only_the_question_s_numbers_names_and_known_spans() 
     assert {"today", "yesterday", "in the last 3 hours", "in the last 3 days"} <= set(g.domains["window"])
     assert not any("5" in w for w in g.domains["window"])
     assert g.allowed(g.start()) == {" "} and g.allowed(g.step(g.start(), " ")) == {"n", "{"}
+
+
+def test_the_span_a_question_names_is_one_the_model_may_write_as_the_rules_read_it() -> None:
+    for said, label in (
+        ("average util since noon", "since noon"),
+        ("how busy was gpu 0 yesterday evening", "yesterday evening"),
+        ("peak temp between 13:45 and 13:50", "between 13:45 and 13:50"),
+    ):
+        window = window_of(said, FIXED_NOW)
+        assert window is not None and window.label == label
+        assert label in PickGrammar(said, Context(), FIXED_NOW).domains["window"], said
+    assert "since noon" not in PickGrammar("average util today", Context(), FIXED_NOW).domains["window"]
 
 
 def test_a_tokenizer_without_a_trie_cannot_be_constrained() -> None:

@@ -109,11 +109,16 @@ def names_in(question: str, context: Context) -> list[str]:
     return [n for n in dict.fromkeys(found) if n.isascii()]
 
 
-def spans_for(numbers: list[int], context: Context, now: float) -> list[str]:
+def spans_for(numbers: list[int], context: Context, now: float, question: str = "") -> list[str]:
     """Time-span labels the model may write: the fixed ones, "the last N units" for the question's numbers,
-    and the previous query's span; each as :func:`window_of` labels it, so it reads back the same."""
+    the span the question's own words name as the span reader reads them ("since noon", "yesterday
+    evening", "between 13:45 and 13:50": one reader for rules and model), and the previous query's span;
+    each as :func:`window_of` labels it, so it reads back the same."""
     texts = [f"{s}" for s in FIXED_SPANS] + [f"last {n} {u}" for n in numbers if n > 0 for u in SPAN_UNITS]
     labels = [w.label for w in (window_of(t, now) for t in texts) if w is not None]
+    said = window_of(question.lower(), now) if question else None
+    if said is not None:
+        labels.append(said.label)
     last = context.last
     if last is not None and last.window is not None:
         labels.append(last.window.label)
@@ -143,7 +148,7 @@ class PickGrammar:
             "gpu": gpus_in(question, context),
             "job": jobs_in(question, context),
             "job_name": names_in(question, context),
-            "window": spans_for(numbers, context, now),
+            "window": spans_for(numbers, context, now, question),
             "lines": [n for n in said_numbers(question) if n > 0],  # "the last 50 lines"
         }
         self._pieces: dict[Part | None, list[tuple[str, Part]]] = {}
