@@ -104,6 +104,19 @@ class GateSettings:
     off_why: str = ""  # why use_gpu is False, in words
 
 
+def decide_on(engine: Any, question: str, context: Context, now: float) -> Decision | None:
+    """The picking model's decision on ``engine``: the worker runs the search in its process; an engine in
+    this process (a caller's factory) runs the same search here, stopped by its interrupt (None then)."""
+    if hasattr(engine, "decide"):
+        return engine.decide(question, context, now)
+    from gpuaccel.assistant.understand.decode import PickInterrupted, decide
+
+    try:
+        return decide(engine, question, context, now, interrupted=engine.interrupted)
+    except PickInterrupted:
+        return None
+
+
 class GateController:
     """Owns the one loaded engine and switches it when the gate moves. One generation at a time."""
 
@@ -312,17 +325,17 @@ class GateController:
         with self._busy:
             while not self._closing and (strategy := self.wanted_strategy()) is not None:
                 engine = self._engine_for(strategy)
-                if not hasattr(engine, "decide"):
+                if not hasattr(engine, "decide") and not hasattr(engine, "forward_all"):
                     raise TypeError(
-                        f"{type(engine).__name__} cannot run a constrained pick: the picking model needs an"
-                        " engine with decide() (the model worker, assistant.engine.worker.WorkerEngine)"
+                        f"{type(engine).__name__} cannot run a constrained pick: the picking model needs the"
+                        " model worker (decide()) or an engine that scores text (prefill and forward_all)"
                     )
                 engine.reset_interrupt()
                 if strategy.startswith("cuda") and not self.gate_open():
                     continue  # closed between the check and the load: go round again
                 self._own_activity(strategy.startswith("cuda"))
                 try:
-                    decision = engine.decide(question, context, now)
+                    decision = decide_on(engine, question, context, now)
                 finally:
                     self._own_activity(False)
                 if decision is not None:

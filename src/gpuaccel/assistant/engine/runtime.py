@@ -328,6 +328,10 @@ class Engine:
     def reset_interrupt(self) -> None:
         self._interrupt.clear()
 
+    def interrupted(self) -> bool:
+        """Whether :meth:`interrupt` was called since the last :meth:`reset_interrupt`."""
+        return self._interrupt.is_set()
+
     def generate(self, tokens: list[int], params: GenParams) -> Iterator[int]:
         """Yield sampled tokens; stops at ``params.stop``, ``max_tokens`` or :meth:`interrupt`.
 
