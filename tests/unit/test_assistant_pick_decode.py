@@ -280,7 +280,11 @@ def test_pick_eval_scores_the_strategies_that_trust_a_sure_model(tmp_path) -> No
     helps = mark(path, result, 2.0)
     meta = read_header(path)[1]
     assert helps == (acc[shipped(2.0)] >= acc["rules"]) and meta["pick_margin"] == "2"
-    assert meta["query_picker"] == ("1" if helps else "0")
+    assert meta["query_picker"] == ("1" if helps else "0") and meta["pick_first"] == "model"
+    after = mark(path, result, 2.0, first="rules")  # the rules first, the model where they find nothing
+    meta = read_header(path)[1]
+    assert shipped(2.0, "rules") == "rules, then model if margin >= 2" and meta["pick_first"] == "rules"
+    assert after == (acc["rules, then model if margin >= 2"] >= acc["rules"])
 
 
 def _writes(grammar: PickGrammar, text: str) -> Query | None | bool:

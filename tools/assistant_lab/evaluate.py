@@ -166,20 +166,24 @@ def score(
     return out
 
 
-def shipped(margin: float) -> str:
-    """The strategy the chat runs with ``query_picker=1``: the model (sure by ``margin``), then the rules."""
+def shipped(margin: float, first: str = "model") -> str:
+    """The strategy the chat runs with ``query_picker=1``: the model (sure by ``margin``), then the rules; or
+    with ``pick_first=rules``, the rules, then the model (sure by ``margin``) where they find nothing."""
+    if first == "rules":
+        return "rules, then model" if margin <= 0 else f"rules, then model if margin >= {margin:g}"
     return "model, then rules" if margin <= 0 else f"model if margin >= {margin:g}, then rules"
 
 
-def mark(path: Path, result: dict[str, Any], margin: float = 0.0) -> bool:
+def mark(path: Path, result: dict[str, Any], margin: float = 0.0, first: str = "model") -> bool:
     """Write the dev scores into the model's metadata; ``query_picker=1`` only if the model helps there."""
     from gpuaccel.assistant.engine.safetensors_header import read_header, write_metadata
 
     acc = {k: v["accuracy"] for k, v in result["strategies"].items()}
-    helps = acc[shipped(margin)] >= acc["rules"]
+    helps = acc[shipped(margin, first)] >= acc["rules"]
     meta = read_header(path)[1]
     meta["query_picker"] = "1" if helps else "0"
     meta["pick_margin"] = f"{margin:g}"
+    meta["pick_first"] = first
     meta["pick_dev"] = json.dumps({"questions": result["questions"], **acc}, sort_keys=True)
     write_metadata(path, meta)
     return helps
@@ -204,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strategy", default="cpu fp32", help='where the model runs ("cuda fp16" on a GPU)')
     ap.add_argument("--out", type=Path)
     ap.add_argument("--mark", action="store_true", help="record the scores and the picker mark in the model")
+    ap.add_argument(
+        "--first", choices=("model", "rules"), default="model", help="who the marked file asks first"
+    )
     args = ap.parse_args(argv)
     if args.margin < 0:
         ap.error(f"--margin must be 0 or more (a log-prob gap), not {args.margin}")
@@ -233,8 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         args.out.write_text(json.dumps(result, indent=1))
     if args.mark and args.model is not None:
-        helps = mark(args.model, result, args.margin)
-        print("query_picker:", "1 (the model is asked first)" if helps else "0 (rules only)")
+        helps = mark(args.model, result, args.margin, args.first)
+        asked = "the model first" if args.first == "model" else "the model where the rules find nothing"
+        print("query_picker:", f"1 ({asked})" if helps else "0 (rules only)")
     return 0
 
 

@@ -25,7 +25,7 @@ from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.chat import ChatService
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.engine.gate import GateController, GateSettings, cuda_problem
-from gpuaccel.assistant.engine.models import ModelManager, fit_message, pick_margin
+from gpuaccel.assistant.engine.models import ModelManager, fit_message, pick_margin, rules_first
 from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
 from gpuaccel.assistant.engine.token_energy import TokenEnergy
 from gpuaccel.assistant.housekeeping.housekeeper import Housekeeper
@@ -172,14 +172,16 @@ class AssistantService:
         return True, ""
 
     def _set_pickers(self) -> None:
-        """A model trained to write queries is asked first (through the worker, as sure as its file says);
-        the rule picker answers when it does not pick."""
-        margin = pick_margin(self.model_path())
-        self.chat.pickers = (
-            (ModelPicker(self.controller, min_margin=margin), RulePicker())
-            if margin is not None
-            else (RulePicker(),)
-        )
+        """A model trained to write queries picks through the worker, as sure as its file says: first, the
+        rule picker answering where it does not pick; or, where the file says ``pick_first=rules``, only
+        where the rules find nothing."""
+        path = self.model_path()
+        margin = pick_margin(path)
+        if margin is None:
+            self.chat.pickers = (RulePicker(),)
+            return
+        model = ModelPicker(self.controller, min_margin=margin)
+        self.chat.pickers = (RulePicker(), model) if rules_first(path) else (model, RulePicker())
 
     def model_file_replaced(self, path: Path) -> None:
         """An import or download wrote ``path``: if that is the loaded model's file, unload it so the next

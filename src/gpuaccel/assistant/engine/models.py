@@ -410,6 +410,16 @@ def picks_queries(path: Path) -> bool:
         return False
 
 
+def rules_first(path: Path) -> bool:
+    """Whether a picking model file asks the rules first and itself only where they find nothing
+    (``pick_first=rules``, written by ``pick_eval --first rules --mark``); files marked before say nothing:
+    the model first."""
+    try:
+        return read_header(path)[1].get("pick_first", "model") == "rules"
+    except (OSError, HeaderError):
+        return False
+
+
 def pick_margin(path: Path) -> float | None:
     """The margin a picking model file says its picks must win by (``pick_margin``, written by
     ``pick_eval --mark``; 0 in a file marked before margins were recorded); None where the file is not a
