@@ -8,6 +8,7 @@ both (tests/unit/test_assistant_runtime.py).
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +97,8 @@ def plot_curve(summary: dict, path: Path) -> bool:
     val = [r for r in curve if "val_loss" in r]
     ax.plot([r["step"] for r in val], [r["val_loss"] for r in val], "o-", label="held-out")
     ax.set_xlabel("step")
-    ax.set_ylabel(f"cross-entropy, {summary.get('loss_unit', 'nats per byte')}")
+    unit = summary.get("loss_unit", "nats per byte")
+    ax.set_ylabel(textwrap.fill(f"cross-entropy, {unit}", 38))  # a long unit ran off the figure
     ax.set_title(f"tiny RWKV-7 ({summary['params'] / 1e6:.1f}M params, {summary['device']})")
     ax.grid(alpha=0.3)
     ax.legend()
