@@ -38,11 +38,11 @@ def test_kept_picks_are_the_rules_right_answers_with_the_turns_prompt() -> None:
             assert back is not None and back.name == r.query.name
 
 
-def test_copies_after_the_first_are_voiced_otherwise_on_the_same_prompt() -> None:
+def test_copies_after_the_first_are_typed_otherwise_on_the_same_prompt() -> None:
     kept, _ = people.records("assistant_heldout_k.json")
     r = next(x for x in kept if x.query is not None and len(x.question) > 20)
     rng = random.Random(3)
-    variants = {r.document(people.voiced(r.question, rng)) for _ in range(20)}
+    variants = {r.document(people.noisy(r.question, rng)) for _ in range(20)}
     assert len(variants) > 5
     system = pick_prompt("", r.context).split("User:")[0]
     assert all(v.startswith(system) and v.endswith(f" {pick_json(r.query)}\n\n") for v in variants)

@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from assistant_lab.augment.shapes import noise, wrap
 from assistant_lab.sampling import noisy
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.understand.context import Context
@@ -120,23 +119,10 @@ def records(set_file: str) -> tuple[list[Recorded], dict[str, int]]:
     return kept, counts
 
 
-def voiced(question: str, rng: random.Random) -> str:
-    """The question in another person's voice: context, an aside or a chat handle around it
-    (:func:`~assistant_lab.augment.shapes.wrap`) or words that mean nothing here in it
-    (:func:`~assistant_lab.augment.shapes.noise`), each a third of the time, then the user's typing
-    (:func:`~assistant_lab.sampling.noisy`). Neither changes what is asked; the sets were written by a few
-    hands, and the model should not learn their voice as the cue."""
-    r = rng.random()
-    if r < 1 / 3:
-        question = wrap(question, rng)
-    elif r < 2 / 3:
-        question = noise(question, rng)
-    return noisy(question, rng)
-
-
 def documents(seed: int, copies: int, stats: dict[str, Any] | None = None) -> Iterator[str]:
-    """Each kept pick of every training set ``copies`` times: once as written, then in other voices
-    (:func:`voiced`), in a shuffled order. ``stats`` gets each set's counts."""
+    """Each kept pick of every training set ``copies`` times: once as written, then with the user's typing
+    (:func:`~assistant_lab.sampling.noisy`: a greeting or please, typos in longer words, case), in a
+    shuffled order. ``stats`` gets each set's counts."""
     rng = random.Random(seed)
     kept: list[Recorded] = []
     for set_file in TRAIN_SETS:
@@ -145,7 +131,7 @@ def documents(seed: int, copies: int, stats: dict[str, Any] | None = None) -> It
         if stats is not None:
             stats[set_file] = counts
     docs = [
-        r.document() if k == 0 else r.document(voiced(r.question, rng)) for r in kept for k in range(copies)
+        r.document() if k == 0 else r.document(noisy(r.question, rng)) for r in kept for k in range(copies)
     ]
     rng.shuffle(docs)
     yield from docs
