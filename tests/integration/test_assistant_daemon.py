@@ -27,7 +27,8 @@ def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
             assert text == f"The temperature of GPU 1 is {temp:.0f} C.", (text, temp)
             assert events[-1][0] == "done", events[-3:]
             assert http.get("/api/v1/assistant/reports").json() == {"reports": []}
-            # The bundled model writes no prose after answers and no report summary: it is not even loaded.
+            # The bundled model picks only what the rules cannot (they answered above), and writes no prose
+            # after answers and no report summary: it is not even loaded.
             report = http.post("/api/v1/assistant/reports", json={"kind": "daily"})
             assert report.status_code == 201 and "The model's summary" not in report.json()["markdown"]
             assert http.get("/api/v1/assistant/state").json()["strategy"] is None

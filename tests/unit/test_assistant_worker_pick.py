@@ -52,10 +52,12 @@ def in_process() -> ModelPicker:
 
 @pytest.fixture(scope="module")
 def marked_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled weights marked as a picker that must be sure by 1.5 (the bundled file says 0: rules)."""
+    """The bundled weights marked as a picker asked first that must be sure by 1.5 (the bundled file: after
+    the rules, by 2)."""
     path = tmp_path_factory.mktemp("m") / "picker.safetensors"
     shutil.copyfile(BUNDLED_MODEL, path)
-    write_metadata(path, {**read_header(path)[1], "query_picker": "1", "pick_margin": "1.5"})
+    meta = {**read_header(path)[1], "query_picker": "1", "pick_margin": "1.5", "pick_first": "model"}
+    write_metadata(path, meta)
     return path
 
 
@@ -73,7 +75,9 @@ def test_the_daemon_s_picker_decides_through_its_worker_as_in_process(
 
     svc = AssistantService(tmp_path, Store(tmp_path / "gpuaccel.db"))  # its own factory: the model worker
     try:
-        assert len(svc.chat.pickers) == 1  # the bundled file: the rules alone
+        rules, bundled = svc.chat.pickers  # the bundled file picks where the rules find nothing
+        assert isinstance(rules, RulePicker) and isinstance(bundled, ModelPicker)
+        assert bundled.min_margin == 2.0
         svc.save_settings(model=str(marked_model))
         model, rules = svc.chat.pickers
         assert isinstance(model, ModelPicker) and isinstance(rules, RulePicker) and model.min_margin == 1.5
@@ -179,7 +183,7 @@ def test_the_model_file_says_how_sure_its_picks_must_be(tmp_path: Path, caplog: 
     assert margin(query_picker="1", pick_margin="3.75") == 3.75
     assert margin(query_picker="1") == 0.0  # marked before margins were recorded: every pick counts
     assert margin(query_picker="0", pick_margin="2") is None  # not a picker: the rules alone
-    assert pick_margin(BUNDLED_MODEL) is None
+    assert pick_margin(BUNDLED_MODEL) == 2.0  # the bundled model picks where the rules find nothing
     with caplog.at_level(logging.WARNING):
         for bad in ("sure", "-1", "nan"):
             assert margin(query_picker="1", pick_margin=bad) is None
@@ -195,8 +199,32 @@ def test_only_a_controller_that_decides_or_an_engine_that_scores_can_pick() -> N
 
     with pytest.raises(TypeError, match=r"decide\(\) \(the model worker\) or an engine that scores"):
         ModelPicker(Streams())
-    ctl = GateController(None, BUNDLED_MODEL, Engine, GateSettings(use_gpu=False))  # in-process: streams only
-    with pytest.raises(TypeError, match="Engine cannot run a constrained pick"):
+
+    class Mute(Streams):
+        strategy = "cpu fp32"
+
+        def reset_interrupt(self) -> None:
+            pass
+
+        def interrupt(self) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    ctl = GateController(None, BUNDLED_MODEL, lambda p, s: Mute(), GateSettings(use_gpu=False))
+    with pytest.raises(TypeError, match="Mute cannot run a constrained pick"):
         ctl.decide("hottest gpu", Context(), FIXED_NOW)
     assert ModelPicker(ctl).pick("hottest gpu", Context(), FIXED_NOW) is None  # logged; the rules answer
     ctl.close()
+
+
+def test_a_controller_over_an_engine_in_this_process_decides_as_it(in_process: ModelPicker) -> None:
+    ctl = GateController(None, BUNDLED_MODEL, Engine, GateSettings(use_gpu=False))  # a caller's factory
+    try:
+        for question, context in QUESTIONS[:3]:
+            d = ctl.decide(question, context, FIXED_NOW)
+            assert_same(d, in_process.decide(question, context, FIXED_NOW))
+        assert ctl.engine is not None and not hasattr(ctl.engine, "decide")  # the search ran in this process
+    finally:
+        ctl.close()
