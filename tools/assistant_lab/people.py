@@ -33,15 +33,21 @@ from gpuaccel.assistant.understand.prompt import pick_json, pick_prompt
 REPO = Path(__file__).resolve().parents[2]
 SETS_DIR = REPO / "tests" / "unit"
 
+
+def _test_helpers() -> Any:
+    """The tests' machines and scorer (tests/ is not a package: put its folders on the path once)."""
+    for folder in (REPO / "tests", REPO / "tests" / "unit"):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+    import assistant_helpers
+    import heldout_machine
+    import test_assistant_questions
+
+    return assistant_helpers, heldout_machine, test_assistant_questions
+
+
 # the sets of tests/unit/test_assistant_questions.py, on its machine (tests/assistant_helpers.build_service)
-TEST_MACHINE_SETS = (
-    "assistant_heldout.json",
-    "assistant_heldout_blind.json",
-    "assistant_heldout_c.json",
-    "assistant_heldout_d.json",
-    "assistant_heldout_e.json",
-    "assistant_heldout_f.json",
-)
+TEST_MACHINE_SETS = tuple(_test_helpers()[2].QUESTION_SETS)
 # the blind sets g-p of benchmarks/assistant_blind.py, on tests/heldout_machine.py's machine
 HELDOUT_MACHINE_SETS = tuple(f"assistant_heldout_{s}.json" for s in "ghijklmnop")
 DEV_SETS = ("assistant_heldout_o.json", "assistant_heldout_p.json")  # the newest two: the policy's dev split
@@ -72,18 +78,6 @@ class Recorder:
         query = self.rules.pick(question, context, now)
         self.calls.append(Recorded(question, context, query))
         return query
-
-
-def _test_helpers() -> Any:
-    """The tests' machines and scorer (tests/ is not a package: put its folders on the path once)."""
-    for folder in (REPO / "tests", REPO / "tests" / "unit"):
-        if str(folder) not in sys.path:
-            sys.path.insert(0, str(folder))
-    import assistant_helpers
-    import heldout_machine
-    import test_assistant_questions
-
-    return assistant_helpers, heldout_machine, test_assistant_questions
 
 
 def records(set_file: str) -> tuple[list[Recorded], dict[str, int]]:
