@@ -23,7 +23,7 @@ from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.assistant.understand.picker import REFUSAL
+from gpuaccel.assistant.understand.picker import MODEL_PICKED, REFUSAL
 from gpuaccel.assistant.understand.replies import HELLO_REPLY, THANKS_REPLY
 from gpuaccel.scheduler.store.queue import Store
 
@@ -289,3 +289,29 @@ def test_tflops_are_the_dashboards_record_exact_where_a_job_counted(tmp_path: Pa
     source.telemetry_now = None  # no daemon: the shared snapshot, estimates only
     assert "exact" not in run(QueryContext(source), Query("gpu_reading", metric="tflops")).sentence
     store.close()
+
+
+class ListsGpus:
+    """A stand-in picking model: the GPU list for any question."""
+
+    name = "model"
+
+    def pick(self, question: str, context: object, now: float) -> Query | None:
+        return Query("gpu_list")
+
+
+def test_an_answer_says_whether_the_rules_or_the_model_picked_its_query(svc: AssistantService) -> None:
+    from gpuaccel.assistant.understand.picker import RulePicker
+
+    svc.chat.pickers = (RulePicker(), ListsGpus())  # the model where the rules find nothing
+    client = client_for(svc)
+    _, events = ask(client, "which gpu is the hottest?")
+    assert events[0][1]["picked_by"] == "rules"
+    text, events = ask(client, "gimme the lowdown on the silicon")
+    assert events[0][1]["picked_by"] == "model" and text.startswith("There are 2 GPUs")
+    assert text.endswith(f". {MODEL_PICKED}")  # every view shows it: the CLI, the GUI, MCP
+    _, events = ask(client, "which gpu is the hottest and what is using gpu memory?")  # two asks
+    assert events[0][1]["picked_by"] == "rules" and len(events[0][1]["queries"]) == 2
+    svc.chat.pickers = (RulePicker(),)
+    text, events = ask(client, "gimme the lowdown on the silicon")
+    assert text == REFUSAL and "picked_by" not in events[0][1]

@@ -31,7 +31,7 @@ from gpuaccel.assistant.understand.asks import answer_asks
 from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.lists import carried
 from gpuaccel.assistant.understand.names import named_jobs_in
-from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, pick
+from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, MODEL_PICKED, REFUSAL, pick_by
 from gpuaccel.assistant.understand.replies import (
     about_housekeeping,
     about_me,
@@ -270,9 +270,14 @@ class ChatService:
             gpu_memory={int(g["index"]): float(g["mem_total_mib"] or 0) for g in facts.gpus},
         )
         now = self.now()
-        results = answer_asks(
-            question, context, lambda part, c: pick(part, c, self.pickers, now=now), lambda q: run(ctx, q)
-        )
+        pickers: list[str] = []  # who picked each part's query
+
+        def pick_part(part: str, c: Context) -> Query | None:
+            query, by = pick_by(part, c, self.pickers, now=now)
+            pickers.append(by or "")
+            return query
+
+        results = answer_asks(question, context, pick_part, lambda q: run(ctx, q))
         if results:
             *earlier, result = results
             meta: dict[str, Any] = {
@@ -280,20 +285,23 @@ class ChatService:
                 "query": results[0].query.to_json(),  # the first ask's, where one query is expected
                 "queries": [r.query.to_json() for r in results],
                 "result": {"columns": results[0].columns, "rows": results[0].rows},
+                "picked_by": "model" if "model" in pickers else "rules",
             }
             block = "\n".join(r.block() for r in results)
-            answer = " ".join(r.sentence for r in results)
+            answer = " ".join([r.sentence for r in results] + [MODEL_PICKED] * ("model" in pickers))
             return Turn(question, result.query, result, block, answer, meta, earlier=earlier)
-        query = pick(question, context, self.pickers, now=now)
+        query, by = pick_by(question, context, self.pickers, now=now)
         result = run(ctx, query) if query is not None else None
         meta = {"facts": facts.to_json()}
         if result is not None and query is not None:
             meta["query"] = query.to_json()
+            meta["picked_by"] = by or "rules"
             meta["result"] = {"columns": result.columns, "rows": result.rows}
             listing, listed = carried(
                 question, result, context.listing, context.listed, lambda q: run(ctx, q)
             )
-            turn = Turn(question, query, result, result.block(), result.sentence, meta)
+            said = f"{result.sentence} {MODEL_PICKED}" if by == "model" else result.sentence
+            turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed
             return turn
         reply = small_talk(question) or REFUSAL

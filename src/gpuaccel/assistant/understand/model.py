@@ -35,6 +35,8 @@ class ModelPicker:
     file's ``pick_margin``).
     """
 
+    name = "model"
+
     def __init__(self, controller: Any, min_margin: float = 0.0) -> None:
         if not (math.isfinite(min_margin) and min_margin >= 0):
             raise ValueError(f"min_margin must be a log-prob gap of 0 or more, not {min_margin!r}")

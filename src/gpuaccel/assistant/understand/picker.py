@@ -87,6 +87,8 @@ METRIC_WORDS = {w for w, topic in WORD_OF.items() if topic in METRICS}  # "power
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
 TOPICS = topics()  # the catalogue's topics, one per query
 REFUSAL = f"I only know about this machine: {TOPICS}."
+# said after an answer whose query the picking model chose because the rules found none: it may be wrong
+MODEL_PICKED = "(The model picked this query: the rules found none.)"
 
 
 WINDOWED = ("jobs", "finished", "failures", "job_rank", "summary", "energy")  # queries over a time span
@@ -127,6 +129,8 @@ JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers:
 
 class RulePicker:
     """Topic words, superlatives and entities to a query; the fallback that needs no model."""
+
+    name = "rules"
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
         if housekeeping_said(question) == "ask":
@@ -598,13 +602,24 @@ def pick(
     now: float | None = None,
 ) -> Query | None:
     """The query that answers ``question`` (None: off-topic, answer with :data:`REFUSAL`)."""
+    return pick_by(question, context, pickers, now)[0]
+
+
+def pick_by(
+    question: str,
+    context: Context | None = None,
+    pickers: tuple[Picker, ...] = DEFAULT_PICKERS,
+    now: float | None = None,
+) -> tuple[Query | None, str | None]:
+    """The query and who picked it (the picker's ``name``: ``rules``, ``model``), so an answer can say
+    that a model chose what it answers; (None, None) where no picker found one."""
     context = context or Context()
     when = time.time() if now is None else now
     for picker in pickers:
         q = picker.pick(question, context, when)
         if q is not None:
-            return q
-    return None
+            return q, getattr(picker, "name", type(picker).__name__)
+    return None, None
 
 
 _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
