@@ -16,7 +16,13 @@ from gpuaccel.assistant.queries.catalogue import query_from_args
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context
-from gpuaccel.assistant.understand.decode import ConstrainedDecoder, Decision, PickInterrupted, decide
+from gpuaccel.assistant.understand.decode import (
+    ConstrainedDecoder,
+    Decision,
+    PickInterrupted,
+    decide,
+    decide_on,
+)
 from gpuaccel.assistant.understand.grammar import PickGrammar, names_in, numbers_in
 from gpuaccel.assistant.understand.model import ModelPicker, parse_pick
 from gpuaccel.assistant.understand.picker import RulePicker, pick
@@ -281,10 +287,17 @@ def test_pick_eval_scores_the_strategies_that_trust_a_sure_model(tmp_path) -> No
     meta = read_header(path)[1]
     assert helps == (acc[shipped(2.0)] >= acc["rules"]) and meta["pick_margin"] == "2"
     assert meta["query_picker"] == ("1" if helps else "0") and meta["pick_first"] == "model"
-    after = mark(path, result, 2.0, first="rules")  # the rules first, the model where they find nothing
+    assert shipped(2.0, "rules") == "rules, then model if margin >= 2"
+    behind = {"questions": 10, "strategies": {"rules": {"accuracy": 0.9}}}
+    behind["strategies"] |= {
+        "rules, then model if margin >= 2": {"accuracy": 0.95},  # the model helps behind the rules
+        "model if margin >= 2, then rules": {"accuracy": 0.8},  # and harms in front of them
+    }
+    assert mark(path, behind, 2.0, first="rules") is True
     meta = read_header(path)[1]
-    assert shipped(2.0, "rules") == "rules, then model if margin >= 2" and meta["pick_first"] == "rules"
-    assert after == (acc["rules, then model if margin >= 2"] >= acc["rules"])
+    assert meta["pick_first"] == "rules" and meta["query_picker"] == "1"
+    assert mark(path, behind, 2.0, first="model") is False
+    assert read_header(path)[1]["query_picker"] == "0"
 
 
 def _writes(grammar: PickGrammar, text: str) -> Query | None | bool:
@@ -325,3 +338,13 @@ def test_the_bundled_model_picks_valid_queries_with_the_added_query_kinds() -> N
             _valid(d.query)
             said = {v for v in (d.query.gpu, d.query.job, d.query.lines) if v is not None}
             assert said <= set(numbers_in(question, Context())), (question, d.query)
+
+
+def test_an_engine_in_this_process_stops_its_pick_when_interrupted() -> None:
+    model = TableModel(1, {"{": 4.0})
+    question, context = QUESTIONS[0]
+    here, there = decide_on(model, question, context, FIXED_NOW), decide(model, question, context, FIXED_NOW)
+    assert here is not None and (here.query, here.margin) == (there.query, there.margin)
+    model.interrupted = lambda: True  # type: ignore[attr-defined]  # a claim or a stop, before any call
+    assert decide_on(model, question, context, FIXED_NOW) is None  # no pick: the chat goes on
+    assert ModelPicker(model).pick(question, context, FIXED_NOW) is None

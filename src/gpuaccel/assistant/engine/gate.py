@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from gpuaccel.api.assistant import Policy
 from gpuaccel.assistant.engine.runtime import GenParams, describe_runtime
+from gpuaccel.assistant.understand.decode import can_pick, decide_on
 
 if TYPE_CHECKING:
     from gpuaccel.assistant.understand.context import Context
@@ -102,19 +103,6 @@ class GateSettings:
     on_close: str = Policy.model_fields["on_close"].default  # api.assistant.Policy says what each means
     use_gpu: bool = Policy.model_fields["use_gpu"].default  # False also when no CUDA is here
     off_why: str = ""  # why use_gpu is False, in words
-
-
-def decide_on(engine: Any, question: str, context: Context, now: float) -> Decision | None:
-    """The picking model's decision on ``engine``: the worker runs the search in its process; an engine in
-    this process (a caller's factory) runs the same search here, stopped by its interrupt (None then)."""
-    if hasattr(engine, "decide"):
-        return engine.decide(question, context, now)
-    from gpuaccel.assistant.understand.decode import PickInterrupted, decide
-
-    try:
-        return decide(engine, question, context, now, interrupted=engine.interrupted)
-    except PickInterrupted:
-        return None
 
 
 class GateController:
@@ -320,12 +308,13 @@ class GateController:
     def decide(self, question: str, context: Context, now: float) -> Decision | None:
         """The picking model's decision where the gate lets the model run now; None where it may not (gate
         closed and ``on_close="wait"``) or a claim or stop interrupted it. A pick is worth no wait: the
-        next picker answers at once rather than the chat waiting for a job to end. The engine (the
-        worker) must offer ``decide`` (:meth:`~assistant.engine.worker.WorkerEngine.decide`)."""
+        chat goes on at once (the next picker, or the refusal) rather than waiting for a job to end. The
+        engine is the worker (:meth:`~assistant.engine.worker.WorkerEngine.decide`) or one in this process
+        that scores text (:func:`~assistant.understand.decode.decide_on`)."""
         with self._busy:
             while not self._closing and (strategy := self.wanted_strategy()) is not None:
                 engine = self._engine_for(strategy)
-                if not hasattr(engine, "decide") and not hasattr(engine, "forward_all"):
+                if not can_pick(engine):
                     raise TypeError(
                         f"{type(engine).__name__} cannot run a constrained pick: the picking model needs the"
                         " model worker (decide()) or an engine that scores text (prefill and forward_all)"
@@ -340,7 +329,7 @@ class GateController:
                     self._own_activity(False)
                 if decision is not None:
                     return decision
-                self._record("pick_interrupted", strategy, "the rules answer this question")
+                self._record("pick_interrupted", strategy, "no pick from the model for this question")
                 break
             self.release_gpu_if_closed()  # a claim's releaser found us busy: free the GPU now
             return None

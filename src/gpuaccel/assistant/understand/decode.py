@@ -279,3 +279,21 @@ def decide(
     grammar = PickGrammar(question, context, now)
     decoder = ConstrainedDecoder(engine, max_nodes, interrupted)
     return decoder.decide(pick_prompt(question, context), grammar)
+
+
+def can_pick(engine: Any) -> bool:
+    """Whether ``engine`` can give a picking decision: the model worker (``decide``) or an engine in this
+    process that scores text (``prefill`` and ``forward_all``)."""
+    return hasattr(engine, "decide") or (hasattr(engine, "forward_all") and hasattr(engine, "prefill"))
+
+
+def decide_on(engine: Any, question: str, context: Context, now: float) -> Decision | None:
+    """The picking decision on ``engine``: the worker (or a controller over it) runs the search in its own
+    process; an engine in this process runs :func:`decide` here, stopped by its ``interrupted`` where it has
+    one. None where the search was interrupted: no pick, the next picker answers."""
+    if hasattr(engine, "decide"):
+        return engine.decide(question, context, now)
+    try:
+        return decide(engine, question, context, now, interrupted=getattr(engine, "interrupted", None))
+    except PickInterrupted:
+        return None

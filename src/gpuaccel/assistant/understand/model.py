@@ -19,7 +19,7 @@ from gpuaccel.assistant.queries.catalogue import QUERY_NAMES
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context
-from gpuaccel.assistant.understand.decode import decide
+from gpuaccel.assistant.understand.decode import can_pick, decide_on
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +40,7 @@ class ModelPicker:
     def __init__(self, controller: Any, min_margin: float = 0.0) -> None:
         if not (math.isfinite(min_margin) and min_margin >= 0):
             raise ValueError(f"min_margin must be a log-prob gap of 0 or more, not {min_margin!r}")
-        if not hasattr(controller, "decide") and not (
-            hasattr(controller, "forward_all") and hasattr(controller, "prefill")
-        ):
+        if not can_pick(controller):
             raise TypeError(
                 "the model picker needs a controller with decide() (the model worker) or an engine that"
                 f" scores text (prefill and forward_all), not {type(controller).__name__}"
@@ -52,10 +50,7 @@ class ModelPicker:
     def decide(self, question: str, context: Context, now: float) -> Any:
         """The model's :class:`~assistant.understand.decode.Decision`; None when the controller could not run
         the model now (the gate) or it was interrupted."""
-        if hasattr(self.controller, "decide"):
-            return self.controller.decide(question, context, now)
-
-        return decide(self.controller, question, context, now)
+        return decide_on(self.controller, question, context, now)
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
         try:
