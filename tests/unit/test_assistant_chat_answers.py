@@ -23,7 +23,7 @@ from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.assistant.understand.picker import MODEL_PICKED, REFUSAL
+from gpuaccel.assistant.understand.picker import MODEL_PICKED, MODEL_PICKED_AFTER_RULES, REFUSAL
 from gpuaccel.assistant.understand.replies import HELLO_REPLY, THANKS_REPLY
 from gpuaccel.scheduler.store.queue import Store
 
@@ -305,13 +305,21 @@ def test_an_answer_says_whether_the_rules_or_the_model_picked_its_query(svc: Ass
 
     svc.chat.pickers = (RulePicker(), ListsGpus())  # the model where the rules find nothing
     client = client_for(svc)
-    _, events = ask(client, "which gpu is the hottest?")
-    assert events[0][1]["picked_by"] == "rules"
+    text, events = ask(client, "which gpu is the hottest?")
+    assert events[0][1]["picked_by"] == "rules" and "model" not in text
     text, events = ask(client, "gimme the lowdown on the silicon")
     assert events[0][1]["picked_by"] == "model" and text.startswith("There are 2 GPUs")
-    assert text.endswith(f". {MODEL_PICKED}")  # every view shows it: the CLI, the GUI, MCP
-    _, events = ask(client, "which gpu is the hottest and what is using gpu memory?")  # two asks
-    assert events[0][1]["picked_by"] == "rules" and len(events[0][1]["queries"]) == 2
+    assert text.endswith(f". {MODEL_PICKED_AFTER_RULES}")  # in the text every view shows
+    text, events = ask(client, "which gpu is the hottest and what is the lowdown on the silicon")
+    meta = events[0][1]
+    assert [q["name"] for q in meta["queries"]] == ["gpu_rank", "gpu_list"]
+    assert meta["picked_by_each"] == ["rules", "model"] and meta["picked_by"] == "rules"
+    first, second = text.split(" There are 2 GPUs")  # the note follows the sentence the model picked
+    assert "model" not in first and second.endswith(MODEL_PICKED_AFTER_RULES)
+    svc.chat.pickers = (ListsGpus(), RulePicker())  # a model asked first: it never knew what the rules say
+    text, _ = ask(client, "gimme the lowdown on the silicon")
+    assert text.endswith(f". {MODEL_PICKED}")
+    assert ask(client, "thanks a lot")[0] == THANKS_REPLY  # no picker is asked for small talk
     svc.chat.pickers = (RulePicker(),)
     text, events = ask(client, "gimme the lowdown on the silicon")
     assert text == REFUSAL and "picked_by" not in events[0][1]

@@ -31,7 +31,7 @@ from gpuaccel.assistant.understand.asks import answer_asks
 from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.lists import carried
 from gpuaccel.assistant.understand.names import named_jobs_in
-from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, MODEL_PICKED, REFUSAL, pick_by
+from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, model_note, pick_by
 from gpuaccel.assistant.understand.replies import (
     about_housekeeping,
     about_me,
@@ -246,6 +246,7 @@ class ChatService:
             or about_housekeeping(question)
             or about_me(question, facts)
             or about_the_future(question)
+            or small_talk(question)  # a bare greeting or thanks: no picker (nor model) is asked
         )
         if reply is not None:
             # the one job a request to act or a question about the future names is the focus after it
@@ -274,7 +275,7 @@ class ChatService:
 
         def pick_part(part: str, c: Context) -> Query | None:
             query, by = pick_by(part, c, self.pickers, now=now)
-            pickers.append(by or "")
+            pickers.append(by or "rules")
             return query
 
         results = answer_asks(question, context, pick_part, lambda q: run(ctx, q))
@@ -285,10 +286,15 @@ class ChatService:
                 "query": results[0].query.to_json(),  # the first ask's, where one query is expected
                 "queries": [r.query.to_json() for r in results],
                 "result": {"columns": results[0].columns, "rows": results[0].rows},
-                "picked_by": "model" if "model" in pickers else "rules",
+                "picked_by": pickers[0],  # the first ask's, as "query"
+                "picked_by_each": pickers,  # as "queries"
             }
             block = "\n".join(r.block() for r in results)
-            answer = " ".join([r.sentence for r in results] + [MODEL_PICKED] * ("model" in pickers))
+            note = model_note(self.pickers)  # after the sentence whose query the model picked
+            answer = " ".join(
+                f"{r.sentence} {note}" if by == "model" else r.sentence
+                for r, by in zip(results, pickers, strict=True)
+            )
             return Turn(question, result.query, result, block, answer, meta, earlier=earlier)
         query, by = pick_by(question, context, self.pickers, now=now)
         result = run(ctx, query) if query is not None else None
@@ -300,12 +306,11 @@ class ChatService:
             listing, listed = carried(
                 question, result, context.listing, context.listed, lambda q: run(ctx, q)
             )
-            said = f"{result.sentence} {MODEL_PICKED}" if by == "model" else result.sentence
+            said = f"{result.sentence} {model_note(self.pickers)}" if by == "model" else result.sentence
             turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed
             return turn
-        reply = small_talk(question) or REFUSAL
-        return Turn(question, None, None, facts.block(), reply, meta, before=context)
+        return Turn(question, None, None, facts.block(), REFUSAL, meta, before=context)
 
     def prose_for(
         self, turn: Turn, history: str, stop: threading.Event

@@ -87,8 +87,17 @@ METRIC_WORDS = {w for w, topic in WORD_OF.items() if topic in METRICS}  # "power
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
 TOPICS = topics()  # the catalogue's topics, one per query
 REFUSAL = f"I only know about this machine: {TOPICS}."
-# said after an answer whose query the picking model chose because the rules found none: it may be wrong
-MODEL_PICKED = "(The model picked this query: the rules found none.)"
+# said after an answer whose query the picking model chose (it may be wrong): where the rules were asked
+# first, that they found none
+MODEL_PICKED = "(The model picked this query.)"
+MODEL_PICKED_AFTER_RULES = "(The model picked this query: the rules found none.)"
+
+
+def model_note(pickers: tuple[Picker, ...]) -> str:
+    """What an answer the model picked ends with, by the pickers' order."""
+    names = [getattr(p, "name", "") for p in pickers]
+    after = "rules" in names and "model" in names and names.index("rules") < names.index("model")
+    return MODEL_PICKED_AFTER_RULES if after else MODEL_PICKED
 
 
 WINDOWED = ("jobs", "finished", "failures", "job_rank", "summary", "energy")  # queries over a time span
