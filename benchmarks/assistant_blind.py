@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "unit")]
 
 from heldout_machine import build_machine  # noqa: E402
-from test_assistant_questions import _matches, ask, invented  # noqa: E402
+from test_assistant_questions import _matches, ask, invented, turn_right  # noqa: E402
 
 from gpuaccel.assistant.engine.runtime import Engine  # noqa: E402
 from gpuaccel.assistant.engine.safetensors_header import read_header  # noqa: E402
@@ -102,8 +102,8 @@ def score(set_name: str, how: Picking | None = None) -> dict[str, Any]:
                     answer_ms.append(((time.perf_counter() - asked) * 1000, turn["q"]))
                     total += 1
                     query_ok = _matches(turn["query"], query)
-                    said = [s for s in turn["says"] if s.lower() not in text.lower()]
-                    if query_ok and not said:
+                    said = [s for s in turn["says"] if s.lower() not in text.lower()]  # what the miss lacked
+                    if turn_right(turn, query, text):
                         correct += 1
                     else:
                         misses.append(

@@ -44,6 +44,11 @@ def _matches(expected: dict[str, Any] | None, got: dict[str, Any] | None) -> boo
     return all(got.get(k) == v for k, v in expected.items())
 
 
+def turn_right(turn: dict[str, Any], query: dict[str, Any] | None, text: str) -> bool:
+    """The scorer's check of one turn: the expected query's fields and every expected string said."""
+    return _matches(turn["query"], query) and all(s.lower() in text.lower() for s in turn["says"])
+
+
 def ask(svc: AssistantService, question: str, sid: int | None) -> tuple[int, str, dict[str, Any] | None]:
     events = list(svc.chat.ask(question, sid))
     assert events[-1]["event"] == "done", events[-1]
@@ -85,7 +90,7 @@ def test_held_out_questions_score(svc: AssistantService, set_name: str) -> None:
         for turn in conversation:
             sid, text, query = ask(svc, turn["q"], sid)
             total += 1
-            ok = _matches(turn["query"], query) and all(s.lower() in text.lower() for s in turn["says"])
+            ok = turn_right(turn, query, text)
             correct += ok
             if not ok:
                 wrong.append(f"{turn['q']!r} -> {query} {text!r}")

@@ -69,3 +69,32 @@ def test_vocab_from_a_byte_model_is_refused(tmp_path: Path) -> None:
     path = random_model(tmp_path / "bytes.safetensors", n_embd=64, n_layer=1)
     with pytest.raises(SystemExit, match="not a fitted vocabulary"):
         model_vocab(path)
+
+
+def test_fine_tuning_refuses_a_model_whose_vocabulary_is_not_the_builds(tmp_path: Path) -> None:
+    from assistant_lab.english.pretrain import same_vocab
+
+    vocab = model_vocab(BUNDLED)
+    same_vocab(BUNDLED, vocab)  # the build took the file's own
+    with pytest.raises(SystemExit, match="--vocab-from"):
+        same_vocab(BUNDLED, [*vocab[:-1], b"\xff\xfe"])  # one token other
+
+
+def test_only_the_picks_the_answer_stood_on_are_kept() -> None:
+    from gpuaccel.assistant.queries.query import Query
+    from gpuaccel.assistant.understand.context import Context
+
+    hottest, listed = Query("gpu_rank", metric="temperature", order="max"), Query("gpu_list")
+    whole = "which gpu is the hottest and what kind are they"
+    calls = [
+        people.Recorded("which gpu is the hottest", Context(), hottest),
+        people.Recorded("what kind are they", Context(), None),  # a part the chat then dropped
+        people.Recorded(whole, Context(), hottest),  # the whole message, answered
+    ]
+    kept = people.used(calls, whole, {"query": hottest.to_json()})
+    assert [c.question for c in kept] == [whole]
+    split = {"queries": [hottest.to_json(), listed.to_json()], "query": hottest.to_json()}
+    parts = [calls[0], people.Recorded("what kind are they", Context(), listed)]
+    assert people.used(parts, whole, split) == parts  # both parts answered
+    refused = [people.Recorded("what kind", Context(), None), people.Recorded(whole, Context(), None)]
+    assert people.used(refused, whole, {}) == refused[1:]  # the whole message's refusal alone

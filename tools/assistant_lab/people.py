@@ -80,6 +80,17 @@ class Recorder:
         return query
 
 
+def used(calls: list[Recorded], question: str, meta: dict[str, Any]) -> list[Recorded]:
+    """The picks the answer stands on: those of the queries it ran (``queries`` of a message asking
+    several things, else ``query``), or for a refusal the pick of the whole message. The parts of a split
+    that the chat then dropped are left out: their ``none`` was never the answer."""
+    ran = meta.get("queries") or ([meta["query"]] if meta.get("query") else [])
+    if ran:
+        picked = [c for c in calls if c.query is not None and c.query.to_json() in ran]
+        return list({json.dumps(c.query.to_json(), sort_keys=True): c for c in picked}.values())  # type: ignore[union-attr]
+    return [c for c in calls if c.question == question and c.query is None][-1:]
+
+
 def records(set_file: str) -> tuple[list[Recorded], dict[str, int]]:
     """The rules' picks in the turns of ``set_file`` that the scorer marks right, and the set's counts."""
     helpers, heldout, scorer = _test_helpers()
@@ -98,14 +109,14 @@ def records(set_file: str) -> tuple[list[Recorded], dict[str, int]]:
                 sid = None
                 for turn in conversation:
                     recorder.calls.clear()
-                    sid, text, query = scorer.ask(svc, turn["q"], sid)
+                    events = list(svc.chat.ask(turn["q"], sid))
+                    meta = events[0]["data"]
+                    sid = meta["conversation_id"]
+                    text = "".join(e["data"]["text"] for e in events if e["event"] == "token")
                     counts["turns"] += 1
-                    right = scorer._matches(turn["query"], query) and all(
-                        s.lower() in text.lower() for s in turn["says"]
-                    )
-                    if right:
+                    if scorer.turn_right(turn, meta.get("query"), text):
                         counts["right"] += 1
-                        kept += recorder.calls
+                        kept += used(recorder.calls, turn["q"], meta)
         finally:
             svc.stop()
             svc.store.close()

@@ -87,6 +87,20 @@ def load_checkpoint(model: TinyRWKV7, path: Path) -> dict:
     return state
 
 
+def same_vocab(path: Path, tokens: list[bytes]) -> None:
+    """Stop unless the model file reads text with the build's vocabulary (``build --vocab-from``): weights
+    of the right shapes under other token ids load without complaint and learn nonsense."""
+    from gpuaccel.assistant.engine.safetensors_header import read_header
+
+    meta = read_header(path)[1]
+    theirs = json.loads(meta["vocab"]) if meta.get("tokenizer") == "vocab" and "vocab" in meta else None
+    if theirs != [t.hex() for t in tokens]:
+        raise SystemExit(
+            f"{path} does not read text with this build's vocabulary; build the corpus with"
+            f" --vocab-from {path}"
+        )
+
+
 def fresh_state() -> dict:
     return {"step": 0, "seconds": 0.0, "tokens": 0, "curve": []}
 
@@ -115,6 +129,7 @@ def train(args: argparse.Namespace) -> dict:
         state = load_checkpoint(model, args.resume)
         print(f"resumed at step {state['step']} after {state['seconds']:.0f} s", flush=True)
     if args.init is not None:
+        same_vocab(args.init, tok.tokens)
         load_exported(model, args.init)
         print(f"weights from {args.init}; a new schedule", flush=True)
     from_scratch = args.resume is None and args.init is None
