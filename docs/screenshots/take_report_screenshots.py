@@ -9,7 +9,9 @@ running sum of power), GPU 0 with a 5 s spike to 91 °C inside one minute, GPU 1
 73 °C under a training job; queue jobs stored through the store's own calls (a failure retried four times
 for lack of memory, a trivial one, waiting jobs) with the energy events the daemon records. The daemon then
 starts on that data dir (the fake NVML backend: this machine has no GPU) and makes the daily report; its
-HTML export is shot in headless Chromium, and the desktop app's chat answering a job's energy is grabbed.
+HTML export is shot in headless Chromium, and the desktop app's chat is grabbed answering a job's energy
+(the rules' pick) and then, in a new conversation, "what got nuked?" (the picking model's,
+which says so).
 """
 
 from __future__ import annotations
@@ -203,14 +205,18 @@ def _chat(daemon: object, job: int, root: Path) -> None:
     spin(8)
     window.tabs.setCurrentIndex(2)
     spin(2)
-    window.assistant_panel.input.setText(f"how much energy did job {job} use?")
-    window.assistant_panel.send_message()
-    deadline = time.monotonic() + 60
-    spin(1)
-    while window.assistant.streaming and time.monotonic() < deadline:
-        spin(0.5)
-    spin(1)
-    window.grab().save(str(OUT / "chat_job_energy.png"))
+    # the rules pick the first; the second has no query the rules know, so the picking model chooses one
+    for question, shot in ((f"how much energy did job {job} use?", "chat_job_energy.png"),
+                           ("what got nuked?", "chat_model_pick.png")):  # fmt: skip
+        window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
+        window.assistant_panel.input.setText(question)
+        window.assistant_panel.send_message()
+        deadline = time.monotonic() + 60
+        spin(1)
+        while window.assistant.streaming and time.monotonic() < deadline:
+            spin(0.5)
+        spin(4)  # the panel's next poll of the assistant's state (a pick may have loaded the model)
+        window.grab().save(str(OUT / shot))
     window.close()
 
 
