@@ -162,8 +162,8 @@ def seed_store(store: Store) -> None:
 
 
 def build_chat_service(folder: Path) -> AssistantService:
-    """The chat routes' machine: two fake GPUs (GPU 0 at 71 C with 40 GiB used, GPU 1 at 48 C) and four jobs:
-    one succeeded, one failed of running out of memory, one running, one queued; the gate closed."""
+    """The chat routes' machine: two fake GPUs (GPU 0 at 71 °C with 40 GiB used, GPU 1 at 48 °C) and four
+    jobs: one succeeded, one failed of running out of memory, one running, one queued; the gate closed."""
     store = Store(folder / "gpuaccel.db")
     seed_store(store)
     backend = FakeBackend("two_gpus")

@@ -58,7 +58,7 @@ def ask(client: TestClient, message: str, sid: int | None = None) -> tuple[str, 
 def test_direct_questions_answered_with_true_numbers(svc: AssistantService) -> None:
     client = client_for(svc)
     text, events = ask(client, "How hot is GPU 0?")
-    assert text == "The temperature of GPU 0 is 71 C."
+    assert text == "The temperature of GPU 0 is 71 °C."
     assert events[0][0] == "meta" and events[-1][0] == "done"
     sid = events[0][1]["conversation_id"]
     text, _ = ask(client, "why did job 3 fail?", sid)
@@ -68,15 +68,15 @@ def test_direct_questions_answered_with_true_numbers(svc: AssistantService) -> N
     assert "GPU 0 uses 40 GiB of 79.6 GiB." in text and "Process 4242 (fake-trainer) holds 20 GiB" in text
     hist = client.get(f"/api/v1/assistant/sessions/{sid}").json()["messages"]
     assert [m["role"] for m in hist] == ["user", "assistant"] * 3
-    assert "Result of gpu_reading" in hist[0]["meta"]["facts"] and "71 C" in hist[0]["meta"]["facts"]
+    assert "Result of gpu_reading" in hist[0]["meta"]["facts"] and "71 °C" in hist[0]["meta"]["facts"]
 
 
 def test_follow_ups_carry_the_conversation_and_off_topic_is_refused(svc: AssistantService) -> None:
     client = client_for(svc)
     text, events = ask(client, "which gpu is the hottest?")
-    assert text == "GPU 0 is the hottest, at 71 C (GPU 1 48 C)."
+    assert text == "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C)."
     sid = events[0][1]["conversation_id"]
-    assert ask(client, "and GPU 1?", sid)[0] == "The temperature of GPU 1 is 48 C."
+    assert ask(client, "and GPU 1?", sid)[0] == "The temperature of GPU 1 is 48 °C."
     assert "oom-c" in ask(client, "any failures?", sid)[0]
     assert ask(client, "why?", sid)[0].startswith("Job 3 (oom-c) failed")
     assert ask(client, "tell me about job 99999999999999999999", sid)[0] == (
@@ -103,7 +103,7 @@ def test_follow_ups_about_a_gpu_or_job_the_last_answer_named(svc: AssistantServi
     assert text.startswith("GPU 1 is the coolest")
     assert ask(client, "how much memory does that one have", sid)[0].startswith("GPU 1 uses")
     assert ask(client, "tell me a joke", sid)[0] == REFUSAL
-    assert ask(client, "and how warm is it running", sid)[0] == "The temperature of GPU 1 is 48 C."
+    assert ask(client, "and how warm is it running", sid)[0] == "The temperature of GPU 1 is 48 °C."
     text, _ = ask(client, "what about the h100", sid)  # GPU 0 of the fake machine is an H100
     assert "GPU 0" in text and "GPU 1" not in text, text
     assert ask(client, "tell me about job 3", sid)[0].startswith("Job 3 (oom-c) failed")
@@ -116,7 +116,7 @@ def test_a_message_with_two_asks_answers_both(svc: AssistantService) -> None:
     inside one ask keeps the message whole; the next message's follow-up refers to the last ask."""
     client = client_for(svc)
     text, events = ask(client, "how hot is GPU 0, and why did job 3 fail?")
-    assert text.startswith("The temperature of GPU 0 is 71 C. Job 3 (oom-c) failed after"), text
+    assert text.startswith("The temperature of GPU 0 is 71 °C. Job 3 (oom-c) failed after"), text
     meta = events[0][1]
     assert [q["name"] for q in meta["queries"]] == ["gpu_reading", "job_detail"]
     assert meta["query"] == meta["queries"][0]
@@ -125,7 +125,7 @@ def test_a_message_with_two_asks_answers_both(svc: AssistantService) -> None:
     assert "Result of gpu_reading" in facts and "Result of job_detail" in facts
     assert ask(client, "exit code?", sid)[0].startswith("Job 3 (oom-c)")  # the last ask is the context
     text, events = ask(client, "which gpu is the hottest and how hot is it?")
-    assert text == "GPU 0 is the hottest, at 71 C (GPU 1 48 C). The temperature of GPU 0 is 71 C."
+    assert text == "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C). The temperature of GPU 0 is 71 °C."
     text, events = ask(client, "what is the memory and power of gpu 1?")
     assert "queries" not in events[0][1] and text.count("GPU 1") >= 1
     text, events = ask(client, "which jobs failed and why?")
@@ -180,7 +180,7 @@ def test_two_gpus_level_and_none_idle_read_as_sentences(tmp_path: Path) -> None:
     sampler.poll()
     ctx = QueryContext(FactsSource(store, sampler))
     hottest = run(ctx, Query("gpu_rank", metric="temperature", order="max")).sentence
-    assert hottest == "Both GPUs are level at 47 C."
+    assert hottest == "Both GPUs are level at 47 °C."
     idle = run(ctx, Query("idle_gpus")).sentence
     assert idle == "No GPU is idle: GPU 0 (utilization 90%); GPU 1 (utilization 90%)."
     store.close()
@@ -229,7 +229,7 @@ def test_a_superlative_after_a_job_answer_ranks_and_one_gpus_peak_over_a_span(sv
                 (gpu, time.time() - 60, temp),
             )
     text, _ = ask(client_for(svc), "what's the hottest gpu 1 got in the last hour")
-    assert "GPU 1 peaked at 66 C" in text and "GPU 0" not in text  # the GPU asked about
+    assert "GPU 1 peaked at 66 °C" in text and "GPU 0" not in text  # the GPU asked about
 
 
 def test_power_is_said_against_its_limit_and_tflops_names_its_unit_once(svc: AssistantService) -> None:

@@ -36,7 +36,7 @@ def test_facts_without_telemetry_say_why(tmp_path: Path) -> None:
 def test_commands_status_and_cleanup(svc: AssistantService) -> None:
     client = client_for(svc)
     text, events = ask(client, "/status")
-    assert "GPU 0 (NVIDIA H100 80GB HBM3): 71 C" in text and "1 queued" in text
+    assert "GPU 0 (NVIDIA H100 80GB HBM3): 71 °C" in text and "1 queued" in text
     assert events[-1][1]["reason"] == "command"
     assert events[-1][1]["conversation_id"] == events[0][1]["conversation_id"]  # `ask` prints it
     text, _ = ask(client, "/cleanup")
@@ -90,7 +90,7 @@ def test_model_that_does_not_fit_stays_on_cpu_with_reason(svc: AssistantService)
     svc.idle.set(True)
     svc.chat.prose = True  # the model writes after the result, so it is loaded
     text, events = ask(client_for(svc), "How hot is GPU 1?")
-    assert text.startswith("The temperature of GPU 1 is 48 C.") and events[-1][0] == "done"
+    assert text.startswith("The temperature of GPU 1 is 48 °C.") and events[-1][0] == "done"
     (refusal,) = [s for s in svc.controller.switches if s["event"] == "gpu_unavailable"]
     assert "GiB of GPU memory" in refusal["reason"] and "GiB is free" in refusal["reason"]
     assert svc.controller.engine.strategy == "cpu fp32"

@@ -50,7 +50,7 @@ def test_the_reading_over_a_jobs_run_is_the_history_read_of_its_span(store: Stor
     ctx = QueryContext(FactsSource(store, sampler), now=lambda: EVENING[1])
     said = run(ctx, Query("gpu_reading", metric="temperature", job=job)).sentence
     peak = history_read.span_stats(store, *MORNING, [0], ("temperature_c",))[0]["temperature_c"].peak
-    assert peak == 73.0 and said.startswith(f"Temperature while job {job} (vit-b) ran") and "73 C" in said
+    assert peak == 73.0 and said.startswith(f"Temperature while job {job} (vit-b) ran") and "73 °C" in said
     queued = store.insert(validate_request({"kind": "command", "argv": ["true"], "name": "later"})).id
     assert "has not run yet" in run(ctx, Query("gpu_reading", job=queued)).sentence
 

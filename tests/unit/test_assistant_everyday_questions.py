@@ -70,7 +70,7 @@ def test_the_hardware_doing_is_the_overview(svc: AssistantService) -> None:
     for question in ("hows the hardware doing", "wat r the gpus doin atm", "what are the cards doing"):
         ((text, query),) = chat(svc, question)
         assert query == {"name": "gpu_reading", "metric": "overview"}, question
-        assert "GPU 0 (NVIDIA H100 80GB HBM3) is at 71 C" in text and "GPU 1" in text
+        assert "GPU 0 (NVIDIA H100 80GB HBM3) is at 71 °C" in text and "GPU 1" in text
 
 
 def test_a_gpu_by_a_word_of_its_model_and_its_running_jobs(svc: AssistantService) -> None:

@@ -65,7 +65,7 @@ def test_fans_over_a_span_are_said_to_be_live_only(svc: AssistantService) -> Non
 
 def test_the_fan_as_a_follow_up_keeps_the_gpu(svc: AssistantService) -> None:
     (hot, _), (text, query) = chat(svc, "how hot is gpu 0", "and the fan?")
-    assert hot == "The temperature of GPU 0 is 71 C."
+    assert hot == "The temperature of GPU 0 is 71 °C."
     assert query == {"name": "gpu_reading", "gpu": 0, "metric": "fan"} and text == NO_FAN + "."
     *_, (text, query) = chat(svc, "how busy is gpu 1", "fan?")
     assert query == {"name": "gpu_reading", "gpu": 1, "metric": "fan"} and text.endswith("32%.")
@@ -112,10 +112,10 @@ def test_the_fan_is_a_metric_of_the_reading_and_ranking_specs() -> None:
 def test_a_kept_reading_over_a_span_is_its_peak_and_mean_from_the_history(svc: AssistantService) -> None:
     ctx = QueryContext(svc.facts, now=lambda: NOW)
     span = query_from_args("gpu_reading", {"metric": "temperature", "gpu": 0, "window": "last hour"}, NOW)
-    result = run(ctx, span)  # the history: GPU 0 at 70-74 C over the last hour
+    result = run(ctx, span)  # the history: GPU 0 at 70-74 °C over the last hour
     # when it peaked, to the minute where only 1 min rows are left; its lowest; its mean
-    said = "Temperature in the last hour: GPU 0 peaked at 74 C in the minute from 14:04,"
-    said += " lowest 70 C, mean 72 C"
+    said = "Temperature in the last hour: GPU 0 peaked at 74 °C in the minute from 14:04,"
+    said += " lowest 70 °C, mean 72 °C"
     # the fixture's rows are 1 min rows written without extremes: the answer says so
     coarse = " (history at 1 min; older 1 min rows keep means only, so their peak is a 1-minute mean)."
     assert result.sentence == said + coarse

@@ -109,7 +109,7 @@ def test_an_answer_end_to_end_is_the_plain_sentence_and_checked_prose(g1_file: P
         answer = "".join(e["data"]["text"] for e in events if e["event"] == "token")
         done = events[-1]
         assert done["event"] == "done", events[-3:]
-        sentence = "The temperature of GPU 0 is 71 C."
+        sentence = "The temperature of GPU 0 is 71 °C."
         assert answer.startswith(sentence), answer
         assert "(?)" not in answer and "?)" not in answer[len(sentence) :]
         allowed = set(NUMBER.findall(sentence)) | {str(c) for row in meta["result"]["rows"] for c in row}

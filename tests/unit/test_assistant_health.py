@@ -116,3 +116,27 @@ def test_the_overview_says_the_memory_controller_dram_bandwidth_and_an_idle_gpu(
         assert f"DRAM bandwidth {cell(g[0]['dram_bw_util'])}% of peak" in text
     idle = [x for x in g.values() if "gpu_idle" in (x["throttle"] or [])]
     assert all(f"GPU {x['index']}" in text for x in idle) and (not idle or "(the GPU is idle)" in text)
+
+
+def test_every_reading_is_said_with_the_catalogue_unit_as_status_writes_it(svc: AssistantService) -> None:
+    """One unit per reading: the chat writes "71 °C" as ``gpuaccel status``, the app and the report do, live
+    and over a span (a chat of its own units once said "71 C" beside the report's "71 °C")."""
+    from gpuaccel.accel.telemetry.fields import FIELD
+    from gpuaccel.assistant.queries.gpu import METRICS
+
+    ctx = QueryContext(svc.facts, now=lambda: NOW)
+    gpus = {g["index"]: g for g in ctx.facts().gpus}
+    checked = set()
+    for metric, (key, _) in METRICS.items():
+        field = FIELD.get(key)
+        if field is None or not field.unit or field.unit == "MiB":  # memory is said in GiB, MiB beside it
+            continue
+        said = run(ctx, Query("gpu_reading", gpu=0, metric=metric)).sentence
+        value = gpus[0].get(key)
+        if value is not None:
+            assert field.text(float(value)) in said, (metric, said)
+            checked.add(metric)
+    assert {"temperature", "power", "util", "clock", "mem_clock", "pcie"} <= checked, checked
+    span = run(ctx, query_from_args("gpu_reading", {"metric": "temperature", "window": "last hour"}, NOW))
+    assert " °C" in span.sentence and " C," not in span.sentence
+    assert ": 71 °C," in ctx.facts().block()  # the facts block the model reads: the same unit

@@ -43,14 +43,14 @@ def test_answers_follow_ups_and_refusals(svc: AssistantService) -> None:
     assert body["object"] == "chat.completion" and body["model"] == "tiny-rwkv7"
     assert body["choices"][0]["message"] == {
         "role": "assistant",
-        "content": "GPU 0 is the hottest, at 71 C (GPU 1 48 C).",
+        "content": "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C).",
     }
     msgs += [
         body["choices"][0]["message"],
         {"role": "user", "content": [{"type": "text", "text": "and gpu 1?"}]},
     ]
     r = client.post("/v1/chat/completions", json={"messages": msgs}, headers=HEADERS)
-    assert r.json()["choices"][0]["message"]["content"] == "The temperature of GPU 1 is 48 C."
+    assert r.json()["choices"][0]["message"]["content"] == "The temperature of GPU 1 is 48 °C."
     r = client.post(
         "/v1/chat/completions",
         json={"messages": [{"role": "user", "content": "tell me a joke"}]},
@@ -125,7 +125,7 @@ def test_the_official_openai_client_understands_answers_and_errors(svc: Assistan
     done = client.chat.completions.create(
         model="tiny-rwkv7", messages=[{"role": "user", "content": "which gpu is the hottest?"}]
     )
-    assert done.choices[0].message.content == "GPU 0 is the hottest, at 71 C (GPU 1 48 C)."
+    assert done.choices[0].message.content == "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C)."
     assert done.usage is not None and done.usage.completion_tokens > 0 and done.usage.prompt_tokens > 0
     assert done.usage.total_tokens == done.usage.prompt_tokens + done.usage.completion_tokens
     assert client.models.retrieve("tiny-rwkv7").id == "tiny-rwkv7"
@@ -193,12 +193,12 @@ def test_tools_are_the_catalogues_and_calls_come_back_as_tool_calls(svc: Assista
     ]
     final = client.chat.completions.create(model="tiny-rwkv7", messages=answered, tools=tools)
     assert final.choices[0].finish_reason == "stop"
-    assert final.choices[0].message.content == "GPU 0 is the hottest, at 71 C (GPU 1 48 C)."
+    assert final.choices[0].message.content == "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C)."
     # tool_choice none: the answer itself; a question no offered tool answers: the answer too
     plain = client.chat.completions.create(
         model="tiny-rwkv7", messages=[question], tools=tools, tool_choice="none"
     )
-    assert plain.choices[0].message.content == "GPU 0 is the hottest, at 71 C (GPU 1 48 C)."
+    assert plain.choices[0].message.content == "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C)."
     only_jobs = [t for t in tools if t["function"]["name"] == "jobs"]
     plain = client.chat.completions.create(model="tiny-rwkv7", messages=[question], tools=only_jobs)
     assert plain.choices[0].message.tool_calls is None and "GPU 0 is the hottest" in str(

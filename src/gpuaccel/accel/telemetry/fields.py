@@ -105,8 +105,12 @@ def heading(title: str, unit: str) -> str:
 def with_unit(value: float, unit: str, digits: int = 0) -> str:
     """A number and its unit as every view writes them: ``45%`` (a percent sign sticks to its number),
     ``312 W``, ``71 °C``. ``gpuaccel status`` and the desktop app both write them through here."""
-    sep = "" if unit in ("", "%") else " "
-    return f"{value:.{digits}f}{sep}{unit}"
+    return f"{value:.{digits}f}{unit_after(unit)}"
+
+
+def unit_after(unit: str) -> str:
+    """What follows a number for its unit: ``%`` sticks to it, any other unit comes after a space."""
+    return unit if unit in ("", "%") else f" {unit}"
 
 
 J_PER_WH = 3600.0

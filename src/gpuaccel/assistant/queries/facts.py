@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry import health
-from gpuaccel.accel.telemetry.fields import FIELD, with_unit
+from gpuaccel.accel.telemetry.fields import FIELD, unit_after, with_unit
 from gpuaccel.accel.telemetry.snapshot import parse_snapshot, snapshot
 from gpuaccel.accel.telemetry.types import NA
 from gpuaccel.api.jobs import JobState
@@ -35,6 +35,11 @@ def _v(value: Any, fmt: str = "{:.0f}", unit: str = "") -> str:
     if value is None or isinstance(value, NA):
         return f"n/a ({value.reason})" if isinstance(value, NA) else "n/a"
     return fmt.format(value) + unit
+
+
+def _read(g: dict[str, Any], key: str) -> str:
+    """A live reading with the telemetry catalogue's unit, as gpuaccel status writes it (``68 °C``)."""
+    return _v(g[key], unit=unit_after(FIELD[key].unit))
 
 
 @dataclass
@@ -63,11 +68,11 @@ class Facts:
             out.append(f"- GPUs: telemetry unavailable ({self.telemetry_error})")
         for g in self.gpus:
             out.append(
-                f"- GPU {g['index']} ({g['name']}): {_v(g['temperature_c'], unit=' C')},"
-                f" util {_v(g['util_gpu'], unit='%')},"
+                f"- GPU {g['index']} ({g['name']}): {_read(g, 'temperature_c')},"
+                f" util {_read(g, 'util_gpu')},"
                 f" memory {_v(g['mem_used_mib'])}/{_v(g['mem_total_mib'])} MiB,"
-                f" power {_v(g['power_w'], unit=' W')}, tensor activity {_v(g['tensor_active'], unit='%')}"
-                + (f", fan {_v(g['fan_pct'], unit='%')}" if g.get("fan_pct") is not None else "")
+                f" power {_read(g, 'power_w')}, tensor activity {_v(g['tensor_active'], unit='%')}"
+                + (f", fan {_read(g, 'fan_pct')}" if g.get("fan_pct") is not None else "")
             )
             for p in g["processes"]:
                 owner = f"job {p['job_id']}" if p["job_id"] else p["owner"]

@@ -21,31 +21,38 @@ from gpuaccel.accel.telemetry.fields import (
     THROTTLE_WORDS,
     energy_text,
     heading,
+    unit_after,
 )
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.jobs import cap, clock, label
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, cell
 from gpuaccel.scheduler.reads import history as history_read
 
-METRICS: dict[str, tuple[str, str, str]] = {
-    # metric -> (facts key, how a sentence names it, unit)
-    "temperature": ("temperature_c", "temperature", " C"),
-    "util": ("util_gpu", "utilization", "%"),
-    "power": ("power_w", "power draw", " W"),
-    "tensor": ("tensor_active", "tensor-core activity", "%"),
-    "tflops": ("tflops", "estimated TFLOP/s", " TFLOP/s"),
-    "memory": ("mem_used_mib", "memory used", " GiB"),
-    "free_memory": ("free_mib", "free memory", " GiB"),
-    "fan": ("fan_pct", "fan speed", "%"),
-    "clock": ("sm_clock_mhz", "SM clock", " MHz"),
+METRICS: dict[str, tuple[str, str]] = {
+    # metric -> (facts key, how a sentence names it)
+    "temperature": ("temperature_c", "temperature"),
+    "util": ("util_gpu", "utilization"),
+    "power": ("power_w", "power draw"),
+    "tensor": ("tensor_active", "tensor-core activity"),
+    "tflops": ("tflops", "estimated TFLOP/s"),
+    "memory": ("mem_used_mib", "memory used"),
+    "free_memory": ("free_mib", "free memory"),
+    "fan": ("fan_pct", "fan speed"),
+    "clock": ("sm_clock_mhz", "SM clock"),
     # the rest of what gpuaccel status shows per GPU, each at its digits there (accel.telemetry.fields)
-    "mem_clock": ("mem_clock_mhz", "memory clock", " MHz"),
-    "mem_util": ("util_mem", "memory controller utilization", "%"),
-    "dram": ("dram_bw_util", "DRAM bandwidth use (of its peak)", "%"),
-    "sm_active": ("sm_active", "SM activity", "%"),
-    "occupancy": ("sm_occupancy", "SM occupancy", "%"),
-    "pcie": ("pcie_tx_kbs", "PCIe throughput", " KB/s"),  # transmit; receive beside it (pcie_rx_kbs)
-    "peak_tflops": ("peak_tflops", "dense bf16 peak", " TFLOP/s"),  # what the TFLOP/s estimate scales
+    "mem_clock": ("mem_clock_mhz", "memory clock"),
+    "mem_util": ("util_mem", "memory controller utilization"),
+    "dram": ("dram_bw_util", "DRAM bandwidth use (of its peak)"),
+    "sm_active": ("sm_active", "SM activity"),
+    "occupancy": ("sm_occupancy", "SM occupancy"),
+    "pcie": ("pcie_tx_kbs", "PCIe throughput"),  # transmit; receive beside it (pcie_rx_kbs)
+    "peak_tflops": ("peak_tflops", "dense bf16 peak"),  # what the TFLOP/s estimate scales
+}
+# Each reading's unit is the telemetry catalogue's, so the chat writes "91 °C" as gpuaccel status, the app
+# and the report do; sentences say memory in GiB (MiB beside it), and the TFLOP/s are no catalogue field.
+_OWN_UNITS = {"memory": "GiB", "free_memory": "GiB", "tflops": "TFLOP/s", "peak_tflops": "TFLOP/s"}
+UNIT: dict[str, str] = {
+    metric: unit_after(_OWN_UNITS.get(metric) or FIELD[key].unit) for metric, (key, _) in METRICS.items()
 }
 PEAK_SOURCES = {"table": "from the datasheet table", "calibrated": "measured by gpuaccel calibrate"}
 # The telemetry history's column of each reading it keeps (fan speed and free memory are live only).
@@ -96,7 +103,7 @@ def _reason(metric: str, g: dict[str, Any]) -> str:
 def _say(value: float | None, metric: str, g: dict[str, Any]) -> str:
     if value is None:
         return f"N/A ({_reason(metric, g)})"
-    return f"{cell(float(value))}{METRICS[metric][2]}"
+    return f"{cell(float(value))}{UNIT[metric]}"
 
 
 def _none(metric: str, g: dict[str, Any]) -> str:
@@ -273,7 +280,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
             text = f"An overview is of the live readings only (a summary covers {w.label})."
         text += " Now: "
         return Result(q, text + live.sentence, live.columns, live.rows, subject_gpus=live.subject_gpus)
-    label, unit = METRICS[metric][1], METRICS[metric][2]
+    label, unit = METRICS[metric][1], UNIT[metric]
     stats = history_read.span_stats(ctx.store, w.t0, w.t1, [g["index"] for g in gpus], (column,))
     scale = 1024 if metric == "memory" else 1
     seen = {gpu: st[column] for gpu, st in stats.items() if column in st}

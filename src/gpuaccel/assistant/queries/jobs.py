@@ -660,7 +660,7 @@ def summary(ctx: QueryContext, q: Query) -> Result:
     for gpu, peak, mean in gpu_rows:
         bits = []
         if peak is not None:
-            bits.append(f"peaked at {peak:.0f} C")
+            bits.append(f"peaked at {FIELD['temperature_c'].text(peak)}")
         if mean is not None:
             bits.append(f"averaged {mean:.0f}% utilization")
         if bits:
