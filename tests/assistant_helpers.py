@@ -176,3 +176,17 @@ def build_chat_service(folder: Path) -> AssistantService:
     sampler.poll()
     gate = FakeGate(open_=False)
     return AssistantService(folder, store, sampler, gate, engine_factory=lambda p, s: Engine(p, "cpu fp32"))
+
+
+def act_reply(
+    question: str, names: dict[str, int], focus: int | None = None, held: frozenset[int] = frozenset()
+) -> str | None:
+    """The chat's reply to a request to act (:func:`~assistant.understand.acts.read_act`) on a machine of
+    ``names`` (name -> job id), with ``focus`` the conversation's job and ``held`` the held jobs (the others
+    running); None when the question is no request to act."""
+    from gpuaccel.assistant.understand.acts import read_act
+    from gpuaccel.assistant.understand.context import Context
+
+    context = Context(job_names=names, subjects=[] if focus is None else [focus])
+    act = read_act(question, context, {i: "held" if i in held else "running" for i in names.values()})
+    return act.reply if act else None

@@ -6,10 +6,13 @@ Worded apart from the held-out sets."""
 from __future__ import annotations
 
 import pytest
-
-from gpuaccel.assistant.understand.replies import act_request
+from assistant_helpers import act_reply
 
 NAMES = {"prep-data": 1, "train-vit": 2}
+
+
+def act_request(question: str, focus: int | None = None, held: frozenset[int] = frozenset()) -> str | None:
+    return act_reply(question, NAMES, focus, held)
 
 
 @pytest.mark.parametrize(
@@ -28,18 +31,59 @@ NAMES = {"prep-data": 1, "train-vit": 2}
     ],
 )
 def test_a_request_to_act_names_the_command(question: str, command: str) -> None:
-    reply = act_request(question, NAMES, focus=2) or ""
+    reply = act_request(question, focus=2) or ""
     assert command in reply and "I do not change anything" in reply, question
 
 
 def test_questions_about_a_job_stay_questions() -> None:
     for question in ("how do i read its log", "what is it doing", "how long did it run", "did it finish"):
-        assert act_request(question, NAMES, focus=2) is None, question
+        assert act_request(question, focus=2) is None, question
 
 
 def test_starting_a_held_job_is_releasing_it() -> None:
     held = frozenset({2})
-    assert "gpuaccel release 2" in (act_request("how do i start it", NAMES, focus=2, held=held) or "")
-    assert "gpuaccel release 2" in (act_request("start train-vit please", NAMES, held=held) or "")
-    assert act_request("how do i start it", NAMES, focus=1, held=held) is None  # not held: a question
-    assert act_request("start it", NAMES, focus=2) is None  # nothing held
+    assert "gpuaccel release 2" in (act_request("how do i start it", focus=2, held=held) or "")
+    assert "gpuaccel release 2" in (act_request("start train-vit please", held=held) or "")
+    assert act_request("how do i start it", focus=1, held=held) is None  # not held: a question
+    assert act_request("start it", focus=2) is None  # nothing held
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("meh fine, requeue it", "gpuaccel retry 2"),  # an interjection before the verb
+        ("scancel 1", "gpuaccel cancel 1"),  # Slurm's word, the job's bare number
+        ("alright put prep-data on hold", "gpuaccel hold 1"),
+        ("take it off hold", "gpuaccel release 2"),
+        ("bump 1 to priority 5 please", "gpuaccel priority 1 5"),  # the new priority, not the job's number
+        ("lower the priority of train-vit to -3", "gpuaccel priority 2 -3"),
+    ],
+)
+def test_every_wording_of_a_request_reaches_one_reader(question: str, command: str) -> None:
+    assert command in (act_request(question, focus=2) or ""), question
+
+
+def test_a_submission_says_the_command_line_and_the_gpus_it_asked_for() -> None:
+    reply = act_request("pls queue `torchrun --nproc 2 Train.py` on two gpus") or ""
+    assert "gpuaccel submit command --gpus 2 -- torchrun --nproc 2 Train.py" in reply  # as typed
+    assert "gpuaccel submit matmul --gpu-ids 1" in (act_request("fire off a matmul test on gpu 1") or "")
+    assert "gpuaccel submit attention.bench" in (act_request("launch an attention bench") or "")
+    assert act_request("queue wait of job 2?") is None  # "queue" as a noun: a question
+    assert act_request("run nvidia-smi") is None  # no job to run: left to the pickers
+
+
+def test_the_broken_one_is_the_failed_job_of_the_jobs_in_focus_or_their_array() -> None:
+    from gpuaccel.assistant.understand.acts import read_act
+    from gpuaccel.assistant.understand.context import Context
+
+    names = {"grid": 8}  # an array: elements 5-8, the newest named
+    states = {5: "succeeded", 6: "failed", 7: "succeeded", 8: "succeeded"}
+    context = Context(job_names=names, subjects=[7, 8], arrays={"grid": {0: 5, 1: 6, 2: 7, 3: 8}})
+    act = read_act("ok rerun the one that crashed", context, states)
+    assert act is not None and "gpuaccel retry 6" in act.reply and act.jobs == (6,)
+    act = read_act(
+        "retry the grid element that died", Context(job_names=names, arrays=context.arrays), states
+    )
+    assert act is not None and act.jobs == (6,)
+    act = read_act("pause the grid run, don't cancel it", Context(job_names=names, subjects=[5]), states)
+    assert act is not None and act.jobs == (8,)  # "it" after the comma is the run said before it

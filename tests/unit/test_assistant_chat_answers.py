@@ -254,14 +254,14 @@ def test_a_request_to_change_a_job_names_the_command_and_is_not_a_description(sv
     client = client_for(svc)
     text, events = ask(client, "can you restart job 3?")
     assert text == (
-        "I only read this machine; I do not change jobs from the chat. To restart job 3: gpuaccel retry 3,"
-        " or Retry in the Jobs tab."
+        "I only read this machine; I do not change anything from the chat. To restart job 3 (oom-c): gpuaccel"
+        " retry 3, or Retry in the Jobs tab."
     )
     assert "query" not in events[0][1]
     assert ask(client, "please kill task #2")[0].endswith(
-        "To kill job 2: gpuaccel cancel 2, or Cancel in the Jobs tab."
+        "To kill job 2 (bench-b): gpuaccel cancel 2, or Cancel in the Jobs tab."
     )
-    assert ask(client, "delete job 1 for me")[0].endswith("To delete job 1: gpuaccel remove 1.")
+    assert ask(client, "delete job 1 for me")[0].endswith("To delete job 1 (train-a): gpuaccel remove 1.")
     assert ask(client, "why did job 3 fail?")[0].startswith("Job 3 (oom-c) failed")  # a question still reads
     assert ask(client, "stop job 3 from what?")[0] != ask(client, "stop job 3")[0]
 

@@ -8,7 +8,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from assistant_helpers import NOW
+from assistant_helpers import NOW, act_reply
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.queries.catalogue import run
@@ -23,7 +23,6 @@ from gpuaccel.assistant.understand.replies import (
     HOUSEKEEPING_REPLY,
     about_housekeeping,
     about_the_future,
-    act_request,
 )
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
@@ -50,7 +49,7 @@ def pick(question: str, context: Context = MACHINE) -> Query | None:
     ],
 )
 def test_a_request_to_act_gets_the_command(question: str, command: str) -> None:
-    reply = act_request(question, JOBS)
+    reply = act_reply(question, JOBS)
     assert reply is not None and "I do not change anything" in reply and command in reply, reply
 
 
@@ -58,7 +57,7 @@ def test_a_request_to_act_gets_the_command(question: str, command: str) -> None:
     "question", ["stop the music", "delete the word 'gpu' from this sentence", "how hot is gpu 0?"]
 )
 def test_what_is_not_a_request_to_act_is_left_to_the_pickers(question: str) -> None:
-    assert act_request(question, JOBS) is None
+    assert act_reply(question, JOBS) is None
 
 
 @pytest.mark.parametrize(

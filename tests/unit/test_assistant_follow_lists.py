@@ -79,7 +79,7 @@ def test_which_one_of_a_listed_span_ranks_those_jobs() -> None:
     assert span is not None and span.name == "failures"
     ranked = pick("which one used the most energy", span, subjects=[4, 3])
     assert ranked == Query("job_rank", metric="energy", order="max", state="failed", window=span.window)
-    from gpuaccel.assistant.understand.replies import act_request
+    from assistant_helpers import act_reply as act_request
 
     reply = act_request("cancel job 12 and 13", NAMES) or ""
     assert "gpuaccel cancel 12 13" in reply

@@ -7,6 +7,7 @@ machine (GPU 1 idle, GPU 0 busy with job 5; today's jobs newest first: 5, 3, 2, 
 from __future__ import annotations
 
 import pytest
+from assistant_helpers import act_reply
 from test_assistant_questions import converse as queries
 
 from assistant_lab.sampling import FIXED_NOW
@@ -15,7 +16,6 @@ from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.asks import split_asks
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-from gpuaccel.assistant.understand.replies import act_request
 
 
 def pick(question: str, context: Context) -> Query | None:
@@ -105,10 +105,10 @@ def test_a_name_by_its_parts_a_job_by_jb_and_a_request_about_the_job_in_focus() 
     context = Context(gpus=[0, 1], job_names=names)
     assert pick("when did the evaluation of llama 8b start", context) == Query("job_detail", job=4)
     assert pick("stauts of jb 11", context) == Query("job_detail", job=11)
-    assert "gpuaccel cancel 13" in (act_request("ok cancel it", names, focus=13) or "")
-    assert "gpuaccel retry 13" in (act_request("retry it", names, focus=13) or "")
-    assert act_request("retry it", names) is None  # no job in focus: nothing to name
-    assert "gpuaccel kill 4242" in (act_request("kill pid 4242", names) or "")
+    assert "gpuaccel cancel 13" in (act_reply("ok cancel it", names, focus=13) or "")
+    assert "gpuaccel retry 13" in (act_reply("retry it", names, focus=13) or "")
+    assert act_reply("retry it", names) is None  # no job in focus: nothing to name
+    assert "gpuaccel kill 4242" in (act_reply("kill pid 4242", names) or "")
 
 
 def test_before_steps_back_only_when_it_names_the_one_before() -> None:

@@ -90,19 +90,19 @@ def test_a_job_answer_names_the_gpu_it_ran_on_for_that_card(svc: AssistantServic
 
 
 def test_a_request_to_change_a_job_named_by_its_name_names_the_command() -> None:
-    from gpuaccel.assistant.understand.replies import action_request
+    from assistant_helpers import act_reply
 
     names = {"Bench-B": 2, "train_a.v2": 7}
-    assert action_request("could you kill bench-b please", names) == (
-        "I only read this machine; I do not change jobs from the chat. To kill job 2 (Bench-B): gpuaccel"
+    assert act_reply("could you kill bench-b please", names) == (
+        "I only read this machine; I do not change anything from the chat. To kill job 2 (Bench-B): gpuaccel"
         " cancel 2, or Cancel in the Jobs tab."
     )
-    assert action_request("pause train_a.v2, the other run needs the card", names).endswith(
+    assert (act_reply("pause train_a.v2, the other run needs the card", names) or "").endswith(
         "To pause job 7 (train_a.v2): gpuaccel pause 7, or Pause in the Jobs tab."
     )
-    assert action_request("stop the music", names) is None  # names no job
-    assert action_request("stop job 3 from what?", names) is None
-    assert action_request("restart job 4.", names).endswith("gpuaccel retry 4, or Retry in the Jobs tab.")
+    assert act_reply("stop the music", names) is None  # names no job
+    assert act_reply("stop job 3 from what?", names) is None
+    assert (act_reply("restart job 4.", names) or "").endswith("gpuaccel retry 4, or Retry in the Jobs tab.")
 
 
 def test_the_chat_answers_a_request_on_a_named_job_with_its_command(svc: AssistantService) -> None:

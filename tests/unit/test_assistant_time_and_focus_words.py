@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from assistant_helpers import build_chat_service
+from assistant_helpers import act_reply, build_chat_service
 from test_assistant_questions import ask
 
 from assistant_lab.sampling import FIXED_NOW
@@ -17,7 +17,6 @@ from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-from gpuaccel.assistant.understand.replies import act_request
 from gpuaccel.assistant.understand.words import words
 
 SVC_MACHINE = build_chat_service  # four jobs: train-a succeeded, bench-b running, oom-c failed, queued-d
@@ -66,10 +65,10 @@ def test_a_gpu_follow_up_said_with_then_or_there_keeps_the_gpu() -> None:
 
 def test_a_priority_said_with_the_request_is_in_the_command() -> None:
     names = {"prep-data": 1, "train-vit": 2}
-    assert "gpuaccel priority 2 7" in (act_request("change train-vit priority to 7", names) or "")
-    assert "gpuaccel priority 1 3" in (act_request("set job 1's priority to 3 pls", names) or "")
-    assert "gpuaccel priority 1 N" in (act_request("raise the priority of job 1", names) or "")
-    assert act_request("set the power limit of gpu 0 to 300", names) is not None  # nvidia-smi, as before
+    assert "gpuaccel priority 2 7" in (act_reply("change train-vit priority to 7", names) or "")
+    assert "gpuaccel priority 1 3" in (act_reply("set job 1's priority to 3 pls", names) or "")
+    assert "gpuaccel priority 1 N" in (act_reply("raise the priority of job 1", names) or "")
+    assert act_reply("set the power limit of gpu 0 to 300", names) is not None  # nvidia-smi, as before
 
 
 def test_the_job_a_request_or_a_future_question_names_stays_in_focus(svc: AssistantService) -> None:

@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.engine.runtime import GenParams, Utf8Stream
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource, NumberCheck
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
+from gpuaccel.assistant.understand.acts import read_act
 from gpuaccel.assistant.understand.asks import answer_asks
 from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.lists import carried
@@ -36,8 +36,6 @@ from gpuaccel.assistant.understand.replies import (
     about_housekeeping,
     about_me,
     about_the_future,
-    act_request,
-    action_request,
     small_talk,
 )
 
@@ -235,31 +233,27 @@ class ChatService:
                 arrays.setdefault(j.name, {})[j.array_index] = j.id
         # a request to act is never described as if asked about (said: what does it); a question about
         # the assistant itself is answered before any picker reads "you" as its idle gate
+        arrays = {n: elements for n, elements in arrays.items() if len(elements) > 1}
+        machine = replace(context, job_names=names, arrays=arrays)
+        act = read_act(question, machine, {j.id: str(j.state) for j in listed})
         reply = (
-            action_request(question, names)
-            or act_request(
-                question,
-                names,
-                context.subjects[0] if context.subjects else None,
-                frozenset(j.id for j in listed if j.state == JobState.HELD),
-            )
+            (act.reply if act is not None else None)
             or about_housekeeping(question)
             or about_me(question, facts)
             or about_the_future(question)
             or small_talk(question)  # a bare greeting or thanks: no picker (nor model) is asked
         )
         if reply is not None:
-            # the one job a request to act or a question about the future names is the focus after it
+            # the jobs a request to act or a question about the future names are the focus after it
             # ("kill the 405b probe" then "how much memory did it ask for?")
-            named = named_jobs_in(question, replace(context, job_names=names))
-            before = replace(context, subjects=named) if len(named) == 1 else context
+            named = list(act.jobs) if act is not None else named_jobs_in(question, machine)
+            before = replace(context, subjects=named) if named and (act or len(named) == 1) else context
             return Turn(question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=before)
         # a GPU by the words of its model or its architecture ("the 4090", "the ada one", "the hopper card")
         models = {
             int(g["index"]): " ".join(str(g.get(k) or "") for k in ("name", "architecture")).strip()
             for g in facts.gpus
         }
-        arrays = {n: elements for n, elements in arrays.items() if len(elements) > 1}
         processes = {str(p["name"]): int(g["index"]) for g in facts.gpus for p in g.get("processes") or []}
         context = replace(
             context,

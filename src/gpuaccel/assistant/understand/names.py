@@ -30,7 +30,8 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     that is no common word: "why isn't eval-x starting?", or said with spaces for its dashes), then with
     ``stems`` the newest job of each first part of names it says ("what about eval?" of eval-x) or later
     part said as a job ("the sweep", "sweep element 2" of lr-sweep; not "train me a chatbot" of
-    sd-xl-train): 4+ characters, no common word. The picking grammar lets the model write
+    sd-xl-train): 4+ characters for a first part, 3+ for a later one ("the sft run"), no common word. The
+    picking grammar lets the model write
     any of them; the rules take one (:func:`named_job`)."""
     q = question.lower()
 
@@ -76,8 +77,8 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
 def name_stems(question: str, context: Context) -> dict[str, set[int]]:
     """The parts of the queue's job names a question may name jobs by, each with the jobs that have it: a
     name's leading parts joined as written ("sd-xl" of sd-xl-train), its first part (4+ characters, no
-    common word), that part without its digits ("resnet" of resnet50-bench), and a later part said as a
-    job ("the sweep" of lr-sweep)."""
+    common word), that part without its digits ("resnet" of resnet50-bench), and a later part (3+
+    characters) said as a job ("the sweep" of lr-sweep, "the sft run" of mistral-7b-sft)."""
     q = question.lower()
     by_stem: dict[str, set[int]] = {}
     for name, job_id in context.job_names.items():
@@ -88,7 +89,7 @@ def name_stems(question: str, context: Context) -> dict[str, set[int]]:
             bare = stem.rstrip("0123456789")
             for part in {stem, bare} if k == 0 else {stem}:
                 if (
-                    len(part) >= 4
+                    len(part) >= (4 if k == 0 else 3)  # a later part said as a job: "the sft run"
                     and part != name.lower()
                     and part not in VOCAB
                     and (k == 0 or _said_as_job(part, q))

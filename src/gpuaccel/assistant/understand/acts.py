@@ -1,0 +1,241 @@
+"""A request to act on the queue or the GPUs, however it is worded: the chat reads the machine and never acts,
+so it names the exact command that does it (with the job ids, the new priority, the GPUs and the command
+line the request said) instead of describing the job.
+
+One reader for every wording: the verb may follow an interjection or politeness ("ugh ok retry it",
+"actually just put it on hold", "can you pls kill the mistral run"), a Slurm or pueue word ("scancel 12"),
+or a phrase ("put ... on hold", "kick off ..."); the jobs are said by number ("job 12", "#12", "bump 13"),
+by name (:func:`~assistant.understand.names.named_jobs`, the rule picker's reading), or pointed at ("it",
+"that one", "the broken one": the conversation's jobs, narrowed by the state said, widened to their array).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from gpuaccel.accel.workloads import registry
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.names import named_jobs
+
+CANT = "I only read this machine; I do not change anything from the chat."
+HARDWARE_REPLY = "A GPU's power limit, clocks or a reset are set with nvidia-smi as root, not by gpuaccel."
+USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
+
+# verb -> the gpuaccel command that does it
+_ACTIONS = {
+    "retry": ("restart", "rerun", "re-run", "retry", "requeue", "resubmit", "relaunch"),
+    "cancel": ("cancel", "kill", "stop", "abort", "terminate", "scancel", "nuke"),
+    "pause": ("pause", "suspend"),
+    "resume": ("resume", "unpause", "unsuspend", "continue"),
+    "hold": ("hold",),
+    "release": ("release", "unhold"),
+    "remove": ("delete", "remove"),
+    "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
+}
+VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs}
+_SUBMIT = {
+    "submit", "launch", "queue", "enqueue", "schedule", "run", "start", "sbatch", "kick", "fire", "spin",
+}  # fmt: skip
+_BUTTON = {"retry": "Retry", "cancel": "Cancel", "pause": "Pause", "resume": "Pause/Resume", "hold": "Hold"}
+# words that make what follows a question, not a request, when they come before the verb
+_ASKING = {
+    "what", "whats", "why", "how", "when", "which", "who", "where", "did", "does", "do", "was", "were", "is",
+    "are", "has", "have", "had", "should", "whose", "if", "after", "before", "since", "until", "the", "a",
+}  # fmt: skip
+_HOW_DO_I = re.compile(r"^how (?:do|can|could|would|should) (?:i|we|you|u) ")
+_STATE_WORDS = {
+    "failed": r"failed|broken|crashed|died|dead|errored|blew up|nan'?d|oom'?d|bad",
+    "running": r"running|live",
+    "queued": r"queued|waiting|pending",
+    "held": r"held",
+    "paused": r"paused|suspended",
+}
+_CLEAN_STATES = {
+    "failed": "failed", "cancelled": "cancelled", "canceled": "cancelled", "succeeded": "succeeded",
+}  # fmt: skip
+_CLEANING = {"delete", "remove", "clean", "clear", "purge", "wipe"}
+_HARDWARE_VERBS = {
+    "set", "reset", "change", "lower", "raise", "increase", "decrease", "overclock", "underclock",
+}  # fmt: skip
+# the words a request may lead with: "put it on hold", "take it off hold"
+_LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take"}
+_HARDWARE = re.compile(r"\b(?:gpu|card|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig)\b")
+_PROGRAM = re.compile(r"^(?:python3?|torchrun|bash|sh|accelerate|deepspeed|srun|\./|\S+\.(?:py|sh)\b)")
+_COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four": 4, "eight": 8}
+_GPUS = re.compile(
+    r"\b(?:on|with|using|across|over)\s+(\d+|one|a|single|two|both|three|four|eight)\s+(?:gpus?|cards?)\b"
+)
+_GPU_IDS = re.compile(r"\b(?:on|to)\s+(?:gpu|card)\s*(\d+(?:\s*(?:,|and)\s*\d+)*)\b")
+
+
+@dataclass(frozen=True)
+class Act:
+    """The reply to a request to act and the jobs it names (the conversation's focus after it)."""
+
+    reply: str
+    jobs: tuple[int, ...] = ()
+
+
+def _words(question: str) -> str:
+    said = " ".join(re.sub(r"[^a-z0-9#'_.,-]+", " ", question.lower().replace("\u2019", "'")).split())
+    return said.rstrip(".!?")
+
+
+def _verb_at(tokens: list[str]) -> int | None:
+    """Where the request's verb is: within the first five words, after no word that makes it a question
+    ("why did you cancel it", "the job I paused")."""
+    for i, token in enumerate(tokens[:5]):
+        word = token.strip(",")
+        if (
+            word in VERB
+            or word in _SUBMIT
+            or word in _CLEANING
+            or word in _HARDWARE_VERBS
+            or word in ("put", "take")
+        ):
+            return i
+        if word in _ASKING or any(c.isdigit() for c in word):
+            return None
+    return None
+
+
+def _state_said(said: str) -> str | None:
+    return next((s for s, words in _STATE_WORDS.items() if re.search(rf"\b(?:{words})\b", said)), None)
+
+
+def _jobs(said: str, question: str, context: Context, states: Mapping[int, str], verb_end: int) -> list[int]:
+    """The jobs a request names: by number, else by name, else pointed at; narrowed by a state said."""
+    listed = re.findall(r"(?:\bjobs?|#)\s*#?(\d+(?:\s*(?:,|and|&)?\s*#?\d+)*)", said)
+    ids = [int(i) for group in listed for i in re.findall(r"\d+", group)]
+    after = said[verb_end:]
+    bare = re.match(r"\s*(\d+(?:\s*(?:,|and)\s*\d+)*)\b(?!\s*(?:gpus?|cards?|%|s\b|min|sec))", after)
+    if not ids and bare:  # "scancel 12", "bump 13 to prio 10": a known job's number after the verb
+        ids = [int(i) for i in re.findall(r"\d+", bare.group(1)) if int(i) in states or not states]
+    if ids:
+        return list(dict.fromkeys(ids))
+    found = named_jobs(question, context)
+    clause = said[verb_end:].split(",")[0]  # "suspend the sft run, don't kill it": "it" is the run
+    pointed = re.search(r"\b(?:it|that|this|them|those|these|one|ones)\b", clause)
+    if not found and pointed:
+        found = list(context.subjects)
+    state = _state_said(said[verb_end:])
+    if state is None or not found:
+        return found
+    narrowed = [i for i in found if states.get(i) == state]
+    if not narrowed:  # "the broken one" after the sweep's other runs: the failed one of their array
+        arrays = [set(elements.values()) for elements in context.arrays.values()]
+        wider = sorted({j for group in arrays if group & set(found) for j in group})
+        narrowed = [i for i in wider if states.get(i) == state]
+    return narrowed or found
+
+
+def _priority(said: str, jobs: list[int], context: Context) -> str | None:
+    """The new priority said ("to prio 10", "priority of job 12 to 5"), not a number of a job's name."""
+    rest = said
+    for name, job_id in context.job_names.items():
+        if job_id in jobs:
+            rest = rest.replace(name.lower(), " ")
+    rest = re.sub(r"(?:\bjobs?|#)\s*#?\d+", " ", rest)
+    m = re.search(r"\bprio(?:rity)?\s*(?:of\s*)?(?:to|=|at|:)?\s*(-?\d+)\b", rest) or re.search(
+        r"\b(?:to|=)\s*(-?\d+)\b", rest
+    )
+    return m.group(1) if m else None
+
+
+def _kind_said(kind: str) -> str:
+    spaced = re.escape(kind).replace(r"\.", "[. ]")
+    return rf"(?<![\w.-]){spaced}(?![\w-])"
+
+
+def _submission(question: str, said: str, verb: str, verb_end: int) -> str | None:
+    """``gpuaccel submit ...`` for a request that says what to run (a command line, in backticks or after
+    the verb, or a workload kind); None when it says nothing to run."""
+    quoted = re.search(r"`([^`]+)`", question)
+    command = quoted.group(1).strip() if quoted else None
+    kinds = sorted(registry.kinds(), key=len, reverse=True)  # "attention.bench" said as "attention bench"
+    kind = next((k for k in kinds if re.search(_kind_said(k), said)), None)
+    if command is None and kind is None:
+        after = question[len(question) - len(question.lstrip()) :]
+        m = re.search(rf"\b{re.escape(verb)}\b\s+(?:a\s+|the\s+|job\s+|command\s+)?(.+)$", after, re.I)
+        rest = m.group(1) if m else ""
+        rest = re.split(r"\s+(?:on|with|using|across)\s+(?:\d+|one|a|two|both|gpu|card)\b", rest)[0]
+        rest = re.sub(r"\s*(?:please|pls|plz|for me|now)\s*[.!?]*$", "", rest).strip()
+        command = rest if _PROGRAM.match(rest.lower()) else None
+    if command is None and kind is None:
+        if verb in ("submit", "sbatch", "enqueue") and re.search(
+            r"\b(?:job|jobs|run|training|command|script)\b", said
+        ):  # "how do i submit a job": the command's form
+            return f"{CANT} To submit a job: {USAGE} (or the Submit button of the Jobs tab)."
+        return None
+    gpus = ""
+    if m := _GPU_IDS.search(said):
+        gpus = " --gpu-ids " + ",".join(re.findall(r"\d+", m.group(1)))
+    elif m := _GPUS.search(said):
+        n = m.group(1)
+        gpus = f" --gpus {_COUNTS.get(n, n)}"
+    what = kind if kind is not None else "command"
+    tail = f" -- {command}" if command else ""
+    spec = " (its spec with --set KEY=VALUE)" if kind is not None else ""
+    return f"{CANT} To submit it: gpuaccel submit {what}{gpus}{tail}{spec}, or the Jobs tab's Submit button."
+
+
+def read_act(question: str, context: Context, states: Mapping[int, str] | None = None) -> Act | None:
+    """The command for a request to act, or None when the question is not one. ``context``: the
+    conversation's jobs (``subjects``: what "it" means), the machine's names and arrays; ``states``: each
+    known job's state, for "the broken one" and for "start it" of a held job (releasing it)."""
+    states = states or {}
+    said = _words(question)
+    said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
+    if question.rstrip().endswith("?") and re.search(r"\b(?:what|why|when|where|who|which)\b", said):
+        return None  # "stop job 3 from what?"
+    tokens = said.split()
+    at = _verb_at(tokens)
+    if at is None:
+        return None
+    verb = tokens[at].strip(",")
+    verb_end = len(" ".join(tokens[: at + 1]))
+    command = VERB.get(verb)
+    if verb == "put" and re.search(r"\bon hold\b", said):
+        command = "hold"
+    elif verb in ("take", "put") and re.search(r"\boff hold\b", said):
+        command = "release"
+    pid = re.search(r"\b(?:pid|process)\s*#?(\d+)\b", said)
+    if command == "cancel" and pid:  # a GPU process, not a queue job
+        number = pid.group(1)
+        return Act(f"{CANT} To signal process {number}: gpuaccel kill {number} (your own processes only).")
+    if verb in _CLEANING:
+        state = next((s for w, s in _CLEAN_STATES.items() if re.search(rf"\b{w}\b", said)), None)
+        if state is not None or re.search(r"\b(?:finished|old|all)\b.*\bjobs?\b", said):
+            which = f" --state {state}" if state else ""
+            return Act(f"{CANT} To remove {state or 'finished'} jobs and their logs: gpuaccel clean{which}.")
+    if command in ("pause", "resume") and re.search(r"\b(?:queue|everything|all)\b", said):
+        return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
+    if verb in _HARDWARE_VERBS and re.search(r"\bprio(?:rity)?\b", said):  # "set job 4's priority to 10"
+        command = "priority"
+    elif verb in _HARDWARE_VERBS and _HARDWARE.search(said):
+        return Act(f"{CANT} {HARDWARE_REPLY}")
+    if command is None and verb in _SUBMIT:
+        held = [i for i in _jobs(said, question, context, states, verb_end) if states.get(i) == "held"]
+        if verb == "start" and held:  # "start it" of a held job: release it
+            command = "release"
+        else:
+            reply = _submission(question, said, verb, verb_end)
+            return Act(reply) if reply is not None else None
+    if command is None:
+        return None
+    jobs = _jobs(said, question, context, states, verb_end)
+    if not jobs:
+        return None  # "stop the music" names no job
+    names = {i: n for n, i in context.job_names.items()}
+    ids, ids_ = " ".join(map(str, jobs)), tuple(jobs)
+    named = ", ".join(f"job {i}" + (f" ({names[i]})" if i in names else "") for i in jobs)
+    button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
+    if command == "priority":  # the command takes the new priority (higher runs sooner)
+        new = _priority(said, jobs, context)
+        if new is not None:
+            said_new = f"To set the priority of {named} to {new}: gpuaccel priority {ids} {new}."
+            return Act(f"{CANT} {said_new}", ids_)
+        return Act(f"{CANT} To {verb} {named}: gpuaccel priority {ids} N (a higher N runs sooner).", ids_)
+    return Act(f"{CANT} To {verb} {named}: gpuaccel {command} {ids}{button}.", ids_)
