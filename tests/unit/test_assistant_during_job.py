@@ -70,3 +70,20 @@ def test_what_ones_own_jobs_cost_in_electricity_is_their_energy() -> None:
     picked = pick("what did my jobs cost in electricity yesterday", context)
     assert picked is not None and picked.name == "energy"
     assert pick("how much does electricity cost in spain", context) is None
+
+
+def test_a_jobs_peak_since_it_started_and_the_next_job_said_alone_are_over_their_runs() -> None:
+    machine = Context(gpus=[0, 1], job_names={"vit-b": 4, "bert-large": 6})
+    assert pick("max gpu memory bert-large needed", machine) == Query("gpu_reading", metric="memory", job=6)
+    assert pick("hottest the card got since vit-b started", machine) == Query(
+        "gpu_reading", metric="temperature", job=4
+    )
+    after = Context(
+        Query("gpu_reading", metric="power", job=6), subjects=[6], gpus=[0, 1], job_names=machine.job_names
+    )
+    assert pick("what about vit-b", after) == Query("gpu_reading", metric="power", job=4)  # the same reading
+    assert pick("and mean while vit-b ran", after) == Query("gpu_reading", metric="power", job=4)
+    assert pick("how much juice did vit-b pull at peak", machine) == Query(
+        "gpu_reading", metric="power", job=4
+    )
+    assert pick("how much memory did vit-b ask for", machine) != Query("gpu_reading", metric="memory", job=4)

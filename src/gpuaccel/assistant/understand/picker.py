@@ -67,6 +67,8 @@ SPAN_BEFORE = re.compile(
 DURING = re.compile(
     r"\b(?:while|during) (?:it|its|that|this|the job|job|the run)\b"
     r"|\b(?:while|during) (?:[\w-]+ ){1,4}(?:ran|was running|trained|run|running)\b"
+    r"|\bsince (?:[\w-]+ ){1,4}(?:started|start|began|begun)\b"  # "peak temp since mistral-7b-sft started"
+    r"|\b(?:over|across|for) (?:its|the|that) (?:whole |entire )?run\b"
 )
 LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
 SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
@@ -412,10 +414,24 @@ class RulePicker:
     ) -> Query | None:
         """A GPU reading over a job's run ("max temp while it ran", "power of gpu 0 during job 4"): the
         job named, else the one in focus; None when the words ask no such reading."""
+        last = context.last
         said_during = DURING.search(text) or (job is not None and re.search(r"\b(?:while|during)\b", text))
+        # a job's peak or mean of a reading is over its run: "how much vram did the 70b finetune need at
+        # peak", "average power of job 4"
+        peaked = bool(PEAK_WORDS & set(ws)) and bool(topics & METRICS)
+        said_during = said_during or (job is not None and peaked)
+        over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None and last.metric
+        name = next((n for n, i in context.job_names.items() if i == job), "")
+        again = not topics - {"gpu", "jobs", "running"} and set(ws) - set(words(name)) <= TOTALS_AGAIN | {
+            "for"
+        }
+        if job is not None and over_a_run and again:
+            return replace(last, job=job, gpu=gpu)  # type: ignore[arg-type]  # "and sd-xl" after one: its run
+        kept = last.metric if last is not None and last.name in READINGS else None
+        if said_during and not topics & METRICS and kept in HISTORY_COLUMNS:
+            topics = topics | {kept}  # "and on avg while the 8b eval ran": the last reading, over that run
         if not said_during or not topics & METRICS:
             return None  # (a job named by name with "during": "power during the llama finetune")
-        last = context.last
         of = job if job is not None else last.job if last is not None and last.job is not None else None
         if of is None and len(context.subjects) == 1:
             of = context.subjects[0]

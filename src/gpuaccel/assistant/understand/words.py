@@ -26,7 +26,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "util": "utilization utilisation util utilized utilised utilizing busy busiest load loaded"
         " working usage occupied idlest",
         "memory": "memory vram mem gib mib gigabytes ram hbm framebuffer",
-        "power": "power watts watt draw drawing draws consumption consuming pulling",
+        "power": "power watts watt draw drawing draws drew consumption consuming pull pulls pulled pulling",
         "energy": "energy kwh wh joules electricity",
         "tensor": "tensor tensors cores",
         "tflops": "tflops flops teraflops tflop throughput compute",
@@ -158,7 +158,8 @@ WORD_OF = {w: c for c, words in CONCEPTS.items() for w in words}
 KEPT = set(
     "below brake brakes buys cars cash coil cook cooks crush dawn dear drawer drawers dried drip dune excited"
     " exciting fall falls folder harvest hear hears heart hearts jogging kindness lead leads lift locked loss"
-    " loud lung lungs mist must neat nest nose powder raining stick stock tape tasty tool tools weak went"
+    " loud lung lungs mist must neat nest nose pill pills pulp powder raining stick stock tape tasty"
+    " tool tools weak went"
     # one letter off in a longer word ("poker" is no "power", "space" no "spare", "writing" no "waiting")
     " bedroom chores clash comes commute confusing electrician expected explore farmer filled motel poker"
     " sailing scare share space writing"
