@@ -147,3 +147,23 @@ def test_a_follow_up_on_a_gpus_reading_over_a_span_keeps_the_gpu_and_the_span() 
     assert pick("which job ran longest today", live) == Query(
         "job_rank", metric="duration", order="max", window=TODAY
     )
+
+
+def test_two_clock_hours_without_am_or_pm_are_the_latest_such_span_begun() -> None:
+    import datetime as dt
+
+    three_pm = dt.datetime(2026, 5, 28, 15, 0).timestamp()
+
+    def span(text: str) -> tuple[str, str] | None:
+        w = window_of(text, three_pm)
+        clock = [dt.datetime.fromtimestamp(t).strftime("%H:%M") for t in (w.t0, w.t1)] if w else None
+        return (clock[0], clock[1]) if clock else None
+
+    assert span("util from 12 to 1") == ("12:00", "13:00")  # noon to one, not midnight to one
+    assert span("power between eight and noon") == ("08:00", "12:00")
+    assert span("temps from 2 till 3") == ("14:00", "15:00")  # begun at 15:00: the afternoon's
+    assert span("from 10 to 11") == ("10:00", "11:00")  # 22-23 has not begun: the morning's
+    assert span("between noon and 2") == ("12:00", "14:00")
+    assert span("between 14:10 and 14:40") == ("14:10", "14:40")
+    assert span("difference between gpu 0 and 1") is None  # two GPUs, no hours
+    assert span("since noon") is not None and window_of("since noon", three_pm).label == "since noon"  # type: ignore[union-attr]

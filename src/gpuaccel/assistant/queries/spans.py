@@ -26,21 +26,55 @@ def _hour(h: str, ampm: str | None) -> int:
     return hour + 12 if ampm == "pm" and hour < 12 else 0 if ampm == "am" and hour == 12 else hour
 
 
+# the hours said in words: "between nine and noon", "from midnight to six"
+_HOUR_WORDS = {
+    "noon": "12pm", "midday": "12pm", "midnight": "12am", "one": "1", "two": "2", "three": "3", "four": "4",
+    "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11",
+    "twelve": "12",
+}  # fmt: skip
+_HOURS_SAID = re.compile(rf"\b(?:between|from|and|to|until|till)\s+(?:{'|'.join(_HOUR_WORDS)})\b")
+# "between 0 and 1" may be two GPUs: bare numbers are hours only where no GPU, card or job is said
+_NOT_HOURS = re.compile(r"\b(?:gpus?|cards?|devices?|jobs?|nodes?|ids?|#)\b")
+
+
+def _hours_in_digits(text: str) -> str:
+    """The clock words of a span in digits: "between nine and noon" is "between 9 and 12pm"."""
+    return _HOURS_SAID.sub(lambda m: re.sub(r"\w+$", lambda w: _HOUR_WORDS[w.group(0)], m.group(0)), text)
+
+
+def _bare_hours(h0: int, h1: int, now: float, midnight: float) -> tuple[int, int] | None:
+    """Two hours said without am/pm ("between 12 and 1", "from 2 to 4"): on a 12-hour clock, the latest
+    such span that has begun (at 15:00 "from 1 to 3" is 13-15, "from 9 to 11" the morning's)."""
+    if not (1 <= h0 <= 12 and 1 <= h1 <= 12):
+        return None
+    if h1 <= h0:
+        h1 += 12  # "12 and 1" is noon to one, "11 to 2" is 11 to 14
+    later = (h0 + 12, h1 + 12)
+    return later if later[1] <= 24 and midnight + later[0] * 3600 <= now else (h0, h1)
+
+
 def _clock_window(text: str, now: float, midnight: float) -> Window | None:
-    """A span said by the clock: "between 13:45 and 13:50", "from 10 to 11 this morning", "at 10:02" (that
-    minute); today's, or yesterday's when that time has not come yet today."""
+    """A span said by the clock: "between 13:45 and 13:50", "from 10 to 11 this morning", "between nine and
+    noon", "at 10:02" (that minute); today's, or yesterday's when that time has not come yet today."""
+    text = _hours_in_digits(text)
     m = _BETWEEN.search(text)
-    if m and (m.group(2) or m.group(5) or m.group(3) or m.group(6) or _DAYTIME.search(text)):
-        h0, h1 = _hour(m.group(1), m.group(3) or m.group(6)), _hour(m.group(4), m.group(6))
+    bare = m is not None and not any(m.group(i) for i in (2, 3, 5, 6)) and not _DAYTIME.search(text)
+    if m and bare and not _NOT_HOURS.search(text):
+        hours = _bare_hours(int(m.group(1)), int(m.group(4)), now, midnight)
+        if hours is not None:
+            return _span(midnight, now, hours[0], 0, hours[1], 0)
+    if m and not bare:
+        a0, a1 = m.group(3), m.group(6)
+        h1 = _hour(m.group(4), a1)
+        h0 = _hour(m.group(1), a0 or a1)  # "1 to 3pm": the first's half of the day is the second's
+        if a0 is None and (h0 >= h1 > 0 or a1 is None):
+            h0 = int(m.group(1))  # "9 and 12pm", "10 to 11 this morning"
         m0, m1 = int(m.group(2) or 0), int(m.group(5) or 0)
-        if h0 > 23 or h1 > 23 or m0 > 59 or m1 > 59:
-            return None
-        t0, t1 = midnight + h0 * 3600 + m0 * 60, midnight + h1 * 3600 + m1 * 60
-        if t1 <= t0:
-            return None
-        if t0 > now:
-            t0, t1 = t0 - 86400, t1 - 86400
-        return Window(t0, min(t1, now), f"between {h0:02d}:{m0:02d} and {h1:02d}:{m1:02d}")
+        if a1 is None and 0 < h1 <= 12 and (h1, m1) <= (h0, m0) and h0 < h1 + 12:
+            h1 += 12  # "from noon to 2", "from 11am to 1"
+        if h1 == 0 and a1 == "am":
+            h1 = 24  # "until midnight"
+        return _span(midnight, now, h0, m0, h1, m1)
     m = _SINCE.search(text)
     if m and (m.group(2) or m.group(3) or re.search(r"\bsince\s+\d{1,2}\s*$", text) or "o'clock" in text):
         h, mi = _hour(m.group(1), m.group(3)), int(m.group(2) or 0)
@@ -60,6 +94,18 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
             t0 -= 86400
         return Window(t0, min(t0 + 60, now), f"at {h:02d}:{mi:02d}")
     return None
+
+
+def _span(midnight: float, now: float, h0: int, m0: int, h1: int, m1: int) -> Window | None:
+    """Today's span between two clock times (yesterday's when it has not begun yet), or None when no span."""
+    if h0 > 23 or h1 > 24 or m0 > 59 or m1 > 59:
+        return None
+    t0, t1 = midnight + h0 * 3600 + m0 * 60, midnight + h1 * 3600 + m1 * 60
+    if t1 <= t0:
+        return None
+    if t0 > now:
+        t0, t1 = t0 - 86400, t1 - 86400
+    return Window(t0, min(t1, now), f"between {h0:02d}:{m0:02d} and {h1 % 24:02d}:{m1:02d}")
 
 
 def window_of(text: str, now: float) -> Window | None:
