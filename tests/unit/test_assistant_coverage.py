@@ -68,6 +68,8 @@ def test_what_is_not_a_request_to_act_is_left_to_the_pickers(question: str) -> N
         "will job 12 finish before 6pm?",
         "how long until llama-70b-eval starts",
         "predict when the h100 will fail",
+        "is gpu 1 gonna be busy later",
+        "will the queue be empty by tonight",
     ],
 )
 def test_questions_about_the_future_are_refused_with_the_topics(question: str) -> None:

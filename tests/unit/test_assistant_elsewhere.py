@@ -50,6 +50,9 @@ def test_a_request_to_explain_a_thing_is_refused(question: str) -> None:
         "is an rtx worth buying",
         "should i buy another card",
         "can you recommend a graphics card for deep learning",
+        "fsdp or deepspeed, which one is better for a 70b",
+        "who came up with flash attention",
+        "when was the h100 released",
     ],
 )
 def test_an_opinion_about_hardware_is_refused(question: str) -> None:

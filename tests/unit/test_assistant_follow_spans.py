@@ -167,3 +167,20 @@ def test_two_clock_hours_without_am_or_pm_are_the_latest_such_span_begun() -> No
     assert span("between 14:10 and 14:40") == ("14:10", "14:40")
     assert span("difference between gpu 0 and 1") is None  # two GPUs, no hours
     assert span("since noon") is not None and window_of("since noon", three_pm).label == "since noon"  # type: ignore[union-attr]
+
+
+def test_a_span_readings_follow_ups_take_it_up_whatever_comes_first() -> None:
+    """ "whoa 88?? when", "lowest there?" after a reading over a span, "max?" after one over a job's run: the
+    same reading (it says its peak, when, its lowest and mean); "and before that?" after the failures of a
+    span: the span before it."""
+    hour = window_of("last hour", FIXED_NOW)
+    power = Query("gpu_reading", gpu=0, metric="power", window=hour)
+    after = Context(power, gpus=[0, 1])
+    assert RulePicker().pick("whoa 88?? when", after, FIXED_NOW) == power
+    assert RulePicker().pick("and the lowest util there?", after, FIXED_NOW) == replace(power, metric="util")
+    run = Query("gpu_reading", gpu=1, metric="temperature", job=4)
+    assert RulePicker().pick("max?", Context(run, subjects=[4], gpus=[0, 1]), FIXED_NOW) == run
+    today = window_of("today", FIXED_NOW)
+    failed = Query("failures", window=today)
+    earlier = RulePicker().pick("and before that?", Context(failed, subjects=[5], gpus=[0, 1]), FIXED_NOW)
+    assert earlier is not None and earlier.name == "failures" and earlier.window.t1 == today.t0  # type: ignore[union-attr]

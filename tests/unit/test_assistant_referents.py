@@ -117,3 +117,17 @@ def test_before_steps_back_only_when_it_names_the_one_before() -> None:
     focus = Context(Query("job_detail", job=4), subjects=[4], gpus=[0, 1], job_names={"llama-8b-eval": 4})
     assert pick("and the one before that?", focus) == Query("job_detail", job=3)
     assert pick("And how long did it stay in the queue before?", focus) == Query("job_detail", job=4)
+
+
+def test_a_name_part_jobs_share_is_the_one_the_conversation_is_about() -> None:
+    """ "when did the eval end" after a list that named one eval: that one, not the newest eval; "how
+    long has it been up" after a GPU's overview: the run time of the job on it, not the GPU again."""
+    names = {"bert-eval": 3, "vit-train": 4, "gpt-eval": 8}
+    yesterday = Query("jobs", window=None)
+    listed = Context(yesterday, subjects=[3, 4], listing=[3, 4], listed=yesterday, job_names=names)
+    assert pick("when did the eval end", listed) == Query("job_detail", job=3)
+    assert pick("when did the eval end", Context(job_names=names)) == Query("job_detail", job=8)  # newest
+    overview = Context(
+        Query("gpu_reading", gpu=0, metric="overview"), subjects=[4], gpus=[0, 1], job_names=names
+    )
+    assert pick("how long has it been up", overview) == Query("job_detail", job=4)

@@ -34,7 +34,7 @@ _HOUR_WORDS = {
 }  # fmt: skip
 _HOURS_SAID = re.compile(rf"\b(?:between|from|and|to|until|till)\s+(?:{'|'.join(_HOUR_WORDS)})\b")
 # "between 0 and 1" may be two GPUs: bare numbers are hours only where no GPU, card or job is said
-_NOT_HOURS = re.compile(r"\b(?:gpus?|cards?|devices?|jobs?|nodes?|ids?|#)\b")
+_NOT_HOURS = re.compile(r"\b(?:gpus|cards|devices|jobs?|nodes|ids?|compare|versus|vs)\b|#")
 
 
 def _hours_in_digits(text: str) -> str:

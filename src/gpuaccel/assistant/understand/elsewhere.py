@@ -66,6 +66,14 @@ _MEANS = re.compile(r"\bwhat (?:does|do) (?!(?:that|this|it|its)\b)[\w -]{1,30}?
 _OPINION = re.compile(
     r"\bany good\b|\bworth (?:it|buying|getting|the money|upgrading)\b"
     r"|\bshould (?:i|we) (?:buy|get|upgrade|pick)\b|\brecommend"
+    # "nccl vs gloo for allreduce, which is better?": a comparison of methods or products
+    r"|\b(?:which|what)(?: one)? (?:is|s|would be|works) (?:better|best|preferable|preferred)\b"
+)
+# History and trivia: "who invented the transformer", "when was cuda released"
+_TRIVIA = re.compile(
+    r"\bwho (?:invented|discovered|founded|coined|came up with|first (?:made|built|wrote|proposed))\b"
+    r"|\bwhen (?:was|were|did) (?:the |a |an )?[\w-]+(?: [\w-]+)?"
+    r" (?:invented|discovered|founded|released|come out)\b"
 )
 # A request for advice: "the best learning rate for", "a good idea for", "should i use bf16", "what batch
 # size should i use", "how many epochs should we train"
@@ -104,7 +112,7 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         return True
     if _PRODUCT.search(text) or (WRITING.search(text) and not {"report", "summary"} & said):
         return True
-    return bool(_EXPLAIN.search(text) or _MEANS.search(text) or _OPINION.search(text))
+    return bool(_EXPLAIN.search(text) or _MEANS.search(text) or _OPINION.search(text) or _TRIVIA.search(text))
 
 
 def asks_advice(question: str, topics: set[str]) -> bool:

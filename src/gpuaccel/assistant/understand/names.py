@@ -59,8 +59,12 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     # the newest
     focus = context.last.job if context.last is not None and context.last.job is not None else None
     focus = context.subjects[0] if focus is None and len(context.subjects) == 1 else focus
+    # else the one the conversation is about ("when did the finetune finish" after a list that named one)
+    talked = set(context.subjects) | set(context.listing)
     stemmed = [
-        focus if focus in ids else max(ids) for stem, ids in name_stems(q, context).items() if said(stem)
+        focus if focus in ids else min(ids & talked) if len(ids & talked) == 1 else max(ids)
+        for stem, ids in name_stems(q, context).items()
+        if said(stem)
     ]
     if not whole and not stemmed and context.listing:
         # "the sd one" after a list: the one listed job with a part of its name said (2+ letters) as a job

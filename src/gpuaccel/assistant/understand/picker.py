@@ -54,8 +54,10 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
-    " used did happen happened occur occurred".split()
+    " used did happen happened occur occurred there then".split()
 )
+# said before a question that takes up the last answer ("wait 91?? when"), not a topic of its own
+INTERJECTIONS = set("wait whoa woah huh hmm oh wow really seriously hold on hang".split())
 SPAN_READINGS = {"temperature", "util", "power", "memory"}  # readings the history keeps, said by topic
 ENDED_AGAIN = set("when what time at did it they end ended finish finished".split())
 # the span of the same length just before the last one: "and the hour before that", "the day before"
@@ -203,6 +205,17 @@ class RulePicker:
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
         then = re.search(r"\bthen\W*$", question.lower())  # "and its power then": at that time
+        before_that = re.fullmatch(
+            r"(?:and |what about |ok )?(?:before (?:that|then)|earlier than that)", text
+        )
+        if (
+            win is None
+            and last is not None
+            and last.window is not None
+            and last.name in WINDOWED
+            and before_that
+        ):
+            return replace(last, window=before(last.window))  # "and before that?" after what failed today
         if win is None and last is not None and last.window is not None and SPAN_BEFORE.search(text):
             return replace(last, window=before(last.window))  # "and the hour before that"
         same_span = re.search(rf"\b(?:that|same) (?:{SPAN_NOUNS})\b", text)
@@ -281,7 +294,10 @@ class RulePicker:
             and {"that", "then", "it", "this", "there"} & set(ws)
         ):
             return Query("jobs", gpu=last.gpu, window=last.window)  # "which job was that": its jobs then
-        if spanned and ws and set(ws) <= PEAK_WORDS | SPAN_AGAIN:
+        over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None
+        quoted = {w for w in ws if w.isdigit()} if "when" in ws else set()  # "wait 91?? when": its value
+        again = set(ws) - quoted - (INTERJECTIONS if quoted or len(ws) > 1 else set())
+        if (spanned or over_a_run) and ws and again and again <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
         if spanned and last is not None and win is not None and gpu is None and not topics:
             return replace(last, window=win)  # "and in the last hour": the same reading over that span
@@ -538,7 +554,7 @@ class RulePicker:
             and gpu is None
             and referent is not None
             and (pronoun or short or referent != last.gpu)
-            and topics - {"gpu"}
+            and topics - {"gpu", "long"}  # "how long has it been up": the run time of its job
             and (referent == last.gpu or topics <= METRICS | {"gpu", "who", "idle"})
             and not choosing
         ):

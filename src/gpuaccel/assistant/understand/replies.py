@@ -48,7 +48,9 @@ def about_housekeeping(question: str) -> str | None:
 # Questions about what will happen: the daemon knows what happened and what is happening, never what will.
 _FUTURE = re.compile(
     r"\b(?:tomorrow|tmrw|tonight at|next (?:week|month|year|hour|day|time)|in the future|predict|prediction"
-    r"|forecast|how long until|how long till|how long before|going to (?:be|fail|finish|end|start|run|cost)"
+    r"|forecast|how long until|how long till|how long before"
+    r"|(?:going to|gonna) (?:be|fail|finish|end|start|run|cost)"
+    r"|by (?:tonight|tomorrow|the end of (?:the )?(?:day|week))"
     r"|will (?:\S+ ){0,5}(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach))\b"
 )
 FUTURE_REPLY = "I cannot tell what will happen, only what happened and what is happening now: " + TOPICS + "."
