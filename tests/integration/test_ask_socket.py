@@ -36,7 +36,7 @@ def test_ask_over_the_socket_loads_no_httpx_or_pydantic_and_keeps_the_conversati
 ) -> None:
     code, out, err, heavy = _ask(daemon, "how hot is GPU 0?")
     assert code == 0 and heavy == [], (out, err, heavy)
-    assert re.search(r"GPU 0 is \d+ C", out), out
+    assert re.search(r"GPU 0 is \d+ °C", out), out
     conversation = re.search(r"\[conversation (\d+), \w+\]\n$", out)
     assert conversation, out
     code, out, err, heavy = _ask(daemon, "--conversation", conversation.group(1), "and GPU 1?")
@@ -47,7 +47,7 @@ def test_ask_by_url_uses_the_full_client_and_answers_the_same(daemon: DaemonProc
     code, out, err, heavy = _ask(
         daemon, "how hot is GPU 0?", GPUACCEL_URL=daemon.url, GPUACCEL_TOKEN=daemon.token
     )
-    assert code == 0 and "httpx" in heavy and re.search(r"GPU 0 is \d+ C", out), (out, err)
+    assert code == 0 and "httpx" in heavy and re.search(r"GPU 0 is \d+ °C", out), (out, err)
 
 
 def test_ask_errors_are_worded_and_exit_as_the_full_clients(daemon: DaemonProcess) -> None:

@@ -24,7 +24,7 @@ def test_daemon_serves_assistant_routes_and_cli(tmp_path: Path) -> None:
             meta = events[0][1]
             temp = next(g["temperature_c"] for g in meta["facts"]["gpus"] if g["index"] == 1)
             text = "".join(e[1]["text"] for e in events if e[0] == "token")
-            assert text == f"The temperature of GPU 1 is {temp:.0f} C.", (text, temp)
+            assert text == f"The temperature of GPU 1 is {temp:.0f} °C.", (text, temp)
             assert events[-1][0] == "done", events[-3:]
             assert http.get("/api/v1/assistant/reports").json() == {"reports": []}
             # The bundled model picks only what the rules cannot (they answered above), and writes no prose

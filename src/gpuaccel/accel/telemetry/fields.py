@@ -114,6 +114,8 @@ def unit_after(unit: str) -> str:
 
 
 J_PER_WH = 3600.0
+# utilization under this is quiet: the idle detector's default, and what the chat's "idle since" reads
+UTIL_QUIET_PCT = 10.0
 
 
 def energy_text(joules: float) -> str:
@@ -125,6 +127,12 @@ def energy_text(joules: float) -> str:
         return f"0 {unit}"
     digits = max(0, 2 - math.floor(math.log10(abs(value))))
     return f"{value:.{digits}f} {unit}"
+
+
+def energy_exact(joules: float) -> str:
+    """An amount of energy with its exact joules, as a job's energy event records it: ``531 Wh (1911916
+    J)``; the chat says a job's or a group's total so, and the joules match ``gpuaccel show``'s events."""
+    return f"{energy_text(joules)} ({joules:.0f} J)"
 
 
 def _pct(key: str, label: str, title: str, help_text: str, history: bool = False) -> Field:

@@ -19,10 +19,12 @@ from gpuaccel.accel.telemetry.fields import (
     J_PER_WH,
     NOT_SUPPORTED,
     THROTTLE_WORDS,
+    UTIL_QUIET_PCT,
     energy_text,
     heading,
     unit_after,
 )
+from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.jobs import cap, clock, label
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, cell
@@ -468,7 +470,9 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
         return Result(q, why)
     idle = ctx.source.idle
     states = {s.index: s for s in idle.snapshot()} if idle is not None and hasattr(idle, "snapshot") else {}
-    rows, free = [], []
+    threshold = getattr(idle, "util_threshold_pct", UTIL_QUIET_PCT)
+    rows, free, quiet = [], [], []
+    now = ctx.now()
     for g in gpus:
         st = states.get(g["index"])
         if st is not None:
@@ -476,20 +480,28 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
         else:
             util = g.get("util_gpu")
             is_idle, why_not = (
-                util is not None and util < 10,
+                util is not None and util < threshold,
                 f"utilization {_say(_value(g, 'util'), 'util', g)}",
             )
-        rows.append([g["index"], "idle" if is_idle else "busy", why_not])
+        # since when: the end of its last second at the threshold or over in the last day's history
+        since = history_read.last_reached(ctx.store, g["index"], "util_gpu", threshold, now - 86400, now)
+        since = since if is_idle and since is not None and since <= now else None
+        rows.append([g["index"], "idle" if is_idle else "busy", why_not, clock(since) if since else "-"])
         if is_idle:
             free.append(g["index"])
+            quiet.append(
+                f"GPU {g['index']}"
+                + (f" (since {clock(since)}: {format_duration(now - since)} under {threshold:.0f}%"
+                   " utilization)" if since is not None else "")
+            )  # fmt: skip
     if not free:
         text = "No GPU is idle: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in rows) + "."
     else:
         busy = [r for r in rows if r[1] == "busy"]
-        text = f"Idle: GPU {', '.join(map(str, free))}." + (
+        text = f"Idle: {', '.join(quiet)}." + (
             " Busy: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in busy) + "." if busy else ""
         )
-    return Result(q, text, ["GPU", "state", "why"], rows, subject_gpus=free)
+    return Result(q, text, ["GPU", "state", "why", "idle since"], rows, subject_gpus=free)
 
 
 def memory_users(ctx: QueryContext, q: Query) -> Result:

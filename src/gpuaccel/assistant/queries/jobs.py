@@ -14,7 +14,7 @@ import shlex
 from dataclasses import replace
 from typing import Any
 
-from gpuaccel.accel.telemetry.fields import FIELD, energy_text
+from gpuaccel.accel.telemetry.fields import FIELD, energy_exact, energy_text
 from gpuaccel.api.attempts import Attempt, attempts, gpu_seconds
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
@@ -432,7 +432,7 @@ def _in_all(ctx: QueryContext, found: list[Job], now: float) -> str:
     measured = [reads.job_energy(ctx.store, j.id) for j in found]
     joules = sum(e[0] for e in measured if e is not None)
     counted = sum(e is not None for e in measured)
-    energy = f" and {energy_text(joules)}" if counted else ""
+    energy = f" and {energy_exact(joules)}" if counted else ""
     of = f" (energy of {counted} of the {len(found)} jobs)" if 0 < counted < len(found) else ""
     starts = [j.started_at for j in found if j.started_at is not None]
     ends = [j.finished_at for j in found if j.finished_at is not None]
@@ -542,9 +542,9 @@ def _energy_rank(ctx: QueryContext, q: Query) -> Result:
         return Result(q, f"No job has a recorded energy{_filters(q)}.")
     (best, joules), word = ranked[0], "most" if q.order != "min" else "least"
     state = STATE_CLAUSES[best.state]
-    head = f"{cap(label(best))} used the {word} energy{_filters(q)}: {energy_text(joules)}; {state}."
+    head = f"{cap(label(best))} used the {word} energy{_filters(q)}: {energy_exact(joules)}; {state}."
     if runners := ranked[1 : 1 + RANK_NEXT]:
-        head += " Next: " + ", ".join(f"{label(j)} {energy_text(v)}" for j, v in runners) + "."
+        head += " Next: " + ", ".join(f"{label(j)} {energy_exact(v)}" for j, v in runners) + "."
     rows = [[j.id, j.name or j.kind, str(j.state), energy_text(v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", "energy"], rows, [best.id])
 

@@ -166,6 +166,11 @@ class RulePicker:
             topics.discard("cluster")  # "what cards does this server have?" asks about this machine
         if re.search(r"\b\d+\s*(?:c|°c|degrees?)\b", question.lower()):
             topics.add("temperature")  # "did any gpu go over 85C today": its temperature over the span
+        if {"consumer", "consumers", "hog", "hogs"} & set(ws) and "energy" in topics and "gpu" not in topics:
+            topics.add("jobs")  # "the top energy consumer": a job (a GPU said is the GPUs' energy)
+        shown = re.fullmatch(r"show (?:job )?#?(\d+)", text)  # gpuaccel show 6, typed to the chat
+        if shown and (not context.job_names or int(shown.group(1)) in context.job_names.values()):
+            return Query("job_detail", job=int(shown.group(1)))
         if re.search(r"\bwithout (?:work|jobs?|load|anything)\b", text):
             topics.add("idle")  # "is there a gpu without work?"
             ws = [w for w in ws if w != "work"]
@@ -581,6 +586,9 @@ class RulePicker:
         # nor "what's 14 doing" (a number names another job)
         printed = not topics - {"who"} and not PROCESS_WORDS & set(ws) and not any(w.isdigit() for w in ws)
         asked = JOB_ASPECTS & set(ws)
+        unasked = job is None and gpu is None and win is None and not topics - {"jobs", "log"}
+        if job_of is not None and unasked and PRINTED & set(ws):
+            return Query("job_log", job=job_of)  # "mmlu score?", "final loss?" of the job in focus
         if job_of is not None and job is None and gpu is None and win is None and printed and not asked:
             # what the job in focus printed: "what lr did it use", "how far did it get", "in which step"
             unknown = [w for w in ws if w not in STOP and not w.isdigit()]

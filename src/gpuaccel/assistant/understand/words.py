@@ -40,7 +40,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "fan": "fan fans rpm spin spinning loud louder loudest noisy noisier noisiest quieter quietest",
         # a job's log (intent_topics.log_query says when these ask for one)
         "log": "log logs logfile logfiles stdout stderr traceback tracebacks output outputs",
-        "models": "model models kind type hardware installed list name names",
+        "models": "model models kind type hardware installed list name names sinfo lspci",
         "idle": "idle unused spare available nothing free left remaining headroom",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
         " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
@@ -56,7 +56,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         " program programs",
         "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
         # the clocks, their P-state and what holds them back are part of a GPU's overview reading
-        "overview": "throttle throttles throttled throttling clock clocks clocked mhz pstate",
+        "overview": "throttle throttles throttled throttling clock clocks clocked mhz pstate"
+        " smi nvitop nvtop gpustat",  # what those tools show: "nvidia-smi" asked as a question
         # a GPU's health: XID errors, ECC, remapped rows or retired pages, PCIe replays (gpu_reading health)
         "health": "health healthy unhealthy xid xids ecc remapped remapping remap retired replays",
         "cluster": "cluster clusters node nodes host hosts server servers ray",

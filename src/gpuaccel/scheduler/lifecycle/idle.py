@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from gpuaccel.accel.telemetry.fields import UTIL_QUIET_PCT
 from gpuaccel.accel.telemetry.subscribers import Subscribers
 from gpuaccel.accel.telemetry.types import NA, GpuSample
 
@@ -48,7 +49,7 @@ class IdleEvent:
 
 
 class IdleDetector:
-    def __init__(self, util_threshold_pct: float = 10.0, idle_after_s: float = 60.0) -> None:
+    def __init__(self, util_threshold_pct: float = UTIL_QUIET_PCT, idle_after_s: float = 60.0) -> None:
         self.util_threshold_pct = util_threshold_pct
         self.idle_after_s = idle_after_s
         self._lock = threading.Lock()

@@ -13,7 +13,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gpuaccel.accel.telemetry.fields import energy_text
+from gpuaccel.accel.telemetry.fields import energy_exact
 from gpuaccel.accel.telemetry.types import NA, GpuSample
 
 if TYPE_CHECKING:
@@ -103,8 +103,7 @@ class JobEnergy:
     def _record(self, job: int, gpu: int, span: _Span) -> None:
         r = span.result()
         how = EXCLUSIVE if r["exclusive"] else f"{SHARED} (pid {span.shared_with})"
-        amount = f"{energy_text(r['joules'])} ({r['joules']:.0f} J)"  # as reports and the chat write it
-        message = f"energy {amount} on GPU {gpu} over {r['seconds']:.1f} s ({how})"
+        message = f"energy {energy_exact(r['joules'])} on GPU {gpu} over {r['seconds']:.1f} s ({how})"
         try:
             self.scheduler.store.add_event("energy", job_id=job, gpu=gpu, message=message, data=r)
         except Exception:  # a failed write must not stop the sampler's other subscribers
