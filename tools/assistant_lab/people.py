@@ -48,9 +48,8 @@ def _test_helpers() -> Any:
 
 # the sets of tests/unit/test_assistant_questions.py, on its machine (tests/assistant_helpers.build_service)
 TEST_MACHINE_SETS = tuple(_test_helpers()[2].QUESTION_SETS)
-# the blind sets g-r of benchmarks/assistant_blind.py, on tests/heldout_machine.py's machine (q and r were
-# the test of the previous weights; s-v, written since, measure these and are in no split)
-HELDOUT_MACHINE_SETS = tuple(f"assistant_heldout_{s}.json" for s in "ghijklmnopqr")
+# the blind sets g-p of benchmarks/assistant_blind.py, on tests/heldout_machine.py's machine
+HELDOUT_MACHINE_SETS = tuple(f"assistant_heldout_{s}.json" for s in "ghijklmnop")
 DEV_SETS = ("assistant_heldout_o.json", "assistant_heldout_p.json")  # the newest two: the policy's dev split
 TRAIN_SETS = tuple(s for s in TEST_MACHINE_SETS + HELDOUT_MACHINE_SETS if s not in DEV_SETS)
 
