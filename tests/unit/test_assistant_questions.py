@@ -26,6 +26,7 @@ import torch
 
 from gpuaccel.assistant.queries.facts import NumberCheck
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.spoken import written
 
 torch.set_num_threads(1)
 QUESTION_SETS = (
@@ -72,9 +73,9 @@ def invented(svc: AssistantService, sid: int, answer: str, refused: bool) -> lis
     answer without a query may say only the question's numbers and the queue's job ids and names (a request
     to cancel a job by its name is answered with the command, the job's id and its name: llama-70b-eval's
     70 is no figure)."""
-    if refused:
+    if refused:  # the question's numbers as the chat reads them ("priority ten" says 10)
         queue = " ".join(f"{j.id} {j.name or ''}" for j in svc.store.list())
-        result = svc.db.messages(sid)[-2]["content"] + " " + queue
+        result = written(svc.db.messages(sid)[-2]["content"]) + " " + queue
     else:
         result = svc.db.messages(sid)[-2]["meta"]["facts"]
     allowed = set(re.findall(r"\d+(?:\.\d+)?", result))

@@ -38,6 +38,7 @@ from gpuaccel.assistant.understand.replies import (
     about_the_future,
     small_talk,
 )
+from gpuaccel.assistant.understand.spoken import written
 
 log = logging.getLogger(__name__)
 
@@ -223,6 +224,7 @@ class ChatService:
 
     def begin(self, question: str, context: Context) -> Turn:
         """Pick and run the question's query: the grounded answer (no model unless a model picks)."""
+        heard = written(question)  # "gpu zero", "the four oh five b probe": digits for every reader
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
         listed = self.facts.store.list(limit=500)
@@ -235,18 +237,18 @@ class ChatService:
         # the assistant itself is answered before any picker reads "you" as its idle gate
         arrays = {n: elements for n, elements in arrays.items() if len(elements) > 1}
         machine = replace(context, job_names=names, arrays=arrays)
-        act = read_act(question, machine, {j.id: str(j.state) for j in listed})
+        act = read_act(heard, machine, {j.id: str(j.state) for j in listed})
         reply = (
             (act.reply if act is not None else None)
-            or about_housekeeping(question)
-            or about_me(question, facts)
-            or about_the_future(question)
-            or small_talk(question)  # a bare greeting or thanks: no picker (nor model) is asked
+            or about_housekeeping(heard)
+            or about_me(heard, facts)
+            or about_the_future(heard)
+            or small_talk(heard)  # a bare greeting or thanks: no picker (nor model) is asked
         )
         if reply is not None:
             # the jobs a request to act or a question about the future names are the focus after it
             # ("kill the 405b probe" then "how much memory did it ask for?")
-            named = list(act.jobs) if act is not None else named_jobs_in(question, machine)
+            named = list(act.jobs) if act is not None else named_jobs_in(heard, machine)
             before = replace(context, subjects=named) if named and (act or len(named) == 1) else context
             return Turn(question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=before)
         # a GPU by the words of its model or its architecture ("the 4090", "the ada one", "the hopper card")
@@ -272,7 +274,7 @@ class ChatService:
             pickers.append(by or "rules")
             return query
 
-        results = answer_asks(question, context, pick_part, lambda q: run(ctx, q))
+        results = answer_asks(heard, context, pick_part, lambda q: run(ctx, q))
         if results:
             *earlier, result = results
             meta: dict[str, Any] = {
@@ -290,16 +292,14 @@ class ChatService:
                 for r, by in zip(results, pickers, strict=True)
             )
             return Turn(question, result.query, result, block, answer, meta, earlier=earlier)
-        query, by = pick_by(question, context, self.pickers, now=now)
+        query, by = pick_by(heard, context, self.pickers, now=now)
         result = run(ctx, query) if query is not None else None
         meta = {"facts": facts.to_json()}
         if result is not None and query is not None:
             meta["query"] = query.to_json()
             meta["picked_by"] = by or "rules"
             meta["result"] = {"columns": result.columns, "rows": result.rows}
-            listing, listed = carried(
-                question, result, context.listing, context.listed, lambda q: run(ctx, q)
-            )
+            listing, listed = carried(heard, result, context.listing, context.listed, lambda q: run(ctx, q))
             said = f"{result.sentence} {model_note(self.pickers)}" if by == "model" else result.sentence
             turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed

@@ -1,0 +1,98 @@
+"""Numbers said in words, as a voice typist's text has them: "gpu zero", "the forty ninety", "the four oh
+five b probe", "between nine and half past eleven", "python train dot py". Every reader of a question (the
+requests to act, the rule picker, the time spans, the picking model's prompt) reads the digits
+:func:`written` gives, so a question dictated reads as one typed.
+
+"one" stays a word where it is a pronoun ("the broken one", "which one"): it is a number only beside a GPU,
+a card, a job or a unit of time, or next to another number word.
+"""
+
+from __future__ import annotations
+
+import re
+
+_UNITS = {
+    "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}  # fmt: skip
+_NUMBER_WORDS = {*_UNITS, *_TENS, "hundred"}
+# where "one" (and "oh") is a number: beside these, or beside another number word
+_COUNTED = re.compile(
+    r"^(?:gpus?|cards?|devices?|jobs?|elements?|index|number|hours?|minutes?|mins?|seconds?|secs?|o'?clock|b|bee"
+    r"|pm|am|percent|watts?|degrees?)$"
+)
+_BEFORE_A_NUMBER = {
+    "gpu", "card", "device", "job", "element", "index", "number", "#", "to", "from", "between", "until",
+    "till", "at", "priority", "prio", "past",
+}  # fmt: skip
+_CLOCK_LEAD = {"from", "to", "between", "and", "until", "till", "at", "since"}
+_WORD = re.compile(r"[A-Za-z']+|\d+|[^\sA-Za-z\d']+|\s+")
+
+
+def _value(words: list[str]) -> str:
+    """Number words in a row to digits: "forty two" 42, "four oh five" 405, "forty ninety" 4090 (two
+    numbers said in turn are written in turn), "four hundred five" 405."""
+    out, current = "", None
+    for w in words:
+        if w == "hundred":
+            current = (current or 1) * 100
+        elif w in _TENS:
+            if current is not None and current % 100 == 0 and current >= 100:
+                current += _TENS[w]
+            else:
+                out += "" if current is None else str(current)
+                current = _TENS[w]
+        elif current is not None and current % 10 == 0 and current >= 20 and _UNITS[w] < 10:
+            current += _UNITS[w]  # "forty two", "four hundred five"
+        else:
+            out += "" if current is None else str(current)
+            current = _UNITS[w]
+    return out + ("" if current is None else str(current))
+
+
+def written(question: str) -> str:
+    """``question`` with its spoken numbers in digits, half past / quarter past as clock times, "dot py" as
+    ".py" and "o clock" as "o'clock"; the rest as it was."""
+    text = re.sub(r"\bo\s+clock\b", "o'clock", question, flags=re.I)
+    text = re.sub(r"\s+dot\s+(py|sh|json|yaml|txt|cfg)\b", r".\1", text, flags=re.I)
+    tokens = _WORD.findall(text)
+    words = [(i, t.lower()) for i, t in enumerate(tokens) if not t.isspace()]
+    out = list(tokens)
+    k = 0
+    while k < len(words):
+        j = k
+        while j < len(words) and words[j][1] in _NUMBER_WORDS:
+            j += 1
+        if j == k:
+            k += 1
+            continue
+        run = [w for _, w in words[k:j]]
+        before = words[k - 1][1] if k > 0 else ""
+        after = words[j][1] if j < len(words) else ""
+        alone = len(run) == 1 and run[0] in ("one", "oh")
+        if alone and not (before in _BEFORE_A_NUMBER or _COUNTED.match(after)):
+            k = j
+            continue  # "the broken one", "oh no"
+        if run[0] == "oh" and not (k > 0 and before.isdigit()):
+            run = run[1:] if len(run) > 1 else run  # "oh nine" said for 09: keep the digits
+        first, last = words[k][0], words[j - 1][0]
+        said = _value(run)
+        minutes = _value(run[1:]) if len(run) > 1 else ""
+        hour = _UNITS.get(run[0], 0)
+        if before in _CLOCK_LEAD and 1 <= hour <= 12 and minutes.isdigit() and 10 <= int(minutes) <= 59:
+            said = f"{hour}:{int(minutes):02d}"  # "between twelve and one thirty": 1:30
+        out[first : last + 1] = [said] + [""] * (last - first)
+        k = j
+    text = "".join(out)
+    # a model size said apart: "8 b", "70 bee", "405 be" (70b)
+    text = re.sub(r"\b(\d+)\s+(?:b|bee|be)\b(?!\s*(?:\d|the\b))", r"\1b", text, flags=re.I)
+    # clock times said in words: "half past 11" 11:30, "quarter past 9" 9:15, "quarter to 2" 1:45
+    text = re.sub(r"\bhalf past (\d{1,2})\b", lambda m: f"{m.group(1)}:30", text, flags=re.I)
+    text = re.sub(r"\bquarter past (\d{1,2})\b", lambda m: f"{m.group(1)}:15", text, flags=re.I)
+    text = re.sub(
+        r"\bquarter to (\d{1,2})\b", lambda m: f"{(int(m.group(1)) - 2) % 12 + 1}:45", text, flags=re.I
+    )
+    return text

@@ -1,0 +1,38 @@
+"""Numbers said in words (a voice typist's text) read as digits by every reader of a question; "one" as a
+pronoun stays a word. Worded apart from the held-out sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import converse
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.spoken import written
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("how warm is gpu one", "how warm is gpu 1"),
+        ("is the thirty ninety busy", "is the 3090 busy"),  # two numbers said in turn
+        ("cancel the two oh seven b run", "cancel the 207b run"),
+        ("power over the last forty five minutes", "power over the last 45 minutes"),
+        ("from eleven fifteen to quarter past twelve", "from 11:15 to 12:15"),
+        ("between nine and half past ten", "between 9 and 10:30"),
+        ("submit python eval dot py on two gpus", "submit python eval.py on 2 gpus"),
+        ("from noon to three o clock", "from noon to 3 o'clock"),
+        ("retry the failed one", "retry the failed one"),  # a pronoun
+        ("which one is cooler", "which one is cooler"),
+        ("one more time", "one more time"),
+    ],
+)
+def test_spoken_numbers_are_read_as_digits(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+def test_a_dictated_question_is_answered_as_the_typed_one(svc: AssistantService) -> None:
+    [(typed, query)] = converse(svc, "how hot is gpu 1")
+    [(spoken, heard)] = converse(svc, "how hot is gpu one")
+    assert spoken == typed and heard == query
+    [(reply, none)] = converse(svc, "um set the priority of job three to seven")
+    assert none is None and "gpuaccel priority 3 7" in reply
