@@ -87,3 +87,31 @@ def test_the_broken_one_is_the_failed_job_of_the_jobs_in_focus_or_their_array() 
     assert act is not None and act.jobs == (6,)
     act = read_act("pause the grid run, don't cancel it", Context(job_names=names, subjects=[5]), states)
     assert act is not None and act.jobs == (8,)  # "it" after the comma is the run said before it
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("could you give it another go, try it once more", "gpuaccel retry 2"),
+        ("start prep-data again", "gpuaccel retry 1"),
+        ("alright let's get it started", "gpuaccel release 2"),  # held: releasing it
+        ("make prep-data go first, priority 9", "gpuaccel priority 1 9"),
+        ("give train-vit priority 4", "gpuaccel priority 2 4"),
+        ("swap prep-data and train-vit", "gpuaccel switch 1 2"),
+        ("halt the entire queue for now", "gpuaccel pause"),
+        ("unfreeze it", "gpuaccel resume 2"),
+        ("so we should get rid of prep-data", None),  # "we should": no request, a thought
+        ("get rid of it", "gpuaccel cancel 2"),  # not ended: cancelled
+    ],
+)
+def test_phrases_said_for_a_verb(question: str, command: str | None) -> None:
+    reply = act_reply(question, NAMES, focus=2, held=frozenset({2}))
+    if command is None:
+        assert reply is None or "gpuaccel" not in reply or "remove" in reply, reply
+    else:
+        assert command in (reply or ""), (question, reply)
+
+
+def test_a_command_line_said_inside_a_sentence() -> None:
+    reply = act_request("hey so how do i put my script in the queue, its python sweep.py and it needs 2 gpus")
+    assert "gpuaccel submit command --gpus 2 -- python sweep.py," in (reply or ""), reply

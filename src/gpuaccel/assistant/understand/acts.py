@@ -27,14 +27,25 @@ USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 _ACTIONS = {
     "retry": ("restart", "rerun", "re-run", "retry", "requeue", "resubmit", "relaunch"),
     "cancel": ("cancel", "kill", "stop", "abort", "terminate", "scancel", "nuke"),
-    "pause": ("pause", "suspend"),
-    "resume": ("resume", "unpause", "unsuspend", "continue"),
+    "pause": ("pause", "suspend", "freeze", "halt"),
+    "resume": ("resume", "unpause", "unsuspend", "continue", "unfreeze", "thaw"),
     "hold": ("hold",),
     "release": ("release", "unhold"),
     "remove": ("delete", "remove"),
     "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
+    "switch": ("switch", "swap", "exchange"),
 }
-VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs}
+# phrases said for a verb: "get rid of it", "try it one more time", "make X go first", "put my script in the
+# queue", "get it going" (of a held job)
+_PHRASES = (
+    (re.compile(r"\bget rid of\b"), "drop"),
+    (re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run)\b"), r"rerun \1"),
+    (re.compile(r"\b(?:try|run|start|launch|do)\b(.*?)\b(?:again|one more time|once more)\b"), r"rerun\1"),
+    (re.compile(r"\bmake (.+?) (?:go|run|start) (?:first|next|sooner|earlier)\b"), r"prioritize \1"),
+    (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
+    (re.compile(r"\bget (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
+)
+VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs} | {"drop": "drop"}
 _SUBMIT = {
     "submit", "launch", "queue", "enqueue", "schedule", "run", "start", "sbatch", "kick", "fire", "spin",
 }  # fmt: skip
@@ -44,9 +55,12 @@ _ASKING = {
     "what", "whats", "why", "how", "when", "which", "who", "where", "did", "does", "do", "was", "were", "is",
     "are", "has", "have", "had", "should", "whose", "if", "after", "before", "since", "until", "the", "a",
 }  # fmt: skip
+_LEADING_WORDS = re.compile(
+    r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but)\b[ ,]*)+"
+)
 _HOW_DO_I = re.compile(r"^how (?:do|can|could|would|should) (?:i|we|you|u) ")
 _STATE_WORDS = {
-    "failed": r"failed|broken|crashed|died|dead|errored|blew up|nan'?d|oom'?d|bad",
+    "failed": r"failed|broken|broke|crashed|died|dead|errored|blew up|nan'?d|oom'?d|bad",
     "running": r"running|live",
     "queued": r"queued|waiting|pending",
     "held": r"held",
@@ -60,12 +74,21 @@ _HARDWARE_VERBS = {
     "set", "reset", "change", "lower", "raise", "increase", "decrease", "overclock", "underclock",
 }  # fmt: skip
 # the words a request may lead with: "put it on hold", "take it off hold"
-_LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take"}
+_LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take", "give"}
 _HARDWARE = re.compile(r"\b(?:gpu|card|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig)\b")
-_PROGRAM = re.compile(r"^(?:python3?|torchrun|bash|sh|accelerate|deepspeed|srun|\./|\S+\.(?:py|sh)\b)")
+_PROGRAM_IN = re.compile(
+    r"(?<![\w./-])(?:python3?|torchrun|bash|sh|accelerate|deepspeed|srun|\./\S+|[\w./-]+\.(?:py|sh))\b.*",
+    re.I,
+)
+# where a command line said in a sentence ends: its GPUs, "and it needs ...", the sentence's end
+_COMMAND_END = re.compile(
+    r"\s+(?:on|with|using|across)\s+(?:\d+|one|a|two|both|gpu|card)\b|\s+and\s+(?:it|that|this)\b"
+    r"|[.?!;](?:\s|$)|,\s"
+)
 _COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four": 4, "eight": 8}
 _GPUS = re.compile(
-    r"\b(?:on|with|using|across|over)\s+(\d+|one|a|single|two|both|three|four|eight)\s+(?:gpus?|cards?)\b"
+    r"\b(?:on|with|using|across|over|needs?|needing|wants?)\s+(\d+|one|a|single|two|both|three|four|eight)"
+    r"\s+(?:gpus?|cards?)\b"
 )
 _GPU_IDS = re.compile(r"\b(?:on|to)\s+(?:gpu|card)\s*(\d+(?:\s*(?:,|and)\s*\d+)*)\b")
 
@@ -84,17 +107,11 @@ def _words(question: str) -> str:
 
 
 def _verb_at(tokens: list[str]) -> int | None:
-    """Where the request's verb is: within the first five words, after no word that makes it a question
+    """Where the request's verb is: within the first eight words, after no word that makes it a question
     ("why did you cancel it", "the job I paused")."""
-    for i, token in enumerate(tokens[:5]):
-        word = token.strip(",")
-        if (
-            word in VERB
-            or word in _SUBMIT
-            or word in _CLEANING
-            or word in _HARDWARE_VERBS
-            or word in ("put", "take")
-        ):
+    for i, token in enumerate(tokens[:8]):
+        word = token.strip(",.:")
+        if word in _LEADS and (word != "give" or "prio" in " ".join(tokens)):  # "give it another go"
             return i
         if word in _ASKING or any(c.isdigit() for c in word):
             return None
@@ -117,7 +134,7 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
         return list(dict.fromkeys(ids))
     found = named_jobs(question, context)
     clause = said[verb_end:].split(",")[0]  # "suspend the sft run, don't kill it": "it" is the run
-    pointed = re.search(r"\b(?:it|that|this|them|those|these|one|ones)\b", clause)
+    pointed = re.search(r"\b(?:it|that|this|them|those|these|one|ones|him|her)\b", clause)
     if not found and pointed:
         found = list(context.subjects)
     state = _state_said(said[verb_end:])
@@ -157,12 +174,9 @@ def _submission(question: str, said: str, verb: str, verb_end: int) -> str | Non
     kinds = sorted(registry.kinds(), key=len, reverse=True)  # "attention.bench" said as "attention bench"
     kind = next((k for k in kinds if re.search(_kind_said(k), said)), None)
     if command is None and kind is None:
-        after = question[len(question) - len(question.lstrip()) :]
-        m = re.search(rf"\b{re.escape(verb)}\b\s+(?:a\s+|the\s+|job\s+|command\s+)?(.+)$", after, re.I)
-        rest = m.group(1) if m else ""
-        rest = re.split(r"\s+(?:on|with|using|across)\s+(?:\d+|one|a|two|both|gpu|card)\b", rest)[0]
-        rest = re.sub(r"\s*(?:please|pls|plz|for me|now)\s*[.!?]*$", "", rest).strip()
-        command = rest if _PROGRAM.match(rest.lower()) else None
+        m = _PROGRAM_IN.search(question)  # the command line, wherever it is said
+        rest = _COMMAND_END.split(m.group(0))[0] if m else ""
+        command = re.sub(r"\s*(?:please|pls|plz|for me|now)\s*$", "", rest).strip() or None
     if command is None and kind is None:
         if verb in ("submit", "sbatch", "enqueue") and re.search(
             r"\b(?:job|jobs|run|training|command|script)\b", said
@@ -187,7 +201,10 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     known job's state, for "the broken one" and for "start it" of a held job (releasing it)."""
     states = states or {}
     said = _words(question)
+    said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
+    for phrase, verb_said in _PHRASES:
+        said = phrase.sub(verb_said, said, count=1)
     if question.rstrip().endswith("?") and re.search(r"\b(?:what|why|when|where|who|which)\b", said):
         return None  # "stop job 3 from what?"
     tokens = said.split()
@@ -210,9 +227,11 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         if state is not None or re.search(r"\b(?:finished|old|all)\b.*\bjobs?\b", said):
             which = f" --state {state}" if state else ""
             return Act(f"{CANT} To remove {state or 'finished'} jobs and their logs: gpuaccel clean{which}.")
+    if command == "cancel" and verb in ("stop", "halt") and re.search(r"\b(?:whole|entire) queue\b", said):
+        command = "pause"  # "stop the whole queue from starting new jobs": pueue's pause
     if command in ("pause", "resume") and re.search(r"\b(?:queue|everything|all)\b", said):
         return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
-    if verb in _HARDWARE_VERBS and re.search(r"\bprio(?:rity)?\b", said):  # "set job 4's priority to 10"
+    if verb in (*_HARDWARE_VERBS, "give") and re.search(r"\bprio(?:rity)?\b", said):  # "give it priority 10"
         command = "priority"
     elif verb in _HARDWARE_VERBS and _HARDWARE.search(said):
         return Act(f"{CANT} {HARDWARE_REPLY}")
@@ -226,11 +245,23 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     if command is None:
         return None
     jobs = _jobs(said, question, context, states, verb_end)
+    if command == "switch":  # two jobs, each said on its side of "and": "swap the 70b eval and the probe"
+        sides = re.split(r"\b(?:and|with|&)\b", said[verb_end:], maxsplit=1)
+        each = [_jobs(side, side, context, states, 0)[:1] for side in sides] if len(sides) == 2 else []
+        jobs = jobs if len(jobs) == 2 else [i for found in each for i in found]
+        if len(jobs) != 2 or jobs[0] == jobs[1]:
+            return None
     if not jobs:
         return None  # "stop the music" names no job
+    if command == "drop":  # "get rid of it": cancel what has not ended, remove what has
+        live = {"queued", "running", "held", "paused", "retrying"}
+        command = "cancel" if all(states.get(i, "queued") in live for i in jobs) else "remove"
     names = {i: n for n, i in context.job_names.items()}
+    names |= {i: n for n, elements in context.arrays.items() for i in elements.values()}  # every element's
     ids, ids_ = " ".join(map(str, jobs)), tuple(jobs)
-    named = ", ".join(f"job {i}" + (f" ({names[i]})" if i in names else "") for i in jobs)
+    each = [f"job {i}" + (f" ({names[i]})" if i in names else "") for i in jobs]
+    named = " and ".join(each) if command == "switch" else ", ".join(each)
+    verb = verb if verb in VERB and verb != "drop" else command  # "put it on hold": to hold it
     button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
     if command == "priority":  # the command takes the new priority (higher runs sooner)
         new = _priority(said, jobs, context)

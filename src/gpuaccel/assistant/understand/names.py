@@ -35,8 +35,11 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     any of them; the rules take one (:func:`named_job`)."""
     q = question.lower()
 
-    def said(part: str) -> bool:
-        return re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q) is not None
+    def said(part: str) -> bool:  # as written, or with spaces inside it as a voice typist's text has it
+        spaced = r"\s?".join(re.escape(c) for c in part) if len(part) >= 5 and part.isalnum() else None
+        return re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q) is not None or (
+            spaced is not None and re.search(rf"(?<![\w-]){spaced}(?![\w-])", q) is not None
+        )  # "res net 50" says resnet50, "fine tune" finetune
 
     def said_whole(name: str) -> bool:  # "llm finetune" says llm-finetune
         return said(name) or (re.search(r"[-_.]", name) is not None and said(re.sub(r"[-_.]+", " ", name)))
@@ -54,6 +57,15 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     most = max(said_parts.values(), default=0)
     if most >= 2 and list(said_parts.values()).count(most) == 1:
         return list(dict.fromkeys(whole + [i for i, k in said_parts.items() if k == most]))
+    # a model size only one name has: "the 7b training" is mistral-7b-sft
+    sizes = {
+        i
+        for n, i in names
+        for p in re.split(r"[-_.]", n.lower())
+        if re.fullmatch(r"\d+(?:\.\d+)?[bmk]", p) and said(p)
+    }
+    if not whole and len(sizes) == 1:
+        return list(sizes)
 
     # a part several jobs share is the one in focus when it has it ("the eval" after llama-8b-eval), else
     # the newest

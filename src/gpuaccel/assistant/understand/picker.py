@@ -451,7 +451,7 @@ class RulePicker:
         kept = last.metric if last is not None and last.name in READINGS else None
         if said_during and not topics & METRICS and kept in HISTORY_COLUMNS:
             topics = topics | {kept}  # "and on avg while the 8b eval ran": the last reading, over that run
-        if not said_during or not topics & METRICS:
+        if not said_during or not topics & (METRICS | {"overview"}):
             return None  # (a job named by name with "during": "power during the llama finetune")
         of = job if job is not None else last.job if last is not None and last.job is not None else None
         if of is None and len(context.subjects) == 1:
