@@ -184,3 +184,15 @@ def test_a_span_readings_follow_ups_take_it_up_whatever_comes_first() -> None:
     failed = Query("failures", window=today)
     earlier = RulePicker().pick("and before that?", Context(failed, subjects=[5], gpus=[0, 1]), FIXED_NOW)
     assert earlier is not None and earlier.name == "failures" and earlier.window.t1 == today.t0  # type: ignore[union-attr]
+
+
+def test_an_afternoon_span_and_minutes_said_after_a_colon() -> None:
+    import datetime as dt
+
+    three_pm = dt.datetime(2026, 5, 28, 15, 0).timestamp()
+    after = window_of("between 1 and 2 this afternoon", three_pm)
+    assert after is not None and after.label == "between 13:00 and 14:00"
+    picked = RulePicker().pick("power of gpu 0 from 10 to 11:30", Context(gpus=[0, 1]), three_pm)
+    assert (
+        picked is not None and picked.window is not None and picked.window.label == "between 10:00 and 11:30"
+    )

@@ -131,3 +131,31 @@ def test_a_name_part_jobs_share_is_the_one_the_conversation_is_about() -> None:
         Query("gpu_reading", gpu=0, metric="overview"), subjects=[4], gpus=[0, 1], job_names=names
     )
     assert pick("how long has it been up", overview) == Query("job_detail", job=4)
+
+
+def test_the_gaming_card_a_long_name_and_a_frame_before_the_ask() -> None:
+    """ "the gaming card" is the one GeForce among data-center GPUs; "the learning-rate sweep" is lr-sweep,
+    "the resnet benchmark" resnet50-bench; a frame ("during X's run, ...") is not an ask of its own."""
+    from gpuaccel.assistant.understand.asks import split_asks
+
+    machine = Context(
+        gpus=[0, 1],
+        gpu_models={0: "NVIDIA A100-SXM4-80GB Ampere", 1: "NVIDIA GeForce RTX 3090 Ampere"},
+        job_names={"lr-sweep": 7, "resnet50-bench": 3, "vit-finetune": 5},
+    )
+    assert pick("how warm is the gaming gpu", machine) == Query("gpu_reading", gpu=1, metric="temperature")
+    assert pick("is a gaming card any good for training", machine) is None  # an opinion, no card of ours
+    assert pick("energy of the learning rate sweep", machine) == Query("job_detail", job=7)
+    assert pick("when did the resnet benchmark end", machine) == Query("job_detail", job=3)
+    assert pick("how long did the vit fine-tuning take", machine) == Query("job_detail", job=5)
+    assert split_asks("While vit-finetune was running, what was the peak power?") == [
+        "While vit-finetune was running, what was the peak power?"
+    ]
+    assert len(split_asks("how hot is gpu 0, and why did job 3 fail?")) == 2
+
+
+def test_a_result_the_job_printed_and_its_attempts_in_focus() -> None:
+    focus = Context(Query("job_detail", job=3), subjects=[3], gpus=[0, 1], job_names={"resnet50-bench": 3})
+    assert pick("and its mmlu?", focus) == Query("job_log", job=3)
+    assert pick("at which epoch", focus) == Query("job_log", job=3)
+    assert pick("how much energy did all those attempts use", focus) == Query("job_detail", job=3)

@@ -65,6 +65,8 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
             return _span(midnight, now, hours[0], 0, hours[1], 0)
     if m and not bare:
         a0, a1 = m.group(3), m.group(6)
+        if a0 is None and a1 is None and re.search(r"\b(?:afternoon|evening|tonight)\b", text):
+            a1 = "pm"  # "between 1 and 2 this afternoon"
         h1 = _hour(m.group(4), a1)
         h0 = _hour(m.group(1), a0 or a1)  # "1 to 3pm": the first's half of the day is the second's
         if a0 is None and (h0 >= h1 > 0 or a1 is None):

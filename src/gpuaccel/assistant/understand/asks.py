@@ -38,6 +38,11 @@ _MEANS_TO = re.compile(
     r"'?d like to|will|'?ll)\b(?!\s+(?:know|see|find|check|understand|ask|hear|learn|look|get)\b)",
     re.IGNORECASE,  # "i'd like to know ..." asks
 )
+# a clause that frames the ask after it (a time, a job's run): "During the running of X, what was ...?"
+_FRAME = re.compile(
+    r"^(?:during|while|since|for|in|over|between|from|after|before|until|till)\b", re.IGNORECASE
+)
+_ASKS = re.compile(rf"\b(?:{_OPENERS})\b|\?", re.IGNORECASE)  # a frame that asks is an ask of its own
 _POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)  # "why did it crash?"
 
 
@@ -45,6 +50,9 @@ def split_asks(message: str) -> list[str]:
     """The message's candidate parts, in order (one part: nothing to split). A part that says what the
     user means to do ("i wanna launch a training run") asks nothing: the question beside it is the ask."""
     parts = [_LEAD.sub("", p.strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
+    for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
+        if _FRAME.match(parts[k]) and "?" not in parts[k]:  # (one that asks is an ask of its own)
+            parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
     parts = [p for p in parts if len(p.split()) >= 2]  # a lone "why" or "and" is not a question of its own
     asks = [p for p in parts if not _MEANS_TO.match(p)] or parts
     if len(asks) == 1 < len(parts):

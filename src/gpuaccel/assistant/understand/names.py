@@ -13,6 +13,23 @@ import re
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import ORDINALS, VOCAB
 
+# the words a job's name shortens ("learning-rate sweep" is lr-sweep, "the resnet benchmark" resnet50-bench)
+_SHORT = (
+    (r"\blearning[ -]rates?\b", "lr"),
+    (r"\bfine[ -]?tun(?:e|ing|ed)\b", "finetune"),
+    (r"\bevaluation\b", "eval"),
+    (r"\bbenchmark\b", "bench"),
+    (r"\bstable diffusion\b", "sd"),
+)
+
+
+def as_named(question: str) -> str:
+    """The question in lower case with the long forms of name parts shortened as names write them."""
+    q = question.lower()
+    for long, short in _SHORT:
+        q = re.sub(long, short, q)
+    return q
+
 
 def quoted_job_name(question: str) -> str | None:
     """A job name in quotes (not the apostrophe of "I'd" or "what's") or after named / called."""
@@ -33,7 +50,7 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     sd-xl-train): 4+ characters for a first part, 3+ for a later one ("the sft run"), no common word. The
     picking grammar lets the model write
     any of them; the rules take one (:func:`named_job`)."""
-    q = question.lower()
+    q = as_named(question)
 
     def said(part: str) -> bool:  # as written, or with spaces inside it as a voice typist's text has it
         spaced = r"\s?".join(re.escape(c) for c in part) if len(part) >= 5 and part.isalnum() else None
@@ -95,7 +112,7 @@ def name_stems(question: str, context: Context) -> dict[str, set[int]]:
     name's leading parts joined as written ("sd-xl" of sd-xl-train), its first part (4+ characters, no
     common word), that part without its digits ("resnet" of resnet50-bench), and a later part (3+
     characters) said as a job ("the sweep" of lr-sweep, "the sft run" of mistral-7b-sft)."""
-    q = question.lower()
+    q = as_named(question)
     by_stem: dict[str, set[int]] = {}
     for name, job_id in context.job_names.items():
         parts = re.split(r"[-_.]", name.lower())
@@ -130,7 +147,7 @@ def _said_as_job(part: str, q: str) -> bool:
 def named_group(question: str, context: Context) -> str | None:
     """The part of a name several jobs share when the question names them together: "the llama jobs", "all
     llama runs", "my whisper ones" (a plural after the part, or "all" before it); None otherwise."""
-    q = question.lower()
+    q = as_named(question)
     for stem, ids in name_stems(q, context).items():
         if len(ids) < 2:
             continue
@@ -188,6 +205,16 @@ def gpu_by_model(question: str, context: Context) -> int | None:
     not "nvidia" when every GPU is one)."""
     hits = gpus_by_model(question, context)
     return hits.pop() if len(hits) == 1 else None
+
+
+_GAMING_CARD = re.compile(r"\b(?:the|that|our|my|this) gam(?:ing|er) (?:graphics card|card|gpu|one)\b", re.I)
+
+
+def gaming_card(question: str, context: Context) -> tuple[str, int] | None:
+    """ "the gaming card": the one GeForce (or Titan) GPU among data-center ones; the words and its index."""
+    m = _GAMING_CARD.search(question)
+    consumer = [i for i, model in context.gpu_models.items() if re.search(r"geforce|titan", model, re.I)]
+    return (m.group(0), consumer[0]) if m and len(consumer) == 1 else None
 
 
 def model_said_as_a_kind(question: str, context: Context) -> bool:

@@ -22,6 +22,7 @@ from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere
 from gpuaccel.assistant.understand.lists import LISTS, nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import (
+    gaming_card,
     gpu_by_state,
     gpus_by_model,
     known_name,
@@ -134,7 +135,10 @@ JOB_ASPECTS = set(
 )
 WH = set("what which how where when who whats".split())  # a question word
 # the results a job prints, which only its log holds ("the mmlu score of the eval", "final loss of job 3")
-PRINTED = set("score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics results".split())
+PRINTED = set(
+    "score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics results mmlu hellaswag gsm8k"
+    " humaneval truthfulqa winogrande arc wer fid top1 step steps checkpoint ckpt epoch epochs".split()
+)
 # what a job asks the queue for: "how much memory did it ask for" is its request, not a GPU's reading
 ASKED_FOR = set("ask asked asks request requested requests want wants wanted need needs needed".split())
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
@@ -148,7 +152,7 @@ class RulePicker:
     def pick(self, question: str, context: Context, now: float) -> Query | None:
         if housekeeping_said(question) == "ask":
             return Query("housekeeping")  # "anything to clean up?": the proposals with their sizes
-        called = gpu_by_state(question, context)
+        called = gpu_by_state(question, context) or gaming_card(question, context)
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
             question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
         question = re.sub(r"\bp[\s-]state\b", "pstate", question, flags=re.IGNORECASE)  # "P-state": one word
@@ -205,7 +209,8 @@ class RulePicker:
         if refined is None:
             return None  # "how hot is it outside?"
         topics = refined
-        win = window_of(text, now) or window_of(question.lower(), now)  # "13:45" keeps its colon there
+        raw = window_of(question.lower(), now)  # "13:45", "11:30" keep their colon there
+        win = raw if raw is not None and re.search(r"\d:\d\d", question) else window_of(text, now) or raw
         if win is None and context.last is not None and context.last.name in HISTORY and all_time(text):
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
@@ -578,8 +583,8 @@ class RulePicker:
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
         if job_of is not None and job is None and gpu is None and win is None and about_job and aspect:
-            if {"it", "its", "that"} & set(ws) or brief:
-                return Query("job_detail", job=job_of)  # "how long did it take?", "exit code?"
+            if {"it", "its", "that", "those", "these", "they", "them"} & set(ws) or brief:
+                return Query("job_detail", job=job_of)  # "how long did it take?", "all those tries?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
                 return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job
         # "what lr was that one using": no GPU's user; not "which process is that" (its worker, the record)
