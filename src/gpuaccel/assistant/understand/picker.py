@@ -55,7 +55,7 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
-    " used did happen happened occur occurred there then".split()
+    " used did happen happened occur occurred there then one".split()
 )
 # said before a question that takes up the last answer ("wait 91?? when"), not a topic of its own
 INTERJECTIONS = set("wait whoa woah huh hmm oh wow really seriously hold on hang".split())
@@ -141,6 +141,8 @@ PRINTED = set(
 )
 # what a job asks the queue for: "how much memory did it ask for" is its request, not a GPU's reading
 ASKED_FOR = set("ask asked asks request requested requests want wants wanted need needs needed".split())
+# words only a job has: "how long did all the attempts take together" is the job in focus's
+JOB_ONLY = {"attempt", "attempts", "tries", "retries", "retried", "submitted", "waited"}
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
 
 
@@ -228,9 +230,14 @@ class RulePicker:
             return replace(last, window=before(last.window))  # "and before that?" after what failed today
         if win is None and last is not None and last.window is not None and SPAN_BEFORE.search(text):
             return replace(last, window=before(last.window))  # "and the hour before that"
-        same_span = re.search(rf"\b(?:that|same) (?:{SPAN_NOUNS})\b", text)
+        same_span = re.search(rf"\b(?:that|same|these|those|this) (?:\d+ )?(?:{SPAN_NOUNS})\b", text)
         if same_span and "time" in same_span.group(0) and not LONG_WORDS & (set(ws) - {"time"}):
             topics.discard("long")  # "at that time" names the span, not a run time
+        run_read = last is not None and last.name == "gpu_reading" and last.job is not None
+        if win is None and run_read and (same_span or then) and gpu is None and job is None:
+            read = query_for(ws, topics - {"jobs", "long", "running"}, last.gpu, None, None, None)  # type: ignore[union-attr]
+            if read is not None and read.name == "gpu_reading" and read.metric in HISTORY_COLUMNS:
+                return replace(last, metric=read.metric)  # type: ignore[type-var]  # over the same run
         if win is None and last is not None and last.window is not None and (same_span or then):
             win = last.window  # "over that time", "in that hour", "and its power then"
             if gpu is None and last.gpu is not None and last.name in PER_GPU and "other" not in ws:
@@ -350,6 +357,8 @@ class RulePicker:
         named = set(re.findall(r"\b(?:gpu|card|device|gpus)\s*(\d+)\b|\b(?:or|vs|versus)\s+(\d+)\b", text))
         if order is not None and len({a or b for a, b in named}) >= 2:
             gpu = None  # "gpu 0 or gpu 1, which is busier?": a ranking of them
+        if re.search(r"\b(?:working|busy) (?:on|with)\b", text):
+            topics = (topics - {"util"}) | {"running"}  # "what is it working on": the job it runs
         if "work" in ws:  # GPUs "doing the most work" are busy; "work waiting in the line" is jobs
             busy = order is not None or {"doing", "do", "does"} & set(ws)  # "works the hardest"
             if busy and ("gpu" in topics or gpu is not None) and "queue" not in topics:
@@ -583,7 +592,11 @@ class RulePicker:
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
         if job_of is not None and job is None and gpu is None and win is None and about_job and aspect:
-            if {"it", "its", "that", "those", "these", "they", "them"} & set(ws) or brief:
+            if (
+                {"it", "its", "that", "those", "these", "they", "them"} & set(ws)
+                or brief
+                or JOB_ONLY & set(ws)
+            ):
                 return Query("job_detail", job=job_of)  # "how long did it take?", "all those tries?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
                 return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job
@@ -591,8 +604,9 @@ class RulePicker:
         # nor "what's 14 doing" (a number names another job)
         printed = not topics - {"who"} and not PROCESS_WORDS & set(ws) and not any(w.isdigit() for w in ws)
         asked = JOB_ASPECTS & set(ws)
-        unasked = job is None and gpu is None and win is None and not topics - {"jobs", "log"}
-        if job_of is not None and unasked and PRINTED & set(ws):
+        unasked = job is None and gpu is None and win is None and not topics - {"jobs", "log", "running"}
+        along = re.search(r"\bhow far (?:along|is|has|did|have)\b", " ".join(ws))  # its progress: the log
+        if job_of is not None and unasked and (PRINTED & set(ws) or along):
             return Query("job_log", job=job_of)  # "mmlu score?", "final loss?" of the job in focus
         if job_of is not None and job is None and gpu is None and win is None and printed and not asked:
             # what the job in focus printed: "what lr did it use", "how far did it get", "in which step"
@@ -616,6 +630,10 @@ class RulePicker:
         if last is None or job is not None or topics - {"gpu"}:
             return None  # a question of its own
         bare = [int(w) for w in ws if w.isdigit()]
+        listed_jobs = last.name in ("queue", "jobs", "failures", "finished") and gpu is None
+        known = set(context.job_names.values()) | set(context.subjects)
+        if listed_jobs and len(bare) == 1 and len(ws) <= 3 and bare[0] in known:
+            return Query("job_detail", job=bare[0])  # "and 12?" after the queue: that job
         if gpu is None and len(bare) == 1 and len(ws) <= 4 and (last.gpu is not None or last.job is not None):
             if last.job is not None:  # "same for 4", "and 1?": the number replaces the last one
                 return replace(last, job=bare[0])
@@ -681,7 +699,8 @@ _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
 
 def _end_element(text: str, job: int | None, gpu: int | None, context: Context) -> Query | None:
     """ "the last element", "the first task" of the array named or in focus: its highest (lowest) index."""
-    end = re.search(r"\b(last|final|first)\s+(?:element|elem|task|index)\b", text)
+    # "the last element", or the array said between: "the last lr sweep job", "the first sweep run"
+    end = re.search(r"\b(last|final|first)\s+(?:[\w-]+\s+){0,3}?(?:element|elem|task|index|job|run)\b", text)
     if end is None or gpu is not None:
         return None
     last = context.last

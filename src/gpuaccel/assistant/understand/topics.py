@@ -28,13 +28,20 @@ from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBE
 # words of a question about the machine's state as a whole ("what's going on with my box?")
 STATUS_WORDS = set("status going happening hi hey hello box rig system setup everything things stuff".split())
 FITS = {"fit", "fits", "free", "room", "space", "enough", "spare", "available"}  # room for a size said
-WAIT_WORDS = {"wait", "waited", "waits", "waiting", "queued"}  # a job's queue wait
+WAIT_WORDS = {"wait", "waited", "waits", "waiting", "queued", "sat", "sit", "sitting"}  # a job's queue wait
 # a job that ended in a span ("what finished today", "which jobs ended overnight"): its own reading
 ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing"}
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 MEAN_WORDS = {"average", "avg", "mean", "averaged"}
 HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
-LIMIT_WORDS = {"limit", "limits", "tdp"}  # a GPU's power limit ("what's the limit on it?")
+LIMIT_WORDS = {
+    "limit",
+    "limits",
+    "tdp",
+    "allowed",
+    "cap",
+    "capped",
+}  # a GPU's power limit ("what's the limit on it?")
 PROCESS_WORDS = {"process", "processes", "program", "programs"}
 OUTDOORS = {"outside", "outdoors", "forecast"}  # "how hot is it outside?" is the weather, not a GPU
 FAN_NAMED = {"fan", "fans", "rpm"}  # a fan said outright; its other words ("loudest") need a GPU said too
@@ -191,7 +198,14 @@ def query_for(
         how, state = ranked
         return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
     waited = WAIT_WORDS & set(ws) and (order is not None or MEAN_WORDS & set(ws))
-    if waited and not topics & {"fail", "cancel", "gpu"} and metric is None and gpu is None:
+    got_one = re.search(r"\b(?:got|get|gets|getting) (?:a |an |its |the )?(?:gpu|gpus|card)\b", " ".join(ws))
+    if (
+        waited
+        and not topics & {"fail", "cancel"}
+        and (got_one or "gpu" not in topics)
+        and metric is None
+        and gpu is None
+    ):
         # "which job waited longest today", "the average queue wait": the jobs by their queue wait
         return Query("job_rank", metric="wait", order=order or "max", window=win, gpu=gpu, job_name=name)
     if "cancel" in topics:
