@@ -115,3 +115,12 @@ def test_phrases_said_for_a_verb(question: str, command: str | None) -> None:
 def test_a_command_line_said_inside_a_sentence() -> None:
     reply = act_request("hey so how do i put my script in the queue, its python sweep.py and it needs 2 gpus")
     assert "gpuaccel submit command --gpus 2 -- python sweep.py," in (reply or ""), reply
+
+
+def test_more_wordings_of_a_request() -> None:
+    assert "gpuaccel release 2" in (act_reply("fine, let it go", NAMES, focus=2, held=frozenset({2})) or "")
+    reply = act_request("queue python a.py on 4 gpus w/ 2 retries") or ""
+    assert "gpuaccel submit command --gpus 4 --retries 2 -- python a.py" in reply
+    assert "gpuaccel pause" in (act_request("the box is loud, how do i pause everything?") or "")
+    assert "gpuaccel resume" in (act_request("and turn it back on later?") or "")  # no job in focus
+    assert "gpuaccel cancel 1" in (act_request("scrap prep-data") or "")

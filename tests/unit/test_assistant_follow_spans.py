@@ -196,3 +196,18 @@ def test_an_afternoon_span_and_minutes_said_after_a_colon() -> None:
     assert (
         picked is not None and picked.window is not None and picked.window.label == "between 10:00 and 11:30"
     )
+
+
+def test_spans_said_from_a_meeting_or_as_two_clock_times() -> None:
+    import datetime as dt
+
+    three_pm = dt.datetime(2026, 5, 28, 15, 0).timestamp()
+    labels = {
+        "hottest since the daily standup at 9": "since 09:00",
+        "12:30 to 1:30 average power": "between 12:30 and 13:30",
+        "util in the last half hour": "in the last 30 minutes",
+    }
+    for text, label in labels.items():
+        w = window_of(text, three_pm)
+        assert w is not None and w.label == label, text
+    assert window_of("since job 4 started", three_pm) is None

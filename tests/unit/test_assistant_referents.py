@@ -159,3 +159,19 @@ def test_a_result_the_job_printed_and_its_attempts_in_focus() -> None:
     assert pick("and its mmlu?", focus) == Query("job_log", job=3)
     assert pick("at which epoch", focus) == Query("job_log", job=3)
     assert pick("how much energy did all those attempts use", focus) == Query("job_detail", job=3)
+
+
+def test_a_name_mistyped_by_a_letter_and_hardware_tuning_advice() -> None:
+    machine = Context(
+        gpus=[0, 1],
+        gpu_models={0: "NVIDIA H100 80GB HBM3", 1: "NVIDIA GeForce RTX 4090"},
+        job_names={"vit-large-train": 4, "vit-large-eval": 5},
+    )
+    assert pick("why did vit-large-trian stop", machine) == Query("job_detail", job=4)
+    assert pick("vit-larg-eval done?", machine) == Query("job_detail", job=5)
+    assert pick("should i undervolt gpu 1", machine) is None
+    assert pick("is gpu 0 thermal throttling", machine) == Query("gpu_reading", gpu=0, metric="overview")
+    assert pick("what power state is gpu 1 in", machine) == Query("gpu_reading", gpu=1, metric="overview")
+    assert pick("biggest memory footprint vit-large-train had", machine) == Query(
+        "gpu_reading", metric="memory", job=4
+    )

@@ -14,9 +14,15 @@ def last_day(now: float) -> Window:
 
 
 _CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?"
-_BETWEEN = re.compile(rf"\b(?:between|from)\s+{_CLOCK}\s+(?:and|to|until|till|-)\s+{_CLOCK}")
+_BETWEEN = re.compile(
+    rf"\b(?:between|from)\s+{_CLOCK}\s+(?:and|to|until|till|-)\s+{_CLOCK}"
+    # "12:30 to 1:30", "9:00-10:15": two clock times, the first with its minutes, need no "from"
+    rf"|(?<![\d:])(\d{{1,2}}):(\d{{2}})\s*(am|pm)?\s*(?:to|until|till|-|–)\s*{_CLOCK}"
+)
 _AT = re.compile(r"\bat\s+(\d{1,2}):(\d{2})\s*(am|pm)?")
-_SINCE = re.compile(rf"\bsince\s+{_CLOCK}(?![\d.])")  # "since 9am", "since 13:30", "since 9" (said last)
+_SINCE = re.compile(
+    rf"\bsince\s+(?:[\w']+\s+){{0,4}}?(?:at\s+)?{_CLOCK}(?![\d.])"
+)  # "since 9am", "since 13:30", "since 9" (said last)
 _PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24)}  # "this morning": midnight on
 _DAYTIME = re.compile(r"\b(?:morning|afternoon|evening|today|o'?clock)\b")
 
@@ -58,27 +64,29 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
     noon", "at 10:02" (that minute); today's, or yesterday's when that time has not come yet today."""
     text = _hours_in_digits(text)
     m = _BETWEEN.search(text)
-    bare = m is not None and not any(m.group(i) for i in (2, 3, 5, 6)) and not _DAYTIME.search(text)
+    g = (m.groups()[:6] if m.group(1) is not None else m.groups()[6:]) if m else ()  # either form's six
+    bare = m is not None and not any(g[i] for i in (1, 2, 4, 5)) and not _DAYTIME.search(text)
     if m and bare and not _NOT_HOURS.search(text):
-        hours = _bare_hours(int(m.group(1)), int(m.group(4)), now, midnight)
+        hours = _bare_hours(int(g[0]), int(g[3]), now, midnight)
         if hours is not None:
             return _span(midnight, now, hours[0], 0, hours[1], 0)
     if m and not bare:
-        a0, a1 = m.group(3), m.group(6)
+        a0, a1 = g[2], g[5]
         if a0 is None and a1 is None and re.search(r"\b(?:afternoon|evening|tonight)\b", text):
             a1 = "pm"  # "between 1 and 2 this afternoon"
-        h1 = _hour(m.group(4), a1)
-        h0 = _hour(m.group(1), a0 or a1)  # "1 to 3pm": the first's half of the day is the second's
+        h1 = _hour(g[3], a1)
+        h0 = _hour(g[0], a0 or a1)  # "1 to 3pm": the first's half of the day is the second's
         if a0 is None and (h0 >= h1 > 0 or a1 is None):
-            h0 = int(m.group(1))  # "9 and 12pm", "10 to 11 this morning"
-        m0, m1 = int(m.group(2) or 0), int(m.group(5) or 0)
+            h0 = int(g[0])  # "9 and 12pm", "10 to 11 this morning"
+        m0, m1 = int(g[1] or 0), int(g[4] or 0)
         if a1 is None and 0 < h1 <= 12 and (h1, m1) <= (h0, m0) and h0 < h1 + 12:
-            h1 += 12  # "from noon to 2", "from 11am to 1"
+            h1 += 12  # "from noon to 2", "from 11am to 1", "12:30 to 1:30"
         if h1 == 0 and a1 == "am":
             h1 = 24  # "until midnight"
         return _span(midnight, now, h0, m0, h1, m1)
     m = _SINCE.search(text)
-    if m and (m.group(2) or m.group(3) or re.search(r"\bsince\s+\d{1,2}\s*$", text) or "o'clock" in text):
+    clocked = m is not None and (" at " in m.group(0) or "o'clock" in text)  # "since the standup at 9"
+    if m and (m.group(2) or m.group(3) or re.search(r"\bsince\s+\d{1,2}\s*$", text) or clocked):
         h, mi = _hour(m.group(1), m.group(3)), int(m.group(2) or 0)
         if h > 23 or mi > 59:
             return None
@@ -126,6 +134,8 @@ def window_of(text: str, now: float) -> Window | None:
         start = now - n * secs if n * secs < now else 0.0  # longer than the clock has run: all of it
         name = {60: "minute", 3600: "hour", 86400: "day"}[secs]  # "30 min", "3 hrs": said in full
         return Window(start, now, f"in the last {n} {name if n == 1 else name + 's'}")
+    if re.search(r"\b(?:last|past|previous)\s+half(?: an)? hour\b|\bhalf an hour ago\b", text):
+        return Window(now - 1800, now, "in the last 30 minutes")
     if re.search(r"\b(?:last|past|previous)\s+(?:hour|hr)\b|\bhour ago\b|\bthis hour\b", text):
         return Window(now - 3600, now, "in the last hour")
     if re.search(r"\b(?:last|past|previous)\s+(?:day|24\s*h)", text):

@@ -26,7 +26,7 @@ USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 # verb -> the gpuaccel command that does it
 _ACTIONS = {
     "retry": ("restart", "rerun", "re-run", "retry", "requeue", "resubmit", "relaunch"),
-    "cancel": ("cancel", "kill", "stop", "abort", "terminate", "scancel", "nuke"),
+    "cancel": ("cancel", "kill", "stop", "abort", "terminate", "scancel", "nuke", "scrap", "ditch"),
     "pause": ("pause", "suspend", "freeze", "halt"),
     "resume": ("resume", "unpause", "unsuspend", "continue", "unfreeze", "thaw"),
     "hold": ("hold",),
@@ -39,6 +39,9 @@ _ACTIONS = {
 # queue", "get it going" (of a held job)
 _PHRASES = (
     (re.compile(r"\bget rid of\b"), "drop"),
+    (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)\b"), r"release \1"),
+    (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
+    (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),
     (re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run)\b"), r"rerun \1"),
     (re.compile(r"\b(?:try|run|start|launch|do)\b(.*?)\b(?:again|one more time|once more)\b"), r"rerun\1"),
     (re.compile(r"\bmake (.+?) (?:go|run|start) (?:first|next|sooner|earlier)\b"), r"prioritize \1"),
@@ -58,6 +61,7 @@ _ASKING = {
 _LEADING_WORDS = re.compile(
     r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but)\b[ ,]*)+"
 )
+_BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:do|can|could|would|should) (?:i|we|you|u) )")
 _HOW_DO_I = re.compile(r"^how (?:do|can|could|would|should) (?:i|we|you|u) ")
 _STATE_WORDS = {
     "failed": r"failed|broken|broke|crashed|died|dead|errored|blew up|nan'?d|oom'?d|bad",
@@ -189,6 +193,8 @@ def _submission(question: str, said: str, verb: str, verb_end: int) -> str | Non
     elif m := _GPUS.search(said):
         n = m.group(1)
         gpus = f" --gpus {_COUNTS.get(n, n)}"
+    retries = re.search(r"\b(?:with|w/?|and)\s*(\d+)\s+(?:retries|retry|tries|attempts)\b", said)
+    gpus += f" --retries {retries.group(1)}" if retries else ""  # "w/ 3 retries"
     what = kind if kind is not None else "command"
     tail = f" -- {command}" if command else ""
     spec = " (its spec with --set KEY=VALUE)" if kind is not None else ""
@@ -201,6 +207,9 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     known job's state, for "the broken one" and for "start it" of a held job (releasing it)."""
     states = states or {}
     said = _words(question)
+    said = re.sub(
+        r"^.*?,\s*(?=how (?:do|can|could|would|should) (?:i|we|you|u) )", "", said
+    )  # "..., how do i"
     said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     for phrase, verb_said in _PHRASES:
@@ -229,7 +238,8 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
             return Act(f"{CANT} To remove {state or 'finished'} jobs and their logs: gpuaccel clean{which}.")
     if command == "cancel" and verb in ("stop", "halt") and re.search(r"\b(?:whole|entire) queue\b", said):
         command = "pause"  # "stop the whole queue from starting new jobs": pueue's pause
-    if command in ("pause", "resume") and re.search(r"\b(?:queue|everything|all)\b", said):
+    no_job = command in ("pause", "resume") and not _jobs(said, question, context, states, verb_end)
+    if command in ("pause", "resume") and (re.search(r"\b(?:queue|everything|all)\b", said) or no_job):
         return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
     if verb in (*_HARDWARE_VERBS, "give") and re.search(r"\bprio(?:rity)?\b", said):  # "give it priority 10"
         command = "priority"

@@ -95,6 +95,11 @@ def plain(question: str) -> str:
     return " ".join(re.sub(r"[^a-z0-9 ]+", " ", question.lower().replace("'", "")).split())
 
 
+# tuning one's hardware, whichever card is named: "should i undervolt gpu 1", "what fan curve should i set"
+_TUNING = re.compile(
+    r"\bshould (?:i|we) (?:make|set|undervolt|overclock|underclock|tweak|adjust|flash|repaste)\b"
+    r"|\b(?:undervolt\w*|fan curves?|afterburner|repaste)\b"
+)
 _NUMBERED = re.compile(r"\b(?:gpu|card|device|job|task|id|number)s? ?#?\d|#\d")
 
 
@@ -104,6 +109,8 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     text = plain(question)
     said = set(text.split())
     if GAMING & said and not (SOMEONE & said or "who" in topics or "running" in topics):
+        return True
+    if _TUNING.search(text):
         return True
     if _NUMBERED.search(question.lower()) or _NOW.search(text):
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine

@@ -63,6 +63,7 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
 
     names = context.job_names.items()
     whole = [i for n, i in names if len(n) >= 3 and n.lower() not in VOCAB and said_whole(n.lower())]
+    whole = whole or _one_letter_off(q, context)  # "sd-xl-trian", "llama-405b-prob": a name mistyped
     if not stems:
         return whole
     # the one name most of whose parts are said, two at least: "llama 8b" is llama-8b-eval, not the
@@ -105,6 +106,37 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
         ]
         stemmed = stemmed if len(stemmed) == 1 else []
     return list(dict.fromkeys(whole + stemmed))
+
+
+def _one_letter_off(q: str, context: Context) -> list[int]:
+    """The one job whose name (6+ characters, with a dash or dot) a dashed word of the question misses by
+    one letter: a letter left out, added, changed or two swapped."""
+    known = {n.lower(): i for n, i in context.job_names.items() if len(n) >= 6 and re.search(r"[-_.]", n)}
+    found = {
+        known[n]
+        for word in re.findall(r"[a-z0-9]+(?:[-_.][a-z0-9]+)+", q)
+        if word not in known
+        for n in known
+        if _distance_one(word, n)
+    }
+    return list(found) if len(found) == 1 else []
+
+
+def _distance_one(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one edit: a letter added, dropped or changed, or two swapped."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        swapped = (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        )
+        return len(diff) == 1 or swapped
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:k] + long[k + 1 :] == short for k in range(len(long)))
 
 
 def name_stems(question: str, context: Context) -> dict[str, set[int]]:

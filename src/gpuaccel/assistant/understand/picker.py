@@ -157,7 +157,9 @@ class RulePicker:
         called = gpu_by_state(question, context) or gaming_card(question, context)
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
             question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
-        question = re.sub(r"\bp[\s-]state\b", "pstate", question, flags=re.IGNORECASE)  # "P-state": one word
+        question = re.sub(
+            r"\b(?:p[\s-]state|power state)\b", "pstate", question, flags=re.IGNORECASE
+        )  # one word
         name = quoted_job_name(question)
         # a job's name is not topic words ("resnet-export" is not a report)
         ws = words(question.replace(name, " ") if name else question)
@@ -453,7 +455,7 @@ class RulePicker:
         said_during = DURING.search(text) or (job is not None and re.search(r"\b(?:while|during)\b", text))
         # a job's peak or mean of a reading is over its run: "how much vram did the 70b finetune need at
         # peak", "average power of job 4"
-        peaked = bool(PEAK_WORDS & set(ws)) and bool(topics & METRICS)
+        peaked = bool(PEAK_WORDS & set(ws) or order_said(ws)) and bool(topics & METRICS)  # "biggest memory"
         said_during = said_during or (job is not None and peaked)
         over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None and last.metric
         name = next((n for n, i in context.job_names.items() if i == job), "")

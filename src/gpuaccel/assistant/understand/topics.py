@@ -97,6 +97,8 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     gpu_said = "gpu" in out or gpu is not None or bool({"board", "boards", "chip", "chips"} & said)
     if "fan" in out and not FAN_NAMED & said and not gpu_said:
         out.discard("fan")  # "it is loud in here", "the quietest node": no GPU's fan
+    if any(w.startswith("throttl") for w in said) and not out & {"jobs", "queue", "running"}:
+        out = (out - {"temperature", "power", "util"}) | {"overview"}  # "thermal throttling": its reasons
     if LIMIT_WORDS & said and not out & (METRICS | {"jobs", "queue", "running", "energy"}):
         out.add("power")  # the only limit a reading has is the power limit
     if any(w.startswith("compar") for w in ws) and ("gpu" in out or gpu is not None) and not out & METRICS:
