@@ -10,8 +10,8 @@ running sum of power), GPU 0 with a 5 s spike to 91 °C inside one minute, GPU 1
 for lack of memory, a trivial one, waiting jobs) with the energy events the daemon records. The daemon then
 starts on that data dir (the fake NVML backend: this machine has no GPU) and makes the daily report; its
 HTML export is shot in headless Chromium, and the desktop app's chat is grabbed answering a job's energy
-(the rules' pick) and then, in a new conversation, "what got nuked?" (the picking model's,
-which says so).
+(the rules' pick), then, in a new conversation, "what got nuked?" (the picking model's,
+which says so), and a conversation with a request to act on the job in focus and a dictated "gpu zero".
 """
 
 from __future__ import annotations
@@ -205,16 +205,23 @@ def _chat(daemon: object, job: int, root: Path) -> None:
     spin(8)
     window.tabs.setCurrentIndex(2)
     spin(2)
-    # the rules pick the first; the second has no query the rules know, so the picking model chooses one
-    for question, shot in ((f"how much energy did job {job} use?", "chat_job_energy.png"),
-                           ("what got nuked?", "chat_model_pick.png")):  # fmt: skip
+    # the rules pick the first; the second has no query the rules know, so the picking model chooses one;
+    # the third is one conversation: a request to act on the job in focus and numbers said in words
+    conversations = (
+        ((f"how much energy did job {job} use?",), "chat_job_energy.png"),
+        (("what got nuked?",), "chat_model_pick.png"),
+        (("why did sdxl-train fail?", "ok try it once more", "how hot is gpu zero", "and its peak today?"),
+         "chat_act_and_spoken.png"),
+    )  # fmt: skip
+    for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
-        window.assistant_panel.input.setText(question)
-        window.assistant_panel.send_message()
-        deadline = time.monotonic() + 60
-        spin(1)
-        while window.assistant.streaming and time.monotonic() < deadline:
-            spin(0.5)
+        for question in questions:
+            window.assistant_panel.input.setText(question)
+            window.assistant_panel.send_message()
+            deadline = time.monotonic() + 60
+            spin(1)
+            while window.assistant.streaming and time.monotonic() < deadline:
+                spin(0.5)
         spin(4)  # the panel's next poll of the assistant's state (a pick may have loaded the model)
         window.grab().save(str(OUT / shot))
     window.close()
