@@ -124,3 +124,8 @@ def test_more_wordings_of_a_request() -> None:
     assert "gpuaccel pause" in (act_request("the box is loud, how do i pause everything?") or "")
     assert "gpuaccel resume" in (act_request("and turn it back on later?") or "")  # no job in focus
     assert "gpuaccel cancel 1" in (act_request("scrap prep-data") or "")
+
+
+def test_letting_a_running_job_run_asks_nothing_of_the_queue() -> None:
+    assert act_reply("fine, let it run", NAMES, focus=1, held=frozenset({2})) is None  # job 1 runs
+    assert "gpuaccel release 2" in (act_reply("let it run", NAMES, focus=2, held=frozenset({2})) or "")

@@ -39,7 +39,7 @@ _ACTIONS = {
 # queue", "get it going" (of a held job)
 _PHRASES = (
     (re.compile(r"\bget rid of\b"), "drop"),
-    (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)\b"), r"release \1"),
+    (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)\b"), r"letgo \1"),  # a held job
     (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
     (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),
     (re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run)\b"), r"rerun \1"),
@@ -48,7 +48,11 @@ _PHRASES = (
     (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
     (re.compile(r"\bget (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
 )
-VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs} | {"drop": "drop"}
+# "drop": cancel or remove, by the job's state; "letgo": release, of a held job only
+VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs} | {
+    "drop": "drop",
+    "letgo": "release",
+}
 _SUBMIT = {
     "submit", "launch", "queue", "enqueue", "schedule", "run", "start", "sbatch", "kick", "fire", "spin",
 }  # fmt: skip
@@ -207,9 +211,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     known job's state, for "the broken one" and for "start it" of a held job (releasing it)."""
     states = states or {}
     said = _words(question)
-    said = re.sub(
-        r"^.*?,\s*(?=how (?:do|can|could|would|should) (?:i|we|you|u) )", "", said
-    )  # "..., how do i"
+    said = _BEFORE_HOW.sub("", said)  # "i want to game tonight, how do i pause the queue"
     said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     for phrase, verb_said in _PHRASES:
@@ -263,6 +265,8 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
             return None
     if not jobs:
         return None  # "stop the music" names no job
+    if verb == "letgo" and not all(states.get(i, "held") == "held" for i in jobs):
+        return None  # "let it run" of a running job asks nothing of the queue
     if command == "drop":  # "get rid of it": cancel what has not ended, remove what has
         live = {"queued", "running", "held", "paused", "retrying"}
         command = "cancel" if all(states.get(i, "queued") in live for i in jobs) else "remove"
@@ -271,7 +275,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     ids, ids_ = " ".join(map(str, jobs)), tuple(jobs)
     each = [f"job {i}" + (f" ({names[i]})" if i in names else "") for i in jobs]
     named = " and ".join(each) if command == "switch" else ", ".join(each)
-    verb = verb if verb in VERB and verb != "drop" else command  # "put it on hold": to hold it
+    verb = verb if verb in VERB and verb not in ("drop", "letgo") else command  # "put it on hold": to hold it
     button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
     if command == "priority":  # the command takes the new priority (higher runs sooner)
         new = _priority(said, jobs, context)
