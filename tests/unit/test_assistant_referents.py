@@ -170,6 +170,8 @@ def test_a_name_mistyped_by_a_letter_and_hardware_tuning_advice() -> None:
     assert pick("why did vit-large-trian stop", machine) == Query("job_detail", job=4)
     assert pick("vit-larg-eval done?", machine) == Query("job_detail", job=5)
     assert pick("should i undervolt gpu 1", machine) is None
+    assert pick("what fan curve should i set on gpu 1 in afterburner", machine) is None
+    assert pick("in afterburner terms, what's the core clock on gpu 0", machine) is not None  # a reading
     assert pick("is gpu 0 thermal throttling", machine) == Query("gpu_reading", gpu=0, metric="overview")
     assert pick("what power state is gpu 1 in", machine) == Query("gpu_reading", gpu=1, metric="overview")
     assert pick("biggest memory footprint vit-large-train had", machine) == Query(

@@ -98,7 +98,7 @@ def plain(question: str) -> str:
 # tuning one's hardware, whichever card is named: "should i undervolt gpu 1", "what fan curve should i set"
 _TUNING = re.compile(
     r"\bshould (?:i|we) (?:make|set|undervolt|overclock|underclock|tweak|adjust|flash|repaste)\b"
-    r"|\b(?:undervolt\w*|fan curves?|afterburner|repaste)\b"
+    r"|\b(?:undervolt\w*|fan curves?|repaste)\b"  # not "in afterburner terms, what's the core clock"
 )
 _NUMBERED = re.compile(r"\b(?:gpu|card|device|job|task|id|number)s? ?#?\d|#\d")
 
