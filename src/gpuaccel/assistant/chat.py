@@ -258,11 +258,9 @@ class ChatService:
         }
         processes = {str(p["name"]): int(g["index"]) for g in facts.gpus for p in g.get("processes") or []}
         context = replace(
-            context,
-            job_names=names,
+            machine,  # the job names and arrays the request-to-act reader saw
             gpus=list(models),
             gpu_models=models,
-            arrays=arrays,
             process_names=processes,
             gpu_memory={int(g["index"]): float(g["mem_total_mib"] or 0) for g in facts.gpus},
         )

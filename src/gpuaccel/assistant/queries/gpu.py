@@ -483,9 +483,13 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
                 util is not None and util < threshold,
                 f"utilization {_say(_value(g, 'util'), 'util', g)}",
             )
-        # since when: the end of its last second at the threshold or over in the last day's history
-        since = history_read.last_reached(ctx.store, g["index"], "util_gpu", threshold, now - 86400, now)
-        since = since if is_idle and since is not None and since <= now else None
+        # since when (idle GPUs only): the end of its last second at the threshold or over in the last day
+        since = (
+            history_read.last_reached(ctx.store, g["index"], "util_gpu", threshold, now - 86400, now)
+            if is_idle
+            else None
+        )
+        since = since if since is not None and since <= now else None
         rows.append([g["index"], "idle" if is_idle else "busy", why_not, clock(since) if since else "-"])
         if is_idle:
             free.append(g["index"])

@@ -20,9 +20,8 @@ _BETWEEN = re.compile(
     rf"|(?<![\d:])(\d{{1,2}}):(\d{{2}})\s*(am|pm)?\s*(?:to|until|till|-|–)\s*{_CLOCK}"
 )
 _AT = re.compile(r"\bat\s+(\d{1,2}):(\d{2})\s*(am|pm)?")
-_SINCE = re.compile(
-    rf"\bsince\s+(?:[\w']+\s+){{0,4}}?(?:at\s+)?{_CLOCK}(?![\d.])"
-)  # "since 9am", "since 13:30", "since 9" (said last)
+# "since 9am", "since 13:30", "since 9" (said last), "since the standup at 9"
+_SINCE = re.compile(rf"\bsince\s+(?:[\w']+\s+){{0,4}}?(?:at\s+)?{_CLOCK}(?![\d.])")
 _PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24)}  # "this morning": midnight on
 _DAYTIME = re.compile(r"\b(?:morning|afternoon|evening|today|o'?clock)\b")
 

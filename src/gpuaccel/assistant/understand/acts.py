@@ -240,15 +240,15 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
             return Act(f"{CANT} To remove {state or 'finished'} jobs and their logs: gpuaccel clean{which}.")
     if command == "cancel" and verb in ("stop", "halt") and re.search(r"\b(?:whole|entire) queue\b", said):
         command = "pause"  # "stop the whole queue from starting new jobs": pueue's pause
-    no_job = command in ("pause", "resume") and not _jobs(said, question, context, states, verb_end)
-    if command in ("pause", "resume") and (re.search(r"\b(?:queue|everything|all)\b", said) or no_job):
+    jobs = _jobs(said, question, context, states, verb_end)  # read once: number, name or pointed at
+    if command in ("pause", "resume") and (re.search(r"\b(?:queue|everything|all)\b", said) or not jobs):
         return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
     if verb in (*_HARDWARE_VERBS, "give") and re.search(r"\bprio(?:rity)?\b", said):  # "give it priority 10"
         command = "priority"
     elif verb in _HARDWARE_VERBS and _HARDWARE.search(said):
         return Act(f"{CANT} {HARDWARE_REPLY}")
     if command is None and verb in _SUBMIT:
-        held = [i for i in _jobs(said, question, context, states, verb_end) if states.get(i) == "held"]
+        held = [i for i in jobs if states.get(i) == "held"]
         if verb == "start" and held:  # "start it" of a held job: release it
             command = "release"
         else:
@@ -256,7 +256,6 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
             return Act(reply) if reply is not None else None
     if command is None:
         return None
-    jobs = _jobs(said, question, context, states, verb_end)
     if command == "switch":  # two jobs, each said on its side of "and": "swap the 70b eval and the probe"
         sides = re.split(r"\b(?:and|with|&)\b", said[verb_end:], maxsplit=1)
         each = [_jobs(side, side, context, states, 0)[:1] for side in sides] if len(sides) == 2 else []

@@ -42,7 +42,6 @@ _MEANS_TO = re.compile(
 _FRAME = re.compile(
     r"^(?:during|while|since|for|in|over|between|from|after|before|until|till)\b", re.IGNORECASE
 )
-_ASKS = re.compile(rf"\b(?:{_OPENERS})\b|\?", re.IGNORECASE)  # a frame that asks is an ask of its own
 _POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)  # "why did it crash?"
 
 

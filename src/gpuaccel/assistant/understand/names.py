@@ -51,12 +51,15 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     picking grammar lets the model write
     any of them; the rules take one (:func:`named_job`)."""
     q = as_named(question)
+    squeezed = re.sub(r"\s", "", q)  # a part said with spaces inside it is in here; most parts are in neither
 
     def said(part: str) -> bool:  # as written, or with spaces inside it as a voice typist's text has it
-        spaced = r"\s?".join(re.escape(c) for c in part) if len(part) >= 5 and part.isalnum() else None
-        return re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q) is not None or (
-            spaced is not None and re.search(rf"(?<![\w-]){spaced}(?![\w-])", q) is not None
-        )  # "res net 50" says resnet50, "fine tune" finetune
+        if re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q) is not None:
+            return True
+        if len(part) < 5 or not part.isalnum() or part not in squeezed:
+            return False
+        spaced = r"\s?".join(re.escape(c) for c in part)  # "res net 50" says resnet50, "fine tune" finetune
+        return re.search(rf"(?<![\w-]){spaced}(?![\w-])", q) is not None
 
     def said_whole(name: str) -> bool:  # "llm finetune" says llm-finetune
         return said(name) or (re.search(r"[-_.]", name) is not None and said(re.sub(r"[-_.]+", " ", name)))

@@ -157,9 +157,8 @@ class RulePicker:
         called = gpu_by_state(question, context) or gaming_card(question, context)
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
             question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
-        question = re.sub(
-            r"\b(?:p[\s-]state|power state)\b", "pstate", question, flags=re.IGNORECASE
-        )  # one word
+        pstate = r"\b(?:p[\s-]state|power state)\b"  # "P-state", "power state": one word
+        question = re.sub(pstate, "pstate", question, flags=re.IGNORECASE)
         name = quoted_job_name(question)
         # a job's name is not topic words ("resnet-export" is not a report)
         ws = words(question.replace(name, " ") if name else question)
@@ -459,9 +458,8 @@ class RulePicker:
         said_during = said_during or (job is not None and peaked)
         over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None and last.metric
         name = next((n for n, i in context.job_names.items() if i == job), "")
-        again = not topics - {"gpu", "jobs", "running"} and set(ws) - set(words(name)) <= TOTALS_AGAIN | {
-            "for"
-        }
+        own_words = set(ws) - set(words(name))  # "what about vit-b": the name's words aside
+        again = not topics - {"gpu", "jobs", "running"} and own_words <= TOTALS_AGAIN | {"for"}
         if job is not None and over_a_run and again:
             return replace(last, job=job, gpu=gpu)  # type: ignore[arg-type]  # "and sd-xl" after one: its run
         kept = last.metric if last is not None and last.name in READINGS else None

@@ -34,14 +34,8 @@ ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing"}
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 MEAN_WORDS = {"average", "avg", "mean", "averaged"}
 HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
-LIMIT_WORDS = {
-    "limit",
-    "limits",
-    "tdp",
-    "allowed",
-    "cap",
-    "capped",
-}  # a GPU's power limit ("what's the limit on it?")
+# a GPU's power limit ("what's the limit on it?", "the most power it is allowed to take")
+LIMIT_WORDS = {"limit", "limits", "tdp", "allowed", "cap", "capped"}
 PROCESS_WORDS = {"process", "processes", "program", "programs"}
 OUTDOORS = {"outside", "outdoors", "forecast"}  # "how hot is it outside?" is the weather, not a GPU
 FAN_NAMED = {"fan", "fans", "rpm"}  # a fan said outright; its other words ("loudest") need a GPU said too
@@ -201,13 +195,8 @@ def query_for(
         return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
     waited = WAIT_WORDS & set(ws) and (order is not None or MEAN_WORDS & set(ws))
     got_one = re.search(r"\b(?:got|get|gets|getting) (?:a |an |its |the )?(?:gpu|gpus|card)\b", " ".join(ws))
-    if (
-        waited
-        and not topics & {"fail", "cancel"}
-        and (got_one or "gpu" not in topics)
-        and metric is None
-        and gpu is None
-    ):
+    gpu_said = "gpu" in topics and not got_one  # "before it got a gpu" asks about no GPU
+    if waited and not topics & {"fail", "cancel"} and not gpu_said and metric is None and gpu is None:
         # "which job waited longest today", "the average queue wait": the jobs by their queue wait
         return Query("job_rank", metric="wait", order=order or "max", window=win, gpu=gpu, job_name=name)
     if "cancel" in topics:
