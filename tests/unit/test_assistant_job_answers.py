@@ -123,7 +123,7 @@ def test_rankings_say_each_jobs_state_and_that_a_running_time_is_so_far(store: S
 def test_the_state_words_pass_the_number_check_and_reach_every_surface(store: Store) -> None:
     """The state adds words, never numbers: the answer still passes the check that lets prose quote only the
     result's numbers, and the MCP tool's text is the same sentence and table."""
-    from gpuaccel.assistant.queries.facts import checked_prose
+    from gpuaccel.assistant.prose_checks import checked_prose
 
     _ran(store, "sweep", NOW - 600, None, JobState.RUNNING)
     _ran(store, "train", NOW - 900, NOW - 600, JobState.FAILED)

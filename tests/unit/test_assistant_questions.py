@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 import torch
 
-from gpuaccel.assistant.queries.facts import NumberCheck
+from gpuaccel.assistant.prose_checks import NumberCheck
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.spoken import written
 

@@ -6,7 +6,7 @@ A question is mapped to a query by :mod:`assistant.understand.picker` (follow-up
 answered first with the result's plain sentence. With ``prose`` on, the model then continues in the
 RWKV-7 format (``System: <result>\\n\\nUser: <question>\\n\\nAssistant: <sentence>``, after the
 session's earlier turns so the engine's prefix cache reuses them), sentence by sentence through
-:class:`~assistant.queries.facts.NumberCheck`: the first sentence with a number the result does not hold ends
+:class:`~assistant.prose_checks.NumberCheck`: the first sentence with a number the result does not hold ends
 the prose. Off-topic questions get a short refusal that says what can be answered. Commands: ``/status``,
 ``/report``, ``/cleanup``. History is stored in SQLite (:mod:`assistant.db`).
 """
@@ -23,8 +23,9 @@ from typing import Any
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.engine.runtime import GenParams, Utf8Stream
+from gpuaccel.assistant.prose_checks import NumberCheck
 from gpuaccel.assistant.queries.catalogue import run
-from gpuaccel.assistant.queries.facts import FactsSource, NumberCheck
+from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.understand.acts import read_act
 from gpuaccel.assistant.understand.asks import answer_asks

@@ -1,14 +1,13 @@
-"""What the assistant knows, computed by the daemon, never by the model: the facts and the number check.
+"""What the assistant knows, computed by the daemon, never by the model.
 
 :class:`Facts` holds GPU readings (with the reason for each unavailable value), queue counts, recent
 failures with reasons and telemetry highlights of the last hour; ``/status`` shows it and the queries of
-:mod:`assistant.queries.catalogue` read it. :class:`NumberCheck` lets model prose through only while every
-number in it is one the facts or the query result hold.
+:mod:`assistant.queries.catalogue` read it. What model prose may say about them is checked in
+:mod:`assistant.prose_checks`.
 """
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,7 +23,6 @@ from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 from gpuaccel.scheduler.store.queue import Store
 
-_NUM = re.compile(r"\d+(?:\.\d+)?")
 # The queue line of the facts: every state in this order, the first four even at 0.
 QUEUE_STATES = [str(s) for s in (JobState.RUNNING, JobState.QUEUED, JobState.FAILED, JobState.SUCCEEDED)]
 QUEUE_STATES += [str(s) for s in (JobState.PAUSED, JobState.RETRYING, JobState.HELD, JobState.CANCELLED)]
@@ -283,46 +281,3 @@ class FactsSource:
         gate = self.idle.is_gate_open() if self.idle is not None else None
         counts = self.store.counts()
         return Facts(time.time(), gpus, err, gate, counts, running, failed, read_highlights=self.highlights)
-
-
-class NumberCheck:
-    """Passes model prose on in whole sentences, only while every number in them is an allowed one.
-
-    The first sentence quoting a number the facts do not hold ends the prose (``failed`` is set and the
-    rest is dropped), so no invented number and no masking ever reaches the user; callers stop generating.
-    """
-
-    _END = re.compile(r"[.!?](?=\s)|\n")
-
-    def __init__(self, allowed: set[str]) -> None:
-        self.allowed = allowed
-        self._pending = ""
-        self.failed: str | None = None  # the first sentence that failed the check
-
-    def _check(self, sentence: str) -> str:
-        bad = [n for n in _NUM.findall(sentence) if n not in self.allowed]
-        if bad:
-            self.failed = sentence.strip()
-            return ""
-        return sentence
-
-    def feed(self, text: str) -> str:
-        if self.failed is not None:
-            return ""
-        self._pending += text
-        out = ""
-        while self.failed is None and (m := self._END.search(self._pending)):
-            sentence, self._pending = self._pending[: m.end()], self._pending[m.end() :]
-            out += self._check(sentence)
-        return out
-
-    def flush(self) -> str:
-        """The last, unfinished sentence: kept only if it passes too."""
-        out, self._pending = self._pending, ""
-        return "" if self.failed is not None else self._check(out)
-
-
-def checked_prose(text: str, allowed: set[str]) -> str:
-    """``text`` cut before its first sentence with a number outside ``allowed``."""
-    check = NumberCheck(allowed)
-    return (check.feed(text) + check.flush()).strip()

@@ -1,7 +1,7 @@
 """Daily and per-job reports: facts computed from SQLite, tables, PNG plots, and the model's short summary.
 
 Every number in a report comes from the jobs, events and telemetry-history tables; the model writes only
-the summary paragraph, through :func:`~assistant.queries.facts.checked_prose`. Reports are stored (``reports``
+the summary paragraph, through :func:`~assistant.prose_checks.checked_prose`. Reports are stored (``reports``
 table, plots as files beside the database) and exported as Markdown or self-contained HTML.
 """
 
@@ -22,7 +22,7 @@ from gpuaccel.api.attempts import gpu_seconds
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.db import AssistantDB
-from gpuaccel.assistant.queries.facts import checked_prose
+from gpuaccel.assistant.prose_checks import checked_prose
 from gpuaccel.assistant.queries.jobs import clock
 from gpuaccel.assistant.queries.logs import LogUnreadable, code_block, read_log, shown_lines
 from gpuaccel.assistant.reports.energy import energy_facts, energy_markdown
