@@ -11,6 +11,7 @@ import pytest
 
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.reports.report import ReportService, daily_facts
+from gpuaccel.assistant.reports.summary import SUMMARY_SEEDS, Writer
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
 
@@ -70,9 +71,9 @@ def test_daily_facts_numbers(store: Store) -> None:
 
 def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
     db = AssistantDB(store.path)
-    svc = ReportService(
-        db, store, tmp_path / "reports", summarizer=lambda facts: "Two jobs ran, 1 failed. Then 7 exploded."
-    )
+    said = "Two jobs ran, 1 failed. Then 7 exploded."
+    writer = Writer("free", "m", lambda prompt, seed: said)
+    svc = ReportService(db, store, tmp_path / "reports", writer=lambda: writer)
     rep = svc.make_daily(DAY)
     md = rep["markdown"]
     assert "| GPU-hours | 2.5 |" in md and "| jobs cancelled | 1 |" in md
@@ -213,3 +214,39 @@ def test_a_job_report_quotes_the_log_where_the_daemon_writes_it(store: Store, tm
     assert svc.housekeeper.roots["logs"] == svc.facts.logs_dir == logs
     assert AssistantService(data, store).logs_dir == data / "logs"  # without it: the data dir's
     svc.stop()
+
+
+def test_a_summary_in_slots_is_filled_from_the_facts_checked_and_says_what_it_is(
+    store: Store, tmp_path: Path
+) -> None:
+    """A model that writes slots: its drafts all see the same prompt of named facts, the draft with the most
+    sentences passing the checks is kept, its slots are filled with the tables' text, and the section says
+    who wrote it and how many sentences were dropped."""
+    drafts = {
+        None: "On {day}, {jobs_failed} job failed: {failure1_name} stopped with {failure1_reason}."
+        " GPU {gpu0} ran at 99 degrees.",
+        1: "{jobs_failed} jobs failed.",  # "1 jobs": no sentence passes
+        2: "Job {failure7_job} broke.",  # no such fact
+    }
+    prompts: list[str] = []
+
+    def generate(prompt: str, seed: int | None) -> str:
+        prompts.append(prompt)
+        return drafts.get(seed, "")
+
+    db = AssistantDB(store.path)
+    writer = Writer("slots", "tiny-test", generate)
+    rep = ReportService(db, store, tmp_path / "reports", writer=lambda: writer).make_daily(DAY)
+    assert len(prompts) == len(SUMMARY_SEEDS) and len(set(prompts)) == 1
+    assert "- jobs_failed: 1\n" in prompts[0] and "- failure1_reason: exit code 3\n" in prompts[0]
+    assert rep["summary"] == "On 2026-11-20, 1 job failed: job2 stopped with exit code 3."
+    note = (
+        "(written by the local model tiny-test from this report's facts; it wrote no value: each is filled in"
+        " from the facts; 1 sentence passed the slot, claim and English checks; 1 more failed them and is not"
+        " shown)"
+    )
+    md = rep["markdown"]
+    assert f"## The model's summary\n\n{note}\n\n{rep['summary']}\n" in md
+    assert md.index("## The model's summary") < md.index("## Facts")  # read right after the facts' paragraph
+    assert "99" not in md.split("## Facts")[0]
+    db.close()

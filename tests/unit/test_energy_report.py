@@ -27,7 +27,7 @@ def test_daily_report_energy_per_gpu_and_queue_share(store: Store, tmp_path: Pat
         {"gpu": 1, "energy": "10.0 Wh", "queue_jobs_energy": "1.00 Wh", "queue_jobs": 1, "method": power},
     ]
     assert "energy counter" in energy["method"]
-    svc = ReportService(AssistantDB(store.path), store, tmp_path / "reports", summarizer=lambda facts: "")
+    svc = ReportService(AssistantDB(store.path), store, tmp_path / "reports")
     md = svc.make_daily(DAY)["markdown"]
     assert "## Energy\n\n60.0 Wh on all GPUs." in md
     assert "| GPU | energy | of it, queue jobs | queue jobs | method |" in md

@@ -25,19 +25,27 @@ from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.chat import ChatService
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.engine.gate import GateController, GateSettings, cuda_problem
-from gpuaccel.assistant.engine.models import ModelManager, fit_message, pick_margin, rules_first
-from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, GenParams, ModelError, Utf8Stream
+from gpuaccel.assistant.engine.models import (
+    ModelManager,
+    fit_message,
+    pick_margin,
+    prose_kind,
+    prose_pairs,
+    rules_first,
+)
+from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, ModelError, Utf8Stream
 from gpuaccel.assistant.engine.token_energy import TokenEnergy
 from gpuaccel.assistant.housekeeping.housekeeper import Housekeeper
 from gpuaccel.assistant.queries.cleanup import cleanup_text
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.reports.report import ReportService
+from gpuaccel.assistant.reports.summary import Writer
+from gpuaccel.assistant.reports.summary import params as summary_params
 from gpuaccel.assistant.understand.model import ModelPicker
 from gpuaccel.assistant.understand.picker import RulePicker
 
 log = logging.getLogger(__name__)
 
-SUMMARY_PROMPT = "Summarize these facts for the operator in two short sentences."
 EXTRA_MODULES: tuple[str, ...] = ("torch", "rwkv", "safetensors")  # the ``gpuaccel[assistant]`` extra
 
 
@@ -97,7 +105,7 @@ class AssistantService:
         self.facts = FactsSource(store, sampler, idle, own_pids=self.own_pids)
         self.facts.logs_dir = self.logs_dir  # a job's log in the chat (queries_logs)
         self.reports = ReportService(
-            self.db, store, self.data_dir / "reports", self.logs_dir, summarizer=self.summarize
+            self.db, store, self.data_dir / "reports", self.logs_dir, writer=self.report_writer
         )
         self.housekeeper = Housekeeper(
             self.data_dir, store, sampler, extra_roots={"logs": self.logs_dir}, own_pids=self.own_pids
@@ -108,7 +116,7 @@ class AssistantService:
             self.facts,
             self.controller,
             commands={"/report": self._report_command, "/cleanup": self._cleanup_command},
-            prose=self.model_path() != BUNDLED_MODEL,  # the bundled model is too small to write prose
+            prose=prose_kind(self.model_path()) == "free",  # slot prose is for reports (reports.summary)
             assistant_state=self.state,
         )
         self._set_pickers()
@@ -159,7 +167,7 @@ class AssistantService:
         if changes.get("model") and self.model_path() != self.controller.model_path:
             self.controller.release("model changed")
             self.controller.model_path = self.model_path()
-        self.chat.prose = self.model_path() != BUNDLED_MODEL
+        self.chat.prose = prose_kind(self.model_path()) == "free"
         self._set_pickers()
         return self.settings
 
@@ -304,17 +312,22 @@ class AssistantService:
             "energy": self.token_energy.to_json(),
         }
 
-    def summarize(self, facts_text: str) -> str:
-        """The model's short prose over a facts block (the caller cuts it at a number it made up).
+    def report_writer(self) -> Writer | None:
+        """The model that writes report summaries now, and how (:func:`~assistant.engine.models.prose_kind`);
+        None where the selected model writes no prose."""
+        path = self.model_path()
+        kind = prose_kind(path)
+        if kind is None:
+            return None
+        pairs = prose_pairs(path) if kind == "slots" else None
+        return Writer(kind, path.stem, self._generate_text, pairs)
 
-        None from the bundled model: it was trained to pick queries, not to write prose, and its sentences
-        came out ungrammatical; the report's facts paragraph already opens the report."""
-        if not self.chat.prose:
-            return ""
+    def _generate_text(self, prompt: str, seed: int | None = None) -> str:
+        """The model's text after ``prompt`` up to its blank line: the likeliest tokens (``seed`` None), or
+        drawn from the top of the distribution with ``seed``; through the gate, as every answer is."""
         tok = self.controller.tokenizer()
-        prompt = f"System: {facts_text}\n\nUser: {SUMMARY_PROMPT}\n\nAssistant:"
         stop, out, utf8 = threading.Event(), [], Utf8Stream()
-        for token in self.controller.generate(tok.encode(prompt), GenParams(max_tokens=120, top_p=0.3), stop):
+        for token in self.controller.generate(tok.encode(prompt), summary_params(seed), stop):
             out.append(utf8.feed(tok.token_bytes(token)))
         return ("".join(out) + utf8.flush()).strip()
 

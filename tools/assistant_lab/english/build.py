@@ -5,8 +5,9 @@ Two groups of documents, each written as xz-compressed text with documents separ
 
 - ``english``: :data:`~assistant_lab.english.sources.SOURCES` that allow redistribution, the project's docs
   and docstrings, and the facts dialogues of :mod:`assistant_lab.tiny.data` (the chat format);
-- ``picking``: :func:`assistant_lab.corpus.documents` (picking turns, follow-ups, refusals, answers), and
-  the picks of the question sets people wrote, labelled by the rules (:mod:`assistant_lab.people`).
+- ``picking``: :func:`assistant_lab.corpus.documents` (picking turns, follow-ups, refusals, answers), the
+  picks of the question sets people wrote, labelled by the rules (:mod:`assistant_lab.people`), and with
+  ``--prose DIR`` the report summaries people wrote in slots (:mod:`assistant_lab.prose`).
 
 Paragraphs seen before are dropped (exact match after case and space folding); a document goes to the
 held-out split when a hash of its text says so (2%), so the split is the same on every run. The vocabulary is
@@ -32,6 +33,7 @@ from pathlib import Path
 from assistant_lab.english.sources import SOURCES, install
 from assistant_lab.english.vocab import fit_vocab
 from assistant_lab.people import documents as people_documents
+from assistant_lab.prose import documents as prose_documents
 from assistant_lab.tiny.data import dialogue, docstrings, project_docs
 
 HELD_OUT = 50  # one document in 50 is held out
@@ -125,6 +127,8 @@ def build(
     vocab_size: int,
     people_copies: int = 12,
     vocab_from: Path | None = None,
+    prose: Path | None = None,
+    prose_copies: int = 8,
 ) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
@@ -138,6 +142,8 @@ def build(
     people: dict[str, dict[str, int]] = {}
     if people_copies > 0:
         picking.add("people_sets", people_documents(seed, people_copies, people))
+    if prose is not None:
+        picking.add("report_prose", prose_documents(prose, prose_copies, seed))
     picking.close()
     if vocab_from is not None:
         vocab = model_vocab(vocab_from)
@@ -161,6 +167,7 @@ def build(
         "licences": licences,
         "vocab": vocab_stats,
         "people_sets": {"copies": people_copies, "sets": people},
+        "report_prose": {"from": str(prose), "copies": prose_copies} if prose is not None else None,
         "seed": seed,
         "seconds": round(time.time() - t0, 1),
     }
@@ -178,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--people-copies", type=int, default=12, help="copies of each people-set pick (0: none)")
     ap.add_argument("--vocab-from", type=Path, help="this model file's vocabulary, not a fitted one")
     ap.add_argument("--install", action="store_true", help="apt-get install the sources' packages first")
+    ap.add_argument("--prose", type=Path, help="a folder of people's report summaries (assistant_lab.prose)")
+    ap.add_argument("--prose-copies", type=int, default=8, help="documents made of each written summary")
     args = ap.parse_args(argv)
     if args.install:
         install()
@@ -189,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
         args.vocab_size,
         args.people_copies,
         args.vocab_from,
+        args.prose,
+        args.prose_copies,
     )
     print(json.dumps({k: summary[k] for k in ("english", "picking", "vocab", "seconds")}, indent=1))
     return 0

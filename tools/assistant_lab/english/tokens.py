@@ -4,7 +4,8 @@ Why here and not in the build: text compresses several times better than ids, so
 tokenized where the cores are. A picking document is encoded in pieces: the prompt through
 ``Assistant: query``, then the pick (`` {...}`` or `` none`` and its blank line) on its own, exactly as the
 runtime encodes the prompt and the decoder then writes the pick; the pick's tokens are marked (``mask``) so
-the trainer can weigh them. Documents are separated by token 0 (end of text).
+the trainer can weigh them. A report summary written in slots is marked the same way after its prompt's
+``Assistant:``. Documents are separated by token 0 (end of text).
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from pathlib import Path
 import numpy as np
 
 from gpuaccel.assistant.engine.tokenizers import VocabTokenizer
+from gpuaccel.assistant.reports.summary import SLOT_ASK
 
 ANSWER_MARK = "\n\nAssistant: query"  # what understand.prompt.pick_prompt ends with
+PROSE_MARK = f"{SLOT_ASK}\n\nAssistant:"  # what a report summary's prompt ends with (reports.summary)
 _TOKENIZER: VocabTokenizer | None = None
 
 
@@ -31,13 +34,21 @@ def _init(vocab: list[bytes]) -> None:
     _TOKENIZER = VocabTokenizer(vocab)
 
 
+def _next_mark(text: str) -> tuple[int, str] | None:
+    """Where the first answer of ``text`` is announced (a pick's or a report summary's), and by which mark."""
+    found = [(i, m) for m in (ANSWER_MARK, PROSE_MARK) if (i := text.find(m)) >= 0]
+    return min(found) if found else None
+
+
 def encode_document(doc: str, tok: VocabTokenizer) -> tuple[list[int], list[int]]:
-    """The ids of one document followed by end of text, and 1 for each id that is part of a pick."""
+    """The ids of one document followed by end of text, and 1 for each id that is part of an answer (a pick,
+    or a report summary written in slots)."""
     ids: list[int] = []
     mask: list[int] = []
     rest = doc
-    while (i := rest.find(ANSWER_MARK)) >= 0:
-        head = rest[: i + len(ANSWER_MARK)]
+    while (found := _next_mark(rest)) is not None:
+        i, mark = found
+        head = rest[: i + len(mark)]
         end = rest.find("\n\n", len(head))
         end = len(rest) if end < 0 else end + 2
         pick = rest[len(head) : end]

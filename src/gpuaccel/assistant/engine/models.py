@@ -440,3 +440,29 @@ def pick_margin(path: Path) -> float | None:
         )
         return None
     return margin
+
+
+def prose_kind(path: Path) -> str | None:
+    """How a model file writes prose: ``"slots"`` (its metadata says ``report_prose=slots``: it writes slots
+    the assistant fills from the facts, :mod:`assistant.reports.summary`), None for a file trained only to
+    pick queries (it writes no prose), ``"free"`` for any other model (an RWKV-7 G1: its own numbers,
+    checked)."""
+    try:
+        meta = read_header(path)[1]
+    except (OSError, HeaderError):
+        return "free"  # not a readable safetensors header: a general model file, checked as free prose
+    if meta.get("report_prose") == "slots":
+        return "slots"
+    return None if meta.get("query_picker") == "1" else "free"
+
+
+def prose_pairs(path: Path) -> frozenset[tuple[str, str]] | None:
+    """The word pairs of the prose a model file learned from (metadata ``prose_pairs``, one "a b" pair a
+    line), which its summaries' English check accepts; None where the file carries none."""
+    try:
+        text = read_header(path)[1].get("prose_pairs")
+    except (OSError, HeaderError):
+        return None
+    if not text:
+        return None
+    return frozenset(tuple(line.split(" ", 1)) for line in text.split("\n") if " " in line)  # type: ignore[misc]

@@ -1,8 +1,9 @@
 """Daily and per-job reports: facts computed from SQLite, tables, PNG plots, and the model's short summary.
 
 Every number in a report comes from the jobs, events and telemetry-history tables; the model writes only
-the summary paragraph, through :func:`~assistant.prose_checks.checked_prose`. Reports are stored (``reports``
-table, plots as files beside the database) and exported as Markdown or self-contained HTML.
+the summary section (:mod:`assistant.reports.summary`), shown only as far as the checks of
+:mod:`assistant.prose_checks` pass. Reports are stored (``reports`` table, plots as files beside the
+database) and exported as Markdown or self-contained HTML.
 """
 
 from __future__ import annotations
@@ -22,19 +23,19 @@ from gpuaccel.api.attempts import gpu_seconds
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.db import AssistantDB
-from gpuaccel.assistant.prose_checks import checked_prose
+from gpuaccel.assistant.prose_checks import Checked, check_free, sentences
 from gpuaccel.assistant.queries.jobs import clock
 from gpuaccel.assistant.queries.logs import LogUnreadable, code_block, read_log, shown_lines
 from gpuaccel.assistant.reports.energy import energy_facts, energy_markdown
 from gpuaccel.assistant.reports.html import render_html, self_contained_markdown
 from gpuaccel.assistant.reports.overview import daily_overview, job_overview
 from gpuaccel.assistant.reports.plots import Band, line_chart
+from gpuaccel.assistant.reports.summary import Writer, free_prompt, slotted_summary
 from gpuaccel.assistant.reports.values import human, people
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 from gpuaccel.scheduler.store.queue import Store
 
-Summarizer = Callable[[str], str]
 MIN_POINTS = 5  # a series with fewer readings is not plotted (a job of a few seconds)
 PLOTTED = ("util_gpu", "temperature_c")
 REPORTED = ("util_gpu", "tensor_active", "temperature_c", "tflops_est")  # the GPU table's readings
@@ -290,10 +291,10 @@ class ReportService:
         store: Store,
         reports_dir: Path,
         logs_dir: Path | None = None,
-        summarizer: Summarizer | None = None,
+        writer: Callable[[], Writer | None] | None = None,
     ) -> None:
         self.db, self.store, self.dir, self.logs_dir = db, store, Path(reports_dir), logs_dir
-        self.summarizer = summarizer
+        self.writer = writer  # the model that writes summaries now (None: none does)
 
     def _plots(
         self, t0: float, t1: float, gpus: list[int] | None, whole: bool = False
@@ -332,11 +333,17 @@ class ReportService:
             plots.append({"file": name, "title": reading.title, "caption": caption, "renderer": renderer})
         return plots
 
-    def _summary(self, facts: dict[str, Any]) -> str:
-        if self.summarizer is None:
-            return ""
+    def _summary(self, facts: dict[str, Any]) -> tuple[Checked, Writer | None]:
+        """The model's summary after its checks, and who wrote it (none: no model writes summaries)."""
+        writer = self.writer() if self.writer is not None else None
+        if writer is None:
+            return Checked(), None
+        if writer.kind == "slots":
+            return slotted_summary(facts, writer), writer
         text = facts_text(facts)
-        return checked_prose(self.summarizer(text), set(re.findall(r"\d+(?:\.\d+)?", text)))
+        return check_free(
+            writer.generate(free_prompt(text), None), set(re.findall(r"\d+(?:\.\d+)?", text))
+        ), writer
 
     def make_daily(self, day: dt.date | None = None) -> dict[str, Any]:
         day = day or dt.datetime.now(dt.UTC).date()
@@ -365,16 +372,16 @@ class ReportService:
     def _store(
         self, kind: str, subject: str, title: str, facts: dict[str, Any], plots: list[dict[str, Any]]
     ) -> dict[str, Any]:
-        summary = self._summary(facts)
+        summary, writer = self._summary(facts)
         report = {
             "kind": kind,
             "subject": subject,
             "title": title,
             "facts": facts,
-            "summary": summary,
+            "summary": summary.text,
             "plots": plots,
         }
-        report["markdown"] = render_markdown(report)
+        report["markdown"] = render_markdown(report, summary_note(summary, writer))
         rid = self.db.add_report(report)
         return self.get(rid) or {}
 
@@ -396,10 +403,37 @@ class ReportService:
         return self.db.reports()
 
 
-def render_markdown(r: dict[str, Any]) -> str:
+def summary_note(checked: Checked, writer: Writer | None) -> str:
+    """What the model's summary is, said under its heading: who wrote it, how its values got there, and how
+    many of its sentences the checks dropped."""
+    if writer is None or not checked.text:
+        return ""
+    kept = len(sentences(checked.text))
+    n = len(checked.dropped)
+    dropped = f"; {n} more failed them and {'is' if n == 1 else 'are'} not shown" if n else ""
+    if writer.kind == "slots":
+        how = "it wrote no value: each is filled in from the facts"
+        checks = "the slot, claim and English checks"
+    else:
+        how = "it wrote its own numbers, each one found in the facts"
+        checks = "the number and English checks"
+    passed = f"{kept} sentence{'s'[: kept != 1]} passed {checks}"
+    return f"(written by the local model {writer.model} from this report's facts; {how}; {passed}{dropped})"
+
+
+def render_markdown(r: dict[str, Any], note: str = "") -> str:
     f = r["facts"]
     out = [f"# {r['title']}", ""]
     out += [daily_overview(f) if r.get("kind") == "daily" else job_overview(f), ""]
+    if r.get("summary"):  # under the facts' own paragraph, with what it is said first
+        out += [
+            "## The model's summary",
+            "",
+            note or "(written by the local model from the facts)",
+            "",
+            r["summary"],
+            "",
+        ]
     scalars = [
         {"fact": human(k), "value": people(v, k)} for k, v in f.items() if isinstance(v, int | float | str)
     ]
@@ -421,14 +455,4 @@ def render_markdown(r: dict[str, Any]) -> str:
         out += ["## Log tail", "", code_block(f["log_tail"]), ""]
     for p in r.get("plots", []):
         out += [f"![{p['title']}]({p['file']})", "", f"*{p['caption']}*", ""]
-    if r.get("summary"):
-        out += [
-            "## The model's summary",
-            "",
-            "(written by the local model from the facts above; it stops at the first sentence quoting"
-            " a number the facts do not hold)",
-            "",
-            r["summary"],
-            "",
-        ]
     return "\n".join(out)
