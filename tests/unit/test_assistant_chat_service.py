@@ -107,14 +107,6 @@ def test_idle_time_reports_made_when_gate_opens(svc: AssistantService) -> None:
     assert kinds[0][0] == "daily" and ("job", "3") in kinds  # yesterday's report, failed job 3
 
 
-def test_the_bundled_model_writes_no_report_summary(svc: AssistantService) -> None:
-    """Its prose is not good enough to show: the report opens with the facts paragraph and has no model
-    section, and the model is not even loaded for it."""
-    report = svc.reports.make_daily()
-    assert report["summary"] == "" and "The model's summary" not in report["markdown"]
-    assert svc.controller.engine is None
-
-
 def test_own_worker_is_not_an_orphan(svc: AssistantService) -> None:
     svc.own_pids = lambda: {4242}  # pretend the fake trainer on GPU 0 is the assistant's model worker
     svc.housekeeper.own_pids = svc.own_pids

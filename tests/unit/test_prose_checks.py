@@ -190,3 +190,22 @@ def test_a_sentence_that_leans_on_a_dropped_one_goes_too() -> None:
     assert out.text == "4 jobs failed today."
     twice = check_slots("GPU {gpu1} and GPU {gpu1} were busy at {gpu1_util}.", DAY)
     assert twice.dropped[0]["why"] == "{gpu1} twice in one sentence"
+
+
+def test_a_count_said_to_be_none_must_be_zero() -> None:
+    why = [check_slots(s, DAY).dropped[0]["why"] for s in ("Nothing failed on {day}.", "No jobs were run.")]
+    assert why == ["'nothing failed' with jobs failed 4", "'no jobs were run' with jobs run 10"]
+    quiet = {**DAY, "jobs_failed": "0"}
+    assert check_slots("Nothing failed on {day}.", quiet).text == "Nothing failed on 2026-03-02."
+
+
+def test_how_long_and_of_which_reading() -> None:
+    job = {"name": "vit", "state": "succeeded", "ran_for": "3m55s", "gpu1": "1", "gpu1_util": "41%"}
+    long_run = check_slots("{name} succeeded after a long {ran_for}.", job)
+    assert long_run.dropped[0]["why"] == "'long' for 3m55s"
+    assert check_slots("{name} succeeded quickly.", job).text == "vit succeeded quickly."
+    assert check_slots("GPU {gpu1} ran warm at {gpu1_util} utilization.", job).dropped[0]["why"] == (
+        "'warm' said of {gpu1_util}"
+    )
+    out = check_slots("Because it stopped early, {name} succeeded.", job)
+    assert out.dropped[0]["why"] == "speaks of a sentence that is not shown"

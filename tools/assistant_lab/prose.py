@@ -29,7 +29,7 @@ from typing import Any
 from assistant_lab.machines import job_name
 from gpuaccel.accel.telemetry.fields import energy_text
 from gpuaccel.api.durations import format_duration
-from gpuaccel.assistant.prose_checks import SLOT, pair_words, pairs_of, sentences
+from gpuaccel.assistant.prose_checks import SLOT, fill, pair_words, pairs_of, sentences
 from gpuaccel.assistant.reports.summary import Writer, slot_prompt, slots, slotted_summary
 from gpuaccel.assistant.reports.summary import params as summary_params
 
@@ -215,10 +215,15 @@ def english_pairs(texts: Iterable[str], vocabulary: set[str]) -> set[tuple[str, 
 
 
 def prose_pairs(folder: Path, english: Path | None) -> set[tuple[str, str]]:
-    """What the English check of the model's summaries accepts: the checked pairs of the summaries people
-    wrote, and those of real English (``english``: an xz text file of the corpus) within their words."""
-    texts = [text for _, text in written(folder)]
-    pairs = pairs_of(texts)
+    """What the English check of the model's summaries accepts: every pair of words of the summaries people
+    wrote (their words are the check's lexicon), and the checked pairs of real English (``english``: an xz
+    text file of the corpus) within those words."""
+    people = list(written(folder))
+    texts = [text for _, text in people]
+    # as written (each slot one token) and filled with the facts they were written from: where a value's
+    # words meet the sentence's ("it exited with code 1") is English people wrote too
+    texts += [fill(text, slots(facts)) for facts, text in people]
+    pairs = pairs_of(texts, every=True)  # every word people wrote or their facts hold is in the lexicon
     if english is not None:
         vocabulary = {w for text in texts for s in sentences(text) for w in pair_words(s)} | {"<s>", "</s>"}
         with lzma.open(english, "rt", errors="ignore") as f:
@@ -229,6 +234,14 @@ def prose_pairs(folder: Path, english: Path | None) -> set[tuple[str, str]]:
 def pairs_text(pairs: set[tuple[str, str]]) -> str:
     """The pairs as a model file's ``prose_pairs`` metadata holds them: one "a b" a line, sorted."""
     return "\n".join(f"{a} {b}" for a, b in sorted(pairs))
+
+
+def _kind_of_drop(why: str) -> str:
+    """A check's reason without its particulars, to count alike reasons together."""
+    if re.fullmatch(r"'[^']*'", why):  # the agreement check names only the words that disagree
+        return "a count and its noun or verb disagree"
+    why = re.sub(r"'[^']*'", "'...'", why.split(" (")[0])
+    return re.sub(r"\{[a-z0-9_]+\}", "{slot}", re.sub(r"-?\d+(\.\d+)?", "N", why))
 
 
 def evaluate(model: Path, sets: list[dict[str, Any]], strategy: str = "cpu fp32") -> dict[str, Any]:
@@ -249,28 +262,49 @@ def evaluate(model: Path, sets: list[dict[str, Any]], strategy: str = "cpu fp32"
         drafts.append("".join(out) + utf8.flush())
         return drafts[-1].strip()
 
-    writer = Writer("slots", model.stem, generate, file_pairs(model))
-    rows, why = [], Counter()
     t0 = time.time()
+    result = score(sets, Writer("slots", model.stem, generate, file_pairs(model)), drafts)
+    result["seconds_per_report"] = round((time.time() - t0) / max(1, len(sets)), 2)
+    return {"model": str(model), **result}
+
+
+def score(sets: list[dict[str, Any]], writer: Writer, drafts: list[str]) -> dict[str, Any]:
+    """Each report's summary as the product picks it among its drafts (``writer`` appends each draft it
+    writes to ``drafts``), the checks' reasons for what they dropped, and the totals."""
+    rows, why = [], Counter()
     for s in sets:
         first = len(drafts)
         checked = slotted_summary(s["facts"], writer)
-        why.update(d["why"].split(" (")[0].split("'")[0].strip() for d in checked.dropped)
+        why.update(_kind_of_drop(d["why"]) for d in checked.dropped)
         rows.append(
             {"id": s["id"], "summary": checked.text, "dropped": checked.dropped, "drafts": drafts[first:]}
         )
-    kept = sum(len(sentences(r["summary"])) for r in rows)
     return {
-        "model": str(model),
         "reports": len(rows),
         "with_summary": sum(bool(r["summary"]) for r in rows),
-        "sentences_kept": kept,
+        "sentences_kept": sum(len(sentences(r["summary"])) for r in rows),
         "sentences_dropped_in_kept_drafts": sum(len(r["dropped"]) for r in rows),
-        "seconds_per_report": round((time.time() - t0) / max(1, len(rows)), 2),
         "drafts_per_report": len(drafts) / max(1, len(rows)),
         "dropped_why": why.most_common(),
         "rows": rows,
     }
+
+
+def rescore(model: Path, earlier: dict[str, Any], seed: int) -> dict[str, Any]:
+    """An earlier :func:`evaluate`'s drafts checked again by today's checks (the drafts do not depend on the
+    checks, only the choice among them does): the same result as evaluating anew, without the model."""
+    from gpuaccel.assistant.engine.models import prose_pairs as file_pairs
+
+    saved = iter([d for row in earlier["rows"] for d in row["drafts"]])
+    drafts: list[str] = []
+
+    def generate(prompt: str, seed: int | None) -> str:
+        drafts.append(next(saved))
+        return drafts[-1].strip()
+
+    sets = fact_sets(len(earlier["rows"]), seed)
+    result = score(sets, Writer("slots", model.stem, generate, file_pairs(model)), drafts)
+    return {"model": str(model), "seconds_per_report": earlier.get("seconds_per_report"), **result}
 
 
 def mark(model: Path, pairs: set[tuple[str, str]], scores: dict[str, Any]) -> None:
@@ -300,6 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--out", type=Path, required=True)
     e.add_argument("--mark", type=Path, help="the written summaries' folder: mark the model with their pairs")
     e.add_argument("--english", type=Path, help="the corpus's English (xz) for the pairs")
+    e.add_argument("--drafts", type=Path, help="an earlier eval's JSON: check its drafts again, no model run")
     args = ap.parse_args(argv)
     if args.cmd == "facts":
         args.out.write_text(json.dumps(fact_sets(args.n, args.seed), indent=1))
@@ -307,7 +342,10 @@ def main(argv: list[str] | None = None) -> int:
     pairs = prose_pairs(args.mark, args.english) if args.mark is not None else None
     if pairs is not None:  # the check the product will run, with its pairs, is the one scored
         mark(args.model, pairs, {})
-    result = evaluate(args.model, fact_sets(args.n, args.seed), args.strategy)
+    if args.drafts is not None:
+        result = rescore(args.model, json.loads(args.drafts.read_text()), args.seed)
+    else:
+        result = evaluate(args.model, fact_sets(args.n, args.seed), args.strategy)
     args.out.write_text(json.dumps(result, indent=1))
     print(json.dumps({k: v for k, v in result.items() if k != "rows"}, indent=1))
     if pairs is not None:

@@ -96,7 +96,7 @@ JUDGEMENTS: tuple[tuple[str, str, float, float], ...] = (
     (r"\bcool(er)?\b|\bcold\b|\btemperatures? \w+ low\b", "temp_peak", -math.inf, 68.0),
     (r"\bidle\b|\bidling\b", "util", -math.inf, 20.0),
     (r"\bquiet\b(?! queue)|\blight(ly)?\b|\bbarely\b|\bunderused\b", "util", -math.inf, 40.0),
-    (r"\bmoderate(ly)?\b|\bmodest\b", "util", 15.0, 80.0),
+    (r"\b(moderate(ly)?|modest)\b(?! (peak|temperature|temp))", "util", 15.0, 80.0),
     (r"(?<!least )(?<!moderately )(?<!not )\bbusy\b|\bheavily\b", "util", 50.0, math.inf),
     (r"\bflat out\b|\bpinned\b|\bmaxed\b|\bfully (busy|loaded|used)\b|\bsaturated\b", "util", 80.0, math.inf),
     (r"\bonly (at |averaged |averaging |reached )?(?=\{gpu\d+_util\})", "util", -math.inf, 50.0),
@@ -127,7 +127,7 @@ CAUSES: tuple[tuple[str, str], ...] = (
 # Words that judge how the jobs went: of a day, by the share of the jobs that ran which failed; of one job,
 # by its state.
 OUTCOMES: tuple[tuple[str, float, float, tuple[str, ...]], ...] = (
-    (r"\b(rough|bad|tough|poor(ly)?)\b( day| one)?", 0.2, math.inf, ("failed", "cancelled")),
+    (r"\b(rough|bad|tough|poor(ly)?)\b( day| one)?", 0.25, math.inf, ("failed", "cancelled")),
     (r"\b(productive|smooth|good|clean(ly)?|fine)\b", -math.inf, 0.15, ("succeeded", "running")),
 )
 # What a job report may say the job did: the words of each state (a daily report's counts are not checked so).
@@ -137,8 +137,39 @@ JOB_STATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bcancel", ("cancelled",)),
     (r"\bstill running\b|\bis running\b|\bstill going\b", ("running",)),
 )
+# Words that say a count is zero: the fact must be 0 ("nothing failed" on a day with a failure is false).
+NONE_CLAIMS: tuple[tuple[str, str], ...] = (
+    (r"\b(nothing|none|no jobs?|not one) (failed|crashed)\b|\bno failures?\b|\bwithout (a )?failures?\b",
+     "jobs_failed"),
+    (r"\b(nothing|none|no jobs?) (is |are |was |were )?(waiting|queued|pending)\b|\bqueue (is |was )?empty\b",
+     "jobs_waiting"),
+    (r"\b(nothing|none|no jobs?) (was |were )?cancel", "jobs_cancelled"),
+    (r"\b(nothing|none|no jobs?) (succeeded|finished)\b", "jobs_succeeded"),
+    (r"\bno jobs? (were |was )?(run|ran)\b|\bnothing (ran|went through)\b|\bno jobs (were )?recorded\b",
+     "jobs_run"),
+)  # fmt: skip
+# Words that say a job was retried or not: its attempt number must agree.
+RETRIES: tuple[tuple[str, bool], ...] = (
+    (r"\bon (its|a) retry\b|\bafter (a |one )?retr(y|ies|ying)\b|\bretried\b|\bsecond (try|attempt)\b", True),
+    (r"\bwithout (a |any )?retr(y|ies)\b|\bfirst (try|attempt)\b|\bfirst time\b", False),
+)
 # A sentence opening on a pronoun speaks of the one before it: without that one it reads as nonsense.
-_PRONOUN_START = re.compile(r"(it|its|they|their|this|that|these|those|both|he|she)\b", re.IGNORECASE)
+_PRONOUN_START = re.compile(
+    r"((because|since|although|though|while|when|after|before|so|and|but|yet),? )?"
+    r"((it|its|they|their|them|he|she)\b|(this|that|these|those|both)\s+(was|is|were|are|had|has|ran|used|"
+    r"failed|took|cost|means?)\b)",
+    re.IGNORECASE,
+)
+# Words that judge how long something ran, and the seconds they fit: of the duration slot they are nearest
+# (a job's run, a failure's GPU time), else the job's run.
+DURATIONS: tuple[tuple[str, float, float], ...] = (
+    (r"\b(long|lengthy|marathon)\b", 3600.0, math.inf),
+    (
+        r"\b(short|quick(ly)?|fast|brief|briefly|soon)\b(?! (check|look|note|update|recap|summary))",
+        -math.inf,
+        1800.0,
+    ),
+)
 _COOLING = re.compile(r"\bcooling\b|\bairflow\b|\bfans?\b")
 # Nouns that take a count, singular -> plural, and the verbs whose number follows their subject.
 _COUNTED = {
@@ -235,13 +266,17 @@ def checked_pairs(sentence: str) -> list[tuple[str, str]]:
     return [(a, b) for a, b in zip(w, w[1:], strict=False) if a in FUNCTION_WORDS or b in FUNCTION_WORDS]
 
 
-def pairs_of(texts: Iterable[str], vocabulary: set[str] | None = None) -> set[tuple[str, str]]:
-    """The checked pairs of every sentence of ``texts`` (with both words in ``vocabulary``, if given): what
-    a check built from that prose accepts."""
+def pairs_of(
+    texts: Iterable[str], vocabulary: set[str] | None = None, every: bool = False
+) -> set[tuple[str, str]]:
+    """The checked pairs of every sentence of ``texts`` (with both words in ``vocabulary``, if given; with
+    ``every``, all its pairs, so every word of ``texts`` is in the check's lexicon): what a check built
+    from that prose accepts."""
     out: set[tuple[str, str]] = set()
     for text in texts:
         for s in sentences(text):
-            pairs = checked_pairs(s)
+            w = ["<s>", *pair_words(s), "</s>"]
+            pairs = list(zip(w, w[1:], strict=False)) if every else checked_pairs(s)
             if vocabulary is not None:
                 pairs = [(a, b) for a, b in pairs if a in vocabulary and b in vocabulary]
             out.update(pairs)
@@ -375,6 +410,13 @@ def _value(text: str) -> float | None:
     return float(m.group(0)) if m else None
 
 
+def _seconds(text: str) -> float | None:
+    """A duration as the reports write it ("1d03h", "5h50m", "2m25s", "38.3s") in seconds."""
+    parts = re.findall(r"([\d.]+)([dhms])", text)
+    units = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0}
+    return sum(float(n) * units[u] for n, u in parts) if parts else None
+
+
 def _readings(known: dict[str, str], kind: str) -> dict[str, float]:
     """Every GPU's reading of ``kind`` in the facts, by GPU slot name (``gpu0``: 91.0)."""
     out = {}
@@ -418,12 +460,17 @@ def _judgement_problems(sentence: str, known: dict[str, str]) -> list[str]:
     readings = [(p, n) for p, n in slots if n.startswith("gpu") and _kind(n) in _READING_KINDS]
     gpus = [(p, n) for p, n in slots if re.fullmatch(r"gpu\d+", n)]
 
-    def meant(at: int, kind: str) -> tuple[str | None, list[float]]:
-        """The GPU a judgement at ``at`` is of and its reading(s) of ``kind`` (none: another kind's word)."""
+    def meant(at: int, kind: str) -> tuple[str | None, list[float] | None]:
+        """The GPU a judgement at ``at`` is of and its reading(s) of ``kind``: None where the word is of a
+        reading of another kind; empty where there is no reading to judge by."""
         values = _readings(known, kind)
         name = _spoken_of(low, at, readings, clause_only=True, after_only=True)
         if name is not None and _kind(name) != kind:
-            return None, []  # "a more modest {gpu1_tensor}": the word is of the reading it stands before
+            if kind == "util" and _kind(name) == "tensor":
+                return None, None  # "a more modest {gpu1_tensor}": the word is of the reading after it
+            if not any(_kind(n) == kind for _, n in readings):
+                return name, []  # "warm at {gpu1_util}": a word of one reading said of another
+            name = None  # "busy and hot at {gpu0_util}, peak {gpu0_temp_peak}": the reading of its kind
         name = name or _spoken_of(low, at, [(p, n) for p, n in readings if _kind(n) == kind])
         name = name or _spoken_of(low, at, gpus)
         if name is not None:
@@ -435,8 +482,11 @@ def _judgement_problems(sentence: str, known: dict[str, str]) -> list[str]:
 
     for pattern, kind, low_bound, high_bound in JUDGEMENTS:
         for m in re.finditer(pattern, low):
-            _, values = meant(m.start(), kind)
-            bad = [v for v in values if not low_bound <= v < high_bound]
+            gpu, values = meant(m.start(), kind)
+            if values is not None and not values:  # "warm at {gpu1_util}"; "a busy day" with no readings kept
+                said = f"said of {{{gpu}}}" if gpu and "_" in gpu else "with no reading to judge it by"
+                return [f"'{m.group(0)}' {said}"]
+            bad = [v for v in values or () if not low_bound <= v < high_bound]
             if bad:
                 return [f"'{m.group(0)}' for a reading of {bad[0]:g}"]
     for pattern, kind, highest in SUPERLATIVES:
@@ -448,6 +498,13 @@ def _judgement_problems(sentence: str, known: dict[str, str]) -> list[str]:
             best = max(everyone.values()) if highest else min(everyone.values())
             if values[0] != best:
                 return [f"'{m.group(0)}' for {gpu} ({values[0]:g}; {best:g} is another GPU's)"]
+    durations = [(p, n) for p, n in slots if _kind(n) in ("ran_for", "gpu_time")]
+    for pattern, shortest, longest in DURATIONS:
+        for m in re.finditer(pattern, low):
+            name = _spoken_of(low, m.start(), durations) or ("ran_for" if "ran_for" in known else None)
+            seconds = _seconds(known.get(name, "")) if name else None
+            if seconds is not None and not shortest <= seconds < longest:
+                return [f"'{m.group(0)}' for {known[name]}"]
     for pattern, higher in COMPARISONS:
         for m in re.finditer(pattern, low):
             left = [n for p, n in readings if p < m.start()]
@@ -475,6 +532,16 @@ def _outcome_problems(sentence: str, known: dict[str, str]) -> list[str]:
             return [f"'{m.group(0).strip()}' for a job that {state}"]
         if state is None and ran and failed is not None and not low_bound <= failed / ran < high_bound:
             return [f"'{m.group(0).strip()}' for {failed:g} failed of {ran:g}"]
+    for pattern, key in NONE_CLAIMS:
+        m = re.search(pattern, low)
+        count = _value(known.get(key, ""))
+        if m and count:  # a count of 0 is never listed in the slots' text as anything but "0"
+            return [f"'{m.group(0)}' with {key.replace('_', ' ')} {count:g}"]
+    attempt = _value(known.get("attempt", ""))
+    for pattern, retried in RETRIES:
+        m = re.search(pattern, low)
+        if m and attempt is not None and (attempt > 1) != retried:
+            return [f"'{m.group(0)}' for attempt {attempt:g}"]
     if state is not None:
         for pattern, states in JOB_STATES:
             m = re.search(pattern, low)
@@ -503,8 +570,10 @@ def _junction_problems(sentence: str, known: dict[str, str], pairs: set[tuple[st
     ("it was exited with code 1" reads wrong once filled)."""
     for m in SLOT.finditer(sentence):
         text = known.get(m.group(1), "")
+        if sentence[: m.start()].endswith("} ") and text[:1].isupper():
+            return [f"{{{m.group(1)}}} right after another value, with no word to join them"]
         value = pair_words(text)
-        if not value or not text[0].isalpha():  # a quantity ("6m35s", "1.25 kWh") reads as a number
+        if not value or not text[0].isalpha() or " " not in text:  # a quantity or a name: one token
             continue
         before = pair_words(sentence[: m.start()])
         after = pair_words(sentence[m.end() :])
@@ -518,6 +587,11 @@ def _junction_problems(sentence: str, known: dict[str, str], pairs: set[tuple[st
     return []
 
 
+def fill(text: str, known: dict[str, str]) -> str:
+    """``text`` with each slot of ``known`` replaced by its fact's text (others left as written)."""
+    return SLOT.sub(lambda m: known.get(m.group(1), m.group(0)), text)
+
+
 def check_slots(text: str, known: dict[str, str], pairs: set[tuple[str, str]] | None = None) -> Checked:
     """Prose with slots: each sentence kept, its slots filled from ``known``, only when its slots, its claims
     and its English all check out (the module's docstring); the others are dropped with the reason."""
@@ -525,7 +599,7 @@ def check_slots(text: str, known: dict[str, str], pairs: set[tuple[str, str]] | 
     kept = []
     last_kept = False
     for s in sentences(text):
-        filled = SLOT.sub(lambda m: known.get(m.group(1), m.group(0)), s)
+        filled = fill(s, known)
         problems = (
             _slot_problems(s, known) or _judgement_problems(s, known) or _cause_problems(s, text, known)
         )

@@ -324,7 +324,10 @@ class AssistantService:
 
     def _generate_text(self, prompt: str, seed: int | None = None) -> str:
         """The model's text after ``prompt`` up to its blank line: the likeliest tokens (``seed`` None), or
-        drawn from the top of the distribution with ``seed``; through the gate, as every answer is."""
+        drawn from the top of the distribution with ``seed``; through the gate, as every answer is. Nothing
+        when the model may not run now (a GPU is busy and the setting is to wait): a report is not held up."""
+        if self.controller.wanted_strategy() is None:
+            return ""
         tok = self.controller.tokenizer()
         stop, out, utf8 = threading.Event(), [], Utf8Stream()
         for token in self.controller.generate(tok.encode(prompt), summary_params(seed), stop):
