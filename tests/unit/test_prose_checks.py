@@ -209,3 +209,26 @@ def test_how_long_and_of_which_reading() -> None:
     )
     out = check_slots("Because it stopped early, {name} succeeded.", job)
     assert out.dropped[0]["why"] == "speaks of a sentence that is not shown"
+
+
+def test_how_many_and_which_are_the_facts_own() -> None:
+    assert check_slots("{failure1_name} was the only failure of {day}.", DAY).dropped[0]["why"] == (
+        "'the only failure' with 4 jobs failed"
+    )
+    assert check_slots("Both GPUs were busy on {day}.", {**DAY, "gpu2": "2"}).dropped[0]["why"] == (
+        "'both gpus' with 3 GPUs"
+    )
+    assert check_slots("The day was led by GPU {gpu0} at {gpu0_util} utilization.", DAY).dropped[0][
+        "why"
+    ] == ("'led by' for gpu0 (12.5; 93 is another GPU's)")
+    same = "{failure1_name} and {failure2_name} failed the same way."
+    assert check_slots(same, DAY).dropped[0]["why"] == "'the same way' for failures whose reasons differ"
+    assert check_slots("A mixed day: {jobs_failed} of {jobs_run} jobs failed.", DAY).text  # 4 of 10
+    assert check_slots(
+        "A mixed day: {jobs_failed} of {jobs_run} jobs failed.", {**DAY, "jobs_failed": "6"}
+    ).dropped
+    job = {"name": "vit", "state": "failed", "reason": "exited with code 1"}
+    assert (
+        check_slots("{name} was stopped by its user.", job).dropped[0]["why"]
+        == "'by its user' for a job that failed"
+    )

@@ -108,7 +108,7 @@ COMPARISONS: tuple[tuple[str, bool], ...] = (
 )
 # Words that single a GPU out: it must hold the highest (or lowest) reading of that kind of all the GPUs.
 SUPERLATIVES: tuple[tuple[str, str, bool], ...] = (
-    (r"\bbusiest\b|\bbusier\b|\bmost (busy|loaded|used)\b", "util", True),
+    (r"\bbusiest\b|\bbusier\b|\bmost (busy|loaded|used)\b|\bled by\b|\bthe most (load|work)\b", "util", True),
     (r"\bhottest\b|\bwarmest\b|\bhotter\b|\bhighest peak\b", "temp_peak", True),
     (r"\bcoolest\b|\bcooler\b|\bcoldest\b", "temp_peak", False),
     (r"\bquietest\b|\blightest\b|\bleast (busy|loaded|used)\b|\bidlest\b", "util", False),
@@ -128,14 +128,20 @@ CAUSES: tuple[tuple[str, str], ...] = (
 # by its state.
 OUTCOMES: tuple[tuple[str, float, float, tuple[str, ...]], ...] = (
     (r"\b(rough|bad|tough|poor(ly)?)\b( day| one)?", 0.25, math.inf, ("failed", "cancelled")),
-    (r"\b(productive|smooth|good|clean(ly)?|fine)\b", -math.inf, 0.15, ("succeeded", "running")),
+    (r"\b(productive|smooth(ly)?|good|clean(ly)?|fine)\b", -math.inf, 0.15, ("succeeded", "running")),
+    (r"\bmixed\b( day| bag)?", 0.15, 0.45, ("failed", "cancelled", "succeeded")),
 )
 # What a job report may say the job did: the words of each state (a daily report's counts are not checked so).
 JOB_STATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bsucceeded\b|\bsuccessful(ly)?\b|\bcompleted\b|\bwrapped up\b", ("succeeded",)),
     (r"\bfailed\b|\bcrashed\b", ("failed",)),
-    (r"\bcancel", ("cancelled",)),
+    (r"\bcancel|\bby (its|the) user\b", ("cancelled",)),
     (r"\bstill running\b|\bis running\b|\bstill going\b", ("running",)),
+)
+# Words that say how many there are: "the only failure" is one, "both GPUs" two.
+COUNT_CLAIMS: tuple[tuple[str, str, float], ...] = (
+    (r"\b(the|its) only (failure|job that failed|failed job)\b|\bonly one (job )?failed\b", "jobs_failed", 1),
+    (r"\bboth (gpus|cards|of (its|the) (gpus|cards))\b", "gpus", 2),
 )
 # Words that say a count is zero: the fact must be 0 ("nothing failed" on a day with a failure is false).
 NONE_CLAIMS: tuple[tuple[str, str], ...] = (
@@ -163,7 +169,7 @@ _PRONOUN_START = re.compile(
 # Words that judge how long something ran, and the seconds they fit: of the duration slot they are nearest
 # (a job's run, a failure's GPU time), else the job's run.
 DURATIONS: tuple[tuple[str, float, float], ...] = (
-    (r"\b(long|lengthy|marathon)\b", 3600.0, math.inf),
+    (r"\b(long|lengthy|marathon|costly|expensive)\b", 3600.0, math.inf),
     (
         r"\b(short|quick(ly)?|fast|brief|briefly|soon)\b(?! (check|look|note|update|recap|summary))",
         -math.inf,
@@ -532,6 +538,12 @@ def _outcome_problems(sentence: str, known: dict[str, str]) -> list[str]:
             return [f"'{m.group(0).strip()}' for a job that {state}"]
         if state is None and ran and failed is not None and not low_bound <= failed / ran < high_bound:
             return [f"'{m.group(0).strip()}' for {failed:g} failed of {ran:g}"]
+    for pattern, key, count_said in COUNT_CLAIMS:
+        m = re.search(pattern, low)
+        gpus = sum(re.fullmatch(r"gpu\d+", k) is not None for k in known)
+        have = float(gpus) if key == "gpus" else _value(known.get(key, ""))
+        if m and have is not None and have != count_said:
+            return [f"'{m.group(0)}' with {have:g} {'GPUs' if key == 'gpus' else key.replace('_', ' ')}"]
     for pattern, key in NONE_CLAIMS:
         m = re.search(pattern, low)
         count = _value(known.get(key, ""))
@@ -550,15 +562,21 @@ def _outcome_problems(sentence: str, known: dict[str, str]) -> list[str]:
     return []
 
 
-def _cause_problems(sentence: str, draft: str, known: dict[str, str]) -> list[str]:
-    """A cause the sentence names that no failure's reason in the draft holds; cooling advice with no hot
-    GPU."""
+def _cause_problems(sentence: str, before: str, known: dict[str, str]) -> list[str]:
+    """A cause the sentence names that the reason of no failure it speaks of holds (the failures named in it,
+    else in the sentence ``before`` it; a job report's own reason); cooling advice with no hot GPU."""
     low = SLOT.sub(" ", sentence).lower()
-    reasons = " ".join(known[n] for n in SLOT.findall(draft) if n in known and _kind(n) in ("reason", "why"))
+    failures = {m.group(1) for m in re.finditer(r"\{(failure\d+)_", sentence)}
+    failures = failures or {m.group(1) for m in re.finditer(r"\{(failure\d+)_", before)}
+    reasons = " ".join([known.get(f"{f}_reason", "") for f in failures] + [known.get("reason", "")])
     for words, reason in CAUSES:
         m = re.search(words, low)
         if m and not re.search(reason, reasons):
             return [f"'{m.group(0)}' is a cause no failure's reason here gives"]
+    same = re.search(r"\b(the )?same (way|error|reason|cause|problem)\b", low)
+    said = {known.get(f"{f}_reason") for f in failures}
+    if same and len(failures) > 1 and len(said) > 1:
+        return [f"'{same.group(0)}' for failures whose reasons differ"]
     hot = max(_readings(known, "temp_peak").values(), default=-math.inf)
     if _COOLING.search(low) and hot < 80.0:
         return [f"cooling advice with the hottest peak at {hot:g}"]
@@ -597,11 +615,11 @@ def check_slots(text: str, known: dict[str, str], pairs: set[tuple[str, str]] | 
     and its English all check out (the module's docstring); the others are dropped with the reason."""
     out = Checked()
     kept = []
-    last_kept = False
+    last_kept, before = False, ""
     for s in sentences(text):
         filled = fill(s, known)
         problems = (
-            _slot_problems(s, known) or _judgement_problems(s, known) or _cause_problems(s, text, known)
+            _slot_problems(s, known) or _judgement_problems(s, known) or _cause_problems(s, before, known)
         )
         problems = problems or _outcome_problems(s, known) or grammar_problems(s, pairs) or _agreement(filled)
         problems = problems or (_junction_problems(s, known, pairs) if pairs else [])
@@ -611,7 +629,7 @@ def check_slots(text: str, known: dict[str, str], pairs: set[tuple[str, str]] | 
             out.dropped.append({"sentence": s, "why": problems[0]})
         else:
             kept.append(filled)
-        last_kept = not problems
+        last_kept, before = not problems, s
     out.text = " ".join(kept)
     return out
 
