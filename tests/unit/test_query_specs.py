@@ -61,8 +61,9 @@ def test_bad_arguments_say_what_is_accepted(name: str, args: dict, words: str) -
 @pytest.mark.parametrize("name", list(CATALOGUE))
 def test_each_example_question_picks_its_query(name: str) -> None:
     """The catalogue's example questions are what the rule picker reads as that query (on a machine with
-    a job named train-llama, for the example that names it)."""
-    context = Context(job_names={"train-llama": 3}, gpus=[0, 1], gpu_models={0: "NVIDIA H100", 1: "RTX 4090"})
+    a job named train-llama, for the example that names it, and jobs 4 and 6 for the one comparing them)."""
+    jobs = {"train-llama": 3, "eval-a": 4, "bench-b": 6}
+    context = Context(job_names=jobs, gpus=[0, 1], gpu_models={0: "NVIDIA H100", 1: "RTX 4090"})
     for question in CATALOGUE[name].examples:
         q = RulePicker().pick(question, context, NOW)
         assert q is not None and q.name == name, (question, q)

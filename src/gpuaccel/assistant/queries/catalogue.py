@@ -235,14 +235,19 @@ CATALOGUE: dict[str, QuerySpec] = {
             "The job with the longest / shortest run time, the most / least GPU-time (run time x GPUs) or"
             " energy (all attempts), or the longest / shortest queue wait before it started (with the mean"
             " wait).",
-            ("metric", "order", "state", "job_name", "gpu", "window"),
+            ("metric", "order", "state", "job_name", "gpu", "window", "among"),
             {
                 "metric": Param(
                     str,
                     "duration (default: how long a job ran), gpu_time, energy (all attempts) or wait (in the"
                     " queue before it started)",
                     JOB_METRICS,
-                )
+                ),
+                "among": Param(
+                    str,
+                    'the job ids compared, comma-separated ("4,6"): which of them ran longest, used the'
+                    " most energy or waited longest",
+                ),
             },
             topic="the longest jobs and those with the most GPU-time or energy",
             answer=jq.job_rank,
@@ -250,6 +255,7 @@ CATALOGUE: dict[str, QuerySpec] = {
                 "which job ran the longest this week?",
                 "the most GPU-hours today",
                 "which job waited longest in the queue today?",
+                "which was faster, job 4 or job 6?",
             ),
         ),
         QuerySpec(

@@ -124,7 +124,12 @@ def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -
     """Jobs matching the query's state, name, GPU and window, newest first."""
     if states is None and q.state:
         states = [JobState(q.state)]
-    jobs = ctx.store.list(states=states, limit=SCAN)
+    if q.among:  # the jobs a question compares, however old
+        ids = [int(x) for x in q.among.split(",") if x.strip().isdigit()]
+        jobs = [j for j in (ctx.store.get(i) for i in dict.fromkeys(ids)) if j is not None]
+        jobs = [j for j in jobs if states is None or j.state in states]
+    else:
+        jobs = ctx.store.list(states=states, limit=SCAN)
     if q.job_name:
         needle = q.job_name.lower()
         jobs = [j for j in jobs if needle in (j.name or j.kind).lower()]
@@ -137,6 +142,9 @@ def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -
 
 def _filters(q: Query) -> str:
     parts = []
+    if q.among:
+        ids = [x.strip() for x in q.among.split(",") if x.strip()]
+        parts.append("of jobs " + (", ".join(ids[:-1]) + " and " + ids[-1] if len(ids) > 1 else ids[0]))
     if q.job_name:
         parts.append(f"named like {q.job_name!r}")
     if q.gpu is not None:

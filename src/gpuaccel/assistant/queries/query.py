@@ -43,6 +43,7 @@ class Query:
     job_name: str | None = None
     window: Window | None = None
     lines: int | None = None  # how many of a job log's last lines
+    among: str | None = None  # the job ids a ranking is limited to ("4,6": which of jobs 4 and 6 ...)
 
     def to_json(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if v is not None and k != "window"}

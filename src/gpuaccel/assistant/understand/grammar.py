@@ -150,6 +150,7 @@ class PickGrammar:
             "job_name": names_in(question, context),
             "window": spans_for(numbers, context, now, question),
             "lines": [n for n in said_numbers(question) if n > 0],  # "the last 50 lines"
+            "among": [],  # the rules compare the jobs a question names; the model was not trained to
         }
         self._pieces: dict[Part | None, list[tuple[str, Part]]] = {}
 

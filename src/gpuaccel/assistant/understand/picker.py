@@ -29,6 +29,7 @@ from gpuaccel.assistant.understand.names import (
     model_said_as_a_kind,
     named_group,
     named_job,
+    named_jobs_in,
     named_process,
     numbered,
     quoted_job_name,
@@ -37,6 +38,7 @@ from gpuaccel.assistant.understand.topics import (
     ENDED_WORDS,
     PEAK_WORDS,
     PROCESS_WORDS,
+    WAIT_WORDS,
     housekeeping_said,
     log_query,
     query_for,
@@ -200,6 +202,9 @@ class RulePicker:
             return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
         if asks_elsewhere(question, topics):
             return None  # "explain what a transformer is", "is the h100 any good for gaming"
+        compared = _compared(question, ws, topics, context)
+        if compared is not None:  # "which was faster, the 8b eval or the sweep?"
+            return compared
         nth = nth_of_list(text, context.last, context.listing, context.listed)  # "the second one"
         if nth is not None and nth.job is None:
             return nth  # past the list's end: the list again
@@ -692,6 +697,43 @@ def pick_by(
         if q is not None:
             return q, getattr(picker, "name", type(picker).__name__)
     return None, None
+
+
+# A comparison of the jobs a question names: "faster ... or ...", "longer than", "vs", "compare".
+_COMPARE = re.compile(r"\b(?:or|than|vs|versus|compared?|comparing|comparison|between|which of)\b")
+_COMPARATIVE = (
+    MORE | LESS | {"faster", "quicker", "sooner", "cheaper", "slower", "later", "longer", "shorter"}
+)
+_SHORTER = LESS | {"faster", "quicker", "sooner", "cheaper", "shorter"}  # the least of the metric wins
+
+
+def _compared(question: str, ws: list[str], topics: set[str], context: Context) -> Query | None:
+    """Two or more jobs named and compared ("which used more energy, job 4 or job 6?", "did the 8b eval take
+    longer than the sweep?", "compare 4 and 6"): the ranking of just those jobs, by the metric the words ask
+    (energy, queue wait, GPU-time, else how long they ran), the least first where the word says so."""
+    raw = re.findall(r"[a-z]+", question.lower())  # as typed: the word repair reads "longer" as "long"
+    said = set(raw) | set(ws)
+    asked = _COMPARATIVE & said or {"compare", "compared", "vs", "versus"} & said
+    if not (_COMPARE.search(" ".join(raw)) and asked):
+        return None
+    # each side of "or" / "than" / "vs" / "and" names one job ("the 8b eval or the sweep")
+    sides = re.split(r"\b(?:or|than|vs\.?|versus|and|with|to)\b", question, flags=re.IGNORECASE)
+
+    jobs = list(dict.fromkeys(j for side in sides for j in named_jobs_in(side, context)[:1]))
+    if len(jobs) < 2:
+        jobs = named_jobs_in(question, context)
+    if len(jobs) < 2:
+        return None
+    if "energy" in topics:
+        metric = "energy"
+    elif WAIT_WORDS & said or "queue" in topics:
+        metric = "wait"
+    elif re.search(r"\bgpu (?:hours|time)\b|\bgputime\b", " ".join(raw)):
+        metric = "gpu_time"
+    else:
+        metric = "duration"
+    order = "min" if _SHORTER & said else "max"
+    return Query("job_rank", metric=metric, order=order, among=",".join(map(str, jobs)))
 
 
 _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")

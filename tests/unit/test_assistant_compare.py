@@ -1,0 +1,59 @@
+"""Two jobs named and compared: the answer ranks just those jobs by what the words ask (how long they ran,
+their energy, their queue wait), the least first where the word says so. Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from heldout_machine import build_machine
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
+
+NAMES = {
+    "llama-8b-eval": 4,
+    "sd-xl-train": 5,
+    "resnet50-bench": 6,
+    "llama-70b-eval": 12,
+    "llama-405b-probe": 13,
+}
+
+
+@pytest.mark.parametrize(
+    ("question", "metric", "order", "among"),
+    [
+        ("was the resnet bench quicker than the llama 8b eval?", "duration", "min", "6,4"),
+        ("did job 4 run longer than job 6", "duration", "max", "4,6"),
+        ("llama-8b-eval vs sd-xl-train, energy?", "energy", "max", "4,5"),
+        ("which of job 12 and job 13 has been waiting longer", "wait", "max", "12,13"),
+        ("compare job 5 and job 6", "duration", "max", "5,6"),
+    ],
+)
+def test_a_comparison_ranks_the_jobs_it_names(question: str, metric: str, order: str, among: str) -> None:
+    q = RulePicker().pick(question, Context(job_names=NAMES), 0.0)
+    assert q is not None and (q.name, q.metric, q.order, q.among) == ("job_rank", metric, order, among), q
+
+
+@pytest.mark.parametrize("question", ["show job 4 and job 6", "how long did job 4 take and how much energy"])
+def test_two_jobs_without_a_comparison_are_no_ranking(question: str) -> None:
+    q = RulePicker().pick(question, Context(job_names=NAMES), 0.0)
+    assert q is None or q.among is None, q
+
+
+def test_the_answer_says_both_jobs_and_which_wins(tmp_path: Path) -> None:
+    machine = build_machine(tmp_path)
+    with machine._clock():
+        svc = machine.service()
+        try:
+            _, text, query = ask(svc, "was the resnet bench quicker than the llama 8b eval?", None)
+            assert query is not None and query["among"] == "6,4"
+            assert text.startswith("Job 6 (resnet50-bench) ran the shortest of jobs 6 and 4: 20m00s"), text
+            assert "job 4 (llama-8b-eval) 42m00s" in text
+            _, text, _ = ask(svc, "which used less energy, job 4 or job 6?", None)
+            assert text.startswith(
+                "Job 6 (resnet50-bench) used the least energy of jobs 4 and 6: 190 Wh"
+            ), text
+        finally:
+            svc.stop()
