@@ -78,7 +78,7 @@ def test_report_stored_listed_exported(store: Store, tmp_path: Path) -> None:
     svc = ReportService(db, store, tmp_path / "reports", writer=lambda: writer)
     rep = svc.make_daily(DAY)
     md = rep["markdown"]
-    assert "| GPU-hours | 2.5 |" in md and "| jobs cancelled | 1 |" in md
+    assert "| GPU-hours | 2.50 |" in md and "| jobs cancelled | 1 |" in md
     assert "| GPU | mean utilization (%) | mean tensor activity (%) | peak temperature (°C) |" in md
     assert "peak temperature (°C)" in rep["html"] and "(C)" not in md + rep["html"]  # the app's unit
     temperature = next(p["caption"] for p in rep["plots"] if p["title"] == "Temperature")
@@ -115,7 +115,7 @@ def test_the_report_opens_with_sentences_written_from_its_facts(store: Store, tm
 
     text = daily_overview(daily_facts(store, DAY))
     assert text.startswith(  # job 4 was cancelled while queued: it did not run
-        "On 2026-11-20, 2 jobs ran (2.5 GPU-hours): 1 succeeded and 1 failed;"
+        "On 2026-11-20, 2 jobs ran (2.50 GPU-hours): 1 succeeded and 1 failed;"
         " 1 more was cancelled before it started."
     )
     assert "GPU 0 was the busiest, at 80 % mean utilization." in text

@@ -119,6 +119,12 @@ def gpu_seconds(job: Job, now: float) -> float:
     return sum(a.gpu_s(now) for a in attempts(job))
 
 
+def gpu_hours_text(hours: float) -> str:
+    """GPU-hours as every view writes them (``gpuaccel show``, the chat, reports): two decimals, so the same
+    job's "0.70" is never "0.7" in another view."""
+    return f"{hours:.2f}"
+
+
 def run_seconds(job: Job, now: float) -> float | None:
     """Run time over all attempts; None for a job that never started."""
     found = attempts(job)

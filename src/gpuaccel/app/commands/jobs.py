@@ -290,12 +290,15 @@ def cmd_show(args: argparse.Namespace, client: Client) -> int:
     if (
         job.attempt > 1
     ):  # the duration is the last attempt's; what all of them took, as the assistant counts it
-        from gpuaccel.api.attempts import attempts  # loads the job model: show has it, ask's path must not
+        from gpuaccel.api.attempts import (
+            attempts,
+            gpu_hours_text,
+        )  # loads the job model: show has it, ask's path must not
 
         now, tries = time.time(), attempts(job)
         ran = durations.format_duration(sum(a.run_s(now) for a in tries))
         hours = sum(a.gpu_s(now) for a in tries) / 3600
-        print(f"  {'all attempts':<15} {len(tries)} ran {ran} in all, {hours:.2f} GPU-hours")
+        print(f"  {'all attempts':<15} {len(tries)} ran {ran} in all, {gpu_hours_text(hours)} GPU-hours")
     if job.where == "ray" and job.placement_ref:
         with contextlib.suppress(ApiError):  # the daemon is no longer connected to the cluster: no link
             print(f"  {'dashboard':<15} {dashboard_url(client.cluster()['address'], job.placement_ref)}")

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_exact, energy_text
-from gpuaccel.api.attempts import Attempt, attempts, gpu_seconds
+from gpuaccel.api.attempts import Attempt, attempts, gpu_hours_text, gpu_seconds
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window
@@ -264,7 +264,7 @@ def _record(job: Job, now: float, energy: tuple[float, str] | None, run_said: bo
         gpus = len(last.gpus)
         hours = sum(a.gpu_s(now) for a in runs if a.gpus) / 3600
         parts.append(
-            f"{gpus} GPU{'s' if gpus != 1 else ''}, {hours:.2f} GPU-hours{over}"
+            f"{gpus} GPU{'s' if gpus != 1 else ''}, {gpu_hours_text(hours)} GPU-hours{over}"
             if gpus
             else "ran without a GPU"
         )
@@ -450,7 +450,7 @@ def _in_all(ctx: QueryContext, found: list[Job], now: float) -> str:
         ran = f" The first started at {clock(min(starts))}" + (
             f", the last ended at {clock(max(ends))}." if done else "."
         )
-    return f"In all {hours:.1f} GPU-hours{energy}{of}.{ran}"
+    return f"In all {gpu_hours_text(hours)} GPU-hours{energy}{of}.{ran}"
 
 
 RANK_NEXT = 2  # a ranking's sentence names the runners-up after the first, each with its state

@@ -61,7 +61,7 @@ def _jobs_sentence(facts: dict[str, Any]) -> str:
         outcomes.append(f"{cancelled_ran} {_were(cancelled_ran)} cancelled")
     if going:
         outcomes.append(f"{going} {'has' if going == 1 else 'have'} not finished yet")
-    hours = _num(float(facts.get("gpu_hours") or 0))
+    hours = people(float(facts.get("gpu_hours") or 0), "gpu_hours")
     text = f"On {facts['day']}, {_n(ran, 'job')} ran ({hours} GPU-hours): {_and(outcomes)}"
     return text + (f"; {never.replace(' ', ' more ', 1)}." if before else ".")
 

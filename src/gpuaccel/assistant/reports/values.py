@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, heading
+from gpuaccel.api.attempts import gpu_hours_text
 from gpuaccel.api.durations import format_duration
 
 # Column and fact names as people read them (a key not listed is shown with its underscores as spaces); a
@@ -41,6 +42,8 @@ def people(value: Any, key: str = "") -> str:
         return "n/a"
     if key == "duration_s" and isinstance(value, int | float):
         return format_duration(value)
+    if key == "gpu_hours" and isinstance(value, int | float):
+        return gpu_hours_text(value)  # as gpuaccel show and the chat write them
     if isinstance(value, bool) or not isinstance(value, float):
         return str(value)
     digits = 0 if abs(value) >= 100 else 1 if abs(value) >= 1 else 3

@@ -79,7 +79,8 @@ _CLEAN_STATES = {
 }  # fmt: skip
 _CLEANING = {"delete", "remove", "clean", "clear", "purge", "wipe"}
 _HARDWARE_VERBS = {
-    "set", "reset", "change", "lower", "raise", "increase", "decrease", "overclock", "underclock",
+    "set", "reset", "change", "lower", "raise", "increase", "decrease", "overclock", "underclock", "lock",
+    "cap", "pin", "boost", "throttle",
 }  # fmt: skip
 # the words a request may lead with: "put it on hold", "take it off hold"
 _LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take", "give"}

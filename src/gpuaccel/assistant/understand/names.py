@@ -224,6 +224,8 @@ def numbered(text: str, question: str, context: Context) -> tuple[int | None, in
     job = _num(r"\b(?:job|jb|j|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
         r"#\s*(\d+)", question
     )
+    if gpu is None and job is None:
+        job = bare_job(text, context, question)  # "5", "9 waited how long", "why is 13 PD", "util during 6"
     if gpu is None and job is None:  # "the second one", "vram on 0"
         nth = re.search(rf"\b({'|'.join(ORDINALS)})\s+(?:one|gpu|card|device|accelerator|chip)\b", text)
         gpu = ORDINALS.index(nth.group(1)) % 4 if nth else _num(r"\bon (\d+)\b(?! (?:gpus|cards))", text)
@@ -232,6 +234,45 @@ def numbered(text: str, question: str, context: Context) -> tuple[int | None, in
     if gpu is None and job is None:
         gpu = gpu_by_size(question, context)  # "the big card", "the smaller gpu"
     return gpu, job
+
+
+# What follows a number that counts or measures, so it names no job: "2 gpus", "85 c", "30 min", "14:00".
+_UNIT = (
+    r"(?:%|°|:\d|[.,]\d|c|f|w|watts?|kw|wh|kwh|gb|gib|mb|mib|mhz|ghz|min|mins|minutes?|h|hrs?|hours?|s|secs?"
+    r"|seconds?|days?|weeks?|gpus?|cards?|devices?|jobs?|runs?|am|pm|x|times?|of|percent|degrees?|lines?|b)\b"
+)
+_BARE_JOB = (
+    re.compile(r"^#?(\d+)$"),  # the number alone, as a Slurm user answers "which job?"
+    re.compile(rf"^(\d+)\b(?!\s*{_UNIT})"),  # "9 waited how long", "3 - exit code?"
+    re.compile(r"\b(?:during|while) (\d+)$"),  # "avg util during 6"
+    re.compile(r"\b(?:is|was) (\d+) (?:pd|pending|running|queued|held|r)\b"),  # "why is 13 PD"
+    re.compile(r"\b(\d+)\s+(?:\w+\s+)?(?:pd|pending|running|queued|held|failed|state|elapsed|walltime)\b"),
+)
+
+
+# A number read as a clock time or a range's end: "12:30 to 1:30", "9 to 10", "3pm"
+_CLOCKED = re.compile(r"^\s*(?:[:.]\d|\s*(?:to|till|until|-|–|and|am|pm|o'?clock)\b)", re.I)
+
+
+def bare_job(text: str, context: Context, question: str = "") -> int | None:
+    """A job said by its number alone, as a Slurm or pueue user says it ("5", "13 pending how long", "why is
+    13 PD", "avg util during 6"): only a job the queue has, and a number that is also a GPU's index only
+    when it is the whole question."""
+    said = text.strip(" ?.!")
+    known = set(context.job_names.values()) | {
+        i for elements in context.arrays.values() for i in elements.values()
+    }
+    for k, pattern in enumerate(_BARE_JOB):
+        m = pattern.search(said)
+        if m is None:
+            continue
+        n = int(m.group(1))
+        where = re.search(rf"(?<![\d:.]){n}(?![\d])(.*)$", question)
+        if where is not None and _CLOCKED.match(where.group(1)):
+            continue  # "12:30 to 1:30 - average power": a span, not job 12
+        if n in known and (k == 0 or n not in context.gpus):  # "1" alone is a job; "1 is hot" a GPU
+            return n
+    return None
 
 
 def gpu_by_model(question: str, context: Context) -> int | None:

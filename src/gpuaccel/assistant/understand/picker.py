@@ -173,6 +173,14 @@ class RulePicker:
             "ray",
         } & set(ws):
             topics.discard("cluster")  # "what cards does this server have?" asks about this machine
+        if (
+            ws.count("node")
+            and not {"cluster", "clusters", "nodes", "ray"} & set(ws)
+            and not re.search(r"\bnode\s*#?\d", text)
+        ):
+            topics.discard("cluster")  # "the node" alone, as a Slurm user says it of this machine
+        if re.search(r"\b(?:in |the )?r state\b|\bstate r\b", question.lower()):  # the repair reads "r" "are"
+            topics.add("running")  # Slurm's R: "anything in R state?"
         if re.search(r"\b\d+\s*(?:c|°c|degrees?)\b", question.lower()):
             topics.add("temperature")  # "did any gpu go over 85C today": its temperature over the span
         if {"consumer", "consumers", "hog", "hogs"} & set(ws) and "energy" in topics and "gpu" not in topics:
@@ -410,7 +418,9 @@ class RulePicker:
             log = Query("job_log", job=job)  # "mmlu score of the 8b eval?": what it printed
         if log is not None:
             return log  # "show me the log of job 3", "what did it print?"
-        whole = _array_said(text, job, gpu, nth is not None, context) or _end_element(text, job, gpu, context)
+        whole = _array_said(text, job, gpu, nth is not None, context, topics) or _end_element(
+            text, job, gpu, context
+        )
         if whole is not None:
             return whole
         topics.discard("log")  # "the power output of gpu 0" asks for no log
@@ -420,6 +430,9 @@ class RulePicker:
         if job is not None:
             return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
         picked = query_for(ws, topics, gpu, win, name, order)
+        compared = last is not None and last.name == "job_rank" and last.among
+        if picked is not None and picked.name == "job_rank" and compared and win is None and not name:
+            return replace(picked, among=last.among)  # "which one used more energy?" of the jobs compared
         if (
             picked is not None
             and picked.name in WINDOWED
@@ -528,7 +541,7 @@ class RulePicker:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
         # "the one before (that)", "previous": a step back; not "how long did it wait in the queue before?"
         # (not "how long did it wait before it started": a verb after it)
-        later = r"(?! (?:start|started|starts|ran|run|began|begin|finished|ended|failed|got))"
+        later = r"(?! (?:start|starts|ran|run|began|begin|got|died|dies|broke|went|\w+ed)\b)"
         back = rf"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b{later}|\b(?:previous|prior)\b"
         # not "how long did it run before that": the job in focus, before what happened to it
         itself = re.search(r"\b(?:it|they)\b(?: \w+){1,3} before\b", " ".join(ws))
@@ -759,19 +772,23 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
     return Query("job_detail", job=array[index])
 
 
-def _array_said(text: str, job: int | None, gpu: int | None, nth: bool, context: Context) -> Query | None:
+def _array_said(
+    text: str, job: int | None, gpu: int | None, nth: bool, context: Context, topics: set[str] = frozenset()
+) -> Query | None:
     """A job named by a name several jobs share (an array): "sweep element 2" is that element's detail,
     the name alone ("how did the lr sweep go", "gpu hours for the sweep") all of them; None otherwise (a
     job said by number, an ordinal of a list, a name one job has)."""
     named = {i: n for n, i in context.job_names.items()}.get(job) if job is not None else None
     if named is None or named not in context.arrays or nth or gpu is not None:
         return None
-    if re.search(rf"\bjob\s*#?{job}\b", text):
-        return None  # "job 10" is that job
+    if re.search(rf"\b(?:job\s*)?#?{job}\b", text):
+        return None  # "job 10", "how long did 10 sit PD": that job
     element = _ELEMENT.search(text)
     if element is not None:
         index = int(element.group(1))
         if index in context.arrays[named]:
             return Query("job_detail", job=context.arrays[named][index])
         return None
+    if "fail" in topics or "cancel" in topics:  # "which element of the sweep failed": its failures
+        return Query("failures", job_name=named, state="cancelled" if "cancel" in topics else None)
     return Query("jobs", job_name=named)

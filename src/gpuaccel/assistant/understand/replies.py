@@ -56,6 +56,11 @@ _FUTURE = re.compile(
 FUTURE_REPLY = "I cannot tell what will happen, only what happened and what is happening now: " + TOPICS + "."
 
 
+# "how long before it died", "ran how long before it failed": what a job did, said in the past tense
+_PAST_RUN = re.compile(
+    r"\bhow long before (?:it|they|the \S+) (?:died|failed|crashed|finished|ended|stopped|started|got)\b"
+    r"|\b(?:ran|run|did it run|was it running) how long before\b"
+)
 # The world outside the machine: "the weather in berlin tomorrow" is no question about this machine's future
 _WORLD = re.compile(r"\b(?:weather|rain|snow|sunny|outside|outdoors|stocks?|election|exchange rate)\b")
 
@@ -64,7 +69,9 @@ def about_the_future(question: str) -> str | None:
     """The reply to a question about the machine's future ("what will gpu 0's temperature be tomorrow?"),
     or None (also for the world's future, which the refusal answers: only this machine is known)."""
     said = question.lower()
-    return FUTURE_REPLY if _FUTURE.search(said) and not _WORLD.search(said) else None
+    if _FUTURE.search(said) is None or _WORLD.search(said) or _PAST_RUN.search(said):
+        return None
+    return FUTURE_REPLY
 
 
 def small_talk(question: str) -> str | None:

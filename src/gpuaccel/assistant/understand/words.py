@@ -45,11 +45,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
         " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
         "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
-        "queue": "queue queued waiting pending wait waits stuck blocked line next squeue qstat",
+        "queue": "queue queued waiting pending wait waits stuck blocked line next squeue qstat pd",
         "running": "running executing active now currently progress",
         "jobs": "job jobs ran run runs task tasks workload workloads submitted finished completed"
-        " succeeded successful done executed",
-        "long": "longest slowest shortest quickest fastest duration durations long took time",
+        " succeeded successful done executed sacct",
+        "long": "longest slowest shortest quickest fastest duration durations long took time walltime"
+        " elapsed",
         "summary": "summarize summarise summary recap overview happened report digest rundown brief",
         "gate": "gate assistant yourself",
         "who": "who whom process processes holding holds hogging hog owner owns occupying"
