@@ -56,7 +56,7 @@ def slots(facts: dict[str, Any]) -> dict[str, str]:
     def put(name: str, value: Any, unit: str = "", key: str = "") -> None:
         if value is None or value == "" or value == "none":
             return
-        out[name] = value if isinstance(value, str) else people(value, key) + unit_after(unit)
+        out[name] = value if isinstance(value, str) else people(value, key or name) + unit_after(unit)
 
     temp, util, tensor = (FIELD[k].unit for k in ("temperature_c", "util_gpu", "tensor_active"))
     if "day" in facts:  # a daily report
