@@ -173,12 +173,12 @@ class RulePicker:
             "ray",
         } & set(ws):
             topics.discard("cluster")  # "what cards does this server have?" asks about this machine
-        if (
-            ws.count("node")
-            and not {"cluster", "clusters", "nodes", "ray"} & set(ws)
-            and not re.search(r"\bnode\s*#?\d", text)
-        ):
-            topics.discard("cluster")  # "the node" alone, as a Slurm user says it of this machine
+        this_node = re.search(r"\b(?:the|this|our|my)(?: \w+)? node\b(?!\s*#?\d)", text)
+        other_nodes = {"cluster", "clusters", "nodes", "ray", "which", "each", "every", "per", "lose", "lost"}
+        if this_node and not (other_nodes | MORE | LESS) & set(ws):  # "the busiest node" ranks the cluster's
+            topics.discard(
+                "cluster"
+            )  # "on the node", "the 4090 node card": a Slurm user's word for this machine
         if re.search(r"\b(?:in |the )?r state\b|\bstate r\b", question.lower()):  # the repair reads "r" "are"
             topics.add("running")  # Slurm's R: "anything in R state?"
         if re.search(r"\b\d+\s*(?:c|°c|degrees?)\b", question.lower()):
