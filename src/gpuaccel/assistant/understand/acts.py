@@ -29,8 +29,8 @@ _ACTIONS = {
     "cancel": ("cancel", "kill", "stop", "abort", "terminate", "scancel", "nuke", "scrap", "ditch"),
     "pause": ("pause", "suspend", "freeze", "halt"),
     "resume": ("resume", "unpause", "unsuspend", "continue", "unfreeze", "thaw"),
-    "hold": ("hold",),
-    "release": ("release", "unhold"),
+    "hold": ("hold", "park", "shelve"),
+    "release": ("release", "unhold", "unpark"),
     "remove": ("delete", "remove"),
     "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
     "switch": ("switch", "swap", "exchange"),
@@ -63,7 +63,8 @@ _ASKING = {
     "are", "has", "have", "had", "should", "whose", "if", "after", "before", "since", "until", "the", "a",
 }  # fmt: skip
 _LEADING_WORDS = re.compile(
-    r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but)\b[ ,]*)+"
+    r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but|kindly|please|pls|plz)"
+    r"\b[ ,]*)+"
 )
 _BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:do|can|could|would|should) (?:i|we|you|u) )")
 _HOW_DO_I = re.compile(r"^how (?:do|can|could|would|should) (?:i|we|you|u) ")
@@ -84,6 +85,7 @@ _HARDWARE_VERBS = {
 }  # fmt: skip
 # the words a request may lead with: "put it on hold", "take it off hold"
 _LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take", "give"}
+_SETTING = re.compile(r"\b(?:power limit|limit|clocks?|fans?|tdp)\b")  # "drop gpu 0's power limit to 500 w"
 _HARDWARE = re.compile(r"\b(?:gpu|card|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig)\b")
 _PROGRAM_IN = re.compile(
     r"(?<![\w./-])(?:python3?|torchrun|bash|sh|accelerate|deepspeed|srun|\./\S+|[\w./-]+\.(?:py|sh))\b.*",
@@ -246,7 +248,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
     if verb in (*_HARDWARE_VERBS, "give") and re.search(r"\bprio(?:rity)?\b", said):  # "give it priority 10"
         command = "priority"
-    elif verb in _HARDWARE_VERBS and _HARDWARE.search(said):
+    elif (verb in _HARDWARE_VERBS and _HARDWARE.search(said)) or (verb == "drop" and _SETTING.search(said)):
         return Act(f"{CANT} {HARDWARE_REPLY}")
     if command is None and verb in _SUBMIT:
         held = [i for i in jobs if states.get(i) == "held"]

@@ -20,6 +20,26 @@ _SHORT = (
     (r"\bevaluation\b", "eval"),
     (r"\bbenchmark\b", "bench"),
     (r"\bstable diffusion\b", "sd"),
+    (r"\b(\d+(?:\.\d+)?)[ -]?(?:billion|bn)(?:[ -]param(?:eter)?s?)?\b", r"\1b"),  # "the 70-billion model"
+    (r"\b(\d+(?:\.\d+)?)[ -]?million(?:[ -]param(?:eter)?s?)?\b", r"\1m"),
+)
+
+
+# What a name part's model family is for, as people say it of a run ("the image generation training" of
+# sd-xl-train, "the speech model" of whisper-finetune): a part matches when one of these is said.
+_FAMILIES = {
+    "sd": ("image generation", "image-generation", "diffusion", "text to image", "text-to-image"),
+    "sdxl": ("image generation", "image-generation", "diffusion"),
+    "flux": ("image generation", "image-generation"),
+    "whisper": ("speech", "speech recognition", "speech-to-text", "transcription", "asr", "audio"),
+    "resnet50": ("image classification", "classifier", "vision benchmark"),
+    "vit": ("vision transformer", "image classification"),
+}
+
+
+# ... said of a run: "the speech recognition job", not "my paper about speech recognition"
+_RUN_AFTER = (
+    r"(?:'s)?\s+(?:run|runs|job|jobs|training|train|fine-?tun\w*|finetune|model|experiment|eval\w*)\b"
 )
 
 
@@ -87,6 +107,15 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     }
     if not whole and len(sizes) == 1:
         return list(sizes)
+    # what the model family is for, one name having it: "the image generation training" is sd-xl-train
+    families = {
+        i
+        for n, i in names
+        for p in re.split(r"[-_.]", n.lower())
+        if any(re.search(rf"\b{re.escape(said_as)}\b{_RUN_AFTER}", q) for said_as in _FAMILIES.get(p, ()))
+    }
+    if not whole and len(families) == 1:
+        return list(families)
 
     # a part several jobs share is the one in focus when it has it ("the eval" after llama-8b-eval), else
     # the newest
@@ -245,7 +274,7 @@ _BARE_JOB = (
     re.compile(r"^#?(\d+)$"),  # the number alone, as a Slurm user answers "which job?"
     re.compile(rf"^(\d+)\b(?!\s*{_UNIT})"),  # "9 waited how long", "3 - exit code?"
     re.compile(r"\b(?:during|while) (\d+)$"),  # "avg util during 6"
-    re.compile(r"\b(?:is|was) (\d+) (?:pd|pending|running|queued|held|r)\b"),  # "why is 13 PD"
+    re.compile(r"\b(?:is|was) (\d+) (?:still )?(?:pd|pending|running|queued|held|r|stuck|blocked|waiting)\b"),
     re.compile(r"\b(\d+)\s+(?:\w+\s+)?(?:pd|pending|running|queued|held|failed|state|elapsed|walltime)\b"),
 )
 

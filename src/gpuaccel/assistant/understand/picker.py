@@ -159,6 +159,9 @@ class RulePicker:
         called = gpu_by_state(question, context) or gaming_card(question, context)
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
             question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
+        labelled = _LABEL.match(question)
+        if labelled is not None:  # "quick health check on the rig: what's GPU 0 pulling?": the question
+            question = question[labelled.end() :]
         pstate = r"\b(?:p[\s-]state|power state)\b"  # "P-state", "power state": one word
         question = re.sub(pstate, "pstate", question, flags=re.IGNORECASE)
         name = quoted_job_name(question)
@@ -200,7 +203,7 @@ class RulePicker:
         if name and not topics and not known_name(name, context) and context.job_names:
             return None  # quoted text that names no job, and nothing else the machine knows about
         # "what did my jobs cost in electricity": their energy (not "the cost of electricity in germany")
-        mine = {"jobs", "gpu"} & topics or {"my", "our", "i", "we"} & set(ws)
+        mine = {"jobs", "gpu"} & topics or {"my", "our", "i", "we"} & set(ws) or named_job(question, context)
         priced = (
             "energy" in topics and mine and not OFF_TOPIC & set(ws) - {"cost", "costs", "price", "prices"}
         )
@@ -541,7 +544,7 @@ class RulePicker:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
         # "the one before (that)", "previous": a step back; not "how long did it wait in the queue before?"
         # (not "how long did it wait before it started": a verb after it)
-        later = r"(?! (?:start|starts|ran|run|began|begin|got|died|dies|broke|went|\w+ed)\b)"
+        later = r"(?! (?:start|starts|ran|run|began|begin|got|died|dies|broke|went|was|were|had|is|\w+ed)\b)"
         back = rf"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b{later}|\b(?:previous|prior)\b"
         # not "how long did it run before that": the job in focus, before what happened to it
         itself = re.search(r"\b(?:it|they)\b(?: \w+){1,3} before\b", " ".join(ws))
@@ -712,6 +715,11 @@ def pick_by(
     return None, None
 
 
+# A label before a colon and the question after it: "quick health check on the rig: what's gpu 0 pulling?"
+_LABEL = re.compile(
+    r"^[^?:\d]{3,60}:\s+(?=(?:what|which|how|why|when|who|whose|is|are|does|do|did|can|could|any|anything)\b)",
+    re.IGNORECASE,
+)
 # A comparison of the jobs a question names: "faster ... or ...", "longer than", "vs", "compare".
 _COMPARE = re.compile(r"\b(?:or|than|vs|versus|compared?|comparing|comparison|between|which of)\b")
 _COMPARATIVE = (

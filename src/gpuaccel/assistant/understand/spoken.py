@@ -57,6 +57,8 @@ def written(question: str) -> str:
     """``question`` with its spoken numbers in digits, half past / quarter past as clock times, "dot py" as
     ".py" and "o clock" as "o'clock"; the rest as it was."""
     text = re.sub(r"\bo\s+clock\b", "o'clock", question, flags=re.I)
+    tens = "|".join(_TENS)
+    text = re.sub(rf"\b({tens})-({'|'.join(_UNITS)})\b", r"\1 \2", text, flags=re.I)  # "twenty-four"
     text = re.sub(r"\s+dot\s+(py|sh|json|yaml|txt|cfg)\b", r".\1", text, flags=re.I)
     tokens = _WORD.findall(text)
     words = [(i, t.lower()) for i, t in enumerate(tokens) if not t.isspace()]

@@ -1,0 +1,41 @@
+"""Runs named as people name them: a model's size in words ("the 13-billion model"), what its family is for
+("the speech model"), a label before the question, polite requests to act. Worded apart
+from the blind sets."""
+
+from __future__ import annotations
+
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.acts import read_act
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.names import named_jobs
+from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.assistant.understand.spoken import written
+
+NAMES = {"qwen-13b-sft": 3, "whisper-large-ft": 4, "sdxl-lora": 6, "vit-bench": 7}
+NOW = 1795700000.0
+
+
+def test_sizes_and_families_said_in_words_name_the_run() -> None:
+    ctx = Context(job_names=NAMES)
+    assert named_jobs("how is the 13-billion model doing", ctx) == [3]
+    assert named_jobs("did the speech recognition run finish", ctx) == [4]
+    assert named_jobs("memory of the image generation job", ctx) == [6]
+    assert written("over the past thirty-six hours") == "over the past 36 hours"
+
+
+def test_a_label_before_the_question_is_no_topic() -> None:
+    q = RulePicker().pick("sanity check before I leave: how hot is gpu 1?", Context(gpus=[0, 1]), NOW)
+    assert q == Query("gpu_reading", gpu=1, metric="temperature"), q
+
+
+def test_polite_and_slang_requests_to_act() -> None:
+    ctx, states = Context(job_names=NAMES), {3: "failed", 4: "queued", 6: "queued", 7: "running"}
+    replies = {
+        "Kindly rerun the 13-billion model's fine-tuning.": "gpuaccel retry 3",
+        "park the speech recognition job until tomorrow": "gpuaccel hold 4",
+        "drop gpu 1's power limit to 300 W": "nvidia-smi",
+    }
+    for question, said in replies.items():
+        act = read_act(question, ctx, states)
+        assert act is not None and said in act.reply, (question, act)
+    assert RulePicker().pick("why is 7 stuck", Context(job_names=NAMES, gpus=[0, 1]), NOW).job == 7
