@@ -28,7 +28,7 @@ from typing import Any
 
 from assistant_lab.machines import job_name
 from gpuaccel.accel.telemetry.fields import energy_text
-from gpuaccel.api.durations import format_duration
+from gpuaccel.api.durations import format_duration, parse_duration
 from gpuaccel.assistant.prose_checks import SLOT, fill, pair_words, pairs_of, sentences
 from gpuaccel.assistant.reports.summary import Writer, slot_prompt, slots, slotted_summary
 from gpuaccel.assistant.reports.summary import params as summary_params
@@ -64,12 +64,6 @@ def _exit_code(reason: str) -> int:
     if code:
         return int(code.group(1))
     return -9 if "SIGKILL" in reason else -11 if "SIGSEGV" in reason else -15
-
-
-def seconds_of(duration: str) -> float:
-    """A duration as :func:`format_duration` writes it ("5h50m", "2m25s", "38.3s") back in seconds."""
-    units = {"d": 86400, "h": 3600, "m": 60, "s": 1}
-    return sum(float(n) * units[u] for n, u in re.findall(r"([\d.]+)([dhms])", duration))
 
 
 def _gpu(rng: random.Random, i: int, busy: float, seconds: float) -> tuple[dict[str, Any], float]:
@@ -113,7 +107,9 @@ def daily(rng: random.Random) -> dict[str, Any]:
                 "reason": _reason(rng),
             }
         )
-    failures.sort(key=lambda f: -seconds_of(f["gpu_time"]))  # the costliest first, as the report lists them
+    failures.sort(
+        key=lambda f: -parse_duration(f["gpu_time"])
+    )  # the costliest first, as the report lists them
     waiting = []
     for _ in range(rng.choice((0, 0, 1, 2, 3, 5))):
         how, why = rng.choice(WAITS)

@@ -19,13 +19,18 @@ model made up reaches a person, and what it writes reads as English -- so both g
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-_NUM = re.compile(r"\d+(?:\.\d+)?")
+from gpuaccel.api.durations import parse_duration
+from gpuaccel.assistant.queries.query import NUMBER
+
+# the word pairs an English check accepts (a model file's ``prose_pairs``, or a set built in a test)
+Pairs = set[tuple[str, str]] | frozenset[tuple[str, str]]
 SLOT = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _WORD = re.compile(r"\{[a-z0-9_]+\}|[A-Za-z][A-Za-z'-]*|\d[\d.,:]*|[^\sA-Za-z\d]")
 # Words the sentence must hold outside its slots for a slot of this kind: the claim the value is put in
@@ -217,7 +222,7 @@ class NumberCheck:
         self.failed: str | None = None  # the first sentence that failed the check
 
     def _check(self, sentence: str) -> str:
-        bad = [n for n in _NUM.findall(sentence) if n not in self.allowed]
+        bad = [n for n in NUMBER.findall(sentence) if n not in self.allowed]
         if bad:
             self.failed = sentence.strip()
             return ""
@@ -289,7 +294,7 @@ def pairs_of(
     return out
 
 
-def grammar_problems(sentence: str, pairs: set[tuple[str, str]] | None = None) -> list[str]:
+def grammar_problems(sentence: str, pairs: Pairs | None = None) -> list[str]:
     """What keeps ``sentence`` (slots filled or not) from reading as English; empty when nothing does."""
     problems = []
     ws = words(sentence)
@@ -311,7 +316,7 @@ def grammar_problems(sentence: str, pairs: set[tuple[str, str]] | None = None) -
             problems.append(f"unbalanced {a}{b}")
     problems += _agreement(sentence)
     if pairs:
-        lexicon = _lexicon(pairs)
+        lexicon = _lexicon(pairs if isinstance(pairs, frozenset) else frozenset(pairs))
         unknown = [w for w in pair_words(sentence) if w[0].isalpha() and w not in lexicon]
         if unknown:
             problems.append(f"'{unknown[0]}' is no word of the English it learned from")
@@ -321,16 +326,10 @@ def grammar_problems(sentence: str, pairs: set[tuple[str, str]] | None = None) -
     return problems
 
 
-_LEXICONS: dict[int, frozenset[str]] = {}
-
-
-def _lexicon(pairs: set[tuple[str, str]] | frozenset[tuple[str, str]]) -> frozenset[str]:
+@functools.lru_cache(maxsize=4)
+def _lexicon(pairs: frozenset[tuple[str, str]]) -> frozenset[str]:
     """Every word of ``pairs``: the words of the English a model learned from, as far as its check knows."""
-    key = id(pairs)
-    if key not in _LEXICONS:
-        _LEXICONS.clear()  # one model's pairs at a time
-        _LEXICONS[key] = frozenset(w for pair in pairs for w in pair)
-    return _LEXICONS[key]
+    return frozenset(w for pair in pairs for w in pair)
 
 
 def _agreement(text: str) -> list[str]:
@@ -417,10 +416,11 @@ def _value(text: str) -> float | None:
 
 
 def _seconds(text: str) -> float | None:
-    """A duration as the reports write it ("1d03h", "5h50m", "2m25s", "38.3s") in seconds."""
-    parts = re.findall(r"([\d.]+)([dhms])", text)
-    units = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0}
-    return sum(float(n) * units[u] for n, u in parts) if parts else None
+    """A duration as the reports write it ("1d03h", "2m25s") in seconds; None for any other text."""
+    try:
+        return parse_duration(text)
+    except ValueError:
+        return None
 
 
 def _readings(known: dict[str, str], kind: str) -> dict[str, float]:
@@ -583,7 +583,7 @@ def _cause_problems(sentence: str, before: str, known: dict[str, str]) -> list[s
     return []
 
 
-def _junction_problems(sentence: str, known: dict[str, str], pairs: set[tuple[str, str]]) -> list[str]:
+def _junction_problems(sentence: str, known: dict[str, str], pairs: Pairs) -> list[str]:
     """Where a filled-in value that starts or ends with a word meets the sentence's words: the same pair check
     ("it was exited with code 1" reads wrong once filled)."""
     for m in SLOT.finditer(sentence):
@@ -610,7 +610,7 @@ def fill(text: str, known: dict[str, str]) -> str:
     return SLOT.sub(lambda m: known.get(m.group(1), m.group(0)), text)
 
 
-def check_slots(text: str, known: dict[str, str], pairs: set[tuple[str, str]] | None = None) -> Checked:
+def check_slots(text: str, known: dict[str, str], pairs: Pairs | None = None) -> Checked:
     """Prose with slots: each sentence kept, its slots filled from ``known``, only when its slots, its claims
     and its English all check out (the module's docstring); the others are dropped with the reason."""
     out = Checked()
@@ -640,7 +640,7 @@ def check_free(text: str, allowed: set[str]) -> Checked:
     out = Checked()
     kept = []
     for s in sentences(text):
-        bad = [n for n in _NUM.findall(s) if n not in allowed]
+        bad = [n for n in NUMBER.findall(s) if n not in allowed]
         if bad:
             out.dropped.append({"sentence": s, "why": f"{bad[0]} is no number of the facts; the rest is cut"})
             break

@@ -11,6 +11,7 @@ A ``.pth`` (downloaded or imported) is read with ``torch.load(weights_only=True)
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import math
@@ -458,9 +459,19 @@ def prose_kind(path: Path) -> str | None:
 
 def prose_pairs(path: Path) -> frozenset[tuple[str, str]] | None:
     """The word pairs of the prose a model file learned from (metadata ``prose_pairs``, one "a b" pair a
-    line), which its summaries' English check accepts; None where the file carries none."""
+    line), which its summaries' English check accepts; None where the file carries none. Read once per
+    file version: every report asks."""
     try:
-        text = read_header(path)[1].get("prose_pairs")
+        stat = Path(path).stat()
+    except OSError:
+        return None
+    return _pairs_of_file(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=4)
+def _pairs_of_file(path: str, mtime_ns: int, size: int) -> frozenset[tuple[str, str]] | None:
+    try:
+        text = read_header(Path(path))[1].get("prose_pairs")
     except (OSError, HeaderError):
         return None
     if not text:

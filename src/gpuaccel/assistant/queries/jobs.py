@@ -18,7 +18,7 @@ from gpuaccel.accel.telemetry.fields import FIELD, energy_exact, energy_text
 from gpuaccel.api.attempts import Attempt, attempts, gpu_hours_text, gpu_seconds
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
-from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, and_list
 from gpuaccel.assistant.queries.spans import last_day
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
@@ -144,7 +144,7 @@ def _filters(q: Query) -> str:
     parts = []
     if q.among:
         ids = [x.strip() for x in q.among.split(",") if x.strip()]
-        parts.append("of jobs " + (", ".join(ids[:-1]) + " and " + ids[-1] if len(ids) > 1 else ids[0]))
+        parts.append("of jobs " + and_list(ids))
     if q.job_name:
         parts.append(f"named like {q.job_name!r}")
     if q.gpu is not None:

@@ -21,6 +21,11 @@ from gpuaccel.assistant.queries.facts import Facts, FactsSource
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
+def and_list(parts: list[str]) -> str:
+    """Parts as a sentence lists them: "a", "a and b", "a, b and c"."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 @dataclass(frozen=True)
 class Window:
     """A time span the user named ("today", "in the last hour"); ``label`` is how answers say it."""

@@ -12,6 +12,7 @@ from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD
 from gpuaccel.api.durations import format_duration
+from gpuaccel.assistant.queries.query import and_list
 from gpuaccel.assistant.reports.values import people  # the tables' rounding
 
 
@@ -27,10 +28,6 @@ def _were(count: int) -> str:
     return "was" if count == 1 else "were"
 
 
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def _top(gpus: list[dict[str, Any]], key: str) -> tuple[list[int], str] | None:
     """The GPUs with the highest ``key`` as the tables round it (a tie names them all), and that value."""
     valued = [(g["gpu"], _num(g[key])) for g in gpus if isinstance(g.get(key), int | float)]
@@ -41,7 +38,7 @@ def _top(gpus: list[dict[str, Any]], key: str) -> tuple[list[int], str] | None:
 
 
 def _gpus_word(gpus: list[int]) -> str:
-    return f"GPU {gpus[0]}" if len(gpus) == 1 else f"GPUs {_and([str(g) for g in gpus])}"
+    return f"GPU {gpus[0]}" if len(gpus) == 1 else f"GPUs {and_list([str(g) for g in gpus])}"
 
 
 def _jobs_sentence(facts: dict[str, Any]) -> str:
@@ -62,7 +59,7 @@ def _jobs_sentence(facts: dict[str, Any]) -> str:
     if going:
         outcomes.append(f"{going} {'has' if going == 1 else 'have'} not finished yet")
     hours = people(float(facts.get("gpu_hours") or 0), "gpu_hours")
-    text = f"On {facts['day']}, {_n(ran, 'job')} ran ({hours} GPU-hours): {_and(outcomes)}"
+    text = f"On {facts['day']}, {_n(ran, 'job')} ran ({hours} GPU-hours): {and_list(outcomes)}"
     return text + (f"; {never.replace(' ', ' more ', 1)}." if before else ".")
 
 
@@ -99,7 +96,7 @@ def daily_overview(facts: dict[str, Any]) -> str:
         kinds: dict[str, int] = {}
         for w in waiting:
             kinds[w["waiting"]] = kinds.get(w["waiting"], 0) + 1
-        said = _and([f"{n} {how}" for how, n in kinds.items()])
+        said = and_list([f"{n} {how}" for how, n in kinds.items()])
         sentences.append(f"{_n(len(waiting), 'job')} {_were(len(waiting))} waiting at report time ({said}).")
     return " ".join(sentences)
 

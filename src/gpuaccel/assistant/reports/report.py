@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import math
-import re
 import time
 import uuid
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.prose_checks import Checked, check_free, sentences
 from gpuaccel.assistant.queries.jobs import clock
 from gpuaccel.assistant.queries.logs import LogUnreadable, code_block, read_log, shown_lines
+from gpuaccel.assistant.queries.query import NUMBER
 from gpuaccel.assistant.reports.energy import energy_facts, energy_markdown
 from gpuaccel.assistant.reports.html import render_html, self_contained_markdown
 from gpuaccel.assistant.reports.overview import daily_overview, job_overview
@@ -341,9 +341,7 @@ class ReportService:
         if writer.kind == "slots":
             return slotted_summary(facts, writer), writer
         text = facts_text(facts)
-        return check_free(
-            writer.generate(free_prompt(text), None), set(re.findall(r"\d+(?:\.\d+)?", text))
-        ), writer
+        return check_free(writer.generate(free_prompt(text), None), set(NUMBER.findall(text))), writer
 
     def make_daily(self, day: dt.date | None = None) -> dict[str, Any]:
         day = day or dt.datetime.now(dt.UTC).date()

@@ -53,10 +53,10 @@ def slots(facts: dict[str, Any]) -> dict[str, str]:
     show for it (units as every view writes them). A daily report's facts and a job report's both fit."""
     out: dict[str, str] = {}
 
-    def put(name: str, value: Any, unit: str = "", key: str = "") -> None:
+    def put(name: str, value: Any, unit: str = "") -> None:
         if value is None or value == "" or value == "none":
             return
-        out[name] = value if isinstance(value, str) else people(value, key or name) + unit_after(unit)
+        out[name] = value if isinstance(value, str) else people(value, name) + unit_after(unit)
 
     temp, util, tensor = (FIELD[k].unit for k in ("temperature_c", "util_gpu", "tensor_active"))
     if "day" in facts:  # a daily report

@@ -176,12 +176,12 @@ class RulePicker:
             "ray",
         } & set(ws):
             topics.discard("cluster")  # "what cards does this server have?" asks about this machine
+        # "on the node", "the 4090 node card": a Slurm user's word for this machine (not "which node", "the
+        # busiest node", "did we lose a node": the cluster's)
         this_node = re.search(r"\b(?:the|this|our|my)(?: \w+)? node\b(?!\s*#?\d)", text)
         other_nodes = {"cluster", "clusters", "nodes", "ray", "which", "each", "every", "per", "lose", "lost"}
-        if this_node and not (other_nodes | MORE | LESS) & set(ws):  # "the busiest node" ranks the cluster's
-            topics.discard(
-                "cluster"
-            )  # "on the node", "the 4090 node card": a Slurm user's word for this machine
+        if this_node and not (other_nodes | MORE | LESS) & set(ws):
+            topics.discard("cluster")
         if re.search(r"\b(?:in |the )?r state\b|\bstate r\b", question.lower()):  # the repair reads "r" "are"
             topics.add("running")  # Slurm's R: "anything in R state?"
         if re.search(r"\b\d+\s*(?:c|°c|degrees?)\b", question.lower()):
@@ -739,7 +739,6 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
         return None
     # each side of "or" / "than" / "vs" / "and" names one job ("the 8b eval or the sweep")
     sides = re.split(r"\b(?:or|than|vs\.?|versus|and|with|to)\b", question, flags=re.IGNORECASE)
-
     jobs = list(dict.fromkeys(j for side in sides for j in named_jobs_in(side, context)[:1]))
     if len(jobs) < 2:
         jobs = named_jobs_in(question, context)
@@ -781,7 +780,7 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
 
 
 def _array_said(
-    text: str, job: int | None, gpu: int | None, nth: bool, context: Context, topics: set[str] = frozenset()
+    text: str, job: int | None, gpu: int | None, nth: bool, context: Context, topics: set[str]
 ) -> Query | None:
     """A job named by a name several jobs share (an array): "sweep element 2" is that element's detail,
     the name alone ("how did the lr sweep go", "gpu hours for the sweep") all of them; None otherwise (a
