@@ -282,6 +282,10 @@ def test_telemetry_metrics_idle_and_events(shared: DaemonProcess, client: Client
     idle = client.idle()
     assert [g.index for g in idle.gpus] == [0, 1] and idle.gate_open is False
     assert "fake-trainer" in idle.gpus[0].reason, "a process the queue did not start keeps GPU 0 busy"
+    # events of its own (each job: queued, running, succeeded), so the page after the first five is never
+    # empty, whichever of this module's tests ran before on this worker's daemon
+    for _ in range(2):
+        client.wait(client.submit("command", argv=["true"], name="events").id, timeout=20)
     events = client.events(limit=5)
     assert events and events[0].id < events[-1].id
     assert client.events(after=events[-1].id, limit=1)[0].id > events[-1].id
