@@ -72,6 +72,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
     from gpuaccel.accel.kernels.gluon import bwd as gluon_bwd
     from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
     from gpuaccel.accel.kernels.gluon import fwd as gluon_fwd
+    from gpuaccel.accel.kernels.gluon import merge as gluon_merge
     from gpuaccel.accel.kernels.gluon import tiles as gluon_tiles
     from gpuaccel.accel.kernels.gluon import varlen_fwd as gluon_varlen_fwd
 
@@ -85,6 +86,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
 
     gluon_fwd.launch = compile_only
     gluon_fp8.launch = compile_only
+    gluon_merge.launch = compile_only  # the key split's merge (tl.*)
     gluon_bwd.launch = compile_only
     launchers.launch = compile_only  # the tl.* dQ kernel of the D256 backward
     gluon_varlen_fwd.launch = compile_only

@@ -308,10 +308,13 @@ def flash_attention_fp8_quantized(
     cfg: FwdConfig | GluonFwdConfig,
     out: tuple[torch.Tensor, torch.Tensor] | None = None,
     bound: Bound | None = None,
+    split: int | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """The FP8 attention kernel alone on pre-quantised inputs (what FA3's FP8 numbers time): the Gluon
     kernel for a ``GluonFwdConfig``, the tl.* one for a ``FwdConfig``. ``out``: (o, lse) to write into;
-    ``bound``: the call signature's launches (as :func:`_quantize`)."""
+    ``bound``: the call signature's launches (as :func:`_quantize`); ``split``: the Gluon kernel's cut of
+    its grid's tail along the keys (:func:`accel.kernels.gluon.fp8.launch_gluon_fp8`; None: where it
+    pays, 1: never)."""
     if quant_layout(cfg) != (x.block_m, x.block_n, x.key_order):
         raise ValueError(
             f"inputs quantised for {x.block_m}x{x.block_n} scale blocks (V^T key order {x.key_order}), "
@@ -327,7 +330,7 @@ def flash_attention_fp8_quantized(
     if isinstance(cfg, GluonFwdConfig):  # whole padded groups: reordered keys may sit past Nk
         from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
 
-        launch_gluon_fp8(x.q, x.k, x.vt, scales, o, lse, causal, scale, cfg, bound)
+        launch_gluon_fp8(x.q, x.k, x.vt, scales, o, lse, causal, scale, cfg, bound, split)
     else:  # logical shape; the padded row stride stays TMA-aligned
         triton.set_allocator(scratch_alloc)
         launch_fwd(x.q, x.k, x.vt[..., : x.k.shape[2]], o, lse, causal, scale, cfg, scales, bound)

@@ -16,6 +16,11 @@ kernel's shared memory (V^T tiles), its configurations and launcher. What FP8 ch
   next step, which frees the registers for 256-key blocks (D64) or a third consumer warpgroup (D128), and
   it measured faster than FlashAttention-3's order even with two consumers and 128 keys; the 64-key D256
   blocks keep that order, which measured faster there.
+- Non-causal tiles are all alike, so a grid of T tiles on P SMs runs ceil(T/P) rounds for T/P of work (11
+  for 10.4 at D128 N 8k-16k). Where the cost model says it pays (:func:`accel.kernels.gluon.sched.
+  split_pieces`), the last round's tiles are cut along the keys, one piece a program, and a second launch
+  merges their partial O and LSE (:mod:`accel.kernels.gluon.merge`): +3 % at 2,16,8192 and 1,16,16384
+  D128 on an H100 (docs/kernels-log.md, 2026-11-26, later). Causal tiles keep the longest-first table.
 """
 
 from __future__ import annotations
@@ -28,8 +33,9 @@ from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import Bound, cdiv, launch
 from gpuaccel.accel.kernels.gluon.fwd import _forward
+from gpuaccel.accel.kernels.gluon.merge import launch_split_merge, split_scratch
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
-from gpuaccel.accel.kernels.gluon.tiles import CONSUMER_REGS, tile_walk
+from gpuaccel.accel.kernels.gluon.tiles import CONSUMER_REGS, split_tile_walk, tile_walk
 from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
 
 # Per padded head_dim. Blocks of 128 keys or more run each block's PV inside the block, so they carry no
@@ -49,14 +55,14 @@ GLUON_FP8_HEAD_DIMS = tuple(GLUON_FP8_CONFIGS)
 @gluon.jit
 def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob,
                           stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total,
-                          group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM: gl.constexpr,
-                          BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-                          CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
-                          INLINE_PV: gl.constexpr):  # fmt: skip
+                          group_heads, num_tiles, sched_ptr, sched_len, part_o, part_lse,
+                          HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                          CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
+                          INLINE_PV: gl.constexpr, SPLIT: gl.constexpr):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
              sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
-             True, False, INLINE_PV)  # fmt: skip
+             True, False, INLINE_PV, 1, False, None, SPLIT, part_o, part_lse)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -79,12 +85,16 @@ def launch_gluon_fp8(
     scale: float,
     cfg: GluonFwdConfig,
     bound: Bound | None = None,
+    split: int | None = None,
 ) -> None:
     """Run the FP8 forward into ``o`` (q's shape, bf16/fp16, unit last stride) and ``lse`` [B, Hq, Nq].
 
     q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
     (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
-    per ``cfg.block_n``-row block, V's per (head, column)."""
+    per ``cfg.block_n``-row block, V's per (head, column).
+    ``split``: into how many key ranges the tiles of the grid's last round are cut (non-causal, key blocks
+    of ``INLINE_PV_MIN_BLOCK`` or more; merged by a second launch, :mod:`accel.kernels.gluon.merge`): None
+    as the cost model says (:func:`accel.kernels.gluon.sched.split_pieces`), 1 never (one launch)."""
     if cfg.ctas_per_sm != 1 or cfg.o_tma or cfg.q_bufs != 1:
         # a second Q buffer, built on 2026-11-25, gave other bytes than one on causal calls (non-causal
         # equal) on the H100, as it did for the two-per-SM D64 build (tuning.TWO_PER_SM_FWD), and was no
@@ -102,13 +112,22 @@ def launch_gluon_fp8(
             f"Q/K scales must be per {CONSUMER_ROWS}/{cfg.block_n}-row block, got {q_scale.shape[-1]} and "
             f"{k_scale.shape[-1]} blocks for Nq {nq}, Nk {nk}"
         )
-    programs, walk = tile_walk(q8, k8, causal, cfg.block_n, cfg.consumers, bound)
+    inline = cfg.block_n >= INLINE_PV_MIN_BLOCK
+    cut = None
+    if causal or not inline or split == 1:  # causal tiles are balanced by the host's longest-first table
+        programs, walk = tile_walk(q8, k8, causal, cfg.block_n, cfg.consumers, bound)
+    else:
+        programs, walk, cut = split_tile_walk(q8, k8, cfg.block_n, cfg.consumers, bound, split)
+    tile_rows = cfg.consumers * CONSUMER_ROWS
+    part = split_scratch(cut[0] * cut[2], tile_rows, d, o.device) if cut else (lse, lse)
     launch(
         gluon_attn_fp8_kernel, (programs,),
         (Tma(q8, CONSUMER_ROWS), Tma(k8, cfg.block_n), Tma(vt8, d, cfg.block_n), o,
-         lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
+         lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk, *part),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
-             CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers],
-             INLINE_PV=cfg.block_n >= INLINE_PV_MIN_BLOCK),
-        dict(num_warps=4), bound, "gluon_fp8",
+             CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], INLINE_PV=inline,
+             SPLIT=cut is not None),
+        dict(num_warps=4), bound, "gluon_fp8_split" if cut else "gluon_fp8",
     )  # fmt: skip
+    if cut:
+        launch_split_merge(part, o, lse, walk[4], cut, bound)

@@ -70,6 +70,7 @@ from gpuaccel.accel.kernels.gluon.tiles import (
     _ring_barriers,
     _tile_count,
     _tile_id,
+    _tile_keys,
     _tile_place,
     tile_walk,
 )
@@ -81,14 +82,16 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
               v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
               sched_len, items_ptr, n_items, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
               CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr = False,
-              VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1):  # fmt: skip
+              VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1,
+              SPLIT: gl.constexpr = False):  # fmt: skip
     """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
-    ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`)."""
-    SCHEDULED: gl.constexpr = CAUSAL and not VARLEN
+    ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`). ``SPLIT``: the
+    host's table gives each item its key blocks (:func:`_tile_keys`)."""
+    SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT
     cnt = 0  # K/V blocks issued so far: ring slot and phase
     for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
-        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN)
+        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN, SPLIT)
         b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
             t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
             CAUSAL, VARLEN,
@@ -102,7 +105,8 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(qb), q_smem.index(qb)
             )
         n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
-        for j in range(n_tile):
+        j0, j1, _ = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
+        for j in range(j0, j1):
             s = cnt % STAGES
             ring_phase = ((cnt // STAGES) & 1) ^ 1
             mbarrier.wait(k_empty.index(s), ring_phase)
@@ -172,10 +176,14 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
               STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr, VARLEN: gl.constexpr,
               INLINE_PV: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False,
-              o_desc=None):  # fmt: skip
+              o_desc=None, SPLIT: gl.constexpr = False, part_o=None, part_lse=None):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
-    ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q)."""
+    ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
+    ``SPLIT`` (non-causal, ``INLINE_PV``): an item runs the key blocks the host's table gives it; one that
+    runs part of its tile's keys writes its O (normalised, fp32) and natural-log LSE to its slot of
+    ``part_o`` [slots, CONSUMERS*64, HEAD_DIM] / ``part_lse`` [slots, CONSUMERS*64], merged afterwards
+    (:mod:`accel.kernels.gluon.merge`)."""
     K_INSTR: gl.constexpr = 32 if FP8 else 16
     P_SHIFT: gl.constexpr = FP8_P_LOG2 if FP8 else 0.0
     s_layout: gl.constexpr = gl.NVMMADistributedLayout(
@@ -187,12 +195,14 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=K_INSTR // 8)
     row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
     q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
-    SCHEDULED: gl.constexpr = CAUSAL and not VARLEN
+    gl.static_assert(not SPLIT or (INLINE_PV and not CAUSAL and not VARLEN and not O_TMA),
+                     "the key split runs non-causal dense tiles with PV inside each block")  # fmt: skip
+    SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT
     cnt = 0  # K/V blocks consumed so far: ring slot and phase
     for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
         qb = HALF * Q_BUFS + i % Q_BUFS  # this tile's Q buffer
         q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
-        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN)
+        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN, SPLIT)
         b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
             t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
             CAUSAL, VARLEN,
@@ -201,6 +211,16 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         row0 = start_m + HALF * HALF_M
         n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
         n_mine, n_full = _kv_blocks(row0, HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
+        j0, j1, slot = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
+        if SPLIT:  # this item's share of the unmasked and the masked blocks; ring slots count from j0
+            full_hi = gl.minimum(n_full, j1)
+            masked_lo = gl.maximum(n_full, j0)
+            n_mine = gl.minimum(n_mine, j1)
+            ring0 = cnt - j0
+        else:
+            full_hi = n_full
+            masked_lo = n_full
+            ring0 = cnt
         offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
         if FP8:
             ks_row = ks_ptr + (bh // group) * gl.cdiv(len_k, BLOCK_N)  # this K/V head's block scales
@@ -215,15 +235,15 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
             m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
             l_i = gl.zeros([HALF_M], gl.float32, row_layout)
             acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
-            for j in range(0, n_full):
+            for j in range(j0, full_hi):
                 acc, m_i, l_i = _step_inline(
-                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i,
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                     offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
                     o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
                 )  # fmt: skip
-            for j in range(n_full, n_mine):
+            for j in range(masked_lo, n_mine):
                 acc, m_i, l_i = _step_inline(
-                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i,
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                     offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
                     o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
                 )  # fmt: skip
@@ -261,8 +281,11 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
             acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
             acc = warpgroup_mma_wait(0, deps=(acc,))
             mbarrier.arrive(v_empty.index(last % STAGES))
-        _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
-        cnt += n_tile
+        if SPLIT:
+            cnt += j1 - j0
+        else:
+            _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
+            cnt += n_tile
         if FP8:
             cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
             col_scale = gl.load(vs_ptr + (bh // group) * HEAD_DIM + cols)
@@ -278,6 +301,14 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
         if O_TMA:
             _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
                           [b, h, row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
+        elif SPLIT:
+            if slot >= 0:  # part of the tile's keys: its slot's fp32 rows, tile row r at row r
+                part = slot.to(gl.int64) * (CONSUMERS * HALF_M) - start_m
+                _epilogue(acc, m_i, l_i, col_scale, part_o + part * HEAD_DIM, part_lse + part, row0, offs_m,
+                          HEAD_DIM, len_q, o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+            else:
+                _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q,
+                          o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
         else:
             _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q, o_layout,
                       HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
@@ -289,7 +320,8 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              sched_len, items_ptr, n_items, total_q, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
              STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
              FP8: gl.constexpr, VARLEN: gl.constexpr = False, INLINE_PV: gl.constexpr = False,
-             Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False, o_desc=None):  # fmt: skip
+             Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False, o_desc=None, SPLIT: gl.constexpr = False,
+             part_o=None, part_lse=None):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -307,12 +339,12 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                       lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                       group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
-                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc))
+                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
                       sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8,
-                      VARLEN, Q_BUFS))
+                      VARLEN, Q_BUFS, SPLIT))
          for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
         (4,) * (CONSUMERS - 1) + (1,),
         (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),

@@ -70,3 +70,79 @@ def no_schedule(device: torch.device) -> torch.Tensor:
     if key not in _SCHEDULES:
         _SCHEDULES[key] = torch.zeros(1, 1, dtype=torch.int32, device=device)
     return _SCHEDULES[key]
+
+
+# ---------------------------------------------------------------------------- key split of the grid's tail
+
+SPLIT_FIELDS = 4  # a key-split work item: tile, first key block, end key block, partial slot (-1: whole tile)
+SPLIT_MAX_PIECES = 4  # pieces a tail tile may be cut into
+SPLIT_MIN_BLOCKS = 4  # key blocks a piece keeps at least
+SPLIT_MIN_GAIN = 0.02  # predicted share of the grid's time a split must save to be used
+TILE_OVERHEAD = 1.0  # a tile's Q load and epilogue, in key blocks (as :func:`causal_schedule` counts them)
+# The merge launch in key blocks (one ~1.7 us at D128 on an H100): a fixed part (the launch gap, one wave of
+# small programs) and the partial rows' fp32 round trip, 192 x 128 x 4 bytes a slot read back at ~2.5 TB/s
+# (~0.04 us). The first H100 run, with a slower merge and 1 block for all of it, cut 4,16,4096 in thirds
+# (264 slots) for no gain and 2,16,2048 for a 9 % loss (benchmarks/results/fp8_split_ab_20261126-h100-1.json);
+# with these two constants the model declines both, and the second run measured them at 0.996 and 0.95.
+MERGE_FIXED = 2.0
+MERGE_PER_SLOT = 0.025
+
+
+def split_pieces(num_tiles: int, n_blocks: int, programs: int) -> int:
+    """Into how many key ranges the last round's tiles are cut (1: none), non-causal.
+
+    Why: tiles of equal cost go round-robin, so a grid of T tiles on P programs runs ceil(T/P) rounds while
+    the work is T/P; at 192-row D128 tiles on 132 SMs that is 11 rounds for 10.4 (1376-1408 tiles). Cutting
+    the R tiles of the last round into S pieces of n_blocks/S key blocks, spread one a program, makes that
+    round ceil(R*S/P) pieces long. Each piece pays a tile's fixed cost again, and the pieces are merged
+    afterwards (:data:`MERGE_FIXED` + :data:`MERGE_PER_SLOT` per piece); S is the count (up to
+    :data:`SPLIT_MAX_PIECES`, pieces of at least :data:`SPLIT_MIN_BLOCKS`) that the cost model says saves
+    the most, if that is at least :data:`SPLIT_MIN_GAIN` of the grid's time."""
+    if num_tiles <= 0 or programs <= 0 or n_blocks <= 0:
+        return 1
+    rounds = -(-num_tiles // programs)
+    tail = num_tiles - (rounds - 1) * programs
+    tile = n_blocks + TILE_OVERHEAD
+    whole = rounds * tile
+    best, best_cost = 1, whole
+    for s in range(2, SPLIT_MAX_PIECES + 1):
+        piece = -(-n_blocks // s)
+        if piece < SPLIT_MIN_BLOCKS:
+            break
+        merge = MERGE_FIXED + MERGE_PER_SLOT * tail * s
+        cost = (rounds - 1) * tile + -(-tail * s // programs) * (piece + TILE_OVERHEAD) + merge
+        if cost < best_cost:
+            best, best_cost = s, cost
+    return best if best_cost <= (1.0 - SPLIT_MIN_GAIN) * whole else 1
+
+
+def split_schedule(
+    num_tiles: int, n_blocks: int, programs: int, pieces: int, device: torch.device
+) -> torch.Tensor:
+    """Work items per program, [programs, 1 + SPLIT_FIELDS * max count] int32 (count first): the whole tiles
+    round-robin as the kernel walks them without a table (tile p + i*P, all ``n_blocks`` key blocks, slot
+    -1), then the last round's R tiles (``tail0 = num_tiles - R`` on) cut into ``pieces`` key ranges each:
+    piece k of tail tile r covers key blocks [k*n/S, (k+1)*n/S), writes partial slot r*S + k, and goes to
+    program (r*S + k) % P. :func:`accel.kernels.gluon.merge.launch_split_merge` merges slots r*S .. r*S+S-1
+    into tile tail0 + r. Cached per problem."""
+    key = ("split", num_tiles, n_blocks, programs, pieces, device)
+    if key in _SCHEDULES:
+        return _SCHEDULES[key]
+    rounds = -(-num_tiles // programs)
+    tail0 = (rounds - 1) * programs
+    lists: list[list[tuple[int, int, int, int]]] = [
+        [(t, 0, n_blocks, -1) for t in range(p, tail0, programs)] for p in range(programs)
+    ]
+    for r in range(num_tiles - tail0):
+        for k in range(pieces):
+            slot = r * pieces + k
+            lo, hi = k * n_blocks // pieces, (k + 1) * n_blocks // pieces
+            lists[slot % programs].append((tail0 + r, lo, hi, slot if pieces > 1 else -1))
+    width = 1 + SPLIT_FIELDS * max(len(x) for x in lists)
+    table = torch.zeros(programs, width, dtype=torch.int32)
+    for p, items in enumerate(lists):
+        table[p, 0] = len(items)
+        if items:
+            table[p, 1 : 1 + SPLIT_FIELDS * len(items)] = torch.tensor(items, dtype=torch.int32).flatten()
+    _SCHEDULES[key] = table.to(device)
+    return _SCHEDULES[key]

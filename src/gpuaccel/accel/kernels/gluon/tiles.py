@@ -13,9 +13,17 @@ from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier
 
 from gpuaccel.accel.kernels.dense.launchers import cdiv, sm_count
-from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS, causal_schedule, no_schedule
+from gpuaccel.accel.kernels.gluon.sched import (
+    CONSUMER_ROWS,
+    SPLIT_FIELDS,
+    causal_schedule,
+    no_schedule,
+    split_pieces,
+    split_schedule,
+)
 
 HALF_M = gl.constexpr(CONSUMER_ROWS)
+ITEM_FIELDS = gl.constexpr(SPLIT_FIELDS)
 VARLEN_FIELDS = gl.constexpr(5)  # a packed-document work item: q0, len_q, k0, len_k, first row of the tile
 
 
@@ -93,11 +101,15 @@ def _tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED: gl.constexpr, SNAKE:
 
 
 @gluon.jit
-def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr, SNAKE: gl.constexpr = False):
+def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr, SNAKE: gl.constexpr = False,
+             SPLIT: gl.constexpr = False):  # fmt: skip
     """``SNAKE``: round i runs tiles [i*P, i*P + P) of P programs, in reverse program order on odd rounds,
     so a program that drew a heavy tile of tiles sorted heaviest first draws a light one next (LPT's
-    balance without a host table)."""
-    if SCHEDULED:
+    balance without a host table). ``SPLIT``: the table's items are :data:`ITEM_FIELDS` wide
+    (:func:`accel.kernels.gluon.sched.split_schedule`), the tile first."""
+    if SPLIT:
+        t = gl.load(sched_ptr + gl.program_id(0) * sched_len + 1 + i * ITEM_FIELDS)
+    elif SCHEDULED:
         t = gl.load(sched_ptr + gl.program_id(0) * sched_len + 1 + i)
     elif SNAKE:
         p = gl.program_id(0)
@@ -105,6 +117,23 @@ def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr, SNAKE: gl.constex
     else:
         t = gl.program_id(0) + i * gl.num_programs(0)
     return t
+
+
+@gluon.jit
+def _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT: gl.constexpr):
+    """Item i's key blocks [j0, j1) and its partial slot (-1: the whole tile, written to O). Without
+    ``SPLIT`` every tile runs all its ``n_tile`` blocks; with it the host's table says (the grid's tail cut
+    along the keys, :func:`accel.kernels.gluon.sched.split_schedule`)."""
+    if SPLIT:
+        item = sched_ptr + gl.program_id(0) * sched_len + 1 + i * ITEM_FIELDS
+        j0 = gl.load(item + 1)
+        j1 = gl.load(item + 2)
+        slot = gl.load(item + 3)
+    else:
+        j0 = 0
+        j1 = n_tile
+        slot = -1
+    return j0, j1, slot
 
 
 @gluon.jit
@@ -189,3 +218,38 @@ def tile_walk(
     if bound is not None:
         bound["tile_walk"] = walk
     return walk
+
+
+def split_tile_walk(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    block_n: int,
+    consumers: int,
+    bound: dict[str, Any] | None = None,
+    pieces: int | None = None,
+) -> tuple[int, tuple[Any, ...], tuple[int, int, int] | None]:
+    """:func:`tile_walk` of a non-causal call whose grid's last round is cut along the keys where the cost
+    model says it pays (:func:`accel.kernels.gluon.sched.split_pieces`; ``pieces`` overrides it, 1: no
+    cut): (programs, the kernels' trailing arguments with the split table as the schedule, (pieces per
+    tail tile, first tail tile, tail tiles)), the last None (and the walk :func:`tile_walk`'s) where there
+    is no cut. Kept in ``bound`` like it."""
+    if bound is not None and "split_walk" in bound:
+        return bound["split_walk"]
+    programs, walk = tile_walk(q, k, False, block_n, consumers)
+    num_tiles, sms = walk[7], sm_count(q.device)
+    n_blocks = cdiv(k.shape[2], block_n)
+    if pieces is None:
+        pieces = split_pieces(num_tiles, n_blocks, sms)
+    pieces = max(1, min(pieces, n_blocks))
+    split = None
+    if pieces > 1:
+        tail0 = (cdiv(num_tiles, sms) - 1) * sms
+        tail = num_tiles - tail0
+        programs = min(sms, tail0 + tail * pieces)
+        sched = split_schedule(num_tiles, n_blocks, programs, pieces, q.device)
+        walk = (*walk[:8], sched, sched.shape[-1])
+        split = (pieces, tail0, tail)
+    result = programs, walk, split
+    if bound is not None:
+        bound["split_walk"] = result
+    return result

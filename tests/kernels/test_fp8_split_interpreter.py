@@ -1,0 +1,154 @@
+"""Tier 2: the key split of the persistent FP8 forward's grid tail, on CPU.
+
+The Gluon kernel itself needs a Hopper GPU (tests/gpu/test_gluon_fp8_gpu.py); here the host's table is
+walked item by item as the kernel walks it (each item: its tile's rows against its key blocks, written to
+O or to its partial slot, exactly where the kernel's epilogue writes), and the merge kernel runs under
+TRITON_INTERPRET=1 on what that walk left. A wrong table (a key block run twice or never, a slot two
+items share) or a wrong merge gives other bytes than one pass over all keys.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+_ALREADY_INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+os.environ["TRITON_INTERPRET"] = "1"
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+pytest.importorskip("triton.experimental.gluon")
+
+if "gpuaccel.accel.kernels.gluon.merge" in sys.modules and not _ALREADY_INTERPRETED:
+    pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
+
+from gpuaccel.accel.kernels import reference  # noqa: E402
+from gpuaccel.accel.kernels.gluon import merge, sched, tiles  # noqa: E402
+
+
+def _items(table: torch.Tensor) -> list[list[tuple[int, int, int, int]]]:
+    """Per program, its (tile, first key block, end key block, slot) items, in the kernel's order."""
+    f = sched.SPLIT_FIELDS
+    return [[tuple(row[1 + f * i : 1 + f * i + f].tolist()) for i in range(int(row[0]))] for row in table]
+
+
+@pytest.mark.parametrize(
+    "tiles_,blocks,programs,want",
+    [
+        (1408, 32, 132, 1),  # 4,16,4096 D128: thirds of the last round's 88 tiles save less than the merge
+        (1376, 64, 132, 2),  # 2,16,8192: 56 tiles in the last round, halves
+        (320, 32, 132, 2),  # 1,5,8192 D64: 3 rounds for 2.4
+        (1376, 128, 132, 2),  # 1,16,16384
+        (1320, 64, 132, 1),  # whole rounds: nothing to cut
+        (3000, 64, 132, 1),  # 23 rounds: a cut saves < 2 %
+        (1376, 6, 132, 1),  # pieces of 3 blocks would be too short
+    ],
+)
+def test_split_pieces_where_the_tail_costs(tiles_, blocks, programs, want):
+    assert sched.split_pieces(tiles_, blocks, programs) == want
+
+
+@pytest.mark.parametrize(
+    "num_tiles,blocks,programs,pieces",
+    [(1376, 64, 132, 2), (1408, 32, 132, 3), (7, 16, 4, 4), (320, 32, 132, 2)],
+)
+def test_split_schedule_runs_every_key_block_of_every_tile_once(num_tiles, blocks, programs, pieces):
+    table = sched.split_schedule(num_tiles, blocks, programs, pieces, torch.device("cpu"))
+    runs = _items(table)
+    seen: dict[int, list[int]] = {}
+    slots = []
+    for items in runs:
+        for t, lo, hi, slot in items:
+            assert 0 <= lo < hi <= blocks
+            seen.setdefault(t, []).extend(range(lo, hi))
+            slots.append(slot)
+    assert sorted(seen) == list(range(num_tiles))
+    assert all(sorted(b) == list(range(blocks)) for b in seen.values())
+    rounds = -(-num_tiles // programs)
+    tail0 = (rounds - 1) * programs
+    cut = [s for s in slots if s >= 0]
+    assert sorted(cut) == list(range((num_tiles - tail0) * pieces))  # one slot per piece, none shared
+    # whole tiles in the kernel's round-robin order, then at most ceil(pieces * tail / P) pieces each
+    for p, items in enumerate(runs):
+        whole = [t for t, _, _, s in items if s < 0]
+        assert whole == list(range(p, tail0, programs))
+        assert len(items) - len(whole) <= -(-(num_tiles - tail0) * pieces // programs)
+    loads = [sum(hi - lo + 1 for _, lo, hi, _ in items) for items in runs]
+    if sched.split_pieces(num_tiles, blocks, programs) == pieces:  # the model's choice: its gain holds
+        assert max(loads) < (1 - sched.SPLIT_MIN_GAIN) * rounds * (blocks + 1)
+
+
+def _walk(table, q, k, v, scale, tile_rows, block_n, o, lse, part):
+    """What the Gluon kernel computes for each item of ``table`` (fp32 softmax over the item's keys)."""
+    b_, hq, nq, _ = q.shape
+    group, nk = hq // k.shape[1], k.shape[2]
+    num_m = -(-nq // tile_rows)
+    po, pl = part
+    for items in _items(table):
+        for t, lo, hi, slot in items:
+            bh, m_idx = divmod(t, num_m)
+            b, h = divmod(bh, hq)
+            r0, r1 = m_idx * tile_rows, min(nq, m_idx * tile_rows + tile_rows)
+            keys = slice(lo * block_n, min(hi * block_n, nk))
+            s = q[b, h, r0:r1].float() @ k[b, h // group, keys].float().T * scale
+            item_lse = torch.logsumexp(s, dim=-1)
+            item_o = torch.softmax(s, dim=-1) @ v[b, h // group, keys].float()
+            if slot < 0:
+                o[b, h, r0:r1] = item_o.to(o.dtype)
+                lse[b, h, r0:r1] = item_lse
+            else:  # the kernel's epilogue: slot rows from the tile's first row
+                po[slot, : r1 - r0] = item_o
+                pl[slot, : r1 - r0] = item_lse
+
+
+@pytest.mark.parametrize(
+    "b,hq,hkv,nq,nk,tile_rows,block_n,sms,pieces",
+    [
+        (1, 3, 3, 200, 300, 192, 32, 4, None),  # 6 tiles on 4 programs: the model cuts the last 2 in halves
+        (2, 4, 2, 150, 333, 128, 32, 5, 3),  # GQA; ragged last key block and query tile; thirds
+        (1, 2, 1, 64, 520, 64, 64, 3, 4),  # one round: every tile cut in quarters
+    ],
+)
+def test_split_walk_then_merge_equals_one_pass_over_all_keys(b, hq, hkv, nq, nk, tile_rows, block_n, sms,
+                                                             pieces, monkeypatch):  # fmt: skip
+    monkeypatch.setattr(tiles, "sm_count", lambda device: sms)
+    gen = torch.Generator().manual_seed(nq + nk)
+    q = torch.randn(b, hq, nq, 64, generator=gen)
+    k, v = (torch.randn(b, hkv, nk, 64, generator=gen) for _ in "kv")
+    k[..., :4] *= 3.0  # scores of some spread, so the pieces' LSEs differ and their weights matter
+    scale = 64**-0.5
+    programs, walk, cut = tiles.split_tile_walk(q, k, block_n, tile_rows // 64, None, pieces)
+    assert cut is not None, "these shapes must be cut"
+    n_pieces, tail0, tail = cut
+    table, num_m = walk[8], walk[4]
+    assert table.shape[0] == programs <= sms and walk[9] == table.shape[1]
+    o = torch.full((b, hq, nq, 64), float("nan"), dtype=torch.float16)
+    lse = torch.full((b, hq, nq), float("nan"))
+    part = merge.split_scratch(n_pieces * tail, tile_rows, 64, q.device)
+    part[0].fill_(float("nan"))  # the merge must read only what the items wrote
+    part[1].fill_(float("nan"))
+    _walk(table, q, k, v, scale, tile_rows, block_n, o, lse, part)
+    merge.launch_split_merge(part, o, lse, num_m, cut)
+    ro, rl = reference.flash_attention_forward(q, k, v, False, scale)
+    assert not o.isnan().any() and not lse.isnan().any()
+    assert (o.float() - ro).abs().max().item() < 2e-3  # fp16 output rounding
+    assert (lse - rl).abs().max().item() < 1e-4
+
+
+def test_a_wrong_merge_weight_is_caught(monkeypatch):
+    """The check above is sharp: pieces averaged without their LSE weights give other output."""
+    monkeypatch.setattr(tiles, "sm_count", lambda device: 4)
+    gen = torch.Generator().manual_seed(3)
+    q = torch.randn(1, 3, 200, 64, generator=gen)
+    k, v = (torch.randn(1, 3, 300, 64, generator=gen) for _ in "kv")
+    k[..., :4] *= 3.0
+    _, walk, cut = tiles.split_tile_walk(q, k, 32, 3, None, 2)
+    o = torch.zeros(1, 3, 200, 64, dtype=torch.float16)
+    lse = torch.zeros(1, 3, 200)
+    part = merge.split_scratch(cut[0] * cut[2], 192, 64, q.device)
+    _walk(walk[8], q, k, v, 0.125, 192, 32, o, lse, part)
+    part[1].zero_()  # every piece weighted alike
+    merge.launch_split_merge(part, o, lse, walk[4], cut)
+    ro, _ = reference.flash_attention_forward(q, k, v, False, 0.125)
+    assert (o.float() - ro).abs().max().item() > 1e-2
