@@ -211,3 +211,71 @@ def test_repeated_e4m3_calls_reuse_their_plan_bit_for_bit(causal):
     fp8._PLANS.clear()
     assert torch.equal(fp8.flash_attention_fp8(qu, k, v, causal=causal, always_fp8=True), first)
     assert not fp8._PLANS
+
+
+@pytest.mark.parametrize(
+    "b,hq,hkv,nq,nk,d,pieces",
+    [
+        (3, 6, 3, 2049, 2047, 128, None),  # two rounds; the cost model halves the 66 tiles of the second
+        (1, 8, 2, 1000, 3001, 128, 3),  # one round of 48 tiles in 144 pieces: 12 programs run two
+        (2, 4, 4, 700, 1100, 64, 4),  # D64's 256-key blocks: pieces of one or two blocks, the last ragged
+        (2, 16, 16, 2048, 2048, 128, 3),  # thirds of the last round's 88 tiles (the model declines them)
+    ],
+)
+def test_the_key_split_tail_matches_one_pass(b, hq, hkv, nq, nk, d, pieces):
+    """The grid's last round cut along the keys and merged (gluon.sched.split_schedule, gluon.merge):
+    every element written (NaN-poisoned first), errors against the dequantised fp32 reference within 2x
+    the one-pass kernel's (P's e4m3 rounding is relative to each piece's own row max)."""
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+    from gpuaccel.accel.kernels.gluon.tiles import split_tile_walk
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + nk + d)
+    q = torch.randn(b, hq, nq, d, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(b, hkv, nk, d, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    cfg = gluon_fp8_config(d)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(cfg))
+    cut = split_tile_walk(x.q, x.k, cfg.block_n, cfg.consumers, None, pieces)[2]
+    assert cut is not None
+    ro, rl = reference.flash_attention_forward(*fp8.dequantize(x), False, d**-0.5)
+    errs, outs = [], []
+    for split in (1, pieces):
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
+        fp8.flash_attention_fp8_quantized(x, False, d**-0.5, cfg, out=(o, lse), split=split)
+        assert not o.isnan().any() and not lse.isnan().any(), split
+        errs.append(((o.float() - ro).abs().max().item(), (lse - rl).abs().max().item()))
+        outs.append((o, lse))
+    (o_old, l_old), (o_cut, l_cut) = errs
+    assert o_cut <= 2 * o_old and l_cut <= 2 * l_old + 1e-4, errs
+    # tiles before the tail (tile t: query block t % num_m of batch*head t // num_m) run the same steps
+    rows = cfg.consumers * 64
+    tile = (
+        torch.arange(b * hq, device="cuda")[:, None] * -(-nq // rows)
+        + torch.arange(nq, device="cuda") // rows
+    )
+    whole = (tile < cut[1]).reshape(b, hq, nq)
+    assert torch.equal(outs[0][0][whole], outs[1][0][whole]) and torch.equal(
+        outs[0][1][whole], outs[1][1][whole]
+    )
+
+
+def test_a_split_call_keeps_its_plan_bit_for_bit():
+    """A planned call whose grid is cut (two launches, a fresh scratch each call) gives the first call's
+    bytes, which are the unplanned kernel's."""
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+    from gpuaccel.accel.kernels.gluon.tiles import split_tile_walk
+
+    gen = torch.Generator(device="cuda").manual_seed(5)
+    q = torch.randn(3, 6, 2049, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(3, 3, 2047, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    cfg = gluon_fp8_config(128)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(cfg))
+    assert split_tile_walk(x.q, x.k, cfg.block_n, cfg.consumers)[2] is not None
+    fp8._PLANS.clear()
+    first = fp8.flash_attention_fp8(q, k, v, always_fp8=True)
+    again = [fp8.flash_attention_fp8(q, k, v, always_fp8=True) for _ in range(2)]
+    assert len(fp8._PLANS) == 1 and all(torch.equal(a, first) for a in again)
+    assert torch.equal(fp8.flash_attention_fp8_quantized(x, False, 128**-0.5, cfg)[0], first)
