@@ -53,6 +53,8 @@ def test_a_request_to_explain_a_thing_is_refused(question: str) -> None:
         "fsdp or deepspeed, which one is better for a 70b",
         "who came up with flash attention",
         "when was the h100 released",
+        "whats a sane warmup for a 13b",
+        "what is a reasonable grad clip for adam",
     ],
 )
 def test_an_opinion_about_hardware_is_refused(question: str) -> None:

@@ -108,12 +108,17 @@ def test_rankings_say_each_jobs_state_and_that_a_running_time_is_so_far(store: S
     shortest = _result(store, Query("job_rank", metric="duration", order="min")).sentence
     assert shortest.startswith("Job 4 (late) ran the shortest: 30.0s; it was cancelled. Next: job 3 (prep)")
     most = _result(store, Query("job_rank", metric="gpu_time", order="max")).sentence
-    assert most.startswith("Job 1 (sweep) used the most GPU-time: 20m00s (2 GPU x 10m00s so far);")
-    assert "it is still running." in most and "job 2 (train) 5m00s (failed)" in most
+    assert most.startswith(
+        "Job 1 (sweep) used the most GPU-time: 0.33 GPU-hours so far (20m00s: 2 GPUs x 10m00s);"
+    )
+    assert "it is still running." in most and "job 2 (train) 0.08 GPU-hours (failed)" in most
 
     listed = _result(store, Query("jobs")).sentence
-    assert "job 1 (sweep) still running" in listed and "job 2 (train) failed" in listed
-    assert "job 4 (late) cancelled" in listed and "job 3 (prep) succeeded" in listed
+    assert "job 1 (sweep) still running" in listed and "job 2 (train) failed after 5m00s" in listed
+    assert "job 4 (late) cancelled after 30.0s" in listed and "job 3 (prep) succeeded in 2m00s" in listed
+    assert "In all" not in listed  # every job: no total
+    on_gpu = _result(store, Query("jobs", gpu=0)).sentence  # a GPU's jobs say what they took together
+    assert "In all 0.46 GPU-hours." in on_gpu, on_gpu  # 1200 + 300 + 120 + 30 GPU-seconds
     summary = _result(store, Query("summary")).sentence
     assert "The longest was job 1 (sweep) at 10m00s so far (still running)." in summary
     assert "They were job 4 (late) cancelled, job 3 (prep) succeeded" in summary

@@ -13,6 +13,7 @@ from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.scheduler.lifecycle.allocator import held_by
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
 
@@ -33,8 +34,16 @@ def test_a_jobs_record_says_its_command_worker_pid_gpu_and_what_waits_on_it(stor
     said = _say(store, base)
     assert "Command: python prep.py --out '/tmp/a b'." in said  # shell-quoted, as gpuaccel show writes it
     assert "pid 31337" in said
-    assert f"Waiting on it: job {after} (pretrain)." in said
+    assert f"Waiting on it: job {after} (pretrain) (after it)." in said
     assert "Waiting on it" not in _say(store, after)
+    # a job queued for the GPU it holds waits on it too, as the scheduler's reason says (allocator.held_by)
+    behind = _submit(store, "probe", ["python", "probe.py"], gpus=2)
+    store.set_waiting_reasons({behind: f"waiting for 2 GPUs: {held_by('GPU 1', base)}; GPU 0 is lost"})
+    said = _say(store, base)
+    assert (
+        f"Waiting on it: job {after} (pretrain) (after it), job {behind} (probe) (for a GPU it holds)."
+        in said
+    )
     store.finish(base, JobState.CANCELLED, "cancelled by user", None)
     assert "was cancelled on GPU 1: cancelled by user" in _say(store, base)
     assert "pid" not in _say(store, base)  # a finished job has no worker

@@ -20,6 +20,9 @@ def test_sizes_and_families_said_in_words_name_the_run() -> None:
     assert named_jobs("how is the 13-billion model doing", ctx) == [3]
     assert named_jobs("did the speech recognition run finish", ctx) == [4]
     assert named_jobs("memory of the image generation job", ctx) == [6]
+    # parts said inside a dashed word count: "qwen-13b dpo" names the dpo run, not the newest qwen-13b one
+    two = Context(job_names={"qwen-13b-dpo": 8, "qwen-13b-sft": 9})
+    assert named_jobs("energy of the qwen-13b dpo", two) == [8]
     assert written("over the past thirty-six hours") == "over the past 36 hours"
 
 
@@ -34,6 +37,7 @@ def test_polite_and_slang_requests_to_act() -> None:
         "Kindly rerun the 13-billion model's fine-tuning.": "gpuaccel retry 3",
         "park the speech recognition job until tomorrow": "gpuaccel hold 4",
         "drop gpu 1's power limit to 300 W": "nvidia-smi",
+        "undervolt the rtx a little": "nvidia-smi",  # a tuning verb needs no hardware word after it
     }
     for question, said in replies.items():
         act = read_act(question, ctx, states)

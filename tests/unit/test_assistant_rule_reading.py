@@ -47,6 +47,17 @@ def test_questions_that_read_right_only_as_a_whole() -> None:
     assert pick("what hardware is installed") == Query("gpu_list")
     # the queue says how long each running job has run; a ranking would name the longest of all time
     assert pick("how long have the running tasks been at it") == Query("queue", state="running")
+    # a ranking over a span is each GPU's peak and mean over it (a ranking is of readings now)
+    assert pick("which card ran hottest yesterday") == Query(
+        "gpu_reading", metric="temperature", window=YESTERDAY
+    )
+    # "over time" (PromQL's max_over_time) is no GPU-time of jobs
+    assert pick("max_over_time power on gpu 0 today") == Query(
+        "gpu_reading", gpu=0, metric="power", window=TODAY
+    )
+    # a total of GPU-hours is the jobs of that GPU and span, which say it; "the most" ranks them
+    assert pick("total gpu hours on gpu 1 today") == Query("jobs", gpu=1, window=TODAY)
+    assert pick("most gpu hours today") == Query("job_rank", metric="gpu_time", order="max", window=TODAY)
 
 
 def test_follow_ups_keep_what_the_last_answer_was_about() -> None:

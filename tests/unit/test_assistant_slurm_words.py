@@ -43,6 +43,10 @@ def test_slurm_states_are_the_queue(question: str, expected: tuple[str, str]) ->
         ("why is 7 still PD", 7),
         ("how long has 10 been pending", 10),
         ("mean power during 5", 5),
+        ("has 10 been sat there long", 10),  # the number between an auxiliary and its verb
+        ("when did 5 finish", 5),
+        ("how much energy did sweep [1] use", 10),  # an element as gpuaccel ls writes it
+        ("runtime of 9_2", 11),  # array 9's index 2, as gpuaccel cancel 9_2 writes it
     ],
 )
 def test_a_job_said_by_its_number_alone(question: str, job: int) -> None:
@@ -77,3 +81,11 @@ def test_a_comparison_followed_up_keeps_its_jobs() -> None:
     last = Query("job_rank", metric="duration", order="min", among="5,7")
     q = pick("and which one drew more energy?", last, [5])
     assert q is not None and (q.name, q.metric, q.among) == ("job_rank", "energy", "5,7"), q
+    for question, metric in (("gpu hours?", "gpu_time"), ("and the queue waits", "wait")):
+        q = pick(question, last, [5])  # a measure alone: the same jobs by it, not the first one's record
+        assert q is not None and (q.name, q.metric, q.among) == ("job_rank", metric, "5,7"), (question, q)
+
+
+def test_an_array_index_the_array_lacks_is_no_element() -> None:
+    q = pick("runtime of 9_7")
+    assert q is None or q.job != 11, q

@@ -20,6 +20,7 @@ from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, and_list
 from gpuaccel.assistant.queries.spans import last_day
+from gpuaccel.scheduler.lifecycle.allocator import holders
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 
@@ -208,12 +209,16 @@ def _run_by(job: Job) -> str:
 
 
 def _waited_on(ctx: QueryContext, job: Job) -> str:
-    """The jobs still waiting that depend on ``job`` (``--after`` and its kin): what waits on it."""
+    """The jobs still waiting on ``job``: those that depend on it (``--after`` and its kin) and those
+    whose scheduler reason says a GPU they need is held by it (what is queued behind it)."""
     waiting = ctx.store.list(states=[JobState.QUEUED, JobState.HELD, JobState.RETRYING], limit=SCAN)
-    on = [j for j in waiting if job.id in {*j.depends_on, *j.after_any, *j.after_notok}]
+    after = {j.id for j in waiting if job.id in {*j.depends_on, *j.after_any, *j.after_notok}}
+    for_gpu = {j.id for j in waiting if j.state == JobState.QUEUED and job.id in holders(j.waiting_reason)}
+    on = sorted((j for j in waiting if j.id in after | for_gpu), key=lambda j: j.id)
     if not on:
         return ""
-    return f" Waiting on it: {', '.join(label(j) for j in sorted(on, key=lambda j: j.id))}."
+    why = {True: "after it", False: "for a GPU it holds"}
+    return f" Waiting on it: {', '.join(f'{label(j)} ({why[j.id in after]})' for j in on)}."
 
 
 def attempts_words(runs: list[Attempt], now: float) -> str:
@@ -296,7 +301,7 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     shown = found[:10]
     since = q.state == JobState.RUNNING and q.window is None  # a running job with the time it started
     listed = ", ".join(
-        _listed(j)
+        _listed(j, now)
         if not q.state
         else f"{label(j)} since {clock(j.started_at)}"
         if since and j.started_at
@@ -311,8 +316,8 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     states = f" ({', '.join(f'{n} {s}' for s, n in sorted(by.items()))})" if len(by) > 1 else ""
     rows = [[j.id, j.name or j.kind, str(j.state), ran_for(j, now), clock(j.created_at)] for j in found]
     said = f"{count}{_filters(q)}{states}: {listed}{more}."
-    if q.job_name and len(found) > 1:  # the jobs of one name (an array, a sweep) as a whole
-        said += " " + _in_all(ctx, found, now)
+    if len(found) > 1 and (q.job_name or q.gpu is not None or q.window is not None):
+        said += " " + _in_all(ctx, found, now, whole_runs=q.window is not None)  # a sweep's, a GPU's day
     return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])
 
 
@@ -426,16 +431,21 @@ def _on_the_gpu(ctx: QueryContext, q: Query) -> str:
     return said + "." if said else ""
 
 
-def _listed(job: Job) -> str:
-    """A job in a list: its label and state, and a failed one's reason ("job 9 (lr-sweep) failed: loss is
-    NaN")."""
+def _listed(job: Job, now: float) -> str:
+    """A job in a list: its label and state, an ended one's run time as its detail says it, and a failed
+    one's reason ("job 9 (lr-sweep) failed after 6m55s: loss is NaN"): "how long did each take" of a
+    sweep is answered by the list, and the sentence says what the table's "ran for" column does."""
+    t = run_time(job, now) if job.state in ENDED else None
+    how = "in" if job.state == JobState.SUCCEEDED else "after"
+    took = "" if t is None else f" {how} {format_duration(t)}"
     reason = f": {job.reason}" if job.state == JobState.FAILED and job.reason else ""
-    return f"{label(job)} {state_words(job)}{reason}"
+    return f"{label(job)} {state_words(job)}{took}{reason}"
 
 
-def _in_all(ctx: QueryContext, found: list[Job], now: float) -> str:
+def _in_all(ctx: QueryContext, found: list[Job], now: float, whole_runs: bool = False) -> str:
     """What jobs took together: GPU-hours (run time x GPUs, as gpuaccel show counts them) and energy (the
-    jobs' recorded energy, all attempts)."""
+    jobs' recorded energy, all attempts). ``whole_runs``: the jobs were found by a span, and a run that
+    crossed its edge counts whole (said so)."""
     hours = sum(gpu_time(with_events(ctx, j), now) or 0.0 for j in found) / 3600
     measured = [reads.job_energy(ctx.store, j.id) for j in found]
     joules = sum(e[0] for e in measured if e is not None)
@@ -450,7 +460,8 @@ def _in_all(ctx: QueryContext, found: list[Job], now: float) -> str:
         ran = f" The first started at {clock(min(starts))}" + (
             f", the last ended at {clock(max(ends))}." if done else "."
         )
-    return f"In all {gpu_hours_text(hours)} GPU-hours{energy}{of}.{ran}"
+    whole = " (their whole runs)" if whole_runs else ""
+    return f"In all{whole} {gpu_hours_text(hours)} GPU-hours{energy}{of}.{ran}"
 
 
 RANK_NEXT = 2  # a ranking's sentence names the runners-up after the first, each with its state
@@ -478,7 +489,8 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         )
     ranked.sort(key=lambda jv: jv[1], reverse=q.order != "min")
     best, value = ranked[0]
-    what = "GPU-time" if q.metric == "gpu_time" else "run time"
+    what = "GPU-hours" if q.metric == "gpu_time" else "run time"
+    told = _gpu_hours if q.metric == "gpu_time" else so_far  # GPU-time in GPU-hours, as every view says it
     word = (
         ("most" if q.order != "min" else "least")
         if q.metric == "gpu_time"
@@ -486,17 +498,15 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     )
     state = STATE_CLAUSES[best.state]
     head = (
-        f"{cap(label(best))} used the {word} GPU-time{among}{_filters(q)}: {format_duration(value)}"
-        f" ({_gpu_times(best, now)}); {state}."
+        f"{cap(label(best))} used the {word} GPU-time{among}{_filters(q)}: {told(best, value)}"
+        f" ({format_duration(value)}: {_gpu_times(best, now)}); {state}."
         if q.metric == "gpu_time"
         else f"{cap(label(best))} ran the {word}{among}{_filters(q)}: {so_far(best, value)}; {state}."
     )
     runners = ranked[1 : 1 + RANK_NEXT]
     if runners:
-        head += (
-            " Next: " + ", ".join(f"{label(j)} {so_far(j, v)} ({state_words(j)})" for j, v in runners) + "."
-        )
-    rows = [[j.id, j.name or j.kind, str(j.state), so_far(j, v)] for j, v in ranked[:10]]
+        head += " Next: " + ", ".join(f"{label(j)} {told(j, v)} ({state_words(j)})" for j, v in runners) + "."
+    rows = [[j.id, j.name or j.kind, str(j.state), told(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
 
 
@@ -532,12 +542,18 @@ def _wait_rank(ctx: QueryContext, q: Query) -> Result:
     return Result(q, head, ["job", "name", "state", "queue wait"], rows, [best.id])
 
 
+def _gpu_hours(job: Job, seconds: float) -> str:
+    """GPU-seconds in GPU-hours as ``gpuaccel show`` and a job's detail write them ("so far": running)."""
+    return f"{gpu_hours_text(seconds / 3600)} GPU-hours" + (" so far" if job.state in LIVE else "")
+
+
 def _gpu_times(job: Job, now: float) -> str:
     """How a GPU-time was counted: "1 GPU x 3 min" for one attempt, the attempts for more."""
     runs = attempts(job)
     if len(runs) > 1:
         return f"over its {len(runs)} attempts"
-    return f"{len(job.assigned_gpus) or 1} GPU x {so_far(job, run_time(job, now) or 0)}"
+    gpus = len(job.assigned_gpus) or 1  # the value before it says "so far" of a running job
+    return f"{gpus} GPU{'s' if gpus != 1 else ''} x {format_duration(run_time(job, now) or 0)}"
 
 
 def _energy_rank(ctx: QueryContext, q: Query) -> Result:

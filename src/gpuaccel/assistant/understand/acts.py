@@ -81,8 +81,9 @@ _CLEAN_STATES = {
 _CLEANING = {"delete", "remove", "clean", "clear", "purge", "wipe"}
 _HARDWARE_VERBS = {
     "set", "reset", "change", "lower", "raise", "increase", "decrease", "overclock", "underclock", "lock",
-    "cap", "pin", "boost", "throttle",
+    "cap", "pin", "boost", "throttle", "undervolt",
 }  # fmt: skip
+_TUNING_VERBS = {"overclock", "underclock", "undervolt"}  # of hardware whatever follows: "overclock the mem"
 # the words a request may lead with: "put it on hold", "take it off hold"
 _LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take", "give"}
 _SETTING = re.compile(r"\b(?:power limit|limit|clocks?|fans?|tdp)\b")  # "drop gpu 0's power limit to 500 w"
@@ -248,7 +249,11 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
     if verb in (*_HARDWARE_VERBS, "give") and re.search(r"\bprio(?:rity)?\b", said):  # "give it priority 10"
         command = "priority"
-    elif (verb in _HARDWARE_VERBS and _HARDWARE.search(said)) or (verb == "drop" and _SETTING.search(said)):
+    elif (
+        verb in _TUNING_VERBS
+        or (verb in _HARDWARE_VERBS and _HARDWARE.search(said))
+        or (verb == "drop" and _SETTING.search(said))
+    ):
         return Act(f"{CANT} {HARDWARE_REPLY}")
     if command is None and verb in _SUBMIT:
         held = [i for i in jobs if states.get(i) == "held"]

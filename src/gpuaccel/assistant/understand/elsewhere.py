@@ -78,7 +78,8 @@ _TRIVIA = re.compile(
 # A request for advice: "the best learning rate for", "a good idea for", "should i use bf16", "what batch
 # size should i use", "how many epochs should we train"
 _ADVICE = re.compile(
-    r"\b(?:best|optimal|ideal|recommended|good|right|sensible) (?!time\b|moment\b|one\b)(?:\w+ ){0,2}?"
+    r"\b(?:best|optimal|ideal|recommended|good|right|sensible|sane|reasonable|decent|typical)"
+    r" (?!time\b|moment\b|one\b)(?:\w+ ){0,2}?"
     r"(?:for|to use|to pick|to set)\b"
     r"|\bshould (?:i|we) (?:use|set|pick|choose|try|train|go with|enable|turn on|switch to)"
     r" (?!(?:it|that|this|one|which|the other|a gpu|a card|gpu|card)\b)\w"

@@ -90,9 +90,15 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     if not stems:
         return whole
     # the one name most of whose parts are said, two at least: "llama 8b" is llama-8b-eval, not the
-    # newest llama job
+    # newest llama job; a part counts inside a dashed word too ("the llama-70b finetune" says three parts
+    # of llama-70b-finetune, two of llama-70b-eval)
+    parted = re.sub(r"(?<=\w)[-_.](?=\w)", " ", q)
+
+    def said_part(part: str) -> bool:
+        return said(part) or re.search(rf"(?<!\w){re.escape(part)}(?!\w)", parted) is not None
+
     said_parts = {
-        i: sum(said(p) for p in re.split(r"[-_.]", n.lower()) if len(p) >= 2 and p not in VOCAB)
+        i: sum(said_part(p) for p in re.split(r"[-_.]", n.lower()) if len(p) >= 2 and p not in VOCAB)
         for n, i in names
     }
     most = max(said_parts.values(), default=0)
@@ -275,6 +281,12 @@ _BARE_JOB = (
     re.compile(rf"^(\d+)\b(?!\s*{_UNIT})"),  # "9 waited how long", "3 - exit code?"
     re.compile(r"\b(?:during|while) (\d+)$"),  # "avg util during 6"
     re.compile(r"\b(?:is|was) (\d+) (?:still )?(?:pd|pending|running|queued|held|r|stuck|blocked|waiting)\b"),
+    # the number between an auxiliary and its verb: "how long has 12 been sitting", "did 9 fail"
+    re.compile(
+        r"\b(?:has|had|have|did|does|do|will|was|is) (\d+) (?:still |been |ever |already |actually )*"
+        r"(?:sitting|sat|waiting|waited|queued|pending|running|ran|run|fail|failed|finish|finished|start|"
+        r"started|take|took|use|used|get|got|end|ended|succeed|succeeded|die|died|crash|crashed)\b"
+    ),
     re.compile(r"\b(\d+)\s+(?:\w+\s+)?(?:pd|pending|running|queued|held|failed|state|elapsed|walltime)\b"),
 )
 

@@ -44,7 +44,7 @@ from gpuaccel.assistant.understand.topics import (
     query_for,
     refine_topics,
 )
-from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, words
+from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, gpu_time_said, words
 
 # "list them", "show me those", "name them all" after an answer that lists jobs (understand.lists.LISTS):
 # that answer again
@@ -162,6 +162,7 @@ class RulePicker:
         labelled = _LABEL.match(question)
         if labelled is not None:  # "quick health check on the rig: what's GPU 0 pulling?": the question
             question = question[labelled.end() :]
+        question = array_elements(question, context)  # "lr-sweep [3]", "7_3": an element of an array
         pstate = r"\b(?:p[\s-]state|power state)\b"  # "P-state", "power state": one word
         question = re.sub(pstate, "pstate", question, flags=re.IGNORECASE)
         name = quoted_job_name(question)
@@ -517,6 +518,11 @@ class RulePicker:
             if last is not None and last.name == "gate_state":
                 return last
         flip = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
+        compared = last is not None and last.name == "job_rank" and last.among
+        if compared and job is None and gpu is None and win is None and len(set(ws) - STOP) <= 3:
+            again = _job_metric(ws, set(ws), topics)
+            if again is not None:
+                return replace(last, metric=again)  # type: ignore[type-var]  # "and gpu-hours?": the same jobs
         if last is not None and job is None and gpu is None and {"that", "it", "this"} & set(ws):
             if "because" in ws and last.name in ("failures", "job_detail"):
                 return last  # "is that because it ran out of memory?": the reasons again
@@ -648,8 +654,8 @@ class RulePicker:
             and set(ws) <= SINCE_WHEN
         ):
             return Query("gpu_reading", gpu=last.gpu, metric="overview")  # "since when?": its job's start
-        if last is None or job is not None or topics - {"gpu"}:
-            return None  # a question of its own
+        if last is None or job is not None or topics - {"gpu"} or gpu_time_said(ws):
+            return None  # a question of its own ("how many gpu hours did the 4090 burn today")
         bare = [int(w) for w in ws if w.isdigit()]
         listed_jobs = last.name in ("queue", "jobs", "failures", "finished") and gpu is None
         known = set(context.job_names.values()) | set(context.subjects)
@@ -665,7 +671,8 @@ class RulePicker:
             if last.name == "idle_gpus":
                 return Query("gpu_reading", gpu=gpu, metric="util")
             if last.name in PER_GPU:  # a span said with it replaces the last one: "just gpu 1, last 30 min"
-                span = win if win is not None and last.name in WINDOWED else last.window
+                spanned = last.name in WINDOWED or last.window is not None  # a reading over a span too
+                span = win if win is not None and spanned else last.window
                 return replace(last, gpu=gpu, window=span)
         if win is not None:
             if last.name in WINDOWED:
@@ -744,19 +751,38 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
         jobs = named_jobs_in(question, context)
     if len(jobs) < 2:
         return None
-    if "energy" in topics:
-        metric = "energy"
-    elif WAIT_WORDS & said or "queue" in topics:
-        metric = "wait"
-    elif re.search(r"\bgpu (?:hours|time)\b|\bgputime\b", " ".join(raw)):
-        metric = "gpu_time"
-    else:
-        metric = "duration"
+    metric = _job_metric(raw, said, topics) or "duration"
     order = "min" if _SHORTER & said else "max"
     return Query("job_rank", metric=metric, order=order, among=",".join(map(str, jobs)))
 
 
+def _job_metric(raw: list[str], said: set[str], topics: set[str]) -> str | None:
+    """The measure of jobs a comparison's words ask (energy, queue wait, GPU-time, run time), or None when
+    they name none."""
+    if "energy" in topics:
+        return "energy"
+    if WAIT_WORDS & said or "queue" in topics:
+        return "wait"
+    if gpu_time_said(raw):
+        return "gpu_time"
+    return "duration" if "long" in topics or {"duration", "runtime", "took", "take"} & said else None
+
+
 _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
+
+
+def array_elements(question: str, context: Context) -> str:
+    """An array's element as the queue writes it, in words the picker reads: "lr-sweep [3]" (``gpuaccel
+    ls``) is "lr-sweep element 3", "7_3" (``gpuaccel cancel 7_3``, Slurm's array_task) the element's job
+    when array 7 has index 3."""
+    question = re.sub(r"\s*\[(\d+)\]", r" element \1", question)
+    by_id = {min(elements.values()): elements for elements in context.arrays.values() if elements}
+
+    def element(m: re.Match[str]) -> str:
+        job = by_id.get(int(m.group(1)), {}).get(int(m.group(2)))
+        return m.group(0) if job is None else f"job {job}"
+
+    return re.sub(r"(?<![\w.])(\d+)_(\d+)\b", element, question)
 
 
 def _end_element(text: str, job: int | None, gpu: int | None, context: Context) -> Query | None:

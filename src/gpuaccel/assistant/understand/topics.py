@@ -23,7 +23,16 @@ from dataclasses import replace
 from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
-from gpuaccel.assistant.understand.words import LESS, LOST, METRICS, MORE, NUMBER_WORDS, STOP, WORD_OF
+from gpuaccel.assistant.understand.words import (
+    LESS,
+    LOST,
+    METRICS,
+    MORE,
+    NUMBER_WORDS,
+    STOP,
+    WORD_OF,
+    gpu_time_said,
+)
 
 # words of a question about the machine's state as a whole ("what's going on with my box?")
 STATUS_WORDS = set("status going happening hi hey hello box rig system setup everything things stuff".split())
@@ -205,12 +214,18 @@ def query_for(
         return Query("failures", window=win, gpu=gpu, job_name=name)
     per_gpu = re.search(r"\b(?:which|what) (?:gpu|card|device)\b|\beach (?:gpu|card|device)\b", " ".join(ws))
     counted = {"jobs", "runs", "tasks"} & set(ws) and (order is not None or {"many", "each"} & set(ws))
-    gpu_time = re.search(r"\bgpu (?:hours|time)\b|\bgputime\b", " ".join(ws))  # a job's GPU-time
+    gpu_time = gpu_time_said(ws)  # a job's GPU-time
     others = {"queue", "running", "energy", "long", "fail"}
     if per_gpu and counted and gpu is None and not topics & others and not gpu_time:
         return Query("gpu_jobs", window=win, order=order if order == "min" else None)  # job counts per GPU
     hog = "who" in topics and "jobs" in topics and order is not None  # "biggest gpu hog among jobs"
-    if hog or "gputime" in ws or ("gpu" in topics and {"time", "hours"} & set(ws) and order is not None):
+    # "how many gpu hours did gpu 1 burn today": the jobs of that GPU, span or name, which say their total
+    totalled = {"many", "much", "total", "sum", "overall", "spent", "burn", "burned", "burnt"} & set(ws)
+    if gpu_time and order is None and totalled and (gpu is not None or win is not None or name):
+        return Query("jobs", gpu=gpu, window=win, job_name=name)
+    # "the most gpu hours", not a reading over time ("max_over_time temperature for gpu 1")
+    timed = "gpu" in topics and {"time", "hours"} & set(ws) and order is not None and metric is None
+    if hog or "gputime" in ws or timed:
         return Query("job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name)
     running_for = "running" in topics and order is None and win is None and not name and gpu is None
     if "long" in topics and ("jobs" in topics or order is not None or name) and metric in (None, "util"):
@@ -254,6 +269,10 @@ def query_for(
         metric = "free_memory"  # "how much is free on the h100": its free memory, not whether it is idle
     if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
         return Query("idle_gpus")
+    if rank and win is not None and metric in HISTORY_COLUMNS:
+        # "which gpu was busiest over the last hour": each GPU's peak, lowest and mean over the span (a
+        # ranking is of readings now)
+        return Query("gpu_reading", metric=metric, window=win)
     if rank:
         return Query("gpu_rank", metric=metric, order=order)
     if metric is not None:  # over a span said with it from the telemetry history ("max memory over 24h")

@@ -206,6 +206,12 @@ PLACING = (
 )
 
 
+def gpu_time_said(ws: list[str]) -> bool:
+    """Whether repaired words ask for GPU-time ("gpu hours", "gpu-time", "gpuhours"): run time x GPUs of
+    jobs, not a GPU's reading."""
+    return re.search(r"\bgpu ?(?:hours?|time)\b|\bgputime\b", " ".join(ws)) is not None
+
+
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power

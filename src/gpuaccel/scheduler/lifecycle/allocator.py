@@ -7,6 +7,7 @@ free memory covers the job's ``memory_mib``. Unknown free memory (NVML cannot sa
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -77,7 +78,7 @@ def place(
         elif g.mig:
             blockers.append(f"GPU {g.index} is in MIG mode (ask for one of its instances with --mig)")
         elif g.index in held:
-            blockers.append(f"GPU {g.index} is held by job {held[g.index]}")
+            blockers.append(held_by(f"GPU {g.index}", held[g.index]))
         elif job.memory_mib is not None and g.free_mib is not None and g.free_mib < job.memory_mib:
             blockers.append(f"GPU {g.index} has {g.free_mib:.0f} MiB free, job needs {job.memory_mib}")
         else:
@@ -87,6 +88,19 @@ def place(
     if job.gpu_ids is not None:
         return "waiting: " + "; ".join(blockers)
     return f"waiting for {_n(job.gpus)}: " + "; ".join(blockers)
+
+
+def held_by(what: str, job_id: int) -> str:
+    """A waiting reason's blocker for a GPU (or MIG instance) another job holds; :func:`holders` reads it."""
+    return f"{what} is held by job {job_id}"
+
+
+_HOLDER = re.compile(r"\bis held by job (\d+)\b")
+
+
+def holders(reason: str | None) -> set[int]:
+    """The jobs a waiting reason says hold what the job needs: what it is queued behind."""
+    return {int(n) for n in _HOLDER.findall(reason or "")}
 
 
 def never_fits(job: GpuDemand, gpus: list[GpuState]) -> tuple[str, str] | None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from gpuaccel.accel.telemetry.types import NA, GpuSample
+from gpuaccel.scheduler.lifecycle.allocator import held_by
 
 ANY = "any"
 _UUID = re.compile(r"MIG-[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
@@ -87,7 +88,7 @@ def place(job: MigDemand, samples: list[GpuSample], held: dict[str, int]) -> tup
     for m in candidates:
         name = f"MIG {m.profile} {m.uuid} on GPU {m.gpu}"
         if m.uuid in held:
-            blockers.append(f"{name} is held by job {held[m.uuid]}")
+            blockers.append(held_by(name, held[m.uuid]))
         elif job.memory_mib is not None and m.free_mib is not None and m.free_mib < job.memory_mib:
             blockers.append(f"{name} has {m.free_mib:.0f} MiB free, job needs {job.memory_mib}")
         else:
