@@ -6,7 +6,12 @@ Worded apart from the held-out question sets."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from heldout_machine import NOW, build_machine
+
 from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.accel.telemetry.fields import energy_text
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
@@ -15,6 +20,7 @@ from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.scheduler.lifecycle.allocator import held_by
 from gpuaccel.scheduler.lifecycle.validation import validate_request
+from gpuaccel.scheduler.reads.history import energy
 from gpuaccel.scheduler.store.queue import Store
 
 
@@ -103,3 +109,25 @@ def test_a_job_in_focus_and_what_else_follows() -> None:
     assert pick("how hot did it get", span) == Query(
         "gpu_reading", gpu=1, metric="temperature", window=morning
     )
+
+
+def test_a_running_jobs_energy_so_far_is_its_gpus_since_it_started(tmp_path: Path) -> None:
+    """The daemon records a job's energy when its attempt ends; before that the record says its GPU's
+    energy since it started, from the telemetry history, and how it was read: the same joules the history
+    gives for that span and GPU."""
+    machine = build_machine(tmp_path)
+    with machine._clock():
+        svc = machine.service()
+        try:
+            running = next(j for j in svc.store.list(states=[JobState.RUNNING]) if j.assigned_gpus)
+            assert running.started_at is not None
+            said = run(
+                QueryContext(FactsSource(svc.store), now=lambda: NOW), Query("job_detail", job=running.id)
+            )
+            spans = energy(svc.store, running.started_at, NOW, list(running.assigned_gpus))
+            joules = sum(float(e.joules or 0.0) for e in spans)
+            gpus = " and ".join(f"GPU {e.gpu}" for e in spans)
+            assert f"It has used {energy_text(joules)} so far: {gpus} since it started (" in said.sentence
+            assert said.rows[0][-1] == f"{energy_text(joules)} so far"
+        finally:
+            svc.stop()

@@ -43,3 +43,24 @@ def test_polite_and_slang_requests_to_act() -> None:
         act = read_act(question, ctx, states)
         assert act is not None and said in act.reply, (question, act)
     assert RulePicker().pick("why is 7 stuck", Context(job_names=NAMES, gpus=[0, 1]), NOW).job == 7
+
+
+def test_a_request_after_a_sentence_that_sets_it_up() -> None:
+    """The request is the second sentence; the first names the job "it" means. The verb's own "it" is the
+    job in focus, over a word elsewhere that begins another job's name."""
+    ctx, states = Context(job_names=NAMES | {"flash-attn-build": 9}), {3: "failed", 4: "queued", 7: "running"}
+    replies = {
+        "The speech recognition job can wait. Would you hold it?": "gpuaccel hold 4",
+        "A client waits on the 13-billion model. Could you give it priority 7?": "gpuaccel priority 3 7",
+        "We need the vit bench's GPU; could you pause it.": "gpuaccel pause 7",
+        "The vit bench finished. What did it score?": None,  # a question after it, no request
+        "Run nvidia-smi -pl 300 on gpu 1 please": "nvidia-smi",  # the card's setting, not a job
+        "crank the fan on the 4090": "nvidia-smi",
+    }
+    for question, said in replies.items():
+        act = read_act(question, ctx, states)
+        assert act is None if said is None else act is not None and said in act.reply, (question, act)
+    focus = Context(job_names=NAMES | {"flash-attn-build": 9}, subjects=[7])
+    act = read_act("stop it, the rack needs a bios flash", focus, states)
+    assert act is not None and "gpuaccel cancel 7" in act.reply, act
+    assert read_act("run nvidia-smi", ctx, states) is None  # plain nvidia-smi asks for readings

@@ -58,6 +58,31 @@ def test_questions_that_read_right_only_as_a_whole() -> None:
     # a total of GPU-hours is the jobs of that GPU and span, which say it; "the most" ranks them
     assert pick("total gpu hours on gpu 1 today") == Query("jobs", gpu=1, window=TODAY)
     assert pick("most gpu hours today") == Query("job_rank", metric="gpu_time", order="max", window=TODAY)
+    # what the question is for, before a comma, is no topic; a lead that names a GPU stays
+    assert pick("for the maintenance log, how warm is gpu 1?") == Query(
+        "gpu_reading", gpu=1, metric="temperature"
+    )
+    assert pick("for gpu 1, how warm is it?") == Query("gpu_reading", gpu=1, metric="temperature")
+    assert pick("the gpu core temps please") == Query("gpu_reading", metric="temperature")  # not tensor cores
+    assert pick("pids on gpu 1") == Query("memory_users", gpu=1)
+
+
+def test_it_after_an_answer_about_one_job_is_that_job() -> None:
+    """ "How much energy did it use?" after a ranking narrowed to a GPU, or after a span's list of one job,
+    asks that job's record, not the GPU's energy or the span's."""
+    names = {"bert-pretrain": 3, "vit-sweep": 4}
+    won = Context(
+        Query("job_rank", gpu=1, metric="duration", order="max"), subjects=[3], job_names=names, **MACHINE
+    )
+    assert pick("how much energy did it burn?", won) == Query("job_detail", job=3)
+    one = Context(Query("failures", window=YESTERDAY), subjects=[4], job_names=names, **MACHINE)
+    assert pick("energy it used before it died?", one) == Query("job_detail", job=4)
+    watts = Context(Query("gpu_reading", gpu=1, metric="power", window=YESTERDAY), **MACHINE)
+    assert pick("and how much energy is that", watts) == Query("energy", gpu=1, window=YESTERDAY)
+    swept = Context(Query("jobs", job_name="vit-sweep"), subjects=[4], job_names=names, **MACHINE)
+    assert pick("how many gpu hours did they take altogether?", swept) == Query("jobs", job_name="vit-sweep")
+    ran = Context(Query("job_detail", job=3), subjects=[3], job_names=names, **MACHINE)
+    assert pick("peak vram before it crashed?", ran) == Query("gpu_reading", metric="memory", job=3)
 
 
 def test_follow_ups_keep_what_the_last_answer_was_about() -> None:

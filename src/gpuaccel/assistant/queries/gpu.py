@@ -168,7 +168,9 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
         during, why = _during(ctx, q)
         if during is None:
             return Result(q, why or "")
-        q = during
+        result = gpu_reading(ctx, during)
+        result.subject_jobs = [q.job]  # the job stays the conversation's: "retry it" after its peak memory
+        return result
     gpus, why = _gpus(ctx, q)
     if why:
         return Result(q, why)

@@ -185,9 +185,13 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     if used is not None:
         where = f" on its {len(job.assigned_gpus)} GPUs" if len(job.assigned_gpus) > 1 else ""
         text += f" It used {energy_text(used[0])}{where} ({used[1]})."
+    so_far = _energy_so_far(ctx, job, now) if used is None else None
+    if so_far is not None:
+        text += f" {so_far[1]}"
     rows = [
         [job.id, job.name or job.kind, str(job.state), format_duration(t) if t is not None else "-",
-         job.attempt, clock(job.created_at), energy_text(used[0]) if used is not None else "-"]
+         job.attempt, clock(job.created_at),
+         energy_text(used[0]) if used is not None else f"{energy_text(so_far[0])} so far" if so_far else "-"]
     ]  # fmt: skip
     one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
     columns = ["job", "name", "state", "ran for", "attempt", "submitted", "energy"]
@@ -197,6 +201,23 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
         said += " " + attempts_words(runs, now)
     said += _run_by(job) + _waited_on(ctx, job)
     return Result(q, said, columns, rows, [job.id], one_gpu)
+
+
+def _energy_so_far(ctx: QueryContext, job: Job, now: float) -> tuple[float, str] | None:
+    """A running job's energy so far, which the daemon records only when the attempt ends: its GPUs'
+    energy since it started, from the telemetry history (the counter, as the record will be), said as
+    such; None when it runs on no GPU or the history has nothing of the span."""
+    if job.state not in LIVE or job.started_at is None or not job.assigned_gpus:
+        return None
+    found = [
+        e for e in history_read.energy(ctx.store, job.started_at, now, list(job.assigned_gpus)) if e.joules
+    ]
+    if not found:
+        return None
+    joules = sum(float(e.joules or 0.0) for e in found)
+    gpus = and_list([f"GPU {e.gpu}" for e in found])
+    how = "; ".join(sorted({f"{e.method}, {e.resolution} history" for e in found}))
+    return joules, f"It has used {energy_text(joules)} so far: {gpus} since it started ({how})."
 
 
 def _run_by(job: Job) -> str:

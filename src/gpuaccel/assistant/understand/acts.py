@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gpuaccel.accel.workloads import registry
 from gpuaccel.assistant.understand.context import Context
-from gpuaccel.assistant.understand.names import named_jobs
+from gpuaccel.assistant.understand.names import named_jobs, named_jobs_in
 
 CANT = "I only read this machine; I do not change anything from the chat."
 HARDWARE_REPLY = "A GPU's power limit, clocks or a reset are set with nvidia-smi as root, not by gpuaccel."
@@ -81,13 +81,19 @@ _CLEAN_STATES = {
 _CLEANING = {"delete", "remove", "clean", "clear", "purge", "wipe"}
 _HARDWARE_VERBS = {
     "set", "reset", "change", "lower", "raise", "increase", "decrease", "overclock", "underclock", "lock",
-    "cap", "pin", "boost", "throttle", "undervolt",
+    "cap", "pin", "boost", "throttle", "undervolt", "crank", "bump", "ramp", "spin", "turn",
 }  # fmt: skip
 _TUNING_VERBS = {"overclock", "underclock", "undervolt"}  # of hardware whatever follows: "overclock the mem"
 # the words a request may lead with: "put it on hold", "take it off hold"
 _LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take", "give"}
 _SETTING = re.compile(r"\b(?:power limit|limit|clocks?|fans?|tdp)\b")  # "drop gpu 0's power limit to 500 w"
 _HARDWARE = re.compile(r"\b(?:gpu|card|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig)\b")
+# nvidia-smi asked to change the card: a reset, a power limit, locked or application clocks, persistence,
+# compute or MIG mode, ECC (plain "nvidia-smi" asks for readings, which the chat gives)
+_NVSMI_SETTING = re.compile(
+    r"\bnvidia-smi\b.*?(?:\s-(?:r|pl|lgc|lmc|rgc|rmc|ac|rac|pm|c|mig|e)\b|\s--(?:gpu-reset|power-limit|lock|"
+    r"applications-clocks|persistence-mode|compute-mode|ecc-config)|\breset\b)"
+)
 _PROGRAM_IN = re.compile(
     r"(?<![\w./-])(?:python3?|torchrun|bash|sh|accelerate|deepspeed|srun|\./\S+|[\w./-]+\.(?:py|sh))\b.*",
     re.I,
@@ -146,9 +152,12 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
         return list(dict.fromkeys(ids))
     found = named_jobs(question, context)
     clause = said[verb_end:].split(",")[0]  # "suspend the sft run, don't kill it": "it" is the run
-    pointed = re.search(r"\b(?:it|that|this|them|those|these|one|ones|him|her)\b", clause)
-    if not found and pointed:
-        found = list(context.subjects)
+    pointed = re.search(r"\b(?:it|its|that|this|them|those|these|one|ones|him|her)\b", clause)
+    # "kill it, I need that card for a firmware flash": the verb's own object is the job in focus, over a
+    # word elsewhere that is only the first part of a name (flash-attn-build)
+    at_once = re.match(r"\s*(?:it|its|that one|this one|them|those|these)\b", said[verb_end:])
+    if pointed and (not found or (at_once and not named_jobs(question, context, stems=False))):
+        found = list(context.subjects) or found
     state = _state_said(said[verb_end:])
     if state is None or not found:
         return found
@@ -212,8 +221,22 @@ def _submission(question: str, said: str, verb: str, verb_end: int) -> str | Non
 def read_act(question: str, context: Context, states: Mapping[int, str] | None = None) -> Act | None:
     """The command for a request to act, or None when the question is not one. ``context``: the
     conversation's jobs (``subjects``: what "it" means), the machine's names and arrays; ``states``: each
-    known job's state, for "the broken one" and for "start it" of a held job (releasing it)."""
+    known job's state, for "the broken one" and for "start it" of a held job (releasing it). A request
+    after a sentence that sets it up ("The 405b probe is no longer needed. Could you cancel it?") is read
+    with the jobs that sentence names as what "it" means."""
     states = states or {}
+    act = _read_one(question, context, states)
+    sentences = re.split(r"(?<=[.!;])\s+(?=[A-Za-z])", question.strip())
+    for k in range(1, len(sentences)):
+        if act is not None:
+            break
+        named = named_jobs_in(" ".join(sentences[:k]), context)
+        act = _read_one(" ".join(sentences[k:]), replace(context, subjects=named or context.subjects), states)
+    return act
+
+
+def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act | None:
+    """:func:`read_act` of one request, from its first words."""
     said = _words(question)
     said = _BEFORE_HOW.sub("", said)  # "i want to game tonight, how do i pause the queue"
     said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
@@ -251,6 +274,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         command = "priority"
     elif (
         verb in _TUNING_VERBS
+        or _NVSMI_SETTING.search(said)
         or (verb in _HARDWARE_VERBS and _HARDWARE.search(said))
         or (verb == "drop" and _SETTING.search(said))
     ):

@@ -128,6 +128,8 @@ def asks_advice(question: str, topics: set[str]) -> bool:
     for this machine's state; the caller has found no GPU named in it, ``topics`` are its topic words'
     concepts."""
     text = plain(question)
-    if _NUMBERED.search(question.lower()) or topics & _MACHINE_TOPICS:
+    # "the screws of a pcie card": a kind of card, not one of this machine's
+    a_kind = re.search(r"\b(?:a|an|any)\s+(?:[\w-]+\s+)?(?:gpu|card|graphics card)s?\b", text) is not None
+    if _NUMBERED.search(question.lower()) or topics & _MACHINE_TOPICS - ({"gpu"} if a_kind else set()):
         return False  # "should i use gpu 1", "what's a good temperature for the card"
     return bool(_ADVICE.search(text))

@@ -74,6 +74,8 @@ DURING = re.compile(
     r"|\b(?:while|during) (?:[\w-]+ ){1,4}(?:ran|was running|trained|run|running)\b"
     r"|\bsince (?:[\w-]+ ){1,4}(?:started|start|began|begun)\b"  # "peak temp since mistral-7b-sft started"
     r"|\b(?:over|across|for) (?:its|the|that) (?:whole |entire )?run\b"
+    r"|\bbefore (?:it|they|the job|the run) (?:ran out|crashed|died|failed|stopped|ended|finished"
+    r"|was (?:stopped|cancelled|canceled|killed))\b"  # "how much memory was it using before it ran out"
 )
 LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
 SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
@@ -87,7 +89,9 @@ def order_said(ws: list[str]) -> bool:
 
 # Words that ask the jobs of one name again for the totals it says: "energy?", "and the gpu hours?"
 TOTALS_AGAIN = set(
-    "and the what about its their how much many total in all energy gpu hours time used use".split()
+    "and the what about its their how much many total in all energy gpu hours time used use did do does it"
+    " they them take took burn burned burnt spend spent consume consumed altogether together combined"
+    " overall".split()
 )
 METRIC_WORDS = {w for w, topic in WORD_OF.items() if topic in METRICS}  # "power", "temp", "mem used"...
 
@@ -162,6 +166,9 @@ class RulePicker:
         labelled = _LABEL.match(question)
         if labelled is not None:  # "quick health check on the rig: what's GPU 0 pulling?": the question
             question = question[labelled.end() :]
+        lead = _LEAD_IN.match(question)
+        if lead is not None and not _names_something(lead.group(0), context):
+            question = question[lead.end() :]  # "for the hardware log, what clocks ...": what it is for
         question = array_elements(question, context)  # "lr-sweep [3]", "7_3": an element of an array
         pstate = r"\b(?:p[\s-]state|power state)\b"  # "P-state", "power state": one word
         question = re.sub(pstate, "pstate", question, flags=re.IGNORECASE)
@@ -270,6 +277,7 @@ class RulePicker:
             and last is not None
             and last.window is not None
             and {"that", "then", "it"} & set(ws)
+            and not (len(context.subjects) == 1 and last.name not in READINGS)  # "it": the one job listed
         ):
             return Query("energy", gpu=last.gpu, window=last.window)  # "and how much energy is that"
         if (
@@ -492,7 +500,9 @@ class RulePicker:
         of = job if job is not None else last.job if last is not None and last.job is not None else None
         if of is None and len(context.subjects) == 1:
             of = context.subjects[0]
-        read = query_for(ws, topics - {"jobs", "long", "running"}, gpu, None, None, order)
+        read = query_for(
+            ws, topics - {"jobs", "long", "running", "fail"}, gpu, None, None, order
+        )  # "... before it crashed"
         if of is None or read is None or read.name not in ("gpu_reading", "gpu_rank") or not read.metric:
             return None
         if read.metric not in HISTORY_COLUMNS:
@@ -592,7 +602,16 @@ class RulePicker:
             and not topics - {"gpu"}
         ):
             return replace(last, gpu=None)  # "and all cards together?"
+        job_of = last.job if last is not None and last.job is not None else None
+        if job_of is None and len(context.subjects) == 1:
+            job_of = context.subjects[0]  # the one job the last answer named
+        # "how much energy did it burn?" after an answer about one job (a ranking's winner, a list of one):
+        # "it" is that job, not the GPU the answer was narrowed to
+        of_the_job = job_of is not None and last is not None and last.name not in READINGS
+        record_asked = bool(topics & JOB_RECORD) or gpu_time_said(ws)
         referent = last.gpu if last is not None and last.gpu is not None else None
+        if of_the_job and record_asked and not topics - JOB_RECORD - {"gpu", "long"}:
+            referent = None
         if referent is None and context.subject_gpus and ({"it", "that", "its"} & set(ws)):
             referent = context.subject_gpus[0]  # "how much memory does that one have?" (the idle one)
         if (
@@ -607,9 +626,6 @@ class RulePicker:
             picked = query_for(ws, topics, referent, win, None, None)
             if picked is not None and picked.gpu == referent:
                 return picked  # "and the memory there?": the same GPU, another reading
-        job_of = last.job if last is not None and last.job is not None else None
-        if job_of is None and len(context.subjects) == 1:
-            job_of = context.subjects[0]  # the one job the last answer named
         ranks = any(w in LESS | MORE and (w.endswith("est") or w in ("most", "least")) for w in ws)
         # a job in focus (the last answer was about it) keeps its record's words: "energy?", "gpu hours?"
         record = JOB_RECORD | ({"memory"} if ASKED_FOR & set(ws) else set())  # "the memory it asked for"
@@ -727,6 +743,24 @@ _LABEL = re.compile(
     r"^[^?:\d]{3,60}:\s+(?=(?:what|which|how|why|when|who|whose|is|are|does|do|did|can|could|any|anything)\b)",
     re.IGNORECASE,
 )
+# What a question is for, before a comma: "For our sustainability report, how much energy ...". Its words
+# are no topic ("report", "log"); a lead that names a job or a GPU ("for job 5, ...") stays.
+_LEAD_IN = re.compile(
+    r"^(?:for|before|ahead of|regarding|re|about|as part of)\b[^?:\d,]{3,60},\s+"
+    r"(?=(?:what|which|how|why|when|who|whose|is|are|does|do|did|can|could|any|anything)\b)",
+    re.IGNORECASE,
+)
+
+
+def _names_something(text: str, context: Context) -> bool:
+    """Whether words name a job or a GPU of this machine (a lead-in that does is part of the question)."""
+    return bool(
+        named_jobs_in(text, context)
+        or gpus_by_model(text, context)
+        or re.search(r"\b(?:gpus?|cards?|jobs?|runs?|nodes?|the h\d+)\b", text, re.I)
+    )
+
+
 # A comparison of the jobs a question names: "faster ... or ...", "longer than", "vs", "compare".
 _COMPARE = re.compile(r"\b(?:or|than|vs|versus|compared?|comparing|comparison|between|which of)\b")
 _COMPARATIVE = (

@@ -92,6 +92,8 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     if OUTDOORS & said and "temperature" in topics and "gpu" not in topics and gpu is None:
         return None
     out = set(topics)
+    if "temperature" in out and "tensor" in out and not {"tensor", "tensors"} & said:
+        out.discard("tensor")  # "the gpu core temps": a temperature, not tensor-core activity
     # a reading named in words that also name others: "memory controller utilization", "dram bandwidth
     # util", "pcie throughput" are one reading each
     out -= {"memory", "util"} if out & {"mem_util", "dram"} else set()

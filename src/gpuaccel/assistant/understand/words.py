@@ -114,6 +114,7 @@ SHORTHAND = {
     "doin": "doing",
     "proc": "process",  # shortened, no typo: "any procs on gpu 1?"
     "procs": "processes",
+    "pids": "processes",  # "which pids are on gpu 0": its process list (not a repair target: "pies")
     # exact words only: as topic words, spelling repair would turn "room" into "oom", "heating" into "eating"
     "oom": "crash",
     "ooms": "crashes",
