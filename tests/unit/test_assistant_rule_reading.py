@@ -83,6 +83,26 @@ def test_it_after_an_answer_about_one_job_is_that_job() -> None:
     assert pick("how many gpu hours did they take altogether?", swept) == Query("jobs", job_name="vit-sweep")
     ran = Context(Query("job_detail", job=3), subjects=[3], job_names=names, **MACHINE)
     assert pick("peak vram before it crashed?", ran) == Query("gpu_reading", metric="memory", job=3)
+    assert pick("its energy consumption?", ran) == Query("job_detail", job=3)  # energy, not power
+    assert pick("runtime", ran) == Query("job_detail", job=3)
+    on_gpu = Context(Query("jobs", gpu=1, window=TODAY), subjects=[3, 4], job_names=names, **MACHINE)
+    assert pick("and the energy of those jobs, summed?", on_gpu) == Query("jobs", gpu=1, window=TODAY)
+
+
+def test_follow_ups_on_readings_say_what_the_answer_says() -> None:
+    """Two live readings in one clause are the overview (which says both); "out of what" names the total
+    of the reading it names; "why nothing" after an N/A reading is that reading again; "total for both"
+    after every GPU's energy is that answer, which says the total."""
+    clock = Context(Query("gpu_reading", gpu=0, metric="clock"), **MACHINE)
+    assert pick("and its temperature and power?", clock) == Query("gpu_reading", gpu=0, metric="overview")
+    assert pick("the memory clock of gpu 1") == Query("gpu_reading", gpu=1, metric="mem_clock")  # one reading
+    assert pick("how much of its memory is used, out of what?", clock) == Query(
+        "gpu_reading", gpu=0, metric="memory"
+    )
+    fans = Context(Query("gpu_reading", metric="fan"), **MACHINE)
+    assert pick("why is it blank for gpu 0", fans) == Query("gpu_reading", metric="fan")
+    energy = Context(Query("energy", window=YESTERDAY), **MACHINE)
+    assert pick("total for both", energy) == Query("energy", window=YESTERDAY)
 
 
 def test_follow_ups_keep_what_the_last_answer_was_about() -> None:

@@ -478,8 +478,13 @@ def _in_all(ctx: QueryContext, found: list[Job], now: float, whole_runs: bool = 
     ran = ""
     if starts:  # the first start and, once every one has ended, the last end
         done = len(ends) == len(found)
+        span = (
+            f" ({format_duration(max(ends) - min(starts))} from the first start to the last end)"
+            if done
+            else ""
+        )
         ran = f" The first started at {clock(min(starts))}" + (
-            f", the last ended at {clock(max(ends))}." if done else "."
+            f", the last ended at {clock(max(ends))}{span}." if done else "."
         )
     whole = " (their whole runs)" if whole_runs else ""
     return f"In all{whole} {gpu_hours_text(hours)} GPU-hours{energy}{of}.{ran}"

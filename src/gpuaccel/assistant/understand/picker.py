@@ -280,9 +280,11 @@ class RulePicker:
             and not (len(context.subjects) == 1 and last.name not in READINGS)  # "it": the one job listed
         ):
             return Query("energy", gpu=last.gpu, window=last.window)  # "and how much energy is that"
+        other_reading = bool(topics & METRICS - {last.metric}) if last is not None else False
         if (
             last is not None
             and last.name == "gpu_reading"
+            and not other_reading  # "how much of its memory is in use, out of what total" after its clock
             and (
                 re.search(r"\bout of (?:how much|what)\b", text)
                 or ({"total", "capacity"} & set(ws) and {"it", "its"} & set(ws) and not topics - {"memory"})
@@ -296,7 +298,9 @@ class RulePicker:
             and last.name == "gpu_reading"
             and re.search(r"\bwhy\b", text)
             and re.search(
-                r"\bn/?a\b|\bnot (?:available|supported)\b|\bno (?:reading|value)\b", question.lower()
+                r"\bn/?a\b|\bnot (?:available|supported)\b|\bno (?:reading|value)\b"
+                r"|\bnothing\b|\bblank\b|\bempty\b|\bmissing\b",
+                question.lower(),
             )
         ):
             return last  # "why n/a?" after a reading: it says the reason the driver gave
@@ -315,6 +319,17 @@ class RulePicker:
             return last  # "list them", "name those" after a count of jobs: the same jobs, listed
         if last is not None and last.name == "jobs" and last.job_name and ws and set(ws) <= TOTALS_AGAIN:
             return last  # "energy?", "and the gpu hours?" after the jobs of a name: it says both, in all
+        totalled = (
+            last is not None
+            and last.name == "jobs"
+            and (last.job_name or last.gpu is not None or last.window)
+        )
+        those = bool(
+            {"those", "these", "they", "them", "jobs", "elements", "all", "together", "summed"} & set(ws)
+        )
+        measure = gpu_time_said(ws) or (topics <= {"energy", "jobs"} and "energy" in topics)
+        if totalled and measure and job is None and gpu is None and win is None and (last.job_name or those):
+            return last  # "and its gpu-hours, all four elements together?": the list says its totals
         kept = last.metric if last is not None and last.name in ("gpu_reading", "gpu_rank") else None
         if kept == "free_memory" and USE_WORDS & set(ws):
             kept = "memory"  # "and how much did the h100 use at most today?" after the free memory
@@ -602,6 +617,16 @@ class RulePicker:
             and not topics - {"gpu"}
         ):
             return replace(last, gpu=None)  # "and all cards together?"
+        if (
+            last is not None
+            and gpu is None
+            and last.gpu is None
+            and last.name == "energy"
+            and {"total", "together", "sum", "combined", "both", "all"} & set(ws)
+            and not topics - {"gpu"}
+            and len(set(ws) - STOP) <= 3
+        ):
+            return last  # "total for both" after every GPU's energy: the answer says their total
         job_of = last.job if last is not None and last.job is not None else None
         if job_of is None and len(context.subjects) == 1:
             job_of = context.subjects[0]  # the one job the last answer named

@@ -94,6 +94,8 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     out = set(topics)
     if "temperature" in out and "tensor" in out and not {"tensor", "tensors"} & said:
         out.discard("tensor")  # "the gpu core temps": a temperature, not tensor-core activity
+    if "energy" in out and "power" in out and not {"power", "watts", "watt", "draw", "drawing"} & said:
+        out.discard("power")  # "its energy consumption": energy (consumption alone is a power word)
     # a reading named in words that also name others: "memory controller utilization", "dram bandwidth
     # util", "pcie throughput" are one reading each
     out -= {"memory", "util"} if out & {"mem_util", "dram"} else set()
@@ -161,6 +163,20 @@ def query_for(
         metric = "clock" if sm_clock else "mem_clock" if mem_clock else "overview"
         if of_memory and {"sm", "core", "cores", "graphics", "gpc"} & set(ws) and not order and win is None:
             metric = "overview"  # "sm clock and mem clock of gpu 0": both, as the overview says them
+    # two live readings the overview says ("its utilization and sm clock", "temp and memory of gpu 1"): the
+    # overview, which says both (over a span or ranked, each reading is its own query)
+    named = topics & {"temperature", "util", "power", "memory"} | (
+        {"clock"} if {"clock", "clocks", "mhz"} & set(ws) else set()
+    )
+    if re.search(r"\b(?:memory|mem|vram) (?:clocks?|speed|mhz)\b", " ".join(ws)):
+        named.discard("memory")  # "the memory clock" is one reading
+    if (
+        len(named) >= 2
+        and win is None
+        and order is None
+        and not topics & {"jobs", "fail", "energy", "summary", "who", "idle"}
+    ):
+        metric = "overview"
     sized = re.search(r"\b\d+(?:\.\d+)? ?(?:gb|gib|g|mb|mib|gigs?)\b", " ".join(ws))
     if sized and FITS & set(ws) and not topics & {"fail", "cancel", "energy"} and win is None:
         return Query("gpu_reading", gpu=gpu, metric="free_memory")  # "can I fit a 30 GB model on gpu 1"

@@ -50,7 +50,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "jobs": "job jobs ran run runs task tasks workload workloads submitted finished completed"
         " succeeded successful done executed sacct",
         "long": "longest slowest shortest quickest fastest duration durations long took time walltime"
-        " elapsed",
+        " elapsed runtime runtimes",
         "summary": "summarize summarise summary recap overview happened report digest rundown brief",
         "gate": "gate assistant yourself",
         "who": "who whom process processes holding holds hogging hog owner owns occupying"
