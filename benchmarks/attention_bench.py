@@ -1,14 +1,21 @@
 """Attention benchmark on a GPU: one table of ours vs SDPA flash / cuDNN / efficient and FlexAttention.
 
     PYTHONPATH=src python3 benchmarks/attention_bench.py [--shapes 4,16,4096,128 ...] [--dtype bf16|fp16|fp8]
-        [--causal both|yes|no] [--mode fwd|bwd|both] [--configs] [--check] [--out benchmarks/results]
+        [--causal both|yes|no] [--mode fwd|bwd|both] [--impls ours sdpa_cudnn fa4 ...] [--configs] [--check]
+        [--out benchmarks/results]
+
+--shapes  B,H,N,D (N = Nq = Nk), or B,H,N,D,Hkv for grouped-query attention (H query heads, Hkv kv heads)
+--impls   ours, sdpa_flash, sdpa_cudnn, sdpa_efficient, flex (the default: all five), and fa4
+          (FlashAttention-4, ``flash_attn.cute.flash_attn_func`` of the flash-attn-4 package; only when named)
+--mode both  times the forward, the backward alone and one forward+backward step
 
 --check   correctness of our kernels on fresh random inputs first (fwd, lse, grads vs fp32 reference;
           FP8 RMSE on FlashAttention-3's outlier inputs)
 --dtype fp8 times the FP8 forward alone (pre-quantised) and end to end, the quantisation, the tl.* FP8
           kernel and cuDNN bf16 on the same inputs (accel.kernels.bench.fp8; --mode is ignored)
 --configs time every tuning candidate of our kernels on each shape (the notes in docs/kernels-log.md)
-FLOPs: forward 4*B*H*Nq*Nk*D (/2 causal), backward 2.5x forward; medians of triton.testing.do_bench.
+FLOPs: forward 4*B*H*Nq*Nk*D (/2 causal), backward 2.5x forward, forward+backward 3.5x; medians of
+triton.testing.do_bench.
 """
 
 from __future__ import annotations
@@ -119,11 +126,13 @@ def sweep_configs(shape: tuple[int, int, int, int], causal: bool, dtype: str, lo
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--shapes", nargs="+", default=DEFAULT_SHAPES, help="B,H,N,D (N = Nq = Nk)")
+    ap.add_argument("--shapes", nargs="+", default=DEFAULT_SHAPES, help="B,H,N,D[,Hkv] (N = Nq = Nk)")
     ap.add_argument("--dtype", choices=("bf16", "fp16", "fp8"), default="bf16")
     ap.add_argument("--causal", choices=("both", "yes", "no"), default="both")
     ap.add_argument("--mode", choices=("fwd", "bwd", "both"), default="both")
-    ap.add_argument("--impls", nargs="+", default=list(bench.IMPLS))
+    ap.add_argument(
+        "--impls", nargs="+", choices=bench.IMPLS + bench.OPTIONAL_IMPLS, default=list(bench.IMPLS)
+    )
     ap.add_argument("--configs", action="store_true", help="time every tuning candidate of our kernels")
     ap.add_argument("--check", action="store_true", help="correctness checks first")
     ap.add_argument("--no-table", action="store_true")
@@ -135,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     shapes = [tuple(int(x) for x in s.split(",")) for s in args.shapes]
     causals = {"both": [False, True], "yes": [True], "no": [False]}[args.causal]
     env = bench.environment()
+    if "fa4" in args.impls:
+        env["flash_attn_4"] = str(bench.fa4_version())
     log: list[str] = []
     out: dict = {"env": env, "formula": bench.FLOP_FORMULA, "dtype": args.dtype, "mode": args.mode}
     if args.check:

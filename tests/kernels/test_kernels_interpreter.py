@@ -230,6 +230,43 @@ def test_benchmark_results_name_the_configs_the_tuner_picked(monkeypatch: pytest
         tuning.force("bwd", None, causal=True)
 
 
+def test_benchmark_table_ratios_against_fa4_and_fwd_bwd_flops() -> None:
+    from gpuaccel.accel.kernels.bench import attention as bench
+
+    f = bench.attention_flops(1, 16, 8192, 8192, 128, True, "fwd")
+    assert f == 2.0 * 16 * 8192 * 8192 * 128
+    assert bench.attention_flops(1, 16, 8192, 8192, 128, True, "fwd_bwd") == 3.5 * f
+    shape = (2, 32, 8192, 128, 8)  # GQA 4:1: H counts the query heads
+    rows = [
+        bench.Result(
+            "ours", shape, "bf16", True, fwd_tflops=600, bwd_tflops=400, fwd_bwd_tflops=440, fwd_err=1e-3
+        ),
+        bench.Result("sdpa_cudnn", shape, "bf16", True, fwd_tflops=500, bwd_tflops=500, fwd_bwd_tflops=500),
+        bench.Result("fa4", shape, "bf16", True, fwd_tflops=400, bwd_tflops=320, fwd_bwd_tflops=352),
+        bench.Result("fa4", (1, 16, 16384, 64), "bf16", False, note="ModuleNotFoundError: flash_attn"),
+    ]
+    lines = bench.format_table(rows, "both").splitlines()
+    assert lines[1].split(" | ") == [
+        "B,H,N,D[,Hkv]", "causal", "dtype", "ours fwd/bwd/fwd+bwd", "sdpa_cudnn fwd/bwd/fwd+bwd",
+        "fa4 fwd/bwd/fwd+bwd", "ours/cuDNN fwd", "bwd", "fwd+bwd", "ours/FA4 fwd", "bwd", "fwd+bwd",
+        "ours err",
+    ]  # fmt: skip
+    assert lines[2].split(" | ") == [
+        "2,32,8192,128,8", "yes", "bf16", "600 / 400 / 440", "500 / 500 / 500", "400 / 320 / 352",
+        "1.20x", "0.80x", "0.88x", "1.50x", "1.25x", "1.25x", "1.0e-03",
+    ]  # fmt: skip
+    assert lines[3].split(" | ")[3:6] == ["n/a", "n/a", "n/a"]  # a row where only FA4 was asked, and failed
+    assert lines[-1] == "# note: fa4 (1, 16, 16384, 64): ModuleNotFoundError: flash_attn"
+    # without FA4 and without the fwd+bwd step: the columns it had before (the shape column named anew)
+    two = bench.format_table(
+        [bench.Result("ours", (1, 1, 1, 64), "bf16", False, fwd_tflops=1, bwd_tflops=2)], "both"
+    )
+    assert (
+        two.splitlines()[1]
+        == "B,H,N,D[,Hkv] | causal | dtype | ours fwd/bwd | ours/cuDNN fwd | bwd | ours err"
+    )
+
+
 def test_forward_path_is_triton_under_the_interpreter(monkeypatch):
     q = torch.zeros(1, 2, 64, 64)
     assert attention.forward_path(q) == "triton"

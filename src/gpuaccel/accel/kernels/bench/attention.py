@@ -1,6 +1,10 @@
 """Side-by-side attention benchmark core: our kernels, SDPA's backends and FlexAttention in one run.
 
-FLOPs (stated with every number): forward 4*B*H*Nq*Nk*D, halved when causal; backward 2.5x forward.
+FLOPs (stated with every number): forward 4*B*H*Nq*Nk*D, halved when causal; backward 2.5x forward;
+forward+backward (one autograd step) 3.5x forward. H is the query heads; a shape ``(B, H, N, D, Hkv)``
+gives grouped-query attention with Hkv key/value heads. FlashAttention-4 (``fa4``: ``flash_attn.cute``
+of the ``flash-attn-4`` package) is timed when asked for by name and installed; it takes its inputs
+sequence-major, so its tensors are stored (B, N, H, D) and handed to it without a copy.
 Times are medians of ``triton.testing.do_bench`` (CUDA events) after its warm-up. Errors are max-abs
 against the fp32 reference on the same inputs (first batch element, at most 4 heads, to bound memory).
 Used by the ``attention.bench``/``attention.sweep`` workloads, ``gpuaccel bench attention`` and
@@ -17,7 +21,11 @@ from typing import Any
 import torch
 
 IMPLS = ("ours", "sdpa_flash", "sdpa_cudnn", "sdpa_efficient", "flex")
-FLOP_FORMULA = "fwd FLOPs = 4*B*H*Nq*Nk*D (/2 causal); bwd = 2.5 x fwd; TFLOP/s = FLOPs / median time"
+OPTIONAL_IMPLS = ("fa4",)  # timed only when named: a package of its own, not a dependency of ours
+FLOP_FORMULA = (
+    "fwd FLOPs = 4*B*H*Nq*Nk*D (/2 causal); bwd = 2.5 x fwd; fwd+bwd = 3.5 x fwd; "
+    "TFLOP/s = FLOPs / median time"
+)
 DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp8": torch.bfloat16}
 
 
@@ -25,19 +33,21 @@ def attention_flops(b: int, h: int, nq: int, nk: int, d: int, causal: bool, mode
     f = 4.0 * b * h * nq * nk * d
     if causal:
         f /= 2
-    return f * (2.5 if mode == "bwd" else 1.0)
+    return f * {"fwd": 1.0, "bwd": 2.5, "fwd_bwd": 3.5}[mode]
 
 
 @dataclass
 class Result:
     impl: str
-    shape: tuple[int, int, int, int]
+    shape: tuple[int, ...]  # B, H, N, D[, Hkv]
     dtype: str
     causal: bool
     fwd_ms: float | None = None
     bwd_ms: float | None = None
     fwd_tflops: float | None = None
     bwd_tflops: float | None = None
+    fwd_bwd_ms: float | None = None  # one autograd step: forward, then the three gradients
+    fwd_bwd_tflops: float | None = None
     fwd_err: float | None = None
     note: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -89,6 +99,27 @@ def _flex() -> Callable[..., torch.Tensor]:
     return fn
 
 
+def _fa4() -> Callable[..., torch.Tensor]:
+    from flash_attn.cute import flash_attn_func
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool) -> torch.Tensor:
+        # (B, H, N, D) views of (B, N, H, D) storage (make_inputs(seq_major=True)): the transposes are free
+        out = flash_attn_func(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), causal=causal)
+        return (out[0] if isinstance(out, tuple) else out).transpose(1, 2)
+
+    return fn
+
+
+def fa4_version() -> str | None:
+    """The installed ``flash-attn-4`` distribution's version, or None."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("flash-attn-4")
+    except PackageNotFoundError:
+        return None
+
+
 def implementation(name: str, dtype_name: str) -> Callable[..., torch.Tensor]:
     if name == "ours":
         if dtype_name == "fp8":
@@ -102,17 +133,32 @@ def implementation(name: str, dtype_name: str) -> Callable[..., torch.Tensor]:
         return _sdpa(name)
     if name == "flex":
         return _flex()
-    raise ValueError(f"unknown implementation {name!r}; known: {', '.join(IMPLS)}")
+    if name == "fa4":
+        return _fa4()
+    raise ValueError(f"unknown implementation {name!r}; known: {', '.join(IMPLS + OPTIONAL_IMPLS)}")
 
 
 def make_inputs(
-    b: int, h: int, n: int, d: int, dtype: torch.dtype, hkv: int | None = None, grad: bool = False
+    b: int,
+    h: int,
+    n: int,
+    d: int,
+    dtype: torch.dtype,
+    hkv: int | None = None,
+    grad: bool = False,
+    seq_major: bool = False,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(B, H, N, D) inputs; ``seq_major`` stores them (B, N, H, D) and returns transposed views, which are
+    still leaves (their gradients land in the same layout, so no copy is timed)."""
     hkv = hkv or h
-    q = torch.randn(b, h, n, d, device="cuda", dtype=dtype, requires_grad=grad)
-    k = torch.randn(b, hkv, n, d, device="cuda", dtype=dtype, requires_grad=grad)
-    v = torch.randn(b, hkv, n, d, device="cuda", dtype=dtype, requires_grad=grad)
-    return q, k, v
+
+    def one(heads: int) -> torch.Tensor:
+        if not seq_major:
+            return torch.randn(b, heads, n, d, device="cuda", dtype=dtype, requires_grad=grad)
+        t = torch.randn(b, n, heads, d, device="cuda", dtype=dtype).transpose(1, 2)
+        return t.requires_grad_(grad)
+
+    return one(h), one(hkv), one(hkv)
 
 
 def reference_error(
@@ -132,15 +178,17 @@ def reference_error(
 def bench_impl(
     name: str, shape: tuple[int, int, int, int], dtype_name: str, causal: bool, mode: str
 ) -> Result:
-    """Time one implementation on one shape; errors become a note (e.g. a backend that refuses the shape)."""
+    """Time one implementation on one shape (B, H, N, D[, Hkv]); errors become a note (e.g. a backend that
+    refuses the shape). Mode ``both`` also times one forward+backward step (``torch.autograd.grad``)."""
     from triton.testing import do_bench
 
-    b, h, n, d = shape
+    b, h, n, d = shape[:4]
+    hkv = shape[4] if len(shape) > 4 else h
     res = Result(name, shape, dtype_name, causal)
     try:
         fn = implementation(name, dtype_name)
         need_bwd = mode in ("bwd", "both") and dtype_name != "fp8"
-        q, k, v = make_inputs(b, h, n, d, DTYPES[dtype_name], grad=need_bwd)
+        q, k, v = make_inputs(b, h, n, d, DTYPES[dtype_name], hkv, grad=need_bwd, seq_major=name == "fa4")
         with torch.no_grad():
             out = fn(q, k, v, causal)
         res.fwd_err = reference_error(out, q, k, v, causal)
@@ -156,6 +204,13 @@ def bench_impl(
                 return_mode="median",
             )  # fmt: skip
             res.bwd_tflops = attention_flops(b, h, n, n, d, causal, "bwd") / res.bwd_ms / 1e9
+            del o
+            if mode == "both":
+                res.fwd_bwd_ms = do_bench(
+                    lambda: torch.autograd.grad(fn(q, k, v, causal), (q, k, v), do), warmup=25, rep=100,
+                    return_mode="median",
+                )  # fmt: skip
+                res.fwd_bwd_tflops = attention_flops(b, h, n, n, d, causal, "fwd_bwd") / res.fwd_bwd_ms / 1e9
         if name == "ours":
             res.extra["configs"] = tuned_configs(shape, causal, dtype_name)
             if dtype_name == "fp8":  # Gluon on Hopper: no tuned configuration, the path says which ran
@@ -186,7 +241,7 @@ def tuned_configs(shape: tuple[int, int, int, int], causal: bool, dtype_name: st
     from gpuaccel.accel.kernels.dense.attention import padded_head_dim
     from gpuaccel.accel.kernels.tuning import configs as tuning
 
-    b, h, n, d = shape
+    b, h, n, d = shape[:4]
     kinds = ("fwd_fp8",) if dtype_name == "fp8" else ("fwd", "bwd")
     dims = (b, h, n, n, padded_head_dim(d))
     out = {}
@@ -207,30 +262,36 @@ def _fmt(x: float | None) -> str:
 
 
 def format_table(results: list[Result], mode: str, header: str = "") -> str:
-    """One row per (shape, causal): TFLOP/s per implementation, ratio ours/cuDNN."""
-    impls = [i for i in IMPLS if any(r.impl == i for r in results)]
+    """One row per (shape, causal): TFLOP/s per implementation (fwd / bwd, and fwd+bwd where timed), the
+    ratios ours/cuDNN and, when FlashAttention-4 ran, ours/FA4."""
+    impls = [i for i in IMPLS + OPTIONAL_IMPLS if any(r.impl == i for r in results)]
+    with_fb = any(r.fwd_bwd_tflops is not None for r in results)
+    attrs = ("fwd_tflops", "bwd_tflops") + (("fwd_bwd_tflops",) if with_fb else ())
+    versus = [("sdpa_cudnn", "cuDNN")] + ([("fa4", "FA4")] if "fa4" in impls else [])
     keys: list[tuple[Any, ...]] = []
     for r in results:
         if (r.shape, r.causal, r.dtype) not in keys:
             keys.append((r.shape, r.causal, r.dtype))
     lines = [f"# {header}" if header else "", f"# {FLOP_FORMULA}"]
-    cols = (
-        ["B,H,N,D", "causal", "dtype"]
-        + [f"{i} fwd/bwd" for i in impls]
-        + ["ours/cuDNN fwd", "bwd", "ours err"]
-    )
+    what = "fwd/bwd/fwd+bwd" if with_fb else "fwd/bwd"
+    ratio_cols = []
+    for _, label in versus:
+        ratio_cols += [f"ours/{label} fwd", "bwd"] + (["fwd+bwd"] if with_fb else [])
+    cols = ["B,H,N,D[,Hkv]", "causal", "dtype"] + [f"{i} {what}" for i in impls] + ratio_cols + ["ours err"]
     lines.append(" | ".join(cols))
     for shape, causal, dt in keys:
         row = {r.impl: r for r in results if (r.shape, r.causal, r.dtype) == (shape, causal, dt)}
         cells = [",".join(map(str, shape)), "yes" if causal else "no", dt]
         for i in impls:
             r = row.get(i)
-            cells.append("n/a" if r is None or r.note else f"{_fmt(r.fwd_tflops)} / {_fmt(r.bwd_tflops)}")
-        ours, cud = row.get("ours"), row.get("sdpa_cudnn")
-        for attr in ("fwd_tflops", "bwd_tflops"):
-            a = getattr(ours, attr, None) if ours else None
-            c = getattr(cud, attr, None) if cud else None
-            cells.append(f"{a / c:.2f}x" if a and c else "-")
+            cells.append("n/a" if r is None or r.note else " / ".join(_fmt(getattr(r, a)) for a in attrs))
+        ours = row.get("ours")
+        for other, _ in versus:
+            them = row.get(other)
+            for attr in attrs:
+                a = getattr(ours, attr, None) if ours else None
+                c = getattr(them, attr, None) if them else None
+                cells.append(f"{a / c:.2f}x" if a and c else "-")
         cells.append(f"{ours.fwd_err:.1e}" if ours and ours.fwd_err is not None else "-")
         lines.append(" | ".join(cells))
     for kind in ("fwd", "bwd"):
