@@ -56,6 +56,7 @@ def test_a_request_after_a_sentence_that_sets_it_up() -> None:
         "The vit bench finished. What did it score?": None,  # a question after it, no request
         "Run nvidia-smi -pl 300 on gpu 1 please": "nvidia-smi",  # the card's setting, not a job
         "crank the fan on the 4090": "nvidia-smi",
+        "The 13-billion model crashed overnight. Can you kick it off again?": "gpuaccel retry 3",
     }
     for question, said in replies.items():
         act = read_act(question, ctx, states)

@@ -105,6 +105,34 @@ def test_follow_ups_on_readings_say_what_the_answer_says() -> None:
     assert pick("total for both", energy) == Query("energy", window=YESTERDAY)
 
 
+def test_chip_words_runs_and_arrays_read_as_what_they_name() -> None:
+    """ "die temp" is the chip's temperature, not a failure; two readings over a span are the overview over
+    it (each one's peak and mean); a reading of the job in focus in the past is over its run; an array's
+    element ranked by a measure; the job named first is the one asked about."""
+    names = {"prep": 1, "bert-pretrain": 3, "vit-sweep": 7}
+    arrays = {"vit-sweep": {0: 5, 1: 6, 2: 7}}
+    assert pick("peak die temp on gpu 0 today") == Query(
+        "gpu_reading", gpu=0, metric="temperature", window=TODAY
+    )
+    assert pick("avg util and avg power of gpu 1 yesterday") == Query(
+        "gpu_reading", gpu=1, metric="overview", window=YESTERDAY
+    )
+    ran = Context(Query("job_detail", job=3), subjects=[3], job_names=names, **MACHINE)
+    assert pick("and what was its mean temperature?", ran) == Query(
+        "gpu_reading", metric="temperature", job=3
+    )
+    assert pick("how much memory did it ask for", ran) == Query("job_detail", job=3)  # its request
+    swept = Context(job_names=names, arrays=arrays, **MACHINE)
+    assert pick("which vit-sweep element used the most energy", swept) == Query(
+        "job_rank", metric="energy", order="max", job_name="vit-sweep"
+    )
+    listed = Context(Query("jobs", job_name="vit-sweep"), subjects=[7, 6, 5], job_names=names, arrays=arrays)
+    assert pick("which element failed?", listed) == Query("failures", job_name="vit-sweep")
+    assert pick("how long did bert-pretrain wait for prep to finish", swept) == Query("job_detail", job=3)
+    assert pick("which card is free for a new run?", swept) == Query("idle_gpus")
+    assert pick("pid list of gpu 0", swept) == Query("memory_users", gpu=0)
+
+
 def test_follow_ups_keep_what_the_last_answer_was_about() -> None:
     ranked = Context(Query("gpu_rank", metric="temperature", order="max"), subject_gpus=[0], **MACHINE)
     assert pick("how much power does the other one draw?", ranked) == Query(

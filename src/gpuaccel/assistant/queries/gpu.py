@@ -265,6 +265,9 @@ def _during(ctx: QueryContext, q: Query) -> tuple[Query | None, str | None]:
     return replace(q, job=None, gpu=q.gpu if q.gpu is not None else gpus[0], window=span), None
 
 
+SPAN_OVERVIEW = ("temperature", "util", "power", "memory")  # an overview over a span: what the history keeps
+
+
 def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, Any]]) -> Result:
     """A reading's peak and mean per GPU over the query's span, from the telemetry history; a reading the
     history does not keep (fan speed, free memory, the overview) is said to be live only, with its live
@@ -273,6 +276,12 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
     w = q.window
     assert w is not None
     column = HISTORY_COLUMNS.get(metric)
+    if metric == "overview":  # the main readings the history keeps, each one's peak, lowest and mean
+        each = [_over_span(ctx, q, m, gpus) for m in SPAN_OVERVIEW]
+        rows = [[m, *row] for m, r in zip(SPAN_OVERVIEW, each, strict=True) for row in r.rows]
+        gpus_seen = sorted({g for r in each for g in r.subject_gpus})
+        columns = ["reading", "GPU", "peak", "peak at", "lowest", "mean"]
+        return Result(q, " ".join(r.sentence for r in each), columns, rows, subject_gpus=gpus_seen)
     if column is None:
         live = gpu_reading(ctx, replace(q, window=None))
         if metric in METRICS:

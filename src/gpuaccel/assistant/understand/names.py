@@ -86,6 +86,9 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
 
     names = context.job_names.items()
     whole = [i for n, i in names if len(n) >= 3 and n.lower() not in VOCAB and said_whole(n.lower())]
+    # in the order said: "how long did llama-70b-finetune wait before data-prep let it go" asks the first
+    at = {i: q.find(n.lower().split("-")[0]) for n, i in names if i in whole}
+    whole.sort(key=lambda i: at[i] if at[i] >= 0 else len(q))
     whole = whole or _one_letter_off(q, context)  # "sd-xl-trian", "llama-405b-prob": a name mistyped
     if not stems:
         return whole

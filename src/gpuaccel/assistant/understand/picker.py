@@ -501,6 +501,18 @@ class RulePicker:
         # peak", "average power of job 4"
         peaked = bool(PEAK_WORDS & set(ws) or order_said(ws)) and bool(topics & METRICS)  # "biggest memory"
         said_during = said_during or (job is not None and peaked)
+        # "and what was its average power draw?", "how much vram did it hold?" after an answer about one
+        # job (not a reading): that reading over the job's run
+        focus = last.job if last is not None and last.job is not None else None
+        focus = context.subjects[0] if focus is None and len(context.subjects) == 1 else focus
+        past = bool({"did", "was", "were"} & set(ws))
+        about_focus = job is None and gpu is None and focus is not None and last is not None
+        over_its_run = last is not None and last.name == "gpu_reading" and last.job is not None
+        about_focus = about_focus and (last.name not in READINGS or over_its_run)
+        about_focus = (
+            about_focus and bool({"it", "its"} & set(ws)) and not ASKED_FOR & set(ws)
+        )  # not its request
+        said_during = said_during or (about_focus and (peaked or past) and bool(topics & METRICS))
         over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None and last.metric
         name = next((n for n, i in context.job_names.items() if i == job), "")
         own_words = set(ws) - set(words(name))  # "what about vit-b": the name's words aside
@@ -515,12 +527,12 @@ class RulePicker:
         of = job if job is not None else last.job if last is not None and last.job is not None else None
         if of is None and len(context.subjects) == 1:
             of = context.subjects[0]
-        read = query_for(
-            ws, topics - {"jobs", "long", "running", "fail"}, gpu, None, None, order
-        )  # "... before it crashed"
+        held = {"who"} if about_focus else set()  # "how much vram did it hold": its memory, not who holds it
+        asked = topics - {"jobs", "long", "running", "fail"} - held  # "... before it crashed": the reading
+        read = query_for(ws, asked, gpu, None, None, order)
         if of is None or read is None or read.name not in ("gpu_reading", "gpu_rank") or not read.metric:
             return None
-        if read.metric not in HISTORY_COLUMNS:
+        if read.metric not in HISTORY_COLUMNS and read.metric != "overview":
             return None
         return Query("gpu_reading", gpu=gpu, metric=read.metric, job=of)
 
@@ -537,6 +549,17 @@ class RulePicker:
         vague = not topics - {"gpu", "queue", "running", "fail", "cancel", "jobs", "long"}
         # "why?", "how come?", "what was the reason for the newest one?"
         why = "why" in ws or "how come" in " ".join(ws) or bool(CAUSE & set(ws))
+        array = last.job_name if last is not None and last.job_name in context.arrays else None
+        ended_so = topics & {"fail", "cancel"}
+        if (
+            array
+            and ended_so
+            and job is None
+            and gpu is None
+            and {"element", "elements", "which", "one"} & set(ws)
+        ):
+            # "which element failed, and why?" after an array's jobs: its failures, with their reasons
+            return Query("failures", job_name=array, state="cancelled" if "cancel" in ended_so else None)
         if why and job is None and gpu is None and win is None and vague:
             if context.subjects:
                 return Query("job_detail", job=context.subjects[0])
@@ -883,4 +906,8 @@ def _array_said(
         return None
     if "fail" in topics or "cancel" in topics:  # "which element of the sweep failed": its failures
         return Query("failures", job_name=named, state="cancelled" if "cancel" in topics else None)
+    measure = _job_metric(text.split(), set(text.split()), topics)
+    order = "min" if LESS & set(text.split()) else "max" if MORE & set(text.split()) else None
+    if order is not None and measure is not None:  # "which element burned the most energy"
+        return Query("job_rank", metric=measure, order=order, job_name=named)
     return Query("jobs", job_name=named)

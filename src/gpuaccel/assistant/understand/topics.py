@@ -94,6 +94,8 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     out = set(topics)
     if "temperature" in out and "tensor" in out and not {"tensor", "tensors"} & said:
         out.discard("tensor")  # "the gpu core temps": a temperature, not tensor-core activity
+    if "peak_tflops" in out and {"estimated", "estimate", "achieved", "achieving", "doing", "now"} & said:
+        out = out - {"peak_tflops"} | {"tflops"}  # "what's that in estimated dense bf16 tflop/s": achieved
     if "energy" in out and "power" in out and not {"power", "watts", "watt", "draw", "drawing"} & said:
         out.discard("power")  # "its energy consumption": energy (consumption alone is a power word)
     # a reading named in words that also name others: "memory controller utilization", "dram bandwidth
@@ -163,8 +165,8 @@ def query_for(
         metric = "clock" if sm_clock else "mem_clock" if mem_clock else "overview"
         if of_memory and {"sm", "core", "cores", "graphics", "gpc"} & set(ws) and not order and win is None:
             metric = "overview"  # "sm clock and mem clock of gpu 0": both, as the overview says them
-    # two live readings the overview says ("its utilization and sm clock", "temp and memory of gpu 1"): the
-    # overview, which says both (over a span or ranked, each reading is its own query)
+    # two readings the overview says ("its utilization and sm clock", "temp and memory of gpu 1"): the
+    # overview, which says both; over a span, each one's peak and mean (a ranking now is of one reading)
     named = topics & {"temperature", "util", "power", "memory"} | (
         {"clock"} if {"clock", "clocks", "mhz"} & set(ws) else set()
     )
@@ -172,8 +174,7 @@ def query_for(
         named.discard("memory")  # "the memory clock" is one reading
     if (
         len(named) >= 2
-        and win is None
-        and order is None
+        and (win is None and order is None or win is not None and "clock" not in named)
         and not topics & {"jobs", "fail", "energy", "summary", "who", "idle"}
     ):
         metric = "overview"
@@ -294,7 +295,12 @@ def query_for(
     if rank:
         return Query("gpu_rank", metric=metric, order=order)
     if metric is not None:  # over a span said with it from the telemetry history ("max memory over 24h")
-        return Query("gpu_reading", gpu=gpu, metric=metric, window=win if metric in HISTORY_COLUMNS else None)
+        return Query(
+            "gpu_reading",
+            gpu=gpu,
+            metric=metric,
+            window=win if metric in HISTORY_COLUMNS or metric == "overview" else None,
+        )
     status = re.search(r"\bstatus\b|\bgoing on\b|\bhappening\b", " ".join(ws))
     elsewhere = [w for w in _other_words(ws) if w not in STATUS_WORDS]  # "going on in the world"
     if (

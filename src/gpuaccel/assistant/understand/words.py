@@ -204,6 +204,11 @@ PLACING = (
     re.compile(
         rf"\b(?:is\s+)?(?:best|good|right|ok|okay)(?:\s+(?:gpu|card|one))?\s+(?:to|for)\s+{_PUT}{_OBJECT}(?:\s+on)?\b"
     ),
+    # "which card is free for a new job", "any gpu available for another run"
+    re.compile(
+        r"\b(?:free|available|open|ready)\s+for\s+(?:a|my|our|another|one more)?\s*(?:new\s+)?"
+        r"(?:job|run|task|training|experiment)\b"
+    ),
 )
 
 
@@ -221,6 +226,10 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
     text = re.sub(r"\b(power|memory|mem|vram|energy) usage\b", r"\1", text)  # "power usage" is no utilization
     text = re.sub(r"\b(?:bf|fp)[\s-]?16\b|\bbfloat16\b", "bfsixteen", text)  # one word, not "bf" and "16"
+    text = re.sub(
+        r"\bdie(?=[\s-]+(?:temp|temps|temperature|temperatures|size|area)\b)", "chip", text
+    )  # the chip
+    text = re.sub(r"\b(?:pid|process)[\s-]?list\b", "processes", text)  # "pid list": the GPU's processes
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)
     # a job that ran out of memory failed ("is gpu 0 running out of memory?" asks for a reading)
