@@ -44,6 +44,7 @@ OUT = Path(__file__).resolve().parent
 NOW = time.time()
 DAY0 = dt.datetime.now(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
 START = max(DAY0, NOW - 10 * 3600)  # the daemon ran the last ten hours of today
+SEEDED_HOURS = 7.5  # the seeded jobs run until START + 7 h: earlier in the day they would end in the future
 
 
 class _NoSampler:
@@ -131,7 +132,7 @@ def _jobs(store: Store) -> int:
                  finished_at=s + 7 * 3600, assigned_gpus="[1]", exit_code=0)  # fmt: skip
     _timeline(store, train, (s + 3600, "running", "started"), (s + 7 * 3600, "succeeded", "exit code 0"))
     _energy(store, train, 1, s + 7 * 3600, 6.0 * 3600 * 380.0, 6 * 3600.0)
-    oom = _job(store, "sdxl-train", "failed", attempt=4, created_at=s + 2 * 3600 - 60,
+    oom = _job(store, "sdxl-train", "failed", attempt=4, max_retries=3, created_at=s + 2 * 3600 - 60,
                started_at=s + 4 * 3600 + 1800, finished_at=s + 4 * 3600 + 2400, assigned_gpus="[0]",
                exit_code=1, reason="CUDA out of memory. Tried to allocate 2.50 GiB")  # fmt: skip
     tries = []
@@ -151,6 +152,8 @@ def _jobs(store: Store) -> int:
 
 
 def main() -> int:
+    if NOW - START < SEEDED_HOURS * 3600:
+        raise SystemExit(f"run after {SEEDED_HOURS:g} h UTC: the seeded day needs that much of today")
     root = Path(tempfile.mkdtemp(prefix="gpuaccel-report-shots-"))
     data = root / "data"
     data.mkdir()
@@ -212,6 +215,9 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         (("what got nuked?",), "chat_model_pick.png"),
         (("why did sdxl-train fail?", "ok try it once more", "how hot is gpu zero", "and its peak today?"),
          "chat_act_and_spoken.png"),
+        # two readings over a span: the overview over it; GPU-time ranked in GPU-hours
+        (("temperature and power of gpu 0 today?", "which job used the most gpu hours today?"),
+         "chat_span_overview.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
