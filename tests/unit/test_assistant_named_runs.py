@@ -65,3 +65,5 @@ def test_a_request_after_a_sentence_that_sets_it_up() -> None:
     act = read_act("stop it, the rack needs a bios flash", focus, states)
     assert act is not None and "gpuaccel cancel 7" in act.reply, act
     assert read_act("run nvidia-smi", ctx, states) is None  # plain nvidia-smi asks for readings
+    act = read_act("nvidia-smi -r on gpu 0 pls", ctx, states)  # a card's setting, with no verb before it
+    assert act is not None and "as root" in act.reply and not act.jobs  # the hardware reply, no job

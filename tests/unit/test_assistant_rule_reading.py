@@ -105,6 +105,31 @@ def test_follow_ups_on_readings_say_what_the_answer_says() -> None:
     assert pick("total for both", energy) == Query("energy", window=YESTERDAY)
 
 
+def test_a_sysadmins_shorthand_and_follow_ups() -> None:
+    """ "pwr", "q", a job "with 14", "will ... tonight" (the future), "ran for how long before that" (its own
+    run), "model + total mem", "that pid" after the process list, "the last job on it" of the idle GPU."""
+    from gpuaccel.assistant.understand.replies import about_the_future
+
+    names = {"prep": 1, "bert-pretrain": 3, "vit-sweep": 14}
+    ctx = Context(job_names=names, **MACHINE)
+    assert pick("peak pwr on gpu 1 yesterday", ctx) == Query(
+        "gpu_reading", gpu=1, metric="power", window=YESTERDAY
+    )
+    assert pick("q?", ctx) == Query("queue")
+    assert pick("Q: how warm is gpu 1", ctx) == Query("gpu_reading", gpu=1, metric="temperature")  # a label
+    assert pick("what's going on with 14", ctx) == Query("job_detail", job=14)
+    assert about_the_future("will gpu 1 get past 85 c tonight?") is not None
+    assert about_the_future("ran for how long before that") is None
+    ran = Context(Query("job_detail", job=3), subjects=[3], job_names=names, **MACHINE)
+    assert pick("ran for how long before that", ran) == Query("job_detail", job=3)  # not job 2
+    assert pick("and the run before it", ran) == Query("job_detail", job=2)
+    assert pick("gpu 1 model + total mem", ctx) == Query("gpu_list", gpu=1)
+    procs = Context(Query("memory_users", gpu=0), **MACHINE)
+    assert pick("how much mem is that pid using", procs) == Query("memory_users", gpu=0)
+    idle = Context(Query("idle_gpus"), subject_gpus=[1], job_names=names, **MACHINE)
+    assert pick("when did the last job on it finish?", idle) == Query("finished", gpu=1)
+
+
 def test_chip_words_runs_and_arrays_read_as_what_they_name() -> None:
     """ "die temp" is the chip's temperature, not a failure; two readings over a span are the overview over
     it (each one's peak and mean); a reading of the job in focus in the past is over its run; an array's

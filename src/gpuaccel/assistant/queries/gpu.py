@@ -148,11 +148,18 @@ def gpu_list(ctx: QueryContext, q: Query) -> Result:
         ]
         for g in gpus
     ]
-    names = "; ".join(f"GPU {g['index']} is an {g['name']}{_identity(g)}" for g in gpus)
+    names = "; ".join(
+        f"GPU {g['index']} is an {g['name']} with {_memory_size(g)}{_identity(g)}" for g in gpus
+    )
     count = f"There {'is 1 GPU' if len(gpus) == 1 else f'are {len(gpus)} GPUs'}: {names}."
     driver = gpus[0].get("driver")
     said = (count if q.gpu is None else names + ".") + (f" NVIDIA driver {driver}." if driver else "")
     return Result(q, said, ["GPU", "model", "memory (GiB)", "architecture", "PCI bus"], rows)
+
+
+def _memory_size(g: dict[str, Any]) -> str:
+    """ "79.6 GiB (81559 MiB) of memory": the size as the table's GiB and as nvidia-smi's MiB."""
+    return f"{_say(gib(g['mem_total_mib']), 'memory', g)} ({mib(g.get('mem_total_mib'))}) of memory"
 
 
 def _identity(g: dict[str, Any]) -> str:

@@ -249,6 +249,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if question.rstrip().endswith("?") and re.search(r"\b(?:what|why|when|where|who|which)\b", said):
         return None  # "stop job 3 from what?"
     tokens = said.split()
+    if _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
+        return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
     at = _verb_at(tokens)
     if at is None:
         return None

@@ -305,8 +305,16 @@ class RulePicker:
         ):
             return last  # "why n/a?" after a reading: it says the reason the driver gave
         # "when was it last used by a job", "when did a job last run on gpu 1": the latest ends on that GPU
-        lately = re.search(r"\blast (?:used|ran|run|busy|had)\b|\b(?:used|ran|run) last\b", text)
+        lately = re.search(
+            r"\blast (?:used|ran|run|busy|had)\b|\b(?:used|ran|run) last\b", text
+        ) or re.search(
+            r"\b(?:the )?last job (?:on|of) (?:it|that|this|gpu \d+)\b.*"
+            r"\b(?:finish|finished|end|ended|ran|run|stop)\b",
+            text,
+        )  # "when did the last job on it finish?" of the idle GPU
         focus_gpu = gpu if gpu is not None else last.gpu if last is not None else None
+        if focus_gpu is None and len(context.subject_gpus) == 1 and {"it", "that", "this"} & set(ws):
+            focus_gpu = context.subject_gpus[0]  # "it": the one GPU the last answer named (the idle one)
         if (
             lately
             and "jobs" in topics
@@ -574,6 +582,12 @@ class RulePicker:
         if last is not None and job is None and gpu is None and {"that", "it", "this"} & set(ws):
             if "because" in ws and last.name in ("failures", "job_detail"):
                 return last  # "is that because it ran out of memory?": the reasons again
+            if (
+                last.name == "memory_users"
+                and (PROCESS_WORDS | {"pid"}) & set(ws)
+                and not topics - {"memory", "who"}
+            ):
+                return last  # "how much mem is that pid using": the process list says each one's memory
             if last.name == "memory_users" and {"queue", "jobs", "who"} & topics and not topics & METRICS:
                 return (
                     last  # "is that one of our queue jobs?", "who is that?": the answer says who started it
@@ -601,7 +615,11 @@ class RulePicker:
         later = r"(?! (?:start|starts|ran|run|began|begin|got|died|dies|broke|went|was|were|had|is|\w+ed)\b)"
         back = rf"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b{later}|\b(?:previous|prior)\b"
         # not "how long did it run before that": the job in focus, before what happened to it
-        itself = re.search(r"\b(?:it|they)\b(?: \w+){1,3} before\b", " ".join(ws))
+        itself = re.search(
+            r"\b(?:it|they)\b(?: \w+){1,3} before\b"
+            r"|\b(?:ran|took|run for|running for)\b(?: \w+){0,3} before\b",
+            " ".join(ws),
+        )  # "ran for how long before that": its run, before it was stopped
         step = -1 if re.search(back, " ".join(ws)) and not itself else 0
         step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
         in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"

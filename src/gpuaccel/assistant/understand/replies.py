@@ -52,6 +52,8 @@ _FUTURE = re.compile(
     r"|going to (?:be|fail|finish|end|start|run|cost)|gonna (?:be|fail|finish|end|cost)"
     r"|by (?:tonight|tomorrow|the end of (?:the )?(?:day|week))"
     r"|will (?:\S+ ){0,5}(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach))\b"
+    # "will gpu0 go over 80 c tonight"
+    r"|\bwill (?:\S+ ){0,6}(?:tonight|later|overnight|this (?:evening|afternoon|weekend))\b"
 )
 FUTURE_REPLY = "I cannot tell what will happen, only what happened and what is happening now: " + TOPICS + "."
 
@@ -59,7 +61,7 @@ FUTURE_REPLY = "I cannot tell what will happen, only what happened and what is h
 # "how long before it died", "ran how long before it failed": what a job did, said in the past tense
 _PAST_RUN = re.compile(
     r"\bhow long before (?:it|they|the \S+) (?:died|failed|crashed|finished|ended|stopped|started|got)\b"
-    r"|\b(?:ran|run|did it run|was it running) how long before\b"
+    r"|\b(?:ran|run|did it run|was it running)(?: for)? how long before\b"  # "ran for how long before that"
 )
 # The world outside the machine: "the weather in berlin tomorrow" is no question about this machine's future
 _WORLD = re.compile(r"\b(?:weather|rain|snow|sunny|outside|outdoors|stocks?|election|exchange rate)\b")

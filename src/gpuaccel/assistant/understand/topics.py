@@ -178,6 +178,8 @@ def query_for(
         and not topics & {"jobs", "fail", "energy", "summary", "who", "idle"}
     ):
         metric = "overview"
+    if "models" in topics and metric == "memory" and {"total", "size", "capacity", "much"} & set(ws):
+        return Query("gpu_list", gpu=gpu)  # "gpu0 model + total mem": what the GPU is, with its memory size
     sized = re.search(r"\b\d+(?:\.\d+)? ?(?:gb|gib|g|mb|mib|gigs?)\b", " ".join(ws))
     if sized and FITS & set(ws) and not topics & {"fail", "cancel", "energy"} and win is None:
         return Query("gpu_reading", gpu=gpu, metric="free_memory")  # "can I fit a 30 GB model on gpu 1"

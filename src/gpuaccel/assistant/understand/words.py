@@ -98,6 +98,7 @@ STOP = set(
 )
 # Chat shorthand, read as the words it stands for before any repair ("wats" is "what", not "watts")
 SHORTHAND = {
+    "pwr": "power",  # a sysadmin's shorthand: "peak pwr on gpu 1 today"
     "wats": "what",
     "wat": "what",
     "whats": "what",
@@ -230,6 +231,7 @@ def words(question: str) -> list[str]:
         r"\bdie(?=[\s-]+(?:temp|temps|temperature|temperatures|size|area)\b)", "chip", text
     )  # the chip
     text = re.sub(r"\b(?:pid|process)[\s-]?list\b", "processes", text)  # "pid list": the GPU's processes
+    text = re.sub(r"(?<![\w'])q(?![\w':])", "queue", text)  # "q?", "stuck in the q" (not a label "Q:")
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)
     # a job that ran out of memory failed ("is gpu 0 running out of memory?" asks for a reading)
