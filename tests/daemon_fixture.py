@@ -36,6 +36,7 @@ FAST_ENV = {
     "GPUACCEL_RETRY_BACKOFF_S": "0.1",
     "GPUACCEL_IDLE_AFTER_S": "0.5",
     "GPUACCEL_PROGRESS_WRITE_S": "0.05",
+    "GPUACCEL_ASSISTANT_WARM_S": "off",  # no model worker per test daemon unless a test asks for one
 }
 
 

@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -149,3 +150,22 @@ def test_an_import_error_in_our_own_assistant_code_stops_the_daemon_with_a_clear
     assert "gpuaccel serve: the daemon cannot start: ImportError:" in out.stderr, out.stderr
     assert "gpuaccel.assistant.chat" in out.stderr and "Traceback" not in out.stderr, out.stderr
     assert not (data / "daemon.json").exists()  # it never served
+
+
+def test_the_daemon_loads_the_picking_model_before_the_first_question(tmp_path: Path) -> None:
+    """With a warm-up delay the daemon starts the model worker by itself (the bundled model picks where the
+    rules find nothing), so the first question the model answers does not wait for torch and the weights;
+    the state says it is loaded and a switch records why, before anything was asked."""
+    d = start_daemon(tmp_path / "data", env={"GPUACCEL_ASSISTANT_WARM_S": "0"})
+    try:
+        headers = {"Authorization": f"Bearer {d.token}"}
+        with httpx.Client(base_url=d.url, headers=headers, timeout=60) as http:
+            deadline = time.monotonic() + 60
+            state = http.get("/api/v1/assistant/state").json()
+            while state["strategy"] is None and time.monotonic() < deadline:
+                time.sleep(0.2)
+                state = http.get("/api/v1/assistant/state").json()
+            assert state["strategy"] == "cpu fp32", state
+            assert [s["event"] for s in state["switches"]] == ["load", "warm"], state["switches"]
+    finally:
+        d.stop()

@@ -139,3 +139,23 @@ def test_worker_process_engine_streams_and_interrupts(model_path: Path) -> None:
     finally:
         took = eng.close()
     assert not eng._proc.is_alive() and took < 10
+
+
+def test_warm_loads_where_the_next_answer_runs_once_and_not_while_waiting(model_path: Path) -> None:
+    """The daemon loads the picking model before the first question (the first pick then costs a pick, not
+    a worker's start): on the GPU while the gate is open, on the CPU while it is closed, nothing when the
+    setting is to wait for the gate, and never a second engine."""
+    ctl, log = make(model_path, FakeGate(open_=True))
+    ctl.settings.use_gpu = True  # the stub labels its engine with the strategy asked; no CUDA is used
+    assert ctl.warm() and ctl.engine.strategy == ctl.settings.gpu_strategy
+    assert not ctl.warm()  # one engine: already loaded
+    assert [s["event"] for s in ctl.switches] == ["load", "warm"]
+    ctl.close()
+    closed, _ = make(model_path, FakeGate(open_=False))
+    assert closed.warm() and closed.engine.strategy == closed.settings.cpu_strategy
+    closed.close()
+    waiting, _ = make(model_path, FakeGate(open_=False), on_close="wait")
+    waiting.settings.use_gpu = True
+    assert not waiting.warm() and waiting.engine is None
+    waiting.close()
+    assert log == [] or all(entry[1] == "closed" for entry in log)

@@ -126,6 +126,9 @@ class AssistantService:
         self._stopping = threading.Event()
         # Idle-time reports start once the gate has stayed open this long (not on every short idle spell).
         self.report_delay_s = float(os.environ.get("GPUACCEL_ASSISTANT_REPORT_DELAY_S", "600"))
+        # The daemon loads the picking model this long after it starts ("off": at the first answer only).
+        warm = os.environ.get("GPUACCEL_ASSISTANT_WARM_S", "5").strip().lower()
+        self.warm_delay_s: float | None = None if warm in ("off", "") else max(0.0, float(warm))
 
     # -- settings ------------------------------------------------------------------------------------
 
@@ -209,6 +212,23 @@ class AssistantService:
             self._unsub_reports = self.idle.subscribe(self._on_gate_for_reports)
         if self.cuda is not None and self.controller.settings.use_gpu:  # asked now, not at the first status
             threading.Thread(target=self.cuda, name="gpuaccel-assistant-cuda", daemon=True).start()
+
+    def warm_later(self) -> None:
+        """Load the picking model ``warm_delay_s`` after now, in the background, so the first question it
+        answers takes a pick's time, not a worker's start (the daemon calls this; a model that does not
+        pick loads at its first answer). Failures are logged: the first answer then loads it as before."""
+        if self.warm_delay_s is None or pick_margin(self.model_path()) is None:
+            return
+
+        def warm() -> None:
+            if self._stopping.wait(self.warm_delay_s or 0.0):
+                return
+            try:
+                self.controller.warm()
+            except Exception:
+                log.exception("loading the picking model ahead of the first answer failed")
+
+        self.run_in_thread("warm", warm)
 
     def _on_gate_for_reports(self, event: Any) -> None:
         if getattr(event, "kind", "") == "gate" and event.idle and not self._reports_running.is_set():

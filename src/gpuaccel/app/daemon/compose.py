@@ -129,6 +129,7 @@ class Daemon:
         self.history.start()
         if self.assistant is not None:
             self.assistant.start()
+            self.assistant.warm_later()  # the picking model, loaded before the first question needs it
         return recovered
 
     def stop(self) -> None:

@@ -223,6 +223,25 @@ class GateController:
         )
         return engine
 
+    def warm(self) -> bool:
+        """Load the engine where the next answer would run, before anyone asks: the first question the
+        picking model answers then costs a pick, not a worker's start (torch's import and the weights).
+        Nothing happens while an answer runs, while the setting is to wait, or once an engine is loaded;
+        on a GPU the gate's later closing frees it as it frees any engine. Whether one was loaded."""
+        if self._closing or not self._busy.acquire(blocking=False):
+            return False
+        try:
+            strategy = self.wanted_strategy()
+            with self._lock:
+                loaded = self.engine is not None
+            if strategy is None or loaded:
+                return False
+            self._engine_for(strategy)
+            self._record("warm", strategy, "loaded before the first answer")
+            return True
+        finally:
+            self._busy.release()
+
     def release(self, reason: str) -> None:
         """Close the loaded engine (its process ends; on CUDA its memory is freed)."""
         with self._lock:
