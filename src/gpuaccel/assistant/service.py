@@ -128,7 +128,10 @@ class AssistantService:
         self.report_delay_s = float(os.environ.get("GPUACCEL_ASSISTANT_REPORT_DELAY_S", "600"))
         # The daemon loads the picking model this long after it starts ("off": at the first answer only).
         warm = os.environ.get("GPUACCEL_ASSISTANT_WARM_S", "5").strip().lower()
-        self.warm_delay_s: float | None = None if warm in ("off", "") else max(0.0, float(warm))
+        try:
+            self.warm_delay_s: float | None = None if warm in ("off", "") else max(0.0, float(warm))
+        except ValueError:
+            raise ValueError(f"GPUACCEL_ASSISTANT_WARM_S={warm!r}: give seconds (e.g. 5) or off") from None
 
     # -- settings ------------------------------------------------------------------------------------
 

@@ -20,7 +20,6 @@ from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, and_list
 from gpuaccel.assistant.queries.spans import last_day
-from gpuaccel.scheduler.lifecycle.allocator import holders
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 
@@ -214,7 +213,7 @@ def _energy_so_far(ctx: QueryContext, job: Job, now: float) -> tuple[float, str]
     ]
     if not found:
         return None
-    joules = sum(float(e.joules or 0.0) for e in found)
+    joules = sum(float(e.joules) for e in found if e.joules)
     gpus = and_list([f"GPU {e.gpu}" for e in found])
     how = "; ".join(sorted({f"{e.method}, {e.resolution} history" for e in found}))
     return joules, f"It has used {energy_text(joules)} so far: {gpus} since it started ({how})."
@@ -234,12 +233,14 @@ def _waited_on(ctx: QueryContext, job: Job) -> str:
     whose scheduler reason says a GPU they need is held by it (what is queued behind it)."""
     waiting = ctx.store.list(states=[JobState.QUEUED, JobState.HELD, JobState.RETRYING], limit=SCAN)
     after = {j.id for j in waiting if job.id in {*j.depends_on, *j.after_any, *j.after_notok}}
-    for_gpu = {j.id for j in waiting if j.state == JobState.QUEUED and job.id in holders(j.waiting_reason)}
+    for_gpu = {
+        j.id for j in waiting if j.state == JobState.QUEUED and job.id in reads.holders(j.waiting_reason)
+    }
     on = sorted((j for j in waiting if j.id in after | for_gpu), key=lambda j: j.id)
     if not on:
         return ""
-    why = {True: "after it", False: "for a GPU it holds"}
-    return f" Waiting on it: {', '.join(f'{label(j)} ({why[j.id in after]})' for j in on)}."
+    each = (f"{label(j)} ({'after it' if j.id in after else 'for a GPU it holds'})" for j in on)
+    return f" Waiting on it: {', '.join(each)}."
 
 
 def attempts_words(runs: list[Attempt], now: float) -> str:

@@ -28,6 +28,12 @@ class Context:
     process_names: dict[str, int] = field(default_factory=dict)
     gpu_memory: dict[int, float] = field(default_factory=dict)  # index -> total MiB, for "the big card"
 
+    def job_in_focus(self) -> int | None:
+        """The job "it" means: the last query's job, else the one job the last answer named."""
+        if self.last is not None and self.last.job is not None:
+            return self.last.job
+        return self.subjects[0] if len(self.subjects) == 1 else None
+
     def to_json(self) -> dict[str, Any]:
         """Plain values: what a chat session stores and what the model worker is sent (the machine's GPUs
         and job names only when known, so a stored answer's context stays small)."""

@@ -511,8 +511,7 @@ class RulePicker:
         said_during = said_during or (job is not None and peaked)
         # "and what was its average power draw?", "how much vram did it hold?" after an answer about one
         # job (not a reading): that reading over the job's run
-        focus = last.job if last is not None and last.job is not None else None
-        focus = context.subjects[0] if focus is None and len(context.subjects) == 1 else focus
+        focus = context.job_in_focus()
         past = bool({"did", "was", "were"} & set(ws))
         about_focus = job is None and gpu is None and focus is not None and last is not None
         over_its_run = last is not None and last.name == "gpu_reading" and last.job is not None
@@ -521,7 +520,7 @@ class RulePicker:
             about_focus and bool({"it", "its"} & set(ws)) and not ASKED_FOR & set(ws)
         )  # not its request
         said_during = said_during or (about_focus and (peaked or past) and bool(topics & METRICS))
-        over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None and last.metric
+        over_a_run = over_its_run and last is not None and last.metric
         name = next((n for n, i in context.job_names.items() if i == job), "")
         own_words = set(ws) - set(words(name))  # "what about vit-b": the name's words aside
         again = not topics - {"gpu", "jobs", "running"} and own_words <= TOTALS_AGAIN | {"for"}
@@ -532,9 +531,7 @@ class RulePicker:
             topics = topics | {kept}  # "and on avg while the 8b eval ran": the last reading, over that run
         if not said_during or not topics & (METRICS | {"overview"}):
             return None  # (a job named by name with "during": "power during the llama finetune")
-        of = job if job is not None else last.job if last is not None and last.job is not None else None
-        if of is None and len(context.subjects) == 1:
-            of = context.subjects[0]
+        of = job if job is not None else focus
         held = {"who"} if about_focus else set()  # "how much vram did it hold": its memory, not who holds it
         asked = topics - {"jobs", "long", "running", "fail"} - held  # "... before it crashed": the reading
         read = query_for(ws, asked, gpu, None, None, order)
@@ -668,9 +665,7 @@ class RulePicker:
             and len(set(ws) - STOP) <= 3
         ):
             return last  # "total for both" after every GPU's energy: the answer says their total
-        job_of = last.job if last is not None and last.job is not None else None
-        if job_of is None and len(context.subjects) == 1:
-            job_of = context.subjects[0]  # the one job the last answer named
+        job_of = context.job_in_focus()
         # "how much energy did it burn?" after an answer about one job (a ranking's winner, a list of one):
         # "it" is that job, not the GPU the answer was narrowed to
         of_the_job = job_of is not None and last is not None and last.name not in READINGS
@@ -892,9 +887,7 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
     if end is None or gpu is not None:
         return None
     last = context.last
-    of = job if job is not None else last.job if last is not None and last.job is not None else None
-    if of is None and len(context.subjects) == 1:
-        of = context.subjects[0]
+    of = job if job is not None else context.job_in_focus()
     named = {i: n for n, i in context.job_names.items()}
     array = next((a for a in context.arrays.values() if of in a.values()), None)
     if array is None and last is not None and last.job_name in context.arrays:

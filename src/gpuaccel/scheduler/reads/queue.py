@@ -12,6 +12,7 @@ import json
 from collections.abc import Sequence
 
 from gpuaccel.api.jobs import Job, JobState
+from gpuaccel.scheduler.lifecycle.allocator import holders as holders  # what a waiting job queues behind
 from gpuaccel.scheduler.store.queue import Store
 
 
