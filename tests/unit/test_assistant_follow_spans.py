@@ -110,6 +110,26 @@ def test_a_name_an_array_shares_asks_for_all_of_it_and_an_element_for_that_one()
     assert ask("what happened to sd-xl-train") == Query("job_detail", job=5)  # one job of its name
     assert ask("train me a chatbot on my emails") != Query("job_detail", job=5)  # "train" said as no job
     assert ask("energy?", Context(whole, gpus=[0, 1], job_names=context.job_names, arrays=sweep)) == whole
+    # the whole array of the element in focus: all of it, as when named
+    element = Context(Query("job_detail", job=9), subjects=[9], gpus=[0, 1], job_names=context.job_names)
+    element.arrays = sweep
+    assert ask("gpu-hours for the entire array?", element) == whole
+    assert ask("did all its elements finish", element) == whole
+    assert ask("how long did it run", element) == Query("job_detail", job=9)
+    # a label naming the array is the question's subject
+    assert ask("lr-sweep array: which tasks crashed") == Query("failures", job_name="lr-sweep")
+
+
+def test_another_reading_over_the_same_run() -> None:
+    """After a reading over a job's run, a reading said alone ("avg power?", "and the temp") is over the
+    same run; "now" asks the live one."""
+    run = Query("gpu_reading", metric="memory", job=4)
+    ctx = Context(run, subjects=[4], gpus=[0, 1], job_names={"vit-b": 4})
+    assert RulePicker().pick("avg power?", ctx, FIXED_NOW) == Query("gpu_reading", metric="power", job=4)
+    assert RulePicker().pick("and the temp", ctx, FIXED_NOW) == Query(
+        "gpu_reading", metric="temperature", job=4
+    )
+    assert RulePicker().pick("power right now on gpu 0", ctx, FIXED_NOW).job is None  # type: ignore[union-attr]
 
 
 def test_since_a_time_of_day_is_a_span_from_it() -> None:

@@ -67,3 +67,21 @@ def test_a_request_after_a_sentence_that_sets_it_up() -> None:
     assert read_act("run nvidia-smi", ctx, states) is None  # plain nvidia-smi asks for readings
     act = read_act("nvidia-smi -r on gpu 0 pls", ctx, states)  # a card's setting, with no verb before it
     assert act is not None and "as root" in act.reply and not act.jobs  # the hardware reply, no job
+
+
+def test_a_dashed_names_beginning_run_together_and_a_label_that_names_a_job() -> None:
+    """People type "sdxl" for sd-xl-… and "qwen13b" for qwen-13b-…; a label before a colon that names a
+    job ("vit-bench array: …") is part of the question, not a lead-in to drop."""
+    ctx = Context(job_names={"sd-xl-lora": 6, "qwen-13b-sft": 3, "vit-bench": 7}, gpus=[0, 1])
+    assert named_jobs("did the sdxl run crash", ctx) == [6]
+    assert named_jobs("gpu hours of qwen13b", ctx) == [3]
+    assert RulePicker().pick("vit-bench status: how long did it run", ctx, NOW) == Query("job_detail", job=7)
+
+
+def test_the_run_after_or_before_the_one_in_focus_among_runs_sharing_a_name_part() -> None:
+    """ "the eval after it" of job 2 is the next eval queued after job 2, not the newest eval."""
+    names = {"tokenize": 2, "llama-eval": 3, "mistral-eval": 9, "qwen-eval": 1}
+    focus = Context(Query("job_detail", job=2), subjects=[2], job_names=names, gpus=[0])
+    assert named_jobs("and the eval after it, did it pass", focus) == [3]
+    assert named_jobs("and the eval before that one", focus) == [1]
+    assert named_jobs("and the eval", Context(job_names=names)) == [9]  # no order said: the newest

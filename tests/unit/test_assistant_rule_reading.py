@@ -120,6 +120,9 @@ def test_a_sysadmins_shorthand_and_follow_ups() -> None:
     assert pick("what's going on with 14", ctx) == Query("job_detail", job=14)
     assert about_the_future("will gpu 1 get past 85 c tonight?") is not None
     assert about_the_future("ran for how long before that") is None
+    for when_done in ("eta for 14?", "time remaining on the vit sweep", "how much longer will 3 take"):
+        assert about_the_future(when_done) is not None, when_done
+    assert about_the_future("how much longer did 3 run than 14") is None  # the past, compared
     ran = Context(Query("job_detail", job=3), subjects=[3], job_names=names, **MACHINE)
     assert pick("ran for how long before that", ran) == Query("job_detail", job=3)  # not job 2
     assert pick("and the run before it", ran) == Query("job_detail", job=2)

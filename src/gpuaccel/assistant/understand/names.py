@@ -132,8 +132,21 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     focus = context.subjects[0] if focus is None and len(context.subjects) == 1 else focus
     # else the one the conversation is about ("when did the finetune finish" after a list that named one)
     talked = set(context.subjects) | set(context.listing)
+    # "the finetune after it" of data-prep: of the jobs with that part, the next one queued after the job
+    # in focus ("before it": the one queued last before it)
+    after = re.search(r"\b(?:after|following|next to) (?:it|that|this|them)\b", q)
+    before = re.search(r"\bbefore (?:it|that|this|them)\b", q)
+
+    def by_order(ids: set[int]) -> int | None:
+        if focus is None or focus in ids or not (after or before):
+            return None
+        later, earlier = [i for i in ids if i > focus], [i for i in ids if i < focus]
+        return min(later) if after and later else max(earlier) if before and earlier else None
+
     stemmed = [
-        focus if focus in ids else min(ids & talked) if len(ids & talked) == 1 else max(ids)
+        focus
+        if focus in ids
+        else by_order(ids) or (min(ids & talked) if len(ids & talked) == 1 else max(ids))
         for stem, ids in name_stems(q, context).items()
         if said(stem)
     ]
@@ -182,15 +195,18 @@ def _distance_one(a: str, b: str) -> bool:
 
 def name_stems(question: str, context: Context) -> dict[str, set[int]]:
     """The parts of the queue's job names a question may name jobs by, each with the jobs that have it: a
-    name's leading parts joined as written ("sd-xl" of sd-xl-train), its first part (4+ characters, no
-    common word), that part without its digits ("resnet" of resnet50-bench), and a later part (3+
-    characters) said as a job ("the sweep" of lr-sweep, "the sft run" of mistral-7b-sft)."""
+    name's leading parts joined as written or run together ("sd-xl", "sdxl" of sd-xl-train), its first
+    part (4+ characters, no common word), that part without its digits ("resnet" of resnet50-bench), and
+    a later part (3+ characters) said as a job ("the sweep" of lr-sweep, "the sft run" of mistral-7b-sft)."""
     q = as_named(question)
     by_stem: dict[str, set[int]] = {}
     for name, job_id in context.job_names.items():
         parts = re.split(r"[-_.]", name.lower())
         for k in range(2, len(parts)):  # "sd-xl", "llama-70b": the name's beginning, written as it is
             by_stem.setdefault(name.lower()[: len("-".join(parts[:k]))], set()).add(job_id)
+            squeezed = "".join(parts[:k])  # and run together, as people type it: "sdxl", "llama70b"
+            if len(squeezed) >= 4 and squeezed not in VOCAB:
+                by_stem.setdefault(squeezed, set()).add(job_id)
         for k, stem in enumerate(parts):
             bare = stem.rstrip("0123456789")
             for part in {stem, bare} if k == 0 else {stem}:

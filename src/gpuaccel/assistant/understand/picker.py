@@ -164,7 +164,8 @@ class RulePicker:
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
             question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
         labelled = _LABEL.match(question)
-        if labelled is not None:  # "quick health check on the rig: what's GPU 0 pulling?": the question
+        if labelled is not None and not _names_something(labelled.group(0), context):
+            # "quick health check on the rig: what's GPU 0 pulling?": the question; not "lr-sweep array: ..."
             question = question[labelled.end() :]
         lead = _LEAD_IN.match(question)
         if lead is not None and not _names_something(lead.group(0), context):
@@ -259,7 +260,9 @@ class RulePicker:
         if same_span and "time" in same_span.group(0) and not LONG_WORDS & (set(ws) - {"time"}):
             topics.discard("long")  # "at that time" names the span, not a run time
         run_read = last is not None and last.name == "gpu_reading" and last.job is not None
-        if win is None and run_read and (same_span or then) and gpu is None and job is None:
+        # "and power", "avg power?" after a reading over a job's run: another reading over that run
+        another = bool(ws) and set(ws) - METRIC_WORDS <= SPAN_AGAIN | PEAK_WORDS
+        if win is None and run_read and (same_span or then or another) and gpu is None and job is None:
             read = query_for(ws, topics - {"jobs", "long", "running"}, last.gpu, None, None, None)  # type: ignore[union-attr]
             if read is not None and read.name == "gpu_reading" and read.metric in HISTORY_COLUMNS:
                 return replace(last, metric=read.metric)  # type: ignore[type-var]  # over the same run
@@ -453,8 +456,10 @@ class RulePicker:
             log = Query("job_log", job=job)  # "mmlu score of the 8b eval?": what it printed
         if log is not None:
             return log  # "show me the log of job 3", "what did it print?"
-        whole = _array_said(text, job, gpu, nth is not None, context, topics) or _end_element(
-            text, job, gpu, context
+        whole = (
+            _array_said(text, job, gpu, nth is not None, context, topics)
+            or _end_element(text, job, gpu, context)
+            or _whole_array(text, job, gpu, nth is not None, context, topics)
         )
         if whole is not None:
             return whole
@@ -896,6 +901,26 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
         return None
     index = max(array) if end.group(1) != "first" else min(array)
     return Query("job_detail", job=array[index])
+
+
+_WHOLE_ARRAY = re.compile(
+    r"\b(?:whole|entire|full|complete)\s+(?:array|sweep)\b|\b(?:the|its|that|this)\s+array\b"
+    r"|\ball\s+(?:the\s+|its\s+)?(?:elements|tasks)\b|\bevery\s+(?:element|task)\b"
+)
+
+
+def _whole_array(
+    text: str, job: int | None, gpu: int | None, nth: bool, context: Context, topics: set[str]
+) -> Query | None:
+    """ "the whole array", "all its elements" of the array the job in focus is an element of: the array's
+    jobs (or failures, or ranking) as when it is named; None when no array is in focus."""
+    if job is not None or gpu is not None or nth or _WHOLE_ARRAY.search(text) is None:
+        return None
+    focus = context.job_in_focus()
+    name = next((n for n, elements in context.arrays.items() if focus in elements.values()), None)
+    if name is None or name not in context.job_names:
+        return None
+    return _array_said(text, context.job_names[name], gpu, nth, context, topics)
 
 
 def _array_said(

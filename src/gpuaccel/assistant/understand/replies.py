@@ -49,6 +49,7 @@ def about_housekeeping(question: str) -> str | None:
 _FUTURE = re.compile(
     r"\b(?:tomorrow|tmrw|tonight at|next (?:week|month|year|hour|day|time)|in the future|predict|prediction"
     r"|forecast|how long until|how long till|how long before"
+    r"|etas?|time (?:left|remaining)|remaining time|how much longer (?:will|is|does|do|until|till|to go)"
     r"|going to (?:be|fail|finish|end|start|run|cost)|gonna (?:be|fail|finish|end|cost)"
     r"|by (?:tonight|tomorrow|the end of (?:the )?(?:day|week))"
     r"|will (?:\S+ ){0,5}(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach))\b"
