@@ -5,6 +5,7 @@ owner. Worded apart from the held-out question sets."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from test_assistant_questions import ask, invented
@@ -61,6 +62,14 @@ def test_who_holds_the_cards_through_the_chat(svc: AssistantService) -> None:
     assert "finetune-b" in text and "fake-trainer" in text and "Xorg" in text
     sid, text, query = ask(svc, "what is occupying gpu 1", None)
     assert query == {"name": "memory_users", "gpu": 1} and "finetune-b" not in text
+
+
+def test_a_gpus_overview_names_the_processes_outside_the_queue(svc: AssistantService) -> None:
+    """As nvidia-smi's process list does: "status of gpu 1" names the desktop's Xorg with its pid."""
+    sid, text, query = ask(svc, "status of gpu 1", None)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "overview"}
+    assert re.search(r"Processes on it: Xorg \(pid \d+, \d+ MiB\)", text), text
+    assert invented(svc, sid, text, False) == []
 
 
 def test_memory_is_said_in_mib_beside_gib_as_status_shows_it(tmp_path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.understand.acts import read_act
-from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.context import Context, JobBrief
 from gpuaccel.assistant.understand.names import named_jobs
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.spoken import written
@@ -85,3 +85,26 @@ def test_the_run_after_or_before_the_one_in_focus_among_runs_sharing_a_name_part
     assert named_jobs("and the eval after it, did it pass", focus) == [3]
     assert named_jobs("and the eval before that one", focus) == [1]
     assert named_jobs("and the eval", Context(job_names=names)) == [9]  # no order said: the newest
+
+
+def test_a_job_said_by_what_it_is_its_state_gpus_or_a_night() -> None:
+    """ "the job that needs two GPUs", "the training that is running now", "the overnight fine-tune on
+    the a100": the one job the description fits; a description several fit names none."""
+    night, day = 1795650000.0, 1795690000.0  # a run over a midnight (local time) and one within a day
+    briefs = {
+        3: JobBrief("succeeded", 1, (0,), night - 20000, night + 8000),
+        4: JobBrief("held", 1),
+        6: JobBrief("running", 1, (0,), day, day + 600),
+        7: JobBrief("queued", 2),
+        9: JobBrief("succeeded", 1, (1,), day - 3000, day - 100),
+    }
+    names = {"qwen-13b-finetune": 3, "whisper-finetune": 4, "sdxl-lora": 6, "vit-bench": 7, "vit-export": 9}
+    ctx = Context(job_names=names, gpus=[0, 1], gpu_models={0: "NVIDIA A100 Ampere", 1: "RTX 3090"})
+    ctx.job_briefs = briefs
+    assert named_jobs("why is the job that needs two gpus still waiting", ctx) == [7]
+    assert named_jobs("how long has the training that is running now been going", ctx) == [6]
+    assert named_jobs("when did the overnight fine-tune on the a100 end", ctx) == [3]
+    assert named_jobs("energy of the fine-tune", ctx) == [4]  # no description: the newest, as before
+    assert named_jobs("did the job on gpu 0 finish", ctx) == []  # two ran there
+    act = read_act("please stop the run that is running now", ctx, {i: b.state for i, b in briefs.items()})
+    assert act is not None and "gpuaccel cancel 6" in act.reply

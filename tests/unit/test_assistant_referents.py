@@ -60,6 +60,14 @@ def test_what_the_user_means_to_do_is_no_ask_of_its_own() -> None:
         "why did job 3 fail?",
     ]  # a request to know asks
     assert split_asks("how hot is gpu 0? why did job 3 fail?") == ["how hot is gpu 0", "why did job 3 fail?"]
+    # what the user is doing is no ask; what they wonder is
+    assert split_asks("which job used the most energy? We are writing the quarterly budget.") == [
+        "which job used the most energy"
+    ]
+    assert split_asks("is gpu 1 idle? I'm wondering why the fan is loud") == [
+        "is gpu 1 idle",
+        "I'm wondering why the fan is loud",
+    ]
 
 
 def test_through_the_chat(svc: AssistantService) -> None:

@@ -89,3 +89,18 @@ def test_a_comparison_followed_up_keeps_its_jobs() -> None:
 def test_an_array_index_the_array_lacks_is_no_element() -> None:
     q = pick("runtime of 9_7")
     assert q is None or q.job != 11, q
+
+
+def test_scontrol_sinfo_and_a_pid_said_as_slurm_and_nvidia_smi_users_say_them() -> None:
+    states = {5: "queued", 7: "queued", 11: "running"}
+    said = {
+        "scontrol update JobId=7 Priority=50": "gpuaccel priority 7 50",
+        "scontrol uhold 5": "gpuaccel release 5",
+        "scontrol requeue 7": "gpuaccel retry 7",
+    }
+    for question, command in said.items():
+        act = read_act(question, Context(job_names=NAMES, arrays=ARRAYS), states)
+        assert act is not None and command in act.reply, (question, act)
+    assert pick("sinfo") == Query("gpu_list")  # what the node has
+    assert pick("which pid is on gpu 1") == Query("memory_users", gpu=1)
+    assert pick("pid?", Query("job_detail", job=5), [5]) == Query("job_detail", job=5)  # its worker

@@ -24,6 +24,8 @@ from gpuaccel.assistant.understand.spoken import written
         ("retry the failed one", "retry the failed one"),  # a pronoun
         ("which one is cooler", "which one is cooler"),
         ("one more time", "one more time"),
+        ("will job 12 be done soon", "will job 12 be done soon"),  # a job's number, then the verb
+        ("the four oh five be probe", "the 405b probe"),  # a model's size
     ],
 )
 def test_spoken_numbers_are_read_as_digits(said: str, read: str) -> None:

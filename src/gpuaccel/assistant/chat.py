@@ -29,7 +29,7 @@ from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.understand.acts import read_act
 from gpuaccel.assistant.understand.asks import answer_asks
-from gpuaccel.assistant.understand.context import Context, Picker
+from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.lists import carried
 from gpuaccel.assistant.understand.names import named_jobs_in
 from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, model_note, pick_by
@@ -237,7 +237,18 @@ class ChatService:
         # a request to act is never described as if asked about (said: what does it); a question about
         # the assistant itself is answered before any picker reads "you" as its idle gate
         arrays = {n: elements for n, elements in arrays.items() if len(elements) > 1}
-        machine = replace(context, job_names=names, arrays=arrays)
+        now = self.now()
+        briefs = {
+            j.id: JobBrief(
+                str(j.state),
+                j.gpus,
+                tuple(j.assigned_gpus),
+                j.started_at,
+                j.finished_at or (now if j.started_at is not None else None),
+            )
+            for j in listed
+        }
+        machine = replace(context, job_names=names, arrays=arrays, job_briefs=briefs)
         act = read_act(heard, machine, {j.id: str(j.state) for j in listed})
         reply = (
             (act.reply if act is not None else None)
@@ -265,7 +276,6 @@ class ChatService:
             process_names=processes,
             gpu_memory={int(g["index"]): float(g["mem_total_mib"] or 0) for g in facts.gpus},
         )
-        now = self.now()
         pickers: list[str] = []  # who picked each part's query
 
         def pick_part(part: str, c: Context) -> Query | None:

@@ -369,6 +369,14 @@ def _overview(ctx: QueryContext, q: Query, gpus: list[dict[str, Any]]) -> Result
             )  # fmt: skip
         else:
             parts.append("No queue job runs on it.")
+        # what else holds it, as nvidia-smi lists it: "anything on gpu 1?" is answered by the desktop's Xorg
+        others = [p for p in g.get("processes") or [] if not p.get("job_id")]
+        if others:
+            parts.append(
+                ("Other processes on it: " if jobs else "Processes on it: ")
+                + ", ".join(f"{p['name']} (pid {p['pid']}, {mib(p['used'])})" for p in others)
+                + "."
+            )
         rows.append([g["index"], g["name"], t, u, p, used, total, sm, memclk, pstate or "N/A", said])
     read = (("temperature", "temperature_c"), ("utilization", "util_gpu"), ("power", "power_w"))
     cols = ["GPU", "model", *(heading(w, FIELD[k].unit) for w, k in read), "used (GiB)", "total (GiB)"]

@@ -30,7 +30,7 @@ _ACTIONS = {
     "pause": ("pause", "suspend", "freeze", "halt"),
     "resume": ("resume", "unpause", "unsuspend", "continue", "unfreeze", "thaw"),
     "hold": ("hold", "park", "shelve"),
-    "release": ("release", "unhold", "unpark"),
+    "release": ("release", "unhold", "uhold", "unpark"),
     "remove": ("delete", "remove"),
     "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
     "switch": ("switch", "swap", "exchange"),
@@ -39,6 +39,12 @@ _ACTIONS = {
 # queue", "get it going" (of a held job)
 _PHRASES = (
     (re.compile(r"\bget rid of\b"), "drop"),
+    # Slurm's scontrol: "scontrol update jobid=13 priority=100", "scontrol hold 12"
+    (
+        re.compile(r"\bscontrol update job(?:id)? (\d+)(?: \S+)*? prio(?:rity)? (-?\d+)\b"),
+        r"prioritize job \1 to \2",
+    ),
+    (re.compile(r"\bscontrol (hold|uhold|release|requeue|suspend|resume)\b"), r"\1"),
     (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)\b"), r"letgo \1"),  # a held job
     (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
     (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),

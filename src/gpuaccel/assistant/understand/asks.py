@@ -38,6 +38,13 @@ _MEANS_TO = re.compile(
     r"'?d like to|will|'?ll)\b(?!\s+(?:know|see|find|check|understand|ask|hear|learn|look|get)\b)",
     re.IGNORECASE,  # "i'd like to know ..." asks
 )
+# what the user is doing, said beside a question: "I am preparing the monthly report." (not "I'm wondering
+# which ...", "I'm looking for the log", which ask)
+_DOING = re.compile(
+    r"^(?:(?:ok|so|but|because|cause)\s+)*(?:i|we)\s*(?:'?m|am|'?re|are)\s+(?:\w+ly\s+)?"
+    r"(?!(?:wondering|asking|looking|trying|checking|curious|interested|seeing|getting|missing)\b)[a-z]+ing\b",
+    re.IGNORECASE,
+)
 # a clause that frames the ask after it (a time, a job's run): "During the running of X, what was ...?"
 _FRAME = re.compile(
     r"^(?:during|while|since|for|in|over|between|from|after|before|until|till)\b", re.IGNORECASE
@@ -53,7 +60,7 @@ def split_asks(message: str) -> list[str]:
         if _FRAME.match(parts[k]) and "?" not in parts[k]:  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
     parts = [p for p in parts if len(p.split()) >= 2]  # a lone "why" or "and" is not a question of its own
-    asks = [p for p in parts if not _MEANS_TO.match(p)] or parts
+    asks = [p for p in parts if not _MEANS_TO.match(p) and not _DOING.match(p)] or parts
     if len(asks) == 1 < len(parts):
         return asks  # "are any gpus free? i wanna launch a run": the question alone
     if not 2 <= len(asks) <= MAX_ASKS:

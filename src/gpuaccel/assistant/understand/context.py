@@ -8,6 +8,18 @@ from typing import Any, Protocol
 from gpuaccel.assistant.queries.query import Query
 
 
+@dataclass(frozen=True)
+class JobBrief:
+    """What a job is besides its name, for "the job that needs two GPUs", "the training that is running
+    now", "the overnight fine-tune on the H100": its state, the GPUs it asks for and ran on, its run."""
+
+    state: str
+    gpus: int
+    ran_on: tuple[int, ...] = ()
+    started: float | None = None
+    until: float | None = None  # its run's end, or now while it runs
+
+
 @dataclass
 class Context:
     """What the previous answer was about, for follow-ups."""
@@ -27,6 +39,7 @@ class Context:
     # machine's, read each turn like job_names, never stored
     process_names: dict[str, int] = field(default_factory=dict)
     gpu_memory: dict[int, float] = field(default_factory=dict)  # index -> total MiB, for "the big card"
+    job_briefs: dict[int, JobBrief] = field(default_factory=dict)  # the machine's, read each turn, not stored
 
     def job_in_focus(self) -> int | None:
         """The job "it" means: the last query's job, else the one job the last answer named."""

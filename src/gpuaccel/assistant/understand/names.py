@@ -9,8 +9,9 @@ may only write a job the question names.
 from __future__ import annotations
 
 import re
+import time
 
-from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.context import Context, JobBrief
 from gpuaccel.assistant.understand.words import ORDINALS, VOCAB
 
 # the words a job's name shortens ("learning-rate sweep" is lr-sweep, "the resnet benchmark" resnet50-bench)
@@ -137,19 +138,27 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     after = re.search(r"\b(?:after|following|next to) (?:it|that|this|them)\b", q)
     before = re.search(r"\bbefore (?:it|that|this|them)\b", q)
 
+    described = described_jobs(question, context)
+
     def by_order(ids: set[int]) -> int | None:
         if focus is None or focus in ids or not (after or before):
             return None
         later, earlier = [i for i in ids if i > focus], [i for i in ids if i < focus]
         return min(later) if after and later else max(earlier) if before and earlier else None
 
+    def of_described(ids: set[int]) -> int | None:  # "the overnight fine-tune" of two fine-tunes
+        fits = ids & described if described is not None and len(ids) > 1 else set()
+        return fits.pop() if len(fits) == 1 else None
+
     stemmed = [
-        focus
-        if focus in ids
-        else by_order(ids) or (min(ids & talked) if len(ids & talked) == 1 else max(ids))
+        of_described(ids)
+        or (focus if focus in ids else by_order(ids))
+        or (min(ids & talked) if len(ids & talked) == 1 else max(ids))
         for stem, ids in name_stems(q, context).items()
         if said(stem)
     ]
+    if not whole and not stemmed and described is not None and len(described) == 1:
+        stemmed = list(described)  # "the job that needs two GPUs": the one job it fits
     if not whole and not stemmed and context.listing:
         # "the sd one" after a list: the one listed job with a part of its name said (2+ letters) as a job
         listed = {n.lower(): i for n, i in names if i in context.listing}
@@ -160,6 +169,66 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
         ]
         stemmed = stemmed if len(stemmed) == 1 else []
     return list(dict.fromkeys(whole + stemmed))
+
+
+# a job said by what it is, singular and definite: "the job that needs two GPUs", "the training that is
+# running now", "the big overnight fine-tune on the h100" (the words before the noun, the clause after it)
+_JOB_NOUN = (
+    r"(?:job|run|training|finetune|finetuning|eval|bench|build|sweep|experiment|task|probe|export|one)"
+)
+_DESCRIBED = re.compile(
+    rf"\b(?:the|that|this)\s+((?:[\w-]+\s+){{0,4}}?){_JOB_NOUN}\b"
+    r"((?:\s+(?:that|which|who)\s+[^,.?;]*|\s+(?:on|with|using|needing|asking for)\s+[^,.?;]*)?)"
+)
+_DESCRIBED_STATES = {
+    "running": r"running|live|active|in progress",
+    "queued": r"queued|waiting|pending",
+    "held": r"held|on hold",
+    "failed": r"failed|crashed|died|broke|broken|errored|ooms?|crashing|failing",
+    "cancelled": r"cancell?ed|killed|aborted",
+    "succeeded": r"succeeded|successful|finished fine|completed",
+}
+_COUNT_WORDS = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "eight": 8}
+_GPU_COUNT = re.compile(r"\b(\d|one|single|two|three|four|eight)[\s-]*(?:gpus?|cards?)\b")
+_GPU_INDEX = re.compile(r"\bon\s+(?:gpu|card)\s*(\d+)\b")
+
+
+def described_jobs(question: str, context: Context) -> set[int] | None:
+    """The jobs a description in the question fits (its state, the GPUs it asks for, the GPU it ran on, a
+    run over a night), or None when the question describes no job so."""
+    if not context.job_briefs:
+        return None
+    q = as_named(question)
+    found = None
+    for m in _DESCRIBED.finditer(q):
+        said = f"{m.group(1)} {m.group(2)}"
+        fits = dict(context.job_briefs)
+        state = next((s for s, w in _DESCRIBED_STATES.items() if re.search(rf"\b(?:{w})\b", said)), None)
+        if state is not None:
+            fits = {i: b for i, b in fits.items() if b.state == state}
+        count = _GPU_COUNT.search(said)
+        if count is not None:
+            n = int(_COUNT_WORDS.get(count.group(1), count.group(1)))
+            fits = {i: b for i, b in fits.items() if b.gpus == n}
+        index = _GPU_INDEX.search(said)
+        on = {int(index.group(1))} if index else gpus_by_model(m.group(2), context) if m.group(2) else set()
+        if on:
+            fits = {i: b for i, b in fits.items() if on & set(b.ran_on)}
+        overnight = re.search(r"\b(?:overnight|over ?night|night)\b", said) is not None
+        if overnight:
+            fits = {i: b for i, b in fits.items() if _ran_over_a_night(b)}
+        if state is None and count is None and not on and not overnight:
+            continue
+        found = set(fits)
+        break
+    return found
+
+
+def _ran_over_a_night(brief: JobBrief) -> bool:
+    """Whether a run went on past a midnight (local time): an overnight run."""
+    if brief.started is None or brief.until is None:
+        return False
+    return time.localtime(brief.started)[:3] != time.localtime(brief.until)[:3]
 
 
 def _one_letter_off(q: str, context: Context) -> list[int]:

@@ -89,8 +89,14 @@ def written(question: str) -> str:
         out[first : last + 1] = [said] + [""] * (last - first)
         k = j
     text = "".join(out)
-    # a model size said apart: "8 b", "70 bee", "405 be" (70b)
-    text = re.sub(r"\b(\d+)\s+(?:b|bee|be)\b(?!\s*(?:\d|the\b))", r"\1b", text, flags=re.I)
+    # a model size said apart: "8 b", "70 bee", "405 be" (70b); not a number that names a job or a GPU
+    # ("will job 12 be done", "can gpu 1 be used")
+    text = re.sub(
+        r"(?<!\bjob )(?<!\bjobs )(?<!\bgpu )(?<!\bcard )(?<!#)\b(\d+)\s+(?:b|bee|be)\b(?!\s*(?:\d|the\b))",
+        r"\1b",
+        text,
+        flags=re.I,
+    )
     # clock times said in words: "half past 11" 11:30, "quarter past 9" 9:15, "quarter to 2" 1:45
     text = re.sub(r"\bhalf past (\d{1,2})\b", lambda m: f"{m.group(1)}:30", text, flags=re.I)
     text = re.sub(r"\bquarter past (\d{1,2})\b", lambda m: f"{m.group(1)}:15", text, flags=re.I)

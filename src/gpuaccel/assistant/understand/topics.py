@@ -42,7 +42,7 @@ WAIT_WORDS = {"wait", "waited", "waits", "waiting", "queued", "sat", "sit", "sit
 ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing"}
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 MEAN_WORDS = {"average", "avg", "mean", "averaged"}
-HARDWARE = {"model", "models", "hardware", "installed"}  # "list" or "name" alone names no GPU
+HARDWARE = {"model", "models", "hardware", "installed", "sinfo", "lspci"}  # "list" or "name" alone: no GPU
 # a GPU's power limit ("what's the limit on it?", "the most power it is allowed to take")
 LIMIT_WORDS = {"limit", "limits", "tdp", "allowed", "cap", "capped"}
 PROCESS_WORDS = {"process", "processes", "program", "programs"}

@@ -116,6 +116,7 @@ SHORTHAND = {
     "proc": "process",  # shortened, no typo: "any procs on gpu 1?"
     "procs": "processes",
     "pids": "processes",  # "which pids are on gpu 0": its process list (not a repair target: "pies")
+    "pid": "process",  # "the pid on gpu 0": its process; "the pid of job 3": that job's worker
     # exact words only: as topic words, spelling repair would turn "room" into "oom", "heating" into "eating"
     "oom": "crash",
     "ooms": "crashes",
@@ -232,6 +233,7 @@ def words(question: str) -> list[str]:
     )  # the chip
     text = re.sub(r"\b(?:pid|process)[\s-]?list\b", "processes", text)  # "pid list": the GPU's processes
     text = re.sub(r"(?<![\w'])q(?![\w':])", "queue", text)  # "q?", "stuck in the q" (not a label "Q:")
+    text = re.sub(r"\bnext to\b", "beside", text)  # "the 4090 next to it" is a place, not the queue's next
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)
     # a job that ran out of memory failed ("is gpu 0 running out of memory?" asks for a reading)
