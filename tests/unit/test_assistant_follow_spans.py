@@ -79,6 +79,7 @@ def test_a_span_reading_s_own_words_ask_it_again_and_other_readings_keep_its_spa
     assert pick("and power", hot) == Query("gpu_reading", gpu=0, metric="power", window=TODAY)
     assert pick("and memory used?", hot) == Query("gpu_reading", gpu=0, metric="memory", window=TODAY)
     assert pick("and in the last hour", hot) == Query("gpu_reading", gpu=0, metric="temperature", window=HOUR)
+    assert pick("vram peak?", hot) == Query("gpu_reading", gpu=0, metric="memory", window=TODAY)
 
 
 def test_clocks_thresholds_and_what_the_gpus_are() -> None:

@@ -102,5 +102,7 @@ def test_scontrol_sinfo_and_a_pid_said_as_slurm_and_nvidia_smi_users_say_them() 
         act = read_act(question, Context(job_names=NAMES, arrays=ARRAYS), states)
         assert act is not None and command in act.reply, (question, act)
     assert pick("sinfo") == Query("gpu_list")  # what the node has
+    assert pick("why's 7 stuck", Query("queue"), [5]) == Query("job_detail", job=7)
+    assert pick("since when", Query("idle_gpus")) == Query("idle_gpus")  # it says since when
     assert pick("which pid is on gpu 1") == Query("memory_users", gpu=1)
     assert pick("pid?", Query("job_detail", job=5), [5]) == Query("job_detail", job=5)  # its worker

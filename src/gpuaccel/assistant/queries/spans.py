@@ -153,7 +153,7 @@ def window_of(text: str, now: float) -> Window | None:
             return Window(t0, t1, f"{'yesterday' if part.group(1) else 'this'} {name}")
     if re.search(r"\byesterday\b|\byday\b", text):
         return Window(midnight - 86400, midnight, "yesterday")
-    if re.search(r"\btoday\b|\bthe day\b|\bsince midnight\b|\bso far today\b|\btonight\b", text):
+    if re.search(r"\btoday\b|\b(?:the|this) day\b|\bsince midnight\b|\bso far today\b|\btonight\b", text):
         return Window(midnight, now, "today")
     noon = midnight + 12 * 3600
     if re.search(r"\bthis morning\b|\bearlier this morning\b", text):  # midnight to noon (or now)

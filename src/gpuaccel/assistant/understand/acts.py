@@ -20,7 +20,10 @@ from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import named_jobs, named_jobs_in
 
 CANT = "I only read this machine; I do not change anything from the chat."
-HARDWARE_REPLY = "A GPU's power limit, clocks or a reset are set with nvidia-smi as root, not by gpuaccel."
+HARDWARE_REPLY = (
+    "A GPU's power limit, clocks or a reset are set with nvidia-smi as root, its fan with nvidia-settings;"
+    " not by gpuaccel."
+)
 USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 
 # verb -> the gpuaccel command that does it
@@ -96,6 +99,8 @@ _TUNING_VERBS = {"overclock", "underclock", "undervolt"}  # of hardware whatever
 # the words a request may lead with: "put it on hold", "take it off hold"
 _LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take", "give"}
 _SETTING = re.compile(r"\b(?:power limit|limit|clocks?|fans?|tdp)\b")  # "drop gpu 0's power limit to 500 w"
+# a setting's new value (the "%" is dropped with the other signs)
+_SET_TO = re.compile(r"\bto\s+\d+(?:\s*(?:w|watts?|mhz|rpm|percent))?\b")
 _HARDWARE = re.compile(r"\b(?:gpu|card|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig)\b")
 # nvidia-smi asked to change the card: a reset, a power limit, locked or application clocks, persistence,
 # compute or MIG mode, ECC (plain "nvidia-smi" asks for readings, which the chat gives)
@@ -288,6 +293,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         or _NVSMI_SETTING.search(said)
         or (verb in _HARDWARE_VERBS and _HARDWARE.search(said))
         or (verb == "drop" and _SETTING.search(said))
+        or (_SETTING.search(said) and _SET_TO.search(said))  # "put the fan of it to 80%"
     ):
         return Act(f"{CANT} {HARDWARE_REPLY}")
     if command is None and verb in _SUBMIT:

@@ -49,6 +49,13 @@ _DOING = re.compile(
 _FRAME = re.compile(
     r"^(?:during|while|since|for|in|over|between|from|after|before|until|till)\b", re.IGNORECASE
 )
+# a thing named before the question about it: "The lr-sweep array, which element failed?"
+# (a phrase with a clause of its own, "the job who crashed yesterday", is an ask: it is split)
+_TOPIC_FIRST = re.compile(
+    r"^(?:the|that|this|my|our|about|regarding|as for)\s+(?!.*\b(?:who|that|which|what|when)\b)"
+    r"(?:\S+\s+){0,3}\S+$",
+    re.IGNORECASE,
+)
 _POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)  # "why did it crash?"
 
 
@@ -57,7 +64,8 @@ def split_asks(message: str) -> list[str]:
     user means to do ("i wanna launch a training run") asks nothing: the question beside it is the ask."""
     parts = [_LEAD.sub("", p.strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
-        if _FRAME.match(parts[k]) and "?" not in parts[k]:  # (one that asks is an ask of its own)
+        framing = _FRAME.match(parts[k]) or _TOPIC_FIRST.match(parts[k])
+        if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
     parts = [p for p in parts if len(p.split()) >= 2]  # a lone "why" or "and" is not a question of its own
     asks = [p for p in parts if not _MEANS_TO.match(p) and not _DOING.match(p)] or parts

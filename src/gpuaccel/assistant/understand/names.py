@@ -369,7 +369,10 @@ _BARE_JOB = (
     re.compile(rf"^(\d+)\b(?!\s*{_UNIT})"),  # "9 waited how long", "3 - exit code?"
     re.compile(r"\b(?:during|while) (\d+)$"),  # "avg util during 6"
     re.compile(r"\b(?:with|about|of|for|on) #?(\d+)$"),  # "whats up with 14" (not a GPU's index)
-    re.compile(r"\b(?:is|was) (\d+) (?:still )?(?:pd|pending|running|queued|held|r|stuck|blocked|waiting)\b"),
+    # "why is 13 PD", "why's 13 stuck" (the 's dropped with the apostrophe)
+    re.compile(
+        r"\b(?:is|was|why) (\d+) (?:still )?(?:pd|pending|running|queued|held|r|stuck|blocked|waiting)\b"
+    ),
     # the number between an auxiliary and its verb: "how long has 12 been sitting", "did 9 fail"
     re.compile(
         r"\b(?:has|had|have|did|does|do|will|was|is) (\d+) (?:still |been |ever |already |actually )*"

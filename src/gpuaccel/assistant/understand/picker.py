@@ -375,9 +375,10 @@ class RulePicker:
             and last is not None
             and win is None
             and gpu is None
-            and set(ws) - METRIC_WORDS <= SPAN_AGAIN
+            and set(ws) - METRIC_WORDS <= SPAN_AGAIN | PEAK_WORDS
         ):
-            win, gpu = last.window, last.gpu  # "and power", "and memory used?": another reading, same span
+            # "and power", "and memory used?", "vram peak?": another reading, same span and GPU
+            win, gpu = last.window, last.gpu
         # "how hot did it get", "how busy was it" after an answer about a span: the reading over that span
         past = {"did", "got", "get", "was", "were", "reached", "hit"} & set(ws)
         if win is None and last is not None and last.window is not None and past and topics & SPAN_READINGS:
@@ -736,6 +737,8 @@ class RulePicker:
             and set(ws) <= SINCE_WHEN
         ):
             return Query("gpu_reading", gpu=last.gpu, metric="overview")  # "since when?": its job's start
+        if last is not None and last.name == "idle_gpus" and "since" in ws and set(ws) <= SINCE_WHEN:
+            return last  # "since when?" after the idle GPUs: the answer says since when each is idle
         if last is None or job is not None or topics - {"gpu"} or gpu_time_said(ws):
             return None  # a question of its own ("how many gpu hours did the 4090 burn today")
         bare = [int(w) for w in ws if w.isdigit()]
@@ -905,19 +908,22 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
 
 _WHOLE_ARRAY = re.compile(
     r"\b(?:whole|entire|full|complete)\s+(?:array|sweep)\b|\b(?:the|its|that|this)\s+array\b"
-    r"|\ball\s+(?:the\s+|its\s+)?(?:elements|tasks)\b|\bevery\s+(?:element|task)\b"
+    r"|\ball\s+(?:the\s+|its\s+)?(?:\w+\s+)?(?:elements|tasks)\b|\bevery\s+(?:element|task)\b"
 )
 
 
 def _whole_array(
     text: str, job: int | None, gpu: int | None, nth: bool, context: Context, topics: set[str]
 ) -> Query | None:
-    """ "the whole array", "all its elements" of the array the job in focus is an element of: the array's
-    jobs (or failures, or ranking) as when it is named; None when no array is in focus."""
+    """ "the whole array", "all four elements" of the array in focus (the last answer's, or the one the job
+    in focus is an element of): the array's jobs (or failures, or ranking) as when it is named; None when
+    no array is in focus."""
     if job is not None or gpu is not None or nth or _WHOLE_ARRAY.search(text) is None:
         return None
     focus = context.job_in_focus()
     name = next((n for n, elements in context.arrays.items() if focus in elements.values()), None)
+    last = context.last
+    name = last.job_name if name is None and last is not None and last.job_name in context.arrays else name
     if name is None or name not in context.job_names:
         return None
     return _array_said(text, context.job_names[name], gpu, nth, context, topics)

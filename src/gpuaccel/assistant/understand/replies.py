@@ -61,7 +61,10 @@ FUTURE_REPLY = "I cannot tell what will happen, only what happened and what is h
 
 # "how long before it died", "ran how long before it failed": what a job did, said in the past tense
 _PAST_RUN = re.compile(
-    r"\bhow long before (?:it|they|the \S+) (?:died|failed|crashed|finished|ended|stopped|started|got)\b"
+    r"\bhow long before (?:it|they|the \S+) (?:died|failed|crashed|finished|ended|stopped|started|got"
+    r"|began|commenced|ran|completed|terminated)\b"
+    # "waited how long before it began"
+    r"|\b(?:waited|sat|queued|was (?:it )?waiting) (?:for )?how long before\b"
     r"|\b(?:ran|run|did it run|was it running)(?: for)? how long before\b"  # "ran for how long before that"
 )
 # The world outside the machine: "the weather in berlin tomorrow" is no question about this machine's future

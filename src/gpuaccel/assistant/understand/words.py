@@ -44,7 +44,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "idle": "idle unused spare available nothing free left remaining headroom",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
         " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
-        "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed",
+        "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed terminated",
         "queue": "queue queued waiting pending wait waits stuck blocked line next squeue qstat pd",
         "running": "running executing active now currently progress",
         "jobs": "job jobs ran run runs task tasks workload workloads submitted finished completed"
@@ -227,6 +227,13 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
     text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
     text = re.sub(r"\b(power|memory|mem|vram|energy) usage\b", r"\1", text)  # "power usage" is no utilization
+    # the verb "utilise" is "use" ("which process is utilising it", "gpu-hours it has utilised"); "how
+    # utilised is gpu 0" asks for its utilization
+    text = re.sub(
+        r"\butili[sz]ing(?= (?:it|them|the|this|that|gpus?|cards?|my|our|its|their|\d))", "using", text
+    )
+    text = re.sub(r"\b(has|have|had)( \w+)? utili[sz]ed\b", r"\1\2 used", text)
+    text = re.sub(r"\butili[sz]e(s?)\b", r"use\1", text)
     text = re.sub(r"\b(?:bf|fp)[\s-]?16\b|\bbfloat16\b", "bfsixteen", text)  # one word, not "bf" and "16"
     text = re.sub(
         r"\bdie(?=[\s-]+(?:temp|temps|temperature|temperatures|size|area)\b)", "chip", text
