@@ -9,7 +9,8 @@ from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.acts import read_act
 from gpuaccel.assistant.understand.asks import split_asks
-from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.context import Context, JobBrief
+from gpuaccel.assistant.understand.elsewhere import asks_elsewhere
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.replies import about_the_future
 
@@ -44,3 +45,29 @@ def test_terminated_commenced_and_a_topic_before_the_question() -> None:
 def test_a_fan_put_to_a_value_is_a_cards_setting() -> None:
     act = read_act("Put the fan of GPU 1 to 70% please, it is loud.", Context(job_names=NAMES), {})
     assert act is not None and "nvidia-settings" in act.reply
+
+
+def test_two_gpus_compared_a_ranking_of_a_list_and_a_running_jobs_memory() -> None:
+    today = Query("gpu_reading", metric="util", window=TODAY)
+    assert pick("Mean utilization today, GPU 0 against GPU 1?") == today  # both GPUs
+    listed = Query("jobs", window=TODAY)
+    assert pick("Which of those burned the most energy?", listed) == Query(
+        "job_rank", metric="energy", order="max", window=TODAY
+    )
+    assert pick("And their energy together?", listed) == listed  # the list says its total
+    running = Context(job_names=NAMES, gpus=[0, 1], job_briefs={4: JobBrief("running", 1, (1,), 1.0)})
+    assert RulePicker().pick("how much vram is bert-ft using", running, FIXED_NOW) == Query(
+        "memory_users", gpu=1
+    )
+    sweep = Query("jobs", job_name="grid")
+    assert pick("which element took the longest?", sweep) == Query(
+        "job_rank", metric="duration", order="max", job_name="grid"
+    )
+    framed = "Across the grid array, which element used the least energy?"
+    assert split_asks(framed) == [framed]
+
+
+def test_changing_ones_code_and_an_outcome_to_come_are_declined() -> None:
+    assert asks_elsewhere("could you fix my training script so it stops crashing", {"fail"})
+    assert about_the_future("is bert-ft going to beat the baseline?") is not None
+    assert about_the_future("is bert-ft ever gonna start?") is None  # its state says

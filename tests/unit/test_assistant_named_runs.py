@@ -5,9 +5,10 @@ from the blind sets."""
 from __future__ import annotations
 
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.acts import read_act
 from gpuaccel.assistant.understand.context import Context, JobBrief
-from gpuaccel.assistant.understand.names import named_jobs
+from gpuaccel.assistant.understand.names import named_jobs, untimed
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.spoken import written
 
@@ -87,10 +88,10 @@ def test_the_run_after_or_before_the_one_in_focus_among_runs_sharing_a_name_part
     assert named_jobs("and the eval", Context(job_names=names)) == [9]  # no order said: the newest
 
 
-def test_a_job_said_by_what_it_is_its_state_gpus_or_a_night() -> None:
-    """ "the job that needs two GPUs", "the training that is running now", "the overnight fine-tune on
-    the a100": the one job the description fits; a description several fit names none."""
-    night, day = 1795650000.0, 1795690000.0  # a run over a midnight (local time) and one within a day
+def test_a_job_said_by_what_it_is_its_state_gpus_or_the_gpu_it_ran_on() -> None:
+    """ "the job that needs two GPUs", "the training that is running now", "the fine-tune on the a100":
+    the one job the description fits; a description several fit names none."""
+    night, day = 1795650000.0, 1795690000.0
     briefs = {
         3: JobBrief("succeeded", 1, (0,), night - 20000, night + 8000),
         4: JobBrief("held", 1),
@@ -103,8 +104,30 @@ def test_a_job_said_by_what_it_is_its_state_gpus_or_a_night() -> None:
     ctx.job_briefs = briefs
     assert named_jobs("why is the job that needs two gpus still waiting", ctx) == [7]
     assert named_jobs("how long has the training that is running now been going", ctx) == [6]
-    assert named_jobs("when did the overnight fine-tune on the a100 end", ctx) == [3]
+    assert named_jobs("when did the fine-tune on the a100 end", ctx) == [3]
     assert named_jobs("energy of the fine-tune", ctx) == [4]  # no description: the newest, as before
     assert named_jobs("did the job on gpu 0 finish", ctx) == []  # two ran there
     act = read_act("please stop the run that is running now", ctx, {i: b.state for i, b in briefs.items()})
     assert act is not None and "gpuaccel cancel 6" in act.reply
+
+
+def test_a_run_said_by_when_it_ran_and_a_time_said_of_one_run_is_no_span() -> None:
+    """ "this morning's eval", "the eval from yesterday": of the runs with that part, the one that ran
+    then; that time names the run, so the question has no span of its own ("yesterday's jobs" keeps it)."""
+    now = 1795705200.0  # a clock time in the afternoon (local time does not matter: spans are local too)
+    morning = window_of("this morning", now)
+    yesterday = window_of("yesterday", now)
+    assert morning is not None and yesterday is not None
+    briefs = {
+        2: JobBrief("succeeded", 1, (0,), yesterday.t0 + 3600, yesterday.t0 + 7200),
+        4: JobBrief("succeeded", 1, (1,), morning.t0 + 3600, morning.t0 + 6000),
+        12: JobBrief("queued", 1),
+    }
+    names = {"llama-8b-eval": 4, "llama-70b-eval": 12, "qwen-eval": 2}
+    ctx = Context(job_names=names, gpus=[0, 1], job_briefs=briefs, now=now)
+    assert named_jobs("how long did this morning's eval take", ctx) == [4]
+    assert named_jobs("which gpu did the eval from yesterday use", ctx) == [2]
+    assert untimed("did this morning's eval pass") == "did eval pass"
+    assert untimed("what were yesterday's jobs") == "what were yesterday's jobs"
+    picked = RulePicker().pick("During this morning's eval, what did GPU 1 average for power?", ctx, now)
+    assert picked == Query("gpu_reading", gpu=1, metric="power", job=4)

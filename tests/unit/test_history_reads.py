@@ -223,3 +223,16 @@ def test_when_a_span_peaked_is_its_first_1s_row_at_the_peak_else_its_minute(stor
     assert history_read.peak_time(store, 0, "temperature_c", *MORNING, 99.0) is None
     with pytest.raises(ValueError, match="unknown nope"):
         history_read.peak_time(store, 0, "nope", *MORNING, 1.0)
+
+
+def test_time_at_or_above_a_value_counts_seconds_and_says_where_minutes_estimate_it(store: Store) -> None:
+    """ "How much of today was GPU 1 busy": the 1 s rows count their seconds; the morning, left in 1 min
+    rows, counts whole minutes by their mean and is marked estimated."""
+    seed_day(store)
+    evening = history_read.time_at_or_above(store, 1, "util_gpu", 10.0, *EVENING)  # GPU 1 sits at 90%
+    assert (evening.seconds, evening.covered, evening.estimated) == (1200.0, 1200.0, False)
+    assert history_read.time_at_or_above(store, 0, "util_gpu", 60.0, *EVENING).seconds == 0.0  # 50%
+    day = history_read.time_at_or_above(store, 0, "util_gpu", 10.0, T0, T0 + 86400)
+    assert day.estimated and day.seconds == day.covered == 1200.0 + (MORNING[1] - MORNING[0])
+    with pytest.raises(ValueError, match="fields: unknown"):
+        history_read.time_at_or_above(store, 0, "bogus", 1.0, *EVENING)

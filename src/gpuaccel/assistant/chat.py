@@ -248,7 +248,7 @@ class ChatService:
             )
             for j in listed
         }
-        machine = replace(context, job_names=names, arrays=arrays, job_briefs=briefs)
+        machine = replace(context, job_names=names, arrays=arrays, job_briefs=briefs, now=now)
         act = read_act(heard, machine, {j.id: str(j.state) for j in listed})
         reply = (
             (act.reply if act is not None else None)

@@ -315,7 +315,11 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         at_words = "" if when is None else f" at {at}" if when[1] == "1s" else f" in the minute from {at}"
         rows.append([gpu, peak, at, low, mean])
         tail = f"lowest {cell(low)}{unit}, mean {cell(mean)}{unit}"
-        exact = f" ({mib(st.peak)})" if metric == "memory" else ""  # in MiB as gpuaccel status shows it
+        # in MiB as gpuaccel status shows it, of the card's total ("how close did it get to filling it")
+        total = next((g.get("mem_total_mib") for g in gpus if g["index"] == gpu), None)
+        exact = f" ({mib(st.peak)}{f' of {mib(total)}' if total else ''})" if metric == "memory" else ""
+        if metric == "util":  # "how much of today was it busy": the time at the idle gate's threshold or over
+            tail += _busy_time(ctx, gpu, w)
         said.append(f"GPU {gpu} peaked at {cell(peak)}{unit}{exact}{at_words}, {tail}")
     coarse = sorted({s.resolution for s in seen.values()} - {"1 s"})  # a coarser table says so
     return Result(
@@ -326,6 +330,27 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         rows,
         subject_gpus=sorted(seen),
     )
+
+
+def _busy_time(ctx: QueryContext, gpu: int, w: Window) -> str:
+    """ ", busy (10% or more) 2h15m (15%), idle 12h45m (85%) of the 15h00m the history covers": the idle
+    gate's reading of a span, from the same threshold "Idle: GPU 1 (since ...)" uses."""
+    quiet = _quiet_pct(ctx)
+    t = history_read.time_at_or_above(ctx.store, gpu, "util_gpu", quiet, w.t0, w.t1)
+    if t.covered <= 0:
+        return ""
+    busy, idle = t.seconds, t.covered - t.seconds
+    how = " (estimated from 1 min means)" if t.estimated else ""
+    return (
+        f"; busy ({quiet:.0f}% or more) {format_duration(busy)} ({100 * busy / t.covered:.0f}%), idle"
+        f" {format_duration(idle)} ({100 * idle / t.covered:.0f}%) of the {format_duration(t.covered)} the"
+        f" history covers{how}"
+    )
+
+
+def _quiet_pct(ctx: QueryContext) -> float:
+    """The utilization under which a GPU counts as idle: the idle gate's, else the default."""
+    return float(getattr(ctx.source.idle, "util_threshold_pct", UTIL_QUIET_PCT))
 
 
 def _mhz(value: float | None, key: str, g: dict[str, Any]) -> str:
@@ -496,7 +521,7 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
         return Result(q, why)
     idle = ctx.source.idle
     states = {s.index: s for s in idle.snapshot()} if idle is not None and hasattr(idle, "snapshot") else {}
-    threshold = getattr(idle, "util_threshold_pct", UTIL_QUIET_PCT)
+    threshold = _quiet_pct(ctx)
     rows, free, quiet = [], [], []
     now = ctx.now()
     for g in gpus:

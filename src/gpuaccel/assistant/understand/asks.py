@@ -47,7 +47,8 @@ _DOING = re.compile(
 )
 # a clause that frames the ask after it (a time, a job's run): "During the running of X, what was ...?"
 _FRAME = re.compile(
-    r"^(?:during|while|since|for|in|over|between|from|after|before|until|till)\b", re.IGNORECASE
+    r"^(?:during|while|since|for|in|over|between|from|after|before|until|till|across|among|throughout)\b",
+    re.IGNORECASE,
 )
 # a thing named before the question about it: "The lr-sweep array, which element failed?"
 # (a phrase with a clause of its own, "the job who crashed yesterday", is an ask: it is split)
@@ -107,5 +108,8 @@ def answer_asks(
             return []
         result = run_one(query)
         results.append(result)
-        before = replace(before, last=query, subjects=result.subject_jobs, subject_gpus=result.subject_gpus)
+        # an answer that names no job keeps the job talked about: "is it the memory? how much was it using
+        # when it died" (a reading, then that job's run)
+        subjects = result.subject_jobs or before.subjects
+        before = replace(before, last=query, subjects=subjects, subject_gpus=result.subject_gpus)
     return results

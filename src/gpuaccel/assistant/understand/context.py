@@ -40,6 +40,7 @@ class Context:
     process_names: dict[str, int] = field(default_factory=dict)
     gpu_memory: dict[int, float] = field(default_factory=dict)  # index -> total MiB, for "the big card"
     job_briefs: dict[int, JobBrief] = field(default_factory=dict)  # the machine's, read each turn, not stored
+    now: float | None = None  # the clock "this morning's eval" is read against (with job_briefs)
 
     def job_in_focus(self) -> int | None:
         """The job "it" means: the last query's job, else the one job the last answer named."""

@@ -38,6 +38,9 @@ _EXPLAIN = re.compile(
 WRITING = re.compile(
     r"^(?:(?:hey|hi|so|ok|okay|please|pls|plz) )*(?:(?:can|could|would|will) (?:you|u) (?:please |pls )?)?"
     r"(?:write|compose|implement|code up|generate|draft|give me (?:a|an|some) (?:code|script|snippet))\b"
+    # one's own code to change: "can you fix my training script so it stops running out of memory"
+    r"|\b(?:fix|debug|rewrite|refactor|patch|edit|modify|change|tune) (?:my|our|the|this) (?:[\w-]+ )?"
+    r"(?:code|script|scripts|program|notebook|config|dataloader|function|model code|training loop)\b"
 )
 # A product for a GPU: "the best thermal paste for a 4090", "a good cooler for my h100": shopping, not the
 # machine (not "the best gpu for my job", which asks which one is free)

@@ -9,8 +9,8 @@ may only write a job the question names.
 from __future__ import annotations
 
 import re
-import time
 
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context, JobBrief
 from gpuaccel.assistant.understand.words import ORDINALS, VOCAB
 
@@ -172,13 +172,16 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
 
 
 # a job said by what it is, singular and definite: "the job that needs two GPUs", "the training that is
-# running now", "the big overnight fine-tune on the h100" (the words before the noun, the clause after it)
+# running now", "the big overnight fine-tune on the h100", "this morning's eval", "the eval from
+# yesterday" (the words before the noun, the clause after it)
 _JOB_NOUN = (
     r"(?:job|run|training|finetune|finetuning|eval|bench|build|sweep|experiment|task|probe|export|one)"
 )
+_WHEN_S = r"(?:yesterday|today|tonight|last night|this (?:morning|afternoon|evening))'s"
 _DESCRIBED = re.compile(
-    rf"\b(?:the|that|this)\s+((?:[\w-]+\s+){{0,4}}?){_JOB_NOUN}\b"
-    r"((?:\s+(?:that|which|who)\s+[^,.?;]*|\s+(?:on|with|using|needing|asking for)\s+[^,.?;]*)?)"
+    rf"(?:\b(?:the|that|this)|\b{_WHEN_S})\s+((?:[\w'-]+\s+){{0,4}}?)({_JOB_NOUN})\b"
+    r"((?:\s+(?:that|which|who)\s+[^,.?;]*|\s+(?:on|with|using|needing|asking for|from)\s+[^,.?;]*"
+    r"|\s+(?:yesterday|today|tonight|overnight|last night|this (?:morning|afternoon|evening))\b)?)"
 )
 _DESCRIBED_STATES = {
     "running": r"running|live|active|in progress",
@@ -193,6 +196,13 @@ _GPU_COUNT = re.compile(r"\b(\d|one|single|two|three|four|eight)[\s-]*(?:gpus?|c
 _GPU_INDEX = re.compile(r"\bon\s+(?:gpu|card)\s*(\d+)\b")
 
 
+def untimed(question: str) -> str:
+    """The question without a time said of one job ("this morning's eval", "yesterday's finetune"): that
+    time picks the job, it is no span of the question's ("yesterday's jobs" keeps its span)."""
+    one_job = rf"(?=(?:[\w-]+\s+){{0,3}}?{_JOB_NOUN}\b(?!s\b))"
+    return re.sub(rf"\b{_WHEN_S}\s+{one_job}", "", question, flags=re.IGNORECASE)
+
+
 def described_jobs(question: str, context: Context) -> set[int] | None:
     """The jobs a description in the question fits (its state, the GPUs it asks for, the GPU it ran on, a
     run over a night), or None when the question describes no job so."""
@@ -201,8 +211,12 @@ def described_jobs(question: str, context: Context) -> set[int] | None:
     q = as_named(question)
     found = None
     for m in _DESCRIBED.finditer(q):
-        said = f"{m.group(1)} {m.group(2)}"
+        said = f"{m.group(1)} {m.group(3)}"
         fits = dict(context.job_briefs)
+        # the noun a name has as a part ("the overnight finetune" of llama-70b-finetune): those jobs only
+        kind = {i for n, i in context.job_names.items() if m.group(2) in re.split(r"[-_.]", n.lower())}
+        if kind:
+            fits = {i: b for i, b in fits.items() if i in kind}
         state = next((s for s, w in _DESCRIBED_STATES.items() if re.search(rf"\b(?:{w})\b", said)), None)
         if state is not None:
             fits = {i: b for i, b in fits.items() if b.state == state}
@@ -211,24 +225,23 @@ def described_jobs(question: str, context: Context) -> set[int] | None:
             n = int(_COUNT_WORDS.get(count.group(1), count.group(1)))
             fits = {i: b for i, b in fits.items() if b.gpus == n}
         index = _GPU_INDEX.search(said)
-        on = {int(index.group(1))} if index else gpus_by_model(m.group(2), context) if m.group(2) else set()
+        on = {int(index.group(1))} if index else gpus_by_model(m.group(3), context) if m.group(3) else set()
         if on:
             fits = {i: b for i, b in fits.items() if on & set(b.ran_on)}
-        overnight = re.search(r"\b(?:overnight|over ?night|night)\b", said) is not None
-        if overnight:
-            fits = {i: b for i, b in fits.items() if _ran_over_a_night(b)}
-        if state is None and count is None and not on and not overnight:
+        # when it ran: "overnight", "this morning's", "from yesterday" (the span's words, read as anywhere)
+        span = window_of(m.group(0), context.now) if context.now is not None else None
+        if span is not None:
+            fits = {i: b for i, b in fits.items() if _ran_in(b, span.t0, span.t1)}
+        if state is None and count is None and not on and span is None:
             continue
         found = set(fits)
         break
     return found
 
 
-def _ran_over_a_night(brief: JobBrief) -> bool:
-    """Whether a run went on past a midnight (local time): an overnight run."""
-    if brief.started is None or brief.until is None:
-        return False
-    return time.localtime(brief.started)[:3] != time.localtime(brief.until)[:3]
+def _ran_in(brief: JobBrief, t0: float, t1: float) -> bool:
+    """Whether a job ran at some time between ``t0`` and ``t1``."""
+    return brief.started is not None and brief.started < t1 and (brief.until or brief.started) > t0
 
 
 def _one_letter_off(q: str, context: Context) -> list[int]:
@@ -290,11 +303,11 @@ def name_stems(question: str, context: Context) -> dict[str, set[int]]:
 
 
 def _said_as_job(part: str, q: str) -> bool:
-    """Whether a later part of a name is said as a job ("the sweep", "sweep element 2"), not as a word
-    ("train me a chatbot" of sd-xl-train)."""
+    """Whether a later part of a name is said as a job ("the sweep", "this morning's eval", "sweep element
+    2"), not as a word ("train me a chatbot" of sd-xl-train)."""
     return (
         re.search(
-            rf"\b(?:the|that|this|my|our)\s+(?:(?:whole|entire|full|complete)\s+)?{re.escape(part)}(?![\w-])"
+            rf"(?:\b(?:the|that|this|my|our)|\w's)\s+(?:(?:whole|entire|full|complete)\s+)?{re.escape(part)}(?![\w-])"
             rf"|(?<![\w-]){re.escape(part)}\s+(?:job|jobs|run|runs|one|element|elem|task)\b",
             q,
         )
@@ -343,6 +356,9 @@ _INDEX_WORD = r"(?:index\s*|number\s*|no\s*|n\s*)?"
 def numbered(text: str, question: str, context: Context) -> tuple[int | None, int | None]:
     """The GPU and the job a question names by number (``text``: its repaired words): "gpu 1", "job 5",
     "#5", "the second one", "vram on 0", else the GPU by its model (:func:`gpu_by_model`)."""
+    said = set(re.findall(rf"\b(?:gpu|card|device|gpus)\s*(?:with\s+)?{_INDEX_WORD}(\d+)\b", text))
+    if len(said) > 1:  # "gpu 0 versus gpu 1", "gpu 0 and gpu 1": both, as every GPU's reading says them
+        return None, _num(r"\b(?:job|jb|j|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text)
     gpu = _num(rf"\b(?:gpu|card|device|gpus)\s*(?:with\s+)?{_INDEX_WORD}(\d+)\b", text)
     job = _num(r"\b(?:job|jb|j|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
         r"#\s*(\d+)", question

@@ -33,6 +33,7 @@ from gpuaccel.assistant.understand.names import (
     named_process,
     numbered,
     quoted_job_name,
+    untimed,
 )
 from gpuaccel.assistant.understand.topics import (
     ENDED_WORDS,
@@ -76,6 +77,7 @@ DURING = re.compile(
     r"|\b(?:over|across|for) (?:its|the|that) (?:whole |entire )?run\b"
     r"|\bbefore (?:it|they|the job|the run) (?:ran out|crashed|died|failed|stopped|ended|finished"
     r"|was (?:stopped|cancelled|canceled|killed))\b"  # "how much memory was it using before it ran out"
+    r"|\b(?:when|as) (?:it|they|the job|the run) (?:ran out|crashed|died|failed|oomed|broke)\b"
 )
 LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
 SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
@@ -237,8 +239,11 @@ class RulePicker:
         if refined is None:
             return None  # "how hot is it outside?"
         topics = refined
-        raw = window_of(question.lower(), now)  # "13:45", "11:30" keep their colon there
-        win = raw if raw is not None and re.search(r"\d:\d\d", question) else window_of(text, now) or raw
+        # "13:45", "11:30" keep their colon there; "this morning's eval" names a job, not a span
+        said_of_a_job = untimed(question.lower())
+        raw = window_of(said_of_a_job, now)
+        clocked = raw is not None and re.search(r"\d:\d\d", question)
+        win = raw if clocked or said_of_a_job != question.lower() else window_of(text, now) or raw
         if win is None and context.last is not None and context.last.name in HISTORY and all_time(text):
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
@@ -339,7 +344,9 @@ class RulePicker:
             {"those", "these", "they", "them", "jobs", "elements", "all", "together", "summed"} & set(ws)
         )
         measure = gpu_time_said(ws) or (topics <= {"energy", "jobs"} and "energy" in topics)
-        if totalled and measure and job is None and gpu is None and win is None and (last.job_name or those):
+        ranked = bool((MORE | LESS) & set(ws)) or "which" in ws  # "which one of those used the most energy"
+        totals = totalled and measure and not ranked and (last.job_name or those)  # type: ignore[union-attr]
+        if totals and job is None and gpu is None and win is None:
             return last  # "and its gpu-hours, all four elements together?": the list says its totals
         kept = last.metric if last is not None and last.name in ("gpu_reading", "gpu_rank") else None
         if kept == "free_memory" and USE_WORDS & set(ws):
@@ -368,6 +375,14 @@ class RulePicker:
         again = set(ws) - quoted - (INTERJECTIONS if quoted or len(ws) > 1 else set())
         if (spanned or over_a_run) and ws and again and again <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
+        busy_again = spanned and last is not None and last.metric == "util" and topics & {"idle", "util"}
+        if (
+            busy_again
+            and gpu in (None, last.gpu)
+            and win in (None, last.window)
+            and topics <= {"idle", "util", "gpu"}
+        ):  # type: ignore[union-attr]
+            return last  # "what fraction of the day did it sit idle?" after its utilization: it says so
         if spanned and last is not None and win is not None and gpu is None and not topics:
             return replace(last, window=win)  # "and in the last hour": the same reading over that span
         if (
@@ -405,8 +420,9 @@ class RulePicker:
             win = last.window  # "peak temp?" after an answer about a span: the peak of that span
         superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
         order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
-        if last is not None and last.name in LISTS and {"one", "ones"} & set(ws) and order and gpu is None:
-            topics.add("jobs")  # "which one used the most energy" after a list of jobs: one of those jobs
+        of_those = {"one", "ones", "those", "them", "these"} & set(ws)
+        if last is not None and last.name in LISTS and of_those and order and gpu is None:
+            topics.add("jobs")  # "which one (of those) used the most energy" after a list: one of those jobs
         named = set(re.findall(r"\b(?:gpu|card|device|gpus)\s*(\d+)\b|\b(?:or|vs|versus)\s+(\d+)\b", text))
         if order is not None and len({a or b for a, b in named}) >= 2:
             gpu = None  # "gpu 0 or gpu 1, which is busier?": a ranking of them
@@ -447,11 +463,12 @@ class RulePicker:
         if during is not None:
             return during  # "the hottest that gpu got while it ran": a reading over the job's run
         log = log_query(question, ws, topics, job, name, context)
+        reported = {"summary"} if {"report", "reported", "reports"} & set(ws) else set()  # "did it report"
         if (
             log is None
             and job is not None
             and PRINTED & set(ws)
-            and not topics - {"jobs", "log"}
+            and not topics - {"jobs", "log"} - reported
             and gpu is None
         ):
             log = Query("job_log", job=job)  # "mmlu score of the 8b eval?": what it printed
@@ -468,6 +485,11 @@ class RulePicker:
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow
+        brief = context.job_briefs.get(job) if job is not None else None
+        holding = {"using", "uses", "holding", "holds", "taking", "occupying"} & set(ws)  # now, not its peak
+        if brief is not None and brief.state == "running" and "memory" in topics and holding and win is None:
+            on = gpu if gpu is not None else brief.ran_on[0] if len(brief.ran_on) == 1 else None
+            return Query("memory_users", gpu=on)  # "how much memory is the sft using": its process's now
         if job is not None:
             return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
         picked = query_for(ws, topics, gpu, win, name, order)
@@ -513,7 +535,9 @@ class RulePicker:
         said_during = DURING.search(text) or (job is not None and re.search(r"\b(?:while|during)\b", text))
         # a job's peak or mean of a reading is over its run: "how much vram did the 70b finetune need at
         # peak", "average power of job 4"
-        peaked = bool(PEAK_WORDS & set(ws) or order_said(ws)) and bool(topics & METRICS)  # "biggest memory"
+        # "biggest memory"; "how close did it get to filling the memory" asks its peak too
+        filling = "memory" in topics and bool({"filling", "fill", "filled", "full"} & set(ws))
+        peaked = bool(PEAK_WORDS & set(ws) or order_said(ws) or filling) and bool(topics & METRICS)
         said_during = said_during or (job is not None and peaked)
         # "and what was its average power draw?", "how much vram did it hold?" after an answer about one
         # job (not a reading): that reading over the job's run
@@ -571,6 +595,11 @@ class RulePicker:
         ):
             # "which element failed, and why?" after an array's jobs: its failures, with their reasons
             return Query("failures", job_name=array, state="cancelled" if "cancel" in ended_so else None)
+        most = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
+        measure = _job_metric(ws, set(ws), topics) if array and most else None
+        if measure and job is None and gpu is None and {"element", "elements", "which", "one"} & set(ws):
+            # "which element burned the most energy?" after an array's jobs: its elements ranked
+            return Query("job_rank", metric=measure, order=most, job_name=array)
         if why and job is None and gpu is None and win is None and vague:
             if context.subjects:
                 return Query("job_detail", job=context.subjects[0])

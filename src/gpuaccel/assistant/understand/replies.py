@@ -51,6 +51,8 @@ _FUTURE = re.compile(
     r"|forecast|how long until|how long till|how long before"
     r"|etas?|time (?:left|remaining)|remaining time|how much longer (?:will|is|does|do|until|till|to go)"
     r"|going to (?:be|fail|finish|end|start|run|cost)|gonna (?:be|fail|finish|end|cost)"
+    # "is my eval going to beat the baseline" (not "is it ever gonna start": its state says)
+    r"|(?:going to|gonna) (?:beat|win|pass|succeed|work|converge|improve|crash|die|oom|break|complete)"
     r"|by (?:tonight|tomorrow|the end of (?:the )?(?:day|week))"
     r"|will (?:\S+ ){0,5}(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach))\b"
     # "will gpu0 go over 80 c tonight"

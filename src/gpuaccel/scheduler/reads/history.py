@@ -348,6 +348,36 @@ def last_reached(store: Store, gpu: int, field: str, value: float, t0: float, t1
 
 
 @dataclass(frozen=True)
+class TimeAtOrAbove:
+    """How long one GPU's reading was at or above a value in a span, of the time the history covers; from
+    1 min rows (before the 1 s table's reach) it is the minutes whose mean was, so ``estimated``."""
+
+    seconds: float
+    covered: float
+    estimated: bool
+
+
+def time_at_or_above(store: Store, gpu: int, field: str, value: float, t0: float, t1: float) -> TimeAtOrAbove:
+    """:class:`TimeAtOrAbove` of ``field`` of ``gpu`` over [t0, t1): "how much of today was GPU 1 busy"."""
+    if field not in GAUGES:
+        raise ValueError(f"fields: unknown {field}; stored gauges: {', '.join(GAUGES)}")
+    seconds = covered = 0.0
+    estimated = False
+    for table, a, b in _parts(store, t0, t1, "auto"):
+        name, step = TABLES[table]
+        length = f"{step}" if table == "1s" else f"COALESCE(seconds, {step})"
+        ((above, held),) = store.query(
+            f"SELECT SUM(CASE WHEN {field} >= ? THEN {length} ELSE 0 END), SUM({length}) FROM {name}"
+            f" WHERE gpu = ? AND t >= ? AND t < ? AND {field} IS NOT NULL",
+            (value, gpu, a, b),
+        )
+        seconds += float(above or 0.0)
+        covered += float(held or 0.0)
+        estimated = estimated or (table == "1m" and bool(held))
+    return TimeAtOrAbove(seconds, covered, estimated)
+
+
+@dataclass(frozen=True)
 class Stat:
     """One reading of one GPU over a span: its peak, lowest and time-weighted mean, and their resolution."""
 
