@@ -10,6 +10,7 @@ found. The scoring is the held-out scorer's own (tests/unit/test_assistant_quest
     PYTHONPATH=src .venv/bin/python benchmarks/assistant_blind.py            # every set
     PYTHONPATH=src .venv/bin/python benchmarks/assistant_blind.py --sets g   # one set
     ... --sets k l --pickers both --quiet   # the model where sure, then the rules; scores only
+    ... --sets k l --headroom               # rules and model alone turn by turn: the best any policy gets
 
 ``--pickers`` overrides who picks (``rules``; ``model`` alone; ``both``: the model where it is sure by the
 file's ``pick_margin`` or ``--margin``, then the rules; ``after``: the rules, then the model where they find
@@ -94,7 +95,7 @@ def score(set_name: str, how: Picking | None = None) -> dict[str, Any]:
         svc = machine.service()
         set_pickers(svc, how or Picking())
         try:
-            total, correct, misses, made_up, answer_ms = 0, 0, [], [], []
+            total, correct, misses, made_up, answer_ms, right = 0, 0, [], [], [], []
             t0 = time.perf_counter()
             for conversation in data["conversations"]:
                 sid = None
@@ -105,7 +106,8 @@ def score(set_name: str, how: Picking | None = None) -> dict[str, Any]:
                     total += 1
                     query_ok = _matches(turn["query"], query)
                     said = [s for s in turn["says"] if s.lower() not in text.lower()]  # what the miss lacked
-                    if turn_right(turn, query, text):
+                    right.append(turn_right(turn, query, text))
+                    if right[-1]:
                         correct += 1
                     else:
                         misses.append(
@@ -121,7 +123,24 @@ def score(set_name: str, how: Picking | None = None) -> dict[str, Any]:
     return {
         "set": SETS[set_name], "correct": correct, "total": total, "score": round(correct / total, 4),
         "invented_numbers": len(made_up), "invented": made_up, "misses": misses, "seconds": round(seconds, 1),
-        "answer_ms": latency(answer_ms),
+        "answer_ms": latency(answer_ms), "right": right,
+    }  # fmt: skip
+
+
+def headroom(name: str, how: Picking) -> dict[str, Any]:
+    """The rules and the model alone on one set, turn by turn: how many turns each gets right that the
+    other misses, so what any policy choosing between them could reach at best (the rules plus the
+    turns only the model gets right)."""
+    rules = score(name, Picking("rules", how.model, how.strategy, how.margin))["right"]
+    model = score(name, Picking("model", how.model, how.strategy, how.margin))["right"]
+    pairs = list(zip(rules, model, strict=True))
+    counts = {
+        "both": sum(r and m for r, m in pairs), "rules_only": sum(r and not m for r, m in pairs),
+        "model_only": sum(m and not r for r, m in pairs), "neither": sum(not (r or m) for r, m in pairs),
+    }  # fmt: skip
+    return {
+        "set": SETS[name], "total": len(pairs), **counts, "rules": sum(rules), "model": sum(model),
+        "best_policy": sum(rules) + counts["model_only"],
     }  # fmt: skip
 
 
@@ -147,15 +166,35 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--strategy", default="cpu fp32", help='where the model runs ("cuda fp16" on a GPU)')
     p.add_argument("--margin", type=float, help="the margin the model must be sure by (default: the file's)")
     p.add_argument("--quiet", action="store_true", help="scores only: no question or miss printed or written")
+    p.add_argument(
+        "--headroom", action="store_true", help="rules vs model alone per turn: what any policy could reach"
+    )
+    p.add_argument("--note", default="", help="written into the JSON: which code was scored, and why")
     args = p.parse_args(argv)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     how = Picking(args.pickers, args.model, args.strategy, args.margin)
+    if args.headroom:
+        rows = [headroom(name, how) for name in args.sets]
+        keys = ("total", "rules", "model", "both", "rules_only", "model_only", "neither", "best_policy")
+        print("set " + " ".join(keys))
+        for r in rows:
+            print(r["set"], " ".join(str(r[k]) for k in keys))
+        sums = {k: sum(r[k] for r in rows) for k in keys}
+        print("all", " ".join(str(sums[k]) for k in keys))
+        args.out.mkdir(parents=True, exist_ok=True)
+        path = args.out / f"assistant_headroom_{stamp}.json"
+        meta = {"when": stamp, "python": platform.python_version(), "model": str(args.model or "bundled")}
+        meta["note"] = args.note
+        path.write_text(json.dumps({**meta, "sets": rows, "all": sums}, indent=1) + "\n")
+        print(f"  written: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+        return 0
     for name in args.sets:
         r = score(name, how)
         r |= {"when": stamp, "python": platform.python_version(), "machine": "tests/heldout_machine.py"}
         r["pickers"] = args.pickers or "as the model file says"
         r["model"] = str(args.model or "bundled")
         r["strategy"], r["margin"] = args.strategy, args.margin
+        r.pop("right")
         if args.quiet:
             r = {k: v for k, v in r.items() if k not in ("invented", "misses")}
             r["answer_ms"] = {k: v for k, v in r["answer_ms"].items() if k != "slowest"}
