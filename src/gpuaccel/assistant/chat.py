@@ -93,9 +93,12 @@ class Turn:
             )
         if self.result is None:
             return Context(self.query)
+        # a part that names no job ("was the card overheating?" after "why did it keep failing?") keeps the
+        # job an earlier part of the turn named: "retry it" next is that job
+        named = [r.subject_jobs for r in (self.result, *reversed(self.earlier)) if r.subject_jobs]
         return Context(
             self.query,
-            self.result.subject_jobs,
+            named[0] if named else [],
             subject_gpus=self.result.subject_gpus,
             listing=self.listing,
             listed=self.listed,

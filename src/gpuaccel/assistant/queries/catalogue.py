@@ -32,7 +32,7 @@ from gpuaccel.assistant.queries.spans import window_of
 
 GPU_METRICS = (*METRICS, "overview", "health")
 RANK_METRICS = tuple(METRICS)
-JOB_METRICS = ("duration", "gpu_time", "energy", "wait")
+JOB_METRICS = ("duration", "gpu_time", "energy", "wait", "start")
 ORDERS = ("max", "min")
 WINDOW_WORDS = "today, yesterday, this week, the last hour, the last N minutes/hours/days"
 
@@ -233,14 +233,16 @@ CATALOGUE: dict[str, QuerySpec] = {
         QuerySpec(
             "job_rank",
             "The job with the longest / shortest run time, the most / least GPU-time (run time x GPUs) or"
-            " energy (all attempts), or the longest / shortest queue wait before it started (with the mean"
+            " energy (all attempts), the first (latest) to start in a span, or the longest / shortest queue"
+            " wait before it started (with the mean"
             " wait).",
             ("metric", "order", "state", "job_name", "gpu", "window", "among"),
             {
                 "metric": Param(
                     str,
-                    "duration (default: how long a job ran), gpu_time, energy (all attempts) or wait (in the"
-                    " queue before it started)",
+                    "duration (default: how long a job ran), gpu_time, energy (all attempts), wait (in the"
+                    " queue before it started) or start (its first start: min the first to start, max the"
+                    " latest)",
                     JOB_METRICS,
                 ),
                 "among": Param(

@@ -504,6 +504,8 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         return _energy_rank(ctx, q)
     if q.metric == "wait":
         return _wait_rank(ctx, q)
+    if q.metric == "start":
+        return _start_rank(ctx, q)
     if q.metric == "gpu_time":
         ranked = [(j, gpu_time(j, now)) for j in (with_events(ctx, j) for j in _select(ctx, q))]
     else:
@@ -567,6 +569,33 @@ def _wait_rank(ctx: QueryContext, q: Query) -> Result:
     head += " (a job still waiting counts its wait so far)." if still else "."
     rows = [[j.id, j.name or j.kind, str(j.state), waited(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", "queue wait"], rows, [best.id])
+
+
+def _start_rank(ctx: QueryContext, q: Query) -> Result:
+    """The first job to start (``order`` min; max: the latest) in the span, by its first attempt's start:
+    "what was the first job to start today?" (a job started before the span, running into it, is not)."""
+    started = [(j, runs[0]) for j in (with_events(ctx, j) for j in _select(ctx, q)) if (runs := attempts(j))]
+    if q.window is not None:
+        started = [(j, r) for j, r in started if q.window.t0 <= r.started_at < q.window.t1]
+    if not started:
+        return Result(q, f"No job started{_filters(q)}.")
+    started.sort(key=lambda jr: jr[1].started_at, reverse=q.order == "max")
+    (best, run), word = started[0], "first" if q.order != "max" else "last"
+
+    def where(r: Attempt) -> str:
+        return (
+            f" on GPU{'s' if len(r.gpus) > 1 else ''} {and_list([str(g) for g in r.gpus])}" if r.gpus else ""
+        )
+
+    head = f"{cap(label(best))} started {word}{_filters(q)}: at {clock(run.started_at)}{where(run)};"
+    head += f" {STATE_CLAUSES[best.state]}."
+    if runners := started[1 : 1 + RANK_NEXT]:
+        head += (
+            " Next: " + ", ".join(f"{label(j)} at {clock(r.started_at)}{where(r)}" for j, r in runners) + "."
+        )
+    rows = [[j.id, j.name or j.kind, str(j.state), clock(r.started_at), ",".join(map(str, r.gpus)) or "-"]
+            for j, r in started[:10]]  # fmt: skip
+    return Result(q, head, ["job", "name", "state", "started", "GPUs"], rows, [best.id])
 
 
 def _gpu_hours(job: Job, seconds: float) -> str:

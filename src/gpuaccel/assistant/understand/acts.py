@@ -57,6 +57,10 @@ _PHRASES = (
         r"rerun\1",
     ),
     (re.compile(r"\bmake (.+?) (?:go|run|start) (?:first|next|sooner|earlier)\b"), r"prioritize \1"),
+    (
+        re.compile(r"\bput (.+?) back (?:in|on|into) the queue\b"),
+        r"rerun \1",
+    ),  # "put sd-xl back in the queue"
     (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
     (re.compile(r"\bget (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
 )
@@ -101,6 +105,11 @@ _LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take", "give"}
 _SETTING = re.compile(r"\b(?:power limit|limit|clocks?|fans?|tdp)\b")  # "drop gpu 0's power limit to 500 w"
 # a setting's new value (the "%" is dropped with the other signs)
 _SET_TO = re.compile(r"\bto\s+\d+(?:\s*(?:w|watts?|mhz|rpm|percent))?\b")
+# a card switched off: "switch off the idle 4090", "power down gpu 1" (not "turn off the queue")
+_POWER_OFF = re.compile(
+    r"\b(?:switch|turn|power|shut) (?:off|down)\b(?=.*\b(?:gpu|gpus|card|cards|[ahlbv]\d{2,3}|\d{4})\b)"
+    r"|\bpower (?:off|down|cycle)\b"
+)
 _HARDWARE = re.compile(r"\b(?:gpu|card|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig)\b")
 # nvidia-smi asked to change the card: a reset, a power limit, locked or application clocks, persistence,
 # compute or MIG mode, ECC (plain "nvidia-smi" asks for readings, which the chat gives)
@@ -257,10 +266,15 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     for phrase, verb_said in _PHRASES:
         said = phrase.sub(verb_said, said, count=1)
-    if question.rstrip().endswith("?") and re.search(r"\b(?:what|why|when|where|who|which)\b", said):
-        return None  # "stop job 3 from what?"
+    # "stop job 3 from what?" (not "can you hold job 12 until tonight when electricity is cheaper?": a
+    # clause after the request)
+    if question.rstrip().endswith("?") and re.search(
+        r"\b(?:what|why|when|where|who|which)\b(?:\W+\w+){0,2}\W*$", said
+    ):
+        return None
     tokens = said.split()
-    if _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
+    switch_off = _POWER_OFF.search(said) and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
+    if switch_off or _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
     at = _verb_at(tokens)
     if at is None:

@@ -58,7 +58,7 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
-    " used did happen happened occur occurred there then one".split()
+    " used did happen happened occur occurred there then one its their".split()
 )
 # said before a question that takes up the last answer ("wait 91?? when"), not a topic of its own
 INTERJECTIONS = set("wait whoa woah huh hmm oh wow really seriously hold on hang".split())
@@ -199,6 +199,9 @@ class RulePicker:
             topics.add("temperature")  # "did any gpu go over 85C today": its temperature over the span
         if {"consumer", "consumers", "hog", "hogs"} & set(ws) and "energy" in topics and "gpu" not in topics:
             topics.add("jobs")  # "the top energy consumer": a job (a GPU said is the GPUs' energy)
+        hungry = (MORE | LESS | {"hungry"}) & set(ws)
+        if {"jobs", "power"} <= topics and "gpu" not in topics and hungry and "while" not in ws:
+            topics = (topics - {"power"}) | {"energy"}  # "which job was the most power-hungry": its energy
         shown = re.fullmatch(r"show (?:job )?#?(\d+)", text)  # gpuaccel show 6, typed to the chat
         if shown and (not context.job_names or int(shown.group(1)) in context.job_names.values()):
             return Query("job_detail", job=int(shown.group(1)))
@@ -376,12 +379,8 @@ class RulePicker:
         if (spanned or over_a_run) and ws and again and again <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
         busy_again = spanned and last is not None and last.metric == "util" and topics & {"idle", "util"}
-        if (
-            busy_again
-            and gpu in (None, last.gpu)
-            and win in (None, last.window)
-            and topics <= {"idle", "util", "gpu"}
-        ):  # type: ignore[union-attr]
+        busy_again = busy_again and topics <= {"idle", "util", "gpu", "long"}
+        if busy_again and gpu in (None, last.gpu) and win in (None, last.window):  # type: ignore[union-attr]
             return last  # "what fraction of the day did it sit idle?" after its utilization: it says so
         if spanned and last is not None and win is not None and gpu is None and not topics:
             return replace(last, window=win)  # "and in the last hour": the same reading over that span
@@ -620,6 +619,8 @@ class RulePicker:
                 and not topics - {"memory", "who"}
             ):
                 return last  # "how much mem is that pid using": the process list says each one's memory
+            if last.name == "gpu_reading" and last.metric == "memory" and PROCESS_WORDS & set(ws):
+                return Query("memory_users", gpu=last.gpu)  # "which process is that?" after its memory
             if last.name == "memory_users" and {"queue", "jobs", "who"} & topics and not topics & METRICS:
                 return (
                     last  # "is that one of our queue jobs?", "who is that?": the answer says who started it

@@ -45,6 +45,13 @@ MEAN_WORDS = {"average", "avg", "mean", "averaged"}
 HARDWARE = {"model", "models", "hardware", "installed", "sinfo", "lspci"}  # "list" or "name" alone: no GPU
 # a GPU's power limit ("what's the limit on it?", "the most power it is allowed to take")
 LIMIT_WORDS = {"limit", "limits", "tdp", "allowed", "cap", "capped"}
+# the first (latest) job to start: "the first job to start", "which run started first", "the earliest to
+# begin"
+FIRST_TO_START = re.compile(
+    r"\b(first|earliest|last|latest|most recent)\b(?: \w+){0,3}? (?:to )?"
+    r"(?:start|started|begin|began|kick off)\b"
+    r"|\b(?:start|started|began|kicked off) (first|earliest|last|latest)\b"
+)
 PROCESS_WORDS = {"process", "processes", "program", "programs"}
 OUTDOORS = {"outside", "outdoors", "forecast"}  # "how hot is it outside?" is the weather, not a GPU
 FAN_NAMED = {"fan", "fans", "rpm"}  # a fan said outright; its other words ("loudest") need a GPU said too
@@ -219,6 +226,14 @@ def query_for(
         return Query("jobs", state="held", window=win, gpu=gpu, job_name=name)
     if {"paused", "suspended"} & set(ws) and order is None:  # "any paused jobs?"
         return Query("jobs", state="paused", window=win, gpu=gpu, job_name=name)
+    began = FIRST_TO_START.search(" ".join(ws))
+    if began and metric is None and not topics & {"fail", "cancel", "queue"}:
+        # "what was the first job to start today", "which run started last this morning"
+        first = began.group(1) or began.group(2)
+        late = first in ("last", "latest") or "recent" in first
+        return Query(
+            "job_rank", metric="start", order="max" if late else "min", window=win, gpu=gpu, job_name=name
+        )
     ranked = _ranked_in_state(ws, topics, order, metric)
     if ranked is not None:  # "the quickest successful run", "which failed job ran the longest"
         how, state = ranked
@@ -288,6 +303,10 @@ def query_for(
         metric = "free_memory"
     if metric is None and "idle" in topics and "much" in ws and gpu is not None:
         metric = "free_memory"  # "how much is free on the h100": its free memory, not whether it is idle
+    if "long" in topics and topics & {"idle", "util"} and win is not None and not topics & {"jobs", "queue"}:
+        # "since midnight, how long did each card sit idle / were they under load": the utilization over
+        # the span, which says each GPU's busy and idle time
+        return Query("gpu_reading", gpu=gpu, metric="util", window=win)
     if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
         return Query("idle_gpus")
     if rank and win is not None and metric in HISTORY_COLUMNS:

@@ -1,0 +1,80 @@
+"""What a handover or an energy review asks: the first (latest) job to start in a span, how long each card
+sat idle or worked over a span, the job that drew the most power (its energy), a reading's peak over the
+same run, a second question's job kept for the next request, a card switched off or a job put back in the
+queue. Worded apart from the held-out question sets."""
+
+from __future__ import annotations
+
+from test_assistant_questions import ask, invented
+
+from assistant_lab.sampling import FIXED_NOW
+from gpuaccel.api.attempts import attempts
+from gpuaccel.assistant.queries.jobs import clock
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.acts import read_act
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
+
+TODAY = window_of("today", FIXED_NOW)
+NAMES = {"prep-a": 1, "tune-b": 2}
+
+
+def pick(question: str, last: Query | None = None, subjects: list[int] | None = None) -> Query | None:
+    return RulePicker().pick(question, Context(last, subjects or [], job_names=NAMES, gpus=[0, 1]), FIXED_NOW)
+
+
+def test_the_first_or_latest_job_to_start_in_a_span() -> None:
+    assert pick("which job kicked off first today?") == Query(
+        "job_rank", metric="start", order="min", window=TODAY
+    )
+    assert pick("the most recent run to start today") == Query(
+        "job_rank", metric="start", order="max", window=TODAY
+    )
+    assert pick("when did the first job start") == Query("job_rank", metric="start", order="min")
+
+
+def test_the_first_job_to_start_through_the_chat(svc: AssistantService) -> None:
+    """The answer is the job whose first attempt started earliest, as the store's attempts say."""
+    sid, text, query = ask(svc, "what was the first job to start?", None)
+    assert query == {"name": "job_rank", "metric": "start", "order": "min"}
+    runs = [(attempts(svc.store.get(j.id))[0], j) for j in svc.store.list(limit=500) if j.started_at]
+    first_run, first = min(runs, key=lambda rj: rj[0].started_at)
+    assert text.startswith(f"Job {first.id} ({first.name}) started first: at {clock(first_run.started_at)}")
+    assert invented(svc, sid, text, False) == []
+
+
+def test_idle_and_busy_time_over_a_span_and_a_jobs_power() -> None:
+    util_today = Query("gpu_reading", metric="util", window=TODAY)
+    assert pick("since midnight, how long has each card been sitting idle?") == util_today
+    assert pick("and how long were they under load?", util_today) == util_today  # it says both
+    assert pick("which job was the most power hungry today?") == Query(
+        "job_rank", metric="energy", order="max", window=TODAY
+    )
+    run = Query("gpu_reading", metric="power", job=2)
+    assert pick("and its peak?", run, [2]) == run  # the reading over the run says its peak
+    assert pick("which process is that?", Query("gpu_reading", gpu=1, metric="memory")) == Query(
+        "memory_users", gpu=1
+    )
+
+
+def test_requests_with_a_clause_a_card_switched_off_and_a_job_put_back() -> None:
+    states = {1: "succeeded", 2: "failed"}
+    said = {
+        "could you hold tune-b until tonight when power is cheaper?": "gpuaccel hold 2",
+        "put tune-b back in the queue for one more go": "gpuaccel retry 2",
+        "please power down the idle 3090": "nvidia-smi",
+    }
+    for question, command in said.items():
+        act = read_act(question, Context(job_names=NAMES), states)
+        assert act is not None and command in act.reply, (question, act)
+    assert read_act("did someone turn off gpu 1?", Context(job_names=NAMES), states) is None
+
+
+def test_a_job_named_by_an_earlier_part_is_it_for_the_next_request(svc: AssistantService) -> None:
+    """ "Why did X fail? Was its card hot?" then "retry it": it is X, though the last part named no job."""
+    failed = next(j for j in svc.store.list(limit=500) if str(j.state) == "failed" and j.name)
+    sid, text, _ = ask(svc, f"why did {failed.name} fail? was the card hot?", None)
+    sid, text, query = ask(svc, "ok, retry it please", sid)
+    assert query is None and f"gpuaccel retry {failed.id}" in text
