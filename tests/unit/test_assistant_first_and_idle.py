@@ -78,3 +78,23 @@ def test_a_job_named_by_an_earlier_part_is_it_for_the_next_request(svc: Assistan
     sid, text, _ = ask(svc, f"why did {failed.name} fail? was the card hot?", None)
     sid, text, query = ask(svc, "ok, retry it please", sid)
     assert query is None and f"gpuaccel retry {failed.id}" in text
+
+
+def test_an_on_call_engineers_shorthand_and_an_accountants_follow_ups() -> None:
+    gpus = Context(gpus=[0, 1], job_names=NAMES)
+    assert RulePicker().pick("whos using gpu1 mem", gpus, FIXED_NOW) == Query("memory_users", gpu=1)
+    assert RulePicker().pick("gpu0 temp + fan", gpus, FIXED_NOW) == Query(
+        "gpu_reading", gpu=0, metric="overview"
+    )
+    act = read_act("reset gpu0 its stuck", gpus, {})
+    assert act is not None and "nvidia-smi" in act.reply
+    assert pick("what is the carbon intensity of the grid here in gCO2 per kWh?") is None
+    card = Query("energy", gpu=1, window=TODAY)
+    assert pick("how much of that was queue jobs that ran on it today?", card) == Query(
+        "jobs", gpu=1, window=TODAY
+    )
+    assert pick("and gpu-hours on that card today?", Query("jobs", gpu=1, window=TODAY)) == Query(
+        "jobs", gpu=1, window=TODAY
+    )
+    two = Context(Query("job_detail", job=2), [2], job_names=NAMES, gpus=[0, 1], listing=[1, 2])
+    assert RulePicker().pick("and the other one?", two, FIXED_NOW) == Query("job_detail", job=1)

@@ -6,6 +6,7 @@ Worded apart from the held-out question sets."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from heldout_machine import NOW, build_machine
@@ -129,5 +130,28 @@ def test_a_running_jobs_energy_so_far_is_its_gpus_since_it_started(tmp_path: Pat
             gpus = " and ".join(f"GPU {e.gpu}" for e in spans)
             assert f"It has used {energy_text(joules)} so far: {gpus} since it started (" in said.sentence
             assert said.rows[0][-1] == f"{energy_text(joules)} so far"
+        finally:
+            svc.stop()
+
+
+def test_a_jobs_record_names_its_cards_model_and_each_attempts_energy(tmp_path: Path) -> None:
+    """ "On which card exactly?": the record names the model of the GPU it ran on; a job of several
+    attempts says each attempt's energy, from the energy events the daemon recorded as each one ended,
+    and those add up to the job's total."""
+    machine = build_machine(tmp_path)
+    with machine._clock():
+        svc = machine.service()
+        try:
+            ctx = QueryContext(FactsSource(svc.store, svc.sampler), now=lambda: NOW)
+            models = {int(g["index"]): g["name"] for g in ctx.facts().gpus}
+            retried = next(j for j in svc.store.list(limit=100) if j.attempt > 1 and j.assigned_gpus)
+            said = run(ctx, Query("job_detail", job=retried.id)).sentence
+            gpu = retried.assigned_gpus[0]
+            assert f"on GPU {gpu} ({models[gpu]})" in said
+            rows = svc.store.query(
+                "SELECT data FROM events WHERE type = 'energy' AND job_id = ?", (retried.id,)
+            )
+            each = [energy_text(float(json.loads(r[0])["joules"])) for r in rows]
+            assert len(each) > 1 and all(f", {e})" in said for e in each), said
         finally:
             svc.stop()

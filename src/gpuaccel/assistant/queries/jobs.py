@@ -10,6 +10,7 @@ table.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import shlex
 from dataclasses import replace
 from typing import Any
@@ -106,9 +107,14 @@ def tries(job: Job) -> str:
     return job.attempt_words()
 
 
-def _where(job: Job) -> str:
+def _where(job: Job, models: dict[int, str] | None = None) -> str:
+    """ " on GPU 0,1", with the cards' models when known (" on GPU 0 (NVIDIA H100 80GB HBM3)"): which card
+    exactly a run had."""
     if job.assigned_gpus:
-        return f" on GPU {','.join(map(str, job.assigned_gpus))}"
+        named = list(dict.fromkeys(models[g] for g in job.assigned_gpus if models and g in models))
+        return f" on GPU {','.join(map(str, job.assigned_gpus))}" + (
+            f" ({', '.join(named)})" if named else ""
+        )
     return " without a GPU" if job.gpus == 0 and job.started_at is not None else ""
 
 
@@ -160,20 +166,21 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     if job is None:
         return Result(q, f"There is no job {q.job} in the queue's history.")
     now = ctx.now()
-    name, t = cap(label(job)), run_time(job, now)
+    models = {int(g["index"]): str(g["name"]) for g in ctx.facts().gpus if g.get("name")}
+    name, t, on = cap(label(job)), run_time(job, now), _where(job, models)
     tried = tries(job)
     if job.state == JobState.FAILED:
         code = f", exit code {job.exit_code}" if job.exit_code is not None else ""
         ran = f" after {format_duration(t)}" if t is not None else ""
-        text = f"{name} failed{ran}{_where(job)}: {job.reason or 'no reason recorded'} ({tried}{code})."
+        text = f"{name} failed{ran}{on}: {job.reason or 'no reason recorded'} ({tried}{code})."
     elif job.state == JobState.CANCELLED:
-        text = f"{name} was cancelled{_where(job)}: {job.reason or 'no reason recorded'}."
+        text = f"{name} was cancelled{on}: {job.reason or 'no reason recorded'}."
     elif job.state == JobState.SUCCEEDED:
-        text = f"{name} succeeded in {format_duration(t or 0)}{_where(job)}."  # its end: in the record
+        text = f"{name} succeeded in {format_duration(t or 0)}{on}."  # its end: in the record
     elif job.state == JobState.RUNNING:
-        text = f"{name} is running{_where(job)}, for {format_duration(t or 0)} so far ({tried})."
+        text = f"{name} is running{on}, for {format_duration(t or 0)} so far ({tried})."
     elif job.state == JobState.PAUSED:
-        text = f"{name} is paused{_where(job)} after {format_duration(t or 0)}: {PAUSED_WHY} ({tried})."
+        text = f"{name} is paused{on} after {format_duration(t or 0)}: {PAUSED_WHY} ({tried})."
     elif job.state == JobState.HELD:
         text = f"{name} is held: {HELD_WHY} (gpuaccel release {job.id})."
     elif job.state == JobState.RETRYING:
@@ -197,7 +204,7 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     run_said = t is not None and job.state in (JobState.SUCCEEDED, JobState.FAILED)
     said = f"{text} {_record(job, now, used, run_said)}"
     if len(runs := attempts(job)) > 1:
-        said += " " + attempts_words(runs, now)
+        said += " " + attempts_words(runs, now, _attempt_energy(ctx, job, runs, now))
     said += _run_by(job) + _waited_on(ctx, job)
     return Result(q, said, columns, rows, [job.id], one_gpu)
 
@@ -243,17 +250,35 @@ def _waited_on(ctx: QueryContext, job: Job) -> str:
     return f" Waiting on it: {', '.join(each)}."
 
 
-def attempts_words(runs: list[Attempt], now: float) -> str:
-    """Each attempt with its times (as ``gpuaccel show``'s events write them), wait, GPUs and outcome."""
+def _attempt_energy(ctx: QueryContext, job: Job, runs: list[Attempt], now: float) -> dict[int, float]:
+    """Joules per attempt number, from the job's energy events (each recorded as an attempt's run ends on
+    one GPU): the event belongs to the attempt whose run it ends within a minute of."""
+    rows = ctx.store.query("SELECT t, data FROM events WHERE type = 'energy' AND job_id = ?", (job.id,))
+    out: dict[int, float] = {}
+    for t, data in rows:
+        try:
+            joules = float(json.loads(data or "{}")["joules"])
+        except (TypeError, ValueError, KeyError):
+            continue
+        a = next((a for a in runs if a.started_at <= float(t) <= (a.ended_at or now) + 60.0), None)
+        if a is not None:
+            out[a.number] = out.get(a.number, 0.0) + joules
+    return out
+
+
+def attempts_words(runs: list[Attempt], now: float, energy: dict[int, float] | None = None) -> str:
+    """Each attempt with its times (as ``gpuaccel show``'s events write them), run time and energy (when
+    recorded), wait, GPUs and outcome."""
 
     def one(a: Attempt) -> str:
         end = a.ended_at
         span = f"{_hms(a.started_at)}-{_hms(end)}" if end is not None else f"from {_hms(a.started_at)}"
         gpus = f" on GPU {','.join(map(str, a.gpus))}" if a.gpus else ""
         how = f"{a.outcome}: {a.why}" if a.why and a.why != str(a.outcome) else str(a.outcome)
+        used = f", {energy_text(energy[a.number])}" if energy and a.number in energy else ""
         return (
-            f"attempt {a.number} {span} ({format_duration(a.run_s(now))}{' so far' if end is None else ''})"
-            f"{gpus} after {format_duration(a.waited_s)} waiting, {how}"
+            f"attempt {a.number} {span} ({format_duration(a.run_s(now))}{' so far' if end is None else ''}"
+            f"{used}){gpus} after {format_duration(a.waited_s)} waiting, {how}"
         )
 
     return f"Its {len(runs)} attempts: " + "; ".join(one(a) for a in runs) + "."

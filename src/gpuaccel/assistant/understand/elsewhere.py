@@ -77,6 +77,9 @@ _TRIVIA = re.compile(
     r"\bwho (?:invented|discovered|founded|coined|came up with|first (?:made|built|wrote|proposed))\b"
     r"|\bwhen (?:was|were|did) (?:the |a |an )?[\w-]+(?: [\w-]+)?"
     r" (?:invented|discovered|founded|released|come out)\b"
+    # the world's electricity, not this machine's energy: "the carbon intensity of the german grid"
+    r"|\b(?:carbon intensity|power grid|electricity (?:price|prices|tariff|rate)|price of electricity"
+    r"|grid (?:mix|carbon|emissions)|co2 per kwh|g/kwh|gco2)\b"
 )
 # A request for advice: "the best learning rate for", "a good idea for", "should i use bf16", "what batch
 # size should i use", "how many epochs should we train"

@@ -165,6 +165,15 @@ class RulePicker:
         called = gpu_by_state(question, context) or gaming_card(question, context)
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
             question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
+        last = context.last
+        in_focus = last.gpu if last is not None and last.gpu is not None else None
+        in_focus = (
+            context.subject_gpus[0] if in_focus is None and len(context.subject_gpus) == 1 else in_focus
+        )
+        if in_focus is not None:  # "gpu-hours on that card today" after an answer about GPU 1: GPU 1
+            question = re.sub(
+                r"\b(?:that|this|the same) (?:card|gpu|device)\b", f"gpu {in_focus}", question, flags=re.I
+            )
         labelled = _LABEL.match(question)
         if labelled is not None and not _names_something(labelled.group(0), context):
             # "quick health check on the rig: what's GPU 0 pulling?": the question; not "lr-sweep array: ..."
@@ -197,6 +206,8 @@ class RulePicker:
             topics.add("running")  # Slurm's R: "anything in R state?"
         if re.search(r"\b\d+\s*(?:c|°c|degrees?)\b", question.lower()):
             topics.add("temperature")  # "did any gpu go over 85C today": its temperature over the span
+        if {"queue", "jobs"} <= topics and {"ran", "finished", "ended"} & set(ws):
+            topics.discard("queue")  # "the queue jobs that ran on it today": jobs that ran, not the queue now
         if {"consumer", "consumers", "hog", "hogs"} & set(ws) and "energy" in topics and "gpu" not in topics:
             topics.add("jobs")  # "the top energy consumer": a job (a GPU said is the GPUs' energy)
         hungry = (MORE | LESS | {"hungry"}) & set(ws)
@@ -666,6 +677,11 @@ class RulePicker:
                 return within  # "the one before that" after a failure: the failure before it
             if step and last.job + step >= 1:
                 return replace(last, job=last.job + step)  # "and the one before that?"
+        # "and the other one?" after one of a list of two jobs (a failure of two): the other job
+        if last is not None and last.name == "job_detail" and "other" in ws and job is None and gpu is None:
+            pool = [j for j in context.listing if j != last.job] if last.job in context.listing else []
+            if len(pool) == 1:
+                return Query("job_detail", job=pool[0])
         # the GPU "the other one" is the other of: the last answer's, else the one it named ("Idle: GPU 1")
         mine = last.gpu if last is not None else None
         one_named = last is not None and last.name in NAMES_GPUS and len(context.subject_gpus) == 1

@@ -174,14 +174,14 @@ def query_for(
             metric = "overview"  # "sm clock and mem clock of gpu 0": both, as the overview says them
     # two readings the overview says ("its utilization and sm clock", "temp and memory of gpu 1"): the
     # overview, which says both; over a span, each one's peak and mean (a ranking now is of one reading)
-    named = topics & {"temperature", "util", "power", "memory"} | (
+    named = topics & {"temperature", "util", "power", "memory", "fan"} | (
         {"clock"} if {"clock", "clocks", "mhz"} & set(ws) else set()
     )
     if re.search(r"\b(?:memory|mem|vram) (?:clocks?|speed|mhz)\b", " ".join(ws)):
         named.discard("memory")  # "the memory clock" is one reading
     if (
         len(named) >= 2
-        and (win is None and order is None or win is not None and "clock" not in named)
+        and (win is None and order is None or win is not None and not {"clock", "fan"} & named)
         and not topics & {"jobs", "fail", "energy", "summary", "who", "idle"}
     ):
         metric = "overview"

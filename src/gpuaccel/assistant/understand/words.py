@@ -116,6 +116,7 @@ SHORTHAND = {
     "proc": "process",  # shortened, no typo: "any procs on gpu 1?"
     "procs": "processes",
     "pids": "processes",  # "which pids are on gpu 0": its process list (not a repair target: "pies")
+    "whos": "who",  # "whos using gpu0 mem" (exact only: as a topic word, repair would read "whoa" as it)
     "pid": "process",  # "the pid on gpu 0": its process; "the pid of job 3": that job's worker
     # exact words only: as topic words, spelling repair would turn "room" into "oom", "heating" into "eating"
     "oom": "crash",
