@@ -33,6 +33,9 @@ def test_the_first_or_latest_job_to_start_in_a_span() -> None:
         "job_rank", metric="start", order="max", window=TODAY
     )
     assert pick("when did the first job start") == Query("job_rank", metric="start", order="min")
+    ranked = Query("job_rank", metric="start", order="min", window=TODAY)
+    assert pick("anything on gpu 1?", ranked) == Query("gpu_reading", gpu=1, metric="overview")  # now
+    assert pick("and gpu 1?", ranked) == Query("job_rank", metric="start", order="min", window=TODAY, gpu=1)
 
 
 def test_the_first_job_to_start_through_the_chat(svc: AssistantService) -> None:

@@ -796,7 +796,8 @@ class RulePicker:
             if last.job is not None:  # "same for 4", "and 1?": the number replaces the last one
                 return replace(last, job=bare[0])
             gpu = bare[0]
-        if gpu is not None and not {"doing", "status", "up"} & set(ws):  # "what's gpu 1 doing": its overview
+        # "what's gpu 1 doing", "anything on gpu 1?": its overview now, not the last answer about another GPU
+        if gpu is not None and not {"doing", "status", "up", "anything"} & set(ws):
             if last.name == "gpu_rank":
                 return Query("gpu_reading", gpu=gpu, metric=last.metric)
             if last.name == "idle_gpus":
