@@ -11,7 +11,8 @@ for lack of memory, a trivial one, waiting jobs) with the energy events the daem
 starts on that data dir (the fake NVML backend: this machine has no GPU) and makes the daily report; its
 HTML export is shot in headless Chromium, and the desktop app's chat is grabbed answering a job's energy
 (the rules' pick), then, in a new conversation, "what got nuked?" (the picking model's,
-which says so), and a conversation with a request to act on the job in focus and a dictated "gpu zero".
+which says so), a conversation with a request to act on the job in focus and a dictated "gpu zero", one
+over a span, and one with each card's busy time today, the first job to start and a GPU's processes.
 """
 
 from __future__ import annotations
@@ -218,6 +219,10 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         # two readings over a span: the overview over it; GPU-time ranked in GPU-hours
         (("temperature and power of gpu 0 today?", "which job used the most gpu hours today?"),
          "chat_span_overview.png"),
+        # a span's busy and idle time per GPU, the first job to start, what else holds a GPU
+        (("how long was each card busy today?", "what was the first job to start today?",
+          "anything on gpu 1?"),
+         "chat_busy_first_processes.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
