@@ -204,8 +204,8 @@ def untimed(question: str) -> str:
 
 
 def described_jobs(question: str, context: Context) -> set[int] | None:
-    """The jobs a description in the question fits (its state, the GPUs it asks for, the GPU it ran on, a
-    run over a night), or None when the question describes no job so."""
+    """The jobs a description in the question fits (its noun as a part of their names, their state, the
+    GPUs they ask for, the GPU they ran on, when they ran), or None when the question describes no job so."""
     if not context.job_briefs:
         return None
     q = as_named(question)
