@@ -101,3 +101,10 @@ def test_an_on_call_engineers_shorthand_and_an_accountants_follow_ups() -> None:
     )
     two = Context(Query("job_detail", job=2), [2], job_names=NAMES, gpus=[0, 1], listing=[1, 2])
     assert RulePicker().pick("and the other one?", two, FIXED_NOW) == Query("job_detail", job=1)
+
+
+def test_the_process_with_the_most_memory_and_how_the_cards_are() -> None:
+    assert pick("which pid holds the most vram?") == Query("memory_users")  # the list says each one's memory
+    assert pick("which gpu holds the most vram?") == Query("gpu_rank", metric="memory", order="max")
+    assert pick("how are the cards?") == Query("gpu_reading", metric="overview")
+    assert pick("how is gpu 1") == Query("gpu_reading", gpu=1, metric="overview")

@@ -200,6 +200,19 @@ def query_for(
         order = "min" if FAN_LESS & set(ws) else "max" if FAN_MORE & set(ws) else order
         if win is not None:
             return Query("gpu_reading", gpu=gpu, metric="fan", window=win)
+    of_gpus = re.search(r"\b(?:which|what) (?:gpu|card|device)s?\b", " ".join(ws))  # "which gpu holds most"
+    if (
+        "who" in topics
+        and metric == "memory"
+        and order is not None
+        and not topics & {"jobs", "queue"}
+        and not of_gpus
+    ):
+        return Query("memory_users", gpu=gpu)  # "which process uses the most vram": each one's memory
+    if re.fullmatch(
+        r"hows?(?: are| is)?(?: the| my| our| both| all)? (?:gpus?|cards?)(?: \d+)?", " ".join(ws)
+    ):
+        return Query("gpu_reading", gpu=gpu, metric="overview")  # "how are the gpus": how they are doing
     rank = order is not None and (gpu is None) and metric is not None
     if "gate" in topics or re.search(r"\b(are|where do) you\b|\byour (model|state)\b", " ".join(ws)):
         return Query("gate_state")
