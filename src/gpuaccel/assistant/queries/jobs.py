@@ -10,7 +10,6 @@ table.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import shlex
 from dataclasses import replace
 from typing import Any
@@ -107,14 +106,18 @@ def tries(job: Job) -> str:
     return job.attempt_words()
 
 
+def _on_gpus(gpus: list[int], models: dict[int, str] | None = None) -> str:
+    """ " on GPU 0,1" as every job answer writes a run's GPUs, with the cards' models when known (" on GPU 0
+    (NVIDIA H100 80GB HBM3)": which card exactly); "" for none."""
+    if not gpus:
+        return ""
+    named = list(dict.fromkeys(models[g] for g in gpus if models and g in models))
+    return f" on GPU {','.join(map(str, gpus))}" + (f" ({', '.join(named)})" if named else "")
+
+
 def _where(job: Job, models: dict[int, str] | None = None) -> str:
-    """ " on GPU 0,1", with the cards' models when known (" on GPU 0 (NVIDIA H100 80GB HBM3)"): which card
-    exactly a run had."""
     if job.assigned_gpus:
-        named = list(dict.fromkeys(models[g] for g in job.assigned_gpus if models and g in models))
-        return f" on GPU {','.join(map(str, job.assigned_gpus))}" + (
-            f" ({', '.join(named)})" if named else ""
-        )
+        return _on_gpus(job.assigned_gpus, models)
     return " without a GPU" if job.gpus == 0 and job.started_at is not None else ""
 
 
@@ -253,14 +256,9 @@ def _waited_on(ctx: QueryContext, job: Job) -> str:
 def _attempt_energy(ctx: QueryContext, job: Job, runs: list[Attempt], now: float) -> dict[int, float]:
     """Joules per attempt number, from the job's energy events (each recorded as an attempt's run ends on
     one GPU): the event belongs to the attempt whose run it ends within a minute of."""
-    rows = ctx.store.query("SELECT t, data FROM events WHERE type = 'energy' AND job_id = ?", (job.id,))
     out: dict[int, float] = {}
-    for t, data in rows:
-        try:
-            joules = float(json.loads(data or "{}")["joules"])
-        except (TypeError, ValueError, KeyError):
-            continue
-        a = next((a for a in runs if a.started_at <= float(t) <= (a.ended_at or now) + 60.0), None)
+    for t, joules, _ in reads.energy_events(ctx.store, job.id):
+        a = next((a for a in runs if a.started_at <= t <= (a.ended_at or now) + 60.0), None)
         if a is not None:
             out[a.number] = out.get(a.number, 0.0) + joules
     return out
@@ -273,7 +271,7 @@ def attempts_words(runs: list[Attempt], now: float, energy: dict[int, float] | N
     def one(a: Attempt) -> str:
         end = a.ended_at
         span = f"{_hms(a.started_at)}-{_hms(end)}" if end is not None else f"from {_hms(a.started_at)}"
-        gpus = f" on GPU {','.join(map(str, a.gpus))}" if a.gpus else ""
+        gpus = _on_gpus(a.gpus)
         how = f"{a.outcome}: {a.why}" if a.why and a.why != str(a.outcome) else str(a.outcome)
         used = f", {energy_text(energy[a.number])}" if energy and a.number in energy else ""
         return (
@@ -606,18 +604,11 @@ def _start_rank(ctx: QueryContext, q: Query) -> Result:
         return Result(q, f"No job started{_filters(q)}.")
     started.sort(key=lambda jr: jr[1].started_at, reverse=q.order == "max")
     (best, run), word = started[0], "first" if q.order != "max" else "last"
-
-    def where(r: Attempt) -> str:
-        return (
-            f" on GPU{'s' if len(r.gpus) > 1 else ''} {and_list([str(g) for g in r.gpus])}" if r.gpus else ""
-        )
-
-    head = f"{cap(label(best))} started {word}{_filters(q)}: at {clock(run.started_at)}{where(run)};"
+    head = f"{cap(label(best))} started {word}{_filters(q)}: at {clock(run.started_at)}{_on_gpus(run.gpus)};"
     head += f" {STATE_CLAUSES[best.state]}."
     if runners := started[1 : 1 + RANK_NEXT]:
-        head += (
-            " Next: " + ", ".join(f"{label(j)} at {clock(r.started_at)}{where(r)}" for j, r in runners) + "."
-        )
+        each = (f"{label(j)} at {clock(r.started_at)}{_on_gpus(r.gpus)}" for j, r in runners)
+        head += " Next: " + ", ".join(each) + "."
     rows = [[j.id, j.name or j.kind, str(j.state), clock(r.started_at), ",".join(map(str, r.gpus)) or "-"]
             for j, r in started[:10]]  # fmt: skip
     return Result(q, head, ["job", "name", "state", "started", "GPUs"], rows, [best.id])

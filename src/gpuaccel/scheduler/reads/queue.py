@@ -49,21 +49,27 @@ def event_count(store: Store, type: str, t0: float, t1: float) -> int:
     return int(rows[0][0])
 
 
-def job_energy(store: Store, job_id: int) -> tuple[float, str] | None:
-    """Joules a job used, summed over its ``energy`` events (one per GPU and attempt, from NVML's energy
-    counter: :mod:`scheduler.lifecycle.job_energy`), and how they were measured; None when none was
-    recorded."""
-    rows = store.query("SELECT data FROM events WHERE type = 'energy' AND job_id = ? ORDER BY id", (job_id,))
-    joules, methods, counted = 0.0, [], 0
-    for (data,) in rows:
+def energy_events(store: Store, job_id: int) -> list[tuple[float, float, str]]:
+    """A job's ``energy`` events in order (one per GPU and attempt, recorded as the attempt's run ends, from
+    NVML's energy counter: :mod:`scheduler.lifecycle.job_energy`): (when, joules, how measured); an event
+    without a figure says nothing about energy and is left out."""
+    sql = "SELECT t, data FROM events WHERE type = 'energy' AND job_id = ? ORDER BY id"
+    rows = store.query(sql, (job_id,))
+    out = []
+    for t, data in rows:
         try:
             d = json.loads(data or "{}")
-            joules += float(d["joules"])
+            out.append((float(t), float(d["joules"]), str(d.get("method") or "")))
         except (TypeError, ValueError, KeyError):
-            continue  # an event without a figure says nothing about energy
-        counted += 1
-        if d.get("method") and d["method"] not in methods:
-            methods.append(str(d["method"]))
-    if not counted:
+            continue
+    return out
+
+
+def job_energy(store: Store, job_id: int) -> tuple[float, str] | None:
+    """Joules a job used, summed over its :func:`energy_events`, and how they were measured; None when none
+    was recorded."""
+    found = energy_events(store, job_id)
+    if not found:
         return None
-    return joules, "; ".join(methods) or "NVML energy counter"
+    methods = list(dict.fromkeys(how for _, _, how in found if how))
+    return sum(j for _, j, _ in found), "; ".join(methods) or "NVML energy counter"
