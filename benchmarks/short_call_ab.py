@@ -122,13 +122,12 @@ def run_case(shape: tuple[int, int, int, int], rounds: int, calls: int) -> dict[
     return row
 
 
-def probe(out_dir: str) -> dict[str, Any]:
+def probe(out_dir: str, shape: tuple[int, int, int, int] = (1, 2, 128, 64)) -> dict[str, Any]:
     import torch
 
     from gpuaccel.accel.kernels import flash_attention
     from gpuaccel.accel.kernels.dense import attention
 
-    shape = (1, 2, 128, 64)
     q, k, v = (torch.randn(shape, device="cuda", dtype=torch.bfloat16, requires_grad=True) for _ in range(3))
     do = torch.randn(shape, device="cuda", dtype=torch.bfloat16)
 
@@ -150,9 +149,7 @@ def probe(out_dir: str) -> dict[str, Any]:
     text = io.StringIO()
     pstats.Stats(prof, stream=text).sort_stats("tottime").print_stats(40)
     with open(os.path.join(out_dir, "short_call_profile_engine_threads_off.txt"), "w") as fh:
-        fh.write(
-            "2000 forward+backward calls of ours at 1,2,128,64 bf16 causal, autograd engine threads off\n"
-        )
+        fh.write(f"2000 forward+backward calls of ours at {shape} bf16 causal, autograd engine threads off\n")
         fh.write(text.getvalue())
 
     class Canned(torch.autograd.Function):
@@ -204,23 +201,117 @@ def probe(out_dir: str) -> dict[str, Any]:
     ):
         attention.FlashAttentionFunction.backward = staticmethod(timed_backward)  # type: ignore[method-assign]
         try:
-            split: list[tuple[float, float, float]] = []
+            split: list[tuple[float, float, float, float]] = []
             for i in range(1200):
+                tf = time.perf_counter()
                 o = fwd()
                 stamps.clear()
                 t0 = time.perf_counter()
                 torch.autograd.grad(o, (q, k, v), do)
                 t3 = time.perf_counter()
                 if i >= 200 and len(stamps) == 2:
-                    split.append((stamps[0] - t0, stamps[1] - stamps[0], t3 - stamps[1]))
+                    split.append((t0 - tf, stamps[0] - t0, stamps[1] - stamps[0], t3 - stamps[1]))
         finally:
             attention.FlashAttentionFunction.backward = staticmethod(real_backward)  # type: ignore[method-assign]
         result[name] = {
             part: statistics.median(s[j] for s in split) * 1e6
-            for j, part in enumerate(("grad_to_backward_us", "backward_us", "backward_to_return_us"))
+            for j, part in enumerate(
+                ("forward_us", "grad_to_backward_us", "backward_us", "backward_to_return_us")
+            )
         }
         result[name]["samples"] = len(split)
     return result
+
+
+def trace(shape: tuple[int, int, int, int], steps: int, rounds: int, out_dir: str) -> dict[str, Any]:
+    """Where a step's time goes as a training loop calls it: a ``torch.profiler`` trace of ``steps`` forward+
+    backward steps per implementation (after a warm-up), read back for the host's time per step (the
+    ``step`` range on the calling thread), the GPU's (kernel time per step, and the idle gaps between
+    kernels inside the timed window), the CUDA runtime calls (count and host time per step; a synchronising
+    call shows here) and the host ops that took longest, per thread (autograd runs the backward on its
+    device thread). Also the loop's wall time per step with autograd's engine threads on and off
+    (medians of ``rounds`` alternated loops)."""
+    import torch
+    from torch.profiler import ProfilerActivity, profile, record_function
+
+    b, h, n, d = shape
+    g = torch.Generator(device="cuda").manual_seed(0)
+    q, k, v = (
+        torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g).requires_grad_()
+        for _ in range(3)
+    )
+    do = torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g)
+    result: dict[str, Any] = {"shape": shape, "steps": steps, "impls": {}}
+    for name, fn in _impls().items():
+
+        def step(fn: Any = fn) -> Any:
+            return torch.autograd.grad(fn(q, k, v), (q, k, v), do)
+
+        walls: dict[str, list[float]] = {"threads_on_ms": [], "threads_off_ms": []}
+        for _ in range(rounds):
+            walls["threads_on_ms"].append(loop_ms(step, 40))
+            torch.autograd.set_multithreading_enabled(False)
+            try:
+                walls["threads_off_ms"].append(loop_ms(step, 40))
+            finally:
+                torch.autograd.set_multithreading_enabled(True)
+        wall: dict[str, Any] = {key: statistics.median(ms) for key, ms in walls.items()}
+        wall["rounds"] = walls
+        for _ in range(10):
+            step()
+        torch.cuda.synchronize()
+        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+            for _ in range(steps):
+                with record_function("step"):
+                    step()
+            torch.cuda.synchronize()
+        path = os.path.join(out_dir, f"trace_{name}_{'x'.join(map(str, shape))}.json")
+        prof.export_chrome_trace(path)
+        with open(path) as fh:
+            events = [e for e in json.load(fh)["traceEvents"] if e.get("ph") == "X"]
+        result["impls"][name] = {**wall, **_read_trace(events, steps)}
+    return result
+
+
+def _read_trace(events: list[dict[str, Any]], steps: int) -> dict[str, Any]:
+    """Per-step numbers from a Chrome trace's complete events (see :func:`trace`)."""
+    marks = sorted((e for e in events if e.get("name") == "step" and e.get("cat") == "user_annotation"),
+                   key=lambda e: e["ts"])  # fmt: skip
+    kernels = sorted((e for e in events if e.get("cat") == "kernel"), key=lambda e: e["ts"])
+    runtime: dict[str, list[float]] = {}
+    for e in events:
+        if e.get("cat") == "cuda_runtime" or e.get("cat") == "cuda_driver":
+            runtime.setdefault(e["name"], []).append(e["dur"])
+    per_kernel: dict[str, list[float]] = {}
+    for e in kernels:
+        per_kernel.setdefault(e["name"][:60], []).append(e["dur"])
+    gaps, end = [], None
+    for e in kernels:
+        if end is not None and e["ts"] > end:
+            gaps.append(e["ts"] - end)
+        end = max(end or 0.0, e["ts"] + e["dur"])
+    ops: dict[tuple[Any, str], float] = {}
+    for e in events:
+        if e.get("cat") == "cpu_op":
+            key = (e.get("tid"), e["name"][:50])
+            ops[key] = ops.get(key, 0.0) + e["dur"]
+    main_tid = marks[0].get("tid") if marks else None
+    top = sorted(ops.items(), key=lambda kv: -kv[1])[:14]
+    return {
+        "host_step_us": statistics.median(e["dur"] for e in marks) if marks else None,
+        "host_step_us_all": [e["dur"] for e in marks],
+        "kernel_us_per_step": sum(e["dur"] for e in kernels) / steps,
+        "kernels_per_step": len(kernels) / steps,
+        "gpu_idle_between_kernels_us_per_step": sum(gaps) / steps,
+        "gpu_window_us_per_step": ((kernels[-1]["ts"] + kernels[-1]["dur"] - kernels[0]["ts"]) / steps)
+        if kernels
+        else None,
+        "kernel_median_us": {k: statistics.median(v) for k, v in per_kernel.items()},
+        "runtime_per_step": {k: (len(v) / steps, sum(v) / steps) for k, v in sorted(runtime.items())},
+        "top_cpu_ops_us_per_step": [
+            ("main" if tid == main_tid else f"thread {tid}", name, us / steps) for (tid, name), us in top
+        ],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -228,6 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--calls", type=int, default=40)
     ap.add_argument("--probe", action="store_true")
+    ap.add_argument("--probe-shape", default="1,2,128,64", help="B,H,N,D the probe runs at")
+    ap.add_argument("--trace", default="", help="B,H,N,D: profile this case's steps instead (see trace())")
+    ap.add_argument("--steps", type=int, default=20)
     ap.add_argument("--label", default="")
     ap.add_argument("--out", default="")
     args = ap.parse_args(argv)
@@ -248,10 +342,28 @@ def main(argv: list[str] | None = None) -> int:
         "calls_per_loop": args.calls,
         "cases": [],
     }
+    if args.trace:
+        shape = tuple(int(x) for x in args.trace.split(","))
+        result["trace"] = trace(shape, args.steps, args.rounds, out_dir)  # type: ignore[arg-type]
+        with open(os.path.join(out_dir, f"short_call_trace_{args.label or 'run'}.json"), "w") as fh:
+            json.dump(result, fh, indent=1)
+        for name, r in result["trace"]["impls"].items():
+            print(
+                f"{name}: wall {r['threads_on_ms']:.3f} ms (threads off {r['threads_off_ms']:.3f});"
+                f" host step {r['host_step_us']:.0f} us; kernels {r['kernel_us_per_step']:.0f} us"
+                f" ({r['kernels_per_step']:.1f}/step),"
+                f" GPU idle {r['gpu_idle_between_kernels_us_per_step']:.0f} us/step"
+            )
+            for k, (c, us) in r["runtime_per_step"].items():
+                if us > 3:
+                    print(f"   runtime {k}: {c:.1f}/step {us:.0f} us/step")
+            for who, op, us in r["top_cpu_ops_us_per_step"][:8]:
+                print(f"   {who:>14} {op:50s} {us:7.0f} us/step")
+        return 0
     for shape in CASES:
         result["cases"].append(run_case(shape, args.rounds, args.calls))
     if args.probe:
-        result["probe"] = probe(out_dir)
+        result["probe"] = probe(out_dir, tuple(int(x) for x in args.probe_shape.split(",")))  # type: ignore[arg-type]
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = os.path.join(out_dir, f"short_call_ab_{stamp}{'_' + args.label if args.label else ''}.json")
     with open(path, "w") as fh:
