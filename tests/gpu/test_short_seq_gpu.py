@@ -88,9 +88,12 @@ def test_tuned_choice_is_stored_and_read_back(tmp_path, monkeypatch):
     assert first == tuning._BUCKETS
 
 
-def test_repeat_calls_launch_directly_with_their_own_tensors(monkeypatch):
+@pytest.mark.parametrize("head_dim", [64, 128, 256])
+def test_repeat_calls_launch_directly_with_their_own_tensors(monkeypatch, head_dim):
     """The second and later calls of one signature go through the bound launches; each call's fresh
-    tensors (other addresses, outputs poisoned by the allocator's reuse) must be the ones read and written."""
+    tensors (other addresses, outputs poisoned by the allocator's reuse) must be the ones read and written.
+    Every head dim: at 128 and 256 the kernels' TMA boxes cut the tiles, and the launches once fell back
+    to Triton's runner there without a word (tens of us per launch)."""
     from gpuaccel.accel.kernels import flash_attention, reference
     from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.dense.direct_launch import DirectLaunch
@@ -99,10 +102,10 @@ def test_repeat_calls_launch_directly_with_their_own_tensors(monkeypatch):
     keep = []
     for _ in range(3):
         q, k, v = (
-            torch.randn(1, 4, 384, 64, device="cuda", dtype=torch.bfloat16, requires_grad=True)
+            torch.randn(1, 4, 384, head_dim, device="cuda", dtype=torch.bfloat16, requires_grad=True)
             for _ in range(3)
         )
-        do = torch.randn(1, 4, 384, 64, device="cuda", dtype=torch.bfloat16)
+        do = torch.randn(1, 4, 384, head_dim, device="cuda", dtype=torch.bfloat16)
         o = flash_attention(q, k, v, causal=True)
         got = (o.detach(), *torch.autograd.grad(o, (q, k, v), do))
         qf, kf, vf = (t.detach().float().requires_grad_() for t in (q, k, v))
@@ -113,4 +116,4 @@ def test_repeat_calls_launch_directly_with_their_own_tensors(monkeypatch):
         keep.append((q, k, v, do, got))
     if attention.forward_path(q.detach()) == "gluon":
         launches = [f for path, _, bound in attention._PLANS.values() for f in bound.values() if callable(f)]
-        assert len(launches) == 3 and all(isinstance(f, DirectLaunch) for f in launches)
+        assert len(launches) >= 3 and all(isinstance(f, DirectLaunch) for f in launches), launches

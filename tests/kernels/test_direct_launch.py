@@ -50,10 +50,11 @@ def fake_cuda(monkeypatch):
     monkeypatch.setattr(direct_launch, "_current_stream", lambda index: 77)
 
 
-def _compiled(calls: list[tuple[Any, ...]], scratch: int = 0) -> SimpleNamespace:
-    inner = wrap_handle_tensordesc(lambda *a: calls.append(a), SIGNATURE, META)
-    launcher = SimpleNamespace(launch=inner, global_scratch_size=scratch, profile_scratch_size=0,
-                               launch_cooperative_grid=False, launch_pdl=True)  # fmt: skip
+def _compiled(calls: list[tuple[Any, ...]], scratch: int = 0, meta: list[Any] = META) -> SimpleNamespace:
+    inner = wrap_handle_tensordesc(lambda *a: calls.append(a), SIGNATURE, meta)
+    launcher = SimpleNamespace(launch=inner, global_scratch_size=scratch, global_scratch_align=128,
+                               profile_scratch_size=0, num_ctas=1, launch_cooperative_grid=False,
+                               launch_pdl=True)  # fmt: skip
     return SimpleNamespace(run=launcher, packed_metadata=(4, 1, 1024), function=1234)
 
 
@@ -78,6 +79,26 @@ def test_direct_call_hands_the_c_launcher_what_tritons_wrapper_does(fake_cuda):
     assert direct[13][:2] == ("map", q.data_ptr()) and direct[13 + 9 + 2][:2] == ("map", k.data_ptr())
 
 
+def test_a_compiled_box_that_cuts_the_tile_is_bound_and_encoded_as_triton_does(fake_cuda):
+    """At head_dim 128 the kernels' box is the 64 x 128 tile cut to 64 x 64 (a 128-byte swizzle holds 64
+    bf16): Triton's wrapper encodes the box from the metadata, and a bound launch must do the same. It
+    used to refuse such kernels, so every D128 and D256 launch took the runner's slow path."""
+    calls: list[tuple[Any, ...]] = []
+    meta = [dict(META[0], block_size=[1, 1, 64, 16]), dict(META[1], block_size=[1, 1, 8, 32])]
+    compiled = _compiled(calls, meta=meta)
+    bound = DirectLaunch(compiled, (5, 6, 1), _args(1), runner=None)
+    later = _args(2)
+    bound(*later)
+    base = (5, 6, 1, 77, 1234, False, True, None, None, (4, 1, 1024), None, None, None)
+    compiled.run.launch(*base, *resolve(later))
+    direct, triton_path = calls
+    assert direct == triton_path
+    assert direct[13][5] == (1, 1, 64, 16) and direct[13 + 9 + 2][5] == (1, 1, 8, 32)  # the boxes
+    too_big = [dict(META[0], block_size=[1, 1, 64, 64]), META[1]]  # wider than the 32 columns asked
+    with pytest.raises(ValueError, match="box"):
+        DirectLaunch(_compiled([], meta=too_big), (1, 1, 1), _args(1), runner=None)
+
+
 def test_a_launch_hook_sends_the_call_through_the_runner(fake_cuda):
     calls: list[tuple[Any, ...]] = []
     ran: list[tuple[Any, ...]] = []
@@ -94,16 +115,40 @@ def test_a_launch_hook_sends_the_call_through_the_runner(fake_cuda):
     assert len(calls) == 1 and len(ran) == 1
 
 
-def test_kernels_that_need_scratch_or_other_descriptors_are_not_bound(fake_cuda):
+def test_global_scratch_is_allocated_per_call_as_tritons_launcher_does(fake_cuda):
+    """Kernels with device-side descriptors (the tl.* dQ kernel at head_dim 256) need global scratch:
+    grid x CTAs x its size, from the allocator ``triton.set_allocator`` installed, on the call's stream."""
+    calls: list[tuple[Any, ...]] = []
+    asked: list[tuple[int, int, Any]] = []
+
+    def allocator(size: int, align: int, stream: Any) -> str:
+        asked.append((size, align, stream))
+        return f"scratch{len(asked)}"
+
+    before = direct_launch._allocation._allocator.get()
+    triton.set_allocator(allocator)
+    try:
+        bound = DirectLaunch(_compiled(calls, scratch=256), (5, 6, 1), _args(1), runner=None)
+        bound(*_args(2))
+        bound(*_args(3))
+    finally:
+        triton.set_allocator(before)
+    assert asked == [(5 * 6 * 256, 128, 77)] * 2
+    assert [c[7:9] for c in calls] == [("scratch1", None), ("scratch2", None)]
+
+
+def test_kernels_that_need_profiling_scratch_or_other_descriptors_are_not_bound(fake_cuda):
+    compiled = _compiled([])
+    compiled.run.profile_scratch_size = 64
     with pytest.raises(ValueError, match="scratch"):
-        DirectLaunch(_compiled([], scratch=256), (1, 1, 1), _args(1), runner=None)
+        DirectLaunch(compiled, (1, 1, 1), _args(1), runner=None)
     args = _args(1)
     args[3] = args[3].tensor  # a descriptor position given as a plain tensor
     with pytest.raises(ValueError):
         DirectLaunch(_compiled([]), (1, 1, 1), args, runner=None)
     args = _args(1)
     args[0] = Tma(args[0].tensor, 32)  # a tile other than the compiled one
-    with pytest.raises(ValueError, match="tile"):
+    with pytest.raises(ValueError, match="box"):
         DirectLaunch(_compiled([]), (1, 1, 1), args, runner=None)
 
 

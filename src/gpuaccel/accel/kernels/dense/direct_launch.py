@@ -8,9 +8,10 @@ the (empty) launch hooks. :class:`DirectLaunch` does what is left for a call who
 knows which arguments are tensor descriptors and their static parts (tile, shape, strides, swizzle),
 encodes only the base address, and calls the C function with everything else laid out once.
 
-It binds only where that is the same launch: host descriptors with Triton's metadata, no global or
-profile scratch, and no launch hooks installed (checked on every call; a hook installed later, such as a
-profiler's, sends the call through Triton's runner). Anything it does not recognise keeps the runner.
+It binds only where that is the same launch: host descriptors with Triton's metadata, no profiling
+scratch (global scratch is allocated per call, as Triton's launcher does), and no launch hooks installed
+(checked on every call; a hook installed later, such as a profiler's, sends the call through Triton's
+runner). Anything it does not recognise keeps the runner.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import triton
 from triton import knobs
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+from triton.runtime import _allocation
 
 
 class Tma(NamedTuple):
@@ -116,13 +118,21 @@ def _static_descriptor(
     t: torch.Tensor, rows: int, cols: int, meta: dict[str, Any]
 ) -> tuple[tuple[Any, ...], tuple[int, ...]]:
     """The ``fill_tma_descriptor`` arguments after the base address, and the shape and strides the
-    launcher passes after the encoded map, for a descriptor of ``t`` (Triton 3.6's host encoding)."""
+    launcher passes after the encoded map, for a descriptor of ``t`` (Triton 3.6's host encoding).
+
+    The compiled kernel's box (``meta["block_size"]``) may be the asked tile cut along its dims: a
+    128-byte swizzle holds 64 bf16 columns, so a 64 x 128 tile at head_dim 128 copies as 64 x 64 boxes.
+    Triton's own launcher encodes that box whatever tile the descriptor names, and so does this; a box
+    that does not divide the tile is not the kernel the call means."""
     from triton.backends.nvidia.driver import TMA_DTYPE_DEVICE_TO_HOST
 
     shape, strides = list(t.shape), list(t.stride())
     block = [1] * (len(shape) - 2) + [rows, cols or shape[-1]]
-    if list(meta["block_size"]) != block or meta.get("fp4_padded") or strides[-1] != 1:
-        raise ValueError("descriptor metadata differs from the tile the call asked for")
+    box = list(meta["block_size"])
+    if len(box) != len(block) or any(b <= 0 or n % b for n, b in zip(block, box, strict=True)):
+        raise ValueError(f"the kernel's descriptor box {box} does not tile the {block} the call asked for")
+    if meta.get("fp4_padded") or strides[-1] != 1:
+        raise ValueError("descriptor metadata this launch does not encode (fp4 padding, a strided last dim)")
     params = (
         meta["swizzle"],
         meta["elem_size"],
@@ -152,13 +162,16 @@ class DirectLaunch:
             raise ValueError("unknown Triton launcher layout")
         raw, desc_indices, metas = found
         tma_at = [i for i, a in enumerate(args) if isinstance(a, Tma)]
-        if sorted(desc_indices) != tma_at or launcher.global_scratch_size or launcher.profile_scratch_size:
-            raise ValueError("launch needs scratch memory or descriptors not given as Tma")
+        if sorted(desc_indices) != tma_at or launcher.profile_scratch_size:
+            raise ValueError("launch needs profiling scratch memory or descriptors not given as Tma")
         self.runner = runner
         self.grid = grid
         self.device = args[tma_at[0]].tensor.device if tma_at else None
         self._launch = raw
         self._head = (launcher.launch_cooperative_grid, launcher.launch_pdl, None, None)
+        # global scratch (device-side descriptors), per call from Triton's allocator as its launcher does
+        size = launcher.global_scratch_size * getattr(launcher, "num_ctas", 1) * grid[0] * grid[1] * grid[2]
+        self._scratch = (size, launcher.global_scratch_align) if size else None
         self._tail = (compiled.packed_metadata, None, None, None)
         self._function = compiled.function
         self._fill = _tma_encoder()
@@ -216,8 +229,12 @@ class DirectLaunch:
                     flat.append(fill(a.tensor.data_ptr(), *kind[0]))
                     flat.extend(kind[1])
         stream = _current_stream(_current_device())
+        head = self._head
+        if self._scratch is not None:
+            scratch = _allocation._allocator.get()(*self._scratch, stream)
+            head = (head[0], head[1], scratch, None)
         g0, g1, g2 = self.grid
-        self._launch(g0, g1, g2, stream, self._function, *self._head, *self._tail, *flat)
+        self._launch(g0, g1, g2, stream, self._function, *head, *self._tail, *flat)
 
 
 # Encoded descriptors by (base address, id of the static parameters). A map is a function of the address and
