@@ -24,16 +24,16 @@ from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.scheduler.store.queue import Store
 
 H100_SAID = (
-    "GPU 0 (NVIDIA H100 80GB HBM3): last XID 94 (contained ECC error), ECC corr/uncorr 37/2 since driver"
-    " load, 120/5 lifetime, remapped rows corr/uncorr 3/1, PCIe replays 240; clocks held back by: hardware"
-    " slowdown;"
+    "GPU 0 (NVIDIA H100 80GB HBM3) at 55 °C: last XID 94 (contained ECC error), ECC corr/uncorr 37/2 since"
+    " driver load, 120/5 lifetime, remapped rows corr/uncorr 3/1, PCIe replays 240; clocks held back by:"
+    " hardware slowdown;"
     " health warnings: XID 94 (contained ECC error); row remapping pending: reset the GPU to apply it;"
     " 2 uncorrected ECC errors since the driver loaded; 5 uncorrected ECC errors over the GPU's life;"
     " 1 row remapped for uncorrectable errors; 240 PCIe replays since the driver loaded (a link that keeps"
     " retrying); hardware slowdown."
 )
 RTX4090_CLEAN = (
-    "GPU 1 (NVIDIA GeForce RTX 4090): no XID, ECC corr/uncorr N/A since driver load, N/A lifetime,"
+    "GPU 1 (NVIDIA GeForce RTX 4090) at 70 °C: no XID, ECC corr/uncorr N/A since driver load, N/A lifetime,"
     " remapped rows corr/uncorr N/A, PCIe replays 0 (N/A: ECC, remapped rows: not supported on this GPU);"
     " clocks not held back."
 )
@@ -73,13 +73,16 @@ def test_health_questions_pick_the_health_reading() -> None:
 def test_an_unhealthy_gpu_is_said_with_status_numbers_and_warnings(tmp_path: Path) -> None:
     ctx, sampler = _context(tmp_path, "unhealthy")
     result = run(ctx, Query("gpu_reading", metric="health"))
-    assert result.sentence.startswith(H100_SAID + " GPU 1 (Tesla V100-SXM2-32GB): last XID 48")
+    assert result.sentence.startswith(H100_SAID + " GPU 1 (Tesla V100-SXM2-32GB) at 70 °C: last XID 48")
     assert "retired pages SBE/DBE 2/1" in result.sentence and "No health warnings" not in result.sentence
-    assert result.rows[0][2] == "hardware slowdown" and result.rows[1][2] == "hardware thermal limit"
+    assert result.rows[0][3] == "hardware slowdown" and result.rows[1][3] == "hardware thermal limit"
+    assert (
+        result.rows[0][1] == 55 and result.columns[1] == "temperature (°C)"
+    )  # its temperature, as status says
     # the counters are `gpuaccel status`'s health line, word for word
     for sample, row in zip(sampler.latest(), result.rows, strict=True):
         line = status_cmd._health_lines(sample, collections.defaultdict(list))[0]
-        assert line.split("health", 1)[1].strip().split("   ") == row[1].split("; ")
+        assert line.split("health", 1)[1].strip().split("   ") == row[2].split("; ")
     one = run(ctx, query_from_args("gpu_reading", {"gpu": 0, "metric": "health"}, NOW))
     assert one.sentence == H100_SAID
 
@@ -87,9 +90,11 @@ def test_an_unhealthy_gpu_is_said_with_status_numbers_and_warnings(tmp_path: Pat
 def test_clean_gpus_say_no_health_warnings_with_the_na_reasons(tmp_path: Path) -> None:
     ctx, _ = _context(tmp_path, "two_gpus")
     result = run(ctx, Query("gpu_reading", metric="health"))
-    assert result.sentence.startswith("No health warnings. GPU 0 (NVIDIA H100 80GB HBM3): no XID, ECC")
+    assert result.sentence.startswith(
+        "No health warnings. GPU 0 (NVIDIA H100 80GB HBM3) at 55 °C: no XID, ECC"
+    )
     assert result.sentence.endswith(RTX4090_CLEAN)
-    assert [r[3] for r in result.rows] == ["none", "none"]
+    assert [r[4] for r in result.rows] == ["none", "none"]
 
 
 def test_health_through_the_chat_and_over_a_span(svc: AssistantService) -> None:

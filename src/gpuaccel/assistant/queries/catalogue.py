@@ -32,7 +32,7 @@ from gpuaccel.assistant.queries.spans import window_of
 
 GPU_METRICS = (*METRICS, "overview", "health")
 RANK_METRICS = tuple(METRICS)
-JOB_METRICS = ("duration", "gpu_time", "energy", "wait", "start")
+JOB_METRICS = ("duration", "gpu_time", "energy", "wait", "start", "attempts")
 ORDERS = ("max", "min")
 WINDOW_WORDS = "today, yesterday, this week, the last hour, the last N minutes/hours/days"
 
@@ -233,16 +233,16 @@ CATALOGUE: dict[str, QuerySpec] = {
         QuerySpec(
             "job_rank",
             "The job with the longest / shortest run time, the most / least GPU-time (run time x GPUs) or"
-            " energy (all attempts), the first (latest) to start in a span, or the longest / shortest queue"
-            " wait before it started (with the mean"
-            " wait).",
+            " energy (all attempts, with their total), the first (latest) to start in a span, the longest /"
+            " shortest queue wait before it started (with the mean wait), or the jobs that were retried"
+            " (ran more than one attempt).",
             ("metric", "order", "state", "job_name", "gpu", "window", "among"),
             {
                 "metric": Param(
                     str,
                     "duration (default: how long a job ran), gpu_time, energy (all attempts), wait (in the"
-                    " queue before it started) or start (its first start: min the first to start, max the"
-                    " latest)",
+                    " queue before it started), start (its first start: min the first to start, max the"
+                    " latest) or attempts (the jobs retried, most attempts first)",
                     JOB_METRICS,
                 ),
                 "among": Param(
@@ -258,6 +258,7 @@ CATALOGUE: dict[str, QuerySpec] = {
                 "the most GPU-hours today",
                 "which job waited longest in the queue today?",
                 "which was faster, job 4 or job 6?",
+                "which jobs were retried today?",
             ),
         ),
         QuerySpec(

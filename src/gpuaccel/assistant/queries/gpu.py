@@ -422,9 +422,9 @@ def _held(g: dict[str, Any]) -> tuple[list[str], str]:
 
 
 def _health(q: Query, gpus: list[dict[str, Any]]) -> Result:
-    """Each GPU's health as ``gpuaccel status`` words it: XID, ECC counts, remapped rows or retired pages,
-    PCIe replays (an N/A with its reason), what holds the clocks back, and the warnings; "No health
-    warnings." first when no GPU has any."""
+    """Each GPU's health as ``gpuaccel status`` words it, after its temperature now: XID, ECC counts,
+    remapped rows or retired pages, PCIe replays (an N/A with its reason), what holds the clocks back, and
+    the warnings; "No health warnings." first when no GPU has any."""
     parts, rows = [], []
     clean = not any(g.get("health_warnings") for g in gpus)
     for g in gpus:
@@ -436,14 +436,18 @@ def _health(q: Query, gpus: list[dict[str, Any]]) -> Result:
             notes.setdefault(g.get("na", {}).get("throttle_reasons", "no reading"), []).append(label)
             clocks = f"{label} N/A"
         na = "; ".join(f"{', '.join(labels)}: {reason}" for reason, labels in notes.items())
-        said = f"GPU {g['index']} ({g['name']}): {', '.join(counters) or 'no health readings'}"
+        temp = _say(_value(g, "temperature"), "temperature", g)  # "do any look unhealthy, temperature-wise"
+        said = f"GPU {g['index']} ({g['name']}) at {temp}: {', '.join(counters) or 'no health readings'}"
         said += (f" (N/A: {na})" if na else "") + f"; {clocks}"
         if not clean:
             said += f"; health warnings: {'; '.join(warned)}" if warned else "; no health warnings"
         parts.append(said + ".")
         throttle = "N/A" if g.get("throttle") is None else ", ".join(held) or "none"
-        rows.append([g["index"], "; ".join(counters), throttle, "; ".join(warned) or "none"])
-    cols = ["GPU", "XID, ECC corr/uncorr, rows or pages, PCIe replays", "clocks held back by", "warnings"]
+        rows.append(
+            [g["index"], _value(g, "temperature"), "; ".join(counters), throttle, "; ".join(warned) or "none"]
+        )
+    cols = ["GPU", heading("temperature", FIELD["temperature_c"].unit)]
+    cols += ["XID, ECC corr/uncorr, rows or pages, PCIe replays", "clocks held back by", "warnings"]
     return Result(q, ("No health warnings. " if clean else "") + " ".join(parts), cols, rows)
 
 

@@ -94,6 +94,17 @@ def gpu_time(job: Job, now: float) -> float | None:
     return None if job.started_at is None else gpu_seconds(job, now)
 
 
+WAITING_STATES = (JobState.QUEUED, JobState.HELD, JobState.PAUSED)
+
+
+def in_state_since(ctx: QueryContext, job: Job) -> float:
+    """When ``job`` entered the state it is in: its last move into it in its events ("held since 14:30"),
+    else its submission."""
+    full = job if job.events is not None else ctx.store.get(job.id, with_events=True) or job
+    moved = [e.t for e in full.events or [] if e.type == "job" and e.state == str(job.state)]
+    return moved[-1] if moved else job.created_at
+
+
 def with_events(ctx: QueryContext, job: Job) -> Job:
     """``job`` with its events when it has had more than one attempt (a listing's row holds the last)."""
     if job.events is not None or job.attempt <= 1:
@@ -344,12 +355,15 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
         return Result(q, f"There are no {what}{_filters(q)}.{_on_the_gpu(ctx, q)}")
     now = ctx.now()
     shown = found[:10]
-    since = q.state == JobState.RUNNING and q.window is None  # a running job with the time it started
+    # a running job with the time it started; a held, paused or queued one with the time it became so
+    since = q.state in (JobState.RUNNING, *WAITING_STATES) and q.window is None
     listed = ", ".join(
         _listed(j, now)
         if not q.state
         else f"{label(j)} since {clock(j.started_at)}"
-        if since and j.started_at
+        if since and q.state == JobState.RUNNING and j.started_at
+        else f"{label(j)} since {clock(in_state_since(ctx, j))}"
+        if since and q.state != JobState.RUNNING
         else label(j)
         for j in shown
     )
@@ -529,6 +543,8 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         return _wait_rank(ctx, q)
     if q.metric == "start":
         return _start_rank(ctx, q)
+    if q.metric == "attempts":
+        return _attempts_rank(ctx, q)
     if q.metric == "gpu_time":
         ranked = [(j, gpu_time(j, now)) for j in (with_events(ctx, j) for j in _select(ctx, q))]
     else:
@@ -638,11 +654,37 @@ def _energy_rank(ctx: QueryContext, q: Query) -> Result:
         return Result(q, f"No job has a recorded energy{_filters(q)}.")
     (best, joules), word = ranked[0], "most" if q.order != "min" else "least"
     state = STATE_CLAUSES[best.state]
-    head = f"{cap(label(best))} used the {word} energy{_filters(q)}: {energy_exact(joules)}; {state}."
+    among = f" of the {_RANKED_STATE.get(q.state, q.state)} jobs" if q.state else ""
+    head = f"{cap(label(best))} used the {word} energy{among}{_filters(q)}: {energy_exact(joules)}; {state}."
     if runners := ranked[1 : 1 + RANK_NEXT]:
         head += " Next: " + ", ".join(f"{label(j)} {energy_exact(v)}" for j, v in runners) + "."
+    if len(ranked) > 1:  # "how much energy went into the failed jobs": what the ranked jobs used together
+        unknown = len(found) - len(ranked)
+        head += f" Together {energy_text(sum(v for _, v in ranked))} over the {len(ranked)} jobs"
+        head += f" ({unknown} without a recorded energy)." if unknown else "."
     rows = [[j.id, j.name or j.kind, str(j.state), energy_text(v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", "energy"], rows, [best.id])
+
+
+def _attempts_rank(ctx: QueryContext, q: Query) -> Result:
+    """The jobs that were retried (ran more than one attempt), most attempts first, with how each ended; a
+    queue answers "was any of them retried?" with these, not with every job's count."""
+    chosen = list(_select(ctx, q))
+    retried = sorted((j for j in chosen if j.attempt > 1), key=lambda j: (-j.attempt, -j.id))
+    if not chosen:
+        return Result(q, f"No job{_filters(q)}.")
+    if not retried:
+        once = f"{len(chosen)} job{'s' if len(chosen) != 1 else ''}"
+        return Result(q, f"No job{_filters(q)} was retried: each of the {once} ran one attempt at most.")
+    named = ", ".join(f"{label(j)} {j.attempt} attempts ({state_words(j)})" for j in retried[: RANK_NEXT + 1])
+    kind = f" {_RANKED_STATE.get(q.state, q.state)}" if q.state else ""
+    head = f"{len(retried)} of the {len(chosen)}{kind} job{'s' if len(chosen) != 1 else ''}{_filters(q)}"
+    head += f" {'was' if len(retried) == 1 else 'were'} retried: {named}"
+    head += f" and {len(retried) - RANK_NEXT - 1} more." if len(retried) > RANK_NEXT + 1 else "."
+    rows = [[j.id, j.name or j.kind, str(j.state), j.attempt] for j in retried]
+    return Result(
+        q, head, ["job", "name", "state", "attempts"], rows, [j.id for j in retried[: RANK_NEXT + 1]]
+    )
 
 
 def failures(ctx: QueryContext, q: Query) -> Result:

@@ -87,8 +87,9 @@ def answer_asks(
 
     ``pick_one`` and ``run_one`` are the chat's picker and query runner. The first part is picked without
     the conversation's last answer unless it points back to it ("why did it crash? show the log" after a
-    job's detail), each later one as a follow-up to the part before it (so "which gpu is the hottest and
-    how hot is it" reads "it" as the hottest GPU); the machine's names are kept throughout.
+    job's detail) or the message goes on from it ("and ..."), each later one as a follow-up to the part
+    before it (so "which gpu is the hottest and how hot is it" reads "it" as the hottest GPU); the
+    machine's names are kept throughout.
     """
     parts = split_asks(message)
     if parts == [message]:
@@ -96,11 +97,10 @@ def answer_asks(
     if len(parts) == 1:  # the one question beside what the user means to do, asked as it would be alone
         query = pick_one(parts[0], context)
         return [] if query is None else [run_one(query)]
-    before = (
-        context
-        if _POINTS_BACK.search(parts[0])
-        else replace(context, last=None, subjects=[], subject_gpus=[])
-    )
+    # a message that goes on from the last answer ("and how many GPU-hours and how much energy did it use?")
+    # keeps it for its first part too
+    goes_on = _POINTS_BACK.search(parts[0]) or _LEAD.match(message.strip())
+    before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[])
     results: list[Result] = []
     for part in parts:
         query = pick_one(part, before)

@@ -389,11 +389,15 @@ _BARE_JOB = (
     re.compile(
         r"\b(?:is|was|why) (\d+) (?:still )?(?:pd|pending|running|queued|held|r|stuck|blocked|waiting)\b"
     ),
-    # the number between an auxiliary and its verb: "how long has 12 been sitting", "did 9 fail"
+    # the number between an auxiliary and its verb: "how long has 12 been sitting", "did 9 fail", "why
+    # isnt 13 starting", "why won't 13 start" (a negated auxiliary: "won t" in words, or "wont")
     re.compile(
-        r"\b(?:has|had|have|did|does|do|will|was|is) (\d+) (?:still |been |ever |already |actually )*"
-        r"(?:sitting|sat|waiting|waited|queued|pending|running|ran|run|fail|failed|finish|finished|start|"
-        r"started|take|took|use|used|get|got|end|ended|succeed|succeeded|die|died|crash|crashed)\b"
+        r"\b(?:has|had|have|did|does|do|will|wo|can|ca|could|would|was|is|are)(?:n'?t|n t| not)? (\d+) "
+        r"(?:still |been |ever |already |"
+        r"actually |yet )*"
+        r"(?:sitting|sat|waiting|waited|queued|pending|running|ran|run|fail|failed|failing|finish|finished|"
+        r"finishing|start|started|starting|take|took|taking|use|used|using|get|got|getting|end|ended|ending|"
+        r"succeed|succeeded|die|died|dying|crash|crashed|crashing|go|going|moving|scheduled)\b"
     ),
     re.compile(r"\b(\d+)\s+(?:\w+\s+)?(?:pd|pending|running|queued|held|failed|state|elapsed|walltime)\b"),
 )

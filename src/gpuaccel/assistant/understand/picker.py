@@ -549,11 +549,31 @@ class RulePicker:
         filling = "memory" in topics and bool({"filling", "fill", "filled", "full"} & set(ws))
         peaked = bool(PEAK_WORDS & set(ws) or order_said(ws) or filling) and bool(topics & METRICS)
         said_during = said_during or (job is not None and peaked)
+        # "how much memory did job 5 use", "how much power did it draw": a reading of a job's past run (not
+        # "did job 5 fail because of memory", which its record answers)
+        drew = {
+            "use",
+            "used",
+            "using",
+            "draw",
+            "drew",
+            "drawing",
+            "hold",
+            "held",
+            "holding",
+            "pull",
+            "pulled",
+        }
+        past = bool({"did", "was", "were"} & set(ws))
+        used_then = past and bool(drew & set(ws)) and not topics & {"fail", "cancel", "queue"}
+        said_during = said_during or (job is not None and used_then and bool(topics & METRICS))
         # "and what was its average power draw?", "how much vram did it hold?" after an answer about one
         # job (not a reading): that reading over the job's run
         focus = context.job_in_focus()
-        past = bool({"did", "was", "were"} & set(ws))
-        about_focus = job is None and gpu is None and focus is not None and last is not None
+        brief = context.job_briefs.get(focus) if focus is not None else None
+        # "how much mem was it using on gpu1" of a job that ran on GPU 1: its run, on that GPU
+        its_gpu = gpu is None or (brief is not None and gpu in brief.ran_on)
+        about_focus = job is None and its_gpu and focus is not None and last is not None
         over_its_run = last is not None and last.name == "gpu_reading" and last.job is not None
         about_focus = about_focus and (last.name not in READINGS or over_its_run)
         about_focus = (
@@ -718,6 +738,14 @@ class RulePicker:
         ):
             return last  # "total for both" after every GPU's energy: the answer says their total
         job_of = context.job_in_focus()
+        if (
+            job_of is not None
+            and job is None
+            and gpu is None
+            and {"it", "its"} & set(ws)
+            and JOB_ONLY & set(ws)
+        ):
+            return Query("job_detail", job=job_of)  # "how many retries does it have left": its record
         # "how much energy did it burn?" after an answer about one job (a ranking's winner, a list of one):
         # "it" is that job, not the GPU the answer was narrowed to
         of_the_job = job_of is not None and last is not None and last.name not in READINGS

@@ -41,6 +41,11 @@ WAIT_WORDS = {"wait", "waited", "waits", "waiting", "queued", "sat", "sit", "sit
 # a job that ended in a span ("what finished today", "which jobs ended overnight"): its own reading
 ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing"}
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
+RETRIED = set("retried retries reran rerun resubmitted requeued attempts tries".split())  # ran again
+# "did any job need a retry" (not "how do i retry a job", which asks how to act)
+NEEDED_RETRY = re.compile(
+    r"\b(?:need|needed|needs|needing|required|got|get|gets|had|have)\s+(?:a |any )?retry\b"
+)
 MEAN_WORDS = {"average", "avg", "mean", "averaged"}
 HARDWARE = {"model", "models", "hardware", "installed", "sinfo", "lspci"}  # "list" or "name" alone: no GPU
 # a GPU's power limit ("what's the limit on it?", "the most power it is allowed to take")
@@ -247,6 +252,15 @@ def query_for(
         return Query(
             "job_rank", metric="start", order="max" if late else "min", window=win, gpu=gpu, job_name=name
         )
+    retried = RETRIED & set(ws) or NEEDED_RETRY.search(" ".join(ws))
+    if retried and metric is None and "queue" not in topics:
+        # "which jobs were retried today", "was any of them retried": the jobs that ran more than once (the
+        # picker reads "how many retries does it have left" of a job in focus as that job's record first)
+        state = "cancelled" if "cancel" in topics else "failed" if "fail" in topics else None
+        state = "succeeded" if state is None and _succeeded(ws) else state
+        return Query(
+            "job_rank", metric="attempts", order="max", state=state, window=win, gpu=gpu, job_name=name
+        )
     ranked = _ranked_in_state(ws, topics, order, metric)
     if ranked is not None:  # "the quickest successful run", "which failed job ran the longest"
         how, state = ranked
@@ -268,9 +282,10 @@ def query_for(
     if per_gpu and counted and gpu is None and not topics & others and not gpu_time:
         return Query("gpu_jobs", window=win, order=order if order == "min" else None)  # job counts per GPU
     hog = "who" in topics and "jobs" in topics and order is not None  # "biggest gpu hog among jobs"
-    # "how many gpu hours did gpu 1 burn today": the jobs of that GPU, span or name, which say their total
+    # "how many gpu hours did gpu 1 burn today": the jobs of that GPU, span or name (or all), which say their
+    # total
     totalled = {"many", "much", "total", "sum", "overall", "spent", "burn", "burned", "burnt"} & set(ws)
-    if gpu_time and order is None and totalled and (gpu is not None or win is not None or name):
+    if gpu_time and order is None and totalled:  # (not "how many GPUs": GPU-hours are the jobs')
         return Query("jobs", gpu=gpu, window=win, job_name=name)
     # "the most gpu hours", not a reading over time ("max_over_time temperature for gpu 1")
     timed = "gpu" in topics and {"time", "hours"} & set(ws) and order is not None and metric is None
@@ -389,17 +404,18 @@ def _succeeded(ws: list[str]) -> bool:
 def _ranked_in_state(
     ws: list[str], topics: set[str], order: str | None, metric: str | None
 ) -> tuple[str, str] | None:
-    """The measure (run time or GPU-time) and the state of a ranking of jobs narrowed to a state its words
-    say ("the quickest successful run", "the longest failed job", "most gpu hours among cancelled jobs");
+    """The measure (run time, GPU-time or energy) and the state of a ranking of jobs narrowed to a state its
+    words say ("the quickest successful run", "the longest failed job", "most gpu hours among cancelled jobs",
+    "the energy of the failed jobs");
     None when the question is no such ranking (a state word alone asks for the failures or the jobs)."""
     said = set(ws)
-    gpu_time = "gputime" in said or ("gpu" in topics and {"time", "hours"} & said)
-    runs = "long" in topics and ("jobs" in topics or "fail" in topics or "cancel" in topics)
-    if order is None or metric not in (None, "util") or not (gpu_time or runs):
-        return None
     state = "cancelled" if "cancel" in topics else "failed" if "fail" in topics else None
     state = "succeeded" if state is None and _succeeded(ws) else state
-    if state is None:
+    if metric == "energy" and state is not None:
+        return "energy", state  # "how much energy went into the failed jobs": each one's, and their total
+    gpu_time = "gputime" in said or ("gpu" in topics and {"time", "hours"} & said)
+    runs = "long" in topics and ("jobs" in topics or "fail" in topics or "cancel" in topics)
+    if order is None or metric not in (None, "util") or not (gpu_time or runs) or state is None:
         return None
     return ("gpu_time" if gpu_time else "duration"), state
 

@@ -9,6 +9,7 @@ is read through :mod:`scheduler.reads.history`.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 
 from gpuaccel.api.jobs import Job, JobState
@@ -71,5 +72,28 @@ def job_energy(store: Store, job_id: int) -> tuple[float, str] | None:
     found = energy_events(store, job_id)
     if not found:
         return None
-    methods = list(dict.fromkeys(how for _, _, how in found if how))
-    return sum(j for _, j, _ in found), "; ".join(methods) or "NVML energy counter"
+    return sum(j for _, j, _ in found), _summed_methods([how for _, _, how in found if how])
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _summed_methods(methods: list[str]) -> str:
+    """One method per kind for a sum of events: "NVML energy counter over 190.0 s of 190.0 s ..." of three
+    attempts reads as their seconds summed, "over 581.0 s of 581.0 s ... (3 runs summed)", not three times
+    the same words with each attempt's numbers."""
+    kinds: dict[str, list[str]] = {}
+    for how in methods:
+        kinds.setdefault(_NUMBER.sub("\x00", how), []).append(how)
+    out = []
+    for shape, said in kinds.items():
+        if len(said) == 1:
+            out.append(said[0])
+            continue
+        columns = zip(*([float(n) for n in _NUMBER.findall(how)] for how in said), strict=True)
+        pieces = shape.split("\x00")
+        totals = [f"{sum(col):.1f}" for col in columns] + [""]
+        out.append(
+            "".join(p + t for p, t in zip(pieces, totals, strict=False)) + f" ({len(said)} runs summed)"
+        )
+    return "; ".join(out) or "NVML energy counter"

@@ -1,0 +1,97 @@
+"""Jobs that ran more than once, what a set of jobs used together, since when a job waits in its state, a job
+said by its number beside a negated verb, a job's readings asked with "did it use", and a message that
+goes on from the last answer. Worded apart from the blind question sets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from heldout_machine import build_machine
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.scheduler.reads.queue import _summed_methods
+
+NAMES = {
+    "sd-xl-train": 5,
+    "lr-sweep": 9,
+    "llama-70b-eval": 12,
+    "llama-405b-probe": 13,
+    "whisper-finetune": 14,
+}
+
+
+@pytest.mark.parametrize(
+    ("question", "state"),
+    [
+        ("any jobs get retried?", None),
+        ("list the jobs that needed several attempts", None),
+        ("were any failed runs rerun?", "failed"),
+    ],
+)
+def test_retried_asks_for_the_jobs_that_ran_more_than_once(question: str, state: str | None) -> None:
+    q = RulePicker().pick(question, Context(job_names=NAMES), 0.0)
+    assert q is not None and (q.name, q.metric, q.state) == ("job_rank", "attempts", state), q
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["why hasn't 13 started yet", "why wont 13 run", "why isn't 13 going", "why can't 13 start"],
+)
+def test_a_bare_number_beside_a_negated_verb_is_that_job(question: str) -> None:
+    q = RulePicker().pick(question, Context(job_names=NAMES), 0.0)
+    assert q is not None and (q.name, q.job) == ("job_detail", 13), q
+
+
+def test_gpu_hours_are_no_count_of_gpus() -> None:
+    q = RulePicker().pick("how many gpu-hours in total", Context(job_names=NAMES), 0.0)
+    assert q is not None and q.name == "jobs", q
+
+
+def test_energy_of_jobs_in_a_state_is_ranked_with_their_total() -> None:
+    q = RulePicker().pick("what energy did the failed runs burn today", Context(job_names=NAMES), 0.0)
+    assert q is not None and (q.name, q.metric, q.state) == ("job_rank", "energy", "failed"), q
+
+
+def test_summed_methods_add_each_runs_seconds_once() -> None:
+    one = "NVML energy counter over 10.0 s of 12.0 s, edges from measured power"
+    two = "NVML energy counter over 5.5 s of 5.5 s, edges from measured power"
+    assert _summed_methods([one]) == one
+    assert _summed_methods([one, one, two]) == (
+        "NVML energy counter over 25.5 s of 29.5 s, edges from measured power (3 runs summed)"
+    )
+    assert _summed_methods([one, "by power x time"]) == f"{one}; by power x time"
+
+
+def test_the_answers_on_the_heldout_machine(tmp_path: Path) -> None:
+    machine = build_machine(tmp_path)
+    with machine._clock():
+        svc = machine.service()
+        try:
+            _, text, query = ask(svc, "did any job need a retry today", None)
+            assert query is not None and query["metric"] == "attempts", query
+            assert text.startswith("1 of the 12 jobs today was retried:") and "job 5 (sd-xl-train) 3 attempts (failed)" in text, text
+            _, text, query = ask(svc, "total energy of the failed jobs today?", None)
+            assert query is not None and query["state"] == "failed", query
+            assert "Together 109 Wh over the 2 jobs." in text, text
+            _, text, query = ask(svc, "what's on hold right now", None)
+            assert "job 14 (whisper-finetune) since 14:30" in text, text
+            _, text, query = ask(svc, "what memory did job 5 use", None)
+            assert query == {"name": "gpu_reading", "job": 5, "metric": "memory"}, query
+            assert "23900 MiB" in text, text
+            sid, _, _ = ask(svc, "tell me about job 2", None)
+            _, text, query = ask(svc, "and its gpu hours, and what energy did it burn", sid)
+            assert query == {"name": "job_detail", "job": 2}, query  # "it" is job 2 in both parts
+            assert "8.50 GPU-hours" in text and "5.17 kWh" in text, text
+            sid, _, _ = ask(svc, "why did job 5 die", None)
+            _, text, query = ask(svc, "and what was its memory on gpu 1 back then", sid)
+            assert query == {"name": "gpu_reading", "gpu": 1, "job": 5, "metric": "memory"}, query
+            _, text, _ = ask(svc, "why did job 5 die", None)
+            assert "(3 runs summed)" in text and text.count("NVML energy counter") == 1, text
+            sid, _, _ = ask(svc, "is job 11 still going", None)
+            _, text, query = ask(svc, "and how many attempts has it got left", sid)
+            assert query == {"name": "job_detail", "job": 11} and "attempt 1 of 2" in text, (query, text)
+        finally:
+            svc.stop()
