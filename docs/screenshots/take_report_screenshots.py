@@ -12,7 +12,8 @@ starts on that data dir (the fake NVML backend: this machine has no GPU) and mak
 HTML export is shot in headless Chromium, and the desktop app's chat is grabbed answering a job's energy
 (the rules' pick), then, in a new conversation, "what got nuked?" (the picking model's,
 which says so), a conversation with a request to act on the job in focus and a dictated "gpu zero", one
-over a span, and one with each card's busy time today, the first job to start and a GPU's processes.
+over a span, one with each card's busy time today, the first job to start and a GPU's processes, and one
+with the jobs retried, the failed jobs' energy together, what is held since when and the GPUs' health.
 """
 
 from __future__ import annotations
@@ -223,6 +224,10 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         (("how long was each card busy today?", "what was the first job to start today?",
           "anything on gpu 1?"),
          "chat_busy_first_processes.png"),
+        # the jobs retried, what the failed ones used together, what is held since when, health with temps
+        (("which jobs were retried today?", "how much energy did the failed jobs use today?",
+          "what is on hold?", "any gpu unhealthy?"),
+         "chat_retries_totals_health.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading

@@ -651,7 +651,8 @@ def _energy_rank(ctx: QueryContext, q: Query) -> Result:
         ((j, e[0]) for j, e in found if e is not None), key=lambda jv: jv[1], reverse=q.order != "min"
     )
     if not ranked:
-        return Result(q, f"No job has a recorded energy{_filters(q)}.")
+        kind = f"{_RANKED_STATE.get(q.state, q.state)} " if q.state else ""
+        return Result(q, f"No {kind}job has a recorded energy{_filters(q)}.")
     (best, joules), word = ranked[0], "most" if q.order != "min" else "least"
     state = STATE_CLAUSES[best.state]
     among = f" of the {_RANKED_STATE.get(q.state, q.state)} jobs" if q.state else ""
