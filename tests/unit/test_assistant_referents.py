@@ -79,7 +79,7 @@ def test_through_the_chat(svc: AssistantService) -> None:
         "the second one",  # today's jobs: eval-x (queued), finetune-b, ...: every job submitted today
         "what gpu did it use",
     )
-    assert said[0][1] == {"name": "idle_gpus"} and "job" not in said[0][0]
+    assert said[0][1] == {"name": "idle_gpus"} and "allocated to job 5 (finetune-b)" in said[0][0]
     assert said[1][1] == {"name": "jobs", "gpu": 0, "state": "running"} and "finetune-b" in said[1][0]
     assert said[3][1] == {"name": "job_detail", "job": 5} and said[4][1] == {"name": "job_detail", "job": 5}
     assert "GPU 0" in said[4][0]

@@ -72,7 +72,10 @@ def test_the_answers_on_the_heldout_machine(tmp_path: Path) -> None:
         try:
             _, text, query = ask(svc, "did any job need a retry today", None)
             assert query is not None and query["metric"] == "attempts", query
-            assert text.startswith("1 of the 12 jobs today was retried:") and "job 5 (sd-xl-train) 3 attempts (failed)" in text, text
+            assert (
+                text.startswith("1 of the 12 jobs today was retried:")
+                and "job 5 (sd-xl-train) 3 attempts (failed)" in text
+            ), text
             _, text, query = ask(svc, "total energy of the failed jobs today?", None)
             assert query is not None and query["state"] == "failed", query
             assert "Together 109 Wh over the 2 jobs." in text, text
@@ -93,5 +96,44 @@ def test_the_answers_on_the_heldout_machine(tmp_path: Path) -> None:
             sid, _, _ = ask(svc, "is job 11 still going", None)
             _, text, query = ask(svc, "and how many attempts has it got left", sid)
             assert query == {"name": "job_detail", "job": 11} and "attempt 1 of 2" in text, (query, text)
+        finally:
+            svc.stop()
+
+
+@pytest.mark.parametrize(
+    ("question", "want"),
+    [
+        ("how much juice did gpu 0 use today", ("energy", None)),
+        ("total power draw of gpu 1 yesterday", ("energy", None)),
+        ("max and mean power of gpu 1 today", ("gpu_reading", "power")),
+    ],
+)
+def test_power_in_total_is_energy(question: str, want: tuple[str, str | None]) -> None:
+    q = RulePicker().pick(question, Context(job_names=NAMES, gpus=[0, 1]), 0.0)
+    assert q is not None and (q.name, q.metric) == want, q
+
+
+def test_the_chat_reads_these_on_the_heldout_machine(tmp_path: Path) -> None:
+    machine = build_machine(tmp_path)
+    with machine._clock():
+        svc = machine.service()
+        try:
+            _, text, query = ask(svc, "did the whisper finetuning start yet", None)
+            assert query == {"name": "job_detail", "job": 14}, query  # "finetuning" says the finetune part
+            sid, _, _ = ask(svc, "show the lr-sweep jobs", None)
+            _, text, query = ask(svc, "what seed was element 3 using", sid)
+            assert query == {"name": "job_log", "job": 10}, query  # element 3 of the array in focus
+            _, text, query = ask(svc, "mean util and peak memory of job 4 over its run", None)
+            assert query == {"name": "gpu_reading", "job": 4, "metric": "overview"}, query
+            assert "mean 97%" in text and "17800 MiB" in text, text
+            _, text, query = ask(svc, "which cards are allocated and which are free", None)
+            assert query == {"name": "idle_gpus"} and "allocated to job 11 (mistral-7b-sft)" in text, text
+            _, text, query = ask(svc, "I want to play a game tonight, pause job 11", None)
+            assert query is None and "gpuaccel pause 11" in text, text
+            sid, _, _ = ask(svc, "tell me about job 11", None)
+            _, text, query = ask(svc, "how long was it queued before it got its allocation", sid)
+            assert query == {"name": "job_detail", "job": 11} and "5m00s" in text, (query, text)
+            _, text, _ = ask(svc, "which jobs ran today", None)
+            assert "job 4 (llama-8b-eval)" in text and "job 6 (resnet50-bench)" in text, text
         finally:
             svc.stop()

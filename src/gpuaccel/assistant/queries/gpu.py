@@ -25,7 +25,7 @@ from gpuaccel.accel.telemetry.fields import (
     unit_after,
 )
 from gpuaccel.api.durations import format_duration
-from gpuaccel.api.jobs import JobState
+from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.queries.jobs import cap, clock, label
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, cell
 from gpuaccel.scheduler.reads import history as history_read
@@ -386,15 +386,7 @@ def _overview(ctx: QueryContext, q: Query, gpus: list[dict[str, Any]]) -> Result
         said = "N/A" if g.get("throttle") is None else ", ".join(held) or "none"
         jobs = [j for j in live if g["index"] in j.assigned_gpus]
         on += [j.id for j in jobs]
-        if jobs:
-            parts.append(
-                "It runs "
-                + ", ".join(f"{label(j)}{'' if j.state == JobState.RUNNING else ' (paused)'} since"
-                            f" {clock(j.started_at or 0.0)}" for j in jobs)
-                + "."
-            )  # fmt: skip
-        else:
-            parts.append("No queue job runs on it.")
+        parts.append(f"It runs {_runs(jobs)}." if jobs else "No queue job runs on it.")
         # what else holds it, as nvidia-smi lists it: "anything on gpu 1?" is answered by the desktop's Xorg
         others = [p for p in g.get("processes") or [] if not p.get("job_id")]
         if others:
@@ -520,10 +512,21 @@ def gpu_rank(ctx: QueryContext, q: Query) -> Result:
     return Result(q, head, cols, rows, subject_gpus=[int(g["index"]) for g in top])
 
 
+def _runs(jobs: list[Job]) -> str:
+    """The queue jobs a GPU is allocated to, with since when: "job 11 (mistral-7b-sft) since 13:30"."""
+    return ", ".join(
+        f"{label(j)}{'' if j.state == JobState.RUNNING else ' (paused)'} since {clock(j.started_at or 0.0)}"
+        for j in jobs
+    )
+
+
 def idle_gpus(ctx: QueryContext, q: Query) -> Result:
+    """Which GPUs are idle (since when) and which are busy, each with the queue job allocated to it: "what's
+    free and what's allocated" is this."""
     gpus, why = _gpus(ctx, Query(q.name))
     if why:
         return Result(q, why)
+    live = ctx.store.list(states=[JobState.RUNNING, JobState.PAUSED], limit=50)
     idle = ctx.source.idle
     states = {s.index: s for s in idle.snapshot()} if idle is not None and hasattr(idle, "snapshot") else {}
     threshold = _quiet_pct(ctx)
@@ -546,6 +549,8 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
             else None
         )
         since = since if since is not None and since <= now else None
+        held = [j for j in live if g["index"] in j.assigned_gpus]
+        why_not += f"; allocated to {_runs(held)}" if held else ""
         rows.append([g["index"], "idle" if is_idle else "busy", why_not, clock(since) if since else "-"])
         if is_idle:
             free.append(g["index"])
@@ -553,6 +558,7 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
                 f"GPU {g['index']}"
                 + (f" (since {clock(since)}: {format_duration(now - since)} under {threshold:.0f}%"
                    " utilization)" if since is not None else "")
+                + (f" though allocated to {_runs(held)}" if held else "")
             )  # fmt: skip
     if not free:
         text = "No GPU is idle: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in rows) + "."

@@ -354,7 +354,8 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     if not found:
         return Result(q, f"There are no {what}{_filters(q)}.{_on_the_gpu(ctx, q)}")
     now = ctx.now()
-    shown = found[:10]
+    # a span's jobs that ran come before those still waiting to start ("what ran today" names what ran)
+    shown = (sorted(found, key=lambda j: j.started_at is None) if q.window is not None else found)[:10]
     # a running job with the time it started; a held, paused or queued one with the time it became so
     since = q.state in (JobState.RUNNING, *WAITING_STATES) and q.window is None
     listed = ", ".join(

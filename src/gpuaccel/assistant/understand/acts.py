@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from gpuaccel.accel.workloads import registry
+from gpuaccel.assistant.understand.asks import sets_the_scene
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import named_jobs, named_jobs_in
 
@@ -249,6 +250,9 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     with the jobs that sentence names as what "it" means."""
     states = states or {}
     act = _read_one(question, context, states)
+    lead = re.match(r"([^,]+),\s*(?=\S)", question.strip())  # "I wanna game for a bit, pause the mistral run"
+    if act is None and lead is not None and sets_the_scene(lead.group(1)):
+        act = _read_one(question.strip()[lead.end() :], context, states)
     sentences = re.split(r"(?<=[.!;])\s+(?=[A-Za-z])", question.strip())
     for k in range(1, len(sentences)):
         if act is not None:

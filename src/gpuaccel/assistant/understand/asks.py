@@ -60,6 +60,12 @@ _TOPIC_FIRST = re.compile(
 _POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)  # "why did it crash?"
 
 
+def sets_the_scene(part: str) -> bool:
+    """Whether a part of a message says what the user means to do or is doing ("i wanna game for a bit",
+    "I am preparing the monthly report"): context for the ask or request beside it, not one itself."""
+    return bool(_MEANS_TO.match(part) or _DOING.match(part))
+
+
 def split_asks(message: str) -> list[str]:
     """The message's candidate parts, in order (one part: nothing to split). A part that says what the
     user means to do ("i wanna launch a training run") asks nothing: the question beside it is the ask."""
@@ -69,7 +75,7 @@ def split_asks(message: str) -> list[str]:
         if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
     parts = [p for p in parts if len(p.split()) >= 2]  # a lone "why" or "and" is not a question of its own
-    asks = [p for p in parts if not _MEANS_TO.match(p) and not _DOING.match(p)] or parts
+    asks = [p for p in parts if not sets_the_scene(p)] or parts
     if len(asks) == 1 < len(parts):
         return asks  # "are any gpus free? i wanna launch a run": the question alone
     if not 2 <= len(asks) <= MAX_ASKS:

@@ -99,7 +99,15 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     parted = re.sub(r"(?<=\w)[-_.](?=\w)", " ", q)
 
     def said_part(part: str) -> bool:
-        return said(part) or re.search(rf"(?<!\w){re.escape(part)}(?!\w)", parted) is not None
+        if said(part) or re.search(rf"(?<!\w){re.escape(part)}(?!\w)", parted) is not None:
+            return True
+        # a part said as a verb's other form: "the sd training" of sd-xl-train, "the whisper finetuning"
+        stem = part[:-1] if part.endswith("e") else part
+        return (
+            len(part) >= 4
+            and part.isalpha()
+            and re.search(rf"(?<!\w){stem}(?:ing|ed|er)(?!\w)", parted) is not None
+        )
 
     said_parts = {
         i: sum(said_part(p) for p in re.split(r"[-_.]", n.lower()) if len(p) >= 2 and p not in VOCAB)

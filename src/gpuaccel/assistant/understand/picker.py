@@ -37,6 +37,7 @@ from gpuaccel.assistant.understand.names import (
 )
 from gpuaccel.assistant.understand.topics import (
     ENDED_WORDS,
+    MEAN_WORDS,
     PEAK_WORDS,
     PROCESS_WORDS,
     WAIT_WORDS,
@@ -145,8 +146,11 @@ WH = set("what which how where when who whats".split())  # a question word
 # the results a job prints, which only its log holds ("the mmlu score of the eval", "final loss of job 3")
 PRINTED = set(
     "score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics results mmlu hellaswag gsm8k"
-    " humaneval truthfulqa winogrande arc wer fid top1 step steps checkpoint ckpt epoch epochs".split()
+    " humaneval truthfulqa winogrande arc wer fid top1 step steps checkpoint ckpt epoch epochs"
+    " hparams hyperparameters".split()
 )
+# a setting a run prints, asked for ("which lr was element 2 running"; "lr" alone is also in names: lr-sweep)
+SETTING_ASKED = re.compile(r"\b(?:which|what) (?:lr|learning rate|seed|batch size)\b")
 # what a job asks the queue for: "how much memory did it ask for" is its request, not a GPU's reading
 ASKED_FOR = set("ask asked asks request requested requests want wants wanted need needs needed".split())
 # words only a job has: "how long did all the attempts take together" is the job in focus's
@@ -210,6 +214,13 @@ class RulePicker:
             topics.discard("queue")  # "the queue jobs that ran on it today": jobs that ran, not the queue now
         if {"consumer", "consumers", "hog", "hogs"} & set(ws) and "energy" in topics and "gpu" not in topics:
             topics.add("jobs")  # "the top energy consumer": a job (a GPU said is the GPUs' energy)
+        if {"allocated", "unallocated"} & set(ws) and not topics - {"gpu", "idle", "running"}:
+            topics.add("idle")  # "which cards are allocated and which are free": who holds which GPU
+        if "juice" in ws and "power" not in topics:
+            topics.add("energy")  # "how much juice did the 4090 use": its electricity ("pull" is its power)
+        summed = {"total", "altogether", "overall", "combined", "cumulative", "summed", "sum"} & set(ws)
+        if "power" in topics and summed and not (PEAK_WORDS | MEAN_WORDS) & set(ws):
+            topics = (topics - {"power"}) | {"energy"}  # "how much power did it use in total": its energy
         hungry = (MORE | LESS | {"hungry"}) & set(ws)
         if {"jobs", "power"} <= topics and "gpu" not in topics and hungry and "while" not in ws:
             topics = (topics - {"power"}) | {"energy"}  # "which job was the most power-hungry": its energy
@@ -477,8 +488,10 @@ class RulePicker:
         if (
             log is None
             and job is not None
-            and PRINTED & set(ws)
-            and not topics - {"jobs", "log"} - reported
+            and (
+                (PRINTED & set(ws) and not topics - {"jobs", "log", "running"} - reported)
+                or SETTING_ASKED.search(text)  # "which lr was element 2 running", "what seed was it using"
+            )
             and gpu is None
         ):
             log = Query("job_log", job=job)  # "mmlu score of the 8b eval?": what it printed
@@ -547,10 +560,13 @@ class RulePicker:
         # peak", "average power of job 4"
         # "biggest memory"; "how close did it get to filling the memory" asks its peak too
         filling = "memory" in topics and bool({"filling", "fill", "filled", "full"} & set(ws))
-        peaked = bool(PEAK_WORDS & set(ws) or order_said(ws) or filling) and bool(topics & METRICS)
+        read_said = bool(
+            topics & (METRICS | {"overview"})
+        )  # one reading, or several ("peak vram and avg util")
+        peaked = bool(PEAK_WORDS & set(ws) or order_said(ws) or filling) and read_said
         said_during = said_during or (job is not None and peaked)
-        # "how much memory did job 5 use", "how much power did it draw": a reading of a job's past run (not
-        # "did job 5 fail because of memory", which its record answers)
+        # "how much memory did job 5 use", "how much vram was the sd training using before it blew up": a
+        # reading of a job's past run (not "did job 5 fail because of memory", which its record answers)
         drew = {
             "use",
             "used",
@@ -565,8 +581,9 @@ class RulePicker:
             "pulled",
         }
         past = bool({"did", "was", "were"} & set(ws))
-        used_then = past and bool(drew & set(ws)) and not topics & {"fail", "cancel", "queue"}
-        said_during = said_during or (job is not None and used_then and bool(topics & METRICS))
+        why = {"why", "because", "reason", "cause", "caused"} & set(ws)  # "did it fail because of memory"
+        used_then = past and bool(drew & set(ws)) and not why and "queue" not in topics
+        said_during = said_during or (job is not None and used_then and read_said)
         # "and what was its average power draw?", "how much vram did it hold?" after an answer about one
         # job (not a reading): that reading over the job's run
         focus = context.job_in_focus()
@@ -952,8 +969,17 @@ _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
 def array_elements(question: str, context: Context) -> str:
     """An array's element as the queue writes it, in words the picker reads: "lr-sweep [3]" (``gpuaccel
     ls``) is "lr-sweep element 3", "7_3" (``gpuaccel cancel 7_3``, Slurm's array_task) the element's job
-    when array 7 has index 3."""
+    when array 7 has index 3, and "element 2" after an array's jobs that element's job."""
     question = re.sub(r"\s*\[(\d+)\]", r" element \1", question)
+    last = context.last
+    focus = context.arrays.get(last.job_name or "") if last is not None else None
+    if focus and last is not None and last.job_name and last.job_name.lower() not in question.lower():
+        # "which lr was element 2 running?" after the array's jobs: that element of the array in focus
+        def of_focus(m: re.Match[str]) -> str:
+            job = focus.get(int(m.group(1)))
+            return m.group(0) if job is None else f"job {job}"
+
+        question = re.sub(r"\b(?:element|elem|index|array task)\s*#?(\d+)\b", of_focus, question, flags=re.I)
     by_id = {min(elements.values()): elements for elements in context.arrays.values() if elements}
 
     def element(m: re.Match[str]) -> str:

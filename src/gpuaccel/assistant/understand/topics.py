@@ -446,7 +446,12 @@ def _cluster(ws: list[str], topics: set[str], win: Window | None, order: str | N
 
 OUTRIGHT = set("log logs logfile logfiles stdout stderr traceback tracebacks".split())
 # "print" alone is "show" ("print the failures"); "what did it print" is read by its "did" (log_query)
-ABOUT_A_JOB = set("output outputs printed prints printing lines tail allocate allocated allocation".split())
+ABOUT_A_JOB = set("output outputs printed prints printing lines tail".split())
+# what a run tried to allocate is in its log ("how much did it try to allocate"); "what's allocated" and "got
+# the allocation" are GPUs held, Slurm's word
+TRIED_TO_ALLOCATE = re.compile(
+    r"\b(?:tried|try|trying|failed|fail|wanted|want) to allocate\b|\bdid it allocate\b"
+)
 POINTING = {"it", "its", "that", "this", "same"}  # "show its log": the job the talk is about
 STATES = (("fail", "failed"), ("cancel", "cancelled"), ("running", "running"))  # topic -> job state
 _NUMBER = rf"(\d+|{'|'.join(NUMBER_WORDS)})"
@@ -492,6 +497,7 @@ def log_query(
     of_a_job = of_a_job or (about is not None and (pointing or not topics - {"log"}))
     outright = bool(OUTRIGHT & said) and not re.search(r"\blogs?\s+(?:in|on|out|into|off)\b", text)
     printed = re.search(r"\b(?:did|does|do|has|have|will|is|are)\b.*\bprint(?:ed|ing|s)?\b", text) is not None
+    printed = printed or TRIED_TO_ALLOCATE.search(text) is not None
     if not (
         (outright and (of_a_job or not topics & (METRICS | {"energy", "cluster"})))
         or ((ABOUT_A_JOB & said or printed) and of_a_job)

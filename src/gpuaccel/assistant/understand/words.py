@@ -122,6 +122,7 @@ SHORTHAND = {
     "oom": "crash",
     "ooms": "crashes",
     "oomed": "crashed",
+    "oomkilled": "crashed",  # Kubernetes' word for a process killed for its memory
     "eating": "hogging",
     "eats": "hogs",
     # "bread" is not "break", "chili" not "chilly"
