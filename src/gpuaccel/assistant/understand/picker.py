@@ -490,7 +490,7 @@ class RulePicker:
             and job is not None
             and (
                 (PRINTED & set(ws) and not topics - {"jobs", "log", "running"} - reported)
-                or SETTING_ASKED.search(text)  # "which lr was element 2 running", "what seed was it using"
+                or SETTING_ASKED.search(_without_names(text, context))  # "which lr was element 2 running"
             )
             and gpu is None
         ):
@@ -964,6 +964,14 @@ def _job_metric(raw: list[str], said: set[str], topics: set[str]) -> str | None:
 
 
 _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
+
+
+def _without_names(text: str, context: Context) -> str:
+    """``text`` (words) with the queue's job names taken out: "which lr sweep run blew up" names lr-sweep,
+    it asks for no learning rate."""
+    for name in context.job_names:
+        text = re.sub(rf"\b{re.escape(' '.join(words(name)))}\b", " ", text)
+    return text
 
 
 def array_elements(question: str, context: Context) -> str:
