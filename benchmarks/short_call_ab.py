@@ -66,18 +66,25 @@ def loop_ms(step: Callable[[], Any], calls: int) -> float:
     return (time.perf_counter() - t0) / calls * 1e3
 
 
+def _inputs(shape: tuple[int, int, int, int]) -> tuple[Any, Any, Any, Any]:
+    """q, k, v (bf16, requiring grad) and dO of ``shape``, the same seed for every case and mode."""
+    import torch
+
+    g = torch.Generator(device="cuda").manual_seed(0)
+    q, k, v = (
+        torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g).requires_grad_()
+        for _ in range(3)
+    )
+    return q, k, v, torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g)
+
+
 def run_case(shape: tuple[int, int, int, int], rounds: int, calls: int) -> dict[str, Any]:
     import torch
 
     from gpuaccel.accel.kernels import reference
 
     b, h, n, d = shape
-    g = torch.Generator(device="cuda").manual_seed(0)
-    q, k, v = (
-        torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g).requires_grad_()
-        for _ in range(3)
-    )
-    do = torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g)
+    q, k, v, do = _inputs(shape)
     impls = _impls()
     fwd_flops = 4 * b * h * n * n * d / 2
     qf, kf, vf = (t.detach().float().requires_grad_() for t in (q, k, v))
@@ -234,13 +241,7 @@ def trace(shape: tuple[int, int, int, int], steps: int, rounds: int, out_dir: st
     import torch
     from torch.profiler import ProfilerActivity, profile, record_function
 
-    b, h, n, d = shape
-    g = torch.Generator(device="cuda").manual_seed(0)
-    q, k, v = (
-        torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g).requires_grad_()
-        for _ in range(3)
-    )
-    do = torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g)
+    q, k, v, do = _inputs(shape)
     result: dict[str, Any] = {"shape": shape, "steps": steps, "impls": {}}
     for name, fn in _impls().items():
 
