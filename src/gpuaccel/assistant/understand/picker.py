@@ -153,6 +153,8 @@ PRINTED = set(
 SETTING_ASKED = re.compile(r"\b(?:which|what) (?:lr|learning rate|seed|batch size)\b")
 # what a job asks the queue for: "how much memory did it ask for" is its request, not a GPU's reading
 ASKED_FOR = set("ask asked asks request requested requests want wants wanted need needs needed".split())
+# what a job did with a reading while it ran: "how much memory did job 5 use", "the power it drew"
+USED_VERBS = set("use used using draw drew drawing hold held holding pull pulled".split())
 # words only a job has: "how long did all the attempts take together" is the job in focus's
 JOB_ONLY = {"attempt", "attempts", "tries", "retries", "retried", "submitted", "waited"}
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
@@ -560,29 +562,14 @@ class RulePicker:
         # peak", "average power of job 4"
         # "biggest memory"; "how close did it get to filling the memory" asks its peak too
         filling = "memory" in topics and bool({"filling", "fill", "filled", "full"} & set(ws))
-        read_said = bool(
-            topics & (METRICS | {"overview"})
-        )  # one reading, or several ("peak vram and avg util")
+        read_said = bool(topics & (METRICS | {"overview"}))  # one reading or several ("peak vram, avg util")
         peaked = bool(PEAK_WORDS & set(ws) or order_said(ws) or filling) and read_said
         said_during = said_during or (job is not None and peaked)
         # "how much memory did job 5 use", "how much vram was the sd training using before it blew up": a
         # reading of a job's past run (not "did job 5 fail because of memory", which its record answers)
-        drew = {
-            "use",
-            "used",
-            "using",
-            "draw",
-            "drew",
-            "drawing",
-            "hold",
-            "held",
-            "holding",
-            "pull",
-            "pulled",
-        }
         past = bool({"did", "was", "were"} & set(ws))
         why = {"why", "because", "reason", "cause", "caused"} & set(ws)  # "did it fail because of memory"
-        used_then = past and bool(drew & set(ws)) and not why and "queue" not in topics
+        used_then = past and bool(USED_VERBS & set(ws)) and not why and "queue" not in topics
         said_during = said_during or (job is not None and used_then and read_said)
         # "and what was its average power draw?", "how much vram did it hold?" after an answer about one
         # job (not a reading): that reading over the job's run
@@ -987,7 +974,7 @@ def array_elements(question: str, context: Context) -> str:
             job = focus.get(int(m.group(1)))
             return m.group(0) if job is None else f"job {job}"
 
-        question = re.sub(r"\b(?:element|elem|index|array task)\s*#?(\d+)\b", of_focus, question, flags=re.I)
+        question = re.sub(_ELEMENT.pattern, of_focus, question, flags=re.IGNORECASE)
     by_id = {min(elements.values()): elements for elements in context.arrays.values() if elements}
 
     def element(m: re.Match[str]) -> str:
