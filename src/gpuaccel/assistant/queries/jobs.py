@@ -358,8 +358,10 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     shown = (sorted(found, key=lambda j: j.started_at is None) if q.window is not None else found)[:10]
     # a running job with the time it started; a held, paused or queued one with the time it became so
     since = q.state in (JobState.RUNNING, *WAITING_STATES) and q.window is None
+    # the jobs of one name (an array's elements) each with its energy: "the energy of each sweep element"
+    used = {j.id: reads.job_energy(ctx.store, j.id) for j in shown} if q.job_name else {}
     listed = ", ".join(
-        _listed(j, now)
+        _listed(j, now, (used.get(j.id) or (None,))[0])
         if not q.state
         else f"{label(j)} since {clock(j.started_at)}"
         if since and q.state == JobState.RUNNING and j.started_at
@@ -491,15 +493,17 @@ def _on_the_gpu(ctx: QueryContext, q: Query) -> str:
     return said + "." if said else ""
 
 
-def _listed(job: Job, now: float) -> str:
-    """A job in a list: its label and state, an ended one's run time as its detail says it, and a failed
-    one's reason ("job 9 (lr-sweep) failed after 6m55s: loss is NaN"): "how long did each take" of a
-    sweep is answered by the list, and the sentence says what the table's "ran for" column does."""
+def _listed(job: Job, now: float, joules: float | None = None) -> str:
+    """A job in a list: its label and state, an ended one's run time as its detail says it, its energy when
+    given, and a failed one's reason ("job 9 (lr-sweep) failed after 6m55s using 44.0 Wh: loss is NaN"):
+    "how long did each take" of a sweep is answered by the list, and the sentence says what the table's
+    "ran for" column does."""
     t = run_time(job, now) if job.state in ENDED else None
     how = "in" if job.state == JobState.SUCCEEDED else "after"
     took = "" if t is None else f" {how} {format_duration(t)}"
+    used = "" if joules is None else f" using {energy_text(joules)}"
     reason = f": {job.reason}" if job.state == JobState.FAILED and job.reason else ""
-    return f"{label(job)} {state_words(job)}{took}{reason}"
+    return f"{label(job)} {state_words(job)}{took}{used}{reason}"
 
 
 def _in_all(ctx: QueryContext, found: list[Job], now: float, whole_runs: bool = False) -> str:

@@ -376,6 +376,8 @@ def numbered(text: str, question: str, context: Context) -> tuple[int | None, in
     if gpu is None and job is None:  # "the second one", "vram on 0"
         nth = re.search(rf"\b({'|'.join(ORDINALS)})\s+(?:one|gpu|card|device|accelerator|chip)\b", text)
         gpu = ORDINALS.index(nth.group(1)) % 4 if nth else _num(r"\bon (\d+)\b(?! (?:gpus|cards))", text)
+        if gpu is not None and not nth and context.gpus and gpu not in context.gpus:
+            gpu = None  # "procs on 4090": a model number, read below (not GPU index 4090)
     if gpu is None and job is None:
         gpu = gpu_by_model(question, context)  # "on the 4090", "the h100"
     if gpu is None and job is None:
@@ -386,13 +388,15 @@ def numbered(text: str, question: str, context: Context) -> tuple[int | None, in
 # What follows a number that counts or measures, so it names no job: "2 gpus", "85 c", "30 min", "14:00".
 _UNIT = (
     r"(?:%|°|:\d|[.,]\d|c|f|w|watts?|kw|wh|kwh|gb|gib|mb|mib|mhz|ghz|min|mins|minutes?|h|hrs?|hours?|s|secs?"
-    r"|seconds?|days?|weeks?|gpus?|cards?|devices?|jobs?|runs?|am|pm|x|times?|of|percent|degrees?|lines?|b)\b"
+    r"|seconds?|days?|weeks?|gpus?(?![\s-]*hours?)|cards?|devices?|jobs?|runs?|am|pm|x|times?|of|percent"
+    r"|degrees?|lines?|b)\b"
 )
 _BARE_JOB = (
     re.compile(r"^#?(\d+)$"),  # the number alone, as a Slurm user answers "which job?"
     re.compile(rf"^(\d+)\b(?!\s*{_UNIT})"),  # "9 waited how long", "3 - exit code?"
     re.compile(r"\b(?:during|while) (\d+)$"),  # "avg util during 6"
-    re.compile(r"\b(?:with|about|of|for|on) #?(\d+)$"),  # "whats up with 14" (not a GPU's index)
+    re.compile(r"\b(?:with|about|of|for|on|to) #?(\d+)$"),  # "whats up with 14", "what happened to 6"
+    re.compile(r"^why(?: \w+){1,2} #?(\d+)$"),  # "why fail 5", "why stuck 13": the job said last
     # "why is 13 PD", "why's 13 stuck" (the 's dropped with the apostrophe)
     re.compile(
         r"\b(?:is|was|why) (\d+) (?:still )?(?:pd|pending|running|queued|held|r|stuck|blocked|waiting)\b"

@@ -188,6 +188,8 @@ class RulePicker:
         if lead is not None and not _names_something(lead.group(0), context):
             question = question[lead.end() :]  # "for the hardware log, what clocks ...": what it is for
         question = array_elements(question, context)  # "lr-sweep [3]", "7_3": an element of an array
+        # "break down the energy of each element": list it, nothing broke
+        question = re.sub(r"\bbreak(?:ing)?[\s-]?down\b", "list", question, flags=re.IGNORECASE)
         pstate = r"\b(?:p[\s-]state|power state)\b"  # "P-state", "power state": one word
         question = re.sub(pstate, "pstate", question, flags=re.IGNORECASE)
         name = quoted_job_name(question)
@@ -515,7 +517,9 @@ class RulePicker:
         if brief is not None and brief.state == "running" and "memory" in topics and holding and win is None:
             on = gpu if gpu is not None else brief.ran_on[0] if len(brief.ran_on) == 1 else None
             return Query("memory_users", gpu=on)  # "how much memory is the sft using": its process's now
-        if job is not None:
+        spanned_reading = win is not None and gpu is not None and bool(topics & METRICS)
+        if job is not None and not spanned_reading:  # (not "the 4090's power between 12:00 and 13:24, while
+            # the sweep ran": the span said, on the GPU said)
             return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
         picked = query_for(ws, topics, gpu, win, name, order)
         compared = last is not None and last.name == "job_rank" and last.among
@@ -639,6 +643,11 @@ class RulePicker:
                 return Query("job_detail", job=context.subjects[0])
             if last is not None and last.name == "gate_state":
                 return last
+        memory_left = {"free", "left", "available", "remaining", "unused", "spare", "headroom"}
+        memory_read = last is not None and last.name == "gpu_reading" and last.metric == "memory"
+        same_gpu = last is not None and job is None and gpu in (None, last.gpu)
+        if memory_read and same_gpu and set(ws) & memory_left and set(ws) - STOP <= memory_left:
+            return replace(last, metric="free_memory")  # "free?" after a GPU's memory: what is free
         flip = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
         compared = last is not None and last.name == "job_rank" and last.among
         if compared and job is None and gpu is None and win is None and len(set(ws) - STOP) <= 3:
@@ -776,10 +785,17 @@ class RulePicker:
         record = JOB_RECORD | ({"memory"} if ASKED_FOR & set(ws) else set())  # "the memory it asked for"
         record |= {"who"} if PROCESS_WORDS & set(ws) else set()  # "which process is that": its worker pid
         of_a_job = {"long", "jobs", "gpu", "fail", "running"} | (record if job_of is not None else set())
+        if {"happened", "happen"} & set(ws) and {"it", "that"} & set(ws):
+            of_a_job.add(
+                "summary"
+            )  # "how long did it run before that happened": its record, no day's summary
         about_job = not topics - of_a_job and not choosing and not ranks
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
-        if job_of is not None and job is None and gpu is None and win is None and about_job and aspect:
+        focus_brief = context.job_briefs.get(job_of) if job_of is not None else None
+        # "how much energy did it use on the H100 in that time": the GPU said is the one the job ran on
+        its_gpu = gpu is None or (focus_brief is not None and gpu in focus_brief.ran_on)
+        if job_of is not None and job is None and its_gpu and win is None and about_job and aspect:
             if (
                 {"it", "its", "that", "those", "these", "they", "them"} & set(ws)
                 or brief

@@ -23,7 +23,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     for concept, text in {
         "temperature": "temperature temp temps hot hottest hotter warm warmest heat degrees celsius"
         " cool coolest cooler cold coldest thermal toasty toastier toastiest",
-        "util": "utilization utilisation util utilized utilised utilizing busy busiest load loaded"
+        "util": "utilization utilisation util utilized utilised utilizing busy busier busiest load loaded"
         " working usage occupied idlest",
         "memory": "memory vram mem gib mib gigabytes ram hbm framebuffer",
         "power": "power watts watt draw drawing draws drew consumption consuming pull pulls pulled pulling",
