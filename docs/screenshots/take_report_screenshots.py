@@ -13,7 +13,8 @@ HTML export is shot in headless Chromium, and the desktop app's chat is grabbed 
 (the rules' pick), then, in a new conversation, "what got nuked?" (the picking model's,
 which says so), a conversation with a request to act on the job in focus and a dictated "gpu zero", one
 over a span, one with each card's busy time today, the first job to start and a GPU's processes, and one
-with the jobs retried, the failed jobs' energy together, what is held since when and the GPUs' health.
+with the jobs retried, the failed jobs' energy together, what is held since when and the GPUs' health, and
+one with the cards allocated and free.
 """
 
 from __future__ import annotations
@@ -228,6 +229,9 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         (("which jobs were retried today?", "how much energy did the failed jobs use today?",
           "what is on hold?", "any gpu unhealthy?"),
          "chat_retries_totals_health.png"),
+        # who holds which card, a card's memory and then what is free of it
+        (("which cards are allocated and which are free?", "vram on gpu 0", "free?"),
+         "chat_allocated_and_free.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
