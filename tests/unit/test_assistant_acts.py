@@ -129,3 +129,18 @@ def test_more_wordings_of_a_request() -> None:
 def test_letting_a_running_job_run_asks_nothing_of_the_queue() -> None:
     assert act_reply("fine, let it run", NAMES, focus=1, held=frozenset({2})) is None  # job 1 runs
     assert "gpuaccel release 2" in (act_reply("let it run", NAMES, focus=2, held=frozenset({2})) or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("how do I requeue a job?", "gpuaccel retry <job id>"),
+        ("how can we put a run on hold", "gpuaccel hold <job id>"),
+        ("how would i kill one of my jobs", "gpuaccel cancel <job id>"),
+    ],
+)
+def test_asking_how_to_act_on_some_job_gives_the_command_with_its_id_to_fill(
+    question: str, command: str
+) -> None:
+    reply = act_reply(question, {"train-a": 1}) or ""
+    assert command in reply and "gpuaccel ls" in reply, reply

@@ -267,6 +267,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _words(question)
     said = _BEFORE_HOW.sub("", said)  # "i want to game tonight, how do i pause the queue"
     said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
+    asked_how = _HOW_DO_I.match(said) is not None
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     for phrase, verb_said in _PHRASES:
         said = phrase.sub(verb_said, said, count=1)
@@ -329,6 +330,12 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         jobs = jobs if len(jobs) == 2 else [i for found in each for i in found]
         if len(jobs) != 2 or jobs[0] == jobs[1]:
             return None
+    if not jobs and asked_how and re.search(r"\b(?:a|any|one|some|my)\s+(?:job|run|task)s?\b", said):
+        # "how do i retry a job": the command, with where the job's id goes
+        button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
+        return Act(
+            f"{CANT} To {command} a job: gpuaccel {command} <job id> (gpuaccel ls lists them){button}."
+        )
     if not jobs:
         return None  # "stop the music" names no job
     if verb == "letgo" and not all(states.get(i, "held") == "held" for i in jobs):
