@@ -42,13 +42,13 @@ def no_leaked_threads() -> Iterator[None]:
 
 @pytest.fixture
 def child() -> Iterator[subprocess.Popen[bytes]]:
-    """A process of ours that sleeps for a minute (a pid to list, check and signal), killed afterwards.
+    """A process of ours that sleeps for two minutes (a pid to list, check and signal), killed afterwards.
 
     Popen returns once exec has begun, before the kernel has set the new program's arguments, so a
     reader of /proc at that moment sees no command line. The child says when it runs, and we wait.
     """
     proc = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; print('ready', flush=True); time.sleep(60)"],
+        [sys.executable, "-c", "import sys, time; print('ready', flush=True); time.sleep(120)"],
         stdout=subprocess.PIPE,
     )
     assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"

@@ -111,8 +111,9 @@ def test_top_against_the_daemon_shows_gpus_processes_and_sorts(daemon: DaemonPro
         assert term.close() == 0
 
 
-def test_kill_with_confirmation_and_resize_without_a_daemon(tmp_path: Path) -> None:
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+def test_kill_with_confirmation_and_resize_without_a_daemon(
+    tmp_path: Path, child: subprocess.Popen[bytes]
+) -> None:
     env = _env(GPUACCEL_DATA_DIR=str(tmp_path / "no-daemon"))
     term = Term([sys.executable, "-c", HARNESS, str(child.pid)], env, 80, 24)
     try:
@@ -120,7 +121,7 @@ def test_kill_with_confirmation_and_resize_without_a_daemon(tmp_path: Path) -> N
         assert "NVML (no daemon running)" in text
         row = next(ln for ln in text.splitlines() if ln.lstrip().startswith(f"{child.pid} "))
         assert (
-            "2048MiB" in row and " - " in row and "python -c 'import time" in row
+            "2048MiB" in row and " - " in row and "python -c 'import sys" in row
         )  # no queue job without a daemon
         term.send("T")  # the first row is the simulated trainer: refused, saying why
         term.wait("cannot be signalled from here")

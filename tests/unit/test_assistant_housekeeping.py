@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -123,16 +125,14 @@ def test_dry_run_is_a_sentence(hk: Housekeeper) -> None:
     assert gone["message"] == "abc: no such proposal (proposals change at every scan); scan again first."
 
 
-def test_processes_outside_the_queue_are_information_only(tmp_path: Path) -> None:
+def test_processes_outside_the_queue_are_information_only(
+    tmp_path: Path, child: subprocess.Popen[bytes]
+) -> None:
     """A GPU process the queue did not start is never proposed for stopping: it is shown with its command
     line, user, age and memory."""
-    import subprocess
-    import sys
-
     from gpuaccel.accel.telemetry.fake import FakeBackend
     from gpuaccel.accel.telemetry.sampler import Sampler
 
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     backend = FakeBackend("two_gpus")
     backend.init()
     backend.add_process(1, child.pid, "python", 2048.0)
@@ -146,13 +146,11 @@ def test_processes_outside_the_queue_are_information_only(tmp_path: Path) -> Non
         (info,) = [p for p in hk.outside_queue if p["pid"] == child.pid]
         assert info["gpu"] == 1 and info["user"] and info["cmdline"][0] == sys.executable
         text = info["description"]
-        assert text.startswith(f"process {child.pid} ({sys.executable} -c import time; time.sleep(60)) of ")
+        assert text.startswith(f"process {child.pid} ({' '.join(map(str, child.args))}) of ")
         assert "holds 2048 MiB on GPU 1, running for " in text and "the queue did not start it" in text
         assert child.poll() is None
     finally:
         sampler.stop()
-        child.kill()
-        child.wait(5)
 
 
 def test_only_cache_entries_left_alone_past_retention_are_proposed_largest_first(
