@@ -5,6 +5,8 @@
 - ``svc``: the assistant on a test machine of tests/assistant_helpers.py, stopped and its store closed after
   the test: the held-out sets' machine (``build_service``), or the machine the test's module names in
   ``SVC_MACHINE`` (a function of the test's folder that returns the service, e.g. ``build_chat_service``).
+- ``heldout_svc``: the chat on tests/heldout_machine.py's machine as the blind sets' scorer builds it, with
+  the machine's clock (15:00 today) held for the test, stopped after it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from assistant_helpers import build_service
+from heldout_machine import build_machine
 
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store.jobstore import JobStore
@@ -35,3 +38,14 @@ def svc(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AssistantSer
     yield service
     service.stop()
     service.store.close()
+
+
+@pytest.fixture
+def heldout_svc(tmp_path: Path) -> Iterator[AssistantService]:
+    machine = build_machine(tmp_path)
+    with machine._clock():
+        service = machine.service()
+        try:
+            yield service
+        finally:
+            service.stop()

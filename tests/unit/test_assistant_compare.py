@@ -3,12 +3,10 @@ their energy, their queue wait), the least first where the word says so. Worded 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from heldout_machine import build_machine
 from test_assistant_questions import ask
 
+from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 
@@ -42,18 +40,11 @@ def test_two_jobs_without_a_comparison_are_no_ranking(question: str) -> None:
     assert q is None or q.among is None, q
 
 
-def test_the_answer_says_both_jobs_and_which_wins(tmp_path: Path) -> None:
-    machine = build_machine(tmp_path)
-    with machine._clock():
-        svc = machine.service()
-        try:
-            _, text, query = ask(svc, "was the resnet bench quicker than the llama 8b eval?", None)
-            assert query is not None and query["among"] == "6,4"
-            assert text.startswith("Job 6 (resnet50-bench) ran the shortest of jobs 6 and 4: 20m00s"), text
-            assert "job 4 (llama-8b-eval) 42m00s" in text
-            _, text, _ = ask(svc, "which used less energy, job 4 or job 6?", None)
-            assert text.startswith(
-                "Job 6 (resnet50-bench) used the least energy of jobs 4 and 6: 190 Wh"
-            ), text
-        finally:
-            svc.stop()
+def test_the_answer_says_both_jobs_and_which_wins(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "was the resnet bench quicker than the llama 8b eval?", None)
+    assert query is not None and query["among"] == "6,4"
+    assert text.startswith("Job 6 (resnet50-bench) ran the shortest of jobs 6 and 4: 20m00s"), text
+    assert "job 4 (llama-8b-eval) 42m00s" in text
+    _, text, _ = ask(svc, "which used less energy, job 4 or job 6?", None)
+    assert text.startswith("Job 6 (resnet50-bench) used the least energy of jobs 4 and 6: 190 Wh"), text

@@ -7,9 +7,8 @@ Worded apart from the held-out question sets."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from heldout_machine import NOW, build_machine
+from heldout_machine import NOW
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.accel.telemetry.fields import energy_text
@@ -17,6 +16,7 @@ from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Window
+from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.scheduler.lifecycle.allocator import held_by
@@ -112,46 +112,32 @@ def test_a_job_in_focus_and_what_else_follows() -> None:
     )
 
 
-def test_a_running_jobs_energy_so_far_is_its_gpus_since_it_started(tmp_path: Path) -> None:
+def test_a_running_jobs_energy_so_far_is_its_gpus_since_it_started(heldout_svc: AssistantService) -> None:
     """The daemon records a job's energy when its attempt ends; before that the record says its GPU's
     energy since it started, from the telemetry history, and how it was read: the same joules the history
     gives for that span and GPU."""
-    machine = build_machine(tmp_path)
-    with machine._clock():
-        svc = machine.service()
-        try:
-            running = next(j for j in svc.store.list(states=[JobState.RUNNING]) if j.assigned_gpus)
-            assert running.started_at is not None
-            said = run(
-                QueryContext(FactsSource(svc.store), now=lambda: NOW), Query("job_detail", job=running.id)
-            )
-            spans = energy(svc.store, running.started_at, NOW, list(running.assigned_gpus))
-            joules = sum(float(e.joules or 0.0) for e in spans)
-            gpus = " and ".join(f"GPU {e.gpu}" for e in spans)
-            assert f"It has used {energy_text(joules)} so far: {gpus} since it started (" in said.sentence
-            assert said.rows[0][-1] == f"{energy_text(joules)} so far"
-        finally:
-            svc.stop()
+    svc = heldout_svc
+    running = next(j for j in svc.store.list(states=[JobState.RUNNING]) if j.assigned_gpus)
+    assert running.started_at is not None
+    said = run(QueryContext(FactsSource(svc.store), now=lambda: NOW), Query("job_detail", job=running.id))
+    spans = energy(svc.store, running.started_at, NOW, list(running.assigned_gpus))
+    joules = sum(float(e.joules or 0.0) for e in spans)
+    gpus = " and ".join(f"GPU {e.gpu}" for e in spans)
+    assert f"It has used {energy_text(joules)} so far: {gpus} since it started (" in said.sentence
+    assert said.rows[0][-1] == f"{energy_text(joules)} so far"
 
 
-def test_a_jobs_record_names_its_cards_model_and_each_attempts_energy(tmp_path: Path) -> None:
+def test_a_jobs_record_names_its_cards_model_and_each_attempts_energy(heldout_svc: AssistantService) -> None:
     """ "On which card exactly?": the record names the model of the GPU it ran on; a job of several
     attempts says each attempt's energy, from the energy events the daemon recorded as each one ended,
     and those add up to the job's total."""
-    machine = build_machine(tmp_path)
-    with machine._clock():
-        svc = machine.service()
-        try:
-            ctx = QueryContext(FactsSource(svc.store, svc.sampler), now=lambda: NOW)
-            models = {int(g["index"]): g["name"] for g in ctx.facts().gpus}
-            retried = next(j for j in svc.store.list(limit=100) if j.attempt > 1 and j.assigned_gpus)
-            said = run(ctx, Query("job_detail", job=retried.id)).sentence
-            gpu = retried.assigned_gpus[0]
-            assert f"on GPU {gpu} ({models[gpu]})" in said
-            rows = svc.store.query(
-                "SELECT data FROM events WHERE type = 'energy' AND job_id = ?", (retried.id,)
-            )
-            each = [energy_text(float(json.loads(r[0])["joules"])) for r in rows]
-            assert len(each) > 1 and all(f", {e})" in said for e in each), said
-        finally:
-            svc.stop()
+    svc = heldout_svc
+    ctx = QueryContext(FactsSource(svc.store, svc.sampler), now=lambda: NOW)
+    models = {int(g["index"]): g["name"] for g in ctx.facts().gpus}
+    retried = next(j for j in svc.store.list(limit=100) if j.attempt > 1 and j.assigned_gpus)
+    said = run(ctx, Query("job_detail", job=retried.id)).sentence
+    gpu = retried.assigned_gpus[0]
+    assert f"on GPU {gpu} ({models[gpu]})" in said
+    rows = svc.store.query("SELECT data FROM events WHERE type = 'energy' AND job_id = ?", (retried.id,))
+    each = [energy_text(float(json.loads(r[0])["joules"])) for r in rows]
+    assert len(each) > 1 and all(f", {e})" in said for e in each), said

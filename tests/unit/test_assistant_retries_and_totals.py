@@ -4,12 +4,10 @@ goes on from the last answer. Worded apart from the blind question sets."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from heldout_machine import build_machine
 from test_assistant_questions import ask
 
+from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.scheduler.reads.queue import _summed_methods
@@ -65,39 +63,34 @@ def test_summed_methods_add_each_runs_seconds_once() -> None:
     assert _summed_methods([one, "by power x time"]) == f"{one}; by power x time"
 
 
-def test_the_answers_on_the_heldout_machine(tmp_path: Path) -> None:
-    machine = build_machine(tmp_path)
-    with machine._clock():
-        svc = machine.service()
-        try:
-            _, text, query = ask(svc, "did any job need a retry today", None)
-            assert query is not None and query["metric"] == "attempts", query
-            assert (
-                text.startswith("1 of the 12 jobs today was retried:")
-                and "job 5 (sd-xl-train) 3 attempts (failed)" in text
-            ), text
-            _, text, query = ask(svc, "total energy of the failed jobs today?", None)
-            assert query is not None and query["state"] == "failed", query
-            assert "Together 109 Wh over the 2 jobs." in text, text
-            _, text, query = ask(svc, "what's on hold right now", None)
-            assert "job 14 (whisper-finetune) since 14:30" in text, text
-            _, text, query = ask(svc, "what memory did job 5 use", None)
-            assert query == {"name": "gpu_reading", "job": 5, "metric": "memory"}, query
-            assert "23900 MiB" in text, text
-            sid, _, _ = ask(svc, "tell me about job 2", None)
-            _, text, query = ask(svc, "and its gpu hours, and what energy did it burn", sid)
-            assert query == {"name": "job_detail", "job": 2}, query  # "it" is job 2 in both parts
-            assert "8.50 GPU-hours" in text and "5.17 kWh" in text, text
-            sid, _, _ = ask(svc, "why did job 5 die", None)
-            _, text, query = ask(svc, "and what was its memory on gpu 1 back then", sid)
-            assert query == {"name": "gpu_reading", "gpu": 1, "job": 5, "metric": "memory"}, query
-            _, text, _ = ask(svc, "why did job 5 die", None)
-            assert "(3 runs summed)" in text and text.count("NVML energy counter") == 1, text
-            sid, _, _ = ask(svc, "is job 11 still going", None)
-            _, text, query = ask(svc, "and how many attempts has it got left", sid)
-            assert query == {"name": "job_detail", "job": 11} and "attempt 1 of 2" in text, (query, text)
-        finally:
-            svc.stop()
+def test_the_answers_on_the_heldout_machine(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "did any job need a retry today", None)
+    assert query is not None and query["metric"] == "attempts", query
+    assert (
+        text.startswith("1 of the 12 jobs today was retried:")
+        and "job 5 (sd-xl-train) 3 attempts (failed)" in text
+    ), text
+    _, text, query = ask(svc, "total energy of the failed jobs today?", None)
+    assert query is not None and query["state"] == "failed", query
+    assert "Together 109 Wh over the 2 jobs." in text, text
+    _, text, query = ask(svc, "what's on hold right now", None)
+    assert "job 14 (whisper-finetune) since 14:30" in text, text
+    _, text, query = ask(svc, "what memory did job 5 use", None)
+    assert query == {"name": "gpu_reading", "job": 5, "metric": "memory"}, query
+    assert "23900 MiB" in text, text
+    sid, _, _ = ask(svc, "tell me about job 2", None)
+    _, text, query = ask(svc, "and its gpu hours, and what energy did it burn", sid)
+    assert query == {"name": "job_detail", "job": 2}, query  # "it" is job 2 in both parts
+    assert "8.50 GPU-hours" in text and "5.17 kWh" in text, text
+    sid, _, _ = ask(svc, "why did job 5 die", None)
+    _, text, query = ask(svc, "and what was its memory on gpu 1 back then", sid)
+    assert query == {"name": "gpu_reading", "gpu": 1, "job": 5, "metric": "memory"}, query
+    _, text, _ = ask(svc, "why did job 5 die", None)
+    assert "(3 runs summed)" in text and text.count("NVML energy counter") == 1, text
+    sid, _, _ = ask(svc, "is job 11 still going", None)
+    _, text, query = ask(svc, "and how many attempts has it got left", sid)
+    assert query == {"name": "job_detail", "job": 11} and "attempt 1 of 2" in text, (query, text)
 
 
 @pytest.mark.parametrize(
@@ -113,27 +106,22 @@ def test_power_in_total_is_energy(question: str, want: tuple[str, str | None]) -
     assert q is not None and (q.name, q.metric) == want, q
 
 
-def test_the_chat_reads_these_on_the_heldout_machine(tmp_path: Path) -> None:
-    machine = build_machine(tmp_path)
-    with machine._clock():
-        svc = machine.service()
-        try:
-            _, text, query = ask(svc, "did the whisper finetuning start yet", None)
-            assert query == {"name": "job_detail", "job": 14}, query  # "finetuning" says the finetune part
-            sid, _, _ = ask(svc, "show the lr-sweep jobs", None)
-            _, text, query = ask(svc, "what seed was element 3 using", sid)
-            assert query == {"name": "job_log", "job": 10}, query  # element 3 of the array in focus
-            _, text, query = ask(svc, "mean util and peak memory of job 4 over its run", None)
-            assert query == {"name": "gpu_reading", "job": 4, "metric": "overview"}, query
-            assert "mean 97%" in text and "17800 MiB" in text, text
-            _, text, query = ask(svc, "which cards are allocated and which are free", None)
-            assert query == {"name": "idle_gpus"} and "allocated to job 11 (mistral-7b-sft)" in text, text
-            _, text, query = ask(svc, "I want to play a game tonight, pause job 11", None)
-            assert query is None and "gpuaccel pause 11" in text, text
-            sid, _, _ = ask(svc, "tell me about job 11", None)
-            _, text, query = ask(svc, "how long was it queued before it got its allocation", sid)
-            assert query == {"name": "job_detail", "job": 11} and "5m00s" in text, (query, text)
-            _, text, _ = ask(svc, "which jobs ran today", None)
-            assert "job 4 (llama-8b-eval)" in text and "job 6 (resnet50-bench)" in text, text
-        finally:
-            svc.stop()
+def test_the_chat_reads_these_on_the_heldout_machine(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "did the whisper finetuning start yet", None)
+    assert query == {"name": "job_detail", "job": 14}, query  # "finetuning" says the finetune part
+    sid, _, _ = ask(svc, "show the lr-sweep jobs", None)
+    _, text, query = ask(svc, "what seed was element 3 using", sid)
+    assert query == {"name": "job_log", "job": 10}, query  # element 3 of the array in focus
+    _, text, query = ask(svc, "mean util and peak memory of job 4 over its run", None)
+    assert query == {"name": "gpu_reading", "job": 4, "metric": "overview"}, query
+    assert "mean 97%" in text and "17800 MiB" in text, text
+    _, text, query = ask(svc, "which cards are allocated and which are free", None)
+    assert query == {"name": "idle_gpus"} and "allocated to job 11 (mistral-7b-sft)" in text, text
+    _, text, query = ask(svc, "I want to play a game tonight, pause job 11", None)
+    assert query is None and "gpuaccel pause 11" in text, text
+    sid, _, _ = ask(svc, "tell me about job 11", None)
+    _, text, query = ask(svc, "how long was it queued before it got its allocation", sid)
+    assert query == {"name": "job_detail", "job": 11} and "5m00s" in text, (query, text)
+    _, text, _ = ask(svc, "which jobs ran today", None)
+    assert "job 4 (llama-8b-eval)" in text and "job 6 (resnet50-bench)" in text, text

@@ -5,13 +5,11 @@ two cards compared over a day. Worded apart from the blind question sets."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from heldout_machine import build_machine
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 
@@ -39,25 +37,20 @@ def test_free_after_a_gpus_memory_is_its_free_memory() -> None:
     )
 
 
-def test_the_chat_on_the_heldout_machine(tmp_path: Path) -> None:
-    machine = build_machine(tmp_path)
-    with machine._clock():
-        svc = machine.service()
-        try:
-            _, text, query = ask(svc, "give me a breakdown of the lr-sweep jobs' energy", None)
-            assert query == {"name": "jobs", "job_name": "lr-sweep"}, query
-            assert "job 9 (lr-sweep) failed after 6m55s using 44.0 Wh" in text, text
-            _, text, query = ask(svc, "mean power of the 4090 from 12:00 to 13:24 during the lr sweep", None)
-            assert query is not None and (query["name"], query["gpu"]) == ("gpu_reading", 1), query
-            assert "mean 379 W" in text, text
-            sid, _, _ = ask(svc, "why was resnet50-bench stopped", None)
-            _, text, query = ask(svc, "and what energy did it burn on the h100 during that", sid)
-            assert query == {"name": "job_detail", "job": 6} and "190 Wh" in text, (query, text)
-            sid, _, _ = ask(svc, "what went wrong with flash-attn-build", None)
-            _, text, query = ask(svc, "how long had it run when that happened", sid)
-            assert query == {"name": "job_detail", "job": 3} and "2m30s" in text, (query, text)
-            _, text, query = ask(svc, "was the 4090 busier than the h100 today?", None)
-            assert query is not None and (query["name"], query["metric"]) == ("gpu_reading", "util"), query
-            assert "mean 15%" in text and "mean 14%" in text, text
-        finally:
-            svc.stop()
+def test_the_chat_on_the_heldout_machine(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "give me a breakdown of the lr-sweep jobs' energy", None)
+    assert query == {"name": "jobs", "job_name": "lr-sweep"}, query
+    assert "job 9 (lr-sweep) failed after 6m55s using 44.0 Wh" in text, text
+    _, text, query = ask(svc, "mean power of the 4090 from 12:00 to 13:24 during the lr sweep", None)
+    assert query is not None and (query["name"], query["gpu"]) == ("gpu_reading", 1), query
+    assert "mean 379 W" in text, text
+    sid, _, _ = ask(svc, "why was resnet50-bench stopped", None)
+    _, text, query = ask(svc, "and what energy did it burn on the h100 during that", sid)
+    assert query == {"name": "job_detail", "job": 6} and "190 Wh" in text, (query, text)
+    sid, _, _ = ask(svc, "what went wrong with flash-attn-build", None)
+    _, text, query = ask(svc, "how long had it run when that happened", sid)
+    assert query == {"name": "job_detail", "job": 3} and "2m30s" in text, (query, text)
+    _, text, query = ask(svc, "was the 4090 busier than the h100 today?", None)
+    assert query is not None and (query["name"], query["metric"]) == ("gpu_reading", "util"), query
+    assert "mean 15%" in text and "mean 14%" in text, text

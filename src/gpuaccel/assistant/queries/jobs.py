@@ -356,20 +356,22 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     now = ctx.now()
     # a span's jobs that ran come before those still waiting to start ("what ran today" names what ran)
     shown = (sorted(found, key=lambda j: j.started_at is None) if q.window is not None else found)[:10]
-    # a running job with the time it started; a held, paused or queued one with the time it became so
-    since = q.state in (JobState.RUNNING, *WAITING_STATES) and q.window is None
-    # the jobs of one name (an array's elements) each with its energy: "the energy of each sweep element"
-    used = {j.id: reads.job_energy(ctx.store, j.id) for j in shown} if q.job_name else {}
-    listed = ", ".join(
-        _listed(j, now, (used.get(j.id) or (None,))[0])
-        if not q.state
-        else f"{label(j)} since {clock(j.started_at)}"
-        if since and q.state == JobState.RUNNING and j.started_at
-        else f"{label(j)} since {clock(in_state_since(ctx, j))}"
-        if since and q.state != JobState.RUNNING
-        else label(j)
-        for j in shown
-    )
+    totalled = len(found) > 1 and (q.job_name or q.gpu is not None or q.window is not None)
+    # each job's recorded energy, read once: a name's jobs (an array's elements) say theirs ("the energy of
+    # each sweep element") and a sweep's or a GPU's jobs their total
+    used = {j.id: reads.job_energy(ctx.store, j.id) for j in found} if q.job_name or totalled else {}
+
+    def entry(j: Job) -> str:
+        if not q.state:
+            return _listed(j, now, (used.get(j.id) or (None,))[0] if q.job_name else None)
+        if q.window is not None or q.state not in (JobState.RUNNING, *WAITING_STATES):
+            return label(j)
+        # a running job with the time it started; a held, paused or queued one with the time it became so
+        if q.state == JobState.RUNNING:
+            return f"{label(j)} since {clock(j.started_at)}" if j.started_at else label(j)
+        return f"{label(j)} since {clock(in_state_since(ctx, j))}"
+
+    listed = ", ".join(entry(j) for j in shown)
     more = f" and {len(found) - len(shown)} more" if len(found) > len(shown) else ""
     count = f"{len(found)} {what[:-1] if len(found) == 1 else what}"
     by: dict[str, int] = {}
@@ -378,8 +380,8 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     states = f" ({', '.join(f'{n} {s}' for s, n in sorted(by.items()))})" if len(by) > 1 else ""
     rows = [[j.id, j.name or j.kind, str(j.state), ran_for(j, now), clock(j.created_at)] for j in found]
     said = f"{count}{_filters(q)}{states}: {listed}{more}."
-    if len(found) > 1 and (q.job_name or q.gpu is not None or q.window is not None):
-        said += " " + _in_all(ctx, found, now, whole_runs=q.window is not None)  # a sweep's, a GPU's day
+    if totalled:  # a sweep's, a GPU's day
+        said += " " + _in_all(ctx, found, now, [used[j.id] for j in found], whole_runs=q.window is not None)
     return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])
 
 
@@ -506,12 +508,17 @@ def _listed(job: Job, now: float, joules: float | None = None) -> str:
     return f"{label(job)} {state_words(job)}{took}{used}{reason}"
 
 
-def _in_all(ctx: QueryContext, found: list[Job], now: float, whole_runs: bool = False) -> str:
+def _in_all(
+    ctx: QueryContext,
+    found: list[Job],
+    now: float,
+    measured: list[tuple[float, str] | None],
+    whole_runs: bool = False,
+) -> str:
     """What jobs took together: GPU-hours (run time x GPUs, as gpuaccel show counts them) and energy (the
-    jobs' recorded energy, all attempts). ``whole_runs``: the jobs were found by a span, and a run that
-    crossed its edge counts whole (said so)."""
+    jobs' recorded energy, all attempts: ``measured``, :func:`reads.job_energy` of each). ``whole_runs``: the
+    jobs were found by a span, and a run that crossed its edge counts whole (said so)."""
     hours = sum(gpu_time(with_events(ctx, j), now) or 0.0 for j in found) / 3600
-    measured = [reads.job_energy(ctx.store, j.id) for j in found]
     joules = sum(e[0] for e in measured if e is not None)
     counted = sum(e is not None for e in measured)
     energy = f" and {energy_exact(joules)}" if counted else ""

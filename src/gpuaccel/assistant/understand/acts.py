@@ -262,6 +262,11 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     return act
 
 
+def _button(command: str) -> str:
+    """ ", or Retry in the Jobs tab": the app's button for a command, where it has one."""
+    return f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
+
+
 def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act | None:
     """:func:`read_act` of one request, from its first words."""
     said = _words(question)
@@ -332,10 +337,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             return None
     if not jobs and asked_how and re.search(r"\b(?:a|any|one|some|my)\s+(?:job|run|task)s?\b", said):
         # "how do i retry a job": the command, with where the job's id goes
-        button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
-        return Act(
-            f"{CANT} To {command} a job: gpuaccel {command} <job id> (gpuaccel ls lists them){button}."
-        )
+        how = f"gpuaccel {command} <job id> (gpuaccel ls lists them){_button(command)}"
+        return Act(f"{CANT} To {command} a job: {how}.")
     if not jobs:
         return None  # "stop the music" names no job
     if verb == "letgo" and not all(states.get(i, "held") == "held" for i in jobs):
@@ -349,11 +352,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     each = [f"job {i}" + (f" ({names[i]})" if i in names else "") for i in jobs]
     named = " and ".join(each) if command == "switch" else ", ".join(each)
     verb = verb if verb in VERB and verb not in ("drop", "letgo") else command  # "put it on hold": to hold it
-    button = f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
     if command == "priority":  # the command takes the new priority (higher runs sooner)
         new = _priority(said, jobs, context)
         if new is not None:
             said_new = f"To set the priority of {named} to {new}: gpuaccel priority {ids} {new}."
             return Act(f"{CANT} {said_new}", ids_)
         return Act(f"{CANT} To {verb} {named}: gpuaccel priority {ids} N (a higher N runs sooner).", ids_)
-    return Act(f"{CANT} To {verb} {named}: gpuaccel {command} {ids}{button}.", ids_)
+    return Act(f"{CANT} To {verb} {named}: gpuaccel {command} {ids}{_button(command)}.", ids_)

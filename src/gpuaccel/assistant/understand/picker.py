@@ -578,10 +578,8 @@ class RulePicker:
         # "and what was its average power draw?", "how much vram did it hold?" after an answer about one
         # job (not a reading): that reading over the job's run
         focus = context.job_in_focus()
-        brief = context.job_briefs.get(focus) if focus is not None else None
         # "how much mem was it using on gpu1" of a job that ran on GPU 1: its run, on that GPU
-        its_gpu = gpu is None or (brief is not None and gpu in brief.ran_on)
-        about_focus = job is None and its_gpu and focus is not None and last is not None
+        about_focus = job is None and _ran_on(context, focus, gpu) and focus is not None and last is not None
         over_its_run = last is not None and last.name == "gpu_reading" and last.job is not None
         about_focus = about_focus and (last.name not in READINGS or over_its_run)
         about_focus = (
@@ -792,9 +790,8 @@ class RulePicker:
         about_job = not topics - of_a_job and not choosing and not ranks
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
-        focus_brief = context.job_briefs.get(job_of) if job_of is not None else None
         # "how much energy did it use on the H100 in that time": the GPU said is the one the job ran on
-        its_gpu = gpu is None or (focus_brief is not None and gpu in focus_brief.ran_on)
+        its_gpu = _ran_on(context, job_of, gpu)
         if job_of is not None and job is None and its_gpu and win is None and about_job and aspect:
             if (
                 {"it", "its", "that", "those", "these", "they", "them"} & set(ws)
@@ -967,6 +964,12 @@ def _job_metric(raw: list[str], said: set[str], topics: set[str]) -> str | None:
 
 
 _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
+
+
+def _ran_on(context: Context, job: int | None, gpu: int | None) -> bool:
+    """Whether a GPU said (if any) is one ``job`` ran on: "on gpu1" of the job in focus asks about it."""
+    brief = context.job_briefs.get(job) if job is not None else None
+    return gpu is None or (brief is not None and gpu in brief.ran_on)
 
 
 def _without_names(text: str, context: Context) -> str:
