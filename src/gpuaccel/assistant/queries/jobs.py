@@ -132,12 +132,20 @@ def _where(job: Job, models: dict[int, str] | None = None) -> str:
     return " without a GPU" if job.gpus == 0 and job.started_at is not None else ""
 
 
+def runs_in(job: Job, w: Window | None) -> list[Attempt]:
+    """``job``'s attempts that ran at some moment of the span (all of them without one); every attempt
+    when ``job`` was read with its events (:func:`with_events`), else the row's latest."""
+    runs = attempts(job)
+    if w is None:
+        return runs
+    return [a for a in runs if a.started_at < w.t1 and (a.ended_at is None or a.ended_at >= w.t0)]
+
+
 def in_span(job: Job, w: Window) -> bool:
     """Whether a span counts ``job``: every job submitted in it, whatever its state (one still waiting,
-    cancelled before it started), and every job that ran at some moment of it (submitted earlier)."""
-    submitted = w.t0 <= job.created_at < w.t1
-    ran = job.started_at is not None and job.started_at < w.t1
-    return submitted or (ran and (job.finished_at is None or job.finished_at >= w.t0))
+    cancelled before it started), and every job with an attempt that ran at some moment of it (submitted
+    earlier; "which job was on GPU 1 at 10:00" names a job whose first attempt ran then)."""
+    return w.t0 <= job.created_at < w.t1 or bool(runs_in(job, w))
 
 
 def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -> list[Job]:
@@ -153,8 +161,10 @@ def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -
     if q.job_name:
         needle = q.job_name.lower()
         jobs = [j for j in jobs if needle in (j.name or j.kind).lower()]
-    if q.gpu is not None:
-        jobs = [j for j in jobs if q.gpu in j.assigned_gpus]
+    if q.gpu is not None or q.window is not None:
+        jobs = [with_events(ctx, j) for j in jobs]  # every attempt: a retried job may have moved or ended
+    if q.gpu is not None:  # an attempt on that GPU (in the span, when one is said)
+        jobs = [j for j in jobs if any(q.gpu in a.gpus for a in runs_in(j, q.window))]
     if q.window is not None:
         jobs = [j for j in jobs if in_span(j, q.window)]
     return jobs
@@ -216,7 +226,9 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
     columns = ["job", "name", "state", "ran for", "attempt", "submitted", "energy"]
     run_said = t is not None and job.state in (JobState.SUCCEEDED, JobState.FAILED)
-    said = f"{text} {_record(job, now, used, run_said)}"
+    after = sorted({*job.depends_on, *job.after_any, *job.after_notok})
+    waited_for = {d: label(dep) if (dep := ctx.store.get(d)) else f"job {d}" for d in after}
+    said = f"{text} {_record(job, now, used, run_said, waited_for)}"
     if len(runs := attempts(job)) > 1:
         said += " " + attempts_words(runs, now, _attempt_energy(ctx, job, runs, now))
     said += _run_by(job) + _waited_on(ctx, job)
@@ -251,17 +263,26 @@ def _run_by(job: Job) -> str:
 
 def _waited_on(ctx: QueryContext, job: Job) -> str:
     """The jobs still waiting on ``job``: those that depend on it (``--after`` and its kin) and those
-    whose scheduler reason says a GPU they need is held by it (what is queued behind it)."""
-    waiting = ctx.store.list(states=[JobState.QUEUED, JobState.HELD, JobState.RETRYING], limit=SCAN)
-    after = {j.id for j in waiting if job.id in {*j.depends_on, *j.after_any, *j.after_notok}}
+    whose scheduler reason says a GPU they need is held by it (what is queued behind it); and those that
+    depended on it and have started since ("which job was waiting on data-prep?" once it ran)."""
+    waiting_states = (JobState.QUEUED, JobState.HELD, JobState.RETRYING)
+    dependents = [
+        j for j in ctx.store.list(limit=SCAN) if job.id in {*j.depends_on, *j.after_any, *j.after_notok}
+    ]
+    waiting = ctx.store.list(states=list(waiting_states), limit=SCAN)
+    after = {j.id for j in dependents if j.state in waiting_states}
     for_gpu = {
         j.id for j in waiting if j.state == JobState.QUEUED and job.id in reads.holders(j.waiting_reason)
     }
     on = sorted((j for j in waiting if j.id in after | for_gpu), key=lambda j: j.id)
-    if not on:
-        return ""
-    each = (f"{label(j)} ({'after it' if j.id in after else 'for a GPU it holds'})" for j in on)
-    return f" Waiting on it: {', '.join(each)}."
+    each = [f"{label(j)} ({'after it' if j.id in after else 'for a GPU it holds'})" for j in on]
+    said = f" Waiting on it: {', '.join(each)}." if each else ""
+    went = sorted(
+        (j for j in dependents if j.id not in after and j.started_at is not None), key=lambda j: j.id
+    )
+    if went:  # they waited on it and have run since
+        said += f" Waited on it, then started: {', '.join(label(j) for j in went)}."
+    return said
 
 
 def _attempt_energy(ctx: QueryContext, job: Job, runs: list[Attempt], now: float) -> dict[int, float]:
@@ -297,11 +318,18 @@ def _hms(t: float) -> str:
     return dt.datetime.fromtimestamp(t).strftime("%H:%M:%S")
 
 
-def _record(job: Job, now: float, energy: tuple[float, str] | None, run_said: bool = False) -> str:
+def _record(
+    job: Job,
+    now: float,
+    energy: tuple[float, str] | None,
+    run_said: bool = False,
+    after: dict[int, str] | None = None,
+) -> str:
     """A job's times in one sentence, durations as ``gpuaccel show`` writes them: when it was submitted,
     started and ended, its queue wait, run time, GPUs and GPU-hours, its energy's joules (all attempts),
-    what it asks for and reported, dependencies, array element. ``run_said``: the answer's first sentence
-    already gave the run time of its one attempt, so the record does not say it twice."""
+    what it asks for and reported, the jobs it comes after (``after``: id -> label), array element.
+    ``run_said``: the answer's first sentence already gave the run time of its one attempt, so the record
+    does not say it twice."""
     parts = [f"Submitted at {clock(job.created_at)}"]
     runs = attempts(job)
     if runs:
@@ -340,9 +368,8 @@ def _record(job: Job, now: float, energy: tuple[float, str] | None, run_said: bo
         parts.append(f"asks for {job.gpus} GPU{'s' if job.gpus != 1 else ''}{memory}")
     if job.result:  # what the job reported as its result
         parts.append("reported " + ", ".join(f"{k} {v}" for k, v in list(job.result.items())[:6]))
-    after = sorted({*job.depends_on, *job.after_any, *job.after_notok})
-    if after:
-        parts.append("after " + ", ".join(f"job {j}" for j in after))
+    if after:  # what it waited on: "after job 1 (data-prep)"
+        parts.append("after " + ", ".join(after.values()))
     if job.array_id is not None:
         parts.append(f"element {job.array_index} of array {job.array_id}")
     return "; ".join(parts) + "."
@@ -446,15 +473,10 @@ def gpu_jobs(ctx: QueryContext, q: Query) -> Result:
     per GPU), most first (``order`` min: fewest first)."""
     now = ctx.now()
     w = q.window or last_day(now)
-    ran = [j for j in ctx.store.list(limit=SCAN) if j.started_at is not None and in_span(j, w)]
+    ran = [with_events(ctx, j) for j in ctx.store.list(limit=SCAN) if j.started_at is not None]
     per: dict[int, list[int]] = {int(g["index"]): [] for g in ctx.facts().gpus}  # a GPU that ran none too
     for j in ran:
-        on = {
-            int(g)
-            for a in attempts(with_events(ctx, j))
-            if a.started_at < w.t1 and (a.ended_at is None or a.ended_at >= w.t0)
-            for g in a.gpus
-        }
+        on = {int(g) for a in runs_in(j, w) for g in a.gpus}
         for g in sorted(on):
             per.setdefault(g, []).append(j.id)
     if not any(per.values()):
