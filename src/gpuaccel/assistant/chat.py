@@ -79,6 +79,7 @@ class Turn:
     earlier: list[Result] = field(default_factory=list)  # a message's earlier asks, answered first
     listing: list[int] = field(default_factory=list)  # the list a job was picked from (intent_lists)
     listed: Query | None = None
+    reading: Query | None = None  # the conversation's last GPU reading, this turn's or one before it
 
     def numbers(self) -> set[str]:
         """The numbers the turn's results state: the only ones prose after the answer may use."""
@@ -89,10 +90,16 @@ class Turn:
         if self.query is None and self.before is not None:
             b = self.before
             return Context(
-                b.last, b.subjects, subject_gpus=b.subject_gpus, listing=b.listing, listed=b.listed
+                b.last,
+                b.subjects,
+                subject_gpus=b.subject_gpus,
+                listing=b.listing,
+                listed=b.listed,
+                moment=b.moment,
+                reading=b.reading,
             )
         if self.result is None:
-            return Context(self.query)
+            return Context(self.query, reading=self.reading)
         # a part that names no job ("was the card overheating?" after "why did it keep failing?") keeps the
         # job an earlier part of the turn named: "retry it" next is that job
         named = [r.subject_jobs for r in (self.result, *reversed(self.earlier)) if r.subject_jobs]
@@ -102,6 +109,8 @@ class Turn:
             subject_gpus=self.result.subject_gpus,
             listing=self.listing,
             listed=self.listed,
+            moment=self.result.subject_moment,
+            reading=self.reading,
         )
 
 
@@ -303,7 +312,10 @@ class ChatService:
                 f"{r.sentence} {note}" if by == "model" else r.sentence
                 for r, by in zip(results, pickers, strict=True)
             )
-            return Turn(question, result.query, result, block, answer, meta, earlier=earlier)
+            reading = next((r.query for r in reversed(results) if r.query.name == "gpu_reading"), None)
+            turn = Turn(question, result.query, result, block, answer, meta, earlier=earlier)
+            turn.reading = reading or context.reading
+            return turn
         query, by = pick_by(heard, context, self.pickers, now=now)
         result = run(ctx, query) if query is not None else None
         meta = {"facts": facts.to_json()}
@@ -315,6 +327,7 @@ class ChatService:
             said = f"{result.sentence} {model_note(self.pickers)}" if by == "model" else result.sentence
             turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed
+            turn.reading = query if query.name == "gpu_reading" else context.reading
             return turn
         return Turn(question, None, None, facts.block(), REFUSAL, meta, before=context)
 

@@ -308,11 +308,14 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         return Result(q, f"The telemetry history holds no {label} readings {w.label}.")
     digits = 1 if metric == "memory" else FIELD[column].digits  # as gpuaccel status writes it
     rows, said = [], []
+    moment = None
     for gpu, st in sorted(seen.items()):
         peak, low, mean = (round(float(v) / scale, digits) for v in (st.peak, st.low, st.mean))  # type: ignore[arg-type]
         when = history_read.peak_time(ctx.store, gpu, column, w.t0, w.t1, float(st.peak))  # type: ignore[arg-type]
         at = "-" if when is None else clock(when[0], seconds=when[1] == "1s")  # to the second of its row
         at_words = "" if when is None else f" at {at}" if when[1] == "1s" else f" in the minute from {at}"
+        if when is not None and len(seen) == 1:  # one GPU's peak: the moment "then" means next
+            moment = Window(when[0], when[0] + (1.0 if when[1] == "1s" else 60.0), at_words.strip())
         rows.append([gpu, peak, at, low, mean])
         tail = f"lowest {cell(low)}{unit}, mean {cell(mean)}{unit}"
         # in MiB as gpuaccel status shows it, of the card's total ("how close did it get to filling it")
@@ -329,6 +332,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         ["GPU", f"peak {label}", "peak at", f"lowest {label}", f"mean {label}"],
         rows,
         subject_gpus=sorted(seen),
+        subject_moment=moment,
     )
 
 

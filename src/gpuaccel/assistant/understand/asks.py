@@ -45,6 +45,14 @@ _DOING = re.compile(
     r"(?!(?:wondering|asking|looking|trying|checking|curious|interested|seeing|getting|missing)\b)[a-z]+ing\b",
     re.IGNORECASE,
 )
+# why the user asks, said beside the question: "Trying to figure out if we need to buy another card." (the
+# subject may be left out); asked alone it is still answered whole (:func:`split_asks` keeps a lone part)
+_PURPOSE = re.compile(
+    r"^(?:(?:ok|so|but|because|cause|just)\s+)*(?:(?:i|we)\s*(?:'?m|am|'?re|are)\s+)?(?:just\s+)?"
+    r"(?:trying|hoping|wanting|looking)\s+to\s+"
+    r"(?:figure out|decide|work out|justify|plan|budget|make (?:a|the) case)\b",
+    re.IGNORECASE,
+)
 # a clause that frames the ask after it (a time, a job's run): "During the running of X, what was ...?"
 _FRAME = re.compile(
     r"^(?:during|while|since|for|in|over|between|from|after|before|until|till|across|among|throughout)\b",
@@ -63,7 +71,7 @@ _POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)
 def sets_the_scene(part: str) -> bool:
     """Whether a part of a message says what the user means to do or is doing ("i wanna game for a bit",
     "I am preparing the monthly report"): context for the ask or request beside it, not one itself."""
-    return bool(_MEANS_TO.match(part) or _DOING.match(part))
+    return bool(_MEANS_TO.match(part) or _DOING.match(part) or _PURPOSE.match(part))
 
 
 def split_asks(message: str) -> list[str]:
@@ -106,7 +114,7 @@ def answer_asks(
     # a message that goes on from the last answer ("and how many GPU-hours and how much energy did it use?")
     # keeps it for its first part too
     goes_on = _POINTS_BACK.search(parts[0]) or _LEAD.match(message.strip())
-    before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[])
+    before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moment=None)
     results: list[Result] = []
     for part in parts:
         query = pick_one(part, before)
@@ -117,5 +125,11 @@ def answer_asks(
         # an answer that names no job keeps the job talked about: "is it the memory? how much was it using
         # when it died" (a reading, then that job's run)
         subjects = result.subject_jobs or before.subjects
-        before = replace(before, last=query, subjects=subjects, subject_gpus=result.subject_gpus)
+        before = replace(
+            before,
+            last=query,
+            subjects=subjects,
+            subject_gpus=result.subject_gpus,
+            moment=result.subject_moment,
+        )
     return results

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.query import Query, Window
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,10 @@ class Context:
     gpu_memory: dict[int, float] = field(default_factory=dict)  # index -> total MiB, for "the big card"
     job_briefs: dict[int, JobBrief] = field(default_factory=dict)  # the machine's, read each turn, not stored
     now: float | None = None  # the clock "this morning's eval" is read against (with job_briefs)
+    moment: Window | None = None  # the instant the last answer named (a peak's), for "which job was on then"
+    # the conversation's last reading of a GPU, kept through answers about jobs: "and the 4090's peak?"
+    # after the jobs that ran at GPU 0's temperature peak is that temperature's
+    reading: Query | None = None
 
     def job_in_focus(self) -> int | None:
         """The job "it" means: the last query's job, else the one job the last answer named."""
@@ -65,6 +69,10 @@ class Context:
         if self.listing:
             data["listing"] = self.listing
             data["listed"] = self.listed.to_json() if self.listed else None
+        if self.moment is not None:
+            data["moment"] = [self.moment.t0, self.moment.t1, self.moment.label]
+        if self.reading is not None:
+            data["reading"] = self.reading.to_json()
         return data
 
     @classmethod
@@ -81,9 +89,18 @@ class Context:
                 {int(i): str(m) for i, m in data.get("gpu_models") or []},
                 [int(j) for j in data.get("listing") or []],
                 Query.from_json(data["listed"]) if data.get("listed") else None,
+                moment=_moment(data.get("moment")),
+                reading=Query.from_json(data["reading"]) if data.get("reading") else None,
             )
         except (TypeError, ValueError, KeyError, AttributeError):
             return cls()  # a context stored by another version: start afresh rather than fail
+
+
+def _moment(data: Any) -> Window | None:
+    if not data:
+        return None
+    t0, t1, label = data
+    return Window(float(t0), float(t1), str(label))
 
 
 class Picker(Protocol):

@@ -86,6 +86,10 @@ def step_within(last: Query, step: int, listing: list[int], listed: Query | None
 _NTH = re.compile(rf"\b({'|'.join(ORDINALS)})(?:\s+(?:one|job|task|run|entry)\b|\s*$)")
 
 
+# "which one failed first", "which started first": first in time, not first as a newest-first list shows it
+_FIRST_IN_TIME = re.compile(r"\b(?:\w+ed|ran|began|died|broke|went|fell|came in)\s+(?:first|1st)\b")
+
+
 def nth_of_list(text: str, last: Query | None, listing: list[int], listed: Query | None) -> Query | None:
     """The job an ordinal names in the list of jobs the conversation is at, as the list was shown ("the
     second one" after today's jobs is the second job named, also after a job was picked from it); past
@@ -96,6 +100,8 @@ def nth_of_list(text: str, last: Query | None, listing: list[int], listed: Query
         return None
     if last != listed and last.job not in listing:
         return None
+    if listed.name in NEWEST_FIRST and _FIRST_IN_TIME.search(text):
+        return Query("job_detail", job=listing[0])  # "which one failed first": the earliest, listed last
     shown = listing[::-1] if listed.name in NEWEST_FIRST else listing
     n = ORDINALS.index(m.group(1)) % 4
     return Query("job_detail", job=shown[n]) if n < len(shown) else listed

@@ -83,6 +83,9 @@ DURING = re.compile(
 LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
 SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
 USE_WORDS = {"use", "used", "uses", "using"}
+OVER_A_RUN = set("over during across while whole entire run runs ran job".split())  # "and over X's run?"
+# who a reading's peak is put down to: "which job was responsible?", "what caused it?", "the culprit"
+BLAMED = re.compile(r"\b(?:responsible|to blame|culprit|caused?|causing|behind (?:it|that|this|the spike))\b")
 
 
 def order_said(ws: list[str]) -> bool:
@@ -190,6 +193,16 @@ class RulePicker:
         question = array_elements(question, context)  # "lr-sweep [3]", "7_3": an element of an array
         # "break down the energy of each element": list it, nothing broke
         question = re.sub(r"\bbreak(?:ing)?[\s-]?down\b", "list", question, flags=re.IGNORECASE)
+        held_back = re.search(
+            r"\bheld back\b|\bholding (?:it|the (?:gpu|card|device)) back\b", question, re.I
+        )
+        if held_back and not re.search(r"\bjobs?\b|\d", question) and named_job(question, context) is None:
+            # "is it being held back by anything?" of a GPU: what limits its clocks (no held job)
+            question = question[: held_back.start()] + "throttled" + question[held_back.end() :]
+        # "energy it burned for nothing", "all for naught": wasted, not a GPU doing nothing
+        question = re.sub(
+            r"\b(?:all )?for (?:nothing|naught|nought)\b|\bin vain\b", " ", question, flags=re.I
+        )
         pstate = r"\b(?:p[\s-]state|power state)\b"  # "P-state", "power state": one word
         question = re.sub(pstate, "pstate", question, flags=re.IGNORECASE)
         name = quoted_job_name(question)
@@ -389,16 +402,22 @@ class RulePicker:
             # "max it used today?", "the most it drew yesterday": the last reading, over the span said
             return Query("gpu_reading", gpu=gpu if gpu is not None else last.gpu, metric=kept, window=win)  # type: ignore[union-attr]
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
+        blamed = BLAMED.search(text)  # "which job was responsible?" after a peak: the one running then
+        one_gpu = last.gpu if last is not None and last.gpu is not None else None
+        if one_gpu is None and context.moment is not None and len(context.subject_gpus) == 1:
+            one_gpu = context.subject_gpus[0]
         if (
             spanned
             and last is not None
-            and last.gpu is not None
+            and one_gpu is not None
             and job is None
-            and "jobs" in topics
-            and not topics - {"jobs", "running", "gpu"}
-            and {"that", "then", "it", "this", "there"} & set(ws)
+            and ("jobs" in topics or blamed)
+            and not topics - {"jobs", "running", "gpu", "who"}
+            and ({"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed)
         ):
-            return Query("jobs", gpu=last.gpu, window=last.window)  # "which job was that": its jobs then
+            # "which job was that", "what job was on the card at that moment": the jobs on it at the peak
+            # the answer named, else over its span
+            return Query("jobs", gpu=one_gpu, window=context.moment or last.window)
         over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None
         quoted = {w for w in ws if w.isdigit()} if "when" in ws else set()  # "wait 91?? when": its value
         again = set(ws) - quoted - (INTERJECTIONS if quoted or len(ws) > 1 else set())
@@ -509,6 +528,19 @@ class RulePicker:
         if whole is not None:
             return whole
         topics.discard("log")  # "the power output of gpu 0" asks for no log
+        reread = context.reading
+        if (
+            reread is not None
+            and (last is None or last.name not in READINGS)
+            and job is None
+            and PEAK_WORDS & set(ws)
+            and not topics - {"gpu"}
+        ):
+            # "and the 4090's peak today?" after the jobs at GPU 0's temperature peak: that reading's
+            on = gpu if gpu is not None else reread.gpu
+            return replace(
+                reread, gpu=on, job=None if on != reread.gpu else reread.job, window=win or reread.window
+            )
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow
@@ -589,7 +621,7 @@ class RulePicker:
         over_a_run = over_its_run and last is not None and last.metric
         name = next((n for n, i in context.job_names.items() if i == job), "")
         own_words = set(ws) - set(words(name))  # "what about vit-b": the name's words aside
-        again = not topics - {"gpu", "jobs", "running"} and own_words <= TOTALS_AGAIN | {"for"}
+        again = not topics - {"gpu", "jobs", "running"} and own_words <= TOTALS_AGAIN | {"for"} | OVER_A_RUN
         if job is not None and over_a_run and again:
             return replace(last, job=job, gpu=gpu)  # type: ignore[arg-type]  # "and sd-xl" after one: its run
         kept = last.metric if last is not None and last.name in READINGS else None
@@ -725,6 +757,8 @@ class RulePicker:
             if base is not None and base.gpu is not None:
                 return replace(base, gpu=others[0] if len(others) == 1 else None)  # "and the other one?"
         pronoun = {"there", "it", "its", "same", "then"} & set(ws)  # "how much is free then"
+        # "how much memory is on it right now" after "Idle: GPU 1": that GPU's (not after a running job)
+        gpu_running = {"running"} if last is not None and last.name in NAMES_GPUS else set()
         # "power?", "clocks?": a reading of the GPU in focus
         short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS | {"overview"}
         choosing = flip is not None and "which" in ws  # "which one is hotter?" ranks, it does not follow
@@ -759,7 +793,10 @@ class RulePicker:
             return Query("job_detail", job=job_of)  # "how many retries does it have left": its record
         # "how much energy did it burn?" after an answer about one job (a ranking's winner, a list of one):
         # "it" is that job, not the GPU the answer was narrowed to
-        of_the_job = job_of is not None and last is not None and last.name not in READINGS
+        # (a reading over the job's run is about the job too: "and how much energy did it burn?" after it)
+        of_the_job = (
+            job_of is not None and last is not None and (last.name not in READINGS or last.job == job_of)
+        )
         record_asked = bool(topics & JOB_RECORD) or gpu_time_said(ws)
         referent = last.gpu if last is not None and last.gpu is not None else None
         if of_the_job and record_asked and not topics - JOB_RECORD - {"gpu", "long"}:
@@ -772,7 +809,7 @@ class RulePicker:
             and referent is not None
             and (pronoun or short or referent != last.gpu)
             and topics - {"gpu", "long"}  # "how long has it been up": the run time of its job
-            and (referent == last.gpu or topics <= METRICS | {"gpu", "who", "idle"})
+            and (referent == last.gpu or topics <= METRICS | {"gpu", "who", "idle"} | gpu_running)
             and not choosing
         ):
             picked = query_for(ws, topics, referent, win, None, None)

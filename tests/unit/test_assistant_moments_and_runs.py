@@ -1,0 +1,100 @@
+"""The instant a peak names and the reading a conversation is on, every attempt of a retried job in a span,
+what a job waited on and what waited on it, first in time against first as listed, and words that are not
+the topic they look like ("held back", "for nothing", why the user asks). Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.queries.query import Query, Window
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.asks import split_asks
+from gpuaccel.assistant.understand.context import Context
+
+
+def test_the_job_on_a_gpu_at_its_peak(heldout_svc: AssistantService) -> None:
+    sid, text, _ = ask(heldout_svc, "what was gpu 0's hottest today", None)
+    assert "91 °C at 13:47:23" in text, text
+    _, text, query = ask(heldout_svc, "who was to blame for that", sid)
+    assert query is not None and query["window"]["label"] == "at 13:47:23", query
+    assert text.startswith("1 job on GPU 0 at 13:47:23: job 11 (mistral-7b-sft)"), text
+
+
+def test_a_retried_jobs_first_attempt_counts_in_a_span(heldout_svc: AssistantService) -> None:
+    # job 5's first attempt ran from 10:00 on GPU 1; its row keeps only the third (from 10:07)
+    _, text, _ = ask(heldout_svc, "what was running on gpu 1 at 10:01", None)
+    assert "job 5 (sd-xl-train)" in text, text
+
+
+def test_the_peak_asked_after_a_jobs_answer_is_the_conversations_reading(
+    heldout_svc: AssistantService,
+) -> None:
+    sid, _, _ = ask(heldout_svc, "max temp of gpu 0 today", None)
+    sid, _, query = ask(heldout_svc, "which job was running then", sid)
+    assert query is not None and query["name"] == "jobs", query
+    _, text, query = ask(heldout_svc, "and gpu 1's peak", sid)
+    assert query is not None and (query["name"], query["gpu"], query["metric"]) == (
+        "gpu_reading",
+        1,
+        "temperature",
+    ), query
+    assert "73 °C" in text, text
+
+
+def test_a_job_says_what_it_waited_on_and_what_waited_on_it(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "tell me about job 2", None)
+    assert "after job 1 (data-prep)" in text, text
+    _, text, _ = ask(heldout_svc, "tell me about job 1", None)
+    assert "Waited on it, then started: job 2 (llama-70b-finetune)." in text, text
+
+
+def test_first_in_time_is_not_first_as_listed(heldout_svc: AssistantService) -> None:
+    sid, text, _ = ask(heldout_svc, "what failed today", None)
+    assert text.index("Job 9") < text.index("Job 5"), text  # newest first
+    _, _, query = ask(heldout_svc, "which of them crashed first", sid)
+    assert query == {"name": "job_detail", "job": 5}, query
+    _, _, query = ask(heldout_svc, "and the first one?", sid)
+    assert query == {"name": "job_detail", "job": 9}, query  # the list's first entry
+
+
+def test_a_reading_over_a_run_moves_to_another_job_and_keeps_its_job(
+    heldout_svc: AssistantService,
+) -> None:
+    sid, _, _ = ask(heldout_svc, "avg power of llama-8b-eval over its run", None)
+    sid, _, query = ask(heldout_svc, "and across sd-xl-train's run?", sid)
+    assert query == {"name": "gpu_reading", "job": 5, "metric": "power"}, query
+    _, text, query = ask(heldout_svc, "how much energy did it waste", sid)
+    assert query == {"name": "job_detail", "job": 5} and "64.8 Wh" in text, (query, text)
+
+
+def test_words_that_are_not_their_topic(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "gpu 0 power now", None)
+    _, text, _ = ask(heldout_svc, "is something holding it back?", sid)
+    assert "held back by: power cap" in text, text
+    _, _, query = ask(heldout_svc, "energy job 9 burned for nothing?", None)
+    assert query == {"name": "job_detail", "job": 9}, query
+    sid, _, _ = ask(heldout_svc, "which gpus are idle", None)
+    _, text, query = ask(heldout_svc, "what memory is in use on it now", sid)
+    assert query is not None and query.get("gpu") == 1, query
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "What was gpu 1's mean utilization today? Trying to decide whether we need more cards.",
+        "how hot is gpu 0? just trying to work out if the fans need cleaning",
+    ],
+)
+def test_why_the_user_asks_is_no_ask(message: str) -> None:
+    assert len(split_asks(message)) == 1
+
+
+def test_the_moment_and_reading_survive_the_stored_context() -> None:
+    ctx = Context(
+        Query("jobs"),
+        moment=Window(1.0, 2.0, "at 00:00:01"),
+        reading=Query("gpu_reading", gpu=0, metric="power"),
+    )
+    back = Context.from_json(ctx.to_json())
+    assert back.moment == ctx.moment and back.reading == ctx.reading
