@@ -135,8 +135,8 @@ def main() -> int:
         "--varlen-impls",
         nargs="+",
         default=list(VARLEN_IMPLS),
-        choices=VARLEN_IMPLS,
-        help="varlen implementations to time (default: all)",
+        choices=VARLEN_IMPLS + bench_varlen.OPTIONAL_VARLEN_IMPLS,
+        help="varlen implementations to time (default: all but fa4, FlashAttention-4, timed when named)",
     )
     ap.add_argument(
         "--tl-bwd", action="store_true", help="also time ours with the tl.* varlen backward (ours_tl_bwd)"
@@ -153,6 +153,8 @@ def main() -> int:
         "decode_formula": bench_varlen.DECODE_FORMULA,
         "varlen_formula": bench_varlen.VARLEN_FORMULA,
     }
+    if "fa4" in args.varlen_impls:
+        payload["env"]["flash_attn_4"] = str(bench.fa4_version())
     save = lambda: path.write_text(json.dumps(payload, indent=1, default=str))
     t0 = time.time()
     if "fp8err" not in args.skip:

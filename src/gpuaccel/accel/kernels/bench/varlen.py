@@ -20,6 +20,9 @@ import torch
 
 __all__ = ["bench_decode", "bench_varlen", "copy_bandwidth"]
 
+# timed only when named: FlashAttention-4's varlen call (``flash_attn.cute``), a package of its own
+OPTIONAL_VARLEN_IMPLS = ("fa4",)
+
 VARLEN_FORMULA = "FLOPs = sum over documents of 4*L^2*H*D (/2 causal), real tokens only; fwd+bwd = 3.5 x fwd"
 DECODE_FORMULA = (
     "bytes = 2 * sum(cache_seqlens) * Hkv * D * element size (K and V read); copy: 2 x buffer; "
@@ -101,6 +104,16 @@ def _varlen_fns(impl: str, lens: list[int], q, k, v, causal: bool) -> Callable[[
         from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen
 
         return lambda: flash_attention_varlen(q, k, v, cu, cu, mx, mx, causal=causal, check_values=False)
+    if impl == "fa4":  # its packed layout is ours: (total, H, D) with cumulative lengths
+        from flash_attn.cute import flash_attn_varlen_func
+
+        def fa4() -> torch.Tensor:
+            out = flash_attn_varlen_func(
+                q, k, v, cu_seqlens_q=cu, cu_seqlens_k=cu, max_seqlen_q=mx, max_seqlen_k=mx, causal=causal
+            )
+            return out[0] if isinstance(out, tuple) else out
+
+        return fa4
     if impl == "flex":
         from torch.nn.attention.flex_attention import create_block_mask, flex_attention
 
