@@ -11,6 +11,7 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.asks import split_asks
 from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.grammar import jobs_in
 
 
 def test_the_job_on_a_gpu_at_its_peak(heldout_svc: AssistantService) -> None:
@@ -98,3 +99,10 @@ def test_the_moment_and_reading_survive_the_stored_context() -> None:
     )
     back = Context.from_json(ctx.to_json())
     assert back.moment == ctx.moment and back.reading == ctx.reading
+
+
+def test_the_model_may_write_only_the_job_a_question_names_when_it_points_back_at_none() -> None:
+    ctx = Context(Query("job_detail", job=2), [2], job_names={"data-prep": 1, "llama-70b-finetune": 2})
+    assert jobs_in("how long did data-prep take?", ctx) == [1]
+    assert set(jobs_in("was data-prep before it?", ctx)) == {1, 2}  # "it": job 2 still
+    assert set(jobs_in("and how long did it take?", ctx)) == {2}

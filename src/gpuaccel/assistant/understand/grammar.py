@@ -86,15 +86,26 @@ def gpus_in(question: str, context: Context) -> list[int]:
     return list(dict.fromkeys([n for n in numbers if n in known] + said + list(context.gpus)))
 
 
+# words that take up a job the conversation was at ("compare it with job 4", "are both done")
+_POINTS_BACK = re.compile(
+    r"\b(?:it|its|it's|that|this|those|these|them|they|their|both|same|previous|again|other|one|ones)\b",
+    re.I,
+)
+
+
 def jobs_in(question: str, context: Context) -> list[int]:
     """The job ids the model may write: the numbers of the question and of the conversation's jobs, and
-    the ids of the jobs it names by name (never the machine's GPU indices as such)."""
+    the ids of the jobs it names by name (never the machine's GPU indices as such). A question that names
+    a job by name and points back at none ("how long did data-prep take?" after another job) leaves the
+    conversation's jobs out: the one it names is meant ("why the sweep one" after the failures points back
+    at the sweep element among them)."""
     found = said_numbers(question)
+    named = named_jobs(question, context)
     last = context.last
-    if last is not None and last.job is not None:
-        found.append(last.job)
-    found += list(context.subjects) + named_jobs(question, context)
-    return list(dict.fromkeys(found))
+    talked = ([last.job] if last is not None and last.job is not None else []) + list(context.subjects)
+    if named and not _POINTS_BACK.search(question):
+        talked = []
+    return list(dict.fromkeys(found + talked + named))
 
 
 def names_in(question: str, context: Context) -> list[str]:
