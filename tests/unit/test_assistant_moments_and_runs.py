@@ -106,3 +106,22 @@ def test_the_model_may_write_only_the_job_a_question_names_when_it_points_back_a
     assert jobs_in("how long did data-prep take?", ctx) == [1]
     assert set(jobs_in("was data-prep before it?", ctx)) == {1, 2}  # "it": job 2 still
     assert set(jobs_in("and how long did it take?", ctx)) == {2}
+
+
+def test_jobs_ranked_by_a_reading_over_their_runs(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "job 2 vs job 11, which ran hotter", None)
+    assert query == {"name": "job_rank", "metric": "temperature", "order": "max", "among": "2,11"}, query
+    assert text.startswith(
+        "Job 11 (mistral-7b-sft) ran the hottest of jobs 2 and 11: its peak temperature 91 °C"
+    )
+    assert "job 2 (llama-70b-finetune) 71 °C" in text, text
+    # the same peak as the job's own reading over its run
+    _, own, _ = ask(heldout_svc, "peak temperature while job 2 ran", None)
+    assert "peaked at 71 °C at 16:12:13" in own, own
+    _, text, query = ask(heldout_svc, "what job had the lowest peak power yesterday", None)
+    assert query is not None and (query["name"], query["metric"], query["order"]) == (
+        "job_rank",
+        "power",
+        "min",
+    )
+    assert "Not ranked (no GPU reading covers its run): job 1 (data-prep)." in text, text

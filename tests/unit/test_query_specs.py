@@ -46,7 +46,7 @@ def test_arguments_become_a_query() -> None:
         ("gpu_reading", {"gpu": -1}, "gpu must be a whole number from 0"),
         ("gpu_reading", {"gpu": True}, "gpu must be a whole number"),
         ("gpu_reading", {"metric": "smell"}, "metric 'smell' is not accepted; accepted: temperature"),
-        ("job_rank", {"metric": "temperature"}, "accepted: duration, gpu_time"),
+        ("job_rank", {"metric": "smell"}, "accepted: duration, gpu_time"),
         ("queue", {"state": "failed"}, "accepted: running, queued"),
         ("summary", {"window": "sometime"}, "names no time span; accepted: today"),
         ("jobs", {"job_name": "  "}, "job_name must be non-empty text"),

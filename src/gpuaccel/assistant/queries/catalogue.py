@@ -22,17 +22,19 @@ from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries import cleanup as hq
 from gpuaccel.assistant.queries import cluster as cq
 from gpuaccel.assistant.queries import gpu as gq
+from gpuaccel.assistant.queries import job_readings as jr
 from gpuaccel.assistant.queries import jobs as jq
 from gpuaccel.assistant.queries import logs as lq
 from gpuaccel.assistant.queries.gate import gate_state
 from gpuaccel.assistant.queries.gpu import METRICS
+from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.logs import DEFAULT_LINES, MAX_LINES
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.queries.spans import window_of
 
 GPU_METRICS = (*METRICS, "overview", "health")
 RANK_METRICS = tuple(METRICS)
-JOB_METRICS = ("duration", "gpu_time", "energy", "wait", "start", "attempts")
+JOB_METRICS = ("duration", "gpu_time", "energy", "wait", "start", "attempts", *READ_METRICS)
 ORDERS = ("max", "min")
 WINDOW_WORDS = "today, yesterday, this week, the last hour, the last N minutes/hours/days"
 
@@ -234,15 +236,17 @@ CATALOGUE: dict[str, QuerySpec] = {
             "job_rank",
             "The job with the longest / shortest run time, the most / least GPU-time (run time x GPUs) or"
             " energy (all attempts, with their total), the first (latest) to start in a span, the longest /"
-            " shortest queue wait before it started (with the mean wait), or the jobs that were retried"
-            " (ran more than one attempt).",
+            " shortest queue wait before it started (with the mean wait), the jobs that were retried"
+            " (ran more than one attempt), or the highest (lowest) peak of a GPU reading over each job's run"
+            " (temperature, utilization, power, memory).",
             ("metric", "order", "state", "job_name", "gpu", "window", "among"),
             {
                 "metric": Param(
                     str,
                     "duration (default: how long a job ran), gpu_time, energy (all attempts), wait (in the"
                     " queue before it started), start (its first start: min the first to start, max the"
-                    " latest) or attempts (the jobs retried, most attempts first)",
+                    " latest), attempts (the jobs retried, most attempts first), or a reading's peak over"
+                    " each job's run (temperature, util, power, memory)",
                     JOB_METRICS,
                 ),
                 "among": Param(
@@ -252,9 +256,10 @@ CATALOGUE: dict[str, QuerySpec] = {
                 ),
             },
             topic="the longest jobs and those with the most GPU-time or energy",
-            answer=jq.job_rank,
+            answer=jr.job_rank,
             examples=(
                 "which job ran the longest this week?",
+                "which job ran the hottest today?",
                 "the most GPU-hours today",
                 "which job waited longest in the queue today?",
                 "which was faster, job 4 or job 6?",

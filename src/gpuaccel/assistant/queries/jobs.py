@@ -148,7 +148,7 @@ def in_span(job: Job, w: Window) -> bool:
     return w.t0 <= job.created_at < w.t1 or bool(runs_in(job, w))
 
 
-def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -> list[Job]:
+def select_jobs(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -> list[Job]:
     """Jobs matching the query's state, name, GPU and window, newest first."""
     if states is None and q.state:
         states = [JobState(q.state)]
@@ -170,7 +170,7 @@ def _select(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -
     return jobs
 
 
-def _filters(q: Query) -> str:
+def filters(q: Query) -> str:
     parts = []
     if q.among:
         ids = [x.strip() for x in q.among.split(",") if x.strip()]
@@ -376,10 +376,10 @@ def _record(
 
 
 def jobs(ctx: QueryContext, q: Query) -> Result:
-    found = _select(ctx, q)
+    found = select_jobs(ctx, q)
     what = f"{q.state} jobs" if q.state else "jobs"
     if not found:
-        return Result(q, f"There are no {what}{_filters(q)}.{_on_the_gpu(ctx, q)}")
+        return Result(q, f"There are no {what}{filters(q)}.{_on_the_gpu(ctx, q)}")
     now = ctx.now()
     # a span's jobs that ran come before those still waiting to start ("what ran today" names what ran)
     shown = (sorted(found, key=lambda j: j.started_at is None) if q.window is not None else found)[:10]
@@ -406,7 +406,7 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
         by[str(j.state)] = by.get(str(j.state), 0) + 1
     states = f" ({', '.join(f'{n} {s}' for s, n in sorted(by.items()))})" if len(by) > 1 else ""
     rows = [[j.id, j.name or j.kind, str(j.state), ran_for(j, now), clock(j.created_at)] for j in found]
-    said = f"{count}{_filters(q)}{states}: {listed}{more}."
+    said = f"{count}{filters(q)}{states}: {listed}{more}."
     if totalled:  # a sweep's, a GPU's day
         said += " " + _in_all(ctx, found, now, [used[j.id] for j in found], whole_runs=q.window is not None)
     return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])
@@ -428,13 +428,13 @@ def finished(ctx: QueryContext, q: Query) -> Result:
     now = ctx.now()
     w = q.window or last_day(now)
     states = [JobState(q.state)] if q.state else list(ENDED)
-    found = [j for j in _select(ctx, replace(q, window=None), states) if ended_in(j, w)]
+    found = [j for j in select_jobs(ctx, replace(q, window=None), states) if ended_in(j, w)]
     found.sort(key=lambda j: j.finished_at or 0.0, reverse=True)
-    named = _filters(replace(q, window=None))
+    named = filters(replace(q, window=None))
     what = f"{q.state} jobs" if q.state else "jobs"
     # of one GPU, the jobs on it now too: the last time it was used may be now
     running = (
-        _select(ctx, replace(q, window=None, state=None), [JobState.RUNNING]) if q.gpu is not None else []
+        select_jobs(ctx, replace(q, window=None, state=None), [JobState.RUNNING]) if q.gpu is not None else []
     )
     now_on = [f"{label(j)} is running on GPU {q.gpu} now, for {ran_for(j, now)}" for j in running]
     now_rows = [[j.id, j.name or j.kind, str(j.state), "-", ran_for(j, now)] for j in running]
@@ -580,14 +580,14 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     if q.metric == "attempts":
         return _attempts_rank(ctx, q)
     if q.metric == "gpu_time":
-        ranked = [(j, gpu_time(j, now)) for j in (with_events(ctx, j) for j in _select(ctx, q))]
+        ranked = [(j, gpu_time(j, now)) for j in (with_events(ctx, j) for j in select_jobs(ctx, q))]
     else:
-        ranked = [(j, run_time(j, now)) for j in _select(ctx, q)]
+        ranked = [(j, run_time(j, now)) for j in select_jobs(ctx, q)]
     ranked = [(j, v) for j, v in ranked if v is not None]
     among = f" of the {_RANKED_STATE.get(q.state, q.state)} jobs" if q.state else ""
     if not ranked:
         return Result(
-            q, f"No {_RANKED_STATE.get(q.state, q.state) + ' ' if q.state else ''}job has run{_filters(q)}."
+            q, f"No {_RANKED_STATE.get(q.state, q.state) + ' ' if q.state else ''}job has run{filters(q)}."
         )
     ranked.sort(key=lambda jv: jv[1], reverse=q.order != "min")
     best, value = ranked[0]
@@ -600,10 +600,10 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     )
     state = STATE_CLAUSES[best.state]
     head = (
-        f"{cap(label(best))} used the {word} GPU-time{among}{_filters(q)}: {told(best, value)}"
+        f"{cap(label(best))} used the {word} GPU-time{among}{filters(q)}: {told(best, value)}"
         f" ({format_duration(value)}: {_gpu_times(best, now)}); {state}."
         if q.metric == "gpu_time"
-        else f"{cap(label(best))} ran the {word}{among}{_filters(q)}: {so_far(best, value)}; {state}."
+        else f"{cap(label(best))} ran the {word}{among}{filters(q)}: {so_far(best, value)}; {state}."
     )
     runners = ranked[1 : 1 + RANK_NEXT]
     if runners:
@@ -623,16 +623,16 @@ def _wait_rank(ctx: QueryContext, q: Query) -> Result:
     """The job that waited longest (shortest) in the queue before it started, and the mean wait of the
     jobs ranked; a job still waiting counts with its wait so far."""
     now = ctx.now()
-    ranked = [(j, queue_wait(j, now)) for j in (with_events(ctx, j) for j in _select(ctx, q))]
+    ranked = [(j, queue_wait(j, now)) for j in (with_events(ctx, j) for j in select_jobs(ctx, q))]
     if not ranked:
-        return Result(q, f"No job{_filters(q)} to rank by its queue wait.")
+        return Result(q, f"No job{filters(q)} to rank by its queue wait.")
     ranked.sort(key=lambda jv: jv[1], reverse=q.order != "min")
     (best, wait), word = ranked[0], "longest" if q.order != "min" else "shortest"
 
     def waited(j: Job, v: float) -> str:
         return format_duration(v) + (" so far" if j.started_at is None and j.finished_at is None else "")
 
-    head = f"{cap(label(best))} waited the {word} in the queue{_filters(q)}: {waited(best, wait)}; "
+    head = f"{cap(label(best))} waited the {word} in the queue{filters(q)}: {waited(best, wait)}; "
     head += f"{STATE_CLAUSES[best.state]}."
     if runners := ranked[1 : 1 + RANK_NEXT]:
         head += " Next: " + ", ".join(f"{label(j)} {waited(j, v)}" for j, v in runners) + "."
@@ -647,14 +647,16 @@ def _wait_rank(ctx: QueryContext, q: Query) -> Result:
 def _start_rank(ctx: QueryContext, q: Query) -> Result:
     """The first job to start (``order`` min; max: the latest) in the span, by its first attempt's start:
     "what was the first job to start today?" (a job started before the span, running into it, is not)."""
-    started = [(j, runs[0]) for j in (with_events(ctx, j) for j in _select(ctx, q)) if (runs := attempts(j))]
+    started = [
+        (j, runs[0]) for j in (with_events(ctx, j) for j in select_jobs(ctx, q)) if (runs := attempts(j))
+    ]
     if q.window is not None:
         started = [(j, r) for j, r in started if q.window.t0 <= r.started_at < q.window.t1]
     if not started:
-        return Result(q, f"No job started{_filters(q)}.")
+        return Result(q, f"No job started{filters(q)}.")
     started.sort(key=lambda jr: jr[1].started_at, reverse=q.order == "max")
     (best, run), word = started[0], "first" if q.order != "max" else "last"
-    head = f"{cap(label(best))} started {word}{_filters(q)}: at {clock(run.started_at)}{_on_gpus(run.gpus)};"
+    head = f"{cap(label(best))} started {word}{filters(q)}: at {clock(run.started_at)}{_on_gpus(run.gpus)};"
     head += f" {STATE_CLAUSES[best.state]}."
     if runners := started[1 : 1 + RANK_NEXT]:
         each = (f"{label(j)} at {clock(r.started_at)}{_on_gpus(r.gpus)}" for j, r in runners)
@@ -680,17 +682,17 @@ def _gpu_times(job: Job, now: float) -> str:
 
 def _energy_rank(ctx: QueryContext, q: Query) -> Result:
     """The job that used the most (least) energy over all its attempts, from the daemon's energy events."""
-    found = [(j, reads.job_energy(ctx.store, j.id)) for j in _select(ctx, q)]
+    found = [(j, reads.job_energy(ctx.store, j.id)) for j in select_jobs(ctx, q)]
     ranked = sorted(
         ((j, e[0]) for j, e in found if e is not None), key=lambda jv: jv[1], reverse=q.order != "min"
     )
     if not ranked:
         kind = f"{_RANKED_STATE.get(q.state, q.state)} " if q.state else ""
-        return Result(q, f"No {kind}job has a recorded energy{_filters(q)}.")
+        return Result(q, f"No {kind}job has a recorded energy{filters(q)}.")
     (best, joules), word = ranked[0], "most" if q.order != "min" else "least"
     state = STATE_CLAUSES[best.state]
     among = f" of the {_RANKED_STATE.get(q.state, q.state)} jobs" if q.state else ""
-    head = f"{cap(label(best))} used the {word} energy{among}{_filters(q)}: {energy_exact(joules)}; {state}."
+    head = f"{cap(label(best))} used the {word} energy{among}{filters(q)}: {energy_exact(joules)}; {state}."
     if runners := ranked[1 : 1 + RANK_NEXT]:
         head += " Next: " + ", ".join(f"{label(j)} {energy_exact(v)}" for j, v in runners) + "."
     if len(ranked) > 1:  # "how much energy went into the failed jobs": what the ranked jobs used together
@@ -704,16 +706,16 @@ def _energy_rank(ctx: QueryContext, q: Query) -> Result:
 def _attempts_rank(ctx: QueryContext, q: Query) -> Result:
     """The jobs that were retried (ran more than one attempt), most attempts first, with how each ended; a
     queue answers "was any of them retried?" with these, not with every job's count."""
-    chosen = list(_select(ctx, q))
+    chosen = list(select_jobs(ctx, q))
     retried = sorted((j for j in chosen if j.attempt > 1), key=lambda j: (-j.attempt, -j.id))
     if not chosen:
-        return Result(q, f"No job{_filters(q)}.")
+        return Result(q, f"No job{filters(q)}.")
     if not retried:
         once = f"{len(chosen)} job{'s' if len(chosen) != 1 else ''}"
-        return Result(q, f"No job{_filters(q)} was retried: each of the {once} ran one attempt at most.")
+        return Result(q, f"No job{filters(q)} was retried: each of the {once} ran one attempt at most.")
     named = ", ".join(f"{label(j)} {j.attempt} attempts ({state_words(j)})" for j in retried[: RANK_NEXT + 1])
     kind = f" {_RANKED_STATE.get(q.state, q.state)}" if q.state else ""
-    head = f"{len(retried)} of the {len(chosen)}{kind} job{'s' if len(chosen) != 1 else ''}{_filters(q)}"
+    head = f"{len(retried)} of the {len(chosen)}{kind} job{'s' if len(chosen) != 1 else ''}{filters(q)}"
     head += f" {'was' if len(retried) == 1 else 'were'} retried: {named}"
     head += f" and {len(retried) - RANK_NEXT - 1} more." if len(retried) > RANK_NEXT + 1 else "."
     rows = [[j.id, j.name or j.kind, str(j.state), j.attempt] for j in retried]
@@ -726,10 +728,10 @@ def failures(ctx: QueryContext, q: Query) -> Result:
     """Failed (or, with state cancelled, cancelled) jobs with their reasons and attempts."""
 
     state = JobState(q.state or JobState.FAILED)
-    found = sorted(_select(ctx, q, [state]), key=lambda j: j.finished_at or 0.0, reverse=True)
+    found = sorted(select_jobs(ctx, q, [state]), key=lambda j: j.finished_at or 0.0, reverse=True)
     verb = "failed" if state == JobState.FAILED else "was cancelled"
     if not found:
-        return Result(q, f"No job {verb if state == JobState.FAILED else 'was cancelled'}{_filters(q)}.")
+        return Result(q, f"No job {verb if state == JobState.FAILED else 'was cancelled'}{filters(q)}.")
     shown = found[:5]
     parts = []
     for j in shown:
@@ -743,7 +745,7 @@ def failures(ctx: QueryContext, q: Query) -> Result:
     rows = [[j.id, j.name or j.kind, j.reason or "-", j.attempt] for j in found]
     return Result(
         q,
-        f"{head}{_filters(q)}. " + " ".join(parts) + more,
+        f"{head}{filters(q)}. " + " ".join(parts) + more,
         ["job", "name", "reason", "attempt"],
         rows,
         [j.id for j in shown],
@@ -808,7 +810,7 @@ def summary(ctx: QueryContext, q: Query) -> Result:
 
     now = ctx.now()
     w = q.window or last_day(now)
-    found = _select(ctx, replace(q, window=w))  # the default span filters too
+    found = select_jobs(ctx, replace(q, window=w))  # the default span filters too
     by: dict[str, int] = {}
     for j in found:
         by[str(j.state)] = by.get(str(j.state), 0) + 1

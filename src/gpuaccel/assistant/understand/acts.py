@@ -111,7 +111,10 @@ _POWER_OFF = re.compile(
     r"\b(?:switch|turn|power|shut) (?:off|down)\b(?=.*\b(?:gpu|gpus|card|cards|[ahlbv]\d{2,3}|\d{4})\b)"
     r"|\bpower (?:off|down|cycle)\b"
 )
-_HARDWARE = re.compile(r"\b(?:gpu\d*|card\d*|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig)\b")
+# a card's setting, or a value in a setting's units: "cap the H100 at 400 watts"
+_HARDWARE = re.compile(
+    r"\b(?:gpu\d*|card\d*|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig|\d+\s*(?:w|watts?|mhz))\b"
+)
 # nvidia-smi asked to change the card: a reset, a power limit, locked or application clocks, persistence,
 # compute or MIG mode, ECC (plain "nvidia-smi" asks for readings, which the chat gives)
 _NVSMI_SETTING = re.compile(

@@ -65,6 +65,9 @@ _TOPIC_FIRST = re.compile(
     r"(?:\S+\s+){0,3}\S+$",
     re.IGNORECASE,
 )
+# two things set side by side before the question that picks between them: "job 2 vs job 11, which ran
+# hotter?" is one ask
+_SIDE_BY_SIDE = re.compile(r"^(?:\S+\s+){0,3}\S+\s+(?:vs\.?|versus|or)\s+(?:\S+\s+){0,3}\S+$", re.IGNORECASE)
 _POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)  # "why did it crash?"
 
 
@@ -80,6 +83,7 @@ def split_asks(message: str) -> list[str]:
     parts = [_LEAD.sub("", p.strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
         framing = _FRAME.match(parts[k]) or _TOPIC_FIRST.match(parts[k])
+        framing = framing or (_SIDE_BY_SIDE.match(parts[k]) and re.match(r"which\b", parts[k + 1], re.I))
         if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
     parts = [p for p in parts if len(p.split()) >= 2]  # a lone "why" or "and" is not a question of its own

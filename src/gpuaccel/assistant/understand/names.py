@@ -17,7 +17,8 @@ from gpuaccel.assistant.understand.words import ORDINALS, VOCAB
 # the words a job's name shortens ("learning-rate sweep" is lr-sweep, "the resnet benchmark" resnet50-bench)
 _SHORT = (
     (r"\blearning[ -]rates?\b", "lr"),
-    (r"\bfine[ -]?tun(?:e|ing|ed)\b", "finetune"),
+    # "the 70b ft": ML shorthand for it (not a part of a name, "bert-ft")
+    (r"\bfine[ -]?tun(?:e|ing|ed)\b|(?<![\w.-])ft(?![\w.-])", "finetune"),
     (r"\bevaluation\b", "eval"),
     (r"\bbenchmark\b", "bench"),
     (r"\bstable diffusion\b", "sd"),

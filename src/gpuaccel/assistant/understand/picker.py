@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from gpuaccel.assistant.queries.catalogue import topics
 from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
+from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, before, window_of
 from gpuaccel.assistant.understand.context import Context, Picker
@@ -53,7 +54,7 @@ from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_
 LIST_VERBS = {"list", "show", "name", "names", "which"}
 LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are they were".split())
 # "since when?" of a GPU's state
-SINCE_WHEN = set("since when and it has been is that so how long like this".split())
+SINCE_WHEN = set("since when and it has been is that so how long like this what time exactly".split())
 # the readings a GPU's overview says: two of them asked together ("temp and util?") get the overview
 OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
@@ -143,7 +144,9 @@ JOB_ASPECTS = set(
     " command energy"
     # its attempts said as tries ("how many tries did it get", "how many times did it try"), its command
     # line and worker pid, what it asked for and what it waits on
-    " tries try tried times retries retried cmd pid asked ask request requested blocking blocks".split()
+    " tries try tried times retries retried cmd pid asked ask request requested blocking blocks"
+    # what it consumed: "what did it use up?" (said so by the picker), its energy and GPU-hours
+    " consume consumed consumes".split()
 )
 WH = set("what which how where when who whats".split())  # a question word
 # the results a job prints, which only its log holds ("the mmlu score of the eval", "final loss of job 3")
@@ -199,6 +202,16 @@ class RulePicker:
         if held_back and not re.search(r"\bjobs?\b|\d", question) and named_job(question, context) is None:
             # "is it being held back by anything?" of a GPU: what limits its clocks (no held job)
             question = question[: held_back.start()] + "throttled" + question[held_back.end() :]
+        # "what's the story with whisper-finetune": what about it (no story to write)
+        question = re.sub(
+            r"\b(?:what'?s|what is|whats) the (?:story|deal|situation|scoop) (?:with|on|behind)\b",
+            "what about",
+            question,
+            flags=re.I,
+        )
+        question = re.sub(
+            r"\bus(?:e|ed|es|ing) up\b", "consumed", question, flags=re.I
+        )  # not what it printed
         # "energy it burned for nothing", "all for naught": wasted, not a GPU doing nothing
         question = re.sub(
             r"\b(?:all )?for (?:nothing|naught|nought)\b|\bin vain\b", " ", question, flags=re.I
@@ -239,7 +252,14 @@ class RulePicker:
         if "power" in topics and summed and not (PEAK_WORDS | MEAN_WORDS) & set(ws):
             topics = (topics - {"power"}) | {"energy"}  # "how much power did it use in total": its energy
         hungry = (MORE | LESS | {"hungry"}) & set(ws)
-        if {"jobs", "power"} <= topics and "gpu" not in topics and hungry and "while" not in ws:
+        peak_power = bool(PEAK_WORDS & set(ws))  # "which run had the highest peak power": its reading
+        if (
+            {"jobs", "power"} <= topics
+            and "gpu" not in topics
+            and hungry
+            and "while" not in ws
+            and not peak_power
+        ):
             topics = (topics - {"power"}) | {"energy"}  # "which job was the most power-hungry": its energy
         shown = re.fullmatch(r"show (?:job )?#?(\d+)", text)  # gpuaccel show 6, typed to the chat
         if shown and (not context.job_names or int(shown.group(1)) in context.job_names.values()):
@@ -676,7 +696,8 @@ class RulePicker:
         memory_left = {"free", "left", "available", "remaining", "unused", "spare", "headroom"}
         memory_read = last is not None and last.name == "gpu_reading" and last.metric == "memory"
         same_gpu = last is not None and job is None and gpu in (None, last.gpu)
-        if memory_read and same_gpu and set(ws) & memory_left and set(ws) - STOP <= memory_left:
+        how_much = "much" in ws and not topics - {"idle", "memory", "gpu"}  # "so how much is free for me"
+        if memory_read and same_gpu and set(ws) & memory_left and (set(ws) - STOP <= memory_left or how_much):
             return replace(last, metric="free_memory")  # "free?" after a GPU's memory: what is free
         flip = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
         compared = last is not None and last.name == "job_rank" and last.among
@@ -983,7 +1004,11 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
         jobs = named_jobs_in(question, context)
     if len(jobs) < 2:
         return None
-    metric = _job_metric(raw, said, topics) or "duration"
+    # a reading over each one's run ("job 2 vs job 11 peak temp"), else how they ran
+    reading = next((m for m in READ_METRICS if m in topics), None)
+    measure = _job_metric(raw, said, topics)  # ("ran" alone says no run time: "which ran hotter")
+    metric = measure if measure not in (None, "duration") or reading is None else reading
+    metric = metric or "duration"
     order = "min" if _SHORTER & said else "max"
     return Query("job_rank", metric=metric, order=order, among=",".join(map(str, jobs)))
 

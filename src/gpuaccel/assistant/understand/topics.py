@@ -21,6 +21,7 @@ import re
 from dataclasses import replace
 
 from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
+from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import (
@@ -300,6 +301,12 @@ def query_for(
         return Query("job_rank", metric="energy", order=order, window=win, gpu=gpu, job_name=name)
     if metric == "energy":
         return Query("energy", gpu=gpu, window=win)
+    # "which job ran the hottest today", "what run had the highest peak power": jobs by a reading over
+    # their runs (not "which job is using the most memory": now)
+    job_asked = re.search(r"\b(?:which|what) (?:job|jobs|run|runs|task|training)\b", " ".join(ws))
+    past = win is not None or bool({"ran", "was", "were", "had", "got", "did"} & set(ws))
+    if job_asked and past and order is not None and metric in READ_METRICS and "now" not in ws:
+        return Query("job_rank", metric=metric, order=order, window=win, gpu=gpu, job_name=name)
     if win is not None and gpu is not None and order is not None and metric in HISTORY_COLUMNS:
         return Query("gpu_reading", gpu=gpu, metric=metric, window=win)  # "lowest power of gpu 0 today"
     one_gpus_peak = gpu is not None and order == "max"  # "the hottest gpu 1 got in the last hour"

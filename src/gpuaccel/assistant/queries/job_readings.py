@@ -1,0 +1,44 @@
+"""Jobs ranked by a GPU reading over their runs ("job 2 vs job 11 peak temp", "which job ran the hottest
+today"): each job's reading is the one ``gpu_reading`` gives over its run, so the ranking and the single
+job's answer say the same peak; every other measure of a job ranking is :func:`jobs.job_rank`'s."""
+
+from __future__ import annotations
+
+from gpuaccel.assistant.queries import jobs as jq
+from gpuaccel.assistant.queries.gpu import METRICS, UNIT, gpu_reading
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result, cell
+
+# the readings a job ranking takes: those the history keeps of every GPU, each job by its peak
+READ_METRICS = ("temperature", "util", "power", "memory")
+_WORDS = {
+    "temperature": ("ran the hottest", "ran the coolest"),
+    "util": ("ran the busiest", "ran the least busy"),
+}
+
+
+def job_rank(ctx: QueryContext, q: Query) -> Result:
+    """:func:`jobs.job_rank`, or for a reading the jobs by its peak over each one's run."""
+    if q.metric not in READ_METRICS:
+        return jq.job_rank(ctx, q)
+    metric, unit, label = q.metric, UNIT[q.metric], METRICS[q.metric][1]
+    ranked, skipped = [], []
+    for job in (j for j in jq.select_jobs(ctx, q) if j.started_at is not None):
+        read = gpu_reading(ctx, Query("gpu_reading", job=job.id, metric=metric))
+        if not read.rows:  # ran without a GPU, or no history of its run
+            skipped.append(jq.label(job))
+            continue
+        gpu, peak, at, _, mean = read.rows[0]
+        ranked.append((job, peak, f"{cell(peak)}{unit} on GPU {gpu} at {at}, mean {cell(mean)}{unit}"))
+    if not ranked:
+        return Result(q, f"No job{jq.filters(q)} ran on a GPU whose {label} history covers its run.")
+    ranked.sort(key=lambda r: r[1], reverse=q.order != "min")
+    best, _, said = ranked[0]
+    most, least = _WORDS.get(metric, (f"had the highest peak {label}", f"had the lowest peak {label}"))
+    word = most if q.order != "min" else least
+    text = f"{jq.cap(jq.label(best))} {word}{jq.filters(q)}: its peak {label} {said} (over its run)."
+    if len(ranked) > 1:
+        text += " Next: " + "; ".join(f"{jq.label(j)} {s}" for j, _, s in ranked[1 : 1 + jq.RANK_NEXT]) + "."
+    if skipped:
+        text += f" Not ranked (no GPU reading covers its run): {', '.join(skipped)}."
+    rows = [[j.id, j.name or j.kind, str(j.state), peak] for j, peak, _ in ranked[:10]]
+    return Result(q, text, ["job", "name", "state", f"peak {label}"], rows, [best.id])
