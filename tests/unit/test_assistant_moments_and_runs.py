@@ -125,3 +125,21 @@ def test_jobs_ranked_by_a_reading_over_their_runs(heldout_svc: AssistantService)
         "min",
     )
     assert "Not ranked (no GPU reading covers its run): job 1 (data-prep)." in text, text
+
+
+def test_shorthand_and_idioms_of_this_round(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "did the 70b ft finish ok", None)
+    assert query == {"name": "job_detail", "job": 2}, query  # ft: finetune (llama-70b-finetune)
+    _, _, query = ask(heldout_svc, "what's the deal with whisper-finetune", None)
+    assert query == {"name": "job_detail", "job": 14}, query
+    sid, _, _ = ask(heldout_svc, "any idle card?", None)
+    _, text, query = ask(heldout_svc, "since what time exactly?", sid)
+    assert query == {"name": "idle_gpus"} and "since 13:24" in text, (query, text)
+    _, text, query = ask(heldout_svc, "please cap gpu 1 at 250 watts", None)
+    assert query is None and "nvidia-smi" in text, text
+    sid, _, _ = ask(heldout_svc, "gpu 0 memory use", None)
+    _, text, query = ask(heldout_svc, "ok and how much is free for another run", sid)
+    assert query == {"name": "gpu_reading", "gpu": 0, "metric": "free_memory"}, query
+    sid, _, _ = ask(heldout_svc, "tell me about job 6", None)
+    _, text, query = ask(heldout_svc, "what did it use up", sid)
+    assert query == {"name": "job_detail", "job": 6} and "190 Wh" in text, (query, text)
