@@ -13,8 +13,9 @@ HTML export is shot in headless Chromium, and the desktop app's chat is grabbed 
 (the rules' pick), then, in a new conversation, "what got nuked?" (the picking model's,
 which says so), a conversation with a request to act on the job in focus and a dictated "gpu zero", one
 over a span, one with each card's busy time today, the first job to start and a GPU's processes, and one
-with the jobs retried, the failed jobs' energy together, what is held since when and the GPUs' health, and
-one with the cards allocated and free.
+with the jobs retried, the failed jobs' energy together, what is held since when and the GPUs' health, one
+with the cards allocated and free, and one with a peak's moment, the job on the card then, the other card's
+peak and the jobs ranked by their peak temperature.
 """
 
 from __future__ import annotations
@@ -232,6 +233,10 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         # who holds which card, a card's memory and then what is free of it
         (("which cards are allocated and which are free?", "vram on gpu 0", "free?"),
          "chat_allocated_and_free.png"),
+        # a peak's moment and the job on the card then, the same reading of the other card, jobs by heat
+        (("what was gpu 1's hottest today?", "which job was running then?", "and gpu 0's peak?",
+          "which job ran the hottest today?"),
+         "chat_peak_moment_and_hottest_job.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading

@@ -28,7 +28,9 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
             skipped.append(jq.label(job))
             continue
         gpu, peak, at, _, mean = read.rows[0]
-        ranked.append((job, peak, f"{cell(peak)}{unit} on GPU {gpu} at {at}, mean {cell(mean)}{unit}"))
+        # when, at the history's resolution as the job's own reading says it (a 1 min row: its minute)
+        when = "" if at == "-" else f" at {at}" if at.count(":") == 2 else f" in the minute from {at}"
+        ranked.append((job, peak, f"{cell(peak)}{unit} on GPU {gpu}{when}, mean {cell(mean)}{unit}"))
     if not ranked:
         return Result(q, f"No job{jq.filters(q)} ran on a GPU whose {label} history covers its run.")
     ranked.sort(key=lambda r: r[1], reverse=q.order != "min")
