@@ -143,3 +143,38 @@ def test_shorthand_and_idioms_of_this_round(heldout_svc: AssistantService) -> No
     sid, _, _ = ask(heldout_svc, "tell me about job 6", None)
     _, text, query = ask(heldout_svc, "what did it use up", sid)
     assert query == {"name": "job_detail", "job": 6} and "190 Wh" in text, (query, text)
+
+
+def test_follow_ups_that_compare_rank_or_pick_from_a_ranking(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "h100 peak temp today", None)
+    _, text, query = ask(heldout_svc, "how does that stack up against the 4090?", sid)
+    assert query is not None and query.get("gpu") is None and query["metric"] == "temperature", query
+    assert "GPU 0 peaked at 91 °C" in text and "GPU 1 peaked at 73 °C" in text, text
+    sid, _, _ = ask(heldout_svc, "mean power of job 6 over its run", None)
+    _, text, query = ask(heldout_svc, "compared to llama-8b-eval?", sid)
+    assert query == {"name": "job_rank", "metric": "power", "order": "max", "among": "6,4"}, query
+    assert "mean 569 W" in text and "mean 396 W" in text, text
+    sid, _, _ = ask(heldout_svc, "which jobs used the most energy", None)
+    _, text, query = ask(heldout_svc, "and the runner up?", sid)
+    assert query is not None and query["name"] == "job_rank" and "job 4 (llama-8b-eval) 277 Wh" in text
+    _, text, query = ask(heldout_svc, "how much did the top one use", sid)
+    assert query == {"name": "job_detail", "job": 2}, query
+
+
+def test_a_retried_jobs_run_time_in_a_ranking_says_its_attempts(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "which ran longer, job 5 or job 4?", None)
+    assert "job 5 (sd-xl-train) 3m21s, 9m41s over its 3 attempts (failed)" in text, text
+
+
+def test_an_arrays_end_element_said_by_name_and_what_ran_in_a_span(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "for lr-sweep, the final element: when did it start?", None)
+    assert query == {"name": "job_detail", "job": 10}, query
+    _, _, query = ask(heldout_svc, "lr-sweep from the first element's start to the last one's end?", None)
+    assert query is not None and query["name"] != "job_detail", query  # the whole array's span
+    _, text, query = ask(heldout_svc, "which jobs ran yesterday and how did each end", None)
+    assert query is not None and query["name"] == "jobs" and "job 2 (llama-70b-finetune)" in text, text
+    _, text, query = ask(heldout_svc, "please put priority 3 on job 13", None)
+    assert query is None and "gpuaccel priority 13 3" in text, text
+    sid, _, _ = ask(heldout_svc, "tell me about job 11", None)
+    _, _, query = ask(heldout_svc, "which step is it at?", sid)
+    assert query == {"name": "job_log", "job": 11}, query

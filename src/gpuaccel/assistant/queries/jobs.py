@@ -582,7 +582,7 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     if q.metric == "gpu_time":
         ranked = [(j, gpu_time(j, now)) for j in (with_events(ctx, j) for j in select_jobs(ctx, q))]
     else:
-        ranked = [(j, run_time(j, now)) for j in select_jobs(ctx, q)]
+        ranked = [(j, run_time(j, now)) for j in (with_events(ctx, j) for j in select_jobs(ctx, q))]
     ranked = [(j, v) for j, v in ranked if v is not None]
     among = f" of the {_RANKED_STATE.get(q.state, q.state)} jobs" if q.state else ""
     if not ranked:
@@ -592,7 +592,9 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     ranked.sort(key=lambda jv: jv[1], reverse=q.order != "min")
     best, value = ranked[0]
     what = "GPU-hours" if q.metric == "gpu_time" else "run time"
-    told = _gpu_hours if q.metric == "gpu_time" else so_far  # GPU-time in GPU-hours, as every view says it
+    # GPU-time in GPU-hours, as every view says it; a run time is its last attempt's, as the job's detail
+    # says it, with its attempts' sum beside it for a job that ran more than once
+    told = _gpu_hours if q.metric == "gpu_time" else _run_told
     word = (
         ("most" if q.order != "min" else "least")
         if q.metric == "gpu_time"
@@ -610,6 +612,16 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         head += " Next: " + ", ".join(f"{label(j)} {told(j, v)} ({state_words(j)})" for j, v in runners) + "."
     rows = [[j.id, j.name or j.kind, str(j.state), told(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
+
+
+def _run_told(job: Job, seconds: float) -> str:
+    """A ranking's run time: "3m21s, 9m41s over its 3 attempts" of a job read with its events."""
+    runs = attempts(job)
+    if len(runs) < 2:
+        return so_far(job, seconds)
+    now = runs[-1].started_at + seconds  # the last attempt's end, or now while it runs
+    total = sum(a.run_s(now) for a in runs)
+    return f"{so_far(job, seconds)}, {format_duration(total)} over its {len(runs)} attempts"
 
 
 def queue_wait(job: Job, now: float) -> float:

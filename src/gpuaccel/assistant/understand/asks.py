@@ -55,7 +55,8 @@ _PURPOSE = re.compile(
 )
 # a clause that frames the ask after it (a time, a job's run): "During the running of X, what was ...?"
 _FRAME = re.compile(
-    r"^(?:during|while|since|for|in|over|between|from|after|before|until|till|across|among|throughout)\b",
+    r"^(?:during|while|since|for|in|over|between|from|after|before|until|till|across|among|throughout"
+    r"|of|out of)\b",
     re.IGNORECASE,
 )
 # a thing named before the question about it: "The lr-sweep array, which element failed?"

@@ -82,8 +82,10 @@ def step_within(last: Query, step: int, listing: list[int], listed: Query | None
     return listed
 
 
-# "the second one", "the third job", or the ordinal last ("and the second?")
-_NTH = re.compile(rf"\b({'|'.join(ORDINALS)})(?:\s+(?:one|job|task|run|entry)\b|\s*$)")
+# "the second one", "the third job", or the ordinal last ("and the second?"); "the top one" of a ranking
+_NTH = re.compile(rf"\b(?:({'|'.join(ORDINALS)})(?:\s+(?:one|job|task|run|entry)\b|\s*$)|(top) one\b)")
+# "and the runner-up?" after a ranking: the ranking names it after the first ("Next: ...")
+RUNNER_UP = re.compile(r"^(?:and |what about |who'?s |whats |what'?s )?(?:the )?runner[\s-]?ups?$")
 
 
 # "which one failed first", "which started first": first in time, not first as a newest-first list shows it
@@ -103,5 +105,5 @@ def nth_of_list(text: str, last: Query | None, listing: list[int], listed: Query
     if listed.name in NEWEST_FIRST and _FIRST_IN_TIME.search(text):
         return Query("job_detail", job=listing[0])  # "which one failed first": the earliest, listed last
     shown = listing[::-1] if listed.name in NEWEST_FIRST else listing
-    n = ORDINALS.index(m.group(1)) % 4
+    n = 0 if m.group(2) else ORDINALS.index(m.group(1)) % 4
     return Query("job_detail", job=shown[n]) if n < len(shown) else listed

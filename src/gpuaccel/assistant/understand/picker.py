@@ -21,7 +21,7 @@ from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, before, window_of
 from gpuaccel.assistant.understand.context import Context, Picker
 from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere
-from gpuaccel.assistant.understand.lists import LISTS, nth_of_list, step_from_list, step_within
+from gpuaccel.assistant.understand.lists import LISTS, RUNNER_UP, nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import (
     gaming_card,
     gpu_by_state,
@@ -289,6 +289,8 @@ class RulePicker:
         compared = _compared(question, ws, topics, context)
         if compared is not None:  # "which was faster, the 8b eval or the sweep?"
             return compared
+        if context.last is not None and context.last.name in RANKED and RUNNER_UP.match(text):
+            return context.last  # "and the runner-up?": the ranking says it after the first
         nth = nth_of_list(text, context.last, context.listing, context.listed)  # "the second one"
         if nth is not None and nth.job is None:
             return nth  # past the list's end: the list again
@@ -297,6 +299,9 @@ class RulePicker:
         named_gpus = named_gpus and not (nth is None and model_said_as_a_kind(question, context))
         if not named_gpus and job is None and asks_advice(question, topics):
             return None  # "what's the best learning rate for mistral 7b": advice, not the job named
+        back = _compared_back(question, text, topics, context, gpu, job, named_gpus)
+        if back is not None:  # "how does that compare to the H100?" after a reading
+            return back
         refined = refine_topics(ws, topics, gpu)
         if refined is None:
             return None  # "how hot is it outside?"
@@ -541,8 +546,8 @@ class RulePicker:
         if log is not None:
             return log  # "show me the log of job 3", "what did it print?"
         whole = (
-            _array_said(text, job, gpu, nth is not None, context, topics)
-            or _end_element(text, job, gpu, context)
+            _end_element(text, job, gpu, context)  # "the last element" of an array said: that element
+            or _array_said(text, job, gpu, nth is not None, context, topics)
             or _whole_array(text, job, gpu, nth is not None, context, topics)
         )
         if whole is not None:
@@ -850,7 +855,10 @@ class RulePicker:
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
         # "how much energy did it use on the H100 in that time": the GPU said is the one the job ran on
         its_gpu = _ran_on(context, job_of, gpu)
+        printed_asked = bool(PRINTED & set(ws)) and not topics - {"jobs", "log", "running"}
         if job_of is not None and job is None and its_gpu and win is None and about_job and aspect:
+            if printed_asked:
+                return Query("job_log", job=job_of)  # "at which step is it now?": what it printed
             if (
                 {"it", "its", "that", "those", "these", "they", "them"} & set(ws)
                 or brief
@@ -1013,6 +1021,37 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
     return Query("job_rank", metric=metric, order=order, among=",".join(map(str, jobs)))
 
 
+# the last answer set beside something else: "how does that compare to the H100?", "vs resnet50-bench?"
+_COMPARE_BACK = re.compile(
+    r"\b(?:how (?:does|do|did|would) (?:that|it|this|those) (?:compare|stack up)|compared? (?:to|with)|vs\.?"
+    r"|versus|against)\b"
+)
+
+
+def _compared_back(
+    question: str,
+    text: str,
+    topics: set[str],
+    context: Context,
+    gpu: int | None,
+    job: int | None,
+    named_gpus: bool,
+) -> Query | None:
+    """The last reading beside a GPU or a job the question names: over the same span on every GPU (the
+    answer says each), or the jobs ranked by it over their runs; None when the question asks more."""
+    last = context.last
+    if last is None or last.name != "gpu_reading" or not _COMPARE_BACK.search(text):
+        return None
+    if topics & METRICS - {last.metric}:
+        return None  # "how does its power compare to the H100's": another reading, asked as such
+    if named_gpus and job is None and last.job is None:
+        return replace(last, gpu=None)  # the same reading of both cards, each said
+    other = job if job is not None else named_job(question, context)
+    if other is not None and last.job is not None and other != last.job and last.metric in READ_METRICS:
+        return Query("job_rank", metric=last.metric, order="max", among=f"{last.job},{other}")
+    return None
+
+
 def _job_metric(raw: list[str], said: set[str], topics: set[str]) -> str | None:
     """The measure of jobs a comparison's words ask (energy, queue wait, GPU-time, run time), or None when
     they name none."""
@@ -1065,18 +1104,28 @@ def array_elements(question: str, context: Context) -> str:
     return re.sub(r"(?<![\w.])(\d+)_(\d+)\b", element, question)
 
 
+def _spaced(name: str) -> str:
+    """A job name as the question's words have it: "lr-sweep" is "lr sweep"."""
+    return " ".join(words(name))
+
+
 def _end_element(text: str, job: int | None, gpu: int | None, context: Context) -> Query | None:
     """ "the last element", "the first task" of the array named or in focus: its highest (lowest) index."""
     # "the last element", or the array said between: "the last lr sweep job", "the first sweep run"
     end = re.search(r"\b(last|final|first)\s+(?:[\w-]+\s+){0,3}?(?:element|elem|task|index|job|run)\b", text)
     if end is None or gpu is not None:
         return None
+    if re.search(r"\bfirst\b", text) and re.search(r"\b(?:last|final)\b", text):
+        return None  # "from the first element starting to the last one finishing": the whole array's span
     last = context.last
     of = job if job is not None else context.job_in_focus()
     named = {i: n for n, i in context.job_names.items()}
     array = next((a for a in context.arrays.values() if of in a.values()), None)
     if array is None and last is not None and last.job_name in context.arrays:
         array = context.arrays[last.job_name]  # "the last element" after the array's jobs
+    if array is None:  # "in the lr-sweep, the last element": the array said by name
+        said = [els for n, els in context.arrays.items() if re.search(rf"\b{re.escape(_spaced(n))}\b", text)]
+        array = said[0] if len(said) == 1 else None
     if array is None or (job is not None and named.get(job) is None):
         return None
     index = max(array) if end.group(1) != "first" else min(array)

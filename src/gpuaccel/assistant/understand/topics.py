@@ -384,6 +384,11 @@ def query_for(
         )
         return Query("queue", state=state)
     ended = ENDED_WORDS & set(ws) and not _succeeded(ws) and order is None and "long" not in topics
+    # "what ran yesterday and how did each one end": the span's jobs, each with how it ended (not only
+    # those that ended in it)
+    ended = ended and not re.search(
+        r"\b(?:what|which|jobs?)\s+(?:\w+\s+)?ran\b.*\b(?:how|each)\b", " ".join(ws)
+    )
     asked = {"what", "which", "list", "show", "any", "anything", "how"} & set(ws)  # "list finished jobs"
     if ended and not topics & {"running", "queue", "fail", "cancel"} and (win or asked):
         return Query("finished", window=win, gpu=gpu, job_name=name)  # "what finished today": ended in it
