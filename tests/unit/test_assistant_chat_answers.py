@@ -65,7 +65,8 @@ def test_direct_questions_answered_with_true_numbers(svc: AssistantService) -> N
     assert text.startswith("Job 3 (oom-c) failed after")
     assert "CUDA out of memory while allocating 2.00 GiB (attempt 1 of 1, exit code 1)." in text
     text, _ = ask(client, "What is using GPU memory?", sid)
-    assert "GPU 0 uses 40 GiB of 79.6 GiB." in text and "Process 4242 (fake-trainer) holds 20 GiB" in text
+    assert "GPU 0 uses 40 GiB of 79.6 GiB (40960 MiB of 81559 MiB)." in text
+    assert "Process 4242 (fake-trainer) holds 20 GiB" in text
     hist = client.get(f"/api/v1/assistant/sessions/{sid}").json()["messages"]
     assert [m["role"] for m in hist] == ["user", "assistant"] * 3
     assert "Result of gpu_reading" in hist[0]["meta"]["facts"] and "71 °C" in hist[0]["meta"]["facts"]

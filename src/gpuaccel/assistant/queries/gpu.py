@@ -580,9 +580,11 @@ def memory_users(ctx: QueryContext, q: Query) -> Result:
         return Result(q, why)
     parts, rows = [], []
     for g in gpus:
-        parts.append(
+        used_mib, total_mib = g.get("mem_used_mib"), g.get("mem_total_mib")
+        exact = f" ({mib(used_mib)} of {mib(total_mib)})" if used_mib is not None and total_mib else ""
+        parts.append(  # in MiB too, as its reading and its processes' lines say it
             f"GPU {g['index']} uses {_say(_value(g, 'memory'), 'memory', g)}"
-            f" of {_say(gib(g['mem_total_mib']), 'memory', g)}."
+            f" of {_say(gib(g['mem_total_mib']), 'memory', g)}{exact}."
         )
         named = {j["id"]: j["name"] for j in ctx.facts().running}
         for p in g["processes"]:
