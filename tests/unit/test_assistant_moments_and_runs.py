@@ -178,3 +178,10 @@ def test_an_arrays_end_element_said_by_name_and_what_ran_in_a_span(heldout_svc: 
     sid, _, _ = ask(heldout_svc, "tell me about job 11", None)
     _, _, query = ask(heldout_svc, "which step is it at?", sid)
     assert query == {"name": "job_log", "job": 11}, query
+
+
+def test_a_comparison_of_named_jobs_says_each_side_by_side(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "job 6 vs job 4: energy and run time", None)
+    # in the order named
+    assert "Side by side: job 6 (resnet50-bench) ran 20m00s, 190 Wh, 0.33 GPU-hours" in text, text
+    assert "; job 4 (llama-8b-eval) ran 42m00s, 277 Wh, 0.70 GPU-hours" in text, text

@@ -17,9 +17,16 @@ _WORDS = {
 
 
 def job_rank(ctx: QueryContext, q: Query) -> Result:
-    """:func:`jobs.job_rank`, or for a reading the jobs by its peak over each one's run."""
-    if q.metric not in READ_METRICS:
-        return jq.job_rank(ctx, q)
+    """:func:`jobs.job_rank`, or for a reading the jobs by its peak over each one's run; the jobs a
+    comparison names are then said side by side (:func:`jobs.side_by_side`)."""
+    result = jq.job_rank(ctx, q) if q.metric not in READ_METRICS else _by_reading(ctx, q)
+    if q.among:
+        result.sentence += jq.side_by_side(ctx, q)
+    return result
+
+
+def _by_reading(ctx: QueryContext, q: Query) -> Result:
+    """The jobs by a reading's peak over each one's run (the highest first, ``order`` min: the lowest)."""
     metric, unit, label = q.metric, UNIT[q.metric], METRICS[q.metric][1]
     ranked, skipped = [], []
     for job in (j for j in jq.select_jobs(ctx, q) if j.started_at is not None):

@@ -624,6 +624,31 @@ def _run_told(job: Job, seconds: float) -> str:
     return f"{so_far(job, seconds)}, {format_duration(total)} over its {len(runs)} attempts"
 
 
+def side_by_side(ctx: QueryContext, q: Query) -> str:
+    """The jobs a comparison names (``q.among``), each with its run time, energy, GPU-hours and queue wait as
+    their own answers write them: "compare job 4 and job 5, run time and energy" asks more than one
+    measure, and a ranking says only its own."""
+    now = ctx.now()
+    found = [with_events(ctx, j) for j in select_jobs(ctx, replace(q, state=None))]
+    if len(found) < 2 or not q.among:
+        return ""
+
+    def one(j: Job) -> str:
+        t = run_time(j, now)
+        if t is None:
+            return f"{label(j)} has not run (waiting {format_duration(queue_wait(j, now))})"
+        used = reads.job_energy(ctx.store, j.id)
+        said = [
+            f"ran {_run_told(j, t)}",
+            energy_text(used[0]) if used is not None else "no recorded energy",
+            _gpu_hours(j, gpu_time(j, now) or 0.0),
+            f"waited {format_duration(queue_wait(j, now))}",
+        ]
+        return f"{label(j)} {', '.join(said)} ({state_words(j)})"
+
+    return " Side by side: " + "; ".join(one(j) for j in found) + "."
+
+
 def queue_wait(job: Job, now: float) -> float:
     """How long a job waited in the queue before its first start, as its record says it ("started at 12:51
     after 53m05s in the queue"); a job that has not started yet: its wait so far."""
