@@ -12,6 +12,7 @@ from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.asks import split_asks
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.grammar import jobs_in
+from gpuaccel.assistant.understand.names import as_named
 
 
 def test_the_job_on_a_gpu_at_its_peak(heldout_svc: AssistantService) -> None:
@@ -124,7 +125,7 @@ def test_jobs_ranked_by_a_reading_over_their_runs(heldout_svc: AssistantService)
         "power",
         "min",
     )
-    assert "Not ranked (no GPU reading covers its run): job 1 (data-prep)." in text, text
+    assert "or no history covers its run): job 1 (data-prep)." in text, text
 
 
 def test_shorthand_and_idioms_of_this_round(heldout_svc: AssistantService) -> None:
@@ -185,3 +186,27 @@ def test_a_comparison_of_named_jobs_says_each_side_by_side(heldout_svc: Assistan
     # in the order named
     assert "Side by side: job 6 (resnet50-bench) ran 20m00s, 190 Wh, 0.33 GPU-hours" in text, text
     assert "; job 4 (llama-8b-eval) ran 42m00s, 277 Wh, 0.70 GPU-hours" in text, text
+
+
+def test_what_the_review_of_this_round_found(heldout_svc: AssistantService) -> None:
+    assert len(split_asks("is gpu 1 busy or idle? which jobs are running?")) == 2  # a yes/no question
+    sid, _, _ = ask(heldout_svc, "what failed today", None)
+    _, _, query = ask(heldout_svc, "which one is listed first", sid)
+    assert query == {"name": "job_detail", "job": 9}, query  # as shown, not first in time
+    sid, _, _ = ask(heldout_svc, "peak memory of job 4 over its run", None)
+    _, _, query = ask(heldout_svc, "and over job 6's run?", sid)
+    assert query == {"name": "gpu_reading", "job": 6, "metric": "memory"}, query
+    sid, _, _ = ask(heldout_svc, "peak temp while job 5 ran", None)
+    sid, _, _ = ask(heldout_svc, "tell me about job 2", sid)
+    _, _, query = ask(heldout_svc, "and gpu 1's peak?", sid)
+    assert query == {"name": "gpu_reading", "gpu": 1, "job": 5, "metric": "temperature"}, query
+    _, text, _ = ask(heldout_svc, "is gpu 0 being held back?", None)
+    assert "held back by: power cap" in text, text
+    _, text, query = ask(heldout_svc, "which job ran the hottest today", None)
+    assert "(over its run today)" in text, text
+
+
+def test_ft_is_finetune_only_as_a_word_of_its_own() -> None:
+    assert as_named("the 70b ft") == "the 70b finetune"
+    assert as_named("how did the ft go.") == "how did the finetune go."
+    assert "ft" in as_named("a 6 ft cable") and "bert-ft" in as_named("is bert-ft done")

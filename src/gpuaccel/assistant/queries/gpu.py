@@ -267,8 +267,14 @@ def _during(ctx: QueryContext, q: Query) -> tuple[Query | None, str | None]:
     if q.gpu is None and len(gpus) > 1:
         return None, f"{cap(label(job))} ran on GPUs {', '.join(map(str, gpus))}: say which one."
     last = " (its last attempt)" if job.attempt > 1 else ""
-    end = job.finished_at or ctx.now()
-    span = Window(job.started_at, end, f"while {label(job)} ran{last}, {clock(job.started_at)}-{clock(end)}")
+    start, end = job.started_at, job.finished_at or ctx.now()
+    within = ""
+    if q.window is not None:  # its run within the span said: "which job ran the hottest today"
+        start, end = max(start, q.window.t0), min(end, q.window.t1)
+        if end <= start:
+            return None, f"{cap(label(job))} did not run {q.window.label}{last}."
+        within = f" ({q.window.label})"
+    span = Window(start, end, f"while {label(job)} ran{last}, {clock(start)}-{clock(end)}{within}")
     return replace(q, job=None, gpu=q.gpu if q.gpu is not None else gpus[0], window=span), None
 
 

@@ -4,9 +4,12 @@ job's answer say the same peak; every other measure of a job ranking is :func:`j
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gpuaccel.assistant.queries import jobs as jq
 from gpuaccel.assistant.queries.gpu import METRICS, UNIT, gpu_reading
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, cell
+from gpuaccel.assistant.queries.spans import last_week
 
 # the readings a job ranking takes: those the history keeps of every GPU, each job by its peak
 READ_METRICS = ("temperature", "util", "power", "memory")
@@ -27,11 +30,15 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
 
 def _by_reading(ctx: QueryContext, q: Query) -> Result:
     """The jobs by a reading's peak over each one's run (the highest first, ``order`` min: the lowest)."""
-    metric, unit, label = q.metric, UNIT[q.metric], METRICS[q.metric][1]
+    metric = q.metric or "temperature"  # (a metric of READ_METRICS: job_rank sends no other here)
+    unit, label = UNIT[metric], METRICS[metric][1]
+    # without a span, the last week's jobs: each is a read of the history, which keeps no older 1 s rows
+    q = q if q.window is not None or q.among else replace(q, window=last_week(ctx.now()))
     ranked, skipped = [], []
     for job in (j for j in jq.select_jobs(ctx, q) if j.started_at is not None):
-        read = gpu_reading(ctx, Query("gpu_reading", job=job.id, metric=metric))
-        if not read.rows:  # ran without a GPU, or no history of its run
+        # its run within the span (a job still running at midnight ran "today" from 00:00), on the GPU said
+        read = gpu_reading(ctx, Query("gpu_reading", job=job.id, gpu=q.gpu, metric=metric, window=q.window))
+        if not read.rows:  # ran without a GPU, on several (none said), or no history of its run
             skipped.append(jq.label(job))
             continue
         gpu, peak, at, _, mean = read.rows[0]
@@ -44,10 +51,13 @@ def _by_reading(ctx: QueryContext, q: Query) -> Result:
     best, _, said = ranked[0]
     most, least = _WORDS.get(metric, (f"had the highest peak {label}", f"had the lowest peak {label}"))
     word = most if q.order != "min" else least
-    text = f"{jq.cap(jq.label(best))} {word}{jq.filters(q)}: its peak {label} {said} (over its run)."
+    within = f" {q.window.label}" if q.window is not None and not q.among else ""
+    text = f"{jq.cap(jq.label(best))} {word}{jq.filters(q)}: its peak {label} {said} (over its run{within})."
     if len(ranked) > 1:
         text += " Next: " + "; ".join(f"{jq.label(j)} {s}" for j, _, s in ranked[1 : 1 + jq.RANK_NEXT]) + "."
-    if skipped:
-        text += f" Not ranked (no GPU reading covers its run): {', '.join(skipped)}."
+    if skipped:  # at most five named
+        more = f" and {len(skipped) - 5} more" if len(skipped) > 5 else ""
+        why = "ran without a GPU, on several with none said, or no history covers its run"
+        text += f" Not ranked ({why}): {', '.join(skipped[:5])}{more}."
     rows = [[j.id, j.name or j.kind, str(j.state), peak] for j, peak, _ in ranked[:10]]
     return Result(q, text, ["job", "name", "state", f"peak {label}"], rows, [best.id])

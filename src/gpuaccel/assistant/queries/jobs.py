@@ -161,13 +161,20 @@ def select_jobs(ctx: QueryContext, q: Query, states: list[JobState] | None = Non
     if q.job_name:
         needle = q.job_name.lower()
         jobs = [j for j in jobs if needle in (j.name or j.kind).lower()]
-    if q.gpu is not None or q.window is not None:
-        jobs = [with_events(ctx, j) for j in jobs]  # every attempt: a retried job may have moved or ended
-    if q.gpu is not None:  # an attempt on that GPU (in the span, when one is said)
-        jobs = [j for j in jobs if any(q.gpu in a.gpus for a in runs_in(j, q.window))]
-    if q.window is not None:
+    if q.window is not None:  # every attempt in the span: a retried job may have moved or ended
+        jobs = [with_events(ctx, j) for j in jobs if may_touch(j, q.window)]
         jobs = [j for j in jobs if in_span(j, q.window)]
+        if q.gpu is not None:  # an attempt on that GPU in the span
+            jobs = [j for j in jobs if any(q.gpu in a.gpus for a in runs_in(j, q.window))]
+    elif q.gpu is not None:  # without a span, where it is (or last was): "what's running on gpu 1"
+        jobs = [j for j in jobs if q.gpu in j.assigned_gpus]
     return jobs
+
+
+def may_touch(job: Job, w: Window) -> bool:
+    """Whether ``job`` could count in span ``w`` at all, from its row alone (submitted before the span ends,
+    not ended before it starts): the cheap test before its attempts are read."""
+    return job.created_at < w.t1 and (job.finished_at is None or job.finished_at >= w.t0)
 
 
 def filters(q: Query) -> str:
@@ -473,7 +480,8 @@ def gpu_jobs(ctx: QueryContext, q: Query) -> Result:
     per GPU), most first (``order`` min: fewest first)."""
     now = ctx.now()
     w = q.window or last_day(now)
-    ran = [with_events(ctx, j) for j in ctx.store.list(limit=SCAN) if j.started_at is not None]
+    listed = ctx.store.list(limit=SCAN)
+    ran = [with_events(ctx, j) for j in listed if j.started_at is not None and may_touch(j, w)]
     per: dict[int, list[int]] = {int(g["index"]): [] for g in ctx.facts().gpus}  # a GPU that ran none too
     for j in ran:
         on = {int(g) for a in runs_in(j, w) for g in a.gpus}
@@ -567,8 +575,9 @@ _RANKED_STATE = {"succeeded": "successful"}  # "the shortest of the successful j
 
 
 def job_rank(ctx: QueryContext, q: Query) -> Result:
-    """Longest / shortest run, or most / least GPU-time (run time x GPUs held). Each job named says its
-    state, and a running job's time is its time so far: the "longest job" may not have finished."""
+    """Longest / shortest run, most / least GPU-time (run time x GPUs held), energy, queue wait, first start
+    or attempts. Each job named says its state, and a running job's time is its time so far: the "longest
+    job" may not have finished. (A reading's peak over each run: :mod:`queries.job_readings`.)"""
 
     now = ctx.now()
     if q.metric == "energy":
@@ -605,7 +614,7 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         f"{cap(label(best))} used the {word} GPU-time{among}{filters(q)}: {told(best, value)}"
         f" ({format_duration(value)}: {_gpu_times(best, now)}); {state}."
         if q.metric == "gpu_time"
-        else f"{cap(label(best))} ran the {word}{among}{filters(q)}: {so_far(best, value)}; {state}."
+        else f"{cap(label(best))} ran the {word}{among}{filters(q)}: {told(best, value)}; {state}."
     )
     runners = ranked[1 : 1 + RANK_NEXT]
     if runners:
@@ -628,9 +637,11 @@ def side_by_side(ctx: QueryContext, q: Query) -> str:
     """The jobs a comparison names (``q.among``), each with its run time, energy, GPU-hours and queue wait as
     their own answers write them: "compare job 4 and job 5, run time and energy" asks more than one
     measure, and a ranking says only its own."""
+    if not q.among:
+        return ""
     now = ctx.now()
     found = [with_events(ctx, j) for j in select_jobs(ctx, replace(q, state=None))]
-    if len(found) < 2 or not q.among:
+    if len(found) < 2:
         return ""
 
     def one(j: Job) -> str:
@@ -638,9 +649,17 @@ def side_by_side(ctx: QueryContext, q: Query) -> str:
         if t is None:
             return f"{label(j)} has not run (waiting {format_duration(queue_wait(j, now))})"
         used = reads.job_energy(ctx.store, j.id)
+        so_far_used = _energy_so_far(ctx, j, now) if used is None else None  # a running job's, as its detail
+        energy = (
+            energy_text(used[0])
+            if used is not None
+            else f"{energy_text(so_far_used[0])} so far"
+            if so_far_used
+            else "no recorded energy"
+        )
         said = [
             f"ran {_run_told(j, t)}",
-            energy_text(used[0]) if used is not None else "no recorded energy",
+            energy,
             _gpu_hours(j, gpu_time(j, now) or 0.0),
             f"waited {format_duration(queue_wait(j, now))}",
         ]

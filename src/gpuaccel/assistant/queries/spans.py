@@ -13,6 +13,11 @@ def last_day(now: float) -> Window:
     return Window(now - 86400, now, "in the last 24 hours")
 
 
+def last_week(now: float) -> Window:
+    """The last 7 days: what a ranking of jobs by a reading reads when no span is said."""
+    return Window(now - 7 * 86400, now, "in the last 7 days")
+
+
 _CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?"
 _BETWEEN = re.compile(
     rf"\b(?:between|from)\s+{_CLOCK}\s+(?:and|to|until|till|-)\s+{_CLOCK}"

@@ -68,7 +68,11 @@ _TOPIC_FIRST = re.compile(
 )
 # two things set side by side before the question that picks between them: "job 2 vs job 11, which ran
 # hotter?" is one ask
-_SIDE_BY_SIDE = re.compile(r"^(?:\S+\s+){0,3}\S+\s+(?:vs\.?|versus|or)\s+(?:\S+\s+){0,3}\S+$", re.IGNORECASE)
+_SIDE_BY_SIDE = re.compile(  # (not a question of its own: "is gpu 1 busy or idle")
+    r"^(?!(?:is|are|was|were|did|does|do|has|have|can|could|will|what|which|how|why|when|who|where)\b)"
+    r"(?:\S+\s+){0,3}\S+\s+(?:vs\.?|versus|or)\s+(?:\S+\s+){0,3}\S+$",
+    re.IGNORECASE,
+)
 _POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)  # "why did it crash?"
 
 

@@ -89,7 +89,10 @@ RUNNER_UP = re.compile(r"^(?:and |what about |who'?s |whats |what'?s )?(?:the )?
 
 
 # "which one failed first", "which started first": first in time, not first as a newest-first list shows it
-_FIRST_IN_TIME = re.compile(r"\b(?:\w+ed|ran|began|died|broke|went|fell|came in)\s+(?:first|1st)\b")
+_FIRST_IN_TIME = re.compile(
+    r"\b(?!(?:listed|mentioned|named|showed|shown|displayed|printed)\b)(?:\w+ed|ran|began|died|broke|went|fell"
+    r"|came in)\s+(?:first|1st)\b"
+)
 
 
 def nth_of_list(text: str, last: Query | None, listing: list[int], listed: Query | None) -> Query | None:

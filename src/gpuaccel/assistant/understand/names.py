@@ -18,7 +18,7 @@ from gpuaccel.assistant.understand.words import ORDINALS, VOCAB
 _SHORT = (
     (r"\blearning[ -]rates?\b", "lr"),
     # "the 70b ft": ML shorthand for it (not a part of a name, "bert-ft")
-    (r"\bfine[ -]?tun(?:e|ing|ed)\b|(?<![\w.-])ft(?![\w.-])", "finetune"),
+    (r"\bfine[ -]?tun(?:e|ing|ed)\b|(?<![\w.-])(?<!\d\s)ft(?![\w-]|\.\w)", "finetune"),
     (r"\bevaluation\b", "eval"),
     (r"\bbenchmark\b", "bench"),
     (r"\bstable diffusion\b", "sd"),

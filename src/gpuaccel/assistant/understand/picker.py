@@ -199,7 +199,8 @@ class RulePicker:
         held_back = re.search(
             r"\bheld back\b|\bholding (?:it|the (?:gpu|card|device)) back\b", question, re.I
         )
-        if held_back and not re.search(r"\bjobs?\b|\d", question) and named_job(question, context) is None:
+        job_said = re.search(r"\bjobs?\b|#\s*\d", question, re.I) or named_job(question, context) is not None
+        if held_back and not job_said:
             # "is it being held back by anything?" of a GPU: what limits its clocks (no held job)
             question = question[: held_back.start()] + "throttled" + question[held_back.end() :]
         # "what's the story with whisper-finetune": what about it (no story to write)
@@ -563,9 +564,9 @@ class RulePicker:
         ):
             # "and the 4090's peak today?" after the jobs at GPU 0's temperature peak: that reading's
             on = gpu if gpu is not None else reread.gpu
-            return replace(
-                reread, gpu=on, job=None if on != reread.gpu else reread.job, window=win or reread.window
-            )
+            if win is not None:  # the span said, on the GPU said
+                return Query("gpu_reading", gpu=on, metric=reread.metric, window=win)
+            return replace(reread, gpu=on)  # over the same job's run or span, on the GPU said
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow
@@ -645,7 +646,8 @@ class RulePicker:
         said_during = said_during or (about_focus and (peaked or past) and bool(topics & METRICS))
         over_a_run = over_its_run and last is not None and last.metric
         name = next((n for n, i in context.job_names.items() if i == job), "")
-        own_words = set(ws) - set(words(name))  # "what about vit-b": the name's words aside
+        # "what about vit-b", "and over job 4's run": the name's words and the job's number aside
+        own_words = set(ws) - set(words(name)) - {str(job)}
         again = not topics - {"gpu", "jobs", "running"} and own_words <= TOTALS_AGAIN | {"for"} | OVER_A_RUN
         if job is not None and over_a_run and again:
             return replace(last, job=job, gpu=gpu)  # type: ignore[arg-type]  # "and sd-xl" after one: its run
@@ -1046,6 +1048,8 @@ def _compared_back(
         return None  # "how does its power compare to the H100's": another reading, asked as such
     if named_gpus and job is None and last.job is None:
         return replace(last, gpu=None)  # the same reading of both cards, each said
+    if named_gpus and job is None and gpu is not None:
+        return replace(last, gpu=gpu)  # the same job's run, read on the card said
     other = job if job is not None else named_job(question, context)
     if other is not None and last.job is not None and other != last.job and last.metric in READ_METRICS:
         return Query("job_rank", metric=last.metric, order="max", among=f"{last.job},{other}")

@@ -305,7 +305,15 @@ def query_for(
     # their runs (not "which job is using the most memory": now)
     job_asked = re.search(r"\b(?:which|what) (?:job|jobs|run|runs|task|training)\b", " ".join(ws))
     past = win is not None or bool({"ran", "was", "were", "had", "got", "did"} & set(ws))
-    if job_asked and past and order is not None and metric in READ_METRICS and "now" not in ws:
+    gpu_ranked = "gpu" in topics and gpu is None  # "which jobs were on the hottest gpu today": GPUs ranked
+    if (
+        job_asked
+        and past
+        and order is not None
+        and metric in READ_METRICS
+        and "now" not in ws
+        and not gpu_ranked
+    ):
         return Query("job_rank", metric=metric, order=order, window=win, gpu=gpu, job_name=name)
     if win is not None and gpu is not None and order is not None and metric in HISTORY_COLUMNS:
         return Query("gpu_reading", gpu=gpu, metric=metric, window=win)  # "lowest power of gpu 0 today"
