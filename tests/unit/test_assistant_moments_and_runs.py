@@ -210,3 +210,9 @@ def test_ft_is_finetune_only_as_a_word_of_its_own() -> None:
     assert as_named("the 70b ft") == "the 70b finetune"
     assert as_named("how did the ft go.") == "how did the finetune go."
     assert "ft" in as_named("a 6 ft cable") and "bert-ft" in as_named("is bert-ft done")
+
+
+def test_a_message_of_two_asks_leaves_the_reading_as_picked(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "peak temp while job 5 ran, and why did job 9 fail?", None)
+    _, _, query = ask(heldout_svc, "and gpu 0's peak?", sid)
+    assert query == {"name": "gpu_reading", "gpu": 0, "job": 5, "metric": "temperature"}, query

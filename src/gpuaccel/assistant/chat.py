@@ -290,9 +290,14 @@ class ChatService:
         )
         pickers: list[str] = []  # who picked each part's query
 
+        picked: list[
+            Query | None
+        ] = []  # each part's query as picked (a reading of a job's run keeps its job)
+
         def pick_part(part: str, c: Context) -> Query | None:
             query, by = pick_by(part, c, self.pickers, now=now)
             pickers.append(by or "rules")
+            picked.append(query)
             return query
 
         results = answer_asks(heard, context, pick_part, lambda q: run(ctx, q))
@@ -312,7 +317,7 @@ class ChatService:
                 f"{r.sentence} {note}" if by == "model" else r.sentence
                 for r, by in zip(results, pickers, strict=True)
             )
-            reading = next((r.query for r in reversed(results) if r.query.name == "gpu_reading"), None)
+            reading = next((q for q in reversed(picked) if q is not None and q.name == "gpu_reading"), None)
             turn = Turn(question, result.query, result, block, answer, meta, earlier=earlier)
             turn.reading = reading or context.reading
             return turn

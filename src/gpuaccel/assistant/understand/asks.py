@@ -140,5 +140,6 @@ def answer_asks(
             subjects=subjects,
             subject_gpus=result.subject_gpus,
             moment=result.subject_moment,
+            reading=query if query.name == "gpu_reading" else before.reading,
         )
     return results
