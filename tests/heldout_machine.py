@@ -172,7 +172,7 @@ class Machine:
         self.clock = NOW
         self.spans: list[tuple[int, int, float, float, Load]] = []  # (job, gpu, start, end, load)
         (folder / "logs").mkdir(parents=True, exist_ok=True)
-        with self._clock():
+        with self.held_clock():
             self.store = Store(folder / "gpuaccel.db")
             if not built:
                 self._jobs()
@@ -185,7 +185,8 @@ class Machine:
     # -- the scripted clock ------------------------------------------------------------------------
 
     @contextmanager
-    def _clock(self) -> Iterator[None]:
+    def held_clock(self) -> Iterator[None]:
+        """time.time() held at the machine's clock (15:00 today once built): what its answers are read at."""
         with mock.patch("time.time", lambda: self.clock):
             yield
 

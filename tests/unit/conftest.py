@@ -43,7 +43,7 @@ def svc(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AssistantSer
 @pytest.fixture
 def heldout_svc(tmp_path: Path) -> Iterator[AssistantService]:
     machine = build_machine(tmp_path)
-    with machine._clock():
+    with machine.held_clock():
         service = machine.service()
         try:
             yield service

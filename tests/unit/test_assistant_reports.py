@@ -260,7 +260,7 @@ def test_the_bundled_model_summarizes_a_day_and_a_job(tmp_path: Path) -> None:
     of theirs, under a heading that says who wrote it and how; the facts' paragraph still opens the report.
     The day's date is fixed (the machine's clock is today's), so the model reads the same prompt every run."""
     machine = build_machine(tmp_path)
-    with machine._clock():
+    with machine.held_clock():
         svc = machine.service()
         try:
             writer = svc.report_writer()

@@ -290,9 +290,8 @@ class ChatService:
         )
         pickers: list[str] = []  # who picked each part's query
 
-        picked: list[
-            Query | None
-        ] = []  # each part's query as picked (a reading of a job's run keeps its job)
+        # each part's query as picked (a reading of a job's run keeps its job, which its result's query drops)
+        picked: list[Query | None] = []
 
         def pick_part(part: str, c: Context) -> Query | None:
             query, by = pick_by(part, c, self.pickers, now=now)

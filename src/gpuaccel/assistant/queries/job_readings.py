@@ -41,9 +41,9 @@ def _by_reading(ctx: QueryContext, q: Query) -> Result:
         if not read.rows:  # ran without a GPU, on several (none said), or no history of its run
             skipped.append(jq.label(job))
             continue
-        gpu, peak, at, _, mean = read.rows[0]
-        # when, at the history's resolution as the job's own reading says it (a 1 min row: its minute)
-        when = "" if at == "-" else f" at {at}" if at.count(":") == 2 else f" in the minute from {at}"
+        gpu, peak, _, _, mean = read.rows[0]
+        # when, at the history's resolution as the job's own reading says it ("in the minute from 07:57")
+        when = f" {read.subject_moment.label}" if read.subject_moment is not None else ""
         ranked.append((job, peak, f"{cell(peak)}{unit} on GPU {gpu}{when}, mean {cell(mean)}{unit}"))
     if not ranked:
         return Result(q, f"No job{jq.filters(q)} ran on a GPU whose {label} history covers its run.")

@@ -227,8 +227,7 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
         text += f" {so_far[1]}"
     rows = [
         [job.id, job.name or job.kind, str(job.state), format_duration(t) if t is not None else "-",
-         job.attempt, clock(job.created_at),
-         energy_text(used[0]) if used is not None else f"{energy_text(so_far[0])} so far" if so_far else "-"]
+         job.attempt, clock(job.created_at), _energy_cell(used, so_far) or "-"]
     ]  # fmt: skip
     one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
     columns = ["job", "name", "state", "ran for", "attempt", "submitted", "energy"]
@@ -273,10 +272,9 @@ def _waited_on(ctx: QueryContext, job: Job) -> str:
     whose scheduler reason says a GPU they need is held by it (what is queued behind it); and those that
     depended on it and have started since ("which job was waiting on data-prep?" once it ran)."""
     waiting_states = (JobState.QUEUED, JobState.HELD, JobState.RETRYING)
-    dependents = [
-        j for j in ctx.store.list(limit=SCAN) if job.id in {*j.depends_on, *j.after_any, *j.after_notok}
-    ]
-    waiting = ctx.store.list(states=list(waiting_states), limit=SCAN)
+    listed = ctx.store.list(limit=SCAN)  # read once: those waiting and those that depended on it
+    dependents = [j for j in listed if job.id in {*j.depends_on, *j.after_any, *j.after_notok}]
+    waiting = [j for j in listed if j.state in waiting_states]
     after = {j.id for j in dependents if j.state in waiting_states}
     for_gpu = {
         j.id for j in waiting if j.state == JobState.QUEUED and job.id in reads.holders(j.waiting_reason)
@@ -590,8 +588,8 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         return _attempts_rank(ctx, q)
     if q.metric == "gpu_time":
         ranked = [(j, gpu_time(j, now)) for j in (with_events(ctx, j) for j in select_jobs(ctx, q))]
-    else:
-        ranked = [(j, run_time(j, now)) for j in (with_events(ctx, j) for j in select_jobs(ctx, q))]
+    else:  # the row's run time ranks; the attempts are read only for the jobs the answer names (_run_told)
+        ranked = [(j, run_time(j, now)) for j in select_jobs(ctx, q)]
     ranked = [(j, v) for j, v in ranked if v is not None]
     among = f" of the {_RANKED_STATE.get(q.state, q.state)} jobs" if q.state else ""
     if not ranked:
@@ -603,7 +601,7 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     what = "GPU-hours" if q.metric == "gpu_time" else "run time"
     # GPU-time in GPU-hours, as every view says it; a run time is its last attempt's, as the job's detail
     # says it, with its attempts' sum beside it for a job that ran more than once
-    told = _gpu_hours if q.metric == "gpu_time" else _run_told
+    told = _gpu_hours if q.metric == "gpu_time" else lambda j, v: _run_told(with_events(ctx, j), v)
     word = (
         ("most" if q.order != "min" else "least")
         if q.metric == "gpu_time"
@@ -621,6 +619,13 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         head += " Next: " + ", ".join(f"{label(j)} {told(j, v)} ({state_words(j)})" for j, v in runners) + "."
     rows = [[j.id, j.name or j.kind, str(j.state), told(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
+
+
+def _energy_cell(used: tuple[float, str] | None, so_far: tuple[float, str] | None) -> str | None:
+    """A job's energy as its detail's table says it: recorded ("64.8 Wh"), or so far of a running job."""
+    if used is not None:
+        return energy_text(used[0])
+    return f"{energy_text(so_far[0])} so far" if so_far is not None else None
 
 
 def _run_told(job: Job, seconds: float) -> str:
@@ -649,17 +654,10 @@ def side_by_side(ctx: QueryContext, q: Query) -> str:
         if t is None:
             return f"{label(j)} has not run (waiting {format_duration(queue_wait(j, now))})"
         used = reads.job_energy(ctx.store, j.id)
-        so_far_used = _energy_so_far(ctx, j, now) if used is None else None  # a running job's, as its detail
-        energy = (
-            energy_text(used[0])
-            if used is not None
-            else f"{energy_text(so_far_used[0])} so far"
-            if so_far_used
-            else "no recorded energy"
-        )
+        so_far = _energy_so_far(ctx, j, now) if used is None else None  # a running job's, as its detail
         said = [
             f"ran {_run_told(j, t)}",
-            energy,
+            _energy_cell(used, so_far) or "no recorded energy",
             _gpu_hours(j, gpu_time(j, now) or 0.0),
             f"waited {format_duration(queue_wait(j, now))}",
         ]

@@ -34,6 +34,13 @@ class Window:
     t1: float
     label: str
 
+    def to_json(self) -> dict[str, Any]:
+        return {"t0": self.t0, "t1": self.t1, "label": self.label}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Window:
+        return cls(float(data["t0"]), float(data["t1"]), str(data["label"]))
+
 
 @dataclass(frozen=True)
 class Query:
@@ -53,14 +60,15 @@ class Query:
     def to_json(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if v is not None and k != "window"}
         if self.window is not None:
-            out["window"] = {"t0": self.window.t0, "t1": self.window.t1, "label": self.window.label}
+            out["window"] = self.window.to_json()
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Query:
         w = data.get("window")
-        window = Window(float(w["t0"]), float(w["t1"]), str(w["label"])) if w else None
-        return cls(**{k: v for k, v in data.items() if k != "window"}, window=window)
+        return cls(
+            **{k: v for k, v in data.items() if k != "window"}, window=Window.from_json(w) if w else None
+        )
 
 
 @dataclass

@@ -313,10 +313,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     jobs = _jobs(said, question, context, states, verb_end)  # read once: number, name or pointed at
     if command in ("pause", "resume") and (re.search(r"\b(?:queue|everything|all)\b", said) or not jobs):
         return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
-    if verb in (*_HARDWARE_VERBS, "give", "put") and re.search(
-        r"\bprio(?:rity)?\b", said
-    ):  # "give it priority 10"
-        command = "priority"
+    if verb in (*_HARDWARE_VERBS, "give", "put") and re.search(r"\bprio(?:rity)?\b", said):
+        command = "priority"  # "give it priority 10", "put priority 10 for job 12"
     elif (
         verb in _TUNING_VERBS
         or _NVSMI_SETTING.search(said)

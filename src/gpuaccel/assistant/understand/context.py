@@ -70,7 +70,7 @@ class Context:
             data["listing"] = self.listing
             data["listed"] = self.listed.to_json() if self.listed else None
         if self.moment is not None:
-            data["moment"] = [self.moment.t0, self.moment.t1, self.moment.label]
+            data["moment"] = self.moment.to_json()
         if self.reading is not None:
             data["reading"] = self.reading.to_json()
         return data
@@ -89,18 +89,11 @@ class Context:
                 {int(i): str(m) for i, m in data.get("gpu_models") or []},
                 [int(j) for j in data.get("listing") or []],
                 Query.from_json(data["listed"]) if data.get("listed") else None,
-                moment=_moment(data.get("moment")),
+                moment=Window.from_json(data["moment"]) if data.get("moment") else None,
                 reading=Query.from_json(data["reading"]) if data.get("reading") else None,
             )
         except (TypeError, ValueError, KeyError, AttributeError):
             return cls()  # a context stored by another version: start afresh rather than fail
-
-
-def _moment(data: Any) -> Window | None:
-    if not data:
-        return None
-    t0, t1, label = data
-    return Window(float(t0), float(t1), str(label))
 
 
 class Picker(Protocol):

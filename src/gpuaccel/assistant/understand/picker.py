@@ -84,6 +84,22 @@ DURING = re.compile(
 LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
 SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
 USE_WORDS = {"use", "used", "uses", "using"}
+# phrases read as what they mean before the words are: (pattern, what it is read as)
+_SAID_AS = (
+    # "break down the energy of each element": list it, nothing broke
+    (re.compile(r"\bbreak(?:ing)?[\s-]?down\b", re.I), "list"),
+    # "what's the story with whisper-finetune": what about it (no story to write)
+    (
+        re.compile(
+            r"\b(?:what'?s|what is|whats) the (?:story|deal|situation|scoop) (?:with|on|behind)\b", re.I
+        ),
+        "what about",
+    ),
+    (re.compile(r"\bus(?:e|ed|es|ing) up\b", re.I), "consumed"),  # "what did it use up": not what it printed
+    # "energy it burned for nothing", "all for naught": wasted, not a GPU doing nothing
+    (re.compile(r"\b(?:all )?for (?:nothing|naught|nought)\b|\bin vain\b", re.I), " "),
+    (re.compile(r"\b(?:p[\s-]state|power state)\b", re.I), "pstate"),  # "P-state", "power state": one word
+)
 OVER_A_RUN = set("over during across while whole entire run runs ran job".split())  # "and over X's run?"
 # who a reading's peak is put down to: "which job was responsible?", "what caused it?", "the culprit"
 BLAMED = re.compile(r"\b(?:responsible|to blame|culprit|caused?|causing|behind (?:it|that|this|the spike))\b")
@@ -194,8 +210,6 @@ class RulePicker:
         if lead is not None and not _names_something(lead.group(0), context):
             question = question[lead.end() :]  # "for the hardware log, what clocks ...": what it is for
         question = array_elements(question, context)  # "lr-sweep [3]", "7_3": an element of an array
-        # "break down the energy of each element": list it, nothing broke
-        question = re.sub(r"\bbreak(?:ing)?[\s-]?down\b", "list", question, flags=re.IGNORECASE)
         held_back = re.search(
             r"\bheld back\b|\bholding (?:it|the (?:gpu|card|device)) back\b", question, re.I
         )
@@ -203,22 +217,8 @@ class RulePicker:
         if held_back and not job_said:
             # "is it being held back by anything?" of a GPU: what limits its clocks (no held job)
             question = question[: held_back.start()] + "throttled" + question[held_back.end() :]
-        # "what's the story with whisper-finetune": what about it (no story to write)
-        question = re.sub(
-            r"\b(?:what'?s|what is|whats) the (?:story|deal|situation|scoop) (?:with|on|behind)\b",
-            "what about",
-            question,
-            flags=re.I,
-        )
-        question = re.sub(
-            r"\bus(?:e|ed|es|ing) up\b", "consumed", question, flags=re.I
-        )  # not what it printed
-        # "energy it burned for nothing", "all for naught": wasted, not a GPU doing nothing
-        question = re.sub(
-            r"\b(?:all )?for (?:nothing|naught|nought)\b|\bin vain\b", " ", question, flags=re.I
-        )
-        pstate = r"\b(?:p[\s-]state|power state)\b"  # "P-state", "power state": one word
-        question = re.sub(pstate, "pstate", question, flags=re.IGNORECASE)
+        for phrase, meant in _SAID_AS:
+            question = phrase.sub(meant, question)
         name = quoted_job_name(question)
         # a job's name is not topic words ("resnet-export" is not a report)
         ws = words(question.replace(name, " ") if name else question)
@@ -849,9 +849,8 @@ class RulePicker:
         record |= {"who"} if PROCESS_WORDS & set(ws) else set()  # "which process is that": its worker pid
         of_a_job = {"long", "jobs", "gpu", "fail", "running"} | (record if job_of is not None else set())
         if {"happened", "happen"} & set(ws) and {"it", "that"} & set(ws):
-            of_a_job.add(
-                "summary"
-            )  # "how long did it run before that happened": its record, no day's summary
+            # "how long did it run before that happened": its record, no day's summary
+            of_a_job.add("summary")
         about_job = not topics - of_a_job and not choosing and not ranks
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
