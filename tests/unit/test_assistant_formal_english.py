@@ -71,3 +71,44 @@ def test_changing_ones_code_and_an_outcome_to_come_are_declined() -> None:
     assert asks_elsewhere("could you fix my training script so it stops crashing", {"fail"})
     assert about_the_future("is bert-ft going to beat the baseline?") is not None
     assert about_the_future("is bert-ft ever gonna start?") is None  # its state says
+
+
+def test_a_span_until_now_and_report_or_kindly_as_politeness() -> None:
+    # "from X until now" is the span since X; "from midnight" to now is today
+    assert window_of("the energy from midnight up to the present", FIXED_NOW) == TODAY
+    since = window_of("its peak from 9am till now", FIXED_NOW)
+    assert since is not None and since.label == "since 09:00" and since.t1 == FIXED_NOW
+    # "report" with its object is "tell me" (a report is asked as one), "kindly" is no kind of GPU
+    assert pick("Would you please report the peak temperature of GPU 1 today?") == Query(
+        "gpu_reading", gpu=1, metric="temperature", window=TODAY
+    )
+    power = Query("gpu_reading", gpu=0, metric="power")
+    assert pick("Could you kindly say how much power GPU 0 draws?") == power
+    assert pick("the core temp of gpu 1?") == Query("gpu_reading", gpu=1, metric="temperature")
+
+
+def test_the_same_figure_for_another_gpu_is_the_last_reading_there() -> None:
+    fan = Query("gpu_reading", gpu=1, metric="fan")
+    there = Query("gpu_reading", gpu=0, metric="fan")
+    assert pick("Is that reading available for GPU 0 too?", last=fan) == there
+
+
+def test_a_request_said_as_what_one_wants_done_and_the_same_job_pointed_at() -> None:
+    ctx = Context(job_names={"bert-ft": 4, "probe": 13}, subjects=[13])
+    said = read_act("We would like job 4 killed, it is no longer needed.", ctx)
+    assert said is not None and "gpuaccel cancel 4" in said.reply, said
+    said = read_act("I'd want the probe restarted tonight", ctx)
+    assert said is not None and "gpuaccel retry 13" in said.reply, said
+    # "that same job" after a request about job 13 is job 13, not whichever job a description would fit
+    briefs = {13: JobBrief("queued", 2), 14: JobBrief("held", 1)}
+    ctx = Context(job_names={"probe": 13, "whisper": 14}, subjects=[13], job_briefs=briefs)
+    said = read_act("Actually, set that same job on hold.", ctx)
+    assert said is not None and "gpuaccel hold 13" in said.reply, said
+
+
+def test_array_elements_compared_by_number_in_a_leading_clause() -> None:
+    ranked = Query("job_rank", metric="energy", order="max", among="6,7")
+    assert pick("compare job 6 and job 7 by energy") == ranked
+    assert split_asks("Comparing job 6 with job 8, which one waited longer?") == [
+        "Comparing job 6 with job 8, which one waited longer?"
+    ]

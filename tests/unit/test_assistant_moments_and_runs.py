@@ -216,3 +216,12 @@ def test_a_message_of_two_asks_leaves_the_reading_as_picked(heldout_svc: Assista
     sid, _, _ = ask(heldout_svc, "peak temp while job 5 ran, and why did job 9 fail?", None)
     _, _, query = ask(heldout_svc, "and gpu 0's peak?", sid)
     assert query == {"name": "gpu_reading", "gpu": 0, "job": 5, "metric": "temperature"}, query
+
+
+def test_a_part_the_overview_already_said_is_answered_once(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(heldout_svc, "gpu 0 clocks? core and mem", None)
+    assert query is not None and query["metric"] == "overview", query
+    assert text.count("60 GiB of 79.6 GiB") == 1 and "1855 MHz" in text, text
+    _, text, query = ask(heldout_svc, "same for gpu 1", sid)
+    assert query is not None and (query["gpu"], query["metric"]) == (1, "overview"), query
+    assert "210 MHz" in text, text

@@ -299,9 +299,17 @@ class ChatService:
             picked.append(query)
             return query
 
-        results = answer_asks(heard, context, pick_part, lambda q: run(ctx, q))
+        # who picked each part that is answered (a part an answer before it already said is not)
+        answered_by: list[str] = []
+
+        def run_part(query: Query) -> Result:
+            answered_by.append(pickers[-1])  # the part just picked
+            return run(ctx, query)
+
+        results = answer_asks(heard, context, pick_part, run_part)
         if results:
             *earlier, result = results
+            pickers = answered_by
             meta: dict[str, Any] = {
                 "facts": facts.to_json(),
                 "query": results[0].query.to_json(),  # the first ask's, where one query is expected

@@ -278,6 +278,8 @@ def _during(ctx: QueryContext, q: Query) -> tuple[Query | None, str | None]:
     return replace(q, job=None, gpu=q.gpu if q.gpu is not None else gpus[0], window=span), None
 
 
+# the live readings a GPU's overview sentence says (:func:`_overview`), beside its clocks and jobs
+OVERVIEW_SAYS = frozenset({"temperature", "util", "power", "fan", "memory", "mem_util", "dram"})
 SPAN_OVERVIEW = ("temperature", "util", "power", "memory")  # an overview over a span: what the history keeps
 
 

@@ -122,8 +122,16 @@ def _span(midnight: float, now: float, h0: int, m0: int, h1: int, m1: int) -> Wi
     return Window(t0, min(t1, now), f"between {h0:02d}:{m0:02d} and {h1 % 24:02d}:{m1:02d}")
 
 
+# "from midnight until now", "from 9am to the present": a span that runs to now is one since its start
+_UNTIL_NOW = re.compile(
+    r"\bfrom\s+(\S+(?:\s+\S+){0,2}?)\s+(?:up\s+)?(?:until|till|to|through)\s+(?:right\s+)?"
+    r"(?:now|the present|this moment|the moment)\b"
+)
+
+
 def window_of(text: str, now: float) -> Window | None:
     """The time span the words name, in local time, or None."""
+    text = _UNTIL_NOW.sub(r"since \1", text)
     t = dt.datetime.fromtimestamp(now)
     midnight = t.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
     said = _clock_window(text, now, midnight)

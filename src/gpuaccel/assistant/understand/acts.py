@@ -64,7 +64,22 @@ _PHRASES = (
     ),  # "put sd-xl back in the queue"
     (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
     (re.compile(r"\bget (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
+    (re.compile(r"\b(?:place|set|leave|keep) (.{1,40}?) on hold\b"), r"hold \1"),  # "place that job on hold"
 )
+# a request said as what the user wants done: "I should like job 13 cancelled", "we'd want it restarted",
+# "please have the probe held" (the participle read as its verb)
+_WANTED_DONE = re.compile(
+    r"\b(?:(?:i|we)\s*(?:'d|would|should)?\s*(?:like|want|need|prefer)|(?:please\s+)?(?:have|get))\s+"
+    r"(.{1,40}?)\s+(cancelled|canceled|killed|stopped|aborted|held|released|retried|restarted|rerun|re-run|"
+    r"requeued|resubmitted|paused|suspended|resumed|removed|deleted|prioriti[sz]ed)\b"
+)
+_PARTICIPLE = {
+    "cancelled": "cancel", "canceled": "cancel", "killed": "kill", "stopped": "stop", "aborted": "abort",
+    "held": "hold", "released": "release", "retried": "retry", "restarted": "restart", "rerun": "rerun",
+    "re-run": "rerun", "requeued": "requeue", "resubmitted": "resubmit", "paused": "pause",
+    "suspended": "suspend", "resumed": "resume", "removed": "remove", "deleted": "delete",
+    "prioritised": "prioritise", "prioritized": "prioritize",
+}  # fmt: skip
 # "drop": cancel or remove, by the job's state; "letgo": release, of a held job only
 VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs} | {
     "drop": "drop",
@@ -80,8 +95,8 @@ _ASKING = {
     "are", "has", "have", "had", "should", "whose", "if", "after", "before", "since", "until", "the", "a",
 }  # fmt: skip
 _LEADING_WORDS = re.compile(
-    r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but|kindly|please|pls|plz)"
-    r"\b[ ,]*)+"
+    r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but|kindly|please|pls|plz"
+    r"|actually|instead|on (?:second )?thoughts?|on reflection|in fact)\b[ ,]*)+"
 )
 _BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:do|can|could|would|should) (?:i|we|you|u) )")
 _HOW_DO_I = re.compile(r"^how (?:do|can|could|would|should) (?:i|we|you|u) ")
@@ -182,7 +197,10 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
     pointed = re.search(r"\b(?:it|its|that|this|them|those|these|one|ones|him|her)\b", clause)
     # "kill it, I need that card for a firmware flash": the verb's own object is the job in focus, over a
     # word elsewhere that is only the first part of a name (flash-attn-build)
-    at_once = re.match(r"\s*(?:it|its|that one|this one|them|those|these)\b", said[verb_end:])
+    at_once = re.match(  # "hold that same job": the job in focus, not a description ("the job on hold")
+        r"\s*(?:it|its|them|those|these|(?:that|this|the) (?:same )?(?:one|job|run|task)s?)\b",
+        said[verb_end:],
+    )
     if pointed and (not found or (at_once and not named_jobs(question, context, stems=False))):
         found = list(context.subjects) or found
     state = _state_said(said[verb_end:])
@@ -279,6 +297,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     for phrase, verb_said in _PHRASES:
         said = phrase.sub(verb_said, said, count=1)
+    said = _WANTED_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)
     # "stop job 3 from what?" (not "can you hold job 12 until tonight when electricity is cheaper?": a
     # clause after the request)
     if question.rstrip().endswith("?") and re.search(

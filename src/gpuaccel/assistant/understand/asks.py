@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
 from gpuaccel.assistant.queries.query import Query, Result
 from gpuaccel.assistant.understand.context import Context
 
@@ -56,7 +57,7 @@ _PURPOSE = re.compile(
 # a clause that frames the ask after it (a time, a job's run): "During the running of X, what was ...?"
 _FRAME = re.compile(
     r"^(?:during|while|since|for|in|over|between|from|after|before|until|till|across|among|throughout"
-    r"|of|out of)\b",
+    r"|of|out of|comparing|compared|to compare)\b",  # "Comparing job 7 and job 8, what energy did each use?"
     re.IGNORECASE,
 )
 # a thing named before the question about it: "The lr-sweep array, which element failed?"
@@ -100,6 +101,19 @@ def split_asks(message: str) -> list[str]:
     return asks
 
 
+def _said_by(done: Query, query: Query) -> bool:
+    """Whether the answer to ``done`` already says what ``query`` asks: a GPU's live overview says its
+    temperature, utilization, power, fan and memory."""
+    return (
+        done.name == query.name == "gpu_reading"
+        and done.metric == "overview"
+        and query.metric in OVERVIEW_SAYS
+        and done.gpu == query.gpu
+        and done.window is None
+        and query.window is None
+    )
+
+
 def answer_asks(
     message: str,
     context: Context,
@@ -129,6 +143,8 @@ def answer_asks(
         query = pick_one(part, before)
         if query is None or any(query == r.query for r in results):
             return []
+        if any(_said_by(r.query, query) for r in results):
+            continue  # "h100 clocks rn? core n mem": the overview said the memory, answered once
         result = run_one(query)
         results.append(result)
         # an answer that names no job keeps the job talked about: "is it the memory? how much was it using

@@ -350,7 +350,10 @@ def named_job(question: str, context: Context, stems: bool = True) -> int | None
 def named_jobs_in(question: str, context: Context) -> list[int]:
     """Every job a question names, by number ("job 12", "#12") or by name (:func:`named_jobs`)."""
     numbers = [int(n) for n in re.findall(r"(?:\bjobs?\s*|#\s*)(\d+)\b", question.lower())]
-    known = set(context.job_names.values())
+    # every job the machine has: a name's newest, every element of an array ("job 7 and job 8 of the
+    # sweep"), and the jobs read this turn
+    elements = {i for each in context.arrays.values() for i in each.values()}
+    known = set(context.job_names.values()) | elements | set(context.job_briefs)
     return list(dict.fromkeys([n for n in numbers if n in known] + named_jobs(question, context)))
 
 

@@ -99,6 +99,23 @@ _SAID_AS = (
     # "energy it burned for nothing", "all for naught": wasted, not a GPU doing nothing
     (re.compile(r"\b(?:all )?for (?:nothing|naught|nought)\b|\bin vain\b", re.I), " "),
     (re.compile(r"\b(?:p[\s-]state|power state)\b", re.I), "pstate"),  # "P-state", "power state": one word
+    # "is the same figure available for GPU 1": the last reading asked of another GPU (not an idle GPU)
+    (
+        re.compile(
+            r"\b(?:the same|that|this) (?:figure|reading|number|value|metric|stat|statistic|measurement)s?"
+            r"(?: (?:is|are))? (?:available|there|reported|shown|given)\b",
+            re.I,
+        ),
+        "the same",
+    ),
+    # "could you please report the mean power draw": report as a verb with its object is "tell me" (a
+    # summary is asked as "a report" or "report on today")
+    (
+        re.compile(
+            r"\b(?:please|kindly|you|to)\s+report\s+(?=the |its |their |how |what |whether |gpu )", re.I
+        ),
+        "tell me ",
+    ),
 )
 OVER_A_RUN = set("over during across while whole entire run runs ran job".split())  # "and over X's run?"
 # who a reading's peak is put down to: "which job was responsible?", "what caused it?", "the culprit"
@@ -1003,7 +1020,7 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
     (energy, queue wait, GPU-time, else how long they ran), the least first where the word says so."""
     raw = re.findall(r"[a-z]+", question.lower())  # as typed: the word repair reads "longer" as "long"
     said = set(raw) | set(ws)
-    asked = _COMPARATIVE & said or {"compare", "compared", "vs", "versus"} & said
+    asked = _COMPARATIVE & said or {"compare", "compared", "comparing", "comparison", "vs", "versus"} & said
     if not (_COMPARE.search(" ".join(raw)) and asked):
         return None
     # each side of "or" / "than" / "vs" / "and" names one job ("the 8b eval or the sweep")

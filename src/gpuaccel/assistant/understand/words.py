@@ -81,7 +81,9 @@ STOP = set(
     " past hour hours today yesterday yday day week minutes morning midnight"
     # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
     " could would should know like want need thanks thank thx pls hey hi hello quick question again okay"
-    " ok"
+    " ok kindly"  # "could you kindly state ...": not "kind" (what kind of GPU)
+    # "core clock", "core temp", "core n mem": the GPU's core, not its tensor cores
+    " core"
     # "anything", "something" are not "nothing" (idle): "is anything running?", "did anything die?"
     " anything something everything anyone someone"
     # words that point back, kept as they are ("other" is not "hotter")
