@@ -29,7 +29,7 @@ USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 
 # verb -> the gpuaccel command that does it
 _ACTIONS = {
-    "retry": ("restart", "rerun", "re-run", "retry", "requeue", "resubmit", "relaunch"),
+    "retry": ("restart", "rerun", "re-run", "redo", "retry", "requeue", "resubmit", "relaunch"),
     "cancel": ("cancel", "kill", "stop", "abort", "terminate", "scancel", "nuke", "scrap", "ditch"),
     "pause": ("pause", "suspend", "freeze", "halt"),
     "resume": ("resume", "unpause", "unsuspend", "continue", "unfreeze", "thaw"),
@@ -58,6 +58,10 @@ _PHRASES = (
         r"rerun\1",
     ),
     (re.compile(r"\bmake (.+?) (?:go|run|start) (?:first|next|sooner|earlier)\b"), r"prioritize \1"),
+    (
+        re.compile(r"\bmove (.{1,40}?) (?:up|forward|ahead)(?: (?:in )?the (?:line|queue))?\b"),
+        r"prioritize \1",
+    ),
     (
         re.compile(r"\bput (.+?) back (?:in|on|into) the queue\b"),
         r"rerun \1",
@@ -101,7 +105,7 @@ _LEADING_WORDS = re.compile(
 _BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:do|can|could|would|should) (?:i|we|you|u) )")
 _HOW_DO_I = re.compile(r"^how (?:do|can|could|would|should) (?:i|we|you|u) ")
 _STATE_WORDS = {
-    "failed": r"failed|broken|broke|crashed|died|dead|errored|blew up|nan'?d|oom'?d|bad",
+    "failed": r"failed|broken|broke|crashed|died|dead|errored|blew up|nan'?d|nan|oom'?d|bad",
     "running": r"running|live",
     "queued": r"queued|waiting|pending",
     "held": r"held",
@@ -118,7 +122,9 @@ _HARDWARE_VERBS = {
 _TUNING_VERBS = {"overclock", "underclock", "undervolt"}  # of hardware whatever follows: "overclock the mem"
 # the words a request may lead with: "put it on hold", "take it off hold"
 _LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take", "give"}
-_SETTING = re.compile(r"\b(?:power limit|limit|clocks?|fans?|tdp)\b")  # "drop gpu 0's power limit to 500 w"
+_SETTING = re.compile(
+    r"\b(?:power limit|limit|power cap|cap|clocks?|fans?|tdp)\b"
+)  # "drop gpu 0's power limit to 500 w"
 # a setting's new value (the "%" is dropped with the other signs)
 _SET_TO = re.compile(r"\bto\s+\d+(?:\s*(?:w|watts?|mhz|rpm|percent))?\b")
 # a card switched off: "switch off the idle 4090", "power down gpu 1" (not "turn off the queue")
@@ -203,7 +209,12 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
     )
     if pointed and (not found or (at_once and not named_jobs(question, context, stems=False))):
         found = list(context.subjects) or found
-    state = _state_said(said[verb_end:])
+    return _in_state(found, _state_said(said[verb_end:]), context, states)
+
+
+def _in_state(found: list[int], state: str | None, context: Context, states: Mapping[int, str]) -> list[int]:
+    """The jobs found in the state said, else their arrays' jobs in it ("the broken one" after the sweep's
+    other runs: the failed one of their array), else as found."""
     if state is None or not found:
         return found
     narrowed = [i for i in found if states.get(i) == state]
@@ -274,11 +285,18 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     lead = re.match(r"([^,]+),\s*(?=\S)", question.strip())  # "I wanna game for a bit, pause the mistral run"
     if act is None and lead is not None and sets_the_scene(lead.group(1)):
         act = _read_one(question.strip()[lead.end() :], context, states)
-    sentences = re.split(r"(?<=[.!;])\s+(?=[A-Za-z])", question.strip())
+    # the sentences, and a clause before a request after a comma ("The run that failed, can you run it
+    # again?", "We don't need the whisper training anymore, please cancel it"): its jobs are what "it" means
+    sentences = re.split(
+        r"(?<=[.!;])\s+(?=[A-Za-z])|,\s+(?=(?:(?:can|could|would|will) (?:you|u)|please|pls|just)\b)",
+        question.strip(),
+        flags=re.IGNORECASE,
+    )
     for k in range(1, len(sentences)):
         if act is not None:
             break
-        named = named_jobs_in(" ".join(sentences[:k]), context)
+        lead = " ".join(sentences[:k])
+        named = _in_state(named_jobs_in(lead, context), _state_said(_words(lead)), context, states)
         act = _read_one(" ".join(sentences[k:]), replace(context, subjects=named or context.subjects), states)
     return act
 

@@ -21,6 +21,8 @@ _SHORT = (
     (r"\bfine[ -]?tun(?:e|ing|ed)\b|(?<![\w.-])(?<!\d\s)ft(?![\w-]|\.\w)", "finetune"),
     (r"\bevaluation\b", "eval"),
     (r"\bbenchmark\b", "bench"),
+    (r"\b(?:speed|perf|performance|throughput)[ -]?tests?\b", "bench"),  # "the image-recognition speed test"
+    (r"\btests?\b", "eval"),  # "the big llama test": the llama eval
     (r"\bstable diffusion\b", "sd"),
     (r"\b(\d+(?:\.\d+)?)[ -]?(?:billion|bn)(?:[ -]param(?:eter)?s?)?\b", r"\1b"),  # "the 70-billion model"
     (r"\b(\d+(?:\.\d+)?)[ -]?million(?:[ -]param(?:eter)?s?)?\b", r"\1m"),
@@ -34,14 +36,21 @@ _FAMILIES = {
     "sdxl": ("image generation", "image-generation", "diffusion"),
     "flux": ("image generation", "image-generation"),
     "whisper": ("speech", "speech recognition", "speech-to-text", "transcription", "asr", "audio"),
-    "resnet50": ("image classification", "classifier", "vision benchmark"),
+    "resnet50": (
+        "image classification",
+        "image recognition",
+        "image-recognition",
+        "classifier",
+        "vision bench",
+    ),
     "vit": ("vision transformer", "image classification"),
 }
 
 
 # ... said of a run: "the speech recognition job", not "my paper about speech recognition"
 _RUN_AFTER = (
-    r"(?:'s)?\s+(?:run|runs|job|jobs|training|train|fine-?tun\w*|finetune|model|experiment|eval\w*)\b"
+    r"(?:'s)?\s+(?:run|runs|job|jobs|training|train|fine-?tun\w*|finetune|model|experiments?|eval\w*"
+    r"|bench\w*)\b"
 )
 
 
@@ -117,6 +126,9 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     most = max(said_parts.values(), default=0)
     if most >= 2 and list(said_parts.values()).count(most) == 1:
         return list(dict.fromkeys(whole + [i for i, k in said_parts.items() if k == most]))
+    sized = _by_size({i for i, k in said_parts.items() if k == most}, q, context) if most >= 2 else None
+    if sized is not None:  # "the big llama test" of llama-8b-eval and llama-70b-eval
+        return list(dict.fromkeys([*whole, sized]))
     # a model size only one name has: "the 7b training" is mistral-7b-sft
     sizes = {
         i
@@ -161,6 +173,7 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
 
     stemmed = [
         of_described(ids)
+        or _by_size(ids, q, context)  # "the small llama model": the llama job of the smallest size
         or (focus if focus in ids else by_order(ids))
         or (min(ids & talked) if len(ids & talked) == 1 else max(ids))
         for stem, ids in name_stems(q, context).items()
@@ -253,6 +266,28 @@ def _ran_in(brief: JobBrief, t0: float, t1: float) -> bool:
     return brief.started is not None and brief.started < t1 and (brief.until or brief.started) > t0
 
 
+_SIZE_SAID = re.compile(
+    r"\b(?:(small|smaller|smallest|little|tiny|mini)|(big|bigger|biggest|large|larger|largest|huge))\b"
+)
+_SIZE_UNIT = {"k": 1e3, "m": 1e6, "b": 1e9}
+
+
+def _by_size(ids: set[int], q: str, context: Context) -> int | None:
+    """Of jobs whose names say a model size ("llama-8b-eval", "llama-70b-eval"), the smallest or the
+    largest, where the question says so ("the small llama model", "the big llama test"); else None."""
+    said = _SIZE_SAID.search(q)
+    if said is None or len(ids) < 2:
+        return None
+    sizes = {}
+    for name, i in context.job_names.items():
+        size = re.search(r"(?:^|[-_.])(\d+(?:\.\d+)?)([kmb])(?:$|[-_.])", name.lower())
+        if i in ids and size is not None:
+            sizes[i] = float(size.group(1)) * _SIZE_UNIT[size.group(2)]
+    if len(sizes) < 2 or len(set(sizes.values())) < len(sizes):
+        return None
+    return (min if said.group(1) else max)(sizes, key=sizes.__getitem__)
+
+
 def _one_letter_off(q: str, context: Context) -> list[int]:
     """The one job whose name (6+ characters, with a dash or dot) a dashed word of the question misses by
     one letter: a letter left out, added, changed or two swapped."""
@@ -301,8 +336,12 @@ def name_stems(question: str, context: Context) -> dict[str, set[int]]:
         for k, stem in enumerate(parts):
             bare = stem.rstrip("0123456789")
             for part in {stem, bare} if k == 0 else {stem}:
+                # a short first part said right before a run word: "the sd job", "the lr runs"
+                short = (
+                    k == 0 and len(part) >= 2 and re.search(rf"(?<![\w-]){re.escape(part)}{_RUN_AFTER}", q)
+                )
                 if (
-                    len(part) >= (4 if k == 0 else 3)  # a later part said as a job: "the sft run"
+                    (len(part) >= (4 if k == 0 else 3) or short)  # a later part said as a job: "the sft run"
                     and part != name.lower()
                     and part not in VOCAB
                     and (k == 0 or _said_as_job(part, q))

@@ -99,6 +99,15 @@ _SAID_AS = (
     # "energy it burned for nothing", "all for naught": wasted, not a GPU doing nothing
     (re.compile(r"\b(?:all )?for (?:nothing|naught|nought)\b|\bin vain\b", re.I), " "),
     (re.compile(r"\b(?:p[\s-]state|power state)\b", re.I), "pstate"),  # "P-state", "power state": one word
+    # "what's keeping the big one busy": what it is doing (its jobs), not its utilization
+    (
+        re.compile(r"\bwhat(?:'s| is| are)? keep(?:s|ing)? (.{1,30}?) (?:busy|occupied|loaded)\b", re.I),
+        r"what is \1 doing",
+    ),
+    # "what did it cost in power": a cost said in power is energy used, not a power reading
+    (re.compile(r"\b(cost\w*|use[sd]?|burn\w*) in (?:power|electricity|juice)\b", re.I), r"\1 in energy"),
+    # "and its memory speed?": the memory clock (a GPU's overview says it), not the memory used
+    (re.compile(r"\b(?:memory|mem|vram) (?:speed|frequency|clock rate)\b", re.I), "memory clock"),
     # "is the same figure available for GPU 1": the last reading asked of another GPU (not an idle GPU)
     (
         re.compile(
@@ -179,7 +188,9 @@ JOB_ASPECTS = set(
     # line and worker pid, what it asked for and what it waits on
     " tries try tried times retries retried cmd pid asked ask request requested blocking blocks"
     # what it consumed: "what did it use up?" (said so by the picker), its energy and GPU-hours
-    " consume consumed consumes".split()
+    " consume consumed consumes"
+    # what it cost, which the chat can only say in energy ("what did it cost in power, like Wh")
+    " cost costs".split()
 )
 WH = set("what which how where when who whats".split())  # a question word
 # the results a job prints, which only its log holds ("the mmlu score of the eval", "final loss of job 3")
@@ -295,6 +306,8 @@ class RulePicker:
             return None  # quoted text that names no job, and nothing else the machine knows about
         # "what did my jobs cost in electricity": their energy (not "the cost of electricity in germany")
         mine = {"jobs", "gpu"} & topics or {"my", "our", "i", "we"} & set(ws) or named_job(question, context)
+        # "what did the whole array cost in energy": a cost said in energy is never a price of the world
+        mine = mine or re.search(r"\bcost\w* (?:in|of) (?:energy|electricity|power|kwh|wh)\b", text)
         priced = (
             "energy" in topics and mine and not OFF_TOPIC & set(ws) - {"cost", "costs", "price", "prices"}
         )
@@ -380,7 +393,11 @@ class RulePicker:
             and not other_reading  # "how much of its memory is in use, out of what total" after its clock
             and (
                 re.search(r"\bout of (?:how much|what)\b", text)
-                or ({"total", "capacity"} & set(ws) and {"it", "its"} & set(ws) and not topics - {"memory"})
+                or (
+                    {"total", "capacity", "altogether"} & set(ws)
+                    and {"it", "its"} & set(ws)
+                    and not topics - {"memory"}
+                )
             )
         ):
             return (
