@@ -44,6 +44,8 @@ def test_requests_after_a_clause_that_names_the_job() -> None:
     assert said is not None and "gpuaccel priority 12 7" in said.reply, said
     said = read_act("redo the nan element of the sweep", ctx, STATES)
     assert said is not None and "gpuaccel retry 9" in said.reply, said
+    said = read_act("put a hold on the sd training for now, it can wait", ctx, STATES)
+    assert said is not None and "gpuaccel hold 5" in said.reply, said
     said = read_act("lower the power cap to 500 W", ctx, STATES)
     assert said is not None and "nvidia-smi" in said.reply, said
 

@@ -69,6 +69,7 @@ _PHRASES = (
     (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
     (re.compile(r"\bget (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
     (re.compile(r"\b(?:place|set|leave|keep) (.{1,40}?) on hold\b"), r"hold \1"),  # "place that job on hold"
+    (re.compile(r"\b(?:put|place|set) a hold on\b"), "hold"),  # "put a hold on llama-70b-eval"
 )
 # a request said as what the user wants done: "I should like job 13 cancelled", "we'd want it restarted",
 # "please have the probe held" (the participle read as its verb)
