@@ -4,6 +4,7 @@ readings said in everyday words. Worded apart from the blind sets."""
 
 from __future__ import annotations
 
+import pytest
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
@@ -34,20 +35,20 @@ def test_short_name_parts_sizes_and_what_a_job_does() -> None:
     assert named_jobs("the image-recognition speed test, how long did it run", ctx) == [6]
 
 
-def test_requests_after_a_clause_that_names_the_job() -> None:
-    ctx = Context(job_names=NAMES, arrays=ARRAYS)
-    said = read_act("The sweep run that crashed, could you rerun it?", ctx, STATES)
-    assert said is not None and "gpuaccel retry 9" in said.reply, said
-    said = read_act("We no longer need the sd training, please cancel it.", ctx, STATES)
-    assert said is not None and "gpuaccel cancel 5" in said.reply, said
-    said = read_act("move the big llama test up the queue. give it priority 7", ctx, STATES)
-    assert said is not None and "gpuaccel priority 12 7" in said.reply, said
-    said = read_act("redo the nan element of the sweep", ctx, STATES)
-    assert said is not None and "gpuaccel retry 9" in said.reply, said
-    said = read_act("put a hold on the sd training for now, it can wait", ctx, STATES)
-    assert said is not None and "gpuaccel hold 5" in said.reply, said
-    said = read_act("lower the power cap to 500 W", ctx, STATES)
-    assert said is not None and "nvidia-smi" in said.reply, said
+@pytest.mark.parametrize(
+    ("request_", "command"),
+    [
+        ("The sweep run that crashed, could you rerun it?", "gpuaccel retry 9"),
+        ("We no longer need the sd training, please cancel it.", "gpuaccel cancel 5"),
+        ("move the big llama test up the queue. give it priority 7", "gpuaccel priority 12 7"),
+        ("redo the nan element of the sweep", "gpuaccel retry 9"),
+        ("put a hold on the sd training for now, it can wait", "gpuaccel hold 5"),
+        ("lower the power cap to 500 W", "nvidia-smi"),  # a card's setting: declined, with who sets it
+    ],
+)
+def test_requests_after_a_clause_that_names_the_job(request_: str, command: str) -> None:
+    said = read_act(request_, Context(job_names=NAMES, arrays=ARRAYS), STATES)
+    assert said is not None and command in said.reply, said
 
 
 def test_readings_and_costs_in_everyday_words(heldout_svc: AssistantService) -> None:
