@@ -123,8 +123,14 @@ def test_kill_with_confirmation_and_resize_without_a_daemon(
         assert (
             "2048MiB" in row and " - " in row and "python -c 'import sys" in row
         )  # no queue job without a daemon
-        term.send("T")  # the first row is the simulated trainer: refused, saying why
+        # the simulated trainer, selected by the filter (the rows' order follows the pids, and our child's
+        # may be lower than the trainer's 4242): refused, saying why
+        term.send("/fake-trainer\r")
+        term.wait(lambda t: "/fake-trainer" in t and f" {child.pid} " not in t)
+        term.send("T")
         term.wait("cannot be signalled from here")
+        term.send("\x1b")  # Esc clears the filter
+        term.wait("filter cleared")
         term.send("/sleep\r")  # the filter leaves our child alone, selected
         term.wait("/sleep 1/3")
         term.send("T")
