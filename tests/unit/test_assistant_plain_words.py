@@ -33,6 +33,8 @@ def test_short_name_parts_sizes_and_what_a_job_does() -> None:
     assert named_jobs("how long did the small llama model take", ctx) == [4]
     assert named_jobs("when does the big llama test start", ctx) == [12]
     assert named_jobs("the image-recognition speed test, how long did it run", ctx) == [6]
+    # "test" said inside a name is the name's own word
+    assert named_jobs("did unit-tests pass", Context(job_names={"unit-tests": 3, **NAMES})) == [3]
 
 
 @pytest.mark.parametrize(
@@ -63,3 +65,5 @@ def test_readings_and_costs_in_everyday_words(heldout_svc: AssistantService) -> 
     sid, _, _ = ask(heldout_svc, "how did the lr-sweep go", None)
     _, text, _ = ask(heldout_svc, "what did the whole array cost in energy", sid)
     assert "531 Wh" in text, text
+    _, _, query = ask(heldout_svc, "what's the cost of electricity in germany", None)
+    assert query is None  # a price of the world, refused

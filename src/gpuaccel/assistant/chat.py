@@ -288,14 +288,14 @@ class ChatService:
             process_names=processes,
             gpu_memory={int(g["index"]): float(g["mem_total_mib"] or 0) for g in facts.gpus},
         )
-        pickers: list[str] = []  # who picked each part's query
+        picked_by: list[str] = []  # who picked each part's query
 
         # each part's query as picked (a reading of a job's run keeps its job, which its result's query drops)
         picked: list[Query | None] = []
 
         def pick_part(part: str, c: Context) -> Query | None:
             query, by = pick_by(part, c, self.pickers, now=now)
-            pickers.append(by or "rules")
+            picked_by.append(by or "rules")
             picked.append(query)
             return query
 
@@ -303,26 +303,25 @@ class ChatService:
         answered_by: list[str] = []
 
         def run_part(query: Query) -> Result:
-            answered_by.append(pickers[-1])  # the part just picked
+            answered_by.append(picked_by[-1])  # the part just picked
             return run(ctx, query)
 
         results = answer_asks(heard, context, pick_part, run_part)
         if results:
             *earlier, result = results
-            pickers = answered_by
             meta: dict[str, Any] = {
                 "facts": facts.to_json(),
                 "query": results[0].query.to_json(),  # the first ask's, where one query is expected
                 "queries": [r.query.to_json() for r in results],
                 "result": {"columns": results[0].columns, "rows": results[0].rows},
-                "picked_by": pickers[0],  # the first ask's, as "query"
-                "picked_by_each": pickers,  # as "queries"
+                "picked_by": answered_by[0],  # the first ask's, as "query"
+                "picked_by_each": answered_by,  # as "queries"
             }
             block = "\n".join(r.block() for r in results)
             note = model_note(self.pickers)  # after the sentence whose query the model picked
             answer = " ".join(
                 f"{r.sentence} {note}" if by == "model" else r.sentence
-                for r, by in zip(results, pickers, strict=True)
+                for r, by in zip(results, answered_by, strict=True)
             )
             reading = next((q for q in reversed(picked) if q is not None and q.name == "gpu_reading"), None)
             turn = Turn(question, result.query, result, block, answer, meta, earlier=earlier)

@@ -21,8 +21,9 @@ _SHORT = (
     (r"\bfine[ -]?tun(?:e|ing|ed)\b|(?<![\w.-])(?<!\d\s)ft(?![\w-]|\.\w)", "finetune"),
     (r"\bevaluation\b", "eval"),
     (r"\bbenchmark\b", "bench"),
-    (r"\b(?:speed|perf|performance|throughput)[ -]?tests?\b", "bench"),  # "the image-recognition speed test"
-    (r"\btests?\b", "eval"),  # "the big llama test": the llama eval
+    # "the image-recognition speed test", "the big llama test" (not inside a name: "unit-tests")
+    (r"(?<![\w.-])(?:speed|perf|performance|throughput)[ -]?tests?(?![\w-])", "bench"),
+    (r"(?<![\w.-])tests?(?![\w-])", "eval"),
     (r"\bstable diffusion\b", "sd"),
     (r"\b(\d+(?:\.\d+)?)[ -]?(?:billion|bn)(?:[ -]param(?:eter)?s?)?\b", r"\1b"),  # "the 70-billion model"
     (r"\b(\d+(?:\.\d+)?)[ -]?million(?:[ -]param(?:eter)?s?)?\b", r"\1m"),
@@ -131,10 +132,7 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
         return list(dict.fromkeys([*whole, sized]))
     # a model size only one name has: "the 7b training" is mistral-7b-sft
     sizes = {
-        i
-        for n, i in names
-        for p in re.split(r"[-_.]", n.lower())
-        if re.fullmatch(r"\d+(?:\.\d+)?[bmk]", p) and said(p)
+        i for n, i in names for p in re.split(r"[-_.]", n.lower()) if _SIZE_PART.fullmatch(p) and said(p)
     }
     if not whole and len(sizes) == 1:
         return list(sizes)
@@ -269,6 +267,7 @@ def _ran_in(brief: JobBrief, t0: float, t1: float) -> bool:
 _SIZE_SAID = re.compile(
     r"\b(?:(small|smaller|smallest|little|tiny|mini)|(big|bigger|biggest|large|larger|largest|huge))\b"
 )
+_SIZE_PART = re.compile(r"(\d+(?:\.\d+)?)([kmb])")  # a name part that is a model size: "8b", "350m"
 _SIZE_UNIT = {"k": 1e3, "m": 1e6, "b": 1e9}
 
 
@@ -278,11 +277,13 @@ def _by_size(ids: set[int], q: str, context: Context) -> int | None:
     said = _SIZE_SAID.search(q)
     if said is None or len(ids) < 2:
         return None
-    sizes = {}
-    for name, i in context.job_names.items():
-        size = re.search(r"(?:^|[-_.])(\d+(?:\.\d+)?)([kmb])(?:$|[-_.])", name.lower())
-        if i in ids and size is not None:
-            sizes[i] = float(size.group(1)) * _SIZE_UNIT[size.group(2)]
+    sizes = {
+        i: float(size.group(1)) * _SIZE_UNIT[size.group(2)]
+        for name, i in context.job_names.items()
+        if i in ids
+        for size in map(_SIZE_PART.fullmatch, re.split(r"[-_.]", name.lower()))
+        if size is not None
+    }
     if len(sizes) < 2 or len(set(sizes.values())) < len(sizes):
         return None
     return (min if said.group(1) else max)(sizes, key=sizes.__getitem__)

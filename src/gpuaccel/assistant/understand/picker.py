@@ -306,8 +306,9 @@ class RulePicker:
             return None  # quoted text that names no job, and nothing else the machine knows about
         # "what did my jobs cost in electricity": their energy (not "the cost of electricity in germany")
         mine = {"jobs", "gpu"} & topics or {"my", "our", "i", "we"} & set(ws) or named_job(question, context)
-        # "what did the whole array cost in energy": a cost said in energy is never a price of the world
-        mine = mine or re.search(r"\bcost\w* (?:in|of) (?:energy|electricity|power|kwh|wh)\b", text)
+        # "what did the whole array cost in energy" (and in power or electricity, said so by _SAID_AS): a cost
+        # measured in energy is never a price of the world ("the cost of electricity in germany" is)
+        mine = mine or re.search(r"\bcost\w* in (?:energy|kwh|wh)\b", text)
         priced = (
             "energy" in topics and mine and not OFF_TOPIC & set(ws) - {"cost", "costs", "price", "prices"}
         )
