@@ -19,6 +19,7 @@ from gpuaccel.accel.workloads import registry
 from gpuaccel.assistant.understand.asks import sets_the_scene
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import named_jobs, named_jobs_in
+from gpuaccel.assistant.understand.words import pointing
 
 CANT = "I only read this machine; I do not change anything from the chat."
 HARDWARE_REPLY = (
@@ -201,7 +202,7 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
         return list(dict.fromkeys(ids))
     found = named_jobs(question, context)
     clause = said[verb_end:].split(",")[0]  # "suspend the sft run, don't kill it": "it" is the run
-    pointed = re.search(r"\b(?:it|its|that|this|them|those|these|one|ones|him|her)\b", clause)
+    pointed = pointing(("one", "ones")).search(clause)
     # "kill it, I need that card for a firmware flash": the verb's own object is the job in focus, over a
     # word elsewhere that is only the first part of a name (flash-attn-build)
     at_once = re.match(  # "hold that same job": the job in focus, not a description ("the job on hold")

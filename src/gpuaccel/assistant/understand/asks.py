@@ -16,6 +16,7 @@ from dataclasses import replace
 from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
 from gpuaccel.assistant.queries.query import Query, Result
 from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.words import pointing
 
 MAX_ASKS = 3  # more parts than this is a list, not a message; it is answered as one question
 
@@ -74,7 +75,6 @@ _SIDE_BY_SIDE = re.compile(  # (not a question of its own: "is gpu 1 busy or idl
     r"(?:\S+\s+){0,3}\S+\s+(?:vs\.?|versus|or)\s+(?:\S+\s+){0,3}\S+$",
     re.IGNORECASE,
 )
-_POINTS_BACK = re.compile(r"\b(?:it|its|that|they|them|those)\b", re.IGNORECASE)  # "why did it crash?"
 
 
 def sets_the_scene(part: str) -> bool:
@@ -136,7 +136,7 @@ def answer_asks(
         return [] if query is None else [run_one(query)]
     # a message that goes on from the last answer ("and how many GPU-hours and how much energy did it use?")
     # keeps it for its first part too
-    goes_on = _POINTS_BACK.search(parts[0]) or _LEAD.match(message.strip())
+    goes_on = pointing().search(parts[0]) or _LEAD.match(message.strip())
     before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moment=None)
     results: list[Result] = []
     for part in parts:

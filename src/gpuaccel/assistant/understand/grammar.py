@@ -24,7 +24,7 @@ from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import named_jobs
 from gpuaccel.assistant.understand.picker import PER_GPU
-from gpuaccel.assistant.understand.words import words
+from gpuaccel.assistant.understand.words import pointing, words
 
 REFUSE = " none"  # what the picking model writes for a question no query answers
 OPEN = " {"
@@ -87,10 +87,7 @@ def gpus_in(question: str, context: Context) -> list[int]:
 
 
 # words that take up a job the conversation was at ("compare it with job 4", "are both done")
-_POINTS_BACK = re.compile(
-    r"\b(?:it|its|it's|that|this|those|these|them|they|their|both|same|previous|again|other|one|ones)\b",
-    re.I,
-)
+_POINTS_BACK = pointing(("both", "same", "previous", "again", "other", "one", "ones"))
 
 
 def jobs_in(question: str, context: Context) -> list[int]:

@@ -199,6 +199,19 @@ _STEMS = sorted((w for w in WORD_OF if len(w) >= 4 and w not in ("time", "list",
 ]
 
 
+# The pronouns that point back at what the conversation was about ("why did it crash?", "compare them"):
+# one list, read by every place that asks whether a message takes up the last answer or its jobs.
+POINTING = ("it", "its", "it's", "that", "this", "these", "those", "them", "they", "their", "him", "her")
+
+
+@functools.cache
+def pointing(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """A pattern for :data:`POINTING` and the ``extra`` words a caller reads the same way (for a job:
+    "both", "same", "other", "one")."""
+    alternatives = "|".join(re.escape(w) for w in sorted(POINTING + extra, key=len, reverse=True))
+    return re.compile(rf"\b(?:{alternatives})\b", re.IGNORECASE)
+
+
 _OBJECT = r"(?:\s+(?:my|our|a|an|the|this|that|it|something|some)(?:\s+[a-z]+)?)?"
 _PUT = r"(?:use|take|run|put|start|launch|train|submit|schedule)"
 # "should i use / run my job on", "where can we train", "a good gpu to put my job on", "best to run on": the
