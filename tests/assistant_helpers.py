@@ -161,6 +161,10 @@ def seed_store(store: Store) -> None:
     assert now
 
 
+# what the chat machine answers to "which gpu is the hottest?": the ranking and the job the top GPU runs
+HOTTEST = r"GPU 0 is the hottest, at 71 °C \(GPU 1 48 °C\)\. It runs job 2 \(bench-b\) since \d\d:\d\d\."
+
+
 def build_chat_service(folder: Path) -> AssistantService:
     """The chat routes' machine: two fake GPUs (GPU 0 at 71 °C with 40 GiB used, GPU 1 at 48 °C) and four
     jobs: one succeeded, one failed of running out of memory, one running, one queued; the gate closed."""

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import torch
-from assistant_helpers import build_chat_service
+from assistant_helpers import HOTTEST, build_chat_service
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -75,7 +75,7 @@ def test_direct_questions_answered_with_true_numbers(svc: AssistantService) -> N
 def test_follow_ups_carry_the_conversation_and_off_topic_is_refused(svc: AssistantService) -> None:
     client = client_for(svc)
     text, events = ask(client, "which gpu is the hottest?")
-    assert text == "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C)."
+    assert re.fullmatch(HOTTEST, text), text  # with what the top GPU runs ("which job is on the hottest")
     sid = events[0][1]["conversation_id"]
     assert ask(client, "and GPU 1?", sid)[0] == "The temperature of GPU 1 is 48 °C."
     assert "oom-c" in ask(client, "any failures?", sid)[0]
@@ -126,7 +126,7 @@ def test_a_message_with_two_asks_answers_both(svc: AssistantService) -> None:
     assert "Result of gpu_reading" in facts and "Result of job_detail" in facts
     assert ask(client, "exit code?", sid)[0].startswith("Job 3 (oom-c)")  # the last ask is the context
     text, events = ask(client, "which gpu is the hottest and how hot is it?")
-    assert text == "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C). The temperature of GPU 0 is 71 °C."
+    assert re.fullmatch(HOTTEST + r" The temperature of GPU 0 is 71 °C\.", text), text
     text, events = ask(client, "what is the memory and power of gpu 1?")
     assert "queries" not in events[0][1] and text.count("GPU 1") >= 1
     text, events = ask(client, "which jobs failed and why?")

@@ -4,11 +4,12 @@ clear 422s, and the daemon's token in front of it."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
 import pytest
-from assistant_helpers import build_chat_service
+from assistant_helpers import HOTTEST, build_chat_service
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -41,10 +42,9 @@ def test_answers_follow_ups_and_refusals(svc: AssistantService) -> None:
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["object"] == "chat.completion" and body["model"] == "tiny-rwkv7"
-    assert body["choices"][0]["message"] == {
-        "role": "assistant",
-        "content": "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C).",
-    }
+    message = body["choices"][0]["message"]
+    assert set(message) == {"role", "content"} and message["role"] == "assistant"
+    assert re.fullmatch(HOTTEST, message["content"]), message
     msgs += [
         body["choices"][0]["message"],
         {"role": "user", "content": [{"type": "text", "text": "and gpu 1?"}]},
@@ -125,7 +125,7 @@ def test_the_official_openai_client_understands_answers_and_errors(svc: Assistan
     done = client.chat.completions.create(
         model="tiny-rwkv7", messages=[{"role": "user", "content": "which gpu is the hottest?"}]
     )
-    assert done.choices[0].message.content == "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C)."
+    assert re.fullmatch(HOTTEST, done.choices[0].message.content or "")
     assert done.usage is not None and done.usage.completion_tokens > 0 and done.usage.prompt_tokens > 0
     assert done.usage.total_tokens == done.usage.prompt_tokens + done.usage.completion_tokens
     assert client.models.retrieve("tiny-rwkv7").id == "tiny-rwkv7"
@@ -193,12 +193,12 @@ def test_tools_are_the_catalogues_and_calls_come_back_as_tool_calls(svc: Assista
     ]
     final = client.chat.completions.create(model="tiny-rwkv7", messages=answered, tools=tools)
     assert final.choices[0].finish_reason == "stop"
-    assert final.choices[0].message.content == "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C)."
+    assert re.fullmatch(HOTTEST, final.choices[0].message.content or "")
     # tool_choice none: the answer itself; a question no offered tool answers: the answer too
     plain = client.chat.completions.create(
         model="tiny-rwkv7", messages=[question], tools=tools, tool_choice="none"
     )
-    assert plain.choices[0].message.content == "GPU 0 is the hottest, at 71 °C (GPU 1 48 °C)."
+    assert re.fullmatch(HOTTEST, plain.choices[0].message.content or "")
     only_jobs = [t for t in tools if t["function"]["name"] == "jobs"]
     plain = client.chat.completions.create(model="tiny-rwkv7", messages=[question], tools=only_jobs)
     assert plain.choices[0].message.tool_calls is None and "GPU 0 is the hottest" in str(

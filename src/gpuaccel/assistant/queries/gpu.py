@@ -521,6 +521,10 @@ def gpu_rank(ctx: QueryContext, q: Query) -> Result:
         head = f"GPU {top[0]['index']} is the {noun}{word}, at {value} ({others})."
     if missing:  # a GPU without the reading is said so, not left out of the ranking unsaid
         head = head[:-1] + f"; {missing}."
+    if len(top) == 1 and len(valued) > 1:  # "which job is on the busiest gpu": what the top one runs
+        live = ctx.store.list(states=[JobState.RUNNING, JobState.PAUSED], limit=50)
+        held = [j for j in live if top[0]["index"] in j.assigned_gpus]
+        head += f" It runs {_runs(held)}." if held else ""
     return Result(q, head, cols, rows, subject_gpus=[int(g["index"]) for g in top])
 
 

@@ -98,3 +98,11 @@ class Context:
 
 class Picker(Protocol):
     def pick(self, question: str, context: Context, now: float) -> Query | None: ...
+
+
+@dataclass(frozen=True)
+class Declined:
+    """A picker's word that a question is not about this machine (advice, general knowledge, the world
+    outside): no later picker is asked, so a model never answers what the rules know to refuse."""
+
+    why: str

@@ -90,6 +90,9 @@ _ADVICE = re.compile(
     r"|\bshould (?:i|we) (?:use|set|pick|choose|try|train|go with|enable|turn on|switch to)"
     r" (?!(?:it|that|this|one|which|the other|a gpu|a card|gpu|card)\b)\w"
     r"|\b(?:what|which|how many|how much|how long) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}should (?:i|we)\b"
+    # judging a person's work: "what mark would you give the intern", "how should i grade her run"
+    r"|\b(?:grade|mark|score|rating|feedback) (?:should|would|could|do|must) (?:i|we|you) give\b"
+    r"|\bhow (?:should|would|do) (?:i|we|you) (?:grade|mark|score|rate|assess)\b"
 )
 # what the machine itself is asked about (a GPU, a node, the queue): then "should i use" asks which is free
 _MACHINE_TOPICS = {"gpu", "cluster", "queue", "running", "temperature", "util", "memory", "power", "fan"}

@@ -19,7 +19,7 @@ from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, before, window_of
-from gpuaccel.assistant.understand.context import Context, Picker
+from gpuaccel.assistant.understand.context import Context, Declined, Picker
 from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere
 from gpuaccel.assistant.understand.lists import LISTS, RUNNER_UP, nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import (
@@ -47,7 +47,16 @@ from gpuaccel.assistant.understand.topics import (
     query_for,
     refine_topics,
 )
-from gpuaccel.assistant.understand.words import LESS, METRICS, MORE, STOP, WORD_OF, gpu_time_said, words
+from gpuaccel.assistant.understand.words import (
+    LESS,
+    METRICS,
+    MORE,
+    STOP,
+    WORD_OF,
+    gpu_time_said,
+    pointing,
+    words,
+)
 
 # "list them", "show me those", "name them all" after an answer that lists jobs (understand.lists.LISTS):
 # that answer again
@@ -96,6 +105,26 @@ _SAID_AS = (
         "what about",
     ),
     (re.compile(r"\bus(?:e|ed|es|ing) up\b", re.I), "consumed"),  # "what did it use up": not what it printed
+    # "same two on the 4090", "both of those for gpu 1": the readings just asked, of another GPU (its
+    # overview says every one of them); number words are digits here already
+    (
+        re.compile(
+            r"\b(?:(?:the )?same (?:two|three|2|3)|both of (?:those|these)|(?:those|these) (?:two|three|2|3))"
+            r"(?= (?:on|for|of|at) )",
+            re.I,
+        ),
+        "those readings",
+    ),
+    # "peak, not average", "peak for today, not now", "today not yesterday": a correction says what is not
+    # meant; only the part before it is asked
+    (
+        re.compile(
+            r"(?:,\s*|\s+)(?:but\s+|and\s+)?not\s+(?:the\s+)?(?:avg|average|mean|peak|max|maximum|min|minimum"
+            r"|lowest|highest|now|right now|current(?:ly)?|live|today|yesterday|total|sum)\b(?!')",
+            re.I,
+        ),
+        " ",
+    ),
     # "energy it burned for nothing", "all for naught": wasted, not a GPU doing nothing
     (re.compile(r"\b(?:all )?for (?:nothing|naught|nought)\b|\bin vain\b", re.I), " "),
     (re.compile(r"\b(?:p[\s-]state|power state)\b", re.I), "pstate"),  # "P-state", "power state": one word
@@ -216,6 +245,12 @@ class RulePicker:
     name = "rules"
 
     def pick(self, question: str, context: Context, now: float) -> Query | None:
+        read = self.read(question, context, now)
+        return read if isinstance(read, Query) else None
+
+    def read(self, question: str, context: Context, now: float) -> Query | Declined | None:
+        """The query; :class:`Declined` where the words say the question is not about this machine; None
+        where they say nothing this picker knows."""
         if housekeeping_said(question) == "ask":
             return Query("housekeeping")  # "anything to clean up?": the proposals with their sizes
         called = gpu_by_state(question, context) or gaming_card(question, context)
@@ -305,7 +340,10 @@ class RulePicker:
         if name and not topics and not known_name(name, context) and context.job_names:
             return None  # quoted text that names no job, and nothing else the machine knows about
         # "what did my jobs cost in electricity": their energy (not "the cost of electricity in germany")
-        mine = {"jobs", "gpu"} & topics or {"my", "our", "i", "we"} & set(ws) or named_job(question, context)
+        mine = {"jobs", "gpu"} & topics or {"my", "our", "i", "we", "us", "me"} & set(ws)
+        # "what did that one cost us in energy": the conversation's job ("these days" points at no job)
+        spanless = re.sub(r"\b(?:this|that|these|those) (?:days?|weeks?|months?|years?|time)\b", "", question)
+        mine = mine or named_job(question, context) or pointing().search(spanless)
         # "what did the whole array cost in energy" (and in power or electricity, said so by _SAID_AS): a cost
         # measured in energy is never a price of the world ("the cost of electricity in germany" is)
         mine = mine or re.search(r"\bcost\w* in (?:energy|kwh|wh)\b", text)
@@ -315,9 +353,11 @@ class RulePicker:
         if (
             (OFF_TOPIC & set(ws) and not priced) or ws[:1] in (["write"], ["compose"], ["implement"])
         ) and "summary" not in topics:
-            return None  # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
+            # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
+            return Declined("off topic")
         if asks_elsewhere(question, topics):
-            return None  # "explain what a transformer is", "is the h100 any good for gaming"
+            # "explain what a transformer is", "is the h100 any good for gaming"
+            return Declined("elsewhere")
         compared = _compared(question, ws, topics, context)
         if compared is not None:  # "which was faster, the 8b eval or the sweep?"
             return compared
@@ -330,13 +370,13 @@ class RulePicker:
         named_gpus = gpu is not None or bool(gpus_by_model(question, context))
         named_gpus = named_gpus and not (nth is None and model_said_as_a_kind(question, context))
         if not named_gpus and job is None and asks_advice(question, topics):
-            return None  # "what's the best learning rate for mistral 7b": advice, not the job named
+            return Declined("advice")  # "what's the best learning rate for mistral 7b": not the job named
         back = _compared_back(question, text, topics, context, gpu, job, named_gpus)
         if back is not None:  # "how does that compare to the H100?" after a reading
             return back
         refined = refine_topics(ws, topics, gpu)
         if refined is None:
-            return None  # "how hot is it outside?"
+            return Declined("the world")  # "how hot is it outside?"
         topics = refined
         # "13:45", "11:30" keep their colon there; "this morning's eval" names a job, not a span
         said_of_a_job = untimed(question.lower())
@@ -834,7 +874,9 @@ class RulePicker:
             and not {"it", "its"} & set(ws)  # "how much of it is total": its total, not every card
             and not topics - {"gpu"}
         ):
-            return replace(last, gpu=None)  # "and all cards together?"
+            spanned = win is not None and (last.name in WINDOWED or last.window is not None)
+            # "and all cards together?", "same for yesterday, both cards"
+            return replace(last, gpu=None, window=win if spanned else last.window)
         if (
             last is not None
             and gpu is None
@@ -949,6 +991,9 @@ class RulePicker:
                 return Query("gpu_reading", gpu=gpu, metric=last.metric)
             if last.name == "idle_gpus":
                 return Query("gpu_reading", gpu=gpu, metric="util")
+            plural = {"readings", "numbers", "figures", "values", "stats", "metrics"} & set(ws)
+            if last.name == "gpu_reading" and last.window is None and plural:
+                return Query("gpu_reading", gpu=gpu, metric="overview")  # "those readings on the 4090": all
             if last.name in PER_GPU:  # a span said with it replaces the last one: "just gpu 1, last 30 min"
                 spanned = last.name in WINDOWED or last.window is not None  # a reading over a span too
                 span = win if win is not None and spanned else last.window
@@ -995,7 +1040,10 @@ def pick_by(
     context = context or Context()
     when = time.time() if now is None else now
     for picker in pickers:
-        q = picker.pick(question, context, when)
+        read = getattr(picker, "read", None)
+        q = read(question, context, when) if read is not None else picker.pick(question, context, when)
+        if isinstance(q, Declined):
+            return None, None  # the words say it is not about this machine: no later picker guesses
         if q is not None:
             return q, getattr(picker, "name", type(picker).__name__)
     return None, None

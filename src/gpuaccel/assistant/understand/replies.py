@@ -54,9 +54,10 @@ _FUTURE = re.compile(
     # "is my eval going to beat the baseline" (not "is it ever gonna start": its state says)
     r"|(?:going to|gonna) (?:beat|win|pass|succeed|work|converge|improve|crash|die|oom|break|complete)"
     r"|by (?:tonight|tomorrow|the end of (?:the )?(?:day|week))"
-    r"|will (?:\S+ ){0,5}(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach))\b"
-    # "will gpu0 go over 80 c tonight"
-    r"|\bwill (?:\S+ ){0,6}(?:tonight|later|overnight|this (?:evening|afternoon|weekend))\b"
+    r"|(?:will|'ll) (?:\S+ ){0,5}"
+    r"(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach))\b"
+    # "will gpu0 go over 80 c tonight" ("what'll it be": will too)
+    r"|(?:\bwill|'ll) (?:\S+ ){0,6}(?:tonight|later|overnight|this (?:evening|afternoon|weekend))\b"
 )
 FUTURE_REPLY = "I cannot tell what will happen, only what happened and what is happening now: " + TOPICS + "."
 

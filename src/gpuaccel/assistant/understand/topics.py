@@ -222,6 +222,14 @@ def query_for(
     rank = order is not None and (gpu is None) and metric is not None
     if "gate" in topics or re.search(r"\b(are|where do) you\b|\byour (model|state)\b", " ".join(ws)):
         return Query("gate_state")
+    # "which job is on the busy one", "who's using the busy gpu": the running jobs, each with its GPU (and
+    # the subject of "how long has that run been going"); "what's on the idle card": each GPU busy or idle
+    # with what it runs (a superlative, "the busiest", ranks them instead)
+    said_busy = re.search(r"\b(busy|occupied|working|idle|free) (?:one|gpu|card|device)\b", " ".join(ws))
+    whose = topics & {"jobs", "who"} or re.search(r"\bwhose\b|\bwhat (?:is )?(?:on|running)\b", " ".join(ws))
+    if said_busy and whose and win is None and gpu is None and order is None and not name:
+        idle = said_busy.group(1) in ("idle", "free")
+        return Query("idle_gpus") if idle else Query("queue", state="running")
     if "cluster" in topics or ("where" in ws and "jobs" in topics):
         return _cluster(ws, topics, win, order)
     if metric == "health" and not topics & {"jobs", "queue"}:
@@ -267,8 +275,10 @@ def query_for(
         how, state = ranked
         return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
     waited = WAIT_WORDS & set(ws) and (order is not None or MEAN_WORDS & set(ws))
-    got_one = re.search(r"\b(?:got|get|gets|getting) (?:a |an |its |the )?(?:gpu|gpus|card)\b", " ".join(ws))
-    gpu_said = "gpu" in topics and not got_one  # "before it got a gpu" asks about no GPU
+    got_one = re.search(
+        r"\b(?:got|get|gets|getting|for) (?:a |an |its |the )?(?:gpu|gpus|card)\b", " ".join(ws)
+    )
+    gpu_said = "gpu" in topics and not got_one  # "before it got a gpu", "waited for a card": no GPU asked
     if waited and not topics & {"fail", "cancel"} and not gpu_said and metric is None and gpu is None:
         # "which job waited longest today", "the average queue wait": the jobs by their queue wait
         return Query("job_rank", metric="wait", order=order or "max", window=win, gpu=gpu, job_name=name)

@@ -1,0 +1,91 @@
+"""Words that lean on the conversation or correct it: the job on "the busy one", a wait "for a card", "peak,
+not the mean", "those two on the other card", "same for yesterday, both cards", "what'll it be", and a
+question the rules know to refuse that no later picker may guess at. Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker, pick_by
+from gpuaccel.assistant.understand.words import pointing
+
+
+class _Guesser:
+    """A picker that always picks something, as a model below its margin of doubt might."""
+
+    name = "model"
+
+    def pick(self, question: str, context: Context, now: float) -> Query | None:
+        return Query("summary")
+
+
+def test_a_question_the_rules_refuse_is_not_guessed_by_a_later_picker() -> None:
+    pickers = (RulePicker(), _Guesser())
+    for refused in (
+        "what mark would you give the intern whose training ran out of memory?",
+        "explain what a learning rate schedule is",
+        "compose a limerick about my gpus",
+    ):
+        assert pick_by(refused, Context(), pickers, now=0.0) == (None, None), refused
+    # where the rules find nothing at all, the next picker is still asked
+    assert pick_by("which building is the seminar in?", Context(), pickers, now=0.0)[1] == "model"
+
+
+def test_the_pointing_words_are_one_list() -> None:
+    assert pointing().search("why did it crash")
+    assert pointing().search("compare them") and pointing().search("their memory")
+    assert not pointing().search("is gpu 1 free")
+    assert pointing(("both",)).search("are both done") and not pointing().search("are both done")
+
+
+def test_the_job_on_the_busy_card_and_how_long_it_waited(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(heldout_svc, "whose training is on the busy gpu?", None)
+    assert query == {"name": "queue", "state": "running"} and "mistral-7b-sft" in text, (query, text)
+    _, text, query = ask(heldout_svc, "how long has that one been at it?", sid)
+    assert query is not None and query.get("job") == 11, query
+    _, text, _ = ask(heldout_svc, "what's running on the idle card?", None)
+    assert text.startswith("Idle: GPU 1"), text
+    _, text, query = ask(heldout_svc, "which gpu is the busiest?", None)
+    assert query is not None and query["name"] == "gpu_rank" and "job 11 (mistral-7b-sft)" in text, text
+    _, text, query = ask(heldout_svc, "who had to wait the longest for a gpu?", None)
+    assert query is not None and query["metric"] == "wait", query
+
+
+@pytest.mark.parametrize(
+    ("first", "correction", "label"),
+    [
+        ("mean temperature of gpu 0 today?", "the peak, not the average", "today"),
+        ("gpu 0 power yesterday?", "today not yesterday", "today"),
+    ],
+)
+def test_a_correction_asks_what_comes_before_not(
+    heldout_svc: AssistantService, first: str, correction: str, label: str
+) -> None:
+    sid, _, _ = ask(heldout_svc, first, None)
+    _, text, query = ask(heldout_svc, correction, sid)
+    assert query is not None and query["gpu"] == 0 and query["window"]["label"] == label, (query, text)
+
+
+def test_the_same_readings_of_another_card_and_span(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "gpu 0 sm clock?", None)
+    ask(heldout_svc, "and its memory clock?", sid)
+    _, text, query = ask(heldout_svc, "those two for gpu 1", sid)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "overview"} and "405 MHz" in text, query
+    sid, _, _ = ask(heldout_svc, "energy used by gpu 1 today?", None)
+    _, text, query = ask(heldout_svc, "same for yesterday, all the cards", sid)
+    assert query is not None and "gpu" not in query and query["window"]["label"] == "yesterday", query
+    assert "4.89 kWh" in text, text
+
+
+def test_the_future_said_with_ll_and_a_cost_pointed_at(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "what'll gpu 1 be drawing by midnight?", None)
+    assert query is None and "cannot tell what will happen" in text, text
+    sid, _, _ = ask(heldout_svc, "tell me about job 5", None)
+    _, text, query = ask(heldout_svc, "what did that run cost us in electricity?", sid)
+    assert query == {"name": "job_detail", "job": 5} and "64.8 Wh" in text, (query, text)
+    _, text, query = ask(heldout_svc, "what does power cost in spain these days?", sid)
+    assert query is None, query
