@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--causal", choices=("no", "yes", "both"), default="both")
     ap.add_argument("--no-check", action="store_true")
-    ap.add_argument("--check-emu", nargs="+", type=int, default=None, help="variants checked (--emu)")
+    ap.add_argument("--check-emu", nargs="+", type=int, default=None, help="variants checked (default: --emu)")
     ap.add_argument("--out", default=os.environ.get("OUT", "benchmarks/results"))
     a = ap.parse_args(argv)
     import torch
