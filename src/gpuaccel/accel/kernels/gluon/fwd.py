@@ -176,8 +176,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
               STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr, VARLEN: gl.constexpr,
               INLINE_PV: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False,
-              o_desc=None, SPLIT: gl.constexpr = False, part_o=None, part_lse=None,
-              EXP2_EMU: gl.constexpr = 0):  # fmt: skip
+              o_desc=None, SPLIT: gl.constexpr = False, part_o=None, part_lse=None):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
@@ -240,13 +239,13 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 acc, m_i, l_i = _step_inline(
                     q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                     offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
-                    o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, EXP2_EMU,
+                    o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
                 )  # fmt: skip
             for j in range(masked_lo, n_mine):
                 acc, m_i, l_i = _step_inline(
                     q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                     offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
-                    o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, EXP2_EMU,
+                    o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
                 )  # fmt: skip
             if not O_TMA:
                 mbarrier.arrive(q_empty.index(qb))
@@ -258,7 +257,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
             mbarrier.arrive(k_empty.index(cnt % STAGES))
             p, alpha, m_i, l_i = _softmax(
                 qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, len_k, s_layout,
-                BLOCK_N, True, CAUSAL, P_SHIFT, EXP2_EMU,
+                BLOCK_N, True, CAUSAL, P_SHIFT,
             )  # fmt: skip
             p = _p_operand(p, v_smem.dtype, p_layout, FP8)
             acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
@@ -266,13 +265,13 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 acc, m_i, l_i, p, alpha = _step(
                     q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
                     alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
-                    p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, EXP2_EMU,
+                    p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
                 )  # fmt: skip
             for j in range(gl.maximum(n_full, 1), n_mine):
                 acc, m_i, l_i, p, alpha = _step(
                     q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
                     alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
-                    p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, EXP2_EMU,
+                    p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
                 )  # fmt: skip
             if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
                 mbarrier.arrive(q_empty.index(qb))
@@ -322,7 +321,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
              FP8: gl.constexpr, VARLEN: gl.constexpr = False, INLINE_PV: gl.constexpr = False,
              Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False, o_desc=None, SPLIT: gl.constexpr = False,
-             part_o=None, part_lse=None, EXP2_EMU: gl.constexpr = 0):  # fmt: skip
+             part_o=None, part_lse=None):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -340,7 +339,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                       lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                       group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
-                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, EXP2_EMU))
+                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
@@ -358,12 +357,11 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
                           sched_ptr, sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
                           STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
                           CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr, Q_BUFS: gl.constexpr,
-                          O_TMA: gl.constexpr, EXP2_EMU: gl.constexpr):  # fmt: skip
+                          O_TMA: gl.constexpr):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
-             CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc, False, None, None,
-             EXP2_EMU)  # fmt: skip
+             CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -410,7 +408,7 @@ def launch_gluon_fwd(
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two,  # no P carried: no spill at 80
-             Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma, EXP2_EMU=cfg.exp2_emu),
+             Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
     if bound is not None and "gluon_fwd" in bound:

@@ -19,54 +19,12 @@ from gpuaccel.accel.kernels.gluon.tiles import HALF_M
 FP8_P_LOG2 = gl.constexpr(8.0)  # FP8: P x 2**8 before its e4m3 cast (small probabilities off the subnormals)
 
 
-# 2**f on [-0.5, 0.5] as a cubic (relative error 7.5e-5, fitted for this; bf16 P keeps 8 bits, e4m3 P 4)
-_EXP2_POLY = ("0f3F7FFB4D", "0f3F31798C", "0f3E786E35", "0f3D61FA33")  # c0..c3 as PTX fp32 literals
-
-
-@gluon.constexpr_function
-def _exp2_asm(emulated):
-    """PTX for four exp2s: ``emulated`` of them on the FMA and integer pipes, the rest by MUFU.EX2.
-
-    Why: the special-function unit does 16 exp2 a clock per SM, which at D64 (bf16) and D128 (e4m3) is as
-    slow as the tensor cores' matmuls of the same block, so softmax and wgmma contend for the same time;
-    moving a share of the exp2s to the FMA pipe (FlashAttention-4's trick on Blackwell) unloads it. x is
-    rounded to n + f by the 1.5 * 2**23 shift, 2**f comes from the cubic and n is added to its exponent;
-    x < -125 (masked keys, -inf) gives 0 exactly."""
-    c0, c1, c2, c3 = _EXP2_POLY
-    lines = []
-    for i in range(4):
-        out, x = f"${i}", f"${i + 4}"
-        if i >= int(emulated):
-            lines.append(f"ex2.approx.ftz.f32 {out}, {x};")
-            continue
-        lines.append(
-            f"{{ .reg .f32 x, r, f, p; .reg .b32 n, b; .reg .pred z;"
-            f" max.ftz.f32 x, {x}, 0fC2FA0000; add.rn.ftz.f32 r, x, 0f4B400000;"
-            f" sub.rn.ftz.f32 f, r, 0f4B400000; sub.rn.ftz.f32 f, x, f;"
-            f" fma.rn.ftz.f32 p, f, {c3}, {c2}; fma.rn.ftz.f32 p, p, f, {c1};"
-            f" fma.rn.ftz.f32 p, p, f, {c0}; mov.b32 n, r; shl.b32 n, n, 23; mov.b32 b, p; add.s32 b, b, n;"
-            f" setp.lt.ftz.f32 z, {x}, 0fC2FA0000; selp.b32 b, 0, b, z; mov.b32 {out}, b; }}"
-        )
-    return " ".join(lines)
-
-
-@gluon.jit
-def _exp2(x, EMU: gl.constexpr):
-    """exp2 of a score block, ``EMU`` of every four on the FMA pipe (:func:`_exp2_asm`); 0: MUFU only."""
-    if EMU == 0:
-        return gl.exp2(x)
-    return gl.inline_asm_elementwise(
-        _exp2_asm(EMU), "=f,=f,=f,=f,f,f,f,f", [x], dtype=gl.float32, is_pure=True, pack=4
-    )
-
-
 @gluon.jit
 def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr,
              BLOCK_N: gl.constexpr, MASKED: gl.constexpr, CAUSAL: gl.constexpr,
-             P_LOG2: gl.constexpr = 0.0, EMU: gl.constexpr = 0):  # fmt: skip
+             P_LOG2: gl.constexpr = 0.0):  # fmt: skip
     """Online-softmax update for one score block: (p, alpha, m_new, l_new); exp2 with log2(e) folded.
-    ``P_LOG2``: p comes out scaled by 2**P_LOG2 for free (subtracted from the row max; l scales alike).
-    ``EMU``: of every four exp2s, how many run on the FMA pipe (:func:`_exp2_asm`)."""
+    ``P_LOG2``: p comes out scaled by 2**P_LOG2 for free (subtracted from the row max; l scales alike)."""
     if MASKED:
         offs_n = j * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, s_layout))
         valid = gl.expand_dims(offs_n, 0) < seq_k
@@ -82,7 +40,7 @@ def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.
         m_use = m_new
         m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
         qk = qk * qk_scale - gl.expand_dims(m_sub, 1)
-    p = _exp2(qk, EMU)
+    p = gl.exp2(qk)
     alpha = gl.exp2(m_i - m_use)
     l_i = l_i * alpha + gl.sum(p, 1)
     return p, alpha, m_new, l_i
@@ -153,8 +111,7 @@ def _e4m3(p, FP8: gl.constexpr):
 def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, p_prev, alpha,
           offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
           o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
-          CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0,
-          EMU: gl.constexpr = 0):  # fmt: skip
+          CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0):  # fmt: skip
     """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
     issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order). ``FP8``:
     e4m3 operands (V^T tiles, P kept fp32 until the wgmma, :func:`_p_operand`)."""
@@ -166,7 +123,7 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
     qk = warpgroup_mma_wait(1, deps=(s_tok,))
     mbarrier.arrive(k_empty.index(cnt % STAGES))
     p, alpha, m_i, l_i = _softmax(
-        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2, EMU
+        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2
     )
     acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
     mbarrier.arrive(v_empty.index(sp))
@@ -187,8 +144,7 @@ def _release(empty_bar):
 def _step_inline(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, offs_m,
                  qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
                  o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
-                 CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0,
-                 EMU: gl.constexpr = 0):  # fmt: skip
+                 CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0):  # fmt: skip
     """Block j whole: QK^T(j), softmax(j), O's rescale, then PV(j), waited before the block ends (the FP8
     forward's order): no P crosses the loop, which leaves FP8 the registers for larger blocks or a third
     consumer. Per warpgroup it serialises what :func:`_step` overlaps on paper; ptxas hoists that overlap
@@ -198,7 +154,7 @@ def _step_inline(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j
     qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
     _release(k_empty.index(s))
     p, alpha, m_i, l_i = _softmax(
-        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2, EMU
+        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2
     )
     p = _e4m3(_p_operand(p, v_smem.dtype, p_layout, FP8), FP8)
     acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)

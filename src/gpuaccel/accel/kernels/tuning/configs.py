@@ -60,12 +60,10 @@ class GluonFwdConfig:
     ctas_per_sm: int = 1  # 2: registers capped so two persistent programs share an SM (D64, 64-key blocks)
     q_bufs: int = 1  # 2: the next tile's Q loads during this one (short tiles wait for it otherwise)
     o_tma: bool = False  # O leaves through the tile's Q buffer by one TMA store
-    exp2_emu: int = 0  # of every four exp2s of a score block, how many run on the FMA pipe, not MUFU (0-4)
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
         tail = ("-q2" if self.q_bufs == 2 else "") + ("-otma" if self.o_tma else "")
-        tail += f"-e{self.exp2_emu}" if self.exp2_emu else ""
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
