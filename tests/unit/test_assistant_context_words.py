@@ -89,3 +89,47 @@ def test_the_future_said_with_ll_and_a_cost_pointed_at(heldout_svc: AssistantSer
     assert query == {"name": "job_detail", "job": 5} and "64.8 Wh" in text, (query, text)
     _, text, query = ask(heldout_svc, "what does power cost in spain these days?", sid)
     assert query is None, query
+
+
+def test_asides_corrections_of_span_and_the_reading_now(heldout_svc: AssistantService) -> None:
+    # an aside in parentheses is no topic of its own
+    _, text, _ = ask(heldout_svc, "peak temp of gpu 0 today? (the fans sounded like a jet engine)", None)
+    assert "91 °C" in text and "fan" not in text.lower(), text
+    # the same reading live after a peak, and "typical" of another span
+    sid, _, _ = ask(heldout_svc, "how warm did the h100 run today", None)
+    _, text, query = ask(heldout_svc, "what is it sitting at currently", sid)
+    assert query == {"name": "gpu_reading", "gpu": 0, "metric": "temperature"}, query
+    sid, _, _ = ask(heldout_svc, "top temperature of the 4090 today?", None)
+    _, text, query = ask(heldout_svc, "is that normal for yesterday as well?", sid)
+    assert query is not None and query["window"]["label"] == "yesterday" and "47 °C" in text, (query, text)
+    # a share of a span idle is the utilization over it; each card over the same span is every card
+    _, text, _ = ask(heldout_svc, "how much of today was gpu 1 idle?", None)
+    assert "idle 12h44m" in text, text
+    sid, _, _ = ask(heldout_svc, "gpu 0 mean utilization today", None)
+    _, text, query = ask(heldout_svc, "and the maximum for every card over that period?", sid)
+    assert query is not None and "gpu" not in query and "GPU 1 peaked" in text, (query, text)
+
+
+def test_several_readings_asked_again_of_another_card(heldout_svc: AssistantService) -> None:
+    sid, text, _ = ask(heldout_svc, "what's the h100 drawing and what's its memory clock", None)
+    assert "586 W" in text and "2619 MHz" in text, text
+    _, text, _ = ask(heldout_svc, "same on the 4090?", sid)
+    assert "21 W" in text and "405 MHz" in text, text
+    # the overview says the power limit with the draw, so a limit asked beside it is answered
+    _, text, _ = ask(heldout_svc, "is gpu 0 being throttled, and what is its power limit?", None)
+    assert "700 W limit" in text, text
+
+
+def test_idle_time_out_of_memory_and_what_a_job_logged(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "is any gpu idle right now?", None)
+    _, text, query = ask(heldout_svc, "for how long?", sid)
+    assert query == {"name": "idle_gpus"} and "1h36m" in text, (query, text)
+    _, text, query = ask(heldout_svc, "did something run gpu 1 out of memory today?", None)
+    assert query is not None and query["name"] == "failures" and "sd-xl-train" in text, (query, text)
+    sid, _, _ = ask(heldout_svc, "tell me about resnet50-bench", None)
+    _, text, query = ask(heldout_svc, "what was the final throughput it logged?", sid)
+    assert query == {"name": "job_log", "job": 6}, query
+    _, text, query = ask(heldout_svc, "were any xid errors logged on gpu 1?", None)
+    assert query is not None and query["name"] != "job_log", query
+    _, text, query = ask(heldout_svc, "will we need more gpus next quarter?", None)
+    assert query is None and "cannot tell what will happen" in text, text

@@ -28,7 +28,7 @@ from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.understand.acts import read_act
-from gpuaccel.assistant.understand.asks import answer_asks
+from gpuaccel.assistant.understand.asks import answer_asks, without_asides
 from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.lists import carried
 from gpuaccel.assistant.understand.names import named_jobs_in
@@ -111,6 +111,7 @@ class Turn:
             listed=self.listed,
             moment=self.result.subject_moment,
             reading=self.reading,
+            asked=[r.query for r in self.earlier],
         )
 
 
@@ -237,7 +238,8 @@ class ChatService:
 
     def begin(self, question: str, context: Context) -> Turn:
         """Pick and run the question's query: the grounded answer (no model unless a model picks)."""
-        heard = written(question)  # "gpu zero", "the four oh five b probe": digits for every reader
+        # "gpu zero", "the four oh five b probe": digits for every reader; asides in parentheses dropped
+        heard = without_asides(written(question))
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
         listed = self.facts.store.list(limit=500)

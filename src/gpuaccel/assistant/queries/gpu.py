@@ -387,9 +387,11 @@ def _overview(ctx: QueryContext, q: Query, gpus: list[dict[str, Any]]) -> Result
         speeds += "" if busy is None else f", memory controller {FIELD['util_mem'].text(busy)} busy"
         speeds += "" if dram is None else f", DRAM bandwidth {FIELD['dram_bw_util'].text(dram)} of peak"
         fan = _value(g, "fan")  # as nvidia-smi's Fan column: N/A with its reason on a passively cooled GPU
+        limit = g.get("power_limit_w")  # with the draw, as the power reading says it (an overview says both)
+        cap = f" of its {round(float(limit))} W limit" if limit is not None and p is not None else ""
         parts.append(
             f"GPU {g['index']} ({g['name']}) is at {_say(t, 'temperature', g)},"
-            f" {_say(u, 'util', g)} utilization, {_say(p, 'power', g)}, fan {_say(fan, 'fan', g)},"
+            f" {_say(u, 'util', g)} utilization, {_say(p, 'power', g)}{cap}, fan {_say(fan, 'fan', g)},"
             f" memory {_say(used, 'memory', g)} of {_say(total, 'memory', g)}"
             f" ({mib(g.get('mem_used_mib'))} of {mib(g.get('mem_total_mib'))}); {speeds}"
             + (f", P-state {pstate}" if pstate else "")

@@ -83,6 +83,19 @@ def sets_the_scene(part: str) -> bool:
     return bool(_MEANS_TO.match(part) or _DOING.match(part) or _PURPOSE.match(part))
 
 
+# an aside in parentheses: "(i swear i heard the fans spin up lol)", "(should be asleep tbh)"; three words
+# or more, so "(job 5)" or "(80GB)" stay part of what is asked
+_ASIDE = re.compile(r"\s*\((?:[^()\s]+\s+){2,}[^()\s]+\s*\)")
+
+
+def without_asides(message: str) -> str:
+    """The message without its parenthesised asides: a comment beside a question asks nothing (its words,
+    "fans", "the big 70b run", would otherwise be read as the question's topic); kept where nothing else
+    is left to ask."""
+    rest = _ASIDE.sub(" ", message).strip()
+    return rest if len(rest.split()) >= 2 else message
+
+
 def split_asks(message: str) -> list[str]:
     """The message's candidate parts, in order (one part: nothing to split). A part that says what the
     user means to do ("i wanna launch a training run") asks nothing: the question beside it is the ask."""
@@ -114,6 +127,24 @@ def _said_by(done: Query, query: Query) -> bool:
     )
 
 
+def _asked_again(
+    message: str,
+    context: Context,
+    pick_one: Callable[[str, Context], Query | None],
+    run_one: Callable[[Query], Result],
+) -> list[Result]:
+    """After a message that asked several readings of one GPU, a question that asks the last of them of
+    another GPU ("and the 4090?") asks every one of them of it, in the same order; else ``[]``."""
+    last = context.last
+    if not context.asked or last is None or last.gpu is None:
+        return []
+    query = pick_one(message, context)
+    if query is None or query.gpu in (None, last.gpu) or replace(query, gpu=last.gpu) != last:
+        return []
+    again = [replace(q, gpu=query.gpu) for q in context.asked if q.gpu == last.gpu]
+    return [run_one(q) for q in [*again, query]] if again else []
+
+
 def answer_asks(
     message: str,
     context: Context,
@@ -130,7 +161,7 @@ def answer_asks(
     """
     parts = split_asks(message)
     if parts == [message]:
-        return []
+        return _asked_again(message, context, pick_one, run_one)
     if len(parts) == 1:  # the one question beside what the user means to do, asked as it would be alone
         query = pick_one(parts[0], context)
         return [] if query is None else [run_one(query)]

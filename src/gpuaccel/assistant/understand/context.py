@@ -45,6 +45,9 @@ class Context:
     # the conversation's last reading of a GPU, kept through answers about jobs: "and the 4090's peak?"
     # after the jobs that ran at GPU 0's temperature peak is that temperature's
     reading: Query | None = None
+    # the last message's earlier asks when it asked several ("h100 watts and its sm clock"): "and the 4090?"
+    # asks each of them again of that GPU
+    asked: list[Query] = field(default_factory=list)
 
     def job_in_focus(self) -> int | None:
         """The job "it" means: the last query's job, else the one job the last answer named."""
@@ -73,6 +76,8 @@ class Context:
             data["moment"] = self.moment.to_json()
         if self.reading is not None:
             data["reading"] = self.reading.to_json()
+        if self.asked:
+            data["asked"] = [q.to_json() for q in self.asked]
         return data
 
     @classmethod
@@ -91,6 +96,7 @@ class Context:
                 Query.from_json(data["listed"]) if data.get("listed") else None,
                 moment=Window.from_json(data["moment"]) if data.get("moment") else None,
                 reading=Query.from_json(data["reading"]) if data.get("reading") else None,
+                asked=[Query.from_json(q) for q in data.get("asked") or []],
             )
         except (TypeError, ValueError, KeyError, AttributeError):
             return cls()  # a context stored by another version: start afresh rather than fail

@@ -86,7 +86,9 @@ _TRIVIA = re.compile(
 _ADVICE = re.compile(
     r"\b(?:best|optimal|ideal|recommended|good|right|sensible|sane|reasonable|decent|typical)"
     r" (?!time\b|moment\b|one\b)(?:\w+ ){0,2}?"
-    r"(?:for|to use|to pick|to set)\b"
+    # (not "typical for yesterday": a span is no purpose)
+    r"(?:for(?! (?:yesterday|today|tonight|this|last|the (?:day|week|morning|afternoon|night))\b)"
+    r"|to use|to pick|to set)\b"
     r"|\bshould (?:i|we) (?:use|set|pick|choose|try|train|go with|enable|turn on|switch to)"
     r" (?!(?:it|that|this|one|which|the other|a gpu|a card|gpu|card)\b)\w"
     r"|\b(?:what|which|how many|how much|how long) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}should (?:i|we)\b"

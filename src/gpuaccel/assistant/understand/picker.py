@@ -93,6 +93,10 @@ DURING = re.compile(
 LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
 SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
 USE_WORDS = {"use", "used", "uses", "using"}
+# "and what's it sitting at now", "right now?": the same reading, live
+NOW_AGAIN = set("and what whats it its is at now right currently current sitting sit the reading so".split())
+EVERY = {"each", "every", "all", "both"}  # "the peaks for each card": every GPU, not the one in focus
+USUAL = set("typical typically usual usually normal normally unusual".split())  # a value against its norm
 # phrases read as what they mean before the words are: (pattern, what it is read as)
 _SAID_AS = (
     # "break down the energy of each element": list it, nothing broke
@@ -105,6 +109,11 @@ _SAID_AS = (
         "what about",
     ),
     (re.compile(r"\bus(?:e|ed|es|ing) up\b", re.I), "consumed"),  # "what did it use up": not what it printed
+    # "did any job run the 4090 out of memory": a job that ran out of memory on it (a failure, not a reading)
+    (
+        re.compile(r"\b(?:run|ran|runs) ((?:the|my|our) [\w-]+|gpu ?\d+|it) out of (memory|vram)\b", re.I),
+        r"ran out of \2 on \1",
+    ),
     # "same two on the 4090", "both of those for gpu 1": the readings just asked, of another GPU (its
     # overview says every one of them); number words are digits here already
     (
@@ -412,7 +421,8 @@ class RulePicker:
                 return replace(last, metric=read.metric)  # type: ignore[type-var]  # over the same run
         if win is None and last is not None and last.window is not None and (same_span or then):
             win = last.window  # "over that time", "in that hour", "and its power then"
-            if gpu is None and last.gpu is not None and last.name in PER_GPU and "other" not in ws:
+            every = ({"other"} | EVERY) & set(ws)  # "the peaks for each card then"
+            if gpu is None and last.gpu is not None and last.name in PER_GPU and not every:
                 gpu = last.gpu  # "lowest power draw in that hour": the GPU that span was read on
         pointed_gpu = re.search(r"\b(?:that|this|the same) (?:card|gpu|device|one)\b|\bits\b", text)
         if gpu is None and last is not None and last.gpu is not None and pointed_gpu and win is not None:
@@ -501,7 +511,8 @@ class RulePicker:
             and (order_said(ws) or PEAK_WORDS & set(ws) or {"it", "its"} & set(ws))
         ):
             # "max it used today?", "the most it drew yesterday": the last reading, over the span said
-            return Query("gpu_reading", gpu=gpu if gpu is not None else last.gpu, metric=kept, window=win)  # type: ignore[union-attr]
+            on = gpu if gpu is not None or EVERY & set(ws) else last.gpu  # type: ignore[union-attr]
+            return Query("gpu_reading", gpu=on, metric=kept, window=win)
         spanned = last is not None and last.name == "gpu_reading" and last.window is not None
         blamed = BLAMED.search(text)  # "which job was responsible?" after a peak: the one running then
         one_gpu = last.gpu if last is not None and last.gpu is not None else None
@@ -540,7 +551,7 @@ class RulePicker:
             # "and power", "and memory used?", "vram peak?": another reading, same span and GPU
             win, gpu = last.window, last.gpu
         # "how hot did it get", "how busy was it" after an answer about a span: the reading over that span
-        past = {"did", "got", "get", "was", "were", "reached", "hit"} & set(ws)
+        past = {"did", "got", "get", "was", "were", "reached", "hit", "drew", "pulled", "peaked"} & set(ws)
         if win is None and last is not None and last.window is not None and past and topics & SPAN_READINGS:
             win = last.window
             if gpu is None and last.gpu is not None and {"it", "its", "there"} & set(ws):
@@ -604,7 +615,13 @@ class RulePicker:
             own = {WORD_OF[w] for w in words(held_on[0]) if w in WORD_OF}
             if not topics - own - {"memory", "who", "gpu", "running", "util"}:
                 return Query("memory_users", gpu=held_on[1])
-        during = self._during_a_job(text, ws, topics, gpu, job, order, context) if win is None else None
+        # (what a job "logged" is in its log: "the last throughput it logged")
+        logged = "logged" in ws
+        during = (
+            self._during_a_job(text, ws, topics, gpu, job, order, context)
+            if win is None and not logged
+            else None
+        )
         if during is not None:
             return during  # "the hottest that gpu got while it ran": a reading over the job's run
         log = log_query(question, ws, topics, job, name, context)
@@ -634,10 +651,11 @@ class RulePicker:
             reread is not None
             and (last is None or last.name not in READINGS)
             and job is None
-            and PEAK_WORDS & set(ws)
+            and (PEAK_WORDS & set(ws) or win is not None and USUAL & set(ws))
             and not topics - {"gpu"}
         ):
-            # "and the 4090's peak today?" after the jobs at GPU 0's temperature peak: that reading's
+            # "and the 4090's peak today?" after the jobs at GPU 0's temperature peak: that reading's;
+            # "was that typical for yesterday?": that reading over the span said
             on = gpu if gpu is not None else reread.gpu
             if win is not None:  # the span said, on the GPU said
                 return Query("gpu_reading", gpu=on, metric=reread.metric, window=win)
@@ -751,6 +769,9 @@ class RulePicker:
         context: Context,
     ) -> Query | None:
         last = context.last
+        live = {"now", "currently", "current"} & set(ws) and set(ws) <= NOW_AGAIN
+        if last is not None and last.name == "gpu_reading" and (last.window or last.job) and live:
+            return replace(last, window=None, job=None)  # "and what's it at now?" after a peak: it now
         vague = not topics - {"gpu", "queue", "running", "fail", "cancel", "jobs", "long"}
         # "why?", "how come?", "what was the reason for the newest one?"
         why = "why" in ws or "how come" in " ".join(ws) or bool(CAUSE & set(ws))
@@ -870,7 +891,7 @@ class RulePicker:
             and gpu is None
             and last.gpu is not None
             and last.name in PER_GPU
-            and {"all", "together", "both", "total", "every"} & set(ws)
+            and ({"together", "total"} | EVERY) & set(ws)
             and not {"it", "its"} & set(ws)  # "how much of it is total": its total, not every card
             and not topics - {"gpu"}
         ):
@@ -974,6 +995,10 @@ class RulePicker:
             return Query("gpu_reading", gpu=last.gpu, metric="overview")  # "since when?": its job's start
         if last is not None and last.name == "idle_gpus" and "since" in ws and set(ws) <= SINCE_WHEN:
             return last  # "since when?" after the idle GPUs: the answer says since when each is idle
+        idle_said = not topics - {"long", "idle", "gpu", "running"}  # "how long is that now?"
+        idle_asked = last is not None and last.name == "idle_gpus" and idle_said
+        if idle_asked and win is None and re.search(r"\bhow long\b", " ".join(ws)):
+            return last  # "how long is that now?": the answer says for how long each has been idle
         if last is None or job is not None or topics - {"gpu"} or gpu_time_said(ws):
             return None  # a question of its own ("how many gpu hours did the 4090 burn today")
         bare = [int(w) for w in ws if w.isdigit()]

@@ -53,7 +53,9 @@ _FUTURE = re.compile(
     r"|going to (?:be|fail|finish|end|start|run|cost)|gonna (?:be|fail|finish|end|cost)"
     # "is my eval going to beat the baseline" (not "is it ever gonna start": its state says)
     r"|(?:going to|gonna) (?:beat|win|pass|succeed|work|converge|improve|crash|die|oom|break|complete)"
-    r"|by (?:tonight|tomorrow|the end of (?:the )?(?:day|week))"
+    r"|by (?:tonight|tomorrow|the end of (?:the )?(?:day|week|month|quarter|year))"
+    r"|by next (?:week|month|quarter|year)"
+    r"|\b(?:will|'ll) (?:we|i|you|they) (?:need|want|have to|run out)\b"  # "will we need a third gpu"
     r"|(?:will|'ll) (?:\S+ ){0,5}"
     r"(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach))\b"
     # "will gpu0 go over 80 c tonight" ("what'll it be": will too)

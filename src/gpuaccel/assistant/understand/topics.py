@@ -30,6 +30,7 @@ from gpuaccel.assistant.understand.words import (
     METRICS,
     MORE,
     NUMBER_WORDS,
+    POINTING,
     STOP,
     WORD_OF,
     gpu_time_said,
@@ -247,6 +248,9 @@ def query_for(
     }
     if "summary" in topics and readings and win is None:
         return Query("gpu_reading", metric="overview")  # "an overview, util and temps": every GPU's readings
+    each = re.search(r"\b(?:each|every) (?:one|job|run|of them)\b", " ".join(ws))
+    if "summary" in topics and each and "jobs" in topics:
+        return Query("jobs", window=win, gpu=gpu, job_name=name)  # "a rundown of what ran and how each ended"
     if "summary" in topics:
         return Query("summary", window=win, gpu=gpu, job_name=name)
     if "held" in ws or re.search(r"\bon holds?\b", " ".join(ws)):  # "what is held", "jobs on hold"
@@ -352,6 +356,12 @@ def query_for(
         and not topics & {"jobs", "long", "queue"}
     ):
         return Query("memory_users", gpu=gpu)
+    # "how much of today has the h100 been idle": the utilization over the span, which says the idle time
+    share = re.search(
+        r"\bhow much of (?:the |this |that )?(?:today|yesterday|day|time|morning|night|week)\b", " ".join(ws)
+    )
+    if share and win is not None and topics & {"idle", "util"} and not topics & {"jobs", "queue"}:
+        return Query("gpu_reading", gpu=gpu, metric="util", window=win)
     if metric == "memory" and "idle" in topics:
         metric = "free_memory"
     if metric is None and "idle" in topics and "much" in ws and gpu is not None:
@@ -482,7 +492,6 @@ ABOUT_A_JOB = set("output outputs printed prints printing lines tail".split())
 TRIED_TO_ALLOCATE = re.compile(
     r"\b(?:tried|try|trying|failed|fail|wanted|want) to allocate\b|\bdid it allocate\b"
 )
-POINTING = {"it", "its", "that", "this", "same"}  # "show its log": the job the talk is about
 STATES = (("fail", "failed"), ("cancel", "cancelled"), ("running", "running"))  # topic -> job state
 _NUMBER = rf"(\d+|{'|'.join(NUMBER_WORDS)})"
 _LINES = (
@@ -522,12 +531,15 @@ def log_query(
     if about is None and context.subjects:
         about = context.subjects[0]  # "which jobs failed?" ... "show me the log": the first one named
     states = [state for topic, state in STATES if topic in topics]
-    pointing = bool(POINTING & said)
+    pointing = bool(said & {*POINTING, "same"})  # "show its log": the job the talk is about
     of_a_job = job is not None or bool(name) or bool(states) or "jobs" in topics
     of_a_job = of_a_job or (about is not None and (pointing or not topics - {"log"}))
     outright = bool(OUTRIGHT & said) and not re.search(r"\blogs?\s+(?:in|on|out|into|off)\b", text)
     printed = re.search(r"\b(?:did|does|do|has|have|will|is|are)\b.*\bprint(?:ed|ing|s)?\b", text) is not None
     printed = printed or TRIED_TO_ALLOCATE.search(text) is not None
+    # "the last images/s it logged": what a job logged is in its log ("xid errors logged on gpu 0" is not)
+    said_of_a_job = job is not None or bool(name) or (pointing and about is not None)
+    printed = printed or ("logged" in said and said_of_a_job)
     if not (
         (outright and (of_a_job or not topics & (METRICS | {"energy", "cluster"})))
         or ((ABOUT_A_JOB & said or printed) and of_a_job)
