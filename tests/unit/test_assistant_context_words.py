@@ -133,3 +133,31 @@ def test_idle_time_out_of_memory_and_what_a_job_logged(heldout_svc: AssistantSer
     assert query is not None and query["name"] != "job_log", query
     _, text, query = ask(heldout_svc, "will we need more gpus next quarter?", None)
     assert query is None and "cannot tell what will happen" in text, text
+
+
+@pytest.mark.parametrize(
+    ("said", "query"),
+    [
+        ("tail 3", {"name": "job_log", "job": 3}),
+        ("log 9 pls", {"name": "job_log", "job": 9}),
+        ("wait time 13", {"name": "job_detail", "job": 13}),
+        ("energy 8", {"name": "job_detail", "job": 8}),
+    ],
+)
+def test_shell_shorthand_names_the_job(heldout_svc: AssistantService, said: str, query: dict) -> None:
+    assert ask(heldout_svc, said, None)[2] == query
+
+
+def test_shell_shorthand_follow_ups_and_requests(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "job 4", None)
+    _, text, query = ask(heldout_svc, "rt?", sid)
+    assert query == {"name": "job_detail", "job": 4} and "42m00s" in text, (query, text)
+    sid, _, _ = ask(heldout_svc, "mem used gpu1", None)
+    _, text, _ = ask(heldout_svc, "capacity?", sid)
+    assert "24564 MiB" in text, text
+    _, text, _ = ask(heldout_svc, "prio 12 -> 3", None)
+    assert "gpuaccel priority 12 3" in text, text
+    _, text, query = ask(heldout_svc, "will 13 be finished by 20:00", None)
+    assert query is None and "cannot tell what will happen" in text, text
+    _, text, query = ask(heldout_svc, "which gpu is free if we want to launch a short eval?", None)
+    assert query == {"name": "idle_gpus"}, query

@@ -93,6 +93,7 @@ DURING = re.compile(
 LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
 SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
 USE_WORDS = {"use", "used", "uses", "using"}
+SIZE_AGAIN = set("and what whats is its the total capacity size out of".split())  # "total?", "and its size?"
 # "and what's it sitting at now", "right now?": the same reading, live
 NOW_AGAIN = set("and what whats it its is at now right currently current sitting sit the reading so".split())
 EVERY = {"each", "every", "all", "both"}  # "the peaks for each card": every GPU, not the one in focus
@@ -769,6 +770,9 @@ class RulePicker:
         context: Context,
     ) -> Query | None:
         last = context.last
+        sized = {"total", "capacity", "size"} & set(ws) and set(ws) <= SIZE_AGAIN
+        if last is not None and last.name == "gpu_reading" and last.metric == "memory" and sized:
+            return last  # "total?" after the memory used: the answer says of how much
         live = {"now", "currently", "current"} & set(ws) and set(ws) <= NOW_AGAIN
         if last is not None and last.name == "gpu_reading" and (last.window or last.job) and live:
             return replace(last, window=None, job=None)  # "and what's it at now?" after a peak: it now

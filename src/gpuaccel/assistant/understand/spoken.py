@@ -90,9 +90,11 @@ def written(question: str) -> str:
         k = j
     text = "".join(out)
     # a model size said apart: "8 b", "70 bee", "405 be" (70b); not a number that names a job or a GPU
-    # ("will job 12 be done", "can gpu 1 be used")
+    # ("will job 12 be done", "can gpu 1 be used"), nor "be" as the verb ("will 12 be done by 18:00")
+    verb = r"(?!\s+(?:done|finished|complete|ready|free|used|running|started|over|back|available|able)\b)"
     text = re.sub(
-        r"(?<!\bjob )(?<!\bjobs )(?<!\bgpu )(?<!\bcard )(?<!#)\b(\d+)\s+(?:b|bee|be)\b(?!\s*(?:\d|the\b))",
+        rf"(?<!\bjob )(?<!\bjobs )(?<!\bgpu )(?<!\bcard )(?<!#)\b(\d+)\s+(?:b|bee|be{verb})\b"
+        r"(?!\s*(?:\d|the\b))",
         r"\1b",
         text,
         flags=re.I,

@@ -114,6 +114,8 @@ SHORTHAND = {
     "em": "them",  # "list em"
     "blocking": "blocked",  # exact only: as a topic word, repair would read "booking" as it
     "rn": "now",
+    "rt": "runtime",  # a shell user's "rt?": run time (exact only)
+    "gpuh": "gpu hours",
     "doin": "doing",
     "proc": "process",  # shortened, no typo: "any procs on gpu 1?"
     "procs": "processes",
@@ -223,6 +225,8 @@ PLACING = (
     re.compile(
         rf"\b(?:is\s+)?(?:best|good|right|ok|okay)(?:\s+(?:gpu|card|one))?\s+(?:to|for)\s+{_PUT}{_OBJECT}(?:\s+on)?\b"
     ),
+    # "which card is free if i want to start a quick run": the clause says what the free GPU is for
+    re.compile(rf"\bif\s+(?:i|we)\s+(?:want|wanna|need|would like|plan)\s+to\s+(?:{_PUT}|start|launch)\b.*$"),
     # "which card is free for a new job", "any gpu available for another run"
     re.compile(
         r"\b(?:free|available|open|ready)\s+for\s+(?:a|my|our|another|one more)?\s*(?:new\s+)?"
