@@ -161,3 +161,10 @@ def test_shell_shorthand_follow_ups_and_requests(heldout_svc: AssistantService) 
     assert query is None and "cannot tell what will happen" in text, text
     _, text, query = ask(heldout_svc, "which gpu is free if we want to launch a short eval?", None)
     assert query == {"name": "idle_gpus"}, query
+
+
+def test_a_retried_jobs_record_sums_its_waits(heldout_svc: AssistantService) -> None:
+    # job 5 waited 2m00s before its first attempt and 30.0s before each retry
+    sid, _, _ = ask(heldout_svc, "what happened to sd-xl-train", None)
+    _, text, _ = ask(heldout_svc, "how long was it queued in total, retries included?", sid)
+    assert "3m00s waiting over its attempts" in text, text

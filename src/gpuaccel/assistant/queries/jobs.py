@@ -343,9 +343,10 @@ def _record(
         if len(runs) == 1:
             parts.append(f"started at {clock(first.started_at)} after {wait} in the queue")
         else:
+            waits = format_duration(sum(a.waited_s for a in runs))  # the retries' waits too
             parts.append(
-                f"first started at {clock(first.started_at)} after {wait} in the queue, last (attempt"
-                f" {last.number}) at {clock(last.started_at)}"
+                f"first started at {clock(first.started_at)} after {wait} in the queue ({waits} waiting over"
+                f" its attempts), last (attempt {last.number}) at {clock(last.started_at)}"
             )
         t = sum(a.run_s(now) for a in runs)
         over = " over its attempts" if len(runs) > 1 else ""
