@@ -46,10 +46,13 @@ def test_short_name_parts_sizes_and_what_a_job_does() -> None:
         ("redo the nan element of the sweep", "gpuaccel retry 9"),
         ("put a hold on the sd training for now, it can wait", "gpuaccel hold 5"),
         ("lower the power cap to 500 W", "nvidia-smi"),  # a card's setting: declined, with who sets it
+        # a job named in a "while"/"until" clause is the condition, not what "it" means (the sweep is job 12's
+        # blocker here; job 12 is the one talked about)
+        ("It can't start while the sweep is still going. Please cancel it.", "gpuaccel cancel 12"),
     ],
 )
 def test_requests_after_a_clause_that_names_the_job(request_: str, command: str) -> None:
-    said = read_act(request_, Context(job_names=NAMES, arrays=ARRAYS), STATES)
+    said = read_act(request_, Context(subjects=[12], job_names=NAMES, arrays=ARRAYS), STATES)  # 12 in focus
     assert said is not None and command in said.reply, said
 
 

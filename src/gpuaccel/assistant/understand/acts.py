@@ -192,6 +192,12 @@ def _state_said(said: str) -> str | None:
     return next((s for s, words in _STATE_WORDS.items() if re.search(rf"\b(?:{words})\b", said)), None)
 
 
+# a clause that says when or why, to the end of its sentence or comma: a job named there is the condition,
+# not the object ("It will never get both cards while the mistral run is going. Please cancel it."; "hold it
+# until the sweep finishes")
+_SUBORDINATE = re.compile(r"\b(?:while|because|since|until|till|unless|as long as|whenever)\b[^.,;!?]*", re.I)
+
+
 def _jobs(said: str, question: str, context: Context, states: Mapping[int, str], verb_end: int) -> list[int]:
     """The jobs a request names: by number, else by name, else pointed at; narrowed by a state said."""
     listed = re.findall(r"(?:\bjobs?|#)\s*#?(\d+(?:\s*(?:,|and|&)?\s*#?\d+)*)", said)
@@ -300,7 +306,8 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         if act is not None:
             break
         lead = " ".join(sentences[:k])
-        named = _in_state(named_jobs_in(lead, context), _state_said(_words(lead)), context, states)
+        main = _SUBORDINATE.sub(" ", lead)  # a job named in a "while ..." clause is no "it"
+        named = _in_state(named_jobs_in(main, context), _state_said(_words(main)), context, states)
         act = _read_one(" ".join(sentences[k:]), replace(context, subjects=named or context.subjects), states)
     return act
 
