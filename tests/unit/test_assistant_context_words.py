@@ -157,6 +157,8 @@ def test_shell_shorthand_follow_ups_and_requests(heldout_svc: AssistantService) 
     assert "24564 MiB" in text, text
     _, text, _ = ask(heldout_svc, "prio 12 -> 3", None)
     assert "gpuaccel priority 12 3" in text, text
+    _, text, _ = ask(heldout_svc, "prio 12 -4", None)  # a dash with no space after it is a sign
+    assert "gpuaccel priority 12 -4" in text, text
     _, text, query = ask(heldout_svc, "will 13 be finished by 20:00", None)
     assert query is None and "cannot tell what will happen" in text, text
     _, text, query = ask(heldout_svc, "which gpu is free if we want to launch a short eval?", None)

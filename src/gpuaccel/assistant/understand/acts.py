@@ -51,7 +51,11 @@ _PHRASES = (
     ),
     (re.compile(r"\bscontrol (hold|uhold|release|requeue|suspend|resume)\b"), r"\1"),
     # a shell user's "prio 13 -> 10", "prio 13 10", "prio 13=10": job 13 to priority 10
-    (re.compile(r"^prio(?:r|rity)? #?(\d+)\s*(?:->|=>|-|=|to|:)?\s*(\d+)$"), r"prioritize job \1 to \2"),
+    # ("->" reaches here as "- ": a dash with a space after it is the arrow, "-5" a negative priority)
+    (
+        re.compile(r"^prio(?:r|rity)? #?(\d+)\s*(?:-\s+|=>\s*|=\s*|:\s*|to\s+)?(-?\d+)$"),
+        r"prioritize job \1 to \2",
+    ),
     (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)\b"), r"letgo \1"),  # a held job
     (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
     (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),
