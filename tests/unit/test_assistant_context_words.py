@@ -170,3 +170,8 @@ def test_a_retried_jobs_record_sums_its_waits(heldout_svc: AssistantService) -> 
     sid, _, _ = ask(heldout_svc, "what happened to sd-xl-train", None)
     _, text, _ = ask(heldout_svc, "how long was it queued in total, retries included?", sid)
     assert "3m00s waiting over its attempts" in text, text
+
+
+def test_a_part_about_each_of_the_first_parts_is_one_ask(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "list what ran yesterday and how did each of them end", None)
+    assert query is not None and query["name"] == "jobs" and "llama-70b-finetune" in text, (query, text)

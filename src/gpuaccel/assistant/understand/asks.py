@@ -63,6 +63,11 @@ _FRAME = re.compile(
 )
 # a thing named before the question about it: "The lr-sweep array, which element failed?"
 # (a phrase with a clause of its own, "the job who crashed yesterday", is an ask: it is split)
+_EACH_OF_THEM = re.compile(
+    r"^(?:how|what|when|why|where)(?:\s+(?:did|does|do|was|were|has|have))?\s+(?:each|every)\s+"
+    r"(?:one|of them|of those)\b",
+    re.IGNORECASE,
+)
 _TOPIC_FIRST = re.compile(
     r"^(?:the|that|this|my|our|about|regarding|as for)\s+(?!.*\b(?:who|that|which|what|when)\b)"
     r"(?:\S+\s+){0,3}\S+$",
@@ -103,6 +108,8 @@ def split_asks(message: str) -> list[str]:
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
         framing = _FRAME.match(parts[k]) or _TOPIC_FIRST.match(parts[k])
         framing = framing or (_SIDE_BY_SIDE.match(parts[k]) and re.match(r"which\b", parts[k + 1], re.I))
+        # "what ran today and how each one ended": the second part asks of the first's, not on its own
+        framing = framing or _EACH_OF_THEM.match(parts[k + 1])
         if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
     parts = [p for p in parts if len(p.split()) >= 2]  # a lone "why" or "and" is not a question of its own
