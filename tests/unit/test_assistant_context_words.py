@@ -175,3 +175,27 @@ def test_a_retried_jobs_record_sums_its_waits(heldout_svc: AssistantService) -> 
 def test_a_part_about_each_of_the_first_parts_is_one_ask(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "list what ran yesterday and how did each of them end", None)
     assert query is not None and query["name"] == "jobs" and "llama-70b-finetune" in text, (query, text)
+
+
+def test_power_burned_is_energy_and_runs_going_now(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "how much electricity did job 4 eat?", None)
+    assert query == {"name": "job_detail", "job": 4} and "277 Wh" in text, (query, text)
+    _, text, query = ask(heldout_svc, "what have we spent on electricity today?", None)
+    assert query is not None and query["name"] == "energy" and "3.45 kWh" in text, (query, text)
+    sid, text, query = ask(heldout_svc, "which job is taking ages?", None)
+    assert query == {"name": "queue", "state": "running"} and "mistral-7b-sft" in text, (query, text)
+    _, text, query = ask(heldout_svc, "when did it start?", sid)
+    assert query == {"name": "job_detail", "job": 11}, query
+    sid, _, _ = ask(heldout_svc, "highest power draw of gpu 1 today?", None)
+    _, text, query = ask(heldout_svc, "which run was pulling that?", sid)
+    assert query is not None and query["name"] == "jobs" and "at 09:12:13" in text, (query, text)
+
+
+def test_own_work_advice_and_the_job_in_a_two_part_message(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "is my batch size too big? what should i tweak?", None)
+    assert query is None, query
+    _, text, _ = ask(heldout_svc, "we are done with the whisper finetune, drop it", None)
+    assert "gpuaccel cancel 14" in text, text
+    sid, _, _ = ask(heldout_svc, "what happened to job 3?", None)
+    _, text, query = ask(heldout_svc, "how long did it take, and when did the job stop?", sid)
+    assert query == {"name": "job_detail", "job": 3}, query

@@ -300,9 +300,11 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     if act is None and lead is not None and sets_the_scene(lead.group(1)):
         act = _read_one(question.strip()[lead.end() :], context, states)
     # the sentences, and a clause before a request after a comma ("The run that failed, can you run it
-    # again?", "We don't need the whisper training anymore, please cancel it"): its jobs are what "it" means
+    # again?", "We don't need the whisper training anymore, please cancel it", "we don't need the 405b
+    # probe, cancel it"): its jobs are what "it" means
     sentences = re.split(
-        r"(?<=[.!;])\s+(?=[A-Za-z])|,\s+(?=(?:(?:can|could|would|will) (?:you|u)|please|pls|just)\b)",
+        r"(?<=[.!;])\s+(?=[A-Za-z])|,\s+(?=(?:(?:can|could|would|will) (?:you|u)|please|pls|just"
+        r"|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop)\b)",
         question.strip(),
         flags=re.IGNORECASE,
     )

@@ -93,6 +93,9 @@ def sets_the_scene(part: str) -> bool:
 _ASIDE = re.compile(r"\s*\((?:[^()\s]+\s+){2,}[^()\s]+\s*\)")
 
 
+_THE_JOB = re.compile(r"\bthe (?:job|run|task)\b(?! (?:that|which|who|with|on|of)\b)", re.IGNORECASE)
+
+
 def without_asides(message: str) -> str:
     """The message without its parenthesised asides: a comment beside a question asks nothing (its words,
     "fans", "the big 70b run", would otherwise be read as the question's topic); kept where nothing else
@@ -174,7 +177,8 @@ def answer_asks(
         return [] if query is None else [run_one(query)]
     # a message that goes on from the last answer ("and how many GPU-hours and how much energy did it use?")
     # keeps it for its first part too
-    goes_on = pointing().search(parts[0]) or _LEAD.match(message.strip())
+    # ("the job" in any part is the one talked about: "when was the cancel asked, and when did the job stop?")
+    goes_on = pointing().search(parts[0]) or _LEAD.match(message.strip()) or _THE_JOB.search(message)
     before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moment=None)
     results: list[Result] = []
     for part in parts:

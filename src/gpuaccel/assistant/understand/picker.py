@@ -74,7 +74,7 @@ SPAN_AGAIN = set(
 # said before a question that takes up the last answer ("wait 91?? when"), not a topic of its own
 INTERJECTIONS = set("wait whoa woah huh hmm oh wow really seriously hold on hang".split())
 SPAN_READINGS = {"temperature", "util", "power", "memory"}  # readings the history keeps, said by topic
-ENDED_AGAIN = set("when what time at did it they end ended finish finished".split())
+ENDED_AGAIN = set("when what time at did it they end ended finish finished stop stopped".split())
 # the span of the same length just before the last one: "and the hour before that", "the day before"
 SPAN_BEFORE = re.compile(
     r"\b(?:hour|hours|day|days|week|period|span|stretch) before(?: (?:that|it|this|then))?\b"
@@ -143,6 +143,16 @@ _SAID_AS = (
         re.compile(r"\bwhat(?:'s| is| are)? keep(?:s|ing)? (.{1,30}?) (?:busy|occupied|loaded)\b", re.I),
         r"what is \1 doing",
     ),
+    # "how much power did it burn", "what did we spend on power today": power used up over time is energy
+    (
+        re.compile(
+            r"\bhow much (?:power|electricity|juice) (?:did|does|has|have|had) (.{1,40}?)"
+            r" (?:burn|burned|burnt|eat|eaten|use|used|consume|consumed|spend|spent)\b",
+            re.I,
+        ),
+        r"how much energy did \1 use",
+    ),
+    (re.compile(r"\b(spend|spent|spending) on (?:power|electricity)\b", re.I), r"\1 on energy"),
     # "what did it cost in power": a cost said in power is energy used, not a power reading
     (re.compile(r"\b(cost\w*|use[sd]?|burn\w*) in (?:power|electricity|juice)\b", re.I), r"\1 in energy"),
     # "and its memory speed?": the memory clock (a GPU's overview says it), not the memory used
@@ -167,7 +177,10 @@ _SAID_AS = (
 )
 OVER_A_RUN = set("over during across while whole entire run runs ran job".split())  # "and over X's run?"
 # who a reading's peak is put down to: "which job was responsible?", "what caused it?", "the culprit"
-BLAMED = re.compile(r"\b(?:responsible|to blame|culprit|caused?|causing|behind (?:it|that|this|the spike))\b")
+BLAMED = re.compile(
+    r"\b(?:responsible|to blame|culprit|caused?|causing|behind (?:it|that|this|the spike))\b"
+    r"|\bwhich (?:job|run|process)\b.*\b(?:drawing|pulling|using|heating|loading) (?:it|that|this)\b"
+)
 
 
 def order_said(ws: list[str]) -> bool:
@@ -525,7 +538,8 @@ class RulePicker:
             and one_gpu is not None
             and job is None
             and ("jobs" in topics or blamed)
-            and not topics - {"jobs", "running", "gpu", "who"}
+            # ("which job was drawing it": the reading's own word beside the blame)
+            and not topics - {"jobs", "running", "gpu", "who"} - (METRICS if blamed else set())
             and ({"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed)
         ):
             # "which job was that", "what job was on the card at that moment": the jobs on it at the peak

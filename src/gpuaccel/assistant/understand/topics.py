@@ -41,7 +41,7 @@ STATUS_WORDS = set("status going happening hi hey hello box rig system setup eve
 FITS = {"fit", "fits", "free", "room", "space", "enough", "spare", "available"}  # room for a size said
 WAIT_WORDS = {"wait", "waited", "waits", "waiting", "queued", "sat", "sit", "sitting"}  # a job's queue wait
 # a job that ended in a span ("what finished today", "which jobs ended overnight"): its own reading
-ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing"}
+ENDED_WORDS = {"finished", "ended", "finish", "end", "ending", "finishing", "stop", "stopped"}
 PEAK_WORDS = set("peak peaked highest max maximum hit average avg mean averaged".split())
 RETRIED = set("retried retries reran rerun resubmitted requeued attempts tries".split())  # ran again
 # "did any job need a retry" (not "how do i retry a job", which asks how to act)
@@ -306,6 +306,19 @@ def query_for(
     timed = "gpu" in topics and {"time", "hours"} & set(ws) and order is not None and metric is None
     if hog or "gputime" in ws or timed:
         return Query("job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name)
+    # "how are the training runs doing?", "which run is taking forever?": the runs going now, each with how
+    # long it has run
+    going = re.search(
+        r"\bhow (?:is|are)\b.*\bdoing\b|\b(?:is|are) taking\b|\btaking (?:forever|ages)\b", " ".join(ws)
+    )
+    if (
+        going
+        and "jobs" in topics
+        and win is None
+        and gpu is None
+        and not topics & {"fail", "cancel", "queue"}
+    ):
+        return Query("queue", state="running")
     running_for = "running" in topics and order is None and win is None and not name and gpu is None
     if "long" in topics and ("jobs" in topics or order is not None or name) and metric in (None, "util"):
         if running_for:

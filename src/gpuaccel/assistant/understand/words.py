@@ -81,7 +81,7 @@ STOP = set(
     " past hour hours today yesterday yday day week minutes morning midnight"
     # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
     " could would should know like want need thanks thank thx pls hey hi hello quick question again okay"
-    " ok kindly"  # "could you kindly state ...": not "kind" (what kind of GPU)
+    " ok kindly actually really just"  # "could you kindly state ...": not "kind" (what kind of GPU)
     # "core clock", "core temp", "core n mem": the GPU's core, not its tensor cores
     " core"
     # "anything", "something" are not "nothing" (idle): "is anything running?", "did anything die?"
