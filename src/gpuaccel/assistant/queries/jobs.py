@@ -353,7 +353,19 @@ def _record(
         if last.ended_at is not None:
             ended = "cancelled" if last.outcome == JobState.CANCELLED else "ended"
             ran = "" if run_said and len(runs) == 1 else f" after running {format_duration(t)}{over}"
-            parts.append(f"{ended} at {clock(last.ended_at)}{ran}")
+            # a running job cancelled stops when its worker does: when the cancel was asked for, as its
+            # event says ("at what time was the cancel requested, and when did it stop?")
+            asked = [
+                e.t
+                for e in job.events or []
+                if e.type == "job" and e.message.startswith("cancel requested") and e.t < last.ended_at - 0.5
+            ]
+            said = (
+                f" (cancel asked at {clock(asked[-1], seconds=True)})"
+                if asked and ended == "cancelled"
+                else ""
+            )
+            parts.append(f"{ended} at {clock(last.ended_at)}{said}{ran}")
         else:
             parts.append(f"running {format_duration(t)}{over} so far")
         gpus = len(last.gpus)
