@@ -9,7 +9,7 @@ from test_assistant_questions import ask
 
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.service import AssistantService
-from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.context import Context, Declined
 from gpuaccel.assistant.understand.picker import RulePicker, pick_by
 from gpuaccel.assistant.understand.words import pointing
 
@@ -204,3 +204,25 @@ def test_own_work_advice_and_the_job_in_a_two_part_message(heldout_svc: Assistan
 def test_a_cancelled_jobs_record_says_when_the_cancel_was_asked(heldout_svc: AssistantService) -> None:
     _, text, _ = ask(heldout_svc, "show me job 6", None)
     assert "cancelled at 11:20 (cancel asked at 11:19:55)" in text, text
+
+
+class _Counted(RulePicker):
+    """The rules, counting what they are asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def read(self, question: str, context: Context, now: float) -> Query | Declined | None:
+        self.asked.append(question)
+        return super().read(question, context, now)
+
+
+def test_a_follow_up_after_several_asks_is_picked_once(heldout_svc: AssistantService) -> None:
+    counted = _Counted()
+    heldout_svc.chat.pickers = (counted,)
+    sid, text, _ = ask(heldout_svc, "what is gpu 0 drawing and what is its sm clock", None)
+    assert "586 W" in text and "1855 MHz" in text, text  # two asks, answered apart
+    counted.asked.clear()
+    _, text, query = ask(heldout_svc, "which jobs failed today?", sid)  # no GPU asked again: answered whole
+    assert query is not None and query["name"] == "failures", query
+    assert counted.asked == ["which jobs failed today?"], counted.asked

@@ -295,8 +295,14 @@ class ChatService:
         # each part's query as picked (a reading of a job's run keeps its job, which its result's query drops)
         picked: list[Query | None] = []
 
+        # a message answered whole after all is not picked twice ("and the 4090?" tried as a GPU's readings
+        # asked again: answer_asks picks it once, with the conversation's own context)
+        whole: dict[str, tuple[Query | None, str | None]] = {}
+
         def pick_part(part: str, c: Context) -> Query | None:
             query, by = pick_by(part, c, self.pickers, now=now)
+            if c is context:
+                whole[part] = (query, by)
             picked_by.append(by or "rules")
             picked.append(query)
             return query
@@ -329,7 +335,7 @@ class ChatService:
             turn = Turn(question, result.query, result, block, answer, meta, earlier=earlier)
             turn.reading = reading or context.reading
             return turn
-        query, by = pick_by(heard, context, self.pickers, now=now)
+        query, by = whole.get(heard) or pick_by(heard, context, self.pickers, now=now)
         result = run(ctx, query) if query is not None else None
         meta = {"facts": facts.to_json()}
         if result is not None and query is not None:

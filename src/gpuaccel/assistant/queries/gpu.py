@@ -376,7 +376,7 @@ def _overview(ctx: QueryContext, q: Query, gpus: list[dict[str, Any]]) -> Result
     """One sentence per GPU with its main readings and the queue jobs on it (since when), for "tell me
     about GPU 1"; those jobs are the answer's subjects, so "since when?" asks about the one running."""
     parts, rows, on = [], [], []
-    live = ctx.store.list(states=[JobState.RUNNING, JobState.PAUSED], limit=50)
+    live = _live(ctx)
     for g in gpus:
         t, u, p = (_value(g, m) for m in ("temperature", "util", "power"))
         used, total = _value(g, "memory"), gib(g["mem_total_mib"])
@@ -398,7 +398,7 @@ def _overview(ctx: QueryContext, q: Query, gpus: list[dict[str, Any]]) -> Result
             + (f"; {clocks}." if clocks else ".")
         )
         said = "N/A" if g.get("throttle") is None else ", ".join(held) or "none"
-        jobs = [j for j in live if g["index"] in j.assigned_gpus]
+        jobs = _on(live, g["index"])
         on += [j.id for j in jobs]
         parts.append(f"It runs {_runs(jobs)}." if jobs else "No queue job runs on it.")
         # what else holds it, as nvidia-smi lists it: "anything on gpu 1?" is answered by the desktop's Xorg
@@ -524,10 +524,19 @@ def gpu_rank(ctx: QueryContext, q: Query) -> Result:
     if missing:  # a GPU without the reading is said so, not left out of the ranking unsaid
         head = head[:-1] + f"; {missing}."
     if len(top) == 1 and len(valued) > 1:  # "which job is on the busiest gpu": what the top one runs
-        live = ctx.store.list(states=[JobState.RUNNING, JobState.PAUSED], limit=50)
-        held = [j for j in live if top[0]["index"] in j.assigned_gpus]
+        held = _on(_live(ctx), top[0]["index"])
         head += f" It runs {_runs(held)}." if held else ""
     return Result(q, head, cols, rows, subject_gpus=[int(g["index"]) for g in top])
+
+
+def _live(ctx: QueryContext) -> list[Job]:
+    """The queue jobs that hold GPUs now (running or paused), for what each GPU is allocated to."""
+    return ctx.store.list(states=[JobState.RUNNING, JobState.PAUSED], limit=50)
+
+
+def _on(live: list[Job], index: int) -> list[Job]:
+    """Those of ``live`` allocated to GPU ``index``."""
+    return [j for j in live if index in j.assigned_gpus]
 
 
 def _runs(jobs: list[Job]) -> str:
@@ -544,7 +553,7 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
     gpus, why = _gpus(ctx, Query(q.name))
     if why:
         return Result(q, why)
-    live = ctx.store.list(states=[JobState.RUNNING, JobState.PAUSED], limit=50)
+    live = _live(ctx)
     idle = ctx.source.idle
     states = {s.index: s for s in idle.snapshot()} if idle is not None and hasattr(idle, "snapshot") else {}
     threshold = _quiet_pct(ctx)
@@ -567,7 +576,7 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
             else None
         )
         since = since if since is not None and since <= now else None
-        held = [j for j in live if g["index"] in j.assigned_gpus]
+        held = _on(live, g["index"])
         why_not += f"; allocated to {_runs(held)}" if held else ""
         rows.append([g["index"], "idle" if is_idle else "busy", why_not, clock(since) if since else "-"])
         if is_idle:

@@ -323,6 +323,19 @@ def _hms(t: float) -> str:
     return dt.datetime.fromtimestamp(t).strftime("%H:%M:%S")
 
 
+def _cancel_asked(job: Job, last: Attempt) -> str:
+    """ " (cancel asked at 11:19:55)": a running job cancelled stops when its worker does, so when the cancel
+    was asked for, as its event says, where that was before the end; "" otherwise."""
+    if last.outcome != JobState.CANCELLED or last.ended_at is None:
+        return ""
+    asked = [
+        e.t
+        for e in job.events or []
+        if e.type == "job" and e.message.startswith("cancel requested") and e.t < last.ended_at - 0.5
+    ]
+    return f" (cancel asked at {clock(asked[-1], seconds=True)})" if asked else ""
+
+
 def _record(
     job: Job,
     now: float,
@@ -353,19 +366,7 @@ def _record(
         if last.ended_at is not None:
             ended = "cancelled" if last.outcome == JobState.CANCELLED else "ended"
             ran = "" if run_said and len(runs) == 1 else f" after running {format_duration(t)}{over}"
-            # a running job cancelled stops when its worker does: when the cancel was asked for, as its
-            # event says ("at what time was the cancel requested, and when did it stop?")
-            asked = [
-                e.t
-                for e in job.events or []
-                if e.type == "job" and e.message.startswith("cancel requested") and e.t < last.ended_at - 0.5
-            ]
-            said = (
-                f" (cancel asked at {clock(asked[-1], seconds=True)})"
-                if asked and ended == "cancelled"
-                else ""
-            )
-            parts.append(f"{ended} at {clock(last.ended_at)}{said}{ran}")
+            parts.append(f"{ended} at {clock(last.ended_at)}{_cancel_asked(job, last)}{ran}")
         else:
             parts.append(f"running {format_duration(t)}{over} so far")
         gpus = len(last.gpus)

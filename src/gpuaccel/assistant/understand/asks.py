@@ -61,13 +61,14 @@ _FRAME = re.compile(
     r"|of|out of|comparing|compared|to compare)\b",  # "Comparing job 7 and job 8, what energy did each use?"
     re.IGNORECASE,
 )
-# a thing named before the question about it: "The lr-sweep array, which element failed?"
-# (a phrase with a clause of its own, "the job who crashed yesterday", is an ask: it is split)
+# a part that asks of each of the part before it: "(what ran today) and how each one ended"
 _EACH_OF_THEM = re.compile(
     r"^(?:how|what|when|why|where)(?:\s+(?:did|does|do|was|were|has|have))?\s+(?:each|every)\s+"
     r"(?:one|of them|of those)\b",
     re.IGNORECASE,
 )
+# a thing named before the question about it: "The lr-sweep array, which element failed?"
+# (a phrase with a clause of its own, "the job who crashed yesterday", is an ask: it is split)
 _TOPIC_FIRST = re.compile(
     r"^(?:the|that|this|my|our|about|regarding|as for)\s+(?!.*\b(?:who|that|which|what|when)\b)"
     r"(?:\S+\s+){0,3}\S+$",
@@ -91,8 +92,7 @@ def sets_the_scene(part: str) -> bool:
 # an aside in parentheses: "(i swear i heard the fans spin up lol)", "(should be asleep tbh)"; three words
 # or more, so "(job 5)" or "(80GB)" stay part of what is asked
 _ASIDE = re.compile(r"\s*\((?:[^()\s]+\s+){2,}[^()\s]+\s*\)")
-
-
+# "the job" said bare (not "the job that ..."): the one the conversation is about, in whichever part
 _THE_JOB = re.compile(r"\bthe (?:job|run|task)\b(?! (?:that|which|who|with|on|of)\b)", re.IGNORECASE)
 
 
