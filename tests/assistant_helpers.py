@@ -162,7 +162,7 @@ def seed_store(store: Store) -> None:
 
 
 # what the chat machine answers to "which gpu is the hottest?": the ranking and the job the top GPU runs
-HOTTEST = r"GPU 0 is the hottest, at 71 °C \(GPU 1 48 °C\)\. It runs job 2 \(bench-b\) since \d\d:\d\d\."
+HOTTEST = r"GPU 0 is the hottest, at 71 °C \(GPU 1 48 °C\)\. It runs job 2 \(bench-b\) since \d\d:\d\d:\d\d\."
 
 
 def build_chat_service(folder: Path) -> AssistantService:

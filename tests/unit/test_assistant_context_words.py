@@ -203,7 +203,7 @@ def test_own_work_advice_and_the_job_in_a_two_part_message(heldout_svc: Assistan
 
 def test_a_cancelled_jobs_record_says_when_the_cancel_was_asked(heldout_svc: AssistantService) -> None:
     _, text, _ = ask(heldout_svc, "show me job 6", None)
-    assert "cancelled at 11:20 (cancel asked at 11:19:55)" in text, text
+    assert "cancelled at 11:20:00 (cancel asked at 11:19:55)" in text, text
 
 
 class _Counted(RulePicker):

@@ -570,20 +570,22 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
                 f"utilization {_say(_value(g, 'util'), 'util', g)}",
             )
         # since when (idle GPUs only): the end of its last second at the threshold or over in the last day
-        since = (
+        reached = (
             history_read.last_reached(ctx.store, g["index"], "util_gpu", threshold, now - 86400, now)
             if is_idle
             else None
         )
-        since = since if since is not None and since <= now else None
+        since = reached[0] if reached is not None and reached[0] <= now else None
+        exact = reached is not None and reached[1] == "1s"  # a 1 min row's end is known to the minute
         held = _on(live, g["index"])
         why_not += f"; allocated to {_runs(held)}" if held else ""
-        rows.append([g["index"], "idle" if is_idle else "busy", why_not, clock(since) if since else "-"])
+        said_since = clock(since, exact) if since else "-"
+        rows.append([g["index"], "idle" if is_idle else "busy", why_not, said_since])
         if is_idle:
             free.append(g["index"])
             quiet.append(
                 f"GPU {g['index']}"
-                + (f" (since {clock(since)}: {format_duration(now - since)} under {threshold:.0f}%"
+                + (f" (since {clock(since, exact)}: {format_duration(now - since)} under {threshold:.0f}%"
                    " utilization)" if since is not None else "")
                 + (f" though allocated to {_runs(held)}" if held else "")
             )  # fmt: skip

@@ -28,8 +28,10 @@ PAUSED_WHY = "stopped by the user, it keeps its GPUs until resumed"
 HELD_WHY = "it never starts until the user releases it"
 
 
-def clock(t: float, seconds: bool = False) -> str:
-    """A time of day as the dashboard writes it; with ``seconds`` to the second (a 1 s history row)."""
+def clock(t: float, seconds: bool = True) -> str:
+    """A time of day to the second, as ``gpuaccel show`` writes a job's events: a job's times are exact
+    events, and a 1 s history row is one second; ``seconds=False`` for a time known to the minute only (a
+    1 min history row, a plot's axis)."""
     return dt.datetime.fromtimestamp(t).strftime("%H:%M:%S" if seconds else "%H:%M")
 
 

@@ -326,7 +326,8 @@ class ReportService:
             last = max(max(v.t) for v in series.values())
             caption = (
                 f"{reading.heading}, {', '.join(series)}; range {lo:.0f}-{reading.text(hi)};"
-                f" {clock(first)}-{clock(last)}; line: mean of each {format_duration(bin_s)}, band: lowest to"
+                f" {clock(first, seconds=False)}-{clock(last, seconds=False)};"
+                f" line: mean of each {format_duration(bin_s)}, band: lowest to"
                 f" highest reading; axis {y_range[0]:.0f}-{reading.text(y_range[1])};"
                 f" history at {history.resolution}"
             )

@@ -327,10 +327,12 @@ def peak_time(
     return (float(found[0][0]), "1m") if found else None
 
 
-def last_reached(store: Store, gpu: int, field: str, value: float, t0: float, t1: float) -> float | None:
+def last_reached(
+    store: Store, gpu: int, field: str, value: float, t0: float, t1: float
+) -> tuple[float, str] | None:
     """The end of the last history row in [t0, t1) where ``field`` of ``gpu`` reached ``value`` (its 1 s
-    row, else the 1 min row whose maximum did): "idle since" is the end of the last busy second. None when
-    no row did."""
+    row, else the 1 min row whose maximum did) and that row's table ("1s" or "1m": the time's resolution,
+    as :func:`peak_time` says it): "idle since" is the end of the last busy second. None when no row did."""
     if field not in GAUGES:
         raise ValueError(f"fields: unknown {field}; stored gauges: {', '.join(GAUGES)}")
     fine = store.query(
@@ -338,13 +340,13 @@ def last_reached(store: Store, gpu: int, field: str, value: float, t0: float, t1
         (gpu, t0, t1, value),
     )
     if fine and fine[0][0] is not None:
-        return float(fine[0][0]) + TABLES["1s"][1]
+        return float(fine[0][0]) + TABLES["1s"][1], "1s"
     coarse = store.query(
         f"SELECT MAX(t) FROM {TABLES['1m'][0]} WHERE gpu = ? AND t >= ? AND t < ?"
         f" AND COALESCE({field}_max, {field}) >= ?",
         (gpu, t0, t1, value),
     )
-    return float(coarse[0][0]) + TABLES["1m"][1] if coarse and coarse[0][0] is not None else None
+    return (float(coarse[0][0]) + TABLES["1m"][1], "1m") if coarse and coarse[0][0] is not None else None
 
 
 @dataclass(frozen=True)
