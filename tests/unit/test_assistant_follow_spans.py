@@ -88,7 +88,9 @@ def test_clocks_thresholds_and_what_the_gpus_are() -> None:
     assert pick("highest sm clock gpu0 today") == Query("gpu_reading", gpu=0, metric="clock", window=TODAY)
     assert pick("what's the sm clock of gpu 1") == Query("gpu_reading", gpu=1, metric="clock")
     assert pick("memory clock of gpu 1") == Query("gpu_reading", gpu=1, metric="mem_clock")
-    assert pick("did any gpu go over 85C today") == Query("gpu_reading", metric="temperature", window=TODAY)
+    assert pick("did any gpu go over 85C today") == Query(
+        "gpu_reading", metric="temperature", window=TODAY, at_least=85
+    )
     assert pick("what architecture is gpu 1") == Query("gpu_list", gpu=1)
     assert pick("what driver version are we on") == Query("gpu_list")
     assert pick("what P-state is gpu 0 in") == Query("gpu_reading", gpu=0, metric="overview")

@@ -124,11 +124,15 @@ CATALOGUE: dict[str, QuerySpec] = {
             " and the warnings they raise) (N/A readings say why: a passively cooled GPU reports no fan);"
             " with a window, each GPU's peak (and when), lowest and mean over that span from the telemetry"
             " history (fan speed, free memory and health are kept live only); with a job, the same over"
-            " that job's run on its GPU.",
-            ("gpu", "metric", "window", "job"),
+            " that job's run on its GPU; with at_least, also how long each GPU's reading was at or above"
+            " that value over the span (today if none is given).",
+            ("gpu", "metric", "window", "job", "at_least"),
             {
                 "metric": Param(str, "which reading (default temperature)", GPU_METRICS),
                 "job": Param(int, "read over this job's run (its last attempt), on its GPU"),
+                "at_least": Param(
+                    int, "how long the reading was at or above this value, in its unit (°C, %, W, GiB, MHz)"
+                ),
             },
             topic="each GPU's readings now or over a span (temperature, utilization, memory, power, tensor"
             " activity and TFLOP/s, fan speed, health)",

@@ -28,6 +28,7 @@ from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.queries.jobs import cap, clock, label
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, cell
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.scheduler.reads import history as history_read
 
 METRICS: dict[str, tuple[str, str]] = {
@@ -181,6 +182,8 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
     gpus, why = _gpus(ctx, q)
     if why:
         return Result(q, why)
+    if q.at_least is not None and q.window is None:  # "how long was it at 85 °C or more": today
+        q = replace(q, window=window_of("today", ctx.now()))
     if q.window is not None:
         return _over_span(ctx, q, metric, gpus)
     if metric == "overview":
@@ -331,6 +334,8 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         exact = f" ({mib(st.peak)}{f' of {mib(total)}' if total else ''})" if metric == "memory" else ""
         if metric == "util":  # "how much of today was it busy": the time at the idle gate's threshold or over
             tail += _busy_time(ctx, gpu, w)
+        if q.at_least is not None:  # "how long was it at 85 °C or more": the time at that value or over
+            tail += _time_at_or_above(ctx, gpu, column, q.at_least * scale, f"{q.at_least}{unit}", w)
         said.append(f"GPU {gpu} peaked at {cell(peak)}{unit}{exact}{at_words}, {tail}")
     coarse = sorted({s.resolution for s in seen.values()} - {"1 s"})  # a coarser table says so
     return Result(
@@ -348,16 +353,34 @@ def _busy_time(ctx: QueryContext, gpu: int, w: Window) -> str:
     """ ", busy (10% or more) 2h15m (15%), idle 12h45m (85%) of the 15h00m the history covers": the idle
     gate's reading of a span, from the same threshold "Idle: GPU 1 (since ...)" uses."""
     quiet = _quiet_pct(ctx)
-    t = history_read.time_at_or_above(ctx.store, gpu, "util_gpu", quiet, w.t0, w.t1)
+    return _time_at_or_above(ctx, gpu, "util_gpu", quiet, f"{quiet:.0f}%", w, ("busy", "idle"))
+
+
+def _time_at_or_above(
+    ctx: QueryContext,
+    gpu: int,
+    column: str,
+    value: float,
+    said: str,
+    w: Window,
+    names: tuple[str, str] | None = None,
+) -> str:
+    """ "; at 85 °C or more for 6.0s (0%) of the 15h00m the history covers": how long one GPU's ``column`` was
+    at ``value`` (in the history's unit; ``said`` as the answer writes it) or over in ``w``; with ``names``
+    (busy, idle), both parts by those names."""
+    t = history_read.time_at_or_above(ctx.store, gpu, column, value, w.t0, w.t1)
     if t.covered <= 0:
         return ""
-    busy, idle = t.seconds, t.covered - t.seconds
+    above, below = t.seconds, t.covered - t.seconds
     how = " (estimated from 1 min means)" if t.estimated else ""
-    return (
-        f"; busy ({quiet:.0f}% or more) {format_duration(busy)} ({100 * busy / t.covered:.0f}%), idle"
-        f" {format_duration(idle)} ({100 * idle / t.covered:.0f}%) of the {format_duration(t.covered)} the"
-        f" history covers{how}"
-    )
+    share = f"{format_duration(above)} ({100 * above / t.covered:.0f}%)"
+    covered = f"the {format_duration(t.covered)} the history covers{how}"
+    if names:
+        below_share = f"{format_duration(below)} ({100 * below / t.covered:.0f}%)"
+        return f"; {names[0]} ({said} or more) {share}, {names[1]} {below_share} of {covered}"
+    if above <= 0:
+        return f"; never at {said} or more in {covered}"
+    return f"; at {said} or more for {share} of {covered}"
 
 
 def _quiet_pct(ctx: QueryContext) -> float:

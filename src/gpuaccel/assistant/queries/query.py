@@ -56,6 +56,7 @@ class Query:
     window: Window | None = None
     lines: int | None = None  # how many of a job log's last lines
     among: str | None = None  # the job ids a ranking is limited to ("4,6": which of jobs 4 and 6 ...)
+    at_least: int | None = None  # over a span: how long a reading was at or above this (its unit)
 
     def to_json(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if v is not None and k != "window"}

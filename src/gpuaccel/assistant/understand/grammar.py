@@ -159,6 +159,7 @@ class PickGrammar:
             "window": spans_for(numbers, context, now, question),
             "lines": [n for n in said_numbers(question) if n > 0],  # "the last 50 lines"
             "among": [],  # the rules compare the jobs a question names; the model was not trained to
+            "at_least": [],  # the rules read a threshold ("over 80 °C"); the model was not trained to
         }
         self._pieces: dict[Part | None, list[tuple[str, Part]]] = {}
 

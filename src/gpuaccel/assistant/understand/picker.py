@@ -36,6 +36,7 @@ from gpuaccel.assistant.understand.names import (
     quoted_job_name,
     untimed,
 )
+from gpuaccel.assistant.understand.thresholds import kept_threshold, threshold_of, with_threshold
 from gpuaccel.assistant.understand.topics import (
     ENDED_WORDS,
     MEAN_WORDS,
@@ -273,7 +274,19 @@ class RulePicker:
 
     def read(self, question: str, context: Context, now: float) -> Query | Declined | None:
         """The query; :class:`Declined` where the words say the question is not about this machine; None
-        where they say nothing this picker knows."""
+        where they say nothing this picker knows. A reading's threshold ("at 85 °C or more") is read apart
+        (:mod:`assistant.understand.thresholds`); a follow-up keeps the conversation's."""
+        said = threshold_of(question)
+        if said is not None:
+            read = self._read(said.rest, context, now)
+            found = with_threshold(read if isinstance(read, Query) else None, said, context.last)
+            if found is not None:
+                return found
+        read = self._read(question, context, now)
+        return kept_threshold(read, context.last) if isinstance(read, Query) else read
+
+    def _read(self, question: str, context: Context, now: float) -> Query | Declined | None:
+        """:meth:`read` of a question without a threshold."""
         if housekeeping_said(question) == "ask":
             return Query("housekeeping")  # "anything to clean up?": the proposals with their sizes
         called = gpu_by_state(question, context) or gaming_card(question, context)

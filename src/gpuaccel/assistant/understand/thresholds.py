@@ -1,0 +1,110 @@
+"""A reading's threshold in a question: "how long was GPU 0 at 85 °C or more", "over 300 W", "90%+ util".
+
+Why its own reader: a number in a question is otherwise a GPU, a job or a span's count ("and above 85?" is
+no GPU 85), and the unit says which reading is meant (°C the temperature, W the power). The picker reads
+the question without the threshold, then puts the value on the query it found (:func:`with_threshold`),
+so every other rule (which GPU, which span, a follow-up) reads the question as it would without one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
+from gpuaccel.assistant.queries.query import Query
+
+# a unit as people type it -> (the reading it names, the factor to the reading's unit: MiB -> GiB)
+_UNITS: tuple[tuple[str, str, float], ...] = (
+    (r"°\s*c\b|º\s*c\b|degrees?(?:\s*c(?:elsius)?\b)?|celsius\b|c\b", "temperature", 1.0),
+    (r"w\b|watts?\b", "power", 1.0),
+    (r"%|percent\b|pct\b", "util", 1.0),
+    (r"gib\b|gb\b", "memory", 1.0),
+    (r"mib\b|mb\b", "memory", 1 / 1024),
+    (r"mhz\b", "clock", 1.0),
+)
+_UNIT = "|".join(f"(?:{u})" for u, _, _ in _UNITS)
+# a bare number is a threshold only where no other unit follows it ("more than 2 hours", "over 3 jobs")
+_NOT_A_READING = r"(?!\s*(?:h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?|days?|weeks?|jobs?|gpus?|cards?|times?|attempts?|x)\b)"  # noqa: E501
+_NUMBER = r"(?<![\d.:])(\d{1,5}(?:\.\d+)?)(?![\d.:])"  # not a piece of 13:47 or 2.5
+_ABOVE = (
+    r"(?:at or (?:above|over)|at least|above|over|exceed(?:ed|ing|s)?|past|beyond"
+    r"|(?:hotter|warmer|more|greater|higher) than|>=|≥|>)"
+)
+_OR_MORE = r"(?:\+|\s*or (?:more|higher|above|over|hotter|warmer)\b)"
+_PATTERNS = (
+    re.compile(rf"{_ABOVE}\s*{_NUMBER}\s*({_UNIT})?{_NOT_A_READING}", re.I),
+    re.compile(rf"(?:\bat\s+)?{_NUMBER}\s*({_UNIT})?{_OR_MORE}", re.I),
+)
+_NOW = re.compile(r"\b(?:now|currently|at the moment|presently)\b", re.I)
+_FILLER = {"and", "what", "about", "how", "then", "ok", "okay", "so", "now", "or", "for", "the", "same"}
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """A value a reading is at or above, the reading its unit names (None: no unit said) and the question
+    without it (the unit's reading named in words, so the picker still reads the topic)."""
+
+    value: int
+    metric: str | None
+    rest: str
+
+    def alone(self) -> bool:
+        """Nothing else asked: "and above 85?" asks the last reading again with this threshold."""
+        return not set(re.findall(r"[a-z]+", self.rest.lower())) - _FILLER
+
+
+def threshold_of(question: str) -> Threshold | None:
+    """The first threshold the question says, or None."""
+    for pattern in _PATTERNS:
+        m = pattern.search(question)
+        if m is None:
+            continue
+        number, unit = float(m.group(1)), m.group(2)
+        metric, factor = next(
+            ((r, f) for u, r, f in _UNITS if unit and re.fullmatch(u, unit, re.I)), (None, 1.0)
+        )
+        words = f" {metric if metric != 'util' else 'utilization'} " if metric else " "
+        rest = question[: m.start()] + words + question[m.end() :]
+        return Threshold(round(number * factor), metric, " ".join(rest.split()))
+    return None
+
+
+def with_threshold(picked: Query | None, said: Threshold, last: Query | None) -> Query | None:
+    """``picked`` (what the question without the threshold asks) with the threshold on it, where it is a
+    GPU reading the history keeps; the last reading again where nothing else is asked ("and above 85?");
+    None where the threshold does not fit what is asked (then the question is read whole)."""
+    if said.alone() and last is not None and last.name == "gpu_reading":
+        picked = last
+    if picked is None or picked.name != "gpu_reading":
+        return None
+    if picked.window is None and picked.job is None and _NOW.search(said.rest):
+        return None  # "is any gpu over 80 degrees right now": the live reading answers it
+    metric = said.metric if said.metric is not None and picked.metric in (None, "overview") else picked.metric
+    if said.metric == "util" and metric not in _PERCENT:
+        metric = "util"  # "90%+" of a reading in another unit: the utilization
+    if metric not in HISTORY_COLUMNS:
+        return None
+    window = picked.window
+    if window is None and picked.job is None and last is not None and last.name == "gpu_reading":
+        window = last.window  # "how long was it at 85 °C or more?" after today's peak: today
+    return replace(picked, metric=metric, at_least=said.value, window=window)
+
+
+def kept_threshold(picked: Query | None, last: Query | None) -> Query | None:
+    """A follow-up about another GPU or span keeps the conversation's threshold ("and the H100?" after how
+    long the 4090 was at 90% or more): the same reading asked again, without a threshold of its own."""
+    if (
+        picked is not None
+        and last is not None
+        and last.at_least is not None
+        and picked.name == last.name == "gpu_reading"
+        and picked.metric == last.metric
+        and picked.at_least is None
+        and picked.job is None
+    ):
+        return replace(picked, at_least=last.at_least, window=picked.window or last.window)
+    return picked
+
+
+_PERCENT = {"util", "mem_util", "tensor", "sm_active", "dram", "fan"}  # readings in % ("90%+" of them)

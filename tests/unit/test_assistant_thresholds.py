@@ -1,0 +1,72 @@
+"""A reading's threshold: "how long was the card at 85 °C or more", its unit naming the reading, a follow-up
+that only moves the threshold, and numbers that are no threshold. Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.queries.catalogue import QueryArgsError, query_from_args
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.thresholds import threshold_of
+from gpuaccel.scheduler.reads.history import TABLES
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "metric"),
+    [
+        ("for how long did gpu 0 sit above 88 degrees this morning", 88, "temperature"),
+        ("minutes spent at 250W or higher by the big card", 250, "power"),
+        ("time the 4090 was > 50% busy yesterday", 50, "util"),
+        ("how long did it hold 20 GB or more of memory", 20, "memory"),
+        ("was it ever hotter than 70c", 70, "temperature"),
+        ("and past 60?", 60, None),
+        ("how long did it use 2048 MiB or more", 2, "memory"),
+    ],
+)
+def test_a_threshold_and_the_reading_its_unit_names(question: str, value: int, metric: str | None) -> None:
+    said = threshold_of(question)
+    assert said is not None and (said.value, said.metric) == (value, metric), said
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which jobs ran more than 20 minutes today",
+        "did anything fail over the last 2 hours",
+        "is a job with more than 2 attempts in the queue",
+        "what ran on gpu 1 at 13:45",
+    ],
+)
+def test_numbers_that_are_no_threshold(question: str) -> None:
+    assert threshold_of(question) is None, threshold_of(question)
+
+
+def test_how_long_a_card_was_at_a_reading_or_over(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(heldout_svc, "for how long was the h100 at 88 degrees or hotter today?", None)
+    assert query is not None and (query["metric"], query["at_least"], query["gpu"]) == ("temperature", 88, 0)
+    # the spike lives in the 1 s rows only: its seconds at 88 °C or more, counted from the rows themselves
+    ((seconds,),) = heldout_svc.store.query(
+        f"SELECT COUNT(*) FROM {TABLES['1s'][0]} WHERE gpu = 0 AND temperature_c >= 88"
+    )
+    assert 0 < seconds < 60 and f"at 88 °C or more for {seconds:.1f}s" in text, (seconds, text)
+    # only the threshold moves; the card and the span stay
+    sid, text, query = ask(heldout_svc, "what about above 95", sid)
+    assert query is not None and (query["at_least"], query["gpu"]) == (95, 0)
+    assert query["window"]["label"] == "today", query
+    assert "never at 95 °C or more" in text, text
+    # another card keeps the threshold
+    _, text, query = ask(heldout_svc, "and the gaming card?", sid)
+    assert query is not None and (query["at_least"], query["gpu"]) == (95, 1), query
+
+
+def test_a_threshold_asked_of_now_is_the_live_reading(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "is either card above 60 degrees at the moment?", None)
+    assert query is not None and "window" not in query and "at_least" not in query, query
+
+
+def test_the_threshold_is_a_query_argument_for_agents() -> None:
+    q = query_from_args("gpu_reading", {"gpu": 1, "metric": "power", "at_least": 300, "window": "today"}, 0.0)
+    assert (q.at_least, q.metric) == (300, "power")
+    with pytest.raises(QueryArgsError, match="at_least must be a whole number"):
+        query_from_args("gpu_reading", {"at_least": "hot"}, 0.0)
