@@ -4,6 +4,9 @@ question the rules know to refuse that no later picker may guess at. Worded apar
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+
 import pytest
 from test_assistant_questions import ask
 
@@ -226,3 +229,25 @@ def test_a_follow_up_after_several_asks_is_picked_once(heldout_svc: AssistantSer
     _, text, query = ask(heldout_svc, "which jobs failed today?", sid)  # no GPU asked again: answered whole
     assert query is not None and query["name"] == "failures", query
     assert counted.asked == ["which jobs failed today?"], counted.asked
+
+
+def test_my_job_is_the_job_the_conversation_is_about(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "what is whisper-finetune waiting on", None)
+    assert query == {"name": "job_detail", "job": 14}, query
+    _, text, query = ask(heldout_svc, "and for how long has our run been sitting there?", sid)
+    assert query == {"name": "job_detail", "job": 14}, query
+    assert "waiting 30m00s so far" in text, text
+
+
+def test_at_what_time_asks_when_not_how_long(heldout_svc: AssistantService) -> None:
+    question = "busiest the h100 got this morning in utilization, at which time?"
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None and (query["name"], query["metric"], query["gpu"]) == ("gpu_reading", "util", 0)
+    assert re.search(r"peaked at [\d.]+% at \d\d:\d\d:\d\d", text), text
+
+
+def test_a_failure_says_when_it_failed(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "which of the sweep runs crashed?", None)
+    job = heldout_svc.store.get(9)
+    at = dt.datetime.fromtimestamp(job.finished_at).strftime("%H:%M:%S")
+    assert f"Job 9 (lr-sweep) failed at {at} after running" in text, text

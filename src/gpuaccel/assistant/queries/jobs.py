@@ -808,15 +808,19 @@ def failures(ctx: QueryContext, q: Query) -> Result:
         tried = f", {tries(j)}" if state == JobState.FAILED else ""
         t = run_time(j, ctx.now())
         ran = f" after running {format_duration(t)}" if t is not None else " before it started"
-        parts.append(f"{cap(label(j))} {verb}{ran}: {j.reason or 'no reason recorded'}{tried}.")
+        at = f" at {clock(j.finished_at)}" if j.finished_at else ""  # "which one blew up, and when"
+        parts.append(f"{cap(label(j))} {verb}{at}{ran}: {j.reason or 'no reason recorded'}{tried}.")
     more = f" {len(found) - len(shown)} more are not listed." if len(found) > len(shown) else ""
     outcome = "failed" if state == JobState.FAILED else "cancelled"
     head = f"{len(found)} job{'s' if len(found) != 1 else ''} {outcome}"
-    rows = [[j.id, j.name or j.kind, j.reason or "-", j.attempt] for j in found]
+    rows = [
+        [j.id, j.name or j.kind, clock(j.finished_at) if j.finished_at else "-", j.reason or "-", j.attempt]
+        for j in found
+    ]
     return Result(
         q,
         f"{head}{filters(q)}. " + " ".join(parts) + more,
-        ["job", "name", "reason", "attempt"],
+        ["job", "name", "ended at", "reason", "attempt"],
         rows,
         [j.id for j in shown],
     )

@@ -111,6 +111,8 @@ _SAID_AS = (
         "what about",
     ),
     (re.compile(r"\bus(?:e|ed|es|ing) up\b", re.I), "consumed"),  # "what did it use up": not what it printed
+    # "its maximum and at which time", "at what time did it start": when (a moment, no run time)
+    (re.compile(r"\b(?:at|by) (?:what|which) (?:time|moment|point)\b", re.I), "when"),
     # "did any job run the 4090 out of memory": a job that ran out of memory on it (a failure, not a reading)
     (
         re.compile(r"\b(?:run|ran|runs) ((?:the|my|our) [\w-]+|gpu ?\d+|it) out of (memory|vram)\b", re.I),
@@ -300,6 +302,13 @@ class RulePicker:
         if in_focus is not None:  # "gpu-hours on that card today" after an answer about GPU 1: GPU 1
             question = re.sub(
                 r"\b(?:that|this|the same) (?:card|gpu|device)\b", f"gpu {in_focus}", question, flags=re.I
+            )
+        job_in_focus = last.job if last is not None and last.job is not None else None
+        if job_in_focus is None and len(context.subjects) == 1:
+            job_in_focus = context.subjects[0]
+        if job_in_focus is not None:  # "how long was my job waiting" after an answer about job 12: job 12
+            question = re.sub(
+                r"\b(?:my|our) (?:job|run|task|experiment)\b", f"job {job_in_focus}", question, flags=re.I
             )
         labelled = _LABEL.match(question)
         if labelled is not None and not _names_something(labelled.group(0), context):
