@@ -100,6 +100,8 @@ def test_the_broken_one_is_the_failed_job_of_the_jobs_in_focus_or_their_array() 
         ("swap prep-data and train-vit", "gpuaccel switch 1 2"),
         ("halt the entire queue for now", "gpuaccel pause"),
         ("unfreeze it", "gpuaccel resume 2"),
+        ("un-hold prep-data", "gpuaccel release 1"),  # not "hold"
+        ("please un pause it", "gpuaccel resume 2"),
         ("so we should get rid of prep-data", None),  # "we should": no request, a thought
         ("get rid of it", "gpuaccel cancel 2"),  # not ended: cancelled
     ],

@@ -55,6 +55,10 @@ def test_a_request_to_explain_a_thing_is_refused(question: str) -> None:
         "when was the h100 released",
         "whats a sane warmup for a 13b",
         "what is a reasonable grad clip for adam",
+        "lora or full finetune here, what would you pick?",
+        "mixed precision or a smaller model, which one would you go with",
+        "which clock should we lock the h100 to for stable temps",
+        "what power cap would you set on the 4090 for efficiency",
     ],
 )
 def test_an_opinion_about_hardware_is_refused(question: str) -> None:

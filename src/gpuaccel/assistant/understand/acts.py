@@ -44,6 +44,8 @@ _ACTIONS = {
 # queue", "get it going" (of a held job)
 _PHRASES = (
     (re.compile(r"\bget rid of\b"), "drop"),
+    # "un-hold whisper", "un pause it": the undoing verb in one word (not "hold" or "pause")
+    (re.compile(r"\bun[\s-](hold|pause|park|freeze|suspend)\b"), r"un\1"),
     # Slurm's scontrol: "scontrol update jobid=13 priority=100", "scontrol hold 12"
     (
         re.compile(r"\bscontrol update job(?:id)? (\d+)(?: \S+)*? prio(?:rity)? (-?\d+)\b"),

@@ -71,6 +71,8 @@ _OPINION = re.compile(
     r"|\bshould (?:i|we) (?:buy|get|upgrade|pick)\b|\brecommend"
     # "nccl vs gloo for allreduce, which is better?": a comparison of methods or products
     r"|\b(?:which|what)(?: one)? (?:is|s|would be|works) (?:better|best|preferable|preferred)\b"
+    # "grad checkpointing or a smaller batch, which would you do?": the assistant's choice for one's work
+    r"|\b(?:which|what)(?: one)? would you (?:do|choose|pick|go with|use|try|recommend|suggest)\b"
 )
 # History and trivia: "who invented the transformer", "when was cuda released"
 _TRIVIA = re.compile(
@@ -114,6 +116,9 @@ def plain(question: str) -> str:
 _TUNING = re.compile(
     r"\bshould (?:i|we) (?:make|set|undervolt|overclock|underclock|tweak|adjust|flash|repaste)\b"
     r"|\b(?:undervolt\w*|fan curves?|repaste)\b"  # not "in afterburner terms, what's the core clock"
+    # "what power limit should i run the 4090 at": a setting to choose, not a reading
+    r"|\b(?:what|which) (?:power limit|power cap|tdp|clock|clocks|core clock|memory clock|fan speed|voltage)"
+    r" (?:should|would|could|do) (?:i|we|you)\b"
 )
 _NUMBERED = re.compile(r"\b(?:gpu|card|device|job|task|id|number)s? ?#?\d|#\d")
 
