@@ -12,6 +12,7 @@ from test_assistant_questions import ask
 
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.asks import split_asks
 from gpuaccel.assistant.understand.context import Context, Declined
 from gpuaccel.assistant.understand.picker import RulePicker, pick_by
 from gpuaccel.assistant.understand.words import pointing
@@ -251,3 +252,20 @@ def test_a_failure_says_when_it_failed(heldout_svc: AssistantService) -> None:
     job = heldout_svc.store.get(9)
     at = dt.datetime.fromtimestamp(job.finished_at).strftime("%H:%M:%S")
     assert f"Job 9 (lr-sweep) failed at {at} after running" in text, text
+
+
+def test_two_spans_set_against_each_other_are_each_asked(heldout_svc: AssistantService) -> None:
+    assert split_asks("was gpu 0 drawing more power yesterday vs today") == [
+        "was gpu 0 drawing more power yesterday",
+        "was gpu 0 drawing more power today",
+    ]
+    _, text, _ = ask(heldout_svc, "did the h100 run warmer this morning than yesterday?", None)
+    assert "Temperature this morning: GPU 0 peaked" in text and "Temperature yesterday: GPU 0 peaked" in text
+
+
+def test_whose_after_a_peak_is_the_job_on_the_card_then(heldout_svc: AssistantService) -> None:
+    sid, text, _ = ask(heldout_svc, "highest power draw of gpu 1 today", None)
+    at = re.search(r"peaked at [\d.]+ W at (\d\d:\d\d:\d\d)", text)
+    assert at is not None, text
+    _, text, query = ask(heldout_svc, "whose was it?", sid)
+    assert query is not None and query["name"] == "jobs" and query["window"]["label"] == f"at {at[1]}", query

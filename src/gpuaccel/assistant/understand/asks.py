@@ -104,10 +104,33 @@ def without_asides(message: str) -> str:
     return rest if len(rest.split()) >= 2 else message
 
 
+# two spans set against each other: "hotter today or yesterday", "energy this week vs last week"
+_SPAN = r"(?:today|yesterday|this (?:morning|afternoon|week|month)|last (?:night|week|month)|tonight)"
+_SPAN_PAIR = re.compile(
+    rf"\b({_SPAN})\s*(?:,\s*)?(?:or|vs\.?|versus|against|compared (?:to|with)|than(?: it was)?)"
+    rf"\s+({_SPAN})\b",
+    re.IGNORECASE,
+)
+
+
+_ASKED_WORD = re.compile(r"(?:who|whose)\s*\?", re.IGNORECASE)
+
+
+def _each_span(part: str) -> list[str]:
+    """A part that sets two spans against each other, asked of each ("did the 4090 run hotter today or
+    yesterday": its temperature today, then yesterday); else the part."""
+    m = _SPAN_PAIR.search(part)
+    if m is None:
+        return [part]
+    return [part[: m.start()] + m.group(i) + part[m.end() :] for i in (1, 2)]
+
+
 def split_asks(message: str) -> list[str]:
     """The message's candidate parts, in order (one part: nothing to split). A part that says what the
-    user means to do ("i wanna launch a training run") asks nothing: the question beside it is the ask."""
+    user means to do ("i wanna launch a training run") asks nothing: the question beside it is the ask;
+    one that sets two spans against each other is asked of each (:func:`_each_span`)."""
     parts = [_LEAD.sub("", p.strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
+    parts = [each for p in parts for each in _each_span(p)]
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
         framing = _FRAME.match(parts[k]) or _TOPIC_FIRST.match(parts[k])
         framing = framing or (_SIDE_BY_SIDE.match(parts[k]) and re.match(r"which\b", parts[k + 1], re.I))
@@ -115,7 +138,8 @@ def split_asks(message: str) -> list[str]:
         framing = framing or _EACH_OF_THEM.match(parts[k + 1])
         if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
-    parts = [p for p in parts if len(p.split()) >= 2]  # a lone "why" or "and" is not a question of its own
+    # a lone "why" or "and" is not a question of its own ("why?" after a list: it says why); "whose?" is
+    parts = [p for p in parts if len(p.split()) >= 2 or _ASKED_WORD.fullmatch(p)]
     asks = [p for p in parts if not sets_the_scene(p)] or parts
     if len(asks) == 1 < len(parts):
         return asks  # "are any gpus free? i wanna launch a run": the question alone

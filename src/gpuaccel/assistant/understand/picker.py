@@ -183,6 +183,7 @@ OVER_A_RUN = set("over during across while whole entire run runs ran job".split(
 BLAMED = re.compile(
     r"\b(?:responsible|to blame|culprit|caused?|causing|behind (?:it|that|this|the spike))\b"
     r"|\bwhich (?:job|run|process)\b.*\b(?:drawing|pulling|using|heating|loading) (?:it|that|this)\b"
+    r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
 )
 
 

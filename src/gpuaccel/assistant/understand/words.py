@@ -21,7 +21,7 @@ from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
 CONCEPTS: dict[str, tuple[str, ...]] = {
     concept: tuple(text.split())
     for concept, text in {
-        "temperature": "temperature temp temps hot hottest hotter warm warmest heat degrees celsius"
+        "temperature": "temperature temp temps hot hottest hotter warm warmer warmest heat degrees celsius"
         " cool coolest cooler cold coldest thermal toasty toastier toastiest",
         "util": "utilization utilisation util utilized utilised utilizing busy busier busiest load loaded"
         " working usage occupied idlest",
