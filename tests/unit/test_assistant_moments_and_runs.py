@@ -23,6 +23,25 @@ def test_the_job_on_a_gpu_at_its_peak(heldout_svc: AssistantService) -> None:
     assert text.startswith("1 job on GPU 0 at 13:47:23: job 11 (mistral-7b-sft)"), text
 
 
+def test_after_several_peaks_of_one_gpu_each_reading_keeps_its_own_moment(
+    heldout_svc: AssistantService,
+) -> None:
+    sid, text, query = ask(heldout_svc, "peak readings of the h100 today", None)
+    assert query is not None and (query["metric"], query["gpu"]) == ("overview", 0), query
+    assert "91 °C at 13:47:23" in text, text
+    # "each" is each reading of that GPU (its overview says every peak's time), not each card
+    _, _, query = ask(heldout_svc, "at what times did each one occur", sid)
+    assert query is not None and query.get("gpu") == 0, query
+    _, text, query = ask(heldout_svc, "which run was going at the temperature peak", sid)
+    assert query is not None and query["window"]["label"] == "at 13:47:23", query
+    assert "job 11 (mistral-7b-sft)" in text, text
+
+
+def test_a_session_stored_with_one_moment_reads_back() -> None:
+    stored = {"query": None, "subject_gpus": [0], "moment": Window(1.0, 2.0, "at x").to_json()}
+    assert Context.from_json(stored).moment == Window(1.0, 2.0, "at x")
+
+
 def test_a_retried_jobs_first_attempt_counts_in_a_span(heldout_svc: AssistantService) -> None:
     # job 5's first attempt ran from 10:00 on GPU 1; its row keeps only the third (from 10:07)
     _, text, _ = ask(heldout_svc, "what was running on gpu 1 at 10:01", None)
@@ -95,7 +114,7 @@ def test_why_the_user_asks_is_no_ask(message: str) -> None:
 def test_the_moment_and_reading_survive_the_stored_context() -> None:
     ctx = Context(
         Query("jobs"),
-        moment=Window(1.0, 2.0, "at 00:00:01"),
+        moments={"temperature": Window(1.0, 2.0, "at 00:00:01")},
         reading=Query("gpu_reading", gpu=0, metric="power"),
     )
     back = Context.from_json(ctx.to_json())

@@ -95,7 +95,7 @@ class Turn:
                 subject_gpus=b.subject_gpus,
                 listing=b.listing,
                 listed=b.listed,
-                moment=b.moment,
+                moments=b.moments,
                 reading=b.reading,
             )
         if self.result is None:
@@ -109,7 +109,7 @@ class Turn:
             subject_gpus=self.result.subject_gpus,
             listing=self.listing,
             listed=self.listed,
-            moment=self.result.subject_moment,
+            moments=self.result.subject_moments,
             reading=self.reading,
             asked=[r.query for r in self.earlier],
         )

@@ -299,7 +299,9 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         rows = [[m, *row] for m, r in zip(SPAN_OVERVIEW, each, strict=True) for row in r.rows]
         gpus_seen = sorted({g for r in each for g in r.subject_gpus})
         columns = ["reading", "GPU", "peak", "peak at", "lowest", "mean"]
-        return Result(q, " ".join(r.sentence for r in each), columns, rows, subject_gpus=gpus_seen)
+        moments = {m: w for r in each for m, w in r.subject_moments.items()}  # one GPU's: each reading's peak
+        text = " ".join(r.sentence for r in each)
+        return Result(q, text, columns, rows, subject_gpus=gpus_seen, subject_moments=moments)
     if column is None:
         live = gpu_reading(ctx, replace(q, window=None))
         if metric in METRICS:
@@ -345,7 +347,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         ["GPU", f"peak {label}", "peak at", f"lowest {label}", f"mean {label}"],
         rows,
         subject_gpus=sorted(seen),
-        subject_moment=moment,
+        subject_moments={metric: moment} if moment is not None else {},
     )
 
 

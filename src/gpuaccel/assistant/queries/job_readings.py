@@ -43,7 +43,8 @@ def _by_reading(ctx: QueryContext, q: Query) -> Result:
             continue
         gpu, peak, _, _, mean = read.rows[0]
         # when, at the history's resolution as the job's own reading says it ("in the minute from 07:57")
-        when = f" {read.subject_moment.label}" if read.subject_moment is not None else ""
+        moment = read.subject_moments.get(metric)
+        when = f" {moment.label}" if moment is not None else ""
         ranked.append((job, peak, f"{cell(peak)}{unit} on GPU {gpu}{when}, mean {cell(mean)}{unit}"))
     if not ranked:
         return Result(q, f"No job{jq.filters(q)} ran on a GPU whose {label} history covers its run.")

@@ -82,8 +82,9 @@ class Result:
     rows: list[list[Any]] = field(default_factory=list)
     subject_jobs: list[int] = field(default_factory=list)  # jobs a follow-up "why?" refers to
     subject_gpus: list[int] = field(default_factory=list)  # GPUs "that one" refers to (the hottest, the idle)
-    # the instant the answer named (one GPU's peak over a span), for "which job was on it at that moment"
-    subject_moment: Window | None = None
+    # the instant of each reading's peak the answer named (one GPU's, over a span), by metric, for "which job
+    # was on it at that moment" and, after several readings, "what was running at the temp peak"
+    subject_moments: dict[str, Window] = field(default_factory=dict)
 
     def table(self) -> str:
         """The table as text lines (single newlines: the chat format ends a turn at a blank line)."""

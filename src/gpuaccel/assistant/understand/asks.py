@@ -203,7 +203,7 @@ def answer_asks(
     # keeps it for its first part too
     # ("the job" in any part is the one talked about: "when was the cancel asked, and when did the job stop?")
     goes_on = pointing().search(parts[0]) or _LEAD.match(message.strip()) or _THE_JOB.search(message)
-    before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moment=None)
+    before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moments={})
     results: list[Result] = []
     for part in parts:
         query = pick_one(part, before)
@@ -221,7 +221,7 @@ def answer_asks(
             last=query,
             subjects=subjects,
             subject_gpus=result.subject_gpus,
-            moment=result.subject_moment,
+            moments=result.subject_moments,
             reading=query if query.name == "gpu_reading" else before.reading,
         )
     return results

@@ -41,13 +41,20 @@ class Context:
     gpu_memory: dict[int, float] = field(default_factory=dict)  # index -> total MiB, for "the big card"
     job_briefs: dict[int, JobBrief] = field(default_factory=dict)  # the machine's, read each turn, not stored
     now: float | None = None  # the clock "this morning's eval" is read against (with job_briefs)
-    moment: Window | None = None  # the instant the last answer named (a peak's), for "which job was on then"
+    # the instants of the peaks the last answer named, by reading, for "which job was on then" (the one
+    # moment) and "what was running at the temp peak" (that reading's, after several)
+    moments: dict[str, Window] = field(default_factory=dict)
     # the conversation's last reading of a GPU, kept through answers about jobs: "and the 4090's peak?"
     # after the jobs that ran at GPU 0's temperature peak is that temperature's
     reading: Query | None = None
     # the last message's earlier asks when it asked several ("h100 watts and its sm clock"): "and the 4090?"
     # asks each of them again of that GPU
     asked: list[Query] = field(default_factory=list)
+
+    @property
+    def moment(self) -> Window | None:
+        """The one instant the last answer named; None where it named none or several."""
+        return next(iter(self.moments.values())) if len(self.moments) == 1 else None
 
     def job_in_focus(self) -> int | None:
         """The job "it" means: the last query's job, else the one job the last answer named."""
@@ -72,8 +79,8 @@ class Context:
         if self.listing:
             data["listing"] = self.listing
             data["listed"] = self.listed.to_json() if self.listed else None
-        if self.moment is not None:
-            data["moment"] = self.moment.to_json()
+        if self.moments:
+            data["moments"] = {m: w.to_json() for m, w in self.moments.items()}
         if self.reading is not None:
             data["reading"] = self.reading.to_json()
         if self.asked:
@@ -94,7 +101,7 @@ class Context:
                 {int(i): str(m) for i, m in data.get("gpu_models") or []},
                 [int(j) for j in data.get("listing") or []],
                 Query.from_json(data["listed"]) if data.get("listed") else None,
-                moment=Window.from_json(data["moment"]) if data.get("moment") else None,
+                moments=_moments(data),
                 reading=Query.from_json(data["reading"]) if data.get("reading") else None,
                 asked=[Query.from_json(q) for q in data.get("asked") or []],
             )
@@ -112,3 +119,10 @@ class Declined:
     outside): no later picker is asked, so a model never answers what the rules know to refuse."""
 
     why: str
+
+
+def _moments(data: dict[str, Any]) -> dict[str, Window]:
+    """The stored moments; a session stored before they were kept by reading has one, under "moment"."""
+    if data.get("moment"):
+        return {"": Window.from_json(data["moment"])}
+    return {str(m): Window.from_json(w) for m, w in (data.get("moments") or {}).items()}

@@ -70,7 +70,7 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
-    " used did happen happened occur occurred there then one its their".split()
+    " used did happen happened occur occurred there then one its their each hit hits reach reached".split()
 )
 # said before a question that takes up the last answer ("wait 91?? when"), not a topic of its own
 INTERJECTIONS = set("wait whoa woah huh hmm oh wow really seriously hold on hang".split())
@@ -555,19 +555,22 @@ class RulePicker:
         one_gpu = last.gpu if last is not None and last.gpu is not None else None
         if one_gpu is None and context.moment is not None and len(context.subject_gpus) == 1:
             one_gpu = context.subject_gpus[0]
+        # "what was running at the temp peak?" after several readings' peaks: that reading's moment
+        at_peak = [w for m, w in context.moments.items() if m in topics] if PEAK_WORDS & set(ws) else []
+        named = at_peak[0] if len(at_peak) == 1 and topics & {"jobs", "running"} else None
         if (
             spanned
             and last is not None
             and one_gpu is not None
             and job is None
-            and ("jobs" in topics or blamed)
+            and ("jobs" in topics or blamed or named)
             # ("which job was drawing it": the reading's own word beside the blame)
-            and not topics - {"jobs", "running", "gpu", "who"} - (METRICS if blamed else set())
-            and ({"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed)
+            and not topics - {"jobs", "running", "gpu", "who"} - (METRICS if blamed or named else set())
+            and ({"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed or named)
         ):
             # "which job was that", "what job was on the card at that moment": the jobs on it at the peak
             # the answer named, else over its span
-            return Query("jobs", gpu=one_gpu, window=context.moment or last.window)
+            return Query("jobs", gpu=one_gpu, window=named or context.moment or last.window)
         over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None
         quoted = {w for w in ws if w.isdigit()} if "when" in ws else set()  # "wait 91?? when": its value
         again = set(ws) - quoted - (INTERJECTIONS if quoted or len(ws) > 1 else set())
@@ -935,6 +938,13 @@ class RulePicker:
             and ({"together", "total"} | EVERY) & set(ws)
             and not {"it", "its"} & set(ws)  # "how much of it is total": its total, not every card
             and not topics - {"gpu"}
+            # "when did each hit?" after several readings of one GPU: each reading, not each card
+            and not (
+                "each" in ws
+                and not (EVERY - {"each"}) & set(ws)
+                and "gpu" not in topics
+                and (last.metric == "overview" or len(context.asked) > 1)
+            )
         ):
             spanned = win is not None and (last.name in WINDOWED or last.window is not None)
             # "and all cards together?", "same for yesterday, both cards"

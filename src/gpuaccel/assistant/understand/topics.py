@@ -433,6 +433,11 @@ def query_for(
     asked = {"what", "which", "list", "show", "any", "anything", "how"} & set(ws)  # "list finished jobs"
     if ended and not topics & {"running", "queue", "fail", "cancel"} and (win or asked):
         return Query("finished", window=win, gpu=gpu, job_name=name)  # "what finished today": ended in it
+    peaks = set(ws) & (PEAK_WORDS | {"peaks", "readings", "numbers", "stats"}) and not topics & {
+        "jobs", "fail", "cancel", "queue", "energy", "running"
+    }  # fmt: skip
+    if gpu is not None and win is not None and peaks and not name:
+        return Query("gpu_reading", gpu=gpu, metric="overview", window=win)  # "the h100's peaks today"
     if "jobs" in topics or name or (win is not None and len(_other_words(ws)) <= 1):
         state = "succeeded" if _succeeded(ws) else None
         if "running" in topics and win is None:
