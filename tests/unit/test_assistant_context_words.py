@@ -8,8 +8,10 @@ import datetime as dt
 import re
 
 import pytest
+from heldout_machine import NOW
 from test_assistant_questions import ask
 
+from gpuaccel.api.durations import format_duration
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.asks import split_asks
@@ -269,3 +271,18 @@ def test_whose_after_a_peak_is_the_job_on_the_card_then(heldout_svc: AssistantSe
     assert at is not None, text
     _, text, query = ask(heldout_svc, "whose was it?", sid)
     assert query is not None and query["name"] == "jobs" and query["window"]["label"] == f"at {at[1]}", query
+
+
+def test_filler_after_a_reading_asks_it_again(heldout_svc: AssistantService) -> None:
+    sid, _, first = ask(heldout_svc, "gpu 0 power today", None)
+    for again in ("mean though", "and its lowest, with when it happened"):
+        _, _, query = ask(heldout_svc, again, sid)
+        assert query == first, (again, query)
+
+
+def test_the_queue_says_how_long_each_waiting_job_has_waited(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "how long have all the jobs in line been waiting", None)
+    assert query == {"name": "queue", "state": "queued"}, query
+    for job_id in (12, 13):  # queued, never started: waiting since submission
+        job = heldout_svc.store.get(job_id)
+        assert f"waiting {format_duration(NOW - job.created_at)} so far)" in text, (job_id, text)

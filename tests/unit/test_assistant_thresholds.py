@@ -70,3 +70,10 @@ def test_the_threshold_is_a_query_argument_for_agents() -> None:
     assert (q.at_least, q.metric) == (300, "power")
     with pytest.raises(QueryArgsError, match="at_least must be a whole number"):
         query_from_args("gpu_reading", {"at_least": "hot"}, 0.0)
+
+
+def test_how_long_at_a_value_after_a_peak_asks_that_reading(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "peak temperature on the 4090 today", None)
+    _, text, query = ask(heldout_svc, "for how long did it stay at 60 or more", sid)
+    assert query is not None and (query["gpu"], query["at_least"], query["metric"]) == (1, 60, "temperature")
+    assert "at 60 °C or more for" in text, text

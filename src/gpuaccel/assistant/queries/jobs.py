@@ -381,7 +381,7 @@ def _record(
     elif job.finished_at is not None:
         parts.append(f"ended at {clock(job.finished_at)} without starting")
     else:
-        parts.append(f"waiting {format_duration(now - job.created_at)} so far")
+        parts.append(_waited(job, now).removeprefix("; "))
     if energy is not None:
         parts.append(f"{energy[0]:.0f} J over all attempts")
     if job.started_at is None and job.finished_at is None:  # what it waits for: its request
@@ -689,6 +689,16 @@ def queue_wait(job: Job, now: float) -> float:
     return runs[0].waited_s if runs else max(0.0, (job.finished_at or now) - job.created_at)
 
 
+def _why_waiting(job: Job) -> str:
+    return job.waiting_reason or str(job.state)
+
+
+def _waited(job: Job, now: float) -> str:
+    """ "; waiting 1h20m so far" of a job that has not started yet (its record and the queue say it alike;
+    a job waiting to retry has run, its record says each attempt's wait)."""
+    return "" if job.started_at is not None else f"; waiting {format_duration(queue_wait(job, now))} so far"
+
+
 def _wait_rank(ctx: QueryContext, q: Query) -> Result:
     """The job that waited longest (shortest) in the queue before it started, and the mean wait of the
     jobs ranked; a job still waiting counts with its wait so far."""
@@ -860,7 +870,7 @@ def queue(ctx: QueryContext, q: Query) -> Result:
         parts.append(
             f"{len(waiting)} waiting"
             + (
-                ": " + "; ".join(f"{label(j)} ({j.waiting_reason or j.state})" for j in waiting[:5])
+                ": " + "; ".join(f"{label(j)} ({_why_waiting(j)}{_waited(j, now)})" for j in waiting[:5])
                 if waiting
                 else ""
             )

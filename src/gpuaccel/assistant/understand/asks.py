@@ -150,7 +150,9 @@ def split_asks(message: str) -> list[str]:
 
 def _said_by(done: Query, query: Query) -> bool:
     """Whether the answer to ``done`` already says what ``query`` asks: a GPU's live overview says its
-    temperature, utilization, power, fan and memory."""
+    temperature, utilization, power, fan and memory; the whole queue says what waits."""
+    if done.name == query.name == "queue" and done.state is None:
+        return True
     return (
         done.name == query.name == "gpu_reading"
         and done.metric == "overview"

@@ -70,10 +70,13 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
-    " used did happen happened occur occurred there then one its their each hit hits reach reached".split()
+    " used did happen happened occur occurred there then one its their each hit hits reach reached"
+    " with".split()
 )
 # said before a question that takes up the last answer ("wait 91?? when"), not a topic of its own
-INTERJECTIONS = set("wait whoa woah huh hmm oh wow really seriously hold on hang".split())
+INTERJECTIONS = set(
+    "wait whoa woah huh hmm oh wow really seriously hold on hang tho though pls please".split()
+)
 SPAN_READINGS = {"temperature", "util", "power", "memory"}  # readings the history keeps, said by topic
 ENDED_AGAIN = set("when what time at did it they end ended finish finished stop stopped".split())
 # the span of the same length just before the last one: "and the hour before that", "the day before"

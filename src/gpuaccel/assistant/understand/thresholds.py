@@ -37,6 +37,13 @@ _PATTERNS = (
     re.compile(rf"(?:\bat\s+)?{_NUMBER}\s*({_UNIT})?{_OR_MORE}", re.I),
 )
 _NOW = re.compile(r"\b(?:now|currently|at the moment|presently)\b", re.I)
+# how long, of the reading talked about ("how long was it", "for how much of the day did it stay")
+_HOW_LONG = re.compile(
+    r"\b(?:(?:for )?how (?:long|much time|many (?:seconds|minutes|hours))|how much of (?:the day|today|it))"
+    r"(?: (?:was|were|did|has|had) (?:it|they|the card|the gpu))?"
+    r"(?: (?:stay|stayed|sit|sat|spend|spent|been|be))?"
+    r"(?: (?:at|there))?\b"
+)
 _FILLER = {"and", "what", "about", "how", "then", "ok", "okay", "so", "now", "or", "for", "the", "same"}
 
 
@@ -50,8 +57,10 @@ class Threshold:
     rest: str
 
     def alone(self) -> bool:
-        """Nothing else asked: "and above 85?" asks the last reading again with this threshold."""
-        return not set(re.findall(r"[a-z]+", self.rest.lower())) - _FILLER
+        """Nothing else asked but how long: "and above 85?", "how long was it at 85 or hotter" ask the last
+        reading again with this threshold."""
+        rest = _HOW_LONG.sub(" ", self.rest.lower())
+        return not set(re.findall(r"[a-z]+", rest)) - _FILLER
 
 
 def threshold_of(question: str) -> Threshold | None:

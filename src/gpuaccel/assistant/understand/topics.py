@@ -278,6 +278,18 @@ def query_for(
     if ranked is not None:  # "the quickest successful run", "which failed job ran the longest"
         how, state = ranked
         return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
+    if (
+        re.search(r"\bhow long\b", " ".join(ws))
+        and WAIT_WORDS & set(ws)
+        and {"each", "all", "jobs", "ones"} & set(ws)
+        and order is None
+        and not MEAN_WORDS & set(ws)
+        and win is None
+        and gpu is None
+        and not name
+        and not topics & {"fail", "cancel"}
+    ):
+        return Query("queue", state="queued")  # "how long has each job been waiting": each one's wait so far
     waited = WAIT_WORDS & set(ws) and (order is not None or MEAN_WORDS & set(ws))
     got_one = re.search(
         r"\b(?:got|get|gets|getting|for) (?:a |an |its |the )?(?:gpu|gpus|card)\b", " ".join(ws)
