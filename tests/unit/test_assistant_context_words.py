@@ -286,3 +286,43 @@ def test_the_queue_says_how_long_each_waiting_job_has_waited(heldout_svc: Assist
     for job_id in (12, 13):  # queued, never started: waiting since submission
         job = heldout_svc.store.get(job_id)
         assert f"waiting {format_duration(NOW - job.created_at)} so far)" in text, (job_id, text)
+
+
+def test_times_said_around_a_moment_and_alone(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(heldout_svc, "anything on the h100 at about 11:10?", None)
+    assert query is not None and query["window"]["label"] == "at 11:10", query
+    assert "job 6 (resnet50-bench)" in text, text
+    _, text, query = ask(heldout_svc, "what about 17:00", sid)
+    assert query is not None and query["window"]["label"] == "at 17:00" and query.get("gpu") == 0, query
+    # a reading after the one job at a moment is that job's, over its run
+    _, text, query = ask(heldout_svc, "what power did it pull", sid)
+    assert query == {"name": "gpu_reading", "job": 2, "metric": "power"}, query
+
+
+def test_what_will_come_is_declined(heldout_svc: AssistantService) -> None:
+    for question in (
+        "extrapolating from today, what will the energy come to by friday",
+        "at this rate will gpu 0 stay under 90 degrees",
+        "what's the power bill next quarter",
+    ):
+        _, text, query = ask(heldout_svc, question, None)
+        assert query is None and text.startswith("I cannot tell what will happen"), (question, text)
+
+
+def test_no_history_of_a_reading_says_why_the_gpu_reports_none(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "mean tensor core activity of the 4090 yesterday", None)
+    assert text.startswith("The telemetry history holds no tensor-core activity readings yesterday."), text
+    assert "N/A (GPM metrics need Hopper" in text, text
+
+
+def test_what_was_running_right_after_a_peak_is_the_job_then(heldout_svc: AssistantService) -> None:
+    sid, text, _ = ask(heldout_svc, "max memory used on gpu 1 today", None)
+    at = re.search(r"at (\d\d:\d\d:\d\d)", text)
+    assert at is not None, text
+    _, _, query = ask(heldout_svc, "and what was running?", sid)
+    assert query is not None and query["name"] == "jobs" and query["window"]["label"] == f"at {at[1]}", query
+
+
+def test_break_something_down_lists_it(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "break the gpu-hours of the sweep down per run", None)
+    assert query == {"name": "jobs", "job_name": "lr-sweep"}, query

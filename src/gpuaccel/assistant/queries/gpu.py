@@ -318,7 +318,12 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
     scale = 1024 if metric == "memory" else 1
     seen = {gpu: st[column] for gpu, st in stats.items() if column in st}
     if not seen:
-        return Result(q, f"The telemetry history holds no {label} readings {w.label}.")
+        text = f"The telemetry history holds no {label} readings {w.label}."
+        if any(_value(g, metric) is None for g in gpus):  # the GPU reports none: its live N/A says why
+            live = gpu_reading(ctx, replace(q, window=None, at_least=None))
+            text = f"{text} Now: {live.sentence}"
+            return Result(q, text, live.columns, live.rows, subject_gpus=live.subject_gpus)
+        return Result(q, text)
     digits = 1 if metric == "memory" else FIELD[column].digits  # as gpuaccel status writes it
     rows, said = [], []
     moment = None

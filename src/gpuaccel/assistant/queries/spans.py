@@ -24,7 +24,11 @@ _BETWEEN = re.compile(
     # "12:30 to 1:30", "9:00-10:15": two clock times, the first with its minutes, need no "from"
     rf"|(?<![\d:])(\d{{1,2}}):(\d{{2}})\s*(am|pm)?\s*(?:to|until|till|-|–)\s*{_CLOCK}"
 )
-_AT = re.compile(r"\bat\s+(\d{1,2}):(\d{2})\s*(am|pm)?")
+# "at 10:05", "around 10:05", "about 9:30 this morning", "at 13:47:23" (that second)
+_AT = re.compile(
+    r"\b(?:at|around|about|near|circa|approximately)\s+(?:around\s+|about\s+)?"
+    r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])\s*(am|pm)?"
+)
 # "since 9am", "since 13:30", "since 9" (said last), "since the standup at 9"
 _SINCE = re.compile(rf"\bsince\s+(?:[\w']+\s+){{0,4}}?(?:at\s+)?{_CLOCK}(?![\d.])")
 _PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24)}  # "this morning": midnight on
@@ -100,12 +104,14 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
         return Window(t0, now, f"since {h:02d}:{mi:02d}")
     m = _AT.search(text)
     if m:
-        h, mi = _hour(m.group(1), m.group(3)), int(m.group(2))
-        if h > 23 or mi > 59:
+        h, mi, sec = _hour(m.group(1), m.group(4)), int(m.group(2)), m.group(3)
+        if h > 23 or mi > 59 or (sec is not None and int(sec) > 59):
             return None
-        t0 = midnight + h * 3600 + mi * 60
+        t0 = midnight + h * 3600 + mi * 60 + int(sec or 0)
         if t0 > now:
             t0 -= 86400
+        if sec is not None:  # "at 13:47:23": that second
+            return Window(t0, min(t0 + 1, now), f"at {h:02d}:{mi:02d}:{int(sec):02d}")
         return Window(t0, min(t0 + 60, now), f"at {h:02d}:{mi:02d}")
     return None
 

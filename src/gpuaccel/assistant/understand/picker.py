@@ -106,6 +106,7 @@ USUAL = set("typical typically usual usually normal normally unusual".split())  
 _SAID_AS = (
     # "break down the energy of each element": list it, nothing broke
     (re.compile(r"\bbreak(?:ing)?[\s-]?down\b", re.I), "list"),
+    (re.compile(r"\bbreak(?:ing)? (.{1,60}?) down\b", re.I), r"list \1"),  # "break the energy of X down"
     # "what's the story with whisper-finetune": what about it (no story to write)
     (
         re.compile(
@@ -187,6 +188,12 @@ BLAMED = re.compile(
     r"\b(?:responsible|to blame|culprit|caused?|causing|behind (?:it|that|this|the spike))\b"
     r"|\bwhich (?:job|run|process)\b.*\b(?:drawing|pulling|using|heating|loading) (?:it|that|this)\b"
     r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
+)
+
+
+# a follow-up that is only a time of day: "and 9:30?", "what about at 14:05"
+_ONLY_A_TIME = re.compile(
+    r"(?:(?:and|what about|how about|ok|same|then)\s+)*(?:at\s+)?(\d{1,2}:\d{2}(?::\d{2})?)"
 )
 
 
@@ -452,6 +459,30 @@ class RulePicker:
         same_span = re.search(rf"\b(?:that|same|these|those|this) (?:\d+ )?(?:{SPAN_NOUNS})\b", text)
         if same_span and "time" in same_span.group(0) and not LONG_WORDS & (set(ws) - {"time"}):
             topics.discard("long")  # "at that time" names the span, not a run time
+        if (  # "and 9:30?" after the jobs on a GPU at 10:05: the same at that time
+            win is None
+            and last is not None
+            and last.window is not None
+            and (at := _ONLY_A_TIME.fullmatch(question.lower().strip(" ?.!")))
+        ):
+            win = window_of(f"at {at[1]}", now)
+            if win is not None:
+                return replace(last, window=win)
+        moment = last is not None and last.window is not None and last.window.t1 - last.window.t0 <= 60
+        one_job = context.subjects[0] if len(context.subjects) == 1 else None
+        if (  # "how hot did it get" after the job on a GPU at 09:30: over that job's run
+            moment
+            and last is not None
+            and last.name == "jobs"
+            and one_job is not None
+            and {"it", "its"} & set(ws)
+            and topics & SPAN_READINGS
+            and raw is None
+            and gpu is None
+            and job is None
+        ):
+            metric = next(m for m in ("temperature", "power", "memory", "util") if m in topics)
+            return Query("gpu_reading", job=one_job, metric=metric)
         run_read = last is not None and last.name == "gpu_reading" and last.job is not None
         # "and power", "avg power?" after a reading over a job's run: another reading over that run
         another = bool(ws) and set(ws) - METRIC_WORDS <= SPAN_AGAIN | PEAK_WORDS
@@ -561,6 +592,8 @@ class RulePicker:
         # "what was running at the temp peak?" after several readings' peaks: that reading's moment
         at_peak = [w for m, w in context.moments.items() if m in topics] if PEAK_WORDS & set(ws) else []
         named = at_peak[0] if len(at_peak) == 1 and topics & {"jobs", "running"} else None
+        # "what was running" right after one peak: the jobs then (not the queue now)
+        named = named or (context.moment if {"was", "were"} & set(ws) and "running" in topics else None)
         if (
             spanned
             and last is not None

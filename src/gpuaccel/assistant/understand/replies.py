@@ -47,7 +47,8 @@ def about_housekeeping(question: str) -> str | None:
 
 # Questions about what will happen: the daemon knows what happened and what is happening, never what will.
 _FUTURE = re.compile(
-    r"\b(?:tomorrow|tmrw|tonight at|next (?:week|month|year|hour|day|time)|in the future|predict|prediction"
+    r"\b(?:tomorrow|tmrw|tonight at|next (?:week|month|quarter|year|hour|day|time)|in the future|predict"
+    r"|prediction|at this rate|extrapolat\w*|project(?:ed|ion)? (?:out|forward)"
     r"|forecast|how long until|how long till|how long before"
     r"|etas?|time (?:left|remaining)|remaining time|how much longer (?:will|is|does|do|until|till|to go)"
     r"|going to (?:be|fail|finish|end|start|run|cost)|gonna (?:be|fail|finish|end|cost)"
@@ -57,7 +58,8 @@ _FUTURE = re.compile(
     r"|by next (?:week|month|quarter|year)"
     r"|\b(?:will|'ll) (?:we|i|you|they) (?:need|want|have to|run out)\b"  # "will we need a third gpu"
     r"|(?:will|'ll) (?:\S+ ){0,5}"
-    r"(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach))\b"
+    r"(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach|stay|come|remain|exceed"
+    r"|last|go over|run out))\b"
     # "will gpu0 go over 80 c tonight" ("what'll it be": will too)
     r"|(?:\bwill|'ll) (?:\S+ ){0,6}(?:tonight|later|overnight|this (?:evening|afternoon|weekend))\b"
 )
