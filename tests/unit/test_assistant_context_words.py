@@ -326,3 +326,40 @@ def test_what_was_running_right_after_a_peak_is_the_job_then(heldout_svc: Assist
 def test_break_something_down_lists_it(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "break the gpu-hours of the sweep down per run", None)
     assert query == {"name": "jobs", "job_name": "lr-sweep"}, query
+
+
+def test_a_reading_over_one_jobs_run_compared_with_another_job(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "peak temperature during llama-8b-eval", None)
+    _, text, query = ask(heldout_svc, "compared to that, resnet50-bench on gpu 0?", sid)
+    assert query is not None and (query["name"], query["among"]) == ("job_rank", "4,6"), query
+    assert "job 4 (llama-8b-eval)" in text.lower() and "job 6 (resnet50-bench)" in text.lower(), text
+
+
+def test_what_a_job_wrote_out_is_in_its_log(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "where did data-prep save its output files?", None)
+    assert query == {"name": "job_log", "job": 1}, query
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("would you give the whisper job a short break", "gpuaccel pause 14"),
+        ("have whisper-finetune tried once more please", "gpuaccel retry 14"),
+    ],
+)
+def test_polite_requests_to_act(heldout_svc: AssistantService, question: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and command in text, text
+
+
+def test_old_fashioned_and_terse_words(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "is the h100 resting at present?", None)
+    assert query == {"name": "idle_gpus"}, query
+    _, _, query = ask(heldout_svc, "throttle reasons on the 4090", None)
+    assert query is not None and query["name"] == "gpu_reading" and query["gpu"] == 1, query
+    _, _, query = ask(heldout_svc, "5's log please", None)
+    assert query == {"name": "job_log", "job": 5}, query
+    _, _, query = ask(heldout_svc, "energy of gpu 1 on the prior day", None)
+    assert query is not None and query["window"]["label"] == "yesterday", query
+    _, text, query = ask(heldout_svc, "give me a one-liner to tar up my home directory", None)
+    assert query is None and "gpuaccel" not in text, text

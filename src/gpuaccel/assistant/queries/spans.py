@@ -156,7 +156,8 @@ def window_of(text: str, now: float) -> Window | None:
         return Window(now - 1800, now, "in the last 30 minutes")
     if re.search(r"\b(?:last|past|previous)\s+(?:hour|hr)\b|\bhour ago\b|\bthis hour\b", text):
         return Window(now - 3600, now, "in the last hour")
-    if re.search(r"\b(?:last|past|previous)\s+(?:day|24\s*h)", text):
+    # ("the previous day" is yesterday, below)
+    if re.search(r"\b(?:last|past)\s+(?:day|24\s*h)|\bprevious\s+24\s*h", text):
         return last_day(now)
     if re.search(r"\bsince (?:yesterday|yday)\b", text):
         return Window(midnight - 86400, now, "since yesterday")
@@ -170,7 +171,8 @@ def window_of(text: str, now: float) -> Window | None:
         t0, t1 = day + h0 * 3600, min(day + h1 * 3600, now)
         if t0 < now:
             return Window(t0, t1, f"{'yesterday' if part.group(1) else 'this'} {name}")
-    if re.search(r"\byesterday\b|\byday\b", text):
+    yesterday = r"\byesterday\b|\byday\b|\b(?:the )?(?:previous|prior) day\b|\bthe day before\b(?! that)"
+    if re.search(yesterday, text):
         return Window(midnight - 86400, midnight, "yesterday")
     if re.search(r"\btoday\b|\b(?:the|this) day\b|\bsince midnight\b|\bso far today\b|\btonight\b", text):
         return Window(midnight, now, "today")

@@ -62,8 +62,12 @@ _PHRASES = (
     (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
     (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),
     (re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run)\b"), r"rerun \1"),
+    (re.compile(r"\bgive (.{1,40}?) an? (?:\w+ )?(?:pause|break|rest|breather)\b"), r"pause \1"),  # "a pause"
+    (re.compile(r"\bthrottl(?:e|ing)[\s_-]?reasons?\b"), "throttling"),  # a reading, not a request
     (
-        re.compile(r"\b(?:try|run|start|launch|do|kick|fire)\b(.*?)\b(?:again|one more time|once more)\b"),
+        re.compile(
+            r"\b(?:try|tried|run|start|launch|do|kick|fire)\b(.*?)\b(?:again|one more time|once more)\b"
+        ),
         r"rerun\1",
     ),
     (re.compile(r"\bmake (.+?) (?:go|run|start) (?:first|next|sooner|earlier)\b"), r"prioritize \1"),

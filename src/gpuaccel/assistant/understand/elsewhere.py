@@ -80,6 +80,8 @@ _TRIVIA = re.compile(
     r"|\bwhen (?:was|were|did) (?:the |a |an )?[\w-]+(?: [\w-]+)?"
     r" (?:invented|discovered|founded|released|come out)\b"
     # the world's electricity, not this machine's energy: "the carbon intensity of the german grid"
+    # a shell command to write: "bash one-liner: 5 biggest files under /var/log"
+    r"|\bone[\s-]?liners?\b"
     r"|\b(?:carbon intensity|power grid|electricity (?:price|prices|tariff|rate)|price of electricity"
     r"|grid (?:mix|carbon|emissions)|co2 per kwh|g/kwh|gco2)\b"
 )

@@ -71,7 +71,7 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
     " used did happen happened occur occurred there then one its their each hit hits reach reached"
-    " with".split()
+    " with of".split()
 )
 # said before a question that takes up the last answer ("wait 91?? when"), not a topic of its own
 INTERJECTIONS = set(
@@ -194,6 +194,14 @@ BLAMED = re.compile(
 # a follow-up that is only a time of day: "and 9:30?", "what about at 14:05"
 _ONLY_A_TIME = re.compile(
     r"(?:(?:and|what about|how about|ok|same|then)\s+)*(?:at\s+)?(\d{1,2}:\d{2}(?::\d{2})?)"
+)
+
+
+# what a job wrote out: its log says what it saved ("did it write the tokens file", "where did it save")
+_WROTE = re.compile(
+    r"\b(?:write|wrote|written|writes|save|saved|saves|dump|dumped|produce|produced|export|exported)\b"
+    r".*\b(?:files?|checkpoints?|weights|tokens|outputs?|results?|shards?|artifacts?)\b"
+    r"|\bwhere did (?:it|\S+) (?:save|write|put|dump)\b"
 )
 
 
@@ -321,6 +329,8 @@ class RulePicker:
             question = re.sub(
                 r"\b(?:my|our) (?:job|run|task|experiment)\b", f"job {job_in_focus}", question, flags=re.I
             )
+        # "11's run", "9's log": the job numbered so
+        question = re.sub(r"\b(\d{1,6})'s (runs?|jobs?|logs?|attempts?)\b", r"job \1's \2", question)
         labelled = _LABEL.match(question)
         if labelled is not None and not _names_something(labelled.group(0), context):
             # "quick health check on the rig: what's GPU 0 pulling?": the question; not "lr-sweep array: ..."
@@ -746,6 +756,8 @@ class RulePicker:
             on = gpu if gpu is not None else brief.ran_on[0] if len(brief.ran_on) == 1 else None
             return Query("memory_users", gpu=on)  # "how much memory is the sft using": its process's now
         spanned_reading = win is not None and gpu is not None and bool(topics & METRICS)
+        if job is not None and not spanned_reading and _WROTE.search(text):
+            return Query("job_log", job=job)  # "did data-prep write the tokens file": what it printed says
         if job is not None and not spanned_reading:  # (not "the 4090's power between 12:00 and 13:24, while
             # the sweep ran": the span said, on the GPU said)
             return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
@@ -1240,13 +1252,14 @@ def _compared_back(
         return None
     if topics & METRICS - {last.metric}:
         return None  # "how does its power compare to the H100's": another reading, asked as such
+    other = job if job is not None else named_job(question, context)
+    if other is not None and last.job is not None and other != last.job and last.metric in READ_METRICS:
+        # "how does that compare with resnet50-bench on the H100?": both jobs by it, over their runs
+        return Query("job_rank", metric=last.metric, order="max", among=f"{last.job},{other}")
     if named_gpus and job is None and last.job is None:
         return replace(last, gpu=None)  # the same reading of both cards, each said
     if named_gpus and job is None and gpu is not None:
         return replace(last, gpu=gpu)  # the same job's run, read on the card said
-    other = job if job is not None else named_job(question, context)
-    if other is not None and last.job is not None and other != last.job and last.metric in READ_METRICS:
-        return Query("job_rank", metric=last.metric, order="max", among=f"{last.job},{other}")
     return None
 
 

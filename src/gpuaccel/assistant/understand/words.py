@@ -41,7 +41,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         # a job's log (intent_topics.log_query says when these ask for one)
         "log": "log logs logfile logfiles stdout stderr traceback tracebacks output outputs",
         "models": "model models kind type hardware installed list name names sinfo lspci",
-        "idle": "idle unused spare available nothing free left remaining headroom",
+        "idle": "idle unused spare available nothing free left remaining headroom resting asleep dormant",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
         " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
         "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed terminated",
