@@ -77,7 +77,8 @@ def test_the_jobs_of_an_array_s_name_are_counted_with_their_totals(tmp_path: Pat
     assert query == {"name": "jobs", "job_name": "lr-sweep"}
     assert "4 jobs named like 'lr-sweep' (1 failed, 3 succeeded)" in text and "loss is NaN" in text
     totals = (
-        "In all 1.40 GPU-hours and 531 Wh (1911916 J). The first started at 12:00, the last ended at 13:24"
+        "In all 1.40 GPU-hours and 531 Wh (1911916 J). The first started at 12:00:00,"
+        " the last ended at 13:24:00"
         " (1h24m from the first start to the last end)."
     )
     assert text.endswith(totals), text
