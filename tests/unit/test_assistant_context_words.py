@@ -265,11 +265,20 @@ def test_two_spans_set_against_each_other_are_each_asked(heldout_svc: AssistantS
     assert "Temperature this morning: GPU 0 peaked" in text and "Temperature yesterday: GPU 0 peaked" in text
 
 
-def test_whose_after_a_peak_is_the_job_on_the_card_then(heldout_svc: AssistantService) -> None:
-    sid, text, _ = ask(heldout_svc, "highest power draw of gpu 1 today", None)
-    at = re.search(r"peaked at [\d.]+ W at (\d\d:\d\d:\d\d)", text)
+@pytest.mark.parametrize(
+    ("peak", "follow_up"),
+    [
+        ("highest power draw of gpu 1 today", "whose was it?"),
+        ("max memory used on gpu 1 today", "and what was running?"),
+    ],
+)
+def test_whose_or_what_was_running_after_a_peak_is_the_job_then(
+    heldout_svc: AssistantService, peak: str, follow_up: str
+) -> None:
+    sid, text, _ = ask(heldout_svc, peak, None)
+    at = re.search(r"peaked at [\d.]+ \S+ (?:\([^)]*\) )?at (\d\d:\d\d:\d\d)", text)
     assert at is not None, text
-    _, text, query = ask(heldout_svc, "whose was it?", sid)
+    _, _, query = ask(heldout_svc, follow_up, sid)
     assert query is not None and query["name"] == "jobs" and query["window"]["label"] == f"at {at[1]}", query
 
 
@@ -313,14 +322,6 @@ def test_no_history_of_a_reading_says_why_the_gpu_reports_none(heldout_svc: Assi
     _, text, _ = ask(heldout_svc, "mean tensor core activity of the 4090 yesterday", None)
     assert text.startswith("The telemetry history holds no tensor-core activity readings yesterday."), text
     assert "N/A (GPM metrics need Hopper" in text, text
-
-
-def test_what_was_running_right_after_a_peak_is_the_job_then(heldout_svc: AssistantService) -> None:
-    sid, text, _ = ask(heldout_svc, "max memory used on gpu 1 today", None)
-    at = re.search(r"at (\d\d:\d\d:\d\d)", text)
-    assert at is not None, text
-    _, _, query = ask(heldout_svc, "and what was running?", sid)
-    assert query is not None and query["name"] == "jobs" and query["window"]["label"] == f"at {at[1]}", query
 
 
 def test_break_something_down_lists_it(heldout_svc: AssistantService) -> None:
