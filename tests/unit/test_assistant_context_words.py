@@ -364,3 +364,11 @@ def test_old_fashioned_and_terse_words(heldout_svc: AssistantService) -> None:
     assert query is not None and query["window"]["label"] == "yesterday", query
     _, text, query = ask(heldout_svc, "give me a one-liner to tar up my home directory", None)
     assert query is None and "gpuaccel" not in text, text
+
+
+def test_who_was_on_a_card_at_a_time_is_the_jobs_then(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "who was on the h100 at 11:10", None)
+    assert query is not None and query["name"] == "jobs" and query["window"]["label"] == "at 11:10", query
+    assert "job 6 (resnet50-bench)" in text, text
+    _, _, query = ask(heldout_svc, "who is on gpu 0", None)
+    assert query == {"name": "memory_users", "gpu": 0}, query  # now: who holds its memory

@@ -59,6 +59,7 @@ def test_a_request_to_explain_a_thing_is_refused(question: str) -> None:
         "mixed precision or a smaller model, which one would you go with",
         "which clock should we lock the h100 to for stable temps",
         "what power cap would you set on the 4090 for efficiency",
+        "what num_warps and BLOCK_N should i go for in my triton kernel on gpu 1",
     ],
 )
 def test_an_opinion_about_hardware_is_refused(question: str) -> None:

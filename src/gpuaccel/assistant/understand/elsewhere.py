@@ -118,6 +118,9 @@ def plain(question: str) -> str:
 _TUNING = re.compile(
     r"\bshould (?:i|we) (?:make|set|undervolt|overclock|underclock|tweak|adjust|flash|repaste)\b"
     r"|\b(?:undervolt\w*|fan curves?|repaste)\b"  # not "in afterburner terms, what's the core clock"
+    # a kernel's launch settings to choose: "what BLOCK_M / num_warps should i use for my attention kernel"
+    r"|\b(?:num warps|num stages|block [mnk]|block sizes?|tile sizes?|launch config\w*)\b"
+    r".*\bshould (?:i|we)\b"
     # "what power limit should i run the 4090 at": a setting to choose, not a reading
     r"|\b(?:what|which) (?:power limit|power cap|tdp|clock|clocks|core clock|memory clock|fan speed|voltage)"
     r" (?:should|would|could|do) (?:i|we|you)\b"
