@@ -309,7 +309,7 @@ def attempts_words(runs: list[Attempt], now: float, energy: dict[int, float] | N
 
     def one(a: Attempt) -> str:
         end = a.ended_at
-        span = f"{_hms(a.started_at)}-{_hms(end)}" if end is not None else f"from {_hms(a.started_at)}"
+        span = f"{clock(a.started_at)}-{clock(end)}" if end is not None else f"from {clock(a.started_at)}"
         gpus = _on_gpus(a.gpus)
         how = f"{a.outcome}: {a.why}" if a.why and a.why != str(a.outcome) else str(a.outcome)
         used = f", {energy_text(energy[a.number])}" if energy and a.number in energy else ""
@@ -319,10 +319,6 @@ def attempts_words(runs: list[Attempt], now: float, energy: dict[int, float] | N
         )
 
     return f"Its {len(runs)} attempts: " + "; ".join(one(a) for a in runs) + "."
-
-
-def _hms(t: float) -> str:
-    return dt.datetime.fromtimestamp(t).strftime("%H:%M:%S")
 
 
 def _cancel_asked(job: Job, last: Attempt) -> str:
@@ -335,7 +331,7 @@ def _cancel_asked(job: Job, last: Attempt) -> str:
         for e in job.events or []
         if e.type == "job" and e.message.startswith("cancel requested") and e.t < last.ended_at - 0.5
     ]
-    return f" (cancel asked at {clock(asked[-1], seconds=True)})" if asked else ""
+    return f" (cancel asked at {clock(asked[-1])})" if asked else ""
 
 
 def _record(
@@ -381,7 +377,7 @@ def _record(
     elif job.finished_at is not None:
         parts.append(f"ended at {clock(job.finished_at)} without starting")
     else:
-        parts.append(_waited(job, now).removeprefix("; "))
+        parts.append(_waited(job, now))
     if energy is not None:
         parts.append(f"{energy[0]:.0f} J over all attempts")
     if job.started_at is None and job.finished_at is None:  # what it waits for: its request
@@ -689,14 +685,15 @@ def queue_wait(job: Job, now: float) -> float:
     return runs[0].waited_s if runs else max(0.0, (job.finished_at or now) - job.created_at)
 
 
-def _why_waiting(job: Job) -> str:
-    return job.waiting_reason or str(job.state)
-
-
 def _waited(job: Job, now: float) -> str:
-    """ "; waiting 1h20m so far" of a job that has not started yet (its record and the queue say it alike;
-    a job waiting to retry has run, its record says each attempt's wait)."""
-    return "" if job.started_at is not None else f"; waiting {format_duration(queue_wait(job, now))} so far"
+    """ "waiting 1h20m so far" of a job that has not started yet (its record and the queue say it alike; a
+    job waiting to retry has run, its record says each attempt's wait); "" for one that has started."""
+    return "" if job.started_at is not None else f"waiting {format_duration(queue_wait(job, now))} so far"
+
+
+def _why_waiting(job: Job, now: float) -> str:
+    """What a queued job waits for and, before its first start, for how long: the queue's line for it."""
+    return "; ".join(w for w in (job.waiting_reason or str(job.state), _waited(job, now)) if w)
 
 
 def _wait_rank(ctx: QueryContext, q: Query) -> Result:
@@ -870,7 +867,7 @@ def queue(ctx: QueryContext, q: Query) -> Result:
         parts.append(
             f"{len(waiting)} waiting"
             + (
-                ": " + "; ".join(f"{label(j)} ({_why_waiting(j)}{_waited(j, now)})" for j in waiting[:5])
+                ": " + "; ".join(f"{label(j)} ({_why_waiting(j, now)})" for j in waiting[:5])
                 if waiting
                 else ""
             )

@@ -41,6 +41,11 @@ class Window:
     def from_json(cls, data: dict[str, Any]) -> Window:
         return cls(float(data["t0"]), float(data["t1"]), str(data["label"]))
 
+    @property
+    def instant(self) -> bool:
+        """A minute or less: a moment ("at 10:05", a peak's second), not a span to read a peak over."""
+        return self.t1 - self.t0 <= 60
+
 
 @dataclass(frozen=True)
 class Query:

@@ -322,9 +322,7 @@ class RulePicker:
             question = re.sub(
                 r"\b(?:that|this|the same) (?:card|gpu|device)\b", f"gpu {in_focus}", question, flags=re.I
             )
-        job_in_focus = last.job if last is not None and last.job is not None else None
-        if job_in_focus is None and len(context.subjects) == 1:
-            job_in_focus = context.subjects[0]
+        job_in_focus = context.job_in_focus()
         if job_in_focus is not None:  # "how long was my job waiting" after an answer about job 12: job 12
             question = re.sub(
                 r"\b(?:my|our) (?:job|run|task|experiment)\b", f"job {job_in_focus}", question, flags=re.I
@@ -478,11 +476,11 @@ class RulePicker:
             win = window_of(f"at {at[1]}", now)
             if win is not None:
                 return replace(last, window=win)
-        moment = last is not None and last.window is not None and last.window.t1 - last.window.t0 <= 60
-        one_job = context.subjects[0] if len(context.subjects) == 1 else None
+        one_job = context.job_in_focus()
         if (  # "how hot did it get" after the job on a GPU at 09:30: over that job's run
-            moment
-            and last is not None
+            last is not None
+            and last.window is not None
+            and last.window.instant
             and last.name == "jobs"
             and one_job is not None
             and {"it", "its"} & set(ws)

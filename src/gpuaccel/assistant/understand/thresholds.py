@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
+from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS, UNIT
 from gpuaccel.assistant.queries.query import Query
 
 # a unit as people type it -> (the reading it names, the factor to the reading's unit: MiB -> GiB)
@@ -116,4 +116,4 @@ def kept_threshold(picked: Query | None, last: Query | None) -> Query | None:
     return picked
 
 
-_PERCENT = {"util", "mem_util", "tensor", "sm_active", "dram", "fan"}  # readings in % ("90%+" of them)
+_PERCENT = {metric for metric, unit in UNIT.items() if unit == "%"}  # readings in % ("90%+" of them)

@@ -380,7 +380,7 @@ def query_for(
         and metric in (None, "memory")
         and not topics & {"jobs", "long", "queue"}
     ):
-        if win is not None and win.t1 - win.t0 <= 60 and metric is None:
+        if win is not None and win.instant and metric is None:
             return Query("jobs", gpu=gpu, window=win)  # "who was on gpu1 at 10:05": the jobs at that time
         return Query("memory_users", gpu=gpu)
     # "how much of today has the h100 been idle": the utilization over the span, which says the idle time
