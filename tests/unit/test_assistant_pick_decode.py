@@ -324,6 +324,19 @@ def test_the_grammar_writes_the_fan_metric_and_a_log_s_lines_from_the_question()
     assert _writes(g, ' {"name": "job_log", "state": "failed"}') == Query("job_log", state="failed")
 
 
+def test_the_grammar_writes_the_jobs_compared_and_a_threshold_as_the_rules_do() -> None:
+    g = PickGrammar("which used more energy, job 4 or job 6?", Context(), FIXED_NOW)
+    said = Query("job_rank", metric="energy", order="max", among="4,6")  # as the rules write it
+    assert _writes(g, " " + pick_json(said)) == said
+    assert _writes(g, ' {"among": "4,5", "metric": "energy", "name": "job_rank"}') is False  # job 5: unsaid
+    g = PickGrammar("how long was gpu 0 at 85C or more today", Context(), FIXED_NOW)
+    assert _writes(g, ' {"at_least": 85, "gpu": 0, "metric": "temperature", "name": "gpu_reading"}')
+    assert _writes(g, ' {"at_least": 90, "gpu": 0, "metric": "temperature", "name": "gpu_reading"}') is False
+    last = Query("gpu_reading", gpu=0, metric="temperature", at_least=85)
+    g = PickGrammar("and on the other card?", Context(last, gpus=[0, 1]), FIXED_NOW)
+    assert _writes(g, ' {"at_least": 85, "gpu": 1, "metric": "temperature", "name": "gpu_reading"}')
+
+
 def test_the_bundled_model_picks_valid_queries_with_the_added_query_kinds() -> None:
     from gpuaccel.assistant.engine.runtime import BUNDLED_MODEL, Engine
     from gpuaccel.assistant.understand.prompt import pick_prompt

@@ -105,6 +105,30 @@ def jobs_in(question: str, context: Context) -> list[int]:
     return list(dict.fromkeys(found + talked + named))
 
 
+def compared_in(question: str, context: Context) -> list[str]:
+    """The job lists a ranking may be limited to ("4,6"): every ordered pair of the jobs the model may write
+    and all of them in the order said, as the rules write ``among``; and the last ranking's own list
+    ("which one used more energy?" of the jobs just compared)."""
+    jobs = jobs_in(question, context)[:8]
+    lists = [f"{a},{b}" for a in jobs for b in jobs if a != b]
+    if len(jobs) > 2:
+        lists.append(",".join(map(str, jobs)))
+    last = context.last
+    if last is not None and last.among:
+        lists.append(last.among)
+    return list(dict.fromkeys(lists))
+
+
+def thresholds_in(question: str, context: Context) -> list[int]:
+    """The values a reading's time at or above may be asked for ("how long over 80 °C"): the question's
+    whole numbers, and the last query's threshold ("and on the other card?")."""
+    found = [n for n in said_numbers(question) if n > 0]
+    last = context.last
+    if last is not None and last.at_least is not None:
+        found.append(last.at_least)
+    return list(dict.fromkeys(found))
+
+
 def names_in(question: str, context: Context) -> list[str]:
     """Words of the question that could name a job (any run of letters, digits, ``. _ -``), and the queue's
     job names the question contains; ASCII only: the byte-level picking model writes a character a token."""
@@ -158,8 +182,8 @@ class PickGrammar:
             "job_name": names_in(question, context),
             "window": spans_for(numbers, context, now, question),
             "lines": [n for n in said_numbers(question) if n > 0],  # "the last 50 lines"
-            "among": [],  # the rules compare the jobs a question names; the model was not trained to
-            "at_least": [],  # the rules read a threshold ("over 80 °C"); the model was not trained to
+            "among": compared_in(question, context),
+            "at_least": thresholds_in(question, context),
         }
         self._pieces: dict[Part | None, list[tuple[str, Part]]] = {}
 

@@ -15,11 +15,12 @@ import logging
 import math
 from typing import Any
 
-from gpuaccel.assistant.queries.catalogue import QUERY_NAMES
+from gpuaccel.assistant.queries.catalogue import CATALOGUE, QUERY_NAMES
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.decode import can_pick, decide_on
+from gpuaccel.assistant.understand.grammar import fields_of
 
 log = logging.getLogger(__name__)
 
@@ -71,20 +72,10 @@ def parse_pick(text: str, now: float) -> Query | None:
         data = json.loads(text[: text.rfind("}") + 1])
     except ValueError:
         return None
-    allowed = {
-        "name": str,
-        "gpu": int,
-        "job": int,
-        "metric": str,
-        "order": str,
-        "state": str,
-        "job_name": str,
-        "window": str,
-        "lines": int,
-    }
     if not isinstance(data, dict) or data.get("name") not in QUERY_NAMES:
         return None
-    if any(k not in allowed or not isinstance(v, allowed[k]) for k, v in data.items()):
+    kinds = {"name": str} | {f: CATALOGUE[data["name"]].param(f).kind for f in fields_of(data["name"])}
+    if any(k not in kinds or not isinstance(v, kinds[k]) for k, v in data.items()):
         return None
     if "window" in data:
         window = window_of(data["window"].lower(), now)
