@@ -142,7 +142,9 @@ def test_since_a_time_of_day_is_a_span_from_it() -> None:
     assert window_of("average temperature of the 4090 since 9", FIXED_NOW) == nine
     half = window_of("since 13:30", FIXED_NOW)
     assert half is not None and half.t0 - nine.t0 == 4.5 * 3600
-    assert window_of("jobs since 2 hours", FIXED_NOW) is None
+    # "since 2 hours" is no clock time: it says the last 2 hours (as German's "seit 2 Stunden" does)
+    two = window_of("jobs since 2 hours", FIXED_NOW)
+    assert two is not None and two.label == "in the last 2 hours" and FIXED_NOW - two.t0 == 2 * 3600
 
 
 def test_a_follow_up_on_a_gpus_reading_over_a_span_keeps_the_gpu_and_the_span() -> None:

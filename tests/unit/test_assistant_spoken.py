@@ -26,6 +26,13 @@ from gpuaccel.assistant.understand.spoken import written
         ("one more time", "one more time"),
         ("will job 12 be done soon", "will job 12 be done soon"),  # a job's number, then the verb
         ("the four oh five be probe", "the 405b probe"),  # a model's size
+        ("what ran at ten past nine", "what ran at 9:10"),
+        ("at twenty five minutes past 8 yesterday", "at 8:25 yesterday"),
+        ("util + temp of gpu 0", "util and temp of gpu 0"),  # a typist's symbols
+        ("who had gpu0 @ 11:10", "who had gpu0 at 11:10"),
+        ("submit it w/ 2 gpus, w/o the cache", "submit it with 2 gpus, without the cache"),
+        ("time at 90%+ util", "time at 90%+ util"),  # "or more", not "and"
+        ("c++ build of job 3", "c++ build of job 3"),
     ],
 )
 def test_spoken_numbers_are_read_as_digits(said: str, read: str) -> None:

@@ -107,12 +107,17 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
         h, mi, sec = _hour(m.group(1), m.group(4)), int(m.group(2)), m.group(3)
         if h > 23 or mi > 59 or (sec is not None and int(sec) > 59):
             return None
+        # "at 8:10 last night": the evening's 20:10, yesterday's ("yesterday at 10:05": yesterday's 10:05)
+        if m.group(4) is None and h < 12 and re.search(r"\b(?:last night|evening|tonight)\b", text):
+            h += 12
+        yesterday = re.search(r"\b(?:last night|yesterday)\b", text) is not None
         t0 = midnight + h * 3600 + mi * 60 + int(sec or 0)
-        if t0 > now:
+        if t0 > now or yesterday:
             t0 -= 86400
+        day = "yesterday " if yesterday else ""
         if sec is not None:  # "at 13:47:23": that second
-            return Window(t0, min(t0 + 1, now), f"at {h:02d}:{mi:02d}:{int(sec):02d}")
-        return Window(t0, min(t0 + 60, now), f"at {h:02d}:{mi:02d}")
+            return Window(t0, min(t0 + 1, now), f"{day}at {h:02d}:{mi:02d}:{int(sec):02d}")
+        return Window(t0, min(t0 + 60, now), f"{day}at {h:02d}:{mi:02d}")
     return None
 
 
@@ -143,9 +148,9 @@ def window_of(text: str, now: float) -> Window | None:
     said = _clock_window(text, now, midnight)
     if said is not None:
         return said
-    m = re.search(
-        r"\b(?:last|past|previous)\s+(\d+)\s*(min|mins|minute|minutes|h|hr|hrs|hour|hours|day|days)\b", text
-    )
+    # "last 60m", "past 2d" (a terse typist's units); "since 2 hours" (German's "seit")
+    units = r"(m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days)"
+    m = re.search(rf"\b(?:last|past|previous|since)\s+(\d+)\s*{units}\b", text)
     if m:
         n, unit = int(m.group(1)), m.group(2)
         secs = 60 if unit.startswith("m") else 86400 if unit.startswith("d") else 3600

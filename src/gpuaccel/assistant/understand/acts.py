@@ -111,6 +111,7 @@ _BUTTON = {"retry": "Retry", "cancel": "Cancel", "pause": "Pause", "resume": "Pa
 _ASKING = {
     "what", "whats", "why", "how", "when", "which", "who", "where", "did", "does", "do", "was", "were", "is",
     "are", "has", "have", "had", "should", "whose", "if", "after", "before", "since", "until", "the", "a",
+    "what's", "how's", "who's", "where's", "when's",  # "what's its power limit set to?" asks its value
 }  # fmt: skip
 _LEADING_WORDS = re.compile(
     r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but|kindly|please|pls|plz"
@@ -141,6 +142,7 @@ _SETTING = re.compile(
 )  # "drop gpu 0's power limit to 500 w"
 # a setting's new value (the "%" is dropped with the other signs)
 _SET_TO = re.compile(r"\bto\s+\d+(?:\s*(?:w|watts?|mhz|rpm|percent))?\b")
+_SET_IN_UNITS = re.compile(r"\bto\s+\d+\s*(?:w|watts?|mhz|rpm)\b")  # a value only a card's setting has
 # a card switched off: "switch off the idle 4090", "power down gpu 1" (not "turn off the queue")
 _POWER_OFF = re.compile(
     r"\b(?:switch|turn|power|shut) (?:off|down)\b(?=.*\b(?:gpu|gpus|card|cards|[ahlbv]\d{2,3}|\d{4})\b)"
@@ -308,9 +310,11 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     # the sentences, and a clause before a request after a comma ("The run that failed, can you run it
     # again?", "We don't need the whisper training anymore, please cancel it", "we don't need the 405b
     # probe, cancel it"): its jobs are what "it" means
+    # ("the budget is approved, so please let it go ahead", "it cannot run anyway, so put it on hold")
     sentences = re.split(
-        r"(?<=[.!;])\s+(?=[A-Za-z])|,\s+(?=(?:(?:can|could|would|will) (?:you|u)|please|pls|just"
-        r"|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop)\b)",
+        r"(?<=[.!;])\s+(?=[A-Za-z])|,\s+(?:so|and|then)?\s*(?=(?:(?:can|could|would|will) (?:you|u)|please"
+        r"|pls|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
+        r"|bump)\b)",
         question.strip(),
         flags=re.IGNORECASE,
     )
@@ -379,7 +383,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         verb in _TUNING_VERBS
         or _NVSMI_SETTING.search(said)
         or (verb in _HARDWARE_VERBS and _HARDWARE.search(said))
-        or (verb == "drop" and _SETTING.search(said))
+        or (verb == "drop" and (_SETTING.search(said) or _SET_IN_UNITS.search(said)))  # "drop it to 500 W"
         or (_SETTING.search(said) and _SET_TO.search(said))  # "put the fan of it to 80%"
     ):
         return Act(f"{CANT} {HARDWARE_REPLY}")

@@ -16,6 +16,7 @@ from dataclasses import replace
 from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
 from gpuaccel.assistant.queries.query import Query, Result
 from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.replies import small_talk
 from gpuaccel.assistant.understand.words import pointing
 
 MAX_ASKS = 3  # more parts than this is a list, not a message; it is answered as one question
@@ -36,6 +37,7 @@ _LEAD = re.compile(r"^(?:and|also|plus)\s+", re.IGNORECASE)
 # what the user means to do, said beside a question: context for it, not an ask ("i need to run a sweep")
 _MEANS_TO = re.compile(
     r"^(?:(?:ok|so|but|because|cause|cuz|coz)\s+)*(?:i|we)\s*(?:'?m|am|'?re|are)?\s*"
+    r"(?:(?:really|just|definitely|do not|don'?t|dont)\s+)*"  # "i really dont want to OOM it"
     r"(?:wanna|gonna|want to|need to|have to|plan to|planning to|going to|about to|would like to|"
     r"'?d like to|will|'?ll)\b(?!\s+(?:know|see|find|check|understand|ask|hear|learn|look|get)\b)",
     re.IGNORECASE,  # "i'd like to know ..." asks
@@ -125,11 +127,21 @@ def _each_span(part: str) -> list[str]:
     return [part[: m.start()] + m.group(i) + part[m.end() :] for i in (1, 2)]
 
 
+_SENTENCE = re.compile(r"^([^.!?]{1,40})[.!]+\s+(?=\S)")
+
+
+def _after_courtesy(part: str) -> str:
+    """The part without a sentence of thanks before it ("cool, thanks. and its memory?"): the thanks asks
+    nothing, and its words ("cool") are no topic."""
+    m = _SENTENCE.match(part)
+    return part[m.end() :] if m is not None and small_talk(m.group(1)) is not None else part
+
+
 def split_asks(message: str) -> list[str]:
     """The message's candidate parts, in order (one part: nothing to split). A part that says what the
     user means to do ("i wanna launch a training run") asks nothing: the question beside it is the ask;
     one that sets two spans against each other is asked of each (:func:`_each_span`)."""
-    parts = [_LEAD.sub("", p.strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
+    parts = [_LEAD.sub("", _after_courtesy(p).strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
     parts = [each for p in parts for each in _each_span(p)]
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
         framing = _FRAME.match(parts[k]) or _TOPIC_FIRST.match(parts[k])
@@ -140,7 +152,8 @@ def split_asks(message: str) -> list[str]:
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
     # a lone "why" or "and" is not a question of its own ("why?" after a list: it says why); "whose?" is
     parts = [p for p in parts if len(p.split()) >= 2 or _ASKED_WORD.fullmatch(p)]
-    asks = [p for p in parts if not sets_the_scene(p)] or parts
+    # "ok thanks. and how much memory is it using?": the thanks asks nothing
+    asks = [p for p in parts if not sets_the_scene(p) and small_talk(p) is None] or parts
     if len(asks) == 1 < len(parts):
         return asks  # "are any gpus free? i wanna launch a run": the question alone
     if not 2 <= len(asks) <= MAX_ASKS:

@@ -82,6 +82,13 @@ _TRIVIA = re.compile(
     # the world's electricity, not this machine's energy: "the carbon intensity of the german grid"
     # a shell command to write: "bash one-liner: 5 biggest files under /var/log"
     r"|\bone[\s-]?liners?\b"
+    # a tool's usage: "sbatch syntax for --gres=gpu:2", "the syntax of a cron line" (not a job's "syntax
+    # error")
+    r"|\bsyntax (?:for|of|to)\b"
+    # setting up the user's own system: "how do I set up a cron job to email me a summary", "a crontab line"
+    r"|\bhow (?:do|can|would|should) (?:i|we) (?:set ?up|configure|install|automate)"
+    r" (?!(?:gpuaccel|the queue)\b)"
+    r"|\bcron(?:tab)?(?: jobs?| entry| entries| lines?| expressions?)?\b"
     r"|\b(?:carbon intensity|power grid|electricity (?:price|prices|tariff|rate)|price of electricity"
     r"|grid (?:mix|carbon|emissions)|co2 per kwh|g/kwh|gco2)\b"
 )
@@ -97,11 +104,15 @@ _ADVICE = re.compile(
     r" (?!(?:it|that|this|one|which|the other|a gpu|a card|gpu|card)\b)\w"
     r"|\b(?:what|which|how many|how much|how long) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}should (?:i|we)\b"
     # what to change in one's own work: "what should i change to fix it", "is my learning rate too high"
-    r"|\bwhat should (?:i|we) (?:change|tweak|adjust|try)\b"
     r"|\b(?:is|was) my (?:learning rate|lr|batch size|code|config|script|model) too\b"
     # judging a person's work: "what mark would you give the intern", "how should i grade her run"
     r"|\b(?:grade|mark|score|rating|feedback) (?:should|would|could|do|must) (?:i|we|you) give\b"
     r"|\bhow (?:should|would|do) (?:i|we|you) (?:grade|mark|score|rate|assess)\b"
+)
+# what to change in someone's own work, whatever it is about: "what should the team change in their script so
+# that it stops running out of memory" (the memory is theirs to fix, not a reading asked)
+_CHANGE_ADVICE = re.compile(
+    r"\bwhat should (?:i|we|they|he|she|you|(?:the|my|our|their) \w+) (?:change|tweak|adjust|try|fix)\b"
 )
 # what the machine itself is asked about (a GPU, a node, the queue): then "should i use" asks which is free
 _MACHINE_TOPICS = {"gpu", "cluster", "queue", "running", "temperature", "util", "memory", "power", "fan"}
@@ -154,6 +165,8 @@ def asks_advice(question: str, topics: set[str]) -> bool:
     text = plain(question)
     # "the screws of a pcie card": a kind of card, not one of this machine's
     a_kind = re.search(r"\b(?:a|an|any)\s+(?:[\w-]+\s+)?(?:gpu|card|graphics card)s?\b", text) is not None
+    if _CHANGE_ADVICE.search(text) and not _NUMBERED.search(question.lower()):
+        return True
     if _NUMBERED.search(question.lower()) or topics & _MACHINE_TOPICS - ({"gpu"} if a_kind else set()):
         return False  # "should i use gpu 1", "what's a good temperature for the card"
     return bool(_ADVICE.search(text))

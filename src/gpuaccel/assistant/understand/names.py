@@ -440,6 +440,8 @@ _BARE_JOB = (
     re.compile(rf"^(\d+)\b(?!\s*{_UNIT})"),  # "9 waited how long", "3 - exit code?"
     re.compile(r"\b(?:during|while) (\d+)$"),  # "avg util during 6"
     re.compile(r"\b(?:with|about|of|for|on|to) #?(\d+)$"),  # "whats up with 14", "what happened to 6"
+    # what a job used: "GPU-h burned by 11 so far" (not "done by 11": a time)
+    re.compile(r"\b(?:used|burned|burnt|consumed|drawn|spent|taken|held|eaten) by #?(\d+)\b"),
     re.compile(r"^why(?: \w+){1,2} #?(\d+)$"),  # "why fail 5", "why stuck 13": the job said last
     # "why is 13 PD", "why's 13 stuck" (the 's dropped with the apostrophe)
     re.compile(
@@ -592,8 +594,10 @@ def named_process(question: str, context: Context) -> tuple[str, int] | None:
     return hits.pop() if len(hits) == 1 else None
 
 
+# (the dearer card is the one with more memory: "the expensive card" of an H100 and a 4090)
 _BIG = re.compile(
-    r"\b(?:the|that) (?:(big|bigger|biggest|large|larger|largest)|(small|smaller|smallest|little))"
+    r"\b(?:the|that|our) (?:(big|bigger|biggest|large|larger|largest|expensive|pricey|pricier|costly|fancy)"
+    r"|(small|smaller|smallest|little|cheap|cheaper|cheapest))"
     r" (?:one|card|gpu|device)\b"
 )
 

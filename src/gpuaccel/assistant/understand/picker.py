@@ -90,6 +90,7 @@ DURING = re.compile(
     r"|\b(?:while|during) (?:[\w-]+ ){1,4}(?:ran|was running|trained|run|running)\b"
     r"|\bsince (?:[\w-]+ ){1,4}(?:started|start|began|begun)\b"  # "peak temp since mistral-7b-sft started"
     r"|\b(?:over|across|for) (?:its|the|that) (?:whole |entire )?run\b"
+    r"|\bsame run\b"  # "peak temp same run", "during the same run": the run the conversation is at
     r"|\bbefore (?:it|they|the job|the run) (?:ran out|crashed|died|failed|stopped|ended|finished"
     r"|was (?:stopped|cancelled|canceled|killed))\b"  # "how much memory was it using before it ran out"
     r"|\b(?:when|as) (?:it|they|the job|the run) (?:ran out|crashed|died|failed|oomed|broke)\b"
@@ -281,6 +282,7 @@ ASKED_FOR = set("ask asked asks request requested requests want wants wanted nee
 USED_VERBS = set("use used using draw drew drawing hold held holding pull pulled".split())
 # words only a job has: "how long did all the attempts take together" is the job in focus's
 JOB_ONLY = {"attempt", "attempts", "tries", "retries", "retried", "submitted", "waited"}
+SO_FAR = re.compile(r"\b(?:so far|until now|till now|up to now|to date)\b")  # a job's total yet
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
 
 
@@ -435,6 +437,13 @@ class RulePicker:
         named_gpus = named_gpus and not (nth is None and model_said_as_a_kind(question, context))
         if not named_gpus and job is None and asks_advice(question, topics):
             return Declined("advice")  # "what's the best learning rate for mistral 7b": not the job named
+        # "sd-xl-train goes OOM on the 4090. Should I use gradient checkpointing?": the question after what
+        # the user tells, asked of no GPU or job of its own, asks advice on their work
+        told, _, asked = question.strip().rpartition(". ")
+        asked_topics = {WORD_OF[w] for w in words(asked) if w in WORD_OF}
+        unnamed = numbered(asked, asked, context) == (None, None) and not gpus_by_model(asked, context)
+        if told and unnamed and asks_advice(asked, asked_topics):
+            return Declined("advice")
         back = _compared_back(question, text, topics, context, gpu, job, named_gpus)
         if back is not None:  # "how does that compare to the H100?" after a reading
             return back
@@ -477,20 +486,23 @@ class RulePicker:
             if win is not None:
                 return replace(last, window=win)
         one_job = context.job_in_focus()
-        if (  # "how hot did it get" after the job on a GPU at 09:30: over that job's run
+        # "it" after the one job on a GPU at a moment (09:30): that job
+        of_the_one_job = (
             last is not None
             and last.window is not None
             and last.window.instant
             and last.name == "jobs"
             and one_job is not None
             and {"it", "its"} & set(ws)
-            and topics & SPAN_READINGS
             and raw is None
             and gpu is None
             and job is None
-        ):
+        )
+        if of_the_one_job and topics & SPAN_READINGS:  # "how hot did it get": over that job's run
             metric = next(m for m in ("temperature", "power", "memory", "util") if m in topics)
             return Query("gpu_reading", job=one_job, metric=metric)
+        if of_the_one_job and not topics & (METRICS | {"overview", "energy", "log"}):
+            return Query("job_detail", job=one_job)  # "what happened to it?", "how long did it run?"
         run_read = last is not None and last.name == "gpu_reading" and last.job is not None
         # "and power", "avg power?" after a reading over a job's run: another reading over that run
         another = bool(ws) and set(ws) - METRIC_WORDS <= SPAN_AGAIN | PEAK_WORDS
@@ -602,6 +614,7 @@ class RulePicker:
         named = at_peak[0] if len(at_peak) == 1 and topics & {"jobs", "running"} else None
         # "what was running" right after one peak: the jobs then (not the queue now)
         named = named or (context.moment if {"was", "were"} & set(ws) and "running" in topics else None)
+        bare = {"job", "jobs"} & set(ws) and set(ws) <= {"which", "what", "job", "jobs"}  # "which job?"
         if (
             spanned
             and last is not None
@@ -610,7 +623,7 @@ class RulePicker:
             and ("jobs" in topics or blamed or named)
             # ("which job was drawing it": the reading's own word beside the blame)
             and not topics - {"jobs", "running", "gpu", "who"} - (METRICS if blamed or named else set())
-            and ({"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed or named)
+            and ({"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed or named or bare)
         ):
             # "which job was that", "what job was on the card at that moment": the jobs on it at the peak
             # the answer named, else over its span
@@ -671,7 +684,10 @@ class RulePicker:
             topics = (topics - {"util"}) | {"running"}  # "what is it working on": the job it runs
         if "work" in ws:  # GPUs "doing the most work" are busy; "work waiting in the line" is jobs
             busy = order is not None or {"doing", "do", "does"} & set(ws)  # "works the hardest"
-            if busy and ("gpu" in topics or gpu is not None) and "queue" not in topics:
+            # ("how much of today was it doing useful work" of the one GPU the last answer was about)
+            pointed = {"it", "its"} & set(ws) and context.subject_gpus
+            of_a_gpu = "gpu" in topics or gpu is not None or pointed
+            if busy and of_a_gpu and "queue" not in topics:
                 topics.add("util")
             elif "queue" in topics:
                 topics.add("jobs")
@@ -702,9 +718,15 @@ class RulePicker:
                 return Query("memory_users", gpu=held_on[1])
         # (what a job "logged" is in its log: "the last throughput it logged")
         logged = "logged" in ws
+        # "during the resnet benchmark this morning", "the eval that ran on the 4090 this morning, util
+        # during it": the span and the GPU only say where the job ran (not "the 4090's power between 12:00
+        # and 13:24, while the sweep ran": that span, on the GPU said)
+        during_said = re.search(r"\b(?:while|during)\b", text)
+        during_it = re.search(r"\b(?:while|during) (?:it|its|that|this|the job|the run)\b", text)
+        located = job is not None and (gpu is None and during_said or during_it)
         during = (
             self._during_a_job(text, ws, topics, gpu, job, order, context)
-            if win is None and not logged
+            if (win is None or located) and not logged
             else None
         )
         if during is not None:
@@ -781,9 +803,10 @@ class RulePicker:
             and picked.job_name is None
             and last is not None
             and last.job_name
-            and {"one", "those", "them", "these", "ones", "which"} & set(ws)
+            and {"one", "those", "them", "these", "ones", "which", "its", "each"} & set(ws)
         ):
-            return replace(picked, job_name=last.job_name)  # "which one failed?" after the sweep's jobs
+            # "which one failed?", "how long did each of its runs wait?" after the sweep's jobs
+            return replace(picked, job_name=last.job_name)
         return picked
 
     @staticmethod
@@ -856,6 +879,15 @@ class RulePicker:
         context: Context,
     ) -> Query | None:
         last = context.last
+        # "when exactly did the last one end?" after a job's attempts: its record says each one's times
+        nth_attempt = {"last", "first", "final", "latest", "second", "third"} & set(ws) and {
+            "one",
+            "attempt",
+            "try",
+        } & set(ws)
+        of_its_record = not topics - {"jobs", "long", "running", "fail"} and job is None and gpu is None
+        if last is not None and last.name == "job_detail" and nth_attempt and of_its_record:
+            return last
         sized = {"total", "capacity", "size"} & set(ws) and set(ws) <= SIZE_AGAIN
         if last is not None and last.name == "gpu_reading" and last.metric == "memory" and sized:
             return last  # "total?" after the memory used: the answer says of how much
@@ -1059,6 +1091,7 @@ class RulePicker:
                 {"it", "its", "that", "those", "these", "they", "them"} & set(ws)
                 or brief
                 or JOB_ONLY & set(ws)
+                or SO_FAR.search(" ".join(ws))  # "how much energy until now": its total yet
             ):
                 return Query("job_detail", job=job_of)  # "how long did it take?", "all those tries?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
@@ -1121,8 +1154,9 @@ class RulePicker:
                 span = win if win is not None and spanned else last.window
                 return replace(last, gpu=gpu, window=span)
         if win is not None:
-            if last.name in WINDOWED:
-                return replace(last, window=win)
+            if last.name in WINDOWED:  # "was anything on the H100 at 11:10?" after the 4090: the GPU said too
+                on = gpu if gpu is not None and last.name in PER_GPU else last.gpu
+                return replace(last, window=win, gpu=on)
             return Query("summary", window=win)
         return None
 
@@ -1381,9 +1415,12 @@ def _array_said(
         if index in context.arrays[named]:
             return Query("job_detail", job=context.arrays[named][index])
         return None
-    if "fail" in topics or "cancel" in topics:  # "which element of the sweep failed": its failures
-        return Query("failures", job_name=named, state="cancelled" if "cancel" in topics else None)
     measure = _job_metric(text.split(), set(text.split()), topics)
+    state = "cancelled" if "cancel" in topics else "failed" if "fail" in topics else None
+    if state is not None and measure in ("energy", "gpu_time"):  # "the energy the sweep's failed run wasted"
+        return Query("job_rank", metric=measure, order="max", state=state, job_name=named)
+    if state is not None:  # "which element of the sweep failed": its failures
+        return Query("failures", job_name=named, state="cancelled" if state == "cancelled" else None)
     order = "min" if LESS & set(text.split()) else "max" if MORE & set(text.split()) else None
     if order is not None and measure is not None:  # "which element burned the most energy"
         return Query("job_rank", metric=measure, order=order, job_name=named)

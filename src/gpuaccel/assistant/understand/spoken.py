@@ -1,7 +1,8 @@
 """Numbers said in words, as a voice typist's text has them: "gpu zero", "the forty ninety", "the four oh
-five b probe", "between nine and half past eleven", "python train dot py". Every reader of a question (the
-requests to act, the rule picker, the time spans, the picking model's prompt) reads the digits
-:func:`written` gives, so a question dictated reads as one typed.
+five b probe", "between nine and half past eleven", "python train dot py"; and the symbols a terse typist
+writes for words: "peak + when", "gpu0 @ 11:10", "w/ 2 gpus". Every reader of a question (the requests to
+act, the rule picker, the time spans, the picking model's prompt) reads the words and digits
+:func:`written` gives, so a question dictated or typed short reads as one typed out.
 
 "one" stays a word where it is a pronoun ("the broken one", "which one"): it is a number only beside a GPU,
 a card, a job or a unit of time, or next to another number word.
@@ -53,10 +54,21 @@ def _value(words: list[str]) -> str:
     return out + ("" if current is None else str(current))
 
 
+def typed_out(question: str) -> str:
+    """A typist's symbols as the words they stand for: a "+" between words is "and" ("sm clk + memclk",
+    "peak + when"; not "90%+", which says "or more", nor "c++"), "@" before a time is "at" ("gpu0 @ 11:10"),
+    "w/" is "with" and "w/o" "without"."""
+    text = re.sub(r"(?<=\S)\s+\+\s+(?=\S)", " and ", question)
+    text = re.sub(r"@\s*(?=\d)", "at ", text)
+    text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
+    return re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
+
+
 def written(question: str) -> str:
     """``question`` with its spoken numbers in digits, half past / quarter past as clock times, "dot py" as
-    ".py" and "o clock" as "o'clock"; the rest as it was."""
-    text = re.sub(r"\bo\s+clock\b", "o'clock", question, flags=re.I)
+    ".py", "o clock" as "o'clock", and a typist's symbols as their words; the rest as it was."""
+    text = typed_out(question)
+    text = re.sub(r"\bo\s+clock\b", "o'clock", text, flags=re.I)
     tens = "|".join(_TENS)
     text = re.sub(rf"\b({tens})-({'|'.join(_UNITS)})\b", r"\1 \2", text, flags=re.I)  # "twenty-four"
     text = re.sub(r"\s+dot\s+(py|sh|json|yaml|txt|cfg)\b", r".\1", text, flags=re.I)
@@ -102,6 +114,13 @@ def written(question: str) -> str:
     # clock times said in words: "half past 11" 11:30, "quarter past 9" 9:15, "quarter to 2" 1:45
     text = re.sub(r"\bhalf past (\d{1,2})\b", lambda m: f"{m.group(1)}:30", text, flags=re.I)
     text = re.sub(r"\bquarter past (\d{1,2})\b", lambda m: f"{m.group(1)}:15", text, flags=re.I)
+    # "ten past eleven" 11:10, "twenty five past 8" 8:25
+    text = re.sub(
+        r"\b([1-5]?\d)(?: minutes?)? past (\d{1,2})\b(?!:)",
+        lambda m: f"{m.group(2)}:{int(m.group(1)):02d}" if int(m.group(2)) < 24 else m.group(0),
+        text,
+        flags=re.I,
+    )
     text = re.sub(
         r"\bquarter to (\d{1,2})\b", lambda m: f"{(int(m.group(1)) - 2) % 12 + 1}:45", text, flags=re.I
     )

@@ -172,7 +172,8 @@ def query_for(
     )
     if {"clock", "clocks", "mhz", "pstate"} & set(ws):
         of_memory = bool({"memory", "mem", "vram"} & set(ws))
-        sm_clock = not of_memory and "pstate" not in ws and ("sm" in ws or win is not None or order)
+        core = {"sm", "core", "graphics", "gpc", "shader"} & set(ws)  # "the H100's core clock": the SM's
+        sm_clock = not of_memory and "pstate" not in ws and bool(core or win is not None or order)
         # "the highest sm clock gpu 0 hit today": the SM clock and its history; "the memory clock of the
         # 4090" is a clock, not memory: the overview has both
         mem_clock = of_memory and not sm_clock and "pstate" not in ws
@@ -237,6 +238,8 @@ def query_for(
         return Query("gpu_reading", gpu=gpu, metric="health", window=win)
     if "summary" in topics and "fail" in topics and {"reason", "reasons", "why"} & set(ws):
         topics = topics - {"summary"}  # "an overview of the failed jobs and the reasons"
+    if "summary" in topics and "queue" in topics and win is None and not topics & {"jobs", "fail", "cancel"}:
+        topics = topics - {"summary"}  # "a quick rundown of what's waiting in the queue": the queue
     if "summary" in topics and gpu is not None and win is None:
         return Query("gpu_reading", gpu=gpu, metric="overview")
     readings = topics & (METRICS | {"overview"}) and not topics & {
@@ -278,17 +281,19 @@ def query_for(
     if ranked is not None:  # "the quickest successful run", "which failed job ran the longest"
         how, state = ranked
         return Query("job_rank", metric=how, order=order, state=state, window=win, gpu=gpu, job_name=name)
-    if (
+    each_waited = (
         re.search(r"\bhow long\b", " ".join(ws))
         and WAIT_WORDS & set(ws)
-        and {"each", "all", "jobs", "ones"} & set(ws)
+        and {"each", "all", "jobs", "ones", "runs"} & set(ws)
         and order is None
         and not MEAN_WORDS & set(ws)
-        and win is None
         and gpu is None
-        and not name
-        and not topics & {"fail", "cancel"}
-    ):
+        and not topics & {"fail", "cancel", "idle", "gpu"}  # ("how long did each card sit idle": the GPUs)
+    )
+    if each_waited and {"did", "was", "were"} & set(ws):
+        # "how long did each of its runs wait before it got a card": the waits they had, longest first
+        return Query("job_rank", metric="wait", order="max", job_name=name, window=win)
+    if each_waited and not name and win is None:
         return Query("queue", state="queued")  # "how long has each job been waiting": each one's wait so far
     waited = WAIT_WORDS & set(ws) and (order is not None or MEAN_WORDS & set(ws))
     got_one = re.search(

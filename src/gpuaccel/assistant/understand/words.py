@@ -82,6 +82,8 @@ STOP = set(
     # politeness and filler, so they are not "repaired" into topic words ("could" is not "cold")
     " could would should know like want need thanks thank thx pls hey hi hello quick question again okay"
     " ok kindly actually really just"  # "could you kindly state ...": not "kind" (what kind of GPU)
+    # how a question is put to the assistant: "can you tell me", "someone asked me what ran at 11:10"
+    " can you tell asked wondering wonder"
     # "core clock", "core temp", "core n mem": the GPU's core, not its tensor cores
     " core"
     # "anything", "something" are not "nothing" (idle): "is anything running?", "did anything die?"
@@ -101,6 +103,9 @@ STOP = set(
 # Chat shorthand, read as the words it stands for before any repair ("wats" is "what", not "watts")
 SHORTHAND = {
     "pwr": "power",  # a sysadmin's shorthand: "peak pwr on gpu 1 today"
+    "w": "watts",  # "avg W during it", "peak W" (a "w/" is "with" before any reader: spoken.typed_out)
+    "clk": "clock",  # "sm clk", "mem clk"
+    "clks": "clocks",
     "wats": "what",
     "wat": "what",
     "whats": "what",
@@ -247,6 +252,8 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\b(\d{1,2})\s*o'?\s*clock\b", r"\1", text)  # "since 9 o'clock": no clock reading
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
     text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
+    text = re.sub(r"\b(mem|sm)clk\b", r"\1 clk", text)  # "memclk": the memory clock
+    text = re.sub(r"\bgpu[\s-]?(?:h|hrs?)\b", "gpu hours", text)  # "GPU-h burned by 11"
     text = re.sub(r"\b(power|memory|mem|vram|energy) usage\b", r"\1", text)  # "power usage" is no utilization
     # the verb "utilise" is "use" ("which process is utilising it", "gpu-hours it has utilised"); "how
     # utilised is gpu 0" asks for its utilization
@@ -261,6 +268,8 @@ def words(question: str) -> list[str]:
     )  # the chip
     text = re.sub(r"\b(?:pid|process)[\s-]?list\b", "processes", text)  # "pid list": the GPU's processes
     text = re.sub(r"(?<![\w'])q(?![\w':])", "queue", text)  # "q?", "stuck in the q" (not a label "Q:")
+    # "where do things stand with the whisper project": how it is doing, not where it ran
+    text = re.sub(r"\bwhere (?:do|does|did) (?:things|it|they|we|matters) stand\b", "how is", text)
     text = re.sub(r"\bnext to\b", "beside", text)  # "the 4090 next to it" is a place, not the queue's next
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)

@@ -1,0 +1,145 @@
+"""A terse typist's symbols and units ("+", "@", "W", "clk", "GPU-h", "last 90m"), a run said as "the same
+run" or located by when and where it ran, "which job?" after a peak, a GPU said beside a new time, a value
+asked with "what's ... set to", and the parts of a message that ask nothing (thanks, what the user does not
+want). Worded apart from the blind question sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask, converse
+
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.picker import RulePicker
+
+NAMES = {"resnet50-bench": 6, "mistral-7b-sft": 11, "flash-attn-build": 3}
+MACHINE = Context(job_names=NAMES, gpus=[0, 1], gpu_models={0: "NVIDIA H100 80GB HBM3", 1: "RTX 4090"})
+
+
+@pytest.mark.parametrize(
+    ("question", "want"),
+    [
+        ("max W gpu1 past 90m", ("gpu_reading", 1, "power")),
+        ("mem clk gpu 1 rn", ("gpu_reading", 1, "mem_clock")),
+        ("gpu hrs used by 11", ("job_detail", None, None)),
+    ],
+)
+def test_a_terse_typists_units(question: str, want: tuple) -> None:
+    picked = RulePicker().pick(question, MACHINE, 1_795_705_200.0)
+    assert isinstance(picked, Query) and (picked.name, picked.gpu, picked.metric) == want, picked
+    if want[0] == "job_detail":
+        assert picked.job == 11
+    if want[2] == "power":
+        assert picked.window is not None and picked.window.label == "in the last 90 minutes"
+
+
+def test_symbols_runs_and_moments_on_the_heldout_machine(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    (_, peak), (text, run) = converse(svc, "resnet50-bench max pwr", "avg temp same run")
+    assert peak == {"name": "gpu_reading", "job": 6, "metric": "power"}, peak
+    assert run == {"name": "gpu_reading", "job": 6, "metric": "temperature"}, (run, text)
+    [(text, query)] = converse(svc, "hottest the h100 got yesterday + at what time")
+    assert query is not None and query["metric"] == "temperature" and "peaked at" in text, (query, text)
+    (_, _), (text, jobs) = converse(svc, "max util on gpu 1 this morning", "which job?")
+    assert jobs is not None and jobs["name"] == "jobs" and jobs["window"]["label"].startswith("at "), jobs
+    assert "llama-8b-eval" in text, text
+    (_, first), (text, second) = converse(svc, "jobs on gpu1 @ 12:40", "anything on the h100 at 11:05?")
+    assert first is not None and (first["gpu"], first["window"]["label"]) == (1, "at 12:40"), first
+    assert second is not None and (second["gpu"], second["window"]["label"]) == (0, "at 11:05"), second
+    assert "resnet50-bench" in text, text
+
+
+def test_a_job_located_by_when_and_where_it_ran(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "the resnet benchmark this morning: its hottest temp during it?", None)
+    assert query == {"name": "gpu_reading", "job": 6, "metric": "temperature"}, (query, text)
+    # the GPU and span describe the one llama eval that ran; "during it" is that run
+    _, text, query = ask(
+        svc, "the llama eval that ran on the 4090 earlier today, peak power during it?", None
+    )
+    assert query is not None and query.get("job") == 4 and query["metric"] == "power", (query, text)
+    # a span and a GPU said for themselves stay the question's ("while the sweep ran" only names it)
+    _, text, query = ask(svc, "mean power of the 4090 from 12:05 to 13:20, while the lr sweep ran", None)
+    assert (
+        query is not None
+        and query.get("job") is None
+        and query["window"]["label"] == "between 12:05 and 13:20"
+    )
+
+
+def test_what_a_message_says_beside_its_question(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    sid, _, _ = ask(svc, "how busy is the h100", None)
+    _, text, query = ask(
+        svc, "cool, thanks. and its vram use? we dont want to crash whatever runs there", sid
+    )
+    assert query == {"name": "gpu_reading", "gpu": 0, "metric": "memory"}, (query, text)
+    _, text, query = ask(svc, "what's the 4090's power cap set to?", None)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "power"} and "450 W limit" in text, text
+    _, text, query = ask(svc, "brief rundown of what's pending in the queue", None)
+    assert query is not None and query["name"] == "queue" and "llama-405b-probe" in text, (query, text)
+    _, text, query = ask(svc, "drop the 4090 to 300 watts", None)
+    assert query is None and "nvidia-smi" in text, text
+    _, text, query = ask(svc, "slurm syntax for requesting 2 gpus?", None)
+    assert query is None and "I only know about this machine" in text, text
+
+
+def test_times_said_in_words_and_the_job_then(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    (text, at), (detail, record), (reply, act) = converse(
+        svc,
+        "could you tell me what the 4090 ran at twelve past eight last night",
+        "why did it end?",
+        "retry it",
+    )
+    assert at is not None and at["window"]["label"] == "yesterday at 20:12", at
+    assert "flash-attn-build" in text and record == {"name": "job_detail", "job": 3}, (text, record)
+    assert act is None and "gpuaccel retry 3" in reply, reply
+    _, text, query = ask(svc, "what ran on the pricey card at twenty past eleven", None)
+    assert query is not None and (query["gpu"], query["window"]["label"]) == (0, "at 11:20"), query
+
+
+def test_a_job_s_totals_its_runs_and_its_attempts(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    (_, _), (text, so_far) = converse(svc, "is mistral-7b-sft still going?", "gpu hours until now on gpu 0?")
+    assert so_far == {"name": "job_detail", "job": 11} and "1.50 GPU-hours" in text, (so_far, text)
+    (_, _), (text, waits) = converse(svc, "show the lr-sweep runs", "how long did each of them wait?")
+    assert waits is not None and (waits["metric"], waits.get("job_name")) == ("wait", "lr-sweep"), waits
+    assert "53m05s" in text, text
+    (_, _), (text, last) = converse(
+        svc, "how did sd-xl-train's tries go", "and the final one, when did it end?"
+    )
+    assert last == {"name": "job_detail", "job": 5} and "10:10:41" in text, (last, text)
+    _, text, query = ask(svc, "what did the sweep's failed element waste in energy", None)
+    assert query is not None and (query["name"], query["state"]) == ("job_rank", "failed"), query
+    assert "44.0 Wh" in text, text
+    _, text, query = ask(svc, "where do things stand with whisper-finetune?", None)
+    assert query == {"name": "job_detail", "job": 14}, query
+
+
+def test_readings_in_german_english_and_of_the_gpu_in_focus(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "the h100 trains since 3 hours. its max temp in that time?", None)
+    assert query is not None and query["window"]["label"] == "in the last 3 hours", query
+    (_, _), (text, clock) = converse(svc, "core clock of the 4090?", "and its highest today?")
+    assert clock is not None and (clock["metric"], clock["gpu"]) == ("clock", 1), clock
+    (_, _), (text, busy) = converse(
+        svc, "which card is idle now?", "how much of today was it doing real work?"
+    )
+    assert busy is not None and (busy["gpu"], busy["metric"]) == (1, "util") and "2h15m" in text, busy
+
+
+def test_requests_after_a_reason_and_declines_after_a_story(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    reply = converse(svc, "the 405b probe can't fit anyway, so please put it on hold")[0][0]
+    assert "gpuaccel hold 13" in reply, reply
+    reply = converse(svc, "whisper-finetune is approved, so let it run")[0][0]
+    assert "gpuaccel release 14" in reply, reply
+    for said in (
+        "job 9 went NaN on the 4090. Should I use a lower learning rate?",
+        "what should our students change so their runs stop crashing",
+        "how can I set up a cron entry that mails me the report",
+    ):
+        [(text, query)] = converse(svc, said)
+        assert query is None and "I only know about this machine" in text, (said, text)
