@@ -288,7 +288,7 @@ def query_for(
         and order is None
         and not MEAN_WORDS & set(ws)
         and gpu is None
-        and not topics & {"fail", "cancel", "idle", "gpu"}  # ("how long did each card sit idle": the GPUs)
+        and not topics & {"fail", "cancel", "idle"}  # ("how long did each card sit idle": the GPUs)
     )
     if each_waited and {"did", "was", "were"} & set(ws):
         # "how long did each of its runs wait before it got a card": the waits they had, longest first
