@@ -149,6 +149,11 @@ def test_which_gpu_to_use_is_no_advice() -> None:
         "which is the best cooler for an rtx 3090",  # a product for a GPU model
         "a good psu for my 4090?",
         "are h200s quicker than b200s in general",  # hardware at large
+        "how can we prevent the loss spikes after warmup",  # fixing one's own work
+        "any idea how i fix the oom in my dataloader",
+        "how do i get deepspeed to install without errors",
+        "which process is hogging /dev/shm",  # the user's own operating system
+        "how to free gpu memory on ubuntu",
     ],
 )
 def test_methods_code_products_and_hardware_at_large_are_refused(question: str) -> None:
@@ -160,4 +165,5 @@ def test_the_machines_own_workings_stay_questions() -> None:
     assert pick("explain why job 2 crashed") == Query("job_detail", job=2)
     assert pick("how are my gpus doing in general") is not None  # this machine's, in general
     assert pick("how does the queue look") is not None
+    assert pick("how long did job 2 take to fix its checkpoint") is not None  # "fix" inside a job's question
     assert pick("what's the temperature of the rtx 4090") == Query("gpu_reading", gpu=1, metric="temperature")

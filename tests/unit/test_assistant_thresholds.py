@@ -77,3 +77,24 @@ def test_how_long_at_a_value_after_a_peak_asks_that_reading(heldout_svc: Assista
     _, text, query = ask(heldout_svc, "for how long did it stay at 60 or more", sid)
     assert query is not None and (query["gpu"], query["at_least"], query["metric"]) == (1, 60, "temperature")
     assert "at 60 °C or more for" in text, text
+
+
+def test_when_a_reading_first_reached_a_value(heldout_svc: AssistantService) -> None:
+    """ "When did power first cross 600 W": the answer says the first second at the value, beside how long;
+    "reach", "cross", "hit" say a threshold; "first second it hit 88?" moves only the threshold."""
+    svc = heldout_svc
+    for said, value in (
+        ("when did the 4090 first reach 350 W today", 350),
+        ("first time gpu1 hit 70c today", 70),
+    ):
+        threshold = threshold_of(said)
+        assert threshold is not None and threshold.value == value, said
+    sid, text, query = ask(svc, "when did the 4090's power first go over 300 W today?", None)
+    assert query is not None and (query["gpu"], query["at_least"]) == (1, 300), query
+    assert ", first at 09:" in text, text
+    _, text, query = ask(svc, "and the first second it hit 405?", sid)
+    assert query is not None and query["at_least"] == 405 and query["metric"] == "power", query
+    sid, _, _ = ask(svc, "power of gpu 0 during mistral-7b-sft's run", None)
+    _, text, query = ask(svc, "total time at or above 590 W in that run?", sid)
+    assert query is not None and (query["job"], query["at_least"]) == (11, 590), query
+    assert "or more for" in text and "first at 13:" in text, text

@@ -236,3 +236,18 @@ def test_time_at_or_above_a_value_counts_seconds_and_says_where_minutes_estimate
     assert day.estimated and day.seconds == day.covered == 1200.0 + (MORNING[1] - MORNING[0])
     with pytest.raises(ValueError, match="fields: unknown"):
         history_read.time_at_or_above(store, 0, "bogus", 1.0, *EVENING)
+
+
+def test_when_a_value_was_first_reached_is_its_first_1s_row_else_its_minute(store: Store) -> None:
+    """ "When did power first cross 600 W": the first 1 s row at the value; in a span whose 1 s rows are
+    pruned, the minute whose maximum reached it, said as 1 min; a whole day's first is the morning's."""
+    seed_day(store)  # the morning in 1 min rows only, the evening in 1 s rows too
+    spike = EVENING[0] + SPIKE_AT
+    assert history_read.first_reached(store, 0, "temperature_c", 70.0, *EVENING) == (spike, "1s")
+    assert history_read.first_reached(store, 1, "util_gpu", 10.0, *EVENING) == (EVENING[0], "1s")
+    minute = (MORNING[0] + SPIKE_AT) // 60 * 60
+    assert history_read.first_reached(store, 0, "temperature_c", 73.0, *MORNING) == (minute, "1m")
+    assert history_read.first_reached(store, 0, "temperature_c", 73.0, T0, T0 + 86400) == (minute, "1m")
+    assert history_read.first_reached(store, 0, "temperature_c", 99.0, T0, T0 + 86400) is None
+    with pytest.raises(ValueError, match="fields: unknown"):
+        history_read.first_reached(store, 0, "bogus", 1.0, *EVENING)

@@ -387,7 +387,12 @@ def _time_at_or_above(
         return f"; {names[0]} ({said} or more) {share}, {names[1]} {below_share} of {covered}"
     if above <= 0:
         return f"; never at {said} or more in {covered}"
-    return f"; at {said} or more for {share} of {covered}"
+    first = history_read.first_reached(ctx.store, gpu, column, value, w.t0, w.t1)
+    if first is None:  # (an estimate from minute means with no minute's maximum that high)
+        return f"; at {said} or more for {share} of {covered}"
+    at = clock(first[0], seconds=first[1] == "1s")
+    when = f"first at {at}" if first[1] == "1s" else f"first in the minute from {at}"
+    return f"; at {said} or more for {share} of {covered}, {when}"
 
 
 def _quiet_pct(ctx: QueryContext) -> float:

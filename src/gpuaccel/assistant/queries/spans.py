@@ -26,7 +26,7 @@ _BETWEEN = re.compile(
 )
 # "at 10:05", "around 10:05", "about 9:30 this morning", "at 13:47:23" (that second)
 _AT = re.compile(
-    r"\b(?:at|around|about|near|circa|approximately)\s+(?:around\s+|about\s+)?"
+    r"\b(?:at|around|about|near|circa|approximately)\s+(?:around\s+|about\s+|like\s+)?"
     r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])\s*(am|pm)?"
 )
 # "since 9am", "since 13:30", "since 9" (said last), "since the standup at 9"

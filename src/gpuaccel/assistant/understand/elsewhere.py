@@ -85,6 +85,8 @@ _TRIVIA = re.compile(
     # a tool's usage: "sbatch syntax for --gres=gpu:2", "the syntax of a cron line" (not a job's "syntax
     # error")
     r"|\bsyntax (?:for|of|to)\b"
+    # the user's own operating system: "which process is hogging /dev/shm on ubuntu"
+    r"|/dev/\w+|\b(?:on|in|for) (?:ubuntu|debian|fedora|centos|rhel|macos|windows)\b"
     # setting up the user's own system: "how do I set up a cron job to email me a summary", "a crontab line"
     r"|\bhow (?:do|can|would|should) (?:i|we) (?:set ?up|configure|install|automate)"
     r" (?!(?:gpuaccel|the queue)\b)"
@@ -113,6 +115,12 @@ _ADVICE = re.compile(
 # that it stops running out of memory" (the memory is theirs to fix, not a reading asked)
 _CHANGE_ADVICE = re.compile(
     r"\bwhat should (?:i|we|they|he|she|you|(?:the|my|our|their) \w+) (?:change|tweak|adjust|try|fix)\b"
+    # how to fix one's own work: "any idea how I fix the OOM", "how do I stop my loss from going NaN", "how
+    # do I get flash-attn to compile" (a request to act on a job, "how do i stop job 5", is read before)
+    r"|\bhow (?:(?:do|can|should|would|could) )?(?:i|we) (?:fix|stop|prevent|avoid|debug|solve)\b"
+    r"|\bhow to (?:fix|stop|prevent|avoid|debug|solve)\b"
+    r"|\bhow (?:do|can|could) (?:i|we) (?:get|make) [\w.-]+(?: [\w.-]+)? (?:to )?"
+    r"(?:compile|build|install|converge|fit|work)\b"
 )
 # what the machine itself is asked about (a GPU, a node, the queue): then "should i use" asks which is free
 _MACHINE_TOPICS = {"gpu", "cluster", "queue", "running", "temperature", "util", "memory", "power", "fan"}

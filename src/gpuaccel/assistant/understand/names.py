@@ -154,7 +154,8 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     talked = set(context.subjects) | set(context.listing)
     # "the finetune after it" of data-prep: of the jobs with that part, the next one queued after the job
     # in focus ("before it": the one queued last before it)
-    after = re.search(r"\b(?:after|following|next to) (?:it|that|this|them)\b", q)
+    # ("sat in the queue behind it")
+    after = re.search(r"\b(?:after|following|next to|behind) (?:it|that|this|them)\b", q)
     before = re.search(r"\bbefore (?:it|that|this|them)\b", q)
 
     described = described_jobs(question, context)

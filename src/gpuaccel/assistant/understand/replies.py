@@ -59,7 +59,9 @@ _FUTURE = re.compile(
     r"|\b(?:will|'ll) (?:we|i|you|they) (?:need|want|have to|run out)\b"  # "will we need a third gpu"
     r"|(?:will|'ll) (?:\S+ ){0,5}"
     r"(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach|stay|come|remain|exceed"
-    r"|last|go over|run out))\b"
+    r"|last|go over|run out|cross|rise|drop|fall|climb|go above|go below))\b"
+    # "will gpu 0 cross 90 °C again before midnight"
+    r"|(?:\bwill|'ll) (?:\S+ ){0,8}(?:before|until|till) (?:midnight|tonight|the morning|morning|noon|\d)"
     # "will gpu0 go over 80 c tonight" ("what'll it be": will too)
     r"|(?:\bwill|'ll) (?:\S+ ){0,6}(?:tonight|later|overnight|this (?:evening|afternoon|weekend))\b"
 )

@@ -29,6 +29,7 @@ _NOT_A_READING = r"(?!\s*(?:h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?|days
 _NUMBER = r"(?<![\d.:])(\d{1,5}(?:\.\d+)?)(?![\d.:])"  # not a piece of 13:47 or 2.5
 _ABOVE = (
     r"(?:at or (?:above|over)|at least|above|over|exceed(?:ed|ing|s)?|past|beyond"
+    r"|reach(?:ed|es|ing)?|cross(?:ed|es|ing)?|hit(?:s|ting)?"  # "when did power first reach 600 W"
     r"|(?:hotter|warmer|more|greater|higher) than|>=|≥|>)"
 )
 _OR_MORE = r"(?:\+|\s*or (?:more|higher|above|over|hotter|warmer)\b)"
@@ -43,8 +44,14 @@ _HOW_LONG = re.compile(
     r"(?: (?:was|were|did|has|had) (?:it|they|the card|the gpu))?"
     r"(?: (?:stay|stayed|sit|sat|spend|spent|been|be))?"
     r"(?: (?:at|there))?\b"
+    r"|\b(?:the )?total time\b|\bin total\b"  # "total time at or above 600 W in that run"
 )
-_FILLER = {"and", "what", "about", "how", "then", "ok", "okay", "so", "now", "or", "for", "the", "same"}
+# when it first got there ("first second it crossed 85?", "when did it first reach 600 W?"): the answer says
+_FIRST = re.compile(
+    r"(?:\b(?:at )?what time|\bwhen)?(?: (?:did|was|has) it)?\s*\bfirst(?: (?:second|time|moment|minute))?\b"
+)
+_FILLER = {"and", "what", "about", "how", "then", "ok", "okay", "so", "now", "or", "for", "the", "same", "it"}
+_FILLER |= {"in", "that", "this", "run", "window", "span"}  # "... in that run": the same reading's span
 
 
 @dataclass(frozen=True)
@@ -59,8 +66,9 @@ class Threshold:
     def alone(self) -> bool:
         """Nothing else asked but how long: "and above 85?", "how long was it at 85 or hotter" ask the last
         reading again with this threshold."""
-        rest = _HOW_LONG.sub(" ", self.rest.lower())
-        return not set(re.findall(r"[a-z]+", rest)) - _FILLER
+        rest = _FIRST.sub(" ", _HOW_LONG.sub(" ", self.rest.lower()))
+        said = {"utilization" if self.metric == "util" else self.metric or ""}  # the unit's reading, in words
+        return not set(re.findall(r"[a-z]+", rest)) - _FILLER - said
 
 
 def threshold_of(question: str) -> Threshold | None:

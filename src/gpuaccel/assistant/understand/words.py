@@ -254,6 +254,7 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
     text = re.sub(r"\b(mem|sm)clk\b", r"\1 clk", text)  # "memclk": the memory clock
     text = re.sub(r"\bgpu[\s-]?(?:h|hrs?)\b", "gpu hours", text)  # "GPU-h burned by 11"
+    text = re.sub(r"\bwall[\s-]?(?:clock(?: time)?|time)\b", "walltime", text)  # "wall time start to finish"
     text = re.sub(r"\b(power|memory|mem|vram|energy) usage\b", r"\1", text)  # "power usage" is no utilization
     # the verb "utilise" is "use" ("which process is utilising it", "gpu-hours it has utilised"); "how
     # utilised is gpu 0" asks for its utilization

@@ -349,6 +349,35 @@ def last_reached(
     return (float(coarse[0][0]) + TABLES["1m"][1], "1m") if coarse and coarse[0][0] is not None else None
 
 
+def first_reached(
+    store: Store, gpu: int, field: str, value: float, t0: float, t1: float
+) -> tuple[float, str] | None:
+    """The start of the first history row in [t0, t1) where ``field`` of ``gpu`` reached ``value`` and its
+    table ("1s", or "1m" for a minute the 1 s table does not hold): "when did power first cross 600 W".
+    None when no row did."""
+    if field not in GAUGES:
+        raise ValueError(f"fields: unknown {field}; stored gauges: {', '.join(GAUGES)}")
+    fine = store.query(
+        f"SELECT MIN(t) FROM {TABLES['1s'][0]} WHERE gpu = ? AND t >= ? AND t < ? AND {field} >= ?",
+        (gpu, t0, t1, value),
+    )
+    first = float(fine[0][0]) if fine and fine[0][0] is not None else None
+    coarse = store.query(
+        f"SELECT MIN(t) FROM {TABLES['1m'][0]} WHERE gpu = ? AND t >= ? AND t < ?"
+        f" AND COALESCE({field}_max, {field}) >= ?",
+        (gpu, t0, t1, value),
+    )
+    minute = float(coarse[0][0]) if coarse and coarse[0][0] is not None else None
+    if minute is not None and (first is None or minute + TABLES["1m"][1] <= first):
+        held = store.query(
+            f"SELECT COUNT(*) FROM {TABLES['1s'][0]} WHERE gpu = ? AND t >= ? AND t < ?",
+            (gpu, minute, minute + TABLES["1m"][1]),
+        )
+        if not held or not held[0][0]:  # a minute older than the 1 s table's rows: said to the minute
+            return minute, "1m"
+    return (first, "1s") if first is not None else None
+
+
 @dataclass(frozen=True)
 class TimeAtOrAbove:
     """How long one GPU's reading was at or above a value in a span, of the time the history covers; from
