@@ -94,6 +94,8 @@ def test_when_a_reading_first_reached_a_value(heldout_svc: AssistantService) -> 
     assert ", first at 09:" in text, text
     _, text, query = ask(svc, "and the first second it hit 405?", sid)
     assert query is not None and query["at_least"] == 405 and query["metric"] == "power", query
+    _, text, query = ask(svc, "and how long at 60 degrees or more?", sid)  # the unit names another reading
+    assert query is not None and (query["metric"], query["at_least"]) == ("temperature", 60), query
     sid, _, _ = ask(svc, "power of gpu 0 during mistral-7b-sft's run", None)
     _, text, query = ask(svc, "total time at or above 590 W in that run?", sid)
     assert query is not None and (query["job"], query["at_least"]) == (11, 590), query

@@ -97,7 +97,9 @@ def with_threshold(picked: Query | None, said: Threshold, last: Query | None) ->
         return None
     if picked.window is None and picked.job is None and _NOW.search(said.rest):
         return None  # "is any gpu over 80 degrees right now": the live reading answers it
-    metric = said.metric if said.metric is not None and picked.metric in (None, "overview") else picked.metric
+    # the unit names the reading where nothing else is asked: "and at or above 70 °C?" after a power's
+    told = said.metric is not None and (picked.metric in (None, "overview") or said.alone())
+    metric = said.metric if told else picked.metric
     if said.metric == "util" and metric not in _PERCENT:
         metric = "util"  # "90%+" of a reading in another unit: the utilization
     if metric not in HISTORY_COLUMNS:
