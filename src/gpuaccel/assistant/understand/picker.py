@@ -880,11 +880,8 @@ class RulePicker:
     ) -> Query | None:
         last = context.last
         # "when exactly did the last one end?" after a job's attempts: its record says each one's times
-        nth_attempt = {"last", "first", "final", "latest", "second", "third"} & set(ws) and {
-            "one",
-            "attempt",
-            "try",
-        } & set(ws)
+        ordinal = {"last", "first", "final", "latest", "second", "third"} & set(ws)
+        nth_attempt = ordinal and {"one", "attempt", "try"} & set(ws)
         of_its_record = not topics - {"jobs", "long", "running", "fail"} and job is None and gpu is None
         if last is not None and last.name == "job_detail" and nth_attempt and of_its_record:
             return last
