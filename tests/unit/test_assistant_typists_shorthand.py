@@ -155,3 +155,47 @@ def test_loose_times_wall_time_and_the_job_behind(heldout_svc: AssistantService)
     assert query == {"name": "job_detail", "job": 2}, query
     [(text, query)] = converse(svc, "will the 4090 go above 60 c before 18:00?")
     assert query is None and "cannot tell what will happen" in text, text
+
+
+def test_power_said_for_energy_and_the_gpu_s_last_job(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    [(text, query)] = converse(svc, "what did the big finetune cost in power")
+    assert query == {"name": "job_detail", "job": 2} and "5.17 kWh" in text, (query, text)
+    [(text, query)] = converse(svc, "how much power did the two cards pull yesterday")
+    assert query is not None and query["name"] == "energy" and "4.89 kWh" in text, (query, text)
+    [(text, query)] = converse(svc, "gpu 0's mean draw, power-wise, yesterday")  # a reading, not a cost
+    assert query is not None and query["metric"] == "power", query
+    (_, _), (text, query) = converse(svc, "is anyone wasting the 4090?", "the last thing on it?")
+    assert query is not None and (query["name"], query.get("gpu")) == ("jobs", 1), query
+    (_, _), (text, query) = converse(svc, "mean power of gpu 1 while the 8b eval ran", "and worst case?")
+    assert query is not None and query["job"] == 4 and "peaked at 407 W" in text, (query, text)
+
+
+def test_times_of_day_elements_and_the_job_at_a_time(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    [(text, query)] = converse(svc, "the 4090 at 9pm yesterday: who was on it")
+    assert query is not None and query["window"]["label"] == "yesterday at 21:00", query
+    (text, query), (detail, record) = converse(
+        svc, "which job had the h100 at 11:15?", "how did that job end?"
+    )
+    assert query is not None and query["name"] == "jobs" and "resnet50-bench" in text, (query, text)
+    assert record == {"name": "job_detail", "job": 6}, record
+    [(text, query)] = converse(svc, "for yesterday, how long did the h100 sit idle?")
+    assert query is not None and query["window"]["label"] == "yesterday", query
+    [(text, query)] = converse(svc, "peak temp during the 3rd run of the lr sweep")
+    assert query == {"name": "gpu_reading", "job": 9, "metric": "temperature"}, query
+    [(text, query)] = converse(svc, "For the audit: what is gpu 1 drawing now, and which process is on it?")
+    assert query is not None and query["metric"] == "power" and "Process 1717 (Xorg)" in text, (query, text)
+
+
+def test_a_request_after_a_sentence_naming_the_job(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    sid, _, _ = ask(svc, "job 12?", None)
+    _, reply, query = ask(svc, "the 405b probe is not needed today, shelve it", sid)
+    assert query is None and "gpuaccel hold 13" in reply, reply
+    [(text, query)] = converse(svc, "is mistral-7b-sft running? roughly when should it finish?")
+    assert query is None and "cannot tell what will happen" in text, text
+    [(text, query)] = converse(svc, "our eval script is slow; how should we optimise its tokenizer step?")
+    assert query is None and "I only know about this machine" in text, text
+    [(text, query)] = converse(svc, "what's an A100 rented per hour on runpod?")
+    assert query is None and "I only know about this machine" in text, text

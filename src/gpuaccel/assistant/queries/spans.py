@@ -27,7 +27,7 @@ _BETWEEN = re.compile(
 # "at 10:05", "around 10:05", "about 9:30 this morning", "at 13:47:23" (that second)
 _AT = re.compile(
     r"\b(?:at|around|about|near|circa|approximately)\s+(?:around\s+|about\s+|like\s+)?"
-    r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])\s*(am|pm)?"
+    r"(\d{1,2})(?::(\d{2})(?::(\d{2}))?(?![\d:])\s*(am|pm)?|\s*(am|pm)\b)"  # ("at 11pm": 23:00)
 )
 # "since 9am", "since 13:30", "since 9" (said last), "since the standup at 9"
 _SINCE = re.compile(rf"\bsince\s+(?:[\w']+\s+){{0,4}}?(?:at\s+)?{_CLOCK}(?![\d.])")
@@ -104,11 +104,12 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
         return Window(t0, now, f"since {h:02d}:{mi:02d}")
     m = _AT.search(text)
     if m:
-        h, mi, sec = _hour(m.group(1), m.group(4)), int(m.group(2)), m.group(3)
+        h, mi, sec = _hour(m.group(1), m.group(4) or m.group(5)), int(m.group(2) or 0), m.group(3)
         if h > 23 or mi > 59 or (sec is not None and int(sec) > 59):
             return None
         # "at 8:10 last night": the evening's 20:10, yesterday's ("yesterday at 10:05": yesterday's 10:05)
-        if m.group(4) is None and h < 12 and re.search(r"\b(?:last night|evening|tonight)\b", text):
+        evening = re.search(r"\b(?:last night|evening|tonight)\b", text)
+        if not (m.group(4) or m.group(5)) and h < 12 and evening:
             h += 12
         yesterday = re.search(r"\b(?:last night|yesterday)\b", text) is not None
         t0 = midnight + h * 3600 + mi * 60 + int(sec or 0)

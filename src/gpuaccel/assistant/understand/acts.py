@@ -314,17 +314,22 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     sentences = re.split(
         r"(?<=[.!;])\s+(?=[A-Za-z])|,\s+(?:so|and|then)?\s*(?=(?:(?:can|could|would|will) (?:you|u)|please"
         r"|pls|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
-        r"|bump)\b)",
+        r"|bump|park|shelve)\b)",
         question.strip(),
         flags=re.IGNORECASE,
     )
     for k in range(1, len(sentences)):
-        if act is not None:
+        rest = " ".join(sentences[k:])
+        # "that probe can wait, park it": "it" is the job the sentence before names, not the conversation's
+        pointed = act is not None and pointing().search(rest) and not re.search(r"\d", rest)
+        if act is not None and not pointed:
             break
         lead = " ".join(sentences[:k])
         main = _SUBORDINATE.sub(" ", lead)  # a job named in a "while ..." clause is no "it"
         named = _in_state(named_jobs_in(main, context), _state_said(_words(main)), context, states)
-        act = _read_one(" ".join(sentences[k:]), replace(context, subjects=named or context.subjects), states)
+        if pointed and not named:
+            break
+        act = _read_one(rest, replace(context, subjects=named or context.subjects), states) or act
     return act
 
 

@@ -144,7 +144,9 @@ def split_asks(message: str) -> list[str]:
     parts = [_LEAD.sub("", _after_courtesy(p).strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
     parts = [each for p in parts for each in _each_span(p)]
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
-        framing = _FRAME.match(parts[k]) or _TOPIC_FIRST.match(parts[k])
+        # (a part that asks its own wh-question is no frame: "For the log: what is GPU 0's utilisation")
+        asks_own = re.search(r"\b(?:what|which|why|how|when|who|whose|where)\b", parts[k], re.IGNORECASE)
+        framing = (_FRAME.match(parts[k]) and not asks_own) or _TOPIC_FIRST.match(parts[k])
         framing = framing or (_SIDE_BY_SIDE.match(parts[k]) and re.match(r"which\b", parts[k + 1], re.I))
         # "what ran today and how each one ended": the second part asks of the first's, not on its own
         framing = framing or _EACH_OF_THEM.match(parts[k + 1])

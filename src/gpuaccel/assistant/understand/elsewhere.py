@@ -85,6 +85,9 @@ _TRIVIA = re.compile(
     # a tool's usage: "sbatch syntax for --gres=gpu:2", "the syntax of a cron line" (not a job's "syntax
     # error")
     r"|\bsyntax (?:for|of|to)\b"
+    # what a GPU costs elsewhere: "what does an H100 go for per hour on lambda"
+    r"|\b(?:go(?:es)? for|costs?|rent(?:s|al)?|price[sd]?) (?:per|an|a|by the) hour\b|/h(?:r|our)\b"
+    r"|\bon (?:lambda|aws|gcp|azure|runpod|vast(?:\.ai)?|coreweave|paperspace)\b"
     # the user's own operating system: "which process is hogging /dev/shm on ubuntu"
     r"|/dev/\w+|\b(?:on|in|for) (?:ubuntu|debian|fedora|centos|rhel|macos|windows)\b"
     # setting up the user's own system: "how do I set up a cron job to email me a summary", "a crontab line"
@@ -119,6 +122,8 @@ _CHANGE_ADVICE = re.compile(
     # do I get flash-attn to compile" (a request to act on a job, "how do i stop job 5", is read before)
     r"|\bhow (?:(?:do|can|should|would|could) )?(?:i|we) (?:fix|stop|prevent|avoid|debug|solve)\b"
     r"|\bhow to (?:fix|stop|prevent|avoid|debug|solve)\b"
+    r"|\bhow (?:should|do|can|could|would) (?:i|we) (?:restructure|rewrite|refactor|optimi[sz]e|speed up"
+    r"|tune)\b"
     r"|\bhow (?:do|can|could) (?:i|we) (?:get|make) [\w.-]+(?: [\w.-]+)? (?:to )?"
     r"(?:compile|build|install|converge|fit|work)\b"
 )

@@ -253,7 +253,10 @@ def described_jobs(question: str, context: Context) -> set[int] | None:
         span = window_of(m.group(0), context.now) if context.now is not None else None
         if span is not None:
             fits = {i: b for i, b in fits.items() if _ran_in(b, span.t0, span.t1)}
-        if state is None and count is None and not on and span is None:
+        sized = _by_size(set(fits), said, context) if kind and _SIZE_SAID.search(m.group(1)) else None
+        if sized is not None:  # "the big finetune" of two finetunes
+            fits = {sized: fits[sized]}
+        if state is None and count is None and not on and span is None and sized is None:
             continue
         found = set(fits)
         break
@@ -285,6 +288,8 @@ def _by_size(ids: set[int], q: str, context: Context) -> int | None:
         for size in map(_SIZE_PART.fullmatch, re.split(r"[-_.]", name.lower()))
         if size is not None
     }
+    if len(sizes) == 1 and said.group(2):  # "the big finetune": the one finetune that says a model size
+        return next(iter(sizes))
     if len(sizes) < 2 or len(set(sizes.values())) < len(sizes):
         return None
     return (min if said.group(1) else max)(sizes, key=sizes.__getitem__)

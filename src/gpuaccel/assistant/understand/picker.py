@@ -42,6 +42,7 @@ from gpuaccel.assistant.understand.topics import (
     MEAN_WORDS,
     PEAK_WORDS,
     PROCESS_WORDS,
+    SPAN_WORDS,
     WAIT_WORDS,
     housekeeping_said,
     log_query,
@@ -283,6 +284,7 @@ USED_VERBS = set("use used using draw drew drawing hold held holding pull pulled
 # words only a job has: "how long did all the attempts take together" is the job in focus's
 JOB_ONLY = {"attempt", "attempts", "tries", "retries", "retried", "submitted", "waited"}
 SO_FAR = re.compile(r"\b(?:so far|until now|till now|up to now|to date)\b")  # a job's total yet
+THE_JOB = re.compile(r"\b(?:the|that|this) (?:job|run)\b")  # the one the conversation is at
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
 
 
@@ -323,6 +325,13 @@ class RulePicker:
         if in_focus is not None:  # "gpu-hours on that card today" after an answer about GPU 1: GPU 1
             question = re.sub(
                 r"\b(?:that|this|the same) (?:card|gpu|device)\b", f"gpu {in_focus}", question, flags=re.I
+            )
+        if in_focus is not None and context.job_in_focus() is None:  # "the last thing on it" of the idle GPU
+            question = re.sub(
+                r"\b(?:last|latest|previous) (?:thing|job|run) on it\b",
+                f"last job on gpu {in_focus}",
+                question,
+                flags=re.I,
             )
         job_in_focus = context.job_in_focus()
         if job_in_focus is not None:  # "how long was my job waiting" after an answer about job 12: job 12
@@ -379,7 +388,12 @@ class RulePicker:
         if "juice" in ws and "power" not in topics:
             topics.add("energy")  # "how much juice did the 4090 use": its electricity ("pull" is its power)
         summed = {"total", "altogether", "overall", "combined", "cumulative", "summed", "sum"} & set(ws)
-        if "power" in topics and summed and not (PEAK_WORDS | MEAN_WORDS) & set(ws):
+        # what power cost over a job or a day is its energy: "what did the big finetune cost us in power",
+        # "what did the sweep cost us power-wise" (not "its mean, power-wise"), "how much power did both
+        # cards pull today"
+        costed = re.search(r"\bcosts?\b(?: \w+)? (?:in power|power[\s-]?wise)\b", text)
+        pulled = re.search(r"\bhow much power did\b", text) and window_of(question.lower(), now) is not None
+        if "power" in topics and (summed or costed or pulled) and not (PEAK_WORDS | MEAN_WORDS) & set(ws):
             topics = (topics - {"power"}) | {"energy"}  # "how much power did it use in total": its energy
         hungry = (MORE | LESS | {"hungry"}) & set(ws)
         peak_power = bool(PEAK_WORDS & set(ws))  # "which run had the highest peak power": its reading
@@ -493,7 +507,7 @@ class RulePicker:
             and last.window.instant
             and last.name == "jobs"
             and one_job is not None
-            and {"it", "its"} & set(ws)
+            and ({"it", "its"} & set(ws) or THE_JOB.search(text))
             and raw is None
             and gpu is None
             and job is None
@@ -1089,6 +1103,7 @@ class RulePicker:
                 or brief
                 or JOB_ONLY & set(ws)
                 or SO_FAR.search(" ".join(ws))  # "how much energy until now": its total yet
+                or THE_JOB.search(" ".join(ws))  # "when did the job actually stop?", "the energy of the job"
             ):
                 return Query("job_detail", job=job_of)  # "how long did it take?", "all those tries?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
@@ -1217,12 +1232,20 @@ _LEAD_IN = re.compile(
 
 
 def _names_something(text: str, context: Context) -> bool:
-    """Whether words name a job or a GPU of this machine (a lead-in that does is part of the question)."""
+    """Whether words name a job, a GPU or a span of this machine's (a lead-in that does is part of the
+    question: "for job 5, ...", "for yesterday, how long ...")."""
     return bool(
         named_jobs_in(text, context)
         or gpus_by_model(text, context)
         or re.search(r"\b(?:gpus?|cards?|jobs?|runs?|nodes?|the h\d+)\b", text, re.I)
+        or _only_a_span(text, context)
     )
+
+
+def _only_a_span(text: str, context: Context) -> bool:
+    """Whether a lead-in says nothing but a span ("for yesterday,"; not "for this morning's log entry:")."""
+    rest = [w for w in words(text) if w not in STOP and w not in SPAN_WORDS]
+    return not rest and window_of(text.lower(), context.now or time.time()) is not None
 
 
 # A comparison of the jobs a question names: "faster ... or ...", "longer than", "vs", "compare".
@@ -1305,6 +1328,9 @@ def _job_metric(raw: list[str], said: set[str], topics: set[str]) -> str | None:
 
 
 _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
+# an array's k-th element said as an ordinal (the first and the last: :func:`_end_element`)
+_NTH = ("second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th")
+_PART = r"(?:element|elem|run|task|job|part)"
 
 
 def _ran_on(context: Context, job: int | None, gpu: int | None) -> bool:
@@ -1341,7 +1367,20 @@ def array_elements(question: str, context: Context) -> str:
         job = by_id.get(int(m.group(1)), {}).get(int(m.group(2)))
         return m.group(0) if job is None else f"job {job}"
 
-    return re.sub(r"(?<![\w.])(\d+)_(\d+)\b", element, question)
+    question = re.sub(r"(?<![\w.])(\d+)_(\d+)\b", element, question)
+    # "the lr-sweep's second element", "the third run of the sweep": its second (third) by index
+    ordinal = "|".join(_NTH)
+    for name, elements in context.arrays.items():
+        said = r"[\s-]?".join(re.escape(part) for part in re.split(r"[-_.\s]+", name.lower()))
+        indices = sorted(elements)
+
+        def nth(m: re.Match[str], elements: dict[int, int] = elements, indices: list[int] = indices) -> str:
+            k = _NTH.index(m.group(1).lower()) % 4 + 1  # "second", "2nd": the one after the lowest index
+            return f"job {elements[indices[k]]}" if k < len(indices) else m.group(0)
+
+        question = re.sub(rf"\b(?:the )?{said}(?:'s)? ({ordinal}) {_PART}\b", nth, question, flags=re.I)
+        question = re.sub(rf"\b(?:the )?({ordinal}) {_PART} of (?:the )?{said}\b", nth, question, flags=re.I)
+    return question
 
 
 def _spaced(name: str) -> str:
@@ -1412,6 +1451,7 @@ def _array_said(
         if index in context.arrays[named]:
             return Query("job_detail", job=context.arrays[named][index])
         return None
+
     measure = _job_metric(text.split(), set(text.split()), topics)
     state = "cancelled" if "cancel" in topics else "failed" if "fail" in topics else None
     if state is not None and measure in ("energy", "gpu_time"):  # "the energy the sweep's failed run wasted"

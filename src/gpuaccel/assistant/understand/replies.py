@@ -60,6 +60,9 @@ _FUTURE = re.compile(
     r"|(?:will|'ll) (?:\S+ ){0,5}"
     r"(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach|stay|come|remain|exceed"
     r"|last|go over|run out|cross|rise|drop|fall|climb|go above|go below))\b"
+    # "at what time should I expect it to finish", "when should it be done"
+    r"|\bexpect (?:it|them|\S+) to (?:finish|end|complete|be done|start|fail)\b"
+    r"|\bwhen (?:will|should|would) (?:it|they|\S+) (?:finish|end|complete|be done)\b"
     # "will gpu 0 cross 90 °C again before midnight"
     r"|(?:\bwill|'ll) (?:\S+ ){0,8}(?:before|until|till) (?:midnight|tonight|the morning|morning|noon|\d)"
     # "will gpu0 go over 80 c tonight" ("what'll it be": will too)

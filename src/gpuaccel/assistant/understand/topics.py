@@ -369,6 +369,9 @@ def query_for(
     # span, not which GPU ranks first now
     peaked = peaked or (order is not None and {"got", "get", "reached", "went"} & set(ws))
     was = order is None and {"was", "were"} & set(ws)  # "how busy was gpu 0 over the last hour?"
+    job_then = win is not None and win.instant and "jobs" in topics and {"which", "what"} & set(ws)
+    if job_then and order is None and not (PEAK_WORDS | MEAN_WORDS) & set(ws):
+        return Query("jobs", gpu=gpu, window=win)  # "which job occupied gpu 0 at 11:10": the jobs then
     if win is not None and metric == "temperature" and MEAN_WORDS & set(ws):
         return Query("gpu_reading", gpu=gpu, metric=metric, window=win)  # a summary gives no mean temperature
     if (

@@ -269,6 +269,10 @@ def words(question: str) -> list[str]:
     )  # the chip
     text = re.sub(r"\b(?:pid|process)[\s-]?list\b", "processes", text)  # "pid list": the GPU's processes
     text = re.sub(r"(?<![\w'])q(?![\w':])", "queue", text)  # "q?", "stuck in the q" (not a label "Q:")
+    # "is anyone wasting the H100": using it; "the last thing on it": the last job
+    text = re.sub(r"\bwast(?:e|es|ed|ing)(?= (?:the|a|our|my|gpu|card))", "using", text)
+    text = re.sub(r"\b(last|latest|previous) thing\b", r"\1 job", text)
+    text = re.sub(r"\bworst[\s-]case\b", "peak", text)  # "worst case?" after a mean: the peak
     # "where do things stand with the whisper project": how it is doing, not where it ran
     text = re.sub(r"\bwhere (?:do|does|did) (?:things|it|they|we|matters) stand\b", "how is", text)
     text = re.sub(r"\bnext to\b", "beside", text)  # "the 4090 next to it" is a place, not the queue's next
