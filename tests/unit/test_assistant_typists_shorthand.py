@@ -12,6 +12,7 @@ from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.assistant.understand.words import words
 
 NAMES = {"resnet50-bench": 6, "mistral-7b-sft": 11, "flash-attn-build": 3}
 MACHINE = Context(job_names=NAMES, gpus=[0, 1], gpu_models={0: "NVIDIA H100 80GB HBM3", 1: "RTX 4090"})
@@ -199,3 +200,38 @@ def test_a_request_after_a_sentence_naming_the_job(heldout_svc: AssistantService
     assert query is None and "I only know about this machine" in text, text
     [(text, query)] = converse(svc, "what's an A100 rented per hour on runpod?")
     assert query is None and "I only know about this machine" in text, text
+
+
+def test_numbered_asks_interjections_and_the_job_that_ran(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    [(text, query)] = converse(svc, "right 1) what crashed 2) why")
+    assert query is not None and query["name"] == "failures" and "loss is NaN" in text, (query, text)
+    sid, _, _ = ask(svc, "is data-prep done", None)
+    _, text, query = ask(svc, "haha ok. how long was it waiting before it actually began", sid)
+    assert query == {"name": "job_detail", "job": 1} and "2m00s" in text, (query, text)
+    [(text, query)] = converse(svc, "how many kWh did the eval burn altogether")  # the eval that ran
+    assert query == {"name": "job_detail", "job": 4}, query
+    [(text, query)] = converse(svc, "whisper-finetune, what happened")  # a name said first frames the ask
+    assert query == {"name": "job_detail", "job": 14}, query
+    (_, _), (text, query) = converse(svc, "energy of each gpu yesterday", "and both together today?")
+    assert query is not None and query["window"]["label"] == "today" and "3.45 kWh" in text, (query, text)
+    (_, _), (text, query) = converse(svc, "h100 clocks rn", "max it boosted to yesterday?")
+    assert query is not None and (query["metric"], query["window"]["label"]) == ("clock", "yesterday"), query
+
+
+def test_advice_after_a_story_and_the_future_said_loosely(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    for said, reply in (
+        ("the sweep keeps going NaN, should i enable grad clipping or lower the lr to 1e-4?", "only know"),
+        ("what learning rate should the sweep use next", "only know"),
+        ("python script to email me when a job fails?", "only know"),
+        ("is that gonna happen to the 4090 too", "cannot tell what will happen"),
+    ):
+        [(text, query)] = converse(svc, said)
+        assert query is None and reply in text, (said, text)
+
+
+def test_boot_is_no_boost() -> None:
+    """ "boost" is said of a clock (as typed only); "boot", "booking", "boast" stay words of their own."""
+    assert words("max it boosted to") == ["max", "it", "clock", "to"]
+    assert "clock" not in words("make it start at boot, a booking to boast of")

@@ -128,13 +128,17 @@ def _each_span(part: str) -> list[str]:
 
 
 _SENTENCE = re.compile(r"^([^.!?]{1,40})[.!]+\s+(?=\S)")
+# a sentence of these words only asks nothing: "lol nice.", "ok cool!"
+_INTERJECTIONS = set("lol haha heh nice cool great ok okay awesome sweet wow hmm ah oh right gotcha".split())
 
 
 def _after_courtesy(part: str) -> str:
     """The part without a sentence of thanks before it ("cool, thanks. and its memory?"): the thanks asks
     nothing, and its words ("cool") are no topic."""
     m = _SENTENCE.match(part)
-    return part[m.end() :] if m is not None and small_talk(m.group(1)) is not None else part
+    said = m.group(1).lower().strip(" ,") if m is not None else ""
+    idle = small_talk(said) is not None or set(said.replace(",", " ").split()) <= _INTERJECTIONS
+    return part[m.end() :] if m is not None and said and idle else part
 
 
 def split_asks(message: str) -> list[str]:
@@ -152,14 +156,26 @@ def split_asks(message: str) -> list[str]:
         framing = framing or _EACH_OF_THEM.match(parts[k + 1])
         if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
-    # a lone "why" or "and" is not a question of its own ("why?" after a list: it says why); "whose?" is
-    parts = [p for p in parts if len(p.split()) >= 2 or _ASKED_WORD.fullmatch(p)]
+    # a lone "why" or "and" is not a question of its own ("why?" after a list: it says why); "whose?" is; a
+    # lone "ok" asks nothing ("ok; what failed; why": the question alone); a lone name or span frames the
+    # part after it ("resnet50-bench, what happened", "Today, what was the peak")
+    kept: list[str] = []
+    framed, idle = "", 0
+    for part in parts:
+        if len(part.split()) >= 2 or _ASKED_WORD.fullmatch(part):
+            kept.append(f"{framed}, {part}" if framed else part)
+            framed = ""
+        elif part.lower().strip(" ,.!") in _INTERJECTIONS:
+            idle += 1
+        elif part.lower().strip(" ,.!?") not in ("why", "and", "also", "plus", "so"):
+            framed = part
+    parts = kept + ([framed] if framed else [])
     # "ok thanks. and how much memory is it using?": the thanks asks nothing
     asks = [p for p in parts if not sets_the_scene(p) and small_talk(p) is None] or parts
-    if len(asks) == 1 < len(parts):
+    if len(asks) == 1 < len(parts) + idle:
         return asks  # "are any gpus free? i wanna launch a run": the question alone
     if not 2 <= len(asks) <= MAX_ASKS:
-        return [message]
+        return [_after_courtesy(message.strip())]  # "lol nice. how long did it wait?": the question
     return asks
 
 

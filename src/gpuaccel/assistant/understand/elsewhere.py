@@ -81,7 +81,7 @@ _TRIVIA = re.compile(
     r" (?:invented|discovered|founded|released|come out)\b"
     # the world's electricity, not this machine's energy: "the carbon intensity of the german grid"
     # a shell command to write: "bash one-liner: 5 biggest files under /var/log"
-    r"|\bone[\s-]?liners?\b"
+    r"|\bone[\s-]?liners?\b|\b(?:bash|shell|python) (?:script|snippet|command)s?\b|\bquick bash\b"
     # a tool's usage: "sbatch syntax for --gres=gpu:2", "the syntax of a cron line" (not a job's "syntax
     # error")
     r"|\bsyntax (?:for|of|to)\b"
@@ -124,6 +124,11 @@ _CHANGE_ADVICE = re.compile(
     r"|\bhow to (?:fix|stop|prevent|avoid|debug|solve)\b"
     r"|\bhow (?:should|do|can|could|would) (?:i|we) (?:restructure|rewrite|refactor|optimi[sz]e|speed up"
     r"|tune)\b"
+    # a setting of one's own work, a job named or not: "what batch size should sd-xl use so it fits", "should
+    # i turn on gradient checkpointing or drop the batch size"
+    r"|\bwhat (?:batch size|learning rate|lr|precision|dtype|seq(?:uence)? len(?:gth)?|optimizer|config)"
+    r" should\b"
+    r"|\bshould (?:i|we) (?:turn on|turn off|enable|disable|switch on) (?!(?:gpu|card|the queue|job)\b)"
     r"|\bhow (?:do|can|could) (?:i|we) (?:get|make) [\w.-]+(?: [\w.-]+)? (?:to )?"
     r"(?:compile|build|install|converge|fit|work)\b"
 )
@@ -171,6 +176,12 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     return bool(_EXPLAIN.search(text) or _MEANS.search(text) or _OPINION.search(text) or _TRIVIA.search(text))
 
 
+def asks_to_change_own_work(question: str) -> bool:
+    """Whether ``question`` asks how to change one's own work ("what should the team change", "what batch
+    size should sd-xl use"): advice whatever job or GPU it names."""
+    return bool(_CHANGE_ADVICE.search(plain(question)))
+
+
 def asks_advice(question: str, topics: set[str]) -> bool:
     """Whether ``question`` asks for advice on one's own work (a setting, a precision, a model size), not
     for this machine's state; the caller has found no GPU named in it, ``topics`` are its topic words'
@@ -178,7 +189,7 @@ def asks_advice(question: str, topics: set[str]) -> bool:
     text = plain(question)
     # "the screws of a pcie card": a kind of card, not one of this machine's
     a_kind = re.search(r"\b(?:a|an|any)\s+(?:[\w-]+\s+)?(?:gpu|card|graphics card)s?\b", text) is not None
-    if _CHANGE_ADVICE.search(text) and not _NUMBERED.search(question.lower()):
+    if asks_to_change_own_work(question) and not _NUMBERED.search(question.lower()):
         return True
     if _NUMBERED.search(question.lower()) or topics & _MACHINE_TOPICS - ({"gpu"} if a_kind else set()):
         return False  # "should i use gpu 1", "what's a good temperature for the card"

@@ -170,11 +170,18 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
         fits = ids & described if described is not None and len(ids) > 1 else set()
         return fits.pop() if len(fits) == 1 else None
 
+    # what a job did ("how many Wh did the eval eat"): of the jobs with that part, those that ran
+    did = re.search(r"\b(?:did|ran|used|took|cost|burn(?:ed|t)?|eat|ate|consumed|drew)\b", q) is not None
+
+    def newest(ids: set[int]) -> int:
+        ran = {i for i in ids if (b := context.job_briefs.get(i)) is not None and b.started is not None}
+        return max(ran) if did and ran else max(ids)
+
     stemmed = [
         of_described(ids)
         or _by_size(ids, q, context)  # "the small llama model": the llama job of the smallest size
         or (focus if focus in ids else by_order(ids))
-        or (min(ids & talked) if len(ids & talked) == 1 else max(ids))
+        or (min(ids & talked) if len(ids & talked) == 1 else newest(ids))
         for stem, ids in name_stems(q, context).items()
         if said(stem)
     ]

@@ -20,7 +20,7 @@ from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, before, window_of
 from gpuaccel.assistant.understand.context import Context, Declined, Picker
-from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere
+from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere, asks_to_change_own_work
 from gpuaccel.assistant.understand.lists import LISTS, RUNNER_UP, nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import (
     gaming_card,
@@ -30,6 +30,7 @@ from gpuaccel.assistant.understand.names import (
     model_said_as_a_kind,
     named_group,
     named_job,
+    named_jobs,
     named_jobs_in,
     named_process,
     numbered,
@@ -451,12 +452,15 @@ class RulePicker:
         named_gpus = named_gpus and not (nth is None and model_said_as_a_kind(question, context))
         if not named_gpus and job is None and asks_advice(question, topics):
             return Declined("advice")  # "what's the best learning rate for mistral 7b": not the job named
-        # "sd-xl-train goes OOM on the 4090. Should I use gradient checkpointing?": the question after what
-        # the user tells, asked of no GPU or job of its own, asks advice on their work
-        told, _, asked = question.strip().rpartition(". ")
+        # "sd-xl-train goes OOM on the 4090. Should I use gradient checkpointing?", "my sd-xl script keeps
+        # OOMing, should i turn it on or drop the batch size": the question after what the user tells,
+        # asked of no GPU or job of its own, asks advice on their work
+        parts = re.split(r"(?<=[.!?])\s+|,\s+(?=(?:should|what|how|which|would|could)\b)", question.strip())
+        told, asked = " ".join(parts[:-1]), parts[-1]
         asked_topics = {WORD_OF[w] for w in words(asked) if w in WORD_OF}
-        unnamed = numbered(asked, asked, context) == (None, None) and not gpus_by_model(asked, context)
-        if told and unnamed and asks_advice(asked, asked_topics):
+        named = named_jobs(asked, context, stems=False) or gpus_by_model(asked, context)  # whole names only
+        unnamed = not named and not re.search(r"\b(?:jobs?|gpus?|cards?)\s*#?\d", asked)
+        if told and unnamed and (asks_advice(asked, asked_topics) or asks_to_change_own_work(asked)):
             return Declined("advice")
         back = _compared_back(question, text, topics, context, gpu, job, named_gpus)
         if back is not None:  # "how does that compare to the H100?" after a reading
@@ -976,7 +980,9 @@ class RulePicker:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
         # "the one before (that)", "previous": a step back; not "how long did it wait in the queue before?"
         # (not "how long did it wait before it started": a verb after it)
-        later = r"(?! (?:start|starts|ran|run|began|begin|got|died|dies|broke|went|was|were|had|is|\w+ed)\b)"
+        # ("before it actually started": an adverb between)
+        verbs = r"start|starts|ran|run|began|begin|got|died|dies|broke|went|was|were|had|is|\w+ed"
+        later = rf"(?! (?:\w+ly )?(?:{verbs})\b)"
         back = rf"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b{later}|\b(?:previous|prior)\b"
         # not "how long did it run before that": the job in focus, before what happened to it
         itself = re.search(
@@ -1047,7 +1053,7 @@ class RulePicker:
             and not topics - {"gpu"}
             and len(set(ws) - STOP) <= 3
         ):
-            return last  # "total for both" after every GPU's energy: the answer says their total
+            return replace(last, window=win) if win is not None else last  # "total for both (today)"
         job_of = context.job_in_focus()
         if (
             job_of is not None

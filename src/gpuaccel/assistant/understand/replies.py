@@ -51,7 +51,8 @@ _FUTURE = re.compile(
     r"|prediction|at this rate|extrapolat\w*|project(?:ed|ion)? (?:out|forward)"
     r"|forecast|how long until|how long till|how long before"
     r"|etas?|time (?:left|remaining)|remaining time|how much longer (?:will|is|does|do|until|till|to go)"
-    r"|going to (?:be|fail|finish|end|start|run|cost)|gonna (?:be|fail|finish|end|cost)"
+    r"|going to (?:be|fail|finish|end|start|run|cost|do|happen)|gonna (?:be|fail|finish|end|cost|do|happen)"
+    r"|\bhappen again\b"  # "is that gonna happen again later today"
     # "is my eval going to beat the baseline" (not "is it ever gonna start": its state says)
     r"|(?:going to|gonna) (?:beat|win|pass|succeed|work|converge|improve|crash|die|oom|break|complete)"
     r"|by (?:tonight|tomorrow|the end of (?:the )?(?:day|week|month|quarter|year))"

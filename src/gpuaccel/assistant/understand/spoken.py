@@ -57,8 +57,10 @@ def _value(words: list[str]) -> str:
 def typed_out(question: str) -> str:
     """A typist's symbols as the words they stand for: a "+" between words is "and" ("sm clk + memclk",
     "peak + when"; not "90%+", which says "or more", nor "c++"), "@" before a time is "at" ("gpu0 @ 11:10"),
-    "w/" is "with" and "w/o" "without"."""
+    "w/" is "with" and "w/o" "without", "1) ... 2) ..." separate asks."""
     text = re.sub(r"(?<=\S)\s+\+\s+(?=\S)", " and ", question)
+    # numbered questions: "1) what failed 2) why" are two asks ("gpu 1) " keeps its number)
+    text = re.sub(r"(?:^|(?<=\s))(?<!gpu )(?<!job )(?<!card )[1-9]\)\s+(?=[A-Za-z])", "; ", text).strip("; ")
     text = re.sub(r"@\s*(?=\d)", "at ", text)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     return re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)

@@ -105,6 +105,11 @@ SHORTHAND = {
     "pwr": "power",  # a sysadmin's shorthand: "peak pwr on gpu 1 today"
     "w": "watts",  # "avg W during it", "peak W" (a "w/" is "with" before any reader: spoken.typed_out)
     "clk": "clock",  # "sm clk", "mem clk"
+    # "the highest it boosted to": its clock (exact words only: as topic words, repair would read "boast",
+    # "boot" and "booking" as them)
+    "boost": "clock",
+    "boosted": "clock",
+    "boosting": "clock",
     "clks": "clocks",
     "wats": "what",
     "wat": "what",
