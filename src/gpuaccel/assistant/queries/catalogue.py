@@ -125,7 +125,7 @@ CATALOGUE: dict[str, QuerySpec] = {
             " with a window, each GPU's peak (and when), lowest and mean over that span from the telemetry"
             " history (fan speed, free memory and health are kept live only); with a job, the same over"
             " that job's run on its GPU; with at_least, also how long each GPU's reading was at or above"
-            " that value over the span (today if none is given).",
+            " that value over the span (today if none is given) and when it first got there.",
             ("gpu", "metric", "window", "job", "at_least"),
             {
                 "metric": Param(str, "which reading (default temperature)", GPU_METRICS),

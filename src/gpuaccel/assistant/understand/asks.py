@@ -133,8 +133,8 @@ _INTERJECTIONS = set("lol haha heh nice cool great ok okay awesome sweet wow hmm
 
 
 def _after_courtesy(part: str) -> str:
-    """The part without a sentence of thanks before it ("cool, thanks. and its memory?"): the thanks asks
-    nothing, and its words ("cool") are no topic."""
+    """The part without a sentence of thanks or interjections before it ("cool, thanks. and its memory?",
+    "lol nice. how long did it wait?"): it asks nothing, and its words ("cool") are no topic."""
     m = _SENTENCE.match(part)
     said = m.group(1).lower().strip(" ,") if m is not None else ""
     idle = small_talk(said) is not None or set(said.replace(",", " ").split()) <= _INTERJECTIONS
