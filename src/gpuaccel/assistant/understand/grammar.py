@@ -105,11 +105,11 @@ def jobs_in(question: str, context: Context) -> list[int]:
     return list(dict.fromkeys(found + talked + named))
 
 
-def compared_in(question: str, context: Context) -> list[str]:
-    """The job lists a ranking may be limited to ("4,6"): every ordered pair of the jobs the model may write
-    and all of them in the order said, as the rules write ``among``; and the last ranking's own list
-    ("which one used more energy?" of the jobs just compared)."""
-    jobs = jobs_in(question, context)[:8]
+def compared_in(jobs: list[int], context: Context) -> list[str]:
+    """The job lists a ranking may be limited to ("4,6"): every ordered pair of ``jobs`` (those the model may
+    write, :func:`jobs_in`) and all of them in the order said, as the rules write ``among``; and the last
+    ranking's own list ("which one used more energy?" of the jobs just compared)."""
+    jobs = jobs[:8]
     lists = [f"{a},{b}" for a in jobs for b in jobs if a != b]
     if len(jobs) > 2:
         lists.append(",".join(map(str, jobs)))
@@ -175,14 +175,15 @@ class PickGrammar:
 
     def __init__(self, question: str, context: Context, now: float) -> None:
         numbers = numbers_in(question, context)
+        jobs = jobs_in(question, context)
         self.now = now
         self.domains: dict[str, list[Any]] = {
             "gpu": gpus_in(question, context),
-            "job": jobs_in(question, context),
+            "job": jobs,
             "job_name": names_in(question, context),
             "window": spans_for(numbers, context, now, question),
             "lines": [n for n in said_numbers(question) if n > 0],  # "the last 50 lines"
-            "among": compared_in(question, context),
+            "among": compared_in(jobs, context),
             "at_least": thresholds_in(question, context),
         }
         self._pieces: dict[Part | None, list[tuple[str, Part]]] = {}

@@ -342,11 +342,11 @@ class RulePicker:
         # "11's run", "9's log": the job numbered so
         question = re.sub(r"\b(\d{1,6})'s (runs?|jobs?|logs?|attempts?)\b", r"job \1's \2", question)
         labelled = _LABEL.match(question)
-        if labelled is not None and not _names_something(labelled.group(0), context):
+        if labelled is not None and not _names_something(labelled.group(0), context, now):
             # "quick health check on the rig: what's GPU 0 pulling?": the question; not "lr-sweep array: ..."
             question = question[labelled.end() :]
         lead = _LEAD_IN.match(question)
-        if lead is not None and not _names_something(lead.group(0), context):
+        if lead is not None and not _names_something(lead.group(0), context, now):
             question = question[lead.end() :]  # "for the hardware log, what clocks ...": what it is for
         question = array_elements(question, context)  # "lr-sweep [3]", "7_3": an element of an array
         held_back = re.search(
@@ -455,12 +455,7 @@ class RulePicker:
         # "sd-xl-train goes OOM on the 4090. Should I use gradient checkpointing?", "my sd-xl script keeps
         # OOMing, should i turn it on or drop the batch size": the question after what the user tells,
         # asked of no GPU or job of its own, asks advice on their work
-        parts = re.split(r"(?<=[.!?])\s+|,\s+(?=(?:should|what|how|which|would|could)\b)", question.strip())
-        told, asked = " ".join(parts[:-1]), parts[-1]
-        asked_topics = {WORD_OF[w] for w in words(asked) if w in WORD_OF}
-        named = named_jobs(asked, context, stems=False) or gpus_by_model(asked, context)  # whole names only
-        unnamed = not named and not re.search(r"\b(?:jobs?|gpus?|cards?)\s*#?\d", asked)
-        if told and unnamed and (asks_advice(asked, asked_topics) or asks_to_change_own_work(asked)):
+        if self._advice_after_a_story(question, context):
             return Declined("advice")
         back = _compared_back(question, text, topics, context, gpu, job, named_gpus)
         if back is not None:  # "how does that compare to the H100?" after a reading
@@ -888,6 +883,21 @@ class RulePicker:
         return Query("gpu_reading", gpu=gpu, metric=read.metric, job=of)
 
     @staticmethod
+    def _advice_after_a_story(question: str, context: Context) -> bool:
+        """Whether the question after what the user tells ("sd-xl-train goes OOM on the 4090. Should I use
+        gradient checkpointing?", "my script keeps OOMing, should i drop the batch size") asks advice on their
+        work, naming no job or GPU of its own (the sentences are read only where there are two)."""
+        parts = re.split(r"(?<=[.!?])\s+|,\s+(?=(?:should|what|how|which|would|could)\b)", question.strip())
+        if len(parts) < 2:
+            return False
+        asked = parts[-1]
+        named = named_jobs(asked, context, stems=False) or gpus_by_model(asked, context)  # whole names only
+        if named or re.search(r"\b(?:jobs?|gpus?|cards?)\s*#?\d", asked):
+            return False
+        asked_topics = {WORD_OF[w] for w in words(asked) if w in WORD_OF}
+        return asks_advice(asked, asked_topics) or asks_to_change_own_work(asked)
+
+    @staticmethod
     def _follow_up(
         ws: list[str],
         topics: set[str],
@@ -1237,21 +1247,21 @@ _LEAD_IN = re.compile(
 )
 
 
-def _names_something(text: str, context: Context) -> bool:
+def _names_something(text: str, context: Context, now: float) -> bool:
     """Whether words name a job, a GPU or a span of this machine's (a lead-in that does is part of the
     question: "for job 5, ...", "for yesterday, how long ...")."""
     return bool(
         named_jobs_in(text, context)
         or gpus_by_model(text, context)
         or re.search(r"\b(?:gpus?|cards?|jobs?|runs?|nodes?|the h\d+)\b", text, re.I)
-        or _only_a_span(text, context)
+        or _only_a_span(text, now)
     )
 
 
-def _only_a_span(text: str, context: Context) -> bool:
+def _only_a_span(text: str, now: float) -> bool:
     """Whether a lead-in says nothing but a span ("for yesterday,"; not "for this morning's log entry:")."""
     rest = [w for w in words(text) if w not in STOP and w not in SPAN_WORDS]
-    return not rest and window_of(text.lower(), context.now or time.time()) is not None
+    return not rest and window_of(text.lower(), now) is not None
 
 
 # A comparison of the jobs a question names: "faster ... or ...", "longer than", "vs", "compare".
