@@ -262,7 +262,21 @@ class ChatService:
             )
             for j in listed
         }
-        machine = replace(context, job_names=names, arrays=arrays, job_briefs=briefs, now=now)
+        # a GPU by the words of its model or its architecture ("the 4090", "the ada one", "the hopper card"):
+        # a request to act says its job by its GPU too ("pause whatever is on the H100")
+        models = {
+            int(g["index"]): " ".join(str(g.get(k) or "") for k in ("name", "architecture")).strip()
+            for g in facts.gpus
+        }
+        machine = replace(
+            context,
+            job_names=names,
+            arrays=arrays,
+            job_briefs=briefs,
+            now=now,
+            gpus=list(models),
+            gpu_models=models,
+        )
         act = read_act(heard, machine, {j.id: str(j.state) for j in listed})
         reply = (
             (act.reply if act is not None else None)
@@ -277,16 +291,9 @@ class ChatService:
             named = list(act.jobs) if act is not None else named_jobs_in(heard, machine)
             before = replace(context, subjects=named) if named and (act or len(named) == 1) else context
             return Turn(question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=before)
-        # a GPU by the words of its model or its architecture ("the 4090", "the ada one", "the hopper card")
-        models = {
-            int(g["index"]): " ".join(str(g.get(k) or "") for k in ("name", "architecture")).strip()
-            for g in facts.gpus
-        }
         processes = {str(p["name"]): int(g["index"]) for g in facts.gpus for p in g.get("processes") or []}
         context = replace(
-            machine,  # the job names and arrays the request-to-act reader saw
-            gpus=list(models),
-            gpu_models=models,
+            machine,  # the job names, arrays and GPUs the request-to-act reader saw
             process_names=processes,
             gpu_memory={int(g["index"]): float(g["mem_total_mib"] or 0) for g in facts.gpus},
         )

@@ -833,9 +833,14 @@ def failures(ctx: QueryContext, q: Query) -> Result:
     )
 
 
+def _since(job: Job) -> str:
+    """ " since 13:30:00" of a running job: when its current run started ("since when?" of what runs)."""
+    return f" since {clock(job.started_at)}," if job.started_at is not None else ""
+
+
 def queue(ctx: QueryContext, q: Query) -> Result:
-    """What runs now (paused jobs too: they keep their GPUs) and what waits (held jobs too), with the
-    scheduler's reason for each waiting job."""
+    """What runs now, since when (paused jobs too: they keep their GPUs) and what waits (held jobs too),
+    with the scheduler's reason for each waiting job."""
 
     now = ctx.now()
     running = ctx.store.list(states=[JobState.RUNNING], limit=50)
@@ -853,7 +858,8 @@ def queue(ctx: QueryContext, q: Query) -> Result:
             + (
                 ": "
                 + ", ".join(
-                    f"{label(j)}{_where(j)} for {so_far(j, run_time(j, now) or 0)}" for j in running[:5]
+                    f"{label(j)}{_where(j)}{_since(j)} for {so_far(j, run_time(j, now) or 0)}"
+                    for j in running[:5]
                 )
                 if running
                 else ""

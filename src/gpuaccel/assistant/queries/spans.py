@@ -24,9 +24,10 @@ _BETWEEN = re.compile(
     # "12:30 to 1:30", "9:00-10:15": two clock times, the first with its minutes, need no "from"
     rf"|(?<![\d:])(\d{{1,2}}):(\d{{2}})\s*(am|pm)?\s*(?:to|until|till|-|–)\s*{_CLOCK}"
 )
-# "at 10:05", "around 10:05", "about 9:30 this morning", "at 13:47:23" (that second)
+# "at 10:05", "around 10:05", "at exactly 12:30", "about 9:30 this morning", "at 13:47:23" (that second)
 _AT = re.compile(
-    r"\b(?:at|around|about|near|circa|approximately)\s+(?:around\s+|about\s+|like\s+)?"
+    r"\b(?:at|around|about|near|circa|approximately)\s+"
+    r"(?:(?:around|about|like|exactly|precisely|roughly|approximately|approx|just|maybe|the)\s+)?"
     r"(\d{1,2})(?::(\d{2})(?::(\d{2}))?(?![\d:])\s*(am|pm)?|\s*(am|pm)\b)"  # ("at 11pm": 23:00)
 )
 # "since 9am", "since 13:30", "since 9" (said last), "since the standup at 9"
@@ -134,9 +135,10 @@ def _span(midnight: float, now: float, h0: int, m0: int, h1: int, m1: int) -> Wi
     return Window(t0, min(t1, now), f"between {h0:02d}:{m0:02d} and {h1 % 24:02d}:{m1:02d}")
 
 
-# "from midnight until now", "from 9am to the present": a span that runs to now is one since its start
+# "from midnight until now", "from 9am to the present", "between midnight and now": a span that runs to
+# now is one since its start
 _UNTIL_NOW = re.compile(
-    r"\bfrom\s+(\S+(?:\s+\S+){0,2}?)\s+(?:up\s+)?(?:until|till|to|through)\s+(?:right\s+)?"
+    r"\b(?:from|between)\s+(\S+(?:\s+\S+){0,2}?)\s+(?:up\s+)?(?:until|till|to|through|and)\s+(?:right\s+)?"
     r"(?:now|the present|this moment|the moment)\b"
 )
 

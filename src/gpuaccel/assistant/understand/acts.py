@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from gpuaccel.accel.workloads import registry
 from gpuaccel.assistant.understand.asks import sets_the_scene
 from gpuaccel.assistant.understand.context import Context
-from gpuaccel.assistant.understand.names import named_jobs, named_jobs_in
+from gpuaccel.assistant.understand.names import gpu_by_model, named_jobs, named_jobs_in
 from gpuaccel.assistant.understand.words import pointing
 
 CANT = "I only read this machine; I do not change anything from the chat."
@@ -62,8 +62,18 @@ _PHRASES = (
     (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
     (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),
     (re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run)\b"), r"rerun \1"),
+    # "can you have another go at running it", "take another shot at the build"
+    (
+        re.compile(
+            r"\b(?:have|take) (?:another|one more) (?:go|try|shot|crack|stab)(?: (?:at|with))?"
+            r"(?: (?:running|doing|starting|launching|building))?\b"
+        ),
+        "rerun",
+    ),
     (re.compile(r"\bgive (.{1,40}?) an? (?:\w+ )?(?:pause|break|rest|breather)\b"), r"pause \1"),  # "a pause"
     (re.compile(r"\bthrottl(?:e|ing)[\s_-]?reasons?\b"), "throttling"),  # a reading, not a request
+    # "limit the 4090 to 300 W": the verb of a power limit (the noun, "its limit?", asks its value)
+    (re.compile(r"\blimit (.{1,30}?) to (\d+\s*(?:w|watts?)\b)"), r"cap \1 to \2"),
     (
         re.compile(
             r"\b(?:try|tried|run|start|launch|do|kick|fire)\b(.*?)\b(?:again|one more time|once more)\b"
@@ -231,7 +241,28 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
     )
     if pointed and (not found or (at_once and not named_jobs(question, context, stems=False))):
         found = list(context.subjects) or found
-    return _in_state(found, _state_said(said[verb_end:]), context, states)
+    return _in_state(found or _on_gpu(after, context), _state_said(said[verb_end:]), context, states)
+
+
+# the job said by the GPU it runs on: "pause whatever is on the H100", "kill the job on gpu 1"
+_ON_GPU = re.compile(
+    r"^\s*(?:whatever|what|anything|everything|all|the (?:job|run|task|thing|training)s?)\b"
+    r"(?: (?:that|which))?(?: (?:is|'s|are))?(?: (?:running|currently|now))*"
+    r" on (?:the )?(?:gpu ?(\d+)|card ?(\d+)|([\w-]+))"
+)
+
+
+def _on_gpu(after: str, context: Context) -> list[int]:
+    """The jobs running (or paused: they keep their GPUs) on the GPU said after the verb; [] if none said."""
+    m = _ON_GPU.match(after)
+    if m is None:
+        return []
+    said = m.group(1) or m.group(2)
+    gpu = int(said) if said is not None else gpu_by_model(m.group(3), context)
+    live = ("running", "paused")
+    return sorted(
+        i for i, b in context.job_briefs.items() if b.state in live and gpu is not None and gpu in b.ran_on
+    )
 
 
 def _in_state(found: list[int], state: str | None, context: Context, states: Mapping[int, str]) -> list[int]:
@@ -311,8 +342,10 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     # again?", "We don't need the whisper training anymore, please cancel it", "we don't need the 405b
     # probe, cancel it"): its jobs are what "it" means
     # ("the budget is approved, so please let it go ahead", "it cannot run anyway, so put it on hold")
+    # ("The electrician needs the circuit - can we pause whatever is on the H100?": a dash too)
     sentences = re.split(
-        r"(?<=[.!;])\s+(?=[A-Za-z])|,\s+(?:so|and|then)?\s*(?=(?:(?:can|could|would|will) (?:you|u)|please"
+        r"(?<=[.!;])\s+(?=[A-Za-z])|(?:,|\s[-–—])\s+(?:so|and|then)?\s*"
+        r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
         r"|pls|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
         r"|bump|park|shelve)\b)",
         question.strip(),

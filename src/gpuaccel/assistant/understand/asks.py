@@ -63,6 +63,13 @@ _FRAME = re.compile(
     r"|of|out of|comparing|compared|to compare)\b",  # "Comparing job 7 and job 8, what energy did each use?"
     re.IGNORECASE,
 )
+# what the user saw, said before the question about it: "I saw an alert around 13:47 on the H100, what was
+# the max temperature": its GPU, job or time frames the ask
+_STORY = re.compile(
+    r"^(?:(?:ok|so|but|well|hi|hey|hello)\s*,?\s+)*(?:i|we)\s+(?:just\s+|also\s+)?"
+    r"(?:saw|noticed|got|heard|spotted|observed|received|had|see|notice|remember)\b",
+    re.IGNORECASE,
+)
 # a part that asks of each of the part before it: "(what ran today) and how each one ended"
 _EACH_OF_THEM = re.compile(
     r"^(?:how|what|when|why|where)(?:\s+(?:did|does|do|was|were|has|have))?\s+(?:each|every)\s+"
@@ -150,13 +157,16 @@ def split_asks(message: str) -> list[str]:
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
         # (a part that asks its own wh-question is no frame: "For the log: what is GPU 0's utilisation")
         asks_own = re.search(r"\b(?:what|which|why|how|when|who|whose|where)\b", parts[k], re.IGNORECASE)
-        framing = (_FRAME.match(parts[k]) and not asks_own) or _TOPIC_FIRST.match(parts[k])
+        framing = ((_FRAME.match(parts[k]) or _STORY.match(parts[k])) and not asks_own) or _TOPIC_FIRST.match(
+            parts[k]
+        )
         framing = framing or (_SIDE_BY_SIDE.match(parts[k]) and re.match(r"which\b", parts[k + 1], re.I))
         # "what ran today and how each one ended": the second part asks of the first's, not on its own
         framing = framing or _EACH_OF_THEM.match(parts[k + 1])
         if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
-    # a lone "why" or "and" is not a question of its own ("why?" after a list: it says why); "whose?" is; a
+    # a lone "why", "when" or "and" is not a question of its own ("why?" after a list: it says why; "the
+    # peak power, and when?": the peak's answer says when); "whose?" is; a
     # lone "ok" asks nothing ("ok; what failed; why": the question alone); a lone name or span frames the
     # part after it ("resnet50-bench, what happened", "Today, what was the peak")
     kept: list[str] = []
@@ -167,7 +177,7 @@ def split_asks(message: str) -> list[str]:
             framed = ""
         elif part.lower().strip(" ,.!") in _INTERJECTIONS:
             idle += 1
-        elif part.lower().strip(" ,.!?") not in ("why", "and", "also", "plus", "so"):
+        elif part.lower().strip(" ,.!?") not in ("why", "when", "and", "also", "plus", "so"):
             framed = part
     parts = kept + ([framed] if framed else [])
     # "ok thanks. and how much memory is it using?": the thanks asks nothing

@@ -87,7 +87,11 @@ _TRIVIA = re.compile(
     r"|\bsyntax (?:for|of|to)\b"
     # what a GPU costs elsewhere: "what does an H100 go for per hour on lambda"
     r"|\b(?:go(?:es)? for|costs?|rent(?:s|al)?|price[sd]?) (?:per|an|a|by the) hour\b|/h(?:r|our)\b"
-    r"|\bon (?:lambda|aws|gcp|azure|runpod|vast(?:\.ai)?|coreweave|paperspace)\b"
+    r"|\bon (?:lambda|aws|gcp|azure|runpod|vast(?:\.ai)?|coreweave|paperspace|scaleway|ovh|hetzner|oci)\b"
+    r"|\b(?:cheaper|pricier|more expensive|costlier)\b(?: \w+){0,6}? (?:per|an|a|by the) hour\b"
+    # the host's CPU and OS, which the daemon does not read: "check the cpu temperature with lm-sensors"
+    r"|\bcpus? (?:temp\w*|usage|load|fan\w*|clock\w*|cores?)\b|\blm[\s-]?sensors\b"
+    r"|\b(?:on|in|under|for) linux\b"
     # the user's own operating system: "which process is hogging /dev/shm on ubuntu"
     r"|/dev/\w+|\b(?:on|in|for) (?:ubuntu|debian|fedora|centos|rhel|macos|windows)\b"
     # setting up the user's own system: "how do I set up a cron job to email me a summary", "a crontab line"
@@ -114,6 +118,16 @@ _ADVICE = re.compile(
     r"|\b(?:grade|mark|score|rating|feedback) (?:should|would|could|do|must) (?:i|we|you) give\b"
     r"|\bhow (?:should|would|do) (?:i|we|you) (?:grade|mark|score|rate|assess)\b"
 )
+# a change to one's own training's settings (not to a GPU's: "lower the power limit" is _TUNING's)
+_CHANGE_VERB = (
+    r"(?:drop|lower|raise|reduce|increase|decrease|cut|halve|double|change|use|enable|disable|turn on"
+    r"|turn off|switch|try|add|remove)"
+)
+_OWN_SETTING = (
+    r"(?:batch(?:es)?|batch size|bs|lr|learning rate|precision|fp16|bf16|fp8|amp|mixed precision"
+    r"|checkpointing|epochs?|warmup|weight decay|optimi[sz]er|seq(?:uence)? len\w*|context length"
+    r"|gradient accumulation|grad accum\w*|dropout)"
+)
 # what to change in someone's own work, whatever it is about: "what should the team change in their script so
 # that it stops running out of memory" (the memory is theirs to fix, not a reading asked)
 _CHANGE_ADVICE = re.compile(
@@ -129,6 +143,10 @@ _CHANGE_ADVICE = re.compile(
     r"|\bwhat (?:batch size|learning rate|lr|precision|dtype|seq(?:uence)? len(?:gth)?|optimizer|config)"
     r" should\b"
     r"|\bshould (?:i|we) (?:turn on|turn off|enable|disable|switch on) (?!(?:gpu|card|the queue|job)\b)"
+    # a setting of one's own work to change, asked or said ("should i drop batch to 8", "I should lower the
+    # lr or disable the fp16?", "should they use a smaller batch size so the card runs cooler")
+    rf"|\b(?:should (?:i|we|they|he|she|you)|(?:i|we|they) should) (?:\w+ ){{0,2}}?{_CHANGE_VERB}"
+    rf"(?: \w+){{0,3}}? {_OWN_SETTING}\b"
     r"|\bhow (?:do|can|could) (?:i|we) (?:get|make) [\w.-]+(?: [\w.-]+)? (?:to )?"
     r"(?:compile|build|install|converge|fit|work)\b"
 )

@@ -37,7 +37,7 @@ from gpuaccel.assistant.understand.names import (
     quoted_job_name,
     untimed,
 )
-from gpuaccel.assistant.understand.thresholds import kept_threshold, threshold_of, with_threshold
+from gpuaccel.assistant.understand.thresholds import first_again, kept_threshold, threshold_of, with_threshold
 from gpuaccel.assistant.understand.topics import (
     ENDED_WORDS,
     MEAN_WORDS,
@@ -247,7 +247,10 @@ RANKED = ("gpu_rank", "job_rank", "node_load")  # queries with an order, for "an
 NAMES_GPUS = ("idle_gpus", "gpu_rank")  # answers that name GPUs ("Idle: GPU 1"), for "the other one"
 OFF_TOPIC = set(
     "poem haiku joke jokes story song recipe weather translate translation stock stocks price prices cost"
-    " costs buy".split()
+    " costs buy"
+    # money: the daemon knows energy, never a tariff ("what does that come to on our bill in euros"; not
+    # "the power bill", which its energy answers)
+    " euro euros eur dollar dollars usd gbp pound pounds tariff cents".split()
 )
 CAUSE = {"reason", "reasons", "cause"}  # a job's reason: "what was the cause?"
 # a judgement of the last reading: "is that a lot?", "is that normal?" (the answer gives its limit or peers)
@@ -302,6 +305,9 @@ class RulePicker:
         """The query; :class:`Declined` where the words say the question is not about this machine; None
         where they say nothing this picker knows. A reading's threshold ("at 85 °C or more") is read apart
         (:mod:`assistant.understand.thresholds`); a follow-up keeps the conversation's."""
+        again = first_again(question, context.last)
+        if again is not None:
+            return again
         said = threshold_of(question)
         if said is not None:
             read = self._read(said.rest, context, now)

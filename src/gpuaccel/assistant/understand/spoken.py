@@ -30,6 +30,7 @@ _BEFORE_A_NUMBER = {
     "till", "at", "priority", "prio", "past",
 }  # fmt: skip
 _CLOCK_LEAD = {"from", "to", "between", "and", "until", "till", "at", "since"}
+_LED = "|".join(_CLOCK_LEAD | {"around", "about", "by"})  # words a clock time follows
 _WORD = re.compile(r"[A-Za-z']+|\d+|[^\sA-Za-z\d']+|\s+")
 
 
@@ -126,4 +127,19 @@ def written(question: str) -> str:
     text = re.sub(
         r"\bquarter to (\d{1,2})\b", lambda m: f"{(int(m.group(1)) - 2) % 12 + 1}:45", text, flags=re.I
     )
-    return text
+    # "at half nine" (British) 9:30: half said after a word that leads a clock time, not half an hour
+    text = re.sub(
+        rf"\b({_LED}) half (\d{{1,2}})\b(?!\s*(?:hours?|hrs?|h)\b)",
+        r"\1 \2:30",
+        text,
+        flags=re.I,
+    )
+    # the clock as much of Europe writes it: "12h30", "the 13h47"; a bare "20h" only where a clock time is
+    # led ("between 20h and 22h"), since "the last 24h" is a length
+    text = re.sub(r"\b([01]?\d|2[0-3])h([0-5]\d)\b", r"\1:\2", text, flags=re.I)
+    return re.sub(
+        rf"\b({_LED})\s+([01]?\d|2[0-3])h\b(?!\s*ago\b)",
+        r"\1 \2:00",
+        text,
+        flags=re.I,
+    )

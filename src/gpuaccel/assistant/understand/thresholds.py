@@ -30,12 +30,15 @@ _NUMBER = r"(?<![\d.:])(\d{1,5}(?:\.\d+)?)(?![\d.:])"  # not a piece of 13:47 or
 _ABOVE = (
     r"(?:at or (?:above|over)|at least|above|over|exceed(?:ed|ing|s)?|past|beyond"
     r"|reach(?:ed|es|ing)?|cross(?:ed|es|ing)?|hit(?:s|ting)?"  # "when did power first reach 600 W"
+    r"|(?:sur)?pass(?:ed|es|ing)?"
     r"|(?:hotter|warmer|more|greater|higher) than|>=|≥|>)"
 )
 _OR_MORE = r"(?:\+|\s*or (?:more|higher|above|over|hotter|warmer)\b)"
+# the reading named between the value and "or more": "90% utilization or higher"
+_NAMED = r"(?:\s+(?:utili[sz]ation|util|usage|load|power(?: draw)?|temperature|temp|memory))?"
 _PATTERNS = (
-    re.compile(rf"{_ABOVE}\s*{_NUMBER}\s*({_UNIT})?{_NOT_A_READING}", re.I),
-    re.compile(rf"(?:\bat\s+)?{_NUMBER}\s*({_UNIT})?{_OR_MORE}", re.I),
+    re.compile(rf"{_ABOVE}\s*(?:the\s+)?{_NUMBER}\s*({_UNIT})?{_NOT_A_READING}", re.I),  # "passed the 85 °C"
+    re.compile(rf"(?:\bat\s+)?{_NUMBER}\s*({_UNIT})?{_NAMED}{_OR_MORE}", re.I),
 )
 _NOW = re.compile(r"\b(?:now|currently|at the moment|presently)\b", re.I)
 # how long, of the reading talked about ("how long was it", "for how much of the day did it stay")
@@ -93,6 +96,13 @@ def with_threshold(picked: Query | None, said: Threshold, last: Query | None) ->
     None where the threshold does not fit what is asked (then the question is read whole)."""
     if said.alone() and last is not None and last.name == "gpu_reading":
         picked = last
+    timed = said.metric in HISTORY_COLUMNS and _HOW_LONG.search(said.rest.lower())
+    if timed and picked is not None and picked.name in ("energy", "job_detail"):
+        # "how long has gpu 0 been drawing 600 W or more" reads as its energy, "... during job 11" as the
+        # job: how long is asked of the reading the unit names, over that span or run
+        picked = Query(
+            "gpu_reading", gpu=picked.gpu, job=picked.job, window=picked.window, metric=said.metric
+        )
     if picked is None or picked.name != "gpu_reading":
         return None
     if picked.window is None and picked.job is None and _NOW.search(said.rest):
@@ -108,6 +118,38 @@ def with_threshold(picked: Query | None, said: Threshold, last: Query | None) ->
     if window is None and picked.job is None and last is not None and last.name == "gpu_reading":
         window = last.window  # "how long was it at 85 °C or more?" after today's peak: today
     return replace(picked, metric=metric, at_least=said.value, window=window)
+
+
+_AGAIN = {"hit", "hits", "reach", "reached", "reaches", "cross", "crossed", "get", "got", "pass", "passed"}
+_AGAIN |= {
+    "go",
+    "went",
+    "over",
+    "above",
+    "that",
+    "there",
+    "value",
+    "level",
+    "threshold",
+    "mark",
+    "did",
+    "was",
+}
+
+
+def first_again(question: str, last: Query | None) -> Query | None:
+    """ "when did it first hit that?" after how long a reading was at or above a value: the same query,
+    whose answer says when the reading first got there; None where more is asked."""
+    if (
+        last is None
+        or last.name != "gpu_reading"
+        or last.at_least is None
+        or not _FIRST.search(question.lower())
+        or threshold_of(question) is not None  # "first second it crossed 85?": a threshold of its own
+    ):
+        return None
+    rest = _FIRST.sub(" ", question.lower())
+    return None if set(re.findall(r"[a-z]+", rest)) - _FILLER - _AGAIN else last
 
 
 def kept_threshold(picked: Query | None, last: Query | None) -> Query | None:

@@ -100,6 +100,9 @@ def housekeeping_said(question: str) -> str | None:
     return "request" if _CLEANING_VERB.search(text) else "ask"
 
 
+RUN_WORDS = {"running", "executing", "active", "progress"}  # the running topic's words besides "now"
+
+
 def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] | None:
     """Topics the whole question implies beyond its single words (None: it is about something else)."""
     said = set(ws)
@@ -132,6 +135,10 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out = (out - {"util"}) | {"running"}  # "why is gpu 0 so busy": what runs on it
     if "why" in said and THROTTLE & said:
         out = (out - {"overview"}) | {"health"}  # "why is it throttling": what holds it back, and warnings
+    if "running" in out and not RUN_WORDS & said and out & (METRICS | {"overview", "idle", "queue"}):
+        # "which card is unoccupied right now", "which jobs wait in the queue at this moment": "now" says
+        # when, not what runs
+        out.discard("running")
     if PROCESS_WORDS & said and "queue" in out:
         out = (out - {"queue", "jobs"}) | {"gpu"}  # processes "not from the queue": who holds the GPUs
     return out
@@ -256,7 +263,11 @@ def query_for(
         return Query("jobs", window=win, gpu=gpu, job_name=name)  # "a rundown of what ran and how each ended"
     if "summary" in topics:
         return Query("summary", window=win, gpu=gpu, job_name=name)
-    if "held" in ws or re.search(r"\bon holds?\b", " ".join(ws)):  # "what is held", "jobs on hold"
+    # "what is held", "jobs on hold"; not "which job held gpu 1 at 12:30" (held a GPU: ran on it)
+    held_state = "held" in ws and not re.search(
+        r"\bheld (?:the |that |this )?(?:gpu|card|device|it|\d)", " ".join(ws)
+    )
+    if held_state or re.search(r"\bon holds?\b", " ".join(ws)):
         return Query("jobs", state="held", window=win, gpu=gpu, job_name=name)
     if {"paused", "suspended"} & set(ws) and order is None:  # "any paused jobs?"
         return Query("jobs", state="paused", window=win, gpu=gpu, job_name=name)
@@ -381,6 +392,8 @@ def query_for(
     ):
         return Query("gpu_reading", gpu=gpu, metric=metric, window=win)  # its peak (and when), lowest, mean
     on_gpu = "gpu" in topics or gpu is not None or metric == "memory"
+    # "what programs are using them?" after the GPUs' readings: the GPUs (a job is run, not used)
+    on_gpu = on_gpu or bool({"them", "it", "they"} & set(ws) and {"using", "use", "uses", "on"} & set(ws))
     if (
         "who" in topics
         and on_gpu

@@ -41,7 +41,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         # a job's log (intent_topics.log_query says when these ask for one)
         "log": "log logs logfile logfiles stdout stderr traceback tracebacks output outputs",
         "models": "model models kind type hardware installed list name names sinfo lspci",
-        "idle": "idle unused spare available nothing free left remaining headroom resting asleep dormant",
+        "idle": "idle unused unoccupied spare available nothing free left remaining headroom resting asleep"
+        " dormant",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
         " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
         "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed terminated",
@@ -57,8 +58,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         " program programs",
         "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
         # the clocks, their P-state and what holds them back are part of a GPU's overview reading
-        "overview": "throttle throttles throttled throttling clock clocks clocked mhz pstate"
-        " smi nvitop nvtop gpustat",  # what those tools show: "nvidia-smi" asked as a question
+        "overview": "throttle throttles throttled throttling clock clocks clocked mhz pstate ticking"
+        " frequency smi nvitop nvtop gpustat",  # what those tools show: "nvidia-smi" asked as a question
         # a GPU's health: XID errors, ECC, remapped rows or retired pages, PCIe replays (gpu_reading health)
         "health": "health healthy unhealthy xid xids ecc remapped remapping remap retired replays",
         "cluster": "cluster clusters node nodes host hosts server servers ray",
@@ -280,6 +281,10 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bworst[\s-]case\b", "peak", text)  # "worst case?" after a mean: the peak
     # "where do things stand with the whisper project": how it is doing, not where it ran
     text = re.sub(r"\bwhere (?:do|does|did) (?:things|it|they|we|matters) stand\b", "how is", text)
+    text = re.sub(r"\bat (?:the|this) (?:moment|minute)\b|\bat present\b", "now", text)  # the present
+    text = re.sub(r"\bsince what (?:time|hour)\b", "since when", text)  # when it began, not how long
+    # "is the server doing any work": busy, a reading (not a job's own work)
+    text = re.sub(r"\bdoing (?:any|much|some|real|actual)? ?work\b", "working", text)
     text = re.sub(r"\bnext to\b", "beside", text)  # "the 4090 next to it" is a place, not the queue's next
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)

@@ -1,0 +1,131 @@
+"""Clock times as Europe writes them ("14h05"), "at exactly", "half ten"; a span that runs to now; "held" and
+"now" as plain words; thresholds said with "passed" or a reading's name before "or more"; a story that frames
+the question after it; a running job's start; requests that name a job by its GPU; advice, forecasts, money
+and the host's CPU declined. Worded apart from the blind question sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask, converse
+
+from gpuaccel.assistant.queries.spans import window_of
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.spoken import written
+from gpuaccel.assistant.understand.thresholds import threshold_of
+
+NOW = 1_795_791_600.0  # the held-out machine's clock: 15:00
+
+
+@pytest.mark.parametrize(
+    ("said", "want"),
+    [
+        ("which job was on gpu 1 at 14h05?", "at 14:05"),
+        ("the mean power from 9h to 11h", "from 9:00 to 11:00"),
+        ("anything on the 4090 at half ten?", "at 10:30"),
+        ("the last 24h", "the last 24h"),  # a length, not a clock time
+        ("12h30m of runtime", "12h30m of runtime"),
+    ],
+)
+def test_clock_times_as_written_in_europe_and_britain(said: str, want: str) -> None:
+    assert want in written(said), written(said)
+
+
+def test_spans_said_with_exactly_or_to_now() -> None:
+    at = window_of("what ran at exactly 11:05", NOW)
+    assert at is not None and at.label == "at 11:05", at
+    since = window_of("peak power between midnight and now", NOW)
+    assert (
+        since is not None and since.label == "today" and (since.t0, since.t1) == (NOW - 15 * 3600, NOW)
+    ), since
+
+
+@pytest.mark.parametrize(
+    ("said", "value", "metric"),
+    [
+        ("when had it passed the 80 °C?", 80, "temperature"),
+        ("how long at 70% utilisation or higher", 70, "util"),
+        ("how long over 500 W power or more", 500, "power"),
+    ],
+)
+def test_thresholds_said_with_passed_or_a_reading_named(said: str, value: int, metric: str) -> None:
+    got = threshold_of(said)
+    assert got is not None and (got.value, got.metric) == (value, metric), got
+
+
+def test_clock_words_and_thresholds_on_the_heldout_machine(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "which job held the 4090 at 12h40?", None)
+    assert query is not None and query["name"] == "jobs" and query.get("state") is None, query
+    assert query["window"]["label"] == "at 12:40" and "lr-sweep" in text, (query, text)
+    _, text, query = ask(svc, "anything held in the queue?", None)
+    assert query is not None and query.get("state") == "held", query
+    # how long at a power said as drawing, then when it first got there
+    (_, timed), (text, again) = converse(
+        svc,
+        "today, how much time in total has the h100 spent drawing 600 W or more?",
+        "and when did it first get there",
+    )
+    assert timed is not None and (timed["metric"], timed["at_least"]) == ("power", 600), timed
+    assert again == timed and "first at 00:00:00" in text, (again, text)
+
+
+def test_a_story_frames_the_question_after_it(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "We noticed an alarm near 13:47 on the H100, how hot was it then?", None
+    )
+    assert query is not None and (query["gpu"], query["metric"]) == (0, "temperature"), query
+    assert query["window"]["label"] == "at 13:47" and "91 °C" in text, (query, text)
+
+
+def test_now_and_since_when_of_what_runs(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "which job is on gpu 0 at the moment, and since what time?", None)
+    assert query == {"name": "queue", "state": "running"}, query
+    assert "since 13:30:00" in text and "mistral-7b-sft" in text, text
+    _, text, query = ask(svc, "which of the gpus is unoccupied at present?", None)
+    assert query == {"name": "idle_gpus"}, query
+    (_, _), (text, query) = converse(svc, "power of both cards?", "and which processes are on them?")
+    assert query is not None and query["name"] == "memory_users" and "fake-trainer" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("suspend the job on the H100 please", "gpuaccel pause 11"),
+        ("Maintenance on the rack at 4 - could we hold whatever is running on gpu 0?", "gpuaccel hold 11"),
+        ("limit gpu 0 to 400 watts", "nvidia-smi"),
+    ],
+)
+def test_requests_that_name_a_job_by_its_gpu(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_another_go_at_a_job_is_a_retry(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(
+        heldout_svc, "why did the flash-attn build fail?", "take another shot at it"
+    )
+    assert query is None and "gpuaccel retry 3" in text, text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Is the H100 going to throttle later if the sft keeps running?",
+        "loss spikes at step 900, we should lower the learning rate or switch to bf16?",
+        "should they raise the batch size to 64 for the eval",
+        "what's the cpu temperature on this box",
+        "is an H100 on runpod more expensive per hour than running ours",
+    ],
+)
+def test_advice_forecasts_prices_and_the_cpu_are_declined(heldout_svc: AssistantService, said: str) -> None:
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is None, (said, query)
+
+
+def test_energy_in_money_is_declined_but_a_power_bill_is_energy(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    (_, energy), (_, money) = converse(svc, "kWh used by the gpus yesterday?", "ok and in dollars?")
+    assert energy is not None and energy["name"] == "energy" and money is None, (energy, money)
+    _, _, query = ask(svc, "for the power bill: energy of each gpu today?", None)
+    assert query is not None and query["name"] == "energy", query
