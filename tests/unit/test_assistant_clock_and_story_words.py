@@ -129,3 +129,58 @@ def test_energy_in_money_is_declined_but_a_power_bill_is_energy(heldout_svc: Ass
     assert energy is not None and energy["name"] == "energy" and money is None, (energy, money)
     _, _, query = ask(svc, "for the power bill: energy of each gpu today?", None)
     assert query is not None and query["name"] == "energy", query
+
+
+def test_a_follow_up_takes_the_time_it_says(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(
+        heldout_svc, "jobs on gpu 0 at 11:05?", "and the other card at quarter past 9?"
+    )
+    assert query is not None and (query["gpu"], query["window"]["label"]) == (1, "at 09:15"), query
+    assert "llama-8b-eval" in text, text
+
+
+def test_asides_that_say_when_or_what_counts(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, _, query = ask(
+        svc, "From 03:00 to 07:00, when the box should have been quiet, what was GPU 1's mean power?", None
+    )
+    assert query is not None and (query["gpu"], query["metric"]) == (1, "power"), query
+    assert query["window"]["label"] == "between 03:00 and 07:00", query
+    _, text, query = ask(svc, "failures since midnight, not counting anything cancelled?", None)
+    assert query is not None and query["name"] == "failures", query
+    assert "sd-xl-train" in text and "resnet50-bench" not in text, text
+
+
+def test_a_runs_reading_asked_again_in_other_words(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(
+        heldout_svc, "temperature during the resnet50-bench run?", "and the power, how high did it go? when?"
+    )
+    assert query == {"name": "gpu_reading", "job": 6, "metric": "power"}, query
+    assert "peaked at 586 W at 11:02:13" in text and text.count("peaked") == 1, text  # answered once
+
+
+def test_tries_goes_and_an_arrays_jobs(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    (_, _), (_, each), (text, last) = converse(
+        svc, "why did sd-xl-train fail?", "how long did each go run?", "and when did the final try end?"
+    )
+    assert each == last == {"name": "job_detail", "job": 5}, (each, last)
+    assert "10:10:41" in text, text
+    (_, listed), (text, ended) = converse(
+        svc, "the lr-sweep jobs on the 4090, did they all succeed?", "when did the last of them end?"
+    )
+    assert listed == {"name": "jobs", "job_name": "lr-sweep"}, listed
+    assert ended is not None and ended["name"] == "finished" and "13:24:00" in text, (ended, text)
+
+
+def test_what_a_card_did_and_what_holds_it_back(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "how long has the H100 actually worked today?", None)
+    assert query is not None and (query["gpu"], query["metric"]) == (0, "util"), query
+    assert "busy (10% or more) 2h25m" in text, text
+    _, _, query = ask(svc, "is something holding the 4090 back?", None)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "overview"}, query
+    _, _, query = ask(svc, "kWh of both cards since this morning at midnight", None)
+    assert query is not None and query["window"]["label"] == "today", query
+    _, text, query = ask(svc, "was the H100's hottest moment of the day before or after noon?", None)
+    assert query is not None and query["window"]["label"] == "today" and "13:47:23" in text, (query, text)

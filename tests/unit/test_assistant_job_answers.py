@@ -122,7 +122,11 @@ def test_rankings_say_each_jobs_state_and_that_a_running_time_is_so_far(store: S
     summary = _result(store, Query("summary")).sentence
     assert "The longest was job 1 (sweep) at 10m00s so far (still running)." in summary
     assert "They were job 4 (late) cancelled, job 3 (prep) succeeded" in summary
-    assert "job 1 (sweep) on GPU 0,1 for 10m00s so far" in _result(store, Query("queue")).sentence
+    # the queue says since when each running job has run, and for how long so far
+    assert (
+        "job 1 (sweep) on GPU 0,1 since 07:50:00, for 10m00s so far"
+        in _result(store, Query("queue")).sentence
+    )
 
 
 def test_the_state_words_pass_the_number_check_and_reach_every_surface(store: Store) -> None:

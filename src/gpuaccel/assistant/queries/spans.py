@@ -146,6 +146,9 @@ _UNTIL_NOW = re.compile(
 def window_of(text: str, now: float) -> Window | None:
     """The time span the words name, in local time, or None."""
     text = _UNTIL_NOW.sub(r"since \1", text)
+    text = re.sub(
+        r"\bsince (?:this )?morning,?(?: at)? midnight\b", "since midnight", text
+    )  # "this morning midnight"
     t = dt.datetime.fromtimestamp(now)
     midnight = t.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
     said = _clock_window(text, now, midnight)
@@ -179,7 +182,7 @@ def window_of(text: str, now: float) -> Window | None:
         t0, t1 = day + h0 * 3600, min(day + h1 * 3600, now)
         if t0 < now:
             return Window(t0, t1, f"{'yesterday' if part.group(1) else 'this'} {name}")
-    yesterday = r"\byesterday\b|\byday\b|\b(?:the )?(?:previous|prior) day\b|\bthe day before\b(?! that)"
+    yesterday = r"\byesterday\b|\byday\b|\b(?:the )?(?:previous|prior) day\b|\bthe day before\b(?! that| or)"
     if re.search(yesterday, text):
         return Window(midnight - 86400, midnight, "yesterday")
     if re.search(r"\btoday\b|\b(?:the|this) day\b|\bsince midnight\b|\bso far today\b|\btonight\b", text):

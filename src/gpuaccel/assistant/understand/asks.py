@@ -21,11 +21,18 @@ from gpuaccel.assistant.understand.words import pointing
 
 MAX_ASKS = 3  # more parts than this is a list, not a message; it is answered as one question
 
-# words that open a question or a request: a part after a comma or "and" must start with one
-_OPENERS = (
-    r"what|what's|whats|which|why|how|is|are|was|were|did|does|do|has|have|when|who|whose|where|"
-    r"show|list|tell|give|any|can|could"
+# words that open a question or a request: a part after a comma or "and" must start with one;
+# "when" opens a question before a verb ("when did it start"), not a clause that says when ("between 2 and 8,
+# when nothing was scheduled, what was ...": an aside)
+_WHEN_ASKS = (
+    r"when(?=\s+(?:did|does|do|was|were|is|are|has|have|had|will|would|can|could"
+    r"|exactly|roughly|precisely)\b)"
 )
+_OPENERS = (
+    r"what|what's|whats|which|why|how|is|are|was|were|did|does|do|has|have|who|whose|where|"
+    rf"show|list|tell|give|any|can|could|{_WHEN_ASKS}"
+)
+_ASKS_OWN = re.compile(rf"\b(?:what|which|why|how|who|whose|where|{_WHEN_ASKS})\b", re.IGNORECASE)
 _BOUNDARY = re.compile(
     rf"\?+\s+(?=\S)"  # "...GPU 0? why did job 3 fail?"
     rf"|\s*;\s*(?:and\s+|also\s+)?"  # "...GPU 0; and job 3?"
@@ -66,8 +73,9 @@ _FRAME = re.compile(
 # what the user saw, said before the question about it: "I saw an alert around 13:47 on the H100, what was
 # the max temperature": its GPU, job or time frames the ask
 _STORY = re.compile(
-    r"^(?:(?:ok|so|but|well|hi|hey|hello)\s*,?\s+)*(?:i|we)\s+(?:just\s+|also\s+)?"
-    r"(?:saw|noticed|got|heard|spotted|observed|received|had|see|notice|remember)\b",
+    r"^(?:(?:ok|so|but|well|hi|hey|hello)\s*,?\s+)*(?:(?:i|we)\s+(?:just\s+|also\s+)?"
+    r"(?:saw|noticed|got|heard|spotted|observed|received|had|see|notice|remember)"
+    r"|there (?:was|were|has been|have been))\b",  # "There was a batch of sweep jobs at lunch, did they ..."
     re.IGNORECASE,
 )
 # a part that asks of each of the part before it: "(what ran today) and how each one ended"
@@ -156,7 +164,7 @@ def split_asks(message: str) -> list[str]:
     parts = [each for p in parts for each in _each_span(p)]
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
         # (a part that asks its own wh-question is no frame: "For the log: what is GPU 0's utilisation")
-        asks_own = re.search(r"\b(?:what|which|why|how|when|who|whose|where)\b", parts[k], re.IGNORECASE)
+        asks_own = _ASKS_OWN.search(parts[k])
         framing = ((_FRAME.match(parts[k]) or _STORY.match(parts[k])) and not asks_own) or _TOPIC_FIRST.match(
             parts[k]
         )
@@ -248,14 +256,16 @@ def answer_asks(
     goes_on = pointing().search(parts[0]) or _LEAD.match(message.strip()) or _THE_JOB.search(message)
     before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moments={})
     results: list[Result] = []
+    picked: list[Query] = []  # as picked: a result's query may say the same differently (a run as its span)
     for part in parts:
         query = pick_one(part, before)
-        if query is None or any(query == r.query for r in results):
+        if query is None or any(query in (r.query, p) for r, p in zip(results, picked, strict=False)):
             return []
         if any(_said_by(r.query, query) for r in results):
             continue  # "h100 clocks rn? core n mem": the overview said the memory, answered once
         result = run_one(query)
         results.append(result)
+        picked.append(query)
         # an answer that names no job keeps the job talked about: "is it the memory? how much was it using
         # when it died" (a reading, then that job's run)
         subjects = result.subject_jobs or before.subjects

@@ -75,6 +75,8 @@ SPAN_AGAIN = set(
     " used did happen happened occur occurred there then one its their each hit hits reach reached"
     " with of".split()
 )
+# how high a reading climbed, said in words: "it went up to how much", "how high did it get"
+ROSE_TO = set("went go goes gone got get up to how much high far climb climbed rose rise".split())
 # said before a question that takes up the last answer ("wait 91?? when"), not a topic of its own
 INTERJECTIONS = set(
     "wait whoa woah huh hmm oh wow really seriously hold on hang tho though pls please".split()
@@ -292,6 +294,13 @@ THE_JOB = re.compile(r"\b(?:the|that|this) (?:job|run)\b")  # the one the conver
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
 
 
+_COUNTED_ASIDE = re.compile(
+    r",\s*(?:not counting|including|incl\.?|counting)\b[^,;?]*"
+    r"|,\s*(?:the |that |this )?[\w -]{1,30}? (?:included|too|as well)(?=\s*[,;?]|\s*$)",
+    re.IGNORECASE,
+)
+
+
 class RulePicker:
     """Topic words, superlatives and entities to a query; the fallback that needs no model."""
 
@@ -355,13 +364,21 @@ class RulePicker:
         if lead is not None and not _names_something(lead.group(0), context, now):
             question = question[lead.end() :]  # "for the hardware log, what clocks ...": what it is for
         question = array_elements(question, context)  # "lr-sweep [3]", "7_3": an element of an array
+        # what is counted in or out, said beside the ask ("which jobs failed today, not counting the cancelled
+        # one", "the whole sweep's energy, the failed one included"): no job or state of its own to read
+        question = _COUNTED_ASIDE.sub("", question)
         held_back = re.search(
-            r"\bheld back\b|\bholding (?:it|the (?:gpu|card|device)) back\b", question, re.I
+            r"\bheld back\b"
+            # "is anything holding the big card back": that card's clocks
+            r"|\bholding (it|them|(?:the|that|this|our) (?:[\w-]+ )?(?:gpu|card|device|one|\w*\d+)) back\b",
+            question,
+            re.I,
         )
         job_said = re.search(r"\bjobs?\b|#\s*\d", question, re.I) or named_job(question, context) is not None
         if held_back and not job_said:
             # "is it being held back by anything?" of a GPU: what limits its clocks (no held job)
-            question = question[: held_back.start()] + "throttled" + question[held_back.end() :]
+            said = f"{held_back.group(1)} throttled" if held_back.group(1) else "throttled"
+            question = question[: held_back.start()] + said + question[held_back.end() :]
         for phrase, meant in _SAID_AS:
             question = phrase.sub(meant, question)
         name = quoted_job_name(question)
@@ -652,6 +669,11 @@ class RulePicker:
         again = set(ws) - quoted - (INTERJECTIONS if quoted or len(ws) > 1 else set())
         if (spanned or over_a_run) and ws and again and again <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
+        other = topics & METRICS
+        climbed = set(ws) - METRIC_WORDS <= PEAK_WORDS | SPAN_AGAIN | ROSE_TO
+        if over_a_run and len(other) == 1 and topics <= METRICS and gpu is None and win is None and climbed:
+            # "and the temperature, it went up to how much?" after the power over a job's run: over that run
+            return replace(last, metric=other.pop())  # type: ignore[arg-type]
         busy_again = spanned and last is not None and last.metric == "util" and topics & {"idle", "util"}
         busy_again = busy_again and topics <= {"idle", "util", "gpu", "long"}
         if busy_again and gpu in (None, last.gpu) and win in (None, last.window):  # type: ignore[union-attr]
@@ -676,17 +698,18 @@ class RulePicker:
         if last is not None and last.name == "finished" and ws and set(ws) <= ENDED_AGAIN:
             return last  # "when?" after what ended: it says each end time
         # "when did it finish", "how long was it" after the jobs of a span (several): each one's end, run time
-        several = last is not None and last.name in ("jobs", "finished") and last.window is not None
+        several = last is not None and last.name in ("jobs", "finished")
+        several = several and (last.window is not None or last.job_name is not None)  # a span's or an array's
         several = several and max(len(context.subjects), len(context.listing)) > 1
         if several and last is not None and job is None and gpu is None and win is None:
             same = {"window": last.window, "gpu": last.gpu, "job_name": last.job_name}
             if (
-                {"it", "they"} & set(ws)
-                and set(ws) <= ENDED_AGAIN | {"they", "did", "do"}
+                {"it", "they", "them"} & set(ws)  # "what time did the last of them finish"
+                and set(ws) <= ENDED_AGAIN | {"they", "them", "did", "do", "the", "last", "of", "all", "each"}
                 and ENDED_WORDS & set(ws)
             ):
                 return Query("finished", **same)  # type: ignore[arg-type]
-            if {"it", "they"} & set(ws) and topics == {"long"}:
+            if {"it", "they"} & set(ws) and topics == {"long"} and last.window is not None:
                 return Query("job_rank", metric="duration", order="max", **same)  # type: ignore[arg-type]
         peak = PEAK_WORDS & set(ws) and topics & {"temperature", "util", "power"}
         if win is None and last is not None and peak:
@@ -1034,7 +1057,9 @@ class RulePicker:
             same = last.gpu is not None and not topics - {"gpu"}
             base = last if same else query_for(ws, topics, mine, win, None, None)
             if base is not None and base.gpu is not None:
-                return replace(base, gpu=others[0] if len(others) == 1 else None)  # "and the other one?"
+                other = others[0] if len(others) == 1 else None
+                # "and on the other card at 9:30?": the span said over the last one's
+                return replace(base, gpu=other, window=win or base.window)  # "and the other one?"
         pronoun = {"there", "it", "its", "same", "then"} & set(ws)  # "how much is free then"
         # "how much memory is on it right now" after "Idle: GPU 1": that GPU's (not after a running job)
         gpu_running = {"running"} if last is not None and last.name in NAMES_GPUS else set()
@@ -1463,7 +1488,12 @@ def _array_said(
     the name alone ("how did the lr sweep go", "gpu hours for the sweep") all of them; None otherwise (a
     job said by number, an ordinal of a list, a name one job has)."""
     named = {i: n for n, i in context.job_names.items()}.get(job) if job is not None else None
-    if named is None or named not in context.arrays or nth or gpu is not None:
+    if named is None or named not in context.arrays or nth:
+        return None
+    briefs = [context.job_briefs.get(i) for i in context.arrays[named].values()]
+    if gpu is not None and (topics & METRICS or not all(b is not None and gpu in b.ran_on for b in briefs)):
+        # a GPU some element did not run on picks among them, a reading is the GPU's; one they all ran on
+        # says where ("the sweep jobs on the 4090 around lunch, did they all finish ok")
         return None
     if re.search(rf"\b(?:job\s*)?#?{job}\b", text):
         return None  # "job 10", "how long did 10 sit PD": that job

@@ -41,8 +41,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         # a job's log (intent_topics.log_query says when these ask for one)
         "log": "log logs logfile logfiles stdout stderr traceback tracebacks output outputs",
         "models": "model models kind type hardware installed list name names sinfo lspci",
-        "idle": "idle unused unoccupied spare available nothing free left remaining headroom resting asleep"
-        " dormant",
+        "idle": "idle unused unoccupied nobody spare available nothing free left remaining headroom"
+        " resting asleep dormant",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
         " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
         "cancel": "cancel cancelled canceled cancellation cancellations aborted abort killed terminated",
@@ -59,7 +59,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "gpu": "gpu gpus card cards device devices graphics accelerator accelerators",
         # the clocks, their P-state and what holds them back are part of a GPU's overview reading
         "overview": "throttle throttles throttled throttling clock clocks clocked mhz pstate ticking"
-        " frequency smi nvitop nvtop gpustat",  # what those tools show: "nvidia-smi" asked as a question
+        " smi nvitop nvtop gpustat",  # what those tools show: "nvidia-smi" asked as a question
         # a GPU's health: XID errors, ECC, remapped rows or retired pages, PCIe replays (gpu_reading health)
         "health": "health healthy unhealthy xid xids ecc remapped remapping remap retired replays",
         "cluster": "cluster clusters node nodes host hosts server servers ray",
@@ -283,6 +283,16 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bwhere (?:do|does|did) (?:things|it|they|we|matters) stand\b", "how is", text)
     text = re.sub(r"\bat (?:the|this) (?:moment|minute)\b|\bat present\b", "now", text)  # the present
     text = re.sub(r"\bsince what (?:time|hour)\b", "since when", text)  # when it began, not how long
+    text = re.sub(r"\bwhen (?:that|this|it) (?:happened|occurred|happens)\b", "then", text)  # the moment
+    # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
+    text = re.sub(
+        r"\b(each|every|the last|the first|the second|the third|the final|the latest|that|this|which)"
+        r" (?:go|try)\b(?! (?:to|and|on|at|for|it|again)\b)",
+        r"\1 attempt",
+        text,
+    )
+    if re.search(r"\bhow (?:much time|long|many hours)\b", text):  # "how much time has the 4090 worked"
+        text = re.sub(r"\b(?:has|have|had)? ?(?:actually |really )?worked\b", "been busy", text)
     # "is the server doing any work": busy, a reading (not a job's own work)
     text = re.sub(r"\bdoing (?:any|much|some|real|actual)? ?work\b", "working", text)
     text = re.sub(r"\bnext to\b", "beside", text)  # "the 4090 next to it" is a place, not the queue's next
