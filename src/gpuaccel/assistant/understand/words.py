@@ -41,7 +41,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         # a job's log (intent_topics.log_query says when these ask for one)
         "log": "log logs logfile logfiles stdout stderr traceback tracebacks output outputs",
         "models": "model models kind type hardware installed list name names sinfo lspci",
-        "idle": "idle unused unoccupied nobody spare available nothing free left remaining headroom"
+        "idle": "idle unused unoccupied spare available nothing free left remaining headroom"
         " resting asleep dormant",
         "fail": "fail failed fails failure failures failing crash crashed crashes error errors"
         " broke broken die died dies blow blew exploded wrong problem problems bombed bomb errored",
@@ -284,6 +284,7 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bat (?:the|this) (?:moment|minute)\b|\bat present\b", "now", text)  # the present
     text = re.sub(r"\bsince what (?:time|hour)\b", "since when", text)  # when it began, not how long
     text = re.sub(r"\bwhen (?:that|this|it) (?:happened|occurred|happens)\b", "then", text)  # the moment
+    text = re.sub(r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|on|touching)\b", "idle", text)  # a GPU
     # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
     text = re.sub(
         r"\b(each|every|the last|the first|the second|the third|the final|the latest|that|this|which)"
