@@ -184,3 +184,89 @@ def test_what_a_card_did_and_what_holds_it_back(heldout_svc: AssistantService) -
     assert query is not None and query["window"]["label"] == "today", query
     _, text, query = ask(svc, "was the H100's hottest moment of the day before or after noon?", None)
     assert query is not None and query["window"]["label"] == "today" and "13:47:23" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "could you drop the 4090's power limit down to 350 W tonight?",
+        "My training script keeps leaking host memory, any idea why?",
+        "what's the rack PDU load on feed A?",
+        "how many kg of CO2 is that?",
+        "which GPUs do other labs on our floor run?",
+        "is the H100 going to reach 90 °C again later?",
+        "if I add gradient accumulation, will it fit on the 4090 next time?",
+        "so which learning rate we should use now?",
+    ],
+)
+def test_settings_the_room_carbon_and_forecasts_are_declined(
+    heldout_svc: AssistantService, said: str
+) -> None:
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is None, (said, query)
+
+
+def test_idioms_of_a_job_and_a_note(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "resnet50-bench: did it complete or did someone pull the plug on it?", None)
+    assert query == {"name": "job_detail", "job": 6} and "cancelled" in text, (query, text)
+    (_, _), (text, query) = converse(
+        svc, "what's the 70b eval waiting for?", "how long has it been kicking its heels?"
+    )
+    assert query == {"name": "job_detail", "job": 12} and "waiting 1h20m so far" in text, (query, text)
+    (_, _), (_, query) = converse(svc, "the 70b finetune: start to end?", "and its GPU-hours, for my notes")
+    assert query == {"name": "job_detail", "job": 2}, query
+    _, text, query = ask(svc, "longest job of all in the data you have?", None)
+    assert query is not None and query["name"] == "job_rank" and "llama-70b-finetune" in text, (query, text)
+    (_, _), (text, query) = converse(svc, "which lr-sweep element fell over?", "send that element again")
+    assert query is None and "gpuaccel retry 9" in text, text
+
+
+def test_what_follows_a_reading_or_a_job(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    (_, _), (text, query) = converse(
+        svc, "what's GPU 1 doing right now?", "since when? need the exact time please"
+    )
+    assert query == {"name": "idle_gpus"} and "since 13:24:00" in text, (query, text)
+    (_, _), (_, query) = converse(
+        svc,
+        "how hot did the H100 get today? and give me a summary of the day",
+        "when did it first go over 88",
+    )
+    assert query is not None and (query["metric"], query["at_least"]) == ("temperature", 88), query
+    (_, _), (text, query) = converse(
+        svc, "why was resnet50-bench cancelled?", "at what second was the cancel requested?"
+    )
+    assert query == {"name": "job_detail", "job": 6} and "11:19:55" in text, (query, text)
+    (_, _), (_, query) = converse(
+        svc, "sd-xl-train broke this morning, why?", "how long did each attempt run before dying?"
+    )
+    assert query == {"name": "job_detail", "job": 5}, query
+    (_, _), (_, _), (text, query) = converse(
+        svc,
+        "what's mistral-7b-sft printing?",
+        "memory used on its card right now?",
+        "please suspend it for a while",
+    )
+    assert query is None and "gpuaccel pause 11" in text, text
+    _, text, query = ask(svc, "about to swap a fan near node 3 - is the sft still running?", None)
+    assert query == {"name": "job_detail", "job": 11}, query
+
+
+def test_processes_both_cards_and_a_title_in_quotes(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "what's running on gpu 0 at the moment, pids and jobs", None)
+    assert query == {"name": "memory_users", "gpu": 0} and "4242" in text, (query, text)
+    (_, _), (_, _), (text, query) = converse(
+        svc,
+        "energy of GPU 0 since midnight?",
+        "and GPU 1 over the same period?",
+        "so the two cards together?",
+    )
+    assert query is not None and query["window"]["label"] == "today" and "3.45 kWh" in text, (query, text)
+    _, text, query = ask(
+        svc, "for my 'what went wrong this week' slide: which jobs failed since yesterday?", None
+    )
+    assert query is not None and query["name"] == "failures" and query.get("job_name") is None, query
+    (_, _), (_, query) = converse(svc, "peak memory on the 4090 today?", "which job took that much?")
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 1, query

@@ -72,6 +72,7 @@ _PHRASES = (
     ),
     (re.compile(r"\bgive (.{1,40}?) an? (?:\w+ )?(?:pause|break|rest|breather)\b"), r"pause \1"),  # "a pause"
     (re.compile(r"\bthrottl(?:e|ing)[\s_-]?reasons?\b"), "throttling"),  # a reading, not a request
+    (re.compile(r"\b(?:queue|requeue|submit|put|send) (.{1,30}?) (?:again|back in)\b"), r"rerun \1"),
     # "limit the 4090 to 300 W": the verb of a power limit (the noun, "its limit?", asks its value)
     (re.compile(r"\blimit (.{1,30}?) to (\d+\s*(?:w|watts?)\b)"), r"cap \1 to \2"),
     (
@@ -158,6 +159,9 @@ _POWER_OFF = re.compile(
     r"\b(?:switch|turn|power|shut) (?:off|down)\b(?=.*\b(?:gpu|gpus|card|cards|[ahlbv]\d{2,3}|\d{4})\b)"
     r"|\bpower (?:off|down|cycle)\b"
 )
+# a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
+# limit of the 4090 at 300 W?"
+_NEW_LIMIT = re.compile(r"\b(?:power limit|power cap|tdp)\b.{0,40}?\b(?:to|at)\s+\d+\s*(?:w|watts?)\b")
 # a card's setting, or a value in a setting's units: "cap the H100 at 400 watts"
 _HARDWARE = re.compile(
     r"\b(?:gpu\d*|card\d*|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig|\d+\s*(?:w|watts?|mhz))\b"
@@ -241,6 +245,10 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
     )
     if pointed and (not found or (at_once and not named_jobs(question, context, stems=False))):
         found = list(context.subjects) or found
+    last = context.last
+    if pointed and not found and last is not None and (last.job is not None or last.gpu is not None):
+        # "could you pause it?" after a reading of the job's run or of the GPU it runs on: that job
+        found = [last.job] if last.job is not None else _running_on(last.gpu, context)
     return _in_state(found or _on_gpu(after, context), _state_said(said[verb_end:]), context, states)
 
 
@@ -258,7 +266,11 @@ def _on_gpu(after: str, context: Context) -> list[int]:
     if m is None:
         return []
     said = m.group(1) or m.group(2)
-    gpu = int(said) if said is not None else gpu_by_model(m.group(3), context)
+    return _running_on(int(said) if said is not None else gpu_by_model(m.group(3), context), context)
+
+
+def _running_on(gpu: int | None, context: Context) -> list[int]:
+    """The jobs running (or paused: they keep their GPUs) on ``gpu``."""
     live = ("running", "paused")
     return sorted(
         i for i, b in context.job_briefs.items() if b.state in live and gpu is not None and gpu in b.ran_on
@@ -391,6 +403,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     switch_off = _POWER_OFF.search(said) and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
     if switch_off or _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
+    if _NEW_LIMIT.search(said) and not re.match(r"(?:what|whats|what's|is|was|does|did|how)\b", said):
+        return Act(f"{CANT} {HARDWARE_REPLY}")  # "knock the H100's power limit down to 500 W for me"
     at = _verb_at(tokens)
     if at is None:
         return None

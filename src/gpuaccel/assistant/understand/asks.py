@@ -37,7 +37,8 @@ _BOUNDARY = re.compile(
     rf"\?+\s+(?=\S)"  # "...GPU 0? why did job 3 fail?"
     rf"|\s*;\s*(?:and\s+|also\s+)?"  # "...GPU 0; and job 3?"
     rf"|\s*,\s*(?:and\s+(?:also\s+)?|also\s+|plus\s+)?(?=(?:{_OPENERS})\b)"  # "..., and why did ..."
-    rf"|\s+and\s+(?:also\s+)?(?=(?:{_OPENERS})\b)",  # "... busy and which jobs ..."
+    rf"|\s+and\s+(?:also\s+)?(?=(?:{_OPENERS})\b)"  # "... busy and which jobs ..."
+    rf"|\s+[-–—]\s+(?=(?:{_OPENERS})\b)",  # "going to reseat a cable - is the sft still going?"
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"^(?:and|also|plus)\s+", re.IGNORECASE)
@@ -100,10 +101,17 @@ _SIDE_BY_SIDE = re.compile(  # (not a question of its own: "is gpu 1 busy or idl
 )
 
 
+# what the user is about to do, the subject left out: "going to reseat a cable near node 2"
+_ABOUT_TO = re.compile(
+    r"^(?:(?:ok|so|but|just)\s+)*(?:gonna|going to|about to|need to|have to|got to|gotta)\s+(?!be\b)\w+",
+    re.IGNORECASE,
+)
+
+
 def sets_the_scene(part: str) -> bool:
     """Whether a part of a message says what the user means to do or is doing ("i wanna game for a bit",
     "I am preparing the monthly report"): context for the ask or request beside it, not one itself."""
-    return bool(_MEANS_TO.match(part) or _DOING.match(part) or _PURPOSE.match(part))
+    return bool(_MEANS_TO.match(part) or _DOING.match(part) or _PURPOSE.match(part) or _ABOUT_TO.match(part))
 
 
 # an aside in parentheses: "(i swear i heard the fans spin up lol)", "(should be asleep tbh)"; three words

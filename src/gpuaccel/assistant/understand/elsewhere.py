@@ -92,6 +92,13 @@ _TRIVIA = re.compile(
     # the host's CPU and OS, which the daemon does not read: "check the cpu temperature with lm-sensors"
     r"|\bcpus? (?:temp\w*|usage|load|fan\w*|clock\w*|cores?)\b|\blm[\s-]?sensors\b"
     r"|\b(?:on|in|under|for) linux\b"
+    # the room, the rack and the chassis around the GPUs, which the daemon does not read: "the cold aisle
+    # inlet temp", "load on the rack PDUs", "the BMC SEL with ipmitool", "pull it from the chassis"
+    r"|\b(?:pdus?|crac|crah|cold aisle|hot aisle|inlet temp\w*|ambient temp\w*|room temp\w*|ipmi\w*|bmc"
+    r"|chassis|ups battery|psus?)\b"
+    # carbon and other people's machines: "turn that into kg of co2", "what gpus other labs use"
+    r"|\b(?:co2|co₂|carbon footprint|carbon emissions?|emissions)\b"
+    r"|\bother (?:labs?|teams?|groups?|departments?|companies|universities|clusters)\b"
     # the user's own operating system: "which process is hogging /dev/shm on ubuntu"
     r"|/dev/\w+|\b(?:on|in|for) (?:ubuntu|debian|fedora|centos|rhel|macos|windows)\b"
     # setting up the user's own system: "how do I set up a cron job to email me a summary", "a crontab line"
@@ -147,6 +154,10 @@ _CHANGE_ADVICE = re.compile(
     # lr or disable the fp16?", "should they use a smaller batch size so the card runs cooler")
     rf"|\b(?:should (?:i|we|they|he|she|you)|(?:i|we|they) should) (?:\w+ ){{0,2}}?{_CHANGE_VERB}"
     rf"(?: \w+){{0,3}}? {_OWN_SETTING}\b"
+    # the setting said first: "which learning rate I should put in my code instead"
+    rf"|\b{_OWN_SETTING}(?: \w+){{0,2}}? (?:should (?:i|we|they)|(?:i|we|they) should)\b"
+    # one's own code misbehaving: "my dataloader workers keep leaking RAM, any idea why?"
+    r"|\bmy\b.*\bany idea (?:why|how|what)\b"
     r"|\bhow (?:do|can|could) (?:i|we) (?:get|make) [\w.-]+(?: [\w.-]+)? (?:to )?"
     r"(?:compile|build|install|converge|fit|work)\b"
 )

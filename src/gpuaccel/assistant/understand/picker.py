@@ -67,6 +67,7 @@ LIST_VERBS = {"list", "show", "name", "names", "which"}
 LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are they were".split())
 # "since when?" of a GPU's state
 SINCE_WHEN = set("since when and it has been is that so how long like this what time exactly".split())
+SINCE_WHEN |= set("i want need the exact precise please pls".split())  # "Since when? I want the exact time."
 # the readings a GPU's overview says: two of them asked together ("temp and util?") get the overview
 OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
@@ -109,6 +110,18 @@ EVERY = {"each", "every", "all", "both"}  # "the peaks for each card": every GPU
 USUAL = set("typical typically usual usually normal normally unusual".split())  # a value against its norm
 # phrases read as what they mean before the words are: (pattern, what it is read as)
 _SAID_AS = (
+    # "which job was it that took so much?" after a memory peak: used it, no run time
+    (re.compile(r"\b(?:took|takes|take) (?:so|that|this) much\b", re.I), "used so much"),
+    # "how many watts is it pulling while it just sits there": now (not during a job)
+    (
+        re.compile(
+            r"\bwhile it(?:'s| is)? (?:just )?(?:sits?|sitting|idles?|idling)(?: there| idle| around)?\b",
+            re.I,
+        ),
+        "now",
+    ),
+    # the data the assistant has, not a job's name ("data-prep"): "the longest job in the data you have"
+    (re.compile(r"\b(?:in|from|with) the data(?: (?:you|we) (?:have|got|keep)| available)?\b", re.I), " "),
     # "break down the energy of each element": list it, nothing broke
     (re.compile(r"\bbreak(?:ing)?[\s-]?down\b", re.I), "list"),
     (re.compile(r"\bbreak(?:ing)? (.{1,60}?) down\b", re.I), r"list \1"),  # "break the energy of X down"
@@ -192,6 +205,7 @@ OVER_A_RUN = set("over during across while whole entire run runs ran job".split(
 BLAMED = re.compile(
     r"\b(?:responsible|to blame|culprit|caused?|causing|behind (?:it|that|this|the spike))\b"
     r"|\bwhich (?:job|run|process)\b.*\b(?:drawing|pulling|using|heating|loading) (?:it|that|this)\b"
+    r"|\bwhich (?:job|run|process)\b.*\bused (?:so|that|this) much\b"  # "which job took that much?"
     r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
 )
 
@@ -289,6 +303,7 @@ ASKED_FOR = set("ask asked asks request requested requests want wants wanted nee
 USED_VERBS = set("use used using draw drew drawing hold held holding pull pulled".split())
 # words only a job has: "how long did all the attempts take together" is the job in focus's
 JOB_ONLY = {"attempt", "attempts", "tries", "retries", "retried", "submitted", "waited"}
+AT_WHAT_TIME = re.compile(r"\b(?:when|(?:what|which) (?:time|second|minute|hour))\b")
 SO_FAR = re.compile(r"\b(?:so far|until now|till now|up to now|to date)\b")  # a job's total yet
 THE_JOB = re.compile(r"\b(?:the|that|this) (?:job|run)\b")  # the one the conversation is at
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
@@ -320,7 +335,9 @@ class RulePicker:
         said = threshold_of(question)
         if said is not None:
             read = self._read(said.rest, context, now)
-            found = with_threshold(read if isinstance(read, Query) else None, said, context.last)
+            found = with_threshold(
+                read if isinstance(read, Query) else None, said, context.last, context.reading
+            )
             if found is not None:
                 return found
         read = self._read(question, context, now)
@@ -344,7 +361,8 @@ class RulePicker:
             )
         if in_focus is not None and context.job_in_focus() is None:  # "the last thing on it" of the idle GPU
             question = re.sub(
-                r"\b(?:last|latest|previous) (?:thing|job|run) on it\b",
+                r"\b(?:last|latest|previous) (?:thing|job|run)(?: (?:to|that) (?:run|ran|be|was|went))?"
+                r" on it\b",
                 f"last job on gpu {in_focus}",
                 question,
                 flags=re.I,
@@ -382,6 +400,8 @@ class RulePicker:
         for phrase, meant in _SAID_AS:
             question = phrase.sub(meant, question)
         name = quoted_job_name(question)
+        if name and len(name.split()) >= 3 and not any(name.lower() in n.lower() for n in context.job_names):
+            name = None  # "a small 'why jobs fail' section": a title in quotes, not a job's name
         # a job's name is not topic words ("resnet-export" is not a report)
         ws = words(question.replace(name, " ") if name else question)
         text = " ".join(ws)
@@ -1022,7 +1042,13 @@ class RulePicker:
         # ("before it actually started": an adverb between)
         verbs = r"start|starts|ran|run|began|begin|got|died|dies|broke|went|was|were|had|is|\w+ed"
         later = rf"(?! (?:\w+ly )?(?:{verbs})\b)"
-        back = rf"\b(?:one|job|run|entry) before\b|\bbefore (?:that|it|this)\b{later}|\b(?:previous|prior)\b"
+        # ("each attempt run before crashing": its own run, before a verb)
+        back = (
+            r"\b(?:one|job|run|entry) before\b"
+            r"(?! (?:\w+ing|crash|die|fail|break|stop|end|finish|exit|quit|oom)\b)"
+            rf"|\bbefore (?:that|it|this)\b{later}"
+            r"|\b(?:previous|prior)\b"
+        )
         # not "how long did it run before that": the job in focus, before what happened to it
         itself = re.search(
             r"\b(?:it|they)\b(?: \w+){1,3} before\b"
@@ -1073,7 +1099,8 @@ class RulePicker:
             and last.name in PER_GPU
             and ({"together", "total"} | EVERY) & set(ws)
             and not {"it", "its"} & set(ws)  # "how much of it is total": its total, not every card
-            and not topics - {"gpu"}
+            # ("both cards together comes to how much energy?" after each card's energy: its own topic)
+            and not topics - {"gpu", "energy" if last.name == "energy" else last.metric or "gpu"}
             # "when did each hit?" after several readings of one GPU: each reading, not each card
             and not (
                 "each" in ws
@@ -1151,6 +1178,8 @@ class RulePicker:
                 or JOB_ONLY & set(ws)
                 or SO_FAR.search(" ".join(ws))  # "how much energy until now": its total yet
                 or THE_JOB.search(" ".join(ws))  # "when did the job actually stop?", "the energy of the job"
+                # "what second did the cancel request go in": a time of one of its events
+                or (AT_WHAT_TIME.search(" ".join(ws)) and JOB_ASPECTS & set(ws))
             ):
                 return Query("job_detail", job=job_of)  # "how long did it take?", "all those tries?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
@@ -1181,6 +1210,11 @@ class RulePicker:
             and "since" in ws
             and set(ws) <= SINCE_WHEN
         ):
+            runs = any(
+                b.state in ("running", "paused") and last.gpu in b.ran_on for b in context.job_briefs.values()
+            )
+            if not runs and last.metric in ("overview", "util"):
+                return Query("idle_gpus")  # "since when?" of a GPU that runs nothing: since when it is idle
             return Query("gpu_reading", gpu=last.gpu, metric="overview")  # "since when?": its job's start
         if last is not None and last.name == "idle_gpus" and "since" in ws and set(ws) <= SINCE_WHEN:
             return last  # "since when?" after the idle GPUs: the answer says since when each is idle
@@ -1265,8 +1299,9 @@ def pick_by(
 
 
 # A label before a colon and the question after it: "quick health check on the rig: what's gpu 0 pulling?"
-_LABEL = re.compile(
-    r"^[^?:\d]{3,60}:\s+(?=(?:what|which|how|why|when|who|whose|is|are|does|do|did|can|could|any|anything)\b)",
+_LABEL = re.compile(  # (or a span: "for the log: since 06:00, which jobs failed?")
+    r"^[^?:\d]{3,60}:\s+(?=(?:what|which|how|why|when|who|whose|is|are|does|do|did|can|could|any|anything"
+    r"|since|between|from|during|today|yesterday)\b)",
     re.IGNORECASE,
 )
 # What a question is for, before a comma: "For our sustainability report, how much energy ...". Its words

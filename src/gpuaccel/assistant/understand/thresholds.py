@@ -55,6 +55,7 @@ _FIRST = re.compile(
 )
 _FILLER = {"and", "what", "about", "how", "then", "ok", "okay", "so", "now", "or", "for", "the", "same", "it"}
 _FILLER |= {"in", "that", "this", "run", "window", "span"}  # "... in that run": the same reading's span
+_FILLER |= {"go", "went", "get", "got", "did", "was"}  # "what time did it first go over 85"
 
 
 @dataclass(frozen=True)
@@ -90,12 +91,16 @@ def threshold_of(question: str) -> Threshold | None:
     return None
 
 
-def with_threshold(picked: Query | None, said: Threshold, last: Query | None) -> Query | None:
+def with_threshold(
+    picked: Query | None, said: Threshold, last: Query | None, reading: Query | None = None
+) -> Query | None:
     """``picked`` (what the question without the threshold asks) with the threshold on it, where it is a
     GPU reading the history keeps; the last reading again where nothing else is asked ("and above 85?");
     None where the threshold does not fit what is asked (then the question is read whole)."""
     if said.alone() and last is not None and last.name == "gpu_reading":
         picked = last
+    elif said.alone() and reading is not None:
+        picked = reading  # "what time did it first go over 85" after a reading and a summary: that reading
     timed = said.metric in HISTORY_COLUMNS and _HOW_LONG.search(said.rest.lower())
     if timed and picked is not None and picked.name in ("energy", "job_detail"):
         # "how long has gpu 0 been drawing 600 W or more" reads as its energy, "... during job 11" as the

@@ -139,6 +139,8 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         # "which card is unoccupied right now", "which jobs wait in the queue at this moment": "now" says
         # when, not what runs
         out.discard("running")
+    if PROCESS_WORDS & said and "running" in out and not out & (METRICS | {"queue", "fail", "cancel"}):
+        out = (out - {"running", "jobs"}) | {"who"}  # "what's running on gpu0 - pid and job": its processes
     if PROCESS_WORDS & said and "queue" in out:
         out = (out - {"queue", "jobs"}) | {"gpu"}  # processes "not from the queue": who holds the GPUs
     return out

@@ -284,6 +284,16 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bat (?:the|this) (?:moment|minute)\b|\bat present\b", "now", text)  # the present
     text = re.sub(r"\bsince what (?:time|hour)\b", "since when", text)  # when it began, not how long
     text = re.sub(r"\bwhen (?:that|this|it) (?:happened|occurred|happens)\b", "then", text)  # the moment
+    text = re.sub(r"\bpull(?:ed|s)? the plug(?: on)?\b", "cancelled", text)  # "did somebody pull the plug?"
+    text = re.sub(
+        r"\bkick(?:ing|ed|s)? (?:its|their|his|her) heels\b", "waiting", text
+    )  # idling in the queue
+    text = re.sub(r"\b(?:went|go|goes|gone) down\b", "crashed", text)  # "exact time it went down?"
+    # what a note is for, not a job's log: "for the log book", "for my notes"
+    text = re.sub(r"\bfor (?:the|my|our) (?:log ?book|notes|records?|log entry|log)\b", " ", text)
+    text = re.sub(
+        r"\b(?:fell|fall|falls|falling|keeled|keel) over\b", "failed", text
+    )  # "which one fell over"
     text = re.sub(r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|on|touching)\b", "idle", text)  # a GPU
     # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
     text = re.sub(
