@@ -1213,7 +1213,7 @@ class RulePicker:
             runs = any(
                 b.state in ("running", "paused") and last.gpu in b.ran_on for b in context.job_briefs.values()
             )
-            if not runs and last.metric in ("overview", "util"):
+            if context.job_briefs and not runs and last.metric in ("overview", "util"):
                 return Query("idle_gpus")  # "since when?" of a GPU that runs nothing: since when it is idle
             return Query("gpu_reading", gpu=last.gpu, metric="overview")  # "since when?": its job's start
         if last is not None and last.name == "idle_gpus" and "since" in ws and set(ws) <= SINCE_WHEN:
