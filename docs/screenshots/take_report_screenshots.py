@@ -14,8 +14,9 @@ HTML export is shot in headless Chromium, and the desktop app's chat is grabbed 
 which says so), a conversation with a request to act on the job in focus and a dictated "gpu zero", one
 over a span, one with each card's busy time today, the first job to start and a GPU's processes, and one
 with the jobs retried, the failed jobs' energy together, what is held since when and the GPUs' health, one
-with the cards allocated and free, and one with a peak's moment, the job on the card then, the other card's
-peak and the jobs ranked by their peak temperature.
+with the cards allocated and free, one with a peak's moment, the job on the card then, the other card's
+peak and the jobs ranked by their peak temperature, and one with clock times written "4h30", the other
+card at another time and what runs on a card now, since when.
 """
 
 from __future__ import annotations
@@ -237,6 +238,10 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         (("what was gpu 1's hottest today?", "which job was running then?", "and gpu 0's peak?",
           "which job ran the hottest today?"),
          "chat_peak_moment_and_hottest_job.png"),
+        # clock times as Europe writes them, the other card at another time, what runs now and since when
+        (("which job was on gpu 1 at 4h30?", "and on the other card at 3h55?",
+          "what job is on gpu 1 at the moment, and since what time?"),
+         "chat_clock_times_and_the_other_card.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
