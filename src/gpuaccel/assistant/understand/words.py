@@ -252,6 +252,33 @@ def gpu_time_said(ws: list[str]) -> bool:
     return re.search(r"\bgpu ?(?:hours?|time)\b|\bgputime\b", " ".join(ws)) is not None
 
 
+# Phrases said for a plainer word, read before the words are split (an idiom's words would read as other
+# topics: "pull the plug" is no power, "kicking its heels" no activity, "for my notes" no cluster node)
+SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), meant)
+    for pattern, meant in (
+        (r"\bat (?:the|this) (?:moment|minute)\b|\bat present\b", "now"),  # the present
+        (r"\bsince what (?:time|hour)\b", "since when"),  # when it began, not how long
+        (r"\bwhen (?:that|this|it) (?:happened|occurred|happens)\b", "then"),  # the moment
+        (r"\bpull(?:ed|s)? the plug(?: on)?\b", "cancelled"),  # "did somebody pull the plug?"
+        (r"\bkick(?:ing|ed|s)? (?:its|their|his|her) heels\b", "waiting"),  # idling in the queue
+        (r"\b(?:went|go|goes|gone) down\b", "crashed"),  # "exact time it went down?"
+        # what a note is for, not a job's log: "for the log book", "for my notes"
+        (r"\bfor (?:the|my|our) (?:log ?book|notes|records?|log entry|log)\b", " "),
+        (r"\b(?:fell|fall|falls|falling|keeled|keel) over\b", "failed"),  # "which one fell over"
+        (r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|on|touching)\b", "idle"),  # of a GPU
+        # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
+        (
+            r"\b(each|every|the last|the first|the second|the third|the final|the latest|that|this|which)"
+            r" (?:go|try)\b(?! (?:to|and|on|at|for|it|again)\b)",
+            r"\1 attempt",
+        ),
+        # "is the server doing any work": busy, a reading (not a job's own work)
+        (r"\bdoing (?:any|much|some|real|actual)? ?work\b", "working"),
+    )
+)
+
+
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
@@ -281,31 +308,10 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bworst[\s-]case\b", "peak", text)  # "worst case?" after a mean: the peak
     # "where do things stand with the whisper project": how it is doing, not where it ran
     text = re.sub(r"\bwhere (?:do|does|did) (?:things|it|they|we|matters) stand\b", "how is", text)
-    text = re.sub(r"\bat (?:the|this) (?:moment|minute)\b|\bat present\b", "now", text)  # the present
-    text = re.sub(r"\bsince what (?:time|hour)\b", "since when", text)  # when it began, not how long
-    text = re.sub(r"\bwhen (?:that|this|it) (?:happened|occurred|happens)\b", "then", text)  # the moment
-    text = re.sub(r"\bpull(?:ed|s)? the plug(?: on)?\b", "cancelled", text)  # "did somebody pull the plug?"
-    text = re.sub(
-        r"\bkick(?:ing|ed|s)? (?:its|their|his|her) heels\b", "waiting", text
-    )  # idling in the queue
-    text = re.sub(r"\b(?:went|go|goes|gone) down\b", "crashed", text)  # "exact time it went down?"
-    # what a note is for, not a job's log: "for the log book", "for my notes"
-    text = re.sub(r"\bfor (?:the|my|our) (?:log ?book|notes|records?|log entry|log)\b", " ", text)
-    text = re.sub(
-        r"\b(?:fell|fall|falls|falling|keeled|keel) over\b", "failed", text
-    )  # "which one fell over"
-    text = re.sub(r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|on|touching)\b", "idle", text)  # a GPU
-    # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
-    text = re.sub(
-        r"\b(each|every|the last|the first|the second|the third|the final|the latest|that|this|which)"
-        r" (?:go|try)\b(?! (?:to|and|on|at|for|it|again)\b)",
-        r"\1 attempt",
-        text,
-    )
+    for phrase, meant in SAID_PLAINLY:
+        text = phrase.sub(meant, text)
     if re.search(r"\bhow (?:much time|long|many hours)\b", text):  # "how much time has the 4090 worked"
         text = re.sub(r"\b(?:has|have|had)? ?(?:actually |really )?worked\b", "been busy", text)
-    # "is the server doing any work": busy, a reading (not a job's own work)
-    text = re.sub(r"\bdoing (?:any|much|some|real|actual)? ?work\b", "working", text)
     text = re.sub(r"\bnext to\b", "beside", text)  # "the 4090 next to it" is a place, not the queue's next
     for placing in PLACING:  # where the user's own work could go asks for a free GPU
         text = placing.sub(" is free ", text)
