@@ -248,7 +248,7 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
     last = context.last
     if pointed and not found and last is not None and (last.job is not None or last.gpu is not None):
         # "could you pause it?" after a reading of the job's run or of the GPU it runs on: that job
-        found = [last.job] if last.job is not None else _running_on(last.gpu, context)
+        found = [last.job] if last.job is not None else context.running_on(last.gpu)
     return _in_state(found or _on_gpu(after, context), _state_said(said[verb_end:]), context, states)
 
 
@@ -266,15 +266,7 @@ def _on_gpu(after: str, context: Context) -> list[int]:
     if m is None:
         return []
     said = m.group(1) or m.group(2)
-    return _running_on(int(said) if said is not None else gpu_by_model(m.group(3), context), context)
-
-
-def _running_on(gpu: int | None, context: Context) -> list[int]:
-    """The jobs running (or paused: they keep their GPUs) on ``gpu``."""
-    live = ("running", "paused")
-    return sorted(
-        i for i, b in context.job_briefs.items() if b.state in live and gpu is not None and gpu in b.ran_on
-    )
+    return context.running_on(int(said) if said is not None else gpu_by_model(m.group(3), context))
 
 
 def _in_state(found: list[int], state: str | None, context: Context, states: Mapping[int, str]) -> list[int]:

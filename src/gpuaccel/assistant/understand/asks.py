@@ -172,10 +172,8 @@ def split_asks(message: str) -> list[str]:
     parts = [each for p in parts for each in _each_span(p)]
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
         # (a part that asks its own wh-question is no frame: "For the log: what is GPU 0's utilisation")
-        asks_own = _ASKS_OWN.search(parts[k])
-        framing = ((_FRAME.match(parts[k]) or _STORY.match(parts[k])) and not asks_own) or _TOPIC_FIRST.match(
-            parts[k]
-        )
+        sets_up = (_FRAME.match(parts[k]) or _STORY.match(parts[k])) and not _ASKS_OWN.search(parts[k])
+        framing = sets_up or _TOPIC_FIRST.match(parts[k])
         framing = framing or (_SIDE_BY_SIDE.match(parts[k]) and re.match(r"which\b", parts[k + 1], re.I))
         # "what ran today and how each one ended": the second part asks of the first's, not on its own
         framing = framing or _EACH_OF_THEM.match(parts[k + 1])
@@ -267,7 +265,7 @@ def answer_asks(
     picked: list[Query] = []  # as picked: a result's query may say the same differently (a run as its span)
     for part in parts:
         query = pick_one(part, before)
-        if query is None or any(query in (r.query, p) for r, p in zip(results, picked, strict=False)):
+        if query is None or query in picked or any(query == r.query for r in results):
             return []
         if any(_said_by(r.query, query) for r in results):
             continue  # "h100 clocks rn? core n mem": the overview said the memory, answered once

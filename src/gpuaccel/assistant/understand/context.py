@@ -56,6 +56,13 @@ class Context:
         """The one instant the last answer named; None where it named none or several."""
         return next(iter(self.moments.values())) if len(self.moments) == 1 else None
 
+    def running_on(self, gpu: int | None) -> list[int]:
+        """The jobs running (or paused: they keep their GPUs) on ``gpu``, by the machine's job briefs."""
+        live = ("running", "paused")
+        return sorted(
+            i for i, b in self.job_briefs.items() if b.state in live and gpu is not None and gpu in b.ran_on
+        )
+
     def job_in_focus(self) -> int | None:
         """The job "it" means: the last query's job, else the one job the last answer named."""
         if self.last is not None and self.last.job is not None:

@@ -329,10 +329,10 @@ class RulePicker:
         """The query; :class:`Declined` where the words say the question is not about this machine; None
         where they say nothing this picker knows. A reading's threshold ("at 85 °C or more") is read apart
         (:mod:`assistant.understand.thresholds`); a follow-up keeps the conversation's."""
-        again = first_again(question, context.last)
+        said = threshold_of(question)
+        again = first_again(question, context.last) if said is None else None
         if again is not None:
             return again
-        said = threshold_of(question)
         if said is not None:
             read = self._read(said.rest, context, now)
             found = with_threshold(
@@ -359,7 +359,8 @@ class RulePicker:
             question = re.sub(
                 r"\b(?:that|this|the same) (?:card|gpu|device)\b", f"gpu {in_focus}", question, flags=re.I
             )
-        if in_focus is not None and context.job_in_focus() is None:  # "the last thing on it" of the idle GPU
+        job_in_focus = context.job_in_focus()
+        if in_focus is not None and job_in_focus is None:  # "the last thing on it" of the idle GPU
             question = re.sub(
                 r"\b(?:last|latest|previous) (?:thing|job|run)(?: (?:to|that) (?:run|ran|be|was|went))?"
                 r" on it\b",
@@ -367,7 +368,6 @@ class RulePicker:
                 question,
                 flags=re.I,
             )
-        job_in_focus = context.job_in_focus()
         if job_in_focus is not None:  # "how long was my job waiting" after an answer about job 12: job 12
             question = re.sub(
                 r"\b(?:my|our) (?:job|run|task|experiment)\b", f"job {job_in_focus}", question, flags=re.I
@@ -1210,10 +1210,8 @@ class RulePicker:
             and "since" in ws
             and set(ws) <= SINCE_WHEN
         ):
-            runs = any(
-                b.state in ("running", "paused") and last.gpu in b.ran_on for b in context.job_briefs.values()
-            )
-            if context.job_briefs and not runs and last.metric in ("overview", "util"):
+            idle = bool(context.job_briefs) and not context.running_on(last.gpu)
+            if idle and last.metric in ("overview", "util"):
                 return Query("idle_gpus")  # "since when?" of a GPU that runs nothing: since when it is idle
             return Query("gpu_reading", gpu=last.gpu, metric="overview")  # "since when?": its job's start
         if last is not None and last.name == "idle_gpus" and "since" in ws and set(ws) <= SINCE_WHEN:

@@ -30,7 +30,7 @@ _BEFORE_A_NUMBER = {
     "till", "at", "priority", "prio", "past",
 }  # fmt: skip
 _CLOCK_LEAD = {"from", "to", "between", "and", "until", "till", "at", "since"}
-_LED = "|".join(_CLOCK_LEAD | {"around", "about", "by"})  # words a clock time follows
+_LED = "|".join(sorted(_CLOCK_LEAD | {"around", "about", "by"}))  # words a clock time follows
 _WORD = re.compile(r"[A-Za-z']+|\d+|[^\sA-Za-z\d']+|\s+")
 
 

@@ -125,32 +125,20 @@ def with_threshold(
     return replace(picked, metric=metric, at_least=said.value, window=window)
 
 
-_AGAIN = {"hit", "hits", "reach", "reached", "reaches", "cross", "crossed", "get", "got", "pass", "passed"}
-_AGAIN |= {
-    "go",
-    "went",
-    "over",
-    "above",
-    "that",
-    "there",
-    "value",
-    "level",
-    "threshold",
-    "mark",
-    "did",
-    "was",
-}
+# the words of "when did it first hit that (value)?" beside _FILLER's
+_AGAIN = set("hit hits reach reached reaches cross crossed pass passed over above there".split())
+_AGAIN |= {"value", "level", "threshold", "mark"}
 
 
 def first_again(question: str, last: Query | None) -> Query | None:
     """ "when did it first hit that?" after how long a reading was at or above a value: the same query,
-    whose answer says when the reading first got there; None where more is asked."""
+    whose answer says when the reading first got there; None where more is asked (the caller has found no
+    threshold of its own in the question: "first second it crossed 85?" reads 85)."""
     if (
         last is None
         or last.name != "gpu_reading"
         or last.at_least is None
         or not _FIRST.search(question.lower())
-        or threshold_of(question) is not None  # "first second it crossed 85?": a threshold of its own
     ):
         return None
     rest = _FIRST.sub(" ", question.lower())
