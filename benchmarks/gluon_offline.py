@@ -142,7 +142,18 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig
 
         cfg_b = GluonBwdConfig(*config, by_grad=d == 256) if config else None
-        launch_gluon_bwd(torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale, cfg_b)
+        launch_gluon_bwd(
+            torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale, cfg_b, fused=False
+        )  # the split pair; --kernel bwd_fused for the fused one
+    elif kernel == "bwd_fused":
+        from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd_fused
+        from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig
+
+        cfg_b = GluonBwdConfig(*config) if config else None  # --config STAGES,DQ_BLOCK_N,DQ_STAGES
+        lse = torch.zeros(b, h, n)
+        lag = int(os.environ.get("FUSED_LAG", "1"))
+        launch_gluon_bwd_fused(torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale, cfg_b,
+                               lag=lag)  # fmt: skip
     elif kernel == "fp8":
         from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config, launch_gluon_fp8
 
@@ -173,7 +184,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         launch_gluon_varlen_fwd(qp, kp, vp, torch.empty_like(qp), torch.empty(h, int(cu[-1])), cu, cu, n,
                                 causal, scale, cfg)  # fmt: skip
     else:
-        raise SystemExit(f"--kernel takes fwd, fp8, bwd or varlen, got {kernel!r}")
+        raise SystemExit(f"--kernel takes fwd, fp8, bwd, bwd_fused or varlen, got {kernel!r}")
     ptxas, cuobjdump = _tools()
     rows = []
     for name, ck in compiled:
@@ -196,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return decode_main(argv[2:] if argv[0] == "--kernel" else argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kernel", default="fwd", choices=["fwd", "fp8", "bwd", "varlen", "decode"])
+    ap.add_argument("--kernel", default="fwd", choices=["fwd", "fp8", "bwd", "bwd_fused", "varlen", "decode"])
     ap.add_argument("--shape", default="2,16,8192,128", help="B,H,N,D")
     ap.add_argument("--causal", action="store_true")
     ap.add_argument("--dtype", default="bf16", choices=["bf16", "fp16"])

@@ -64,6 +64,57 @@ def test_forced_triton_backward_agrees(monkeypatch):
         assert ((g.float() - w.float()).norm() / w.float().norm()).item() < 1e-2
 
 
+FUSED_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype: forced onto the fused kernel whatever their size
+    (2, 8, 8, 1000, 1000, 128, True, torch.bfloat16),
+    (1, 8, 2, 777, 1500, 64, True, torch.float16),
+    (1, 4, 1, 1500, 777, 128, True, torch.bfloat16),  # the first rows see no key
+    (3, 6, 3, 2049, 2047, 128, False, torch.float16),
+    (1, 2, 2, 64, 64, 128, True, torch.bfloat16),
+    (1, 8, 2, 4096, 4096, 128, True, torch.bfloat16),
+]
+
+
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal,dtype", FUSED_CASES)
+def test_fused_backward_meets_flash_attentions_standard(b, hq, hkv, nq, nk, d, causal, dtype):
+    """Both schedules of the fused kernel and the split pair: each gradient's max error against float64 at
+    most 2x plain PyTorch's in the inputs' dtype."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from gluon_bwd_fused_ab import check_case
+
+    row = check_case(b, hq, hkv, nq, nk, d, causal, dtype)
+    assert row["ok"], row
+
+
+def test_long_calls_take_the_fused_backward_unless_determinism_is_asked_for():
+    from gpuaccel.accel.kernels import flash_attn_func
+    from gpuaccel.accel.kernels.gluon import bwd
+
+    q, k, v = (torch.randn(1, 2048, 4, 128, device="cuda", dtype=torch.bfloat16) for _ in range(3))
+    seq_major = q.transpose(1, 2)
+    assert bwd.fused_pays(seq_major, seq_major)
+    assert not bwd.fused_pays(seq_major, seq_major, deterministic=True)
+    assert not bwd.fused_pays(seq_major[:, :, :1024], seq_major)
+    do = torch.randn_like(q)
+
+    def grads(**kw):
+        qg, kg, vg = (t.detach().requires_grad_() for t in (q, k, v))
+        return torch.autograd.grad(flash_attn_func(qg, kg, vg, causal=True, **kw), (qg, kg, vg), do)
+
+    fused, split = grads(), grads(deterministic=True)
+    for f, s in zip(fused, split, strict=True):  # the same gradients to bf16 rounding
+        assert ((f.float() - s.float()).norm() / s.float().norm()).item() < 1e-2
+    assert all(torch.equal(a, b) for a, b in zip(split, grads(deterministic=True), strict=True))
+    torch.use_deterministic_algorithms(True)
+    try:
+        assert not bwd.fused_pays(seq_major, seq_major)
+        assert all(torch.equal(a, b) for a, b in zip(split, grads(), strict=True))
+    finally:
+        torch.use_deterministic_algorithms(False)
+
+
 def test_gluon_backward_is_deterministic():
     from gpuaccel.accel.kernels.dense import attention
 

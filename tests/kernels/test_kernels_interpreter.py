@@ -378,3 +378,40 @@ def test_reference_by_row_blocks_equals_whole(causal, window, softcap, nq, nk):
     for a, b in zip(whole, blocks, strict=True):
         assert a.shape == b.shape and torch.equal(torch.isinf(a), torch.isinf(b))
         torch.testing.assert_close(a.nan_to_num(0.0, 0.0, 0.0), b.nan_to_num(0.0, 0.0, 0.0))
+
+
+@pytest.mark.parametrize("nq", [64, 100, 129])
+def test_backward_statistics_zero_the_fused_dq_accumulator(nq):
+    """The fused backward's fp32 dQ accumulator is zeroed by the statistics pass (no launch of its own):
+    every row of it, ragged ends included, and the statistics are those of the plain pass."""
+    from gpuaccel.accel.kernels.dense.launchers import bwd_stats
+
+    g = torch.Generator().manual_seed(nq)
+    o, do = (torch.randn(2, 3, nq, 64, generator=g) for _ in range(2))
+    lse = torch.randn(2, 3, nq, generator=g)
+    acc = torch.full((2, 3, nq, 64), float("nan"))
+    delta, lse2, stride = bwd_stats(o, do, lse, zero_dq=acc)
+    plain_delta, plain_lse2, plain_stride = bwd_stats(o, do, lse)
+    assert torch.equal(acc, torch.zeros_like(acc))
+    assert stride == plain_stride
+    assert torch.equal(delta[:, :nq], plain_delta[:, :nq]) and torch.equal(lse2[:, :nq], plain_lse2[:, :nq])
+    torch.testing.assert_close(delta.view(2, 3, -1)[..., :nq], (o * do).sum(-1))
+
+
+def test_fused_backward_rule_follows_size_head_dim_and_determinism():
+    """Which Hopper backward a call gets (the rule reads shapes and torch's determinism switch only)."""
+    from gpuaccel.accel.kernels.gluon import bwd
+
+    def t(n, d=128):
+        return torch.empty(1, 2, n, d)
+
+    n = bwd.FUSED_FROM
+    assert bwd.fused_pays(t(n), t(n)) and bwd.fused_pays(t(n, 64), t(4 * n, 64))
+    assert not bwd.fused_pays(t(n - 1), t(n)) and not bwd.fused_pays(t(n), t(n - 1))
+    assert not bwd.fused_pays(t(n, 256), t(n, 256))  # D256 runs its by-gradient kernels
+    assert not bwd.fused_pays(t(n), t(n), deterministic=True)
+    torch.use_deterministic_algorithms(True)
+    try:
+        assert not bwd.fused_pays(t(n), t(n))
+    finally:
+        torch.use_deterministic_algorithms(False)

@@ -70,13 +70,14 @@ def flash_attn_func(
 
     Causal and windows are bottom-right aligned when the lengths differ; k/v may have fewer heads (GQA).
     ``return_attn_probs`` returns ``(out, softmax_lse, None)`` (lse fp32 ``(batch, heads, seqlen_q)``; the
-    probabilities themselves are never materialised). ``deterministic`` is accepted: the backward is
-    deterministic already. ``num_splits``/``pack_gqa``/``sm_margin`` are scheduling hints, chosen here
-    by the kernels' own tuning. ``attention_chunk``: as in :func:`flash_attn_varlen_func`. e4m3 q/k/v with
+    probabilities themselves are never materialised). ``deterministic=True`` makes gradients bit for bit
+    repeatable (Hopper's fused backward, whose dQ sums in no fixed order, is not used).
+    ``num_splits``/``pack_gqa``/``sm_margin`` are scheduling hints, chosen here by the kernels' own tuning.
+    ``attention_chunk``: as in :func:`flash_attn_varlen_func`. e4m3 q/k/v with
     ``q_descale``/``k_descale``/``v_descale`` (fp32 ``(batch, kv heads)``; FlashAttention-3's FP8 forward)
     run the FP8 kernel on them as they are, forward only, bf16 out."""
     _refuse(dropout_p=dropout_p, alibi_slopes=alibi_slopes, qv=qv)
-    del deterministic, num_splits, pack_gqa, sm_margin  # hints: see the docstring
+    del num_splits, pack_gqa, sm_margin  # hints: see the docstring
     if q.dtype == torch.float8_e4m3fn:  # FlashAttention-3's FP8 forward: e4m3 and (batch, kv head) scales
         if q_descale is None or k_descale is None or v_descale is None:
             raise UnsupportedInputError(
@@ -95,6 +96,7 @@ def flash_attn_func(
     o, lse = flash_attention(
         q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), causal=causal, softmax_scale=softmax_scale,
         return_lse=True, window=tuple(window_size), softcap=softcap, attention_chunk=attention_chunk,
+        deterministic=deterministic,
     )  # fmt: skip
     return _lse_out(o.transpose(1, 2).contiguous(), lse, return_attn_probs)
 

@@ -247,19 +247,21 @@ def flash_attention_backward(
     lse: torch.Tensor,
     causal: bool,
     scale: float,
+    deterministic: bool = False,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """Blockwise backward from the final ``o`` and ``lse`` of these query rows: ``(dq, dk, dv)``.
 
     Exact for one key/value block of a ring: pass the merged output and lse, not the block's own. Runs
     the Gluon kernels on Hopper and the tl.* kernels elsewhere (:func:`backward_path`). do and o have v's
-    head dim, which may differ from q's.
+    head dim, which may differ from q's. ``deterministic`` (or ``torch.use_deterministic_algorithms``)
+    keeps Hopper's long calls off the fused kernel, whose dQ sums in no fixed order.
     """
     causal = bool(causal)
     sig = call_signature("bwd", causal, q, k, v, do, o, lse)
     plan = _PLANS.get(sig) if sig is not None and aligned16(q, k, v, do, o, lse) else None
     scale = check_scale(scale)
     if plan is not None:
-        return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
+        return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale, deterministic)
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
     check_backward_inputs(q, do, o, lse, shape.head_dim_v)
     d, dv = shape.head_dim, shape.head_dim_v
@@ -267,8 +269,9 @@ def flash_attention_backward(
     if dp != d or dvp != dv:
         dop, op = (pad_head_dim(t.to(q.dtype), dvp) for t in (do, o))
         dq, dk, dv_ = flash_attention_backward(
-            dop, pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp), op, lse, causal, scale
-        )
+            dop, pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp), op, lse, causal, scale,
+            deterministic,
+        )  # fmt: skip
         return dq[..., :d].contiguous(), dk[..., :d].contiguous(), dv_[..., :dv].contiguous()
     given = (q, k, v, do, o)
     q, k, v, do, o = (tma_ready(t) for t in (q, k, v, do.to(q.dtype), o.to(q.dtype)))
@@ -293,20 +296,20 @@ def flash_attention_backward(
         )
         plan = ("triton", cfg, {})
     if direct and sig is not None and aligned16(lse):  # no conversion: later calls like this skip to here
-        grads = _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale)
+        grads = _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale, deterministic)
         remember(_PLANS, sig, plan)  # kept once its first launch went through, as the forward's
         return grads
-    return _launch_bwd_plan((plan[0], plan[1], None), do, q, k, v, o, lse, causal, scale)
+    return _launch_bwd_plan((plan[0], plan[1], None), do, q, k, v, o, lse, causal, scale, deterministic)
 
 
 def _launch_bwd_plan(
-    plan: tuple[str, Any, Bound | None], do, q, k, v, o, lse, causal: bool, scale: float
+    plan: tuple[str, Any, Bound | None], do, q, k, v, o, lse, causal: bool, scale: float, deterministic: bool
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:  # type: ignore[no-untyped-def]
     path, cfg, bound = plan
     if path == "gluon":
         from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
 
-        return launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, cfg, bound)
+        return launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, cfg, bound, deterministic=deterministic)
     return launch_bwd(do, q, k, v, o, lse, causal, scale, cfg, bound)
 
 
@@ -314,10 +317,10 @@ class FlashAttentionFunction(torch.autograd.Function):
     """Autograd over the kernels; lse is returned but is not differentiable."""
 
     @staticmethod
-    def forward(ctx, q, k, v, causal: bool, scale: float):  # type: ignore[override]
+    def forward(ctx, q, k, v, causal: bool, scale: float, deterministic: bool = False):  # type: ignore[override]
         o, lse = flash_attention_forward(q, k, v, causal, scale)
         ctx.save_for_backward(q, k, v, o, lse)
-        ctx.causal, ctx.scale = causal, scale
+        ctx.causal, ctx.scale, ctx.deterministic = causal, scale, deterministic
         ctx.mark_non_differentiable(lse)
         ctx.set_materialize_grads(False)  # no zero-filled gradient for lse (never used) on every backward
         return o, lse
@@ -326,6 +329,6 @@ class FlashAttentionFunction(torch.autograd.Function):
     def backward(ctx, do, _dlse):  # type: ignore[override]
         q, k, v, o, lse = ctx.saved_tensors
         if do is None:  # o did not reach the loss
-            return None, None, None, None, None
-        dq, dk, dv = flash_attention_backward(do, q, k, v, o, lse, ctx.causal, ctx.scale)
-        return dq, dk, dv, None, None
+            return None, None, None, None, None, None
+        dq, dk, dv = flash_attention_backward(do, q, k, v, o, lse, ctx.causal, ctx.scale, ctx.deterministic)
+        return dq, dk, dv, None, None, None

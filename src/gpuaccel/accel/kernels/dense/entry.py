@@ -20,6 +20,7 @@ def flash_attention(
     window: tuple[int, int] = (-1, -1),
     softcap: float = 0.0,
     attention_chunk: int = 0,
+    deterministic: bool = False,
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """softmax(q k^T * scale) v for [batch, heads, seq, head_dim] fp16/bf16 CUDA tensors, with autograd.
 
@@ -28,6 +29,9 @@ def flash_attention(
     ``return_lse`` also returns the per-row natural-log log-sum-exp (fp32, [B, Hq, Nq]). A sliding
     ``window`` (left, right), ``softcap`` > 0 or ``attention_chunk`` > 0 (each query sees only keys of its own
     chunk of that many key positions) runs the packed kernels (:mod:`accel.kernels.varlen.attention`).
+    ``deterministic``: gradients bit for bit the same on every call (on Hopper, long calls then run the
+    split backward instead of the fused one, whose dQ sums in no fixed order; so does
+    ``torch.use_deterministic_algorithms(True)``).
     """
     if window != (-1, -1) and window != [-1, -1] or softcap or attention_chunk:  # the packed path checks them
         from gpuaccel.accel.kernels.varlen.attention import dense_local_attention
@@ -43,7 +47,7 @@ def flash_attention(
 
         o, lse = flash_attention_op(q, k, v, bool(causal), scale)
     elif torch.is_grad_enabled() and (q.requires_grad or k.requires_grad or v.requires_grad):
-        o, lse = FlashAttentionFunction.apply(q, k, v, bool(causal), scale)  # less host time than the op
+        o, lse = FlashAttentionFunction.apply(q, k, v, bool(causal), scale, bool(deterministic))
     else:  # nothing to differentiate: the Function's context would cost ~10 us for nothing
         o, lse = flash_attention_forward(q, k, v, bool(causal), scale)
     return (o, lse) if return_lse else o

@@ -26,9 +26,11 @@ import triton.language as tl
 
 @triton.jit
 def attn_bwd_preprocess_kernel(
-    Out, DO, LSE, DELTA, LSE2, stride_ob, stride_oh, stride_on, stride_db, stride_dh, stride_dn,
-    heads_q, seq_q, stat_stride, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
+    Out, DO, LSE, DELTA, LSE2, DQ_ACC, stride_ob, stride_oh, stride_on, stride_db, stride_dh, stride_dn,
+    heads_q, seq_q, stat_stride, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, ZERO_DQ: tl.constexpr,
 ):  # fmt: skip
+    """delta = rowsum(dO * O) and lse in log2 units per row; with ``ZERO_DQ`` it also zeroes the same rows
+    of the fused backward's fp32 dQ accumulator (contiguous [B, Hq, Nq, D]): no launch of its own."""
     pid_m = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // heads_q
@@ -45,6 +47,9 @@ def attn_bwd_preprocess_kernel(
     lse2 = tl.where(lse == float("-inf"), float("inf"), lse * 1.4426950408889634)
     tl.store(DELTA + bh.to(tl.int64) * stat_stride + offs_m, delta)
     tl.store(LSE2 + bh.to(tl.int64) * stat_stride + offs_m, lse2)
+    if ZERO_DQ:
+        acc = DQ_ACC + (bh.to(tl.int64) * seq_q + offs_m[:, None]) * HEAD_DIM + offs_d[None, :]
+        tl.store(acc, tl.zeros([BLOCK_M, HEAD_DIM], tl.float32), mask=row_ok[:, None])
 
 
 @triton.jit

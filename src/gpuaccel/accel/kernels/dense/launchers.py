@@ -153,9 +153,14 @@ def stat_buffers(o: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
 
 
 def bwd_stats(
-    o: torch.Tensor, do: torch.Tensor, lse: torch.Tensor, bound: Bound | None = None
+    o: torch.Tensor,
+    do: torch.Tensor,
+    lse: torch.Tensor,
+    bound: Bound | None = None,
+    zero_dq: torch.Tensor | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, int]:
-    """The preprocess pass: ``(delta = rowsum(dO * O), lse in log2 units, padded row stride)``."""
+    """The preprocess pass: ``(delta = rowsum(dO * O), lse in log2 units, padded row stride)``; it also
+    zeroes ``zero_dq`` (a contiguous fp32 dQ accumulator of o's shape) when given."""
     if o.is_cuda:
         triton.set_allocator(scratch_alloc)
     b, hq, nq, d = o.shape
@@ -163,8 +168,10 @@ def bwd_stats(
     pre_block = 64
     launch(
         attn_bwd_preprocess_kernel, (stat_stride // pre_block, b * hq),
-        (o, do, lse.contiguous(), delta, lse2, *_strides(o), *_strides(do), hq, nq, stat_stride),
-        dict(HEAD_DIM=d, BLOCK_M=pre_block), dict(num_warps=4), bound, "stats",
+        (o, do, lse.contiguous(), delta, lse2, delta if zero_dq is None else zero_dq, *_strides(o),
+         *_strides(do), hq, nq, stat_stride),
+        dict(HEAD_DIM=d, BLOCK_M=pre_block, ZERO_DQ=zero_dq is not None), dict(num_warps=4), bound,
+        "stats" if zero_dq is None else "stats_zero_dq",
     )  # fmt: skip
     return delta, lse2, stat_stride
 

@@ -1,11 +1,19 @@
-"""Attention backward on Hopper (sm_90): the host side of the Gluon kernels (`gluon_bwd_kernels`).
+"""Attention backward on Hopper (sm_90): the host side of the Gluon kernels.
 
-Why two kernels and no atomics ("split", deterministic: every gradient element is summed by one program in
-a fixed order): the dQ kernel runs first and also writes the row statistics (delta = rowsum(dO * O), lse
-in log2 units) that the dK/dV kernel reads, so there is no separate preprocess pass over o and dO, and dQ
-needs no fp32 accumulator in global memory nor a conversion pass. At D256 the dQ kernel is the tl.*
-one (it also writes the statistics) and dK/dV the by-gradient kernel of :mod:`accel.kernels.gluon.bwd_d256`.
-The tl.* backward (:mod:`accel.kernels.dense.flash_bwd`) stays the portable path and the interpreter's.
+Two designs, chosen per call by :func:`fused_pays`:
+- "fused" (:mod:`accel.kernels.gluon.bwd_fused`): one pass over the key blocks computes dK, dV and dQ,
+  5 matmuls per (query block, key block) pair; dQ is summed in an fp32 accumulator by TMA reduce-adds
+  from every key block's program, so its last bits depend on their order. Three launches: the statistics
+  (which also zero the accumulator), the kernel, dQ cast to the inputs' dtype.
+- "split" (:mod:`accel.kernels.gluon.bwd_kernels`; deterministic: every gradient element is summed by one
+  program in a fixed order): the dQ kernel runs first and also writes the row statistics (delta =
+  rowsum(dO * O), lse in log2 units) that the dK/dV kernel reads, so there is no separate preprocess pass
+  and no fp32 accumulator; it recomputes S and dP (7 matmuls per pair) but costs two launches, which is
+  what short calls need. It runs below ``FUSED_FROM`` and whenever determinism is asked for
+  (``torch.use_deterministic_algorithms(True)``, or ``deterministic=True`` through flash-attn's interface).
+At D256 the dQ kernel is the tl.* one (it also writes the statistics) and dK/dV the by-gradient kernel of
+:mod:`accel.kernels.gluon.bwd_d256`. The tl.* backward (:mod:`accel.kernels.dense.flash_bwd`) stays the
+portable path and the interpreter's.
 """
 
 from __future__ import annotations
@@ -16,8 +24,17 @@ import torch
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, Bound, cdiv, launch, launch_dq, stat_buffers
+from gpuaccel.accel.kernels.dense.launchers import (
+    STAT_PAD,
+    Bound,
+    bwd_stats,
+    cdiv,
+    launch,
+    launch_dq,
+    stat_buffers,
+)
 from gpuaccel.accel.kernels.gluon.bwd_d256 import gluon_bwd_dkdv_d256_kernel
+from gpuaccel.accel.kernels.gluon.bwd_fused import gluon_bwd_fused_kernel
 from gpuaccel.accel.kernels.gluon.bwd_kernels import (
     CONSUMER_REGS,
     gluon_bwd_dkdv_kernel,
@@ -28,6 +45,16 @@ from gpuaccel.accel.kernels.tuning.configs import BwdConfig, GluonBwdConfig, glu
 TILE_ROWS = STAT_PAD  # rows per program in both kernels (two 64-row consumer warpgroups); the dQ tiles
 # fill the statistics' padded rows exactly
 STAT_BOX = 64  # statistics per (Q, dO) block of the dK/dV kernel, copied by TMA with the block
+FUSED_FROM = 2048  # both lengths at least this: the fused backward (H100, gluon_bwd_fused_ab: 1.02-1.19x
+# the split pair's backward at N 4096-16384, D64 and D128, causal or not; a tie at N 1024, where the split
+# pair's two launches are the short-call path)
+
+
+def fused_pays(q: torch.Tensor, k: torch.Tensor, deterministic: bool = False) -> bool:
+    """Whether a D64/D128 backward of these shapes runs the fused kernel (see the module docstring)."""
+    if deterministic or torch.are_deterministic_algorithms_enabled():
+        return False
+    return q.shape[-1] in (64, 128) and min(q.shape[2], k.shape[2]) >= FUSED_FROM
 
 
 def launch_gluon_bwd(
@@ -42,10 +69,17 @@ def launch_gluon_bwd(
     cfg: GluonBwdConfig | None = None,
     bound: Bound | None = None,
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
+    fused: bool | None = None,
+    deterministic: bool = False,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` from prepared inputs (TMA-legal strides; D in ``tuning.GLUON_BWD_HEAD_DIMS``),
-    the final ``o`` and natural-log ``lse`` [B, Hq, Nq]: dQ (which writes the statistics), then dK/dV.
-    ``out``: contiguous buffers of q's, k's and v's shape to write into (the checks poison them)."""
+    the final ``o`` and natural-log ``lse`` [B, Hq, Nq]: the fused kernel where :func:`fused_pays` (or
+    ``fused``) says so, else dQ (which writes the statistics), then dK/dV. ``out``: contiguous buffers of
+    q's, k's and v's shape to write into (the checks poison them)."""
+    if fused is None:
+        fused = fused_pays(q, k, deterministic)
+    if fused:
+        return launch_gluon_bwd_fused(do, q, k, v, o, lse, causal, scale, cfg, bound, out)
     planned = bound.get(PLANNED) if bound is not None and out is None else None
     if planned is not None:
         return _launch_planned(planned, do, q, k, v, o, lse, scale)
@@ -87,6 +121,48 @@ def launch_gluon_bwd(
         launches = bound["gluon_dq"], bound["gluon_dkdv"]
         bound[PLANNED] = (stat_shape, cfg.dq_block_n, strides, dq_ints, dk_strides, dq_ints[:4], *launches)
     return dq, dk, dv
+
+
+def launch_gluon_bwd_fused(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    causal: bool,
+    scale: float,
+    cfg: GluonBwdConfig | None = None,
+    bound: Bound | None = None,
+    out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
+    lag: int = 1,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """``(dq, dk, dv)`` of the fused backward (D64/D128) in three launches: the statistics (and the fp32
+    dQ accumulator zeroed), the fused kernel (dQ summed by TMA reduce-adds), dQ cast to the inputs' dtype.
+    ``lag`` 1 takes a block's dQ during the next block (measured faster), 0 at once."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    if d not in (64, 128):
+        raise ValueError(f"the fused backward is built for head_dim 64 and 128, got {d}")
+    cfg = cfg or gluon_bwd_config(d)
+    dq_acc = torch.empty((b, hq, nq, d), device=q.device, dtype=torch.float32)
+    delta, lse2, stat_stride = bwd_stats(o, do, lse, bound, zero_dq=dq_acc)
+    if out is None:
+        dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (k, v))
+    else:
+        dk, dv = out[1], out[2]
+    stat4 = (b, hq, 1, stat_stride)
+    launch(
+        gluon_bwd_fused_kernel, (cdiv(nk, TILE_ROWS), b * hkv),
+        (Tma(q, 64), Tma(k, 64), Tma(v, 64), Tma(do, 64), Tma(lse2.view(stat4), 1, STAT_BOX),
+         Tma(delta.view(stat4), 1, STAT_BOX), Tma(dq_acc, 64, d // 2), dk, dv, *dk.stride()[:3],
+         scale * LOG2E, scale, hq, hkv, nq, nk),
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, LAG=lag),
+        dict(num_warps=4), bound, "gluon_bwd_fused",
+    )  # fmt: skip
+    if out is not None:
+        return out[0].copy_(dq_acc), dk, dv
+    return dq_acc.to(q.dtype), dk, dv
 
 
 PLANNED = "planned"  # in a call signature's ``bound``: what its later calls repeat (not a launch)

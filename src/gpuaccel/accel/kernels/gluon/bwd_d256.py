@@ -66,7 +66,8 @@ def _d256_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_re
         else:
             qk = warpgroup_mma_wait(0, deps=(qk_tok,))
         lse2_s = lse2_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
-        p = _p_t(qk, lse2_s, qk_scale2, start_m, offs_n, start_n, seq_k, causal_off, col_layout, CAUSAL)
+        p = _p_t(qk, gl.expand_dims(lse2_s.load(col_layout), 0), qk_scale2, start_m, offs_n, start_n, seq_k,
+                 causal_off, col_layout, CAUSAL)  # fmt: skip
         if DK:
             delta_s = delta_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
             dp = warpgroup_mma_wait(0, deps=(dp_tok,))

@@ -298,11 +298,11 @@ def _kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem,
 
 
 @gluon.jit
-def _p_t(qk, lse2_s, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout: gl.constexpr,
+def _p_t(qk, lse2, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout: gl.constexpr,
          CAUSAL: gl.constexpr):  # fmt: skip
     """P^T of 64 keys from ``key0`` against the 64-row block at ``start_m``, from S^T and the block's lse2
-    (read from shared memory here); masked only on the causal diagonal or the ragged key end."""
-    p = gl.exp2(qk * qk_scale2 - gl.expand_dims(lse2_s.load(col_layout), 0))
+    ([1, 64] in S^T's column layout); masked only on the causal diagonal or the ragged key end."""
+    p = gl.exp2(qk * qk_scale2 - lse2)
     masked = key0 + HALF_M > seq_k  # zero-filled key rows must not get P (their S is 0, not -inf)
     if CAUSAL:
         masked = masked | (start_m + causal_off < key0 + HALF_M - 1)
@@ -326,7 +326,8 @@ def _kv_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dk, dv, start_m, offs_n, key0
     qk_tok = warpgroup_mma(k_s, q_s.permute((1, 0)), zero, use_acc=False, is_async=True)
     dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
     qk = warpgroup_mma_wait(1, deps=(qk_tok,))
-    p = _p_t(qk, lse2_s, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout, CAUSAL)
+    p = _p_t(qk, gl.expand_dims(lse2_s.load(col_layout), 0), qk_scale2, start_m, offs_n, key0, seq_k,
+             causal_off, col_layout, CAUSAL)  # fmt: skip
     p_op = gl.convert_layout(p.to(dtype), op_layout)
     dv = warpgroup_mma(p_op, do_s, dv, is_async=True)
     dp = warpgroup_mma_wait(1, deps=(dp_tok,))

@@ -1,0 +1,230 @@
+"""The fused Gluon backward for Hopper (sm_90): dK, dV and dQ from one pass over the key blocks.
+
+Why: the split pair (:mod:`accel.kernels.gluon.bwd_kernels`) recomputes S and dP in its dQ kernel, 7
+matmuls per (query block, key block) pair; here each pair costs 5. A program owns 128 keys of one
+(batch, KV head), two consumer warpgroups of 64 keys each, and streams (Q, dO) blocks of 64 rows of every
+query head of the group, as the dK/dV kernel does. What is new is dQ = dS K for the block: both
+warpgroups put their dS^T (64 keys x 64 rows, bf16) in shared memory and meet at an mbarrier; each then
+computes dQ for half the head dim over all 128 keys (two wgmma of K 64, one per warpgroup's keys), scales
+it, stages it in shared memory in fp32 and adds it to an fp32 accumulator in global memory with a TMA
+reduce-add. The consumer waits for that reduce only before it reuses the staging buffer, one block later.
+dQ is summed across programs in no fixed order, so its last bits may differ between calls (flash-attn's
+default); the split pair stays the deterministic path.
+"""
+
+from __future__ import annotations
+
+from triton._C.libtriton import ir
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language._core import builtin
+from triton.experimental.gluon.language.nvidia.hopper import (
+    fence_async_shared,
+    mbarrier,
+    tma,
+    warpgroup_mma,
+    warpgroup_mma_wait,
+)
+
+from gpuaccel.accel.kernels.gluon.bwd_kernels import (
+    HALF_M,
+    _kv_producer,
+    _mma_layouts,
+    _p_t,
+    _query_blocks,
+    _store_rows,
+    _view,
+)
+
+
+@builtin
+def _tma_reduce_add(tensor_desc, coord, src, _semantic=None):
+    """``cp.reduce.async.bulk.tensor`` add of a shared-memory tile into global memory (Triton 3.6's Gluon
+    builder has the op; its language does not wrap it). Waited for with ``tma.store_wait``."""
+    coord = _semantic._convert_to_ir_values(coord, require_i64=False)
+    _semantic.builder.create_async_tma_reduce(
+        ir.DESCRIPTOR_REDUCE_KIND.ADD, tensor_desc.handle, coord, src.handle
+    )
+
+
+@gluon.jit
+def _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k, causal_off, qk_scale2,
+                s_layout: gl.constexpr, op_layout: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+    """One (Q, dO) block against this warpgroup's 64 keys: dV += P^T dO issued (not waited for); returns
+    dS^T (bf16) for dK and dQ."""
+    dtype: gl.constexpr = q_s.dtype
+    col_layout: gl.constexpr = gl.SliceLayout(0, s_layout)
+    zero = gl.zeros([HALF_M, HALF_M], gl.float32, s_layout)
+    qk_tok = warpgroup_mma(k_s, q_s.permute((1, 0)), zero, use_acc=False, is_async=True)
+    dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
+    lse2 = gl.expand_dims(lse2_s.load(col_layout), 0)  # read under the matmuls, not after them
+    qk = warpgroup_mma_wait(1, deps=(qk_tok,))
+    p = _p_t(qk, lse2, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout, CAUSAL)
+    p_op = gl.convert_layout(p.to(dtype), op_layout)
+    dv = warpgroup_mma(p_op, do_s, dv, is_async=True)
+    dp = warpgroup_mma_wait(1, deps=(dp_tok,))
+    ds = (p * (dp - gl.expand_dims(delta_s.load(col_layout), 0))).to(dtype)
+    return dv, ds, p_op
+
+
+@gluon.jit
+def _dq_issue(ds_smem, buf, k_lo, k_hi, dq_zero):
+    """dQ of one block for this warpgroup's half of the head dim: dS (both warpgroups' keys, from the
+    ``buf`` pair of shared-memory tiles) times K, one wgmma per warpgroup's 64 keys, not waited for."""
+    dq = warpgroup_mma(ds_smem.index(buf * 2).permute((1, 0)), k_lo, dq_zero, use_acc=False, is_async=True)
+    return warpgroup_mma(ds_smem.index(buf * 2 + 1).permute((1, 0)), k_hi, dq, is_async=True)
+
+
+@gluon.jit
+def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col):
+    """Stage a block's dQ (this warpgroup's columns) and add it to the fp32 accumulator; the previous
+    block's reduce must have read the staging buffer first."""
+    tma.store_wait(0)
+    dq_s.store(dq * scale)
+    fence_async_shared()
+    _tma_reduce_add(dq_desc, [b, h, start_m, col], dq_box)
+
+
+@gluon.jit
+def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem, kv_ready,
+                    ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr, stride_kb, stride_kh,
+                    stride_kn, qk_scale2, scale, b, hkv, start_n, seq_k, causal_off, n_m, lo_blk, group,
+                    n_iter, HALF: gl.constexpr, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr,
+                    CAUSAL: gl.constexpr, LAG: gl.constexpr):  # fmt: skip
+    """``LAG`` 0: both warpgroups meet on every block and take its dQ at once; 1: a block's dQ is taken
+    during the next block, so a warpgroup waits for the other's dS^T only when it is a block behind."""
+    HALF_D: gl.constexpr = HEAD_DIM // 2
+    s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
+    a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
+    op_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[2]
+    dq_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HALF_D)[1]
+    stat_layout: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, order=[0])
+    key0 = start_n + HALF * HALF_M
+    offs_n = gl.expand_dims(key0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, s_layout)), 1)
+    k_s = _view(k_smem.index(HALF), HALF_M, HEAD_DIM)
+    v_s = _view(v_smem.index(HALF), HALF_M, HEAD_DIM)
+    # B operands of this warpgroup's dQ columns: each warpgroup's 64 keys, this half of the head dim
+    k_lo = _view(k_smem.index(0), HALF_M, HEAD_DIM).slice(HALF * HALF_D, HALF_D, dim=1)
+    k_hi = _view(k_smem.index(1), HALF_M, HEAD_DIM).slice(HALF * HALF_D, HALF_D, dim=1)
+    dq_box = dq_smem.index(HALF)
+    dq_s = _view(dq_box, HALF_M, HALF_D)
+    col = HALF * HALF_D
+    dk = gl.zeros([HALF_M, HEAD_DIM], gl.float32, a_layout)
+    dv = gl.zeros([HALF_M, HEAD_DIM], gl.float32, a_layout)
+    dq_zero = gl.zeros([HALF_M, HALF_D], gl.float32, dq_layout)
+    mbarrier.wait(kv_ready, 0)
+    for i in range(n_iter):
+        start_m = (lo_blk + i % n_m) * HALF_M
+        h = hkv * group + i // n_m
+        s = i % STAGES
+        buf = i % 2
+        mbarrier.wait(ready.index(s), (i // STAGES) & 1)
+        q_s = _view(q_smem.index(s), HALF_M, HEAD_DIM)
+        do_s = _view(do_smem.index(s), HALF_M, HEAD_DIM)
+        lse2_s = lse2_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
+        delta_s = delta_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
+        dv, ds, p_op = _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k,
+                                   causal_off, qk_scale2, s_layout, op_layout, CAUSAL)  # fmt: skip
+        # this warpgroup's dS^T for both warpgroups' dQ, in the block's buffer of two; ds_empty says
+        # both have read what the buffer held two blocks ago
+        mbarrier.wait(ds_empty.index(buf), ((i // 2) & 1) ^ 1)
+        ds_smem.index(buf * 2 + HALF).store(ds)
+        fence_async_shared()
+        mbarrier.arrive(ds_full.index(buf))
+        ds_op = gl.convert_layout(ds, op_layout)
+        if LAG == 0:
+            mbarrier.wait(ds_full.index(buf), (i // 2) & 1)
+            dq = _dq_issue(ds_smem, buf, k_lo, k_hi, dq_zero)
+            dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
+            dq = warpgroup_mma_wait(1, deps=(dq,))  # dV and dQ done; dK in flight under the epilogue
+            mbarrier.arrive(ds_empty.index(buf))
+            _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col)
+            dv, dk, p_op, ds_op = warpgroup_mma_wait(0, deps=(dv, dk, p_op, ds_op))
+        else:
+            dv, p_op = warpgroup_mma_wait(0, deps=(dv, p_op))  # (done by now: issued before dS)
+            if i > 0:  # the previous block's dQ, its dS^T from both warpgroups
+                j = i - 1
+                mbarrier.wait(ds_full.index(j % 2), (j // 2) & 1)
+                dq = _dq_issue(ds_smem, j % 2, k_lo, k_hi, dq_zero)
+                dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
+                dq = warpgroup_mma_wait(1, deps=(dq,))
+                mbarrier.arrive(ds_empty.index(j % 2))
+                _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
+                        (lo_blk + j % n_m) * HALF_M, col)  # fmt: skip
+                dk, ds_op = warpgroup_mma_wait(0, deps=(dk, ds_op))
+            else:
+                dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
+                dk, ds_op = warpgroup_mma_wait(0, deps=(dk, ds_op))
+        mbarrier.arrive(empty.index(s))
+    if LAG == 1:  # the last block's dQ
+        j = n_iter - 1
+        mbarrier.wait(ds_full.index(j % 2), (j // 2) & 1)
+        dq = _dq_issue(ds_smem, j % 2, k_lo, k_hi, dq_zero)
+        dq = warpgroup_mma_wait(0, deps=(dq,))
+        _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, (lo_blk + j % n_m) * HALF_M, col)
+    tma.store_wait(0)
+    _store_rows(dk_ptr, stride_kb, stride_kh, stride_kn, b, hkv, key0, seq_k, dk * scale, a_layout, HALF_M,
+                HEAD_DIM)  # fmt: skip
+    _store_rows(dv_ptr, stride_kb, stride_kh, stride_kn, b, hkv, key0, seq_k, dv, a_layout, HALF_M, HEAD_DIM)
+
+
+@gluon.jit
+def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dq_desc, dk_ptr, dv_ptr,
+                           stride_kb, stride_kh, stride_kn, qk_scale2, scale, heads_q, heads_kv, seq_q, seq_k,
+                           HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                           CONSUMER_REGS: gl.constexpr, LAG: gl.constexpr = 1):  # fmt: skip
+    """dK and dV of 128 keys of one (batch, KV head), summed over its group's query heads, and their
+    share of every query block's dQ, added to ``dq_desc``'s fp32 accumulator (zeroed by the caller)."""
+    dtype: gl.constexpr = q_desc.dtype
+    pid_n = gl.program_id(0)
+    bhkv = gl.program_id(1)
+    b = bhkv // heads_kv
+    hkv = bhkv % heads_kv
+    group = heads_q // heads_kv
+    start_n = pid_n * 2 * HALF_M
+    causal_off = seq_k - seq_q
+    lo_blk, n_m, n_iter = _query_blocks(start_n, seq_q, causal_off, group, CAUSAL)
+
+    k_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], k_desc.layout)
+    v_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], v_desc.layout)
+    q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
+    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
+    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
+    ds_layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HALF_M], dtype)
+    ds_smem = gl.allocate_shared_memory(dtype, [4, HALF_M, HALF_M], ds_layout)  # [buffer * 2 + warpgroup]
+    dq_smem = gl.allocate_shared_memory(gl.float32, [2, 1, 1, HALF_M, HEAD_DIM // 2], dq_desc.layout)
+    kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    ds_full = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    ds_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    mbarrier.init(kv_ready, count=1)
+    for i in gl.static_range(STAGES):
+        mbarrier.init(ready.index(i), count=1)
+        mbarrier.init(empty.index(i), count=2)
+    for i in gl.static_range(2):
+        mbarrier.init(ds_full.index(i), count=2)  # both warpgroups' dS^T are in
+        mbarrier.init(ds_empty.index(i), count=2)  # both warpgroups' dQ have read them
+
+    first: gl.constexpr = 0
+    second: gl.constexpr = 1
+    gl.warp_specialize(
+        [
+            (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
+                               kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
+                               stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv, start_n, seq_k,
+                               causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES, CAUSAL,
+                               LAG)),
+            (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
+                               kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
+                               stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv, start_n, seq_k,
+                               causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES, CAUSAL,
+                               LAG)),
+            (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
+                            do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m,
+                            lo_blk, group, n_iter, STAGES)),
+        ],
+        [4, 1],
+        [CONSUMER_REGS, 24],
+    )  # fmt: skip
