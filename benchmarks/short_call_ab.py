@@ -317,6 +317,7 @@ def _read_trace(events: list[dict[str, Any]], steps: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cases", nargs="+", default=[], help="B,H,N,D cases (causal) instead of the defaults")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--calls", type=int, default=40)
     ap.add_argument("--probe", action="store_true")
@@ -361,7 +362,8 @@ def main(argv: list[str] | None = None) -> int:
             for who, op, us in r["top_cpu_ops_us_per_step"][:8]:
                 print(f"   {who:>14} {op:50s} {us:7.0f} us/step")
         return 0
-    for shape in CASES:
+    cases = [tuple(int(x) for x in c.split(",")) for c in args.cases] or CASES
+    for shape in cases:
         result["cases"].append(run_case(shape, args.rounds, args.calls))
     if args.probe:
         result["probe"] = probe(out_dir, tuple(int(x) for x in args.probe_shape.split(",")))  # type: ignore[arg-type]

@@ -45,9 +45,10 @@ from gpuaccel.accel.kernels.tuning.configs import BwdConfig, GluonBwdConfig, glu
 TILE_ROWS = STAT_PAD  # rows per program in both kernels (two 64-row consumer warpgroups); the dQ tiles
 # fill the statistics' padded rows exactly
 STAT_BOX = 64  # statistics per (Q, dO) block of the dK/dV kernel, copied by TMA with the block
-FUSED_FROM = 2048  # both lengths at least this: the fused backward (H100, gluon_bwd_fused_ab: 1.02-1.19x
-# the split pair's backward at N 4096-16384, D64 and D128, causal or not; a tie at N 1024, where the split
-# pair's two launches are the short-call path)
+FUSED_FROM = 4096  # both lengths at least this: the fused backward (H100, gluon_bwd_fused_ab: 1.02-1.19x
+# the split pair's backward at N 4096-16384, D64 and D128, causal or not). Below it the split pair: at
+# 8,16,2048 causal forward+backward as called measured 1.235 / 1.236 ms fused against 1.205 / 1.189 split,
+# and short calls are host-bound, where the split pair's two launches cost less than the fused three
 
 
 def fused_pays(q: torch.Tensor, k: torch.Tensor, deterministic: bool = False) -> bool:
