@@ -421,6 +421,14 @@ def _overview(ctx: QueryContext, q: Query, gpus: list[dict[str, Any]]) -> Result
         busy, dram = g.get("util_mem"), g.get("dram_bw_util")
         speeds += "" if busy is None else f", memory controller {FIELD['util_mem'].text(busy)} busy"
         speeds += "" if dram is None else f", DRAM bandwidth {FIELD['dram_bw_util'].text(dram)} of peak"
+        tensor, flops = _value(g, "tensor"), _value(g, "tflops")  # GPM (Hopper+): what other monitors lack
+        if tensor is None:  # said with its reason, as status does: the 4090 has no GPM
+            speeds += f", tensor-core activity {_say(tensor, 'tensor', g)}"
+        else:
+            speeds += f", tensor cores {_say(tensor, 'tensor', g)} active"
+        if flops is not None:
+            how = f"exact: counted by {g['tflops_source']}" if g.get("tflops_exact") else "estimated"
+            speeds += f", {_say(flops, 'tflops', g)} ({how})"
         fan = _value(g, "fan")  # as nvidia-smi's Fan column: N/A with its reason on a passively cooled GPU
         limit = g.get("power_limit_w")  # with the draw, as the power reading says it (an overview says both)
         cap = f" of its {round(float(limit))} W limit" if limit is not None and p is not None else ""

@@ -405,9 +405,12 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     # each sweep element") and a sweep's or a GPU's jobs their total
     used = {j.id: reads.job_energy(ctx.store, j.id) for j in found} if q.job_name or totalled else {}
 
+    at_instant = q.window is not None and q.window.instant
+
     def entry(j: Job) -> str:
         if not q.state:
-            return _listed(j, now, (used.get(j.id) or (None,))[0] if q.job_name else None)
+            said = _listed(j, now, (used.get(j.id) or (None,))[0] if q.job_name else None)
+            return said + (_ran_then(ctx, j, q.window, now) if at_instant else "")
         if q.window is not None or q.state not in (JobState.RUNNING, *WAITING_STATES):
             return label(j)
         # a running job with the time it started; a held, paused or queued one with the time it became so
@@ -427,6 +430,20 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     if totalled:  # a sweep's, a GPU's day
         said += " " + _in_all(ctx, found, now, [used[j.id] for j in found], whole_runs=q.window is not None)
     return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])
+
+
+def _ran_then(ctx: QueryContext, job: Job, w: Window, now: float) -> str:
+    """When the attempt that covered moment ``w`` ran (", attempt 2 ran 10:02:10-10:04:40" or ", it ran
+    12:25:05-12:51:00"): "what was on gpu 1 at 12:30" is answered with the run it caught, not only how the
+    job ended."""
+    runs = runs_in(with_events(ctx, job), w)
+    if not runs:
+        return ""
+    a = runs[0]
+    who = f"attempt {a.number}" if job.attempt > 1 else "it"
+    if a.ended_at is None:
+        return f" ({who} started at {clock(a.started_at)})"
+    return f" ({who} ran {clock(a.started_at)}-{clock(a.ended_at)})"
 
 
 ENDED = (JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED)

@@ -143,9 +143,30 @@ _UNTIL_NOW = re.compile(
 )
 
 
+# "between then and now", "since then", with the moment said before it: "I left at 6 pm yesterday. How much
+# energy ... between then and now?" is since 18:00 yesterday, not at 18:00
+_THEN_NOW = re.compile(r"\b(?:since then|(?:between|from) then (?:and|until|till|to|up to) (?:right )?now)\b")
+_AT_TIME = re.compile(
+    r"\bat (\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon|midnight)((?:\s+(?:yesterday|today|this morning))?)\b"
+)
+# the end of a span said with what happened then: "from noon until the last run ended at 13:24"
+_UNTIL_WHEN = re.compile(r"\b(until|till|up to)\s+(?:[a-z'-]+\s+){1,6}?(?:at|by)\s+(\d{1,2}:\d{2})\b")
+
+
+def _moments_said(text: str) -> str:
+    """The text with a span's ends said through what happened then put as plain times (above)."""
+    text = _UNTIL_WHEN.sub(r"\1 \2", text)
+    then = _THEN_NOW.search(text)
+    said = list(_AT_TIME.finditer(text[: then.start()])) if then else []
+    if then is None or not said:
+        return text
+    at = said[-1]  # the moment said last before "then"
+    return text[: at.start()] + text[at.end() : then.start()] + f"since {at[1]}{at[2]}" + text[then.end() :]
+
+
 def window_of(text: str, now: float) -> Window | None:
     """The time span the words name, in local time, or None."""
-    text = _UNTIL_NOW.sub(r"since \1", text)
+    text = _UNTIL_NOW.sub(r"since \1", _moments_said(text))
     text = re.sub(
         r"\bsince (?:this )?morning,?(?: at)? midnight\b", "since midnight", text
     )  # "this morning midnight"

@@ -41,6 +41,15 @@ WRITING = re.compile(
     # one's own code to change: "can you fix my training script so it stops running out of memory"
     r"|\b(?:fix|debug|rewrite|refactor|patch|edit|modify|change|tune) (?:my|our|the|this) (?:[\w-]+ )?"
     r"(?:code|script|scripts|program|notebook|config|dataloader|function|model code|training loop)\b"
+    # one's own files to read over: "could you look over my Snakefile", "review our Dockerfile"
+    r"|\b(?:look (?:over|at|through)|review|go over|proofread|read through|check) (?:my|our) (?:[\w-]+ ){0,2}"
+    r"(?:code|scripts?|snakefile|makefile|dockerfile|config|yaml|notebook|pipeline|kernel|file|rules?"
+    r"|slurm script|sbatch script|job script)\b"
+)
+# what another system grants: "how many GPU-hours do I have left on the HPC cluster", "my quota there"
+_ALLOWANCE = re.compile(
+    r"\b(?:quota|quotas|allowance|service units|credits)\b"
+    r"|\b(?:my|our|their|the group s) (?:\w+ )?allocation\b"
 )
 # A product for a GPU: "the best thermal paste for a 4090", "a good cooler for my h100": shopping, not the
 # machine (not "the best gpu for my job", which asks which one is free)
@@ -178,7 +187,9 @@ _TUNING = re.compile(
     r"|\b(?:undervolt\w*|fan curves?|repaste)\b"  # not "in afterburner terms, what's the core clock"
     # a kernel's launch settings to choose: "what BLOCK_M / num_warps should i use for my attention kernel"
     r"|\b(?:num warps|num stages|block [mnk]|block sizes?|tile sizes?|launch config\w*)\b"
-    r".*\bshould (?:i|we)\b"
+    r".*\b(?:should (?:i|we)|vs|versus|which (?:is|gets|runs|one)|better|faster|closer)\b"
+    # one's own kernel against another setting: "my triton GEMM: 64 vs 128, which gets closer to peak"
+    r"|\bmy (?:\w+ ){0,2}(?:gemm|kernel|matmul|kernels)\b.*\b(?:vs|versus|which|faster|closer|better)\b"
     # "what power limit should i run the 4090 at": a setting to choose, not a reading
     r"|\b(?:what|which) (?:power limit|power cap|tdp|clock|clocks|core clock|memory clock|fan speed|voltage)"
     r" (?:should|would|could|do) (?:i|we|you)\b"
@@ -193,7 +204,7 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     said = set(text.split())
     if GAMING & said and not (SOMEONE & said or "who" in topics or "running" in topics):
         return True
-    if _TUNING.search(text):
+    if _TUNING.search(text) or _ALLOWANCE.search(text):
         return True
     if _NUMBERED.search(question.lower()) or _NOW.search(text):
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine

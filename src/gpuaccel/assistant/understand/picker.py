@@ -205,6 +205,8 @@ OVER_A_RUN = set("over during across while whole entire run runs ran job".split(
 BLAMED = re.compile(
     r"\b(?:responsible|to blame|culprit|caused?|causing|behind (?:it|that|this|the spike))\b"
     r"|\bwhich (?:job|run|process)\b.*\b(?:drawing|pulling|using|heating|loading) (?:it|that|this)\b"
+    # "which job drew that", "what run pulled that much": the one that drew the peak
+    r"|\b(?:which|what) (?:job|run|process)\b.*\b(?:drew|pulled|caused|made|hit|reached) (?:it|that|this)\b"
     r"|\bwhich (?:job|run|process)\b.*\bused (?:so|that|this) much\b"  # "which job took that much?"
     r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
 )
@@ -289,6 +291,10 @@ JOB_ASPECTS = set(
     " cost costs".split()
 )
 WH = set("what which how where when who whats".split())  # a question word
+# "what was on gpu 0 at 23:00", "who's running on the 4090": the jobs on a GPU, whatever the last reading
+WHAT_WAS_ON = re.compile(
+    r"\b(?:what|who|whats|which jobs?|anything)\s+(?:(?:was|were|is|s)\s+)?(?:on|running on)\b"
+)
 # the results a job prints, which only its log holds ("the mmlu score of the eval", "final loss of job 3")
 PRINTED = set(
     "score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics results mmlu hellaswag gsm8k"
@@ -690,7 +696,11 @@ class RulePicker:
         if (spanned or over_a_run) and ws and again and again <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
         other = topics & METRICS
-        climbed = set(ws) - METRIC_WORDS <= PEAK_WORDS | SPAN_AGAIN | ROSE_TO
+        # ("peak power there vs the 450 W cap?": the answer says the limit beside the draw)
+        against_cap = {"there", "vs", "versus", "against", "cap", "limit", "tdp", "w"}
+        climbed = {
+            w for w in ws if not w.isdigit()
+        } - METRIC_WORDS <= PEAK_WORDS | SPAN_AGAIN | ROSE_TO | against_cap
         if over_a_run and len(other) == 1 and topics <= METRICS and gpu is None and win is None and climbed:
             # "and the temperature, it went up to how much?" after the power over a job's run: over that run
             return replace(last, metric=other.pop())  # type: ignore[arg-type]
@@ -869,6 +879,10 @@ class RulePicker:
         ):
             # "which one failed?", "how long did each of its runs wait?" after the sweep's jobs
             return replace(picked, job_name=last.job_name)
+        per_attempt = re.search(r"\b(?:per|each|every)\s+(?:one|try|attempt|run|go)\b", " ".join(ws))
+        of_the_job = last is not None and last.name == "job_detail" and win is None and not name
+        if picked is not None and picked.name == "job_rank" and of_the_job and per_attempt:
+            return last  # "run time per try" after a job's detail: its attempts, each with its run time
         return picked
 
     @staticmethod
@@ -1231,6 +1245,8 @@ class RulePicker:
             if last.job is not None:  # "same for 4", "and 1?": the number replaces the last one
                 return replace(last, job=bare[0])
             gpu = bare[0]
+        if gpu is not None and WHAT_WAS_ON.search(" ".join(ws)):
+            return None  # "what was on GPU 0 at 23:00 yesterday" after a temperature: the jobs then
         # "what's gpu 1 doing", "anything on gpu 1?": its overview now, not the last answer about another GPU
         if gpu is not None and not {"doing", "status", "up", "anything"} & set(ws):
             if last.name == "gpu_rank":

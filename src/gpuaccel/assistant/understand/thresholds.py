@@ -47,7 +47,8 @@ _HOW_LONG = re.compile(
     r"(?: (?:was|were|did|has|had) (?:it|they|the card|the gpu))?"
     r"(?: (?:stay|stayed|sit|sat|spend|spent|been|be))?"
     r"(?: (?:at|there))?\b"
-    r"|\b(?:the )?total time\b|\bin total\b"  # "total time at or above 600 W in that run"
+    r"|\b(?:the )?(?:total|cumulative|combined|overall|accumulated) time\b|\bin total\b"  # "total time at or
+    r"|\btime (?:spent|it spent)\b"  # above 600 W in that run", "cumulative time >= 600 W", "time spent over"
 )
 # when it first got there ("first second it crossed 85?", "when did it first reach 600 W?"): the answer says
 _FIRST = re.compile(

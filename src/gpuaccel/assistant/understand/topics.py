@@ -194,6 +194,8 @@ def query_for(
     named = topics & {"temperature", "util", "power", "memory", "fan"} | (
         {"clock"} if {"clock", "clocks", "mhz"} & set(ws) else set()
     )
+    if win is None and order is None and {"tensor", "tflops"} <= topics:
+        named |= {"tensor", "tflops"}  # live, the overview says both: "TC active + est TFLOP/s"
     if re.search(r"\b(?:memory|mem|vram) (?:clocks?|speed|mhz)\b", " ".join(ws)):
         named.discard("memory")  # "the memory clock" is one reading
     if (

@@ -265,6 +265,8 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:went|go|goes|gone) down\b", "crashed"),  # "exact time it went down?"
         # what a note is for, not a job's log: "for the log book", "for my notes"
         (r"\bfor (?:the|my|our) (?:log ?book|notes|records?|log entry|log)\b", " "),
+        # what a figure is for, not a summary: "the total energy of the H100 today, for the report"
+        (r"\bfor (?:the|my|our|a|this) (?:monthly |weekly |quarterly |annual |yearly )?report\b", " "),
         (r"\b(?:fell|fall|falls|falling|keeled|keel) over\b", "failed"),  # "which one fell over"
         (r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|on|touching)\b", "idle"),  # of a GPU
         # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
@@ -286,6 +288,9 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
     text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
     text = re.sub(r"\b(mem|sm)clk\b", r"\1 clk", text)  # "memclk": the memory clock
+    tc_read = r"(?= (?:active|activity|util|utilization|utilisation|usage|busy)\b)"  # "TC active": tensor
+    text = re.sub(rf"\btcs?{tc_read}", "tensor core", text)
+    text = re.sub(r"\s\+\s", " and ", text)  # "TC active + est TFLOP/s": two readings
     text = re.sub(r"\bgpu[\s-]?(?:h|hrs?)\b", "gpu hours", text)  # "GPU-h burned by 11"
     text = re.sub(r"\bwall[\s-]?(?:clock(?: time)?|time)\b", "walltime", text)  # "wall time start to finish"
     text = re.sub(r"\b(power|memory|mem|vram|energy) usage\b", r"\1", text)  # "power usage" is no utilization

@@ -1,0 +1,108 @@
+"""Spans said through what happened at their ends ("since then" after a time, "until the run ended at
+13:24"), the jobs on a GPU at a moment (whatever reading came before, with the run they caught), two live
+readings joined by "+", what a figure is for ("for the report"), a threshold's cumulative time, a job's
+attempts asked per try, which job drew a peak, and requests about one's own files, kernels or another
+system's quota (declined). Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+
+
+def test_since_then_is_the_moment_said_before_it(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc,
+        "we shut the door at 7 pm yesterday - what energy did the cards use from then to now?",
+        None,
+    )
+    assert query is not None and query["name"] == "energy", query
+    assert query["window"]["label"] == "since 19:00", query
+
+
+def test_a_span_ended_by_an_event_with_its_time(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "mean util of gpu 1 from 12:00 till the sweep finished at 13:24", None)
+    assert query is not None and query["window"]["label"] == "between 12:00 and 13:24", query
+
+
+def test_the_jobs_on_a_gpu_at_a_moment_after_another_reading(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "power of the h100 yesterday, peak", None)
+    _, text, query = ask(heldout_svc, "who was running on gpu 0 at 22:15 yesterday", sid)
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 0, query
+    assert "job 2 (llama-70b-finetune)" in text and "it ran 16:05:00-00:35:00" in text, text
+
+
+def test_a_moment_names_the_attempt_it_caught(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "which job was on gpu 1 at 10:04", None)
+    assert "job 5 (sd-xl-train)" in text and "attempt 2 ran 10:03:40-10:06:50" in text, text
+
+
+def test_two_live_readings_joined_by_a_plus(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "h100 tensor core util + tflops rn", None)
+    assert query is not None and query["metric"] == "overview", query
+    assert "tensor cores 86.5% active" in text and "855.8 TFLOP/s (estimated)" in text, text
+    _, text, _ = ask(heldout_svc, "overview of gpu 1", None)
+    assert "tensor-core activity N/A (GPM metrics need Hopper" in text, text
+
+
+def test_what_a_figure_is_for_is_no_summary(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "the 4090's energy since midnight, for our monthly report", None)
+    assert query is not None and (query["name"], query["gpu"]) == ("energy", 1), query
+    assert "1.14 kWh" in text, text
+
+
+@pytest.mark.parametrize("said", ["cumulative time >= 600 W", "combined time at or above 600 W"])
+def test_a_thresholds_cumulative_time_over_a_run(heldout_svc: AssistantService, said: str) -> None:
+    sid, _, _ = ask(heldout_svc, "job 11's average power so far", None)
+    _, text, query = ask(heldout_svc, f"{said} during it", sid)
+    assert query is not None and query.get("at_least") == 600 and query.get("job") == 11, query
+    assert "for 17m33s" in text, text
+
+
+def test_run_time_per_try_is_the_jobs_attempts(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "job 5: how did every attempt go, and run time per attempt", None)
+    assert query == {"name": "job_detail", "job": 5}, query
+
+
+def test_which_job_drew_a_peak(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "max power on the h100 today", None)
+    _, text, query = ask(heldout_svc, "what job pulled that", sid)
+    assert query is not None and query["name"] == "jobs" and query["window"]["label"] == "at 00:02:13", query
+    assert "job 2 (llama-70b-finetune)" in text, text
+
+
+def test_a_peak_there_against_the_cap_keeps_the_run(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "gpu 1's mean temperature while job 4 ran", None)
+    _, text, query = ask(heldout_svc, "max power there versus the 450 W limit", sid)
+    assert query is not None and (query["metric"], query.get("job")) == ("power", 4), query
+    assert "407 W" in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can you go over my Dockerfile and say why the build breaks?",
+        "please review our slurm script, the array jobs never start",
+        "my cuda kernel, 128 vs 256 threads per block - which runs faster on the h100?",
+        "the national supercomputer says my quota is nearly gone, how many node hours remain?",
+        "how much of my allocation on the university cluster is left?",
+    ],
+)
+def test_own_files_kernels_and_other_systems_are_declined(
+    heldout_svc: AssistantService, question: str
+) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and text.startswith("I only know about this machine"), (query, text)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["which process holds the allocation on gpu 0?", "how long did job 4 wait before it got its allocation?"],
+)
+def test_an_allocation_on_this_machine_is_still_answered(
+    heldout_svc: AssistantService, question: str
+) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None, question
