@@ -106,3 +106,72 @@ def test_an_allocation_on_this_machine_is_still_answered(
 ) -> None:
     _, _, query = ask(heldout_svc, question, None)
     assert query is not None, question
+
+
+def test_how_many_minutes_over_a_threshold_after_the_jobs_at_a_peak(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "hottest gpu 0 got today?", None)
+    sid, _, _ = ask(heldout_svc, "what was running then", sid)
+    _, text, query = ask(heldout_svc, "how many mins was it at 88 or hotter", sid)
+    assert query is not None and query.get("at_least") == 88 and query["window"]["label"] == "today", query
+    assert "at 88 °C or more for" in text, text
+
+
+def test_a_texters_ytd_is_yesterday(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "any crashes today", None)
+    _, text, query = ask(heldout_svc, "and ytd", sid)
+    assert query is not None and query["window"]["label"] == "yesterday", query
+    assert "flash-attn-build" in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how can i keep training going after my ssh session dies - screen or tmux?",
+        "could you suggest how we might rewrite the pytorch data loader to use fewer workers?",
+    ],
+)
+def test_shell_help_and_rewriting_ones_loader_are_declined(
+    heldout_svc: AssistantService, question: str
+) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and text.startswith("I only know about this machine"), (query, text)
+
+
+def test_an_earlier_attempt_is_the_same_jobs(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "the retries of job 5 - how did each end?", None)
+    _, text, query = ask(heldout_svc, "and the earlier attempt?", sid)
+    assert query == {"name": "job_detail", "job": 5}, query
+    assert "attempt 2 10:03:40-10:06:50 (3m10s" in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what's queued, what's running and what's held?", "the queue - whats running, what's pending?"],
+)
+def test_states_listed_side_by_side_are_the_queue(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query == {"name": "queue"} or query == [{"name": "queue"}], query
+    assert "whisper-finetune" in text and "llama-70b-eval" in text, text
+
+
+def test_a_state_asked_beside_a_gpu_is_the_queues(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "what's running on gpu 0 and what's pending?", None)
+    assert "1 running job on GPU 0" in text and "2 waiting: job 12 (llama-70b-eval)" in text, text
+
+
+def test_gpu_hours_racked_up_by_the_job_in_focus(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "when did mistral-7b-sft start?", None)
+    _, text, query = ask(heldout_svc, "how many gpu hours has it racked up", sid)
+    assert query == {"name": "job_detail", "job": 11}, query
+    assert "1.50 GPU-hours" in text, text
+
+
+def test_another_element_of_the_array_in_focus(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "lr-sweep [1]: how long did it run", None)
+    _, _, query = ask(heldout_svc, "and [2]", sid)
+    assert query == {"name": "job_detail", "job": 9}, query
+
+
+def test_a_names_jobs_say_the_one_gpu_they_ran_on(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "list the lr-sweep jobs", None)
+    assert "All ran on GPU 1." in text, text

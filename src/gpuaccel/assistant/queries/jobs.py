@@ -427,6 +427,10 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     states = f" ({', '.join(f'{n} {s}' for s, n in sorted(by.items()))})" if len(by) > 1 else ""
     rows = [[j.id, j.name or j.kind, str(j.state), ran_for(j, now), clock(j.created_at)] for j in found]
     said = f"{count}{filters(q)}{states}: {listed}{more}."
+    if q.job_name and q.gpu is None and len(found) > 1:  # "which card did the sweep run on?"
+        ran = [j for j in found if j.started_at is not None]
+        ran_on = {g for j in ran for a in runs_in(with_events(ctx, j), None) for g in a.gpus}
+        said += f" All ran on GPU {ran_on.pop()}." if len(ran_on) == 1 else ""
     if totalled:  # a sweep's, a GPU's day
         said += " " + _in_all(ctx, found, now, [used[j.id] for j in found], whole_runs=q.window is not None)
     return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])

@@ -164,10 +164,28 @@ def _after_courtesy(part: str) -> str:
     return part[m.end() :] if m is not None and said and idle else part
 
 
+# a part that asks for the jobs in one state ("what's running", "what's on hold"): several of them side by
+# side ask for the queue, which says every state ("what's running, what's waiting and what's on hold?")
+_STATE_ASKED = re.compile(
+    r"(?:and )?(?:what|whats|what's|what is|what are|who is|who's|whos|which jobs? (?:are|is))\s+"
+    r"(?:(?:currently|still|now) )?(?:running|waiting|queued|pending|on hold|held|paused|stuck)"
+    r"(?: (?:now|right now|at the moment))?",
+    re.IGNORECASE,
+)
+_DASH = re.compile(r"\s+(?:—|–|--|-)\s+")
+
+
+def _states_listed(parts: list[str]) -> bool:
+    return len(parts) >= 2 and all(_STATE_ASKED.fullmatch(p.strip(" ,.;:!?")) for p in parts)
+
+
 def split_asks(message: str) -> list[str]:
     """The message's candidate parts, in order (one part: nothing to split). A part that says what the
     user means to do ("i wanna launch a training run") asks nothing: the question beside it is the ask;
     one that sets two spans against each other is asked of each (:func:`_each_span`)."""
+    head, *told = _DASH.split(message.strip(), maxsplit=1)
+    if told and _states_listed(re.split(r",\s*|\s+and\s+", told[0].strip(" ?.!"))):
+        message = head  # "an overview of the queue — what's running, what's waiting and what's on hold?"
     parts = [_LEAD.sub("", _after_courtesy(p).strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
     parts = [each for p in parts for each in _each_span(p)]
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
@@ -196,6 +214,8 @@ def split_asks(message: str) -> list[str]:
     parts = kept + ([framed] if framed else [])
     # "ok thanks. and how much memory is it using?": the thanks asks nothing
     asks = [p for p in parts if not sets_the_scene(p) and small_talk(p) is None] or parts
+    if _states_listed(asks):
+        return ["what is in the queue"]  # each state's jobs: the queue says them all
     if len(asks) == 1 < len(parts) + idle:
         return asks  # "are any gpus free? i wanna launch a run": the question alone
     if not 2 <= len(asks) <= MAX_ASKS:
@@ -264,7 +284,9 @@ def answer_asks(
     results: list[Result] = []
     picked: list[Query] = []  # as picked: a result's query may say the same differently (a run as its span)
     for part in parts:
-        query = pick_one(part, before)
+        # "what's waiting" beside another ask is the queue's, not a question about the part before's job
+        alone = _STATE_ASKED.fullmatch(part.strip(" ,.;:!?")) is not None
+        query = pick_one(part, replace(before, last=None, subjects=[]) if alone else before)
         if query is None or query in picked or any(query == r.query for r in results):
             return []
         if any(_said_by(r.query, query) for r in results):

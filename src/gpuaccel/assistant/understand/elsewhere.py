@@ -39,12 +39,19 @@ WRITING = re.compile(
     r"^(?:(?:hey|hi|so|ok|okay|please|pls|plz) )*(?:(?:can|could|would|will) (?:you|u) (?:please |pls )?)?"
     r"(?:write|compose|implement|code up|generate|draft|give me (?:a|an|some) (?:code|script|snippet))\b"
     # one's own code to change: "can you fix my training script so it stops running out of memory"
-    r"|\b(?:fix|debug|rewrite|refactor|patch|edit|modify|change|tune) (?:my|our|the|this) (?:[\w-]+ )?"
-    r"(?:code|script|scripts|program|notebook|config|dataloader|function|model code|training loop)\b"
+    r"|\b(?:fix|debug|rewrite|refactor|patch|edit|modify|change|tune) (?:my|our|the|this) (?:[\w-]+ ){0,2}"
+    r"(?:code|script|scripts|program|notebook|config|dataloader|data loader|function|model code"
+    r"|training loop)\b"
     # one's own files to read over: "could you look over my Snakefile", "review our Dockerfile"
     r"|\b(?:look (?:over|at|through)|review|go over|proofread|read through|check) (?:my|our) (?:[\w-]+ ){0,2}"
     r"(?:code|scripts?|snakefile|makefile|dockerfile|config|yaml|notebook|pipeline|kernel|file|rules?"
     r"|slurm script|sbatch script|job script)\b"
+)
+# help with the shell's tools: "how do i keep my sweep alive when ssh drops, tmux or nohup?"
+_SHELL_HELP = re.compile(
+    r"\b(?:how|hw) (?:do|can|should|would) (?:i|we|u|you)\b.*\b(?:tmux|nohup|screen|ssh|systemd|crontab|cron"
+    r"|bashrc|zshrc|conda|venv|pip)\b"
+    r"|\b(?:tmux|nohup) (?:or|vs|versus) (?:tmux|nohup|screen)\b"
 )
 # what another system grants: "how many GPU-hours do I have left on the HPC cluster", "my quota there"
 _ALLOWANCE = re.compile(
@@ -204,7 +211,7 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     said = set(text.split())
     if GAMING & said and not (SOMEONE & said or "who" in topics or "running" in topics):
         return True
-    if _TUNING.search(text) or _ALLOWANCE.search(text):
+    if _TUNING.search(text) or _ALLOWANCE.search(text) or _SHELL_HELP.search(text):
         return True
     if _NUMBERED.search(question.lower()) or _NOW.search(text):
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine

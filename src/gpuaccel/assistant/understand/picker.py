@@ -1069,6 +1069,12 @@ class RulePicker:
             r"|\b(?:ran|took|run for|running for)\b(?: \w+){0,3} before\b",
             " ".join(ws),
         )  # "ran for how long before that": its run, before it was stopped
+        # "and the previous attempt?" of a job in focus: its own attempts, which its detail says each of
+        of_its_tries = re.search(
+            r"\b(?:previous|prior|earlier|other) (?:attempts?|tries|try|runs?)\b", " ".join(ws)
+        )
+        if of_its_tries and last is not None and last.name == "job_detail" and job is None and gpu is None:
+            return last
         step = -1 if re.search(back, " ".join(ws)) and not itself else 0
         step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
         in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"
@@ -1449,8 +1455,13 @@ def array_elements(question: str, context: Context) -> str:
     when array 7 has index 3, and "element 2" after an array's jobs that element's job."""
     question = re.sub(r"\s*\[(\d+)\]", r" element \1", question)
     last = context.last
-    focus = context.arrays.get(last.job_name or "") if last is not None else None
-    if focus and last is not None and last.job_name and last.job_name.lower() not in question.lower():
+    focus_name = last.job_name or "" if last is not None else ""
+    focus = context.arrays.get(focus_name)
+    if not focus and last is not None and last.job is not None:  # "and [3]?" after one element's detail
+        focus_name, focus = next(
+            ((n, e) for n, e in context.arrays.items() if last.job in e.values()), ("", None)
+        )
+    if focus and focus_name and focus_name.lower() not in question.lower():
         # "which lr was element 2 running?" after the array's jobs: that element of the array in focus
         def of_focus(m: re.Match[str]) -> str:
             job = focus.get(int(m.group(1)))

@@ -43,7 +43,8 @@ _PATTERNS = (
 _NOW = re.compile(r"\b(?:now|currently|at the moment|presently)\b", re.I)
 # how long, of the reading talked about ("how long was it", "for how much of the day did it stay")
 _HOW_LONG = re.compile(
-    r"\b(?:(?:for )?how (?:long|much time|many (?:seconds|minutes|hours))|how much of (?:the day|today|it))"
+    r"\b(?:(?:for )?how (?:long|much time|many (?:seconds|secs|minutes|mins|hours|hrs))"
+    r"|how much of (?:the day|today|it))"
     r"(?: (?:was|were|did|has|had) (?:it|they|the card|the gpu))?"
     r"(?: (?:stay|stayed|sit|sat|spend|spent|been|be))?"
     r"(?: (?:at|there))?\b"

@@ -275,6 +275,8 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r" (?:go|try)\b(?! (?:to|and|on|at|for|it|again)\b)",
             r"\1 attempt",
         ),
+        # "how many GPU-hours has it clocked up": run up, no clock reading
+        (r"\b(?:clock|clocks|clocked|clocking|rack|racks|racked|racking) up\b(?! to\b)", "used"),
         # "is the server doing any work": busy, a reading (not a job's own work)
         (r"\bdoing (?:any|much|some|real|actual)? ?work\b", "working"),
     )
@@ -291,6 +293,7 @@ def words(question: str) -> list[str]:
     tc_read = r"(?= (?:active|activity|util|utilization|utilisation|usage|busy)\b)"  # "TC active": tensor
     text = re.sub(rf"\btcs?{tc_read}", "tensor core", text)
     text = re.sub(r"\s\+\s", " and ", text)  # "TC active + est TFLOP/s": two readings
+    text = re.sub(r"\bytd\b", "yesterday", text)  # a texter's yesterday ("and ytd?"), not a year to date
     text = re.sub(r"\bgpu[\s-]?(?:h|hrs?)\b", "gpu hours", text)  # "GPU-h burned by 11"
     text = re.sub(r"\bwall[\s-]?(?:clock(?: time)?|time)\b", "walltime", text)  # "wall time start to finish"
     text = re.sub(r"\b(power|memory|mem|vram|energy) usage\b", r"\1", text)  # "power usage" is no utilization
