@@ -242,6 +242,9 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         (("which job was on gpu 1 at 4h30?", "and on the other card at 3h55?",
           "what job is on gpu 1 at the moment, and since what time?"),
          "chat_clock_times_and_the_other_card.png"),
+        # two live readings joined by "+" (the overview says both), the job a moment caught and its run
+        (("gpu 0: TC active + est TFLOP/s", "what was on gpu 1 at 4h30?"),
+         "chat_two_readings_and_a_moments_run.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
