@@ -29,6 +29,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 from gpuaccel.accel.kernels.gluon.bwd_kernels import (
     HALF_M,
     _kv_producer,
+    _kv_ring,
     _mma_layouts,
     _p_t,
     _query_blocks,
@@ -185,24 +186,14 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
     causal_off = seq_k - seq_q
     lo_blk, n_m, n_iter = _query_blocks(start_n, seq_q, causal_off, group, CAUSAL)
 
-    k_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], k_desc.layout)
-    v_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], v_desc.layout)
-    q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
-    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
-    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
+    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
+        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
+    )  # the dK/dV kernel's K/V and (Q, dO) ring, with its barriers; then dS^T and dQ's staging
     ds_layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HALF_M], dtype)
     ds_smem = gl.allocate_shared_memory(dtype, [4, HALF_M, HALF_M], ds_layout)  # [buffer * 2 + warpgroup]
     dq_smem = gl.allocate_shared_memory(gl.float32, [2, 1, 1, HALF_M, HEAD_DIM // 2], dq_desc.layout)
-    kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
-    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     ds_full = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     ds_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    mbarrier.init(kv_ready, count=1)
-    for i in gl.static_range(STAGES):
-        mbarrier.init(ready.index(i), count=1)
-        mbarrier.init(empty.index(i), count=2)
     for i in gl.static_range(2):
         mbarrier.init(ds_full.index(i), count=2)  # both warpgroups' dS^T are in
         mbarrier.init(ds_empty.index(i), count=2)  # both warpgroups' dQ have read them
