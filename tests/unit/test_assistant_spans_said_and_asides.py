@@ -175,3 +175,45 @@ def test_another_element_of_the_array_in_focus(heldout_svc: AssistantService) ->
 def test_a_names_jobs_say_the_one_gpu_they_ran_on(heldout_svc: AssistantService) -> None:
     _, text, _ = ask(heldout_svc, "list the lr-sweep jobs", None)
     assert "All ran on GPU 1." in text, text
+
+
+def test_a_request_after_a_question_mark_is_read(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "is the 405b probe still queued?? cancel it", None)
+    assert query is None and "gpuaccel cancel 13" in text, (query, text)
+
+
+def test_what_happened_each_time_and_all_those_tries_are_the_jobs_record(
+    heldout_svc: AssistantService,
+) -> None:
+    sid, _, query = ask(
+        heldout_svc, "the sdxl job - how many tries did it get and what happened each time?", None
+    )
+    assert query == {"name": "job_detail", "job": 5}, query
+    sid, text, query = ask(heldout_svc, "what energy went into all those attempts?", sid)
+    assert query == {"name": "job_detail", "job": 5} and "64.8 Wh" in text, (query, text)
+    _, text, query = ask(heldout_svc, "ok start it again", sid)
+    assert query is None and "gpuaccel retry 5" in text, (query, text)
+
+
+def test_a_quoted_reading_word_is_asked_about(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "a colleague says the h100 is 'throttling' - true? why?", None)
+    assert query is not None and query["metric"] == "health", query
+    assert "clocks held back by: power cap" in text, text
+
+
+def test_a_report_of_any_kind_is_what_a_figure_is_for(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "energy of each card yesterday, it's for the budget report", None)
+    assert query is not None and query["name"] == "energy", query
+    assert "4.89 kWh" in text, text
+
+
+def test_going_through_someone_elses_script_is_declined(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "could you go through his training script and fix the OOM?", None)
+    assert query is None and text.startswith("I only know about this machine"), (query, text)
+
+
+def test_which_one_was_it_after_one_gpus_peak(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "max temp of the 4090 today + when", None)
+    _, text, query = ask(heldout_svc, "so which one was it", sid)
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 1, query
+    assert text.startswith("1 job on GPU 1 at "), text

@@ -348,7 +348,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     # ("the budget is approved, so please let it go ahead", "it cannot run anyway, so put it on hold")
     # ("The electrician needs the circuit - can we pause whatever is on the H100?": a dash too)
     sentences = re.split(
-        r"(?<=[.!;])\s+(?=[A-Za-z])|(?:,|\s[-–—])\s+(?:so|and|then)?\s*"
+        r"(?<=[.!;])\s+(?=[A-Za-z])|(?:,|\s[-–—]|(?<=\?))\s+(?:so|and|then)?\s*"
         r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
         r"|pls|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
         r"|bump|park|shelve)\b)",

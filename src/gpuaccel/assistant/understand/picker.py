@@ -408,6 +408,9 @@ class RulePicker:
         name = quoted_job_name(question)
         if name and len(name.split()) >= 3 and not any(name.lower() in n.lower() for n in context.job_names):
             name = None  # "a small 'why jobs fail' section": a title in quotes, not a job's name
+        quoted_word = name is not None and all(w in WORD_OF for w in words(name))
+        if quoted_word and not known_name(name, context):
+            name = None  # "it's being 'throttled'": a word quoted, which the question asks about
         # a job's name is not topic words ("resnet-export" is not a report)
         ws = words(question.replace(name, " ") if name else question)
         text = " ".join(ws)
@@ -677,12 +680,14 @@ class RulePicker:
         # "what was running" right after one peak: the jobs then (not the queue now)
         named = named or (context.moment if {"was", "were"} & set(ws) and "running" in topics else None)
         bare = {"job", "jobs"} & set(ws) and set(ws) <= {"which", "what", "job", "jobs"}  # "which job?"
+        # "which one was it" after one GPU's peak: the job then (a GPU's reading names no other one)
+        bare = bare or re.fullmatch(r"(?:and |so )?which (?:one|run) (?:was|is) (?:it|that)", " ".join(ws))
         if (
             spanned
             and last is not None
             and one_gpu is not None
             and job is None
-            and ("jobs" in topics or blamed or named)
+            and ("jobs" in topics or blamed or named or bare)
             # ("which job was drawing it": the reading's own word beside the blame)
             and not topics - {"jobs", "running", "gpu", "who"} - (METRICS if blamed or named else set())
             and ({"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed or named or bare)
@@ -879,10 +884,18 @@ class RulePicker:
         ):
             # "which one failed?", "how long did each of its runs wait?" after the sweep's jobs
             return replace(picked, job_name=last.job_name)
-        per_attempt = re.search(r"\b(?:per|each|every)\s+(?:one|try|attempt|run|go)\b", " ".join(ws))
+        per_attempt = re.search(r"\b(?:per|each|every)\s+(?:one|try|attempt|run|go|time)\b", " ".join(ws))
+        # "all those tries", "across its attempts": the job in focus's attempts together
+        its_tries = re.search(
+            r"\b(?:all|across|over) (?:those|these|the|its|his|her|their) (?:tries|attempts|goes|runs)\b",
+            " ".join(ws),
+        )
         of_the_job = last is not None and last.name == "job_detail" and win is None and not name
-        if picked is not None and picked.name == "job_rank" and of_the_job and per_attempt:
-            return last  # "run time per try" after a job's detail: its attempts, each with its run time
+        listed = picked is not None and picked.name in (*HISTORY, "energy")
+        if listed and of_the_job and (per_attempt or its_tries):
+            return (
+                last  # "run time per try", "the energy of all those tries" after a job's detail: its record
+            )
         return picked
 
     @staticmethod
