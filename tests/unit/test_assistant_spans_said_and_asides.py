@@ -217,3 +217,39 @@ def test_which_one_was_it_after_one_gpus_peak(heldout_svc: AssistantService) -> 
     _, text, query = ask(heldout_svc, "so which one was it", sid)
     assert query is not None and query["name"] == "jobs" and query["gpu"] == 1, query
     assert text.startswith("1 job on GPU 1 at "), text
+
+
+def test_an_interjection_first_is_no_queue(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "peak temp of gpu 0 today", None)
+    _, text, query = ask(heldout_svc, "hold on, what time exactly? to the second", sid)
+    assert query is not None and query["name"] == "gpu_reading" and query["metric"] == "temperature", query
+    assert "13:47:23" in text, text
+
+
+def test_the_total_of_each_cards_energy(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "energy of gpu 1 between 09:00 and 12:00", None)
+    _, text, query = ask(heldout_svc, "and both cards combined?", sid)
+    assert query is not None and query["name"] == "energy" and query.get("gpu") is None, query
+    assert "The GPUs used 763 Wh between 09:00 and 12:00" in text, text
+
+
+def test_the_times_of_those_peaks(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "highest power of each gpu from 13:00 to 14:00", None)
+    _, text, query = ask(heldout_svc, "when did those peaks happen?", sid)
+    assert query is not None and query["metric"] == "power", query
+    assert "13:32:13" in text and "13:02:13" in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what's the median power draw of gpu 0 today?",
+        "how do I plot hourly utilisation in python?",
+        "can you check the loss scaling in my trainer.py for bugs?",
+    ],
+)
+def test_statistics_not_kept_and_ones_own_source_are_declined(
+    heldout_svc: AssistantService, question: str
+) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and text.startswith("I only know about this machine"), (query, text)

@@ -55,6 +55,18 @@ _SHELL_HELP = re.compile(
     r"|bashrc|zshrc|conda|venv|pip)\b"
     r"|\b(?:tmux|nohup) (?:or|vs|versus) (?:tmux|nohup|screen)\b"
 )
+# statistics the history does not keep, asked of a reading ("its median temperature"), and
+# how to compute something in a language ("a bootstrap interval in R"): no reading of this machine answers
+_NOT_KEPT = re.compile(
+    r"\b(?:median|medians|std ?dev|standard deviation|variance|confidence intervals?)\b"
+    r"|\bhow (?:would|do|can|should) (?:i|we) (?:compute|calculate|plot|do|write|code)\b.*"
+    r"\bin (?:r|python|excel|pandas|numpy|matlab|julia|sql)\b"
+)
+# one's own source file to review or fix: "review the gradient accumulation logic in our train.py"
+_OWN_FILE = re.compile(
+    r"\b(?:review|check|look (?:over|at|through)|go (?:over|through)|fix|debug|audit)\b.*"
+    r"\b[\w-]+ (?:py|sh|yaml|yml|ipynb|cfg|toml|cpp|cu)\b"
+)
 # what another system grants: "how many GPU-hours do I have left on the HPC cluster", "my quota there"
 _ALLOWANCE = re.compile(
     r"\b(?:quota|quotas|allowance|service units|credits)\b"
@@ -213,7 +225,9 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     said = set(text.split())
     if GAMING & said and not (SOMEONE & said or "who" in topics or "running" in topics):
         return True
-    if _TUNING.search(text) or _ALLOWANCE.search(text) or _SHELL_HELP.search(text):
+    if _TUNING.search(text) or _ALLOWANCE.search(text) or _SHELL_HELP.search(text) or _NOT_KEPT.search(text):
+        return True
+    if _OWN_FILE.search(text):
         return True
     if _NUMBERED.search(question.lower()) or _NOW.search(text):
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine

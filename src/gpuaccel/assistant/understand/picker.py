@@ -74,7 +74,8 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
     " used did happen happened occur occurred there then one its their each hit hits reach reached"
-    " with of".split()
+    " with of those these times maxima minima peaks second seconds precisely pls please to".split()
+    # ("at what times did those maxima occur?", "when? to the second pls")
 )
 # how high a reading climbed, said in words: "it went up to how much", "how high did it get"
 ROSE_TO = set("went go goes gone got get up to how much high far climb climbed rose rise".split())
@@ -1019,6 +1020,31 @@ class RulePicker:
                 return Query("job_detail", job=context.subjects[0])
             if last is not None and last.name == "gate_state":
                 return last
+        summed_up = win is None and {
+            "total",
+            "together",
+            "combined",
+            "altogether",
+            "sum",
+            "both",
+            "across",
+        } & set(ws)
+        if (
+            last is not None
+            and last.name == "energy"
+            and last.gpu is not None
+            and summed_up
+            and not topics - {"gpu"}
+        ):
+            return replace(last, gpu=None)  # "so the total across both cards is?": every GPU's, summed
+        if (
+            last is not None
+            and last.name == "energy"
+            and last.gpu is None
+            and summed_up
+            and not topics - {"gpu"}
+        ):
+            return last  # the answer says the total beside each card's
         memory_left = {"free", "left", "available", "remaining", "unused", "spare", "headroom"}
         memory_read = last is not None and last.name == "gpu_reading" and last.metric == "memory"
         same_gpu = last is not None and job is None and gpu in (None, last.gpu)

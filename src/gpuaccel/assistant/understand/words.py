@@ -275,6 +275,10 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r" (?:go|try)\b(?! (?:to|and|on|at|for|it|again)\b)",
             r"\1 attempt",
         ),
+        # an interjection first: "wait, when?" is no queue ("wait" read as waiting)
+        (r"^\s*(?:wait|hold on|hang on|whoa)\s*[,!.:-]+\s*", " "),
+        # "what was the H100 grinding on": running, no reading
+        (r"\b(?:grinding|chewing|crunching|churning) (?:on|away on|through)\b", "running"),
         # "how many GPU-hours has it clocked up": run up, no clock reading
         (r"\b(?:clock|clocks|clocked|clocking|rack|racks|racked|racking) up\b(?! to\b)", "used"),
         # "is the server doing any work": busy, a reading (not a job's own work)
