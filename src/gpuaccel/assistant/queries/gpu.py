@@ -90,6 +90,11 @@ def _value(g: dict[str, Any], metric: str) -> float | None:
     return None if value is None else round(float(value), digits)
 
 
+def _tflops_how(g: dict[str, Any]) -> str:
+    """How a GPU's TFLOP/s were had, as the dashboard says it: counted by a job, or estimated."""
+    return f"exact: counted by {g['tflops_source']}" if g.get("tflops_exact") else "estimated"
+
+
 def mib(value: float | None) -> str:
     """Memory in MiB as ``gpuaccel status`` shows it (whole MiB), beside the GiB the sentences use."""
     return "N/A" if value is None else f"{float(value):.0f} MiB"
@@ -218,9 +223,7 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
             limit = round(float(limit))
             parts.append(f"GPU {g['index']} draws {_say(value, metric, g)} of its {limit} W limit.")
         elif metric == "tflops" and value is not None and g.get("tflops_exact"):  # as the dashboard shows
-            parts.append(
-                f"GPU {g['index']} is doing {_say(value, metric, g)}, exact: counted by {g['tflops_source']}."
-            )
+            parts.append(f"GPU {g['index']} is doing {_say(value, metric, g)}, {_tflops_how(g)}.")
         elif metric == "tflops" and value is not None:  # the unit is said once, not twice
             parts.append(f"GPU {g['index']} is doing an estimated {_say(value, metric, g)}.")
         elif metric == "free_memory" and value is not None:
@@ -427,8 +430,7 @@ def _overview(ctx: QueryContext, q: Query, gpus: list[dict[str, Any]]) -> Result
         else:
             speeds += f", tensor cores {_say(tensor, 'tensor', g)} active"
         if flops is not None:
-            how = f"exact: counted by {g['tflops_source']}" if g.get("tflops_exact") else "estimated"
-            speeds += f", {_say(flops, 'tflops', g)} ({how})"
+            speeds += f", {_say(flops, 'tflops', g)} ({_tflops_how(g)})"
         fan = _value(g, "fan")  # as nvidia-smi's Fan column: N/A with its reason on a passively cooled GPU
         limit = g.get("power_limit_w")  # with the draw, as the power reading says it (an overview says both)
         cap = f" of its {round(float(limit))} W limit" if limit is not None and p is not None else ""

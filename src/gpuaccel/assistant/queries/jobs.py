@@ -437,9 +437,9 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
 
 
 def _ran_then(ctx: QueryContext, job: Job, w: Window, now: float) -> str:
-    """When the attempt that covered moment ``w`` ran (", attempt 2 ran 10:02:10-10:04:40" or ", it ran
-    12:25:05-12:51:00"): "what was on gpu 1 at 12:30" is answered with the run it caught, not only how the
-    job ended."""
+    """When the attempt that covered moment ``w`` ran (" (attempt 2 ran 10:03:40-10:06:50)", " (it ran
+    12:25:05-12:51:00)", " (it started at 13:30:00)"): "what was on gpu 1 at 12:30" is answered with the
+    run it caught, not only how the job ended."""
     runs = runs_in(with_events(ctx, job), w)
     if not runs:
         return ""

@@ -225,10 +225,8 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     said = set(text.split())
     if GAMING & said and not (SOMEONE & said or "who" in topics or "running" in topics):
         return True
-    if _TUNING.search(text) or _ALLOWANCE.search(text) or _SHELL_HELP.search(text) or _NOT_KEPT.search(text):
-        return True
-    if _OWN_FILE.search(text):
-        return True
+    if any(p.search(text) for p in (_TUNING, _ALLOWANCE, _SHELL_HELP, _NOT_KEPT, _OWN_FILE)):
+        return True  # whatever the machine words beside them
     if _NUMBERED.search(question.lower()) or _NOW.search(text):
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine
     thing = _WHAT_IS_A.search(text)

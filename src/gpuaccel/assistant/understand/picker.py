@@ -79,6 +79,10 @@ SPAN_AGAIN = set(
 )
 # how high a reading climbed, said in words: "it went up to how much", "how high did it get"
 ROSE_TO = set("went go goes gone got get up to how much high far climb climbed rose rise".split())
+# a peak set against the card's limit: "peak power there vs the 450 W cap?" (the answer says the limit)
+AGAINST_CAP = set("there vs versus against cap limit tdp w".split())
+# a total asked of each card's figure: "so the total across both cards is?"
+SUMMED_UP = set("total together combined altogether sum both across".split())
 # said before a question that takes up the last answer ("wait 91?? when"), not a topic of its own
 INTERJECTIONS = set(
     "wait whoa woah huh hmm oh wow really seriously hold on hang tho though pls please".split()
@@ -702,11 +706,9 @@ class RulePicker:
         if (spanned or over_a_run) and ws and again and again <= PEAK_WORDS | SPAN_AGAIN:
             return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
         other = topics & METRICS
-        # ("peak power there vs the 450 W cap?": the answer says the limit beside the draw)
-        against_cap = {"there", "vs", "versus", "against", "cap", "limit", "tdp", "w"}
         climbed = {
             w for w in ws if not w.isdigit()
-        } - METRIC_WORDS <= PEAK_WORDS | SPAN_AGAIN | ROSE_TO | against_cap
+        } - METRIC_WORDS <= PEAK_WORDS | SPAN_AGAIN | ROSE_TO | AGAINST_CAP
         if over_a_run and len(other) == 1 and topics <= METRICS and gpu is None and win is None and climbed:
             # "and the temperature, it went up to how much?" after the power over a job's run: over that run
             return replace(last, metric=other.pop())  # type: ignore[arg-type]
@@ -894,9 +896,7 @@ class RulePicker:
         of_the_job = last is not None and last.name == "job_detail" and win is None and not name
         listed = picked is not None and picked.name in (*HISTORY, "energy")
         if listed and of_the_job and (per_attempt or its_tries):
-            return (
-                last  # "run time per try", "the energy of all those tries" after a job's detail: its record
-            )
+            return last  # "run time per try", "the energy of all those tries" after a job's detail
         return picked
 
     @staticmethod
@@ -988,7 +988,12 @@ class RulePicker:
         ordinal = {"last", "first", "final", "latest", "second", "third"} & set(ws)
         nth_attempt = ordinal and {"one", "attempt", "try"} & set(ws)
         of_its_record = not topics - {"jobs", "long", "running", "fail"} and job is None and gpu is None
-        if last is not None and last.name == "job_detail" and nth_attempt and of_its_record:
+        # "and the previous attempt?": its own attempts, not the job before it ("the previous one")
+        earlier_try = re.search(
+            r"\b(?:previous|prior|earlier|other) (?:attempts?|tries|try|runs?)\b", " ".join(ws)
+        )
+        of_its_tries = (nth_attempt and of_its_record) or (earlier_try and job is None and gpu is None)
+        if last is not None and last.name == "job_detail" and of_its_tries:
             return last
         sized = {"total", "capacity", "size"} & set(ws) and set(ws) <= SIZE_AGAIN
         if last is not None and last.name == "gpu_reading" and last.metric == "memory" and sized:
@@ -1020,31 +1025,10 @@ class RulePicker:
                 return Query("job_detail", job=context.subjects[0])
             if last is not None and last.name == "gate_state":
                 return last
-        summed_up = win is None and {
-            "total",
-            "together",
-            "combined",
-            "altogether",
-            "sum",
-            "both",
-            "across",
-        } & set(ws)
-        if (
-            last is not None
-            and last.name == "energy"
-            and last.gpu is not None
-            and summed_up
-            and not topics - {"gpu"}
-        ):
-            return replace(last, gpu=None)  # "so the total across both cards is?": every GPU's, summed
-        if (
-            last is not None
-            and last.name == "energy"
-            and last.gpu is None
-            and summed_up
-            and not topics - {"gpu"}
-        ):
-            return last  # the answer says the total beside each card's
+        summed_up = win is None and not topics - {"gpu"} and SUMMED_UP & set(ws)
+        if last is not None and last.name == "energy" and summed_up:
+            # "so the total across both cards is?": every GPU's, summed (its answer says each card's too)
+            return replace(last, gpu=None)
         memory_left = {"free", "left", "available", "remaining", "unused", "spare", "headroom"}
         memory_read = last is not None and last.name == "gpu_reading" and last.metric == "memory"
         same_gpu = last is not None and job is None and gpu in (None, last.gpu)
@@ -1108,12 +1092,6 @@ class RulePicker:
             r"|\b(?:ran|took|run for|running for)\b(?: \w+){0,3} before\b",
             " ".join(ws),
         )  # "ran for how long before that": its run, before it was stopped
-        # "and the previous attempt?" of a job in focus: its own attempts, which its detail says each of
-        of_its_tries = re.search(
-            r"\b(?:previous|prior|earlier|other) (?:attempts?|tries|try|runs?)\b", " ".join(ws)
-        )
-        if of_its_tries and last is not None and last.name == "job_detail" and job is None and gpu is None:
-            return last
         step = -1 if re.search(back, " ".join(ws)) and not itself else 0
         step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
         in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"

@@ -275,6 +275,10 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r" (?:go|try)\b(?! (?:to|and|on|at|for|it|again)\b)",
             r"\1 attempt",
         ),
+        # "TC active": the tensor cores; "TC active + est TFLOP/s": two readings
+        (r"\btcs?(?= (?:active|activity|util|utilization|utilisation|usage|busy)\b)", "tensor core"),
+        (r"\s\+\s", " and "),
+        (r"\bytd\b", "yesterday"),  # a texter's yesterday ("and ytd?"), not a year to date
         # an interjection first: "wait, when?" is no queue ("wait" read as waiting)
         (r"^\s*(?:wait|hold on|hang on|whoa)\s*[,!.:-]+\s*", " "),
         # "what was the H100 grinding on": running, no reading
@@ -294,10 +298,6 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
     text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
     text = re.sub(r"\b(mem|sm)clk\b", r"\1 clk", text)  # "memclk": the memory clock
-    tc_read = r"(?= (?:active|activity|util|utilization|utilisation|usage|busy)\b)"  # "TC active": tensor
-    text = re.sub(rf"\btcs?{tc_read}", "tensor core", text)
-    text = re.sub(r"\s\+\s", " and ", text)  # "TC active + est TFLOP/s": two readings
-    text = re.sub(r"\bytd\b", "yesterday", text)  # a texter's yesterday ("and ytd?"), not a year to date
     text = re.sub(r"\bgpu[\s-]?(?:h|hrs?)\b", "gpu hours", text)  # "GPU-h burned by 11"
     text = re.sub(r"\bwall[\s-]?(?:clock(?: time)?|time)\b", "walltime", text)  # "wall time start to finish"
     text = re.sub(r"\b(power|memory|mem|vram|energy) usage\b", r"\1", text)  # "power usage" is no utilization

@@ -309,7 +309,10 @@ def _launch_bwd_plan(
     if path == "gluon":
         from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
 
-        return launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, cfg, bound, deterministic=deterministic)
+        # determinism keeps the split pair; otherwise the fused kernel where it pays (gluon.bwd.fused_pays)
+        return launch_gluon_bwd(
+            do, q, k, v, o, lse, causal, scale, cfg, bound, fused=False if deterministic else None
+        )
     return launch_bwd(do, q, k, v, o, lse, causal, scale, cfg, bound)
 
 

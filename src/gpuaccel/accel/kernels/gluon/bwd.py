@@ -49,13 +49,14 @@ FUSED_FROM = 4096  # both lengths at least this: the fused backward (H100, gluon
 # the split pair's backward at N 4096-16384, D64 and D128, causal or not). Below it the split pair: at
 # 8,16,2048 causal forward+backward as called measured 1.235 / 1.236 ms fused against 1.205 / 1.189 split,
 # and short calls are host-bound, where the split pair's two launches cost less than the fused three
+FUSED_HEAD_DIMS = (64, 128)  # what the fused kernel is built for (D256 runs its by-gradient kernels)
 
 
 def fused_pays(q: torch.Tensor, k: torch.Tensor, deterministic: bool = False) -> bool:
     """Whether a D64/D128 backward of these shapes runs the fused kernel (see the module docstring)."""
     if deterministic or torch.are_deterministic_algorithms_enabled():
         return False
-    return q.shape[-1] in (64, 128) and min(q.shape[2], k.shape[2]) >= FUSED_FROM
+    return q.shape[-1] in FUSED_HEAD_DIMS and min(q.shape[2], k.shape[2]) >= FUSED_FROM
 
 
 def launch_gluon_bwd(
@@ -71,14 +72,13 @@ def launch_gluon_bwd(
     bound: Bound | None = None,
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
     fused: bool | None = None,
-    deterministic: bool = False,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` from prepared inputs (TMA-legal strides; D in ``tuning.GLUON_BWD_HEAD_DIMS``),
-    the final ``o`` and natural-log ``lse`` [B, Hq, Nq]: the fused kernel where :func:`fused_pays` (or
-    ``fused``) says so, else dQ (which writes the statistics), then dK/dV. ``out``: contiguous buffers of
-    q's, k's and v's shape to write into (the checks poison them)."""
+    the final ``o`` and natural-log ``lse`` [B, Hq, Nq]: the fused kernel where ``fused`` (None: as
+    :func:`fused_pays` says) asks for it, else dQ (which writes the statistics), then dK/dV. ``out``:
+    contiguous buffers of q's, k's and v's shape to write into (the checks poison them)."""
     if fused is None:
-        fused = fused_pays(q, k, deterministic)
+        fused = fused_pays(q, k)
     if fused:
         return launch_gluon_bwd_fused(do, q, k, v, o, lse, causal, scale, cfg, bound, out)
     planned = bound.get(PLANNED) if bound is not None and out is None else None
@@ -143,8 +143,8 @@ def launch_gluon_bwd_fused(
     ``lag`` 1 takes a block's dQ during the next block (measured faster), 0 at once."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
-    if d not in (64, 128):
-        raise ValueError(f"the fused backward is built for head_dim 64 and 128, got {d}")
+    if d not in FUSED_HEAD_DIMS:
+        raise ValueError(f"the fused backward is built for head_dim {FUSED_HEAD_DIMS}, got {d}")
     cfg = cfg or gluon_bwd_config(d)
     dq_acc = torch.empty((b, hq, nq, d), device=q.device, dtype=torch.float32)
     delta, lse2, stat_stride = bwd_stats(o, do, lse, bound, zero_dq=dq_acc)
