@@ -9,6 +9,10 @@
 --bench  backward alone (fused vs split, alternated rounds, do_bench medians), our forward, and SDPA
          cuDNN's forward and backward in the same process; forward+backward from the medians as
          3.5 / (1/fwd + 2.5/bwd) TFLOP/s
+--varlen TOTAL ...  packed documents (bench.varlen.doc_lengths, 128-8192 tokens, H16 D128, causal per
+         document): with --check both packed backwards (fused, split) and plain PyTorch in bf16 against
+         the fp32 reference; with --bench the backward alone (alternated rounds) and forward+backward
+         through flash_attention_varlen's autograd, the fused or the split backward by turns
 Writes gluon_bwd_fused_ab_<stamp>.json to --out.
 """
 
@@ -150,6 +154,90 @@ def bench_shape(spec: str, causal: bool, rounds: int) -> dict[str, Any]:
     return row
 
 
+def _kernel_ms(fn, calls: int = 10) -> float:
+    """GPU time per call: the sum of the kernels' own durations (the profiler's), so the host's noise
+    and the packed calls' one read of the offsets to the host are left out."""
+    fn()
+    torch.cuda.synchronize()
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        for _ in range(calls):
+            fn()
+        torch.cuda.synchronize()
+    kernels = [e for e in prof.events() if e.device_type == torch.autograd.DeviceType.CUDA]
+    return sum(e.device_time for e in kernels) / 1e3 / calls
+
+
+def _packed(total: int, seed: int = 0) -> tuple[list[int], torch.Tensor, tuple[torch.Tensor, ...]]:
+    from gpuaccel.accel.kernels.bench.varlen import doc_lengths
+
+    lens = doc_lengths(total, 128, 8192, seed)
+    cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32, device="cuda")
+    g = torch.Generator(device="cuda").manual_seed(seed)
+    qkvo = tuple(
+        torch.randn(total, 16, 128, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(4)
+    )
+    return lens, cu, qkvo
+
+
+def varlen_case(total: int, check: bool, rounds: int) -> dict[str, Any]:
+    """One packing: the fused and split packed backwards' errors and/or times (see the docstring)."""
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.bench.varlen import varlen_flops
+    from gpuaccel.accel.kernels.gluon import varlen_bwd
+    from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen, varlen_forward
+
+    lens, cu, (q, k, v, do) = _packed(total)
+    n, scale = max(lens), 128**-0.5
+    o, lse = varlen_forward(q, k, v, (cu, cu, n, n, -1, 0, scale, 0.0))
+    runs = {name: (lambda f=f: varlen_bwd.launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu, cu, True, scale,
+                                                                    fused=f))
+            for name, f in (("fused", True), ("split", False))}  # fmt: skip
+    row: dict[str, Any] = {"total": total, "lens": lens}
+    if check:
+        ref_in = [t.float().requires_grad_() for t in (q, k, v)]
+        plain_in = [t.detach().clone().requires_grad_() for t in (q, k, v)]
+        grads = {}
+        for name, ins in (("ref", ref_in), ("plain", plain_in)):
+            out = reference.flash_attention_varlen(*ins, cu, cu, n, n, causal=True, softmax_scale=scale)
+            grads[name] = torch.autograd.grad(out, ins, do.to(out.dtype))
+        grads.update({name: fn() for name, fn in runs.items()})
+        row["ok"] = True
+        for i, g in enumerate(("dq", "dk", "dv")):
+            row[g] = {name: _max_err(grads[name][i], grads["ref"][i]) for name in ("plain", "fused", "split")}
+            row["ok"] &= all(row[g][x] <= 2 * row[g]["plain"] + 1e-6 for x in ("fused", "split"))
+    if rounds:
+        times: dict[str, list[float]] = {name: [] for name in runs}
+        both: dict[str, list[float]] = {name: [] for name in runs}
+        gpu: dict[str, list[float]] = {name: [] for name in runs}
+        gpu_both: dict[str, list[float]] = {name: [] for name in runs}
+        qg, kg, vg = (t.clone().requires_grad_() for t in (q, k, v))
+        step = lambda: flash_attention_varlen(qg, kg, vg, cu, cu, n, n, causal=True).backward(do)
+        pays = varlen_bwd.fused_pays
+        try:
+            for _ in range(rounds):
+                for name, fn in runs.items():
+                    times[name].append(_ms(fn))
+                    gpu[name].append(_kernel_ms(fn))
+                    varlen_bwd.fused_pays = lambda *a, f=name == "fused", **kw: f
+                    both[name].append(_ms(step))
+                    gpu_both[name].append(_kernel_ms(step))
+        finally:
+            varlen_bwd.fused_pays = pays
+        fwd_flops = varlen_flops(lens, 16, 128, True, "fwd")
+        for name in runs:
+            ms, ms_both = sorted(times[name])[rounds // 2], sorted(both[name])[rounds // 2]
+            k_ms, k_both = sorted(gpu[name])[rounds // 2], sorted(gpu_both[name])[rounds // 2]
+            row[name] = {"bwd_ms": ms, "bwd_rounds": times[name], "bwd_tflops": 2.5 * fwd_flops / ms / 1e9,
+                         "fwd_bwd_ms": ms_both, "fwd_bwd_rounds": both[name],
+                         "fwd_bwd_tflops": 3.5 * fwd_flops / ms_both / 1e9,
+                         "bwd_kernel_ms": k_ms, "bwd_kernel_rounds": gpu[name],
+                         "bwd_kernel_tflops": 2.5 * fwd_flops / k_ms / 1e9, "fwd_bwd_kernel_ms": k_both,
+                         "fwd_bwd_kernel_rounds": gpu_both[name],
+                         "fwd_bwd_kernel_tflops": 3.5 * fwd_flops / k_both / 1e9}  # fmt: skip
+    print(json.dumps(row), flush=True)
+    return row
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
@@ -161,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--profile", metavar="B,H,N,D[,HKV]", help="run each backward twice (for ncu), nothing else"
     )
+    ap.add_argument("--varlen", nargs="+", type=int, metavar="TOTAL", help="packed documents instead")
     ap.add_argument("--out", default=os.environ.get("OUT", "benchmarks/results"))
     args = ap.parse_args(argv)
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
@@ -185,6 +274,25 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv)}
     lines = []
+    if args.varlen:
+        rows = [varlen_case(t, args.check, args.rounds if args.bench else 0) for t in args.varlen]
+        result["varlen"] = rows
+        for r in rows:
+            docs = f"{r['total']} tokens, {len(r['lens'])} docs"
+            if "ok" in r:
+                errs = " ".join(f"{g}: " + "/".join(f"{r[g][k]:.2e}" for k in ("fused", "split", "plain"))
+                                for g in ("dq", "dk", "dv"))  # fmt: skip
+                lines.append(f"check {docs} fused/split/plain max err {errs} {'ok' if r['ok'] else 'FAIL'}")
+            if "fused" in r:
+                for how in ("", "_kernel"):
+                    bwd, both = f"bwd{how}_tflops", f"fwd_bwd{how}_tflops"
+                    cells = [f"{r[x][bwd]:.0f} / {r[x][both]:.0f}" for x in ("fused", "split")]
+                    ratio = r["split"][f"fwd_bwd{how}_ms"] / r["fused"][f"fwd_bwd{how}_ms"]
+                    lines.append(
+                        f"{docs} | {'kernels' if how else 'do_bench'} | bwd, fwd+bwd TFLOP/s fused {cells[0]}"
+                        f" | split {cells[1]} | fwd+bwd fused/split {ratio:.3f}"
+                    )
+        args.check = args.bench = False
     if args.check:
         rows = [check_case(*c) for c in CASES]
         result["check"] = rows

@@ -58,6 +58,9 @@ class _OfflineDriver:
         return torch.cuda
 
 
+KERNELS = ["fwd", "fp8", "bwd", "bwd_fused", "varlen", "varlen_bwd", "varlen_bwd_fused", "decode"]
+
+
 def _tools() -> tuple[str, str]:
     nv = Path(triton.__file__).parent / "backends" / "nvidia" / "bin"
     return os.environ.get("TRITON_PTXAS_PATH", str(nv / "ptxas")), str(nv / "cuobjdump")
@@ -74,6 +77,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
     from gpuaccel.accel.kernels.gluon import fwd as gluon_fwd
     from gpuaccel.accel.kernels.gluon import merge as gluon_merge
     from gpuaccel.accel.kernels.gluon import tiles as gluon_tiles
+    from gpuaccel.accel.kernels.gluon import varlen_bwd as gluon_varlen_bwd
     from gpuaccel.accel.kernels.gluon import varlen_fwd as gluon_varlen_fwd
 
     driver.set_active(_OfflineDriver())
@@ -90,6 +94,7 @@ def _install_offline(sm_count: int) -> list[tuple[str, Any]]:
     gluon_bwd.launch = compile_only
     launchers.launch = compile_only  # the tl.* dQ kernel of the D256 backward
     gluon_varlen_fwd.launch = compile_only
+    gluon_varlen_bwd.launch = compile_only
     return compiled
 
 
@@ -183,8 +188,17 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         cfg = GluonFwdConfig(*config) if config else None
         launch_gluon_varlen_fwd(qp, kp, vp, torch.empty_like(qp), torch.empty(h, int(cu[-1])), cu, cu, n,
                                 causal, scale, cfg)  # fmt: skip
+    elif kernel in ("varlen_bwd", "varlen_bwd_fused"):  # b documents of n, n/2, ... tokens, h heads
+        from gpuaccel.accel.kernels.gluon.varlen_bwd import launch_gluon_varlen_bwd
+
+        lens = [max(n >> i, 1) for i in range(b)]
+        cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32)
+        qp, kp, vp = (torch.randn(int(cu[-1]), h, d).to(dtype) for _ in range(3))
+        launch_gluon_varlen_bwd(torch.randn_like(qp), qp, kp, vp, torch.randn_like(qp),
+                                torch.zeros(h, int(cu[-1])), cu, cu, causal, scale,
+                                fused=kernel == "varlen_bwd_fused")  # fmt: skip
     else:
-        raise SystemExit(f"--kernel takes fwd, fp8, bwd, bwd_fused or varlen, got {kernel!r}")
+        raise SystemExit(f"--kernel takes {', '.join(KERNELS)}, got {kernel!r}")
     ptxas, cuobjdump = _tools()
     rows = []
     for name, ck in compiled:
@@ -207,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return decode_main(argv[2:] if argv[0] == "--kernel" else argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kernel", default="fwd", choices=["fwd", "fp8", "bwd", "bwd_fused", "varlen", "decode"])
+    ap.add_argument("--kernel", default="fwd", choices=KERNELS)
     ap.add_argument("--shape", default="2,16,8192,128", help="B,H,N,D")
     ap.add_argument("--causal", action="store_true")
     ap.add_argument("--dtype", default="bf16", choices=["bf16", "fp16"])

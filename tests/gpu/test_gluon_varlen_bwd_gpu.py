@@ -1,7 +1,9 @@
 """GPU tier: the Gluon (Hopper) backward over packed documents against the fp32 reference.
 
 Gradients are written into NaN-filled buffers, so a tile the kernels never store shows as NaN; the
-documents sit next to each other, so a box reading into its neighbour and using those rows shows as error.
+documents sit next to each other, so a box reading into its neighbour and using those rows shows as error
+(and so would a fused dQ box adding anything but zeros to its neighbour's rows). Both backwards, fused
+and split, on every case.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
 
 from gpuaccel.accel.kernels import UnsupportedInputError, reference
 from gpuaccel.accel.kernels.dense.attention import BWD_PATH_ENV
-from gpuaccel.accel.kernels.gluon.varlen_bwd import launch_gluon_varlen_bwd
+from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_varlen_func
+from gpuaccel.accel.kernels.gluon.varlen_bwd import fused_pays, launch_gluon_varlen_bwd
 from gpuaccel.accel.kernels.varlen.attention import backward_path, flash_attention_varlen, varlen_forward
 
 TOL = 2e-2  # relative L2 of each gradient (bf16 rounding of o, dO and the outputs)
@@ -41,8 +44,9 @@ CASES = [  # query lengths, key lengths (None: the same), Hq, Hkv, causal, dtype
 ]
 
 
+@pytest.mark.parametrize("fused", [False, True], ids=["split", "fused"])
 @pytest.mark.parametrize("lens_q,lens_k,hq,hkv,causal,dtype", CASES)
-def test_gradients_match_reference(lens_q, lens_k, hq, hkv, causal, dtype):
+def test_gradients_match_reference(lens_q, lens_k, hq, hkv, causal, dtype, fused):
     lens_k = lens_k or lens_q
     gen = torch.Generator(device="cuda").manual_seed(sum(lens_q) + hq)
     cu_q, cu_k = _cu(lens_q), _cu(lens_k)
@@ -54,7 +58,7 @@ def test_gradients_match_reference(lens_q, lens_k, hq, hkv, causal, dtype):
     problem = (cu_q, cu_k, max(lens_q), max(lens_k), -1, 0 if causal else -1, scale, 0.0)
     o, lse = varlen_forward(q, k, v, problem)
     out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=dtype) for t in (q, k, v))
-    dq, dk, dv = launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, causal, scale, out=out)
+    dq, dk, dv = launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, causal, scale, out=out, fused=fused)
     torch.cuda.synchronize()
     qf, kf, vf = (t.float().requires_grad_() for t in (q, k, v))
     ro = reference.flash_attention_varlen(
@@ -82,6 +86,27 @@ def test_autograd_takes_the_gluon_backward_and_agrees_with_tl(monkeypatch):
     o = flash_attention_varlen(q, k, v, cu, cu, max(lens), max(lens), causal=True)
     tl = torch.autograd.grad(o, (q, k, v), do)
     for a, b in zip(gluon, tl, strict=True):
+        assert _rel(a, b.float()) < TOL
+
+
+def test_deterministic_packs_take_the_split_backward_bit_for_bit():
+    lens = [3000, 129, 5000, 700, 8000]  # 16,829 tokens: the fused backward's size
+    cu = _cu(lens)
+    gen = torch.Generator(device="cuda").manual_seed(5)
+    q, k, v = (
+        torch.randn(sum(lens), 8, 128, device="cuda", dtype=torch.bfloat16, generator=gen).requires_grad_()
+        for _ in range(3)
+    )
+    do = torch.randn_like(q)
+    assert fused_pays(k.shape[0]) and not fused_pays(k.shape[0], deterministic=True)
+
+    def grads(**kw):
+        o = flash_attn_varlen_func(q, k, v, cu, cu, max(lens), max(lens), causal=True, **kw)
+        return torch.autograd.grad(o, (q, k, v), do)
+
+    first, again = grads(deterministic=True), grads(deterministic=True)
+    assert all(torch.equal(a, b) for a, b in zip(first, again, strict=True))
+    for a, b in zip(grads(), first, strict=True):  # the fused backward: the same gradients within rounding
         assert _rel(a, b.float()) < TOL
 
 

@@ -4,6 +4,10 @@ Hopper; the kernels themselves are checked on a GPU (tests/gpu/test_gluon_varlen
 
 from __future__ import annotations
 
+import os
+
+os.environ["TRITON_INTERPRET"] = "1"  # like the other tier-2 modules, before any kernel is defined
+
 import pytest
 
 from gpuaccel.accel.kernels.gluon.varlen_bwd import TILE_ROWS, work_items
@@ -62,3 +66,53 @@ def test_dispatch_off_hopper_is_the_tl_backward(monkeypatch):
     monkeypatch.setenv(BWD_PATH_ENV, "fastest")
     with pytest.raises(UnsupportedInputError, match="accepted: auto, triton, gluon"):
         backward_path(q, -1, 0)
+
+
+def test_fused_backward_only_for_long_packs_and_never_when_deterministic():
+    import torch
+
+    from gpuaccel.accel.kernels.gluon.varlen_bwd import FUSED_FROM, fused_pays
+
+    assert fused_pays(FUSED_FROM) and not fused_pays(FUSED_FROM - 1)
+    assert not fused_pays(FUSED_FROM, deterministic=True)
+    torch.use_deterministic_algorithms(True)
+    try:
+        assert not fused_pays(4 * FUSED_FROM)
+    finally:
+        torch.use_deterministic_algorithms(False)
+
+
+def test_packed_statistics_pass_pads_each_document_and_zeroes_dq():
+    """The statistics pass over the dQ items (the Triton interpreter): each document's rows at its own
+    padded offset, its padding lse2 = +inf and delta = 0, and every row of the dQ accumulator zeroed."""
+    import torch
+
+    from gpuaccel.accel.kernels.dense.flash_bwd import attn_bwd_preprocess_kernel
+    from gpuaccel.accel.kernels.gluon.varlen_bwd_kernels import ITEM_FIELDS
+
+    lens, h, d = [5, 130, 1], 2, 16
+    dq_items, _kv, stat_stride = work_items(_cu(lens), _cu(lens), True)
+    total = sum(lens)
+    g = torch.Generator().manual_seed(0)
+    o, do = (torch.randn(total, h, d, generator=g) for _ in range(2))
+    lse = torch.randn(h, total, generator=g)
+    lse[1, 7] = float("-inf")  # a row that saw no key
+    delta, lse2 = torch.full((2, h, stat_stride), float("nan")).unbind(0)
+    dq_acc = torch.full((h, total, d), float("nan"))
+    items = torch.tensor(dq_items, dtype=torch.int32).reshape(-1, int(ITEM_FIELDS))
+    attn_bwd_preprocess_kernel[(2 * items.shape[0], h)](
+        o, do, lse, delta, lse2, dq_acc, items, 0, o.stride(1), o.stride(0), 0, do.stride(1), do.stride(0),
+        h, total, stat_stride, HEAD_DIM=d, BLOCK_M=TILE_ROWS // 2, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS),
+    )  # fmt: skip
+    assert torch.equal(dq_acc, torch.zeros_like(dq_acc))
+    want_delta = (o * do).sum(-1).T  # (h, total)
+    want_lse2 = torch.where(lse == float("-inf"), float("inf"), lse * 1.4426950408889634)
+    stat0 = 0
+    for q0, n in zip(_cu(lens), lens, strict=False):
+        pad = -(-n // TILE_ROWS) * TILE_ROWS
+        torch.testing.assert_close(delta[:, stat0 : stat0 + n], want_delta[:, q0 : q0 + n])
+        torch.testing.assert_close(lse2[:, stat0 : stat0 + n], want_lse2[:, q0 : q0 + n])
+        assert (delta[:, stat0 + n : stat0 + pad] == 0).all()
+        assert (lse2[:, stat0 + n : stat0 + pad] == float("inf")).all()
+        stat0 += pad
+    assert stat0 == stat_stride

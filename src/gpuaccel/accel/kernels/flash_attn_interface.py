@@ -138,11 +138,12 @@ def flash_attn_varlen_func(
     returns ``(out, softmax_lse, None)`` with lse fp32 ``(heads, total_q)``."""
     _refuse(dropout_p=dropout_p, alibi_slopes=alibi_slopes, block_table=block_table, qv=qv,
             q_descale=q_descale, k_descale=k_descale, v_descale=v_descale)  # fmt: skip
-    del deterministic, num_splits, pack_gqa, sm_margin
+    del num_splits, pack_gqa, sm_margin
     o, lse = flash_attention_varlen(
         q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, causal=causal,
         softmax_scale=softmax_scale, window=tuple(window_size), softcap=softcap, return_lse=True,
         seqused_q=seqused_q, seqused_k=seqused_k, attention_chunk=attention_chunk,
+        deterministic=deterministic,
     )  # fmt: skip
     return _lse_out(o, lse, return_attn_probs)
 

@@ -26,29 +26,46 @@ import triton.language as tl
 
 @triton.jit
 def attn_bwd_preprocess_kernel(
-    Out, DO, LSE, DELTA, LSE2, DQ_ACC, stride_ob, stride_oh, stride_on, stride_db, stride_dh, stride_dn,
-    heads_q, seq_q, stat_stride, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, ZERO_DQ: tl.constexpr,
+    Out, DO, LSE, DELTA, LSE2, DQ_ACC, ITEMS, stride_ob, stride_oh, stride_on, stride_db, stride_dh,
+    stride_dn, heads_q, seq_q, stat_stride, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
+    ZERO_DQ: tl.constexpr, ITEM_FIELDS: tl.constexpr,
 ):  # fmt: skip
     """delta = rowsum(dO * O) and lse in log2 units per row; with ``ZERO_DQ`` it also zeroes the same rows
-    of the fused backward's fp32 dQ accumulator (contiguous [B, Hq, Nq, D]): no launch of its own."""
+    of the fused backward's fp32 dQ accumulator (contiguous [B, Hq, Nq, D]): no launch of its own.
+
+    ``ITEM_FIELDS`` > 0: packed documents (B = 1, ``seq_q`` the total tokens). Program ``pid`` then takes
+    half ``pid % 2`` of the 2 x ``BLOCK_M``-row tile of work item ``pid // 2`` in ``ITEMS`` (the Gluon
+    varlen backward's dQ items: first token, length, ..., start of its padded statistics, first row), so
+    each document's statistics land in its own padded rows, the padding with lse = +inf and delta = 0."""
     pid_m = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // heads_q
     h = bh % heads_q
-    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    if ITEM_FIELDS > 0:
+        item = ITEMS + (pid_m // 2) * ITEM_FIELDS
+        row0 = tl.load(item).to(tl.int64)
+        rows = tl.load(item + 1)
+        stat0 = tl.load(item + 4)
+        offs_m = tl.load(item + 5) + (pid_m % 2) * BLOCK_M + tl.arange(0, BLOCK_M)
+    else:
+        row0 = 0
+        rows = seq_q
+        stat0 = 0
+        offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_d = tl.arange(0, HEAD_DIM)
-    row_ok = offs_m < seq_q
-    o_ptrs = Out + b.to(tl.int64) * stride_ob + h.to(tl.int64) * stride_oh + offs_m[:, None] * stride_on
-    do_ptrs = DO + b.to(tl.int64) * stride_db + h.to(tl.int64) * stride_dh + offs_m[:, None] * stride_dn
+    row_ok = offs_m < rows
+    at = row0 + offs_m[:, None]
+    o_ptrs = Out + b.to(tl.int64) * stride_ob + h.to(tl.int64) * stride_oh + at * stride_on
+    do_ptrs = DO + b.to(tl.int64) * stride_db + h.to(tl.int64) * stride_dh + at * stride_dn
     o = tl.load(o_ptrs + offs_d[None, :], mask=row_ok[:, None], other=0.0).to(tl.float32)
     do = tl.load(do_ptrs + offs_d[None, :], mask=row_ok[:, None], other=0.0).to(tl.float32)
     delta = tl.sum(o * do, axis=1)
-    lse = tl.load(LSE + bh.to(tl.int64) * seq_q + offs_m, mask=row_ok, other=float("-inf"))
+    lse = tl.load(LSE + bh.to(tl.int64) * seq_q + row0 + offs_m, mask=row_ok, other=float("-inf"))
     lse2 = tl.where(lse == float("-inf"), float("inf"), lse * 1.4426950408889634)
-    tl.store(DELTA + bh.to(tl.int64) * stat_stride + offs_m, delta)
-    tl.store(LSE2 + bh.to(tl.int64) * stat_stride + offs_m, lse2)
+    tl.store(DELTA + bh.to(tl.int64) * stat_stride + stat0 + offs_m, delta)
+    tl.store(LSE2 + bh.to(tl.int64) * stat_stride + stat0 + offs_m, lse2)
     if ZERO_DQ:
-        acc = DQ_ACC + (bh.to(tl.int64) * seq_q + offs_m[:, None]) * HEAD_DIM + offs_d[None, :]
+        acc = DQ_ACC + (bh.to(tl.int64) * seq_q + row0 + offs_m[:, None]) * HEAD_DIM + offs_d[None, :]
         tl.store(acc, tl.zeros([BLOCK_M, HEAD_DIM], tl.float32), mask=row_ok[:, None])
 
 

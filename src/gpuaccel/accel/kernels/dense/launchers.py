@@ -168,9 +168,10 @@ def bwd_stats(
     pre_block = 64
     launch(
         attn_bwd_preprocess_kernel, (stat_stride // pre_block, b * hq),
-        (o, do, lse.contiguous(), delta, lse2, delta if zero_dq is None else zero_dq, *_strides(o),
+        (o, do, lse.contiguous(), delta, lse2, delta if zero_dq is None else zero_dq, delta, *_strides(o),
          *_strides(do), hq, nq, stat_stride),
-        dict(HEAD_DIM=d, BLOCK_M=pre_block, ZERO_DQ=zero_dq is not None), dict(num_warps=4), bound,
+        dict(HEAD_DIM=d, BLOCK_M=pre_block, ZERO_DQ=zero_dq is not None, ITEM_FIELDS=0), dict(num_warps=4),
+        bound,
         "stats" if zero_dq is None else "stats_zero_dq",
     )  # fmt: skip
     return delta, lse2, stat_stride

@@ -87,13 +87,27 @@ def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col):
 
 
 @gluon.jit
+def _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv, group, n_m,
+             lo_blk, n_iter, col):  # fmt: skip
+    """With ``LAG`` 1, the last block's dQ, once the loop is done."""
+    j = n_iter - 1
+    mbarrier.wait(ds_full.index(j % 2), (j // 2) & 1)
+    dq = _dq_issue(ds_smem, j % 2, k_lo, k_hi, dq_zero)
+    dq = warpgroup_mma_wait(0, deps=(dq,))
+    row = row0 + (lo_blk + j % n_m) * HALF_M
+    _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, row, col)
+
+
+@gluon.jit
 def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem, kv_ready,
                     ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr, stride_kb, stride_kh,
-                    stride_kn, qk_scale2, scale, b, hkv, start_n, seq_k, causal_off, n_m, lo_blk, group,
-                    n_iter, HALF: gl.constexpr, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr,
-                    CAUSAL: gl.constexpr, LAG: gl.constexpr):  # fmt: skip
+                    stride_kn, qk_scale2, scale, b, row0, hkv, start_n, seq_k, causal_off, n_m, lo_blk,
+                    group, n_iter, HALF: gl.constexpr, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr,
+                    CAUSAL: gl.constexpr, LAG: gl.constexpr, PACKED: gl.constexpr):  # fmt: skip
     """``LAG`` 0: both warpgroups meet on every block and take its dQ at once; 1: a block's dQ is taken
-    during the next block, so a warpgroup waits for the other's dS^T only when it is a block behind."""
+    during the next block, so a warpgroup waits for the other's dS^T only when it is a block behind.
+    ``row0``: where query row 0 sits in ``dq_desc``'s rows (a packed document's first token; else 0);
+    ``PACKED``: the tile is one packed document's (:mod:`accel.kernels.gluon.varlen_bwd_kernels`)."""
     HALF_D: gl.constexpr = HEAD_DIM // 2
     s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
     a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
@@ -139,7 +153,7 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
             dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
             dq = warpgroup_mma_wait(1, deps=(dq,))  # dV and dQ done; dK in flight under the epilogue
             mbarrier.arrive(ds_empty.index(buf))
-            _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col)
+            _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, row0 + start_m, col)
             dv, dk, p_op, ds_op = warpgroup_mma_wait(0, deps=(dv, dk, p_op, ds_op))
         else:
             dv, p_op = warpgroup_mma_wait(0, deps=(dv, p_op))  # (done by now: issued before dS)
@@ -151,22 +165,39 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                 dq = warpgroup_mma_wait(1, deps=(dq,))
                 mbarrier.arrive(ds_empty.index(j % 2))
                 _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
-                        (lo_blk + j % n_m) * HALF_M, col)  # fmt: skip
+                        row0 + (lo_blk + j % n_m) * HALF_M, col)  # fmt: skip
                 dk, ds_op = warpgroup_mma_wait(0, deps=(dk, ds_op))
             else:
                 dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
                 dk, ds_op = warpgroup_mma_wait(0, deps=(dk, ds_op))
         mbarrier.arrive(empty.index(s))
     if LAG == 1:  # the last block's dQ
-        j = n_iter - 1
-        mbarrier.wait(ds_full.index(j % 2), (j // 2) & 1)
-        dq = _dq_issue(ds_smem, j % 2, k_lo, k_hi, dq_zero)
-        dq = warpgroup_mma_wait(0, deps=(dq,))
-        _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, (lo_blk + j % n_m) * HALF_M, col)
+        if PACKED:  # a packed document's key tile may see no query (n_iter 0); a dense one never does
+            if n_iter > 0:
+                _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
+                         group, n_m, lo_blk, n_iter, col)  # fmt: skip
+        else:  # (the guard is left out of the dense kernel: with it the H100 measured 5-8 % slower)
+            _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
+                     group, n_m, lo_blk, n_iter, col)  # fmt: skip
     tma.store_wait(0)
     _store_rows(dk_ptr, stride_kb, stride_kh, stride_kn, b, hkv, key0, seq_k, dk * scale, a_layout, HALF_M,
                 HEAD_DIM)  # fmt: skip
     _store_rows(dv_ptr, stride_kb, stride_kh, stride_kn, b, hkv, key0, seq_k, dv, a_layout, HALF_M, HEAD_DIM)
+
+
+@gluon.jit
+def _dq_smem(dtype: gl.constexpr, dq_desc, HEAD_DIM: gl.constexpr):
+    """What the fused kernel adds to the dK/dV kernel's ring: dS^T's two buffers of both warpgroups'
+    tiles, dQ's fp32 staging per warpgroup, and the dS^T buffers' full/empty barriers."""
+    ds_layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HALF_M], dtype)
+    ds_smem = gl.allocate_shared_memory(dtype, [4, HALF_M, HALF_M], ds_layout)  # [buffer * 2 + warpgroup]
+    dq_smem = gl.allocate_shared_memory(gl.float32, [2, 1, 1, HALF_M, HEAD_DIM // 2], dq_desc.layout)
+    ds_full = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    ds_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(ds_full.index(i), count=2)  # both warpgroups' dS^T are in
+        mbarrier.init(ds_empty.index(i), count=2)  # both warpgroups' dQ have read them
+    return ds_smem, dq_smem, ds_full, ds_empty
 
 
 @gluon.jit
@@ -176,7 +207,6 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                            CONSUMER_REGS: gl.constexpr, LAG: gl.constexpr = 1):  # fmt: skip
     """dK and dV of 128 keys of one (batch, KV head), summed over its group's query heads, and their
     share of every query block's dQ, added to ``dq_desc``'s fp32 accumulator (zeroed by the caller)."""
-    dtype: gl.constexpr = q_desc.dtype
     pid_n = gl.program_id(0)
     bhkv = gl.program_id(1)
     b = bhkv // heads_kv
@@ -185,18 +215,12 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
     start_n = pid_n * 2 * HALF_M
     causal_off = seq_k - seq_q
     lo_blk, n_m, n_iter = _query_blocks(start_n, seq_q, causal_off, group, CAUSAL)
+    zero = pid_n * 0
 
     k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
         q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
-    )  # the dK/dV kernel's K/V and (Q, dO) ring, with its barriers; then dS^T and dQ's staging
-    ds_layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HALF_M], dtype)
-    ds_smem = gl.allocate_shared_memory(dtype, [4, HALF_M, HALF_M], ds_layout)  # [buffer * 2 + warpgroup]
-    dq_smem = gl.allocate_shared_memory(gl.float32, [2, 1, 1, HALF_M, HEAD_DIM // 2], dq_desc.layout)
-    ds_full = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    ds_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(ds_full.index(i), count=2)  # both warpgroups' dS^T are in
-        mbarrier.init(ds_empty.index(i), count=2)  # both warpgroups' dQ have read them
+    )  # the dK/dV kernel's K/V and (Q, dO) ring, with its barriers
+    ds_smem, dq_smem, ds_full, ds_empty = _dq_smem(q_desc.dtype, dq_desc, HEAD_DIM)
 
     first: gl.constexpr = 0
     second: gl.constexpr = 1
@@ -204,14 +228,14 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
         [
             (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
-                               stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv, start_n, seq_k,
-                               causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES, CAUSAL,
-                               LAG)),
+                               stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
+                               seq_k, causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES,
+                               CAUSAL, LAG, False)),
             (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
-                               stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv, start_n, seq_k,
-                               causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES, CAUSAL,
-                               LAG)),
+                               stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
+                               seq_k, causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES,
+                               CAUSAL, LAG, False)),
             (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
                             do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m,
                             lo_blk, group, n_iter, STAGES)),

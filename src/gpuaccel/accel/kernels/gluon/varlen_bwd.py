@@ -6,8 +6,10 @@ of them would only return. The table lists exactly the (document, 128-row tile) 
 first (causal dQ tiles at a document's end and dK/dV tiles at its start see the most blocks); the grid is
 (tile, head) with the tile fastest, so each head's tiles start longest first and short ones fill the
 tail. It costs one read of the offsets to the host per backward; tables are kept per offsets, so a
-training loop that repeats its packing builds each once. Kernels as in :mod:`accel.kernels.gluon.bwd`:
-dQ first (it writes the statistics), then dK/dV, no atomics.
+training loop that repeats its packing builds each once. Kernels as in :mod:`accel.kernels.gluon.bwd`,
+chosen by :func:`fused_pays`: the fused kernel (the statistics pass over the dQ items, which also zeroes
+an fp32 dQ accumulator; one pass over the dK/dV items that sums dQ by TMA reduce-adds; dQ cast), or the
+deterministic split pair (dQ first, it writes the statistics; then dK/dV; no atomics).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import functools
 import torch
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
+from gpuaccel.accel.kernels.dense.flash_bwd import attn_bwd_preprocess_kernel
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, cdiv, launch
 from gpuaccel.accel.kernels.gluon.bwd import STAT_BOX
@@ -24,10 +27,11 @@ from gpuaccel.accel.kernels.gluon.bwd_kernels import CONSUMER_REGS
 from gpuaccel.accel.kernels.gluon.tiles import _packed_view
 from gpuaccel.accel.kernels.gluon.varlen_bwd_kernels import (
     ITEM_FIELDS,
+    gluon_varlen_bwd_fused_kernel,
     gluon_varlen_dkdv_kernel,
     gluon_varlen_dq_kernel,
 )
-from gpuaccel.accel.kernels.tuning.configs import gluon_bwd_config
+from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig, gluon_bwd_config
 
 TILE_ROWS = STAT_PAD  # rows per program in both kernels; a document's statistics are padded to it
 GLUON_VARLEN_BWD_DIMS = (128,)  # D64 measured no faster than tl.* densely; D256 does not fit (tuning.py)
@@ -64,6 +68,20 @@ def _device_items(
     return table[: len(dq)], table[len(dq) :], stat_stride
 
 
+FUSED_FROM = 16384  # keys in all: the fused backward from here (H100, gluon_bwd_fused_ab.py --varlen,
+# documents of 128-8192 tokens, causal): its kernels' GPU time is 1.02-1.03x the split pair's
+# forward+backward at 4k-32k tokens, but its third launch and dQ's cast cost more host time than that
+# saves below 16k (0.82-0.98x the split pair's wall time at 4k and 8k, 1.02-1.03x at 16k and 32k)
+
+
+def fused_pays(total_k: int, deterministic: bool = False) -> bool:
+    """Whether a packed backward runs the fused kernel: not where determinism is asked for (its dQ is
+    summed in no fixed order), and only from ``FUSED_FROM`` keys in all."""
+    if deterministic or torch.are_deterministic_algorithms_enabled():
+        return False
+    return total_k >= FUSED_FROM
+
+
 def launch_gluon_varlen_bwd(
     do: torch.Tensor,
     q: torch.Tensor,
@@ -76,10 +94,12 @@ def launch_gluon_varlen_bwd(
     causal: bool,
     scale: float,
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
+    fused: bool | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` of packed q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` (TMA-legal strides, D in
     ``GLUON_VARLEN_BWD_DIMS``), the forward's o and natural-log lse ``(Hq, total_q)``. ``out``: contiguous
-    buffers of q's, k's and v's shape to write into (the checks poison them)."""
+    buffers of q's, k's and v's shape to write into (the checks poison them). ``fused``: the fused kernel
+    or the split pair (None: as :func:`fused_pays` says)."""
     total_q, hq, d = q.shape
     hkv = k.shape[1]
     if d not in GLUON_VARLEN_BWD_DIMS:
@@ -96,6 +116,11 @@ def launch_gluon_varlen_bwd(
         tuple(cu_q.tolist()), tuple(cu_k.tolist()), bool(causal), q.device
     )
     cfg = gluon_bwd_config(d)
+    if fused is None:
+        fused = fused_pays(k.shape[0])
+    if fused:
+        items = (dq_items, kv_items, stat_stride)
+        return _launch_fused(do, q, k, v, o, lse, items, causal, scale, cfg, (dq, dk, dv))
     stats = torch.empty(2, hq, stat_stride, device=q.device, dtype=torch.float32)
     delta, lse2 = stats[0], stats[1]
     lse = lse if lse.is_contiguous() else lse.contiguous()
@@ -119,4 +144,51 @@ def launch_gluon_varlen_bwd(
             dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
             dict(num_warps=4),
         )  # fmt: skip
+    return dq, dk, dv
+
+
+def _launch_fused(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    items: tuple[torch.Tensor, torch.Tensor, int],
+    causal: bool,
+    scale: float,
+    cfg: GluonBwdConfig,
+    out: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The fused packed backward: statistics per document (padded rows lse2 = +inf, delta = 0) with the
+    fp32 dQ accumulator ``[Hq, total_q, D]`` zeroed row by row, the fused kernel, dQ cast into ``dq``."""
+    dq_items, kv_items, stat_stride = items
+    dq, dk, dv = out
+    total_q, hq, d = q.shape
+    hkv = k.shape[1]
+    stats = torch.empty(2, hq, stat_stride, device=q.device, dtype=torch.float32)
+    delta, lse2 = stats[0], stats[1]
+    dq_acc = torch.empty((hq, total_q, d), device=q.device, dtype=torch.float32)
+    pre_block = TILE_ROWS // 2
+    launch(
+        attn_bwd_preprocess_kernel, (2 * dq_items.shape[0], hq),
+        (o, do, lse if lse.is_contiguous() else lse.contiguous(), delta, lse2, dq_acc, dq_items, 0,
+         o.stride(1), o.stride(0), 0, do.stride(1), do.stride(0), hq, total_q, stat_stride),
+        dict(HEAD_DIM=d, BLOCK_M=pre_block, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS)), dict(num_warps=4),
+        None, "varlen_stats_zero_dq",
+    )  # fmt: skip
+    if kv_items.shape[0]:
+        launch(
+            gluon_varlen_bwd_fused_kernel, (kv_items.shape[0], hkv),
+            (Tma(_packed_view(q), 64), Tma(_packed_view(k), 64), Tma(_packed_view(v), 64),
+             Tma(_packed_view(do), 64), *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
+             Tma(dq_acc.unsqueeze(0), 64, d // 2), dk, dv, kv_items, dk.stride(0), dk.stride(1),
+             scale * LOG2E, scale, hq, hkv),
+            dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+            dict(num_warps=4), None, "gluon_varlen_bwd_fused",
+        )  # fmt: skip
+    else:
+        dk.zero_()
+        dv.zero_()
+    dq.copy_(dq_acc.transpose(0, 1))
     return dq, dk, dv

@@ -5,7 +5,7 @@ Why it is built from :mod:`accel.kernels.gluon.bwd_kernels`' consumers unchanged
 dense consumers' arithmetic (causal block skipping, ragged-end masks, GQA sums, the statistics) is exactly
 right for it. What differs is only where rows live, so this module holds the two TMA producers (they add
 the document's first token to every box coordinate) and the entry kernels that read a work item and
-offset the consumers' pointers to the document:
+offset the consumers' pointers to the document (the fused kernel's dQ reduce-adds, by coordinate too):
 - A work item is ``ITEM_FIELDS`` int32 values from a host table (longest work first, see
   :mod:`accel.kernels.gluon.varlen_bwd`): the document's first query token and query count, first key
   token and key count, the start of its rows in the padded statistics, and the tile's first row.
@@ -15,6 +15,8 @@ offset the consumers' pointers to the document:
   carry lse2 = +inf and delta = 0 in the statistics (P = 0, dS = 0), and no store touches them.
 - Each document's statistics rows are padded to 128 (``STAT_PAD``), the dQ tile, so the dQ consumer's
   unmasked statistics stores of a tile's rows past the document's end land in that document's padding.
+- The fused kernel's dQ boxes that run past a document's end add exact zeros to the next document's
+  rows (dS is 0 there: P = 0 for those rows, and for keys past the end), so the sum is unchanged.
 - The consumers take batch and (batch, head) indices and batch strides that select a batch's rows; here
   the pointers are already per document, so all of them are a zero tensor (``pid * 0``: the consumers
   call ``.to`` on the indices).
@@ -26,6 +28,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier, tma
 
+from gpuaccel.accel.kernels.gluon.bwd_fused import _dq_smem, _fused_consumer
 from gpuaccel.accel.kernels.gluon.bwd_kernels import (
     HALF_M,
     _dq_consumer,
@@ -179,6 +182,52 @@ def gluon_varlen_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_d
                             empty, dk_doc, dv_doc, zero, stride_kh, stride_kn, qk_scale2, scale, zero, hkv,
                             start_n, len_k, causal_off, n_m, lo_blk, n_iter, second, HEAD_DIM, STAGES,
                             CAUSAL)),
+            (_varlen_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem,
+                                   q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, hkv,
+                                   k0 + start_n, q0, stat0, n_m, lo_blk, group, n_iter, STAGES)),
+        ],
+        [4, 1],
+        [CONSUMER_REGS, 24],
+    )  # fmt: skip
+
+
+@gluon.jit
+def gluon_varlen_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dq_desc, dk_ptr,
+                                  dv_ptr, items_ptr, stride_kn, stride_kh, qk_scale2, scale, heads_q,
+                                  heads_kv, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr,
+                                  CAUSAL: gl.constexpr, CONSUMER_REGS: gl.constexpr,
+                                  LAG: gl.constexpr = 1):  # fmt: skip
+    """dK and dV of 128 keys of one document and KV head, and their share of the document's dQ, added to
+    ``dq_desc``'s fp32 accumulator ``[1, Hq, total_q, D]`` (zeroed by the statistics pass)."""
+    hkv = gl.program_id(1)
+    q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, gl.program_id(0))
+    zero = hkv * 0
+    group = heads_q // heads_kv
+    causal_off = len_k - len_q
+    lo_blk, n_m, n_iter = _query_blocks(start_n, len_q, causal_off, group, CAUSAL)
+    rows = k0.to(gl.int64) * stride_kn
+    dk_doc = dk_ptr + rows
+    dv_doc = dv_ptr + rows
+
+    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
+        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
+    )
+    ds_smem, dq_smem, ds_full, ds_empty = _dq_smem(q_desc.dtype, dq_desc, HEAD_DIM)
+
+    first: gl.constexpr = 0
+    second: gl.constexpr = 1
+    gl.warp_specialize(
+        [
+            (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
+                               kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_doc, dv_doc, zero,
+                               stride_kh, stride_kn, qk_scale2, scale, zero, q0, hkv, start_n, len_k,
+                               causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES, CAUSAL,
+                               LAG, True)),
+            (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
+                               kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_doc, dv_doc, zero,
+                               stride_kh, stride_kn, qk_scale2, scale, zero, q0, hkv, start_n, len_k,
+                               causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES, CAUSAL,
+                               LAG, True)),
             (_varlen_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem,
                                    q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, hkv,
                                    k0 + start_n, q0, stat0, n_m, lo_blk, group, n_iter, STAGES)),

@@ -174,8 +174,10 @@ def varlen_backward(
     o: torch.Tensor,
     lse: torch.Tensor,
     p: Problem,
+    deterministic: bool = False,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """``(dq, dk, dv)`` from the forward's o and lse; all tensors packed and prepared."""
+    """``(dq, dk, dv)`` from the forward's o and lse; all tensors packed and prepared. ``deterministic``
+    keeps Hopper's fused backward (dQ summed in no fixed order) out; the other paths always are."""
     cu_q, cu_k, max_q, max_k, left, right, scale, softcap = p
     total_q, hq, d = q.shape
     total_k, hkv, d_v = k.shape[0], k.shape[1], v.shape[-1]
@@ -186,7 +188,8 @@ def varlen_backward(
     if backward_path(q, left, right, softcap, d_v) == "gluon":
         from gpuaccel.accel.kernels.gluon.varlen_bwd import launch_gluon_varlen_bwd
 
-        return launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, right == 0, scale, out=(dq, dk, dv))
+        return launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, right == 0, scale, out=(dq, dk, dv),
+                                       fused=False if deterministic else None)  # fmt: skip
     as_batch = lambda t: t.unsqueeze(0).transpose(1, 2)  # (total, H, D) viewed as [1, H, total, D]
     delta, lse2, stat_stride = bwd_stats(as_batch(o), as_batch(do), lse.unsqueeze(0))
     cfg = _bwd_config(max(d, d_v), right == 0, not q.is_cuda)
@@ -219,14 +222,14 @@ class VarlenAttentionFunction(torch.autograd.Function):
     them."""
 
     @staticmethod
-    def forward(ctx, q, k, v, problem: Problem):  # type: ignore[override]
+    def forward(ctx, q, k, v, problem: Problem, deterministic: bool = False):  # type: ignore[override]
         d, dv = q.shape[-1], v.shape[-1]
         dp, dvp = padded_head_dim(d), padded_head_dim(dv)
         qp, kp = (tma_ready(pad_head_dim(t, dp)) for t in (q, k))
         vp = tma_ready(pad_head_dim(v, dvp))
         o, lse = varlen_forward(qp, kp, vp, problem)
         ctx.save_for_backward(qp, kp, vp, o, lse)
-        ctx.problem, ctx.dims = problem, (d, dv)
+        ctx.problem, ctx.dims, ctx.deterministic = problem, (d, dv), deterministic
         ctx.mark_non_differentiable(lse)
         return o[..., :dv].contiguous() if dvp != dv else o, lse
 
@@ -234,13 +237,13 @@ class VarlenAttentionFunction(torch.autograd.Function):
     def backward(ctx, do, _dlse):  # type: ignore[override]
         qp, kp, vp, o, lse = ctx.saved_tensors
         dop = tma_ready(pad_head_dim(do.to(qp.dtype), vp.shape[-1]))
-        grads = varlen_backward(dop, qp, kp, vp, o, lse, ctx.problem)
+        grads = varlen_backward(dop, qp, kp, vp, o, lse, ctx.problem, ctx.deterministic)
         d, d_v = ctx.dims
         dq, dk, dv = (
             g[..., :n].contiguous() if g.shape[-1] != n else g
             for g, n in zip(grads, (d, d, d_v), strict=True)
         )
-        return dq, dk, dv, None
+        return dq, dk, dv, None, None
 
 
 def flash_attention_varlen(
@@ -261,6 +264,7 @@ def flash_attention_varlen(
     seqused_q: torch.Tensor | None = None,
     seqused_k: torch.Tensor | None = None,
     attention_chunk: int = 0,
+    deterministic: bool = False,
 ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """Attention within each packed sequence, with autograd (``flash_attn_varlen_func``'s semantics).
 
@@ -274,15 +278,18 @@ def flash_attention_varlen(
     each sequence's slot take part (alignment uses those lengths); the other output rows are 0, lse -inf.
     ``attention_chunk`` > 0 (Llama-4's chunked local attention): a query sees only keys in its own chunk of
     that many key positions (within its causal/window limits); run as the sequences cut at chunk bounds.
+    ``deterministic``: gradients bit for bit the same on every call (on Hopper, long packs then run the
+    split backward instead of the fused one; so does ``torch.use_deterministic_algorithms(True)``).
     """
     if seqused_q is not None or seqused_k is not None:
         return _seqused(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, seqused_q, seqused_k,
                         causal=causal, softmax_scale=softmax_scale, window=window, softcap=softcap,
-                        return_lse=return_lse, attention_chunk=attention_chunk)  # fmt: skip
+                        return_lse=return_lse, attention_chunk=attention_chunk,
+                        deterministic=deterministic)  # fmt: skip
     if attention_chunk:
         return _chunked(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, attention_chunk,
                         causal=causal, softmax_scale=softmax_scale, window=window, softcap=softcap,
-                        return_lse=return_lse)  # fmt: skip
+                        return_lse=return_lse, deterministic=deterministic)  # fmt: skip
     hq, _hkv, d = check_packed(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
     cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_seqlen_q, q.device, check_values)
     cu_k = check_cu_seqlens("cu_seqlens_k", cu_seqlens_k, k.shape[0], max_seqlen_k, q.device, check_values)
@@ -294,7 +301,7 @@ def flash_attention_varlen(
     left, right = check_window(window, causal)
     problem: Problem = (cu_q, cu_k, max_seqlen_q, max_seqlen_k, left, right,
                         resolve_scale(softmax_scale, d), check_softcap(softcap))  # fmt: skip
-    o, lse = VarlenAttentionFunction.apply(q, k, v, problem)
+    o, lse = VarlenAttentionFunction.apply(q, k, v, problem, bool(deterministic))
     return (o, lse) if return_lse else o
 
 
