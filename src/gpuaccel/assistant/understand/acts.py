@@ -40,6 +40,15 @@ _ACTIONS = {
     "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
     "switch": ("switch", "swap", "exchange"),
 }
+# the states a command acts on: where "it" points at several jobs, the one it can act on is meant
+_ACTS_ON = {
+    "pause": {"running"},
+    "resume": {"paused"},
+    "release": {"held"},
+    "hold": {"queued"},
+    "retry": {"failed", "cancelled"},
+    "cancel": {"running", "queued", "held", "paused", "retrying"},
+}
 # phrases said for a verb: "get rid of it", "try it one more time", "make X go first", "put my script in the
 # queue", "get it going" (of a held job)
 _PHRASES = (
@@ -126,7 +135,8 @@ _ASKING = {
 }  # fmt: skip
 _LEADING_WORDS = re.compile(
     r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but|kindly|please|pls|plz"
-    r"|actually|instead|on (?:second )?thoughts?|on reflection|in fact)\b[ ,]*)+"
+    r"|actually|instead|on (?:second )?thoughts?|on reflection|in fact"
+    r"|do the needful(?: and)?)\b[ ,]*)+"  # Indian English: "please do the needful and retry it"
 )
 _BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:do|can|could|would|should) (?:i|we|you|u) )")
 _HOW_DO_I = re.compile(r"^how (?:do|can|could|would|should) (?:i|we|you|u) ")
@@ -236,6 +246,8 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
         return list(dict.fromkeys(ids))
     found = named_jobs(question, context)
     clause = said[verb_end:].split(",")[0]  # "suspend the sft run, don't kill it": "it" is the run
+    if len(found) > 1:  # "release whisper, data for it is ready": the verb's own clause names the job
+        found = named_jobs(clause, context) or found
     pointed = pointing(("one", "ones")).search(clause)
     # "kill it, I need that card for a firmware flash": the verb's own object is the job in focus, over a
     # word elsewhere that is only the first part of a name (flash-attn-build)
@@ -457,6 +469,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "drop":  # "get rid of it": cancel what has not ended, remove what has
         live = {"queued", "running", "held", "paused", "retrying"}
         command = "cancel" if all(states.get(i, "queued") in live for i in jobs) else "remove"
+    one = re.match(r"\s*(?:it|(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b", said[verb_end:])
+    able = [i for i in jobs if states.get(i) in _ACTS_ON.get(command, ())]
+    if one and len(jobs) > 1 and len(able) == 1:
+        jobs = able  # "pause it" after a list of jobs: the one of them that can be paused (the running one)
     names = {i: n for n, i in context.job_names.items()}
     names |= {i: n for n, elements in context.arrays.items() for i in elements.values()}  # every element's
     ids, ids_ = " ".join(map(str, jobs)), tuple(jobs)

@@ -51,8 +51,8 @@ WRITING = re.compile(
 )
 # help with the shell's tools: "how do i keep my sweep alive when ssh drops, tmux or nohup?"
 _SHELL_HELP = re.compile(
-    r"\b(?:how|hw) (?:do|can|should|would) (?:i|we|u|you)\b.*\b(?:tmux|nohup|screen|ssh|systemd|crontab|cron"
-    r"|bashrc|zshrc|conda|venv|pip)\b"
+    r"\b(?:how|hw) (?:to|(?:do|can|should|would) (?:i|we|u|you))\b"
+    r".*\b(?:tmux|nohup|screen|ssh|systemd|crontab|cron|bashrc|zshrc|conda|venv|pip)\b"
     r"|\b(?:tmux|nohup) (?:or|vs|versus) (?:tmux|nohup|screen)\b"
 )
 # statistics the history does not keep, asked of a reading ("its median temperature"), and
@@ -103,6 +103,9 @@ _OPINION = re.compile(
     r"|\b(?:which|what)(?: one)? (?:is|s|would be|works) (?:better|best|preferable|preferred)\b"
     # "grad checkpointing or a smaller batch, which would you do?": the assistant's choice for one's work
     r"|\b(?:which|what)(?: one)? would you (?:do|choose|pick|go with|use|try|recommend|suggest)\b"
+    # who submitted a job: the queue is one user's and keeps no submitter ("which student submitted sd-xl")
+    r"|\b(?:who|which (?:student|user|person|colleague|teammate|member|guy|one of us))"
+    r"(?: \w+){0,2}? (?:submitted|queued|launched|enqueued|sent)\b"
 )
 # History and trivia: "who invented the transformer", "when was cuda released"
 _TRIVIA = re.compile(
@@ -132,7 +135,7 @@ _TRIVIA = re.compile(
     # the user's own operating system: "which process is hogging /dev/shm on ubuntu"
     r"|/dev/\w+|\b(?:on|in|for) (?:ubuntu|debian|fedora|centos|rhel|macos|windows)\b"
     # setting up the user's own system: "how do I set up a cron job to email me a summary", "a crontab line"
-    r"|\bhow (?:do|can|would|should) (?:i|we) (?:set ?up|configure|install|automate)"
+    r"|\bhow (?:to|(?:do|can|would|should) (?:i|we)) (?:set ?up|configure|install|automate)"
     r" (?!(?:gpuaccel|the queue)\b)"
     r"|\bcron(?:tab)?(?: jobs?| entry| entries| lines?| expressions?)?\b"
     r"|\b(?:carbon intensity|power grid|electricity (?:price|prices|tariff|rate)|price of electricity"
@@ -186,8 +189,13 @@ _CHANGE_ADVICE = re.compile(
     rf"(?: \w+){{0,3}}? {_OWN_SETTING}\b"
     # the setting said first: "which learning rate I should put in my code instead"
     rf"|\b{_OWN_SETTING}(?: \w+){{0,2}}? (?:should (?:i|we|they)|(?:i|we|they) should)\b"
-    # one's own code misbehaving: "my dataloader workers keep leaking RAM, any idea why?"
+    # one's own code misbehaving: "my dataloader workers keep leaking RAM, any idea why?", "whats wrong w my
+    # code", "why is my data loader so slow"
     r"|\bmy\b.*\bany idea (?:why|how|what)\b"
+    r"|\bwhat(?:s| is)? wrong (?:w|with|in) (?:my|our)"
+    r" (?!(?:gpus?|cards?|jobs?|queue|machine|box|server)\b)\w"
+    r"|\bwhy (?:is|are) (?:my|our) (?:[\w-]+ ){0,2}(?:code|script|dataloader|data loader|training loop|model"
+    r"|notebook|pipeline) (?:so )?(?:slow|broken|hanging|stuck|leaking)\b"
     r"|\bhow (?:do|can|could) (?:i|we) (?:get|make) [\w.-]+(?: [\w.-]+)? (?:to )?"
     r"(?:compile|build|install|converge|fit|work)\b"
 )
@@ -206,6 +214,8 @@ def plain(question: str) -> str:
 _TUNING = re.compile(
     r"\bshould (?:i|we) (?:make|set|undervolt|overclock|underclock|tweak|adjust|flash|repaste)\b"
     r"|\b(?:undervolt\w*|fan curves?|repaste)\b"  # not "in afterburner terms, what's the core clock"
+    # a clock offset to apply: "push +200 core / +1000 mem offset on the 4090"
+    r"|\b(?:core|mem|memory|vram|clock|gpu) (?:clock )?offsets?\b|\boverclock\w*"
     # a kernel's launch settings to choose: "what BLOCK_M / num_warps should i use for my attention kernel"
     r"|\b(?:num warps|num stages|block [mnk]|block sizes?|tile sizes?|launch config\w*)\b"
     r".*\b(?:should (?:i|we)|vs|versus|which (?:is|gets|runs|one)|better|faster|closer)\b"

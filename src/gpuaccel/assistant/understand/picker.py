@@ -99,7 +99,8 @@ DURING = re.compile(
     r"\b(?:while|during) (?:it|its|that|this|the job|job|the run)\b"
     r"|\b(?:while|during) (?:[\w-]+ ){1,4}(?:ran|was running|trained|run|running)\b"
     r"|\bsince (?:[\w-]+ ){1,4}(?:started|start|began|begun)\b"  # "peak temp since mistral-7b-sft started"
-    r"|\b(?:over|across|for) (?:its|the|that) (?:whole |entire )?run\b"
+    r"|\b(?:over|across|for|in|through|throughout) (?:its|that|this) (?:whole |entire )?run\b"
+    r"|\b(?:over|across|for) the (?:whole |entire )?run\b"
     r"|\bsame run\b"  # "peak temp same run", "during the same run": the run the conversation is at
     r"|\bbefore (?:it|they|the job|the run) (?:ran out|crashed|died|failed|stopped|ended|finished"
     r"|was (?:stopped|cancelled|canceled|killed))\b"  # "how much memory was it using before it ran out"
@@ -356,8 +357,10 @@ class RulePicker:
 
     def _read(self, question: str, context: Context, now: float) -> Query | Declined | None:
         """:meth:`read` of a question without a threshold."""
-        if housekeeping_said(question) == "ask":
-            return Query("housekeeping")  # "anything to clean up?": the proposals with their sizes
+        if housekeeping_said(question) == "ask" and not asks_elsewhere(question, set()):
+            # "anything to clean up?": the proposals with their sizes (not "how do i clear disk space on
+            # ubuntu", the user's own system)
+            return Query("housekeeping")
         called = gpu_by_state(question, context) or gaming_card(question, context)
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
             question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
@@ -692,6 +695,8 @@ class RulePicker:
             and last is not None
             and one_gpu is not None
             and job is None
+            and win in (None, last.window)  # ("what was on gpu 0 at 23:00 yesterday" says its own moment)
+            and gpu in (None, one_gpu)
             and ("jobs" in topics or blamed or named or bare)
             # ("which job was drawing it": the reading's own word beside the blame)
             and not topics - {"jobs", "running", "gpu", "who"} - (METRICS if blamed or named else set())
@@ -700,6 +705,14 @@ class RulePicker:
             # "which job was that", "what job was on the card at that moment": the jobs on it at the peak
             # the answer named, else over its span
             return Query("jobs", gpu=one_gpu, window=named or context.moment or last.window)
+        live = last is not None and last.name == "gpu_reading" and last.window is None and last.job is None
+        which_now = re.fullmatch(
+            r"(?:and |so |ok )?(?:which|what) (?:job|run|one) (?:is|s) (?:that|it)", text
+        )
+        if live and job is None and which_now:
+            # "which job is that" after a reading now ("whats burning power"): what runs there now
+            on = gpu if gpu is not None else last.gpu  # type: ignore[union-attr]
+            return Query("jobs", state="running", gpu=on)
         over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None
         quoted = {w for w in ws if w.isdigit()} if "when" in ws else set()  # "wait 91?? when": its value
         again = set(ws) - quoted - (INTERJECTIONS if quoted or len(ws) > 1 else set())
@@ -945,7 +958,8 @@ class RulePicker:
         if job is not None and over_a_run and again:
             return replace(last, job=job, gpu=gpu)  # type: ignore[arg-type]  # "and sd-xl" after one: its run
         kept = last.metric if last is not None and last.name in READINGS else None
-        if said_during and not topics & METRICS and kept in HISTORY_COLUMNS:
+        clocks = {"clock", "clocks", "mhz"} & set(ws)  # a reading said in words the topics keep as "overview"
+        if said_during and not topics & METRICS and not clocks and kept in HISTORY_COLUMNS:
             topics = topics | {kept}  # "and on avg while the 8b eval ran": the last reading, over that run
         if not said_during or not topics & (METRICS | {"overview"}):
             return None  # (a job named by name with "during": "power during the llama finetune")

@@ -49,7 +49,7 @@ def about_housekeeping(question: str) -> str | None:
 _FUTURE = re.compile(
     r"\b(?:tomorrow|tmrw|tonight at|next (?:week|month|quarter|year|hour|day|time)|in the future|predict"
     r"|prediction|at this rate|extrapolat\w*|project(?:ed|ion)? (?:out|forward)"
-    r"|forecast|how long until|how long till|how long before"
+    r"|forecast|how long (?:until|till)(?! now\b)|how long before"  # ("running how long until now": so far)
     r"|etas?|time (?:left|remaining)|remaining time|how much longer (?:will|is|does|do|until|till|to go)"
     r"|going to (?:be|fail|finish|end|start|run|cost|do|happen)|gonna (?:be|fail|finish|end|cost|do|happen)"
     r"|\bhappen again\b"  # "is that gonna happen again later today"
@@ -63,7 +63,10 @@ _FUTURE = re.compile(
     r"|\b(?:will|'ll) (?:we|i|you|they) (?:need|want|have to|run out)\b"  # "will we need a third gpu"
     r"|(?:will|'ll) (?:\S+ ){0,5}"
     r"(?:be|finish|start|fail|end|run|cost|look|break|die|crash|complete|hit|reach|stay|come|remain|exceed"
-    r"|last|go over|run out|cross|rise|drop|fall|climb|go above|go below))\b"
+    r"|last|go over|run out|cross|rise|drop|fall|climb|go above|go below|throttle|overheat|oom|heat up"
+    r"|get hot))\b"
+    # what would follow from one's own plan: "if I launch the probe on both cards, will gpu0 throttle?"
+    r"|\bif (?:i|we|you|they|someone) (?:\S+ ){1,10}?(?:will|would|'ll)\b"
     # "at what time should I expect it to finish", "when should it be done"
     r"|\bexpect (?:it|them|\S+) to (?:finish|end|complete|be done|start|fail)\b"
     r"|\bwhen (?:will|should|would) (?:it|they|\S+) (?:finish|end|complete|be done)\b"

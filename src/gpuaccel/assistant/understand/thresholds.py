@@ -30,6 +30,7 @@ _NUMBER = r"(?<![\d.:])(\d{1,5}(?:\.\d+)?)(?![\d.:])"  # not a piece of 13:47 or
 _ABOVE = (
     r"(?:at or (?:above|over)|at least|above|over|exceed(?:ed|ing|s)?|past|beyond"
     r"|reach(?:ed|es|ing)?|cross(?:ed|es|ing)?|hit(?:s|ting)?"  # "when did power first reach 600 W"
+    r"|break(?:s|ing)?|broke|top(?:s|ped|ping)?"  # "when did the 4090 first break 400W"
     r"|(?:sur)?pass(?:ed|es|ing)?"
     r"|(?:hotter|warmer|more|greater|higher) than|>=|≥|>)"
 )
@@ -110,6 +111,14 @@ def with_threshold(
         picked = Query(
             "gpu_reading", gpu=picked.gpu, job=picked.job, window=picked.window, metric=said.metric
         )
+    read_last = last is not None and last.name == "gpu_reading" and last.metric in HISTORY_COLUMNS
+    if said.metric is None and _HOW_LONG.search(said.rest.lower()) and read_last and picked is not None:
+        # "how long was gpu1 at 90 or more today" after its utilization: a bare value of the last reading,
+        # on the GPU and over the span this question says (else the last ones)
+        picked = Query(
+            "gpu_reading", gpu=picked.gpu if picked.gpu is not None else last.gpu,  # type: ignore[union-attr]
+            window=picked.window or last.window, metric=last.metric,  # type: ignore[union-attr]
+        )  # fmt: skip
     if picked is None or picked.name != "gpu_reading":
         return None
     if picked.window is None and picked.job is None and _NOW.search(said.rest):

@@ -133,6 +133,16 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out = (out - {"fail", "models"}) | {"health"}  # "any hardware problems?"
     if "why" in said and "util" in out and not out - {"util", "gpu"}:
         out = (out - {"util"}) | {"running"}  # "why is gpu 0 so busy": what runs on it
+    joined = " ".join(ws)
+    jobless = re.search(r"\b(?:no|without(?: a| any)?) (?:jobs?|runs?|tasks?|work)\b(?! failed| queued)",
+                        joined)  # fmt: skip
+    if jobless and gpu_said and not out & (METRICS | {"fail", "energy"}):
+        out = (out - {"jobs", "running", "queue"}) | {"idle"}  # "which gpu is having no job on it": idle
+    if re.search(r"\b(?:pid|process) ?#?\d+\b", joined) and not out & (METRICS | {"fail", "energy"}):
+        out = (out - {"jobs", "running"}) | {"who", "gpu"}  # "whats pid 4242": the processes, with jobs
+    on_it = re.match(r"(?:and |so )?(?:what|who|which \w+) (?:was|were) on\b", " ".join(ws))
+    if on_it and not out - {"gpu"}:
+        out.add("running")  # "what was on it then", "what was on the 4090 at 20:12": what ran on it
     if "why" in said and THROTTLE & said:
         out = (out - {"overview"}) | {"health"}  # "why is it throttling": what holds it back, and warnings
     if "running" in out and not RUN_WORDS & said and out & (METRICS | {"overview", "idle", "queue"}):

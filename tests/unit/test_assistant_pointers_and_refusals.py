@@ -1,0 +1,104 @@
+"""What a short follow-up points at when the last answer named several things (the job a command can act
+on among a list, the job running where a live reading was taken, the job on a GPU at the moment a peak
+was read, a run said as "that run"), values said as verbs or bare numbers after a reading ("topped 400 W",
+"at 95 or above"), a GPU said by having no job, a process by its pid, and requests the machine cannot
+answer (installing software, one's own code or OS, clock offsets, what a plan would do, who submitted a
+job). Worded apart from the blind sets, on their machine."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+
+REFUSED = ("I only know about this machine", "I cannot tell what will happen")
+
+
+def test_it_among_a_list_is_the_job_the_command_can_act_on(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "list every job please", None)
+    _, text, query = ask(heldout_svc, "ok suspend it", sid)
+    assert query is None and "gpuaccel pause 11" in text and "14" not in text, text
+
+
+def test_the_verbs_own_clause_names_the_job(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "unhold whisper-finetune, the data for it is ready now", None)
+    assert query is None and text.rstrip().endswith("gpuaccel release 14."), text
+
+
+def test_which_job_after_a_live_reading_is_the_running_one(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "power draw of the cards?", None)
+    _, text, query = ask(heldout_svc, "what job is it", sid)
+    assert query is not None and query["name"] == "jobs" and query["state"] == "running", query
+    _, text, query = ask(heldout_svc, "how long has that been going?", sid)
+    assert query is not None and query.get("job") == 11 and "1h30m" in text, (query, text)
+
+
+def test_what_was_on_it_then_is_the_job_at_the_peak(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "hottest the 4090 got yesterday?", None)
+    _, text, query = ask(heldout_svc, "and what was on it then", sid)
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 1, query
+    assert "20:12:13" in text and "flash-attn-build" in text, text
+    _, text, query = ask(heldout_svc, "what was on gpu 0 at 22:30 yesterday", sid)
+    assert query is not None and query["gpu"] == 0 and "llama-70b-finetune" in text, (query, text)
+
+
+def test_a_reading_in_that_run_and_its_clock(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how much memory did job 11 use at most while running?", None)
+    _, text, query = ask(heldout_svc, "mean sm clock over that run", sid)
+    assert query is not None and query["metric"] == "clock" and query["job"] == 11, query
+    assert "mean 1855 MHz" in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("first moment the 4090 topped 400 W today?", "09:10:38"),
+        ("when did gpu 1 break 400W today", "09:10:38"),
+    ],
+)
+def test_a_value_said_as_a_verb(heldout_svc: AssistantService, question: str, value: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None and query.get("at_least") == 400 and query["metric"] == "power", query
+    assert value in text, text
+
+
+def test_a_bare_value_after_a_reading_is_that_reading(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "gpu 1 utilisation today, average?", None)
+    _, text, query = ask(heldout_svc, "for how long was gpu 1 at 95 or above today", sid)
+    assert query is not None and query["metric"] == "util" and query["at_least"] == 95, query
+
+
+@pytest.mark.parametrize(
+    "question", ["which card has no jobs at the moment?", "any gpu without a job on it?"]
+)
+def test_a_gpu_without_a_job_is_an_idle_one(heldout_svc: AssistantService, question: str) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None and query["name"] == "idle_gpus", query
+
+
+def test_a_pid_is_read_from_the_processes(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "what is pid 1717?", None)
+    assert query is not None and query["name"] == "memory_users", query
+    assert "Process 1717 (Xorg)" in text, text
+
+
+def test_until_now_is_no_forecast(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "when did job 11 start and how long until now has it run?", None)
+    assert query is not None and query.get("job") == 11 and "1h30m" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how to set up cuda 12 in a conda env, it says libcudart.so not found",
+        "what is wrong with my training script, it is so slow",
+        "how can I clear some disk space on debian?",
+        "apply a +150 core clock offset to gpu 0",
+        "if we start the 405b probe tonight, would gpu 1 overheat?",
+        "who submitted the llama-70b-eval job?",
+    ],
+)
+def test_what_the_machine_cannot_answer_is_refused(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and text.startswith(REFUSED), (query, text)
