@@ -173,13 +173,14 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         o = torch.empty_like(q)
         launch_gluon_fp8(q.to(e4m3), k.to(e4m3), vt, scales, o, torch.empty(b, h, n), causal, scale, cfg)
     elif kernel == "varlen":  # b documents of n, n/2, n/4, ... tokens packed, h heads
+        from gpuaccel.accel.kernels.gluon import tiles as gluon_tiles
         from gpuaccel.accel.kernels.gluon import varlen_fwd as gluon_varlen_fwd
         from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd
 
         # the work-item table comes from a tl.* kernel, which this stand-in driver cannot run; its
         # contents do not change what compiles
         gluon_varlen_fwd.varlen_items = lambda cu_q, cu_k, total_q, causal, rows: torch.zeros(
-            total_q // rows + cu_q.numel(), int(gluon_varlen_fwd.VARLEN_FIELDS), dtype=torch.int32
+            total_q // rows + cu_q.numel(), int(gluon_tiles.VARLEN_FIELDS), dtype=torch.int32
         )
 
         lens = [max(n >> i, 1) for i in range(b)]

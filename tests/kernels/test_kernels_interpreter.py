@@ -316,7 +316,7 @@ def test_varlen_forward_items_and_snake_order():
     one per 128-row query tile of every document with queries (none for an empty one), heaviest first,
     the keys each causal tile sees counted from the bottom-right diagonal, then empty rows up to the bound
     the shapes give; and the kernel's snake order over them balances the programs' loads."""
-    from gpuaccel.accel.kernels.gluon.varlen_fwd import varlen_items
+    from gpuaccel.accel.kernels.gluon.varlen_items import varlen_items
 
     cu_q = torch.tensor([0, 1, 1, 301, 556], dtype=torch.int32)  # lengths q 1/0/300/255, k 5/5/300/0
     cu_k = torch.tensor([0, 5, 10, 310, 310], dtype=torch.int32)
