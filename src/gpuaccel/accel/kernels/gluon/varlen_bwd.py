@@ -1,27 +1,27 @@
 """The packed-document backward on Hopper: host side of :mod:`accel.kernels.gluon.varlen_bwd_kernels`.
 
-Why a host table of work items: a grid of (block index, document) over the longest document launches a
-program for every block of every short document's padding; at 16k tokens of documents 128-8k long most
-of them would only return. The table lists exactly the (document, 128-row tile) pairs that exist, heaviest
-first (causal dQ tiles at a document's end and dK/dV tiles at its start see the most blocks); the grid is
-(tile, head) with the tile fastest, so each head's tiles start longest first and short ones fill the
-tail. It costs one read of the offsets to the host per backward; tables are kept per offsets, so a
-training loop that repeats its packing builds each once. Kernels as in :mod:`accel.kernels.gluon.bwd`,
-chosen by :func:`fused_pays`: the fused kernel (the statistics pass over the dQ items, which also zeroes
-an fp32 dQ accumulator; one pass over the dK/dV items that sums dQ by TMA reduce-adds; dQ cast), or the
-deterministic split pair (dQ first, it writes the statistics; then dK/dV; no atomics).
+Why tables of work items: a grid of (block index, document) over the longest document launches a program
+for every block of every short document's padding; at 16k tokens of documents 128-8k long most of them
+would only return. The tables list the (document, 128-row tile) pairs that exist, heaviest first (causal
+dQ tiles at a document's end and dK/dV tiles at its start see the most blocks), then empty items up to a
+bound the shapes give; the grid is (item, head) with the item fastest, so each head's tiles start longest
+first and short ones fill the tail. They are built on the GPU from the offsets
+(:func:`accel.kernels.gluon.varlen_items.varlen_items`): the backward reads nothing back to the host, so
+it neither stalls the stream nor stops a CUDA graph from capturing it. Kernels as in
+:mod:`accel.kernels.gluon.bwd`, chosen by :func:`fused_pays`: the fused kernel (the statistics pass over
+the dQ items, which also zeroes an fp32 dQ accumulator; one pass over the dK/dV items that sums dQ by
+TMA reduce-adds; dQ cast), or the deterministic split pair (dQ first, it writes the statistics; then
+dK/dV; no atomics).
 """
 
 from __future__ import annotations
-
-import functools
 
 import torch
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_bwd import attn_bwd_preprocess_kernel
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, cdiv, launch
+from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, launch
 from gpuaccel.accel.kernels.gluon.bwd import STAT_BOX
 from gpuaccel.accel.kernels.gluon.bwd_kernels import CONSUMER_REGS
 from gpuaccel.accel.kernels.gluon.tiles import _packed_view
@@ -31,47 +31,17 @@ from gpuaccel.accel.kernels.gluon.varlen_bwd_kernels import (
     gluon_varlen_dkdv_kernel,
     gluon_varlen_dq_kernel,
 )
+from gpuaccel.accel.kernels.gluon.varlen_items import stat_rows, varlen_items
 from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig, gluon_bwd_config
 
 TILE_ROWS = STAT_PAD  # rows per program in both kernels; a document's statistics are padded to it
 GLUON_VARLEN_BWD_DIMS = (128,)  # D64 measured no faster than tl.* densely; D256 does not fit (tuning.py)
 
 
-def work_items(
-    cu_q: list[int], cu_k: list[int], causal: bool
-) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], int]:
-    """``(dq items, dkdv items, statistics row stride)``: each item is (q0, len_q, k0, len_k, stat0, first
-    row of the tile), heaviest first (stable: equal costs keep document order)."""
-    dq: list[tuple[int, tuple[int, ...]]] = []
-    kv: list[tuple[int, tuple[int, ...]]] = []
-    stat0 = 0
-    for q0, q1, k0, k1 in zip(cu_q, cu_q[1:], cu_k, cu_k[1:], strict=False):
-        lq, lk = q1 - q0, k1 - k0
-        off = lk - lq
-        for m in range(0, lq, TILE_ROWS):  # keys the tile's rows see
-            cost = max(min(lk, m + TILE_ROWS + off), 0) if causal else lk
-            dq.append((cost, (q0, lq, k0, lk, stat0, m)))
-        for n in range(0, lk, TILE_ROWS):  # query rows that see the tile's keys
-            cost = lq - min(max(n - off, 0), lq) if causal else lq
-            kv.append((cost, (q0, lq, k0, lk, stat0, n)))
-        stat0 += cdiv(lq, TILE_ROWS) * TILE_ROWS
-    by_cost = lambda item: -item[0]
-    return [it for _, it in sorted(dq, key=by_cost)], [it for _, it in sorted(kv, key=by_cost)], stat0
-
-
-@functools.lru_cache(maxsize=64)
-def _device_items(
-    cu_q: tuple[int, ...], cu_k: tuple[int, ...], causal: bool, device: torch.device
-) -> tuple[torch.Tensor, torch.Tensor, int]:
-    dq, kv, stat_stride = work_items(list(cu_q), list(cu_k), causal)
-    table = torch.tensor([*dq, *kv], dtype=torch.int32).reshape(-1, int(ITEM_FIELDS)).to(device)
-    return table[: len(dq)], table[len(dq) :], stat_stride
-
-
-FUSED_FROM = 16384  # keys in all: the fused backward from here (H100, gluon_bwd_fused_ab.py --varlen,
-# documents of 128-8192 tokens, causal): its kernels' GPU time is 1.02-1.03x the split pair's
-# forward+backward at 4k-32k tokens, but its third launch and dQ's cast cost more host time than that
-# saves below 16k (0.82-0.98x the split pair's wall time at 4k and 8k, 1.02-1.03x at 16k and 32k)
+FUSED_FROM = 8192  # keys in all: the fused backward from here (H100, gluon_bwd_fused_ab.py --varlen,
+# documents of 128-8192 tokens, causal, tables built on the GPU): forward+backward fused/split 1.061 /
+# 1.058 / 0.994 wall time and 1.044 / 1.044 / 1.013 in the kernels' GPU time at 8k / 16k / 32k tokens;
+# at 4k 0.985 wall, 1.015 GPU (its third launch and dQ's cast against a short call)
 
 
 def fused_pays(total_k: int, deterministic: bool = False) -> bool:
@@ -112,9 +82,10 @@ def launch_gluon_varlen_bwd(
         dq, dk, dv = out
     if total_q == 0 or k.shape[0] == 0:
         return dq.zero_(), dk.zero_(), dv.zero_()
-    dq_items, kv_items, stat_stride = _device_items(
-        tuple(cu_q.tolist()), tuple(cu_k.tolist()), bool(causal), q.device
-    )
+    batch = cu_q.numel() - 1
+    dq_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, stats=True)
+    kv_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, total_k=k.shape[0], stats=True)
+    stat_stride = stat_rows(total_q, batch, TILE_ROWS)
     cfg = gluon_bwd_config(d)
     if fused is None:
         fused = fused_pays(k.shape[0])
@@ -135,15 +106,14 @@ def launch_gluon_varlen_bwd(
              CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4),
     )  # fmt: skip
-    if kv_items.shape[0]:
-        launch(
-            gluon_varlen_dkdv_kernel, (kv_items.shape[0], hkv),
-            (q64, Tma(kv_, 64), Tma(vv, 64), do64,
-             *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
-             dk, dv, kv_items, dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, hkv),
-            dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
-            dict(num_warps=4),
-        )  # fmt: skip
+    launch(
+        gluon_varlen_dkdv_kernel, (kv_items.shape[0], hkv),
+        (q64, Tma(kv_, 64), Tma(vv, 64), do64,
+         *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
+         dk, dv, kv_items, dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, hkv),
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4),
+    )  # fmt: skip
     return dq, dk, dv
 
 
@@ -177,18 +147,14 @@ def _launch_fused(
         dict(HEAD_DIM=d, BLOCK_M=pre_block, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS)), dict(num_warps=4),
         None, "varlen_stats_zero_dq",
     )  # fmt: skip
-    if kv_items.shape[0]:
-        launch(
-            gluon_varlen_bwd_fused_kernel, (kv_items.shape[0], hkv),
-            (Tma(_packed_view(q), 64), Tma(_packed_view(k), 64), Tma(_packed_view(v), 64),
-             Tma(_packed_view(do), 64), *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
-             Tma(dq_acc.unsqueeze(0), 64, d // 2), dk, dv, kv_items, dk.stride(0), dk.stride(1),
-             scale * LOG2E, scale, hq, hkv),
-            dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
-            dict(num_warps=4), None, "gluon_varlen_bwd_fused",
-        )  # fmt: skip
-    else:
-        dk.zero_()
-        dv.zero_()
+    launch(
+        gluon_varlen_bwd_fused_kernel, (kv_items.shape[0], hkv),
+        (Tma(_packed_view(q), 64), Tma(_packed_view(k), 64), Tma(_packed_view(v), 64),
+         Tma(_packed_view(do), 64), *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
+         Tma(dq_acc.unsqueeze(0), 64, d // 2), dk, dv, kv_items, dk.stride(0), dk.stride(1),
+         scale * LOG2E, scale, hq, hkv),
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+        dict(num_warps=4), None, "gluon_varlen_bwd_fused",
+    )  # fmt: skip
     dq.copy_(dq_acc.transpose(0, 1))
     return dq, dk, dv

@@ -20,21 +20,29 @@ def _cummax(a, b):
 
 
 @triton.jit
-def varlen_items_kernel(cu_q, cu_k, scratch, items, batch, n_max, ROWS: tl.constexpr, CAUSAL: tl.constexpr,
-                        BLOCK: tl.constexpr, BLOCK_B: tl.constexpr):  # fmt: skip
+def varlen_items_kernel(cu_q, cu_k, scratch, items, batch, n_max, empty_stat, ROWS: tl.constexpr,
+                        CAUSAL: tl.constexpr, KEYS: tl.constexpr, FIELDS: tl.constexpr, BLOCK: tl.constexpr,
+                        BLOCK_B: tl.constexpr):  # fmt: skip
     """One program: slot s < (tiles of all documents) is tile s - start(doc) of the document whose tiles
-    cover s (a cumulative max over the documents' first slots finds it); slots are then sorted by the keys
-    their tiles see, descending and stable, and written as ``items`` rows, zeros past the last tile.
-    ``scratch``: BLOCK + BLOCK_B int32 (first-slot marks, then each document's first slot)."""
+    cover s (a cumulative max over the documents' first slots finds it); slots are then sorted by their
+    tiles' work, descending and stable, and written as ``items`` rows, empty ones past the last tile.
+    Tiles are of the queries (a tile's work: the keys its rows see) or with ``KEYS`` of the keys (the
+    query rows that see them). ``FIELDS`` 6 adds the start of the document's statistics rows, each
+    document's padded to whole tiles of its queries (``empty_stat`` in empty rows: a region of its own).
+    ``scratch``: BLOCK + 2 BLOCK_B int32 (first-slot marks, each document's first slot, its first
+    statistics tile)."""
     d = tl.arange(0, BLOCK_B)
     has = d < batch
     len_q = tl.load(cu_q + d + 1, mask=has, other=0) - tl.load(cu_q + d, mask=has, other=0)
-    tiles = (len_q + ROWS - 1) // ROWS
+    len_k = tl.load(cu_k + d + 1, mask=has, other=0) - tl.load(cu_k + d, mask=has, other=0)
+    q_tiles = (len_q + ROWS - 1) // ROWS
+    tiles = (len_k + ROWS - 1) // ROWS if KEYS else q_tiles
     starts = tl.cumsum(tiles, 0) - tiles
     total = tl.sum(tiles, 0)
     slot = tl.arange(0, BLOCK)
     tl.store(scratch + slot, tl.full([BLOCK], -1, tl.int32))
     tl.store(scratch + BLOCK + d, starts, mask=has)
+    tl.store(scratch + BLOCK + BLOCK_B + d, tl.cumsum(q_tiles, 0) - q_tiles, mask=has)
     tl.debug_barrier()
     tl.store(scratch + starts, d, mask=has & (tiles > 0))
     tl.debug_barrier()
@@ -43,7 +51,10 @@ def varlen_items_kernel(cu_q, cu_k, scratch, items, batch, n_max, ROWS: tl.const
     first = (slot - tl.load(scratch + BLOCK + doc)) * ROWS
     lq = tl.load(cu_q + doc + 1) - tl.load(cu_q + doc)
     lk = tl.load(cu_k + doc + 1) - tl.load(cu_k + doc)
-    seen = tl.maximum(tl.minimum(lk, first + ROWS + lk - lq), 0) if CAUSAL else lk
+    if KEYS:  # query rows that see the tile's keys (bottom-right causal: row i sees key j <= i + lk - lq)
+        seen = lq - tl.minimum(tl.maximum(first - (lk - lq), 0), lq) if CAUSAL else lq
+    else:  # keys the tile's rows see
+        seen = tl.maximum(tl.minimum(lk, first + ROWS + lk - lq), 0) if CAUSAL else lk
     seen = tl.where(real, seen, -1)
     key = (seen + 1).to(tl.int64) * (2 * BLOCK) + (BLOCK - 1 - slot)  # equal keys: lower slot first
     key = tl.sort(key, 0, descending=True)
@@ -55,30 +66,52 @@ def varlen_items_kernel(cu_q, cu_k, scratch, items, batch, n_max, ROWS: tl.const
     doc = tl.load(scratch + src)
     q0 = tl.load(cu_q + doc)
     k0 = tl.load(cu_k + doc)
-    fields = (q0, tl.load(cu_q + doc + 1) - q0, k0, tl.load(cu_k + doc + 1) - k0,
-              (src - tl.load(scratch + BLOCK + doc)) * ROWS)  # fmt: skip
-    out = items + slot * VARLEN_FIELDS
+    row = (src - tl.load(scratch + BLOCK + doc)) * ROWS
+    out = items + slot * FIELDS
     write = slot < n_max + 1
-    for f in tl.static_range(VARLEN_FIELDS):
-        tl.store(out + f, tl.where(ok, fields[f], 0), mask=write)
+    tl.store(out, tl.where(ok, q0, 0), mask=write)
+    tl.store(out + 1, tl.where(ok, tl.load(cu_q + doc + 1) - q0, 0), mask=write)
+    tl.store(out + 2, tl.where(ok, k0, 0), mask=write)
+    tl.store(out + 3, tl.where(ok, tl.load(cu_k + doc + 1) - k0, 0), mask=write)
+    if FIELDS == 6:
+        stat0 = tl.load(scratch + BLOCK + BLOCK_B + doc) * ROWS
+        tl.store(out + 4, tl.where(ok, stat0, empty_stat), mask=write)
+    tl.store(out + FIELDS - 1, tl.where(ok, row, 0), mask=write)
 
 
 def varlen_items(
-    cu_q: torch.Tensor, cu_k: torch.Tensor, total_q: int, causal: bool, rows: int
+    cu_q: torch.Tensor,
+    cu_k: torch.Tensor,
+    total_q: int,
+    causal: bool,
+    rows: int,
+    total_k: int | None = None,
+    stats: bool = False,
 ) -> torch.Tensor:
     """The work items of one head, built where the offsets live by one small kernel (no copy to the host,
-    so no stream sync, and one launch of host work): [n_max + 1, VARLEN_FIELDS] int32 rows (q0, len_q,
-    k0, len_k, first row), one per ``rows``-row query tile of every document, heaviest first (keys the
-    tile's rows see; stable for equal ones), then all-zero rows up to the bound n_max = total_q // rows +
-    batch that the shapes alone give (empty tiles)."""
+    so no stream sync, and one launch of host work): [n_max + 1, fields] int32 rows (q0, len_q, k0, len_k,
+    first row), one per ``rows``-row query tile of every document (with ``total_k``: per key tile, for the
+    backward's dK/dV), heaviest first (stable for equal ones), then empty rows up to the bound n_max =
+    total // rows + batch that the shapes alone give. ``stats`` adds, before the first row, the start of
+    the document's statistics rows (each document's padded to whole query tiles; :func:`stat_rows`), and
+    empty rows point it past them all."""
     batch = cu_q.numel() - 1
-    n_max = total_q // rows + batch
+    keys = total_k is not None
+    n_max = (total_k if keys else total_q) // rows + batch
     block = triton.next_power_of_2(n_max + 1)
     block_b = triton.next_power_of_2(max(batch, 1))
-    scratch = torch.empty(block + block_b, dtype=torch.int32, device=cu_q.device)
-    items = torch.empty(n_max + 1, int(VARLEN_FIELDS), dtype=torch.int32, device=cu_q.device)
+    fields = int(VARLEN_FIELDS) + int(stats)
+    scratch = torch.empty(block + 2 * block_b, dtype=torch.int32, device=cu_q.device)
+    items = torch.empty(n_max + 1, fields, dtype=torch.int32, device=cu_q.device)
     varlen_items_kernel[(1,)](
-        cu_q, cu_k, scratch, items, batch, n_max, ROWS=rows, CAUSAL=bool(causal), BLOCK=block,
-        BLOCK_B=block_b, num_warps=4 if block <= 4096 else 8,
+        cu_q, cu_k, scratch, items, batch, n_max, stat_rows(total_q, batch, rows) - rows, ROWS=rows,
+        CAUSAL=bool(causal), KEYS=keys, FIELDS=fields, BLOCK=block, BLOCK_B=block_b,
+        num_warps=4 if block <= 4096 else 8,
     )  # fmt: skip
     return items
+
+
+def stat_rows(total_q: int, batch: int, rows: int) -> int:
+    """Rows of a head's statistics for packed queries: every document's padded to whole ``rows`` tiles
+    (at most total_q // rows + batch tiles), and one tile more that empty work items write to."""
+    return (total_q // rows + batch + 1) * rows
