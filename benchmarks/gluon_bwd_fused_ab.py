@@ -12,7 +12,8 @@
 --varlen TOTAL ...  packed documents (bench.varlen.doc_lengths, 128-8192 tokens, H16 D128, causal per
          document): with --check both packed backwards (fused, split) and plain PyTorch in bf16 against
          the fp32 reference; with --bench the backward alone (alternated rounds) and forward+backward
-         through flash_attention_varlen's autograd (check_values=False), the fused or the split backward by turns
+         through flash_attention_varlen's autograd (check_values=False), the fused or the split
+         backward by turns
 Writes gluon_bwd_fused_ab_<stamp>.json to --out.
 """
 
