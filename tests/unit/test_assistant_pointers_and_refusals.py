@@ -13,6 +13,9 @@ from test_assistant_questions import ask
 from gpuaccel.assistant.service import AssistantService
 
 REFUSED = ("I only know about this machine", "I cannot tell what will happen")
+CLOCKS_REFUSED = (
+    "I only read this machine; I do not change anything from the chat. A GPU's power limit, clocks"
+)
 
 
 def test_it_among_a_list_is_the_job_the_command_can_act_on(heldout_svc: AssistantService) -> None:
@@ -102,3 +105,34 @@ def test_until_now_is_no_forecast(heldout_svc: AssistantService) -> None:
 def test_what_the_machine_cannot_answer_is_refused(heldout_svc: AssistantService, question: str) -> None:
     _, text, query = ask(heldout_svc, question, None)
     assert query is None and text.startswith(REFUSED), (query, text)
+
+
+def test_the_machine_at_a_moment_says_each_jobs_gpu(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "which jobs were running at 12:40 today?", None)
+    assert query is not None and query["name"] == "jobs" and query.get("gpu") is None, query
+    assert "lr-sweep" in text and "on GPU 1)" in text, text
+
+
+def test_each_attempt_before_it_fell_over_is_the_job_in_focus(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "what happened to sd-xl-train?", None)
+    _, text, query = ask(heldout_svc, "how long did its tries each run before it fell over?", sid)
+    assert query is not None and query.get("job") == 5, query
+
+
+def test_the_failed_elements_energy(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "which run of the lr-sweep array failed?", None)
+    _, text, query = ask(heldout_svc, "what energy did the failed one use?", sid)
+    assert query is not None and text.startswith("Job 9 (lr-sweep)") and "44.0 Wh" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "at the rate they are going, when do you expect the 70b eval to finish?",
+        "how would I check free disk space under linux?",
+        "please raise the sm clock of gpu 0 by 100 mhz",
+    ],
+)
+def test_more_that_the_machine_cannot_answer(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and text.startswith((*REFUSED, CLOCKS_REFUSED)), (query, text)

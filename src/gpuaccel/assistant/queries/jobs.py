@@ -410,7 +410,7 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     def entry(j: Job) -> str:
         if not q.state:
             said = _listed(j, now, (used.get(j.id) or (None,))[0] if q.job_name else None)
-            return said + (_ran_then(ctx, j, q.window, now) if at_instant else "")
+            return said + (_ran_then(ctx, j, q.window, now, q.gpu is None) if at_instant else "")
         if q.window is not None or q.state not in (JobState.RUNNING, *WAITING_STATES):
             return label(j)
         # a running job with the time it started; a held, paused or queued one with the time it became so
@@ -436,18 +436,20 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])
 
 
-def _ran_then(ctx: QueryContext, job: Job, w: Window, now: float) -> str:
+def _ran_then(ctx: QueryContext, job: Job, w: Window, now: float, where: bool = False) -> str:
     """When the attempt that covered moment ``w`` ran (" (attempt 2 ran 10:03:40-10:06:50)", " (it ran
     12:25:05-12:51:00)", " (it started at 13:30:00)"): "what was on gpu 1 at 12:30" is answered with the
-    run it caught, not only how the job ended."""
+    run it caught, not only how the job ended; ``where``: and on which GPU ("what was the machine doing at
+    12:30" names none)."""
     runs = runs_in(with_events(ctx, job), w)
     if not runs:
         return ""
     a = runs[0]
     who = f"attempt {a.number}" if job.attempt > 1 else "it"
+    on = f" on GPU{'s' if len(a.gpus) > 1 else ''} {', '.join(map(str, a.gpus))}" if where and a.gpus else ""
     if a.ended_at is None:
-        return f" ({who} started at {clock(a.started_at)})"
-    return f" ({who} ran {clock(a.started_at)}-{clock(a.ended_at)})"
+        return f" ({who} started at {clock(a.started_at)}{on})"
+    return f" ({who} ran {clock(a.started_at)}-{clock(a.ended_at)}{on})"
 
 
 ENDED = (JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED)

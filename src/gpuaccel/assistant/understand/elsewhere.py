@@ -124,7 +124,6 @@ _TRIVIA = re.compile(
     r"|\b(?:cheaper|pricier|more expensive|costlier)\b(?: \w+){0,6}? (?:per|an|a|by the) hour\b"
     # the host's CPU and OS, which the daemon does not read: "check the cpu temperature with lm-sensors"
     r"|\bcpus? (?:temp\w*|usage|load|fan\w*|clock\w*|cores?)\b|\blm[\s-]?sensors\b"
-    r"|\b(?:on|in|under|for) linux\b"
     # the room, the rack and the chassis around the GPUs, which the daemon does not read: "the cold aisle
     # inlet temp", "load on the rack PDUs", "the BMC SEL with ipmitool", "pull it from the chassis"
     r"|\b(?:pdus?|crac|crah|cold aisle|hot aisle|inlet temp\w*|ambient temp\w*|room temp\w*|ipmi\w*|bmc"
@@ -133,7 +132,8 @@ _TRIVIA = re.compile(
     r"|\b(?:co2|co₂|carbon footprint|carbon emissions?|emissions)\b"
     r"|\bother (?:labs?|teams?|groups?|departments?|companies|universities|clusters)\b"
     # the user's own operating system: "which process is hogging /dev/shm on ubuntu"
-    r"|/dev/\w+|\b(?:on|in|for) (?:ubuntu|debian|fedora|centos|rhel|macos|windows)\b"
+    r"|/dev/\w+|\b(?:on|in|under|for) (?:a |an |the |my |our )?"
+    r"(?:ubuntu|debian|fedora|centos|rhel|macos|windows|linux)\b"
     # setting up the user's own system: "how do I set up a cron job to email me a summary", "a crontab line"
     r"|\bhow (?:to|(?:do|can|would|should) (?:i|we)) (?:set ?up|configure|install|automate)"
     r" (?!(?:gpuaccel|the queue)\b)"
@@ -214,6 +214,10 @@ def plain(question: str) -> str:
 _TUNING = re.compile(
     r"\bshould (?:i|we) (?:make|set|undervolt|overclock|underclock|tweak|adjust|flash|repaste)\b"
     r"|\b(?:undervolt\w*|fan curves?|repaste)\b"  # not "in afterburner terms, what's the core clock"
+    # a clock to change, asked: "could you nudge the memory clock of the 4090 up by a few hundred"
+    r"|^(?:(?:please|pls|kindly|could you|can you|would you|will you)\s+)*"
+    r"(?:nudge|raise|lower|increase|decrease|boost|crank|push|bump|drop|set|lock|pin)\b"
+    r"(?: \S+){0,5} (?:clock|clocks|mhz|megahertz|voltage)\b"
     # a clock offset to apply: "push +200 core / +1000 mem offset on the 4090"
     r"|\b(?:core|mem|memory|vram|clock|gpu) (?:clock )?offsets?\b|\boverclock\w*"
     # a kernel's launch settings to choose: "what BLOCK_M / num_warps should i use for my attention kernel"

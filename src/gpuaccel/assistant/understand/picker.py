@@ -1026,6 +1026,7 @@ class RulePicker:
             and job is None
             and gpu is None
             and {"element", "elements", "which", "one"} & set(ws)
+            and not topics & (METRICS | {"energy", "long", "log"})  # "the failed one's energy": its own
         ):
             # "which element failed, and why?" after an array's jobs: its failures, with their reasons
             return Query("failures", job_name=array, state="cancelled" if "cancel" in ended_so else None)
@@ -1091,12 +1092,14 @@ class RulePicker:
         # "the one before (that)", "previous": a step back; not "how long did it wait in the queue before?"
         # (not "how long did it wait before it started": a verb after it)
         # ("before it actually started": an adverb between)
-        verbs = r"start|starts|ran|run|began|begin|got|died|dies|broke|went|was|were|had|is|\w+ed"
+        verbs = r"start|starts|ran|run|began|begin|got|died|dies|broke|went|was|were|had|is|fell|falls|blew"
+        verbs += r"|\w+ed"
         later = rf"(?! (?:\w+ly )?(?:{verbs})\b)"
         # ("each attempt run before crashing": its own run, before a verb)
         back = (
             r"\b(?:one|job|run|entry) before\b"
-            r"(?! (?:\w+ing|crash|die|fail|break|stop|end|finish|exit|quit|oom)\b)"
+            # ("each attempt run before it fell over": its own run, before what happened to it)
+            r"(?! (?:\w+ing|crash|die|fail|break|stop|end|finish|exit|quit|oom|it|they)\b)"
             rf"|\bbefore (?:that|it|this)\b{later}"
             r"|\b(?:previous|prior)\b"
         )

@@ -210,7 +210,13 @@ def query_for(
         named.discard("memory")  # "the memory clock" is one reading
     if (
         len(named) >= 2
-        and (win is None and order is None or win is not None and not {"clock", "fan"} & named)
+        # (a ranking of one GPU said is no ranking: "kubectl top for gpu 0: util and vram")
+        and (
+            win is None
+            and (order is None or gpu is not None)
+            or win is not None
+            and not {"clock", "fan"} & named
+        )
         and not topics & {"jobs", "fail", "energy", "summary", "who", "idle"}
     ):
         metric = "overview"
