@@ -136,3 +136,41 @@ def test_the_failed_elements_energy(heldout_svc: AssistantService) -> None:
 def test_more_that_the_machine_cannot_answer(heldout_svc: AssistantService, question: str) -> None:
     _, text, query = ask(heldout_svc, question, None)
     assert query is None and text.startswith((*REFUSED, CLOCKS_REFUSED)), (query, text)
+
+
+def test_a_request_after_what_one_wants(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(
+        heldout_svc, "the electrician comes at four and we need to pause job 11 until then", None
+    )
+    assert query is None and "gpuaccel pause 11" in text, text
+    _, text, query = ask(heldout_svc, "how would I get it running again afterwards?", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+    _, text, query = ask(heldout_svc, "hold job 12, i want to look at its config first", None)
+    assert query is None and "gpuaccel hold 12" in text, text
+
+
+def test_a_span_said_in_the_while_clause_dates_the_job(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "while the resnet benchmark ran this morning, what was gpu 0's mean power?", None
+    )
+    assert query is not None and query.get("job") == 6 and query["metric"] == "power", query
+
+
+def test_held_back_is_what_holds_the_clocks(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "is gpu 0 holding back for some reason?", None)
+    assert query is not None and query["metric"] == "overview" and query["gpu"] == 0, query
+    assert "held back by" in text, text
+
+
+def test_a_question_after_a_telling_reads_the_question(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc,
+        "My colleague thinks the H100 was busy at 09:40 today. What was running on it then?",
+        None,
+    )
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 0, query
+    _, text, query = ask(
+        heldout_svc, "Someone says the 4090 got warm yesterday. What was its peak temperature?", None
+    )
+    assert query is not None and query["metric"] == "temperature" and query["gpu"] == 1, query
+    assert query["window"]["label"] == "yesterday" and "47 °C" in text, (query, text)

@@ -53,6 +53,7 @@ _ACTS_ON = {
 # queue", "get it going" (of a held job)
 _PHRASES = (
     (re.compile(r"\bget rid of\b"), "drop"),
+    (re.compile(r"\bget (it|them|.{1,30}?) (?:going|running|started|moving) again\b"), r"goagain \1"),
     # "un-hold whisper", "un pause it": the undoing verb in one word (not "hold" or "pause")
     (re.compile(r"\bun[\s-](hold|pause|park|freeze|suspend)\b"), r"un\1"),
     # Slurm's scontrol: "scontrol update jobid=13 priority=100", "scontrol hold 12"
@@ -118,10 +119,12 @@ _PARTICIPLE = {
     "suspended": "suspend", "resumed": "resume", "removed": "remove", "deleted": "delete",
     "prioritised": "prioritise", "prioritized": "prioritize",
 }  # fmt: skip
-# "drop": cancel or remove, by the job's state; "letgo": release, of a held job only
+# "drop": cancel or remove, by the job's state; "letgo": release, of a held job only; "goagain": resume,
+# or retry what has ended ("get it going again")
 VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs} | {
     "drop": "drop",
     "letgo": "release",
+    "goagain": "goagain",
 }
 _SUBMIT = {
     "submit", "launch", "queue", "enqueue", "schedule", "run", "start", "sbatch", "kick", "fire", "spin",
@@ -137,6 +140,10 @@ _LEADING_WORDS = re.compile(
     r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but|kindly|please|pls|plz"
     r"|actually|instead|on (?:second )?thoughts?|on reflection|in fact"
     r"|do the needful(?: and)?)\b[ ,]*)+"  # Indian English: "please do the needful and retry it"
+)
+# what one wants done, said before the verb: "we have a drill soon and i'd like to pause the mistral run"
+_WANT_TO = re.compile(
+    r"^.*?\b(?:i'd|i would|i|we|we'd|we would) (?:like|want|need|wish)(?: you)? to (?=[a-z])"
 )
 _BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:do|can|could|would|should) (?:i|we|you|u) )")
 _HOW_DO_I = re.compile(r"^how (?:do|can|could|would|should) (?:i|we|you|u) ")
@@ -392,6 +399,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _words(question)
     said = _BEFORE_HOW.sub("", said)  # "i want to game tonight, how do i pause the queue"
     said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
+    if _verb_at(said.split()) is None:  # (not "pause it for a bit, i need to check something")
+        said = _WANT_TO.sub("", said)  # "we have a drill soon and i'd like to pause the mistral training"
     asked_how = _HOW_DO_I.match(said) is not None
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     for phrase, verb_said in _PHRASES:
@@ -469,6 +478,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "drop":  # "get rid of it": cancel what has not ended, remove what has
         live = {"queued", "running", "held", "paused", "retrying"}
         command = "cancel" if all(states.get(i, "queued") in live for i in jobs) else "remove"
+    if command == "goagain":  # "get it going again": resume it (after a pause), retry what has ended
+        ended = {"failed", "cancelled", "succeeded"}
+        command = "retry" if all(states.get(i) in ended for i in jobs) else "resume"
     one = re.match(r"\s*(?:it|(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b", said[verb_end:])
     able = [i for i in jobs if states.get(i) in _ACTS_ON.get(command, ())]
     if one and len(jobs) > 1 and len(able) == 1:
@@ -478,7 +490,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     ids, ids_ = " ".join(map(str, jobs)), tuple(jobs)
     each = [f"job {i}" + (f" ({names[i]})" if i in names else "") for i in jobs]
     named = " and ".join(each) if command == "switch" else ", ".join(each)
-    verb = verb if verb in VERB and verb not in ("drop", "letgo") else command  # "put it on hold": to hold it
+    verb = (
+        verb if verb in VERB and verb not in ("drop", "letgo", "goagain") else command
+    )  # "put it on hold": to hold it
     if command == "priority":  # the command takes the new priority (higher runs sooner)
         new = _priority(said, jobs, context)
         if new is not None:

@@ -328,6 +328,43 @@ _COUNTED_ASIDE = re.compile(
 )
 
 
+def _after_a_story(question: str, context: Context, now: float) -> str | None:
+    """The question of a message that tells something first ("Maya swears the 4090 ran out of memory this
+    morning. What's the most memory it used today?"), with what the telling names put in for "it" (its one
+    GPU, where it names no job) and "then" (its clock time); None where the message is one sentence, ends
+    in no question, or the question points at nothing the telling names. The telling only sets the scene:
+    its words would pick another query."""
+    parts = re.split(r"(?<=[.!])\s+(?=[A-Z])", question.strip())
+    if (
+        len(parts) < 2
+        or not parts[-1].rstrip().endswith("?")
+        or any(p.rstrip().endswith("?") for p in parts[:-1])
+    ):
+        return None
+    story, asked = " ".join(parts[:-1]), parts[-1]
+    gpus = sorted(gpus_by_model(story, context)) or [
+        int(g) for g in re.findall(r"\bgpu ?(\d)\b", story.lower())
+    ]
+    if len(set(gpus)) == 1 and not named_jobs(story, context) and not gpus_by_model(asked, context):
+        asked = re.sub(
+            r"\b(?:it|its)\b", lambda m: f"gpu {gpus[0]}" + ("'s" if m[0].lower() == "its" else ""), asked
+        )
+    clocked = re.search(r"\b(\d{1,2}:\d\d)\b", story)
+    if clocked is not None:
+        asked = re.sub(r"\bthen\b", f"at {clocked[1]}", asked)
+    # (a telling that names no GPU or time is read whole, and so is a question that names nothing of its own:
+    # "I heard the H100 got hot this afternoon. How high did it go?" asks the telling's reading and span)
+    own = {WORD_OF[w] for w in words(asked) if w in WORD_OF} - {"gpu"}
+    if asked == parts[-1] or not own:
+        return None
+    span = window_of(story.lower(), now)
+    if span is not None and window_of(asked.lower(), now) is None:
+        asked = (
+            f"{asked.rstrip(' ?')} {span.label}?"  # "the H100 got hot this afternoon. How hot did it get?"
+        )
+    return asked
+
+
 class RulePicker:
     """Topic words, superlatives and entities to a query; the fallback that needs no model."""
 
@@ -341,6 +378,11 @@ class RulePicker:
         """The query; :class:`Declined` where the words say the question is not about this machine; None
         where they say nothing this picker knows. A reading's threshold ("at 85 °C or more") is read apart
         (:mod:`assistant.understand.thresholds`); a follow-up keeps the conversation's."""
+        told = _after_a_story(question, context, now)
+        if told is not None:  # "I was out around 11:10. What was running on the H100 then?"
+            read = self.read(told, context, now)
+            if isinstance(read, Query):
+                return read
         said = threshold_of(question)
         again = first_again(question, context.last) if said is None else None
         if again is not None:
@@ -817,6 +859,12 @@ class RulePicker:
         during_said = re.search(r"\b(?:while|during)\b", text)
         during_it = re.search(r"\b(?:while|during) (?:it|its|that|this|the job|the run)\b", text)
         located = job is not None and (gpu is None and during_said or during_it)
+        # "while the llama 8b eval was running this morning, the 4090's average power": a span said inside
+        # the while-clause says when the job ran, not the span asked
+        clause = re.search(r"\b(?:while|during)\b[^,;?]*", text)
+        located = located or (
+            job is not None and clause is not None and window_of(clause.group(0), now) is not None
+        )
         during = (
             self._during_a_job(text, ws, topics, gpu, job, order, context)
             if (win is None or located) and not logged

@@ -140,6 +140,8 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out = (out - {"jobs", "running", "queue"}) | {"idle"}  # "which gpu is having no job on it": idle
     if re.search(r"\b(?:pid|process) ?#?\d+\b", joined) and not out & (METRICS | {"fail", "energy"}):
         out = (out - {"jobs", "running"}) | {"who", "gpu"}  # "whats pid 4242": the processes, with jobs
+    if re.search(r"\b(?:hold|holds|holding|held)(?: \w+){0,2} back\b", joined) and not out & METRICS:
+        out = (out - {"who"}) | {"overview"}  # "is the big one holding itself back": what holds its clocks
     on_it = re.match(r"(?:and |so )?(?:what|who|which \w+) (?:was|were) on\b", " ".join(ws))
     if on_it and not out - {"gpu"}:
         out.add("running")  # "what was on it then", "what was on the 4090 at 20:12": what ran on it
