@@ -174,3 +174,12 @@ def test_a_question_after_a_telling_reads_the_question(heldout_svc: AssistantSer
     )
     assert query is not None and query["metric"] == "temperature" and query["gpu"] == 1, query
     assert query["window"]["label"] == "yesterday" and "47 °C" in text, (query, text)
+
+
+def test_it_among_several_the_command_fits_asks_which(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "show the queued jobs", None)
+    _, text, query = ask(heldout_svc, "cancel it", sid)
+    assert query is None and "Which job? Jobs 12, 13, 14 can each be cancelled" in text, text
+    sid, _, _ = ask(heldout_svc, "what failed?", None)
+    _, text, query = ask(heldout_svc, "pause that one", sid)
+    assert query is None and "None of jobs 9, 5, 3 can be paused" in text, text

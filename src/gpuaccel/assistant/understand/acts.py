@@ -40,6 +40,9 @@ _ACTIONS = {
     "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
     "switch": ("switch", "swap", "exchange"),
 }
+# what a command does, said of a job ("can be paused")
+_DONE = {"pause": "paused", "resume": "resumed", "release": "released", "hold": "held", "retry": "retried",
+         "cancel": "cancelled"}  # fmt: skip
 # the states a command acts on: where "it" points at several jobs, the one it can act on is meant
 _ACTS_ON = {
     "pause": {"running"},
@@ -481,10 +484,23 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "goagain":  # "get it going again": resume it (after a pause), retry what has ended
         ended = {"failed", "cancelled", "succeeded"}
         command = "retry" if all(states.get(i) in ended for i in jobs) else "resume"
-    one = re.match(r"\s*(?:it|(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b", said[verb_end:])
+    one = re.match(  # a bare pointer (not "the one with the NaN loss": a description, read elsewhere)
+        r"\s*(?:it|(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b"
+        r"(?!\s+(?:with|that|which|who|whose|where|from|on|in)\b)",
+        said[verb_end:],
+    )
     able = [i for i in jobs if states.get(i) in _ACTS_ON.get(command, ())]
     if one and len(jobs) > 1 and len(able) == 1:
         jobs = able  # "pause it" after a list of jobs: the one of them that can be paused (the running one)
+    elif one and len(jobs) > 1 and command in _ACTS_ON:  # "it" is none or several of them: ask which
+        listed, done = ", ".join(map(str, jobs)), _DONE[command]
+        if set(able) == set(jobs):
+            which = f"Which job? Jobs {listed} can each be {done}"
+        elif able:
+            which = f"Which job? Of jobs {listed}, only jobs {', '.join(map(str, able))} can be {done}"
+        else:
+            which = f"Which job? None of jobs {listed} can be {done}"
+        return Act(f"{CANT} {which}. To {command} one: gpuaccel {command} <job id>{_button(command)}.")
     names = {i: n for n, i in context.job_names.items()}
     names |= {i: n for n, elements in context.arrays.items() for i in elements.values()}  # every element's
     ids, ids_ = " ".join(map(str, jobs)), tuple(jobs)
