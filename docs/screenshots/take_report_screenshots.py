@@ -245,6 +245,10 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         # two live readings joined by "+" (the overview says both), the job a moment caught and its run
         (("gpu 0: TC active + est TFLOP/s", "what was on gpu 1 at 4h30?"),
          "chat_two_readings_and_a_moments_run.png"),
+        # a moment with no GPU said names each job's GPU; a telling, then its question; "it" among a list
+        (("what was the machine doing at 4h30?",
+          "I was out of the lab around 3:55. What was running on gpu 0 then?", "list every job", "pause it"),
+         "chat_moment_story_and_it_among_jobs.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
