@@ -104,7 +104,7 @@ def launch_gluon_varlen_bwd(
          scale * LOG2E, scale, hq, hkv, total_q, stat_stride),
         dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
              CONSUMER_REGS=CONSUMER_REGS),
-        dict(num_warps=4),
+        dict(num_warps=4), None, "gluon_varlen_dq",
     )  # fmt: skip
     launch(
         gluon_varlen_dkdv_kernel, (kv_items.shape[0], hkv),
@@ -112,7 +112,7 @@ def launch_gluon_varlen_bwd(
          *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
          dk, dv, kv_items, dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, hkv),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
-        dict(num_warps=4),
+        dict(num_warps=4), None, "gluon_varlen_dkdv",
     )  # fmt: skip
     return dq, dk, dv
 

@@ -151,20 +151,28 @@ def _varlen_kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 
 
 
 @gluon.jit
+def _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL: gl.constexpr):
+    """A dK/dV program's work item (its KV head is program axis 1) and what follows from it: the query
+    blocks that see its 128 keys, and dK/dV's pointers at the document's first key."""
+    hkv = gl.program_id(1)
+    q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, gl.program_id(0))
+    group = heads_q // heads_kv
+    causal_off = len_k - len_q
+    lo_blk, n_m, n_iter = _query_blocks(start_n, len_q, causal_off, group, CAUSAL)
+    rows = k0.to(gl.int64) * stride_kn
+    return (hkv, q0, k0, len_k, stat0, start_n, hkv * 0, group, causal_off, lo_blk, n_m, n_iter,
+            dk_ptr + rows, dv_ptr + rows)  # fmt: skip
+
+
+@gluon.jit
 def gluon_varlen_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dk_ptr, dv_ptr,
                              items_ptr, stride_kn, stride_kh, qk_scale2, scale, heads_q, heads_kv,
                              HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
                              CONSUMER_REGS: gl.constexpr):  # fmt: skip
     """dK and dV of 128 keys of one document and KV head, summed over the query heads of its group."""
-    hkv = gl.program_id(1)
-    q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, gl.program_id(0))
-    zero = hkv * 0
-    group = heads_q // heads_kv
-    causal_off = len_k - len_q
-    lo_blk, n_m, n_iter = _query_blocks(start_n, len_q, causal_off, group, CAUSAL)
-    rows = k0.to(gl.int64) * stride_kn
-    dk_doc = dk_ptr + rows
-    dv_doc = dv_ptr + rows
+    hkv, q0, k0, len_k, stat0, start_n, zero, group, causal_off, lo_blk, n_m, n_iter, dk_doc, dv_doc = (
+        _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL)
+    )
 
     k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
         q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
@@ -199,15 +207,9 @@ def gluon_varlen_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, de
                                   LAG: gl.constexpr = 1):  # fmt: skip
     """dK and dV of 128 keys of one document and KV head, and their share of the document's dQ, added to
     ``dq_desc``'s fp32 accumulator ``[1, Hq, total_q, D]`` (zeroed by the statistics pass)."""
-    hkv = gl.program_id(1)
-    q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, gl.program_id(0))
-    zero = hkv * 0
-    group = heads_q // heads_kv
-    causal_off = len_k - len_q
-    lo_blk, n_m, n_iter = _query_blocks(start_n, len_q, causal_off, group, CAUSAL)
-    rows = k0.to(gl.int64) * stride_kn
-    dk_doc = dk_ptr + rows
-    dv_doc = dv_ptr + rows
+    hkv, q0, k0, len_k, stat0, start_n, zero, group, causal_off, lo_blk, n_m, n_iter, dk_doc, dv_doc = (
+        _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL)
+    )
 
     k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
         q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
