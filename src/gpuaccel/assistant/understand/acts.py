@@ -40,9 +40,6 @@ _ACTIONS = {
     "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
     "switch": ("switch", "swap", "exchange"),
 }
-# what a command does, said of a job ("can be paused")
-_DONE = {"pause": "paused", "resume": "resumed", "release": "released", "hold": "held", "retry": "retried",
-         "cancel": "cancelled"}  # fmt: skip
 # the states a command acts on: where "it" points at several jobs, the one it can act on is meant
 _ACTS_ON = {
     "pause": {"running"},
@@ -122,6 +119,8 @@ _PARTICIPLE = {
     "suspended": "suspend", "resumed": "resume", "removed": "remove", "deleted": "delete",
     "prioritised": "prioritise", "prioritized": "prioritize",
 }  # fmt: skip
+# what a command does, said of a job ("can be paused"): the first participle of each (not "canceled")
+_DONE = {verb: said for said, verb in reversed(_PARTICIPLE.items()) if verb in _ACTS_ON}
 # "drop": cancel or remove, by the job's state; "letgo": release, of a held job only; "goagain": resume,
 # or retry what has ended ("get it going again")
 VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs} | {
@@ -479,8 +478,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if verb == "letgo" and not all(states.get(i, "held") == "held" for i in jobs):
         return None  # "let it run" of a running job asks nothing of the queue
     if command == "drop":  # "get rid of it": cancel what has not ended, remove what has
-        live = {"queued", "running", "held", "paused", "retrying"}
-        command = "cancel" if all(states.get(i, "queued") in live for i in jobs) else "remove"
+        command = "cancel" if all(states.get(i, "queued") in _ACTS_ON["cancel"] for i in jobs) else "remove"
     if command == "goagain":  # "get it going again": resume it (after a pause), retry what has ended
         ended = {"failed", "cancelled", "succeeded"}
         command = "retry" if all(states.get(i) in ended for i in jobs) else "resume"

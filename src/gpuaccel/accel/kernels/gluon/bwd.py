@@ -52,9 +52,15 @@ FUSED_FROM = 4096  # both lengths at least this: the fused backward (H100, gluon
 FUSED_HEAD_DIMS = (64, 128)  # what the fused kernel is built for (D256 runs its by-gradient kernels)
 
 
+def determinism_asked(deterministic: bool = False) -> bool:
+    """Whether the call (``deterministic``) or torch (``use_deterministic_algorithms``) asks for gradients
+    that are bit for bit the same on every call: then no fused backward, whose dQ sums in no fixed order."""
+    return deterministic or torch.are_deterministic_algorithms_enabled()
+
+
 def fused_pays(q: torch.Tensor, k: torch.Tensor, deterministic: bool = False) -> bool:
     """Whether a D64/D128 backward of these shapes runs the fused kernel (see the module docstring)."""
-    if deterministic or torch.are_deterministic_algorithms_enabled():
+    if determinism_asked(deterministic):
         return False
     return q.shape[-1] in FUSED_HEAD_DIMS and min(q.shape[2], k.shape[2]) >= FUSED_FROM
 

@@ -16,13 +16,15 @@ dK/dV; no atomics).
 
 from __future__ import annotations
 
+from typing import Any
+
 import torch
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_bwd import attn_bwd_preprocess_kernel
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, launch
-from gpuaccel.accel.kernels.gluon.bwd import STAT_BOX
+from gpuaccel.accel.kernels.gluon.bwd import STAT_BOX, determinism_asked
 from gpuaccel.accel.kernels.gluon.bwd_kernels import CONSUMER_REGS
 from gpuaccel.accel.kernels.gluon.tiles import _packed_view
 from gpuaccel.accel.kernels.gluon.varlen_bwd_kernels import (
@@ -47,9 +49,7 @@ FUSED_FROM = 8192  # keys in all: the fused backward from here (H100, gluon_bwd_
 def fused_pays(total_k: int, deterministic: bool = False) -> bool:
     """Whether a packed backward runs the fused kernel: not where determinism is asked for (its dQ is
     summed in no fixed order), and only from ``FUSED_FROM`` keys in all."""
-    if deterministic or torch.are_deterministic_algorithms_enabled():
-        return False
-    return total_k >= FUSED_FROM
+    return not determinism_asked(deterministic) and total_k >= FUSED_FROM
 
 
 def launch_gluon_varlen_bwd(
@@ -87,15 +87,18 @@ def launch_gluon_varlen_bwd(
     kv_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, total_k=k.shape[0], stats=True)
     stat_stride = stat_rows(total_q, batch, TILE_ROWS)
     cfg = gluon_bwd_config(d)
+    stats = torch.empty(2, hq, stat_stride, device=q.device, dtype=torch.float32)
+    delta, lse2 = stats[0], stats[1]
+    stat_descs = tuple(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta))
+    lse = lse if lse.is_contiguous() else lse.contiguous()
+    qv, kv_, vv, dov = (_packed_view(t) for t in (q, k, v, do))
     if fused is None:
         fused = fused_pays(k.shape[0])
     if fused:
-        items = (dq_items, kv_items, stat_stride)
-        return _launch_fused(do, q, k, v, o, lse, items, causal, scale, cfg, (dq, dk, dv))
-    stats = torch.empty(2, hq, stat_stride, device=q.device, dtype=torch.float32)
-    delta, lse2 = stats[0], stats[1]
-    lse = lse if lse.is_contiguous() else lse.contiguous()
-    qv, kv_, vv, dov = (_packed_view(t) for t in (q, k, v, do))
+        return _launch_fused(
+            (qv, kv_, vv, dov), o, do, lse, (delta, lse2, *stat_descs), (dq_items, kv_items, stat_stride),
+            causal, scale, cfg, (dq, dk, dv),
+        )  # fmt: skip
     q64, do64 = Tma(qv, 64), Tma(dov, 64)
     launch(
         gluon_varlen_dq_kernel, (dq_items.shape[0], hq),
@@ -108,9 +111,8 @@ def launch_gluon_varlen_bwd(
     )  # fmt: skip
     launch(
         gluon_varlen_dkdv_kernel, (kv_items.shape[0], hkv),
-        (q64, Tma(kv_, 64), Tma(vv, 64), do64,
-         *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
-         dk, dv, kv_items, dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, hkv),
+        (q64, Tma(kv_, 64), Tma(vv, 64), do64, *stat_descs, dk, dv, kv_items, dk.stride(0), dk.stride(1),
+         scale * LOG2E, scale, hq, hkv),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), None, "gluon_varlen_dkdv",
     )  # fmt: skip
@@ -118,12 +120,11 @@ def launch_gluon_varlen_bwd(
 
 
 def _launch_fused(
-    do: torch.Tensor,
-    q: torch.Tensor,
-    k: torch.Tensor,
-    v: torch.Tensor,
+    views: tuple[torch.Tensor, ...],
     o: torch.Tensor,
+    do: torch.Tensor,
     lse: torch.Tensor,
+    stats: tuple[Any, ...],
     items: tuple[torch.Tensor, torch.Tensor, int],
     causal: bool,
     scale: float,
@@ -131,28 +132,24 @@ def _launch_fused(
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """The fused packed backward: statistics per document (padded rows lse2 = +inf, delta = 0) with the
-    fp32 dQ accumulator ``[Hq, total_q, D]`` zeroed row by row, the fused kernel, dQ cast into ``dq``."""
-    dq_items, kv_items, stat_stride = items
+    fp32 dQ accumulator ``[Hq, total_q, D]`` zeroed row by row, the fused kernel, dQ cast into ``dq``.
+    ``views``: q, k, v, dO as ``[1, H, total, D]``; ``stats``: delta, lse2 and their two descriptors."""
     dq, dk, dv = out
-    total_q, hq, d = q.shape
-    hkv = k.shape[1]
-    stats = torch.empty(2, hq, stat_stride, device=q.device, dtype=torch.float32)
-    delta, lse2 = stats[0], stats[1]
-    dq_acc = torch.empty((hq, total_q, d), device=q.device, dtype=torch.float32)
-    pre_block = TILE_ROWS // 2
+    total_q, hq, d = dq.shape
+    delta, lse2, *stat_descs = stats
+    dq_items, kv_items, stat_stride = items
+    dq_acc = torch.empty((hq, total_q, d), device=dq.device, dtype=torch.float32)
     launch(
         attn_bwd_preprocess_kernel, (2 * dq_items.shape[0], hq),
-        (o, do, lse if lse.is_contiguous() else lse.contiguous(), delta, lse2, dq_acc, dq_items, 0,
-         o.stride(1), o.stride(0), 0, do.stride(1), do.stride(0), hq, total_q, stat_stride),
-        dict(HEAD_DIM=d, BLOCK_M=pre_block, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS)), dict(num_warps=4),
-        None, "varlen_stats_zero_dq",
+        (o, do, lse, delta, lse2, dq_acc, dq_items, 0, o.stride(1), o.stride(0), 0, do.stride(1),
+         do.stride(0), hq, total_q, stat_stride),
+        dict(HEAD_DIM=d, BLOCK_M=TILE_ROWS // 2, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS)),
+        dict(num_warps=4), None, "varlen_stats_zero_dq",
     )  # fmt: skip
     launch(
-        gluon_varlen_bwd_fused_kernel, (kv_items.shape[0], hkv),
-        (Tma(_packed_view(q), 64), Tma(_packed_view(k), 64), Tma(_packed_view(v), 64),
-         Tma(_packed_view(do), 64), *(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta)),
-         Tma(dq_acc.unsqueeze(0), 64, d // 2), dk, dv, kv_items, dk.stride(0), dk.stride(1),
-         scale * LOG2E, scale, hq, hkv),
+        gluon_varlen_bwd_fused_kernel, (kv_items.shape[0], dk.shape[1]),
+        (*(Tma(t, 64) for t in views), *stat_descs, Tma(dq_acc.unsqueeze(0), 64, d // 2), dk, dv, kv_items,
+         dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, dk.shape[1]),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
         dict(num_warps=4), None, "gluon_varlen_bwd_fused",
     )  # fmt: skip
