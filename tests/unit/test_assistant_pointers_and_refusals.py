@@ -183,3 +183,75 @@ def test_it_among_several_the_command_fits_asks_which(heldout_svc: AssistantServ
     sid, _, _ = ask(heldout_svc, "what failed?", None)
     _, text, query = ask(heldout_svc, "pause that one", sid)
     assert query is None and "None of jobs 9, 5, 3 can be paused" in text, text
+
+
+def test_hours_busy_with_something_is_the_busy_time(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(
+        heldout_svc, "since midnight, for how many hours was gpu 1 busy with anything", None
+    )
+    assert query is not None and query["metric"] == "util" and query["gpu"] == 1, query
+    assert "busy (10% or more) 2h15m" in text, text
+    _, _, query = ask(heldout_svc, "what's gpu 1 busy with right now", None)
+    assert query is not None and query["name"] != "gpu_reading", query  # what runs on it, not the time
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "quick one: what is the difference between a Wh and a kWh",
+        "difference between GB and GiB?",
+        "What's a TFLOP, in simple terms? The dashboard keeps showing it.",
+    ],
+)
+def test_what_a_unit_means_is_refused(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and text.startswith(REFUSED), (query, text)
+
+
+def test_how_long_it_stayed_over_a_value_said_after_its_peak(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "gpu 0 max temperature today?", None)
+    _, text, query = ask(heldout_svc, "how much time in total did it remain at 85 or higher", sid)
+    assert query is not None and query["at_least"] == 85 and query["gpu"] == 0, query
+    assert "for 6.0s" in text, text
+
+
+def test_who_the_question_is_for_asks_nothing(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(heldout_svc, "energy of gpu 0 today? our finance team needs the electricity", None)
+    assert query is not None and query["window"]["label"] == "today" and "2.31 kWh" in text, (query, text)
+    assert "last hour" not in text, text
+
+
+def test_a_job_ranking_says_memory_as_the_reading_does(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "which job had the highest peak memory on gpu 1 today", None)
+    assert "23.3 GiB (23900 MiB of 24564 MiB)" in text, text
+
+
+def test_the_gpu_hours_of_the_jobs_ranked_before(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "which failed job since yesterday used the most energy", None)
+    _, text, query = ask(heldout_svc, "and how many gpu hours did those take", sid)
+    assert query is not None and query["metric"] == "gpu_time" and query["state"] == "failed", query
+    assert "Together 0.32 GPU-hours over the 3 jobs" in text, text
+
+
+def test_whether_a_job_starts_by_itself_is_its_state(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "will whisper-finetune ever run by itself?", None)
+    assert query is not None and query.get("job") == 14 and "held" in text, (query, text)
+    _, text, query = ask(heldout_svc, "will you hold job 13", None)
+    assert query is None and "gpuaccel hold 13" in text, text
+    _, text, query = ask(heldout_svc, "i need gpu 0 for an hour, how i suspend the mistral run?", None)
+    assert query is None and "gpuaccel pause 11" in text, text
+
+
+def test_the_job_it_waits_on(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "why is llama-70b-eval still queued", None)
+    _, text, query = ask(heldout_svc, "and the job that it is waiting for, how long has that run?", sid)
+    assert query is not None and query.get("job") == 11 and "1h30m" in text, (query, text)
+    _, _, query = ask(heldout_svc, "what is llama-70b-eval waiting for", None)
+    assert query is not None and query.get("job") == 12, query  # its own record says what it waits on
+
+
+def test_a_line_of_the_report_is_no_summary(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "for the power section of our report: each gpu's energy yesterday", None
+    )
+    assert query is not None and query["name"] == "energy", query

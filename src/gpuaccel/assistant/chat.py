@@ -259,6 +259,7 @@ class ChatService:
                 tuple(j.assigned_gpus),
                 j.started_at,
                 j.finished_at or (now if j.started_at is not None else None),
+                tuple(sorted({*j.depends_on, *j.after_any, *j.after_notok})),
             )
             for j in listed
         }

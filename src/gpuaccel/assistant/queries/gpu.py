@@ -328,7 +328,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
             return Result(q, text, live.columns, live.rows, subject_gpus=live.subject_gpus)
         return Result(q, text)
     digits = 1 if metric == "memory" else FIELD[column].digits  # as gpuaccel status writes it
-    rows, said = [], []
+    rows, said, peaks = [], [], {}
     moment = None
     for gpu, st in sorted(seen.items()):
         peak, low, mean = (round(float(v) / scale, digits) for v in (st.peak, st.low, st.mean))  # type: ignore[arg-type]
@@ -346,7 +346,8 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
             tail += _busy_time(ctx, gpu, w)
         if q.at_least is not None:  # "how long was it at 85 °C or more": the time at that value or over
             tail += _time_at_or_above(ctx, gpu, column, q.at_least * scale, f"{q.at_least}{unit}", w)
-        said.append(f"GPU {gpu} peaked at {cell(peak)}{unit}{exact}{at_words}, {tail}")
+        peaks[gpu] = f"{cell(peak)}{unit}{exact}"
+        said.append(f"GPU {gpu} peaked at {peaks[gpu]}{at_words}, {tail}")
     coarse = sorted({s.resolution for s in seen.values()} - {"1 s"})  # a coarser table says so
     return Result(
         q,
@@ -356,6 +357,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         rows,
         subject_gpus=sorted(seen),
         subject_moments={metric: moment} if moment is not None else {},
+        said_peaks=peaks,
     )
 
 

@@ -45,7 +45,8 @@ def _by_reading(ctx: QueryContext, q: Query) -> Result:
         # when, at the history's resolution as the job's own reading says it ("in the minute from 07:57")
         moment = read.subject_moments.get(metric)
         when = f" {moment.label}" if moment is not None else ""
-        ranked.append((job, peak, f"{cell(peak)}{unit} on GPU {gpu}{when}, mean {cell(mean)}{unit}"))
+        peak_said = read.said_peaks.get(gpu, f"{cell(peak)}{unit}")  # as the job's own reading says it
+        ranked.append((job, peak, f"{peak_said} on GPU {gpu}{when}, mean {cell(mean)}{unit}"))
     if not ranked:
         return Result(q, f"No job{jq.filters(q)} ran on a GPU whose {label} history covers its run.")
     ranked.sort(key=lambda r: r[1], reverse=q.order != "min")

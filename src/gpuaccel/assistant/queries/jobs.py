@@ -652,6 +652,9 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     runners = ranked[1 : 1 + RANK_NEXT]
     if runners:
         head += " Next: " + ", ".join(f"{label(j)} {told(j, v)} ({state_words(j)})" for j, v in runners) + "."
+    if q.metric == "gpu_time" and len(ranked) > 1:  # what the ranked jobs took together, as energy says it
+        together = gpu_hours_text(sum(v for _, v in ranked) / 3600)
+        head += f" Together {together} GPU-hours over the {len(ranked)} jobs."
     rows = [[j.id, j.name or j.kind, str(j.state), told(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
 

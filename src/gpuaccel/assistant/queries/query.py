@@ -90,6 +90,9 @@ class Result:
     # the instant of each reading's peak the answer named (one GPU's, over a span), by metric, for "which job
     # was on it at that moment" and, after several readings, "what was running at the temp peak"
     subject_moments: dict[str, Window] = field(default_factory=dict)
+    # each GPU's peak as this answer said it ("23.3 GiB (23900 MiB of 24564 MiB)"), so an answer that
+    # restates it (a ranking of jobs by their peaks) says the same value the same way
+    said_peaks: dict[int, str] = field(default_factory=dict)
 
     def table(self) -> str:
         """The table as text lines (single newlines: the chat format ends a turn at a blank line)."""

@@ -147,8 +147,9 @@ _LEADING_WORDS = re.compile(
 _WANT_TO = re.compile(
     r"^.*?\b(?:i'd|i would|i|we|we'd|we would) (?:like|want|need|wish)(?: you)? to (?=[a-z])"
 )
-_BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:do|can|could|would|should) (?:i|we|you|u) )")
-_HOW_DO_I = re.compile(r"^how (?:do|can|could|would|should) (?:i|we|you|u) ")
+# ("how I pause the mistral job": the auxiliary left out, as some write English)
+_BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) )")
+_HOW_DO_I = re.compile(r"^how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) ")
 _STATE_WORDS = {
     "failed": r"failed|broken|broke|crashed|died|dead|errored|blew up|nan'?d|nan|oom'?d|bad",
     "running": r"running|live",
@@ -230,6 +231,9 @@ def _verb_at(tokens: list[str]) -> int | None:
             return i
         if word in _ASKING or any(c.isdigit() for c in word):
             return None
+        after = tokens[i + 1].strip(",.:") if i + 1 < len(tokens) else ""
+        if word in ("will", "would", "won't", "wont") and after not in ("you", "u", "ya", "ye"):
+            return None  # "will it start on its own?" asks; "will you pause it" requests
     return None
 
 

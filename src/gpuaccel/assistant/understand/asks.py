@@ -101,6 +101,16 @@ _SIDE_BY_SIDE = re.compile(  # (not a question of its own: "is gpu 1 busy or idl
 )
 
 
+# who the question is for, said beside it: "my advisor is asking about the electricity", "the finance team
+# needs it by Friday" (a person's words, not an ask of its own)
+_FOR_SOMEONE = re.compile(
+    r"^(?:(?:ok|so|but|because|cause|cuz|coz)\s+)*(?:my|our|the)\s+(?:\w+\s+)?"
+    r"(?:advisor|adviser|boss|supervisor|pi|manager|professor|prof|lead|finance|accounting|accountant"
+    r"|colleague|coworker|labmate|client|customer|director|cfo|cto|ceo|auditor|department|dept|team)s?"
+    r"\s+(?:is\s+|are\s+|was\s+|were\s+|keeps\s+)?(?:asking|asked|asks|wants|wanted|needs|needed|requested"
+    r"|requests)\b",
+    re.IGNORECASE,
+)
 # what the user is about to do, the subject left out: "going to reseat a cable near node 2"
 _ABOUT_TO = re.compile(
     r"^(?:(?:ok|so|but|just)\s+)*(?:gonna|going to|about to|need to|have to|got to|gotta)\s+(?!be\b)\w+",
@@ -111,7 +121,13 @@ _ABOUT_TO = re.compile(
 def sets_the_scene(part: str) -> bool:
     """Whether a part of a message says what the user means to do or is doing ("i wanna game for a bit",
     "I am preparing the monthly report"): context for the ask or request beside it, not one itself."""
-    return bool(_MEANS_TO.match(part) or _DOING.match(part) or _PURPOSE.match(part) or _ABOUT_TO.match(part))
+    return bool(
+        _MEANS_TO.match(part)
+        or _DOING.match(part)
+        or _PURPOSE.match(part)
+        or _ABOUT_TO.match(part)
+        or _FOR_SOMEONE.match(part)
+    )
 
 
 # an aside in parentheses: "(i swear i heard the fans spin up lol)", "(should be asleep tbh)"; three words

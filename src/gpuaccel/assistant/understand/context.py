@@ -18,6 +18,7 @@ class JobBrief:
     ran_on: tuple[int, ...] = ()
     started: float | None = None
     until: float | None = None  # its run's end, or now while it runs
+    after: tuple[int, ...] = ()  # the jobs it waits on (its dependencies), for "the job it's waiting on"
 
 
 @dataclass

@@ -21,10 +21,19 @@ from __future__ import annotations
 
 import re
 
+# a unit the readings are said in, named as a word ("kwh", "gib", "gpu hours"): no thing of this machine
+_UNIT = (
+    r"(?:watts?|w|kw|kilowatts?|kwh|kilowatt hours?|wh|watt hours?|joules?|j|gib|gb|mib|mb|gigabytes?"
+    r"|gibibytes?|megabytes?|mebibytes?|tflops?|tflop s|flops|gpu hours?|gpu time|mhz|ghz|celsius|fahrenheit)"
+)
 # A request to explain or define a thing in general: "explain what a transformer is", "define an epoch".
 _EXPLAIN = re.compile(
     r"\b(?:explain|define|describe|teach me)(?: to me)?(?: (?:what|how))? (?:a|an) \w"
     r"|\b(?:definition|meaning) of\b"
+    # two kinds of thing or two units told apart: "the difference between a kW and a kWh", "difference
+    # between GB and GiB" (not "the difference between gpu 0 and gpu 1", which names this machine's)
+    r"|\bdifference between (?:a|an) [\w-]+(?: [\w-]+)? and (?:a|an) \w"
+    rf"|\bdifference between {_UNIT} (?:and|vs|versus) {_UNIT}\b"
     r"|\bhow (?:does|do) (?:a|an) [\w -]{1,30}? work\b"
     # "explain how flash attention works", "how does paged attention work" (not "how does the queue work")
     r"|\b(?:explain|describe|teach me)(?: to me)? how (?!(?:the|my|our|this|it|its)\b)[\w -]{1,40}? works?\b"
@@ -84,7 +93,8 @@ _PRODUCT = re.compile(
 # normal temp").
 _WHAT_IS_A = re.compile(
     r"^(?:(?:so|ok|okay|and|hey|um|but|quick question) )*(?:what|wat) ?(?:is|s|are) (?:a|an) "
-    r"(?P<thing>\w+(?: \w+){0,2})(?: (?:exactly|anyway|really|in general))?$"
+    r"(?P<thing>\w+(?: \w+){0,2})(?: (?:exactly|anyway|really|in general|in plain english|in simple terms"
+    r"|in laymans terms|in plain words|in a nutshell))?$"
 )
 STATE_WORDS = {
     "free", "idle", "available", "unused", "busy", "spare", "open", "empty", "running", "current",
@@ -244,9 +254,13 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         return True  # whatever the machine words beside them
     if _NUMBERED.search(question.lower()) or _NOW.search(text):
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine
-    thing = _WHAT_IS_A.search(text)
-    if thing and not STATE_WORDS & set(thing["thing"].split()):
-        return True
+    # the one question among sentences that tell ("What is a GPU-hour, in plain English? I keep seeing the
+    # term on the invoices.")
+    asked = [s for s in re.split(r"(?<=[?.!])\s+", question.strip()) if s.endswith("?")]
+    for said_alone in {text, *([plain(asked[0])] if len(asked) == 1 else [])}:
+        thing = _WHAT_IS_A.search(said_alone)
+        if thing and not STATE_WORDS & set(thing["thing"].split()):
+            return True
     if _PRODUCT.search(text) or (WRITING.search(text) and not {"report", "summary"} & said):
         return True
     return bool(_EXPLAIN.search(text) or _MEANS.search(text) or _OPINION.search(text) or _TRIVIA.search(text))

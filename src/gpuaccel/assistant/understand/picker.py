@@ -550,6 +550,7 @@ class RulePicker:
         if nth is not None and nth.job is None:
             return nth  # past the list's end: the list again
         gpu, job = (None, nth.job) if nth is not None else numbered(text, question, context)
+        job = _waited_on(text, context) if job is None else job  # "the job it's waiting on"
         named_gpus = gpu is not None or bool(gpus_by_model(question, context))
         named_gpus = named_gpus and not (nth is None and model_said_as_a_kind(question, context))
         if not named_gpus and job is None and asks_advice(question, topics):
@@ -815,8 +816,11 @@ class RulePicker:
         named = set(re.findall(r"\b(?:gpu|card|device|gpus)\s*(\d+)\b|\b(?:or|vs|versus)\s+(\d+)\b", text))
         if order is not None and len({a or b for a, b in named}) >= 2:
             gpu = None  # "gpu 0 or gpu 1, which is busier?": a ranking of them
-        if re.search(r"\b(?:working|busy) (?:on|with)\b", text):
-            topics = (topics - {"util"}) | {"running"}  # "what is it working on": the job it runs
+        how_long = re.search(r"\bhow (?:long|many hours|much time)\b|\bfor how long\b", text)
+        if re.search(r"\b(?:working|busy) (?:on|with)\b", text) and not how_long:
+            # "what is it working on": the job it runs ("how many hours was it busy with something": the
+            # time it was busy, which the utilization over the span says)
+            topics = (topics - {"util"}) | {"running"}
         if "work" in ws:  # GPUs "doing the most work" are busy; "work waiting in the line" is jobs
             busy = order is not None or {"doing", "do", "does"} & set(ws)  # "works the hardest"
             # ("how much of today was it doing useful work" of the one GPU the last answer was about)
@@ -1224,6 +1228,20 @@ class RulePicker:
             and len(set(ws) - STOP) <= 3
         ):
             return replace(last, window=win) if win is not None else last  # "total for both (today)"
+        # "and the GPU-hours those failed jobs took?" after the failed jobs ranked by their energy: the same
+        # jobs ranked by the measure asked now, whose answer says what they took together
+        measure = "gpu_time" if gpu_time_said(ws) else "energy" if "energy" in topics else None
+        plural = {"those", "these", "them", "they"} & set(ws) and job is None and gpu is None and win is None
+        if plural and measure and last is not None and last.name in ("job_rank", "failures"):
+            state = last.state if last.name == "job_rank" else last.state or "failed"
+            return Query(
+                "job_rank",
+                metric=measure,
+                order="max",
+                state=state,
+                window=last.window,
+                job_name=last.job_name,
+            )
         job_of = context.job_in_focus()
         if (
             job_of is not None
@@ -1413,6 +1431,25 @@ _LEAD_IN = re.compile(
     r"(?=(?:what|which|how|why|when|who|whose|is|are|does|do|did|can|could|any|anything)\b)",
     re.IGNORECASE,
 )
+
+
+# the job another waits on, pointed at: "the job it's waiting on", "the one blocking it" (not "what is it
+# waiting on", which its own record answers)
+_WAITED_ON = re.compile(
+    r"\bthe (?:job|one|run|task|thing) (?:that )?(?:it(?:'s| s|s| is| was)?|they(?:'re| re| are)?)"
+    r" (?:waiting|blocked|stuck|held up) (?:on|for|behind)\b"
+    r"|\bthe (?:job|one|run|task) (?:blocking|holding up|holding back) (?:it|them)\b"
+)
+
+
+def _waited_on(text: str, context: Context) -> int | None:
+    """The one job the job in focus waits on, where the question points at it ("how long has the job it's
+    waiting on been running?" after why a job has not started)."""
+    focus = context.job_in_focus()
+    brief = context.job_briefs.get(focus) if focus is not None else None
+    if brief is None or len(brief.after) != 1 or not _WAITED_ON.search(text):
+        return None
+    return brief.after[0]
 
 
 def _names_something(text: str, context: Context, now: float) -> bool:

@@ -88,6 +88,12 @@ _PAST_RUN = re.compile(
     r"|\b(?:waited|sat|queued|was (?:it )?waiting) (?:for )?how long before\b"
     r"|\b(?:ran|run|did it run|was it running)(?: for)? how long before\b"  # "ran for how long before that"
 )
+# whether a job will start by itself, which its state says (held: not until released; queued: behind what)
+_STARTS_ITSELF = re.compile(
+    r"\b(?:will|'ll|would|is) (?:\S+ ){1,3}?(?:ever )?(?:start|begin|run|go|kick off)"
+    r" (?:on (?:its|their) own|by (?:itself|themselves)|automatically|at all|ever)\b"
+    r"|\b(?:will|would) (?:it|they|\S+) ever (?:start|begin|run)\b"
+)
 # The world outside the machine: "the weather in berlin tomorrow" is no question about this machine's future
 _WORLD = re.compile(r"\b(?:weather|rain|snow|sunny|outside|outdoors|stocks?|election|exchange rate)\b")
 
@@ -98,6 +104,8 @@ def about_the_future(question: str) -> str | None:
     said = question.lower()
     if _FUTURE.search(said) is None or _WORLD.search(said) or _PAST_RUN.search(said):
         return None
+    if _STARTS_ITSELF.search(said):
+        return None  # "will it start on its own?": the job's state says
     return FUTURE_REPLY
 
 

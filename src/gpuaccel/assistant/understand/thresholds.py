@@ -46,7 +46,7 @@ _NOW = re.compile(r"\b(?:now|currently|at the moment|presently)\b", re.I)
 _HOW_LONG = re.compile(
     r"\b(?:(?:for )?how (?:long|much time|many (?:seconds|secs|minutes|mins|hours|hrs))"
     r"|how much of (?:the day|today|it))"
-    r"(?: (?:was|were|did|has|had) (?:it|they|the card|the gpu))?"
+    r"(?: (?:(?:was|were|did|has|had) )?(?:it|they|the card|the gpu))?"  # ("for how much time it stayed")
     r"(?: (?:stay|stayed|sit|sat|spend|spent|been|be))?"
     r"(?: (?:at|there))?\b"
     r"|\b(?:the )?(?:total|cumulative|combined|overall|accumulated) time\b|\bin total\b"  # "total time at or
@@ -59,6 +59,8 @@ _FIRST = re.compile(
 _FILLER = {"and", "what", "about", "how", "then", "ok", "okay", "so", "now", "or", "for", "the", "same", "it"}
 _FILLER |= {"in", "that", "this", "run", "window", "span"}  # "... in that run": the same reading's span
 _FILLER |= {"go", "went", "get", "got", "did", "was"}  # "what time did it first go over 85"
+# how it was there, said of the same reading: "how long in total it stayed over 400", "remained above 80"
+_FILLER |= {"stay", "stayed", "stays", "remain", "remained", "sat", "sit", "spent", "been", "total"}
 
 
 @dataclass(frozen=True)

@@ -350,7 +350,8 @@ def query_for(
     # "how many gpu hours did gpu 1 burn today": the jobs of that GPU, span or name (or all), which say their
     # total
     totalled = {"many", "much", "total", "sum", "overall", "spent", "burn", "burned", "burnt"} & set(ws)
-    if gpu_time and order is None and totalled:  # (not "how many GPUs": GPU-hours are the jobs')
+    # (not "how many GPUs": GPU-hours are the jobs'; "and its GPU-hours?", no one job in focus: no GPU list)
+    if gpu_time and order is None and (totalled or "gpu" in topics):
         return Query("jobs", gpu=gpu, window=win, job_name=name)
     # "the most gpu hours", not a reading over time ("max_over_time temperature for gpu 1")
     timed = "gpu" in topics and {"time", "hours"} & set(ws) and order is not None and metric is None

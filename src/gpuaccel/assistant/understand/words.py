@@ -266,7 +266,12 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # what a note is for, not a job's log: "for the log book", "for my notes"
         (r"\bfor (?:the|my|our) (?:log ?book|notes|records?|log entry|log)\b", " "),
         # what a figure is for, not a summary: "the total energy of the H100 today, for the report"
-        (r"\bfor (?:the|my|our|a|this) (?:[a-z]+ )?report\b", " "),  # "need it for the cost report"
+        # "need it for the cost report", "for the energy line in the report"
+        (
+            r"\bfor (?:the|my|our|a|this) (?:[a-z]+ )?report\b|\b(?:line|section|row|entry|slide|part|column"
+            r"|figure|number|bit)s? (?:in|into|of|for) (?:the|my|our|a|this) (?:[a-z]+ )?report\b",
+            " ",
+        ),
         (r"\b(?:fell|fall|falls|falling|keeled|keel) over\b", "failed"),  # "which one fell over"
         (r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|on|touching)\b", "idle"),  # of a GPU
         # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
