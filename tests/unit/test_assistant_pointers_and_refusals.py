@@ -255,3 +255,70 @@ def test_a_line_of_the_report_is_no_summary(heldout_svc: AssistantService) -> No
         heldout_svc, "for the power section of our report: each gpu's energy yesterday", None
     )
     assert query is not None and query["name"] == "energy", query
+
+
+def test_a_queue_item_is_a_job(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(heldout_svc, "which queue entry had the H100 at 23:00 yesterday?", None)
+    assert query is not None and query["gpu"] == 0 and "llama-70b-finetune" in text, (query, text)
+    _, text, query = ask(heldout_svc, "what was that item's peak temperature over its run", sid)
+    assert query is not None and query.get("job") == 2 and "71 °C" in text, (query, text)
+    _, _, query = ask(heldout_svc, "item 1 on my list is sd-xl-train: when did it fail", None)
+    assert query is not None and query.get("job") == 5, query  # a list of one's own, not job 1
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("please push flash-attn-build through again", "gpuaccel retry 3"),
+        ("just bung sd-xl-train back in the queue", "gpuaccel retry 5"),
+    ],
+)
+def test_a_retry_said_as_an_idiom(heldout_svc: AssistantService, question: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and command in text, text
+
+
+def test_since_an_event_at_a_clock_time(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "since the handover meeting at 09:30 this morning, what failed?", None)
+    assert query is not None and query["window"]["label"] == "since 09:30", query
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "got any tips on keeping my fine-tune from diverging?",
+        "how can i set up an nfs mount for our dataset share",
+    ],
+)
+def test_ones_own_work_and_system_are_refused(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and text.startswith(REFUSED), (query, text)
+
+
+def test_a_span_in_brackets_beside_an_array(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "peak temp of the 4090 over the lr sweep (12:00 to 1:24pm-ish)?", None)
+    assert query is not None and query.get("job") is None, query
+    assert query["window"]["label"] == "between 12:00 and 13:24" and "12:02:00" in text, (query, text)
+
+
+def test_a_rate_it_printed_is_in_its_log(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "resnet50-bench: how many images/s before someone cancelled it?", None)
+    assert query is not None and query["name"] == "job_log" and "2902.1" in text, (query, text)
+
+
+def test_with_its_time_asks_when(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "max sm clock of gpu 1 today", None)
+    _, text, query = ask(heldout_svc, "and gpu 0's max today, with its timestamp", sid)
+    assert query is not None and query["metric"] == "clock" and "00:02:13" in text, (query, text)
+
+
+def test_two_readings_over_a_run_and_the_current_job(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "over llama-8b-eval's run, mean util of its gpu and its max temp?", None
+    )
+    assert query is not None and query["metric"] == "overview" and query["job"] == 4, query
+    assert "mean 97%" in text and "73 °C" in text, text
+    sid, _, query = ask(heldout_svc, "the current job on gpu 0: its mean power so far?", None)
+    assert query is not None and query.get("job") == 11, query
+    _, text, query = ask(heldout_svc, "and how much energy has it taken until now", sid)
+    assert query is not None and query.get("job") == 11 and "879 Wh" in text, (query, text)

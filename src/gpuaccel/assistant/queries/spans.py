@@ -30,8 +30,9 @@ _AT = re.compile(
     r"(?:(?:around|about|like|exactly|precisely|roughly|approximately|approx|just|maybe|the)\s+)?"
     r"(\d{1,2})(?::(\d{2})(?::(\d{2}))?(?![\d:])\s*(am|pm)?|\s*(am|pm)\b)"  # ("at 11pm": 23:00)
 )
-# "since 9am", "since 13:30", "since 9" (said last), "since the standup at 9"
-_SINCE = re.compile(rf"\bsince\s+(?:[\w']+\s+){{0,4}}?(?:at\s+)?{_CLOCK}(?![\d.])")
+# "since 9am", "since 13:30", "since 9" (said last), "since the standup at 9", "since the start of my shift
+# at 08:00"
+_SINCE = re.compile(rf"\bsince\s+(?:[\w']+\s+){{0,6}}?(?:at\s+)?{_CLOCK}(?![\d.])")
 _PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24)}  # "this morning": midnight on
 _DAYTIME = re.compile(r"\b(?:morning|afternoon|evening|today|o'?clock)\b")
 
@@ -166,6 +167,13 @@ def _moments_said(text: str) -> str:
 
 def window_of(text: str, now: float) -> Window | None:
     """The time span the words name, in local time, or None."""
+    text = re.sub(r"(\d)\s*-?ish\b", r"\1", text)  # "12 to 1:24ish": about then, the time said
+    if not re.search(r"\b(?:from|between)\s+\d", text):  # "(12 to 1:24)": a bare hour to a clock time
+        text = re.sub(
+            r"(?<![\w:.#])(?<!job )(\d{1,2}\s*(?:am|pm)?)\s+(to|until|till)\s+(\d{1,2}:\d{2})",
+            r"from \1 \2 \3",
+            text,
+        )
     text = _UNTIL_NOW.sub(r"since \1", _moments_said(text))
     text = re.sub(
         r"\bsince (?:this )?morning,?(?: at)? midnight\b", "since midnight", text

@@ -97,9 +97,11 @@ _PHRASES = (
         r"prioritize \1",
     ),
     (
-        re.compile(r"\bput (.+?) back (?:in|on|into) the queue\b"),
+        re.compile(r"\b(?:put|chuck|throw|stick|shove|toss|bung|pop) (.+?) back (?:in|on|into) the queue\b"),
         r"rerun \1",
-    ),  # "put sd-xl back in the queue"
+    ),  # "put sd-xl back in the queue", "chuck it back in the queue"
+    # "put the build through again"
+    (re.compile(r"\b(?:put|push|send) (.{1,40}?) through again\b"), r"rerun \1"),
     (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
     (re.compile(r"\bget (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
     (re.compile(r"\b(?:place|set|leave|keep) (.{1,40}?) on hold\b"), r"hold \1"),  # "place that job on hold"

@@ -67,7 +67,7 @@ _PURPOSE = re.compile(
 )
 # a clause that frames the ask after it (a time, a job's run): "During the running of X, what was ...?"
 _FRAME = re.compile(
-    r"^(?:during|while|since|for|in|over|between|from|after|before|until|till|across|among|throughout"
+    r"^(?:during|while|since|for|in|over|between|from|after|before|until|till|across|among|throughout|at"
     r"|of|out of|comparing|compared|to compare)\b",  # "Comparing job 7 and job 8, what energy did each use?"
     re.IGNORECASE,
 )
@@ -111,6 +111,14 @@ _FOR_SOMEONE = re.compile(
     r"|requests)\b",
     re.IGNORECASE,
 )
+# which clock the times are to be said in, said beside the question: "machine clock not utc pls", "box time"
+_CLOCK_SAID = re.compile(
+    r"^(?:(?:ok|and|but|so|pls|please|plz)\s+)*(?:(?:in|use|using|by|on)\s+)?(?:the\s+)?"
+    r"(?:machine|box|server|local|host)(?:'s|s)?\s+(?:clock|time)"
+    r"(?:\s*,?\s*(?:not|no|instead of|rather than)\s+(?:in\s+)?(?:utc|gmt))?"
+    r"(?:\s+(?:pls|please|plz|thx|thanks))?$",
+    re.IGNORECASE,
+)
 # what the user is about to do, the subject left out: "going to reseat a cable near node 2"
 _ABOUT_TO = re.compile(
     r"^(?:(?:ok|so|but|just)\s+)*(?:gonna|going to|about to|need to|have to|got to|gotta)\s+(?!be\b)\w+",
@@ -127,12 +135,17 @@ def sets_the_scene(part: str) -> bool:
         or _PURPOSE.match(part)
         or _ABOUT_TO.match(part)
         or _FOR_SOMEONE.match(part)
+        or _CLOCK_SAID.match(part.strip(" ,.!?"))
     )
 
 
 # an aside in parentheses: "(i swear i heard the fans spin up lol)", "(should be asleep tbh)"; three words
 # or more, so "(job 5)" or "(80GB)" stay part of what is asked
-_ASIDE = re.compile(r"\s*\((?:[^()\s]+\s+){2,}[^()\s]+\s*\)")
+# (one that says a span of clock times is asked: "(12 to 1:24ish)")
+_ASIDE = re.compile(
+    r"\s*\((?![^()]*\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:to|until|till|-|–)\s*\d)"
+    r"(?:[^()\s]+\s+){2,}[^()\s]+\s*\)"
+)
 # "the job" said bare (not "the job that ..."): the one the conversation is about, in whichever part
 _THE_JOB = re.compile(r"\bthe (?:job|run|task)\b(?! (?:that|which|who|with|on|of)\b)", re.IGNORECASE)
 

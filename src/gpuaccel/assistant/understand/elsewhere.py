@@ -61,7 +61,8 @@ WRITING = re.compile(
 # help with the shell's tools: "how do i keep my sweep alive when ssh drops, tmux or nohup?"
 _SHELL_HELP = re.compile(
     r"\b(?:how|hw) (?:to|(?:do|can|should|would) (?:i|we|u|you))\b"
-    r".*\b(?:tmux|nohup|screen|ssh|systemd|crontab|cron|bashrc|zshrc|conda|venv|pip)\b"
+    r".*\b(?:tmux|nohup|screen|ssh|systemd|crontab|cron|bashrc|zshrc|conda|venv|pip|mount|nfs|nas|smb|samba"
+    r"|fstab|sshfs|rsync|scp|firewall|ufw|iptables|docker|apt|sudo|chmod|chown)\b"
     r"|\b(?:tmux|nohup) (?:or|vs|versus) (?:tmux|nohup|screen)\b"
 )
 # statistics the history does not keep, asked of a reading ("its median temperature"), and
@@ -202,6 +203,8 @@ _CHANGE_ADVICE = re.compile(
     # one's own code misbehaving: "my dataloader workers keep leaking RAM, any idea why?", "whats wrong w my
     # code", "why is my data loader so slow"
     r"|\bmy\b.*\bany idea (?:why|how|what)\b"
+    # tips for one's own work: "any tips for stopping nan loss in my training loop?"
+    r"|\b(?:tips|advice|suggestions|pointers|tricks|ideas) (?:for|on|about) (?:\w+ ){0,6}?(?:my|our)\b"
     r"|\bwhat(?:s| is)? wrong (?:w|with|in) (?:my|our)"
     r" (?!(?:gpus?|cards?|jobs?|queue|machine|box|server)\b)\w"
     r"|\bwhy (?:is|are) (?:my|our) (?:[\w-]+ ){0,2}(?:code|script|dataloader|data loader|training loop|model"

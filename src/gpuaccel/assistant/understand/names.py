@@ -212,7 +212,7 @@ _DESCRIBED = re.compile(
     r"|\s+(?:yesterday|today|tonight|overnight|last night|this (?:morning|afternoon|evening))\b)?)"
 )
 _DESCRIBED_STATES = {
-    "running": r"running|live|active|in progress",
+    "running": r"running|live|active|in progress|current",  # "the current job on the H100"
     "queued": r"queued|waiting|pending",
     "held": r"held|on hold",
     "failed": r"failed|crashed|died|broke|broken|errored|ooms?|crashing|failing",

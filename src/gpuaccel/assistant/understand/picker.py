@@ -57,6 +57,7 @@ from gpuaccel.assistant.understand.words import (
     STOP,
     WORD_OF,
     gpu_time_said,
+    items_as_jobs,
     pointing,
     words,
 )
@@ -305,8 +306,22 @@ WHAT_WAS_ON = re.compile(
 PRINTED = set(
     "score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics results mmlu hellaswag gsm8k"
     " humaneval truthfulqa winogrande arc wer fid top1 step steps checkpoint ckpt epoch epochs"
-    " hparams hyperparameters".split()
+    " hparams hyperparameters"
+    " throughput images imgs img samples iters".split()  # a rate it prints: "what images/s was it getting"
 )
+
+
+def _printed_asked(ws: list[str], topics: set[str]) -> bool:
+    """Whether the words ask for something a job prints ("mmlu score of the 8b eval", "did it report a
+    loss"; "what images/s was it getting before it got killed": what it printed before it ended, not which
+    job ended so, as "the failed element's loss" asks)."""
+    beside = {"jobs", "log", "running"} | (
+        {"summary"} if {"report", "reported", "reports"} & set(ws) else set()
+    )
+    beside |= {"cancel", "fail"} if {"before", "until", "till"} & set(ws) else set()
+    return bool(PRINTED & set(ws)) and not topics - beside
+
+
 # a setting a run prints, asked for ("which lr was element 2 running"; "lr" alone is also in names: lr-sweep)
 SETTING_ASKED = re.compile(r"\b(?:which|what) (?:lr|learning rate|seed|batch size)\b")
 # what a job asks the queue for: "how much memory did it ask for" is its request, not a GPU's reading
@@ -378,6 +393,7 @@ class RulePicker:
         """The query; :class:`Declined` where the words say the question is not about this machine; None
         where they say nothing this picker knows. A reading's threshold ("at 85 °C or more") is read apart
         (:mod:`assistant.understand.thresholds`); a follow-up keeps the conversation's."""
+        question = items_as_jobs(question)
         told = _after_a_story(question, context, now)
         if told is not None:  # "I was out around 11:10. What was running on the H100 then?"
             read = self.read(told, context, now)
@@ -866,9 +882,12 @@ class RulePicker:
         # "while the llama 8b eval was running this morning, the 4090's average power": a span said inside
         # the while-clause says when the job ran, not the span asked
         clause = re.search(r"\b(?:while|during)\b[^,;?]*", text)
-        located = located or (
-            job is not None and clause is not None and window_of(clause.group(0), now) is not None
-        )
+        dated = window_of(clause.group(0), now) if clause is not None else None
+        # (not a range of clock times said beside an array's name: "during the lr sweep (12 to 1:24)" asks
+        # of that span, which the whole sweep ran in)
+        in_array = any(job in elements.values() for elements in context.arrays.values())
+        ranged = dated is not None and dated.label.startswith("between ") and in_array
+        located = located or (job is not None and dated is not None and not ranged)
         during = (
             self._during_a_job(text, ws, topics, gpu, job, order, context)
             if (win is None or located) and not logged
@@ -877,12 +896,11 @@ class RulePicker:
         if during is not None:
             return during  # "the hottest that gpu got while it ran": a reading over the job's run
         log = log_query(question, ws, topics, job, name, context)
-        reported = {"summary"} if {"report", "reported", "reports"} & set(ws) else set()  # "did it report"
         if (
             log is None
             and job is not None
             and (
-                (PRINTED & set(ws) and not topics - {"jobs", "log", "running"} - reported)
+                _printed_asked(ws, topics)
                 or SETTING_ASKED.search(_without_names(text, context))  # "which lr was element 2 running"
             )
             and gpu is None
@@ -1023,7 +1041,10 @@ class RulePicker:
             return None
         if read.metric not in HISTORY_COLUMNS and read.metric != "overview":
             return None
-        return Query("gpu_reading", gpu=gpu, metric=read.metric, job=of)
+        # two readings over the run ("the average utilisation of its card and the highest temperature"):
+        # the overview, which says each one's peak and mean over it (a superlative ranks no GPU here)
+        metric = "overview" if len(asked & {"temperature", "util", "power", "memory"}) >= 2 else read.metric
+        return Query("gpu_reading", gpu=gpu, metric=metric, job=of)
 
     @staticmethod
     def _advice_after_a_story(question: str, context: Context) -> bool:
@@ -1259,9 +1280,16 @@ class RulePicker:
         )
         record_asked = bool(topics & JOB_RECORD) or gpu_time_said(ws)
         referent = last.gpu if last is not None and last.gpu is not None else None
-        if of_the_job and record_asked and not topics - JOB_RECORD - {"gpu", "long"}:
+        # ("until now", "so far" say when, of its run: "how much energy has it taken until now")
+        of_its_record = of_the_job and record_asked and not topics - JOB_RECORD - {"gpu", "long", "running"}
+        if of_its_record:
             referent = None
-        if referent is None and context.subject_gpus and ({"it", "that", "its"} & set(ws)):
+        if (
+            referent is None
+            and context.subject_gpus
+            and ({"it", "that", "its"} & set(ws))
+            and not of_its_record
+        ):
             referent = context.subject_gpus[0]  # "how much memory does that one have?" (the idle one)
         if (
             last is not None
@@ -1288,7 +1316,7 @@ class RulePicker:
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
         # "how much energy did it use on the H100 in that time": the GPU said is the one the job ran on
         its_gpu = _ran_on(context, job_of, gpu)
-        printed_asked = bool(PRINTED & set(ws)) and not topics - {"jobs", "log", "running"}
+        printed_asked = _printed_asked(ws, topics)
         if job_of is not None and job is None and its_gpu and win is None and about_job and aspect:
             if printed_asked:
                 return Query("job_log", job=job_of)  # "at which step is it now?": what it printed

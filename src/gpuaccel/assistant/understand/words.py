@@ -280,10 +280,13 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r" (?:go|try)\b(?! (?:to|and|on|at|for|it|again)\b)",
             r"\1 attempt",
         ),
+        # when a value was reached, asked beside it: "the highest on the H100, with its time?"
+        (r"\b(?:with|and|plus|including) (?:its|the|their) (?:time|times|timestamps?)\b", "and when"),
         # "TC active": the tensor cores; "TC active + est TFLOP/s": two readings
         (r"\btcs?(?= (?:active|activity|util|utilization|utilisation|usage|busy)\b)", "tensor core"),
         (r"\s\+\s", " and "),
         (r"\bytd\b", "yesterday"),  # a texter's yesterday ("and ytd?"), not a year to date
+        (r"\bb4\b", "before"),  # a texter's before ("what was it getting b4 it got killed")
         # an interjection first: "wait, when?" is no queue ("wait" read as waiting)
         (r"^\s*(?:wait|hold on|hang on|whoa)\s*[,!.:-]+\s*", " "),
         # "what was the H100 grinding on": running, no reading
@@ -294,6 +297,17 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bdoing (?:any|much|some|real|actual)? ?work\b", "working"),
     )
 )
+
+
+# (not "item 1" of a list of one's own, nor a "log entry")
+_ITEMS = re.compile(r"\bqueue (?:item|entry)\b|\bitem\b(?!\s*#?\d)", re.IGNORECASE)
+_ITEMS_MANY = re.compile(r"\bqueue (?:items|entries)\b|\bitems\b(?!\s*#?\d)", re.IGNORECASE)
+
+
+def items_as_jobs(question: str) -> str:
+    """The question with a queue's items said as jobs ("which queue item was on the 4090 at 12:30", "over
+    that item's run"): every rule that reads a job's words reads them."""
+    return _ITEMS.sub("job", _ITEMS_MANY.sub("jobs", question))
 
 
 def words(question: str) -> list[str]:
