@@ -322,3 +322,28 @@ def test_two_readings_over_a_run_and_the_current_job(heldout_svc: AssistantServi
     assert query is not None and query.get("job") == 11, query
     _, text, query = ask(heldout_svc, "and how much energy has it taken until now", sid)
     assert query is not None and query.get("job") == 11 and "879 Wh" in text, (query, text)
+
+
+def test_an_aside_that_names_the_job_meant(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(heldout_svc, "did the image training finish alright? (sd-xl-train)", None)
+    assert query is not None and query.get("job") == 5, (query, text)
+    _, text, query = ask(heldout_svc, "how many gpu hours did that cost us in the end", sid)
+    assert query is not None and query.get("job") == 5 and "GPU-hours" in text, (query, text)
+
+
+def test_a_lead_in_and_a_telling_ask_nothing(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "quick question: who was on gpu 0 at 11:10?", None)
+    assert query is not None and query["name"] == "jobs" and "resnet50-bench" in text, (query, text)
+    sid, text, query = ask(heldout_svc, "gpu 0 power right now? nvtop shows about 590 w, just checking", None)
+    assert query is not None and query["metric"] == "power", query  # one ask: nvtop's figure is told
+    _, text, query = ask(heldout_svc, "and yesterday, peak and time", sid)
+    assert query is not None and query["window"]["label"] == "yesterday", query
+    _, text, query = ask(heldout_svc, "ok and before then, today?", sid)
+    assert query is not None and query["metric"] == "power" and query["window"]["label"] == "today", query
+
+
+def test_the_subject_before_should_and_a_line_to_paste(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "which batch size we should use on the 24 GB card?", None)
+    assert query is None and text.startswith(REFUSED), (query, text)
+    _, text, query = ask(heldout_svc, "a one-liner to post in our channel: what are the gpus doing", None)
+    assert query is not None, text

@@ -28,7 +28,7 @@ from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.understand.acts import read_act
-from gpuaccel.assistant.understand.asks import answer_asks, without_asides
+from gpuaccel.assistant.understand.asks import answer_asks, without_asides, without_lead_in
 from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.lists import carried
 from gpuaccel.assistant.understand.names import named_jobs_in
@@ -239,7 +239,7 @@ class ChatService:
     def begin(self, question: str, context: Context) -> Turn:
         """Pick and run the question's query: the grounded answer (no model unless a model picks)."""
         # "gpu zero", "the four oh five b probe": digits for every reader; asides in parentheses dropped
-        heard = without_asides(written(question))
+        said = written(question)
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
         listed = self.facts.store.list(limit=500)
@@ -278,6 +278,7 @@ class ChatService:
             gpus=list(models),
             gpu_models=models,
         )
+        heard = without_lead_in(without_asides(said, lambda aside: len(named_jobs_in(aside, machine)) == 1))
         act = read_act(heard, machine, {j.id: str(j.state) for j in listed})
         reply = (
             (act.reply if act is not None else None)

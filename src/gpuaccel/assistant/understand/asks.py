@@ -42,6 +42,19 @@ _BOUNDARY = re.compile(
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"^(?:and|also|plus)\s+", re.IGNORECASE)
+# words that lead into a message and ask nothing: "quick sanity check,", "btw:"
+_LEAD_IN = re.compile(
+    r"^(?:(?:a |one )?quick (?:sanity )?(?:check|question|one|q)|sanity check|question|btw|fyi)\s*[,:;-]\s*",
+    re.IGNORECASE,
+)
+
+
+def without_lead_in(message: str) -> str:
+    """The message without words that only lead into it ("quick sanity check, what was on the 4090 at
+    12:30?"): the rules that read how a question starts read its first words."""
+    return _LEAD_IN.sub("", message.strip())
+
+
 # what the user means to do, said beside a question: context for it, not an ask ("i need to run a sweep")
 _MEANS_TO = re.compile(
     r"^(?:(?:ok|so|but|because|cause|cuz|coz)\s+)*(?:i|we)\s*(?:'?m|am|'?re|are)?\s*"
@@ -111,6 +124,14 @@ _FOR_SOMEONE = re.compile(
     r"|requests)\b",
     re.IGNORECASE,
 )
+# what another tool or person shows, said beside the question: "nvidia-smi says around 68 but I want to be
+# sure", "grafana showed a spike" (not "what nvidia-smi says", which asks)
+_SEEN_ELSEWHERE = re.compile(
+    r"^(?:(?:but|and|so|though|although|because|since)\s+)*"
+    r"(?!(?:what|which|why|how|who|where|when|does|do|is|are|did|can|could)\b)(?:\S+\s+){0,2}"
+    r"(?:says|shows|said|showed|reports|reported|reads|displays|displayed)\b[^?]*$",
+    re.IGNORECASE,
+)
 # which clock the times are to be said in, said beside the question: "machine clock not utc pls", "box time"
 _CLOCK_SAID = re.compile(
     r"^(?:(?:ok|and|but|so|pls|please|plz)\s+)*(?:(?:in|use|using|by|on)\s+)?(?:the\s+)?"
@@ -136,6 +157,7 @@ def sets_the_scene(part: str) -> bool:
         or _ABOUT_TO.match(part)
         or _FOR_SOMEONE.match(part)
         or _CLOCK_SAID.match(part.strip(" ,.!?"))
+        or _SEEN_ELSEWHERE.match(part.strip())
     )
 
 
@@ -150,11 +172,21 @@ _ASIDE = re.compile(
 _THE_JOB = re.compile(r"\bthe (?:job|run|task)\b(?! (?:that|which|who|with|on|of)\b)", re.IGNORECASE)
 
 
-def without_asides(message: str) -> str:
+_CLAUSE_WORDS = {"was", "is", "were", "are", "has", "had", "did", "does", "do", "i", "we", "it", "lol"}
+
+
+def without_asides(message: str, names_a_job: Callable[[str], bool] = lambda _: False) -> str:
     """The message without its parenthesised asides: a comment beside a question asks nothing (its words,
-    "fans", "the big 70b run", would otherwise be read as the question's topic); kept where nothing else
-    is left to ask."""
-    rest = _ASIDE.sub(" ", message).strip()
+    "fans", "the big 70b run was on it", would otherwise be read as the question's topic); kept where
+    nothing else is left to ask, and where it only names the job meant ("the demo run (the mistral
+    fine-tune)": ``names_a_job`` of its words)."""
+
+    def drop(m: re.Match[str]) -> str:
+        said = m.group(0).strip(" ()")
+        named = len(said.split()) <= 4 and not _CLAUSE_WORDS & set(said.lower().split()) and names_a_job(said)
+        return f" {said}" if named else " "  # (its words, to be read with the question)
+
+    rest = _ASIDE.sub(drop, message).strip()
     return rest if len(rest.split()) >= 2 else message
 
 
@@ -217,6 +249,11 @@ def split_asks(message: str) -> list[str]:
         message = head  # "an overview of the queue — what's running, what's waiting and what's on hold?"
     parts = [_LEAD.sub("", _after_courtesy(p).strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
     parts = [each for p in parts for each in _each_span(p)]
+    named_after = len(parts) >= 2 and _TOPIC_FIRST.match(parts[-1]) and "?" not in parts[-1]
+    if named_after and not _CLAUSE_WORDS & set(parts[-1].lower().split()):  # (no clause: "my sft is there")
+        # a thing named after the question ("how long has the demo run been going? the mistral fine-tune"):
+        # what the question is about, no ask of its own
+        parts[-2:] = [f"{parts[-2].rstrip(' ?')}, {parts[-1]}"]
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
         # (a part that asks its own wh-question is no frame: "For the log: what is GPU 0's utilisation")
         sets_up = (_FRAME.match(parts[k]) or _STORY.match(parts[k])) and not _ASKS_OWN.search(parts[k])

@@ -125,7 +125,11 @@ _TRIVIA = re.compile(
     r" (?:invented|discovered|founded|released|come out)\b"
     # the world's electricity, not this machine's energy: "the carbon intensity of the german grid"
     # a shell command to write: "bash one-liner: 5 biggest files under /var/log"
-    r"|\bone[\s-]?liners?\b|\b(?:bash|shell|python) (?:script|snippet|command)s?\b|\bquick bash\b"
+    # (not "a one-liner I can paste in #general about the GPUs": a status in one line)
+    r"|\b(?:bash|shell|python|awk|sed|sql) one[\s-]?liners?\b"
+    r"|\bone[\s-]?liners? (?:in|for|with) (?:bash|shell|python|awk|sed)\b"
+    r"|\bone[\s-]?liners? to (?!(?:paste|post|share|send|put|drop)\b)\w"
+    r"|\b(?:bash|shell|python) (?:script|snippet|command)s?\b|\bquick bash\b"
     # a tool's usage: "sbatch syntax for --gres=gpu:2", "the syntax of a cron line" (not a job's "syntax
     # error")
     r"|\bsyntax (?:for|of|to)\b"
@@ -163,6 +167,9 @@ _ADVICE = re.compile(
     r"|\bshould (?:i|we) (?:use|set|pick|choose|try|train|go with|enable|turn on|switch to)"
     r" (?!(?:it|that|this|one|which|the other|a gpu|a card|gpu|card)\b)\w"
     r"|\b(?:what|which|how many|how much|how long) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}should (?:i|we)\b"
+    # the subject first, as some write English: "what num_workers I should use with 16 cores"
+    r"|\b(?:what|which|how many|how much) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}(?:i|we) should"
+    r" (?:use|set|pick|choose|try|take)\b"
     # what to change in one's own work: "what should i change to fix it", "is my learning rate too high"
     r"|\b(?:is|was) my (?:learning rate|lr|batch size|code|config|script|model) too\b"
     # judging a person's work: "what mark would you give the intern", "how should i grade her run"

@@ -546,8 +546,11 @@ class RulePicker:
         # "what did the whole array cost in energy" (and in power or electricity, said so by _SAID_AS): a cost
         # measured in energy is never a price of the world ("the cost of electricity in germany" is)
         mine = mine or re.search(r"\bcost\w* in (?:energy|kwh|wh)\b", text)
+        # (or in GPU-hours: "how many GPU-hours did that whole thing cost us")
         priced = (
-            "energy" in topics and mine and not OFF_TOPIC & set(ws) - {"cost", "costs", "price", "prices"}
+            ("energy" in topics or gpu_time_said(ws))
+            and mine
+            and not OFF_TOPIC & set(ws) - {"cost", "costs", "price", "prices"}
         )
         if (
             (OFF_TOPIC & set(ws) and not priced) or ws[:1] in (["write"], ["compose"], ["implement"])
@@ -603,6 +606,10 @@ class RulePicker:
             and before_that
         ):
             return replace(last, window=before(last.window))  # "and before that?" after what failed today
+        before_then = re.match(r"(?:and |what about |ok )?(?:before (?:that|then)|earlier than that)\b", text)
+        spanned_last = last is not None and (last.name in WINDOWED or last.window is not None)
+        if win is not None and spanned_last and before_then and job is None:
+            return replace(last, window=win)  # type: ignore[arg-type]  # "and before that, yesterday?"
         if win is None and last is not None and last.window is not None and SPAN_BEFORE.search(text):
             return replace(last, window=before(last.window))  # "and the hour before that"
         same_span = re.search(rf"\b(?:that|same|these|those|this) (?:\d+ )?(?:{SPAN_NOUNS})\b", text)

@@ -282,6 +282,7 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # when a value was reached, asked beside it: "the highest on the H100, with its time?"
         (r"\b(?:with|and|plus|including) (?:its|the|their) (?:time|times|timestamps?)\b", "and when"),
+        (r"\b(max|maximum|peak|highest|min|minimum|lowest) and time\b", r"\1 and when"),  # "max and time"
         # "TC active": the tensor cores; "TC active + est TFLOP/s": two readings
         (r"\btcs?(?= (?:active|activity|util|utilization|utilisation|usage|busy)\b)", "tensor core"),
         (r"\s\+\s", " and "),
