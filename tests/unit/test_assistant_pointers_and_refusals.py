@@ -347,3 +347,29 @@ def test_the_subject_before_should_and_a_line_to_paste(heldout_svc: AssistantSer
     assert query is None and text.startswith(REFUSED), (query, text)
     _, text, query = ask(heldout_svc, "a one-liner to post in our channel: what are the gpus doing", None)
     assert query is not None, text
+
+
+def test_a_sheet_a_hyphenated_start_and_ones_own_file(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "for the monthly gpu cost spreadsheet: gpu 0 energy today?", None)
+    assert query is not None and query["name"] == "energy" and "2.31 kWh" in text, (query, text)
+    _, _, query = ask(
+        heldout_svc, "since resnet50-bench started at 11:00, what was gpu 0's peak power?", None
+    )
+    assert query is not None and query["window"]["label"] == "since 11:00", query
+    _, text, query = ask(heldout_svc, "could anything in our train.py cause an OOM like sd-xl-train's?", None)
+    assert query is None and text.startswith(REFUSED), (query, text)
+
+
+def test_dictated_numbers_heard_as_words(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "power of gpu zero", None)
+    _, text, query = ask(heldout_svc, "and gpu won", sid)
+    assert query is not None and query["gpu"] == 1, query
+    _, text, query = ask(heldout_svc, "when did job for finish", None)
+    assert query is not None and query.get("job") == 4, query
+    _, _, query = ask(heldout_svc, "which job is the card for training on", None)
+    assert query is None or query.get("job") != 4, query  # "the card for training" keeps its "for"
+
+
+def test_an_idle_gpu_for_ones_own_job(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(heldout_svc, "any gpu sitting idle that we could put a quick eval on?", None)
+    assert query is not None and query["name"] == "idle_gpus", query

@@ -32,7 +32,7 @@ _AT = re.compile(
 )
 # "since 9am", "since 13:30", "since 9" (said last), "since the standup at 9", "since the start of my shift
 # at 08:00"
-_SINCE = re.compile(rf"\bsince\s+(?:[\w']+\s+){{0,6}}?(?:at\s+)?{_CLOCK}(?![\d.])")
+_SINCE = re.compile(rf"\bsince\s+(?:[\w'-]+\s+){{0,6}}?(?:at\s+)?{_CLOCK}(?![\d.])")  # ("mistral-7b-sft")
 _PARTS = {"morning": (0, 12), "afternoon": (12, 18), "evening": (18, 24)}  # "this morning": midnight on
 _DAYTIME = re.compile(r"\b(?:morning|afternoon|evening|today|o'?clock)\b")
 

@@ -76,6 +76,8 @@ _NOT_KEPT = re.compile(
 _OWN_FILE = re.compile(
     r"\b(?:review|check|look (?:over|at|through)|go (?:over|through)|fix|debug|audit)\b.*"
     r"\b[\w-]+ (?:py|sh|yaml|yml|ipynb|cfg|toml|cpp|cu)\b"
+    # what is in it: "is there something in my setup.py that would cause a segfault"
+    r"|\b(?:something|anything|what) in (?:my|our|the) [\w-]+ (?:py|sh|yaml|yml|ipynb|cfg|toml|cpp|cu)\b"
 )
 # what another system grants: "how many GPU-hours do I have left on the HPC cluster", "my quota there"
 _ALLOWANCE = re.compile(

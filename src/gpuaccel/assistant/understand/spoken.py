@@ -67,10 +67,21 @@ def typed_out(question: str) -> str:
     return re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
 
 
+# a dictated number heard as its homophone after the word it numbers: "and gpu won", "how long did job for
+# take" (only at the end or before a verb of a job's run: "the card for training" keeps its "for")
+_HEARD_AS = {"won": "one", "for": "four", "fore": "four", "tree": "three", "ate": "eight"}
+_HOMOPHONE = re.compile(
+    r"\b(gpu|card|device|job)\s+(won|for|fore|tree|ate)\b"
+    r"(?=\s*(?:$|[?.,!]|(?:take|took|fail|failed|run|ran|do|did|use|used|finish|finished|start|started|end"
+    r"|ended|crash|crashed|die|died|get|got)\b))",
+    re.IGNORECASE,
+)
+
+
 def written(question: str) -> str:
     """``question`` with its spoken numbers in digits, half past / quarter past as clock times, "dot py" as
     ".py", "o clock" as "o'clock", and a typist's symbols as their words; the rest as it was."""
-    text = typed_out(question)
+    text = _HOMOPHONE.sub(lambda m: f"{m[1]} {_HEARD_AS[m[2].lower()]}", typed_out(question))
     text = re.sub(r"\bo\s+clock\b", "o'clock", text, flags=re.I)
     tens = "|".join(_TENS)
     text = re.sub(rf"\b({tens})-({'|'.join(_UNITS)})\b", r"\1 \2", text, flags=re.I)  # "twenty-four"

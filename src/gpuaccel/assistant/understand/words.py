@@ -238,6 +238,10 @@ PLACING = (
     ),
     # "which card is free if i want to start a quick run": the clause says what the free GPU is for
     re.compile(rf"\bif\s+(?:i|we)\s+(?:want|wanna|need|would like|plan)\s+to\s+(?:{_PUT}|start|launch)\b.*$"),
+    # "any cards sat idle that I could slot a feature-gen job onto": what the idle GPU is for
+    re.compile(
+        rf"\b(?:that|which|where)\s+(?:i|we)\s+(?:could|can|might)\s+(?:{_PUT}|slot|squeeze|fit)\b.*$"
+    ),
     # "which card is free for a new job", "any gpu available for another run"
     re.compile(
         r"\b(?:free|available|open|ready)\s+for\s+(?:a|my|our|another|one more)?\s*(?:new\s+)?"
@@ -268,8 +272,9 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # what a figure is for, not a summary: "the total energy of the H100 today, for the report"
         # "need it for the cost report", "for the energy line in the report"
         (
-            r"\bfor (?:the|my|our|a|this) (?:[a-z]+ )?report\b|\b(?:line|section|row|entry|slide|part|column"
-            r"|figure|number|bit)s? (?:in|into|of|for) (?:the|my|our|a|this) (?:[a-z]+ )?report\b",
+            r"\bfor (?:the|my|our|a|this) (?:[a-z]+ ){0,3}(?:report|sheet|spreadsheet)\b"
+            r"|\b(?:line|section|row|entry|slide|part|column|figure|number|bit)s? (?:in|into|of|for)"
+            r" (?:the|my|our|a|this) (?:[a-z]+ )?(?:report|sheet|spreadsheet)\b",
             " ",
         ),
         (r"\b(?:fell|fall|falls|falling|keeled|keel) over\b", "failed"),  # "which one fell over"
