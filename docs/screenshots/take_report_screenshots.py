@@ -249,6 +249,11 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         (("what was the machine doing at 4h30?",
           "I was out of the lab around 3:55. What was running on gpu 0 then?", "list every job", "pause it"),
          "chat_moment_story_and_it_among_jobs.png"),
+        # the GPU-hours of the jobs ranked before (with their total), whether a held job starts by itself,
+        # a lead-in and what another tool shows, said beside the question
+        (("which failed job used the most energy today?", "and the GPU-hours those took?",
+          "will whisper-finetune start on its own?", "quick sanity check, gpu 0 power now? nvtop shows ~300 W"),
+         "chat_gpu_hours_together_and_held_state.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading

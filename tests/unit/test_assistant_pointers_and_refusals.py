@@ -373,3 +373,16 @@ def test_dictated_numbers_heard_as_words(heldout_svc: AssistantService) -> None:
 def test_an_idle_gpu_for_ones_own_job(heldout_svc: AssistantService) -> None:
     sid, text, query = ask(heldout_svc, "any gpu sitting idle that we could put a quick eval on?", None)
     assert query is not None and query["name"] == "idle_gpus", query
+
+
+@pytest.mark.parametrize(
+    ("gpus", "said"), [(0, "asks for no GPU"), (1, "asks for 1 GPU"), (2, "asks for 2 GPUs")]
+)
+def test_what_a_waiting_job_asks_for(gpus: int, said: str) -> None:
+    from gpuaccel.api.jobs import Job, JobState
+    from gpuaccel.assistant.queries.jobs import _record
+
+    job = Job.model_construct(id=7, name="prep", kind="command", state=JobState.HELD, gpus=gpus,
+                              created_at=0.0, started_at=None, finished_at=None, memory_mib=None, result=None,
+                              array_id=None, events=[], attempt=0)  # fmt: skip
+    assert said in _record(job, 60.0, None), _record(job, 60.0, None)

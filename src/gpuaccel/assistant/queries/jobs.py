@@ -382,7 +382,8 @@ def _record(
         parts.append(f"{energy[0]:.0f} J over all attempts")
     if job.started_at is None and job.finished_at is None:  # what it waits for: its request
         memory = f", {job.memory_mib} MiB of GPU memory each" if job.memory_mib else ""
-        parts.append(f"asks for {job.gpus} GPU{'s' if job.gpus != 1 else ''}{memory}")
+        asked = f"{job.gpus} GPU{'s' if job.gpus != 1 else ''}" if job.gpus else "no GPU"  # ("0 GPUs")
+        parts.append(f"asks for {asked}{memory}")
     if job.result:  # what the job reported as its result
         parts.append("reported " + ", ".join(f"{k} {v}" for k, v in list(job.result.items())[:6]))
     if after:  # what it waited on: "after job 1 (data-prep)"
