@@ -252,7 +252,8 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         # the GPU-hours of the jobs ranked before (with their total), whether a held job starts by itself,
         # a lead-in and what another tool shows, said beside the question
         (("which failed job used the most energy today?", "and the GPU-hours those took?",
-          "will whisper-finetune start on its own?", "quick sanity check, gpu 0 power now? nvtop shows ~300 W"),
+          "will whisper-finetune start on its own?",
+          "quick sanity check, gpu 0 power now? nvtop shows ~300 W"),
          "chat_gpu_hours_together_and_held_state.png"),
     )  # fmt: skip
     for questions, shot in conversations:
