@@ -386,3 +386,9 @@ def test_what_a_waiting_job_asks_for(gpus: int, said: str) -> None:
                               created_at=0.0, started_at=None, finished_at=None, memory_mib=None, result=None,
                               array_id=None, events=[], attempt=0)  # fmt: skip
     assert said in _record(job, 60.0, None), _record(job, 60.0, None)
+
+
+def test_what_a_job_was_logging_is_in_its_log(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "what happened to resnet50-bench", None)
+    _, text, query = ask(heldout_svc, "and the images/s it was logging until then?", sid)
+    assert query is not None and query["name"] == "job_log" and "2902.1" in text, (query, text)

@@ -879,7 +879,7 @@ class RulePicker:
             if not topics - own - {"memory", "who", "gpu", "running", "util"}:
                 return Query("memory_users", gpu=held_on[1])
         # (what a job "logged" is in its log: "the last throughput it logged")
-        logged = "logged" in ws
+        logged = bool({"logged", "logging"} & set(ws))
         # "during the resnet benchmark this morning", "the eval that ran on the 4090 this morning, util
         # during it": the span and the GPU only say where the job ran (not "the 4090's power between 12:00
         # and 13:24, while the sweep ran": that span, on the GPU said)

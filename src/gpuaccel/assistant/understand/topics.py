@@ -615,7 +615,7 @@ def log_query(
     printed = printed or TRIED_TO_ALLOCATE.search(text) is not None
     # "the last images/s it logged": what a job logged is in its log ("xid errors logged on gpu 0" is not)
     said_of_a_job = job is not None or bool(name) or (pointing and about is not None)
-    printed = printed or ("logged" in said and said_of_a_job)
+    printed = printed or (bool({"logged", "logging"} & said) and said_of_a_job)  # "was it logging"
     if not (
         (outright and (of_a_job or not topics & (METRICS | {"energy", "cluster"})))
         or ((ABOUT_A_JOB & said or printed) and of_a_job)

@@ -194,8 +194,8 @@ KEPT = set(
     " underline waist warn wart"
     # a fan's words: "singing", "spanning" are no "spinning", "spun" no "spin", "noises" no "noisiest"
     " noises signing singing spanning spun"
-    # a log's "last 50 lines" are no waiting "line", "lors" no "logs"
-    " lines lors"
+    # a log's "last 50 lines" are no waiting "line", "lors" no "logs"; "logging" is no "hogging"
+    " lines lors logging"
     # a click or a cloak is no "clock"
     " click clicks cloak cloaks"
     # a job's attempts: "retried" is no "retired" (a GPU's retired pages)
