@@ -40,6 +40,7 @@ from gpuaccel.assistant.understand.names import (
 from gpuaccel.assistant.understand.thresholds import first_again, kept_threshold, threshold_of, with_threshold
 from gpuaccel.assistant.understand.topics import (
     ENDED_WORDS,
+    LOGGED,
     MEAN_WORDS,
     PEAK_WORDS,
     PROCESS_WORDS,
@@ -595,9 +596,8 @@ class RulePicker:
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
         then = re.search(r"\bthen\W*$", question.lower())  # "and its power then": at that time
-        before_that = re.fullmatch(
-            r"(?:and |what about |ok )?(?:before (?:that|then)|earlier than that)", text
-        )
+        before_then = _BEFORE_THAT.match(text)  # "and before that?", "and before that, yesterday?"
+        before_that = before_then is not None and before_then.end() == len(text)  # (said alone)
         if (
             win is None
             and last is not None
@@ -606,7 +606,6 @@ class RulePicker:
             and before_that
         ):
             return replace(last, window=before(last.window))  # "and before that?" after what failed today
-        before_then = re.match(r"(?:and |what about |ok )?(?:before (?:that|then)|earlier than that)\b", text)
         spanned_last = last is not None and (last.name in WINDOWED or last.window is not None)
         if win is not None and spanned_last and before_then and job is None:
             return replace(last, window=win)  # type: ignore[arg-type]  # "and before that, yesterday?"
@@ -879,7 +878,7 @@ class RulePicker:
             if not topics - own - {"memory", "who", "gpu", "running", "util"}:
                 return Query("memory_users", gpu=held_on[1])
         # (what a job "logged" is in its log: "the last throughput it logged")
-        logged = bool({"logged", "logging"} & set(ws))
+        logged = bool(LOGGED & set(ws))
         # "during the resnet benchmark this morning", "the eval that ran on the 4090 this morning, util
         # during it": the span and the GPU only say where the job ran (not "the 4090's power between 12:00
         # and 13:24, while the sweep ran": that span, on the GPU said)
@@ -1468,6 +1467,9 @@ _LEAD_IN = re.compile(
 )
 
 
+# a step back in time said first: "and before that?" (the span before the last answer's), "and before that,
+# yesterday?" (the span said)
+_BEFORE_THAT = re.compile(r"(?:and |what about |ok )?(?:before (?:that|then)|earlier than that)\b")
 # the job another waits on, pointed at: "the job it's waiting on", "the one blocking it" (not "what is it
 # waiting on", which its own record answers)
 _WAITED_ON = re.compile(

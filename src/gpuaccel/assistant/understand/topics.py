@@ -586,6 +586,11 @@ def lines_said(question: str) -> int | None:
     return None
 
 
+# what a job logged, said as a verb: its log, not a reading ("the last throughput it logged", "what was it
+# logging before it went")
+LOGGED = {"logged", "logging"}
+
+
 def log_query(
     question: str,
     ws: list[str],
@@ -615,7 +620,7 @@ def log_query(
     printed = printed or TRIED_TO_ALLOCATE.search(text) is not None
     # "the last images/s it logged": what a job logged is in its log ("xid errors logged on gpu 0" is not)
     said_of_a_job = job is not None or bool(name) or (pointing and about is not None)
-    printed = printed or (bool({"logged", "logging"} & said) and said_of_a_job)  # "was it logging"
+    printed = printed or (bool(LOGGED & said) and said_of_a_job)
     if not (
         (outright and (of_a_job or not topics & (METRICS | {"energy", "cluster"})))
         or ((ABOUT_A_JOB & said or printed) and of_a_job)
