@@ -14,7 +14,8 @@ found. The scoring is the held-out scorer's own (tests/unit/test_assistant_quest
 
 ``--pickers`` overrides who picks (``rules``; ``model`` alone; ``both``: the model where it is sure by the
 file's ``pick_margin`` or ``--margin``, then the rules; ``after``: the rules, then the model where they find
-nothing and it is that sure; default: as the model file says); ``--model FILE`` and ``--strategy`` score
+nothing and it is that sure; ``opening``: ``both`` on a conversation's opening question, ``after`` on its
+follow-ups; default: as the model file says); ``--model FILE`` and ``--strategy`` score
 another model file (on a GPU: ``--strategy "cuda fp16"``); ``--quiet`` prints and writes the scores only, no
 question and no miss (for sets kept unseen by whoever tunes the picker). Every
 ``tests/unit/assistant_heldout_<letter>.json`` from g on is a set.
@@ -43,6 +44,8 @@ from test_assistant_questions import _matches, ask, invented, turn_right  # noqa
 
 from gpuaccel.assistant.engine.runtime import Engine  # noqa: E402
 from gpuaccel.assistant.engine.safetensors_header import read_header  # noqa: E402
+from gpuaccel.assistant.queries.query import Query  # noqa: E402
+from gpuaccel.assistant.understand.context import Context  # noqa: E402
 from gpuaccel.assistant.understand.model import ModelPicker  # noqa: E402
 from gpuaccel.assistant.understand.picker import RulePicker  # noqa: E402
 
@@ -51,7 +54,7 @@ SETS = {
     for path in sorted((ROOT / "tests" / "unit").glob("assistant_heldout_*.json"))
     if re.fullmatch(r"[g-z]|[a-z]{2}", path.stem.removeprefix("assistant_heldout_"))  # g-z, then aa, ab, ...
 }
-PICKERS = ("rules", "model", "both", "after")
+PICKERS = ("rules", "model", "both", "after", "opening")
 
 
 @dataclass
@@ -62,6 +65,20 @@ class Picking:
     model: Path | None = None  # None: the service's (the bundled model)
     strategy: str = "cpu fp32"
     margin: float | None = None  # None: the file's pick_margin
+
+
+class OpeningOnly:
+    """The model's pick on a conversation's opening question only (nothing asked before it): a policy
+    measured beside the others, since the model errs most on hand-written follow-ups and corrections."""
+
+    name = "model"
+
+    def __init__(self, model: ModelPicker) -> None:
+        self.model = model
+
+    def pick(self, question: str, context: Context, now: float) -> Query | None:
+        opening = context.last is None and not context.asked
+        return self.model.pick(question, context, now) if opening else None
 
 
 _ENGINES: dict[tuple[Path, str], Engine] = {}  # one loaded model per file and strategy, for every set
@@ -84,6 +101,7 @@ def set_pickers(svc: Any, how: Picking) -> None:
         "model": (model,),
         "both": (model, RulePicker()),
         "after": (RulePicker(), model),
+        "opening": (OpeningOnly(model), RulePicker(), model),
     }[how.pickers]
 
 
