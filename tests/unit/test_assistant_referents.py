@@ -52,20 +52,20 @@ def test_an_ordinal_after_a_list_of_jobs_is_its_entry_as_shown() -> None:
 
 
 def test_what_the_user_means_to_do_is_no_ask_of_its_own() -> None:
-    assert split_asks("which gpu is free? i need to start a sweep") == ["which gpu is free"]
+    assert split_asks("which gpu is free? i need to start a sweep") == ["which gpu is free?"]
     assert split_asks("we're going to train tonight, is anything queued?") == ["is anything queued?"]
     assert split_asks("i want to run a big job, which gpu is least busy?") == ["which gpu is least busy?"]
     assert split_asks("i'd like to know which gpu is free, and why did job 3 fail?") == [
         "i'd like to know which gpu is free",
         "why did job 3 fail?",
     ]  # a request to know asks
-    assert split_asks("how hot is gpu 0? why did job 3 fail?") == ["how hot is gpu 0", "why did job 3 fail?"]
+    assert split_asks("how hot is gpu 0? why did job 3 fail?") == ["how hot is gpu 0?", "why did job 3 fail?"]
     # what the user is doing is no ask; what they wonder is
     assert split_asks("which job used the most energy? We are writing the quarterly budget.") == [
-        "which job used the most energy"
+        "which job used the most energy?"
     ]
     assert split_asks("is gpu 1 idle? I'm wondering why the fan is loud") == [
-        "is gpu 1 idle",
+        "is gpu 1 idle?",
         "I'm wondering why the fan is loud",
     ]
 

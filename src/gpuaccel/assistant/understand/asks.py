@@ -17,7 +17,7 @@ from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
 from gpuaccel.assistant.queries.query import Query, Result
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.replies import small_talk
-from gpuaccel.assistant.understand.words import pointing
+from gpuaccel.assistant.understand.words import WORD_OF, pointing, words
 
 MAX_ASKS = 3  # more parts than this is a list, not a message; it is answered as one question
 
@@ -34,7 +34,7 @@ _OPENERS = (
 )
 _ASKS_OWN = re.compile(rf"\b(?:what|which|why|how|who|whose|where|{_WHEN_ASKS})\b", re.IGNORECASE)
 _BOUNDARY = re.compile(
-    rf"\?+\s+(?=\S)"  # "...GPU 0? why did job 3 fail?"
+    rf"(?<=\?)\s+(?=\S)"  # "...GPU 0? why did job 3 fail?" (the part keeps its "?": it asked)
     rf"|\s*;\s*(?:and\s+|also\s+)?"  # "...GPU 0; and job 3?"
     rf"|\s*,\s*(?:and\s+(?:also\s+)?|also\s+|plus\s+)?(?=(?:{_OPENERS})\b)"  # "..., and why did ..."
     rf"|\s+and\s+(?:also\s+)?(?=(?:{_OPENERS})\b)"  # "... busy and which jobs ..."
@@ -145,6 +145,23 @@ _ABOUT_TO = re.compile(
     r"^(?:(?:ok|so|but|just)\s+)*(?:gonna|going to|about to|need to|have to|got to|gotta)\s+(?!be\b)\w+",
     re.IGNORECASE,
 )
+
+
+# a sentence that tells (ends in "." or "!", opens with no question or request word, four words or more):
+# said after a question, it is why the user asks, not an ask ("Surely nobody was in just after midnight!")
+_TELLING = re.compile(
+    rf"(?!(?:{_OPENERS}|and|also|plus|what about|how about|then|now)\b)(?:\S+\s+){{3,}}\S+[.!]+",
+    re.IGNORECASE,
+)
+
+
+def _tells_only(part: str) -> bool:
+    """Whether a sentence tells and names nothing that could be asked (no reading, log or span of its own):
+    "Surely nobody was in just after midnight!", "the lad who submitted it keeps asking me"; "It should be
+    in its log." says where the answer is, "I'd like to know how hot it is." asks."""
+    # (a job, a GPU or who queued it are what the question is about: "the lad who queued it keeps asking")
+    named = {WORD_OF[w] for w in words(part) if w in WORD_OF} - {"jobs", "gpu", "who", "queue", "running"}
+    return bool(_TELLING.fullmatch(part)) and not named
 
 
 def sets_the_scene(part: str) -> bool:
@@ -278,8 +295,12 @@ def split_asks(message: str) -> list[str]:
         elif part.lower().strip(" ,.!?") not in ("why", "when", "and", "also", "plus", "so"):
             framed = part
     parts = kept + ([framed] if framed else [])
-    # "ok thanks. and how much memory is it using?": the thanks asks nothing
-    asks = [p for p in parts if not sets_the_scene(p) and small_talk(p) is None] or parts
+    # "ok thanks. and how much memory is it using?": the thanks asks nothing; nor does a telling after a
+    # question ("why hasn't the probe started? the student who sent it keeps asking me.")
+    told = {k for k in range(1, len(parts)) if parts[k - 1].endswith("?") and _tells_only(parts[k])}
+    asks = [
+        p for k, p in enumerate(parts) if k not in told and not sets_the_scene(p) and small_talk(p) is None
+    ] or parts
     if _states_listed(asks):
         return ["what is in the queue"]  # each state's jobs: the queue says them all
     if len(asks) == 1 < len(parts) + idle:

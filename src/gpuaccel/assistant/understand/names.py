@@ -81,7 +81,23 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     part said as a job ("the sweep", "sweep element 2" of lr-sweep; not "train me a chatbot" of
     sd-xl-train): 4+ characters for a first part, 3+ for a later one ("the sft run"), no common word. The
     picking grammar lets the model write
-    any of them; the rules take one (:func:`named_job`)."""
+    any of them; the rules take one (:func:`named_job`). A name is its newest job; where the words
+    describe one element of that name's array ("the failed sweep job", "the lr-sweep run that broke"),
+    that element."""
+    found = _named_jobs(question, context, stems)
+    described = described_jobs(question, context) if found and context.arrays else None
+    if not described:
+        return found
+    elements = [set(each.values()) for each in context.arrays.values()]
+    fitting = []
+    for i in found:
+        fits = next((els & described for els in elements if i in els), set())
+        fitting.append(fits.pop() if len(fits) == 1 and i not in described else i)
+    return list(dict.fromkeys(fitting))
+
+
+def _named_jobs(question: str, context: Context, stems: bool) -> list[int]:
+    """:func:`named_jobs` before an array's element is told apart."""
     q = as_named(question)
     squeezed = re.sub(r"\s", "", q)  # a part said with spaces inside it is in here; most parts are in neither
 
@@ -187,6 +203,8 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     ]
     if not whole and not stemmed and described is not None and len(described) == 1:
         stemmed = list(described)  # "the job that needs two GPUs": the one job it fits
+    if not whole and not stemmed and described and len(described & set(context.listing)) == 1:
+        stemmed = list(described & set(context.listing))  # "the one that broke" of the jobs just listed
     if not whole and not stemmed and context.listing:
         # "the sd one" after a list: the one listed job with a part of its name said (2+ letters) as a job
         listed = {n.lower(): i for n, i in names if i in context.listing}
@@ -242,7 +260,14 @@ def described_jobs(question: str, context: Context) -> set[int] | None:
         said = f"{m.group(1)} {m.group(3)}"
         fits = dict(context.job_briefs)
         # the noun a name has as a part ("the overnight finetune" of llama-70b-finetune): those jobs only
+        # (every element of an array of that name: "the failed sweep" of lr-sweep's four runs)
         kind = {i for n, i in context.job_names.items() if m.group(2) in re.split(r"[-_.]", n.lower())}
+        kind |= {
+            i
+            for n, elements in context.arrays.items()
+            if m.group(2) in re.split(r"[-_.]", n.lower())
+            for i in elements.values()
+        }
         if kind:
             fits = {i: b for i, b in fits.items() if i in kind}
         state = next((s for s, w in _DESCRIBED_STATES.items() if re.search(rf"\b(?:{w})\b", said)), None)

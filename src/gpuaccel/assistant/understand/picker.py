@@ -451,6 +451,8 @@ class RulePicker:
         if labelled is not None and not _names_something(labelled.group(0), context, now):
             # "quick health check on the rig: what's GPU 0 pulling?": the question; not "lr-sweep array: ..."
             question = question[labelled.end() :]
+        else:
+            question = _label_names_only(question, context, now)
         lead = _LEAD_IN.match(question)
         if lead is not None and not _names_something(lead.group(0), context, now):
             question = question[lead.end() :]  # "for the hardware log, what clocks ...": what it is for
@@ -1489,6 +1491,35 @@ def _waited_on(text: str, context: Context) -> int | None:
     return brief.after[0]
 
 
+# a label that names what it is about, before the question: "Quick health check on GPU 0: what's it drawing?"
+_NAMING_LABEL = re.compile(_LABEL.pattern.replace(r"[^?:\d]{3,60}", r"[^?:]{3,60}"), re.IGNORECASE)
+
+
+_READ_IN_A_LABEL = METRICS | {
+    "health",
+    "energy",
+    "occupancy",
+    "peak_tflops",
+}  # not its names' words (job, gpu)
+
+
+def _label_names_only(question: str, context: Context, now: float) -> str:
+    """A label that names a job or a GPU keeps its names, but its topic words ("health", "memory") only
+    where the question after it asks about nothing of its own: "Quick health check on GPU 0: what's it
+    drawing?" asks GPU 0's power, "GPU 1 temps: what was the peak today?" its temperature; "the last run of
+    the sweep: how long did it wait?" keeps every word (none is a reading)."""
+    labelled = _NAMING_LABEL.match(question)
+    if labelled is None or not _names_something(labelled.group(0), context, now):
+        return question
+    rest = question[labelled.end() :]
+    if not any(WORD_OF.get(w) in _READ_IN_A_LABEL for w in words(rest)):
+        return question  # "quick health check on GPU 0: anything wrong?": the label says what is asked
+    kept = [
+        w for w in labelled.group(0).split() if not any(WORD_OF.get(x) in _READ_IN_A_LABEL for x in words(w))
+    ]
+    return f"{' '.join(kept)} {rest}"
+
+
 def _names_something(text: str, context: Context, now: float) -> bool:
     """Whether words name a job, a GPU or a span of this machine's (a lead-in that does is part of the
     question: "for job 5, ...", "for yesterday, how long ...")."""
@@ -1654,7 +1685,11 @@ def _spaced(name: str) -> str:
 def _end_element(text: str, job: int | None, gpu: int | None, context: Context) -> Query | None:
     """ "the last element", "the first task" of the array named or in focus: its highest (lowest) index."""
     # "the last element", or the array said between: "the last lr sweep job", "the first sweep run"
-    end = re.search(r"\b(last|final|first)\s+(?:[\w-]+\s+){0,3}?(?:element|elem|task|index|job|run)\b", text)
+    end = re.search(
+        r"\b(last|final|latest|newest|most recent|first|earliest|oldest)\s+(?:[\w-]+\s+){0,3}?"
+        r"(?:element|elem|task|index|job|run)\b",
+        text,
+    )
     if end is None or gpu is not None:
         return None
     if re.search(r"\bfirst\b", text) and re.search(r"\b(?:last|final)\b", text):
@@ -1670,7 +1705,7 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
         array = said[0] if len(said) == 1 else None
     if array is None or (job is not None and named.get(job) is None):
         return None
-    index = max(array) if end.group(1) != "first" else min(array)
+    index = min(array) if end.group(1) in ("first", "earliest", "oldest") else max(array)
     return Query("job_detail", job=array[index])
 
 

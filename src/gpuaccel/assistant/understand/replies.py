@@ -93,6 +93,7 @@ _STARTS_ITSELF = re.compile(
     r"\b(?:will|'ll|would|is) (?:\S+ ){1,3}?(?:ever )?(?:start|begin|run|go|kick off)"
     r" (?:on (?:its|their) own|by (?:itself|themselves)|automatically|at all|ever)\b"
     r"|\b(?:will|would) (?:it|they|\S+) ever (?:start|begin|run)\b"
+    r"|\bever (?:going to|gonna) (?:start|begin|run|go|kick off|get going)\b"  # "is job 12 ever going to run"
 )
 # The world outside the machine: "the weather in berlin tomorrow" is no question about this machine's future
 _WORLD = re.compile(r"\b(?:weather|rain|snow|sunny|outside|outdoors|stocks?|election|exchange rate)\b")

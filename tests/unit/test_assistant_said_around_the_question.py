@@ -1,0 +1,82 @@
+"""What is said around a question and is not what it asks: a label before a colon that names a GPU or a job
+("quick health check on GPU 0: what's it drawing?"), a reason or an aside in a sentence of its own ("the
+student who submitted it keeps asking me", "I have to report our electricity to the bursar"). Worded
+apart from the blind sets, on their machine."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+
+
+@pytest.mark.parametrize(
+    ("question", "metric", "gpu"),
+    [
+        ("Morning health round, GPU 0: what is it pulling right now?", "power", 0),
+        ("memory audit for gpu 1: how hot did it run today?", "temperature", 1),
+        ("quick health check on GPU 0: anything wrong?", "health", 0),
+    ],
+)
+def test_a_label_naming_a_gpu_keeps_the_gpu_and_the_question_s_reading(
+    heldout_svc: AssistantService, question: str, metric: str, gpu: int
+) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None and query.get("metric") == metric and query.get("gpu") == gpu, (query, text)
+
+
+@pytest.mark.parametrize("end", ["newest", "latest", "most recent"])
+def test_a_label_naming_a_run_keeps_every_word(heldout_svc: AssistantService, end: str) -> None:
+    question = f"The {end} run of the lr-sweep: how long did it queue before starting?"
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None and query.get("job") == 10 and "1h00m" in text, (query, text)
+
+
+def test_the_earliest_element_is_the_first(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "when did the oldest lr-sweep job end", None)
+    assert query is not None and query.get("job") == 7, (query, text)
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("why is llama-405b-probe not running yet? my colleague who queued it keeps pinging me.", "2 GPUs"),
+        ("what's the hottest gpu 1 got today? Honestly nobody should have been using it.", "73 °C"),
+    ],
+)
+def test_a_telling_after_the_question_asks_nothing(
+    heldout_svc: AssistantService, question: str, says: str
+) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None and says in text, (query, text)
+
+
+def test_a_question_ending_in_its_mark_is_not_a_frame_of_the_telling_after_it(
+    heldout_svc: AssistantService,
+) -> None:
+    sid, _, _ = ask(heldout_svc, "when did llama-70b-finetune finish?", None)
+    _, text, query = ask(
+        heldout_svc, "and the energy it used? I must send the figures to finance by friday.", sid
+    )
+    assert query is not None and query.get("job") == 2 and "5.17 kWh" in text, (query, text)
+
+
+def test_a_telling_that_says_where_the_answer_is_is_read(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "What lr did the failed sweep job use? It gets printed in its log.", None
+    )
+    assert query is not None and query["name"] == "job_log" and "lr=0.001" in text, (query, text)
+
+
+def test_a_state_said_of_an_array_is_its_element_in_that_state(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how did each lr-sweep run go?", None)
+    _, text, query = ask(heldout_svc, "show the output of the one that crashed", sid)
+    assert query is not None and query.get("job") == 9 and "lr=0.001" in text, (query, text)
+    _, text, query = ask(heldout_svc, "the failed lr-sweep run: how long was it queued?", None)
+    assert query is not None and query.get("job") == 9 and "53m05s" in text, (query, text)
+
+
+def test_ever_going_to_run_is_the_job_s_state(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "is llama-70b-eval ever going to start? whats holding it", None)
+    assert query is not None and query.get("job") == 12 and "job 11" in text, (query, text)
