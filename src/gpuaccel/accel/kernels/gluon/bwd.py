@@ -50,8 +50,9 @@ FUSED_FROM = 4096  # both lengths at least this: the fused backward (H100, gluon
 # 8,16,2048 causal forward+backward as called measured 1.235 / 1.236 ms fused against 1.205 / 1.189 split,
 # and short calls are host-bound, where the split pair's two launches cost less than the fused three
 FUSED_HEAD_DIMS = (64, 128)  # what the fused kernel is built for (D256 runs its by-gradient kernels)
-PAIR_ROWS = False  # the fused kernel stages dQ with rows paired (bank-conflict free; bwd_fused._pair_rows)
-# and the cast puts the accumulator's rows back in order; off: the plain staging (2-way conflicts)
+PAIR_ROWS = True  # the fused kernel stages dQ with rows paired (bank-conflict free; bwd_fused._pair_rows)
+# and the cast puts the accumulator's rows back in order; off: the plain staging (2-way conflicts). H100,
+# 2026-11-27: the backward alone +1.6-4.2 % at D128, +7-9 % at D64 (docs/kernels-log.md)
 
 
 def determinism_asked(deterministic: bool = False) -> bool:
