@@ -48,11 +48,15 @@ CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
 VARIANTS = ["lag0:s2", "lag1:s2"]  # the fused kernel's LAG and ring STAGES; --variants overrides
 
 
-def _variant(spec: str) -> tuple[int, Any]:
-    lag, stages = spec.split(":")
+def _variant(spec: str) -> tuple[int, Any, bool]:
+    """``lagL:sS[:pair|:plain]``: LAG, ring STAGES and dQ's staging (rows paired or the plain order;
+    neither named: the module's default, ``bwd.PAIR_ROWS``)."""
+    from gpuaccel.accel.kernels.gluon import bwd as gluon_bwd
     from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig
 
-    return int(lag[3:]), GluonBwdConfig(int(stages[1:]), 64, 2)
+    lag, stages, *staging = spec.split(":")
+    pair = {"pair": True, "plain": False}[staging[0]] if staging else gluon_bwd.PAIR_ROWS
+    return int(lag[3:]), GluonBwdConfig(int(stages[1:]), 64, 2), pair
 
 
 SHAPES = ["2,16,8192,128", "4,16,4096,128", "1,16,16384,128", "2,32,8192,128,8", "4,32,4096,64",
@@ -88,9 +92,9 @@ def check_case(b, hq, hkv, nq, nk, d, causal, dtype) -> dict[str, Any]:
     plain = _autograd(q, k, v, do, causal, scale, dtype)
     got = {}
     for spec in VARIANTS:
-        lag, cfg = _variant(spec)
+        lag, cfg, pair = _variant(spec)
         got[spec] = launch_gluon_bwd_fused(
-            do, q, k, v, o, lse, causal, scale, cfg if d == 128 else None, lag=lag
+            do, q, k, v, o, lse, causal, scale, cfg if d == 128 else None, lag=lag, pair_rows=pair
         )
     got["split"] = launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, fused=False)
     row: dict[str, Any] = {"case": [b, hq, hkv, nq, nk, d, causal, str(dtype)[6:]]}
@@ -121,10 +125,10 @@ def bench_shape(spec: str, causal: bool, rounds: int) -> dict[str, Any]:
     fwd_flops = bench.attention_flops(b, h, n, n, d, causal, "fwd")
     runs = {}
     for spec in VARIANTS:
-        lag, cfg = _variant(spec)
+        lag, cfg, pair = _variant(spec)
         cfg = cfg if d == 128 else None
-        runs[spec] = lambda lag=lag, cfg=cfg: launch_gluon_bwd_fused(
-            do, q, k, v, o, lse, causal, scale, cfg, lag=lag
+        runs[spec] = lambda lag=lag, cfg=cfg, pair=pair: launch_gluon_bwd_fused(
+            do, q, k, v, o, lse, causal, scale, cfg, lag=lag, pair_rows=pair
         )
     runs["split"] = lambda: launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, fused=False)
     times: dict[str, list[float]] = {name: [] for name in runs}
@@ -248,7 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shapes", nargs="+", default=SHAPES)
     ap.add_argument("--causal", choices=("both", "yes", "no"), default="both")
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--variants", nargs="+", default=VARIANTS, help="lagL:sS, e.g. lag1:s2 lag1:s3")
+    ap.add_argument(
+        "--variants", nargs="+", default=VARIANTS, help="lagL:sS[:pair|:plain], e.g. lag1:s2:plain lag1:s2"
+    )
     ap.add_argument(
         "--profile", metavar="B,H,N,D[,HKV]", help="run each backward twice (for ncu), nothing else"
     )
@@ -268,9 +274,9 @@ def main(argv: list[str] | None = None) -> int:
         o, lse = attention.flash_attention_forward(q, k, v, causal, d**-0.5)
         for _ in range(2):
             for spec in VARIANTS:
-                lag, cfg = _variant(spec)
+                lag, cfg, pair = _variant(spec)
                 launch_gluon_bwd_fused(
-                    do, q, k, v, o, lse, causal, d**-0.5, cfg if d == 128 else None, lag=lag
+                    do, q, k, v, o, lse, causal, d**-0.5, cfg if d == 128 else None, lag=lag, pair_rows=pair
                 )
             launch_gluon_bwd(do, q, k, v, o, lse, causal, d**-0.5, fused=False)
         torch.cuda.synchronize()

@@ -34,7 +34,7 @@ from gpuaccel.accel.kernels.dense.launchers import (
     stat_buffers,
 )
 from gpuaccel.accel.kernels.gluon.bwd_d256 import gluon_bwd_dkdv_d256_kernel
-from gpuaccel.accel.kernels.gluon.bwd_fused import gluon_bwd_fused_kernel
+from gpuaccel.accel.kernels.gluon.bwd_fused import dq_unpair_kernel, gluon_bwd_fused_kernel
 from gpuaccel.accel.kernels.gluon.bwd_kernels import (
     CONSUMER_REGS,
     gluon_bwd_dkdv_kernel,
@@ -50,6 +50,9 @@ FUSED_FROM = 4096  # both lengths at least this: the fused backward (H100, gluon
 # 8,16,2048 causal forward+backward as called measured 1.235 / 1.236 ms fused against 1.205 / 1.189 split,
 # and short calls are host-bound, where the split pair's two launches cost less than the fused three
 FUSED_HEAD_DIMS = (64, 128)  # what the fused kernel is built for (D256 runs its by-gradient kernels)
+PAIR_ROWS = True  # the fused kernel stages dQ with rows paired (bank-conflict free; bwd_fused._pair_rows)
+# and the cast puts the accumulator's rows back in order; off: the plain staging (2-way conflicts). H100,
+# 2026-11-27: the backward alone +1.6-4.2 % at D128, +7-9 % at D64 (docs/kernels-log.md)
 
 
 def determinism_asked(deterministic: bool = False) -> bool:
@@ -143,17 +146,26 @@ def launch_gluon_bwd_fused(
     bound: Bound | None = None,
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
     lag: int = 1,
+    pair_rows: bool | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` of the fused backward (D64/D128) in three launches: the statistics (and the fp32
     dQ accumulator zeroed), the fused kernel (dQ summed by TMA reduce-adds), dQ cast to the inputs' dtype.
-    ``lag`` 1 takes a block's dQ during the next block (measured faster), 0 at once."""
+    ``lag`` 1 takes a block's dQ during the next block (measured faster), 0 at once. ``pair_rows`` (None:
+    :data:`PAIR_ROWS`): the kernel stages dQ in :func:`bwd_fused._pair_rows`' order, so the accumulator
+    holds its rows in that order within each 16 (padded to 16 rows) and the cast reads them back."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     if d not in FUSED_HEAD_DIMS:
         raise ValueError(f"the fused backward is built for head_dim {FUSED_HEAD_DIMS}, got {d}")
     cfg = cfg or gluon_bwd_config(d)
-    dq_acc = torch.empty((b, hq, nq, d), device=q.device, dtype=torch.float32)
-    delta, lse2, stat_stride = bwd_stats(o, do, lse, bound, zero_dq=dq_acc)
+    pair = PAIR_ROWS if pair_rows is None else pair_rows
+    rows = cdiv(nq, 16) * 16 if pair else nq
+    if rows == nq:  # the statistics pass zeroes the accumulator ([B, Hq, Nq, D] rows, whatever their order)
+        dq_acc = torch.empty((b, hq, rows, d), device=q.device, dtype=torch.float32)
+        delta, lse2, stat_stride = bwd_stats(o, do, lse, bound, zero_dq=dq_acc)
+    else:  # paired rows of a ragged length: the padded rows too (one more launch)
+        dq_acc = torch.zeros((b, hq, rows, d), device=q.device, dtype=torch.float32)
+        delta, lse2, stat_stride = bwd_stats(o, do, lse, bound)
     if out is None:
         dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (k, v))
     else:
@@ -164,12 +176,30 @@ def launch_gluon_bwd_fused(
         (Tma(q, 64), Tma(k, 64), Tma(v, 64), Tma(do, 64), Tma(lse2.view(stat4), 1, STAT_BOX),
          Tma(delta.view(stat4), 1, STAT_BOX), Tma(dq_acc, 64, d // 2), dk, dv, *dk.stride()[:3],
          scale * LOG2E, scale, hq, hkv, nq, nk),
-        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, LAG=lag),
-        dict(num_warps=4), bound, "gluon_bwd_fused",
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, LAG=lag,
+             PAIR_ROWS=pair),
+        dict(num_warps=4), bound, "gluon_bwd_fused_pair" if pair else "gluon_bwd_fused",
     )  # fmt: skip
+    if pair:
+        dq = out[0] if out is not None else torch.empty(q.shape, dtype=q.dtype, device=q.device)
+        return unpair_dq(dq_acc, dq, bound), dk, dv
     if out is not None:
         return out[0].copy_(dq_acc), dk, dv
     return dq_acc.to(q.dtype), dk, dv
+
+
+UNPAIR_ROWS = 64  # rows per program of the cast back to row order
+
+
+def unpair_dq(dq_acc: torch.Tensor, dq: torch.Tensor, bound: Bound | None = None) -> torch.Tensor:
+    """Cast the paired fp32 accumulator ([B, Hq, rows, D], rows a multiple of 16) into ``dq``
+    (contiguous [B, Hq, Nq, D]) in row order (:func:`bwd_fused.dq_unpair_kernel`)."""
+    b, hq, nq, d = dq.shape
+    launch(
+        dq_unpair_kernel, (cdiv(nq, UNPAIR_ROWS), b * hq), (dq_acc, dq, nq, dq_acc.shape[2]),
+        dict(HEAD_DIM=d, BLOCK_M=UNPAIR_ROWS), dict(num_warps=4), bound, "dq_unpair",
+    )  # fmt: skip
+    return dq
 
 
 PLANNED = "planned"  # in a call signature's ``bound``: what its later calls repeat (not a launch)

@@ -8,12 +8,18 @@ warpgroups put their dS^T (64 keys x 64 rows, bf16) in shared memory and meet at
 computes dQ for half the head dim over all 128 keys (two wgmma of K 64, one per warpgroup's keys), scales
 it, stages it in shared memory in fp32 and adds it to an fp32 accumulator in global memory with a TMA
 reduce-add. The consumer waits for that reduce only before it reuses the staging buffer, one block later.
+With ``PAIR_ROWS`` (dense calls; :data:`accel.kernels.gluon.bwd.PAIR_ROWS` says whether they take it) the
+staged rows are reordered within each group of 16 so that the stores meet no shared-memory bank conflict
+(:func:`_pair_rows`), and the accumulator holds its rows in that order; :func:`dq_unpair_kernel` (tl.*,
+so it also runs under the interpreter) casts it back in row order.
 dQ is summed across programs in no fixed order, so its last bits may differ between calls (flash-attn's
 default); the split pair stays the deterministic path.
 """
 
 from __future__ import annotations
 
+import triton
+import triton.language as tl
 from triton._C.libtriton import ir
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
@@ -77,25 +83,56 @@ def _dq_issue(ds_smem, buf, k_lo, k_hi, dq_zero):
 
 
 @gluon.jit
-def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col):
+def _pair_rows(dq, HALF_D: gl.constexpr):
+    """dQ's rows reordered within each group of 16, r -> 2 (r % 8) + r // 8 (a register relabelling: no
+    data moves). Why: a wgmma accumulator's thread holds rows r and r + 8; a warp's 64-bit store of one
+    register pair covers rows 0-3 (+ 16 w) in its first half-warp, and in the TMA's 128-byte swizzle
+    (16-byte chunk ^= row % 8) rows 0 and 1 (2 and 3) land in the same banks: 2-way conflicts, twice the
+    ideal wavefronts (ncu, 2026-11-27). Rows 0-3 stored at 0, 2, 4, 6 swizzle to 8 distinct chunks."""
+    x = gl.reshape(dq, [HALF_M // 16, 2, 8, HALF_D])  # (warp's 16 rows, r // 8, r % 8, column)
+    x = gl.permute(x, (0, 2, 1, 3))
+    return gl.reshape(x, [HALF_M, HALF_D])
+
+
+@triton.jit
+def dq_unpair_kernel(Acc, DQ, seq_q, acc_rows, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr):
+    """Rows [pid * BLOCK_M, ...) of one (batch, head) of dQ ([B, Hq, Nq, HEAD_DIM], contiguous) from the
+    paired fp32 accumulator ([B, Hq, acc_rows, HEAD_DIM], ``acc_rows`` a multiple of 16 >= Nq): row r is
+    stored at 16 (r // 16) + 2 (r % 8) + (r // 8) % 2 (:func:`_pair_rows`). Whole rows are gathered, so the
+    reads stay coalesced: one pass at the copy rate, where torch's strided copy of the same view ran 1.5x
+    the plain cast's time (H100, 2026-11-27)."""
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    bh = tl.program_id(1).to(tl.int64)
+    src = (rows // 16) * 16 + (rows % 8) * 2 + (rows // 8) % 2
+    cols = tl.arange(0, HEAD_DIM)[None, :]
+    ok = (rows < seq_q)[:, None]
+    acc = tl.load(Acc + (bh * acc_rows + src[:, None]) * HEAD_DIM + cols, mask=ok, other=0.0)
+    tl.store(DQ + (bh * seq_q + rows[:, None]) * HEAD_DIM + cols, acc.to(DQ.dtype.element_ty), mask=ok)
+
+
+@gluon.jit
+def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col, PAIR_ROWS: gl.constexpr):
     """Stage a block's dQ (this warpgroup's columns) and add it to the fp32 accumulator; the previous
     block's reduce must have read the staging buffer first."""
     tma.store_wait(0)
-    dq_s.store(dq * scale)
+    if PAIR_ROWS:
+        dq_s.store(_pair_rows(dq * scale, dq.shape[1]))
+    else:
+        dq_s.store(dq * scale)
     fence_async_shared()
     _tma_reduce_add(dq_desc, [b, h, start_m, col], dq_box)
 
 
 @gluon.jit
 def _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv, group, n_m,
-             lo_blk, n_iter, col):  # fmt: skip
+             lo_blk, n_iter, col, PAIR_ROWS: gl.constexpr):  # fmt: skip
     """With ``LAG`` 1, the last block's dQ, once the loop is done."""
     j = n_iter - 1
     mbarrier.wait(ds_full.index(j % 2), (j // 2) & 1)
     dq = _dq_issue(ds_smem, j % 2, k_lo, k_hi, dq_zero)
     dq = warpgroup_mma_wait(0, deps=(dq,))
     row = row0 + (lo_blk + j % n_m) * HALF_M
-    _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, row, col)
+    _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, row, col, PAIR_ROWS)
 
 
 @gluon.jit
@@ -103,11 +140,13 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                     ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr, stride_kb, stride_kh,
                     stride_kn, qk_scale2, scale, b, row0, hkv, start_n, seq_k, causal_off, n_m, lo_blk,
                     group, n_iter, HALF: gl.constexpr, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr,
-                    CAUSAL: gl.constexpr, LAG: gl.constexpr, PACKED: gl.constexpr):  # fmt: skip
+                    CAUSAL: gl.constexpr, LAG: gl.constexpr, PACKED: gl.constexpr,
+                    PAIR_ROWS: gl.constexpr = False):  # fmt: skip
     """``LAG`` 0: both warpgroups meet on every block and take its dQ at once; 1: a block's dQ is taken
     during the next block, so a warpgroup waits for the other's dS^T only when it is a block behind.
     ``row0``: where query row 0 sits in ``dq_desc``'s rows (a packed document's first token; else 0);
-    ``PACKED``: the tile is one packed document's (:mod:`accel.kernels.gluon.varlen_bwd_kernels`)."""
+    ``PACKED``: the tile is one packed document's (:mod:`accel.kernels.gluon.varlen_bwd_kernels`);
+    ``PAIR_ROWS``: dQ staged in :func:`_pair_rows`' order (needs ``row0`` a multiple of 16)."""
     HALF_D: gl.constexpr = HEAD_DIM // 2
     s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
     a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
@@ -153,7 +192,7 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
             dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
             dq = warpgroup_mma_wait(1, deps=(dq,))  # dV and dQ done; dK in flight under the epilogue
             mbarrier.arrive(ds_empty.index(buf))
-            _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, row0 + start_m, col)
+            _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, row0 + start_m, col, PAIR_ROWS)
             dv, dk, p_op, ds_op = warpgroup_mma_wait(0, deps=(dv, dk, p_op, ds_op))
         else:
             dv, p_op = warpgroup_mma_wait(0, deps=(dv, p_op))  # (done by now: issued before dS)
@@ -165,7 +204,7 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                 dq = warpgroup_mma_wait(1, deps=(dq,))
                 mbarrier.arrive(ds_empty.index(j % 2))
                 _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
-                        row0 + (lo_blk + j % n_m) * HALF_M, col)  # fmt: skip
+                        row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS)  # fmt: skip
                 dk, ds_op = warpgroup_mma_wait(0, deps=(dk, ds_op))
             else:
                 dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
@@ -175,10 +214,10 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
         if PACKED:  # a packed document's key tile may see no query (n_iter 0); a dense one never does
             if n_iter > 0:
                 _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
-                         group, n_m, lo_blk, n_iter, col)  # fmt: skip
+                         group, n_m, lo_blk, n_iter, col, PAIR_ROWS)  # fmt: skip
         else:  # (the guard is left out of the dense kernel: with it the H100 measured 5-8 % slower)
             _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
-                     group, n_m, lo_blk, n_iter, col)  # fmt: skip
+                     group, n_m, lo_blk, n_iter, col, PAIR_ROWS)  # fmt: skip
     tma.store_wait(0)
     _store_rows(dk_ptr, stride_kb, stride_kh, stride_kn, b, hkv, key0, seq_k, dk * scale, a_layout, HALF_M,
                 HEAD_DIM)  # fmt: skip
@@ -204,9 +243,11 @@ def _dq_smem(dtype: gl.constexpr, dq_desc, HEAD_DIM: gl.constexpr):
 def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dq_desc, dk_ptr, dv_ptr,
                            stride_kb, stride_kh, stride_kn, qk_scale2, scale, heads_q, heads_kv, seq_q, seq_k,
                            HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-                           CONSUMER_REGS: gl.constexpr, LAG: gl.constexpr = 1):  # fmt: skip
+                           CONSUMER_REGS: gl.constexpr, LAG: gl.constexpr = 1,
+                           PAIR_ROWS: gl.constexpr = False):  # fmt: skip
     """dK and dV of 128 keys of one (batch, KV head), summed over its group's query heads, and their
-    share of every query block's dQ, added to ``dq_desc``'s fp32 accumulator (zeroed by the caller)."""
+    share of every query block's dQ, added to ``dq_desc``'s fp32 accumulator (zeroed by the caller; with
+    ``PAIR_ROWS`` its rows in :func:`_pair_rows`' order within each 16, which the caller undoes)."""
     pid_n = gl.program_id(0)
     bhkv = gl.program_id(1)
     b = bhkv // heads_kv
@@ -230,12 +271,12 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
                                seq_k, causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES,
-                               CAUSAL, LAG, False)),
+                               CAUSAL, LAG, False, PAIR_ROWS)),
             (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
                                seq_k, causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES,
-                               CAUSAL, LAG, False)),
+                               CAUSAL, LAG, False, PAIR_ROWS)),
             (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
                             do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m,
                             lo_blk, group, n_iter, STAGES)),
