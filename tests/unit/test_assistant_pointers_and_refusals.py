@@ -392,3 +392,63 @@ def test_what_a_job_was_logging_is_in_its_log(heldout_svc: AssistantService) -> 
     sid, _, _ = ask(heldout_svc, "what happened to resnet50-bench", None)
     _, text, query = ask(heldout_svc, "and the images/s it was logging until then?", sid)
     assert query is not None and query["name"] == "job_log" and "2902.1" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    "follow_up",
+    [
+        "what was keeping it busy at that point?",
+        "and what was using the card then",
+        "what was going on on it at that moment",
+    ],
+)
+def test_what_was_using_it_then_is_the_job_at_the_peak(heldout_svc: AssistantService, follow_up: str) -> None:
+    sid, _, _ = ask(heldout_svc, "peak power on the 4090 yesterday and its time?", None)
+    _, text, query = ask(heldout_svc, follow_up, sid)
+    assert query is not None and "flash-attn-build" in text, (query, text)
+
+
+def test_the_same_for_another_span_after_the_job_at_a_peak_is_the_reading(
+    heldout_svc: AssistantService,
+) -> None:
+    sid, _, _ = ask(heldout_svc, "max temp of gpu 0 today?", None)
+    ask(heldout_svc, "which job was on it at that moment", sid)
+    _, text, query = ask(heldout_svc, "same for yesterday please", sid)
+    assert query is not None and query.get("metric") == "temperature" and "71 °C" in text, (query, text)
+
+
+def test_gpu_hours_so_far_after_a_reading_over_the_run(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "mean power of mistral-7b-sft over its run", None)
+    _, text, query = ask(heldout_svc, "and the gpu hours so far for it?", sid)
+    assert query is not None and query.get("job") == 11 and "1.50 GPU-hours" in text, (query, text)
+
+
+def test_the_energy_of_each_card_for_that_span(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "avg util of gpu 1 from 13:00 to 14:00", None)
+    _, text, query = ask(heldout_svc, "energy per gpu for that hr?", sid)
+    assert query is not None and query.get("gpu") is None and "between 13:00 and 14:00" in text, (query, text)
+    assert "328 Wh" in text and "165 Wh" in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("instead of cancelling job 12, could it simply be held for a while?", "gpuaccel hold 12"),
+        ("can the whisper-finetune job be released now", "gpuaccel release 14"),
+    ],
+)
+def test_a_request_asked_as_whether_it_may_be_done(
+    heldout_svc: AssistantService, question: str, command: str
+) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and command in text, text
+
+
+def test_a_clause_that_says_how_it_came_to_be_is_no_request(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "could you check how job 6 came to be cancelled?", None)
+    assert query is not None and query.get("job") == 6 and "cancelled by user" in text, (query, text)
+
+
+def test_ones_own_code_slower_on_the_gpu_is_refused(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "my cupy port runs 2x slower than the cpu version, any clue why", None)
+    assert query is None and text.startswith(REFUSED), text

@@ -109,10 +109,20 @@ _PHRASES = (
 )
 # a request said as what the user wants done: "I should like job 13 cancelled", "we'd want it restarted",
 # "please have the probe held" (the participle read as its verb)
+_DONE_SAID = (  # a command's participle, as said of a job
+    r"(?:cancelled|canceled|killed|stopped|aborted|held|released|retried|restarted|rerun|re-run|requeued"
+    r"|resubmitted|paused|suspended|resumed|removed|deleted|prioriti[sz]ed)\b"
+)
 _WANTED_DONE = re.compile(
     r"\b(?:(?:i|we)\s*(?:'d|would|should)?\s*(?:like|want|need|prefer)|(?:please\s+)?(?:have|get))\s+"
-    r"(.{1,40}?)\s+(cancelled|canceled|killed|stopped|aborted|held|released|retried|restarted|rerun|re-run|"
-    r"requeued|resubmitted|paused|suspended|resumed|removed|deleted|prioriti[sz]ed)\b"
+    rf"(.{{1,40}}?)\s+({_DONE_SAID})"
+)
+# a request asked as whether it may be done: "can it just be paused over assembly?", "could job 12 be held"
+_ASKED_DONE = re.compile(
+    # (the job said in a few words, no clause: not "could you confirm how it came to be cancelled")
+    r"\b(?:can|could|would|should|may|might)\s+(?!you\b|u\b)"
+    r"((?:(?!to\b|how\b|why\b|when\b|what\b)[\w#-]+\s+){0,3}?(?!to\b)[\w#-]+)\s+"
+    rf"(?:just\s+|simply\s+|please\s+)?be\s+({_DONE_SAID})"
 )
 _PARTICIPLE = {
     "cancelled": "cancel", "canceled": "cancel", "killed": "kill", "stopped": "stop", "aborted": "abort",
@@ -378,7 +388,8 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         r"(?<=[.!;])\s+(?=[A-Za-z])|(?:,|\s[-–—]|(?<=\?))\s+(?:so|and|then)?\s*"
         r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
         r"|pls|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
-        r"|bump|park|shelve)\b)",
+        r"|bump|park|shelve)\b"
+        rf"|(?:can|could|would|should) (?:[\w-]+ ){{1,3}}?(?:just |simply )?be {_DONE_SAID})",
         question.strip(),
         flags=re.IGNORECASE,
     )
@@ -414,6 +425,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     for phrase, verb_said in _PHRASES:
         said = phrase.sub(verb_said, said, count=1)
     said = _WANTED_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)
+    said = _ASKED_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)
     # "stop job 3 from what?" (not "can you hold job 12 until tonight when electricity is cheaper?": a
     # clause after the request)
     if question.rstrip().endswith("?") and re.search(

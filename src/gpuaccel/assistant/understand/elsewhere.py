@@ -220,6 +220,10 @@ _CHANGE_ADVICE = re.compile(
     r"|notebook|pipeline) (?:so )?(?:slow|broken|hanging|stuck|leaking)\b"
     r"|\bhow (?:do|can|could) (?:i|we) (?:get|make) [\w.-]+(?: [\w.-]+)? (?:to )?"
     r"(?:compile|build|install|converge|fit|work)\b"
+    # one's own code slower or faster on one device than another: "my numba backtest loop is 3x slower on
+    # gpu than numpy, why" (not a job's run times, which the machine has)
+    r"|\bmy (?:[\w-]+ ){0,3}(?:loop|loops|code|script|kernel|function|notebook|pipeline|dataloader|program"
+    r"|implementation|backtest|port|version) (?:is|are|was|were|runs?|ran) (?:\w+ ){0,2}(?:slower|faster)\b"
 )
 # what the machine itself is asked about (a GPU, a node, the queue): then "should i use" asks which is free
 _MACHINE_TOPICS = {"gpu", "cluster", "queue", "running", "temperature", "util", "memory", "power", "fan"}

@@ -109,7 +109,8 @@ DURING = re.compile(
     r"|\b(?:when|as) (?:it|they|the job|the run) (?:ran out|crashed|died|failed|oomed|broke)\b"
 )
 LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
-SPAN_NOUNS = "time|period|hour|hours|day|span|window|stretch|interval|range|minute|minutes|morning|afternoon"
+SPAN_NOUNS = "time|period|hour|hours|hr|hrs|day|span|window|stretch|interval|range|minute|minutes|mins"
+SPAN_NOUNS += "|morning|afternoon"
 USE_WORDS = {"use", "used", "uses", "using"}
 SIZE_AGAIN = set("and what whats is its the total capacity size out of".split())  # "total?", "and its size?"
 # "and what's it sitting at now", "right now?": the same reading, live
@@ -614,6 +615,11 @@ class RulePicker:
         if win is None and last is not None and last.window is not None and SPAN_BEFORE.search(text):
             return replace(last, window=before(last.window))  # "and the hour before that"
         same_span = re.search(rf"\b(?:that|same|these|those|this) (?:\d+ )?(?:{SPAN_NOUNS})\b", text)
+        pointed_back = same_span is not None and not same_span.group(0).startswith("this")  # (this hour: now)
+        # "Wh per card for that hour": the span said is the last answer's, not the last hour's
+        spanned_before = last is not None and last.window is not None
+        if pointed_back and win is not None and spanned_before and same_span is not None:
+            win = win if window_of(text.replace(same_span.group(0), " "), now) is not None else None
         if same_span and "time" in same_span.group(0) and not LONG_WORDS & (set(ws) - {"time"}):
             topics.discard("long")  # "at that time" names the span, not a run time
         if (  # "and 9:30?" after the jobs on a GPU at 10:05: the same at that time
@@ -652,7 +658,8 @@ class RulePicker:
                 return replace(last, metric=read.metric)  # type: ignore[type-var]  # over the same run
         if win is None and last is not None and last.window is not None and (same_span or then):
             win = last.window  # "over that time", "in that hour", "and its power then"
-            every = ({"other"} | EVERY) & set(ws)  # "the peaks for each card then"
+            # "the peaks for each card then", "Wh per card for that hr"
+            every = ({"other"} | EVERY) & set(ws) or re.search(r"\bper (?:card|gpu|device|board)\b", text)
             if gpu is None and last.gpu is not None and last.name in PER_GPU and not every:
                 gpu = last.gpu  # "lowest power draw in that hour": the GPU that span was read on
         pointed_gpu = re.search(r"\b(?:that|this|the same) (?:card|gpu|device|one)\b|\bits\b", text)
@@ -1152,7 +1159,8 @@ class RulePicker:
                 return (
                     last  # "is that one of our queue jobs?", "who is that?": the answer says who started it
                 )
-            if last.name in READINGS and not topics - {"gpu", "running"} and JUDGED & set(ws):
+            judged = JUDGED & set(SO_FAR.sub(" ", " ".join(ws)).split())  # ("so far" judges nothing)
+            if last.name in READINGS and not topics - {"gpu", "running"} and judged and not gpu_time_said(ws):
                 return last  # "is that a lot?": the reading again, with its limit or the others beside it
         if (
             last is not None
@@ -1403,6 +1411,13 @@ class RulePicker:
                 span = win if win is not None and spanned else last.window
                 return replace(last, gpu=gpu, window=span)
         if win is not None:
+            reading = context.reading
+            moment = last.window if last.name == "jobs" else None
+            at_a_moment = moment is not None and moment.t1 - moment.t0 <= 1
+            if at_a_moment and reading is not None and reading.window is not None and not topics - {"gpu"}:
+                # "same for yesterday" after who ran at today's peak: the peak's reading over that span (a
+                # moment of today's has no yesterday)
+                return replace(reading, window=win)
             if last.name in WINDOWED:  # "was anything on the H100 at 11:10?" after the 4090: the GPU said too
                 on = gpu if gpu is not None and last.name in PER_GPU else last.gpu
                 return replace(last, window=win, gpu=on)

@@ -142,9 +142,18 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out = (out - {"jobs", "running"}) | {"who", "gpu"}  # "whats pid 4242": the processes, with jobs
     if re.search(r"\b(?:hold|holds|holding|held)(?: \w+){0,2} back\b", joined) and not out & METRICS:
         out = (out - {"who"}) | {"overview"}  # "is the big one holding itself back": what holds its clocks
-    on_it = re.match(r"(?:and |so )?(?:what|who|which \w+) (?:was|were) on\b", " ".join(ws))
-    if on_it and not out - {"gpu"}:
-        out.add("running")  # "what was on it then", "what was on the 4090 at 20:12": what ran on it
+    # "what was on it then", "what was on the 4090 at 20:12", "what was using it then", "what was going on
+    # with it at that time", "who was keeping it busy": what ran on it (that time is a moment, not a duration;
+    # busy is what it was kept)
+    on_it = re.match(
+        r"(?:and |so )?(?:what|who|which \w+) (?:was|were) (?:on|using|occupying|going on|happening"
+        r"|keeping (?:it|them|the \w+|\S+) busy)\b",
+        joined,
+    )
+    at_a_time = re.search(r"\b(?:at|by) (?:that|the|this) (?:time|moment|point)\b", joined)
+    beside = {"gpu", "who"} | ({"long"} if at_a_time else set()) | ({"util"} if "busy" in said else set())
+    if on_it and not out - beside:
+        out = (out - beside) | {"running"} | ({"gpu"} & out)
     if "why" in said and THROTTLE & said:
         out = (out - {"overview"}) | {"health"}  # "why is it throttling": what holds it back, and warnings
     if "running" in out and not RUN_WORDS & said and out & (METRICS | {"overview", "idle", "queue"}):
