@@ -255,6 +255,13 @@ def _chat(daemon: object, job: int, root: Path) -> None:
           "will whisper-finetune start on its own?",
           "quick sanity check, gpu 0 power now? nvtop shows ~300 W"),
          "chat_gpu_hours_together_and_held_state.png"),
+        # a label that names a GPU, who kept it busy at that moment, a telling after the question, and a
+        # request asked as whether it may be done
+        (("Quick health check on GPU 1: what was its hottest today?",
+          "what was keeping it busy at that moment?",
+          "why hasn't llama-8b-eval started? the intern who queued it keeps asking me.",
+          "could it just be held until tomorrow?"),
+         "chat_label_moment_telling_and_asked_request.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
