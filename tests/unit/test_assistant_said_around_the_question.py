@@ -80,3 +80,43 @@ def test_a_state_said_of_an_array_is_its_element_in_that_state(heldout_svc: Assi
 def test_ever_going_to_run_is_the_job_s_state(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "is llama-70b-eval ever going to start? whats holding it", None)
     assert query is not None and query.get("job") == 12 and "job 11" in text, (query, text)
+
+
+def test_a_clock_time_after_a_card_is_no_card_number(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "the 4090 card, 09:10 to 09:15, how hot was it", None)
+    assert query is not None and query.get("gpu") == 1 and "There is no GPU" not in text, (query, text)
+
+
+def test_consumption_after_energy_is_energy(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "kWh used by gpu 0 today?", None)
+    _, text, query = ask(heldout_svc, "and its consumption yesterday, for comparison?", sid)
+    assert query is not None and query["name"] == "energy" and "4.89 kWh" in text, (query, text)
+
+
+def test_the_attempts_said_as_known_are_the_job_in_focus(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how did sd-xl-train's tries go?", None)
+    _, text, query = ask(
+        heldout_svc,
+        "What did all the tries add up to in run time, and how much energy did they take between them?",
+        sid,
+    )
+    assert query is not None and query.get("job") == 5 and "64.8 Wh" in text, (query, text)
+
+
+def test_advice_on_ones_own_batch_size_is_refused(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "why did job 5 fail?", None)
+    _, text, query = ask(heldout_svc, "would you advise me how to reduce its batch size so it fits?", sid)
+    assert query is None and "I only know about this machine" in text, text
+
+
+def test_set_it_going_again_and_a_quarter_to(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "what happened to sd-xl-train?", None)
+    _, text, _ = ask(heldout_svc, "right, set it running again", sid)
+    assert "gpuaccel retry 5" in text, text
+    _, text, query = ask(heldout_svc, "what was on gpu 0 at a quarter to twelve?", None)
+    assert query is not None and "11:45" in text, (query, text)
+
+
+def test_a_priority_change_says_the_edit_form_too(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "set job 13's priority to 4", None)
+    assert "gpuaccel priority 13 4" in text and "gpuaccel edit 13 --priority 4" in text, text

@@ -53,7 +53,7 @@ _ACTS_ON = {
 # queue", "get it going" (of a held job)
 _PHRASES = (
     (re.compile(r"\bget rid of\b"), "drop"),
-    (re.compile(r"\bget (it|them|.{1,30}?) (?:going|running|started|moving) again\b"), r"goagain \1"),
+    (re.compile(r"\b(?:get|set) (it|them|.{1,30}?) (?:going|running|started|moving) again\b"), r"goagain \1"),
     # "un-hold whisper", "un pause it": the undoing verb in one word (not "hold" or "pause")
     (re.compile(r"\bun[\s-](hold|pause|park|freeze|suspend)\b"), r"un\1"),
     # Slurm's scontrol: "scontrol update jobid=13 priority=100", "scontrol hold 12"
@@ -528,7 +528,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "priority":  # the command takes the new priority (higher runs sooner)
         new = _priority(said, jobs, context)
         if new is not None:
-            said_new = f"To set the priority of {named} to {new}: gpuaccel priority {ids} {new}."
+            # (edit takes one job: docs/queue.md writes a priority change as "gpuaccel edit ID --priority P")
+            edit = f" (or gpuaccel edit {ids} --priority {new})" if len(jobs) == 1 else ""
+            said_new = f"To set the priority of {named} to {new}: gpuaccel priority {ids} {new}{edit}."
             return Act(f"{CANT} {said_new}", ids_)
         return Act(f"{CANT} To {verb} {named}: gpuaccel priority {ids} N (a higher N runs sooner).", ids_)
     return Act(f"{CANT} To {verb} {named}: gpuaccel {command} {ids}{_button(command)}.", ids_)

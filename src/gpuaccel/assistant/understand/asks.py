@@ -185,6 +185,12 @@ _ASIDE = re.compile(
     r"\s*\((?![^()]*\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:to|until|till|-|–)\s*\d)"
     r"(?:[^()\s]+\s+){2,}[^()\s]+\s*\)"
 )
+# a job's attempts said as known ("all three attempts", "the retries"): the attempts of the job talked about
+_ITS_ATTEMPTS = re.compile(
+    r"\b(?:the|all|all the|all (?:two|three|four|five|\d+)|both|those|these|each of the)"
+    r" (?:attempts|tries|retries)\b",
+    re.IGNORECASE,
+)
 # "the job" said bare (not "the job that ..."): the one the conversation is about, in whichever part
 _THE_JOB = re.compile(r"\bthe (?:job|run|task)\b(?! (?:that|which|who|with|on|of)\b)", re.IGNORECASE)
 
@@ -367,6 +373,7 @@ def answer_asks(
     # keeps it for its first part too
     # ("the job" in any part is the one talked about: "when was the cancel asked, and when did the job stop?")
     goes_on = pointing().search(parts[0]) or _LEAD.match(message.strip()) or _THE_JOB.search(message)
+    goes_on = goes_on or _ITS_ATTEMPTS.search(message)  # "what did all three attempts come to": its own
     before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moments={})
     results: list[Result] = []
     picked: list[Query] = []  # as picked: a result's query may say the same differently (a run as its span)

@@ -196,6 +196,9 @@ _CHANGE_ADVICE = re.compile(
     # do I get flash-attn to compile" (a request to act on a job, "how do i stop job 5", is read before)
     r"|\bhow (?:(?:do|can|should|would|could) )?(?:i|we) (?:fix|stop|prevent|avoid|debug|solve)\b"
     r"|\bhow to (?:fix|stop|prevent|avoid|debug|solve)\b"
+    # "could you advise me how to alter its batch size": a change to one's own work, asked as advice
+    r"|\badvise (?:me |us )?(?:on )?how (?:to|i|we) (?:\w+ )?"
+    r"(?:alter|change|adjust|tweak|modify|set|reduce|lower|increase|raise)\b"
     r"|\bhow (?:should|do|can|could|would) (?:i|we) (?:restructure|rewrite|refactor|optimi[sz]e|speed up"
     r"|tune)\b"
     # a setting of one's own work, a job named or not: "what batch size should sd-xl use so it fits", "should

@@ -445,7 +445,10 @@ _INDEX_WORD = r"(?:index\s*|number\s*|no\s*|n\s*)?"
 
 def numbered(text: str, question: str, context: Context) -> tuple[int | None, int | None]:
     """The GPU and the job a question names by number (``text``: its repaired words): "gpu 1", "job 5",
-    "#5", "the second one", "vram on 0", else the GPU by its model (:func:`gpu_by_model`)."""
+    "#5", "the second one", "vram on 0", else the GPU by its model (:func:`gpu_by_model`). A clock time's
+    hour is no index ("the other card, 13:45 to 13:50": its words read "card 13 45")."""
+    for h, mm in re.findall(r"\b(\d{1,2}):(\d\d)\b", question):
+        text = re.sub(rf"\b{h} {mm}\b", " ", text)
     said = set(re.findall(rf"\b(?:gpu|card|device|gpus)\s*(?:with\s+)?{_INDEX_WORD}(\d+)\b", text))
     if len(said) > 1:  # "gpu 0 versus gpu 1", "gpu 0 and gpu 1": both, as every GPU's reading says them
         return None, _num(r"\b(?:job|jb|j|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text)

@@ -590,6 +590,9 @@ class RulePicker:
         if refined is None:
             return Declined("the world")  # "how hot is it outside?"
         topics = refined
+        last_energy = context.last is not None and context.last.name == "energy"
+        if last_energy and "power" in topics and not {"power", "watts", "watt", "draw", "drawing"} & set(ws):
+            topics = (topics - {"power"}) | {"energy"}  # "its consumption yesterday" after its kWh: energy
         # "13:45", "11:30" keep their colon there; "this morning's eval" names a job, not a span
         said_of_a_job = untimed(question.lower())
         raw = window_of(said_of_a_job, now)

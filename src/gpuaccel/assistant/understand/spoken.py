@@ -125,9 +125,9 @@ def written(question: str) -> str:
         text,
         flags=re.I,
     )
-    # clock times said in words: "half past 11" 11:30, "quarter past 9" 9:15, "quarter to 2" 1:45
+    # clock times said in words: "half past 11" 11:30, "(a) quarter past 9" 9:15, "quarter to 2" 1:45
     text = re.sub(r"\bhalf past (\d{1,2})\b", lambda m: f"{m.group(1)}:30", text, flags=re.I)
-    text = re.sub(r"\bquarter past (\d{1,2})\b", lambda m: f"{m.group(1)}:15", text, flags=re.I)
+    text = re.sub(r"\b(?:a )?quarter past (\d{1,2})\b", lambda m: f"{m.group(1)}:15", text, flags=re.I)
     # "ten past eleven" 11:10, "twenty five past 8" 8:25
     text = re.sub(
         r"\b([1-5]?\d)(?: minutes?)? past (\d{1,2})\b(?!:)",
@@ -136,7 +136,7 @@ def written(question: str) -> str:
         flags=re.I,
     )
     text = re.sub(
-        r"\bquarter to (\d{1,2})\b", lambda m: f"{(int(m.group(1)) - 2) % 12 + 1}:45", text, flags=re.I
+        r"\b(?:a )?quarter to (\d{1,2})\b", lambda m: f"{(int(m.group(1)) - 2) % 12 + 1}:45", text, flags=re.I
     )
     # "at half nine" (British) 9:30: half said after a word that leads a clock time, not half an hour
     text = re.sub(
