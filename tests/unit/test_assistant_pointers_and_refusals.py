@@ -452,3 +452,11 @@ def test_a_clause_that_says_how_it_came_to_be_is_no_request(heldout_svc: Assista
 def test_ones_own_code_slower_on_the_gpu_is_refused(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "my cupy port runs 2x slower than the cpu version, any clue why", None)
     assert query is None and text.startswith(REFUSED), text
+
+
+def test_the_job_before_or_after_another_on_its_gpu(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "what was running on gpu 1 at 10:06?", None)
+    _, text, query = ask(heldout_svc, "and the job before it on that gpu?", sid)
+    assert query is not None and query.get("job") == 4 and "llama-8b-eval" in text, (query, text)
+    _, text, query = ask(heldout_svc, "and the run after that on it", sid)
+    assert query is not None and query.get("job") == 5, (query, text)

@@ -569,11 +569,13 @@ class RulePicker:
             return compared
         if context.last is not None and context.last.name in RANKED and RUNNER_UP.match(text):
             return context.last  # "and the runner-up?": the ranking says it after the first
-        nth = nth_of_list(text, context.last, context.listing, context.listed)  # "the second one"
+        beside = _beside_on_its_gpu(text, context)  # "the one before it on that card": no list's step
+        nth = nth_of_list(text, context.last, context.listing, context.listed) if beside is None else None
         if nth is not None and nth.job is None:
             return nth  # past the list's end: the list again
         gpu, job = (None, nth.job) if nth is not None else numbered(text, question, context)
         job = _waited_on(text, context) if job is None else job  # "the job it's waiting on"
+        job = beside if job is None else job
         named_gpus = gpu is not None or bool(gpus_by_model(question, context))
         named_gpus = named_gpus and not (nth is None and model_said_as_a_kind(question, context))
         if not named_gpus and job is None and asks_advice(question, topics):
@@ -1507,6 +1509,37 @@ def _waited_on(text: str, context: Context) -> int | None:
     if brief is None or len(brief.after) != 1 or not _WAITED_ON.search(text):
         return None
     return brief.after[0]
+
+
+# the job before or after another on the same GPU: "the one before it on that card", "the run after it on it"
+_BESIDE_ON_ITS_GPU = re.compile(
+    r"\bthe (?:one|job|run|task) (before|after) (?:it|that|this)(?: one)? on (?:(?:that|the same|this|its|it)"
+    r"(?: (?:card|gpu|device))?|(?:gpu|card) ?(\d+))\b"  # ("that card" may be read as its number already)
+)
+
+
+def _beside_on_its_gpu(text: str, context: Context) -> int | None:
+    """The job that started last before (first after) the job in focus on the one GPU it ran on ("and the one
+    before it on that card" after the job on GPU 1 at 10:05); None where none is pointed at so."""
+    said = _BESIDE_ON_ITS_GPU.search(text)
+    focus = context.job_in_focus()
+    brief = context.job_briefs.get(focus) if said is not None and focus is not None else None
+    if said is None or brief is None or brief.started is None or len(brief.ran_on) != 1:
+        return None
+    gpu, t = int(said.group(2)) if said.group(2) else brief.ran_on[0], brief.started
+    others = [
+        (b.started, i)
+        for i, b in context.job_briefs.items()
+        if i != focus and b.started is not None and gpu in b.ran_on
+    ]
+    sides = (
+        sorted(x for x in others if x[0] < t)
+        if said.group(1) == "before"
+        else sorted(x for x in others if x[0] > t)
+    )
+    if not sides:
+        return None
+    return sides[-1][1] if said.group(1) == "before" else sides[0][1]
 
 
 # a label that names what it is about, before the question: "Quick health check on GPU 0: what's it drawing?"
