@@ -120,3 +120,39 @@ def test_set_it_going_again_and_a_quarter_to(heldout_svc: AssistantService) -> N
 def test_a_priority_change_says_the_edit_form_too(heldout_svc: AssistantService) -> None:
     _, text, _ = ask(heldout_svc, "set job 13's priority to 4", None)
     assert "gpuaccel priority 13 4" in text and "gpuaccel edit 13 --priority 4" in text, text
+
+
+def test_plus_another_reading_over_the_same_run(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "mean util of llama-8b-eval over its run?", None)
+    _, text, query = ask(heldout_svc, "plus the peak power and when it happened", sid)
+    assert query is not None and query.get("job") == 4 and query.get("metric") == "power", (query, text)
+
+
+def test_an_unmarked_telling_that_names_only_what_was_asked(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how long did llama-70b-finetune run?", None)
+    _, text, query = ask(heldout_svc, "and energy? the lab pays for the electricity so i am curious", sid)
+    assert query is not None and query.get("job") == 2 and "5.17 kWh" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how should we split the attention in our training loop so it fits in 24 GB?",
+        "how i lower the resolution in my script so the memory is enough?",
+    ],
+)
+def test_a_change_to_ones_own_code_is_refused(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and "I only know about this machine" in text, (query, text)
+
+
+def test_a_reading_named_before_its_value_is_asked(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "the power of gpu 1 in the sd-xl-train run, what was the maximum and when?", None
+    )
+    assert query is not None and query.get("metric") == "power" and query.get("job") == 5, (query, text)
+
+
+def test_a_priority_change_without_a_value_reads_well(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "how do i change job 12's priority?", None)
+    assert "To change the priority of job 12" in text and "gpuaccel priority 12 N" in text, text

@@ -532,5 +532,6 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             edit = f" (or gpuaccel edit {ids} --priority {new})" if len(jobs) == 1 else ""
             said_new = f"To set the priority of {named} to {new}: gpuaccel priority {ids} {new}{edit}."
             return Act(f"{CANT} {said_new}", ids_)
+        verb = "change the priority of" if verb == "priority" else verb  # (not "To priority job 12")
         return Act(f"{CANT} To {verb} {named}: gpuaccel priority {ids} N (a higher N runs sooner).", ids_)
     return Act(f"{CANT} To {verb} {named}: gpuaccel {command} {ids}{_button(command)}.", ids_)

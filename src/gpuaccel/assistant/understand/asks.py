@@ -150,17 +150,39 @@ _ABOUT_TO = re.compile(
 # a sentence that tells (ends in "." or "!", opens with no question or request word, four words or more):
 # said after a question, it is why the user asks, not an ask ("Surely nobody was in just after midnight!")
 _TELLING = re.compile(
-    rf"(?!(?:{_OPENERS}|and|also|plus|what about|how about|then|now)\b)(?:\S+\s+){{3,}}\S+[.!]+",
+    rf"(?!(?:{_OPENERS}|and|also|plus|what about|how about|then|now)\b)"
+    # ("like how long was it at 85 or more" asks; "the lad who queued it", "when I left": clauses that tell)
+    r"(?!.*\b(?:how|what|whats|which|why|where)\b)"
+    r"(?:\S+\s+){3,}\S*[^\s?.!](?:[.!]+|$)",  # (not one that ends in "?": "tmux or screen is better?")
     re.IGNORECASE,
 )
 
 
-def _tells_only(part: str) -> bool:
-    """Whether a sentence tells and names nothing that could be asked (no reading, log or span of its own):
-    "Surely nobody was in just after midnight!", "the lad who submitted it keeps asking me"; "It should be
-    in its log." says where the answer is, "I'd like to know how hot it is." asks."""
+# a question's first word ("did the data-prep job take long, and what did it write?" asks twice)
+_OPENS_A_QUESTION = re.compile(rf"(?:{_OPENERS}|and|also|plus|or)\b", re.IGNORECASE)
+# a value of the reading named before, asked: "what was the maximum and when?", "how high did it peak"
+_VALUE_ASKED = re.compile(
+    r"(?:what|which|how)\b.*\b(?:max|maximum|min|minimum|average|avg|mean|peak|highest|lowest|top|high|low)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_a_topic(part: str) -> bool:
+    """Whether a part names a reading or a thing of its own (not only a superlative or "when")."""
+    return bool({WORD_OF[w] for w in words(part) if w in WORD_OF} - {"long"})
+
+
+def _tells_only(part: str, asked: str, last: bool) -> bool:
+    """Whether a sentence after the question ``asked`` tells and names nothing that could be asked beyond
+    it (no reading, log or span the question does not name): "Surely nobody was in just after midnight!",
+    "the lad who submitted it keeps asking me", "and energy? the studio pays the electricity so i am
+    curious" (the last part may end unmarked); "It should be in its log." says where the answer is, "I'd
+    like to know how hot it is." asks."""
+    if not last and not part.rstrip().endswith((".", "!")):
+        return False
     # (a job, a GPU or who queued it are what the question is about: "the lad who queued it keeps asking")
     named = {WORD_OF[w] for w in words(part) if w in WORD_OF} - {"jobs", "gpu", "who", "queue", "running"}
+    named -= {WORD_OF[w] for w in words(asked) if w in WORD_OF}
     return bool(_TELLING.fullmatch(part)) and not named
 
 
@@ -284,6 +306,11 @@ def split_asks(message: str) -> list[str]:
         framing = framing or (_SIDE_BY_SIDE.match(parts[k]) and re.match(r"which\b", parts[k + 1], re.I))
         # "what ran today and how each one ended": the second part asks of the first's, not on its own
         framing = framing or _EACH_OF_THEM.match(parts[k + 1])
+        # "the power of the H100 in the mistral run, what was the maximum and when?": the reading named first,
+        # asked after it by a part that names none of its own
+        named_first = not _OPENS_A_QUESTION.match(parts[k]) and _names_a_topic(parts[k])
+        value_asked = _VALUE_ASKED.match(parts[k + 1]) and not _names_a_topic(parts[k + 1])
+        framing = framing or (named_first and value_asked)
         if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
     # a lone "why", "when" or "and" is not a question of its own ("why?" after a list: it says why; "the
@@ -293,7 +320,9 @@ def split_asks(message: str) -> list[str]:
     kept: list[str] = []
     framed, idle = "", 0
     for part in parts:
-        if len(part.split()) >= 2 or _ASKED_WORD.fullmatch(part):
+        bare = part.lower().strip(" ,.!?")
+        asked_alone = part.endswith("?") and bare not in ("why", "when", "and", "also", "plus", "so")
+        if len(part.split()) >= 2 or _ASKED_WORD.fullmatch(part) or asked_alone:  # ("energy?" asks)
             kept.append(f"{framed}, {part}" if framed else part)
             framed = ""
         elif part.lower().strip(" ,.!") in _INTERJECTIONS:
@@ -303,7 +332,11 @@ def split_asks(message: str) -> list[str]:
     parts = kept + ([framed] if framed else [])
     # "ok thanks. and how much memory is it using?": the thanks asks nothing; nor does a telling after a
     # question ("why hasn't the probe started? the student who sent it keeps asking me.")
-    told = {k for k in range(1, len(parts)) if parts[k - 1].endswith("?") and _tells_only(parts[k])}
+    told = {
+        k
+        for k in range(1, len(parts))
+        if parts[k - 1].endswith("?") and _tells_only(parts[k], parts[k - 1], k == len(parts) - 1)
+    }
     asks = [
         p for k, p in enumerate(parts) if k not in told and not sets_the_scene(p) and small_talk(p) is None
     ] or parts

@@ -201,6 +201,11 @@ _CHANGE_ADVICE = re.compile(
     r"(?:alter|change|adjust|tweak|modify|set|reduce|lower|increase|raise)\b"
     r"|\bhow (?:should|do|can|could|would) (?:i|we) (?:restructure|rewrite|refactor|optimi[sz]e|speed up"
     r"|tune)\b"
+    # a change to make in one's own code or script: "how should I chunk the attention in my code to fit",
+    # "how i change the batch size in my diffusers script" (the auxiliary left out, as some write English)
+    r"|\bhow (?:(?:should|do|can|could|would) )?(?:i|we) (?:chunk|split|shard|change|alter|adjust|modify|set"
+    r"|reduce|lower|shrink|fit)\b.*\b(?:in|of) (?:my|our) (?:[\w-]+ ){0,2}"
+    r"(?:code|script|model|config|notebook|pipeline|training|loop)\b"
     # a setting of one's own work, a job named or not: "what batch size should sd-xl use so it fits", "should
     # i turn on gradient checkpointing or drop the batch size"
     r"|\bwhat (?:batch size|learning rate|lr|precision|dtype|seq(?:uence)? len(?:gth)?|optimizer|config)"
