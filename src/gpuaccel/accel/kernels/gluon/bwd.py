@@ -53,8 +53,10 @@ FUSED_HEAD_DIMS = (64, 128)  # what the fused kernel is built for (D256 runs its
 PAIR_ROWS = True  # the fused kernel stages dQ with rows paired (bank-conflict free; bwd_fused._pair_rows)
 # and the cast puts the accumulator's rows back in order; off: the plain staging (2-way conflicts). H100,
 # 2026-11-27: the backward alone +1.6-4.2 % at D128, +7-9 % at D64 (docs/kernels-log.md)
-DELTA_IN_ACC = False  # the fused kernel starts each block's dP accumulator at -delta (bwd_fused._fused_step),
-# so delta is read before dP is issued, not after its wait
+DELTA_IN_ACC = True  # the fused kernel starts each block's dP accumulator at -delta (bwd_fused._fused_step),
+# so delta is read before dP is issued, not after its wait. H100, 2026-11-27: the backward alone faster in
+# 7-9 of 12 alternated rounds non-causal and 4 of 5 causal on every D128 row (median ratio 0.97-1.005),
+# 0.96-0.98 at D64 (docs/kernels-log.md)
 
 
 def determinism_asked(deterministic: bool = False) -> bool:
