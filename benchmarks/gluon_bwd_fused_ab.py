@@ -48,15 +48,23 @@ CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
 VARIANTS = ["lag0:s2", "lag1:s2"]  # the fused kernel's LAG and ring STAGES; --variants overrides
 
 
-def _variant(spec: str) -> tuple[int, Any, bool]:
-    """``lagL:sS[:pair|:plain]``: LAG, ring STAGES and dQ's staging (rows paired or the plain order;
-    neither named: the module's default, ``bwd.PAIR_ROWS``)."""
+def _variant(spec: str) -> tuple[int, Any, bool, bool]:
+    """``lagL:sS[:pair|:plain][:dacc|:dlate]``: LAG, ring STAGES, dQ's staging (rows paired or the plain
+    order) and delta (dP's accumulator started at -delta, or delta read after dP's wait); what is not
+    named takes the module's default (``bwd.PAIR_ROWS``, ``bwd.DELTA_IN_ACC``)."""
     from gpuaccel.accel.kernels.gluon import bwd as gluon_bwd
     from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig
 
-    lag, stages, *staging = spec.split(":")
-    pair = {"pair": True, "plain": False}[staging[0]] if staging else gluon_bwd.PAIR_ROWS
-    return int(lag[3:]), GluonBwdConfig(int(stages[1:]), 64, 2), pair
+    lag, stages, *opts = spec.split(":")
+    pair, in_acc = gluon_bwd.PAIR_ROWS, gluon_bwd.DELTA_IN_ACC
+    for opt in opts:
+        if opt in ("pair", "plain"):
+            pair = opt == "pair"
+        elif opt in ("dacc", "dlate"):
+            in_acc = opt == "dacc"
+        else:
+            raise ValueError(f"unknown variant option {opt!r} in {spec!r}")
+    return int(lag[3:]), GluonBwdConfig(int(stages[1:]), 64, 2), pair, in_acc
 
 
 SHAPES = ["2,16,8192,128", "4,16,4096,128", "1,16,16384,128", "2,32,8192,128,8", "4,32,4096,64",
@@ -92,10 +100,11 @@ def check_case(b, hq, hkv, nq, nk, d, causal, dtype) -> dict[str, Any]:
     plain = _autograd(q, k, v, do, causal, scale, dtype)
     got = {}
     for spec in VARIANTS:
-        lag, cfg, pair = _variant(spec)
+        lag, cfg, pair, in_acc = _variant(spec)
         got[spec] = launch_gluon_bwd_fused(
-            do, q, k, v, o, lse, causal, scale, cfg if d == 128 else None, lag=lag, pair_rows=pair
-        )
+            do, q, k, v, o, lse, causal, scale, cfg if d == 128 else None, lag=lag, pair_rows=pair,
+            delta_in_acc=in_acc,
+        )  # fmt: skip
     got["split"] = launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, fused=False)
     row: dict[str, Any] = {"case": [b, hq, hkv, nq, nk, d, causal, str(dtype)[6:]]}
     ok = True
@@ -125,10 +134,10 @@ def bench_shape(spec: str, causal: bool, rounds: int) -> dict[str, Any]:
     fwd_flops = bench.attention_flops(b, h, n, n, d, causal, "fwd")
     runs = {}
     for spec in VARIANTS:
-        lag, cfg, pair = _variant(spec)
+        lag, cfg, pair, in_acc = _variant(spec)
         cfg = cfg if d == 128 else None
-        runs[spec] = lambda lag=lag, cfg=cfg, pair=pair: launch_gluon_bwd_fused(
-            do, q, k, v, o, lse, causal, scale, cfg, lag=lag, pair_rows=pair
+        runs[spec] = lambda lag=lag, cfg=cfg, pair=pair, in_acc=in_acc: launch_gluon_bwd_fused(
+            do, q, k, v, o, lse, causal, scale, cfg, lag=lag, pair_rows=pair, delta_in_acc=in_acc
         )
     runs["split"] = lambda: launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, fused=False)
     times: dict[str, list[float]] = {name: [] for name in runs}
@@ -253,7 +262,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--causal", choices=("both", "yes", "no"), default="both")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument(
-        "--variants", nargs="+", default=VARIANTS, help="lagL:sS[:pair|:plain], e.g. lag1:s2:plain lag1:s2"
+        "--variants",
+        nargs="+",
+        default=VARIANTS,
+        help="lagL:sS[:pair|:plain][:dacc|:dlate], e.g. lag1:s2:pair:dlate lag1:s2:pair:dacc",
     )
     ap.add_argument(
         "--profile", metavar="B,H,N,D[,HKV]", help="run each backward twice (for ncu), nothing else"
@@ -274,10 +286,11 @@ def main(argv: list[str] | None = None) -> int:
         o, lse = attention.flash_attention_forward(q, k, v, causal, d**-0.5)
         for _ in range(2):
             for spec in VARIANTS:
-                lag, cfg, pair = _variant(spec)
+                lag, cfg, pair, in_acc = _variant(spec)
                 launch_gluon_bwd_fused(
-                    do, q, k, v, o, lse, causal, d**-0.5, cfg if d == 128 else None, lag=lag, pair_rows=pair
-                )
+                    do, q, k, v, o, lse, causal, d**-0.5, cfg if d == 128 else None, lag=lag, pair_rows=pair,
+                    delta_in_acc=in_acc,
+                )  # fmt: skip
             launch_gluon_bwd(do, q, k, v, o, lse, causal, d**-0.5, fused=False)
         torch.cuda.synchronize()
         return 0

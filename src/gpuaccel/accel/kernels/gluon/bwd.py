@@ -53,6 +53,10 @@ FUSED_HEAD_DIMS = (64, 128)  # what the fused kernel is built for (D256 runs its
 PAIR_ROWS = True  # the fused kernel stages dQ with rows paired (bank-conflict free; bwd_fused._pair_rows)
 # and the cast puts the accumulator's rows back in order; off: the plain staging (2-way conflicts). H100,
 # 2026-11-27: the backward alone +1.6-4.2 % at D128, +7-9 % at D64 (docs/kernels-log.md)
+DELTA_IN_ACC = True  # the fused kernel starts each block's dP accumulator at -delta (bwd_fused._fused_step),
+# so delta is read before dP is issued, not after its wait. H100, 2026-11-27: the backward alone faster in
+# 7-9 of 12 alternated rounds non-causal and 4 of 5 causal on every D128 row (median ratio 0.97-1.005),
+# 0.96-0.98 at D64 (docs/kernels-log.md)
 
 
 def determinism_asked(deterministic: bool = False) -> bool:
@@ -147,18 +151,21 @@ def launch_gluon_bwd_fused(
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
     lag: int = 1,
     pair_rows: bool | None = None,
+    delta_in_acc: bool | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` of the fused backward (D64/D128) in three launches: the statistics (and the fp32
     dQ accumulator zeroed), the fused kernel (dQ summed by TMA reduce-adds), dQ cast to the inputs' dtype.
     ``lag`` 1 takes a block's dQ during the next block (measured faster), 0 at once. ``pair_rows`` (None:
     :data:`PAIR_ROWS`): the kernel stages dQ in :func:`bwd_fused._pair_rows`' order, so the accumulator
-    holds its rows in that order within each 16 (padded to 16 rows) and the cast reads them back."""
+    holds its rows in that order within each 16 (padded to 16 rows) and the cast reads them back.
+    ``delta_in_acc`` (None: :data:`DELTA_IN_ACC`): dP's accumulator starts at -delta."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     if d not in FUSED_HEAD_DIMS:
         raise ValueError(f"the fused backward is built for head_dim {FUSED_HEAD_DIMS}, got {d}")
     cfg = cfg or gluon_bwd_config(d)
     pair = PAIR_ROWS if pair_rows is None else pair_rows
+    in_acc = DELTA_IN_ACC if delta_in_acc is None else delta_in_acc
     rows = cdiv(nq, 16) * 16 if pair else nq
     if rows == nq:  # the statistics pass zeroes the accumulator ([B, Hq, Nq, D] rows, whatever their order)
         dq_acc = torch.empty((b, hq, rows, d), device=q.device, dtype=torch.float32)
@@ -177,8 +184,8 @@ def launch_gluon_bwd_fused(
          Tma(delta.view(stat4), 1, STAT_BOX), Tma(dq_acc, 64, d // 2), dk, dv, *dk.stride()[:3],
          scale * LOG2E, scale, hq, hkv, nq, nk),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, LAG=lag,
-             PAIR_ROWS=pair),
-        dict(num_warps=4), bound, "gluon_bwd_fused_pair" if pair else "gluon_bwd_fused",
+             PAIR_ROWS=pair, DELTA_IN_ACC=in_acc),
+        dict(num_warps=4), bound, ("gluon_bwd_fused_pair" if pair else "gluon_bwd_fused") + "_dacc" * in_acc,
     )  # fmt: skip
     if pair:
         dq = out[0] if out is not None else torch.empty(q.shape, dtype=q.dtype, device=q.device)

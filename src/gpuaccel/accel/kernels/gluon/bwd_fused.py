@@ -56,21 +56,36 @@ def _tma_reduce_add(tensor_desc, coord, src, _semantic=None):
 
 @gluon.jit
 def _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k, causal_off, qk_scale2,
-                s_layout: gl.constexpr, op_layout: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+                s_layout: gl.constexpr, op_layout: gl.constexpr, CAUSAL: gl.constexpr,
+                DELTA_IN_ACC: gl.constexpr = False):  # fmt: skip
     """One (Q, dO) block against this warpgroup's 64 keys: dV += P^T dO issued (not waited for); returns
-    dS^T (bf16) for dK and dQ."""
+    dS^T (bf16) for dK and dQ. ``DELTA_IN_ACC``: dP's accumulator starts at -delta, so the matmul leaves
+    dP - delta and nothing is read after dP's wait. Why: read there, delta's 8 ``LDS.64`` sit right after
+    that wait on the dS path that feeds dQ and dK (SASS), while shared memory is ~70 % busy with wgmma
+    operands; read beside lse2 and held to the wait, its 16 registers took ptxas's spills from 56 to 260
+    bytes (D128). Read before dP is issued, it lives only until it fills the accumulator (spills 56 -> 60
+    bytes non-causal, 104 -> 92 causal)."""
     dtype: gl.constexpr = q_s.dtype
     col_layout: gl.constexpr = gl.SliceLayout(0, s_layout)
     zero = gl.zeros([HALF_M, HALF_M], gl.float32, s_layout)
     qk_tok = warpgroup_mma(k_s, q_s.permute((1, 0)), zero, use_acc=False, is_async=True)
-    dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
+    if DELTA_IN_ACC:
+        # offs_n * 0: a distinct value per accumulator register. A plain broadcast of delta's 16 values
+        # into the 32 makes register copies, and ptxas then injects a wait for S^T before dP (C7517)
+        dp_acc = offs_n.to(gl.float32) * 0.0 - gl.expand_dims(delta_s.load(col_layout), 0)
+        dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), dp_acc, is_async=True)
+    else:
+        dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
     lse2 = gl.expand_dims(lse2_s.load(col_layout), 0)  # read under the matmuls, not after them
     qk = warpgroup_mma_wait(1, deps=(qk_tok,))
     p = _p_t(qk, lse2, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout, CAUSAL)
     p_op = gl.convert_layout(p.to(dtype), op_layout)
     dv = warpgroup_mma(p_op, do_s, dv, is_async=True)
     dp = warpgroup_mma_wait(1, deps=(dp_tok,))
-    ds = (p * (dp - gl.expand_dims(delta_s.load(col_layout), 0))).to(dtype)
+    if DELTA_IN_ACC:
+        ds = (p * dp).to(dtype)
+    else:
+        ds = (p * (dp - gl.expand_dims(delta_s.load(col_layout), 0))).to(dtype)
     return dv, ds, p_op
 
 
@@ -141,12 +156,13 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                     stride_kn, qk_scale2, scale, b, row0, hkv, start_n, seq_k, causal_off, n_m, lo_blk,
                     group, n_iter, HALF: gl.constexpr, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr,
                     CAUSAL: gl.constexpr, LAG: gl.constexpr, PACKED: gl.constexpr,
-                    PAIR_ROWS: gl.constexpr = False):  # fmt: skip
+                    PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False):  # fmt: skip
     """``LAG`` 0: both warpgroups meet on every block and take its dQ at once; 1: a block's dQ is taken
     during the next block, so a warpgroup waits for the other's dS^T only when it is a block behind.
     ``row0``: where query row 0 sits in ``dq_desc``'s rows (a packed document's first token; else 0);
     ``PACKED``: the tile is one packed document's (:mod:`accel.kernels.gluon.varlen_bwd_kernels`);
-    ``PAIR_ROWS``: dQ staged in :func:`_pair_rows`' order (needs ``row0`` a multiple of 16)."""
+    ``PAIR_ROWS``: dQ staged in :func:`_pair_rows`' order (needs ``row0`` a multiple of 16);
+    ``DELTA_IN_ACC``: dP's accumulator starts at -delta (:func:`_fused_step`)."""
     HALF_D: gl.constexpr = HEAD_DIM // 2
     s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
     a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
@@ -178,7 +194,8 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
         lse2_s = lse2_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
         delta_s = delta_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
         dv, ds, p_op = _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k,
-                                   causal_off, qk_scale2, s_layout, op_layout, CAUSAL)  # fmt: skip
+                                   causal_off, qk_scale2, s_layout, op_layout, CAUSAL,
+                                   DELTA_IN_ACC)  # fmt: skip
         # this warpgroup's dS^T for both warpgroups' dQ, in the block's buffer of two; ds_empty says
         # both have read what the buffer held two blocks ago
         mbarrier.wait(ds_empty.index(buf), ((i // 2) & 1) ^ 1)
@@ -244,7 +261,7 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                            stride_kb, stride_kh, stride_kn, qk_scale2, scale, heads_q, heads_kv, seq_q, seq_k,
                            HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
                            CONSUMER_REGS: gl.constexpr, LAG: gl.constexpr = 1,
-                           PAIR_ROWS: gl.constexpr = False):  # fmt: skip
+                           PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False):  # fmt: skip
     """dK and dV of 128 keys of one (batch, KV head), summed over its group's query heads, and their
     share of every query block's dQ, added to ``dq_desc``'s fp32 accumulator (zeroed by the caller; with
     ``PAIR_ROWS`` its rows in :func:`_pair_rows`' order within each 16, which the caller undoes)."""
@@ -271,12 +288,12 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
                                seq_k, causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES,
-                               CAUSAL, LAG, False, PAIR_ROWS)),
+                               CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC)),
             (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
                                seq_k, causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES,
-                               CAUSAL, LAG, False, PAIR_ROWS)),
+                               CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC)),
             (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
                             do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m,
                             lo_blk, group, n_iter, STAGES)),
