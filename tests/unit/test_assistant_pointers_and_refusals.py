@@ -460,3 +460,21 @@ def test_the_job_before_or_after_another_on_its_gpu(heldout_svc: AssistantServic
     assert query is not None and query.get("job") == 4 and "llama-8b-eval" in text, (query, text)
     _, text, query = ask(heldout_svc, "and the run after that on it", sid)
     assert query is not None and query.get("job") == 5, (query, text)
+
+
+def test_the_waits_of_a_sweep_say_their_total_and_the_total_asked_after(
+    heldout_svc: AssistantService,
+) -> None:
+    sid, text, query = ask(heldout_svc, "which lr-sweep run waited longest in the queue?", None)
+    assert query is not None and query["metric"] == "wait" and "2h22m in all" in text, (query, text)
+    _, text, again = ask(heldout_svc, "and what was the total wait across them?", sid)
+    assert again == query and "2h22m in all" in text, (again, text)
+
+
+def test_the_four_elements_are_the_whole_array(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how did the lr-sweep go?", None)
+    _, text, query = ask(heldout_svc, "and the gpu-hours across its four elements?", sid)
+    assert query is not None and query.get("job_name") == "lr-sweep" and "1.40 GPU-hours" in text, (
+        query,
+        text,
+    )

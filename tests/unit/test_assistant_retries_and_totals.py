@@ -73,7 +73,7 @@ def test_the_answers_on_the_heldout_machine(heldout_svc: AssistantService) -> No
     ), text
     _, text, query = ask(svc, "total energy of the failed jobs today?", None)
     assert query is not None and query["state"] == "failed", query
-    assert "Together 109 Wh over the 2 jobs." in text, text
+    assert "Together 109 Wh (391677 J) over the 2 jobs." in text, text  # in joules too, as each job
     _, text, query = ask(svc, "what's on hold right now", None)
     assert "job 14 (whisper-finetune) since 14:30" in text, text
     _, text, query = ask(svc, "what memory did job 5 use", None)

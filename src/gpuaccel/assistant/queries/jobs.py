@@ -742,6 +742,7 @@ def _wait_rank(ctx: QueryContext, q: Query) -> Result:
         head += " Next: " + ", ".join(f"{label(j)} {waited(j, v)}" for j, v in runners) + "."
     mean = sum(v for _, v in ranked) / len(ranked)
     head += f" Mean wait {format_duration(mean)} over {len(ranked)} job{'s' if len(ranked) != 1 else ''}"
+    head += f", {format_duration(mean * len(ranked))} in all" if len(ranked) > 1 else ""  # ("the total wait")
     still = any(j.started_at is None and j.finished_at is None for j, _ in ranked)
     head += " (a job still waiting counts its wait so far)." if still else "."
     rows = [[j.id, j.name or j.kind, str(j.state), waited(j, v)] for j, v in ranked[:10]]
@@ -801,7 +802,8 @@ def _energy_rank(ctx: QueryContext, q: Query) -> Result:
         head += " Next: " + ", ".join(f"{label(j)} {energy_exact(v)}" for j, v in runners) + "."
     if len(ranked) > 1:  # "how much energy went into the failed jobs": what the ranked jobs used together
         unknown = len(found) - len(ranked)
-        head += f" Together {energy_text(sum(v for _, v in ranked))} over the {len(ranked)} jobs"
+        total = energy_exact(sum(v for _, v in ranked))  # (in joules too, as each job's energy is said)
+        head += f" Together {total} over the {len(ranked)} jobs"
         head += f" ({unknown} without a recorded energy)." if unknown else "."
     rows = [[j.id, j.name or j.kind, str(j.state), energy_text(v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", "energy"], rows, [best.id])

@@ -1138,6 +1138,13 @@ class RulePicker:
         if last is not None and last.name == "energy" and summed_up:
             # "so the total across both cards is?": every GPU's, summed (its answer says each card's too)
             return replace(last, gpu=None)
+        ranked_total = (
+            last is not None and last.name == "job_rank" and last.metric in ("wait", "energy", "gpu_time")
+        )
+        ranked_total = ranked_total and win is None and SUMMED_UP & set(ws) and job is None and gpu is None
+        # "and the total wait over all four?" after the waits ranked: the ranking says them in all
+        if ranked_total and _job_metric(ws, set(ws), topics) in (None, last.metric):  # type: ignore[union-attr]
+            return last
         memory_left = {"free", "left", "available", "remaining", "unused", "spare", "headroom"}
         memory_read = last is not None and last.name == "gpu_reading" and last.metric == "memory"
         same_gpu = last is not None and job is None and gpu in (None, last.gpu)
@@ -1764,6 +1771,7 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
 _WHOLE_ARRAY = re.compile(
     r"\b(?:whole|entire|full|complete)\s+(?:array|sweep)\b|\b(?:the|its|that|this)\s+array\b"
     r"|\ball\s+(?:the\s+|its\s+)?(?:\w+\s+)?(?:elements|tasks)\b|\bevery\s+(?:element|task)\b"
+    r"|\b(?:the|its)\s+(?:two|three|four|five|six|seven|eight|\d+)\s+(?:elements|tasks)\b"  # "the four"
 )
 
 
