@@ -149,8 +149,11 @@ _ABOUT_TO = re.compile(
 
 # a sentence that tells (ends in "." or "!", opens with no question or request word, four words or more):
 # said after a question, it is why the user asks, not an ask ("Surely nobody was in just after midnight!")
+# how a question or a follow-up starts ("did the data-prep job take long, and what did it write?" asks twice;
+# "what about gpu 1", "and the energy"): no telling, no reading named before its value starts so
+_ASK_START = rf"(?:{_OPENERS}|and|also|plus|or|what about|how about|then|now)\b"
 _TELLING = re.compile(
-    rf"(?!(?:{_OPENERS}|and|also|plus|what about|how about|then|now)\b)"
+    rf"(?!{_ASK_START})"
     # ("like how long was it at 85 or more" asks; "the lad who queued it", "when I left": clauses that tell)
     r"(?!.*\b(?:how|what|whats|which|why|where)\b)"
     r"(?:\S+\s+){3,}\S*[^\s?.!](?:[.!]+|$)",  # (not one that ends in "?": "tmux or screen is better?")
@@ -158,8 +161,6 @@ _TELLING = re.compile(
 )
 
 
-# a question's first word ("did the data-prep job take long, and what did it write?" asks twice)
-_OPENS_A_QUESTION = re.compile(rf"(?:{_OPENERS}|and|also|plus|or)\b", re.IGNORECASE)
 # a value of the reading named before, asked: "what was the maximum and when?", "how high did it peak"
 _VALUE_ASKED = re.compile(
     r"(?:what|which|how)\b.*\b(?:max|maximum|min|minimum|average|avg|mean|peak|highest|lowest|top|high|low)\b",
@@ -308,7 +309,7 @@ def split_asks(message: str) -> list[str]:
         framing = framing or _EACH_OF_THEM.match(parts[k + 1])
         # "the power of the H100 in the mistral run, what was the maximum and when?": the reading named first,
         # asked after it by a part that names none of its own
-        named_first = not _OPENS_A_QUESTION.match(parts[k]) and _names_a_topic(parts[k])
+        named_first = not re.match(_ASK_START, parts[k], re.IGNORECASE) and _names_a_topic(parts[k])
         value_asked = _VALUE_ASKED.match(parts[k + 1]) and not _names_a_topic(parts[k + 1])
         framing = framing or (named_first and value_asked)
         if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
