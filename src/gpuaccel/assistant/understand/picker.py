@@ -43,6 +43,7 @@ from gpuaccel.assistant.understand.topics import (
     LOGGED,
     MEAN_WORDS,
     PEAK_WORDS,
+    POWER_SAID,
     PROCESS_WORDS,
     SPAN_WORDS,
     WAIT_WORDS,
@@ -594,7 +595,7 @@ class RulePicker:
             return Declined("the world")  # "how hot is it outside?"
         topics = refined
         last_energy = context.last is not None and context.last.name == "energy"
-        if last_energy and "power" in topics and not {"power", "watts", "watt", "draw", "drawing"} & set(ws):
+        if last_energy and "power" in topics and not POWER_SAID & set(ws):
             topics = (topics - {"power"}) | {"energy"}  # "its consumption yesterday" after its kWh: energy
         # "13:45", "11:30" keep their colon there; "this morning's eval" names a job, not a span
         said_of_a_job = untimed(question.lower())

@@ -103,6 +103,10 @@ def housekeeping_said(question: str) -> str | None:
 RUN_WORDS = {"running", "executing", "active", "progress"}  # the running topic's words besides "now"
 
 
+# power said outright (not "consumption", which an energy answer's follow-up means as energy)
+POWER_SAID = {"power", "watts", "watt", "draw", "drawing"}
+
+
 def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] | None:
     """Topics the whole question implies beyond its single words (None: it is about something else)."""
     said = set(ws)
@@ -113,7 +117,7 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out.discard("tensor")  # "the gpu core temps": a temperature, not tensor-core activity
     if "peak_tflops" in out and {"estimated", "estimate", "achieved", "achieving", "doing", "now"} & said:
         out = out - {"peak_tflops"} | {"tflops"}  # "what's that in estimated dense bf16 tflop/s": achieved
-    if "energy" in out and "power" in out and not {"power", "watts", "watt", "draw", "drawing"} & said:
+    if "energy" in out and "power" in out and not POWER_SAID & said:
         out.discard("power")  # "its energy consumption": energy (consumption alone is a power word)
     # a reading named in words that also name others: "memory controller utilization", "dram bandwidth
     # util", "pcie throughput" are one reading each
