@@ -740,9 +740,10 @@ def _wait_rank(ctx: QueryContext, q: Query) -> Result:
     head += f"{STATE_CLAUSES[best.state]}."
     if runners := ranked[1 : 1 + RANK_NEXT]:
         head += " Next: " + ", ".join(f"{label(j)} {waited(j, v)}" for j, v in runners) + "."
-    mean = sum(v for _, v in ranked) / len(ranked)
-    head += f" Mean wait {format_duration(mean)} over {len(ranked)} job{'s' if len(ranked) != 1 else ''}"
-    head += f", {format_duration(mean * len(ranked))} in all" if len(ranked) > 1 else ""  # ("the total wait")
+    total = sum(v for _, v in ranked)
+    counted = f"{len(ranked)} job{'s' if len(ranked) != 1 else ''}"
+    head += f" Mean wait {format_duration(total / len(ranked))} over {counted}"
+    head += f", {format_duration(total)} in all" if len(ranked) > 1 else ""  # ("the total wait")
     still = any(j.started_at is None and j.finished_at is None for j, _ in ranked)
     head += " (a job still waiting counts its wait so far)." if still else "."
     rows = [[j.id, j.name or j.kind, str(j.state), waited(j, v)] for j, v in ranked[:10]]

@@ -17,7 +17,7 @@ from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
 from gpuaccel.assistant.queries.query import Query, Result
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.replies import small_talk
-from gpuaccel.assistant.understand.words import WORD_OF, pointing, words
+from gpuaccel.assistant.understand.words import pointing, topics_said
 
 MAX_ASKS = 3  # more parts than this is a list, not a message; it is answered as one question
 
@@ -170,7 +170,7 @@ _VALUE_ASKED = re.compile(
 
 def _names_a_topic(part: str) -> bool:
     """Whether a part names a reading or a thing of its own (not only a superlative or "when")."""
-    return bool({WORD_OF[w] for w in words(part) if w in WORD_OF} - {"long"})
+    return bool(topics_said(part) - {"long"})
 
 
 def _tells_only(part: str, asked: str, last: bool) -> bool:
@@ -182,8 +182,7 @@ def _tells_only(part: str, asked: str, last: bool) -> bool:
     if not last and not part.rstrip().endswith((".", "!")):
         return False
     # (a job, a GPU or who queued it are what the question is about: "the lad who queued it keeps asking")
-    named = {WORD_OF[w] for w in words(part) if w in WORD_OF} - {"jobs", "gpu", "who", "queue", "running"}
-    named -= {WORD_OF[w] for w in words(asked) if w in WORD_OF}
+    named = topics_said(part) - {"jobs", "gpu", "who", "queue", "running"} - topics_said(asked)
     return bool(_TELLING.fullmatch(part)) and not named
 
 
@@ -245,6 +244,8 @@ _SPAN_PAIR = re.compile(
 )
 
 
+# words that ask nothing alone ("why?" after a list: its answer says why; "when?" after a peak: it says when)
+_NO_ASK_ALONE = ("why", "when", "and", "also", "plus", "so")
 _ASKED_WORD = re.compile(r"(?:who|whose)\s*\?", re.IGNORECASE)
 
 
@@ -322,13 +323,13 @@ def split_asks(message: str) -> list[str]:
     framed, idle = "", 0
     for part in parts:
         bare = part.lower().strip(" ,.!?")
-        asked_alone = part.endswith("?") and bare not in ("why", "when", "and", "also", "plus", "so")
+        asked_alone = part.endswith("?") and bare not in _NO_ASK_ALONE
         if len(part.split()) >= 2 or _ASKED_WORD.fullmatch(part) or asked_alone:  # ("energy?" asks)
             kept.append(f"{framed}, {part}" if framed else part)
             framed = ""
         elif part.lower().strip(" ,.!") in _INTERJECTIONS:
             idle += 1
-        elif part.lower().strip(" ,.!?") not in ("why", "when", "and", "also", "plus", "so"):
+        elif bare not in _NO_ASK_ALONE:
             framed = part
     parts = kept + ([framed] if framed else [])
     # "ok thanks. and how much memory is it using?": the thanks asks nothing; nor does a telling after a

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from gpuaccel.assistant.queries.query import Query, Result
-from gpuaccel.assistant.understand.words import ORDINALS, WORD_OF, words
+from gpuaccel.assistant.understand.words import ORDINALS, topics_said
 
 # queries whose table lists jobs, their id first (the queue: running, then waiting, then held, as said)
 LISTS = ("failures", "jobs", "job_rank", "queue", "finished")
@@ -49,7 +49,7 @@ def carried(
         return [], None  # (a job's log asked from the list walks it as its detail does)
     if q.job in listing:
         return listing, listed
-    if FAILURE_WORDS & {WORD_OF.get(w) for w in words(question)}:
+    if FAILURE_WORDS & topics_said(question):
         for state in (None, "cancelled"):
             failures = run(Query("failures", state=state))
             ids = listed_ids(failures)

@@ -84,9 +84,9 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     any of them; the rules take one (:func:`named_job`). A name is its newest job; where the words
     describe one element of that name's array ("the failed sweep job", "the lr-sweep run that broke"),
     that element."""
-    found = _named_jobs(question, context, stems)
-    described = described_jobs(question, context) if found and context.arrays else None
-    if not described:
+    described = described_jobs(question, context)
+    found = _named_jobs(question, context, stems, described)
+    if not described or not context.arrays:
         return found
     elements = [set(each.values()) for each in context.arrays.values()]
     fitting = []
@@ -96,8 +96,8 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
     return list(dict.fromkeys(fitting))
 
 
-def _named_jobs(question: str, context: Context, stems: bool) -> list[int]:
-    """:func:`named_jobs` before an array's element is told apart."""
+def _named_jobs(question: str, context: Context, stems: bool, described: set[int] | None) -> list[int]:
+    """:func:`named_jobs` before an array's element is told apart (``described``: :func:`described_jobs`)."""
     q = as_named(question)
     squeezed = re.sub(r"\s", "", q)  # a part said with spaces inside it is in here; most parts are in neither
 
@@ -173,8 +173,6 @@ def _named_jobs(question: str, context: Context, stems: bool) -> list[int]:
     # ("sat in the queue behind it")
     after = re.search(r"\b(?:after|following|next to|behind) (?:it|that|this|them)\b", q)
     before = re.search(r"\bbefore (?:it|that|this|them)\b", q)
-
-    described = described_jobs(question, context)
 
     def by_order(ids: set[int]) -> int | None:
         if focus is None or focus in ids or not (after or before):
@@ -261,13 +259,11 @@ def described_jobs(question: str, context: Context) -> set[int] | None:
         fits = dict(context.job_briefs)
         # the noun a name has as a part ("the overnight finetune" of llama-70b-finetune): those jobs only
         # (every element of an array of that name: "the failed sweep" of lr-sweep's four runs)
-        kind = {i for n, i in context.job_names.items() if m.group(2) in re.split(r"[-_.]", n.lower())}
-        kind |= {
-            i
-            for n, elements in context.arrays.items()
-            if m.group(2) in re.split(r"[-_.]", n.lower())
-            for i in elements.values()
+        names = {
+            n for n in (*context.job_names, *context.arrays) if m.group(2) in re.split(r"[-_.]", n.lower())
         }
+        kind = {context.job_names[n] for n in names if n in context.job_names}
+        kind |= {i for n in names for i in context.arrays.get(n, {}).values()}
         if kind:
             fits = {i: b for i, b in fits.items() if i in kind}
         state = next((s for s, w in _DESCRIBED_STATES.items() if re.search(rf"\b(?:{w})\b", said)), None)

@@ -61,6 +61,7 @@ from gpuaccel.assistant.understand.words import (
     gpu_time_said,
     items_as_jobs,
     pointing,
+    topics_said,
     words,
 )
 
@@ -111,8 +112,10 @@ DURING = re.compile(
     r"|\b(?:when|as) (?:it|they|the job|the run) (?:ran out|crashed|died|failed|oomed|broke)\b"
 )
 LONG_WORDS = {w for w, topic in WORD_OF.items() if topic == "long"}  # "longest", "took", "time"...
-SPAN_NOUNS = "time|period|hour|hours|hr|hrs|day|span|window|stretch|interval|range|minute|minutes|mins"
-SPAN_NOUNS += "|morning|afternoon"
+SPAN_NOUNS = (
+    "time|period|hour|hours|hr|hrs|day|span|window|stretch|interval|range|minute|minutes|mins"
+    "|morning|afternoon"
+)
 USE_WORDS = {"use", "used", "uses", "using"}
 SIZE_AGAIN = set("and what whats is its the total capacity size out of".split())  # "total?", "and its size?"
 # "and what's it sitting at now", "right now?": the same reading, live
@@ -373,7 +376,7 @@ def _after_a_story(question: str, context: Context, now: float) -> str | None:
         asked = re.sub(r"\bthen\b", f"at {clocked[1]}", asked)
     # (a telling that names no GPU or time is read whole, and so is a question that names nothing of its own:
     # "I heard the H100 got hot this afternoon. How high did it go?" asks the telling's reading and span)
-    own = {WORD_OF[w] for w in words(asked) if w in WORD_OF} - {"gpu"}
+    own = topics_said(asked) - {"gpu"}
     if asked == parts[-1] or not own:
         return None
     span = window_of(story.lower(), now)
@@ -890,7 +893,7 @@ class RulePicker:
             job = named_job(question, context, stems=name is None)
         held_on = named_process(question, context) if job is None and gpu is None else None
         if held_on is not None:  # "how much memory is fake-trainer using" (its name's own words aside)
-            own = {WORD_OF[w] for w in words(held_on[0]) if w in WORD_OF}
+            own = topics_said(held_on[0])
             if not topics - own - {"memory", "who", "gpu", "running", "util"}:
                 return Query("memory_users", gpu=held_on[1])
         # (what a job "logged" is in its log: "the last throughput it logged")
@@ -1080,7 +1083,7 @@ class RulePicker:
         named = named_jobs(asked, context, stems=False) or gpus_by_model(asked, context)  # whole names only
         if named or re.search(r"\b(?:jobs?|gpus?|cards?)\s*#?\d", asked):
             return False
-        asked_topics = {WORD_OF[w] for w in words(asked) if w in WORD_OF}
+        asked_topics = topics_said(asked)
         return asks_advice(asked, asked_topics) or asks_to_change_own_work(asked)
 
     @staticmethod
@@ -1139,13 +1142,17 @@ class RulePicker:
         if last is not None and last.name == "energy" and summed_up:
             # "so the total across both cards is?": every GPU's, summed (its answer says each card's too)
             return replace(last, gpu=None)
-        ranked_total = (
-            last is not None and last.name == "job_rank" and last.metric in ("wait", "energy", "gpu_time")
-        )
-        ranked_total = ranked_total and win is None and SUMMED_UP & set(ws) and job is None and gpu is None
-        # "and the total wait over all four?" after the waits ranked: the ranking says them in all
-        if ranked_total and _job_metric(ws, set(ws), topics) in (None, last.metric):  # type: ignore[union-attr]
-            return last
+        if (
+            last is not None
+            and last.name == "job_rank"
+            and last.metric in ("wait", "energy", "gpu_time")
+            and win is None
+            and job is None
+            and gpu is None
+            and SUMMED_UP & set(ws)
+            and _job_metric(ws, set(ws), topics) in (None, last.metric)
+        ):
+            return last  # "and the total wait over all four?" after the waits ranked: the ranking says them
         memory_left = {"free", "left", "available", "remaining", "unused", "spare", "headroom"}
         memory_read = last is not None and last.name == "gpu_reading" and last.metric == "memory"
         same_gpu = last is not None and job is None and gpu in (None, last.gpu)
@@ -1535,32 +1542,25 @@ def _beside_on_its_gpu(text: str, context: Context) -> int | None:
     brief = context.job_briefs.get(focus) if said is not None and focus is not None else None
     if said is None or brief is None or brief.started is None or len(brief.ran_on) != 1:
         return None
-    gpu, t = int(said.group(2)) if said.group(2) else brief.ran_on[0], brief.started
-    others = [
+    gpu = int(said[2]) if said[2] else brief.ran_on[0]  # (the card said by number, or the one it ran on)
+    t, before = brief.started, said[1] == "before"
+    sides = [
         (b.started, i)
         for i, b in context.job_briefs.items()
-        if i != focus and b.started is not None and gpu in b.ran_on
+        if i != focus
+        and b.started is not None
+        and gpu in b.ran_on
+        and (b.started < t if before else b.started > t)
     ]
-    sides = (
-        sorted(x for x in others if x[0] < t)
-        if said.group(1) == "before"
-        else sorted(x for x in others if x[0] > t)
-    )
-    if not sides:
-        return None
-    return sides[-1][1] if said.group(1) == "before" else sides[0][1]
+    return (max(sides) if before else min(sides))[1] if sides else None
 
 
 # a label that names what it is about, before the question: "Quick health check on GPU 0: what's it drawing?"
 _NAMING_LABEL = re.compile(_LABEL.pattern.replace(r"[^?:\d]{3,60}", r"[^?:]{3,60}"), re.IGNORECASE)
 
 
-_READ_IN_A_LABEL = METRICS | {
-    "health",
-    "energy",
-    "occupancy",
-    "peak_tflops",
-}  # not its names' words (job, gpu)
+# the readings a label's words may name (not its names' words: job, gpu)
+_READ_IN_A_LABEL = METRICS | {"health", "energy", "occupancy", "peak_tflops"}
 
 
 def _label_names_only(question: str, context: Context, now: float) -> str:
@@ -1572,11 +1572,9 @@ def _label_names_only(question: str, context: Context, now: float) -> str:
     if labelled is None or not _names_something(labelled.group(0), context, now):
         return question
     rest = question[labelled.end() :]
-    if not any(WORD_OF.get(w) in _READ_IN_A_LABEL for w in words(rest)):
+    if not topics_said(rest) & _READ_IN_A_LABEL:
         return question  # "quick health check on GPU 0: anything wrong?": the label says what is asked
-    kept = [
-        w for w in labelled.group(0).split() if not any(WORD_OF.get(x) in _READ_IN_A_LABEL for x in words(w))
-    ]
+    kept = [w for w in labelled.group(0).split() if not topics_said(w) & _READ_IN_A_LABEL]
     return f"{' '.join(kept)} {rest}"
 
 

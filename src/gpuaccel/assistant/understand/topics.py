@@ -157,7 +157,7 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     at_a_time = re.search(r"\b(?:at|by) (?:that|the|this) (?:time|moment|point)\b", joined)
     beside = {"gpu", "who"} | ({"long"} if at_a_time else set()) | ({"util"} if "busy" in said else set())
     if on_it and not out - beside:
-        out = (out - beside) | {"running"} | ({"gpu"} & out)
+        out = (out - (beside - {"gpu"})) | {"running"}
     if "why" in said and THROTTLE & said:
         out = (out - {"overview"}) | {"health"}  # "why is it throttling": what holds it back, and warnings
     if "running" in out and not RUN_WORDS & said and out & (METRICS | {"overview", "idle", "queue"}):

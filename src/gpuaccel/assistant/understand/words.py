@@ -316,6 +316,11 @@ def items_as_jobs(question: str) -> str:
     return _ITEMS.sub("job", _ITEMS_MANY.sub("jobs", question))
 
 
+def topics_said(text: str) -> set[str]:
+    """The topic concepts of ``text``'s words (:data:`WORD_OF` after spelling repair)."""
+    return {WORD_OF[w] for w in words(text) if w in WORD_OF}
+
+
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
