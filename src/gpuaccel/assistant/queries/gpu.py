@@ -24,6 +24,7 @@ from gpuaccel.accel.telemetry.fields import (
     heading,
     unit_after,
 )
+from gpuaccel.api.attempts import attempts
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.queries.jobs import cap, clock, label
@@ -183,7 +184,7 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
             return Result(q, why or "")
         result = gpu_reading(ctx, during)
         result.subject_jobs = [q.job]  # the job stays the conversation's: "retry it" after its peak memory
-        return result
+        return _with_earlier_attempts(ctx, q, during, result)
     gpus, why = _gpus(ctx, q)
     if why:
         return Result(q, why)
@@ -282,6 +283,47 @@ def _during(ctx: QueryContext, q: Query) -> tuple[Query | None, str | None]:
         within = f" ({q.window.label})"
     span = Window(start, end, f"while {label(job)} ran{last}, {clock(start)}-{clock(end)}{within}")
     return replace(q, job=None, gpu=q.gpu if q.gpu is not None else gpus[0], window=span), None
+
+
+def _with_earlier_attempts(ctx: QueryContext, q: Query, during: Query, result: Result) -> Result:
+    """``result`` (the reading over the job's last attempt, the run its detail says) with each earlier
+    attempt's peak and mean on the same GPU and the peak over all of them, so "how hot did it get while
+    it was running" of a job that ran three times is not answered from its last run alone."""
+    metric = during.metric or "temperature"
+    if q.window is not None or q.at_least is not None or HISTORY_COLUMNS.get(metric) is None:
+        return result
+    job = ctx.store.get(q.job, with_events=True) if q.job is not None else None
+    runs = attempts(job) if job is not None and job.attempt > 1 else []
+    gpu = during.gpu
+    earlier = [a for a in runs[:-1] if a.ended_at is not None and (not a.gpus or gpu in a.gpus)]
+    if not earlier or len(result.rows) != 1:
+        return result
+    unit = UNIT[metric]
+    best: tuple[Any, Any, int] | None = None  # peak, its time, the attempt: the first to reach it
+    said = []
+    for a in earlier:
+        span = Window(a.started_at, a.ended_at, f"attempt {a.number}")  # type: ignore[arg-type]
+        each = _over_span(ctx, replace(during, window=span), metric, _gpus(ctx, during)[0])
+        if len(each.rows) != 1:
+            continue
+        _, peak, at, _, mean = each.rows[0]
+        said.append(
+            f"attempt {a.number}, {clock(a.started_at)}-{clock(a.ended_at)}:"  # type: ignore[arg-type]
+            f" peak {cell(peak)}{unit} at {at}, mean {cell(mean)}{unit}"
+        )
+        if best is None or peak > best[0]:
+            best = (peak, at, a.number)
+    last_peak, last_at = result.rows[0][1], result.rows[0][2]
+    if best is None or last_peak > best[0]:
+        best = (last_peak, last_at, runs[-1].number)
+    if not said:
+        return result
+    total = len(earlier) + 1
+    result.sentence = (
+        f"{result.sentence.rstrip('.')}. Its earlier attempts on GPU {gpu}: {'; '.join(said)}. Over all"
+        f" {total} attempts the peak was {cell(best[0])}{unit} at {best[1]} (attempt {best[2]})."
+    )
+    return result
 
 
 # the live readings a GPU's overview sentence says (:func:`_overview`), beside its clocks and jobs

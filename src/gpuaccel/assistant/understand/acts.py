@@ -256,7 +256,12 @@ def _state_said(said: str) -> str | None:
 # a clause that says when or why, to the end of its sentence or comma: a job named there is the condition,
 # not the object ("It will never get both cards while the mistral run is going. Please cancel it."; "hold it
 # until the sweep finishes")
-_SUBORDINATE = re.compile(r"\b(?:while|because|since|until|till|unless|as long as|whenever)\b[^.,;!?]*", re.I)
+# ("llama-70b-eval should go first after job 11. Change its priority": job 11 only says when)
+_SUBORDINATE = re.compile(
+    r"\b(?:while|because|since|until|till|unless|as long as|whenever|after|before|behind|ahead of|once)\b"
+    r"[^.,;!?]*",
+    re.I,
+)
 
 
 def _jobs(said: str, question: str, context: Context, states: Mapping[int, str], verb_end: int) -> list[int]:
@@ -273,7 +278,7 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
     clause = said[verb_end:].split(",")[0]  # "suspend the sft run, don't kill it": "it" is the run
     if len(found) > 1:  # "release whisper, data for it is ready": the verb's own clause names the job
         found = named_jobs(clause, context) or found
-    pointed = pointing(("one", "ones")).search(clause)
+    pointed = pointing(("one", "ones", "element", "elements")).search(clause)  # "the failed element"
     # "kill it, I need that card for a firmware flash": the verb's own object is the job in focus, over a
     # word elsewhere that is only the first part of a name (flash-attn-build)
     at_once = re.match(  # "hold that same job": the job in focus, not a description ("the job on hold")
@@ -388,7 +393,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         r"(?<=[.!;])\s+(?=[A-Za-z])|(?:,|\s[-–—]|(?<=\?))\s+(?:so|and|then)?\s*"
         r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
         r"|pls|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
-        r"|bump|park|shelve)\b"
+        r"|bump|park|shelve|set|change|raise|lower|prioriti[sz]e)\b"
         rf"|(?:can|could|would|should) (?:[\w-]+ ){{1,3}}?(?:just |simply )?be {_DONE_SAID})",
         question.strip(),
         flags=re.IGNORECASE,
@@ -436,7 +441,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     switch_off = _POWER_OFF.search(said) and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
     if switch_off or _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
-    if _NEW_LIMIT.search(said) and not re.match(r"(?:what|whats|what's|is|was|does|did|how)\b", said):
+    # ("how about lowering the power limit to 500 W" suggests it: a request, not a question)
+    if _NEW_LIMIT.search(said) and not re.match(
+        r"(?:what|whats|what's|is|was|does|did|how(?! about))\b", said
+    ):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "knock the H100's power limit down to 500 W for me"
     at = _verb_at(tokens)
     if at is None:

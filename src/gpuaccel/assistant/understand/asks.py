@@ -89,7 +89,13 @@ _FRAME = re.compile(
 _STORY = re.compile(
     r"^(?:(?:ok|so|but|well|hi|hey|hello)\s*,?\s+)*(?:(?:i|we)\s+(?:just\s+|also\s+)?"
     r"(?:saw|noticed|got|heard|spotted|observed|received|had|see|notice|remember)"
-    r"|there (?:was|were|has been|have been))\b",  # "There was a batch of sweep jobs at lunch, did they ..."
+    r"|there (?:was|were|has been|have been)"  # "There was a batch of sweep jobs at lunch, did they ..."
+    # what someone else saw or said: "my friend says something was hogging the 4090 around 12:30"
+    r"|(?:my|our|a|the)\s+(?:\w+\s+)?(?:friend|colleague|boss|coworker|co-worker|labmate|teammate|mate|buddy"
+    r"|manager|student|supervisor|advisor|admin|intern|partner)s?\s+(?:says?|said|told me|tells me|mentioned"
+    r"|reckons|claims|thinks|noticed|saw)"
+    # what happened, said with no one to name: "something was hogging the 4090 around 12:30, what was on it"
+    r"|(?:someone|somebody|something|some job|a job)\s+(?:was|has been|had been|kept))\b",
     re.IGNORECASE,
 )
 # a part that asks of each of the part before it: "(what ran today) and how each one ended"
@@ -218,6 +224,14 @@ _THE_JOB = re.compile(r"\bthe (?:job|run|task)\b(?! (?:that|which|who|with|on|of
 
 
 _CLAUSE_WORDS = {"was", "is", "were", "are", "has", "had", "did", "does", "do", "i", "we", "it", "lol"}
+_WH_WORDS = {"which", "what", "who", "whose", "when", "where", "why", "how", "are", "were"}
+# what the question before meant, said after it: "energy i mean, not watts", "like the energy", "as in
+# watt-hours": its reading, no ask of its own (the words set aside, "not watts", the picker drops)
+_MEANT = re.compile(
+    r"^(?:(?:like|i mean|i meant|meaning|as in)\s+(?P<a>[\w\s-]{1,30}?)|(?P<b>[\w\s-]{1,30}?),?\s+i mean[t]?)"
+    r"(?P<rest>,?\s+(?:and |but )?not\s+(?:the\s+)?[\w\s-]{1,20})?[.!]*$",
+    re.IGNORECASE,
+)
 
 
 def without_asides(message: str, names_a_job: Callable[[str], bool] = lambda _: False) -> str:
@@ -261,6 +275,14 @@ def _each_span(part: str) -> list[str]:
 _SENTENCE = re.compile(r"^([^.!?]{1,40})[.!]+\s+(?=\S)")
 # a sentence of these words only asks nothing: "lol nice.", "ok cool!"
 _INTERJECTIONS = set("lol haha heh nice cool great ok okay awesome sweet wow hmm ah oh right gotcha".split())
+# a part that only marvels at the last answer's size asks nothing of its own: "only that long? when was
+# it", "that much?! which job was it", "so few?"
+_MARVEL = (
+    r"(?:(?:oh|huh|hmm|wow|wait|really|seriously)[,!]?\s+)*(?:only|just|so|that|that's|thats|is that)"
+    r"(?:\s+(?:that|so))?(?:\s+(?:long|much|many|few|little|short|high|low|hot|cold|big|small|all))?"
+)
+_REACTION = re.compile(_MARVEL + r"\s*[?!.]*", re.IGNORECASE)
+_REACTION_FIRST = re.compile(_MARVEL + r"\s*[?!]+\s+(?=\S)", re.IGNORECASE)  # "hmm that short? and when"
 
 
 def _after_courtesy(part: str) -> str:
@@ -294,8 +316,15 @@ def split_asks(message: str) -> list[str]:
     head, *told = _DASH.split(message.strip(), maxsplit=1)
     if told and _states_listed(re.split(r",\s*|\s+and\s+", told[0].strip(" ?.!"))):
         message = head  # "an overview of the queue — what's running, what's waiting and what's on hold?"
-    parts = [_LEAD.sub("", _after_courtesy(p).strip(" ,;")) for p in _BOUNDARY.split(message.strip())]
+    message = _REACTION_FIRST.sub("", message.strip(), count=1)  # "only that long? when was it": the ask
+    parts = [_LEAD.sub("", _after_courtesy(p).strip(" ,;")) for p in _BOUNDARY.split(message)]
     parts = [each for p in parts for each in _each_span(p)]
+    for k in range(len(parts) - 1, 0, -1):
+        meant = _MEANT.match(parts[k])
+        said = (meant["a"] or meant["b"]) if meant else ""
+        asks_own = set(said.lower().split()) & (_CLAUSE_WORDS | _WH_WORDS)  # "like which card is busy" asks
+        if meant and parts[k - 1].endswith("?") and _names_a_topic(said) and not asks_own:
+            parts[k - 1 : k + 1] = [f"{parts[k - 1].rstrip(' ?')}, {parts[k]}"]  # one ask, its reading said
     named_after = len(parts) >= 2 and _TOPIC_FIRST.match(parts[-1]) and "?" not in parts[-1]
     if named_after and not _CLAUSE_WORDS & set(parts[-1].lower().split()):  # (no clause: "my sft is there")
         # a thing named after the question ("how long has the demo run been going? the mistral fine-tune"):
@@ -340,7 +369,9 @@ def split_asks(message: str) -> list[str]:
         if parts[k - 1].endswith("?") and _tells_only(parts[k], parts[k - 1], k == len(parts) - 1)
     }
     asks = [
-        p for k, p in enumerate(parts) if k not in told and not sets_the_scene(p) and small_talk(p) is None
+        p
+        for k, p in enumerate(parts)
+        if k not in told and not sets_the_scene(p) and small_talk(p) is None and not _REACTION.fullmatch(p)
     ] or parts
     if _states_listed(asks):
         return ["what is in the queue"]  # each state's jobs: the queue says them all

@@ -79,6 +79,12 @@ _OWN_FILE = re.compile(
     # what is in it: "is there something in my setup.py that would cause a segfault"
     r"|\b(?:something|anything|what) in (?:my|our|the) [\w-]+ (?:py|sh|yaml|yml|ipynb|cfg|toml|cpp|cu)\b"
 )
+# how well one's own model scores, which no GPU reading or job record says: "my XGBoost gives a little
+# different AUC every run, why?", "why did my validation accuracy drop"
+_MODEL_SCORE = re.compile(
+    r"\bmy\b[^.?!]*\b(?:auc|roc auc|accuracy|f1|bleu|rouge|iou"
+    r"|overfit\w*|underfit\w*|convergence|converge|converges|converged)\b"
+)
 # what another system grants: "how many GPU-hours do I have left on the HPC cluster", "my quota there"
 _ALLOWANCE = re.compile(
     r"\b(?:quota|quotas|allowance|service units|credits)\b"
@@ -274,7 +280,7 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     said = set(text.split())
     if GAMING & said and not (SOMEONE & said or "who" in topics or "running" in topics):
         return True
-    if any(p.search(text) for p in (_TUNING, _ALLOWANCE, _SHELL_HELP, _NOT_KEPT, _OWN_FILE)):
+    if any(p.search(text) for p in (_TUNING, _ALLOWANCE, _SHELL_HELP, _NOT_KEPT, _OWN_FILE, _MODEL_SCORE)):
         return True  # whatever the machine words beside them
     if _NUMBERED.search(question.lower()) or _NOW.search(text):
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine

@@ -174,6 +174,33 @@ _SAID_AS = (
         ),
         " ",
     ),
+    # a GPU described after it is named ("the 4090, the card our jobs usually land on"): said already
+    (
+        re.compile(
+            r",\s+the (?:one|card|gpu)\s+(?:that\s+|which\s+)?"
+            r"(?:my|our|his|her|their|we|i|you|they)\b[^,?.!]*",
+            re.I,
+        ),
+        " ",
+    ),
+    # a reading set aside beside the one asked ("like energy, not watts"): not asked
+    (
+        re.compile(
+            r"(?:,\s*|\s+)(?:but\s+|and\s+)?not\s+(?:the\s+)?(?:watts?|power|power draw|draw)\b"
+            r"(?!\s*(?:limit|limited|cap|capped|throttl))",
+            re.I,
+        ),
+        " ",
+    ),
+    # "how much has the 4090 burned through today": used up over time, energy
+    (
+        re.compile(
+            r"\bhow much (?:has|have|had|did|does) (.{1,40}?)"
+            r" (?:burn|burned|burnt|chewed|eaten)(?: through| up)?\b",
+            re.I,
+        ),
+        r"how much energy did \1 use",
+    ),
     # "energy it burned for nothing", "all for naught": wasted, not a GPU doing nothing
     (re.compile(r"\b(?:all )?for (?:nothing|naught|nought)\b|\bin vain\b", re.I), " "),
     (re.compile(r"\b(?:p[\s-]state|power state)\b", re.I), "pstate"),  # "P-state", "power state": one word
@@ -585,6 +612,8 @@ class RulePicker:
         named_gpus = named_gpus and not (nth is None and model_said_as_a_kind(question, context))
         if not named_gpus and job is None and asks_advice(question, topics):
             return Declined("advice")  # "what's the best learning rate for mistral 7b": not the job named
+        if job is None and asks_to_change_own_work(question):
+            return Declined("advice")  # "my renders keep crashing on the 4090, any idea how to fix that?"
         # "sd-xl-train goes OOM on the 4090. Should I use gradient checkpointing?", "my sd-xl script keeps
         # OOMing, should i turn it on or drop the batch size": the question after what the user tells,
         # asked of no GPU or job of its own, asks advice on their work
@@ -904,6 +933,8 @@ class RulePicker:
         during_said = re.search(r"\b(?:while|during)\b", text)
         during_it = re.search(r"\b(?:while|during) (?:it|its|that|this|the job|the run)\b", text)
         located = job is not None and (gpu is None and during_said or during_it)
+        # "During that job, average power of GPU 1?" after the job at a moment: its run, not that moment
+        located = located or bool(during_it and job is None and context.job_in_focus() is not None)
         # "while the llama 8b eval was running this morning, the 4090's average power": a span said inside
         # the while-clause says when the job ran, not the span asked
         clause = re.search(r"\b(?:while|during)\b[^,;?]*", text)

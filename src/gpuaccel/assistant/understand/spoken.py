@@ -55,6 +55,10 @@ def _value(words: list[str]) -> str:
     return out + ("" if current is None else str(current))
 
 
+# pictographs, dingbats and their joiners and variation selectors, one or more side by side
+_EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf][\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]*"
+
+
 def typed_out(question: str) -> str:
     """A typist's symbols as the words they stand for: a "+" between words is "and" ("sm clk + memclk",
     "peak + when"; not "90%+", which says "or more", nor "c++"), "@" before a time is "at" ("gpu0 @ 11:10"),
@@ -62,6 +66,11 @@ def typed_out(question: str) -> str:
     text = re.sub(r"(?<=\S)\s+\+\s+(?=\S)", " and ", question)
     # numbered questions: "1) what failed 2) why" are two asks ("gpu 1) " keeps its number)
     text = re.sub(r"(?:^|(?<=\s))(?<!gpu )(?<!job )(?<!card )[1-9]\)\s+(?=[A-Za-z])", "; ", text).strip("; ")
+    # an emoji between two sentences ends the first ("totally forgot 🙈 can you let it go"); elsewhere it
+    # says nothing
+    text = re.sub(rf"^\s*{_EMOJI}\s*|(?<=[.!?,;:])\s*{_EMOJI}", "", text)
+    text = re.sub(rf"\s*{_EMOJI}\s+(?=\S)", ". ", text)
+    text = re.sub(rf"\s*{_EMOJI}", "", text)
     text = re.sub(r"@\s*(?=\d)", "at ", text)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     return re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)

@@ -140,6 +140,8 @@ SHORTHAND = {
     "oomkilled": "crashed",  # Kubernetes' word for a process killed for its memory
     "eating": "hogging",
     "eats": "hogs",
+    "hammering": "hogging",  # "something was hammering the H100 around 11": holding it, busy
+    "pounding": "hogging",
     # "bread" is not "break", "chili" not "chilly"
     "break": "fail",
     "breaks": "fails",
@@ -288,13 +290,37 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # when a value was reached, asked beside it: "the highest on the H100, with its time?"
         (r"\b(?:with|and|plus|including) (?:its|the|their) (?:time|times|timestamps?)\b", "and when"),
         (r"\b(max|maximum|peak|highest|min|minimum|lowest) and time\b", r"\1 and when"),  # "max and time"
+        # "run time until crash?": how long it ran before it crashed, said as a noun (not "the crash of
+        # job 9")
+        (
+            r"\b(?:until|till|til|before|up to)\s+(?:the\s+|its\s+)?(?:crash|failure|death|oom)"
+            r"\b(?!\s+of\b)",
+            "before it crashed",
+        ),
+        # "and roughly when?": the answer says the exact time anyway
+        (
+            r"\b(?:roughly|approximately|approx|about|around|more or less|vaguely)"
+            r"\s+(?=(?:when|what time)\b)",
+            "",
+        ),
         # "TC active": the tensor cores; "TC active + est TFLOP/s": two readings
         (r"\btcs?(?= (?:active|activity|util|utilization|utilisation|usage|busy)\b)", "tensor core"),
         (r"\s\+\s", " and "),
         (r"\bytd\b", "yesterday"),  # a texter's yesterday ("and ytd?"), not a year to date
         (r"\bb4\b", "before"),  # a texter's before ("what was it getting b4 it got killed")
         # an interjection first: "wait, when?" is no queue ("wait" read as waiting)
-        (r"^\s*(?:wait|hold on|hang on|whoa)\s*[,!.:-]+\s*", " "),
+        (
+            r"^\s*(?:(?:oh|ah|ok|okay|hmm|hm|um|uh)\b[,.!]?\s*)?(?:wait|hold on|hang on|whoa)\s*[,!.:-]+\s*",
+            " ",
+        ),
+        # ... and where no punctuation follows: after "oh" ("oh wait sorry i meant the 4090"), or before a
+        # word a queue wait never takes ("wait only that long? when was it", "wait really?")
+        (r"^\s*(?:oh|ah|ok|okay|hmm|hm|um|uh)\b[,.!]?\s*(?:wait|hold on|hang on)\b\s*", " "),
+        (
+            r"^\s*(?:wait|hold on|hang on)\s+(?=(?:only|sorry|no|nope|actually|what|really|so|seriously"
+            r"|i|that|that's|thats|hmm|huh|but|is|was|did|are|were|it|its|it's)\b)",
+            " ",
+        ),
         # "what was the H100 grinding on": running, no reading
         (r"\b(?:grinding|chewing|crunching|churning) (?:on|away on|through)\b", "running"),
         # "how many GPU-hours has it clocked up": run up, no clock reading
@@ -365,7 +391,9 @@ def words(question: str) -> list[str]:
     raw = [NUMBER_WORDS.get(w, w) if i and raw[i - 1] in _NUMBERED else w for i, w in enumerate(raw)]
     if raw[:1] == ["n"]:  # "n the coolest?": a follow-up's "and" typed short (elsewhere "n" may number)
         raw[0] = "and"
-    return [repair(SHORTHAND.get(w, w)) for w in raw]
+    # a piece of a code identifier is kept as typed ("gpu_hist" is XGBoost's, no typo of "host")
+    pieces = {p for ident in re.findall(r"[a-z0-9]+(?:_[a-z0-9]+)+", text) for p in ident.split("_")}
+    return [w if w in pieces else repair(SHORTHAND.get(w, w)) for w in raw]
 
 
 @functools.lru_cache(maxsize=8192)

@@ -1,0 +1,119 @@
+"""What is said around a question that asks nothing of its own (an "oh wait" before a correction, a
+marvel at the last answer's size, "energy i mean, not watts", an emoji between two sentences, what a
+labmate said happened), requests whose object sits beside another job ("after job 11", "the broken
+element"), suggestions to change a card ("how about capping ..."), how one's own code or model behaves,
+and a reading over a job that ran more than once. Worded apart from the blind sets, on their machine."""
+
+from __future__ import annotations
+
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+
+REFUSED = "I only know about this machine"
+CLOCKS_REFUSED = "A GPU's power limit, clocks or a reset are set with nvidia-smi as root"
+
+
+def test_oh_wait_before_a_correction_is_no_queue_wait(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "power of the h100 right now?", None)
+    _, text, query = ask(
+        heldout_svc, "oh wait sorry, i meant the 4090, the card our jobs usually land on", sid
+    )
+    assert query is not None and query["name"] == "gpu_reading" and query.get("gpu") == 1, query
+    assert query.get("metric") == "power" and "21 W" in text, text
+
+
+def test_a_marvel_at_the_last_answer_asks_nothing(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how long was gpu 0 at 85 degrees or more today", None)
+    _, text, query = ask(heldout_svc, "hmm that short? and when", sid)
+    assert query is not None and query.get("at_least") == 85 and "first at 13:47:21" in text, (query, text)
+
+
+def test_roughly_when_asks_when(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "what's the 4090's mean utilisation today", None)
+    _, text, query = ask(heldout_svc, "and the highest it hit, roughly when?", sid)
+    assert query is not None and query.get("metric") == "util" and "100% at 09:12:13" in text, text
+
+
+def test_what_was_burned_through_is_energy_and_a_reading_set_aside_is_not_asked(
+    heldout_svc: AssistantService,
+) -> None:
+    _, text, query = ask(
+        heldout_svc, "how much has gpu 0 burned through since midnight? energy i mean, not watts", None
+    )
+    assert query is not None and query["name"] == "energy" and query.get("gpu") == 0, query
+    assert query["window"]["label"] == "today" and "2.31 kWh" in text, text
+
+
+def test_an_emoji_between_two_sentences_ends_the_first(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "why is whisper-finetune not starting?", None)
+    _, text, query = ask(heldout_svc, "ahh right that's mine, forgot i parked it 😅 could you let it go", sid)
+    assert query is None and "gpuaccel release 14" in text, text
+
+
+def test_what_a_labmate_says_happened_frames_the_question(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc,
+        "a labmate reckons something was hammering the H100 around 11:00 today, what was on it then?",
+        None,
+    )
+    assert query is not None and query["name"] == "jobs" and query.get("gpu") == 0, query
+    assert query["window"]["label"] == "at 11:00", query
+
+
+def test_run_time_until_the_crash_is_the_job_in_focus(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "the flash-attn-build job yesterday, why did it fail?", None)
+    _, text, query = ask(heldout_svc, "run time up to the crash?", sid)
+    assert query is not None and query["name"] == "job_detail" and query.get("job") == 3 and "2m30s" in text
+
+
+def test_the_broken_element_is_the_failed_one_of_the_array(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "which lr-sweep element failed?", None)
+    _, text, query = ask(heldout_svc, "retry just the broken element pls", sid)
+    assert query is None and "gpuaccel retry 9" in text, text
+
+
+def test_how_about_a_new_power_limit_is_a_request_to_change_the_card(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "how about capping gpu 1's power limit at 300 W? do it please", None)
+    assert query is None and CLOCKS_REFUSED in text, text
+
+
+def test_during_that_job_after_the_job_at_a_peak_is_its_run(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "what was GPU 1's peak power today and when", None)
+    ask(heldout_svc, "which job was responsible", sid)
+    _, text, query = ask(heldout_svc, "mean power of GPU 1 during that job?", sid)
+    assert query is not None and query.get("job") == 4 and "mean 396 W" in text, (query, text)
+
+
+def test_a_job_named_after_after_is_no_object_of_the_request(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "the 70b eval should run right after job 11, so set its priority to 10", None
+    )
+    assert query is None and "gpuaccel priority 12 10" in text and "priority 11" not in text, text
+
+
+def test_how_to_fix_ones_own_software_is_declined_even_on_a_named_card(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "the 4090 keeps crashing my unity builds, any tips how to fix that?", None
+    )
+    assert query is None and REFUSED in text, text
+
+
+def test_how_ones_own_model_scores_is_declined_and_an_identifier_is_no_typo(
+    heldout_svc: AssistantService,
+) -> None:
+    _, text, query = ask(
+        heldout_svc, "my lightgbm's accuracy changes a little every run with device_type=cuda, why?", None
+    )
+    assert query is None and REFUSED in text, text
+    _, text, query = ask(heldout_svc, "which gpu is gpu_hist on", None)
+    assert query is None or query["name"] != "job_nodes", query
+
+
+def test_a_reading_over_a_job_of_several_attempts_says_each_and_the_peak_of_all(
+    heldout_svc: AssistantService,
+) -> None:
+    _, text, query = ask(heldout_svc, "peak temp of the 4090 during sd-xl-train's runs?", None)
+    assert query is not None and query.get("job") == 5, query
+    assert "attempt 1, 10:00:00-10:03:10: peak 73 °C at 10:00:28" in text, text
+    assert "Over all 3 attempts the peak was 73 °C at 10:00:28 (attempt 1)" in text, text
