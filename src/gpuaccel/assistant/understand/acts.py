@@ -194,7 +194,8 @@ _POWER_OFF = re.compile(
 # a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
 # limit of the 4090 at 300 W?"
 _NEW_LIMIT = re.compile(
-    r"\b(?:power limit|power cap|tdp)\b.{0,40}?\b(?:to|at)\s+(?:around\s+|about\s+|roughly\s+|~\s*)?\d+\s*(?:w|watts?)\b"
+    r"\b(?:power limit|power cap|tdp)\b.{0,40}?\b(?:to|at)\s+(?:around\s+|about\s+|roughly\s+|~\s*)?"
+    r"\d+\s*(?:w|watts?)\b"
 )
 # a card's setting, or a value in a setting's units: "cap the H100 at 400 watts"
 _HARDWARE = re.compile(
