@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from gpuaccel.accel.workloads import registry
-from gpuaccel.assistant.understand.asks import sets_the_scene
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import gpu_by_model, named_jobs, named_jobs_in
+from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.words import pointing
 
 CANT = "I only read this machine; I do not change anything from the chat."
