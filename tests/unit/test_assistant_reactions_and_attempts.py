@@ -117,3 +117,44 @@ def test_a_reading_over_a_job_of_several_attempts_says_each_and_the_peak_of_all(
     assert query is not None and query.get("job") == 5, query
     assert "attempt 1, 10:00:00-10:03:10: peak 73 °C at 10:00:28" in text, text
     assert "Over all 3 attempts the peak was 73 °C at 10:00:28 (attempt 1)" in text, text
+
+
+def test_a_fast_typists_question_words(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "wht was on gpu 1 at 10am", None)
+    assert query is not None and query["name"] == "jobs" and query.get("gpu") == 1, query
+    assert query["window"]["label"] == "at 10:00", query
+
+
+def test_a_power_limit_said_about_a_value_is_a_change_to_the_card(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "could the 4090's power limit go down to about 300 W please", None)
+    assert query is None and CLOCKS_REFUSED in text, text
+
+
+def test_the_lowest_in_that_stretch_is_the_reading_over_the_run(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "max power of gpu 0 while mistral was running", None)
+    _, text, query = ask(heldout_svc, "and the lowest it went in that stretch", sid)
+    assert query is not None and query.get("job") == 11 and query.get("metric") == "power", query
+
+
+def test_what_the_user_is_working_out_sets_the_scene_of_the_question(heldout_svc: AssistantService) -> None:
+    q = (
+        "I'm trying to work out whether my new model would fit beside the current jobs. How much memory is"
+        " in use on the 4090 at the moment?"
+    )
+    _, text, query = ask(heldout_svc, q, None)
+    assert query is not None and query.get("gpu") == 1 and query.get("metric") == "memory", query
+
+
+def test_what_is_needed_said_first_is_the_question_its_value_asked_after(
+    heldout_svc: AssistantService,
+) -> None:
+    q = "For our audit I need the highest power GPU 1 has drawn today. What was it, and at what time?"
+    _, text, query = ask(heldout_svc, q, None)
+    assert query is not None and query.get("metric") == "power" and query.get("gpu") == 1, query
+    assert query["window"]["label"] == "today", query
+
+
+def test_why_it_is_asked_said_after_it_asks_no_comparison(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how much energy did gpu 0 use yesterday?", None)
+    _, text, query = ask(heldout_svc, "what about the 4090 today, for comparison?", sid)
+    assert query is not None and query["name"] == "energy" and query.get("gpu") == 1, query

@@ -37,6 +37,7 @@ from gpuaccel.assistant.understand.names import (
     quoted_job_name,
     untimed,
 )
+from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.thresholds import first_again, kept_threshold, threshold_of, with_threshold
 from gpuaccel.assistant.understand.topics import (
     ENDED_WORDS,
@@ -172,6 +173,13 @@ _SAID_AS = (
             r"(?:,\s*|\s+)(?:but\s+|and\s+)?not\s+(?:the\s+)?(?:avg|average|mean|peak|max|maximum|min|minimum"
             r"|lowest|highest|now|right now|current(?:ly)?|live|today|yesterday|total|sum)\b(?!')",
             re.I,
+        ),
+        " ",
+    ),
+    # why it is asked, said after it ("What about the 4090 yesterday, for comparison?"): no comparison asked
+    (
+        re.compile(
+            r",?\s*(?:just )?(?:for|as a) (?:comparison|reference|context|completeness|the record)\b", re.I
         ),
         " ",
     ),
@@ -392,6 +400,12 @@ def _after_a_story(question: str, context: Context, now: float) -> str | None:
     ):
         return None
     story, asked = " ".join(parts[:-1]), parts[-1]
+    # the telling says what is wanted and the question only asks its value: "For the grant report I need the
+    # highest temperature GPU 0 has reached today. What was it, and at what time?" asks the telling
+    wanted = re.match(r"(?:.*?\b)?(?:i|we) (?:need|want|would like|'d like)\b", story, re.IGNORECASE)
+    if wanted and topics_said(story) & METRICS and not topics_said(asked) - {"gpu", "long"}:
+        when = re.search(r"\b(?:when|what time|which time)\b", asked, re.IGNORECASE)
+        return f"{story.rstrip(' .!')}{', and when' if when else ''}?"
     gpus = sorted(gpus_by_model(story, context)) or [
         int(g) for g in re.findall(r"\bgpu ?(\d)\b", story.lower())
     ]
@@ -405,7 +419,10 @@ def _after_a_story(question: str, context: Context, now: float) -> str | None:
     # (a telling that names no GPU or time is read whole, and so is a question that names nothing of its own:
     # "I heard the H100 got hot this afternoon. How high did it go?" asks the telling's reading and span)
     own = topics_said(asked) - {"gpu"}
-    if asked == parts[-1] or not own:
+    # (a telling of what the user is working out, naming no job or GPU, sets the scene only: "I'm trying to
+    # work out whether my model would fit alongside what is there. How much memory is in use on the H100?")
+    scene = sets_the_scene(story) and not named_jobs(story, context) and not gpus
+    if (asked == parts[-1] and not scene) or not own:
         return None
     span = window_of(story.lower(), now)
     if span is not None and window_of(asked.lower(), now) is None:
