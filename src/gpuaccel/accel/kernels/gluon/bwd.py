@@ -57,9 +57,13 @@ DELTA_IN_ACC = True  # the fused kernel starts each block's dP accumulator at -d
 # so delta is read before dP is issued, not after its wait. H100, 2026-11-27: the backward alone faster in
 # 7-9 of 12 alternated rounds non-causal and 4 of 5 causal on every D128 row (median ratio 0.97-1.005),
 # 0.96-0.98 at D64 (docs/kernels-log.md)
-FENCES = {64: "", 128: ""}  # per head dim, where the fused kernel fences its shared-memory stores
-# (launch_gluon_bwd_fused's ``fences``; "": each fence right after its stores). The A/B's alternatives
-# (gluon_bwd_fused_ab.py): the fences' waits were ~23 % of the consumers' stall samples (H100, 2026-11-27)
+FENCES = {64: "dsl:f1:sf2", 128: ""}  # per head dim, where the fused kernel fences its shared-memory
+# stores and reads its statistics (launch_gluon_bwd_fused's ``fences``; "": each fence right after its
+# stores). The fences' waits were ~23 % of the consumers' stall samples and the statistics' loads ~13 %
+# (ncu, D128, 2026-11-27). D64: one fence a block for the dS^T and dQ stores, after dV's wait, and delta
+# and lse2 read before S^T is issued: the kernel 4-8 % shorter under ncu, faster in 4-7 of 7 alternated
+# rounds on every D64 row (H100, docs/kernels-log.md). D128: unchanged; "dsl" measured even there and the
+# others made ptxas spill 68-184 more bytes per thread (its consumers sit at their register cap), 1-5 % slower
 
 
 def determinism_asked(deterministic: bool = False) -> bool:
