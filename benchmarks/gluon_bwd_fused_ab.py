@@ -48,23 +48,32 @@ CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
 VARIANTS = ["lag0:s2", "lag1:s2"]  # the fused kernel's LAG and ring STAGES; --variants overrides
 
 
-def _variant(spec: str) -> tuple[int, Any, bool, bool]:
-    """``lagL:sS[:pair|:plain][:dacc|:dlate]``: LAG, ring STAGES, dQ's staging (rows paired or the plain
-    order) and delta (dP's accumulator started at -delta, or delta read after dP's wait); what is not
-    named takes the module's default (``bwd.PAIR_ROWS``, ``bwd.DELTA_IN_ACC``)."""
+def _variant(spec: str) -> tuple[int, Any, bool, bool, str | None]:
+    """``lagL:sS[:pair|:plain][:dacc|:dlate][:f0|:dsl[:f1]][:dqn][:sf2]``: LAG, ring STAGES, dQ's
+    staging (rows paired or the plain order), delta (dP's accumulator started at -delta, or delta read
+    after dP's wait) and where the staging stores are fenced (``launch_gluon_bwd_fused``'s ``fences``:
+    f0 each fence right after its stores; dsl dS^T's fence after dV's wait, f1 one fence for dS^T's and
+    dQ's stores, dqn dQ's fence and reduce in the next block, sf2 the statistics read before S^T's
+    issue); what is not named takes the module's default (``bwd.PAIR_ROWS``, ``bwd.DELTA_IN_ACC``,
+    ``bwd.FENCES``)."""
     from gpuaccel.accel.kernels.gluon import bwd as gluon_bwd
     from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig
 
     lag, stages, *opts = spec.split(":")
-    pair, in_acc = gluon_bwd.PAIR_ROWS, gluon_bwd.DELTA_IN_ACC
+    pair, in_acc, fences = gluon_bwd.PAIR_ROWS, gluon_bwd.DELTA_IN_ACC, None
     for opt in opts:
         if opt in ("pair", "plain"):
             pair = opt == "pair"
         elif opt in ("dacc", "dlate"):
             in_acc = opt == "dacc"
+        elif opt == "f0":  # each fence right after its stores (the D128 default)
+            fences = fences or []
+        elif opt in ("dsl", "f1", "dqn", "sf2"):
+            fences = (fences or []) + [opt]
         else:
             raise ValueError(f"unknown variant option {opt!r} in {spec!r}")
-    return int(lag[3:]), GluonBwdConfig(int(stages[1:]), 64, 2), pair, in_acc
+    fence_opts = None if fences is None else ":".join(fences)
+    return int(lag[3:]), GluonBwdConfig(int(stages[1:]), 64, 2), pair, in_acc, fence_opts
 
 
 SHAPES = ["2,16,8192,128", "4,16,4096,128", "1,16,16384,128", "2,32,8192,128,8", "4,32,4096,64",
@@ -100,10 +109,10 @@ def check_case(b, hq, hkv, nq, nk, d, causal, dtype) -> dict[str, Any]:
     plain = _autograd(q, k, v, do, causal, scale, dtype)
     got = {}
     for spec in VARIANTS:
-        lag, cfg, pair, in_acc = _variant(spec)
+        lag, cfg, pair, in_acc, fences = _variant(spec)
         got[spec] = launch_gluon_bwd_fused(
             do, q, k, v, o, lse, causal, scale, cfg if d == 128 else None, lag=lag, pair_rows=pair,
-            delta_in_acc=in_acc,
+            delta_in_acc=in_acc, fences=fences,
         )  # fmt: skip
     got["split"] = launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, fused=False)
     row: dict[str, Any] = {"case": [b, hq, hkv, nq, nk, d, causal, str(dtype)[6:]]}
@@ -134,10 +143,11 @@ def bench_shape(spec: str, causal: bool, rounds: int) -> dict[str, Any]:
     fwd_flops = bench.attention_flops(b, h, n, n, d, causal, "fwd")
     runs = {}
     for spec in VARIANTS:
-        lag, cfg, pair, in_acc = _variant(spec)
+        lag, cfg, pair, in_acc, fences = _variant(spec)
         cfg = cfg if d == 128 else None
-        runs[spec] = lambda lag=lag, cfg=cfg, pair=pair, in_acc=in_acc: launch_gluon_bwd_fused(
-            do, q, k, v, o, lse, causal, scale, cfg, lag=lag, pair_rows=pair, delta_in_acc=in_acc
+        opts = dict(lag=lag, pair_rows=pair, delta_in_acc=in_acc, fences=fences)
+        runs[spec] = lambda cfg=cfg, opts=opts: launch_gluon_bwd_fused(
+            do, q, k, v, o, lse, causal, scale, cfg, **opts
         )
     runs["split"] = lambda: launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, fused=False)
     times: dict[str, list[float]] = {name: [] for name in runs}
@@ -265,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         "--variants",
         nargs="+",
         default=VARIANTS,
-        help="lagL:sS[:pair|:plain][:dacc|:dlate], e.g. lag1:s2:pair:dlate lag1:s2:pair:dacc",
+        help="lagL:sS[:pair|:plain][:dacc|:dlate][:f0|:dsl[:f1]][:dqn][:sf2], e.g. lag1:s2:f0",
     )
     ap.add_argument(
         "--profile", metavar="B,H,N,D[,HKV]", help="run each backward twice (for ncu), nothing else"
@@ -286,10 +296,10 @@ def main(argv: list[str] | None = None) -> int:
         o, lse = attention.flash_attention_forward(q, k, v, causal, d**-0.5)
         for _ in range(2):
             for spec in VARIANTS:
-                lag, cfg, pair, in_acc = _variant(spec)
+                lag, cfg, pair, in_acc, fences = _variant(spec)
                 launch_gluon_bwd_fused(
                     do, q, k, v, o, lse, causal, d**-0.5, cfg if d == 128 else None, lag=lag, pair_rows=pair,
-                    delta_in_acc=in_acc,
+                    delta_in_acc=in_acc, fences=fences,
                 )  # fmt: skip
             launch_gluon_bwd(do, q, k, v, o, lse, causal, d**-0.5, fused=False)
         torch.cuda.synchronize()

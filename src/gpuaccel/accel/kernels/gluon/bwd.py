@@ -57,6 +57,13 @@ DELTA_IN_ACC = True  # the fused kernel starts each block's dP accumulator at -d
 # so delta is read before dP is issued, not after its wait. H100, 2026-11-27: the backward alone faster in
 # 7-9 of 12 alternated rounds non-causal and 4 of 5 causal on every D128 row (median ratio 0.97-1.005),
 # 0.96-0.98 at D64 (docs/kernels-log.md)
+FENCES = {64: "dsl:f1:sf2", 128: ""}  # per head dim, where the fused kernel fences its shared-memory
+# stores and reads its statistics (launch_gluon_bwd_fused's ``fences``; "": each fence right after its
+# stores). The fences' waits were ~23 % of the consumers' stall samples and the statistics' loads ~13 %
+# (ncu, D128, 2026-11-27). D64: one fence a block for the dS^T and dQ stores, after dV's wait, and delta
+# and lse2 read before S^T is issued: the kernel 4-8 % shorter under ncu, faster in 4-7 of 7 alternated
+# rounds on every D64 row (H100, docs/kernels-log.md). D128: unchanged; "dsl" measured even there and the
+# others made ptxas spill 68-184 more bytes per thread (its consumers sit at their register cap), 1-5 % slower
 
 
 def determinism_asked(deterministic: bool = False) -> bool:
@@ -152,13 +159,19 @@ def launch_gluon_bwd_fused(
     lag: int = 1,
     pair_rows: bool | None = None,
     delta_in_acc: bool | None = None,
+    fences: str | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` of the fused backward (D64/D128) in three launches: the statistics (and the fp32
     dQ accumulator zeroed), the fused kernel (dQ summed by TMA reduce-adds), dQ cast to the inputs' dtype.
     ``lag`` 1 takes a block's dQ during the next block (measured faster), 0 at once. ``pair_rows`` (None:
     :data:`PAIR_ROWS`): the kernel stages dQ in :func:`bwd_fused._pair_rows`' order, so the accumulator
     holds its rows in that order within each 16 (padded to 16 rows) and the cast reads them back.
-    ``delta_in_acc`` (None: :data:`DELTA_IN_ACC`): dP's accumulator starts at -delta."""
+    ``delta_in_acc`` (None: :data:`DELTA_IN_ACC`): dP's accumulator starts at -delta. ``fences`` (None:
+    :data:`FENCES` of the head dim): where the kernel fences its dS^T and dQ staging stores, "" (each
+    right after its stores) or any of "dsl" (dS^T's fence after dV's wait), "f1" (with "dsl": one fence
+    after dQ's stores for both), "dqn" (dQ's fence and reduce in the next block, after its S^T and dP
+    issues), "sf2" (delta and lse2 read before S^T is issued) joined by ":"
+    (:func:`bwd_fused._fused_consumer`)."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     if d not in FUSED_HEAD_DIMS:
@@ -166,6 +179,9 @@ def launch_gluon_bwd_fused(
     cfg = cfg or gluon_bwd_config(d)
     pair = PAIR_ROWS if pair_rows is None else pair_rows
     in_acc = DELTA_IN_ACC if delta_in_acc is None else delta_in_acc
+    opts = set((FENCES[d] if fences is None else fences).split(":")) - {""}
+    if opts - {"dsl", "f1", "dqn", "sf2"} or ("f1" in opts and "dsl" not in opts):
+        raise ValueError(f"fences takes dsl, f1 (with dsl), dqn, sf2 joined by ':', got {fences!r}")
     rows = cdiv(nq, 16) * 16 if pair else nq
     if rows == nq:  # the statistics pass zeroes the accumulator ([B, Hq, Nq, D] rows, whatever their order)
         dq_acc = torch.empty((b, hq, rows, d), device=q.device, dtype=torch.float32)
@@ -184,8 +200,11 @@ def launch_gluon_bwd_fused(
          Tma(delta.view(stat4), 1, STAT_BOX), Tma(dq_acc, 64, d // 2), dk, dv, *dk.stride()[:3],
          scale * LOG2E, scale, hq, hkv, nq, nk),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, LAG=lag,
-             PAIR_ROWS=pair, DELTA_IN_ACC=in_acc),
-        dict(num_warps=4), bound, ("gluon_bwd_fused_pair" if pair else "gluon_bwd_fused") + "_dacc" * in_acc,
+             PAIR_ROWS=pair, DELTA_IN_ACC=in_acc, DS_LATE="dsl" in opts, ONE_FENCE="f1" in opts,
+             DQ_NEXT="dqn" in opts, STATS_FIRST="sf2" in opts),
+        dict(num_warps=4), bound,
+        ("gluon_bwd_fused_pair" if pair else "gluon_bwd_fused") + "_dacc" * in_acc
+        + "".join(f"_{o}" for o in sorted(opts)),
     )  # fmt: skip
     if pair:
         dq = out[0] if out is not None else torch.empty(q.shape, dtype=q.dtype, device=q.device)

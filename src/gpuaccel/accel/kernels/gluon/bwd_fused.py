@@ -57,26 +57,40 @@ def _tma_reduce_add(tensor_desc, coord, src, _semantic=None):
 @gluon.jit
 def _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k, causal_off, qk_scale2,
                 s_layout: gl.constexpr, op_layout: gl.constexpr, CAUSAL: gl.constexpr,
-                DELTA_IN_ACC: gl.constexpr = False):  # fmt: skip
+                DELTA_IN_ACC: gl.constexpr = False, pend=None,
+                STATS_FIRST: gl.constexpr = False):  # fmt: skip
     """One (Q, dO) block against this warpgroup's 64 keys: dV += P^T dO issued (not waited for); returns
     dS^T (bf16) for dK and dQ. ``DELTA_IN_ACC``: dP's accumulator starts at -delta, so the matmul leaves
     dP - delta and nothing is read after dP's wait. Why: read there, delta's 8 ``LDS.64`` sit right after
     that wait on the dS path that feeds dQ and dK (SASS), while shared memory is ~70 % busy with wgmma
     operands; read beside lse2 and held to the wait, its 16 registers took ptxas's spills from 56 to 260
     bytes (D128). Read before dP is issued, it lives only until it fills the accumulator (spills 56 -> 60
-    bytes non-causal, 104 -> 92 causal)."""
+    bytes non-causal, 104 -> 92 causal). ``pend``: the previous block's staged dQ, ``(dq_desc, coord,
+    dq_box)``, whose fence and reduce-add are issued once S^T and dP are (``DQ_NEXT``). ``STATS_FIRST``:
+    delta and lse2 read before S^T is issued (their loads' latency was ~13 % of the consumers' stall
+    samples at D128, the exp2 inputs and the accumulator fill waiting on them; there ptxas spilled 68 more
+    bytes)."""
     dtype: gl.constexpr = q_s.dtype
     col_layout: gl.constexpr = gl.SliceLayout(0, s_layout)
     zero = gl.zeros([HALF_M, HALF_M], gl.float32, s_layout)
+    if STATS_FIRST:
+        if DELTA_IN_ACC:
+            dp_acc = offs_n.to(gl.float32) * 0.0 - gl.expand_dims(delta_s.load(col_layout), 0)
+        lse2 = gl.expand_dims(lse2_s.load(col_layout), 0)
     qk_tok = warpgroup_mma(k_s, q_s.permute((1, 0)), zero, use_acc=False, is_async=True)
     if DELTA_IN_ACC:
         # offs_n * 0: a distinct value per accumulator register. A plain broadcast of delta's 16 values
         # into the 32 makes register copies, and ptxas then injects a wait for S^T before dP (C7517)
-        dp_acc = offs_n.to(gl.float32) * 0.0 - gl.expand_dims(delta_s.load(col_layout), 0)
+        if not STATS_FIRST:
+            dp_acc = offs_n.to(gl.float32) * 0.0 - gl.expand_dims(delta_s.load(col_layout), 0)
         dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), dp_acc, is_async=True)
     else:
         dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
-    lse2 = gl.expand_dims(lse2_s.load(col_layout), 0)  # read under the matmuls, not after them
+    if pend is not None:  # its stores are a block old: the fence finds them done, under S^T's latency
+        fence_async_shared()
+        _tma_reduce_add(pend[0], pend[1], pend[2])
+    if not STATS_FIRST:
+        lse2 = gl.expand_dims(lse2_s.load(col_layout), 0)  # read under the matmuls, not after them
     qk = warpgroup_mma_wait(1, deps=(qk_tok,))
     p = _p_t(qk, lse2, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout, CAUSAL)
     p_op = gl.convert_layout(p.to(dtype), op_layout)
@@ -126,25 +140,39 @@ def dq_unpair_kernel(Acc, DQ, seq_q, acc_rows, HEAD_DIM: tl.constexpr, BLOCK_M: 
 
 
 @gluon.jit
-def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col, PAIR_ROWS: gl.constexpr):
+def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col, PAIR_ROWS: gl.constexpr,
+            REDUCE: gl.constexpr = True, ds_full_bar=None):  # fmt: skip
     """Stage a block's dQ (this warpgroup's columns) and add it to the fp32 accumulator; the previous
-    block's reduce must have read the staging buffer first."""
+    block's reduce must have read the staging buffer first. ``REDUCE`` False: staged only (the fence and
+    the reduce come with the next block, ``DQ_NEXT``). ``ds_full_bar``: arrived at after this fence, which
+    then also covers the block's dS^T stores (``ONE_FENCE``)."""
     tma.store_wait(0)
     if PAIR_ROWS:
         dq_s.store(_pair_rows(dq * scale, dq.shape[1]))
     else:
         dq_s.store(dq * scale)
-    fence_async_shared()
-    _tma_reduce_add(dq_desc, [b, h, start_m, col], dq_box)
+    if REDUCE:
+        fence_async_shared()
+        if ds_full_bar is not None:
+            mbarrier.arrive(ds_full_bar)
+        _tma_reduce_add(dq_desc, [b, h, start_m, col], dq_box)
+    elif ds_full_bar is not None:
+        fence_async_shared()
+        mbarrier.arrive(ds_full_bar)
 
 
 @gluon.jit
 def _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv, group, n_m,
-             lo_blk, n_iter, col, PAIR_ROWS: gl.constexpr):  # fmt: skip
-    """With ``LAG`` 1, the last block's dQ, once the loop is done."""
+             lo_blk, n_iter, col, PAIR_ROWS: gl.constexpr, DQ_NEXT: gl.constexpr = False):  # fmt: skip
+    """With ``LAG`` 1, the last block's dQ, once the loop is done (``DQ_NEXT``: after the reduce of the
+    block before it, still pending; with one block, zeros staged before the loop, added at block 0)."""
     j = n_iter - 1
     mbarrier.wait(ds_full.index(j % 2), (j // 2) & 1)
     dq = _dq_issue(ds_smem, j % 2, k_lo, k_hi, dq_zero)
+    if DQ_NEXT:
+        p = gl.maximum(n_iter - 2, 0)
+        fence_async_shared()
+        _tma_reduce_add(dq_desc, [b, hkv * group + p // n_m, row0 + (lo_blk + p % n_m) * HALF_M, col], dq_box)
     dq = warpgroup_mma_wait(0, deps=(dq,))
     row = row0 + (lo_blk + j % n_m) * HALF_M
     _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, row, col, PAIR_ROWS)
@@ -156,13 +184,20 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                     stride_kn, qk_scale2, scale, b, row0, hkv, start_n, seq_k, causal_off, n_m, lo_blk,
                     group, n_iter, HALF: gl.constexpr, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr,
                     CAUSAL: gl.constexpr, LAG: gl.constexpr, PACKED: gl.constexpr,
-                    PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False):  # fmt: skip
+                    PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False,
+                    DS_LATE: gl.constexpr = False, ONE_FENCE: gl.constexpr = False,
+                    DQ_NEXT: gl.constexpr = False, STATS_FIRST: gl.constexpr = False):  # fmt: skip
     """``LAG`` 0: both warpgroups meet on every block and take its dQ at once; 1: a block's dQ is taken
     during the next block, so a warpgroup waits for the other's dS^T only when it is a block behind.
     ``row0``: where query row 0 sits in ``dq_desc``'s rows (a packed document's first token; else 0);
     ``PACKED``: the tile is one packed document's (:mod:`accel.kernels.gluon.varlen_bwd_kernels`);
     ``PAIR_ROWS``: dQ staged in :func:`_pair_rows`' order (needs ``row0`` a multiple of 16);
-    ``DELTA_IN_ACC``: dP's accumulator starts at -delta (:func:`_fused_step`)."""
+    ``DELTA_IN_ACC``: dP's accumulator starts at -delta (:func:`_fused_step`). With ``LAG`` 1 (A/B
+    switches, :data:`accel.kernels.gluon.bwd.FENCES`): ``DS_LATE``, the fence after this warpgroup's dS^T
+    stores and its ds_full arrive come after dV's wait (the stores have it to land), not right after them;
+    ``ONE_FENCE`` (with ``DS_LATE``), that fence is the one after dQ's staging stores; ``DQ_NEXT``, dQ's
+    staging fence and reduce-add are issued in the next block, after its S^T and dP (:func:`_fused_step`'s
+    ``pend``); ``STATS_FIRST``, delta and lse2 read before S^T is issued (:func:`_fused_step`)."""
     HALF_D: gl.constexpr = HEAD_DIM // 2
     s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
     a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
@@ -182,6 +217,8 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
     dk = gl.zeros([HALF_M, HEAD_DIM], gl.float32, a_layout)
     dv = gl.zeros([HALF_M, HEAD_DIM], gl.float32, a_layout)
     dq_zero = gl.zeros([HALF_M, HALF_D], gl.float32, dq_layout)
+    if DQ_NEXT:  # what a lone block's flush adds (_last_dq)
+        dq_s.store(dq_zero)
     mbarrier.wait(kv_ready, 0)
     for i in range(n_iter):
         start_m = (lo_blk + i % n_m) * HALF_M
@@ -193,15 +230,26 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
         do_s = _view(do_smem.index(s), HALF_M, HEAD_DIM)
         lse2_s = lse2_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
         delta_s = delta_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
-        dv, ds, p_op = _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k,
-                                   causal_off, qk_scale2, s_layout, op_layout, CAUSAL,
-                                   DELTA_IN_ACC)  # fmt: skip
+        if DQ_NEXT and LAG == 1:
+            # block i - 2's dQ, staged in the last block; blocks 0 and 1 add the zeros staged before the
+            # loop at block 0 (no branch: a branch here costs registers)
+            p = gl.maximum(i - 2, 0)
+            pend = (dq_desc, [b, hkv * group + p // n_m, row0 + (lo_blk + p % n_m) * HALF_M, col], dq_box)
+            dv, ds, p_op = _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k,
+                                       causal_off, qk_scale2, s_layout, op_layout, CAUSAL, DELTA_IN_ACC, pend,
+                                       STATS_FIRST)  # fmt: skip
+        else:
+            dv, ds, p_op = _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k,
+                                       causal_off, qk_scale2, s_layout, op_layout, CAUSAL, DELTA_IN_ACC, None,
+                                       STATS_FIRST)  # fmt: skip
         # this warpgroup's dS^T for both warpgroups' dQ, in the block's buffer of two; ds_empty says
         # both have read what the buffer held two blocks ago
         mbarrier.wait(ds_empty.index(buf), ((i // 2) & 1) ^ 1)
         ds_smem.index(buf * 2 + HALF).store(ds)
-        fence_async_shared()
-        mbarrier.arrive(ds_full.index(buf))
+        late: gl.constexpr = DS_LATE and LAG == 1
+        if not late:
+            fence_async_shared()
+            mbarrier.arrive(ds_full.index(buf))
         ds_op = gl.convert_layout(ds, op_layout)
         if LAG == 0:
             mbarrier.wait(ds_full.index(buf), (i // 2) & 1)
@@ -213,6 +261,9 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
             dv, dk, p_op, ds_op = warpgroup_mma_wait(0, deps=(dv, dk, p_op, ds_op))
         else:
             dv, p_op = warpgroup_mma_wait(0, deps=(dv, p_op))  # (done by now: issued before dS)
+            if late and not ONE_FENCE:  # the dS^T stores had dV's wait to land
+                fence_async_shared()
+                mbarrier.arrive(ds_full.index(buf))
             if i > 0:  # the previous block's dQ, its dS^T from both warpgroups
                 j = i - 1
                 mbarrier.wait(ds_full.index(j % 2), (j // 2) & 1)
@@ -220,21 +271,29 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                 dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
                 dq = warpgroup_mma_wait(1, deps=(dq,))
                 mbarrier.arrive(ds_empty.index(j % 2))
-                _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
-                        row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS)  # fmt: skip
+                if late and ONE_FENCE:
+                    _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
+                            row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS, not DQ_NEXT,
+                            ds_full.index(buf))  # fmt: skip
+                else:
+                    _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
+                            row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS, not DQ_NEXT)  # fmt: skip
                 dk, ds_op = warpgroup_mma_wait(0, deps=(dk, ds_op))
             else:
                 dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
+                if late and ONE_FENCE:
+                    fence_async_shared()
+                    mbarrier.arrive(ds_full.index(buf))
                 dk, ds_op = warpgroup_mma_wait(0, deps=(dk, ds_op))
         mbarrier.arrive(empty.index(s))
     if LAG == 1:  # the last block's dQ
         if PACKED:  # a packed document's key tile may see no query (n_iter 0); a dense one never does
             if n_iter > 0:
                 _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
-                         group, n_m, lo_blk, n_iter, col, PAIR_ROWS)  # fmt: skip
+                         group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT)  # fmt: skip
         else:  # (the guard is left out of the dense kernel: with it the H100 measured 5-8 % slower)
             _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
-                     group, n_m, lo_blk, n_iter, col, PAIR_ROWS)  # fmt: skip
+                     group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT)  # fmt: skip
     tma.store_wait(0)
     _store_rows(dk_ptr, stride_kb, stride_kh, stride_kn, b, hkv, key0, seq_k, dk * scale, a_layout, HALF_M,
                 HEAD_DIM)  # fmt: skip
@@ -261,7 +320,9 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                            stride_kb, stride_kh, stride_kn, qk_scale2, scale, heads_q, heads_kv, seq_q, seq_k,
                            HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
                            CONSUMER_REGS: gl.constexpr, LAG: gl.constexpr = 1,
-                           PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False):  # fmt: skip
+                           PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False,
+                           DS_LATE: gl.constexpr = False, ONE_FENCE: gl.constexpr = False,
+                           DQ_NEXT: gl.constexpr = False, STATS_FIRST: gl.constexpr = False):  # fmt: skip
     """dK and dV of 128 keys of one (batch, KV head), summed over its group's query heads, and their
     share of every query block's dQ, added to ``dq_desc``'s fp32 accumulator (zeroed by the caller; with
     ``PAIR_ROWS`` its rows in :func:`_pair_rows`' order within each 16, which the caller undoes)."""
@@ -288,12 +349,14 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
                                seq_k, causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES,
-                               CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC)),
+                               CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC, DS_LATE, ONE_FENCE, DQ_NEXT,
+                               STATS_FIRST)),
             (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
                                seq_k, causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES,
-                               CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC)),
+                               CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC, DS_LATE, ONE_FENCE, DQ_NEXT,
+                               STATS_FIRST)),
             (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
                             do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m,
                             lo_blk, group, n_iter, STAGES)),
