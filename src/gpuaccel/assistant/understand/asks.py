@@ -256,6 +256,10 @@ def split_asks(message: str) -> list[str]:
         asks_own = set(said.lower().split()) & (_CLAUSE_WORDS | _WH_WORDS)  # "like which card is busy" asks
         if meant and parts[k - 1].endswith("?") and _names_a_topic(said) and not asks_own:
             parts[k - 1 : k + 1] = [f"{parts[k - 1].rstrip(' ?')}, {parts[k]}"]  # one ask, its reading said
+        elif re.fullmatch(r"\([^()]+\)[.!?]*", parts[k].strip()):
+            # an aside after the question names what it is about ("did the image training finish alright?
+            # (sd-xl-train)"): one ask
+            parts[k - 1 : k + 1] = [f"{parts[k - 1].rstrip(' ?')} {parts[k]}"]
     named_after = len(parts) >= 2 and _TOPIC_FIRST.match(parts[-1]) and "?" not in parts[-1]
     if named_after and not _CLAUSE_WORDS & set(parts[-1].lower().split()):  # (no clause: "my sft is there")
         # a thing named after the question ("how long has the demo run been going? the mistral fine-tune"):
