@@ -158,3 +158,12 @@ def test_why_it_is_asked_said_after_it_asks_no_comparison(heldout_svc: Assistant
     sid, _, _ = ask(heldout_svc, "how much energy did gpu 0 use yesterday?", None)
     _, text, query = ask(heldout_svc, "what about the 4090 today, for comparison?", sid)
     assert query is not None and query["name"] == "energy" and query.get("gpu") == 1, query
+
+
+def test_i_meant_another_reading_keeps_the_run_and_the_span(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how warm did the 4090 run during llama-8b-eval", None)
+    _, text, query = ask(heldout_svc, "sorry, i meant its power draw", sid)
+    assert query is not None and query.get("job") == 4 and query.get("metric") == "power", query
+    sid, _, _ = ask(heldout_svc, "hottest gpu 0 got yesterday?", None)
+    _, text, query = ask(heldout_svc, "oops i meant power", sid)
+    assert query is not None and query.get("metric") == "power" and query["window"]["label"] == "yesterday"

@@ -309,7 +309,7 @@ def _with_earlier_attempts(ctx: QueryContext, q: Query, during: Query, result: R
         _, peak, at, _, mean = each.rows[0]
         said.append(
             f"attempt {a.number}, {clock(a.started_at)}-{clock(a.ended_at)}:"  # type: ignore[arg-type]
-            f" peak {cell(peak)}{unit} at {at}, mean {cell(mean)}{unit}"
+            f" peak {cell(peak)}{unit}{_at_words(at)}, mean {cell(mean)}{unit}"
         )
         if best is None or peak > best[0]:
             best = (peak, at, a.number)
@@ -321,9 +321,17 @@ def _with_earlier_attempts(ctx: QueryContext, q: Query, during: Query, result: R
     total = len(earlier) + 1
     result.sentence = (
         f"{result.sentence.rstrip('.')}. Its earlier attempts on GPU {gpu}: {'; '.join(said)}. Over all"
-        f" {total} attempts the peak was {cell(best[0])}{unit} at {best[1]} (attempt {best[2]})."
+        f" {total} attempts the peak was {cell(best[0])}{unit}{_at_words(best[1])} (attempt {best[2]})."
     )
     return result
+
+
+def _at_words(at: str) -> str:
+    """ " at 10:00:28" for a peak the 1 s history timed, " in the minute from 06:56" for one a minute row
+    holds (its table cell has no seconds), as :func:`_over_span` says them."""
+    if at == "-":
+        return ""
+    return f" at {at}" if at.count(":") == 2 else f" in the minute from {at}"
 
 
 # the live readings a GPU's overview sentence says (:func:`_overview`), beside its clocks and jobs

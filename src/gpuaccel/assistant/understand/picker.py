@@ -80,9 +80,10 @@ SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
     " used did happen happened occur occurred there then one its their each hit hits reach reached"
     " with of those these times maxima minima peaks second seconds precisely pls please to"
-    " plus also too got get went in window stretch interval".split()
+    " plus also too got get went in window stretch interval i meant mean sorry oops actually rather instead"
+    " draw".split()
     # ("at what times did those maxima occur?", "when? to the second pls", "plus the peak temperature",
-    # "n the lowest it got in that window")
+    # "n the lowest it got in that window"; a correction: "sorry i meant the power draw")
 )
 # how high a reading climbed, said in words: "it went up to how much", "how high did it get"
 ROSE_TO = set("went go goes gone got get up to how much high far climb climbed rose rise".split())
