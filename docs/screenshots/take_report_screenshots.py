@@ -262,6 +262,11 @@ def _chat(daemon: object, job: int, root: Path) -> None:
           "why hasn't llama-8b-eval started? the intern who queued it keeps asking me.",
           "could it just be held until tomorrow?"),
          "chat_label_moment_telling_and_asked_request.png"),
+        # a reading over a job of four attempts (each earlier one's peak and the peak of all), "roughly
+        # when", then an "oh wait" correction that keeps the run and asks another reading
+        (("how hot did its card get while sdxl-train was running, and roughly when?",
+          "oh wait sorry, i meant the power draw"),
+         "chat_attempts_reading_and_correction.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
