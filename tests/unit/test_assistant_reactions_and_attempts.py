@@ -167,3 +167,34 @@ def test_i_meant_another_reading_keeps_the_run_and_the_span(heldout_svc: Assista
     sid, _, _ = ask(heldout_svc, "hottest gpu 0 got yesterday?", None)
     _, text, query = ask(heldout_svc, "oops i meant power", sid)
     assert query is not None and query.get("metric") == "power" and query["window"]["label"] == "yesterday"
+
+
+def test_which_job_and_how_long_it_has_been_going_is_the_running_one(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "what job is that on gpu 0, and how long has it been running?", None)
+    assert isinstance(query, dict) and query["name"] == "queue" and query.get("state") == "running", query
+    assert "since 13:30:00" in text, text
+
+
+def test_what_the_user_means_to_do_after_a_question_is_no_request(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "any gpu free right now? want to throw a small xgboost job at it", None)
+    assert query is not None and "Idle: GPU 1" in text and "gpuaccel submit" not in text, (query, text)
+
+
+def test_a_competitions_standings_are_declined(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "what is the best public lb score in the competition at the moment?", None
+    )
+    assert query is None and REFUSED in text, text
+
+
+def test_a_reading_someone_said_a_card_reached_is_checked(heldout_svc: AssistantService) -> None:
+    q = "A colleague said gpu 0 went above 88 degrees today. True? how long was it above?"
+    _, text, query = ask(heldout_svc, q, None)
+    assert query is not None and query.get("at_least") == 88 and query.get("metric") == "temperature", query
+
+
+def test_the_first_of_an_arrays_jobs_is_its_first_element(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "how long did the first of the lr-sweep jobs wait before starting?", None
+    )
+    assert query is not None and query.get("job") == 7, query

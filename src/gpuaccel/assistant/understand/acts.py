@@ -383,6 +383,11 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     after a sentence that sets it up ("The 405b probe is no longer needed. Could you cancel it?") is read
     with the jobs that sentence names as what "it" means."""
     states = states or {}
+    asked = re.match(r"([^?]+\?)\s+(\S.*)$", question.strip())
+    if asked is not None and sets_the_scene(asked.group(2)):
+        # "any card free rn? want to throw a quick run on it": what the user means to do after a question
+        # is why they ask, no request
+        question = asked.group(1)
     act = _read_one(question, context, states)
     lead = re.match(r"([^,]+),\s*(?=\S)", question.strip())  # "I wanna game for a bit, pause the mistral run"
     if act is None and lead is not None and sets_the_scene(lead.group(1)):

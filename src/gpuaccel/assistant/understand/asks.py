@@ -82,6 +82,7 @@ _EACH_OF_THEM = re.compile(
     r"(?:one|of them|of those)\b",
     re.IGNORECASE,
 )
+_HOW_LONG_IT = re.compile(r"^how long has (?:it|that|this) been (?:going|running|on)\b", re.IGNORECASE)
 # a thing named before the question about it: "The lr-sweep array, which element failed?"
 # (a phrase with a clause of its own, "the job who crashed yesterday", is an ask: it is split)
 _TOPIC_FIRST = re.compile(
@@ -272,6 +273,9 @@ def split_asks(message: str) -> list[str]:
         framing = framing or (_SIDE_BY_SIDE.match(parts[k]) and re.match(r"which\b", parts[k + 1], re.I))
         # "what ran today and how each one ended": the second part asks of the first's, not on its own
         framing = framing or _EACH_OF_THEM.match(parts[k + 1])
+        # "which job is that on the H100 and how long has it been going?": how long the one asked has run
+        asked_which = re.match(r"(?:which|what)\b", parts[k], re.IGNORECASE)
+        framing = framing or (_HOW_LONG_IT.match(parts[k + 1]) and asked_which)
         # "the power of the H100 in the mistral run, what was the maximum and when?": the reading named first,
         # asked after it by a part that names none of its own
         named_first = not re.match(_ASK_START, parts[k], re.IGNORECASE) and _names_a_topic(parts[k])

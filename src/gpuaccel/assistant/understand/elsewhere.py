@@ -84,6 +84,8 @@ _OWN_FILE = re.compile(
 _MODEL_SCORE = re.compile(
     r"\bmy\b[^.?!]*\b(?:auc|roc auc|accuracy|f1|bleu|rouge|iou"
     r"|overfit\w*|underfit\w*|convergence|converge|converges|converged)\b"
+    # a competition's standings: "what's the top public LB score in the comp right now?"
+    r"|\b(?:leaderboard|leader board|public lb|private lb|lb score|lb scores)\b"
 )
 # what another system grants: "how many GPU-hours do I have left on the HPC cluster", "my quota there"
 _ALLOWANCE = re.compile(

@@ -177,6 +177,13 @@ _SAID_AS = (
         ),
         " ",
     ),
+    # "the last of the lr-sweep elements": the array's last element, as "the last lr-sweep element" says it
+    (
+        re.compile(
+            r"\b(first|last|second|third|final) of the ([\w.-]+) (?:elements|jobs|runs|tasks|ones)\b", re.I
+        ),
+        r"\1 \2 element",
+    ),
     # why it is asked, said after it ("What about the 4090 yesterday, for comparison?"): no comparison asked
     (
         re.compile(
@@ -407,6 +414,10 @@ def _after_a_story(question: str, context: Context, now: float) -> str | None:
     if wanted and topics_said(story) & METRICS and not topics_said(asked) - {"gpu", "long"}:
         when = re.search(r"\b(?:when|what time|which time)\b", asked, re.IGNORECASE)
         return f"{story.rstrip(' .!')}{', and when' if when else ''}?"
+    # what someone said a card reached, then whether it is so and for how long ("Someone told me the H100
+    # went over 86 degrees today. Is that right, and for how long was it over?"): the telling's reading
+    if threshold_of(story) is not None and not topics_said(asked) - {"gpu", "long"}:
+        return f"{story.rstrip(' .!')}, {asked}"
     gpus = sorted(gpus_by_model(story, context)) or [
         int(g) for g in re.findall(r"\bgpu ?(\d)\b", story.lower())
     ]

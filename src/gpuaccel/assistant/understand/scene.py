@@ -59,7 +59,8 @@ _CLOCK_SAID = re.compile(
 )
 # what the user is about to do, the subject left out: "going to reseat a cable near node 2"
 _ABOUT_TO = re.compile(
-    r"^(?:(?:ok|so|but|just)\s+)*(?:gonna|going to|about to|need to|have to|got to|gotta)\s+(?!be\b)\w+",
+    r"^(?:(?:ok|so|but|just)\s+)*(?:gonna|going to|about to|need to|have to|got to|gotta|want to|wanna"
+    r"|planning to|plan to)\s+(?!be\b|know\b|see\b|check\b)\w+",
     re.IGNORECASE,
 )
 

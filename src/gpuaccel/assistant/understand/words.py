@@ -297,6 +297,13 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\b(?!\s+of\b)",
             "before it crashed",
         ),
+        # "which job is that on the H100 and how long has it been going?": the job running there now (its
+        # answer says since when and for how long), not the longest job
+        (
+            r"(\b(?:which|what) (?:job|run|one|thing)\b.{0,40}?)(?:,\s*|\s)(?:and )?how long has it been"
+            r" (?:going|running|on)\b",
+            r"\1 right now",
+        ),
         # "and roughly when?": the answer says the exact time anyway
         (
             r"\b(?:roughly|approximately|approx|about|around|more or less|vaguely)"
