@@ -84,8 +84,11 @@ _OWN_FILE = re.compile(
 _MODEL_SCORE = re.compile(
     r"\bmy\b[^.?!]*\b(?:auc|roc auc|accuracy|f1|bleu|rouge|iou"
     r"|overfit\w*|underfit\w*|convergence|converge|converges|converged)\b"
-    # a competition's standings: "what's the top public LB score in the comp right now?"
-    r"|\b(?:leaderboard|leader board|public lb|private lb|lb score|lb scores)\b"
+    # a competition's standings: "what's the top public LB score in the comp right now?" (not the jobs'
+    # "gpu-hours leaderboard", a ranking)
+    r"|\b(?:public|private) (?:lb|leaderboard)\b|\blb scores?\b"
+    r"|\b(?:kaggle|competition|comp) (?:leaderboard|lb)\b"
+    r"|\bleaderboard\b.*\b(?:competition|comp|kaggle|my team|our team)\b|\b(?:my|our) team\b.*\bleaderboard\b"
 )
 # what another system grants: "how many GPU-hours do I have left on the HPC cluster", "my quota there"
 _ALLOWANCE = re.compile(
