@@ -198,3 +198,9 @@ def test_the_first_of_an_arrays_jobs_is_its_first_element(heldout_svc: Assistant
         heldout_svc, "how long did the first of the lr-sweep jobs wait before starting?", None
     )
     assert query is not None and query.get("job") == 7, query
+
+
+def test_a_spanish_article_before_a_card_names_the_card(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "oye what was running on la H100 around 11:05", None)
+    assert query is not None and query["name"] == "jobs" and query.get("gpu") == 0, query
+    assert "resnet50-bench" in text, text
