@@ -298,12 +298,12 @@ def _with_earlier_attempts(ctx: QueryContext, q: Query, during: Query, result: R
     earlier = [a for a in runs[:-1] if a.ended_at is not None and (not a.gpus or gpu in a.gpus)]
     if not earlier or len(result.rows) != 1:
         return result
-    unit = UNIT[metric]
+    unit, on = UNIT[metric], _gpus(ctx, during)[0]
     best: tuple[Any, Any, int] | None = None  # peak, its time, the attempt: the first to reach it
     said = []
     for a in earlier:
         span = Window(a.started_at, a.ended_at, f"attempt {a.number}")  # type: ignore[arg-type]
-        each = _over_span(ctx, replace(during, window=span), metric, _gpus(ctx, during)[0])
+        each = _over_span(ctx, replace(during, window=span), metric, on)
         if len(each.rows) != 1:
             continue
         _, peak, at, _, mean = each.rows[0]
@@ -328,7 +328,7 @@ def _with_earlier_attempts(ctx: QueryContext, q: Query, during: Query, result: R
 
 def _at_words(at: str) -> str:
     """ " at 10:00:28" for a peak the 1 s history timed, " in the minute from 06:56" for one a minute row
-    holds (its table cell has no seconds), as :func:`_over_span` says them."""
+    holds (its clock has no seconds), "" for none ("-"): a peak's moment as every span answer says it."""
     if at == "-":
         return ""
     return f" at {at}" if at.count(":") == 2 else f" in the minute from {at}"
@@ -384,7 +384,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         peak, low, mean = (round(float(v) / scale, digits) for v in (st.peak, st.low, st.mean))  # type: ignore[arg-type]
         when = history_read.peak_time(ctx.store, gpu, column, w.t0, w.t1, float(st.peak))  # type: ignore[arg-type]
         at = "-" if when is None else clock(when[0], seconds=when[1] == "1s")  # to the second of its row
-        at_words = "" if when is None else f" at {at}" if when[1] == "1s" else f" in the minute from {at}"
+        at_words = _at_words(at)
         if when is not None and len(seen) == 1:  # one GPU's peak: the moment "then" means next
             moment = Window(when[0], when[0] + (1.0 if when[1] == "1s" else 60.0), at_words.strip())
         rows.append([gpu, peak, at, low, mean])

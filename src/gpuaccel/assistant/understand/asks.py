@@ -160,8 +160,8 @@ _WH_WORDS = {"which", "what", "who", "whose", "when", "where", "why", "how", "ar
 # what the question before meant, said after it: "energy i mean, not watts", "like the energy", "as in
 # watt-hours": its reading, no ask of its own (the words set aside, "not watts", the picker drops)
 _MEANT = re.compile(
-    r"^(?:(?:like|i mean|i meant|meaning|as in)\s+(?P<a>[\w\s-]{1,30}?)|(?P<b>[\w\s-]{1,30}?),?\s+i mean[t]?)"
-    r"(?P<rest>,?\s+(?:and |but )?not\s+(?:the\s+)?[\w\s-]{1,20})?[.!]*$",
+    r"^(?:(?:like|i mean|i meant|meaning|as in)\s+(?P<a>[\w\s-]{1,30}?)|(?P<b>[\w\s-]{1,30}?),?\s+i meant?)"
+    r"(?:,?\s+(?:and |but )?not\s+(?:the\s+)?[\w\s-]{1,20})?[.!]*$",
     re.IGNORECASE,
 )
 

@@ -80,8 +80,8 @@ SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
     " used did happen happened occur occurred there then one its their each hit hits reach reached"
     " with of those these times maxima minima peaks second seconds precisely pls please to"
-    " plus also too got get went in window stretch interval i meant mean sorry oops actually rather instead"
-    " draw".split()
+    " plus also too got get went in window stretch interval"
+    " i meant mean sorry oops actually rather instead draw".split()
     # ("at what times did those maxima occur?", "when? to the second pls", "plus the peak temperature",
     # "n the lowest it got in that window"; a correction: "sorry i meant the power draw")
 )
@@ -167,12 +167,13 @@ _SAID_AS = (
         ),
         "those readings",
     ),
-    # "peak, not average", "peak for today, not now", "today not yesterday": a correction says what is not
-    # meant; only the part before it is asked
+    # "peak, not average", "peak for today, not now", "today not yesterday", "like energy, not watts": a
+    # correction says what is not meant; only the part before it is asked (not "not power limited")
     (
         re.compile(
             r"(?:,\s*|\s+)(?:but\s+|and\s+)?not\s+(?:the\s+)?(?:avg|average|mean|peak|max|maximum|min|minimum"
-            r"|lowest|highest|now|right now|current(?:ly)?|live|today|yesterday|total|sum)\b(?!')",
+            r"|lowest|highest|now|right now|current(?:ly)?|live|today|yesterday|total|sum"
+            r"|watts?|power|power draw|draw)\b(?!'|\s*(?:limit|limited|cap|capped|throttl))",
             re.I,
         ),
         " ",
@@ -196,15 +197,6 @@ _SAID_AS = (
         re.compile(
             r",\s+the (?:one|card|gpu)\s+(?:that\s+|which\s+)?"
             r"(?:my|our|his|her|their|we|i|you|they)\b[^,?.!]*",
-            re.I,
-        ),
-        " ",
-    ),
-    # a reading set aside beside the one asked ("like energy, not watts"): not asked
-    (
-        re.compile(
-            r"(?:,\s*|\s+)(?:but\s+|and\s+)?not\s+(?:the\s+)?(?:watts?|power|power draw|draw)\b"
-            r"(?!\s*(?:limit|limited|cap|capped|throttl))",
             re.I,
         ),
         " ",
@@ -410,13 +402,14 @@ def _after_a_story(question: str, context: Context, now: float) -> str | None:
     story, asked = " ".join(parts[:-1]), parts[-1]
     # the telling says what is wanted and the question only asks its value: "For the grant report I need the
     # highest temperature GPU 0 has reached today. What was it, and at what time?" asks the telling
+    asks_nothing_new = not topics_said(asked) - {"gpu", "long"}  # "What was it?", "Is that right?"
     wanted = re.match(r"(?:.*?\b)?(?:i|we) (?:need|want|would like|'d like)\b", story, re.IGNORECASE)
-    if wanted and topics_said(story) & METRICS and not topics_said(asked) - {"gpu", "long"}:
+    if wanted and topics_said(story) & METRICS and asks_nothing_new:
         when = re.search(r"\b(?:when|what time|which time)\b", asked, re.IGNORECASE)
         return f"{story.rstrip(' .!')}{', and when' if when else ''}?"
     # what someone said a card reached, then whether it is so and for how long ("Someone told me the H100
     # went over 86 degrees today. Is that right, and for how long was it over?"): the telling's reading
-    if threshold_of(story) is not None and not topics_said(asked) - {"gpu", "long"}:
+    if threshold_of(story) is not None and asks_nothing_new:
         return f"{story.rstrip(' .!')}, {asked}"
     gpus = sorted(gpus_by_model(story, context)) or [
         int(g) for g in re.findall(r"\bgpu ?(\d)\b", story.lower())

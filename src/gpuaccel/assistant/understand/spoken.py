@@ -72,22 +72,21 @@ def typed_out(question: str) -> str:
     text = re.sub(rf"\s*{_EMOJI}\s+(?=\S)", ". ", text)
     text = re.sub(rf"\s*{_EMOJI}", "", text)
     text = re.sub(r"@\s*(?=\d)", "at ", text)
-    # a fast typist's question words: "wht was on gpu 0", "hw long", "whn did it end" ("hw" alone may be
-    # hardware: only before what "how" asks)
+    # a fast typist's question words: "wht was on gpu 0", "whn did it end", "wht batch size shd i use", "hw
+    # long" ("hw" alone may be hardware: only before what "how" asks)
     text = re.sub(r"\bwht\b", "what", text, flags=re.I)
     text = re.sub(r"\bwhn\b", "when", text, flags=re.I)
-    text = re.sub(r"\bsh(?:l)?d\b", "should", text, flags=re.I)  # "wht batch size shd i use"
-    text = re.sub(
-        r"^\s*(?:oye|oiga|mira)\b[,!]?\s*", "", text, flags=re.I
-    )  # Spanish "hey" first: asks nothing
-    # a Spanish article before a card or a job ("what was running on la H100", "el job 11"): "the"
+    text = re.sub(r"\bshl?d\b", "should", text, flags=re.I)
+    text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
+    # Spanish said in passing: "oye" first asks nothing; an article before a card or a job ("what was running
+    # on la H100", "el job 11") is "the"
+    text = re.sub(r"^\s*(?:oye|oiga|mira)\b[,!]?\s*", "", text, flags=re.I)
     text = re.sub(
         r"\b(?:la|el|los|las)\s+(?=(?:h100|h200|a100|4090|gpus?|cards?|tarjetas?|jobs?|queue)\b)",
         "the ",
         text,
         flags=re.I,
     )
-    text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     return re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
 
