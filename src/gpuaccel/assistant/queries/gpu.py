@@ -109,10 +109,17 @@ def _reason(metric: str, g: dict[str, Any]) -> str:
     return own or "no reading"
 
 
+def reading_text(value: float, metric: str) -> str:
+    """A reading with its unit as gpuaccel status writes it, at the catalogue's digits ("91.0%" SM active,
+    "71 °C"); memory in GiB and the TFLOP/s, which no catalogue field holds, to at most one decimal."""
+    key = METRICS[metric][0]
+    if metric in _OWN_UNITS or key not in FIELD:
+        return f"{cell(float(value))}{UNIT[metric]}"
+    return FIELD[key].text(float(value))
+
+
 def _say(value: float | None, metric: str, g: dict[str, Any]) -> str:
-    if value is None:
-        return f"N/A ({_reason(metric, g)})"
-    return f"{cell(float(value))}{UNIT[metric]}"
+    return f"N/A ({_reason(metric, g)})" if value is None else reading_text(value, metric)
 
 
 def _none(metric: str, g: dict[str, Any]) -> str:
@@ -298,7 +305,7 @@ def _with_earlier_attempts(ctx: QueryContext, q: Query, during: Query, result: R
     earlier = [a for a in runs[:-1] if a.ended_at is not None and (not a.gpus or gpu in a.gpus)]
     if not earlier or len(result.rows) != 1:
         return result
-    unit, on = UNIT[metric], _gpus(ctx, during)[0]
+    on = _gpus(ctx, during)[0]
     best: tuple[Any, Any, int] | None = None  # peak, its time, the attempt: the first to reach it
     said = []
     for a in earlier:
@@ -309,7 +316,7 @@ def _with_earlier_attempts(ctx: QueryContext, q: Query, during: Query, result: R
         _, peak, at, _, mean = each.rows[0]
         said.append(
             f"attempt {a.number}, {clock(a.started_at)}-{clock(a.ended_at)}:"  # type: ignore[arg-type]
-            f" peak {cell(peak)}{unit}{_at_words(at)}, mean {cell(mean)}{unit}"
+            f" peak {reading_text(peak, metric)}{_at_words(at)}, mean {reading_text(mean, metric)}"
         )
         if best is None or peak > best[0]:
             best = (peak, at, a.number)
@@ -321,7 +328,8 @@ def _with_earlier_attempts(ctx: QueryContext, q: Query, during: Query, result: R
     total = len(earlier) + 1
     result.sentence = (
         f"{result.sentence.rstrip('.')}. Its earlier attempts on GPU {gpu}: {'; '.join(said)}. Over all"
-        f" {total} attempts the peak was {cell(best[0])}{unit}{_at_words(best[1])} (attempt {best[2]})."
+        f" {total} attempts the peak was {reading_text(best[0], metric)}{_at_words(best[1])}"
+        f" (attempt {best[2]})."
     )
     return result
 
@@ -388,7 +396,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         if when is not None and len(seen) == 1:  # one GPU's peak: the moment "then" means next
             moment = Window(when[0], when[0] + (1.0 if when[1] == "1s" else 60.0), at_words.strip())
         rows.append([gpu, peak, at, low, mean])
-        tail = f"lowest {cell(low)}{unit}, mean {cell(mean)}{unit}"
+        tail = f"lowest {reading_text(low, metric)}, mean {reading_text(mean, metric)}"
         # in MiB as gpuaccel status shows it, of the card's total ("how close did it get to filling it")
         total = next((g.get("mem_total_mib") for g in gpus if g["index"] == gpu), None)
         exact = f" ({mib(st.peak)}{f' of {mib(total)}' if total else ''})" if metric == "memory" else ""
@@ -396,7 +404,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
             tail += _busy_time(ctx, gpu, w)
         if q.at_least is not None:  # "how long was it at 85 °C or more": the time at that value or over
             tail += _time_at_or_above(ctx, gpu, column, q.at_least * scale, f"{q.at_least}{unit}", w)
-        peaks[gpu] = f"{cell(peak)}{unit}{exact}"
+        peaks[gpu] = f"{reading_text(peak, metric)}{exact}"
         said.append(f"GPU {gpu} peaked at {peaks[gpu]}{at_words}, {tail}")
     coarse = sorted({s.resolution for s in seen.values()} - {"1 s"})  # a coarser table says so
     return Result(

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gpuaccel.assistant.queries import jobs as jq
-from gpuaccel.assistant.queries.gpu import METRICS, UNIT, gpu_reading
-from gpuaccel.assistant.queries.query import Query, QueryContext, Result, cell
+from gpuaccel.assistant.queries.gpu import METRICS, gpu_reading, reading_text
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.queries.spans import last_week
 
 # the readings a job ranking takes: those the history keeps of every GPU, each job by its peak
@@ -31,7 +31,7 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
 def _by_reading(ctx: QueryContext, q: Query) -> Result:
     """The jobs by a reading's peak over each one's run (the highest first, ``order`` min: the lowest)."""
     metric = q.metric or "temperature"  # (a metric of READ_METRICS: job_rank sends no other here)
-    unit, label = UNIT[metric], METRICS[metric][1]
+    label = METRICS[metric][1]
     # without a span, the last week's jobs: each is a read of the history, which keeps no older 1 s rows
     q = q if q.window is not None or q.among else replace(q, window=last_week(ctx.now()))
     ranked, skipped = [], []
@@ -45,8 +45,8 @@ def _by_reading(ctx: QueryContext, q: Query) -> Result:
         # when, at the history's resolution as the job's own reading says it ("in the minute from 07:57")
         moment = read.subject_moments.get(metric)
         when = f" {moment.label}" if moment is not None else ""
-        peak_said = read.said_peaks.get(gpu, f"{cell(peak)}{unit}")  # as the job's own reading says it
-        ranked.append((job, peak, f"{peak_said} on GPU {gpu}{when}, mean {cell(mean)}{unit}"))
+        peak_said = read.said_peaks.get(gpu, reading_text(peak, metric))  # as the job's own reading says it
+        ranked.append((job, peak, f"{peak_said} on GPU {gpu}{when}, mean {reading_text(mean, metric)}"))
     if not ranked:
         return Result(q, f"No job{jq.filters(q)} ran on a GPU whose {label} history covers its run.")
     ranked.sort(key=lambda r: r[1], reverse=q.order != "min")
