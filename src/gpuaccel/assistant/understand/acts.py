@@ -68,6 +68,8 @@ _PHRASES = (
         re.compile(r"^prio(?:r|rity)? #?(\d+)\s*(?:-\s+|=>\s*|=\s*|:\s*|to\s+)?(-?\d+)$"),
         r"prioritize job \1 to \2",
     ),
+    # "let it continue after": a paused job resumed
+    (re.compile(r"\blet (it|them|.{1,30}?) (?:continue|carry on|keep going|resume|go on)\b"), r"resume \1"),
     (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)\b"), r"letgo \1"),  # a held job
     (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
     (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),
@@ -272,8 +274,11 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
     listed = re.findall(r"(?:\bjobs?|#)\s*#?(\d+(?:\s*(?:,|and|&)?\s*#?\d+)*)", said)
     ids = [int(i) for group in listed for i in re.findall(r"\d+", group)]
     after = said[verb_end:]
-    bare = re.match(r"\s*(\d+(?:\s*(?:,|and)\s*\d+)*)\b(?!\s*(?:gpus?|cards?|%|s\b|min|sec))", after)
-    if not ids and bare:  # "scancel 12", "bump 13 to prio 10": a known job's number after the verb
+    bare = re.match(
+        r"\s*(?:the\s+)?(\d+(?:\s*(?:,|and)\s*\d+)*)\b(?!\s*(?:gpus?|cards?|%|s\b|min|sec|jobs?|runs?|tasks?))",
+        after,
+    )
+    if not ids and bare:  # "scancel 12", "bump 13 to prio 10", "cancel the 13": a known job's number
         ids = [int(i) for i in re.findall(r"\d+", bare.group(1)) if int(i) in states or not states]
     if ids:
         return list(dict.fromkeys(ids))

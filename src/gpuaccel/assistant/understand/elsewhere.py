@@ -52,6 +52,10 @@ WRITING = re.compile(
     r" (?:[\w-]+ ){0,2}"
     r"(?:code|script|scripts|program|notebook|config|dataloader|data loader|function|model code"
     r"|training loop)\b"
+    # changes to it suggested: "could you suggest changes to our training script, gradient checkpointing?"
+    r"|\b(?:changes?|tweaks?|edits?|improvements?|modifications?) (?:to|in|for) (?:my|our|the|this|her|his"
+    r"|their) (?:[\w-]+ ){0,2}(?:code|script|scripts|program|notebook|config|dataloader|data loader"
+    r"|training loop)\b"
     # one's own files to read over: "could you look over my Snakefile", "review our Dockerfile"
     r"|\b(?:look (?:over|at|through)|review|go (?:over|through)|proofread|read through|check)"
     r" (?:my|our|her|his|their) (?:[\w-]+ ){0,2}"
@@ -64,6 +68,9 @@ _SHELL_HELP = re.compile(
     r".*\b(?:tmux|nohup|screen|ssh|systemd|crontab|cron|bashrc|zshrc|conda|venv|pip|mount|nfs|nas|smb|samba"
     r"|fstab|sshfs|rsync|scp|firewall|ufw|iptables|docker|apt|sudo|chmod|chown)\b"
     r"|\b(?:tmux|nohup) (?:or|vs|versus) (?:tmux|nohup|screen)\b"
+    # a system service's settings: "sane nfs export options for /scratch", "zfs tuning for the scratch pool"
+    r"|\b(?:nfs|exports|fstab|samba|smb|sshd|iptables|ufw|zfs|lvm|raid|mdadm)\b.*"
+    r"\b(?:options?|settings?|flags?|config|configs|configuration|setup|tuning|params?|parameters?)\b"
 )
 # statistics the history does not keep, asked of a reading ("its median temperature"), and
 # how to compute something in a language ("a bootstrap interval in R"): no reading of this machine answers

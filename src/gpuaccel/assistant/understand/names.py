@@ -495,10 +495,10 @@ _BARE_JOB = (
     ),
     re.compile(r"\b(\d+)\s+(?:\w+\s+)?(?:pd|pending|running|queued|held|failed|state|elapsed|walltime)\b"),
     # a shell user's word for what to show, then the job: "tail 9", "why 5 dead", "wait time 12", "energy 4",
-    # "gpu-h 11 so far", "rt 7"
+    # "gpu-h 11 so far", "rt 7", "gpu-hours on 11 so far"
     re.compile(
         r"^(?:tail|log|logs|why|wait|waited|energy|kwh|runtime|gpu h|gpu hours?|gpu time|info|detail|details)"
-        r"(?: time)? #?(\d+)\b"
+        r"(?: time)?(?: on| of| for| by)? #?(\d+)\b"
     ),
 )
 

@@ -19,7 +19,7 @@ from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, before, window_of
-from gpuaccel.assistant.understand.context import Context, Declined, Picker
+from gpuaccel.assistant.understand.context import Context, Declined, JobBrief, Picker
 from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere, asks_to_change_own_work
 from gpuaccel.assistant.understand.lists import LISTS, RUNNER_UP, nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import (
@@ -352,6 +352,13 @@ PRINTED = set(
     " hparams hyperparameters"
     " throughput images imgs img samples iters".split()  # a rate it prints: "what images/s was it getting"
 )
+
+
+def _within_run(win: Window, brief: JobBrief) -> bool:
+    """Whether a time said lies inside a job's run, its start and end minutes included."""
+    if brief.started is None or brief.until is None:
+        return False
+    return brief.started - 60 <= win.t0 <= brief.until + 60
 
 
 def _printed_asked(ws: list[str], topics: set[str]) -> bool:
@@ -1045,19 +1052,24 @@ class RulePicker:
             and picked.job_name is None
             and last is not None
             and last.job_name
-            and {"one", "those", "them", "these", "ones", "which", "its", "each"} & set(ws)
+            and (
+                {"one", "those", "them", "these", "ones", "which", "its", "each"} & set(ws)
+                or re.search(r"\b(?:in|of|within|from) (?:it|that)\b", " ".join(ws))  # "the shortest in it"
+            )
         ):
             # "which one failed?", "how long did each of its runs wait?" after the sweep's jobs
             return replace(picked, job_name=last.job_name)
         per_attempt = re.search(r"\b(?:per|each|every)\s+(?:one|try|attempt|run|go|time)\b", " ".join(ws))
         # "all those tries", "across its attempts": the job in focus's attempts together
         its_tries = re.search(
-            r"\b(?:all|across|over) (?:those|these|the|its|his|her|their) (?:tries|attempts|goes|runs)\b",
+            r"\b(?:all|across|over) (?:those|these|the|its|his|her|their) (?:tries|attempts|goes|runs)\b"
+            # "total walltime over all three"
+            r"|\b(?:over|across|for|of|in) all (?:the )?(?:two|three|four|five|six|\d+)\b",
             " ".join(ws),
         )
         of_the_job = last is not None and last.name == "job_detail" and win is None and not name
         listed = picked is not None and picked.name in (*HISTORY, "energy")
-        if listed and of_the_job and (per_attempt or its_tries):
+        if (listed or picked is None) and of_the_job and (per_attempt or its_tries):
             return last  # "run time per try", "the energy of all those tries" after a job's detail
         return picked
 
@@ -1158,6 +1170,9 @@ class RulePicker:
         earlier_try = re.search(
             r"\b(?:previous|prior|earlier|other) (?:attempts?|tries|try|runs?)\b", " ".join(ws)
         )
+        # "the gap between one retry and the next", "how long between attempts": its attempts' times
+        between_tries = re.search(r"\bbetween (?:\w+ )?(?:attempts?|tries|try|retries|retry)\b", " ".join(ws))
+        earlier_try = earlier_try or between_tries
         of_its_tries = (nth_attempt and of_its_record) or (earlier_try and job is None and gpu is None)
         if last is not None and last.name == "job_detail" and of_its_tries:
             return last
@@ -1187,7 +1202,13 @@ class RulePicker:
         if measure and job is None and gpu is None and {"element", "elements", "which", "one"} & set(ws):
             # "which element burned the most energy?" after an array's jobs: its elements ranked
             return Query("job_rank", metric=measure, order=most, job_name=array)
-        if why and job is None and gpu is None and win is None and vague:
+        # "why it stopped at 11:20, it crashed?": a time inside the one job's run (its end) is that job's
+        focus = context.job_in_focus()
+        brief = context.job_briefs.get(focus) if focus is not None else None
+        its_time = win is not None and brief is not None and _within_run(win, brief)
+        if why and job is None and gpu is None and (win is None or its_time) and vague:
+            if its_time:
+                return Query("job_detail", job=focus)
             if context.subjects:
                 return Query("job_detail", job=context.subjects[0])
             if last is not None and last.name == "gate_state":
@@ -1270,11 +1291,18 @@ class RulePicker:
         # not "how long did it run before that": the job in focus, before what happened to it
         itself = re.search(
             r"\b(?:it|they)\b(?: \w+){1,3} before\b"
+            r"|\b(?:its|their)\b(?: \w+){1,3} before (?:that|then)\b"  # "and its energy before that"
             r"|\b(?:ran|took|run for|running for)\b(?: \w+){0,3} before\b",
             " ".join(ws),
         )  # "ran for how long before that": its run, before it was stopped
         step = -1 if re.search(back, " ".join(ws)) and not itself else 0
-        step = 1 if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) else step
+        # ("between one attempt and the next": the job's own attempts, not the next job)
+        tries = {"attempt", "attempts", "try", "tries", "retry", "retries"} & set(ws)
+        step = (
+            1
+            if re.search(r"\b(?:after (?:that|it)|next one|the next)\b", " ".join(ws)) and not tries
+            else step
+        )
         in_line = {"line", "queue", "queued", "waiting", "pending", "wait"} & set(ws)  # "the next in line"
         if last is not None and last.job is None and job is None and gpu is None and step and not in_line:
             listed = step_from_list(last, step, context.listing, context.listed)
@@ -1644,9 +1672,14 @@ def _names_something(text: str, context: Context, now: float) -> bool:
 
 
 def _only_a_span(text: str, now: float) -> bool:
-    """Whether a lead-in says nothing but a span ("for yesterday,"; not "for this morning's log entry:")."""
-    rest = [w for w in words(text) if w not in STOP and w not in SPAN_WORDS]
+    """Whether a lead-in says nothing but a span ("for yesterday,", "turning to yesterday:"; not "for this
+    morning's log entry:", nor "for the weekly summary,")."""
+    rest = [w for w in words(text) if w not in STOP and w not in SPAN_WORDS and w not in _MOVING_ON]
     return not rest and window_of(text.lower(), now) is not None
+
+
+# how a new part of a conversation is led into: "turning to yesterday:", "moving on to this morning:"
+_MOVING_ON = {"turning", "moving", "switching", "going", "back", "now", "next", "onto", "then", "over"}
 
 
 # A comparison of the jobs a question names: "faster ... or ...", "longer than", "vs", "compare".

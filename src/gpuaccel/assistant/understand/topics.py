@@ -144,6 +144,12 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out = (out - {"jobs", "running", "queue"}) | {"idle"}  # "which gpu is having no job on it": idle
     if re.search(r"\b(?:pid|process) ?#?\d+\b", joined) and not out & (METRICS | {"fail", "energy"}):
         out = (out - {"jobs", "running"}) | {"who", "gpu"}  # "whats pid 4242": the processes, with jobs
+    recap = {"summarize", "summarise", "summary", "recap", "overview", "report", "digest", "rundown", "brief"}
+    said_when = re.search(r"\b(?:it|that|this|they|which) happened\b", joined)
+    if "summary" in out and said_when and not recap & said:
+        out.discard("summary")  # "the highest reading, with the time it happened": when, no recap
+    if re.search(r"\bwho (?:did|done) (?:it|that|this)\b", joined) and not out & METRICS:
+        out.discard("who")  # "X got killed, who did it": who ended the job its record says, no process
     if re.search(r"\b(?:hold|holds|holding|held)(?: \w+){0,2} back\b", joined) and not out & METRICS:
         out = (out - {"who"}) | {"overview"}  # "is the big one holding itself back": what holds its clocks
     # "what was on it then", "what was on the 4090 at 20:12", "what was using it then", "what was going on
@@ -483,17 +489,13 @@ def query_for(
     if gpu is not None and "running" in topics and not topics & {"queue", "jobs", "long"} and win is None:
         return Query("jobs", state="running", gpu=gpu)  # "anything running on gpu 1?": that GPU's jobs
     if "queue" in topics or ("running" in topics and win is None and not name and "jobs" not in topics):
-        whole = bool({"queue", "squeue", "qstat"} & set(ws)) and not {
-            "queued",
-            "waiting",
-            "pending",
-            "stuck",
-            "blocked",
-            "wait",
-        } & set(ws)
+        waiting = {"queued", "waiting", "pending", "stuck", "blocked", "wait"} & set(ws)
+        whole = bool({"queue", "squeue", "qstat"} & set(ws)) and not waiting
         state = (
             None if {"queue", "running"} <= topics or whole else "queued" if "queue" in topics else "running"
         )
+        if {"squeue", "qstat"} & set(ws) and ("running" in ws) != bool(waiting):
+            state = "running" if "running" in ws else "queued"  # the tool's state filter: "squeue -t R"
         return Query("queue", state=state)
     ended = ENDED_WORDS & set(ws) and not _succeeded(ws) and order is None and "long" not in topics
     # "what ran yesterday and how did each one end": the span's jobs, each with how it ended (not only

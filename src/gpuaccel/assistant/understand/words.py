@@ -363,6 +363,11 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\b(mem|sm)clk\b", r"\1 clk", text)  # "memclk": the memory clock
     text = re.sub(r"\bgpu[\s-]?(?:h|hrs?)\b", "gpu hours", text)  # "GPU-h burned by 11"
     text = re.sub(r"\bwall[\s-]?(?:clock(?: time)?|time)\b", "walltime", text)  # "wall time start to finish"
+    # a Slurm user's "before it got a node": before the job was given its GPU (no cluster's node asked)
+    text = re.sub(r"\b(got|get|gets|getting|given|allocated) (a|an|its|the) node\b", r"\1 \2 gpu", text)
+    # squeue's state filter ("squeue -t R", "--states=PD"): the state said in words
+    text = re.sub(r"(?<!\w)(?:-t|--states?)[\s=]*(?:r|running)\b", " running ", text)
+    text = re.sub(r"(?<!\w)(?:-t|--states?)[\s=]*(?:pd|pending)\b", " pending ", text)
     text = re.sub(r"\b(power|memory|mem|vram|energy) usage\b", r"\1", text)  # "power usage" is no utilization
     # the verb "utilise" is "use" ("which process is utilising it", "gpu-hours it has utilised"); "how
     # utilised is gpu 0" asks for its utilization
