@@ -80,6 +80,9 @@ class Turn:
     listing: list[int] = field(default_factory=list)  # the list a job was picked from (intent_lists)
     listed: Query | None = None
     reading: Query | None = None  # the conversation's last GPU reading, this turn's or one before it
+    # the job talked about before a reading of a GPU that names none ("how much memory is used on this
+    # card" after the job on it): still "the job" after it
+    kept: list[int] = field(default_factory=list)
 
     def numbers(self) -> set[str]:
         """The numbers the turn's results state: the only ones prose after the answer may use."""
@@ -105,7 +108,7 @@ class Turn:
         named = [r.subject_jobs for r in (self.result, *reversed(self.earlier)) if r.subject_jobs]
         return Context(
             self.query,
-            named[0] if named else [],
+            named[0] if named else self.kept,
             subject_gpus=self.result.subject_gpus,
             listing=self.listing,
             listed=self.listed,
@@ -113,6 +116,11 @@ class Turn:
             reading=self.reading,
             asked=[r.query for r in self.earlier],
         )
+
+
+def _kept_subjects(query: Query, context: Context) -> list[int]:
+    """The conversation's jobs an answer keeps when it names none: a live or span reading of one GPU."""
+    return list(context.subjects) if query.name == "gpu_reading" and query.gpu is not None else []
 
 
 def turn_text(facts_block: str | None, question: str, answer: str | None) -> str:
@@ -343,6 +351,7 @@ class ChatService:
             reading = next((q for q in reversed(picked) if q is not None and q.name == "gpu_reading"), None)
             turn = Turn(question, result.query, result, block, answer, meta, earlier=earlier)
             turn.reading = reading or context.reading
+            turn.kept = _kept_subjects(result.query, context)
             return turn
         query, by = whole.get(heard) or pick_by(heard, context, self.pickers, now=now)
         result = run(ctx, query) if query is not None else None
@@ -356,6 +365,7 @@ class ChatService:
             turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed
             turn.reading = query if query.name == "gpu_reading" else context.reading
+            turn.kept = _kept_subjects(query, context)
             return turn
         return Turn(question, None, None, facts.block(), REFUSAL, meta, before=context)
 

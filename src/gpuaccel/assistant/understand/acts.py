@@ -68,6 +68,21 @@ _PHRASES = (
         re.compile(r"^prio(?:r|rity)? #?(\d+)\s*(?:-\s+|=>\s*|=\s*|:\s*|to\s+)?(-?\d+)$"),
         r"prioritize job \1 to \2",
     ),
+    # what the user wants done said as "I want that it runs now" (German's "ich will, dass ..."): start it
+    (
+        re.compile(
+            r"\b(?:i|we) (?:want|would like|wish) that (it|they|.{1,30}?) (?:runs|run|starts|start)\b"
+        ),
+        r"start \1",
+    ),
+    # "stop my mistral job for a moment, but not cancel it": pause it
+    (
+        re.compile(
+            r"\bstop (it|them|.{1,40}?) (?:for a (?:moment|bit|while|minute|second|few minutes|little while)"
+            r"|temporarily|briefly)\b"
+        ),
+        r"pause \1",
+    ),
     # "let it continue after": a paused job resumed
     (re.compile(r"\blet (it|them|.{1,30}?) (?:continue|carry on|keep going|resume|go on)\b"), r"resume \1"),
     (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)\b"), r"letgo \1"),  # a held job
@@ -193,6 +208,7 @@ _POWER_OFF = re.compile(
     r"\b(?:switch|turn|power|shut) (?:off|down)\b(?=.*\b(?:gpu|gpus|card|cards|[ahlbv]\d{2,3}|\d{4})\b)"
     r"|\bpower (?:off|down|cycle)\b"
 )
+_IT_OFF = re.compile(r"\b(?:switch|turn|power|shut) (?:it|them|that one|this one) (?:off|down)\b")
 # a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
 # limit of the 4090 at 300 W?"
 _NEW_LIMIT = re.compile(
@@ -406,6 +422,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         r"(?<=[.!;])\s+(?=[A-Za-z])|(?:,|\s[-–—]|(?<=\?))\s+(?:so|and|then)?\s*"
         r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
         r"|pls|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
+        r"|(?:i|we) (?:want|would like|wish) that"  # "it is on hold, I want that it runs now"
         r"|bump|park|shelve|set|change|raise|lower|prioriti[sz]e)\b"
         rf"|(?:can|could|would|should) (?:[\w-]+ ){{1,3}}?(?:just |simply )?be {_DONE_SAID})",
         question.strip(),
@@ -451,7 +468,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     ):
         return None
     tokens = said.split()
-    switch_off = _POWER_OFF.search(said) and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
+    # "would you switch it off completely" after an answer about a GPU (no job): that card
+    gpu_talked = bool(context.subject_gpus) and not context.subjects
+    off = _POWER_OFF.search(said) or (gpu_talked and _IT_OFF.search(said))
+    switch_off = off and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
     if switch_off or _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
     # ("how about lowering the power limit to 500 W" suggests it: a request, not a question)

@@ -199,7 +199,7 @@ _ADVICE = re.compile(
 # a change to one's own training's settings (not to a GPU's: "lower the power limit" is _TUNING's)
 _CHANGE_VERB = (
     r"(?:drop|lower|raise|reduce|increase|decrease|cut|halve|double|change|use|enable|disable|turn on"
-    r"|turn off|switch|try|add|remove)"
+    r"|turn off|switch|try|add|remove|take|pick|choose|go with)"
 )
 _OWN_SETTING = (
     r"(?:batch(?:es)?|batch size|bs|lr|learning rate|precision|fp16|bf16|fp8|amp|mixed precision"
@@ -227,7 +227,7 @@ _CHANGE_ADVICE = re.compile(
     # a setting of one's own work, a job named or not: "what batch size should sd-xl use so it fits", "should
     # i turn on gradient checkpointing or drop the batch size"
     r"|\bwhat (?:batch size|learning rate|lr|precision|dtype|seq(?:uence)? len(?:gth)?|optimizer|config)"
-    r" should\b"
+    r" (?:should|ought|must|shall)\b"
     r"|\bshould (?:i|we) (?:turn on|turn off|enable|disable|switch on) (?!(?:gpu|card|the queue|job)\b)"
     # a setting of one's own work to change, asked or said ("should i drop batch to 8", "I should lower the
     # lr or disable the fp16?", "should they use a smaller batch size so the card runs cooler")

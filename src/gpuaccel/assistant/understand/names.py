@@ -382,6 +382,14 @@ def name_stems(question: str, context: Context) -> dict[str, set[int]]:
                     and (k == 0 or _said_as_job(part, q))
                 ):
                     by_stem.setdefault(part, set()).add(job_id)
+    # a part a phone's autocorrect turned into a word one letter off, said as a job: "the mistrial run"
+    # (mistral-7b-sft), "which sweet one died" (lr-sweep)
+    as_job = r"(?=\s+(?:job|jobs|run|runs|one|ones|element|elements|task|training)\b)"
+    for word in set(re.findall(rf"(?<![\w-])([a-z]{{5,}}){as_job}", q)) - set(by_stem) - set(VOCAB):
+        for name, job_id in context.job_names.items():
+            parts = [p for p in re.split(r"[-_.]", name.lower()) if len(p) >= 5 and p not in VOCAB]
+            if any(_distance_one(word, p) for p in parts):
+                by_stem.setdefault(word, set()).add(job_id)
     return by_stem
 
 
@@ -565,6 +573,8 @@ def gpus_by_model(question: str, context: Context) -> set[int]:
     """Every GPU a word of the question names by its model (as :func:`gpu_by_model` reads them): "the
     h100 or the 4090" names two."""
     asked = set(re.findall(r"[a-z]*\d+[a-z0-9]*", question.lower()))
+    # "and the 4090s": the 4090's (not "for H100s": a kind of card)
+    asked |= set(re.findall(r"\bthe ([a-z]*\d+[a-z0-9]*?)s\b", question.lower()))
     hits = {
         index
         for index, model in context.gpu_models.items()

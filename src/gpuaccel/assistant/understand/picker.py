@@ -81,9 +81,10 @@ SPAN_AGAIN = set(
     " used did happen happened occur occurred there then one its their each hit hits reach reached"
     " with of those these times maxima minima peaks second seconds precisely pls please to"
     " plus also too got get went in window stretch interval"
-    " i meant mean sorry oops actually rather instead draw".split()
+    " i meant mean sorry oops actually rather instead draw reading readings value values figure top".split()
     # ("at what times did those maxima occur?", "when? to the second pls", "plus the peak temperature",
-    # "n the lowest it got in that window"; a correction: "sorry i meant the power draw")
+    # "n the lowest it got in that window"; a correction: "sorry i meant the power draw"; "what was its
+    # highest reading, and when?")
 )
 # how high a reading climbed, said in words: "it went up to how much", "how high did it get"
 ROSE_TO = set("went go goes gone got get up to how much high far climb climbed rose rise".split())
@@ -287,6 +288,8 @@ TOTALS_AGAIN = set(
     " they them take took burn burned burnt spend spent consume consumed altogether together combined"
     " overall".split()
 )
+# the jobs of a list said together: "the four runs", "all the elements"
+_ALL_OF_THEM = set("runs jobs elements tasks two three four five six of was were".split())
 METRIC_WORDS = {w for w, topic in WORD_OF.items() if topic in METRICS}  # "power", "temp", "mem used"...
 
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
@@ -716,6 +719,8 @@ class RulePicker:
         if of_the_one_job and topics & SPAN_READINGS:  # "how hot did it get": over that job's run
             metric = next(m for m in ("temperature", "power", "memory", "util") if m in topics)
             return Query("gpu_reading", job=one_job, metric=metric)
+        if of_the_one_job and (_printed_asked(ws, topics) or LOGGED & set(ws)):
+            return Query("job_log", job=one_job)  # "what scores did it print at the end?": its log
         if of_the_one_job and not topics & (METRICS | {"overview", "energy", "log"}):
             return Query("job_detail", job=one_job)  # "what happened to it?", "how long did it run?"
         run_read = last is not None and last.name == "gpu_reading" and last.job is not None
@@ -795,6 +800,21 @@ class RulePicker:
             return last  # "list them", "name those" after a count of jobs: the same jobs, listed
         if last is not None and last.name == "jobs" and last.job_name and ws and set(ws) <= TOTALS_AGAIN:
             return last  # "energy?", "and the gpu hours?" after the jobs of a name: it says both, in all
+        listed = context.listed
+        all_listed = re.search(
+            r"\b(?:the|all|those|these|all the) (?:(?:two|three|four|five|six|\d+) )?"
+            r"(?:runs|jobs|elements|tasks)\b",
+            text,
+        )
+        if (
+            listed is not None
+            and listed.name in ("jobs", "failures")
+            and listed.job_name
+            and all_listed
+            and {w for w in ws if not w.isdigit()} - _ALL_OF_THEM <= TOTALS_AGAIN
+        ):
+            # "what was the energy of the four runs together" after one of the array's jobs: all of them
+            return Query("jobs", job_name=listed.job_name)
         totalled = (
             last is not None
             and last.name == "jobs"
@@ -1064,7 +1084,8 @@ class RulePicker:
         its_tries = re.search(
             r"\b(?:all|across|over) (?:those|these|the|its|his|her|their) (?:tries|attempts|goes|runs)\b"
             # "total walltime over all three"
-            r"|\b(?:over|across|for|of|in) all (?:the )?(?:two|three|four|five|six|\d+)\b",
+            r"|\b(?:over|across|for|of|in) all (?:the )?(?:two|three|four|five|six|\d+)\b"
+            r"|\b(?:over|across|for|of) the (?:whole )?lot\b",  # "the total running time across the lot"
             " ".join(ws),
         )
         of_the_job = last is not None and last.name == "job_detail" and win is None and not name
@@ -1397,10 +1418,18 @@ class RulePicker:
         of_the_job = (
             job_of is not None and last is not None and (last.name not in READINGS or last.job == job_of)
         )
+        # "how long did the job wait" after a reading of its GPU: the job the talk is about
+        the_job = job_of is not None and THE_JOB.search(" ".join(ws)) is not None
+        of_the_job = of_the_job or the_job
         record_asked = bool(topics & JOB_RECORD) or gpu_time_said(ws)
         referent = last.gpu if last is not None and last.gpu is not None else None
         # ("until now", "so far" say when, of its run: "how much energy has it taken until now")
-        of_its_record = of_the_job and record_asked and not topics - JOB_RECORD - {"gpu", "long", "running"}
+        said_as_a_job = {"jobs"} if the_job else set()
+        of_its_record = (
+            of_the_job
+            and record_asked
+            and not topics - JOB_RECORD - {"gpu", "long", "running"} - said_as_a_job
+        )
         if of_its_record:
             referent = None
         if (

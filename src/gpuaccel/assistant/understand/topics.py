@@ -148,6 +148,12 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     said_when = re.search(r"\b(?:it|that|this|they|which) happened\b", joined)
     if "summary" in out and said_when and not recap & said:
         out.discard("summary")  # "the highest reading, with the time it happened": when, no recap
+    # "how much of the 4090 is used now": its memory (how busy it is says its utilization)
+    share_used = re.search(r"\bhow much of (?:the |it\b|gpu|card)", joined) and re.search(
+        r"\b(?:used|taken|occupied|in use|filled|full|free|left)\b", joined
+    )
+    if share_used and not out & (METRICS | {"energy", "fail", "cancel"}):
+        out = (out - {"jobs", "running", "who"}) | {"memory"}
     if re.search(r"\bwho (?:did|done) (?:it|that|this)\b", joined) and not out & METRICS:
         out.discard("who")  # "X got killed, who did it": who ended the job its record says, no process
     if re.search(r"\b(?:hold|holds|holding|held)(?: \w+){0,2} back\b", joined) and not out & METRICS:
@@ -603,7 +609,7 @@ def lines_said(question: str) -> int | None:
 
 # what a job logged, said as a verb: its log, not a reading ("the last throughput it logged", "what was it
 # logging before it went")
-LOGGED = {"logged", "logging"}
+LOGGED = {"logged", "logging", "wrote"}  # ("the last thing it wrote"; not "I've written down 70 Wh")
 
 
 def log_query(

@@ -126,6 +126,11 @@ SHORTHAND = {
     "blocking": "blocked",  # exact only: as a topic word, repair would read "booking" as it
     "rn": "now",
     "rt": "runtime",  # a shell user's "rt?": run time (exact only)
+    # a phone's autocorrect puts a real word for the one typed (exact only): "cue?", "4090 idol since when",
+    # "peak tamp"
+    "cue": "queue",
+    "idol": "idle",
+    "tamp": "temp",
     "gpuh": "gpu hours",
     "doin": "doing",
     "proc": "process",  # shortened, no typo: "any procs on gpu 1?"
@@ -356,13 +361,16 @@ def topics_said(text: str) -> set[str]:
 
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
-    text = re.sub(r"\b(?:kilo)?watt[\s-]?hours?\b", "kwh", question.lower())  # energy, not power
+    # energy, not power: "kilowatt hours", "watts-hours", "kW-h"
+    text = re.sub(r"\b(?:kilo)?watts?[\s-]?hours?\b|\bk\s?w[\s-]h\b", "kwh", question.lower())
+    text = re.sub(r"\bdeg(?:s|\.)?\s*c\b", "°c", text)  # "80 deg C"
     text = re.sub(r"\b(\d{1,2})\s*o'?\s*clock\b", r"\1", text)  # "since 9 o'clock": no clock reading
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
     text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
     text = re.sub(r"\b(mem|sm)clk\b", r"\1 clk", text)  # "memclk": the memory clock
     text = re.sub(r"\bgpu[\s-]?(?:h|hrs?)\b", "gpu hours", text)  # "GPU-h burned by 11"
     text = re.sub(r"\bwall[\s-]?(?:clock(?: time)?|time)\b", "walltime", text)  # "wall time start to finish"
+    text = re.sub(r"\brunning time\b", "runtime", text)  # "the total running time": a duration, no state
     # a Slurm user's "before it got a node": before the job was given its GPU (no cluster's node asked)
     text = re.sub(r"\b(got|get|gets|getting|given|allocated) (a|an|its|the) node\b", r"\1 \2 gpu", text)
     # squeue's state filter ("squeue -t R", "--states=PD"): the state said in words
