@@ -81,6 +81,25 @@ def test_scales_over_many_blocks_and_parts():
     assert torch.equal(x.v_scale, v.float().abs().amax(dim=2).reshape(2, 64) / fp8.E4M3_MAX)
 
 
+@pytest.mark.parametrize("d", [128, 256])
+def test_rotated_rows_match_the_rotation_done_in_torch(d):
+    """Q/K rows times the signed Hadamard matrix (at D256 as two half-size products), one scale per
+    block: each scale is the block's max |x M| / 448 (which only the right rotation gives for every
+    block), and the dequantised rows are x M within e4m3's error (as the V test above bounds it)."""
+    torch.manual_seed(d)
+    q, k, v = (torch.randn(1, 2, 100, d, dtype=torch.float16) for _ in range(3))
+    q[0, 1, 70, 3] = 30.0  # an outlier the rotation spreads over the row
+    x = fp8.quantize_fp8(q, k, v, 64, 32)
+    m = fp8._signed_hadamard(d, "cpu", torch.float16).float() * d**-0.5
+    for t, t8, scale, blk in ((q, x.q, x.q_scale, 64), (k, x.k, x.k_scale, 32)):
+        want = (t.float() @ m).reshape(2, 100, d)
+        rows = want.abs().amax(dim=-1)
+        amax = torch.stack([rows[:, i : i + blk].amax(dim=1) for i in range(0, 100, blk)], 1)
+        assert torch.allclose(scale, amax / fp8.E4M3_MAX, rtol=1e-5, atol=0)
+        got = t8.float().reshape(2, 100, d) * scale.repeat_interleave(blk, dim=1)[:, :100, None]
+        assert ((got - want).norm() / want.norm()).item() < 0.1
+
+
 def test_call_below_the_rule_runs_the_16_bit_kernel_and_says_so():
     """Below FP8_FROM the call is the fp16/bf16 forward, bit for bit, decided once per shape; later calls
     of the shape still get their scale, dtype and gradient checked."""

@@ -90,14 +90,57 @@ def quant_rows_kernel(
 ):  # fmt: skip
     """SUB blocks of BLOCK rows of one head -> e4m3 with one scale per block; Y is contiguous [B, H, N, D].
     A program takes several blocks so the rotation matrix is read once for all of them (one block a
-    program ran at 1.5-2.0 TB/s on the H100, four to eight at 1.9-2.25)."""
+    program ran at 1.5-2.0 TB/s on the H100, four to eight at 1.9-2.25). Above 128 columns the rotation
+    runs as two products with the half-size Hadamard matrix (:func:`_rotate_halves`): the whole 256 x 256
+    matrix took 160 KB of shared memory, one program per SM, and half the copy rate."""
+    if ROTATE and HEAD_DIM > 128:
+        _rotate_halves(X, Y, S, M, stride_xb, stride_xh, stride_xn, heads, seq, inv_sqrt_d,
+                       HEAD_DIM, BLOCK, SUB)  # fmt: skip
+    else:
+        pid = tl.program_id(0)
+        bh = tl.program_id(1)
+        b = bh // heads
+        h = bh % heads
+        offs_d = tl.arange(0, HEAD_DIM)
+        if ROTATE:
+            m = tl.load(M + offs_d[:, None] * HEAD_DIM + offs_d[None, :])
+        blocks = tl.cdiv(seq, BLOCK)
+        x_base = X + b.to(tl.int64) * stride_xb + h.to(tl.int64) * stride_xh
+        for i in tl.range(0, SUB, num_stages=2):
+            blk = pid * SUB + i
+            if blk < blocks:
+                offs_n = blk * BLOCK + tl.arange(0, BLOCK)
+                row_ok = offs_n[:, None] < seq
+                x = tl.load(x_base + offs_n[:, None] * stride_xn + offs_d[None, :], mask=row_ok, other=0.0)
+                xf = tl.dot(x, m) * inv_sqrt_d if ROTATE else x.to(tl.float32)
+                amax = tl.max(tl.max(tl.abs(xf), 1), 0)
+                s = tl.maximum(amax, 1e-30) / 448.0
+                y = (xf / s).to(Y.dtype.element_ty)
+                y_ptrs = Y + bh.to(tl.int64) * seq * HEAD_DIM + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+                tl.store(y_ptrs, y, mask=row_ok)
+                tl.store(S + bh * blocks + blk, s)
+
+
+@triton.jit
+def _rotate_halves(
+    X, Y, S, M, stride_xb, stride_xh, stride_xn, heads, seq, inv_sqrt_d,
+    HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr, SUB: tl.constexpr,
+):  # fmt: skip
+    """:func:`quant_rows_kernel`'s rotated blocks with one level of the Hadamard recursion unrolled:
+    M = diag(s) H_D and H_D = [[H, H], [H, -H]] (H = H_{D/2}), so with A = (x_a * s_a) H and
+    B = (x_b * s_b) H over x's two column halves, x M = [A + B, A - B]. H is M's top-left quarter with
+    its rows' signs taken off (H's first column is all ones, so s_i = M[i, 0]); products of +-1 are exact.
+    Half the matmul work and a quarter of the matrix; the fp32 sums are grouped differently from one
+    D-long product, so an e4m3 value can round the other way at a tie."""
+    HALF: tl.constexpr = HEAD_DIM // 2
     pid = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // heads
     h = bh % heads
-    offs_d = tl.arange(0, HEAD_DIM)
-    if ROTATE:
-        m = tl.load(M + offs_d[:, None] * HEAD_DIM + offs_d[None, :])
+    offs_h = tl.arange(0, HALF)
+    sign_a = tl.load(M + offs_h * HEAD_DIM)
+    sign_b = tl.load(M + (offs_h + HALF) * HEAD_DIM)
+    had = tl.load(M + offs_h[:, None] * HEAD_DIM + offs_h[None, :]) * sign_a[:, None]
     blocks = tl.cdiv(seq, BLOCK)
     x_base = X + b.to(tl.int64) * stride_xb + h.to(tl.int64) * stride_xh
     for i in tl.range(0, SUB, num_stages=2):
@@ -105,14 +148,28 @@ def quant_rows_kernel(
         if blk < blocks:
             offs_n = blk * BLOCK + tl.arange(0, BLOCK)
             row_ok = offs_n[:, None] < seq
-            x = tl.load(x_base + offs_n[:, None] * stride_xn + offs_d[None, :], mask=row_ok, other=0.0)
-            xf = tl.dot(x, m) * inv_sqrt_d if ROTATE else x.to(tl.float32)
-            amax = tl.max(tl.max(tl.abs(xf), 1), 0)
+            x_ptrs = x_base + offs_n[:, None] * stride_xn + offs_h[None, :]
+            xa = tl.load(x_ptrs, mask=row_ok, other=0.0) * sign_a[None, :]
+            xb = tl.load(x_ptrs + HALF, mask=row_ok, other=0.0) * sign_b[None, :]
+            pa = tl.dot(xa, had)
+            pb = tl.dot(xb, had)
+            ya = (pa + pb) * inv_sqrt_d
+            yb = (pa - pb) * inv_sqrt_d
+            amax = tl.maximum(tl.max(tl.max(tl.abs(ya), 1), 0), tl.max(tl.max(tl.abs(yb), 1), 0))
             s = tl.maximum(amax, 1e-30) / 448.0
-            y = (xf / s).to(Y.dtype.element_ty)
-            y_ptrs = Y + bh.to(tl.int64) * seq * HEAD_DIM + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
-            tl.store(y_ptrs, y, mask=row_ok)
+            y_ptrs = Y + bh.to(tl.int64) * seq * HEAD_DIM + offs_n[:, None] * HEAD_DIM + offs_h[None, :]
+            tl.store(y_ptrs, (ya / s).to(Y.dtype.element_ty), mask=row_ok)
+            tl.store(y_ptrs + HALF, (yb / s).to(Y.dtype.element_ty), mask=row_ok)
             tl.store(S + bh * blocks + blk, s)
+
+
+def rows_warps(block: int, head_dim: int, rotate: bool) -> int:
+    """Warps for :func:`quant_rows_kernel` on ``block``-row blocks: 8 where the block's product is 128 x 128
+    elements or more, else 4. Rotated rows above 128 columns multiply in halves (:func:`_rotate_halves`),
+    so their product is ``block`` x 128: at D256 four warps took Q's launch at 1,16,16384 on the H100
+    from 147 to 99 us; the full-matrix kernel had taken 158 at either count (benchmarks/fp8_rows_sweep.py)."""
+    cols = min(head_dim, 128) if rotate else head_dim
+    return 8 if block * cols >= 128 * 128 else 4
 
 
 @triton.jit
@@ -254,7 +311,7 @@ def _quantize(
             quant_rows_kernel, (cdiv(cdiv(n, blk), sub), b * heads),
             (x, y, s, x if m is None else m, x.stride(0), x.stride(1), x.stride(2), heads, n, inv),
             dict(HEAD_DIM=d, BLOCK=blk, SUB=sub, ROTATE=m is not None),
-            dict(num_warps=8 if blk * d >= 128 * 128 else 4), bound, name,
+            dict(num_warps=rows_warps(blk, d, m is not None)), bound, name,
         )  # fmt: skip
     nk_pad = cdiv(nk, 32) * 32  # whole 32-key groups: the key order permutes inside them
     vt = torch.empty(b, hkv, d, nk_pad, device=dev, dtype=f8)
