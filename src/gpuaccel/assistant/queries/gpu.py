@@ -27,7 +27,7 @@ from gpuaccel.accel.telemetry.fields import (
 from gpuaccel.api.attempts import attempts
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import Job, JobState
-from gpuaccel.assistant.queries.jobs import cap, clock, label
+from gpuaccel.assistant.queries.jobs import at_words, cap, clock, label
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, cell
 from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.scheduler.reads import history as history_read
@@ -316,7 +316,7 @@ def _with_earlier_attempts(ctx: QueryContext, q: Query, during: Query, result: R
         _, peak, at, _, mean = each.rows[0]
         said.append(
             f"attempt {a.number}, {clock(a.started_at)}-{clock(a.ended_at)}:"  # type: ignore[arg-type]
-            f" peak {reading_text(peak, metric)}{_at_words(at)}, mean {reading_text(mean, metric)}"
+            f" peak {reading_text(peak, metric)}{at_words(at)}, mean {reading_text(mean, metric)}"
         )
         if best is None or peak > best[0]:
             best = (peak, at, a.number)
@@ -328,18 +328,10 @@ def _with_earlier_attempts(ctx: QueryContext, q: Query, during: Query, result: R
     total = len(earlier) + 1
     result.sentence = (
         f"{result.sentence.rstrip('.')}. Its earlier attempts on GPU {gpu}: {'; '.join(said)}. Over all"
-        f" {total} attempts the peak was {reading_text(best[0], metric)}{_at_words(best[1])}"
+        f" {total} attempts the peak was {reading_text(best[0], metric)}{at_words(best[1])}"
         f" (attempt {best[2]})."
     )
     return result
-
-
-def _at_words(at: str) -> str:
-    """ " at 10:00:28" for a peak the 1 s history timed, " in the minute from 06:56" for one a minute row
-    holds (its clock has no seconds), "" for none ("-"): a peak's moment as every span answer says it."""
-    if at == "-":
-        return ""
-    return f" at {at}" if at.count(":") == 2 else f" in the minute from {at}"
 
 
 # the live readings a GPU's overview sentence says (:func:`_overview`), beside its clocks and jobs
@@ -392,9 +384,9 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         peak, low, mean = (round(float(v) / scale, digits) for v in (st.peak, st.low, st.mean))  # type: ignore[arg-type]
         when = history_read.peak_time(ctx.store, gpu, column, w.t0, w.t1, float(st.peak))  # type: ignore[arg-type]
         at = "-" if when is None else clock(when[0], seconds=when[1] == "1s")  # to the second of its row
-        at_words = _at_words(at)
+        moment_said = at_words(at)
         if when is not None and len(seen) == 1:  # one GPU's peak: the moment "then" means next
-            moment = Window(when[0], when[0] + (1.0 if when[1] == "1s" else 60.0), at_words.strip())
+            moment = Window(when[0], when[0] + (1.0 if when[1] == "1s" else 60.0), moment_said.strip())
         rows.append([gpu, peak, at, low, mean])
         tail = f"lowest {reading_text(low, metric)}, mean {reading_text(mean, metric)}"
         # in MiB as gpuaccel status shows it, of the card's total ("how close did it get to filling it")
@@ -405,7 +397,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         if q.at_least is not None:  # "how long was it at 85 °C or more": the time at that value or over
             tail += _time_at_or_above(ctx, gpu, column, q.at_least * scale, f"{q.at_least}{unit}", w)
         peaks[gpu] = f"{reading_text(peak, metric)}{exact}"
-        said.append(f"GPU {gpu} peaked at {peaks[gpu]}{at_words}, {tail}")
+        said.append(f"GPU {gpu} peaked at {peaks[gpu]}{moment_said}, {tail}")
     coarse = sorted({s.resolution for s in seen.values()} - {"1 s"})  # a coarser table says so
     return Result(
         q,

@@ -28,6 +28,14 @@ PAUSED_WHY = "stopped by the user, it keeps its GPUs until resumed"
 HELD_WHY = "it never starts until the user releases it"
 
 
+def at_words(at: str) -> str:
+    """ " at 10:00:28" for a peak the 1 s history timed, " in the minute from 06:56" for one a minute row
+    holds (its clock has no seconds), "" for none ("-"): a peak's moment as every span answer says it."""
+    if at == "-":
+        return ""
+    return f" at {at}" if at.count(":") == 2 else f" in the minute from {at}"
+
+
 def clock(t: float, seconds: bool = True) -> str:
     """A time of day to the second, as ``gpuaccel show`` writes a job's events: a job's times are exact
     events, and a 1 s history row is one second; ``seconds=False`` for a time known to the minute only (a
@@ -951,8 +959,10 @@ def summary(ctx: QueryContext, q: Query) -> Result:
     gpu_rows = [r for r in _gpu_span(ctx, w.t0, w.t1) if q.gpu is None or r[0] == q.gpu]  # the GPU asked
     for gpu, peak, mean in gpu_rows:
         bits = []
-        if peak is not None:
-            bits.append(f"peaked at {FIELD['temperature_c'].text(peak)}")
+        if peak is not None:  # with its moment, as the temperature's own answer over the span says it
+            when = history_read.peak_time(ctx.store, gpu, "temperature_c", w.t0, w.t1, float(peak))
+            at = "-" if when is None else clock(when[0], seconds=when[1] == "1s")
+            bits.append(f"peaked at {FIELD['temperature_c'].text(peak)}{at_words(at)}")
         if mean is not None:
             bits.append(f"averaged {mean:.0f}% utilization")
         if bits:

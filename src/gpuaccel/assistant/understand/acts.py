@@ -31,7 +31,7 @@ USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 # verb -> the gpuaccel command that does it
 _ACTIONS = {
     "retry": ("restart", "rerun", "re-run", "redo", "retry", "requeue", "resubmit", "relaunch"),
-    "cancel": ("cancel", "kill", "stop", "abort", "terminate", "scancel", "nuke", "scrap", "ditch"),
+    "cancel": ("cancel", "kill", "stop", "abort", "terminate", "scancel", "nuke", "scrap", "ditch", "bin"),
     "pause": ("pause", "suspend", "freeze", "halt"),
     "resume": ("resume", "unpause", "unsuspend", "continue", "unfreeze", "thaw"),
     "hold": ("hold", "park", "shelve"),
@@ -166,6 +166,7 @@ _ASKING = {
     "what", "whats", "why", "how", "when", "which", "who", "where", "did", "does", "do", "was", "were", "is",
     "are", "has", "have", "had", "should", "whose", "if", "after", "before", "since", "until", "the", "a",
     "what's", "how's", "who's", "where's", "when's",  # "what's its power limit set to?" asks its value
+    "highest", "lowest", "maximum", "minimum", "peak",  # "highest boost clock the 4090 hit today?" asks it
 }  # fmt: skip
 _LEADING_WORDS = re.compile(
     r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but|kindly|please|pls|plz"

@@ -134,6 +134,10 @@ _OPINION = re.compile(
     r"|\b(?:which|what)(?: one)? (?:is|s|would be|works) (?:better|best|preferable|preferred)\b"
     # "grad checkpointing or a smaller batch, which would you do?": the assistant's choice for one's work
     r"|\b(?:which|what)(?: one)? would you (?:do|choose|pick|go with|use|try|recommend|suggest)\b"
+    # "for the next build, would you go for a 5090 or another H100?": a card to buy, the assistant's pick
+    r"|\bwould you (?:go for|go with|pick|choose|get|buy) (?:a|an|another|the)\b"
+    # "any tips for killing coil whine on the 4090?": advice on hardware, not its state
+    r"|\b(?:tips|advice|tricks) (?:for|on|about)\b"
     # who submitted a job: the queue is one user's and keeps no submitter ("which student submitted sd-xl")
     r"|\b(?:who|which (?:student|user|person|colleague|teammate|member|guy|one of us))"
     r"(?: \w+){0,2}? (?:submitted|queued|launched|enqueued|sent)\b"

@@ -501,7 +501,11 @@ _BARE_JOB = (
         r"finishing|start|started|starting|take|took|taking|use|used|using|get|got|getting|end|ended|ending|"
         r"succeed|succeeded|die|died|dying|crash|crashed|crashing|go|going|moving|scheduled)\b"
     ),
-    re.compile(r"\b(\d+)\s+(?:\w+\s+)?(?:pd|pending|running|queued|held|failed|state|elapsed|walltime)\b"),
+    # (not a count of things: "one of the 4 pieces failed")
+    re.compile(
+        r"\b(\d+)\s+(?:(?!(?:pieces|parts|chunks|runs|jobs|tasks|elements|shards|of)\b)\w+\s+)?"
+        r"(?:pd|pending|running|queued|held|failed|state|elapsed|walltime)\b"
+    ),
     # a shell user's word for what to show, then the job: "tail 9", "why 5 dead", "wait time 12", "energy 4",
     # "gpu-h 11 so far", "rt 7", "gpu-hours on 11 so far"
     re.compile(

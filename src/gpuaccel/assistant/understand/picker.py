@@ -321,7 +321,7 @@ OFF_TOPIC = set(
     " costs buy"
     # money: the daemon knows energy, never a tariff ("what does that come to on our bill in euros"; not
     # "the power bill", which its energy answers)
-    " euro euros eur dollar dollars usd gbp pound pounds tariff cents".split()
+    " euro euros eur dollar dollars usd gbp pound pounds tariff cents budget budgets invoice".split()
 )
 CAUSE = {"reason", "reasons", "cause"}  # a job's reason: "what was the cause?"
 # a judgement of the last reading: "is that a lot?", "is that normal?" (the answer gives its limit or peers)
@@ -353,7 +353,8 @@ PRINTED = set(
     "score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics results mmlu hellaswag gsm8k"
     " humaneval truthfulqa winogrande arc wer fid top1 step steps checkpoint ckpt epoch epochs"
     " hparams hyperparameters"
-    " throughput images imgs img samples iters".split()  # a rate it prints: "what images/s was it getting"
+    # a rate it prints: "what images/s was it getting", "basically its fps"
+    " throughput images imgs img samples iters fps".split()
 )
 
 
@@ -382,7 +383,7 @@ ASKED_FOR = set("ask asked asks request requested requests want wants wanted nee
 # what a job did with a reading while it ran: "how much memory did job 5 use", "the power it drew"
 USED_VERBS = set("use used using draw drew drawing hold held holding pull pulled".split())
 # words only a job has: "how long did all the attempts take together" is the job in focus's
-JOB_ONLY = {"attempt", "attempts", "tries", "retries", "retried", "submitted", "waited"}
+JOB_ONLY = {"attempt", "attempts", "tries", "retries", "retried", "retrying", "submitted", "waited"}
 AT_WHAT_TIME = re.compile(r"\b(?:when|(?:what|which) (?:time|second|minute|hour))\b")
 SO_FAR = re.compile(r"\b(?:so far|until now|till now|up to now|to date)\b")  # a job's total yet
 THE_JOB = re.compile(r"\b(?:the|that|this) (?:job|run)\b")  # the one the conversation is at
@@ -659,6 +660,8 @@ class RulePicker:
         if refined is None:
             return Declined("the world")  # "how hot is it outside?"
         topics = refined
+        if "power" in topics and not POWER_SAID & set(ws) and _printed_asked(ws, topics - {"power"}):
+            topics.discard("power")  # "what images/s was it pulling": a rate it printed, no power drawn
         last_energy = context.last is not None and context.last.name == "energy"
         if last_energy and "power" in topics and not POWER_SAID & set(ws):
             topics = (topics - {"power"}) | {"energy"}  # "its consumption yesterday" after its kWh: energy
@@ -1200,6 +1203,11 @@ class RulePicker:
         sized = {"total", "capacity", "size"} & set(ws) and set(ws) <= SIZE_AGAIN
         if last is not None and last.name == "gpu_reading" and last.metric == "memory" and sized:
             return last  # "total?" after the memory used: the answer says of how much
+        # "out of how much" after a memory reading, and after whose it was: the card's memory, of its total
+        out_of = re.fullmatch(r"(?:and )?(?:out )?of how (?:much|many)(?: total)?|out of what", " ".join(ws))
+        read = context.reading
+        if out_of and read is not None and read.metric == "memory" and read.gpu is not None:
+            return Query("gpu_reading", gpu=read.gpu, metric="memory")
         live = {"now", "currently", "current"} & set(ws) and set(ws) <= NOW_AGAIN
         if last is not None and last.name == "gpu_reading" and (last.window or last.job) and live:
             return replace(last, window=None, job=None)  # "and what's it at now?" after a peak: it now
@@ -1430,8 +1438,11 @@ class RulePicker:
             and record_asked
             and not topics - JOB_RECORD - {"gpu", "long", "running"} - said_as_a_job
         )
-        if of_its_record:
-            referent = None
+        every_card = re.search(
+            r"\bboth\b|\b(?:all|every|each) (?:the |of the )?(?:gpus|cards|devices)\b", " ".join(ws)
+        )
+        if of_its_record or every_card and gpu is None:
+            referent = None  # "temps on both while you're at it": every GPU's, not the last one's
         if (
             referent is None
             and context.subject_gpus

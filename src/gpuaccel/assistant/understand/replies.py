@@ -55,7 +55,8 @@ _FUTURE = re.compile(
     r"|\bhappen again\b"  # "is that gonna happen again later today"
     # "is my eval going to beat the baseline" (not "is it ever gonna start": its state says)
     r"|(?:going to|gonna) (?:beat|win|pass|succeed|work|converge|improve|crash|die|oom|break|complete"
-    r"|overheat|melt|throttle|run out|get (?:hotter|too hot|worse|better)|hit|reach|cross|exceed|go over"
+    r"|overheat|melt|throttle|spike|peak|run out|get (?:hotter|too hot|worse|better)|hit|reach|cross|exceed"
+    r"|go over"
     r"|go above|fit)"
     r"|\bwill (?:it|they|\S+) (?:fit|work|run out)\b"  # "if I double the batch, will it fit this time?"
     r"|by (?:tonight|tomorrow|the end of (?:the )?(?:day|week|month|quarter|year))"

@@ -61,6 +61,8 @@ FIRST_TO_START = re.compile(
 )
 PROCESS_WORDS = {"process", "processes", "program", "programs"}
 OUTDOORS = {"outside", "outdoors", "forecast"}  # "how hot is it outside?" is the weather, not a GPU
+# the room's air, not a GPU's sensor: "is the rack inlet temp high? check the CRAC"
+OUTDOORS |= {"inlet", "crac", "ambient", "aircon", "hvac"}
 FAN_NAMED = {"fan", "fans", "rpm"}  # a fan said outright; its other words ("loudest") need a GPU said too
 # a fan's order: "the fastest fan" spins the most, "the quietest" the least (for jobs "fastest" is least)
 FAN_MORE = set("louder loudest noisier noisiest faster fastest quicker quickest".split())
@@ -154,6 +156,8 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     )
     if share_used and not out & (METRICS | {"energy", "fail", "cancel"}):
         out = (out - {"jobs", "running", "who"}) | {"memory"}
+    if "cancel" in out and re.search(r"\bwhat (?:killed|took down|brought down)\b", joined):
+        out = (out - {"cancel"}) | {"fail"}  # "what killed them" after failures: what failed them
     if re.search(r"\bwho (?:did|done) (?:it|that|this)\b", joined) and not out & METRICS:
         out.discard("who")  # "X got killed, who did it": who ended the job its record says, no process
     if re.search(r"\b(?:hold|holds|holding|held)(?: \w+){0,2} back\b", joined) and not out & METRICS:

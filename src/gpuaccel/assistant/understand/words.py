@@ -344,8 +344,8 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 
 # (not "item 1" of a list of one's own, nor a "log entry")
-_ITEMS = re.compile(r"\bqueue (?:item|entry)\b|\bitem\b(?!\s*#?\d)", re.IGNORECASE)
-_ITEMS_MANY = re.compile(r"\bqueue (?:items|entries)\b|\bitems\b(?!\s*#?\d)", re.IGNORECASE)
+_ITEMS = re.compile(r"\bqueue (?:item|entry)\b|(?<!line )\bitem\b(?!\s*#?\d)", re.IGNORECASE)
+_ITEMS_MANY = re.compile(r"\bqueue (?:items|entries)\b|(?<!line )\bitems\b(?!\s*#?\d)", re.IGNORECASE)
 
 
 def items_as_jobs(question: str) -> str:
@@ -371,6 +371,17 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bgpu[\s-]?(?:h|hrs?)\b", "gpu hours", text)  # "GPU-h burned by 11"
     text = re.sub(r"\bwall[\s-]?(?:clock(?: time)?|time)\b", "walltime", text)  # "wall time start to finish"
     text = re.sub(r"\brunning time\b", "runtime", text)  # "the total running time": a duration, no state
+    text = re.sub(r"\bline items?\b", "figure", text)  # an accountant's "same line item for the 4090"
+    # "do the failures cluster in time": bunch together, no Ray cluster
+    text = re.sub(r"\bcluster(?:ed|ing|s)? (?:in time|together|around)\b", "happen close together", text)
+    text = re.sub(r"\btimeline\b", "summary", text)  # "timeline for gpu0 between 13:40 and 13:50"
+    # an incident's words: "anything correlated with the temp spike": what ran at the peak
+    text = re.sub(r"\b(?:anything|what) (?:is |was )?(?:correlated|coincid\w*|associated|lined up) with\b",
+                  "what was running at", text)  # fmt: skip
+    text = re.sub(r"\bspike[sd]?\b", "peak", text)
+    # "when did it last do any proper work", "when was it last busy": since when it is idle
+    text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b",
+                  "idle since", text)  # fmt: skip
     # a Slurm user's "before it got a node": before the job was given its GPU (no cluster's node asked)
     text = re.sub(r"\b(got|get|gets|getting|given|allocated) (a|an|its|the) node\b", r"\1 \2 gpu", text)
     # squeue's state filter ("squeue -t R", "--states=PD"): the state said in words
