@@ -9,9 +9,14 @@ pair that keeps every measured shape where e4m3 was slower than the faster of tw
 of the shapes it sends (no smaller size was measured). Then it puts that rule in place (in this
 process) and times the call as a user makes it ("dispatched"), alternated with the bf16 forward, with
 host microseconds per call of each. ``--check`` first compares, on the GPU, repeated (planned) e4m3
-calls with the first call and with the unplanned kernels, bit for bit. JSON under benchmarks/results/.
+calls with the first call and with the unplanned kernels, bit for bit. ``--head-dim D`` re-measures one
+head dim's rule alone, on a denser grid of lengths and batch sizes (the other head dims' rules stay as
+shipped), so a change to one head dim's quantisation or kernel can move its break-even within one device
+call; ``--margin`` asks e4m3 to be that much faster before a shape counts as paying. JSON under
+benchmarks/results/.
 
-  python benchmarks/fp8_threshold.py [--quick] [--check | --check-only] [--json PATH]
+  python benchmarks/fp8_threshold.py [--quick | --head-dim D] [--margin M] [--check | --check-only]
+      [--json PATH]
 """
 
 from __future__ import annotations
@@ -37,9 +42,14 @@ ISSUE_SHAPES = [(4, 16, 4096, 128), (2, 16, 8192, 128), (8, 16, 1024, 128)]  # i
 TINY_SHAPES = [(1, 8, n, 128) for n in (128, 256, 512)]  # host-bound calls
 
 
-def shapes(quick: bool) -> list[tuple[int, int, int, int]]:
+def shapes(quick: bool, head_dim: int | None = None) -> list[tuple[int, int, int, int]]:
     """(B, H, N, D): the issue's FP8 table, tiny calls, then D128 over lengths and batch sizes and D64 /
-    D256 at a few points (the sweep the rule is derived from)."""
+    D256 at a few points (the sweep the rule is derived from). With ``head_dim``, that head dim alone at
+    N 2048-16384 and B 1-8 (H16): every length between the full sweep's points, where a break-even that
+    moved would now sit, at four sizes each, so the FLOPs bound is measured too."""
+    if head_dim is not None:
+        out = [(b, 16, n, head_dim) for n in (2048, 4096, 8192, 16384) for b in (1, 2, 4, 8)]
+        return [s for s in out if s[0] * s[2] <= 16 * 8192]
     out = ISSUE_SHAPES + TINY_SHAPES
     if quick:
         return out
@@ -97,10 +107,11 @@ def measure(shape: tuple[int, int, int, int], causal: bool) -> dict[str, Any]:
     return row
 
 
-def pays(row: dict[str, Any]) -> bool:
-    """e4m3 end to end no slower than the faster of the bf16 timings (both alternations, when taken)."""
+def pays(row: dict[str, Any], margin: float = MARGIN) -> bool:
+    """e4m3 end to end taking at most ``margin`` of the faster of the bf16 timings (both alternations,
+    when taken)."""
     best = min(row[k] for k in ("bf16_ms", "bf16_again_ms") if k in row)
-    return row["fp8_e2e_ms"] <= MARGIN * best
+    return row["fp8_e2e_ms"] <= margin * best
 
 
 def dispatched(row: dict[str, Any]) -> None:
@@ -223,10 +234,10 @@ def _host_row(shape: tuple[int, int, int, int]) -> dict[str, Any]:
     return row
 
 
-def derive(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+def derive(rows: list[dict[str, Any]], margin: float = MARGIN) -> dict[str, dict[str, float]]:
     """Per causal flag and head dim ("false/128"), the (min_keys, min_flops) that sends no non-paying shape
-    (:func:`pays`) to e4m3 and the most paying ones there; each bound is the least of those shapes' (no
-    smaller size was measured)."""
+    (:func:`pays` under ``margin``) to e4m3 and the most paying ones there; each bound is the least of those
+    shapes' (no smaller size was measured)."""
     rule: dict[str, dict[str, float]] = {}
     for causal, d in sorted({(r["causal"], r["shape"][3]) for r in rows}):
         mine = [r for r in rows if r["causal"] == causal and r["shape"][3] == d]
@@ -234,7 +245,7 @@ def derive(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         for keys in sorted({r["shape"][2] for r in mine}):
             for flops in sorted({r["flops"] for r in mine}):
                 on = [r for r in mine if r["shape"][2] >= keys and r["flops"] >= flops]
-                if not on or any(not pays(r) for r in on):
+                if not on or any(not pays(r, margin) for r in on):
                     continue
                 if best is None or len(on) > best[0]:
                     best = (len(on), min(r["shape"][2] for r in on), min(r["flops"] for r in on))
@@ -252,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="bitwise checks of planned e4m3 calls first")
     ap.add_argument("--check-only", action="store_true", help="the --check cases alone, no sweep (~1 min)")
     ap.add_argument("--host-ab", action="store_true", help="only host us: planned vs unplanned e4m3 calls")
+    ap.add_argument("--head-dim", type=int, default=None, help="this head dim alone, denser grid (~5 min)")
+    ap.add_argument("--margin", type=float, default=MARGIN, help="e4m3 pays at most this x the bf16 time")
     ap.add_argument("--json", default=None, help="where to write the results (default benchmarks/results/)")
     args = ap.parse_args(argv)
     if not torch.cuda.is_available():
@@ -266,7 +279,8 @@ def main(argv: list[str] | None = None) -> int:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = Path(args.json or Path(__file__).parent / "results" / f"fp8_threshold_{stamp}.json")
     path.parent.mkdir(parents=True, exist_ok=True)
-    doc: dict[str, Any] = {"formula": FORMULA, "margin": MARGIN, "env": env}
+    doc: dict[str, Any] = {"formula": FORMULA, "margin": args.margin, "env": env}
+    doc["argv"] = sys.argv[1:] if argv is None else argv
     doc["rule_before"] = {f"{str(c).lower()}/{d}": list(r) for (c, d), r in fp8.FP8_FROM.items()}
     if args.host_ab:
         doc["host_ab"] = host_ab()
@@ -280,14 +294,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.check_only:
             return 0
     rows: list[dict[str, Any]] = []
-    for shape in shapes(args.quick):
+    for shape in shapes(args.quick, args.head_dim):
         for causal in (False, True):
             rows.append(measure(shape, causal))
+            r = rows[-1]
+            print("row", r["shape"], causal, f"e4m3 {r['fp8_e2e_ms']:.4f} bf16 {r['bf16_ms']:.4f}")
             torch.cuda.empty_cache()
         doc["rows"] = rows  # written after every shape, so a sweep cut short keeps what it measured
         path.write_text(json.dumps(doc, indent=1))
     if not args.quick:
-        rule = derive(rows)
+        rule = derive(rows, args.margin)
         doc["rule"] = rule
         for name, r in rule.items():
             causal, d = name.split("/")

@@ -100,6 +100,25 @@ def test_rotated_rows_match_the_rotation_done_in_torch(d):
         assert ((got - want).norm() / want.norm()).item() < 0.1
 
 
+@pytest.mark.parametrize(
+    ("batch", "seq", "causal", "e4m3"),
+    [
+        (1, 8192, False, True),  # 842 vs 684-698 TFLOP/s bf16 (fp8_threshold_d256_20261127-h100.json)
+        (8, 8192, False, True),
+        (1, 4096, False, False),  # e4m3 663 vs 667-718: slower
+        (8, 4096, False, False),  # 771 vs 649-660 there, but 744 for bf16 on 2026-11-25: no margin
+        (4, 8192, True, False),  # 0.96 of the bf16 time: within the spread
+        (1, 16384, True, True),  # 861 vs 686-744
+    ],
+)
+def test_d256_rule_sends_the_shapes_the_measurement_says(batch: int, seq: int, causal: bool, e4m3: bool):
+    """FP8_FROM's D256 rows against the shapes they were set from (H16): a table edit that moved a paying
+    shape to bf16, or an unmeasured-margin one to e4m3, fails here."""
+    from gpuaccel.accel.kernels.checks import AttentionShape
+
+    assert fp8.fp8_pays(AttentionShape(batch, 16, 16, seq, seq, 256), causal) is e4m3
+
+
 def test_call_below_the_rule_runs_the_16_bit_kernel_and_says_so():
     """Below FP8_FROM the call is the fp16/bf16 forward, bit for bit, decided once per shape; later calls
     of the shape still get their scale, dtype and gradient checked."""
