@@ -83,9 +83,12 @@ _PHRASES = (
         ),
         r"pause \1",
     ),
+    # "take it off the waiting list": cancel it; "could you start it again for them": retry it
+    (re.compile(r"\btake (it|them|.{1,30}?) (?:off|out of) the (?:queue|waiting list|list)\b"), r"cancel \1"),
+    (re.compile(r"\bstart (it|them|.{1,30}?) (?:again|over)\b"), r"retry \1"),
     # "let it continue after": a paused job resumed
     (re.compile(r"\blet (it|them|.{1,30}?) (?:continue|carry on|keep going|resume|go on)\b"), r"resume \1"),
-    (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)\b"), r"letgo \1"),  # a held job
+    (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)(?: ahead)?\b"), r"letgo \1"),  # a held job
     (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
     (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),
     (re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run)\b"), r"rerun \1"),
@@ -193,7 +196,7 @@ _CLEAN_STATES = {
 _CLEANING = {"delete", "remove", "clean", "clear", "purge", "wipe"}
 _HARDWARE_VERBS = {
     "set", "reset", "change", "lower", "raise", "increase", "decrease", "overclock", "underclock", "lock",
-    "cap", "pin", "boost", "throttle", "undervolt", "crank", "bump", "ramp", "spin", "turn",
+    "cap", "pin", "boost", "throttle", "undervolt", "crank", "bump", "ramp", "spin", "turn", "fix",
 }  # fmt: skip
 _TUNING_VERBS = {"overclock", "underclock", "undervolt"}  # of hardware whatever follows: "overclock the mem"
 # the words a request may lead with: "put it on hold", "take it off hold"
@@ -208,6 +211,12 @@ _SET_IN_UNITS = re.compile(r"\bto\s+\d+\s*(?:w|watts?|mhz|rpm)\b")  # a value on
 _POWER_OFF = re.compile(
     r"\b(?:switch|turn|power|shut) (?:off|down)\b(?=.*\b(?:gpu|gpus|card|cards|[ahlbv]\d{2,3}|\d{4})\b)"
     r"|\bpower (?:off|down|cycle)\b"
+)
+# what someone did to a job, told ("someone put it on hold by mistake", "I paused it earlier")
+_TOLD_DONE = re.compile(
+    r"\b(?:someone|somebody|i|we|they|he|she|you)(?: \w+)? (?:put|paused|held|cancelled|canceled|killed"
+    r"|stopped|parked|submitted|queued)\b",
+    re.IGNORECASE,
 )
 _IT_OFF = re.compile(r"\b(?:switch|turn|power|shut) (?:it|them|that one|this one) (?:off|down)\b")
 # a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
@@ -438,6 +447,11 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         lead = " ".join(sentences[:k])
         main = _SUBORDINATE.sub(" ", lead)  # a job named in a "while ..." clause is no "it"
         named = _in_state(named_jobs_in(main, context), _state_said(_words(main)), context, states)
+        if pointed and not named and _TOLD_DONE.search(lead):
+            # "I think someone put it on hold by mistake. Please could you let it go ahead?": what was done
+            # is told; the request is the sentence after it
+            act = _read_one(rest, context, states) or act
+            break
         if pointed and not named:
             break
         act = _read_one(rest, replace(context, subjects=named or context.subjects), states) or act

@@ -218,6 +218,10 @@ _CHANGE_ADVICE = re.compile(
     # do I get flash-attn to compile" (a request to act on a job, "how do i stop job 5", is read before)
     r"|\bhow (?:(?:do|can|should|would|could) )?(?:i|we) (?:fix|stop|prevent|avoid|debug|solve)\b"
     r"|\bhow to (?:fix|stop|prevent|avoid|debug|solve)\b"
+    # "how to reduce memory in my code?", "what have I done wrong?" (of one's own program)
+    r"|\bhow (?:to|(?:do|can|should) (?:i|we)) (?:reduce|lower|cut|save|shrink)\b.*\b(?:my|our) (?:[\w-]+ )?"
+    r"(?:code|script|program|model|training)\b"
+    r"|\bwhat (?:have|did) (?:i|we) (?:done|do) wrong\b"
     # "could you advise me how to alter its batch size": a change to one's own work, asked as advice
     r"|\badvise (?:me |us )?(?:on )?how (?:to|i|we) (?:\w+ )?"
     r"(?:alter|change|adjust|tweak|modify|set|reduce|lower|increase|raise)\b"

@@ -321,7 +321,7 @@ OFF_TOPIC = set(
     " costs buy"
     # money: the daemon knows energy, never a tariff ("what does that come to on our bill in euros"; not
     # "the power bill", which its energy answers)
-    " euro euros eur dollar dollars usd gbp pound pounds tariff cents budget budgets invoice".split()
+    " euro euros eur dollar dollars usd gbp pound pounds tariff cents budget budgets invoice yen jpy".split()
 )
 CAUSE = {"reason", "reasons", "cause"}  # a job's reason: "what was the cause?"
 # a judgement of the last reading: "is that a lot?", "is that normal?" (the answer gives its limit or peers)

@@ -12,6 +12,7 @@ _MEANS_TO = re.compile(
     r"^(?:(?:ok|so|but|because|cause|cuz|coz)\s+)*(?:i|we)\s*(?:'?m|am|'?re|are)?\s*"
     r"(?:(?:really|just|definitely|do not|don'?t|dont)\s+)*"  # "i really dont want to OOM it"
     r"(?:wanna|gonna|want to|need to|have to|plan to|planning to|going to|about to|would like to|"
+    r"should like to|"
     r"'?d like to|will|'?ll)\b(?!\s+(?:know|see|find|check|understand|ask|hear|learn|look|get)\b)",
     re.IGNORECASE,  # "i'd like to know ..." asks
 )

@@ -88,7 +88,23 @@ def typed_out(question: str) -> str:
         flags=re.I,
     )
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
-    return re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
+    text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
+    return _as_flags_said(text)
+
+
+def _as_flags_said(text: str) -> str:
+    """A scripter's query syntax in words: "util_gpu gpu=1 max since=09:00" is "util gpu gpu 1 max since
+    09:00", "max(sm_clock)" "max sm clock", "temp>=85" "temp at or above 85", "jobs where gpu=0" "jobs with
+    gpu 0", "+ ts" "and when"."""
+    text = re.sub(r"(?<=\w)\s*>=\s*(?=\d)", " at or above ", text)
+    text = re.sub(r"(?<=\w)\s*<=\s*(?=\d)", " at or below ", text)
+    text = re.sub(r"\b(max|min|avg|mean|sum)\((\w+)\)", r"\1 \2", text, flags=re.I)
+    text = re.sub(r"\b(gpu|state|window|since|until|job|name|tail|lines)=", r"\1 ", text, flags=re.I)
+    text = re.sub(
+        r"\b(util|mem|sm|temp|power|gpu)_(gpu|used|clock|hours|total)\b", r"\1 \2", text, flags=re.I
+    )
+    text = re.sub(r"\b(jobs?|runs?) where\b", r"\1 with", text, flags=re.I)
+    return re.sub(r"\band ts\b|\+ ?ts\b", "and when", text, flags=re.I)
 
 
 # a dictated number heard as its homophone after the word it numbers: "and gpu won", "how long did job for

@@ -372,6 +372,12 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bwall[\s-]?(?:clock(?: time)?|time)\b", "walltime", text)  # "wall time start to finish"
     text = re.sub(r"\brunning time\b", "runtime", text)  # "the total running time": a duration, no state
     text = re.sub(r"\bline items?\b", "figure", text)  # an accountant's "same line item for the 4090"
+    text = re.sub(r"\bwaiting list\b", "queue", text)  # "how long did it sit on the waiting list"
+    text = re.sub(
+        r"\bwatts? (?:used|consumed|spent)\b", "energy used", text
+    )  # "how many watt used yesterday"
+    text = re.sub(r"\b(during|in|over|for|of) run\b", r"\1 the run", text)  # "mean power draw during run?"
+    text = re.sub(r"\bis using\s*\??\s*$", "is using it", text)  # "which process is using?"
     # "do the failures cluster in time": bunch together, no Ray cluster
     text = re.sub(r"\bcluster(?:ed|ing|s)? (?:in time|together|around)\b", "happen close together", text)
     text = re.sub(r"\btimeline\b", "summary", text)  # "timeline for gpu0 between 13:40 and 13:50"
