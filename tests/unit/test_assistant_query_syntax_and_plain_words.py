@@ -71,3 +71,9 @@ def test_a_plan_said_before_the_question_sets_no_span(heldout_svc: AssistantServ
         None,
     )
     assert query == {"name": "idle_gpus"} and "GPU 1" in text, (query, text)
+
+
+def test_an_hour_in_words_last_night_is_that_moment(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(heldout_svc, "What was the H100 working on at ten o'clock last night?", None)
+    assert query is not None and query["window"]["label"] == "yesterday at 22:00", query
+    assert "llama-70b-finetune" in text, text

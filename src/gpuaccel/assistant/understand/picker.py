@@ -668,7 +668,8 @@ class RulePicker:
         # "13:45", "11:30" keep their colon there; "this morning's eval" names a job, not a span
         said_of_a_job = untimed(question.lower())
         raw = window_of(said_of_a_job, now)
-        clocked = raw is not None and re.search(r"\d:\d\d", question)
+        # (a moment read from the words as said: "at nine o'clock last night" is 21:00 yesterday)
+        clocked = raw is not None and (re.search(r"\d:\d\d", question) or raw.instant)
         win = raw if clocked or said_of_a_job != question.lower() else window_of(text, now) or raw
         if win is None and context.last is not None and context.last.name in HISTORY and all_time(text):
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
