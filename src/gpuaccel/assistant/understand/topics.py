@@ -60,6 +60,8 @@ FIRST_TO_START = re.compile(
     r"|\b(?:start|started|began|kicked off) (first|earliest|last|latest)\b"
 )
 PROCESS_WORDS = {"process", "processes", "program", "programs"}
+# the summary topic's words that ask for a recap ("happened" also says when: "the time it happened")
+RECAP_WORDS = {w for w, topic in WORD_OF.items() if topic == "summary"} - {"happened", "happen"}
 OUTDOORS = {"outside", "outdoors", "forecast"}  # "how hot is it outside?" is the weather, not a GPU
 # the room's air, not a GPU's sensor: "is the rack inlet temp high? check the CRAC"
 OUTDOORS |= {"inlet", "crac", "ambient", "aircon", "hvac"}
@@ -146,9 +148,8 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out = (out - {"jobs", "running", "queue"}) | {"idle"}  # "which gpu is having no job on it": idle
     if re.search(r"\b(?:pid|process) ?#?\d+\b", joined) and not out & (METRICS | {"fail", "energy"}):
         out = (out - {"jobs", "running"}) | {"who", "gpu"}  # "whats pid 4242": the processes, with jobs
-    recap = {"summarize", "summarise", "summary", "recap", "overview", "report", "digest", "rundown", "brief"}
     said_when = re.search(r"\b(?:it|that|this|they|which) happened\b", joined)
-    if "summary" in out and said_when and not recap & said:
+    if "summary" in out and said_when and not RECAP_WORDS & said:
         out.discard("summary")  # "the highest reading, with the time it happened": when, no recap
     # "how much of the 4090 is used now": its memory (how busy it is says its utilization)
     share_used = re.search(r"\bhow much of (?:the |it\b|gpu|card)", joined) and re.search(
