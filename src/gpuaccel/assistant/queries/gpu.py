@@ -388,10 +388,16 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         if when is not None and len(seen) == 1:  # one GPU's peak: the moment "then" means next
             moment = Window(when[0], when[0] + (1.0 if when[1] == "1s" else 60.0), moment_said.strip())
         rows.append([gpu, peak, at, low, mean])
-        tail = f"lowest {reading_text(low, metric)}, mean {reading_text(mean, metric)}"
-        # in MiB as gpuaccel status shows it, of the card's total ("how close did it get to filling it")
+        # memory in MiB as gpuaccel status shows it, the peak of the card's total ("how close did it get to
+        # filling it"), the lowest and the mean beside their GiB too
         total = next((g.get("mem_total_mib") for g in gpus if g["index"] == gpu), None)
-        exact = f" ({mib(st.peak)}{f' of {mib(total)}' if total else ''})" if metric == "memory" else ""
+        memory = metric == "memory"
+        exact = f" ({mib(st.peak)}{f' of {mib(total)}' if total else ''})" if memory else ""
+        low_said, mean_said = (
+            f"{reading_text(v, metric)}{f' ({mib(raw)})' if memory else ''}"
+            for v, raw in ((low, st.low), (mean, st.mean))
+        )
+        tail = f"lowest {low_said}, mean {mean_said}"
         if metric == "util":  # "how much of today was it busy": the time at the idle gate's threshold or over
             tail += _busy_time(ctx, gpu, w)
         if q.at_least is not None:  # "how long was it at 85 °C or more": the time at that value or over

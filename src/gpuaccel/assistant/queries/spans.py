@@ -104,6 +104,7 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
     clocked = m is not None and (" at " in m.group(0) or "o'clock" in text)  # "since the standup at 9"
     if m and (m.group(2) or m.group(3) or re.search(r"\bsince\s+\d{1,2}\s*$", text) or clocked):
         h, mi = _hour(m.group(1), m.group(3)), int(m.group(2) or 0)
+        h = _latest_half(m.group(1), m.group(3), h, mi, text, now, midnight)
         if h > 23 or mi > 59:
             return None
         t0 = midnight + h * 3600 + mi * 60
@@ -128,6 +129,16 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
             return Window(t0, min(t0 + 1, now), f"{day}at {h:02d}:{mi:02d}:{int(sec):02d}")
         return Window(t0, min(t0 + 60, now), f"{day}at {h:02d}:{mi:02d}")
     return None
+
+
+def _latest_half(said: str, ampm: str | None, h: int, mi: int, text: str, now: float, midnight: float) -> int:
+    """An hour said on a 12-hour clock ("since 2:30", "since half past two": no am/pm, no leading zero, no
+    part of the day) is the latest such time that has passed: at 15:00, 14:30, not 02:30."""
+    if ampm or said.startswith("0") or not 1 <= h <= 11 or _DAYTIME.search(text):
+        return h
+    if re.search(r"\b(?:night|overnight|yesterday|am|a\.m\.)\b", text):
+        return h
+    return h + 12 if midnight + (h + 12) * 3600 + mi * 60 <= now else h
 
 
 def _span(midnight: float, now: float, h0: int, m0: int, h1: int, m1: int) -> Window | None:
@@ -180,7 +191,15 @@ def window_of(text: str, now: float) -> Window | None:
             r"from \1 \2 \3",
             text,
         )
+    # "the most recent hour", "the latest 60 minutes": the last
+    text = re.sub(
+        r"\b(?:most recent|latest)\s+(?=(?:\d+\s*)?(?:hours?|hrs?|minutes?|mins?|days?|half)\b)",
+        "last ",
+        text,
+    )
     text = _UNTIL_NOW.sub(r"since \1", _moments_said(text))
+    # "(midnight to now)", "noon till now": a span to now said without "from"
+    text = re.sub(r"\b(midnight|noon|midday) (?:to|until|till|through) (?:right )?now\b", r"since \1", text)
     text = re.sub(
         r"\bsince (?:this )?morning,?(?: at)? midnight\b", "since midnight", text
     )  # "this morning midnight"

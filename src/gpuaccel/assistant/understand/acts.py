@@ -300,8 +300,9 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
     listed = re.findall(r"(?:\bjobs?|#)\s*#?(\d+(?:\s*(?:,|and|&)?\s*#?\d+)*)", said)
     ids = [int(i) for group in listed for i in re.findall(r"\d+", group)]
     after = said[verb_end:]
-    bare = re.match(
-        r"\s*(?:the\s+)?(\d+(?:\s*(?:,|and)\s*\d+)*)\b(?!\s*(?:gpus?|cards?|%|s\b|min|sec|jobs?|runs?|tasks?))",
+    bare = re.match(  # ("pause number eleven", "cancel no. 12", as a voice typist or a list says it)
+        r"\s*(?:the\s+)?(?:(?:number|no\.?|num)\s+)?(\d+(?:\s*(?:,|and)\s*\d+)*)\b"
+        r"(?!\s*(?:gpus?|cards?|%|s\b|min|sec|jobs?|runs?|tasks?))",
         after,
     )
     if not ids and bare:  # "scancel 12", "bump 13 to prio 10", "cancel the 13": a known job's number

@@ -45,7 +45,11 @@ _BOUNDARY = re.compile(
 _LEAD = re.compile(r"^(?:and|also|plus)\s+", re.IGNORECASE)
 # words that lead into a message and ask nothing: "quick sanity check,", "btw:"
 _LEAD_IN = re.compile(
-    r"^(?:(?:a |one )?quick (?:sanity )?(?:check|question|one|q)|sanity check|question|btw|fyi)\s*[,:;-]\s*",
+    r"^(?:(?:a |one )?quick (?:sanity )?(?:check|question|one|q)|sanity check|btw|fyi"
+    # "comparison question:", "last thing:", "one more question:" (not "unrelated question:", which says
+    # what the question is not about)
+    r"|(?:(?:a |one |my )?(?:comparison|last|final|follow[- ]up|another|one more|related|small|simple)\s+)?"
+    r"(?:question|thing|q))\s*[,:;-]\s*",
     re.IGNORECASE,
 )
 
@@ -58,7 +62,7 @@ def without_lead_in(message: str) -> str:
 
 # a clause that frames the ask after it (a time, a job's run): "During the running of X, what was ...?"
 _FRAME = re.compile(
-    r"^(?:during|while|since|for|in|over|between|from|after|before|until|till|across|among|throughout|at"
+    r"^(?:during|while|since|for|in|on|over|between|from|after|before|until|till|across|among|throughout|at"
     r"|of|out of|comparing|compared|to compare)\b",  # "Comparing job 7 and job 8, what energy did each use?"
     re.IGNORECASE,
 )
@@ -142,7 +146,9 @@ def _tells_only(part: str, asked: str, last: bool) -> bool:
 # or more, so "(job 5)" or "(80GB)" stay part of what is asked
 # (one that says a span of clock times is asked: "(12 to 1:24ish)")
 _ASIDE = re.compile(
-    r"\s*\((?![^()]*\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:to|until|till|-|–)\s*\d)"
+    # (not a span: "(12 to 1:24)", "(midnight to now)")
+    r"\s*\((?![^()]*(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|midnight|noon|midday)\s*(?:to|until|till|-|–)"
+    r"\s*(?:\d|now\b|midnight\b|noon\b))"
     r"(?:[^()\s]+\s+){2,}[^()\s]+\s*\)"
 )
 # a job's attempts said as known ("all three attempts", "the retries"): the attempts of the job talked about
@@ -177,8 +183,16 @@ def without_asides(message: str, names_a_job: Callable[[str], bool] = lambda _: 
         named = len(said.split()) <= 4 and not _CLAUSE_WORDS & set(said.lower().split()) and names_a_job(said)
         return f" {said}" if named else " "  # (its words, to be read with the question)
 
-    rest = _ASIDE.sub(drop, message).strip()
+    rest = _PURPOSE.sub("", _ASIDE.sub(drop, message)).strip()
     return rest if len(rest.split()) >= 2 else message
+
+
+# what the user will do with the answer, said after the ask: "what are their power limits, so I can tell how
+# close to the ceiling the H100 is running?" asks the limits of both (the H100 named there is no subject)
+_PURPOSE = re.compile(
+    r",?\s+(?:just\s+)?so (?:that )?(?:i|we) (?:can|could|know|'ll|will|may|might)\b[^?.!;]*(?=[?.!;]|$)",
+    re.IGNORECASE,
+)
 
 
 # two spans set against each other: "hotter today or yesterday", "energy this week vs last week"
@@ -214,7 +228,15 @@ _MARVEL = (
     r"(?:\s+(?:that|so))?(?:\s+(?:long|much|many|few|little|short|high|low|hot|cold|big|small|all))?"
 )
 _REACTION = re.compile(_MARVEL + r"\s*[?!.]*", re.IGNORECASE)
-_REACTION_FIRST = re.compile(_MARVEL + r"\s*[?!]+\s+(?=\S)", re.IGNORECASE)  # "hmm that short? and when"
+_REACTION_FIRST = re.compile(
+    _MARVEL + r"\s*[?!]+\s+(?=\S)"  # "hmm that short? and when"
+    # a figure set against what was expected: "Hm, 91 is higher than I expected. At what time ..."
+    r"|(?:(?:hm+|oh|wow|huh|ok|okay|well)[,!]?\s+)*(?:\d+(?:\.\d+)?\s*\S*|that|it|this)"
+    r"\s+(?:is|was|'s|seems|looks)\s+(?:\w+\s+)?(?:higher|lower|more|less|bigger|smaller|hotter|warmer|cooler"
+    r"|colder|longer|shorter|faster|slower)\s+than\s+(?:i|we)\s+(?:had\s+)?(?:expected|thought|hoped|assumed"
+    r"|guessed|imagined)\s*[.!]+\s+(?=\S)",
+    re.IGNORECASE,
+)
 
 
 def _after_courtesy(part: str) -> str:
@@ -283,6 +305,12 @@ def split_asks(message: str) -> list[str]:
         framing = framing or (named_first and value_asked)
         if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
+            continue
+        # a frame said after a sentence that tells ("I'm writing a note for the wiki. For the H100, since
+        # 00:00, could you give me the peak"): the frame goes with the ask, the telling stays apart
+        *told, tail = re.split(r"(?<=[.!])\s+", parts[k])
+        if told and _FRAME.match(tail) and not _ASKS_OWN.search(tail) and "?" not in tail:
+            parts[k : k + 2] = [" ".join(told), f"{tail}, {parts[k + 1]}"]
     # a lone "why", "when" or "and" is not a question of its own ("why?" after a list: it says why; "the
     # peak power, and when?": the peak's answer says when); "whose?" is; a
     # lone "ok" asks nothing ("ok; what failed; why": the question alone); a lone name or span frames the

@@ -145,6 +145,10 @@ _OPINION = re.compile(
 # History and trivia: "who invented the transformer", "when was cuda released"
 _TRIVIA = re.compile(
     r"\bwho (?:invented|discovered|founded|coined|came up with|first (?:made|built|wrote|proposed))\b"
+    # how a product's variants differ: "the difference between an h100 sxm and the pcie version"
+    r"|\bdifferences? between (?:an? |the )?[\w-]+(?: [\w-]+){0,3}"
+    r" (?:and|vs\.?|versus) (?:an? |the )?[\w -]{0,30}\b(?:version|variant|edition|model|form factor)s?\b"
+    r"|\bdifferences? between (?:an? |the )?(?:[\w-]+ )?[\w-]*\d+[\w-]* (?:sxm|pcie|nvl)\d?\b"
     r"|\bwhen (?:was|were|did) (?:the |a |an )?[\w-]+(?: [\w-]+)?"
     r" (?:invented|discovered|founded|released|come out)\b"
     # the world's electricity, not this machine's energy: "the carbon intensity of the german grid"
@@ -199,6 +203,19 @@ _ADVICE = re.compile(
     # judging a person's work: "what mark would you give the intern", "how should i grade her run"
     r"|\b(?:grade|mark|score|rating|feedback) (?:should|would|could|do|must) (?:i|we|you) give\b"
     r"|\bhow (?:should|would|do) (?:i|we|you) (?:grade|mark|score|rate|assess)\b"
+)
+# advice whatever it names (a reading's words included): how best to do something ("what's a good way to keep
+# a server closet cool"; not "a good way to check the queue", which asks how to read this machine), whether a
+# choice makes sense or would be made ("which augmentations make physical sense", "would you bother with an
+# equivariant net"), whether a setting is safe or kept ("is bf16 safe for training ..., or should I stay in
+# fp32")
+_ADVICE_WHATEVER = re.compile(
+    r"\b(?:best|good|easiest|simplest|right|cheapest|safest) way to"
+    r" (?!(?:check|see|find|know|tell|watch|monitor|read|get|look|view|show|list)\b)"
+    r"|\b(?:which|what) (?:\w+ ){1,3}make(?:s)? (?:\w+ )?sense\b"
+    r"|\bwould you (?:bother|recommend|suggest|go for|go with|pick|choose|prefer)\b"
+    r"|\bshould (?:i|we) (?:stay|stick|keep) (?:in|with|to|on) (?!(?:gpu|card|the)\b)"
+    r"|\bis (?:\w+ ){0,2}(?:bf16|fp16|fp8|fp32|tf32|mixed precision|amp|quanti[sz]ation) (?:\w+ ){0,2}safe\b"
 )
 # a change to one's own training's settings (not to a GPU's: "lower the power limit" is _TUNING's)
 _CHANGE_VERB = (
@@ -331,6 +348,10 @@ def asks_advice(question: str, topics: set[str]) -> bool:
     a_kind = re.search(r"\b(?:a|an|any)\s+(?:[\w-]+\s+)?(?:gpu|card|graphics card)s?\b", text) is not None
     if asks_to_change_own_work(question) and not _NUMBERED.search(question.lower()):
         return True
-    if _NUMBERED.search(question.lower()) or topics & _MACHINE_TOPICS - ({"gpu"} if a_kind else set()):
-        return False  # "should i use gpu 1", "what's a good temperature for the card"
+    if _NUMBERED.search(question.lower()):
+        return False  # "should i use gpu 1"
+    if _ADVICE_WHATEVER.search(text):
+        return True  # "a good way to keep a server closet cool", "is bf16 safe for training a resnet"
+    if topics & _MACHINE_TOPICS - ({"gpu"} if a_kind else set()):
+        return False  # "what's a good temperature for the card"
     return bool(_ADVICE.search(text))

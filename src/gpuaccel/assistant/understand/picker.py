@@ -373,6 +373,10 @@ def _printed_asked(ws: list[str], topics: set[str]) -> bool:
         {"summary"} if {"report", "reported", "reports"} & set(ws) else set()
     )
     beside |= {"cancel", "fail"} if {"before", "until", "till"} & set(ws) else set()
+    # "the throughput it reported" is what it printed, not the GPU's TFLOP/s; "in its last line" a log line,
+    # not a line of the queue
+    beside |= {"tflops"} if "throughput" in ws and not {"tflops", "flops", "tflop"} & set(ws) else set()
+    beside |= {"queue"} if {"line", "lines"} & set(ws) else set()
     return bool(PRINTED & set(ws)) and not topics - beside
 
 
@@ -391,7 +395,8 @@ JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers:
 
 
 _COUNTED_ASIDE = re.compile(
-    r",\s*(?:not counting|including|incl\.?|counting)\b[^,;?]*"
+    # ("counting from 00:00 up to now" is a span, not what is counted)
+    r",\s*(?:not counting|including|incl\.?|counting(?!\s+(?:from|since|between|back|up)\b))\b[^,;?]*"
     r"|,\s*(?:the |that |this )?[\w -]{1,30}? (?:included|too|as well)(?=\s*[,;?]|\s*$)",
     re.IGNORECASE,
 )
@@ -894,6 +899,8 @@ class RulePicker:
             return replace(last, metric=other.pop())  # type: ignore[arg-type]
         busy_again = spanned and last is not None and last.metric == "util" and topics & {"idle", "util"}
         busy_again = busy_again and topics <= {"idle", "util", "gpu", "long"}
+        # (not "since when is it lying free": the moment it went idle, which the idle GPUs' answer says)
+        busy_again = busy_again and not re.search(r"\bsince when\b|\bidle since\b", text)
         if busy_again and gpu in (None, last.gpu) and win in (None, last.window):  # type: ignore[union-attr]
             return last  # "what fraction of the day did it sit idle?" after its utilization: it says so
         if spanned and last is not None and win is not None and gpu is None and not topics:
@@ -1110,6 +1117,8 @@ class RulePicker:
     ) -> Query | None:
         """A GPU reading over a job's run ("max temp while it ran", "power of gpu 0 during job 4"): the
         job named, else the one in focus; None when the words ask no such reading."""
+        if _printed_asked(ws, topics):
+            return None  # "what throughput was it reporting": what it printed, no reading of its GPU
         last = context.last
         said_during = DURING.search(text) or (job is not None and re.search(r"\b(?:while|during)\b", text))
         # a job's peak or mean of a reading is over its run: "how much vram did the 70b finetune need at
@@ -1325,6 +1334,8 @@ class RulePicker:
             r"|\b(?:ran|took|run for|running for)\b(?: \w+){0,3} before\b",
             " ".join(ws),
         )  # "ran for how long before that": its run, before it was stopped
+        # "before that how many images per sec was it giving": what it printed before it ended
+        itself = itself or _printed_asked(ws, topics)
         step = -1 if re.search(back, " ".join(ws)) and not itself else 0
         # ("between one attempt and the next": the job's own attempts, not the next job)
         tries = {"attempt", "attempts", "try", "tries", "retry", "retries"} & set(ws)
@@ -1442,6 +1453,11 @@ class RulePicker:
         every_card = re.search(
             r"\bboth\b|\b(?:all|every|each) (?:the |of the )?(?:gpus|cards|devices)\b", " ".join(ws)
         )
+        # "the coolest each of them got" after an answer about several GPUs: each of those GPUs
+        every_card = every_card or (
+            len(context.subject_gpus) > 1
+            and re.search(r"\b(?:each|all|both) of (?:them|those|these|the two)\b", " ".join(ws))
+        )
         if of_its_record or every_card and gpu is None:
             referent = None  # "temps on both while you're at it": every GPU's, not the last one's
         if (
@@ -1449,6 +1465,7 @@ class RulePicker:
             and context.subject_gpus
             and ({"it", "that", "its"} & set(ws))
             and not of_its_record
+            and not every_card
         ):
             referent = context.subject_gpus[0]  # "how much memory does that one have?" (the idle one)
         if (
@@ -1471,12 +1488,12 @@ class RulePicker:
         if {"happened", "happen"} & set(ws) and {"it", "that"} & set(ws):
             # "how long did it run before that happened": its record, no day's summary
             of_a_job.add("summary")
-        about_job = not topics - of_a_job and not choosing and not ranks
+        printed_asked = _printed_asked(ws, topics)  # ("what throughput was it reporting": of the job)
+        about_job = (not topics - of_a_job or printed_asked) and not choosing and not ranks
         brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
         # "how much energy did it use on the H100 in that time": the GPU said is the one the job ran on
         its_gpu = _ran_on(context, job_of, gpu)
-        printed_asked = _printed_asked(ws, topics)
         if job_of is not None and job is None and its_gpu and win is None and about_job and aspect:
             if printed_asked:
                 return Query("job_log", job=job_of)  # "at which step is it now?": what it printed
@@ -1720,7 +1737,9 @@ def _only_a_span(text: str, now: float) -> bool:
 
 
 # how a new part of a conversation is led into: "turning to yesterday:", "moving on to this morning:"
-_MOVING_ON = {"turning", "moving", "switching", "going", "back", "now", "next", "onto", "then", "over"}
+_MOVING_ON = {
+    "turning", "moving", "switching", "going", "looking", "back", "now", "next", "onto", "then", "over", "at",
+}  # fmt: skip
 
 
 # A comparison of the jobs a question names: "faster ... or ...", "longer than", "vs", "compare".

@@ -59,13 +59,24 @@ def _value(words: list[str]) -> str:
 _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf][\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]*"
 
 
+# the words a numbered item that asks its own question starts with
+_ASK_OPENS = (
+    r"(?:what|what's|whats|which|why|how|when|who|whose|where|is|are|was|were|did|does|do|has|have|can"
+    r"|could|show|list|tell|give)"
+)
+
+
 def typed_out(question: str) -> str:
     """A typist's symbols as the words they stand for: a "+" between words is "and" ("sm clk + memclk",
     "peak + when"; not "90%+", which says "or more", nor "c++"), "@" before a time is "at" ("gpu0 @ 11:10"),
     "w/" is "with" and "w/o" "without", "1) ... 2) ..." separate asks."""
     text = re.sub(r"(?<=\S)\s+\+\s+(?=\S)", " and ", question)
-    # numbered questions: "1) what failed 2) why" are two asks ("gpu 1) " keeps its number)
-    text = re.sub(r"(?:^|(?<=\s))(?<!gpu )(?<!job )(?<!card )[1-9]\)\s+(?=[A-Za-z])", "; ", text).strip("; ")
+    # numbered questions: "1) what failed 2) why" are two asks ("gpu 1) " keeps its number); numbered
+    # things asked of one reading ("give me 1) the highest temperature, 2) the lowest and 3) the mean") are
+    # one list
+    numbered = r"(?:^|(?<=\s))(?<!gpu )(?<!job )(?<!card )[1-9]\)\s+"
+    text = re.sub(rf"{numbered}(?={_ASK_OPENS}\b)", "; ", text, flags=re.I)
+    text = re.sub(rf"{numbered}(?=[A-Za-z])", "", text).strip("; ")
     # an emoji between two sentences ends the first ("totally forgot 🙈 can you let it go"); elsewhere it
     # says nothing
     text = re.sub(rf"^\s*{_EMOJI}\s*|(?<=[.!?,;:])\s*{_EMOJI}", "", text)
@@ -87,6 +98,8 @@ def typed_out(question: str) -> str:
         text,
         flags=re.I,
     )
+    # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
+    text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
     return _as_flags_said(text)
@@ -165,6 +178,9 @@ def written(question: str) -> str:
         text,
         flags=re.I,
     )
+    # a GPU model said letter by letter, as dictation writes it: "the h one hundred", "aitch 100", "the each
+    # one hundred" (H heard as "each" or "age" after "the")
+    text = re.sub(r"\b(?:h|aitch|(?<=the )(?:each|age))\s+(100|200)\b", r"h\1", text, flags=re.I)
     # clock times said in words: "half past 11" 11:30, "(a) quarter past 9" 9:15, "quarter to 2" 1:45
     text = re.sub(r"\bhalf past (\d{1,2})\b", lambda m: f"{m.group(1)}:30", text, flags=re.I)
     text = re.sub(r"\b(?:a )?quarter past (\d{1,2})\b", lambda m: f"{m.group(1)}:15", text, flags=re.I)

@@ -386,8 +386,10 @@ def words(question: str) -> list[str]:
                   "what was running at", text)  # fmt: skip
     text = re.sub(r"\bspike[sd]?\b", "peak", text)
     # "when did it last do any proper work", "when was it last busy": since when it is idle
-    text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b",
-                  "idle since", text)  # fmt: skip
+    # ("when did it last do anything", "since when is it lying free")
+    text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b"
+                  r"|\blast (?:do|did|doing|does) (?:anything|something)\b", "idle since", text)  # fmt: skip
+    text = re.sub(r"\b(?:lying|sitting|lain|sat) (?:free|unused|empty)\b", "idle", text)
     # a Slurm user's "before it got a node": before the job was given its GPU (no cluster's node asked)
     text = re.sub(r"\b(got|get|gets|getting|given|allocated) (a|an|its|the) node\b", r"\1 \2 gpu", text)
     # squeue's state filter ("squeue -t R", "--states=PD"): the state said in words
