@@ -152,7 +152,7 @@ def test_how_a_products_variants_differ_is_declined(heldout_svc: AssistantServic
 def test_a_frame_after_a_telling_and_a_figure_against_expectation(heldout_svc: AssistantService) -> None:
     (_, first), (text, query), (text3, third) = converse(
         heldout_svc,
-        "We're auditing the room's cooling. On the 4090, from 08:00 up to now, could you give me its hottest?",
+        "I am auditing the cooling. On the 4090, from 08:00 up to now, could you give me its hottest?",
         "Huh, 73 is hotter than we expected. When exactly was that?",
         "and over the same stretch (08:00 to now), how long was it at 60 °C or more?",
     )
