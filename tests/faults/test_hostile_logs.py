@@ -77,7 +77,7 @@ def test_logs_of_a_64mb_progress_bar_answer_in_well_under_a_second(daemon: Daemo
 
 
 def test_a_job_report_reads_only_the_end_of_its_log(tmp_path: Path) -> None:
-    from gpuaccel.assistant.queries.logs import LINE_CHARS
+    from gpuaccel.assistant.queries.log_files import LINE_CHARS
     from gpuaccel.assistant.reports import report as reports
     from gpuaccel.scheduler.lifecycle.validation import validate_request
     from gpuaccel.scheduler.store.queue import Store

@@ -15,7 +15,8 @@ from test_assistant_questions import converse as chat
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.catalogue import QueryArgsError, query_from_args, run
-from gpuaccel.assistant.queries.logs import LINE_CHARS, MAX_LINES
+from gpuaccel.assistant.queries.log_files import LINE_CHARS
+from gpuaccel.assistant.queries.logs import MAX_LINES
 from gpuaccel.assistant.queries.query import Query, QueryContext
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context

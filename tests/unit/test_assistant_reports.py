@@ -171,7 +171,7 @@ def test_the_html_keeps_log_lines_apart_and_plots_on_their_own_line(tmp_path: Pa
 
 def test_a_log_line_that_starts_with_backticks_stays_inside_its_block(tmp_path: Path) -> None:
     """A log may print a Markdown fence itself: the block's fence is longer, and only it closes the block."""
-    from gpuaccel.assistant.queries.logs import code_block
+    from gpuaccel.assistant.queries.log_files import code_block
     from gpuaccel.assistant.reports.report import render_html
 
     md = "## Log tail\n\n" + code_block(["```python", "print('hi')", "```", "done"]) + "\n\nafter\n"

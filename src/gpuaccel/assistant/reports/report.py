@@ -24,7 +24,7 @@ from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.prose_checks import Checked, check_free, sentences
 from gpuaccel.assistant.queries.jobs import clock
-from gpuaccel.assistant.queries.logs import LogUnreadable, code_block, read_log, shown_lines
+from gpuaccel.assistant.queries.log_files import LogUnreadable, code_block, read_log, shown_lines
 from gpuaccel.assistant.queries.query import NUMBER
 from gpuaccel.assistant.reports.energy import energy_facts, energy_markdown
 from gpuaccel.assistant.reports.html import render_html, self_contained_markdown
