@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from test_assistant_questions import ask
 
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
+from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
 
@@ -156,3 +158,11 @@ def test_the_state_words_pass_the_number_check_and_reach_every_surface(store: St
     text = "".join(c.text for c in out.content)
     assert text.startswith("Job 1 (sweep) ran the longest: 10m00s so far; it is still running.")
     assert "1 | sweep | running | 10m00s so far" in text and "2 | train | failed | 5m00s" in text
+
+
+def test_a_running_jobs_record_quotes_its_last_line_of_output(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "how far along is mistral-7b-sft?", None)
+    assert query == {"name": "job_detail", "job": 11}, query
+    assert "Its last line of output (gpuaccel logs 11 -n 1): `step 4100/12000 loss 1.087 lr 2.0e-05`." in text
+    _, text, _ = ask(heldout_svc, "what happened to job 9?", None)  # ended: its record quotes no log
+    assert "last line of output" not in text, text

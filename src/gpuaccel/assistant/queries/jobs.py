@@ -12,12 +12,14 @@ from __future__ import annotations
 import datetime as dt
 import shlex
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_exact, energy_text
 from gpuaccel.api.attempts import Attempt, attempts, gpu_hours_text, gpu_seconds
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
+from gpuaccel.assistant.queries.log_files import LogUnreadable, code_span, read_log, shown_lines
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, and_list
 from gpuaccel.assistant.queries.spans import last_day
 from gpuaccel.scheduler.reads import history as history_read
@@ -247,8 +249,25 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     said = f"{text} {_record(job, now, used, run_said, waited_for)}"
     if len(runs := attempts(job)) > 1:
         said += " " + attempts_words(runs, now, _attempt_energy(ctx, job, runs, now))
-    said += _run_by(job) + _waited_on(ctx, job)
+    said += _run_by(job) + _last_line(ctx, job) + _waited_on(ctx, job)
     return Result(q, said, columns, rows, [job.id], one_gpu)
+
+
+def _last_line(ctx: QueryContext, job: Job) -> str:
+    """A running or paused job's last line of output, as ``gpuaccel logs ID -n 1`` shows it: where a run
+    is (its step, its loss), which no queue field says ("how far along is it", "will it be done by six");
+    nothing where the log is not there or not read."""
+    logs = getattr(ctx.source, "logs_dir", None)
+    if job.state not in LIVE or logs is None:
+        return ""
+    try:
+        found = read_log(Path(logs), job.id, 1)
+    except LogUnreadable:
+        return ""
+    lines = shown_lines(found[0], 1) if found is not None else []
+    if not lines or not lines[-1].strip():
+        return ""
+    return f" Its last line of output (gpuaccel logs {job.id} -n 1): {code_span(lines[-1])}."
 
 
 def _energy_so_far(ctx: QueryContext, job: Job, now: float) -> tuple[float, str] | None:

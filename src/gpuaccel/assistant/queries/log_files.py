@@ -70,3 +70,11 @@ def code_block(lines: list[str]) -> str:
     runs = [len(m) for line in lines for m in re.findall(r"`+", line)]
     fence = "`" * max(3, max(runs, default=0) + 1)
     return "\n".join([fence, *lines, fence])
+
+
+def code_span(line: str) -> str:
+    """One line quoted inline, the backtick run around it longer than any inside it."""
+    runs = [len(m) for m in re.findall(r"`+", line)]
+    ticks = "`" * (max(runs, default=0) + 1)
+    pad = " " if line.startswith("`") or line.endswith("`") else ""
+    return f"{ticks}{pad}{line}{pad}{ticks}"
