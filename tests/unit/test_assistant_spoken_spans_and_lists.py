@@ -160,3 +160,45 @@ def test_a_frame_after_a_telling_and_a_figure_against_expectation(heldout_svc: A
     assert query is not None and query["gpu"] == 1 and "09:12:00" in text, (query, text)
     assert third is not None and third["window"]["label"] == "since 08:00", third
     assert third["at_least"] == 60 and third["gpu"] == 1, third
+
+
+def test_the_sm_clock_beside_the_tensor_activity_is_a_clock(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "gpu 0: tensor core activity, and also the SM clock please", None)
+    assert query is not None and query["metric"] == "overview", query
+    assert "SM clock 1855 MHz" in text and "tensor cores 86.5% active" in text, text
+
+
+def test_throttling_now_or_hardware_errors_is_health(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "are the cards throttling right now, or reporting any hardware faults?", None
+    )
+    assert query is not None and query["metric"] == "health" and "power cap" in text, (query, text)
+
+
+def test_what_a_gpu_was_doing_then_is_what_ran_on_it(heldout_svc: AssistantService) -> None:
+    (_, first), (text, query) = converse(
+        heldout_svc,
+        "Last night, in the hour 20:00 to 21:00, what was the 4090's top power draw?",
+        "what was the card doing then?",
+    )
+    assert first is not None and first["name"] == "gpu_reading" and first["gpu"] == 1, first
+    assert query is not None and query["name"] == "jobs" and "flash-attn-build" in text, (query, text)
+
+
+def test_a_telling_names_the_card_and_the_window_the_question_points_at(
+    heldout_svc: AssistantService,
+) -> None:
+    _, text, query = ask(
+        heldout_svc,
+        "From 12:00 to 13:30 the lr sweep was alone on the 4090. What energy did the gpu use over that span?",
+        None,
+    )
+    assert query is not None and query["name"] == "energy" and query["gpu"] == 1, query
+    assert query["window"]["label"] == "between 12:00 and 13:30" and "533 Wh" in text, text
+
+
+def test_last_thing_on_this_asks_nothing(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(
+        heldout_svc, "energy of the 4090 since 00:00?", "One more thing on this: the H100 in the last hour?"
+    )
+    assert query is not None and query["name"] == "energy" and query["gpu"] == 0, query

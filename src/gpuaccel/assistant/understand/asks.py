@@ -49,7 +49,7 @@ _LEAD_IN = re.compile(
     # "comparison question:", "last thing:", "one more question:" (not "unrelated question:", which says
     # what the question is not about)
     r"|(?:(?:a |one |my )?(?:comparison|last|final|follow[- ]up|another|one more|related|small|simple)\s+)?"
-    r"(?:question|thing|q))\s*[,:;-]\s*",
+    r"(?:question|thing|q)(?: on (?:this|that))?)\s*[,:;-]\s*",
     re.IGNORECASE,
 )
 
@@ -63,7 +63,9 @@ def without_lead_in(message: str) -> str:
 # a clause that frames the ask after it (a time, a job's run): "During the running of X, what was ...?"
 _FRAME = re.compile(
     r"^(?:during|while|since|for|in|on|over|between|from|after|before|until|till|across|among|throughout|at"
-    r"|of|out of|comparing|compared|to compare)\b",  # "Comparing job 7 and job 8, what energy did each use?"
+    r"|of|out of|comparing|compared|to compare"  # "Comparing job 7 and job 8, what energy did each use?"
+    # "Yesterday evening, in the hour from 20:00 to 21:00, what was ..."
+    r"|yesterday|today|tonight|last night|this (?:morning|afternoon|evening))\b",
     re.IGNORECASE,
 )
 # what the user saw, said before the question about it: "I saw an alert around 13:47 on the H100, what was

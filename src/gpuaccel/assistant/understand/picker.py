@@ -434,6 +434,9 @@ def _after_a_story(question: str, context: Context, now: float) -> str | None:
         asked = re.sub(
             r"\b(?:it|its)\b", lambda m: f"gpu {gpus[0]}" + ("'s" if m[0].lower() == "its" else ""), asked
         )
+    if len(set(gpus)) == 1 and not gpus_by_model(asked, context):
+        # "the sweep had the 4090 to itself. How much energy did the card use": the card the telling names
+        asked = re.sub(r"\b(?:the|that|this) (?:card|gpu|device)\b", f"gpu {gpus[0]}", asked, flags=re.I)
     clocked = re.search(r"\b(\d{1,2}:\d\d)\b", story)
     if clocked is not None:
         asked = re.sub(r"\bthen\b", f"at {clocked[1]}", asked)
@@ -447,6 +450,9 @@ def _after_a_story(question: str, context: Context, now: float) -> str | None:
         return None
     span = window_of(story.lower(), now)
     if span is not None and window_of(asked.lower(), now) is None:
+        pointed = rf"\b(?:in |over |during )?(?:that|this|the same) (?:{SPAN_NOUNS})\b"
+        if re.search(pointed, asked, re.I):  # "... in that window?": the telling's span
+            return re.sub(pointed, span.label, asked, count=1, flags=re.I)
         asked = (
             f"{asked.rstrip(' ?')} {span.label}?"  # "the H100 got hot this afternoon. How hot did it get?"
         )

@@ -137,8 +137,11 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out.add("power")  # the only limit a reading has is the power limit
     if any(w.startswith("compar") for w in ws) and ("gpu" in out or gpu is not None) and not out & METRICS:
         out.add("overview")  # "compare the two cards": every main reading of each
-    if "hardware" in said and TROUBLE & said and not out & {"jobs", "queue", "running", "cluster"}:
-        out = (out - {"fail", "models"}) | {"health"}  # "any hardware problems?"
+    # ("right now" alone is no running job; "is it reporting errors" asks for no report)
+    running_said = "running" in out and bool(RUN_WORDS & said)
+    if "hardware" in said and TROUBLE & said and not out & {"jobs", "queue", "cluster"} and not running_said:
+        gone = {"fail", "models", "running"} | ({"summary"} if "reporting" in said else set())
+        out = (out - gone) | {"health"}  # "any hardware problems?", "throttling now, or any hardware errors?"
     if "why" in said and "util" in out and not out - {"util", "gpu"}:
         out = (out - {"util"}) | {"running"}  # "why is gpu 0 so busy": what runs on it
     joined = " ".join(ws)
@@ -238,6 +241,10 @@ def query_for(
     )
     if win is None and order is None and {"tensor", "tflops"} <= topics:
         named |= {"tensor", "tflops"}  # live, the overview says both: "TC active + est TFLOP/s"
+    if win is None and order is None and "tensor" in topics and named - {"util"}:
+        # "the tensor-core activity and the SM clock": the overview says both ("how busy are the tensor
+        # cores" asks one reading)
+        named.add("tensor")
     if re.search(r"\b(?:memory|mem|vram) (?:clocks?|speed|mhz)\b", " ".join(ws)):
         named.discard("memory")  # "the memory clock" is one reading
     if (
@@ -257,8 +264,13 @@ def query_for(
     sized = re.search(r"\b\d+(?:\.\d+)? ?(?:gb|gib|g|mb|mib|gigs?)\b", " ".join(ws))
     if sized and FITS & set(ws) and not topics & {"fail", "cancel", "energy"} and win is None:
         return Query("gpu_reading", gpu=gpu, metric="free_memory")  # "can I fit a 30 GB model on gpu 1"
-    if "sm" in ws and {"active", "activity"} & set(ws) and "jobs" not in topics:
-        metric = "sm_active"  # "sm activity of gpu 0": the GPM reading, not running jobs
+    # "sm activity of gpu 0": the GPM reading, not running jobs ("the tensor-core activity and the SM clock"
+    # asks the clock: "sm" said beside "activity", not anywhere)
+    sm_activity = re.search(
+        r"\bsms? (?:active|activity)\b|\b(?:active|activity of(?: the)?) sms?\b", " ".join(ws)
+    )
+    if sm_activity and "jobs" not in topics:
+        metric = "sm_active"
     if {"architecture", "arch", "driver", "bus"} & set(ws) and not topics & {"jobs", "queue", "fail"}:
         return Query("gpu_list", gpu=gpu)  # what the GPUs are: model, architecture, PCI bus, driver
     if "health" in topics:

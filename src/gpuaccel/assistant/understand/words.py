@@ -385,6 +385,14 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\b(?:anything|what) (?:is |was )?(?:correlated|coincid\w*|associated|lined up) with\b",
                   "what was running at", text)  # fmt: skip
     text = re.sub(r"\bspike[sd]?\b", "peak", text)
+    # what a GPU was doing is what ran on it: "what was it doing then", "what was the 4090 up to at 20:00"
+    # (what it is doing now is its readings: "what is gpu 0 doing rn")
+    text = re.sub(
+        r"\bwhat (was|were) (it|that|this|they|the (?:card|gpu|h\d+|\d{4})|gpu \d+) (?:doing|up to|busy with"
+        r"|working on)\b",
+        lambda m: f"what {m[1]} running on {'it' if m[2] in ('that', 'this') else m[2]}",
+        text,
+    )
     # "when did it last do any proper work", "when was it last busy": since when it is idle
     # ("when did it last do anything", "since when is it lying free")
     text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b"
