@@ -34,7 +34,7 @@ from gpuaccel.accel.kernels.dense.launchers import (
     stat_buffers,
 )
 from gpuaccel.accel.kernels.gluon.bwd_d256 import gluon_bwd_dkdv_d256_kernel
-from gpuaccel.accel.kernels.gluon.bwd_fused import dq_unpair_kernel, gluon_bwd_fused_kernel
+from gpuaccel.accel.kernels.gluon.bwd_fused import dq_unfrag_kernel, dq_unpair_kernel, gluon_bwd_fused_kernel
 from gpuaccel.accel.kernels.gluon.bwd_kernels import (
     CONSUMER_REGS,
     gluon_bwd_dkdv_kernel,
@@ -50,20 +50,28 @@ FUSED_FROM = 4096  # both lengths at least this: the fused backward (H100, gluon
 # 8,16,2048 causal forward+backward as called measured 1.235 / 1.236 ms fused against 1.205 / 1.189 split,
 # and short calls are host-bound, where the split pair's two launches cost less than the fused three
 FUSED_HEAD_DIMS = (64, 128)  # what the fused kernel is built for (D256 runs its by-gradient kernels)
-PAIR_ROWS = True  # the fused kernel stages dQ with rows paired (bank-conflict free; bwd_fused._pair_rows)
-# and the cast puts the accumulator's rows back in order; off: the plain staging (2-way conflicts). H100,
+PAIR_ROWS = True  # where DQ_FRAG is off (D64), the fused kernel stages dQ with rows paired
+# (bwd_fused._pair_rows) and the cast puts the accumulator's rows back in order; off: the plain staging (2-way
+# conflicts). H100,
 # 2026-11-27: the backward alone +1.6-4.2 % at D128, +7-9 % at D64 (docs/kernels-log.md)
 DELTA_IN_ACC = True  # the fused kernel starts each block's dP accumulator at -delta (bwd_fused._fused_step),
 # so delta is read before dP is issued, not after its wait. H100, 2026-11-27: the backward alone faster in
 # 7-9 of 12 alternated rounds non-causal and 4 of 5 causal on every D128 row (median ratio 0.97-1.005),
 # 0.96-0.98 at D64 (docs/kernels-log.md)
-FENCES = {64: "dsl:f1:sf2", 128: ""}  # per head dim, where the fused kernel fences its shared-memory
+DQ_FRAG = {64: False, 128: True}  # per head dim, whether the fused kernel stages dQ in its fragment order
+# (bwd_fused._frag_order: 16 bytes a thread, 8 STS.128 a block instead of 16 STS.64, 2 address registers
+# instead of 8) and the cast (dq_unfrag_kernel) puts the accumulator back in order. D128: ptxas's spills
+# 60 -> 0 bytes non-causal, 92 -> 44 causal, which lets the statistics be read first (FENCES[128] "sf2",
+# 44 / 108 bytes): H100, 2026-11-27 (eighteenth session), the backward alone faster in 3-5 of 5 rounds on
+# every D128 row, median 0.952-0.989 (docs/kernels-log.md). D64: frag alone was mixed (0.958 / 1.009)
+FENCES = {64: "dsl:f1:sf2", 128: "sf2"}  # per head dim, where the fused kernel fences its shared-memory
 # stores and reads its statistics (launch_gluon_bwd_fused's ``fences``; "": each fence right after its
 # stores). The fences' waits were ~23 % of the consumers' stall samples and the statistics' loads ~13 %
 # (ncu, D128, 2026-11-27). D64: one fence a block for the dS^T and dQ stores, after dV's wait, and delta
 # and lse2 read before S^T is issued: the kernel 4-8 % shorter under ncu, faster in 4-7 of 7 alternated
-# rounds on every D64 row (H100, docs/kernels-log.md). D128: unchanged; "dsl" measured even there and the
-# others made ptxas spill 68-184 more bytes per thread (its consumers sit at their register cap), 1-5 % slower
+# rounds on every D64 row (H100, docs/kernels-log.md). D128 with the paired staging: "dsl" measured even and
+# the others made ptxas spill 68-184 more bytes per thread (its consumers sit at their register cap), 1-5 %
+# slower; with the fragment-order staging (DQ_FRAG) "sf2" pays there (above)
 
 
 def determinism_asked(deterministic: bool = False) -> bool:
@@ -160,6 +168,7 @@ def launch_gluon_bwd_fused(
     pair_rows: bool | None = None,
     delta_in_acc: bool | None = None,
     fences: str | None = None,
+    frag: bool | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` of the fused backward (D64/D128) in three launches: the statistics (and the fp32
     dQ accumulator zeroed), the fused kernel (dQ summed by TMA reduce-adds), dQ cast to the inputs' dtype.
@@ -171,7 +180,8 @@ def launch_gluon_bwd_fused(
     right after its stores) or any of "dsl" (dS^T's fence after dV's wait), "f1" (with "dsl": one fence
     after dQ's stores for both), "dqn" (dQ's fence and reduce in the next block, after its S^T and dP
     issues), "sf2" (delta and lse2 read before S^T is issued) joined by ":"
-    (:func:`bwd_fused._fused_consumer`)."""
+    (:func:`bwd_fused._fused_consumer`). ``frag`` (None: :data:`DQ_FRAG` of the head dim): dQ staged in
+    :func:`bwd_fused._frag_order` (the accumulator padded to 64 rows; ``pair_rows`` then unused)."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     if d not in FUSED_HEAD_DIMS:
@@ -182,7 +192,9 @@ def launch_gluon_bwd_fused(
     opts = set((FENCES[d] if fences is None else fences).split(":")) - {""}
     if opts - {"dsl", "f1", "dqn", "sf2"} or ("f1" in opts and "dsl" not in opts):
         raise ValueError(f"fences takes dsl, f1 (with dsl), dqn, sf2 joined by ':', got {fences!r}")
-    rows = cdiv(nq, 16) * 16 if pair else nq
+    frag = DQ_FRAG[d] if frag is None else frag
+    pair = pair and not frag
+    rows = cdiv(nq, FRAG_ROWS) * FRAG_ROWS if frag else cdiv(nq, 16) * 16 if pair else nq
     if rows == nq:  # the statistics pass zeroes the accumulator ([B, Hq, Nq, D] rows, whatever their order)
         dq_acc = torch.empty((b, hq, rows, d), device=q.device, dtype=torch.float32)
         delta, lse2, stat_stride = bwd_stats(o, do, lse, bound, zero_dq=dq_acc)
@@ -201,11 +213,14 @@ def launch_gluon_bwd_fused(
          scale * LOG2E, scale, hq, hkv, nq, nk),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, LAG=lag,
              PAIR_ROWS=pair, DELTA_IN_ACC=in_acc, DS_LATE="dsl" in opts, ONE_FENCE="f1" in opts,
-             DQ_NEXT="dqn" in opts, STATS_FIRST="sf2" in opts),
+             DQ_NEXT="dqn" in opts, STATS_FIRST="sf2" in opts, FRAG=frag),
         dict(num_warps=4), bound,
-        ("gluon_bwd_fused_pair" if pair else "gluon_bwd_fused") + "_dacc" * in_acc
-        + "".join(f"_{o}" for o in sorted(opts)),
+        ("gluon_bwd_fused_frag" if frag else "gluon_bwd_fused_pair" if pair else "gluon_bwd_fused")
+        + "_dacc" * in_acc + "".join(f"_{o}" for o in sorted(opts)),
     )  # fmt: skip
+    if frag:
+        dq = out[0] if out is not None else torch.empty(q.shape, dtype=q.dtype, device=q.device)
+        return unfrag_dq(dq_acc, dq, bound), dk, dv
     if pair:
         dq = out[0] if out is not None else torch.empty(q.shape, dtype=q.dtype, device=q.device)
         return unpair_dq(dq_acc, dq, bound), dk, dv
@@ -215,6 +230,18 @@ def launch_gluon_bwd_fused(
 
 
 UNPAIR_ROWS = 64  # rows per program of the cast back to row order
+FRAG_ROWS = 64  # the fragment-order staging reorders within blocks of this many rows
+
+
+def unfrag_dq(dq_acc: torch.Tensor, dq: torch.Tensor, bound: Bound | None = None) -> torch.Tensor:
+    """Cast the fp32 accumulator staged in fragment order ([B, Hq, rows, D], rows a multiple of 64) into
+    ``dq`` (contiguous [B, Hq, Nq, D]) in row order (:func:`bwd_fused.dq_unfrag_kernel`)."""
+    b, hq, nq, d = dq.shape
+    launch(
+        dq_unfrag_kernel, (cdiv(nq, FRAG_ROWS), b * hq), (dq_acc, dq, nq, dq_acc.shape[2]),
+        dict(HEAD_DIM=d), dict(num_warps=4), bound, "dq_unfrag",
+    )  # fmt: skip
+    return dq
 
 
 def unpair_dq(dq_acc: torch.Tensor, dq: torch.Tensor, bound: Bound | None = None) -> torch.Tensor:

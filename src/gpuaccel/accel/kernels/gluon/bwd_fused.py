@@ -11,7 +11,9 @@ reduce-add. The consumer waits for that reduce only before it reuses the staging
 With ``PAIR_ROWS`` (dense calls; :data:`accel.kernels.gluon.bwd.PAIR_ROWS` says whether they take it) the
 staged rows are reordered within each group of 16 so that the stores meet no shared-memory bank conflict
 (:func:`_pair_rows`), and the accumulator holds its rows in that order; :func:`dq_unpair_kernel` (tl.*,
-so it also runs under the interpreter) casts it back in row order.
+so it also runs under the interpreter) casts it back in row order; with ``FRAG`` (D128 dense calls,
+:data:`accel.kernels.gluon.bwd.DQ_FRAG`) each 64-row block is staged in the accumulator's fragment order
+(:func:`_frag_order`) and :func:`dq_unfrag_kernel` casts it back.
 dQ is summed across programs in no fixed order, so its last bits may differ between calls (flash-attn's
 default); the split pair stays the deterministic path.
 """
@@ -123,6 +125,45 @@ def _pair_rows(dq, HALF_D: gl.constexpr):
     return gl.reshape(x, [HALF_M, HALF_D])
 
 
+@gluon.jit
+def _frag_order(dq, HALF_D: gl.constexpr):
+    """dQ's 64 x HALF_D tile reordered so that each thread's four values of a column block (rows r and
+    r + 8, columns c and c + 1 of the wgmma accumulator) are 16 contiguous bytes, and each 8 lanes fill one
+    128-byte row of the staging tile (a register relabelling: no data moves): 8 ``STS.128`` a block
+    instead of the paired order's 16 ``STS.64``, one swizzled 128-byte row per quarter-warp (the
+    FlashAttention-4 dQ staging's shape). Why: the stores need two address registers instead of eight, so
+    at D128 ptxas's spills went 60 -> 0 bytes (92 -> 44 causal), which leaves room to read the statistics
+    first (``STATS_FIRST``); ncu's shared-store wavefronts barely moved (314 M -> 307 M at 2,16,8192,128;
+    H100, 2026-11-27, eighteenth session).
+    Logical row w*16 + hi*8 + qt*2 + m and column s*32 + jj*8 + q*2 + k (w the warp, qt*2 + m = lane // 4,
+    q = lane % 4, hi/k the register's row/column halves) go to staged row w*16 + jj*4 + qt and column
+    s*32 + m*16 + q*4 + hi*2 + k; :func:`dq_unfrag_kernel` inverts it."""
+    x = gl.reshape(dq, [HALF_M // 16, 2, 4, 2, HALF_D // 32, 4, 4, 2])  # w, hi, qt, m | s, jj, q, k
+    x = gl.permute(x, (0, 5, 2, 4, 3, 6, 1, 7))  # rows w, jj, qt | columns s, m, q, hi, k
+    return gl.reshape(x, [HALF_M, HALF_D])
+
+
+@triton.jit
+def dq_unfrag_kernel(Acc, DQ, seq_q, acc_rows, HEAD_DIM: tl.constexpr):
+    """Rows [pid * 64, ...) of one (batch, head) of dQ ([B, Hq, Nq, HEAD_DIM], contiguous) from the fp32
+    accumulator staged in :func:`_frag_order` ([B, Hq, acc_rows, HEAD_DIM], ``acc_rows`` a multiple of
+    64; each 64-row block's two column halves reordered on their own). The block is read whole (coalesced)
+    and reordered in registers."""
+    HALF_D: tl.constexpr = HEAD_DIM // 2
+    pid = tl.program_id(0)
+    bh = tl.program_id(1).to(tl.int64)
+    rows = pid * 64 + tl.arange(0, 64)
+    cols = tl.arange(0, HEAD_DIM)
+    acc = tl.load(Acc + (bh * acc_rows + rows[:, None]) * HEAD_DIM + cols[None, :])
+    # staged: rows (w, jj, qt), columns (half, s, m, q, hi, k); logical: rows (w, hi, qt, m), columns
+    # (half, s, jj, q, k)
+    x = tl.reshape(acc, [4, 4, 4, 2, HALF_D // 32, 2, 4, 2, 2])  # w jj qt half s m q hi k
+    x = tl.permute(x, (0, 7, 2, 5, 3, 4, 1, 6, 8))  # w hi qt m half s jj q k
+    x = tl.reshape(x, [64, HEAD_DIM])
+    ok = (rows < seq_q)[:, None]
+    tl.store(DQ + (bh * seq_q + rows[:, None]) * HEAD_DIM + cols[None, :], x.to(DQ.dtype.element_ty), mask=ok)
+
+
 @triton.jit
 def dq_unpair_kernel(Acc, DQ, seq_q, acc_rows, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr):
     """Rows [pid * BLOCK_M, ...) of one (batch, head) of dQ ([B, Hq, Nq, HEAD_DIM], contiguous) from the
@@ -141,13 +182,16 @@ def dq_unpair_kernel(Acc, DQ, seq_q, acc_rows, HEAD_DIM: tl.constexpr, BLOCK_M: 
 
 @gluon.jit
 def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col, PAIR_ROWS: gl.constexpr,
-            REDUCE: gl.constexpr = True, ds_full_bar=None):  # fmt: skip
+            REDUCE: gl.constexpr = True, ds_full_bar=None, FRAG: gl.constexpr = False):  # fmt: skip
     """Stage a block's dQ (this warpgroup's columns) and add it to the fp32 accumulator; the previous
     block's reduce must have read the staging buffer first. ``REDUCE`` False: staged only (the fence and
     the reduce come with the next block, ``DQ_NEXT``). ``ds_full_bar``: arrived at after this fence, which
-    then also covers the block's dS^T stores (``ONE_FENCE``)."""
+    then also covers the block's dS^T stores (``ONE_FENCE``). ``FRAG``: staged in :func:`_frag_order`
+    (``PAIR_ROWS`` ignored)."""
     tma.store_wait(0)
-    if PAIR_ROWS:
+    if FRAG:
+        dq_s.store(_frag_order(dq * scale, dq.shape[1]))
+    elif PAIR_ROWS:
         dq_s.store(_pair_rows(dq * scale, dq.shape[1]))
     else:
         dq_s.store(dq * scale)
@@ -163,7 +207,8 @@ def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col, PAIR_ROWS: gl.
 
 @gluon.jit
 def _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv, group, n_m,
-             lo_blk, n_iter, col, PAIR_ROWS: gl.constexpr, DQ_NEXT: gl.constexpr = False):  # fmt: skip
+             lo_blk, n_iter, col, PAIR_ROWS: gl.constexpr, DQ_NEXT: gl.constexpr = False,
+             FRAG: gl.constexpr = False):  # fmt: skip
     """With ``LAG`` 1, the last block's dQ, once the loop is done (``DQ_NEXT``: after the reduce of the
     block before it, still pending; with one block, zeros staged before the loop, added at block 0)."""
     j = n_iter - 1
@@ -175,7 +220,7 @@ def _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc
         _tma_reduce_add(dq_desc, [b, hkv * group + p // n_m, row0 + (lo_blk + p % n_m) * HALF_M, col], dq_box)
     dq = warpgroup_mma_wait(0, deps=(dq,))
     row = row0 + (lo_blk + j % n_m) * HALF_M
-    _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, row, col, PAIR_ROWS)
+    _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, row, col, PAIR_ROWS, FRAG=FRAG)
 
 
 @gluon.jit
@@ -186,7 +231,8 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                     CAUSAL: gl.constexpr, LAG: gl.constexpr, PACKED: gl.constexpr,
                     PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False,
                     DS_LATE: gl.constexpr = False, ONE_FENCE: gl.constexpr = False,
-                    DQ_NEXT: gl.constexpr = False, STATS_FIRST: gl.constexpr = False):  # fmt: skip
+                    DQ_NEXT: gl.constexpr = False, STATS_FIRST: gl.constexpr = False,
+                    FRAG: gl.constexpr = False):  # fmt: skip
     """``LAG`` 0: both warpgroups meet on every block and take its dQ at once; 1: a block's dQ is taken
     during the next block, so a warpgroup waits for the other's dS^T only when it is a block behind.
     ``row0``: where query row 0 sits in ``dq_desc``'s rows (a packed document's first token; else 0);
@@ -197,7 +243,8 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
     stores and its ds_full arrive come after dV's wait (the stores have it to land), not right after them;
     ``ONE_FENCE`` (with ``DS_LATE``), that fence is the one after dQ's staging stores; ``DQ_NEXT``, dQ's
     staging fence and reduce-add are issued in the next block, after its S^T and dP (:func:`_fused_step`'s
-    ``pend``); ``STATS_FIRST``, delta and lse2 read before S^T is issued (:func:`_fused_step`)."""
+    ``pend``); ``STATS_FIRST``, delta and lse2 read before S^T is issued (:func:`_fused_step`).
+    ``FRAG``: dQ staged in :func:`_frag_order` (needs ``row0`` a multiple of 64)."""
     HALF_D: gl.constexpr = HEAD_DIM // 2
     s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
     a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
@@ -257,7 +304,7 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
             dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
             dq = warpgroup_mma_wait(1, deps=(dq,))  # dV and dQ done; dK in flight under the epilogue
             mbarrier.arrive(ds_empty.index(buf))
-            _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, row0 + start_m, col, PAIR_ROWS)
+            _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, row0 + start_m, col, PAIR_ROWS, FRAG=FRAG)
             dv, dk, p_op, ds_op = warpgroup_mma_wait(0, deps=(dv, dk, p_op, ds_op))
         else:
             dv, p_op = warpgroup_mma_wait(0, deps=(dv, p_op))  # (done by now: issued before dS)
@@ -274,10 +321,11 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                 if late and ONE_FENCE:
                     _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
                             row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS, not DQ_NEXT,
-                            ds_full.index(buf))  # fmt: skip
+                            ds_full.index(buf), FRAG)  # fmt: skip
                 else:
                     _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
-                            row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS, not DQ_NEXT)  # fmt: skip
+                            row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS, not DQ_NEXT,
+                            FRAG=FRAG)  # fmt: skip
                 dk, ds_op = warpgroup_mma_wait(0, deps=(dk, ds_op))
             else:
                 dk = warpgroup_mma(ds_op, q_s, dk, is_async=True)
@@ -290,10 +338,10 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
         if PACKED:  # a packed document's key tile may see no query (n_iter 0); a dense one never does
             if n_iter > 0:
                 _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
-                         group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT)  # fmt: skip
+                         group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT, FRAG)  # fmt: skip
         else:  # (the guard is left out of the dense kernel: with it the H100 measured 5-8 % slower)
             _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
-                     group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT)  # fmt: skip
+                     group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT, FRAG)  # fmt: skip
     tma.store_wait(0)
     _store_rows(dk_ptr, stride_kb, stride_kh, stride_kn, b, hkv, key0, seq_k, dk * scale, a_layout, HALF_M,
                 HEAD_DIM)  # fmt: skip
@@ -322,10 +370,12 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                            CONSUMER_REGS: gl.constexpr, LAG: gl.constexpr = 1,
                            PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False,
                            DS_LATE: gl.constexpr = False, ONE_FENCE: gl.constexpr = False,
-                           DQ_NEXT: gl.constexpr = False, STATS_FIRST: gl.constexpr = False):  # fmt: skip
+                           DQ_NEXT: gl.constexpr = False, STATS_FIRST: gl.constexpr = False,
+                           FRAG: gl.constexpr = False):  # fmt: skip
     """dK and dV of 128 keys of one (batch, KV head), summed over its group's query heads, and their
     share of every query block's dQ, added to ``dq_desc``'s fp32 accumulator (zeroed by the caller; with
-    ``PAIR_ROWS`` its rows in :func:`_pair_rows`' order within each 16, which the caller undoes)."""
+    ``PAIR_ROWS`` its rows in :func:`_pair_rows`' order within each 16, with ``FRAG`` each 64-row
+    block's column halves in :func:`_frag_order`'s; the caller undoes either)."""
     pid_n = gl.program_id(0)
     bhkv = gl.program_id(1)
     b = bhkv // heads_kv
@@ -350,13 +400,13 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
                                seq_k, causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES,
                                CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC, DS_LATE, ONE_FENCE, DQ_NEXT,
-                               STATS_FIRST)),
+                               STATS_FIRST, FRAG)),
             (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
                                seq_k, causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES,
                                CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC, DS_LATE, ONE_FENCE, DQ_NEXT,
-                               STATS_FIRST)),
+                               STATS_FIRST, FRAG)),
             (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
                             do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m,
                             lo_blk, group, n_iter, STAGES)),
