@@ -113,7 +113,11 @@ _PHRASES = (
     ),
     (re.compile(r"\bmake (.+?) (?:go|run|start) (?:first|next|sooner|earlier)\b"), r"prioritize \1"),
     (
-        re.compile(r"\bmove (.{1,40}?) (?:up|forward|ahead)(?: (?:in )?the (?:line|queue))?\b"),
+        # ("move it to the front of the line")
+        re.compile(
+            r"\bmove (.{1,40}?) (?:up|forward|ahead|to the (?:front|top|head))"
+            r"(?: (?:in |of )?the (?:line|queue))?\b"
+        ),
         r"prioritize \1",
     ),
     (
@@ -125,6 +129,10 @@ _PHRASES = (
     (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
     (re.compile(r"\bget (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
     (re.compile(r"\b(?:place|set|leave|keep) (.{1,40}?) on hold\b"), r"hold \1"),  # "place that job on hold"
+    (
+        re.compile(r"\b(?:leave|keep) (it|them|.{1,40}?) (?:held|parked)\b"),
+        r"hold \1",
+    ),  # "keep it held till ..."
     (re.compile(r"\b(?:put|place|set) a hold on\b"), "hold"),  # "put a hold on llama-70b-eval"
 )
 # a request said as what the user wants done: "I should like job 13 cancelled", "we'd want it restarted",
@@ -180,6 +188,8 @@ _LEADING_WORDS = re.compile(
 _WANT_TO = re.compile(
     r"^.*?\b(?:i'd|i would|i|we|we'd|we would) (?:like|want|need|wish)(?: you)? to (?=[a-z])"
 )
+# what the user lets the chat do, said after what they did: "I finished checking the data, you can release it"
+_YOU_CAN = re.compile(r"^.*?\b(?:you|u) (?:can|could|may) (?:now |go ahead and )?(?=[a-z])")
 # ("how I pause the mistral job": the auxiliary left out, as some write English)
 _BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) )")
 _HOW_DO_I = re.compile(r"^how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) ")
@@ -332,7 +342,7 @@ def _jobs(said: str, question: str, context: Context, states: Mapping[int, str],
 # the job said by the GPU it runs on: "pause whatever is on the H100", "kill the job on gpu 1"
 _ON_GPU = re.compile(
     r"^\s*(?:whatever|what|anything|everything|all|the (?:job|run|task|thing|training)s?)\b"
-    r"(?: (?:that|which))?(?: (?:is|'s|are))?(?: (?:running|currently|now))*"
+    r"(?: (?:that|which))?(?: (?:is|are)|'s)?(?: (?:running|currently|now))*"  # ("whatever's on card 0")
     r" on (?:the )?(?:gpu ?(\d+)|card ?(\d+)|([\w-]+))"
 )
 
@@ -471,6 +481,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
     if _verb_at(said.split()) is None:  # (not "pause it for a bit, i need to check something")
         said = _WANT_TO.sub("", said)  # "we have a drill soon and i'd like to pause the mistral training"
+        said = _YOU_CAN.sub("", said)  # "i checked the data, you can put whisper back in the queue"
     asked_how = _HOW_DO_I.match(said) is not None
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     for phrase, verb_said in _PHRASES:
@@ -511,7 +522,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         return Act(f"{CANT} To signal process {number}: gpuaccel kill {number} (your own processes only).")
     if verb in _CLEANING:
         state = next((s for w, s in _CLEAN_STATES.items() if re.search(rf"\b{w}\b", said)), None)
-        if state is not None or re.search(r"\b(?:finished|old|all)\b.*\bjobs?\b", said):
+        # ("clear the finished ones out of the list")
+        if state is not None or re.search(
+            r"\b(?:finished|old|all|completed|done)\b.*\b(?:jobs?|ones|runs)\b", said
+        ):
             which = f" --state {state}" if state else ""
             return Act(f"{CANT} To remove {state or 'finished'} jobs and their logs: gpuaccel clean{which}.")
     if command == "cancel" and verb in ("stop", "halt") and re.search(r"\b(?:whole|entire) queue\b", said):
@@ -554,6 +568,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         return None  # "let it run" of a running job asks nothing of the queue
     if command == "drop":  # "get rid of it": cancel what has not ended, remove what has
         command = "cancel" if all(states.get(i, "queued") in _ACTS_ON["cancel"] for i in jobs) else "remove"
+    if command == "retry" and jobs and all(states.get(i) == "held" for i in jobs):
+        command = verb = "release"  # "put whisper back in the queue" of a held job: it never left the queue
     if command == "goagain":  # "get it going again": resume it (after a pause), retry what has ended
         ended = {"failed", "cancelled", "succeeded"}
         command = "retry" if all(states.get(i) in ended for i in jobs) else "resume"

@@ -65,7 +65,8 @@ _FRAME = re.compile(
     r"^(?:during|while|since|for|in|on|over|between|from|after|before|until|till|across|among|throughout|at"
     r"|of|out of|comparing|compared|to compare"  # "Comparing job 7 and job 8, what energy did each use?"
     # "Yesterday evening, in the hour from 20:00 to 21:00, what was ..."
-    r"|yesterday|today|tonight|last night|this (?:morning|afternoon|evening))\b",
+    # (not "yesterday's top temp on the h100 and what was running": a reading of the day, then an ask)
+    r"|(?:yesterday|today|tonight|last night|this (?:morning|afternoon|evening))(?!'s))\b",
     re.IGNORECASE,
 )
 # what the user saw, said before the question about it: "I saw an alert around 13:47 on the H100, what was

@@ -45,7 +45,8 @@ _EXPLAIN = re.compile(
 # A request for code or text of one's own: "can you write a training loop", "implement a dataloader" (not
 # "write a report" or a summary, which the picker keeps)
 WRITING = re.compile(
-    r"^(?:(?:hey|hi|so|ok|okay|please|pls|plz) )*(?:(?:can|could|would|will) (?:you|u) (?:please |pls )?)?"
+    r"^(?:(?:hey|hi|so|ok|okay|and|great|thanks|please|pls|plz),? )*"  # ("ok, and can you write me ...")
+    r"(?:(?:can|could|would|will) (?:you|u) (?:please |pls )?)?"
     r"(?:write|compose|implement|code up|generate|draft|give me (?:a|an|some) (?:code|script|snippet))\b"
     # one's own code to change: "can you fix my training script so it stops running out of memory"
     r"|\b(?:fix|debug|rewrite|refactor|patch|edit|modify|change|tune) (?:my|our|the|this|her|his|their)"
@@ -145,6 +146,11 @@ _OPINION = re.compile(
 # History and trivia: "who invented the transformer", "when was cuda released"
 _TRIVIA = re.compile(
     r"\bwho (?:invented|discovered|founded|coined|came up with|first (?:made|built|wrote|proposed))\b"
+    # a product's variant named as a kind ("the typical max safe temp on an H100 SXM"), and which products
+    # to buy ("is it better one H200 or two 4090?"): not this machine's cards
+    r"|\b(?:on|for|of|in) an? (?:[\w-]+ )?[a-z]?\d{3,4}\w* (?:sxm|pcie|nvl)\d?\b"
+    r"|\bbetter (?:to (?:buy|get|have|rent) )?(?:one|a single|an?|two|three|four|\d+) [\w-]+s? or"
+    r" (?:one|a single|an?|two|three|four|\d+) [\w-]+"
     # how a product's variants differ: "the difference between an h100 sxm and the pcie version"
     r"|\bdifferences? between (?:an? |the )?[\w-]+(?: [\w-]+){0,3}"
     r" (?:and|vs\.?|versus) (?:an? |the )?[\w -]{0,30}\b(?:version|variant|edition|model|form factor)s?\b"

@@ -255,9 +255,12 @@ OVER_A_RUN = set("over during across while whole entire run runs ran job".split(
 # who a reading's peak is put down to: "which job was responsible?", "what caused it?", "the culprit"
 BLAMED = re.compile(
     r"\b(?:responsible|to blame|culprit|caused?|causing|behind (?:it|that|this|the spike))\b"
-    r"|\bwhich (?:job|run|process)\b.*\b(?:drawing|pulling|using|heating|loading) (?:it|that|this)\b"
-    # "which job drew that", "what run pulled that much": the one that drew the peak
-    r"|\b(?:which|what) (?:job|run|process)\b.*\b(?:drew|pulled|caused|made|hit|reached) (?:it|that|this)\b"
+    # "which job was drawing it", "who was loading it" (the words as repaired: "load")
+    r"|\b(?:who|what|which (?:job|run|process|workload|task))\b.*"
+    r"\b(?:draw|pull|use|heat|load|hammer|drive)(?:ing)? (?:it|that|this)\b"
+    # "which job drew that", "what run pulled that much", "what pulled that": the one that drew the peak
+    r"|\b(?:who|what|which|what (?:job|run|process|workload|task))\b.*"
+    r"\b(?:drew|pulled|caused|made|hit|reached|loaded|drove) (?:it|that|this)\b"
     r"|\bwhich (?:job|run|process)\b.*\bused (?:so|that|this) much\b"  # "which job took that much?"
     r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
 )
@@ -865,7 +868,8 @@ class RulePicker:
         named = at_peak[0] if len(at_peak) == 1 and topics & {"jobs", "running"} else None
         # "what was running" right after one peak: the jobs then (not the queue now)
         named = named or (context.moment if {"was", "were"} & set(ws) and "running" in topics else None)
-        bare = {"job", "jobs"} & set(ws) and set(ws) <= {"which", "what", "job", "jobs"}  # "which job?"
+        job_nouns = {"job", "jobs", "workload", "workloads", "task", "tasks"}
+        bare = job_nouns & set(ws) and set(ws) <= {"which", "what", "and"} | job_nouns  # "which job?"
         # "which one was it" after one GPU's peak: the job then (a GPU's reading names no other one)
         bare = bare or re.fullmatch(r"(?:and |so )?which (?:one|run) (?:was|is) (?:it|that)", " ".join(ws))
         if (

@@ -108,7 +108,22 @@ def about_the_future(question: str) -> str | None:
         return None
     if _STARTS_ITSELF.search(said):
         return None  # "will it start on its own?": the job's state says
+    # a question of the message about now or the past is answered ("When is the eval going to start? What
+    # is it waiting on?"; "What's the most memory used today? Deciding whether we need a bigger card next
+    # quarter.": the future is only why it is asked)
+    asked = [s for s in re.split(r"(?<=[?.!])\s+", said) if s.rstrip().endswith("?")]
+    if any(_FUTURE.search(s) is None and _OF_NOW.match(s) and not _GUESS.search(s) for s in asked):
+        return None
     return FUTURE_REPLY
+
+
+# a question of its own about now or the past ("what is it waiting on?"; not "like in one hour or more?",
+# "17h?"), and the words that make one a guess at the future ("will", "estimate", "do you think")
+_OF_NOW = re.compile(
+    r"(?:what|what's|whats|which|why|who|whose|how (?:much|many|long|hot|busy)|is|are|was|were|did|does|has"
+    r"|have)\b"
+)
+_GUESS = re.compile(r"\b(?:will|would|gonna|going to|estimate\w*|guess|think|expect\w*|predict\w*|soon)\b")
 
 
 def small_talk(question: str) -> str | None:

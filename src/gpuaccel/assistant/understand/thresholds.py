@@ -82,6 +82,10 @@ class Threshold:
 
 def threshold_of(question: str) -> Threshold | None:
     """The first threshold the question says, or None."""
+    # "at 90% of utilisation or more" (a French or Spanish speaker's "de"): 90% utilisation
+    question = re.sub(
+        r"(\d)\s*%\s+of\s+(?=(?:the\s+)?(?:util|usage|load|gpu util))", r"\1% ", question, flags=re.I
+    )
     for pattern in _PATTERNS:
         m = pattern.search(question)
         if m is None:

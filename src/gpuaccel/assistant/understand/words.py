@@ -385,6 +385,14 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\b(?:anything|what) (?:is |was )?(?:correlated|coincid\w*|associated|lined up) with\b",
                   "what was running at", text)  # fmt: skip
     text = re.sub(r"\bspike[sd]?\b", "peak", text)
+    # a French speaker's calques: "which job is turning on the machine" (tourner: running), "during how much
+    # time" (pendant combien de temps: how long), "before to start" (avant de: before it started), "in this
+    # moment" (en ce moment: now)
+    text = re.sub(r"\bturning on (?=(?:the |this )?(?:machine|box|server|gpus?|cards?|h\d+|\d{4})\b)",
+                  "running on ", text)  # fmt: skip
+    text = re.sub(r"\bduring how (?:much|many) (?:time|hours|minutes)\b", "how long", text)
+    text = re.sub(r"\bbefore to (start|begin|crash|stop|fail|die|end|finish)\b", r"before it \1ed", text)
+    text = re.sub(r"\bin (?:this|the) moment\b(?! of\b)", "now", text)
     # what a GPU was doing is what ran on it: "what was it doing then", "what was the 4090 up to at 20:00"
     # (what it is doing now is its readings: "what is gpu 0 doing rn")
     text = re.sub(
