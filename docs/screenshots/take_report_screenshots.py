@@ -267,6 +267,13 @@ def _chat(daemon: object, job: int, root: Path) -> None:
         (("how hot did its card get while sdxl-train was running, and roughly when?",
           "oh wait sorry, i meant the power draw"),
          "chat_attempts_reading_and_correction.png"),
+        # numbered items of one reading over a span said with "counting from ... up to now" (memory's lowest
+        # and mean in MiB too), who was loading the card at its peak, and advice declined whatever its words
+        (("For gpu 0, counting from midnight up to now, could you give me 1) the most memory used, "
+          "2) the least and 3) the average?",
+          "who was loading it at that peak?",
+          "what's a good way to keep a small server closet cool in summer?"),
+         "chat_numbered_items_and_who_loaded_it.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
