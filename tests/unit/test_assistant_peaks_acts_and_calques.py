@@ -73,3 +73,53 @@ def test_a_french_speakers_calques(heldout_svc: AssistantService) -> None:
     )
     assert query is not None and query["at_least"] == 50 and query["gpu"] == 1, query
     assert "at 50% or more for" in text, text
+
+
+def test_an_australians_arvo_and_where_a_run_is_up_to(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "how busy was the 4090 this arvo?", None)
+    assert query is not None and query["window"]["label"] == "since noon", query
+    _, text, query = ask(heldout_svc, "where is mistral-7b-sft up to?", None)
+    assert query == {"name": "job_detail", "job": 11} and "step 4100/12000" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "adam or sgd for my diffusion model, which should I use?",
+        "Unrelated, just curious: what fan curve do people use on datacenter cards?",
+        "nothing to do with our box: how warm should a server room be?",
+        "how do the A100 SXM4 and PCIe variants compare on memory bandwidth?",
+        "is a Wh the same thing as a W? sorry, beginner here",
+    ],
+)
+def test_more_questions_not_about_this_machine(heldout_svc: AssistantService, question: str) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is None, query
+
+
+def test_a_script_put_on_a_card_is_a_submission(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "could you stick my eval.py on gpu 1 please", None)
+    assert query is None and "gpuaccel submit" in text and "--gpu-ids 1" in text and "eval.py" in text, text
+
+
+def test_it_after_a_telling_that_names_one_job(heldout_svc: AssistantService) -> None:
+    (_, _), (_, query) = converse(  # (another job in focus before it)
+        heldout_svc,
+        "why did job 9 fail?",
+        "My labmate said job 3 broke last night. What it printed before crashing?",
+    )
+    assert query == {"name": "job_log", "job": 3}, query
+    _, _, query = ask(heldout_svc, "Someone says the sweep died. Which element was it?", None)
+    assert query is not None and query["name"] == "failures" and query["job_name"] == "lr-sweep", query
+
+
+def test_idle_since_said_without_an_auxiliary(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(heldout_svc, "how busy was the 4090 today", "since when nobody use it?")
+    assert query is not None and query["name"] == "idle_gpus" and "since 13:24:00" in text, (query, text)
+
+
+def test_marvelling_at_a_few_seconds_asks_nothing(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(
+        heldout_svc, "how long was gpu 0 at 80 °C or more today?", "only few seconds? when was it"
+    )
+    assert query is not None and query["name"] == "gpu_reading" and "13:47" in text, (query, text)

@@ -91,6 +91,13 @@ _PHRASES = (
     (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)(?: ahead)?\b"), r"letgo \1"),  # a held job
     (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
     (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),
+    # "can you put my test.py on that card": a script put on a card is submitted there
+    (
+        re.compile(
+            r"\b(?:put|stick|pop) ((?:my |our |the )?[\w./-]+\.(?:py|sh)\b.{0,20}?) (?:on|onto) (.{1,20})"
+        ),
+        r"submit \1 on \2",
+    ),  # fmt: skip
     (re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run)\b"), r"rerun \1"),
     # "can you have another go at running it", "take another shot at the build"
     (

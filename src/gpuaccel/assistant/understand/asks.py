@@ -229,6 +229,7 @@ _INTERJECTIONS = set("lol haha heh nice cool great ok okay awesome sweet wow hmm
 _MARVEL = (
     r"(?:(?:oh|huh|hmm|wow|wait|really|seriously)[,!]?\s+)*(?:only|just|so|that|that's|thats|is that)"
     r"(?:\s+(?:that|so))?(?:\s+(?:long|much|many|few|little|short|high|low|hot|cold|big|small|all))?"
+    r"(?:\s+(?:seconds?|secs?|minutes?|mins?|hours?|watts?|degrees?))?"  # "only few second? when was it"
 )
 _REACTION = re.compile(_MARVEL + r"\s*[?!.]*", re.IGNORECASE)
 _REACTION_FIRST = re.compile(

@@ -151,6 +151,11 @@ _TRIVIA = re.compile(
     r"|\b(?:on|for|of|in) an? (?:[\w-]+ )?[a-z]?\d{3,4}\w* (?:sxm|pcie|nvl)\d?\b"
     r"|\bbetter (?:to (?:buy|get|have|rent) )?(?:one|a single|an?|two|three|four|\d+) [\w-]+s? or"
     r" (?:one|a single|an?|two|three|four|\d+) [\w-]+"
+    # "how do the H100 SXM and PCIe versions differ": two variants of a product set side by side
+    r"|\b(?:sxm|pcie|nvl)\d? (?:and|vs\.?|or|versus) (?:the )?(?:sxm|pcie|nvl)\d?\b"
+    # whether one unit is another: "kWh is it same thing as kW?"
+    r"|\b(?:kwh|kw|wh|watts?|joules?|tflops|gib|gb|mib|mb)\b.{0,20}\b(?:same|different)(?: thing)?"
+    r" (?:as|from) (?:an? )?(?:kwh|kw|wh|w|watts?|joules?|tflops|gib|gb|mib|mb)\b"
     # how a product's variants differ: "the difference between an h100 sxm and the pcie version"
     r"|\bdifferences? between (?:an? |the )?[\w-]+(?: [\w-]+){0,3}"
     r" (?:and|vs\.?|versus) (?:an? |the )?[\w -]{0,30}\b(?:version|variant|edition|model|form factor)s?\b"
@@ -201,6 +206,8 @@ _ADVICE = re.compile(
     r"|\bshould (?:i|we) (?:use|set|pick|choose|try|train|go with|enable|turn on|switch to)"
     r" (?!(?:it|that|this|one|which|the other|a gpu|a card|gpu|card)\b)\w"
     r"|\b(?:what|which|how many|how much|how long) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}should (?:i|we)\b"
+    # "bf16 vs fp16, which should I use"
+    r"|\bwhich (?:one )?should (?:i|we) (?:use|pick|choose|go with|take)\b"
     # the subject first, as some write English: "what num_workers I should use with 16 cores"
     r"|\b(?:what|which|how many|how much) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}(?:i|we) should"
     r" (?:use|set|pick|choose|try|take)\b"
@@ -316,6 +323,21 @@ _TUNING = re.compile(
 _NUMBERED = re.compile(r"\b(?:gpu|card|device|job|task|id|number)s? ?#?\d|#\d")
 
 
+# the user says the question is not about this machine
+_NOT_ABOUT_US = re.compile(
+    r"\b(?:unrelated to|not about|nothing to do with) (?:our|the|this|my|your) (?:box|machine|server|gpus?"
+    r"|cards?|cluster|setup|rig|workstation)\b"
+    # "Unrelated, general question: ...", "off topic, just curious: ..."
+    r"|^(?:totally |completely )?(?:unrelated|off[- ]topic)\b.{0,20}\b(?:general|curious|random)\b"
+)
+
+
+def said_not_about_us(question: str) -> bool:
+    """Whether the user says the question is not about this machine (read before a label is dropped:
+    "Unrelated, general question: what's a sensible alert threshold for GPU temperature?")."""
+    return _NOT_ABOUT_US.search(plain(question)) is not None
+
+
 def asks_elsewhere(question: str, topics: set[str]) -> bool:
     """Whether ``question`` asks for general knowledge or an opinion, not for this machine's state;
     ``topics`` are its topic words' concepts."""
@@ -325,6 +347,8 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         return True
     if any(p.search(text) for p in (_TUNING, _ALLOWANCE, _SHELL_HELP, _NOT_KEPT, _OWN_FILE, _MODEL_SCORE)):
         return True  # whatever the machine words beside them
+    if said_not_about_us(question):
+        return True  # "Not about our box, just curious: ...", "Unrelated to the machine: ..."
     if _NUMBERED.search(question.lower()) or _NOW.search(text):
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine
     # the one question among sentences that tell ("What is a GPU-hour, in plain English? I keep seeing the

@@ -20,7 +20,12 @@ from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, before, window_of
 from gpuaccel.assistant.understand.context import Context, Declined, JobBrief, Picker
-from gpuaccel.assistant.understand.elsewhere import asks_advice, asks_elsewhere, asks_to_change_own_work
+from gpuaccel.assistant.understand.elsewhere import (
+    asks_advice,
+    asks_elsewhere,
+    asks_to_change_own_work,
+    said_not_about_us,
+)
 from gpuaccel.assistant.understand.lists import LISTS, RUNNER_UP, nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import (
     gaming_card,
@@ -437,6 +442,23 @@ def _after_a_story(question: str, context: Context, now: float) -> str | None:
         asked = re.sub(
             r"\b(?:it|its)\b", lambda m: f"gpu {gpus[0]}" + ("'s" if m[0].lower() == "its" else ""), asked
         )
+    told_jobs = set(named_jobs(story, context)) | {
+        int(n) for n in re.findall(r"\bjob #?(\d+)\b", story.lower())
+    }
+    of_an_array = any(
+        i in els.values() for els in context.arrays.values() for i in told_jobs
+    )  # ("the sweep")
+    # (a question, not a request: "Can you go through her script and fix it?" is about the script)
+    asks_of_it = re.match(
+        r"\s*(?:what|which|when|why|how|who|where|did|does|was|were|is|has|had)\b", asked, re.I
+    )
+    one_told = len(told_jobs) == 1 and not of_an_array and asks_of_it is not None
+    if one_told and not named_jobs(asked, context) and not re.search(r"\bjob #?\d", asked.lower()):
+        # "My colleague said job 5 failed this morning. What did it print before failing?": that job
+        one = next(iter(told_jobs))
+        asked = re.sub(
+            r"\b(?:it|its)\b", lambda m: f"job {one}" + ("'s" if m[0].lower() == "its" else ""), asked
+        )
     if len(set(gpus)) == 1 and not gpus_by_model(asked, context):
         # "the sweep had the 4090 to itself. How much energy did the card use": the card the telling names
         asked = re.sub(r"\b(?:the|that|this) (?:card|gpu|device)\b", f"gpu {gpus[0]}", asked, flags=re.I)
@@ -528,6 +550,8 @@ class RulePicker:
             )
         # "11's run", "9's log": the job numbered so
         question = re.sub(r"\b(\d{1,6})'s (runs?|jobs?|logs?|attempts?)\b", r"job \1's \2", question)
+        if said_not_about_us(question):
+            return Declined("elsewhere")  # "Not about our box, just curious: ..." (before its label goes)
         labelled = _LABEL.match(question)
         if labelled is not None and not _names_something(labelled.group(0), context, now):
             # "quick health check on the rig: what's GPU 0 pulling?": the question; not "lr-sweep array: ..."

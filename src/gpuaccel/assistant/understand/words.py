@@ -129,6 +129,8 @@ SHORTHAND = {
     # a phone's autocorrect puts a real word for the one typed (exact only): "cue?", "4090 idol since when",
     # "peak tamp"
     "cue": "queue",
+    "que": "queue",  # dictation's spelling
+    "arvo": "afternoon",  # Australian: "what ran this arvo"
     "idol": "idle",
     "tamp": "temp",
     "gpuh": "gpu hours",
@@ -285,7 +287,7 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             " ",
         ),
         (r"\b(?:fell|fall|falls|falling|keeled|keel) over\b", "failed"),  # "which one fell over"
-        (r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|on|touching)\b", "idle"),  # of a GPU
+        (r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|use|on|touching)\b", "idle"),  # of a GPU
         # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
         (
             r"\b(each|every|the last|the first|the second|the third|the final|the latest|that|this|which)"
@@ -393,6 +395,8 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bduring how (?:much|many) (?:time|hours|minutes)\b", "how long", text)
     text = re.sub(r"\bbefore to (start|begin|crash|stop|fail|die|end|finish)\b", r"before it \1ed", text)
     text = re.sub(r"\bin (?:this|the) moment\b(?! of\b)", "now", text)
+    # "where's the mistral sft up to" (British and Australian): how far along it is, not where it runs
+    text = re.sub(r"\bwhere(?:'s| is| are|s)? ((?:[\w-]+ ){1,4}?)up to\b", r"how far along is \1", text)
     # what a GPU was doing is what ran on it: "what was it doing then", "what was the 4090 up to at 20:00"
     # (what it is doing now is its readings: "what is gpu 0 doing rn")
     text = re.sub(
