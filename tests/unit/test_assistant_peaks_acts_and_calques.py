@@ -58,9 +58,14 @@ def test_a_question_asked_for_a_future_decision_is_answered(heldout_svc: Assista
         "what's the usual idle power of an A100 PCIe?",
         "for inference, is it better two L4 or one L40S?",
         "ok, and could you write a paragraph for the dean about why GPUs matter?",
+        "adam or sgd for my diffusion model, which should I use?",
+        "Unrelated, just curious: what fan curve do people use on datacenter cards?",
+        "nothing to do with our box: how warm should a server room be?",
+        "how do the A100 SXM4 and PCIe variants compare on memory bandwidth?",
+        "is a Wh the same thing as a W? sorry, beginner here",
     ],
 )
-def test_products_as_kinds_and_writing_are_declined(heldout_svc: AssistantService, question: str) -> None:
+def test_questions_not_about_this_machine_are_declined(heldout_svc: AssistantService, question: str) -> None:
     _, _, query = ask(heldout_svc, question, None)
     assert query is None, query
 
@@ -80,21 +85,6 @@ def test_an_australians_arvo_and_where_a_run_is_up_to(heldout_svc: AssistantServ
     assert query is not None and query["window"]["label"] == "since noon", query
     _, text, query = ask(heldout_svc, "where is mistral-7b-sft up to?", None)
     assert query == {"name": "job_detail", "job": 11} and "step 4100/12000" in text, (query, text)
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "adam or sgd for my diffusion model, which should I use?",
-        "Unrelated, just curious: what fan curve do people use on datacenter cards?",
-        "nothing to do with our box: how warm should a server room be?",
-        "how do the A100 SXM4 and PCIe variants compare on memory bandwidth?",
-        "is a Wh the same thing as a W? sorry, beginner here",
-    ],
-)
-def test_more_questions_not_about_this_machine(heldout_svc: AssistantService, question: str) -> None:
-    _, _, query = ask(heldout_svc, question, None)
-    assert query is None, query
 
 
 def test_a_script_put_on_a_card_is_a_submission(heldout_svc: AssistantService) -> None:

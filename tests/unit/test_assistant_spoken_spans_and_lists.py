@@ -107,9 +107,14 @@ def test_since_when_a_gpu_has_been_idle(heldout_svc: AssistantService) -> None:
         "for a text classifier, which tokenizers make sense to compare?",
         "would you bother with LoRA here or just fine-tune everything?",
         "is fp16 really safe for a transformer this deep, or should we stick with fp32?",
+        # how a product's variants differ
+        "how does an a100 pcie differ... the difference between an A100 SXM4 and the PCIe one?",
+        "what's the real difference between the 4090 and its laptop version",
     ],
 )
-def test_advice_is_declined_whatever_words_it_uses(heldout_svc: AssistantService, question: str) -> None:
+def test_advice_and_products_are_declined_whatever_words(
+    heldout_svc: AssistantService, question: str
+) -> None:
     _, _, query = ask(heldout_svc, question, None)
     assert query is None, query
 
@@ -135,18 +140,6 @@ def test_a_request_naming_the_job_by_number_word(heldout_svc: AssistantService) 
 )
 def test_a_gpu_model_said_letter_by_letter(said: str, want: str) -> None:
     assert written(said) == want, written(said)
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "how does an a100 pcie differ... the difference between an A100 SXM4 and the PCIe one?",
-        "what's the real difference between the 4090 and its laptop version",
-    ],
-)
-def test_how_a_products_variants_differ_is_declined(heldout_svc: AssistantService, question: str) -> None:
-    _, _, query = ask(heldout_svc, question, None)
-    assert query is None, query
 
 
 def test_a_frame_after_a_telling_and_a_figure_against_expectation(heldout_svc: AssistantService) -> None:

@@ -1,0 +1,78 @@
+"""Tier 2: the fused backward's dQ cast back to row order from each staging order, on CPU.
+
+The fused kernel (Hopper only; tests/gpu/test_gluon_bwd_gpu.py) stages dQ in its fp32 accumulator in one of
+two orders, and a cast puts it back; each cast must read every element from its staged place, ragged
+lengths (the accumulator padded) included:
+
+- paired (``gluon.bwd.unpair_dq``, D64): each 16 rows paired, row r at 16 (r // 16) + 2 (r % 8) +
+  (r // 8) % 2, padded to 16 rows;
+- fragment order (``gluon.bwd.unfrag_dq``, D128): each 64 x D/2 block in ``bwd_fused._frag_order``'s
+  order, logical row w*16 + hi*8 + qt*2 + m and column s*32 + jj*8 + q*2 + k at staged row
+  w*16 + jj*4 + qt and column s*32 + m*16 + q*4 + hi*2 + k, padded to 64 rows.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+_ALREADY_INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+os.environ["TRITON_INTERPRET"] = "1"
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+pytest.importorskip("triton.experimental.gluon")
+
+if "gpuaccel.accel.kernels.gluon.bwd_fused" in sys.modules and not _ALREADY_INTERPRETED:
+    pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
+
+from gpuaccel.accel.kernels.gluon import bwd  # noqa: E402
+
+
+def _paired(dq: torch.Tensor) -> torch.Tensor:
+    """The accumulator the kernel leaves: dq's rows at their paired places, padded to 16 rows with 0."""
+    b, h, n, d = dq.shape
+    rows = -(-n // 16) * 16
+    acc = torch.zeros(b, h, rows, d, dtype=torch.float32)
+    r = torch.arange(n)
+    acc[:, :, (r // 16) * 16 + (r % 8) * 2 + (r // 8) % 2] = dq
+    return acc
+
+
+@pytest.mark.parametrize("n,d", [(64, 64), (130, 32), (40, 64), (16, 32)])
+def test_unpair_reads_every_row_from_its_paired_place(n, d):
+    dq = torch.randn(2, 3, n, d)
+    # fp32 out, so the bytes say where each row came from (the interpreter's bf16 cast truncates where the
+    # GPU's rounds to nearest); poisoned, so every row must be written
+    out = torch.full((2, 3, n, d), float("nan"))
+    got = bwd.unpair_dq(_paired(dq), out)
+    assert got is out
+    torch.testing.assert_close(got, dq, rtol=0, atol=0)
+
+
+def _staged(dq: torch.Tensor) -> torch.Tensor:
+    """The fragment-order accumulator, written element by element from the formula above (not by the
+    reshape the kernel uses), padded to 64 rows with 0."""
+    b, h, n, d = dq.shape
+    half = d // 2
+    rows = -(-n // 64) * 64
+    acc = torch.zeros(b, h, rows, d, dtype=torch.float32)
+    r = torch.arange(n)[:, None]
+    c = torch.arange(d)[None, :]
+    blk, w, hi, qt, m = r // 64, (r % 64) // 16, (r % 16) // 8, (r % 8) // 2, r % 2
+    part, cl = c // half, c % half
+    s, jj, q, k = cl // 32, (cl % 32) // 8, (cl % 8) // 2, cl % 2
+    src_r = (blk * 64 + w * 16 + jj * 4 + qt).expand(n, d)
+    src_c = (part * half + s * 32 + m * 16 + q * 4 + hi * 2 + k).expand(n, d)
+    acc[:, :, src_r, src_c] = dq
+    return acc
+
+
+@pytest.mark.parametrize("n,d", [(64, 128), (130, 64), (40, 128), (200, 64)])
+def test_unfrag_reads_every_element_from_its_staged_place(n, d):
+    dq = torch.randn(2, 3, n, d)
+    out = torch.full((2, 3, n, d), float("nan"))  # fp32 and poisoned, as above
+    got = bwd.unfrag_dq(_staged(dq), out)
+    assert got is out
+    torch.testing.assert_close(got, dq, rtol=0, atol=0)
