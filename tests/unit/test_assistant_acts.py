@@ -92,7 +92,8 @@ def test_the_broken_one_is_the_failed_job_of_the_jobs_in_focus_or_their_array() 
 @pytest.mark.parametrize(
     ("question", "command"),
     [
-        ("could you give it another go, try it once more", "gpuaccel retry 2"),
+        # held: it never ran, and only a finished job can be retried (the daemon refuses): releasing it
+        ("could you give it another go, try it once more", "gpuaccel release 2"),
         ("start prep-data again", "gpuaccel retry 1"),
         ("alright let's get it started", "gpuaccel release 2"),  # held: releasing it
         ("make prep-data go first, priority 9", "gpuaccel priority 1 9"),

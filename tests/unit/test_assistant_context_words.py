@@ -345,7 +345,8 @@ def test_what_a_job_wrote_out_is_in_its_log(heldout_svc: AssistantService) -> No
     ("question", "command"),
     [
         ("would you give the whisper job a short break", "gpuaccel pause 14"),
-        ("have whisper-finetune tried once more please", "gpuaccel retry 14"),
+        # (whisper-finetune is held: only a finished job can be retried, so it is released)
+        ("have whisper-finetune tried once more please", "gpuaccel release 14"),
     ],
 )
 def test_polite_requests_to_act(heldout_svc: AssistantService, question: str, command: str) -> None:

@@ -194,7 +194,13 @@ def test_a_request_after_a_sentence_naming_the_job(heldout_svc: AssistantService
     sid, _, _ = ask(svc, "job 12?", None)
     _, reply, query = ask(svc, "the 405b probe is not needed today, shelve it", sid)
     assert query is None and "gpuaccel hold 13" in reply, reply
+    # what is asked of now is answered, and what is asked of the future is said to be unknown
     [(text, query)] = converse(svc, "is mistral-7b-sft running? roughly when should it finish?")
+    assert query == {"name": "job_detail", "job": 11} and "is running" in text, (query, text)
+    assert text.endswith(
+        "(I cannot tell what will happen, only what happened and what is happening now.)"
+    ), text
+    [(text, query)] = converse(svc, "roughly when should mistral-7b-sft finish?")
     assert query is None and "cannot tell what will happen" in text, text
     [(text, query)] = converse(svc, "our eval script is slow; how should we optimise its tokenizer step?")
     assert query is None and "I only know about this machine" in text, text

@@ -37,6 +37,7 @@ from gpuaccel.assistant.understand.replies import (
     about_housekeeping,
     about_me,
     about_the_future,
+    future_also_asked,
     small_talk,
 )
 from gpuaccel.assistant.understand.spoken import written
@@ -349,6 +350,7 @@ class ChatService:
                 for r, by in zip(results, answered_by, strict=True)
             )
             reading = next((q for q in reversed(picked) if q is not None and q.name == "gpu_reading"), None)
+            answer += f" {unanswered}" if (unanswered := future_also_asked(heard)) else ""
             turn = Turn(question, result.query, result, block, answer, meta, earlier=earlier)
             turn.reading = reading or context.reading
             turn.kept = _kept_subjects(result.query, context)
@@ -362,6 +364,9 @@ class ChatService:
             meta["result"] = {"columns": result.columns, "rows": result.rows}
             listing, listed = carried(heard, result, context.listing, context.listed, lambda q: run(ctx, q))
             said = f"{result.sentence} {model_note(self.pickers)}" if by == "model" else result.sentence
+            said += (
+                f" {unanswered}" if (unanswered := future_also_asked(heard)) else ""
+            )  # "... when will it end?"
             turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed
             turn.reading = query if query.name == "gpu_reading" else context.reading

@@ -101,7 +101,7 @@ _TOPIC_FIRST = re.compile(
 # hotter?" is one ask
 _SIDE_BY_SIDE = re.compile(  # (not a question of its own: "is gpu 1 busy or idle")
     r"^(?!(?:is|are|was|were|did|does|do|has|have|can|could|will|what|which|how|why|when|who|where)\b)"
-    r"(?:\S+\s+){0,3}\S+\s+(?:vs\.?|versus|or)\s+(?:\S+\s+){0,3}\S+$",
+    r"(?:\S+\s+){0,3}\S+\s+(?:vs\.?|versus|or)\s+(?:\S+\s+){0,5}\S+$",  # ("adam or sgd for my model, which")
     re.IGNORECASE,
 )
 

@@ -206,8 +206,9 @@ _ADVICE = re.compile(
     r"|\bshould (?:i|we) (?:use|set|pick|choose|try|train|go with|enable|turn on|switch to)"
     r" (?!(?:it|that|this|one|which|the other|a gpu|a card|gpu|card)\b)\w"
     r"|\b(?:what|which|how many|how much|how long) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}should (?:i|we)\b"
-    # "bf16 vs fp16, which should I use"
-    r"|\bwhich (?:one )?should (?:i|we) (?:use|pick|choose|go with|take)\b"
+    # "bf16 vs fp16, which should I use" (two things set against each other first: not "which one should we
+    # use" after a list of free GPUs)
+    r"|\b(?:vs\.?|versus|or)\b[^?]{1,40}\bwhich (?:one )?should (?:i|we) (?:use|pick|choose|go with|take)\b"
     # the subject first, as some write English: "what num_workers I should use with 16 cores"
     r"|\b(?:what|which|how many|how much) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}(?:i|we) should"
     r" (?:use|set|pick|choose|try|take)\b"

@@ -78,7 +78,8 @@ _FUTURE = re.compile(
     # "will gpu0 go over 80 c tonight" ("what'll it be": will too)
     r"|(?:\bwill|'ll) (?:\S+ ){0,6}(?:tonight|later|overnight|this (?:evening|afternoon|weekend))\b"
 )
-FUTURE_REPLY = "I cannot tell what will happen, only what happened and what is happening now: " + TOPICS + "."
+FUTURE_NOTE = "I cannot tell what will happen, only what happened and what is happening now"
+FUTURE_REPLY = f"{FUTURE_NOTE}: {TOPICS}."
 
 
 # "how long before it died", "ran how long before it failed": what a job did, said in the past tense
@@ -110,11 +111,31 @@ def about_the_future(question: str) -> str | None:
         return None  # "will it start on its own?": the job's state says
     # a question of the message about now or the past is answered ("When is the eval going to start? What
     # is it waiting on?"; "What's the most memory used today? Deciding whether we need a bigger card next
-    # quarter.": the future is only why it is asked)
-    asked = [s for s in re.split(r"(?<=[?.!])\s+", said) if s.rstrip().endswith("?")]
-    if any(_FUTURE.search(s) is None and _OF_NOW.match(s) and not _GUESS.search(s) for s in asked):
+    # quarter.": the future is only why it is asked); :func:`future_also_asked` says what is not
+    if _asks_of_now(said):
         return None
     return FUTURE_REPLY
+
+
+def _asks_of_now(said: str) -> bool:
+    """Whether a question sentence of the message asks about now or the past."""
+    asked = [s for s in re.split(r"(?<=[?.!])\s+", said) if s.rstrip().endswith("?")]
+    return any(_FUTURE.search(s) is None and _OF_NOW.match(s) and not _GUESS.search(s) for s in asked)
+
+
+def future_also_asked(question: str) -> str | None:
+    """The note said after the answer to a message that asks about now and, in another question, about the
+    future ("is mistral-7b-sft running? roughly when should it finish?"): that part is not answered."""
+    said = question.lower()
+    asked = [s for s in re.split(r"(?<=[?.!])\s+", said) if s.rstrip().endswith("?")]
+    future = [
+        s for s in asked if _FUTURE.search(s) is not None or not (_OF_NOW.match(s) and not _GUESS.search(s))
+    ]
+    if not future or not _asks_of_now(said) or _WORLD.search(said) or _STARTS_ITSELF.search(said):
+        return None
+    if not any(_FUTURE.search(s) or _GUESS.search(s) for s in future):
+        return None  # ("like in one hour or more?" alone asks no forecast of its own words)
+    return f"({FUTURE_NOTE}.)"
 
 
 # a question of its own about now or the past ("what is it waiting on?"; not "like in one hour or more?",
