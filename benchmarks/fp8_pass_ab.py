@@ -210,14 +210,13 @@ def main(
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
     import torch
-    import triton
 
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
         print("needs a Hopper (sm_90) GPU", file=sys.stderr)
         return 2
-    props = torch.cuda.get_device_properties(0)
-    env = {"gpu": torch.cuda.get_device_name(), "sms": props.multi_processor_count,
-           "torch": torch.__version__, "triton": triton.__version__, "cuda": torch.version.cuda}  # fmt: skip
+    from gpuaccel.accel.kernels.bench.attention import environment
+
+    env = environment()  # the device and versions every attention benchmark records
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = Path(args.json or Path(__file__).parent / "results" / f"{stem}_{stamp}.json")
     path.parent.mkdir(parents=True, exist_ok=True)

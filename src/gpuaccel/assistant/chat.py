@@ -332,6 +332,8 @@ class ChatService:
             answered_by.append(picked_by[-1])  # the part just picked
             return run(ctx, query)
 
+        # what a message asks of the future beside what it asks of now is said to be unknown after the answer
+        unanswered = future_also_asked(heard)
         results = answer_asks(heard, context, pick_part, run_part)
         if results:
             *earlier, result = results
@@ -350,7 +352,7 @@ class ChatService:
                 for r, by in zip(results, answered_by, strict=True)
             )
             reading = next((q for q in reversed(picked) if q is not None and q.name == "gpu_reading"), None)
-            answer += f" {unanswered}" if (unanswered := future_also_asked(heard)) else ""
+            answer += f" {unanswered}" if unanswered else ""
             turn = Turn(question, result.query, result, block, answer, meta, earlier=earlier)
             turn.reading = reading or context.reading
             turn.kept = _kept_subjects(result.query, context)
@@ -364,9 +366,7 @@ class ChatService:
             meta["result"] = {"columns": result.columns, "rows": result.rows}
             listing, listed = carried(heard, result, context.listing, context.listed, lambda q: run(ctx, q))
             said = f"{result.sentence} {model_note(self.pickers)}" if by == "model" else result.sentence
-            said += (
-                f" {unanswered}" if (unanswered := future_also_asked(heard)) else ""
-            )  # "... when will it end?"
+            said += f" {unanswered}" if unanswered else ""
             turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed
             turn.reading = query if query.name == "gpu_reading" else context.reading

@@ -334,8 +334,9 @@ _NOT_ABOUT_US = re.compile(
 
 
 def said_not_about_us(question: str) -> bool:
-    """Whether the user says the question is not about this machine (read before a label is dropped:
-    "Unrelated, general question: what's a sensible alert threshold for GPU temperature?")."""
+    """Whether the user says the question is not about this machine, read once on the whole question before
+    a label is dropped ("Unrelated, general question: what's a sensible alert threshold for GPU
+    temperature?")."""
     return _NOT_ABOUT_US.search(plain(question)) is not None
 
 
@@ -348,8 +349,6 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         return True
     if any(p.search(text) for p in (_TUNING, _ALLOWANCE, _SHELL_HELP, _NOT_KEPT, _OWN_FILE, _MODEL_SCORE)):
         return True  # whatever the machine words beside them
-    if said_not_about_us(question):
-        return True  # "Not about our box, just curious: ...", "Unrelated to the machine: ..."
     if _NUMBERED.search(question.lower()) or _NOW.search(text):
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine
     # the one question among sentences that tell ("What is a GPU-hour, in plain English? I keep seeing the

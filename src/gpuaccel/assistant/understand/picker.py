@@ -264,8 +264,7 @@ BLAMED = re.compile(
     r"|\b(?:who|what|which (?:job|run|process|workload|task))\b.*"
     r"\b(?:draw|pull|use|heat|load|hammer|drive)(?:ing)? (?:it|that|this)\b"
     # "which job drew that", "what run pulled that much", "what pulled that": the one that drew the peak
-    r"|\b(?:who|what|which|what (?:job|run|process|workload|task))\b.*"
-    r"\b(?:drew|pulled|caused|made|hit|reached|loaded|drove) (?:it|that|this)\b"
+    r"|\b(?:who|what|which)\b.*\b(?:drew|pulled|caused|made|hit|reached|loaded|drove) (?:it|that|this)\b"
     r"|\bwhich (?:job|run|process)\b.*\bused (?:so|that|this) much\b"  # "which job took that much?"
     r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
 )
@@ -410,6 +409,11 @@ _COUNTED_ASIDE = re.compile(
 )
 
 
+def _it_as(asked: str, thing: str) -> str:
+    """``asked`` with "it" and "its" said as ``thing`` ("gpu 1", "job 5"; "its" as "job 5's")."""
+    return re.sub(r"\b(?:it|its)\b", lambda m: thing + ("'s" if m[0].lower() == "its" else ""), asked)
+
+
 def _after_a_story(question: str, context: Context, now: float) -> str | None:
     """The question of a message that tells something first ("Maya swears the 4090 ran out of memory this
     morning. What's the most memory it used today?"), with what the telling names put in for "it" (its one
@@ -439,9 +443,7 @@ def _after_a_story(question: str, context: Context, now: float) -> str | None:
         int(g) for g in re.findall(r"\bgpu ?(\d)\b", story.lower())
     ]
     if len(set(gpus)) == 1 and not named_jobs(story, context) and not gpus_by_model(asked, context):
-        asked = re.sub(
-            r"\b(?:it|its)\b", lambda m: f"gpu {gpus[0]}" + ("'s" if m[0].lower() == "its" else ""), asked
-        )
+        asked = _it_as(asked, f"gpu {gpus[0]}")
     told_jobs = set(named_jobs(story, context)) | {
         int(n) for n in re.findall(r"\bjob #?(\d+)\b", story.lower())
     }
@@ -455,10 +457,7 @@ def _after_a_story(question: str, context: Context, now: float) -> str | None:
     one_told = len(told_jobs) == 1 and not of_an_array and asks_of_it is not None
     if one_told and not named_jobs(asked, context) and not re.search(r"\bjob #?\d", asked.lower()):
         # "My colleague said job 5 failed this morning. What did it print before failing?": that job
-        one = next(iter(told_jobs))
-        asked = re.sub(
-            r"\b(?:it|its)\b", lambda m: f"job {one}" + ("'s" if m[0].lower() == "its" else ""), asked
-        )
+        asked = _it_as(asked, f"job {next(iter(told_jobs))}")
     if len(set(gpus)) == 1 and not gpus_by_model(asked, context):
         # "the sweep had the 4090 to itself. How much energy did the card use": the card the telling names
         asked = re.sub(r"\b(?:the|that|this) (?:card|gpu|device)\b", f"gpu {gpus[0]}", asked, flags=re.I)
@@ -519,6 +518,8 @@ class RulePicker:
 
     def _read(self, question: str, context: Context, now: float) -> Query | Declined | None:
         """:meth:`read` of a question without a threshold."""
+        if said_not_about_us(question):
+            return Declined("elsewhere")  # "Not about our box, just curious: ..." (before a label goes)
         if housekeeping_said(question) == "ask" and not asks_elsewhere(question, set()):
             # "anything to clean up?": the proposals with their sizes (not "how do i clear disk space on
             # ubuntu", the user's own system)
@@ -550,8 +551,6 @@ class RulePicker:
             )
         # "11's run", "9's log": the job numbered so
         question = re.sub(r"\b(\d{1,6})'s (runs?|jobs?|logs?|attempts?)\b", r"job \1's \2", question)
-        if said_not_about_us(question):
-            return Declined("elsewhere")  # "Not about our box, just curious: ..." (before its label goes)
         labelled = _LABEL.match(question)
         if labelled is not None and not _names_something(labelled.group(0), context, now):
             # "quick health check on the rig: what's GPU 0 pulling?": the question; not "lr-sweep array: ..."

@@ -117,24 +117,35 @@ def about_the_future(question: str) -> str | None:
     return FUTURE_REPLY
 
 
+def _questions(said: str) -> list[str]:
+    """The message's sentences that end in a question mark."""
+    return [s for s in re.split(r"(?<=[?.!])\s+", said) if s.rstrip().endswith("?")]
+
+
+def _of_now(sentence: str) -> bool:
+    """Whether a question asks about now or the past: its own question word, no guess at the future."""
+    return _FUTURE.search(sentence) is None and bool(_OF_NOW.match(sentence)) and not _GUESS.search(sentence)
+
+
 def _asks_of_now(said: str) -> bool:
     """Whether a question sentence of the message asks about now or the past."""
-    asked = [s for s in re.split(r"(?<=[?.!])\s+", said) if s.rstrip().endswith("?")]
-    return any(_FUTURE.search(s) is None and _OF_NOW.match(s) and not _GUESS.search(s) for s in asked)
+    return any(_of_now(s) for s in _questions(said))
 
 
 def future_also_asked(question: str) -> str | None:
     """The note said after the answer to a message that asks about now and, in another question, about the
-    future ("is mistral-7b-sft running? roughly when should it finish?"): that part is not answered."""
+    future ("is mistral-7b-sft running? roughly when should it finish?"): that part is not answered (not
+    "like in one hour or more?", which asks no forecast of its own words)."""
     said = question.lower()
-    asked = [s for s in re.split(r"(?<=[?.!])\s+", said) if s.rstrip().endswith("?")]
-    future = [
-        s for s in asked if _FUTURE.search(s) is not None or not (_OF_NOW.match(s) and not _GUESS.search(s))
-    ]
-    if not future or not _asks_of_now(said) or _WORLD.search(said) or _STARTS_ITSELF.search(said):
+    asked = _questions(said)
+    forecast = any(_FUTURE.search(s) or _GUESS.search(s) for s in asked)
+    if (
+        not forecast
+        or not any(_of_now(s) for s in asked)
+        or _WORLD.search(said)
+        or _STARTS_ITSELF.search(said)
+    ):
         return None
-    if not any(_FUTURE.search(s) or _GUESS.search(s) for s in future):
-        return None  # ("like in one hour or more?" alone asks no forecast of its own words)
     return f"({FUTURE_NOTE}.)"
 
 
