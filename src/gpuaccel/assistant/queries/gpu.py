@@ -766,4 +766,9 @@ def energy(ctx: QueryContext, q: Query) -> Result:
     coarse = sorted({e.resolution for e in found} - {"1 s"})  # a coarser table says so
     if coarse:
         text = text[:-1] + f" (history at {'; '.join(coarse)})."
+    used = sorted(found, key=lambda e: float(e.joules or 0.0), reverse=True)
+    if len(used) > 1 and float(used[0].joules or 0.0) > float(used[1].joules or 0.0):
+        # "which one used more": the answer says it, with the card's model as the user names it
+        model = {int(g["index"]): g.get("name") for g in ctx.facts().gpus}.get(used[0].gpu)
+        text += f" GPU {used[0].gpu}{f' ({model})' if model else ''} used the most."
     return Result(q, text, ["GPU", "energy (Wh)", "measured by"], rows)

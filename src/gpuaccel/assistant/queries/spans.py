@@ -102,7 +102,14 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
         return _span(midnight, now, h0, m0, h1, m1)
     m = _SINCE.search(text)
     clocked = m is not None and (" at " in m.group(0) or "o'clock" in text)  # "since the standup at 9"
-    if m and (m.group(2) or m.group(3) or re.search(r"\bsince\s+\d{1,2}\s*$", text) or clocked):
+    # "since 12 whats the hottest": a bare hour, when no unit or count follows it
+    hour_only = m is not None and re.search(
+        r"\bsince\s+\d{1,2}\s*(?:$|[,?!]|(?!(?:h|hr|hrs|hours?|m|min|mins|minutes?|s|secs?|seconds?|d|days?"
+        r"|weeks?|jobs?|gpus?|cards?|runs?|tasks?|times?|attempts?|tries|retries|w|watts?|%|°|c|degrees?|gb|gib"
+        r"|mb|mib|kwh|wh|of|out|percent|am|pm|:)\b)[a-z])",
+        text,
+    )
+    if m and (m.group(2) or m.group(3) or hour_only or clocked):
         h, mi = _hour(m.group(1), m.group(3)), int(m.group(2) or 0)
         h = _latest_half(m.group(1), m.group(3), h, mi, text, now, midnight)
         if h > 23 or mi > 59:

@@ -31,7 +31,19 @@ USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 # verb -> the gpuaccel command that does it
 _ACTIONS = {
     "retry": ("restart", "rerun", "re-run", "redo", "retry", "requeue", "resubmit", "relaunch"),
-    "cancel": ("cancel", "kill", "stop", "abort", "terminate", "scancel", "nuke", "scrap", "ditch", "bin"),
+    "cancel": (
+        "cancel",
+        "kill",
+        "stop",
+        "abort",
+        "terminate",
+        "scancel",
+        "nuke",
+        "scrap",
+        "ditch",
+        "bin",
+        "withdraw",
+    ),
     "pause": ("pause", "suspend", "freeze", "halt"),
     "resume": ("resume", "unpause", "unsuspend", "continue", "unfreeze", "thaw"),
     "hold": ("hold", "park", "shelve"),
@@ -89,6 +101,13 @@ _PHRASES = (
     # "let it continue after": a paused job resumed
     (re.compile(r"\blet (it|them|.{1,30}?) (?:continue|carry on|keep going|resume|go on)\b"), r"resume \1"),
     (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)(?: ahead)?\b"), r"letgo \1"),  # a held job
+    # "the command that lets it proceed", "allow job 14 to proceed": a held job let go
+    (re.compile(r"\b(?:let|lets|allow|allows) (it|them|.{1,30}?) (?:to )?proceed\b"), r"letgo \1"),
+    # "how I make it restart" (after a pause), "make the build run again": resume it, or retry what ended
+    (
+        re.compile(r"\bmake (it|them|.{1,30}?) (?:restart|start again|run again|go again|continue|resume)\b"),
+        r"goagain \1",
+    ),
     (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
     (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),
     # "can you put my test.py on that card": a script put on a card is submitted there
@@ -146,7 +165,8 @@ _PHRASES = (
 # "please have the probe held" (the participle read as its verb)
 _DONE_SAID = (  # a command's participle, as said of a job
     r"(?:cancelled|canceled|killed|stopped|aborted|held|released|retried|restarted|rerun|re-run|requeued"
-    r"|resubmitted|paused|suspended|resumed|removed|deleted|prioriti[sz]ed)\b"
+    r"|resubmitted|paused|suspended|resumed|removed|deleted|prioriti[sz]ed|withdrawn|swapped|exchanged"
+    r"|(?:placed|put) on hold|taken off hold)\b"
 )
 _WANTED_DONE = re.compile(
     r"\b(?:(?:i|we)\s*(?:'d|would|should)?\s*(?:like|want|need|prefer)|(?:please\s+)?(?:have|get))\s+"
@@ -164,8 +184,22 @@ _PARTICIPLE = {
     "held": "hold", "released": "release", "retried": "retry", "restarted": "restart", "rerun": "rerun",
     "re-run": "rerun", "requeued": "requeue", "resubmitted": "resubmit", "paused": "pause",
     "suspended": "suspend", "resumed": "resume", "removed": "remove", "deleted": "delete",
-    "prioritised": "prioritise", "prioritized": "prioritize",
+    "prioritised": "prioritise", "prioritized": "prioritize", "withdrawn": "withdraw", "swapped": "swap",
+    "exchanged": "exchange", "placed on hold": "hold", "put on hold": "hold", "taken off hold": "release",
 }  # fmt: skip
+# a request said as what is to be done to a job: "Job 12 is to be placed on hold pending review", "it needs to
+# be cancelled", "job 13 must be withdrawn from the queue" (not "has been cancelled": what was done)
+_TO_BE_DONE = re.compile(
+    r"^((?:[\w#-]+\s+){0,5}?[\w#-]+)\s+(?:(?:is|are|needs?|has|have)\s+to|must|shall)\s+"
+    rf"(?:now\s+|then\s+)?be\s+({_DONE_SAID})"
+)
+# the command asked for before what it should do: "give me the command to hold it", "provide the command
+# that lets it proceed", "supply the exact command for cancelling job 13"
+_COMMAND_FOR = re.compile(
+    r"^(?:(?:please|kindly|now|again|just)\s+)*(?:give|provide|supply|send|tell|show|write)(?:\s+(?:me|us))?"
+    r"\s+(?:the|a)\s+(?:(?:exact|precise|right|correct|cli|shell)\s+)*(?:command|cmd)(?:\s+line)?"
+    r"\s+(?:to|that|which|for|so)\s+(?:(?:will|would|can)\s+)?"
+)
 # what a command does, said of a job ("can be paused"): the first participle of each (not "canceled")
 _DONE = {verb: said for said, verb in reversed(_PARTICIPLE.items()) if verb in _ACTS_ON}
 # "drop": cancel or remove, by the job's state; "letgo": release, of a held job only; "goagain": resume,
@@ -491,10 +525,12 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         said = _YOU_CAN.sub("", said)  # "i checked the data, you can put whisper back in the queue"
     asked_how = _HOW_DO_I.match(said) is not None
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
+    said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
     for phrase, verb_said in _PHRASES:
         said = phrase.sub(verb_said, said, count=1)
     said = _WANTED_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)
     said = _ASKED_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)
+    said = _TO_BE_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)
     # "stop job 3 from what?" (not "can you hold job 12 until tonight when electricity is cheaper?": a
     # clause after the request)
     if question.rstrip().endswith("?") and re.search(

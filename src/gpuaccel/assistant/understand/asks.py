@@ -157,7 +157,10 @@ _ASIDE = re.compile(
 # a job's attempts said as known ("all three attempts", "the retries"): the attempts of the job talked about
 _ITS_ATTEMPTS = re.compile(
     r"\b(?:the|all|all the|all (?:two|three|four|five|\d+)|both|those|these|each of the)"
-    r" (?:attempts|tries|retries)\b",
+    r" (?:attempts|tries|retries)\b"
+    # "how many attempts were made" of the job talked about (no job of its own)
+    r"|\bhow many (?:attempts|tries|retries) (?:were|was|did|had|has|have)"
+    r" (?:made|there|it|they|needed|taken)\b",
     re.IGNORECASE,
 )
 # "the job" said bare (not "the job that ..."): the one the conversation is about, in whichever part

@@ -184,6 +184,8 @@ _TRIVIA = re.compile(
     r"|chassis|ups battery|psus?)\b"
     # carbon and other people's machines: "turn that into kg of co2", "what gpus other labs use"
     r"|\b(?:co2|co₂|carbon footprint|carbon emissions?|emissions)\b"
+    # accounting for hardware: "over how many years are servers depreciated under IFRS"
+    r"|\b(?:depreciat\w*|amorti[sz]\w*|ifrs|gaap|capex|opex)\b"
     r"|\bother (?:labs?|teams?|groups?|departments?|companies|universities|clusters)\b"
     # the user's own operating system: "which process is hogging /dev/shm on ubuntu"
     r"|/dev/\w+|\b(?:on|in|under|for) (?:a |an |the |my |our )?"
@@ -203,6 +205,7 @@ _ADVICE = re.compile(
     # (not "typical for yesterday": a span is no purpose)
     r"(?:for(?! (?:yesterday|today|tonight|this|last|the (?:day|week|morning|afternoon|night))\b)"
     r"|to use|to pick|to set)\b"
+    r"|\bin your (?:honest )?(?:opinion|view|experience)\b"  # "..., in your opinion?": the assistant's view
     r"|\bshould (?:i|we) (?:use|set|pick|choose|try|train|go with|enable|turn on|switch to)"
     r" (?!(?:it|that|this|one|which|the other|a gpu|a card|gpu|card)\b)\w"
     r"|\b(?:what|which|how many|how much|how long) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}should (?:i|we)\b"
@@ -230,6 +233,13 @@ _ADVICE_WHATEVER = re.compile(
     r"|\bwould you (?:bother|recommend|suggest|go for|go with|pick|choose|prefer)\b"
     r"|\bshould (?:i|we) (?:stay|stick|keep) (?:in|with|to|on) (?!(?:gpu|card|the)\b)"
     r"|\bis (?:\w+ ){0,2}(?:bf16|fp16|fp8|fp32|tf32|mixed precision|amp|quanti[sz]ation) (?:\w+ ){0,2}safe\b"
+    # whether something is safe or harmful for a kind of card: "is it safe to run a gpu at 90 degrees for
+    # hours" (not "is it safe that gpu 0 runs at 90": a judgement of this machine's reading)
+    r"|\bis it (?:\w+ ){0,2}(?:safe|ok|okay|bad|harmful|dangerous|fine|normal|risky) to (?:run|keep|leave|use"
+    r"|have|push|let|operate|load) (?:a|an|any) "
+    # two methods weighed for one's own work: "is it better to use gradient checkpointing or 8-bit adam"
+    r"|\b(?:is )?(?:it )?better to (?:use|go with|pick|choose|try|enable|turn on|run with|do)"
+    r" [^?]{1,60}\bor\b"
 )
 # a change to one's own training's settings (not to a GPU's: "lower the power limit" is _TUNING's)
 _CHANGE_VERB = (
@@ -330,6 +340,9 @@ _NOT_ABOUT_US = re.compile(
     r"|cards?|cluster|setup|rig|workstation)\b"
     # "Unrelated, general question: ...", "off topic, just curious: ..."
     r"|^(?:totally |completely )?(?:unrelated|off[- ]topic)\b.{0,20}\b(?:general|curious|random)\b"
+    # "Completely other argument: ...", "different topic - ...": a new subject, said first
+    r"|^(?:(?:totally|completely|entirely|a|an)\s+)?(?:other|different|new|unrelated|separate)\s+"
+    r"(?:argument|topic|subject|matter|question)\b\s*[:,.-]"
 )
 
 

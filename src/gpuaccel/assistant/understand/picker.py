@@ -86,6 +86,8 @@ SPAN_AGAIN = set(
     " used did happen happened occur occurred there then one its their each hit hits reach reached"
     " with of those these times maxima minima peaks second seconds precisely pls please to"
     " plus also too got get went in window stretch interval"
+    # how low it went: "lowest it dipped?", "how far did it drop"
+    " dipped dip dips dropped drop fell sank bottomed"
     " i meant mean sorry oops actually rather instead draw reading readings value values figure top".split()
     # ("at what times did those maxima occur?", "when? to the second pls", "plus the peak temperature",
     # "n the lowest it got in that window"; a correction: "sorry i meant the power draw"; "what was its
@@ -101,6 +103,7 @@ SUMMED_UP = set("total together combined altogether sum both across".split())
 INTERJECTIONS = set(
     "wait whoa woah huh hmm oh wow really seriously hold on hang tho though pls please".split()
 )
+_A_RUN = r"(?:one|run|job|training|task|workload|experiment)"  # what "which ... was it" names
 SPAN_READINGS = {"temperature", "util", "power", "memory"}  # readings the history keeps, said by topic
 ENDED_AGAIN = set("when what time at did it they end ended finish finished stop stopped".split())
 # the span of the same length just before the last one: "and the hour before that", "the day before"
@@ -116,6 +119,9 @@ DURING = re.compile(
     r"|\b(?:over|across|for|in|through|throughout) (?:its|that|this) (?:whole |entire )?run\b"
     r"|\b(?:over|across|for) the (?:whole |entire )?run\b"
     r"|\bsame run\b"  # "peak temp same run", "during the same run": the run the conversation is at
+    # "during those attempts", "over all its tries": the job's runs
+    r"|\b(?:while|during|across|throughout) (?:all )?(?:those|these|its|the|their) (?:\w+ )?"
+    r"(?:attempts|tries|retries)\b"
     r"|\bbefore (?:it|they|the job|the run) (?:ran out|crashed|died|failed|stopped|ended|finished"
     r"|was (?:stopped|cancelled|canceled|killed))\b"  # "how much memory was it using before it ran out"
     r"|\b(?:when|as) (?:it|they|the job|the run) (?:ran out|crashed|died|failed|oomed|broke)\b"
@@ -219,6 +225,21 @@ _SAID_AS = (
     # "energy it burned for nothing", "all for naught": wasted, not a GPU doing nothing
     (re.compile(r"\b(?:all )?for (?:nothing|naught|nought)\b|\bin vain\b", re.I), " "),
     (re.compile(r"\b(?:p[\s-]state|power state)\b", re.I), "pstate"),  # "P-state", "power state": one word
+    # "did the h100 go hard yesterday", "which card worked harder": how busy it was (its utilization)
+    (
+        re.compile(
+            r"\b(?:go|goes|went|going|gone|work|works|worked|working|ran|push|pushed|pushing)"
+            r"\s+(?:(?:so|really|that|very|pretty|the)\s+)?(hard|harder|hardest)\b",
+            re.I,
+        ),
+        lambda m: {"hard": "busy", "harder": "busier"}.get(m[1].lower(), "busiest"),
+    ),
+    # "which of the two cards worked more today": the busier one
+    (
+        re.compile(r"\bwork(?:ed|s|ing)? (?:the )?(more|most)\b", re.I),
+        lambda m: "busier" if m[1] == "more" else "busiest",
+    ),
+    (re.compile(r"\bwork(?:ed|s|ing)? (?:the )?(less|least)\b", re.I), r"\1 busy"),
     # "what's keeping the big one busy": what it is doing (its jobs), not its utilization
     (
         re.compile(r"\bwhat(?:'s| is| are)? keep(?:s|ing)? (.{1,30}?) (?:busy|occupied|loaded)\b", re.I),
@@ -894,7 +915,12 @@ class RulePicker:
         job_nouns = {"job", "jobs", "workload", "workloads", "task", "tasks"}
         bare = job_nouns & set(ws) and set(ws) <= {"which", "what", "and"} | job_nouns  # "which job?"
         # "which one was it" after one GPU's peak: the job then (a GPU's reading names no other one)
-        bare = bare or re.fullmatch(r"(?:and |so )?which (?:one|run) (?:was|is) (?:it|that)", " ".join(ws))
+        # ("it was which training?", as some put the question word last)
+        bare = bare or re.fullmatch(
+            rf"(?:and |so )?(?:which|what) {_A_RUN} (?:was|is) (?:it|that)"
+            rf"|(?:and |so )?(?:it|that) (?:was|is) (?:which|what) {_A_RUN}",
+            " ".join(ws),
+        )
         if (
             spanned
             and last is not None
@@ -1437,8 +1463,9 @@ class RulePicker:
             and gpu is None
             and last.gpu is None
             and last.name == "energy"
-            and {"total", "together", "sum", "combined", "both", "all"} & set(ws)
-            and not topics - {"gpu"}
+            # ("which one used more": the answer over every GPU says which used the most)
+            and (SUMMED_UP | {"sum", "all"} | ({"more", "most"} if "which" in ws else set())) & set(ws)
+            and not topics - {"gpu", "energy"}
             and len(set(ws) - STOP) <= 3
         ):
             return replace(last, window=win) if win is not None else last  # "total for both (today)"
@@ -1491,7 +1518,11 @@ class RulePicker:
             len(context.subject_gpus) > 1
             and re.search(r"\b(?:each|all|both) of (?:them|those|these|the two)\b", " ".join(ws))
         )
-        if of_its_record or every_card and gpu is None:
+        # "how long did it run before failing" after the one failure listed: the job's run, not its GPU's
+        # ("..., and how much energy did it consume?": its record says both)
+        its_run = of_the_job and "long" in topics
+        its_run = its_run and not topics - {"long", "fail", "jobs", "running", "gpu"} - JOB_RECORD
+        if of_its_record or its_run or every_card and gpu is None:
             referent = None  # "temps on both while you're at it": every GPU's, not the last one's
         if (
             referent is None

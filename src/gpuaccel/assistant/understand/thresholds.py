@@ -61,6 +61,7 @@ _FILLER |= {"in", "that", "this", "run", "window", "span"}  # "... in that run":
 _FILLER |= {"go", "went", "get", "got", "did", "was"}  # "what time did it first go over 85"
 # how it was there, said of the same reading: "how long in total it stayed over 400", "remained above 80"
 _FILLER |= {"stay", "stayed", "stays", "remain", "remained", "sat", "sit", "spent", "been", "total"}
+_FILLER |= {"tho", "though", "exactly", "roughly", "approx", "approximately"}  # "how long was it over 80 tho"
 
 
 @dataclass(frozen=True)
