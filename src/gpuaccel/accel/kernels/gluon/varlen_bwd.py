@@ -52,7 +52,11 @@ FUSED_OPTS = "frag"  # the fused packed kernel's variant, any of "frag" (dQ stag
 # dQ item), "dacc" (dP's accumulator starts at -delta), "sf2" (the statistics read before S^T is issued),
 # "hgG" (the grid in groups of G KV heads, each group's items heaviest first with its heads fastest:
 # varlen_bwd_kernels._key_tile; "hf": all heads, one group) joined by ":"; the dense D128 kernel's "frag",
-# "dacc" and "sf2" are gluon.bwd.DQ_FRAG, DELTA_IN_ACC and FENCES
+# "dacc" and "sf2" are gluon.bwd.DQ_FRAG, DELTA_IN_ACC and FENCES. H100, 2026-11-27 (benchmarks/
+# varlen_bwd_ab.py, docs/kernels-log.md): "frag" the backward alone 0.936-0.977 of the plain staging's time
+# (bank conflicts 25.5 M -> 1.1 M under ncu at 16k tokens); over it "dacc" even, "sf2" mixed (0.95-1.17),
+# "hf" 1.05-1.48x (L2 hit rate 93 -> 70 %), "hg2" 0.977-1.005 by do_bench (within the spread; 3.5 % shorter
+# under ncu)
 VARIANT_OPTS = ("frag", "dacc", "sf2", "hf", "hgG")
 
 

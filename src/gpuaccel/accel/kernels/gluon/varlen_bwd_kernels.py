@@ -15,8 +15,9 @@ offset the consumers' pointers to the document (the fused kernel's dQ reduce-add
   carry lse2 = +inf and delta = 0 in the statistics (P = 0, dS = 0), and no store touches them.
 - Each document's statistics rows are padded to 128 (``STAT_PAD``), the dQ tile, so the dQ consumer's
   unmasked statistics stores of a tile's rows past the document's end land in that document's padding.
-- The fused kernel's dQ boxes that run past a document's end add exact zeros to the next document's
-  rows (dS is 0 there: P = 0 for those rows, and for keys past the end), so the sum is unchanged.
+- The fused kernel's dQ boxes that run past a document's end add exact zeros (dS is 0 there: P = 0 for
+  those rows, and for keys past the end): with ``FRAG`` (the accumulator laid out like the statistics) to
+  the document's own padding, else to the next document's rows, so the sum is unchanged.
 - The consumers take batch and (batch, head) indices and batch strides that select a batch's rows; here
   the pointers are already per document, so all of them are a zero tensor (``pid * 0``: the consumers
   call ``.to`` on the indices).
