@@ -76,3 +76,34 @@ def test_unfrag_reads_every_element_from_its_staged_place(n, d):
     got = bwd.unfrag_dq(_staged(dq), out)
     assert got is out
     torch.testing.assert_close(got, dq, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("d", [128, 64])
+def test_packed_unfrag_reads_each_document_from_its_statistics_rows(d):
+    """The fused packed backward's accumulator ``[Hq, stat_stride, D]``: each document's rows where its
+    statistics are (padded to 128), each 64-row block in fragment order; the cast per dQ item writes every
+    real row of packed dq ``(total, Hq, D)`` and nothing past a document's end."""
+    from gpuaccel.accel.kernels.gluon.bwd_fused import dq_unfrag_varlen_kernel
+    from gpuaccel.accel.kernels.gluon.varlen_bwd import TILE_ROWS
+    from gpuaccel.accel.kernels.gluon.varlen_bwd_kernels import ITEM_FIELDS
+    from gpuaccel.accel.kernels.gluon.varlen_items import stat_rows, varlen_items
+
+    lens, h = [5, 130, 0, 64, 257], 2
+    total = sum(lens)
+    cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32)
+    items = varlen_items(cu, cu, total, True, TILE_ROWS, stats=True)
+    stat_stride = stat_rows(total, len(lens), TILE_ROWS)
+    dq = torch.randn(total, h, d)
+    acc = torch.full((h, stat_stride, d), float("nan"))
+    stat0 = 0
+    for q0, n in zip(cu.tolist(), lens, strict=False):
+        pad = -(-n // TILE_ROWS) * TILE_ROWS
+        doc = torch.zeros(1, h, pad, d)
+        doc[0, :, :n] = dq[q0 : q0 + n].transpose(0, 1)
+        acc[:, stat0 : stat0 + pad] = _staged(doc)[0]
+        stat0 += pad
+    out = torch.full((total, h, d), float("nan"))
+    dq_unfrag_varlen_kernel[(2 * items.shape[0], h)](
+        acc, out, items, out.stride(0), out.stride(1), stat_stride, HEAD_DIM=d, ITEM_FIELDS=int(ITEM_FIELDS)
+    )
+    torch.testing.assert_close(out, dq, rtol=0, atol=0)

@@ -165,3 +165,33 @@ def test_packed_statistics_pass_pads_each_document_and_zeroes_dq():
         assert (lse2[:, stat0 + n : stat0 + pad] == float("inf")).all()
         stat0 += pad
     assert stat0 <= stat_stride - TILE_ROWS
+
+
+def test_packed_statistics_pass_zeroes_dq_in_the_statistics_rows():
+    """``DQ_AT_STATS`` (the fused packed kernel's fragment-order accumulator, ``[Hq, stat_stride, D]``):
+    every padded row of every document zeroed, the empty items' own tile too, nothing else touched."""
+    from gpuaccel.accel.kernels.dense.flash_bwd import attn_bwd_preprocess_kernel
+    from gpuaccel.accel.kernels.gluon.varlen_bwd_kernels import ITEM_FIELDS
+
+    lens, h, d = [5, 130, 0, 1], 2, 16
+    total = sum(lens)
+    cu = torch.tensor(_cu(lens), dtype=torch.int32)
+    items = varlen_items(cu, cu, total, True, TILE_ROWS, stats=True)
+    stat_stride = stat_rows(total, len(lens), TILE_ROWS)
+    g = torch.Generator().manual_seed(0)
+    o, do = (torch.randn(total, h, d, generator=g) for _ in range(2))
+    lse = torch.randn(h, total, generator=g)
+    delta, lse2 = torch.full((2, h, stat_stride), float("nan")).unbind(0)
+    dq_acc = torch.full((h, stat_stride + 1, d), float("nan"))  # one row more: must stay untouched
+    attn_bwd_preprocess_kernel[(2 * items.shape[0], h)](
+        o, do, lse, delta, lse2, dq_acc, items, 0, o.stride(1), o.stride(0), 0, do.stride(1), do.stride(0),
+        h, total, stat_stride, HEAD_DIM=d, BLOCK_M=TILE_ROWS // 2, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS),
+        DQ_AT_STATS=True,
+    )  # fmt: skip
+    used = sum(-(-n // TILE_ROWS) for n in lens) * TILE_ROWS
+    flat = dq_acc.reshape(-1, d)
+    for hh in range(h):
+        at = hh * stat_stride
+        assert (flat[at : at + used] == 0).all()
+        assert (flat[at + stat_stride - TILE_ROWS : at + stat_stride] == 0).all()  # the empty items' tile
+    assert flat[h * stat_stride :].isnan().all()

@@ -28,7 +28,7 @@ import triton.language as tl
 def attn_bwd_preprocess_kernel(
     Out, DO, LSE, DELTA, LSE2, DQ_ACC, ITEMS, stride_ob, stride_oh, stride_on, stride_db, stride_dh,
     stride_dn, heads_q, seq_q, stat_stride, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
-    ZERO_DQ: tl.constexpr, ITEM_FIELDS: tl.constexpr,
+    ZERO_DQ: tl.constexpr, ITEM_FIELDS: tl.constexpr, DQ_AT_STATS: tl.constexpr = False,
 ):  # fmt: skip
     """delta = rowsum(dO * O) and lse in log2 units per row; with ``ZERO_DQ`` it also zeroes the same rows
     of the fused backward's fp32 dQ accumulator (contiguous [B, Hq, Nq, D]): no launch of its own.
@@ -36,7 +36,9 @@ def attn_bwd_preprocess_kernel(
     ``ITEM_FIELDS`` > 0: packed documents (B = 1, ``seq_q`` the total tokens). Program ``pid`` then takes
     half ``pid % 2`` of the 2 x ``BLOCK_M``-row tile of work item ``pid // 2`` in ``ITEMS`` (the Gluon
     varlen backward's dQ items: first token, length, ..., start of its padded statistics, first row), so
-    each document's statistics land in its own padded rows, the padding with lse = +inf and delta = 0."""
+    each document's statistics land in its own padded rows, the padding with lse = +inf and delta = 0.
+    ``DQ_AT_STATS``: the accumulator is ``[Hq, stat_stride, D]``, each document's rows where its statistics
+    are (padded the same way), and the padding is zeroed too."""
     pid_m = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // heads_q
@@ -64,7 +66,10 @@ def attn_bwd_preprocess_kernel(
     lse2 = tl.where(lse == float("-inf"), float("inf"), lse * 1.4426950408889634)
     tl.store(DELTA + bh.to(tl.int64) * stat_stride + stat0 + offs_m, delta)
     tl.store(LSE2 + bh.to(tl.int64) * stat_stride + stat0 + offs_m, lse2)
-    if ZERO_DQ:
+    if ZERO_DQ and DQ_AT_STATS:
+        acc = DQ_ACC + (bh.to(tl.int64) * stat_stride + stat0 + offs_m[:, None]) * HEAD_DIM + offs_d[None, :]
+        tl.store(acc, tl.zeros([BLOCK_M, HEAD_DIM], tl.float32))
+    elif ZERO_DQ:
         acc = DQ_ACC + (bh.to(tl.int64) * seq_q + row0 + offs_m[:, None]) * HEAD_DIM + offs_d[None, :]
         tl.store(acc, tl.zeros([BLOCK_M, HEAD_DIM], tl.float32), mask=row_ok[:, None])
 

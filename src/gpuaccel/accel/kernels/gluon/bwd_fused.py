@@ -149,19 +149,51 @@ def dq_unfrag_kernel(Acc, DQ, seq_q, acc_rows, HEAD_DIM: tl.constexpr):
     accumulator staged in :func:`_frag_order` ([B, Hq, acc_rows, HEAD_DIM], ``acc_rows`` a multiple of
     64; each 64-row block's two column halves reordered on their own). The block is read whole (coalesced)
     and reordered in registers."""
-    HALF_D: tl.constexpr = HEAD_DIM // 2
     pid = tl.program_id(0)
     bh = tl.program_id(1).to(tl.int64)
     rows = pid * 64 + tl.arange(0, 64)
     cols = tl.arange(0, HEAD_DIM)
-    acc = tl.load(Acc + (bh * acc_rows + rows[:, None]) * HEAD_DIM + cols[None, :])
+    x = _unfrag_block(Acc + (bh * acc_rows + pid * 64) * HEAD_DIM, HEAD_DIM)
+    ok = (rows < seq_q)[:, None]
+    tl.store(DQ + (bh * seq_q + rows[:, None]) * HEAD_DIM + cols[None, :], x.to(DQ.dtype.element_ty), mask=ok)
+
+
+@triton.jit
+def _unfrag_block(block_ptr, HEAD_DIM: tl.constexpr):
+    """One 64-row block of the fragment-order accumulator (at ``block_ptr``, rows HEAD_DIM apart), read
+    whole (coalesced) and put back in row order in registers."""
+    HALF_D: tl.constexpr = HEAD_DIM // 2
+    rows = tl.arange(0, 64)
+    cols = tl.arange(0, HEAD_DIM)
+    acc = tl.load(block_ptr + rows[:, None] * HEAD_DIM + cols[None, :])
     # staged: rows (w, jj, qt), columns (half, s, m, q, hi, k); logical: rows (w, hi, qt, m), columns
     # (half, s, jj, q, k)
     x = tl.reshape(acc, [4, 4, 4, 2, HALF_D // 32, 2, 4, 2, 2])  # w jj qt half s m q hi k
     x = tl.permute(x, (0, 7, 2, 5, 3, 4, 1, 6, 8))  # w hi qt m half s jj q k
-    x = tl.reshape(x, [64, HEAD_DIM])
-    ok = (rows < seq_q)[:, None]
-    tl.store(DQ + (bh * seq_q + rows[:, None]) * HEAD_DIM + cols[None, :], x.to(DQ.dtype.element_ty), mask=ok)
+    return tl.reshape(x, [64, HEAD_DIM])
+
+
+@triton.jit
+def dq_unfrag_varlen_kernel(Acc, DQ, ITEMS, stride_dn, stride_dh, stat_stride, HEAD_DIM: tl.constexpr,
+                            ITEM_FIELDS: tl.constexpr):  # fmt: skip
+    """Packed documents: half ``pid % 2`` (64 rows) of the 128-row query tile of work item ``pid // 2`` (the
+    dQ items of :mod:`accel.kernels.gluon.varlen_bwd`: first token, length, ..., start of the document's
+    statistics rows, the tile's first row) of query head ``program_id(1)``, from the fp32 accumulator
+    ``[Hq, stat_stride, HEAD_DIM]`` that holds each document's rows where its statistics are, each 64-row
+    block in :func:`_frag_order`, into packed ``DQ`` ``(total_q, Hq, HEAD_DIM)`` (rows past the document's
+    end are not written; empty items have length 0)."""
+    pid = tl.program_id(0)
+    h = tl.program_id(1).to(tl.int64)
+    item = ITEMS + (pid // 2) * ITEM_FIELDS
+    q0 = tl.load(item).to(tl.int64)
+    len_q = tl.load(item + 1)
+    first = tl.load(item + ITEM_FIELDS - 1) + (pid % 2) * 64
+    stat0 = tl.load(item + ITEM_FIELDS - 2)
+    x = _unfrag_block(Acc + (h * stat_stride + stat0 + first) * HEAD_DIM, HEAD_DIM)
+    rows = first + tl.arange(0, 64)
+    cols = tl.arange(0, HEAD_DIM)
+    ptrs = DQ + (q0 + rows[:, None]) * stride_dn + h * stride_dh + cols[None, :]
+    tl.store(ptrs, x.to(DQ.dtype.element_ty), mask=(rows < len_q)[:, None])
 
 
 @triton.jit

@@ -25,6 +25,7 @@ from gpuaccel.accel.kernels.dense.flash_bwd import attn_bwd_preprocess_kernel
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, launch
 from gpuaccel.accel.kernels.gluon.bwd import STAT_BOX, determinism_asked
+from gpuaccel.accel.kernels.gluon.bwd_fused import dq_unfrag_varlen_kernel
 from gpuaccel.accel.kernels.gluon.bwd_kernels import CONSUMER_REGS
 from gpuaccel.accel.kernels.gluon.tiles import _packed_view
 from gpuaccel.accel.kernels.gluon.varlen_bwd_kernels import (
@@ -46,6 +47,19 @@ FUSED_FROM = 8192  # keys in all: the fused backward from here (H100, gluon_bwd_
 # at 4k 0.985 wall, 1.015 GPU (its third launch and dQ's cast against a short call)
 
 
+FUSED_OPTS = "frag"  # the fused packed kernel's variant, any of "frag" (dQ staged in fragment order into an
+# accumulator laid out like the statistics, each document padded to 128 rows; the cast reads it back per
+# dQ item), "dacc" (dP's accumulator starts at -delta), "sf2" (the statistics read before S^T is issued),
+# "hgG" (the grid in groups of G KV heads, each group's items heaviest first with its heads fastest:
+# varlen_bwd_kernels._key_tile; "hf": all heads, one group) joined by ":"; the dense D128 kernel's "frag",
+# "dacc" and "sf2" are gluon.bwd.DQ_FRAG, DELTA_IN_ACC and FENCES. H100, 2026-11-27 (benchmarks/
+# varlen_bwd_ab.py, docs/kernels-log.md): "frag" the backward alone 0.936-0.977 of the plain staging's time
+# (bank conflicts 25.5 M -> 1.1 M under ncu at 16k tokens); over it "dacc" even, "sf2" mixed (0.95-1.17),
+# "hf" 1.05-1.48x (L2 hit rate 93 -> 70 %), "hg2" 0.977-1.005 by do_bench (within the spread; 3.5 % shorter
+# under ncu)
+VARIANT_OPTS = ("frag", "dacc", "sf2", "hf", "hgG")
+
+
 def fused_pays(total_k: int, deterministic: bool = False) -> bool:
     """Whether a packed backward runs the fused kernel: not where determinism is asked for (its dQ is
     summed in no fixed order), and only from ``FUSED_FROM`` keys in all."""
@@ -65,11 +79,13 @@ def launch_gluon_varlen_bwd(
     scale: float,
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
     fused: bool | None = None,
+    opts: str | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` of packed q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` (TMA-legal strides, D in
     ``GLUON_VARLEN_BWD_DIMS``), the forward's o and natural-log lse ``(Hq, total_q)``. ``out``: contiguous
     buffers of q's, k's and v's shape to write into (the checks poison them). ``fused``: the fused kernel
-    or the split pair (None: as :func:`fused_pays` says)."""
+    or the split pair (None: as :func:`fused_pays` says). ``opts``: the fused kernel's variant (None:
+    :data:`FUSED_OPTS`)."""
     total_q, hq, d = q.shape
     hkv = k.shape[1]
     if d not in GLUON_VARLEN_BWD_DIMS:
@@ -97,7 +113,7 @@ def launch_gluon_varlen_bwd(
     if fused:
         return _launch_fused(
             (qv, kv_, vv, dov), o, do, lse, (delta, lse2, *stat_descs), (dq_items, kv_items, stat_stride),
-            causal, scale, cfg, (dq, dk, dv),
+            causal, scale, cfg, (dq, dk, dv), FUSED_OPTS if opts is None else opts,
         )  # fmt: skip
     q64, do64 = Tma(qv, 64), Tma(dov, 64)
     launch(
@@ -130,28 +146,50 @@ def _launch_fused(
     scale: float,
     cfg: GluonBwdConfig,
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    opts: str = "",
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """The fused packed backward: statistics per document (padded rows lse2 = +inf, delta = 0) with the
-    fp32 dQ accumulator ``[Hq, total_q, D]`` zeroed row by row, the fused kernel, dQ cast into ``dq``.
-    ``views``: q, k, v, dO as ``[1, H, total, D]``; ``stats``: delta, lse2 and their two descriptors."""
+    fp32 dQ accumulator zeroed row by row, the fused kernel, dQ cast into ``dq``. The accumulator is
+    ``[Hq, total_q, D]``, or with "frag" in ``opts`` (:data:`FUSED_OPTS`) ``[Hq, stat_stride, D]`` in the
+    statistics' rows, fragment order, cast back per dQ item. ``views``: q, k, v, dO as ``[1, H, total, D]``;
+    ``stats``: delta, lse2 and their two descriptors."""
     dq, dk, dv = out
     total_q, hq, d = dq.shape
+    hkv = dk.shape[1]
     delta, lse2, *stat_descs = stats
     dq_items, kv_items, stat_stride = items
-    dq_acc = torch.empty((hq, total_q, d), device=dq.device, dtype=torch.float32)
+    flags = set(opts.split(":")) - {""}
+    groups = [int(f[2:]) for f in flags if f[:2] == "hg" and f[2:].isdigit() and int(f[2:]) > 0]
+    if flags - set(VARIANT_OPTS) - {f"hg{g}" for g in groups} or len(groups) + ("hf" in flags) > 1:
+        raise ValueError(f"opts takes {', '.join(VARIANT_OPTS)} joined by ':', got {opts!r}")
+    frag = "frag" in flags
+    group = hkv if "hf" in flags else groups[0] if groups else 0
+    if group and hkv % group:
+        group = 0  # the plain grid where the groups would not divide the heads
+    dq_acc = torch.empty((hq, stat_stride if frag else total_q, d), device=dq.device, dtype=torch.float32)
     launch(
         attn_bwd_preprocess_kernel, (2 * dq_items.shape[0], hq),
         (o, do, lse, delta, lse2, dq_acc, dq_items, 0, o.stride(1), o.stride(0), 0, do.stride(1),
          do.stride(0), hq, total_q, stat_stride),
-        dict(HEAD_DIM=d, BLOCK_M=TILE_ROWS // 2, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS)),
-        dict(num_warps=4), None, "varlen_stats_zero_dq",
+        dict(HEAD_DIM=d, BLOCK_M=TILE_ROWS // 2, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS),
+             DQ_AT_STATS=frag),
+        dict(num_warps=4), None, "varlen_stats_zero_dq" + "_at_stats" * frag,
     )  # fmt: skip
+    n_kv = kv_items.shape[0]
     launch(
-        gluon_varlen_bwd_fused_kernel, (kv_items.shape[0], dk.shape[1]),
+        gluon_varlen_bwd_fused_kernel, (n_kv * hkv,) if group else (n_kv, hkv),
         (*(Tma(t, 64) for t in views), *stat_descs, Tma(dq_acc.unsqueeze(0), 64, d // 2), dk, dv, kv_items,
-         dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, dk.shape[1]),
-        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
-        dict(num_warps=4), None, "gluon_varlen_bwd_fused",
+         dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, hkv),
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS,
+             DELTA_IN_ACC="dacc" in flags, STATS_FIRST="sf2" in flags, FRAG=frag, HEAD_GROUP=group),
+        dict(num_warps=4), None, "gluon_varlen_bwd_fused" + "".join(f"_{f}" for f in sorted(flags)),
     )  # fmt: skip
-    dq.copy_(dq_acc.transpose(0, 1))
+    if frag:
+        launch(
+            dq_unfrag_varlen_kernel, (2 * dq_items.shape[0], hq),
+            (dq_acc, dq, dq_items, dq.stride(0), dq.stride(1), stat_stride),
+            dict(HEAD_DIM=d, ITEM_FIELDS=int(ITEM_FIELDS)), dict(num_warps=4), None, "dq_unfrag_varlen",
+        )  # fmt: skip
+    else:
+        dq.copy_(dq_acc.transpose(0, 1))
     return dq, dk, dv

@@ -15,8 +15,9 @@ offset the consumers' pointers to the document (the fused kernel's dQ reduce-add
   carry lse2 = +inf and delta = 0 in the statistics (P = 0, dS = 0), and no store touches them.
 - Each document's statistics rows are padded to 128 (``STAT_PAD``), the dQ tile, so the dQ consumer's
   unmasked statistics stores of a tile's rows past the document's end land in that document's padding.
-- The fused kernel's dQ boxes that run past a document's end add exact zeros to the next document's
-  rows (dS is 0 there: P = 0 for those rows, and for keys past the end), so the sum is unchanged.
+- The fused kernel's dQ boxes that run past a document's end add exact zeros (dS is 0 there: P = 0 for
+  those rows, and for keys past the end): with ``FRAG`` (the accumulator laid out like the statistics) to
+  the document's own padding, else to the next document's rows, so the sum is unchanged.
 - The consumers take batch and (batch, head) indices and batch strides that select a batch's rows; here
   the pointers are already per document, so all of them are a zero tensor (``pid * 0``: the consumers
   call ``.to`` on the indices).
@@ -151,11 +152,21 @@ def _varlen_kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 
 
 
 @gluon.jit
-def _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL: gl.constexpr):
-    """A dK/dV program's work item (its KV head is program axis 1) and what follows from it: the query
-    blocks that see its 128 keys, and dK/dV's pointers at the document's first key."""
-    hkv = gl.program_id(1)
-    q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, gl.program_id(0))
+def _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL: gl.constexpr,
+              HEAD_GROUP: gl.constexpr = 0):  # fmt: skip
+    """A dK/dV program's work item (its KV head is program axis 1; with ``HEAD_GROUP`` G > 0 a one-axis
+    grid of groups of G heads, each group's items heaviest first with its G heads fastest, so that within
+    a group every head's heaviest tiles start before any head's lighter ones) and what follows from it:
+    the query blocks that see its 128 keys, and dK/dV's pointers at the document's first key."""
+    if HEAD_GROUP > 0:
+        pid = gl.program_id(0)
+        per_group = (gl.num_programs(0) // heads_kv) * HEAD_GROUP
+        hkv = (pid // per_group) * HEAD_GROUP + pid % HEAD_GROUP
+        idx = (pid % per_group) // HEAD_GROUP
+    else:
+        hkv = gl.program_id(1)
+        idx = gl.program_id(0)
+    q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, idx)
     group = heads_q // heads_kv
     causal_off = len_k - len_q
     lo_blk, n_m, n_iter = _query_blocks(start_n, len_q, causal_off, group, CAUSAL)
@@ -204,12 +215,19 @@ def gluon_varlen_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, de
                                   dv_ptr, items_ptr, stride_kn, stride_kh, qk_scale2, scale, heads_q,
                                   heads_kv, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr,
                                   CAUSAL: gl.constexpr, CONSUMER_REGS: gl.constexpr,
-                                  LAG: gl.constexpr = 1):  # fmt: skip
+                                  LAG: gl.constexpr = 1, DELTA_IN_ACC: gl.constexpr = False,
+                                  STATS_FIRST: gl.constexpr = False, FRAG: gl.constexpr = False,
+                                  HEAD_GROUP: gl.constexpr = 0):  # fmt: skip
     """dK and dV of 128 keys of one document and KV head, and their share of the document's dQ, added to
-    ``dq_desc``'s fp32 accumulator ``[1, Hq, total_q, D]`` (zeroed by the statistics pass)."""
+    ``dq_desc``'s fp32 accumulator (zeroed by the statistics pass): ``[1, Hq, total_q, D]``, or with
+    ``FRAG`` ``[1, Hq, stat_stride, D]``, each document's rows where its statistics are (so a document's
+    first row sits on a 128-row boundary) and each 64-row block staged in :func:`bwd_fused._frag_order`.
+    ``DELTA_IN_ACC``, ``STATS_FIRST``: as in the dense kernel (:func:`bwd_fused._fused_step`);
+    ``HEAD_GROUP``: see :func:`_key_tile`."""
     hkv, q0, k0, len_k, stat0, start_n, zero, group, causal_off, lo_blk, n_m, n_iter, dk_doc, dv_doc = (
-        _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL)
+        _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL, HEAD_GROUP)
     )
+    row0 = stat0 if FRAG else q0  # where the document's query row 0 sits in the accumulator
 
     k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
         q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
@@ -222,14 +240,14 @@ def gluon_varlen_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, de
         [
             (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_doc, dv_doc, zero,
-                               stride_kh, stride_kn, qk_scale2, scale, zero, q0, hkv, start_n, len_k,
+                               stride_kh, stride_kn, qk_scale2, scale, zero, row0, hkv, start_n, len_k,
                                causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES, CAUSAL,
-                               LAG, True)),
+                               LAG, True, False, DELTA_IN_ACC, False, False, False, STATS_FIRST, FRAG)),
             (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_doc, dv_doc, zero,
-                               stride_kh, stride_kn, qk_scale2, scale, zero, q0, hkv, start_n, len_k,
+                               stride_kh, stride_kn, qk_scale2, scale, zero, row0, hkv, start_n, len_k,
                                causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES, CAUSAL,
-                               LAG, True)),
+                               LAG, True, False, DELTA_IN_ACC, False, False, False, STATS_FIRST, FRAG)),
             (_varlen_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem,
                                    q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, hkv,
                                    k0 + start_n, q0, stat0, n_m, lo_blk, group, n_iter, STAGES)),
