@@ -9,6 +9,7 @@ scratch memory is not bound.
 
 from __future__ import annotations
 
+import inspect
 import os
 
 os.environ["TRITON_INTERPRET"] = "1"  # like the other tier-2 modules, before any kernel is defined
@@ -185,3 +186,17 @@ def test_a_call_with_other_integers_hands_them_over(fake_cuda):
     base = (1, 1, 1, 77, 1234, False, True, None, None, (4, 1, 1024), None, None, None)
     compiled.run.launch(*base, *resolve(later))
     assert calls[0] == calls[1] and calls[0][13 + 10] == 256
+
+
+def test_a_bound_launch_replays_the_kernels_own_defaults() -> None:
+    """A constexpr left at its default by a caller is still in the bound launch's tail (the dense
+    backward's statistics launch leaves ``DQ_AT_STATS`` out; binding it raised KeyError on the GPU)."""
+    from gpuaccel.accel.kernels.dense.flash_bwd import attn_bwd_preprocess_kernel as kernel
+    from gpuaccel.accel.kernels.dense.launchers import constexpr_tail
+
+    n_args = list(inspect.signature(kernel.fn).parameters).index("HEAD_DIM")
+    said = dict(HEAD_DIM=128, BLOCK_M=64, ZERO_DQ=True, ITEM_FIELDS=0)
+    assert constexpr_tail(kernel, n_args, said) == [128, 64, True, 0, False]
+    assert constexpr_tail(kernel, n_args, {**said, "DQ_AT_STATS": True})[-1] is True
+    with pytest.raises(KeyError):
+        constexpr_tail(kernel, n_args, {"HEAD_DIM": 128})  # one with no default must be said

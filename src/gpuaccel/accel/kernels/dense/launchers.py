@@ -9,6 +9,7 @@ They take prepared inputs (TMA-legal strides, padded head dim) and a configurati
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -107,11 +108,19 @@ def launch(
     if bound is not None and isinstance(compiled, CompiledKernel):  # the interpreter returns nothing
         grid3 = (*grid, 1, 1)[:3]
         runner = compiled[grid3]
-        tail = [constexprs[n] for n in kernel.arg_names[len(args) :]]
+        tail = constexpr_tail(kernel, len(args), constexprs)
         try:
             bound[name] = DirectLaunch(compiled, grid3, [*args, *tail], runner, fixed=len(tail))
         except (ValueError, KeyError, AttributeError, TypeError):  # another launcher layout: the runner
             bound[name] = lambda *a: runner(*resolve(a), *tail)
+
+
+def constexpr_tail(kernel: Any, n_args: int, constexprs: dict[str, Any]) -> list[Any]:
+    """The values of ``kernel``'s parameters after its ``n_args`` runtime arguments, in order: those said
+    in ``constexprs``, else the kernel's own defaults (a bound launch replays them all, so a constexpr a
+    caller leaves at its default must still be there)."""
+    params = list(inspect.signature(kernel.fn).parameters.values())[n_args:]  # (JIT or interpreted)
+    return [constexprs[p.name] if p.name in constexprs or p.default is p.empty else p.default for p in params]
 
 
 def launch_fwd(
