@@ -112,6 +112,8 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
     if m and (m.group(2) or m.group(3) or hour_only or clocked):
         h, mi = _hour(m.group(1), m.group(3)), int(m.group(2) or 0)
         h = _latest_half(m.group(1), m.group(3), h, mi, text, now, midnight)
+        if m.group(3) is None and h < 12 and re.search(r"\b(?:this afternoon|this evening|tonight)\b", text):
+            h += 12  # "since one o'clock this afternoon": 13:00
         if h > 23 or mi > 59:
             return None
         t0 = midnight + h * 3600 + mi * 60
@@ -204,6 +206,13 @@ def window_of(text: str, now: float) -> Window | None:
         "last ",
         text,
     )
+    # "after 13h", "from 9h30": an hour as French, Portuguese or German write it ("last 13h" is a duration)
+    text = re.sub(r"\bafter (\d{1,2})h(\d{2})?\b", lambda m: f"since {m[1]}:{m[2] or '00'}", text)
+    text = re.sub(
+        r"\b(since|from|at|until|till|to|between|and|before) (\d{1,2})h(\d{2})?\b",
+        lambda m: f"{m[1]} {m[2]}:{m[3] or '00'}",
+        text,
+    )
     text = _UNTIL_NOW.sub(r"since \1", _moments_said(text))
     # "(midnight to now)", "noon till now": a span to now said without "from"
     text = re.sub(r"\b(midnight|noon|midday) (?:to|until|till|through) (?:right )?now\b", r"since \1", text)
@@ -243,6 +252,15 @@ def window_of(text: str, now: float) -> Window | None:
         t0, t1 = day + h0 * 3600, min(day + h1 * 3600, now)
         if t0 < now:
             return Window(t0, t1, f"{'yesterday' if part.group(1) else 'this'} {name}")
+    # "in the morning the 4090 got how hot": today's morning (or yesterday's, said so)
+    part = re.search(r"\b(?:in|during) the (morning|afternoon|evening)\b", text)
+    if part:
+        before_today = re.search(r"\b(?:yesterday|yday)\b", text) is not None
+        day = midnight - 86400 if before_today else midnight
+        h0, h1 = _PARTS[part.group(1)]
+        t0, t1 = day + h0 * 3600, min(day + h1 * 3600, now)
+        if t0 < now:
+            return Window(t0, t1, f"{'yesterday' if before_today else 'this'} {part.group(1)}")
     yesterday = r"\byesterday\b|\byday\b|\b(?:the )?(?:previous|prior) day\b|\bthe day before\b(?! that| or)"
     if re.search(yesterday, text):
         return Window(midnight - 86400, midnight, "yesterday")

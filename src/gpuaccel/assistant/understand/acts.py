@@ -65,6 +65,15 @@ _ACTS_ON = {
 # queue", "get it going" (of a held job)
 _PHRASES = (
     (re.compile(r"\bget rid of\b"), "drop"),
+    # "please stop any new jobs from starting until I say so": the queue paused (pueue's pause)
+    (
+        re.compile(
+            r"\b(?:stop|prevent|keep|block) (?:any |all |the )?(?:new |further |more |other )?"
+            r"(?:jobs?|runs?|work)"
+            r" from (?:starting|running|launching|being started|kicking off)\b"
+        ),
+        "pause the queue",
+    ),
     (re.compile(r"\b(?:get|set) (it|them|.{1,30}?) (?:going|running|started|moving) again\b"), r"goagain \1"),
     # "un-hold whisper", "un pause it": the undoing verb in one word (not "hold" or "pause")
     (re.compile(r"\bun[\s-](hold|pause|park|freeze|suspend)\b"), r"un\1"),

@@ -48,6 +48,7 @@ WRITING = re.compile(
     r"^(?:(?:hey|hi|so|ok|okay|and|great|thanks|please|pls|plz),? )*"  # ("ok, and can you write me ...")
     r"(?:(?:can|could|would|will) (?:you|u) (?:please |pls )?)?"
     r"(?:write|compose|implement|code up|generate|draft|give me (?:a|an|some) (?:code|script|snippet))\b"
+    r"|\bhelp (?:me |us )?(?:to )?(?:write|draft|compose|word|phrase)\b"  # "could you help me write a note"
     # one's own code to change: "can you fix my training script so it stops running out of memory"
     r"|\b(?:fix|debug|rewrite|refactor|patch|edit|modify|change|tune) (?:my|our|the|this|her|his|their)"
     r" (?:[\w-]+ ){0,2}"
@@ -114,10 +115,12 @@ _PRODUCT = re.compile(
 # about this machine, as is a thing with a state or judgement word ("what's an available card", "what's a
 # normal temp").
 _WHAT_IS_A = re.compile(
-    r"^(?:(?:so|ok|okay|and|hey|um|but|quick question) )*(?:what|wat) ?(?:is|s|are) (?:a|an) "
+    r"^(?:(?:so|ok|okay|and|hey|um|but|quick question) )*(?:what|wat) ?(?:exactly |really |actually )?"
+    r"(?:is|s|are) (?:a|an) "
     r"(?P<thing>\w+(?: \w+){0,2})(?: (?:exactly|anyway|really|in general|in plain english|in simple terms"
     r"|in laymans terms|in plain words|in a nutshell))?$"
 )
+_QUOTED_TERM = re.compile(r"(?:^|\s)['\"\u2018\u201c][a-zA-Z][\w -]{1,30}['\"\u2019\u201d](?=[\s.,?!]|$)")
 STATE_WORDS = {
     "free", "idle", "available", "unused", "busy", "spare", "open", "empty", "running", "current",
     "good", "normal", "safe", "typical", "reasonable", "healthy", "ok", "okay", "bad", "high", "low", "lot",
@@ -138,7 +141,7 @@ _OPINION = re.compile(
     # "for the next build, would you go for a 5090 or another H100?": a card to buy, the assistant's pick
     r"|\bwould you (?:go for|go with|pick|choose|get|buy) (?:a|an|another|the)\b"
     # "any tips for killing coil whine on the 4090?": advice on hardware, not its state
-    r"|\b(?:tips|advice|tricks) (?:for|on|about)\b"
+    r"|\b(?:tips?|advice|tricks?|hints?) (?:for|on|about|to)\b"
     # who submitted a job: the queue is one user's and keeps no submitter ("which student submitted sd-xl")
     r"|\b(?:who|which (?:student|user|person|colleague|teammate|member|guy|one of us))"
     r"(?: \w+){0,2}? (?:submitted|queued|launched|enqueued|sent)\b"
@@ -186,6 +189,11 @@ _TRIVIA = re.compile(
     r"|\b(?:co2|co₂|carbon footprint|carbon emissions?|emissions)\b"
     # accounting for hardware: "over how many years are servers depreciated under IFRS"
     r"|\b(?:depreciat\w*|amorti[sz]\w*|ifrs|gaap|capex|opex)\b"
+    # other people's homes: "how does 5 kWh compare with what an ordinary household uses in a day"
+    r"|\b(?:ordinary|average|typical|normal|regular) (?:household|home|house|family|fridge|kettle)s?\b"
+    r"|\bhouseholds\b"
+    # an operations runbook for any machine: "runbook q: xid 79 on a box, first steps?"
+    r"|\b(?:runbook|playbook)s?\b"
     r"|\bother (?:labs?|teams?|groups?|departments?|companies|universities|clusters)\b"
     # the user's own operating system: "which process is hogging /dev/shm on ubuntu"
     r"|/dev/\w+|\b(?:on|in|under|for) (?:a |an |the |my |our )?"
@@ -233,6 +241,9 @@ _ADVICE_WHATEVER = re.compile(
     r"|\bwould you (?:bother|recommend|suggest|go for|go with|pick|choose|prefer)\b"
     r"|\bshould (?:i|we) (?:stay|stick|keep) (?:in|with|to|on) (?!(?:gpu|card|the)\b)"
     r"|\bis (?:\w+ ){0,2}(?:bf16|fp16|fp8|fp32|tf32|mixed precision|amp|quanti[sz]ation) (?:\w+ ){0,2}safe\b"
+    # a target to set for any machine: "sane SLO for queue wait on a 2-gpu box?"
+    r"|\b(?:sane|sensible|reasonable|good|typical|standard|realistic) (?:slos?|slas?|slis?|alert(?:ing)?"
+    r" thresholds?|targets?|budgets?) (?:for|on)\b"
     # whether something is safe or harmful for a kind of card: "is it safe to run a gpu at 90 degrees for
     # hours" (not "is it safe that gpu 0 runs at 90": a judgement of this machine's reading)
     r"|\bis it (?:\w+ ){0,2}(?:safe|ok|okay|bad|harmful|dangerous|fine|normal|risky) to (?:run|keep|leave|use"
@@ -340,9 +351,16 @@ _NOT_ABOUT_US = re.compile(
     r"|cards?|cluster|setup|rig|workstation)\b"
     # "Unrelated, general question: ...", "off topic, just curious: ..."
     r"|^(?:totally |completely )?(?:unrelated|off[- ]topic)\b.{0,20}\b(?:general|curious|random)\b"
-    # "Completely other argument: ...", "different topic - ...": a new subject, said first
-    r"|^(?:(?:totally|completely|entirely|a|an)\s+)?(?:other|different|new|unrelated|separate)\s+"
-    r"(?:argument|topic|subject|matter|question)\b\s*[:,.-]"
+)
+# a new subject said first ("Off topic: ...", "Completely other argument: ...", "different topic - ..."): not
+# about this machine unless the rest names its own things ("different topic: how hot is gpu 0 now?")
+_NEW_SUBJECT = re.compile(
+    r"^(?:(?:totally|completely|entirely|slightly|a bit|a|an)\s+)?(?:off[- ]?topic"
+    r"|(?:other|different|new|unrelated|separate)\s+(?:argument|topic|subject|matter))\b\s*[:,.;!-]"
+)
+_OURS = re.compile(
+    r"\b(?:our|my|this|these|the)\s+(?:box|machine|server|gpus?|cards?|queue|jobs?|runs?)\b"
+    r"|\b(?:right now|currently|today|yesterday|this morning|last hour)\b"
 )
 
 
@@ -350,7 +368,14 @@ def said_not_about_us(question: str) -> bool:
     """Whether the user says the question is not about this machine, read once on the whole question before
     a label is dropped ("Unrelated, general question: what's a sensible alert threshold for GPU
     temperature?")."""
-    return _NOT_ABOUT_US.search(plain(question)) is not None
+    if _NOT_ABOUT_US.search(plain(question)) is not None:
+        return True
+    label = _NEW_SUBJECT.match(question.strip().lower())
+    return (
+        label is not None
+        and _OURS.search(question[label.end() :].lower()) is None
+        and not _NUMBERED.search(question.lower())
+    )
 
 
 def asks_elsewhere(question: str, topics: set[str]) -> bool:
@@ -367,10 +392,14 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     # the one question among sentences that tell ("What is a GPU-hour, in plain English? I keep seeing the
     # term on the invoices.")
     asked = [s for s in re.split(r"(?<=[?.!])\s+", question.strip()) if s.endswith("?")]
-    for said_alone in {text, *([plain(asked[0])] if len(asked) == 1 else [])}:
+    # (the first of several: "And what exactly is a GPU-hour? Is it simply an hour of time?")
+    for said_alone in {text, *([plain(asked[0])] if asked else [])}:
         thing = _WHAT_IS_A.search(said_alone)
         if thing and not STATE_WORDS & set(thing["thing"].split()):
             return True
+    # a term quoted, then what it is: "my student keeps saying 'tensor cores'. What are they?"
+    if _QUOTED_TERM.search(question) and re.search(r"\bwhat (?:are|is) (?:they|it|that|those|these)\b", text):
+        return True
     if _PRODUCT.search(text) or (WRITING.search(text) and not {"report", "summary"} & said):
         return True
     return bool(_EXPLAIN.search(text) or _MEANS.search(text) or _OPINION.search(text) or _TRIVIA.search(text))

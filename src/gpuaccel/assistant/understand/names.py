@@ -501,7 +501,8 @@ _BARE_JOB = (
         r"(?:still |been |ever |already |actually |yet )*"
         r"(?:sitting|sat|waiting|waited|queued|pending|running|ran|run|fail|failed|failing|finish|finished|"
         r"finishing|start|started|starting|take|took|taking|use|used|using|get|got|getting|end|ended|ending|"
-        r"succeed|succeeded|die|died|dying|crash|crashed|crashing|go|going|moving|scheduled)\b"
+        r"succeed|succeeded|die|died|dying|crash|crashed|crashing|go|going|moving|scheduled"
+        r"|log|logged|print|printed|output|say|said|write|wrote)\b"  # "wat did 9 log"
     ),
     # (not a count of things: "one of the 4 pieces failed")
     re.compile(

@@ -87,7 +87,7 @@ SPAN_AGAIN = set(
     " with of those these times maxima minima peaks second seconds precisely pls please to"
     " plus also too got get went in window stretch interval"
     # how low it went: "lowest it dipped?", "how far did it drop"
-    " dipped dip dips dropped drop fell sank bottomed"
+    " dipped dip dips dropped drop fell sank bottomed n &"  # ("peak n min?": "n" is "and")
     " i meant mean sorry oops actually rather instead draw reading readings value values figure top".split()
     # ("at what times did those maxima occur?", "when? to the second pls", "plus the peak temperature",
     # "n the lowest it got in that window"; a correction: "sorry i meant the power draw"; "what was its
@@ -234,6 +234,61 @@ _SAID_AS = (
         ),
         lambda m: {"hard": "busy", "harder": "busier"}.get(m[1].lower(), "busiest"),
     ),
+    # "how hard did it work then": how busy it was; "has the small card done any work": whether it was busy
+    (
+        re.compile(
+            r"\bhow hard (?:did|does|do|has|was|is) (it|they|the [\w-]+(?: [\w-]+)?|[\w-]+)"
+            r" work(?:ing|ed)?\b",
+            re.I,
+        ),
+        r"how busy was \1",
+    ),
+    (re.compile(r"\b(?:done|do|doing|did) any (?:real )?work\b", re.I), "been busy"),
+    # "which GPU was more used today": the busier one (not "the most used memory")
+    (
+        re.compile(r"\b(was|is|were|are|got) (more|most|less|least) used\b", re.I),
+        lambda m: f"{m[1]} "
+        + {"more": "busier", "most": "busiest", "less": "less busy", "least": "least busy"}[m[2].lower()],
+    ),
+    # "how many GPU-hours should I put in the report for it": where the figure goes is not what is asked
+    (
+        re.compile(
+            r"\b(?:should (?:i|we) |to |can (?:i|we) )?(?:put|write|include|enter|quote|cite|use)"
+            r" in (?:the|my|our|a|this)"
+            r" (?:[\w-]+ )?(?:report|summary|invoice|paper|slides?|spreadsheet|email)\b",
+            re.I,
+        ),
+        " ",
+    ),
+    # "how much electricity is the big card drawing now": its power draw
+    (
+        re.compile(
+            r"\bhow much (?:electricity|juice) (is|are|does|do) (.{1,40}?) (?:draw|drawing|pull|pulling)\b",
+            re.I,
+        ),
+        r"how much power \1 \2 drawing",
+    ),
+    # "was the small card used at all yesterday": whether any job ran on it
+    (
+        re.compile(
+            r"\b(?:was|were|is|has|have) (the [\w-]+(?: [\w-]+)?|gpu ?\d|it|they) (?:been )?used at all\b",
+            re.I,
+        ),
+        r"did any job run on \1",
+    ),
+    # "the big card's average electricity draw, in watts": its power
+    (re.compile(r"\b(?:electricity|electric|electrical) draw\b", re.I), "power draw"),
+    # "wats up w 3": with job 3 (not "w" for watts)
+    (re.compile(r"\b(up|wrong|going on|deal) w\b(?!/)", re.I), r"\1 with"),
+    # "any other procs on gpu0 besides the sft job": the job said is left out, not asked about
+    (
+        re.compile(
+            r"\b(?:besides|other than|apart from|except(?: for)?) (?:the |my |our |that )?[\w.-]+"
+            r" (?:job|run|training|process)\b",
+            re.I,
+        ),
+        " ",
+    ),
     # "which of the two cards worked more today": the busier one
     (
         re.compile(r"\bwork(?:ed|s|ing)? (?:the )?(more|most)\b", re.I),
@@ -249,10 +304,13 @@ _SAID_AS = (
     (
         re.compile(
             r"\bhow much (?:power|electricity|juice) (?:did|does|has|have|had) (.{1,40}?)"
-            r" (?:burn|burned|burnt|eat|eaten|use|used|consume|consumed|spend|spent)\b",
+            r" (?:burn|burned|burnt|eat|eaten|use|used|consume|consumed|spend|spent)\b"
+            # "how much juice did the 70b finetune pull": over a run, used up
+            r"|\bhow much (?:juice|electricity) (?:did|has|have|had) (.{1,40}?)"
+            r" (?:pull|pulled|draw|drawn|suck|sucked)\b(?! (?:at (?:its |the )?(?:peak|most|max)|tops|max))",
             re.I,
         ),
-        r"how much energy did \1 use",
+        lambda m: f"how much energy did {m[1] or m[2]} use",
     ),
     (re.compile(r"\b(spend|spent|spending) on (?:power|electricity)\b", re.I), r"\1 on energy"),
     # "what did it cost in power": a cost said in power is energy used, not a power reading
@@ -1082,6 +1140,10 @@ class RulePicker:
             and gpu is None
         ):
             log = Query("job_log", job=job)  # "mmlu score of the 8b eval?": what it printed
+        focus = context.job_in_focus()
+        pointed = job is None and gpu is None and focus is not None and pointing().search(text) is not None
+        if log is None and pointed and SETTING_ASKED.search(_without_names(text, context)):
+            log = Query("job_log", job=focus)  # "what learning rate was that run using?": its log's
         if log is not None:
             return log  # "show me the log of job 3", "what did it print?"
         whole = (

@@ -380,6 +380,11 @@ def query_for(
         return Query("job_rank", metric="wait", order=order or "max", window=win, gpu=gpu, job_name=name)
     if "cancel" in topics:
         return Query("failures", state="cancelled", window=win, gpu=gpu, job_name=name)
+    if "fail" in topics and gpu_time_said(ws):
+        # "how many GPU-hours went on the jobs that failed": the failed jobs by their GPU-time (its total)
+        return Query(
+            "job_rank", metric="gpu_time", order="max", state="failed", window=win, gpu=gpu, job_name=name
+        )
     if "fail" in topics:
         return Query("failures", window=win, gpu=gpu, job_name=name)
     per_gpu = re.search(r"\b(?:which|what) (?:gpu|card|device)\b|\beach (?:gpu|card|device)\b", " ".join(ws))
