@@ -161,6 +161,19 @@ _PHRASES = (
     ),  # "put sd-xl back in the queue", "chuck it back in the queue"
     # "put the build through again"
     (re.compile(r"\b(?:put|push|send) (.{1,40}?) through again\b"), r"rerun \1"),
+    # "put it once more in the queue"
+    (
+        re.compile(
+            r"\b(?:put|send|throw|stick) (.{1,30}?) (?:once more|one more time|again)"
+            r" (?:in|into|on) the queue\b"
+        ),
+        r"rerun \1",
+    ),
+    # "please make job 12 higher priority", "make it top priority"
+    (
+        re.compile(r"\bmake (.{1,30}?) (?:a )?(?:higher|top|high|more|the highest) prio(?:rity)?\b"),
+        r"prioritize \1",
+    ),
     (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
     (re.compile(r"\bget (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
     (re.compile(r"\b(?:place|set|leave|keep) (.{1,40}?) on hold\b"), r"hold \1"),  # "place that job on hold"
@@ -240,6 +253,10 @@ _WANT_TO = re.compile(
 )
 # what the user lets the chat do, said after what they did: "I finished checking the data, you can release it"
 _YOU_CAN = re.compile(r"^.*?\b(?:you|u) (?:can|could|may) (?:now |go ahead and )?(?=[a-z])")
+# a request asked as whether it can be done: "is it possible to pause job 11 for a while?"
+_POSSIBLE_TO = re.compile(
+    r"^.*?\b(?:is it possible|would it be possible|is there a way|could it be possible) to (?=[a-z])"
+)
 # ("how I pause the mistral job": the auxiliary left out, as some write English)
 _BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) )")
 _HOW_DO_I = re.compile(r"^how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) ")
@@ -532,6 +549,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if _verb_at(said.split()) is None:  # (not "pause it for a bit, i need to check something")
         said = _WANT_TO.sub("", said)  # "we have a drill soon and i'd like to pause the mistral training"
         said = _YOU_CAN.sub("", said)  # "i checked the data, you can put whisper back in the queue"
+        said = _POSSIBLE_TO.sub("", said)  # "is it possible to pause job 11 for a while?"
     asked_how = _HOW_DO_I.match(said) is not None
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
@@ -572,7 +590,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "cancel" and pid:  # a GPU process, not a queue job
         number = pid.group(1)
         return Act(f"{CANT} To signal process {number}: gpuaccel kill {number} (your own processes only).")
-    if verb in _CLEANING:
+    if verb in _CLEANING and not re.search(r"(?:\bjobs?|#)\s*#?\d", said):  # ("remove job 1": that job)
         state = next((s for w, s in _CLEAN_STATES.items() if re.search(rf"\b{w}\b", said)), None)
         # ("clear the finished ones out of the list")
         if state is not None or re.search(

@@ -187,6 +187,9 @@ _TRIVIA = re.compile(
     r"|chassis|ups battery|psus?)\b"
     # carbon and other people's machines: "turn that into kg of co2", "what gpus other labs use"
     r"|\b(?:co2|co₂|carbon footprint|carbon emissions?|emissions)\b"
+    # memory technologies set side by side: "the difference between HBM3 and GDDR6X memory"
+    r"|\b(?:hbm\d?e?|gddr\d\w*|lpddr\d\w*|ddr\d)\b.{0,40}\b(?:vs|versus|and|or|compared|than)\b.{0,20}"
+    r"\b(?:hbm\d?e?|gddr\d\w*|lpddr\d\w*|ddr\d)\b"
     # accounting for hardware: "over how many years are servers depreciated under IFRS"
     r"|\b(?:depreciat\w*|amorti[sz]\w*|ifrs|gaap|capex|opex)\b"
     # other people's homes: "how does 5 kWh compare with what an ordinary household uses in a day"
@@ -343,6 +346,18 @@ _TUNING = re.compile(
     r" (?:should|would|could|do) (?:i|we|you)\b"
 )
 _NUMBERED = re.compile(r"\b(?:gpu|card|device|job|task|id|number)s? ?#?\d|#\d")
+# other people's GPUs for hire, whatever else is said ("what's an H100 going for on lambda right now",
+# "would we be better off renting from AWS?")
+_PROVIDERS = (
+    r"(?:lambda(?: labs)?|aws|ec2|gcp|google cloud|azure|runpod|vast(?: ai)?|coreweave|paperspace"
+    r"|scaleway|ovh|hetzner|oci)"
+)
+_CLOUD = re.compile(
+    rf"\b(?:going for|charge|charges|charging|costs?|price|prices|pricing|rates?)\b.{{0,60}}"
+    rf"\b(?:on|at|from|in) {_PROVIDERS}\b"
+    rf"|\b{_PROVIDERS}\b.{{0,30}}\b(?:charge|charges|charging|costs?|prices?|pricing|rent|rents)\b"
+    rf"|\brent(?:ing|al|ed)?\b.{{0,20}}\b(?:from|on|at) {_PROVIDERS}\b|\bbetter off renting\b"
+)
 
 
 # the user says the question is not about this machine
@@ -385,7 +400,9 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     said = set(text.split())
     if GAMING & said and not (SOMEONE & said or "who" in topics or "running" in topics):
         return True
-    if any(p.search(text) for p in (_TUNING, _ALLOWANCE, _SHELL_HELP, _NOT_KEPT, _OWN_FILE, _MODEL_SCORE)):
+    if any(
+        p.search(text) for p in (_TUNING, _ALLOWANCE, _SHELL_HELP, _NOT_KEPT, _OWN_FILE, _MODEL_SCORE, _CLOUD)
+    ):
         return True  # whatever the machine words beside them
     if _NUMBERED.search(question.lower()) or _NOW.search(text):
         return False  # "explain what job 3 did", "is gpu 1 any good?", "any good right now" read the machine

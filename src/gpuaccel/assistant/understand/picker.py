@@ -103,6 +103,8 @@ SUMMED_UP = set("total together combined altogether sum both across".split())
 INTERJECTIONS = set(
     "wait whoa woah huh hmm oh wow really seriously hold on hang tho though pls please".split()
 )
+# "that" as the subject of a question ("did that finish?", "was this one cancelled"), not a relative pronoun
+_THAT_ONE = re.compile(r"(?:and |so |ok |wait )*(?:did|has|had|is|was|does) (?:that|this)(?: one)?\b")
 _A_RUN = r"(?:one|run|job|training|task|workload|experiment)"  # what "which ... was it" names
 SPAN_READINGS = {"temperature", "util", "power", "memory"}  # readings the history keeps, said by topic
 ENDED_AGAIN = set("when what time at did it they end ended finish finished stop stopped".split())
@@ -276,6 +278,8 @@ _SAID_AS = (
         ),
         r"did any job run on \1",
     ),
+    # "how much compute time over all attempts": GPU-time (not the GPU's compute rate)
+    (re.compile(r"\bcompute[\s-]?(?:time|hours?)\b", re.I), "gpu time"),
     # "the big card's average electricity draw, in watts": its power
     (re.compile(r"\b(?:electricity|electric|electrical) draw\b", re.I), "power draw"),
     # "wats up w 3": with job 3 (not "w" for watts)
@@ -831,7 +835,12 @@ class RulePicker:
             and last.window.instant
             and last.name == "jobs"
             and one_job is not None
-            and ({"it", "its"} & set(ws) or THE_JOB.search(text))
+            # ("did that finish?": the job, where no reading is asked)
+            and (
+                {"it", "its"} & set(ws)
+                or THE_JOB.search(text)
+                or (_THAT_ONE.match(text) and not topics & METRICS)
+            )
             and raw is None
             and gpu is None
             and job is None

@@ -96,6 +96,8 @@ _STARTS_ITSELF = re.compile(
     r" (?:on (?:its|their) own|by (?:itself|themselves)|automatically|at all|ever)\b"
     r"|\b(?:will|would) (?:it|they|\S+) ever (?:start|begin|run)\b"
     r"|\bever (?:going to|gonna) (?:start|begin|run|go|kick off|get going)\b"  # "is job 12 ever going to run"
+    # "when's the llama 70b eval going to start?": what it waits for now says
+    r"|\bwhen(?:'s| is|s) (?:\S+ ){1,4}?(?:going to|gonna) (?:start|begin|kick off|get going)\b"
 )
 # The world outside the machine: "the weather in berlin tomorrow" is no question about this machine's future
 _WORLD = re.compile(r"\b(?:weather|rain|snow|sunny|outside|outdoors|stocks?|election|exchange rate)\b")
