@@ -5,9 +5,12 @@ queued job is going to start (what it waits for). Worded apart from the blind qu
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from test_assistant_questions import ask, converse
 
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.service import AssistantService
 
 
@@ -63,3 +66,12 @@ def test_when_a_queued_job_is_going_to_start(heldout_svc: AssistantService) -> N
     assert query == {"name": "job_detail", "job": 13} and "2 GPUs" in text, (query, text)
     _, _, query = ask(heldout_svc, "can you guess when job 13 will start?", None)
     assert query is None, query
+
+
+def test_the_present_moment_said_by_the_clock_is_read_live(heldout_svc: AssistantService) -> None:
+    """At 15:00:00, "right now at 15:00" names an empty span: the live reading answers (the chat answered
+    with an error, 'its end must be after its start', before)."""
+    now = dt.datetime(2026, 11, 27, 15, 0, 0).timestamp()
+    assert window_of("at 15:00", now) is None and window_of("at 14:59", now) is not None
+    _, text, query = ask(heldout_svc, "how busy is gpu 1 right now at 15:00?", None)
+    assert query is not None and query.get("window") is None and "0%" in text, (query, text)

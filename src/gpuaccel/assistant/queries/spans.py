@@ -192,7 +192,14 @@ def _moments_said(text: str) -> str:
 
 
 def window_of(text: str, now: float) -> Window | None:
-    """The time span the words name, in local time, or None."""
+    """The time span the words name, in local time, or None; None also where the span said is empty ("right
+    now at 15:00" at 15:00:00 names the present moment, which the live readings answer)."""
+    said = _said_window(text, now)
+    return said if said is None or said.t1 > said.t0 else None
+
+
+def _said_window(text: str, now: float) -> Window | None:
+    """:func:`window_of`'s reading, before an empty span is dropped."""
     text = re.sub(r"(\d)\s*-?ish\b", r"\1", text)  # "12 to 1:24ish": about then, the time said
     if not re.search(r"\b(?:from|between)\s+\d", text):  # "(12 to 1:24)": a bare hour to a clock time
         text = re.sub(
