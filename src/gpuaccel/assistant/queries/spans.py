@@ -133,6 +133,10 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
         t0 = midnight + h * 3600 + mi * 60 + int(sec or 0)
         if t0 > now or yesterday:
             t0 -= 86400
+        if t0 >= now:
+            return (
+                None  # "right now at 15:00" at 15:00:00: the present moment, which the live readings answer
+            )
         day = "yesterday " if yesterday else ""
         if sec is not None:  # "at 13:47:23": that second
             return Window(t0, min(t0 + 1, now), f"{day}at {h:02d}:{mi:02d}:{int(sec):02d}")
@@ -192,14 +196,7 @@ def _moments_said(text: str) -> str:
 
 
 def window_of(text: str, now: float) -> Window | None:
-    """The time span the words name, in local time, or None; None also where the span said is empty ("right
-    now at 15:00" at 15:00:00 names the present moment, which the live readings answer)."""
-    said = _said_window(text, now)
-    return said if said is None or said.t1 > said.t0 else None
-
-
-def _said_window(text: str, now: float) -> Window | None:
-    """:func:`window_of`'s reading, before an empty span is dropped."""
+    """The time span the words name, in local time, or None."""
     text = re.sub(r"(\d)\s*-?ish\b", r"\1", text)  # "12 to 1:24ish": about then, the time said
     if not re.search(r"\b(?:from|between)\s+\d", text):  # "(12 to 1:24)": a bare hour to a clock time
         text = re.sub(
@@ -249,7 +246,9 @@ def _said_window(text: str, now: float) -> Window | None:
         return last_day(now)
     if re.search(r"\bsince (?:yesterday|yday)\b", text):
         return Window(midnight - 86400, now, "since yesterday")
-    if re.search(r"\bovernight\b|\b(?:last|during the) night\b", text):  # 18:00 yesterday to 06:00 today
+    if re.search(
+        r"\bovernight\b|\b(?:last|during the|in the) night\b", text
+    ):  # 18:00 yesterday to 06:00 today
         return Window(midnight - 6 * 3600, min(now, midnight + 6 * 3600), "last night")
     part = re.search(r"\b(?:(yesterday|yday) (morning|afternoon|evening)|(this) (evening))\b", text)
     if part:  # a part of a day: morning to noon, afternoon to 18:00, evening to midnight

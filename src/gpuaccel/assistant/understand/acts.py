@@ -218,9 +218,16 @@ _TO_BE_DONE = re.compile(
 # the command asked for before what it should do: "give me the command to hold it", "provide the command
 # that lets it proceed", "supply the exact command for cancelling job 13"
 _COMMAND_FOR = re.compile(
-    r"^(?:(?:please|kindly|now|again|just)\s+)*(?:give|provide|supply|send|tell|show|write)(?:\s+(?:me|us))?"
+    r"^(?:(?:and|so|then|please|kindly|now|again|just)\s+)*"
+    r"(?:(?:give|provide|supply|send|tell|show|write|spell out)(?:\s+(?:me|us))?|what(?:'s| is)|whats)"
     r"\s+(?:the|a)\s+(?:(?:exact|precise|right|correct|cli|shell)\s+)*(?:command|cmd)(?:\s+line)?"
     r"\s+(?:to|that|which|for|so)\s+(?:(?:will|would|can)\s+)?"
+)
+# a job's log followed as it is written: "the exact command to follow the log of job 11 live", "tail -f job 3"
+_FOLLOW_LOG = re.compile(
+    r"\b(?:follow|watch|stream)\b.{0,20}\blogs?\b"  # ("the tail of its log" is its last lines)
+    r"|\blogs?\b.{0,40}\b(?:live|as it (?:runs|goes|is written))\b"
+    r"|\btail -f\b"
 )
 # what a command does, said of a job ("can be paused"): the first participle of each (not "canceled")
 _DONE = {verb: said for said, verb in reversed(_PARTICIPLE.items()) if verb in _ACTS_ON}
@@ -443,7 +450,7 @@ def _priority(said: str, jobs: list[int], context: Context) -> str | None:
         if job_id in jobs:
             rest = rest.replace(name.lower(), " ")
     rest = re.sub(r"(?:\bjobs?|#)\s*#?\d+", " ", rest)
-    m = re.search(r"\bprio(?:rity)?\s*(?:of\s*)?(?:to|=|at|:)?\s*(-?\d+)\b", rest) or re.search(
+    m = re.search(r"\bprio(?:rity)?\s*(?:of\s*)?(?:to|=|at|:|,)?\s*(-?\d+)\b", rest) or re.search(
         r"\b(?:to|=)\s*(-?\d+)\b", rest
     )
     return m.group(1) if m else None
@@ -552,6 +559,12 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         said = _POSSIBLE_TO.sub("", said)  # "is it possible to pause job 11 for a while?"
     asked_how = _HOW_DO_I.match(said) is not None
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
+    follow = _FOLLOW_LOG.search(said) and re.search(r"(?:\bjobs?|#)\s*#?(\d+)", said)
+    if follow:  # a read, not a change: the command that follows it
+        number = follow.group(1)
+        return Act(
+            f"To follow the log of job {number} as it is written: gpuaccel logs {number} -f.", (int(number),)
+        )
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
     for phrase, verb_said in _PHRASES:
         said = phrase.sub(verb_said, said, count=1)

@@ -245,6 +245,10 @@ _ADVICE_WHATEVER = re.compile(
     r"|\bshould (?:i|we) (?:stay|stick|keep) (?:in|with|to|on) (?!(?:gpu|card|the)\b)"
     r"|\bis (?:\w+ ){0,2}(?:bf16|fp16|fp8|fp32|tf32|mixed precision|amp|quanti[sz]ation) (?:\w+ ){0,2}safe\b"
     # a target to set for any machine: "sane SLO for queue wait on a 2-gpu box?"
+    # one method weighed against another for a purpose: "is a log-uniform grid better than a linear one for
+    # tuning lr?"
+    r"|\bis (?:a |an |the )?[\w-]+(?: [\w-]+){0,2} better than (?:a |an |the )?[\w-]+(?: [\w-]+){0,2}"
+    r" (?:for|to|at|when)\b"
     r"|\b(?:sane|sensible|reasonable|good|typical|standard|realistic) (?:slos?|slas?|slis?|alert(?:ing)?"
     r" thresholds?|targets?|budgets?) (?:for|on)\b"
     # whether something is safe or harmful for a kind of card: "is it safe to run a gpu at 90 degrees for
@@ -346,6 +350,8 @@ _TUNING = re.compile(
     r" (?:should|would|could|do) (?:i|we|you)\b"
 )
 _NUMBERED = re.compile(r"\b(?:gpu|card|device|job|task|id|number)s? ?#?\d|#\d")
+# other systems' operation, whatever else is said: "the logs of a pod in CrashLoopBackOff in kubernetes"
+_OTHER_SYSTEMS = re.compile(r"\b(?:kubernetes|k8s|helm|crashloopbackoff|device plugin|kubelet)\b")
 # other people's GPUs for hire, whatever else is said ("what's an H100 going for on lambda right now",
 # "would we be better off renting from AWS?")
 _PROVIDERS = (
@@ -372,6 +378,7 @@ _NOT_ABOUT_US = re.compile(
 _NEW_SUBJECT = re.compile(
     r"^(?:(?:totally|completely|entirely|slightly|a bit|a|an)\s+)?(?:off[- ]?topic"
     r"|(?:other|different|new|unrelated|separate)\s+(?:argument|topic|subject|matter))\b\s*[:,.;!-]"
+    r"|^(?:totally |completely )?unrelated(?:,)? but\b"  # "unrelated but how would you explain ..."
 )
 _OURS = re.compile(
     r"\b(?:our|my|this|these|the)\s+(?:box|machine|server|gpus?|cards?|queue|jobs?|runs?)\b"
@@ -401,7 +408,17 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     if GAMING & said and not (SOMEONE & said or "who" in topics or "running" in topics):
         return True
     if any(
-        p.search(text) for p in (_TUNING, _ALLOWANCE, _SHELL_HELP, _NOT_KEPT, _OWN_FILE, _MODEL_SCORE, _CLOUD)
+        p.search(text)
+        for p in (
+            _TUNING,
+            _ALLOWANCE,
+            _SHELL_HELP,
+            _NOT_KEPT,
+            _OWN_FILE,
+            _MODEL_SCORE,
+            _CLOUD,
+            _OTHER_SYSTEMS,
+        )
     ):
         return True  # whatever the machine words beside them
     if _NUMBERED.search(question.lower()) or _NOW.search(text):

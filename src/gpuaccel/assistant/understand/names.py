@@ -488,6 +488,8 @@ _BARE_JOB = (
     # what a job used: "GPU-h burned by 11 so far" (not "done by 11": a time)
     re.compile(r"\b(?:used|burned|burnt|consumed|drawn|spent|taken|held|eaten) by #?(\d+)\b"),
     re.compile(r"^why(?: \w+){1,2} #?(\d+)$"),  # "why fail 5", "why stuck 13": the job said last
+    # "the 13 why is not running": the number said with an article, then the question
+    re.compile(r"^(?:and |so |ok )?the #?(\d+) (?:why|what|how|when|is|was|has|did|does)\b"),
     # its progress: "how far along is 11", "how far has 11 got"
     re.compile(r"\bhow far(?: along)? (?:is|has|did|was) #?(\d+)\b(?!\s*(?:%|percent))"),
     # "why is 13 PD", "why's 13 stuck" (the 's dropped with the apostrophe)

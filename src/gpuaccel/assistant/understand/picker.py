@@ -165,7 +165,14 @@ _SAID_AS = (
     ),
     (re.compile(r"\bus(?:e|ed|es|ing) up\b", re.I), "consumed"),  # "what did it use up": not what it printed
     # "its maximum and at which time", "at what time did it start": when (a moment, no run time)
-    (re.compile(r"\b(?:at|by) (?:what|which) (?:time|moment|point)\b", re.I), "when"),
+    (re.compile(r"\b(?:at|by) (?:what|which) (?:time|moment|point|hour)\b", re.I), "when"),
+    # "how much memory it was trying to allocate": what its log says it asked for (CUDA's message)
+    (
+        re.compile(
+            r"\b(?:was |were )?(?:trying|tried|attempting|attempted) to (?:allocate|grab|reserve)\b", re.I
+        ),
+        "logged",
+    ),
     # "did any job run the 4090 out of memory": a job that ran out of memory on it (a failure, not a reading)
     (
         re.compile(r"\b(?:run|ran|runs) ((?:the|my|our) [\w-]+|gpu ?\d+|it) out of (memory|vram)\b", re.I),
