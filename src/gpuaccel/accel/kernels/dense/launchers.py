@@ -119,8 +119,10 @@ def constexpr_tail(kernel: Any, n_args: int, constexprs: dict[str, Any]) -> list
     """The values of ``kernel``'s parameters after its ``n_args`` runtime arguments, in order: those said
     in ``constexprs``, else the kernel's own defaults (a bound launch replays them all, so a constexpr a
     caller leaves at its default must still be there)."""
-    params = list(inspect.signature(kernel.fn).parameters.values())[n_args:]  # (JIT or interpreted)
-    return [constexprs[p.name] if p.name in constexprs or p.default is p.empty else p.default for p in params]
+    fn = getattr(kernel, "fn", None)  # the Python function (JIT or interpreted), for its defaults
+    signature = inspect.signature(fn).parameters.values() if fn is not None else ()
+    defaults = {p.name: p.default for p in signature if p.default is not p.empty}
+    return [constexprs[n] if n in constexprs else defaults[n] for n in kernel.arg_names[n_args:]]
 
 
 def launch_fwd(
