@@ -184,14 +184,7 @@ def bench_shape(spec: str, causal: bool, rounds: int) -> dict[str, Any]:
 def _kernel_ms(fn, calls: int = 10) -> float:
     """GPU time per call: the sum of the kernels' own durations (the profiler's), so the host's noise
     and the packed calls' one read of the offsets to the host are left out."""
-    fn()
-    torch.cuda.synchronize()
-    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-        for _ in range(calls):
-            fn()
-        torch.cuda.synchronize()
-    kernels = [e for e in prof.events() if e.device_type == torch.autograd.DeviceType.CUDA]
-    return sum(e.device_time for e in kernels) / 1e3 / calls
+    return sum(bench.kernel_times(fn, calls).values())
 
 
 def _packed(total: int, seed: int = 0) -> tuple[list[int], torch.Tensor, tuple[torch.Tensor, ...]]:

@@ -22,7 +22,6 @@ import json
 import os
 import sys
 import time
-from collections import defaultdict
 from typing import Any
 
 import torch
@@ -58,21 +57,6 @@ def _cu(lens: list[int]) -> torch.Tensor:
 
 def _opts(name: str) -> str:
     return "" if name == "old" else name
-
-
-def _kernels(fn, calls: int = 5) -> dict[str, float]:
-    """Each kernel's GPU time per call, ms (the profiler's)."""
-    fn()
-    torch.cuda.synchronize()
-    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-        for _ in range(calls):
-            fn()
-        torch.cuda.synchronize()
-    out: dict[str, float] = defaultdict(float)
-    for e in prof.events():
-        if e.device_type == torch.autograd.DeviceType.CUDA:
-            out[e.name[:60]] += e.device_time / 1e3 / calls
-    return dict(out)
 
 
 def _packed(lens: list[int], hq: int = H, hkv: int = H, lens_k: list[int] | None = None, seed: int = 0):
@@ -178,7 +162,7 @@ def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -
                 fwd_t["dense"].append(_ms(dense_fwd))
         parts = {}
         for name, fn in runs.items():
-            parts[name] = _kernels(fn)
+            parts[name] = bench.kernel_times(fn)
     finally:
         varlen_bwd.FUSED_OPTS = saved
     med = lambda ts: sorted(ts)[len(ts) // 2]

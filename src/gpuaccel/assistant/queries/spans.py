@@ -133,15 +133,23 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
         t0 = midnight + h * 3600 + mi * 60 + int(sec or 0)
         if t0 > now or yesterday:
             t0 -= 86400
+        # "right now at 15:00" at 15:00:00: the present moment, which the live readings answer
         if t0 >= now:
-            return (
-                None  # "right now at 15:00" at 15:00:00: the present moment, which the live readings answer
-            )
+            return None
         day = "yesterday " if yesterday else ""
         if sec is not None:  # "at 13:47:23": that second
             return Window(t0, min(t0 + 1, now), f"{day}at {h:02d}:{mi:02d}:{int(sec):02d}")
         return Window(t0, min(t0 + 60, now), f"{day}at {h:02d}:{mi:02d}")
     return None
+
+
+def _part_of_day(name: str, yesterday: bool, midnight: float, now: float) -> Window | None:
+    """Morning to noon, afternoon to 18:00, evening to midnight, of today or yesterday (cut at now); None
+    where that part has not begun."""
+    day = midnight - 86400 if yesterday else midnight
+    h0, h1 = _PARTS[name]
+    t0, t1 = day + h0 * 3600, min(day + h1 * 3600, now)
+    return Window(t0, t1, f"{'yesterday' if yesterday else 'this'} {name}") if t0 < now else None
 
 
 def _latest_half(said: str, ampm: str | None, h: int, mi: int, text: str, now: float, midnight: float) -> int:
@@ -250,23 +258,21 @@ def window_of(text: str, now: float) -> Window | None:
         r"\bovernight\b|\b(?:last|during the|in the) night\b", text
     ):  # 18:00 yesterday to 06:00 today
         return Window(midnight - 6 * 3600, min(now, midnight + 6 * 3600), "last night")
+    # a part of a day: "yesterday morning", "this evening", then "in the morning" (today's, or yesterday's
+    # said so)
     part = re.search(r"\b(?:(yesterday|yday) (morning|afternoon|evening)|(this) (evening))\b", text)
-    if part:  # a part of a day: morning to noon, afternoon to 18:00, evening to midnight
-        day = midnight - 86400 if part.group(1) else midnight
-        name = part.group(2) or part.group(4)
-        h0, h1 = _PARTS[name]
-        t0, t1 = day + h0 * 3600, min(day + h1 * 3600, now)
-        if t0 < now:
-            return Window(t0, t1, f"{'yesterday' if part.group(1) else 'this'} {name}")
-    # "in the morning the 4090 got how hot": today's morning (or yesterday's, said so)
-    part = re.search(r"\b(?:in|during) the (morning|afternoon|evening)\b", text)
-    if part:
-        before_today = re.search(r"\b(?:yesterday|yday)\b", text) is not None
-        day = midnight - 86400 if before_today else midnight
-        h0, h1 = _PARTS[part.group(1)]
-        t0, t1 = day + h0 * 3600, min(day + h1 * 3600, now)
-        if t0 < now:
-            return Window(t0, t1, f"{'yesterday' if before_today else 'this'} {part.group(1)}")
+    said = (
+        _part_of_day(part.group(2) or part.group(4), part.group(1) is not None, midnight, now)
+        if part
+        else None
+    )
+    loose = re.search(r"\b(?:in|during) the (morning|afternoon|evening)\b", text)
+    if said is None and loose:
+        said = _part_of_day(
+            loose.group(1), re.search(r"\b(?:yesterday|yday)\b", text) is not None, midnight, now
+        )
+    if said is not None:
+        return said
     yesterday = r"\byesterday\b|\byday\b|\b(?:the )?(?:previous|prior) day\b|\bthe day before\b(?! that| or)"
     if re.search(yesterday, text):
         return Window(midnight - 86400, midnight, "yesterday")

@@ -223,6 +223,8 @@ _COMMAND_FOR = re.compile(
     r"\s+(?:the|a)\s+(?:(?:exact|precise|right|correct|cli|shell)\s+)*(?:command|cmd)(?:\s+line)?"
     r"\s+(?:to|that|which|for|so)\s+(?:(?:will|would|can)\s+)?"
 )
+# a job said by its number: "job 12", "#12"
+_JOB_NUMBER = re.compile(r"(?:\bjobs?|#)\s*#?(\d+)")
 # a job's log followed as it is written: "the exact command to follow the log of job 11 live", "tail -f job 3"
 _FOLLOW_LOG = re.compile(
     r"\b(?:follow|watch|stream)\b.{0,20}\blogs?\b"  # ("the tail of its log" is its last lines)
@@ -449,7 +451,7 @@ def _priority(said: str, jobs: list[int], context: Context) -> str | None:
     for name, job_id in context.job_names.items():
         if job_id in jobs:
             rest = rest.replace(name.lower(), " ")
-    rest = re.sub(r"(?:\bjobs?|#)\s*#?\d+", " ", rest)
+    rest = _JOB_NUMBER.sub(" ", rest)
     m = re.search(r"\bprio(?:rity)?\s*(?:of\s*)?(?:to|=|at|:|,)?\s*(-?\d+)\b", rest) or re.search(
         r"\b(?:to|=)\s*(-?\d+)\b", rest
     )
@@ -559,7 +561,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         said = _POSSIBLE_TO.sub("", said)  # "is it possible to pause job 11 for a while?"
     asked_how = _HOW_DO_I.match(said) is not None
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
-    follow = _FOLLOW_LOG.search(said) and re.search(r"(?:\bjobs?|#)\s*#?(\d+)", said)
+    follow = _FOLLOW_LOG.search(said) and _JOB_NUMBER.search(said)
     if follow:  # a read, not a change: the command that follows it
         number = follow.group(1)
         return Act(
@@ -603,7 +605,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "cancel" and pid:  # a GPU process, not a queue job
         number = pid.group(1)
         return Act(f"{CANT} To signal process {number}: gpuaccel kill {number} (your own processes only).")
-    if verb in _CLEANING and not re.search(r"(?:\bjobs?|#)\s*#?\d", said):  # ("remove job 1": that job)
+    if verb in _CLEANING and not _JOB_NUMBER.search(said):  # ("remove job 1": that job)
         state = next((s for w, s in _CLEAN_STATES.items() if re.search(rf"\b{w}\b", said)), None)
         # ("clear the finished ones out of the list")
         if state is not None or re.search(

@@ -244,11 +244,11 @@ _ADVICE_WHATEVER = re.compile(
     r"|\bwould you (?:bother|recommend|suggest|go for|go with|pick|choose|prefer)\b"
     r"|\bshould (?:i|we) (?:stay|stick|keep) (?:in|with|to|on) (?!(?:gpu|card|the)\b)"
     r"|\bis (?:\w+ ){0,2}(?:bf16|fp16|fp8|fp32|tf32|mixed precision|amp|quanti[sz]ation) (?:\w+ ){0,2}safe\b"
-    # a target to set for any machine: "sane SLO for queue wait on a 2-gpu box?"
     # one method weighed against another for a purpose: "is a log-uniform grid better than a linear one for
     # tuning lr?"
     r"|\bis (?:a |an |the )?[\w-]+(?: [\w-]+){0,2} better than (?:a |an |the )?[\w-]+(?: [\w-]+){0,2}"
     r" (?:for|to|at|when)\b"
+    # a target to set for any machine: "sane SLO for queue wait on a 2-gpu box?"
     r"|\b(?:sane|sensible|reasonable|good|typical|standard|realistic) (?:slos?|slas?|slis?|alert(?:ing)?"
     r" thresholds?|targets?|budgets?) (?:for|on)\b"
     # whether something is safe or harmful for a kind of card: "is it safe to run a gpu at 90 degrees for

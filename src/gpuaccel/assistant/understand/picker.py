@@ -140,6 +140,12 @@ NOW_AGAIN = set("and what whats it its is at now right currently current sitting
 EVERY = {"each", "every", "all", "both"}  # "the peaks for each card": every GPU, not the one in focus
 USUAL = set("typical typically usual usually normal normally unusual".split())  # a value against its norm
 # phrases read as what they mean before the words are: (pattern, what it is read as)
+# how hard a card worked or how much it was used, said as how busy it was ("went hard", "worked more", "was
+# most used")
+_BUSY_AS = {
+    "hard": "busy", "harder": "busier", "hardest": "busiest", "more": "busier", "most": "busiest",
+    "less": "less busy", "least": "least busy",
+}  # fmt: skip
 _SAID_AS = (
     # "which job was it that took so much?" after a memory peak: used it, no run time
     (re.compile(r"\b(?:took|takes|take) (?:so|that|this) much\b", re.I), "used so much"),
@@ -241,7 +247,7 @@ _SAID_AS = (
             r"\s+(?:(?:so|really|that|very|pretty|the)\s+)?(hard|harder|hardest)\b",
             re.I,
         ),
-        lambda m: {"hard": "busy", "harder": "busier"}.get(m[1].lower(), "busiest"),
+        lambda m: _BUSY_AS[m[1].lower()],
     ),
     # "how hard did it work then": how busy it was; "has the small card done any work": whether it was busy
     (
@@ -256,8 +262,7 @@ _SAID_AS = (
     # "which GPU was more used today": the busier one (not "the most used memory")
     (
         re.compile(r"\b(was|is|were|are|got) (more|most|less|least) used\b", re.I),
-        lambda m: f"{m[1]} "
-        + {"more": "busier", "most": "busiest", "less": "less busy", "least": "least busy"}[m[2].lower()],
+        lambda m: f"{m[1]} {_BUSY_AS[m[2].lower()]}",
     ),
     # "how many GPU-hours should I put in the report for it": where the figure goes is not what is asked
     (
@@ -302,10 +307,9 @@ _SAID_AS = (
     ),
     # "which of the two cards worked more today": the busier one
     (
-        re.compile(r"\bwork(?:ed|s|ing)? (?:the )?(more|most)\b", re.I),
-        lambda m: "busier" if m[1] == "more" else "busiest",
+        re.compile(r"\bwork(?:ed|s|ing)? (?:the )?(more|most|less|least)\b", re.I),
+        lambda m: _BUSY_AS[m[1].lower()],
     ),
-    (re.compile(r"\bwork(?:ed|s|ing)? (?:the )?(less|least)\b", re.I), r"\1 busy"),
     # "what's keeping the big one busy": what it is doing (its jobs), not its utilization
     (
         re.compile(r"\bwhat(?:'s| is| are)? keep(?:s|ing)? (.{1,30}?) (?:busy|occupied|loaded)\b", re.I),

@@ -326,6 +326,22 @@ def write_check(result: dict[str, Any], stem: str, out: str, log: list[str], tab
     return 0 if result.get("check_ok", True) else 1
 
 
+def kernel_times(fn: Callable[[], object], calls: int = 5) -> dict[str, float]:
+    """Each CUDA kernel's GPU time per call of ``fn``, ms, from the profiler (by name, cut at 60 characters):
+    the kernels' own durations, so neither the host's noise nor a read back to the host is counted."""
+    fn()
+    torch.cuda.synchronize()
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        for _ in range(calls):
+            fn()
+        torch.cuda.synchronize()
+    out: dict[str, float] = {}
+    for e in prof.events():
+        if e.device_type == torch.autograd.DeviceType.CUDA:
+            out[e.name[:60]] = out.get(e.name[:60], 0.0) + e.device_time / 1e3 / calls
+    return out
+
+
 def environment() -> dict[str, str]:
     import triton
 
