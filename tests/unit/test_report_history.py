@@ -175,7 +175,8 @@ def test_the_chat_s_span_answers_read_the_same_history(store: Store) -> None:
     assert "history at" not in peak.sentence  # 1 s rows: nothing to say about resolution
     used = run(ctx, Query("energy", gpu=0, window=evening))
     c, p = truth.counter[(0, "evening")], truth.power[(0, "evening")]
-    assert used.sentence == f"GPU 0 {energy_text(c[-1] - c[0] + p[0])} this evening."
+    assert used.sentence == f"{ctx.gpu_named(0)} used {energy_text(c[-1] - c[0] + p[0])} this evening."
+    assert ctx.gpu_named(0).startswith("GPU 0 (")  # the card's model, as the user names it
     day = run(ctx, Query("energy", gpu=0, window=Window(T0, T0 + 86400, "today")))
     assert "history at" not in day.sentence
     with store.transaction() as conn:  # the morning's 1 s rows pruned: the day's answer says its resolution

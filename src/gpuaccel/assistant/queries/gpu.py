@@ -408,13 +408,31 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
     return Result(
         q,
         f"{cap(label)} {w.label}: {'; '.join(said)}"
-        + (f" (history at {'; '.join(coarse)})." if coarse else "."),
+        + (f" (history at {'; '.join(coarse)})." if coarse else ".")
+        + _highest(ctx, {int(r[0]): (float(r[1]), float(r[4])) for r in rows}),  # as written: rounded
         ["GPU", f"peak {label}", "peak at", f"lowest {label}", f"mean {label}"],
         rows,
         subject_gpus=sorted(seen),
         subject_moments={metric: moment} if moment is not None else {},
         said_peaks=peaks,
     )
+
+
+def _highest(ctx: QueryContext, peak_mean: dict[int, tuple[float, float]]) -> str:
+    """ " GPU 0 (NVIDIA H100 80GB HBM3) had the highest peak and mean.": which card a span's reading was
+    higher on ("which card was more loaded yesterday"), named by its model; "" for one GPU or a tie."""
+    if len(peak_mean) < 2:
+        return ""
+    said = []
+    for i, what in enumerate(("peak", "mean")):
+        ranked = sorted(peak_mean.values(), key=lambda v: v[i], reverse=True)
+        if ranked[0][i] > ranked[1][i]:
+            said.append((next(g for g, v in peak_mean.items() if v[i] == ranked[0][i]), what))
+    if not said:
+        return ""
+    if len(said) == 2 and said[0][0] == said[1][0]:
+        return f" {ctx.gpu_named(said[0][0])} had the highest peak and mean."
+    return " " + "; ".join(f"{ctx.gpu_named(g)} had the highest {what}" for g, what in said) + "."
 
 
 def _busy_time(ctx: QueryContext, gpu: int, w: Window) -> str:
@@ -762,13 +780,13 @@ def energy(ctx: QueryContext, q: Query) -> Result:
     rows = [[e.gpu, round(float(e.joules or 0.0) / J_PER_WH, 3), e.method] for e in found]
     total = energy_text(sum(float(e.joules or 0.0) for e in found))
     each = ", ".join(f"GPU {e.gpu} {energy_text(float(e.joules or 0.0))}" for e in found)
-    text = f"The GPUs used {total} {w.label} ({each})." if len(rows) > 1 else f"{each} {w.label}."
+    alone = f"{ctx.gpu_named(found[0].gpu)} used {total} {w.label}."  # "GPU 1 (... 4090) used 1.14 kWh today"
+    text = f"The GPUs used {total} {w.label} ({each})." if len(rows) > 1 else alone
     coarse = sorted({e.resolution for e in found} - {"1 s"})  # a coarser table says so
     if coarse:
         text = text[:-1] + f" (history at {'; '.join(coarse)})."
     used = sorted(found, key=lambda e: float(e.joules or 0.0), reverse=True)
     if len(used) > 1 and float(used[0].joules or 0.0) > float(used[1].joules or 0.0):
         # "which one used more": the answer says it, with the card's model as the user names it
-        model = {int(g["index"]): g.get("name") for g in ctx.facts().gpus}.get(used[0].gpu)
-        text += f" GPU {used[0].gpu}{f' ({model})' if model else ''} used the most."
+        text += f" {ctx.gpu_named(used[0].gpu)} used the most."
     return Result(q, text, ["GPU", "energy (Wh)", "measured by"], rows)

@@ -209,8 +209,7 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     if job is None:
         return Result(q, f"There is no job {q.job} in the queue's history.")
     now = ctx.now()
-    models = {int(g["index"]): str(g["name"]) for g in ctx.facts().gpus if g.get("name")}
-    name, t, on = cap(label(job)), run_time(job, now), _where(job, models)
+    name, t, on = cap(label(job)), run_time(job, now), _where(job, ctx.models())
     tried = tries(job)
     if job.state == JobState.FAILED:
         code = f", exit code {job.exit_code}" if job.exit_code is not None else ""

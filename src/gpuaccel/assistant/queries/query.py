@@ -134,3 +134,12 @@ class QueryContext:
         if self._facts is None:
             self._facts = self.source.collect()
         return self._facts
+
+    def models(self) -> dict[int, str]:
+        """Each GPU's model by its index: an answer names a card as the user does ("the 4090")."""
+        return {int(g["index"]): str(g["name"]) for g in self.facts().gpus if g.get("name")}
+
+    def gpu_named(self, gpu: int) -> str:
+        """ "GPU 0 (NVIDIA H100 80GB HBM3)", or "GPU 0" where the model is not known."""
+        model = self.models().get(gpu)
+        return f"GPU {gpu} ({model})" if model else f"GPU {gpu}"

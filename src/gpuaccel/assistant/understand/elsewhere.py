@@ -33,6 +33,13 @@ _EXPLAIN = re.compile(
     # two kinds of thing or two units told apart: "the difference between a kW and a kWh", "difference
     # between GB and GiB" (not "the difference between gpu 0 and gpu 1", which names this machine's)
     r"|\bdifference between (?:a|an) [\w-]+(?: [\w-]+)? and (?:a|an) \w"
+    # two ideas told apart, with nothing of this machine's said after them ("the difference between data
+    # parallel and tensor parallel", "what is difference between TDP and TGP of graphic card"; not "between
+    # gpu 0 and gpu 1", "between the two cards", "between today and yesterday", "between the peak and mean")
+    # (a number or a card's model is this machine's; a precision, "fp16 and bf16", is an idea)
+    r"|\bdifferences? between (?!.*\b(?!(?:fp|bf|int|tf|e\dm)\d)[a-z]*\d)"
+    r"(?!.*\b(?:the|this|that|these|those|them|both|my|our|its|their|today|yesterday|morning|afternoon|evening|night|hour|week|peak|mean|average|max|min|jobs?|runs?|sweep)\b)"
+    r"[a-z][\w-]*(?: [\w-]+)? (?:and|vs\.?|versus) [a-z]"
     rf"|\bdifference between {_UNIT} (?:and|vs|versus) {_UNIT}\b"
     r"|\bhow (?:does|do) (?:a|an) [\w -]{1,30}? work\b"
     # "explain how flash attention works", "how does paged attention work" (not "how does the queue work")
@@ -255,6 +262,11 @@ _ADVICE_WHATEVER = re.compile(
     # hours" (not "is it safe that gpu 0 runs at 90": a judgement of this machine's reading)
     r"|\bis it (?:\w+ ){0,2}(?:safe|ok|okay|bad|harmful|dangerous|fine|normal|risky) to (?:run|keep|leave|use"
     r"|have|push|let|operate|load) (?:a|an|any) "
+    # a value said for a kind of card, judged: "is 85 degrees too hot for a 4090", "is 400w too much for an
+    # rtx card" (not this machine's reading: no card of its is named)
+    r"|\bis \d+(?:\.\d+)? ?(?:°\s?c|c|degrees?(?: c| celsius)?|deg|w|watts?|%|percent|gb|gib)"
+    r" (?:too|dangerously|very|quite|really|way too) (?:hot|high|warm|much|low|cold|loud)"
+    r" (?:for|on) (?:a|an|any) "
     # two methods weighed for one's own work: "is it better to use gradient checkpointing or 8-bit adam"
     r"|\b(?:is )?(?:it )?better to (?:use|go with|pick|choose|try|enable|turn on|run with|do)"
     r" [^?]{1,60}\bor\b"
@@ -368,8 +380,8 @@ _CLOUD = re.compile(
 
 # the user says the question is not about this machine
 _NOT_ABOUT_US = re.compile(
-    r"\b(?:unrelated to|not about|nothing to do with) (?:our|the|this|my|your) (?:box|machine|server|gpus?"
-    r"|cards?|cluster|setup|rig|workstation)\b"
+    r"\b(?:unrelated to|not about|nothing to do with) (?:(?:our|the|this|my|your) )?"
+    r"(?:box|machine|server|gpus?|cards?|cluster|setup|rig|workstation)\b"
     # "Unrelated, general question: ...", "off topic, just curious: ..."
     r"|^(?:totally |completely )?(?:unrelated|off[- ]topic)\b.{0,20}\b(?:general|curious|random)\b"
 )

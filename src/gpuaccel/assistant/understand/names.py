@@ -219,13 +219,18 @@ def _named_jobs(question: str, context: Context, stems: bool, described: set[int
 # running now", "the big overnight fine-tune on the h100", "this morning's eval", "the eval from
 # yesterday" (the words before the noun, the clause after it)
 _JOB_NOUN = (
-    r"(?:job|run|training|finetune|finetuning|eval|bench|build|sweep|experiment|task|probe|export|one)"
+    r"(?:job|run|training|finetune|finetuning|eval|bench|build|sweep|experiment|task|probe|export|one"
+    r"|element|member)"
 )
 _WHEN_S = r"(?:yesterday|today|tonight|last night|this (?:morning|afternoon|evening))'s"
 _DESCRIBED = re.compile(
     rf"(?:\b(?:the|that|this)|\b{_WHEN_S})\s+((?:[\w'-]+\s+){{0,4}}?)({_JOB_NOUN})\b"
     r"((?:\s+(?:that|which|who)\s+[^,.?;]*|\s+(?:on|with|using|needing|asking for|from)\s+[^,.?;]*"
     r"|\s+(?:yesterday|today|tonight|overnight|last night|this (?:morning|afternoon|evening))\b)?)"
+)
+# the same asked as which: "in the lr-sweep, which element failed" (the array's failed element)
+_ASKED_WHICH = re.compile(
+    rf"\bwhich\s+()({_JOB_NOUN})((?:\s+(?:failed|crashed|died|broke|errored|was cancell?ed|got killed))\b)"
 )
 _DESCRIBED_STATES = {
     "running": r"running|live|active|in progress|current",  # "the current job on the H100"
@@ -254,7 +259,7 @@ def described_jobs(question: str, context: Context) -> set[int] | None:
         return None
     q = as_named(question)
     found = None
-    for m in _DESCRIBED.finditer(q):
+    for m in (*_DESCRIBED.finditer(q), *_ASKED_WHICH.finditer(q)):
         said = f"{m.group(1)} {m.group(3)}"
         fits = dict(context.job_briefs)
         # the noun a name has as a part ("the overnight finetune" of llama-70b-finetune): those jobs only

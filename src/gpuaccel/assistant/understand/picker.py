@@ -392,6 +392,7 @@ TOTALS_AGAIN = set(
 # the jobs of a list said together: "the four runs", "all the elements"
 _ALL_OF_THEM = set("runs jobs elements tasks two three four five six of was were".split())
 METRIC_WORDS = {w for w, topic in WORD_OF.items() if topic in METRICS}  # "power", "temp", "mem used"...
+ENERGY_WORDS = {w for w, topic in WORD_OF.items() if topic == "energy"}  # "energy", "electricity", "kwh"...
 
 # What can be asked: one list, said by the refusal and by the answer to "what can you do?"
 TOPICS = topics()  # the catalogue's topics, one per query
@@ -885,10 +886,11 @@ class RulePicker:
             and win is None
             and last is not None
             and last.window is not None
-            and {"that", "then", "it"} & set(ws)
+            # "and how much energy is that"; "and the energy?", "how much electricity" said alone
+            and ({"that", "then", "it"} & set(ws) or set(ws) - ENERGY_WORDS <= SPAN_AGAIN | {"how", "much"})
             and not (len(context.subjects) == 1 and last.name not in READINGS)  # "it": the one job listed
         ):
-            return Query("energy", gpu=last.gpu, window=last.window)  # "and how much energy is that"
+            return Query("energy", gpu=last.gpu, window=last.window)  # the GPU and span talked about
         other_reading = bool(topics & METRICS - {last.metric}) if last is not None else False
         if (
             last is not None
@@ -1351,6 +1353,23 @@ class RulePicker:
         of_its_tries = (nth_attempt and of_its_record) or (earlier_try and job is None and gpu is None)
         if last is not None and last.name == "job_detail" and of_its_tries:
             return last
+        # "why such a big difference between them?" after a reading of every card: which is highest, and
+        # what runs on it (the answer says so)
+        apart = {"difference", "differ", "different", "gap"} & set(ws) or re.search(
+            r"\bso (?:much )?(?:hotter|busier|higher|more|bigger)\b", " ".join(ws)
+        )
+        if (
+            "why" in ws
+            and apart
+            and last is not None
+            and last.name == "gpu_reading"
+            and (last.gpu is None or {"them", "both", "between", "two"} & set(ws))  # (one card, then another)
+            and last.window is None
+            and last.metric in METRICS
+            and gpu is None
+            and job is None
+        ):
+            return Query("gpu_rank", metric=last.metric, order="max")
         sized = {"total", "capacity", "size"} & set(ws) and set(ws) <= SIZE_AGAIN
         if last is not None and last.name == "gpu_reading" and last.metric == "memory" and sized:
             return last  # "total?" after the memory used: the answer says of how much

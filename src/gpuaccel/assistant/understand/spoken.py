@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
+
 _UNITS = {
     "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -102,7 +104,92 @@ def typed_out(question: str) -> str:
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
-    return _as_flags_said(text)
+    return _as_flags_said(_autocorrected(_pidgin(text)))
+
+
+# Nigerian Pidgin's function words, read only in a message that has one of its own (an English "e", "am",
+# "don", "be" or "chop" stays as it was): "wetin e print before e crash" is "what it print before it crash"
+_PIDGIN_MARK = re.compile(
+    r"\b(?:wetin|dey|abeg|nko|sef|abi|wahala|oya|sabi|una|dem|wey|na\s+(?:which|who|wetin|why|how))\b"
+    r"|(?<![\w.'-])e(?![\w.'-])"
+    r"|\b(?:what|which|who|when|where)(?:\s+\w+)?\s+be\s+(?:that|this|it|the|am)\b",  # "what time be that"
+    re.I,
+)
+_PIDGIN_ING = (
+    "run|use|hold|wait|spin|do|happen|work|burn|train|go|load|draw|print|finish|start|crash|chop|eat"
+)
+_PIDGIN = (
+    (r"\bdey\s+(" + _PIDGIN_ING + r")\b", lambda m: "is " + _ing(m[1])),  # "which job dey run": is running
+    # the past unmarked in a question: "wetin e print before e crash", "what time e hit am", "how long e run"
+    (
+        r"(^|[.?!,;:]\s*|\b(?:and|so|ok|then)\s+)(wetin|what|when|why|where|which|how)((?:\s+[a-z0-9-]+){0,2}?)"
+        r"\s+e\s+(?!(?:be|go|dey|don|still|no|never|fit)\b)([a-z]+)\b",
+        r"\1\2\3 did it \4",
+    ),
+    (r"\bwetin\s+be\b", "what is"),
+    (r"\bwetin\b", "what"),
+    (r"(?<![\w.'-])e\s+go\b", "it will"),  # "e go really save memory?"
+    (r"(?<![\w.'-])e\s+be\s+like\s+say\b", "it seems"),
+    (r"(?<![\w.'-])e(?![\w.'-])", "it"),
+    # "am" is the object pronoun after a verb ("restart am", "what time e hit am"); not "i am", "9 am"
+    (r"(?<!\bi )(?<!\bI )(?<!\d)(?<!\d )\bam\b(?!\s+i\b)", "it"),
+    (r"\bdey\b", "is"),
+    (r"\b(i|we|you|they)\s+don\b", r"\1 have"),
+    (r"\bdon\b", "has"),
+    (r"\bdem\b", "they"),
+    (r"\bwey\b", "that"),
+    (r"\bchop\b", "use"),  # "how many GPU-hours e don chop": used up
+    (r"\bwan\b", "want"),
+    (r"\bsabi\b", "know"),
+    (r"\buna\b", "you"),
+    (r"\babi\b", "or"),
+    (r"\bwahala\b", "problem"),
+    (r"\babeg\b,?\s*", "please "),
+    (r"^\s*na\s+(?=which|who|what|why|how)\b", ""),  # "na which process dey hold am?"
+    (
+        r"(?<!\bwill )(?<!\bcan )(?<!\bto )(?<!\bnot )(?<!\bmay )\bbe\b"
+        r"(?=\s+(?:the|a|an|my|your|that|this|it)\b)",
+        "is",
+    ),
+    (r"\s*\b(?:nko|sef|oya)\b", ""),  # "and 12 nko": and 12
+    (r"\s+\bo\b(?=\s*(?:[.,!?;]|$))", ""),  # "the sweep fail o"
+)
+
+
+def _ing(verb: str) -> str:
+    """A verb's -ing form ("run" running, "use" using)."""
+    if verb.endswith("e") and verb not in ("be",):
+        return verb[:-1] + "ing"
+    if verb in ("run", "spin"):
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
+
+
+def _pidgin(text: str) -> str:
+    """A Pidgin-English message in the English words its function words stand for (see :data:`_PIDGIN`)."""
+    if not _PIDGIN_MARK.search(text):
+        return text
+    for pattern, repl in _PIDGIN:
+        text = re.sub(pattern, repl, text, flags=re.I)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+# a tablet's autocorrect slips a person reads past: "hour" for "how" before what "how" asks ("hour much
+# electricity", "hour long did it take"; not "an hour long", "the last hour"), "he" for "the" before a
+# card ("he 4090 tempter")
+_HOUR_FOR_HOW = re.compile(
+    r"(?<!\ban )(?<!\bone )(?<!\bthe )(?<!\blast )(?<!\bper )(?<!\bthat )(?<!\bthis )(?<!\beach )"
+    r"(?<!\bnext )(?<!\d )\bhour(?= (?:much|many|long|hot|did|does|do|is|was|far|often|busy|fast)\b)",
+    re.I,
+)
+
+
+def _autocorrected(text: str) -> str:
+    """``text`` with the autocorrect slips of :data:`_HOUR_FOR_HOW` undone."""
+    text = _HOUR_FOR_HOW.sub("how", text)
+    return re.sub(
+        r"\bhe(?= (?:h100|h200|a100|4090|3090|gpu|card|big card|small card)\b)", "the", text, flags=re.I
+    )
 
 
 def _as_flags_said(text: str) -> str:
@@ -131,10 +218,26 @@ _HOMOPHONE = re.compile(
 )
 
 
+# a number word mistyped after the word it numbers: "pause job elven", "gpu zeor" (a slip of the fingers as
+# spelling.slips counts them; "the job fine?" is no "five": n and v are far apart)
+_MISTYPED_NUMBER = re.compile(r"\b(job|gpu|card|device)\s+([a-z]{4,})\b", re.I)
+
+
+def _number_word(m: re.Match[str]) -> str:
+    typed = m[2].lower()
+    if typed in _NUMBER_WORDS:
+        return m[0]
+    for meant in (w for w in (*_UNITS, *_TENS) if len(w) >= 4):
+        if could_mean(typed, meant) and slips(typed, meant, allowed(meant)) <= allowed(meant):
+            return f"{m[1]} {meant}"
+    return m[0]
+
+
 def written(question: str) -> str:
     """``question`` with its spoken numbers in digits, half past / quarter past as clock times, "dot py" as
     ".py", "o clock" as "o'clock", and a typist's symbols as their words; the rest as it was."""
     text = _HOMOPHONE.sub(lambda m: f"{m[1]} {_HEARD_AS[m[2].lower()]}", typed_out(question))
+    text = _MISTYPED_NUMBER.sub(_number_word, text)
     text = re.sub(r"\bo\s+clock\b", "o'clock", text, flags=re.I)
     tens = "|".join(_TENS)
     text = re.sub(rf"\b({tens})-({'|'.join(_UNITS)})\b", r"\1 \2", text, flags=re.I)  # "twenty-four"

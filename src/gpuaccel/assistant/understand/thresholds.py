@@ -95,6 +95,8 @@ def threshold_of(question: str) -> Threshold | None:
         metric, factor = next(
             ((r, f) for u, r, f in _UNITS if unit and re.fullmatch(u, unit, re.I)), (None, 1.0)
         )
+        if metric is None and re.search(r"\b(?:hotter|warmer)\b", m.group(0), re.I):
+            metric = "temperature"  # "hotter than 85": degrees, whatever unit is left unsaid
         words = f" {metric if metric != 'util' else 'utilization'} " if metric else " "
         rest = question[: m.start()] + words + question[m.end() :]
         return Threshold(round(number * factor), metric, " ".join(rest.split()))
@@ -126,6 +128,15 @@ def with_threshold(
             "gpu_reading", gpu=picked.gpu if picked.gpu is not None else last.gpu,  # type: ignore[union-attr]
             window=picked.window or last.window, metric=last.metric,  # type: ignore[union-attr]
         )  # fmt: skip
+    bare = said.metric is None and _HOW_LONG.search(said.rest.lower()) and not read_last and said.value <= 100
+    unread = picked is not None and (picked.name == "jobs" or picked.metric in (None, "overview"))
+    if bare and unread and picked is not None and picked.gpu is not None:
+        # "how long was the 4090 above 90 today" with no reading talked about: a bare value up to 100 of a
+        # card is its utilization in % (or its temperature where "hot" is said); the answer names the unit
+        hot = re.search(r"\b(?:hot|hotter|warm|warmer|temp\w*)\b", said.rest.lower())
+        picked = Query(
+            "gpu_reading", gpu=picked.gpu, window=picked.window, metric="temperature" if hot else "util"
+        )
     if picked is None or picked.name != "gpu_reading":
         return None
     if picked.window is None and picked.job is None and _NOW.search(said.rest):

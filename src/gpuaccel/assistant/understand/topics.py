@@ -162,8 +162,13 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out = (out - {"jobs", "running", "who"}) | {"memory"}
     if "cancel" in out and re.search(r"\bwhat (?:killed|took down|brought down)\b", joined):
         out = (out - {"cancel"}) | {"fail"}  # "what killed them" after failures: what failed them
-    if re.search(r"\bwho (?:did|done) (?:it|that|this)\b", joined) and not out & METRICS:
-        out.discard("who")  # "X got killed, who did it": who ended the job its record says, no process
+    ended = r"(?:did|done|stopped|killed|cancell?ed|ended|aborted|terminated|paused|held|requeued|retried)"
+    if (
+        re.search(rf"\bwho (?:has |had )?{ended} (?:it|that|this|them|job|the)\b", joined)
+        and not out & METRICS
+    ):
+        # "X got killed, who did it", "job 6, who stopped it?": who ended the job its record says, no process
+        out.discard("who")
     if re.search(r"\b(?:hold|holds|holding|held)(?: \w+){0,2} back\b", joined) and not out & METRICS:
         out = (out - {"who"}) | {"overview"}  # "is the big one holding itself back": what holds its clocks
     # "what was on it then", "what was on the 4090 at 20:12", "what was using it then", "what was going on
@@ -331,7 +336,12 @@ def query_for(
     held_state = "held" in ws and not re.search(
         r"\bheld (?:the |that |this )?(?:gpu|card|device|it|\d)", " ".join(ws)
     )
-    if held_state or re.search(r"\bon holds?\b", " ".join(ws)):
+    held_said = held_state or re.search(r"\bon holds?\b", " ".join(ws))
+    either = {"or", "and"} & set(ws)  # (not "which jobs are held in the queue": the held ones)
+    if held_said and win is None and either and {"waiting", "queued", "pending", "queue"} & set(ws):
+        # "which jobs are waiting in the queue or held": the queue's answer names the held ones too
+        return Query("queue", state="queued", gpu=gpu, job_name=name)
+    if held_said:
         return Query("jobs", state="held", window=win, gpu=gpu, job_name=name)
     if {"paused", "suspended"} & set(ws) and order is None:  # "any paused jobs?"
         return Query("jobs", state="paused", window=win, gpu=gpu, job_name=name)

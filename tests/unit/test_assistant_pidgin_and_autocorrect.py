@@ -1,0 +1,116 @@
+"""Nigerian Pidgin's function words ("wetin", "dey", "e", "am", "don"), a tablet's autocorrect slips ("hour"
+for "how", "he" for "the" before a card), a number word mistyped after "job"; two ideas told apart and a
+value judged for a kind of card (not this machine's); several states asked together; which card a span's
+reading was higher on; "who stopped it" of a job (not who holds a GPU); the element of an array asked as
+"which one failed". Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask, converse
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.spoken import written
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("wetin dey happen for gpu 1?", "what is happening for gpu 1?"),
+        ("abeg, wetin job 4 print for the end?", "please what job 4 print for the end?"),
+        ("when e finish?", "when did it finish?"),
+        ("dem don cancel am?", "they has cancel it?"),
+        ("abeg I don check am", "please I have check it"),
+        ("I am at 9 am today", "I am at 9 am today"),  # English "am" is kept where no Pidgin word is said
+        ("wetin be that", "what is that"),
+        ("hour many jobs failed", "how many jobs failed"),
+        ("it ran for an hour long", "it ran for an hour long"),
+        ("power of he h100", "power of the h100"),
+        ("retry job twelv", "retry job 12"),
+        ("is the job fine?", "is the job fine?"),  # "fine" is no slip of "five"
+    ],
+)
+def test_written_reads_pidgin_and_slips(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+def test_pidgin_follow_ups_read_the_job_in_focus(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(heldout_svc, "wetin happen to job 9?", "wetin e log before e die?")
+    assert query == {"name": "job_log", "job": 9}, query
+    (_, _), (text, query) = converse(heldout_svc, "wetin happen to job 5?", "oya retry am")
+    assert query is None and "gpuaccel retry 5" in text, text
+    _, text, query = ask(heldout_svc, "which job dey use the H100 now?", None)
+    assert query is not None and "mistral-7b-sft" in text, (query, text)
+
+
+def test_autocorrect_and_mistyped_numbers(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "cancel job thirten", None)
+    assert query is None and "gpuaccel cancel 13" in text, text
+    (_, _), (text, query) = converse(heldout_svc, "energy of the 4090 yesterday", "hour much on the h100")
+    assert query is not None and query["name"] == "energy" and query["window"]["label"] == "yesterday", query
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what's the difference between pipeline parallel and data parallel?",
+        "difference between fp8 and bf16 training?",
+        "not about the machine: what is the difference between nvlink and pcie",
+        "is 90 degrees too hot for an A100?",
+        "is 450w too much for a 3090",
+    ],
+)
+def test_ideas_and_kinds_of_card_are_not_this_machine(heldout_svc: AssistantService, question: str) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is None, (question, query)
+
+
+def test_a_difference_between_this_machines_things_is_read(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "difference between gpu 0 and gpu 1 in power right now", None)
+    assert query is not None and query["metric"] == "power", query
+
+
+def test_several_waiting_states_asked_together(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "what is pending or held right now?", None)
+    assert query is not None and query["name"] == "queue", query
+    assert "llama-70b-eval" in text and "whisper-finetune" in text, text
+    _, _, query = ask(heldout_svc, "which jobs are held in the queue?", None)
+    assert query == {"name": "jobs", "state": "held"}, query
+
+
+def test_a_span_reading_says_which_card_was_higher(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "which of the cards ran hotter yesterday?", None)
+    assert query is not None and query["metric"] == "temperature", query
+    assert "GPU 0 (NVIDIA H100 80GB HBM3) had the highest peak and mean" in text, text
+
+
+def test_who_ended_a_job_is_its_record(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(
+        heldout_svc, "job 6 - who killed it?", "and the images/s it reached at the end?"
+    )
+    assert query == {"name": "job_log", "job": 6}, query
+
+
+def test_which_element_of_an_array_failed_and_its_setting(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "of the lr-sweep runs, which run crashed, and at what lr?", None)
+    assert query == {"name": "job_log", "job": 9} and "lr=0.001" in text, (query, text)
+
+
+def test_energy_asked_alone_after_a_span_is_that_cards_over_that_span(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(heldout_svc, "mean power of the h100 yesterday", "how much electricity?")
+    assert query is not None and query["name"] == "energy" and query.get("gpu") == 0, query
+    assert query["window"]["label"] == "yesterday", query
+    assert text.startswith("GPU 0 (NVIDIA H100 80GB HBM3) used "), text
+
+
+def test_why_two_cards_differ_is_which_is_highest_and_what_runs(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(heldout_svc, "power draw of every gpu", "why is there such a gap?")
+    assert query == {"name": "gpu_rank", "metric": "power", "order": "max"}, query
+    assert "mistral-7b-sft" in text, text
+
+
+def test_a_bare_value_of_a_card_over_a_span(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "for how long was gpu 1 above 95 this morning?", None)
+    assert query is not None and query["metric"] == "util" and query["at_least"] == 95, query
+    _, _, query = ask(heldout_svc, "how long was gpu 0 warmer than 80 today", None)
+    assert query is not None and query["metric"] == "temperature" and query["at_least"] == 80, query
