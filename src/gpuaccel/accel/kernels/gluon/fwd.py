@@ -299,8 +299,16 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
             o_base += (bh % heads_q).to(gl.int64) * stride_oh
             lse_base = lse_ptr + bh.to(gl.int64) * len_q
         if O_TMA:
-            _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
-                          [b, h, row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
+            if not VARLEN:
+                _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
+                              [b, h, row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
+            elif row0 + HALF_M <= len_q:  # a 64-row slice inside its document
+                _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
+                              [b, h, q0 + row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
+            else:  # a packed document's last rows: a box would write the next document's, so by row mask
+                _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q,
+                          o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+                mbarrier.arrive(q_empty.index(qb))
         elif SPLIT:
             if slot >= 0:  # part of the tile's keys: its slot's fp32 rows, tile row r at row r
                 part = slot.to(gl.int64) * (CONSUMERS * HALF_M) - start_m

@@ -27,31 +27,55 @@ from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import launch, sm_count
+from gpuaccel.accel.kernels.dense.launchers import launch, sm_count, tma_legal
 from gpuaccel.accel.kernels.gluon.fwd import _forward
 from gpuaccel.accel.kernels.gluon.tiles import (
     CONSUMER_REGS,
     HALF_M,
     _packed_view,
+    l2_head_group,
 )
 from gpuaccel.accel.kernels.gluon.varlen_items import varlen_items
 from gpuaccel.accel.kernels.tuning.configs import GLUON_HEAD_DIMS, GluonFwdConfig, gluon_fwd_config
 
 
 @gluon.jit
-def gluon_varlen_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_on, stride_oh, qk_scale, heads_q,
-                            group, items_ptr, n_items, total_q, num_tiles, HEAD_DIM: gl.constexpr,
-                            BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-                            CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr):  # fmt: skip
-    # the dense walk's arguments (batch stride, lengths, tile counts, schedule) are unused with VARLEN:
-    # runtime values of their types stand in (a tile's lengths replace seq_q/seq_k inside the tile loop)
+def gluon_varlen_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride_on, stride_oh, qk_scale,
+                            heads_q, group, items_ptr, n_items, group_heads, total_q, num_tiles,
+                            HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                            CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
+                            Q_BUFS: gl.constexpr, O_TMA: gl.constexpr):  # fmt: skip
+    # the dense walk's arguments (batch stride, lengths, schedule) are unused with VARLEN: runtime values
+    # of their types stand in (a tile's lengths replace seq_q/seq_k inside the tile loop); the walk's
+    # (num_m, bh_total, group_heads) are the items, the heads and the head group
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_oh, stride_oh,
-             stride_on, qk_scale, heads_q, group, total_q, total_q, n_items, n_items, n_items, num_tiles,
+             stride_on, qk_scale, heads_q, group, total_q, total_q, n_items, heads_q, group_heads, num_tiles,
              items_ptr, n_items, items_ptr, n_items, total_q, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
-             CONSUMER_REGS, False, True)  # fmt: skip
+             CONSUMER_REGS, False, True, False, Q_BUFS, O_TMA, o_desc)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
+
+
+FWD_OPTS = ""  # the packed forward's variant: any of "q2" (the next tile's Q loads during this
+# one), "otma" (a 64-row slice wholly inside its document leaves by one TMA store through its Q buffer; a
+# document's last rows by row mask), "hg" (the tiles in groups of heads whose K/V fit L2, as the dense walk:
+# tiles.l2_head_group) or "hgG" (groups of G heads), joined by ":"; "" is the walk before 2026-11-28
+# (every head of an item together, Q and O as the FP8 forward moves them).
+
+
+def _parse_opts(opts: str) -> tuple[bool, bool, int | None]:
+    """(two Q buffers, O by TMA, head group: None = all heads, 0 = sized for L2, G) from ``opts``."""
+    flags = set(opts.split(":")) - {""}
+    group: int | None = None
+    for f in flags - {"q2", "otma"}:
+        if f == "hg":
+            group = 0
+        elif f[:2] == "hg" and f[2:].isdigit() and int(f[2:]) > 0:
+            group = int(f[2:])
+        else:
+            raise ValueError(f"opts takes q2, otma, hg, hgG joined by ':', got {opts!r}")
+    return "q2" in flags, "otma" in flags, group
 
 
 def launch_gluon_varlen_fwd(
@@ -66,10 +90,12 @@ def launch_gluon_varlen_fwd(
     causal: bool,
     scale: float,
     cfg: GluonFwdConfig | None = None,
+    opts: str | None = None,
 ) -> None:
     """Attention within each packed document into ``o`` (contiguous, q's shape) and ``lse`` (contiguous fp32
     (Hq, total_q)): q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` with unit last stride and 16-byte
-    aligned rows, D in ``tuning.GLUON_HEAD_DIMS``; bottom-right causal alignment per document."""
+    aligned rows, D in ``tuning.GLUON_HEAD_DIMS``; bottom-right causal alignment per document. ``opts``:
+    the variant (None: :data:`FWD_OPTS`); "q2" and "otma" take effect where ``cfg`` has them (D128's)."""
     total_q, hq, d = q.shape
     if d not in GLUON_HEAD_DIMS:
         raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
@@ -78,6 +104,7 @@ def launch_gluon_varlen_fwd(
         raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
+    q2, otma, group = _parse_opts(FWD_OPTS if opts is None else opts)
     if total_q == 0:
         return
     if k.shape[0] == 0:  # no document has a key: every row saw nothing
@@ -88,12 +115,19 @@ def launch_gluon_varlen_fwd(
     items = varlen_items(cu_q, cu_k, total_q, bool(causal), rows)
     n_items = items.shape[0] - 1
     num_tiles = n_items * hq
-    qv, kv, vv = (_packed_view(t) for t in (q, k, v))
+    if group is None:
+        group = hq
+    elif group == 0:
+        group = l2_head_group(k.shape[0], d, k.element_size(), k.shape[1], hq, hq)
+    o_tma = otma and cfg.o_tma and tma_legal(o)
+    qv, kv, vv, ov = (_packed_view(t) for t in (q, k, v, o))
     launch(
         gluon_varlen_fwd_kernel, (min(num_tiles, sm_count(q.device)),),
-        (Tma(qv, int(HALF_M)), Tma(kv, cfg.block_n), Tma(vv, cfg.block_n), o, lse,
-         o.stride(0), o.stride(1), scale * LOG2E, hq, hq // k.shape[1], items, n_items, total_q, num_tiles),
+        (Tma(qv, int(HALF_M)), Tma(kv, cfg.block_n), Tma(vv, cfg.block_n),
+         Tma(ov if o_tma else qv, int(HALF_M)),  # unused without o_tma: q's, of the same type
+         o, lse, o.stride(0), o.stride(1), scale * LOG2E, hq, hq // k.shape[1], items, n_items,
+         min(group, hq), total_q, num_tiles),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMERS=cfg.consumers,
-             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers]),
+             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=cfg.q_bufs if q2 else 1, O_TMA=o_tma),
         dict(num_warps=4), None, "gluon_varlen_fwd",
     )  # fmt: skip
