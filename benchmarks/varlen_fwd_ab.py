@@ -170,7 +170,7 @@ def profile(variants: list[str], packs: dict[str, list[int]]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--variants", nargs="+", default=["old", "q2:otma:hg"])
+    ap.add_argument("--variants", nargs="+", default=["old", "dyn:hg:q2:otma"])
     ap.add_argument("--totals", nargs="+", type=int, default=[16384, 32768])
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--check", action="store_true")

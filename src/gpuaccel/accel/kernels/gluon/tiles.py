@@ -124,6 +124,14 @@ def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr, SNAKE: gl.constex
 
 
 @gluon.jit
+def _next_tile(items_ptr, n_items):
+    """The next tile of a packed forward's dynamic walk: a counter in the row after the items table's empty
+    one (zeroed by the kernel that builds the table, :func:`accel.kernels.gluon.varlen_items.varlen_items`
+    with ``counter``), drawn from by every program's producer."""
+    return gl.atomic_add(items_ptr + (n_items + 1) * VARLEN_FIELDS, 1)
+
+
+@gluon.jit
 def _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT: gl.constexpr):
     """Item i's key blocks [j0, j1) and its partial slot (-1: the whole tile, written to O). Without
     ``SPLIT`` every tile runs all its ``n_tile`` blocks; with it the host's table says (the grid's tail cut

@@ -41,41 +41,45 @@ from gpuaccel.accel.kernels.tuning.configs import GLUON_HEAD_DIMS, GluonFwdConfi
 
 @gluon.jit
 def gluon_varlen_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride_on, stride_oh, qk_scale,
-                            heads_q, group, items_ptr, n_items, group_heads, total_q, num_tiles,
+                            heads_q, group, items_ptr, n_items, group_heads, slots_ptr, total_q, num_tiles,
                             HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                             CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
-                            Q_BUFS: gl.constexpr, O_TMA: gl.constexpr):  # fmt: skip
-    # the dense walk's arguments (batch stride, lengths, schedule) are unused with VARLEN: runtime values
-    # of their types stand in (a tile's lengths replace seq_q/seq_k inside the tile loop); the walk's
-    # (num_m, bh_total, group_heads) are the items, the heads and the head group
+                            Q_BUFS: gl.constexpr, O_TMA: gl.constexpr, DYNAMIC: gl.constexpr):  # fmt: skip
+    # the dense walk's arguments (batch stride, lengths) are unused with VARLEN: runtime values of their
+    # types stand in (a tile's lengths replace seq_q/seq_k inside the tile loop); the walk's (num_m,
+    # bh_total, group_heads) are the items, the heads and the head group, its schedule the dynamic walk's
+    # slots (one int32 per program and Q buffer)
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_oh, stride_oh,
              stride_on, qk_scale, heads_q, group, total_q, total_q, n_items, heads_q, group_heads, num_tiles,
-             items_ptr, n_items, items_ptr, n_items, total_q, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
-             CONSUMER_REGS, False, True, False, Q_BUFS, O_TMA, o_desc)  # fmt: skip
+             slots_ptr, n_items, items_ptr, n_items, total_q, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
+             CONSUMER_REGS, False, True, False, Q_BUFS, O_TMA, o_desc, False, None, None,
+             DYNAMIC)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
 
 
-FWD_OPTS = ""  # the packed forward's variant: any of "q2" (the next tile's Q loads during this
-# one), "otma" (a 64-row slice wholly inside its document leaves by one TMA store through its Q buffer; a
-# document's last rows by row mask), "hg" (the tiles in groups of heads whose K/V fit L2, as the dense walk:
-# tiles.l2_head_group) or "hgG" (groups of G heads), joined by ":"; "" is the walk before 2026-11-28
-# (every head of an item together, Q and O as the FP8 forward moves them).
+FWD_OPTS = ""  # the packed forward's variant: any of "dyn" (programs draw tiles from a
+# counter, in order, while any are left, instead of a fixed snake of rounds), "hg" (the tiles in groups of
+# heads whose K/V fit L2, as the dense walk: tiles.l2_head_group) or "hgG" (groups of G heads), "q2" (the
+# next tile's Q loads during this one), "otma" (a 64-row slice wholly inside its document leaves by one TMA
+# store through its Q buffer; a document's last rows by row mask), joined by ":"; "" is the walk before
+# 2026-11-28 (every head of an item together, a snake of rounds, Q and O as the FP8 forward moves them).
+FLAGS = ("dyn", "q2", "otma")
 
 
-def _parse_opts(opts: str) -> tuple[bool, bool, int | None]:
-    """(two Q buffers, O by TMA, head group: None = all heads, 0 = sized for L2, G) from ``opts``."""
+def _parse_opts(opts: str) -> tuple[set[str], int | None]:
+    """(the flags of :data:`FLAGS` set, head group: None = all heads, 0 = sized for L2, G) from ``opts``."""
     flags = set(opts.split(":")) - {""}
     group: int | None = None
-    for f in flags - {"q2", "otma"}:
+    for f in flags - set(FLAGS):
         if f == "hg":
             group = 0
         elif f[:2] == "hg" and f[2:].isdigit() and int(f[2:]) > 0:
             group = int(f[2:])
         else:
-            raise ValueError(f"opts takes q2, otma, hg, hgG joined by ':', got {opts!r}")
-    return "q2" in flags, "otma" in flags, group
+            raise ValueError(f"opts takes {', '.join(FLAGS)}, hg, hgG joined by ':', got {opts!r}")
+    return flags & set(FLAGS), group
 
 
 def launch_gluon_varlen_fwd(
@@ -104,7 +108,7 @@ def launch_gluon_varlen_fwd(
         raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
-    q2, otma, group = _parse_opts(FWD_OPTS if opts is None else opts)
+    flags, group = _parse_opts(FWD_OPTS if opts is None else opts)
     if total_q == 0:
         return
     if k.shape[0] == 0:  # no document has a key: every row saw nothing
@@ -112,22 +116,27 @@ def launch_gluon_varlen_fwd(
         lse.fill_(float("-inf"))
         return
     rows = cfg.consumers * int(HALF_M)
-    items = varlen_items(cu_q, cu_k, total_q, bool(causal), rows)
-    n_items = items.shape[0] - 1
+    dynamic = "dyn" in flags
+    items = varlen_items(cu_q, cu_k, total_q, bool(causal), rows, counter=dynamic)
+    n_items = items.shape[0] - 1 - int(dynamic)
     num_tiles = n_items * hq
     if group is None:
         group = hq
     elif group == 0:
         group = l2_head_group(k.shape[0], d, k.element_size(), k.shape[1], hq, hq)
-    o_tma = otma and cfg.o_tma and tma_legal(o)
+    programs = min(num_tiles, sm_count(q.device))
+    q_bufs = cfg.q_bufs if "q2" in flags else 1
+    o_tma = "otma" in flags and cfg.o_tma and tma_legal(o)
+    n_slots = programs * cfg.consumers * q_bufs if dynamic else 1
+    slots = torch.empty(n_slots, dtype=torch.int32, device=q.device)
     qv, kv, vv, ov = (_packed_view(t) for t in (q, k, v, o))
     launch(
-        gluon_varlen_fwd_kernel, (min(num_tiles, sm_count(q.device)),),
+        gluon_varlen_fwd_kernel, (programs,),
         (Tma(qv, int(HALF_M)), Tma(kv, cfg.block_n), Tma(vv, cfg.block_n),
          Tma(ov if o_tma else qv, int(HALF_M)),  # unused without o_tma: q's, of the same type
          o, lse, o.stride(0), o.stride(1), scale * LOG2E, hq, hq // k.shape[1], items, n_items,
-         min(group, hq), total_q, num_tiles),
+         min(group, hq), slots, total_q, num_tiles),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMERS=cfg.consumers,
-             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=cfg.q_bufs if q2 else 1, O_TMA=o_tma),
+             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=q_bufs, O_TMA=o_tma, DYNAMIC=dynamic),
         dict(num_warps=4), None, "gluon_varlen_fwd",
     )  # fmt: skip
