@@ -20,9 +20,13 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   loads during the current tile; O is staged in the tile's own Q buffer and leaves by one TMA store (rows
   past the sequence clipped by the descriptor), and the buffer is handed back once the store has read it.
   On short sequences tile ends dominate: the accumulator's fragment gives each thread 4-byte global
-  stores, which stalled on the store queue. Without them (the FP8 and packed forwards, a caller's buffer
-  TMA cannot address) O goes from registers to global memory with a row mask and Q's buffer is handed
-  back right after the last QK^T.
+  stores, which stalled on the store queue. The packed forward stores by TMA only slices wholly inside
+  their document (a box would write the next document's rows); without them (the FP8 forward, a packed
+  document's last rows, a caller's buffer TMA cannot address) O goes from registers to global memory with
+  a row mask and Q's buffer is handed back right after the last QK^T.
+- The packed forward's tiles may instead be drawn from a counter (``DYNAMIC``, :func:`_producer`): the
+  producer draws, and the consumers read each tile's number where the producer left it for their Q
+  buffer; both walks run the same tile bodies (:func:`_producer_tile`, :func:`_consumer_tile`).
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3

@@ -9,14 +9,22 @@ where a tile lies (``gluon_tiles._tile_place``):
   (:func:`accel.kernels.gluon.varlen_items.varlen_items`): reading
   them to the host would stall the stream once per call, and building it from some 30 torch ops cost as
   much host time as a short forward (16k causal tokens: 401-457 and 480 TFLOP/s, against 558-564). Items are
-  sorted heaviest first (causal tiles at a document's end see the most keys); tile t is item t // Hq
-  of head t % Hq, and the persistent programs take them in snake order (``gluon_tiles._tile_id``), so
-  equal-cost tiles of all heads run together and a program that drew a heavy one draws a light one next.
+  sorted heaviest first (causal tiles at a document's end see the most keys).
+- The walk (:data:`FWD_OPTS`, 2026-11-28): tiles go in groups of heads whose K/V fit L2 (the dense walk's
+  ``gluon_tiles.l2_head_group``), each group's items heaviest first with its heads fastest, and each
+  program draws its next tile from a counter (``gluon_tiles._next_tile``). Every head at once (the walk
+  before) left each K/V head's stream shared by a few tiles: 1.04-1.16 GB read from DRAM per call at 16k
+  tokens, an L2 hit rate of 55-61 %, and the SM clock 4-5 % under the dense kernel's (ncu, H100). Head
+  groups under the old fixed snake of rounds left SMs idle (a group's heavy tiles meet the last group's
+  light ones in one round: 1.89 M cycles elapsed against 1.38 M active, H200); drawn from a counter, a
+  program that ran heavy tiles simply draws fewer.
 - The TMA descriptors are 4-D views ``[1, H, total, D]`` of the packed tensors (``gluon_tiles._packed_view``):
   a box running past a document's end reads the next document's rows (zeros past the last). Keys past
   the end are masked out of P; query rows past the end are computed and never stored.
 - o is written to ``(total_q, Hq, D)`` and the natural-log lse to ``(Hq, total_q)``, as the tl.* varlen
-  forward writes them, so either backward consumes it.
+  forward writes them, so either backward consumes it; at D128 a 64-row slice wholly inside its document
+  leaves by one TMA store (a box there would write the next document's rows), and the next tile's Q loads
+  during this one, as in the dense kernel.
 """
 
 from __future__ import annotations
@@ -59,12 +67,17 @@ def gluon_varlen_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stri
 # ---------------------------------------------------------------------------------------------- host side
 
 
-FWD_OPTS = ""  # the packed forward's variant: any of "dyn" (programs draw tiles from a
+FWD_OPTS = "dyn:hg:q2:otma"  # the packed forward's variant: any of "dyn" (programs draw tiles from a
 # counter, in order, while any are left, instead of a fixed snake of rounds), "hg" (the tiles in groups of
 # heads whose K/V fit L2, as the dense walk: tiles.l2_head_group) or "hgG" (groups of G heads), "q2" (the
 # next tile's Q loads during this one), "otma" (a 64-row slice wholly inside its document leaves by one TMA
 # store through its Q buffer; a document's last rows by row mask), joined by ":"; "" is the walk before
 # 2026-11-28 (every head of an item together, a snake of rounds, Q and O as the FP8 forward moves them).
+# H100, H16 D128 causal, benchmarks/varlen_fwd_ab.py (kernel GPU time, old -> shipped; dense kernel): 16k
+# tokens in 3 documents 0.676 -> 0.632 ms, 32k in 8 1.587 -> 1.222, 2 x 8192 0.947 -> 0.835 (0.827),
+# 8 x 4096 1.512 -> 0.921 (0.893); old time / new by kernel time, "dyn" alone 0.96-1.04, "q2:otma" alone
+# 1.00-1.12, "dyn:hg" 1.04-1.48 (benchmarks/results/varlen_fwd_ab_20261128-kernfwd-h100.json,
+# docs/kernels-log.md).
 FLAGS = ("dyn", "q2", "otma")
 
 
