@@ -87,6 +87,18 @@ def test_statistics_rows_never_overlap():
     assert all(a_end <= b for (_, a_end), (b, _) in zip(spans, spans[1:], strict=False))
 
 
+@pytest.mark.parametrize("lens", [[1, 300, 129, 4096], [128] * 7])  # 7 x 128: n_max + 1 = 15 + 1 rows
+def test_forward_table_with_a_zeroed_counter_row(lens):
+    # the packed forward's dynamic walk draws tiles from a counter in one row past the table: the same
+    # rows as without it, then that row, all zero (also where the table alone fills a power of two)
+    cq = torch.tensor(_cu(lens), dtype=torch.int32)
+    plain = varlen_items(cq, cq, sum(lens), True, 128)
+    with_counter = varlen_items(cq, cq, sum(lens), True, 128, counter=True)
+    assert with_counter.shape[0] == plain.shape[0] + 1 == sum(lens) // 128 + len(lens) + 2
+    assert torch.equal(with_counter[:-1], plain)
+    assert with_counter[-1].tolist() == [0] * 5
+
+
 def test_causal_costs_count_visible_keys():
     # Nq = 256, Nk = 128 (bottom-right aligned): the first query tile sees no key, the second all 128
     dq, kv, _ = work_items([0, 256], [0, 128], True)

@@ -20,9 +20,13 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   loads during the current tile; O is staged in the tile's own Q buffer and leaves by one TMA store (rows
   past the sequence clipped by the descriptor), and the buffer is handed back once the store has read it.
   On short sequences tile ends dominate: the accumulator's fragment gives each thread 4-byte global
-  stores, which stalled on the store queue. Without them (the FP8 and packed forwards, a caller's buffer
-  TMA cannot address) O goes from registers to global memory with a row mask and Q's buffer is handed
-  back right after the last QK^T.
+  stores, which stalled on the store queue. The packed forward stores by TMA only slices wholly inside
+  their document (a box would write the next document's rows); without them (the FP8 forward, a packed
+  document's last rows, a caller's buffer TMA cannot address) O goes from registers to global memory with
+  a row mask and Q's buffer is handed back right after the last QK^T.
+- The packed forward's tiles may instead be drawn from a counter (``DYNAMIC``, :func:`_producer`): the
+  producer draws, and the consumers read each tile's number where the producer left it for their Q
+  buffer; both walks run the same tile bodies (:func:`_producer_tile`, :func:`_consumer_tile`).
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
@@ -66,6 +70,7 @@ from gpuaccel.accel.kernels.gluon.tiles import (
     HALF_M,
     TWO_PER_SM_REGS,
     _kv_blocks,
+    _next_tile,
     _release_rest,
     _ring_barriers,
     _tile_count,
@@ -78,48 +83,88 @@ from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, gluon_fwd_conf
 
 
 @gluon.jit
+def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
+                   v_ready, k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
+                   sched_ptr, sched_len, items_ptr, n_items, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                   CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr, VARLEN: gl.constexpr,
+                   Q_BUFS: gl.constexpr, SPLIT: gl.constexpr, DYNAMIC: gl.constexpr):  # fmt: skip
+    """The loads of tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns the new count.
+    ``DYNAMIC``: the tile's number goes to its Q buffers' slots in ``sched_ptr`` for the consumers."""
+    b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
+        t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
+        CAUSAL, VARLEN,
+    )  # fmt: skip
+    hkv = h // group
+    for c in gl.static_range(CONSUMERS):
+        qb = c * Q_BUFS + i % Q_BUFS
+        mbarrier.wait(q_empty.index(qb), ((i // Q_BUFS) & 1) ^ 1)
+        if DYNAMIC:  # released to the consumers by the arrive below, read once they see Q's phase
+            gl.store(sched_ptr + gl.program_id(0) * (CONSUMERS * Q_BUFS) + qb, t)
+        mbarrier.expect(q_ready.index(qb), q_desc.block_type.nbytes)
+        tma.async_copy_global_to_shared(
+            q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(qb), q_smem.index(qb)
+        )
+    n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
+    j0, j1, _ = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
+    for j in range(j0, j1):
+        s = cnt % STAGES
+        ring_phase = ((cnt // STAGES) & 1) ^ 1
+        mbarrier.wait(k_empty.index(s), ring_phase)
+        mbarrier.expect(k_ready.index(s), k_desc.block_type.nbytes)
+        key = k0 + j * BLOCK_N
+        tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
+        mbarrier.wait(v_empty.index(s), ring_phase)
+        mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
+        if V_T:
+            tma.async_copy_global_to_shared(v_desc, [b, hkv, 0, key], v_ready.index(s), v_smem.index(s))
+        else:
+            tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
+        cnt += 1
+    return cnt
+
+
+@gluon.jit
 def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty,
               v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
               sched_len, items_ptr, n_items, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
               CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr = False,
-              VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1,
-              SPLIT: gl.constexpr = False):  # fmt: skip
+              VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, SPLIT: gl.constexpr = False,
+              DYNAMIC: gl.constexpr = False):  # fmt: skip
     """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
     ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`). ``SPLIT``: the
-    host's table gives each item its key blocks (:func:`_tile_keys`)."""
+    host's table gives each item its key blocks (:func:`_tile_keys`). ``DYNAMIC`` (packed documents):
+    tiles are drawn in order from a counter past the items table (:func:`_next_tile`) while any are left,
+    so a program that drew heavy tiles draws fewer; the consumers learn each tile's number through
+    ``sched_ptr`` and the end from a -1 there."""
     SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT
     cnt = 0  # K/V blocks issued so far: ring slot and phase
-    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
-        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN, SPLIT)
-        b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
-            t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
-            CAUSAL, VARLEN,
-        )  # fmt: skip
-        hkv = h // group
-        for c in gl.static_range(CONSUMERS):
+    if DYNAMIC:
+        i = 0
+        t = _next_tile(items_ptr, n_items)
+        while t < num_tiles:
+            cnt = _producer_tile(
+                t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
+                k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
+                sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
+                DYNAMIC,
+            )  # fmt: skip
+            i += 1
+            t = _next_tile(items_ptr, n_items)
+        for c in gl.static_range(CONSUMERS):  # no tile left: each consumer reads -1 at its next Q buffer
             qb = c * Q_BUFS + i % Q_BUFS
             mbarrier.wait(q_empty.index(qb), ((i // Q_BUFS) & 1) ^ 1)
-            mbarrier.expect(q_ready.index(qb), q_desc.block_type.nbytes)
-            tma.async_copy_global_to_shared(
-                q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(qb), q_smem.index(qb)
-            )
-        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
-        j0, j1, _ = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
-        for j in range(j0, j1):
-            s = cnt % STAGES
-            ring_phase = ((cnt // STAGES) & 1) ^ 1
-            mbarrier.wait(k_empty.index(s), ring_phase)
-            mbarrier.expect(k_ready.index(s), k_desc.block_type.nbytes)
-            key = k0 + j * BLOCK_N
-            tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
-            mbarrier.wait(v_empty.index(s), ring_phase)
-            mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
-            if V_T:
-                tma.async_copy_global_to_shared(v_desc, [b, hkv, 0, key], v_ready.index(s), v_smem.index(s))
-            else:
-                tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
-            cnt += 1
+            gl.store(sched_ptr + gl.program_id(0) * (CONSUMERS * Q_BUFS) + qb, -1)
+            mbarrier.arrive(q_ready.index(qb))
+    else:
+        for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
+            t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN, SPLIT)
+            cnt = _producer_tile(
+                t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
+                k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
+                sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
+                DYNAMIC,
+            )  # fmt: skip
 
 
 @gluon.jit
@@ -170,20 +215,15 @@ def _block_scale(q_scale, ks_row, j, FP8: gl.constexpr):
 
 
 @gluon.jit
-def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
-              qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k,
-              num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, items_ptr, n_items, total_q,
-              HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
-              STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr, VARLEN: gl.constexpr,
-              INLINE_PV: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False,
-              o_desc=None, SPLIT: gl.constexpr = False, part_o=None, part_lse=None):  # fmt: skip
-    """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
-    wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
-    ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
-    ``SPLIT`` (non-causal, ``INLINE_PV``): an item runs the key blocks the host's table gives it; one that
-    runs part of its tile's keys writes its O (normalised, fp32) and natural-log LSE to its slot of
-    ``part_o`` [slots, CONSUMERS*64, HEAD_DIM] / ``part_lse`` [slots, CONSUMERS*64], merged afterwards
-    (:mod:`accel.kernels.gluon.merge`)."""
+def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty,
+                   o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                   group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr,
+                   n_items, total_q, HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr,
+                   BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr,
+                   VARLEN: gl.constexpr, INLINE_PV: gl.constexpr, Q_BUFS: gl.constexpr, O_TMA: gl.constexpr,
+                   o_desc, SPLIT: gl.constexpr, part_o, part_lse):  # fmt: skip
+    """:func:`_consumer`'s work on tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns
+    the new count."""
     K_INSTR: gl.constexpr = 32 if FP8 else 16
     P_SHIFT: gl.constexpr = FP8_P_LOG2 if FP8 else 0.0
     s_layout: gl.constexpr = gl.NVMMADistributedLayout(
@@ -195,123 +235,175 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=K_INSTR // 8)
     row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
     q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
+    qb = HALF * Q_BUFS + i % Q_BUFS  # this tile's Q buffer
+    q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
+    b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
+        t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
+        CAUSAL, VARLEN,
+    )  # fmt: skip
+    causal_off = len_k - len_q  # query i sees key j when j <= i + causal_off
+    row0 = start_m + HALF * HALF_M
+    n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
+    n_mine, n_full = _kv_blocks(row0, HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
+    j0, j1, slot = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
+    if SPLIT:  # this item's share of the unmasked and the masked blocks; ring slots count from j0
+        full_hi = gl.minimum(n_full, j1)
+        masked_lo = gl.maximum(n_full, j0)
+        n_mine = gl.minimum(n_mine, j1)
+        ring0 = cnt - j0
+    else:
+        full_hi = n_full
+        masked_lo = n_full
+        ring0 = cnt
+    offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
+    if FP8:
+        ks_row = ks_ptr + (bh // group) * gl.cdiv(len_k, BLOCK_N)  # this K/V head's block scales
+        q_blocks = gl.cdiv(len_q, HALF_M)  # rows past seq_q reuse the last block's scale: never stored
+        q_scale = qk_scale * gl.load(qs_ptr + bh * q_blocks + gl.minimum(row0 // HALF_M, q_blocks - 1))
+    else:
+        ks_row = ks_ptr
+        q_scale = qk_scale
+    mbarrier.wait(q_ready.index(qb), (i // Q_BUFS) & 1)
+
+    if INLINE_PV:  # each block's PV inside the block (no P carried: FP8's 256-key blocks)
+        m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
+        l_i = gl.zeros([HALF_M], gl.float32, row_layout)
+        acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
+        for j in range(j0, full_hi):
+            acc, m_i, l_i = _step_inline(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
+                offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
+                o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
+            )  # fmt: skip
+        for j in range(masked_lo, n_mine):
+            acc, m_i, l_i = _step_inline(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
+                offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
+                o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
+            )  # fmt: skip
+        if not O_TMA:
+            mbarrier.arrive(q_empty.index(qb))
+    else:
+        # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
+        m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
+        l_i = gl.zeros([HALF_M], gl.float32, row_layout)
+        qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
+        mbarrier.arrive(k_empty.index(cnt % STAGES))
+        p, alpha, m_i, l_i = _softmax(
+            qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, len_k, s_layout,
+            BLOCK_N, True, CAUSAL, P_SHIFT,
+        )  # fmt: skip
+        p = _p_operand(p, v_smem.dtype, p_layout, FP8)
+        acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
+        for j in range(1, n_full):
+            acc, m_i, l_i, p, alpha = _step(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
+                p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
+            )  # fmt: skip
+        for j in range(gl.maximum(n_full, 1), n_mine):
+            acc, m_i, l_i, p, alpha = _step(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
+                p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
+            )  # fmt: skip
+        if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
+            mbarrier.arrive(q_empty.index(qb))
+        last = cnt + n_mine - 1
+        acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+        mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
+        acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
+        acc = warpgroup_mma_wait(0, deps=(acc,))
+        mbarrier.arrive(v_empty.index(last % STAGES))
+    if SPLIT:
+        cnt += j1 - j0
+    else:
+        _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
+        cnt += n_tile
+    if FP8:
+        cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+        col_scale = gl.load(vs_ptr + (bh // group) * HEAD_DIM + cols)
+    else:
+        col_scale = acc
+    if VARLEN:
+        o_base = o_ptr + q0.to(gl.int64) * stride_on + h.to(gl.int64) * stride_oh
+        lse_base = lse_ptr + h.to(gl.int64) * total_q + q0
+    else:  # batch and head recomputed here: kept from the tile's start, they cost the loop registers
+        o_base = o_ptr + (bh // heads_q).to(gl.int64) * stride_ob
+        o_base += (bh % heads_q).to(gl.int64) * stride_oh
+        lse_base = lse_ptr + bh.to(gl.int64) * len_q
+    if O_TMA:
+        if not VARLEN:
+            _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
+                          [b, h, row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
+        elif row0 + HALF_M <= len_q:  # a 64-row slice inside its document
+            _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
+                          [b, h, q0 + row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
+        else:  # a packed document's last rows: a box would write the next document's, so by row mask
+            _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q,
+                      o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+            mbarrier.arrive(q_empty.index(qb))
+    elif SPLIT:
+        if slot >= 0:  # part of the tile's keys: its slot's fp32 rows, tile row r at row r
+            part = slot.to(gl.int64) * (CONSUMERS * HALF_M) - start_m
+            _epilogue(acc, m_i, l_i, col_scale, part_o + part * HEAD_DIM, part_lse + part, row0, offs_m,
+                      HEAD_DIM, len_q, o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+        else:
+            _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q,
+                      o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+    else:
+        _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q, o_layout,
+                  HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+    return cnt
+
+
+@gluon.jit
+def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
+              qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k,
+              num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, items_ptr, n_items, total_q,
+              HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
+              STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr, VARLEN: gl.constexpr,
+              INLINE_PV: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False,
+              o_desc=None, SPLIT: gl.constexpr = False, part_o=None, part_lse=None,
+              DYNAMIC: gl.constexpr = False):  # fmt: skip
+    """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
+    wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
+    ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
+    ``SPLIT`` (non-causal, ``INLINE_PV``): an item runs the key blocks the host's table gives it; one that
+    runs part of its tile's keys writes its O (normalised, fp32) and natural-log LSE to its slot of
+    ``part_o`` [slots, CONSUMERS*64, HEAD_DIM] / ``part_lse`` [slots, CONSUMERS*64], merged afterwards
+    (:mod:`accel.kernels.gluon.merge`). ``DYNAMIC``: each tile's number is read from this Q buffer's slot
+    in ``sched_ptr`` once its Q has landed, until a -1 (:func:`_producer`)."""
     gl.static_assert(not SPLIT or (INLINE_PV and not CAUSAL and not VARLEN and not O_TMA),
                      "the key split runs non-causal dense tiles with PV inside each block")  # fmt: skip
     SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT
     cnt = 0  # K/V blocks consumed so far: ring slot and phase
-    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
-        qb = HALF * Q_BUFS + i % Q_BUFS  # this tile's Q buffer
-        q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
-        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN, SPLIT)
-        b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
-            t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
-            CAUSAL, VARLEN,
-        )  # fmt: skip
-        causal_off = len_k - len_q  # query i sees key j when j <= i + causal_off
-        row0 = start_m + HALF * HALF_M
-        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
-        n_mine, n_full = _kv_blocks(row0, HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
-        j0, j1, slot = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
-        if SPLIT:  # this item's share of the unmasked and the masked blocks; ring slots count from j0
-            full_hi = gl.minimum(n_full, j1)
-            masked_lo = gl.maximum(n_full, j0)
-            n_mine = gl.minimum(n_mine, j1)
-            ring0 = cnt - j0
-        else:
-            full_hi = n_full
-            masked_lo = n_full
-            ring0 = cnt
-        offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
-        if FP8:
-            ks_row = ks_ptr + (bh // group) * gl.cdiv(len_k, BLOCK_N)  # this K/V head's block scales
-            q_blocks = gl.cdiv(len_q, HALF_M)  # rows past seq_q reuse the last block's scale: never stored
-            q_scale = qk_scale * gl.load(qs_ptr + bh * q_blocks + gl.minimum(row0 // HALF_M, q_blocks - 1))
-        else:
-            ks_row = ks_ptr
-            q_scale = qk_scale
-        mbarrier.wait(q_ready.index(qb), (i // Q_BUFS) & 1)
-
-        if INLINE_PV:  # each block's PV inside the block (no P carried: FP8's 256-key blocks)
-            m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
-            l_i = gl.zeros([HALF_M], gl.float32, row_layout)
-            acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
-            for j in range(j0, full_hi):
-                acc, m_i, l_i = _step_inline(
-                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
-                    offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
-                    o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
-                )  # fmt: skip
-            for j in range(masked_lo, n_mine):
-                acc, m_i, l_i = _step_inline(
-                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
-                    offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
-                    o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
-                )  # fmt: skip
-            if not O_TMA:
-                mbarrier.arrive(q_empty.index(qb))
-        else:
-            # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
-            m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
-            l_i = gl.zeros([HALF_M], gl.float32, row_layout)
-            qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
-            mbarrier.arrive(k_empty.index(cnt % STAGES))
-            p, alpha, m_i, l_i = _softmax(
-                qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, len_k, s_layout,
-                BLOCK_N, True, CAUSAL, P_SHIFT,
+    if DYNAMIC:
+        slots = sched_ptr + gl.program_id(0) * (CONSUMERS * Q_BUFS) + HALF * Q_BUFS
+        i = 0
+        mbarrier.wait(q_ready.index(HALF * Q_BUFS), 0)  # (the tile's own wait then returns at once)
+        t = gl.load(slots, volatile=True)
+        while t >= 0:
+            cnt = _consumer_tile(
+                t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty,
+                o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
+                total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
+                O_TMA, o_desc, SPLIT, part_o, part_lse,
             )  # fmt: skip
-            p = _p_operand(p, v_smem.dtype, p_layout, FP8)
-            acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
-            for j in range(1, n_full):
-                acc, m_i, l_i, p, alpha = _step(
-                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
-                    alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
-                    p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
-                )  # fmt: skip
-            for j in range(gl.maximum(n_full, 1), n_mine):
-                acc, m_i, l_i, p, alpha = _step(
-                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
-                    alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
-                    p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
-                )  # fmt: skip
-            if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
-                mbarrier.arrive(q_empty.index(qb))
-            last = cnt + n_mine - 1
-            acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
-            mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
-            acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
-            acc = warpgroup_mma_wait(0, deps=(acc,))
-            mbarrier.arrive(v_empty.index(last % STAGES))
-        if SPLIT:
-            cnt += j1 - j0
-        else:
-            _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
-            cnt += n_tile
-        if FP8:
-            cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
-            col_scale = gl.load(vs_ptr + (bh // group) * HEAD_DIM + cols)
-        else:
-            col_scale = acc
-        if VARLEN:
-            o_base = o_ptr + q0.to(gl.int64) * stride_on + h.to(gl.int64) * stride_oh
-            lse_base = lse_ptr + h.to(gl.int64) * total_q + q0
-        else:  # batch and head recomputed here: kept from the tile's start, they cost the loop registers
-            o_base = o_ptr + (bh // heads_q).to(gl.int64) * stride_ob
-            o_base += (bh % heads_q).to(gl.int64) * stride_oh
-            lse_base = lse_ptr + bh.to(gl.int64) * len_q
-        if O_TMA:
-            _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
-                          [b, h, row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
-        elif SPLIT:
-            if slot >= 0:  # part of the tile's keys: its slot's fp32 rows, tile row r at row r
-                part = slot.to(gl.int64) * (CONSUMERS * HALF_M) - start_m
-                _epilogue(acc, m_i, l_i, col_scale, part_o + part * HEAD_DIM, part_lse + part, row0, offs_m,
-                          HEAD_DIM, len_q, o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
-            else:
-                _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q,
-                          o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
-        else:
-            _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q, o_layout,
-                      HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+            i += 1
+            mbarrier.wait(q_ready.index(HALF * Q_BUFS + i % Q_BUFS), (i // Q_BUFS) & 1)
+            t = gl.load(slots + i % Q_BUFS, volatile=True)
+    else:
+        for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
+            t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN, SPLIT)
+            cnt = _consumer_tile(
+                t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty,
+                o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
+                total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
+                O_TMA, o_desc, SPLIT, part_o, part_lse,
+            )  # fmt: skip
 
 
 @gluon.jit
@@ -321,7 +413,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
              FP8: gl.constexpr, VARLEN: gl.constexpr = False, INLINE_PV: gl.constexpr = False,
              Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False, o_desc=None, SPLIT: gl.constexpr = False,
-             part_o=None, part_lse=None):  # fmt: skip
+             part_o=None, part_lse=None, DYNAMIC: gl.constexpr = False):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -339,12 +431,12 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                       lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                       group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
-                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse))
+                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
                       sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8,
-                      VARLEN, Q_BUFS, SPLIT))
+                      VARLEN, Q_BUFS, SPLIT, DYNAMIC))
          for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
         (4,) * (CONSUMERS - 1) + (1,),
         (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),

@@ -48,12 +48,16 @@ def _tile_place(t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_pt
                 ROWS: gl.constexpr, CAUSAL: gl.constexpr, VARLEN: gl.constexpr):  # fmt: skip
     """Where tile ``t`` lies: (batch, head, batch*head, its first query row within its sequence, the
     sequence's first query and key token in the tensors, its query and key counts). ``VARLEN``: tile t is
-    work item ``t // heads_q`` of head ``t % heads_q`` in packed tensors, items past ``n_items`` the
-    table's empty last row (no query: nothing is stored); else the dense walk of :func:`_tile_coords`
-    over [B, H, N, D] tensors (first tokens 0)."""
+    a work item of one head in packed tensors, walked as :func:`_tile_coords` walks causal tiles: in groups
+    of ``group_heads`` heads (sized for L2 as the dense walk's), each group's items heaviest first (the
+    table's order) with its heads fastest (``group_heads`` = ``heads_q``: item ``t // heads_q`` of head
+    ``t % heads_q``); tiles past the ``n_items`` x ``heads_q`` real ones read the table's empty last row
+    (no query: nothing is stored). Else the dense walk of :func:`_tile_coords` over [B, H, N, D] tensors
+    (first tokens 0)."""
     if VARLEN:
-        item = items_ptr + gl.minimum(t // heads_q, n_items) * VARLEN_FIELDS
-        h = t % heads_q
+        tiles = n_items * heads_q
+        back, h = _tile_coords(gl.minimum(t, tiles - 1), n_items, heads_q, group_heads, True)
+        item = items_ptr + gl.where(t < tiles, n_items - 1 - back, n_items) * VARLEN_FIELDS
         b = h * 0
         bh = h
         q0 = gl.load(item)
@@ -117,6 +121,14 @@ def _tile_id(i, sched_ptr, sched_len, SCHEDULED: gl.constexpr, SNAKE: gl.constex
     else:
         t = gl.program_id(0) + i * gl.num_programs(0)
     return t
+
+
+@gluon.jit
+def _next_tile(items_ptr, n_items):
+    """The next tile of a packed forward's dynamic walk: a counter in the row after the items table's empty
+    one (zeroed by the kernel that builds the table, :func:`accel.kernels.gluon.varlen_items.varlen_items`
+    with ``counter``), drawn from by every program's producer."""
+    return gl.atomic_add(items_ptr + (n_items + 1) * VARLEN_FIELDS, 1)
 
 
 @gluon.jit
@@ -186,6 +198,14 @@ CONSUMER_REGS = {2: 232, 3: 160}
 TWO_PER_SM_REGS = (80, 104)
 
 
+def l2_head_group(keys: int, head_dim: int, element_size: int, hkv: int, hq: int, limit: int) -> int:
+    """How many query heads' tiles run together (at most ``limit``) so that their K/V, ``keys`` rows a
+    head, stay in L2 (:data:`L2_BUDGET_BYTES`): tiles of one K/V head in flight together share its reads,
+    where walking every head at once streams each head's K/V from DRAM for a few tiles."""
+    kv_head_bytes = 2 * keys * head_dim * element_size * hkv // hq  # a query head's share of its K/V head
+    return max(1, min(limit, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
+
+
 def tile_walk(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -207,8 +227,7 @@ def tile_walk(
     num_m = cdiv(nq, tile_rows)
     bh_total = b * hq
     num_tiles = num_m * bh_total
-    kv_head_bytes = 2 * nk * d * k.element_size() * hkv // hq  # a query head's share of its K/V head
-    group_heads = max(1, min(bh_total, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
+    group_heads = l2_head_group(nk, d, k.element_size(), hkv, hq, bh_total)
     programs = min(per_sm * sm_count(q.device), num_tiles)
     if causal:
         sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows)

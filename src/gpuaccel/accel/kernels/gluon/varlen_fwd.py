@@ -9,14 +9,22 @@ where a tile lies (``gluon_tiles._tile_place``):
   (:func:`accel.kernels.gluon.varlen_items.varlen_items`): reading
   them to the host would stall the stream once per call, and building it from some 30 torch ops cost as
   much host time as a short forward (16k causal tokens: 401-457 and 480 TFLOP/s, against 558-564). Items are
-  sorted heaviest first (causal tiles at a document's end see the most keys); tile t is item t // Hq
-  of head t % Hq, and the persistent programs take them in snake order (``gluon_tiles._tile_id``), so
-  equal-cost tiles of all heads run together and a program that drew a heavy one draws a light one next.
+  sorted heaviest first (causal tiles at a document's end see the most keys).
+- The walk (:data:`FWD_OPTS`, 2026-11-28): tiles go in groups of heads whose K/V fit L2 (the dense walk's
+  ``gluon_tiles.l2_head_group``), each group's items heaviest first with its heads fastest, and each
+  program draws its next tile from a counter (``gluon_tiles._next_tile``). Every head at once (the walk
+  before) left each K/V head's stream shared by a few tiles: 1.04-1.16 GB read from DRAM per call at 16k
+  tokens, an L2 hit rate of 55-61 %, and the SM clock 4-5 % under the dense kernel's (ncu, H100). Head
+  groups under the old fixed snake of rounds left SMs idle (a group's heavy tiles meet the last group's
+  light ones in one round: 1.89 M cycles elapsed against 1.38 M active, H200); drawn from a counter, a
+  program that ran heavy tiles simply draws fewer.
 - The TMA descriptors are 4-D views ``[1, H, total, D]`` of the packed tensors (``gluon_tiles._packed_view``):
   a box running past a document's end reads the next document's rows (zeros past the last). Keys past
   the end are masked out of P; query rows past the end are computed and never stored.
 - o is written to ``(total_q, Hq, D)`` and the natural-log lse to ``(Hq, total_q)``, as the tl.* varlen
-  forward writes them, so either backward consumes it.
+  forward writes them, so either backward consumes it; at D128 a 64-row slice wholly inside its document
+  leaves by one TMA store (a box there would write the next document's rows), and the next tile's Q loads
+  during this one, as in the dense kernel.
 """
 
 from __future__ import annotations
@@ -27,31 +35,64 @@ from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import launch, sm_count
+from gpuaccel.accel.kernels.dense.launchers import launch, sm_count, tma_legal
 from gpuaccel.accel.kernels.gluon.fwd import _forward
 from gpuaccel.accel.kernels.gluon.tiles import (
     CONSUMER_REGS,
     HALF_M,
     _packed_view,
+    l2_head_group,
 )
 from gpuaccel.accel.kernels.gluon.varlen_items import varlen_items
 from gpuaccel.accel.kernels.tuning.configs import GLUON_HEAD_DIMS, GluonFwdConfig, gluon_fwd_config
 
 
 @gluon.jit
-def gluon_varlen_fwd_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, stride_on, stride_oh, qk_scale, heads_q,
-                            group, items_ptr, n_items, total_q, num_tiles, HEAD_DIM: gl.constexpr,
-                            BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-                            CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr):  # fmt: skip
-    # the dense walk's arguments (batch stride, lengths, tile counts, schedule) are unused with VARLEN:
-    # runtime values of their types stand in (a tile's lengths replace seq_q/seq_k inside the tile loop)
+def gluon_varlen_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride_on, stride_oh, qk_scale,
+                            heads_q, group, items_ptr, n_items, group_heads, slots_ptr, total_q, num_tiles,
+                            HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                            CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
+                            Q_BUFS: gl.constexpr, O_TMA: gl.constexpr, DYNAMIC: gl.constexpr):  # fmt: skip
+    # the dense walk's arguments (batch stride, lengths) are unused with VARLEN: runtime values of their
+    # types stand in (a tile's lengths replace seq_q/seq_k inside the tile loop); the walk's (num_m,
+    # bh_total, group_heads) are the items, the heads and the head group, its schedule the dynamic walk's
+    # slots (one int32 per program and Q buffer)
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_oh, stride_oh,
-             stride_on, qk_scale, heads_q, group, total_q, total_q, n_items, n_items, n_items, num_tiles,
-             items_ptr, n_items, items_ptr, n_items, total_q, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
-             CONSUMER_REGS, False, True)  # fmt: skip
+             stride_on, qk_scale, heads_q, group, total_q, total_q, n_items, heads_q, group_heads, num_tiles,
+             slots_ptr, n_items, items_ptr, n_items, total_q, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
+             CONSUMER_REGS, False, True, False, Q_BUFS, O_TMA, o_desc, False, None, None,
+             DYNAMIC)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
+
+
+FWD_OPTS = "dyn:hg:q2:otma"  # the packed forward's variant: any of "dyn" (programs draw tiles from a
+# counter, in order, while any are left, instead of a fixed snake of rounds), "hg" (the tiles in groups of
+# heads whose K/V fit L2, as the dense walk: tiles.l2_head_group) or "hgG" (groups of G heads), "q2" (the
+# next tile's Q loads during this one), "otma" (a 64-row slice wholly inside its document leaves by one TMA
+# store through its Q buffer; a document's last rows by row mask), joined by ":"; "" is the walk before
+# 2026-11-28 (every head of an item together, a snake of rounds, Q and O as the FP8 forward moves them).
+# H100, H16 D128 causal, benchmarks/varlen_fwd_ab.py (kernel GPU time, old -> shipped; dense kernel): 16k
+# tokens in 3 documents 0.676 -> 0.632 ms, 32k in 8 1.587 -> 1.222, 2 x 8192 0.947 -> 0.835 (0.827),
+# 8 x 4096 1.512 -> 0.921 (0.893); old time / new by kernel time, "dyn" alone 0.96-1.04, "q2:otma" alone
+# 1.00-1.12, "dyn:hg" 1.04-1.48 (benchmarks/results/varlen_fwd_ab_20261128-kernfwd-h100.json,
+# docs/kernels-log.md).
+FLAGS = ("dyn", "q2", "otma")
+
+
+def _parse_opts(opts: str) -> tuple[set[str], int | None]:
+    """(the flags of :data:`FLAGS` set, head group: None = all heads, 0 = sized for L2, G) from ``opts``."""
+    flags = set(opts.split(":")) - {""}
+    group: int | None = None
+    for f in flags - set(FLAGS):
+        if f == "hg":
+            group = 0
+        elif f[:2] == "hg" and f[2:].isdigit() and int(f[2:]) > 0:
+            group = int(f[2:])
+        else:
+            raise ValueError(f"opts takes {', '.join(FLAGS)}, hg, hgG joined by ':', got {opts!r}")
+    return flags & set(FLAGS), group
 
 
 def launch_gluon_varlen_fwd(
@@ -66,10 +107,12 @@ def launch_gluon_varlen_fwd(
     causal: bool,
     scale: float,
     cfg: GluonFwdConfig | None = None,
+    opts: str | None = None,
 ) -> None:
     """Attention within each packed document into ``o`` (contiguous, q's shape) and ``lse`` (contiguous fp32
     (Hq, total_q)): q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` with unit last stride and 16-byte
-    aligned rows, D in ``tuning.GLUON_HEAD_DIMS``; bottom-right causal alignment per document."""
+    aligned rows, D in ``tuning.GLUON_HEAD_DIMS``; bottom-right causal alignment per document. ``opts``:
+    the variant (None: :data:`FWD_OPTS`); "q2" and "otma" take effect where ``cfg`` has them (D128's)."""
     total_q, hq, d = q.shape
     if d not in GLUON_HEAD_DIMS:
         raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
@@ -78,6 +121,7 @@ def launch_gluon_varlen_fwd(
         raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
+    flags, group = _parse_opts(FWD_OPTS if opts is None else opts)
     if total_q == 0:
         return
     if k.shape[0] == 0:  # no document has a key: every row saw nothing
@@ -85,15 +129,27 @@ def launch_gluon_varlen_fwd(
         lse.fill_(float("-inf"))
         return
     rows = cfg.consumers * int(HALF_M)
-    items = varlen_items(cu_q, cu_k, total_q, bool(causal), rows)
-    n_items = items.shape[0] - 1
+    dynamic = "dyn" in flags
+    items = varlen_items(cu_q, cu_k, total_q, bool(causal), rows, counter=dynamic)
+    n_items = items.shape[0] - 1 - int(dynamic)
     num_tiles = n_items * hq
-    qv, kv, vv = (_packed_view(t) for t in (q, k, v))
+    if group is None:
+        group = hq
+    elif group == 0:
+        group = l2_head_group(k.shape[0], d, k.element_size(), k.shape[1], hq, hq)
+    programs = min(num_tiles, sm_count(q.device))
+    q_bufs = cfg.q_bufs if "q2" in flags else 1
+    o_tma = "otma" in flags and cfg.o_tma and tma_legal(o)
+    n_slots = programs * cfg.consumers * q_bufs if dynamic else 1
+    slots = torch.empty(n_slots, dtype=torch.int32, device=q.device)
+    qv, kv, vv, ov = (_packed_view(t) for t in (q, k, v, o))
     launch(
-        gluon_varlen_fwd_kernel, (min(num_tiles, sm_count(q.device)),),
-        (Tma(qv, int(HALF_M)), Tma(kv, cfg.block_n), Tma(vv, cfg.block_n), o, lse,
-         o.stride(0), o.stride(1), scale * LOG2E, hq, hq // k.shape[1], items, n_items, total_q, num_tiles),
+        gluon_varlen_fwd_kernel, (programs,),
+        (Tma(qv, int(HALF_M)), Tma(kv, cfg.block_n), Tma(vv, cfg.block_n),
+         Tma(ov if o_tma else qv, int(HALF_M)),  # unused without o_tma: q's, of the same type
+         o, lse, o.stride(0), o.stride(1), scale * LOG2E, hq, hq // k.shape[1], items, n_items,
+         min(group, hq), slots, total_q, num_tiles),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMERS=cfg.consumers,
-             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers]),
+             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=q_bufs, O_TMA=o_tma, DYNAMIC=dynamic),
         dict(num_warps=4), None, "gluon_varlen_fwd",
     )  # fmt: skip

@@ -20,12 +20,13 @@ def _cummax(a, b):
 
 
 @triton.jit
-def varlen_items_kernel(cu_q, cu_k, scratch, items, batch, n_max, empty_stat, ROWS: tl.constexpr,
+def varlen_items_kernel(cu_q, cu_k, scratch, items, batch, n_rows, empty_stat, ROWS: tl.constexpr,
                         CAUSAL: tl.constexpr, KEYS: tl.constexpr, FIELDS: tl.constexpr, BLOCK: tl.constexpr,
                         BLOCK_B: tl.constexpr):  # fmt: skip
     """One program: slot s < (tiles of all documents) is tile s - start(doc) of the document whose tiles
     cover s (a cumulative max over the documents' first slots finds it); slots are then sorted by their
-    tiles' work, descending and stable, and written as ``items`` rows, empty ones past the last tile.
+    tiles' work, descending and stable, and written as ``items``' ``n_rows`` rows, empty ones past the last
+    tile.
     Tiles are of the queries (a tile's work: the keys its rows see) or with ``KEYS`` of the keys (the
     query rows that see them). ``FIELDS`` 6 adds the start of the document's statistics rows, each
     document's padded to whole tiles of its queries (``empty_stat`` in empty rows: a region of its own).
@@ -68,7 +69,7 @@ def varlen_items_kernel(cu_q, cu_k, scratch, items, batch, n_max, empty_stat, RO
     k0 = tl.load(cu_k + doc)
     row = (src - tl.load(scratch + BLOCK + doc)) * ROWS
     out = items + slot * FIELDS
-    write = slot < n_max + 1
+    write = slot < n_rows
     tl.store(out, tl.where(ok, q0, 0), mask=write)
     tl.store(out + 1, tl.where(ok, tl.load(cu_q + doc + 1) - q0, 0), mask=write)
     tl.store(out + 2, tl.where(ok, k0, 0), mask=write)
@@ -87,6 +88,7 @@ def varlen_items(
     rows: int,
     total_k: int | None = None,
     stats: bool = False,
+    counter: bool = False,
 ) -> torch.Tensor:
     """The work items of one head, built where the offsets live by one small kernel (no copy to the host,
     so no stream sync, and one launch of host work): [n_max + 1, fields] int32 rows (q0, len_q, k0, len_k,
@@ -94,17 +96,19 @@ def varlen_items(
     backward's dK/dV), heaviest first (stable for equal ones), then empty rows up to the bound n_max =
     total // rows + batch that the shapes alone give. ``stats`` adds, before the first row, the start of
     the document's statistics rows (each document's padded to whole query tiles; :func:`stat_rows`), and
-    empty rows point it past them all."""
+    empty rows point it past them all. ``counter`` appends one more row of zeros: the packed forward's
+    dynamic walk counts its tiles in it (``gluon.tiles._next_tile``), so it is zeroed without a launch."""
     batch = cu_q.numel() - 1
     keys = total_k is not None
     n_max = (total_k if keys else total_q) // rows + batch
-    block = triton.next_power_of_2(n_max + 1)
+    n_rows = n_max + 1 + int(counter)
+    block = triton.next_power_of_2(n_rows)
     block_b = triton.next_power_of_2(max(batch, 1))
     fields = int(VARLEN_FIELDS) + int(stats)
     scratch = torch.empty(block + 2 * block_b, dtype=torch.int32, device=cu_q.device)
-    items = torch.empty(n_max + 1, fields, dtype=torch.int32, device=cu_q.device)
+    items = torch.empty(n_rows, fields, dtype=torch.int32, device=cu_q.device)
     varlen_items_kernel[(1,)](
-        cu_q, cu_k, scratch, items, batch, n_max, stat_rows(total_q, batch, rows) - rows, ROWS=rows,
+        cu_q, cu_k, scratch, items, batch, n_rows, stat_rows(total_q, batch, rows) - rows, ROWS=rows,
         CAUSAL=bool(causal), KEYS=keys, FIELDS=fields, BLOCK=block, BLOCK_B=block_b,
         num_warps=4 if block <= 4096 else 8,
     )  # fmt: skip
