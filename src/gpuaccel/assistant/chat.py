@@ -119,9 +119,20 @@ class Turn:
         )
 
 
+def joined(*parts: str) -> str:
+    """Sentences said one after another; after a log's code block on a line of its own, as Markdown
+    closes a fence only on a line that holds nothing else."""
+    out = ""
+    for part in (p for p in parts if p):
+        out = part if not out else f"{out}\n{part}" if out.endswith("```") else f"{out} {part}"
+    return out
+
+
 def _kept_subjects(query: Query, context: Context) -> list[int]:
-    """The conversation's jobs an answer keeps when it names none: a live or span reading of one GPU."""
-    return list(context.subjects) if query.name == "gpu_reading" and query.gpu is not None else []
+    """The conversation's jobs an answer keeps when it names none: a live or span reading of one GPU, or
+    what that card is ("how much memory the 4090 has in total?" between a job's failure and its tries)."""
+    one_gpu = query.name in ("gpu_reading", "gpu_list") and query.gpu is not None
+    return list(context.subjects) if one_gpu else []
 
 
 def turn_text(facts_block: str | None, question: str, answer: str | None) -> str:
@@ -347,12 +358,14 @@ class ChatService:
             }
             block = "\n".join(r.block() for r in results)
             note = model_note(self.pickers)  # after the sentence whose query the model picked
-            answer = " ".join(
-                f"{r.sentence} {note}" if by == "model" else r.sentence
-                for r, by in zip(results, answered_by, strict=True)
+            answer = joined(
+                *(
+                    joined(r.sentence, note) if by == "model" else r.sentence
+                    for r, by in zip(results, answered_by, strict=True)
+                )
             )
             reading = next((q for q in reversed(picked) if q is not None and q.name == "gpu_reading"), None)
-            answer += f" {unanswered}" if unanswered else ""
+            answer = joined(answer, unanswered or "")
             turn = Turn(question, result.query, result, block, answer, meta, earlier=earlier)
             turn.reading = reading or context.reading
             turn.kept = _kept_subjects(result.query, context)
@@ -365,8 +378,8 @@ class ChatService:
             meta["picked_by"] = by or "rules"
             meta["result"] = {"columns": result.columns, "rows": result.rows}
             listing, listed = carried(heard, result, context.listing, context.listed, lambda q: run(ctx, q))
-            said = f"{result.sentence} {model_note(self.pickers)}" if by == "model" else result.sentence
-            said += f" {unanswered}" if unanswered else ""
+            said = joined(result.sentence, model_note(self.pickers)) if by == "model" else result.sentence
+            said = joined(said, unanswered or "")
             turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed
             turn.reading = query if query.name == "gpu_reading" else context.reading

@@ -212,6 +212,22 @@ def window_of(text: str, now: float) -> Window | None:
             r"from \1 \2 \3",
             text,
         )
+    # "H100 midnight to 06:00", "noon till 3pm": a named hour to another hour, said without "from" (not
+    # "midnight to midnight": a whole day)
+    text = re.sub(
+        r"(?<!from )(?<!between )\b(midnight|noon|midday)\s+(to|until|till)\s+(?!now\b)(?!\1\b)"
+        r"(?=\d|noon\b|midday\b|midnight\b)",
+        r"from \1 \2 ",
+        text,
+    )
+    # "what ran after midnight", "anything fail after 14:00", "after 2pm": since then (not "before or
+    # after 10:00", which asks which side)
+    text = re.sub(
+        r"(?<!\bor )\bafter (midnight|noon|midday|\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm))"
+        r"(?!\s*(?:to|until|till|and)\b)",
+        r"since \1",
+        text,
+    )
     # "the most recent hour", "the latest 60 minutes": the last
     text = re.sub(
         r"\b(?:most recent|latest)\s+(?=(?:\d+\s*)?(?:hours?|hrs?|minutes?|mins?|days?|half)\b)",

@@ -176,6 +176,8 @@ _PHRASES = (
     ),
     (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
     (re.compile(r"\bget (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
+    # "put the whisper finetune to run", "set it to run now" (as Portuguese and Spanish say "pôr a rodar")
+    (re.compile(r"\b(?:put|set|send) (.{1,40}?) to (?:run|work|start|go)\b"), r"start \1"),
     (re.compile(r"\b(?:place|set|leave|keep) (.{1,40}?) on hold\b"), r"hold \1"),  # "place that job on hold"
     (
         re.compile(r"\b(?:leave|keep) (it|them|.{1,40}?) (?:held|parked)\b"),
@@ -242,6 +244,7 @@ VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs} 
 }
 _SUBMIT = {
     "submit", "launch", "queue", "enqueue", "schedule", "run", "start", "sbatch", "kick", "fire", "spin",
+    "send",  # "how i send it? the script is train_yolo.py" (a command line said: else no submission)
 }  # fmt: skip
 _BUTTON = {"retry": "Retry", "cancel": "Cancel", "pause": "Pause", "resume": "Pause/Resume", "hold": "Hold"}
 # words that make what follows a question, not a request, when they come before the verb

@@ -39,7 +39,9 @@ _BOUNDARY = re.compile(
     rf"|\s*;\s*(?:and\s+|also\s+)?"  # "...GPU 0; and job 3?"
     rf"|\s*,\s*(?:and\s+(?:also\s+)?|also\s+|plus\s+)?(?=(?:{_OPENERS})\b)"  # "..., and why did ..."
     rf"|\s+and\s+(?:also\s+)?(?=(?:{_OPENERS})\b)"  # "... busy and which jobs ..."
-    rf"|\s+[-–—]\s+(?=(?:{_OPENERS})\b)",  # "going to reseat a cable - is the sft still going?"
+    rf"|\s+[-–—]\s+(?=(?:{_OPENERS})\b)"  # "going to reseat a cable - is the sft still going?"
+    # "We're deciding whether to buy a second H100, so: how much of today was it busy?"
+    rf"|\s*,?\s+so\s*[:,]\s*(?=(?:{_OPENERS})\b)",
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"^(?:and|also|plus)\s+", re.IGNORECASE)

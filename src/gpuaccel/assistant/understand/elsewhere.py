@@ -33,13 +33,6 @@ _EXPLAIN = re.compile(
     # two kinds of thing or two units told apart: "the difference between a kW and a kWh", "difference
     # between GB and GiB" (not "the difference between gpu 0 and gpu 1", which names this machine's)
     r"|\bdifference between (?:a|an) [\w-]+(?: [\w-]+)? and (?:a|an) \w"
-    # two ideas told apart, with nothing of this machine's said after them ("the difference between data
-    # parallel and tensor parallel", "what is difference between TDP and TGP of graphic card"; not "between
-    # gpu 0 and gpu 1", "between the two cards", "between today and yesterday", "between the peak and mean")
-    # (a number or a card's model is this machine's; a precision, "fp16 and bf16", is an idea)
-    r"|\bdifferences? between (?!.*\b(?!(?:fp|bf|int|tf|e\dm)\d)[a-z]*\d)"
-    r"(?!.*\b(?:the|this|that|these|those|them|both|my|our|its|their|today|yesterday|morning|afternoon|evening|night|hour|week|peak|mean|average|max|min|jobs?|runs?|sweep)\b)"
-    r"[a-z][\w-]*(?: [\w-]+)? (?:and|vs\.?|versus) [a-z]"
     rf"|\bdifference between {_UNIT} (?:and|vs|versus) {_UNIT}\b"
     r"|\bhow (?:does|do) (?:a|an) [\w -]{1,30}? work\b"
     # "explain how flash attention works", "how does paged attention work" (not "how does the queue work")
@@ -49,6 +42,36 @@ _EXPLAIN = re.compile(
     # my gpus doing in general", which names this machine's)
     r"|^(?!.*\b(?:my|our|the|this|these|those|its|it)\b).*\b(?:in general|generally speaking)\b"
 )
+# two ideas told apart: "the difference between data parallel and tensor parallel", "nvidia-smi util vs sm
+# active, what's the difference" (:func:`_ideas_told_apart` reads whether they are this machine's things)
+_TOLD_APART = re.compile(
+    r"\bdifferences? between (?P<a>[\w -]+?) (?:and|vs\.?|versus) (?P<b>[\w -]+)"
+    r"|(?P<c>[\w-]+(?: [\w-]+){0,3}) (?:vs\.?|versus) (?P<d>[\w-]+(?: [\w-]+){0,3})\s*[,:;-]?\s*"
+    r"(?:what'?s|whats|what is|what are) the differences?\b"
+)
+# words that make a thing told apart this machine's ("between gpu 0 and gpu 1", "between the two cards",
+# "between today and yesterday", "between the peak and mean", "between job 7 and job 8")
+_OURS_TOLD = set(
+    "the this that these those them both my our its their today yesterday morning afternoon evening night"
+    " hour week peak mean average max min job jobs run runs sweep gpu gpus card cards".split()
+)
+
+
+def _ideas_told_apart(text: str) -> bool:
+    """Whether ``text`` asks how two ideas differ, neither of them this machine's: no number or card model
+    (a precision, "fp16 and bf16", is an idea) and none of :data:`_OURS_TOLD` in what is told apart (what
+    follows "of" or "for" says what they are of: "TDP and TGP of graphic card")."""
+    for m in _TOLD_APART.finditer(text):
+        a, b = (m["a"], m["b"]) if m["a"] is not None else (m["c"], m["d"])
+        b = re.split(r"\b(?:of|for|in|on|when|while)\b", b)[0]
+        said = f"{a} {b}".split()
+        ours = _OURS_TOLD & set(said)
+        numbered = any(re.search(r"\d", w) and not re.match(r"(?:fp|bf|int|tf|e\dm)\d", w) for w in said)
+        if not ours and not numbered:
+            return True
+    return False
+
+
 # A request for code or text of one's own: "can you write a training loop", "implement a dataloader" (not
 # "write a report" or a summary, which the picker keeps)
 WRITING = re.compile(
@@ -245,7 +268,8 @@ _ADVICE = re.compile(
 # equivariant net"), whether a setting is safe or kept ("is bf16 safe for training ..., or should I stay in
 # fp32")
 _ADVICE_WHATEVER = re.compile(
-    r"\b(?:best|good|easiest|simplest|right|cheapest|safest) way to"
+    r"\brules? of thumb\b"  # a rule for any machine: "as a rule of thumb, at what temperature ..."
+    r"|\b(?:best|good|easiest|simplest|right|cheapest|safest) way to"
     r" (?!(?:check|see|find|know|tell|watch|monitor|read|get|look|view|show|list)\b)"
     r"|\b(?:which|what) (?:\w+ ){1,3}make(?:s)? (?:\w+ )?sense\b"
     r"|\bwould you (?:bother|recommend|suggest|go for|go with|pick|choose|prefer)\b"
@@ -375,6 +399,9 @@ _CLOUD = re.compile(
     rf"\b(?:on|at|from|in) {_PROVIDERS}\b"
     rf"|\b{_PROVIDERS}\b.{{0,30}}\b(?:charge|charges|charging|costs?|prices?|pricing|rent|rents)\b"
     rf"|\brent(?:ing|al|ed)?\b.{{0,20}}\b(?:from|on|at) {_PROVIDERS}\b|\bbetter off renting\b"
+    # owning set against renting in the cloud: "at what utilisation does owning an H100 beat renting one in
+    # the cloud"
+    r"|\b(?:rent(?:ing|al|ed)?|lease|leasing)\b.{0,40}\bcloud\b|\bcloud\b.{0,40}\b(?:rent(?:ing|al)?|leas\w+)\b"
 )
 
 
@@ -382,6 +409,9 @@ _CLOUD = re.compile(
 _NOT_ABOUT_US = re.compile(
     r"\b(?:unrelated to|not about|nothing to do with) (?:(?:our|the|this|my|your) )?"
     r"(?:box|machine|server|gpus?|cards?|cluster|setup|rig|workstation)\b"
+    # "setting our own numbers aside for a moment: ..."
+    r"|\b(?:setting|leaving|putting) (?:our|my|the) (?:own )?(?:numbers|figures|data|machine|box|setup|gpus)"
+    r" aside\b"
     # "Unrelated, general question: ...", "off topic, just curious: ..."
     r"|^(?:totally |completely )?(?:unrelated|off[- ]topic)\b.{0,20}\b(?:general|curious|random)\b"
 )
@@ -448,7 +478,13 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         return True
     if _PRODUCT.search(text) or (WRITING.search(text) and not {"report", "summary"} & said):
         return True
-    return bool(_EXPLAIN.search(text) or _MEANS.search(text) or _OPINION.search(text) or _TRIVIA.search(text))
+    return bool(
+        _EXPLAIN.search(text)
+        or _ideas_told_apart(text)
+        or _MEANS.search(text)
+        or _OPINION.search(text)
+        or _TRIVIA.search(text)
+    )
 
 
 def asks_to_change_own_work(question: str) -> bool:

@@ -506,7 +506,7 @@ _BARE_JOB = (
     re.compile(
         r"\b(?:has|had|have|did|does|do|will|wo|can|ca|could|would|was|is|are)(?:n'?t|n t| not)? (\d+) "
         r"(?:still |been |ever |already |actually |yet )*"
-        r"(?:sitting|sat|waiting|waited|queued|pending|running|ran|run|fail|failed|failing|finish|finished|"
+        r"(?:sit|sitting|sat|wait|waiting|waited|queued|pending|running|ran|run|fail|failed|failing|finish|finished|"
         r"finishing|start|started|starting|take|took|taking|use|used|using|get|got|getting|end|ended|ending|"
         r"succeed|succeeded|die|died|dying|crash|crashed|crashing|go|going|moving|scheduled"
         r"|log|logged|print|printed|output|say|said|write|wrote)\b"  # "wat did 9 log"

@@ -259,6 +259,16 @@ _SAID_AS = (
         r"how busy was \1",
     ),
     (re.compile(r"\b(?:done|do|doing|did) any (?:real )?work\b", re.I), "been busy"),
+    # "how much of today was the H100 actually doing something", "how long was it doing real work": busy
+    # (for how long: not "is it doing anything", which asks what runs)
+    (
+        re.compile(
+            r"\b(how (?:much of|long)\b.{0,40}?)(?:actually |really )?(?:doing|done|did)"
+            r" (?:something|anything|real work|actual work)\b",
+            re.I,
+        ),
+        r"\1busy",
+    ),
     # "which GPU was more used today": the busier one (not "the most used memory")
     (
         re.compile(r"\b(was|is|were|are|got) (more|most|less|least) used\b", re.I),
@@ -1246,6 +1256,11 @@ class RulePicker:
         listed = picked is not None and picked.name in (*HISTORY, "energy")
         if (listed or picked is None) and of_the_job and (per_attempt or its_tries):
             return last  # "run time per try", "the energy of all those tries" after a job's detail
+        # "and how much energy it wasted with all these tries?" after a reading between: the job's tries are
+        # the job in focus's (its record says each attempt's energy and their sum)
+        focus = context.job_in_focus()
+        if (listed or picked is None) and its_tries and focus is not None and job is None and gpu is None:
+            return Query("job_detail", job=focus)
         return picked
 
     @staticmethod

@@ -12,7 +12,8 @@ _MEANS_TO = re.compile(
     r"^(?:(?:ok|so|but|because|cause|cuz|coz)\s+)*(?:i|we)\s*(?:'?m|am|'?re|are)?\s*"
     r"(?:(?:really|just|definitely|do not|don'?t|dont)\s+)*"  # "i really dont want to OOM it"
     r"(?:wanna|gonna|want to|need to|have to|plan to|planning to|going to|about to|would like to|"
-    r"should like to|"
+    # "we might buy another card", "we're thinking about renting"
+    r"should like to|might|may|(?:are |am |'?re |'?m )?(?:thinking (?:of|about)|considering)|"
     r"'?d like to|will|'?ll)\b(?!\s+(?:know|see|find|check|understand|ask|hear|learn|look|get)\b)",
     re.IGNORECASE,  # "i'd like to know ..." asks
 )
@@ -28,7 +29,8 @@ _DOING = re.compile(
 _PURPOSE = re.compile(
     r"^(?:(?:ok|so|but|because|cause|just)\s+)*(?:(?:i|we)\s*(?:'?m|am|'?re|are)\s+)?(?:just\s+)?"
     r"(?:trying|hoping|wanting|looking)\s+to\s+"
-    r"(?:figure out|decide|work out|justify|plan|budget|make (?:a|the) case)\b",
+    r"(?:figure out|decide|work out|justify|plan|budget|make (?:a|the) case|estimate|calculate|gauge|assess"
+    r"|forecast|project|compare|price out|size up)\b",  # "I'm trying to estimate what a day costs us"
     re.IGNORECASE,
 )
 

@@ -174,8 +174,9 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     # "what was on it then", "what was on the 4090 at 20:12", "what was using it then", "what was going on
     # with it at that time", "who was keeping it busy": what ran on it (that time is a moment, not a duration;
     # busy is what it was kept)
-    on_it = re.match(
-        r"(?:and |so )?(?:what|who|which \w+) (?:was|were) (?:on|using|occupying|going on|happening"
+    on_it = re.search(  # (said first or after a clause: "at what hour, and who was using it?")
+        r"(?:^|[,;] |\band )(?:and |so )?(?:what|who|which \w+) (?:was|were) (?:on|using|occupying|going on"
+        r"|happening"
         r"|keeping (?:it|them|the \w+|\S+) busy)\b",
         joined,
     )
