@@ -144,7 +144,15 @@ def _tells_only(part: str, asked: str, last: bool) -> bool:
         return False
     # (a job, a GPU or who queued it are what the question is about: "the lad who queued it keeps asking")
     named = topics_said(part) - {"jobs", "gpu", "who", "queue", "running"} - topics_said(asked)
-    return bool(_TELLING.fullmatch(part)) and not named
+    return (bool(_TELLING.fullmatch(part)) or bool(_UNIT_OK.fullmatch(part.strip()))) and not named
+
+
+# the unit an answer may be in, said after the question: "kWh is fine.", "in watts please", "MiB ok"
+_UNIT_OK = re.compile(
+    r"(?:(?:in|as)\s+)?(?:kwh|wh|w|watts?|kilowatt[- ]?hours?|mib|gib|gb|mb|mhz|°c|celsius|%|percent|hours?"
+    r"|minutes?)\s+(?:(?:is|are)\s+)?(?:fine|ok|okay|good|enough|please|pls|is enough)\s*[.!]*",
+    re.IGNORECASE,
+)
 
 
 # an aside in parentheses: "(i swear i heard the fans spin up lol)", "(should be asleep tbh)"; three words
@@ -416,6 +424,10 @@ def answer_asks(
     # ("the job" in any part is the one talked about: "when was the cancel asked, and when did the job stop?")
     goes_on = pointing().search(parts[0]) or _LEAD.match(message.strip()) or _THE_JOB.search(message)
     goes_on = goes_on or _ITS_ATTEMPTS.search(message)  # "what did all three attempts come to": its own
+    # a first part of a few words, a later one pointing back: "on which card and how long did it run?" (one
+    # job's record answers both: said once)
+    brief_first = len(parts[0].split()) <= 3 and any(pointing().search(p) for p in parts[1:])
+    goes_on = goes_on or brief_first
     before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moments={})
     results: list[Result] = []
     picked: list[Query] = []  # as picked: a result's query may say the same differently (a run as its span)
@@ -423,6 +435,8 @@ def answer_asks(
         # "what's waiting" beside another ask is the queue's, not a question about the part before's job
         alone = _STATE_ASKED.fullmatch(part.strip(" ,.;:!?")) is not None
         query = pick_one(part, replace(before, last=None, subjects=[]) if alone else before)
+        if brief_first and query is not None and query.name == "job_detail" and query in picked:
+            continue
         if query is None or query in picked or any(query == r.query for r in results):
             return []
         if any(_said_by(r.query, query) for r in results):

@@ -269,6 +269,9 @@ _ADVICE = re.compile(
 # fp32")
 _ADVICE_WHATEVER = re.compile(
     r"\brules? of thumb\b"  # a rule for any machine: "as a rule of thumb, at what temperature ..."
+    # what others do: "what learning rate do people typically use for whisper fine-tuning?"
+    r"|\b(?:what|which|how much|how many) (?:\w+ ){0,3}do (?:people|most people|folks|others|other labs|teams"
+    r"|practitioners) (?:\w+ )?(?:use|pick|choose|set|run|recommend|go with)\b"
     r"|\b(?:best|good|easiest|simplest|right|cheapest|safest) way to"
     r" (?!(?:check|see|find|know|tell|watch|monitor|read|get|look|view|show|list)\b)"
     r"|\b(?:which|what) (?:\w+ ){1,3}make(?:s)? (?:\w+ )?sense\b"

@@ -1506,7 +1506,10 @@ class RulePicker:
         itself = re.search(
             r"\b(?:it|they)\b(?: \w+){1,3} before\b"
             r"|\b(?:its|their)\b(?: \w+){1,3} before (?:that|then)\b"  # "and its energy before that"
-            r"|\b(?:ran|took|run for|running for)\b(?: \w+){0,3} before\b",
+            r"|\b(?:ran|took|run for|running for)\b(?: \w+){0,3} before\b"
+            # "runtime before that" after a job was killed: its run, before what happened to it
+            r"|\b(?:runtime|run time|walltime|wall time|duration|uptime)\b(?: \w+){0,2}"
+            r" before (?:that|then|it)\b",
             " ".join(ws),
         )  # "ran for how long before that": its run, before it was stopped
         # "before that how many images per sec was it giving": what it printed before it ended

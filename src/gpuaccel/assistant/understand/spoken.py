@@ -100,11 +100,45 @@ def typed_out(question: str) -> str:
         text,
         flags=re.I,
     )
+    text = _german(text)
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
     return _as_flags_said(_autocorrected(_pidgin(text)))
+
+
+# German said in passing: a reading's word ("Auslastung", "Stromverbrauch"), "und", an article before a card,
+# "um 11:10" / "14 Uhr" (at 11:10, 14:00), "seit" (since), "gestern" / "heute" / "jetzt"
+_GERMAN_WORDS = {
+    "auslastung": "utilization", "gpu-auslastung": "utilization", "stromverbrauch": "power draw",
+    "leistungsaufnahme": "power draw", "leistung": "power", "verbrauch": "consumption",
+    "temperatur": "temperature", "speicher": "memory", "grafikspeicher": "memory", "lüfter": "fan",
+    "grafikkarte": "card", "karte": "card", "karten": "cards", "und": "and", "oder": "or", "seit": "since",
+    "gestern": "yesterday", "heute": "today", "jetzt": "now", "gerade": "now",
+}  # fmt: skip
+_GERMAN = re.compile(rf"\b(?:{'|'.join(_GERMAN_WORDS)})\b", re.I)
+
+
+def _german(text: str) -> str:
+    """``text`` with the German words of :data:`_GERMAN_WORDS` in English, and its clock said as English says
+    it."""
+    text = re.sub(r"\bum (\d{1,2})(?::(\d{2}))?(?:\s*uhr\b)?(?=\s*(?:[?.!,]|$|\w))", _um, text, flags=re.I)
+    text = re.sub(r"\b(\d{1,2})\s*uhr\b", r"\1:00", text, flags=re.I)
+    text = re.sub(
+        r"\b(?:die|der|das|den|dem)\s+(?=(?:h100|h200|a100|4090|gpus?|cards?|karten?|grafikkarte|jobs?)\b)",
+        "the ",
+        text,
+        flags=re.I,
+    )
+    return _GERMAN.sub(lambda m: _GERMAN_WORDS[m[0].lower()], text)
+
+
+def _um(m: re.Match[str]) -> str:
+    """ "um 11:10" at 11:10, "um 14 Uhr" at 14:00 (a bare "um 5" is the English "um": kept)."""
+    if m[2] is None and "uhr" not in m[0].lower():
+        return m[0]
+    return f"at {m[1]}:{m[2] or '00'}"
 
 
 # Nigerian Pidgin's function words, read only in a message that has one of its own (an English "e", "am",

@@ -32,6 +32,7 @@ _ABOVE = (
     r"|reach(?:ed|es|ing)?|cross(?:ed|es|ing)?|hit(?:s|ting)?"  # "when did power first reach 600 W"
     r"|break(?:s|ing)?|broke|top(?:s|ped|ping)?"  # "when did the 4090 first break 400W"
     r"|(?:sur)?pass(?:ed|es|ing)?"
+    r"|(?:at )?(?:min\.|minimum|mind\.|mindestens)(?=\s*\d)"  # "at min. 90% util": at least (not "min" alone)
     r"|(?:hotter|warmer|more|greater|higher) than|>=|≥|>)"
 )
 _OR_MORE = r"(?:\+|\s*or (?:more|higher|above|over|hotter|warmer)\b)"
