@@ -334,6 +334,13 @@ _COMMAND_END = re.compile(
     r"|[.?!;](?:\s|$)|,\s"
 )
 _COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four": 4, "eight": 8}
+# a job's GPU count changed: "edit job 13 to use only 1 GPU", "change 13 so it needs 2 gpus", "make job 12 run
+# on one gpu" (gpuaccel edit ID --gpus N)
+_RESIZE = re.compile(
+    r"\b(?:edit|change|modify|alter|make|set|resize)\s+(?:job\s*)?#?(\d+)\b(?:\s+\w+){0,4}?\s+"
+    r"(?:to use|use|using|so it (?:uses|needs|asks for)|to need|needs?|run on|to run on|to|on|with)\s+"
+    r"(?:only\s+|just\s+)?(\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
+)
 _GPUS = re.compile(
     r"\b(?:on|with|using|across|over|needs?|needing|wants?)\s+(\d+|one|a|single|two|both|three|four|eight)"
     r"\s+(?:gpus?|cards?)\b"
@@ -571,6 +578,14 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             f"To follow the log of job {number} as it is written: gpuaccel logs {number} -f.", (int(number),)
         )
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
+    resized = _RESIZE.search(said)
+    if resized is not None:  # "edit job 13 to use only 1 GPU instead of 2": what it asks for, changed
+        number, n = resized.group(1), _COUNTS.get(resized.group(2), resized.group(2))
+        return Act(
+            f"{CANT} To change job {number} to ask for {n} GPU{'s' if str(n) != '1' else ''}: gpuaccel edit"
+            f" {number} --gpus {n} (a queued or held job only).",
+            (int(number),),
+        )
     for phrase, verb_said in _PHRASES:
         said = phrase.sub(verb_said, said, count=1)
     said = _WANTED_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)

@@ -75,7 +75,8 @@ def _ideas_told_apart(text: str) -> bool:
 # A request for code or text of one's own: "can you write a training loop", "implement a dataloader" (not
 # "write a report" or a summary, which the picker keeps)
 WRITING = re.compile(
-    r"^(?:(?:hey|hi|so|ok|okay|and|great|thanks|please|pls|plz),? )*"  # ("ok, and can you write me ...")
+    # ("ok, and can you write me ...", "kindly write a small polite mail")
+    r"^(?:(?:hey|hi|so|ok|okay|and|great|thanks|please|pls|plz|kindly),? )*"
     r"(?:(?:can|could|would|will) (?:you|u) (?:please |pls )?)?"
     r"(?:write|compose|implement|code up|generate|draft|give me (?:a|an|some) (?:code|script|snippet))\b"
     r"|\bhelp (?:me |us )?(?:to )?(?:write|draft|compose|word|phrase)\b"  # "could you help me write a note"
@@ -228,6 +229,8 @@ _TRIVIA = re.compile(
     # an operations runbook for any machine: "runbook q: xid 79 on a box, first steps?"
     r"|\b(?:runbook|playbook)s?\b"
     r"|\bother (?:labs?|teams?|groups?|departments?|companies|universities|clusters)\b"
+    # another machine's: "I saw it on another server of the lab"
+    r"|\b(?:another|other|a different) (?:server|machine|box|node|workstation|computer)s?\b"
     # the user's own operating system: "which process is hogging /dev/shm on ubuntu"
     r"|/dev/\w+|\b(?:on|in|under|for) (?:a |an |the |my |our )?"
     r"(?:ubuntu|debian|fedora|centos|rhel|macos|windows|linux)\b"
@@ -424,6 +427,9 @@ _NEW_SUBJECT = re.compile(
     r"^(?:(?:totally|completely|entirely|slightly|a bit|a|an)\s+)?(?:off[- ]?topic"
     r"|(?:other|different|new|unrelated|separate)\s+(?:argument|topic|subject|matter))\b\s*[:,.;!-]"
     r"|^(?:totally |completely )?unrelated(?:,)? but\b"  # "unrelated but how would you explain ..."
+    # "In general, is running a chip at its power cap all day bad for it?", "Generally H100 vs H200, ..."
+    r"|^(?:(?:so|and|ok|okay|also),?\s+)?(?:in general|generally(?: speaking)?|speaking generally"
+    r"|as a general (?:question|matter)|broadly speaking)\b\s*[:,.;!-]?"
 )
 _OURS = re.compile(
     r"\b(?:our|my|this|these|the)\s+(?:box|machine|server|gpus?|cards?|queue|jobs?|runs?)\b"

@@ -501,6 +501,11 @@ USED_VERBS = set("use used using draw drew drawing hold held holding pull pulled
 # words only a job has: "how long did all the attempts take together" is the job in focus's
 JOB_ONLY = {"attempt", "attempts", "tries", "retries", "retried", "retrying", "submitted", "waited"}
 AT_WHAT_TIME = re.compile(r"\b(?:when|(?:what|which) (?:time|second|minute|hour))\b")
+# how far a run has got, asked as where it is: "where is it in its training?" (its log says; not its node)
+IN_ITS_RUN = re.compile(
+    r"\bwhere (?:is|s|are) (?:it|they|the \w+|[\w-]+) (?:now )?in (?:its|their|the) (?:training|run|epochs?"
+    r"|steps?|schedule|progress)\b"
+)
 SO_FAR = re.compile(r"\b(?:so far|until now|till now|up to now|to date)\b")  # a job's total yet
 THE_JOB = re.compile(r"\b(?:the|that|this) (?:job|run)\b")  # the one the conversation is at
 JOB_RECORD = {"energy", "queue", "cancel"}  # topics a job's own record answers: its energy, its queue wait
@@ -1213,6 +1218,8 @@ class RulePicker:
             return Query("job_log", job=job)  # "did data-prep write the tokens file": what it printed says
         if job is not None and not spanned_reading:  # (not "the 4090's power between 12:00 and 13:24, while
             # the sweep ran": the span said, on the GPU said)
+            if IN_ITS_RUN.search(text):
+                return Query("job_log", job=job)  # "the mistral-7b-sft, where is it in its training?"
             return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
         picked = query_for(ws, topics, gpu, win, name, order)
         compared = last is not None and last.name == "job_rank" and last.among
@@ -1697,7 +1704,9 @@ class RulePicker:
         printed = not topics - {"who"} and not PROCESS_WORDS & set(ws) and not any(w.isdigit() for w in ws)
         asked = JOB_ASPECTS & set(ws)
         unasked = job is None and gpu is None and win is None and not topics - {"jobs", "log", "running"}
-        along = re.search(r"\bhow far (?:along|is|has|did|have)\b", " ".join(ws))  # its progress: the log
+        along = re.search(r"\bhow far (?:along|is|has|did|have)\b", " ".join(ws)) or IN_ITS_RUN.search(
+            " ".join(ws)
+        )  # its progress: the log
         if job_of is not None and unasked and (PRINTED & set(ws) or along):
             return Query("job_log", job=job_of)  # "mmlu score?", "final loss?" of the job in focus
         if job_of is not None and job is None and gpu is None and win is None and printed and not asked:

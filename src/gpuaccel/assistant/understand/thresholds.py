@@ -33,7 +33,8 @@ _ABOVE = (
     r"|break(?:s|ing)?|broke|top(?:s|ped|ping)?"  # "when did the 4090 first break 400W"
     r"|(?:sur)?pass(?:ed|es|ing)?"
     r"|(?:at )?(?:min\.|minimum|mind\.|mindestens)(?=\s*\d)"  # "at min. 90% util": at least (not "min" alone)
-    r"|(?:hotter|warmer|more|greater|higher) than|>=|≥|>)"
+    r"|(?:hotter|warmer|more|greater|higher) than|>=|≥|>"
+    r"|busier than(?=\s*\d{1,3}\s*(?:%|percent)))"  # "busier than 90%" (not "busier than the 4090")
 )
 _OR_MORE = r"(?:\+|\s*or (?:more|higher|above|over|hotter|warmer)\b)"
 # the reading named between the value and "or more": "90% utilization or higher"
@@ -98,6 +99,8 @@ def threshold_of(question: str) -> Threshold | None:
         )
         if metric is None and re.search(r"\b(?:hotter|warmer)\b", m.group(0), re.I):
             metric = "temperature"  # "hotter than 85": degrees, whatever unit is left unsaid
+        if re.search(r"\bbusier\b", m.group(0), re.I):
+            metric = "util"  # "busier than 90%": its utilization
         words = f" {metric if metric != 'util' else 'utilization'} " if metric else " "
         rest = question[: m.start()] + words + question[m.end() :]
         return Threshold(round(number * factor), metric, " ".join(rest.split()))

@@ -393,6 +393,8 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bturning on (?=(?:the |this )?(?:machine|box|server|gpus?|cards?|h\d+|\d{4})\b)",
                   "running on ", text)  # fmt: skip
     text = re.sub(r"\bduring how (?:much|many) (?:time|hours|minutes)\b", "how long", text)
+    # "which card was occupied during more time" (pendant plus de temps): busy longer
+    text = re.sub(r"\b(?:occupied|used|busy|working) (?:during|for) more time\b", "busier", text)
     text = re.sub(r"\bbefore to (start|begin|crash|stop|fail|die|end|finish)\b", r"before it \1ed", text)
     text = re.sub(r"\bin (?:this|the) moment\b(?! of\b)", "now", text)
     # "where's the mistral sft up to" (British and Australian): how far along it is, not where it runs
