@@ -130,9 +130,7 @@ def check_case(b, hq, hkv, nq, nk, d, causal, dtype) -> dict[str, Any]:
 
 
 def _ms(fn) -> float:
-    from triton.testing import do_bench
-
-    return do_bench(fn, warmup=10, rep=80, return_mode="median")
+    return bench.median_ms(fn, rep=80)
 
 
 def bench_shape(spec: str, causal: bool, rounds: int) -> dict[str, Any]:

@@ -28,7 +28,7 @@ import torch
 
 from gpuaccel.accel.kernels import reference
 from gpuaccel.accel.kernels.bench import attention as bench
-from gpuaccel.accel.kernels.bench.varlen import doc_lengths, varlen_flops
+from gpuaccel.accel.kernels.bench.varlen import cu_seqlens, doc_lengths, variant_opts, varlen_flops
 from gpuaccel.accel.kernels.dense import attention
 from gpuaccel.accel.kernels.gluon import varlen_bwd
 from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd_fused
@@ -43,20 +43,6 @@ HARD = [  # query lengths, key lengths (None: the same), Hq, Hkv, causal (as tes
     ([100, 1000, 129, 1], [900, 64, 129, 300], 8, 2, True),
     ([0, 200, 5], [77, 0, 300], 4, 2, True),
 ]
-
-
-def _ms(fn) -> float:
-    from triton.testing import do_bench
-
-    return do_bench(fn, warmup=10, rep=100, return_mode="median")
-
-
-def _cu(lens: list[int]) -> torch.Tensor:
-    return torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32, device="cuda")
-
-
-def _opts(name: str) -> str:
-    return "" if name == "old" else name
 
 
 def _packed(lens: list[int], hq: int = H, hkv: int = H, lens_k: list[int] | None = None, seed: int = 0):
@@ -78,7 +64,7 @@ def _rel(a: torch.Tensor, ref: torch.Tensor) -> float:
 def check(variants: list[str], total: int) -> dict[str, Any]:
     out: dict[str, Any] = {"max_err": {}, "hard": {}}
     lens = doc_lengths(total, 128, 8192, 0)
-    cu, n = _cu(lens), max(lens)
+    cu, n = cu_seqlens(lens), max(lens)
     q, k, v, do = _packed(lens)
     o, lse = varlen_forward(q, k, v, (cu, cu, n, n, -1, 0, SCALE, 0.0))
     grads = {}
@@ -90,7 +76,7 @@ def check(variants: list[str], total: int) -> dict[str, Any]:
     for name in ["split", *variants]:
         fused = name != "split"
         buf = tuple(torch.full_like(t, float("nan")) for t in (q, k, v))
-        opts = _opts(name) if fused else None
+        opts = variant_opts(name) if fused else None
         got = varlen_bwd.launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu, cu, True, SCALE, out=buf,
                                                  fused=fused, opts=opts)  # fmt: skip
         grads[name] = [g.float() for g in got]
@@ -104,7 +90,7 @@ def check(variants: list[str], total: int) -> dict[str, Any]:
     for lq, lk, hq, hkv, causal in HARD:
         lk = lk or lq
         q, k, v, do = _packed(lq, hq, hkv, lk, seed=sum(lq) + hq)
-        cq, ck = _cu(lq), _cu(lk)
+        cq, ck = cu_seqlens(lq), cu_seqlens(lk)
         prob = (cq, ck, max(lq), max(lk), -1, 0 if causal else -1, SCALE, 0.0)
         o, lse = varlen_forward(q, k, v, prob)
         qf, kf, vf = (t.float().requires_grad_() for t in (q, k, v))
@@ -114,7 +100,7 @@ def check(variants: list[str], total: int) -> dict[str, Any]:
         for name in variants:
             buf = tuple(torch.full_like(t, float("nan")) for t in (q, k, v))
             got = varlen_bwd.launch_gluon_varlen_bwd(do, q, k, v, o, lse, cq, ck, causal, SCALE, out=buf,
-                                                     fused=True, opts=_opts(name))  # fmt: skip
+                                                     fused=True, opts=variant_opts(name))  # fmt: skip
             rels = [_rel(a, b) for a, b in zip(got, ref, strict=True)]
             out["hard"].setdefault(name, []).append(rels)
             ok &= all(r < 2e-2 for r in rels)  # (NaN fails)
@@ -123,7 +109,7 @@ def check(variants: list[str], total: int) -> dict[str, Any]:
 
 
 def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -> dict[str, Any]:
-    cu, n = _cu(lens), max(lens)
+    cu, n = cu_seqlens(lens), max(lens)
     q, k, v, do = _packed(lens)
     o, lse = varlen_forward(q, k, v, (cu, cu, n, n, -1, 0, SCALE, 0.0))
     fwd_flops = varlen_flops(lens, H, D, True, "fwd")
@@ -132,7 +118,7 @@ def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -
         return lambda: varlen_bwd.launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu, cu, True, SCALE,
                                                           fused=True, opts=opts)  # fmt: skip
 
-    runs = {name: bwd(_opts(name)) for name in variants}
+    runs = {name: bwd(variant_opts(name)) for name in variants}
     qg, kg, vg = (t.clone().requires_grad_() for t in (q, k, v))
     step = lambda: flash_attention_varlen(qg, kg, vg, cu, cu, n, n, causal=True, check_values=False).backward(
         do
@@ -153,13 +139,13 @@ def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -
     try:
         for _ in range(rounds):
             for name, fn in runs.items():
-                times[name].append(_ms(fn))
+                times[name].append(bench.median_ms(fn))
                 if name in both:
-                    varlen_bwd.FUSED_OPTS = _opts(name)
-                    both[name].append(_ms(step))
-            fwd_t["varlen"].append(_ms(fwd))
+                    varlen_bwd.FUSED_OPTS = variant_opts(name)
+                    both[name].append(bench.median_ms(step))
+            fwd_t["varlen"].append(bench.median_ms(fwd))
             if dense:
-                fwd_t["dense"].append(_ms(dense_fwd))
+                fwd_t["dense"].append(bench.median_ms(dense_fwd))
         parts = {}
         for name, fn in runs.items():
             parts[name] = bench.kernel_times(fn)
@@ -199,13 +185,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.profile:  # for ncu: nothing timed
         lens = doc_lengths(args.totals[0], 128, 8192, 0)
-        cu, n = _cu(lens), max(lens)
+        cu, n = cu_seqlens(lens), max(lens)
         q, k, v, do = _packed(lens)
         o, lse = varlen_forward(q, k, v, (cu, cu, n, n, -1, 0, SCALE, 0.0))
         for _ in range(2):
             for name in args.variants:
                 varlen_bwd.launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu, cu, True, SCALE, fused=True,
-                                                   opts=_opts(name))  # fmt: skip
+                                                   opts=variant_opts(name))  # fmt: skip
         torch.cuda.synchronize()
         return 0
     result: dict[str, Any] = {

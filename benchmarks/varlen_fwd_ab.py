@@ -29,7 +29,7 @@ import torch
 
 from gpuaccel.accel.kernels import reference
 from gpuaccel.accel.kernels.bench import attention as bench
-from gpuaccel.accel.kernels.bench.varlen import doc_lengths, varlen_flops
+from gpuaccel.accel.kernels.bench.varlen import cu_seqlens, doc_lengths, variant_opts, varlen_flops
 from gpuaccel.accel.kernels.dense import attention
 from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd
 
@@ -44,20 +44,6 @@ HARD = [  # query lengths, key lengths (None: the same), Hq, Hkv, causal, head d
     ([1, 191, 192, 193, 3000], None, 8, 2, True, 64),
     ([700, 63, 1500], None, 4, 4, True, 256),
 ]
-
-
-def _ms(fn) -> float:
-    from triton.testing import do_bench
-
-    return do_bench(fn, warmup=10, rep=100, return_mode="median")
-
-
-def _cu(lens: list[int]) -> torch.Tensor:
-    return torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32, device="cuda")
-
-
-def _opts(name: str) -> str:
-    return "" if name == "old" else name
 
 
 def _packed(lens: list[int], hq: int = H, hkv: int = H, lens_k: list[int] | None = None, d: int = D,
@@ -84,13 +70,13 @@ def check(variants: list[str], packs: dict[str, list[int]]) -> dict[str, Any]:
     for lq, lk, hq, hkv, causal, d in HARD:
         lk = lk or lq
         q, k, v = _packed(lq, hq, hkv, lk, d, seed=sum(lq) + hq + d)
-        cq, ck = _cu(lq), _cu(lk)
+        cq, ck = cu_seqlens(lq), cu_seqlens(lk)
         ro, rlse = reference.flash_attention_varlen(q.float(), k.float(), v.float(), cq, ck, max(lq), max(lk),
                                                     causal=causal, softmax_scale=d**-0.5,
                                                     return_lse=True)  # fmt: skip
         seen = torch.isfinite(rlse)
         for name in variants:
-            o, lse = _run(q, k, v, cq, ck, max(lq), causal, _opts(name), nan=True)
+            o, lse = _run(q, k, v, cq, ck, max(lq), causal, variant_opts(name), nan=True)
             err = float("nan") if torch.isnan(o).any() else ((o.float() - ro).norm() / ro.norm()).item()
             good = (
                 err < 1e-2
@@ -101,11 +87,11 @@ def check(variants: list[str], packs: dict[str, list[int]]) -> dict[str, Any]:
             out["hard"].setdefault(name, []).append(err)
             ok &= good
     for key, lens in packs.items():
-        cu, n = _cu(lens), max(lens)
+        cu, n = cu_seqlens(lens), max(lens)
         q, k, v = _packed(lens)
         base = _run(q, k, v, cu, cu, n, True, "", nan=True)
         for name in variants:
-            o, lse = _run(q, k, v, cu, cu, n, True, _opts(name), nan=True)
+            o, lse = _run(q, k, v, cu, cu, n, True, variant_opts(name), nan=True)
             same = torch.equal(o, base[0]) and torch.equal(lse, base[1])
             out["bit_equal"].setdefault(name, {})[key] = same
             ok &= same
@@ -114,7 +100,7 @@ def check(variants: list[str], packs: dict[str, list[int]]) -> dict[str, Any]:
 
 
 def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -> dict[str, Any]:
-    cu, n = _cu(lens), max(lens)
+    cu, n = cu_seqlens(lens), max(lens)
     q, k, v = _packed(lens)
     flops = varlen_flops(lens, H, D, True, "fwd")
     o, lse = torch.empty_like(q), torch.empty(H, q.shape[0], device="cuda")
@@ -122,7 +108,7 @@ def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -
     def fwd(opts: str):
         return lambda: launch_gluon_varlen_fwd(q, k, v, o, lse, cu, cu, n, True, SCALE, opts=opts)
 
-    runs = {name: fwd(_opts(name)) for name in variants}
+    runs = {name: fwd(variant_opts(name)) for name in variants}
     if dense:  # documents of equal length as a batch: the same work for the dense kernel
         b = len(lens)
         qd, kd, vd = (t.view(b, n, H, D).transpose(1, 2).contiguous() for t in (q, k, v))
@@ -132,7 +118,7 @@ def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -
         fn()
     for _ in range(rounds):
         for name, fn in runs.items():
-            times[name].append(_ms(fn))
+            times[name].append(bench.median_ms(fn))
     parts = {name: bench.kernel_times(fn) for name, fn in runs.items()}
     med = lambda ts: sorted(ts)[len(ts) // 2]
     row: dict[str, Any] = {"lens": lens, "flops": flops, "kernels": parts}
@@ -152,10 +138,10 @@ def profile(variants: list[str], packs: dict[str, list[int]]) -> None:
     """Each variant (and the dense kernel on equal work) once as a warm-up, then once more: for ncu."""
     calls = []
     for lens in packs.values():
-        cu, n = _cu(lens), max(lens)
+        cu, n = cu_seqlens(lens), max(lens)
         q, k, v = _packed(lens)
         for name in variants:
-            opts = _opts(name)
+            opts = variant_opts(name)
             calls.append(lambda q=q, k=k, v=v, cu=cu, n=n, opts=opts: _run(q, k, v, cu, cu, n, True, opts))
         if len(set(lens)) == 1:
             b = len(lens)

@@ -326,6 +326,13 @@ def write_check(result: dict[str, Any], stem: str, out: str, log: list[str], tab
     return 0 if result.get("check_ok", True) else 1
 
 
+def median_ms(fn: Callable[[], object], rep: int = 100) -> float:
+    """``fn``'s do_bench median, ms (10 warm-up calls): the A/B scripts' one timing, old and new alike."""
+    from triton.testing import do_bench
+
+    return float(do_bench(fn, warmup=10, rep=rep, return_mode="median"))
+
+
 def kernel_times(fn: Callable[[], object], calls: int = 5) -> dict[str, float]:
     """Each CUDA kernel's GPU time per call of ``fn``, ms, from the profiler (by name, cut at 60 characters):
     the kernels' own durations, so neither the host's noise nor a read back to the host is counted."""

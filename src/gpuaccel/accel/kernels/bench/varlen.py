@@ -30,6 +30,16 @@ DECODE_FORMULA = (
 )
 
 
+def cu_seqlens(lens: list[int]) -> torch.Tensor:
+    """The int32 offsets of documents of ``lens`` tokens packed end to end (flash-attn's ``cu_seqlens``)."""
+    return torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32, device="cuda")
+
+
+def variant_opts(name: str) -> str:
+    """A packed kernel's options string for an A/B variant's name: "old" is the walk before it (``""``)."""
+    return "" if name == "old" else name
+
+
 def doc_lengths(total: int, lo: int, hi: int, seed: int) -> list[int]:
     """Random document lengths in [lo, hi] filling exactly ``total`` tokens (the last one is cut)."""
     rng = random.Random(seed)
