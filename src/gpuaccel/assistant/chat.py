@@ -119,7 +119,7 @@ class Turn:
         )
 
 
-def joined(*parts: str) -> str:
+def joined(*parts: str | None) -> str:
     """Sentences said one after another; after a log's code block on a line of its own, as Markdown
     closes a fence only on a line that holds nothing else."""
     out = ""
@@ -365,7 +365,7 @@ class ChatService:
                 )
             )
             reading = next((q for q in reversed(picked) if q is not None and q.name == "gpu_reading"), None)
-            answer = joined(answer, unanswered or "")
+            answer = joined(answer, unanswered)
             turn = Turn(question, result.query, result, block, answer, meta, earlier=earlier)
             turn.reading = reading or context.reading
             turn.kept = _kept_subjects(result.query, context)
@@ -379,7 +379,7 @@ class ChatService:
             meta["result"] = {"columns": result.columns, "rows": result.rows}
             listing, listed = carried(heard, result, context.listing, context.listed, lambda q: run(ctx, q))
             said = joined(result.sentence, model_note(self.pickers)) if by == "model" else result.sentence
-            said = joined(said, unanswered or "")
+            said = joined(said, unanswered)
             turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed
             turn.reading = query if query.name == "gpu_reading" else context.reading

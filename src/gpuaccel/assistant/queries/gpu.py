@@ -425,9 +425,9 @@ def _highest(ctx: QueryContext, peak_mean: dict[int, tuple[float, float]]) -> st
         return ""
     said = []
     for i, what in enumerate(("peak", "mean")):
-        ranked = sorted(peak_mean.values(), key=lambda v: v[i], reverse=True)
-        if ranked[0][i] > ranked[1][i]:
-            said.append((next(g for g, v in peak_mean.items() if v[i] == ranked[0][i]), what))
+        top = max(peak_mean, key=lambda g: peak_mean[g][i])
+        if sum(v[i] == peak_mean[top][i] for v in peak_mean.values()) == 1:  # (a tie names no card)
+            said.append((top, what))
     if not said:
         return ""
     if len(said) == 2 and said[0][0] == said[1][0]:

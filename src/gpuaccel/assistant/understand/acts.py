@@ -580,9 +580,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
     resized = _RESIZE.search(said)
     if resized is not None:  # "edit job 13 to use only 1 GPU instead of 2": what it asks for, changed
-        number, n = resized.group(1), _COUNTS.get(resized.group(2), resized.group(2))
+        number, n = resized.group(1), int(_COUNTS.get(resized.group(2), resized.group(2)))
         return Act(
-            f"{CANT} To change job {number} to ask for {n} GPU{'s' if str(n) != '1' else ''}: gpuaccel edit"
+            f"{CANT} To change job {number} to ask for {n} GPU{'s' if n != 1 else ''}: gpuaccel edit"
             f" {number} --gpus {n} (a queued or held job only).",
             (int(number),),
         )

@@ -166,7 +166,7 @@ _PIDGIN = (
     (r"(?<![\w.'-])e\s+be\s+like\s+say\b", "it seems"),
     (r"(?<![\w.'-])e(?![\w.'-])", "it"),
     # "am" is the object pronoun after a verb ("restart am", "what time e hit am"); not "i am", "9 am"
-    (r"(?<!\bi )(?<!\bI )(?<!\d)(?<!\d )\bam\b(?!\s+i\b)", "it"),
+    (r"(?<!\bi )(?<!\d)(?<!\d )\bam\b(?!\s+i\b)", "it"),
     (r"\bdey\b", "is"),
     (r"\b(i|we|you|they)\s+don\b", r"\1 have"),
     (r"\bdon\b", "has"),
@@ -188,11 +188,12 @@ _PIDGIN = (
     (r"\s*\b(?:nko|sef|oya)\b", ""),  # "and 12 nko": and 12
     (r"\s+\bo\b(?=\s*(?:[.,!?;]|$))", ""),  # "the sweep fail o"
 )
+_PIDGIN_READ = tuple((re.compile(pattern, re.I), repl) for pattern, repl in _PIDGIN)  # compiled once
 
 
 def _ing(verb: str) -> str:
     """A verb's -ing form ("run" running, "use" using)."""
-    if verb.endswith("e") and verb not in ("be",):
+    if verb.endswith("e"):
         return verb[:-1] + "ing"
     if verb in ("run", "spin"):
         return verb + verb[-1] + "ing"
@@ -203,8 +204,8 @@ def _pidgin(text: str) -> str:
     """A Pidgin-English message in the English words its function words stand for (see :data:`_PIDGIN`)."""
     if not _PIDGIN_MARK.search(text):
         return text
-    for pattern, repl in _PIDGIN:
-        text = re.sub(pattern, repl, text, flags=re.I)
+    for pattern, repl in _PIDGIN_READ:
+        text = pattern.sub(repl, text)
     return re.sub(r"\s{2,}", " ", text).strip()
 
 

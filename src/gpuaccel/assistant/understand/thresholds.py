@@ -99,8 +99,6 @@ def threshold_of(question: str) -> Threshold | None:
         )
         if metric is None and re.search(r"\b(?:hotter|warmer)\b", m.group(0), re.I):
             metric = "temperature"  # "hotter than 85": degrees, whatever unit is left unsaid
-        if re.search(r"\bbusier\b", m.group(0), re.I):
-            metric = "util"  # "busier than 90%": its utilization
         words = f" {metric if metric != 'util' else 'utilization'} " if metric else " "
         rest = question[: m.start()] + words + question[m.end() :]
         return Threshold(round(number * factor), metric, " ".join(rest.split()))
