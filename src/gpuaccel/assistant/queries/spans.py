@@ -297,7 +297,8 @@ def window_of(text: str, now: float) -> Window | None:
     noon = midnight + 12 * 3600
     if re.search(r"\bthis morning\b|\bearlier this morning\b", text):  # midnight to noon (or now)
         return Window(midnight, min(now, noon), "this morning")
-    if now > noon and re.search(r"\bsince (?:lunch|noon|midday)\b|\bthis afternoon\b|\bafter lunch\b", text):
+    lunch = text.replace("lunchtime", "lunch")  # "since lunchtime"
+    if now > noon and re.search(r"\bsince (?:lunch|noon|midday)\b|\bthis afternoon\b|\bafter lunch\b", lunch):
         return Window(noon, now, "since noon")
     if re.search(r"\b(?:this|last|past|the)\s+week\b", text):
         return Window(now - 7 * 86400, now, "in the last 7 days")

@@ -169,6 +169,27 @@ _PHRASES = (
         ),
         r"rerun \1",
     ),
+    # "make job 12 priority higher? 10 is ok": the value the user would accept is the new priority
+    (
+        re.compile(
+            r"\b(prio(?:rity)?\b.*?)\s(-?\d+)\s+(?:is|would be|should be|'d be)"
+            r"\s+(?:ok|okay|fine|good|enough)\b"
+        ),
+        r"\1 to \2",
+    ),
+    # "bump prio of 12 to 100", "raise the priority of job 12": the job after the priority's "of"
+    (
+        re.compile(
+            r"\b(?:bump|raise|increase|boost|lower|decrease|set|change|up)\s+(?:the\s+|its\s+)?prio(?:rity)?"
+            r"\s+(?:of|for|on)\s+(?:job\s*)?#?(\d+)\b"
+        ),
+        r"prioritize job \1",
+    ),
+    # "can you make job 12 priority higher?", "make its priority higher"
+    (
+        re.compile(r"\bmake (.{1,30}?)(?:'s)? prio(?:rity)? (?:higher|bigger|better|top|the highest)\b"),
+        r"prioritize \1",
+    ),
     # "please make job 12 higher priority", "make it top priority"
     (
         re.compile(r"\bmake (.{1,30}?) (?:a )?(?:higher|top|high|more|the highest) prio(?:rity)?\b"),

@@ -32,6 +32,7 @@ _WHEN_ASKS = (
 _OPENERS = (
     r"what|what's|whats|which|why|how|is|are|was|were|did|does|do|has|have|who|whose|where|"
     rf"show|list|tell|give|any|can|could|{_WHEN_ASKS}"
+    r"|for\s+(?:what|which|whom|who)"  # "the most memory it needed today, and for what?"
 )
 _ASKS_OWN = re.compile(rf"\b(?:what|which|why|how|who|whose|where|{_WHEN_ASKS})\b", re.IGNORECASE)
 _BOUNDARY = re.compile(

@@ -149,7 +149,8 @@ _WHAT_IS_A = re.compile(
     r"^(?:(?:so|ok|okay|and|hey|um|but|quick question) )*(?:what|wat) ?(?:exactly |really |actually )?"
     r"(?:is|s|are) (?:a|an) "
     r"(?P<thing>\w+(?: \w+){0,2})(?: (?:exactly|anyway|really|in general|in plain english|in simple terms"
-    r"|in laymans terms|in plain words|in a nutshell))?$"
+    r"|in laymans terms|in plain words|in a nutshell|in everyday terms|in everyday words|in real terms"
+    r"|in real life|in practice|in practical terms))?$"
 )
 _QUOTED_TERM = re.compile(r"(?:^|\s)['\"\u2018\u201c][a-zA-Z][\w -]{1,30}['\"\u2019\u201d](?=[\s.,?!]|$)")
 STATE_WORDS = {
@@ -160,7 +161,11 @@ STATE_WORDS = {
 # Said of the present: "is the h100 any good right now" asks how it is doing, not for an opinion of it.
 _NOW = re.compile(r"\b(?:right now|now|currently|at the moment|atm|today)\b")
 # "what does tflops mean", "what does oom stand for" (not "what does that mean" about the last answer)
-_MEANS = re.compile(r"\bwhat (?:does|do) (?!(?:that|this|it|its)\b)[\w -]{1,30}? (?:mean|stand for)\b")
+_MEANS = re.compile(
+    r"\bwhat (?:does|do) (?!(?:that|this|it|its)\b)[\w -]{1,30}? (?:mean|stand for)\b"
+    # "xid 79 means what again", as some put the question word last
+    r"|^(?:and |so |ok )?(?!(?:that|this|it|its)\b)[\w -]{1,30}? (?:means|stands for) what\b"
+)
 # An opinion about hardware: "any good", "worth it", "should i buy"; gaming is no use of this machine's.
 _OPINION = re.compile(
     r"\bany good\b|\bworth (?:it|buying|getting|the money|upgrading)\b"

@@ -517,9 +517,11 @@ _BARE_JOB = (
         r"(?:pd|pending|running|queued|held|failed|state|elapsed|walltime)\b"
     ),
     # a shell user's word for what to show, then the job: "tail 9", "why 5 dead", "wait time 12", "energy 4",
-    # "gpu-h 11 so far", "rt 7", "gpu-hours on 11 so far"
+    # "gpu-h 11 so far", "rt 7", "gpu-hours on 11 so far"; Slurm's and pueue's job tools: "sacct 11",
+    # "seff 4", "scontrol show job 9", "status 12"
     re.compile(
-        r"^(?:tail|log|logs|why|wait|waited|energy|kwh|runtime|gpu h|gpu hours?|gpu time|info|detail|details)"
+        r"^(?:tail|log|logs|why|wait|waited|energy|kwh|runtime|gpu h|gpu hours?|gpu time|info|detail|details"
+        r"|sacct|sstat|seff|scontrol show(?: job)?|show|status|inspect|describe)"
         r"(?: time)?(?: on| of| for| by)? #?(\d+)\b"
     ),
 )
@@ -581,6 +583,34 @@ def model_said_as_a_kind(question: str, context: Context) -> bool:
     ]
     kind = r"\b(?:a|an|any|one)\s+(?:(?:nvidia|geforce|rtx|tesla)\s+)*$"
     return bool(said) and all(re.search(kind, q[: m.start()]) for m in said)
+
+
+# a GPU product's code as people write it: "H200", "A100", "L40S", "GH200", "MI300X", "RTX 3090", "5090 Ti"
+_PRODUCT_CODE = re.compile(
+    r"\b(?:[ahblv]\d{2,3}[sx]?|g[hb]\d{3}|mi\d{3}x?|rtx ?\d{4}(?: ?ti| ?super)?|\d{4} ?(?:ti|super))\b"
+)
+# two things set side by side: "H100 vs H200 memory bandwidth?", "how much faster is an H200 than our H100"
+_SIDE_BY_SIDE = re.compile(r"\b(?:vs\.?|versus|than|differences?|differ|differs|compared?|comparison)\b")
+
+
+def other_model_compared(question: str, context: Context) -> bool:
+    """Whether the question sets a GPU model this machine has none of ("H200" beside an H100 and a 4090)
+    beside another, naming no GPU or job by number: what those products are is general knowledge, no
+    reading of this machine's."""
+    q = question.lower()
+    if re.search(r"\b(?:gpu|card|job|device)\s*#?\d", q) or not _SIDE_BY_SIDE.search(q):
+        return False
+    models = [model.lower() for model in context.gpu_models.values()]
+    ours = {part for model in models for part in re.findall(r"[a-z]*\d+[a-z0-9]*", model)}
+
+    def other(code: str) -> bool:  # "rtx 4090" is ours where a GPU is a GeForce RTX 4090; "4090 ti" is not
+        core = re.findall(r"[a-z]*\d+[a-z0-9]*", code)[-1]
+        suffix = re.search(r"\b(?:ti|super)$", code)
+        return core not in ours or (
+            suffix is not None and not any(suffix.group(0) in m.split() for m in models)
+        )
+
+    return any(other(m.group(0)) for m in _PRODUCT_CODE.finditer(q))
 
 
 def gpus_by_model(question: str, context: Context) -> set[int]:

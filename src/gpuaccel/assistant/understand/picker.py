@@ -28,6 +28,7 @@ from gpuaccel.assistant.understand.elsewhere import (
 )
 from gpuaccel.assistant.understand.lists import LISTS, RUNNER_UP, nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import (
+    bare_job,
     gaming_card,
     gpu_by_state,
     gpus_by_model,
@@ -39,6 +40,7 @@ from gpuaccel.assistant.understand.names import (
     named_jobs_in,
     named_process,
     numbered,
+    other_model_compared,
     quoted_job_name,
     untimed,
 )
@@ -371,6 +373,7 @@ BLAMED = re.compile(
     r"|\b(?:who|what|which)\b.*\b(?:drew|pulled|caused|made|hit|reached|loaded|drove) (?:it|that|this)\b"
     r"|\bwhich (?:job|run|process)\b.*\bused (?:so|that|this) much\b"  # "which job took that much?"
     r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
+    r"|^(?:and |so )?for (?:what|which (?:job|run|task|one)|whom|who)$"  # "..., and for what?"
 )
 
 
@@ -385,6 +388,8 @@ _WROTE = re.compile(
     r"\b(?:write|wrote|written|writes|save|saved|saves|dump|dumped|produce|produced|export|exported)\b"
     r".*\b(?:files?|checkpoints?|weights|tokens|outputs?|results?|shards?|artifacts?)\b"
     r"|\bwhere did (?:it|\S+) (?:save|write|put|dump)\b"
+    # "what did the data prep job do yesterday?": what an ended run did is what it printed
+    r"|^(?:and |so )?what did (?:it|(?:the |that |this )?\S+(?: \S+){0,3}?) (?:actually |really )?do\b"
 )
 
 
@@ -489,7 +494,9 @@ def _printed_asked(ws: list[str], topics: set[str]) -> bool:
     # not a line of the queue
     beside |= {"tflops"} if "throughput" in ws and not {"tflops", "flops", "tflop"} & set(ws) else set()
     beside |= {"queue"} if {"line", "lines"} & set(ws) else set()
-    return bool(PRINTED & set(ws)) and not topics - beside
+    # "8b eval numbers", "the benchmark figures": an evaluation's numbers are the results it printed
+    results = re.search(r"\b(?:eval\w*|bench\w*)\s+(?:numbers?|figures?|nums?)\b", " ".join(ws)) is not None
+    return (bool(PRINTED & set(ws)) or results) and not topics - beside
 
 
 # a setting a run prints, asked for ("which lr was element 2 running"; "lr" alone is also in names: lr-sweep)
@@ -774,8 +781,8 @@ class RulePicker:
         ) and "summary" not in topics:
             # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
             return Declined("off topic")
-        if asks_elsewhere(question, topics):
-            # "explain what a transformer is", "is the h100 any good for gaming"
+        if asks_elsewhere(question, topics) or other_model_compared(question, context):
+            # "explain what a transformer is", "is the h100 any good for gaming", "H100 vs H200 bandwidth?"
             return Declined("elsewhere")
         compared = _compared(question, ws, topics, context)
         if compared is not None:  # "which was faster, the 8b eval or the sweep?"
@@ -1693,6 +1700,8 @@ class RulePicker:
                 or JOB_ONLY & set(ws)
                 or SO_FAR.search(" ".join(ws))  # "how much energy until now": its total yet
                 or THE_JOB.search(" ".join(ws))  # "when did the job actually stop?", "the energy of the job"
+                # "how long waited in queue before start?": its own wait, before its start
+                or re.search(r"\bbefore (?:its |the )?(?:start|starting|launch|kickoff)\b", " ".join(ws))
                 # "what second did the cancel request go in": a time of one of its events
                 or (AT_WHAT_TIME.search(" ".join(ws)) and JOB_ASPECTS & set(ws))
             ):
@@ -1956,6 +1965,11 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
     jobs = list(dict.fromkeys(j for side in sides for j in named_jobs_in(side, context)[:1]))
     if len(jobs) < 2:
         jobs = named_jobs_in(question, context)
+    if len(jobs) < 2:  # "4 vs 6 elapsed", "compare 4 and 6": each side a job's number alone (not a GPU's)
+        bare = [
+            bare_job(re.sub(r"^\s*(?:compare|comparing)\s+", "", side.lower()), context) for side in sides
+        ]
+        jobs = list(dict.fromkeys(j for j in bare if j is not None and j not in context.gpus))
     if len(jobs) < 2:
         return None
     # a reading over each one's run ("job 2 vs job 11 peak temp"), else how they ran

@@ -94,6 +94,8 @@ def threshold_of(question: str) -> Threshold | None:
         if m is None:
             continue
         number, unit = float(m.group(1)), m.group(2)
+        if unit is None and re.search(r"\bthe\s+[\d.]+\s*$", m.group(0), re.I):
+            continue  # "hotter than the 4090": a card named by its model, no value ("passed the 85 °C" is)
         metric, factor = next(
             ((r, f) for u, r, f in _UNITS if unit and re.fullmatch(u, unit, re.I)), (None, 1.0)
         )

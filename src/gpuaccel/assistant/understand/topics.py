@@ -74,7 +74,8 @@ THROTTLE = {"throttle", "throttles", "throttled", "throttling"}  # "why is it th
 TROUBLE = {"problem", "problems", "issue", "issues", "error", "errors", "fault", "faults", "trouble"}
 # words of a time span beyond the vocabulary's ("since noon", "overnight", "in the last 30 mins")
 SPAN_WORDS = set(
-    "night overnight since ago evening afternoon lunch noon midday tonight mins min h hr hrs days".split()
+    "night overnight since ago evening afternoon lunch lunchtime noon midday tonight mins min h hr hrs"
+    " days".split()
 )
 
 
@@ -680,6 +681,10 @@ def log_query(
         or ((ABOUT_A_JOB & said or printed) and of_a_job)
     ):
         return None
+    running = context.job_briefs.get(job if job is not None else about)
+    worker = re.search(r"\bpids?\b", question, re.I) is not None  # (the words read "pid" as "process")
+    if worker and running is not None and running.state == "running" and (lines or 1) == 1:
+        return None  # "pid + last log line": a running job's record says its worker's pid and last line
     if job is not None:
         return Query("job_log", job=job, lines=lines)
     if name:

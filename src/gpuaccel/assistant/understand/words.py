@@ -368,6 +368,16 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bdeg(?:s|\.)?\s*c\b", "°c", text)  # "80 deg C"
     text = re.sub(r"\b(\d{1,2})\s*o'?\s*clock\b", r"\1", text)  # "since 9 o'clock": no clock reading
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
+    # nvidia-smi's --query-compute-apps: the processes on a GPU (not the tool's whole screen)
+    text = re.sub(r"(?:\bnvidia[\s-]?smi\s+)?-*(?:\bquery[\s-])?\bcompute[\s-]apps?\b", "processes", text)
+    # "is anything slowing it down?": what holds its clocks back (as a phrase: "slowing" alone would be a
+    # word the spelling repair reads "blowing" and "showing" as)
+    text = re.sub(
+        r"\bslow(?:ing|s|ed)? (?:it |them |things |the \w+ )?down\b|\bslow ?downs?\b", "throttling", text
+    )
+    # "the bit that went wrong", "that piece again": one of the jobs talked about, said as a part of them
+    text = re.sub(r"\b(the|that|this) (?:bit|part|piece)\b(?= (?:that|which|again|please)\b|\s*[?.!]?$)",
+                  r"\1 one", text)  # fmt: skip
     text = re.sub(r"\b(?:memory|mem) bus\b", "memory controller", text)  # status's "Memory bus utilization"
     text = re.sub(r"\b(mem|sm)clk\b", r"\1 clk", text)  # "memclk": the memory clock
     text = re.sub(r"\bgpu[\s-]?(?:h|hrs?)\b", "gpu hours", text)  # "GPU-h burned by 11"
