@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from gpuaccel.accel.workloads import registry
 from gpuaccel.assistant.understand.context import Context
-from gpuaccel.assistant.understand.names import gpu_by_model, named_jobs, named_jobs_in
+from gpuaccel.assistant.understand.names import bare_job, gpu_by_model, named_jobs, named_jobs_in
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.words import pointing
 
@@ -169,6 +169,14 @@ _PHRASES = (
         ),
         r"rerun \1",
     ),
+    # "and prio 10 on it", "priority 5 for job 12": the value, then the job
+    (
+        re.compile(
+            r"^(?:and |also |then |now )?(?:set |give |put )?(?:the )?prio(?:rity)? (?:of )?(-?\d+)"
+            r" (?:on|for|to) (it|that|this|them|that one|(?:job )?#?\d+)$"
+        ),
+        r"prioritize \2 to \1",
+    ),
     # "make job 12 priority higher? 10 is ok": the value the user would accept is the new priority
     (
         re.compile(
@@ -196,7 +204,7 @@ _PHRASES = (
         r"prioritize \1",
     ),
     (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
-    (re.compile(r"\bget (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
+    (re.compile(r"\b(?:get|set) (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
     # "put the whisper finetune to run", "set it to run now" (as Portuguese and Spanish say "pôr a rodar")
     (re.compile(r"\b(?:put|set|send) (.{1,40}?) to (?:run|work|start|go)\b"), r"start \1"),
     (re.compile(r"\b(?:place|set|leave|keep) (.{1,40}?) on hold\b"), r"hold \1"),  # "place that job on hold"
@@ -358,10 +366,11 @@ _COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four
 # a job's GPU count changed: "edit job 13 to use only 1 GPU", "change 13 so it needs 2 gpus", "make job 12 run
 # on one gpu" (gpuaccel edit ID --gpus N)
 _RESIZE = re.compile(
-    r"\b(?:edit|change|modify|alter|make|set|resize)\s+(?:job\s*)?#?(\d+)\b(?:\s+\w+){0,4}?\s+"
+    r"\b(?:edit|change|modify|alter|make|set|resize|drop|reduce|cut|lower|shrink|scale|bring)"
+    r"\s+(?:(?:job\s*)?#?(\d+)|(it|that|this|that job|this job))\b(?:\s+\w+){0,4}?\s+"
     r"(?:to use|use|using|so it (?:uses|needs|asks for)|to need|needs?|run on|to run on|to|on|with)\s+"
     r"(?:only\s+|just\s+)?(\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
-)
+)  # ("drop it to 1 gpu": "it" is the job talked about)
 _GPUS = re.compile(
     r"\b(?:on|with|using|across|over|needs?|needing|wants?)\s+(\d+|one|a|single|two|both|three|four|eight)"
     r"\s+(?:gpus?|cards?)\b"
@@ -564,7 +573,10 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
             break
         lead = " ".join(sentences[:k])
         main = _SUBORDINATE.sub(" ", lead)  # a job named in a "while ..." clause is no "it"
-        named = _in_state(named_jobs_in(main, context), _state_said(_words(main)), context, states)
+        found = named_jobs_in(main, context)
+        if not found and (bare := bare_job(_words(main), context, main)) is not None:
+            found = [bare]  # "13 is never gonna fit while 11 runs, drop it to 1 gpu": job 13, by its number
+        named = _in_state(found, _state_said(_words(main)), context, states)
         if pointed and not named and _TOLD_DONE.search(lead):
             # "I think someone put it on hold by mistake. Please could you let it go ahead?": what was done
             # is told; the request is the sentence after it
@@ -600,8 +612,12 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         )
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
     resized = _RESIZE.search(said)
+    talked = context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
+    if resized is not None and resized.group(1) is None and talked is None:
+        resized = None  # "drop it to 1 gpu" with no job talked about: no job to change
     if resized is not None:  # "edit job 13 to use only 1 GPU instead of 2": what it asks for, changed
-        number, n = resized.group(1), int(_COUNTS.get(resized.group(2), resized.group(2)))
+        number = resized.group(1) or str(talked)
+        n = int(_COUNTS.get(resized.group(3), resized.group(3)))
         return Act(
             f"{CANT} To change job {number} to ask for {n} GPU{'s' if n != 1 else ''}: gpuaccel edit"
             f" {number} --gpus {n} (a queued or held job only).",

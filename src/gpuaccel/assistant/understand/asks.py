@@ -16,6 +16,7 @@ from dataclasses import replace
 from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
 from gpuaccel.assistant.queries.query import Query, Result
 from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.elsewhere import said_not_about_us
 from gpuaccel.assistant.understand.replies import small_talk
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.words import pointing, topics_said
@@ -67,6 +68,7 @@ def without_lead_in(message: str) -> str:
 _FRAME = re.compile(
     r"^(?:during|while|since|for|in|on|over|between|from|after|before|until|till|across|among|throughout|at"
     r"|of|out of|comparing|compared|to compare"  # "Comparing job 7 and job 8, what energy did each use?"
+    r"|(?:looking|thinking|going|casting \w+ mind) back (?:at|to|over|on)"  # "Looking back at yesterday, ..."
     # "Yesterday evening, in the hour from 20:00 to 21:00, what was ..."
     # (not "yesterday's top temp on the h100 and what was running": a reading of the day, then an ask)
     r"|(?:yesterday|today|tonight|last night|this (?:morning|afternoon|evening))(?!'s))\b",
@@ -223,7 +225,7 @@ _SPAN_PAIR = re.compile(
 
 # words that ask nothing alone ("why?" after a list: its answer says why; "when?" after a peak: it says when)
 _NO_ASK_ALONE = ("why", "when", "and", "also", "plus", "so")
-_ASKED_WORD = re.compile(r"(?:who|whose)\s*\?", re.IGNORECASE)
+_ASKED_WORD = re.compile(r"(?:who|whose)\s*\??", re.IGNORECASE)  # ("at what time; who": who ran then)
 
 
 def _each_span(part: str) -> list[str]:
@@ -334,7 +336,7 @@ def split_asks(message: str) -> list[str]:
     # lone "ok" asks nothing ("ok; what failed; why": the question alone); a lone name or span frames the
     # part after it ("resnet50-bench, what happened", "Today, what was the peak")
     kept: list[str] = []
-    framed, idle = "", 0
+    framed, idle, lone_wh = "", 0, False
     for part in parts:
         bare = part.lower().strip(" ,.!?")
         asked_alone = part.endswith("?") and bare not in _NO_ASK_ALONE
@@ -345,6 +347,8 @@ def split_asks(message: str) -> list[str]:
             idle += 1
         elif bare not in _NO_ASK_ALONE:
             framed = part
+        else:
+            lone_wh = True
     parts = kept + ([framed] if framed else [])
     # "ok thanks. and how much memory is it using?": the thanks asks nothing; nor does a telling after a
     # question ("why hasn't the probe started? the student who sent it keeps asking me.")
@@ -362,6 +366,8 @@ def split_asks(message: str) -> list[str]:
         return ["what is in the queue"]  # each state's jobs: the queue says them all
     if len(asks) == 1 < len(parts) + idle:
         return asks  # "are any gpus free? i wanna launch a run": the question alone
+    if len(asks) == 1 and lone_wh and _ASKED_WORD.fullmatch(asks[0].strip()):
+        return asks  # "when; who" after a peak: who ran then (which says when)
     if not 2 <= len(asks) <= MAX_ASKS:
         return [_after_courtesy(message.strip())]  # "lol nice. how long did it wait?": the question
     return asks
@@ -400,6 +406,10 @@ def _asked_again(
     return [run_one(q) for q in [*again, query]] if again else []
 
 
+# a first part that asks only when, who or why, whose subject only the last answer gives: "at what time; who"
+_ONLY_WHEN_OR_WHO = re.compile(r"(?:and |so )?(?:at )?(?:what time|when|who|whose|why|how come|since when)")
+
+
 def answer_asks(
     message: str,
     context: Context,
@@ -414,6 +424,8 @@ def answer_asks(
     before it (so "which gpu is the hottest and how hot is it" reads "it" as the hottest GPU); the
     machine's names are kept throughout.
     """
+    if said_not_about_us(message):
+        return []  # "a good grafana panel for gpu temp? not for this box, just in general": none of it ours
     parts = split_asks(message)
     if parts == [message]:
         return _asked_again(message, context, pick_one, run_one)
@@ -428,7 +440,9 @@ def answer_asks(
     # a first part of a few words, a later one pointing back: "on which card and how long did it run?" (one
     # job's record answers both: said once)
     brief_first = len(parts[0].split()) <= 3 and any(pointing().search(p) for p in parts[1:])
-    goes_on = goes_on or brief_first
+    goes_on = (
+        goes_on or brief_first or _ONLY_WHEN_OR_WHO.fullmatch(parts[0].strip(" ?.!").lower()) is not None
+    )
     before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moments={})
     results: list[Result] = []
     picked: list[Query] = []  # as picked: a result's query may say the same differently (a run as its span)

@@ -95,6 +95,20 @@ WRITING = re.compile(
     r"(?:code|scripts?|snakefile|makefile|dockerfile|config|yaml|notebook|pipeline|kernel|file|rules?"
     r"|slurm script|sbatch script|job script)\b"
 )
+# what a note to write should say, asked as a question of this machine: "draft two sentences for the
+# newsletter saying how much electricity the big card used over the last 24 hours" (the figure is the
+# machine's to give; "a mail to say that the H100 is taken" tells what to write, and asks nothing)
+_FIGURE_ASKED = re.compile(
+    r"\b(?:saying|stating|telling(?: \w+)?|showing|giving|reporting|with|on|about|that says)"
+    r" (?:how (?:much|many|long|hard|hot|busy|often)|when (?:the|our|each|it)|which (?:job|card|gpu)s?)\b"
+)
+
+
+def figure_asked(text: str) -> bool:
+    """Whether a request to write asks for a figure of this machine in it (the figure is answered)."""
+    return _FIGURE_ASKED.search(text) is not None
+
+
 # help with the shell's tools: "how do i keep my sweep alive when ssh drops, tmux or nohup?"
 _SHELL_HELP = re.compile(
     r"\b(?:how|hw) (?:to|(?:do|can|should|would) (?:i|we|u|you))\b"
@@ -177,7 +191,8 @@ _OPINION = re.compile(
     # "for the next build, would you go for a 5090 or another H100?": a card to buy, the assistant's pick
     r"|\bwould you (?:go for|go with|pick|choose|get|buy) (?:a|an|another|the)\b"
     # "any tips for killing coil whine on the 4090?": advice on hardware, not its state
-    r"|\b(?:tips?|advice|tricks?|hints?) (?:for|on|about|to)\b"
+    r"|\b(?:tips?|advice|tricks?|hints?) (?:for|on|about|to|how)\b"
+    r"|^(?:any|some) (?:advice|tips|suggestions)\b"  # "any advice how I can fit SDXL on a 24GB card?"
     # who submitted a job: the queue is one user's and keeps no submitter ("which student submitted sd-xl")
     r"|\b(?:who|which (?:student|user|person|colleague|teammate|member|guy|one of us))"
     r"(?: \w+){0,2}? (?:submitted|queued|launched|enqueued|sent)\b"
@@ -302,6 +317,8 @@ _ADVICE_WHATEVER = re.compile(
     r"|\bis \d+(?:\.\d+)? ?(?:°\s?c|c|degrees?(?: c| celsius)?|deg|w|watts?|%|percent|gb|gib)"
     r" (?:too|dangerously|very|quite|really|way too) (?:hot|high|warm|much|low|cold|loud)"
     r" (?:for|on) (?:a|an|any) "
+    # when to worry about a kind of card: "what temp on an h100 should i start worrying at"
+    r"|\b(?:on|for|with) (?:a|an|any) [\w-]+\b(?:\W+\w+){0,6}?\W+(?:worry|worrying|worried|concerned|panic)\b"
     # two methods weighed for one's own work: "is it better to use gradient checkpointing or 8-bit adam"
     r"|\b(?:is )?(?:it )?better to (?:use|go with|pick|choose|try|enable|turn on|run with|do)"
     r" [^?]{1,60}\bor\b"
@@ -418,7 +435,7 @@ _CLOUD = re.compile(
 
 # the user says the question is not about this machine
 _NOT_ABOUT_US = re.compile(
-    r"\b(?:unrelated to|not about|nothing to do with) (?:(?:our|the|this|my|your) )?"
+    r"\b(?:unrelated to|not about|nothing to do with|not for|not specific to) (?:(?:our|the|this|my|your) )?"
     r"(?:box|machine|server|gpus?|cards?|cluster|setup|rig|workstation)\b"
     # "setting our own numbers aside for a moment: ..."
     r"|\b(?:setting|leaving|putting) (?:our|my|the) (?:own )?(?:numbers|figures|data|machine|box|setup|gpus)"
@@ -490,7 +507,9 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     # a term quoted, then what it is: "my student keeps saying 'tensor cores'. What are they?"
     if _QUOTED_TERM.search(question) and re.search(r"\bwhat (?:are|is) (?:they|it|that|those|these)\b", text):
         return True
-    if _PRODUCT.search(text) or (WRITING.search(text) and not {"report", "summary"} & said):
+    if _PRODUCT.search(text) or (
+        WRITING.search(text) and not {"report", "summary"} & said and not figure_asked(text)
+    ):
         return True
     return bool(
         _EXPLAIN.search(text)

@@ -24,6 +24,7 @@ from gpuaccel.assistant.understand.elsewhere import (
     asks_advice,
     asks_elsewhere,
     asks_to_change_own_work,
+    figure_asked,
     said_not_about_us,
 )
 from gpuaccel.assistant.understand.lists import LISTS, RUNNER_UP, nth_of_list, step_from_list, step_within
@@ -374,6 +375,11 @@ BLAMED = re.compile(
     r"|\bwhich (?:job|run|process)\b.*\bused (?:so|that|this) much\b"  # "which job took that much?"
     r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
     r"|^(?:and |so )?for (?:what|which (?:job|run|task|one)|whom|who)$"  # "..., and for what?"
+    r"|^(?:and |so )?(?:who|whom)$"  # "4090 util peak today" ... "at what time; who": who ran then
+    # "when was it working hardest, and what was it working on?": what ran at that peak
+    r"|^(?:and |so )?what (?:was|were) (?:it|they|the card|the gpu) (?:working on|running|doing|busy with)"
+    r"(?: then)?$"
+    r"|^(?:and |so )?what (?:was|were) running on (?:it|them|that)(?: then)?$"  # (the words as repaired)
 )
 
 
@@ -776,9 +782,8 @@ class RulePicker:
             and mine
             and not OFF_TOPIC & set(ws) - {"cost", "costs", "price", "prices"}
         )
-        if (
-            (OFF_TOPIC & set(ws) and not priced) or ws[:1] in (["write"], ["compose"], ["implement"])
-        ) and "summary" not in topics:
+        written = ws[:1] in (["write"], ["compose"], ["implement"]) and not figure_asked(text)
+        if ((OFF_TOPIC & set(ws) and not priced) or written) and "summary" not in topics:
             # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
             return Declined("off topic")
         if asks_elsewhere(question, topics) or other_model_compared(question, context):
@@ -1039,8 +1044,10 @@ class RulePicker:
             # the answer named, else over its span
             return Query("jobs", gpu=one_gpu, window=named or context.moment or last.window)
         live = last is not None and last.name == "gpu_reading" and last.window is None and last.job is None
-        which_now = re.fullmatch(
-            r"(?:and |so |ok )?(?:which|what) (?:job|run|one) (?:is|s) (?:that|it)", text
+        which_now = re.fullmatch(  # ("which job is keeping it busy?"; "who is using it" asks its processes)
+            r"(?:and |so |ok )?(?:which|what) (?:job|run|one|task) (?:is|s)"
+            r" (?:that|it|(?:keeping|making) (?:it|that) busy|(?:occupying|hogging|loading) it)",
+            text,
         )
         if live and job is None and which_now:
             # "which job is that" after a reading now ("whats burning power"): what runs there now

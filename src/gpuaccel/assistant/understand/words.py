@@ -375,6 +375,20 @@ def words(question: str) -> list[str]:
     text = re.sub(
         r"\bslow(?:ing|s|ed)? (?:it |them |things |the \w+ )?down\b|\bslow ?downs?\b", "throttling", text
     )
+    # "what was it running at the time?": then (no duration asked)
+    text = re.sub(r"\bat the time(?=\s*[?.!]*$)", "then", text)
+    # "how much of today has it spent not being used": idle; "how many hours was each card in use": busy
+    if re.search(r"\bhow (?:many (?:hours|minutes)|long|much time|much of)\b", text):  # a duration asked
+        text = re.sub(r"\bnot (?:being )?(?:used|in use)\b", "idle", text)
+        text = re.sub(
+            r"\b((?:was|were|is|are|been)(?: \w+){0,3}?) (?:actually |really )?in use\b", r"\1 busy", text
+        )
+    # "the most electricity it has drawn at any one moment": a draw at an instant is power, not energy
+    if re.search(r"\bat any (?:one |single |given )?(?:moment|instant|time|point)\b", text):
+        text = re.sub(r"\belectricity\b", "power", text)
+    # squeue's state letter after what is asked of: "anything R?", "jobs in R" (running; "PD" is a word)
+    text = re.sub(r"\b(anything|any jobs?|jobs?|what'?s|whats|who'?s|whos|any)\s+(in\s+)?r\b(?=\s*[?.!]*$)",
+                  r"\1 \2running", text)  # fmt: skip
     # "the bit that went wrong", "that piece again": one of the jobs talked about, said as a part of them
     text = re.sub(r"\b(the|that|this) (?:bit|part|piece)\b(?= (?:that|which|again|please)\b|\s*[?.!]?$)",
                   r"\1 one", text)  # fmt: skip

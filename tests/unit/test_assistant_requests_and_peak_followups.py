@@ -1,0 +1,94 @@
+"""Requests said loosely (a job's GPU count "dropped", "prio N on it", "set it going", a job named by its bare
+number before the request), squeue's "R", who or what ran at a peak asked after it or beside it, which job
+keeps a card busy, time "not being used" and "in use", a draw "at any one moment", a note that asks for a
+figure of this machine, and advice or templates not about it. Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+
+
+def test_a_gpu_count_dropped_of_the_job_said_before(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "12 can't start while 11 holds the card, drop it to 1 gpu", None)
+    assert query is None and "gpuaccel edit 12 --gpus 1" in text, text
+    _, text, query = ask(heldout_svc, "reduce job 13 to one gpu", None)
+    assert query is None and "gpuaccel edit 13 --gpus 1" in text and "cancel" not in text, text
+
+
+def test_a_priority_then_the_job_and_a_held_job_set_going(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "is 14 still on hold?", None)
+    _, text, query = ask(heldout_svc, "ok, priority 3 for it", sid)
+    assert query is None and "gpuaccel priority 14 3" in text, text
+    _, text, query = ask(heldout_svc, "Sara says it can go now. Please set it going.", sid)
+    assert query is None and "gpuaccel release 14" in text, text
+
+
+def test_squeues_running_letter(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "jobs in R?", None)
+    assert query == {"name": "queue", "state": "running"} and "mistral-7b-sft" in text, (query, text)
+
+
+def test_when_and_who_after_a_peak(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "h100 temp peak today", None)
+    _, text, _ = ask(heldout_svc, "when; who", sid)
+    assert "13:47:23" in text and "job 11 (mistral-7b-sft)" in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Thinking back to yesterday, when was the big card at its hottest, and what was it working on?",
+        "When did the H100 draw the most power yesterday, and what was it running at the time?",
+    ],
+)
+def test_what_ran_at_the_peak_asked_beside_it(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None and query["window"]["label"] == "yesterday", query
+    assert "job 2 (llama-70b-finetune)" in text, text
+
+
+def test_which_job_keeps_a_card_busy(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how warm is the h100 right now?", None)
+    _, _, query = ask(heldout_svc, "which job is keeping it busy?", sid)
+    assert query == {"name": "jobs", "state": "running", "gpu": 0}, query
+    _, _, query = ask(heldout_svc, "who is using it", sid)  # its processes, as before
+    assert query is not None and query["name"] == "memory_users", query
+
+
+def test_time_not_used_and_in_use(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "how much of today was the 4090 not being used?", None)
+    assert query is not None and query["metric"] == "util" and "12h44m" in text, (query, text)
+    _, text, query = ask(heldout_svc, "how many hours was the h100 in use today?", None)
+    assert query is not None and query["metric"] == "util" and "2h25m" in text, (query, text)
+    _, _, query = ask(heldout_svc, "and the 4090, how much memory is in use there?", None)
+    assert query is not None and query["metric"] != "util", query
+
+
+def test_a_draw_at_any_one_moment_is_power(heldout_svc: AssistantService) -> None:
+    question = "today, what's the most electricity the 4090 pulled at any moment?"
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None and query["metric"] == "power", query
+
+
+def test_a_note_asking_for_a_figure_gets_the_figure(heldout_svc: AssistantService) -> None:
+    question = "could you draft a line for the newsletter saying how much energy the 4090 used yesterday?"
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None and query["name"] == "energy", query
+    _, _, query = ask(heldout_svc, "draft a mail to say that the h100 is booked tonight", None)
+    assert query is None, query
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "any advice how to fit a 13B model on a 24GB card?",
+        "roughly, at what power draw on an rtx 4090 should i start worrying",
+        "whats a good grafana panel for gpu temp? not for this box, just in general",
+    ],
+)
+def test_advice_and_templates_are_not_this_machine(heldout_svc: AssistantService, question: str) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is None, (question, query)
