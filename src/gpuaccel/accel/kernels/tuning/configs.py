@@ -60,10 +60,15 @@ class GluonFwdConfig:
     ctas_per_sm: int = 1  # 2: registers capped so two persistent programs share an SM (D64, 64-key blocks)
     q_bufs: int = 1  # 2: the next tile's Q loads during this one (short tiles wait for it otherwise)
     o_tma: bool = False  # O leaves through the tile's Q buffer by one TMA store
+    # > 0: O and l rescaled only when some row's max grows by more than this (log2 units; FlashAttention-4's
+    # conditional rescaling, gluon.fwd_steps._softmax); 0: every block, as FlashAttention-3
+    rescale_log2: float = 0.0
+    rescale_warp: bool = False  # decide it per warp (a vote and a branch in inline PTX), not per warpgroup
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
         tail = ("-q2" if self.q_bufs == 2 else "") + ("-otma" if self.o_tma else "")
+        tail += f"-r{self.rescale_log2:g}{'w' if self.rescale_warp else ''}" if self.rescale_log2 else ""
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
