@@ -7,12 +7,13 @@ when any row of the warpgroup moved, an scf.if on a reduction over the rows), ``
 by a vote, the multiplies behind a warp-uniform branch in inline PTX). bf16 shapes run the bf16 kernel
 (``gluon.fwd``), fp8 shapes the e4m3 kernel (``gluon.fp8``) on inputs quantised once.
 
-``--check``: every variant on random inputs and on crafted ones (a row max that jumps by ~10 log2 units
-mid-row, one that creeps up by less than T a block but more than T in all, one that never grows after
-the first block), into NaN-poisoned o/lse, against an fp32 reference (FP8: on the dequantised inputs):
-bf16 must stay within 2x plain PyTorch in bf16, FP8 within 2x the shipped kernel's error. Then
-``--rounds`` alternated rounds time every variant on each shape (``bench.attention.median_ms``), the
-first variant twice (the spread between timings of one kernel). The JSON keeps every timing.
+``--check``: every variant on random inputs and on crafted ones (``bench.attention.rescale_inputs``: a
+row max that jumps by ~10 log2 units mid-row, one that creeps up by less than T a block but more than T
+in all, one that never grows after the first block), into NaN-poisoned o/lse, against an fp32 reference
+(FP8: on the dequantised inputs): bf16 must stay within 2x plain PyTorch in bf16, FP8 within 2x the
+shipped kernel's error. Then ``--rounds`` alternated rounds time every variant on each shape
+(``bench.attention.median_ms``), the first variant twice (the spread between timings of one kernel), and
+bf16 shapes cuDNN's SDPA (the forward target's yardstick). The JSON keeps every timing.
 
   python benchmarks/fwd_rescale_ab.py [--check] [--shapes bf16:4,32,4096,64 fp8:2,16,8192,128:c ...]
       [--variants off r8 r8w] [--rounds 7] [--json PATH]
@@ -31,6 +32,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from gpuaccel.accel.kernels.bench.attention import RESCALE_PATTERNS, rescale_inputs
+
 SHAPES = ["bf16:4,32,4096,64", "bf16:4,32,4096,64:c", "bf16:2,16,8192,128", "fp8:2,16,8192,128",
           "fp8:1,16,16384,128", "fp8:4,16,4096,128", "fp8:2,16,8192,128:c"]  # fmt: skip
 VARIANTS = ["off", "r8", "r8w"]
@@ -43,7 +46,6 @@ CHECKS = [  # kind, B, Hq, Hkv, Nq, Nk, D, causal (each the configuration its be
     ("fp8", 1, 4, 4, 1024, 2048, 128, False),
     ("fp8", 1, 4, 2, 2049, 2047, 128, True),
 ]
-PATTERNS = ["random", "jump", "creep", "never"]
 
 
 def variant_cfg(base: Any, name: str) -> Any:
@@ -52,29 +54,6 @@ def variant_cfg(base: Any, name: str) -> Any:
         return replace(base, rescale_log2=0.0, rescale_warp=False)
     warp = name.endswith("w")
     return replace(base, rescale_log2=float(name[1:].rstrip("w")), rescale_warp=warp)
-
-
-def inputs(kind: str, b: int, hq: int, hkv: int, nq: int, nk: int, d: int, pattern: str, seed: int) -> Any:
-    """bf16 q, k, v; ``pattern`` shapes every row's scores along the keys through q[..., 0] = 8 and a
-    ramp in k[..., 0] (scale 1/sqrt(d) makes 80 / sqrt(128) * log2(e) = 10 log2 units a jump of 10):
-    ``jump`` 0 then 10 from the middle key on, ``creep`` 0 -> 12 linearly, ``never`` 10 on the first 64
-    keys and 0 after (the max is found in block 0 and never grows)."""
-    import torch
-
-    gen = torch.Generator(device="cuda").manual_seed(seed)
-    q = torch.randn(b, hq, nq, d, device="cuda", generator=gen)
-    k = torch.randn(b, hkv, nk, d, device="cuda", generator=gen)
-    v = torch.randn(b, hkv, nk, d, device="cuda", generator=gen)
-    if pattern != "random":
-        keys = torch.arange(nk, device="cuda", dtype=torch.float32)
-        ramp = {
-            "jump": (keys >= nk // 2).float() * 10.0,
-            "creep": keys / max(nk - 1, 1) * 12.0,
-            "never": (keys < 64).float() * 10.0,
-        }[pattern]
-        q[..., 0] = 8.0
-        k[..., 0] = ramp
-    return tuple(t.to(torch.bfloat16) for t in (q, k, v))
 
 
 def _launcher(kind: str, q: Any, k: Any, v: Any, causal: bool, cfg: Any, o: Any, lse: Any) -> Any:
@@ -123,7 +102,7 @@ def check(case: tuple[Any, ...], pattern: str, variants: list[str]) -> dict[str,
     from gpuaccel.accel.kernels.fp8 import attention as fp8
 
     kind, b, hq, hkv, nq, nk, d, causal = case
-    q, k, v = inputs(kind, b, hq, hkv, nq, nk, d, pattern, seed=nq + nk + d)
+    q, k, v = rescale_inputs(b, hq, hkv, nq, nk, d, pattern, seed=nq + nk + d)
     scale = d**-0.5
     base = base_cfg(kind, nq, nk, d)
     if kind == "fp8":
@@ -163,7 +142,7 @@ def measure(spec: str, variants: list[str], rounds: int) -> dict[str, Any]:
     kind, dims, *rest = spec.split(":")
     causal = rest == ["c"]
     b, h, n, d = (int(x) for x in dims.split(","))
-    q, k, v = inputs(kind, b, h, h, n, n, d, "random", seed=n + b)
+    q, k, v = rescale_inputs(b, h, h, n, n, d, "random", seed=n + b)
     flops = attention_flops(b, h, n, n, d, causal, "fwd")
     base = base_cfg(kind, n, n, d)
     names = [*variants, f"{variants[0]} again"]
@@ -172,6 +151,12 @@ def measure(spec: str, variants: list[str], rounds: int) -> dict[str, Any]:
         o, lse = torch.empty_like(q), torch.empty(b, h, n, device="cuda")
         fns[name] = _launcher(kind, q, k, v, causal, variant_cfg(base, name.split()[0]), o, lse)
         fns[name]()
+    if kind == "bf16":  # the target's yardstick, timed in the same rounds
+        from gpuaccel.accel.kernels.bench.attention import implementation
+
+        cudnn = implementation("sdpa_cudnn", "bf16")
+        fns["cudnn"] = lambda: cudnn(q, k, v, causal)
+        names.append("cudnn")
     torch.cuda.synchronize()
     row: dict[str, Any] = {
         "shape": spec,
@@ -187,6 +172,10 @@ def measure(spec: str, variants: list[str], rounds: int) -> dict[str, Any]:
         r["median_tflops"] = flops / r["median_ms"] / 1e9
     first = row["v"][variants[0]]["ms"]
     for name in names[1:]:
+        if name == "cudnn":
+            row["v"][name]["ours_over_cudnn"] = {
+                n_: row["v"]["cudnn"]["median_ms"] / row["v"][n_]["median_ms"] for n_ in variants
+            }
         row["v"][name]["speedup_per_round"] = [
             a / s for a, s in zip(first, row["v"][name]["ms"], strict=True)
         ]
@@ -214,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         for spec in args.shapes:
             kind, dims, *rest = spec.split(":")
             b, h, n, d = (int(x) for x in dims.split(","))
-            q, k, v = inputs(kind, b, h, h, n, n, d, "random", seed=n + b)
+            q, k, v = rescale_inputs(b, h, h, n, n, d, "random", seed=n + b)
             for name in args.variants:
                 cfg = variant_cfg(base_cfg(kind, n, n, d), name)
                 _launcher(
@@ -242,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check or args.check_only:
         kinds = {spec.split(":")[0] for spec in args.shapes}  # the checks of the kernels timed here
         for case in (c for c in CHECKS if c[0] in kinds):
-            for pattern in PATTERNS:
+            for pattern in RESCALE_PATTERNS:
                 doc["checks"].append(check(case, pattern, args.variants))
                 path.write_text(json.dumps(doc, indent=1))
                 print(json.dumps(doc["checks"][-1]), flush=True)
@@ -262,16 +251,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{','.join(map(str, c['case']))} | {c['pattern']} | {errs} | {bar:.4f} | {c['ok']}")
     if doc["rows"]:
         names = [*args.variants, f"{args.variants[0]} again"]
-        print("shape | cfg | TFLOP/s " + " / ".join(names) + " | speedup vs " + args.variants[0]
-              + " per variant: median of rounds (min-max)")  # fmt: skip
+        head = "shape | cfg | TFLOP/s " + " / ".join(names) + " (/ cudnn) | speedup vs " + args.variants[0]
+        print(head + " per variant: median of rounds (min-max) | ours/cudnn per variant")
         for r in doc["rows"]:
-            rates = " / ".join(f"{r['v'][n]['median_tflops']:.0f}" for n in names)
+            rates = " / ".join(f"{r['v'][n]['median_tflops']:.0f}" for n in [*names, "cudnn"] if n in r["v"])
             sp = " ; ".join(
                 f"{n} {statistics.median(r['v'][n]['speedup_per_round']):.3f} "
                 f"({min(r['v'][n]['speedup_per_round']):.3f}-{max(r['v'][n]['speedup_per_round']):.3f})"
                 for n in names[1:]
             )
-            print(f"{r['shape']} | {r['cfg']} | {rates} | {sp}")
+            vs = r["v"].get("cudnn", {}).get("ours_over_cudnn")
+            tail = " | vs cudnn " + " / ".join(f"{x:.3f}" for x in vs.values()) if vs else ""
+            print(f"{r['shape']} | {r['cfg']} | {rates} | {sp}{tail}")
     print(f"wrote {path}")
     return 0 if all(c["ok"] for c in doc["checks"]) else 1
 

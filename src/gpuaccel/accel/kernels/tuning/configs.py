@@ -104,8 +104,10 @@ GLUON_FWD_VARIANTS = {
     128: [GluonFwdConfig(128, 3), GluonFwdConfig(128, 2), GluonFwdConfig(128, 3, o_tma=True)],
     256: [GluonFwdConfig(32, 4), GluonFwdConfig(64, 2, o_tma=True)],
 }  # what benchmarks/gluon_fwd_check.py --variants times beside the default
+# D64 rescales O only when some row of a warp moves its max by more than 8 (log2): 5 % fewer instructions
+# (docs/kernels-log.md, 2026-11-28, twenty-first session); the packed forward does not read it.
 GLUON_FWD_CONFIGS = {
-    64: GluonFwdConfig(128, 2, 3),
+    64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True),
     128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True),
     256: GluonFwdConfig(64, 2, o_tma=True),
 }
