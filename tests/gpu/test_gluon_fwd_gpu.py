@@ -71,11 +71,12 @@ def test_forced_gluon_path_on_unsupported_head_dim_is_named(monkeypatch):
         attention.flash_attention_forward(q, q, q, False, 0.2)
 
 
-RESCALE_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal: the D64 three-consumer and the D128 configurations
+RESCALE_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal: the D64 and D128 configurations
     (1, 4, 4, 2304, 2560, 64, False),
     (1, 4, 2, 2304, 2304, 64, True),
     (1, 4, 4, 1024, 2048, 128, False),
     (1, 4, 4, 700, 1100, 128, True),
+    (2, 4, 2, 128, 3000, 64, True),  # D64 with two consumers (a 192-row tile would be a third padding)
 ]
 
 
