@@ -71,14 +71,14 @@ def _launcher(kind: str, q: Any, k: Any, v: Any, causal: bool, cfg: Any, o: Any,
     return lambda: launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg, bound)
 
 
-def base_cfg(kind: str, nq: int, nk: int, d: int) -> Any:
+def base_cfg(kind: str, nq: int, nk: int, d: int, causal: bool = False) -> Any:
     if kind == "fp8":
         from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
 
         return gluon_fp8_config(d)
     from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
 
-    return gluon_fwd_config(d, nq, nk)
+    return gluon_fwd_config(d, nq, nk, causal)
 
 
 def _plain(q: Any, k: Any, v: Any, causal: bool, scale: float) -> Any:
@@ -144,7 +144,7 @@ def measure(spec: str, variants: list[str], rounds: int) -> dict[str, Any]:
     b, h, n, d = (int(x) for x in dims.split(","))
     q, k, v = rescale_inputs(b, h, h, n, n, d, "random", seed=n + b)
     flops = attention_flops(b, h, n, n, d, causal, "fwd")
-    base = base_cfg(kind, n, n, d)
+    base = base_cfg(kind, n, n, d, causal)
     names = [*variants, f"{variants[0]} again"]
     fns = {}
     for name in names:

@@ -493,7 +493,7 @@ def launch_gluon_fwd(
               o, lse, *o_strides, scale * LOG2E, *walk)  # fmt: skip
         return
     d = q.shape[-1]
-    cfg = cfg or gluon_fwd_config(d, q.shape[2], k.shape[2])
+    cfg = cfg or gluon_fwd_config(d, q.shape[2], k.shape[2], causal)
     if cfg.o_tma and not tma_legal(o):  # a caller's buffer TMA cannot address: stores from registers
         cfg = replace(cfg, o_tma=False)
     if cfg.consumers not in CONSUMER_REGS:
