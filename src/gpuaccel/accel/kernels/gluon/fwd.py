@@ -27,6 +27,11 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
 - The packed forward's tiles may instead be drawn from a counter (``DYNAMIC``, :func:`_producer`): the
   producer draws, and the consumers read each tile's number where the producer left it for their Q
   buffer; both walks run the same tile bodies (:func:`_producer_tile`, :func:`_consumer_tile`).
+- O's rescale can be skipped while a row's max holds (``GluonFwdConfig.rescale_log2``, FlashAttention-4's
+  conditional rescaling): a row keeps a stale max until a block's passes it by more than the threshold, so
+  every alpha of a row that did not move is exactly 1; decided per warpgroup (an scf.if) or per warp (a
+  vote and a branch in inline PTX). It paid where the loop is issue-bound (bf16 D64 non-causal, D128) and
+  not for FP8, whose loop waits on barriers and latency (docs/kernels-log.md, 2026-11-28).
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
