@@ -32,7 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from gpuaccel.accel.kernels.bench.attention import RESCALE_PATTERNS, rescale_inputs
+from gpuaccel.accel.kernels.bench.attention import RESCALE_PATTERNS, plain_attention, rescale_inputs
 
 SHAPES = ["bf16:4,32,4096,64", "bf16:4,32,4096,64:c", "bf16:2,16,8192,128", "fp8:2,16,8192,128",
           "fp8:1,16,16384,128", "fp8:4,16,4096,128", "fp8:2,16,8192,128:c"]  # fmt: skip
@@ -81,20 +81,6 @@ def base_cfg(kind: str, nq: int, nk: int, d: int, causal: bool = False) -> Any:
     return gluon_fwd_config(d, nq, nk, causal)
 
 
-def _plain(q: Any, k: Any, v: Any, causal: bool, scale: float) -> Any:
-    """Plain PyTorch attention computing in the inputs' dtype (the forward standard's bar)."""
-    import torch
-
-    group = q.shape[1] // k.shape[1]
-    k, v = k.repeat_interleave(group, 1), v.repeat_interleave(group, 1)
-    s = (q @ k.transpose(-1, -2)) * scale
-    if causal:
-        nq, nk = q.shape[2], k.shape[2]
-        keep = torch.arange(nk, device=q.device)[None] <= torch.arange(nq, device=q.device)[:, None] + nk - nq
-        s = s.masked_fill(~keep, float("-inf"))
-    return torch.softmax(s, -1).nan_to_num(0.0) @ v
-
-
 def check(case: tuple[Any, ...], pattern: str, variants: list[str]) -> dict[str, Any]:
     import torch
 
@@ -113,7 +99,7 @@ def check(case: tuple[Any, ...], pattern: str, variants: list[str]) -> dict[str,
     fin = torch.isfinite(rl)
     row: dict[str, Any] = {"case": list(case), "pattern": pattern, "v": {}}
     if kind == "bf16":
-        row["torch_bf16_o_max"] = (_plain(q, k, v, causal, scale).float() - ro).abs().max().item()
+        row["torch_bf16_o_max"] = (plain_attention(q, k, v, causal, scale).float() - ro).abs().max().item()
     for name in variants:
         o = torch.full_like(q, float("nan"))
         lse = torch.full((b, hq, nq), float("nan"), device="cuda")

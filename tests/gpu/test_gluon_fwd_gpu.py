@@ -80,18 +80,6 @@ RESCALE_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal: the D64 and D128 configurati
 ]
 
 
-def _plain(q, k, v, causal, scale):
-    """Plain PyTorch attention in the inputs' dtype (the forward standard's bar)."""
-    group = q.shape[1] // k.shape[1]
-    k, v = k.repeat_interleave(group, 1), v.repeat_interleave(group, 1)
-    s = (q @ k.transpose(-1, -2)) * scale
-    if causal:
-        nq, nk = q.shape[2], k.shape[2]
-        keep = torch.arange(nk, device=q.device)[None] <= torch.arange(nq, device=q.device)[:, None] + nk - nq
-        s = s.masked_fill(~keep, float("-inf"))
-    return torch.softmax(s, -1).nan_to_num(0.0) @ v
-
-
 @pytest.mark.parametrize("warp", [False, True])
 @pytest.mark.parametrize("pattern", ["random", "jump", "creep", "never"])
 @pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal", RESCALE_CASES)
@@ -102,14 +90,14 @@ def test_conditional_rescale_matches_reference(b, hq, hkv, nq, nk, d, causal, pa
     from dataclasses import replace
 
     from gpuaccel.accel.kernels import reference
-    from gpuaccel.accel.kernels.bench.attention import rescale_inputs
+    from gpuaccel.accel.kernels.bench.attention import plain_attention, rescale_inputs
     from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
     from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
 
     q, k, v = rescale_inputs(b, hq, hkv, nq, nk, d, pattern, seed=nq + d)
     scale = d**-0.5
     ro, rl = reference.flash_attention_forward(q.float(), k.float(), v.float(), causal, scale)
-    bar = (_plain(q, k, v, causal, scale).float() - ro).abs().max().item()
+    bar = (plain_attention(q, k, v, causal, scale).float() - ro).abs().max().item()
     cfg = replace(gluon_fwd_config(d, nq, nk), rescale_log2=8.0, rescale_warp=warp)
     o = torch.full_like(q, float("nan"))
     lse = torch.full((b, hq, nq), float("nan"), device="cuda")

@@ -417,6 +417,21 @@ def errors_vs_reference(
     return errs, bool((lse[~fin] == rl[~fin]).all())
 
 
+def plain_attention(
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
+) -> torch.Tensor:
+    """Plain PyTorch attention computing in the inputs' dtype, [B, H, N, D] (GQA by repeated heads; causal
+    bottom-right aligned): the forward standard's bar, whose max error the kernels may at most double."""
+    group = q.shape[1] // k.shape[1]
+    k, v = k.repeat_interleave(group, 1), v.repeat_interleave(group, 1)
+    s = (q @ k.transpose(-1, -2)) * scale
+    if causal:
+        nq, nk = q.shape[2], k.shape[2]
+        keep = torch.arange(nk, device=q.device)[None] <= torch.arange(nq, device=q.device)[:, None] + nk - nq
+        s = s.masked_fill(~keep, float("-inf"))
+    return torch.softmax(s, -1).nan_to_num(0.0) @ v
+
+
 RESCALE_PATTERNS = ("random", "jump", "creep", "never")
 
 
