@@ -106,7 +106,7 @@ GLUON_FWD_VARIANTS = {
 }  # what benchmarks/gluon_fwd_check.py --variants times beside the default
 # Conditional rescaling (``rescale_log2``; docs/kernels-log.md, 2026-11-28, twenty-first session, H200):
 # D64 per warp (5 % fewer instructions) measured +3.6-4.5 % non-causal and -2-5 % causal, so non-causal
-# only (gluon_fwd_config); D128 per warpgroup +2.7-3.4 %. The packed forward does not read it.
+# only (gluon_fwd_config); D128 per warpgroup +2.6-3.4 %. The packed forward drops it (not measured there).
 GLUON_FWD_CONFIGS = {
     64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True),
     128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0),
