@@ -8,6 +8,8 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores) and writes the PTX and SASS unde
 
     python benchmarks/gluon_offline.py --kernel fwd --shape 2,16,8192,128 [--causal] [--out out/offline]
         [--config BLOCK_N,STAGES,CONSUMERS[,CTAS_PER_SM]]   (a GluonFwdConfig; default: the head dim's)
+        [--rescale 8]   (fwd/fp8: that config with conditional rescaling, GluonFwdConfig.rescale_log2;
+                         -8: decided per warp, rescale_warp)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
     python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward)
     python benchmarks/gluon_offline.py --kernel decode [decode_offline.py's options]   (the tl.* decode
@@ -22,6 +24,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -128,7 +131,8 @@ def _sass(cubin: bytes, cuobjdump: str) -> str:
 
 
 def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, out: Path | None,
-        sm_count: int, config: tuple[int, ...] | None = None) -> list[dict[str, Any]]:  # fmt: skip
+        sm_count: int, config: tuple[int, ...] | None = None,
+        rescale: float = 0.0) -> list[dict[str, Any]]:  # fmt: skip
     compiled = _install_offline(sm_count)
     b, h, n, d = shape
     q, k, v = (torch.randn(b, h, n, d).to(dtype) for _ in range(3))
@@ -137,8 +141,10 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
 
     if kernel == "fwd":
         from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
+        from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
 
-        cfg = GluonFwdConfig(*config) if config else None
+        cfg = GluonFwdConfig(*config) if config else gluon_fwd_config(d, n, n)
+        cfg = replace(cfg, rescale_log2=abs(rescale), rescale_warp=rescale < 0)
         launch_gluon_fwd(q, k, v, torch.empty_like(q), torch.empty(b, h, n), causal, scale, cfg)
     elif kernel == "bwd":
         from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
@@ -162,7 +168,11 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
     elif kernel == "fp8":
         from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config, launch_gluon_fp8
 
-        cfg = GluonFwdConfig(*config) if config else gluon_fp8_config(d)
+        cfg = replace(
+            GluonFwdConfig(*config) if config else gluon_fp8_config(d),
+            rescale_log2=abs(rescale),
+            rescale_warp=rescale < 0,
+        )
         e4m3 = torch.float8_e4m3fn
         vt = torch.zeros(b, h, d, -(-n // 32) * 32).to(e4m3)
         scales = (
@@ -237,13 +247,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--config", default=None, help="fwd/fp8: BLOCK_N,STAGES[,CONSUMERS]; bwd: STAGES,DQ_BLOCK_N,DQ_STAGES"
     )
+    ap.add_argument(
+        "--rescale",
+        type=float,
+        default=0.0,
+        help="fwd/fp8: GluonFwdConfig.rescale_log2 (negative: rescale_warp)",
+    )
     a = ap.parse_args(argv)
     shape = tuple(int(x) for x in a.shape.split(","))
     if len(shape) != 4:
         raise SystemExit(f"--shape takes B,H,N,D, got {a.shape!r}")
     dtype = torch.bfloat16 if a.dtype == "bf16" else torch.float16
     config = tuple(int(x) for x in a.config.split(",")) if a.config else None
-    print_rows(run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count, config))
+    print_rows(run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count, config, a.rescale))
     return 0
 
 

@@ -279,3 +279,32 @@ def test_a_split_call_keeps_its_plan_bit_for_bit():
     again = [fp8.flash_attention_fp8(q, k, v, always_fp8=True) for _ in range(2)]
     assert len(fp8._PLANS) == 1 and all(torch.equal(a, first) for a in again)
     assert torch.equal(fp8.flash_attention_fp8_quantized(x, False, 128**-0.5, cfg)[0], first)
+
+
+@pytest.mark.parametrize("pattern", ["random", "jump", "creep", "never"])
+@pytest.mark.parametrize("causal", [False, True])
+def test_conditional_rescale_keeps_the_fp8_error(pattern, causal):
+    """The e4m3 kernel with O rescaled only when a row's max grows by more than 0.8 (log2; P stays under
+    e4m3's 448 with its 2**8 shift), decided per warp: within 2x the shipped kernel's max error against
+    the dequantised inputs, on scores whose max jumps, creeps or never grows (``rescale_inputs``)."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.bench.attention import rescale_inputs
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+
+    b, hq, hkv, nq, nk, d = (1, 4, 2, 2049, 2047, 128) if causal else (1, 4, 4, 1024, 2048, 128)
+    q, k, v = rescale_inputs(b, hq, hkv, nq, nk, d, pattern, seed=nq + d)
+    base = gluon_fp8_config(d)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(base))
+    ro, rl = reference.flash_attention_forward(*fp8.dequantize(x), causal, d**-0.5)
+    errs = []
+    for cfg in (replace(base, rescale_log2=0.0), replace(base, rescale_log2=0.8, rescale_warp=True)):
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full((b, hq, nq), float("nan"), device="cuda")
+        fp8.flash_attention_fp8_quantized(x, causal, d**-0.5, cfg, out=(o, lse))
+        assert not (o.isnan().any() or lse.isnan().any()), cfg.label()
+        errs.append((o.float() - ro).abs().max().item())
+        assert (lse - rl)[torch.isfinite(rl)].abs().max().item() < 1e-2, cfg.label()
+    assert errs[1] <= 2 * errs[0], errs

@@ -69,3 +69,41 @@ def test_forced_gluon_path_on_unsupported_head_dim_is_named(monkeypatch):
     q = torch.randn(1, 2, 64, 32, device="cuda", dtype=torch.float16)
     with pytest.raises(UnsupportedInputError, match="head_dim 32"):
         attention.flash_attention_forward(q, q, q, False, 0.2)
+
+
+RESCALE_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal: the D64 and D128 configurations
+    (1, 4, 4, 2304, 2560, 64, False),
+    (1, 4, 2, 2304, 2304, 64, True),
+    (1, 4, 4, 1024, 2048, 128, False),
+    (1, 4, 4, 700, 1100, 128, True),
+    (2, 4, 2, 128, 3000, 64, True),  # D64 with two consumers (a 192-row tile would be a third padding)
+]
+
+
+@pytest.mark.parametrize("warp", [False, True])
+@pytest.mark.parametrize("pattern", ["random", "jump", "creep", "never"])
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal", RESCALE_CASES)
+def test_conditional_rescale_matches_reference(b, hq, hkv, nq, nk, d, causal, pattern, warp):
+    """O rescaled only when a row's max grows by more than 8 (log2): a max that jumps past it mid-row, one
+    that creeps past it a little a block (the stale max must be caught up), one that never grows, random
+    scores; both ways of deciding (per warpgroup, per warp). Within 2x plain bf16 PyTorch's max error."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.bench.attention import plain_attention, rescale_inputs
+    from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
+    from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
+
+    q, k, v = rescale_inputs(b, hq, hkv, nq, nk, d, pattern, seed=nq + d)
+    scale = d**-0.5
+    ro, rl = reference.flash_attention_forward(q.float(), k.float(), v.float(), causal, scale)
+    bar = (plain_attention(q, k, v, causal, scale).float() - ro).abs().max().item()
+    cfg = replace(gluon_fwd_config(d, nq, nk), rescale_log2=8.0, rescale_warp=warp)
+    o = torch.full_like(q, float("nan"))
+    lse = torch.full((b, hq, nq), float("nan"), device="cuda")
+    launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg)
+    fin = torch.isfinite(rl)
+    assert not (o.isnan().any() or lse.isnan().any()), "a tile of o or lse was never written"
+    assert bool((lse[~fin] == rl[~fin]).all()), "rows that see no key must give lse -inf"
+    assert (o.float() - ro).abs().max().item() <= 2 * bar, cfg.label()
+    assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2, cfg.label()

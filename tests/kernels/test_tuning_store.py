@@ -185,12 +185,24 @@ def test_d128_and_short_d64_forwards_double_buffer_q_and_store_o_by_tma():
     """The tile-epilogue configuration: D128 (two stages leave room for the second Q buffer), O by TMA for
     the short D64 calls; the label says so, so bench output names what ran."""
     cfg = tuning.gluon_fwd_config(128, 8192, 8192)
-    assert (cfg.q_bufs, cfg.o_tma) == (2, True) and cfg.label().endswith("-q2-otma")
+    assert (cfg.q_bufs, cfg.o_tma) == (2, True) and cfg.label().endswith("-q2-otma-r8")
     short_d64 = tuning.gluon_fwd_config(64, 512, 512)
     assert (short_d64.q_bufs, short_d64.o_tma) == (1, True) and short_d64.label().endswith("-2cta-otma")
     assert tuning.gluon_fwd_config(128, 8192, 8192).stages == 2
     long_d64 = tuning.gluon_fwd_config(64, 8192, 8192)
     assert (long_d64.q_bufs, long_d64.o_tma) == (1, False)
+
+
+def test_conditional_rescaling_where_it_measured_faster():
+    """O rescaled only when a row's max moves by more than 8: D128 per warpgroup, D64 per warp and only
+    non-causal (causal D64 measured slower, docs/kernels-log.md 2026-11-28); the label names it."""
+    d128 = tuning.gluon_fwd_config(128, 8192, 8192, causal=True)
+    assert (d128.rescale_log2, d128.rescale_warp) == (8.0, False)
+    d64 = tuning.gluon_fwd_config(64, 8192, 8192)
+    assert (d64.rescale_log2, d64.rescale_warp) == (8.0, True) and d64.label().endswith("-r8w")
+    d64_causal = tuning.gluon_fwd_config(64, 8192, 8192, causal=True)
+    assert d64_causal.rescale_log2 == 0.0 and "-r" not in d64_causal.label()
+    assert tuning.gluon_fwd_config(64, 512, 512).rescale_log2 == 0.0  # two per SM: not measured, off
 
 
 def test_the_gluon_forward_config_names_what_it_takes():

@@ -417,6 +417,51 @@ def errors_vs_reference(
     return errs, bool((lse[~fin] == rl[~fin]).all())
 
 
+def plain_attention(
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
+) -> torch.Tensor:
+    """Plain PyTorch attention computing in the inputs' dtype, [B, H, N, D] (GQA by repeated heads; causal
+    bottom-right aligned): the forward standard's bar, whose max error the kernels may at most double."""
+    group = q.shape[1] // k.shape[1]
+    k, v = k.repeat_interleave(group, 1), v.repeat_interleave(group, 1)
+    s = (q @ k.transpose(-1, -2)) * scale
+    if causal:
+        nq, nk = q.shape[2], k.shape[2]
+        keep = torch.arange(nk, device=q.device)[None] <= torch.arange(nq, device=q.device)[:, None] + nk - nq
+        s = s.masked_fill(~keep, float("-inf"))
+    return torch.softmax(s, -1).nan_to_num(0.0) @ v
+
+
+RESCALE_PATTERNS = ("random", "jump", "creep", "never")
+
+
+def rescale_inputs(
+    b: int, hq: int, hkv: int, nq: int, nk: int, d: int, pattern: str, seed: int = 0
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """bf16 q, k, v whose scores exercise the forward's conditional rescaling (``GluonFwdConfig.
+    rescale_log2``): q[..., 0] = 8 and a ramp in k[..., 0] move every row's max along the keys by
+    8 * ramp / sqrt(d) * log2(e) log2 units (10 of ramp: 10.2 at D128, 14.4 at D64). ``jump``: 0, then
+    10 from the middle key on (past a threshold of 8 mid-row); ``creep``: 0 -> 12 linearly (less than the
+    threshold a block, more in all, so a stale max must be caught up); ``never``: 10 on the first 64 keys
+    and 0 after (the max is found in block 0 and never grows); ``random``: plain normal values."""
+    if pattern not in RESCALE_PATTERNS:
+        raise ValueError(f"pattern must be one of {RESCALE_PATTERNS}, got {pattern!r}")
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    q = torch.randn(b, hq, nq, d, device="cuda", generator=gen)
+    k = torch.randn(b, hkv, nk, d, device="cuda", generator=gen)
+    v = torch.randn(b, hkv, nk, d, device="cuda", generator=gen)
+    if pattern != "random":
+        keys = torch.arange(nk, device="cuda", dtype=torch.float32)
+        ramp = {
+            "jump": (keys >= nk // 2).float() * 10.0,
+            "creep": keys / max(nk - 1, 1) * 12.0,
+            "never": (keys < 64).float() * 10.0,
+        }[pattern]
+        q[..., 0] = 8.0
+        k[..., 0] = ramp
+    return q.bfloat16(), k.bfloat16(), v.bfloat16()
+
+
 def forward_check(
     b: int, hq: int, hkv: int, nq: int, nk: int, d: int, causal: bool, dtype: torch.dtype, seed: int = 0
 ) -> dict[str, Any]:

@@ -182,7 +182,7 @@ def flash_attention_forward(
         o, lse = out
     bound: Bound = {}
     if forward_path(q, dv) == "gluon":
-        plan = ("gluon", tuning.gluon_fwd_config(d, shape.seq_q, shape.seq_k), bound)
+        plan = ("gluon", tuning.gluon_fwd_config(d, shape.seq_q, shape.seq_k, causal), bound)
     else:
         bucket, gpu = _bucket("fwd", shape, q, causal)
         cfg = tuning.choose(

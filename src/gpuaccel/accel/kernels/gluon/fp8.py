@@ -58,11 +58,13 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
                           group_heads, num_tiles, sched_ptr, sched_len, part_o, part_lse,
                           HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                           CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
-                          INLINE_PV: gl.constexpr, SPLIT: gl.constexpr):  # fmt: skip
+                          INLINE_PV: gl.constexpr, SPLIT: gl.constexpr, RESCALE: gl.constexpr = 0.0,
+                          RESCALE_WARP: gl.constexpr = False):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
              sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
-             True, False, INLINE_PV, 1, False, None, SPLIT, part_o, part_lse)  # fmt: skip
+             True, False, INLINE_PV, 1, False, None, SPLIT, part_o, part_lse, RESCALE=RESCALE,
+             RESCALE_WARP=RESCALE_WARP)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -126,7 +128,8 @@ def launch_gluon_fp8(
          lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk, *part),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], INLINE_PV=inline,
-             SPLIT=cut is not None),
+             SPLIT=cut is not None, RESCALE=float(cfg.rescale_log2),
+             RESCALE_WARP=cfg.rescale_warp),
         dict(num_warps=4), bound, "gluon_fp8_split" if cut else "gluon_fp8",
     )  # fmt: skip
     if cut:

@@ -27,6 +27,11 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
 - The packed forward's tiles may instead be drawn from a counter (``DYNAMIC``, :func:`_producer`): the
   producer draws, and the consumers read each tile's number where the producer left it for their Q
   buffer; both walks run the same tile bodies (:func:`_producer_tile`, :func:`_consumer_tile`).
+- O's rescale can be skipped while a row's max holds (``GluonFwdConfig.rescale_log2``, FlashAttention-4's
+  conditional rescaling): a row keeps a stale max until a block's passes it by more than the threshold, so
+  every alpha of a row that did not move is exactly 1; decided per warpgroup (an scf.if) or per warp (a
+  vote and a branch in inline PTX). It paid where the loop is issue-bound (bf16 D64 non-causal, D128) and
+  not for FP8, whose loop waits on barriers and latency (docs/kernels-log.md, 2026-11-28).
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
@@ -55,10 +60,12 @@ from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import Bound, launch, tma_legal
 from gpuaccel.accel.kernels.gluon.fwd_steps import (
+    E4M3_MAX_LOG2,
     FP8_P_LOG2,
     _e4m3,
     _p_operand,
     _qk,
+    _rescale,
     _softmax,
     _step,
     _step_inline,
@@ -221,11 +228,13 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                    n_items, total_q, HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr,
                    BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr,
                    VARLEN: gl.constexpr, INLINE_PV: gl.constexpr, Q_BUFS: gl.constexpr, O_TMA: gl.constexpr,
-                   o_desc, SPLIT: gl.constexpr, part_o, part_lse):  # fmt: skip
+                   o_desc, SPLIT: gl.constexpr, part_o, part_lse, RESCALE: gl.constexpr,
+                   RESCALE_WARP: gl.constexpr):  # fmt: skip
     """:func:`_consumer`'s work on tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns
     the new count."""
     K_INSTR: gl.constexpr = 32 if FP8 else 16
-    P_SHIFT: gl.constexpr = FP8_P_LOG2 if FP8 else 0.0
+    FP8_SHIFT: gl.constexpr = FP8_P_LOG2 if RESCALE + FP8_P_LOG2 <= E4M3_MAX_LOG2 else E4M3_MAX_LOG2 - RESCALE
+    P_SHIFT: gl.constexpr = FP8_SHIFT if FP8 else 0.0
     s_layout: gl.constexpr = gl.NVMMADistributedLayout(
         version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, K_INSTR]
     )
@@ -273,13 +282,13 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
             acc, m_i, l_i = _step_inline(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                 offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
-                o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
+                o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP,
             )  # fmt: skip
         for j in range(masked_lo, n_mine):
             acc, m_i, l_i = _step_inline(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                 offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
-                o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
+                o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP,
             )  # fmt: skip
         if not O_TMA:
             mbarrier.arrive(q_empty.index(qb))
@@ -289,28 +298,30 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         l_i = gl.zeros([HALF_M], gl.float32, row_layout)
         qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
         mbarrier.arrive(k_empty.index(cnt % STAGES))
-        p, alpha, m_i, l_i = _softmax(
+        p, alpha, m_i, l_i, grow = _softmax(
             qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, len_k, s_layout,
-            BLOCK_N, True, CAUSAL, P_SHIFT,
+            BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP,
         )  # fmt: skip
         p = _p_operand(p, v_smem.dtype, p_layout, FP8)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
         for j in range(1, n_full):
-            acc, m_i, l_i, p, alpha = _step(
+            acc, m_i, l_i, p, alpha, grow = _step(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
                 alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
-                p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT,
+                p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
+                RESCALE_WARP,
             )  # fmt: skip
         for j in range(gl.maximum(n_full, 1), n_mine):
-            acc, m_i, l_i, p, alpha = _step(
+            acc, m_i, l_i, p, alpha, grow = _step(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
                 alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
-                p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT,
+                p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
+                RESCALE_WARP,
             )  # fmt: skip
         if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
             mbarrier.arrive(q_empty.index(qb))
         last = cnt + n_mine - 1
-        acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+        acc = _rescale(acc, alpha, grow, o_layout, RESCALE, RESCALE_WARP)
         mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
         acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
         acc = warpgroup_mma_wait(0, deps=(acc,))
@@ -365,7 +376,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr, VARLEN: gl.constexpr,
               INLINE_PV: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False,
               o_desc=None, SPLIT: gl.constexpr = False, part_o=None, part_lse=None,
-              DYNAMIC: gl.constexpr = False):  # fmt: skip
+              DYNAMIC: gl.constexpr = False, RESCALE: gl.constexpr = 0.0,
+              RESCALE_WARP: gl.constexpr = False):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
@@ -373,7 +385,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     runs part of its tile's keys writes its O (normalised, fp32) and natural-log LSE to its slot of
     ``part_o`` [slots, CONSUMERS*64, HEAD_DIM] / ``part_lse`` [slots, CONSUMERS*64], merged afterwards
     (:mod:`accel.kernels.gluon.merge`). ``DYNAMIC``: each tile's number is read from this Q buffer's slot
-    in ``sched_ptr`` once its Q has landed, until a -1 (:func:`_producer`)."""
+    in ``sched_ptr`` once its Q has landed, until a -1 (:func:`_producer`). ``RESCALE``: O and l are
+    rescaled only when a row's max grows by more than this (log2 units; :func:`_softmax`), 0 every block."""
     gl.static_assert(not SPLIT or (INLINE_PV and not CAUSAL and not VARLEN and not O_TMA),
                      "the key split runs non-causal dense tiles with PV inside each block")  # fmt: skip
     SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT
@@ -389,7 +402,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
-                O_TMA, o_desc, SPLIT, part_o, part_lse,
+                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP,
             )  # fmt: skip
             i += 1
             mbarrier.wait(q_ready.index(HALF * Q_BUFS + i % Q_BUFS), (i // Q_BUFS) & 1)
@@ -402,7 +415,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
-                O_TMA, o_desc, SPLIT, part_o, part_lse,
+                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP,
             )  # fmt: skip
 
 
@@ -413,7 +426,8 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
              FP8: gl.constexpr, VARLEN: gl.constexpr = False, INLINE_PV: gl.constexpr = False,
              Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False, o_desc=None, SPLIT: gl.constexpr = False,
-             part_o=None, part_lse=None, DYNAMIC: gl.constexpr = False):  # fmt: skip
+             part_o=None, part_lse=None, DYNAMIC: gl.constexpr = False,
+             RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -431,7 +445,8 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                       lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                       group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
-                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC))
+                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC,
+                      RESCALE, RESCALE_WARP))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
@@ -449,11 +464,13 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
                           sched_ptr, sched_len, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
                           STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
                           CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr, Q_BUFS: gl.constexpr,
-                          O_TMA: gl.constexpr):  # fmt: skip
+                          O_TMA: gl.constexpr, RESCALE: gl.constexpr = 0.0,
+                          RESCALE_WARP: gl.constexpr = False):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
-             CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc)  # fmt: skip
+             CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc, RESCALE=RESCALE,
+             RESCALE_WARP=RESCALE_WARP)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -481,7 +498,7 @@ def launch_gluon_fwd(
               o, lse, *o_strides, scale * LOG2E, *walk)  # fmt: skip
         return
     d = q.shape[-1]
-    cfg = cfg or gluon_fwd_config(d, q.shape[2], k.shape[2])
+    cfg = cfg or gluon_fwd_config(d, q.shape[2], k.shape[2], causal)
     if cfg.o_tma and not tma_legal(o):  # a caller's buffer TMA cannot address: stores from registers
         cfg = replace(cfg, o_tma=False)
     if cfg.consumers not in CONSUMER_REGS:
@@ -500,7 +517,8 @@ def launch_gluon_fwd(
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two,  # no P carried: no spill at 80
-             Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma),
+             Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma, RESCALE=float(cfg.rescale_log2),
+             RESCALE_WARP=cfg.rescale_warp),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
     if bound is not None and "gluon_fwd" in bound:

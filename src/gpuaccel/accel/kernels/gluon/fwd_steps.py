@@ -17,33 +17,105 @@ from triton.experimental.gluon.language.nvidia.hopper import mbarrier, warpgroup
 from gpuaccel.accel.kernels.gluon.tiles import HALF_M
 
 FP8_P_LOG2 = gl.constexpr(8.0)  # FP8: P x 2**8 before its e4m3 cast (small probabilities off the subnormals)
+# log2(448) rounded down: e4m3's largest value. Under conditional rescaling (``RESCALE``) P may run
+# 2**RESCALE past 2**P_LOG2, so FP8's shift gives up what would pass it (8 up to RESCALE 0.8, 0.8 at 8)
+E4M3_MAX_LOG2 = gl.constexpr(8.807)
 
 
 @gluon.jit
 def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr,
              BLOCK_N: gl.constexpr, MASKED: gl.constexpr, CAUSAL: gl.constexpr,
-             P_LOG2: gl.constexpr = 0.0):  # fmt: skip
-    """Online-softmax update for one score block: (p, alpha, m_new, l_new); exp2 with log2(e) folded.
-    ``P_LOG2``: p comes out scaled by 2**P_LOG2 for free (subtracted from the row max; l scales alike)."""
+             P_LOG2: gl.constexpr = 0.0, RESCALE: gl.constexpr = 0.0,
+             RESCALE_WARP: gl.constexpr = False):  # fmt: skip
+    """Online-softmax update for one score block: (p, alpha, m_new, l_new, grow); exp2 with log2(e) folded.
+    ``P_LOG2``: p comes out scaled by 2**P_LOG2 for free (subtracted from the row max; l scales alike).
+    ``RESCALE`` > 0 (log2 units, FlashAttention-4's conditional rescaling): a row keeps its stale max until
+    the block's max exceeds it by more than ``RESCALE`` (so p <= 2**(RESCALE + P_LOG2)), and ``grow`` says
+    whether any row of the warpgroup moved it (a scalar, so O's rescale can be skipped by an scf.if,
+    :func:`_rescale`: every alpha is exactly 1 when it is 0). 0: the exact max every block, grow 1."""
     if MASKED:
         offs_n = j * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, s_layout))
         valid = gl.expand_dims(offs_n, 0) < seq_k
         if CAUSAL:
             valid = valid & (gl.expand_dims(offs_n, 0) <= gl.expand_dims(offs_m, 1) + causal_off)
         qk = gl.where(valid, qk * qk_scale, float("-inf"))
-        m_new = gl.maximum(m_i, gl.max(qk, 1))
+        m_new, grow = _row_max(m_i, gl.max(qk, 1), RESCALE, RESCALE_WARP)
         m_use = gl.where(m_new == float("-inf"), 0.0, m_new)  # rows that saw no key yet
         m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
         qk = qk - gl.expand_dims(m_sub, 1)
     else:
-        m_new = gl.maximum(m_i, gl.max(qk, 1) * qk_scale)
+        m_new, grow = _row_max(m_i, gl.max(qk, 1) * qk_scale, RESCALE, RESCALE_WARP)
         m_use = m_new
         m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
         qk = qk * qk_scale - gl.expand_dims(m_sub, 1)
     p = gl.exp2(qk)
     alpha = gl.exp2(m_i - m_use)
     l_i = l_i * alpha + gl.sum(p, 1)
-    return p, alpha, m_new, l_i
+    return p, alpha, m_new, l_i, grow
+
+
+@gluon.jit
+def _row_max(m_i, block_max, RESCALE: gl.constexpr, RESCALE_WARP: gl.constexpr = False):
+    """(the max each row's p is taken against, whether O must be rescaled): the running max itself when
+    ``RESCALE`` is 0; else a row keeps its old max unless the block's exceeds it by more than ``RESCALE``
+    (a row that saw no key takes any finite max), and the flag says whether any row of the warpgroup moved
+    it: a scalar from a reduction over the rows (shared memory across its 4 warps), or with
+    ``RESCALE_WARP`` a row tensor holding, in each thread, whether any row of its warp did (one vote).
+    Only O's rescale waits for the flag, not the exp2s."""
+    m_raw = gl.maximum(m_i, block_max)
+    if RESCALE > 0.0:
+        moved = m_raw > m_i + RESCALE
+        m_new = gl.where(moved, m_raw, m_i)
+        grow = _warp_any(moved) if RESCALE_WARP else gl.max(moved.to(gl.int32), 0)
+    else:
+        m_new = m_raw
+        grow = 1
+    return m_new, grow
+
+
+@gluon.jit
+def _warp_any(moved):
+    """A row flag [64] (a thread holds rows r and r + 8) -> int32, 1 in every element of a warp if any row
+    of that warp is set: Gluon has no per-warp scalar, so the vote is inline PTX."""
+    return gl.inline_asm_elementwise(
+        "{ .reg .pred p, q; setp.ne.s32 p, $2, 0; setp.ne.s32 q, $3, 0; or.pred p, p, q;"
+        " vote.sync.any.pred p, p, -1; selp.s32 $0, 1, 0, p; mov.b32 $1, $0; }",
+        "=r,=r,r,r", [moved.to(gl.int32)], dtype=gl.int32, is_pure=True, pack=2,
+    )  # fmt: skip
+
+
+# O x alpha for 16 accumulator values a thread holds, skipped by a warp-uniform branch when the warp's
+# vote ($48: the flag, the same in every element) says no row moved; outputs tied to the inputs
+_RESCALE16_PTX = gl.constexpr(
+    "{ .reg .pred p; setp.eq.s32 p, $48, 0; @p bra.uni SKIP;"
+    + "".join(f" mul.f32 ${i}, ${i}, ${32 + i};" for i in range(16))
+    + " SKIP: }"
+)
+_RESCALE16_CONSTRAINTS = gl.constexpr(
+    ",".join(["=f"] * 16 + [str(i) for i in range(16)] + ["f"] * 16 + ["r"] * 16)
+)
+
+
+@gluon.jit
+def _rescale(acc, alpha, grow, o_layout: gl.constexpr, RESCALE: gl.constexpr,
+             RESCALE_WARP: gl.constexpr = False):  # fmt: skip
+    """O x alpha per row; under ``RESCALE`` only where some row of the warpgroup (``RESCALE_WARP``: of the
+    warp) moved its max (``grow``, :func:`_row_max`): else every alpha is exactly 1 and the multiplies
+    (HEAD_DIM / 2 per thread) are skipped by a branch, an scf.if on the warpgroup's scalar or a warp-uniform
+    branch in PTX, never a per-thread select (a predicated multiply still takes its issue slot)."""
+    a = gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+    if RESCALE > 0.0:
+        if RESCALE_WARP:
+            flag = gl.expand_dims(gl.convert_layout(grow, gl.SliceLayout(1, o_layout)), 1)
+            acc = gl.inline_asm_elementwise(
+                _RESCALE16_PTX, _RESCALE16_CONSTRAINTS, [acc, a, flag], dtype=gl.float32, is_pure=True,
+                pack=16,
+            )  # fmt: skip
+        elif grow != 0:
+            acc = acc * a
+    else:
+        acc = acc * a
+    return acc
 
 
 @gluon.jit
@@ -111,24 +183,27 @@ def _e4m3(p, FP8: gl.constexpr):
 def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, p_prev, alpha,
           offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
           o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
-          CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0):  # fmt: skip
+          CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0, grow=1,
+          RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False):  # fmt: skip
     """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
     issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order). ``FP8``:
-    e4m3 operands (V^T tiles, P kept fp32 until the wgmma, :func:`_p_operand`)."""
+    e4m3 operands (V^T tiles, P kept fp32 until the wgmma, :func:`_p_operand`). ``grow``/``RESCALE``: block
+    j-1's, as :func:`_rescale` takes them; block j's is returned last."""
     s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES)
-    acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+    acc = _rescale(acc, alpha, grow, o_layout, RESCALE, RESCALE_WARP)
     sp = (cnt - 1) % STAGES
     mbarrier.wait(v_ready.index(sp), ((cnt - 1) // STAGES) & 1)
     acc = warpgroup_mma(_e4m3(p_prev, FP8), _v_operand(v_smem, sp, FP8), acc, is_async=True)
     qk = warpgroup_mma_wait(1, deps=(s_tok,))
     mbarrier.arrive(k_empty.index(cnt % STAGES))
-    p, alpha, m_i, l_i = _softmax(
-        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2
-    )
+    p, alpha, m_i, l_i, grow = _softmax(
+        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2,
+        RESCALE, RESCALE_WARP,
+    )  # fmt: skip
     acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
     mbarrier.arrive(v_empty.index(sp))
     p_next = _p_operand(p, v_smem.dtype, p_layout, FP8)
-    return acc, m_i, l_i, p_next, alpha
+    return acc, m_i, l_i, p_next, alpha, grow
 
 
 @gluon.jit
@@ -144,7 +219,8 @@ def _release(empty_bar):
 def _step_inline(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, m_i, l_i, offs_m,
                  qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
                  o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
-                 CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0):  # fmt: skip
+                 CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0,
+                 RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False):  # fmt: skip
     """Block j whole: QK^T(j), softmax(j), O's rescale, then PV(j), waited before the block ends (the FP8
     forward's order): no P crosses the loop, which leaves FP8 the registers for larger blocks or a third
     consumer. Per warpgroup it serialises what :func:`_step` overlaps on paper; ptxas hoists that overlap
@@ -153,11 +229,12 @@ def _step_inline(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j
     s = cnt % STAGES
     qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
     _release(k_empty.index(s))
-    p, alpha, m_i, l_i = _softmax(
-        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2
-    )
+    p, alpha, m_i, l_i, grow = _softmax(
+        qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2,
+        RESCALE, RESCALE_WARP,
+    )  # fmt: skip
     p = _e4m3(_p_operand(p, v_smem.dtype, p_layout, FP8), FP8)
-    acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+    acc = _rescale(acc, alpha, grow, o_layout, RESCALE, RESCALE_WARP)
     mbarrier.wait(v_ready.index(s), (cnt // STAGES) & 1)
     acc = warpgroup_mma(p, _v_operand(v_smem, s, FP8), acc, is_async=True)
     acc = warpgroup_mma_wait(0, deps=(acc,))  # (an e4m3 P cannot be a dependency; nothing else runs here)

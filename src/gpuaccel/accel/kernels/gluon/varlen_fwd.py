@@ -29,6 +29,8 @@ where a tile lies (``gluon_tiles._tile_place``):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import torch
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
@@ -116,7 +118,8 @@ def launch_gluon_varlen_fwd(
     total_q, hq, d = q.shape
     if d not in GLUON_HEAD_DIMS:
         raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
-    cfg = cfg or gluon_fwd_config(d, max_q)
+    # the packed kernel rescales O every block (conditional rescaling was not measured on it)
+    cfg = replace(cfg or gluon_fwd_config(d, max_q), rescale_log2=0.0, rescale_warp=False)
     if cfg.ctas_per_sm != 1:
         raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
     if cfg.consumers not in CONSUMER_REGS:

@@ -60,10 +60,15 @@ class GluonFwdConfig:
     ctas_per_sm: int = 1  # 2: registers capped so two persistent programs share an SM (D64, 64-key blocks)
     q_bufs: int = 1  # 2: the next tile's Q loads during this one (short tiles wait for it otherwise)
     o_tma: bool = False  # O leaves through the tile's Q buffer by one TMA store
+    # > 0: O and l rescaled only when some row's max grows by more than this (log2 units; FlashAttention-4's
+    # conditional rescaling, gluon.fwd_steps._softmax); 0: every block, as FlashAttention-3
+    rescale_log2: float = 0.0
+    rescale_warp: bool = False  # decide it per warp (a vote and a branch in inline PTX), not per warpgroup
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
         tail = ("-q2" if self.q_bufs == 2 else "") + ("-otma" if self.o_tma else "")
+        tail += f"-r{self.rescale_log2:g}{'w' if self.rescale_warp else ''}" if self.rescale_log2 else ""
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
@@ -99,9 +104,12 @@ GLUON_FWD_VARIANTS = {
     128: [GluonFwdConfig(128, 3), GluonFwdConfig(128, 2), GluonFwdConfig(128, 3, o_tma=True)],
     256: [GluonFwdConfig(32, 4), GluonFwdConfig(64, 2, o_tma=True)],
 }  # what benchmarks/gluon_fwd_check.py --variants times beside the default
+# Conditional rescaling (``rescale_log2``; docs/kernels-log.md, 2026-11-28, twenty-first session, H200):
+# D64 per warp (5 % fewer instructions) measured +3.6-4.5 % non-causal and -2-5 % causal, so non-causal
+# only (gluon_fwd_config); D128 per warpgroup +2.6-3.4 %. The packed forward drops it (not measured there).
 GLUON_FWD_CONFIGS = {
-    64: GluonFwdConfig(128, 2, 3),
-    128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True),
+    64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True),
+    128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0),
     256: GluonFwdConfig(64, 2, o_tma=True),
 }
 # short D64 calls: O by TMA, one Q buffer (a second one gave wrong output at B2 H4 Nq1000 Nk700 causal in
@@ -114,7 +122,9 @@ TWO_PER_SM_SEQ = 2048  # longest sequence that runs two D64 forward programs per
 TILE_WASTE = 1.1  # a taller tile must leave at most this many padded rows x the 128-row tiling's
 
 
-def gluon_fwd_config(head_dim: int, seq_q: int | None = None, seq_k: int | None = None) -> GluonFwdConfig:
+def gluon_fwd_config(
+    head_dim: int, seq_q: int | None = None, seq_k: int | None = None, causal: bool = False
+) -> GluonFwdConfig:
     """The head dim's configuration; with ``seq_q``, three consumers only where their 192-row tiles pad
     the queries little more than 128-row ones: at Nq 128, 512 or 1024 a third of the tile (or an eighth)
     would run on padding, which costs more than the third warpgroup gains (7-9 % at Nq 4k-8k).
@@ -124,12 +134,16 @@ def gluon_fwd_config(head_dim: int, seq_q: int | None = None, seq_k: int | None 
     its time starting and ending, and a second program on the SM fills those gaps. Measured on an H100
     (`gluon_fwd_20261124-164618.json`, `-165131.json`; TFLOP/s, two per SM vs the default): 32,16,512
     318 vs 307 non-causal, 179 vs 144 causal; 16,16,512 291 vs 274, 150 vs 127; 8,16,1024 353 vs 353,
-    250 vs 198; 4,16,2048 403 vs 391, 327 vs 303; at 2,16,8192 it lost (445 vs 496, 408 vs 462)."""
+    250 vs 198; 4,16,2048 403 vs 391, 327 vs 303; at 2,16,8192 it lost (445 vs 496, 408 vs 462).
+
+    ``causal``: D64's per-warp conditional rescaling is dropped (it measured 2-5 % slower causal)."""
     if head_dim == 64 and seq_q is not None and seq_k is not None and max(seq_q, seq_k) <= TWO_PER_SM_SEQ:
         return TWO_PER_SM_FWD
     if head_dim not in GLUON_FWD_CONFIGS:
         raise ValueError(f"the Gluon forward is built for head_dim {GLUON_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FWD_CONFIGS[head_dim]
+    if causal and cfg.rescale_warp:
+        cfg = replace(cfg, rescale_log2=0.0, rescale_warp=False)
     if seq_q is not None and cfg.consumers == 3:
         tall, short = -(-seq_q // 192) * 192, -(-seq_q // 128) * 128
         if tall > TILE_WASTE * short:
