@@ -106,7 +106,8 @@ _PHRASES = (
     ),
     # "take it off the waiting list": cancel it; "could you start it again for them": retry it
     (re.compile(r"\btake (it|them|.{1,30}?) (?:off|out of) the (?:queue|waiting list|list)\b"), r"cancel \1"),
-    (re.compile(r"\bstart (it|them|.{1,30}?) (?:again|over)\b"), r"retry \1"),
+    # ("how do I start it again afterwards" of a paused job: resume it; of an ended one: retry it)
+    (re.compile(r"\bstart (it|them|.{1,30}?) (?:again|over)\b"), r"startagain \1"),
     # "let it continue after": a paused job resumed
     (re.compile(r"\blet (it|them|.{1,30}?) (?:continue|carry on|keep going|resume|go on)\b"), r"resume \1"),
     (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)(?: ahead)?\b"), r"letgo \1"),  # a held job
@@ -270,6 +271,7 @@ VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs} 
     "drop": "drop",
     "letgo": "release",
     "goagain": "goagain",
+    "startagain": "startagain",
 }
 _SUBMIT = {
     "submit", "launch", "queue", "enqueue", "schedule", "run", "start", "sbatch", "kick", "fire", "spin",
@@ -710,6 +712,14 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         command = "cancel" if all(states.get(i, "queued") in _ACTS_ON["cancel"] for i in jobs) else "remove"
     if command == "retry" and jobs and all(states.get(i) == "held" for i in jobs):
         command = verb = "release"  # "put whisper back in the queue" of a held job: it never left the queue
+    if command == "startagain":  # "start it again": resume a paused job, else retry it
+        # ("how do I start it again afterwards?" of a running job, after asking how to pause it: resume)
+        later = (
+            re.search(r"\b(?:afterwards|after that|after the pause|later on|later|then)\b", question.lower())
+            is not None
+        )
+        resumed = ("paused",) + (("running",) if later else ())
+        command = "resume" if all(states.get(i) in resumed for i in jobs) else "retry"
     if command == "goagain":  # "get it going again": resume it (after a pause), retry what has ended
         ended = {"failed", "cancelled", "succeeded"}
         command = "retry" if all(states.get(i) in ended for i in jobs) else "resume"
@@ -736,7 +746,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     each = [f"job {i}" + (f" ({names[i]})" if i in names else "") for i in jobs]
     named = " and ".join(each) if command == "switch" else ", ".join(each)
     verb = (
-        verb if verb in VERB and verb not in ("drop", "letgo", "goagain") else command
+        verb if verb in VERB and verb not in ("drop", "letgo", "goagain", "startagain") else command
     )  # "put it on hold": to hold it
     if command == "priority":  # the command takes the new priority (higher runs sooner)
         new = _priority(said, jobs, context)

@@ -160,11 +160,11 @@ _PRODUCT = re.compile(
 # about this machine, as is a thing with a state or judgement word ("what's an available card", "what's a
 # normal temp").
 _WHAT_IS_A = re.compile(
-    r"^(?:(?:so|ok|okay|and|hey|um|but|quick question) )*(?:what|wat) ?(?:exactly |really |actually )?"
+    r"^(?:(?:so|ok|okay|and|also|hey|um|but|quick question) )*(?:what|wat) ?(?:exactly |really |actually )?"
     r"(?:is|s|are) (?:a|an) "
     r"(?P<thing>\w+(?: \w+){0,2})(?: (?:exactly|anyway|really|in general|in plain english|in simple terms"
     r"|in laymans terms|in plain words|in a nutshell|in everyday terms|in everyday words|in real terms"
-    r"|in real life|in practice|in practical terms))?$"
+    r"|in real life|in practice|in practical terms|in simple words|in short|simply|briefly))?$"
 )
 _QUOTED_TERM = re.compile(r"(?:^|\s)['\"\u2018\u201c][a-zA-Z][\w -]{1,30}['\"\u2019\u201d](?=[\s.,?!]|$)")
 STATE_WORDS = {

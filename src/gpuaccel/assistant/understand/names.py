@@ -690,6 +690,9 @@ _BIG = re.compile(
     r"\b(?:the|that|our) (?:(big|bigger|biggest|large|larger|largest|expensive|pricey|pricier|costly|fancy)"
     r"|(small|smaller|smallest|little|cheap|cheaper|cheapest))"
     r" (?:one|card|gpu|device)\b"
+    # "the graphics card with more memory", "the gpu with less vram"
+    r"|\bthe (?:graphics )?(?:card|gpu|one|device) with (?:(more|the most|most|the bigger|bigger|the larger)"
+    r"|(less|the least|least|the smaller|smaller)) (?:memory|vram|ram)\b"
 )
 
 
@@ -699,5 +702,6 @@ def gpu_by_size(question: str, context: Context) -> int | None:
     m = _BIG.search(question.lower())
     if m is None or len(context.gpu_memory) < 2:
         return None
-    sizes = sorted(context.gpu_memory.items(), key=lambda kv: kv[1], reverse=m.group(1) is not None)
+    bigger = m.group(1) is not None or m.group(3) is not None
+    sizes = sorted(context.gpu_memory.items(), key=lambda kv: kv[1], reverse=bigger)
     return sizes[0][0] if sizes[0][1] != sizes[1][1] else None

@@ -55,6 +55,7 @@ from gpuaccel.assistant.understand.topics import (
     POWER_SAID,
     PROCESS_WORDS,
     SPAN_WORDS,
+    TRIED_TO_ALLOCATE,
     WAIT_WORDS,
     housekeeping_said,
     log_query,
@@ -381,6 +382,9 @@ BLAMED = re.compile(
     r"(?: then)?$"
     r"|^(?:and |so )?what (?:was|were) running on (?:it|them|that)(?: then)?$"  # (the words as repaired)
 )
+
+
+_NOW_ASKED = re.compile(r"\b(?:right now|currently|at the moment|at present|atm|rn)\b", re.I)
 
 
 # a follow-up that is only a time of day: "and 9:30?", "what about at 14:05"
@@ -760,7 +764,8 @@ class RulePicker:
         if re.search(r"\bwithout (?:work|jobs?|load|anything)\b", text):
             topics.add("idle")  # "is there a gpu without work?"
             ws = [w for w in ws if w != "work"]
-        if re.search(r"\bwhat\b.*\bwent on\b", text):
+        if re.search(r"\bwhat\b.*\bwent on\b", text) and not (topics & METRICS and order_said(ws)):
+            # (not "what was the highest the utilization went on the 4090": how high a reading went)
             topics.add("summary")  # "what went on today?" asks what happened
         if re.search(r"\bhow\s+(?:did|has|have|was|were)\b.*\b(?:do|doing|done|go|going|gone|been)\b", text):
             topics.add("summary")  # "how did the box do this week?"
@@ -830,6 +835,11 @@ class RulePicker:
         # (a moment read from the words as said: "at nine o'clock last night" is 21:00 yesterday)
         clocked = raw is not None and (re.search(r"\d:\d\d", question) or raw.instant)
         win = raw if clocked or said_of_a_job != question.lower() else window_of(text, now) or raw
+        # "I just got access to this machine today. Could you tell me what the cards are doing right now?":
+        # the sentence that asks says now; a span told in the one before is no span of the ask
+        *told, asked = re.split(r"(?<=[.!?])\s+(?=\S)", question.strip())
+        if win is not None and told and _NOW_ASKED.search(asked) and window_of(asked.lower(), now) is None:
+            win = None
         if win is None and context.last is not None and context.last.name in HISTORY and all_time(text):
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
@@ -995,6 +1005,8 @@ class RulePicker:
         measure = gpu_time_said(ws) or (topics <= {"energy", "jobs"} and "energy" in topics)
         ranked = bool((MORE | LESS) & set(ws)) or "which" in ws  # "which one of those used the most energy"
         totals = totalled and measure and not ranked and (last.job_name or those)  # type: ignore[union-attr]
+        # (not "and the flash-attn-build how much energy": another job, named whole)
+        totals = totals and not named_jobs(question, context, stems=False)
         if totals and job is None and gpu is None and win is None:
             return last  # "and its gpu-hours, all four elements together?": the list says its totals
         kept = last.metric if last is not None and last.name in ("gpu_reading", "gpu_rank") else None
@@ -1296,8 +1308,9 @@ class RulePicker:
     ) -> Query | None:
         """A GPU reading over a job's run ("max temp while it ran", "power of gpu 0 during job 4"): the
         job named, else the one in focus; None when the words ask no such reading."""
-        if _printed_asked(ws, topics):
-            return None  # "what throughput was it reporting": what it printed, no reading of its GPU
+        if _printed_asked(ws, topics) or TRIED_TO_ALLOCATE.search(text):
+            # "what throughput was it reporting", "how much memory did it try to allocate": what it printed
+            return None
         last = context.last
         said_during = DURING.search(text) or (job is not None and re.search(r"\b(?:while|during)\b", text))
         # a job's peak or mean of a reading is over its run: "how much vram did the 70b finetune need at
@@ -1507,6 +1520,24 @@ class RulePicker:
             return replace(last, order=flip, window=span)  # "and the least?", "and the shortest?"
         read = last.metric if last is not None and last.name == "gpu_reading" else "overview"
         unnamed = gpu is None and job is None and not topics - {"gpu"}
+        of_the_cards = not gpu_time_said(ws) and not {
+            "job",
+            "jobs",
+            "experiment",
+            "experiments",
+            "run",
+        } & set(ws)
+        if (
+            last is not None
+            and last.name == "energy"
+            and "which" in ws
+            and order_said(ws)
+            and unnamed
+            and of_the_cards
+        ):
+            # "which of the two used more yesterday?" after each GPU's energy: every GPU's (the answer names
+            # the one that used the most), over the span said
+            return Query("energy", window=win if win is not None else last.window)
         if read not in ("overview", "health") and flip and "which" in ws and unnamed:
             return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
         # "the one before (that)", "previous": a step back; not "how long did it wait in the queue before?"

@@ -68,6 +68,16 @@ _ABOUT_TO = re.compile(
 )
 
 
+# what the user wants, said as the condition of the question after it: "So if I want my own job to start
+# soon, which card should I use?"
+_IF_WANTED = re.compile(
+    r"^(?:(?:ok|so|but|and|now)\s+)*if\s+(?:i|we)\s+(?:want|wanna|need|would like|'?d like|plan|mean)\b"
+    # (not one that names the GPU asked about: "if I want to put a run on gpu0, how much is free there?")
+    r"(?![^?]*\b(?:on|onto|to)\s+(?:the\s+)?(?:gpu\s*\d+|card\s*\d+|[a-z]*\d{3,4}\w*)\b)[^?]*$",
+    re.IGNORECASE,
+)
+
+
 def sets_the_scene(part: str) -> bool:
     """Whether a part of a message says what the user means to do or is doing ("i wanna game for a bit",
     "I am preparing the monthly report"): context for the ask or request beside it, not one itself."""
@@ -77,6 +87,7 @@ def sets_the_scene(part: str) -> bool:
         or _PURPOSE.match(part)
         or _ABOUT_TO.match(part)
         or _FOR_SOMEONE.match(part)
+        or _IF_WANTED.match(part.strip())
         or _CLOCK_SAID.match(part.strip(" ,.!?"))
         or _SEEN_ELSEWHERE.match(part.strip())
     )

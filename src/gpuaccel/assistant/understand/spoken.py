@@ -89,6 +89,7 @@ def typed_out(question: str) -> str:
     # long" ("hw" alone may be hardware: only before what "how" asks)
     text = re.sub(r"\bwht\b", "what", text, flags=re.I)
     text = re.sub(r"\bwhn\b", "when", text, flags=re.I)
+    text = re.sub(r"\b(?:tdy|2day|tday)\b", "today", text, flags=re.I)  # a phone typist's "avg util tdy"
     text = re.sub(r"\bshl?d\b", "should", text, flags=re.I)
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
     # Spanish said in passing: "oye" first asks nothing; an article before a card or a job ("what was running
@@ -100,7 +101,7 @@ def typed_out(question: str) -> str:
         text,
         flags=re.I,
     )
-    text = _german(text)
+    text = _spanish(_german(text))
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
@@ -132,6 +133,179 @@ def _german(text: str) -> str:
         flags=re.I,
     )
     return _GERMAN.sub(lambda m: _GERMAN_WORDS[m[0].lower()], text)
+
+
+# Spanish, read only in a message that has marks of its own (an inverted mark, an accented letter, or one of
+# its question or time words): the words the assistant reads, in English, so "cuanta energia gasto la 4090
+# ayer" reads as "how much energy used the 4090 yesterday" (word order aside, which the readers do not need).
+_SPANISH_MARK = re.compile(
+    r"[¿¡áéíóúñ]|(?<!\bthe )(?<!\bin )\bque\b"  # ("in the que": a typed queue)
+    r"|\b(?:cual|cuales|cuanto|cuanta|cuantos|cuantas|cuando|desde|hoy|ayer|anoche|porque"
+    r"|esta|estuvo|fallo|termino|oye|porfa|dame|ponle|cancela|pausa|sueltalo|donde|quien|tiempo|energia"
+    r"|memoria|luz|cola|corrio|tardo|lleva|arranca|sigue|rompio|trono|intento|resultados|promedio|minimo"
+    r"|maximo|ultima|caliente|ocupada|ocupado|gasto|trabajo|veces|gracias|tambien|como|quiero|necesito"
+    r"|puedes|podrias|diferencia|entre|rapido|haciendo|algo|nada|pues|revisar|ahorita|rato|cuentame)\b"
+    r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b",  # "pausalo": pause it
+    re.I,
+)
+_UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "¿¡")
+_SPANISH = tuple(
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        # questions
+        (r"\bpor que no (?:arranca|empieza|inicia|corre)\s+(.+?)(\s*[?.!]*)$", r"why is \1 not starting\2"),
+        (r"^(\s*)(?:por que|porque)\b", r"\1why"),
+        (r"\bpor que\b", "why"),
+        (r"\ba que hora\b", "at what time"),
+        (r"\bdesde cuando\b", "since when"),
+        (r"\bcuanto tiempo\b", "how long"),
+        (r"\bcuanto (?:se )?(?:tardo|demoro|duro)\b", "how long did it take"),
+        (r"\bcuanto (?:corrio|estuvo corriendo)\b", "how long did it run"),
+        (r"\bcuanto lleva\b", "how long has it been"),
+        (r"\bque tan\b", "how"),
+        (r"\bcuantas veces\b", "how many times"),
+        (r"\bcuant[oa]s\b", "how many"),
+        (r"\bcuant[oa]\b", "how much"),
+        (r"\bcual(?:es)?\b", "which"),
+        (r"\bquien(?:es)?\b", "who"),
+        (r"\bdonde\b", "where"),
+        (r"\bcuando\b", "when"),
+        (r"\bcomo le (?:fue|va) (?:al?|a la|a los|a las)\s+(.+?)(\s*[?.!]*)$", r"how did the \1 go\2"),
+        (r"\bque onda con\b", "what's up with"),
+        (r"\bcomo (?:va|esta|anda)\s+(.+?)(\s*[?.!]*)$", r"how is \1 doing\2"),
+        (r"\bcomo va\b", "how is"),
+        (r"\bcomo\b", "how"),
+        (r"\ben que (\w+) va\b", r"at which \1 is it"),
+        (r"\b(?:el|la|lo) que\b", "the one that"),
+        (r"(^|[,;.?!]\s*|\by\s+|\bo\s+)que\b", r"\1what"),
+        (r"\bque\b", "that"),
+        # times and spans
+        (r"\b(?:la )?ultima hora\b", "the last hour"),
+        (r"\b(?:las )?ultimas (\d+) horas\b", r"the last \1 hours"),
+        (r"\bdesde (?:las?|el)\b", "since"),
+        (r"\bdesde\b", "since"),
+        (r"\bhasta (?:las?|el)\b", "until"),
+        (r"\besta manana\b", "this morning"),
+        (r"\besta tarde\b", "this afternoon"),
+        (r"\ben ese momento\b|\ba esa hora\b", "then"),
+        (r"\bhoy\b", "today"),
+        (r"\bayer\b", "yesterday"),
+        (r"\banoche\b", "last night"),
+        (r"\bahor(?:a|ita)(?: mismo)?\b", "now"),
+        (r"\bfinde\b", "weekend"),
+        # how much and which way
+        (r"\barriba de\b|\bpor encima de\b|\bmas de\b", "above"),
+        (r"\babajo de\b|\bpor debajo de\b|\bmenos de\b", "below"),
+        (r"\b(?:lo|el) maximo\b", "the max"),
+        (r"\bmaximo\b", "max"),
+        (r"\b(?:lo|el) minimo\b", "the min"),
+        (r"\bminimo\b", "min"),
+        (r"\ben promedio\b|\bpromedio\b", "on average"),
+        (r"\bpico\b", "peak"),
+        (r"\bmas ocupad[ao]s?\b", "busiest"),
+        (r"\bse calento mas\b|\bmas calient[e]s?\b", "was hottest"),
+        (r"\bmas\b", "more"),
+        # what happened
+        (r"\b(?:se )?(?:rompio|trono|fallo|fallaron)\b", "failed"),
+        (r"\b(?:ya )?(?:termino|terminaron|acabo)\b", "finished"),
+        (r"\bno arranca\b|\bno empieza\b", "is not starting"),
+        (r"\b(?:arranca|empieza)\b", "start"),
+        (r"\b(?:corre|corriendo)\b", "running"),
+        (r"\b(?:corria|corrio)\b", "ran"),
+        (r"\bse calento\b", "got hot"),
+        (r"\bcalientes?\b", "hot"),
+        (r"\b(\w+?)e?ando\b", r"\1ing"),  # Spanglish gerunds: "throttleando", "loggeando"
+        (r"\bse puso\b", "got"),
+        (r"\b(?:se )?(?:gasto|consumio|comio|llevo)\b", "used"),
+        (r"\btrabajo\b", "did it work"),
+        (r"\b(?:lo )?intento\b", "tried"),
+        (r"\bqueria pedir\b", "did it try to allocate"),
+        (r"\bpidio\b", "asked for"),
+        (r"\b(?:la )?lleno\b", "filled"),
+        (r"\b(?:lo )?mato\b", "killed"),
+        (r"\bpaso\b", "happened"),
+        (r"\bdice\b", "says"),
+        (r"\bhay\b", "is there"),
+        (r"\bsigue\b", "still"),
+        (r"\besperando\b", "waiting"),
+        (r"\bestuvo\b", "was"),
+        (r"\b(?:esta|estan)\b", "is"),
+        (r"\b(?:fue|era)\b", "was"),
+        (r"\btiene\b", "has"),
+        (r"\busando\b", "using"),
+        (r"\bhaciendo\b", "doing"),
+        (r"\balgo\b", "anything"),
+        (r"\bnada\b", "nothing"),
+        (r"\basi\b", "like that"),
+        # things
+        (r"\bmemoria\b", "memory"),
+        (r"\benergia\b", "energy"),
+        (r"\bluz\b", "electricity"),
+        (r"\bcola\b", "queue"),
+        (r"\btiempo\b", "time"),
+        (r"\bveces\b", "times"),
+        (r"\bresultados\b", "results"),
+        (r"\btarjetas\b", "cards"),
+        (r"\btarjeta\b", "card"),
+        (r"\bmomento\b", "moment"),
+        (r"\btemperatura\b", "temperature"),
+        (r"\b(?:potencia|consumo)\b", "power"),
+        (r"\buso\b", "utilization"),
+        (r"\bhoras\b", "hours"),
+        (r"\bminutos\b", "minutes"),
+        (r"\b(?:entero|completo)\b", "whole"),
+        (r"\blas dos\b|\blos dos\b|\bambas\b|\bambos\b", "both"),
+        (r"\bcuesta\b", "cost"),
+        (r"\bchiste\b", "joke"),
+        (r"\bdiferencia entre\b", "difference between"),
+        (r"\brapido\b", "quick"),
+        # requests (a pronoun joined to the verb is "it": "sueltalo", "cancelalo")
+        (r"\b(cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b", r"\1a it"),
+        (r"\bcancel(?:a|ar)\b", "cancel"),
+        (r"\bpaus(?:a|ar)\b", "pause"),
+        (r"\b(?:suelta|libera|liberar)\b", "release"),
+        (r"\breanud(?:a|ar)\b", "resume"),
+        (r"\b(?:reintent(?:a|ar)|relanz(?:a|ar))\b", "retry"),
+        (r"\bmata\b", "kill"),
+        (r"\bponle\b", "give"),
+        (r"\bprioridad\b", "priority"),
+        (r"\bdame\b", "give me"),
+        (r"\bcuentame\b", "tell me"),
+        (r"\b(?:quiero|necesito)\b", "i want"),
+        (r"\b(?:puedes|podrias)\b", "can you"),
+        (r"\b(?:porfa|por favor)\b", "please"),
+        (r"\bgracias\b", "thanks"),
+        (r"\bun rato\b", "for a while"),
+        # "el 12", "al 12": a job by its number (not "el 90%")
+        (
+            r"\b(el|al|del) #?(\d{1,4})\b(?!\s*(?:%|w\b|gb|gib|mib|°|c\b|de\b|of\b|[.:]\d))",
+            lambda m: {"el": "", "al": "to ", "del": "of "}[m[1].lower()] + f"job {m[2]}",
+        ),
+        # function words
+        (r"\bal\b", "to the"),
+        (r"\bdel\b", "of the"),
+        (r"\b(?:el|la|los|las)\b", "the"),
+        (r"\bde\b", "of"),
+        (r"\ben\b", "in"),
+        (r"\b(?:pa|para)\b", "for"),
+        (r"\bcon\b", "with"),
+        (r"\bsin\b", "without"),
+        (r"\by\b", "and"),
+        (r"\bo\b", "or"),
+        (r"\b(?:lo|le)\b", "it"),
+        (r"\bse\b\s*", ""),
+    )
+)
+
+
+def _spanish(text: str) -> str:
+    """``text`` read in English where it is Spanish (:data:`_SPANISH_MARK`); else as it was."""
+    plain = text.translate(_UNACCENTED)
+    if not _SPANISH_MARK.search(text) and not _SPANISH_MARK.search(plain):
+        return text
+    for pattern, english in _SPANISH:
+        plain = pattern.sub(english, plain)
+    return plain
 
 
 def _um(m: re.Match[str]) -> str:

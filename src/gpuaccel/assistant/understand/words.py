@@ -389,6 +389,12 @@ def words(question: str) -> list[str]:
     # squeue's state letter after what is asked of: "anything R?", "jobs in R" (running; "PD" is a word)
     text = re.sub(r"\b(anything|any jobs?|jobs?|what'?s|whats|who'?s|whos|any)\s+(in\s+)?r\b(?=\s*[?.!]*$)",
                   r"\1 \2running", text)  # fmt: skip
+    # "how much juice did the cards burn": energy used ("juice it pulled at peak" is power, read elsewhere)
+    text = re.sub(r"\bjuice\b(?=.*\b(?:burn|burned|burnt|used|use|consumed|ate|eat)\b)", "energy", text)
+    text = re.sub(r"\bbusy (?:number|figure|percentage|value|level)\b", "utilization", text)  # a newcomer's
+    # "when was the last time anyone used the 4090": since when it has been idle
+    text = re.sub(r"\bwhen was the last time (?:anyone|anybody|someone|somebody|people|we) used (.+)$",
+                  r"since when has \1 been idle", text)  # fmt: skip
     # "the bit that went wrong", "that piece again": one of the jobs talked about, said as a part of them
     text = re.sub(r"\b(the|that|this) (?:bit|part|piece)\b(?= (?:that|which|again|please)\b|\s*[?.!]?$)",
                   r"\1 one", text)  # fmt: skip
