@@ -1520,13 +1520,9 @@ class RulePicker:
             return replace(last, order=flip, window=span)  # "and the least?", "and the shortest?"
         read = last.metric if last is not None and last.name == "gpu_reading" else "overview"
         unnamed = gpu is None and job is None and not topics - {"gpu"}
-        of_the_cards = not gpu_time_said(ws) and not {
-            "job",
-            "jobs",
-            "experiment",
-            "experiments",
-            "run",
-        } & set(ws)
+        # (not "which experiment consumed the most GPU hours": jobs; "job" and "run" say the jobs topic, which
+        # ``unnamed`` already leaves out)
+        of_the_cards = not gpu_time_said(ws) and not {"experiment", "experiments"} & set(ws)
         if (
             last is not None
             and last.name == "energy"

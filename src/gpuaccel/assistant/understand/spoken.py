@@ -92,15 +92,6 @@ def typed_out(question: str) -> str:
     text = re.sub(r"\b(?:tdy|2day|tday)\b", "today", text, flags=re.I)  # a phone typist's "avg util tdy"
     text = re.sub(r"\bshl?d\b", "should", text, flags=re.I)
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
-    # Spanish said in passing: "oye" first asks nothing; an article before a card or a job ("what was running
-    # on la H100", "el job 11") is "the"
-    text = re.sub(r"^\s*(?:oye|oiga|mira)\b[,!]?\s*", "", text, flags=re.I)
-    text = re.sub(
-        r"\b(?:la|el|los|las)\s+(?=(?:h100|h200|a100|4090|gpus?|cards?|tarjetas?|jobs?|queue)\b)",
-        "the ",
-        text,
-        flags=re.I,
-    )
     text = _spanish(_german(text))
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
@@ -299,7 +290,16 @@ _SPANISH = tuple(
 
 
 def _spanish(text: str) -> str:
-    """``text`` read in English where it is Spanish (:data:`_SPANISH_MARK`); else as it was."""
+    """``text`` read in English where it is Spanish (:data:`_SPANISH_MARK`); else as it was, but for what is
+    said in passing in any message: "oye" first asks nothing, and an article before a card or a job ("what
+    was running on la H100", "el job 11") is "the"."""
+    text = re.sub(r"^\s*(?:oye|oiga|mira)\b[,!]?\s*", "", text, flags=re.I)
+    text = re.sub(
+        r"\b(?:la|el|los|las)\s+(?=(?:h100|h200|a100|4090|gpus?|cards?|tarjetas?|jobs?|queue)\b)",
+        "the ",
+        text,
+        flags=re.I,
+    )
     plain = text.translate(_UNACCENTED)
     if not _SPANISH_MARK.search(text) and not _SPANISH_MARK.search(plain):
         return text
