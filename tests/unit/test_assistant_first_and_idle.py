@@ -97,7 +97,7 @@ def test_an_on_call_engineers_shorthand_and_an_accountants_follow_ups() -> None:
         "jobs", gpu=1, window=TODAY
     )
     assert pick("and gpu-hours on that card today?", Query("jobs", gpu=1, window=TODAY)) == Query(
-        "jobs", gpu=1, window=TODAY
+        "jobs", gpu=1, window=TODAY, metric="gpu_time"
     )
     two = Context(Query("job_detail", job=2), [2], job_names=NAMES, gpus=[0, 1], listing=[1, 2])
     assert RulePicker().pick("and the other one?", two, FIXED_NOW) == Query("job_detail", job=1)

@@ -56,7 +56,7 @@ def test_questions_that_read_right_only_as_a_whole() -> None:
         "gpu_reading", gpu=0, metric="power", window=TODAY
     )
     # a total of GPU-hours is the jobs of that GPU and span, which say it; "the most" ranks them
-    assert pick("total gpu hours on gpu 1 today") == Query("jobs", gpu=1, window=TODAY)
+    assert pick("total gpu hours on gpu 1 today") == Query("jobs", gpu=1, window=TODAY, metric="gpu_time")
     assert pick("most gpu hours today") == Query("job_rank", metric="gpu_time", order="max", window=TODAY)
     # what the question is for, before a comma, is no topic; a lead that names a GPU stays
     assert pick("for the maintenance log, how warm is gpu 1?") == Query(

@@ -211,8 +211,10 @@ CATALOGUE: dict[str, QuerySpec] = {
         ),
         QuerySpec(
             "jobs",
-            "Jobs, narrowed by state, name, GPU and time span, newest first.",
-            ("state", "job_name", "gpu", "window"),
+            "Jobs, narrowed by state, name, GPU and time span, newest first; with more than one narrowed"
+            " (or metric gpu_time), what they took together: GPU-hours and energy.",
+            ("state", "job_name", "gpu", "window", "metric"),
+            {"metric": Param(str, "gpu_time: say their total GPU-hours and energy", ("gpu_time",))},
             topic="the jobs of a span, a state, a name or a GPU",
             answer=jq.jobs,
             examples=("what ran today?", "which jobs used GPU 1 yesterday?"),

@@ -427,7 +427,10 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     now = ctx.now()
     # a span's jobs that ran come before those still waiting to start ("what ran today" names what ran)
     shown = (sorted(found, key=lambda j: j.started_at is None) if q.window is not None else found)[:10]
-    totalled = len(found) > 1 and (q.job_name or q.gpu is not None or q.window is not None)
+    # what they took together: a name's, a GPU's or a span's jobs, or any asked for it ("the total GPU-hours
+    # of all the jobs")
+    narrowed = q.job_name or q.gpu is not None or q.window is not None
+    totalled = len(found) > 1 and (narrowed or q.metric == "gpu_time")
     # each job's recorded energy, read once: a name's jobs (an array's elements) say theirs ("the energy of
     # each sweep element") and a sweep's or a GPU's jobs their total
     used = {j.id: reads.job_energy(ctx.store, j.id) for j in found} if q.job_name or totalled else {}

@@ -17,6 +17,7 @@ from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
 from gpuaccel.assistant.queries.query import Query, Result
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.elsewhere import said_not_about_us
+from gpuaccel.assistant.understand.names import named_jobs_in
 from gpuaccel.assistant.understand.replies import small_talk
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.words import pointing, topics_said
@@ -31,7 +32,7 @@ _WHEN_ASKS = (
     r"|exactly|roughly|precisely)\b)"
 )
 _OPENERS = (
-    r"what|what's|whats|which|why|how|is|are|was|were|did|does|do|has|have|who|whose|where|"
+    r"what|what's|whats|which|why|how|is|are|was|were|did|does|do|has|have|who|whose|where|whether|"
     rf"show|list|tell|give|any|can|could|{_WHEN_ASKS}"
     r"|for\s+(?:what|which|whom|who)"  # "the most memory it needed today, and for what?"
 )
@@ -406,6 +407,34 @@ def _asked_again(
     return [run_one(q) for q in [*again, query]] if again else []
 
 
+# the jobs named together, as one ask of each ("why did job 9 and job 5 fail?", "was the sweep failure the
+# same problem as the sd-xl one?"); not one job's tie to another ("is job 12 waiting for job 11?")
+_TOGETHER = re.compile(r"\b(?:and|or|vs\.?|versus|both|as)\b|[,&/]")
+_TIED = re.compile(
+    r"\b(?:waits?|waiting|waited|blocked|held|queued|stuck) (?:for|by|on|behind)\b|\bbehind\b|\bafter\b"
+    r"|\bbefore\b|\bdepends?\b|\bthan\b|\binstead\b|\bbecause of\b"
+)
+ONE_JOB_ASKS = ("job_detail", "job_log")  # what is asked of one job at a time
+MAX_JOBS_EACH = 4
+
+
+def _of_each_job(
+    message: str,
+    context: Context,
+    pick_one: Callable[[str, Context], Query | None],
+    run_one: Callable[[Query], Result],
+) -> list[Result]:
+    """A question about one job asked of two to four jobs named together: each job's answer, in turn (a
+    job's record or log says one job); else ``[]``."""
+    named = named_jobs_in(message, context)
+    if not 2 <= len(named) <= MAX_JOBS_EACH or not _TOGETHER.search(message) or _TIED.search(message.lower()):
+        return []
+    query = pick_one(message, context)
+    if query is None or query.name not in ONE_JOB_ASKS or query.job not in named:
+        return []
+    return [run_one(replace(query, job=job)) for job in named]
+
+
 # a first part that asks only when, who or why, whose subject only the last answer gives: "at what time; who"
 _ONLY_WHEN_OR_WHO = re.compile(r"(?:and |so )?(?:at )?(?:what time|when|who|whose|why|how come|since when)")
 
@@ -428,7 +457,9 @@ def answer_asks(
         return []  # "a good grafana panel for gpu temp? not for this box, just in general": none of it ours
     parts = split_asks(message)
     if parts == [message]:
-        return _asked_again(message, context, pick_one, run_one)
+        return _asked_again(message, context, pick_one, run_one) or _of_each_job(
+            message, context, pick_one, run_one
+        )
     if len(parts) == 1:  # the one question beside what the user means to do, asked as it would be alone
         query = pick_one(parts[0], context)
         return [] if query is None else [run_one(query)]

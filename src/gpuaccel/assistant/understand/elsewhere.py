@@ -285,6 +285,11 @@ _ADVICE = re.compile(
     r"|\b(?:grade|mark|score|rating|feedback) (?:should|would|could|do|must) (?:i|we|you) give\b"
     r"|\bhow (?:should|would|do) (?:i|we|you) (?:grade|mark|score|rate|assess)\b"
 )
+# who sets a machine's rules or buys it: a group, not one user with their own work
+_WHO_DECIDES = (
+    r"(?:we|the (?:lab|team|group|department|dept|company|students|users|admins?)|our (?:lab|team|group)"
+    r"|students|users|people|everyone|each (?:user|student|person))"
+)
 # advice whatever it names (a reading's words included): how best to do something ("what's a good way to keep
 # a server closet cool"; not "a good way to check the queue", which asks how to read this machine), whether a
 # choice makes sense or would be made ("which augmentations make physical sense", "would you bother with an
@@ -292,6 +297,12 @@ _ADVICE = re.compile(
 # fp32")
 _ADVICE_WHATEVER = re.compile(
     r"\brules? of thumb\b"  # a rule for any machine: "as a rule of thumb, at what temperature ..."
+    # a rule for people to keep or a purchase, asked as an opinion: "should the lab limit each student to one
+    # GPU job at a time?", "do you think we should set a max runtime for jobs", "should we buy another H100"
+    rf"|\b(?:should {_WHO_DECIDES}|{_WHO_DECIDES} should) (?:\w+ )?(?:limit|cap|restrict|allow|forbid|ban"
+    r"|enforce|introduce|impose|require|mandate|adopt|buy|purchase|order|upgrade|replace"
+    r"|set (?:a|up a|up an|an) (?:limit|cap|quota|max|maximum|rule|policy|fair[\s-]?share)"
+    r"|have (?:a|an) (?:limit|cap|quota|rule|policy))\b"
     # what others do: "what learning rate do people typically use for whisper fine-tuning?"
     r"|\b(?:what|which|how much|how many) (?:\w+ ){0,3}do (?:people|most people|folks|others|other labs|teams"
     r"|practitioners) (?:\w+ )?(?:use|pick|choose|set|run|recommend|go with)\b"

@@ -375,7 +375,8 @@ BLAMED = re.compile(
     r"|\b(?:who|what|which)\b.*\b(?:drew|pulled|caused|made|hit|reached|loaded|drove) (?:it|that|this)\b"
     r"|\bwhich (?:job|run|process)\b.*\bused (?:so|that|this) much\b"  # "which job took that much?"
     r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
-    r"|^(?:and |so )?for (?:what|which (?:job|run|task|one)|whom|who)$"  # "..., and for what?"
+    # "..., and for what?", "with which job?", "by which run?"
+    r"|^(?:and |so )?(?:for|with|by) (?:what|which (?:job|run|task|one|process)|whom|who)$"
     r"|^(?:and |so )?(?:who|whom)$"  # "4090 util peak today" ... "at what time; who": who ran then
     # "when was it working hardest, and what was it working on?": what ran at that peak
     r"|^(?:and |so )?what (?:was|were) (?:it|they|the card|the gpu) (?:working on|running|doing|busy with)"
@@ -416,6 +417,14 @@ TOTALS_AGAIN = set(
 )
 # the jobs of a list said together: "the four runs", "all the elements"
 _ALL_OF_THEM = set("runs jobs elements tasks two three four five six of was were".split())
+# whether every job of a list ended well: "did they all finish", "did all four runs succeed", "were all of
+# them ok" (the list says how each one ended)
+_ALL_ENDED_ASKED = re.compile(
+    r"^(?:and |so )?(?:did|have|has|were|are|was) (?:they all|all (?:of )?(?:them|those|these|the \w+)"
+    r"|all (?:\w+ )?(?:runs|jobs|elements|tasks|of them)|all \d+|all (?:two|three|four|five|six))"
+    r"(?: of them)? (?:finish|finished|complete|completed|succeed|succeeded|successful|work|worked|pass"
+    r"|passed|end|ended|go|went|run|ran|ok|okay|fine|alright|good|done)\b"
+)
 METRIC_WORDS = {w for w, topic in WORD_OF.items() if topic in METRICS}  # "power", "temp", "mem used"...
 ENERGY_WORDS = {w for w, topic in WORD_OF.items() if topic == "energy"}  # "energy", "electricity", "kwh"...
 
@@ -515,6 +524,7 @@ SETTING_ASKED = re.compile(r"\b(?:which|what) (?:lr|learning rate|seed|batch siz
 ASKED_FOR = set("ask asked asks request requested requests want wants wanted need needs needed".split())
 # what a job did with a reading while it ran: "how much memory did job 5 use", "the power it drew"
 USED_VERBS = set("use used using draw drew drawing hold held holding pull pulled".split())
+ANY_OF_THEM = {"anything", "any", "anyone", "anybody", "something", "nothing", "none"}  # no one job
 # words only a job has: "how long did all the attempts take together" is the job in focus's
 JOB_ONLY = {"attempt", "attempts", "tries", "retries", "retried", "retrying", "submitted", "waited"}
 AT_WHAT_TIME = re.compile(r"\b(?:when|(?:what|which) (?:time|second|minute|hour))\b")
@@ -979,6 +989,8 @@ class RulePicker:
             return last  # "list them", "name those" after a count of jobs: the same jobs, listed
         if last is not None and last.name == "jobs" and last.job_name and ws and set(ws) <= TOTALS_AGAIN:
             return last  # "energy?", "and the gpu hours?" after the jobs of a name: it says both, in all
+        if last is not None and last.name == "jobs" and _ALL_ENDED_ASKED.search(" ".join(ws)):
+            return last  # "did all four runs finish properly?" after a list: it says how each one ended
         listed = context.listed
         all_listed = re.search(
             r"\b(?:the|all|those|these|all the) (?:(?:two|three|four|five|six|\d+) )?"
@@ -1651,6 +1663,9 @@ class RulePicker:
                 job_name=last.job_name,
             )
         job_of = context.job_in_focus()
+        it_said = {"it", "its"} & set(ws)
+        if job_of is not None and job is None and gpu is None and it_said and _printed_asked(ws, topics):
+            return Query("job_log", job=job_of)  # "what throughput did it have at the end, in images/s?"
         if (
             job_of is not None
             and job is None
@@ -1730,7 +1745,7 @@ class RulePicker:
                 return Query("job_log", job=job_of)  # "at which step is it now?": what it printed
             if (
                 {"it", "its", "that", "those", "these", "they", "them"} & set(ws)
-                or brief
+                or (brief and not ANY_OF_THEM & set(ws))  # ("did anything crash?": any job, the span's)
                 or JOB_ONLY & set(ws)
                 or SO_FAR.search(" ".join(ws))  # "how much energy until now": its total yet
                 or THE_JOB.search(" ".join(ws))  # "when did the job actually stop?", "the energy of the job"

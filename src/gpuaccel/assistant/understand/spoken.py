@@ -61,6 +61,7 @@ def _value(words: list[str]) -> str:
 _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf][\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]*"
 
 
+_RANGE_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 # the words a numbered item that asks its own question starts with
 _ASK_OPENS = (
     r"(?:what|what's|whats|which|why|how|when|who|whose|where|is|are|was|were|did|does|do|has|have|can"
@@ -85,6 +86,13 @@ def typed_out(question: str) -> str:
     text = re.sub(rf"\s*{_EMOJI}\s+(?=\S)", ". ", text)
     text = re.sub(rf"\s*{_EMOJI}", "", text)
     text = re.sub(r"@\s*(?=\d)", "at ", text)
+    # a Prometheus range selector: "max_over_time(temp{gpu="0"}[6h])" is over the last 6 hours
+    text = re.sub(
+        r"\[\s*(\d+)\s*([smhdw])\s*\]",
+        lambda m: f" over the last {m[1]} {_RANGE_UNITS[m[2].lower()]} ",
+        text,
+        flags=re.I,
+    )
     # a fast typist's question words: "wht was on gpu 0", "whn did it end", "wht batch size shd i use", "hw
     # long" ("hw" alone may be hardware: only before what "how" asks)
     text = re.sub(r"\bwht\b", "what", text, flags=re.I)
@@ -92,7 +100,7 @@ def typed_out(question: str) -> str:
     text = re.sub(r"\b(?:tdy|2day|tday)\b", "today", text, flags=re.I)  # a phone typist's "avg util tdy"
     text = re.sub(r"\bshl?d\b", "should", text, flags=re.I)
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
-    text = _spanish(_german(text))
+    text = _spanish(_french(_german(text)))
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
@@ -124,6 +132,55 @@ def _german(text: str) -> str:
         flags=re.I,
     )
     return _GERMAN.sub(lambda m: _GERMAN_WORDS[m[0].lower()], text)
+
+
+# French said in passing in an English message: its day words ("aujourd'hui", "hier soir", "ce matin"), a
+# few question words ("combien", "pourquoi"), a reading's word ("température", "mémoire"), an article before
+# a card or a job ("la carte H100", "le job 2"), "Go" after a number (GB) and "chauffé" (heated up); none of
+# them is an English word, so they are read in any message
+_FRENCH_WORDS = (
+    (r"\baujourd['’]?hui\b", "today"),
+    (r"\bavant[- ]hier\b", "the day before yesterday"),
+    (r"\bhier (?:soir|au soir)\b", "yesterday evening"),
+    (r"\bhier matin\b", "yesterday morning"),
+    (r"\bhier (?:après|apres)[- ]midi\b", "yesterday afternoon"),
+    (r"\bhier\b", "yesterday"),
+    (r"\bce matin\b", "this morning"),
+    (r"\bcet (?:après|apres)[- ]midi\b|\bcet aprem\b", "this afternoon"),
+    (r"\bce soir\b", "this evening"),
+    (r"\bcette nuit\b", "last night"),
+    (r"\bcette semaine\b", "this week"),
+    (r"\b(?:maintenant|actuellement)\b", "now"),
+    (r"\ben ce moment\b", "right now"),
+    (r"\bdepuis\b", "since"),
+    (r"\bjusqu['’]?(?:à|a)\b", "until"),
+    (r"\bminuit\b", "midnight"),
+    (r"\bmidi\b", "noon"),
+    (r"\bcombien(?: de)?\b", "how much"),
+    (r"\bpourquoi\b", "why"),
+    (r"\bquand\b", "when"),
+    (r"\btempérature\b", "temperature"),
+    (r"\bmémoire\b", "memory"),
+    (r"\bpuissance\b", "power"),
+    (r"\bconsommation\b", "consumption"),
+    (r"\bénergie\b", "energy"),
+    (r"\bmerci(?: beaucoup)?\b", "thanks"),
+    (r"\b(?:a |a bien |a beaucoup |has |have |had )?chauff(?:é|e|ée|ed)\b", "heated up"),
+    (r"(?<=\d)\s?Go\b", " GB"),  # (case kept: "24 Go" of a card's memory, not "let it go")
+    # "la carte H100": the H100 (a card's model after "carte", not its index: "la carte 1" is card 1)
+    (r"\b(?:(?:la|les)\s+)?cartes?\s+(?=(?:[a-z]+\d+|\d{3,})\b)", "the "),
+    (r"\b(?:la|le|les|l['’])\s*(?=(?:cartes?|h100|h200|a100|4090|gpus?|jobs?)\b)", "the "),
+    (r"\bcartes\b", "cards"),
+    (r"\bcarte\b", "card"),
+)
+_FRENCH = tuple((re.compile(p, 0 if p.startswith("(?<=") else re.I), english) for p, english in _FRENCH_WORDS)
+
+
+def _french(text: str) -> str:
+    """``text`` with the French words of :data:`_FRENCH_WORDS` in English."""
+    for pattern, english in _FRENCH:
+        text = pattern.sub(english, text)
+    return text
 
 
 # Spanish, read only in a message that has marks of its own (an inverted mark, an accented letter, or one of

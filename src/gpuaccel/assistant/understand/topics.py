@@ -71,6 +71,9 @@ FAN_MORE = set("louder loudest noisier noisiest faster fastest quicker quickest"
 FAN_LESS = set("quieter quietest slower slowest".split())
 THROTTLE = {"throttle", "throttles", "throttled", "throttling"}  # "why is it throttling": its health
 # "hardware problems", "any hardware issues": the GPUs' health, not failed jobs
+FAILED_SAID = set("fail failed fails failing failure failures crash crashed crashes died broke".split())
+# words that put trouble in a job or a span, not in the cards now
+_NOT_THE_CARDS_NOW = FAILED_SAID | set("today yesterday week hour hours job jobs run runs".split())
 TROUBLE = {"problem", "problems", "issue", "issues", "error", "errors", "fault", "faults", "trouble"}
 # words of a time span beyond the vocabulary's ("since noon", "overnight", "in the last 30 mins")
 SPAN_WORDS = set(
@@ -140,7 +143,13 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out.add("overview")  # "compare the two cards": every main reading of each
     # ("right now" alone is no running job; "is it reporting errors" asks for no report)
     running_said = "running" in out and bool(RUN_WORDS & said)
-    if "hardware" in said and TROUBLE & said and not out & {"jobs", "queue", "cluster"} and not running_said:
+    # trouble said of the cards themselves, now: "anything wrong with either card at present?", "any
+    # throttling or errors I ought to know about?" (not a job's: "did anything fail on gpu 1 today")
+    of_the_cards = (gpu_said or any(w.startswith("throttl") for w in said)) and not (
+        _NOT_THE_CARDS_NOW | SPAN_WORDS
+    ) & said
+    troubled = ("hardware" in said or of_the_cards) and (TROUBLE | {"wrong"}) & said
+    if troubled and not out & {"jobs", "queue", "cluster"} and not running_said:
         gone = {"fail", "models", "running"} | ({"summary"} if "reporting" in said else set())
         out = (out - gone) | {"health"}  # "any hardware problems?", "throttling now, or any hardware errors?"
     if "why" in said and "util" in out and not out - {"util", "gpu"}:
@@ -411,7 +420,7 @@ def query_for(
     totalled = {"many", "much", "total", "sum", "overall", "spent", "burn", "burned", "burnt"} & set(ws)
     # (not "how many GPUs": GPU-hours are the jobs'; "and its GPU-hours?", no one job in focus: no GPU list)
     if gpu_time and order is None and (totalled or "gpu" in topics):
-        return Query("jobs", gpu=gpu, window=win, job_name=name)
+        return Query("jobs", gpu=gpu, window=win, job_name=name, metric="gpu_time")
     # "the most gpu hours", not a reading over time ("max_over_time temperature for gpu 1")
     timed = "gpu" in topics and {"time", "hours"} & set(ws) and order is not None and metric is None
     if hog or "gputime" in ws or timed:

@@ -437,6 +437,13 @@ def words(question: str) -> list[str]:
         lambda m: f"what {m[1]} running on {'it' if m[2] in ('that', 'this') else m[2]}",
         text,
     )
+    # "how is the H100 being used at the moment": how it is doing now, its readings and the job on it (over a
+    # span, "how was it used yesterday", the jobs that ran on it)
+    if not re.search(r"\b(?:today|yesterday|week|month|morning|afternoon|evening|tonight|night|since|last"
+                     r"|over|during|between)\b", text):  # fmt: skip
+        used = r"(the (?:card|gpu|cards|gpus|h\d+|a\d+|\d{4})|gpu \d+|it|they)"
+        text = re.sub(rf"\bhow (is|are) {used} (?:being )?used\b", r"how \1 \2 doing", text)
+        text = re.sub(rf"\bhow {used} (is|are) (?:being )?used\b", r"how \2 \1 doing", text)  # (asked within)
     # "when did it last do any proper work", "when was it last busy": since when it is idle
     # ("when did it last do anything", "since when is it lying free")
     text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b"
