@@ -123,3 +123,15 @@ def test_what_a_job_printed_asked_of_it(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "what became of the resnet50-bench?", None)
     _, text, query = ask(heldout_svc, "how many images/s was it doing when it stopped?", sid)
     assert query == {"name": "job_log", "job": 6} and "2902.1" in text, (query, text)
+
+
+def test_a_cards_gpu_hours_after_its_reading(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "what was the 4090's average utilisation today?", None)
+    _, text, query = ask(heldout_svc, "and how many gpu hours did it do?", sid)
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 1, query
+    assert query["window"]["label"] == "today" and "In all (their whole runs) 2.26 GPU-hours" in text, text
+
+
+def test_a_french_article_before_a_jobs_name(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "le sweep is done?", None)
+    assert query is not None and query.get("job_name") == "lr-sweep", query

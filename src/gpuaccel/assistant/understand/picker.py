@@ -1027,6 +1027,7 @@ class RulePicker:
         if (
             kept in HISTORY_COLUMNS
             and not topics - {"gpu"}
+            and not gpu_time_said(ws)  # ("gpu hours on it today?": its jobs' GPU-time)
             and win is not None
             and (order_said(ws) or PEAK_WORDS & set(ws) or {"it", "its"} & set(ws))
         ):
@@ -1400,6 +1401,12 @@ class RulePicker:
         context: Context,
     ) -> Query | None:
         last = context.last
+        # "how many GPU-hours did it work?" after a reading of one card (over a span): the jobs on that card,
+        # which say their total, over the same span
+        card = last.gpu if last is not None and last.name == "gpu_reading" else None
+        it_said = {"it", "there"} & set(ws) and context.job_in_focus() is None
+        if card is not None and gpu in (None, card) and job is None and it_said and gpu_time_said(ws):
+            return Query("jobs", gpu=card, window=win or last.window, metric="gpu_time")  # type: ignore[union-attr]
         # "when exactly did the last one end?" after a job's attempts: its record says each one's times
         ordinal = {"last", "first", "final", "latest", "second", "third"} & set(ws)
         nth_attempt = ordinal and {"one", "attempt", "try"} & set(ws)

@@ -170,6 +170,7 @@ _FRENCH_WORDS = (
     # "la carte H100": the H100 (a card's model after "carte", not its index: "la carte 1" is card 1)
     (r"\b(?:(?:la|les)\s+)?cartes?\s+(?=(?:[a-z]+\d+|\d{3,})\b)", "the "),
     (r"\b(?:la|le|les|l['’])\s*(?=(?:cartes?|h100|h200|a100|4090|gpus?|jobs?)\b)", "the "),
+    (r"\ble\s+(?=[a-z])", "the "),  # "le sweep" (no English word; "la" is: "the LA office")
     (r"\bcartes\b", "cards"),
     (r"\bcarte\b", "card"),
 )
