@@ -669,8 +669,8 @@ def _runs(jobs: list[Job]) -> str:
 
 
 def idle_gpus(ctx: QueryContext, q: Query) -> Result:
-    """Which GPUs are idle (since when) and which are busy, each with the queue job allocated to it: "what's
-    free and what's allocated" is this."""
+    """Which GPUs are idle (since when, with the memory already in use) and which are busy, each with the
+    queue job allocated to it: "what's free and what's allocated" is this."""
     gpus, why = _gpus(ctx, Query(q.name))
     if why:
         return Result(q, why)
@@ -704,12 +704,17 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
         rows.append([g["index"], "idle" if is_idle else "busy", why_not, said_since])
         if is_idle:
             free.append(g["index"])
+            # what a job placed there would find: since when it is quiet and the memory already taken
+            told = [f"since {clock(since, exact)}: {format_duration(now - since)} under {threshold:.0f}%"
+                    " utilization"] if since is not None else []  # fmt: skip
+            used_mib, total_mib = g.get("mem_used_mib"), g.get("mem_total_mib")
+            if used_mib is not None and total_mib:
+                told.append(f"{mib(used_mib)} of {mib(total_mib)} memory in use")
             quiet.append(
                 f"GPU {g['index']}"
-                + (f" (since {clock(since, exact)}: {format_duration(now - since)} under {threshold:.0f}%"
-                   " utilization)" if since is not None else "")
+                + (f" ({'; '.join(told)})" if told else "")
                 + (f" though allocated to {_runs(held)}" if held else "")
-            )  # fmt: skip
+            )
     if not free:
         text = "No GPU is idle: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in rows) + "."
     else:

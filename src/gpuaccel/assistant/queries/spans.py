@@ -54,9 +54,11 @@ _NOT_HOURS = re.compile(r"\b(?:gpus|cards|devices|jobs?|nodes|ids?|compare|versu
 
 
 def _hours_in_digits(text: str) -> str:
-    """The clock words of a span in digits: "between nine and noon" is "between 9 and 12pm", "nine
+    """The clock words of a span in digits: "between nine and noon" is "between 9 and 12pm" (so is "12
+    noon"), "nine
     o'clock" "9 o'clock"; an hour o'clock last night or this evening is after noon ("at nine o'clock last
     night" is 21:00 yesterday)."""
+    text = re.sub(r"\b12\s*(noon|midday|midnight)\b", r"\1", text)  # "between 12 noon and 3 pm"
     text = _HOURS_SAID.sub(lambda m: re.sub(r"\w+$", lambda w: _HOUR_WORDS[w.group(0)], m.group(0)), text)
     said = rf"\b({'|'.join(_HOUR_WORDS)})(?=\s*o'?\s?clock\b)"
     text = re.sub(said, lambda m: _HOUR_WORDS[m.group(1)], text)

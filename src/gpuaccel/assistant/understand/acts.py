@@ -301,7 +301,10 @@ _POSSIBLE_TO = re.compile(
     r"^.*?\b(?:is it possible|would it be possible|is there a way|could it be possible) to (?=[a-z])"
 )
 # ("how I pause the mistral job": the auxiliary left out, as some write English)
-_BEFORE_HOW = re.compile(r"^.*?,\s*(?=how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) )")
+# ("after my test how i resume it": a short lead without its comma)
+_BEFORE_HOW = re.compile(
+    r"^(?:.*?,\s*|(?:\S+\s+){1,4}?)(?=how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) )"
+)
 _HOW_DO_I = re.compile(r"^how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) ")
 _STATE_WORDS = {
     "failed": r"failed|broken|broke|crashed|died|dead|errored|blew up|nan'?d|nan|oom'?d|bad",

@@ -195,13 +195,15 @@ _MEANT = re.compile(
 def without_asides(message: str, names_a_job: Callable[[str], bool] = lambda _: False) -> str:
     """The message without its parenthesised asides: a comment beside a question asks nothing (its words,
     "fans", "the big 70b run was on it", would otherwise be read as the question's topic); kept where
-    nothing else is left to ask, and where it only names the job meant ("the demo run (the mistral
-    fine-tune)": ``names_a_job`` of its words)."""
+    nothing else is left to ask, where it only names the job meant ("the demo run (the mistral
+    fine-tune)": ``names_a_job`` of its words), and where it says the question is not about this machine."""
 
     def drop(m: re.Match[str]) -> str:
         said = m.group(0).strip(" ()")
         named = len(said.split()) <= 4 and not _CLAUSE_WORDS & set(said.lower().split()) and names_a_job(said)
-        return f" {said}" if named else " "  # (its words, to be read with the question)
+        # (and one that says the question is not about this machine: "(not asking about our box, just
+        # general)")
+        return f" {said}" if named or said_not_about_us(said) else " "  # (its words, read with the question)
 
     rest = _PURPOSE.sub("", _ASIDE.sub(drop, message)).strip()
     return rest if len(rest.split()) >= 2 else message
@@ -210,7 +212,11 @@ def without_asides(message: str, names_a_job: Callable[[str], bool] = lambda _: 
 # what the user will do with the answer, said after the ask: "what are their power limits, so I can tell how
 # close to the ceiling the H100 is running?" asks the limits of both (the H100 named there is no subject)
 _PURPOSE = re.compile(
-    r",?\s+(?:just\s+)?so (?:that )?(?:i|we) (?:can|could|know|'ll|will|may|might)\b[^?.!;]*(?=[?.!;]|$)",
+    r",?\s+(?:just\s+)?so (?:that )?(?:i|we) (?:can|could|know|'ll|will|may|might)\b[^?.!;]*(?=[?.!;]|$)"
+    # what the figure is for, said after the ask: "... how much? need for cost report", "(it's) for the
+    # monthly report"
+    r"|(?<=[?.!,])\s*(?:i |we )?(?:need(?: it| this| that)?|(?:it'?s |this is )?(?:just )?for)\s+(?:for\s+)?"
+    r"(?:the |a |my |our )?(?:\w+ ){0,2}(?:report|invoice|slides?|memo|audit|budget)\b[^?]*?[.!]?$",
     re.IGNORECASE,
 )
 

@@ -303,6 +303,11 @@ _ADVICE_WHATEVER = re.compile(
     r"|enforce|introduce|impose|require|mandate|adopt|buy|purchase|order|upgrade|replace"
     r"|set (?:a|up a|up an|an) (?:limit|cap|quota|max|maximum|rule|policy|fair[\s-]?share)"
     r"|have (?:a|an) (?:limit|cap|quota|rule|policy))\b"
+    # two ways weighed as a choice: "bf16 vs fp16 mixed precision, for llm finetune which one better?"
+    r"|\b(?:vs\.?|versus)\b[^?]{1,60}\bwhich (?:one )?(?:is |would be |'s )?better\b"
+    # a card to buy: "thinking about grabbing another card", "is it worth getting a second gpu"
+    r"|\b(?:buy|buying|grab|grabbing|get|getting|purchase|purchasing|add|adding|rent|renting)"
+    r" (?:another|a new|a second|a third|one more|an extra|a bigger|a faster) (?:card|gpu|graphics card)\b"
     # what others do: "what learning rate do people typically use for whisper fine-tuning?"
     r"|\b(?:what|which|how much|how many) (?:\w+ ){0,3}do (?:people|most people|folks|others|other labs|teams"
     r"|practitioners) (?:\w+ )?(?:use|pick|choose|set|run|recommend|go with)\b"
@@ -446,8 +451,10 @@ _CLOUD = re.compile(
 
 # the user says the question is not about this machine
 _NOT_ABOUT_US = re.compile(
-    r"\b(?:unrelated to|not about|nothing to do with|not for|not specific to) (?:(?:our|the|this|my|your) )?"
-    r"(?:box|machine|server|gpus?|cards?|cluster|setup|rig|workstation)\b"
+    r"\b(?:unrelated to|not about|nothing to do with|not for|not specific to|not asking (?:about|for))"
+    r" (?:(?:our|the|this|my|your) )?(?:box|machine|server|gpus?|cards?|cluster|setup|rig|workstation)\b"
+    # "..., just general)"
+    r"|\b(?:just|only|asking|speaking|question) (?:in )?general(?:ly)?\s*\)?\s*[?.!]*$"
     # "setting our own numbers aside for a moment: ..."
     r"|\b(?:setting|leaving|putting) (?:our|my|the) (?:own )?(?:numbers|figures|data|machine|box|setup|gpus)"
     r" aside\b"

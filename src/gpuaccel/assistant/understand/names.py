@@ -236,7 +236,7 @@ _DESCRIBED_STATES = {
     "running": r"running|live|active|in progress|current",  # "the current job on the H100"
     "queued": r"queued|waiting|pending",
     "held": r"held|on hold",
-    "failed": r"failed|crashed|died|broke|broken|errored|ooms?|crashing|failing",
+    "failed": r"failed|crashed|died|broke|broken|errored|ooms?|crashing|failing|blew up|blown up|exploded",
     "cancelled": r"cancell?ed|killed|aborted",
     "succeeded": r"succeeded|successful|finished fine|completed",
 }
@@ -587,7 +587,8 @@ def model_said_as_a_kind(question: str, context: Context) -> bool:
 
 # a GPU product's code as people write it: "H200", "A100", "L40S", "GH200", "MI300X", "RTX 3090", "5090 Ti"
 _PRODUCT_CODE = re.compile(
-    r"\b(?:[ahblv]\d{2,3}[sx]?|g[hb]\d{3}|mi\d{3}x?|rtx ?\d{4}(?: ?ti| ?super)?|\d{4} ?(?:ti|super))\b"
+    r"\b(?:[ahblv]\d{2,3}[sx]?|g[hb]\d{3}|mi\d{3}x?|rtx ?\d{4}(?: ?ti| ?super)?|\d{4} ?(?:ti|super)"
+    r"|[1-5]0[5-9]0)\b"  # (a GeForce's number alone: "a 5090 or a used 3090")
 )
 # two things set side by side: "H100 vs H200 memory bandwidth?", "how much faster is an H200 than our H100"
 _SIDE_BY_SIDE = re.compile(r"\b(?:vs\.?|versus|than|differences?|differ|differs|compared?|comparison)\b")
@@ -598,7 +599,10 @@ def other_model_compared(question: str, context: Context) -> bool:
     beside another, naming no GPU or job by number: what those products are is general knowledge, no
     reading of this machine's."""
     q = question.lower()
-    if re.search(r"\b(?:gpu|card|job|device)\s*#?\d", q) or not _SIDE_BY_SIDE.search(q):
+    codes = [m.group(0) for m in _PRODUCT_CODE.finditer(q)]
+    # two products set as a choice: "5090 or a used 3090 for finetuning?"
+    either = len(codes) >= 2 and re.search(r"\b(?:or|and)\b", q) is not None
+    if re.search(r"\b(?:gpu|card|job|device)\s*#?\d", q) or not (_SIDE_BY_SIDE.search(q) or either):
         return False
     models = [model.lower() for model in context.gpu_models.values()]
     ours = {part for model in models for part in re.findall(r"[a-z]*\d+[a-z0-9]*", model)}
@@ -610,7 +614,7 @@ def other_model_compared(question: str, context: Context) -> bool:
             suffix is not None and not any(suffix.group(0) in m.split() for m in models)
         )
 
-    return any(other(m.group(0)) for m in _PRODUCT_CODE.finditer(q))
+    return any(other(code) for code in codes)
 
 
 def gpus_by_model(question: str, context: Context) -> set[int]:

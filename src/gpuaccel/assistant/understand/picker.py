@@ -385,7 +385,17 @@ BLAMED = re.compile(
 )
 
 
-_NOW_ASKED = re.compile(r"\b(?:right now|currently|at the moment|at present|atm|rn)\b", re.I)
+_WHAT_HAPPENED = re.compile(
+    r"(?:so |and |ok |okay |then )?what (?:happened|happen|went wrong)(?: (?:to|with) (?:it|that|this))?"
+    r"(?: then| there| exactly)?"
+)
+_NOW_ASKED = re.compile(
+    r"\b(?:right now|currently|at the moment|at present|atm|rn|the (?:present|current|live) \w+)\b", re.I
+)
+# a clause that gives the reason for asking: "as the air conditioning has been unreliable this week, ..."
+_REASON_FIRST = re.compile(
+    r"(?:^\s*|[,;]\s*|\band\b,?\s*)(?:as|because|since the|given that|seeing that|now that)\b[^,]*,\s*", re.I
+)
 
 
 # a follow-up that is only a time of day: "and 9:30?", "what about at 14:05"
@@ -718,6 +728,11 @@ class RulePicker:
         name = quoted_job_name(question)
         if name and len(name.split()) >= 3 and not any(name.lower() in n.lower() for n in context.job_names):
             name = None  # "a small 'why jobs fail' section": a title in quotes, not a job's name
+        # "tells me it 'simply died'": words quoted as said, not a job's name (a name is one word or has a
+        # digit, a dash or an underscore in it: "lr-sweep", "resnet50 bench")
+        spoken = name is not None and " " in name.strip() and not re.search(r"[\d_-]", name)
+        if spoken and not known_name(name, context):  # type: ignore[arg-type]
+            name = None
         quoted_word = name is not None and all(w in WORD_OF for w in words(name))
         if quoted_word and not known_name(name, context):
             name = None  # "it's being 'throttled'": a word quoted, which the question asks about
@@ -848,6 +863,8 @@ class RulePicker:
         # "I just got access to this machine today. Could you tell me what the cards are doing right now?":
         # the sentence that asks says now; a span told in the one before is no span of the ask
         *told, asked = re.split(r"(?<=[.!?])\s+(?=\S)", question.strip())
+        reason = _REASON_FIRST.search(asked)  # (a reason said before the ask, in its sentence, tells too)
+        told, asked = ([*told, asked[: reason.end()]], asked[reason.end() :]) if reason else (told, asked)
         if win is not None and told and _NOW_ASKED.search(asked) and window_of(asked.lower(), now) is None:
             win = None
         if win is None and context.last is not None and context.last.name in HISTORY and all_time(text):
@@ -1292,7 +1309,8 @@ class RulePicker:
         per_attempt = re.search(r"\b(?:per|each|every)\s+(?:one|try|attempt|run|go|time)\b", " ".join(ws))
         # "all those tries", "across its attempts": the job in focus's attempts together
         its_tries = re.search(
-            r"\b(?:all|across|over) (?:those|these|the|its|his|her|their) (?:tries|attempts|goes|runs)\b"
+            r"\b(?:all|across|over) (?:those|these|the|its|his|her|their)"
+            r" (?:tries|attempts|goes|runs|crashes|failures|fails|restarts|retries)\b"
             # "total walltime over all three"
             r"|\b(?:over|across|for|of|in) all (?:the )?(?:two|three|four|five|six|\d+)\b"
             r"|\b(?:over|across|for|of) the (?:whole )?lot\b",  # "the total running time across the lot"
@@ -1401,10 +1419,21 @@ class RulePicker:
         context: Context,
     ) -> Query | None:
         last = context.last
+        # "what happened?" after one job's answer (or beside it: "flash-attn build crashed? what happened"):
+        # that job's record, not the day's summary
+        focus = context.job_in_focus()
+        if (
+            focus is not None
+            and job is None
+            and gpu is None
+            and win is None
+            and _WHAT_HAPPENED.fullmatch(" ".join(ws))
+        ):
+            return Query("job_detail", job=focus)
         # "how many GPU-hours did it work?" after a reading of one card (over a span): the jobs on that card,
         # which say their total, over the same span
         card = last.gpu if last is not None and last.name == "gpu_reading" else None
-        it_said = {"it", "there"} & set(ws) and context.job_in_focus() is None
+        it_said = {"it", "there", "that"} & set(ws) and context.job_in_focus() is None
         if card is not None and gpu in (None, card) and job is None and it_said and gpu_time_said(ws):
             return Query("jobs", gpu=card, window=win or last.window, metric="gpu_time")  # type: ignore[union-attr]
         # "when exactly did the last one end?" after a job's attempts: its record says each one's times

@@ -100,7 +100,7 @@ def typed_out(question: str) -> str:
     text = re.sub(r"\b(?:tdy|2day|tday)\b", "today", text, flags=re.I)  # a phone typist's "avg util tdy"
     text = re.sub(r"\bshl?d\b", "should", text, flags=re.I)
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
-    text = _spanish(_french(_german(text)))
+    text = _spanish(_french(_german(_east_asian(text))))
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
@@ -132,6 +132,31 @@ def _german(text: str) -> str:
         flags=re.I,
     )
     return _GERMAN.sub(lambda m: _GERMAN_WORDS[m[0].lower()], text)
+
+
+# Korean and Japanese said in passing in an English message ("오늘 h100 max temp", "4090 昨日 peak"):
+# their day words in English; any other Hangul or CJK word (a feeling, "혹시", "ㅇㅋ") asks nothing of
+# the machine and is left out, where the message has English of its own to read
+_EAST_ASIAN_WORDS = (
+    ("그저께", "the day before yesterday"), ("어젯밤", "last night"), ("오늘", "today"),
+    ("어제", "yesterday"), ("지금", "now"), ("현재", "now"), ("방금", "just now"),
+    ("아까", "earlier today"), ("오전", "this morning"), ("오후", "this afternoon"),
+    ("저녁", "this evening"), ("이번 주", "this week"), ("이번주", "this week"), ("지난주", "last week"),
+    ("今日", "today"), ("昨日", "yesterday"), ("今朝", "this morning"), ("昨夜", "last night"),
+    ("午後", "this afternoon"), ("午前", "this morning"), ("今週", "this week"), ("今", "now"),
+)  # fmt: skip
+_EAST_ASIAN = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff]+")
+
+
+def _east_asian(text: str) -> str:
+    """``text`` with the Korean and Japanese of :data:`_EAST_ASIAN_WORDS` in English, the rest of such words
+    left out (a message with no English of its own stays as it is)."""
+    if not _EAST_ASIAN.search(text) or not re.search(r"[A-Za-z]{2}", text):
+        return text
+    for said, english in _EAST_ASIAN_WORDS:
+        text = text.replace(said, f" {english} ")
+    text = _EAST_ASIAN.sub(" ", text)
+    return re.sub(r"\s+([?.!,])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
 
 
 # French said in passing in an English message: its day words ("aujourd'hui", "hier soir", "ce matin"), a

@@ -114,7 +114,9 @@ def with_threshold(
     GPU reading the history keeps; the last reading again where nothing else is asked ("and above 85?");
     None where the threshold does not fit what is asked (then the question is read whole)."""
     if said.alone() and last is not None and last.name == "gpu_reading":
-        picked = last
+        # ("and the 4090, for 400 W or more?": the last reading, of the GPU said now)
+        other = picked.gpu if picked is not None and picked.gpu not in (None, last.gpu) else None
+        picked = last if other is None else replace(last, gpu=other)
     elif said.alone() and reading is not None:
         picked = reading  # "what time did it first go over 85" after a reading and a summary: that reading
     timed = said.metric in HISTORY_COLUMNS and _HOW_LONG.search(said.rest.lower())

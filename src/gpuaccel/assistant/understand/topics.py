@@ -505,7 +505,11 @@ def query_for(
         metric = "free_memory"
     if metric is None and "idle" in topics and "much" in ws and gpu is not None:
         metric = "free_memory"  # "how much is free on the h100": its free memory, not whether it is idle
-    if "long" in topics and topics & {"idle", "util"} and win is not None and not topics & {"jobs", "queue"}:
+    # ("how many hours was the 4090 sitting idle today": a duration too)
+    lasted = "long" in topics or re.search(
+        r"\bhow (?:many (?:hours|minutes|mins|hrs)|much time)\b", " ".join(ws)
+    )
+    if lasted and topics & {"idle", "util"} and win is not None and not topics & {"jobs", "queue"}:
         # "since midnight, how long did each card sit idle / were they under load": the utilization over
         # the span, which says each GPU's busy and idle time
         return Query("gpu_reading", gpu=gpu, metric="util", window=win)

@@ -380,6 +380,9 @@ def words(question: str) -> list[str]:
     # "how much of today has it spent not being used": idle; "how many hours was each card in use": busy
     if re.search(r"\bhow (?:many (?:hours|minutes)|long|much time|much of)\b", text):  # a duration asked
         text = re.sub(r"\bnot (?:being )?(?:used|in use)\b", "idle", text)
+        # "how long was the 4090 actually doing stuff today": busy
+        text = re.sub(r"\b(?:doing|working on) (?:stuff|things|anything|something|(?:real |actual )?work)\b",
+                      "busy", text)  # fmt: skip
         text = re.sub(
             r"\b((?:was|were|is|are|been)(?: \w+){0,3}?) (?:actually |really )?in use\b", r"\1 busy", text
         )
@@ -392,6 +395,15 @@ def words(question: str) -> list[str]:
     # "how much juice did the cards burn": energy used ("juice it pulled at peak" is power, read elsewhere)
     text = re.sub(r"\bjuice\b(?=.*\b(?:burn|burned|burnt|used|use|consumed|ate|eat)\b)", "energy", text)
     text = re.sub(r"\bbusy (?:number|figure|percentage|value|level)\b", "utilization", text)  # a newcomer's
+    # power wasted is energy: "how much power did all those crashes waste"
+    text = re.sub(r"\bpower\b(?=.*\bwast(?:e|ed|es|ing)\b)", "energy", text)
+    # "the biggest gpu-hour eater": the most GPU-hours used (a ranking of jobs)
+    text = re.sub(
+        r"\b(?:the )?(?:biggest|largest|greatest|top|worst) gpu[\s-]?hours? (?:eater|hog|user|consumer"
+        r"|guzzler|muncher)s?\b",
+        "the most gpu hours used",
+        text,
+    )
     # "when was the last time anyone used the 4090": since when it has been idle
     text = re.sub(r"\bwhen was the last time (?:anyone|anybody|someone|somebody|people|we) used (.+)$",
                   r"since when has \1 been idle", text)  # fmt: skip
@@ -444,6 +456,7 @@ def words(question: str) -> list[str]:
         used = r"(the (?:card|gpu|cards|gpus|h\d+|a\d+|\d{4})|gpu \d+|it|they)"
         text = re.sub(rf"\bhow (is|are) {used} (?:being )?used\b", r"how \1 \2 doing", text)
         text = re.sub(rf"\bhow {used} (is|are) (?:being )?used\b", r"how \2 \1 doing", text)  # (asked within)
+    text = re.sub(r"\bwho'?s (jobs?|runs?|tasks?|process(?:es)?)\b", r"whose \1", text)  # "who's job": whose
     # "when did it last do any proper work", "when was it last busy": since when it is idle
     # ("when did it last do anything", "since when is it lying free")
     text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b"
