@@ -14,8 +14,12 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
 - The grid is persistent: one CTA per SM. Non-causal tiles go round-robin, head by head (K/V of the few
   heads in flight stay in L2); causal tiles are ordered longest first inside groups of heads sized so their
   K/V fit in L2 and handed to programs by a host table (:mod:`accel.kernels.gluon.sched`).
-- Only blocks on the causal diagonal or the ragged key end pay for masking. Q/K/V move through 4-D TMA
-  descriptors [B, H, N, D], so a tile never reads another head and ragged ends are zero-filled.
+- Only blocks on the causal diagonal or the ragged key end pay for masking. Causal tiles walk their key
+  blocks last first (``GluonFwdConfig.diag_first``), so those are a slice's first block and the loop after
+  it runs unmasked; at D64 the tiles are laid from the last query row up (``pad_top``), so the grid's
+  padding rows see no key instead of walking every one (docs/kernels-log.md, 2026-11-28, twenty-second).
+  Q/K/V move through 4-D TMA descriptors [B, H, N, D], so a tile never reads another head and ragged ends
+  are zero-filled.
 - Tile ends (``GluonFwdConfig.q_bufs`` / ``o_tma``): with two Q buffers per consumer the next tile's Q
   loads during the current tile; O is staged in the tile's own Q buffer and leaves by one TMA store (rows
   past the sequence clipped by the descriptor), and the buffer is handed back once the store has read it.

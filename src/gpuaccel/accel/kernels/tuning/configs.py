@@ -126,9 +126,11 @@ GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
 
 
 TWO_PER_SM_SEQ = 2048  # longest sequence that runs two D64 forward programs per SM
-# Causal tiles: key blocks last first and the grid's padding rows on top (docs/kernels-log.md, 2026-11-28,
-# twenty-second session); False: the walk shipped before, kept for the A/B (benchmarks/fwd_causal_ab.py)
-CAUSAL_WALK = False
+# Causal tiles: key blocks last first and, where O leaves by masked stores (D64), the grid's padding rows on
+# top (docs/kernels-log.md, 2026-11-28, twenty-second session; H200, kernel A/B vs the walk before: D64
+# 4,32,4096 +11.2 %, 2,32,8192 +7.9 %, D128 4,16,4096 +4.0 %, 2,16,8192 +3.5 %); False: the walk shipped
+# before (benchmarks/fwd_causal_ab.py's ``base``)
+CAUSAL_WALK = True
 TILE_WASTE = 1.1  # a taller tile must leave at most this many padded rows x the 128-row tiling's
 
 
