@@ -128,9 +128,9 @@ GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
 TWO_PER_SM_SEQ = 2048  # longest sequence that runs two D64 forward programs per SM
 # Causal tiles: key blocks last first and, where O leaves by masked stores (D64), the grid's padding rows on
 # top (docs/kernels-log.md, 2026-11-28, twenty-second session; H200, kernel A/B vs the walk before: D64
-# 4,32,4096 +11.2 %, 2,32,8192 +7.9 %, D128 4,16,4096 +4.0 %, 2,16,8192 +3.5 %); False: the walk shipped
-# before (benchmarks/fwd_causal_ab.py's ``base``)
-CAUSAL_WALK = True
+# 4,32,4096 +11.2 %, 2,32,8192 +7.9 %, D128 4,16,4096 +4.0 %, 2,16,8192 +3.5 %); off: the walk shipped
+# before (benchmarks/fwd_causal_ab.py's ``base``). The head dims it is on for: D256 was not measured with it
+CAUSAL_WALK = (64, 128)
 TILE_WASTE = 1.1  # a taller tile must leave at most this many padded rows x the 128-row tiling's
 
 
@@ -158,7 +158,7 @@ def gluon_fwd_config(
     cfg = GLUON_FWD_CONFIGS[head_dim]
     if causal and cfg.rescale_warp:
         cfg = replace(cfg, rescale_log2=0.0, rescale_warp=False)
-    if causal and CAUSAL_WALK:
+    if causal and head_dim in CAUSAL_WALK:
         cfg = replace(cfg, diag_first=True, pad_top=not cfg.o_tma)
     if seq_q is not None and cfg.consumers == 3:
         tall, short = -(-seq_q // 192) * 192, -(-seq_q // 128) * 128
