@@ -8,6 +8,7 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores) and writes the PTX and SASS unde
 
     python benchmarks/gluon_offline.py --kernel fwd --shape 2,16,8192,128 [--causal] [--out out/offline]
         [--config BLOCK_N,STAGES,CONSUMERS[,CTAS_PER_SM]]   (a GluonFwdConfig; default: the head dim's)
+        [--set diag_first=1 pad_top=1]   (fwd: boolean GluonFwdConfig fields)
         [--rescale 8]   (fwd/fp8: that config with conditional rescaling, GluonFwdConfig.rescale_log2;
                          -8: decided per warp, rescale_warp)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
@@ -132,7 +133,7 @@ def _sass(cubin: bytes, cuobjdump: str) -> str:
 
 def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, out: Path | None,
         sm_count: int, config: tuple[int, ...] | None = None,
-        rescale: float = 0.0) -> list[dict[str, Any]]:  # fmt: skip
+        rescale: float = 0.0, fields: dict[str, Any] | None = None) -> list[dict[str, Any]]:  # fmt: skip
     compiled = _install_offline(sm_count)
     b, h, n, d = shape
     q, k, v = (torch.randn(b, h, n, d).to(dtype) for _ in range(3))
@@ -144,7 +145,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
 
         cfg = GluonFwdConfig(*config) if config else gluon_fwd_config(d, n, n)
-        cfg = replace(cfg, rescale_log2=abs(rescale), rescale_warp=rescale < 0)
+        cfg = replace(cfg, rescale_log2=abs(rescale), rescale_warp=rescale < 0, **(fields or {}))
         launch_gluon_fwd(q, k, v, torch.empty_like(q), torch.empty(b, h, n), causal, scale, cfg)
     elif kernel == "bwd":
         from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
@@ -253,13 +254,17 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="fwd/fp8: GluonFwdConfig.rescale_log2 (negative: rescale_warp)",
     )
+    ap.add_argument(
+        "--set", nargs="*", default=[], help="fwd: GluonFwdConfig fields, e.g. diag_first=1 pad_top=0"
+    )
     a = ap.parse_args(argv)
+    fields = {kv.split("=")[0]: bool(int(kv.split("=")[1])) for kv in a.set}
     shape = tuple(int(x) for x in a.shape.split(","))
     if len(shape) != 4:
         raise SystemExit(f"--shape takes B,H,N,D, got {a.shape!r}")
     dtype = torch.bfloat16 if a.dtype == "bf16" else torch.float16
     config = tuple(int(x) for x in a.config.split(",")) if a.config else None
-    print_rows(run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count, config, a.rescale))
+    print_rows(run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count, config, a.rescale, fields))
     return 0
 
 

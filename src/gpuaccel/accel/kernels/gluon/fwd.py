@@ -14,8 +14,12 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
 - The grid is persistent: one CTA per SM. Non-causal tiles go round-robin, head by head (K/V of the few
   heads in flight stay in L2); causal tiles are ordered longest first inside groups of heads sized so their
   K/V fit in L2 and handed to programs by a host table (:mod:`accel.kernels.gluon.sched`).
-- Only blocks on the causal diagonal or the ragged key end pay for masking. Q/K/V move through 4-D TMA
-  descriptors [B, H, N, D], so a tile never reads another head and ragged ends are zero-filled.
+- Only blocks on the causal diagonal or the ragged key end pay for masking. Causal tiles walk their key
+  blocks last first (``GluonFwdConfig.diag_first``), so those are a slice's first block and the loop after
+  it runs unmasked; at D64 the tiles are laid from the last query row up (``pad_top``), so the grid's
+  padding rows see no key instead of walking every one (docs/kernels-log.md, 2026-11-28, twenty-second).
+  Q/K/V move through 4-D TMA descriptors [B, H, N, D], so a tile never reads another head and ragged ends
+  are zero-filled.
 - Tile ends (``GluonFwdConfig.q_bufs`` / ``o_tma``): with two Q buffers per consumer the next tile's Q
   loads during the current tile; O is staged in the tile's own Q buffer and leaves by one TMA store (rows
   past the sequence clipped by the descriptor), and the buffer is handed back once the store has read it.
@@ -94,12 +98,16 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
                    v_ready, k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
                    sched_ptr, sched_len, items_ptr, n_items, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                    CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr, VARLEN: gl.constexpr,
-                   Q_BUFS: gl.constexpr, SPLIT: gl.constexpr, DYNAMIC: gl.constexpr):  # fmt: skip
+                   Q_BUFS: gl.constexpr, SPLIT: gl.constexpr, DYNAMIC: gl.constexpr,
+                   DIAG_FIRST: gl.constexpr = False,
+                   PAD_TOP: gl.constexpr = False):  # fmt: skip
     """The loads of tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns the new count.
-    ``DYNAMIC``: the tile's number goes to its Q buffers' slots in ``sched_ptr`` for the consumers."""
+    ``DYNAMIC``: the tile's number goes to its Q buffers' slots in ``sched_ptr`` for the consumers.
+    ``DIAG_FIRST``: the tile's key blocks last first (:func:`_consumer_tile`). ``PAD_TOP``:
+    :func:`_tile_place`'s (Q boxes may start at negative rows: TMA fills them with zeros)."""
     b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
         t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
-        CAUSAL, VARLEN,
+        CAUSAL, VARLEN, PAD_TOP,
     )  # fmt: skip
     hkv = h // group
     for c in gl.static_range(CONSUMERS):
@@ -118,7 +126,7 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
         ring_phase = ((cnt // STAGES) & 1) ^ 1
         mbarrier.wait(k_empty.index(s), ring_phase)
         mbarrier.expect(k_ready.index(s), k_desc.block_type.nbytes)
-        key = k0 + j * BLOCK_N
+        key = k0 + (n_tile - 1 - j if DIAG_FIRST else j) * BLOCK_N
         tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
         mbarrier.wait(v_empty.index(s), ring_phase)
         mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
@@ -136,7 +144,8 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
               sched_len, items_ptr, n_items, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
               CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr = False,
               VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, SPLIT: gl.constexpr = False,
-              DYNAMIC: gl.constexpr = False):  # fmt: skip
+              DYNAMIC: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
+              PAD_TOP: gl.constexpr = False):  # fmt: skip
     """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
     ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`). ``SPLIT``: the
@@ -154,7 +163,7 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
-                DYNAMIC,
+                DYNAMIC, DIAG_FIRST, PAD_TOP,
             )  # fmt: skip
             i += 1
             t = _next_tile(items_ptr, n_items)
@@ -170,28 +179,35 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
-                DYNAMIC,
+                DYNAMIC, DIAG_FIRST, PAD_TOP,
             )  # fmt: skip
 
 
 @gluon.jit
 def _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, seq_q,
               o_layout: gl.constexpr, HEAD_DIM: gl.constexpr, P_LOG2: gl.constexpr,
-              COL_SCALE: gl.constexpr):  # fmt: skip
+              COL_SCALE: gl.constexpr, PAD_TOP: gl.constexpr = False):  # fmt: skip
     """O = acc / l (times ``col_scale``, [HEAD_DIM] in o's column layout, when ``COL_SCALE``) and the
     natural-log LSE, at the sequence's ``o_base`` / ``lse_base``; rows that saw no key give 0 and lse
-    -inf. ``P_LOG2`` as in :func:`_softmax`."""
+    -inf. ``P_LOG2`` as in :func:`_softmax`. ``PAD_TOP``: rows before 0 (:func:`_tile_place`) are not
+    stored either."""
     empty = l_i == 0.0
     l_safe = gl.where(empty, 1.0, l_i)
     lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe) - P_LOG2) * 0.6931471805599453)
-    gl.store(lse_base + offs_m, lse, mask=offs_m < seq_q)
+    keep = offs_m < seq_q
+    if PAD_TOP:
+        keep = keep & (offs_m >= 0)
+    gl.store(lse_base + offs_m, lse, mask=keep)
     out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
     if COL_SCALE:
         out = out * gl.expand_dims(col_scale, 0)
     o_rows = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
     o_cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
     ptrs = o_base + gl.expand_dims(o_rows.to(gl.int64) * stride_on, 1) + gl.expand_dims(o_cols, 0)
-    gl.store(ptrs, out.to(o_base.dtype.element_ty), mask=gl.expand_dims(o_rows < seq_q, 1))
+    o_keep = o_rows < seq_q
+    if PAD_TOP:
+        o_keep = o_keep & (o_rows >= 0)
+    gl.store(ptrs, out.to(o_base.dtype.element_ty), mask=gl.expand_dims(o_keep, 1))
 
 
 @gluon.jit
@@ -214,6 +230,13 @@ def _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, seq_q, q_s, q_tile, o_desc, c
 
 
 @gluon.jit
+def _key_block(e, top, DIAG_FIRST: gl.constexpr):
+    """The key block in a slice's ``e``-th ring entry of a tile: ``top`` - e when its blocks arrive last
+    first (``DIAG_FIRST``, ``top`` its last block), else e."""
+    return top - e if DIAG_FIRST else e
+
+
+@gluon.jit
 def _block_scale(q_scale, ks_row, j, FP8: gl.constexpr):
     """The exp2 scale of key block j: FP8 folds in that block's K scale (one scalar per score tile)."""
     if FP8:
@@ -229,9 +252,12 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                    BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr, FP8: gl.constexpr,
                    VARLEN: gl.constexpr, INLINE_PV: gl.constexpr, Q_BUFS: gl.constexpr, O_TMA: gl.constexpr,
                    o_desc, SPLIT: gl.constexpr, part_o, part_lse, RESCALE: gl.constexpr,
-                   RESCALE_WARP: gl.constexpr):  # fmt: skip
+                   RESCALE_WARP: gl.constexpr, DIAG_FIRST: gl.constexpr = False,
+                   PAD_TOP: gl.constexpr = False):  # fmt: skip
     """:func:`_consumer`'s work on tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns
-    the new count."""
+    the new count. ``DIAG_FIRST``: the tile's key blocks arrive last first, so a slice's masked blocks
+    (causal diagonal, ragged end) are its first and it runs one masked block a tile, not two (block 0
+    was masked whatever it held); ``PAD_TOP``: tiles laid from the last query row up (:func:`_tile_place`)."""
     K_INSTR: gl.constexpr = 32 if FP8 else 16
     FP8_SHIFT: gl.constexpr = FP8_P_LOG2 if RESCALE + FP8_P_LOG2 <= E4M3_MAX_LOG2 else E4M3_MAX_LOG2 - RESCALE
     P_SHIFT: gl.constexpr = FP8_SHIFT if FP8 else 0.0
@@ -248,7 +274,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
     b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
         t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
-        CAUSAL, VARLEN,
+        CAUSAL, VARLEN, PAD_TOP,
     )  # fmt: skip
     causal_off = len_k - len_q  # query i sees key j when j <= i + causal_off
     row0 = start_m + HALF * HALF_M
@@ -293,34 +319,48 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         if not O_TMA:
             mbarrier.arrive(q_empty.index(qb))
     else:
-        # block 0, always masked (it may hold the diagonal or the ragged end, or nothing this row sees)
+        # ring entries [cnt, cnt + n_tile) hold the tile's key blocks; with DIAG_FIRST last first, so the
+        # entries only later slices' rows need come first (handed back at once) and this slice's first
+        # block holds its diagonal (and the ragged end): its masked blocks lead, the rest run unmasked
+        if DIAG_FIRST:
+            _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, 0, n_tile - n_mine, STAGES)
+            base = cnt + n_tile - n_mine
+            top = n_mine - 1  # the key block of this slice's first entry
+            lead = n_mine - n_full  # how many of its blocks are masked
+        else:
+            base = cnt
+            top = 0
+            lead = n_full  # how many run unmasked after the first
+        # the first block, always masked (it may hold the diagonal or the ragged end, or nothing a row sees)
         m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
         l_i = gl.zeros([HALF_M], gl.float32, row_layout)
-        qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
-        mbarrier.arrive(k_empty.index(cnt % STAGES))
+        qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, base, s_layout, BLOCK_N, STAGES),))
+        mbarrier.arrive(k_empty.index(base % STAGES))
         p, alpha, m_i, l_i, grow = _softmax(
-            qk, m_i, l_i, 0, offs_m, _block_scale(q_scale, ks_row, 0, FP8), causal_off, len_k, s_layout,
+            qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, FP8), causal_off, len_k, s_layout,
             BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP,
         )  # fmt: skip
         p = _p_operand(p, v_smem.dtype, p_layout, FP8)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
-        for j in range(1, n_full):
+        for e in range(1, lead):  # DIAG_FIRST: the masked blocks after the first; else the unmasked ones
+            j = _key_block(e, top, DIAG_FIRST)
             acc, m_i, l_i, p, alpha, grow = _step(
-                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
                 alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
-                p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
+                p_layout, o_layout, BLOCK_N, STAGES, DIAG_FIRST, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
                 RESCALE_WARP,
             )  # fmt: skip
-        for j in range(gl.maximum(n_full, 1), n_mine):
+        for e in range(gl.maximum(lead, 1), n_mine):  # the rest: unmasked with DIAG_FIRST, else masked
+            j = _key_block(e, top, DIAG_FIRST)
             acc, m_i, l_i, p, alpha, grow = _step(
-                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt + j, j, acc, m_i, l_i, p,
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
                 alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
-                p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
+                p_layout, o_layout, BLOCK_N, STAGES, not DIAG_FIRST, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
                 RESCALE_WARP,
             )  # fmt: skip
         if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
             mbarrier.arrive(q_empty.index(qb))
-        last = cnt + n_mine - 1
+        last = base + n_mine - 1
         acc = _rescale(acc, alpha, grow, o_layout, RESCALE, RESCALE_WARP)
         mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
         acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
@@ -329,7 +369,8 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     if SPLIT:
         cnt += j1 - j0
     else:
-        _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
+        if not DIAG_FIRST:  # key blocks only later slices' rows need, last in the ring
+            _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
         cnt += n_tile
     if FP8:
         cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
@@ -364,7 +405,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                       o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
     else:
         _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q, o_layout,
-                  HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+                  HEAD_DIM, P_SHIFT, FP8, PAD_TOP)  # fmt: skip
     return cnt
 
 
@@ -377,7 +418,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               INLINE_PV: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False,
               o_desc=None, SPLIT: gl.constexpr = False, part_o=None, part_lse=None,
               DYNAMIC: gl.constexpr = False, RESCALE: gl.constexpr = 0.0,
-              RESCALE_WARP: gl.constexpr = False):  # fmt: skip
+              RESCALE_WARP: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
+              PAD_TOP: gl.constexpr = False):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
@@ -389,6 +431,9 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     rescaled only when a row's max grows by more than this (log2 units; :func:`_softmax`), 0 every block."""
     gl.static_assert(not SPLIT or (INLINE_PV and not CAUSAL and not VARLEN and not O_TMA),
                      "the key split runs non-causal dense tiles with PV inside each block")  # fmt: skip
+    gl.static_assert(not DIAG_FIRST or not (INLINE_PV or SPLIT), "DIAG_FIRST orders the carried-P step")
+    gl.static_assert(not PAD_TOP or (CAUSAL and not VARLEN and not O_TMA and not FP8),
+                     "PAD_TOP lays dense causal tiles whose O leaves by masked stores")  # fmt: skip
     SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT
     cnt = 0  # K/V blocks consumed so far: ring slot and phase
     if DYNAMIC:
@@ -402,7 +447,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
-                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP,
+                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP,
             )  # fmt: skip
             i += 1
             mbarrier.wait(q_ready.index(HALF * Q_BUFS + i % Q_BUFS), (i // Q_BUFS) & 1)
@@ -415,7 +460,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
-                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP,
+                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP,
             )  # fmt: skip
 
 
@@ -427,7 +472,9 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              FP8: gl.constexpr, VARLEN: gl.constexpr = False, INLINE_PV: gl.constexpr = False,
              Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False, o_desc=None, SPLIT: gl.constexpr = False,
              part_o=None, part_lse=None, DYNAMIC: gl.constexpr = False,
-             RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False):  # fmt: skip
+             RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
+             DIAG_FIRST: gl.constexpr = False,
+             PAD_TOP: gl.constexpr = False):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -446,12 +493,12 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                       group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
                       VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC,
-                      RESCALE, RESCALE_WARP))
+                      RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
                       sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8,
-                      VARLEN, Q_BUFS, SPLIT, DYNAMIC))
+                      VARLEN, Q_BUFS, SPLIT, DYNAMIC, DIAG_FIRST, PAD_TOP))
          for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
         (4,) * (CONSUMERS - 1) + (1,),
         (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
@@ -465,12 +512,13 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
                           STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
                           CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr, Q_BUFS: gl.constexpr,
                           O_TMA: gl.constexpr, RESCALE: gl.constexpr = 0.0,
-                          RESCALE_WARP: gl.constexpr = False):  # fmt: skip
+                          RESCALE_WARP: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
+                          PAD_TOP: gl.constexpr = False):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
              CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc, RESCALE=RESCALE,
-             RESCALE_WARP=RESCALE_WARP)  # fmt: skip
+             RESCALE_WARP=RESCALE_WARP, DIAG_FIRST=DIAG_FIRST, PAD_TOP=PAD_TOP)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -504,11 +552,15 @@ def launch_gluon_fwd(
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     two = cfg.ctas_per_sm == 2
-    if two and ((cfg.consumers, cfg.block_n, d) != (2, 64, 64) or cfg.q_bufs != 1):
+    if two and ((cfg.consumers, cfg.block_n, d) != (2, 64, 64) or cfg.q_bufs != 1 or cfg.diag_first):
         raise ValueError(
-            f"two programs per SM fit only D64 with 2 consumers, 64-key blocks and one Q buffer, got {cfg}"
+            f"two programs per SM fit only D64 with 2 consumers, 64-key blocks, one Q buffer and the key"
+            f" blocks in order, got {cfg}"
         )
-    programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm)
+    pad_top = cfg.pad_top and bool(causal)
+    if pad_top and (cfg.o_tma or two):
+        raise ValueError(f"pad_top lays tiles whose O leaves by masked stores, one program per SM, got {cfg}")
+    programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm, pad_top)
     cap, regs = TWO_PER_SM_REGS if two else (None, CONSUMER_REGS[cfg.consumers])
     launch(
         gluon_attn_fwd_kernel, (programs,),
@@ -518,7 +570,8 @@ def launch_gluon_fwd(
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two,  # no P carried: no spill at 80
              Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma, RESCALE=float(cfg.rescale_log2),
-             RESCALE_WARP=cfg.rescale_warp),
+             RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
+             PAD_TOP=pad_top),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
     if bound is not None and "gluon_fwd" in bound:

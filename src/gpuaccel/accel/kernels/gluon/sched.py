@@ -17,9 +17,13 @@ import torch
 CONSUMER_ROWS = 64  # query rows per consumer warpgroup; a tile is ``GluonFwdConfig.consumers`` of them
 
 
-def _tile_blocks(m_idx: int, nq: int, nk: int, block_n: int, tile_rows: int = 2 * CONSUMER_ROWS) -> int:
-    """Host twin of ``gluon_tiles._kv_blocks`` for a whole causal tile: the key blocks it walks (>= 1)."""
-    hi = min(nk, m_idx * tile_rows + tile_rows + nk - nq)
+def _tile_blocks(
+    m_idx: int, nq: int, nk: int, block_n: int, tile_rows: int = 2 * CONSUMER_ROWS, pad_top: bool = False
+) -> int:
+    """Host twin of ``gluon_tiles._kv_blocks`` for a whole causal tile: the key blocks it walks (>= 1).
+    ``pad_top``: tiles laid from the last query row up (``gluon_tiles._tile_place``'s ``PAD_TOP``)."""
+    start = m_idx * tile_rows - ((-(-nq // tile_rows)) * tile_rows - nq if pad_top else 0)
+    hi = min(nk, start + tile_rows + nk - nq)
     return max(-(-max(hi, 0) // block_n), 1)
 
 
@@ -35,16 +39,20 @@ def causal_schedule(
     programs: int,
     device: torch.device,
     tile_rows: int = 2 * CONSUMER_ROWS,
+    pad_top: bool = False,
 ) -> torch.Tensor:
     """Tiles per program, [programs, 1 + max count] int32 (count first): causal tiles of ``tile_rows``
     query rows in the kernel's order (longest first inside L2-sized head groups), each given to the
     least-loaded program so far. Round-robin would hand some programs several long tiles; greedy
-    longest-first keeps the tail short. Cached per problem; one small host-to-device copy per new shape."""
-    key = (nq, nk, bh_total, group_heads, block_n, programs, device, tile_rows)
+    longest-first keeps the tail short. ``pad_top``: tiles laid from the last query row up. Cached per
+    problem; one small host-to-device copy per new shape."""
+    key = (nq, nk, bh_total, group_heads, block_n, programs, device, tile_rows, pad_top)
     if key in _SCHEDULES:
         return _SCHEDULES[key]
     num_m = -(-nq // tile_rows)
-    costs = [_tile_blocks(m, nq, nk, block_n, tile_rows) + 1 for m in range(num_m)]  # +1: Q load, epilogue
+    costs = [
+        _tile_blocks(m, nq, nk, block_n, tile_rows, pad_top) + 1 for m in range(num_m)
+    ]  # +1: Q, epilogue
     heap = [(0, p) for p in range(programs)]
     lists: list[list[int]] = [[] for _ in range(programs)]
     per_group = group_heads * num_m

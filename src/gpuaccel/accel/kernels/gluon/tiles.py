@@ -45,7 +45,8 @@ def _tile_coords(t, num_m, bh_total, group_heads, CAUSAL: gl.constexpr):
 
 @gluon.jit
 def _tile_place(t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items,
-                ROWS: gl.constexpr, CAUSAL: gl.constexpr, VARLEN: gl.constexpr):  # fmt: skip
+                ROWS: gl.constexpr, CAUSAL: gl.constexpr, VARLEN: gl.constexpr,
+                PAD_TOP: gl.constexpr = False):  # fmt: skip
     """Where tile ``t`` lies: (batch, head, batch*head, its first query row within its sequence, the
     sequence's first query and key token in the tensors, its query and key counts). ``VARLEN``: tile t is
     a work item of one head in packed tensors, walked as :func:`_tile_coords` walks causal tiles: in groups
@@ -53,7 +54,10 @@ def _tile_place(t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_pt
     table's order) with its heads fastest (``group_heads`` = ``heads_q``: item ``t // heads_q`` of head
     ``t % heads_q``); tiles past the ``n_items`` x ``heads_q`` real ones read the table's empty last row
     (no query: nothing is stored). Else the dense walk of :func:`_tile_coords` over [B, H, N, D] tensors
-    (first tokens 0)."""
+    (first tokens 0). ``PAD_TOP`` (dense): the tiles are laid from the last query row up, so the grid's
+    padding (num_m x ROWS - seq_q rows) is the first tile's leading rows, whose start is negative: causal
+    rows there see at most the keys their row does, so they cost a block, where rows past seq_q at the
+    bottom would walk every key (:func:`accel.kernels.gluon.sched.causal_schedule` counts it alike)."""
     if VARLEN:
         tiles = n_items * heads_q
         back, h = _tile_coords(gl.minimum(t, tiles - 1), n_items, heads_q, group_heads, True)
@@ -74,6 +78,8 @@ def _tile_place(t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_pt
         len_q = seq_q
         len_k = seq_k
         start_m = m_idx * ROWS
+        if PAD_TOP:
+            start_m -= num_m * ROWS - seq_q
     return b, h, bh, start_m, q0, k0, len_q, len_k
 
 
@@ -149,9 +155,10 @@ def _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT: gl.constexpr):
 
 
 @gluon.jit
-def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES: gl.constexpr):
-    """Key blocks only later consumers' rows need (causal): wait for them and hand the slots back."""
-    for j in range(n_mine, n_tile):
+def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, lo, hi, STAGES: gl.constexpr):
+    """Ring entries cnt + [lo, hi) hold key blocks only other consumers' rows need (causal): wait for
+    them and hand the slots back."""
+    for j in range(lo, hi):
         s = (cnt + j) % STAGES
         mbarrier.wait(k_ready.index(s), ((cnt + j) // STAGES) & 1)
         mbarrier.arrive(k_empty.index(s))
@@ -214,11 +221,13 @@ def tile_walk(
     consumers: int = 2,
     bound: dict[str, Any] | None = None,
     per_sm: int = 1,
+    pad_top: bool = False,
 ) -> tuple[int, tuple[Any, ...]]:
     """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
     group_heads, num_tiles, schedule, its row length) of the persistent grid over q's tiles of
-    ``consumers`` x 64 rows. With a launch's ``bound`` (its call signature fixes all of these) it is
-    worked out once and kept there."""
+    ``consumers`` x 64 rows (``pad_top``: laid from the last query row up, ``gluon_tiles._tile_place``).
+    With a launch's ``bound`` (its call signature fixes all of these) it is worked out once and kept
+    there."""
     if bound is not None and "tile_walk" in bound:
         return bound["tile_walk"]
     b, hq, nq, d = q.shape
@@ -230,7 +239,9 @@ def tile_walk(
     group_heads = l2_head_group(nk, d, k.element_size(), hkv, hq, bh_total)
     programs = min(per_sm * sm_count(q.device), num_tiles)
     if causal:
-        sched = causal_schedule(nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows)
+        sched = causal_schedule(
+            nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows, pad_top
+        )
     else:
         sched = no_schedule(q.device)
     walk = programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])

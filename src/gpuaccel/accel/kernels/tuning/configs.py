@@ -64,11 +64,18 @@ class GluonFwdConfig:
     # conditional rescaling, gluon.fwd_steps._softmax); 0: every block, as FlashAttention-3
     rescale_log2: float = 0.0
     rescale_warp: bool = False  # decide it per warp (a vote and a branch in inline PTX), not per warpgroup
+    # each tile's key blocks last first, so a slice's masked blocks (causal diagonal, ragged end) lead and it
+    # runs one masked block a tile, not two (gluon.fwd._consumer_tile)
+    diag_first: bool = False
+    # causal tiles laid from the last query row up: the grid's padding rows come first, where they see no
+    # key (a block each), not last, where they walked every key (gluon.tiles._tile_place)
+    pad_top: bool = False
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
         tail = ("-q2" if self.q_bufs == 2 else "") + ("-otma" if self.o_tma else "")
         tail += f"-r{self.rescale_log2:g}{'w' if self.rescale_warp else ''}" if self.rescale_log2 else ""
+        tail += ("-df" if self.diag_first else "") + ("-padtop" if self.pad_top else "")
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
@@ -119,6 +126,11 @@ GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
 
 
 TWO_PER_SM_SEQ = 2048  # longest sequence that runs two D64 forward programs per SM
+# Causal tiles: key blocks last first and, where O leaves by masked stores (D64), the grid's padding rows on
+# top (docs/kernels-log.md, 2026-11-28, twenty-second session; H200, kernel A/B vs the walk before: D64
+# 4,32,4096 +11.2 %, 2,32,8192 +7.9 %, D128 4,16,4096 +4.0 %, 2,16,8192 +3.5 %); off: the walk shipped
+# before (benchmarks/fwd_causal_ab.py's ``base``). The head dims it is on for: D256 was not measured with it
+CAUSAL_WALK = (64, 128)
 TILE_WASTE = 1.1  # a taller tile must leave at most this many padded rows x the 128-row tiling's
 
 
@@ -136,7 +148,9 @@ def gluon_fwd_config(
     318 vs 307 non-causal, 179 vs 144 causal; 16,16,512 291 vs 274, 150 vs 127; 8,16,1024 353 vs 353,
     250 vs 198; 4,16,2048 403 vs 391, 327 vs 303; at 2,16,8192 it lost (445 vs 496, 408 vs 462).
 
-    ``causal``: D64's per-warp conditional rescaling is dropped (it measured 2-5 % slower causal)."""
+    ``causal``: D64's per-warp conditional rescaling is dropped (it measured 2-5 % slower causal); each
+    tile's key blocks run last first (``diag_first``) and, where O leaves by masked stores (D64), the
+    tiles are laid from the last query row up (``pad_top``): see :data:`CAUSAL_WALK`."""
     if head_dim == 64 and seq_q is not None and seq_k is not None and max(seq_q, seq_k) <= TWO_PER_SM_SEQ:
         return TWO_PER_SM_FWD
     if head_dim not in GLUON_FWD_CONFIGS:
@@ -144,6 +158,8 @@ def gluon_fwd_config(
     cfg = GLUON_FWD_CONFIGS[head_dim]
     if causal and cfg.rescale_warp:
         cfg = replace(cfg, rescale_log2=0.0, rescale_warp=False)
+    if causal and head_dim in CAUSAL_WALK:
+        cfg = replace(cfg, diag_first=True, pad_top=not cfg.o_tma)
     if seq_q is not None and cfg.consumers == 3:
         tall, short = -(-seq_q // 192) * 192, -(-seq_q // 128) * 128
         if tall > TILE_WASTE * short:
