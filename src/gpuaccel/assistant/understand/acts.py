@@ -68,11 +68,27 @@ _PHRASES = (
     # "please stop any new jobs from starting until I say so": the queue paused (pueue's pause)
     (
         re.compile(
-            r"\b(?:stop|prevent|keep|block) (?:any |all |the )?(?:new |further |more |other )?"
-            r"(?:jobs?|runs?|work)"
+            r"\b(?:stop|prevent|keep|block) (?:(?:the |our )?(?:whole |entire )?queue|(?:any |all |the )?"
+            r"(?:new |further |more |other )?(?:jobs?|runs?|work))"
             r" from (?:starting|running|launching|being started|kicking off)\b"
         ),
         "pause the queue",
+    ),
+    # "keep the llama-70b-eval from starting until I say so": that job held (a job named, not "any new jobs")
+    (
+        re.compile(
+            r"\b(?:keep|stop|prevent|block) (it|them|(?!(?:any|all|new|further|more|other|the whole|the queue"
+            r"|everything|anything)\b)(?:(?!\bqueue\b)[^.,;]){1,40}?)"
+            r" from (?:starting|running|launching|being started|kicking off|taking)\b"
+        ),
+        r"hold \1",
+    ),
+    # "don't stop it altogether, just pause it": the request after a verb said not to be done
+    (
+        re.compile(
+            r"^.*?\b(?:don'?t|do not|no need to|not) \w+ (?:it|them)\b[^.;!?]*[.;!,]\s*(?:just |only )?"
+        ),
+        "",
     ),
     (re.compile(r"\b(?:get|set) (it|them|.{1,30}?) (?:going|running|started|moving) again\b"), r"goagain \1"),
     # "un-hold whisper", "un pause it": the undoing verb in one word (not "hold" or "pause")

@@ -330,7 +330,11 @@ def split_asks(message: str) -> list[str]:
         named_first = not re.match(_ASK_START, parts[k], re.IGNORECASE) and _names_a_topic(parts[k])
         value_asked = _VALUE_ASKED.match(parts[k + 1]) and not _names_a_topic(parts[k + 1])
         framing = framing or (named_first and value_asked)
-        if framing and "?" not in parts[k]:  # (one that asks is an ask of its own)
+        # "What about the smaller card, the RTX 4090 I believe it is? Is it doing anything ...": a thing
+        # brought up first, nothing asked of it yet
+        brought_up = _BROUGHT_UP.match(parts[k]) and not topics_said(parts[k]) - {"gpu", "jobs"}
+        brought_up = brought_up and pointing().search(parts[k + 1]) is not None  # (asked of it after)
+        if brought_up or (framing and "?" not in parts[k]):  # (one that asks is an ask of its own)
             parts[k : k + 2] = [f"{parts[k]}, {parts[k + 1]}"]
             continue
         # a frame said after a sentence that tells ("I'm writing a note for the wiki. For the H100, since
@@ -413,6 +417,7 @@ def _asked_again(
     return [run_one(q) for q in [*again, query]] if again else []
 
 
+_BROUGHT_UP = re.compile(r"(?:and |now )?(?:what|how) about\b", re.IGNORECASE)
 # the jobs named together, as one ask of each ("why did job 9 and job 5 fail?", "was the sweep failure the
 # same problem as the sd-xl one?"); not one job's tie to another ("is job 12 waiting for job 11?")
 _TOGETHER = re.compile(r"\b(?:and|or|vs\.?|versus|both|as)\b|[,&/]")

@@ -465,7 +465,7 @@ _NOT_ABOUT_US = re.compile(
 # about this machine unless the rest names its own things ("different topic: how hot is gpu 0 now?")
 _NEW_SUBJECT = re.compile(
     r"^(?:(?:totally|completely|entirely|slightly|a bit|a|an)\s+)?(?:off[- ]?topic"
-    r"|(?:other|different|new|unrelated|separate)\s+(?:argument|topic|subject|matter))\b\s*[:,.;!-]"
+    r"|(?:other|different|new|unrelated|separate)\s+(?:argument|topic|subject|matter|question))\b\s*[:,.;!-]"
     r"|^(?:totally |completely )?unrelated(?:,)? but\b"  # "unrelated but how would you explain ..."
     # "In general, is running a chip at its power cap all day bad for it?", "Generally H100 vs H200, ..."
     r"|^(?:(?:so|and|ok|okay|also),?\s+)?(?:in general|generally(?: speaking)?|speaking generally"

@@ -175,11 +175,15 @@ _SAID_AS = (
     ),
     (re.compile(r"\bus(?:e|ed|es|ing) up\b", re.I), "consumed"),  # "what did it use up": not what it printed
     # "its maximum and at which time", "at what time did it start": when (a moment, no run time)
-    (re.compile(r"\b(?:at|by) (?:what|which) (?:time|moment|point|hour)\b", re.I), "when"),
+    (re.compile(r"\b(?:at|by) (?:what|which) (?:time|moment|point|hour|o'?\s?clock)\b", re.I), "when"),
+    (re.compile(r"\bwhat o'?\s?clock\b", re.I), "when"),  # "and at what o'clock?": what time
+    (re.compile(r"^\s*(?:and |the )?ts\s*[?!.]*\s*$", re.I), "when"),  # "ts?" after a peak: its timestamp
     # "how much memory it was trying to allocate": what its log says it asked for (CUDA's message)
     (
         re.compile(
-            r"\b(?:was |were )?(?:trying|tried|attempting|attempted) to (?:allocate|grab|reserve)\b", re.I
+            r"\b(?:was |were )?(?:trying|tried|try|attempting|attempted) to"
+            r" (?:allocate|alloc|grab|reserve)\b",
+            re.I,
         ),
         "logged",
     ),
@@ -376,7 +380,8 @@ BLAMED = re.compile(
     r"|\bwhich (?:job|run|process)\b.*\bused (?:so|that|this) much\b"  # "which job took that much?"
     r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
     # "..., and for what?", "with which job?", "by which run?"
-    r"|^(?:and |so )?(?:for|with|by) (?:what|which (?:job|run|task|one|process)|whom|who)$"
+    r"|^(?:and |so )?(?:for|with|by) (?:what|which (?:job|run|task|one|process|computation|workload"
+    r"|experiment|training)|whom|who)$"
     r"|^(?:and |so )?(?:who|whom)$"  # "4090 util peak today" ... "at what time; who": who ran then
     # "when was it working hardest, and what was it working on?": what ran at that peak
     r"|^(?:and |so )?what (?:was|were) (?:it|they|the card|the gpu) (?:working on|running|doing|busy with)"
@@ -385,6 +390,10 @@ BLAMED = re.compile(
 )
 
 
+_WHAT_IT_RAN = re.compile(
+    r"\b(?:what|which jobs?|which runs?) (?:was|were) (?:it|they|the card|the gpu) running\b"
+    r"|\b(?:what|which jobs?) ran (?:on it|there)\b"
+)
 _WHAT_HAPPENED = re.compile(
     r"(?:so |and |ok |okay |then )?what (?:happened|happen|went wrong)(?: (?:to|with) (?:it|that|this))?"
     r"(?: then| there| exactly)?"
@@ -1325,6 +1334,16 @@ class RulePicker:
         focus = context.job_in_focus()
         if (listed or picked is None) and its_tries and focus is not None and job is None and gpu is None:
             return Query("job_detail", job=focus)
+        # "for the two cards together" after one card's reading: every card (no card is named now)
+        together = re.search(
+            r"\b(?:the (?:two|2)|both(?: the)?|all(?: the)?) (?:gpus|cards|devices)(?: together)?\b"
+            r"|\bboth together\b",
+            " ".join(ws),
+        )
+        per_gpu = picked is not None and picked.name in ("energy", "gpu_reading") and picked.job is None
+        focus_gpu = last.gpu if last is not None else None  # (the one in focus, not a GPU named now)
+        if per_gpu and together and gpu in (None, focus_gpu) and picked.gpu is not None:  # type: ignore[union-attr]
+            return replace(picked, gpu=None)  # type: ignore[arg-type]
         return picked
 
     @staticmethod
@@ -1430,6 +1449,12 @@ class RulePicker:
             and _WHAT_HAPPENED.fullmatch(" ".join(ws))
         ):
             return Query("job_detail", job=focus)
+        # "what was it running (for so long)?" after a card's energy or reading over a span: its jobs then
+        spanned = last is not None and last.name in ("energy", "gpu_reading") and last.window is not None
+        if spanned and last.job is None and win is None and job is None and _WHAT_IT_RAN.search(" ".join(ws)):  # type: ignore[union-attr]
+            instant = last.window.instant  # type: ignore[union-attr]  # (a moment is the peak's, read elsewhere)
+            if not instant and gpu in (None, last.gpu):  # type: ignore[union-attr]
+                return Query("jobs", gpu=last.gpu, window=last.window)  # type: ignore[union-attr]
         # "how many GPU-hours did it work?" after a reading of one card (over a span): the jobs on that card,
         # which say their total, over the same span
         card = last.gpu if last is not None and last.name == "gpu_reading" else None
@@ -1729,7 +1754,7 @@ class RulePicker:
             and not topics - JOB_RECORD - {"gpu", "long", "running"} - said_as_a_job
         )
         every_card = re.search(
-            r"\bboth\b|\b(?:all|every|each) (?:the |of the )?(?:gpus|cards|devices)\b", " ".join(ws)
+            r"\bboth\b|\b(?:all|every|each|the two) (?:the |of the )?(?:gpus|cards|devices)\b", " ".join(ws)
         )
         # "the coolest each of them got" after an answer about several GPUs: each of those GPUs
         every_card = every_card or (
@@ -2183,7 +2208,9 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
     # "the last element", or the array said between: "the last lr sweep job", "the first sweep run"
     end = re.search(
         r"\b(last|final|latest|newest|most recent|first|earliest|oldest)\s+(?:[\w-]+\s+){0,3}?"
-        r"(?:element|elem|task|index|job|run)\b",
+        r"(?:element|elem|task|index|job|run)\b"
+        # "the last of the four", "the first of them"
+        r"|\b(last|final|first) of (?:the|them|those|these)\b",
         text,
     )
     if end is None or gpu is not None:
@@ -2201,7 +2228,7 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
         array = said[0] if len(said) == 1 else None
     if array is None or (job is not None and named.get(job) is None):
         return None
-    index = min(array) if end.group(1) in ("first", "earliest", "oldest") else max(array)
+    index = min(array) if (end.group(1) or end.group(2)) in ("first", "earliest", "oldest") else max(array)
     return Query("job_detail", job=array[index])
 
 

@@ -1,0 +1,112 @@
+"""Portuguese read where a message has marks of its own (Spanish as before), "what o'clock", "ts?", a job's
+"alloc", a peak's computation, a job kept from starting, a request after one taken back, both cards
+together, what a card ran over the span just read, the last of an array's runs, a card brought up before
+what is asked of it. Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "quanta energia a 4090 gastou ontem",
+            {"name": "energy", "gpu": 1, "label": "yesterday"},
+        ),
+        ("qual a temperatura da H100 agora", {"name": "gpu_reading", "gpu": 0, "metric": "temperature"}),
+        ("por que o job 13 ta esperando", {"name": "job_detail", "job": 13}),
+    ],
+)
+def test_portuguese_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None, query
+    label = expected.pop("label", None)
+    assert {k: query.get(k) for k in expected} == expected, query
+    assert label is None or query["window"]["label"] == label, query
+
+
+def test_portuguese_requests_and_the_other_card(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "cancela o 13, nao precisa mais", None)
+    assert query is None and "gpuaccel cancel 13" in text, text
+    _, text, query = ask(heldout_svc, "libera o whisper-finetune", None)
+    assert query is None and "gpuaccel release 14" in text, text
+    sid, _, _ = ask(heldout_svc, "quanta energia a H100 gastou ontem", None)
+    _, _, query = ask(heldout_svc, "e a outra placa", sid)
+    assert query is not None and query["name"] == "energy" and query["gpu"] == 1, query
+
+
+def test_portuguese_unrelated_question_is_declined(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "pergunta nada a ver: qual batch size vc recomenda pra lora", None)
+    assert query is None
+
+
+def test_spanish_is_read_as_before(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "cuanta energia uso la 4090 ayer", None)
+    assert query is not None and query["name"] == "energy" and query["gpu"] == 1, query
+    assert query["window"]["label"] == "yesterday", query
+
+
+def test_what_oclock_is_when(heldout_svc: AssistantService) -> None:
+    message = "What was the warmest the H100 became this morning, and at what o'clock?"
+    _, text, query = ask(heldout_svc, message, None)
+    assert query is not None and query["metric"] == "temperature", query
+
+
+def test_ts_after_a_peak(heldout_svc: AssistantService) -> None:
+    sid, _, first = ask(heldout_svc, "peak power gpu1 today", None)
+    _, _, query = ask(heldout_svc, "ts?", sid)
+    assert query == first, (first, query)
+
+
+def test_what_a_job_tried_to_alloc(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "describe job 5", None)
+    _, _, query = ask(heldout_svc, "how much mem did it try to alloc?", sid)
+    assert query == {"name": "job_log", "job": 5}, query
+
+
+def test_a_peaks_computation(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "highest power on the 4090 today, and for which computation?", None)
+    assert "llama-8b-eval" in text, text
+
+
+def test_a_job_kept_from_starting_and_the_queue_stopped(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "please keep job 12 from starting", None)
+    assert query is None and "gpuaccel hold 12" in text, text
+    _, text, query = ask(heldout_svc, "stop the queue from starting new jobs", None)
+    assert query is None and "gpuaccel pause" in text and "hold" not in text, text
+
+
+def test_a_request_after_one_taken_back(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "what is job 11 doing?", None)
+    _, text, query = ask(heldout_svc, "actually don't cancel it. just pause it for now.", sid)
+    assert query is None and "gpuaccel pause 11" in text and "cancel 11" not in text, text
+
+
+def test_both_cards_together_after_one(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "mean power of the 4090 in the last hour", None)
+    _, _, query = ask(heldout_svc, "what's that in watt-hours for the two cards together?", sid)
+    assert query is not None and query["name"] == "energy" and "gpu" not in query, query
+
+
+def test_what_a_card_ran_over_the_span_just_read(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "energy used by gpu 0 yesterday", None)
+    _, text, query = ask(heldout_svc, "and what was it running?", sid)
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 0, query
+    assert query["window"]["label"] == "yesterday" and "llama-70b-finetune" in text, text
+
+
+def test_the_last_of_an_arrays_runs(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how did the lr sweep go", None)
+    _, _, query = ask(heldout_svc, "how long did the last of them wait before starting?", sid)
+    assert query == {"name": "job_detail", "job": 10}, query
+
+
+def test_a_card_brought_up_before_what_is_asked_of_it(heldout_svc: AssistantService) -> None:
+    message = "What about the bigger card, the H100 if I recall? Is it busy at the moment, and how hot is it?"
+    _, text, _ = ask(heldout_svc, message, None)
+    assert "91%" in text and "68 °C" in text, text
