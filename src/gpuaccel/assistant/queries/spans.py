@@ -205,6 +205,32 @@ def _moments_said(text: str) -> str:
     return text[: at.start()] + text[at.end() : then.start()] + f"since {at[1]}{at[2]}" + text[then.end() :]
 
 
+_HOUR_SAID = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b"
+# a span across midnight said with its days: "from 6pm yesterday to 6am", "between 18:00 yesterday and 06:00
+# today" (the first hour yesterday's, the second today's)
+_ACROSS_MIDNIGHT = re.compile(
+    rf"\b(?:from |between )?{_HOUR_SAID} yesterday (?:to|and|until|till|through) {_HOUR_SAID}"
+    r"(?: (?:today|this morning))?(?!\s*(?:yesterday|pm)\b)"
+)
+
+
+def _across_midnight(text: str, now: float, midnight: float) -> Window | None:
+    """The span of :data:`_ACROSS_MIDNIGHT`, or None (not said, or its end not yet come)."""
+    m = _ACROSS_MIDNIGHT.search(text)
+    if m is None:
+        return None
+    h0, h1 = _hour(m[1], m[3]), _hour(m[4], m[6])
+    if not (0 <= h0 < 24 and 0 <= h1 < 24):
+        return None
+    t0 = midnight - 86400 + h0 * 3600 + int(m[2] or 0) * 60
+    t1 = min(midnight + h1 * 3600 + int(m[5] or 0) * 60, now)
+    if t1 <= t0:
+        return None
+    return Window(
+        t0, t1, f"from {h0:02d}:{int(m[2] or 0):02d} yesterday to {h1:02d}:{int(m[5] or 0):02d} today"
+    )
+
+
 def window_of(text: str, now: float) -> Window | None:
     """The time span the words name, in local time, or None."""
     text = re.sub(r"(\d)\s*-?ish\b", r"\1", text)  # "12 to 1:24ish": about then, the time said
@@ -251,7 +277,7 @@ def window_of(text: str, now: float) -> Window | None:
     )  # "this morning midnight"
     t = dt.datetime.fromtimestamp(now)
     midnight = t.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
-    said = _clock_window(text, now, midnight)
+    said = _across_midnight(text, now, midnight) or _clock_window(text, now, midnight)
     if said is not None:
         return said
     # "last 60m", "past 2d" (a terse typist's units); "since 2 hours" (German's "seit")

@@ -123,7 +123,9 @@ _PHRASES = (
     # "take it off the waiting list": cancel it; "could you start it again for them": retry it
     (re.compile(r"\btake (it|them|.{1,30}?) (?:off|out of) the (?:queue|waiting list|list)\b"), r"cancel \1"),
     # ("how do I start it again afterwards" of a paused job: resume it; of an ended one: retry it)
-    (re.compile(r"\bstart (it|them|.{1,30}?) (?:again|over)\b"), r"startagain \1"),
+    (re.compile(r"\bstart (it|them|.{1,30}?) (?:again|over|back up|up again)\b"), r"startagain \1"),
+    # ("how do I restart it after?" of a job asked about pausing: resume it; "restart job 3" keeps its word)
+    (re.compile(r"\brestart (it|them)(?= after| later| afterwards| then|\s*[?.!]*$)"), r"startagain \1"),
     # "let it continue after": a paused job resumed
     (re.compile(r"\blet (it|them|.{1,30}?) (?:continue|carry on|keep going|resume|go on)\b"), r"resume \1"),
     (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)(?: ahead)?\b"), r"letgo \1"),  # a held job
@@ -555,6 +557,14 @@ def _submission(question: str, said: str, verb: str, verb_end: int) -> str | Non
     return f"{CANT} To submit it: gpuaccel submit {what}{gpus}{tail}{spec}, or the Jobs tab's Submit button."
 
 
+_BIDDING = re.compile(
+    r"\s*(?:(?:please|pls|just|then|so)\s+)*(?:put|hold|pause|cancel|kill|stop|release|retry|rerun|resume|requeue"
+    r"|drop|park|suspend|unhold|free)\b",
+    re.I,
+)
+_ACK = re.compile(r"\s*(?:ok|okay|alright|all right|right|sure|fine|yes|yeah|cool|good|great)\s*", re.I)
+
+
 def read_act(question: str, context: Context, states: Mapping[int, str] | None = None) -> Act | None:
     """The command for a request to act, or None when the question is not one. ``context``: the
     conversation's jobs (``subjects``: what "it" means), the machine's names and arrays; ``states``: each
@@ -571,6 +581,10 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     lead = re.match(r"([^,]+),\s*(?=\S)", question.strip())  # "I wanna game for a bit, pause the mistral run"
     if act is None and lead is not None and sets_the_scene(lead.group(1)):
         act = _read_one(question.strip()[lead.end() :], context, states)
+    if act is None and lead is not None:  # "ok, put it on hold then, I don't want it to start": the request
+        clauses = [c for c in re.split(r",\s*", question.strip()) if c and not _ACK.fullmatch(c)]
+        bidden = clauses and _BIDDING.match(clauses[0])  # (a clause that bids: its verb first)
+        act = _read_one(clauses[0], context, states) if bidden else None
     # the sentences, and a clause before a request after a comma ("The run that failed, can you run it
     # again?", "We don't need the whisper training anymore, please cancel it", "we don't need the 405b
     # probe, cancel it"): its jobs are what "it" means
@@ -733,10 +747,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         command = verb = "release"  # "put whisper back in the queue" of a held job: it never left the queue
     if command == "startagain":  # "start it again": resume a paused job, else retry it
         # ("how do I start it again afterwards?" of a running job, after asking how to pause it: resume)
-        later = (
-            re.search(r"\b(?:afterwards|after that|after the pause|later on|later|then)\b", question.lower())
-            is not None
-        )
+        later = re.search(r"\b(?:afterwards|after|later on|later|then)\b", question.lower()) is not None
         resumed = ("paused",) + (("running",) if later else ())
         command = "resume" if all(states.get(i) in resumed for i in jobs) else "retry"
     if command == "goagain":  # "get it going again": resume it (after a pause), retry what has ended

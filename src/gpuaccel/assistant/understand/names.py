@@ -105,7 +105,7 @@ def _named_jobs(question: str, context: Context, stems: bool, described: set[int
         if re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", q) is not None:
             return True
         if len(part) < 5 or not part.isalnum() or part not in squeezed:
-            return False
+            return _heard_as(part, q)
         spaced = r"\s?".join(re.escape(c) for c in part)  # "res net 50" says resnet50, "fine tune" finetune
         return re.search(rf"(?<![\w-]){spaced}(?![\w-])", q) is not None
 
@@ -326,6 +326,26 @@ def _by_size(ids: set[int], q: str, context: Context) -> int | None:
     if len(sizes) < 2 or len(set(sizes.values())) < len(sizes):
         return None
     return (min if said.group(1) else max)(sizes, key=sizes.__getitem__)
+
+
+def _skeleton(word: str) -> str:
+    """A word's consonants, doubled ones once: what dictation keeps ("mist role", "mistral": mstrl)."""
+    return re.sub(r"(.)\1+", r"\1", re.sub(r"[aeiouy]", "", word))
+
+
+def _heard_as(part: str, q: str) -> bool:
+    """Whether dictation wrote a name's part (6+ letters) as two words of 3+ letters with its consonants in
+    order: "the mist role job" for mistral; its first three letters kept, the length within two."""
+    if len(part) < 6 or not part.isalpha():
+        return False
+    words = re.findall(r"[a-z]+", q)
+    return any(
+        (a + b)[:3] == part[:3]
+        and min(len(a), len(b)) >= 3
+        and abs(len(a + b) - len(part)) <= 2
+        and _skeleton(a + b) == _skeleton(part)
+        for a, b in zip(words, words[1:], strict=False)
+    )
 
 
 def _one_letter_off(q: str, context: Context) -> list[int]:

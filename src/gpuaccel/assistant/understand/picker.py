@@ -509,7 +509,9 @@ PRINTED = set(
     " humaneval truthfulqa winogrande arc wer fid top1 step steps checkpoint ckpt epoch epochs"
     " hparams hyperparameters"
     # a rate it prints: "what images/s was it getting", "basically its fps"
-    " throughput images imgs img samples iters fps".split()
+    " throughput images imgs img samples iters fps"
+    # what a data job counts: "how many shards did data-prep get through"
+    " shards records documents examples batches".split()
 )
 
 
@@ -929,6 +931,7 @@ class RulePicker:
             and raw is None
             and gpu is None
             and job is None
+            and same_span is None  # ("its mean power in those three hours": that span, not its run)
         )
         if of_the_one_job and topics & SPAN_READINGS:  # "how hot did it get": over that job's run
             metric = next(m for m in ("temperature", "power", "memory", "util") if m in topics)
@@ -946,6 +949,9 @@ class RulePicker:
                 return replace(last, metric=read.metric)  # type: ignore[type-var]  # over the same run
         if win is None and last is not None and last.window is not None and (same_span or then):
             win = last.window  # "over that time", "in that hour", "and its power then"
+            read = context.reading
+            if win.instant and same_span and read is not None and read.window and not read.window.instant:
+                win = read.window  # "in those three hours" after who ran at the peak: the span read
             # "the peaks for each card then", "Wh per card for that hr"
             every = ({"other"} | EVERY) & set(ws) or re.search(r"\bper (?:card|gpu|device|board)\b", text)
             if gpu is None and last.gpu is not None and last.name in PER_GPU and not every:

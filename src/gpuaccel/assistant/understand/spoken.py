@@ -86,6 +86,17 @@ def typed_out(question: str) -> str:
     text = re.sub(rf"\s*{_EMOJI}\s+(?=\S)", ". ", text)
     text = re.sub(rf"\s*{_EMOJI}", "", text)
     text = re.sub(r"@\s*(?=\d)", "at ", text)
+    # "which learning rate blew up": the setting of the run that failed (its log says it)
+    text = re.sub(
+        r"\b(which|what) (lr|learning rate|seed|batch size|config) (?:failed|crashed|blew up|died|broke"
+        r"|diverged)\b",
+        r"\1 \2 did the failed one have",
+        text,
+        flags=re.I,
+    )
+    # punctuation a dictating user says aloud: "and max question mark"
+    text = re.sub(r"\s*\bquestion mark\s*$", "?", text, flags=re.I)
+    text = re.sub(r"\s*\bfull stop\s*$", ".", text, flags=re.I)
     # a Prometheus range selector: "max_over_time(temp{gpu="0"}[6h])" is over the last 6 hours
     text = re.sub(
         r"\[\s*(\d+)\s*([smhdw])\s*\]",
@@ -199,11 +210,41 @@ _FRENCH_WORDS = (
     (r"\bcartes\b", "cards"),
     (r"\bcarte\b", "card"),
 )
-_FRENCH = tuple((re.compile(p, 0 if p.startswith("(?<=") else re.I), english) for p, english in _FRENCH_WORDS)
+# Italian said in passing, read the same way ("Ieri the H100 max temperature?", "a che ora?", "la scheda",
+# "va bene, put it on hold"); "quanto" and "quando", which Portuguese shares, are read with it
+_ITALIAN_WORDS = (
+    (r"\bieri sera\b", "yesterday evening"),
+    (r"\bieri notte\b|\bstanotte\b", "last night"),
+    (r"\bieri\b", "yesterday"),
+    (r"\boggi pomeriggio\b|\bquesto pomeriggio\b", "this afternoon"),
+    (r"\boggi\b", "today"),
+    (r"\bstamattina\b|\bstamani\b", "this morning"),
+    (r"\bstasera\b", "this evening"),
+    (r"\bquesta settimana\b", "this week"),
+    (r"\badesso\b", "now"),
+    (r"\b(?:a )?che ora\b", "at what time"),
+    (r"\bperch[eé]\b", "why"),
+    (r"\bgradi\b", "degrees"),
+    (r"\b(?:(?:la|le)\s+)?sched[ae]\s+(?=(?:[a-z]+\d+|\d{3,})\b)", "the "),  # "la scheda 4090": the 4090
+    (r"\b(?:la|le) sched[ae]\b", "the card"),
+    (r"\bsched[ae]\b", "card"),
+    (r"\bva bene\b", "ok"),
+    (r"\bgrazie(?: mille)?\b", "thanks"),
+    (r"^\s*(?:dai|boh|allora|ciao)\b[,!.]*\s*", ""),
+    (r"\bho visto\b", "i saw"),
+    (r"\bscrivi(?:mi)?\b", "write"),
+    (r"\buna mail\b", "an email"),
+    (r"\bin italiano\b", "in Italian"),
+)
+_FRENCH = tuple(
+    (re.compile(p, 0 if p.startswith("(?<=") else re.I), english)
+    for p, english in (*_FRENCH_WORDS, *_ITALIAN_WORDS)
+)
 
 
 def _french(text: str) -> str:
-    """``text`` with the French words of :data:`_FRENCH_WORDS` in English."""
+    """``text`` with the French words of :data:`_FRENCH_WORDS` and the Italian of :data:`_ITALIAN_WORDS` in
+    English."""
     for pattern, english in _FRENCH:
         text = pattern.sub(english, text)
     return text
@@ -729,6 +770,8 @@ def written(question: str) -> str:
     # a GPU model said letter by letter, as dictation writes it: "the h one hundred", "aitch 100", "the each
     # one hundred" (H heard as "each" or "age" after "the")
     text = re.sub(r"\b(?:h|aitch|(?<=the )(?:each|age))\s+(100|200)\b", r"h\1", text, flags=re.I)
+    # a number format said apart: "bf 16", "fp 8", "int 4" (bf16, fp8, int4)
+    text = re.sub(r"\b(bf|fp|tf|int)\s+(4|8|16|32|64)\b", r"\1\2", text, flags=re.I)
     # clock times said in words: "half past 11" 11:30, "(a) quarter past 9" 9:15, "quarter to 2" 1:45
     text = re.sub(r"\bhalf past (\d{1,2})\b", lambda m: f"{m.group(1)}:30", text, flags=re.I)
     text = re.sub(r"\b(?:a )?quarter past (\d{1,2})\b", lambda m: f"{m.group(1)}:15", text, flags=re.I)

@@ -78,7 +78,7 @@ TROUBLE = {"problem", "problems", "issue", "issues", "error", "errors", "fault",
 # words of a time span beyond the vocabulary's ("since noon", "overnight", "in the last 30 mins")
 SPAN_WORDS = set(
     "night overnight since ago evening afternoon lunch lunchtime noon midday tonight mins min h hr hrs"
-    " days".split()
+    " days am pm".split()  # ("from 6 pm yesterday to 6 am")
 )
 
 

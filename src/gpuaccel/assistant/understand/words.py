@@ -397,6 +397,14 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bbusy (?:number|figure|percentage|value|level)\b", "utilization", text)  # a newcomer's
     # power wasted is energy: "how much power did all those crashes waste"
     text = re.sub(r"\bpower\b(?=.*\bwast(?:e|ed|es|ing)\b)", "energy", text)
+    # "how much memory is the mistral job eating": using
+    text = re.sub(r"\b(?:eating|gobbling(?: up)?|munching|chewing(?: up)?)\b", "using", text)
+    text = re.sub(r"\beats\b", "uses", text)
+    # "our most expensive job": the one that used the most energy (what a job costs here is its energy)
+    text = re.sub(r"\b(?:most expensive|costliest|priciest|dearest) (job|run|task|experiment|training)\b",
+                  r"\1 that used the most energy", text)  # fmt: skip
+    text = re.sub(r"\b(which|what) (job|run|task|experiment) (?:was|is) (?:the )?(?:most expensive|costliest"
+                  r"|priciest|dearest)\b", r"\1 \2 used the most energy", text)  # fmt: skip
     # "the biggest gpu-hour eater": the most GPU-hours used (a ranking of jobs)
     text = re.sub(
         r"\b(?:the )?(?:biggest|largest|greatest|top|worst) gpu[\s-]?hours? (?:eater|hog|user|consumer"
@@ -457,6 +465,10 @@ def words(question: str) -> list[str]:
         text = re.sub(rf"\bhow (is|are) {used} (?:being )?used\b", r"how \1 \2 doing", text)
         text = re.sub(rf"\bhow {used} (is|are) (?:being )?used\b", r"how \2 \1 doing", text)  # (asked within)
     text = re.sub(r"\bwho'?s (jobs?|runs?|tasks?|process(?:es)?)\b", r"whose \1", text)  # "who's job": whose
+    if not re.search(r"\b(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", text):
+        # "and over the whole day, for how long was it over 600 W?": today (no other day said)
+        text = re.sub(r"\b(?:over|for|during|in|across|throughout) the (?:whole|entire) day\b", "today", text)
+        text = re.sub(r"\ball day(?: long)?\b(?! yesterday)", "today", text)
     # "when did it last do any proper work", "when was it last busy": since when it is idle
     # ("when did it last do anything", "since when is it lying free")
     text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b"
