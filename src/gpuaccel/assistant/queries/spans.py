@@ -55,9 +55,8 @@ _NOT_HOURS = re.compile(r"\b(?:gpus|cards|devices|jobs?|nodes|ids?|compare|versu
 
 def _hours_in_digits(text: str) -> str:
     """The clock words of a span in digits: "between nine and noon" is "between 9 and 12pm" (so is "12
-    noon"), "nine
-    o'clock" "9 o'clock"; an hour o'clock last night or this evening is after noon ("at nine o'clock last
-    night" is 21:00 yesterday)."""
+    noon"), "nine o'clock" "9 o'clock"; an hour o'clock last night or this evening is after noon ("at nine
+    o'clock last night" is 21:00 yesterday)."""
     text = re.sub(r"\b12\s*(noon|midday|midnight)\b", r"\1", text)  # "between 12 noon and 3 pm"
     text = _HOURS_SAID.sub(lambda m: re.sub(r"\w+$", lambda w: _HOUR_WORDS[w.group(0)], m.group(0)), text)
     said = rf"\b({'|'.join(_HOUR_WORDS)})(?=\s*o'?\s?clock\b)"
@@ -234,6 +233,10 @@ def _across_midnight(text: str, now: float, midnight: float) -> Window | None:
 def window_of(text: str, now: float) -> Window | None:
     """The time span the words name, in local time, or None."""
     text = re.sub(r"(\d)\s*-?ish\b", r"\1", text)  # "12 to 1:24ish": about then, the time said
+    if not re.search(r"\b(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", text):
+        # "and over the whole day, for how long was it over 600 W?": today (no other day said)
+        text = re.sub(r"\b(?:over|for|during|in|across|throughout) the (?:whole|entire) day\b", "today", text)
+        text = re.sub(r"\ball day(?: long)?\b", "today", text)
     if not re.search(r"\b(?:from|between)\s+\d", text):  # "(12 to 1:24)": a bare hour to a clock time
         text = re.sub(
             r"(?<![\w:.#])(?<!job )(\d{1,2}\s*(?:am|pm)?)\s+(to|until|till)\s+(\d{1,2}:\d{2})",

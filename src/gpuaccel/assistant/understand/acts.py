@@ -557,12 +557,13 @@ def _submission(question: str, said: str, verb: str, verb_end: int) -> str | Non
     return f"{CANT} To submit it: gpuaccel submit {what}{gpus}{tail}{spec}, or the Jobs tab's Submit button."
 
 
-_BIDDING = re.compile(
-    r"\s*(?:(?:please|pls|just|then|so)\s+)*(?:put|hold|pause|cancel|kill|stop|release|retry|rerun|resume|requeue"
-    r"|drop|park|suspend|unhold|free)\b",
-    re.I,
-)
 _ACK = re.compile(r"\s*(?:ok|okay|alright|all right|right|sure|fine|yes|yeah|cool|good|great)\s*", re.I)
+
+
+def _bids(clause: str) -> bool:
+    """Whether a clause starts with a request's verb on a job ("put it on hold then", "please pause it")."""
+    said = _LEADING_WORDS.sub("", _words(clause)).split()
+    return bool(said) and (said[0] in VERB or said[0] == "put")
 
 
 def read_act(question: str, context: Context, states: Mapping[int, str] | None = None) -> Act | None:
@@ -583,7 +584,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         act = _read_one(question.strip()[lead.end() :], context, states)
     if act is None and lead is not None:  # "ok, put it on hold then, I don't want it to start": the request
         clauses = [c for c in re.split(r",\s*", question.strip()) if c and not _ACK.fullmatch(c)]
-        bidden = clauses and _BIDDING.match(clauses[0])  # (a clause that bids: its verb first)
+        bidden = clauses and _bids(clauses[0])
         act = _read_one(clauses[0], context, states) if bidden else None
     # the sentences, and a clause before a request after a comma ("The run that failed, can you run it
     # again?", "We don't need the whisper training anymore, please cancel it", "we don't need the 405b

@@ -141,7 +141,12 @@ USE_WORDS = {"use", "used", "uses", "using"}
 SIZE_AGAIN = set("and what whats is its the total capacity size out of".split())  # "total?", "and its size?"
 # "and what's it sitting at now", "right now?": the same reading, live
 NOW_AGAIN = set("and what whats it its is at now right currently current sitting sit the reading so".split())
-EVERY = {"each", "every", "all", "both"}  # "the peaks for each card": every GPU, not the one in focus
+EVERY = {"each", "every", "all", "both"}
+# every card said outright: "temps on both", "for the two cards together", "all the gpus" ("two" as words()
+# writes it: 2)
+EVERY_CARD = re.compile(
+    r"\bboth\b|\b(?:all|every|each|the 2) (?:the |of the )?(?:gpus|cards|devices)\b"
+)  # "the peaks for each card": every GPU, not the one in focus
 USUAL = set("typical typically usual usually normal normally unusual".split())  # a value against its norm
 # phrases read as what they mean before the words are: (pattern, what it is read as)
 # how hard a card worked or how much it was used, said as how busy it was ("went hard", "worked more", "was
@@ -1341,11 +1346,7 @@ class RulePicker:
         if (listed or picked is None) and its_tries and focus is not None and job is None and gpu is None:
             return Query("job_detail", job=focus)
         # "for the two cards together" after one card's reading: every card (no card is named now)
-        together = re.search(
-            r"\b(?:the (?:two|2)|both(?: the)?|all(?: the)?) (?:gpus|cards|devices)(?: together)?\b"
-            r"|\bboth together\b",
-            " ".join(ws),
-        )
+        together = EVERY_CARD.search(" ".join(ws))
         per_gpu = picked is not None and picked.name in ("energy", "gpu_reading") and picked.job is None
         focus_gpu = last.gpu if last is not None else None  # (the one in focus, not a GPU named now)
         if per_gpu and together and gpu in (None, focus_gpu) and picked.gpu is not None:  # type: ignore[union-attr]
@@ -1464,8 +1465,8 @@ class RulePicker:
         # "how many GPU-hours did it work?" after a reading of one card (over a span): the jobs on that card,
         # which say their total, over the same span
         card = last.gpu if last is not None and last.name == "gpu_reading" else None
-        it_said = {"it", "there", "that"} & set(ws) and context.job_in_focus() is None
-        if card is not None and gpu in (None, card) and job is None and it_said and gpu_time_said(ws):
+        card_pointed = {"it", "there", "that"} & set(ws) and focus is None
+        if card is not None and gpu in (None, card) and job is None and card_pointed and gpu_time_said(ws):
             return Query("jobs", gpu=card, window=win or last.window, metric="gpu_time")  # type: ignore[union-attr]
         # "when exactly did the last one end?" after a job's attempts: its record says each one's times
         ordinal = {"last", "first", "final", "latest", "second", "third"} & set(ws)
@@ -1530,7 +1531,6 @@ class RulePicker:
             # "which element burned the most energy?" after an array's jobs: its elements ranked
             return Query("job_rank", metric=measure, order=most, job_name=array)
         # "why it stopped at 11:20, it crashed?": a time inside the one job's run (its end) is that job's
-        focus = context.job_in_focus()
         brief = context.job_briefs.get(focus) if focus is not None else None
         its_time = win is not None and brief is not None and _within_run(win, brief)
         if why and job is None and gpu is None and (win is None or its_time) and vague:
@@ -1759,9 +1759,7 @@ class RulePicker:
             and record_asked
             and not topics - JOB_RECORD - {"gpu", "long", "running"} - said_as_a_job
         )
-        every_card = re.search(
-            r"\bboth\b|\b(?:all|every|each|the two) (?:the |of the )?(?:gpus|cards|devices)\b", " ".join(ws)
-        )
+        every_card = EVERY_CARD.search(" ".join(ws))
         # "the coolest each of them got" after an answer about several GPUs: each of those GPUs
         every_card = every_card or (
             len(context.subject_gpus) > 1

@@ -11,6 +11,7 @@ a card, a job or a unit of time, or next to another number word.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
 
@@ -61,7 +62,7 @@ def _value(words: list[str]) -> str:
 _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf][\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]*"
 
 
-_RANGE_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+_RANGE_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}  # PromQL's "[6h]"
 # the words a numbered item that asks its own question starts with
 _ASK_OPENS = (
     r"(?:what|what's|whats|which|why|how|when|who|whose|where|is|are|was|were|did|does|do|has|have|can"
@@ -111,7 +112,7 @@ def typed_out(question: str) -> str:
     text = re.sub(r"\b(?:tdy|2day|tday)\b", "today", text, flags=re.I)  # a phone typist's "avg util tdy"
     text = re.sub(r"\bshl?d\b", "should", text, flags=re.I)
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
-    text = _spanish(_portuguese(_french(_german(_east_asian(text)))))
+    text = _spanish(_portuguese(_in_passing(_german(_east_asian(text)))))
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
@@ -236,16 +237,23 @@ _ITALIAN_WORDS = (
     (r"\buna mail\b", "an email"),
     (r"\bin italiano\b", "in Italian"),
 )
-_FRENCH = tuple(
+_IN_PASSING = tuple(
     (re.compile(p, 0 if p.startswith("(?<=") else re.I), english)
     for p, english in (*_FRENCH_WORDS, *_ITALIAN_WORDS)
 )
 
 
-def _french(text: str) -> str:
+def _in_passing(text: str) -> str:
     """``text`` with the French words of :data:`_FRENCH_WORDS` and the Italian of :data:`_ITALIAN_WORDS` in
     English."""
-    for pattern, english in _FRENCH:
+    return _translated(text, _IN_PASSING)
+
+
+def _translated(
+    text: str, table: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
+) -> str:
+    """``text`` with each pattern of ``table`` replaced by its English, in order."""
+    for pattern, english in table:
         text = pattern.sub(english, text)
     return text
 
@@ -427,9 +435,7 @@ def _spanish(text: str) -> str:
     plain = text.translate(_UNACCENTED)
     if not _SPANISH_MARK.search(text) and not _SPANISH_MARK.search(plain):
         return text
-    for pattern, english in _SPANISH:
-        plain = pattern.sub(english, plain)
-    return plain
+    return _translated(plain, _SPANISH)
 
 
 # Portuguese (Brazil's), read only in a message that has marks of its own (a nasal vowel or a cedilla, or one
@@ -440,7 +446,7 @@ _PORTUGUESE_MARK = re.compile(
     r"|tava|estava|rodou|rodando|rodar|tentou|gastou|consumiu|esquentou|ociosa|ocioso|falhou"
     r"|terminou|durou|comecou|esperando|esperou|libera|segura|dela|dele|entao|pra|pro|isso|nessa|essa|esse"
     r"|utilizacao|graus|somando|desistir|deu pau|meio dia|beleza|tambem"
-    r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|rodou|roda|nada a ver|pergunta|ajuda|deixa"
+    r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|roda|nada a ver|pergunta|ajuda|deixa"
     r"|aconteceu)\b",
     re.I,
 )
@@ -580,9 +586,7 @@ def _portuguese(text: str) -> str:
     plain = text.translate(_PORTUGUESE_UNACCENTED)
     if not _PORTUGUESE_MARK.search(plain):
         return text
-    for pattern, english in _PORTUGUESE:
-        plain = pattern.sub(english, plain)
-    return re.sub(r"[ \t]{2,}", " ", plain).strip()
+    return re.sub(r"[ \t]{2,}", " ", _translated(plain, _PORTUGUESE)).strip()
 
 
 def _um(m: re.Match[str]) -> str:

@@ -25,6 +25,7 @@ from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.words import (
+    DURATION_ASKED,
     LESS,
     LOST,
     METRICS,
@@ -70,10 +71,10 @@ FAN_NAMED = {"fan", "fans", "rpm"}  # a fan said outright; its other words ("lou
 FAN_MORE = set("louder loudest noisier noisiest faster fastest quicker quickest".split())
 FAN_LESS = set("quieter quietest slower slowest".split())
 THROTTLE = {"throttle", "throttles", "throttled", "throttling"}  # "why is it throttling": its health
-# "hardware problems", "any hardware issues": the GPUs' health, not failed jobs
 FAILED_SAID = set("fail failed fails failing failure failures crash crashed crashes died broke".split())
 # words that put trouble in a job or a span, not in the cards now
 _NOT_THE_CARDS_NOW = FAILED_SAID | set("today yesterday week hour hours job jobs run runs".split())
+# "hardware problems", "any hardware issues": the GPUs' health, not failed jobs
 TROUBLE = {"problem", "problems", "issue", "issues", "error", "errors", "fault", "faults", "trouble"}
 # words of a time span beyond the vocabulary's ("since noon", "overnight", "in the last 30 mins")
 SPAN_WORDS = set(
@@ -506,9 +507,7 @@ def query_for(
     if metric is None and "idle" in topics and "much" in ws and gpu is not None:
         metric = "free_memory"  # "how much is free on the h100": its free memory, not whether it is idle
     # ("how many hours was the 4090 sitting idle today": a duration too)
-    lasted = "long" in topics or re.search(
-        r"\bhow (?:many (?:hours|minutes|mins|hrs)|much time)\b", " ".join(ws)
-    )
+    lasted = "long" in topics or DURATION_ASKED.search(" ".join(ws))
     if lasted and topics & {"idle", "util"} and win is not None and not topics & {"jobs", "queue"}:
         # "since midnight, how long did each card sit idle / were they under load": the utilization over
         # the span, which says each GPU's busy and idle time

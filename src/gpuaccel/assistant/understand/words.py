@@ -361,6 +361,10 @@ def topics_said(text: str) -> set[str]:
     return {WORD_OF[w] for w in words(text) if w in WORD_OF}
 
 
+# a duration asked: "how long", "how many hours", "how much of today"
+DURATION_ASKED = re.compile(r"\bhow (?:many (?:hours|minutes|mins|hrs)|long|much time|much of)\b")
+
+
 def words(question: str) -> list[str]:
     """Lower-case words with spelling repaired against the vocabulary (numbers and short words kept)."""
     # energy, not power: "kilowatt hours", "watts-hours", "kW-h"
@@ -378,7 +382,7 @@ def words(question: str) -> list[str]:
     # "what was it running at the time?": then (no duration asked)
     text = re.sub(r"\bat the time(?=\s*[?.!]*$)", "then", text)
     # "how much of today has it spent not being used": idle; "how many hours was each card in use": busy
-    if re.search(r"\bhow (?:many (?:hours|minutes)|long|much time|much of)\b", text):  # a duration asked
+    if DURATION_ASKED.search(text):
         text = re.sub(r"\bnot (?:being )?(?:used|in use)\b", "idle", text)
         # "how long was the 4090 actually doing stuff today": busy
         text = re.sub(r"\b(?:doing|working on) (?:stuff|things|anything|something|(?:real |actual )?work)\b",
@@ -465,10 +469,6 @@ def words(question: str) -> list[str]:
         text = re.sub(rf"\bhow (is|are) {used} (?:being )?used\b", r"how \1 \2 doing", text)
         text = re.sub(rf"\bhow {used} (is|are) (?:being )?used\b", r"how \2 \1 doing", text)  # (asked within)
     text = re.sub(r"\bwho'?s (jobs?|runs?|tasks?|process(?:es)?)\b", r"whose \1", text)  # "who's job": whose
-    if not re.search(r"\b(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", text):
-        # "and over the whole day, for how long was it over 600 W?": today (no other day said)
-        text = re.sub(r"\b(?:over|for|during|in|across|throughout) the (?:whole|entire) day\b", "today", text)
-        text = re.sub(r"\ball day(?: long)?\b(?! yesterday)", "today", text)
     # "when did it last do any proper work", "when was it last busy": since when it is idle
     # ("when did it last do anything", "since when is it lying free")
     text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b"
