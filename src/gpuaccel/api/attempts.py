@@ -119,6 +119,18 @@ def gpu_seconds(job: Job, now: float) -> float:
     return sum(a.gpu_s(now) for a in attempts(job))
 
 
+def gpu_seconds_by_gpu(job: Job, t0: float, t1: float, now: float) -> dict[int, float]:
+    """GPU-seconds of ``job``'s attempts inside ``[t0, t1]``, by GPU (a run that crossed an edge counts only
+    its part inside): what each card gave the job over a span."""
+    out: dict[int, float] = {}
+    for a in attempts(job):
+        end = min(a.ended_at if a.ended_at is not None else now, t1, now)
+        inside = max(0.0, end - max(a.started_at, t0))
+        for g in a.gpus:
+            out[g] = out.get(g, 0.0) + inside
+    return out
+
+
 def gpu_hours_text(hours: float) -> str:
     """GPU-hours as every view writes them (``gpuaccel show``, the chat, reports): two decimals, so the same
     job's "0.70" is never "0.7" in another view."""

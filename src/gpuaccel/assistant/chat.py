@@ -345,7 +345,7 @@ class ChatService:
 
         # what a message asks of the future beside what it asks of now is said to be unknown after the answer
         unanswered = future_also_asked(heard)
-        results = answer_asks(heard, context, pick_part, run_part)
+        results = answer_asks(heard, context, pick_part, run_part, look=lambda q: run(ctx, q))
         if results:
             *earlier, result = results
             meta: dict[str, Any] = {

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_exact, energy_text
-from gpuaccel.api.attempts import Attempt, attempts, gpu_hours_text, gpu_seconds
+from gpuaccel.api.attempts import Attempt, attempts, gpu_hours_text, gpu_seconds, gpu_seconds_by_gpu
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.log_files import LogUnreadable, code_span, read_log, shown_lines
@@ -462,7 +462,7 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
         ran_on = {g for j in ran for a in runs_in(with_events(ctx, j), None) for g in a.gpus}
         said += f" All ran on GPU {ran_on.pop()}." if len(ran_on) == 1 else ""
     if totalled:  # a sweep's, a GPU's day
-        said += " " + _in_all(ctx, found, now, [used[j.id] for j in found], whole_runs=q.window is not None)
+        said += " " + _in_all(ctx, found, now, [used[j.id] for j in found], q.window, q.gpu)
     return Result(q, said, ["job", "name", "state", "ran for", "submitted"], rows, [j.id for j in shown])
 
 
@@ -606,11 +606,12 @@ def _in_all(
     found: list[Job],
     now: float,
     measured: list[tuple[float, str] | None],
-    whole_runs: bool = False,
+    window: Window | None = None,
+    gpu: int | None = None,
 ) -> str:
     """What jobs took together: GPU-hours (run time x GPUs, as gpuaccel show counts them) and energy (the
-    jobs' recorded energy, all attempts: ``measured``, :func:`reads.job_energy` of each). ``whole_runs``: the
-    jobs were found by a span, and a run that crossed its edge counts whole (said so)."""
+    jobs' recorded energy, all attempts: ``measured``, :func:`reads.job_energy` of each). Jobs found by a
+    ``window`` count their whole runs (said so), then what each card (``gpu``: that one) gave them in it."""
     hours = sum(gpu_time(with_events(ctx, j), now) or 0.0 for j in found) / 3600
     joules = sum(e[0] for e in measured if e is not None)
     counted = sum(e is not None for e in measured)
@@ -629,8 +630,27 @@ def _in_all(
         ran = f" The first started at {clock(min(starts))}" + (
             f", the last ended at {clock(max(ends))}{span}." if done else "."
         )
-    whole = " (their whole runs)" if whole_runs else ""
-    return f"In all{whole} {gpu_hours_text(hours)} GPU-hours{energy}{of}.{ran}"
+    whole = " (their whole runs)" if window is not None else ""
+    by_gpu = _inside(ctx, found, now, window, gpu)
+    if by_gpu.endswith(f": GPU {gpu} {gpu_hours_text(hours)} GPU-hours."):
+        by_gpu = ""  # the one card's runs were all inside the span: the same figure twice
+    return f"In all{whole} {gpu_hours_text(hours)} GPU-hours{energy}{of}.{by_gpu}{ran}"
+
+
+def _inside(ctx: QueryContext, found: list[Job], now: float, span: Window | None, gpu: int | None) -> str:
+    """ " By GPU, today (...): GPU 0 2.42, GPU 1 2.26 GPU-hours." -- each card's share of the span (runs cut
+    at its edges), "" without a span or a run inside it."""
+    if span is None or span.instant:
+        return ""
+    by: dict[int, float] = {}
+    for j in found:
+        for g, s in gpu_seconds_by_gpu(with_events(ctx, j), span.t0, span.t1, now).items():
+            by[g] = by.get(g, 0.0) + s
+    by = {g: s for g, s in by.items() if gpu is None or g == gpu}
+    if not any(by.values()):
+        return ""
+    each = ", ".join(f"GPU {g} {gpu_hours_text(s / 3600)}" for g, s in sorted(by.items()))
+    return f" By GPU, {span.label} (runs cut at the span's edges): {each} GPU-hours."
 
 
 RANK_NEXT = 2  # a ranking's sentence names the runners-up after the first, each with its state

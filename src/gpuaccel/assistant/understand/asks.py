@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
-from gpuaccel.assistant.queries.query import Query, Result
+from gpuaccel.assistant.queries.query import Query, Result, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.elsewhere import said_not_about_us
 from gpuaccel.assistant.understand.names import named_jobs_in
@@ -214,9 +214,11 @@ def without_asides(message: str, names_a_job: Callable[[str], bool] = lambda _: 
 _PURPOSE = re.compile(
     r",?\s+(?:just\s+)?so (?:that )?(?:i|we) (?:can|could|know|'ll|will|may|might)\b[^?.!;]*(?=[?.!;]|$)"
     # what the figure is for, said after the ask: "... how much? need for cost report", "(it's) for the
-    # monthly report"
-    r"|(?<=[?.!,])\s*(?:i |we )?(?:need(?: it| this| that)?|(?:it'?s |this is )?(?:just )?for)\s+(?:for\s+)?"
-    r"(?:the |a |my |our )?(?:\w+ ){0,2}(?:report|invoice|slides?|memo|audit|budget)\b[^?]*?[.!]?$",
+    # monthly report", "I need it per card for our hospital's sustainability report"
+    r"|(?<=[?.!,])\s*(?:i |we )?(?:need(?: it| this| that| them| these| those)?"
+    r"(?: (?:per|by|for each|split by|broken down by) (?:card|gpu|device)s?)?"
+    r"|(?:it'?s |this is )?(?:just )?for)\s+(?:for\s+)?"
+    r"(?:the |a |my |our )?(?:[\w']+ ){0,2}(?:report|invoice|slides?|memo|audit|budget)\b[^?]*?[.!]?$",
     re.IGNORECASE,
 )
 
@@ -404,17 +406,38 @@ def _asked_again(
     context: Context,
     pick_one: Callable[[str, Context], Query | None],
     run_one: Callable[[Query], Result],
+    look: Callable[[Query], Result] | None,
 ) -> list[Result]:
     """After a message that asked several readings of one GPU, a question that asks the last of them of
-    another GPU ("and the 4090?") asks every one of them of it, in the same order; else ``[]``."""
+    another GPU ("and the 4090?") asks every one of them of it, in the same order; else ``[]``. ``look``
+    runs a query without answering with it (to tell a moment an earlier answer named from one said)."""
     last = context.last
     if not context.asked or last is None or last.gpu is None:
         return []
     query = pick_one(message, context)
     if query is None or query.gpu in (None, last.gpu) or replace(query, gpu=last.gpu) != last:
         return []
-    again = [replace(q, gpu=query.gpu) for q in context.asked if q.gpu == last.gpu]
-    return [run_one(q) for q in [*again, query]] if again else []
+    asked = [q for q in context.asked if q.gpu == last.gpu]
+    if not asked:
+        return []
+    results: list[Result] = []
+    for i, said in enumerate([*asked, last]):
+        again = replace(said, gpu=query.gpu)
+        if i and look is not None and said.window is not None and said.window.instant:
+            # "which job was using it" asked at the first reading's peak: at the new reading's peak, if
+            # that is where the instant came from (not a time the user said)
+            then = _one_moment(look(asked[i - 1]))
+            now = _one_moment(results[-1])
+            if then == said.window and now is not None:
+                again = replace(again, window=now)
+        results.append(run_one(again))
+    return results
+
+
+def _one_moment(result: Result) -> Window | None:
+    """The one instant an answer named (its peak, when it happened), or None."""
+    moments = list(result.subject_moments.values())
+    return moments[0] if len(moments) == 1 else None
 
 
 _BROUGHT_UP = re.compile(r"(?:and |now )?(?:what|how) about\b", re.IGNORECASE)
@@ -455,20 +478,21 @@ def answer_asks(
     context: Context,
     pick_one: Callable[[str, Context], Query | None],
     run_one: Callable[[Query], Result],
+    look: Callable[[Query], Result] | None = None,
 ) -> list[Result]:
     """Each part's result when the message asks several things, else ``[]`` (answer it whole).
 
-    ``pick_one`` and ``run_one`` are the chat's picker and query runner. The first part is picked without
-    the conversation's last answer unless it points back to it ("why did it crash? show the log" after a
-    job's detail) or the message goes on from it ("and ..."), each later one as a follow-up to the part
-    before it (so "which gpu is the hottest and how hot is it" reads "it" as the hottest GPU); the
-    machine's names are kept throughout.
+    ``pick_one`` and ``run_one`` are the chat's picker and query runner (``look`` runs one no answer says).
+    The first part is picked without the conversation's last answer unless it points back to it ("why did
+    it crash? show the log" after a job's detail) or the message goes on from it ("and ..."), each later
+    one as a follow-up to the part before it (so "which gpu is the hottest and how hot is it" reads "it"
+    as the hottest GPU); the machine's names are kept throughout.
     """
     if said_not_about_us(message):
         return []  # "a good grafana panel for gpu temp? not for this box, just in general": none of it ours
     parts = split_asks(message)
     if parts == [message]:
-        return _asked_again(message, context, pick_one, run_one) or _of_each_job(
+        return _asked_again(message, context, pick_one, run_one, look) or _of_each_job(
             message, context, pick_one, run_one
         )
     if len(parts) == 1:  # the one question beside what the user means to do, asked as it would be alone

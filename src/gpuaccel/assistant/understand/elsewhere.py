@@ -314,7 +314,7 @@ _ADVICE_WHATEVER = re.compile(
     r"|\b(?:best|good|easiest|simplest|right|cheapest|safest) way to"
     r" (?!(?:check|see|find|know|tell|watch|monitor|read|get|look|view|show|list)\b)"
     r"|\b(?:which|what) (?:\w+ ){1,3}make(?:s)? (?:\w+ )?sense\b"
-    r"|\bwould you (?:bother|recommend|suggest|go for|go with|pick|choose|prefer)\b"
+    r"|\bwould (?:you|u|ya|yo) (?:bother|recommend|suggest|go for|go with|pick|choose|prefer|use)\b"
     r"|\bshould (?:i|we) (?:stay|stick|keep) (?:in|with|to|on) (?!(?:gpu|card|the)\b)"
     r"|\bis (?:\w+ ){0,2}(?:bf16|fp16|fp8|fp32|tf32|mixed precision|amp|quanti[sz]ation) (?:\w+ ){0,2}safe\b"
     # one method weighed against another for a purpose: "is a log-uniform grid better than a linear one for

@@ -223,8 +223,11 @@ _JOB_NOUN = (
     r"|element|member)"
 )
 _WHEN_S = r"(?:yesterday|today|tonight|last night|this (?:morning|afternoon|evening))'s"
+# a noun after a verb's helper is the verb ("which of the two cards has run hotter"), not a job
+_HELPERS = ("has", "have", "had", "was", "were", "been", "is", "are", "be")
+_NOT_A_NOUN = "".join(rf"(?<!\b{w} )" for w in _HELPERS)
 _DESCRIBED = re.compile(
-    rf"(?:\b(?:the|that|this)|\b{_WHEN_S})\s+((?:[\w'-]+\s+){{0,4}}?)({_JOB_NOUN})\b"
+    rf"(?:\b(?:the|that|this)|\b{_WHEN_S})\s+((?:[\w'-]+\s+){{0,4}}?){_NOT_A_NOUN}({_JOB_NOUN})\b"
     r"((?:\s+(?:that|which|who)\s+[^,.?;]*|\s+(?:on|with|using|needing|asking for|from)\s+[^,.?;]*"
     r"|\s+(?:yesterday|today|tonight|overnight|last night|this (?:morning|afternoon|evening))\b)?)"
 )

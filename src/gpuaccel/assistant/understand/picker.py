@@ -1164,6 +1164,18 @@ class RulePicker:
                 and ENDED_WORDS & set(ws)
             ):
                 return Query("finished", **same)  # type: ignore[arg-type]
+            most = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
+            of_that = re.search(r"\b(?:most|least) of (?:it|that|this|those|them)\b", " ".join(ws))
+            if (
+                last.name == "jobs"
+                and last.metric
+                and most
+                and {"which", "what", "who"} & set(ws)
+                and (of_that or _job_metric(ws, set(ws), topics) is None)
+            ):
+                # "which single job used the most of that?" after the GPU-hours the jobs of a day took: those
+                # jobs ranked by the same measure
+                return Query("job_rank", metric=last.metric, order=most, **same)  # type: ignore[arg-type]
             if {"it", "they"} & set(ws) and topics == {"long"} and last.window is not None:
                 return Query("job_rank", metric="duration", order="max", **same)  # type: ignore[arg-type]
         peak = PEAK_WORDS & set(ws) and topics & {"temperature", "util", "power"}
@@ -1252,7 +1264,11 @@ class RulePicker:
             )
             and gpu is None
         ):
-            log = Query("job_log", job=job)  # "mmlu score of the 8b eval?": what it printed
+            array = _array_said(text, job, gpu, nth is not None, context, topics)
+            if array is not None and array.name == "jobs" and _end_element(text, job, gpu, context) is None:
+                return array  # "lr sweep results?": how each of its runs ended, not the last one's log
+            # "mmlu score of the 8b eval?": what it printed ("lr sweep element 2 results": that element's)
+            log = Query("job_log", job=array.job if array is not None and array.job is not None else job)
         focus = context.job_in_focus()
         pointed = job is None and gpu is None and focus is not None and pointing().search(text) is not None
         if log is None and pointed and SETTING_ASKED.search(_without_names(text, context)):
@@ -1289,6 +1305,10 @@ class RulePicker:
         if brief is not None and brief.state == "running" and "memory" in topics and holding and win is None:
             on = gpu if gpu is not None else brief.ran_on[0] if len(brief.ran_on) == 1 else None
             return Query("memory_users", gpu=on)  # "how much memory is the sft using": its process's now
+        its_gpu = re.search(r"\b(?:its|the job'?s|that job'?s) (?:gpu|card|device)\b", text)
+        ran_on = context.job_briefs[job].ran_on if job in context.job_briefs else []
+        if its_gpu and gpu is None and win is not None and topics & METRICS and len(ran_on) == 1:
+            gpu = ran_on[0]  # "the sd-xl-train: its GPU's peak memory between 10:00 and 10:11": that card's
         spanned_reading = win is not None and gpu is not None and bool(topics & METRICS)
         if job is not None and not spanned_reading and _WROTE.search(text):
             return Query("job_log", job=job)  # "did data-prep write the tokens file": what it printed says

@@ -123,6 +123,10 @@ def typed_out(question: str) -> str:
 # German said in passing: a reading's word ("Auslastung", "Stromverbrauch"), "und", an article before a card,
 # "um 11:10" / "14 Uhr" (at 11:10, 14:00), "seit" (since), "gestern" / "heute" / "jetzt"
 _GERMAN_WORDS = {
+    "wie war": "how was", "wie ist": "how is", "wie hoch": "how high", "wie viel": "how much",
+    "wieviel": "how much", "wie viele": "how many", "wie lange": "how long", "was war": "what was",
+    "welche": "which", "welcher": "which", "welches": "which", "warum": "why", "wann": "when",
+    "bitte": "please",
     "auslastung": "utilization", "gpu-auslastung": "utilization", "stromverbrauch": "power draw",
     "leistungsaufnahme": "power draw", "leistung": "power", "verbrauch": "consumption",
     "temperatur": "temperature", "speicher": "memory", "grafikspeicher": "memory", "lüfter": "fan",
@@ -137,13 +141,16 @@ def _german(text: str) -> str:
     it."""
     text = re.sub(r"\bum (\d{1,2})(?::(\d{2}))?(?:\s*uhr\b)?(?=\s*(?:[?.!,]|$|\w))", _um, text, flags=re.I)
     text = re.sub(r"\b(\d{1,2})\s*uhr\b", r"\1:00", text, flags=re.I)
-    text = re.sub(
-        r"\b(?:die|der|das|den|dem)\s+(?=(?:h100|h200|a100|4090|gpus?|cards?|karten?|grafikkarte|jobs?)\b)",
+    text = _GERMAN.sub(lambda m: _GERMAN_WORDS[m[0].lower()], text)
+    # an article before what the words above became, a card or a job ("die Auslastung": the utilization;
+    # "die" left alone reads as "died")
+    nouns = "|".join(sorted({w for w in _GERMAN_WORDS.values() if " " not in w} - {"and", "or", "since"}))
+    return re.sub(
+        rf"\b(?:die|der|das|den|dem)\s+(?=(?:h100|h200|a100|4090|gpus?|jobs?|{nouns})\b)",
         "the ",
         text,
         flags=re.I,
     )
-    return _GERMAN.sub(lambda m: _GERMAN_WORDS[m[0].lower()], text)
 
 
 # Korean and Japanese said in passing in an English message ("오늘 h100 max temp", "4090 昨日 peak"):
@@ -729,6 +736,9 @@ def written(question: str) -> str:
     text = _HOMOPHONE.sub(lambda m: f"{m[1]} {_HEARD_AS[m[2].lower()]}", typed_out(question))
     text = _MISTYPED_NUMBER.sub(_number_word, text)
     text = re.sub(r"\bo\s+clock\b", "o'clock", text, flags=re.I)
+    # the half of the day written with stops: "1 p.m.", "9 A.M.", "10:30 p. m.", "one p.m." (1 pm, 9 am)
+    hours = "|".join(w for w, n in _UNITS.items() if 1 <= n <= 12)
+    text = re.sub(rf"\b(\d{{1,2}}(?::\d{{2}})?|{hours})\s*([ap])\.\s?m\.?(?!\w)", r"\1 \2m", text, flags=re.I)
     tens = "|".join(_TENS)
     text = re.sub(rf"\b({tens})-({'|'.join(_UNITS)})\b", r"\1 \2", text, flags=re.I)  # "twenty-four"
     text = re.sub(r"\s+dot\s+(py|sh|json|yaml|txt|cfg)\b", r".\1", text, flags=re.I)

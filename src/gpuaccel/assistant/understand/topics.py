@@ -504,10 +504,12 @@ def query_for(
         return Query("gpu_reading", gpu=gpu, metric="util", window=win)
     if metric == "memory" and "idle" in topics:
         metric = "free_memory"
-    if metric is None and "idle" in topics and "much" in ws and gpu is not None:
+    # "how much was the h100 idle today": how much of the span, a duration
+    idle_for = "much" in ws and "idle" in ws and win is not None and metric is None
+    if metric is None and "idle" in topics and "much" in ws and gpu is not None and not idle_for:
         metric = "free_memory"  # "how much is free on the h100": its free memory, not whether it is idle
     # ("how many hours was the 4090 sitting idle today": a duration too)
-    lasted = "long" in topics or DURATION_ASKED.search(" ".join(ws))
+    lasted = "long" in topics or DURATION_ASKED.search(" ".join(ws)) or idle_for
     if lasted and topics & {"idle", "util"} and win is not None and not topics & {"jobs", "queue"}:
         # "since midnight, how long did each card sit idle / were they under load": the utilization over
         # the span, which says each GPU's busy and idle time

@@ -288,6 +288,7 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (r"\b(?:fell|fall|falls|falling|keeled|keel) over\b", "failed"),  # "which one fell over"
         (r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|use|on|touching)\b", "idle"),  # of a GPU
+        (r"\bchill(?:ing|in'?)\b", "idle"),  # "so it's just chilling?" (not a typo's word: "calling")
         # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
         (
             r"\b(each|every|the last|the first|the second|the third|the final|the latest|that|this|which)"
