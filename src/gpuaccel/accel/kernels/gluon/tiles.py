@@ -18,6 +18,7 @@ from gpuaccel.accel.kernels.gluon.sched import (
     SPLIT_FIELDS,
     causal_schedule,
     no_schedule,
+    padded_schedule,
     split_pieces,
     split_schedule,
 )
@@ -222,10 +223,12 @@ def tile_walk(
     bound: dict[str, Any] | None = None,
     per_sm: int = 1,
     pad_top: bool = False,
+    pad_skip: bool = False,
 ) -> tuple[int, tuple[Any, ...]]:
     """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
     group_heads, num_tiles, schedule, its row length) of the persistent grid over q's tiles of
-    ``consumers`` x 64 rows (``pad_top``: laid from the last query row up, ``gluon_tiles._tile_place``).
+    ``consumers`` x 64 rows (``pad_top``: laid from the last query row up, ``gluon_tiles._tile_place``;
+    ``pad_skip``, non-causal: padding slices run one block, tiles balanced by :func:`padded_schedule`).
     With a launch's ``bound`` (its call signature fixes all of these) it is worked out once and kept
     there."""
     if bound is not None and "tile_walk" in bound:
@@ -242,6 +245,8 @@ def tile_walk(
         sched = causal_schedule(
             nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows, pad_top
         )
+    elif pad_skip:
+        sched = padded_schedule(nq, nk, bh_total, block_n, programs, q.device, tile_rows)
     else:
         sched = no_schedule(q.device)
     walk = programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])
