@@ -25,13 +25,12 @@ ROWS = sched.CONSUMER_ROWS
 
 
 def _slice_blocks(row0: int, nq: int, nk: int, block_n: int, pad_skip: bool) -> tuple[int, int]:
-    """``gluon.tiles._kv_blocks`` (non-causal) and ``_consumer_tile``'s ``PAD_SKIP`` override, on ints."""
-    n = max(-(-nk // block_n), 1)
-    full = min(nk // block_n, n)
+    """``gluon.tiles._kv_blocks`` (non-causal) as ``_consumer_tile`` calls it, on ints: with ``PAD_SKIP`` a
+    slice past the last query row is given one key."""
     if pad_skip and row0 >= nq:
-        n = 1
-        full = min(full, n)
-    return n, full
+        nk = 1
+    n = max(-(-nk // block_n), 1)
+    return n, min(nk // block_n, n)
 
 
 @pytest.mark.parametrize("nq,nk", [(4096, 4096), (2600, 2599), (4100, 1000), (2304, 2560), (8192, 8192)])

@@ -294,10 +294,13 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     causal_off = len_k - len_q  # query i sees key j when j <= i + causal_off
     row0 = start_m + HALF * HALF_M
     n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
-    n_mine, n_full = _kv_blocks(row0, HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
-    if PAD_SKIP:  # a slice past the last query row: one block (none stored), the rest handed back below
-        n_mine = gl.where(row0 < len_q, n_mine, 1)
-        n_full = gl.minimum(n_full, n_mine)
+    if PAD_SKIP:  # a slice past the last query row sees one key: one block (none stored), the rest handed
+        # back below (so put, not as an override of the counts after, it left ptxas room not to spill)
+        n_mine, n_full = _kv_blocks(
+            row0, HALF_M, gl.where(row0 < len_q, len_k, 1), causal_off, BLOCK_N, CAUSAL
+        )
+    else:
+        n_mine, n_full = _kv_blocks(row0, HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
     j0, j1, slot = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
     if SPLIT:  # this item's share of the unmasked and the masked blocks; ring slots count from j0
         full_hi = gl.minimum(n_full, j1)

@@ -122,6 +122,13 @@ GLUON_FWD_VARIANTS = {
 # Conditional rescaling (``rescale_log2``; docs/kernels-log.md, 2026-11-28, twenty-first session, H200):
 # D64 per warp (5 % fewer instructions) measured +3.6-4.5 % non-causal and -2-5 % causal, so non-causal
 # only (gluon_fwd_config); D128 per warpgroup +2.6-3.4 %. The packed forward drops it (not measured there).
+# The tile's fixed cost and the padding slices (``pad_skip``, ``row_limit``, ``o_recip``; docs/kernels-log.md,
+# 2026-11-28, twenty-third session, H200, benchmarks/fwd_tile_cost_ab.py, speedup over the path before by
+# round, median of 7): D64 non-causal takes all three (4,32,4096 1.029, 2,32,8192 1.006; under ncu 3.0 %
+# fewer cycles, 3.9 % fewer instructions): ``pad_skip`` alone and with ``o_recip`` alone spilled in the
+# key loop (0.995 / 0.965), ``row_limit`` beside them is what left ptxas room. D64 causal takes ``o_recip``
+# alone (1.012 / 1.019): with ``row_limit`` it spilled 44 bytes and issued slower (0.991 / 0.983). D128
+# unchanged (all within the spread of one kernel timed twice at 1,16,16384).
 GLUON_FWD_CONFIGS = {
     64: GluonFwdConfig(
         128, 2, 3, rescale_log2=8.0, rescale_warp=True, pad_skip=True, row_limit=True, o_recip=True
@@ -168,6 +175,8 @@ def gluon_fwd_config(
     cfg = GLUON_FWD_CONFIGS[head_dim]
     if causal and cfg.rescale_warp:
         cfg = replace(cfg, rescale_log2=0.0, rescale_warp=False)
+    if causal and cfg.row_limit:  # D64 causal spilled with it (the note above GLUON_FWD_CONFIGS)
+        cfg = replace(cfg, row_limit=False)
     if causal and head_dim in CAUSAL_WALK:
         cfg = replace(cfg, diag_first=True, pad_top=not cfg.o_tma)
     if seq_q is not None and cfg.consumers == 3:
