@@ -10,6 +10,8 @@ before this A/B):
   prev     ``gluon_fwd_config(d, n, n, causal)`` with ``pad_skip``, ``row_limit``, ``o_recip`` off
   shipped  ``gluon_fwd_config`` as it is now
   ps       ``pad_skip``: non-causal slices of padding rows alone run one block; tiles balanced by cost
+           (where that shortens the busiest program, ``gluon.tiles.pad_skip_pays``; built with ``rl``:
+           before that rule and that build, the first device call ran it at every padded shape alone)
   rl       ``row_limit``: masked blocks by one per-row key limit, the max on raw scores
   or       ``o_recip``: the epilogue's O / l as a reciprocal a row and a multiply
 

@@ -164,6 +164,7 @@ def test_causal_walk_matches_reference(b, hq, hkv, nq, nk, d, dtype, walk):
 
 
 TILE_COST_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
+    (5, 5, 5, 4096, 4096, 64, False, torch.bfloat16),  # padding slices, and the table pays (25 heads)
     (1, 4, 4, 4096, 4096, 64, False, torch.bfloat16),  # two slices of padding rows a head's last tile
     (1, 4, 2, 2600, 2599, 64, False, torch.float16),  # one, ragged keys, GQA
     (1, 4, 4, 4100, 1000, 64, False, torch.bfloat16),  # Nq > Nk
@@ -184,9 +185,10 @@ TILE_COST_PATHS = {  # GluonFwdConfig fields of the tile-cost paths, off, each a
 @pytest.mark.parametrize("path", list(TILE_COST_PATHS))
 @pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal,dtype", TILE_COST_CASES)
 def test_tile_cost_paths_match_reference(b, hq, hkv, nq, nk, d, causal, dtype, path):
-    """Slices of padding rows that run one block (and the host's balanced table), masked blocks by one
-    per-row limit, O by a reciprocal of l: every row and lse written, within 2x plain PyTorch's max error
-    in the inputs' dtype against fp32."""
+    """Slices of padding rows that run one block (and the host's balanced table: taken only where it
+    pays, ``gluon.tiles.pad_skip_pays``, as at 5 x 5 heads of 4096), masked blocks by one per-row limit, O
+    by a reciprocal of l: every row and lse written, within 2x plain PyTorch's max error in the inputs'
+    dtype against fp32."""
     from dataclasses import replace
 
     from gpuaccel.accel.kernels import reference

@@ -75,7 +75,7 @@ from gpuaccel.accel.kernels.gluon.fwd_steps import (
     _step_inline,
     _v_operand,
 )
-from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS, pads_a_slice
+from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon.tiles import (
     CONSUMER_REGS,
     HALF_M,
@@ -88,6 +88,7 @@ from gpuaccel.accel.kernels.gluon.tiles import (
     _tile_id,
     _tile_keys,
     _tile_place,
+    pad_skip_pays,
     tile_walk,
 )
 from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, gluon_fwd_config
@@ -589,8 +590,9 @@ def launch_gluon_fwd(
     pad_top = cfg.pad_top and bool(causal)
     if pad_top and (cfg.o_tma or two):
         raise ValueError(f"pad_top lays tiles whose O leaves by masked stores, one program per SM, got {cfg}")
-    rows = cfg.consumers * CONSUMER_ROWS
-    pad_skip = cfg.pad_skip and not causal and not two and pads_a_slice(q.shape[2], rows)
+    # a build with PAD_SKIP takes ROW_LIMIT too: without it ptxas spilled in the key loop (the note above
+    # tuning.configs.GLUON_FWD_CONFIGS)
+    pad_skip = cfg.pad_skip and not causal and not two and pad_skip_pays(q, cfg.consumers)
     programs, walk = tile_walk(
         q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm, pad_top, pad_skip
     )
@@ -604,7 +606,8 @@ def launch_gluon_fwd(
              CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two,  # no P carried: no spill at 80
              Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma, RESCALE=float(cfg.rescale_log2),
              RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
-             PAD_TOP=pad_top, PAD_SKIP=pad_skip, ROW_LIMIT=cfg.row_limit, O_RECIP=cfg.o_recip),
+             PAD_TOP=pad_top, PAD_SKIP=pad_skip, ROW_LIMIT=cfg.row_limit or pad_skip,
+             O_RECIP=cfg.o_recip),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
     if bound is not None and "gluon_fwd" in bound:

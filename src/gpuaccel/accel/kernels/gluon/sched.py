@@ -83,6 +83,22 @@ def pads_a_slice(nq: int, tile_rows: int) -> bool:
     return -(-nq // tile_rows) * tile_rows - nq >= CONSUMER_ROWS
 
 
+def balance_pays(nq: int, bh_total: int, programs: int, tile_rows: int) -> bool:
+    """Whether :func:`padded_schedule` gives the busiest program fewer whole tiles than round-robin does
+    (``GluonFwdConfig.pad_skip`` is used only there). Why: a tile whose padding slices run one block still
+    costs most of a whole one (its real warpgroup runs alone, latency-bound: at 4,32,4096 the table took the
+    kernel 2.5-3 % shorter, not the 4.5 % of a whole round), so the table pays only where round-robin
+    stacked whole tiles on some programs; at 2,32,8192 it does not, and the build measured 1-2.5 % slower
+    there (docs/kernels-log.md, 2026-11-28, twenty-third session). Longest first deals the whole tiles out
+    first, so its busiest program holds ceil(whole / programs) of them."""
+    num_m = -(-nq // tile_rows)
+    tiles = num_m * bh_total
+    whole_rr = max(
+        sum(1 for t in range(p, tiles, programs) if t % num_m != num_m - 1) for p in range(programs)
+    )
+    return -(-(num_m - 1) * bh_total // programs) < whole_rr
+
+
 def padded_schedule(
     nq: int, nk: int, bh_total: int, block_n: int, programs: int, device: torch.device, tile_rows: int
 ) -> torch.Tensor:

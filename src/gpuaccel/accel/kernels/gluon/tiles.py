@@ -16,9 +16,11 @@ from gpuaccel.accel.kernels.dense.launchers import cdiv, sm_count
 from gpuaccel.accel.kernels.gluon.sched import (
     CONSUMER_ROWS,
     SPLIT_FIELDS,
+    balance_pays,
     causal_schedule,
     no_schedule,
     padded_schedule,
+    pads_a_slice,
     split_pieces,
     split_schedule,
 )
@@ -212,6 +214,16 @@ def l2_head_group(keys: int, head_dim: int, element_size: int, hkv: int, hq: int
     where walking every head at once streams each head's K/V from DRAM for a few tiles."""
     kv_head_bytes = 2 * keys * head_dim * element_size * hkv // hq  # a query head's share of its K/V head
     return max(1, min(limit, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
+
+
+def pad_skip_pays(q: torch.Tensor, consumers: int) -> bool:
+    """Whether a non-causal call on q's tiles (one program per SM) takes ``GluonFwdConfig.pad_skip``: its
+    tiling leaves a slice of padding rows alone (:func:`accel.kernels.gluon.sched.pads_a_slice`) and the
+    balanced table shortens the busiest program (:func:`accel.kernels.gluon.sched.balance_pays`)."""
+    b, hq, nq, _ = q.shape
+    rows = consumers * CONSUMER_ROWS
+    tiles = cdiv(nq, rows) * b * hq
+    return pads_a_slice(nq, rows) and balance_pays(nq, b * hq, min(sm_count(q.device), tiles), rows)
 
 
 def tile_walk(

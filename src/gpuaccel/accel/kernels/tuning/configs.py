@@ -71,7 +71,8 @@ class GluonFwdConfig:
     # key (a block each), not last, where they walked every key (gluon.tiles._tile_place)
     pad_top: bool = False
     # non-causal: a consumer slice of padding rows alone runs one key block and the host's table balances
-    # the lighter tiles (gluon.sched.padded_schedule); used where the tiling leaves such a slice
+    # the lighter tiles (gluon.sched.padded_schedule); used where that shortens the busiest program
+    # (gluon.tiles.pad_skip_pays), built with row_limit
     pad_skip: bool = False
     # masked blocks by one per-row key limit, the max on raw scores (gluon.fwd_steps._softmax)
     row_limit: bool = False
@@ -124,15 +125,15 @@ GLUON_FWD_VARIANTS = {
 # only (gluon_fwd_config); D128 per warpgroup +2.6-3.4 %. The packed forward drops it (not measured there).
 # The tile's fixed cost and the padding slices (``pad_skip``, ``row_limit``, ``o_recip``; docs/kernels-log.md,
 # 2026-11-28, twenty-third session, H200, benchmarks/fwd_tile_cost_ab.py, speedup over the path before by
-# round, median of 7): D64 non-causal takes all three (4,32,4096 1.029, 2,32,8192 1.006; under ncu 3.0 %
-# fewer cycles, 3.9 % fewer instructions): ``pad_skip`` alone and with ``o_recip`` alone spilled in the
-# key loop (0.995 / 0.965), ``row_limit`` beside them is what left ptxas room. D64 causal takes ``o_recip``
-# alone (1.012 / 1.019): with ``row_limit`` it spilled 44 bytes and issued slower (0.991 / 0.983). D128
-# unchanged (all within the spread of one kernel timed twice at 1,16,16384).
+# round, median of 7 / 9 in two calls): ``o_recip`` everywhere at D64 (1.001-1.019 in every row);
+# ``pad_skip`` non-causal where the balanced table shortens the busiest program
+# (gluon.sched.balance_pays: 4,32,4096 1.029 / 1.025 with the others, under ncu 3.0 % fewer cycles; at
+# 2,32,8192, where it does not, 0.975-0.991), its build with ``row_limit`` (without, ptxas spilled in the
+# key loop: 0.995 / 0.965). ``row_limit`` alone measured 0.98-0.99 at D64 (causal it spilled 44 bytes and
+# issued slower, 8.26 -> 8.60 cycles an instruction). D128 unchanged (every variant within the spread of
+# one kernel timed twice at 1,16,16384).
 GLUON_FWD_CONFIGS = {
-    64: GluonFwdConfig(
-        128, 2, 3, rescale_log2=8.0, rescale_warp=True, pad_skip=True, row_limit=True, o_recip=True
-    ),
+    64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True, pad_skip=True, o_recip=True),
     128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0),
     256: GluonFwdConfig(64, 2, o_tma=True),
 }
@@ -175,8 +176,6 @@ def gluon_fwd_config(
     cfg = GLUON_FWD_CONFIGS[head_dim]
     if causal and cfg.rescale_warp:
         cfg = replace(cfg, rescale_log2=0.0, rescale_warp=False)
-    if causal and cfg.row_limit:  # D64 causal spilled with it (the note above GLUON_FWD_CONFIGS)
-        cfg = replace(cfg, row_limit=False)
     if causal and head_dim in CAUSAL_WALK:
         cfg = replace(cfg, diag_first=True, pad_top=not cfg.o_tma)
     if seq_q is not None and cfg.consumers == 3:
