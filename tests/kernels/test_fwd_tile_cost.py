@@ -20,6 +20,7 @@ import pytest
 import torch
 
 from gpuaccel.accel.kernels.gluon import sched
+from gpuaccel.accel.kernels.tuning import configs as tuning
 
 ROWS = sched.CONSUMER_ROWS
 
@@ -168,3 +169,16 @@ def test_o_recip_within_two_ulps_of_the_division():
     mul = acc * (1.0 / l_safe)[:, None]
     ulp = torch.finfo(torch.float32).eps * div.abs()
     assert ((mul - div).abs() <= 2 * ulp + 1e-38).all()
+
+
+def test_defaults_where_they_measured_faster():
+    """D64 (both masks): O by 1/l and the padding slices' skip (used where it pays), not the row limit as
+    a default (it measured slower alone); D128 and D64's two-per-SM short calls unchanged
+    (docs/kernels-log.md, 2026-11-28, twenty-third session)."""
+    for causal in (False, True):
+        d64 = tuning.gluon_fwd_config(64, 4096, 4096, causal)
+        assert (d64.o_recip, d64.pad_skip, d64.row_limit) == (True, True, False)
+        d128 = tuning.gluon_fwd_config(128, 16384, 16384, causal)
+        assert not (d128.o_recip or d128.pad_skip or d128.row_limit)
+    short = tuning.gluon_fwd_config(64, 1024, 1024)
+    assert not (short.o_recip or short.pad_skip or short.row_limit)
