@@ -187,8 +187,8 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
 @gluon.jit
 def _normalise(acc, l_safe, o_layout: gl.constexpr, O_RECIP: gl.constexpr):
     """O = acc / l per row. ``O_RECIP``: one reciprocal a row and a multiply an element, where the division
-    of every element takes fp32 division's full-range path (about 100 SASS instructions a 64-row slice at
-    D64, docs/kernels-log.md, 2026-11-28, twenty-second); a rounding or so apart, far below bf16's."""
+    of every element takes fp32 division's full-range path (87 fewer SASS instructions in a D64 tile body,
+    docs/kernels-log.md, 2026-11-28, twenty-third); a rounding or so apart, far below bf16's."""
     l_o = gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout))
     return acc * gl.expand_dims(1.0 / l_o, 1) if O_RECIP else acc / gl.expand_dims(l_o, 1)
 
@@ -296,7 +296,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     row0 = start_m + HALF * HALF_M
     n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
     if PAD_SKIP:  # a slice past the last query row sees one key: one block (none stored), the rest handed
-        # back below (so put, not as an override of the counts after, it left ptxas room not to spill)
+        # back below (given through _kv_blocks: overriding its counts afterwards made ptxas spill more)
         n_mine, n_full = _kv_blocks(
             row0, HALF_M, gl.where(row0 < len_q, len_k, 1), causal_off, BLOCK_N, CAUSAL
         )
