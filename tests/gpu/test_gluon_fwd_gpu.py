@@ -161,3 +161,53 @@ def test_causal_walk_matches_reference(b, hq, hkv, nq, nk, d, dtype, walk):
     assert bool((lse[~fin] == rl[~fin]).all()), "rows that see no key must give lse -inf"
     assert (o.float() - ro).abs().max().item() <= 2 * bar, cfg.label()
     assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2, cfg.label()
+
+
+TILE_COST_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
+    (5, 5, 5, 4096, 4096, 64, False, torch.bfloat16),  # padding slices, and the table pays (25 heads)
+    (1, 4, 4, 4096, 4096, 64, False, torch.bfloat16),  # two slices of padding rows a head's last tile
+    (1, 4, 2, 2600, 2599, 64, False, torch.float16),  # one, ragged keys, GQA
+    (1, 4, 4, 4100, 1000, 64, False, torch.bfloat16),  # Nq > Nk
+    (2, 4, 4, 3077, 3077, 64, True, torch.bfloat16),  # the diagonal block is also the ragged end
+    (1, 4, 4, 2500, 2000, 64, True, torch.float16),  # leading rows see no key
+    (1, 4, 4, 4100, 1000, 128, False, torch.bfloat16),  # D128: a slice of padding rows, O by TMA
+    (1, 4, 4, 1100, 1700, 128, True, torch.bfloat16),
+]
+TILE_COST_PATHS = {  # GluonFwdConfig fields of the tile-cost paths, off, each alone and together
+    "off": {"pad_skip": False, "row_limit": False, "o_recip": False},
+    "pad_skip": {"pad_skip": True, "row_limit": False, "o_recip": False},
+    "row_limit": {"pad_skip": False, "row_limit": True, "o_recip": False},
+    "o_recip": {"pad_skip": False, "row_limit": False, "o_recip": True},
+    "all": {"pad_skip": True, "row_limit": True, "o_recip": True},
+}
+
+
+@pytest.mark.parametrize("path", list(TILE_COST_PATHS))
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal,dtype", TILE_COST_CASES)
+def test_tile_cost_paths_match_reference(b, hq, hkv, nq, nk, d, causal, dtype, path):
+    """Slices of padding rows that run one block (and the host's balanced table: taken only where it
+    pays, ``gluon.tiles.pad_skip_pays``, as at 5 x 5 heads of 4096), masked blocks by one per-row limit, O
+    by a reciprocal of l: every row and lse written, within 2x plain PyTorch's max error in the inputs'
+    dtype against fp32."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.bench.attention import plain_attention
+    from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
+    from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + 5 * nk + d)
+    q = torch.randn(b, hq, nq, d, device="cuda", generator=gen).to(dtype)
+    k, v = (torch.randn(b, hkv, nk, d, device="cuda", generator=gen).to(dtype) for _ in range(2))
+    scale = d**-0.5
+    ro, rl = reference.flash_attention_forward(q.float(), k.float(), v.float(), causal, scale)
+    bar = (plain_attention(q, k, v, causal, scale).float() - ro).abs().max().item()
+    cfg = replace(gluon_fwd_config(d, nq, nk, causal), **TILE_COST_PATHS[path])
+    o = torch.full_like(q, float("nan"))
+    lse = torch.full((b, hq, nq), float("nan"), device="cuda")
+    launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg)
+    fin = torch.isfinite(rl)
+    assert not (o.isnan().any() or lse.isnan().any()), f"a tile of o or lse was never written ({cfg.label()})"
+    assert bool((lse[~fin] == rl[~fin]).all()), "rows that see no key must give lse -inf"
+    assert (o.float() - ro).abs().max().item() <= 2 * bar, cfg.label()
+    assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2, cfg.label()

@@ -199,7 +199,7 @@ def test_conditional_rescaling_where_it_measured_faster():
     d128 = tuning.gluon_fwd_config(128, 8192, 8192, causal=True)
     assert (d128.rescale_log2, d128.rescale_warp) == (8.0, False)
     d64 = tuning.gluon_fwd_config(64, 8192, 8192)
-    assert (d64.rescale_log2, d64.rescale_warp) == (8.0, True) and d64.label().endswith("-r8w")
+    assert (d64.rescale_log2, d64.rescale_warp) == (8.0, True) and "-r8w" in d64.label()
     d64_causal = tuning.gluon_fwd_config(64, 8192, 8192, causal=True)
     assert d64_causal.rescale_log2 == 0.0 and "-r" not in d64_causal.label()
     assert tuning.gluon_fwd_config(64, 512, 512).rescale_log2 == 0.0  # two per SM: not measured, off

@@ -88,6 +88,7 @@ from gpuaccel.accel.kernels.gluon.tiles import (
     _tile_id,
     _tile_keys,
     _tile_place,
+    pad_skip_pays,
     tile_walk,
 )
 from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, gluon_fwd_config
@@ -145,15 +146,15 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
               CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr = False,
               VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, SPLIT: gl.constexpr = False,
               DYNAMIC: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
-              PAD_TOP: gl.constexpr = False):  # fmt: skip
+              PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False):  # fmt: skip
     """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
     ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`). ``SPLIT``: the
     host's table gives each item its key blocks (:func:`_tile_keys`). ``DYNAMIC`` (packed documents):
     tiles are drawn in order from a counter past the items table (:func:`_next_tile`) while any are left,
     so a program that drew heavy tiles draws fewer; the consumers learn each tile's number through
-    ``sched_ptr`` and the end from a -1 there."""
-    SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT
+    ``sched_ptr`` and the end from a -1 there. ``PAD_SKIP``: non-causal tiles from the host's table too."""
+    SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT or PAD_SKIP
     cnt = 0  # K/V blocks issued so far: ring slot and phase
     if DYNAMIC:
         i = 0
@@ -184,13 +185,23 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
 
 
 @gluon.jit
+def _normalise(acc, l_safe, o_layout: gl.constexpr, O_RECIP: gl.constexpr):
+    """O = acc / l per row. ``O_RECIP``: one reciprocal a row and a multiply an element, where the division
+    of every element takes fp32 division's full-range path (87 fewer SASS instructions in a D64 tile body,
+    docs/kernels-log.md, 2026-11-28, twenty-third); a rounding or so apart, far below bf16's."""
+    l_o = gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout))
+    return acc * gl.expand_dims(1.0 / l_o, 1) if O_RECIP else acc / gl.expand_dims(l_o, 1)
+
+
+@gluon.jit
 def _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, seq_q,
               o_layout: gl.constexpr, HEAD_DIM: gl.constexpr, P_LOG2: gl.constexpr,
-              COL_SCALE: gl.constexpr, PAD_TOP: gl.constexpr = False):  # fmt: skip
+              COL_SCALE: gl.constexpr, PAD_TOP: gl.constexpr = False,
+              O_RECIP: gl.constexpr = False):  # fmt: skip
     """O = acc / l (times ``col_scale``, [HEAD_DIM] in o's column layout, when ``COL_SCALE``) and the
     natural-log LSE, at the sequence's ``o_base`` / ``lse_base``; rows that saw no key give 0 and lse
     -inf. ``P_LOG2`` as in :func:`_softmax`. ``PAD_TOP``: rows before 0 (:func:`_tile_place`) are not
-    stored either."""
+    stored either. ``O_RECIP``: :func:`_normalise`'s."""
     empty = l_i == 0.0
     l_safe = gl.where(empty, 1.0, l_i)
     lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe) - P_LOG2) * 0.6931471805599453)
@@ -198,7 +209,7 @@ def _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_o
     if PAD_TOP:
         keep = keep & (offs_m >= 0)
     gl.store(lse_base + offs_m, lse, mask=keep)
-    out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
+    out = _normalise(acc, l_safe, o_layout, O_RECIP)
     if COL_SCALE:
         out = out * gl.expand_dims(col_scale, 0)
     o_rows = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
@@ -212,7 +223,7 @@ def _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_o
 
 @gluon.jit
 def _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, seq_q, q_s, q_tile, o_desc, coord, q_free,
-                  o_layout: gl.constexpr):  # fmt: skip
+                  o_layout: gl.constexpr, O_RECIP: gl.constexpr = False):  # fmt: skip
     """:func:`_epilogue` (16-bit, no column scale) with O staged in the tile's own Q buffer and written by
     one TMA store: the accumulator's fragment would leave each thread 4-byte global stores, and on short
     tiles those stores stalled the warpgroup (the store queue) more than the key loop did. The buffer is
@@ -221,7 +232,7 @@ def _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, seq_q, q_s, q_tile, o_desc, c
     l_safe = gl.where(empty, 1.0, l_i)
     lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe)) * 0.6931471805599453)
     gl.store(lse_base + offs_m, lse, mask=offs_m < seq_q)
-    out = acc / gl.expand_dims(gl.convert_layout(l_safe, gl.SliceLayout(1, o_layout)), 1)
+    out = _normalise(acc, l_safe, o_layout, O_RECIP)
     q_s.store(out.to(q_s.dtype))
     fence_async_shared()
     tma.async_copy_shared_to_global(o_desc, coord, q_tile)
@@ -253,11 +264,16 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                    VARLEN: gl.constexpr, INLINE_PV: gl.constexpr, Q_BUFS: gl.constexpr, O_TMA: gl.constexpr,
                    o_desc, SPLIT: gl.constexpr, part_o, part_lse, RESCALE: gl.constexpr,
                    RESCALE_WARP: gl.constexpr, DIAG_FIRST: gl.constexpr = False,
-                   PAD_TOP: gl.constexpr = False):  # fmt: skip
+                   PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
+                   ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False):  # fmt: skip
     """:func:`_consumer`'s work on tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns
     the new count. ``DIAG_FIRST``: the tile's key blocks arrive last first, so a slice's masked blocks
     (causal diagonal, ragged end) are its first and it runs one masked block a tile, not two (block 0
-    was masked whatever it held); ``PAD_TOP``: tiles laid from the last query row up (:func:`_tile_place`)."""
+    was masked whatever it held); ``PAD_TOP``: tiles laid from the last query row up (:func:`_tile_place`).
+    ``PAD_SKIP`` (non-causal): a slice of padding rows alone runs one block, never stored, and hands the
+    rest back, so the tile costs its real slices (the host's table balances tiles by that,
+    :func:`accel.kernels.gluon.sched.padded_schedule`); without it such a slice walked every key.
+    ``ROW_LIMIT``: masked blocks as :func:`_softmax` says; ``O_RECIP``: :func:`_normalise`'s."""
     K_INSTR: gl.constexpr = 32 if FP8 else 16
     FP8_SHIFT: gl.constexpr = FP8_P_LOG2 if RESCALE + FP8_P_LOG2 <= E4M3_MAX_LOG2 else E4M3_MAX_LOG2 - RESCALE
     P_SHIFT: gl.constexpr = FP8_SHIFT if FP8 else 0.0
@@ -279,7 +295,13 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     causal_off = len_k - len_q  # query i sees key j when j <= i + causal_off
     row0 = start_m + HALF * HALF_M
     n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
-    n_mine, n_full = _kv_blocks(row0, HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
+    if PAD_SKIP:  # a slice past the last query row sees one key: one block (none stored), the rest handed
+        # back below (given through _kv_blocks: overriding its counts afterwards made ptxas spill more)
+        n_mine, n_full = _kv_blocks(
+            row0, HALF_M, gl.where(row0 < len_q, len_k, 1), causal_off, BLOCK_N, CAUSAL
+        )
+    else:
+        n_mine, n_full = _kv_blocks(row0, HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
     j0, j1, slot = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
     if SPLIT:  # this item's share of the unmasked and the masked blocks; ring slots count from j0
         full_hi = gl.minimum(n_full, j1)
@@ -308,13 +330,13 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
             acc, m_i, l_i = _step_inline(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                 offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
-                o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP,
+                o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
             )  # fmt: skip
         for j in range(masked_lo, n_mine):
             acc, m_i, l_i = _step_inline(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                 offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
-                o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP,
+                o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
             )  # fmt: skip
         if not O_TMA:
             mbarrier.arrive(q_empty.index(qb))
@@ -338,7 +360,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         mbarrier.arrive(k_empty.index(base % STAGES))
         p, alpha, m_i, l_i, grow = _softmax(
             qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, FP8), causal_off, len_k, s_layout,
-            BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP,
+            BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
         )  # fmt: skip
         p = _p_operand(p, v_smem.dtype, p_layout, FP8)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
@@ -348,7 +370,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
                 alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
                 p_layout, o_layout, BLOCK_N, STAGES, DIAG_FIRST, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
-                RESCALE_WARP,
+                RESCALE_WARP, ROW_LIMIT,
             )  # fmt: skip
         for e in range(gl.maximum(lead, 1), n_mine):  # the rest: unmasked with DIAG_FIRST, else masked
             j = _key_block(e, top, DIAG_FIRST)
@@ -356,7 +378,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
                 alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
                 p_layout, o_layout, BLOCK_N, STAGES, not DIAG_FIRST, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
-                RESCALE_WARP,
+                RESCALE_WARP, ROW_LIMIT,
             )  # fmt: skip
         if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
             mbarrier.arrive(q_empty.index(qb))
@@ -387,25 +409,25 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     if O_TMA:
         if not VARLEN:
             _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
-                          [b, h, row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
+                          [b, h, row0, 0], q_empty.index(qb), o_layout, O_RECIP)  # fmt: skip
         elif row0 + HALF_M <= len_q:  # a 64-row slice inside its document
             _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
-                          [b, h, q0 + row0, 0], q_empty.index(qb), o_layout)  # fmt: skip
+                          [b, h, q0 + row0, 0], q_empty.index(qb), o_layout, O_RECIP)  # fmt: skip
         else:  # a packed document's last rows: a box would write the next document's, so by row mask
             _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q,
-                      o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+                      o_layout, HEAD_DIM, P_SHIFT, FP8, O_RECIP=O_RECIP)  # fmt: skip
             mbarrier.arrive(q_empty.index(qb))
     elif SPLIT:
         if slot >= 0:  # part of the tile's keys: its slot's fp32 rows, tile row r at row r
             part = slot.to(gl.int64) * (CONSUMERS * HALF_M) - start_m
             _epilogue(acc, m_i, l_i, col_scale, part_o + part * HEAD_DIM, part_lse + part, row0, offs_m,
-                      HEAD_DIM, len_q, o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+                      HEAD_DIM, len_q, o_layout, HEAD_DIM, P_SHIFT, FP8, O_RECIP=O_RECIP)  # fmt: skip
         else:
             _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q,
-                      o_layout, HEAD_DIM, P_SHIFT, FP8)  # fmt: skip
+                      o_layout, HEAD_DIM, P_SHIFT, FP8, O_RECIP=O_RECIP)  # fmt: skip
     else:
         _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q, o_layout,
-                  HEAD_DIM, P_SHIFT, FP8, PAD_TOP)  # fmt: skip
+                  HEAD_DIM, P_SHIFT, FP8, PAD_TOP, O_RECIP)  # fmt: skip
     return cnt
 
 
@@ -419,7 +441,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               o_desc=None, SPLIT: gl.constexpr = False, part_o=None, part_lse=None,
               DYNAMIC: gl.constexpr = False, RESCALE: gl.constexpr = 0.0,
               RESCALE_WARP: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
-              PAD_TOP: gl.constexpr = False):  # fmt: skip
+              PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
+              ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
@@ -434,7 +457,9 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     gl.static_assert(not DIAG_FIRST or not (INLINE_PV or SPLIT), "DIAG_FIRST orders the carried-P step")
     gl.static_assert(not PAD_TOP or (CAUSAL and not VARLEN and not O_TMA and not FP8),
                      "PAD_TOP lays dense causal tiles whose O leaves by masked stores")  # fmt: skip
-    SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT
+    gl.static_assert(not PAD_SKIP or not (CAUSAL or VARLEN or SPLIT or DYNAMIC),
+                     "PAD_SKIP walks dense non-causal tiles from the host's table")  # fmt: skip
+    SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT or PAD_SKIP
     cnt = 0  # K/V blocks consumed so far: ring slot and phase
     if DYNAMIC:
         slots = sched_ptr + gl.program_id(0) * (CONSUMERS * Q_BUFS) + HALF * Q_BUFS
@@ -447,7 +472,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
-                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP,
+                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
+                ROW_LIMIT, O_RECIP,
             )  # fmt: skip
             i += 1
             mbarrier.wait(q_ready.index(HALF * Q_BUFS + i % Q_BUFS), (i // Q_BUFS) & 1)
@@ -460,7 +486,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
-                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP,
+                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
+                ROW_LIMIT, O_RECIP,
             )  # fmt: skip
 
 
@@ -474,7 +501,8 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              part_o=None, part_lse=None, DYNAMIC: gl.constexpr = False,
              RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
              DIAG_FIRST: gl.constexpr = False,
-             PAD_TOP: gl.constexpr = False):  # fmt: skip
+             PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
+             ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -493,12 +521,12 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                       group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
                       VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC,
-                      RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP))
+                      RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP, ROW_LIMIT, O_RECIP))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
                       sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8,
-                      VARLEN, Q_BUFS, SPLIT, DYNAMIC, DIAG_FIRST, PAD_TOP))
+                      VARLEN, Q_BUFS, SPLIT, DYNAMIC, DIAG_FIRST, PAD_TOP, PAD_SKIP))
          for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
         (4,) * (CONSUMERS - 1) + (1,),
         (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
@@ -513,12 +541,14 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
                           CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr, Q_BUFS: gl.constexpr,
                           O_TMA: gl.constexpr, RESCALE: gl.constexpr = 0.0,
                           RESCALE_WARP: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
-                          PAD_TOP: gl.constexpr = False):  # fmt: skip
+                          PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
+                          ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
              CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc, RESCALE=RESCALE,
-             RESCALE_WARP=RESCALE_WARP, DIAG_FIRST=DIAG_FIRST, PAD_TOP=PAD_TOP)  # fmt: skip
+             RESCALE_WARP=RESCALE_WARP, DIAG_FIRST=DIAG_FIRST, PAD_TOP=PAD_TOP, PAD_SKIP=PAD_SKIP,
+             ROW_LIMIT=ROW_LIMIT, O_RECIP=O_RECIP)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -560,7 +590,12 @@ def launch_gluon_fwd(
     pad_top = cfg.pad_top and bool(causal)
     if pad_top and (cfg.o_tma or two):
         raise ValueError(f"pad_top lays tiles whose O leaves by masked stores, one program per SM, got {cfg}")
-    programs, walk = tile_walk(q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm, pad_top)
+    # a build with PAD_SKIP takes ROW_LIMIT too: without it ptxas spilled in the key loop (the note above
+    # tuning.configs.GLUON_FWD_CONFIGS)
+    pad_skip = cfg.pad_skip and not causal and not two and pad_skip_pays(q, cfg.consumers)
+    programs, walk = tile_walk(
+        q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm, pad_top, pad_skip
+    )
     cap, regs = TWO_PER_SM_REGS if two else (None, CONSUMER_REGS[cfg.consumers])
     launch(
         gluon_attn_fwd_kernel, (programs,),
@@ -571,7 +606,8 @@ def launch_gluon_fwd(
              CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two,  # no P carried: no spill at 80
              Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma, RESCALE=float(cfg.rescale_log2),
              RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
-             PAD_TOP=pad_top),
+             PAD_TOP=pad_top, PAD_SKIP=pad_skip, ROW_LIMIT=cfg.row_limit or pad_skip,
+             O_RECIP=cfg.o_recip),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
     if bound is not None and "gluon_fwd" in bound:

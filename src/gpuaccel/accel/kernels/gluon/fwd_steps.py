@@ -26,14 +26,19 @@ E4M3_MAX_LOG2 = gl.constexpr(8.807)
 def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr,
              BLOCK_N: gl.constexpr, MASKED: gl.constexpr, CAUSAL: gl.constexpr,
              P_LOG2: gl.constexpr = 0.0, RESCALE: gl.constexpr = 0.0,
-             RESCALE_WARP: gl.constexpr = False):  # fmt: skip
+             RESCALE_WARP: gl.constexpr = False, ROW_LIMIT: gl.constexpr = False):  # fmt: skip
     """Online-softmax update for one score block: (p, alpha, m_new, l_new, grow); exp2 with log2(e) folded.
     ``P_LOG2``: p comes out scaled by 2**P_LOG2 for free (subtracted from the row max; l scales alike).
     ``RESCALE`` > 0 (log2 units, FlashAttention-4's conditional rescaling): a row keeps its stale max until
     the block's max exceeds it by more than ``RESCALE`` (so p <= 2**(RESCALE + P_LOG2)), and ``grow`` says
     whether any row of the warpgroup moved it (a scalar, so O's rescale can be skipped by an scf.if,
-    :func:`_rescale`: every alpha is exactly 1 when it is 0). 0: the exact max every block, grow 1."""
-    if MASKED:
+    :func:`_rescale`: every alpha is exactly 1 when it is 0). 0: the exact max every block, grow 1.
+    ``ROW_LIMIT`` (a masked block): each row sees this block's keys below one limit, min(seq_k, its row +
+    causal_off + 1), so the mask is one compare and a select an element on the raw scores, whose max is
+    scaled once a row and whose scale folds into exp2's FMA as the unmasked block's does; without it the
+    key index is compared twice and every score scaled before the max (a masked block ran 713 SASS
+    instructions to an unmasked one's 416 at D64, docs/kernels-log.md, 2026-11-28, twenty-second)."""
+    if MASKED and not ROW_LIMIT:
         offs_n = j * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, s_layout))
         valid = gl.expand_dims(offs_n, 0) < seq_k
         if CAUSAL:
@@ -44,8 +49,17 @@ def _softmax(qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout: gl.
         m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
         qk = qk - gl.expand_dims(m_sub, 1)
     else:
+        if MASKED:  # ROW_LIMIT: keys [j * BLOCK_N, limit) of the block, raw scores
+            cols = gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, s_layout))
+            if CAUSAL:
+                limit = gl.minimum(offs_m + (causal_off + 1), seq_k) - j * BLOCK_N
+                valid = gl.expand_dims(cols, 0) < gl.expand_dims(limit, 1)
+            else:
+                valid = gl.expand_dims(cols, 0) < seq_k - j * BLOCK_N
+            qk = gl.where(valid, qk, float("-inf"))
         m_new, grow = _row_max(m_i, gl.max(qk, 1) * qk_scale, RESCALE, RESCALE_WARP)
-        m_use = m_new
+        # rows that saw no key yet (masked blocks only) subtract 0
+        m_use = gl.where(m_new == float("-inf"), 0.0, m_new) if MASKED else m_new
         m_sub = m_use - P_LOG2 if P_LOG2 != 0.0 else m_use
         qk = qk * qk_scale - gl.expand_dims(m_sub, 1)
     p = gl.exp2(qk)
@@ -184,7 +198,8 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
           offs_m, qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
           o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
           CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0, grow=1,
-          RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False):  # fmt: skip
+          RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
+          ROW_LIMIT: gl.constexpr = False):  # fmt: skip
     """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
     issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order). ``FP8``:
     e4m3 operands (V^T tiles, P kept fp32 until the wgmma, :func:`_p_operand`). ``grow``/``RESCALE``: block
@@ -198,7 +213,7 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
     mbarrier.arrive(k_empty.index(cnt % STAGES))
     p, alpha, m_i, l_i, grow = _softmax(
         qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2,
-        RESCALE, RESCALE_WARP,
+        RESCALE, RESCALE_WARP, ROW_LIMIT,
     )  # fmt: skip
     acc, p_prev = warpgroup_mma_wait(0, deps=(acc, p_prev))
     mbarrier.arrive(v_empty.index(sp))
@@ -220,7 +235,8 @@ def _step_inline(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j
                  qk_scale, causal_off, seq_k, s_layout: gl.constexpr, p_layout: gl.constexpr,
                  o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
                  CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0,
-                 RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False):  # fmt: skip
+                 RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
+                 ROW_LIMIT: gl.constexpr = False):  # fmt: skip
     """Block j whole: QK^T(j), softmax(j), O's rescale, then PV(j), waited before the block ends (the FP8
     forward's order): no P crosses the loop, which leaves FP8 the registers for larger blocks or a third
     consumer. Per warpgroup it serialises what :func:`_step` overlaps on paper; ptxas hoists that overlap
@@ -231,7 +247,7 @@ def _step_inline(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j
     _release(k_empty.index(s))
     p, alpha, m_i, l_i, grow = _softmax(
         qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2,
-        RESCALE, RESCALE_WARP,
+        RESCALE, RESCALE_WARP, ROW_LIMIT,
     )  # fmt: skip
     p = _e4m3(_p_operand(p, v_smem.dtype, p_layout, FP8), FP8)
     acc = _rescale(acc, alpha, grow, o_layout, RESCALE, RESCALE_WARP)

@@ -3,7 +3,8 @@
 Why a table: causal tiles differ in length by up to N/128 key blocks. Round-robin hands some programs
 several long tiles (the most-loaded program carries 1.15x the mean at 4x16x4096, 132 programs); giving
 each tile, longest first, to the least-loaded program so far keeps that at 1.01x. The kernel reads its
-row of the table; non-causal tiles are alike and walk round-robin without one. Importing this module
+row of the table; non-causal tiles are alike and walk round-robin without one, unless slices of padding
+rows run one block (:func:`padded_schedule`). Importing this module
 pulls in neither triton nor a kernel.
 """
 
@@ -63,12 +64,74 @@ def causal_schedule(
         load, p = heapq.heappop(heap)
         lists[p].append(t)
         heapq.heappush(heap, (load + costs[m_idx], p))
-    width = 1 + max(len(x) for x in lists)
-    table = torch.zeros(programs, width, dtype=torch.int32)
+    _SCHEDULES[key] = _table(lists, device)
+    return _SCHEDULES[key]
+
+
+def _table(lists: list[list[int]], device: torch.device) -> torch.Tensor:
+    """Each program's tiles as the kernel reads them: [programs, 1 + max count] int32, count first."""
+    table = torch.zeros(len(lists), 1 + max(len(x) for x in lists), dtype=torch.int32)
     for p, tiles in enumerate(lists):
         table[p, 0] = len(tiles)
         table[p, 1 : 1 + len(tiles)] = torch.tensor(tiles, dtype=torch.int32)
-    _SCHEDULES[key] = table.to(device)
+    return table.to(device)
+
+
+def pads_a_slice(nq: int, tile_rows: int) -> bool:
+    """Whether the grid's last tile of a head holds a consumer slice of padding rows alone (the case
+    ``GluonFwdConfig.pad_skip`` is for): 4096 rows in 192-row tiles end in 64 real rows and 128 padding."""
+    return -(-nq // tile_rows) * tile_rows - nq >= CONSUMER_ROWS
+
+
+def balance_pays(nq: int, bh_total: int, programs: int, tile_rows: int) -> bool:
+    """Whether :func:`padded_schedule` gives the busiest program fewer whole tiles than round-robin does
+    (``GluonFwdConfig.pad_skip`` is used only there). Why: a tile whose padding slices run one block still
+    costs most of a whole one (its real warpgroup runs alone, latency-bound: at 4,32,4096 the table took the
+    kernel 2.5-3 % shorter, not the 4.5 % of a whole round), so the table pays only where round-robin
+    stacked whole tiles on some programs; at 2,32,8192 it does not, and the build measured 1-2.5 % slower
+    there (docs/kernels-log.md, 2026-11-28, twenty-third session). Longest first deals the whole tiles out
+    first, so its busiest program holds ceil(whole / programs) of them."""
+    num_m = -(-nq // tile_rows)
+    tiles = num_m * bh_total
+    whole_rr = max(
+        sum(1 for t in range(p, tiles, programs) if t % num_m != num_m - 1) for p in range(programs)
+    )
+    return -(-(num_m - 1) * bh_total // programs) < whole_rr
+
+
+def padded_schedule(
+    nq: int, nk: int, bh_total: int, block_n: int, programs: int, device: torch.device, tile_rows: int
+) -> torch.Tensor:
+    """Tiles per program (:func:`causal_schedule`'s table) for non-causal tiles whose slices of padding
+    rows run one block (``GluonFwdConfig.pad_skip``): the kernel's walk (``gluon_tiles._tile_coords``,
+    tile t = head t // num_m, query block t % num_m) given out longest first to the least-loaded program,
+    then each program's tiles put back in walk order, so the heads in flight stay the few that
+    round-robin has (their K/V in L2).
+
+    Why: round-robin gives program p every tile t = p mod P, and at 4,32,4096 (22 tiles a head, 132
+    programs, 132 = 6 x 22) the 44 programs of the last round each carry 22 whole tiles while six carry
+    only padded ones: 22 rounds for 20.7 rounds of work, whatever a padded tile costs. Longest first puts
+    the light tiles on the programs with one whole tile fewer: 21. A tile is costed by its real slices'
+    share of its key blocks, plus one for its Q and epilogue (a guess for a warpgroup alone: at these
+    shapes any share up to a half gives the same table). Cached per problem."""
+    key = ("padded", nq, nk, bh_total, block_n, programs, device, tile_rows)
+    if key in _SCHEDULES:
+        return _SCHEDULES[key]
+    num_m = -(-nq // tile_rows)
+    n_blocks = -(-nk // block_n)
+    consumers = tile_rows // CONSUMER_ROWS
+    costs = [
+        1 + n_blocks * min(-(-(nq - m * tile_rows) // CONSUMER_ROWS), consumers) / consumers
+        for m in range(num_m)
+    ]
+    order = sorted(range(num_m * bh_total), key=lambda t: -costs[t % num_m])  # stable: walk order inside
+    heap = [(0.0, p) for p in range(programs)]
+    lists: list[list[int]] = [[] for _ in range(programs)]
+    for t in order:
+        load, p = heapq.heappop(heap)
+        lists[p].append(t)
+        heapq.heappush(heap, (load + costs[t % num_m], p))
+    _SCHEDULES[key] = _table([sorted(x) for x in lists], device)
     return _SCHEDULES[key]
 
 

@@ -16,8 +16,11 @@ from gpuaccel.accel.kernels.dense.launchers import cdiv, sm_count
 from gpuaccel.accel.kernels.gluon.sched import (
     CONSUMER_ROWS,
     SPLIT_FIELDS,
+    balance_pays,
     causal_schedule,
     no_schedule,
+    padded_schedule,
+    pads_a_slice,
     split_pieces,
     split_schedule,
 )
@@ -213,6 +216,16 @@ def l2_head_group(keys: int, head_dim: int, element_size: int, hkv: int, hq: int
     return max(1, min(limit, L2_BUDGET_BYTES // max(kv_head_bytes, 1)))
 
 
+def pad_skip_pays(q: torch.Tensor, consumers: int) -> bool:
+    """Whether a non-causal call on q's tiles (one program per SM) takes ``GluonFwdConfig.pad_skip``: its
+    tiling leaves a slice of padding rows alone (:func:`accel.kernels.gluon.sched.pads_a_slice`) and the
+    balanced table shortens the busiest program (:func:`accel.kernels.gluon.sched.balance_pays`)."""
+    b, hq, nq, _ = q.shape
+    rows = consumers * CONSUMER_ROWS
+    tiles = cdiv(nq, rows) * b * hq
+    return pads_a_slice(nq, rows) and balance_pays(nq, b * hq, min(sm_count(q.device), tiles), rows)
+
+
 def tile_walk(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -222,10 +235,12 @@ def tile_walk(
     bound: dict[str, Any] | None = None,
     per_sm: int = 1,
     pad_top: bool = False,
+    pad_skip: bool = False,
 ) -> tuple[int, tuple[Any, ...]]:
     """(programs, the kernels' trailing arguments: heads_q, group, seq_q, seq_k, num_m, bh_total,
     group_heads, num_tiles, schedule, its row length) of the persistent grid over q's tiles of
-    ``consumers`` x 64 rows (``pad_top``: laid from the last query row up, ``gluon_tiles._tile_place``).
+    ``consumers`` x 64 rows (``pad_top``: laid from the last query row up, ``gluon_tiles._tile_place``;
+    ``pad_skip``, non-causal: padding slices run one block, tiles balanced by :func:`padded_schedule`).
     With a launch's ``bound`` (its call signature fixes all of these) it is worked out once and kept
     there."""
     if bound is not None and "tile_walk" in bound:
@@ -242,6 +257,8 @@ def tile_walk(
         sched = causal_schedule(
             nq, nk, bh_total, group_heads, block_n, programs, q.device, tile_rows, pad_top
         )
+    elif pad_skip:
+        sched = padded_schedule(nq, nk, bh_total, block_n, programs, q.device, tile_rows)
     else:
         sched = no_schedule(q.device)
     walk = programs, (hq, hq // hkv, nq, nk, num_m, bh_total, group_heads, num_tiles, sched, sched.shape[-1])

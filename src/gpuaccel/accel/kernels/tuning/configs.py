@@ -70,12 +70,21 @@ class GluonFwdConfig:
     # causal tiles laid from the last query row up: the grid's padding rows come first, where they see no
     # key (a block each), not last, where they walked every key (gluon.tiles._tile_place)
     pad_top: bool = False
+    # non-causal: a consumer slice of padding rows alone runs one key block and the host's table balances
+    # the lighter tiles (gluon.sched.padded_schedule); used where that shortens the busiest program
+    # (gluon.tiles.pad_skip_pays), built with row_limit
+    pad_skip: bool = False
+    # masked blocks by one per-row key limit, the max on raw scores (gluon.fwd_steps._softmax)
+    row_limit: bool = False
+    o_recip: bool = False  # the epilogue's O / l as a reciprocal a row and a multiply (gluon.fwd._normalise)
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
         tail = ("-q2" if self.q_bufs == 2 else "") + ("-otma" if self.o_tma else "")
         tail += f"-r{self.rescale_log2:g}{'w' if self.rescale_warp else ''}" if self.rescale_log2 else ""
         tail += ("-df" if self.diag_first else "") + ("-padtop" if self.pad_top else "")
+        tail += ("-pskip" if self.pad_skip else "") + ("-rl" if self.row_limit else "")
+        tail += "-orcp" if self.o_recip else ""
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
@@ -114,8 +123,17 @@ GLUON_FWD_VARIANTS = {
 # Conditional rescaling (``rescale_log2``; docs/kernels-log.md, 2026-11-28, twenty-first session, H200):
 # D64 per warp (5 % fewer instructions) measured +3.6-4.5 % non-causal and -2-5 % causal, so non-causal
 # only (gluon_fwd_config); D128 per warpgroup +2.6-3.4 %. The packed forward drops it (not measured there).
+# The tile's fixed cost and the padding slices (``pad_skip``, ``row_limit``, ``o_recip``; docs/kernels-log.md,
+# 2026-11-28, twenty-third session, H200, benchmarks/fwd_tile_cost_ab.py, speedup over the path before by
+# round, median of 7 / 9 in two calls): ``o_recip`` everywhere at D64 (1.001-1.019 in every row);
+# ``pad_skip`` non-causal where the balanced table shortens the busiest program
+# (gluon.sched.balance_pays: 4,32,4096 1.029 / 1.025 with the others, under ncu 3.0 % fewer cycles; at
+# 2,32,8192, where it does not, 0.975-0.991), its build with ``row_limit`` (without, ptxas spilled in the
+# key loop: 0.995 / 0.965). ``row_limit`` alone measured 0.98-0.99 at D64 (causal it spilled 44 bytes and
+# issued slower, 8.26 -> 8.60 cycles an instruction). D128 unchanged (every variant within the spread of
+# one kernel timed twice at 1,16,16384).
 GLUON_FWD_CONFIGS = {
-    64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True),
+    64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True, pad_skip=True, o_recip=True),
     128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0),
     256: GluonFwdConfig(64, 2, o_tma=True),
 }
