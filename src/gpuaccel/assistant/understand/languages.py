@@ -1,0 +1,565 @@
+"""Other languages said in an English message, read in English before anything else reads it: German,
+French, Italian, Korean and Japanese words said in passing, Spanish and Portuguese where the message has marks
+of its own, Nigerian Pidgin's function words. Each table names only what the assistant reads (a reading, a
+day, a question word, an article before a card); the rest of a message is left as it was."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+
+def in_english(text: str) -> str:
+    """``text`` with the words of each language below in English (Pidgin apart: :func:`pidgin_read`)."""
+    return _spanish(_portuguese(_in_passing(_german(_east_asian(text)))))
+
+
+# German said in passing: a reading's word ("Auslastung", "Stromverbrauch"), "und", an article before a card,
+# "um 11:10" / "14 Uhr" (at 11:10, 14:00), "seit" (since), "gestern" / "heute" / "jetzt"
+_GERMAN_WORDS = {
+    "wie war": "how was", "wie ist": "how is", "wie hoch": "how high", "wie viel": "how much",
+    "wieviel": "how much", "wie viele": "how many", "wie lange": "how long", "was war": "what was",
+    "welche": "which", "welcher": "which", "welches": "which", "warum": "why", "wann": "when",
+    "bitte": "please",
+    "auslastung": "utilization", "gpu-auslastung": "utilization", "stromverbrauch": "power draw",
+    "leistungsaufnahme": "power draw", "leistung": "power", "verbrauch": "consumption",
+    "temperatur": "temperature", "speicher": "memory", "grafikspeicher": "memory", "lüfter": "fan",
+    "grafikkarte": "card", "karte": "card", "karten": "cards", "und": "and", "oder": "or", "seit": "since",
+    "gestern": "yesterday", "heute": "today", "jetzt": "now", "gerade": "now",
+}  # fmt: skip
+_GERMAN = re.compile(rf"\b(?:{'|'.join(_GERMAN_WORDS)})\b", re.I)
+
+
+def _german(text: str) -> str:
+    """``text`` with the German words of :data:`_GERMAN_WORDS` in English, and its clock said as English says
+    it."""
+    text = re.sub(r"\bum (\d{1,2})(?::(\d{2}))?(?:\s*uhr\b)?(?=\s*(?:[?.!,]|$|\w))", _um, text, flags=re.I)
+    text = re.sub(r"\b(\d{1,2})\s*uhr\b", r"\1:00", text, flags=re.I)
+    text = _GERMAN.sub(lambda m: _GERMAN_WORDS[m[0].lower()], text)
+    # an article before what the words above became, a card or a job ("die Auslastung": the utilization;
+    # "die" left alone reads as "died")
+    nouns = "|".join(sorted({w for w in _GERMAN_WORDS.values() if " " not in w} - {"and", "or", "since"}))
+    return re.sub(
+        rf"\b(?:die|der|das|den|dem)\s+(?=(?:h100|h200|a100|4090|gpus?|jobs?|{nouns})\b)",
+        "the ",
+        text,
+        flags=re.I,
+    )
+
+
+# Korean and Japanese said in passing in an English message ("오늘 h100 max temp", "4090 昨日 peak"):
+# their day words in English; any other Hangul or CJK word (a feeling, "혹시", "ㅇㅋ") asks nothing of
+# the machine and is left out, where the message has English of its own to read
+_EAST_ASIAN_WORDS = (
+    ("그저께", "the day before yesterday"), ("어젯밤", "last night"), ("오늘", "today"),
+    ("어제", "yesterday"), ("지금", "now"), ("현재", "now"), ("방금", "just now"),
+    ("아까", "earlier today"), ("오전", "this morning"), ("오후", "this afternoon"),
+    ("저녁", "this evening"), ("이번 주", "this week"), ("이번주", "this week"), ("지난주", "last week"),
+    ("今日", "today"), ("昨日", "yesterday"), ("今朝", "this morning"), ("昨夜", "last night"),
+    ("午後", "this afternoon"), ("午前", "this morning"), ("今週", "this week"), ("今", "now"),
+)  # fmt: skip
+_EAST_ASIAN = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff]+")
+
+
+def _east_asian(text: str) -> str:
+    """``text`` with the Korean and Japanese of :data:`_EAST_ASIAN_WORDS` in English, the rest of such words
+    left out (a message with no English of its own stays as it is)."""
+    if not _EAST_ASIAN.search(text) or not re.search(r"[A-Za-z]{2}", text):
+        return text
+    for said, english in _EAST_ASIAN_WORDS:
+        text = text.replace(said, f" {english} ")
+    text = _EAST_ASIAN.sub(" ", text)
+    return re.sub(r"\s+([?.!,])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
+
+
+# French said in passing in an English message: its day words ("aujourd'hui", "hier soir", "ce matin"), a
+# few question words ("combien", "pourquoi"), a reading's word ("température", "mémoire"), an article before
+# a card or a job ("la carte H100", "le job 2"), "Go" after a number (GB) and "chauffé" (heated up); none of
+# them is an English word, so they are read in any message
+_FRENCH_WORDS = (
+    (r"\baujourd['’]?hui\b", "today"),
+    (r"\bavant[- ]hier\b", "the day before yesterday"),
+    (r"\bhier (?:soir|au soir)\b", "yesterday evening"),
+    (r"\bhier matin\b", "yesterday morning"),
+    (r"\bhier (?:après|apres)[- ]midi\b", "yesterday afternoon"),
+    (r"\bhier\b", "yesterday"),
+    (r"\bce matin\b", "this morning"),
+    (r"\bcet (?:après|apres)[- ]midi\b|\bcet aprem\b", "this afternoon"),
+    (r"\bce soir\b", "this evening"),
+    (r"\bcette nuit\b", "last night"),
+    (r"\bcette semaine\b", "this week"),
+    (r"\b(?:maintenant|actuellement)\b", "now"),
+    (r"\ben ce moment\b", "right now"),
+    (r"\bdepuis\b", "since"),
+    (r"\bjusqu['’]?(?:à|a)\b", "until"),
+    (r"\bminuit\b", "midnight"),
+    (r"\bmidi\b", "noon"),
+    (r"\bcombien(?: de)?\b", "how much"),
+    (r"\bpourquoi\b", "why"),
+    (r"\bquand\b", "when"),
+    (r"\btempérature\b", "temperature"),
+    (r"\bmémoire\b", "memory"),
+    (r"\bpuissance\b", "power"),
+    (r"\bconsommation\b", "consumption"),
+    (r"\bénergie\b", "energy"),
+    (r"\bmerci(?: beaucoup)?\b", "thanks"),
+    (r"\b(?:a |a bien |a beaucoup |has |have |had )?chauff(?:é|e|ée|ed)\b", "heated up"),
+    (r"(?<=\d)\s?Go\b", " GB"),  # (case kept: "24 Go" of a card's memory, not "let it go")
+    # "la carte H100": the H100 (a card's model after "carte", not its index: "la carte 1" is card 1)
+    (r"\b(?:(?:la|les)\s+)?cartes?\s+(?=(?:[a-z]+\d+|\d{3,})\b)", "the "),
+    (r"\b(?:la|le|les|l['’])\s*(?=(?:cartes?|h100|h200|a100|4090|gpus?|jobs?)\b)", "the "),
+    (r"\ble\s+(?=[a-z])", "the "),  # "le sweep" (no English word; "la" is: "the LA office")
+    (r"\bcartes\b", "cards"),
+    (r"\bcarte\b", "card"),
+)
+# Italian said in passing, read the same way ("Ieri the H100 max temperature?", "a che ora?", "la scheda",
+# "va bene, put it on hold"); "quanto" and "quando", which Portuguese shares, are read with it
+_ITALIAN_WORDS = (
+    (r"\bieri sera\b", "yesterday evening"),
+    (r"\bieri notte\b|\bstanotte\b", "last night"),
+    (r"\bieri\b", "yesterday"),
+    (r"\boggi pomeriggio\b|\bquesto pomeriggio\b", "this afternoon"),
+    (r"\boggi\b", "today"),
+    (r"\bstamattina\b|\bstamani\b", "this morning"),
+    (r"\bstasera\b", "this evening"),
+    (r"\bquesta settimana\b", "this week"),
+    (r"\badesso\b", "now"),
+    (r"\b(?:a )?che ora\b", "at what time"),
+    (r"\bperch[eé]\b", "why"),
+    (r"\bgradi\b", "degrees"),
+    (r"\b(?:(?:la|le)\s+)?sched[ae]\s+(?=(?:[a-z]+\d+|\d{3,})\b)", "the "),  # "la scheda 4090": the 4090
+    (r"\b(?:la|le) sched[ae]\b", "the card"),
+    (r"\bsched[ae]\b", "card"),
+    (r"\bva bene\b", "ok"),
+    (r"\bgrazie(?: mille)?\b", "thanks"),
+    (r"^\s*(?:dai|boh|allora|ciao)\b[,!.]*\s*", ""),
+    (r"\bho visto\b", "i saw"),
+    (r"\bscrivi(?:mi)?\b", "write"),
+    (r"\buna mail\b", "an email"),
+    (r"\bin italiano\b", "in Italian"),
+)
+_IN_PASSING = tuple(
+    (re.compile(p, 0 if p.startswith("(?<=") else re.I), english)
+    for p, english in (*_FRENCH_WORDS, *_ITALIAN_WORDS)
+)
+
+
+def _in_passing(text: str) -> str:
+    """``text`` with the French words of :data:`_FRENCH_WORDS` and the Italian of :data:`_ITALIAN_WORDS` in
+    English."""
+    return _translated(text, _IN_PASSING)
+
+
+def _translated(
+    text: str, table: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
+) -> str:
+    """``text`` with each pattern of ``table`` replaced by its English, in order."""
+    for pattern, english in table:
+        text = pattern.sub(english, text)
+    return text
+
+
+# Spanish, read only in a message that has marks of its own (an inverted mark, an accented letter, or one of
+# its question or time words): the words the assistant reads, in English, so "cuanta energia gasto la 4090
+# ayer" reads as "how much energy used the 4090 yesterday" (word order aside, which the readers do not need).
+_SPANISH_MARK = re.compile(
+    r"[¿¡áéíóúñ]|(?<!\bthe )(?<!\bin )\bque\b"  # ("in the que": a typed queue)
+    r"|\b(?:cual|cuales|cuanto|cuanta|cuantos|cuantas|cuando|desde|hoy|ayer|anoche|porque"
+    r"|esta|estuvo|fallo|termino|oye|porfa|dame|ponle|cancela|pausa|sueltalo|donde|quien|tiempo|energia"
+    r"|memoria|luz|cola|corrio|tardo|lleva|arranca|sigue|rompio|trono|intento|resultados|promedio|minimo"
+    r"|maximo|ultima|caliente|ocupada|ocupado|gasto|trabajo|veces|gracias|tambien|como|quiero|necesito"
+    r"|puedes|podrias|diferencia|entre|rapido|haciendo|algo|nada|pues|revisar|ahorita|rato|cuentame)\b"
+    r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b",  # "pausalo": pause it
+    re.I,
+)
+_UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "¿¡")
+_SPANISH = tuple(
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        # questions
+        (r"\bpor que no (?:arranca|empieza|inicia|corre)\s+(.+?)(\s*[?.!]*)$", r"why is \1 not starting\2"),
+        (r"^(\s*)(?:por que|porque)\b", r"\1why"),
+        (r"\bpor que\b", "why"),
+        (r"\ba que hora\b", "at what time"),
+        (r"\bdesde cuando\b", "since when"),
+        (r"\bcuanto tiempo\b", "how long"),
+        (r"\bcuanto (?:se )?(?:tardo|demoro|duro)\b", "how long did it take"),
+        (r"\bcuanto (?:corrio|estuvo corriendo)\b", "how long did it run"),
+        (r"\bcuanto lleva\b", "how long has it been"),
+        (r"\bque tan\b", "how"),
+        (r"\bcuantas veces\b", "how many times"),
+        (r"\bcuant[oa]s\b", "how many"),
+        (r"\bcuant[oa]\b", "how much"),
+        (r"\bcual(?:es)?\b", "which"),
+        (r"\bquien(?:es)?\b", "who"),
+        (r"\bdonde\b", "where"),
+        (r"\bcuando\b", "when"),
+        (r"\bcomo le (?:fue|va) (?:al?|a la|a los|a las)\s+(.+?)(\s*[?.!]*)$", r"how did the \1 go\2"),
+        (r"\bque onda con\b", "what's up with"),
+        (r"\bcomo (?:va|esta|anda)\s+(.+?)(\s*[?.!]*)$", r"how is \1 doing\2"),
+        (r"\bcomo va\b", "how is"),
+        (r"\bcomo\b", "how"),
+        (r"\ben que (\w+) va\b", r"at which \1 is it"),
+        (r"\b(?:el|la|lo) que\b", "the one that"),
+        (r"(^|[,;.?!]\s*|\by\s+|\bo\s+)que\b", r"\1what"),
+        (r"\bque\b", "that"),
+        # times and spans
+        (r"\b(?:la )?ultima hora\b", "the last hour"),
+        (r"\b(?:las )?ultimas (\d+) horas\b", r"the last \1 hours"),
+        (r"\bdesde (?:las?|el)\b", "since"),
+        (r"\bdesde\b", "since"),
+        (r"\bhasta (?:las?|el)\b", "until"),
+        (r"\besta manana\b", "this morning"),
+        (r"\besta tarde\b", "this afternoon"),
+        (r"\ben ese momento\b|\ba esa hora\b", "then"),
+        (r"\bhoy\b", "today"),
+        (r"\bayer\b", "yesterday"),
+        (r"\banoche\b", "last night"),
+        (r"\bahor(?:a|ita)(?: mismo)?\b", "now"),
+        (r"\bfinde\b", "weekend"),
+        # how much and which way
+        (r"\barriba de\b|\bpor encima de\b|\bmas de\b", "above"),
+        (r"\babajo de\b|\bpor debajo de\b|\bmenos de\b", "below"),
+        (r"\b(?:lo|el) maximo\b", "the max"),
+        (r"\bmaximo\b", "max"),
+        (r"\b(?:lo|el) minimo\b", "the min"),
+        (r"\bminimo\b", "min"),
+        (r"\ben promedio\b|\bpromedio\b", "on average"),
+        (r"\bpico\b", "peak"),
+        (r"\bmas ocupad[ao]s?\b", "busiest"),
+        (r"\bse calento mas\b|\bmas calient[e]s?\b", "was hottest"),
+        (r"\bmas\b", "more"),
+        # what happened
+        (r"\b(?:se )?(?:rompio|trono|fallo|fallaron)\b", "failed"),
+        (r"\b(?:ya )?(?:termino|terminaron|acabo)\b", "finished"),
+        (r"\bno arranca\b|\bno empieza\b", "is not starting"),
+        (r"\b(?:arranca|empieza)\b", "start"),
+        (r"\b(?:corre|corriendo)\b", "running"),
+        (r"\b(?:corria|corrio)\b", "ran"),
+        (r"\bse calento\b", "got hot"),
+        (r"\bcalientes?\b", "hot"),
+        (r"\b(\w+?)e?ando\b", r"\1ing"),  # Spanglish gerunds: "throttleando", "loggeando"
+        (r"\bse puso\b", "got"),
+        (r"\b(?:se )?(?:gasto|consumio|comio|llevo)\b", "used"),
+        (r"\btrabajo\b", "did it work"),
+        (r"\b(?:lo )?intento\b", "tried"),
+        (r"\bqueria pedir\b", "did it try to allocate"),
+        (r"\bpidio\b", "asked for"),
+        (r"\b(?:la )?lleno\b", "filled"),
+        (r"\b(?:lo )?mato\b", "killed"),
+        (r"\bpaso\b", "happened"),
+        (r"\bdice\b", "says"),
+        (r"\bhay\b", "is there"),
+        (r"\bsigue\b", "still"),
+        (r"\besperando\b", "waiting"),
+        (r"\bestuvo\b", "was"),
+        (r"\b(?:esta|estan)\b", "is"),
+        (r"\b(?:fue|era)\b", "was"),
+        (r"\btiene\b", "has"),
+        (r"\busando\b", "using"),
+        (r"\bhaciendo\b", "doing"),
+        (r"\balgo\b", "anything"),
+        (r"\bnada\b", "nothing"),
+        (r"\basi\b", "like that"),
+        # things
+        (r"\bmemoria\b", "memory"),
+        (r"\benergia\b", "energy"),
+        (r"\bluz\b", "electricity"),
+        (r"\bcola\b", "queue"),
+        (r"\btiempo\b", "time"),
+        (r"\bveces\b", "times"),
+        (r"\bresultados\b", "results"),
+        (r"\btarjetas\b", "cards"),
+        (r"\btarjeta\b", "card"),
+        (r"\bmomento\b", "moment"),
+        (r"\btemperatura\b", "temperature"),
+        (r"\b(?:potencia|consumo)\b", "power"),
+        (r"\buso\b", "utilization"),
+        (r"\bhoras\b", "hours"),
+        (r"\bminutos\b", "minutes"),
+        (r"\b(?:entero|completo)\b", "whole"),
+        (r"\blas dos\b|\blos dos\b|\bambas\b|\bambos\b", "both"),
+        (r"\bcuesta\b", "cost"),
+        (r"\bchiste\b", "joke"),
+        (r"\bdiferencia entre\b", "difference between"),
+        (r"\brapido\b", "quick"),
+        # requests (a pronoun joined to the verb is "it": "sueltalo", "cancelalo")
+        (r"\b(cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b", r"\1a it"),
+        (r"\bcancel(?:a|ar)\b", "cancel"),
+        (r"\bpaus(?:a|ar)\b", "pause"),
+        (r"\b(?:suelta|libera|liberar)\b", "release"),
+        (r"\breanud(?:a|ar)\b", "resume"),
+        (r"\b(?:reintent(?:a|ar)|relanz(?:a|ar))\b", "retry"),
+        (r"\bmata\b", "kill"),
+        (r"\bponle\b", "give"),
+        (r"\bprioridad\b", "priority"),
+        (r"\bdame\b", "give me"),
+        (r"\bcuentame\b", "tell me"),
+        (r"\b(?:quiero|necesito)\b", "i want"),
+        (r"\b(?:puedes|podrias)\b", "can you"),
+        (r"\b(?:porfa|por favor)\b", "please"),
+        (r"\bgracias\b", "thanks"),
+        (r"\bun rato\b", "for a while"),
+        # "el 12", "al 12": a job by its number (not "el 90%")
+        (
+            r"\b(el|al|del) #?(\d{1,4})\b(?!\s*(?:%|w\b|gb|gib|mib|°|c\b|de\b|of\b|[.:]\d))",
+            lambda m: {"el": "", "al": "to ", "del": "of "}[m[1].lower()] + f"job {m[2]}",
+        ),
+        # function words
+        (r"\bal\b", "to the"),
+        (r"\bdel\b", "of the"),
+        (r"\b(?:el|la|los|las)\b", "the"),
+        (r"\bde\b", "of"),
+        (r"\ben\b", "in"),
+        (r"\b(?:pa|para)\b", "for"),
+        (r"\bcon\b", "with"),
+        (r"\bsin\b", "without"),
+        (r"\by\b", "and"),
+        (r"\bo\b", "or"),
+        (r"\b(?:lo|le)\b", "it"),
+        (r"\bse\b\s*", ""),
+    )
+)
+
+
+def _spanish(text: str) -> str:
+    """``text`` read in English where it is Spanish (:data:`_SPANISH_MARK`); else as it was, but for what is
+    said in passing in any message: "oye" first asks nothing, and an article before a card or a job ("what
+    was running on la H100", "el job 11") is "the"."""
+    text = re.sub(r"^\s*(?:oye|oiga|mira)\b[,!]?\s*", "", text, flags=re.I)
+    text = re.sub(
+        r"\b(?:la|el|los|las)\s+(?=(?:h100|h200|a100|4090|gpus?|cards?|tarjetas?|jobs?|queue)\b)",
+        "the ",
+        text,
+        flags=re.I,
+    )
+    plain = text.translate(_UNACCENTED)
+    if not _SPANISH_MARK.search(text) and not _SPANISH_MARK.search(plain):
+        return text
+    return _translated(plain, _SPANISH)
+
+
+# Portuguese (Brazil's), read only in a message that has marks of its own (a nasal vowel or a cedilla, or one
+# of its own words): the words the assistant reads, in English ("quanta energia a H100 gastou hoje" is "how
+# much energy the H100 used today"); what Spanish shares with it is read by _SPANISH after
+_PORTUGUESE_MARK = re.compile(
+    r"[ãõç]|\b(?:hoje|ontem|agora|quanto|quanta|quantos|quantas|quem|placas?|fila|valeu|k{3,}|nao|vc|voce"
+    r"|tava|estava|rodou|rodando|rodar|tentou|gastou|consumiu|esquentou|ociosa|ocioso|falhou"
+    r"|terminou|durou|comecou|esperando|esperou|libera|segura|dela|dele|entao|pra|pro|isso|nessa|essa|esse"
+    r"|utilizacao|graus|somando|desistir|deu pau|meio dia|beleza|tambem"
+    r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|roda|nada a ver|pergunta|ajuda|deixa"
+    r"|aconteceu)\b",
+    re.I,
+)
+_PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
+_PORTUGUESE = tuple(
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        # what asks nothing: laughter, a greeting, thanks
+        (r"\bk{3,}\b", ""),
+        (r"^\s*(?:oi|ola|e ai|fala)\b[,!]*\s*", ""),
+        (r"\b(?:valeu|obrigad[oa])\b", "thanks"),
+        (r"\b(?:pf|pfv|por favor)\b", "please"),
+        (r"^\s*(?:nossa|eita|poxa|beleza)\b[.,!]*\s*", ""),
+        (r"\bpergunta nada a ver\b|\bnada a ver\b", "unrelated question"),
+        # questions
+        (r"\bdesde que horas\b|\bdesde quando\b", "since when"),
+        (r"\b(?:a )?que horas\b", "at what time"),
+        (r"\b(?:por que|porque|pq)\b", "why"),
+        (r"\bquantas vezes\b", "how many times"),
+        (r"\bquanto tempo\b", "how long"),
+        (r"\bdurou quanto\b|\bquanto durou\b", "how long did it last"),
+        (r"\bquant[oa] de\b", "how much"),
+        (r"\bquant[oa]s\b", "how many"),
+        (r"\bquant[oa]\b", "how much"),
+        (r"\bqual das duas placas\b", "which of the two cards"),
+        (r"\b(?:qual|quais)\b", "which"),
+        (r"\bquem\b", "who"),
+        (r"\bo que\b", "what"),
+        (r"\bem que\b", "at which"),
+        # times and spans
+        (r"\bate agora\b", "so far"),
+        (r"\bhoje\b", "today"),
+        (r"\bontem (?:a|de) noite\b", "last night"),
+        (r"\bontem\b", "yesterday"),
+        (r"\b(?:hoje a noite|esta noite)\b", "tonight"),
+        (r"\bagora\b", "now"),
+        (r"\bnessa hora\b|\bnaquela hora\b|\bnesse momento\b", "at that time"),
+        (r"\b(?:umas|lá pelas|por volta das|as)\s+(?=\d)", "at "),
+        (r"\bdesde as\b|\bdesde\b", "since"),
+        (r"\bdas (?=\d)", "from "),
+        (r"\b(?:ao|as|ate)\s+(?=meio dia|\d)", "to "),
+        (r"\bmeio[\s-]dia\b", "noon"),
+        (r"\bmeia[\s-]noite\b", "midnight"),
+        (r"\bno total\b", "in total"),
+        # readings and what they did
+        (r"\b(?:a )?temp(?:eratura)? maxima\b", "the max temperature"),
+        (r"\btemperatu?ra\b", "temperature"),
+        (r"\bmaxima\b", "max"),
+        (r"\bminima\b", "min"),
+        (r"\bmedia\b", "mean"),
+        (r"\bpico\b", "peak"),
+        (r"\bpotencia\b", "power"),
+        (r"\bmemoria\b", "memory"),
+        (r"\benergia\b", "energy"),
+        (r"\butilizacao\b", "utilization"),
+        (r"\bgraus\b", "degrees"),
+        (r"\bacima de\b", "above"),
+        (r"\babaixo de\b", "below"),
+        (r"\besquentou mais\b", "got hotter"),
+        (r"\besquentou\b", "heated up"),
+        (r"\b(?:gastou|consumiu|usou)\b", "used"),
+        (r"\b(?:ociosa|ocioso|parada|parado)\b", "idle"),
+        (r"\blivre\b", "free"),
+        (r"\bsendo usad[oa]\b", "being used"),
+        (r"\busando\b", "using"),
+        (r"\busad[oa]\b", "used"),
+        (r"\brodando\b", "running"),
+        (r"\brodou\b", "ran"),
+        (r"\b(?:comecou|iniciou) a trabalhar\b", "started working"),
+        (r"\bcomecou\b", "started"),
+        (r"\btentou\b", "tried"),
+        (r"\btentativas\b", "attempts"),
+        (r"\btentativa\b", "attempt"),
+        (r"\bsomando todas as attempts\b", "over all its attempts"),
+        (r"\bentre uma attempt e outra\b", "between attempts"),
+        (r"\bantes de desistir\b", "before giving up"),
+        (r"\bantes de morrer\b", "before it died"),
+        (r"\besperando\b", "waiting"),
+        (r"\besperou\b", "waited"),
+        (r"\bfalhou\b|\bdeu pau\b|\bmorreu\b", "failed"),
+        (r"\bterminou\b", "finished"),
+        (r"\baconteceu\b", "happened"),
+        (r"\bne\b[,?]?", ""),
+        (r"\bvezes\b", "times"),
+        (r"\bo log diz\b", "the log says"),
+        (r"\bdiz\b", "says"),
+        # requests ("roda X de novo", "manda ele de novo": run it again)
+        (r"(^|[,;.!?]\s*)(?:roda|rode|manda|mande) (?:o |a )?(.*?)\s*de novo\b", r"\1retry \2"),
+        (r"\brodar\b", "run"),
+        (r"\bsegura\b", "hold"),
+        (r"\blibera\b", "release"),
+        (r"\bcancela\b", "cancel"),
+        (r"\bpausa\b", "pause"),
+        (r"\bde novo\b", "again"),
+        (r"\bconta uma piada\b", "tell a joke"),
+        (r"\b(?:vc|voce) recomenda\b", "do you recommend"),
+        (r"\b(?:queria|quero|preciso)\b", "i want to"),
+        # the rest: "tá", "ele", "dela", the articles and prepositions
+        (r"\b(?:ta|esta)\b", "is"),
+        (r"\b(?:tava|estava)\b", "was"),
+        (r"\bficou\b", "was"),
+        (r"\bfoi\b", "was"),
+        (r"\b(?:ele|ela)\b", "it"),
+        (r"\b(?:dele|dela)\b", "its"),
+        (r"\b(?:esse|essa|este|isso)\b", "that"),
+        (r"\bas duas\b|\bos dois\b|\bambas\b", "both"),
+        (r"\bduas\b", "two"),
+        (r"\boutr[oa]s?\b", "other"),
+        (r"\bplacas\b", "cards"),
+        (r"\bplaca\b", "card"),
+        (r"\bfila\b", "queue"),
+        (r"\bmeu\b|\bminha\b", "my"),
+        (r"\bmais\b", "more"),
+        (r"\b(?:so|somente)\b", "only"),
+        (r"\b(?:entao|tambem|mesmo|ai)\b", ""),
+        (r"\bja\b", "already"),
+        (r"\bdiminui\b", "lowered"),
+        (r"\bnao\b", "not"),
+        (r"\bou\b", "or"),
+        (r"\bcom\b", "with"),
+        (r"\b(?:pra|pro|para)\b", "for"),
+        (r"\b(?:do|da|dos|das)\b", "of the"),
+        (r"\b(?:no|na|nos|nas)\b", "in the"),
+        (r"\bem\b", "in"),
+        (r"\b(?:um|uma)\b", "a"),
+        (r"\b(?:o|a|os|as)\b", "the"),
+        (r"\bde\b", "of"),
+        (r"(^|[,;.?!:]\s*)e\b", r"\1and"),
+        (r"\be\b", "and"),
+        (r"\bque\b", "that"),
+    )
+)
+
+
+def _portuguese(text: str) -> str:
+    """``text`` read in English where it is Portuguese (:data:`_PORTUGUESE_MARK`); else as it was."""
+    plain = text.translate(_PORTUGUESE_UNACCENTED)
+    if not _PORTUGUESE_MARK.search(plain):
+        return text
+    return re.sub(r"[ \t]{2,}", " ", _translated(plain, _PORTUGUESE)).strip()
+
+
+def _um(m: re.Match[str]) -> str:
+    """ "um 11:10" at 11:10, "um 14 Uhr" at 14:00 (a bare "um 5" is the English "um": kept)."""
+    if m[2] is None and "uhr" not in m[0].lower():
+        return m[0]
+    return f"at {m[1]}:{m[2] or '00'}"
+
+
+# Nigerian Pidgin's function words, read only in a message that has one of its own (an English "e", "am",
+# "don", "be" or "chop" stays as it was): "wetin e print before e crash" is "what it print before it crash"
+_PIDGIN_MARK = re.compile(
+    r"\b(?:wetin|dey|abeg|nko|sef|abi|wahala|oya|sabi|una|dem|wey|na\s+(?:which|who|wetin|why|how))\b"
+    r"|(?<![\w.'-])e(?![\w.'-])"
+    r"|\b(?:what|which|who|when|where)(?:\s+\w+)?\s+be\s+(?:that|this|it|the|am)\b",  # "what time be that"
+    re.I,
+)
+_PIDGIN_ING = (
+    "run|use|hold|wait|spin|do|happen|work|burn|train|go|load|draw|print|finish|start|crash|chop|eat"
+)
+_PIDGIN = (
+    (r"\bdey\s+(" + _PIDGIN_ING + r")\b", lambda m: "is " + _ing(m[1])),  # "which job dey run": is running
+    # the past unmarked in a question: "wetin e print before e crash", "what time e hit am", "how long e run"
+    (
+        r"(^|[.?!,;:]\s*|\b(?:and|so|ok|then)\s+)(wetin|what|when|why|where|which|how)((?:\s+[a-z0-9-]+){0,2}?)"
+        r"\s+e\s+(?!(?:be|go|dey|don|still|no|never|fit)\b)([a-z]+)\b",
+        r"\1\2\3 did it \4",
+    ),
+    (r"\bwetin\s+be\b", "what is"),
+    (r"\bwetin\b", "what"),
+    (r"(?<![\w.'-])e\s+go\b", "it will"),  # "e go really save memory?"
+    (r"(?<![\w.'-])e\s+be\s+like\s+say\b", "it seems"),
+    (r"(?<![\w.'-])e(?![\w.'-])", "it"),
+    # "am" is the object pronoun after a verb ("restart am", "what time e hit am"); not "i am", "9 am"
+    (r"(?<!\bi )(?<!\d)(?<!\d )\bam\b(?!\s+i\b)", "it"),
+    (r"\bdey\b", "is"),
+    (r"\b(i|we|you|they)\s+don\b", r"\1 have"),
+    (r"\bdon\b", "has"),
+    (r"\bdem\b", "they"),
+    (r"\bwey\b", "that"),
+    (r"\bchop\b", "use"),  # "how many GPU-hours e don chop": used up
+    (r"\bwan\b", "want"),
+    (r"\bsabi\b", "know"),
+    (r"\buna\b", "you"),
+    (r"\babi\b", "or"),
+    (r"\bwahala\b", "problem"),
+    (r"\babeg\b,?\s*", "please "),
+    (r"^\s*na\s+(?=which|who|what|why|how)\b", ""),  # "na which process dey hold am?"
+    (
+        r"(?<!\bwill )(?<!\bcan )(?<!\bto )(?<!\bnot )(?<!\bmay )\bbe\b"
+        r"(?=\s+(?:the|a|an|my|your|that|this|it)\b)",
+        "is",
+    ),
+    (r"\s*\b(?:nko|sef|oya)\b", ""),  # "and 12 nko": and 12
+    (r"\s+\bo\b(?=\s*(?:[.,!?;]|$))", ""),  # "the sweep fail o"
+)
+_PIDGIN_READ = tuple((re.compile(pattern, re.I), repl) for pattern, repl in _PIDGIN)  # compiled once
+
+
+def _ing(verb: str) -> str:
+    """A verb's -ing form ("run" running, "use" using)."""
+    if verb.endswith("e"):
+        return verb[:-1] + "ing"
+    if verb in ("run", "spin"):
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
+
+
+def pidgin_read(text: str) -> str:
+    """A Pidgin-English message in the English words its function words stand for (see :data:`_PIDGIN`)."""
+    if not _PIDGIN_MARK.search(text):
+        return text
+    for pattern, repl in _PIDGIN_READ:
+        text = pattern.sub(repl, text)
+    return re.sub(r"\s{2,}", " ", text).strip()
