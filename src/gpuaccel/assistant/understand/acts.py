@@ -145,7 +145,11 @@ _PHRASES = (
         ),
         r"submit \1 on \2",
     ),  # fmt: skip
-    (re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run)\b"), r"rerun \1"),
+    # "give it another go", "give it another crack" (Australian), "give it one more whirl"
+    (
+        re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run|crack|whirl|bash|stab)\b"),
+        r"rerun \1",
+    ),
     # "can you have another go at running it", "take another shot at the build"
     (
         re.compile(

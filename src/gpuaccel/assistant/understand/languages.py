@@ -36,6 +36,7 @@ def _german(text: str) -> str:
     text = re.sub(r"\bum (\d{1,2})(?::(\d{2}))?(?:\s*uhr\b)?(?=\s*(?:[?.!,]|$|\w))", _um, text, flags=re.I)
     text = re.sub(r"\b(\d{1,2})\s*uhr\b", r"\1:00", text, flags=re.I)
     text = _GERMAN.sub(lambda m: _GERMAN_WORDS[m[0].lower()], text)
+    text = re.sub(r"\b(how (?:high|much|many|long)|which|why|when) war\b", r"\1 was", text, flags=re.I)
     # an article before what the words above became, a card or a job ("die Auslastung": the utilization;
     # "die" left alone reads as "died")
     nouns = "|".join(sorted({w for w in _GERMAN_WORDS.values() if " " not in w} - {"and", "or", "since"}))
@@ -138,15 +139,41 @@ _ITALIAN_WORDS = (
     (r"\buna mail\b", "an email"),
     (r"\bin italiano\b", "in Italian"),
 )
+# Hindi said in passing in Indian English ("kal H100 peak power kitna tha", "log mein kya likha hai"): its
+# day and question words, "tha" (was), a progressive's helpers, fillers; "kal" is yesterday (no reading is
+# of tomorrow). Indian English's own turns are read too: "same to same" (the same), "prepone" (bring forward:
+# start), "do the needful" (please)
+_HINDI_WORDS = (
+    (r"\bkal\b", "yesterday"),
+    (r"\baaj\b", "today"),
+    (r"\babhi\b", "now"),
+    (r"\bkitn[aie]\b", "how much"),
+    (r"\bkya\b", "what"),
+    (r"\bky[uo]n\b", "why"),
+    (r"\bkab\b", "when"),
+    (r"\bkaun\b|\bkis ?ne\b", "who"),
+    (r"\bkaise\b", "how"),
+    (r"\b(?:aa|ho|chal) (?:raha|rahi|rahe)\b", ""),  # "kitna aa raha tha": how much was (coming)
+    (r"\b(?:gaya|gayi|hua|hui) (?=th[aie]\b)", ""),  # "kitna gaya tha": how much was (it went)
+    (r"\bth[ai]\b", "was"),
+    (r"\bhai(?:n)?\b", "is"),
+    (r"\bmein\b", "in"),
+    (r"\blikha\b", "written"),
+    (r"\bkiya\b", "did"),
+    (r"\b(?:yaar|yar|bhai|arre|arey|accha|achha|ji)\b,?", ""),
+    (r"\bsame to same\b", "same"),
+    (r"\bprepone\b", "start"),
+    (r"\bdo the needful\b,?", "please"),
+)
 _IN_PASSING = tuple(
     (re.compile(p, 0 if p.startswith("(?<=") else re.I), english)
-    for p, english in (*_FRENCH_WORDS, *_ITALIAN_WORDS)
+    for p, english in (*_FRENCH_WORDS, *_ITALIAN_WORDS, *_HINDI_WORDS)
 )
 
 
 def _in_passing(text: str) -> str:
-    """``text`` with the French words of :data:`_FRENCH_WORDS` and the Italian of :data:`_ITALIAN_WORDS` in
-    English."""
+    """``text`` with the French words of :data:`_FRENCH_WORDS`, the Italian of :data:`_ITALIAN_WORDS` and the
+    Hindi of :data:`_HINDI_WORDS` in English."""
     return _translated(text, _IN_PASSING)
 
 

@@ -146,6 +146,7 @@ EVERY = {"each", "every", "all", "both"}
 # writes it: 2)
 EVERY_CARD = re.compile(
     r"\bboth\b|\b(?:all|every|each|the 2) (?:the |of the )?(?:gpus|cards|devices)\b"
+    r"|\b(?:any|some|either) (?:of the )?(?:gpus?|cards?|devices?)\b"  # "is some GPU throttling?": whichever
 )  # "the peaks for each card": every GPU, not the one in focus
 USUAL = set("typical typically usual usually normal normally unusual".split())  # a value against its norm
 # phrases read as what they mean before the words are: (pattern, what it is read as)
@@ -1791,12 +1792,15 @@ class RulePicker:
         its_run = its_run and not topics - {"long", "fail", "jobs", "running", "gpu"} - JOB_RECORD
         if of_its_record or its_run or every_card and gpu is None:
             referent = None  # "temps on both while you're at it": every GPU's, not the last one's
+        # "throughput how much was before that" after a job's record: what the job printed, not its GPU's
+        printed_by_job = job_of is not None and _printed_asked(ws, topics)
         if (
             referent is None
             and context.subject_gpus
             and ({"it", "that", "its"} & set(ws))
             and not of_its_record
             and not every_card
+            and not printed_by_job
         ):
             referent = context.subject_gpus[0]  # "how much memory does that one have?" (the idle one)
         if (

@@ -107,6 +107,7 @@ def typed_out(question: str) -> str:
     )
     # a fast typist's question words: "wht was on gpu 0", "whn did it end", "wht batch size shd i use", "hw
     # long" ("hw" alone may be hardware: only before what "how" asks)
+    text = re.sub(r"\bgraphics? (cards?|processors?)\b", r"\1", text, flags=re.I)  # "the big graphics card"
     text = re.sub(r"\bwht\b", "what", text, flags=re.I)
     text = re.sub(r"\bwhn\b", "when", text, flags=re.I)
     text = re.sub(r"\b(?:tdy|2day|tday)\b", "today", text, flags=re.I)  # a phone typist's "avg util tdy"

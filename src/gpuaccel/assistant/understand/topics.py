@@ -535,7 +535,9 @@ def query_for(
         status and not topics - {"gpu", "models"} and not elsewhere and gpu is None
     ):  # ("right now": the queue)
         return Query("gpu_reading", metric="overview")  # "what's the status", "what's going on": the GPUs now
-    doing = {"doing", "up", "status"} & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
+    # ("how's the big card going right now?": how a card is doing)
+    doing_words = {"doing", "up", "status"} | ({"going"} if "how" in ws and "on" not in ws else set())
+    doing = doing_words & set(ws) and ("gpu" in topics or HARDWARE & set(ws) or gpu is not None)
     if doing and not topics - {"gpu", "models", "running"} and win is not None and "up" not in ws:
         return Query("jobs", gpu=gpu, window=win)  # "what were the gpus doing between 10 and 11": their jobs
     if doing and not topics - {"gpu", "models", "running"}:

@@ -289,6 +289,13 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:fell|fall|falls|falling|keeled|keel) over\b", "failed"),  # "which one fell over"
         (r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|use|on|touching)\b", "idle"),  # of a GPU
         (r"\bchill(?:ing|in'?)\b", "idle"),  # "so it's just chilling?" (not a typo's word: "calling")
+        # what was asked, asked again of another reading or card: "same for temperature", "the same question
+        # for the H100" ("and the temperature?")
+        (
+            r"^(?:and |ok |okay |now )?(?:the )?same (?:thing |question |one |again |numbers? )?"
+            r"(?:for|with|of)\b",
+            "and",
+        ),
         # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
         (
             r"\b(each|every|the last|the first|the second|the third|the final|the latest|that|this|which)"
