@@ -177,6 +177,12 @@ def test_a_cause_or_an_outcome_must_be_the_facts_own() -> None:
         == "'good' for a job that failed"
     )
     assert check_slots("Job {job} crashed after {ran_for}.", job).text == "Job 7 crashed after 2m10s."
+    # an end said of a job still running is false; of one that ended, any end is true
+    live = {"name": "sft", "state": "running", "attempt": "1", "ran_for": "1h30m"}
+    assert check_slots("{name} finished on attempt {attempt}, after {ran_for}.", live).dropped[0]["why"] == (
+        "'finished' for a job that is running"
+    )
+    assert check_slots("{name} finished after {ran_for}.", job).text == "vit finished after 2m10s."
 
 
 def test_a_sentence_that_leans_on_a_dropped_one_goes_too() -> None:

@@ -142,6 +142,8 @@ JOB_STATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bfailed\b|\bcrashed\b", ("failed",)),
     (r"\bcancel|\bby (its|the) user\b", ("cancelled",)),
     (r"\bstill running\b|\bis running\b|\bstill going\b", ("running",)),
+    # an end of any kind: "finished on attempt 1" of a job still running is false
+    (r"\bfinished\b|\bended\b|\bhas ended\b|\bcame to an end\b", ("succeeded", "failed", "cancelled")),
 )
 # Words that say how many there are: "the only failure" is one, "both GPUs" two.
 COUNT_CLAIMS: tuple[tuple[str, str, float], ...] = (
