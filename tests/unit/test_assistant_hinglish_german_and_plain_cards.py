@@ -1,7 +1,7 @@
-"""Hindi said in passing and Indian English's own turns ("kal", "kitna", "same to same", "prepone", "do the
-needful"), German question words and an article before a reading, a card called a graphics card and asked
-how it is going, "some GPU" (whichever card, not the one talked about), a job's printed figure asked after
-its record, "give it another crack". Worded apart from the blind sets."""
+"""Hindi, Turkish and Québec French said in passing, Indian English's own turns ("kal", "kitna", "same to
+same", "prepone", "do the needful"), German question words and an article before a reading, a card called a
+graphics card and asked how it is going, "some GPU" (whichever card, not the one talked about), a job's
+printed figure asked after its record, "give it another crack". Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -76,3 +76,25 @@ def test_another_crack(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "why did job 9 die?", None)
     _, text, query = ask(heldout_svc, "fair enough, give it one more crack", sid)
     assert query is None and "gpuaccel retry 9" in text, text
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("dün gpu 0 max power ne kadar?", "yesterday gpu 0 max power how much?"),
+        ("bu sabah (9-11 arası) 4090 memory", "this morning (9-11) 4090 memory"),
+        ("c'est-tu fini, job 2?", "is it finished, job 2?"),
+        ("combien de kWh en tout?", "how much kwh in all?"),
+    ],
+)
+def test_turkish_and_quebec_french_read_in_english(said: str, read: str) -> None:
+    assert written(said).lower() == read
+
+
+def test_quebec_french_follow_ups(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "which lr sweep run failed?", None)
+    _, text, query = ask(heldout_svc, "relance-la", sid)
+    assert query is None and "gpuaccel retry 9" in text, text
+    sid, _, _ = ask(heldout_svc, "quand est-ce que la H100 a tiré le plus de watts aujourd'hui?", None)
+    _, text, _ = ask(heldout_svc, "c'était quelle job, ça?", sid)
+    assert "llama-70b-finetune" in text, text  # the H100 peaked at 00:02:13, in its run

@@ -95,7 +95,18 @@ _FRENCH_WORDS = (
     (r"\bjusqu['’]?(?:à|a)\b", "until"),
     (r"\bminuit\b", "midnight"),
     (r"\bmidi\b", "noon"),
+    (r"\bça fait combien de temps qu['’]?(?:il|elle) (?:roule|tourne|run)\b", "how long has it been running"),
     (r"\bcombien(?: de)?\b", "how much"),
+    # Québec French: "c'est-tu fini" (is it finished), "en tout" (in all), "celle-là" (that one),
+    # "relance-la" (run it again), "quelle job" (which job), "à matin" (this morning)
+    (r"\bc['’]est[- ]tu\b", "is it"),
+    (r"\bfini(?:e|s)?\b", "finished"),
+    (r"\ben tout\b", "in all"),
+    (r"\b(?:celle|celui)[- ]l[àa]\b", "that one"),
+    (r"\brelance[- ](?:la|le|les)\b", "rerun it"),
+    (r"\bc['’](?:était|etait) quel(?:le)? (job|carte|gpu)(?:,? ça)?\b", r"which \1 was it"),
+    (r"\bquel(?:le)? (job|carte|gpu)\b", r"which \1"),
+    (r"\bà matin\b", "this morning"),
     (r"\bpourquoi\b", "why"),
     (r"\bquand\b", "when"),
     (r"\btempérature\b", "temperature"),
@@ -165,15 +176,30 @@ _HINDI_WORDS = (
     (r"\bprepone\b", "start"),
     (r"\bdo the needful\b,?", "please"),
 )
+# Turkish said in passing ("bugün H100 max temp", "dün ... how much was", "bu sabah (9-12 arası)"): its day
+# and question words; "arası" (between) after a span in brackets is left out
+_TURKISH_WORDS = (
+    (r"\bbug[üu]n\b", "today"),
+    (r"\bd[üu]n\b", "yesterday"),
+    (r"\bbu sabah\b", "this morning"),
+    (r"\bbu ak[şs]am\b", "this evening"),
+    (r"\b[şs]imdi\b", "now"),
+    (r"\bne kadar\b", "how much"),
+    (r"\bka[çc]\b", "how many"),
+    (r"\bneden\b|\bni[çc]in\b", "why"),
+    (r"\bne zaman\b", "when"),
+    (r"\s*\baras[ıi]\b", ""),
+    (r"\b(?:hocam|abi|tamam)\b,?", ""),
+)
 _IN_PASSING = tuple(
     (re.compile(p, 0 if p.startswith("(?<=") else re.I), english)
-    for p, english in (*_FRENCH_WORDS, *_ITALIAN_WORDS, *_HINDI_WORDS)
+    for p, english in (*_FRENCH_WORDS, *_ITALIAN_WORDS, *_HINDI_WORDS, *_TURKISH_WORDS)
 )
 
 
 def _in_passing(text: str) -> str:
-    """``text`` with the French words of :data:`_FRENCH_WORDS`, the Italian of :data:`_ITALIAN_WORDS` and the
-    Hindi of :data:`_HINDI_WORDS` in English."""
+    """``text`` with the French words of :data:`_FRENCH_WORDS`, the Italian of :data:`_ITALIAN_WORDS`, the
+    Hindi of :data:`_HINDI_WORDS` and the Turkish of :data:`_TURKISH_WORDS` in English."""
     return _translated(text, _IN_PASSING)
 
 
