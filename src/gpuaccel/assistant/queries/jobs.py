@@ -631,26 +631,27 @@ def _in_all(
             f", the last ended at {clock(max(ends))}{span}." if done else "."
         )
     whole = " (their whole runs)" if window is not None else ""
-    by_gpu = _inside(ctx, found, now, window, gpu)
-    if by_gpu.endswith(f": GPU {gpu} {gpu_hours_text(hours)} GPU-hours."):
-        by_gpu = ""  # the one card's runs were all inside the span: the same figure twice
+    by_gpu = ""
+    if window is not None and not window.instant:
+        inside = _inside(ctx, found, now, window, gpu)
+        # (not the one card's figure again when all its runs were inside the span)
+        again = gpu is not None and gpu_hours_text(inside.get(gpu, 0.0) / 3600) == gpu_hours_text(hours)
+        if any(inside.values()) and not again:
+            each = ", ".join(f"GPU {g} {gpu_hours_text(s / 3600)}" for g, s in sorted(inside.items()))
+            by_gpu = f" By GPU, {window.label} (runs cut at the span's edges): {each} GPU-hours."
     return f"In all{whole} {gpu_hours_text(hours)} GPU-hours{energy}{of}.{by_gpu}{ran}"
 
 
-def _inside(ctx: QueryContext, found: list[Job], now: float, span: Window | None, gpu: int | None) -> str:
-    """ " By GPU, today (...): GPU 0 2.42, GPU 1 2.26 GPU-hours." -- each card's share of the span (runs cut
-    at its edges), "" without a span or a run inside it."""
-    if span is None or span.instant:
-        return ""
+def _inside(
+    ctx: QueryContext, found: list[Job], now: float, span: Window, gpu: int | None
+) -> dict[int, float]:
+    """Each card's GPU-seconds of ``found`` inside ``span``, runs cut at its edges (``gpu``: that card's)."""
     by: dict[int, float] = {}
     for j in found:
         for g, s in gpu_seconds_by_gpu(with_events(ctx, j), span.t0, span.t1, now).items():
-            by[g] = by.get(g, 0.0) + s
-    by = {g: s for g, s in by.items() if gpu is None or g == gpu}
-    if not any(by.values()):
-        return ""
-    each = ", ".join(f"GPU {g} {gpu_hours_text(s / 3600)}" for g, s in sorted(by.items()))
-    return f" By GPU, {span.label} (runs cut at the span's edges): {each} GPU-hours."
+            if gpu is None or g == gpu:
+                by[g] = by.get(g, 0.0) + s
+    return by
 
 
 RANK_NEXT = 2  # a ranking's sentence names the runners-up after the first, each with its state

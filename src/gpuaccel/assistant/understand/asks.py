@@ -406,7 +406,7 @@ def _asked_again(
     context: Context,
     pick_one: Callable[[str, Context], Query | None],
     run_one: Callable[[Query], Result],
-    look: Callable[[Query], Result] | None,
+    look: Callable[[Query], Result],
 ) -> list[Result]:
     """After a message that asked several readings of one GPU, a question that asks the last of them of
     another GPU ("and the 4090?") asks every one of them of it, in the same order; else ``[]``. ``look``
@@ -423,7 +423,7 @@ def _asked_again(
     results: list[Result] = []
     for i, said in enumerate([*asked, last]):
         again = replace(said, gpu=query.gpu)
-        if i and look is not None and said.window is not None and said.window.instant:
+        if i and said.window is not None and said.window.instant:
             # "which job was using it" asked at the first reading's peak: at the new reading's peak, if
             # that is where the instant came from (not a time the user said)
             then = _one_moment(look(asked[i - 1]))
@@ -478,7 +478,7 @@ def answer_asks(
     context: Context,
     pick_one: Callable[[str, Context], Query | None],
     run_one: Callable[[Query], Result],
-    look: Callable[[Query], Result] | None = None,
+    look: Callable[[Query], Result],
 ) -> list[Result]:
     """Each part's result when the message asks several things, else ``[]`` (answer it whole).
 

@@ -28,6 +28,12 @@ _GERMAN_WORDS = {
     "gestern": "yesterday", "heute": "today", "jetzt": "now", "gerade": "now",
 }  # fmt: skip
 _GERMAN = re.compile(rf"\b(?:{'|'.join(_GERMAN_WORDS)})\b", re.I)
+# an article before what those words became, a card or a job ("die Auslastung": the utilization; "die" left
+# alone reads as "died")
+_GERMAN_NOUNS = sorted({w for w in _GERMAN_WORDS.values() if " " not in w} - {"and", "or", "since"})
+_GERMAN_ARTICLE = re.compile(
+    rf"\b(?:die|der|das|den|dem)\s+(?=(?:h100|h200|a100|4090|gpus?|jobs?|{'|'.join(_GERMAN_NOUNS)})\b)", re.I
+)
 
 
 def _german(text: str) -> str:
@@ -37,15 +43,7 @@ def _german(text: str) -> str:
     text = re.sub(r"\b(\d{1,2})\s*uhr\b", r"\1:00", text, flags=re.I)
     text = _GERMAN.sub(lambda m: _GERMAN_WORDS[m[0].lower()], text)
     text = re.sub(r"\b(how (?:high|much|many|long)|which|why|when) war\b", r"\1 was", text, flags=re.I)
-    # an article before what the words above became, a card or a job ("die Auslastung": the utilization;
-    # "die" left alone reads as "died")
-    nouns = "|".join(sorted({w for w in _GERMAN_WORDS.values() if " " not in w} - {"and", "or", "since"}))
-    return re.sub(
-        rf"\b(?:die|der|das|den|dem)\s+(?=(?:h100|h200|a100|4090|gpus?|jobs?|{nouns})\b)",
-        "the ",
-        text,
-        flags=re.I,
-    )
+    return _GERMAN_ARTICLE.sub("the ", text)
 
 
 # Korean and Japanese said in passing in an English message ("오늘 h100 max temp", "4090 昨日 peak"):

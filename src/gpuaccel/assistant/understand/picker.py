@@ -70,6 +70,7 @@ from gpuaccel.assistant.understand.words import (
     WORD_OF,
     gpu_time_said,
     items_as_jobs,
+    order_of,
     pointing,
     topics_said,
     words,
@@ -427,11 +428,6 @@ _WROTE = re.compile(
     # "what did the data prep job do yesterday?": what an ended run did is what it printed
     r"|^(?:and |so )?what did (?:it|(?:the |that |this )?\S+(?: \S+){0,3}?) (?:actually |really )?do\b"
 )
-
-
-def order_said(ws: list[str]) -> bool:
-    """Whether the words ask for the most or the least of something ("max", "lowest", "hottest")."""
-    return bool((MORE | LESS) & set(ws))
 
 
 # Words that ask the jobs of one name again for the totals it says: "energy?", "and the gpu hours?"
@@ -806,7 +802,7 @@ class RulePicker:
         if re.search(r"\bwithout (?:work|jobs?|load|anything)\b", text):
             topics.add("idle")  # "is there a gpu without work?"
             ws = [w for w in ws if w != "work"]
-        if re.search(r"\bwhat\b.*\bwent on\b", text) and not (topics & METRICS and order_said(ws)):
+        if re.search(r"\bwhat\b.*\bwent on\b", text) and not (topics & METRICS and order_of(ws)):
             # (not "what was the highest the utilization went on the 4090": how high a reading went)
             topics.add("summary")  # "what went on today?" asks what happened
         if re.search(r"\bhow\s+(?:did|has|have|was|were)\b.*\b(?:do|doing|done|go|going|gone|been)\b", text):
@@ -1067,7 +1063,7 @@ class RulePicker:
             and not topics - {"gpu"}
             and not gpu_time_said(ws)  # ("gpu hours on it today?": its jobs' GPU-time)
             and win is not None
-            and (order_said(ws) or PEAK_WORDS & set(ws) or {"it", "its"} & set(ws))
+            and (order_of(ws) or PEAK_WORDS & set(ws) or {"it", "its"} & set(ws))
         ):
             # "max it used today?", "the most it drew yesterday": the last reading, over the span said
             on = gpu if gpu is not None or EVERY & set(ws) else last.gpu  # type: ignore[union-attr]
@@ -1165,7 +1161,7 @@ class RulePicker:
                 and ENDED_WORDS & set(ws)
             ):
                 return Query("finished", **same)  # type: ignore[arg-type]
-            most = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
+            most = order_of(ws)
             of_that = re.search(r"\b(?:most|least) of (?:it|that|this|those|them)\b", " ".join(ws))
             if (
                 last.name == "jobs"
@@ -1183,7 +1179,7 @@ class RulePicker:
         if win is None and last is not None and peak:
             win = last.window  # "peak temp?" after an answer about a span: the peak of that span
         superlative = {w for w in ws if len(w) >= 6 and w.endswith("iest")}  # "heaviest", "hungriest"
-        order = "min" if LESS & set(ws) else "max" if (MORE | superlative) & set(ws) else None
+        order = order_of(ws, more=superlative)
         of_those = {"one", "ones", "those", "them", "these"} & set(ws)
         if last is not None and last.name in LISTS and of_those and order and gpu is None:
             topics.add("jobs")  # "which one (of those) used the most energy" after a list: one of those jobs
@@ -1307,7 +1303,7 @@ class RulePicker:
             on = gpu if gpu is not None else brief.ran_on[0] if len(brief.ran_on) == 1 else None
             return Query("memory_users", gpu=on)  # "how much memory is the sft using": its process's now
         its_gpu = re.search(r"\b(?:its|the job'?s|that job'?s) (?:gpu|card|device)\b", text)
-        ran_on = context.job_briefs[job].ran_on if job in context.job_briefs else []
+        ran_on = brief.ran_on if brief is not None else []
         if its_gpu and gpu is None and win is not None and topics & METRICS and len(ran_on) == 1:
             gpu = ran_on[0]  # "the sd-xl-train: its GPU's peak memory between 10:00 and 10:11": that card's
         spanned_reading = win is not None and gpu is not None and bool(topics & METRICS)
@@ -1396,7 +1392,7 @@ class RulePicker:
         # "biggest memory"; "how close did it get to filling the memory" asks its peak too
         filling = "memory" in topics and bool({"filling", "fill", "filled", "full"} & set(ws))
         read_said = bool(topics & (METRICS | {"overview"}))  # one reading or several ("peak vram, avg util")
-        peaked = bool(PEAK_WORDS & set(ws) or order_said(ws) or filling) and read_said
+        peaked = bool(PEAK_WORDS & set(ws) or order_of(ws) or filling) and read_said
         said_during = said_during or (job is not None and peaked)
         # "how much memory did job 5 use", "how much vram was the sd training using before it blew up": a
         # reading of a job's past run (not "did job 5 fail because of memory", which its record answers)
@@ -1546,7 +1542,7 @@ class RulePicker:
         ):
             # "which element failed, and why?" after an array's jobs: its failures, with their reasons
             return Query("failures", job_name=array, state="cancelled" if "cancel" in ended_so else None)
-        most = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
+        most = order_of(ws)
         measure = _job_metric(ws, set(ws), topics) if array and most else None
         if measure and job is None and gpu is None and {"element", "elements", "which", "one"} & set(ws):
             # "which element burned the most energy?" after an array's jobs: its elements ranked
@@ -1582,7 +1578,6 @@ class RulePicker:
         how_much = "much" in ws and not topics - {"idle", "memory", "gpu"}  # "so how much is free for me"
         if memory_read and same_gpu and set(ws) & memory_left and (set(ws) - STOP <= memory_left or how_much):
             return replace(last, metric="free_memory")  # "free?" after a GPU's memory: what is free
-        flip = "min" if LESS & set(ws) else "max" if MORE & set(ws) else None
         compared = last is not None and last.name == "job_rank" and last.among
         if compared and job is None and gpu is None and win is None and len(set(ws) - STOP) <= 3:
             again = _job_metric(ws, set(ws), topics)
@@ -1609,7 +1604,7 @@ class RulePicker:
         if (
             last is not None
             and last.name in RANKED
-            and flip
+            and most
             and gpu is None
             and job is None
             and not topics - ({"gpu", "long", "jobs"} if _run_time_rank(last) else {"gpu"})  # "the shortest"
@@ -1617,7 +1612,7 @@ class RulePicker:
         ):
             # a span said with it replaces the last one: "and which took longest yesterday?"
             span = win if win is not None and last.name in WINDOWED else last.window
-            return replace(last, order=flip, window=span)  # "and the least?", "and the shortest?"
+            return replace(last, order=most, window=span)  # "and the least?", "and the shortest?"
         read = last.metric if last is not None and last.name == "gpu_reading" else "overview"
         unnamed = gpu is None and job is None and not topics - {"gpu"}
         # (not "which experiment consumed the most GPU hours": jobs; "job" and "run" say the jobs topic, which
@@ -1627,15 +1622,15 @@ class RulePicker:
             last is not None
             and last.name == "energy"
             and "which" in ws
-            and order_said(ws)
+            and order_of(ws)
             and unnamed
             and of_the_cards
         ):
             # "which of the two used more yesterday?" after each GPU's energy: every GPU's (the answer names
             # the one that used the most), over the span said
             return Query("energy", window=win if win is not None else last.window)
-        if read not in ("overview", "health") and flip and "which" in ws and unnamed:
-            return Query("gpu_rank", metric=read, order=flip)  # "which one uses more?" after a reading
+        if read not in ("overview", "health") and most and "which" in ws and unnamed:
+            return Query("gpu_rank", metric=read, order=most)  # "which one uses more?" after a reading
         # "the one before (that)", "previous": a step back; not "how long did it wait in the queue before?"
         # (not "how long did it wait before it started": a verb after it)
         # ("before it actually started": an adverb between)
@@ -1704,7 +1699,7 @@ class RulePicker:
         gpu_running = {"running"} if last is not None and last.name in NAMES_GPUS else set()
         # "power?", "clocks?": a reading of the GPU in focus
         short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS | {"overview"}
-        choosing = flip is not None and "which" in ws  # "which one is hotter?" ranks, it does not follow
+        choosing = most is not None and "which" in ws  # "which one is hotter?" ranks, it does not follow
         if (
             last is not None
             and gpu is None
@@ -2313,7 +2308,7 @@ def _array_said(
         return Query("job_rank", metric=measure, order="max", state=state, job_name=named)
     if state is not None:  # "which element of the sweep failed": its failures
         return Query("failures", job_name=named, state="cancelled" if state == "cancelled" else None)
-    order = "min" if LESS & set(text.split()) else "max" if MORE & set(text.split()) else None
+    order = order_of(text.split())
     if order is not None and measure is not None:  # "which element burned the most energy"
         return Query("job_rank", metric=measure, order=order, job_name=named)
     return Query("jobs", job_name=named)

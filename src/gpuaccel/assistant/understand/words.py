@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from collections.abc import Iterable
 
 from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
 
@@ -76,6 +77,15 @@ LESS = set(
     "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest"
     " less lower smaller colder".split()
 )
+
+
+def order_of(words: Iterable[str], more: Iterable[str] = ()) -> str | None:
+    """The order the words ask for: "min" for one of :data:`LESS`, else "max" for one of :data:`MORE` (or
+    of ``more``: "heaviest"), else None."""
+    said = set(words)
+    return "min" if LESS & said else "max" if (MORE | set(more)) & said else None
+
+
 STOP = set(
     "the a an is are was were of on in for to me my what which how and about it its this that do does did i"
     " there same any s at please tell show give with from been be have has so far much many right now last"

@@ -11,6 +11,7 @@ pulls in neither triton nor a kernel.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import torch
@@ -54,18 +55,26 @@ def causal_schedule(
     costs = [
         _tile_blocks(m, nq, nk, block_n, tile_rows, pad_top) + 1 for m in range(num_m)
     ]  # +1: Q, epilogue
-    heap = [(0, p) for p in range(programs)]
-    lists: list[list[int]] = [[] for _ in range(programs)]
     per_group = group_heads * num_m
-    for t in range(num_m * bh_total):
+
+    def cost(t: int) -> float:
         g, r = divmod(t, per_group)
         heads_here = min(group_heads, bh_total - g * group_heads)
-        m_idx = num_m - 1 - r // heads_here  # as ``gluon_tiles._tile_coords``
+        return costs[num_m - 1 - r // heads_here]  # its query block, as ``gluon_tiles._tile_coords``
+
+    _SCHEDULES[key] = _table(_least_loaded(range(num_m * bh_total), cost, programs), device)
+    return _SCHEDULES[key]
+
+
+def _least_loaded(tiles: Iterable[int], cost: Callable[[int], float], programs: int) -> list[list[int]]:
+    """Each tile, in the order given, to the program least loaded so far (ties: the lowest program)."""
+    heap = [(0.0, p) for p in range(programs)]
+    lists: list[list[int]] = [[] for _ in range(programs)]
+    for t in tiles:
         load, p = heapq.heappop(heap)
         lists[p].append(t)
-        heapq.heappush(heap, (load + costs[m_idx], p))
-    _SCHEDULES[key] = _table(lists, device)
-    return _SCHEDULES[key]
+        heapq.heappush(heap, (load + cost(t), p))
+    return lists
 
 
 def _table(lists: list[list[int]], device: torch.device) -> torch.Tensor:
@@ -125,12 +134,7 @@ def padded_schedule(
         for m in range(num_m)
     ]
     order = sorted(range(num_m * bh_total), key=lambda t: -costs[t % num_m])  # stable: walk order inside
-    heap = [(0.0, p) for p in range(programs)]
-    lists: list[list[int]] = [[] for _ in range(programs)]
-    for t in order:
-        load, p = heapq.heappop(heap)
-        lists[p].append(t)
-        heapq.heappush(heap, (load + costs[t % num_m], p))
+    lists = _least_loaded(order, lambda t: costs[t % num_m], programs)
     _SCHEDULES[key] = _table([sorted(x) for x in lists], device)
     return _SCHEDULES[key]
 
