@@ -57,15 +57,29 @@ _EAST_ASIAN_WORDS = (
     ("今日", "today"), ("昨日", "yesterday"), ("今朝", "this morning"), ("昨夜", "last night"),
     ("午後", "this afternoon"), ("午前", "this morning"), ("今週", "this week"), ("今", "now"),
 )  # fmt: skip
+# what is asked, in Japanese ("今のGPU温度は?", "今日の電力量は?", "ジョブ3はなぜ失敗?") and Korean: a message
+# with one of these asks of the machine even with no English of its own
+_EAST_ASIAN_ASKS = (
+    ("消費電力量", " energy "), ("電力量", " energy "), ("消費電力", " power draw "), ("電力", " power "),
+    ("温度", " temperature "), ("使用率", " utilization "), ("利用率", " utilization "),
+    ("メモリ", " memory "), ("ファン", " fan "), ("クロック", " clock "), ("ジョブ", " job "),
+    ("なぜ", " why "), ("失敗", " failed "), ("最大", " max "), ("最高", " max "), ("平均", " average "),
+    ("最小", " min "), ("何時", " what time "),
+    ("いつ", " when "), ("どのくらい", " how long "), ("エネルギー", " energy "), ("キュー", " queue "),
+    ("온도", " temperature "), ("전력량", " energy "), ("전력", " power "), ("사용률", " utilization "),
+    ("메모리", " memory "), ("작업", " job "), ("왜", " why "), ("최대", " max "), ("평균", " average "),
+)  # fmt: skip
 _EAST_ASIAN = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff]+")
 
 
 def _east_asian(text: str) -> str:
-    """``text`` with the Korean and Japanese of :data:`_EAST_ASIAN_WORDS` in English, the rest of such words
-    left out (a message with no English of its own stays as it is)."""
-    if not _EAST_ASIAN.search(text) or not re.search(r"[A-Za-z]{2}", text):
+    """``text`` with the Korean and Japanese of :data:`_EAST_ASIAN_ASKS` and :data:`_EAST_ASIAN_WORDS` in
+    English, the rest of such words left out (a message with neither English of its own nor one of those
+    asks stays as it is)."""
+    asks = any(said in text for said, _ in _EAST_ASIAN_ASKS)
+    if not _EAST_ASIAN.search(text) or not (asks or re.search(r"[A-Za-z]{2}", text)):
         return text
-    for said, english in _EAST_ASIAN_WORDS:
+    for said, english in (*_EAST_ASIAN_ASKS, *_EAST_ASIAN_WORDS):
         text = text.replace(said, f" {english} ")
     text = _EAST_ASIAN.sub(" ", text)
     return re.sub(r"\s+([?.!,])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
@@ -105,6 +119,7 @@ _FRENCH_WORDS = (
     (r"\bc['’](?:était|etait) quel(?:le)? (job|carte|gpu)(?:,? ça)?\b", r"which \1 was it"),
     (r"\bquel(?:le)? (job|carte|gpu)\b", r"which \1"),
     (r"\bà matin\b", "this morning"),
+    (r"(?:\b(?:à|a)\s+)?\bquelle heure\b", "at what time"),  # "à quelle heure?" after a peak
     (r"\bpourquoi\b", "why"),
     (r"\bquand\b", "when"),
     (r"\btempérature\b", "temperature"),
@@ -219,7 +234,8 @@ _SPANISH_MARK = re.compile(
     r"|esta|estuvo|fallo|termino|oye|porfa|dame|ponle|cancela|pausa|sueltalo|donde|quien|tiempo|energia"
     r"|memoria|luz|cola|corrio|tardo|lleva|arranca|sigue|rompio|trono|intento|resultados|promedio|minimo"
     r"|maximo|ultima|caliente|ocupada|ocupado|gasto|trabajo|veces|gracias|tambien|como|quiero|necesito"
-    r"|puedes|podrias|diferencia|entre|rapido|haciendo|algo|nada|pues|revisar|ahorita|rato|cuentame)\b"
+    r"|puedes|podrias|diferencia|entre|rapido|haciendo|algo|nada|pues|revisar|ahorita|rato|cuentame|vuelva"
+    r"|pare|ponga|usted|media|tope|pequena|grande|gastado|fallado|trabajado|electricidad|ventilador|reloj)\b"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b",  # "pausalo": pause it
     re.I,
 )
@@ -227,6 +243,95 @@ _UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "�
 _SPANISH = tuple(
     (re.compile(pattern, re.I), english)
     for pattern, english in (
+        # requests in the polite "usted" form and their "tú" twins, a pronoun joined or not ("vuelva a
+        # lanzarlo": run it again; "pare un momento el mistral": pause it; "vuelva a ponerlo en marcha":
+        # resume it; "ponga el 12 con más prioridad, un 10": its priority to 10)
+        (r"\b(?:vuelva|vuelve|vuelvan) a (?:lanzar|ejecutar|correr|intentar)(?:lo|la|los)?\b", "rerun it"),
+        (r"\b(?:relance|relanza|relanzar|lance|lanza)(?:lo|la)? (?:de nuevo|otra vez)\b", "rerun it"),
+        (r"\b(?:relance|relanza)(?:lo|la)?\b", "rerun"),
+        (
+            r"\b(?:vuelva|vuelve) a (?:ponerlo|ponerla|arrancarlo|arrancarla) en marcha\b"
+            r"|\b(?:pongalo|ponlo|pongala|ponla) en marcha\b|\breanude(?:lo|la)?\b",
+            "resume it",
+        ),
+        (
+            r"\b(?:pare|para|parelo|paralo|detenga|detengalo|deten|detenlo) un (?:momento|rato|momentito)\b",
+            "pause for a moment",
+        ),
+        (r"\b(?:parelo|paralo|pararlo|detengalo|detenlo)\b", "stop it"),
+        (r"\b(?:pare|detenga|deten)\b", "stop"),
+        (r"\b(?:cancele|cancelen)(?:lo|la)?\b", "cancel"),
+        (r"\b(?:suelte|libere)(?:lo|la)?\b", "release"),
+        (r"\b(?:reintente)(?:lo|la)?\b", "retry"),
+        (
+            r"\b(?:ponga|pon|dele|dale|suba|sube)\s+(.{1,40}?)\s+(?:con )?(?:mas|mayor) prioridad,?"
+            r"\s+(?:un|a|al)?\s*(\d+)\b",
+            r"set the priority of \1 to \2",
+        ),
+        (r"\blo cancelamos nosotros\b", "did we cancel it"),
+        # how long, how much, on average, full load
+        (r"\bcuanto rato\b", "how long"),
+        (r"\ba (?:que|cuanta) velocidad\b", "how fast"),
+        (r"\ba cuanto (?:va|esta)\b", "what is"),
+        (r"\b(?:de|en) media\b", "on average"),
+        (r"\bla media\b", "the average"),
+        (r"\ba tope\b", "at full load"),
+        (r"\ben total\b", "in total"),
+        (r"\ba tiempo\b", "on time"),
+        (r"\bpor (?:encima|arriba) del?\b", "above"),
+        (r"\bpor debajo del?\b", "below"),
+        (r"\bentre (?:las? )?(\d{1,2}(?::\d{2})?) y (?:las? )?(\d{1,2}(?::\d{2})?)\b", r"between \1 and \2"),
+        (r"\ben (?:ese|este) (?:rato|periodo|tiempo|intervalo)\b|\ben esa franja\b", "in that period"),
+        (r"\b(?:de )?esa hora\b", "of that hour"),
+        (r"\bque tal\b", "how was"),
+        (r"\bcual de (?:las|los) dos\b", "which of the two"),
+        (r",?\s*\bno\s*\?", "?"),  # "ha fallado, ¿no?": a tag asking to be told so
+        # the cards by size, as a studio says them: "la grande" (the H100), "la pequeña" (the 4090)
+        (r"\b(?:la|el) (?:pequena|pequeno|chica|chico|peque)\b", "the small card"),
+        (r"\b(?:la|el) (?:grande|gorda|gordo|potente)\b", "the big card"),
+        # things
+        (r"\bhoras de (?:gpu|tarjeta)\b", "gpu hours"),
+        (r"\belectricidad\b", "electricity"),
+        (r"\bventilador(?:es)?\b", "fan"),
+        (r"\breloj(?:es)?\b", "clock"),
+        (r"\bimagenes por segundo\b", "images per second"),
+        (r"\bresumen\b", "summary"),
+        (r"\bmaquinas\b", "machines"),
+        (r"\bmaquina\b", "machine"),
+        (r"\bevaluacion\b", "eval"),
+        (r"\bentrenamiento\b", "training"),
+        (r"\bbarrido\b", "sweep"),
+        (r"\berrores\b", "errors"),
+        # what happened, in the perfect and the preterite
+        (r"\b(?:ha|han|hemos|habia) (?:gastado|consumido)\b|\bgastaron\b|\bconsumieron\b", "used"),
+        (r"\b(?:ha|han|hemos) usado\b", "have used"),
+        (r"\b(?:ha|han) trabajado\b|\btrabajaron\b", "has been busy"),
+        (r"\b(?:ha|han) fallado\b|\bfallado\b", "failed"),
+        (r"\b(?:ha|han) terminado\b|\bterminado\b", "finished"),
+        (r"\b(?:espero|esperaron|estuvo esperando)\b(?! que)", "waited"),
+        (r"\bantes de (?:empezar|arrancar|comenzar)\b", "before it started"),
+        (r"\bantes de pararlo\b|\bantes de que (?:lo )?pararan\b", "before it was stopped"),
+        (r"\b(?:empezo|arranco|comenzo)\b", "started"),
+        (r"\b(?:cogio|alcanzo|llego a)\b", "reached"),
+        (r"\b(?:se hizo|se corrio|se ejecuto)\b", "ran"),
+        (r"\bsalieron\b|\bsalio\b", "came out"),
+        (r"\blo que diga\b", "what says"),
+        (r"\btuvo\b", "had"),
+        (r"\biba sacando\b|\bsacaba\b", "was doing"),
+        # a subject Spanish leaves in the verb is "it" ("¿qué job era?": which job was it; "cuánto rato estuvo
+        # corriendo": how long was it running)
+        (r"\b(?:fue|era)\s*(?=[?.!]|$)", "was it"),
+        (r"\bestuvo (corriendo|funcionando|trabajando|esperando)\b", r"was it \1"),
+        (r"\blo intento\b", "did it try"),
+        (r"\b(?:esta|estan) (?:gastando|consumiendo|tirando)\b", "is it drawing"),
+        (r"\b(?:gastando|consumiendo)\b", "drawing"),
+        # a request to write: "¿me puede escribir un correo ...?"
+        (
+            r"\b(?:me |nos )?(?:puede|puedes|podria|podrias|pueden) (?:escribir|redactar)(?:me|nos)?\b",
+            "can you write",
+        ),
+        (r"\b(?:escribame|escribeme|redacteme|redactame)\b", "write me"),
+        (r"\bcorreo(?: electronico)?\b|\bemail\b", "email"),
         # questions
         (r"\bpor que no (?:arranca|empieza|inicia|corre)\s+(.+?)(\s*[?.!]*)$", r"why is \1 not starting\2"),
         (r"^(\s*)(?:por que|porque)\b", r"\1why"),
