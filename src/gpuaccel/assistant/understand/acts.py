@@ -69,7 +69,8 @@ _PHRASES = (
     (
         re.compile(
             r"\b(?:stop|prevent|keep|block) (?:(?:the |our )?(?:whole |entire )?queue|(?:any |all |the )?"
-            r"(?:new |further |more |other )?(?:jobs?|runs?|work))"
+            r"(?:new |further |more |other )?(?:jobs?|runs?|work)"
+            r"|(?:everything|anything|all)(?: (?:else )?(?:in|on) (?:the |our )?queue)?)"
             r" from (?:starting|running|launching|being started|kicking off)\b"
         ),
         "pause the queue",
@@ -159,6 +160,7 @@ _PHRASES = (
         "rerun",
     ),
     (re.compile(r"\bgive (.{1,40}?) an? (?:\w+ )?(?:pause|break|rest|breather)\b"), r"pause \1"),  # "a pause"
+    (re.compile(r"\bput (.{1,40}?) on (?:pause|ice)\b"), r"pause \1"),  # "put it on pause"
     (re.compile(r"\bthrottl(?:e|ing)[\s_-]?reasons?\b"), "throttling"),  # a reading, not a request
     (re.compile(r"\b(?:queue|requeue|submit|put|send) (.{1,30}?) (?:again|back in)\b"), r"rerun \1"),
     # "limit the 4090 to 300 W": the verb of a power limit (the noun, "its limit?", asks its value)
@@ -711,7 +713,12 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "cancel" and verb in ("stop", "halt") and re.search(r"\b(?:whole|entire) queue\b", said):
         command = "pause"  # "stop the whole queue from starting new jobs": pueue's pause
     jobs = _jobs(said, question, context, states, verb_end)  # read once: number, name or pointed at
-    if command in ("pause", "resume") and (re.search(r"\b(?:queue|everything|all)\b", said) or not jobs):
+    queue_said = re.search(r"\b(?:queue|everything|all)\b", said)
+    # "and after, resume how?" after how to pause job 11 (the answer before ran no query): job 11
+    paused = states.get(talked) == "paused" or (states.get(talked) == "running" and context.last is None)
+    if command == "resume" and not jobs and not queue_said and talked is not None and paused:
+        jobs = [talked]
+    if command in ("pause", "resume") and (queue_said or not jobs):
         return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
     if verb in (*_HARDWARE_VERBS, "give", "put") and re.search(r"\bprio(?:rity)?\b", said):
         command = "priority"  # "give it priority 10", "put priority 10 for job 12"

@@ -128,7 +128,9 @@ _TELLING = re.compile(
 
 # a value of the reading named before, asked: "what was the maximum and when?", "how high did it peak"
 _VALUE_ASKED = re.compile(
-    r"(?:what|which|how)\b.*\b(?:max|maximum|min|minimum|average|avg|mean|peak|highest|lowest|top|high|low)\b",
+    r"(?:what|which|how)\b.*\b(?:max|maximum|min|minimum|average|avg|mean|peak|highest|lowest|top|high|low)\b"
+    # "gpu1 util over 90 today, how long": for how long the reading named first held
+    r"|(?:for )?how (?:long|much time|many (?:hours|minutes))\W*$",
     re.IGNORECASE,
 )
 
@@ -136,6 +138,10 @@ _VALUE_ASKED = re.compile(
 def _names_a_topic(part: str) -> bool:
     """Whether a part names a reading or a thing of its own (not only a superlative or "when")."""
     return bool(topics_said(part) - {"long"})
+
+
+# what the user did, told after the question: "I left before anything finished", "we went home at 6"
+_SELF_TOLD = re.compile(r"(?:i|we)\s+(?:left|went|was|were|got|came|slept|stepped|headed|logged off)\b", re.I)
 
 
 def _tells_only(part: str, asked: str, last: bool) -> bool:
@@ -146,6 +152,8 @@ def _tells_only(part: str, asked: str, last: bool) -> bool:
     like to know how hot it is." asks."""
     if not last and not part.rstrip().endswith((".", "!")):
         return False
+    if _SELF_TOLD.match(part.strip()) and "?" not in part:
+        return True  # "What ran overnight? I left last night before anything finished": where the user was
     # (a job, a GPU or who queued it are what the question is about: "the lad who queued it keeps asking")
     named = topics_said(part) - {"jobs", "gpu", "who", "queue", "running"} - topics_said(asked)
     return (bool(_TELLING.fullmatch(part)) or bool(_UNIT_OK.fullmatch(part.strip()))) and not named

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from gpuaccel.assistant.understand.words import PLACING
+
 # a unit the readings are said in, named as a word ("kwh", "gib", "gpu hours"): no thing of this machine
 _UNIT = (
     r"(?:watts?|w|kw|kilowatts?|kwh|kilowatt hours?|wh|watt hours?|joules?|j|gib|gb|mib|mb|gigabytes?"
@@ -115,6 +117,15 @@ _SHELL_HELP = re.compile(
     r".*\b(?:tmux|nohup|screen|ssh|systemd|crontab|cron|bashrc|zshrc|conda|venv|pip|mount|nfs|nas|smb|samba"
     r"|fstab|sshfs|rsync|scp|firewall|ufw|iptables|docker|apt|sudo|chmod|chown)\b"
     r"|\b(?:tmux|nohup) (?:or|vs|versus) (?:tmux|nohup|screen)\b"
+    # another tool's rules and queries: "how to write a PromQL alert rule: GPU temp over 85 for 5 min?"
+    r"|\bhow (?:to|do (?:i|we)|can (?:i|we)|would (?:i|we)|should (?:i|we))"
+    r" (?:write|set up|setup|configure|define|make|build)\b.{0,20}"
+    r"\b(?:promql|prometheus|grafana|alertmanager|alert(?:ing)? rules?|recording rules?|dashboards?"
+    r"|queries|query)\b"
+    # another tool's command line: "what's the nvidia-smi command to see a card's clocks"
+    r"|\b(?:what|which)(?:'s|’s| is| s|s)? (?:the )?"
+    r"(?:nvidia[- ]smi|nvtop|dcgmi|tmux|docker|git|conda|pip|systemctl|sbatch|squeue|scontrol|srun)\b"
+    r".{0,30}\b(?:command|flag|option|switch|syntax)\b"
     # a system service's settings: "sane nfs export options for /scratch", "zfs tuning for the scratch pool"
     r"|\b(?:nfs|exports|fstab|samba|smb|sshd|iptables|ufw|zfs|lvm|raid|mdadm)\b.*"
     r"\b(?:options?|settings?|flags?|config|configs|configuration|setup|tuning|params?|parameters?)\b"
@@ -276,6 +287,9 @@ _ADVICE = re.compile(
     # "bf16 vs fp16, which should I use" (two things set against each other first: not "which one should we
     # use" after a list of free GPUs)
     r"|\b(?:vs\.?|versus|or)\b[^?]{1,40}\bwhich (?:one )?should (?:i|we) (?:use|pick|choose|go with|take)\b"
+    # "bf16 vs fp16 for fine-tuning which is safer?": which of two ways is the better one
+    r"|\b(?:vs\.?|versus|or)\b[^?]{1,40}\bwhich (?:one )?is"
+    r" (?:safer|better|preferable|more stable|more robust|recommended)\b"
     # the subject first, as some write English: "what num_workers I should use with 16 cores"
     r"|\b(?:what|which|how many|how much) (?!one\b|ones\b|of\b)(?:\w+ ){1,3}(?:i|we) should"
     r" (?:use|set|pick|choose|try|take)\b"
@@ -529,6 +543,8 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         WRITING.search(text) and not {"report", "summary"} & said and not figure_asked(text)
     ):
         return True
+    if _placing(text):
+        return False  # "h100 vs 4090: which is best for a new run?": where one's work could go, a free GPU
     return bool(
         _EXPLAIN.search(text)
         or _ideas_told_apart(text)
@@ -536,6 +552,15 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         or _OPINION.search(text)
         or _TRIVIA.search(text)
     )
+
+
+_NEW_WORK = re.compile(r"\b(?:new|next|another)\s+(?:\w+\s+)?(?:job|run|task|training|experiment)s?\b")
+
+
+def _placing(text: str) -> bool:
+    """Whether ``text`` asks where a new job of the user's could go (:data:`words.PLACING`, work not yet
+    queued said): a free GPU ("should I use bf16 for fine-tuning" is advice, not a place)."""
+    return _NEW_WORK.search(text) is not None and any(p.search(text) for p in PLACING)
 
 
 def asks_to_change_own_work(question: str) -> bool:
@@ -549,6 +574,8 @@ def asks_advice(question: str, topics: set[str]) -> bool:
     for this machine's state; the caller has found no GPU named in it, ``topics`` are its topic words'
     concepts."""
     text = plain(question)
+    if _placing(text):
+        return False  # "which gpu would you pick for a new job": where one's work could go is a free GPU
     # "the screws of a pcie card": a kind of card, not one of this machine's
     a_kind = re.search(r"\b(?:a|an|any)\s+(?:[\w-]+\s+)?(?:gpu|card|graphics card)s?\b", text) is not None
     if asks_to_change_own_work(question) and not _NUMBERED.search(question.lower()):

@@ -185,11 +185,15 @@ def _named_jobs(question: str, context: Context, stems: bool, described: set[int
         return fits.pop() if len(fits) == 1 else None
 
     # what a job did ("how many Wh did the eval eat"): of the jobs with that part, those that ran
-    did = re.search(r"\b(?:did|ran|used|took|cost|burn(?:ed|t)?|eat|ate|consumed|drew)\b", q) is not None
+    # (or how it ended: "is the finetune finished" of a held one and one that ran is the one that ran)
+    did = re.search(
+        r"\b(?:did|ran|used|took|cost|burn(?:ed|t)?|eat|ate|consumed|drew|finished|completed|succeeded|ended)\b",
+        q,
+    )
 
     def newest(ids: set[int]) -> int:
         ran = {i for i in ids if (b := context.job_briefs.get(i)) is not None and b.started is not None}
-        return max(ran) if did and ran else max(ids)
+        return max(ran) if did is not None and ran else max(ids)
 
     stemmed = [
         of_described(ids)

@@ -78,8 +78,8 @@ from gpuaccel.assistant.understand.words import (
 
 # "list them", "show me those", "name them all" after an answer that lists jobs (understand.lists.LISTS):
 # that answer again
-LIST_VERBS = {"list", "show", "name", "names", "which"}
-LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are they were".split())
+LIST_VERBS = {"list", "show", "name", "names", "which", "ids"}  # ("ids + names" after a count: the list)
+LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are they were their and".split())
 # "since when?" of a GPU's state
 SINCE_WHEN = set("since when and it has been is that so how long like this what time exactly".split())
 SINCE_WHEN |= set("i want need the exact precise please pls".split())  # "Since when? I want the exact time."
@@ -553,8 +553,13 @@ JOB_ONLY = {"attempt", "attempts", "tries", "retries", "retried", "retrying", "s
 AT_WHAT_TIME = re.compile(r"\b(?:when|(?:what|which) (?:time|second|minute|hour))\b")
 # how far a run has got, asked as where it is: "where is it in its training?" (its log says; not its node)
 IN_ITS_RUN = re.compile(
-    r"\bwhere (?:is|s|are) (?:it|they|the \w+|[\w-]+) (?:now )?in (?:its|their|the) (?:training|run|epochs?"
-    r"|steps?|schedule|progress)\b"
+    r"\bwhere(?:'s|’s| is| s| are)? (?:it|they|the \w+|[\w-]+) (?:now )?in (?:its|their|the)"
+    r" (?:training|run|epochs?|steps?|schedule|progress)\b"
+    # "where's the mistral at (in its training)?", "where is the sft run at": how far it has got (not "where
+    # is it at 12:00", "at the node")
+    r"|\bwhere(?:'s|’s| is| s| are)? (?:it|they|the \w+|[\w-]+)"
+    r"(?: (?:training|run|job|finetune|sft|eval))? at\b"
+    r"(?! (?:\d|the (?!moment)|gpu|card|node|host|noon|midnight))"
 )
 SO_FAR = re.compile(r"\b(?:so far|until now|till now|up to now|to date)\b")  # a job's total yet
 THE_JOB = re.compile(r"\b(?:the|that|this) (?:job|run)\b")  # the one the conversation is at
@@ -1079,7 +1084,8 @@ class RulePicker:
         # "what was running" right after one peak: the jobs then (not the queue now)
         named = named or (context.moment if {"was", "were"} & set(ws) and "running" in topics else None)
         job_nouns = {"job", "jobs", "workload", "workloads", "task", "tasks"}
-        bare = job_nouns & set(ws) and set(ws) <= {"which", "what", "and"} | job_nouns  # "which job?"
+        # "which job?"; "when + which job": the jobs at the moment, whose answer says when
+        bare = job_nouns & set(ws) and set(ws) <= {"which", "what", "and", "when"} | job_nouns
         # "which one was it" after one GPU's peak: the job then (a GPU's reading names no other one)
         # ("it was which training?", as some put the question word last)
         bare = bare or re.fullmatch(
@@ -1879,6 +1885,11 @@ class RulePicker:
         idle_asked = last is not None and last.name == "idle_gpus" and idle_said
         if idle_asked and win is None and re.search(r"\bhow long\b", " ".join(ws)):
             return last  # "how long is that now?": the answer says for how long each has been idle
+        if idle_asked and win is not None:
+            # "total idle today" after since when GPU 1 is idle: its utilization over the span, which says
+            # for how long it was idle in it (every GPU's where the talk is of several)
+            one = context.subject_gpus[0] if len(context.subject_gpus) == 1 else None
+            return Query("gpu_reading", gpu=gpu if gpu is not None else one, metric="util", window=win)
         if last is None or job is not None or topics - {"gpu"} or gpu_time_said(ws):
             return None  # a question of its own ("how many gpu hours did the 4090 burn today")
         bare = [int(w) for w in ws if w.isdigit()]

@@ -86,8 +86,9 @@ FUTURE_REPLY = f"{FUTURE_NOTE}: {TOPICS}."
 _PAST_RUN = re.compile(
     r"\bhow long before (?:it|they|the \S+) (?:died|failed|crashed|finished|ended|stopped|started|got"
     r"|began|commenced|ran|completed|terminated)\b"
-    # "waited how long before it began"
-    r"|\b(?:waited|sat|queued|was (?:it )?waiting) (?:for )?how long before\b"
+    # "waited how long before it began", "it waited in queue how long before start"
+    r"|\b(?:waited|sat|queued|was (?:it )?waiting)(?: (?:in|on) (?:the )?(?:queue|line|backlog))?"
+    r" (?:for )?how long before\b"
     r"|\b(?:ran|run|did it run|was it running)(?: for)? how long before\b"  # "ran for how long before that"
 )
 # whether a job will start by itself, which its state says (held: not until released; queued: behind what)

@@ -139,10 +139,35 @@ def _autocorrected(text: str) -> str:
     )
 
 
+# SQL said to the machine as if it were a database: a statement's verb and clauses in words ("select
+# max(power) from gpu1 where t >= '12:00'" asks GPU 1's peak power since 12:00; "delete from jobs where id=9"
+# asks to remove job 9); the columns and conditions are read by :func:`_as_flags_said` after
+_SQL = (
+    (r"^\s*update\s+jobs?\s+set\s+gpus\s*=\s*(\d+)\s+where\s+id\s*=\s*(\d+)\s*;?\s*$",
+     r"change job \2 to use \1 gpus"),
+    (r"^\s*update\s+jobs?\s+set\s+(\w+)\s*=\s*'?(\w+)'?\s+where\s+id\s*=\s*(\d+)\s*;?\s*$",
+     r"set the \1 of job \3 to \2"),
+    (r"^\s*delete\s+from\s+jobs?\s+where\s+id\s*=\s*(\d+)\s*;?\s*$", r"remove job \1"),
+    (r"\bset\s+gpus\s*=\s*(\d+)\s+(?:on|for)\s+(?:job\s+)?(\d+)\b", r"change job \2 to use \1 gpus"),
+    (r"\bset\s+priority\s*=\s*(\d+)\s+(?:on|for)\s+(?:job\s+)?(\d+)\b", r"set the priority of job \2 to \1"),
+    (r"^\s*select\s+(.+?)\s+from\s+(gpu\s*\d|gpus|jobs?)\b", r"\1 of \2"),
+    (r"\bwhere\s+id\s*=\s*(\d+)\b", r"for job \1"),
+    (r"\b(?:t|ts|time|timestamp)\s*(?:>=|>)\s*'?(\d{1,2}:\d{2})'?", r"since \1"),
+    (r"\b(?:t|ts|time|timestamp)\s*(?:<=|<)\s*'?(\d{1,2}:\d{2})'?", r"until \1"),
+    (r"\b(?:t|ts|time)\s*=\s*now\b", "now"),
+    (r"\b(?:day|date)\s*=\s*'?(today|yesterday)'?", r"\1"),
+    (r"\bgroup by (gpu|job)\b", r"per \1"),
+    (r"\s+where\b(?=\s+(?:since|until|now|today|yesterday)\b)", ""),
+)  # fmt: skip
+_SQL_READ = tuple((re.compile(pattern, re.I), said) for pattern, said in _SQL)
+
+
 def _as_flags_said(text: str) -> str:
     """A scripter's query syntax in words: "util_gpu gpu=1 max since=09:00" is "util gpu gpu 1 max since
     09:00", "max(sm_clock)" "max sm clock", "temp>=85" "temp at or above 85", "jobs where gpu=0" "jobs with
-    gpu 0", "+ ts" "and when"."""
+    gpu 0", "+ ts" "and when"; SQL's statements as :data:`_SQL` reads them."""
+    for pattern, said in _SQL_READ:
+        text = pattern.sub(said, text)
     text = re.sub(r"(?<=\w)\s*>=\s*(?=\d)", " at or above ", text)
     text = re.sub(r"(?<=\w)\s*<=\s*(?=\d)", " at or below ", text)
     text = re.sub(r"\b(max|min|avg|mean|sum)\((\w+)\)", r"\1 \2", text, flags=re.I)
@@ -186,6 +211,7 @@ def written(question: str) -> str:
     text = _HOMOPHONE.sub(lambda m: f"{m[1]} {_HEARD_AS[m[2].lower()]}", typed_out(question))
     text = _MISTYPED_NUMBER.sub(_number_word, text)
     text = re.sub(r"\bo\s+clock\b", "o'clock", text, flags=re.I)
+    text = re.sub(r"\b12\s*(noon|midday|midnight)\b", r"\1", text, flags=re.I)  # "since 12 noon": noon
     # the half of the day written with stops: "1 p.m.", "9 A.M.", "10:30 p. m.", "one p.m." (1 pm, 9 am)
     hours = "|".join(w for w, n in _UNITS.items() if 1 <= n <= 12)
     text = re.sub(rf"\b(\d{{1,2}}(?::\d{{2}})?|{hours})\s*([ap])\.\s?m\.?(?!\w)", r"\1 \2m", text, flags=re.I)

@@ -127,9 +127,11 @@ def with_threshold(
             "gpu_reading", gpu=picked.gpu, job=picked.job, window=picked.window, metric=said.metric
         )
     read_last = last is not None and last.name == "gpu_reading" and last.metric in HISTORY_COLUMNS
-    if said.metric is None and _HOW_LONG.search(said.rest.lower()) and read_last and picked is not None:
+    own = picked is not None and picked.name == "gpu_reading" and picked.metric in HISTORY_COLUMNS
+    if said.metric is None and _HOW_LONG.search(said.rest.lower()) and read_last and picked and not own:
         # "how long was gpu1 at 90 or more today" after its utilization: a bare value of the last reading,
-        # on the GPU and over the span this question says (else the last ones)
+        # on the GPU and over the span this question says (else the last ones); not where the question
+        # names a reading of its own ("gpu1 util >= 90 today, how long" after a temperature)
         picked = Query(
             "gpu_reading", gpu=picked.gpu if picked.gpu is not None else last.gpu,  # type: ignore[union-attr]
             window=picked.window or last.window, metric=last.metric,  # type: ignore[union-attr]

@@ -261,10 +261,16 @@ PLACING = (
     re.compile(
         rf"\b(?:that|which|where)\s+(?:i|we)\s+(?:could|can|might)\s+(?:{_PUT}|slot|squeeze|fit)\b.*$"
     ),
-    # "which card is free for a new job", "any gpu available for another run"
+    # "which gpu would you pick for a new job": the pick for work not yet queued is a free GPU
     re.compile(
-        r"\b(?:free|available|open|ready)\s+for\s+(?:a|my|our|another|one more)?\s*(?:new\s+)?"
-        r"(?:job|run|task|training|experiment)\b"
+        r"\b(?:would|should|do|can)\s+(?:you|u)\s+(?:pick|choose|recommend|suggest|go with|use)\b"
+        r"(?=.*\b(?:new|next|another)\s+(?:job|run|task|training|experiment)\b)"
+    ),
+    # "which card is free for a new job", "any gpu available for another run", "... for a new training run";
+    # "gpu0 vs gpu1, which is better for a new job"
+    re.compile(
+        r"\b(?:free|available|open|ready|better|best)\s+for\s+(?:a|my|our|another|one more|the)?\s*"
+        r"(?:new\s+|next\s+)?(?:job|run|task|training|experiment)(?:\s+(?:job|run))?\b"
     ),
 )
 
