@@ -21,6 +21,7 @@ CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
     (1, 4, 4, 5000, 130, 64, True, torch.float16),
     (4, 16, 16, 2048, 2048, 128, True, torch.bfloat16),
     (4, 8, 2, 512, 512, 64, True, torch.float16),  # two programs per SM (short D64)
+    (4, 8, 2, 512, 500, 64, False, torch.float16),  # the same non-causal: two Q buffers
     (3, 4, 4, 700, 1000, 64, False, torch.bfloat16),
     (2, 4, 4, 1000, 700, 64, True, torch.float16),
     (2, 8, 8, 2048, 2048, 64, True, torch.bfloat16),
