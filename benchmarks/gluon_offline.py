@@ -4,11 +4,12 @@ Why: a kernel's registers, spills, barriers and instruction order answer most "w
 and reading them costs no GPU time. The real host launchers run on CPU tensors under a stand-in driver
 whose target is sm_90, so the kernels are specialised exactly as a launch on an H100 would specialise
 them; nothing is launched. Per kernel it prints ptxas's registers/spills and SASS counts (HGMMA, MUFU.EX2,
-BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores) and writes the PTX and SASS under --out.
+BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores), how many wgmma A descriptors some path reads unwritten
+(DESC_UNSET, :mod:`sass_descriptors`: must be 0) and writes the PTX and SASS under --out.
 
     python benchmarks/gluon_offline.py --kernel fwd --shape 2,16,8192,128 [--causal] [--out out/offline]
         [--config BLOCK_N,STAGES,CONSUMERS[,CTAS_PER_SM]]   (a GluonFwdConfig; default: the head dim's)
-        [--set diag_first=1 pad_top=1]   (fwd: boolean GluonFwdConfig fields)
+        [--set diag_first=1 q_bufs=2]   (fwd/fp8: GluonFwdConfig fields)
         [--rescale 8]   (fwd/fp8: that config with conditional rescaling, GluonFwdConfig.rescale_log2;
                          -8: decided per warp, rescale_warp)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
@@ -20,6 +21,7 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores) and writes the PTX and SASS unde
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import re
 import subprocess
@@ -32,6 +34,9 @@ from typing import Any
 import torch
 import triton
 from triton.backends.compiler import GPUTarget
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sass_descriptors import unset_descriptor_reads
 
 SASS_COUNTS = {
     "HGMMA": r"\bHGMMA\.",
@@ -173,6 +178,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
             GluonFwdConfig(*config) if config else gluon_fp8_config(d),
             rescale_log2=abs(rescale),
             rescale_warp=rescale < 0,
+            **(fields or {}),
         )
         e4m3 = torch.float8_e4m3fn
         vt = torch.zeros(b, h, d, -(-n // 32) * 32).to(e4m3)
@@ -223,6 +229,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         sass = _sass(ck.asm["cubin"], cuobjdump)
         row: dict[str, Any] = {"kernel": name, **_ptxas_report(ck.asm["ptx"], ptxas)}
         row.update({key: len(re.findall(pat, sass)) for key, pat in SASS_COUNTS.items()})
+        row["DESC_UNSET"] = len(unset_descriptor_reads(sass))
         rows.append(row)
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
@@ -255,10 +262,13 @@ def main(argv: list[str] | None = None) -> int:
         help="fwd/fp8: GluonFwdConfig.rescale_log2 (negative: rescale_warp)",
     )
     ap.add_argument(
-        "--set", nargs="*", default=[], help="fwd: GluonFwdConfig fields, e.g. diag_first=1 pad_top=0"
+        "--set", nargs="*", default=[], help="fwd/fp8: GluonFwdConfig fields, e.g. diag_first=1 q_bufs=2"
     )
     a = ap.parse_args(argv)
-    fields = {kv.split("=")[0]: bool(int(kv.split("=")[1])) for kv in a.set}
+    from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+
+    bools = {f.name for f in dataclasses.fields(GluonFwdConfig) if isinstance(f.default, bool)}
+    fields = {k: bool(int(v)) if k in bools else int(v) for k, v in (kv.split("=") for kv in a.set)}
     shape = tuple(int(x) for x in a.shape.split(","))
     if len(shape) != 4:
         raise SystemExit(f"--shape takes B,H,N,D, got {a.shape!r}")

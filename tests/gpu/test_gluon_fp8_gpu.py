@@ -87,8 +87,7 @@ def test_gluon_and_tl_kernels_agree_on_the_same_quantised_inputs(causal):
 )
 def test_a_deeper_ring_changes_no_bytes(b, hq, hkv, nq, nk, causal):
     """A 4-deep K/V ring only moves loads earlier: the D128 output and LSE are the shipped 3-deep
-    configuration's, bit for bit, and every element is written (NaN-poisoned first). (A second Q buffer
-    per consumer failed this on causal calls, 2026-11-25; the launcher refuses it.)"""
+    configuration's, bit for bit, and every element is written (NaN-poisoned first)."""
     from gpuaccel.accel.kernels.fp8 import attention as fp8
     from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
     from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
@@ -107,6 +106,50 @@ def test_a_deeper_ring_changes_no_bytes(b, hq, hkv, nq, nk, causal):
         assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
         outs.append((o, lse))
     assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1])
+
+
+@pytest.mark.parametrize(
+    "b,hq,hkv,nq,nk,causal",
+    [
+        (2, 8, 8, 1000, 1000, True),  # one tile a program: wrong first rows of the first tiles before the fix
+        (4, 16, 4, 2048, 2048, True),  # several tiles a program: the buffers alternate
+        (4, 16, 16, 2048, 2048, False),
+        (1, 8, 2, 777, 1500, True),
+    ],
+)
+def test_a_second_q_buffer_gives_the_same_attention(b, hq, hkv, nq, nk, causal):
+    """Two Q buffers per consumer (``q_bufs``), refused from 2026-11-25 to -28 for wrong causal output
+    (Triton 3.6's ptxas read the second loop's Q descriptor unwritten; gluon.fwd._consumer_tile runs the
+    first block ahead of both loops since): every element written (NaN-poisoned first), and the output
+    within e4m3 P rounding of the shipped one-buffer kernel (the first block now takes the masked softmax,
+    so not bit for bit), both as far from the dequantised reference."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+
+    d = 128 if nq != 777 else 64
+    gen = torch.Generator(device="cuda").manual_seed(nq + 11)
+    q = torch.randn(b, hq, nq, d, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(b, hkv, nk, d, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    shipped = gluon_fp8_config(d)
+    variant = replace(shipped, q_bufs=2)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(shipped))
+    ro, _ = reference.flash_attention_forward(*fp8.dequantize(x), causal, d**-0.5)
+    outs = []
+    for cfg in (shipped, variant):
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
+        fp8.flash_attention_fp8_quantized(x, causal, d**-0.5, cfg, out=(o, lse))
+        assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
+        outs.append((o.float(), lse))
+    (o1, l1), (o2, l2) = outs
+    assert ((o2 - o1).norm() / o1.norm()).item() < 2e-2
+    fin = torch.isfinite(l1)
+    assert torch.equal(torch.isfinite(l2), fin) and (l2[fin] - l1[fin]).abs().max().item() < 1e-2
+    err1, err2 = (((o - ro).norm() / ro.norm()).item() for o in (o1, o2))
+    assert err2 < 6e-2 and err2 < 1.2 * err1, (err1, err2)
 
 
 def test_path_override(monkeypatch):

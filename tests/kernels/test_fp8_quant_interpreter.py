@@ -150,14 +150,19 @@ def test_call_below_the_rule_runs_the_16_bit_kernel_and_says_so():
 
 
 @pytest.mark.parametrize(
-    "cfg",
-    [GluonFwdConfig(128, 3, 3, q_bufs=2), GluonFwdConfig(128, 3, 3, o_tma=True), GluonFwdConfig(64, 2, 2, 2)],
+    "cfg,why",
+    [
+        (GluonFwdConfig(128, 3, 3, o_tma=True), "one program per SM and O from registers"),
+        (GluonFwdConfig(64, 2, 2, 2), "one program per SM and O from registers"),
+        (GluonFwdConfig(128, 3, 3, q_bufs=3), "one or two Q buffers"),
+    ],
 )
-def test_gluon_fp8_launcher_refuses_what_it_does_not_build(cfg):
-    """A second Q buffer (wrong causal output on the H100, 2026-11-25), O by TMA and two programs per SM
-    are the bf16 forward's; the FP8 launcher names them before anything is launched."""
+def test_gluon_fp8_launcher_refuses_what_it_does_not_build(cfg, why):
+    """O by TMA (it stages O in Q's e4m3 buffer) and two programs per SM are the bf16 forward's; the FP8
+    launcher names them before anything is launched. A second Q buffer builds (refused until 2026-11-28:
+    its wrong causal output was ptxas's, docs/kernels-log.md, twenty-fourth session)."""
     from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
 
     x = torch.zeros(1, 1, 64, 128)
-    with pytest.raises(ValueError, match="one program per SM, O from registers, one Q buffer"):
+    with pytest.raises(ValueError, match=why):
         launch_gluon_fp8(x, x, x, (x, x, x), x, x, False, 1.0, cfg)

@@ -183,11 +183,15 @@ def test_the_gluon_forward_takes_three_consumers_only_where_192_row_tiles_pad_li
 
 def test_d128_and_short_d64_forwards_double_buffer_q_and_store_o_by_tma():
     """The tile-epilogue configuration: D128 (two stages leave room for the second Q buffer), O by TMA for
-    the short D64 calls; the label says so, so bench output names what ran."""
+    the short D64 calls and a second Q buffer for non-causal ones up to 512; the label says so, so bench
+    output names what ran."""
     cfg = tuning.gluon_fwd_config(128, 8192, 8192)
     assert (cfg.q_bufs, cfg.o_tma) == (2, True) and cfg.label().endswith("-q2-otma-r8")
     short_d64 = tuning.gluon_fwd_config(64, 512, 512)
-    assert (short_d64.q_bufs, short_d64.o_tma) == (1, True) and short_d64.label().endswith("-2cta-otma")
+    assert (short_d64.q_bufs, short_d64.o_tma) == (2, True) and short_d64.label().endswith("-2cta-q2-otma")
+    for nq, causal in ((512, True), (1024, False), (2048, True)):  # where a second Q buffer was not faster
+        cfg = tuning.gluon_fwd_config(64, nq, nq, causal)  # or not measured
+        assert (cfg.ctas_per_sm, cfg.q_bufs, cfg.o_tma) == (2, 1, True)
     assert tuning.gluon_fwd_config(128, 8192, 8192).stages == 2
     long_d64 = tuning.gluon_fwd_config(64, 8192, 8192)
     assert (long_d64.q_bufs, long_d64.o_tma) == (1, False)

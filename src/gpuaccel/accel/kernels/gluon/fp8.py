@@ -59,11 +59,11 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
                           HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                           CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
                           INLINE_PV: gl.constexpr, SPLIT: gl.constexpr, RESCALE: gl.constexpr = 0.0,
-                          RESCALE_WARP: gl.constexpr = False):  # fmt: skip
+                          RESCALE_WARP: gl.constexpr = False, Q_BUFS: gl.constexpr = 1):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
              sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
-             True, False, INLINE_PV, 1, False, None, SPLIT, part_o, part_lse, RESCALE=RESCALE,
+             True, False, INLINE_PV, Q_BUFS, False, None, SPLIT, part_o, part_lse, RESCALE=RESCALE,
              RESCALE_WARP=RESCALE_WARP)  # fmt: skip
 
 
@@ -97,13 +97,14 @@ def launch_gluon_fp8(
     ``split``: into how many key ranges the tiles of the grid's last round are cut (non-causal, key blocks
     of ``INLINE_PV_MIN_BLOCK`` or more; merged by a second launch, :mod:`accel.kernels.gluon.merge`): None
     as the cost model says (:func:`accel.kernels.gluon.sched.split_pieces`), 1 never (one launch)."""
-    if cfg.ctas_per_sm != 1 or cfg.o_tma or cfg.q_bufs != 1:
-        # a second Q buffer, built on 2026-11-25, gave other bytes than one on causal calls (non-causal
-        # equal) on the H100, as it did for the two-per-SM D64 build (tuning.TWO_PER_SM_FWD), and was no
-        # faster non-causal (docs/kernels-log.md): refused until that is understood
-        raise ValueError(
-            f"the FP8 forward takes one program per SM, O from registers, one Q buffer, got {cfg}"
-        )
+    if cfg.ctas_per_sm != 1 or cfg.o_tma:
+        # O by TMA stages O in the tile's Q buffer, whose e4m3 elements cannot hold it; two programs per SM
+        # are the short bf16 D64 calls' register cap. (A second Q buffer, ``q_bufs`` = 2, builds: its wrong
+        # causal output of 2026-11-25 was ptxas's, fixed at gluon.fwd._consumer_tile; it measured no
+        # faster, docs/kernels-log.md, so no configuration here takes it.)
+        raise ValueError(f"the FP8 forward takes one program per SM and O from registers, got {cfg}")
+    if cfg.q_bufs not in (1, 2):
+        raise ValueError(f"the FP8 forward takes one or two Q buffers per consumer, got {cfg.q_bufs}")
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon FP8 forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     nq, d = q8.shape[2], q8.shape[3]
@@ -129,7 +130,7 @@ def launch_gluon_fp8(
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], INLINE_PV=inline,
              SPLIT=cut is not None, RESCALE=float(cfg.rescale_log2),
-             RESCALE_WARP=cfg.rescale_warp),
+             RESCALE_WARP=cfg.rescale_warp, Q_BUFS=cfg.q_bufs),
         dict(num_warps=4), bound, "gluon_fp8_split" if cut else "gluon_fp8",
     )  # fmt: skip
     if cut:

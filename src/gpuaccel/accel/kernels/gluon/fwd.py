@@ -273,7 +273,15 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     ``PAD_SKIP`` (non-causal): a slice of padding rows alone runs one block, never stored, and hands the
     rest back, so the tile costs its real slices (the host's table balances tiles by that,
     :func:`accel.kernels.gluon.sched.padded_schedule`); without it such a slice walked every key.
-    ``ROW_LIMIT``: masked blocks as :func:`_softmax` says; ``O_RECIP``: :func:`_normalise`'s."""
+    ``ROW_LIMIT``: masked blocks as :func:`_softmax` says; ``O_RECIP``: :func:`_normalise`'s.
+
+    ``INLINE_PV`` with ``Q_BUFS`` > 1 runs the item's first block ahead of its two loops (unmasked, then
+    masked): the Q descriptor then changes from tile to tile, and Triton 3.6's ptxas (12.8.93) computed its
+    k-step words only in the first loop's preheader and read them in the second's, also on the path that
+    skips the first loop (a slice with no full key block: causal slices on or near the diagonal), where
+    they still held the previous tile's Q buffer or garbage; wrong output or an illegal address
+    (docs/kernels-log.md, 2026-11-28, twenty-fourth session; CUDA 13.0's ptxas recomputes them). A block
+    ahead of both loops dominates them, as the carried-P path's first block does."""
     K_INSTR: gl.constexpr = 32 if FP8 else 16
     FP8_SHIFT: gl.constexpr = FP8_P_LOG2 if RESCALE + FP8_P_LOG2 <= E4M3_MAX_LOG2 else E4M3_MAX_LOG2 - RESCALE
     P_SHIFT: gl.constexpr = FP8_SHIFT if FP8 else 0.0
@@ -326,7 +334,16 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
         l_i = gl.zeros([HALF_M], gl.float32, row_layout)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
-        for j in range(j0, full_hi):
+        first = j0
+        if Q_BUFS > 1:  # the item's first block before both loops, always masked (the docstring says why)
+            acc, m_i, l_i = _step_inline(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j0, j0, acc, m_i, l_i,
+                offs_m, _block_scale(q_scale, ks_row, j0, FP8), causal_off, len_k, s_layout, p_layout,
+                o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
+            )  # fmt: skip
+            first = j0 + 1
+            masked_lo = gl.maximum(masked_lo, first)
+        for j in range(first, full_hi):
             acc, m_i, l_i = _step_inline(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                 offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
@@ -582,10 +599,10 @@ def launch_gluon_fwd(
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     two = cfg.ctas_per_sm == 2
-    if two and ((cfg.consumers, cfg.block_n, d) != (2, 64, 64) or cfg.q_bufs != 1 or cfg.diag_first):
+    if two and ((cfg.consumers, cfg.block_n, d) != (2, 64, 64) or cfg.diag_first):
         raise ValueError(
-            f"two programs per SM fit only D64 with 2 consumers, 64-key blocks, one Q buffer and the key"
-            f" blocks in order, got {cfg}"
+            f"two programs per SM fit only D64 with 2 consumers, 64-key blocks and the key blocks in order,"
+            f" got {cfg}"
         )
     pad_top = cfg.pad_top and bool(causal)
     if pad_top and (cfg.o_tma or two):

@@ -137,9 +137,13 @@ GLUON_FWD_CONFIGS = {
     128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0),
     256: GluonFwdConfig(64, 2, o_tma=True),
 }
-# short D64 calls: O by TMA, one Q buffer (a second one gave wrong output at B2 H4 Nq1000 Nk700 causal in
-# this build, one tile per program, so it is refused here; see launch_gluon_fwd)
+# short D64 calls: O by TMA; up to TWO_PER_SM_Q2_SEQ keys and queries non-causal, two Q buffers
+# (docs/kernels-log.md, 2026-11-28, twenty-fourth session, H200, kernel A/B, 7 rounds: 16,16,512 and
+# 32,16,512 +3.8 % / +3.3 %, every round above the path before timed twice; causal 0.970 / 0.995, where the
+# build runs each slice's first block masked; N 1024-2048 not measured). A second Q buffer was refused here
+# from 2026-11-25 for wrong causal output, which was ptxas's (gluon.fwd._consumer_tile)
 TWO_PER_SM_FWD = GluonFwdConfig(64, 2, 2, ctas_per_sm=2, o_tma=True)
+TWO_PER_SM_Q2_SEQ = 512
 GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
 
 
@@ -166,11 +170,15 @@ def gluon_fwd_config(
     318 vs 307 non-causal, 179 vs 144 causal; 16,16,512 291 vs 274, 150 vs 127; 8,16,1024 353 vs 353,
     250 vs 198; 4,16,2048 403 vs 391, 327 vs 303; at 2,16,8192 it lost (445 vs 496, 408 vs 462).
 
+    Non-causal, those of up to ``TWO_PER_SM_Q2_SEQ`` load the next tile's Q during the current one
+    (``q_bufs`` = 2: see :data:`TWO_PER_SM_FWD`).
+
     ``causal``: D64's per-warp conditional rescaling is dropped (it measured 2-5 % slower causal); each
     tile's key blocks run last first (``diag_first``) and, where O leaves by masked stores (D64), the
     tiles are laid from the last query row up (``pad_top``): see :data:`CAUSAL_WALK`."""
     if head_dim == 64 and seq_q is not None and seq_k is not None and max(seq_q, seq_k) <= TWO_PER_SM_SEQ:
-        return TWO_PER_SM_FWD
+        q2 = not causal and max(seq_q, seq_k) <= TWO_PER_SM_Q2_SEQ
+        return replace(TWO_PER_SM_FWD, q_bufs=2) if q2 else TWO_PER_SM_FWD
     if head_dim not in GLUON_FWD_CONFIGS:
         raise ValueError(f"the Gluon forward is built for head_dim {GLUON_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FWD_CONFIGS[head_dim]
