@@ -80,13 +80,14 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
     """A span said by the clock: "between 13:45 and 13:50", "from 10 to 11 this morning", "between nine and
     noon", "at 10:02" (that minute); today's, or yesterday's when that time has not come yet today."""
     text = _hours_in_digits(text)
+    yesterday = re.search(r"\byesterday\b", text) is not None  # "yesterday between 15:00 and midnight"
     m = _BETWEEN.search(text)
     g = (m.groups()[:6] if m.group(1) is not None else m.groups()[6:]) if m else ()  # either form's six
     bare = m is not None and not any(g[i] for i in (1, 2, 4, 5)) and not _DAYTIME.search(text)
     if m and bare and not _NOT_HOURS.search(text):
         hours = _bare_hours(int(g[0]), int(g[3]), now, midnight)
         if hours is not None:
-            return _span(midnight, now, hours[0], 0, hours[1], 0)
+            return _span(midnight, now, hours[0], 0, hours[1], 0, yesterday)
     if m and not bare:
         a0, a1 = g[2], g[5]
         if a0 is None and a1 is None and re.search(r"\b(?:afternoon|evening|tonight)\b", text):
@@ -100,7 +101,7 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
             h1 += 12  # "from noon to 2", "from 11am to 1", "12:30 to 1:30"
         if h1 == 0 and a1 == "am":
             h1 = 24  # "until midnight"
-        return _span(midnight, now, h0, m0, h1, m1)
+        return _span(midnight, now, h0, m0, h1, m1, yesterday)
     m = _SINCE.search(text)
     clocked = m is not None and (" at " in m.group(0) or "o'clock" in text)  # "since the standup at 9"
     # "since 12 whats the hottest": a bare hour, when no unit or count follows it
@@ -117,10 +118,10 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
             h += 12  # "since one o'clock this afternoon": 13:00
         if h > 23 or mi > 59:
             return None
-        t0 = midnight + h * 3600 + mi * 60
-        if t0 > now:
-            t0 -= 86400
-        return Window(t0, now, f"since {h:02d}:{mi:02d}")
+        t0, day = midnight + h * 3600 + mi * 60, ""
+        if t0 >= now:  # ("since 15:00" at 15:00: yesterday's, not an empty span, and said so)
+            t0, day = t0 - 86400, "yesterday "
+        return Window(t0, now, f"since {day}{h:02d}:{mi:02d}")
     m = _AT.search(text)
     if m:
         h, mi, sec = _hour(m.group(1), m.group(4) or m.group(5)), int(m.group(2) or 0), m.group(3)
@@ -163,16 +164,21 @@ def _latest_half(said: str, ampm: str | None, h: int, mi: int, text: str, now: f
     return h + 12 if midnight + (h + 12) * 3600 + mi * 60 <= now else h
 
 
-def _span(midnight: float, now: float, h0: int, m0: int, h1: int, m1: int) -> Window | None:
-    """Today's span between two clock times (yesterday's when it has not begun yet), or None when no span."""
+def _span(
+    midnight: float, now: float, h0: int, m0: int, h1: int, m1: int, yesterday: bool = False
+) -> Window | None:
+    """Today's span between two clock times; yesterday's where the words say yesterday or it has not begun
+    yet today (at 15:00, "between 15:00 and 16:00" is yesterday's, and its label says so); None when no
+    span."""
     if h0 > 23 or h1 > 24 or m0 > 59 or m1 > 59:
         return None
     t0, t1 = midnight + h0 * 3600 + m0 * 60, midnight + h1 * 3600 + m1 * 60
     if t1 <= t0:
         return None
-    if t0 > now:
-        t0, t1 = t0 - 86400, t1 - 86400
-    return Window(t0, min(t1, now), f"between {h0:02d}:{m0:02d} and {h1 % 24:02d}:{m1:02d}")
+    day = ""
+    if t0 >= now or yesterday:
+        t0, t1, day = t0 - 86400, t1 - 86400, "yesterday "
+    return Window(t0, min(t1, now), f"{day}between {h0:02d}:{m0:02d} and {h1 % 24:02d}:{m1:02d}")
 
 
 # "from midnight until now", "from 9am to the present", "between midnight and now": a span that runs to
