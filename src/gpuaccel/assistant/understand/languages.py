@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 def in_english(text: str) -> str:
     """``text`` with the words of each language below in English (Pidgin apart: :func:`pidgin_read`)."""
-    return _spanish(_portuguese(_in_passing(_german(_east_asian(text)))))
+    return _spanish(_portuguese(_in_passing(_french(_german(_east_asian(text))))))
 
 
 # German said in passing: a reading's word ("Auslastung", "Stromverbrauch"), "und", an article before a card,
@@ -204,10 +204,161 @@ _TURKISH_WORDS = (
     (r"\s*\baras[ıi]\b", ""),
     (r"\b(?:hocam|abi|tamam)\b,?", ""),
 )
+# French written whole (France's and Québec's), read only in a message with marks of its own (a letter
+# Spanish does not have, or one of its own words): its phrases and function words in English ("Elle est
+# restée combien de temps au-dessus de 80 °C, la H100 ?" is "how long was it above 80 °C, the H100?"); the
+# words any message may say in passing are :data:`_FRENCH_WORDS`, read after
+_FRENCH_MARK = re.compile(
+    r"[àâçèêëîïôûùœ]|\b(?:combien|quelle?s?|pourquoi|depuis|aujourd['’]hui|est-ce|qu['’]est|c['’]est|vous"
+    r"|elle|ils|tourné|tournait|consommé|annulez|relancez|libérez|supprimez|mettez|journée|dernière"
+    r"|dernières|heures|moyenne|carte|cartes|merci|svp|quoi|tâche|tentatives|essais|premier|première|tout"
+    r"|toutes|bonjour|liste)\b",
+    re.I,
+)
+_FRENCH_UNACCENTED = str.maketrans("àâçèéêëîïôûùœÀÂÇÈÉÊËÎÏÔÛÙŒ’", "aaceeeeiiouuoAACEEEEIIOUUO'")
+_FRENCH = tuple(  # phrases, read first
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        # requests, said to "vous" or to "tu" ("relancez-le": get it going again, a paused job resumed and
+        # an ended one retried; "mettez le mistral en pause": pause it)
+        (r"\b(?:relancez|relance|relancer|redemarrez|redemarre)-(?:le|la|les)\b", "get it going again"),
+        (r"\b(?:relancez|relancer|redemarrez)\b", "retry"),
+        (r"\b(?:mettre|mettez|mets|met)\s+(.{1,40}?)\s+en pause\b", r"pause \1"),
+        (r"\b(?:annulez|annule|annuler)-(?:le|la|les)\b", "cancel it"),
+        (r"\b(?:annulez|annuler)\b", "cancel"),
+        (r"\b(?:liberez|libere|liberer)-(?:le|la|les)\b", "release it"),
+        (r"\b(?:liberez|liberer)\b", "release"),
+        (r"\b(?:supprimez|supprime|supprimer|retirez)-(?:le|la|les)\b", "remove it"),
+        (r"\b(?:supprimez|supprimer)\b", "remove"),
+        (r"\b(?:reprenez|reprends|reprendre)-(?:le|la)\b", "resume it"),
+        (r"\btel quel\b", "as it is"),
+        (r"\bs['’]il (?:vous|te) pla[iî]t\b|\bsvp\b|\bstp\b", "please"),
+        (r"\bvous pouvez\b|\bpouvez-vous\b|\btu peux\b", "can you"),
+        (r"\bme faire un point sur\b|\bfaire le point sur\b", "give me an overview of"),
+        (r"\bun conseil pour\b", "what is a good way to"),
+        (
+            r"\bc['’]est quoi la difference entre\b|\bquelle est la difference entre\b",
+            "what is the difference between",
+        ),
+        # questions
+        (r"\bdepuis quelle heure\b|\bdepuis quand\b", "since when"),
+        (r"\b(?:c['’]etait |et )?a quelle heure\b", "at what time"),
+        (r"\bil en est ou\b|\bou en est[- ]il\b|\bou en est\b", "where is it in its training"),
+        (r"\b(?:il|elle) a (?:dure|tourne) combien de temps\b", "how long did it run"),
+        (r"\b(?:il|elle) a tourne combien de temps\b", "how long did it run"),
+        (r"\b(?:a |ont )?tourne combien de temps\b", "how long did it run"),
+        (r"\b(?:est|sont) restee?s? combien de temps\b", "how long was it"),
+        (r"\bcombien de temps\b", "how long"),
+        (r"\bcombien de (?:gpu[- ]heures|heures[- ]gpu)\b", "how many gpu hours"),
+        (r"\bcombien d['’ ]?energie\b", "how much energy"),
+        (r"\bca represente combien\b", "how much is that"),
+        (r"\bentre combien et combien\b", "min and max"),
+        (r"\bcombien de\b|\bcombien d['’]", "how many "),
+        (r"\bcombien\b", "how much"),
+        (r"\bqu['’]est-ce qui\b", "what"),
+        (r"\bqu['’]est-ce que\b", "what"),
+        (r"\bquel(?:le)?s? job\b", "which job"),
+        (r"\bqui a le plus\b", "which job most"),
+        (r"\ba le plus\b", "the most"),
+        (r"\ble plus\b", "the most"),
+        (r"\bquoi\b", "what"),
+        # spans and clocks
+        (r"\b(?:sur )?(?:les )?dernieres (\d+) heures\b", r"over the last \1 hours"),
+        (r"\b(?:sur )?la derniere heure\b", "over the last hour"),
+        (r"\bsur la journee\b|\bdans la journee\b", "today"),
+        (r"\bsur le meme creneau\b|\bmeme creneau\b|\bmeme periode\b", "over the same span"),
+        (
+            r"\bentre (\d{1,2})h(\d{2})? et (\d{1,2})h(\d{2})?\b",
+            lambda m: f"between {m[1]}:{m[2] or '00'} and {m[3]}:{m[4] or '00'}",
+        ),
+        (r"\bentre (\d{1,2})h(\d{2})? et minuit\b", lambda m: f"between {m[1]}:{m[2] or '00'} and midnight"),
+        (r"\bdepuis (\d{1,2})h(\d{2})?\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
+        (r"\bpour l['’]instant\b|\bjusqu['’]ici\b", "so far"),
+        (r"\ben dernier\b", "last"),
+        (r"\bderniere?s?\b", "last"),
+        (r"\bau total\b", "in total"),
+        (r"\btoutes tentatives confondues\b", "over all its attempts"),
+        # readings, how much and which way
+        (r"\bau[- ]dessus (?:de|du)\b", "above"),
+        (r"\ben[- ]dessous (?:de|du)\b", "below"),
+        (r"\ben moyenne\b", "on average"),
+        (r"\bmoyenne\b", "average"),
+        (r"\b(?:gpu[- ]heures|heures[- ]gpu)\b", "gpu hours"),
+        (r"\bcarte par carte\b|\bpar carte\b|\bsur chaque carte\b", "per card"),
+        (r"\bmeme chose\b", "the same"),
+        (r"\bau repos\b|\bne fait (?:plus )?rien\b", "idle"),
+        (r"\bd['’]utilisation\b|\butilisation\b", "utilization"),
+        (r"\b(?:a |ont )?(?:bosse|travaille)\b", "was busy"),
+        (r"\bla file(?: d['’]attente)?\b", "the queue"),
+        (
+            r"\battend encore de demarrer\b|\battend (?:encore )?de (?:demarrer|partir)\b",
+            "is still waiting to start",
+        ),
+        (r"\btentatives\b|\bessais\b", "attempts"),
+        (r"\brates\b|\bechoues\b", "failed"),
+        (r"\bgaspille\b", "wasted"),
+        # what happened
+        (r"\b(?:a |ont )?consomme\b", "used"),
+        (r"\bsquatte\b", "used"),
+        (r"\b(?:a |ont )?logge\b", "logged"),
+        (r"\bavant d['’]etre arrete\b", "before it was stopped"),
+        (r"\btournait\b", "was running"),
+        (r"\b(?:a |ont )?tourne\b", "ran"),
+        (r"\b(?:a |ont )?dure\b", "took"),
+        (r"\b(?:est |a )?plante\b", "failed"),
+        (r"\bet le tout premier\b", "and the very first"),
+    )
+)
+# the function words, read after :data:`_FRENCH_WORDS` ("c'est-tu", "ce matin", "la carte H100" first)
+_FRENCH_FUNCTION_WORDS = tuple(
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        (r"\b(?:est|sont) restee?s?\b", "was"),
+        (r"\bc['’]etait\b", "was it"),
+        (r"\betait\b", "was"),
+        (r"\bc['’]est\b", "it is"),
+        (r"\b(?:ce|cet|cette)\b", "this"),
+        (r"\bsont\b", "are"),
+        (r"\best\b", "is"),
+        (r"\b(?:il|elle)\b", "it"),
+        (r"\b(?:ils|elles)\b", "they"),
+        (
+            r"\b(?:le|les)\s+(\d{1,3})\b(?!\s*(?:%|w\b|go\b|°|h\b))",
+            r"job \1",
+        ),  # "le 7": job 7 (not "la 4090")
+        (r"\bl['’]", "the "),
+        (r"\b(?:le|la|les)\b", "the"),
+        (r"\b(?:du|des)\b", "of the"),
+        (r"\bd['’]", "of "),
+        (r"\bde\b", "of"),
+        (r"\bsur\b", "on"),
+        (r"\bdans\b", "in"),
+        (r"\bet\b", "and"),
+        (r"\bou\b", "or"),
+        (r"\bavec\b", "with"),
+        (r"\bpour\b", "for"),
+        (r"\b(?:un|une)\b", "a"),
+        (r"\bje\b|\bj['’]", "i "),
+        (r"\bbon,\s*", ""),
+    )
+)
+
+
+def _french(text: str) -> str:
+    """``text`` read in English where it is French (:data:`_FRENCH_MARK`): its phrases, then the words said
+    in passing (:data:`_FRENCH_WORDS`: "ce matin", "la carte H100", "c'est-tu"), then its function words;
+    else as it was."""
+    if not _FRENCH_MARK.search(text):
+        return text
+    text = _translated(text.translate(_FRENCH_UNACCENTED), _FRENCH)
+    return _translated(_translated(text, _FRENCH_IN_PASSING), _FRENCH_FUNCTION_WORDS)
+
+
 _IN_PASSING = tuple(
     (re.compile(p, 0 if p.startswith("(?<=") else re.I), english)
     for p, english in (*_FRENCH_WORDS, *_ITALIAN_WORDS, *_HINDI_WORDS, *_TURKISH_WORDS)
 )
+_FRENCH_IN_PASSING = _IN_PASSING[: len(_FRENCH_WORDS)]
 
 
 def _in_passing(text: str) -> str:
@@ -312,12 +463,37 @@ _SPANISH = tuple(
         (r"\bantes de (?:empezar|arrancar|comenzar)\b", "before it started"),
         (r"\bantes de pararlo\b|\bantes de que (?:lo )?pararan\b", "before it was stopped"),
         (r"\b(?:empezo|arranco|comenzo)\b", "started"),
-        (r"\b(?:cogio|alcanzo|llego a)\b", "reached"),
+        (r"\b(?:cogio|alcanzo(?! a (?:correr|jalar|durar)\b)|llego a)\b", "reached"),
         (r"\b(?:se hizo|se corrio|se ejecuto)\b", "ran"),
         (r"\bsalieron\b|\bsalio\b", "came out"),
         (r"\blo que diga\b", "what says"),
         (r"\btuvo\b", "had"),
         (r"\biba sacando\b|\bsacaba\b", "was doing"),
+        # Mexico's and the rest of Latin America's turns: "en la mañana" (this morning), "cuánto alcanzó a
+        # correr" (how long did it run), "se fue" (took), "se estaba comiendo" (was using), "¿a qué hora fue
+        # eso?" (at what time was that), "qué lr me recomiendas" (advice)
+        (r"\ben la manana\b", "this morning"),
+        (r"\ben la tarde\b", "this afternoon"),
+        (r"\ben la noche\b", "last night"),
+        (r"\bcuanto alcanzo a (?:correr|jalar|durar)\b", "how long did it run"),
+        (r"\balcanzo a (?:correr|jalar)\b", "did it run"),
+        (r"\bantes de (?:morir|morirse|tronar|caerse|fallar)\b", "before it died"),
+        (r"\bcuanto tiempo se (?:fue|llevo|tardo)\b", "how long did it take"),
+        (r"\bcontando (?:los|las) (?:reintentos|intentos)\b", "with all its attempts"),
+        (r"\bse estaba comiendo\b|\bse esta comiendo\b|\bse comia\b", "was using"),
+        (r"\bmientras (?:corria|corrio|corre)\b", "while it ran"),
+        (r"\b(?:fue|era) eso\b", "was that"),
+        (r"\bcon que (\w+) (?:era|fue|corrio)\b", r"which \1 was"),
+        (r"\b(?:ese|esa)\s*(?=[?.!]|$)", "that one"),
+        (r"\b(?:eso|ese|esa)\b", "that"),
+        (r"\bque (.{1,30}?) me recomiendas\b", r"what \1 do you recommend"),
+        (r"\bme recomiendas\b", "do you recommend"),
+        (r"\bnecesito saber\b|\bquiero saber\b", "i want to know"),
+        (r"\bpa mi reporte\b|\bpara mi reporte\b|\bpa mi tarea\b", "for my write-up"),
+        (r"\barriba del?\b", "above"),
+        (r"\bmaxima\b", "max"),
+        (r"\bminima\b", "min"),
+        (r"\bestaba\b", "was"),
         # a subject Spanish leaves in the verb is "it" ("¿qué job era?": which job was it; "cuánto rato estuvo
         # corriendo": how long was it running)
         (r"\b(?:fue|era)\s*(?=[?.!]|$)", "was it"),

@@ -1,0 +1,73 @@
+"""French written whole (not only its words said in passing), Latin America's Spanish turns, and a clock span
+that has not begun yet today or is said with "yesterday": yesterday's, and its label says so (it was an
+error: an empty span). Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.spoken import written
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("Elle a tourné combien de temps, la dernière fois ?", "how long did it run, the last fois ?"),
+        ("Depuis quelle heure la 4090 est au repos ?", "since when the 4090 is idle ?"),
+        ("Combien de GPU-heures sur chaque carte hier ?", "how many gpu hours per card yesterday ?"),
+        ("c'est-tu fini, le sweep?", "is it finished, the sweep?"),  # (the words said in passing still read)
+        ("cuánto alcanzó a correr el build?", "how long did it run the build?"),
+        ("cuál fue la temp máxima en la mañana?", "which was the temp max this morning?"),
+    ],
+)
+def test_words_read_in_english(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+def test_french_questions(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "Combien d'énergie la H100 a consommé hier soir entre 21h et 23h ?", None)
+    assert query is not None and query["name"] == "energy" and query["gpu"] == 0, query
+    assert query["window"]["label"] == "yesterday between 21:00 and 23:00", query
+    _, _, query = ask(
+        heldout_svc, "La 4090 est restée combien de temps au-dessus de 60 °C aujourd'hui ?", None
+    )
+    assert query is not None and query["gpu"] == 1 and query["at_least"] == 60, query
+    _, text, query = ask(heldout_svc, "Le mistral, il en est où ?", None)
+    assert query == {"name": "job_log", "job": 11} and "4100/12000" in text, (query, text)
+
+
+def test_french_requests(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "Pourquoi le job 5 a planté ?", None)
+    _, text, query = ask(heldout_svc, "Bon, relancez-le, merci.", sid)
+    assert query is None and "gpuaccel retry 5" in text, text
+    _, text, query = ask(heldout_svc, "Vous pouvez mettre le job 11 en pause ?", None)
+    assert query is None and "gpuaccel pause 11" in text, text
+    _, text, query = ask(heldout_svc, "Annulez le 13 svp", None)
+    assert query is None and "gpuaccel cancel 13" in text, text
+
+
+def test_latin_american_spanish(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "qué onda con el sd-xl-train?", None)
+    _, _, query = ask(heldout_svc, "cuánta memoria se estaba comiendo mientras corría?", sid)
+    assert query == {"name": "gpu_reading", "job": 5, "metric": "memory"}, query
+    _, _, query = ask(heldout_svc, "qué learning rate me recomiendas pa el finetune del whisper?", None)
+    assert query is None, query
+
+
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("gpu 1 max temp between 15:00 and 16:00", "yesterday between 15:00 and 16:00"),  # (it is 15:00)
+        ("energy of gpu 1 yesterday between 15:00 and midnight", "yesterday between 15:00 and 00:00"),
+        ("gpu 0 mean power since 15:00", "since yesterday 15:00"),
+        ("gpu 0 max temp between 13:00 and 14:00", "between 13:00 and 14:00"),  # (begun: today's, as before)
+    ],
+)
+def test_a_clock_span_not_begun_today_is_yesterdays(
+    heldout_svc: AssistantService, said: str, label: str
+) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is not None and query["window"]["label"] == label, (query, text)
+    assert query["window"]["t1"] > query["window"]["t0"], query
