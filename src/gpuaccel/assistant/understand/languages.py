@@ -253,7 +253,12 @@ _FRENCH = tuple(  # phrases, read first
         (r"\bcombien d['’ ]?energie\b", "how much energy"),
         (r"\bca represente combien\b", "how much is that"),
         (r"\bentre combien et combien\b", "min and max"),
-        (r"\bcombien de\b|\bcombien d['’]", "how many "),
+        (
+            r"\bcombien (?:de\s+|d['’]\s*)"
+            r"(?=(?:kwh|wh|w|watts?|go|gb|gib|mib|mo|memoire|temps|energie|puissance)\b)",
+            "how much ",
+        ),  # ("combien de kWh": an amount)
+        (r"\bcombien de\s+|\bcombien d['’]\s*", "how many "),
         (r"\bcombien\b", "how much"),
         (r"\bqu['’]est-ce qui\b", "what"),
         (r"\bqu['’]est-ce que\b", "what"),
