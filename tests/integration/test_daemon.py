@@ -280,8 +280,11 @@ def test_telemetry_metrics_idle_and_events(shared: DaemonProcess, client: Client
     assert 'gpuaccel_jobs{state="queued"}' in metrics
     assert 'gpuaccel_gpu_utilization_ratio{gpu="0"' in metrics
     idle = client.idle()
-    assert [g.index for g in idle.gpus] == [0, 1] and idle.gate_open is False
+    assert [g.index for g in idle.gpus] == [0, 1]
     assert "fake-trainer" in idle.gpus[0].reason, "a process the queue did not start keeps GPU 0 busy"
+    # the gate is open exactly while some GPU is idle (GPU 1 turns idle once quiet for idle_after_s, so on a
+    # slow or busy host the shared daemon may already be past it: the state, not the daemon's age, decides)
+    assert idle.gate_open is any(g.idle for g in idle.gpus) and not idle.gpus[0].idle
     # events of its own (each job: queued, running, succeeded), so the page after the first five is never
     # empty, whichever of this module's tests ran before on this worker's daemon
     for _ in range(2):
