@@ -1,0 +1,220 @@
+"""French read in English: its words said in passing in any message (:data:`_FRENCH_WORDS`), and French
+written whole where the message has marks of its own."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import translated
+
+# French said in passing in an English message: its day words ("aujourd'hui", "hier soir", "ce matin"), a
+# few question words ("combien", "pourquoi"), a reading's word ("température", "mémoire"), an article before
+# a card or a job ("la carte H100", "le job 2"), "Go" after a number (GB) and "chauffé" (heated up); none of
+# them is an English word, so they are read in any message
+_FRENCH_WORDS = (
+    (r"\baujourd['’]?hui\b", "today"),
+    (r"\bavant[- ]hier\b", "the day before yesterday"),
+    (r"\bhier (?:soir|au soir)\b", "yesterday evening"),
+    (r"\bhier matin\b", "yesterday morning"),
+    (r"\bhier (?:après|apres)[- ]midi\b", "yesterday afternoon"),
+    (r"\bhier\b", "yesterday"),
+    (r"\bce matin\b", "this morning"),
+    (r"\bcet (?:après|apres)[- ]midi\b|\bcet aprem\b", "this afternoon"),
+    (r"\bce soir\b", "this evening"),
+    (r"\bcette nuit\b", "last night"),
+    (r"\bcette semaine\b", "this week"),
+    (r"\b(?:maintenant|actuellement)\b", "now"),
+    (r"\ben ce moment\b", "right now"),
+    (r"\bdepuis\b", "since"),
+    (r"\bjusqu['’]?(?:à|a)\b", "until"),
+    (r"\bminuit\b", "midnight"),
+    (r"\bmidi\b", "noon"),
+    (r"\bça fait combien de temps qu['’]?(?:il|elle) (?:roule|tourne|run)\b", "how long has it been running"),
+    (r"\bcombien(?: de)?\b", "how much"),
+    # Québec French: "c'est-tu fini" (is it finished), "en tout" (in all), "celle-là" (that one),
+    # "relance-la" (run it again), "quelle job" (which job), "à matin" (this morning)
+    (r"\bc['’]est[- ]tu\b", "is it"),
+    (r"\bfini(?:e|s)?\b", "finished"),
+    (r"\ben tout\b", "in all"),
+    (r"\b(?:celle|celui)[- ]l[àa]\b", "that one"),
+    (r"\brelance[- ](?:la|le|les)\b", "rerun it"),
+    (r"\bc['’](?:était|etait) quel(?:le)? (job|carte|gpu)(?:,? ça)?\b", r"which \1 was it"),
+    (r"\bquel(?:le)? (job|carte|gpu)\b", r"which \1"),
+    (r"\bà matin\b", "this morning"),
+    (r"(?:\b(?:à|a)\s+)?\bquelle heure\b", "at what time"),  # "à quelle heure?" after a peak
+    (r"\bpourquoi\b", "why"),
+    (r"\bquand\b", "when"),
+    (r"\btempérature\b", "temperature"),
+    (r"\bmémoire\b", "memory"),
+    (r"\bpuissance\b", "power"),
+    (r"\bconsommation\b", "consumption"),
+    (r"\bénergie\b", "energy"),
+    (r"\bmerci(?: beaucoup)?\b", "thanks"),
+    (r"\b(?:a |a bien |a beaucoup |has |have |had )?chauff(?:é|e|ée|ed)\b", "heated up"),
+    (r"(?<=\d)\s?Go\b", " GB"),  # (case kept: "24 Go" of a card's memory, not "let it go")
+    # "la carte H100": the H100 (a card's model after "carte", not its index: "la carte 1" is card 1)
+    (r"\b(?:(?:la|les)\s+)?cartes?\s+(?=(?:[a-z]+\d+|\d{3,})\b)", "the "),
+    (r"\b(?:la|le|les|l['’])\s*(?=(?:cartes?|h100|h200|a100|4090|gpus?|jobs?)\b)", "the "),
+    (r"\ble\s+(?=[a-z])", "the "),  # "le sweep" (no English word; "la" is: "the LA office")
+    (r"\bcartes\b", "cards"),
+    (r"\bcarte\b", "card"),
+)
+# compiled once: read in any message by :func:`languages.in_passing.in_passing`, and inside French written
+# whole between its phrases and its function words
+FRENCH_IN_PASSING = tuple(
+    (re.compile(p, 0 if p.startswith("(?<=") else re.I), english) for p, english in _FRENCH_WORDS
+)
+
+# French written whole (France's and Québec's), read only in a message with marks of its own (a letter
+# Spanish does not have, or one of its own words): its phrases and function words in English ("Elle est
+# restée combien de temps au-dessus de 80 °C, la H100 ?" is "how long was it above 80 °C, the H100?"); the
+# words any message may say in passing are :data:`_FRENCH_WORDS`, read after
+_FRENCH_MARK = re.compile(
+    r"[àâçèêëîïôûùœ]|\b(?:combien|quelle?s?|pourquoi|depuis|aujourd['’]hui|est-ce|qu['’]est|c['’]est|vous"
+    r"|elle|ils|tourné|tournait|consommé|annulez|relancez|libérez|supprimez|mettez|journée|dernière"
+    r"|dernières|heures|moyenne|carte|cartes|merci|svp|quoi|tâche|tentatives|essais|premier|première|tout"
+    r"|toutes|bonjour|liste)\b",
+    re.I,
+)
+_FRENCH_UNACCENTED = str.maketrans("àâçèéêëîïôûùœÀÂÇÈÉÊËÎÏÔÛÙŒ’", "aaceeeeiiouuoAACEEEEIIOUUO'")
+_FRENCH = tuple(  # phrases, read first
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        # requests, said to "vous" or to "tu" ("relancez-le": get it going again, a paused job resumed and
+        # an ended one retried; "mettez le mistral en pause": pause it)
+        (r"\b(?:relancez|relance|relancer|redemarrez|redemarre)-(?:le|la|les)\b", "get it going again"),
+        (r"\b(?:relancez|relancer|redemarrez)\b", "retry"),
+        (r"\b(?:mettre|mettez|mets|met)\s+(.{1,40}?)\s+en pause\b", r"pause \1"),
+        (r"\b(?:annulez|annule|annuler)-(?:le|la|les)\b", "cancel it"),
+        (r"\b(?:annulez|annuler)\b", "cancel"),
+        (r"\b(?:liberez|libere|liberer)-(?:le|la|les)\b", "release it"),
+        (r"\b(?:liberez|liberer)\b", "release"),
+        (r"\b(?:supprimez|supprime|supprimer|retirez)-(?:le|la|les)\b", "remove it"),
+        (r"\b(?:supprimez|supprimer)\b", "remove"),
+        (r"\b(?:reprenez|reprends|reprendre)-(?:le|la)\b", "resume it"),
+        (r"\btel quel\b", "as it is"),
+        (r"\bs['’]il (?:vous|te) pla[iî]t\b|\bsvp\b|\bstp\b", "please"),
+        (r"\bvous pouvez\b|\bpouvez-vous\b|\btu peux\b", "can you"),
+        (r"\bme faire un point sur\b|\bfaire le point sur\b", "give me an overview of"),
+        (r"\bun conseil pour\b", "what is a good way to"),
+        (
+            r"\bc['’]est quoi la difference entre\b|\bquelle est la difference entre\b",
+            "what is the difference between",
+        ),
+        # questions
+        (r"\bdepuis quelle heure\b|\bdepuis quand\b", "since when"),
+        (r"\b(?:c['’]etait |et )?a quelle heure\b", "at what time"),
+        (r"\bil en est ou\b|\bou en est[- ]il\b|\bou en est\b", "where is it in its training"),
+        (r"\b(?:il|elle) a (?:dure|tourne) combien de temps\b", "how long did it run"),
+        (r"\b(?:il|elle) a tourne combien de temps\b", "how long did it run"),
+        (r"\b(?:a |ont )?tourne combien de temps\b", "how long did it run"),
+        (r"\b(?:est|sont) restee?s? combien de temps\b", "how long was it"),
+        (r"\bcombien de temps\b", "how long"),
+        (r"\bcombien de (?:gpu[- ]heures|heures[- ]gpu)\b", "how many gpu hours"),
+        (r"\bcombien d['’ ]?energie\b", "how much energy"),
+        (r"\bca represente combien\b", "how much is that"),
+        (r"\bentre combien et combien\b", "min and max"),
+        (
+            r"\bcombien (?:de\s+|d['’]\s*)"
+            r"(?=(?:kwh|wh|w|watts?|go|gb|gib|mib|mo|memoire|temps|energie|puissance)\b)",
+            "how much ",
+        ),  # ("combien de kWh": an amount)
+        (r"\bcombien de\s+|\bcombien d['’]\s*", "how many "),
+        (r"\bcombien\b", "how much"),
+        (r"\bqu['’]est-ce qui\b", "what"),
+        (r"\bqu['’]est-ce que\b", "what"),
+        (r"\bquel(?:le)?s? job\b", "which job"),
+        (r"\bqui a le plus\b", "which job most"),
+        (r"\ba le plus\b", "the most"),
+        (r"\ble plus\b", "the most"),
+        (r"\bquoi\b", "what"),
+        # spans and clocks
+        (r"\b(?:sur )?(?:les )?dernieres (\d+) heures\b", r"over the last \1 hours"),
+        (r"\b(?:sur )?la derniere heure\b", "over the last hour"),
+        (r"\bsur la journee\b|\bdans la journee\b", "today"),
+        (r"\bsur le meme creneau\b|\bmeme creneau\b|\bmeme periode\b", "over the same span"),
+        (
+            r"\bentre (\d{1,2})h(\d{2})? et (\d{1,2})h(\d{2})?\b",
+            lambda m: f"between {m[1]}:{m[2] or '00'} and {m[3]}:{m[4] or '00'}",
+        ),
+        (r"\bentre (\d{1,2})h(\d{2})? et minuit\b", lambda m: f"between {m[1]}:{m[2] or '00'} and midnight"),
+        (r"\bdepuis (\d{1,2})h(\d{2})?\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
+        (r"\bpour l['’]instant\b|\bjusqu['’]ici\b", "so far"),
+        (r"\ben dernier\b", "last"),
+        (r"\bderniere?s?\b", "last"),
+        (r"\bau total\b", "in total"),
+        (r"\btoutes tentatives confondues\b", "over all its attempts"),
+        # readings, how much and which way
+        (r"\bau[- ]dessus (?:de|du)\b", "above"),
+        (r"\ben[- ]dessous (?:de|du)\b", "below"),
+        (r"\ben moyenne\b", "on average"),
+        (r"\bmoyenne\b", "average"),
+        (r"\b(?:gpu[- ]heures|heures[- ]gpu)\b", "gpu hours"),
+        (r"\bcarte par carte\b|\bpar carte\b|\bsur chaque carte\b", "per card"),
+        (r"\bmeme chose\b", "the same"),
+        (r"\bau repos\b|\bne fait (?:plus )?rien\b", "idle"),
+        (r"\bd['’]utilisation\b|\butilisation\b", "utilization"),
+        (r"\b(?:a |ont )?(?:bosse|travaille)\b", "was busy"),
+        (r"\bla file(?: d['’]attente)?\b", "the queue"),
+        (
+            r"\battend encore de demarrer\b|\battend (?:encore )?de (?:demarrer|partir)\b",
+            "is still waiting to start",
+        ),
+        (r"\btentatives\b|\bessais\b", "attempts"),
+        (r"\brates\b|\bechoues\b", "failed"),
+        (r"\bgaspille\b", "wasted"),
+        # what happened
+        (r"\b(?:a |ont )?consomme\b", "used"),
+        (r"\bsquatte\b", "used"),
+        (r"\b(?:a |ont )?logge\b", "logged"),
+        (r"\bavant d['’]etre arrete\b", "before it was stopped"),
+        (r"\btournait\b", "was running"),
+        (r"\b(?:a |ont )?tourne\b", "ran"),
+        (r"\b(?:a |ont )?dure\b", "took"),
+        (r"\b(?:est |a )?plante\b", "failed"),
+        (r"\bet le tout premier\b", "and the very first"),
+    )
+)
+# the function words, read after :data:`_FRENCH_WORDS` ("c'est-tu", "ce matin", "la carte H100" first)
+_FRENCH_FUNCTION_WORDS = tuple(
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        (r"\b(?:est|sont) restee?s?\b", "was"),
+        (r"\bc['’]etait\b", "was it"),
+        (r"\betait\b", "was"),
+        (r"\bc['’]est\b", "it is"),
+        (r"\b(?:ce|cet|cette)\b", "this"),
+        (r"\bsont\b", "are"),
+        (r"\best\b", "is"),
+        (r"\b(?:il|elle)\b", "it"),
+        (r"\b(?:ils|elles)\b", "they"),
+        (
+            r"\b(?:le|les)\s+(\d{1,3})\b(?!\s*(?:%|w\b|go\b|°|h\b))",
+            r"job \1",
+        ),  # "le 7": job 7 (not "la 4090")
+        (r"\bl['’]", "the "),
+        (r"\b(?:le|la|les)\b", "the"),
+        (r"\b(?:du|des)\b", "of the"),
+        (r"\bd['’]", "of "),
+        (r"\bde\b", "of"),
+        (r"\bsur\b", "on"),
+        (r"\bdans\b", "in"),
+        (r"\bet\b", "and"),
+        (r"\bou\b", "or"),
+        (r"\bavec\b", "with"),
+        (r"\bpour\b", "for"),
+        (r"\b(?:un|une)\b", "a"),
+        (r"\bje\b|\bj['’]", "i "),
+        (r"\bbon,\s*", ""),
+    )
+)
+
+
+def french(text: str) -> str:
+    """``text`` read in English where it is French (:data:`_FRENCH_MARK`): its phrases, then the words said
+    in passing (:data:`_FRENCH_WORDS`: "ce matin", "la carte H100", "c'est-tu"), then its function words;
+    else as it was."""
+    if not _FRENCH_MARK.search(text):
+        return text
+    text = translated(text.translate(_FRENCH_UNACCENTED), _FRENCH)
+    return translated(translated(text, FRENCH_IN_PASSING), _FRENCH_FUNCTION_WORDS)

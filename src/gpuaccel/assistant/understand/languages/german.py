@@ -1,0 +1,170 @@
+"""German read in English: its words said in passing in any message, and German written whole where the
+message has marks of its own."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import translated
+
+# German said in passing: a reading's word ("Auslastung", "Stromverbrauch"), "und", an article before a card,
+# "um 11:10" / "14 Uhr" (at 11:10, 14:00), "seit" (since), "gestern" / "heute" / "jetzt"
+_GERMAN_WORDS = {
+    "wie war": "how was", "wie ist": "how is", "wie hoch": "how high", "wie viel": "how much",
+    "wieviel": "how much", "wie viele": "how many", "wie lange": "how long", "was war": "what was",
+    "welche": "which", "welcher": "which", "welches": "which", "warum": "why", "wann": "when",
+    "bitte": "please",
+    "auslastung": "utilization", "gpu-auslastung": "utilization", "stromverbrauch": "power draw",
+    "leistungsaufnahme": "power draw", "leistung": "power", "verbrauch": "consumption",
+    "temperatur": "temperature", "speicher": "memory", "grafikspeicher": "memory", "lüfter": "fan",
+    "grafikkarte": "card", "karte": "card", "karten": "cards", "und": "and", "oder": "or", "seit": "since",
+    "gestern": "yesterday", "heute": "today", "jetzt": "now", "gerade": "now",
+}  # fmt: skip
+_GERMAN = re.compile(rf"\b(?:{'|'.join(_GERMAN_WORDS)})\b", re.I)
+# an article before what those words became, a card or a job ("die Auslastung": the utilization; "die" left
+# alone reads as "died")
+_GERMAN_NOUNS = sorted({w for w in _GERMAN_WORDS.values() if " " not in w} - {"and", "or", "since"})
+_GERMAN_ARTICLE = re.compile(
+    rf"\b(?:die|der|das|den|dem)\s+(?=(?:h100|h200|a100|4090|gpus?|jobs?|{'|'.join(_GERMAN_NOUNS)})\b)", re.I
+)
+
+
+# German written whole, read only in a message with marks of its own (an umlaut or eszett, or one of its
+# own words): its phrases before :data:`_GERMAN_WORDS` ("Starten Sie ihn bitte noch einmal": rerun it;
+# "Wie lange ist die 4090 heute ungenutzt herumgestanden?": how long was the 4090 idle today), its function
+# words after them
+_GERMAN_MARK = re.compile(
+    r"[äöüß]|\b(?:wie|welche[rsmn]?|bitte|heute|gestern|wann|seit|ist|nicht|sie|und|zwischen|insgesamt"
+    r"|lief|gelaufen|verbraucht|karten?|uhr|stunden?|danke|geben|setzen|starten|brechen|pausieren)\b",
+    re.I,
+)
+_GERMAN_PHRASES = tuple(
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        # requests, said to "Sie" or to "du"
+        (r"\b(?:starten|starte) sie\b(.{0,40}?)\b(?:noch ?einmal|nochmal|erneut|neu)\b", r"rerun\1"),
+        (r"\b(?:starte|starten)\b(.{0,40}?)\b(?:noch ?einmal|nochmal|erneut|neu)\b", r"rerun\1"),
+        (r"\bneu starten\b", "rerun"),
+        (r"\bsetzen sie (?:seine|ihre|die) priorität (?:bitte )?auf (\d+)\b", r"set its priority to \1"),
+        (r"\bbrechen sie (.{0,30}?)(?: bitte)? ab\b", r"cancel \1"),
+        (r"\babbrechen\b", "cancel"),
+        (r"\bpausieren sie\b", "pause"),
+        (r"\bpausieren\b", "pause"),
+        (
+            r"\bwie setze ich (es|ihn|sie) (?:danach |dann |nachher )?wieder fort\b",
+            r"how do i resume \1 afterwards",
+        ),
+        (r"\b(?:fortsetzen|weiterlaufen lassen)\b", "resume"),
+        (r"\bgeben sie (es|ihn|sie|das)(?: bitte)? frei\b", r"release \1"),
+        (r"\bfreigeben\b", "release"),
+        (r"\berzählen sie mir\b", "tell me"),
+        (r"\bwitz\b", "joke"),
+        (r"\bkönnen sie mir\b(.{0,60}?)\bentwerfen\b", r"can you write me\1"),
+        (r"\be-mail\b", "email"),
+        # questions
+        (r"\bseit wann\b", "since when"),
+        (r"\bwie lange\b", "how long"),
+        (r"\bwie viele\b", "how many"),
+        (r"\bwie viel\b", "how much"),
+        (r"\bwie heiß\b", "how hot"),
+        (r"\bam heißesten\b", "hottest"),
+        (r"\bwie hat sich (.{1,30}?) verhalten\b", r"how was \1"),
+        (r"\bwas ziehen\b", "what draw"),
+        (r"\bwelcher job hat (?:die|das|den|es) verursacht\b", "which job was it"),
+        (r"\bwelcher job war da drauf\b|\bwelcher job lief da(?: gerade)?\b", "which job was running then"),
+        (r"\bwas ist bei der (?:evaluierung|auswertung) herausgekommen\b", "what were the eval results"),
+        (r"\bhat alles geklappt\b", "did everything succeed"),
+        (r"\bzuletzt ins log geschrieben\b", "last logged"),
+        (r"\b(?:wollte es|wollte er|hat es) (?:.{0,30}?)anfordern\b", "did it try to allocate"),
+        (r"\bbevor (?:sie|es|er) drangekommen (?:sind|ist)\b", "before they started"),
+        # spans and moments
+        (r"\bin diesem augenblick\b|\bim moment\b|\bmomentan\b|\bderzeit\b|\baktuell\b|\bgerade\b", "now"),
+        (r"\b(?:im selben|im gleichen|in dem|in diesem) zeitraum\b|\bin dieser stunde\b", "in that span"),
+        (r"\bin der letzten stunde\b", "in the last hour"),
+        (r"\bheute nacht\b|\bletzte nacht\b", "last night"),
+        (r"\bgestern abend\b", "yesterday evening"),
+        (r"\bseit mitternacht\b", "since midnight"),
+        (r"\bseit mittag\b", "since noon"),
+        (r"\bzwischen (\d{1,2}) und (\d{1,2})(?::00)?\b", r"between \1:00 and \2:00"),
+        (r"\bheuer\b", "this year"),
+        # readings, how much and which way
+        (r"\b(?:steht|stand) (?:sie |es |er )?(?:schon )?still\b", "is idle"),
+        (
+            r"\b(?:ungenutzt|untätig|unbenutzt)(?: herumgestanden| gestanden)?\b|\bherumgestanden\b",
+            "idle",
+        ),
+        (r"\bdrosselt\b|\bgedrosselt\b", "throttling"),
+        (r"\bsm-takt\b|\btakt\b", "sm clock"),
+        (r"\bgpu-stunden\b", "gpu hours"),
+        (r"\bstrom\b", "electricity"),
+        (r"\benergie\b", "energy"),
+        (r"\bversuche\b", "attempts"),
+        (r"\blernrate\b", "learning rate"),
+        (r"\b(\d+)\s*grad\b", r"\1 °C"),
+        (r"\boder (?:darüber|mehr|höher)\b", "or more"),
+        (r"\b(?:durchschnittliche|durchschnittlich|im schnitt|durchschnitt)\b", "average"),
+        (r"\b(?:die )?(?:höchste|maximale)\b|\bmaximal\b|\bspitze\b", "max"),
+        (r"\b(?:die )?(?:niedrigste|minimale)\b|\bminimal\b", "min"),
+        (r"\bausgelastet\b", "utilized"),
+        (r"\bbelegt\b", "used"),
+        (r"\bvon welchem job\b", "by which job"),
+        (r"\b(?:insgesamt|in summe)\b", "in total"),
+        (r"\b(?:verbraucht|gebraucht|geleistet)\b", "used"),
+        (r"\b(?:ist|sind) (?:es |er |sie )?(?:in summe |insgesamt )?gelaufen\b|\bgelaufen\b", "ran"),
+        (r"\blief\b|\bläuft\b", "ran"),
+        (r"\bauf den karten\b", "on the cards"),
+        (r"\bin der queue warten\b|\bin der warteschlange warten\b", "wait in the queue"),
+        (r"\bwarteschlange\b", "queue"),
+        (r"\bmussten\b", "had to"),
+        (r"\bdieses element\b|\bdieser job\b", "this one"),
+        (r"\bbeiden\b", "both"),
+        (r"\bmit welche[mr]\b", "with which"),
+    )
+)
+_GERMAN_FUNCTION_WORDS = tuple(
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        (r"\b(?:es|ihn|er)\b", "it"),
+        (r"(?<!\bpause )\bsie\b", "it"),
+        (r"\b(?:der|die|das|den|dem|des)\b", "the"),
+        (r"\bist\b", "is"),
+        (r"\bhat\b", "has"),
+        (r"\bwar\b", "was"),
+        (r"\bwurde\b", "was"),
+        (r"\bim\b", "in the"),
+        (r"\bin der\b", "in the"),
+        (r"\bmit\b", "with"),
+        (r"\bfür\b", "for"),
+        (r"\bvon\b", "of"),
+        (r"\bauf\b", "on"),
+        (r"\bda\b", "then"),
+        (r"\bdann\b", "then"),
+        (r"\bdanach\b", "afterwards"),
+        (r"\bnoch\b", ""),
+        (r"\bschon\b", ""),
+        (r"\bich\b", "i"),
+        (r"\bdanke\b", "thanks"),
+    )
+)
+
+
+def german(text: str) -> str:
+    """``text`` with the German words of :data:`_GERMAN_WORDS` in English, and its clock said as English says
+    it; where the message is German written whole (:data:`_GERMAN_MARK`), its phrases first
+    (:data:`_GERMAN_PHRASES`) and its function words last (:data:`_GERMAN_FUNCTION_WORDS`)."""
+    whole = _GERMAN_MARK.search(text) is not None
+    text = re.sub(r"\bum (\d{1,2})(?::(\d{2}))?(?:\s*uhr\b)?(?=\s*(?:[?.!,]|$|\w))", _um, text, flags=re.I)
+    text = re.sub(r"\b(\d{1,2})\s*uhr\b", r"\1:00", text, flags=re.I)
+    if whole:
+        text = translated(text, _GERMAN_PHRASES)
+    text = _GERMAN.sub(lambda m: _GERMAN_WORDS[m[0].lower()], text)
+    text = re.sub(r"\b(how (?:high|much|many|long)|which|why|when) war\b", r"\1 was", text, flags=re.I)
+    text = _GERMAN_ARTICLE.sub("the ", text)
+    return translated(text, _GERMAN_FUNCTION_WORDS) if whole else text
+
+
+def _um(m: re.Match[str]) -> str:
+    """ "um 11:10" at 11:10, "um 14 Uhr" at 14:00 (a bare "um 5" is the English "um": kept)."""
+    if m[2] is None and "uhr" not in m[0].lower():
+        return m[0]
+    return f"at {m[1]}:{m[2] or '00'}"

@@ -1,0 +1,72 @@
+"""Nigerian Pidgin's function words read as the English words they stand for."""
+
+from __future__ import annotations
+
+import re
+
+# Nigerian Pidgin's function words, read only in a message that has one of its own (an English "e", "am",
+# "don", "be" or "chop" stays as it was): "wetin e print before e crash" is "what it print before it crash"
+_PIDGIN_MARK = re.compile(
+    r"\b(?:wetin|dey|abeg|nko|sef|abi|wahala|oya|sabi|una|dem|wey|na\s+(?:which|who|wetin|why|how))\b"
+    r"|(?<![\w.'-])e(?![\w.'-])"
+    r"|\b(?:what|which|who|when|where)(?:\s+\w+)?\s+be\s+(?:that|this|it|the|am)\b",  # "what time be that"
+    re.I,
+)
+_PIDGIN_ING = (
+    "run|use|hold|wait|spin|do|happen|work|burn|train|go|load|draw|print|finish|start|crash|chop|eat"
+)
+_PIDGIN = (
+    (r"\bdey\s+(" + _PIDGIN_ING + r")\b", lambda m: "is " + _ing(m[1])),  # "which job dey run": is running
+    # the past unmarked in a question: "wetin e print before e crash", "what time e hit am", "how long e run"
+    (
+        r"(^|[.?!,;:]\s*|\b(?:and|so|ok|then)\s+)(wetin|what|when|why|where|which|how)((?:\s+[a-z0-9-]+){0,2}?)"
+        r"\s+e\s+(?!(?:be|go|dey|don|still|no|never|fit)\b)([a-z]+)\b",
+        r"\1\2\3 did it \4",
+    ),
+    (r"\bwetin\s+be\b", "what is"),
+    (r"\bwetin\b", "what"),
+    (r"(?<![\w.'-])e\s+go\b", "it will"),  # "e go really save memory?"
+    (r"(?<![\w.'-])e\s+be\s+like\s+say\b", "it seems"),
+    (r"(?<![\w.'-])e(?![\w.'-])", "it"),
+    # "am" is the object pronoun after a verb ("restart am", "what time e hit am"); not "i am", "9 am"
+    (r"(?<!\bi )(?<!\d)(?<!\d )\bam\b(?!\s+i\b)", "it"),
+    (r"\bdey\b", "is"),
+    (r"\b(i|we|you|they)\s+don\b", r"\1 have"),
+    (r"\bdon\b", "has"),
+    (r"\bdem\b", "they"),
+    (r"\bwey\b", "that"),
+    (r"\bchop\b", "use"),  # "how many GPU-hours e don chop": used up
+    (r"\bwan\b", "want"),
+    (r"\bsabi\b", "know"),
+    (r"\buna\b", "you"),
+    (r"\babi\b", "or"),
+    (r"\bwahala\b", "problem"),
+    (r"\babeg\b,?\s*", "please "),
+    (r"^\s*na\s+(?=which|who|what|why|how)\b", ""),  # "na which process dey hold am?"
+    (
+        r"(?<!\bwill )(?<!\bcan )(?<!\bto )(?<!\bnot )(?<!\bmay )\bbe\b"
+        r"(?=\s+(?:the|a|an|my|your|that|this|it)\b)",
+        "is",
+    ),
+    (r"\s*\b(?:nko|sef|oya)\b", ""),  # "and 12 nko": and 12
+    (r"\s+\bo\b(?=\s*(?:[.,!?;]|$))", ""),  # "the sweep fail o"
+)
+_PIDGIN_READ = tuple((re.compile(pattern, re.I), repl) for pattern, repl in _PIDGIN)  # compiled once
+
+
+def _ing(verb: str) -> str:
+    """A verb's -ing form ("run" running, "use" using)."""
+    if verb.endswith("e"):
+        return verb[:-1] + "ing"
+    if verb in ("run", "spin"):
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
+
+
+def pidgin_read(text: str) -> str:
+    """A Pidgin-English message in the English words its function words stand for (see :data:`_PIDGIN`)."""
+    if not _PIDGIN_MARK.search(text):
+        return text
+    for pattern, repl in _PIDGIN_READ:
+        text = pattern.sub(repl, text)
+    return re.sub(r"\s{2,}", " ", text).strip()

@@ -1,0 +1,195 @@
+"""Portuguese (Brazil's and Portugal's) read in English where the message has marks of its own."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import translated
+
+# Portuguese (Brazil's), read only in a message that has marks of its own (a nasal vowel or a cedilla, or one
+# of its own words): the words the assistant reads, in English ("quanta energia a H100 gastou hoje" is "how
+# much energy the H100 used today"); what Spanish shares with it is read by _SPANISH after
+_PORTUGUESE_MARK = re.compile(
+    r"[ãõç]|\b(?:hoje|ontem|agora|quanto|quanta|quantos|quantas|quem|placas?|fila|valeu|k{3,}|nao|vc|voce"
+    r"|ventoinha|nessa|nesse|liberta|cancela-o|relanca|tenta|esteve|arrancar|percentagem|estava|prioridade"
+    r"|tava|estava|rodou|rodando|rodar|tentou|gastou|consumiu|esquentou|ociosa|ocioso|falhou"
+    r"|terminou|durou|comecou|esperando|esperou|libera|segura|dela|dele|entao|pra|pro|isso|nessa|essa|esse"
+    r"|utilizacao|graus|somando|desistir|deu pau|meio dia|beleza|tambem"
+    r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|roda|nada a ver|pergunta|ajuda|deixa"
+    r"|aconteceu)\b",
+    re.I,
+)
+_PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
+_PORTUGUESE = tuple(
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        # what asks nothing: laughter, a greeting, thanks
+        (r"\bk{3,}\b", ""),
+        (r"^\s*(?:oi|ola|e ai|fala)\b[,!]*\s*", ""),
+        (r"\b(?:valeu|obrigad[oa])\b", "thanks"),
+        (r"\b(?:pf|pfv|por favor)\b", "please"),
+        (r"^\s*(?:nossa|eita|poxa|beleza)\b[.,!]*\s*", ""),
+        (r"\bpergunta nada a ver\b|\bnada a ver\b", "unrelated question"),
+        # Portugal's Portuguese: "está a correr" (is running), "a ventoinha" (the fan), "nessa hora" (then),
+        # "tenta outra vez" (retry), "cancela-o", "liberta-o", "sobe a prioridade ... para 10", "troca a
+        # posição de X na fila com a de Y" (switch them), "se faz favor" (please)
+        (r"\bse faz favor\b", "please"),
+        (r"\bpergunta a parte\b|\bem termos gerais\b", "in general"),
+        (r"\bescreve-me\b", "write me"),
+        (
+            r"\b(?:esta|estava|estao|estavam) a (correr|esperar|usar|gastar)\b",
+            lambda m: {"correr": "running", "esperar": "waiting", "usar": "using", "gastar": "using"}[
+                m[1].lower()
+            ],
+        ),
+        (r"\bestar a correr\b|\ba correr\b", "running"),
+        (r"\besteve a espera\b|\besteve em espera\b", "waited"),
+        (r"\ba espera\b", "waiting"),
+        (r"\bantes de arrancar\b|\bantes de comecar\b", "before it started"),
+        (r"\bnessa hora\b|\bnesse momento\b|\bnessa altura\b|\bnaquele momento\b", "then"),
+        (r"\bnesse (?:periodo|intervalo)\b|\bnesse dia\b", "in that span"),
+        (
+            r"\bentre as (\d{1,2})h(\d{2})? e o meio-dia\b",
+            lambda m: f"between {m[1]}:{m[2] or '00'} and noon",
+        ),
+        (r"\bmeio-dia\b", "noon"),
+        (r"\bventoinhas?\b", "fan"),
+        (r"\bpercentagem\b", "percent"),
+        (r"\bdessa placa\b|\bdesta placa\b", "of that card"),
+        (r"\bde quem era o job\b", "which job was"),
+        (r"\bque job era esse\b|\bque job era\b", "which job was that"),
+        (r"\btenta (?:outra vez|de novo|novamente)\b|\brelanca\b", "retry"),
+        (r"\bcancela-o\b|\bcancela-a\b", "cancel it"),
+        (r"\bliberta-o\b|\bliberta-a\b|\bliberta\b", "release it"),
+        (r"\bsuspende-o\b|\bpausa-o\b", "pause it"),
+        (r"\bsobe a prioridade d[oa] (.{1,40}?) para (\d+)\b", r"set the priority of \1 to \2"),
+        (r"\btroca a posicao d[oa] (\S+) na fila com a d[oa] (\S+)", r"switch \1 and \2"),
+        (r"\bcada uma\b|\bcada um\b", "each"),
+        (r"\bclock dos sms\b", "sm clock"),
+        (r"\besse elemento\b|\besse job\b", "that one"),
+        # questions
+        (r"\bdesde que horas\b|\bdesde quando\b", "since when"),
+        (r"\b(?:a )?que horas\b", "at what time"),
+        (r"\b(?:por que|porque|pq)\b", "why"),
+        (r"\bquantas vezes\b", "how many times"),
+        (r"\bquanto tempo\b", "how long"),
+        (r"\bdurou quanto\b|\bquanto durou\b", "how long did it last"),
+        (r"\bquant[oa] de\b", "how much"),
+        (r"\bquant[oa]s\b", "how many"),
+        (r"\bquant[oa]\b", "how much"),
+        (r"\bqual das duas placas\b", "which of the two cards"),
+        (r"\b(?:qual|quais)\b", "which"),
+        (r"\bquem\b", "who"),
+        (r"\bo que\b", "what"),
+        (r"\bem que\b", "at which"),
+        # times and spans
+        (r"\bate agora\b", "so far"),
+        (r"\bhoje\b", "today"),
+        (r"\bontem (?:a|de) noite\b", "last night"),
+        (r"\bontem\b", "yesterday"),
+        (r"\b(?:hoje a noite|esta noite)\b", "tonight"),
+        (r"\bagora\b", "now"),
+        (r"\bnessa hora\b|\bnaquela hora\b|\bnesse momento\b", "at that time"),
+        (r"\b(?:umas|lá pelas|por volta das|as)\s+(?=\d)", "at "),
+        (r"\bdesde as\b|\bdesde\b", "since"),
+        (r"\bdas (?=\d)", "from "),
+        (r"\b(?:ao|as|ate)\s+(?=meio dia|\d)", "to "),
+        (r"\bmeio[\s-]dia\b", "noon"),
+        (r"\bmeia[\s-]noite\b", "midnight"),
+        (r"\bno total\b", "in total"),
+        # readings and what they did
+        (r"\b(?:a )?temp(?:eratura)? maxima\b", "the max temperature"),
+        (r"\btemperatu?ra\b", "temperature"),
+        (r"\bmaxima\b", "max"),
+        (r"\bminima\b", "min"),
+        (r"\bmedia\b", "mean"),
+        (r"\bpico\b", "peak"),
+        (r"\bpotencia\b", "power"),
+        (r"\bmemoria\b", "memory"),
+        (r"\benergia\b", "energy"),
+        (r"\butilizacao\b", "utilization"),
+        (r"\bgraus\b", "degrees"),
+        (r"\bacima de\b", "above"),
+        (r"\babaixo de\b", "below"),
+        (r"\besquentou mais\b", "got hotter"),
+        (r"\besquentou\b", "heated up"),
+        (r"\b(?:gastou|consumiu|usou)\b", "used"),
+        (r"\b(?:ociosa|ocioso|parada|parado)\b", "idle"),
+        (r"\blivre\b", "free"),
+        (r"\bsendo usad[oa]\b", "being used"),
+        (r"\busando\b", "using"),
+        (r"\busad[oa]\b", "used"),
+        (r"\brodando\b", "running"),
+        (r"\brodou\b", "ran"),
+        (r"\b(?:comecou|iniciou) a trabalhar\b", "started working"),
+        (r"\bcomecou\b", "started"),
+        (r"\btentou\b", "tried"),
+        (r"\btentativas\b", "attempts"),
+        (r"\btentativa\b", "attempt"),
+        (r"\bsomando todas as attempts\b", "over all its attempts"),
+        (r"\bentre uma attempt e outra\b", "between attempts"),
+        (r"\bantes de desistir\b", "before giving up"),
+        (r"\bantes de morrer\b", "before it died"),
+        (r"\besperando\b", "waiting"),
+        (r"\besperou\b", "waited"),
+        (r"\bfalhou\b|\bdeu pau\b|\bmorreu\b", "failed"),
+        (r"\bterminou\b", "finished"),
+        (r"\baconteceu\b", "happened"),
+        (r"\bne\b[,?]?", ""),
+        (r"\bvezes\b", "times"),
+        (r"\bo log diz\b", "the log says"),
+        (r"\bdiz\b", "says"),
+        # requests ("roda X de novo", "manda ele de novo": run it again)
+        (r"(^|[,;.!?]\s*)(?:roda|rode|manda|mande) (?:o |a )?(.*?)\s*de novo\b", r"\1retry \2"),
+        (r"\brodar\b", "run"),
+        (r"\bsegura\b", "hold"),
+        (r"\blibera\b", "release"),
+        (r"\bcancela\b", "cancel"),
+        (r"\bpausa\b", "pause"),
+        (r"\bde novo\b", "again"),
+        (r"\bconta uma piada\b", "tell a joke"),
+        (r"\b(?:vc|voce) recomenda\b", "do you recommend"),
+        (r"\b(?:queria|quero|preciso)\b", "i want to"),
+        # the rest: "tá", "ele", "dela", the articles and prepositions
+        (r"\b(?:ta|esta)\b", "is"),
+        (r"\b(?:tava|estava)\b", "was"),
+        (r"\bficou\b", "was"),
+        (r"\bfoi\b", "was"),
+        (r"\b(?:ele|ela)\b", "it"),
+        (r"\b(?:dele|dela)\b", "its"),
+        (r"\b(?:esse|essa|este|isso)\b", "that"),
+        (r"\bas duas\b|\bos dois\b|\bambas\b", "both"),
+        (r"\bduas\b", "two"),
+        (r"\boutr[oa]s?\b", "other"),
+        (r"\bplacas\b", "cards"),
+        (r"\bplaca\b", "card"),
+        (r"\bfila\b", "queue"),
+        (r"\bmeu\b|\bminha\b", "my"),
+        (r"\bmais\b", "more"),
+        (r"\b(?:so|somente)\b", "only"),
+        (r"\b(?:entao|tambem|mesmo|ai)\b", ""),
+        (r"\bja\b", "already"),
+        (r"\bdiminui\b", "lowered"),
+        (r"\bnao\b", "not"),
+        (r"\bou\b", "or"),
+        (r"\bcom\b", "with"),
+        (r"\b(?:pra|pro|para)\b", "for"),
+        (r"\b(?:do|da|dos|das)\b", "of the"),
+        (r"\b(?:no|na|nos|nas)\b", "in the"),
+        (r"\bem\b", "in"),
+        (r"\b(?:um|uma)\b", "a"),
+        (r"\b(?:o|a|os|as)\b", "the"),
+        (r"\bde\b", "of"),
+        (r"(^|[,;.?!:]\s*)e\b", r"\1and"),
+        (r"\be\b", "and"),
+        (r"\bque\b", "that"),
+    )
+)
+
+
+def portuguese(text: str) -> str:
+    """``text`` read in English where it is Portuguese (:data:`_PORTUGUESE_MARK`); else as it was."""
+    plain = text.translate(_PORTUGUESE_UNACCENTED)
+    if not _PORTUGUESE_MARK.search(plain):
+        return text
+    return re.sub(r"[ \t]{2,}", " ", translated(plain, _PORTUGUESE)).strip()

@@ -1,0 +1,301 @@
+"""Spanish read in English where the message has marks of its own (Spain's and Latin America's)."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import translated
+
+# Spanish, read only in a message that has marks of its own (an inverted mark, an accented letter, or one of
+# its question or time words): the words the assistant reads, in English, so "cuanta energia gasto la 4090
+# ayer" reads as "how much energy used the 4090 yesterday" (word order aside, which the readers do not need).
+_SPANISH_MARK = re.compile(
+    r"[¿¡áéíóúñ]|(?<!\bthe )(?<!\bin )\bque\b"  # ("in the que": a typed queue)
+    r"|\b(?:cual|cuales|cuanto|cuanta|cuantos|cuantas|cuando|desde|hoy|ayer|anoche|porque"
+    r"|esta|estuvo|fallo|termino|oye|porfa|dame|ponle|cancela|pausa|sueltalo|donde|quien|tiempo|energia"
+    r"|memoria|luz|cola|corrio|tardo|lleva|arranca|sigue|rompio|trono|intento|resultados|promedio|minimo"
+    r"|maximo|ultima|caliente|ocupada|ocupado|gasto|trabajo|veces|gracias|tambien|como|quiero|necesito"
+    r"|puedes|podrias|diferencia|entre|rapido|haciendo|algo|nada|pues|revisar|ahorita|rato|cuentame|vuelva"
+    r"|pare|ponga|usted|media|tope|pequena|grande|gastado|fallado|trabajado|electricidad|ventilador|reloj)\b"
+    r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b",  # "pausalo": pause it
+    re.I,
+)
+_UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "¿¡")
+_SPANISH = tuple(
+    (re.compile(pattern, re.I), english)
+    for pattern, english in (
+        # requests in the polite "usted" form and their "tú" twins, a pronoun joined or not ("vuelva a
+        # lanzarlo": run it again; "pare un momento el mistral": pause it; "vuelva a ponerlo en marcha":
+        # resume it; "ponga el 12 con más prioridad, un 10": its priority to 10)
+        (r"\b(?:vuelva|vuelve|vuelvan) a (?:lanzar|ejecutar|correr|intentar)(?:lo|la|los)?\b", "rerun it"),
+        (r"\b(?:relance|relanza|relanzar|lance|lanza)(?:lo|la)? (?:de nuevo|otra vez)\b", "rerun it"),
+        (r"\b(?:relance|relanza)(?:lo|la)?\b", "rerun"),
+        (
+            r"\b(?:vuelva|vuelve) a (?:ponerlo|ponerla|arrancarlo|arrancarla) en marcha\b"
+            r"|\b(?:pongalo|ponlo|pongala|ponla) en marcha\b|\breanude(?:lo|la)?\b",
+            "resume it",
+        ),
+        (
+            r"\b(?:pare|para|parelo|paralo|detenga|detengalo|deten|detenlo) un (?:momento|rato|momentito)\b",
+            "pause for a moment",
+        ),
+        (r"\b(?:parelo|paralo|pararlo|detengalo|detenlo)\b", "stop it"),
+        (r"\b(?:pare|detenga|deten)\b", "stop"),
+        (r"\b(?:cancele|cancelen)(?:lo|la)?\b", "cancel"),
+        (r"\b(?:suelte|libere)(?:lo|la)?\b", "release"),
+        (r"\b(?:reintente)(?:lo|la)?\b", "retry"),
+        (
+            r"\b(?:ponga|pon|dele|dale|suba|sube)\s+(.{1,40}?)\s+(?:con )?(?:mas|mayor) prioridad,?"
+            r"\s+(?:un|a|al)?\s*(\d+)\b",
+            r"set the priority of \1 to \2",
+        ),
+        (r"\blo cancelamos nosotros\b", "did we cancel it"),
+        # how long, how much, on average, full load
+        (r"\bcuanto rato\b", "how long"),
+        (r"\ba (?:que|cuanta) velocidad\b", "how fast"),
+        (r"\ba cuanto (?:va|esta)\b", "what is"),
+        (r"\b(?:de|en) media\b", "on average"),
+        (r"\bla media\b", "the average"),
+        (r"\ba tope\b", "at full load"),
+        (r"\ben total\b", "in total"),
+        (r"\ba tiempo\b", "on time"),
+        (r"\bpor (?:encima|arriba) del?\b", "above"),
+        (r"\bpor debajo del?\b", "below"),
+        (r"\bentre (?:las? )?(\d{1,2}(?::\d{2})?) y (?:las? )?(\d{1,2}(?::\d{2})?)\b", r"between \1 and \2"),
+        (r"\ben (?:ese|este) (?:rato|periodo|tiempo|intervalo)\b|\ben esa franja\b", "in that period"),
+        (r"\b(?:de )?esa hora\b", "of that hour"),
+        (r"\bque tal\b", "how was"),
+        (r"\bcual de (?:las|los) dos\b", "which of the two"),
+        (r",?\s*\bno\s*\?", "?"),  # "ha fallado, ¿no?": a tag asking to be told so
+        # the cards by size, as a studio says them: "la grande" (the H100), "la pequeña" (the 4090)
+        (r"\b(?:la|el) (?:pequena|pequeno|chica|chico|peque)\b", "the small card"),
+        (r"\b(?:la|el) (?:grande|gorda|gordo|potente)\b", "the big card"),
+        # things
+        (r"\bhoras de (?:gpu|tarjeta)\b", "gpu hours"),
+        (r"\belectricidad\b", "electricity"),
+        (r"\bventilador(?:es)?\b", "fan"),
+        (r"\breloj(?:es)?\b", "clock"),
+        (r"\bimagenes por segundo\b", "images per second"),
+        (r"\bresumen\b", "summary"),
+        (r"\bmaquinas\b", "machines"),
+        (r"\bmaquina\b", "machine"),
+        (r"\bevaluacion\b", "eval"),
+        (r"\bentrenamiento\b", "training"),
+        (r"\bbarrido\b", "sweep"),
+        (r"\berrores\b", "errors"),
+        # what happened, in the perfect and the preterite
+        (r"\b(?:ha|han|hemos|habia) (?:gastado|consumido)\b|\bgastaron\b|\bconsumieron\b", "used"),
+        (r"\b(?:ha|han|hemos) usado\b", "have used"),
+        (r"\b(?:ha|han) trabajado\b|\btrabajaron\b", "has been busy"),
+        (r"\b(?:ha|han) fallado\b|\bfallado\b", "failed"),
+        (r"\b(?:ha|han) terminado\b|\bterminado\b", "finished"),
+        (r"\b(?:espero|esperaron|estuvo esperando)\b(?! que)", "waited"),
+        (r"\bantes de (?:empezar|arrancar|comenzar)\b", "before it started"),
+        (r"\bantes de pararlo\b|\bantes de que (?:lo )?pararan\b", "before it was stopped"),
+        (r"\b(?:empezo|arranco|comenzo)\b", "started"),
+        (r"\b(?:cogio|alcanzo(?! a (?:correr|jalar|durar)\b)|llego a)\b", "reached"),
+        (r"\b(?:se hizo|se corrio|se ejecuto)\b", "ran"),
+        (r"\bsalieron\b|\bsalio\b", "came out"),
+        (r"\blo que diga\b", "what says"),
+        (r"\btuvo\b", "had"),
+        (r"\biba sacando\b|\bsacaba\b", "was doing"),
+        # Mexico's and the rest of Latin America's turns: "en la mañana" (this morning), "cuánto alcanzó a
+        # correr" (how long did it run), "se fue" (took), "se estaba comiendo" (was using), "¿a qué hora fue
+        # eso?" (at what time was that), "qué lr me recomiendas" (advice)
+        (r"\ben la manana\b", "this morning"),
+        (r"\ben la tarde\b", "this afternoon"),
+        (r"\ben la noche\b", "last night"),
+        (r"\bcuanto alcanzo a (?:correr|jalar|durar)\b", "how long did it run"),
+        (r"\balcanzo a (?:correr|jalar)\b", "did it run"),
+        (r"\bantes de (?:morir|morirse|tronar|caerse|fallar)\b", "before it died"),
+        (r"\bcuanto tiempo se (?:fue|llevo|tardo)\b", "how long did it take"),
+        (r"\bcontando (?:los|las) (?:reintentos|intentos)\b", "with all its attempts"),
+        (r"\bse estaba comiendo\b|\bse esta comiendo\b|\bse comia\b", "was using"),
+        (r"\bmientras (?:corria|corrio|corre)\b", "while it ran"),
+        (r"\b(?:fue|era) eso\b", "was that"),
+        (r"\bcon que (\w+) (?:era|fue|corrio)\b", r"which \1 was"),
+        (r"\b(?:ese|esa)\s*(?=[?.!]|$)", "that one"),
+        (r"\b(?:eso|ese|esa)\b", "that"),
+        (r"\bque (.{1,30}?) me recomiendas\b", r"what \1 do you recommend"),
+        (r"\bme recomiendas\b", "do you recommend"),
+        (r"\bnecesito saber\b|\bquiero saber\b", "i want to know"),
+        (r"\bpa mi reporte\b|\bpara mi reporte\b|\bpa mi tarea\b", "for my write-up"),
+        (r"\barriba del?\b", "above"),
+        (r"\bmaxima\b", "max"),
+        (r"\bminima\b", "min"),
+        (r"\bestaba\b", "was"),
+        # a subject Spanish leaves in the verb is "it" ("¿qué job era?": which job was it; "cuánto rato estuvo
+        # corriendo": how long was it running)
+        (r"\b(?:fue|era)\s*(?=[?.!]|$)", "was it"),
+        (r"\bestuvo (corriendo|funcionando|trabajando|esperando)\b", r"was it \1"),
+        (r"\blo intento\b", "did it try"),
+        (r"\b(?:esta|estan) (?:gastando|consumiendo|tirando)\b", "is it drawing"),
+        (r"\b(?:gastando|consumiendo)\b", "drawing"),
+        # a request to write: "¿me puede escribir un correo ...?"
+        (
+            r"\b(?:me |nos )?(?:puede|puedes|podria|podrias|pueden) (?:escribir|redactar)(?:me|nos)?\b",
+            "can you write",
+        ),
+        (r"\b(?:escribame|escribeme|redacteme|redactame)\b", "write me"),
+        (r"\bcorreo(?: electronico)?\b|\bemail\b", "email"),
+        # questions
+        (r"\bpor que no (?:arranca|empieza|inicia|corre)\s+(.+?)(\s*[?.!]*)$", r"why is \1 not starting\2"),
+        (r"^(\s*)(?:por que|porque)\b", r"\1why"),
+        (r"\bpor que\b", "why"),
+        (r"\ba que hora\b", "at what time"),
+        (r"\bdesde cuando\b", "since when"),
+        (r"\bcuanto tiempo\b", "how long"),
+        (r"\bcuanto (?:se )?(?:tardo|demoro|duro)\b", "how long did it take"),
+        (r"\bcuanto (?:corrio|estuvo corriendo)\b", "how long did it run"),
+        (r"\bcuanto lleva\b", "how long has it been"),
+        (r"\bque tan\b", "how"),
+        (r"\bcuantas veces\b", "how many times"),
+        (r"\bcuant[oa]s\b", "how many"),
+        (r"\bcuant[oa]\b", "how much"),
+        (r"\bcual(?:es)?\b", "which"),
+        (r"\bquien(?:es)?\b", "who"),
+        (r"\bdonde\b", "where"),
+        (r"\bcuando\b", "when"),
+        (r"\bcomo le (?:fue|va) (?:al?|a la|a los|a las)\s+(.+?)(\s*[?.!]*)$", r"how did the \1 go\2"),
+        (r"\bque onda con\b", "what's up with"),
+        (r"\bcomo (?:va|esta|anda)\s+(.+?)(\s*[?.!]*)$", r"how is \1 doing\2"),
+        (r"\bcomo va\b", "how is"),
+        (r"\bcomo\b", "how"),
+        (r"\ben que (\w+) va\b", r"at which \1 is it"),
+        (r"\b(?:el|la|lo) que\b", "the one that"),
+        (r"(^|[,;.?!]\s*|\by\s+|\bo\s+)que\b", r"\1what"),
+        (r"\bque\b", "that"),
+        # times and spans
+        (r"\b(?:la )?ultima hora\b", "the last hour"),
+        (r"\b(?:las )?ultimas (\d+) horas\b", r"the last \1 hours"),
+        (r"\bdesde (?:las?|el)\b", "since"),
+        (r"\bdesde\b", "since"),
+        (r"\bhasta (?:las?|el)\b", "until"),
+        (r"\besta manana\b", "this morning"),
+        (r"\besta tarde\b", "this afternoon"),
+        (r"\ben ese momento\b|\ba esa hora\b", "then"),
+        (r"\bhoy\b", "today"),
+        (r"\bayer\b", "yesterday"),
+        (r"\banoche\b", "last night"),
+        (r"\bahor(?:a|ita)(?: mismo)?\b", "now"),
+        (r"\bfinde\b", "weekend"),
+        # how much and which way
+        (r"\barriba de\b|\bpor encima de\b|\bmas de\b", "above"),
+        (r"\babajo de\b|\bpor debajo de\b|\bmenos de\b", "below"),
+        (r"\b(?:lo|el) maximo\b", "the max"),
+        (r"\bmaximo\b", "max"),
+        (r"\b(?:lo|el) minimo\b", "the min"),
+        (r"\bminimo\b", "min"),
+        (r"\ben promedio\b|\bpromedio\b", "on average"),
+        (r"\bpico\b", "peak"),
+        (r"\bmas ocupad[ao]s?\b", "busiest"),
+        (r"\bse calento mas\b|\bmas calient[e]s?\b", "was hottest"),
+        (r"\bmas\b", "more"),
+        # what happened
+        (r"\b(?:se )?(?:rompio|trono|fallo|fallaron)\b", "failed"),
+        (r"\b(?:ya )?(?:termino|terminaron|acabo)\b", "finished"),
+        (r"\bno arranca\b|\bno empieza\b", "is not starting"),
+        (r"\b(?:arranca|empieza)\b", "start"),
+        (r"\b(?:corre|corriendo)\b", "running"),
+        (r"\b(?:corria|corrio)\b", "ran"),
+        (r"\bse calento\b", "got hot"),
+        (r"\bcalientes?\b", "hot"),
+        (r"\b(\w+?)e?ando\b", r"\1ing"),  # Spanglish gerunds: "throttleando", "loggeando"
+        (r"\bse puso\b", "got"),
+        (r"\b(?:se )?(?:gasto|consumio|comio|llevo)\b", "used"),
+        (r"\btrabajo\b", "did it work"),
+        (r"\b(?:lo )?intento\b", "tried"),
+        (r"\bqueria pedir\b", "did it try to allocate"),
+        (r"\bpidio\b", "asked for"),
+        (r"\b(?:la )?lleno\b", "filled"),
+        (r"\b(?:lo )?mato\b", "killed"),
+        (r"\bpaso\b", "happened"),
+        (r"\bdice\b", "says"),
+        (r"\bhay\b", "is there"),
+        (r"\bsigue\b", "still"),
+        (r"\besperando\b", "waiting"),
+        (r"\bestuvo\b", "was"),
+        (r"\b(?:esta|estan)\b", "is"),
+        (r"\b(?:fue|era)\b", "was"),
+        (r"\btiene\b", "has"),
+        (r"\busando\b", "using"),
+        (r"\bhaciendo\b", "doing"),
+        (r"\balgo\b", "anything"),
+        (r"\bnada\b", "nothing"),
+        (r"\basi\b", "like that"),
+        # things
+        (r"\bmemoria\b", "memory"),
+        (r"\benergia\b", "energy"),
+        (r"\bluz\b", "electricity"),
+        (r"\bcola\b", "queue"),
+        (r"\btiempo\b", "time"),
+        (r"\bveces\b", "times"),
+        (r"\bresultados\b", "results"),
+        (r"\btarjetas\b", "cards"),
+        (r"\btarjeta\b", "card"),
+        (r"\bmomento\b", "moment"),
+        (r"\btemperatura\b", "temperature"),
+        (r"\b(?:potencia|consumo)\b", "power"),
+        (r"\buso\b", "utilization"),
+        (r"\bhoras\b", "hours"),
+        (r"\bminutos\b", "minutes"),
+        (r"\b(?:entero|completo)\b", "whole"),
+        (r"\blas dos\b|\blos dos\b|\bambas\b|\bambos\b", "both"),
+        (r"\bcuesta\b", "cost"),
+        (r"\bchiste\b", "joke"),
+        (r"\bdiferencia entre\b", "difference between"),
+        (r"\brapido\b", "quick"),
+        # requests (a pronoun joined to the verb is "it": "sueltalo", "cancelalo")
+        (r"\b(cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b", r"\1a it"),
+        (r"\bcancel(?:a|ar)\b", "cancel"),
+        (r"\bpaus(?:a|ar)\b", "pause"),
+        (r"\b(?:suelta|libera|liberar)\b", "release"),
+        (r"\breanud(?:a|ar)\b", "resume"),
+        (r"\b(?:reintent(?:a|ar)|relanz(?:a|ar))\b", "retry"),
+        (r"\bmata\b", "kill"),
+        (r"\bponle\b", "give"),
+        (r"\bprioridad\b", "priority"),
+        (r"\bdame\b", "give me"),
+        (r"\bcuentame\b", "tell me"),
+        (r"\b(?:quiero|necesito)\b", "i want"),
+        (r"\b(?:puedes|podrias)\b", "can you"),
+        (r"\b(?:porfa|por favor)\b", "please"),
+        (r"\bgracias\b", "thanks"),
+        (r"\bun rato\b", "for a while"),
+        # "el 12", "al 12": a job by its number (not "el 90%")
+        (
+            r"\b(el|al|del) #?(\d{1,4})\b(?!\s*(?:%|w\b|gb|gib|mib|°|c\b|de\b|of\b|[.:]\d))",
+            lambda m: {"el": "", "al": "to ", "del": "of "}[m[1].lower()] + f"job {m[2]}",
+        ),
+        # function words
+        (r"\bal\b", "to the"),
+        (r"\bdel\b", "of the"),
+        (r"\b(?:el|la|los|las)\b", "the"),
+        (r"\bde\b", "of"),
+        (r"\ben\b", "in"),
+        (r"\b(?:pa|para)\b", "for"),
+        (r"\bcon\b", "with"),
+        (r"\bsin\b", "without"),
+        (r"\by\b", "and"),
+        (r"\bo\b", "or"),
+        (r"\b(?:lo|le)\b", "it"),
+        (r"\bse\b\s*", ""),
+    )
+)
+
+
+def spanish(text: str) -> str:
+    """``text`` read in English where it is Spanish (:data:`_SPANISH_MARK`); else as it was, but for what is
+    said in passing in any message: "oye" first asks nothing, and an article before a card or a job ("what
+    was running on la H100", "el job 11") is "the"."""
+    text = re.sub(r"^\s*(?:oye|oiga|mira)\b[,!]?\s*", "", text, flags=re.I)
+    text = re.sub(
+        r"\b(?:la|el|los|las)\s+(?=(?:h100|h200|a100|4090|gpus?|cards?|tarjetas?|jobs?|queue)\b)",
+        "the ",
+        text,
+        flags=re.I,
+    )
+    plain = text.translate(_UNACCENTED)
+    if not _SPANISH_MARK.search(text) and not _SPANISH_MARK.search(plain):
+        return text
+    return translated(plain, _SPANISH)
