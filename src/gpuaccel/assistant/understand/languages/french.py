@@ -73,13 +73,36 @@ _FRENCH_MARK = re.compile(
     r"[àâçèêëîïôûùœ]|\b(?:combien|quelle?s?|pourquoi|depuis|aujourd['’]hui|est-ce|qu['’]est|c['’]est|vous"
     r"|elle|ils|tourné|tournait|consommé|annulez|relancez|libérez|supprimez|mettez|journée|dernière"
     r"|dernières|heures|moyenne|carte|cartes|merci|svp|quoi|tâche|tentatives|essais|premier|première|tout"
-    r"|toutes|bonjour|liste)\b",
+    r"|toutes|bonjour|liste|septante|nonante|ventilo|glande|stp)\b",
     re.I,
 )
 _FRENCH_UNACCENTED = str.maketrans("àâçèéêëîïôûùœÀÂÇÈÉÊËÎÏÔÛÙŒ’", "aaceeeeiiouuoAACEEEEIIOUUO'")
 _FRENCH = tuple(  # phrases, read first
     (re.compile(pattern, re.I), english)
     for pattern, english in (
+        # Belgium's numbers ("septante degrés"), everyday words ("ventilo", "glande", "qd", "pk"), and an
+        # English verb given a French pronoun ("release-le")
+        (r"\bseptante\b", "70"),
+        (r"\b(?:octante|huitante)\b", "80"),
+        (r"\bnonante\b", "90"),
+        (r"\bdegres\b", "degrees"),
+        (r"\bune fois\b", ""),
+        (r"\bventilos?\b", "fan"),
+        (r"\b(?:glande|glandait|ne fout rien|ne foutait rien)\b", "is idle"),
+        (r"\bqd\b", "when"),
+        (r"\bpk\b", "why"),
+        (r"\b(release|cancel|pause|resume|retry|hold|rerun)-(?:le|la)\b", r"\1 it"),
+        (r"\b(?:mets|mettez|met)-(?:le|la) en pause\b", "pause it"),
+        (r"\b(?:mets|mettez|met) sa priorite a (\d+)\b", r"set its priority to \1"),
+        (r"\braconte-moi\b|\bracontez-moi\b", "tell me"),
+        (r"\bblague\b", "joke"),
+        (r"\bavant de (?:mourir|crasher|planter|mourrir)\b", "before it died"),
+        (r"\bpendant quel (?:job|run)\b", "during which job"),
+        (r"\b(?:laquelle|lequel) a ete (?:la|le) plus chaude?\b", "which was the hottest"),
+        (r"\b(?:la|le) plus chaude?\b", "the hottest"),
+        (r"\b(?:laquelle|lequel)\b", "which"),
+        (r"\bqui venait derriere\b|\bd['’]apres\b", "after it"),
+        (r"\bsortir (?:ca )?par carte\b", "per card"),
         # requests, said to "vous" or to "tu" ("relancez-le": get it going again, a paused job resumed and
         # an ended one retried; "mettez le mistral en pause": pause it)
         (r"\b(?:relancez|relance|relancer|redemarrez|redemarre)-(?:le|la|les)\b", "get it going again"),
@@ -123,7 +146,7 @@ _FRENCH = tuple(  # phrases, read first
         (r"\bcombien\b", "how much"),
         (r"\bqu['’]est-ce qui\b", "what"),
         (r"\bqu['’]est-ce que\b", "what"),
-        (r"\bquel(?:le)?s? job\b", "which job"),
+        (r"\bquel(?:le)?s? (?:job|run)\b", "which job"),
         (r"\bqui a le plus\b", "which job most"),
         (r"\ba le plus\b", "the most"),
         (r"\ble plus\b", "the most"),

@@ -23,7 +23,7 @@ _GERMAN_WORDS = {
 _GERMAN = re.compile(rf"\b(?:{'|'.join(_GERMAN_WORDS)})\b", re.I)
 # an article before what those words became, a card or a job ("die Auslastung": the utilization; "die" left
 # alone reads as "died")
-_GERMAN_NOUNS = sorted({w for w in _GERMAN_WORDS.values() if " " not in w} - {"and", "or", "since"})
+_GERMAN_NOUNS = sorted({w for w in _GERMAN_WORDS.values() if " " not in w} - {"and", "or", "since", "please"})
 _GERMAN_ARTICLE = re.compile(
     rf"\b(?:die|der|das|den|dem)\s+(?=(?:h100|h200|a100|4090|gpus?|jobs?|{'|'.join(_GERMAN_NOUNS)})\b)", re.I
 )
@@ -35,13 +35,29 @@ _GERMAN_ARTICLE = re.compile(
 # words after them
 _GERMAN_MARK = re.compile(
     r"[äöüß]|\b(?:wie|welche[rsmn]?|bitte|heute|gestern|wann|seit|ist|nicht|sie|und|zwischen|insgesamt"
-    r"|lief|gelaufen|verbraucht|karten?|uhr|stunden?|danke|geben|setzen|starten|brechen|pausieren)\b",
+    r"|lief|gelaufen|verbraucht|karten?|uhr|stunden?|danke|geben|setzen|starten|brechen|pausieren"
+    r"|mal|wat|dit|ick|icke|nix|nen|nochmal|schmeiß|schmeiss|setz|läuft|zieht|pausier|vormittag)\b",
     re.I,
 )
 _GERMAN_PHRASES = tuple(
     (re.compile(pattern, re.I), english)
     for pattern, english in (
-        # requests, said to "Sie" or to "du"
+        # requests, said to "Sie" or to "du", and as Berlin says them ("schmeiß den raus": cancel it; "gib den
+        # frei": release it; "halt den 70b eval mal fest": hold it; "setz den probe auf prio 5")
+        (r"\b(?:ma|mal)\b\s*", ""),
+        (r"\bschmei(?:ß|ss)(?:en sie)?\s+(.{1,30}?)\s+raus\b", r"cancel \1"),
+        (r"\b(?:gib|geben sie)\s+(.{1,30}?)(?:\s+bitte)?\s+frei\b", r"release \1"),
+        (r"\b(?:halt|halte|halten sie)\s+(.{1,30}?)\s+fest\b", r"hold \1"),
+        (
+            r"\b(?:setz|setze|setzen sie)\s+(.{1,40}?)\s+auf (?:prio|priorität)\s*(\d+)\b",
+            r"set the priority of \1 to \2",
+        ),
+        (r"\bpausier(?:e)?\b", "pause"),
+        (
+            r"\bwie lass(?:e)? ich (den|die|das|ihn|es|dit) (?:danach |dann )?weiterlaufen\b",
+            "how do i resume it afterwards",
+        ),
+        (r"\bguck(?:e)? ins log\b|\bschau(?:e)? ins log\b", "check the log"),
         (r"\b(?:starten|starte) sie\b(.{0,40}?)\b(?:noch ?einmal|nochmal|erneut|neu)\b", r"rerun\1"),
         (r"\b(?:starte|starten)\b(.{0,40}?)\b(?:noch ?einmal|nochmal|erneut|neu)\b", r"rerun\1"),
         (r"\bneu starten\b", "rerun"),
@@ -77,6 +93,31 @@ _GERMAN_PHRASES = tuple(
         (r"\bzuletzt ins log geschrieben\b", "last logged"),
         (r"\b(?:wollte es|wollte er|hat es) (?:.{0,30}?)anfordern\b", "did it try to allocate"),
         (r"\bbevor (?:sie|es|er) drangekommen (?:sind|ist)\b", "before they started"),
+        # Berlin's and everyday speech: "wat" (what), "dit" (it), "ick" (I), "grad" (now: not "70 Grad"),
+        # "zusammengerechnet" (in total), "steht rum" (idle), "die andere" (the other one)
+        (r"\bwat\b", "what"),
+        (r"\b(?:ick|icke)\b", "i"),
+        (r"\bnix\b", "nothing"),
+        (r"\bnen\b", "a"),
+        (r"(?<![a-z\d])(\d{1,3})\s*grad\b", r"\1 °C"),  # ("über 70 grad"; "die H100 grad" is now)
+        (r"\bgrad\b", "now"),
+        (r"\bzusammengerechnet\b", "in total"),
+        (r"\b(?:steht|stand|standen)\b(.{0,20}?)\brum\b|\brumgestanden\b", r"is\1 idle"),
+        (r"\b(?:die|der|das) andere\b", "the other one"),
+        (r"\bam niedrigsten\b", "lowest"),
+        (r"\bam meisten\b", "most"),
+        (r"\b(?:heute )?vormittag\b", "this morning"),
+        (r"\b(?:heute )?nachmittag\b", "this afternoon"),
+        (r"\bstrom gezogen\b|\bgezogen\b", "drew power"),
+        (r"\bvergleich(?:e)?\b", "compare"),
+        (r"\bheißer\b", "hotter"),
+        (r"\büber (\d+)", r"above \1"),
+        (r"\bverbrannt\b", "used"),
+        (
+            r"\bläuft (?:der|die|das|dit|er|es|sie) (?:schon|denn|noch)\b"
+            r"|\bläuft (?:der|dit|er|es)(?=\s*[?.!,]|\s*$)",
+            "is it running",
+        ),
         # spans and moments
         (r"\bin diesem augenblick\b|\bim moment\b|\bmomentan\b|\bderzeit\b|\baktuell\b|\bgerade\b", "now"),
         (r"\b(?:im selben|im gleichen|in dem|in diesem) zeitraum\b|\bin dieser stunde\b", "in that span"),
@@ -124,7 +165,13 @@ _GERMAN_PHRASES = tuple(
 _GERMAN_FUNCTION_WORDS = tuple(
     (re.compile(pattern, re.I), english)
     for pattern, english in (
-        (r"\b(?:es|ihn|er)\b", "it"),
+        (r"\b(?:es|ihn|er|dit|det)\b", "it"),
+        # a demonstrative said for "it" before a verb's particle or the end ("starte den nochmal neu")
+        (
+            r"\b(?:den|der|die|das)\b"
+            r"(?=\s*(?:(?:bitte|please)\s*)?(?:[?.!,]|$|nochmal|noch|neu|danach|weiter|frei|fest|raus))",
+            "it",
+        ),
         (r"(?<!\bpause )\bsie\b", "it"),
         (r"\b(?:der|die|das|den|dem|des)\b", "the"),
         (r"\bist\b", "is"),
