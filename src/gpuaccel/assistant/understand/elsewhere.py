@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.words import PLACING
+from gpuaccel.assistant.understand.words import places_new_work
 
 # a unit the readings are said in, named as a word ("kwh", "gib", "gpu hours"): no thing of this machine
 _UNIT = (
@@ -543,7 +543,7 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         WRITING.search(text) and not {"report", "summary"} & said and not figure_asked(text)
     ):
         return True
-    if _placing(text):
+    if places_new_work(text):
         return False  # "h100 vs 4090: which is best for a new run?": where one's work could go, a free GPU
     return bool(
         _EXPLAIN.search(text)
@@ -552,15 +552,6 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         or _OPINION.search(text)
         or _TRIVIA.search(text)
     )
-
-
-_NEW_WORK = re.compile(r"\b(?:new|next|another)\s+(?:\w+\s+)?(?:job|run|task|training|experiment)s?\b")
-
-
-def _placing(text: str) -> bool:
-    """Whether ``text`` asks where a new job of the user's could go (:data:`words.PLACING`, work not yet
-    queued said): a free GPU ("should I use bf16 for fine-tuning" is advice, not a place)."""
-    return _NEW_WORK.search(text) is not None and any(p.search(text) for p in PLACING)
 
 
 def asks_to_change_own_work(question: str) -> bool:
@@ -574,7 +565,7 @@ def asks_advice(question: str, topics: set[str]) -> bool:
     for this machine's state; the caller has found no GPU named in it, ``topics`` are its topic words'
     concepts."""
     text = plain(question)
-    if _placing(text):
+    if places_new_work(text):
         return False  # "which gpu would you pick for a new job": where one's work could go is a free GPU
     # "the screws of a pcie card": a kind of card, not one of this machine's
     a_kind = re.search(r"\b(?:a|an|any)\s+(?:[\w-]+\s+)?(?:gpu|card|graphics card)s?\b", text) is not None

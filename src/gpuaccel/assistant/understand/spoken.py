@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages import in_english, pidgin_read
+from gpuaccel.assistant.understand.languages.tables import compiled, translated
 from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
 
 _UNITS = {
@@ -159,15 +160,14 @@ _SQL = (
     (r"\bgroup by (gpu|job)\b", r"per \1"),
     (r"\s+where\b(?=\s+(?:since|until|now|today|yesterday)\b)", ""),
 )  # fmt: skip
-_SQL_READ = tuple((re.compile(pattern, re.I), said) for pattern, said in _SQL)
+_SQL_READ = compiled(_SQL)
 
 
 def _as_flags_said(text: str) -> str:
     """A scripter's query syntax in words: "util_gpu gpu=1 max since=09:00" is "util gpu gpu 1 max since
     09:00", "max(sm_clock)" "max sm clock", "temp>=85" "temp at or above 85", "jobs where gpu=0" "jobs with
     gpu 0", "+ ts" "and when"; SQL's statements as :data:`_SQL` reads them."""
-    for pattern, said in _SQL_READ:
-        text = pattern.sub(said, text)
+    text = translated(text, _SQL_READ)
     text = re.sub(r"(?<=\w)\s*>=\s*(?=\d)", " at or above ", text)
     text = re.sub(r"(?<=\w)\s*<=\s*(?=\d)", " at or below ", text)
     text = re.sub(r"\b(max|min|avg|mean|sum)\((\w+)\)", r"\1 \2", text, flags=re.I)

@@ -245,6 +245,8 @@ def pointing(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
 
 
 _OBJECT = r"(?:\s+(?:my|our|a|an|the|this|that|it|something|some)(?:\s+[a-z]+)?)?"
+# work not yet queued: "a new job", "my next training run", "another experiment"
+_NEW_WORK = r"\b(?:new|next|another)\s+(?:\w+\s+)?(?:job|run|task|training|experiment)s?\b"
 _PUT = r"(?:use|take|run|put|start|launch|train|submit|schedule)"
 # "should i use / run my job on", "where can we train", "a good gpu to put my job on", "best to run on": the
 # user asks where their own work could run, i.e. which GPU is free (rewritten to "is free" before the words
@@ -263,8 +265,8 @@ PLACING = (
     ),
     # "which gpu would you pick for a new job": the pick for work not yet queued is a free GPU
     re.compile(
-        r"\b(?:would|should|do|can)\s+(?:you|u)\s+(?:pick|choose|recommend|suggest|go with|use)\b"
-        r"(?=.*\b(?:new|next|another)\s+(?:job|run|task|training|experiment)\b)"
+        rf"\b(?:would|should|do|can)\s+(?:you|u)\s+(?:pick|choose|recommend|suggest|go with|use)\b"
+        rf"(?=.*{_NEW_WORK})"
     ),
     # "which card is free for a new job", "any gpu available for another run", "... for a new training run";
     # "gpu0 vs gpu1, which is better for a new job"
@@ -273,6 +275,12 @@ PLACING = (
         r"(?:new\s+|next\s+)?(?:job|run|task|training|experiment)(?:\s+(?:job|run))?\b"
     ),
 )
+
+
+def places_new_work(text: str) -> bool:
+    """Whether ``text`` asks where a new job of the user's could go (work not yet queued, said with one of
+    :data:`PLACING`): a free GPU ("should I use bf16 for fine-tuning" is advice, not a place)."""
+    return re.search(_NEW_WORK, text) is not None and any(p.search(text) for p in PLACING)
 
 
 def gpu_time_said(ws: list[str]) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import translated
+from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
 # French said in passing in an English message: its day words ("aujourd'hui", "hier soir", "ce matin"), a
 # few question words ("combien", "pourquoi"), a reading's word ("température", "mémoire"), an article before
@@ -61,9 +61,7 @@ _FRENCH_WORDS = (
 )
 # compiled once: read in any message by :func:`languages.in_passing.in_passing`, and inside French written
 # whole between its phrases and its function words
-FRENCH_IN_PASSING = tuple(
-    (re.compile(p, 0 if p.startswith("(?<=") else re.I), english) for p, english in _FRENCH_WORDS
-)
+FRENCH_IN_PASSING = compiled(_FRENCH_WORDS)
 
 # French written whole (France's and Québec's), read only in a message with marks of its own (a letter
 # Spanish does not have, or one of its own words): its phrases and function words in English ("Elle est
@@ -77,9 +75,8 @@ _FRENCH_MARK = re.compile(
     re.I,
 )
 _FRENCH_UNACCENTED = str.maketrans("àâçèéêëîïôûùœÀÂÇÈÉÊËÎÏÔÛÙŒ’", "aaceeeeiiouuoAACEEEEIIOUUO'")
-_FRENCH = tuple(  # phrases, read first
-    (re.compile(pattern, re.I), english)
-    for pattern, english in (
+_FRENCH = compiled(  # phrases, read first
+    (
         # Belgium's numbers ("septante degrés"), everyday words ("ventilo", "glande", "qd", "pk"), and an
         # English verb given a French pronoun ("release-le")
         (r"\bseptante\b", "70"),
@@ -199,9 +196,8 @@ _FRENCH = tuple(  # phrases, read first
     )
 )
 # the function words, read after :data:`_FRENCH_WORDS` ("c'est-tu", "ce matin", "la carte H100" first)
-_FRENCH_FUNCTION_WORDS = tuple(
-    (re.compile(pattern, re.I), english)
-    for pattern, english in (
+_FRENCH_FUNCTION_WORDS = compiled(
+    (
         (r"\b(?:est|sont) restee?s?\b", "was"),
         (r"\bc['’]etait\b", "was it"),
         (r"\betait\b", "was"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import translated
+from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
 # German said in passing: a reading's word ("Auslastung", "Stromverbrauch"), "und", an article before a card,
 # "um 11:10" / "14 Uhr" (at 11:10, 14:00), "seit" (since), "gestern" / "heute" / "jetzt"
@@ -39,9 +39,8 @@ _GERMAN_MARK = re.compile(
     r"|mal|wat|dit|ick|icke|nix|nen|nochmal|schmeiß|schmeiss|setz|läuft|zieht|pausier|vormittag)\b",
     re.I,
 )
-_GERMAN_PHRASES = tuple(
-    (re.compile(pattern, re.I), english)
-    for pattern, english in (
+_GERMAN_PHRASES = compiled(
+    (
         # requests, said to "Sie" or to "du", and as Berlin says them ("schmeiß den raus": cancel it; "gib den
         # frei": release it; "halt den 70b eval mal fest": hold it; "setz den probe auf prio 5")
         (r"\b(?:ma|mal)\b\s*", ""),
@@ -162,9 +161,8 @@ _GERMAN_PHRASES = tuple(
         (r"\bmit welche[mr]\b", "with which"),
     )
 )
-_GERMAN_FUNCTION_WORDS = tuple(
-    (re.compile(pattern, re.I), english)
-    for pattern, english in (
+_GERMAN_FUNCTION_WORDS = compiled(
+    (
         (r"\b(?:es|ihn|er|dit|det)\b", "it"),
         # a demonstrative said for "it" before a verb's particle or the end ("starte den nochmal neu")
         (

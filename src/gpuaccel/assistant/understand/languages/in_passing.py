@@ -3,10 +3,8 @@ names only what the assistant reads, and none is an English word, so they are re
 
 from __future__ import annotations
 
-import re
-
 from gpuaccel.assistant.understand.languages.french import FRENCH_IN_PASSING
-from gpuaccel.assistant.understand.languages.tables import translated
+from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
 # Italian said in passing, read the same way ("Ieri the H100 max temperature?", "a che ora?", "la scheda",
 # "va bene, put it on hold"); "quanto" and "quando", which Portuguese shares, are read with it
@@ -75,10 +73,7 @@ _TURKISH_WORDS = (
     (r"\s*\baras[ıi]\b", ""),
     (r"\b(?:hocam|abi|tamam)\b,?", ""),
 )
-_IN_PASSING = FRENCH_IN_PASSING + tuple(
-    (re.compile(p, 0 if p.startswith("(?<=") else re.I), english)
-    for p, english in (*_ITALIAN_WORDS, *_HINDI_WORDS, *_TURKISH_WORDS)
-)
+_IN_PASSING = FRENCH_IN_PASSING + compiled((*_ITALIAN_WORDS, *_HINDI_WORDS, *_TURKISH_WORDS))
 
 
 def in_passing(text: str) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from gpuaccel.assistant.understand.languages.tables import compiled
+
 # Nigerian Pidgin's function words, read only in a message that has one of its own (an English "e", "am",
 # "don", "be" or "chop" stays as it was): "wetin e print before e crash" is "what it print before it crash"
 _PIDGIN_MARK = re.compile(
@@ -51,7 +53,7 @@ _PIDGIN = (
     (r"\s*\b(?:nko|sef|oya)\b", ""),  # "and 12 nko": and 12
     (r"\s+\bo\b(?=\s*(?:[.,!?;]|$))", ""),  # "the sweep fail o"
 )
-_PIDGIN_READ = tuple((re.compile(pattern, re.I), repl) for pattern, repl in _PIDGIN)  # compiled once
+_PIDGIN_READ = compiled(_PIDGIN)  # compiled once
 
 
 def _ing(verb: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import translated
+from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
 # Portuguese (Brazil's), read only in a message that has marks of its own (a nasal vowel or a cedilla, or one
 # of its own words): the words the assistant reads, in English ("quanta energia a H100 gastou hoje" is "how
@@ -20,9 +20,8 @@ _PORTUGUESE_MARK = re.compile(
     re.I,
 )
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
-_PORTUGUESE = tuple(
-    (re.compile(pattern, re.I), english)
-    for pattern, english in (
+_PORTUGUESE = compiled(
+    (
         # what asks nothing: laughter, a greeting, thanks
         (r"\bk{3,}\b", ""),
         (r"^\s*(?:oi|ola|e ai|fala)\b[,!]*\s*", ""),

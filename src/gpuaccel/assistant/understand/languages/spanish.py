@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import translated
+from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
 # Spanish, read only in a message that has marks of its own (an inverted mark, an accented letter, or one of
 # its question or time words): the words the assistant reads, in English, so "cuanta energia gasto la 4090
@@ -21,9 +21,8 @@ _SPANISH_MARK = re.compile(
     re.I,
 )
 _UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "¿¡")
-_SPANISH = tuple(
-    (re.compile(pattern, re.I), english)
-    for pattern, english in (
+_SPANISH = compiled(
+    (
         # requests in the polite "usted" form and their "tú" twins, a pronoun joined or not ("vuelva a
         # lanzarlo": run it again; "pare un momento el mistral": pause it; "vuelva a ponerlo en marcha":
         # resume it; "ponga el 12 con más prioridad, un 10": its priority to 10)
