@@ -110,6 +110,7 @@ _SIDE_BY_SIDE = re.compile(  # (not a question of its own: "is gpu 1 busy or idl
     r"(?:\S+\s+){0,3}\S+\s+(?:vs\.?|versus|or)\s+(?:\S+\s+){0,5}\S+$",  # ("adam or sgd for my model, which")
     re.IGNORECASE,
 )
+_COMPARE_FIRST = re.compile(r"^(?:please\s+)?(?:compare|comparing)\b", re.IGNORECASE)
 
 
 # a sentence that tells (ends in "." or "!", opens with no question or request word, four words or more):
@@ -329,7 +330,9 @@ def split_asks(message: str) -> list[str]:
         # (a part that asks its own wh-question is no frame: "For the log: what is GPU 0's utilisation")
         sets_up = (_FRAME.match(parts[k]) or _STORY.match(parts[k])) and not _ASKS_OWN.search(parts[k])
         framing = sets_up or _TOPIC_FIRST.match(parts[k])
-        framing = framing or (_SIDE_BY_SIDE.match(parts[k]) and re.match(r"which\b", parts[k + 1], re.I))
+        # ("compare job 4 and job 6, which was faster?": the comparison, ordered by the word after it)
+        side_by_side = _SIDE_BY_SIDE.match(parts[k]) or _COMPARE_FIRST.match(parts[k])
+        framing = framing or (side_by_side and re.match(r"which\b", parts[k + 1], re.I))
         # "what ran today and how each one ended": the second part asks of the first's, not on its own
         framing = framing or _EACH_OF_THEM.match(parts[k + 1])
         # "which job is that on the H100 and how long has it been going?": how long the one asked has run

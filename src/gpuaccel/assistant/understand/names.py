@@ -221,7 +221,8 @@ def _named_jobs(question: str, context: Context, stems: bool, described: set[int
 
 # a job said by what it is, singular and definite: "the job that needs two GPUs", "the training that is
 # running now", "the big overnight fine-tune on the h100", "this morning's eval", "the eval from
-# yesterday" (the words before the noun, the clause after it)
+# yesterday" (the words before the noun, the clause after it); the noun may end a name ("the lr-sweep
+# that failed", "the failed lr-sweep")
 _JOB_NOUN = (
     r"(?:job|run|training|finetune|finetuning|eval|bench|build|sweep|experiment|task|probe|export|one"
     r"|element|member)"
@@ -230,10 +231,13 @@ _WHEN_S = r"(?:yesterday|today|tonight|last night|this (?:morning|afternoon|even
 # a noun after a verb's helper is the verb ("which of the two cards has run hotter"), not a job
 _HELPERS = ("has", "have", "had", "was", "were", "been", "is", "are", "be")
 _NOT_A_NOUN = "".join(rf"(?<!\b{w} )" for w in _HELPERS)
-_DESCRIBED = re.compile(
-    rf"(?:\b(?:the|that|this)|\b{_WHEN_S})\s+((?:[\w'-]+\s+){{0,4}}?){_NOT_A_NOUN}({_JOB_NOUN})\b"
-    r"((?:\s+(?:that|which|who)\s+[^,.?;]*|\s+(?:on|with|using|needing|asking for|from)\s+[^,.?;]*"
-    r"|\s+(?:yesterday|today|tonight|overnight|last night|this (?:morning|afternoon|evening))\b)?)"
+_DESCRIBED, _DESCRIBED_IN_NAME = (
+    re.compile(
+        rf"(?:\b(?:the|that|this)|\b{_WHEN_S})\s+((?:[\w'-]+\s+){{0,4}}?{in_name}){_NOT_A_NOUN}({_JOB_NOUN})\b"
+        r"((?:\s+(?:that|which|who)\s+[^,.?;]*|\s+(?:on|with|using|needing|asking for|from)\s+[^,.?;]*"
+        r"|\s+(?:yesterday|today|tonight|overnight|last night|this (?:morning|afternoon|evening))\b)?)"
+    )
+    for in_name in ("", r"(?:[\w.]+[-_])+")  # (then the noun as the end of a name)
 )
 # the same asked as which: "in the lr-sweep, which element failed" (the array's failed element)
 _ASKED_WHICH = re.compile(
@@ -266,7 +270,7 @@ def described_jobs(question: str, context: Context) -> set[int] | None:
         return None
     q = as_named(question)
     found = None
-    for m in (*_DESCRIBED.finditer(q), *_ASKED_WHICH.finditer(q)):
+    for m in (*_DESCRIBED.finditer(q), *_DESCRIBED_IN_NAME.finditer(q), *_ASKED_WHICH.finditer(q)):
         said = f"{m.group(1)} {m.group(3)}"
         fits = dict(context.job_briefs)
         # the noun a name has as a part ("the overnight finetune" of llama-70b-finetune): those jobs only

@@ -71,11 +71,11 @@ METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops", "fan", 
 METRICS |= {"occupancy", "peak_tflops"}
 MORE = set(
     "most highest max maximum top biggest largest hottest warmest busiest longest slowest hotter hardest"
-    " more harder busier warmer higher heavier bigger leaderboard ranking".split()
+    " more harder busier warmer higher heavier bigger slower leaderboard ranking".split()
 )
 LESS = set(
-    "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest"
-    " less lower smaller colder".split()
+    "least lowest min minimum smallest fewest coolest coldest cooler shortest quickest fastest idlest faster"
+    " quicker less lower smaller colder".split()
 )
 
 

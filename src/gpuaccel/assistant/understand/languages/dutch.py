@@ -1,0 +1,285 @@
+"""Dutch read in English where the message is Dutch written whole (marks of its own: a question word, a
+day, a verb or a function word no other language here shares), as a Dutch engineer writes it, English
+words of the trade mixed in ("hoe lang heeft de run gedraaid?", "zet die even on hold")."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import compiled, translated
+
+_DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "kosten", "waren", "dank")
+    r"\b(?:hoe|hoeveel|hoelang|waarom|wanneer|welke|welk|gisteren|gistern|eergisteren|vandaag|vanochtend"
+    r"|vanmorgen|vanmiddag|vanavond|vannacht|afgelopen|draait|draaide|draaiden|draaien|gedraaid|heeft"
+    r"|hebben|wordt|werd|het|een|niet|niks|niets|maar|graag|kaart|kaarten|geheugen|verbruik|verbruikt"
+    r"|stroom|stroomverbruik|uur|uren|toen|sinds|elkaar|kun|kunt|zet|mislukt|gefaald|faalde|mislukte"
+    r"|wacht|wachten|wachtte|staat|stond|ook|nu|gemiddelde|gemiddeld|hoogste|laagste|eigenlijk|trouwens"
+    r"|bezig|zijn|mijn|ik|nee|bedoelde|bedoel|waar|alsjeblieft|bedankt|pauzeer|annuleer|annuleren|hervat"
+    r"|herstart|vrijgeven|geef|diezelfde|datzelfde|gebruikte|gebruikt|gekost|temperatuur|vergelijk"
+    r"|allebei|qua|wilde|haalde|geworden|piekvermogen|vermogen|laatste|regel|regels|zit|zat|trekt|moest"
+    r"|geduurd|duurde|hele|processen|laat|weer|doorgaan|stil|vrij)\b",
+    re.I,
+)
+# a follow-up that opens with Dutch's "and" before an article or a question word ("en de 4090?", "en qua
+# energie?"): no other language here says "en" so
+_DUTCH_AND = re.compile(r"^\s*en\s+(?:de|het|hoe|wat|qua|op|van|wie|welke|sinds)\b", re.I)
+# the pronouns said for a job or a card: "ie" / "hij" / "hem" (it), "die" / "dat" standing alone (that one)
+_IT = r"(?:ie|hij|hem|die|dat|het|deze)"
+_PAST = ("run", "use", "cost", "save", "log", "stop", "wait", "take")
+
+
+def _did(m: re.Match[str]) -> str:
+    """ "heeft ie gedraaid": did it run (the participle's English verb by the group it matched)."""
+    verb = next(v for v, said in zip(_PAST, m.groups()[1:], strict=True) if said)
+    return f"did {m[1]} {verb}"
+
+
+_DUTCH = compiled(
+    (
+        (r"\bm['’]n\b", "my"),
+        (r"\bof\b", "or"),  # (read first: the English written below says "of")
+        (r"\b(?:even|eens|effe|ff|maar|toch|gewoon|nou|dan maar)\b", ""),  # the softeners of a request
+        # requests: "stop die", "cancel die", "restart hem", "zet X on hold" / "in de wacht", "geef X vrij",
+        # "laat hem (weer) verder gaan", "pauzeer", "geef job 12 een hogere prio", "zet 13 voor 12 in de
+        # queue"
+        (rf"\b(?:stop|stopt|kill|annuleer|cancel)\s+{_IT}\b", "cancel it"),
+        (r"\b(?:stop|annuleer|breek)\s+(.{1,40}?)\s+af\b", r"cancel \1"),
+        (r"\bannuleer\b|\bannuleren\b", "cancel"),
+        (rf"\b(?:restart|herstart|start)\s+{_IT}\s+(?:opnieuw|nog een keer|nog eens)\b", "rerun it"),
+        (rf"\b(?:restart|herstart)\s+{_IT}\b", "restart it"),
+        (r"\b(?:start|draai)\s+(.{1,40}?)\s+(?:opnieuw|nog een keer|nog eens)\b", r"rerun \1"),
+        (r"\bherstart\b|\bherstarten\b", "restart"),
+        (r"\bzet\s+(.{1,40}?)\s+(?:on hold|in de wacht|op hold)\b", r"hold \1"),
+        (r"\bgeef\s+(.{1,40}?)\s+vrij\b", r"release \1"),
+        (r"\bvrijgeven\b", "release"),
+        (rf"\blaat\s+{_IT}\s+(?:weer\s+)?(?:verder ?gaan|doorgaan|doorlopen|verder draaien)\b", "resume it"),
+        (
+            r"\blaat\s+(.{1,40}?)\s+(?:weer\s+)?(?:verder ?gaan|doorgaan|doorlopen|verder draaien)\b",
+            r"resume \1",
+        ),
+        (r"\b(?:hervat|hervatten|verder laten gaan)\b", "resume"),
+        (r"\bpauzeer\b|\bpauzeren\b|\bpauze\b", "pause"),
+        (
+            r"\b(?:kun je|kan je|kunt u|wil je)?\s*(.{1,40}?)\s+een\s+(?:hogere|lagere|andere)\s+"
+            r"(?:prio|prioriteit)\s+geven\b",
+            r"set the priority of \1",
+        ),
+        (r"\bzet\s+(.{1,40}?)\s+op\s+(?:prio|prioriteit)\s*(\d+)\b", r"set the priority of \1 to \2"),
+        (r"\bzet\s+(\S+)\s+(?:voor|vóór)\s+(\S+)(?:\s+in de (?:queue|wachtrij))?", r"switch \1 and \2"),
+        (r"\bprioriteit\b|\bprio\b", "priority"),
+        # the verb at the end of a Dutch clause, put back after its helper: "hoe lang heeft ie gedraaid" (how
+        # long did it run), "waarom is job 5 mislukt" (why did job 5 fail), "hoe heet is ie geworden"
+        (
+            r"\bwie\s+(?:heeft|had)\s+(.{1,60}?)\s+(?:gestopt|afgebroken|gecanceld|geannuleerd|gekild)\b",
+            r"who stopped \1",
+        ),
+        (r"\bwie\s+(?:heeft|had)\s+(.{1,60}?)\s+(?:gestart|ingediend|opgestart)\b", r"who submitted \1"),
+        (
+            r"\b(?:heeft|hebben|had|hadden)\s+(.{1,60}?)\s+(?:(gedraaid|gelopen)|(verbruikt|gebruikt|opgemaakt)"
+            r"|(gekost)|(weggeschreven|opgeslagen|bewaard)|(geschreven|gelogd|geprint)|(gestopt|afgebroken)"
+            r"|(gewacht)|(geduurd))\b",
+            _did,
+        ),
+        (r"\b(?:is|zijn|was|waren)\s+(.{1,40}?)\s+(?:mislukt|gefaald|gecrasht)\b", r"did \1 fail"),
+        (r"\b(?:is|was)\s+(.{1,40}?)\s+(?:maximaal\s+|het\s+)?geworden\b", r"did \1 get at most"),
+        (rf"\bhaalde\s+{_IT}\b", "did it reach"),
+        (
+            r"\b(?:gebruikte|verbruikte)\s+(\S+)\s+(?=(?:op|in|voor|tijdens|gisteren|vandaag)\b)",
+            r"did \1 use ",
+        ),
+        # questions
+        (r"\bsinds wanneer\b", "since when"),
+        (
+            r"\b(?:hoe lang|hoelang)\s+(?:wacht|staat)\s+" + _IT + r"\s+(?:al|nu al|te wachten)\b",
+            "how long has it been waiting",
+        ),
+        (
+            rf"\b(?:hoe lang|hoelang)\s+(?:draait|loopt)\s+{_IT}(?:\s+(?:nu\s+)?al)?\b",
+            "how long has it been running",
+        ),
+        (r"\bmoest(?:en)?\s+(.{1,40}?)\s+wachten\b", r"did \1 wait"),
+        (r"\b(?:hoe lang|hoelang)\b", "how long"),
+        (r"\bhoe vaak\b|\bhoeveel keer\b", "how many times"),
+        (r"\bhoeveel\b", "how much"),
+        (r"\bhoe (?:warm|heet)\b", "how hot"),
+        (r"\bhoe laat\b", "at what time"),
+        (r"\bhoe ver\b", "how far along"),
+        (r"\bhoe staat\s+(.{1,30}?)\s+ervoor\b", r"how is \1"),
+        (r"\bhoe\b", "how"),
+        (r"\bwat draait er\b|\bwat loopt er\b|\bwat is er aan het draaien\b", "what is running"),
+        (r"\bwat staat er in\b", "what is in"),
+        (r"\bwat\b", "what"),
+        (r"\bwelke?\b", "which"),
+        (r"\bwaarom\b", "why"),
+        (r"\bwanneer\b", "when"),
+        (r"\bwie\b", "who"),
+        (r"\bwaar\b", "where"),
+        # verbs and states
+        (r"\bdoet\s+(?:helemaal\s+)?(?:niks|niets)(?:\s+meer)?\b|\bstaat (?:stil|te niksen)\b", "is idle"),
+        (r"\bdoet\s+(.{1,30}?)\s+(?:helemaal\s+)?(?:niks|niets)(?:\s+meer)?\b", r"is \1 idle"),
+        (r"\bstaat\s+(.{1,30}?)\s+(?:stil|te niksen)\b", r"is \1 idle"),
+        (r"\b(?:stond|stonden)\s+(.{1,30}?)\s+(?:stil|te niksen)\b", r"was \1 idle"),
+        (r"\b(?:draait|loopt)\b", "is running"),
+        (r"\b(?:draaide|draaiden|liep|liepen|gedraaid|gelopen)\b", "ran"),
+        (r"\bdraaien\b", "are running"),
+        (r"\b(?:mislukt|gefaald|faalde|faalden|mislukte|gecrasht|crashte)\b", "failed"),
+        (r"\bgoed (?:afgerond|gegaan|gelukt)\b|\bgelukt\b", "succeeded"),
+        (r"\b(?:afgerond|klaar)\b", "finished"),
+        (r"\bgestopt\b", "stopped"),
+        (r"\bstaat\s+(.{1,30}?)\s+te wachten\b", r"is \1 waiting"),
+        (r"\b(?:wachtte|wachtten|moest wachten|moesten wachten)\b", "waited"),
+        (r"\bwachten\b", "wait"),
+        (r"\bwacht\b", "waits"),
+        (r"\bbezig\b", "busy"),
+        (r"\bgethrottled\b|\bgethrottelt\b|\bteruggeschroefd\b", "throttled"),
+        (r"\b(?:verbruikt|gebruikt|gekost|opgemaakt)\b", "used"),
+        (r"\bgebruikte\b", "used"),
+        (r"\b(?:verbruikte|kostte)\b", "used"),
+        (r"\bvoor\s+" + _IT + r"\s+(?:OOM|out of memory)\s+ging\b", "before it went OOM"),
+        (r"\bwilde\s+" + _IT + r"\s+(?:nog\s+)?alloceren\b", "did it try to allocate"),
+        (r"\balloceren\b", "allocate"),
+        (r"\bhaalde\b", "reached"),
+        (r"\bweggeschreven\b|\bopgeslagen\b", "saved"),
+        (r"\bgeworden\b", "got"),
+        (r"\b(?:geduurd|duurde)\b", "took"),
+        (r"\b(?:zat|zaten)\b", "was"),
+        (r"\bzit(?:ten)?\s+er\s+(?:nu\s+)?(?:al\s+)?in\b", "has it used so far"),
+        (r"\btrekt\b(.{1,30}?)\baan (?:stroom|vermogen)\b", r"draws\1"),
+        (r"\btrekt\b", "draws"),
+        (r"\bin gebruik\b", "in use"),
+        (rf"\bvoor(?=\s+{_IT}\s)", "before"),
+        (r"\b(?:startte|begon)\b", "started"),
+        (r"\b(?:laatste|vorige)\s+regels?\b", "last line"),
+        (r"\bregels?\b", "lines"),
+        (r"\bprocessen\b", "processes"),
+        (r"\bhele\b", "whole"),
+        (r"\balle\b", "all"),
+        (r"\bbedoelde\b|\bbedoel\b", "meant"),
+        (r"\bvergelijk\b", "compare"),
+        (r"\bschrijf\b", "write"),
+        (r"\bgeef\b", "give"),
+        (r"\bzeg\b", "say"),
+        # spans and moments
+        (r"\b(?:het )?(?:afgelopen|laatste|vorige) uur\b", "the last hour"),
+        (
+            r"\bin (?:dat|dit|datzelfde|hetzelfde) uur\b|\bin (?:die|diezelfde|dezelfde) (?:tijd|periode)\b",
+            "in that span",
+        ),
+        (r"\b(?:de )?afgelopen (\d+) uur\b", r"the last \1 hours"),
+        (r"\bvannacht\b|\bafgelopen nacht\b|\bvorige nacht\b", "last night"),
+        (r"\bgisteravond\b", "yesterday evening"),
+        (r"\bgistermiddag\b", "yesterday afternoon"),
+        (r"\bgisterochtend\b|\bgistermorgen\b", "yesterday morning"),
+        (r"\beergisteren\b", "the day before yesterday"),
+        (r"\bgisteren\b|\bgistern\b", "yesterday"),
+        (r"\bvandaag\b", "today"),
+        (r"\bvanochtend\b|\bvanmorgen\b", "this morning"),
+        (r"\bvanmiddag\b", "this afternoon"),
+        (r"\bvanavond\b", "this evening"),
+        (r"\bdeze week\b", "this week"),
+        (
+            r"\btussen (\d{1,2})(?::(\d{2}))? en (\d{1,2})(?::(\d{2}))?(?:\s*uur)?\b",
+            lambda m: f"between {m[1]}:{m[2] or '00'} and {m[3]}:{m[4] or '00'}",
+        ),
+        (r"\bom (\d{1,2})(?::(\d{2}))?\s*uur\b", lambda m: f"at {m[1]}:{m[2] or '00'}"),
+        (r"\bsinds (\d{1,2})(?::(\d{2}))?\s*uur\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
+        (r"\bsinds middernacht\b", "since midnight"),
+        (r"\bsinds\b", "since"),
+        (r"\bmiddernacht\b", "midnight"),
+        (r"\b(?:op dit moment|momenteel|nu)\b", "now"),
+        (r"\btoen\b", "then"),
+        (r"\bin totaal\b|\bbij elkaar(?: opgeteld)?\b|\balles samen\b|\bsamen\b", "in total"),
+        (r"\balle (?:pogingen|runs|elementen)\b", "all attempts"),
+        (r"\bpogingen\b", "attempts"),
+        (r"\bpoging\b", "attempt"),
+        # readings, how much and which way
+        (r"(?<![a-z\d])(\d{1,3})\s*graden\b", r"\1 °C"),
+        (r"\bor (?:hoger|meer|erboven)\b", "or more"),
+        (r"\bop (\d+)(?=\s*(?:°|graden|procent|%|w\b|watt))", r"at \1"),
+        (r"\bboven (\d+)", r"above \1"),
+        (r"\bpiekvermogen\b", "peak power"),
+        (r"\bstroomverbruik\b|\bvermogen\b", "power draw"),
+        (r"\bstroom\b", "power"),
+        (r"\benergieverbruik\b|\benergie\b", "energy"),
+        (r"\bgeheugengebruik\b", "memory use"),
+        (r"\bgeheugen\b", "memory"),
+        (r"\btemperatuur\b", "temperature"),
+        (r"\bbelasting\b|\bbezetting\b", "load"),
+        (r"\bkloksnelheid\b|\bklok\b", "clock"),
+        (r"\bventilator\b", "fan"),
+        (r"\bkaarten\b", "cards"),
+        (r"\bkaart\b", "card"),
+        (r"\bgpu-uren\b|\bgpu uren\b", "GPU-hours"),
+        (r"\buren\b", "hours"),
+        (r"\buur\b", "hour"),
+        (r"\b(?:de )?(?:hoogste|maximale)\b|\bmaximaal\b", "max"),
+        (r"\b(?:de )?(?:laagste|minimale)\b|\bminimaal\b", "min"),
+        (r"\b(?:het )?gemiddelde\b|\bgemiddeld\b", "average"),
+        (r"\bpiek\b", "peak"),
+        (r"\bde meeste\b|\bhet meeste\b|\bmeeste\b", "the most"),
+        (r"\bde minste\b|\bhet minste\b", "the least"),
+        (r"\bsneller\b", "faster"),
+        (r"\btrager\b|\blangzamer\b", "slower"),
+        (r"\bwarmer\b|\bheter\b", "hotter"),
+        (r"\blanger\b", "longer"),
+        (r"\b(?:beide|allebei|beiden)\b", "both"),
+        (r"\bper kaart\b", "per card"),
+        (r"\bqua\b", "in"),
+        (r"\bverschil\b", "difference"),
+        (r"\btussen\b", "between"),
+        (r"\bredelijke?\b", "reasonable"),
+        (r"\bpraktische?\b", "practical"),
+        (r"\bgoede?\b", "good"),
+        (r"\bbeste\b", "best"),
+        (r"\bwachtrij\b", "queue"),
+        (r"\bopdracht\b|\btaak\b", "job"),
+    )
+)
+_DUTCH_FUNCTION_WORDS = compiled(
+    (
+        # "die" standing alone is the job or card in focus; before a noun or as a relative it is "that"
+        (r"\b(?:ie|hij|hem)\b", "it"),
+        (r"\b(?:die|dat|deze|dit)\b(?=\s*(?:[?.!,]|$|al\b|nog\b|nu\b|ook\b))", "it"),
+        (r"\b(?:die|dat)\b", "that"),
+        (r"\b(?:deze|dit)\b", "this"),
+        (r"\bhet\b(?=\s*(?:[?.!,]|$))", "it"),
+        (r"\b(?:de|het)\b", "the"),
+        (r"\been\b", "a"),
+        (r"\ber\b", ""),
+        (r"\b(?:al|nog|ooit|precies|eigenlijk)\b", ""),
+        (r"\btrouwens\b", "by the way"),
+        (r"\bis\b", "is"),
+        (r"\b(?:zijn|waren)\b", "were"),
+        (r"\bwas\b", "was"),
+        (r"\b(?:heeft|hebben|had)\b", "has"),
+        (r"\b(?:wordt|werd)\b", "is"),
+        (r"\bniet\b", "not"),
+        (r"\b(?:nee|neen)\b", "no"),
+        (r"\bja\b", "yes"),
+        (r"\bik\b", "i"),
+        (r"\bmijn\b", "my"),
+        (r"\b(?:je|jij|u)\b", "you"),
+        (r"\b(?:kun|kan|kunt)\b", "can"),
+        (r"\ben\b", "and"),
+        (r"\bvan\b", "of"),
+        (r"\bop\b", "on"),
+        (r"\bin\b", "in"),
+        (r"\bmet\b", "with"),
+        (r"\bvoor\b", "for"),
+        (r"\bbij\b", "at"),
+        (r"\bnaar\b", "to"),
+        (r"\bper\b", "per"),
+        (r"\bgraag\b|\balsjeblieft\b|\balstublieft\b", "please"),
+        (r"\bbedankt\b|\bdank je(?: wel)?\b", "thanks"),
+        (r"\bsorry\b", "sorry"),
+    )
+)
+
+
+def dutch(text: str) -> str:
+    """``text`` read in English where it is Dutch written whole (:data:`_DUTCH_MARK`): its phrases and words
+    (:data:`_DUTCH`), then its function words (:data:`_DUTCH_FUNCTION_WORDS`); else as it was."""
+    if not (_DUTCH_MARK.search(text) or _DUTCH_AND.search(text)):
+        return text
+    text = translated(translated(text, _DUTCH), _DUTCH_FUNCTION_WORDS)
+    return re.sub(r"\s{2,}", " ", text).strip()

@@ -1,0 +1,71 @@
+"""Dutch written whole ("hoe lang stond de 4090 vandaag stil?", "geef job 14 vrij"), a comparison ordered by
+the word after it ("compare job 4 and job 6, which was faster?": the shorter run first) and an array's
+element said by its state after the name ("the failed lr-sweep"). Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.spoken import written
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("hoe warm werd de H100 gisteren maximaal?", "how hot is the H100 yesterday max?"),
+        ("waarom is job 3 mislukt?", "why did job 3 fail?"),
+        ("hoeveel stroom trekt de 4090 op dit moment?", "how much power draws the 4090 now?"),
+        ("en de H100?", "and the H100?"),
+    ],
+)
+def test_dutch_read_in_english(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+def test_german_sharing_a_word_with_dutch_stays_german() -> None:
+    """ "Energie" and "beide" are German words too: a German message is not read as Dutch."""
+    assert written("Und wie viel Energie hat es verbraucht?") == "and how much energy has it used?"
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("annuleer job 13 maar", "gpuaccel cancel 13"),
+        ("zet job 12 even in de wacht", "gpuaccel hold 12"),
+        ("geef job 14 vrij alsjeblieft", "gpuaccel release 14"),
+        ("laat job 11 weer doorgaan", "gpuaccel resume 11"),
+    ],
+)
+def test_dutch_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_dutch_questions(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, _, query = ask(svc, "hoe lang stond de 4090 vandaag stil?", None)
+    assert query is not None and query["gpu"] == 1 and query["window"]["label"] == "today", query
+    _, text, query = ask(svc, "hoeveel geheugen gebruikt de H100 op dit moment?", None)
+    assert query == {"name": "gpu_reading", "gpu": 0, "metric": "memory"} and "61440 MiB" in text
+    _, text, _ = ask(svc, "hoe lang heeft job 5 in totaal gedraaid, alle pogingen samen?", None)
+    assert "9m41s" in text, text
+
+
+def test_a_comparison_is_ordered_by_the_word_after_it(heldout_svc: AssistantService) -> None:
+    sid, text, query = ask(heldout_svc, "compare job 4 and job 6, which was quicker?", None)
+    assert query is not None and query["order"] == "min" and query["among"] == "4,6", query
+    assert text.startswith("Job 6 (resnet50-bench) ran the shortest"), text
+    _, _, query = ask(heldout_svc, "vergelijk job 4 en job 6: welke was trager?", None)
+    assert query is not None and query["order"] == "max" and query["among"] == "4,6", query
+    _, _, query = ask(heldout_svc, "and energy?", sid)
+    assert query is not None and query["metric"] == "energy" and query["among"] == "4,6", query
+
+
+@pytest.mark.parametrize(
+    "said", ["show me the log of the failed lr-sweep", "what did the lr-sweep that blew up print?"]
+)
+def test_an_array_element_said_by_its_state_after_the_name(heldout_svc: AssistantService, said: str) -> None:
+    _, _, query = ask(heldout_svc, said, None)
+    assert query == {"name": "job_log", "job": 9}, query
