@@ -4,6 +4,7 @@ names only what the assistant reads, and none is an English word, so they are re
 from __future__ import annotations
 
 from gpuaccel.assistant.understand.languages.french import FRENCH_IN_PASSING
+from gpuaccel.assistant.understand.languages.hindi import HINDI_IN_PASSING
 from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
 # Italian said in passing, read the same way ("Ieri the H100 max temperature?", "a che ora?", "la scheda",
@@ -32,32 +33,6 @@ _ITALIAN_WORDS = (
     (r"\buna mail\b", "an email"),
     (r"\bin italiano\b", "in Italian"),
 )
-# Hindi said in passing in Indian English ("kal H100 peak power kitna tha", "log mein kya likha hai"): its
-# day and question words, "tha" (was), a progressive's helpers, fillers; "kal" is yesterday (no reading is
-# of tomorrow). Indian English's own turns are read too: "same to same" (the same), "prepone" (bring forward:
-# start), "do the needful" (please)
-_HINDI_WORDS = (
-    (r"\bkal\b", "yesterday"),
-    (r"\baaj\b", "today"),
-    (r"\babhi\b", "now"),
-    (r"\bkitn[aie]\b", "how much"),
-    (r"\bkya\b", "what"),
-    (r"\bky[uo]n\b", "why"),
-    (r"\bkab\b", "when"),
-    (r"\bkaun\b|\bkis ?ne\b", "who"),
-    (r"\bkaise\b", "how"),
-    (r"\b(?:aa|ho|chal) (?:raha|rahi|rahe)\b", ""),  # "kitna aa raha tha": how much was (coming)
-    (r"\b(?:gaya|gayi|hua|hui) (?=th[aie]\b)", ""),  # "kitna gaya tha": how much was (it went)
-    (r"\bth[ai]\b", "was"),
-    (r"\bhai(?:n)?\b", "is"),
-    (r"\bmein\b", "in"),
-    (r"\blikha\b", "written"),
-    (r"\bkiya\b", "did"),
-    (r"\b(?:yaar|yar|bhai|arre|arey|accha|achha|ji)\b,?", ""),
-    (r"\bsame to same\b", "same"),
-    (r"\bprepone\b", "start"),
-    (r"\bdo the needful\b,?", "please"),
-)
 # Turkish said in passing ("bugün H100 max temp", "dün ... how much was", "bu sabah (9-12 arası)"): its day
 # and question words; "arası" (between) after a span in brackets is left out
 _TURKISH_WORDS = (
@@ -73,11 +48,11 @@ _TURKISH_WORDS = (
     (r"\s*\baras[ıi]\b", ""),
     (r"\b(?:hocam|abi|tamam)\b,?", ""),
 )
-_IN_PASSING = FRENCH_IN_PASSING + compiled((*_ITALIAN_WORDS, *_HINDI_WORDS, *_TURKISH_WORDS))
+_IN_PASSING = FRENCH_IN_PASSING + compiled(_ITALIAN_WORDS) + HINDI_IN_PASSING + compiled(_TURKISH_WORDS)
 
 
 def in_passing(text: str) -> str:
     """``text`` with the French words said in passing (:data:`french.FRENCH_IN_PASSING`), the Italian of
-    :data:`_ITALIAN_WORDS`, the Hindi of :data:`_HINDI_WORDS` and the Turkish of :data:`_TURKISH_WORDS` in
-    English."""
+    :data:`_ITALIAN_WORDS`, the Hindi of :data:`hindi.HINDI_IN_PASSING` and the Turkish of
+    :data:`_TURKISH_WORDS` in English."""
     return translated(text, _IN_PASSING)
