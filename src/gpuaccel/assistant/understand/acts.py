@@ -19,7 +19,8 @@ from gpuaccel.accel.workloads import registry
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import bare_job, gpu_by_model, named_jobs, named_jobs_in
 from gpuaccel.assistant.understand.scene import sets_the_scene
-from gpuaccel.assistant.understand.words import pointing
+from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
+from gpuaccel.assistant.understand.words import KEPT, STOP, WORD_OF, pointing
 
 CANT = "I only read this machine; I do not change anything from the chat."
 HARDWARE_REPLY = (
@@ -417,7 +418,23 @@ class Act:
 
 def _words(question: str) -> str:
     said = " ".join(re.sub(r"[^a-z0-9#'_.,-]+", " ", question.lower().replace("\u2019", "'")).split())
-    return said.rstrip(".!?")
+    return re.sub(r"\b[a-z]{5,}\b", lambda m: _verb_typed(m[0]), said).rstrip(".!?")
+
+
+# the verbs of requests long enough that a slip of the fingers leaves no other word ("cancle job 13",
+# "relase it", "pasue the sft")
+_TYPED_VERBS = tuple(v for v in VERB if len(v) >= 5 and v.isalpha())
+
+
+def _verb_typed(word: str) -> str:
+    """``word``, or the request verb it is a typo of (not another form of one: "paused", "cancels")."""
+    if word in VERB or word in WORD_OF or word in STOP or word in KEPT:
+        return word
+    for verb in _TYPED_VERBS:
+        other_form = len(word) > len(verb) and word.startswith(verb[:-1])
+        if not other_form and could_mean(word, verb) and slips(word, verb, allowed(verb)) <= allowed(verb):
+            return verb
+    return word
 
 
 def _verb_at(tokens: list[str]) -> int | None:

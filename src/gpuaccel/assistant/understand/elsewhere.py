@@ -325,9 +325,14 @@ _ADVICE_WHATEVER = re.compile(
     # what others do: "what learning rate do people typically use for whisper fine-tuning?"
     r"|\b(?:what|which|how much|how many) (?:\w+ ){0,3}do (?:people|most people|folks|others|other labs|teams"
     r"|practitioners) (?:\w+ )?(?:use|pick|choose|set|run|recommend|go with)\b"
-    r"|\b(?:best|good|easiest|simplest|right|cheapest|safest) way to"
+    r"|\b(?:best|good|nice|better|easiest|simplest|right|cheapest|safest|fun) way to"
     r" (?!(?:check|see|find|know|tell|watch|monitor|read|get|look|view|show|list)\b)"
     r"|\b(?:which|what) (?:\w+ ){1,3}make(?:s)? (?:\w+ )?sense\b"
+    # what any model needs: "how much vram do I need to train a 7b model with qlora" (not "how much memory
+    # does job 11 need": no model said with "a")
+    r"|\bhow much (?:vram|memory|gpu memory|ram)\b"
+    r"(?=[^?]*\b(?:a|an|any) (?:\d+(?:\.\d+)?[bm] )?(?:\w+ )?model\b)"
+    r"(?=[^?]*\b(?:need|needs|needed|take|takes|require|requires)\b)"
     r"|\bwould (?:you|u|ya|yo) (?:bother|recommend|suggest|go for|go with|pick|choose|prefer|use)\b"
     r"|\bshould (?:i|we) (?:stay|stick|keep) (?:in|with|to|on) (?!(?:gpu|card|the)\b)"
     r"|\bis (?:\w+ ){0,2}(?:bf16|fp16|fp8|fp32|tf32|mixed precision|amp|quanti[sz]ation) (?:\w+ ){0,2}safe\b"

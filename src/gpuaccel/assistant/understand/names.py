@@ -147,8 +147,12 @@ def _named_jobs(question: str, context: Context, stems: bool, described: set[int
     if sized is not None:  # "the big llama test" of llama-8b-eval and llama-70b-eval
         return list(dict.fromkeys([*whole, sized]))
     # a model size only one name has: "the 7b training" is mistral-7b-sft
+    # (not one said with "a": "how much vram does a 7b model need" asks of any model, not of this job)
     sizes = {
-        i for n, i in names for p in re.split(r"[-_.]", n.lower()) if _SIZE_PART.fullmatch(p) and said(p)
+        i
+        for n, i in names
+        for p in re.split(r"[-_.]", n.lower())
+        if _SIZE_PART.fullmatch(p) and said(p) and not re.search(rf"\b(?:a|an|any)\s+{re.escape(p)}\b", q)
     }
     if not whole and len(sizes) == 1:
         return list(sizes)
@@ -429,13 +433,21 @@ def name_stems(question: str, context: Context) -> dict[str, set[int]]:
     return by_stem
 
 
+_ACTING = (
+    "cancel|kill|stop|abort|hold|release|unhold|pause|suspend|resume|unpause|retry|restart|rerun|requeue"
+    "|resubmit|relaunch"
+)
+
+
 def _said_as_job(part: str, q: str) -> bool:
     """Whether a later part of a name is said as a job ("the sweep", "this morning's eval", "sweep element
-    2"), not as a word ("train me a chatbot" of sd-xl-train)."""
+    2", "cancel probe"), not as a word ("train me a chatbot" of sd-xl-train)."""
     return (
         re.search(
             rf"(?:\b(?:the|that|this|my|our)|\w's)\s+(?:(?:whole|entire|full|complete)\s+)?{re.escape(part)}(?![\w-])"
-            rf"|(?<![\w-]){re.escape(part)}\s+(?:job|jobs|run|runs|one|element|elem|task)\b",
+            rf"|(?<![\w-]){re.escape(part)}\s+(?:job|jobs|run|runs|one|element|elem|task)\b"
+            # the object of a request, said tersely ("cancel probe", "kill sweep")
+            rf"|\b(?:{_ACTING})\s+{re.escape(part)}(?![\w-])",
             q,
         )
         is not None

@@ -685,9 +685,13 @@ class RulePicker:
         """:meth:`read` of a question without a threshold."""
         if said_not_about_us(question):
             return Declined("elsewhere")  # "Not about our box, just curious: ..." (before a label goes)
-        if housekeeping_said(question) == "ask" and not asks_elsewhere(question, set()):
+        if (
+            housekeeping_said(question) == "ask"
+            and not asks_elsewhere(question, set())
+            and not asks_advice(question, set())
+        ):
             # "anything to clean up?": the proposals with their sizes (not "how do i clear disk space on
-            # ubuntu", the user's own system)
+            # ubuntu", the user's own system; not "a nice way to thank the students for tidying up")
             return Query("housekeeping")
         called = gpu_by_state(question, context) or gaming_card(question, context)
         if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
@@ -1559,6 +1563,8 @@ class RulePicker:
         if why and job is None and gpu is None and (win is None or its_time) and vague:
             if its_time:
                 return Query("job_detail", job=focus)
+            if last is not None and last.name == "failures" and (EVERY | {"them", "those"}) & set(ws):
+                return last  # "what was the reason for both?" after the failures listed: each says its own
             if context.subjects:
                 return Query("job_detail", job=context.subjects[0])
             if last is not None and last.name == "gate_state":

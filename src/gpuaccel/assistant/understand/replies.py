@@ -99,6 +99,8 @@ _STARTS_ITSELF = re.compile(
     r"|\bever (?:going to|gonna) (?:start|begin|run|go|kick off|get going)\b"  # "is job 12 ever going to run"
     # "when's the llama 70b eval going to start?": what it waits for now says
     r"|\bwhen(?:'s| is|s) (?:\S+ ){1,4}?(?:going to|gonna) (?:start|begin|kick off|get going)\b"
+    # "when will llama-70b-eval run?", "when does it start": a job's start, which waits on what its state says
+    r"|\bwhen (?:will|would|does|do|can) (?:\S+ ){0,4}?(?:start|begin|run(?! out)|kick off|get going)\b"
 )
 # The world outside the machine: "the weather in berlin tomorrow" is no question about this machine's future
 _WORLD = re.compile(r"\b(?:weather|rain|snow|sunny|outside|outdoors|stocks?|election|exchange rate)\b")
@@ -155,8 +157,8 @@ def future_also_asked(question: str) -> str | None:
 # a question of its own about now or the past ("what is it waiting on?"; not "like in one hour or more?",
 # "17h?"), and the words that make one a guess at the future ("will", "estimate", "do you think")
 _OF_NOW = re.compile(
-    r"(?:what|what's|whats|which|why|who|whose|how (?:much|many|long|hot|busy)|is|are|was|were|did|does|has"
-    r"|have)\b"
+    r"(?:what|what's|whats|which|why|who|whose|how (?:much|many|long|hot|busy|far)|is|are|was|were|did"
+    r"|does|has|have)\b"
 )
 _GUESS = re.compile(r"\b(?:will|would|gonna|going to|estimate\w*|guess|think|expect\w*|predict\w*|soon)\b")
 

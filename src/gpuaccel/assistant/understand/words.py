@@ -296,6 +296,7 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, meant in (
         (r"\bat (?:the|this) (?:moment|minute)\b|\bat present\b", "now"),  # the present
         (r"\bsince what (?:time|hour)\b", "since when"),  # when it began, not how long
+        (r"\b(?:hours? of )?card[- ]?(?:time|hours?)\b", "gpu hours"),  # "how many hours of card time"
         (r"\bwhen (?:that|this|it) (?:happened|occurred|happens)\b", "then"),  # the moment
         (r"\bpull(?:ed|s)? the plug(?: on)?\b", "cancelled"),  # "did somebody pull the plug?"
         (r"\bkick(?:ing|ed|s)? (?:its|their|his|her) heels\b", "waiting"),  # idling in the queue

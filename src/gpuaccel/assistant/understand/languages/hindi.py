@@ -1,8 +1,11 @@
-"""Hindi read in English: its words said in passing in Indian English (:data:`HINDI_IN_PASSING`)."""
+"""Hindi read in English: its words said in passing in Indian English (:data:`HINDI_IN_PASSING`), and Hinglish
+written whole where the message has marks of its own (:func:`hindi`)."""
 
 from __future__ import annotations
 
-from gpuaccel.assistant.understand.languages.tables import compiled
+import re
+
+from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
 # Hindi said in passing in Indian English ("kal H100 peak power kitna tha", "log mein kya likha hai"): its
 # day and question words, "tha" (was), a progressive's helpers, fillers; "kal" is yesterday (no reading is
@@ -32,3 +35,155 @@ HINDI_IN_PASSING = compiled(
         (r"\bdo the needful\b,?", "please"),
     )
 )
+
+# Hinglish written whole (Hindi in Latin letters, English words of the trade mixed in), read only in a
+# message with marks of its own (none an English word): "gpu 0 ka max power kya raha", "usko restart kar
+# do", "kitni der chala". Hindi puts the verb last and its postpositions after the noun; English readers
+# need the question words, the verbs and the spans, so those are what the table turns
+_HINDI_MARK = re.compile(  # (not after an apostrophe: French "aujourd'hui")
+    r"(?<!['’])\b(?:hai|hain|tha|thi|kya|kitna|kitni|kitne|kyun|kyon|kaise|kab|kaun|kaunsa|kaunse|usko|isko|uska"
+    r"|iska|uski|iski|unka|inka|kar\s+do|karo|kardo|batao|bata\s+do|dikhao|nahi|nahin|bhai|yaar|abhi"
+    r"|aaj|wala|wale|wali|ghante|ghanta|baar|hua|hui|hue|gaya|gayi|raha|rahi|rahe|chala|chalao|chalega"
+    r"|lage|laga|lagi|lagta|dono|saare|pehle|upar|zyada|theek|acha|accha|achha|arre|haan|khatam|kisne"
+    r"|kuch|samjhao|karna|karke|chahiye|hoga|dobara|usne|isne|uske|iske|bijli|subah|shaam|dopahar|raat"
+    r"|aur|koi|usme|isme)\b",
+    re.I,
+)
+_OBJECT = r"(?:usko|isko|use|ise|unko|inko|uski|iski|ye|yeh|wo|woh|vo)"
+_VERBS = r"(?:cancel|cancle|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop)"
+_DO = r"(?:kar\s*(?:do|de|dijiye|dena|dijie)|karo|kardo|karna\s+(?:tha|hai|hoga))"
+_HINGLISH = compiled(
+    (
+        (
+            r"\b(?:theek hai|thik hai|acha|accha|achha|chalo|haan|arre|yaar|bhai|jaldi|thodi der"
+            r"|ke liye chahiye|baad (?:me|mein) dekh(?:enge|te hain|te hai|lenge))"
+            r"\b,?",
+            "",
+        ),
+        (r"\b(?:arre\s+)?nahi(?:n)?,?\s+galti ho gayi\b|\bgalti ho gayi\b|\bsorry galti\b", "no sorry,"),
+        (r"\b([\w-]+)\s+ko\s+nahi(?:n)?\b", r"not \1"),
+        (r"^(.{1,80}?)\s+(?:likh do|likho|likh dijiye|likh de)\b", r"write \1"),
+        (r"\bthrottl\w*\s+(?:kuch\s+)?(?:bol|dikha)\s+(?:raha|rahi)\b", "is it throttling"),
+        (
+            r"\b(?:max|maximum|peak)\s+(?:kitna|kitni)\s+(?:gaya|gayi|pahuncha|hua)(?:\s+tha)?",
+            "what was the max",
+        ),
+        (r"\bjo\s+(.{1,30}?)\s+(?:uska|uski|uske)\s+([\w-]+)", r"the \2 of the one that \1"),
+        (r"\bkaise\s+(\w+)\s+(?:karte|karu|karun|karein|kare|karenge)(?:\s+(?:hai|hain))?\b", r"how do i \1"),
+        # requests: "<job> ko <verb> kar do", "<verb> kar do isko", "usko dobara chala do" (run it again),
+        # "band kar do" (stop it: cancel), "chhod do" (let it go: release), "priority badha do" (raise it)
+        (rf"\b(?:band|khatam)\s+{_DO}(?:\s+{_OBJECT})?", "cancel it"),
+        (
+            rf"(?:\b{_OBJECT}\s+)?\b(?:dobara|phir se|firse|fir se|wapas)\s+(?:chala|chalao|start kar)"
+            r"\s*(?:do|de|dijiye)?\b",
+            "rerun it",
+        ),
+        (rf"\b((?:[\w-]+\s+){{0,3}}?[\w-]+)\s+ko\s+({_VERBS})\s+{_DO}", r"\2 \1"),
+        (rf"\b{_OBJECT}\s+({_VERBS})\s+{_DO}", r"\1 it"),
+        (rf"\b({_VERBS})\s+{_DO}(?:\s+{_OBJECT})?", r"\1 it"),
+        (
+            rf"\b(?:{_OBJECT}\s+)?(?:priority|prio)\s+(?:badha|badhao|bada|upar kar)\s*(?:do|de|dijiye)?\b",
+            "raise its priority",
+        ),
+        (r"\bchhod\s+do\b", "release it"),
+        # what a model needs ("7b model ko qlora se train karne me kitna vram lagta hai": how much vram does
+        # training a 7b model with qlora need; Hindi says no article)
+        (r"\b(\d+(?:\.\d+)?[bm])\s+model\s+ko\b", r"a \1 model"),
+        (r"\b(\w+)\s+karne\s+(?:me|mein|ke liye)\b", r"to \1"),
+        (r"\blagt[aie] (?:hai|hain)\b|\blagega\b|\bchahiye\b", "needed"),
+        # questions
+        (r"\bkitne time se\b|\bkab se\b", "since when"),
+        (r"\bkitni der\b|\bkitna time\b|\bkitne der\b", "how long"),
+        (r"\bkitni baar\b|\bkitne baar\b", "how many times"),
+        (r"\bkitna garam\b|\bkitni garam\b", "how hot"),
+        (r"\bkitne pe\b", "at what"),
+        (r"\bkaun kaun\b|\bkaunsa\b|\bkaunse\b|\bkaunsi\b", "which"),
+        (r"\bkis cheez (?:ka|ke liye) wait kar (?:raha|rahi|rahe)(?: hai)?\b", "what is it waiting for"),
+        (r"\bkis cheez\b", "what"),
+        (r"\bkya hua\b", "what happened"),
+        (r"\b(?:koi\s+)?kuch\s+(?:nahi\s+)?chala\s+(?:raha|rahi|rahe)\b(?:\s+kya)?", "is anything running"),
+        (r"\bstart\s+(?:kyun|kyon)\s+nahi(?:n)?\s+(?:hua|hui|hue|ho raha|ho rahi)\b", "why not started"),
+        (r"\bstart hone se pehle\b", "before it started"),
+        (r"\btry kiya\b", "tried"),
+        (r"\bqueue (?:me|mein)\s+(?:pada|padi) (?:raha|rahi)\b", "waited in the queue"),
+        (r"\b(?:pada|padi) (?:raha|rahi)\b", "was"),
+        (r"\b(\d+)\s*degree\s+se\s+upar(?:\s+(?:gaya|gayi|raha|rahi|tha))*", r"at \1 °C or more"),
+        (r"\bfarak\b|\bfark\b", "difference"),
+        # verbs, states and how a run went
+        (r"\bchal (?:raha|rahi|rahe)(?: hai| hain)?\b", "is running"),
+        (r"\bchal (?:raha|rahi|rahe) th[aie]\b", "was running"),
+        (r"\bchalega\b", "will run"),
+        (r"\b(?:chala|chali|chale)(?: th[ai])?\b", "ran"),
+        (r"\bfail (?:hua|hui|hue|ho gaya|ho gayi)\b", "failed"),
+        (r"\bcrash (?:hua|hui|hue|ho gaya)\b", "crashed"),
+        (r"\bpass (?:hua|hui|hue|ho gaye)\b", "succeeded"),
+        (r"\bkhatam (?:hua|hui|hue|ho gaya)\b", "ended"),
+        (r"\bstart (?:hua|hui|hue|nahi hua|hone)\b", "started"),
+        (r"\bband (?:hua|hui|hue|ho gaya)\b", "stopped"),
+        (r"\batka (?:hua|hui)\b|\batki (?:hui)\b|\bruka (?:hua)\b", "stuck waiting"),
+        (r"\bwait kar (?:raha|rahi|rahe)(?: hai| hain)?\b", "is waiting"),
+        (r"\bwait karna pada\b", "waited"),
+        (r"\bbusy raha\b", "was busy"),
+        (r"\bidle (?:raha|pada)\b", "was idle"),
+        (r"\bkha gaya\b|\bkhayi\b|\bkhaya\b|\bkhaa gaya\b", "used"),
+        (r"\b(?:lage|laga|lagi|li|liya|diye|di)\b", "used"),
+        (r"\bkheench (?:raha|rahi)\b|\bkhinch (?:raha|rahi)\b", "draws"),
+        (r"\bbhari hai\b|\bbhari\b", "used"),
+        (r"\bbol (?:raha|rahi)\b", "says"),
+        (r"\b(?:batao|bata do|bata dijiye|dikhao|dikha do)\b", "show"),
+        (r"\bsamjhao\b", "explain"),
+        (r"\blikh do\b|\blikho\b", "write"),
+        # spans and moments
+        (r"\bkal raat(?: ko)?\b", "last night"),
+        (r"\bkal shaam(?: ko)?\b", "yesterday evening"),
+        (r"\bkal subah\b", "yesterday morning"),
+        (r"\baaj subah\b", "this morning"),
+        (r"\baaj shaam\b", "this evening"),
+        (r"\b(?:dopahar|subah|shaam|raat)?\s*(\d{1,2})\s*baje\s+se\b", r"since \1:00"),
+        (r"\b(\d{1,2})\s*baje\b", r"\1:00"),
+        (r"\blast (\d+) ghant[ae] (?:me|mein)\b", r"in the last \1 hours"),
+        (r"\bghante\b", "hours"),
+        (r"\bghanta\b", "hour"),
+        (r"\bab tak\b|\babhi tak\b", "so far"),
+        (r"\bab\b", "now"),
+        (r"\b(?:usme|isme|usmein|ismein)\b", "in it"),
+        (r"\bkoi\b", "any"),
+        (r"\b([\w-]+(?:\s+[\w-]+){0,2})\s+ke time\b", r"during \1"),
+        (r"\busse pehle\b|\bus(?:ke)? pehle\b", "before that"),
+        (r"\bpehle wal[ae]\b", "the first"),
+        (r"\blast wal[ae]\b", "the last"),
+        (r"\bse upar\b", "or more"),
+        (r"\bse neeche\b", "or less"),
+        (r"\bdegree\b", "°C"),
+        (r"\bbijli\b", "energy"),
+        (r"\bdono(?: ka| ki| ke)?\b", "both"),
+        (r"\bsaare\b|\bsab\b", "all"),
+        (r"\bzyada\b", "more"),
+        (r"\bkisne\b|\bkis ne\b", "which"),
+        (r"\bkisi ne\b", "someone"),
+        (r"\b(?:uska|uski|uske|iska|iski|iske)\b", "its"),
+        (r"\b(?:usne|isne|usko|isko|use|ise)\b", "it"),
+        (r"\b(?:ye|yeh|wo|woh|vo)\b(?=\s*(?:[?.!,]|$))", "it"),
+        (r"\bjo\b", "the one that"),
+        (r"\bnahi(?:n)?\b", "not"),
+        (r"\bkuch\b", "anything"),
+        (r"\b(?:wala|wale|wali)\b", ""),
+        # postpositions and helpers, last
+        (r"\b(?:ka|ki|ke|ko|ne)\b", ""),
+        (r"\b(?:me|mein|mai)\b", "in"),
+        (r"\b(?:pe|par)\b", "on"),
+        (r"\bhai(?:n)?\b", "is"),
+        (r"\bth[ai]\b", "was"),
+        (r"\b(?:raha|rahi|rahe|hua|hui|hue|gaya|gayi|ho)\b", ""),
+        (r"\baur\b", "and"),
+    )
+)
+
+
+def hindi(text: str) -> str:
+    """``text`` read in English where it is Hinglish written whole (:data:`_HINDI_MARK`); else as it was
+    (its words said in passing are :data:`HINDI_IN_PASSING`, read with the other languages')."""
+    if not _HINDI_MARK.search(text):
+        return text
+    text = translated(translated(text, _HINGLISH), HINDI_IN_PASSING)
+    return re.sub(r"\s{2,}", " ", text).strip()

@@ -1,0 +1,91 @@
+"""Hinglish written whole ("probe ko hold kar do", "kal raat gpu 0 pe kaunsa job chal raha tha"), and the
+English causes round 80's sets showed: a request verb mistyped ("cancle"), a job's start asked as "when
+will it run" (its state says what it waits for), what any model needs (general knowledge), the reason
+"for both" after failures listed, the list a two-part message leaves, "card time" for GPU-time, advice
+beside a housekeeping word, "how far along" beside a question about the future, and a name's last part as
+a terse request's object ("cancel probe"). Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.languages.hindi import hindi
+
+
+def test_french_aujourdhui_is_no_hinglish() -> None:
+    """ "hui" after an apostrophe is French's "aujourd'hui", not Hindi's "hui"."""
+    said = "Quelle a été la température max de la H100 aujourd'hui ?"
+    assert hindi(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("probe ko hold kar do", "gpuaccel hold 13"),
+        ("sd-xl-train ko dobara chala do yaar", "gpuaccel retry 5"),
+        ("whisper-finetune ko release kar do", "gpuaccel release 14"),
+        ("mistral ka kaam ho gaya, band kar do usko", "gpuaccel cancel 11"),
+        ("cancle job 13", "gpuaccel cancel 13"),
+        ("pasue job 11 pls", "gpuaccel pause 11"),
+        ("cancel probe", "gpuaccel cancel 13"),
+    ],
+)
+def test_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_hinglish_questions(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, _, query = ask(svc, "gpu 1 kal kitni der 40 degree se upar raha?", None)
+    assert query is not None and query["gpu"] == 1 and query["at_least"] == 40, query
+    assert query["window"]["label"] == "yesterday", query
+    _, text, _ = ask(svc, "kal raat gpu 0 pe kaunsa job chal raha tha?", None)
+    assert "llama-70b-finetune" in text, text
+
+
+def test_a_paused_list_is_asked_not_requested(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "which jobs are paused?", None)
+    assert query is not None, "a question about paused jobs is no request to pause"
+
+
+def test_when_a_job_will_start_is_its_state(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "when will job 13 start?", None)
+    assert query == {"name": "job_detail", "job": 13} and "waiting for 2 GPUs" in text, text
+
+
+def test_what_any_model_needs_is_general_knowledge(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "how much memory does a 7b model need for inference in fp16?", None)
+    assert query is None
+
+
+def test_reasons_for_both_after_failures_listed(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how many jobs failed today?", None)
+    _, text, query = ask(heldout_svc, "and the reason for each?", sid)
+    assert query is not None and query["name"] == "failures", query
+    assert "CUDA out of memory" in text and "loss is NaN" in text, text
+
+
+def test_a_two_part_message_leaves_its_list(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "is gpu 1 busy? and which jobs failed today?", None)
+    _, _, query = ask(heldout_svc, "why did the second one fail?", sid)
+    assert query == {"name": "job_detail", "job": 5}, query
+
+
+def test_card_time_is_gpu_time(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "which used more energy, job 4 or job 5?", None)
+    _, _, query = ask(heldout_svc, "and the hours of card time of each?", sid)
+    assert query is not None and query["metric"] == "gpu_time" and query["among"] == "4,5", query
+
+
+def test_advice_beside_a_housekeeping_word_is_refused(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "what's a nice way to reward the interns for cleaning up the lab?", None)
+    assert query is None
+
+
+def test_how_far_along_beside_a_forecast(heldout_svc: AssistantService) -> None:
+    said = "How far along is mistral-7b-sft? My student hopes it will finish before Friday."
+    _, text, query = ask(heldout_svc, said, None)
+    assert query == {"name": "job_detail", "job": 11} and "step 4100/12000" in text, text
