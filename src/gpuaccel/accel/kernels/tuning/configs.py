@@ -77,6 +77,12 @@ class GluonFwdConfig:
     # masked blocks by one per-row key limit, the max on raw scores (gluon.fwd_steps._softmax)
     row_limit: bool = False
     o_recip: bool = False  # the epilogue's O / l as a reciprocal a row and a multiply (gluon.fwd._normalise)
+    # non-causal, two consumers: they take turns to issue their wgmmas (FlashAttention-3's pingpong, named
+    # barriers; gluon.fwd_steps._turn), so one's softmax runs under the other's matmuls
+    pingpong: bool = False
+    # a slice's first key block (P carried) by the unmasked softmax where every row sees all of it; it ran
+    # masked whatever it held (gluon.fwd._consumer_tile)
+    first_full: bool = False
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
@@ -84,7 +90,8 @@ class GluonFwdConfig:
         tail += f"-r{self.rescale_log2:g}{'w' if self.rescale_warp else ''}" if self.rescale_log2 else ""
         tail += ("-df" if self.diag_first else "") + ("-padtop" if self.pad_top else "")
         tail += ("-pskip" if self.pad_skip else "") + ("-rl" if self.row_limit else "")
-        tail += "-orcp" if self.o_recip else ""
+        tail += ("-orcp" if self.o_recip else "") + ("-pp" if self.pingpong else "")
+        tail += "-ff" if self.first_full else ""
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
@@ -173,7 +180,8 @@ def gluon_fwd_config(
     Non-causal, those of up to ``TWO_PER_SM_Q2_SEQ`` load the next tile's Q during the current one
     (``q_bufs`` = 2: see :data:`TWO_PER_SM_FWD`).
 
-    ``causal``: D64's per-warp conditional rescaling is dropped (it measured 2-5 % slower causal); each
+    ``causal``: D64's per-warp conditional rescaling and D128's unmasked first block (``first_full``,
+    measured non-causal only) are dropped (the former measured 2-5 % slower causal); each
     tile's key blocks run last first (``diag_first``) and, where O leaves by masked stores (D64), the
     tiles are laid from the last query row up (``pad_top``): see :data:`CAUSAL_WALK`."""
     if head_dim == 64 and seq_q is not None and seq_k is not None and max(seq_q, seq_k) <= TWO_PER_SM_SEQ:
@@ -184,6 +192,8 @@ def gluon_fwd_config(
     cfg = GLUON_FWD_CONFIGS[head_dim]
     if causal and cfg.rescale_warp:
         cfg = replace(cfg, rescale_log2=0.0, rescale_warp=False)
+    if causal and cfg.first_full:  # measured non-causal only (D128)
+        cfg = replace(cfg, first_full=False)
     if causal and head_dim in CAUSAL_WALK:
         cfg = replace(cfg, diag_first=True, pad_top=not cfg.o_tma)
     if seq_q is not None and cfg.consumers == 3:
