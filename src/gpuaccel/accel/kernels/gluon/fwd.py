@@ -36,6 +36,11 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   every alpha of a row that did not move is exactly 1; decided per warpgroup (an scf.if) or per warp (a
   vote and a branch in inline PTX). It paid where the loop is issue-bound (bf16 D64 non-causal, D128) and
   not for FP8, whose loop waits on barriers and latency (docs/kernels-log.md, 2026-11-28).
+- A slice's first key block runs the unmasked softmax where it is full (``GluonFwdConfig.first_full``, D128
+  non-causal): it ran masked whatever it held. The consumers can also take turns to issue their wgmmas
+  (``pingpong``, FlashAttention-3's named barriers), an option: D128 measured level at N 4k-16k, the two
+  warpgroups' drift already overlaps one's softmax with the other's matmuls (docs/kernels-log.md,
+  2026-11-28, twenty-fifth session).
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3

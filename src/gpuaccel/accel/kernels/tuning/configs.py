@@ -139,9 +139,16 @@ GLUON_FWD_VARIANTS = {
 # key loop: 0.995 / 0.965). ``row_limit`` alone measured 0.98-0.99 at D64 (causal it spilled 44 bytes and
 # issued slower, 8.26 -> 8.60 cycles an instruction). D128 unchanged (every variant within the spread of
 # one kernel timed twice at 1,16,16384).
+# D128 non-causal runs a slice's first block unmasked where it is full (``first_full``; docs/kernels-log.md,
+# 2026-11-28, twenty-fifth session, H200, benchmarks/fwd_d128_ab.py, speedup over the shipped kernel by
+# round, medians of 9 / 13 rounds in two calls: 2,16,8192 1.022 / 1.020, 4,16,4096 1.015 / 1.012,
+# 1,16,16384 1.017 / 1.025, the shipped kernel timed twice 0.991-1.006; 8,16,1024 1.005 (again 1.006),
+# 16,16,512 0.997 / 0.994 (again 1.007 / 1.001); ncu's cycles did not confirm the gain: +0.3-0.4 %, one
+# launch). Causal keeps it off (not measured). The consumers' turns (``pingpong``) stay off: level at
+# N 4k-16k (0.984-1.005), +1.1-1.9 % at 16,16,512 only.
 GLUON_FWD_CONFIGS = {
     64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True, pad_skip=True, o_recip=True),
-    128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0),
+    128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0, first_full=True),
     256: GluonFwdConfig(64, 2, o_tma=True),
 }
 # short D64 calls: O by TMA; up to TWO_PER_SM_Q2_SEQ keys and queries non-causal, two Q buffers
