@@ -149,7 +149,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
         from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
 
-        cfg = GluonFwdConfig(*config) if config else gluon_fwd_config(d, n, n)
+        cfg = GluonFwdConfig(*config) if config else gluon_fwd_config(d, n, n, causal)
         cfg = replace(cfg, rescale_log2=abs(rescale), rescale_warp=rescale < 0, **(fields or {}))
         launch_gluon_fwd(q, k, v, torch.empty_like(q), torch.empty(b, h, n), causal, scale, cfg)
     elif kernel == "bwd":

@@ -253,3 +253,48 @@ def test_second_q_buffer_with_pv_inside_the_block(b, hq, hkv, nq, nk, causal, dt
         assert bool((lse[~fin] == rl[~fin]).all()), "rows that see no key must give lse -inf"
         assert (o.float() - ro).abs().max().item() <= 2 * bar, cfg.label()
         assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2, cfg.label()
+
+
+D128_PATH_CASES = [  # B, Hq, Hkv, Nq, Nk, dtype: D128, two consumers
+    (2, 8, 8, 4096, 4096, torch.bfloat16),  # 32 x 16 tiles: four a program, both Q buffers in turn
+    (4, 16, 4, 2048, 2048, torch.bfloat16),  # GQA, four tiles a program
+    (1, 4, 2, 1100, 1700, torch.float16),  # ragged keys: the last block masked
+    (1, 4, 4, 1700, 1100, torch.bfloat16),  # Nq > Nk, a half-empty last tile
+    (8, 16, 16, 300, 100, torch.bfloat16),  # one key block a tile, and it is not full
+    (3, 6, 3, 2049, 2047, torch.float16),  # a one-row last tile: its second slice is padding
+]
+
+
+@pytest.mark.parametrize("field", ["pingpong", "first_full"])
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,dtype", D128_PATH_CASES)
+def test_d128_turns_and_unmasked_first_block_match_reference(b, hq, hkv, nq, nk, dtype, field):
+    """The two consumers taking turns to issue their wgmmas (``GluonFwdConfig.pingpong``, named barriers
+    8 / 9, gluon.fwd_steps._turn; non-causal, the launcher drops it causal) and a slice's first block by
+    the unmasked softmax where it is full (``first_full``, causal too): every row and lse written (a turn
+    out of step would hang or leave rows unwritten), within 2x plain PyTorch's max error in the inputs'
+    dtype against fp32, with O by TMA and two Q buffers and from registers with one."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.bench.attention import plain_attention
+    from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
+    from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + 3 * nk + b)
+    q = torch.randn(b, hq, nq, 128, device="cuda", generator=gen).to(dtype)
+    k, v = (torch.randn(b, hkv, nk, 128, device="cuda", generator=gen).to(dtype) for _ in range(2))
+    scale = 128**-0.5
+    for causal in (False, True):
+        ro, rl = reference.flash_attention_forward(q.float(), k.float(), v.float(), causal, scale)
+        bar = (plain_attention(q, k, v, causal, scale).float() - ro).abs().max().item()
+        fin = torch.isfinite(rl)
+        for o_tma, q_bufs in ((True, 2), (False, 1)):
+            cfg = replace(gluon_fwd_config(128, nq, nk, causal), o_tma=o_tma, q_bufs=q_bufs, **{field: True})
+            o = torch.full_like(q, float("nan"))
+            lse = torch.full((b, hq, nq), float("nan"), device="cuda")
+            launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg)
+            torch.cuda.synchronize()
+            assert not (o.isnan().any() or lse.isnan().any()), f"o or lse left unwritten ({cfg.label()})"
+            assert bool((lse[~fin] == rl[~fin]).all()), "rows that see no key must give lse -inf"
+            assert (o.float() - ro).abs().max().item() <= 2 * bar, cfg.label()
+            assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2, cfg.label()

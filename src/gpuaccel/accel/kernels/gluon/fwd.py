@@ -36,6 +36,11 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   every alpha of a row that did not move is exactly 1; decided per warpgroup (an scf.if) or per warp (a
   vote and a branch in inline PTX). It paid where the loop is issue-bound (bf16 D64 non-causal, D128) and
   not for FP8, whose loop waits on barriers and latency (docs/kernels-log.md, 2026-11-28).
+- A slice's first key block runs the unmasked softmax where it is full (``GluonFwdConfig.first_full``, D128
+  non-causal): it ran masked whatever it held. The consumers can also take turns to issue their wgmmas
+  (``pingpong``, FlashAttention-3's named barriers), an option: D128 measured level at N 4k-16k, the two
+  warpgroups' drift already overlaps one's softmax with the other's matmuls (docs/kernels-log.md,
+  2026-11-28, twenty-fifth session).
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
@@ -73,6 +78,7 @@ from gpuaccel.accel.kernels.gluon.fwd_steps import (
     _softmax,
     _step,
     _step_inline,
+    _turn,
     _v_operand,
 )
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
@@ -265,7 +271,8 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                    o_desc, SPLIT: gl.constexpr, part_o, part_lse, RESCALE: gl.constexpr,
                    RESCALE_WARP: gl.constexpr, DIAG_FIRST: gl.constexpr = False,
                    PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
-                   ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False):  # fmt: skip
+                   ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
+                   PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
     """:func:`_consumer`'s work on tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns
     the new count. ``DIAG_FIRST``: the tile's key blocks arrive last first, so a slice's masked blocks
     (causal diagonal, ragged end) are its first and it runs one masked block a tile, not two (block 0
@@ -274,6 +281,10 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     rest back, so the tile costs its real slices (the host's table balances tiles by that,
     :func:`accel.kernels.gluon.sched.padded_schedule`); without it such a slice walked every key.
     ``ROW_LIMIT``: masked blocks as :func:`_softmax` says; ``O_RECIP``: :func:`_normalise`'s.
+    ``PINGPONG``: every wgmma issue of the tile (the first QK^T, each block's QK^T and PV, the last PV) in
+    this consumer's turn (:func:`accel.kernels.gluon.fwd_steps._turn`); both slices take n_mine + 1 turns.
+    ``FIRST_FULL``: the slice's first block (P carried) runs the unmasked softmax where every row sees all of
+    it (a run-time branch between the two copies), where it always ran masked.
 
     ``INLINE_PV`` with ``Q_BUFS`` > 1 runs the item's first block ahead of its two loops (unmasked, then
     masked): the Q descriptor then changes from tile to tile, and Triton 3.6's ptxas (12.8.93) computed its
@@ -373,12 +384,28 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         # the first block, always masked (it may hold the diagonal or the ragged end, or nothing a row sees)
         m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
         l_i = gl.zeros([HALF_M], gl.float32, row_layout)
-        qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, base, s_layout, BLOCK_N, STAGES),))
+        s_tok = _qk(q_s, k_smem, k_ready, base, s_layout, BLOCK_N, STAGES, PINGPONG, HALF)
+        if PINGPONG:
+            _turn(HALF, True)
+        qk = warpgroup_mma_wait(0, deps=(s_tok,))
         mbarrier.arrive(k_empty.index(base % STAGES))
-        p, alpha, m_i, l_i, grow = _softmax(
-            qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, FP8), causal_off, len_k, s_layout,
-            BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
-        )  # fmt: skip
+        if FIRST_FULL:  # the first block is full: without DIAG_FIRST block 0, with it the slice's last
+            first_full = n_full >= 1 if not DIAG_FIRST else n_full == n_mine
+            if first_full:
+                p, alpha, m_i, l_i, grow = _softmax(
+                    qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, FP8), causal_off, len_k,
+                    s_layout, BLOCK_N, False, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
+                )  # fmt: skip
+            else:
+                p, alpha, m_i, l_i, grow = _softmax(
+                    qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, FP8), causal_off, len_k,
+                    s_layout, BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
+                )  # fmt: skip
+        else:
+            p, alpha, m_i, l_i, grow = _softmax(
+                qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, FP8), causal_off, len_k,
+                s_layout, BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
+            )  # fmt: skip
         p = _p_operand(p, v_smem.dtype, p_layout, FP8)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
         for e in range(1, lead):  # DIAG_FIRST: the masked blocks after the first; else the unmasked ones
@@ -387,7 +414,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
                 alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
                 p_layout, o_layout, BLOCK_N, STAGES, DIAG_FIRST, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
-                RESCALE_WARP, ROW_LIMIT,
+                RESCALE_WARP, ROW_LIMIT, PINGPONG, HALF,
             )  # fmt: skip
         for e in range(gl.maximum(lead, 1), n_mine):  # the rest: unmasked with DIAG_FIRST, else masked
             j = _key_block(e, top, DIAG_FIRST)
@@ -395,14 +422,18 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
                 alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
                 p_layout, o_layout, BLOCK_N, STAGES, not DIAG_FIRST, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
-                RESCALE_WARP, ROW_LIMIT,
+                RESCALE_WARP, ROW_LIMIT, PINGPONG, HALF,
             )  # fmt: skip
         if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
             mbarrier.arrive(q_empty.index(qb))
         last = base + n_mine - 1
         acc = _rescale(acc, alpha, grow, o_layout, RESCALE, RESCALE_WARP)
         mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
+        if PINGPONG:
+            _turn(HALF, False)
         acc = warpgroup_mma(_e4m3(p, FP8), _v_operand(v_smem, last % STAGES, FP8), acc, is_async=True)
+        if PINGPONG:
+            _turn(HALF, True)
         acc = warpgroup_mma_wait(0, deps=(acc,))
         mbarrier.arrive(v_empty.index(last % STAGES))
     if SPLIT:
@@ -459,7 +490,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               DYNAMIC: gl.constexpr = False, RESCALE: gl.constexpr = 0.0,
               RESCALE_WARP: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
               PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
-              ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False):  # fmt: skip
+              ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
+              PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
@@ -468,7 +500,11 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     ``part_o`` [slots, CONSUMERS*64, HEAD_DIM] / ``part_lse`` [slots, CONSUMERS*64], merged afterwards
     (:mod:`accel.kernels.gluon.merge`). ``DYNAMIC``: each tile's number is read from this Q buffer's slot
     in ``sched_ptr`` once its Q has landed, until a -1 (:func:`_producer`). ``RESCALE``: O and l are
-    rescaled only when a row's max grows by more than this (log2 units; :func:`_softmax`), 0 every block."""
+    rescaled only when a row's max grows by more than this (log2 units; :func:`_softmax`), 0 every block.
+    ``PINGPONG`` (two consumers, dense non-causal tiles, FlashAttention-3's order): the consumers take turns
+    to issue their wgmmas (:func:`accel.kernels.gluon.fwd_steps._turn`); both slices of a tile walk the same
+    blocks, so they take as many turns. Consumer 1 hands consumer 0 the first turn, and consumer 0 takes
+    the turn consumer 1 hands back last, so each named barrier is left with no arrival pending."""
     gl.static_assert(not SPLIT or (INLINE_PV and not CAUSAL and not VARLEN and not O_TMA),
                      "the key split runs non-causal dense tiles with PV inside each block")  # fmt: skip
     gl.static_assert(not DIAG_FIRST or not (INLINE_PV or SPLIT), "DIAG_FIRST orders the carried-P step")
@@ -476,6 +512,11 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                      "PAD_TOP lays dense causal tiles whose O leaves by masked stores")  # fmt: skip
     gl.static_assert(not PAD_SKIP or not (CAUSAL or VARLEN or SPLIT or DYNAMIC),
                      "PAD_SKIP walks dense non-causal tiles from the host's table")  # fmt: skip
+    gl.static_assert(not PINGPONG or (CONSUMERS == 2 and not (CAUSAL or VARLEN or SPLIT or DYNAMIC or PAD_SKIP
+                                                              or INLINE_PV)),
+                     "PINGPONG: two consumers whose slices walk the same key blocks, P carried")  # fmt: skip
+    if PINGPONG and HALF == 1:
+        _turn(HALF, True)  # consumer 0 goes first
     SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT or PAD_SKIP
     cnt = 0  # K/V blocks consumed so far: ring slot and phase
     if DYNAMIC:
@@ -490,7 +531,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
                 O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                ROW_LIMIT, O_RECIP,
+                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL,
             )  # fmt: skip
             i += 1
             mbarrier.wait(q_ready.index(HALF * Q_BUFS + i % Q_BUFS), (i // Q_BUFS) & 1)
@@ -504,8 +545,10 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
                 O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                ROW_LIMIT, O_RECIP,
+                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL,
             )  # fmt: skip
+    if PINGPONG and HALF == 0:
+        _turn(HALF, False)  # the turn consumer 1 handed back last
 
 
 @gluon.jit
@@ -519,7 +562,8 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
              DIAG_FIRST: gl.constexpr = False,
              PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
-             ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False):  # fmt: skip
+             ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
+             PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -538,7 +582,8 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                       group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
                       VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC,
-                      RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP, ROW_LIMIT, O_RECIP))
+                      RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP, ROW_LIMIT, O_RECIP, PINGPONG,
+                      FIRST_FULL))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
@@ -559,13 +604,15 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
                           O_TMA: gl.constexpr, RESCALE: gl.constexpr = 0.0,
                           RESCALE_WARP: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
                           PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
-                          ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False):  # fmt: skip
+                          ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
+                          PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
              CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc, RESCALE=RESCALE,
              RESCALE_WARP=RESCALE_WARP, DIAG_FIRST=DIAG_FIRST, PAD_TOP=PAD_TOP, PAD_SKIP=PAD_SKIP,
-             ROW_LIMIT=ROW_LIMIT, O_RECIP=O_RECIP)  # fmt: skip
+             ROW_LIMIT=ROW_LIMIT, O_RECIP=O_RECIP, PINGPONG=PINGPONG,
+             FIRST_FULL=FIRST_FULL)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -610,6 +657,7 @@ def launch_gluon_fwd(
     # a build with PAD_SKIP takes ROW_LIMIT too: without it ptxas spilled in the key loop (the note above
     # tuning.configs.GLUON_FWD_CONFIGS)
     pad_skip = cfg.pad_skip and not causal and not two and pad_skip_pays(q, cfg.consumers)
+    pingpong = takes_turns(cfg, bool(causal), pad_skip)
     programs, walk = tile_walk(
         q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm, pad_top, pad_skip
     )
@@ -624,11 +672,18 @@ def launch_gluon_fwd(
              Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma, RESCALE=float(cfg.rescale_log2),
              RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
              PAD_TOP=pad_top, PAD_SKIP=pad_skip, ROW_LIMIT=cfg.row_limit or pad_skip,
-             O_RECIP=cfg.o_recip),
+             O_RECIP=cfg.o_recip, PINGPONG=pingpong, FIRST_FULL=cfg.first_full and not two),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
     if bound is not None and "gluon_fwd" in bound:
         bound[PLANNED] = (bound["gluon_fwd"], cfg.block_n, cfg.o_tma, o.stride()[:3], walk)
+
+
+def takes_turns(cfg: GluonFwdConfig, causal: bool, pad_skip: bool) -> bool:
+    """Whether a launch with ``cfg`` builds ``PINGPONG`` (``cfg.pingpong``): the consumers' turns need both
+    slices of every tile to walk the same key blocks (two consumers, one program per SM, P carried), so
+    causal calls and padding slices that run one block go without."""
+    return cfg.pingpong and not causal and not pad_skip and cfg.consumers == 2 and cfg.ctas_per_sm == 1
 
 
 PLANNED = "planned"  # in a call signature's ``bound``: what its later calls repeat (not a launch)

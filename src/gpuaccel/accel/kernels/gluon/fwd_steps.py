@@ -132,11 +132,40 @@ def _rescale(acc, alpha, grow, o_layout: gl.constexpr, RESCALE: gl.constexpr,
     return acc
 
 
+# Named hardware barriers of the two consumers' turns (``PINGPONG``): consumer c waits at TURN_BAR + c and
+# passes the turn at TURN_BAR + 1 - c. Triton 3.6 takes 0-2 for its partitions' own barriers (the PTX of the
+# forward: bar.sync 0 / 2 of 128 threads, barrier.sync 1), so these sit well above them.
+TURN_BAR = gl.constexpr(8)
+_TURN_WAIT = gl.constexpr(("bar.sync 8, 256; mov.b32 $0, 0;", "bar.sync 9, 256; mov.b32 $0, 0;"))
+_TURN_PASS = gl.constexpr(("bar.arrive 9, 256; mov.b32 $0, 0;", "bar.arrive 8, 256; mov.b32 $0, 0;"))
+
+
 @gluon.jit
-def _qk(q_s, k_smem, k_ready, cnt, s_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr):
-    """Wait for K of ring slot ``cnt`` and issue S = Q K^T asynchronously."""
+def _turn(HALF: gl.constexpr, PASS: gl.constexpr):
+    """FlashAttention-3's pingpong between two consumer warpgroups: consumer ``HALF`` waits for its turn to
+    issue wgmma (``PASS`` False: ``bar.sync``, 256 threads, the other consumer's ``bar.arrive`` completes
+    it) or hands the turn to the other one (``PASS``). So the tensor cores take the two warpgroups' matmuls
+    in alternation and one's softmax runs under the other's matmuls, instead of the two drifting (and
+    meeting) as they please. One element a thread (a 128-thread blocked layout), so the PTX runs once per
+    thread; not pure, so it keeps its place between the wgmma issues."""
+    one: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    tok = gl.full([128], 0, gl.int32, one)
+    if PASS:
+        asm: gl.constexpr = _TURN_PASS[HALF]
+    else:
+        asm: gl.constexpr = _TURN_WAIT[HALF]
+    gl.inline_asm_elementwise(asm, "=r,r", [tok], dtype=gl.int32, is_pure=False, pack=1)
+
+
+@gluon.jit
+def _qk(q_s, k_smem, k_ready, cnt, s_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+        PINGPONG: gl.constexpr = False, HALF: gl.constexpr = 0):  # fmt: skip
+    """Wait for K of ring slot ``cnt`` and issue S = Q K^T asynchronously. ``PINGPONG``: after K has
+    landed, wait for this consumer's turn (:func:`_turn`) before the issue; the caller passes it on."""
     s = cnt % STAGES
     mbarrier.wait(k_ready.index(s), (cnt // STAGES) & 1)
+    if PINGPONG:
+        _turn(HALF, False)
     k_s = k_smem.index(s)._reinterpret(k_smem.dtype, [BLOCK_N, k_smem.shape[-1]], q_s.layout)
     zero = gl.zeros([HALF_M, BLOCK_N], gl.float32, s_layout)
     return warpgroup_mma(q_s, k_s.permute((1, 0)), zero, use_acc=False, is_async=True)
@@ -199,16 +228,20 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
           o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
           CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0, grow=1,
           RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
-          ROW_LIMIT: gl.constexpr = False):  # fmt: skip
+          ROW_LIMIT: gl.constexpr = False, PINGPONG: gl.constexpr = False,
+          HALF: gl.constexpr = 0):  # fmt: skip
     """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
     issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order). ``FP8``:
     e4m3 operands (V^T tiles, P kept fp32 until the wgmma, :func:`_p_operand`). ``grow``/``RESCALE``: block
-    j-1's, as :func:`_rescale` takes them; block j's is returned last."""
-    s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES)
+    j-1's, as :func:`_rescale` takes them; block j's is returned last. ``PINGPONG``: both matmuls are
+    issued in consumer ``HALF``'s turn (:func:`_turn`), passed on once they are."""
+    s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES, PINGPONG, HALF)
     acc = _rescale(acc, alpha, grow, o_layout, RESCALE, RESCALE_WARP)
     sp = (cnt - 1) % STAGES
     mbarrier.wait(v_ready.index(sp), ((cnt - 1) // STAGES) & 1)
     acc = warpgroup_mma(_e4m3(p_prev, FP8), _v_operand(v_smem, sp, FP8), acc, is_async=True)
+    if PINGPONG:
+        _turn(HALF, True)
     qk = warpgroup_mma_wait(1, deps=(s_tok,))
     mbarrier.arrive(k_empty.index(cnt % STAGES))
     p, alpha, m_i, l_i, grow = _softmax(

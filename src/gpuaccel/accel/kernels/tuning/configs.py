@@ -77,6 +77,12 @@ class GluonFwdConfig:
     # masked blocks by one per-row key limit, the max on raw scores (gluon.fwd_steps._softmax)
     row_limit: bool = False
     o_recip: bool = False  # the epilogue's O / l as a reciprocal a row and a multiply (gluon.fwd._normalise)
+    # non-causal, two consumers: they take turns to issue their wgmmas (FlashAttention-3's pingpong, named
+    # barriers; gluon.fwd_steps._turn), so one's softmax runs under the other's matmuls
+    pingpong: bool = False
+    # a slice's first key block (P carried) by the unmasked softmax where every row sees all of it; it ran
+    # masked whatever it held (gluon.fwd._consumer_tile)
+    first_full: bool = False
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
@@ -84,7 +90,8 @@ class GluonFwdConfig:
         tail += f"-r{self.rescale_log2:g}{'w' if self.rescale_warp else ''}" if self.rescale_log2 else ""
         tail += ("-df" if self.diag_first else "") + ("-padtop" if self.pad_top else "")
         tail += ("-pskip" if self.pad_skip else "") + ("-rl" if self.row_limit else "")
-        tail += "-orcp" if self.o_recip else ""
+        tail += ("-orcp" if self.o_recip else "") + ("-pp" if self.pingpong else "")
+        tail += "-ff" if self.first_full else ""
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
@@ -132,9 +139,16 @@ GLUON_FWD_VARIANTS = {
 # key loop: 0.995 / 0.965). ``row_limit`` alone measured 0.98-0.99 at D64 (causal it spilled 44 bytes and
 # issued slower, 8.26 -> 8.60 cycles an instruction). D128 unchanged (every variant within the spread of
 # one kernel timed twice at 1,16,16384).
+# D128 non-causal runs a slice's first block unmasked where it is full (``first_full``; docs/kernels-log.md,
+# 2026-11-28, twenty-fifth session, H200, benchmarks/fwd_d128_ab.py, speedup over the shipped kernel by
+# round, medians of 9 / 13 rounds in two calls: 2,16,8192 1.022 / 1.020, 4,16,4096 1.015 / 1.012,
+# 1,16,16384 1.017 / 1.025, the shipped kernel timed twice 0.991-1.006; 8,16,1024 1.005 (again 1.006),
+# 16,16,512 0.997 / 0.994 (again 1.007 / 1.001); ncu's cycles did not confirm the gain: +0.3-0.4 %, one
+# launch). Causal keeps it off (not measured). The consumers' turns (``pingpong``) stay off: level at
+# N 4k-16k (0.984-1.005), +1.1-1.9 % at 16,16,512 only.
 GLUON_FWD_CONFIGS = {
     64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True, pad_skip=True, o_recip=True),
-    128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0),
+    128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0, first_full=True),
     256: GluonFwdConfig(64, 2, o_tma=True),
 }
 # short D64 calls: O by TMA; up to TWO_PER_SM_Q2_SEQ keys and queries non-causal, two Q buffers
@@ -173,7 +187,8 @@ def gluon_fwd_config(
     Non-causal, those of up to ``TWO_PER_SM_Q2_SEQ`` load the next tile's Q during the current one
     (``q_bufs`` = 2: see :data:`TWO_PER_SM_FWD`).
 
-    ``causal``: D64's per-warp conditional rescaling is dropped (it measured 2-5 % slower causal); each
+    ``causal``: D64's per-warp conditional rescaling and D128's unmasked first block (``first_full``,
+    measured non-causal only) are dropped (the former measured 2-5 % slower causal); each
     tile's key blocks run last first (``diag_first``) and, where O leaves by masked stores (D64), the
     tiles are laid from the last query row up (``pad_top``): see :data:`CAUSAL_WALK`."""
     if head_dim == 64 and seq_q is not None and seq_k is not None and max(seq_q, seq_k) <= TWO_PER_SM_SEQ:
@@ -184,6 +199,8 @@ def gluon_fwd_config(
     cfg = GLUON_FWD_CONFIGS[head_dim]
     if causal and cfg.rescale_warp:
         cfg = replace(cfg, rescale_log2=0.0, rescale_warp=False)
+    if causal and cfg.first_full:  # measured non-causal only (D128)
+        cfg = replace(cfg, first_full=False)
     if causal and head_dim in CAUSAL_WALK:
         cfg = replace(cfg, diag_first=True, pad_top=not cfg.o_tma)
     if seq_q is not None and cfg.consumers == 3:

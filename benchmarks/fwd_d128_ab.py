@@ -1,0 +1,65 @@
+"""Gluon forward at D128, kernel only: the consumers' turns and the first block, against the shipped kernel.
+
+Why: issue 41's forward target asks >= 1.10x cuDNN; D128 non-causal ran 1.07-1.08x through the public call
+(docs/kernels-log.md, 2026-11-28, twenty-fourth session, after the merge), causal 1.13-1.17x. The profile
+(twenty-fifth session) put 92-96 % of the consumers' samples in the key loop and the tensor pipe at 79-81 %
+busy: the two consumer warpgroups' matmuls and softmaxes overlap only as far as the two drift apart.
+Variants (``+``-joined tokens, each a ``GluonFwdConfig`` field on the shipped configuration):
+
+  shipped  ``gluon_fwd_config(d, n, n, causal)`` as it is
+  pp       ``pingpong``: the two consumers take turns to issue their wgmmas (FlashAttention-3's pingpong,
+           named barriers); non-causal two-consumer calls only (the launcher drops it elsewhere)
+  ff       ``first_full``: a slice's first key block by the unmasked softmax where it is full (it ran
+           masked whatever it held)
+
+``--check`` / ``--rounds`` / ``--once``: ``benchmarks/fwd_ab.py`` (the forward A/Bs' shared harness).
+
+  python benchmarks/fwd_d128_ab.py --check [--shapes 2,16,8192,128 ...] [--variants shipped pp ff]
+  ncu --clock-control none --section SourceCounters ... python benchmarks/fwd_d128_ab.py --once ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import fwd_ab  # benchmarks/, beside this script
+
+SHAPES = [
+    "2,16,8192,128", "4,16,4096,128", "1,16,16384,128", "2,16,8192,128:c", "4,16,4096,128:c",
+    "4,32,4096,64", "16,16,512,64",
+]  # fmt: skip
+VARIANTS = ["shipped", "pp", "ff"]
+TOKENS = {"pp": {"pingpong": True}, "ff": {"first_full": True}}
+CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
+    (2, 4, 4, 4096, 4096, 128, False, "bf16"),  # 64 tiles: one a program, 2 Q buffers
+    (1, 4, 2, 1100, 1700, 128, False, "bf16"),  # ragged end: the last key block masked, GQA
+    (1, 4, 4, 1700, 1100, 128, False, "fp16"),  # Nq > Nk, ragged both
+    (3, 6, 3, 2049, 2047, 128, False, "bf16"),  # a one-row last tile
+    (1, 4, 4, 1100, 1700, 128, True, "bf16"),  # causal (the same kernel source)
+    (2, 4, 4, 3077, 3077, 64, True, "bf16"),  # D64 causal, padding rows on top
+    (1, 4, 4, 4096, 4096, 64, False, "bf16"),  # D64 three consumers, padding slices
+    (4, 8, 2, 512, 512, 64, False, "fp16"),  # two programs per SM
+    (8, 16, 16, 300, 100, 128, False, "bf16"),  # one key block, more tiles than SMs
+]
+
+
+def variant_cfg(name: str, d: int, nq: int, nk: int, causal: bool) -> Any:
+    """``shipped`` or ``+``-joined :data:`TOKENS` -> the shipped configuration with those fields set."""
+    from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
+
+    cfg = gluon_fwd_config(d, nq, nk, causal)
+    if name == "shipped":
+        return cfg
+    fields: dict[str, Any] = {}
+    for token in name.split("+"):
+        fields.update(TOKENS[token])
+    return replace(cfg, **fields)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return fwd_ab.main(argv, __doc__, "fwd_d128_ab", SHAPES, VARIANTS, CHECKS, variant_cfg)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
