@@ -1261,7 +1261,10 @@ class RulePicker:
         )
         if during is not None:
             return during  # "the hottest that gpu got while it ran": a reading over the job's run
-        log = log_query(question, ws, topics, job, name, context)
+        # "the log of lr-sweep element 2": that element's log, not the name's newest job's
+        said_element = _array_said(text, job, gpu, nth is not None, context, topics)
+        element = said_element.job if said_element is not None and said_element.name == "job_detail" else None
+        log = log_query(question, ws, topics, element if element is not None else job, name, context)
         if (
             log is None
             and job is not None
@@ -1526,6 +1529,20 @@ class RulePicker:
             and job is None
         ):
             return Query("gpu_rank", metric=last.metric, order="max")
+        # "and the max of both?" after a reading over a span: its answer says each card's peak and low
+        extremes = set(ws) & (MORE | LESS | {"peak", "peaks", "low", "lows"})
+        spanned = last is not None and last.name == "gpu_reading" and last.window is not None
+        another = bool(topics & METRICS - {last.metric}) if last is not None else True  # "the coolest": heat
+        if (
+            spanned
+            and extremes
+            and not another
+            and win is None
+            and gpu is None
+            and job is None
+            and not (set(ws) - STOP - extremes - EVERY)
+        ):
+            return last
         sized = {"total", "capacity", "size"} & set(ws) and set(ws) <= SIZE_AGAIN
         if last is not None and last.name == "gpu_reading" and last.metric == "memory" and sized:
             return last  # "total?" after the memory used: the answer says of how much

@@ -8,16 +8,18 @@ import re
 
 from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
-_DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "kosten", "waren", "dank")
-    r"\b(?:hoe|hoeveel|hoelang|waarom|wanneer|welke|welk|gisteren|gistern|eergisteren|vandaag|vanochtend"
-    r"|vanmorgen|vanmiddag|vanavond|vannacht|afgelopen|draait|draaide|draaiden|draaien|gedraaid|heeft"
-    r"|hebben|wordt|werd|het|een|niet|niks|niets|maar|graag|kaart|kaarten|geheugen|verbruik|verbruikt"
-    r"|stroom|stroomverbruik|uur|uren|toen|sinds|elkaar|kun|kunt|zet|mislukt|gefaald|faalde|mislukte"
-    r"|wacht|wachten|wachtte|staat|stond|ook|nu|gemiddelde|gemiddeld|hoogste|laagste|eigenlijk|trouwens"
-    r"|bezig|zijn|mijn|ik|nee|bedoelde|bedoel|waar|alsjeblieft|bedankt|pauzeer|annuleer|annuleren|hervat"
-    r"|herstart|vrijgeven|geef|diezelfde|datzelfde|gebruikte|gebruikt|gekost|temperatuur|vergelijk"
-    r"|allebei|qua|wilde|haalde|geworden|piekvermogen|vermogen|laatste|regel|regels|zit|zat|trekt|moest"
-    r"|geduurd|duurde|hele|processen|laat|weer|doorgaan|stil|vrij)\b",
+_DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "kosten", "waren", "dank",
+    # "staat", "geworden", "wilde", "regel", "tot", "andere")
+    r"\b(?:hoe|hoeveel|hoelang|waarom|wanneer|welke|welk|gisteren|gistern|eergisteren|vandaag|vanochtend|"
+    r"vanmorgen|vanmiddag|vanavond|vannacht|afgelopen|draait|draaide|draaiden|draaien|gedraaid|heeft|"
+    r"hebben|wordt|werd|het|een|niet|niks|niets|maar|graag|kaart|kaarten|geheugen|verbruik|verbruikt|"
+    r"stroom|stroomverbruik|uur|uren|toen|sinds|elkaar|kun|kunt|zet|mislukt|gefaald|faalde|mislukte|wacht|"
+    r"wachten|wachtte|stond|ook|nu|gemiddelde|gemiddeld|hoogste|laagste|eigenlijk|trouwens|bezig|zijn|"
+    r"mijn|ik|nee|bedoelde|bedoel|waar|alsjeblieft|bedankt|pauzeer|annuleer|annuleren|hervat|herstart|"
+    r"vrijgeven|geef|diezelfde|datzelfde|gebruikte|gebruikt|gekost|temperatuur|vergelijk|allebei|qua|"
+    r"haalde|piekvermogen|vermogen|laatste|regels|zit|zat|trekt|moest|geduurd|duurde|hele|processen|laat|"
+    r"weer|doorgaan|stil|vrij|haal|wissel|aub|efkes|allez|amai|wachtende|voorrang|ergens|"
+    r"daarop|gegaan|keer)\b",
     re.I,
 )
 # a follow-up that opens with Dutch's "and" before an article or a question word ("en de 4090?", "en qua
@@ -38,7 +40,10 @@ _DUTCH = compiled(
     (
         (r"\bm['’]n\b", "my"),
         (r"\bof\b", "or"),  # (read first: the English written below says "of")
-        (r"\b(?:even|eens|effe|ff|maar|toch|gewoon|nou|dan maar)\b", ""),  # the softeners of a request
+        (
+            r"\b(?:even|efkes|eens|effe|ff|maar|toch|gewoon|nou|dan maar|allez|amai|aub)\b,?",
+            "",
+        ),  # the softeners of a request
         # requests: "stop die", "cancel die", "restart hem", "zet X on hold" / "in de wacht", "geef X vrij",
         # "laat hem (weer) verder gaan", "pauzeer", "geef job 12 een hogere prio", "zet 13 voor 12 in de
         # queue"
@@ -50,9 +55,17 @@ _DUTCH = compiled(
         (r"\b(?:start|draai)\s+(.{1,40}?)\s+(?:opnieuw|nog een keer|nog eens)\b", r"rerun \1"),
         (r"\bherstart\b|\bherstarten\b", "restart"),
         (r"\bzet\s+(.{1,40}?)\s+(?:on hold|in de wacht|op hold)\b", r"hold \1"),
+        (r"\bzet\s+(.{1,40}?)\s+op\s+(?:pauze|pause)\b", r"pause \1"),
+        (r"\bhaal\s+(.{1,40}?)\s+uit\s+(?:hold|de wacht)\b", r"release \1"),
+        (r"\bwissel\s+(.{1,40}?)\s+en\s+(.{1,40}?)\s+(?:van plaats|om)\b", r"switch \1 and \2"),
+        (r"\bzet\s+(?:zijn|haar|de)\s+(?:prio|prioriteit)\s+op\s*(\d+)\b", r"set its priority to \1"),
+        (r"\bvoorrang\s+(?:krijgen|geven)\b", "priority"),
         (r"\bgeef\s+(.{1,40}?)\s+vrij\b", r"release \1"),
         (r"\bvrijgeven\b", "release"),
-        (rf"\blaat\s+{_IT}\s+(?:weer\s+)?(?:verder ?gaan|doorgaan|doorlopen|verder draaien)\b", "resume it"),
+        (
+            rf"\blaat\s+{_IT}\s+(?:weer\s+)?(?:verder ?gaan|doorgaan|doorlopen|verder (?:draaien|lopen))\b",
+            "resume it",
+        ),
         (
             r"\blaat\s+(.{1,40}?)\s+(?:weer\s+)?(?:verder ?gaan|doorgaan|doorlopen|verder draaien)\b",
             r"resume \1",
@@ -88,6 +101,29 @@ _DUTCH = compiled(
             r"did \1 use ",
         ),
         # questions
+        (r"\bkon starten\b|\bkon beginnen\b", "started"),
+        (r"\btot nu toe\b|\btot nu\b", "so far"),
+        (
+            r"\b(?:staan|staat|stonden)\s+(.{1,30}?)\s+(?:al\s+)?in de (?:queue|wachtrij)\b",
+            r"have \1 waited in the queue",
+        ),
+        (r"\bwachtende\b", "waiting"),
+        (r"\b(?:zitten|draaien|draait|zit)\s+(?:er\s+)?daarop\b", "are running on it"),
+        (r"\bhoeveel tijd\b", "how long"),
+        (r"\b(\w+ing)\s+bezig\b", r"\1"),
+        (r"\beffectief\b", ""),
+        (
+            r"\bhoeveel\s+(\w+\s+)?(?:gebruikte|verbruikte)\s+(.{1,30}?)\s+(?:er\s+)?"
+            r"(?:maximaal|max|het meest)(?:\s+van)?\b",
+            r"how much \1did \2 use at most",
+        ),
+        (r"\baan het rekenen\b|\baan het werk\b", "busy"),
+        (r"\bdrie keer\b", "three times"),
+        (r"\bgeef mij\b|\bgeef me\b", "give me"),
+        (r"\bergens\b", "anywhere"),
+        (r"\bandere\b", "other"),
+        (r"\blaatste\b", "last"),
+        (r"\bgegaan\b", "gone"),
         (r"\bsinds wanneer\b", "since when"),
         (
             r"\b(?:hoe lang|hoelang)\s+(?:wacht|staat)\s+" + _IT + r"\s+(?:al|nu al|te wachten)\b",
@@ -147,7 +183,7 @@ _DUTCH = compiled(
         (r"\btrekt\b(.{1,30}?)\baan (?:stroom|vermogen)\b", r"draws\1"),
         (r"\btrekt\b", "draws"),
         (r"\bin gebruik\b", "in use"),
-        (rf"\bvoor(?=\s+{_IT}\s)", "before"),
+        (r"\bvoor(?=\s+(?:ie|hij|zij)\s)", "before"),
         (r"\b(?:startte|begon)\b", "started"),
         (r"\b(?:laatste|vorige)\s+regels?\b", "last line"),
         (r"\bregels?\b", "lines"),

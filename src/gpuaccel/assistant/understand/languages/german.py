@@ -36,9 +36,27 @@ _GERMAN_ARTICLE = re.compile(
 _GERMAN_MARK = re.compile(
     r"[äöüß]|\b(?:wie|welche[rsmn]?|bitte|heute|gestern|wann|seit|ist|nicht|sie|und|zwischen|insgesamt"
     r"|lief|gelaufen|verbraucht|karten?|uhr|stunden?|danke|geben|setzen|starten|brechen|pausieren"
-    r"|mal|wat|dit|ick|icke|nix|nen|nochmal|schmeiß|schmeiss|setz|läuft|zieht|pausier|vormittag)\b",
+    r"|mal|wat|dit|ick|icke|nix|nen|nochmal|schmeiß|schmeiss|setz|läuft|zieht|pausier|vormittag|hat|ins"
+    r"|heut|gell|isch|lang|gewartet|geschrieben|halten|wieviel|wird|werte|taktet|tauschen|meinen)\b",
     re.I,
 )
+_HOURS = {
+    "ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8,
+    "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12,
+}  # fmt: skip
+
+
+def _half_past(m: re.Match[str]) -> str:
+    """ "zwischen 12 und halb zwei": between 12:00 and 13:30 ("halb zwei" is half an hour before two, in
+    the afternoon where the span opens there)."""
+    hour = _HOURS.get(m[3].lower())
+    if hour is None:
+        return m[0]
+    start = int(m[1])
+    end = hour - 1 + (12 if start >= 12 and hour - 1 < 12 else 0)
+    return f"between {start}:{m[2] or '00'} and {end}:30"
+
+
 _GERMAN_PHRASES = compiled(
     (
         # requests, said to "Sie" or to "du", and as Berlin says them ("schmeiß den raus": cancel it; "gib den
@@ -52,6 +70,17 @@ _GERMAN_PHRASES = compiled(
             r"set the priority of \1 to \2",
         ),
         (r"\bpausier(?:e)?\b", "pause"),
+        # "halten Sie den mistral-7b-sft kurz an" (pause it), "tauschen Sie die zwei" (switch them), "setzen
+        # Sie dem die Priorität auf 10" (set its priority to 10)
+        (r"\b(?:halten sie|halt|halte)\s+(.{1,40}?)\s+(?:(?:kurz|mal|bitte)\s+)*an\b", r"pause \1"),
+        (
+            r"\btauschen sie\s+(?:die (?:zwei|beiden)|sie)\b|\btausch(?:e)? (?:die (?:zwei|beiden))\b",
+            "switch them",
+        ),
+        (
+            r"\bsetzen sie (?:dem|ihm|ihr|dem job)\s+(?:die|seine|ihre) priorität (?:bitte )?auf (\d+)\b",
+            r"set its priority to \1",
+        ),
         (
             r"\bwie lass(?:e)? ich (den|die|das|ihn|es|dit) (?:danach |dann )?weiterlaufen\b",
             "how do i resume it afterwards",
@@ -77,6 +106,29 @@ _GERMAN_PHRASES = compiled(
         (r"\bkönnen sie mir\b(.{0,60}?)\bentwerfen\b", r"can you write me\1"),
         (r"\be-mail\b", "email"),
         # questions
+        (r"\bum wie ?viel uhr\b|\bum welche uhrzeit\b", "at what time"),
+        (r"\bwie lang(?:e)? hat (er|sie|es|der|die|das)\s+gebraucht\b", "how long did it take"),
+        (r"\bzwischen (\d{1,2})(?::(\d{2}))? und halb (\w+)\b", _half_past),
+        (r"\bwie lang(?:e)?\b", "how long"),
+        (r"\bwas\b", "what"),
+        (r"\bgeworden\b", "got"),
+        (r"\bwie ?viel\b", "how much"),
+        (r"\bheut\b", "today"),
+        (r"\bgell\b,?|\bhalt\b(?=\s*[.!,]|$)", ""),
+        (r"\bisch\b", "is"),
+        (r"\bgewartet\b", "waited"),
+        (r"\bvorher\b", "before"),
+        (r"\b(?:rausgegeben|ausgegeben|geschrieben|geloggt)\b", "logged"),
+        (r"\bins log\b", "in the log"),
+        (r"\bwelche werte\b", "which scores"),
+        (r"\bspeichertakt\b", "memory clock"),
+        (r"\btaktet\b(.{1,30}?)\bvoll\b", r"sm clock of\1"),
+        (r"\bwird (?:die|der|sie|er|es)\s+gedrosselt\b", "is it throttled"),
+        (r"\bich mein(?:e)?\b", "i mean"),
+        (r"\bunterschied zwischen\b", "difference between"),
+        (r"\bwas meinen sie\b", "in your opinion"),
+        (r"\blohnt sich\b", "is it worth"),
+        (r"\bwärmer\b", "warmer"),
         (r"\bseit wann\b", "since when"),
         (r"\bwie lange\b", "how long"),
         (r"\bwie viele\b", "how many"),

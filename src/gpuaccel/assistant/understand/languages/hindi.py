@@ -55,7 +55,7 @@ _DO = r"(?:kar\s*(?:do|de|dijiye|dena|dijie)|karo|kardo|karna\s+(?:tha|hai|hoga)
 _HINGLISH = compiled(
     (
         (
-            r"\b(?:theek hai|thik hai|acha|accha|achha|chalo|haan|arre|yaar|bhai|jaldi|thodi der"
+            r"\b(?:theek hai|thik hai|acha|accha|achha|chalo|haan|arre|yaar|bhai|jaldi|thodi der|zara"
             r"|ke liye chahiye|baad (?:me|mein) dekh(?:enge|te hain|te hai|lenge))"
             r"\b,?",
             "",
@@ -83,9 +83,39 @@ _HINGLISH = compiled(
         (rf"\b({_VERBS})\s+{_DO}(?:\s+{_OBJECT})?", r"\1 it"),
         (
             rf"\b(?:{_OBJECT}\s+)?(?:priority|prio)\s+(?:badha|badhao|bada|upar kar)\s*(?:do|de|dijiye)?\b",
-            "raise its priority",
+            "bump its priority",
         ),
         (r"\bchhod\s+do\b", "release it"),
+        (
+            r"\b([\w-]+)\s+ko\s+(?:thoda\s+|zara\s+)?upar\s+kar\s+do\s+priority\s+(?:mein|me)\b",
+            r"bump the priority of \1",
+        ),
+        (r"\b([\w-]+)\s+ko\s+(?:abhi\s+)?hold\s+(?:pe|par)\s+(?:daal|dal|rakh)\s+do\b", r"hold \1"),
+        (r"\bhold\s+(?:pe|par)\s+(?:daal|dal|rakh)\s+do\b", "hold it"),
+        (r"\bkal (?:subah |shaam |raat )?tak\b", "by tomorrow"),
+        (r"\b(?:report|mail|email)\s+(?:bhejni|bhejna|banani|banana|likhni|likhna)\s+(?:hai|h)\b\.?", ""),
+        (
+            r"\b(\S+)\s+aur\s+(\S+)\s+(?:mein|me)\s+(?:actually\s+)?kya\s+(?:farak|fark|difference)\s+hai\b",
+            r"what is the difference between \1 and \2",
+        ),
+        (r"\b(\w+)\s+kaise\s+(?:karte|karu|karun|karein|kare)(?:\s+(?:hai|hain))?\b", r"how do i \1"),
+        (r"\bkitn[aie] (?:gaye|gayi|gaya|lage|lagi)\b", "how much used"),
+        (r"\buska (?:bata do|batao)\b", "show it"),
+        (r"\bmera matlab\s+(.{1,30}?)\s+th[ai]\b", r"i meant \1"),
+        (r"\b(\d{1,2})\s+se\s+(\d{1,2})\s+(?:ke\s+)?beech\b", r"between \1:00 and \2:00"),
+        (r"\bpichle\s+(?:ek|1)\s+ghante\s+(?:mein|me)\b", "in the last hour"),
+        (r"\bpichle\s+(\d+)\s+ghant[eo]\s+(?:mein|me)\b", r"in the last \1 hours"),
+        (r"\bsabse zyada\b", "the most"),
+        (r"\bkis job (?:ki|ke) wajah se\b", "and which job ran then"),
+        (r"\bresult kya aaya\b|\bresult kya tha\b", "what was the result"),
+        (r"\bchal chuka th[ai]\b", "had run"),
+        (r"\btab tak\b", "until then"),
+        (r"\buske baad wal[ae]\b", "the one after it"),
+        (r"\b(?:use|consume) (?:ki|kiya|kiye|hui)\b", "used"),
+        (r"\bsirf\b", "only"),
+        (r"\balag alag\b", "each"),
+        (r"\bsamjha do\b", "explain"),
+        (r"\b(?:zara|dekh ke)\b", ""),
         # what a model needs ("7b model ko qlora se train karne me kitna vram lagta hai": how much vram does
         # training a 7b model with qlora need; Hindi says no article)
         (r"\b(\d+(?:\.\d+)?[bm])\s+model\s+ko\b", r"a \1 model"),

@@ -1,0 +1,60 @@
+"""Flemish Dutch ("zet job 11 efkes op pauze", "haal job 14 uit de wacht"), German words Dutch shares kept
+German ("geworden", "staat"), everyday German ("halten Sie ... an", "zwischen 12 und halb zwei", "um wieviel
+Uhr"), Hinglish spans and requests ("pichle ek ghante mein", "priority mein upar kar do"), an array
+element's log ("lr-sweep element 1") and the extremes of a reading over a span asked after it ("and the max
+of both?"). Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.spoken import written
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("Zet job 11 efkes op pauze aub.", "gpuaccel pause 11"),
+        ("Haal job 14 uit de wacht, allez.", "gpuaccel release 14"),
+        ("Wissel job 12 en job 13 van plaats.", "gpuaccel switch 12 13"),
+        ("Halten Sie job 11 bitte kurz an.", "gpuaccel pause 11"),
+        ("whisper-finetune ko thoda upar kar do priority mein", "gpuaccel priority 14"),
+        ("llama-70b-eval ko abhi hold pe daal do", "gpuaccel hold 12"),
+    ],
+)
+def test_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_german_is_not_read_as_dutch() -> None:
+    assert written("Wie heiß ist die 4090 gestern geworden?").startswith("how hot is the 4090")
+
+
+def test_spans_said_in_german_and_hinglish(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, _, query = ask(svc, "Wieviel Strom hat die H100 zwischen 12 und halb drei gezogen?", None)
+    assert query is not None and query["window"]["label"] == "between 12:00 and 14:30", query
+    _, text, query = ask(svc, "pichle ek ghante mein 4090 ki energy kitni lagi?", None)
+    assert query is not None and query["gpu"] == 1 and query["window"]["label"] == "in the last hour", query
+    sid, _, _ = ask(svc, "Wie heiß ist die 4090 heut maximal geworden?", None)
+    _, text, _ = ask(svc, "Um wieviel Uhr war das?", sid)
+    assert "09:12:00" in text, text
+
+
+@pytest.mark.parametrize(
+    "said", ["show the log of lr-sweep element 1", "Was hat lr-sweep Element 1 ins Log geschrieben?"]
+)
+def test_an_array_elements_log(heldout_svc: AssistantService, said: str) -> None:
+    _, _, query = ask(heldout_svc, said, None)
+    assert query == {"name": "job_log", "job": 8}, query
+
+
+def test_the_extremes_after_a_reading_over_a_span(heldout_svc: AssistantService) -> None:
+    sid, _, first = ask(heldout_svc, "compare the mean temperature of the two cards since midnight", None)
+    _, text, query = ask(heldout_svc, "and the max of both?", sid)
+    assert query == first and "peaked" in text, (query, text)
+    _, _, query = ask(heldout_svc, "and the hottest?", sid)
+    assert query is not None and query.get("metric") == "temperature", query
