@@ -15,7 +15,7 @@ from gpuaccel.assistant.understand.spoken import written
 @pytest.mark.parametrize(
     ("said", "read"),
     [
-        ("kal gpu 1 ka max temp kya tha", "yesterday gpu 1 ka max temp what was"),
+        ("kal gpu 1 ka max temp kya tha", "yesterday gpu 1 max temp what was"),
         ("abhi h100 util kitna hai", "now h100 util how much is"),
         ("Wie hoch war die Temperatur heute?", "how high was the temperature today?"),
         ("the big graphics card", "the big card"),

@@ -213,6 +213,8 @@ KEPT = set(
     " underline waist warn wart"
     # a fan's words: "singing", "spanning" are no "spinning", "spun" no "spin", "noises" no "noisiest"
     " noises signing singing spanning spun"
+    # comparatives that order a ranking ("faster", "slower"): "foster" is no "faster", "shower" no "slower"
+    " foster shower"
     # a log's "last 50 lines" are no waiting "line", "lors" no "logs"; "logging" is no "hogging"
     " lines lors logging"
     # a click or a cloak is no "clock"
