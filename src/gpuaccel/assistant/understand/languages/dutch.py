@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, translated
+from gpuaccel.assistant.understand.languages.tables import (
+    ENGLISH_VERB_INFINITIVE,
+    VERB_LAST,
+    compiled,
+    translated,
+)
 
 _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "kosten", "waren", "dank",
     # "staat", "geworden", "wilde", "regel", "tot", "andere")
@@ -19,7 +24,7 @@ _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "
     r"vrijgeven|geef|diezelfde|datzelfde|gebruikte|gebruikt|gekost|temperatuur|vergelijk|allebei|qua|"
     r"haalde|piekvermogen|vermogen|laatste|regels|zit|zat|trekt|moest|geduurd|duurde|hele|processen|laat|"
     r"weer|doorgaan|stil|vrij|haal|wissel|aub|efkes|allez|amai|wachtende|voorrang|ergens|"
-    r"daarop|gegaan|keer)\b",
+    r"daarop|gegaan|keer|gister|moet|eerder|omhoog|gooien|lijkt|killen|druk|alleen|opnieuw|hem|vanmidag|iets)\b",
     re.I,
 )
 # a follow-up that opens with Dutch's "and" before an article or a question word ("en de 4090?", "en qua
@@ -27,6 +32,7 @@ _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "
 _DUTCH_AND = re.compile(r"^\s*en\s+(?:de|het|hoe|wat|qua|op|van|wie|welke|sinds)\b", re.I)
 # the pronouns said for a job or a card: "ie" / "hij" / "hem" (it), "die" / "dat" standing alone (that one)
 _IT = r"(?:ie|hij|hem|die|dat|het|deze)"
+_NUMBER = {"twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6}
 _PAST = ("run", "use", "cost", "save", "log", "stop", "wait", "take")
 
 
@@ -41,13 +47,21 @@ _DUTCH = compiled(
         (r"\bm['’]n\b", "my"),
         (r"\bof\b", "or"),  # (read first: the English written below says "of")
         (
-            r"\b(?:even|efkes|eens|effe|ff|maar|toch|gewoon|nou|dan maar|allez|amai|aub)\b,?",
+            r"\b(?:even|efkes|eens|effe|ff|maar|toch|gewoon|nou|dan maar|allez|amai|aub)\b",
             "",
         ),  # the softeners of a request
         # requests: "stop die", "cancel die", "restart hem", "zet X on hold" / "in de wacht", "geef X vrij",
         # "laat hem (weer) verder gaan", "pauzeer", "geef job 12 een hogere prio", "zet 13 voor 12 in de
         # queue"
         (rf"\b(?:stop|stopt|kill|annuleer|cancel)\s+{_IT}\b", "cancel it"),
+        # an English verb with Dutch's infinitive ("kan je die job killen?", "de prio omhoog gooien")
+        ENGLISH_VERB_INFINITIVE,
+        VERB_LAST,
+        (
+            r"\b(?:de |zijn |haar )?prio(?:riteit)?\s+omhoog\s*(?:gooien|zetten|doen|halen)?\b",
+            "bump its priority",
+        ),
+        (r"\bdie gefaalde\b|\bde gefaalde\b", "the failed one"),
         (r"\b(?:stop|annuleer|breek)\s+(.{1,40}?)\s+af\b", r"cancel \1"),
         (r"\bannuleer\b|\bannuleren\b", "cancel"),
         (rf"\b(?:restart|herstart|start)\s+{_IT}\s+(?:opnieuw|nog een keer|nog eens)\b", "rerun it"),
@@ -144,6 +158,16 @@ _DUTCH = compiled(
         (r"\bhoe\b", "how"),
         (r"\bwat draait er\b|\bwat loopt er\b|\bwat is er aan het draaien\b", "what is running"),
         (r"\bwat staat er in\b", "what is in"),
+        (r"\bwat stond er in\b", "what was in"),
+        (r"\b(?:is|was)\s+er\s+(?:toch\s+)?iets\s+(?:gecrasht|gefaald|mislukt)\b", "did anything crash"),
+        (r"\bdruk\b", "busy"),
+        (r"\bvanmidag\b", "this afternoon"),
+        (r"\bgister\b", "yesterday"),
+        (r"\balleen\b", "only"),
+        (
+            r"\b(?:de )?afgelopen (twee|drie|vier|vijf|zes) uur\b",
+            lambda m: f"the last {_NUMBER[m[1].lower()]} hours",
+        ),
         (r"\bwat\b", "what"),
         (r"\bwelke?\b", "which"),
         (r"\bwaarom\b", "why"),

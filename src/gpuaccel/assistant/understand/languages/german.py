@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, translated
+from gpuaccel.assistant.understand.languages.tables import (
+    ENGLISH_VERB_INFINITIVE,
+    VERB_LAST,
+    compiled,
+    translated,
+)
 
 # German said in passing: a reading's word ("Auslastung", "Stromverbrauch"), "und", an article before a card,
 # "um 11:10" / "14 Uhr" (at 11:10, 14:00), "seit" (since), "gestern" / "heute" / "jetzt"
@@ -37,7 +42,8 @@ _GERMAN_MARK = re.compile(
     r"[äöüß]|\b(?:wie|welche[rsmn]?|bitte|heute|gestern|wann|seit|ist|nicht|sie|und|zwischen|insgesamt"
     r"|lief|gelaufen|verbraucht|karten?|uhr|stunden?|danke|geben|setzen|starten|brechen|pausieren"
     r"|mal|wat|dit|ick|icke|nix|nen|nochmal|schmeiß|schmeiss|setz|läuft|zieht|pausier|vormittag|hat|ins"
-    r"|heut|gell|isch|lang|gewartet|geschrieben|halten|wieviel|wird|werte|taktet|tauschen|meinen)\b",
+    r"|heut|gell|isch|lang|gewartet|geschrieben|halten|wieviel|wird|werte|taktet|tauschen|meinen|gib|stimmt"
+    r"|kannste|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten)\b",
     re.I,
 )
 _HOURS = {
@@ -70,6 +76,14 @@ _GERMAN_PHRASES = compiled(
             r"set the priority of \1 to \2",
         ),
         (r"\bpausier(?:e)?\b", "pause"),
+        # an English verb with German's infinitive ("kannste den mal canceln"), "lass ihn weiterlaufen",
+        # "mach X auf hold", "hau X nach oben"
+        ENGLISH_VERB_INFINITIVE,
+        VERB_LAST,
+        (r"\bkannste\b", "can you"),
+        (r"\blass(?:en sie)?\s+(?:ihn|es|sie|den|die|das)\s+(?:wieder\s+)?weiterlaufen\b", "resume it"),
+        (r"\bmach(?:en sie)?\s+(.{1,40}?)\s+auf hold\b", r"hold \1"),
+        (r"\bhau\s+(.{1,40}?)\s+(?:in der queue\s+)?nach oben\b", r"bump the priority of \1"),
         # "halten Sie den mistral-7b-sft kurz an" (pause it), "tauschen Sie die zwei" (switch them), "setzen
         # Sie dem die Priorität auf 10" (set its priority to 10)
         (r"\b(?:halten sie|halt|halte)\s+(.{1,40}?)\s+(?:(?:kurz|mal|bitte)\s+)*an\b", r"pause \1"),
@@ -114,6 +128,17 @@ _GERMAN_PHRASES = compiled(
         (r"\bgeworden\b", "got"),
         (r"\bwie ?viel\b", "how much"),
         (r"\bheut\b", "today"),
+        (r"\bwie warm\b", "how hot"),
+        (r"\bwie oft\b", "how many times"),
+        (
+            r"\b(?:die |in den )?letzten (zwei|drei|vier|fünf|sechs|\d+) stunden\b",
+            lambda m: f"the last {_HOURS.get(m[1].lower(), m[1])} hours",
+        ),
+        (r"\bfertig\b", "finished"),
+        (r"\bwert\b", "value"),
+        (r"\bnich\b", "not"),
+        (r"\bdabei\b", "during it"),
+        (r"\b(?:ach|eben|doch|eh)\b,?", ""),
         (r"\bgell\b,?|\bhalt\b(?=\s*[.!,]|$)", ""),
         (r"\bisch\b", "is"),
         (r"\bgewartet\b", "waited"),

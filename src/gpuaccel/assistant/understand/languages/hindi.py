@@ -46,7 +46,7 @@ _HINDI_MARK = re.compile(  # (not after an apostrophe: French "aujourd'hui")
     r"|aaj|wala|wale|wali|ghante|ghanta|baar|hua|hui|hue|gaya|gayi|raha|rahi|rahe|chala|chalao|chalega"
     r"|lage|laga|lagi|lagta|dono|saare|pehle|upar|zyada|theek|acha|accha|achha|arre|haan|khatam|kisne"
     r"|kuch|samjhao|karna|karke|chahiye|hoga|dobara|usne|isne|uske|iske|bijli|subah|shaam|dopahar|raat"
-    r"|aur|koi|usme|isme)\b",
+    r"|aur|koi|usme|isme|daalo|daal)\b",
     re.I,
 )
 _OBJECT = r"(?:usko|isko|use|ise|unko|inko|uski|iski|ye|yeh|wo|woh|vo)"
@@ -90,9 +90,13 @@ _HINGLISH = compiled(
             r"\b([\w-]+)\s+ko\s+(?:thoda\s+|zara\s+)?upar\s+kar\s+do\s+priority\s+(?:mein|me)\b",
             r"bump the priority of \1",
         ),
-        (r"\b([\w-]+)\s+ko\s+(?:abhi\s+)?hold\s+(?:pe|par)\s+(?:daal|dal|rakh)\s+do\b", r"hold \1"),
-        (r"\bhold\s+(?:pe|par)\s+(?:daal|dal|rakh)\s+do\b", "hold it"),
+        (r"\b([\w-]+)\s+ko\s+(?:abhi\s+)?hold\s+(?:pe|par)\s+(?:daal|dal|rakh)(?:\s+do|o)\b", r"hold \1"),
+        (r"\bhold\s+(?:pe|par)\s+(?:daal|dal|rakh)(?:\s+do|o)\b", "hold it"),
         (r"\bkal (?:subah |shaam |raat )?tak\b", "by tomorrow"),
+        (r"\bkal se\b", "since yesterday"),
+        (r"\bus (?:time|waqt|samay)\b", "then"),
+        (r"\bpichle\s+(\d+)\s+ghant[eo]\b", r"in the last \1 hours"),
+        (r"\bky[uo]\b", "why"),
         (r"\b(?:report|mail|email)\s+(?:bhejni|bhejna|banani|banana|likhni|likhna)\s+(?:hai|h)\b\.?", ""),
         (
             r"\b(\S+)\s+aur\s+(\S+)\s+(?:mein|me)\s+(?:actually\s+)?kya\s+(?:farak|fark|difference)\s+hai\b",

@@ -22,3 +22,18 @@ def translated(text: str, table: Table) -> str:
     for pattern, english in table:
         text = pattern.sub(english, text)
     return text
+
+
+# an English verb of the trade given a Dutch or German infinitive's ending ("killen", "canceln",
+# "releasen"): the English verb
+ENGLISH_VERB_INFINITIVE: tuple[str, English] = (
+    r"\b(kill|cancel|releas|paus|resum|restart|rerun|hold)e?n\b",
+    lambda m: m[1] + ("e" if m[1].lower() in ("releas", "paus", "resum") else ""),
+)
+# that verb said last, as Dutch and German put it after what it acts on ("kan je job 13 killen?",
+# "kannste job 13 canceln?"): the request in English order
+VERB_LAST: tuple[str, English] = (
+    r"\b(?:can you|kan je|kun je|kunt u|wil je|kannste|können sie)\s+(.{1,40}?)"
+    r"\s+(kill|cancel|release|pause|resume|restart|hold|rerun)\b",
+    r"\2 \1",
+)
