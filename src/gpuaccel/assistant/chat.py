@@ -370,8 +370,8 @@ class ChatService:
             # the list the first part that lists leaves for the next question ("how hot is gpu 0? and which
             # jobs failed today?" then "why did the second one fail?": of the failures listed)
             look = lambda q: run(ctx, q)
-            lists = [carried(heard, part, context.listing, context.listed, look) for part in results]
-            turn.listing, turn.listed = next((each for each in lists if each[0]), ([], None))
+            lists = (carried(heard, part, context.listing, context.listed, look) for part in results)
+            turn.listing, turn.listed = next((each for each in lists if each[0]), ([], None))  # (no more run)
             turn.reading = reading or context.reading
             turn.kept = _kept_subjects(result.query, context)
             return turn

@@ -11,6 +11,7 @@ by name (:func:`~assistant.understand.names.named_jobs`, the rule picker's readi
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -426,6 +427,7 @@ def _words(question: str) -> str:
 _TYPED_VERBS = tuple(v for v in VERB if len(v) >= 5 and v.isalpha())
 
 
+@functools.lru_cache(maxsize=4096)
 def _verb_typed(word: str) -> str:
     """``word``, or the request verb it is a typo of (not another form of one: "paused", "cancels")."""
     if word in VERB or word in WORD_OF or word in STOP or word in KEPT:

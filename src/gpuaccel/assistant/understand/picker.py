@@ -1261,9 +1261,9 @@ class RulePicker:
         )
         if during is not None:
             return during  # "the hottest that gpu got while it ran": a reading over the job's run
+        array = _array_said(text, job, gpu, nth is not None, context, topics)
         # "the log of lr-sweep element 2": that element's log, not the name's newest job's
-        said_element = _array_said(text, job, gpu, nth is not None, context, topics)
-        element = said_element.job if said_element is not None and said_element.name == "job_detail" else None
+        element = array.job if array is not None and array.name == "job_detail" else None
         log = log_query(question, ws, topics, element if element is not None else job, name, context)
         if (
             log is None
@@ -1274,7 +1274,6 @@ class RulePicker:
             )
             and gpu is None
         ):
-            array = _array_said(text, job, gpu, nth is not None, context, topics)
             if array is not None and array.name == "jobs" and _end_element(text, job, gpu, context) is None:
                 return array  # "lr sweep results?": how each of its runs ended, not the last one's log
             # "mmlu score of the 8b eval?": what it printed ("lr sweep element 2 results": that element's)
@@ -1287,7 +1286,7 @@ class RulePicker:
             return log  # "show me the log of job 3", "what did it print?"
         whole = (
             _end_element(text, job, gpu, context)  # "the last element" of an array said: that element
-            or _array_said(text, job, gpu, nth is not None, context, topics)
+            or array
             or _whole_array(text, job, gpu, nth is not None, context, topics)
         )
         if whole is not None:

@@ -76,12 +76,10 @@ _DUTCH = compiled(
         (r"\bvoorrang\s+(?:krijgen|geven)\b", "priority"),
         (r"\bgeef\s+(.{1,40}?)\s+vrij\b", r"release \1"),
         (r"\bvrijgeven\b", "release"),
+        # ("laat hem verder lopen": the pronoun becomes "it" with the function words)
         (
-            rf"\blaat\s+{_IT}\s+(?:weer\s+)?(?:verder ?gaan|doorgaan|doorlopen|verder (?:draaien|lopen))\b",
-            "resume it",
-        ),
-        (
-            r"\blaat\s+(.{1,40}?)\s+(?:weer\s+)?(?:verder ?gaan|doorgaan|doorlopen|verder draaien)\b",
+            r"\blaat\s+(.{1,40}?)\s+(?:weer\s+)?"
+            r"(?:verder ?gaan|doorgaan|doorlopen|verder (?:draaien|lopen))\b",
             r"resume \1",
         ),
         (r"\b(?:hervat|hervatten|verder laten gaan)\b", "resume"),
