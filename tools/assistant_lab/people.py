@@ -48,7 +48,7 @@ def _test_helpers() -> Any:
 
 # the sets of tests/unit/test_assistant_questions.py, on its machine (tests/assistant_helpers.build_service)
 TEST_MACHINE_SETS = tuple(_test_helpers()[2].QUESTION_SETS)
-# the blind sets g-he of benchmarks/assistant_blind.py, on tests/heldout_machine.py's machine: each set
+# the blind sets g-il of benchmarks/assistant_blind.py, on tests/heldout_machine.py's machine: each set
 # joins once it has been scored as shipped (benchmarks/results); a set still to measure with stays out
 TRAINED_BLIND = [
     *"ghijklmnopqrstuvwxyz",
@@ -59,7 +59,8 @@ TRAINED_BLIND = [
     *(f"e{c}" for c in "abcdefghijklmnopqrstuvwxyz"),
     *(f"f{c}" for c in "abcdefghijklmnopqrstuvwxyz"),
     *(f"g{c}" for c in "abcdefghijklmnopqrstuvwxyz"),
-    *(f"h{c}" for c in "abcde"),  # chunk 14: g-he (hf on were written after it); chunk 13 had g-ef
+    *(f"h{c}" for c in "abcdefghijklmnopqrstuvwxyz"),
+    *(f"i{c}" for c in "abcdefghijkl"),  # chunk 15: g-il (im on were written after it); chunk 14 had g-he
 ]
 HELDOUT_MACHINE_SETS = tuple(f"assistant_heldout_{s}.json" for s in TRAINED_BLIND)
 DEV_SETS = ("assistant_heldout_o.json", "assistant_heldout_p.json")  # the newest two: the policy's dev split
