@@ -21,7 +21,7 @@ from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import bare_job, gpu_by_model, named_jobs, named_jobs_in
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
-from gpuaccel.assistant.understand.words import KEPT, STOP, WORD_OF, pointing
+from gpuaccel.assistant.understand.words import ACTIONS, KEPT, STOP, WORD_OF, pointing
 
 CANT = "I only read this machine; I do not change anything from the chat."
 HARDWARE_REPLY = (
@@ -30,30 +30,6 @@ HARDWARE_REPLY = (
 )
 USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 
-# verb -> the gpuaccel command that does it
-_ACTIONS = {
-    "retry": ("restart", "rerun", "re-run", "redo", "retry", "requeue", "resubmit", "relaunch"),
-    "cancel": (
-        "cancel",
-        "kill",
-        "stop",
-        "abort",
-        "terminate",
-        "scancel",
-        "nuke",
-        "scrap",
-        "ditch",
-        "bin",
-        "withdraw",
-    ),
-    "pause": ("pause", "suspend", "freeze", "halt"),
-    "resume": ("resume", "unpause", "unsuspend", "continue", "unfreeze", "thaw"),
-    "hold": ("hold", "park", "shelve"),
-    "release": ("release", "unhold", "uhold", "unpark"),
-    "remove": ("delete", "remove"),
-    "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
-    "switch": ("switch", "swap", "exchange"),
-}
 # the states a command acts on: where "it" points at several jobs, the one it can act on is meant
 _ACTS_ON = {
     "pause": {"running"},
@@ -293,7 +269,7 @@ _FOLLOW_LOG = re.compile(
 _DONE = {verb: said for said, verb in reversed(_PARTICIPLE.items()) if verb in _ACTS_ON}
 # "drop": cancel or remove, by the job's state; "letgo": release, of a held job only; "goagain": resume,
 # or retry what has ended ("get it going again")
-VERB = {verb: command for command, verbs in _ACTIONS.items() for verb in verbs} | {
+VERB = {verb: command for command, verbs in ACTIONS.items() for verb in verbs} | {
     "drop": "drop",
     "letgo": "release",
     "goagain": "goagain",

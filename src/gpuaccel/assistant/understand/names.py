@@ -12,7 +12,7 @@ import re
 
 from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.understand.context import Context, JobBrief
-from gpuaccel.assistant.understand.words import ORDINALS, VOCAB
+from gpuaccel.assistant.understand.words import ACTIONS, ORDINALS, VOCAB
 
 # the words a job's name shortens ("learning-rate sweep" is lr-sweep, "the resnet benchmark" resnet50-bench)
 _SHORT = (
@@ -433,10 +433,8 @@ def name_stems(question: str, context: Context) -> dict[str, set[int]]:
     return by_stem
 
 
-_ACTING = (
-    "cancel|kill|stop|abort|hold|release|unhold|pause|suspend|resume|unpause|retry|restart|rerun|requeue"
-    "|resubmit|relaunch"
-)
+# the request reader's verbs (words.ACTIONS), longest first
+_ACTING = "|".join(sorted({re.escape(v) for verbs in ACTIONS.values() for v in verbs}, key=len, reverse=True))
 
 
 def _said_as_job(part: str, q: str) -> bool:

@@ -66,6 +66,32 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "cluster": "cluster clusters node nodes host hosts server servers ray",
     }.items()
 }
+# the gpuaccel command -> the verbs said for it (the request reader's verbs; a name's part said after one is
+# said as a job)
+ACTIONS = {
+    "retry": ("restart", "rerun", "re-run", "redo", "retry", "requeue", "resubmit", "relaunch"),
+    "cancel": (
+        "cancel",
+        "kill",
+        "stop",
+        "abort",
+        "terminate",
+        "scancel",
+        "nuke",
+        "scrap",
+        "ditch",
+        "bin",
+        "withdraw",
+    ),
+    "pause": ("pause", "suspend", "freeze", "halt"),
+    "resume": ("resume", "unpause", "unsuspend", "continue", "unfreeze", "thaw"),
+    "hold": ("hold", "park", "shelve"),
+    "release": ("release", "unhold", "uhold", "unpark"),
+    "remove": ("delete", "remove"),
+    "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
+    "switch": ("switch", "swap", "exchange"),
+}
+
 # readings of one GPU
 METRICS = {"temperature", "util", "memory", "power", "tensor", "tflops", "fan", "pcie", "mem_util", "dram"}
 METRICS |= {"occupancy", "peak_tflops"}
