@@ -97,6 +97,12 @@ WRITING = re.compile(
     r"(?:code|scripts?|snakefile|makefile|dockerfile|config|yaml|notebook|pipeline|kernel|file|rules?"
     r"|slurm script|sbatch script|job script)\b"
 )
+# a name to think up, whatever the machine words beside it: "now i need a fun name for the new server,
+# ideas?", "suggest a hostname for our box" (not "what is the name of the new server")
+_NAMING = re.compile(
+    r"\b(?:names?|nicknames?|hostnames?)(?: ideas?)? for (?:the|our|my|a|this|that) (?:new |next |second )?"
+    r"(?:server|machine|box|cluster|node|gpu|card|rig|workstation|project|team|lab)\b"
+)
 # what a note to write should say, asked as a question of this machine: "draft two sentences for the
 # newsletter saying how much electricity the big card used over the last 24 hours" (the figure is the
 # machine's to give; "a mail to say that the H100 is taken" tells what to write, and asks nothing)
@@ -528,6 +534,7 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
             _MODEL_SCORE,
             _CLOUD,
             _OTHER_SYSTEMS,
+            _NAMING,
         )
     ):
         return True  # whatever the machine words beside them

@@ -1,6 +1,6 @@
 """Other languages said in an English message, read in English before anything else reads it: one module
-a language (Hinglish, Dutch, German, French, Spanish, Portuguese, Korean and Japanese, Nigerian Pidgin),
-each read whole where the message has marks of its own, and the words of French, Italian, Hindi and
+a language (Hinglish, Dutch, German, Italian, French, Spanish, Portuguese, Korean and Japanese, Nigerian
+Pidgin), each read whole where the message has marks of its own, and the words of French, Italian, Hindi and
 Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a
 day, a question word, a request, an article before a card); the rest of a message is left as it was."""
 
@@ -12,6 +12,7 @@ from gpuaccel.assistant.understand.languages.french import french
 from gpuaccel.assistant.understand.languages.german import german
 from gpuaccel.assistant.understand.languages.hindi import hindi
 from gpuaccel.assistant.understand.languages.in_passing import in_passing
+from gpuaccel.assistant.understand.languages.italian import italian
 from gpuaccel.assistant.understand.languages.pidgin import pidgin_read
 from gpuaccel.assistant.understand.languages.portuguese import portuguese
 from gpuaccel.assistant.understand.languages.spanish import spanish
@@ -21,4 +22,4 @@ __all__ = ["in_english", "pidgin_read"]
 
 def in_english(text: str) -> str:
     """``text`` with the words of each language in English (Pidgin apart: :func:`pidgin_read`)."""
-    return spanish(portuguese(in_passing(french(german(dutch(hindi(east_asian(text))))))))
+    return spanish(portuguese(in_passing(french(italian(german(dutch(hindi(east_asian(text)))))))))

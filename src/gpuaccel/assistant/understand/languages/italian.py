@@ -1,0 +1,252 @@
+"""Italian read in English: its words said in passing in any message (:data:`ITALIAN_IN_PASSING`), and
+Italian written whole where the message has marks of its own."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import compiled, translated
+
+# Italian said in passing in an English message ("Ieri the H100 max temperature?", "a che ora?", "la
+# scheda", "va bene, put it on hold"); none of them is an English word, so they are read in any message
+_ITALIAN_WORDS = (
+    (r"\bieri sera\b", "yesterday evening"),
+    (r"\bieri notte\b|\bstanotte\b", "last night"),
+    (r"\bieri mattina\b", "yesterday morning"),
+    (r"\bieri pomeriggio\b", "yesterday afternoon"),
+    (r"\bieri\b", "yesterday"),
+    (r"\boggi pomeriggio\b|\bquesto pomeriggio\b", "this afternoon"),
+    (r"\boggi\b", "today"),
+    (r"\b(?:di |da )?stamattina\b|\b(?:di )?stamani\b", "this morning"),
+    (r"\bstasera\b", "this evening"),
+    (r"\bquesta settimana\b", "this week"),
+    (r"\badesso\b", "now"),
+    (r"\b(?:a )?che ora\b", "at what time"),
+    (r"\bperch[eé]\b", "why"),
+    (r"\bgradi\b", "degrees"),
+    (r"\b(?:(?:la|le)\s+)?sched[ae]\s+(?=(?:[a-z]+\d+|\d{3,})\b)", "the "),  # "la scheda 4090": the 4090
+    (r"\b(?:la|le) sched[ae]\b", "the card"),
+    (r"\bsched[ae]\b", "card"),
+    (r"\bva bene\b", "ok"),
+    (r"\bgrazie(?: mille)?\b", "thanks"),
+    (r"^\s*(?:dai(?! (?:pi[uù] |la )?priorit)|boh|allora|ciao|ottimo|perfetto)\b[,!.]*\s*", ""),
+    (r"\bho visto\b", "i saw"),
+    (r"\bscrivi(?:mi)?\b", "write"),
+    (r"\buna mail\b", "an email"),
+    (r"\bin italiano\b", "in Italian"),
+)
+ITALIAN_IN_PASSING = compiled(_ITALIAN_WORDS)
+
+# Italian written whole, read only in a message with marks of its own: "è" said alone, an elided article
+# only Italian has ("dell'H100", "sull'altra", "com'è"), or one of its own words (none of them Portuguese,
+# Spanish or French, which are read after: "quanto" and "sempre", which Portuguese shares, are not marks)
+_ITALIAN_MARK = re.compile(
+    r"(?:^|\s)[èÈ](?:\s|$)|\b(?:più|può|già|così|però)(?!\w)"
+    r"|\b(?:dell|sull|nell|dall|all|quell|com|cos|c)['’]"
+    r"|\b(?:che|chi|cosa|quale|quali|quanti|quante|della|delle|dello|degli|nella|nelle|nello|negli|sulla"
+    r"|sulle|sullo|dalla|dalle|alle|agli|dimmi|fammi|dammi|mostrami|annulla\w*|rilancia\w*|sblocca\w*|mettilo"
+    r"|mettila|sposta\w*|scambia\w*|scheda|schede|stato|stata|stava|stavano|sta|stanno|girando|girava"
+    r"|girato|gira|partito|partita|ferma|fermo|occupata|occupato|fallito|falliti|fallita|esploso|ultime"
+    r"|ultimi|questo|questa|quello|quella|quel|perch[eé]|grazie|adesso|oggi|ieri|stamattina|stasera|gradi"
+    r"|potenza|consumato|aspettato|riprovato|riprova|riprovalo|usato|usata|ancora|anche|sono|hanno|fallo"
+    r"|riprendilo|mezzogiorno|mezzanotte|quando|niente|ottimo|priorit[aà])(?!\w)"
+    # a follow-up opened by "e" and an article ("e l'H100?", "e il minimo?"), or "ha" and a participle
+    r"|(?:^|[,.;!?]\s*)e (?:(?:il|lo|la|gli|le|come|quanto|quanta)\b|(?:l|sull|nell|dell)['’])"
+    r"|\bha (?:\w+(?:ato|uto|ito)|letto|fatto|preso|messo)\b|\bmi serve\b",
+    re.I,
+)
+_NUMBERS = {
+    "un": "1", "una": "1", "due": "2", "tre": "3", "quattro": "4", "cinque": "5", "sei": "6", "sette": "7",
+    "otto": "8", "dieci": "10", "dodici": "12", "ventiquattro": "24", "trenta": "30", "quaranta": "40",
+    "cinquanta": "50",
+}  # fmt: skip
+_UNIT = {"ore": "hours", "ora": "hour", "minuti": "minutes", "minuto": "minute", "giorni": "days"}
+_SPAN_NUMBER = rf"(\d+|{'|'.join(sorted(_NUMBERS, key=len, reverse=True))})"
+
+
+def _last_span(m: re.Match[str]) -> str:
+    """ "nelle ultime due ore" / "nell'ultima ora": "in the last 2 hours" / "in the last hour"."""
+    count = m[1] and _NUMBERS.get(m[1].lower(), m[1])
+    return f"in the last {count} {_UNIT[m[2].lower()]}" if count else f"in the last {_UNIT[m[2].lower()]}"
+
+
+# "è" becomes "is" first (the rest of the accents are then dropped), so the phrases below read "is"
+_IS = re.compile(r"(?:(?<=^)|(?<=\s)|(?<=['’]))[èÈ](?=\s|$|[?!.,])|\b[eE]['’](?=\s)")
+_UNACCENTED = str.maketrans("àáèéìíòóùúÀÁÈÉÌÍÒÓÙÚ’", "aaeeiioouuAAEEIIOOUU'")
+_ITALIAN = compiled(
+    (
+        # what is not asked of the machine: a question set apart, a wish said after a request ("annulla il
+        # job 12, tanto lo rilancio io dopo": cancel it; the relaunch is the writer's own, not asked)
+        (r"\bdomanda (?:a parte|fuori tema|off[- ]?topic|generica)\b", "unrelated question"),
+        (
+            r",?\s*(?:tanto\s+)?(?:poi\s+)?lo (?:rilancio|rilancero|faccio ripartire|riavvio|rifaccio)\b"
+            r"[^,.;!?]*",
+            "",
+        ),
+        (r"\bmi serve\b|\bho bisogno di\b", "i need"),
+        (r"\bidee\b", "ideas"),
+        (r"\bun nome (?:\w+ )?per\b", "a name for"),
+        (r"\bnuov[oa]\b", "new"),
+        (r"\bcome (?:spiego|spiegherei)\b", "how do i explain"),
+        (r"\bche differenza c'is\b|\bqual is la differenza\b", "what is the difference"),
+        (r"\s*\bin pratica\b", ""),
+        (r"\bniente di (?:grave|strano|speciale)\b[.,!]*\s*", ""),
+        (r"\bniente\b", "nothing"),
+        # requests ("rilancialo", "riprova a lanciarlo": retry it; "mettilo in hold": hold it; "fallo
+        # ripartire": resume it; "sbloccalo": release it; "dai priorità a X"; "sposta X davanti a Y")
+        (r"\b(?:riprova a |prova a )?(?:ri)?lanciar?(?:lo|la)? (?:di nuovo|ancora)\b", "retry it"),
+        (
+            r"\briprova a (?:lanciar|far partir|avviar)(?:lo|la)\b|\brilancia(?:lo|la)\b|\briprovalo\b",
+            "retry it",
+        ),
+        (r"\brilancia\b", "retry"),
+        (r"\bmett(?:ilo|ila|i) in (?:hold|attesa|coda ferma)\b", "hold it"),
+        (r"\bmett(?:ilo|ila) in pausa\b|\bmetti in pausa\b", "pause it"),
+        (r"\bmetti in pausa\b", "pause"),
+        (r"\bfall[oa] ripartire\b|\bfall[oa] riprendere\b|\briprendil[oa]\b|\briattival[oa]\b", "resume it"),
+        (r"\bsblocca(?:lo|la)?\b|\brilascia(?:lo|la)?\b", "release it"),
+        (r"\bannulla(?:lo|la)\b|\bcancella(?:lo|la)\b|\bammazza(?:lo|la)\b|\bkilla(?:lo|la)\b", "cancel it"),
+        (r"\bannulla\b|\bammazza\b|\bkilla\b", "cancel"),
+        (r"\bferma(?:lo|la)\b", "stop it"),
+        (r"\balza la priorit[aà] d(?:i|el|ella) (.{1,40}?) a (\d+)\b", r"set the priority of \1 to \2"),
+        (r"\bd(?:ai|a') (?:più |piu |la )?priorit[aà] a(?:l|lla)?\b", "prioritize"),
+        (
+            r"\bsposta (.{1,40}?) (?:davanti|prima) (?:a|di|al|del) (.{1,40}?)(?=[,.;!?]|$)",
+            r"switch \1 and \2",
+        ),
+        (r"\bscambia (.{1,40}?) (?:e|con) (.{1,40}?)(?=[,.;!?]|$)", r"switch \1 and \2"),
+        # questions
+        (r"\bqual is stat[oa]\b|\bqual era\b", "what was"),
+        (r"\bqual is\b", "what is"),
+        (r"\bcom'is andat[oa]\b", "how did it go"),
+        (r"\bcom'is\b|\bcome is\b", "how is"),
+        (r"\bcos'is\b|\bche cos'is\b", "what is"),
+        (r"\bche job era\b|\bche job is\b", "which job was it"),
+        (
+            r"\bda quanto(?: tempo)? (?:is (?:partit[oa]|in esecuzione|acces[oa])|gira|sta girando)\b",
+            "how long has it been running",
+        ),
+        (r"\bda quando is\b", "since when is"),
+        (r"\bda quando\b", "since when"),
+        (r"\b(?:per )?quanto tempo\b", "how long"),
+        (r"\bquanto ha aspettato\b", "how long did it wait"),
+        (r"\bquanto is durat[oa]\b|\bquanto ha durato\b", "how long did it last"),
+        (r"\bquante volte ha riprovato\b", "how many times did it retry"),
+        (r"\bquante volte\b", "how many times"),
+        (r"\bquant[ie]\b", "how many"),
+        (r"\bquant[oa]\b", "how much"),
+        (r"\b(?:che )?cosa\b", "what"),
+        (r"\bchi\b", "who"),
+        (r"\bqual[ei]?\b", "which"),
+        (r"\bche (?=job|gpu|scheda|card)", "which "),
+        (r"\bquando\b", "when"),
+        (r"\bfammi vedere\b|\bmostrami\b|\bfammi\b", "show me"),
+        (r"\bdimmi\b", "tell me"),
+        (r"\bdammi\b", "give me"),
+        # spans and times
+        (rf"\bnell[ea]? ?'?ultim[eao]\s*{_SPAN_NUMBER}?\s*(ore|ora|minuti|minuto|giorni)\b", _last_span),
+        (rf"\bnegli ultimi\s*{_SPAN_NUMBER}?\s*(minuti|giorni)\b", _last_span),
+        (r"\bdalle (\d{1,2}(?:[:.]\d{2})?) alle (\d{1,2}(?:[:.]\d{2})?)\b", r"from \1 to \2"),
+        (r"\bdalle (?=\d)|\bda(?:lle)? (?=mezzogiorno|mezzanotte)", "since "),
+        (r"\bmezzogiorno\b", "noon"),
+        (r"\bmezzanotte\b", "midnight"),
+        (r"\bin questo momento\b|\bora come ora\b", "right now"),
+        (r"\bin quel momento\b|\ba quell'ora\b|\ballora\b", "at that time"),
+        (r"\bper ora\b", "for now"),
+        (r"\bsempre (?=oggi|ieri|stamattina)", ""),
+        (r"\bin tutto\b|\bin totale\b", "in total"),
+        (r"\balla fine\b", "in the end"),
+        (r"\bprima di partire\b", "before starting"),
+        # readings and what jobs did
+        (r"\btemperatura massima\b", "max temperature"),
+        (r"\btemperatura minima\b", "min temperature"),
+        (r"\btemperatura\b", "temperature"),
+        (r"\bmassim[oa]\b", "max"),
+        (r"\bminim[oa]\b", "min"),
+        (r"\bin media\b", "on average"),
+        (r"\bmedia\b", "mean"),
+        (r"\bpicco (?:di|della|del)\b", "peak"),
+        (r"\bpicco\b", "peak"),
+        (r"\b(?:e )?di (?=potenza|memoria|temperatura|energia)", "and "),
+        (r"\bpotenza\b", "power"),
+        (r"\bmemoria\b", "memory"),
+        (r"\benergia\b", "energy"),
+        (r"\bconsumo\b", "consumption"),
+        (r"\bo pi[uù]\b", "or more"),
+        (r"\bo meno\b", "or less"),
+        (r"\b(?:sopra|oltre|pi[uù] di)\b", "above"),
+        (r"\b(?:sotto|meno di)\b", "below"),
+        (r"\bal (\d+)\s?%\s*(?:di )?", r"at \1% "),
+        (r"\ba (?=\d)", "at "),
+        (r"\bdi util\b", "util"),
+        (r"\boccupat[oa]\b", "busy"),
+        (r"\b(?:ferm[oa]|inattiv[oa]|a riposo)\b", "idle"),
+        (r"\bliber[oa]\b", "free"),
+        (r"\bha passato\b", "spent"),
+        (r"\b(?:la|lo) stava usando\b", "was using it"),
+        (r"\bstava usando\b", "was using"),
+        (r"\bsta usando\b|\busa\b", "uses"),
+        (r"\bstava girando\b|\bgirava\b|\bha girato\b|\bis girat[oa]\b", "was running"),
+        (r"\bsta girando\b|\bgira\b", "is running"),
+        (r"\bgirat[oa]\b", "ran"),
+        (r"\bha (?:usato|consumato)\b|\b(?:usat[oa]|consumat[oa])\b", "used"),
+        (r"\bha aspettato\b|\baspettat[oa]\b", "waited"),
+        (r"\bha riprovato\b|\briprovat[oa]\b", "retried"),
+        (r"\bha letto\b", "read"),
+        (r"\bha salvato\b", "saved"),
+        (r"\bha (?:fallito|crashato)\b|\bis (?:fallit[oa]|esplos[oa]|mort[oa]|crashat[oa])\b", "failed"),
+        (r"\b(?:fallit[oia]|esplos[oa]|crashat[oa])\b", "failed"),
+        (r"\bis partit[oa]\b", "started"),
+        (r"\bha finito\b|\bis finit[oa]\b", "finished"),
+        (r"\bho finito\b", "i am done"),
+        (r"\bquell[oa] che\b", "the one that"),
+        (r"\bl'ultimo elemento\b", "the last element"),
+        (r"\bultim[oaie]\b", "last"),
+        (r"\belement[oi]\b", "element"),
+        (r"\bin coda\b", "in the queue"),
+        (r"\bcoda\b", "queue"),
+        (r"\bis stat[oa]\b|\bstava\b|\bera\b", "was"),
+        # the function words: articles, prepositions joined to them, and the rest
+        (r"\b(?:l'|sull'|nell'|dell'|dall'|all')?altr[oa]\b", "the other"),
+        (r"\bdell'|\bdella\b|\bdello\b|\bdel\b|\bdei\b|\bdegli\b|\bdelle\b", "of the "),
+        (r"\bnell'|\bnella\b|\bnello\b|\bnel\b|\bnei\b|\bnegli\b|\bnelle\b", "in the "),
+        (r"\bsull'|\bsulla\b|\bsullo\b|\bsul\b|\bsui\b|\bsugli\b|\bsulle\b", "on the "),
+        (r"\bdall'|\bdalla\b|\bdallo\b|\bdal\b|\bdai\b|\bdalle\b", "from the "),
+        (r"\ball'|\balla\b|\ballo\b|\bal\b|\bagli\b|\balle\b", "at the "),
+        (r"\bl'", "the "),
+        (r"\bun'", "a "),
+        (r"\b(?:il|lo|la|gli|le)\b", "the"),
+        (r"\b(?:un|una|uno)\b", "a"),
+        (r"\bquest[oa]\b", "this"),
+        (r"\bquell[oa]\b|\bquel\b", "that"),
+        (r"\bper (?=the\b|a\b|ora\b)", "for "),
+        (r"\bnon\b(?!-)", "not"),
+        (r"\bancora\b", "still"),
+        (r"\banche\b", "also"),
+        (r"\bgi[aà]\b", "already"),
+        (r"\bsono\b", "are"),
+        (r"\bhanno\b", "have"),
+        (r"\bha\b", "has"),
+        (r"\bdi\b", "of"),
+        (r"\bcon\b", "with"),
+        (r"\btra\b|\bfra\b", "between"),
+        (r"\bche\b", "that"),
+        (r"(^|[,;.?!:]\s*)e\b", r"\1and"),
+        (r"\be\b", "and"),
+        (r"\bo\b", "or"),
+        (r"\bma\b", "but"),
+        (r"\bpoi\b", "then"),
+        (r"\bora\b", "now"),
+        (r"\b(?:sempre|tanto|pure|proprio|giusto|ah|mi|ci|ti|si)\b,?", ""),
+    )
+)
+
+
+def italian(text: str) -> str:
+    """``text`` read in English where it is Italian (:data:`_ITALIAN_MARK`): "è" as "is", its phrases, the
+    words said in passing (:data:`ITALIAN_IN_PASSING`), then its function words; else as it was."""
+    if not _ITALIAN_MARK.search(text):
+        return text
+    plain = _IS.sub("is", text).translate(_UNACCENTED)
+    plain = translated(translated(plain, ITALIAN_IN_PASSING), _ITALIAN)
+    return re.sub(r"[ \t]{2,}", " ", plain).strip()

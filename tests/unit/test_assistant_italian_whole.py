@@ -1,0 +1,72 @@
+"""Italian written whole (spans, peaks, busy time, requests, follow-ups opened by "e" and an article), the
+GPU-hours a named array took together, and a name to think up declined. Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.languages import in_english
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "qual è stato il picco di potenza della 4090 nelle ultime tre ore?",
+            {"name": "gpu_reading", "gpu": 1, "metric": "power", "label": "in the last 3 hours"},
+        ),
+        ("quanta energia ha consumato l'H100 ieri?", {"name": "energy", "gpu": 0, "label": "yesterday"}),
+        (
+            "per quanto tempo è stata occupata la scheda 0 oggi?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "util", "label": "today"},
+        ),
+        ("cosa sta girando adesso?", {"name": "queue", "state": "running"}),
+        ("perché è fallito il job 5?", {"name": "job_detail", "job": 5}),
+    ],
+)
+def test_italian_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None, (question, in_english(question))
+    label = expected.pop("label", None)
+    assert {k: query.get(k) for k in expected} == expected, query
+    assert label is None or query["window"]["label"] == label, query
+
+
+def test_italian_requests(heldout_svc: AssistantService) -> None:
+    for message, command in (
+        ("annulla il job 13 per favore", "gpuaccel cancel 13"),
+        ("sbloccalo, il whisper-finetune", "gpuaccel release 14"),
+        ("scambia il 12 con il 13", "gpuaccel switch"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    # what the writer will do later is theirs, not a second request
+    _, text, query = ask(heldout_svc, "annulla il job 12, poi lo rilancio io domani", None)
+    assert query is None and "gpuaccel cancel 12" in text and "retry" not in text, text
+
+
+def test_italian_follow_ups_opened_by_e_and_an_article(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "qual è la temperatura massima della 4090 oggi?", None)
+    assert query is not None and query["gpu"] == 1, query
+    _, _, query = ask(heldout_svc, "e l'H100?", sid)
+    assert query is not None and query["gpu"] == 0 and query["metric"] == "temperature", query
+
+
+def test_english_is_not_read_as_italian() -> None:
+    for message in ("how long was gpu 0 above 80 degrees?", "cancel job 3 and hold 4", "la la land on gpu 1?"):
+        assert in_english(message) == message
+
+
+def test_the_gpu_hours_an_array_took_together(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "how many GPU-hours did the sweep use in total?", None)
+    assert query is not None and query.get("metric") == "gpu_time", query
+    assert "1.40 GPU-hours" in text, text
+
+
+def test_a_name_to_think_up_is_declined(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "now I need a catchy name for our new box, any ideas?", None)
+    assert query is None
+    _, _, query = ask(heldout_svc, "what are the names of the gpus?", None)
+    assert query is not None
