@@ -55,7 +55,8 @@ def test_italian_follow_ups_opened_by_e_and_an_article(heldout_svc: AssistantSer
 
 
 def test_english_is_not_read_as_italian() -> None:
-    for message in ("how long was gpu 0 above 80 degrees?", "cancel job 3 and hold 4", "la la land on gpu 1?"):
+    english = ("how long was gpu 0 above 80 degrees?", "cancel job 3 and hold 4", "la la land on gpu 1?")
+    for message in english:
         assert in_english(message) == message
 
 
