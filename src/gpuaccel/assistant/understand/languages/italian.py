@@ -42,7 +42,7 @@ ITALIAN_IN_PASSING = compiled(_ITALIAN_WORDS)
 # Spanish or French, which are read after: "quanto" and "sempre", which Portuguese shares, are not marks)
 _ITALIAN_MARK = re.compile(
     r"(?:^|\s)[èÈ](?:\s|$)|\b(?:più|può|già|così|però)(?!\w)"
-    r"|\b(?:dell|sull|nell|dall|all|quell|com|cos|c)['’]"
+    r"|\b(?:dell|sull|nell|dall|all|quell|com|cos)['’]|\bc['’][èe](?!\w)"  # "c'è" (not French "c'est")
     r"|\b(?:che|chi|cosa|quale|quali|quanti|quante|della|delle|dello|degli|nella|nelle|nello|negli|sulla"
     r"|sulle|sullo|dalla|dalle|alle|agli|dimmi|fammi|dammi|mostrami|annulla\w*|rilancia\w*|sblocca\w*|mettilo"
     r"|mettila|sposta\w*|scambia\w*|scheda|schede|stato|stata|stava|stavano|sta|stanno|girando|girava"
