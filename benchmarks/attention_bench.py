@@ -14,6 +14,10 @@
 --dtype fp8 times the FP8 forward alone (pre-quantised) and end to end, the quantisation, the tl.* FP8
           kernel and cuDNN bf16 on the same inputs (accel.kernels.bench.fp8; --mode is ignored)
 --configs time every tuning candidate of our kernels on each shape (the notes in docs/kernels-log.md)
+--rounds  each problem is timed in this many rounds (default 5), every implementation once a round, the
+          order rotated round by round; each time is the median of its rounds (``bench.bench_rounds``), so
+          a ratio is read from timings taken side by side, not from one do_bench each taken one after the
+          other (1: that single draw, the table before 2026-11-28's twenty-sixth session)
 FLOPs: forward 4*B*H*Nq*Nk*D (/2 causal), backward 2.5x forward, forward+backward 3.5x; medians of
 triton.testing.do_bench.
 """
@@ -135,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--configs", action="store_true", help="time every tuning candidate of our kernels")
     ap.add_argument("--check", action="store_true", help="correctness checks first")
+    ap.add_argument("--rounds", type=int, default=5, help="rounds a problem, implementations alternated")
     ap.add_argument("--no-table", action="store_true")
     ap.add_argument("--out", default="benchmarks/results", help="directory for the JSON")
     args = ap.parse_args(argv)
@@ -148,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         env["flash_attn_4"] = str(bench.fa4_version())
     log: list[str] = []
     out: dict = {"env": env, "formula": bench.FLOP_FORMULA, "dtype": args.dtype, "mode": args.mode}
+    out["rounds"] = args.rounds
     if args.check:
         out["check_ok"] = check(log)
     if args.configs:
@@ -167,9 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     elif not args.no_table:
         for shape in shapes:
             for causal in causals:
-                for impl in args.impls:
-                    r = bench.bench_impl(impl, shape, args.dtype, causal, args.mode)
+                for r in bench.bench_rounds(args.impls, shape, args.dtype, causal, args.mode, args.rounds):
                     results.append(r)
+                    impl = r.impl
                     print(
                         f"{impl} {shape} causal={causal}: fwd {r.fwd_tflops} bwd {r.bwd_tflops} {r.note}",
                         flush=True,

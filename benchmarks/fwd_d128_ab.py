@@ -11,6 +11,9 @@ Variants (``+``-joined tokens, each a ``GluonFwdConfig`` field on the shipped co
            named barriers); non-causal two-consumer calls only (the launcher drops it elsewhere)
   ff       ``first_full``: a slice's first key block by the unmasked softmax where it is full (it ran
            masked whatever it held)
+  ka       ``k_ahead``: K's ring a slot deeper than V's (3 / 2), each block's K issued before the block
+           before it's V (twenty-sixth session: the K ring's wait at the loop's top and V's are the
+           largest single waits of the key loop's samples)
 
 ``--check`` / ``--rounds`` / ``--once``: ``benchmarks/fwd_ab.py`` (the forward A/Bs' shared harness).
 
@@ -30,7 +33,7 @@ SHAPES = [
     "4,32,4096,64", "16,16,512,64",
 ]  # fmt: skip
 VARIANTS = ["shipped", "pp", "ff"]
-TOKENS = {"pp": {"pingpong": True}, "ff": {"first_full": True}}
+TOKENS = {"pp": {"pingpong": True}, "ff": {"first_full": True}, "ka": {"k_ahead": True}}
 CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (2, 4, 4, 4096, 4096, 128, False, "bf16"),  # 64 tiles: one a program, 2 Q buffers
     (1, 4, 2, 1100, 1700, 128, False, "bf16"),  # ragged end: the last key block masked, GQA

@@ -265,13 +265,14 @@ D128_PATH_CASES = [  # B, Hq, Hkv, Nq, Nk, dtype: D128, two consumers
 ]
 
 
-@pytest.mark.parametrize("field", ["pingpong", "first_full"])
+@pytest.mark.parametrize("field", ["pingpong", "first_full", "k_ahead"])
 @pytest.mark.parametrize("b,hq,hkv,nq,nk,dtype", D128_PATH_CASES)
 def test_d128_turns_and_unmasked_first_block_match_reference(b, hq, hkv, nq, nk, dtype, field):
     """The two consumers taking turns to issue their wgmmas (``GluonFwdConfig.pingpong``, named barriers
     8 / 9, gluon.fwd_steps._turn; non-causal, the launcher drops it causal) and a slice's first block by
-    the unmasked softmax where it is full (``first_full``, causal too): every row and lse written (a turn
-    out of step would hang or leave rows unwritten), within 2x plain PyTorch's max error in the inputs'
+    the unmasked softmax where it is full (``first_full``, causal too), K's ring a slot deeper than V's with
+    each K a block ahead (``k_ahead``, causal too): every row and lse written (a turn or a ring phase out
+    of step would hang or leave rows unwritten), within 2x plain PyTorch's max error in the inputs'
     dtype against fp32, with O by TMA and two Q buffers and from registers with one."""
     from dataclasses import replace
 

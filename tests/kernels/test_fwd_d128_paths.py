@@ -78,6 +78,20 @@ def test_turns_enclose_each_key_blocks_wgmmas(tmp_path):
     assert waits == {"0x8,", "0x9,"}
 
 
+def test_k_ahead_build_fits_a_third_k_slot_and_loads_k_a_block_ahead(tmp_path):
+    """``k_ahead`` (an option): K's ring one slot deeper than V's at D128 with two Q buffers, 224 KB of
+    tiles (4 x 16 KB of Q, 3 x 32 KB of K, 2 x 32 KB of V), the ring barriers above them and all of it
+    under the 227 KB an SM gives a program; the producer issues more K loads (the tile's first K apart,
+    then K(j+1) before V(j)); the consumers' loops as before: no spill, the same wgmmas and exp2s."""
+    _, base = _offline(tmp_path / "base", "--kernel", "fwd", "--shape", "2,16,8192,128")
+    row, sass = _offline(tmp_path / "ka", "--kernel", "fwd", "--shape", "2,16,8192,128", "--set", "k_ahead=1")
+    assert row["DESC_UNSET"] == 0 and row["LDL"] == 0 and row["STL"] == 0, row
+    assert (row["HGMMA"], row["MUFU.EX2"]) == (96, 528), row
+    offsets = [int(x, 16) for x in re.findall(r"\[UR\d+\+(0x[0-9a-f]+)\]", sass)]
+    assert 224 * 1024 <= max(offsets) < 227 * 1024, hex(max(offsets))  # the barriers, past the tiles
+    assert sass.count("UTMALDG") > base.count("UTMALDG")
+
+
 def test_host_rules_for_the_first_block_and_the_turns():
     from gpuaccel.accel.kernels.gluon.fwd import takes_turns
     from gpuaccel.accel.kernels.tuning.configs import TWO_PER_SM_FWD, gluon_fwd_config
@@ -85,6 +99,8 @@ def test_host_rules_for_the_first_block_and_the_turns():
     assert gluon_fwd_config(128, 8192, 8192, False).first_full
     assert not gluon_fwd_config(128, 8192, 8192, True).first_full  # causal: not measured, off
     assert not gluon_fwd_config(128, 8192, 8192, False).pingpong  # an option, off
+    assert not gluon_fwd_config(128, 8192, 8192, False).k_ahead  # an option, off
+    assert replace(gluon_fwd_config(128, 8192, 8192, False), k_ahead=True).label().endswith("-ff-ka")
     turns = replace(gluon_fwd_config(128, 8192, 8192, False), pingpong=True)
     assert takes_turns(turns, False, False)
     assert not takes_turns(turns, True, False)  # causal slices walk different blocks

@@ -267,6 +267,41 @@ def test_benchmark_table_ratios_against_fa4_and_fwd_bwd_flops() -> None:
     )
 
 
+def test_benchmark_rounds_alternate_the_implementations_and_take_medians(monkeypatch) -> None:
+    """attention_bench.py's --rounds: every implementation once a round, the order rotated round by round,
+    each time the median of its rounds (a ratio from timings side by side, not from one draw each)."""
+    from gpuaccel.accel.kernels.bench import attention as bench
+
+    shape = (1, 2, 1024, 64)
+    flops = bench.attention_flops(1, 2, 1024, 1024, 64, False, "fwd")
+    calls: list[str] = []
+    times = {"ours": iter([1.0, 3.0, 2.0]), "sdpa_cudnn": iter([2.0, 2.5, 9.0]), "flex": iter([1.0] * 3)}
+
+    def fake(name, shp, dtype_name, causal, mode):  # type: ignore[no-untyped-def]
+        calls.append(name)
+        ms = next(times[name])
+        note = "RuntimeError: refused" if name == "flex" and len(calls) > 3 else ""
+        return bench.Result(name, shp, dtype_name, causal, fwd_ms=ms, fwd_err=len(calls), note=note)
+
+    monkeypatch.setattr(bench, "bench_impl", fake)
+    got = bench.bench_rounds(["ours", "sdpa_cudnn", "flex"], shape, "bf16", False, "fwd", 3)
+    assert calls == ["ours", "sdpa_cudnn", "flex", "sdpa_cudnn", "flex", "ours", "flex", "ours", "sdpa_cudnn"]
+    ours, cudnn, flex = got
+    assert (ours.impl, ours.fwd_ms, ours.extra["rounds"]["fwd_ms"]) == ("ours", 2.0, [1.0, 3.0, 2.0])
+    assert ours.fwd_tflops == flops / 2.0 / 1e9 and ours.fwd_err == 1  # the first round's error
+    assert cudnn.fwd_ms == 2.5 and cudnn.bwd_ms is None and cudnn.bwd_tflops is None
+    assert flex.note == "RuntimeError: refused" and flex.fwd_tflops is None  # a failing round is reported
+    row = bench.format_table(got, "fwd").splitlines()[2].split(" | ")
+    assert row[3:6] == [f"{flops / 2.0 / 1e9:.0f} / -", f"{flops / 2.5 / 1e9:.0f} / -", "n/a"]
+    assert row[6] == "1.25x"  # ours over cuDNN from the two medians
+    # one round: bench_impl's own Result, as the table was before --rounds
+    calls.clear()
+    times["ours"] = iter([4.0])
+    (single,) = bench.bench_rounds(["ours"], shape, "bf16", False, "fwd", 1)
+    assert calls == ["ours"] and single.fwd_ms == 4.0 and "rounds" not in single.extra
+    assert bench.rotated(["a", "b", "c"], 4) == ["b", "c", "a"] and bench.rotated([], 2) == []
+
+
 def test_forward_path_is_triton_under_the_interpreter(monkeypatch):
     q = torch.zeros(1, 2, 64, 64)
     assert attention.forward_path(q) == "triton"

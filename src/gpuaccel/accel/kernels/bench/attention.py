@@ -235,6 +235,52 @@ def bench_impl(
     return res
 
 
+def bench_rounds(
+    names: list[str], shape: tuple[int, ...], dtype_name: str, causal: bool, mode: str, rounds: int
+) -> list[Result]:
+    """``rounds`` rounds of :func:`bench_impl` over ``names`` on one problem, the order rotated round by
+    round, merged by :func:`merge_rounds`: a ratio is then read from timings taken side by side over the
+    run, not from one ``do_bench`` each, taken one after the other. On an H200 at its power cap a single
+    draw that follows an idle gap starts at a higher clock than one under steady load, and single draws
+    of cuDNN's forward at 4,16,4096,128 measured 588-662 TFLOP/s (docs/kernels-log.md, 2026-11-28,
+    twenty-sixth session)."""
+    got: dict[str, list[Result]] = {name: [] for name in names}
+    for r in range(max(1, rounds)):
+        for name in rotated(names, r):
+            got[name].append(bench_impl(name, shape, dtype_name, causal, mode))
+    return [merge_rounds(got[name]) for name in names]
+
+
+def rotated(names: list[str], r: int) -> list[str]:
+    """``names`` started at position r (mod its length): round r's order."""
+    k = r % len(names) if names else 0
+    return names[k:] + names[:k]
+
+
+def merge_rounds(rounds: list[Result]) -> Result:
+    """One implementation's rounds on one problem as one :class:`Result`: each time the median of the rounds
+    that timed it, its TFLOP/s from that median; every round's times in ``extra["rounds"]``; the first
+    round's error and extras; a note from any round (a failure is reported, not averaged away)."""
+    import statistics
+
+    first = rounds[0]
+    out = Result(first.impl, first.shape, first.dtype, first.causal, fwd_err=first.fwd_err)
+    out.extra = dict(first.extra)
+    out.note = next((r.note for r in rounds if r.note), "")
+    if len(rounds) == 1:
+        return first
+    b, h, n, d = first.shape[:4]
+    out.extra["rounds"] = {}
+    for kind in ("fwd", "bwd", "fwd_bwd"):
+        times = [t for t in (getattr(r, f"{kind}_ms") for r in rounds) if t is not None]
+        out.extra["rounds"][f"{kind}_ms"] = times
+        if times and not out.note:
+            ms = statistics.median(times)
+            setattr(out, f"{kind}_ms", ms)
+            setattr(out, f"{kind}_tflops", attention_flops(b, h, n, n, d, first.causal, kind) / ms / 1e9)
+    return out
+
+
 def tuned_configs(shape: tuple[int, int, int, int], causal: bool, dtype_name: str) -> dict[str, str]:
     """The configurations our kernels used for this problem (``{"fwd": "fwd128x64w4s2", ...}``): pinned
     ones first, else what the tuner picked, so a result records which kernel variant produced it."""

@@ -40,7 +40,9 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   non-causal): it ran masked whatever it held. The consumers can also take turns to issue their wgmmas
   (``pingpong``, FlashAttention-3's named barriers), an option: D128 measured level at N 4k-16k, the two
   warpgroups' drift already overlaps one's softmax with the other's matmuls (docs/kernels-log.md,
-  2026-11-28, twenty-fifth session).
+  2026-11-28, twenty-fifth session). K's ring can also run a slot deeper than V's, each K issued a block
+  ahead of V (``k_ahead``), an option: level at N 4k-16k, slower causal, faster only for short calls
+  (twenty-sixth session).
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
@@ -101,17 +103,30 @@ from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, gluon_fwd_conf
 
 
 @gluon.jit
+def _load_k(k_desc, k_smem, k_ready, k_empty, c, b, hkv, k0, n_tile, j, BLOCK_N: gl.constexpr,
+            K_STAGES: gl.constexpr, DIAG_FIRST: gl.constexpr):  # fmt: skip
+    """K of the tile's key block j into K ring entry ``c`` once every consumer has released that slot."""
+    s = c % K_STAGES
+    mbarrier.wait(k_empty.index(s), ((c // K_STAGES) & 1) ^ 1)
+    mbarrier.expect(k_ready.index(s), k_desc.block_type.nbytes)
+    key = k0 + (n_tile - 1 - j if DIAG_FIRST else j) * BLOCK_N
+    tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
+
+
+@gluon.jit
 def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                    v_ready, k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
                    sched_ptr, sched_len, items_ptr, n_items, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                    CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr, VARLEN: gl.constexpr,
                    Q_BUFS: gl.constexpr, SPLIT: gl.constexpr, DYNAMIC: gl.constexpr,
                    DIAG_FIRST: gl.constexpr = False,
-                   PAD_TOP: gl.constexpr = False):  # fmt: skip
+                   PAD_TOP: gl.constexpr = False, K_STAGES: gl.constexpr = 2):  # fmt: skip
     """The loads of tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns the new count.
     ``DYNAMIC``: the tile's number goes to its Q buffers' slots in ``sched_ptr`` for the consumers.
     ``DIAG_FIRST``: the tile's key blocks last first (:func:`_consumer_tile`). ``PAD_TOP``:
-    :func:`_tile_place`'s (Q boxes may start at negative rows: TMA fills them with zeros)."""
+    :func:`_tile_place`'s (Q boxes may start at negative rows: TMA fills them with zeros). ``K_STAGES``: the K
+    ring's depth; deeper than V's (``STAGES``), each block's K is issued before the block before it's V, so
+    K leads V by a block inside the tile (``GluonFwdConfig.k_ahead``)."""
     b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
         t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
         CAUSAL, VARLEN, PAD_TOP,
@@ -129,14 +144,20 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
     n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
     j0, j1, _ = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
     for j in range(j0, j1):
+        if K_STAGES > STAGES:  # K(j+1) before V(j): the tile's first K alone, then one ahead
+            if j == j0:
+                _load_k(k_desc, k_smem, k_ready, k_empty, cnt, b, hkv, k0, n_tile, j, BLOCK_N, K_STAGES,
+                        DIAG_FIRST)  # fmt: skip
+            if j + 1 < j1:
+                _load_k(k_desc, k_smem, k_ready, k_empty, cnt + 1, b, hkv, k0, n_tile, j + 1, BLOCK_N,
+                        K_STAGES, DIAG_FIRST)  # fmt: skip
+        else:
+            _load_k(k_desc, k_smem, k_ready, k_empty, cnt, b, hkv, k0, n_tile, j, BLOCK_N, K_STAGES,
+                    DIAG_FIRST)  # fmt: skip
         s = cnt % STAGES
-        ring_phase = ((cnt // STAGES) & 1) ^ 1
-        mbarrier.wait(k_empty.index(s), ring_phase)
-        mbarrier.expect(k_ready.index(s), k_desc.block_type.nbytes)
-        key = k0 + (n_tile - 1 - j if DIAG_FIRST else j) * BLOCK_N
-        tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
-        mbarrier.wait(v_empty.index(s), ring_phase)
+        mbarrier.wait(v_empty.index(s), ((cnt // STAGES) & 1) ^ 1)
         mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
+        key = k0 + (n_tile - 1 - j if DIAG_FIRST else j) * BLOCK_N
         if V_T:
             tma.async_copy_global_to_shared(v_desc, [b, hkv, 0, key], v_ready.index(s), v_smem.index(s))
         else:
@@ -152,7 +173,8 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
               CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr = False,
               VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, SPLIT: gl.constexpr = False,
               DYNAMIC: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
-              PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False):  # fmt: skip
+              PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
+              K_STAGES: gl.constexpr = 2):  # fmt: skip
     """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
     ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`). ``SPLIT``: the
@@ -170,7 +192,7 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
-                DYNAMIC, DIAG_FIRST, PAD_TOP,
+                DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES,
             )  # fmt: skip
             i += 1
             t = _next_tile(items_ptr, n_items)
@@ -186,7 +208,7 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
-                DYNAMIC, DIAG_FIRST, PAD_TOP,
+                DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES,
             )  # fmt: skip
 
 
@@ -272,7 +294,8 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                    RESCALE_WARP: gl.constexpr, DIAG_FIRST: gl.constexpr = False,
                    PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
                    ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
-                   PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
+                   PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
+                   K_STAGES: gl.constexpr = 2):  # fmt: skip
     """:func:`_consumer`'s work on tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns
     the new count. ``DIAG_FIRST``: the tile's key blocks arrive last first, so a slice's masked blocks
     (causal diagonal, ragged end) are its first and it runs one masked block a tile, not two (block 0
@@ -351,6 +374,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j0, j0, acc, m_i, l_i,
                 offs_m, _block_scale(q_scale, ks_row, j0, FP8), causal_off, len_k, s_layout, p_layout,
                 o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
+                K_STAGES,
             )  # fmt: skip
             first = j0 + 1
             masked_lo = gl.maximum(masked_lo, first)
@@ -359,12 +383,14 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                 offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
                 o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
+                K_STAGES,
             )  # fmt: skip
         for j in range(masked_lo, n_mine):
             acc, m_i, l_i = _step_inline(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                 offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
                 o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
+                K_STAGES,
             )  # fmt: skip
         if not O_TMA:
             mbarrier.arrive(q_empty.index(qb))
@@ -373,7 +399,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         # entries only later slices' rows need come first (handed back at once) and this slice's first
         # block holds its diagonal (and the ragged end): its masked blocks lead, the rest run unmasked
         if DIAG_FIRST:
-            _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, 0, n_tile - n_mine, STAGES)
+            _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, 0, n_tile - n_mine, STAGES, K_STAGES)
             base = cnt + n_tile - n_mine
             top = n_mine - 1  # the key block of this slice's first entry
             lead = n_mine - n_full  # how many of its blocks are masked
@@ -384,11 +410,11 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         # the first block, always masked (it may hold the diagonal or the ragged end, or nothing a row sees)
         m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
         l_i = gl.zeros([HALF_M], gl.float32, row_layout)
-        s_tok = _qk(q_s, k_smem, k_ready, base, s_layout, BLOCK_N, STAGES, PINGPONG, HALF)
+        s_tok = _qk(q_s, k_smem, k_ready, base, s_layout, BLOCK_N, K_STAGES, PINGPONG, HALF)
         if PINGPONG:
             _turn(HALF, True)
         qk = warpgroup_mma_wait(0, deps=(s_tok,))
-        mbarrier.arrive(k_empty.index(base % STAGES))
+        mbarrier.arrive(k_empty.index(base % K_STAGES))
         if FIRST_FULL:  # the first block is full: without DIAG_FIRST block 0, with it the slice's last
             first_full = n_full >= 1 if not DIAG_FIRST else n_full == n_mine
             if first_full:
@@ -414,7 +440,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
                 alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
                 p_layout, o_layout, BLOCK_N, STAGES, DIAG_FIRST, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
-                RESCALE_WARP, ROW_LIMIT, PINGPONG, HALF,
+                RESCALE_WARP, ROW_LIMIT, PINGPONG, HALF, K_STAGES,
             )  # fmt: skip
         for e in range(gl.maximum(lead, 1), n_mine):  # the rest: unmasked with DIAG_FIRST, else masked
             j = _key_block(e, top, DIAG_FIRST)
@@ -422,7 +448,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
                 alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
                 p_layout, o_layout, BLOCK_N, STAGES, not DIAG_FIRST, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
-                RESCALE_WARP, ROW_LIMIT, PINGPONG, HALF,
+                RESCALE_WARP, ROW_LIMIT, PINGPONG, HALF, K_STAGES,
             )  # fmt: skip
         if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
             mbarrier.arrive(q_empty.index(qb))
@@ -440,7 +466,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         cnt += j1 - j0
     else:
         if not DIAG_FIRST:  # key blocks only later slices' rows need, last in the ring
-            _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES)
+            _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES, K_STAGES)
         cnt += n_tile
     if FP8:
         cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
@@ -491,7 +517,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               RESCALE_WARP: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
               PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
               ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
-              PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
+              PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
+              K_STAGES: gl.constexpr = 2):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
@@ -531,7 +558,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
                 O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL,
+                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES,
             )  # fmt: skip
             i += 1
             mbarrier.wait(q_ready.index(HALF * Q_BUFS + i % Q_BUFS), (i // Q_BUFS) & 1)
@@ -545,7 +572,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
                 O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL,
+                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES,
             )  # fmt: skip
     if PINGPONG and HALF == 0:
         _turn(HALF, False)  # the turn consumer 1 handed back last
@@ -563,19 +590,23 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              DIAG_FIRST: gl.constexpr = False,
              PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
              ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
-             PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
+             PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
+             K_AHEAD: gl.constexpr = False):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
-    Arguments inline: a bound or +-appended tuple loses its constexprs."""
+    Arguments inline: a bound or +-appended tuple loses its constexprs. ``K_AHEAD``: a K ring one slot
+    deeper than V's, each K issued a block ahead of V (:func:`_producer_tile`)."""
+    gl.static_assert(not K_AHEAD or not FP8, "K_AHEAD: the bf16/fp16 forward")
+    K_STAGES: gl.constexpr = STAGES + 1 if K_AHEAD else STAGES
     dtype: gl.constexpr = q_desc.dtype
     q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS * Q_BUFS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
+    k_smem = gl.allocate_shared_memory(dtype, [K_STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
     if FP8:
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], v_desc.layout)
     else:
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
-    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS, Q_BUFS)
+    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS, Q_BUFS, K_STAGES)
     gl.warp_specialize(
         [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
                       lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
@@ -583,12 +614,12 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
                       VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC,
                       RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP, ROW_LIMIT, O_RECIP, PINGPONG,
-                      FIRST_FULL))
+                      FIRST_FULL, K_STAGES))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
                       sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8,
-                      VARLEN, Q_BUFS, SPLIT, DYNAMIC, DIAG_FIRST, PAD_TOP, PAD_SKIP))
+                      VARLEN, Q_BUFS, SPLIT, DYNAMIC, DIAG_FIRST, PAD_TOP, PAD_SKIP, K_STAGES))
          for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
         (4,) * (CONSUMERS - 1) + (1,),
         (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
@@ -605,14 +636,15 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
                           RESCALE_WARP: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
                           PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
                           ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
-                          PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
+                          PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
+                          K_AHEAD: gl.constexpr = False):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
              CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc, RESCALE=RESCALE,
              RESCALE_WARP=RESCALE_WARP, DIAG_FIRST=DIAG_FIRST, PAD_TOP=PAD_TOP, PAD_SKIP=PAD_SKIP,
              ROW_LIMIT=ROW_LIMIT, O_RECIP=O_RECIP, PINGPONG=PINGPONG,
-             FIRST_FULL=FIRST_FULL)  # fmt: skip
+             FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -672,7 +704,8 @@ def launch_gluon_fwd(
              Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma, RESCALE=float(cfg.rescale_log2),
              RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
              PAD_TOP=pad_top, PAD_SKIP=pad_skip, ROW_LIMIT=cfg.row_limit or pad_skip,
-             O_RECIP=cfg.o_recip, PINGPONG=pingpong, FIRST_FULL=cfg.first_full and not two),
+             O_RECIP=cfg.o_recip, PINGPONG=pingpong, FIRST_FULL=cfg.first_full and not two,
+             K_AHEAD=cfg.k_ahead),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
     if bound is not None and "gluon_fwd" in bound:

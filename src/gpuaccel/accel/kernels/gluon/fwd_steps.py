@@ -229,13 +229,14 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
           CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0, grow=1,
           RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
           ROW_LIMIT: gl.constexpr = False, PINGPONG: gl.constexpr = False,
-          HALF: gl.constexpr = 0):  # fmt: skip
+          HALF: gl.constexpr = 0, K_STAGES: gl.constexpr = 2):  # fmt: skip
     """Block j: QK^T(j) is issued first; O's rescale by block j-1's alpha runs under it, then PV(j-1) is
     issued; softmax(j) sits between the QK^T wait and the PV wait (FlashAttention-3's order). ``FP8``:
     e4m3 operands (V^T tiles, P kept fp32 until the wgmma, :func:`_p_operand`). ``grow``/``RESCALE``: block
     j-1's, as :func:`_rescale` takes them; block j's is returned last. ``PINGPONG``: both matmuls are
-    issued in consumer ``HALF``'s turn (:func:`_turn`), passed on once they are."""
-    s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES, PINGPONG, HALF)
+    issued in consumer ``HALF``'s turn (:func:`_turn`), passed on once they are. ``K_STAGES``: the K ring's
+    depth (V's is ``STAGES``)."""
+    s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, K_STAGES, PINGPONG, HALF)
     acc = _rescale(acc, alpha, grow, o_layout, RESCALE, RESCALE_WARP)
     sp = (cnt - 1) % STAGES
     mbarrier.wait(v_ready.index(sp), ((cnt - 1) // STAGES) & 1)
@@ -243,7 +244,7 @@ def _step(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j, acc, 
     if PINGPONG:
         _turn(HALF, True)
     qk = warpgroup_mma_wait(1, deps=(s_tok,))
-    mbarrier.arrive(k_empty.index(cnt % STAGES))
+    mbarrier.arrive(k_empty.index(cnt % K_STAGES))
     p, alpha, m_i, l_i, grow = _softmax(
         qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2,
         RESCALE, RESCALE_WARP, ROW_LIMIT,
@@ -269,15 +270,15 @@ def _step_inline(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j
                  o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
                  CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0,
                  RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
-                 ROW_LIMIT: gl.constexpr = False):  # fmt: skip
+                 ROW_LIMIT: gl.constexpr = False, K_STAGES: gl.constexpr = 2):  # fmt: skip
     """Block j whole: QK^T(j), softmax(j), O's rescale, then PV(j), waited before the block ends (the FP8
     forward's order): no P crosses the loop, which leaves FP8 the registers for larger blocks or a third
     consumer. Per warpgroup it serialises what :func:`_step` overlaps on paper; ptxas hoists that overlap
     away (docs/kernels-log.md), and for FP8 this order measured faster; for bf16 slower, so bf16 keeps
     :func:`_step`."""
     s = cnt % STAGES
-    qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, STAGES),))
-    _release(k_empty.index(s))
+    qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, K_STAGES),))
+    _release(k_empty.index(cnt % K_STAGES))
     p, alpha, m_i, l_i, grow = _softmax(
         qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2,
         RESCALE, RESCALE_WARP, ROW_LIMIT,

@@ -158,35 +158,43 @@ def _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT: gl.constexpr):
 
 
 @gluon.jit
-def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, lo, hi, STAGES: gl.constexpr):
+def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, lo, hi, STAGES: gl.constexpr,
+                  K_STAGES: gl.constexpr = 2):  # fmt: skip
     """Ring entries cnt + [lo, hi) hold key blocks only other consumers' rows need (causal): wait for
-    them and hand the slots back."""
+    them and hand the slots back (K's ring ``K_STAGES`` deep, V's ``STAGES``)."""
     for j in range(lo, hi):
+        sk = (cnt + j) % K_STAGES
+        mbarrier.wait(k_ready.index(sk), ((cnt + j) // K_STAGES) & 1)
+        mbarrier.arrive(k_empty.index(sk))
         s = (cnt + j) % STAGES
-        mbarrier.wait(k_ready.index(s), ((cnt + j) // STAGES) & 1)
-        mbarrier.arrive(k_empty.index(s))
         mbarrier.wait(v_ready.index(s), ((cnt + j) // STAGES) & 1)
         mbarrier.arrive(v_empty.index(s))
 
 
 @gluon.jit
-def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2, Q_BUFS: gl.constexpr = 1):
+def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2, Q_BUFS: gl.constexpr = 1,
+                   K_STAGES: gl.constexpr = 0):  # fmt: skip
     """(q_ready, q_empty, k_ready, v_ready, k_empty, v_empty), initialised: Q has ``Q_BUFS`` buffers per
-    consumer (consumer c's are c * Q_BUFS + tile % Q_BUFS); a K/V slot is released by every consumer."""
+    consumer (consumer c's are c * Q_BUFS + tile % Q_BUFS); a K/V slot is released by every consumer.
+    ``K_STAGES``: K's ring depth where it differs from V's ``STAGES`` (0: the same)."""
+    KS: gl.constexpr = K_STAGES if K_STAGES > 0 else STAGES
     q_ready = gl.allocate_shared_memory(gl.int64, [CONSUMERS * Q_BUFS, 1], mbarrier.MBarrierLayout())
     q_empty = gl.allocate_shared_memory(gl.int64, [CONSUMERS * Q_BUFS, 1], mbarrier.MBarrierLayout())
-    k_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    k_ready = gl.allocate_shared_memory(gl.int64, [KS, 1], mbarrier.MBarrierLayout())
     v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    k_empty = gl.allocate_shared_memory(gl.int64, [KS, 1], mbarrier.MBarrierLayout())
     v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(CONSUMERS * Q_BUFS):
         mbarrier.init(q_ready.index(i), count=1)
         mbarrier.init(q_empty.index(i), count=1)
-    for i in gl.static_range(STAGES):
+    gl.static_assert(KS >= STAGES, "K's ring is at least as deep as V's")
+    for i in gl.static_range(KS):  # (this order: the build with equal rings compiles as it did before)
         mbarrier.init(k_ready.index(i), count=1)
-        mbarrier.init(v_ready.index(i), count=1)
+        if i < STAGES:
+            mbarrier.init(v_ready.index(i), count=1)
         mbarrier.init(k_empty.index(i), count=CONSUMERS)
-        mbarrier.init(v_empty.index(i), count=CONSUMERS)
+        if i < STAGES:
+            mbarrier.init(v_empty.index(i), count=CONSUMERS)
     return q_ready, q_empty, k_ready, v_ready, k_empty, v_empty
 
 

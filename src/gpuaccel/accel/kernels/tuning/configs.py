@@ -83,6 +83,10 @@ class GluonFwdConfig:
     # a slice's first key block (P carried) by the unmasked softmax where every row sees all of it; it ran
     # masked whatever it held (gluon.fwd._consumer_tile)
     first_full: bool = False
+    # a K ring one slot deeper than V's (stages + 1), each block's K issued before the block before it's V,
+    # so K leads V by a block (gluon.fwd._producer_tile); shared memory allows it at D128 with two Q
+    # buffers (224 KB); an option, not kept (docs/kernels-log.md, 2026-11-28, twenty-sixth session)
+    k_ahead: bool = False
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
@@ -91,7 +95,7 @@ class GluonFwdConfig:
         tail += ("-df" if self.diag_first else "") + ("-padtop" if self.pad_top else "")
         tail += ("-pskip" if self.pad_skip else "") + ("-rl" if self.row_limit else "")
         tail += ("-orcp" if self.o_recip else "") + ("-pp" if self.pingpong else "")
-        tail += "-ff" if self.first_full else ""
+        tail += ("-ff" if self.first_full else "") + ("-ka" if self.k_ahead else "")
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
