@@ -1,5 +1,6 @@
 """Italian written whole (spans, peaks, busy time, requests, follow-ups opened by "e" and an article), the
-GPU-hours a named array took together, and a name to think up declined. Worded apart from the blind sets."""
+GPU-hours a named array took together, a name to think up declined, "and above" as "or more", and "what it
+print" without its auxiliary. Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -71,3 +72,11 @@ def test_a_name_to_think_up_is_declined(heldout_svc: AssistantService) -> None:
     assert query is None
     _, _, query = ask(heldout_svc, "what are the names of the gpus?", None)
     assert query is not None
+
+
+def test_and_above_is_a_threshold_and_a_bare_print_asks_the_log(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "yesterday gpu 1 was how long at 40 degrees and above?", None)
+    assert query is not None and query.get("at_least") == 40, query
+    sid, _, _ = ask(heldout_svc, "job 9 why fail?", None)
+    _, _, query = ask(heldout_svc, "what it print just before?", sid)
+    assert query is not None and query["name"] == "job_log" and query["job"] == 9, query

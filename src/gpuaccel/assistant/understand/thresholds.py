@@ -36,7 +36,7 @@ _ABOVE = (
     r"|(?:hotter|warmer|more|greater|higher) than|>=|≥|>"
     r"|busier than(?=\s*\d{1,3}\s*(?:%|percent)))"  # "busier than 90%" (not "busier than the 4090")
 )
-_OR_MORE = r"(?:\+|\s*or (?:more|higher|above|over|hotter|warmer)\b)"
+_OR_MORE = r"(?:\+|\s*(?:or|and) (?:more|higher|above|over|hotter|warmer)\b)"  # ("80 deg and above")
 # the reading named between the value and "or more": "90% utilization or higher"
 _NAMED = r"(?:\s+(?:utili[sz]ation|util|usage|load|power(?: draw)?|temperature|temp|memory))?"
 _PATTERNS = (
