@@ -19,11 +19,20 @@ _PORTUGUESE_MARK = re.compile(
     r"|terminou|durou|comecou|esperando|esperou|libera|segura|dela|dele|entao|pra|pro|isso|nessa|essa|esse"
     r"|utilizacao|graus|somando|desistir|deu pau|meio dia|beleza|tambem"
     r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|roda|nada a ver|pergunta|ajuda|deixa"
-    r"|aconteceu|foi|nas|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo)\b",
+    r"|aconteceu|foi|nas|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
+    r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi))\b",
     re.I,
 )
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
 _PART_OF_DAY = {"manha": "morning", "tarde": "afternoon"}
+# numbers said in words ("nas últimas três horas"), read as English's (spoken.py makes them digits)
+_NUMBERS = dict(
+    zip(
+        "dois duas tres quatro cinco seis sete oito nove dez doze quinze vinte".split(),
+        "two two three four five six seven eight nine ten twelve fifteen twenty".split(),
+        strict=True,
+    )
+)
 _PORTUGUESE = compiled(
     (
         # what asks nothing: laughter, a greeting, thanks
@@ -73,6 +82,11 @@ _PORTUGUESE = compiled(
         # o 13", "troca o 12 e o 13 de lugar" (switch them); a number after the masculine article is a job
         # ("o 13", "do 13": "o job 13"), the cards being feminine ("a 4090")
         (
+            r"\b(o|do|no|pelo) (\d{1,3})\b(?!\s*(?:%|°|[.,:]\d|h\b|w\b|graus|gb|gib|mb|mib|horas?|min"
+            r"|minutos?|s\b|segundos?|dias?|mhz|vezes|jobs?|gpus?|placas?))",
+            r"\1 job \2",
+        ),
+        (
             r"\b(?:sobe|aumenta|muda|poe|coloca|bota|baixa|abaixa|diminui|troca) a prioridade"
             r" (?:(dele|dela)|d[oa] (.{1,40}?)) (?:para|pra|pro) (\d+)\b",
             lambda m: f"set {'its priority' if m[1] else 'the priority of ' + m[2]} to {m[3]}",
@@ -83,11 +97,6 @@ _PORTUGUESE = compiled(
             r"switch \1 and \2",
         ),
         (r"\btroca (.{1,30}?) e (.{1,30}?) de (?:lugar|posicao)\b", r"switch \1 and \2"),
-        (
-            r"\b(o|do|no|pelo) (\d{1,3})\b(?!\s*(?:%|°|[.,:]\d|h\b|w\b|graus|gb|gib|mb|mib|horas?|min"
-            r"|minutos?|s\b|segundos?|dias?|mhz|vezes|jobs?|gpus?|placas?))",
-            r"\1 job \2",
-        ),
         # "compara o job 7 com o 10": compare them (one with the other)
         (r"\bcompar(?:a|e|ar)\s+(.{1,40}?)\s+com\s+", r"compare \1 and "),
         (r"\bcada uma\b|\bcada um\b", "each"),
@@ -105,6 +114,11 @@ _PORTUGUESE = compiled(
         (r"\bquant[oa]s\b", "how many"),
         (r"\bquant[oa]\b", "how much"),
         (r"\bqual das duas placas\b", "which of the two cards"),
+        # the reading's mean or peak said after it: "temperatura média", "potência máxima"
+        (
+            r"\b(temperatura|temp|potencia|utilizacao|util|uso|memoria|consumo) (media|maxima|minima)\b",
+            r"\2 \1",
+        ),
         # what is asked of the world, not of this machine: "qual a diferenca entre bf16 e fp16", "qual e
         # melhor pra treino" ("e" is "é", is, here)
         (r"\b(?:qual|que) (?:e )?a diferenca entre\b", "what is the difference between"),
@@ -113,6 +127,7 @@ _PORTUGUESE = compiled(
             lambda m: f"which is {'better' if m[1].lower() == 'melhor' else 'worse'}",
         ),
         (r"\btreino\b|\btreinamento\b", "training"),
+        (r"\bqual (?=(?:o|a) )", "what is "),  # "qual a temperatura da H100": what is the temperature
         (r"\b(?:qual|quais)\b", "which"),
         (r"\bquem\b", "who"),
         (r"\bo que\b", "what"),
@@ -211,7 +226,7 @@ _PORTUGUESE = compiled(
         (r"\b(?:dele|dela)\b", "its"),
         (r"\b(?:esse|essa|este|isso)\b", "that"),
         (r"\bas duas\b|\bos dois\b|\bambas\b", "both"),
-        (r"\bduas\b", "two"),
+        (r"\b(?:" + "|".join(_NUMBERS) + r")\b", lambda m: _NUMBERS[m[0].lower()]),
         (r"\boutr[oa]s?\b", "other"),
         (r"\bplacas\b", "cards"),
         (r"\bplaca\b", "card"),
