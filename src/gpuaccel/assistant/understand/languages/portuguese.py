@@ -9,17 +9,19 @@ from gpuaccel.assistant.understand.languages.tables import compiled, translated
 # Portuguese (Brazil's), read only in a message that has marks of its own (a nasal vowel, or one of its own
 # words): the words the assistant reads, in English ("quanta energia a H100 gastou hoje" is "how much energy
 # the H100 used today"); what Spanish shares with it is read by _SPANISH after. The nasal vowel is looked for
-# before the accents are taken off (a cedilla alone is French's too: "ça"); "e" opening a follow-up is
-# Portuguese's "and" ("e ocupada?", "e a outra?")
+# before the accents are taken off (a cedilla alone is French's too: "ça"); "e" opening a follow-up before
+# an article is Portuguese's "and" ("e ocupada?", "e a outra?"; Italian's "e la", "e il" are not); "nas"
+# alone is English's NAS too
 _PORTUGUESE_NASAL = re.compile(r"[ãõ]", re.I)
 _PORTUGUESE_MARK = re.compile(
-    r"^\s*e\s+(?=\w)|\b(?:hoje|ontem|agora|quanto|quanta|quantos|quantas|quem|placas?|fila|valeu|k{3,}|nao|vc|voce"
+    r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|ocupad[ao]s?)\b"
+    r"|\b(?:hoje|ontem|agora|quanto|quanta|quantos|quantas|quem|placas?|fila|valeu|k{3,}|nao|vc|voce"
     r"|ventoinha|nessa|nesse|liberta|cancela-o|relanca|tenta|esteve|arrancar|percentagem|estava|prioridade"
     r"|tava|estava|rodou|rodando|rodar|tentou|gastou|consumiu|esquentou|ociosa|ocioso|falhou"
     r"|terminou|durou|comecou|esperando|esperou|libera|segura|dela|dele|entao|pra|pro|isso|nessa|essa|esse"
     r"|utilizacao|graus|somando|desistir|deu pau|meio dia|beleza|tambem"
     r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|roda|nada a ver|pergunta|ajuda|deixa"
-    r"|aconteceu|foi|nas|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
+    r"|aconteceu|foi|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
     r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi))\b",
     re.I,
 )
