@@ -107,6 +107,7 @@ _PORTUGUESE = compiled(
         # questions
         (r"\bdesde que horas\b|\bdesde quando\b", "since when"),
         (r"\b(?:a )?que horas\b", "at what time"),
+        (r"\bquando\b", "when"),
         (r"\b(?:por que|porque|pq)\b", "why"),
         (r"\bpor quanto tempo\b", "for how long"),
         (r"\bquantas vezes\b", "how many times"),
@@ -203,6 +204,7 @@ _PORTUGUESE = compiled(
         (r"\besperou\b", "waited"),
         (r"\bfalhou\b|\bdeu pau\b|\bmorreu\b", "failed"),
         (r"\bterminou\b", "finished"),
+        (r"\b(?:terminar|acabar)\b", "finishes"),  # "quando o 11 terminar": when job 11 finishes
         (r"\baconteceu\b", "happened"),
         (r"\bne\b[,?]?", ""),
         (r"\bvezes\b", "times"),
