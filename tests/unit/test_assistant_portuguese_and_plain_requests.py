@@ -115,6 +115,13 @@ def test_brazilian_requests_with_pra_and_dele(heldout_svc: AssistantService) -> 
     assert query is None and "gpuaccel switch 12 13" in text, text
 
 
+def test_a_job_named_in_a_when_clause_is_no_object(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "put job 12 on hold, it shouldn't start when job 11 is done", None)
+    assert query is None and "gpuaccel hold 12," in text, text
+    _, text, query = ask(heldout_svc, "segura o 12, não deixa ele começar quando o 11 acabar", None)
+    assert query is None and "gpuaccel hold 12," in text, text
+
+
 def test_brazilian_questions_of_the_world_are_declined(heldout_svc: AssistantService) -> None:
     sid, _, query = ask(heldout_svc, "cara, qual a diferença entre nvlink e pcie?", None)
     assert query is None
