@@ -1,7 +1,8 @@
-"""Portuguese read where a message has marks of its own (Spanish as before), "what o'clock", "ts?", a job's
-"alloc", a peak's computation, a job kept from starting, a request after one taken back, both cards
-together, what a card ran over the span just read, the last of an array's runs, a card brought up before
-what is asked of it. Worded apart from the blind sets."""
+"""Portuguese read where a message has marks of its own (Spanish as before), Brazil's spans, readings,
+requests and questions of the world, "what o'clock", "ts?", a job's "alloc", a peak's computation, a job
+kept from starting, a request after one taken back, both cards together, what a card ran over the span just
+read, the last of an array's runs, a card brought up before what is asked of it. Worded apart from the
+blind sets."""
 
 from __future__ import annotations
 
@@ -42,6 +43,89 @@ def test_portuguese_requests_and_the_other_card(heldout_svc: AssistantService) -
 
 def test_portuguese_unrelated_question_is_declined(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "pergunta nada a ver: qual batch size vc recomenda pra lora", None)
+    assert query is None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a span up to now, numbers said in words, a reading's mean said after it
+        (
+            "qual a temperatura média da 4090 nas últimas três horas?",
+            {"name": "gpu_reading", "gpu": 1, "metric": "temperature", "label": "in the last 3 hours"},
+        ),
+        (
+            "a potência da H100 nos últimos 30 minutos",
+            {"name": "gpu_reading", "gpu": 0, "metric": "power", "label": "in the last 30 minutes"},
+        ),
+        # the morning and afternoon of today; noon with its article
+        (
+            "qual foi a temperatura máxima da H100 hoje de manhã?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "temperature", "label": "this morning"},
+        ),
+        (
+            "quanta energia a 4090 gastou desde o meio-dia?",
+            {"name": "energy", "gpu": 1, "label": "since noon"},
+        ),
+        # "pico de" and a span in words ("ê" no longer reads it as French)
+        (
+            "qual foi o pico de potência da H100 nas últimas quatro horas?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "power", "label": "in the last 4 hours"},
+        ),
+        # two jobs compared, one "com" the other
+        (
+            "compara o job 4 com o 8: quanta energia cada um gastou?",
+            {"name": "job_rank", "metric": "energy", "among": "4,8"},
+        ),
+    ],
+)
+def test_brazilian_spans_readings_and_jobs(
+    heldout_svc: AssistantService, question: str, expected: dict
+) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None, query
+    label = expected.pop("label", None)
+    assert {k: query.get(k) for k in expected} == expected, query
+    assert label is None or query["window"]["label"] == label, query
+
+
+def test_brazilian_threshold_and_busy_follow_ups(heldout_svc: AssistantService) -> None:
+    sid, _, first = ask(heldout_svc, "a 4090 passou dos 70 graus hoje?", None)
+    assert first is not None and first["at_least"] == 70 and first["metric"] == "temperature", first
+    _, text, query = ask(heldout_svc, "e ficou por quanto tempo?", sid)
+    assert query == first and "70 °C or more for" in text, (query, text)
+    sid, _, first = ask(heldout_svc, "quanto tempo a H100 ficou ociosa ontem?", None)
+    _, text, query = ask(heldout_svc, "e quanto tempo ficou ocupada?", sid)
+    assert query == first and "busy" in text, (query, text)
+
+
+def test_a_job_said_by_its_number_after_the_queue(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "o que tem na fila?", None)
+    _, _, query = ask(heldout_svc, "por que o 13 ainda não começou?", sid)
+    assert query == {"name": "job_detail", "job": 13}, query
+
+
+def test_brazilian_requests_with_pra_and_dele(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "aumenta a prioridade do 12 pra 3", None)
+    assert query is None and "gpuaccel priority 12 3" in text, text
+    sid, _, _ = ask(heldout_svc, "o que o job 13 tá fazendo?", None)
+    _, text, query = ask(heldout_svc, "muda a prioridade dele pro 2", sid)
+    assert query is None and "gpuaccel priority 13 2" in text, text
+    _, text, query = ask(heldout_svc, "troca o 12 e o 13 de lugar", None)
+    assert query is None and "gpuaccel switch 12 13" in text, text
+
+
+def test_a_job_named_in_a_when_clause_is_no_object(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "put job 12 on hold, it shouldn't start when job 11 is done", None)
+    assert query is None and "gpuaccel hold 12," in text, text
+    _, text, query = ask(heldout_svc, "segura o 12, não deixa ele começar quando o 11 acabar", None)
+    assert query is None and "gpuaccel hold 12," in text, text
+
+
+def test_brazilian_questions_of_the_world_are_declined(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "cara, qual a diferença entre nvlink e pcie?", None)
+    assert query is None
+    _, _, query = ask(heldout_svc, "e qual é melhor pra inferência?", sid)
     assert query is None
 
 

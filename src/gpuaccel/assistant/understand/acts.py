@@ -437,9 +437,11 @@ def _state_said(said: str) -> str | None:
 # a clause that says when or why, to the end of its sentence or comma: a job named there is the condition,
 # not the object ("It will never get both cards while the mistral run is going. Please cancel it."; "hold it
 # until the sweep finishes")
-# ("llama-70b-eval should go first after job 11. Change its priority": job 11 only says when)
+# ("llama-70b-eval should go first after job 11. Change its priority": job 11 only says when; "hold the
+# eval, I don't want it to start when job 11 finishes": job 11 is no object of "hold")
 _SUBORDINATE = re.compile(
-    r"\b(?:while|because|since|until|till|unless|as long as|whenever|after|before|behind|ahead of|once)\b"
+    r"\b(?:while|because|since|until|till|unless|as long as|whenever|when|after|before|behind|ahead of"
+    r"|once)\b"
     r"[^.,;!?]*",
     re.I,
 )
@@ -447,7 +449,7 @@ _SUBORDINATE = re.compile(
 
 def _jobs(said: str, question: str, context: Context, states: Mapping[int, str], verb_end: int) -> list[int]:
     """The jobs a request names: by number, else by name, else pointed at; narrowed by a state said."""
-    listed = re.findall(r"(?:\bjobs?|#)\s*#?(\d+(?:\s*(?:,|and|&)?\s*#?\d+)*)", said)
+    listed = re.findall(r"(?:\bjobs?|#)\s*#?(\d+(?:\s*(?:,|and|&)?\s*#?\d+)*)", _SUBORDINATE.sub(" ", said))
     ids = [int(i) for group in listed for i in re.findall(r"\d+", group)]
     after = said[verb_end:]
     bare = re.match(  # ("pause number eleven", "cancel no. 12", as a voice typist or a list says it)

@@ -168,17 +168,14 @@ _AGAIN |= {"value", "level", "threshold", "mark"}
 
 
 def first_again(question: str, last: Query | None) -> Query | None:
-    """ "when did it first hit that?" after how long a reading was at or above a value: the same query,
-    whose answer says when the reading first got there; None where more is asked (the caller has found no
+    """ "when did it first hit that?" or "for how long?" after how long a reading was at or above a value
+    ("did the H100 go above 600 W in the last two hours?"): the same query, whose answer says when the
+    reading first got there and how long it stayed; None where more is asked (the caller has found no
     threshold of its own in the question: "first second it crossed 85?" reads 85)."""
-    if (
-        last is None
-        or last.name != "gpu_reading"
-        or last.at_least is None
-        or not _FIRST.search(question.lower())
-    ):
+    said = next((p for p in (_FIRST, _HOW_LONG) if p.search(question.lower())), None)
+    if last is None or last.name != "gpu_reading" or last.at_least is None or said is None:
         return None
-    rest = _FIRST.sub(" ", question.lower())
+    rest = said.sub(" ", question.lower())
     return None if set(re.findall(r"[a-z]+", rest)) - _FILLER - _AGAIN else last
 
 

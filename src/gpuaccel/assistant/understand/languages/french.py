@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from gpuaccel.assistant.understand.languages.portuguese import portuguese_marked
 from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
 # French said in passing in an English message: its day words ("aujourd'hui", "hier soir", "ce matin"), a
@@ -67,13 +68,16 @@ FRENCH_IN_PASSING = compiled(_FRENCH_WORDS)
 # Spanish does not have, or one of its own words): its phrases and function words in English ("Elle est
 # restée combien de temps au-dessus de 80 °C, la H100 ?" is "how long was it above 80 °C, the H100?"); the
 # words any message may say in passing are :data:`_FRENCH_WORDS`, read after
-_FRENCH_MARK = re.compile(
-    r"[àâçèêëîïôûùœ]|\b(?:combien|quelle?s?|pourquoi|depuis|aujourd['’]hui|est-ce|qu['’]est|c['’]est|vous"
+_FRENCH_OWN_WORDS = (
+    r"\b(?:combien|quelle?s?|pourquoi|depuis|aujourd['’]hui|est-ce|qu['’]est|c['’]est|vous"
     r"|elle|ils|tourné|tournait|consommé|annulez|relancez|libérez|supprimez|mettez|journée|dernière"
     r"|dernières|heures|moyenne|carte|cartes|merci|svp|quoi|tâche|tentatives|essais|premier|première|tout"
-    r"|toutes|bonjour|liste|septante|nonante|ventilo|glande|stp)\b",
-    re.I,
+    r"|toutes|bonjour|liste|septante|nonante|ventilo|glande|stp)\b"
 )
+_FRENCH_MARK = re.compile(r"[àâçèêëîïôûùœ]|" + _FRENCH_OWN_WORDS, re.I)
+# what Portuguese never writes: a letter of French's own or one of its words; where a message has only the
+# letters the two share ("potência", "diferença", "à tarde", "você") and is Portuguese, it is not French
+_FRENCH_OWN = re.compile(r"[èëîïûùœ]|" + _FRENCH_OWN_WORDS, re.I)
 _FRENCH_UNACCENTED = str.maketrans("àâçèéêëîïôûùœÀÂÇÈÉÊËÎÏÔÛÙŒ’", "aaceeeeiiouuoAACEEEEIIOUUO'")
 _FRENCH = compiled(  # phrases, read first
     (
@@ -233,7 +237,7 @@ def french(text: str) -> str:
     """``text`` read in English where it is French (:data:`_FRENCH_MARK`): its phrases, then the words said
     in passing (:data:`_FRENCH_WORDS`: "ce matin", "la carte H100", "c'est-tu"), then its function words;
     else as it was."""
-    if not _FRENCH_MARK.search(text):
+    if not _FRENCH_MARK.search(text) or (not _FRENCH_OWN.search(text) and portuguese_marked(text)):
         return text
     text = translated(text.translate(_FRENCH_UNACCENTED), _FRENCH)
     return translated(translated(text, FRENCH_IN_PASSING), _FRENCH_FUNCTION_WORDS)

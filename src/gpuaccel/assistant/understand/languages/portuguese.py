@@ -6,20 +6,35 @@ import re
 
 from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
-# Portuguese (Brazil's), read only in a message that has marks of its own (a nasal vowel or a cedilla, or one
-# of its own words): the words the assistant reads, in English ("quanta energia a H100 gastou hoje" is "how
-# much energy the H100 used today"); what Spanish shares with it is read by _SPANISH after
+# Portuguese (Brazil's), read only in a message that has marks of its own (a nasal vowel, or one of its own
+# words): the words the assistant reads, in English ("quanta energia a H100 gastou hoje" is "how much energy
+# the H100 used today"); what Spanish shares with it is read by _SPANISH after. The nasal vowel is looked for
+# before the accents are taken off (a cedilla alone is French's too: "ça"); "e" opening a follow-up before
+# an article is Portuguese's "and" ("e ocupada?", "e a outra?"; Italian's "e la", "e il" are not); "nas"
+# alone is English's NAS too
+_PORTUGUESE_NASAL = re.compile(r"[ãõ]", re.I)
 _PORTUGUESE_MARK = re.compile(
-    r"[ãõç]|\b(?:hoje|ontem|agora|quanto|quanta|quantos|quantas|quem|placas?|fila|valeu|k{3,}|nao|vc|voce"
+    r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|ocupad[ao]s?)\b"
+    r"|\b(?:hoje|ontem|agora|quanto|quanta|quantos|quantas|quem|placas?|fila|valeu|k{3,}|nao|vc|voce"
     r"|ventoinha|nessa|nesse|liberta|cancela-o|relanca|tenta|esteve|arrancar|percentagem|estava|prioridade"
     r"|tava|estava|rodou|rodando|rodar|tentou|gastou|consumiu|esquentou|ociosa|ocioso|falhou"
     r"|terminou|durou|comecou|esperando|esperou|libera|segura|dela|dele|entao|pra|pro|isso|nessa|essa|esse"
     r"|utilizacao|graus|somando|desistir|deu pau|meio dia|beleza|tambem"
     r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|roda|nada a ver|pergunta|ajuda|deixa"
-    r"|aconteceu)\b",
+    r"|aconteceu|foi|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
+    r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi))\b",
     re.I,
 )
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
+_PART_OF_DAY = {"manha": "morning", "tarde": "afternoon"}
+# numbers said in words ("nas últimas três horas"), read as English's (spoken.py makes them digits)
+_NUMBERS = dict(
+    zip(
+        "dois duas tres quatro cinco seis sete oito nove dez doze quinze vinte".split(),
+        "two two three four five six seven eight nine ten twelve fifteen twenty".split(),
+        strict=True,
+    )
+)
 _PORTUGUESE = compiled(
     (
         # what asks nothing: laughter, a greeting, thanks
@@ -27,7 +42,9 @@ _PORTUGUESE = compiled(
         (r"^\s*(?:oi|ola|e ai|fala)\b[,!]*\s*", ""),
         (r"\b(?:valeu|obrigad[oa])\b", "thanks"),
         (r"\b(?:pf|pfv|por favor)\b", "please"),
-        (r"^\s*(?:nossa|eita|poxa|beleza)\b[.,!]*\s*", ""),
+        (r"^\s*(?:nossa|eita|poxa|beleza|cara|mano)\b[.,!]*\s*", ""),
+        (r"\bme (?:fala|diz|conta)\b", "tell me"),
+        (r"\bme mostra\b", "show me"),
         (r"\bpergunta nada a ver\b|\bnada a ver\b", "unrelated question"),
         # Portugal's Portuguese: "está a correr" (is running), "a ventoinha" (the fan), "nessa hora" (then),
         # "tenta outra vez" (retry), "cancela-o", "liberta-o", "sobe a prioridade ... para 10", "troca a
@@ -51,7 +68,9 @@ _PORTUGUESE = compiled(
             r"\bentre as (\d{1,2})h(\d{2})? e o meio-dia\b",
             lambda m: f"between {m[1]}:{m[2] or '00'} and noon",
         ),
-        (r"\bmeio-dia\b", "noon"),
+        (r"\b(?:o|do) (?=meio[\s-]dia\b)", ""),  # "desde o meio-dia": since noon
+        (r"\bao (?=meio[\s-]dia\b)", "at "),
+        (r"\bmeio[\s-]dia\b", "noon"),
         (r"\bventoinhas?\b", "fan"),
         (r"\bpercentagem\b", "percent"),
         (r"\bdessa placa\b|\bdesta placa\b", "of that card"),
@@ -61,15 +80,36 @@ _PORTUGUESE = compiled(
         (r"\bcancela-o\b|\bcancela-a\b", "cancel it"),
         (r"\bliberta-o\b|\bliberta-a\b|\bliberta\b", "release it"),
         (r"\bsuspende-o\b|\bpausa-o\b", "pause it"),
-        (r"\bsobe a prioridade d[oa] (.{1,40}?) para (\d+)\b", r"set the priority of \1 to \2"),
+        # Brazil's: "sobe a prioridade dele pra 10", "muda a prioridade do 12 pra 5", "troca o 12 de lugar com
+        # o 13", "troca o 12 e o 13 de lugar" (switch them); a number after the masculine article is a job
+        # ("o 13", "do 13": "o job 13"), the cards being feminine ("a 4090")
+        (
+            r"\b(o|do|no|pelo) (\d{1,3})\b(?!\s*(?:%|°|[.,:]\d|h\b|w\b|graus|gb|gib|mb|mib|horas?|min"
+            r"|minutos?|s\b|segundos?|dias?|mhz|vezes|jobs?|gpus?|placas?))",
+            r"\1 job \2",
+        ),
+        (
+            r"\b(?:sobe|aumenta|muda|poe|coloca|bota|baixa|abaixa|diminui|troca) a prioridade"
+            r" (?:(dele|dela)|d[oa] (.{1,40}?)) (?:para|pra|pro) (\d+)\b",
+            lambda m: f"set {'its priority' if m[1] else 'the priority of ' + m[2]} to {m[3]}",
+        ),
         (r"\btroca a posicao d[oa] (\S+) na fila com a d[oa] (\S+)", r"switch \1 and \2"),
+        (
+            r"\btroca (.{1,30}?) de (?:lugar|posicao) com (.{1,30}?)(?= na fila\b|[,.!?]|$)",
+            r"switch \1 and \2",
+        ),
+        (r"\btroca (.{1,30}?) e (.{1,30}?) de (?:lugar|posicao)\b", r"switch \1 and \2"),
+        # "compara o job 7 com o 10": compare them (one with the other)
+        (r"\bcompar(?:a|e|ar)\s+(.{1,40}?)\s+com\s+", r"compare \1 and "),
         (r"\bcada uma\b|\bcada um\b", "each"),
         (r"\bclock dos sms\b", "sm clock"),
         (r"\besse elemento\b|\besse job\b", "that one"),
         # questions
         (r"\bdesde que horas\b|\bdesde quando\b", "since when"),
         (r"\b(?:a )?que horas\b", "at what time"),
+        (r"\bquando\b", "when"),
         (r"\b(?:por que|porque|pq)\b", "why"),
+        (r"\bpor quanto tempo\b", "for how long"),
         (r"\bquantas vezes\b", "how many times"),
         (r"\bquanto tempo\b", "how long"),
         (r"\bdurou quanto\b|\bquanto durou\b", "how long did it last"),
@@ -77,22 +117,51 @@ _PORTUGUESE = compiled(
         (r"\bquant[oa]s\b", "how many"),
         (r"\bquant[oa]\b", "how much"),
         (r"\bqual das duas placas\b", "which of the two cards"),
+        # the reading's mean or peak said after it: "temperatura média", "potência máxima"
+        (
+            r"\b(temperatura|temp|potencia|utilizacao|util|uso|memoria|consumo) (media|maxima|minima)\b",
+            r"\2 \1",
+        ),
+        # what is asked of the world, not of this machine: "qual a diferenca entre bf16 e fp16", "qual e
+        # melhor pra treino" ("e" is "é", is, here)
+        (r"\b(?:qual|que) (?:e )?a diferenca entre\b", "what is the difference between"),
+        (
+            r"\b(?:qual|quais|o que) (?:e|sao) (melhor|pior)(es)?\b",
+            lambda m: f"which is {'better' if m[1].lower() == 'melhor' else 'worse'}",
+        ),
+        (r"\btreino\b|\btreinamento\b", "training"),
+        (r"\bqual (?=(?:o|a) )", "what is "),  # "qual a temperatura da H100": what is the temperature
         (r"\b(?:qual|quais)\b", "which"),
         (r"\bquem\b", "who"),
         (r"\bo que\b", "what"),
         (r"\bem que\b", "at which"),
         # times and spans
         (r"\bate agora\b", "so far"),
+        (r"\bhoje em dia\b", "these days"),
+        # "de manhã", "hoje à tarde", "ontem de manhã": the morning or afternoon of that day
+        (r"\bontem (?:de|pela|a) (manha|tarde)\b", lambda m: "yesterday " + _PART_OF_DAY[m[1].lower()]),
+        (
+            r"\b(?:hoje )?(?:de|pela|a|esta|nesta) (manha|tarde)\b",
+            lambda m: "this " + _PART_OF_DAY[m[1].lower()],
+        ),
         (r"\bhoje\b", "today"),
         (r"\bontem (?:a|de) noite\b", "last night"),
         (r"\bontem\b", "yesterday"),
+        # "nas últimas duas horas", "na última hora", "nos últimos 30 minutos": the span up to now
+        (r"\b(?:n[ao]s?|durante [ao]s?) ultim[ao]s?\b", "in the last"),
+        (r"\bultim[ao]s?\b", "last"),
+        (r"\bhoras\b", "hours"),
+        (r"\bhora\b", "hour"),
+        (r"\bminutos\b", "minutes"),
+        (r"\bdias\b", "days"),
+        (r"\bsemanas?\b", "week"),
         (r"\b(?:hoje a noite|esta noite)\b", "tonight"),
         (r"\bagora\b", "now"),
         (r"\bnessa hora\b|\bnaquela hora\b|\bnesse momento\b", "at that time"),
         (r"\b(?:umas|lá pelas|por volta das|as)\s+(?=\d)", "at "),
         (r"\bdesde as\b|\bdesde\b", "since"),
         (r"\bdas (?=\d)", "from "),
-        (r"\b(?:ao|as|ate)\s+(?=meio dia|\d)", "to "),
+        (r"\b(?:ao|as|ate)\s+(?=meio dia|noon|\d)", "to "),
         (r"\bmeio[\s-]dia\b", "noon"),
         (r"\bmeia[\s-]noite\b", "midnight"),
         (r"\bno total\b", "in total"),
@@ -101,20 +170,22 @@ _PORTUGUESE = compiled(
         (r"\btemperatu?ra\b", "temperature"),
         (r"\bmaxima\b", "max"),
         (r"\bminima\b", "min"),
-        (r"\bmedia\b", "mean"),
-        (r"\bpico\b", "peak"),
+        (r"\bmedia(?: de)?\b", "mean"),  # "média de util", "pico de potência": mean util, peak power
+        (r"\bpico(?: de)?\b", "peak"),
         (r"\bpotencia\b", "power"),
         (r"\bmemoria\b", "memory"),
         (r"\benergia\b", "energy"),
         (r"\butilizacao\b", "utilization"),
         (r"\bgraus\b", "degrees"),
         (r"\bacima de\b", "above"),
+        (r"\b(?:passou|passa|passaram|ultrapassou) d(?:e|os?|as?)\b", "went above"),  # "passou de 600 W"
         (r"\babaixo de\b", "below"),
         (r"\besquentou mais\b", "got hotter"),
         (r"\besquentou\b", "heated up"),
         (r"\b(?:gastou|consumiu|usou)\b", "used"),
         (r"\b(?:ociosa|ocioso|parada|parado)\b", "idle"),
         (r"\blivre\b", "free"),
+        (r"\bocupad[oa]s?\b", "busy"),
         (r"\bsendo usad[oa]\b", "being used"),
         (r"\busando\b", "using"),
         (r"\busad[oa]\b", "used"),
@@ -133,6 +204,7 @@ _PORTUGUESE = compiled(
         (r"\besperou\b", "waited"),
         (r"\bfalhou\b|\bdeu pau\b|\bmorreu\b", "failed"),
         (r"\bterminou\b", "finished"),
+        (r"\b(?:terminar|acabar)\b", "finishes"),  # "quando o 11 terminar": when job 11 finishes
         (r"\baconteceu\b", "happened"),
         (r"\bne\b[,?]?", ""),
         (r"\bvezes\b", "times"),
@@ -158,7 +230,7 @@ _PORTUGUESE = compiled(
         (r"\b(?:dele|dela)\b", "its"),
         (r"\b(?:esse|essa|este|isso)\b", "that"),
         (r"\bas duas\b|\bos dois\b|\bambas\b", "both"),
-        (r"\bduas\b", "two"),
+        (r"\b(?:" + "|".join(_NUMBERS) + r")\b", lambda m: _NUMBERS[m[0].lower()]),
         (r"\boutr[oa]s?\b", "other"),
         (r"\bplacas\b", "cards"),
         (r"\bplaca\b", "card"),
@@ -169,6 +241,8 @@ _PORTUGUESE = compiled(
         (r"\b(?:entao|tambem|mesmo|ai)\b", ""),
         (r"\bja\b", "already"),
         (r"\bdiminui\b", "lowered"),
+        (r"\bainda nao\b", "not yet"),  # "ainda não rodou": has not run yet
+        (r"\bainda\b", "still"),
         (r"\bnao\b", "not"),
         (r"\bou\b", "or"),
         (r"\bcom\b", "with"),
@@ -186,9 +260,15 @@ _PORTUGUESE = compiled(
 )
 
 
-def portuguese(text: str) -> str:
-    """``text`` read in English where it is Portuguese (:data:`_PORTUGUESE_MARK`); else as it was."""
+def portuguese_marked(text: str) -> bool:
+    """Whether ``text`` has Portuguese's marks (:data:`_PORTUGUESE_NASAL`, :data:`_PORTUGUESE_MARK`)."""
     plain = text.translate(_PORTUGUESE_UNACCENTED)
-    if not _PORTUGUESE_MARK.search(plain):
+    return bool(_PORTUGUESE_NASAL.search(text) or _PORTUGUESE_MARK.search(plain))
+
+
+def portuguese(text: str) -> str:
+    """``text`` read in English where it is Portuguese (:func:`portuguese_marked`); else as it was."""
+    if not portuguese_marked(text):
         return text
+    plain = text.translate(_PORTUGUESE_UNACCENTED)
     return re.sub(r"[ \t]{2,}", " ", translated(plain, _PORTUGUESE)).strip()
