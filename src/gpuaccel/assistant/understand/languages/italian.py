@@ -39,7 +39,8 @@ ITALIAN_IN_PASSING = compiled(_ITALIAN_WORDS)
 
 # Italian written whole, read only in a message with marks of its own: "è" said alone, an elided article
 # only Italian has ("dell'H100", "sull'altra", "com'è"), or one of its own words (none of them Portuguese,
-# Spanish or French, which are read after: "quanto" and "sempre", which Portuguese shares, are not marks)
+# Spanish or French, which are read after: "quanto", "quando" and "sempre", which Portuguese shares, and
+# "fallo", which Spanish has, are not marks)
 _ITALIAN_MARK = re.compile(
     r"(?:^|\s)[èÈ](?:\s|$)|\b(?:più|può|già|così|però)(?!\w)"
     r"|\b(?:dell|sull|nell|dall|all|quell|com|cos)['’]|\bc['’][èe](?!\w)"  # "c'è" (not French "c'est")
@@ -48,10 +49,10 @@ _ITALIAN_MARK = re.compile(
     r"|mettila|sposta\w*|scambia\w*|scheda|schede|stato|stata|stava|stavano|sta|stanno|girando|girava"
     r"|girato|gira|partito|partita|ferma|fermo|occupata|occupato|fallito|falliti|fallita|esploso|ultime"
     r"|ultimi|questo|questa|quello|quella|quel|perch[eé]|grazie|adesso|oggi|ieri|stamattina|stasera|gradi"
-    r"|potenza|consumato|aspettato|riprovato|riprova|riprovalo|usato|usata|ancora|anche|sono|hanno|fallo"
-    r"|riprendilo|mezzogiorno|mezzanotte|quando|niente|ottimo|priorit[aà])(?!\w)"
+    r"|potenza|consumato|aspettato|riprovato|riprova|riprovalo|usato|usata|ancora|anche|sono|hanno"
+    r"|fallo ripartire|riprendilo|mezzogiorno|mezzanotte|niente|ottimo|priorit[aà])(?!\w)"
     # a follow-up opened by "e" and an article ("e l'H100?", "e il minimo?"), or "ha" and a participle
-    r"|(?:^|[,.;!?]\s*)e (?:(?:il|lo|la|gli|le|come|quanto|quanta)\b|(?:l|sull|nell|dell)['’])"
+    r"|(?:^|[,.;!?]\s*)e (?:(?:il|lo|la|gli|le|come)\b|(?:l|sull|nell|dell)['’])"
     r"|\bha (?:\w+(?:ato|uto|ito)|letto|fatto|preso|messo)\b|\bmi serve\b",
     re.I,
 )
