@@ -70,6 +70,17 @@ _PHRASES = (
         "",
     ),
     (re.compile(r"\b(?:get|set) (it|them|.{1,30}?) (?:going|running|started|moving) again\b"), r"goagain \1"),
+    # what the writer has finished, said before the request: "done with the test, start it back up"
+    (
+        re.compile(
+            r"^(?:(?:i'?m|we'?re|i am|we are) )?(?:done|finished) with (?:the|my|our|that) [\w-]+,\s*"
+        ),
+        "",
+    ),
+    # "start it back up", "fire job 11 back up" (after a pause: resume; what has ended: retry)
+    (re.compile(r"\b(?:start|fire|boot|spin) (it|them|.{1,30}?) back up\b"), r"goagain \1"),
+    # Australian English: "knock job 13 on the head" (stop it for good)
+    (re.compile(r"\bknock (it|them|.{1,30}?) on the head\b"), r"cancel \1"),
     # "un-hold whisper", "un pause it": the undoing verb in one word (not "hold" or "pause")
     (re.compile(r"\bun[\s-](hold|pause|park|freeze|suspend)\b"), r"un\1"),
     # Slurm's scontrol: "scontrol update jobid=13 priority=100", "scontrol hold 12"

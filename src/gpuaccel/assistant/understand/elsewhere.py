@@ -489,12 +489,14 @@ _NOT_ABOUT_US = re.compile(
 # a new subject said first ("Off topic: ...", "Completely other argument: ...", "different topic - ..."): not
 # about this machine unless the rest names its own things ("different topic: how hot is gpu 0 now?")
 _NEW_SUBJECT = re.compile(
-    r"^(?:(?:totally|completely|entirely|slightly|a bit|a|an)\s+)?(?:off[- ]?topic"
+    # (after thanks said first: "cheers. unrelated but ...")
+    r"^(?:(?:cheers|thanks|thank you|ta|ok|okay|great|sweet|nice)\b[.!,]*\s*)?"
+    r"(?:(?:(?:totally|completely|entirely|slightly|a bit|a|an)\s+)?(?:off[- ]?topic"
     r"|(?:other|different|new|unrelated|separate)\s+(?:argument|topic|subject|matter|question))\b\s*[:,.;!-]"
-    r"|^(?:totally |completely )?unrelated(?:,)? but\b"  # "unrelated but how would you explain ..."
+    r"|(?:totally |completely )?unrelated(?:,)? but\b"  # "unrelated but how would you explain ..."
     # "In general, is running a chip at its power cap all day bad for it?", "Generally H100 vs H200, ..."
-    r"|^(?:(?:so|and|ok|okay|also),?\s+)?(?:in general|generally(?: speaking)?|speaking generally"
-    r"|as a general (?:question|matter)|broadly speaking)\b\s*[:,.;!-]?"
+    r"|(?:(?:so|and|ok|okay|also),?\s+)?(?:in general|generally(?: speaking)?|speaking generally"
+    r"|as a general (?:question|matter)|broadly speaking)\b\s*[:,.;!-]?)"
 )
 _OURS = re.compile(
     r"\b(?:our|my|this|these|the)\s+(?:box|machine|server|gpus?|cards?|queue|jobs?|runs?)\b"

@@ -327,6 +327,15 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:hours? of )?card[- ]?(?:time|hours?)\b", "gpu hours"),  # "how many hours of card time"
         (r"\bwhen (?:that|this|it) (?:happened|occurred|happens)\b", "then"),  # the moment
         (r"\bpull(?:ed|s)? the plug(?: on)?\b", "cancelled"),  # "did somebody pull the plug?"
+        # Australian English: "pulled the pin on it" (cancelled it), "how many goes did it have" (attempts),
+        # "all arvo" (this afternoon), "what's it chewing" (using), "temp wise" (its temperature)
+        (r"\bpull(?:ed|s|ing)? the pin on\b", "cancelled"),
+        (r"\bhow many goes\b", "how many attempts"),
+        (r"\barvo\b", "afternoon"),
+        (r"(?<!yesterday )\ball (afternoon|morning|evening)\b(?! yesterday)", r"this \1"),
+        (r"\bchew(?:ing|ed|s)?\b", "using"),
+        (r"\b(?:been|is|was) cooking\b", "been busy"),
+        (r"\b(temp|temperature|power|memory|mem|util|utilization|utilisation|energy)[ -]?wise\b", r"\1"),
         (r"\bkick(?:ing|ed|s)? (?:its|their|his|her) heels\b", "waiting"),  # idling in the queue
         (r"\b(?:went|go|goes|gone) down\b", "crashed"),  # "exact time it went down?"
         # what a note is for, not a job's log: "for the log book", "for my notes"

@@ -1,0 +1,36 @@
+"""Australian English as a sysadmin writes it ("all arvo", "how many goes", "knock it on the head", "pulled
+the pin", "start it back up", "temp wise"), what the writer has finished said before a request, and a new
+subject said after thanks. Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+
+
+def test_an_afternoon_said_as_arvo_and_a_reading_said_wise(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "what did the H100 top out at power wise all arvo?", None)
+    assert query is not None and query["gpu"] == 0 and query["metric"] == "power", query
+    assert query["window"]["label"] == "since noon", query
+
+
+def test_goes_are_attempts_and_the_pin_pulled_is_cancelled(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "what happened to sd-xl-train?", None)
+    _, text, query = ask(heldout_svc, "how many goes did it get?", sid)
+    assert query is not None and query.get("job") == 5 and "attempt 3 of 3" in text, (query, text)
+    _, text, query = ask(heldout_svc, "who pulled the pin on resnet50-bench and when?", None)
+    assert query is not None and query.get("job") == 6 and "cancelled" in text, (query, text)
+
+
+def test_australian_requests(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "righto, knock the whisper-finetune on the head", None)
+    assert query is None and "gpuaccel cancel 14" in text, text
+    sid, _, _ = ask(heldout_svc, "pause the mistral run", None)
+    _, text, query = ask(heldout_svc, "finished with the benchmark, fire it back up", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+
+
+def test_a_new_subject_after_thanks_is_declined(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "thanks! unrelated but would a 1500VA UPS carry two GPU servers?", None)
+    assert query is None
