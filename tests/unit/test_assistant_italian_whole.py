@@ -1,5 +1,5 @@
-"""Italian written whole (spans, peaks, busy time, requests, follow-ups opened by "e" and an article), the
-GPU-hours a named array took together, a name to think up declined, "and above" as "or more", and "what it
+"""Italian written whole (spans, peaks, busy time, requests, follow-ups opened by "e" and an article, the
+GPU-hours a named array took together), a name to think up declined, "and above" as "or more", and "what it
 print" without its auxiliary. Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -61,9 +61,9 @@ def test_english_is_not_read_as_italian() -> None:
         assert in_english(message) == message
 
 
-def test_the_gpu_hours_an_array_took_together(heldout_svc: AssistantService) -> None:
-    _, text, query = ask(heldout_svc, "how many GPU-hours did the sweep use in total?", None)
-    assert query is not None and query.get("metric") == "gpu_time", query
+def test_the_gpu_hours_an_array_took_together_said_in_italian(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "quante GPU-hours ha usato lo sweep in tutto?", None)
+    assert query is not None and query.get("job_name") == "lr-sweep", query
     assert "1.40 GPU-hours" in text, text
 
 

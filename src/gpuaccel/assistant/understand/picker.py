@@ -1225,9 +1225,9 @@ class RulePicker:
         group = named_group(question, context) if job is None and nth is None and name is None else None
         if group is not None:  # "the llama jobs": every job whose name has that part
             picked = query_for(ws, topics | {"jobs"}, gpu, win, group, order)
-            if picked is not None and picked.job_name == group:
-                return picked
-            return Query("jobs", job_name=group, metric="gpu_time" if gpu_time_said(ws) else None)
+            return (
+                picked if picked is not None and picked.job_name == group else Query("jobs", job_name=group)
+            )
         if job is None:
             job = named_job(question, context, stems=name is None)
         held_on = named_process(question, context) if job is None and gpu is None else None
@@ -2344,5 +2344,4 @@ def _array_said(
     order = order_of(text.split())
     if order is not None and measure is not None:  # "which element burned the most energy"
         return Query("job_rank", metric=measure, order=order, job_name=named)
-    # ("how many GPU-hours did the sweep use in total": its jobs and what they took together)
-    return Query("jobs", job_name=named, metric="gpu_time" if measure == "gpu_time" else None)
+    return Query("jobs", job_name=named)
