@@ -194,3 +194,53 @@ def test_a_card_brought_up_before_what_is_asked_of_it(heldout_svc: AssistantServ
     message = "What about the bigger card, the H100 if I recall? Is it busy at the moment, and how hot is it?"
     _, text, _ = ask(heldout_svc, message, None)
     assert "91%" in text and "68 °C" in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a phone's abbreviations: "qnta", "hj", "qnto tempo"; "chegou a" a reading reached
+        ("qnta energia a 4090 gastou hj?", {"name": "energy", "gpu": 1, "label": "today"}),
+        (
+            "qnto tempo a H100 ficou parada ontem?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "util", "label": "yesterday"},
+        ),
+        (
+            "ontem de tarde a 4090 chegou a 80 graus?",
+            {"name": "gpu_reading", "gpu": 1, "at_least": 80, "label": "yesterday afternoon"},
+        ),
+        (
+            "qual foi a potencia max da 4090 hj",
+            {"name": "gpu_reading", "gpu": 1, "metric": "power", "label": "today"},
+        ),
+    ],
+)
+def test_a_phones_abbreviations(heldout_svc: AssistantService, question: str, expected: dict) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None, query
+    label = expected.pop("label", None)
+    assert {k: query.get(k) for k in expected} == expected, query
+    assert label is None or query["window"]["label"] == label, query
+
+
+def test_a_card_by_its_number_after_a(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "a placa 1 ta ocupada?", None)
+    _, text, query = ask(heldout_svc, "e na 0, qnto de memoria ta em uso?", sid)
+    assert query is not None and query["gpu"] == 0 and "61440 MiB" in text, (query, text)
+
+
+def test_a_verb_before_how_much_asks_of_the_job_named(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "o job 5 falhou pq?", None)
+    _, text, query = ask(heldout_svc, "e rodou qnto tempo somando tudo?", sid)
+    assert query == {"name": "job_detail", "job": 5} and "9m41s" in text, (query, text)
+    _, text, query = ask(heldout_svc, "e gastou qnta energia?", sid)
+    assert query == {"name": "job_detail", "job": 5} and "64.8 Wh" in text, (query, text)
+
+
+def test_brazilian_phone_requests(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "despausa o 11 pf", None)
+    assert query is None and "gpuaccel resume 11" in text, text
+    _, text, query = ask(heldout_svc, "troca a ordem do 13 com o 12", None)
+    assert query is None and "gpuaccel switch 13 12" in text, text
+    _, _, query = ask(heldout_svc, "me ajuda a escrever o resumo do artigo sobre o cluster?", None)
+    assert query is None, query

@@ -11,10 +11,11 @@ from gpuaccel.assistant.understand.languages.tables import compiled, translated
 # the H100 used today"); what Spanish shares with it is read by _SPANISH after. The nasal vowel is looked for
 # before the accents are taken off (a cedilla alone is French's too: "ça"); "e" opening a follow-up before
 # an article is Portuguese's "and" ("e ocupada?", "e a outra?"; Italian's "e la", "e il" are not); "nas"
-# alone is English's NAS too
+# alone is English's NAS too; a phone's abbreviations ("hj", "qnto", "qnd", "msm", "tbm", "o q", "q horas")
+# and "e em" ("e em gpu-horas?") are marks too
 _PORTUGUESE_NASAL = re.compile(r"[ãõ]", re.I)
 _PORTUGUESE_MARK = re.compile(
-    r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|ocupad[ao]s?)\b"
+    r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|em|ocupad[ao]s?)\b"
     r"|\b(?:hoje|ontem|agora|quanto|quanta|quantos|quantas|quem|placas?|fila|valeu|k{3,}|nao|vc|voce"
     r"|ventoinha|nessa|nesse|liberta|cancela-o|relanca|tenta|esteve|arrancar|percentagem|estava|prioridade"
     r"|tava|estava|rodou|rodando|rodar|tentou|gastou|consumiu|esquentou|ociosa|ocioso|falhou"
@@ -22,7 +23,8 @@ _PORTUGUESE_MARK = re.compile(
     r"|utilizacao|graus|somando|desistir|deu pau|meio dia|beleza|tambem"
     r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|roda|nada a ver|pergunta|ajuda|deixa"
     r"|aconteceu|foi|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
-    r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi))\b",
+    r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi)"
+    r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae])\b",
     re.I,
 )
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
@@ -37,6 +39,19 @@ _NUMBERS = dict(
 )
 _PORTUGUESE = compiled(
     (
+        # a phone's abbreviations, read as their words before anything else reads them ("qnto tempo", "hj",
+        # "vc", "tbm", "qnd"); "q" is "que" only alone, never a job's or a card's name ("job q", "gpu-q"), and
+        # "tb" never a size after a number ("2 tb")
+        (
+            r"\b(?:qnt([oa]s?)|hj|vc|tbm|msm|td|qdo|qnd)\b",
+            lambda m: "quant" + m[1]
+            if m[1]
+            else {"hj": "hoje", "vc": "voce", "tbm": "tambem", "msm": "mesmo", "td": "tudo"}.get(
+                m[0].lower(), "quando"
+            ),
+        ),
+        (r"(?<!\d)(?<!\d )\btb\b", "tambem"),
+        (r"(?<![-./])(?<!job )(?<!gpu )\bq\b(?![-./]\w)", "que"),
         # what asks nothing: laughter, a greeting, thanks
         (r"\bk{3,}\b", ""),
         (r"^\s*(?:oi|ola|e ai|fala)\b[,!]*\s*", ""),
@@ -45,6 +60,10 @@ _PORTUGUESE = compiled(
         (r"^\s*(?:nossa|eita|poxa|beleza|cara|mano)\b[.,!]*\s*", ""),
         (r"\bme (?:fala|diz|conta)\b", "tell me"),
         (r"\bme mostra\b", "show me"),
+        (r"\bme ajuda a\b", "help me"),  # "me ajuda a escrever um email": help me write an email
+        (r"\bescrever\b", "write"),
+        (r"\bpedindo\b", "asking for"),
+        (r"\bpensando bem\b", "actually"),  # a request taken back: "pensando bem, despausa ele"
         (r"\bpergunta nada a ver\b|\bnada a ver\b", "unrelated question"),
         # Portugal's Portuguese: "está a correr" (is running), "a ventoinha" (the fan), "nessa hora" (then),
         # "tenta outra vez" (retry), "cancela-o", "liberta-o", "sobe a prioridade ... para 10", "troca a
@@ -88,6 +107,13 @@ _PORTUGUESE = compiled(
             r"|minutos?|s\b|segundos?|dias?|mhz|vezes|jobs?|gpus?|placas?))",
             r"\1 job \2",
         ),
+        # and one after the feminine article, 0 to 99, is a card ("e a 0?", "na 1"; "a 4090" is a model, "a
+        # 100%" a reading, "de 3 a 5" a range, "chegou a 90?" a reading reached)
+        (
+            r"(?<!\d )(?<!chegou )(?<!subiu )(?<!caiu )\b(a|da|na|pela) (\d{1,2})\b"
+            r"(?!\s*(?:%|°|[.,:]\d|h\b|w\b|graus|gb|gib|mb|mib|horas?|min|minutos?|s\b|segundos?|dias?|mhz|vezes|jobs?))",
+            r"\1 gpu \2",
+        ),
         (
             r"\b(?:sobe|aumenta|muda|poe|coloca|bota|baixa|abaixa|diminui|troca) a prioridade"
             r" (?:(dele|dela)|d[oa] (.{1,40}?)) (?:para|pra|pro) (\d+)\b",
@@ -99,12 +125,28 @@ _PORTUGUESE = compiled(
             r"switch \1 and \2",
         ),
         (r"\btroca (.{1,30}?) e (.{1,30}?) de (?:lugar|posicao)\b", r"switch \1 and \2"),
+        # "troca a ordem do 12 com o 13", "troca as posicoes do 12 e do 13": switch them
+        (
+            r"\btroca (?:a ordem|as posicoes|os lugares) d[oa]s? (.{1,30}?) (?:com|e) (?:d?[oa] )?(.{1,30}?)"
+            r"(?= na fila\b|[,.!?]|$)",
+            r"switch \1 and \2",
+        ),
         # "compara o job 7 com o 10": compare them (one with the other)
         (r"\bcompar(?:a|e|ar)\s+(.{1,40}?)\s+com\s+", r"compare \1 and "),
-        (r"\bcada uma\b|\bcada um\b", "each"),
+        (r"\bcada uma\b|\bcada um\b|\bcada\b", "each"),
         (r"\bclock dos sms\b", "sm clock"),
         (r"\besse elemento\b|\besse job\b", "that one"),
         # questions
+        # the verb said before "quanto" with no subject but the job just named ("e rodou qnto tempo?", "ele
+        # chegou a rodar qnto tempo?", "e gastou qnta energia"): English's order, asked of it
+        (
+            r"(^|[,;.!?]\s*)(e )?(?:(?:ele|ela) )?(?:rodou|chegou a rodar) quanto tempo\b",
+            lambda m: m[1] + ("and " if m[2] else "") + "how long did it run",
+        ),
+        (
+            r"(^|[,;.!?]\s*)(e )?(?:(?:ele|ela) )?(?:gastou|consumiu|usou) quant[oa](?: de)? energia\b",
+            lambda m: m[1] + ("and " if m[2] else "") + "how much energy did it use",
+        ),
         (r"\bdesde que horas\b|\bdesde quando\b", "since when"),
         (r"\b(?:a )?que horas\b", "at what time"),
         (r"\bquando\b", "when"),
@@ -117,9 +159,10 @@ _PORTUGUESE = compiled(
         (r"\bquant[oa]s\b", "how many"),
         (r"\bquant[oa]\b", "how much"),
         (r"\bqual das duas placas\b", "which of the two cards"),
-        # the reading's mean or peak said after it: "temperatura média", "potência máxima"
+        # the reading's mean or peak said after it: "temperatura média", "potência máxima", "temperatura max"
         (
-            r"\b(temperatura|temp|potencia|utilizacao|util|uso|memoria|consumo) (media|maxima|minima)\b",
+            r"\b(temperatura|temp|potencia|utilizacao|util|uso|memoria|consumo)"
+            r" (media|maxima|minima|max|min)\b",
             r"\2 \1",
         ),
         # what is asked of the world, not of this machine: "qual a diferenca entre bf16 e fp16", "qual e
@@ -130,6 +173,7 @@ _PORTUGUESE = compiled(
             lambda m: f"which is {'better' if m[1].lower() == 'melhor' else 'worse'}",
         ),
         (r"\btreino\b|\btreinamento\b", "training"),
+        (r"\bqual foi\b", "what was"),
         (r"\bqual (?=(?:o|a) )", "what is "),  # "qual a temperatura da H100": what is the temperature
         (r"\b(?:qual|quais)\b", "which"),
         (r"\bquem\b", "who"),
@@ -168,6 +212,7 @@ _PORTUGUESE = compiled(
         # readings and what they did
         (r"\b(?:a )?temp(?:eratura)? maxima\b", "the max temperature"),
         (r"\btemperatu?ra\b", "temperature"),
+        (r"\b(?:o )?maxim[oa] de\b", "the max"),  # "o máximo de memória usada": the max memory used
         (r"\bmaxima\b", "max"),
         (r"\bminima\b", "min"),
         (r"\bmedia(?: de)?\b", "mean"),  # "média de util", "pico de potência": mean util, peak power
@@ -197,9 +242,13 @@ _PORTUGUESE = compiled(
         (r"\btentativas\b", "attempts"),
         (r"\btentativa\b", "attempt"),
         (r"\bsomando todas as attempts\b", "over all its attempts"),
+        (r"\bsomando tudo\b|\bao todo\b", "in total"),
         (r"\bentre uma attempt e outra\b", "between attempts"),
         (r"\bantes de desistir\b", "before giving up"),
         (r"\bantes de morrer\b", "before it died"),
+        # "chegou a rodar qnto tempo?": how long it ran at all; "chegou a 100%?": did it reach 100%
+        (r"\bchegou a rodar\b", "ran"),
+        (r"\bchegou a(?= \d)", "reached"),
         (r"\besperando\b", "waiting"),
         (r"\besperou\b", "waited"),
         (r"\bfalhou\b|\bdeu pau\b|\bmorreu\b", "failed"),
@@ -216,6 +265,7 @@ _PORTUGUESE = compiled(
         (r"\bsegura\b", "hold"),
         (r"\blibera\b", "release"),
         (r"\bcancela\b", "cancel"),
+        (r"\bdespaus\w*\b", "resume"),  # "despausa ele": resume it
         (r"\bpausa\b", "pause"),
         (r"\bde novo\b", "again"),
         (r"\bconta uma piada\b", "tell a joke"),
@@ -225,9 +275,11 @@ _PORTUGUESE = compiled(
         (r"\b(?:ta|esta)\b", "is"),
         (r"\b(?:tava|estava)\b", "was"),
         (r"\bficou\b", "was"),
-        (r"\bfoi\b", "was"),
+        (r"\b(?:foi|era)\b", "was"),
+        (r"\bdeu\b", "gave"),
         (r"\b(?:ele|ela)\b", "it"),
         (r"\b(?:dele|dela)\b", "its"),
+        (r"\b(?:nele|nela)\b", "on it"),
         (r"\b(?:esse|essa|este|isso)\b", "that"),
         (r"\bas duas\b|\bos dois\b|\bambas\b", "both"),
         (r"\b(?:" + "|".join(_NUMBERS) + r")\b", lambda m: _NUMBERS[m[0].lower()]),
