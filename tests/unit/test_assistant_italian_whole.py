@@ -80,3 +80,78 @@ def test_and_above_is_a_threshold_and_a_bare_print_asks_the_log(heldout_svc: Ass
     sid, _, _ = ask(heldout_svc, "job 9 why fail?", None)
     _, _, query = ask(heldout_svc, "what it print just before?", sid)
     assert query is not None and query["name"] == "job_log" and query["job"] == 9, query
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "Mi scusi, a che velocità gira la ventola della 4090?",
+            {"name": "gpu_reading", "gpu": 1, "metric": "fan"},
+        ),
+        (
+            "Potrebbe dirmi l'utilizzo medio dell'H100 oggi tra le 10 e le 11?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "util", "label": "between 10:00 and 11:00"},
+        ),
+        (
+            "Quali job sono andati a buon fine ieri?",
+            {"name": "jobs", "state": "succeeded", "label": "yesterday"},
+        ),
+    ],
+)
+def test_italian_said_to_lei(heldout_svc: AssistantService, question: str, expected: dict) -> None:
+    test_italian_questions(heldout_svc, question, expected)
+
+
+def test_italian_what_a_job_printed_and_its_total_over_attempts(heldout_svc: AssistantService) -> None:
+    for first, then, expected in (
+        ("Il job 9 è fallito?", "Con quale learning rate è fallito?", {"name": "job_log", "job": 9}),
+        (
+            "Il job 5 è fallito?",
+            "Quanta energia ha consumato su tutti i tentativi?",
+            {"name": "job_detail", "job": 5},
+        ),
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, query = ask(heldout_svc, then, sid)
+        assert query is not None and {k: query.get(k) for k in expected} == expected, (
+            in_english(then),
+            query,
+        )
+    assert "64.8 Wh" in text, text
+
+
+def test_italian_a_span_kept_by_the_same_interval(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "Qual è stata la temperatura media della 4090 oggi fra le 13 e le 14?", None)
+    _, _, query = ask(heldout_svc, "E quella dell'H100 nello stesso periodo?", sid)
+    assert query is not None and query["gpu"] == 0, query
+    assert query["window"]["label"] == "between 13:00 and 14:00", query
+
+
+def test_italian_requests_said_to_lei(heldout_svc: AssistantService) -> None:
+    for message, command in (
+        ("Per favore, rilanci il job 9.", "gpuaccel retry 9"),
+        ("Il job 13 non ci serve più, potrebbe annullarlo?", "gpuaccel cancel 13"),
+        ("Potrebbe sbloccare il job 14?", "gpuaccel release 14"),
+        ("Sospenda il job 12 finché non torno dalla riunione, grazie.", "gpuaccel hold 12"),
+        ("Vorrei che il job 12 andasse prima: potrebbe alzargli la priorità?", "gpuaccel priority 12"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    for first, then, command in (
+        ("Il whisper-finetune è in coda?", "Lo rilasci pure, per cortesia.", "gpuaccel release 14"),
+        ("Il job 3 è fallito?", "La rilanci, grazie.", "gpuaccel retry 3"),
+        ("Metta in pausa il job 11.", "E quando vorrò riprenderlo, cosa devo fare?", "gpuaccel resume 11"),
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, query = ask(heldout_svc, then, sid)
+        assert query is None and command in text, (then, in_english(then), text)
+
+
+def test_italian_asides_are_not_questions_of_the_machine(heldout_svc: AssistantService) -> None:
+    for message in (
+        "Una curiosità: secondo Lei conviene più PyTorch o JAX per un progetto nuovo?",
+        "Mi aiuterebbe a scrivere un'email ai colleghi per il seminario di giovedì?",
+    ):
+        _, _, query = ask(heldout_svc, message, None)
+        assert query is None, (message, in_english(message), query)

@@ -53,7 +53,11 @@ _ITALIAN_MARK = re.compile(
     r"|fallo ripartire|riprendilo|mezzogiorno|mezzanotte|niente|ottimo|priorit[aà])(?!\w)"
     # a follow-up opened by "e" and an article ("e l'H100?", "e il minimo?"), or "ha" and a participle
     r"|(?:^|[,.;!?]\s*)e (?:(?:il|lo|la|gli|le|come)\b|(?:l|sull|nell|dell)['’])"
-    r"|\bha (?:\w+(?:ato|uto|ito)|letto|fatto|preso|messo)\b|\bmi serve\b",
+    r"|\bha (?:\w+(?:ato|uto|ito)|letto|fatto|preso|messo)\b|\bmi serve\b"
+    # the writer who says "Lei": a request asked ("potrebbe", "vorrei", "per cortesia"), its imperative said
+    # after its pronoun ("lo rilanci", "lo rilasci", "sospenda"), and readings and outcomes of its own
+    r"|\b(?:potrebbe|vorrei|vorr[oò]|aiuterebbe|rilanci|rilasci|sospenda|metta|per cortesia|ventola"
+    r"|frequenza|utilizzo|intervallo|raggiunt[oa]|tentativi|terminat[oi]|buon fine|curiosit[aà])(?!\w)",
     re.I,
 )
 _NUMBERS = {
@@ -71,6 +75,14 @@ def _last_span(m: re.Match[str]) -> str:
     return f"in the last {count} {_UNIT[m[2].lower()]}" if count else f"in the last {_UNIT[m[2].lower()]}"
 
 
+# the imperative said to "Lei" without its pronoun ("rilanci il job 9", "sospenda il llama-70b-eval")
+# and its infinitive after "potrebbe" ("potrebbe annullare il job 13?")
+_FORMAL = {
+    "rilanci": "retry", "rilasci": "release", "cancelli": "cancel", "annulli": "cancel", "sospenda": "hold",
+    "rilanciare": "retry", "rilasciare": "release", "sbloccare": "release", "cancellare": "cancel",
+    "annullare": "cancel", "sospendere": "hold",
+}  # fmt: skip
+
 # "è" becomes "is" first (the rest of the accents are then dropped), so the phrases below read "is"
 _IS = re.compile(r"(?:(?<=^)|(?<=\s)|(?<=['’]))[èÈ](?=\s|$|[?!.,])|\b[eE]['’](?=\s)")
 _UNACCENTED = str.maketrans("àáèéìíòóùúÀÁÈÉÌÍÒÓÙÚ’", "aaeeiioouuAAEEIIOOUU'")
@@ -84,6 +96,22 @@ _ITALIAN = compiled(
             r"[^,.;!?]*",
             "",
         ),
+        # an aside is no question of the machine ("una curiosità che non c'entra: secondo Lei conviene bf16?",
+        # "mi aiuterebbe a scrivere due righe?"): an unrelated question, the help asked of the writer
+        (
+            r"\buna curiosita(?: che non c'entra(?: nulla| niente)?)?\b|\bnon c'entra (?:nulla|niente)\b",
+            "unrelated question",
+        ),
+        (r"\bsecondo (?:lei|te|voi)\b", "in your opinion"),
+        (r"\bconviene (?:di )?(?:piu )?", "is it better "),
+        (
+            r"\b(?:mi aiuterebbe|mi potrebbe aiutare|potrebbe aiutarmi|pu[oò] aiutarmi|mi aiuta) a\b",
+            "could you help me",
+        ),
+        (r"\bscrivere\b", "write"),
+        # "non ci serve (più)": not needed, the reason said before a cancel (not "serve", a host's word)
+        (r"\bnon (?:ci|mi|gli) serve pi[uù]\b", "is no longer needed"),
+        (r"\bnon (?:ci|mi|gli) serve\b", "is not needed"),
         (r"\bmi serve\b|\bho bisogno di\b", "i need"),
         (r"\bidee\b", "ideas"),
         (r"\bun nome (?:\w+ )?per\b", "a name for"),
@@ -101,6 +129,54 @@ _ITALIAN = compiled(
             "retry it",
         ),
         (r"\brilancia\b", "retry"),
+        # said to "Lei": the imperative after its pronoun ("lo rilanci", "la rilasci", "lo sospenda"), or the
+        # infinitive after "potrebbe" / "può" ("potrebbe cancellarlo?", "può rilanciarla?"); a wish left after
+        # a hold ("sospenda X finché non ho controllato i dati") is the writer's, not asked
+        (
+            r"\b(?:potrebbe|pu[oò]|riuscirebbe a)\s+(?!essere|stare|avere)"
+            r"(?=\w+(?:ar|er|ir)(?:e|lo|la|li|le|gli)\b)",
+            "could you ",
+        ),
+        (
+            r"\bquante volte (?:il sistema |lo scheduler )?(?:ha (?:ri)?provato a (?:ri)?lanciar(?:lo|la)"
+            r"|(?:lo|la) ha rilanciat[oa]|is stat[oa] rilanciat[oa])\b",
+            "how many times did it retry",
+        ),
+        (r"\b(?:(?:lo|la) rilanci|rilanciar(?:lo|la))\b", "retry it"),
+        (r"\b(?:(?:lo|la) (?:rilasci|sblocchi)|(?:rilasciar|sbloccar)(?:lo|la))\b", "release it"),
+        (r"\b(?:(?:lo|la) (?:cancelli|annulli)|(?:cancellar|annullar)(?:lo|la))\b", "cancel it"),
+        (r"\b(?:(?:lo|la) sospenda|sospender(?:lo|la))\b", "hold it"),
+        (r"\b(?:(?:lo|la) fermi|fermar(?:lo|la))\b", "stop it"),
+        (
+            r"\b(?:(?:lo|la) faccia ripartire|(?:lo|la) riprenda|farl[oa] ripartire|riprender(?:lo|la))\b",
+            "resume it",
+        ),
+        (r"\b(?:rilanci|rilasci|cancelli|annulli|sospenda)\b", lambda m: _FORMAL[m[0].lower()]),
+        (
+            r"\b(?:rilanciare|rilasciare|sbloccare|cancellare|annullare|sospendere)\b",
+            lambda m: _FORMAL[m[0].lower()],
+        ),
+        (r"\s*\bfinche\b[^.;!?]*", ""),
+        (r"\b(?:lo|la) metta in pausa\b", "pause it"),
+        (r"\b(?:lo|la) metta in (?:hold|attesa)\b", "hold it"),
+        (r"\bmetta in pausa\b", "pause"),
+        (r"\bmetta in (?:hold|attesa)\b", "hold"),
+        # "vorrei che X passasse davanti agli altri", "può alzargli la priorità?": X first
+        (
+            r"\bvorrei che (.{1,40}?) (?:passasse|andasse|partisse) (?:davanti|prima)"
+            r"(?: (?:agli|degli|a tutti gli) altri)?",
+            r"prioritize \1",
+        ),
+        (r"\b(?:could you |gli )?alza(?:rgli|rle|re|i)? (?:la )?priorita\b", "prioritize it"),
+        # "quando vorrò farlo ripartire" (read "resume it" by now): "when i want to resume it"
+        (
+            r"\bvorr(?:o|ei)"
+            r"(?= (?:resume|retry|release|cancel|hold|stop|pause|\w+(?:are|ere|ire)(?:l[oa])?)\b)",
+            "i want to",
+        ),
+        (r"\bvorr(?:o|ei)\b", "i want"),
+        (r"\b(?:che )?cosa devo fare\b|\bcome devo fare\b|\bcome faccio\b", "what should i do"),
+        (r"\bper cortesia\b|\bper favore\b|\bcortesemente\b", "please"),
         (r"\bmett(?:ilo|ila|i) in (?:hold|attesa|coda ferma)\b", "hold it"),
         (r"\bmett(?:ilo|ila) in pausa\b|\bmetti in pausa\b", "pause it"),
         (r"\bmetti in pausa\b", "pause"),
@@ -117,6 +193,8 @@ _ITALIAN = compiled(
         ),
         (r"\bscambia (.{1,40}?) (?:e|con) (.{1,40}?)(?=[,.;!?]|$)", r"switch \1 and \2"),
         # questions
+        # what a job printed: "con quale learning rate è fallito X?" asks its log
+        (r"\bcon quale (.{1,30}?) is fallit[oa]\b", r"with which \1 did it fail"),
         (r"\bqual is stat[oa]\b|\bqual era\b", "what was"),
         (r"\bqual is\b", "what is"),
         (r"\bcom'is andat[oa]\b", "how did it go"),
@@ -132,6 +210,13 @@ _ITALIAN = compiled(
         (r"\b(?:per )?quanto tempo\b", "how long"),
         (r"\bquanto ha aspettato\b", "how long did it wait"),
         (r"\bquanto is durat[oa]\b|\bquanto ha durato\b", "how long did it last"),
+        (r"\bquant[oa] (energia|potenza|memoria) ha (?:consumato|usato)\b", r"how much \1 did it use"),
+        # a total over a job's attempts ("in totale con tutti quei tentativi", "sommando i tentativi")
+        (
+            r"\b(?:in (?:tutto|totale),? )?(?:con|su|in|per) tutti (?:i|quei|questi|i suoi) tentativi\b"
+            r"|\bsommando (?:i|tutti i) tentativi\b",
+            "in total over all its attempts",
+        ),
         (r"\bquante volte ha riprovato\b", "how many times did it retry"),
         (r"\bquante volte\b", "how many times"),
         (r"\bquant[ie]\b", "how many"),
@@ -147,7 +232,15 @@ _ITALIAN = compiled(
         # spans and times
         (rf"\bnell[ea]? ?'?ultim[eao]\s*{_SPAN_NUMBER}?\s*(ore|ora|minuti|minuto|giorni)\b", _last_span),
         (rf"\bnegli ultimi\s*{_SPAN_NUMBER}?\s*(minuti|giorni)\b", _last_span),
-        (r"\bdalle (\d{1,2}(?:[:.]\d{2})?) alle (\d{1,2}(?:[:.]\d{2})?)\b", r"from \1 to \2"),
+        # "dalle 9 alle 12", "tra le 9 e le 12": between two hours (English reads "from 9 to 12" as job 12)
+        (
+            r"\b(?:dalle|tra le|fra le) (\d{1,2}(?:[:.]\d{2})?) (?:alle|e le) (\d{1,2}(?:[:.]\d{2})?)\b",
+            r"between \1 and \2",
+        ),
+        (
+            r"\bnell[oae] stess[oae] (?:intervallo|periodo|fascia(?: oraria)?|ore|arco di tempo)\b",
+            "over the same span",
+        ),
         (r"\bdalle (?=\d)|\bda(?:lle)? (?=mezzogiorno|mezzanotte)", "since "),
         (r"\bmezzogiorno\b", "noon"),
         (r"\bmezzanotte\b", "midnight"),
@@ -159,6 +252,34 @@ _ITALIAN = compiled(
         (r"\balla fine\b", "in the end"),
         (r"\bprima di partire\b", "before starting"),
         # readings and what jobs did
+        (r"\bla ventola\b", "the fan"),
+        (r"\bventol[ae]\b", "fan"),
+        (r"\b(?:a )?che velocita (?:gira|va)\b", "what speed"),
+        (r"\bvelocita\b", "speed"),
+        # the SM clock ("a che frequenza stanno girando i core?") and what holds it back ("limitazione")
+        (
+            r"\b(?:a )?che frequenza (?:stanno girando|girano|gira|sta girando|lavorano)\b",
+            "at what clock are",
+        ),
+        (r"\bfrequenz[ae]\b", "clock"),
+        (r"\bi core\b", "the cores"),
+        (r"\blimitazion[ei]\b", "throttling"),
+        (r"\bqualche\b", "some"),
+        (r"\bin corso\b", "going on"),
+        (r"\bmi (?:pare|sembra) che ci sia\b", "i think there is"),
+        (r"\butilizzo medio\b", "mean utilization"),
+        (r"\butilizzo\b", "utilization"),
+        (r"\bmedio\b", "mean"),
+        # outcomes: "andati a buon fine", "terminati correttamente"; "non è andato a buon fine" failed
+        (r"\bnon (?:is|sono) (?:andat|terminat)[oaie] (?:a buon fine|correttamente|bene)\b", "failed"),
+        (
+            r"\b(?:(?:is|sono) )?(?:andat|terminat|finit)[oaie]"
+            r" (?:a buon fine|correttamente|bene|con successo)\b",
+            "succeeded",
+        ),
+        (r"\b(?:is stat[oa] |ha )raggiunt[oa]\b", "was reached"),
+        (r"\braggiunt[oa]\b", "reached"),
+        (r"\bd(?:ei|elle) due\b", "of the two"),
         (r"\btemperatura massima\b", "max temperature"),
         (r"\btemperatura minima\b", "min temperature"),
         (r"\btemperatura\b", "temperature"),
@@ -176,6 +297,8 @@ _ITALIAN = compiled(
         (r"\bo pi[uù]\b", "or more"),
         (r"\bo meno\b", "or less"),
         (r"\b(?:sopra|oltre|pi[uù] di)\b", "above"),
+        (r"\bpi[uù] a lungo\b", "longer"),
+        (r"\bpi[uù](?= \w)", "more"),
         (r"\b(?:sotto|meno di)\b", "below"),
         (r"\bal (\d+)\s?%\s*(?:di )?", r"at \1% "),
         (r"\ba (?=\d)", "at "),
