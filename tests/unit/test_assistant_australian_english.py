@@ -10,8 +10,8 @@ from gpuaccel.assistant.service import AssistantService
 
 
 def test_an_afternoon_said_as_arvo_and_a_reading_said_wise(heldout_svc: AssistantService) -> None:
-    _, _, query = ask(heldout_svc, "what did the H100 top out at power wise all arvo?", None)
-    assert query is not None and query["gpu"] == 0 and query["metric"] == "power", query
+    _, _, query = ask(heldout_svc, "what did the H100 top out at temp wise all arvo?", None)
+    assert query is not None and query["gpu"] == 0 and query["metric"] == "temperature", query
     assert query["window"]["label"] == "since noon", query
 
 

@@ -276,7 +276,7 @@ def test_the_bundled_model_summarizes_a_day_and_a_job(tmp_path: Path) -> None:
             md = job["markdown"]
             assert head in md and md.index(head) < md.index("## Facts") and job["summary"] in md
             # a draft the checks drop is never shown: a report whose every draft failed shows its facts alone
-            # (chunk 14's drafts for job 5 say "it was {reason}", which reads "it was CUDA out of memory")
+            # (chunk 14's drafts for job 5 all said "it was {reason}": "it was CUDA out of memory")
             unsaid = svc.reports.make_job(5)
             assert unsaid["summary"] or head not in unsaid["markdown"], unsaid["markdown"][:300]
             assert "## Facts" in unsaid["markdown"]

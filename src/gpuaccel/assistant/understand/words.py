@@ -334,8 +334,9 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\barvo\b", "afternoon"),
         (r"(?<!yesterday )\ball (afternoon|morning|evening)\b(?! yesterday)", r"this \1"),
         (r"\bchew(?:ing|ed|s)?\b", "using"),
-        (r"\b(?:been|is|was) cooking\b", "been busy"),
-        (r"\b(temp|temperature|power|memory|mem|util|utilization|utilisation|energy)[ -]?wise\b", r"\1"),
+        (r"\bbeen cooking\b(?! (?:it|them|the|that|this|a|an)\b)", "been busy"),  # not "who was cooking it"
+        # (not "power-wise", said of a cost: "what did the sweep cost us power-wise" is its energy)
+        (r"\b(temp|temperature|memory|mem|util|utilization|utilisation)[ -]?wise\b", r"\1"),
         (r"\bkick(?:ing|ed|s)? (?:its|their|his|her) heels\b", "waiting"),  # idling in the queue
         (r"\b(?:went|go|goes|gone) down\b", "crashed"),  # "exact time it went down?"
         # what a note is for, not a job's log: "for the log book", "for my notes"
