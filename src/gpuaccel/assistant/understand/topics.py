@@ -657,6 +657,9 @@ def lines_said(question: str) -> int | None:
     return None
 
 
+# what a job printed, asked with its verb ("what did it print", and without the auxiliary: "what it print
+# before it die?")
+_PRINTED = re.compile(r"(?:\b(?:did|does|do|has|have|will|is|are)\b.*|\b(?:it|they) )print(?:ed|ing|s)?\b")
 # what a job logged, said as a verb: its log, not a reading ("the last throughput it logged", "what was it
 # logging before it went")
 LOGGED = {"logged", "logging", "wrote"}  # ("the last thing it wrote"; not "I've written down 70 Wh")
@@ -687,9 +690,7 @@ def log_query(
     of_a_job = job is not None or bool(name) or bool(states) or "jobs" in topics
     of_a_job = of_a_job or (about is not None and (pointing or not topics - {"log"}))
     outright = bool(OUTRIGHT & said) and not re.search(r"\blogs?\s+(?:in|on|out|into|off)\b", text)
-    # ("what did it print", and without the auxiliary: "what it print before it die?")
-    said_printed = r"(?:\b(?:did|does|do|has|have|will|is|are)\b.*|\b(?:it|they) )print(?:ed|ing|s)?\b"
-    printed = re.search(said_printed, text) is not None
+    printed = _PRINTED.search(text) is not None
     printed = printed or TRIED_TO_ALLOCATE.search(text) is not None
     # "the last images/s it logged": what a job logged is in its log ("xid errors logged on gpu 0" is not)
     said_of_a_job = job is not None or bool(name) or (pointing and about is not None)

@@ -14,6 +14,7 @@ benchmarks/attention_bench.py.
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -261,14 +262,12 @@ def merge_rounds(rounds: list[Result]) -> Result:
     """One implementation's rounds on one problem as one :class:`Result`: each time the median of the rounds
     that timed it, its TFLOP/s from that median; every round's times in ``extra["rounds"]``; the first
     round's error and extras; a note from any round (a failure is reported, not averaged away)."""
-    import statistics
-
     first = rounds[0]
+    if len(rounds) == 1:
+        return first
     out = Result(first.impl, first.shape, first.dtype, first.causal, fwd_err=first.fwd_err)
     out.extra = dict(first.extra)
     out.note = next((r.note for r in rounds if r.note), "")
-    if len(rounds) == 1:
-        return first
     b, h, n, d = first.shape[:4]
     out.extra["rounds"] = {}
     for kind in ("fwd", "bwd", "fwd_bwd"):

@@ -29,6 +29,8 @@ _PORTUGUESE_MARK = re.compile(
 )
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
 _PART_OF_DAY = {"manha": "morning", "tarde": "afternoon"}
+# what a number after an article counts when it is no job or card: a unit, a reading, a time, a count
+_COUNTED = r"%|°|[.,:]\d|h\b|w\b|graus|gb|gib|mb|mib|horas?|min|minutos?|s\b|segundos?|dias?|mhz|vezes|jobs?"
 # numbers said in words ("nas últimas três horas"), read as English's (spoken.py makes them digits)
 _NUMBERS = dict(
     zip(
@@ -102,16 +104,11 @@ _PORTUGUESE = compiled(
         # Brazil's: "sobe a prioridade dele pra 10", "muda a prioridade do 12 pra 5", "troca o 12 de lugar com
         # o 13", "troca o 12 e o 13 de lugar" (switch them); a number after the masculine article is a job
         # ("o 13", "do 13": "o job 13"), the cards being feminine ("a 4090")
-        (
-            r"\b(o|do|no|pelo) (\d{1,3})\b(?!\s*(?:%|°|[.,:]\d|h\b|w\b|graus|gb|gib|mb|mib|horas?|min"
-            r"|minutos?|s\b|segundos?|dias?|mhz|vezes|jobs?|gpus?|placas?))",
-            r"\1 job \2",
-        ),
+        (rf"\b(o|do|no|pelo) (\d{{1,3}})\b(?!\s*(?:{_COUNTED}|gpus?|placas?))", r"\1 job \2"),
         # and one after the feminine article, 0 to 99, is a card ("e a 0?", "na 1"; "a 4090" is a model, "a
         # 100%" a reading, "de 3 a 5" a range, "chegou a 90?" a reading reached)
         (
-            r"(?<!\d )(?<!chegou )(?<!subiu )(?<!caiu )\b(a|da|na|pela) (\d{1,2})\b"
-            r"(?!\s*(?:%|°|[.,:]\d|h\b|w\b|graus|gb|gib|mb|mib|horas?|min|minutos?|s\b|segundos?|dias?|mhz|vezes|jobs?))",
+            rf"(?<!\d )(?<!chegou )(?<!subiu )(?<!caiu )\b(a|da|na|pela) (\d{{1,2}})\b(?!\s*(?:{_COUNTED}))",
             r"\1 gpu \2",
         ),
         (
@@ -205,8 +202,7 @@ _PORTUGUESE = compiled(
         (r"\b(?:umas|lá pelas|por volta das|as)\s+(?=\d)", "at "),
         (r"\bdesde as\b|\bdesde\b", "since"),
         (r"\bdas (?=\d)", "from "),
-        (r"\b(?:ao|as|ate)\s+(?=meio dia|noon|\d)", "to "),
-        (r"\bmeio[\s-]dia\b", "noon"),
+        (r"\b(?:ao|as|ate)\s+(?=noon|\d)", "to "),
         (r"\bmeia[\s-]noite\b", "midnight"),
         (r"\bno total\b", "in total"),
         # readings and what they did
