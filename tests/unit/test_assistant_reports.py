@@ -31,7 +31,9 @@ def store(store: Store) -> Store:
         job = s.insert(validate_request({"kind": "command", "argv": ["x"], "name": f"job{i}"}))
         s.claim(job.id, "t", 30, gpus)
         with s.transaction() as c:
-            c.execute("UPDATE jobs SET started_at = ? WHERE id = ?", (start, job.id))
+            c.execute(  # submitted a minute before it started, as the queue would have it
+                "UPDATE jobs SET created_at = ?, started_at = ? WHERE id = ?", (start - 60, start, job.id)
+            )
         s.finish(
             job.id, "failed" if i == 2 else "succeeded", "exit code 3" if i == 2 else None, 3 if i == 2 else 0
         )

@@ -7,6 +7,8 @@ checks the facts the sets lean on most, through the CLI's own printers.
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from pathlib import Path
 from unittest import mock
 
@@ -17,6 +19,9 @@ from test_assistant_questions import ask
 from gpuaccel.accel.telemetry.snapshot import snapshot
 from gpuaccel.app.commands.job_table import run_time, table
 from gpuaccel.app.commands.status import render
+from gpuaccel.assistant.reports.report import daily_facts
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.scheduler.reads.queue import jobs_in_window
 
 
 @pytest.mark.slow  # the first build of the machine writes a day of 1 s history (10-20 s on 2 cores)
@@ -82,3 +87,20 @@ def test_the_jobs_of_an_array_s_name_are_counted_with_their_totals(tmp_path: Pat
         " (1h24m from the first start to the last end)."
     )
     assert text.endswith(totals), text
+
+
+def test_a_retried_job_s_earlier_attempts_count_in_every_view_of_a_span(
+    heldout_svc: AssistantService,
+) -> None:
+    """sd-xl-train (job 5) ran three attempts from 10:00; the row keeps only the last (10:07:20). The jobs
+    that ran in a span, the daily report's GPU-hours and the chat's GPU-hours by card read every attempt."""
+    store = heldout_svc.store
+    assert [j.id for j in jobs_in_window(store, at("10:01"), at("10:02"))] == [5]  # its first attempt
+    assert jobs_in_window(store, at("10:11"), at("10:12")) == []  # after its last
+    facts = daily_facts(store, dt.date.fromtimestamp(NOW))
+    _, text, _ = ask(heldout_svc, "how many GPU-hours were used today?", None)
+    cut = r"By GPU, today \(runs cut at the span's edges\): GPU 0 ([\d.]+), GPU 1 ([\d.]+)"
+    by_gpu = re.search(cut, text)
+    assert by_gpu is not None, text
+    assert abs(facts["gpu_hours"] - sum(map(float, by_gpu.groups()))) <= 0.01  # each rounded to 0.01
+    assert facts["jobs_run"] == 9

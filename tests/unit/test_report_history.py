@@ -22,7 +22,11 @@ from gpuaccel.scheduler.store.queue import Store
 
 
 def _job(store: Store, name: str, state: str, **columns: object) -> int:
+    """A job row with ``columns`` set; one that started was submitted before the day's first event (a job
+    cannot run before it exists, and the reports' span reads rely on it)."""
     job = store.insert(validate_request({"kind": "command", "argv": ["x"], "name": name}))
+    if "started_at" in columns:
+        columns.setdefault("created_at", MORNING[0] - 60)
     sets = ", ".join(f'"{k}" = ?' for k in ["state", *columns])
     with store.transaction() as c:
         c.execute(f"UPDATE jobs SET {sets} WHERE id = ?", (state, *columns.values(), job.id))

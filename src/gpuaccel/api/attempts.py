@@ -45,6 +45,11 @@ class Attempt:
     def waited_s(self) -> float:
         return max(0.0, self.started_at - self.ready_at)
 
+    def ran_during(self, t0: float, t1: float) -> bool:
+        """Whether it ran at some moment of ``[t0, t1)`` (one that ended at ``t0`` counts, as the job rows'
+        windows always counted it)."""
+        return self.started_at < t1 and (self.ended_at is None or self.ended_at >= t0)
+
     def run_s(self, now: float) -> float:
         return max(0.0, (self.ended_at if self.ended_at is not None else now) - self.started_at)
 

@@ -150,7 +150,7 @@ def runs_in(job: Job, w: Window | None) -> list[Attempt]:
     runs = attempts(job)
     if w is None:
         return runs
-    return [a for a in runs if a.started_at < w.t1 and (a.ended_at is None or a.ended_at >= w.t0)]
+    return [a for a in runs if a.ran_during(w.t0, w.t1)]
 
 
 def in_span(job: Job, w: Window) -> bool:

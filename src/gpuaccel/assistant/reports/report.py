@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_text
-from gpuaccel.api.attempts import gpu_seconds
+from gpuaccel.api.attempts import gpu_seconds, gpu_seconds_by_gpu
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.db import AssistantDB
@@ -120,8 +120,7 @@ def failures(store: Store, jobs: list[Job], now: float) -> list[dict[str, Any]]:
     for j in jobs:
         if j.state != JobState.FAILED:
             continue
-        full = store.get(j.id, with_events=True) or j
-        cost = gpu_seconds(full, now)
+        cost = gpu_seconds(j, now)  # every attempt: jobs_in_window reads the jobs with their events
         rows.append(
             {"job": j.id, "name": j.name or j.kind, "attempts": max(j.attempt, 1),
              "gpu_time": format_duration(cost), "reason": j.reason, "_cost": cost}
@@ -154,13 +153,7 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
     t0, t1 = _day_bounds(day)
     now = time.time()
     jobs = reads.jobs_in_window(store, t0, t1)
-    gpu_h = (
-        sum(
-            max(0.0, min(j.finished_at or now, t1) - max(j.started_at, t0)) * len(j.assigned_gpus)
-            for j in jobs
-        )
-        / 3600
-    )
+    gpu_h = sum(sum(gpu_seconds_by_gpu(j, t0, t1, now).values()) for j in jobs) / 3600
     gpus, energies = telemetry_stats(store, t0, t1)
     best = sorted(
         (

@@ -12,19 +12,23 @@ import json
 import re
 from collections.abc import Sequence
 
+from gpuaccel.api.attempts import attempts
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.scheduler.lifecycle.allocator import holders as holders  # what a waiting job queues behind
 from gpuaccel.scheduler.store.queue import Store
 
 
 def jobs_in_window(store: Store, t0: float, t1: float, limit: int = 100_000) -> list[Job]:
-    """Jobs that ran at some moment of [t0, t1): started before t1 and not finished before t0."""
+    """Jobs with an attempt that ran at some moment of [t0, t1), read with their events: the row keeps only
+    the latest attempt's start, so a retried job whose first attempt ran in the window is found by its
+    attempts (:func:`api.attempts.attempts`), not by the row."""
     rows = store.query(
-        "SELECT * FROM jobs WHERE started_at IS NOT NULL AND started_at < ?"
+        "SELECT id FROM jobs WHERE started_at IS NOT NULL AND created_at < ?"
         " AND (finished_at IS NULL OR finished_at >= ?) ORDER BY id LIMIT ?",
         (t1, t0, limit),
     )
-    return [Job.from_row(r) for r in rows]
+    found = (store.get(r[0], with_events=True) for r in rows)
+    return [j for j in found if j is not None and any(a.ran_during(t0, t1) for a in attempts(j))]
 
 
 def job_ids(store: Store, states: Sequence[str]) -> set[int]:
