@@ -55,8 +55,9 @@ def test_sets_kept_for_measuring_the_model_are_never_read() -> None:
     on_disk = {f.name for f in people.SETS_DIR.glob("assistant_heldout_*.json")}
     named = {f"assistant_heldout_{s}.json" for s in people.TRAINED_BLIND}
     assert named <= on_disk
-    for kept_apart in on_disk - named - set(people.TEST_MACHINE_SETS):  # blind sets still to measure with
-        assert kept_apart not in people.TRAIN_SETS + people.DEV_SETS
+    assert set(people.DEV_SETS) <= on_disk - named  # the order's dev split: never trained on
+    for kept_apart in on_disk - named - set(people.TEST_MACHINE_SETS):  # the dev split and sets to measure
+        assert kept_apart not in people.TRAIN_SETS
 
 
 def test_vocab_from_a_model_file_is_the_files_own() -> None:

@@ -63,7 +63,8 @@ TRAINED_BLIND = [
     *(f"i{c}" for c in "abcdefghijkl"),  # chunk 15: g-il (im on were written after it); chunk 14 had g-he
 ]
 HELDOUT_MACHINE_SETS = tuple(f"assistant_heldout_{s}.json" for s in TRAINED_BLIND)
-DEV_SETS = ("assistant_heldout_o.json", "assistant_heldout_p.json")  # the newest two: the policy's dev split
+# the policy's dev split (assistant_lab.order): rounds 84-86, written after chunk 15's corpus, never trained on
+DEV_SETS = tuple(f"assistant_heldout_i{c}.json" for c in "mnopqrstu")
 TRAIN_SETS = tuple(s for s in TEST_MACHINE_SETS + HELDOUT_MACHINE_SETS if s not in DEV_SETS)
 
 
