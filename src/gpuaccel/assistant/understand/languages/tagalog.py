@@ -17,7 +17,7 @@ _TAGALOG_MARK = re.compile(
     r"|anong|saang|aling|siya|sya|niya|nya|sila|natin|namin|ako|doon|diyan|muna|kasi|talaga|diba|sige|wag"
     r"|huwag|salamat|mga|ng|nung|noong|kailangan|nangyari|pakita|patingin|ulit|tapos|gumagamit|gumamit"
     r"|ginagamit|tumatakbo|tumakbo|naghihintay|naghintay|nagsimula|natapos|uminit|umabot|pinakamataas"
-    r"|pinakamainit|pinakamababa)\b"
+    r"|pinakamainit|pinakamababa|kelan|paano|kumusta|kamusta|meron|magkano|kuryente|nagamit|bkt)\b"
     r"|\b(?:nag|naka|mag|pa|paki)-[a-z]{3,}"  # "nag-fail", "naka-run", "pa-retry" ("na-" is Dutch's too)
     r"|\bi-[a-z]{3,}\s+(?:mo|ko|natin|nyo|niyo|na|po|naman|muna)\b"  # "i-release mo"
     r"|\bnag(?:s|sa|re)?(?:fail|crash|start|run|stop|error|submit|retry)\w*"  # "nagfail", "nagsstart"
@@ -120,7 +120,7 @@ _TAGLISH = compiled(
         (r"\bnaghintay\b|\bnag-?antay\b", "waited"),
         (r"\b(?:gumagamit|ginagamit)\b(?:\s+ng\b)?", "is using"),
         (r"\b(?:gumamit|ginamit)\b(?:\s+ng\b)?", "used"),
-        (r"\b(?:kumakain|kumain|kinain|naubos)\b(?:\s+ng\b)?", "used"),
+        (r"\b(?:kumakain|kumain|kinain|naubos|nagamit|nakonsumo|kinonsumo)\b(?:\s+ng\b)?", "used"),
         (r"\btumatakbo\b", "is running"),
         (r"\btumakbo\b", "ran"),
         (r"\bnagsimula\b", "started"),
@@ -131,9 +131,11 @@ _TAGLISH = compiled(
         (r"\bkailangan\b", "needed"),
         # question words ("gaano na katagal": how long; "ilang tries": how many; "anong oras": what time;
         # "sino gumagamit": who is using)
-        (r"\bgaano\b(?:\s+(?:na|ba|po|pa))*\s+katagal\b", "how long"),
-        (r"\bgaano\b(?:\s+(?:na|ba|po|pa))*\s+kainit\b", "how hot"),
-        (r"\bgaano\b(?:\s+(?:na|ba|po|pa))*\s+(?:kalaki|karami)\b", "how much"),
+        (r"\bga?ano\b(?:\s+(?:na|ba|po|pa))*\s+katagal\b", "how long"),
+        (r"\bga?ano\b(?:\s+(?:na|ba|po|pa))*\s+kainit\b", "how hot"),
+        (r"\bga?ano\b(?:\s+(?:na|ba|po|pa))*\s+(?:kalaki|karami)\b|\bmagkano\b", "how much"),
+        (r"\bp(?:a|)ano\b", "how"),
+        (r"\bk[au]musta\b", "how is"),
         (r"\bilang\s+beses\b", "how many times"),
         (r"\bilang\s+oras\b", "how many hours"),
         (r"\bilan(?:g)?\b", "how many"),
@@ -142,8 +144,8 @@ _TAGLISH = compiled(
         (r"\bano(?:ng|'ng)?\s+(?:ba\s+|po\s+)*(?:yung|iyong|ang)\b", "what is the"),
         (r"\bano(?:ng|'ng)?\b", "what"),
         (r"\bsino(?:ng)?\b", "who"),
-        (r"\bbakit\b", "why"),
-        (r"\bkailan\b", "when"),
+        (r"\bbakit\b|\bbkt\b", "why"),
+        (r"\bk(?:ai|e)lan\b", "when"),
         (r"\bsaang\b|\baling\b|\balin\b", "which"),
         (r"\bsaan\b", "where"),
         # days and spans
@@ -176,6 +178,11 @@ _TAGLISH = compiled(
         (r"\blahat\s+ng\b", "all"),
         (r"\bbawat\b", "each"),
         (r"\bpila\b", "queue"),
+        (r"\bkuryente\b", "electricity"),
+        # a place in the queue ("sa unahan ng queue": to its front), a priority's new value ("sa 80": to 80)
+        (r"\bsa\s+(?:unahan|harap)\b(?:\s+ng\b)?", "to the front of the"),
+        (r"\bsa\s+(?:dulo|hulihan)\b(?:\s+ng\b)?", "to the back of the"),
+        (r"\b(prio(?:rity)?\b.{1,30}?)\s+sa\s+(?=-?\d+\b(?!\s*(?:am|pm|nn)\b))", r"\1 to "),
         (r"\bnasa\b", "at"),
         (r"\bdi\s+pa\b|\bhindi\s+pa\b", "not yet"),
         (r"\bdi\s+ba\b|\bdiba\b", ""),
@@ -184,8 +191,17 @@ _TAGLISH = compiled(
         (r"\bpero\b", "but"),
         (r"\bulit\b", "again"),
         (r"\bbuong\b", "the whole"),
+        # a question of a job said before ("gaano na katagal naghihintay?": how long has it been waiting) and
+        # what there is ("may tumatakbo ba", "meron bang naka-queue": is anything running, queued)
+        (r"\bhow long\s+is\s+(waiting|running)\b(?=\s*(?:[?.!,]|$))", r"how long has it been \1"),
+        (
+            r"\b(?:may|meron|mayroon)(?:\s+(?:bang|ba|pa|na))*\s+(?:is\s+)?"
+            r"(?=(?:running|waiting|queued|failed|held|paused)\b)",
+            "is anything ",
+        ),
         # "the one running": "anong process yung naka-run" is what process is running
         (r"\b(?:yung|iyong|ang)\s+(?=running\b|held\b|queued\b|paused\b|idle\b)", "is "),
+        (r"\b(?:yung|iyong|ang)\s+(?=is\s+\w+ing\b|used\b|ran\b|failed\b|cancelled\b)", ""),
         # pronouns: "log niya" its log, "yun" that, "siya" it; "X ni job 13": X with job 13
         (r"\b(?:yung|iyong|ang)\s+([\w-]+)\s+(?:niya|nya)\b", r"its \1"),
         (r"\b([\w-]+)\s+(?:niya|nya)\b", r"its \1"),
@@ -202,10 +218,10 @@ _TAGLISH = compiled(
         (r"\bsa\s+(queue|log)\b", r"in the \1"),
         (r"\bsa\b", "on"),
         (r"\bng\b|\bni\b|\bkay\b", "of"),
-        (r"\b(?:yung|iyong|ung)\b", "the"),
+        (r"\b(?:yung|iyong|ung|ang)\b", "the"),
         (
-            r"\b(?:po|naman|lang|ba|pa|na|muna|pala|nga|daw|raw|din|rin|yata|talaga|ko|mo|natin|namin|nyo"
-            r"|niyo|mga)\b",
+            r"\b(?:po|naman|lang|ba|bang|pa|na|muna|pala|nga|daw|raw|din|rin|yata|talaga|ko|mo|natin|namin"
+            r"|nyo|niyo|mga)\b",
             "",
         ),
     )
