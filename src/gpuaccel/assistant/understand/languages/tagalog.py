@@ -17,7 +17,7 @@ _TAGALOG_MARK = re.compile(
     r"|anong|saang|aling|siya|sya|niya|nya|sila|natin|namin|ako|doon|diyan|muna|kasi|talaga|diba|sige|wag"
     r"|huwag|salamat|mga|ng|nung|noong|kailangan|nangyari|pakita|patingin|ulit|tapos|gumagamit|gumamit"
     r"|ginagamit|tumatakbo|tumakbo|naghihintay|naghintay|nagsimula|natapos|uminit|umabot|pinakamataas"
-    r"|pinakamainit|pinakamababa|kelan|paano|kumusta|kamusta|meron|magkano|kuryente|nagamit|bkt)\b"
+    r"|pinakamainit|pinakamababa|kelan|paano|kumusta|kamusta|meron|magkano|kuryente|nagamit|bkt|pasulat|pagawa)\b"
     r"|\b(?:nag|naka|mag|pa|paki)-[a-z]{3,}"  # "nag-fail", "naka-run", "pa-retry" ("na-" is Dutch's too)
     r"|\bi-[a-z]{3,}\s+(?:mo|ko|natin|nyo|niyo|na|po|naman|muna)\b"  # "i-release mo"
     r"|\bnag(?:s|sa|re)?(?:fail|crash|start|run|stop|error|submit|retry)\w*"  # "nagfail", "nagsstart"
@@ -45,6 +45,8 @@ def _past(verb: str) -> str:
         return irregular[verb]
     if verb.endswith("e"):
         return verb + "d"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "o", "u"):
+        return verb[:-1] + "ied"  # "nag-retry": retried
     if verb in ("stop", "submit", "drop", "plan"):
         return verb + verb[-1] + "ed"
     return verb + "ed"
@@ -91,6 +93,8 @@ _TAGLISH = compiled(
         # object's marker dropped; "pakita" (show) and "patingin" (let me see) are the words for "show"
         (r"\b(?:pakita|pakitignan|pakitingnan|patingin|pasilip)\b" + _SOFT + _OBJECT, "show "),
         (r"\bpakisuyo\b,?", "please"),
+        # "pasulat naman ng msg", "pagawa ng email": please write (Tagalog's own verbs, not the trade's)
+        (r"\b(?:pa|paki)-?(?:sulat|gawa)(?:an)?\b" + _SOFT + _OBJECT, "please write "),
         (
             r"\b(?:pa|paki|i)-([a-z]{3,})\b(" + _SOFT + r")(\s*(?:[,.!?;]|$))",
             _request_of_it,
@@ -218,6 +222,7 @@ _TAGLISH = compiled(
         (r"\bsa\s+(queue|log)\b", r"in the \1"),
         (r"\bsa\b", "on"),
         (r"\bng\b|\bni\b|\bkay\b", "of"),
+        (r"\b(?:yung|iyong|ung|ang)\s+(?=job\s*#?\d)", ""),  # "yung job 3": job 3
         (r"\b(?:yung|iyong|ung|ang)\b", "the"),
         (
             r"\b(?:po|naman|lang|ba|bang|pa|na|muna|pala|nga|daw|raw|din|rin|yata|talaga|ko|mo|natin|namin"
