@@ -1,0 +1,242 @@
+"""Taglish (Tagalog mixed into English, as Manila writes it) read in English where the message has Tagalog
+marks of its own: its question words, its verbs (English stems in Tagalog prefixes: "nag-fail", "naka-run",
+"na-cancel"), its polite requests ("pa-retry naman", "i-release mo"), its days, and the particles that say
+nothing a reader needs ("po", "naman", "lang", "ba", "na", "yung")."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import compiled, translated
+
+# Tagalog's own words, never a word of Spanish, Italian, Portuguese, Hindi or Dutch (which share short ones:
+# "na", "sa", "pa", "ba", "ko", "ano", "sino", "dito", "lang", "wala", "pala" are no mark); "po" only after an
+# English word of a question or a greeting ("what time po?", "hi po"; not Italian "un po", Chilean "sí po")
+_TAGALOG_MARK = re.compile(
+    r"\b(?:yung|naman|ngayon|ngayong|kanina|kaninang|kahapon|kagabi|mamaya|gaano|katagal|bakit|kailan|ilang"
+    r"|anong|saang|aling|siya|sya|niya|nya|sila|natin|namin|ako|doon|diyan|muna|kasi|talaga|diba|sige|wag"
+    r"|huwag|salamat|mga|ng|nung|noong|kailangan|nangyari|pakita|patingin|ulit|tapos|gumagamit|gumamit"
+    r"|ginagamit|tumatakbo|tumakbo|naghihintay|naghintay|nagsimula|natapos|uminit|umabot|pinakamataas"
+    r"|pinakamainit|pinakamababa|kelan|paano|kumusta|kamusta|meron|magkano|kuryente|nagamit|bkt|pasulat|pagawa)\b"
+    r"|\b(?:nag|naka|mag|pa|paki)-[a-z]{3,}"  # "nag-fail", "naka-run", "pa-retry" ("na-" is Dutch's too)
+    r"|\bi-[a-z]{3,}\s+(?:mo|ko|natin|nyo|niyo|na|po|naman|muna)\b"  # "i-release mo"
+    r"|\bnag(?:s|sa|re)?(?:fail|crash|start|run|stop|error|submit|retry)\w*"  # "nagfail", "nagsstart"
+    r"|\b(?:hi|hello|thanks|thank you|ok|okay|yes|sorry|please|pls|what|when|which|who|where|why|how)\b"
+    r"[^.?!\n]{0,40}?(?<!\bun )\bpo\b(?!['’])",
+    re.I,
+)
+
+# the particles a request carries between its verb and its object ("pa-retry naman po ng job 5")
+_SOFT = r"(?:\s+(?:mo|ko|natin|nyo|niyo|naman|na|lang|po|muna|nga|please|pls|ulit))*"
+_OBJECT = r"(?:\s*(?:ng|yung|iyong|ang|si|kay|sa)\b)?"
+
+
+def _past(verb: str) -> str:
+    """An English verb's past ("fail" failed, "run" ran, "stop" stopped, "submit" submitted)."""
+    irregular = {
+        "cancel": "cancelled",
+        "run": "ran",
+        "hold": "held",
+        "oom": "ran out of memory",
+        "get": "got",
+        "do": "did",
+    }
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith("e"):
+        return verb + "d"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "o", "u"):
+        return verb[:-1] + "ied"  # "nag-retry": retried
+    if verb in ("stop", "submit", "drop", "plan"):
+        return verb + verb[-1] + "ed"
+    return verb + "ed"
+
+
+def _state(verb: str) -> str:
+    """What "naka-" says of a verb: the state it leaves ("naka-run" running, "naka-hold" held)."""
+    states = {"run": "running", "throttle": "throttling", "idle": "idle", "queue": "queued", "hold": "held"}
+    return states.get(verb, _past(verb))
+
+
+def _request(m: re.Match[str]) -> str:
+    """A polite request in English, its object kept: "pa-retry naman ng job 5" please retry job 5."""
+    again = " again" if re.search(r"\bulit\b", m[2], re.I) else ""
+    return f"please {m[1].lower()}{again} "
+
+
+def _request_of_it(m: re.Match[str]) -> str:
+    """A polite request said of nothing ("pa-retry na lang po", "i-release mo na lang ulit"): said of the
+    job talked about, "it"."""
+    again = " again" if re.search(r"\bulit\b", m[2], re.I) else ""
+    return f"please {m[1].lower()} it{again}{m[3]}"
+
+
+_TAGLISH = compiled(
+    (
+        # greetings, thanks, interjections ("hi po,", "ay wag na pala": never mind)
+        (r"\b(?:ay|eh|hehe+|haha+|sige)\b[,.!]?\s*", ""),
+        (r"\b(?:wag|huwag) na(?:\s+pala)?\b,?", "never mind,"),
+        (r"\b(?:wag|huwag)\b", "don't"),
+        # what a word means, two things told apart ("ano ibig sabihin ng Xid 79", "difference ng SXM at
+        # PCIe"): the question as English asks it, not a reading of this machine
+        (
+            r"\bano(?:ng)?\b((?:\s+(?:ba|po|usually|yung|ang|talaga))*)\s+(?:ang\s+)?ibig\s+sabihin\s+"
+            r"(?:ng\s+)?([^?.!,]+?)(?=\s*(?:[?.!,]|$))",
+            lambda m: f"what does {m[2]}{' usually' if 'usually' in m[1].lower() else ''} mean",
+        ),
+        (
+            r"\b(difference|pinagkaiba|kaibahan)\s+(?:ng|ni)\s+(\S+)\s+(?:at|and|sa)\s+",
+            r"difference between \2 and ",
+        ),
+        (r"\bpinagkaiba\b|\bkaibahan\b", "difference"),
+        # polite requests: "pa-<verb>", "paki-<verb>", "i-<verb> mo" (please <verb>), particles and the
+        # object's marker dropped; "pakita" (show) and "patingin" (let me see) are the words for "show"
+        (r"\b(?:pakita|pakitignan|pakitingnan|patingin|pasilip)\b" + _SOFT + _OBJECT, "show "),
+        (r"\bpakisuyo\b,?", "please"),
+        # "pasulat naman ng msg", "pagawa ng email": please write (Tagalog's own verbs, not the trade's)
+        (r"\b(?:pa|paki)-?(?:sulat|gawa)(?:an)?\b" + _SOFT + _OBJECT, "please write "),
+        (
+            r"\b(?:pa|paki|i)-([a-z]{3,})\b(" + _SOFT + r")(\s*(?:[,.!?;]|$))",
+            _request_of_it,
+        ),
+        (r"\b(?:pa|paki|i)-([a-z]{3,})\b(" + _SOFT + r")" + _OBJECT, _request),
+        (
+            r"\bpaki(cancel|hold|release|pause|resume|retry|rerun|restart|kill|check|stop)\b"
+            + _SOFT
+            + _OBJECT,
+            r"please \1 ",
+        ),
+        (
+            r"\b(cancel|hold|release|pause|resume|retry|rerun|restart|kill|stop)\s+(?:mo|natin|nyo|niyo)\b",
+            r"\1",
+        ),
+        # the verbs: English stems in Tagalog's prefixes ("nag-fail" failed, "nagsstart" starting, "naka-run"
+        # running, "na-cancel" cancelled, "mag-submit" submit) and Tagalog's own
+        (r"\bnag-?(?:s|sa|re|ra)-?(start|run|submit|wait|fail|crash)\b", r"\1ing"),
+        (r"\bnag-([a-z]+)\b", lambda m: _past(m[1].lower())),
+        (r"\bnag(fail|crash|start|run|stop|error|submit|retry)\b", lambda m: _past(m[1].lower())),
+        (r"\bnaka-?(run|throttle|idle|queue|hold|pause|reserve)\b", lambda m: _state(m[1].lower())),
+        (r"\bnaka-([a-z]+)\b", lambda m: _state(m[1].lower())),
+        (r"\bnaka(?=\s+\d)", "at"),  # "naka 80 degrees or above": at 80
+        (r"\bna-([a-z]+)\b", lambda m: _past(m[1].lower())),  # "yung na-cancel": cancelled
+        (r"\bmag-([a-z]+)\b", r"\1"),
+        (r"\bnaghihintay\b|\bnag-?aantay\b", "is waiting"),
+        (r"\bnaghintay\b|\bnag-?antay\b", "waited"),
+        (r"\b(?:gumagamit|ginagamit)\b(?:\s+ng\b)?", "is using"),
+        (r"\b(?:gumamit|ginamit)\b(?:\s+ng\b)?", "used"),
+        (r"\b(?:kumakain|kumain|kinain|naubos|nagamit|nakonsumo|kinonsumo)\b(?:\s+ng\b)?", "used"),
+        (r"\btumatakbo\b", "is running"),
+        (r"\btumakbo\b", "ran"),
+        (r"\bnagsimula\b", "started"),
+        (r"\bnatapos\b|\btapos na\b", "finished"),
+        (r"\bumabot\b", "reached"),
+        (r"\buminit\b", "got hot"),
+        (r"\bnangyari\b", "happened"),
+        (r"\bkailangan\b", "needed"),
+        # question words ("gaano na katagal": how long; "ilang tries": how many; "anong oras": what time;
+        # "sino gumagamit": who is using)
+        (r"\bga?ano\b(?:\s+(?:na|ba|po|pa))*\s+katagal\b", "how long"),
+        (r"\bga?ano\b(?:\s+(?:na|ba|po|pa))*\s+kainit\b", "how hot"),
+        (r"\bga?ano\b(?:\s+(?:na|ba|po|pa))*\s+(?:kalaki|karami)\b|\bmagkano\b", "how much"),
+        (r"\bp(?:a|)ano\b", "how"),
+        (r"\bk[au]musta\b", "how is"),
+        (r"\bilang\s+beses\b", "how many times"),
+        (r"\bilang\s+oras\b", "how many hours"),
+        (r"\bilan(?:g)?\b", "how many"),
+        (r"\bano(?:ng|'ng)?\s+oras\b", "what time"),
+        (r"\bano(?:ng|'ng)?\s+(?:ba\s+|po\s+)*(?=difference\b)", "what is the "),
+        (r"\bano(?:ng|'ng)?\s+(?:ba\s+|po\s+)*(?:yung|iyong|ang)\b", "what is the"),
+        (r"\bano(?:ng|'ng)?\b", "what"),
+        (r"\bsino(?:ng)?\b", "who"),
+        (r"\bbakit\b|\bbkt\b", "why"),
+        (r"\bk(?:ai|e)lan\b", "when"),
+        (r"\bsaang\b|\baling\b|\balin\b", "which"),
+        (r"\bsaan\b", "where"),
+        # days and spans
+        (r"\bkaninang\s+umaga\b|\bngayong\s+umaga\b", "this morning"),
+        (r"\bkaninang\s+hapon\b|\bngayong\s+hapon\b", "this afternoon"),
+        (r"\bngayong\s+araw(?:\s+na\s+ito)?\b", "today"),
+        (r"\bngayon\b", "now"),
+        (r"\bkanina\b", "earlier"),
+        (r"\bkahapon\s+ng\s+umaga\b", "yesterday morning"),
+        (r"\bkahapon\b", "yesterday"),
+        (r"\bkagabi\b", "last night"),
+        (r"\bbukas\b", "tomorrow"),
+        (r"\bbuong\s+araw\b", "all day"),
+        (r"\b(?:sa\s+)?huling\s+(\d+)\s+oras\b", r"in the last \1 hours"),
+        (r"\b(?:sa\s+)?huling\s+(?:isang\s+)?oras\b", "in the last hour"),
+        (r"\bmula\s+(.{1,12}?)\s+hanggang\b", r"from \1 to"),
+        (r"\bhanggang\b", "until"),
+        (r"\b(?:simula|mula)\b", "since"),
+        (r"\b(?:nung|noong)\b", "when"),
+        # which and how much: "dalawang GPU" (both), "pinakamainit" (hottest), "mas matagal" (longer)
+        (r"\b(?:ng\s+|yung\s+)?(?:dalawang|parehong)\s+(gpu|card|job)s?\b", r"both \1s"),
+        (r"\bpinaka-?mainit\b", "hottest"),
+        (r"\bpinaka-?mataas\b", "highest"),
+        (r"\bpinaka-?mababa\b", "lowest"),
+        (r"\bpinaka-?matagal\b", "longest"),
+        (r"\bpinaka-?\b", "most "),
+        (r"\bmas\s+matagal\b", "longer"),
+        (r"\bmas\s+mainit\b", "hotter"),
+        (r"\bmas\b", "more"),
+        (r"\blahat\s+ng\b", "all"),
+        (r"\bbawat\b", "each"),
+        (r"\bpila\b", "queue"),
+        (r"\bkuryente\b", "electricity"),
+        # a place in the queue ("sa unahan ng queue": to its front), a priority's new value ("sa 80": to 80)
+        (r"\bsa\s+(?:unahan|harap)\b(?:\s+ng\b)?", "to the front of the"),
+        (r"\bsa\s+(?:dulo|hulihan)\b(?:\s+ng\b)?", "to the back of the"),
+        (r"\b(prio(?:rity)?\b.{1,30}?)\s+sa\s+(?=-?\d+\b(?!\s*(?:am|pm|nn)\b))", r"\1 to "),
+        (r"\bnasa\b", "at"),
+        (r"\bdi\s+pa\b|\bhindi\s+pa\b", "not yet"),
+        (r"\bdi\s+ba\b|\bdiba\b", ""),
+        (r"\b(?:di|hindi)\b", "not"),
+        (r"\bkasi\b", "because"),
+        (r"\bpero\b", "but"),
+        (r"\bulit\b", "again"),
+        (r"\bbuong\b", "the whole"),
+        # a question of a job said before ("gaano na katagal naghihintay?": how long has it been waiting) and
+        # what there is ("may tumatakbo ba", "meron bang naka-queue": is anything running, queued)
+        (r"\bhow long\s+is\s+(waiting|running)\b(?=\s*(?:[?.!,]|$))", r"how long has it been \1"),
+        (
+            r"\b(?:may|meron|mayroon)(?:\s+(?:bang|ba|pa|na))*\s+(?:is\s+)?"
+            r"(?=(?:running|waiting|queued|failed|held|paused)\b)",
+            "is anything ",
+        ),
+        # "the one running": "anong process yung naka-run" is what process is running
+        (r"\b(?:yung|iyong|ang)\s+(?=running\b|held\b|queued\b|paused\b|idle\b)", "is "),
+        (r"\b(?:yung|iyong|ang)\s+(?=is\s+\w+ing\b|used\b|ran\b|failed\b|cancelled\b)", ""),
+        # pronouns: "log niya" its log, "yun" that, "siya" it; "X ni job 13": X with job 13
+        (r"\b(?:yung|iyong|ang)\s+([\w-]+)\s+(?:niya|nya)\b", r"its \1"),
+        (r"\b([\w-]+)\s+(?:niya|nya)\b", r"its \1"),
+        (r"\b(?:sila|siya|sya)\s+ni\s+", "it with "),
+        (r"\b(?:siya|sya|ito|eto)\b", "it"),
+        (r"\b(?:sila)\b", "they"),
+        (r"\b(what|which|who)(\s+[\w-]+)?\s+(?:yun|iyon|yon)\b(?=\s*(?:[?.!]|$))", r"\1\2 was that"),
+        (r"\b(?:yun|iyon|yon|iyan|yan)\b", "that"),
+        (r"\b(?:dun|doon)\b", "there"),
+        (r"\bdito\b", "here"),
+        (r"\bsalamat\b", "thanks"),
+        (r"\bako\b", "I"),
+        # particles and markers, last: "sa queue" in the queue, "sa card" on the card, "ng" of, "yung" the
+        (r"\bsa\s+(queue|log)\b", r"in the \1"),
+        (r"\bsa\b", "on"),
+        (r"\bng\b|\bni\b|\bkay\b", "of"),
+        (r"\b(?:yung|iyong|ung|ang)\s+(?=job\s*#?\d)", ""),  # "yung job 3": job 3
+        (r"\b(?:yung|iyong|ung|ang)\b", "the"),
+        (
+            r"\b(?:po|naman|lang|ba|bang|pa|na|muna|pala|nga|daw|raw|din|rin|yata|talaga|ko|mo|natin|namin"
+            r"|nyo|niyo|mga)\b",
+            "",
+        ),
+    )
+)
+
+
+def taglish_read(text: str) -> str:
+    """``text`` read in English where it is Taglish (:data:`_TAGALOG_MARK`); else as it was."""
+    if not _TAGALOG_MARK.search(text):
+        return text
+    text = translated(text, _TAGLISH)
+    text = re.sub(r"\s+([?.!,;:])", r"\1", text)
+    return re.sub(r"\s{2,}", " ", text).strip()

@@ -1,0 +1,99 @@
+"""Taglish (Tagalog mixed into English): its question words, its verbs in Tagalog prefixes ("nag-crash",
+"naka-queue"), its polite requests ("paki-hold po", "i-cancel mo", "pa-resume na lang"), its follow-ups
+("anong oras po?") and questions off this machine, read in English; its marks never read in Spanish,
+Italian, Portuguese, Hindi or Dutch, which share its short words. Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask, converse
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.languages import taglish_read
+from gpuaccel.assistant.understand.spoken import written
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("bakit po nag-crash yung job 3?", "why crashed job 3?"),
+        ("kelan natapos yung job 4?", "when finished job 4?"),
+        ("meron bang naka-queue ngayon?", "is anything queued now?"),
+        (
+            "ilang beses nag-retry yung sd-xl-train kahapon?",
+            "how many times retried the sd-xl-train yesterday?",
+        ),
+        ("sino ang gumagamit ng 4090?", "who is using 4090?"),
+        ("gano na katagal naghihintay?", "how long has it been waiting?"),
+        ("pakita po yung log niya", "show its log"),
+        ("paki-hold na lang po", "please hold it"),
+        ("i-cancel mo na yung job 14", "please cancel job 14"),
+        ("pa-move naman ng job 13 sa unahan ng queue", "please move job 13 to the front of the queue"),
+        ("anong GPU yun?", "what GPU was that?"),
+        ("thanks po, what time po?", "thanks, what time?"),
+    ],
+)
+def test_taglish_read_in_english(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "cuanto tiempo lleva la 12 en la cola? no la 13 sino la 12",  # Spanish "sino", "la"
+        "ya po, cancela el job 13 porfa",  # Chile's "po"
+        "la 4090 scalda un po, chi lo sa?",  # Italian "un po", "sa"
+        "quanto tempo o job 12 ficou na fila no ano passado?",  # Portuguese "na", "ano"
+        "job 12 ko hold kar do na, abhi wala koi",  # Hindi "ko", "na", "wala"
+        "hoe lang draait job 11 al, na de pauze?",  # Dutch "lang", "na"
+    ],
+)
+def test_no_taglish_read_in_languages_sharing_its_short_words(said: str) -> None:
+    assert taglish_read(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("paki-hold po ng job 12", "gpuaccel hold 12"),
+        ("i-cancel mo na yung llama-405b-probe, di na kailangan", "gpuaccel cancel 13"),
+        ("pa-set po ng priority ng job 12 sa 80", "gpuaccel priority 12 80"),
+    ],
+)
+def test_taglish_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_taglish_requests_said_of_the_job_talked_about(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(heldout_svc, "anong nangyari sa job 9?", "sige, pa-rerun na lang po")
+    assert query is None and "gpuaccel retry 9" in text, text
+    (_, _), (text, query) = converse(
+        heldout_svc, "paki-hold muna yung job 12", "ay wag na, i-release mo ulit"
+    )
+    assert query is None and "gpuaccel release 12" in text, text
+
+
+def test_taglish_questions(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    (_, _), (text, _) = converse(svc, "bkt di pa tumatakbo yung job 12?", "gano na katagal naghihintay?")
+    assert "1h20m" in text, text
+    _, text, query = ask(svc, "sino po yung gumagamit ng H100 ngayon?", None)
+    assert query is not None and "mistral-7b-sft" in text, text
+    _, text, query = ask(svc, "magkano kuryente ng H100 kahapon?", None)
+    assert query is not None and query["name"] == "energy" and "4.89 kWh" in text, (query, text)
+    (_, _), (text, query) = converse(svc, "pinakamataas na temp ng 4090 kahapon?", "anong oras po yun?")
+    assert query is not None and "20:12" in text, text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "ano po ibig sabihin ng ECC error sa GPU?",
+        "pa-draft naman ng short announcement na naka-maintenance yung 4090 bukas",
+        "ano ba pinagkaiba ng bf16 at fp16?",
+    ],
+)
+def test_taglish_questions_off_this_machine_are_declined(heldout_svc: AssistantService, said: str) -> None:
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is None
