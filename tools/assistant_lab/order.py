@@ -2,7 +2,8 @@
 
 Why: ``evaluate --mark`` scores the grammar's dev split, whose questions keep the grammar's own shapes; the
 rules were written against those shapes, so that split favours them. People word things otherwise. The
-sets in :data:`people.DEV_SETS` were written apart from the code and never trained on. Each order and
+sets in :data:`people.DEV_SETS` were written apart from the code, never trained on and never read (rules
+fitted to a set's misses would win any order on it). Each order and
 margin (:data:`POLICIES`) is scored on them through the blind benchmark's scorer
 (benchmarks/assistant_blind.py: the held-out machine, one chat session a conversation), beside the rules
 alone. The policy with the most right turns is marked (``pick_first``, ``pick_margin``), and the model picks
