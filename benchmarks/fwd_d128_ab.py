@@ -14,6 +14,11 @@ Variants (``+``-joined tokens, each a ``GluonFwdConfig`` field on the shipped co
   ka       ``k_ahead``: K's ring a slot deeper than V's (3 / 2), each block's K issued before the block
            before it's V (twenty-sixth session: the K ring's wait at the loop's top and V's are the
            largest single waits of the key loop's samples)
+  nq       ``next_qk``: each consumer issues its next tile's first QK^T before this tile's epilogue (the
+           stores of O and LSE run under it; twenty-seventh session: the tile ends were 4-8 % of the
+           consumers' samples at N 4096)
+  nq2      ``next_qk`` 2: the same walk with that QK^T issued after the stores (a control: what the walk's
+           code costs apart from the order)
 
 ``--check`` / ``--rounds`` / ``--once``: ``benchmarks/fwd_ab.py`` (the forward A/Bs' shared harness).
 
@@ -33,7 +38,10 @@ SHAPES = [
     "4,32,4096,64", "16,16,512,64",
 ]  # fmt: skip
 VARIANTS = ["shipped", "pp", "ff"]
-TOKENS = {"pp": {"pingpong": True}, "ff": {"first_full": True}, "ka": {"k_ahead": True}}
+TOKENS = {
+    "pp": {"pingpong": True}, "ff": {"first_full": True}, "ka": {"k_ahead": True}, "nq": {"next_qk": 1},
+    "nq2": {"next_qk": 2},
+}  # fmt: skip
 CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (2, 4, 4, 4096, 4096, 128, False, "bf16"),  # 64 tiles: one a program, 2 Q buffers
     (1, 4, 2, 1100, 1700, 128, False, "bf16"),  # ragged end: the last key block masked, GQA

@@ -299,3 +299,51 @@ def test_d128_turns_and_unmasked_first_block_match_reference(b, hq, hkv, nq, nk,
             assert bool((lse[~fin] == rl[~fin]).all()), "rows that see no key must give lse -inf"
             assert (o.float() - ro).abs().max().item() <= 2 * bar, cfg.label()
             assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2, cfg.label()
+
+
+NEXT_QK_CASES = [  # B, Hq, Hkv, Nq, Nk, D, dtype
+    *((b, hq, hkv, nq, nk, 128, dt) for b, hq, hkv, nq, nk, dt in D128_PATH_CASES),
+    (1, 4, 4, 4096, 4096, 64, torch.bfloat16),  # D64 three consumers, padding slices (non-causal)
+    (2, 4, 4, 3077, 3077, 64, torch.bfloat16),  # D64 causal: padding rows on top
+    (2, 8, 4, 1000, 700, 64, torch.float16),  # D64 whose slices see fewer keys than the tile
+]
+
+
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,d,dtype", NEXT_QK_CASES)
+def test_next_tiles_first_qk_before_the_epilogue_gives_the_same_bytes(b, hq, hkv, nq, nk, d, dtype):
+    """Each consumer issuing its next tile's first QK^T before this tile's epilogue
+    (``GluonFwdConfig.next_qk``, gluon.fwd._consumer_ahead) moves work, not arithmetic: o and lse bit
+    for bit the same configuration's without it, causal or not, with O by TMA and two Q buffers and from
+    registers with one, and within 2x plain PyTorch's max error against fp32 (a ring or Q phase out of
+    step would hang, leave rows unwritten or read another tile's Q)."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.bench.attention import plain_attention
+    from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
+    from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + 5 * nk + b + d)
+    q = torch.randn(b, hq, nq, d, device="cuda", generator=gen).to(dtype)
+    k, v = (torch.randn(b, hkv, nk, d, device="cuda", generator=gen).to(dtype) for _ in range(2))
+    scale = d**-0.5
+    for causal in (False, True):
+        ro, rl = reference.flash_attention_forward(q.float(), k.float(), v.float(), causal, scale)
+        bar = (plain_attention(q, k, v, causal, scale).float() - ro).abs().max().item()
+        fin = torch.isfinite(rl)
+        for o_tma, q_bufs in ((True, 2), (False, 1)):
+            base = replace(gluon_fwd_config(d, nq, nk, causal), o_tma=o_tma, q_bufs=q_bufs, ctas_per_sm=1)
+            if base.pad_top and o_tma:  # pad_top lays tiles whose O leaves by masked stores
+                base = replace(base, pad_top=False)
+            outs = []
+            for cfg in (base, replace(base, next_qk=True)):
+                o = torch.full_like(q, float("nan"))
+                lse = torch.full((b, hq, nq), float("nan"), device="cuda")
+                launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg)
+                torch.cuda.synchronize()
+                assert not (o.isnan().any() or lse.isnan().any()), f"o or lse left unwritten ({cfg.label()})"
+                assert bool((lse[~fin] == rl[~fin]).all()), "rows that see no key must give lse -inf"
+                assert (o.float() - ro).abs().max().item() <= 2 * bar, cfg.label()
+                assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2, cfg.label()
+                outs.append((o, lse))
+            assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1]), base.label()

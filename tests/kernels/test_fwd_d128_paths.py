@@ -107,3 +107,41 @@ def test_host_rules_for_the_first_block_and_the_turns():
     assert not takes_turns(turns, False, True)  # a padding slice runs one block
     assert not takes_turns(replace(turns, consumers=3), False, False)
     assert not takes_turns(replace(TWO_PER_SM_FWD, pingpong=True), False, False)
+
+
+def test_next_qk_build_issues_the_next_tiles_qk_before_the_epilogue_stores(tmp_path):
+    """``next_qk`` (gluon.fwd._consumer_ahead): in each consumer a tile's first QK^T (the HGMMA that starts
+    from RZ) is issued, then the tile before's O leaves (its UTMASTG) and only then is the QK^T waited for
+    (the next ``WARPGROUP.DEPBAR``); the same wgmmas and exp2s as the shipped build (no extra first-block
+    copy), no wait injected by ptxas (as many DEPBARs as shipped) and Q's descriptor written on every
+    path (DESC_UNSET 0: the first QK^T stays ahead of both key loops)."""
+    base, _ = _offline(tmp_path / "base", "--kernel", "fwd", "--shape", "2,16,8192,128", "--rescale", "8")
+    row, sass = _offline(
+        tmp_path / "nq", "--kernel", "fwd", "--shape", "2,16,8192,128", "--rescale", "8", "--set", "next_qk=1"
+    )
+    assert row["DESC_UNSET"] == 0, row
+    assert (row["HGMMA"], row["MUFU.EX2"], row["DEPBAR"]) == (base["HGMMA"], base["MUFU.EX2"], base["DEPBAR"])
+    ins = [t.strip() for t in re.findall(r"/\*[0-9a-f]{4,}\*/\s+([^;]*);", sass)]
+    under = 0
+    for i, t in enumerate(ins):
+        if "HGMMA" in t and ", RZ" in t:  # a QK^T's first k-step
+            rest = ins[i + 1 :]
+            wait = next(n for n, x in enumerate(rest) if "WARPGROUP.DEPBAR" in x)
+            under += any("UTMASTG" in x for x in rest[:wait])
+    assert under == 2, under  # one per consumer: the tile before's store under the next tile's QK^T
+
+
+def test_host_rule_for_the_next_qk():
+    from gpuaccel.accel.kernels.gluon.fwd import ahead_qk
+    from gpuaccel.accel.kernels.tuning.configs import TWO_PER_SM_FWD, gluon_fwd_config
+
+    cfg = replace(gluon_fwd_config(128, 8192, 8192, False), next_qk=True)
+    assert not gluon_fwd_config(128, 8192, 8192, False).next_qk  # an option, off until measured
+    assert cfg.label().endswith("-nq")
+    assert ahead_qk(cfg, False)
+    assert not ahead_qk(cfg, True)  # with the consumers' turns: not built
+    assert not ahead_qk(replace(cfg, q_bufs=1), False)  # O by TMA stages O in the one Q buffer
+    assert ahead_qk(replace(cfg, q_bufs=1, o_tma=False), False)
+    assert not ahead_qk(replace(TWO_PER_SM_FWD, next_qk=True), False)  # PV inside the block
+    control = replace(cfg, next_qk=2)  # the same walk, the QK^T after the stores (an A/B's control)
+    assert control.label().endswith("-nq2") and ahead_qk(control, False) == 2

@@ -42,7 +42,9 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   warpgroups' drift already overlaps one's softmax with the other's matmuls (docs/kernels-log.md,
   2026-11-28, twenty-fifth session). K's ring can also run a slot deeper than V's, each K issued a block
   ahead of V (``k_ahead``), an option: level at N 4k-16k, slower causal, faster only for short calls
-  (twenty-sixth session).
+  (twenty-sixth session). Each consumer can issue its next tile's first QK^T before its epilogue's stores
+  (``next_qk``, :func:`_consumer_ahead`), an option: the same bytes, 2-4 % slower at N 4k-16k (the key
+  loops lost more than the tile ends gained), +1-2 % at 16,16,512 (twenty-seventh session).
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
@@ -506,6 +508,268 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
 
 
 @gluon.jit
+def _slice_place(t, i, cnt, q_smem, heads_q, seq_q, seq_k, num_m, bh_total, group_heads, items_ptr, n_items,
+                 HALF: gl.constexpr, CONSUMERS: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
+                 CAUSAL: gl.constexpr, Q_BUFS: gl.constexpr, DIAG_FIRST: gl.constexpr,
+                 PAD_TOP: gl.constexpr, PAD_SKIP: gl.constexpr):  # fmt: skip
+    """Where this consumer's slice of dense tile ``t`` (this program's ``i``-th, its ring entries from
+    ``cnt``) lies and how it walks its keys, as :func:`_consumer_tile` works them out: (Q buffer, its 2-D
+    view, batch, head, batch*head, query count, key count, causal offset, first row, the tile's blocks,
+    the slice's blocks, its unmasked ones, its first ring entry, that entry's key block, the loops' split,
+    the slice's rows). :func:`_consumer_ahead` takes it once for a tile's first block, issued under the
+    tile before, and again for the rest (scalar work, cheaper than carrying it across the tile loop)."""
+    s_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, 16]
+    )
+    q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
+    qb = HALF * Q_BUFS + i % Q_BUFS
+    q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
+    b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
+        t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
+        CAUSAL, False, PAD_TOP,
+    )  # fmt: skip
+    causal_off = len_k - len_q
+    row0 = start_m + HALF * HALF_M
+    n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
+    if PAD_SKIP:
+        n_mine, n_full = _kv_blocks(
+            row0, HALF_M, gl.where(row0 < len_q, len_k, 1), causal_off, BLOCK_N, CAUSAL
+        )
+    else:
+        n_mine, n_full = _kv_blocks(row0, HALF_M, len_k, causal_off, BLOCK_N, CAUSAL)
+    if DIAG_FIRST:
+        base = cnt + n_tile - n_mine
+        top = n_mine - 1
+        lead = n_mine - n_full
+    else:
+        base = cnt
+        top = 0
+        lead = n_full
+    offs_m = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, s_layout))
+    return (qb, q_s, b, h, bh, len_q, len_k, causal_off, row0, n_tile, n_mine, n_full, base, top, lead,
+            offs_m)  # fmt: skip
+
+
+@gluon.jit
+def _first_qk(i, cnt, qb, q_s, n_tile, n_mine, base, k_smem, q_ready, k_ready, v_ready, k_empty, v_empty,
+              BLOCK_N: gl.constexpr, STAGES: gl.constexpr, Q_BUFS: gl.constexpr, DIAG_FIRST: gl.constexpr,
+              K_STAGES: gl.constexpr):  # fmt: skip
+    """A slice's first QK^T, issued (not waited): Q's wait, the ring entries only other slices need handed
+    back first (``DIAG_FIRST``: they lead the tile's entries), then K's wait and the wgmma."""
+    s_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, 16]
+    )
+    mbarrier.wait(q_ready.index(qb), (i // Q_BUFS) & 1)
+    if DIAG_FIRST:
+        _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, 0, n_tile - n_mine, STAGES, K_STAGES)
+    return _qk(q_s, k_smem, k_ready, base, s_layout, BLOCK_N, K_STAGES)
+
+
+@gluon.jit
+def _first_softmax(qk, n_full, n_mine, top, offs_m, qk_scale, causal_off, len_k, dtype: gl.constexpr,
+                   BLOCK_N: gl.constexpr, HEAD_DIM: gl.constexpr, CAUSAL: gl.constexpr,
+                   RESCALE: gl.constexpr, RESCALE_WARP: gl.constexpr, ROW_LIMIT: gl.constexpr,
+                   DIAG_FIRST: gl.constexpr, FIRST_FULL: gl.constexpr):  # fmt: skip
+    """A slice's first block's softmax, as :func:`_consumer_tile` runs it (masked, or with ``FIRST_FULL``
+    unmasked where every row sees all of it): (P as PV's operand, alpha, m, l, grow)."""
+    s_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, 16]
+    )
+    o_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM, 16]
+    )
+    p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=2)
+    row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
+    m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
+    l_i = gl.zeros([HALF_M], gl.float32, row_layout)
+    if FIRST_FULL:
+        first_full = n_full >= 1 if not DIAG_FIRST else n_full == n_mine
+        if first_full:
+            p, alpha, m_i, l_i, grow = _softmax(
+                qk, m_i, l_i, top, offs_m, qk_scale, causal_off, len_k, s_layout, BLOCK_N, False, CAUSAL,
+                0.0, RESCALE, RESCALE_WARP, ROW_LIMIT,
+            )  # fmt: skip
+        else:
+            p, alpha, m_i, l_i, grow = _softmax(
+                qk, m_i, l_i, top, offs_m, qk_scale, causal_off, len_k, s_layout, BLOCK_N, True, CAUSAL,
+                0.0, RESCALE, RESCALE_WARP, ROW_LIMIT,
+            )  # fmt: skip
+    else:
+        p, alpha, m_i, l_i, grow = _softmax(
+            qk, m_i, l_i, top, offs_m, qk_scale, causal_off, len_k, s_layout, BLOCK_N, True, CAUSAL, 0.0,
+            RESCALE, RESCALE_WARP, ROW_LIMIT,
+        )  # fmt: skip
+    p = _p_operand(p, dtype, p_layout, False)
+    return p, alpha, m_i, l_i, grow
+
+
+@gluon.jit
+def _slice_finish(acc, m_i, l_i, dtype: gl.constexpr, o_layout: gl.constexpr, O_RECIP: gl.constexpr):
+    """The epilogue's math of :func:`_epilogue_tma` / :func:`_epilogue` (16-bit, no column scale): (O / l in
+    ``dtype``, two values a register as the cast would round them, and the natural-log LSE)."""
+    empty = l_i == 0.0
+    l_safe = gl.where(empty, 1.0, l_i)
+    lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe)) * 0.6931471805599453)
+    out = _normalise(acc, l_safe, o_layout, O_RECIP)
+    if dtype == gl.bfloat16:
+        out = gl.inline_asm_elementwise("cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,r,r", [out], dtype=gl.bfloat16,
+                                        is_pure=True, pack=2)  # fmt: skip
+    else:
+        out = gl.inline_asm_elementwise("cvt.rn.f16x2.f32 $0, $2, $1;", "=r,r,r", [out], dtype=gl.float16,
+                                        is_pure=True, pack=2)  # fmt: skip
+    return out, lse
+
+
+@gluon.jit
+def _slice_store(out, lse, q_smem, qb, q_s, q_empty, o_desc, o_ptr, lse_ptr, b, h, bh, row0, offs_m, len_q,
+                 stride_ob, stride_oh, stride_on, heads_q, HEAD_DIM: gl.constexpr, O_TMA: gl.constexpr,
+                 PAD_TOP: gl.constexpr):  # fmt: skip
+    """A dense slice's stores, as :func:`_epilogue_tma` / :func:`_epilogue` write them, of ``out`` / ``lse``
+    from :func:`_slice_finish`: O by one TMA store through its Q buffer (handed back once read), or by
+    masked stores; rows past the sequence (and before 0, ``PAD_TOP``) not stored."""
+    o_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM, 16]
+    )
+    lse_base = lse_ptr + bh.to(gl.int64) * len_q
+    keep = offs_m < len_q
+    if PAD_TOP:
+        keep = keep & (offs_m >= 0)
+    gl.store(lse_base + offs_m, lse, mask=keep)
+    if O_TMA:
+        q_s.store(out)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(o_desc, [b, h, row0, 0], q_smem.index(qb))
+        tma.store_wait(0)
+        mbarrier.arrive(q_empty.index(qb))
+    else:
+        o_base = o_ptr + (bh // heads_q).to(gl.int64) * stride_ob
+        o_base += (bh % heads_q).to(gl.int64) * stride_oh
+        o_rows = row0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
+        o_cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+        ptrs = o_base + gl.expand_dims(o_rows.to(gl.int64) * stride_on, 1) + gl.expand_dims(o_cols, 0)
+        o_keep = o_rows < len_q
+        if PAD_TOP:
+            o_keep = o_keep & (o_rows >= 0)
+        gl.store(ptrs, out, mask=gl.expand_dims(o_keep, 1))
+
+
+@gluon.jit
+def _consumer_ahead(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                    lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                    group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
+                    items_ptr, n_items, total_q, HALF: gl.constexpr, CONSUMERS: gl.constexpr,
+                    HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                    CAUSAL: gl.constexpr, FP8: gl.constexpr, VARLEN: gl.constexpr,
+                    INLINE_PV: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, O_TMA: gl.constexpr = False,
+                    o_desc=None, SPLIT: gl.constexpr = False, part_o=None, part_lse=None,
+                    DYNAMIC: gl.constexpr = False, RESCALE: gl.constexpr = 0.0,
+                    RESCALE_WARP: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
+                    PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
+                    ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
+                    PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
+                    K_STAGES: gl.constexpr = 2, NEXT_QK: gl.constexpr = 1):  # fmt: skip
+    """:func:`_consumer`'s dense 16-bit walk with each tile's first QK^T issued before the tile before's
+    epilogue (``NEXT_QK``, ``GluonFwdConfig.next_qk``): a tile ends at its last PV, and the loop carries
+    its O, m and l into the next iteration, which waits for its tile's Q and first K, issues that QK^T,
+    then normalises and stores the tile before's O (and LSE), and only then waits for the QK^T and runs
+    its softmax: the tensor pipe works through the epilogue's math and stores. The program's last tile
+    is stored after the loop. Every ring entry of a tile is handed back (the last V after its PV) before
+    the next tile's are waited for, so the producer is never held by this slice. The first QK^T stays in
+    the tile's own iteration, ahead of both key loops, so Q's wgmma descriptor is written where it
+    dominates them (the twenty-fourth session's ptxas 12.8 hazard, :func:`_consumer_tile`). The blocks
+    and their softmax are :func:`_consumer_tile`'s (carried-P path) in the same order: the same bytes.
+    Its arguments are :func:`_consumer`'s (``_forward`` picks one of the two); the FP8, packed, split and
+    turn-taking ones it refuses. ``NEXT_QK`` 2, a control for the A/B: the same walk with the QK^T issued
+    after the stores (the order of :func:`_consumer_tile`), so what the order buys is told apart from what
+    the walk's code costs."""
+    gl.static_assert(not (FP8 or VARLEN or INLINE_PV or SPLIT or DYNAMIC or PINGPONG),
+                     "NEXT_QK: dense 16-bit tiles, P carried, no turns")  # fmt: skip
+    gl.static_assert(Q_BUFS > 1 or not O_TMA, "NEXT_QK, O by TMA: the next tile's Q in a buffer of its own")
+    s_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, 16]
+    )
+    o_layout: gl.constexpr = gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM, 16]
+    )
+    p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=2)
+    row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
+    SCHEDULED: gl.constexpr = CAUSAL or PAD_SKIP
+    n = _tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, False)
+    cnt = 0
+    # the tile before's O (normalised, 16-bit) and LSE (none before the first)
+    rows0 = gl.zeros([HALF_M], gl.float32, row_layout)
+    out, lse = _slice_finish(gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout), rows0, rows0, v_smem.dtype,
+                             o_layout, O_RECIP)  # fmt: skip
+    for i in range(n):
+        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, False, False)
+        qb, q_s, b, h, bh, len_q, len_k, causal_off, row0, n_tile, n_mine, n_full, base, top, lead, offs_m = (
+            _slice_place(t, i, cnt, q_smem, heads_q, seq_q, seq_k, num_m, bh_total, group_heads, items_ptr,
+                         n_items, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, CAUSAL, Q_BUFS, DIAG_FIRST, PAD_TOP,
+                         PAD_SKIP)
+        )  # fmt: skip
+        if NEXT_QK == 1:
+            s_tok = _first_qk(i, cnt, qb, q_s, n_tile, n_mine, base, k_smem, q_ready, k_ready, v_ready,
+                              k_empty, v_empty, BLOCK_N, STAGES, Q_BUFS, DIAG_FIRST, K_STAGES)  # fmt: skip
+        if i > 0:  # the tile before's epilogue under this QK^T
+            tp = _tile_id(i - 1, sched_ptr, sched_len, SCHEDULED, False, False)
+            qbp, q_sp, bp, hp, bhp, len_qp, _lk, _co, row0p, _nt, _nm, _nf, _bs, _tp, _ld, offs_mp = (
+                _slice_place(tp, i - 1, cnt, q_smem, heads_q, seq_q, seq_k, num_m, bh_total, group_heads,
+                             items_ptr, n_items, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, CAUSAL, Q_BUFS,
+                             DIAG_FIRST, PAD_TOP, PAD_SKIP)
+            )  # fmt: skip
+            _slice_store(out, lse, q_smem, qbp, q_sp, q_empty, o_desc, o_ptr, lse_ptr, bp, hp, bhp, row0p,
+                         offs_mp, len_qp, stride_ob, stride_oh, stride_on, heads_q, HEAD_DIM, O_TMA,
+                         PAD_TOP)  # fmt: skip
+        if NEXT_QK != 1:
+            s_tok = _first_qk(i, cnt, qb, q_s, n_tile, n_mine, base, k_smem, q_ready, k_ready, v_ready,
+                              k_empty, v_empty, BLOCK_N, STAGES, Q_BUFS, DIAG_FIRST, K_STAGES)  # fmt: skip
+        qk = warpgroup_mma_wait(0, deps=(s_tok,))
+        mbarrier.arrive(k_empty.index(base % K_STAGES))
+        p, alpha, m_i, l_i, grow = _first_softmax(
+            qk, n_full, n_mine, top, offs_m, qk_scale, causal_off, len_k, v_smem.dtype, BLOCK_N, HEAD_DIM,
+            CAUSAL, RESCALE, RESCALE_WARP, ROW_LIMIT, DIAG_FIRST, FIRST_FULL,
+        )  # fmt: skip
+        acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
+        for e in range(1, lead):  # DIAG_FIRST: the masked blocks after the first; else the unmasked ones
+            j = _key_block(e, top, DIAG_FIRST)
+            acc, m_i, l_i, p, alpha, grow = _step(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
+                alpha, offs_m, qk_scale, causal_off, len_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES,
+                DIAG_FIRST, CAUSAL, False, 0.0, grow, RESCALE, RESCALE_WARP, ROW_LIMIT, False, HALF,
+                K_STAGES,
+            )  # fmt: skip
+        for e in range(gl.maximum(lead, 1), n_mine):  # the rest: unmasked with DIAG_FIRST, else masked
+            j = _key_block(e, top, DIAG_FIRST)
+            acc, m_i, l_i, p, alpha, grow = _step(
+                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
+                alpha, offs_m, qk_scale, causal_off, len_k, s_layout, p_layout, o_layout, BLOCK_N, STAGES,
+                not DIAG_FIRST, CAUSAL, False, 0.0, grow, RESCALE, RESCALE_WARP, ROW_LIMIT, False, HALF,
+                K_STAGES,
+            )  # fmt: skip
+        if not O_TMA:  # every QK^T of this tile is done: Q's buffer may refill
+            mbarrier.arrive(q_empty.index(qb))
+        last = base + n_mine - 1
+        acc = _rescale(acc, alpha, grow, o_layout, RESCALE, RESCALE_WARP)
+        mbarrier.wait(v_ready.index(last % STAGES), (last // STAGES) & 1)
+        acc = warpgroup_mma(p, _v_operand(v_smem, last % STAGES, False), acc, is_async=True)
+        acc = warpgroup_mma_wait(0, deps=(acc,))
+        mbarrier.arrive(v_empty.index(last % STAGES))
+        if not DIAG_FIRST:  # key blocks only later slices' rows need, last in the ring
+            _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES, K_STAGES)
+        cnt += n_tile
+        out, lse = _slice_finish(acc, m_i, l_i, v_smem.dtype, o_layout, O_RECIP)
+    if n > 0:  # the last tile's epilogue
+        tl_ = _tile_id(n - 1, sched_ptr, sched_len, SCHEDULED, False, False)
+        qbl, q_sl, bl, hl, bhl, len_ql, _lk, _co, row0l, _nt, _nm, _nf, _bs, _tp, _ld, offs_ml = _slice_place(
+            tl_, n - 1, cnt, q_smem, heads_q, seq_q, seq_k, num_m, bh_total, group_heads, items_ptr, n_items,
+            HALF, CONSUMERS, HEAD_DIM, BLOCK_N, CAUSAL, Q_BUFS, DIAG_FIRST, PAD_TOP, PAD_SKIP,
+        )  # fmt: skip
+        _slice_store(out, lse, q_smem, qbl, q_sl, q_empty, o_desc, o_ptr, lse_ptr, bl, hl, bhl, row0l,
+                     offs_ml, len_ql, stride_ob, stride_oh, stride_on, heads_q, HEAD_DIM, O_TMA,
+                     PAD_TOP)  # fmt: skip
+
+
+@gluon.jit
 def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr, lse_ptr,
               qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k,
               num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len, items_ptr, n_items, total_q,
@@ -518,7 +782,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
               ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
               PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-              K_STAGES: gl.constexpr = 2):  # fmt: skip
+              K_STAGES: gl.constexpr = 2, NEXT_QK: gl.constexpr = 0):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
@@ -591,12 +855,13 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
              ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
              PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-             K_AHEAD: gl.constexpr = False):  # fmt: skip
+             K_AHEAD: gl.constexpr = False, NEXT_QK: gl.constexpr = 0):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
     Arguments inline: a bound or +-appended tuple loses its constexprs. ``K_AHEAD``: a K ring one slot
-    deeper than V's, each K issued a block ahead of V (:func:`_producer_tile`)."""
+    deeper than V's, each K issued a block ahead of V (:func:`_producer_tile`). ``NEXT_QK``: the consumers
+    issue the next tile's first QK^T before this tile's epilogue (:func:`_consumer_ahead`)."""
     gl.static_assert(not K_AHEAD or not FP8, "K_AHEAD: the bf16/fp16 forward")
     K_STAGES: gl.constexpr = STAGES + 1 if K_AHEAD else STAGES
     dtype: gl.constexpr = q_desc.dtype
@@ -608,13 +873,14 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
     q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS, Q_BUFS, K_STAGES)
     gl.warp_specialize(
-        [(_consumer, (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+        [(_consumer_ahead if NEXT_QK else _consumer,
+          (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
                       lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
                       group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
                       items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
                       VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC,
                       RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP, ROW_LIMIT, O_RECIP, PINGPONG,
-                      FIRST_FULL, K_STAGES))
+                      FIRST_FULL, K_STAGES, NEXT_QK))
          if c < CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                       k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
@@ -637,14 +903,14 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
                           PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
                           ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
                           PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-                          K_AHEAD: gl.constexpr = False):  # fmt: skip
+                          K_AHEAD: gl.constexpr = False, NEXT_QK: gl.constexpr = 0):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
              CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc, RESCALE=RESCALE,
              RESCALE_WARP=RESCALE_WARP, DIAG_FIRST=DIAG_FIRST, PAD_TOP=PAD_TOP, PAD_SKIP=PAD_SKIP,
              ROW_LIMIT=ROW_LIMIT, O_RECIP=O_RECIP, PINGPONG=PINGPONG,
-             FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD)  # fmt: skip
+             FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD, NEXT_QK=NEXT_QK)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -690,6 +956,7 @@ def launch_gluon_fwd(
     # tuning.configs.GLUON_FWD_CONFIGS)
     pad_skip = cfg.pad_skip and not causal and not two and pad_skip_pays(q, cfg.consumers)
     pingpong = takes_turns(cfg, bool(causal), pad_skip)
+    next_qk = ahead_qk(cfg, pingpong)
     programs, walk = tile_walk(
         q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm, pad_top, pad_skip
     )
@@ -705,7 +972,7 @@ def launch_gluon_fwd(
              RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
              PAD_TOP=pad_top, PAD_SKIP=pad_skip, ROW_LIMIT=cfg.row_limit or pad_skip,
              O_RECIP=cfg.o_recip, PINGPONG=pingpong, FIRST_FULL=cfg.first_full and not two,
-             K_AHEAD=cfg.k_ahead),
+             K_AHEAD=cfg.k_ahead, NEXT_QK=next_qk),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
     if bound is not None and "gluon_fwd" in bound:
@@ -717,6 +984,15 @@ def takes_turns(cfg: GluonFwdConfig, causal: bool, pad_skip: bool) -> bool:
     slices of every tile to walk the same key blocks (two consumers, one program per SM, P carried), so
     causal calls and padding slices that run one block go without."""
     return cfg.pingpong and not causal and not pad_skip and cfg.consumers == 2 and cfg.ctas_per_sm == 1
+
+
+def ahead_qk(cfg: GluonFwdConfig, pingpong: bool) -> int:
+    """Whether a launch with ``cfg`` builds ``NEXT_QK`` (``cfg.next_qk``, :func:`_consumer_ahead`): the walk
+    that issues the next tile's first QK^T before this tile's epilogue runs the carried-P step of one
+    program per SM, without the consumers' turns, and with O by TMA it needs the next tile's Q in a buffer
+    of its own (the epilogue stages O in this tile's)."""
+    builds = cfg.ctas_per_sm == 1 and not pingpong and (cfg.q_bufs > 1 or not cfg.o_tma)
+    return int(cfg.next_qk) if builds else 0
 
 
 PLANNED = "planned"  # in a call signature's ``bound``: what its later calls repeat (not a launch)

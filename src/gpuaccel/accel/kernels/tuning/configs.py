@@ -87,6 +87,10 @@ class GluonFwdConfig:
     # so K leads V by a block (gluon.fwd._producer_tile); shared memory allows it at D128 with two Q
     # buffers (224 KB); an option, not kept (docs/kernels-log.md, 2026-11-28, twenty-sixth session)
     k_ahead: bool = False
+    # persistent walk: each consumer issues its next tile's first QK^T before this tile's epilogue's stores
+    # of O and LSE, so the tensor pipe works through them (gluon.fwd._consumer_ahead); an option. 2: the same
+    # walk with that QK^T after the stores, a control for A/Bs
+    next_qk: int = 0
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
@@ -96,6 +100,7 @@ class GluonFwdConfig:
         tail += ("-pskip" if self.pad_skip else "") + ("-rl" if self.row_limit else "")
         tail += ("-orcp" if self.o_recip else "") + ("-pp" if self.pingpong else "")
         tail += ("-ff" if self.first_full else "") + ("-ka" if self.k_ahead else "")
+        tail += ("-nq" if self.next_qk == 1 else f"-nq{self.next_qk}") if self.next_qk else ""
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
@@ -149,7 +154,10 @@ GLUON_FWD_VARIANTS = {
 # 1,16,16384 1.017 / 1.025, the shipped kernel timed twice 0.991-1.006; 8,16,1024 1.005 (again 1.006),
 # 16,16,512 0.997 / 0.994 (again 1.007 / 1.001); ncu's cycles did not confirm the gain: +0.3-0.4 %, one
 # launch). Causal keeps it off (not measured). The consumers' turns (``pingpong``) stay off: level at
-# N 4k-16k (0.984-1.005), +1.1-1.9 % at 16,16,512 only.
+# N 4k-16k (0.984-1.005), +1.1-1.9 % at 16,16,512 only. The next tile's first QK^T before the epilogue's
+# stores (``next_qk``; twenty-seventh session, benchmarks/fwd_nq_device.sh, 9 rounds in two calls) stays off:
+# 0.957-0.982 at D128 N 4k-16k non-causal, 0.962-0.970 causal, D64 4,32,4096 0.997 / causal 0.944 (ncu
+# +3.1-3.5 % cycles, the key loops slower); 16,16,512 1.014-1.017 only.
 GLUON_FWD_CONFIGS = {
     64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True, pad_skip=True, o_recip=True),
     128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0, first_full=True),
