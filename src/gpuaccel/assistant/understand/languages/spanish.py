@@ -25,6 +25,14 @@ _SPANISH_MARK = re.compile(
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
     re.I,
 )
+# what Spanish alone says, not Italian, which is read before it and shares words with it ("cosa",
+# "ultimo", "elemento"): an inverted mark, "ñ", its question and day words ("cuánto", "cuál", "dónde",
+# "quién", "hoy", "ayer", "ahora", "hay", "tuvo"); such a message is left to :func:`spanish` whole, so "una
+# cosa que no tiene nada que ver" is not Italian's "a what" first. (Portuguese still reads such a message
+# first: a message of Spain's may hold Portuguese's words the Spanish table does not name.)
+_SPANISH_OWN = re.compile(
+    r"[¿¡ñ]|\b(?:cuant[oa]s?|cuales?|cuando|donde|quien(?:es)?|hoy|ayer|anoche|ahora|hay|tuvo)\b", re.I
+)
 # a part of a day said after it ("ayer por la tarde"): the span the readers know
 _PART_OF_DAY = {
     ("ayer", "manana"): "yesterday morning",
@@ -171,7 +179,8 @@ _SPANISH = compiled(
         (r"\b(?:ha|han) fallado\b|\bfallado\b", "failed"),
         (r"\b(?:ha|han) terminado\b|\bterminado\b", "finished"),
         (r"\b(?:espero|esperaron|estuvo esperando)\b(?! que)", "waited"),
-        (r"\bantes de (?:empezar|arrancar|comenzar)\b", "before it started"),
+        (r"\b(?:antes de|para) (?:empezar|arrancar|comenzar|entrar)\b", "before it started"),
+        (r"\ben (?:la )?cola\b", "in the queue"),
         (r"\bantes de pararlo\b|\bantes de que (?:lo )?pararan\b", "before it was stopped"),
         (r"\b(?:empezo|arranco|comenzo)\b", "started"),
         (r"\b(?:cogio|alcanzo(?! a (?:correr|jalar|durar)\b)|llego a)\b", "reached"),
@@ -373,6 +382,11 @@ _SPANISH = compiled(
         (r"\bse\b\s*", ""),
     )
 )
+
+
+def spanish_own(text: str) -> bool:
+    """Whether ``text`` has what only Spanish says (:data:`_SPANISH_OWN`), accents on or off."""
+    return bool(_SPANISH_OWN.search(text) or _SPANISH_OWN.search(text.translate(_UNACCENTED)))
 
 
 def spanish(text: str) -> str:
