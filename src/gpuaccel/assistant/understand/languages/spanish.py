@@ -19,7 +19,8 @@ _SPANISH_MARK = re.compile(
     r"|pare|ponga|usted|media|tope|pequena|grande|gastado|fallado|trabajado|electricidad|ventilador|reloj"
     # Spain's, typed fast: "mola", "tio", the "vosotros" forms ("recomendais", "teneis"), a word that lost
     # its accent ("ultimo", "intentos", "libre")
-    r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas)\b"
+    r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas"
+    r"|delante|despues)\b"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b"  # "pausalo": pause it
     r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
@@ -49,7 +50,8 @@ _SPANISH = compiled(
         (r"^\s*(?:mola|vale|guay|genial|perfecto|tio|tia)\b[.,!]*\s*", ""),
         (r",?\s*\bno me acuerdo\b", ""),  # ("i do not remember" would be read as memory)
         (r"\b(?:y )?(?:luego|despues),? para que (?:siga|continue|vuelva a correr)\b", "and then"),
-        (r"\bluego\b", "then"),
+        (r"\bdespues del?\b", "after"),
+        (r"\b(?:luego|despues)\b", "then"),
         (r"\bquien (?:tardo|duro|corrio) mas\b", "which took longer"),
         # Spain's typed fast: a job said first, then the verb with "it" joined to it ("el 405b ponlo en
         # hold": hold the 405b; "el mistral cancelalo": cancel the mistral), read verb first
@@ -124,10 +126,13 @@ _SPANISH = compiled(
         (r"\b(?:re)?intentos\b", "attempts"),
         (r"\bhizo\b", "did it make"),
         (r"\bcuanto rato\b", "how long"),
+        (r"\bmas rato\b", "longer"),  # "cual corrio mas rato": which ran longer
         (r"\ba (?:que|cuanta) velocidad\b", "how fast"),
         (r"\ba cuanto (?:va|esta)\b", "what is"),
         (r"\b(?:de|en) media\b", "on average"),
         (r"\bla media\b", "the average"),
+        (r"\bmedia hora\b", "half an hour"),
+        (r"\bmedia\b", "average"),  # "temperatura media": the average temperature
         (r"\ba tope\b", "at full load"),
         (r"\ben total\b", "in total"),
         (r"\ba tiempo\b", "on time"),
@@ -145,6 +150,10 @@ _SPANISH = compiled(
         (r"\bde que (job|trabajo|proceso|tarea)\b", r"which \1"),
         # spans: "a partir de las 14h" (since 14:00), "ayer por la tarde" (yesterday afternoon)
         (r"\ba partir de (?:las?|el)?\b", "since"),
+        (
+            r"\b(\d{1,2}(?::\d{2})?) de la (?:(manana|madrugada)|tarde|noche)\b",
+            lambda m: m[1] + (" am" if m[2] else " pm"),
+        ),
         (r"\b(ayer|hoy) por la (manana|tarde|noche)\b", lambda m: _PART_OF_DAY[m[1].lower(), m[2].lower()]),
         (r"\bpor la (manana|tarde)\b", lambda m: _PART_OF_DAY["hoy", m[1].lower()]),
         # asked off the subject: "una cosa que no tiene nada que ver" (an unrelated question), "que
@@ -208,10 +217,10 @@ _SPANISH = compiled(
         (r"\b(?:eso|ese|esa)\b", "that"),
         # ("tu", "usted" and Spain's "vosotros": "que batch size me recomendais")
         (
-            r"\bque (.{1,30}?) me (?:recomiendas|recomienda|recomendais|recomendarias)\b",
+            r"\bque (.{1,30}?) (?:me|nos) (?:recomiendas|recomienda|recomendais|recomendarias)\b",
             r"what \1 do you recommend",
         ),
-        (r"\bme (?:recomiendas|recomienda|recomendais|recomendarias)\b", "do you recommend"),
+        (r"\b(?:me|nos) (?:recomiendas|recomienda|recomendais|recomendarias)\b", "do you recommend"),
         (r"\bnecesito saber\b|\bquiero saber\b", "i want to know"),
         (r"\bpa mi reporte\b|\bpara mi reporte\b|\bpa mi tarea\b", "for my write-up"),
         (r"\barriba del?\b", "above"),
@@ -270,11 +279,13 @@ _SPANISH = compiled(
         (r"\b(?:las )?ultimas (\d+) horas\b", r"the last \1 hours"),
         (r"\bdesde (?:las?|el)\b", "since"),
         (r"\bdesde\b", "since"),
-        (r"\bhasta (?:las?|el)\b", "until"),
+        (r"\bhasta (?:las?|el)\b|\bhasta\b", "until"),
+        (r"\ba las? (?=\d)", "at "),  # "a las 4 pm": at 4 pm
         (r"\besta manana\b", "this morning"),
         (r"\besta tarde\b", "this afternoon"),
         (r"\ben ese momento\b|\ba esa hora\b", "then"),
         (r"\bhoy\b", "today"),
+        (r"\bmanana\b", "tomorrow"),  # ("esta mañana", "por la mañana" read above)
         (r"\bayer\b", "yesterday"),
         (r"\banoche\b", "last night"),
         (r"\bahor(?:a|ita)(?: mismo)?\b", "now"),
