@@ -118,8 +118,8 @@ _SPANISH = compiled(
         (r"\bcuanto (?:tiempo |rato )?(?:corrio|estuvo corriendo|ha corrido)\b", "how long did it run"),
         # every attempt summed: "cuanto corrio sumando todos (los intentos)"
         (
-            r"\b(?:sumando|contando|con|en) tod[oa]s(?: (?:los|las|sus) (?:intentos|reintentos))?\b"
-            r"|\bsumando (?:los|las|sus) (?:intentos|reintentos)\b",
+            r"\b(?:sumando|contando) tod[oa]s(?: (?:los|las|sus) (?:intentos|reintentos))?\b"
+            r"|\b(?:sumando|con|en) (?:todos )?(?:los|sus) (?:intentos|reintentos)\b",
             "with all its attempts",
         ),
         (r"\bcuantos intentos\b", "how many attempts"),
@@ -379,6 +379,7 @@ _SPANISH = compiled(
             lambda m: {"el": "", "al": "to ", "del": "of "}[m[1].lower()] + f"job {m[2]}",
         ),
         # function words
+        (r"\btod[oa]s\b", "all"),
         (r"\bal\b", "to the"),
         (r"\bdel\b", "of the"),
         (r"\b(?:el|la|los|las)\b", "the"),
