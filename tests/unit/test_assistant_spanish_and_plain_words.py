@@ -2,7 +2,9 @@
 newcomer's plain words ("the busy number", "the card with more memory", "the last time anyone used it"), a
 phone typist's "tdy" and "juice", a paused job started "again", "if I want ..., which card", "right now"
 after a sentence that names a day, "which of the two" after each GPU's energy, what a failed run tried to
-allocate, and another job named after a list's totals. Worded apart from the blind sets."""
+allocate, and another job named after a list's totals; Spain's Spanish typed fast (requests with "it"
+joined, "vosotros", words without accents, spans, follow-ups, off-topic asks), read by the rules alone.
+Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pytest
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.spoken import written
 
 
@@ -109,3 +112,80 @@ def test_another_job_named_after_a_lists_totals(heldout_svc: AssistantService) -
     sid, _, _ = ask(heldout_svc, "gpu hours of the lr-sweep runs together?", None)
     _, text, query = ask(heldout_svc, "and data-prep, how much energy?", sid)
     assert query is not None and query.get("job") == 1, query
+
+
+def _rules_only(svc: AssistantService) -> AssistantService:
+    """The chat with the rules alone (no model to pick where they miss), as the blind sets score the rules."""
+    svc.chat.pickers = (RulePicker(),)
+    return svc
+
+
+def _conversation(svc: AssistantService, turns: list[str]) -> tuple[str, dict | None]:
+    sid = None
+    for turn in turns:
+        sid, text, query = ask(svc, turn, sid)
+    return text, query
+
+
+# Spain's Spanish typed fast: "it" joined to a request and no accent ("relanzala"), the job said before the
+# verb ("el 12 cancelalo"), "en hold", one job put ahead of another, a priority lowered to a value, "como
+# lo reanudo" after a pause
+@pytest.mark.parametrize(
+    ("turns", "command"),
+    [
+        (["por que peto el 9?", "relanzala porfa"], "gpuaccel retry 9"),
+        (["el 12 cancelalo, ya no hace falta"], "gpuaccel cancel 12"),
+        (["deja el 12 en hold hasta mañana"], "gpuaccel hold 12"),
+        (["mete el 13 por delante del 12"], "gpuaccel switch 13 12"),
+        (["baja la prioridad del 12 a 1"], "gpuaccel priority 12 1"),
+        (["pausa el 11", "y despues como lo reanudo?"], "gpuaccel resume 11"),
+    ],
+)
+def test_spain_spanish_requests(heldout_svc: AssistantService, turns: list[str], command: str) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is None and command in text, (query, text)
+
+
+# "a partir de las 9h", "ayer por la mañana", "y en GPU-horas?" and "vale. y el pico?" as follow-ups, a
+# peak "y de que job era", the last element of an array, an element by its index ("lr-sweep [1]")
+@pytest.mark.parametrize(
+    ("turns", "fields", "said"),
+    [
+        (
+            ["cual fue el pico de uso de la 4090 a partir de las 9h?"],
+            {"gpu": 1, "metric": "util"},
+            "since 09:00",
+        ),
+        (["temperatura media de la H100 ayer por la mañana"], {"gpu": 0}, "yesterday morning"),
+        (["cuanta energia gasto el llama-8b-eval?", "y en GPU-horas?"], {"job": 4}, "0.70 GPU-hours"),
+        (
+            ["temperatura media de la 4090 ayer", "vale. y el pico?"],
+            {"gpu": 1, "metric": "temperature"},
+            "47 °C",
+        ),
+        (["maximo de temperatura de la 4090 ayer y de que job era"], {"gpu": 1}, "flash-attn-build"),
+        (["cuanto corrio el ultimo elemento del lr-sweep?"], {"name": "job_detail", "job": 10}, "25m55s"),
+        (["cual corrio mas rato, el lr-sweep [1] o el llama-8b-eval?"], {"among": "8,4"}, "42m00s"),
+    ],
+)
+def test_spain_spanish_questions(
+    heldout_svc: AssistantService, turns: list[str], fields: dict, said: str
+) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is not None and all(query.get(k) == v for k, v in fields.items()), query
+    assert said in text, text
+
+
+# asked off the subject, as Spain writes it: a note to write, advice asked of "vosotros", "una pregunta que
+# no tiene nada que ver": declined, not answered with a reading
+@pytest.mark.parametrize(
+    "question",
+    [
+        "me escribes un mensaje para el canal diciendo que la H100 esta ocupada?",
+        "una pregunta que no tiene nada que ver: que diferencia hay entre adam y adamw?",
+        "que precision me recomendais para entrenar en la 4090, fp16 o bf16?",
+    ],
+)
+def test_spain_spanish_off_topic(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(_rules_only(heldout_svc), question, None)
+    assert query is None and "gpuaccel" not in text, (query, text)

@@ -161,6 +161,14 @@ _PHRASES = (
         r"rerun\1",
     ),
     (re.compile(r"\bmake (.+?) (?:go|run|start) (?:first|next|sooner|earlier)\b"), r"prioritize \1"),
+    # "put job 12 ahead of job 13 in the queue": the two swapped (said before "move it ahead", which has one)
+    (
+        re.compile(
+            r"\b(?:put|move|get|bump|slot) (.{1,30}?) (?:ahead of|in front of) (.{1,30}?)"
+            r"(?= in the (?:queue|line)\b|\s*[?.!,]|$)"
+        ),
+        r"switch \1 and \2",
+    ),
     (
         # ("move it to the front of the line")
         re.compile(

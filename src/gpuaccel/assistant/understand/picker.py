@@ -2250,6 +2250,19 @@ def array_elements(question: str, context: Context) -> str:
             return f"job {elements[indices[k]]}" if k < len(indices) else m.group(0)
 
         question = re.sub(rf"\b(?:the )?{said}(?:'s)? ({ordinal}) {_PART}\b", nth, question, flags=re.I)
+
+        # "lr-sweep [0]" (as ``gpuaccel ls`` writes it), "the lr-sweep element 0": that element's job, so
+        # "which took longer, the 8b eval or lr-sweep [0]?" compares job 7, not the name's newest job
+        def indexed(m: re.Match[str], elements: dict[int, int] = elements) -> str:
+            job = elements.get(int(m.group(1)))
+            return m.group(0) if job is None else f"job {job}"
+
+        question = re.sub(
+            rf"\b(?:the )?{said}(?:'s)? (?:element|elem|task|index|idx) #?(\d+)\b",
+            indexed,
+            question,
+            flags=re.I,
+        )
         question = re.sub(rf"\b(?:the )?({ordinal}) {_PART} of (?:the )?{said}\b", nth, question, flags=re.I)
     return question
 

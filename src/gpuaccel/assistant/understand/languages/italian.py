@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from gpuaccel.assistant.understand.languages.spanish import spanish_own
 from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
 # Italian said in passing in an English message ("Ieri the H100 max temperature?", "a che ora?", "la
@@ -364,7 +365,7 @@ _ITALIAN = compiled(
 def italian(text: str) -> str:
     """``text`` read in English where it is Italian (:data:`_ITALIAN_MARK`): "è" as "is", its phrases, the
     words said in passing (:data:`ITALIAN_IN_PASSING`), then its function words; else as it was."""
-    if not _ITALIAN_MARK.search(text):
+    if not _ITALIAN_MARK.search(text) or spanish_own(text):  # Spanish's own words: read by spanish() whole
         return text
     plain = _IS.sub("is", text).translate(_UNACCENTED)
     plain = translated(translated(plain, ITALIAN_IN_PASSING), _ITALIAN)

@@ -16,13 +16,77 @@ _SPANISH_MARK = re.compile(
     r"|memoria|luz|cola|corrio|tardo|lleva|arranca|sigue|rompio|trono|intento|resultados|promedio|minimo"
     r"|maximo|ultima|caliente|ocupada|ocupado|gasto|trabajo|veces|gracias|tambien|como|quiero|necesito"
     r"|puedes|podrias|diferencia|entre|rapido|haciendo|algo|nada|pues|revisar|ahorita|rato|cuentame|vuelva"
-    r"|pare|ponga|usted|media|tope|pequena|grande|gastado|fallado|trabajado|electricidad|ventilador|reloj)\b"
-    r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b",  # "pausalo": pause it
+    r"|pare|ponga|usted|media|tope|pequena|grande|gastado|fallado|trabajado|electricidad|ventilador|reloj"
+    # Spain's, typed fast: "mola", "tio", the "vosotros" forms ("recomendais", "teneis"), a word that lost
+    # its accent ("ultimo", "intentos", "libre")
+    r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas"
+    r"|delante|despues)\b"
+    r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b"  # "pausalo": pause it
+    r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
+    r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
     re.I,
 )
+# what Spanish alone says, not Italian, which is read before it and shares words with it ("cosa",
+# "ultimo", "elemento"): an inverted mark, "ñ", its question and day words ("cuánto", "cuál", "dónde",
+# "quién", "hoy", "ayer", "ahora", "hay", "tuvo"); such a message is left to :func:`spanish` whole, so "una
+# cosa que no tiene nada que ver" is not Italian's "a what" first. (Portuguese still reads such a message
+# first: a message of Spain's may hold Portuguese's words the Spanish table does not name.)
+_SPANISH_OWN = re.compile(
+    r"[¿¡ñ]|\b(?:cuant[oa]s?|cuales?|cuando|donde|quien(?:es)?|hoy|ayer|anoche|ahora|hay|tuvo)\b", re.I
+)
+# a part of a day said after it ("ayer por la tarde"): the span the readers know
+_PART_OF_DAY = {
+    ("ayer", "manana"): "yesterday morning",
+    ("ayer", "tarde"): "yesterday afternoon",
+    ("ayer", "noche"): "last night",
+    ("hoy", "manana"): "this morning",
+    ("hoy", "tarde"): "this afternoon",
+    ("hoy", "noche"): "tonight",
+}
 _UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "¿¡")
 _SPANISH = compiled(
     (
+        # Spain's openers ask nothing: "mola. y el pico?", "vale, ...", "tio, ..."
+        (r"^\s*(?:mola|vale|guay|genial|perfecto|tio|tia)\b[.,!]*\s*", ""),
+        (r",?\s*\bno me acuerdo\b", ""),  # ("i do not remember" would be read as memory)
+        (r"\b(?:y )?(?:luego|despues),? para que (?:siga|continue|vuelva a correr)\b", "and then"),
+        (r"\bdespues del?\b", "after"),
+        (r"\b(?:luego|despues)\b", "then"),
+        (r"\bquien (?:tardo|duro|corrio) mas\b", "which took longer"),
+        # Spain's typed fast: a job said first, then the verb with "it" joined to it ("el 405b ponlo en
+        # hold": hold the 405b; "el mistral cancelalo": cancel the mistral), read verb first
+        (
+            r"^(\s*)((?:el|la|los|las) (?:job )?[\w.\[\]-]+),?\s+"
+            r"(pon|cancel[ae]|paus[ae]|suelt[ae]|liber[ae]|reanud[ae]|reintent[ae]|relanz[ae]|mat[ae])"
+            r"(?:lo|la|los|las)\b",
+            r"\1\3 \2",
+        ),
+        # "ponlo en hold", "pon el 13 en espera": hold it; "ponlo en pausa": pause it
+        (
+            r"\b(?:pon|ponga|deja|deje)(?:lo|la|los|las)?\s*(.{0,30}?)\s*en (hold|espera|pausa)\b",
+            lambda m: ("pause " if m[2].lower() == "pausa" else "hold ") + (m[1] or "it"),
+        ),
+        # "pon el 12 por delante del 13": the 12 put ahead of the 13 in the queue
+        (
+            r"\b(?:pon|ponga|mete|meta|pasa|pase|mueve|mueva|sube|suba)\s+(.{1,30}?)\s+"
+            r"(?:por delante|delante|antes)\s+de(l)?\b",
+            lambda m: f"put {m[1]} ahead of" + (" el" if m[2] else ""),
+        ),
+        # "sube la prioridad del 13 a 10", "cambiale la prioridad al probe a 5": its priority to 10;
+        # without a number, raised or lowered ("baja la prioridad del 12")
+        (
+            r"\b(?:sube|suba|subele|baja|baje|bajale|cambia|cambie|cambiale|pon|ponle|ponga|dale|dele)"
+            r"\s+(?:la )?prioridad\s+(?:a la|al|del|de la|de|a)\s+(.{1,40}?)\s+(?:a|al|en)\s+(-?\d+)\b",
+            r"set the priority of el \1 to \2",
+        ),
+        (r"\b(?:sube|suba|subele)\s+(?:la )?prioridad\s+(?:del?|al|a la|a)\b", "raise the priority of el"),
+        (r"\b(?:baja|baje|bajale)\s+(?:la )?prioridad\s+(?:del?|al|a la|a)\b", "lower the priority of el"),
+        # a request and "it" joined, no accent: "relanzalo", "reanudalo"; asked: "como lo reanudo?" (how
+        # do I resume it)
+        (r"\bcomo (?:lo|la|los|las) (?:reanudo|continuo|retomo|despauso)\b", "how do i resume it"),
+        (r"\bcomo (?:lo|la|los|las) (?:relanzo|reintento|vuelvo a lanzar)\b", "how do i rerun it"),
+        (r"\bcomo (?:lo|la|los|las) (?:suelto|libero)\b", "how do i release it"),
+        (r"\b(?:relance|relanza|lance|lanza)(?:lo|la|los|las)\b", "rerun it"),
         # requests in the polite "usted" form and their "tú" twins, a pronoun joined or not ("vuelva a
         # lanzarlo": run it again; "pare un momento el mistral": pause it; "vuelva a ponerlo en marcha":
         # resume it; "ponga el 12 con más prioridad, un 10": its priority to 10)
@@ -50,11 +114,25 @@ _SPANISH = compiled(
         ),
         (r"\blo cancelamos nosotros\b", "did we cancel it"),
         # how long, how much, on average, full load
+        (r"\bcuanto (?:tiempo |rato )?(?:tuvo|ha tenido|tiene) que esperar\b", "how long did it wait"),
+        (r"\bcuanto (?:tiempo |rato )?(?:corrio|estuvo corriendo|ha corrido)\b", "how long did it run"),
+        # every attempt summed: "cuanto corrio sumando todos (los intentos)"
+        (
+            r"\b(?:sumando|contando) tod[oa]s(?: (?:los|las|sus) (?:intentos|reintentos))?\b"
+            r"|\b(?:sumando|con|en) (?:todos )?(?:los|sus) (?:intentos|reintentos)\b",
+            "with all its attempts",
+        ),
+        (r"\bcuantos intentos\b", "how many attempts"),
+        (r"\b(?:re)?intentos\b", "attempts"),
+        (r"\bhizo\b", "did it make"),
         (r"\bcuanto rato\b", "how long"),
+        (r"\bmas rato\b", "longer"),  # "cual corrio mas rato": which ran longer
         (r"\ba (?:que|cuanta) velocidad\b", "how fast"),
         (r"\ba cuanto (?:va|esta)\b", "what is"),
         (r"\b(?:de|en) media\b", "on average"),
         (r"\bla media\b", "the average"),
+        (r"\bmedia hora\b", "half an hour"),
+        (r"\bmedia\b", "average"),  # "temperatura media": the average temperature
         (r"\ba tope\b", "at full load"),
         (r"\ben total\b", "in total"),
         (r"\ba tiempo\b", "on time"),
@@ -64,6 +142,27 @@ _SPANISH = compiled(
         (r"\ben (?:ese|este) (?:rato|periodo|tiempo|intervalo)\b|\ben esa franja\b", "in that period"),
         (r"\b(?:de )?esa hora\b", "of that hour"),
         (r"\bque tal\b", "how was"),
+        # what a log says ("que pone en el log": what does the log say), which job a peak was ("y de que
+        # job era": and which job was it)
+        (r"\bque pone\b", "what does it say"),
+        (r"\bpone\b", "says"),
+        (r"\bexactamente\b", "exactly"),
+        (r"\bde que (job|trabajo|proceso|tarea)\b", r"which \1"),
+        # spans: "a partir de las 14h" (since 14:00), "ayer por la tarde" (yesterday afternoon)
+        (r"\ba partir de (?:las?|el)?\b", "since"),
+        (
+            r"\b(\d{1,2}(?::\d{2})?) de la (?:(manana|madrugada)|tarde|noche)\b",
+            lambda m: m[1] + (" am" if m[2] else " pm"),
+        ),
+        (r"\b(ayer|hoy) por la (manana|tarde|noche)\b", lambda m: _PART_OF_DAY[m[1].lower(), m[2].lower()]),
+        (r"\bpor la (manana|tarde)\b", lambda m: _PART_OF_DAY["hoy", m[1].lower()]),
+        # asked off the subject: "una cosa que no tiene nada que ver" (an unrelated question), "que
+        # diferencia hay entre" (what is the difference between)
+        (r"\b(?:una )?(?:cosa|pregunta) que no tiene nada que ver\b", "an unrelated question"),
+        (r"\b(?:que|cual es la) diferencia (?:hay )?entre\b", "what is the difference between"),
+        (r"\b(?:esta|estan|sigue|siguen) libres?\b", "is free"),
+        (r"\blibres?\b", "free"),
+        (r"\b(?:gpu|tarjeta)[\s-]?horas\b", "gpu-hours"),
         (r"\bcual de (?:las|los) dos\b", "which of the two"),
         (r",?\s*\bno\s*\?", "?"),  # "ha fallado, ¿no?": a tag asking to be told so
         # the cards by size, as a studio says them: "la grande" (the H100), "la pequeña" (the 4090)
@@ -89,7 +188,8 @@ _SPANISH = compiled(
         (r"\b(?:ha|han) fallado\b|\bfallado\b", "failed"),
         (r"\b(?:ha|han) terminado\b|\bterminado\b", "finished"),
         (r"\b(?:espero|esperaron|estuvo esperando)\b(?! que)", "waited"),
-        (r"\bantes de (?:empezar|arrancar|comenzar)\b", "before it started"),
+        (r"\b(?:antes de|para) (?:empezar|arrancar|comenzar|entrar)\b", "before it started"),
+        (r"\ben (?:la )?cola\b", "in the queue"),
         (r"\bantes de pararlo\b|\bantes de que (?:lo )?pararan\b", "before it was stopped"),
         (r"\b(?:empezo|arranco|comenzo)\b", "started"),
         (r"\b(?:cogio|alcanzo(?! a (?:correr|jalar|durar)\b)|llego a)\b", "reached"),
@@ -112,11 +212,15 @@ _SPANISH = compiled(
         (r"\bse estaba comiendo\b|\bse esta comiendo\b|\bse comia\b", "was using"),
         (r"\bmientras (?:corria|corrio|corre)\b", "while it ran"),
         (r"\b(?:fue|era) eso\b", "was that"),
-        (r"\bcon que (\w+) (?:era|fue|corrio)\b", r"which \1 was"),
+        (r"\bcon que (\w+) (?:era|fue|corrio)(?: (?:ese|esa|eso))?\b", r"which \1 was it using"),
         (r"\b(?:ese|esa)\s*(?=[?.!]|$)", "that one"),
         (r"\b(?:eso|ese|esa)\b", "that"),
-        (r"\bque (.{1,30}?) me recomiendas\b", r"what \1 do you recommend"),
-        (r"\bme recomiendas\b", "do you recommend"),
+        # ("tu", "usted" and Spain's "vosotros": "que batch size me recomendais")
+        (
+            r"\bque (.{1,30}?) (?:me|nos) (?:recomiendas|recomienda|recomendais|recomendarias)\b",
+            r"what \1 do you recommend",
+        ),
+        (r"\b(?:me|nos) (?:recomiendas|recomienda|recomendais|recomendarias)\b", "do you recommend"),
         (r"\bnecesito saber\b|\bquiero saber\b", "i want to know"),
         (r"\bpa mi reporte\b|\bpara mi reporte\b|\bpa mi tarea\b", "for my write-up"),
         (r"\barriba del?\b", "above"),
@@ -136,6 +240,9 @@ _SPANISH = compiled(
             "can you write",
         ),
         (r"\b(?:escribame|escribeme|redacteme|redactame)\b", "write me"),
+        (r"\b(?:me|nos) (?:escribes|escribis|redactas|redactais|haces|hariais)\b", "can you write me"),
+        (r"\bmensaj(?:e|ito)s?\b", "message"),
+        (r"\bgrupo\b", "group"),
         (r"\bcorreo(?: electronico)?\b|\bemail\b", "email"),
         # questions
         (r"\bpor que no (?:arranca|empieza|inicia|corre)\s+(.+?)(\s*[?.!]*)$", r"why is \1 not starting\2"),
@@ -166,14 +273,19 @@ _SPANISH = compiled(
         (r"\bque\b", "that"),
         # times and spans
         (r"\b(?:la )?ultima hora\b", "the last hour"),
+        (r"\b(?:el|lo|la) (?:ultimo|ultima)\b", "the last"),
+        (r"\bultim[oa]s?\b", "last"),
+        (r"\belementos?\b", "element"),
         (r"\b(?:las )?ultimas (\d+) horas\b", r"the last \1 hours"),
         (r"\bdesde (?:las?|el)\b", "since"),
         (r"\bdesde\b", "since"),
-        (r"\bhasta (?:las?|el)\b", "until"),
+        (r"\bhasta (?:las?|el)\b|\bhasta\b", "until"),
+        (r"\ba las? (?=\d)", "at "),  # "a las 4 pm": at 4 pm
         (r"\besta manana\b", "this morning"),
         (r"\besta tarde\b", "this afternoon"),
         (r"\ben ese momento\b|\ba esa hora\b", "then"),
         (r"\bhoy\b", "today"),
+        (r"\bmanana\b", "tomorrow"),  # ("esta mañana", "por la mañana" read above)
         (r"\bayer\b", "yesterday"),
         (r"\banoche\b", "last night"),
         (r"\bahor(?:a|ita)(?: mismo)?\b", "now"),
@@ -191,7 +303,7 @@ _SPANISH = compiled(
         (r"\bse calento mas\b|\bmas calient[e]s?\b", "was hottest"),
         (r"\bmas\b", "more"),
         # what happened
-        (r"\b(?:se )?(?:rompio|trono|fallo|fallaron)\b", "failed"),
+        (r"\b(?:se )?(?:rompio|trono|fallo|fallaron|peto|petaron|ha petado)\b", "failed"),  # Spain's "petar"
         (r"\b(?:ya )?(?:termino|terminaron|acabo)\b", "finished"),
         (r"\bno arranca\b|\bno empieza\b", "is not starting"),
         (r"\b(?:arranca|empieza)\b", "start"),
@@ -267,6 +379,7 @@ _SPANISH = compiled(
             lambda m: {"el": "", "al": "to ", "del": "of "}[m[1].lower()] + f"job {m[2]}",
         ),
         # function words
+        (r"\btod[oa]s\b", "all"),
         (r"\bal\b", "to the"),
         (r"\bdel\b", "of the"),
         (r"\b(?:el|la|los|las)\b", "the"),
@@ -281,6 +394,11 @@ _SPANISH = compiled(
         (r"\bse\b\s*", ""),
     )
 )
+
+
+def spanish_own(text: str) -> bool:
+    """Whether ``text`` has what only Spanish says (:data:`_SPANISH_OWN`), accents on or off."""
+    return bool(_SPANISH_OWN.search(text) or _SPANISH_OWN.search(text.translate(_UNACCENTED)))
 
 
 def spanish(text: str) -> str:
