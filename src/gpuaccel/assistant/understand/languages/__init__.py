@@ -1,7 +1,7 @@
 """Other languages said in an English message, read in English before anything else reads it: one module
 a language (Hinglish, Dutch, German, Italian, French, Spanish, Portuguese, Korean and Japanese, Nigerian
-Pidgin), each read whole where the message has marks of its own, and the words of French, Italian, Hindi and
-Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a
+Pidgin, Scots), each read whole where the message has marks of its own, and the words of French, Italian,
+Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a
 day, a question word, a request, an article before a card); the rest of a message is left as it was."""
 
 from __future__ import annotations
@@ -15,11 +15,13 @@ from gpuaccel.assistant.understand.languages.in_passing import in_passing
 from gpuaccel.assistant.understand.languages.italian import italian
 from gpuaccel.assistant.understand.languages.pidgin import pidgin_read
 from gpuaccel.assistant.understand.languages.portuguese import portuguese
+from gpuaccel.assistant.understand.languages.scots import scots_read
 from gpuaccel.assistant.understand.languages.spanish import spanish
 
-__all__ = ["in_english", "pidgin_read"]
+__all__ = ["in_english", "pidgin_read", "scots_read"]
 
 
 def in_english(text: str) -> str:
-    """``text`` with the words of each language in English (Pidgin apart: :func:`pidgin_read`)."""
+    """``text`` with the words of each language in English (Pidgin and Scots apart: :func:`pidgin_read`,
+    :func:`scots_read`)."""
     return spanish(portuguese(in_passing(french(italian(german(dutch(hindi(east_asian(text)))))))))
