@@ -510,6 +510,8 @@ PRINTED = set(
     "score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics results mmlu hellaswag gsm8k"
     " humaneval truthfulqa winogrande arc wer fid top1 step steps checkpoint ckpt epoch epochs"
     " hparams hyperparameters"
+    # what a run saved, which its log tells: "what did it save at the end" (its last checkpoint)
+    " save saved saves"
     # a rate it prints: "what images/s was it getting", "basically its fps"
     " throughput images imgs img samples iters fps"
     # what a data job counts: "how many shards did data-prep get through"
