@@ -2112,7 +2112,9 @@ _MOVING_ON = {
 
 
 # A comparison of the jobs a question names: "faster ... or ...", "longer than", "vs", "compare".
-_COMPARE = re.compile(r"\b(?:or|than|vs|versus|compared?|comparing|comparison|between|which of)\b")
+_COMPARE = re.compile(
+    r"\b(?:or|than|vs|versus|compared?|comparing|comparison|between|which of|side by side)\b"
+)  # ("put jobs 4 and 6 side by side": compare them)
 _COMPARATIVE = (
     MORE | LESS | {"faster", "quicker", "sooner", "cheaper", "slower", "later", "longer", "shorter"}
 )
@@ -2125,7 +2127,10 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
     (energy, queue wait, GPU-time, else how long they ran), the least first where the word says so."""
     raw = re.findall(r"[a-z]+", question.lower())  # as typed: the word repair reads "longer" as "long"
     said = set(raw) | set(ws)
-    asked = _COMPARATIVE & said or {"compare", "compared", "comparing", "comparison", "vs", "versus"} & said
+    asked = bool(
+        _COMPARATIVE & said or {"compare", "compared", "comparing", "comparison", "vs", "versus"} & said
+    )
+    asked = asked or re.search(r"\bside by side\b", " ".join(raw)) is not None
     if not (_COMPARE.search(" ".join(raw)) and asked):
         return None
     # each side of "or" / "than" / "vs" / "and" names one job ("the 8b eval or the sweep")

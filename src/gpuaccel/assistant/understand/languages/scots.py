@@ -30,8 +30,8 @@ _DROPPED_G = r"\b(" + "|".join(sorted({w[:-1] for w in _ING}, key=len, reverse=T
 # sound ("an yesterday", "an the 4090", "an whit", "an is it", "an on gpu 1"); not "an hour", "an h100", "an
 # error", nor a letter said with a vowel ("an rtx", "an llm", "an fp8 run", "an sft job")
 _AN_AND = (
-    r"\ban(?=\s+(?:[bcdgjkpqtvwyz]|[flmnrsx](?=[aeiouy])|(?:is|it|its|it's|in|on|if|at|of|or|i|are|as|how|he|his|her|has|had|have)\b"
-    r"|(?!8|1[18]\b)\d))"
+    r"\ban(?=\s+(?:[bcdgjkpqtvwyz]|[flmnrsx](?=[aeiouy])"
+    r"|(?:is|it|its|it's|in|on|if|at|of|or|i|are|as|how|he|his|her|has|had|have)\b|(?!8|1[18]\b)\d))"
 )
 # Scots marks, none of them an English word (or one no English question writes: "whit", "naw", "yon"); a
 # message without one is left as it was, so an English "an", "a", "o" or "wee" is never read. Not "ye"
@@ -40,8 +40,8 @@ _AN_AND = (
 # numbers ("jobs 7 an 10"), "an that" after a list ("energy an that") and "o" for "of" after a word that
 # counts ("each o them")
 _SCOTS_MARK = re.compile(
-    rf"\b(?:whit|wis|dae|{_NAE}|gonnae|naw|aye|yin|ower|fae|afore|auld|yon|gie|wi|tae|aboot|oot|doon|heid"
-    r"|youse|the now)\b(?![-'’]\w)"
+    rf"\b(?:whit|wis|dae|daein|gaun|{_NAE}|gonnae|naw|aye|yin|ower|fae|afore|auld|yon|gie|wi|tae|aboot"
+    r"|oot|doon|heid|youse|the now)\b(?!-\w)"  # ("whit's"; not "the now-empty queue", "wi-fi")
     rf"|{_DROPPED_G}|^\s*{_AN_AND}|\d\s+an\s+\d|\ban that\s*(?:$|[.?!,;:])"
     r"|\b(?:each|which|any|some|none|one|both|all|two|most|lot|half|rest|end|out)\s+o['’]?\s+"
     r"(?:them|the|it|that|those|these|us|yon)\b",
@@ -56,9 +56,11 @@ _I_VERB = (
 )
 
 _SCOTS = (
-    # a request's idiom: "gie it another go", "gie job 9 another shot", "gie it a wee rerun": retry it
+    # a request's idiom: "gie it another go", "gie job 9 another shot", "gie the sweep another wee bash":
+    # retry it
     (
-        r"\bg(?:ie|ive)\s+(it|that|that yin|that one|this|job\s*#?\d+|the\s+[\w.-]+(?:\s+(?:job|run|one|yin))?)"
+        r"\bg(?:ie|ive)\s+(it|that|that yin|that one|this|job\s*#?\d+"
+        r"|the\s+[\w.-]+(?:\s+(?:job|run|one|yin))?)"
         r"\s+(?:another|anither|one more)\s+(?:wee\s+)?(?:go|shot|try|bash|run|whirl)\b",
         r"retry \1",
     ),
@@ -83,7 +85,10 @@ _SCOTS = (
     (r"\b(?:(?:at|right) )?the now\b(?![-'’]\w)|\bnoo\b", "now"),  # "the sm clock at the now": now
     (r"\bthe morra\b|\bthe morn\b", "tomorrow"),
     # "the day" and "the night" said where English says "today" and "tonight": at the end of a clause
-    (r"\bthe (day|night)\b(?=\s*(?:$|[.?!,;:]|\b(?:an|and|or|so|anyway|then|already)\b))", lambda m: "to" + m[1]),
+    (
+        r"\bthe (day|night)\b(?=\s*(?:$|[.?!,;:]|\b(?:an|and|or|so|anyway|then|already)\b))",
+        lambda m: "to" + m[1],
+    ),
     (r"\b(?:this|that|the other|which|the|each|every|ae|one)\s+yin\b", lambda m: m[0][:-3] + "one"),
     (r"\byins\b", "ones"),
     (r"\byin\b", "one"),
@@ -110,10 +115,19 @@ _SCOTS = (
     # "no" for "not" before what it denies ("it'll no be done", "that's no really", "is it no runnin")
     (
         r"\b(ll|is|it|s|was|are|re|did|does|can|could|would|should|will)\s+no"
-        r"(?=\s+(?:be|been|really|done|finished|started|sure|working|workin|running|runnin|goin|going)\b)",
+        r"(?=\s+(?:be|been|really|done|finished|started|sure|working|workin|running|runnin|goin|going)\b"
+        r"(?!\s+(?:jobs?|runs?|tasks?|process\w*)\b))",  # (not "there was no running job")
         r"\1 not",
     ),
+    # and before a state said last ("is yon job no finished yet", "it's no ready"; not "no failed jobs")
+    (
+        r"\bno(?=\s+(?:\w+ed|done|begun|gone|ready|over|running|working)"
+        r"\s*(?:$|[.?!,;:]|\byet\b|\bat all\b))",
+        "not",
+    ),
     (_DROPPED_G, lambda m: m[1] + "g"),
+    (r"\bdaein['’]?(?!\w)", "doing"),  # "whit's it daein": doing
+    (r"\bgaun\b", "going"),  # "is it gaun tae finish": going to
     # "an" for "and" (:data:`_AN_AND`), or at a clause's end
     (_AN_AND, "and"),
     (r"\ban\b(?=\s*(?:$|[.?!,;:]))", "and"),
