@@ -510,6 +510,8 @@ PRINTED = set(
     "score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics results mmlu hellaswag gsm8k"
     " humaneval truthfulqa winogrande arc wer fid top1 step steps checkpoint ckpt epoch epochs"
     " hparams hyperparameters"
+    # what a run saved, which its log tells: "what did it save at the end" (its last checkpoint)
+    " save saved saves"
     # a rate it prints: "what images/s was it getting", "basically its fps"
     " throughput images imgs img samples iters fps"
     # what a data job counts: "how many shards did data-prep get through"
@@ -2110,7 +2112,9 @@ _MOVING_ON = {
 
 
 # A comparison of the jobs a question names: "faster ... or ...", "longer than", "vs", "compare".
-_COMPARE = re.compile(r"\b(?:or|than|vs|versus|compared?|comparing|comparison|between|which of)\b")
+_COMPARE = re.compile(
+    r"\b(?:or|than|vs|versus|compared?|comparing|comparison|between|which of|side by side)\b"
+)  # ("put jobs 4 and 6 side by side": compare them)
 _COMPARATIVE = (
     MORE | LESS | {"faster", "quicker", "sooner", "cheaper", "slower", "later", "longer", "shorter"}
 )
@@ -2123,7 +2127,10 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
     (energy, queue wait, GPU-time, else how long they ran), the least first where the word says so."""
     raw = re.findall(r"[a-z]+", question.lower())  # as typed: the word repair reads "longer" as "long"
     said = set(raw) | set(ws)
-    asked = _COMPARATIVE & said or {"compare", "compared", "comparing", "comparison", "vs", "versus"} & said
+    asked = bool(
+        _COMPARATIVE & said or {"compare", "compared", "comparing", "comparison", "vs", "versus"} & said
+    )
+    asked = asked or re.search(r"\bside by side\b", " ".join(raw)) is not None
     if not (_COMPARE.search(" ".join(raw)) and asked):
         return None
     # each side of "or" / "than" / "vs" / "and" names one job ("the 8b eval or the sweep")

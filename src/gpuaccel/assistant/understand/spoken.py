@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages import in_english, pidgin_read, taglish_read
+from gpuaccel.assistant.understand.languages import in_english, pidgin_read, scots_read, taglish_read
 from gpuaccel.assistant.understand.languages.tables import compiled, translated
 from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
 
@@ -121,7 +121,7 @@ def typed_out(question: str) -> str:
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
-    return _as_flags_said(_autocorrected(pidgin_read(text)))
+    return _as_flags_said(_autocorrected(pidgin_read(scots_read(text))))
 
 
 # a tablet's autocorrect slips a person reads past: "hour" for "how" before what "how" asks ("hour much

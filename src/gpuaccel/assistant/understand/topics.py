@@ -70,6 +70,9 @@ FAN_NAMED = {"fan", "fans", "rpm"}  # a fan said outright; its other words ("lou
 # a fan's order: "the fastest fan" spins the most, "the quietest" the least (for jobs "fastest" is least)
 FAN_MORE = set("louder loudest noisier noisiest faster fastest quicker quickest".split())
 FAN_LESS = set("quieter quietest slower slowest".split())
+# the noise of fans a writer tells of beside a temperature asked ("the fans were screaming, how hot did it
+# get"): the heat they are heard for, not a fan reading (one asked says "speed", "rpm" or "%")
+FANS_HEARD = set("screaming roaring howling whining blasting loud noisy racket".split())
 THROTTLE = {"throttle", "throttles", "throttled", "throttling"}  # "why is it throttling": its health
 FAILED_SAID = set("fail failed fails failing failure failures crash crashed crashes died broke".split())
 # words that put trouble in a job or a span, not in the cards now
@@ -136,6 +139,8 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     gpu_said = "gpu" in out or gpu is not None or bool({"board", "boards", "chip", "chips"} & said)
     if "fan" in out and not FAN_NAMED & said and not gpu_said:
         out.discard("fan")  # "it is loud in here", "the quietest node": no GPU's fan
+    if {"fan", "temperature"} <= out and FANS_HEARD & said and not {"speed", "rpm", "percent"} & said:
+        out.discard("fan")  # "the fans were roaring, what was the hottest it got": its temperature
     if any(w.startswith("throttl") for w in said) and not out & {"jobs", "queue", "running"}:
         out = (out - {"temperature", "power", "util"}) | {"overview"}  # "thermal throttling": its reasons
     if LIMIT_WORDS & said and not out & (METRICS | {"jobs", "queue", "running", "energy"}):

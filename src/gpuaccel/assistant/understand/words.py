@@ -539,6 +539,10 @@ def words(question: str) -> list[str]:
         used = r"(the (?:card|gpu|cards|gpus|h\d+|a\d+|\d{4})|gpu \d+|it|they)"
         text = re.sub(rf"\bhow (is|are) {used} (?:being )?used\b", r"how \1 \2 doing", text)
         text = re.sub(rf"\bhow {used} (is|are) (?:being )?used\b", r"how \2 \1 doing", text)  # (asked within)
+        # "how's the h100 now", "how is gpu 1 right now": how it is doing (not the jobs running now)
+        text = re.sub(
+            rf"\bhow(?:'s|s| is| are) {used} (?:right )?now\b(?=\s*[?.!]*\s*$)", r"how is \1 doing now", text
+        )
     text = re.sub(r"\bwho'?s (jobs?|runs?|tasks?|process(?:es)?)\b", r"whose \1", text)  # "who's job": whose
     # "when did it last do any proper work", "when was it last busy": since when it is idle
     # ("when did it last do anything", "since when is it lying free")
