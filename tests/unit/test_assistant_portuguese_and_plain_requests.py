@@ -244,3 +244,44 @@ def test_brazilian_phone_requests(heldout_svc: AssistantService) -> None:
     assert query is None and "gpuaccel switch 13 12" in text, text
     _, _, query = ask(heldout_svc, "me ajuda a escrever o resumo do artigo sobre o cluster?", None)
     assert query is None, query
+
+
+def test_portugals_requests_with_a_clitic_or_a_reason(heldout_svc: AssistantService) -> None:
+    # the ethical dative dropped, what is said after the request a reason, "pôr em pausa/espera", "meter com
+    # prioridade", "volta a lançar", "podes retomar"
+    for question, command in (
+        ("cancela-me o 12, já não vai ser preciso enquanto o 11 estiver a correr", "gpuaccel cancel 12"),
+        ("põe o 13 em espera, não quero que arranque hoje", "gpuaccel hold 13"),
+        ("põe o 11 em pausa se faz favor", "gpuaccel pause 11"),
+        ("mete o 13 com prioridade 3", "gpuaccel priority 13 3"),
+        ("volta a lançar o 9", "gpuaccel retry 9"),
+    ):
+        _, text, query = ask(heldout_svc, question, None)
+        assert query is None and command in text, (question, text)
+    sid, _, _ = ask(heldout_svc, "porque é que o job 9 falhou?", None)
+    _, text, query = ask(heldout_svc, "volta a lançá-lo", sid)
+    assert query is None and "gpuaccel retry 9" in text, text
+    sid, _, _ = ask(heldout_svc, "põe o 11 em pausa", None)
+    _, text, query = ask(heldout_svc, "pronto, já podes retomar", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+
+
+def test_portugals_log_progressive_and_correction(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "mostra-me o registo do flash-attn-build", None)
+    assert query == {"name": "job_log", "job": 3}, query
+    # "estar a puxar" (to draw), then the other card after "enganei-me"
+    sid, _, query = ask(heldout_svc, "quanto está a puxar a H100?", None)
+    assert query is not None and (query["gpu"], query["metric"]) == (0, "power"), query
+    _, _, query = ask(heldout_svc, "enganei-me, queria a outra placa", sid)
+    assert query is not None and (query["gpu"], query["metric"]) == (1, "power"), query
+    _, text, _ = ask(heldout_svc, "a H100 está a ser limitada?", None)
+    assert "power cap" in text, text
+    sid, _, _ = ask(heldout_svc, "quanto tempo esteve a H100 parada ontem?", None)
+    _, _, query = ask(heldout_svc, "e a trabalhar?", sid)
+    assert query is not None and query["metric"] == "util" and query["window"]["label"] == "yesterday", query
+
+
+def test_the_job_that_came_after(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "quanto tempo correu o data-prep?", None)
+    _, text, query = ask(heldout_svc, "e o que correu a seguir, esperou quanto?", sid)
+    assert query == {"name": "job_detail", "job": 2} and "6m00s" in text, (query, text)

@@ -28,7 +28,7 @@ _PORTUGUESE_MARK = re.compile(
     # Portugal's: a clitic after its verb ("mostra-me", "faz-lhe", "lança-lo", "enganei-me"), "estar a" and
     # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "retomar")
     r"|\b[a-z]+[aei]-(?:me|lhe|lo|la)\b|\b(?:esta|estava|estiver|esteve) a [a-z]+(?:ar|er|ir)\b"
-    r"|\b(?:registos?|podes|retomar?|em pausa|em espera|a seguir|volta a|enquanto|pronto)\b",
+    r"|\b(?:registos?|podes|em pausa|em espera|enquanto)\b",
     re.I,
 )
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
@@ -85,13 +85,17 @@ _PORTUGUESE = compiled(
         (r"\bregistos\b", "logs"),
         (r"\bregisto\b", "log"),
         # a correction: "não, enganei-me, queria a outra placa" (no, my mistake, I meant the other card)
-        (r"^\s*nao\s*[,.!]\s*", ""),  # the "no" said before it; "my mistake" says it
+        (r"^\s*nao\s*[,.!]\s*(?=enganei-me|me enganei)", ""),  # the "no" said before it: "my mistake" says it
+        (r"\bnao quero que (?:(?:ele|ela) )?arranque\b", "i don't want it to start"),
         (r"\bnao quero que\b", "i don't want it to"),
         (r"\benganei-me\b|\bme enganei\b", "my mistake"),
-        (r"\bqueria (?=(?:a|o|as|os|d[ao]) )", "i meant "),
+        (r"\b(my mistake,?\s*)queria\b", r"\1i meant"),
         (r"^\s*pronto\b[,.!]*", "ok,"),
         # "o finetune que veio a seguir" (the job after it), "logo a seguir ao mistral" (right after it)
-        (r"\b(?:que )?(?:veio|correu|arrancou) (?:logo )?a seguir\b(?! a)", "that came after it"),
+        (
+            r"\b(o |a )?(?:que )?(?:veio|correu|arrancou) (?:logo )?a seguir\b(?! a)",
+            lambda m: "what came after it" if m[1] else "that came after it",
+        ),
         (r"\blogo a seguir a[o]?\b", "right after"),
         (r"\ba seguir a[o]?\b", "after"),
         # "esperou quanto na fila?": how long it waited
@@ -113,9 +117,8 @@ _PORTUGUESE = compiled(
         (r"\bvai caber\b|\bcabe\b", "will fit"),
         (r"\benquanto\b", "while"),
         (r"\bestiver(?:em)? a correr\b", "is running"),
-        (r"\b(?:arranque|arrancar)\b", "start"),
         (r"\barrancou\b", "started"),
-        (r"\bacabou\b", "is over"),
+        (r"\bacabou\b", "finished"),
         (r"\bpreciso d[ao]\b", "i need the"),
         (
             r"\b(?:esta|estava|estao|estavam) a (correr|esperar|usar|gastar)\b",
@@ -164,7 +167,7 @@ _PORTUGUESE = compiled(
         # (pause), "põe o 12 em espera" (hold); "volta a lançá-lo", "volta a lançar o 3" (run it again);
         # "podes retomar" (resume it)
         (
-            r"\b(?:mete|poe|coloca|da)(?:-lhe)? (?:(?:o|a) )?(.{1,40}?) (?:com|a|em) prioridade (\d+)\b",
+            r"\b(?:mete|poe|coloca) (?:(?:o|a) )?(.{1,40}?) (?:com|a|em) prioridade (\d+)\b",
             r"set the priority of \1 to \2",
         ),
         (r"\bmete-o com prioridade (\d+)\b|\bmete-lhe prioridade (\d+)\b", r"set its priority to \1\2"),
