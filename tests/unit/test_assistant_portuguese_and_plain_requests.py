@@ -1,8 +1,9 @@
 """Portuguese read where a message has marks of its own (Spanish as before), Brazil's spans, readings,
 requests and questions of the world, "what o'clock", "ts?", a job's "alloc", a peak's computation, a job
 kept from starting, a request after one taken back, both cards together, what a card ran over the span just
-read, the last of an array's runs, a card brought up before what is asked of it. Worded apart from the
-blind sets."""
+read, the last of an array's runs, a card brought up before what is asked of it, Portugal's requests (a
+clitic, "pôr em pausa", a reason said after), its log, progressive and corrections, the job that came after.
+Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import RulePicker
 
 
 @pytest.mark.parametrize(
@@ -282,6 +284,7 @@ def test_portugals_log_progressive_and_correction(heldout_svc: AssistantService)
 
 
 def test_the_job_that_came_after(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules alone: what the translation gives them
     sid, _, _ = ask(heldout_svc, "quanto tempo correu o data-prep?", None)
-    _, text, query = ask(heldout_svc, "e o que correu a seguir, esperou quanto?", sid)
+    _, text, query = ask(heldout_svc, "e o job que arrancou a seguir, esperou quanto na fila?", sid)
     assert query == {"name": "job_detail", "job": 2} and "6m00s" in text, (query, text)

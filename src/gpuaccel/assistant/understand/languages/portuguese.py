@@ -26,9 +26,9 @@ _PORTUGUESE_MARK = re.compile(
     r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi)"
     r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae])\b"
     # Portugal's: a clitic after its verb ("mostra-me", "faz-lhe", "lança-lo", "enganei-me"), "estar a" and
-    # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "retomar")
+    # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "enquanto")
     r"|\b[a-z]+[aei]-(?:me|lhe|lo|la)\b|\b(?:esta|estava|estiver|esteve) a [a-z]+(?:ar|er|ir)\b"
-    r"|\b(?:registos?|podes|em pausa|em espera|enquanto)\b",
+    r"|\b(?:registos?|podes|em pausa|em espera|enquanto|volta a lancar)\b",
     re.I,
 )
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
@@ -78,40 +78,41 @@ _PORTUGUESE = compiled(
         (r"\bpergunta a parte\b|\bem termos gerais\b", "in general"),
         (r"\bescreve-me\b", "write me"),
         # a clitic after an imperative: "mostra-me o registo" (show me), "diz-me" (tell me); "me" said only
-        # for whom it is done, the ethical dative ("cancela-me o 13", "pausa-me o 11"), is dropped
+        # for whom it is done, the ethical dative ("cancela-me o 7", "pausa-me isso"), is dropped
         (r"\bmostra-me\b", "show me"),
         (r"\bdiz-me\b", "tell me"),
         (r"\b(cancela|liberta|pausa|suspende|segura|retoma|mete|poe)-me\b", r"\1"),
         (r"\bregistos\b", "logs"),
         (r"\bregisto\b", "log"),
-        # a correction: "não, enganei-me, queria a outra placa" (no, my mistake, I meant the other card)
+        # a correction: "não, enganei-me, queria a H100" (no, my mistake, I meant the H100)
         (r"^\s*nao\s*[,.!]\s*(?=enganei-me|me enganei)", ""),  # the "no" said before it: "my mistake" says it
         (r"\bnao quero que (?:(?:ele|ela) )?arranque\b", "i don't want it to start"),
         (r"\bnao quero que\b", "i don't want it to"),
         (r"\benganei-me\b|\bme enganei\b", "my mistake"),
         (r"\b(my mistake,?\s*)queria\b", r"\1i meant"),
         (r"^\s*pronto\b[,.!]*", "ok,"),
-        # "o finetune que veio a seguir" (the job after it), "logo a seguir ao mistral" (right after it)
+        # "o job que correu a seguir" (the job after it), "logo a seguir ao 11" (right after it)
         (
             r"\b(o |a )?(?:que )?(?:veio|correu|arrancou) (?:logo )?a seguir\b(?! a)",
             lambda m: "what came after it" if m[1] else "that came after it",
         ),
         (r"\blogo a seguir a[o]?\b", "right after"),
         (r"\ba seguir a[o]?\b", "after"),
-        # "esperou quanto na fila?": how long it waited
+        # "esperou quanto tempo?": how long it waited
         (r"\besperou quanto(?: tempo)?\b", "how long did it wait"),
-        # "quanto está a puxar a 4090?": how much power it draws ("puxar", "consumir": to draw)
+        # "quanto está a consumir a H100?": how much power it draws ("puxar", "consumir": to draw)
         (
             r"\bquant[oa] (?:esta|estao) a (?:puxar|consumir)(?: (?:a|o) ([\w-]+))?",
             lambda m: f"how much power is {'the ' + m[1] if m[1] else 'it'} drawing",
         ),
-        # "está a ser limitada por alguma coisa?": is it being throttled by anything
+        # "a placa está a ser limitada?": is it being throttled
         (r"\b(?:esta|estao) a ser limitad[oa]s?\b", "is it being throttled"),
         (r"\blimitad[oa]s?\b", "throttled"),
         (r"\bpor alguma coisa\b", "by anything"),
-        # "e a trabalhar?", "esteve a trabalhar": busy, as "parada" is idle
+        # "quanto tempo esteve a trabalhar": busy, as "parada" is idle
         (r"\ba trabalhar\b", "busy"),
-        # what is said around a request, a reason: "aquilo nunca vai caber enquanto o mistral estiver a correr"
+        # what is said around a request, its reason, read as English so that no second job is read in it
+        # ("cancela o 12, aquilo não cabe enquanto o 11 estiver a correr")
         (r"\baquilo\b", "it"),
         (r"\bnunca\b", "never"),
         (r"\bvai caber\b|\bcabe\b", "will fit"),
@@ -163,9 +164,9 @@ _PORTUGUESE = compiled(
             r" (?:(dele|dela)|d[oa] (.{1,40}?)) (?:para|pra|pro) (\d+)\b",
             lambda m: f"set {'its priority' if m[1] else 'the priority of ' + m[2]} to {m[3]}",
         ),
-        # Portugal's: "mete o 12 com prioridade 10", "põe o 12 a prioridade 5" (set it); "põe o 11 em pausa"
-        # (pause), "põe o 12 em espera" (hold); "volta a lançá-lo", "volta a lançar o 3" (run it again);
-        # "podes retomar" (resume it)
+        # Portugal's: "mete o 7 com prioridade 2", "põe o 8 a prioridade 5" (set it); "põe o 7 em pausa"
+        # (pause), "coloca o 8 em espera" (hold); "volta a corrê-lo", "volta a lançar o 3" (run it again);
+        # "já podes retomar" (resume it)
         (
             r"\b(?:mete|poe|coloca) (?:(?:o|a) )?(.{1,40}?) (?:com|a|em) prioridade (\d+)\b",
             r"set the priority of \1 to \2",
@@ -175,7 +176,10 @@ _PORTUGUESE = compiled(
             r"\b(?:poe|mete|coloca) (?:(?:o|a) )?(.{1,40}?) em (pausa|espera)\b",
             lambda m: ("pause " if m[2].lower() == "pausa" else "hold ") + m[1],
         ),
-        (r"\bpoe-(?:o|no|a|na) em (pausa|espera)\b", lambda m: "pause it" if m[1].lower() == "pausa" else "hold it"),
+        (
+            r"\bpoe-(?:o|no|a|na) em (pausa|espera)\b",
+            lambda m: "pause it" if m[1].lower() == "pausa" else "hold it",
+        ),
         (r"\bvolta a (?:lanca|corre|submete|mete)-(?:lo|la)\b|\brelanca-(?:o|a)\b", "retry it"),
         (r"\bvolta a (?:lancar|correr|submeter)\b", "retry"),
         (r"\b(?:podes |pode )?retoma(?:r|-o|-lo|-a|-la)?\b(?=\s*[.!?]*$)", "resume it"),
