@@ -28,3 +28,14 @@ def test_yesterday_said_in_vietnamese(heldout_svc: AssistantService) -> None:
     assert query is not None and query["window"]["label"] == "yesterday", query
     _, _, query = ask(heldout_svc, "peak util of GPU 0 hom qua nhe", None)
     assert query is not None and query["gpu"] == 0 and query["window"]["label"] == "yesterday", query
+
+
+def test_what_is_on_a_card_and_a_trailing_hey(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "is the 4090 warm? whats on the H100", None)
+    assert "mistral-7b-sft" in text, text
+    assert written("how long has it been going, hey?") == "how long has it been going?"
+
+
+def test_a_random_question_is_a_new_subject(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "random question: how long do GPU fans last in a dusty room?", None)
+    assert query is None

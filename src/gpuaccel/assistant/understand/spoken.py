@@ -126,6 +126,16 @@ def typed_out(question: str) -> str:
     text = in_english(taglish_read(vietnamese_read(text)))
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
+    # what is "on" a card is the job running there ("what's on the card", "what's on GPU 1 now")
+    text = re.sub(
+        r"\bwhat(?:'s|s| is)\s+on\s+"
+        r"(?=(?:the|that|this|each|either)\s+(?:card|gpu|h100|4090|a100)s?\b|gpu\s*\d)",
+        "what is running on ",
+        text,
+        flags=re.I,
+    )
+    # a trailing "hey" asks for agreement, as "eh" does ("how long has it been going, hey?"); not a greeting
+    text = re.sub(r",?\s*\bhey\b\s*(?=[?!.]*\s*$)", "", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
     return _as_flags_said(_autocorrected(pidgin_read(scots_read(text))))
