@@ -496,6 +496,7 @@ _NEW_SUBJECT = re.compile(
     r"(?:(?:(?:totally|completely|entirely|slightly|a bit|a|an)\s+)?(?:off[- ]?topic"
     r"|(?:other|different|new|unrelated|separate)\s+(?:argument|topic|subject|matter|question))\b\s*[:,.;!-]"
     r"|(?:totally |completely )?unrelated(?:,)? but\b"  # "unrelated but how would you explain ..."
+    r"|(?:a\s+)?random\s+(?:q|qn|question|one)\b\s*[:,.;!-]"  # "random q, what's the ..."
     # "In general, is running a chip at its power cap all day bad for it?", "Generally H100 vs H200, ..."
     r"|(?:(?:so|and|ok|okay|also),?\s+)?(?:in general|generally(?: speaking)?|speaking generally"
     r"|as a general (?:question|matter)|broadly speaking)\b\s*[:,.;!-]?)"

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages import in_english, pidgin_read, scots_read, taglish_read
+from gpuaccel.assistant.understand.languages import (
+    in_english,
+    pidgin_read,
+    scots_read,
+    taglish_read,
+    vietnamese_read,
+)
 from gpuaccel.assistant.understand.languages.tables import compiled, translated
 from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
 
@@ -114,11 +120,22 @@ def typed_out(question: str) -> str:
     text = re.sub(r"\b(?:tdy|2day|tday)\b", "today", text, flags=re.I)  # a phone typist's "avg util tdy"
     text = re.sub(r"\bshl?d\b", "should", text, flags=re.I)
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
-    # Taglish first: its words are read before another language's table reads one of them as its own
-    # (Turkish "dün" is yesterday, Tagalog "dun" there)
-    text = in_english(taglish_read(text))
+    # Taglish and Vietnamese first: their words are read before another language's table reads one of them
+    # as its own (Turkish "dün" is yesterday, Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua"
+    # yesterday)
+    text = in_english(taglish_read(vietnamese_read(text)))
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
+    # what is "on" a card is the job running there ("what's on the card", "what's on GPU 1 now")
+    text = re.sub(
+        r"\bwhat(?:'s|s| is)\s+on\s+"
+        r"(?=(?:the|that|this|each|either)\s+(?:card|gpu|h100|4090|a100)s?\b|gpu\s*\d)",
+        "what is running on ",
+        text,
+        flags=re.I,
+    )
+    # a trailing "hey" asks for agreement, as "eh" does ("how long has it been going, hey?"); not a greeting
+    text = re.sub(r",?\s*\bhey\b\s*(?=[?!.]*\s*$)", "", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
     return _as_flags_said(_autocorrected(pidgin_read(scots_read(text))))
