@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from assistant_lab.order import POLICIES, Choice, Policy
+from assistant_lab.order import POLICIES, Choice, Policy, candidates
 
 
 def _choice(**right: int) -> Choice:
@@ -32,3 +32,9 @@ def test_a_model_that_beats_nobody_is_not_asked() -> None:
     choice = _choice(rules_alone=101)
     meta = choice.meta(["im"])
     assert choice.best == Policy("rules") and meta["query_picker"] == "0" and "pick_first" not in meta
+
+
+def test_orders_kept_to_the_rules_first_never_offer_the_model_first() -> None:
+    assert {p.pickers for p in candidates("rules")} == {"rules", "after"}
+    assert {p.pickers for p in candidates("model")} == {"rules", "both"}
+    assert candidates() == list(POLICIES)
