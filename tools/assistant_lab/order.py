@@ -16,7 +16,6 @@ at all (``query_picker=1``) only where it beats the rules alone. Every policy's 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -81,16 +80,13 @@ class Choice:
 
 
 def _scorer() -> ModuleType:
-    """benchmarks/assistant_blind.py (not a package): its ``score`` and ``Picking``."""
-    if "assistant_blind" in sys.modules:
-        return sys.modules["assistant_blind"]
-    path = REPO / "benchmarks" / "assistant_blind.py"
-    spec = importlib.util.spec_from_file_location("assistant_blind", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["assistant_blind"] = module
-    spec.loader.exec_module(module)
-    return module
+    """benchmarks/assistant_blind.py (a script, not a package: its folder put on the path once)."""
+    folder = str(REPO / "benchmarks")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    import assistant_blind
+
+    return assistant_blind
 
 
 def _score(job: tuple[str, Policy, Path]) -> tuple[str, Policy, int, int]:

@@ -25,7 +25,6 @@ __all__ = ["in_english", "pidgin_read", "scots_read", "taglish_read", "vietnames
 
 
 def in_english(text: str) -> str:
-    """``text`` with the words of each language in English (Pidgin, Scots and Taglish apart:
-    :func:`pidgin_read`, :func:`scots_read`, :func:`taglish_read`,
-    :func:`vietnamese_read`)."""
+    """``text`` with the words of each language in English (Pidgin, Scots, Taglish and Vietnamese apart:
+    :func:`pidgin_read`, :func:`scots_read`, :func:`taglish_read`, :func:`vietnamese_read`)."""
     return spanish(portuguese(in_passing(french(italian(german(dutch(hindi(east_asian(text)))))))))

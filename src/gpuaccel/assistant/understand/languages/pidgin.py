@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled
+from gpuaccel.assistant.understand.languages.tables import compiled, ing_form, read_where_marked
 
 # Nigerian Pidgin's function words, read only in a message that has one of its own (an English "e", "am",
 # "don", "be" or "chop" stays as it was): "wetin e print before e crash" is "what it print before it crash"
@@ -18,7 +18,8 @@ _PIDGIN_ING = (
     "run|use|hold|wait|spin|do|happen|work|burn|train|go|load|draw|print|finish|start|crash|chop|eat"
 )
 _PIDGIN = (
-    (r"\bdey\s+(" + _PIDGIN_ING + r")\b", lambda m: "is " + _ing(m[1])),  # "which job dey run": is running
+    # "which job dey run": is running
+    (r"\bdey\s+(" + _PIDGIN_ING + r")\b", lambda m: "is " + ing_form(m[1])),
     # the past unmarked in a question: "wetin e print before e crash", "what time e hit am", "how long e run"
     (
         r"(^|[.?!,;:]\s*|\b(?:and|so|ok|then)\s+)(wetin|what|when|why|where|which|how)((?:\s+[a-z0-9-]+){0,2}?)"
@@ -56,19 +57,6 @@ _PIDGIN = (
 _PIDGIN_READ = compiled(_PIDGIN)  # compiled once
 
 
-def _ing(verb: str) -> str:
-    """A verb's -ing form ("run" running, "use" using)."""
-    if verb.endswith("e"):
-        return verb[:-1] + "ing"
-    if verb in ("run", "spin"):
-        return verb + verb[-1] + "ing"
-    return verb + "ing"
-
-
 def pidgin_read(text: str) -> str:
     """A Pidgin-English message in the English words its function words stand for (see :data:`_PIDGIN`)."""
-    if not _PIDGIN_MARK.search(text):
-        return text
-    for pattern, repl in _PIDGIN_READ:
-        text = pattern.sub(repl, text)
-    return re.sub(r"\s{2,}", " ", text).strip()
+    return read_where_marked(text, _PIDGIN_MARK, _PIDGIN_READ)

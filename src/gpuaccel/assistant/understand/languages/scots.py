@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, translated
+from gpuaccel.assistant.understand.languages.tables import compiled, read_where_marked
 
 # the auxiliaries Scots says "not" after as "-nae" ("didnae", "cannae", "wouldnae"); "antennae" is no mark
 _NAE = r"(?:did|can|could|would|should|wid|is|was|wis|does|dae|do|din|has|have|hav|had|are|were|will|must)nae"
@@ -142,6 +142,4 @@ _SCOTS_READ = compiled(_SCOTS)  # compiled once
 def scots_read(text: str) -> str:
     """A Scots message in the English words it stands for (see :data:`_SCOTS`); a message with no Scots mark
     of its own (:data:`_SCOTS_MARK`) as it was."""
-    if not _SCOTS_MARK.search(text):
-        return text
-    return re.sub(r"\s{2,}", " ", translated(text, _SCOTS_READ)).strip()
+    return read_where_marked(text, _SCOTS_MARK, _SCOTS_READ)

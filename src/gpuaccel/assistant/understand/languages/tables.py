@@ -24,6 +24,24 @@ def translated(text: str, table: Table) -> str:
     return text
 
 
+def read_where_marked(text: str, mark: re.Pattern[str], table: Table) -> str:
+    """``text`` with ``table`` read where ``mark`` finds a word of the language in it, its spaces closed up;
+    else as it was: a language said inside English is read only where it shows itself (Pidgin, Scots,
+    Vietnamese words), so an English word its table also names is never rewritten."""
+    if not mark.search(text):
+        return text
+    return re.sub(r"\s{2,}", " ", translated(text, table)).strip()
+
+
+def ing_form(verb: str) -> str:
+    """An English verb's -ing form ("run" running, "use" using, "wait" waiting)."""
+    if verb.endswith("e"):
+        return verb[:-1] + "ing"
+    if verb in ("run", "spin"):
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
+
+
 # an English verb of the trade given a Dutch or German infinitive's ending ("killen", "canceln",
 # "releasen"): the English verb
 ENGLISH_VERB_INFINITIVE: tuple[str, English] = (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, translated
+from gpuaccel.assistant.understand.languages.tables import compiled, ing_form, translated
 
 # Tagalog's own words, never a word of Spanish, Italian, Portuguese, Hindi or Dutch (which share short ones:
 # "na", "sa", "pa", "ba", "ko", "ano", "sino", "dito", "lang", "wala", "pala" are no mark); "po" only after an
@@ -112,7 +112,7 @@ _TAGLISH = compiled(
         ),
         # the verbs: English stems in Tagalog's prefixes ("nag-fail" failed, "nagsstart" starting, "naka-run"
         # running, "na-cancel" cancelled, "mag-submit" submit) and Tagalog's own
-        (r"\bnag-?(?:s|sa|re|ra)-?(start|run|submit|wait|fail|crash)\b", r"\1ing"),
+        (r"\bnag-?(?:s|sa|re|ra)-?(start|run|submit|wait|fail|crash)\b", lambda m: ing_form(m[1].lower())),
         (r"\bnag-([a-z]+)\b", lambda m: _past(m[1].lower())),
         (r"\bnag(fail|crash|start|run|stop|error|submit|retry)\b", lambda m: _past(m[1].lower())),
         (r"\bnaka-?(run|throttle|idle|queue|hold|pause|reserve)\b", lambda m: _state(m[1].lower())),

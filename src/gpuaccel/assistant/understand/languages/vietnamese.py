@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, translated
+from gpuaccel.assistant.understand.languages.tables import compiled, ing_form, read_where_marked
 
 # a word an English message never has, read only where the message has one (an English "a", "em" or "roi"
 # stays as it was): "hom qua", "bay gio", "bao nhieu", "job nao", "giup em", "nhe"; a trailing "a" is the
@@ -32,7 +32,7 @@ _VIETNAMESE = (
     # the present going on: "GPU 0 dang run job gi" is running
     (
         r"\bdang\s+(run|use|train|wait|hold|load|do)\b",
-        lambda m: "is " + m[1] + ("n" if m[1] == "run" else "") + "ing",
+        lambda m: "is " + ing_form(m[1].lower()),
     ),
     (r"\bdang\s+(?=[a-z])", "is "),
     (r"\bcam\s+on\b", "thank you"),
@@ -48,6 +48,4 @@ _VIETNAMESE_READ = compiled(_VIETNAMESE)  # compiled once
 
 def vietnamese_read(text: str) -> str:
     """An English message with Vietnamese words in English (see :data:`_VIETNAMESE`)."""
-    if not _VIETNAMESE_MARK.search(text):
-        return text
-    return re.sub(r"\s{2,}", " ", translated(text, _VIETNAMESE_READ)).strip()
+    return read_where_marked(text, _VIETNAMESE_MARK, _VIETNAMESE_READ)
