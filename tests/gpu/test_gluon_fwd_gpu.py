@@ -17,6 +17,7 @@ CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
     (2, 8, 8, 1000, 1000, 128, True, torch.bfloat16),
     (1, 8, 2, 777, 1500, 64, True, torch.float16),
     (1, 4, 1, 1500, 777, 256, True, torch.bfloat16),
+    (1, 4, 2, 1100, 1700, 256, False, torch.bfloat16),  # D256 non-causal: the conditional rescale
     (2, 4, 4, 300, 300, 96, False, torch.float16),
     (1, 4, 4, 5000, 130, 64, True, torch.float16),
     (4, 16, 16, 2048, 2048, 128, True, torch.bfloat16),
