@@ -7,7 +7,7 @@ variants and check cases, and its docstring; this module does the rest:
 
 - ``--check``: every variant on the check cases (B, Hq, Hkv, Nq, Nk, D, causal, "bf16"/"fp16"), into
   NaN-poisoned o/lse, against an fp32 reference: within 2x plain PyTorch in the inputs' dtype (the forward
-  standard), lse within 1e-2, rows that see no key -inf.
+  standard), lse within 1e-2, rows that see no key -inf; ``--check-dims 256``: only those head dims' cases.
 - ``--rounds`` alternated rounds time every variant on each shape (``bench.attention.median_ms`` of the
   bound launch), the first variant twice (the spread of one kernel timed twice), and cuDNN's SDPA in the
   same rounds; speedups are taken round by round. The JSON keeps every timing.
@@ -170,6 +170,9 @@ def main(
         "--check-variants", nargs="+", default=None, help="variants checked (default: --variants)"
     )
     ap.add_argument("--check-only", action="store_true")
+    ap.add_argument(
+        "--check-dims", nargs="+", type=int, default=None, help="only the check cases of these head dims"
+    )
     ap.add_argument("--once", action="store_true", help="launch each variant and cuDNN once per shape (ncu)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
@@ -204,6 +207,8 @@ def main(
     checked = args.check_variants or args.variants
     if args.check or args.check_only:
         for case in checks:
+            if args.check_dims and case[5] not in args.check_dims:
+                continue
             out["checks"].append(check(case, checked, cfg_of))
             path.write_text(json.dumps(out, indent=1))
             print(json.dumps(out["checks"][-1]), flush=True)

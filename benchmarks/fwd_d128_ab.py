@@ -1,4 +1,4 @@
-"""Gluon forward at D128, kernel only: the consumers' turns and the first block, against the shipped kernel.
+"""Gluon forward at D128 and D256, kernel only: options on the shipped configuration, against it.
 
 Why: issue 41's forward target asks >= 1.10x cuDNN; D128 non-causal ran 1.07-1.08x through the public call
 (docs/kernels-log.md, 2026-11-28, twenty-fourth session, after the merge), causal 1.13-1.17x. The profile
@@ -20,6 +20,15 @@ Variants (``+``-joined tokens, each a ``GluonFwdConfig`` field on the shipped co
   nq2      ``next_qk`` 2: the same walk with that QK^T issued after the stores (a control: what the walk's
            code costs apart from the order)
 
+D256 (twenty-eighth session: its configuration had none of the options D128 and D64 kept; ``--check-dims
+256`` checks its cases alone):
+
+  r8 / r8w ``rescale_log2`` 8: O rescaled only where some row's max grew by more than 8 (log2), decided per
+           warpgroup / per warp (``rescale_warp``); r0: off
+  or       ``o_recip``: the epilogue's O by 1/l
+  q2       ``q_bufs`` 2: the next tile's Q ahead (at D256 64-key blocks, two stages: 256 KB, over the 227)
+  df       ``diag_first``: each causal tile's key blocks last first (``tuning.configs.CAUSAL_WALK``)
+
 ``--check`` / ``--rounds`` / ``--once``: ``benchmarks/fwd_ab.py`` (the forward A/Bs' shared harness).
 
   python benchmarks/fwd_d128_ab.py --check [--shapes 2,16,8192,128 ...] [--variants shipped pp ff]
@@ -40,7 +49,9 @@ SHAPES = [
 VARIANTS = ["shipped", "pp", "ff"]
 TOKENS = {
     "pp": {"pingpong": True}, "ff": {"first_full": True}, "ka": {"k_ahead": True}, "nq": {"next_qk": 1},
-    "nq2": {"next_qk": 2},
+    "nq2": {"next_qk": 2}, "r8": {"rescale_log2": 8.0, "rescale_warp": False},
+    "r8w": {"rescale_log2": 8.0, "rescale_warp": True}, "r0": {"rescale_log2": 0.0, "rescale_warp": False},
+    "or": {"o_recip": True}, "q2": {"q_bufs": 2}, "df": {"diag_first": True},
 }  # fmt: skip
 CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (2, 4, 4, 4096, 4096, 128, False, "bf16"),  # 64 tiles: one a program, 2 Q buffers
@@ -52,6 +63,13 @@ CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (1, 4, 4, 4096, 4096, 64, False, "bf16"),  # D64 three consumers, padding slices
     (4, 8, 2, 512, 512, 64, False, "fp16"),  # two programs per SM
     (8, 16, 16, 300, 100, 128, False, "bf16"),  # one key block, more tiles than SMs
+    (2, 4, 4, 4096, 4096, 256, False, "bf16"),  # D256: 64-key blocks, O by TMA
+    (1, 4, 2, 1100, 1700, 256, False, "bf16"),  # ragged end, GQA
+    (1, 4, 4, 1700, 1100, 256, False, "fp16"),  # Nq > Nk, ragged both
+    (3, 6, 3, 2049, 2047, 256, False, "bf16"),  # a one-row last tile
+    (2, 4, 4, 4096, 4096, 256, True, "bf16"),
+    (1, 4, 2, 1100, 1700, 256, True, "bf16"),  # Nq < Nk: the diagonal off the block grid
+    (1, 4, 4, 2500, 2000, 256, True, "fp16"),  # Nq > Nk: leading rows see no key
 ]
 
 

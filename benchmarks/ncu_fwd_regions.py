@@ -5,10 +5,10 @@ Why: the whole-kernel counters say a causal forward runs more instructions and c
 a non-causal one; the per-instruction samples say which part of a consumer's tile pays: its key loop
 (unmasked and masked copies), the tile's first block and setup (prologue: everything of a consumer's tile
 loop before its first inner loop), or its end (epilogue: after it). Regions are found in the SASS itself:
-an inner loop is a backward branch over 350-900 instructions holding 12 or 16 HGMMA (one key block: 4
-for QK^T and 8 for PV at D64, 8 and 8 at D128), masked when it holds FSELs; a tile loop is a backward
-branch over 1500-3200 instructions holding inner loops. The rest ("other": the producer warp, the mbarrier
-retry blocks at the kernel's end, idle warps) is reported apart.
+an inner loop is a backward branch over 350-900 instructions holding 12, 16 or 20 HGMMA (one key block: 4
+for QK^T and 8 for PV at D64, 8 and 8 at D128, 16 and 4 at D256), masked when it holds FSELs; a tile loop
+is a backward branch over 1500-3200 instructions holding inner loops. The rest ("other": the producer warp,
+the mbarrier retry blocks at the kernel's end, idle warps) is reported apart.
 
   ncu --clock-control none --section SourceCounters -k regex:gluon -o prof \\
       python benchmarks/fwd_causal_ab.py --once --shapes 4,32,4096,64:c --variants base df
@@ -27,7 +27,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-BLOCK_HGMMA = (12, 16)  # HGMMA of one key block: D64 (4 QK^T + 8 PV), D128 (8 + 8)
+# HGMMA of one key block: D64 (4 QK^T + 8 PV), D128 (8 + 8), D256 (64-key blocks: 16 + 4)
+BLOCK_HGMMA = (12, 16, 20)
 REGIONS = ["loop_unmasked", "loop_masked", "tile_prologue", "tile_epilogue", "other"]
 
 

@@ -17,6 +17,7 @@ CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
     (2, 8, 8, 1000, 1000, 128, True, torch.bfloat16),
     (1, 8, 2, 777, 1500, 64, True, torch.float16),
     (1, 4, 1, 1500, 777, 256, True, torch.bfloat16),
+    (1, 4, 2, 1100, 1700, 256, False, torch.bfloat16),  # D256 non-causal: the conditional rescale
     (2, 4, 4, 300, 300, 96, False, torch.float16),
     (1, 4, 4, 5000, 130, 64, True, torch.float16),
     (4, 16, 16, 2048, 2048, 128, True, torch.bfloat16),
@@ -72,12 +73,14 @@ def test_forced_gluon_path_on_unsupported_head_dim_is_named(monkeypatch):
         attention.flash_attention_forward(q, q, q, False, 0.2)
 
 
-RESCALE_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal: the D64 and D128 configurations
+RESCALE_CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal: the D64, D128 and D256 configurations
     (1, 4, 4, 2304, 2560, 64, False),
     (1, 4, 2, 2304, 2304, 64, True),
     (1, 4, 4, 1024, 2048, 128, False),
     (1, 4, 4, 700, 1100, 128, True),
     (2, 4, 2, 128, 3000, 64, True),  # D64 with two consumers (a 192-row tile would be a third padding)
+    (1, 4, 4, 1024, 2048, 256, False),  # D256: 64-key blocks, a 64 x 256 fp32 O a warpgroup
+    (1, 4, 2, 700, 1100, 256, True),
 ]
 
 
@@ -347,3 +350,56 @@ def test_next_tiles_first_qk_before_the_epilogue_gives_the_same_bytes(b, hq, hkv
                 assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2, cfg.label()
                 outs.append((o, lse))
             assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1]), base.label()
+
+
+D256_CASES = [  # B, Hq, Hkv, Nq, Nk, dtype: D256, two consumers, 64-key blocks
+    (2, 4, 4, 2048, 2048, torch.bfloat16),  # 16 x 8 tiles: one a program
+    (1, 4, 2, 1100, 1700, torch.float16),  # ragged keys, GQA
+    (1, 4, 4, 1700, 1100, torch.bfloat16),  # Nq > Nk: causal leading rows see no key
+    (3, 6, 3, 2049, 2047, torch.bfloat16),  # a one-row last tile: its second slice is padding
+]
+D256_OPTIONS = {  # GluonFwdConfig fields on D256's configuration, each alone and together
+    "o_recip": {"o_recip": True},
+    "first_full": {"first_full": True},
+    "diag_first": {"diag_first": True},
+    "r8w_all": {
+        "rescale_log2": 8.0,
+        "rescale_warp": True,
+        "o_recip": True,
+        "first_full": True,
+        "diag_first": True,
+    },
+}
+
+
+@pytest.mark.parametrize("option", list(D256_OPTIONS))
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,dtype", D256_CASES)
+def test_d256_options_match_reference(b, hq, hkv, nq, nk, dtype, option):
+    """D256 (two 64 x 256 fp32 accumulators a warpgroup, registers tight) with the options D64 and D128 run:
+    O by 1/l, a slice's first block unmasked where it is full, a causal tile's key blocks last first, and
+    those with the per-warp conditional rescale: every row and lse written, within 2x plain PyTorch's max
+    error in the inputs' dtype against fp32, causal or not (docs/kernels-log.md, 2026-11-29)."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.bench.attention import plain_attention
+    from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
+    from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + 11 * nk + b)
+    q = torch.randn(b, hq, nq, 256, device="cuda", generator=gen).to(dtype)
+    k, v = (torch.randn(b, hkv, nk, 256, device="cuda", generator=gen).to(dtype) for _ in range(2))
+    scale = 256**-0.5
+    for causal in (False, True):
+        ro, rl = reference.flash_attention_forward(q.float(), k.float(), v.float(), causal, scale)
+        bar = (plain_attention(q, k, v, causal, scale).float() - ro).abs().max().item()
+        fin = torch.isfinite(rl)
+        cfg = replace(gluon_fwd_config(256, nq, nk, causal), **D256_OPTIONS[option])
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full((b, hq, nq), float("nan"), device="cuda")
+        launch_gluon_fwd(q, k, v, o, lse, causal, scale, cfg)
+        torch.cuda.synchronize()
+        assert not (o.isnan().any() or lse.isnan().any()), f"o or lse left unwritten ({cfg.label()})"
+        assert bool((lse[~fin] == rl[~fin]).all()), "rows that see no key must give lse -inf"
+        assert (o.float() - ro).abs().max().item() <= 2 * bar, cfg.label()
+        assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2, cfg.label()

@@ -158,11 +158,22 @@ GLUON_FWD_VARIANTS = {
 # stores (``next_qk``; twenty-seventh session, benchmarks/fwd_nq_device.sh, 9 rounds in two calls) stays off:
 # 0.957-0.982 at D128 N 4k-16k non-causal, 0.962-0.970 causal, D64 4,32,4096 0.997 / causal 0.944 (ncu
 # +3.1-3.5 % cycles, the key loops slower); 16,16,512 1.014-1.017 only.
+# D256 non-causal rescales O per warpgroup (``rescale_log2``; docs/kernels-log.md, 2026-11-29, twenty-eighth
+# session, H200, benchmarks/fwd_d128_ab.py, speedup over the configuration before by round, median of 9:
+# 1,16,16384 1.066, 2,8,16384 1.060, 2,16,8192 1.047, 8,8,2048 1.033, every round above 1 at N 8k-16k, the
+# kernel before timed twice 0.984-0.999). In its SASS the O multiplies (128 a thread) leave the QK^T issue and
+# ptxas waits for PV after the block's exp2s, as at D128; per warp (``rescale_warp``) it keeps the wait among
+# them: 1.017-1.053. Causal calls go without (per warp 0.971-0.994; per warpgroup 56 bytes spilled, offline).
+# ``o_recip`` / ``first_full`` / ``diag_first`` were level at N 16k (0.985-1.010, causal 0.989-1.009 with
+# ``diag_first``), a second Q buffer does not fit (256 KB of shared memory).
 GLUON_FWD_CONFIGS = {
     64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True, pad_skip=True, o_recip=True),
     128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0, first_full=True),
-    256: GluonFwdConfig(64, 2, o_tma=True),
+    256: GluonFwdConfig(64, 2, o_tma=True, rescale_log2=8.0),
 }
+# head dims whose causal calls keep the conditional rescale (D64's per-warp one measured 2-5 % slower causal,
+# D256's spilled there: gluon_fwd_config drops it for the others)
+CAUSAL_RESCALE = (128,)
 # short D64 calls: O by TMA; up to TWO_PER_SM_Q2_SEQ keys and queries non-causal, two Q buffers
 # (docs/kernels-log.md, 2026-11-28, twenty-fourth session, H200, kernel A/B, 7 rounds: 16,16,512 and
 # 32,16,512 +3.8 % / +3.3 %, every round above the path before timed twice; causal 0.970 / 0.995, where the
@@ -199,8 +210,9 @@ def gluon_fwd_config(
     Non-causal, those of up to ``TWO_PER_SM_Q2_SEQ`` load the next tile's Q during the current one
     (``q_bufs`` = 2: see :data:`TWO_PER_SM_FWD`).
 
-    ``causal``: D64's per-warp conditional rescaling and D128's unmasked first block (``first_full``,
-    measured non-causal only) are dropped (the former measured 2-5 % slower causal); each
+    ``causal``: the conditional rescaling outside :data:`CAUSAL_RESCALE` (D64's per-warp one measured 2-5 %
+    slower causal, D256's spilled) and D128's unmasked first block (``first_full``, measured non-causal only)
+    are dropped; each
     tile's key blocks run last first (``diag_first``) and, where O leaves by masked stores (D64), the
     tiles are laid from the last query row up (``pad_top``): see :data:`CAUSAL_WALK`."""
     if head_dim == 64 and seq_q is not None and seq_k is not None and max(seq_q, seq_k) <= TWO_PER_SM_SEQ:
@@ -209,7 +221,7 @@ def gluon_fwd_config(
     if head_dim not in GLUON_FWD_CONFIGS:
         raise ValueError(f"the Gluon forward is built for head_dim {GLUON_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FWD_CONFIGS[head_dim]
-    if causal and cfg.rescale_warp:
+    if causal and cfg.rescale_log2 and head_dim not in CAUSAL_RESCALE:
         cfg = replace(cfg, rescale_log2=0.0, rescale_warp=False)
     if causal and cfg.first_full:  # measured non-causal only (D128)
         cfg = replace(cfg, first_full=False)
