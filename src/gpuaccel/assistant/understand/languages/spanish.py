@@ -67,6 +67,7 @@ _SPANISH = compiled(
         (r"\b(?:me )?(?:ayuda|ayudas) con\b", "give me"),  # "¿me ayuda con el comando?"
         # what happened to a job: "¿qué pasó con el sweep?", "se cayó", "se totió" (failed)
         (r"\bque (?:paso|hubo) con\b", "what happened with"),
+        (r"\b(?:se )?(?:demoro|demora|tardo|duro) mas\b", "took longer"),  # "¿cuál se demoró más?"
         (r"\bse (?:cayo|totio|toteo|murio|tosto|rompio|jodio)\b", "failed"),
         # "qué más corrió": what else ("qué más" said first, as a greeting, read above)
         (r"\bque mas\b(?=\s+(?:corrio|corria|hubo|paso|uso|estaba|fallo|hay))", "what else"),
