@@ -66,7 +66,7 @@ def test_please_said_in_hebrew(heldout_svc: AssistantService) -> None:
     [
         "yalla, explain fp8 vs bf16 briefly",
         "can the h100 support mig? ma ze",
-        "what lr for a 70b on two h100s, roughly?",
+        "sababa. rough batch size to finetune a 13b on one 4090, ballpark?",
     ],
 )
 def test_asked_off_the_subject(heldout_svc: AssistantService, question: str) -> None:
