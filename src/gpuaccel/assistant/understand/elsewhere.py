@@ -413,12 +413,12 @@ _CHANGE_ADVICE = re.compile(
     rf"(?: \w+){{0,3}}? {_OWN_SETTING}\b"
     # the setting said first: "which learning rate I should put in my code instead"
     rf"|\b{_OWN_SETTING}(?: \w+){{0,2}}? (?:should (?:i|we|they)|(?:i|we|they) should)\b"
-    # one's own code misbehaving: "my dataloader workers keep leaking RAM, any idea why?", "whats wrong w my
-    # code", "why is my data loader so slow"
     # a setting for a kind of model, asked of no job: "rough batch size for full finetune of a 7b?", "lr to
     # train a 13b"
     rf"|\b{_OWN_SETTING}\b[^?]{{0,40}}\b(?:of|for|on|finetune|fine tune|train|pretrain|serve|fit)"
     r" (?:a|an) \d+(?:\.\d+)?b\b"
+    # one's own code misbehaving: "my dataloader workers keep leaking RAM, any idea why?", "whats wrong w my
+    # code", "why is my data loader so slow"
     r"|\bmy\b.*\bany idea (?:why|how|what)\b"
     # tips for one's own work: "any tips for stopping nan loss in my training loop?"
     r"|\b(?:tips|advice|suggestions|pointers|tricks|ideas) (?:for|on|about) (?:\w+ ){0,6}?(?:my|our)\b"

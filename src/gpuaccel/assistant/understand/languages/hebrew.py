@@ -10,10 +10,11 @@ from gpuaccel.assistant.understand.languages.tables import compiled, read_where_
 
 # a word no English message has, read only where the message has one: "ma" alone is Italian's "but" and an
 # English "nu", "achi" or "tov" may be a name, so they are read only beside a word of their own ("nu ma ze",
-# "ma kara", "ma ze the process on gpu 0?"); "lama" only where it asks why ("lama the sweep failed")
+# "ma kara", "ma ze the process on gpu 0?"); "lama" only where it asks why ("lama the sweep failed"); not
+# "toda" (thanks), Spanish's and Portuguese's "all", read only beside another
 _HEBREW_MARK = re.compile(
     r"\b(?:etmol|hayom|ach?shav|kama|eize|eizeh|eizo|ezeh|b'?vakasha|bevakasha|sababa|yalla|achla"
-    r"|b'?seder|beseder|toda|mahar|machar|lama(?=\s+(?:the|it|job|is|did|does|my|this|that|so)\b)"
+    r"|b'?seder|beseder|mahar|machar|lama(?=\s+(?:the|it|job|is|did|does|my|this|that|so)\b)"
     r"|ma\s+(?:ze|zeh|kara|hamatzav|nishma|kore))\b",
     re.I,
 )
