@@ -189,3 +189,59 @@ def test_spain_spanish_questions(
 def test_spain_spanish_off_topic(heldout_svc: AssistantService, question: str) -> None:
     _, text, query = ask(_rules_only(heldout_svc), question, None)
     assert query is None and "gpuaccel" not in text, (query, text)
+
+
+# Colombia's (paisa) Spanish: a request with "me" or "let's" joined ("cancelámelo", "pausémoslo"), the usted
+# form with "le" ("bájele la prioridad") and a reason said after it, "suéltelo pues", "¿cómo dejo en hold
+# ...?" with a purpose after it, "¿cómo meto ... antes que ...?"
+@pytest.mark.parametrize(
+    ("turns", "command"),
+    [
+        (["¿el 11 sigue corriendo?", "cancelámelo de una, ¿cómo hago?"], "gpuaccel cancel 11"),
+        (
+            ["¿qué corre en la H100?", "pausémoslo un momentico que necesito correr una prueba"],
+            "gpuaccel pause 11",
+        ),
+        (
+            ["¿por qué no arranca el llama-405b-probe?", "bájele la prioridad, que igual hoy no corre"],
+            "priority 13",
+        ),
+        (["¿el whisper-finetune está en hold?", "suéltelo pues"], "gpuaccel release 14"),
+        (["¿cómo dejo en hold el llama-405b-probe para que no arranque esta noche?"], "gpuaccel hold 13"),
+        (["¿cómo meto el llama-405b-probe antes que el llama-70b-eval?"], "gpuaccel switch"),
+    ],
+)
+def test_colombian_spanish_requests(heldout_svc: AssistantService, turns: list[str], command: str) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is None and command in text, (query, text)
+
+
+# "¿desde qué hora está quieta?" (since when idle), "a 70 grados o más", "esta mañanita", "la otra" after a
+# reading, "se totió" (failed), "compárame ...: ¿cuál se demoró más?", "llegó a usar" (at most)
+@pytest.mark.parametrize(
+    ("turns", "fields", "said"),
+    [
+        (["¿desde qué hora está quieta la 4090?"], {"name": "idle_gpus"}, "13:24"),
+        (["¿cuánto tiempo estuvo la 4090 a 70 grados o más hoy?"], {"gpu": 1, "at_least": 70}, "1h33m"),
+        (["¿cuál fue el pico de potencia de la H100 esta mañanita?"], {"gpu": 0, "metric": "power"}, "626 W"),
+        (["¿cuál fue el pico de temperatura de la H100 hoy?", "ay no, perdón, la otra"], {"gpu": 1}, "73 °C"),
+        (["¿cuál job se totió hoy?"], {"name": "failures"}, "lr-sweep"),
+        (["compárame el data-prep con el llama-8b-eval: ¿cuál se demoró más?"], {"among": "1,4"}, "42m00s"),
+        (["¿cuánta memoria llegó a usar el llama-8b-eval?"], {"job": 4, "metric": "memory"}, "17800 MiB"),
+    ],
+)
+def test_colombian_spanish_questions(
+    heldout_svc: AssistantService, turns: list[str], fields: dict, said: str
+) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is not None and all(query.get(k) == v for k, v in fields.items()), query
+    assert said in text, text
+
+
+def test_colombian_spanish_off_topic(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        _rules_only(heldout_svc),
+        "parce, una pregunta general: ¿qué es mejor, fp8 o bf16 para entrenar un 70B?",
+        None,
+    )
+    assert query is None and "gpuaccel" not in text, (query, text)

@@ -43,6 +43,8 @@ _EXPLAIN = re.compile(
     # "in general": hardware or methods at large ("is an a100 faster than an h100 in general"; not "how are
     # my gpus doing in general", which names this machine's)
     r"|^(?!.*\b(?:my|our|the|this|these|those|its|it)\b).*\b(?:in general|generally speaking)\b"
+    # two ideas set side by side to explain: "explain bf16 vs fp16 in one line" (not a reading of the cards)
+    r"|\b(?:explain|describe)(?: to me)? [\w-]+ (?:vs|versus) [\w-]+\b"
 )
 # two ideas told apart: "the difference between data parallel and tensor parallel", "nvidia-smi util vs sm
 # active, what's the difference" (:func:`_ideas_told_apart` reads whether they are this machine's things)
@@ -233,6 +235,8 @@ _TRIVIA = re.compile(
     r"|\bdifferences? between (?:an? |the )?[\w-]+(?: [\w-]+){0,3}"
     r" (?:and|vs\.?|versus) (?:an? |the )?[\w -]{0,30}\b(?:version|variant|edition|model|form factor)s?\b"
     r"|\bdifferences? between (?:an? |the )?(?:[\w-]+ )?[\w-]*\d+[\w-]* (?:sxm|pcie|nvl)\d?\b"
+    # what a product can do, which the machine does not report: "does the 4090 even support nvlink?"
+    r"|\b(?:does|do|can) (?:the |a |an )?[\w-]+(?: [\w-]+)? (?:even |actually |really )?supports?\b"
     r"|\bwhen (?:was|were|did) (?:the |a |an )?[\w-]+(?: [\w-]+)?"
     r" (?:invented|discovered|founded|released|come out)\b"
     # the world's electricity, not this machine's energy: "the carbon intensity of the german grid"
@@ -409,6 +413,10 @@ _CHANGE_ADVICE = re.compile(
     rf"(?: \w+){{0,3}}? {_OWN_SETTING}\b"
     # the setting said first: "which learning rate I should put in my code instead"
     rf"|\b{_OWN_SETTING}(?: \w+){{0,2}}? (?:should (?:i|we|they)|(?:i|we|they) should)\b"
+    # a setting for a kind of model, asked of no job: "rough batch size for full finetune of a 7b?", "lr to
+    # train a 13b"
+    rf"|\b{_OWN_SETTING}\b[^?]{{0,40}}\b(?:of|for|on|finetune|fine tune|train|pretrain|serve|fit)"
+    r" (?:a|an) \d+(?:\.\d+)?b\b"
     # one's own code misbehaving: "my dataloader workers keep leaking RAM, any idea why?", "whats wrong w my
     # code", "why is my data loader so slow"
     r"|\bmy\b.*\bany idea (?:why|how|what)\b"

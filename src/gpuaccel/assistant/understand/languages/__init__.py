@@ -1,9 +1,9 @@
 """Other languages said in an English message, read in English before anything else reads it: one module
 a language (Hinglish, Dutch, German, Italian, French, Spanish, Portuguese, Korean and Japanese, Nigerian
-Pidgin, Scots, Taglish, Vietnamese), each read whole where the message has marks of its own, and the words
-of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the
-assistant reads (a reading, a day, a question word, a request, an article before a card); the rest of a
-message is left as it was."""
+Pidgin, Scots, Taglish, Vietnamese, Hebrew in English letters), each read whole where the message has marks
+of its own, and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each
+table names only what the assistant reads (a reading, a day, a question word, a request, an article before a
+card); the rest of a message is left as it was."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from gpuaccel.assistant.understand.languages.dutch import dutch
 from gpuaccel.assistant.understand.languages.east_asian import east_asian
 from gpuaccel.assistant.understand.languages.french import french
 from gpuaccel.assistant.understand.languages.german import german
+from gpuaccel.assistant.understand.languages.hebrew import hebrew_read
 from gpuaccel.assistant.understand.languages.hindi import hindi
 from gpuaccel.assistant.understand.languages.in_passing import in_passing
 from gpuaccel.assistant.understand.languages.italian import italian
@@ -21,10 +22,11 @@ from gpuaccel.assistant.understand.languages.spanish import spanish
 from gpuaccel.assistant.understand.languages.tagalog import taglish_read
 from gpuaccel.assistant.understand.languages.vietnamese import vietnamese_read
 
-__all__ = ["in_english", "pidgin_read", "scots_read", "taglish_read", "vietnamese_read"]
+__all__ = ["hebrew_read", "in_english", "pidgin_read", "scots_read", "taglish_read", "vietnamese_read"]
 
 
 def in_english(text: str) -> str:
-    """``text`` with the words of each language in English (Pidgin, Scots, Taglish and Vietnamese apart:
-    :func:`pidgin_read`, :func:`scots_read`, :func:`taglish_read`, :func:`vietnamese_read`)."""
+    """``text`` with the words of each language in English (Pidgin, Scots, Taglish, Vietnamese and Hebrew
+    apart: :func:`pidgin_read`, :func:`scots_read`, :func:`taglish_read`, :func:`vietnamese_read`,
+    :func:`hebrew_read`)."""
     return spanish(portuguese(in_passing(french(italian(german(dutch(hindi(east_asian(text)))))))))

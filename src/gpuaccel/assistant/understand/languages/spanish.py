@@ -20,7 +20,9 @@ _SPANISH_MARK = re.compile(
     # Spain's, typed fast: "mola", "tio", the "vosotros" forms ("recomendais", "teneis"), a word that lost
     # its accent ("ultimo", "intentos", "libre")
     r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas"
-    r"|delante|despues)\b"
+    r"|delante|despues"
+    # Colombia's: "parce", "regálame", "un ratico", "esta mañanita", "quieta", "se totió"
+    r"|parce|parcero|parcera|regala|regalame|regaleme|ratico|mananita|quieta|quieto|totio|demoro|corrida)\b"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b"  # "pausalo": pause it
     r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
@@ -48,6 +50,100 @@ _SPANISH = compiled(
     (
         # Spain's openers ask nothing: "mola. y el pico?", "vale, ...", "tio, ..."
         (r"^\s*(?:mola|vale|guay|genial|perfecto|tio|tia)\b[.,!]*\s*", ""),
+        # Colombia's (paisa) turns. Openers and tags that ask nothing: "qué más parce, ...", "listo, ...",
+        # "parce, ...", "¿sí o qué?", "pues"; "de una" is at once ("suéltelo de una")
+        (r"^\s*que mas\b(?:\s*,?\s*(?:parcer[oa]|parce|pues))?\s*[.,!]+\s*", ""),
+        (r"(^|[.,;!?]\s*)(?:parcer[oa]|parce|listo|hagale|dale pues|bueno pues)\b[.,!]*\s*", r"\1"),
+        (r",?\s*\b(?:parcer[oa]|parce|pues)\b\s*(?=[,.?!]|$)", ""),
+        (r",?\s*\bsi o que\s*\?", "?"),
+        (r"\bde una\b(?=\s*(?:[,.;!?]|$))", "now"),  # (not "más de una GPU")
+        (r"\b(?:suelt|liber)e(?:lo|la)\b", "release it"),
+        # the small words of time said small ("esta mañanita", "un ratico", "un momentico"): the word itself
+        (r"\b(manan|rat|moment|tard|noch)(?:it|ic)(a|o)\b", r"\1\2"),
+        (r"\b(ayer|hoy) en la (manana|tarde|noche)\b", lambda m: _PART_OF_DAY[m[1].lower(), m[2].lower()]),
+        (r"\bhace (?:un )?rato\b", "a while ago"),
+        # asked for, said as a gift ("¿me regala la temperatura?", "regálame el log"): give me
+        (r"\b(?:me )?(?:regala|regalas|regalaria|regalarias)\b|\bregal[ae]me\b", "give me"),
+        (r"\b(?:me )?(?:ayuda|ayudas) con\b", "give me"),  # "¿me ayuda con el comando?"
+        # what happened to a job: "¿qué pasó con el sweep?", "se cayó", "se totió" (failed)
+        (r"\bque (?:paso|hubo) con\b", "what happened with"),
+        (r"\b(?:se )?(?:demoro|demora|tardo|duro) mas\b", "took longer"),  # "¿cuál se demoró más?"
+        (r"\bse (?:cayo|totio|toteo|murio|tosto|rompio|jodio)\b", "failed"),
+        # "qué más corrió": what else ("qué más" said first, as a greeting, read above)
+        (r"\bque mas\b(?=\s+(?:corrio|corria|hubo|paso|uso|estaba|fallo|hay))", "what else"),
+        # a command asked for: "¿qué comando uso?", "¿cómo hago?" (how do i do it)
+        (r"\b(?:que|cual) (?:comando|orden) (?:uso|pongo|corro|tiro|escribo)\b", "what command do i use"),
+        (r"\bcomando\b", "command"),
+        (r"\bcomo (?:hago|le hago)\b", "how do i do it"),
+        # a request with "me" and "it" joined, or "let's" ("cancelámelo", "pausémoslo"): the request and "it"
+        (
+            r"\b(cancel|paus|suelt|solt|liber|reanud|reintent|relanz|mat)(?:a|e)(?:me|mos)(?:lo|la)\b",
+            lambda m: {"solt": "suelt"}.get(m[1].lower(), m[1]) + "alo",
+        ),
+        # the usted form with "le" joined, which Colombia says of a job: "bájele la prioridad a ese",
+        # "súbale la prioridad", "pónganle prioridad" (a number or a job after, read below)
+        (r"\bprioridad (?:a|al|de|del) (?:ese|esa|este|esta)(?: job)?\b", "prioridad"),
+        (
+            r"\b(?:bajele|bajale|baje|baja)(?:n|le)?\s+(?:la )?prioridad\b(?!\s+(?:del?|al|a la|a)\b)",
+            "lower its priority",
+        ),
+        (
+            r"\b(?:subele|subale|suba|sube)(?:n|le)?\s+(?:la )?prioridad\b(?!\s+(?:del?|al|a la|a)\b)",
+            "raise its priority",
+        ),
+        (r"\b(?:bajele|bajale)\b", "baja"),
+        (r"\b(?:subele|subale)\b", "sube"),
+        (
+            r"\b(?:ponle|pongale|ponganle|pongan|ponga|pon|dele|dale)\s+(?:mas )?prioridad\b"
+            r"(?!\s+(?:del?|al|a la|a)\b)",
+            "raise its priority",
+        ),
+        # "para que sea el siguiente": to go next
+        (
+            r"\bpara que (?:sea|quede|vaya|corra|arranque) (?:el|de) (?:siguiente|primero|proximo)\b",
+            "to run next",
+        ),
+        # "¿cómo dejo en hold el llama?", "¿cómo pongo el 12 antes que el 13?": how do i
+        (r"\bcomo (?:dejo|pongo|meto)(?:lo|la)? en (hold|espera)\b", "how do i hold"),
+        (r"\bcomo (?:dejo|pongo|meto)(?:lo|la)? en pausa\b", "how do i pause"),
+        (
+            r"\bcomo (?:pongo|meto|paso|muevo|subo)\s+(.{1,40}?)\s+"
+            r"(?:por delante|delante|antes)\s+(?:de(l)?|que)\b",
+            lambda m: f"how do i put {m[1]} ahead of" + (" el" if m[2] else ""),
+        ),
+        # a reason or a purpose said after the ask ("para que no arranque cuando termine el mistral", ", que
+        # igual no va a correr hoy"): no part of what is asked, so its words ("hoy") do not become the ask's
+        (r"\s*\bpara que no (?:arranque|empiece|corra|entre)\b[^?,;.]*", ""),
+        (r"\s*,\s*que (?:igual|total|de todas formas|necesito|necesitamos)\b[^?,;.]*", ""),
+        (
+            r"(?<!\bpor)(?<!\bpara)(?<!\blo)(?<!\bel)(?<!\bla)(?<!\bdesde)"
+            r"\s+que (?:necesito|necesitamos)\b[^?,;.]*",
+            "",
+        ),
+        # how long at a heat, how long busy, since when idle: "a 80 grados o más", "ocupada de verdad",
+        # "¿desde qué hora está quieta?"
+        (r"\ba (\d+) (?:grados|°c?)(?: o mas)\b", r"at or above \1 degrees"),
+        (r"\bgrados\b", "degrees"),
+        (r"\bdesde que hora\b", "since when"),
+        (r"\b(?:esta|estan|estuvo|quedo) quiet[ao]s?\b", "is idle"),
+        (r"\bquiet[ao]s?\b", "idle"),
+        (r"(?<!\bmas )\bocupad[ao]s?\b", "busy"),  # ("más ocupada": busiest, below)
+        (r"\bde verdad\b|\brealmente\b", ""),
+        # the most memory before a crash: "¿cuánta memoria llegó a usar?" (how much at most)
+        (r"\bllego a (?:usar|gastar|consumir|ocupar|coger|comerse|pedir)\b", "used at most"),
+        (r"\bantes del? (?=oom\b)", "before the "),
+        # which job did it: "¿qué job la puso así?"
+        (r"\bque (job|proceso|trabajo) (?:la|lo) (?:puso|dejo|tuvo) asi\b", r"which \1 was running then"),
+        # comparing two jobs: "compáreme el 8b con el sd-xl", "¿y en tiempo de corrida?" (run time)
+        (r"\bcompar(?:eme|ame|e|a|en)\b", "compare"),
+        (r"\b(?:tiempo de )?corrida\b", "run time"),
+        # "pregunta general: ¿qué es mejor, LoRA o QLoRA?": an unrelated question, which is better
+        (r"\b(?:una )?pregunta (?:general|aparte|rapida|de otra cosa)\b", "an unrelated question"),
+        (r"\bque es mejor\b", "which is better"),
+        (r"\bmejor\b", "better"),
+        (r"\b(?:la|el) otr[ao] (tarjeta|gpu)\b", r"the other \1"),
+        (r"\botr[ao]\b(?! vez)", "other"),  # ("otra vez" is again, read below)
+        (r"\bperdon\b", "sorry"),
         (r",?\s*\bno me acuerdo\b", ""),  # ("i do not remember" would be read as memory)
         (r"\b(?:y )?(?:luego|despues),? para que (?:siga|continue|vuelva a correr)\b", "and then"),
         (r"\bdespues del?\b", "after"),
