@@ -1,5 +1,5 @@
 """Other languages said in an English message, read in English before anything else reads it: one module
-a language (Hinglish, Dutch, German, Italian, French, Spanish, Portuguese, Korean and Japanese, Nigerian
+a language (Hinglish, Dutch, German, Italian, French, Spanish, Portuguese, Polish, Korean and Japanese, Nigerian
 Pidgin, Scots, Taglish, Vietnamese), each read whole where the message has marks of its own, and the words
 of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the
 assistant reads (a reading, a day, a question word, a request, an article before a card); the rest of a
@@ -15,6 +15,7 @@ from gpuaccel.assistant.understand.languages.hindi import hindi
 from gpuaccel.assistant.understand.languages.in_passing import in_passing
 from gpuaccel.assistant.understand.languages.italian import italian
 from gpuaccel.assistant.understand.languages.pidgin import pidgin_read
+from gpuaccel.assistant.understand.languages.polish import polish
 from gpuaccel.assistant.understand.languages.portuguese import portuguese
 from gpuaccel.assistant.understand.languages.scots import scots_read
 from gpuaccel.assistant.understand.languages.spanish import spanish
@@ -27,4 +28,4 @@ __all__ = ["in_english", "pidgin_read", "scots_read", "taglish_read", "vietnames
 def in_english(text: str) -> str:
     """``text`` with the words of each language in English (Pidgin, Scots, Taglish and Vietnamese apart:
     :func:`pidgin_read`, :func:`scots_read`, :func:`taglish_read`, :func:`vietnamese_read`)."""
-    return spanish(portuguese(in_passing(french(italian(german(dutch(hindi(east_asian(text)))))))))
+    return spanish(portuguese(in_passing(french(italian(german(dutch(hindi(east_asian(polish(text))))))))))
