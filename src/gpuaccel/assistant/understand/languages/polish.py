@@ -52,8 +52,9 @@ def _last_hours(m: re.Match[str]) -> str:
 
 _POLISH = _table(
     (
-        # requests ("anuluj 13", "wstrzymaj job 11", "wznów", "puść go ponownie", "zwolnij X z holda", "zablokuj
-        # go na razie", "podbij priorytet joba 13 do 10", "zamień kolejnością 12 i 13", "przesuń 13 na początek")
+        # requests ("anuluj 13", "wstrzymaj job 11", "wznów", "puść go ponownie", "zwolnij X z holda",
+        # "zablokuj go na razie", "podbij priorytet joba 13 do 10", "zamień kolejnością 12 i 13", "przesuń 13
+        # na początek")
         (
             r"\b(?:puść|uruchom|odpal|wystartuj)\s+(.{0,30}?)\s*(?:ponownie|jeszcze raz|od nowa)\b",
             r"rerun \1",
@@ -103,7 +104,8 @@ _POLISH = _table(
         (r"\bile (?=gpu|w\b|kwh\b|wh\b|%)", "how many "),
         (r"\bile\b", "how much"),
         (
-            r"\bprzy (?:jakim|którym) (?:job|jobie)\b|\bjaki job (?:wtedy |wówczas )?(?:działał|chodził|leciał)\b"
+            r"\bprzy (?:jakim|którym) job\b"
+            r"|\bjaki job (?:wtedy |wówczas )?(?:działał|chodził|leciał)\b"
             r"|\bco (?:wtedy |wówczas )?(?:działało|chodziło|leciało|to było)\b",
             "which job was running then",
         ),
