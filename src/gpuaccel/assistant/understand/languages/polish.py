@@ -23,17 +23,20 @@ def _table(pairs: tuple[tuple[str, English], ...]) -> tuple[tuple[re.Pattern[str
 
 
 # a message is Polish where it has a letter only Polish has (ą ć ę ł ń ś ź ż: "ó" is Spanish's too) or one of
-# its own words, with or without diacritics (none of them an English, Spanish, Italian or Portuguese word)
+# its own words, with or without diacritics; none of them another language's word once its diacritics are
+# dropped ("się" is German's "Sie", "kartę" German's "Karte" and Hindi's "karte", "temperaturę" the English
+# word, "karta" Hindi's, "temperatura" and "energia" Spanish's and Italian's: those show by their letter)
 _POLISH_MARK = re.compile(
     r"[ąćęłńśźż]|\b(?:"
     + _either(
         r"ile|jaka|jaki|jakie|jaką|jakim|jakiej|kiedy|dlaczego|czemu|który|która|które|którego|którym|jest"
-        r"|był|była|było|były|teraz|dzisiaj|dziś|wczoraj|karta|karty|karcie|kartę|temperatura|temperatury"
-        r"|temperaturę|pamięć|pamięci|zużycie|zużyła|zużył|zużyło|mocy|energii|energia|prądu|zadanie|zadania"
-        r"|zadaniu|kolejce|kolejka|kolejki|kolejkę|błąd|błędu|działa|działał|czeka|czekał|czekało|chodzi"
+        r"|był|była|było|były|teraz|dzisiaj|dziś|wczoraj|karty|karcie|temperatury"
+        r"|pamięć|pamięci|zużycie|zużyła|zużył|zużyło|mocy|energii|prądu|zadanie|zadania"
+        r"|zadaniu|kolejce|kolejka|kolejki|kolejkę|działa|działał|czeka|czekał|czekało|chodzi"
         r"|chodził|padło|padł|padła|anuluj|wstrzymaj|wznów|ponów|zatrzymaj|zwolnij|przesuń|zablokuj|zamień"
+        r"|anulować|wstrzymać|wznowić|ponowić|zatrzymać|zwolnić|zablokować"
         r"|podbij|porównaj|pokaż|najwyższa|najwyższy|najwyższą|maksymalna|maksymalny|najniższa|najniższy"
-        r"|średnia|średni|średnie|średnią|obciążenie|wentylator|szczyt|joba|jobie|jobów|się|skończył"
+        r"|średnia|średni|średnie|średnią|obciążenie|wentylator|szczyt|joba|jobie|jobów|skończył"
         r"|trwał|zjadł|zjadło|puść|godzin|godziny|godzinie|ostatniej|wtedy|czy|pracował|bezczynnie"
         r"|wieczorem|rano|proszę|dzięki|napisz|policz|policzyć|zanim|między|próbami|razy|łącznie|razem|jak"
         r"|jakiś|jakaś|jakieś|różnica|pliku|swoją drogą|pomóż"
@@ -58,6 +61,13 @@ _POLISH = _table(
         (
             r"\b(?:puść|uruchom|odpal|wystartuj)\s+(.{0,30}?)\s*(?:ponownie|jeszcze raz|od nowa)\b",
             r"rerun \1",
+        ),
+        # the infinitive after "jak" or "chcę" is "to" and the verb ("jak wznowić job 11?": how to resume it)
+        (
+            r"\b(?:(ponowić|powtórzyć)|(anulować|skasować|ubić)|(wstrzymać|zapauzować)|(zatrzymać)|(wznowić)"
+            r"|(zwolnić|odblokować)|(zablokować|przytrzymać))\b",
+            lambda m: "to "
+            + ("rerun", "cancel", "pause", "stop", "resume", "release", "hold")[m.lastindex - 1],
         ),
         (r"\b(?:ponów|powtórz)\b", "rerun"),
         (r"\banuluj(?:cie)?\b|\bskasuj\b|\bubij\b", "cancel"),
@@ -115,6 +125,8 @@ _POLISH = _table(
         (r"\bdlaczego\b|\bczemu\b|\bz jakiego powodu\b", "why"),
         (r"\bkiedy\b|\bo której(?: godzinie)?\b", "when"),
         (r"\bco\b", "what"),
+        # "jak" before an infinitive is how to ("jak policzyć linie w pliku?": how to count the lines)
+        (r"\bjak\b((?:\s+\S+){0,3}?)\s+(\w+(?:a|e|i|y|ą)ć)\b", r"how to \2\1"),
         (r"\bjak\b", "how"),
         (r"\bczy\b\s*", ""),
         # spans and moments ("od północy", "od rana", "od 13:00", "w ostatniej godzinie", "w tym czasie")
@@ -174,6 +186,7 @@ _POLISH = _table(
         (r"\bnajmniej\b", "the least"),
         (r"\bpowyżej\b|\bponad\b", "above"),
         (r"\bponiżej\b", "below"),
+        (r"\bto\b(?=\s+\w+ło\b)", "it"),  # ("ile to zjadło": how much did it use)
         # verbs: in use ("działa", "chodzi", "liczy", "siedzi"), waited, ran, failed, finished, used
         (r"\b(?:działa|chodzi|liczy|leci|siedzą|siedzi|pracuje)\b", "is running"),
         (r"\b(?:działał|chodził|liczył|leciał|działało)\b", "was running"),
@@ -201,6 +214,8 @@ _POLISH = _table(
         (r"\bpolicz(?:yć)?\b", "count"),
         (r"\blinie\b|\blinijki\b", "lines"),
         (r"\bpli(?:k|ku)\b", "file"),
+        # a tool in its locative ("w bashu", "w pythonie", "w excelu"): in that tool
+        (r"\bw (bash|zsh|python|excel|linux)(?:u|ie)\b", r"in \1"),
         (r"\b(?:swoją drogą|przy okazji)\b,?", "by the way,"),
         # "ten job", "ta karta", "to zadanie": that one
         (r"\b(?:ten|tego|tym)\s+(?=job\b)", "that "),
@@ -232,7 +247,6 @@ _POLISH_FUNCTION_WORDS = _table(
         (r"\bma\b", "has"),
         (r"\bnie\b", "not"),
         (r"\bsię\b", ""),
-        (r"\bto\b(?=\s+\w+(?:ło|ła|ł)\b)", "it"),
         (r"\b(?:go|ją|je|jego|jej)\b", "it"),
         (r"\b(?:jednak|dobra|swoją drogą|swoja droga)\b,?", ""),
         (r"\b(?:proszę|prosze)\b", "please"),
