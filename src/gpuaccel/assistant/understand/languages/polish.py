@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import English, compiled, translated
+from gpuaccel.assistant.understand.languages.tables import English, Table, compiled, translated
 
 # each Polish letter with a diacritic, and the plain letter a writer typing fast puts for it ("zużyła" and
 # "zuzyla", "wznów" and "wznow" are one word)
@@ -17,7 +17,7 @@ def _either(pattern: str) -> str:
     return "".join(f"[{c}{_PLAIN[c]}]" if c in _PLAIN else c for c in pattern)
 
 
-def _table(pairs: tuple[tuple[str, English], ...]) -> tuple[tuple[re.Pattern[str], English], ...]:
+def _table(pairs: tuple[tuple[str, English], ...]) -> Table:
     """:func:`tables.compiled`, each pattern read with or without its diacritics."""
     return compiled(tuple((_either(p), english) for p, english in pairs))
 
@@ -111,7 +111,7 @@ _POLISH = _table(
             r"|leci)\w*)",
             "how long",
         ),
-        (r"\bile (?=gpu|w\b|kwh\b|wh\b|%)", "how many "),
+        (r"\bile (?=gpu|(?-i:W)\b|kwh\b|wh\b|%)", "how many "),  # ("ile W": watts; "ile w sumie": in all)
         (r"\bile\b", "how much"),
         (
             r"\bprzy (?:jakim|którym) job\b"
@@ -148,6 +148,7 @@ _POLISH = _table(
             _last_hours,
         ),
         (r"\bw tym czasie\b|\bw tym okresie\b|\bw tym przedziale\b", "in that span"),
+        (r"\bw sumie\b", "in total"),
         # readings in their cases
         (r"\bpob(?:ór|oru|orze) mocy\b", "power draw"),
         (r"\blimit(?:u)? mocy\b", "power limit"),
@@ -230,7 +231,7 @@ _POLISH_FUNCTION_WORDS = _table(
         # "w" is in, never watts ("ile W ciągnie": how many W; "300 W")
         (r"(?<![\d.])(?<!many )(?<!\d )\b(?:we|w)\b(?!\s*(?:[?.!,]|$))", "in"),
         (r"\bna\b", "on"),
-        (r"\bi\b", "and"),
+        (r"(?<=\s)i(?=\s)|^i(?=\s)", "and"),  # (lowercase: an English "I" said in passing is kept)
         (r"\boraz\b", "and"),
         (r"\b(?:z|ze)\b", "with"),
         (r"\bprzy\b", "at"),
@@ -238,7 +239,7 @@ _POLISH_FUNCTION_WORDS = _table(
         (r"\bpo\b", "after"),
         (r"\bzanim\b", "before"),
         (r"\bmiędzy\b", "between"),
-        (r"\b(?:łącznie|razem|w sumie)\b", "in total"),
+        (r"\b(?:łącznie|razem)\b", "in total"),
         (r"\bwszystkie\b", "all"),
         (r"\bcał(?:y|a|e|ego)\b", "the whole"),
         (r"\bwtedy\b", "then"),
