@@ -426,10 +426,15 @@ def _asked_again(
     if not context.asked or last is None or last.gpu is None:
         return []
     query = pick_one(message, context)
-    if query is None or query.gpu in (None, last.gpu) or replace(query, gpu=last.gpu) != last:
+    if query is None or query.gpu in (None, last.gpu):
         return []
     asked = [q for q in context.asked if q.gpu == last.gpu]
     if not asked:
+        return []
+    # the first ask's span said again ("and on the 4090 yesterday?" after "yesterday's power peak on the
+    # H100 and which job ran then"): the last ask of the other GPU all the same
+    said_again = query.window is not None and query.window == asked[0].window
+    if replace(query, gpu=last.gpu, window=last.window if said_again else query.window) != last:
         return []
     results: list[Result] = []
     for i, said in enumerate([*asked, last]):

@@ -139,11 +139,12 @@ _SHELL_HELP = re.compile(
     r"\b(?:options?|settings?|flags?|config|configs|configuration|setup|tuning|params?|parameters?)\b"
 )
 # statistics the history does not keep, asked of a reading ("its median temperature"), and
-# how to compute something in a language ("a bootstrap interval in R"): no reading of this machine answers
+# how to compute something in a language or the shell ("a bootstrap interval in R", "count the lines of a
+# file in bash"): no reading of this machine answers
 _NOT_KEPT = re.compile(
     r"\b(?:median|medians|std ?dev|standard deviation|variance|confidence intervals?)\b"
-    r"|\bhow (?:would|do|can|should) (?:i|we) (?:compute|calculate|plot|do|write|code)\b.*"
-    r"\bin (?:r|python|excel|pandas|numpy|matlab|julia|sql)\b"
+    r"|\bhow (?:to|(?:would|do|can|should) (?:i|we)) (?:compute|calculate|count|plot|do|write|code)\b.*"
+    r"\bin (?:r|python|excel|pandas|numpy|matlab|julia|sql|bash|zsh|the shell|powershell)\b"
 )
 # one's own source file to review or fix: "review the gradient accumulation logic in our train.py"
 _OWN_FILE = re.compile(

@@ -1,0 +1,268 @@
+"""Polish read in English: Polish written whole, or mixed into English, where the message has marks of its
+own (a letter only Polish has, or one of its own words), typed with its diacritics or without them."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import English, Table, compiled, translated
+
+# each Polish letter with a diacritic, and the plain letter a writer typing fast puts for it ("zużyła" and
+# "zuzyla", "wznów" and "wznow" are one word)
+_PLAIN = {"ą": "a", "ć": "c", "ę": "e", "ł": "l", "ń": "n", "ó": "o", "ś": "s", "ź": "z", "ż": "z"}
+
+
+def _either(pattern: str) -> str:
+    """``pattern`` with each Polish letter read with or without its diacritic ("zu[żz]y[łl]a")."""
+    return "".join(f"[{c}{_PLAIN[c]}]" if c in _PLAIN else c for c in pattern)
+
+
+def _table(pairs: tuple[tuple[str, English], ...]) -> Table:
+    """:func:`tables.compiled`, each pattern read with or without its diacritics."""
+    return compiled(tuple((_either(p), english) for p, english in pairs))
+
+
+# a message is Polish where it has a letter only Polish has (ą ć ę ł ń ś ź ż: "ó" is Spanish's too) or one of
+# its own words, with or without diacritics; none of them another language's word once its diacritics are
+# dropped ("się" is German's "Sie", "kartę" German's "Karte" and Hindi's "karte", "temperaturę" the English
+# word, "karta" Hindi's, "temperatura" and "energia" Spanish's and Italian's: those show by their letter)
+_POLISH_MARK = re.compile(
+    r"[ąćęłńśźż]|\b(?:"
+    + _either(
+        r"ile|jaka|jaki|jakie|jaką|jakim|jakiej|kiedy|dlaczego|czemu|który|która|które|którego|którym|jest"
+        r"|był|była|było|były|teraz|dzisiaj|dziś|wczoraj|karty|karcie|temperatury"
+        r"|pamięć|pamięci|zużycie|zużyła|zużył|zużyło|mocy|energii|prądu|zadanie|zadania"
+        r"|zadaniu|kolejce|kolejka|kolejki|kolejkę|działa|działał|czeka|czekał|czekało|chodzi"
+        r"|chodził|padło|padł|padła|anuluj|wstrzymaj|wznów|ponów|zatrzymaj|zwolnij|przesuń|zablokuj|zamień"
+        r"|anulować|wstrzymać|wznowić|ponowić|zatrzymać|zwolnić|zablokować"
+        r"|podbij|porównaj|pokaż|najwyższa|najwyższy|najwyższą|maksymalna|maksymalny|najniższa|najniższy"
+        r"|średnia|średni|średnie|średnią|obciążenie|wentylator|szczyt|joba|jobie|jobów|skończył"
+        r"|trwał|zjadł|zjadło|puść|godzin|godziny|godzinie|ostatniej|wtedy|czy|pracował|bezczynnie"
+        r"|wieczorem|rano|proszę|dzięki|napisz|policz|policzyć|zanim|między|próbami|razy|łącznie|razem|jak"
+        r"|jakiś|jakaś|jakieś|różnica|pliku|swoją drogą|pomóż"
+    )
+    + r")(?!\w)",
+    re.I,
+)
+_NUMBERS = {"dwie": "2", "dwoch": "2", "trzy": "3", "trzech": "3", "cztery": "4", "czterech": "4"}
+
+
+def _last_hours(m: re.Match[str]) -> str:
+    """ "w ostatniej godzinie": in the last hour; "w ostatnich 3 / trzech godzinach": in the last 3 hours."""
+    count = m[1] and _NUMBERS.get(m[1].lower().replace("ó", "o"), m[1])
+    return f"in the last {count} hours" if count else "in the last hour"
+
+
+_POLISH = _table(
+    (
+        # requests ("anuluj 13", "wstrzymaj job 11", "wznów", "puść go ponownie", "zwolnij X z holda",
+        # "zablokuj go na razie", "podbij priorytet joba 13 do 10", "zamień kolejnością 12 i 13", "przesuń 13
+        # na początek")
+        (
+            r"\b(?:puść|uruchom|odpal|wystartuj)\s+(.{0,30}?)\s*(?:ponownie|jeszcze raz|od nowa)\b",
+            r"rerun \1",
+        ),
+        # the infinitive after "jak" or "chcę" is "to" and the verb ("jak wznowić job 11?": how to resume it)
+        (
+            r"\b(?:(ponowić|powtórzyć)|(anulować|skasować|ubić)|(wstrzymać|zapauzować)|(zatrzymać)|(wznowić)"
+            r"|(zwolnić|odblokować)|(zablokować|przytrzymać))\b",
+            lambda m: "to "
+            + ("rerun", "cancel", "pause", "stop", "resume", "release", "hold")[m.lastindex - 1],
+        ),
+        (r"\b(?:ponów|powtórz)\b", "rerun"),
+        (r"\banuluj(?:cie)?\b|\bskasuj\b|\bubij\b", "cancel"),
+        (r"\b(?:wstrzymaj|zapauzuj|spauzuj)\b", "pause"),
+        (r"\bzatrzymaj\b", "stop"),
+        (r"\b(?:wznów|odpauzuj)\b", "resume"),
+        (r"\bzwolnij\s+(.{1,40}?)\s+z\s+(?:holda|hold|blokady|wstrzymania)\b", r"release \1"),
+        (r"\b(?:zwolnij|odblokuj)\b", "release"),
+        (r"\b(?:zablokuj|przytrzymaj)\b", "hold"),
+        (
+            r"\b(?:podbij|podnieś|zwiększ|ustaw|zmień)\s+(?:priorytet|prio)\s+(.{1,30}?)\s+(?:do|na)\s+(\d+)\b",
+            r"set the priority of \1 to \2",
+        ),
+        (
+            r"\b(?:podbij|podnieś|zwiększ)\s+(?:priorytet|prio)\s+(.{1,30}?)(?=\s*[?.!,]|\s*$)",
+            r"bump the priority of \1",
+        ),
+        (
+            r"\bprzesuń\s+(.{1,30}?)\s+na (?:początek|przód|góre|górę)(?: kolejki)?\b",
+            r"bump the priority of \1",
+        ),
+        (r"\bzamień\s+(?:kolejnością|miejscami)?\s*(\S+)\s+(?:i|z)\s+(\S+)", r"switch \1 and \2"),
+        (r"\bna ?razie\b", "for now"),
+        (r"\bma nie\b", "must not"),
+        (r"\b(?:ruszać|ruszyć|rusza|startować|wystartować|startuje|startował)\b", "start"),
+        (r"\bpokaż(?: mi)?\b", "show"),
+        (r"\bporównaj\b", "compare"),
+        (r"\bnapisz\b", "write"),
+        (r"\b(?:krótkiego|krótki|krótką|krótkie)\b", "short"),
+        (r"\b(?:maila|mail|e-maila|wiadomość)\b", "email"),
+        (r"\bpo angielsku\b", "in English"),
+        # the job in its cases ("joba", "jobie", "joby", "jobów"; "zadanie", "zadania", "zadaniu")
+        (r"\bjob(?:a|ie|owi|em|y|ów|ami)\b", "job"),
+        (r"\bzada(?:nie|nia|niu|niem|ń)\b", "job"),
+        # questions: "ile" is how long before a verb of time ("ile czekał", "ile trwał", "ile dziś pracował"),
+        # how many before a count ("ile razy", "ile GPU-godzin"), else how much
+        (r"\bile (?:razy|raz)\b", "how many times"),
+        (r"\bile czasu\b|\bjak długo\b|\bjak dlugo\b", "how long"),
+        (
+            r"\bile\b(?=(?:\s+\S+){0,2}?\s+(?:czeka|trwa|pracowa|działa|chodzi|pochodzi|stał|trzyma|liczy"
+            r"|leci)\w*)",
+            "how long",
+        ),
+        (r"\bile (?=gpu|(?-i:W)\b|kwh\b|wh\b|%)", "how many "),  # ("ile W": watts; "ile w sumie": in all)
+        (r"\bile\b", "how much"),
+        (
+            r"\bprzy (?:jakim|którym) job\b"
+            r"|\bjaki job (?:wtedy |wówczas )?(?:działał|chodził|leciał)\b"
+            r"|\bco (?:wtedy |wówczas )?(?:działało|chodziło|leciało|to było)\b",
+            "which job was running then",
+        ),
+        (r"\b(?:jakiś|jakaś|jakieś)\b", "any"),
+        (r"\b(?:jaka|jaki|jakie|jaką|jakiej|jakim|jakich)\b", "what"),
+        (r"\b(?:który|która|które|którego|której|którym|których)\b", "which"),
+        (r"\bdlaczego\b|\bczemu\b|\bz jakiego powodu\b", "why"),
+        (r"\bkiedy\b|\bo której(?: godzinie)?\b", "when"),
+        (r"\bco\b", "what"),
+        # "jak" before an infinitive is how to ("jak policzyć linie w pliku?": how to count the lines)
+        (r"\bjak\b((?:\s+\S+){0,3}?)\s+(\w+(?:a|e|i|y|ą)ć)\b", r"how to \2\1"),
+        (r"\bjak\b", "how"),
+        (r"\bczy\b\s*", ""),
+        # spans and moments ("od północy", "od rana", "od 13:00", "w ostatniej godzinie", "w tym czasie")
+        (r"\bdzisiaj od północy\b|\bdziś od północy\b|\bod północy\b", "since midnight"),
+        (r"\b(?:dzisiaj |dziś )?od rana\b", "this morning"),
+        (r"\b(?:dzisiaj |dziś )?rano\b", "this morning"),
+        (r"\bwczoraj wieczorem\b", "yesterday evening"),
+        (r"\bwczoraj rano\b", "yesterday morning"),
+        (r"\bwczoraj\b", "yesterday"),
+        (r"\bdzisiaj\b|\bdziś\b", "today"),
+        (r"\bteraz\b|\baktualnie\b|\bw tej chwili\b|\bobecnie\b", "now"),
+        (r"\bod (\d{1,2})(?::(\d{2}))?\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
+        (
+            r"\bw (?:ostatniej|ostatnią) godzin(?:ie|ę)\b|\bostatnia godzina\b|\bprzez ostatnią godzinę\b",
+            "in the last hour",
+        ),
+        (
+            r"\bw (?:ostatnich|ciągu ostatnich) (\d+|dwóch|trzech|czterech) godzin(?:ach)?\b",
+            _last_hours,
+        ),
+        (r"\bw tym czasie\b|\bw tym okresie\b|\bw tym przedziale\b", "in that span"),
+        (r"\bw sumie\b", "in total"),
+        # readings in their cases
+        (r"\bpob(?:ór|oru|orze) mocy\b", "power draw"),
+        (r"\blimit(?:u)? mocy\b", "power limit"),
+        (r"\bzużyci(?:e|a|u) energii\b", "energy use"),
+        (r"\bzużyci(?:e|a|u) pamięci\b", "memory use"),
+        (r"\bzużyci(?:e|a|u)\b", "use"),
+        (r"\btemperatur(?:a|y|ę|ze|ą)\b", "temperature"),
+        (r"\bpamię(?:ć|ci)\b", "memory"),
+        (r"\bmoc(?:y|ą)?\b", "power"),
+        (r"\bene?rgi(?:a|i|ę|ą)\b", "energy"),  # ("enrgii": a letter dropped typing fast)
+        (r"\bprąd(?:u)?\b", "electricity"),
+        (r"\bobciążeni(?:e|a|u)\b|\bwykorzystani(?:e|a|u)\b", "utilization"),
+        (r"\bwentylator(?:a|y|ów)?\b|\bwiatrak(?:a|i)?\b", "fan"),
+        (r"\bzegar(?:y|ów)?\b|\btaktowani(?:e|a)\b", "clocks"),
+        (r"\bprocesy\b|\bprocesów\b", "processes"),
+        (r"\bszczyt(?:u)?\b", "peak"),
+        (r"\bkolej(?:ka|ce|ki|kę)\b", "queue"),
+        (r"\bbłęd(?:u|y|ów)\b|\bbłąd\b", "error"),
+        (r"\blog(?:i|ów|ach)\b", "log"),
+        (r"\bpriorytet(?:u)?\b", "priority"),
+        (r"\bpróbami\b|\bpróby\b|\bprób\b|\bpróbach\b", "attempts"),
+        (r"\bgpu-godzin(?:y|ach)?\b|\bgodzin(?:y)? gpu\b", "GPU-hours"),
+        (r"\b(\d+)\s*godzin(?:y|ę|a)?\b", r"\1 hours"),
+        (r"\belement(?:y|ów)\b", "elements"),
+        # the card in its cases ("tej karcie": this card; "sama 4090": the 4090 alone; "każda karta")
+        (r"\b(?:ta|tej|tą|tę) kar(?:ta|cie|tę|tą|ty)\b", "this card"),
+        (r"\bkażd(?:a|ej|ą) kar(?:ta|ty|tę|cie)\b", "each card"),
+        (r"\bkar(?:ta|ty|cie|tę|tą|t|tach|tami)\b", "card"),
+        (r"\bsam(?:a|o)\s+(\S+)", r"the \1 alone"),
+        # superlatives and spans of a reading
+        (r"\bnajwyższ(?:a|y|e|ą|ej)\b|\bmaksymaln(?:a|y|e|ą|ej)\b|\bnajwiększ(?:a|y|e|ą)\b", "highest"),
+        (r"\bnajniższ(?:a|y|e|ą|ej)\b|\bminimaln(?:a|y|e|ą|ej)\b|\bnajmniejsz(?:a|y|e|ą)\b", "lowest"),
+        (r"\bśredni(?:a|e|ą|ej|o)?\b", "average"),
+        (r"\bnajgorętsz(?:a|y|ą)\b", "hottest"),
+        (r"\bnajwięcej\b", "the most"),
+        (r"\bnajmniej\b", "the least"),
+        (r"\bpowyżej\b|\bponad\b", "above"),
+        (r"\bponiżej\b", "below"),
+        (r"\bto\b(?=\s+\w+ło\b)", "it"),  # ("ile to zjadło": how much did it use)
+        # verbs: in use ("działa", "chodzi", "liczy", "siedzi"), waited, ran, failed, finished, used
+        (r"\b(?:działa|chodzi|liczy|leci|siedzą|siedzi|pracuje)\b", "is running"),
+        (r"\b(?:działał|chodził|liczył|leciał|działało)\b", "was running"),
+        (r"\b(?:pracował|pracowała|pracowało)\b", "busy"),
+        (r"\b(?:stał|stała|stało)\s+bezczynnie\b|\bbezczynn(?:a|y|ie)\b", "idle"),
+        (r"\bczeka(?:ją)?\b", "is waiting"),
+        (r"\bczekał(?:o|a|y)?\b", "waited"),
+        (r"\b(?:trwał|trwało|trwała)\b", "took"),
+        (r"\b(?:zdążył|zdążyła)\s+pochodzić\b|\bpochodził\b", "ran"),
+        (r"\btrzymał(?:a|o)?\b", "was it"),
+        (
+            r"\b(?:padło|padł|padła|wywalił się|wywaliło się|wywaliła się|wysypał się|wysypało się)\b",
+            "failed",
+        ),
+        (r"\b(?:skończył|skończyła|skończyło)(?: się)?\b", "finished"),
+        (r"\b(?:zużył|zużyła|zużyło|zjadł|zjadła|zjadło|spalił|spaliła|pobrał|pobrała|dała|dał)\b", "used"),
+        (r"\bzalogował(?:a|o)?\b|\bwypisał(?:a|o)?\b", "logged"),
+        (r"\bciągnie\b|\bpobiera\b", "draws"),
+        (r"\bzajmuje\b", "uses"),
+        (r"\bpomyliłem się\b|\bpomyliłam się\b", "my mistake"),
+        # what is not about the machine, read so that it is not taken for a reading ("różnica między NVLink a
+        # PCIe": the difference between; "linie w pliku": the lines of a file)
+        (r"\bróżnic(?:a|ę|y)\b", "difference"),
+        (r"\bw (?:dwóch|kilku|paru|jednym) zdani(?:ach|u)\b", "in a few sentences"),
+        (r"\bpolicz(?:yć)?\b", "count"),
+        (r"\blinie\b|\blinijki\b", "lines"),
+        (r"\bpli(?:k|ku)\b", "file"),
+        # a tool in its locative ("w bashu", "w pythonie", "w excelu"): in that tool
+        (r"\bw (bash|zsh|python|excel|linux)(?:u|ie)\b", r"in \1"),
+        (r"\b(?:swoją drogą|przy okazji)\b,?", "by the way,"),
+        # "ten job", "ta karta", "to zadanie": that one
+        (r"\b(?:ten|tego|tym)\s+(?=job\b)", "that "),
+    )
+)
+# function words last, once the phrases above have read what they open ("w" is in, never watts; "a" opening a
+# follow-up is "and"; "to" before a verb is it)
+_POLISH_FUNCTION_WORDS = _table(
+    (
+        (r"^\s*a\b|(?<=,)\s*a\b", " and"),
+        (r"\bmiędzy (\S+) a\b", r"between \1 and"),
+        # "w" is in, never watts ("ile W ciągnie": how many W; "300 W")
+        (r"(?<![\d.])(?<!many )(?<!\d )\b(?:we|w)\b(?!\s*(?:[?.!,]|$))", "in"),
+        (r"\bna\b", "on"),
+        (r"(?<=\s)i(?=\s)|^i(?=\s)", "and"),  # (lowercase: an English "I" said in passing is kept)
+        (r"\boraz\b", "and"),
+        (r"\b(?:z|ze)\b", "with"),
+        (r"\bprzy\b", "at"),
+        (r"\bdo\b", "to"),
+        (r"\bpo\b", "after"),
+        (r"\bzanim\b", "before"),
+        (r"\bmiędzy\b", "between"),
+        (r"\b(?:łącznie|razem)\b", "in total"),
+        (r"\bwszystkie\b", "all"),
+        (r"\bcał(?:y|a|e|ego)\b", "the whole"),
+        (r"\bwtedy\b", "then"),
+        (r"\bjest\b", "is"),
+        (r"\b(?:był|była|było|były)\b", "was"),
+        (r"\bma\b", "has"),
+        (r"\bnie\b", "not"),
+        (r"\bsię\b", ""),
+        (r"\b(?:go|ją|je|jego|jej)\b", "it"),
+        (r"\b(?:jednak|dobra|swoją drogą|swoja droga)\b,?", ""),
+        (r"\b(?:proszę|prosze)\b", "please"),
+        (r"\bdzięki\b", "thanks"),
+        (r"\btak\b,?", ""),
+        # after "i" (and) is read: "chodziło mi o 4090" (I meant the 4090)
+        (r"\bchodziło mi o\b", "I meant"),
+    )
+)
+
+
+def polish(text: str) -> str:
+    """``text`` read in English where it is Polish (:data:`_POLISH_MARK`): its phrases and words
+    (:data:`_POLISH`), then its function words (:data:`_POLISH_FUNCTION_WORDS`); else as it was."""
+    if not _POLISH_MARK.search(text):
+        return text
+    text = translated(translated(text, _POLISH), _POLISH_FUNCTION_WORDS)
+    return re.sub(r"\s{2,}", " ", text).strip()
