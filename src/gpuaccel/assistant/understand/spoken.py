@@ -14,6 +14,7 @@ import re
 
 from gpuaccel.assistant.understand.languages import (
     in_english,
+    indonesian_read,
     pidgin_read,
     scots_read,
     taglish_read,
@@ -123,7 +124,8 @@ def typed_out(question: str) -> str:
     # Taglish and Vietnamese first: their words are read before another language's table reads one of them
     # as its own (Turkish "dün" is yesterday, Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua"
     # yesterday)
-    text = in_english(taglish_read(vietnamese_read(text)))
+    # Indonesian before them: Taglish reads its "nya" and "di" (not), Hinglish its "lagi" (used)
+    text = in_english(taglish_read(vietnamese_read(indonesian_read(text))))
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     # what is "on" a card is the job running there ("what's on the card", "what's on GPU 1 now")
