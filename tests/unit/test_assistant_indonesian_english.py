@@ -24,6 +24,10 @@ from gpuaccel.assistant.understand.spoken import written
         ("suhunya paling tinggi jam brp?", "its temperature highest what time?"),
         ("udah nunggu brp lama?", "how long has it been waiting?"),
         ("gpu 1 lagi training gak?", "gpu 1 is training or not?"),
+        ("kok kartu 0 panas banget?", "why card 0 hot?"),
+        ("siapa yg lagi pake gpu 1?", "who is using gpu 1?"),
+        ("gpu mana yg paling sibuk hari ini?", "which gpu busiest today?"),
+        ("job 9 mulai 2 jam lalu ya?", "job 9 started 2 hours ago?"),
     ],
 )
 def test_indonesian_read_in_english(said: str, read: str) -> None:

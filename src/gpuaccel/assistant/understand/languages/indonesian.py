@@ -11,19 +11,19 @@ import re
 from gpuaccel.assistant.understand.languages.tables import compiled, ing_form, past_form, read_where_marked
 
 # Indonesian's own words, none an English word nor one of another language read here (not "lagi", Hindi's
-# and Tagalog's too; not "apa", "sama", "mana", "di", "ada", "nya", which Tagalog, Hindi or Spanish say): a
-# message without one is left as it was. A word with the suffix "-nya" is one too ("suhunya", "energinya";
-# not "kenya", "tanya")
+# and Tagalog's too; not "apa", "sama", "mana", "di", "ada", "nya", which Tagalog, Hindi or Spanish say; not
+# "mau", Portuguese "bad", nor "td", Brazil's "tudo"): a message without one is left as it was. A word with
+# the suffix "-nya" is one too ("suhunya", "energinya"; not "kenya", "tanya")
 _INDONESIAN_MARK = re.compile(
     r"\b(?:yg|brp|berapa|skrg|sekarang|udah|udh|sudah|sdh|blm|belum|kenapa|knp|mengapa|kapan|gimana|gmn"
     r"|bagaimana|siapa|dong|sih|deh|nih|kok|lho|gak|nggak|ngga|enggak|gk|tdk|tidak|jgn|jangan|dgn|utk|untuk"
-    r"|krn|karena|kalo|kalau|kemarin|kemaren|kmrn|hari\s+ini|tadi|td|dipake|dipakai|kepake|terpakai|nunggu"
+    r"|krn|karena|kalo|kalau|kemarin|kemaren|kmrn|hari\s+ini|tadi|dipake|dipakai|kepake|terpakai|nunggu"
     r"|menunggu|antri|ngantri|antrian|antrean|gagal|selesai|kelar|batal|batalin|batalkan|tahan|lanjutin"
     r"|lanjutkan|ulangi|ulangin|pindahin|pindahkan|suhu|memori|daya|listrik|pemakaian|penggunaan|tugas"
     r"|kartu|paling|terendah|tertinggi|rata-rata|rata2|aja|tolong|bandingin|bandingkan|jalan|jalanin"
     r"|sampe|sampai|juga|jg|bikinin|buatin|terakhir|sejam|derajat|dulu|biasanya|bedanya|trus|terus"
     r"|sebelum|sesudah|setelah|kasih|liat|lihat|berhenti|sempet|sempat|pake|pakai|kali|barusan|semalam"
-    r"|saya|gue|aku|bisa|mau|tapi|dari|apakah|sejak|selama|persen|nulis|biar|cuma|doang|mulai|waktu)\b"
+    r"|saya|gue|aku|bisa|tapi|dari|apakah|sejak|selama|persen|nulis|biar|cuma|doang|mulai|waktu)\b"
     r"|\b(?!(?:berta|dita|mena|saka)nya\b)[a-z]{3,}\d*nya\b",
     re.I,
 )
@@ -61,7 +61,12 @@ _INDONESIAN = (
     (r",?\s*\b" + _NOT + r"\s+jadi\b", ""),
     (r"\b(?:krn|karena|karna|gara-gara|gara2)\s+apa(?:\s+(?:aja|saja))?\b", "why"),  # (because of what)
     (r"\b(?:apa|mana)\s+(?:aja|saja)\b", lambda m: "what" if m[0].lower().startswith("apa") else "which"),
-    (r"\bkok\b(?=\s+(?:" + _NOT + r"|gagal|mati|crash|lama|lambat|belum|blm|masih)\b)", "why"),
+    # "kok" asks why where it opens the question or comes before what went wrong ("kok gpu 0 panas?",
+    # "405b kok gak jalan"); elsewhere it asks nothing
+    (
+        r"^(\s*)kok\b|\bkok\b(?=\s+(?:" + _NOT + r"|gagal|mati|crash|lama|lambat|belum|blm|masih|panas)\b)",
+        r"\1why",
+    ),
     (r"\s*\b" + _DROP + r"\b(?:\s+" + _DROP + r"\b)*", ""),
     (r"\btolong\b|\bplis\b|\bpls\b", "please"),
     (r"^(\s*)(?:eh\s+)?salah\b,?", r"\1sorry,"),  # "eh salah, maksudnya ...": a correction
@@ -81,11 +86,16 @@ _INDONESIAN = (
     ),
     (r"\b" + _ASKS + r"\s+lama\b", "how long"),
     (r"\b" + _ASKS + r"\s+kali\b", "how many times"),
+    (r"\b(\d+)\s+kali\b", r"\1 times"),
     (r"\b" + _ASKS + r"\s+(?:banyak|jumlah)\b", "how many"),
     (r"\b(?:jam|pukul)\s+" + _ASKS + r"\b", "what time"),
     (r"\b" + _ASKS + r"\s+(?=persen|watt|derajat|gb|mb|mhz|jam)", "how many "),
     (r"\b" + _ASKS + r"\b", "how much"),
     (r"\b(?:yg|yang)\s+mana\b", "which one"),
+    # "gpu mana yg" (which gpu), "siapa yg" (who), "apa yg" (what): "yg" after a question word says nothing
+    (r"\b(job|jobs|gpu|kartu|card|proses|process|tugas)\s+mana(?:\s+(?:yg|yang))?\b", r"which \1"),
+    (r"\b(siapa|apa)\s+(?:yg|yang)\b", r"\1"),
+    (r"\b(?:dari|sejak)\s+kapan\b", "since when"),
     (r"\b(?:kenapa|knp|mengapa|ngapain)\b", "why"),
     (r"\b(?:udah|udh|sudah|sdh)?\s*(?:sampe|sampai)\s+mana\b", "how far along"),
     # what is asked after its noun: "proses apa yg jalan" (what process is running), "job apa"
@@ -116,6 +126,10 @@ _INDONESIAN = (
     (r"\b(?:sejam|satu\s+jam|1\s+jam)\s+(?:terakhir|belakangan|tadi)\b", "in the last hour"),
     (r"\b(\d+)\s+jam\s+(?:terakhir|belakangan)\b", r"in the last \1 hours"),
     (r"\b(\d+)\s+menit\s+(?:terakhir|belakangan)\b", r"in the last \1 minutes"),
+    (
+        r"\b(\d+)\s+(jam|menit)\s+(?:yg\s+|yang\s+)?lalu\b",
+        lambda m: f"{m[1]} {'hours' if m[2].lower() == 'jam' else 'minutes'} ago",
+    ),
     (r"\b(\d+)\s+jam\b", r"\1 hours"),
     (r"\bsejam\b", "an hour"),
     (r"\bjam\b", "hours"),
@@ -157,7 +171,9 @@ _INDONESIAN = (
     # verbs and states: "lagi jalan" (is running), "dipake" (used), "nunggu" (waiting), "gagal" (failed),
     # and the requests: "tahan" (hold), "lanjutin" (resume), "ulangi" (retry), "batalin" (cancel)
     (r"\b(?:jalanin|jalankan)\s+(?:lagi|ulang)\b|\bcoba\s+lagi\b|\b(?:ulangi|ulangin|ulang)\b", "retry"),
+    (r"\b(restart|retry|rerun|resume|submit|start|coba)\s+(?:lagi|lg)\b", r"\1 again"),  # "restart lagi"
     (r"\b(?:lagi|lg|sedang|sdg|masih)\s+" + _RUN + r"\b", "is running"),
+    (r"\b(?:lagi|lg|sedang|sdg|masih)\s+(?:pake|pakai|make|memakai|menggunakan)\b", "is using"),
     (r"\b(?:yg|yang)\s+(?:lagi\s+|lg\s+)?" + _RUN + r"\b", "running"),
     (r"\b(?:lagi|lg|sedang|sdg|masih)\s+(?:dipake|dipakai|digunakan)\b", "is used"),
     (r"\b(?:lagi|lg|sedang|sdg|masih)\s+(?:nunggu|menunggu|antri|ngantri)\b", "is waiting"),
@@ -222,6 +238,7 @@ _INDONESIAN = (
     (r"\bkartu\b", "card"),
     (r"\bproses\b", "process"),
     (r"\bkipas\b", "fan"),
+    (r"\bpanas\b", "hot"),
     (r"\bderajat\b", "degrees"),
     (r"\b(?:di\s*atas|lebih\s+dari)\b", "above"),
     (r"\b(?:di\s*bawah|kurang\s+dari)\b", "below"),
