@@ -2173,7 +2173,7 @@ def _compared_back(
     """The last reading beside a GPU or a job the question names: over the same span on every GPU (the
     answer says each), or the jobs ranked by it over their runs; None when the question asks more."""
     last = context.last
-    if last is None or last.name != "gpu_reading" or not _COMPARE_BACK.search(text):
+    if last is None or last.name not in ("gpu_reading", "energy") or not _COMPARE_BACK.search(text):
         return None
     if topics & METRICS - {last.metric}:
         return None  # "how does its power compare to the H100's": another reading, asked as such

@@ -1,9 +1,9 @@
 """Other languages said in an English message, read in English before anything else reads it: one module
 a language (Hinglish, Dutch, German, Italian, French, Spanish, Portuguese, Polish, Korean and Japanese,
-Nigerian Pidgin, Scots, Taglish, Vietnamese, Hebrew in English letters), each read whole where the message has
-marks of its own, and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`).
-Each table names only what the assistant reads (a reading, a day, a question word, a request, an article
-before a card); the rest of a message is left as it was."""
+Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters), each read whole where the
+message has marks of its own, and the words of French, Italian, Hindi and Turkish said in passing
+(:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a day, a question word, a
+request, an article before a card); the rest of a message is left as it was."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from gpuaccel.assistant.understand.languages.german import german
 from gpuaccel.assistant.understand.languages.hebrew import hebrew_read
 from gpuaccel.assistant.understand.languages.hindi import hindi
 from gpuaccel.assistant.understand.languages.in_passing import in_passing
+from gpuaccel.assistant.understand.languages.indonesian import indonesian_read
 from gpuaccel.assistant.understand.languages.italian import italian
 from gpuaccel.assistant.understand.languages.pidgin import pidgin_read
 from gpuaccel.assistant.understand.languages.polish import polish
@@ -23,11 +24,19 @@ from gpuaccel.assistant.understand.languages.spanish import spanish
 from gpuaccel.assistant.understand.languages.tagalog import taglish_read
 from gpuaccel.assistant.understand.languages.vietnamese import vietnamese_read
 
-__all__ = ["hebrew_read", "in_english", "pidgin_read", "scots_read", "taglish_read", "vietnamese_read"]
+__all__ = [
+    "hebrew_read",
+    "in_english",
+    "indonesian_read",
+    "pidgin_read",
+    "scots_read",
+    "taglish_read",
+    "vietnamese_read",
+]
 
 
 def in_english(text: str) -> str:
-    """``text`` with the words of each language in English (Pidgin, Scots, Taglish, Vietnamese and Hebrew
-    apart: :func:`pidgin_read`, :func:`scots_read`, :func:`taglish_read`, :func:`vietnamese_read`,
-    :func:`hebrew_read`)."""
+    """``text`` with the words of each language in English (Indonesian, Pidgin, Scots, Taglish, Vietnamese and
+    Hebrew apart: :func:`indonesian_read`, :func:`pidgin_read`, :func:`scots_read`, :func:`taglish_read`,
+    :func:`vietnamese_read`, :func:`hebrew_read`)."""
     return spanish(portuguese(in_passing(french(italian(german(dutch(hindi(east_asian(polish(text))))))))))

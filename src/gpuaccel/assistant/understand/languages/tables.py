@@ -42,6 +42,28 @@ def ing_form(verb: str) -> str:
     return verb + "ing"
 
 
+def past_form(verb: str) -> str:
+    """An English verb's past ("fail" failed, "run" ran, "stop" stopped, "submit" submitted), as Taglish's
+    "nag-fail" and Indonesian's "dicancel" say it."""
+    irregular = {
+        "cancel": "cancelled",
+        "run": "ran",
+        "hold": "held",
+        "oom": "ran out of memory",
+        "get": "got",
+        "do": "did",
+    }
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith("e"):
+        return verb + "d"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "o", "u"):
+        return verb[:-1] + "ied"  # "nag-retry": retried
+    if verb in ("stop", "submit", "drop", "plan"):
+        return verb + verb[-1] + "ed"
+    return verb + "ed"
+
+
 # an English verb of the trade given a Dutch or German infinitive's ending ("killen", "canceln",
 # "releasen"): the English verb
 ENGLISH_VERB_INFINITIVE: tuple[str, English] = (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, ing_form, translated
+from gpuaccel.assistant.understand.languages.tables import compiled, ing_form, past_form, translated
 
 # Tagalog's own words, never a word of Spanish, Italian, Portuguese, Hindi or Dutch (which share short ones:
 # "na", "sa", "pa", "ba", "ko", "ano", "sino", "dito", "lang", "wala", "pala" are no mark); "po" only after an
@@ -31,31 +31,10 @@ _SOFT = r"(?:\s+(?:mo|ko|natin|nyo|niyo|naman|na|lang|po|muna|nga|please|pls|uli
 _OBJECT = r"(?:\s*(?:ng|yung|iyong|ang|si|kay|sa)\b)?"
 
 
-def _past(verb: str) -> str:
-    """An English verb's past ("fail" failed, "run" ran, "stop" stopped, "submit" submitted)."""
-    irregular = {
-        "cancel": "cancelled",
-        "run": "ran",
-        "hold": "held",
-        "oom": "ran out of memory",
-        "get": "got",
-        "do": "did",
-    }
-    if verb in irregular:
-        return irregular[verb]
-    if verb.endswith("e"):
-        return verb + "d"
-    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "o", "u"):
-        return verb[:-1] + "ied"  # "nag-retry": retried
-    if verb in ("stop", "submit", "drop", "plan"):
-        return verb + verb[-1] + "ed"
-    return verb + "ed"
-
-
 def _state(verb: str) -> str:
     """What "naka-" says of a verb: the state it leaves ("naka-run" running, "naka-hold" held)."""
     states = {"run": "running", "throttle": "throttling", "idle": "idle", "queue": "queued", "hold": "held"}
-    return states.get(verb, _past(verb))
+    return states.get(verb, past_form(verb))
 
 
 def _request(m: re.Match[str]) -> str:
@@ -113,12 +92,12 @@ _TAGLISH = compiled(
         # the verbs: English stems in Tagalog's prefixes ("nag-fail" failed, "nagsstart" starting, "naka-run"
         # running, "na-cancel" cancelled, "mag-submit" submit) and Tagalog's own
         (r"\bnag-?(?:s|sa|re|ra)-?(start|run|submit|wait|fail|crash)\b", lambda m: ing_form(m[1].lower())),
-        (r"\bnag-([a-z]+)\b", lambda m: _past(m[1].lower())),
-        (r"\bnag(fail|crash|start|run|stop|error|submit|retry)\b", lambda m: _past(m[1].lower())),
+        (r"\bnag-([a-z]+)\b", lambda m: past_form(m[1].lower())),
+        (r"\bnag(fail|crash|start|run|stop|error|submit|retry)\b", lambda m: past_form(m[1].lower())),
         (r"\bnaka-?(run|throttle|idle|queue|hold|pause|reserve)\b", lambda m: _state(m[1].lower())),
         (r"\bnaka-([a-z]+)\b", lambda m: _state(m[1].lower())),
         (r"\bnaka(?=\s+\d)", "at"),  # "naka 80 degrees or above": at 80
-        (r"\bna-([a-z]+)\b", lambda m: _past(m[1].lower())),  # "yung na-cancel": cancelled
+        (r"\bna-([a-z]+)\b", lambda m: past_form(m[1].lower())),  # "yung na-cancel": cancelled
         (r"\bmag-([a-z]+)\b", r"\1"),
         (r"\bnaghihintay\b|\bnag-?aantay\b", "is waiting"),
         (r"\bnaghintay\b|\bnag-?antay\b", "waited"),
