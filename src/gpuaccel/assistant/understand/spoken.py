@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages import (
+    franco_read,
+    greeklish_read,
     in_english,
     pidgin_read,
     scots_read,
@@ -122,8 +124,9 @@ def typed_out(question: str) -> str:
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
     # Taglish and Vietnamese first: their words are read before another language's table reads one of them
     # as its own (Turkish "dün" is yesterday, Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua"
-    # yesterday)
-    text = in_english(taglish_read(vietnamese_read(text)))
+    # yesterday); Franco and Greeklish before them all (Spanish "el", French "le", Italian "ti" and "tra" are
+    # theirs only where their marks show)
+    text = in_english(taglish_read(vietnamese_read(greeklish_read(franco_read(text)))))
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     # what is "on" a card is the job running there ("what's on the card", "what's on GPU 1 now")
