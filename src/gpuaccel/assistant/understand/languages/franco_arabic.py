@@ -43,14 +43,22 @@ _FRANCO = (
     # "what" said after its verb: "3amla eh" (doing what), "kan katb eh" (was writing what)
     (r"\bkan(?:et)?\s+bey3mel\s+eh\b|\bkan(?:et)?\s+3amel\s+eh\b", "what was it doing"),
     (r"\b(?:3amla|3amel|bet3mel|bey3mel)\s+eh\b", "doing what"),
-    (r"\bkan(?:et)?\s+kat(?:a)?b(?:et)?\s+eh\b", "what was it writing"),
-    (r"\bkat(?:a)?b(?:et)?\s+eh\b", "what did it write"),
+    # what a job "wrote" is what it logged
+    (r"\bkan(?:et)?\s+kat(?:a)?b(?:et)?\s+eh\b", "what was it logging"),
+    (r"\bkat(?:a)?b(?:et)?\s+eh\b", "what did it log"),
     # who did a thing and how often: "et3amalo cancel" (was cancelled), "3amal retry kam mara" (retried how
     # many times), "meen 3amal keda" (who did that)
     (r"\bet3amal(?:o|et|ha)?\s+(\w+)", r"was \1ed"),
     (r"\b3amal\s+retry\s+kam\s+mar(?:a|at)\b", "how many times did it retry"),
     (r"\b3amal\s+keda\b", "did that"),
     (r"\bkam\s+mar(?:a|at)\b", "how many times"),
+    # "e3mel" (do) before a verb of the queue is that verb ("e3mel pause lel job 11": pause job 11); before
+    # a setting, set it ("e3mel priority el 12 = 10")
+    (
+        r"\b(?:e3mel|a3mel|e3mli)\s+(cancel|pause|resume|hold|release|retry|restart|rerun|kill|switch)\b"
+        r"(?:\s+l(?:el|e|l)?\b)?",
+        r"\1",
+    ),
     (r"\be3mel\b", "set"),
     (r"\bezay\s+a3mel\b", "how do i do"),
     (r"\bekteb\b", "write"),
