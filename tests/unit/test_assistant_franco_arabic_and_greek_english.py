@@ -105,7 +105,8 @@ def test_english_shaped_by_greek(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "put the job 13 first in the queue please", None)
     assert query is None and "gpuaccel priority 13" in text, text
     # how a power limit is set asks the hardware's tools, not a reading
-    _, text, query = ask(heldout_svc, "how to set with nvidia-smi the power limit of the 4090 to 250 W?", None)
+    how_to = "how to set with nvidia-smi the power limit of the 4090 to 250 W?"
+    _, text, query = ask(heldout_svc, how_to, None)
     assert query is None and "nvidia-smi" in text, text
     # "at what time was this" after a reading over a span: that reading, which says when
     sid, _, first = ask(heldout_svc, "the max temperature of the GPU 1 yesterday?", None)

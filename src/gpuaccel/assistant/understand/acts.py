@@ -180,7 +180,8 @@ _PHRASES = (
     # "put job 12 first in the queue", "put it at the top of the queue": its priority raised
     (
         re.compile(
-            r"\b(?:put|place|set|bring) (.{1,40}?) (?:first|at the (?:front|top|head)) (?:in|of) the (?:line|queue)\b"
+            r"\b(?:put|place|set|bring) (.{1,40}?) (?:first|at the (?:front|top|head))"
+            r" (?:in|of) the (?:line|queue)\b"
         ),
         r"prioritize \1",
     ),

@@ -1,9 +1,9 @@
 """Other languages said in an English message, read in English before anything else reads it: one module
 a language (Hinglish, Dutch, German, Italian, French, Spanish, Portuguese, Korean and Japanese, Nigerian
-Pidgin, Scots, Taglish, Vietnamese, Egyptian Franco, Greeklish), each read whole where the message has marks of its own, and the words
-of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the
-assistant reads (a reading, a day, a question word, a request, an article before a card); the rest of a
-message is left as it was."""
+Pidgin, Scots, Taglish, Vietnamese, Egyptian Franco, Greeklish), each read whole where the message has marks
+of its own, and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each
+table names only what the assistant reads (a reading, a day, a question word, a request, an article before a
+card); the rest of a message is left as it was."""
 
 from __future__ import annotations
 
@@ -23,7 +23,15 @@ from gpuaccel.assistant.understand.languages.spanish import spanish
 from gpuaccel.assistant.understand.languages.tagalog import taglish_read
 from gpuaccel.assistant.understand.languages.vietnamese import vietnamese_read
 
-__all__ = ["franco_read", "greeklish_read", "in_english", "pidgin_read", "scots_read", "taglish_read", "vietnamese_read"]
+__all__ = [
+    "franco_read",
+    "greeklish_read",
+    "in_english",
+    "pidgin_read",
+    "scots_read",
+    "taglish_read",
+    "vietnamese_read",
+]
 
 
 def in_english(text: str) -> str:

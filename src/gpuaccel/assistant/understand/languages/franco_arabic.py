@@ -88,7 +88,10 @@ _FRANCO = (
     (r"\b(?:i|e)?mbare7\b", "yesterday"),
     (r"(?<=\d)\s+el\s+sob7\b", " in the morning"),
     (r"\b(?:el\s+)?sob7\b", "this morning"),
-    (r"\b(?:fel\s+|fi\s+)?(?:el\s+)?sa3a\s+(?:elly|ely)\s+fatet\b|\ba(?:5|kh)er\s+sa3a\b", "in the last hour"),
+    (
+        r"\b(?:fel\s+|fi\s+)?(?:el\s+)?sa3a\s+(?:elly|ely)\s+fatet\b|\ba(?:5|kh)er\s+sa3a\b",
+        "in the last hour",
+    ),
     (r"\bsa3(?:et)?ha\b", "then"),
     (r"\bbokra\b", "tomorrow"),
     (r"\b(?:el\s+)?dohr\b", "noon"),
